@@ -1,0 +1,72 @@
+/**
+ * `npm start`: DynamoDB Local (data in .data/), the tables, a demo owner with one sandbox account
+ * per platform, and the gateway on http://127.0.0.1:${PORT:-3000}. Ctrl-C stops all of it.
+ */
+import '../functions/local/quiet-warnings';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureDemoOwner } from '../functions/local/demo';
+import { ensureTables, startDynamoDbLocal } from '../functions/local/dynamodb-local';
+import { DATA_DIR, RUNNING_FILE, writeRunningStore } from '../functions/local/local-store';
+import { startHttpServer } from '../functions/local/server';
+
+async function main(): Promise<void> {
+  const port = Number(process.env.PORT ?? 3000);
+  process.env.TABLE_PREFIX ??= 'gateway-';
+  process.env.ALLOW_LOOPBACK_FETCH ??= 'true';
+  process.env.LOG_LEVEL ??= 'warn';
+  console.log('Starting DynamoDB Local (data in .data/dynamodb)...');
+  const dynamodb = await startDynamoDbLocal({ dbPath: join(DATA_DIR, 'dynamodb'), port: process.env.DYNAMODB_PORT ? Number(process.env.DYNAMODB_PORT) : undefined });
+  process.env.DYNAMODB_ENDPOINT = dynamodb.endpoint;
+  let server: Awaited<ReturnType<typeof startHttpServer>> | undefined;
+  let stopping = false;
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping the gateway and DynamoDB Local...');
+    server?.close();
+    rmSync(RUNNING_FILE, { force: true });
+    await dynamodb.stop();
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void stop(0));
+  process.on('SIGTERM', () => void stop(0));
+  dynamodb.process.on('exit', () => {
+    if (!stopping) {
+      console.error('DynamoDB Local stopped unexpectedly.');
+      void stop(1);
+    }
+  });
+  try {
+    await ensureTables(dynamodb.endpoint);
+    const { demo, created } = await ensureDemoOwner(join(DATA_DIR, 'demo.json'));
+    server = await startHttpServer(port);
+    const baseUrl = `http://127.0.0.1:${port}`;
+    writeRunningStore({ dynamodb_endpoint: dynamodb.endpoint, table_prefix: process.env.TABLE_PREFIX, base_url: baseUrl, pid: process.pid });
+    console.log(`
+Ad-platform tool gateway is running.
+
+  Base URL:      ${baseUrl}
+  Demo API key:  ${demo.api_key}   (owner ${demo.owner_id}, tier pro${created ? ', created now' : ''})
+  Tool catalog:  ${baseUrl}/api/v1/tools
+  API reference: ${baseUrl}/docs
+
+Try it:
+
+  curl -s -X POST ${baseUrl}/api/v1/tools/get_usage_status/execute \\
+    -H "Authorization: Bearer ${demo.api_key}" \\
+    -H "Content-Type: application/json" \\
+    -d '{"arguments": {}}'
+
+Operator command (against this store):  npx gateway usage --owner ${demo.owner_id}
+Press Ctrl-C to stop.`);
+  } catch (err) {
+    console.error(`Could not start the gateway: ${(err as Error).message}`);
+    await stop(1);
+  }
+}
+
+main().catch((err) => {
+  console.error(`Could not start the gateway: ${(err as Error).message}`);
+  process.exit(1);
+});

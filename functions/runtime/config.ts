@@ -1,0 +1,60 @@
+/**
+ * Deployment settings, read from the environment on every call so tests and the local server can
+ * point the same code at other tables. In AWS the CDK stack sets these variables on each function.
+ */
+export type Tier = 'free' | 'plus' | 'pro' | 'max';
+export const TIERS: readonly Tier[] = ['free', 'plus', 'pro', 'max'];
+
+/** Default monthly tool-call allowances (Adspirer's published plans, see CONTRACT.md section 2). */
+export const DEFAULT_TIER_LIMITS: Record<Tier, number> = { free: 15, plus: 150, pro: 600, max: 3000 };
+
+export type TableName = 'apiKeys' | 'owners' | 'usage' | 'idempotency' | 'sandbox';
+
+const TABLE_ENV: Record<TableName, string> = {
+  apiKeys: 'TABLE_API_KEYS',
+  owners: 'TABLE_OWNERS',
+  usage: 'TABLE_USAGE',
+  idempotency: 'TABLE_IDEMPOTENCY',
+  sandbox: 'TABLE_SANDBOX',
+};
+
+const TABLE_SUFFIX: Record<TableName, string> = {
+  apiKeys: 'api-keys',
+  owners: 'owners',
+  usage: 'usage',
+  idempotency: 'idempotency',
+  sandbox: 'sandbox',
+};
+
+/** The physical name of a table: its own variable, else `${TABLE_PREFIX}<suffix>` (default prefix `gateway-`). */
+export function tableName(table: TableName): string {
+  return process.env[TABLE_ENV[table]] ?? `${process.env.TABLE_PREFIX ?? 'gateway-'}${TABLE_SUFFIX[table]}`;
+}
+
+export function tableEnvironmentVariable(table: TableName): string {
+  return TABLE_ENV[table];
+}
+
+export function tierLimits(): Record<Tier, number> {
+  const raw = process.env.TIER_LIMITS;
+  if (!raw) return DEFAULT_TIER_LIMITS;
+  return { ...DEFAULT_TIER_LIMITS, ...(JSON.parse(raw) as Partial<Record<Tier, number>>) };
+}
+
+export function upgradeUrl(): string {
+  return process.env.UPGRADE_URL ?? 'https://example.com/pricing';
+}
+
+/** Where a local DynamoDB listens; unset in AWS. */
+export function dynamoEndpoint(): string | undefined {
+  return process.env.DYNAMODB_ENDPOINT || undefined;
+}
+
+/** validate_video may fetch loopback addresses only when this is set (local tests). */
+export function allowLoopbackFetch(): boolean {
+  return process.env.ALLOW_LOOPBACK_FETCH === 'true';
+}
+
+export function logLevel(): 'debug' | 'info' | 'warn' | 'error' | 'silent' {
+  return (process.env.LOG_LEVEL as 'info') ?? 'info';
+}

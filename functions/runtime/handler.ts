@@ -1,0 +1,99 @@
+import middy from '@middy/core';
+import httpJsonBodyParser from '@middy/http-json-body-parser';
+import type { Context } from 'aws-lambda';
+import { fingerprint } from './canonical';
+import { errorResponse, successResponse } from './envelope';
+import { GatewayError } from './errors';
+import { authenticate } from './middleware/authenticate';
+import { envelope } from './middleware/envelope';
+import { idempotency } from './middleware/idempotency';
+import { lookupTool } from './middleware/lookup-tool';
+import { quota, quotaBlockFor } from './middleware/quota';
+import { bodyParserErrors, requestShapeAfterParsing, requestShapeBeforeParsing } from './middleware/request-shape';
+import { selectAccount } from './middleware/select-account';
+import { validateArguments } from './middleware/validate-arguments';
+import { ToolRegistry } from './registry';
+import { checkpointId, clearCheckpoint, loadCheckpoint, saveCheckpointStep } from './stores/checkpoints';
+import { stateOf, type GatewayEvent, type GatewayResult, type RequestState } from './state';
+import type { ToolContext, ToolDefinition } from './tool';
+
+export type ToolHandler = (event: GatewayEvent, context: Context) => Promise<GatewayResult>;
+
+/**
+ * The one handler every platform group's Lambda uses for `POST /api/v1/tools/{tool}/execute`.
+ * The chain runs in the order of CONTRACT.md section 5:
+ * envelope → request shape → JSON body → auth (401) → tool lookup (404) → arguments (400) →
+ * account selection (400) → idempotency (replay / 409 / 422) → quota (402) → the tool.
+ */
+/**
+ * `tools` are the tools this function runs; `allTools` (default: the same) is where unknown-tool
+ * suggestions come from, so the gateway function can suggest tools that live in other groups.
+ */
+export function createToolHandler(tools: readonly ToolDefinition[], options: { allTools?: ToolRegistry } = {}): ToolHandler {
+  const ownTools = new ToolRegistry(tools);
+  return middy(runTool)
+    .use(envelope())
+    .use(requestShapeBeforeParsing())
+    .use(httpJsonBodyParser())
+    .use(bodyParserErrors())
+    .use(requestShapeAfterParsing())
+    .use(authenticate())
+    .use(lookupTool(ownTools, options.allTools ?? ownTools))
+    .use(validateArguments())
+    .use(selectAccount())
+    .use(idempotency())
+    .use(quota()) as unknown as ToolHandler;
+}
+
+/** The middy handler: replays a stored response, or runs the tool with its context. */
+async function runTool(_event: GatewayEvent, context: Context): Promise<GatewayResult> {
+  const state = stateOf(context);
+  const replay = state.idempotency?.replay;
+  if (replay) {
+    return { statusCode: replay.statusCode, headers: { ...replay.headers, 'Idempotent-Replayed': 'true' }, body: replay.body };
+  }
+  const tool = state.tool!;
+  const steps = stepRunner(state);
+  const ctx: ToolContext<unknown> = {
+    requestId: state.requestId,
+    owner: state.owner!,
+    now: state.now,
+    account: state.account!,
+    platform: tool.openPlatform && state.account ? tool.openPlatform(state.account) : undefined,
+    step: steps.step,
+    log: state.log,
+  };
+  state.toolStarted = true;
+  try {
+    const result = await tool.run(state.args!, ctx);
+    await steps.finish();
+    return successResponse(tool.name, result, await quotaBlockFor(state));
+  } catch (err) {
+    if (err instanceof GatewayError) return errorResponse(tool.name, err);
+    throw err;
+  }
+}
+
+/** Checkpointed steps of multi-step writes, keyed by owner + tool + fingerprint of the arguments. */
+function stepRunner(state: RequestState) {
+  let saved: Record<string, unknown> | undefined;
+  let id: string | undefined;
+  const checkpoint = () =>
+    (id ??= checkpointId(state.owner!.owner_id, state.tool!.name, fingerprint({ account: state.account?.account_id, args: state.rawArgs })));
+  return {
+    async step<T>(name: string, run: () => Promise<T>): Promise<T> {
+      saved ??= await loadCheckpoint(checkpoint());
+      if (name in saved) {
+        state.log.info('checkpoint step reused', { step: name });
+        return saved[name] as T;
+      }
+      const value = await run();
+      await saveCheckpointStep(checkpoint(), name, value);
+      saved[name] = value;
+      return value;
+    },
+    async finish(): Promise<void> {
+      if (saved && Object.keys(saved).length) await clearCheckpoint(checkpoint());
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import type { MiddlewareObj } from '@middy/core';
+import { UnauthorizedError } from '../errors';
+import { API_KEY_PATTERN, findApiKeyByHash, hashApiKey, keyIdOf, type ApiKeyRecord } from '../stores/api-keys';
+import { getOwner, type Owner } from '../stores/owners';
+import { header, type GatewayRequest } from '../state';
+
+/**
+ * How long a warm function trusts what it read about a key and its owner. Revocation and tier
+ * changes take effect within this time (CONTRACT.md section 1: 10 seconds).
+ */
+export const AUTH_CACHE_MILLISECONDS = 10_000;
+
+const cache = new Map<string, { key: ApiKeyRecord | undefined; owner: Owner | undefined; readAt: number }>();
+
+export function clearAuthCache(): void {
+  cache.clear();
+}
+
+async function lookup(keyHash: string, now: number) {
+  const cached = cache.get(keyHash);
+  if (cached && now - cached.readAt < AUTH_CACHE_MILLISECONDS) return cached;
+  const key = await findApiKeyByHash(keyHash);
+  const owner = key ? await getOwner(key.owner_id) : undefined;
+  const entry = { key, owner, readAt: now };
+  if (cache.size > 10_000) cache.clear();
+  cache.set(keyHash, entry);
+  return entry;
+}
+
+/** Bearer API key → owner. Each 401 says what is wrong without echoing the key. */
+export function authenticate(): MiddlewareObj {
+  const authenticateBefore = async (request: GatewayRequest) => {
+    const state = request.context.gateway;
+    const authorization = header(request.event, 'authorization');
+    if (!authorization || !authorization.trim()) {
+      throw new UnauthorizedError('Missing API key. Send the header "Authorization: Bearer <API_KEY>" with the key from your key page.');
+    }
+    const [scheme, ...rest] = authorization.trim().split(/\s+/);
+    if (scheme.toLowerCase() !== 'bearer' || rest.length !== 1) {
+      throw new UnauthorizedError('The Authorization header must use the Bearer scheme: "Authorization: Bearer <API_KEY>".');
+    }
+    const apiKey = rest[0];
+    if (!API_KEY_PATTERN.test(apiKey)) {
+      throw new UnauthorizedError('The API key is malformed. Keys start with sk_live_ followed by 32 characters; copy it again from your key page.');
+    }
+    const now = Date.now();
+    const { key, owner } = await lookup(hashApiKey(apiKey), now);
+    if (!key || !owner) throw new UnauthorizedError('The API key is not recognised. Check that you copied the whole key, or create a new one.');
+    state.keyId = key.key_id;
+    if (key.revoked_at) throw new UnauthorizedError(`The API key ${keyIdOf(apiKey)}… has been revoked. Create a new key on your key page.`);
+    if (key.expires_at && Date.parse(key.expires_at) <= now) {
+      throw new UnauthorizedError(`The API key ${keyIdOf(apiKey)}… expired on ${key.expires_at.slice(0, 10)}. Create a new key on your key page.`);
+    }
+    state.owner = owner;
+  };
+  return { before: authenticateBefore } as MiddlewareObj;
+}

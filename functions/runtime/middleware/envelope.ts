@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import type { MiddlewareObj } from '@middy/core';
+import { GatewayError } from '../errors';
+import { errorResponse, internalErrorResponse } from '../envelope';
+import { createLogger } from '../log';
+import type { GatewayContext, GatewayRequest } from '../state';
+
+/**
+ * The outermost step: gives the request its id and state, and turns whatever happened into the
+ * specification's envelope with an `X-Request-Id` header and one log line.
+ */
+export function envelope(): MiddlewareObj {
+  const envelopeBefore = async (request: GatewayRequest) => {
+    const requestId = request.event.requestContext?.requestId || randomUUID();
+    const toolName = request.event.pathParameters?.tool ?? '';
+    (request.context as GatewayContext).gateway = {
+      requestId,
+      startedAt: Date.now(),
+      now: new Date(),
+      toolName,
+      log: createLogger({ request_id: requestId, tool: toolName }),
+    };
+  };
+
+  const finish = (request: GatewayRequest) => {
+    const state = request.context.gateway;
+    const response = request.response!;
+    response.headers = { ...response.headers, 'X-Request-Id': state.requestId };
+    state.log.info('request', {
+      status: response.statusCode,
+      duration_ms: Date.now() - state.startedAt,
+      owner_id: state.owner?.owner_id,
+      key_id: state.keyId,
+      account_id: state.account?.account_id,
+      replayed: Boolean(state.idempotency?.replay),
+    });
+  };
+
+  const envelopeAfter = async (request: GatewayRequest) => finish(request);
+
+  const envelopeOnError = async (request: GatewayRequest) => {
+    const state = request.context.gateway;
+    const error = request.error;
+    if (error instanceof GatewayError) {
+      request.response = errorResponse(state.toolName, error);
+    } else {
+      // A bug: log what happened (type and message, no request body), answer without internals.
+      const err = error as Error;
+      state.log.error('unhandled error', { error_name: err?.name, error_message: err?.message, stack: err?.stack });
+      request.response = internalErrorResponse(state.toolName, state.requestId);
+    }
+    finish(request);
+  };
+
+  return { before: envelopeBefore, after: envelopeAfter, onError: envelopeOnError } as MiddlewareObj;
+}

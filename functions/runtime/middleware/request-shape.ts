@@ -1,0 +1,60 @@
+import type { MiddlewareObj } from '@middy/core';
+import { BadRequestError, GatewayError, MethodNotAllowedError } from '../errors';
+import type { GatewayRequest } from '../state';
+
+/**
+ * First checks, before anything is looked up: the method, the content type, and that the body is
+ * a JSON object whose `arguments` is an object. A missing body or missing `arguments` means `{}`.
+ * Runs around @middy/http-json-body-parser, whose errors it turns into the gateway's 400s.
+ */
+export function requestShapeBeforeParsing(): MiddlewareObj {
+  const requestShapeBefore = async (request: GatewayRequest) => {
+    const { event } = request;
+    if (event.httpMethod && event.httpMethod.toUpperCase() !== 'POST') throw new MethodNotAllowedError('POST');
+    // Lower-case header names, as the body parser and every later step expect.
+    const headers: Record<string, string> = {};
+    for (const [key, value] of Object.entries(event.headers ?? {})) if (value !== undefined) headers[key.toLowerCase()] = value;
+    event.headers = headers;
+    const body = typeof event.body === 'string' && event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString() : event.body;
+    event.isBase64Encoded = false;
+    if (body === null || body === undefined || (typeof body === 'string' && body.trim() === '')) {
+      event.body = '{}';
+      headers['content-type'] ??= 'application/json';
+      return;
+    }
+    event.body = body;
+    if (!/^application\/(.+\+)?json($|;.+)/i.test(headers['content-type'] ?? '')) {
+      throw new BadRequestError(
+        `The request body must be JSON, sent with the header Content-Type: application/json (received ${headers['content-type'] ? `"${headers['content-type']}"` : 'no Content-Type'}).`,
+      );
+    }
+  };
+  return { before: requestShapeBefore } as MiddlewareObj;
+}
+
+export function requestShapeAfterParsing(): MiddlewareObj {
+  const argumentsShapeBefore = async (request: GatewayRequest) => {
+    const body = request.event.body;
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      throw new BadRequestError('The request body must be a JSON object of the form {"arguments": {...}}.');
+    }
+    const args = (body as Record<string, unknown>).arguments;
+    if (args === undefined || args === null) {
+      (body as Record<string, unknown>).arguments = {};
+    } else if (typeof args !== 'object' || Array.isArray(args)) {
+      throw new BadRequestError('`arguments` must be a JSON object holding the tool\'s fields, for example {"arguments": {"campaign_id": "123"}}.');
+    }
+  };
+  return { before: argumentsShapeBefore } as MiddlewareObj;
+}
+
+/** The body parser's own errors (415 for bad JSON) become 400s with a plain message. */
+export function bodyParserErrors(): MiddlewareObj {
+  const bodyParserOnError = async (request: GatewayRequest) => {
+    const error = request.error as { cause?: { package?: string }; statusCode?: number } | undefined;
+    if (error && !(error instanceof GatewayError) && error.cause?.package === '@middy/http-json-body-parser') {
+      request.error = new BadRequestError('The request body is not valid JSON. Send {"arguments": {...}} with Content-Type: application/json.');
+    }
+  };
+  return { onError: bodyParserOnError } as MiddlewareObj;
+}

@@ -1,0 +1,18 @@
+import type { MiddlewareObj } from '@middy/core';
+import { validateToolArguments } from '../validation';
+import type { GatewayRequest } from '../state';
+
+/** Strict validation of `arguments` against the tool's valibot schema and cross-field rules. */
+export function validateArguments(): MiddlewareObj {
+  const validateArgumentsBefore = async (request: GatewayRequest) => {
+    const state = request.context.gateway;
+    const tool = state.tool!;
+    const raw = (request.event.body as { arguments: Record<string, unknown> }).arguments;
+    const parsed = validateToolArguments(tool, raw);
+    state.rawArgs = parsed;
+    const args = { ...parsed };
+    for (const name of tool.accountParameters) delete args[name];
+    state.args = args;
+  };
+  return { before: validateArgumentsBefore } as MiddlewareObj;
+}

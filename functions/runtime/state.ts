@@ -1,0 +1,55 @@
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { ConnectedAccount, Owner } from './stores/owners';
+import type { StoredResponse } from './stores/idempotency';
+import type { ToolDefinition } from './tool';
+import type { Logger } from './tool';
+
+/**
+ * What the middleware chain learns about one request, step by step. It lives on the Lambda
+ * context under `gateway` so the tool runner (the middy handler) can read it too.
+ */
+export interface RequestState {
+  requestId: string;
+  startedAt: number;
+  now: Date;
+  /** Tool name from the path (execute requests). */
+  toolName: string;
+  log: Logger;
+  keyId?: string;
+  owner?: Owner;
+  tool?: ToolDefinition;
+  /** Validated arguments, account parameters removed. */
+  args?: Record<string, unknown>;
+  /** Validated arguments as sent, account parameters included (for fingerprints). */
+  rawArgs?: Record<string, unknown>;
+  account?: ConnectedAccount;
+  idempotency?: { recordId: string; claimToken?: string; replay?: StoredResponse };
+  reservation?: { period: string; used: number; refunded: boolean };
+  /** Set once the tool has started running: its 4xx answers are stored for idempotent replay. */
+  toolStarted?: boolean;
+}
+
+export type GatewayContext = Context & { gateway: RequestState };
+export type GatewayEvent = Omit<APIGatewayProxyEvent, 'body'> & { body: unknown };
+export type GatewayResult = APIGatewayProxyResult & { headers: Record<string, string> };
+
+export interface GatewayRequest {
+  event: GatewayEvent;
+  context: GatewayContext;
+  response?: GatewayResult;
+  error?: unknown;
+  internal: Record<string, unknown>;
+}
+
+export function stateOf(context: Context): RequestState {
+  return (context as GatewayContext).gateway;
+}
+
+/** Headers by lower-case name (API Gateway keeps the case the client sent). */
+export function header(event: { headers?: Record<string, string | undefined> | null }, name: string): string | undefined {
+  const wanted = name.toLowerCase();
+  for (const [key, value] of Object.entries(event.headers ?? {})) {
+    if (key.toLowerCase() === wanted) return value ?? undefined;
+  }
+  return undefined;
+}

@@ -1,0 +1,108 @@
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { tableName } from '../config';
+import { randomToken, sha256Hex } from '../canonical';
+import { documentClient } from './dynamo';
+
+export const API_KEY_PREFIX = 'sk_live_';
+/** `sk_live_` + 32 URL-safe characters (192 bits of randomness). */
+export const API_KEY_PATTERN = /^sk_live_[A-Za-z0-9_-]{32}$/;
+
+export interface ApiKeyRecord {
+  key_hash: string;
+  key_id: string;
+  owner_id: string;
+  created_at: string;
+  expires_at?: string;
+  revoked_at?: string;
+}
+
+/** The display id: prefix plus the first 4 random characters. Safe for lists and logs. */
+export function keyIdOf(apiKey: string): string {
+  return apiKey.slice(0, API_KEY_PREFIX.length + 4);
+}
+
+export function hashApiKey(apiKey: string): string {
+  return sha256Hex(apiKey);
+}
+
+export async function createApiKey(
+  ownerId: string,
+  options: { expiresInDays?: number; now?: Date } = {},
+): Promise<{ api_key: string; key_id: string; expires_at?: string }> {
+  const now = options.now ?? new Date();
+  // The display id must be unique; a collision on 4 random characters is retried with a new key.
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const apiKey = API_KEY_PREFIX + randomToken(32);
+    const keyId = keyIdOf(apiKey);
+    const existing = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName('apiKeys'),
+        IndexName: 'by_key_id',
+        KeyConditionExpression: 'key_id = :k',
+        ExpressionAttributeValues: { ':k': keyId },
+        Limit: 1,
+      }),
+    );
+    if (existing.Items?.length) continue;
+    const record: ApiKeyRecord = {
+      key_hash: hashApiKey(apiKey),
+      key_id: keyId,
+      owner_id: ownerId,
+      created_at: now.toISOString(),
+      expires_at: options.expiresInDays
+        ? new Date(now.getTime() + options.expiresInDays * 86_400_000).toISOString()
+        : undefined,
+    };
+    await documentClient().send(
+      new PutCommand({
+        TableName: tableName('apiKeys'),
+        Item: record,
+        ConditionExpression: 'attribute_not_exists(key_hash)',
+      }),
+    );
+    return { api_key: apiKey, key_id: keyId, expires_at: record.expires_at };
+  }
+  throw new Error('Could not generate a unique key id');
+}
+
+export async function findApiKeyByHash(keyHash: string): Promise<ApiKeyRecord | undefined> {
+  const result = await documentClient().send(
+    new GetCommand({ TableName: tableName('apiKeys'), Key: { key_hash: keyHash } }),
+  );
+  return result.Item as ApiKeyRecord | undefined;
+}
+
+export async function listApiKeys(ownerId: string): Promise<Omit<ApiKeyRecord, 'key_hash'>[]> {
+  const result = await documentClient().send(
+    new QueryCommand({
+      TableName: tableName('apiKeys'),
+      IndexName: 'by_owner',
+      KeyConditionExpression: 'owner_id = :o',
+      ExpressionAttributeValues: { ':o': ownerId },
+    }),
+  );
+  return (result.Items ?? []).map(({ key_hash: _hash, ...rest }) => rest as Omit<ApiKeyRecord, 'key_hash'>);
+}
+
+/** Marks a key revoked. Returns false when no key has that display id. */
+export async function revokeApiKey(keyId: string, now = new Date()): Promise<boolean> {
+  const found = await documentClient().send(
+    new QueryCommand({
+      TableName: tableName('apiKeys'),
+      IndexName: 'by_key_id',
+      KeyConditionExpression: 'key_id = :k',
+      ExpressionAttributeValues: { ':k': keyId },
+    }),
+  );
+  const item = found.Items?.[0];
+  if (!item) return false;
+  await documentClient().send(
+    new UpdateCommand({
+      TableName: tableName('apiKeys'),
+      Key: { key_hash: item.key_hash },
+      UpdateExpression: 'SET revoked_at = if_not_exists(revoked_at, :now)',
+      ExpressionAttributeValues: { ':now': now.toISOString() },
+    }),
+  );
+  return true;
+}

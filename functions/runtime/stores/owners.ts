@@ -1,0 +1,102 @@
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { tableName, tierLimits, type Tier } from '../config';
+import { randomToken } from '../canonical';
+import type { PlatformWord } from '../platforms';
+import { documentClient } from './dynamo';
+
+export interface Owner {
+  owner_id: string;
+  tier: Tier;
+  name?: string;
+  /** Replaces the tier's monthly allowance for this owner. */
+  limit_override?: number;
+  created_at: string;
+}
+
+export interface ConnectedAccount {
+  owner_id: string;
+  platform: PlatformWord;
+  account_id: string;
+  name: string;
+  /** sandbox = the simulated platform; live = the real platform with the owner's OAuth tokens. */
+  mode: 'sandbox' | 'live';
+  currency: string;
+  time_zone: string;
+  connected_at: string;
+}
+
+const PROFILE = 'PROFILE';
+const accountSk = (platform: string, accountId: string) => `ACCOUNT#${platform}#${accountId}`;
+
+export function monthlyLimit(owner: Owner): number {
+  return owner.limit_override ?? tierLimits()[owner.tier];
+}
+
+export async function createOwner(input: { tier: Tier; name?: string; ownerId?: string }): Promise<Owner> {
+  const owner: Owner = {
+    owner_id: input.ownerId ?? `own_${randomToken(16).replace(/[-_]/g, 'x')}`,
+    tier: input.tier,
+    name: input.name,
+    created_at: new Date().toISOString(),
+  };
+  await documentClient().send(
+    new PutCommand({
+      TableName: tableName('owners'),
+      Item: { ...owner, sk: PROFILE },
+      ConditionExpression: 'attribute_not_exists(owner_id)',
+    }),
+  );
+  return owner;
+}
+
+export async function getOwner(ownerId: string): Promise<Owner | undefined> {
+  const result = await documentClient().send(
+    new GetCommand({ TableName: tableName('owners'), Key: { owner_id: ownerId, sk: PROFILE } }),
+  );
+  if (!result.Item) return undefined;
+  const { sk: _sk, ...owner } = result.Item;
+  return owner as Owner;
+}
+
+export async function setOwnerTier(ownerId: string, tier: Tier): Promise<void> {
+  await documentClient().send(
+    new UpdateCommand({
+      TableName: tableName('owners'),
+      Key: { owner_id: ownerId, sk: PROFILE },
+      UpdateExpression: 'SET tier = :t',
+      ConditionExpression: 'attribute_exists(owner_id)',
+      ExpressionAttributeValues: { ':t': tier },
+    }),
+  );
+}
+
+export async function addConnectedAccount(account: ConnectedAccount): Promise<void> {
+  await documentClient().send(
+    new PutCommand({
+      TableName: tableName('owners'),
+      Item: { ...account, sk: accountSk(account.platform, account.account_id) },
+    }),
+  );
+}
+
+/** The owner's connected accounts, of one platform or all, ordered by platform then id. */
+export async function listConnectedAccounts(ownerId: string, platform?: PlatformWord): Promise<ConnectedAccount[]> {
+  const items: ConnectedAccount[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName('owners'),
+        KeyConditionExpression: 'owner_id = :o AND begins_with(sk, :p)',
+        ExpressionAttributeValues: { ':o': ownerId, ':p': platform ? `ACCOUNT#${platform}#` : 'ACCOUNT#' },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const { sk: _sk, ...account } = item;
+      items.push(account as ConnectedAccount);
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return items;
+}

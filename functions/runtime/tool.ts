@@ -1,0 +1,131 @@
+import * as v from 'valibot';
+import type { ConnectedAccount, Owner } from './stores/owners';
+import { ACCOUNT_PARAMETERS, type PlatformWord } from './platforms';
+
+/** The Lambda a tool runs in: its platform's group, or `gateway` for cross-platform tools. */
+export type ToolGroup = PlatformWord | 'gateway';
+
+export interface ContentBlock {
+  type: string;
+  [key: string]: unknown;
+}
+
+/** What a tool returns; the runtime wraps it in the envelope with the quota block. */
+export interface ToolResult {
+  /** Markdown a marketer can read: summary, tables, recommendations. */
+  text: string;
+  /** Machine-readable data for programs (lists, reports, selection prompts). */
+  structured?: Record<string, unknown>;
+  content?: ContentBlock[];
+}
+
+export interface Logger {
+  info(message: string, fields?: Record<string, unknown>): void;
+  warn(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+}
+
+export interface ToolContext<Port = undefined> {
+  requestId: string;
+  owner: Owner;
+  now: Date;
+  /** The account this call acts on (platform tools), chosen by the account-selection step. */
+  account: Port extends undefined ? ConnectedAccount | undefined : ConnectedAccount;
+  /** The platform interface bound to that account: the sandbox or the live adapter. */
+  platform: Port;
+  /**
+   * Runs one step of a multi-step write at most once per set of arguments: when a previous
+   * attempt with the same arguments already finished this step, its saved result is returned.
+   */
+  step<T>(name: string, run: () => Promise<T>): Promise<T>;
+  log: Logger;
+}
+
+/** Cross-field rules: return one message per broken rule, naming the fields. */
+export type ArgumentRule<Args> = (args: Args) => string | string[] | undefined | false;
+
+export interface ToolSpec<Entries extends v.ObjectEntries, Port> {
+  name: string;
+  description: string;
+  access: 'read' | 'write';
+  /** Deletes, archives or irreversibly replaces something. */
+  destructive?: boolean;
+  /** Never consumes quota (get_usage_status, list_connected_accounts, get_connections_status). */
+  quotaExempt?: boolean;
+  /** Takes 30 seconds or more; routed to the long-running timeout. */
+  longRunning?: boolean;
+  /** valibot entries of the tool's own arguments; the account parameter is added by the platform. */
+  args: Entries;
+  rules?: ArgumentRule<v.InferOutput<v.ObjectSchema<Entries, undefined>>>[];
+  run(args: v.InferOutput<v.ObjectSchema<Entries, undefined>>, ctx: ToolContext<Port>): Promise<ToolResult>;
+}
+
+export interface ToolDefinition {
+  name: string;
+  description: string;
+  platform: PlatformWord | null;
+  group: ToolGroup;
+  access: 'read' | 'write';
+  destructive: boolean;
+  quotaExempt: boolean;
+  longRunning: boolean;
+  /** Strict object schema of every argument the tool accepts, account parameter included. */
+  schema: v.ObjectSchema<v.ObjectEntries, undefined> | v.StrictObjectSchema<v.ObjectEntries, undefined>;
+  rules: ArgumentRule<Record<string, unknown>>[];
+  /** Names of the account parameter and its aliases, removed from args before `run`. */
+  accountParameters: string[];
+  /** Opens the platform interface for an account (platform tools only). */
+  openPlatform?: (account: ConnectedAccount) => unknown;
+  run(args: Record<string, unknown>, ctx: ToolContext<unknown>): Promise<ToolResult>;
+}
+
+/** A tool of no platform (usage, accounts, diagnostics): runs in the `gateway` group. */
+export function defineGatewayTool<Entries extends v.ObjectEntries>(spec: ToolSpec<Entries, undefined>): ToolDefinition {
+  return {
+    name: spec.name,
+    description: spec.description,
+    platform: null,
+    group: 'gateway',
+    access: spec.access,
+    destructive: spec.destructive ?? false,
+    quotaExempt: spec.quotaExempt ?? false,
+    longRunning: spec.longRunning ?? false,
+    schema: v.strictObject(spec.args),
+    rules: (spec.rules ?? []) as ArgumentRule<Record<string, unknown>>[],
+    accountParameters: [],
+    run: spec.run as ToolDefinition['run'],
+  };
+}
+
+/**
+ * Returns the `defineTool` of one platform: every tool it makes accepts the platform's account
+ * parameter (and aliases) and receives the platform interface opened for the selected account.
+ */
+export function platformToolDefiner<Port>(platform: PlatformWord, openPlatform: (account: ConnectedAccount) => Port) {
+  const accountParameter = ACCOUNT_PARAMETERS[platform];
+  const accountEntries: v.ObjectEntries = {};
+  for (const name of [accountParameter.parameter, ...accountParameter.aliases]) {
+    accountEntries[name] = v.optional(
+      v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.description(
+        name === accountParameter.parameter ? accountParameter.description : `Alias of ${accountParameter.parameter}`,
+      )),
+    );
+  }
+  return function defineTool<Entries extends v.ObjectEntries>(spec: ToolSpec<Entries, Port>): ToolDefinition {
+    return {
+      name: spec.name,
+      description: spec.description,
+      platform,
+      group: platform,
+      access: spec.access,
+      destructive: spec.destructive ?? false,
+      quotaExempt: spec.quotaExempt ?? false,
+      longRunning: spec.longRunning ?? false,
+      schema: v.strictObject({ ...spec.args, ...accountEntries }),
+      rules: (spec.rules ?? []) as ArgumentRule<Record<string, unknown>>[],
+      accountParameters: Object.keys(accountEntries),
+      openPlatform,
+      run: spec.run as ToolDefinition['run'],
+    };
+  };
+}

@@ -1,0 +1,104 @@
+import * as v from 'valibot';
+import { BadRequestError } from './errors';
+import { closestNames } from './registry';
+import type { ToolDefinition } from './tool';
+
+/**
+ * Validates a tool's arguments: the strict valibot schema first (all issues, not just the first),
+ * then the tool's cross-field rules. Every problem becomes one line naming the field and the rule;
+ * all lines go out in one 400.
+ */
+export function validateToolArguments(tool: ToolDefinition, input: Record<string, unknown>): Record<string, unknown> {
+  const result = v.safeParse(tool.schema, input, { abortEarly: false });
+  if (!result.success) {
+    const problems = result.issues.map((issue) => describeIssue(issue, tool));
+    throw invalidArguments(tool.name, unique(problems));
+  }
+  const args = result.output as Record<string, unknown>;
+  const problems: string[] = [];
+  for (const rule of tool.rules) {
+    const outcome = rule(args);
+    if (outcome) problems.push(...(Array.isArray(outcome) ? outcome : [outcome]));
+  }
+  if (problems.length) throw invalidArguments(tool.name, unique(problems));
+  return args;
+}
+
+function invalidArguments(toolName: string, problems: string[]): BadRequestError {
+  const message =
+    problems.length === 1
+      ? `Invalid arguments for ${toolName}: ${problems[0]}`
+      : `Invalid arguments for ${toolName}:\n${problems.map((p) => `- ${p}`).join('\n')}`;
+  return new BadRequestError(message, { problems });
+}
+
+function unique(lines: string[]): string[] {
+  return [...new Set(lines)];
+}
+
+type Issue = v.BaseIssue<unknown>;
+
+/** `cards[1].headline` style path of an issue. */
+export function issuePath(issue: Issue): string {
+  let path = '';
+  for (const item of issue.path ?? []) {
+    const key = (item as { key: unknown }).key;
+    path += typeof key === 'number' ? `[${key}]` : path ? `.${String(key)}` : String(key);
+  }
+  return path || 'arguments';
+}
+
+function describeIssue(issue: Issue, tool: ToolDefinition): string {
+  const path = issuePath(issue);
+  const field = `\`${path}\``;
+  // Unknown field of a strict object.
+  if (issue.type === 'strict_object' && issue.expected === 'never') {
+    const isTopLevel = (issue.path?.length ?? 0) === 1;
+    const candidates = isTopLevel ? Object.keys(tool.schema.entries) : [];
+    const key = String((issue.path?.at(-1) as { key: unknown } | undefined)?.key ?? path);
+    const [closest] = closestNames(key, candidates, 1);
+    return `${field} is not a parameter of this tool` + (closest ? `; did you mean \`${closest}\`?` : '.');
+  }
+  // A message written by the tool's schema is already for people.
+  if (!issue.message.startsWith('Invalid ')) return `${field} ${issue.message}`;
+  if (issue.received === 'undefined') return `${field} is required`;
+  switch (issue.type) {
+    case 'min_length':
+      return `${field} must have at least ${issue.expected?.replace('>=', '')} ${unit(issue)} (received ${issue.received})`;
+    case 'max_length':
+      return `${field} must have at most ${issue.expected?.replace('<=', '')} ${unit(issue)} (received ${issue.received})`;
+    case 'length':
+      return `${field} must have exactly ${issue.expected} ${unit(issue)} (received ${issue.received})`;
+    case 'min_value':
+      return `${field} must be at least ${issue.expected?.replace('>=', '')} (received ${issue.received})`;
+    case 'max_value':
+      return `${field} must be at most ${issue.expected?.replace('<=', '')} (received ${issue.received})`;
+    case 'integer':
+      return `${field} must be a whole number (received ${issue.received})`;
+    case 'picklist':
+    case 'enum':
+      return `${field} must be one of ${issue.expected?.replace(/^\(|\)$/g, '').split(' | ').join(', ')} (received ${issue.received})`;
+    case 'regex':
+      return `${field} has the wrong format (received ${issue.received})`;
+    case 'url':
+      return `${field} must be a full URL (received ${issue.received})`;
+    case 'uuid':
+      return `${field} must be a UUID (received ${issue.received})`;
+    case 'iso_date':
+      return `${field} must be a date in the form YYYY-MM-DD (received ${issue.received})`;
+    default:
+      if (issue.kind === 'schema') return `${field} must be ${article(issue.expected ?? 'valid')} (received ${issue.received})`;
+      return `${field} is invalid: ${issue.message}`;
+  }
+}
+
+function unit(issue: Issue): string {
+  return typeof issue.input === 'string' ? 'characters' : 'items';
+}
+
+function article(expected: string): string {
+  if (/^(string|number|boolean|array|object|integer)$/.test(expected)) {
+    return `${expected === 'array' || expected === 'object' || expected === 'integer' ? 'an' : 'a'} ${expected}`;
+  }
+  return expected;
+}

@@ -1,0 +1,14 @@
+/** @type {import('jest').Config} */
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/test'],
+  testMatch: ['**/*.test.ts'],
+  transform: { '\\.[jt]s$': '<rootDir>/test/support/esbuild-transform.js' },
+  // @middy/* ships ESM only; everything else in node_modules is CommonJS already.
+  transformIgnorePatterns: ['/node_modules/(?!@middy/)'],
+  // One DynamoDB Local for the whole run; each test file works in its own tables.
+  setupFiles: ['<rootDir>/functions/local/quiet-warnings.ts'],
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+  testTimeout: 30000,
+};

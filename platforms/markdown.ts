@@ -1,0 +1,34 @@
+/** Small Markdown builders shared by every tool's data.text. */
+
+type Cell = string | number | boolean | null | undefined;
+
+function cellText(value: Cell): string {
+  if (value === null || value === undefined || value === '') return '-';
+  return String(value).replace(/\|/g, '\\|').replace(/\n/g, ' ');
+}
+
+/** A Markdown table; numbers are right-aligned. */
+export function markdownTable(headers: string[], rows: Cell[][]): string {
+  const numeric = headers.map((_, i) => rows.length > 0 && rows.every((row) => typeof row[i] === 'number' || row[i] === null || row[i] === undefined));
+  return [
+    `| ${headers.join(' | ')} |`,
+    `| ${numeric.map((n) => (n ? '---:' : '---')).join(' | ')} |`,
+    ...rows.map((row) => `| ${row.map(cellText).join(' | ')} |`),
+  ].join('\n');
+}
+
+export function money(amount: number | null | undefined, currency = 'USD'): string {
+  if (amount === null || amount === undefined || Number.isNaN(amount)) return '-';
+  const symbol = currency === 'USD' ? '$' : '';
+  return `${symbol}${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}${symbol ? '' : ` ${currency}`}`;
+}
+
+export function percent(ratio: number | null | undefined, digits = 2): string {
+  if (ratio === null || ratio === undefined || Number.isNaN(ratio)) return '-';
+  return `${(ratio * 100).toFixed(digits)}%`;
+}
+
+export function count(n: number | null | undefined): string {
+  if (n === null || n === undefined) return '-';
+  return n.toLocaleString('en-US');
+}

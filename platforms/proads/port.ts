@@ -1,0 +1,6 @@
+/**
+ * The proads platform interface (professional-network advertising): everything its tools may ask of the platform.
+ * The sandbox adapter (sandbox.ts) implements it over DynamoDB; a live adapter would call the
+ * real platform's API behind the same methods.
+ */
+export interface ProAdsPort {}

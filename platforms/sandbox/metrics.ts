@@ -1,0 +1,150 @@
+/**
+ * Deterministic daily performance of sandbox entities: a pure function of entity id, date and
+ * the entity's profile, so every report and analysis is reproducible and testable. Ratios follow
+ * real-world ranges (CTR 0.5-6 %, CVR 1-12 %); "poor" and "wasteful" profiles exist on purpose so
+ * analyses find real waste.
+ */
+export interface DailyMetrics {
+  date: string;
+  impressions: number;
+  clicks: number;
+  spend: number;
+  conversions: number;
+  /** Sales or conversion value, in account currency. */
+  revenue: number;
+  video_views: number;
+}
+
+export type PerformanceTier = 'strong' | 'average' | 'poor' | 'wasteful' | 'new';
+
+export interface PerformanceProfile {
+  tier: PerformanceTier;
+  /** Typical impressions per day. */
+  impressions: number;
+  /** Click-through rate, 0-1. */
+  ctr: number;
+  /** Cost per click in account currency. */
+  cpc: number;
+  /** Conversion rate of clicks, 0-1. */
+  cvr: number;
+  /** Average order or conversion value. */
+  order_value: number;
+  /** Share of impressions that become video views (0 for non-video). */
+  view_rate: number;
+}
+
+const TIER_DEFAULTS: Record<PerformanceTier, Omit<PerformanceProfile, 'tier'>> = {
+  strong: { impressions: 5200, ctr: 0.045, cpc: 0.85, cvr: 0.09, order_value: 62, view_rate: 0.32 },
+  average: { impressions: 3800, ctr: 0.022, cpc: 1.35, cvr: 0.035, order_value: 48, view_rate: 0.22 },
+  poor: { impressions: 2600, ctr: 0.008, cpc: 2.4, cvr: 0.006, order_value: 40, view_rate: 0.1 },
+  // Spends steadily and never converts.
+  wasteful: { impressions: 3100, ctr: 0.012, cpc: 2.1, cvr: 0, order_value: 0, view_rate: 0.12 },
+  // Little data yet (learning phase).
+  new: { impressions: 180, ctr: 0.015, cpc: 1.6, cvr: 0.02, order_value: 45, view_rate: 0.2 },
+};
+
+export function profileFor(tier: PerformanceTier, overrides: Partial<PerformanceProfile> = {}): PerformanceProfile {
+  return { tier, ...TIER_DEFAULTS[tier], ...overrides };
+}
+
+/** FNV-1a 32-bit hash of a string. */
+export function hash32(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** A seeded pseudo-random generator (mulberry32): same seed, same sequence. */
+export function seededRandom(seed: string | number): () => number {
+  let state = typeof seed === 'number' ? seed >>> 0 : hash32(seed);
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** One day of one entity. Weekends run a little lower, as in real accounts. */
+export function dailyMetrics(entityId: string, date: string, profile: PerformanceProfile): DailyMetrics {
+  const random = seededRandom(`${entityId}|${date}`);
+  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+  const weekFactor = weekday === 0 || weekday === 6 ? 0.8 : 1.05;
+  const jitter = (spread: number) => 1 + (random() * 2 - 1) * spread;
+  const impressions = Math.max(0, Math.round(profile.impressions * weekFactor * jitter(0.25)));
+  const clicks = Math.round(impressions * profile.ctr * jitter(0.2));
+  const spend = round2(clicks * profile.cpc * jitter(0.15));
+  const conversionsRaw = clicks * profile.cvr * jitter(0.35);
+  // Whole conversions; a fractional remainder converts with that probability.
+  const conversions = Math.floor(conversionsRaw) + (random() < conversionsRaw % 1 ? 1 : 0);
+  const revenue = round2(conversions * profile.order_value * jitter(0.2));
+  const video_views = Math.round(impressions * profile.view_rate * jitter(0.15));
+  return { date, impressions, clicks, spend, conversions, revenue, video_views };
+}
+
+/** Dates from start to end inclusive, YYYY-MM-DD, UTC. */
+export function datesBetween(start: string, end: string): string[] {
+  const dates: string[] = [];
+  const last = Date.parse(`${end}T00:00:00Z`);
+  for (let t = Date.parse(`${start}T00:00:00Z`); t <= last; t += 86_400_000) dates.push(new Date(t).toISOString().slice(0, 10));
+  return dates;
+}
+
+/**
+ * Daily metrics of an entity over a range. Days before `activeFrom` (the entity's start or
+ * creation date) have nothing.
+ */
+export function metricsBetween(entityId: string, start: string, end: string, profile: PerformanceProfile, activeFrom?: string): DailyMetrics[] {
+  return datesBetween(start, end).map((date) =>
+    activeFrom && date < activeFrom
+      ? { date, impressions: 0, clicks: 0, spend: 0, conversions: 0, revenue: 0, video_views: 0 }
+      : dailyMetrics(entityId, date, profile),
+  );
+}
+
+export interface MetricTotals {
+  impressions: number;
+  clicks: number;
+  spend: number;
+  conversions: number;
+  revenue: number;
+  video_views: number;
+  /** Derived ratios; null where the denominator is zero. */
+  ctr: number | null;
+  cpc: number | null;
+  cpa: number | null;
+  roas: number | null;
+  /** Advertising cost of sales, percent. */
+  acos: number | null;
+  conversion_rate: number | null;
+}
+
+export function totals(days: readonly Omit<DailyMetrics, 'date'>[]): MetricTotals {
+  const sum = { impressions: 0, clicks: 0, spend: 0, conversions: 0, revenue: 0, video_views: 0 };
+  for (const day of days) {
+    sum.impressions += day.impressions;
+    sum.clicks += day.clicks;
+    sum.spend += day.spend;
+    sum.conversions += day.conversions;
+    sum.revenue += day.revenue;
+    sum.video_views += day.video_views;
+  }
+  sum.spend = round2(sum.spend);
+  sum.revenue = round2(sum.revenue);
+  const ratio = (a: number, b: number, digits = 4) => (b > 0 ? Math.round((a / b) * 10 ** digits) / 10 ** digits : null);
+  return {
+    ...sum,
+    ctr: ratio(sum.clicks, sum.impressions),
+    cpc: ratio(sum.spend, sum.clicks, 2),
+    cpa: ratio(sum.spend, sum.conversions, 2),
+    roas: ratio(sum.revenue, sum.spend, 2),
+    acos: sum.revenue > 0 ? Math.round((sum.spend / sum.revenue) * 10000) / 100 : null,
+    conversion_rate: ratio(sum.conversions, sum.clicks),
+  };
+}

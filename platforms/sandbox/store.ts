@@ -1,0 +1,204 @@
+import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { tableName } from '../../functions/runtime/config';
+import { documentClient, isConditionalCheckFailed } from '../../functions/runtime/stores/dynamo';
+import type { PlatformWord } from '../../functions/runtime/platforms';
+
+/**
+ * The simulated platforms' data: one DynamoDB partition per sandbox account
+ * (pk `<platform>#<account id>`), one item per entity (sk `<kind>#<id>`). Entities are plain
+ * objects with an `id`; what a kind holds is up to the platform's sandbox.
+ */
+export interface SandboxEntity {
+  id: string;
+}
+
+export class EntityNotFoundError extends Error {
+  constructor(readonly kind: string, readonly id: string) {
+    super(`${kind} ${id} not found`);
+    this.name = 'EntityNotFoundError';
+  }
+}
+
+export class EntityExistsError extends Error {
+  constructor(readonly kind: string, readonly id: string) {
+    super(`${kind} ${id} already exists`);
+    this.name = 'EntityExistsError';
+  }
+}
+
+/** The unexpected-state error of a conditional update (`expect` did not hold). */
+export class EntityStateError extends Error {
+  constructor(readonly kind: string, readonly id: string) {
+    super(`${kind} ${id} is not in the expected state`);
+    this.name = 'EntityStateError';
+  }
+}
+
+const META = 'META';
+
+export class SandboxStore {
+  readonly pk: string;
+
+  constructor(readonly platform: PlatformWord, readonly accountId: string) {
+    this.pk = `${platform}#${accountId}`;
+  }
+
+  private sk(kind: string, id: string): string {
+    return `${kind}#${id}`;
+  }
+
+  private strip<T>(item: Record<string, unknown> | undefined): T | undefined {
+    if (!item) return undefined;
+    const { pk: _pk, sk: _sk, ...entity } = item;
+    return entity as T;
+  }
+
+  async get<T extends SandboxEntity>(kind: string, id: string): Promise<T | undefined> {
+    const result = await documentClient().send(
+      new GetCommand({ TableName: tableName('sandbox'), Key: { pk: this.pk, sk: this.sk(kind, id) }, ConsistentRead: true }),
+    );
+    return this.strip<T>(result.Item);
+  }
+
+  /** Like get, but throws EntityNotFoundError. */
+  async require<T extends SandboxEntity>(kind: string, id: string): Promise<T> {
+    const entity = await this.get<T>(kind, id);
+    if (!entity) throw new EntityNotFoundError(kind, id);
+    return entity;
+  }
+
+  /** Every entity of a kind, in id order. */
+  async list<T extends SandboxEntity>(kind: string): Promise<T[]> {
+    const items: T[] = [];
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await documentClient().send(
+        new QueryCommand({
+          TableName: tableName('sandbox'),
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          ExpressionAttributeValues: { ':pk': this.pk, ':prefix': `${kind}#` },
+          ExclusiveStartKey: startKey,
+          ConsistentRead: true,
+        }),
+      );
+      for (const item of page.Items ?? []) items.push(this.strip<T>(item)!);
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+    return items;
+  }
+
+  /** Creates an entity; EntityExistsError when the id is taken. */
+  async create<T extends SandboxEntity>(kind: string, entity: T): Promise<T> {
+    try {
+      await documentClient().send(
+        new PutCommand({
+          TableName: tableName('sandbox'),
+          Item: { ...entity, pk: this.pk, sk: this.sk(kind, entity.id) },
+          ConditionExpression: 'attribute_not_exists(sk)',
+        }),
+      );
+      return entity;
+    } catch (err) {
+      if (isConditionalCheckFailed(err)) throw new EntityExistsError(kind, entity.id);
+      throw err;
+    }
+  }
+
+  /** Writes many entities at once (seeding). Overwrites. */
+  async putMany(kind: string, entities: readonly SandboxEntity[]): Promise<void> {
+    for (let i = 0; i < entities.length; i += 25) {
+      let requests: Record<string, unknown>[] = entities.slice(i, i + 25).map((entity) => ({
+        PutRequest: { Item: { ...entity, pk: this.pk, sk: this.sk(kind, entity.id) } },
+      }));
+      for (let attempt = 0; requests.length && attempt < 8; attempt++) {
+        const result = await documentClient().send(
+          new BatchWriteCommand({ RequestItems: { [tableName('sandbox')]: requests as never } }),
+        );
+        requests = (result.UnprocessedItems?.[tableName('sandbox')] ?? []) as Record<string, unknown>[];
+        if (requests.length) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
+      }
+    }
+  }
+
+  /**
+   * Sets fields of an existing entity (undefined values are removed). With `expect`, the update
+   * only happens when those fields currently hold those values (EntityStateError otherwise).
+   * Returns the entity after the update.
+   */
+  async update<T extends SandboxEntity>(
+    kind: string,
+    id: string,
+    patch: Record<string, unknown>,
+    options: { expect?: Record<string, unknown> } = {},
+  ): Promise<T> {
+    const names: Record<string, string> = {};
+    const values: Record<string, unknown> = {};
+    const sets: string[] = [];
+    const removes: string[] = [];
+    Object.entries(patch).forEach(([field, value], i) => {
+      names[`#f${i}`] = field;
+      if (value === undefined) removes.push(`#f${i}`);
+      else {
+        values[`:v${i}`] = value;
+        sets.push(`#f${i} = :v${i}`);
+      }
+    });
+    const conditions = ['attribute_exists(sk)'];
+    Object.entries(options.expect ?? {}).forEach(([field, value], i) => {
+      names[`#e${i}`] = field;
+      values[`:e${i}`] = value;
+      conditions.push(`#e${i} = :e${i}`);
+    });
+    const expression = [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : '']
+      .filter(Boolean)
+      .join(' ');
+    if (!expression) return this.require<T>(kind, id);
+    try {
+      const result = await documentClient().send(
+        new UpdateCommand({
+          TableName: tableName('sandbox'),
+          Key: { pk: this.pk, sk: this.sk(kind, id) },
+          UpdateExpression: expression,
+          ConditionExpression: conditions.join(' AND '),
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: Object.keys(values).length ? values : undefined,
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return this.strip<T>(result.Attributes)!;
+    } catch (err) {
+      if (isConditionalCheckFailed(err)) {
+        const exists = await this.get(kind, id);
+        throw exists ? new EntityStateError(kind, id) : new EntityNotFoundError(kind, id);
+      }
+      throw err;
+    }
+  }
+
+  async remove(kind: string, id: string): Promise<void> {
+    await documentClient().send(new DeleteCommand({ TableName: tableName('sandbox'), Key: { pk: this.pk, sk: this.sk(kind, id) } }));
+  }
+
+  async readMeta(): Promise<SandboxAccountMeta> {
+    return (await this.get<SandboxAccountMeta>(META, META)) ?? { id: META };
+  }
+
+  async writeMeta(meta: Partial<SandboxAccountMeta>): Promise<void> {
+    const current = await this.readMeta();
+    await documentClient().send(
+      new PutCommand({ TableName: tableName('sandbox'), Item: { ...current, ...meta, id: META, pk: this.pk, sk: this.sk(META, META) } }),
+    );
+  }
+}
+
+/** Per-account switches of the simulated platform. */
+export interface SandboxAccountMeta {
+  id: string;
+  /** Makes every call of this account fail like a real platform can (CONTRACT.md section 8). */
+  failure_mode?: 'none' | 'rate_limited' | 'server_error' | 'slow';
+  /** Seconds the platform asks to wait, for rate_limited. */
+  retry_after_seconds?: number;
+  /** Delay of each call, for slow. */
+  slow_ms?: number;
+  seeded_at?: string;
+}

@@ -1,0 +1,40 @@
+import * as v from 'valibot';
+import { count, markdownTable, money, percent } from '../../markdown';
+import { metricsBetween, profileFor, totals } from '../../sandbox/metrics';
+import { defineSearchAdsTool } from '../define';
+import { lastDays } from '../../dates';
+
+export const listCampaigns = defineSearchAdsTool({
+  name: 'list_campaigns',
+  description: 'Lists the campaigns of a searchads account with type, status, daily budget and performance over the last N days (default 30).',
+  access: 'read',
+  args: {
+    status: v.optional(v.pipe(v.picklist(['ENABLED', 'PAUSED', 'REMOVED']), v.description('Only campaigns in this status'))),
+    lookback_days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(365), v.description('Days of performance to include, 1-365, default 30')), 30),
+  },
+  async run(args, ctx) {
+    const { start, end } = lastDays(ctx.now, args.lookback_days);
+    const campaigns = (await ctx.platform.listCampaigns()).filter((c) => !args.status || c.status === args.status);
+    const rows = campaigns.map((c) => ({ ...c, metrics: totals(metricsBetween(c.id, start, end, profileFor(c.performance), c.start_date)) }));
+    const currency = ctx.account.currency;
+    const text = [
+      `## Campaigns of ${ctx.account.name} (${ctx.account.account_id}), ${start} to ${end}`,
+      '',
+      rows.length
+        ? markdownTable(
+            ['Campaign', 'Id', 'Type', 'Status', 'Daily budget', 'Spend', 'Clicks', 'CTR', 'Conversions', 'CPA'],
+            rows.map((c) => [c.name, c.id, c.type, c.status, money(c.budget_amount, currency), money(c.metrics.spend, currency), count(c.metrics.clicks), percent(c.metrics.ctr), c.metrics.conversions, money(c.metrics.cpa, currency)]),
+          )
+        : 'No campaigns match.',
+    ].join('\n');
+    return {
+      text,
+      structured: {
+        customer_id: ctx.account.account_id,
+        start_date: start,
+        end_date: end,
+        campaigns: rows.map(({ performance: _p, ...c }) => c),
+      },
+    };
+  },
+});

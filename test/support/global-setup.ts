@@ -1,0 +1,9 @@
+import '../../functions/local/quiet-warnings';
+import { startDynamoDbLocal } from '../../functions/local/dynamodb-local';
+
+/** One in-memory DynamoDB Local for the whole run; test files share it through the environment. */
+export default async function globalSetup(): Promise<void> {
+  const dynamodb = await startDynamoDbLocal();
+  process.env.DYNAMODB_ENDPOINT = dynamodb.endpoint;
+  (globalThis as { __DYNAMODB__?: typeof dynamodb }).__DYNAMODB__ = dynamodb;
+}
