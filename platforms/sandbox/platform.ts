@@ -15,9 +15,16 @@ export abstract class SandboxPlatform {
     this.store = new SandboxStore(account.platform, account.account_id);
   }
 
-  protected async call<T>(work: () => Promise<T>): Promise<T> {
+  /**
+   * Runs one platform operation. `operation` names it for injected failures
+   * (`injectSandboxFailure(account, operation)`), as multi-step writes need to test resuming.
+   */
+  protected async call<T>(work: () => Promise<T>, operation?: string): Promise<T> {
     this.meta ??= this.store.readMeta();
     const meta = await this.meta;
+    if (operation && meta.fail_operations?.[operation] && (await this.store.consumeInjectedFailure(operation))) {
+      throw new UpstreamServerError(this.account.platform);
+    }
     switch (meta.failure_mode) {
       case 'rate_limited':
         throw new UpstreamRateLimitError(this.account.platform, meta.retry_after_seconds ?? 30);
@@ -76,4 +83,15 @@ export async function setSandboxFailureMode(
     retry_after_seconds: options.retryAfterSeconds,
     slow_ms: options.slowMs,
   });
+}
+
+/** Makes `operation` of a sandbox account fail `times` times with a server error, then succeed. */
+export async function injectSandboxFailure(
+  account: Pick<ConnectedAccount, 'platform' | 'account_id'>,
+  operation: string,
+  times = 1,
+): Promise<void> {
+  const store = new SandboxStore(account.platform, account.account_id);
+  const meta = await store.readMeta();
+  await store.writeMeta({ fail_operations: { ...(meta.fail_operations ?? {}), [operation]: times } });
 }

@@ -183,6 +183,26 @@ export class SandboxStore {
     return (await this.get<SandboxAccountMeta>(META, META)) ?? { id: META };
   }
 
+  /** Uses up one injected failure of `operation`; true when this call must fail. */
+  async consumeInjectedFailure(operation: string): Promise<boolean> {
+    try {
+      await documentClient().send(
+        new UpdateCommand({
+          TableName: tableName('sandbox'),
+          Key: { pk: this.pk, sk: this.sk(META, META) },
+          UpdateExpression: 'ADD fail_operations.#op :minus',
+          ConditionExpression: 'fail_operations.#op > :zero',
+          ExpressionAttributeNames: { '#op': operation },
+          ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (isConditionalCheckFailed(err)) return false;
+      throw err;
+    }
+  }
+
   async writeMeta(meta: Partial<SandboxAccountMeta>): Promise<void> {
     const current = await this.readMeta();
     await documentClient().send(
@@ -200,5 +220,10 @@ export interface SandboxAccountMeta {
   retry_after_seconds?: number;
   /** Delay of each call, for slow. */
   slow_ms?: number;
+  /**
+   * Makes the named operation (the `operation` given to SandboxPlatform.call) fail with a server
+   * error this many more times, then succeed: a platform failing part-way through a multi-step write.
+   */
+  fail_operations?: Record<string, number>;
   seeded_at?: string;
 }
