@@ -1,0 +1,153 @@
+/**
+ * `gateway`: the operator command (CONTRACT.md section 7). It works on the same stores as the
+ * gateway itself: the local store of a running `npm start` (found through .data/running.json), or
+ * a deployed stack's tables named by TABLE_* / TABLE_PREFIX variables with AWS credentials.
+ */
+import '../functions/local/quiet-warnings';
+import { readRunningStore } from '../functions/local/local-store';
+import { TIERS, type Tier } from '../functions/runtime/config';
+import { isPlatformWord, PLATFORM_WORDS } from '../functions/runtime/platforms';
+import { createApiKey, listApiKeys, revokeApiKey } from '../functions/runtime/stores/api-keys';
+import { createOwner, getOwner, monthlyLimit } from '../functions/runtime/stores/owners';
+import { periodEndOf, readUsage } from '../functions/runtime/stores/usage';
+import { connectSandboxAccounts } from '../platforms/connect';
+
+const USAGE = `Usage:
+  gateway owners create --tier <free|plus|pro|max> [--name NAME] [--json]
+  gateway keys create --owner <owner_id> [--expires-in-days N] [--json]
+  gateway keys revoke <key_id>
+  gateway keys list --owner <owner_id> [--json]
+  gateway accounts connect --owner <owner_id> --platform <${PLATFORM_WORDS.join('|')}> --sandbox [--count N] [--json]
+  gateway usage --owner <owner_id> [--json]
+
+Target: the store of a running \`npm start\` on this checkout; or a deployed stack's tables, named by
+TABLE_PREFIX (or TABLE_API_KEYS, TABLE_OWNERS, TABLE_USAGE, TABLE_IDEMPOTENCY, TABLE_SANDBOX) with the
+usual AWS credentials and AWS_REGION.`;
+
+export class UsageError extends Error {}
+
+interface Parsed {
+  words: string[];
+  options: Record<string, string | true>;
+}
+
+export function parseArgs(argv: string[]): Parsed {
+  const words: string[] = [];
+  const options: Record<string, string | true> = {};
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg.startsWith('--')) {
+      const [name, inline] = arg.slice(2).split('=', 2);
+      if (inline !== undefined) options[name] = inline;
+      else if (i + 1 < argv.length && !argv[i + 1].startsWith('--') && !['json', 'sandbox', 'help'].includes(name)) options[name] = argv[++i];
+      else options[name] = true;
+    } else words.push(arg);
+  }
+  return { words, options };
+}
+
+function option(parsed: Parsed, name: string, required = true): string | undefined {
+  const value = parsed.options[name];
+  if (value === undefined || value === true) {
+    if (required) throw new UsageError(`Missing --${name}.`);
+    return undefined;
+  }
+  return value;
+}
+
+function positiveInteger(value: string | undefined, name: string): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new UsageError(`--${name} must be a whole number of at least 1.`);
+  return n;
+}
+
+async function requireOwner(ownerId: string) {
+  const owner = await getOwner(ownerId);
+  if (!owner) throw new UsageError(`No owner ${ownerId}. Create one with: gateway owners create --tier pro`);
+  return owner;
+}
+
+/** Points the stores at the running local gateway unless the environment names tables already. */
+function selectTarget(): string {
+  const namesTables = Object.keys(process.env).some((k) => k === 'TABLE_PREFIX' || k.startsWith('TABLE_'));
+  if (namesTables || process.env.DYNAMODB_ENDPOINT) return process.env.DYNAMODB_ENDPOINT ?? 'AWS';
+  const running = readRunningStore();
+  if (!running) {
+    throw new UsageError('No running local gateway found (start it with `npm start`), and no TABLE_PREFIX / TABLE_* variables name a deployed stack\'s tables.');
+  }
+  process.env.DYNAMODB_ENDPOINT = running.dynamodb_endpoint;
+  process.env.TABLE_PREFIX = running.table_prefix;
+  return running.dynamodb_endpoint;
+}
+
+/** Runs one command; returns what to print. */
+export async function runCommand(argv: string[]): Promise<string> {
+  const parsed = parseArgs(argv);
+  const json = parsed.options.json === true;
+  const [group, action, positional] = parsed.words;
+  if (!group || parsed.options.help) return USAGE;
+  selectTarget();
+  const out = (data: unknown, text: string) => (json ? JSON.stringify(data, null, 2) : text);
+
+  if (group === 'owners' && action === 'create') {
+    const tier = option(parsed, 'tier')!;
+    if (!TIERS.includes(tier as Tier)) throw new UsageError(`--tier must be one of ${TIERS.join(', ')}.`);
+    const owner = await createOwner({ tier: tier as Tier, name: option(parsed, 'name', false) });
+    const result = { owner_id: owner.owner_id, tier: owner.tier, limit: monthlyLimit(owner) };
+    return out(result, `Created owner ${result.owner_id} (tier ${result.tier}, ${result.limit} calls a month).`);
+  }
+  if (group === 'keys' && action === 'create') {
+    const owner = await requireOwner(option(parsed, 'owner')!);
+    const key = await createApiKey(owner.owner_id, { expiresInDays: positiveInteger(option(parsed, 'expires-in-days', false), 'expires-in-days') });
+    const result = { api_key: key.api_key, key_id: key.key_id, ...(key.expires_at ? { expires_at: key.expires_at } : {}) };
+    return out(result, `API key (shown once, store it now): ${key.api_key}\nKey id: ${key.key_id}${key.expires_at ? `\nExpires: ${key.expires_at}` : ''}`);
+  }
+  if (group === 'keys' && action === 'revoke') {
+    if (!positional) throw new UsageError('Give the key id to revoke: gateway keys revoke <key_id>');
+    const revoked = await revokeApiKey(positional);
+    if (!revoked) throw new UsageError(`No key with id ${positional}.`);
+    return out({ key_id: positional, revoked: true }, `Revoked ${positional}. It stops working within 10 seconds.`);
+  }
+  if (group === 'keys' && action === 'list') {
+    const owner = await requireOwner(option(parsed, 'owner')!);
+    const keys = await listApiKeys(owner.owner_id);
+    const status = (k: (typeof keys)[number]) => (k.revoked_at ? 'revoked' : k.expires_at && Date.parse(k.expires_at) <= Date.now() ? 'expired' : 'active');
+    const rows = keys.map((k) => ({ key_id: k.key_id, status: status(k), created_at: k.created_at, expires_at: k.expires_at ?? null, revoked_at: k.revoked_at ?? null }));
+    return out({ owner_id: owner.owner_id, keys: rows }, rows.length ? rows.map((k) => `${k.key_id}  ${k.status.padEnd(8)} created ${k.created_at}${k.expires_at ? ` expires ${k.expires_at}` : ''}`).join('\n') : 'No keys.');
+  }
+  if (group === 'accounts' && action === 'connect') {
+    const owner = await requireOwner(option(parsed, 'owner')!);
+    const platform = option(parsed, 'platform')!;
+    if (!isPlatformWord(platform)) throw new UsageError(`--platform must be one of ${PLATFORM_WORDS.join(', ')}.`);
+    if (parsed.options.sandbox !== true) throw new UsageError('Only sandbox accounts can be connected from this command: add --sandbox.');
+    const count = positiveInteger(option(parsed, 'count', false), 'count') ?? 1;
+    const accounts = await connectSandboxAccounts(owner.owner_id, platform, count);
+    const result = { platform, accounts: accounts.map((a) => ({ id: a.account_id, name: a.name })) };
+    return out(result, `Connected ${accounts.length} sandbox ${platform} account(s):\n${result.accounts.map((a) => `- ${a.name} (${a.id})`).join('\n')}`);
+  }
+  if (group === 'usage') {
+    const owner = await requireOwner(option(parsed, 'owner')!);
+    const now = new Date();
+    const usage = await readUsage(owner.owner_id, now);
+    const limit = monthlyLimit(owner);
+    const result = { owner_id: owner.owner_id, tier: owner.tier, period: usage.period, used: usage.used, limit, remaining: Math.max(0, limit - usage.used), period_end: periodEndOf(now), calls_by_tool: usage.calls };
+    const perTool = Object.entries(usage.calls).map(([tool, n]) => `  ${tool}: ${n}`).join('\n');
+    return out(result, `Owner ${owner.owner_id} (${owner.tier}), ${usage.period}: ${usage.used} of ${limit} calls used, ${result.remaining} left; resets ${result.period_end}.${perTool ? `\n${perTool}` : ''}`);
+  }
+  throw new UsageError(`Unknown command: ${parsed.words.join(' ')}\n\n${USAGE}`);
+}
+
+/** Entry of the `gateway` bin: prints the result, exit code 0, 2 for usage errors, 1 otherwise. */
+export function main(argv = process.argv.slice(2)): void {
+  runCommand(argv).then(
+    (text) => {
+      console.log(text);
+      process.exit(0);
+    },
+    (err: Error) => {
+      console.error(err instanceof UsageError ? err.message : `gateway: ${err.message}`);
+      process.exit(err instanceof UsageError ? 2 : 1);
+    },
+  );
+}
