@@ -3,6 +3,8 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
+  // .ts first: bin/gateway.js is the bin shim of bin/gateway.ts, tests import the module.
+  moduleFileExtensions: ['ts', 'js', 'json'],
   transform: { '\\.[jt]s$': '<rootDir>/test/support/esbuild-transform.js' },
   // @middy/* ships ESM only; everything else in node_modules is CommonJS already.
   transformIgnorePatterns: ['/node_modules/(?!@middy/)'],

@@ -1,8 +1,11 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-/** `.data/` of the checkout: DynamoDB Local's files, the demo key, and where the store listens. */
-export const DATA_DIR = resolve(__dirname, '..', '..', '.data');
+/**
+ * `.data/` of the checkout (or GATEWAY_DATA_DIR): DynamoDB Local's files, the demo key, and where
+ * the running store listens.
+ */
+export const DATA_DIR = process.env.GATEWAY_DATA_DIR ? resolve(process.env.GATEWAY_DATA_DIR) : resolve(__dirname, '..', '..', '.data');
 export const RUNNING_FILE = join(DATA_DIR, 'running.json');
 
 export interface RunningStore {

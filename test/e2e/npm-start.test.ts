@@ -1,0 +1,69 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { freePort } from '../../functions/local/dynamodb-local';
+
+const root = resolve(__dirname, '..', '..');
+const dataDir = mkdtempSync(join(tmpdir(), 'gateway-start-'));
+
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+/** Runs `npm start` in its own data folder until it prints the demo key. */
+async function start(port: number): Promise<{ child: ChildProcess; output: () => string; apiKey: string }> {
+  const child = spawn(process.execPath, [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'bin/start.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), GATEWAY_DATA_DIR: dataDir, TABLE_PREFIX: 'gateway-', DYNAMODB_ENDPOINT: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const started = Date.now();
+  while (!/Demo API key:\s+(sk_live_\S+)/.test(output)) {
+    if (child.exitCode !== null || Date.now() - started > 60_000) throw new Error(`npm start did not come up:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { child, output: () => output, apiKey: /Demo API key:\s+(sk_live_\S+)/.exec(output)![1] };
+}
+
+function stop(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    child.once('exit', (code) => resolve(code));
+    child.kill('SIGINT');
+  });
+}
+
+const javaRunningFor = (dir: string) => spawnSync('pgrep', ['-f', dir]).stdout.toString().trim() !== '';
+
+describe('npm start', () => {
+  it('serves the demo owner on localhost, keeps the same key across a restart, and Ctrl-C stops DynamoDB Local', async () => {
+    const port = await freePort();
+    const first = await start(port);
+    expect(first.output()).toContain(`http://127.0.0.1:${port}`);
+    expect(first.output()).toContain('curl -s -X POST');
+
+    const accounts = await fetch(`http://127.0.0.1:${port}/api/v1/tools/get_connections_status/execute`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${first.apiKey}`, 'Content-Type': 'application/json' },
+      body: '{"arguments":{}}',
+    });
+    const body = await accounts.json();
+    expect(body.data.quota.tier).toBe('pro');
+    expect(body.data.structured.platforms.every((p: { account_count: number; mode: string }) => p.account_count === 1 && p.mode === 'sandbox')).toBe(true);
+
+    expect(javaRunningFor(dataDir)).toBe(true);
+    expect(await stop(first.child)).toBe(0);
+    expect(javaRunningFor(dataDir)).toBe(false);
+
+    const second = await start(port);
+    expect(second.apiKey).toBe(first.apiKey);
+    const usage = await fetch(`http://127.0.0.1:${port}/api/v1/tools/get_usage_status/execute`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${second.apiKey}` },
+    });
+    expect(usage.status).toBe(200);
+    await stop(second.child);
+    expect(javaRunningFor(dataDir)).toBe(false);
+  }, 120_000);
+});

@@ -1,0 +1,267 @@
+import { revokeApiKey, createApiKey } from '../../functions/runtime/stores/api-keys';
+import { readUsage } from '../../functions/runtime/stores/usage';
+import { createTestOwner, useTestTables } from '../support/gateway';
+import { callTestTool, executions } from '../support/test-tools';
+
+useTestTables();
+
+const uuid = () => crypto.randomUUID();
+
+describe('Middleware chain: envelope and request shape', () => {
+  it('answers 200 with the success envelope, the quota block and X-Request-Id', async () => {
+    const { apiKey } = await createTestOwner({ tier: 'plus' });
+    const result = await callTestTool(apiKey, 'test_echo', { message: 'hello' });
+    expect(result.status).toBe(200);
+    expect(result.headers['X-Request-Id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(result.body).toMatchObject({ success: true, tool: 'test_echo', data: { text: 'echo: hello', structured: { message: 'hello' } } });
+    expect(result.body.data!.quota).toMatchObject({ used: 1, limit: 150, tier: 'plus', period_end: expect.stringMatching(/^\d{4}-\d{2}-01$/) });
+  });
+
+  it('treats a missing body or missing arguments as {}', async () => {
+    const { apiKey } = await createTestOwner();
+    expect((await callTestTool(apiKey, 'test_echo', {}, { rawBody: null })).status).toBe(200);
+    expect((await callTestTool(apiKey, 'test_echo', {}, { rawBody: '{}' })).status).toBe(200);
+  });
+
+  it.each([
+    ['invalid JSON', '{"arguments": {', 'not valid JSON'],
+    ['a body that is not an object', '[1,2]', 'must be a JSON object'],
+    ['arguments that are not an object', '{"arguments": "campaign 1"}', '`arguments` must be a JSON object'],
+  ])('answers 400 for %s', async (_case, rawBody, message) => {
+    const { apiKey } = await createTestOwner();
+    const result = await callTestTool(apiKey, 'test_echo', {}, { rawBody });
+    expect(result.status).toBe(400);
+    expect(result.body).toMatchObject({ success: false, is_error: true, tool: 'test_echo' });
+    expect(result.body.error).toContain(message);
+  });
+
+  it('answers 400 for a body sent without a JSON content type', async () => {
+    const { apiKey } = await createTestOwner();
+    const result = await callTestTool(apiKey, 'test_echo', {}, { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    expect(result.status).toBe(400);
+    expect(result.body.error).toContain('Content-Type: application/json');
+  });
+
+  it('answers 405 with an Allow header for a method other than POST', async () => {
+    const result = await callTestTool(undefined, 'test_echo', {}, { method: 'GET', rawBody: null });
+    expect(result.status).toBe(405);
+    expect(result.headers.Allow).toBe('POST');
+    expect(result.body.success).toBe(false);
+  });
+
+  it('checks the request shape before auth, and auth before tool lookup', async () => {
+    expect((await callTestTool(undefined, 'test_echo', {}, { rawBody: '{oops' })).status).toBe(400);
+    expect((await callTestTool(undefined, 'no_such_tool')).status).toBe(401);
+  });
+});
+
+describe('Middleware: authenticate', () => {
+  it.each([
+    ['no Authorization header', undefined, 'Missing API key'],
+    ['another scheme', 'Basic abc', 'Bearer scheme'],
+    ['a malformed key', 'Bearer sk_live_short', 'malformed'],
+    ['an unknown key', `Bearer sk_live_${'x'.repeat(32)}`, 'not recognised'],
+  ])('answers 401 for %s, without echoing the key', async (_case, authorization, message) => {
+    const result = await callTestTool(undefined, 'test_echo', {}, { headers: authorization ? { Authorization: authorization } : {} });
+    expect(result.status).toBe(401);
+    expect(result.body.error).toContain(message);
+    expect(result.body.error).not.toContain('x'.repeat(32));
+  });
+
+  it('answers 401 for a revoked key and for an expired key', async () => {
+    const { apiKey, keyId, owner } = await createTestOwner();
+    await revokeApiKey(keyId);
+    const revoked = await callTestTool(apiKey, 'test_echo');
+    expect(revoked.status).toBe(401);
+    expect(revoked.body.error).toContain('revoked');
+
+    const expiring = await createApiKey(owner.owner_id, { expiresInDays: 1, now: new Date(Date.now() - 2 * 86_400_000) });
+    const expired = await callTestTool(expiring.api_key, 'test_echo');
+    expect(expired.status).toBe(401);
+    expect(expired.body.error).toContain('expired');
+  });
+});
+
+describe('Middleware: lookupTool and validateArguments', () => {
+  it('answers 404 naming the unknown tool and suggesting close names', async () => {
+    const { apiKey } = await createTestOwner();
+    const result = await callTestTool(apiKey, 'test_ecko');
+    expect(result.status).toBe(404);
+    expect(result.body.error).toContain('Unknown tool "test_ecko"');
+    expect(result.body.structured_content!.suggestions).toContain('test_echo');
+  });
+
+  it('answers 400 naming an unknown argument, and does not consume quota', async () => {
+    const { apiKey, owner } = await createTestOwner();
+    const result = await callTestTool(apiKey, 'test_echo', { mesage: 'hi' });
+    expect(result.status).toBe(400);
+    expect(result.body.error).toContain('did you mean `message`');
+    expect((await readUsage(owner.owner_id, new Date())).used).toBe(0);
+  });
+});
+
+describe('Middleware: selectAccount', () => {
+  it('uses the only account, prompts when several are connected, and accepts the alias', async () => {
+    const one = await createTestOwner({ accounts: { deskads: 1 } });
+    expect((await callTestTool(one.apiKey, 'test_deskads_account')).body.data!.structured!.account_id).toBe(one.accounts.deskads![0].account_id);
+
+    const two = await createTestOwner({ accounts: { deskads: 2 } });
+    const [first, second] = two.accounts.deskads!;
+    const prompt = await callTestTool(two.apiKey, 'test_deskads_account');
+    expect(prompt.status).toBe(400);
+    expect(prompt.body.error).toContain('You have 2 deskads accounts connected. Please specify account_id:');
+    expect(prompt.body.error).toContain(`- ${first.name} (account_id="${first.account_id}")`);
+    expect(prompt.body.structured_content).toEqual({
+      platform: 'deskads',
+      parameter: 'account_id',
+      accounts: expect.arrayContaining([{ id: first.account_id, name: first.name }, { id: second.account_id, name: second.name }]),
+    });
+    const byAlias = await callTestTool(two.apiKey, 'test_deskads_account', { customer_id: second.account_id });
+    expect(byAlias.body.data!.structured!.account_id).toBe(second.account_id);
+  });
+
+  it('answers 400 listing valid ids for an account that is not connected, and points to get_connections_status when none is', async () => {
+    const owner = await createTestOwner({ accounts: { deskads: 2 } });
+    const wrong = await callTestTool(owner.apiKey, 'test_deskads_account', { account_id: '999' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error).toContain('"999" is not connected');
+    expect(wrong.body.error).toContain(owner.accounts.deskads![0].account_id);
+
+    const none = await createTestOwner();
+    const missing = await callTestTool(none.apiKey, 'test_deskads_account');
+    expect(missing.status).toBe(400);
+    expect(missing.body.error).toContain('get_connections_status');
+  });
+
+  it('never lets one owner act on another owner\'s account', async () => {
+    const alice = await createTestOwner({ accounts: { deskads: 1 } });
+    const bob = await createTestOwner({ accounts: { deskads: 1 } });
+    const result = await callTestTool(bob.apiKey, 'test_deskads_account', { account_id: alice.accounts.deskads![0].account_id });
+    expect(result.status).toBe(400);
+    expect(result.body.error).toContain('is not connected');
+  });
+});
+
+describe('Middleware: idempotency', () => {
+  it('replays a completed call unchanged, without running the tool or reserving quota', async () => {
+    const { apiKey, owner } = await createTestOwner();
+    const key = uuid();
+    const before = executions.count;
+    const first = await callTestTool(apiKey, 'test_echo', { message: 'once' }, { headers: { 'Idempotency-Key': key } });
+    const replay = await callTestTool(apiKey, 'test_echo', { message: 'once' }, { headers: { 'Idempotency-Key': key } });
+    expect(first.status).toBe(200);
+    expect(replay.status).toBe(200);
+    expect(replay.headers['Idempotent-Replayed']).toBe('true');
+    expect(replay.body).toEqual(first.body);
+    expect(executions.count - before).toBe(1);
+    expect((await readUsage(owner.owner_id, new Date())).used).toBe(1);
+  });
+
+  it('answers 422 when the key is reused with different arguments', async () => {
+    const { apiKey } = await createTestOwner();
+    const key = uuid();
+    await callTestTool(apiKey, 'test_echo', { message: 'a' }, { headers: { 'Idempotency-Key': key } });
+    const reused = await callTestTool(apiKey, 'test_echo', { message: 'b' }, { headers: { 'Idempotency-Key': key } });
+    expect(reused.status).toBe(422);
+    expect(reused.body.error).toContain('different arguments');
+  });
+
+  it('answers 409 with Retry-After while the first call is still running', async () => {
+    const { apiKey } = await createTestOwner();
+    const key = uuid();
+    const slow = callTestTool(apiKey, 'test_echo', { delay_ms: 400 }, { headers: { 'Idempotency-Key': key } });
+    await new Promise((r) => setTimeout(r, 150));
+    const concurrent = await callTestTool(apiKey, 'test_echo', { delay_ms: 400 }, { headers: { 'Idempotency-Key': key } });
+    expect(concurrent.status).toBe(409);
+    expect(concurrent.headers['Retry-After']).toBe('2');
+    expect((await slow).status).toBe(200);
+  });
+
+  it('scopes keys per owner and per tool', async () => {
+    const a = await createTestOwner();
+    const b = await createTestOwner();
+    const key = uuid();
+    await callTestTool(a.apiKey, 'test_echo', { message: 'a' }, { headers: { 'Idempotency-Key': key } });
+    const other = await callTestTool(b.apiKey, 'test_echo', { message: 'b' }, { headers: { 'Idempotency-Key': key } });
+    expect(other.status).toBe(200);
+    expect(other.headers['Idempotent-Replayed']).toBeUndefined();
+    expect(other.body.data!.text).toBe('echo: b');
+  });
+
+  it('answers 400 for a key that is not a UUID', async () => {
+    const { apiKey } = await createTestOwner();
+    const result = await callTestTool(apiKey, 'test_echo', {}, { headers: { 'Idempotency-Key': 'retry-1' } });
+    expect(result.status).toBe(400);
+    expect(result.body.error).toContain('must be a UUID');
+  });
+
+  it('stores a 400 raised by the tool, but releases the key after a validation 400 or an upstream 429', async () => {
+    const { apiKey } = await createTestOwner();
+    const toolKey = uuid();
+    const before = executions.count;
+    const refused = await callTestTool(apiKey, 'test_tool_error', {}, { headers: { 'Idempotency-Key': toolKey } });
+    const refusedAgain = await callTestTool(apiKey, 'test_tool_error', {}, { headers: { 'Idempotency-Key': toolKey } });
+    expect(refused.status).toBe(400);
+    expect(refusedAgain.headers['Idempotent-Replayed']).toBe('true');
+    expect(executions.count - before).toBe(1);
+
+    const validationKey = uuid();
+    expect((await callTestTool(apiKey, 'test_echo', { message: 1 }, { headers: { 'Idempotency-Key': validationKey } })).status).toBe(400);
+    const corrected = await callTestTool(apiKey, 'test_echo', { message: 'fixed' }, { headers: { 'Idempotency-Key': validationKey } });
+    expect(corrected.status).toBe(200);
+    expect(corrected.headers['Idempotent-Replayed']).toBeUndefined();
+
+    const limitedKey = uuid();
+    expect((await callTestTool(apiKey, 'test_rate_limited', {}, { headers: { 'Idempotency-Key': limitedKey } })).status).toBe(429);
+    const retried = await callTestTool(apiKey, 'test_rate_limited', {}, { headers: { 'Idempotency-Key': limitedKey } });
+    expect(retried.status).toBe(429);
+    expect(retried.headers['Idempotent-Replayed']).toBeUndefined();
+  });
+});
+
+describe('Middleware: quota', () => {
+  it('answers 402 with the upgrade link and quota block once the monthly limit is reached', async () => {
+    const { apiKey } = await createTestOwner({ tier: 'free', limitOverride: 2 });
+    expect((await callTestTool(apiKey, 'test_echo')).status).toBe(200);
+    expect((await callTestTool(apiKey, 'test_echo')).body.data!.quota).toMatchObject({ used: 2, limit: 2 });
+    const refused = await callTestTool(apiKey, 'test_echo');
+    expect(refused.status).toBe(402);
+    expect(refused.body.error).toContain('monthly limit of 2 tool calls on the free plan');
+    expect(refused.body.error).toContain('https://');
+    expect(refused.body.quota).toMatchObject({ used: 2, limit: 2, tier: 'free', upgrade_url: expect.stringMatching(/^https:/) });
+  });
+
+  it('refunds the reservation of every call that does not end in 200', async () => {
+    const { apiKey, owner } = await createTestOwner();
+    await callTestTool(apiKey, 'test_echo');
+    await callTestTool(apiKey, 'test_tool_error');
+    await callTestTool(apiKey, 'test_rate_limited');
+    await callTestTool(apiKey, 'test_upstream_error');
+    await callTestTool(apiKey, 'test_bug');
+    const usage = await readUsage(owner.owner_id, new Date());
+    expect(usage.used).toBe(1);
+    expect(usage.calls).toEqual({ test_echo: 1 });
+  });
+});
+
+describe('Errors raised inside tools', () => {
+  it('turns a bug into a 500 envelope with the request id and nothing internal', async () => {
+    const { apiKey } = await createTestOwner();
+    const result = await callTestTool(apiKey, 'test_bug');
+    expect(result.status).toBe(500);
+    expect(result.body).toMatchObject({ success: false, is_error: true, tool: 'test_bug' });
+    expect(result.body.error).toContain(result.headers['X-Request-Id']);
+    expect(JSON.stringify(result.body)).not.toMatch(/secretInternalField|TypeError|at .*\.ts/);
+  });
+
+  it('answers 429 with Retry-After when the platform rate-limits, and 500 when it fails', async () => {
+    const { apiKey } = await createTestOwner();
+    const limited = await callTestTool(apiKey, 'test_rate_limited');
+    expect(limited.status).toBe(429);
+    expect(limited.headers['Retry-After']).toBe('12');
+    expect(limited.body.error).toContain('rate-limiting');
+    const failed = await callTestTool(apiKey, 'test_upstream_error');
+    expect(failed.status).toBe(500);
+    expect(failed.body.error).toContain('server error');
+  });
+});
