@@ -265,3 +265,21 @@ describe('Errors raised inside tools', () => {
     expect(failed.body.error).toContain('server error');
   });
 });
+
+describe('Routing: per-tool API Gateway resources', () => {
+  it('reads the tool name from the resource path when there is no {tool} path parameter', async () => {
+    const { toApiGatewayEvent } = await import('../../functions/local/router');
+    const { testHandler } = await import('../support/test-tools');
+    const { apiKey } = await createTestOwner();
+    const event = toApiGatewayEvent({
+      method: 'POST',
+      url: '/api/v1/tools/test_echo/execute',
+      headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
+      body: '{"arguments":{"message":"routed"}}',
+    });
+    const deployed = { ...event, resource: '/api/v1/tools/test_echo/execute', pathParameters: null };
+    const result = await testHandler(deployed, {} as never);
+    expect(result.statusCode).toBe(200);
+    expect(JSON.parse(result.body)).toMatchObject({ tool: 'test_echo', data: { text: 'echo: routed' } });
+  });
+});

@@ -5,6 +5,18 @@ import { errorResponse, internalErrorResponse } from '../envelope';
 import { createLogger } from '../log';
 import type { GatewayContext, GatewayRequest } from '../state';
 
+const EXECUTE_PATH = /\/api\/v1\/tools\/([^/]+)\/execute\/?$/;
+
+/**
+ * The tool named by the request: the `{tool}` path parameter of the catch-all route, or the
+ * literal segment of a per-tool route (`/api/v1/tools/list_campaigns/execute`, no parameter).
+ */
+export function toolNameOf(event: GatewayRequest['event']): string {
+  if (event.pathParameters?.tool) return event.pathParameters.tool;
+  const match = EXECUTE_PATH.exec(event.resource ?? '') ?? EXECUTE_PATH.exec(event.path ?? '');
+  return match ? decodeURIComponent(match[1]) : '';
+}
+
 /**
  * The outermost step: gives the request its id and state, and turns whatever happened into the
  * specification's envelope with an `X-Request-Id` header and one log line.
@@ -12,7 +24,7 @@ import type { GatewayContext, GatewayRequest } from '../state';
 export function envelope(): MiddlewareObj {
   const envelopeBefore = async (request: GatewayRequest) => {
     const requestId = request.event.requestContext?.requestId || randomUUID();
-    const toolName = request.event.pathParameters?.tool ?? '';
+    const toolName = toolNameOf(request.event);
     (request.context as GatewayContext).gateway = {
       requestId,
       startedAt: Date.now(),
