@@ -17,6 +17,25 @@ export interface PlatformModule {
   newSandboxAccountId(): string;
   /** Fills a new sandbox account with realistic entities. Must be safe to run again. */
   seedSandbox(account: ConnectedAccount): Promise<void>;
+  /**
+   * The most valuable actions this account's own data suggests (waste to cut, winners to scale,
+   * broken things to fix), for suggest_next_action. Each names the tool and arguments that act on it.
+   */
+  findOpportunities?(account: ConnectedAccount, now: Date): Promise<Opportunity[]>;
+}
+
+export interface Opportunity {
+  /** null for account-wide actions (quota). */
+  platform: PlatformWord | null;
+  account_id: string | null;
+  kind: 'cut_waste' | 'scale_winner' | 'fix' | 'setup';
+  /** One line a marketer understands, with the figures that justify it. */
+  title: string;
+  /** Estimated value over 30 days in account currency (spend saved or revenue gained). */
+  monthly_value: number;
+  /** The tool that carries the action out, and its arguments. */
+  tool: string;
+  arguments: Record<string, unknown>;
 }
 
 /** Opens the sandbox adapter, or explains that live accounts are not available yet. */

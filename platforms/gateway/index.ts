@@ -2,7 +2,8 @@ import type { ToolDefinition } from '../../functions/runtime/tool';
 import { getConnectionsStatus } from './tools/get-connections-status';
 import { getUsageStatus } from './tools/get-usage-status';
 import { listConnectedAccountsTool } from './tools/list-connected-accounts';
+import { suggestNextAction } from './tools/suggest-next-action';
 import { validateVideo } from './tools/validate-video';
 
 /** Tools of no single platform; they run in the `gateway` function. */
-export const gatewayTools: ToolDefinition[] = [getUsageStatus, listConnectedAccountsTool, getConnectionsStatus, validateVideo];
+export const gatewayTools: ToolDefinition[] = [getUsageStatus, listConnectedAccountsTool, getConnectionsStatus, validateVideo, suggestNextAction];
