@@ -3,8 +3,8 @@ import { openSandboxOnly } from '../platform-module';
 import type { SocialAdsPort } from './port';
 import { SocialAdsSandbox } from './sandbox';
 
+/** Opens the socialads port of a connected account (the sandbox, or a clear error for live accounts). */
+export const openSocialAds = openSandboxOnly<SocialAdsPort>((account) => new SocialAdsSandbox(account));
+
 /** `defineTool` for socialads tools: adds the account parameter and hands each tool the socialads port. */
-export const defineSocialAdsTool = platformToolDefiner<SocialAdsPort>(
-  'socialads',
-  openSandboxOnly((account) => new SocialAdsSandbox(account)),
-);
+export const defineSocialAdsTool = platformToolDefiner<SocialAdsPort>('socialads', openSocialAds);

@@ -1,12 +1,14 @@
 import type { PlatformModule } from '../platform-module';
 import { digits } from '../sandbox/ids';
 import { seedSocialAdsAccount } from './sandbox';
+import { addSocialAdsAd } from './tools/add-ad';
+import { discoverSocialAdsAssets, listSocialAdsAds, listSocialAdsAdSets, listSocialAdsPages } from './tools/list-structure';
 
 /** The socialads platform: social-network advertising. */
 export const socialads: PlatformModule = {
   word: 'socialads',
   kind: 'social-network advertising',
-  tools: [],
+  tools: [addSocialAdsAd, listSocialAdsAdSets, listSocialAdsAds, listSocialAdsPages, discoverSocialAdsAssets],
   newSandboxAccountId: () => `act_${digits(15)}`,
   seedSandbox: seedSocialAdsAccount,
 };

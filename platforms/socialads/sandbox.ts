@@ -1,9 +1,288 @@
 import type { ConnectedAccount } from '../../functions/runtime/stores/owners';
+import { addDays, isoDate } from '../dates';
+import { hash32 } from '../sandbox/metrics';
+import { idSource } from '../sandbox/ids';
 import { SandboxPlatform } from '../sandbox/platform';
-import type { SocialAdsPort } from './port';
+import { SandboxStore } from '../sandbox/store';
+import type {
+  SocialAdsAd,
+  SocialAdsAdSet,
+  SocialAdsCampaign,
+  SocialAdsCreative,
+  SocialAdsDomainRedirect,
+  SocialAdsImage,
+  SocialAdsInstagramAccount,
+  SocialAdsLeadForm,
+  SocialAdsPage,
+  SocialAdsPixel,
+  SocialAdsPort,
+  SocialAdsTargeting,
+  SocialAdsVideo,
+} from './port';
+
+/** Entity kinds of the socialads sandbox (the sort-key prefixes). */
+export const KIND = {
+  campaign: 'campaign',
+  adSet: 'ad_set',
+  ad: 'ad',
+  page: 'page',
+  instagram: 'instagram_account',
+  image: 'image',
+  video: 'video',
+  leadForm: 'lead_form',
+  pixel: 'pixel',
+  redirect: 'domain_redirect',
+} as const;
 
 /** The simulated socialads platform for one sandbox account. */
-export class SocialAdsSandbox extends SandboxPlatform implements SocialAdsPort {}
+export class SocialAdsSandbox extends SandboxPlatform implements SocialAdsPort {
+  listCampaigns(): Promise<SocialAdsCampaign[]> {
+    return this.call(() => this.store.list<SocialAdsCampaign>(KIND.campaign), 'list_campaigns');
+  }
 
-/** Seeds a new sandbox account with realistic socialads entities. */
-export async function seedSocialAdsAccount(_account: ConnectedAccount): Promise<void> {}
+  getCampaign(campaignId: string): Promise<SocialAdsCampaign> {
+    return this.call(() => this.store.require<SocialAdsCampaign>(KIND.campaign, campaignId), 'get_campaign');
+  }
+
+  createCampaign(campaign: SocialAdsCampaign): Promise<SocialAdsCampaign> {
+    return this.call(() => this.store.create(KIND.campaign, campaign), 'create_campaign');
+  }
+
+  listAdSets(): Promise<SocialAdsAdSet[]> {
+    return this.call(() => this.store.list<SocialAdsAdSet>(KIND.adSet), 'list_ad_sets');
+  }
+
+  getAdSet(adSetId: string): Promise<SocialAdsAdSet> {
+    return this.call(() => this.store.require<SocialAdsAdSet>(KIND.adSet, adSetId), 'get_ad_set');
+  }
+
+  createAdSet(adSet: SocialAdsAdSet): Promise<SocialAdsAdSet> {
+    return this.call(() => this.store.create(KIND.adSet, adSet), 'create_ad_set');
+  }
+
+  listAds(): Promise<SocialAdsAd[]> {
+    return this.call(() => this.store.list<SocialAdsAd>(KIND.ad), 'list_ads');
+  }
+
+  createAd(ad: SocialAdsAd): Promise<SocialAdsAd> {
+    return this.call(() => this.store.create(KIND.ad, ad), 'create_ad');
+  }
+
+  listPages(): Promise<SocialAdsPage[]> {
+    return this.call(() => this.store.list<SocialAdsPage>(KIND.page), 'list_pages');
+  }
+
+  listInstagramAccounts(): Promise<SocialAdsInstagramAccount[]> {
+    return this.call(() => this.store.list<SocialAdsInstagramAccount>(KIND.instagram), 'list_instagram_accounts');
+  }
+
+  listImages(): Promise<SocialAdsImage[]> {
+    return this.call(() => this.store.list<SocialAdsImage>(KIND.image), 'list_images');
+  }
+
+  findImage(hash: string): Promise<SocialAdsImage | undefined> {
+    return this.call(() => this.store.get<SocialAdsImage>(KIND.image, hash), 'get_image');
+  }
+
+  saveImage(image: SocialAdsImage): Promise<SocialAdsImage> {
+    return this.call(async () => (await this.store.get<SocialAdsImage>(KIND.image, image.id)) ?? this.store.create(KIND.image, image), 'upload_image');
+  }
+
+  listVideos(): Promise<SocialAdsVideo[]> {
+    return this.call(() => this.store.list<SocialAdsVideo>(KIND.video), 'list_videos');
+  }
+
+  findVideo(videoId: string): Promise<SocialAdsVideo | undefined> {
+    return this.call(() => this.store.get<SocialAdsVideo>(KIND.video, videoId), 'get_video');
+  }
+
+  saveVideo(video: SocialAdsVideo): Promise<SocialAdsVideo> {
+    return this.call(async () => (await this.store.get<SocialAdsVideo>(KIND.video, video.id)) ?? this.store.create(KIND.video, video), 'upload_video');
+  }
+
+  listLeadForms(): Promise<SocialAdsLeadForm[]> {
+    return this.call(() => this.store.list<SocialAdsLeadForm>(KIND.leadForm), 'list_lead_forms');
+  }
+
+  listPixels(): Promise<SocialAdsPixel[]> {
+    return this.call(() => this.store.list<SocialAdsPixel>(KIND.pixel), 'list_pixels');
+  }
+
+  listDomainRedirects(): Promise<SocialAdsDomainRedirect[]> {
+    return this.call(() => this.store.list<SocialAdsDomainRedirect>(KIND.redirect), 'list_domain_redirects');
+  }
+}
+
+/** A Meta-style image hash (32 hex characters) derived from content identity. */
+export function imageHashOf(content: string): string {
+  let out = '';
+  for (let i = 0; out.length < 32; i++) out += hash32(`${content}#${i}`).toString(16).padStart(8, '0');
+  return out.slice(0, 32);
+}
+
+/** The brand's domain, from the account name ("Northwind Outdoor (socialads sandbox)" → northwindoutdoor.com). */
+export function brandDomain(accountName: string): string {
+  const brand = accountName.split(' (')[0].toLowerCase().replace(/[^a-z0-9]/g, '');
+  return `${brand || 'example'}.com`;
+}
+
+/** Seeds a new sandbox account with realistic socialads entities. Ids are reproducible per account. */
+export async function seedSocialAdsAccount(account: ConnectedAccount): Promise<void> {
+  const store = new SandboxStore('socialads', account.account_id);
+  const ids = idSource(`socialads:${account.account_id}`);
+  const today = isoDate(new Date(account.connected_at || Date.now()));
+  const ago = (days: number) => addDays(today, -days);
+  const created = (days: number) => `${ago(days)}T09:00:00Z`;
+  const metaId = () => `1202${ids.digits(14)}`;
+  const brand = account.name.split(' (')[0];
+  const domain = brandDomain(account.name);
+  const site = `https://www.${domain}`;
+
+  // Pages: two promotable (so ambiguous ads ask which), one unpublished (never offered).
+  const pages: SocialAdsPage[] = [
+    { id: ids.digits(15), name: brand, category: 'Outdoor & Sporting Goods Company', promotable: true },
+    { id: ids.digits(15), name: `${brand} Outlet`, category: 'Retail Company', promotable: true },
+    { id: ids.digits(15), name: `${brand} Careers`, category: 'Employment Agency', promotable: false },
+  ];
+  const instagram: SocialAdsInstagramAccount = { id: `1784${ids.digits(13)}`, username: domain.replace('.com', ''), page_id: pages[0].id };
+  pages[0].instagram_account_id = instagram.id;
+
+  const leadForms: SocialAdsLeadForm[] = [
+    { id: ids.digits(16), name: 'Catalog request - 2026', page_id: pages[0].id, status: 'ACTIVE', questions: ['FULL_NAME', 'EMAIL', 'ZIP'] },
+    { id: ids.digits(16), name: 'Newsletter signup', page_id: pages[0].id, status: 'ACTIVE', questions: ['EMAIL'] },
+    { id: ids.digits(16), name: 'Spring event RSVP (old)', page_id: pages[1].id, status: 'ARCHIVED', questions: ['FULL_NAME', 'EMAIL', 'PHONE'] },
+  ];
+  const pixel: SocialAdsPixel = { id: ids.digits(15), name: `${brand} Pixel` };
+  const redirects: SocialAdsDomainRedirect[] = [{ id: `go.${domain.replace('.com', '.link')}`, redirects_to: domain }];
+
+  const imageSpecs: [string, number, number][] = [
+    ['spring-hero-1200x628.jpg', 1200, 628],
+    ['spring-hero-square-1080.jpg', 1080, 1080],
+    ['story-trail-1080x1920.jpg', 1080, 1920],
+    ['product-boots-1080.jpg', 1080, 1080],
+    ['product-jacket-1080.jpg', 1080, 1080],
+    ['product-tent-1080.jpg', 1080, 1080],
+    ['app-screens-1080.png', 1080, 1080],
+    ['catalog-cover-1200x628.jpg', 1200, 628],
+  ];
+  const images: SocialAdsImage[] = imageSpecs.map(([name, width, height], i) => {
+    const hash = imageHashOf(`${account.account_id}/${name}`);
+    return { id: hash, hash, name, url: `https://scontent.sandbox.invalid/${hash}/${name}`, width, height, created_at: created(120 - i), origin: 'upload' };
+  });
+  const img = (name: string) => images.find((i) => i.name.startsWith(name))!.hash;
+
+  const videos: SocialAdsVideo[] = [
+    ['Brand film 30s', 30],
+    ['Product demo 15s', 15],
+    ['App walkthrough 20s', 20],
+    ['Stories cut 9x16 10s', 10],
+  ].map(([title, length], i) => {
+    const id = ids.digits(16);
+    return { id, title: String(title), length_seconds: Number(length), thumbnail_url: `https://scontent.sandbox.invalid/v/${id}/thumb.jpg`, status: 'ready', created_at: created(90 - i) };
+  });
+
+  const campaign = (c: Omit<SocialAdsCampaign, 'id' | 'buying_type' | 'special_ad_categories' | 'created_at'>, days: number): SocialAdsCampaign => ({
+    id: metaId(),
+    buying_type: 'AUCTION',
+    special_ad_categories: [],
+    created_at: created(days),
+    ...c,
+  });
+  const iosApp = { application_id: ids.digits(15), app_name: `${brand} Trail Maps`, store: 'APP_STORE' as const, object_store_url: `https://apps.apple.com/app/id${ids.digits(10)}` };
+  const androidApp = { application_id: iosApp.application_id, app_name: iosApp.app_name, store: 'GOOGLE_PLAY' as const, object_store_url: `https://play.google.com/store/apps/details?id=com.${domain.replace('.com', '')}.trails` };
+  const campaigns = {
+    traffic: campaign({ name: 'Spring Sale - Traffic', objective: 'OUTCOME_TRAFFIC', status: 'ACTIVE', daily_budget: 60, start_date: ago(75), performance: 'strong' }, 75),
+    sales: campaign({ name: 'Catalog Sales - Conversions', objective: 'OUTCOME_SALES', status: 'ACTIVE', daily_budget: 150, start_date: ago(110), performance: 'average' }, 110),
+    ios: campaign({ name: 'App Installs - iOS', objective: 'OUTCOME_APP_PROMOTION', status: 'ACTIVE', daily_budget: 90, start_date: ago(95), performance: 'average', app: iosApp }, 95),
+    android: campaign({ name: 'App Installs - Android', objective: 'OUTCOME_APP_PROMOTION', status: 'ACTIVE', daily_budget: 70, start_date: ago(60), performance: 'poor', app: androidApp }, 60),
+    leads: campaign({ name: 'Lead Gen - Catalog Request', objective: 'OUTCOME_LEADS', status: 'ACTIVE', daily_budget: 40, start_date: ago(50), performance: 'average', lead_form_id: leadForms[0].id }, 50),
+    awareness: campaign({ name: 'Brand Awareness - Video', objective: 'OUTCOME_AWARENESS', status: 'PAUSED', lifetime_budget: 3000, start_date: ago(140), end_date: ago(20), performance: 'wasteful' }, 140),
+    old: campaign({ name: 'Retargeting - Holiday 2025', objective: 'OUTCOME_SALES', status: 'ARCHIVED', daily_budget: 35, start_date: ago(330), end_date: ago(270), performance: 'poor' }, 330),
+  };
+
+  const targeting = (countries: string[], age_min = 18, age_max = 65, genders: number[] = []): SocialAdsTargeting => ({
+    countries,
+    age_min,
+    age_max,
+    genders,
+    publisher_platforms: ['facebook', 'instagram'],
+  });
+  const adSet = (c: SocialAdsCampaign, a: Omit<SocialAdsAdSet, 'id' | 'campaign_id' | 'created_at' | 'start_date'> & { start_date?: string }): SocialAdsAdSet => ({
+    id: metaId(),
+    campaign_id: c.id,
+    created_at: c.created_at,
+    start_date: a.start_date ?? c.start_date,
+    ...a,
+  });
+  const adSets = {
+    trafficBroad: adSet(campaigns.traffic, { name: 'US - Broad 25-54', status: 'ACTIVE', optimization_goal: 'LANDING_PAGE_VIEWS', billing_event: 'IMPRESSIONS', targeting: targeting(['US'], 25, 54), performance: 'strong' }),
+    trafficCA: adSet(campaigns.traffic, { name: 'CA - Hikers', status: 'PAUSED', optimization_goal: 'LINK_CLICKS', billing_event: 'IMPRESSIONS', targeting: targeting(['CA'], 21, 60), performance: 'average' }),
+    salesLookalike: adSet(campaigns.sales, { name: 'Lookalike 1% - Purchasers', status: 'ACTIVE', optimization_goal: 'OFFSITE_CONVERSIONS', billing_event: 'IMPRESSIONS', targeting: targeting(['US']), promoted_object: { pixel_id: pixel.id, custom_event_type: 'PURCHASE' }, performance: 'average' }),
+    salesInterests: adSet(campaigns.sales, { name: 'Interests - Camping', status: 'ACTIVE', optimization_goal: 'OFFSITE_CONVERSIONS', billing_event: 'IMPRESSIONS', targeting: targeting(['US', 'CA'], 25, 65), promoted_object: { pixel_id: pixel.id, custom_event_type: 'PURCHASE' }, performance: 'poor' }),
+    iosBroad: adSet(campaigns.ios, { name: 'iOS - US Broad', status: 'ACTIVE', optimization_goal: 'APP_INSTALLS', billing_event: 'IMPRESSIONS', targeting: targeting(['US']), promoted_object: { application_id: iosApp.application_id, object_store_url: iosApp.object_store_url }, performance: 'average' }),
+    iosOutdoor: adSet(campaigns.ios, { name: 'iOS - Outdoor enthusiasts', status: 'ACTIVE', optimization_goal: 'APP_INSTALLS', billing_event: 'IMPRESSIONS', targeting: targeting(['US', 'GB'], 18, 44), promoted_object: { application_id: iosApp.application_id, object_store_url: iosApp.object_store_url }, performance: 'strong' }),
+    androidBroad: adSet(campaigns.android, { name: 'Android - US Broad', status: 'ACTIVE', optimization_goal: 'APP_INSTALLS', billing_event: 'IMPRESSIONS', targeting: targeting(['US']), promoted_object: { application_id: androidApp.application_id, object_store_url: androidApp.object_store_url }, performance: 'poor' }),
+    leadsUS: adSet(campaigns.leads, { name: 'Catalog request - US 30+', status: 'ACTIVE', optimization_goal: 'LEAD_GENERATION', billing_event: 'IMPRESSIONS', targeting: targeting(['US'], 30, 65), promoted_object: { page_id: pages[0].id }, performance: 'average' }),
+    awarenessVideo: adSet(campaigns.awareness, { name: 'ThruPlay - Broad', status: 'PAUSED', optimization_goal: 'THRUPLAY', billing_event: 'IMPRESSIONS', targeting: targeting(['US']), performance: 'wasteful' }),
+    oldRetargeting: adSet(campaigns.old, { name: 'Site visitors 30d', status: 'ARCHIVED', optimization_goal: 'OFFSITE_CONVERSIONS', billing_event: 'IMPRESSIONS', targeting: targeting(['US']), promoted_object: { pixel_id: pixel.id, custom_event_type: 'PURCHASE' }, performance: 'poor' }),
+  };
+
+  const creative = (c: Partial<SocialAdsCreative> & Pick<SocialAdsCreative, 'link' | 'primary_texts' | 'headlines'>): SocialAdsCreative => ({
+    page_id: pages[0].id,
+    instagram_account_id: instagram.id,
+    call_to_action: 'LEARN_MORE',
+    descriptions: [],
+    image_hashes: [],
+    disabled_creative_features: [],
+    ...c,
+  });
+  const ad = (s: SocialAdsAdSet, name: string, ad_type: SocialAdsAd['ad_type'], performance: SocialAdsAd['performance'], cr: SocialAdsCreative, status: SocialAdsAd['status'] = 'ACTIVE'): SocialAdsAd => ({
+    id: metaId(),
+    ad_set_id: s.id,
+    campaign_id: s.campaign_id,
+    name,
+    status,
+    effective_status: status === 'ACTIVE' ? 'ACTIVE' : status === 'PAUSED' ? 'PAUSED' : 'ARCHIVED',
+    ad_type,
+    creative: cr,
+    start_date: s.start_date,
+    created_at: s.created_at,
+    performance,
+  });
+  const ads: SocialAdsAd[] = [
+    ad(adSets.trafficBroad, 'Spring hero - image', 'image', 'strong', creative({ link: `${site}/spring-sale`, primary_texts: ['Spring gear is 30% off this week only. Trail-tested, weekend-ready.'], headlines: ['Up to 30% off spring gear'], descriptions: ['Free shipping over $50'], image_hashes: [img('spring-hero-1200')], call_to_action: 'SHOP_NOW', display_link: domain })),
+    ad(adSets.trafficBroad, 'Spring - product carousel', 'carousel', 'average', creative({ link: `${site}/spring-sale`, primary_texts: ['Pick your next adventure kit.'], headlines: [], cards: [
+      { headline: 'Waterproof boots', image_hash: img('product-boots'), link: `${site}/boots`, description: 'From $89', call_to_action: 'SHOP_NOW' },
+      { headline: 'Rain shell jacket', image_hash: img('product-jacket'), link: `${site}/jackets`, description: 'From $119', call_to_action: 'SHOP_NOW' },
+      { headline: '2-person tent', image_hash: img('product-tent'), link: `${site}/tents`, description: 'From $199', call_to_action: 'SHOP_NOW' },
+    ], call_to_action: 'SHOP_NOW' })),
+    ad(adSets.trafficCA, 'CA - square image', 'image', 'average', creative({ link: `${site}/ca`, primary_texts: ['Canadian trails are calling.'], headlines: ['Gear up for the trail'], image_hashes: [img('spring-hero-square')] }), 'PAUSED'),
+    ad(adSets.salesLookalike, 'Boots - dynamic creative', 'image', 'average', creative({ link: `${site}/boots`, primary_texts: ['Dry feet, every mile.', 'Our best-rated boots, now in wide fit.', 'Built for mud, rain and rock.'], headlines: ['Waterproof hiking boots', 'Rated 4.8 by 3,000 hikers'], image_hashes: [img('product-boots'), img('spring-hero-square')], call_to_action: 'SHOP_NOW' })),
+    ad(adSets.salesInterests, 'Tent - product video', 'video', 'poor', creative({ link: `${site}/tents`, primary_texts: ['Pitch it in 90 seconds.'], headlines: ['The 2-minute tent'], video_id: videos[1].id, thumbnail: img('product-tent'), call_to_action: 'SHOP_NOW' })),
+    ad(adSets.iosBroad, 'iOS - walkthrough video', 'video', 'average', creative({ link: iosApp.object_store_url, primary_texts: ['Offline trail maps for 40,000 trails.'], headlines: ['Never lose the trail'], video_id: videos[2].id, call_to_action: 'INSTALL_MOBILE_APP' })),
+    ad(adSets.iosBroad, 'iOS - screenshots image', 'image', 'poor', creative({ link: iosApp.object_store_url, primary_texts: ['Plan, track and share every hike.'], headlines: ['Trail Maps for iPhone'], image_hashes: [img('app-screens')], call_to_action: 'INSTALL_MOBILE_APP' })),
+    ad(adSets.iosOutdoor, 'iOS - stories cut', 'video', 'strong', creative({ link: iosApp.object_store_url, primary_texts: ['Your next summit, mapped.'], headlines: ['Download free'], video_id: videos[3].id, call_to_action: 'INSTALL_MOBILE_APP' })),
+    ad(adSets.iosOutdoor, 'iOS - UGC carousel', 'carousel', 'average', creative({ link: iosApp.object_store_url, primary_texts: ['Hikers love Trail Maps.'], headlines: [], cards: [
+      { headline: 'Offline maps', image_hash: img('app-screens'), link: iosApp.object_store_url, call_to_action: 'INSTALL_MOBILE_APP' },
+      { headline: 'Track your hike', image_hash: img('story-trail'), link: iosApp.object_store_url, call_to_action: 'INSTALL_MOBILE_APP' },
+    ], call_to_action: 'INSTALL_MOBILE_APP' })),
+    ad(adSets.androidBroad, 'Android - walkthrough video', 'video', 'poor', creative({ link: androidApp.object_store_url, primary_texts: ['Offline trail maps for Android.'], headlines: ['Get it on Google Play'], video_id: videos[2].id, call_to_action: 'INSTALL_MOBILE_APP' })),
+    ad(adSets.androidBroad, 'Android - screenshots', 'image', 'wasteful', creative({ link: androidApp.object_store_url, primary_texts: ['Trail Maps: plan your weekend.'], headlines: ['Free download'], image_hashes: [img('app-screens')], call_to_action: 'INSTALL_MOBILE_APP' })),
+    ad(adSets.leadsUS, 'Catalog request - image', 'image', 'average', creative({ link: `${site}/catalog`, primary_texts: ['Get the 2026 field catalog free, delivered to your door.'], headlines: ['Free 2026 catalog'], image_hashes: [img('catalog-cover')], call_to_action: 'SIGN_UP', lead_form_id: leadForms[0].id })),
+    ad(adSets.awarenessVideo, 'Brand film 30s', 'video', 'wasteful', creative({ link: `${site}/story`, primary_texts: ['Made for the long way round.'], headlines: ['Our story'], video_id: videos[0].id, call_to_action: 'WATCH_MORE' }), 'PAUSED'),
+    ad(adSets.oldRetargeting, 'Holiday - cart reminder', 'image', 'poor', creative({ link: `${site}/cart`, primary_texts: ['Still thinking it over?'], headlines: ['Your cart is waiting'], image_hashes: [img('spring-hero-1200')], call_to_action: 'SHOP_NOW' }), 'ARCHIVED'),
+  ];
+
+  await Promise.all([
+    store.putMany(KIND.page, pages),
+    store.putMany(KIND.instagram, [instagram]),
+    store.putMany(KIND.leadForm, leadForms),
+    store.putMany(KIND.pixel, [pixel]),
+    store.putMany(KIND.redirect, redirects),
+    store.putMany(KIND.image, images),
+    store.putMany(KIND.video, videos),
+    store.putMany(KIND.campaign, Object.values(campaigns)),
+    store.putMany(KIND.adSet, Object.values(adSets)),
+    store.putMany(KIND.ad, ads),
+  ]);
+}
