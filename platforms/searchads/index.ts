@@ -1,13 +1,47 @@
 import type { PlatformModule } from '../platform-module';
 import { digits } from '../sandbox/ids';
 import { seedSearchAdsAccount } from './sandbox';
+import { addAdGroupAudiences } from './tools/add-ad-group-audiences';
+import { addCalloutExtensions } from './tools/add-callout-extensions';
+import { getCampaignLabels } from './tools/get-campaign-labels';
+import { getCampaignStructure } from './tools/get-campaign-structure';
+import { getCampaignTargeting } from './tools/get-campaign-targeting';
+import { getDisplayFrequencyCaps } from './tools/get-display-frequency-caps';
+import { listAdGroups } from './tools/list-ad-groups';
+import { listCallAssets } from './tools/list-call-assets';
 import { listCampaigns } from './tools/list-campaigns';
+import { listSearchAdsLanguages } from './tools/list-searchads-languages';
+import { removeCallAssets } from './tools/remove-call-assets';
+import { resolveSearchAdsLocations } from './tools/resolve-searchads-locations';
+import { resumeAdGroup } from './tools/resume-ad-group';
+import { searchAudiences } from './tools/search-audiences';
+import { updateCampaign } from './tools/update-campaign';
+import { updateCampaignDates } from './tools/update-campaign-dates';
 
 /** The searchads platform: search and display advertising. */
 export const searchads: PlatformModule = {
   word: 'searchads',
   kind: 'search and display advertising',
-  tools: [listCampaigns],
+  tools: [
+    // Read
+    listCampaigns,
+    listAdGroups,
+    getCampaignStructure,
+    getCampaignTargeting,
+    getCampaignLabels,
+    getDisplayFrequencyCaps,
+    listCallAssets,
+    searchAudiences,
+    listSearchAdsLanguages,
+    resolveSearchAdsLocations,
+    // Write
+    updateCampaign,
+    updateCampaignDates,
+    addCalloutExtensions,
+    addAdGroupAudiences,
+    removeCallAssets,
+    resumeAdGroup,
+  ],
   newSandboxAccountId: () => digits(10),
   seedSandbox: seedSearchAdsAccount,
 };

@@ -3,15 +3,83 @@ import type { PerformanceTier } from '../sandbox/metrics';
 /**
  * The searchads platform interface (search and display advertising): everything its tools may
  * ask of the platform. The sandbox adapter (sandbox.ts) implements it over DynamoDB; a live adapter
- * would call the real platform's API behind the same methods.
+ * would call the real platform's API behind the same methods (GoogleAdsService search/mutate,
+ * GeoTargetConstantService.SuggestGeoTargetConstants, the language_constant and user_interest views).
  */
 export interface SearchAdsPort {
+  /** Account-level settings (descriptive name, partner-network eligibility). */
+  getAccountSettings(): Promise<SearchAdsAccountSettings>;
+
   listCampaigns(): Promise<SearchAdsCampaign[]>;
   getCampaign(campaignId: string): Promise<SearchAdsCampaign>;
+  /** Sets campaign fields (undefined removes one). With `expect`, only when those fields hold those values. */
+  updateCampaign(campaignId: string, patch: Partial<Omit<SearchAdsCampaign, 'id'>>, expect?: Partial<SearchAdsCampaign>): Promise<SearchAdsCampaign>;
+
+  listAdGroups(campaignId?: string): Promise<SearchAdsAdGroup[]>;
+  getAdGroup(adGroupId: string): Promise<SearchAdsAdGroup>;
+  updateAdGroup(adGroupId: string, patch: Partial<Omit<SearchAdsAdGroup, 'id'>>, expect?: Partial<SearchAdsAdGroup>): Promise<SearchAdsAdGroup>;
+
+  listAds(campaignId?: string): Promise<SearchAdsAd[]>;
+  listKeywords(campaignId?: string): Promise<SearchAdsKeyword[]>;
+  listNegativeKeywords(campaignId?: string): Promise<SearchAdsNegativeKeyword[]>;
+
+  /** Campaign criteria (locations) of a campaign. */
+  listCampaignCriteria(campaignId: string): Promise<SearchAdsCampaignCriterion[]>;
+  addCampaignCriteria(criteria: SearchAdsCampaignCriterion[]): Promise<void>;
+  removeCampaignCriteria(criterionKeys: string[]): Promise<void>;
+
+  /** The asset library. */
+  listAssets(type?: SearchAdsAssetType): Promise<SearchAdsAsset[]>;
+  createAssets(assets: SearchAdsAsset[]): Promise<void>;
+  /** Asset ↔ campaign links. */
+  listCampaignAssets(campaignId?: string): Promise<SearchAdsCampaignAsset[]>;
+  linkCampaignAssets(links: SearchAdsCampaignAsset[]): Promise<void>;
+  unlinkCampaignAssets(linkIds: string[]): Promise<void>;
+
+  listLabels(): Promise<SearchAdsLabel[]>;
+
+  /** Audience segments: platform taxonomies (in-market, affinity) plus the account's custom audiences and user lists. */
+  listAudienceSegments(): Promise<SearchAdsAudienceSegment[]>;
+
+  /** Targetable language constants. */
+  listLanguages(): Promise<SearchAdsLanguage[]>;
+  /** Geo target constants matching free text, best first. */
+  suggestGeoTargets(text: string): Promise<SearchAdsGeoTarget[]>;
+  /** Geo target constants by id (unknown ids are left out). */
+  getGeoTargets(ids: string[]): Promise<SearchAdsGeoTarget[]>;
+}
+
+export interface SearchAdsAccountSettings {
+  id: string;
+  customer_id: string;
+  descriptive_name: string;
+  currency_code: string;
+  time_zone: string;
+  /** Partner accounts may opt campaigns into the partner search network toggle. */
+  is_partner_account: boolean;
 }
 
 export type SearchAdsCampaignType = 'SEARCH' | 'DISPLAY' | 'PERFORMANCE_MAX' | 'SHOPPING' | 'VIDEO';
 export type SearchAdsCampaignStatus = 'ENABLED' | 'PAUSED' | 'REMOVED';
+export type AudienceTargetingMode = 'OBSERVATION' | 'TARGETING';
+
+export interface SearchAdsNetworkSettings {
+  target_google_search: boolean;
+  target_search_network: boolean;
+  target_content_network: boolean;
+  target_partner_search_network: boolean;
+  target_youtube: boolean;
+  target_google_tv_network: boolean;
+}
+
+export interface SearchAdsFrequencyCap {
+  /** IMPRESSION or VIDEO_VIEW. */
+  event_type: 'IMPRESSION' | 'VIDEO_VIEW';
+  level: 'CAMPAIGN' | 'AD_GROUP' | 'AD_GROUP_AD';
+  time_unit: 'DAY' | 'WEEK' | 'MONTH';
+  time_length: number;
+  cap: number;
+}
 
 export interface SearchAdsCampaign {
   id: string;
@@ -20,8 +88,159 @@ export interface SearchAdsCampaign {
   status: SearchAdsCampaignStatus;
   /** Daily budget in account currency. */
   budget_amount: number;
+  bidding_strategy?: string;
   start_date: string;
   end_date?: string;
   /** How the sandbox makes this campaign perform (metrics are derived from it). */
   performance: PerformanceTier;
+  network_settings?: SearchAdsNetworkSettings;
+  /** Language constant ids (`1000` = English). Empty = all languages. */
+  language_ids?: string[];
+  audience_targeting_mode?: AudienceTargetingMode;
+  ai_max_enabled?: boolean;
+  url_expansion_opt_out?: boolean;
+  tracking_url_template?: string;
+  final_url_suffix?: string;
+  url_custom_parameters?: { key: string; value: string }[];
+  /** Label ids. */
+  label_ids?: string[];
+  /** Display campaigns only. */
+  frequency_caps?: SearchAdsFrequencyCap[];
+}
+
+export type SearchAdsAdGroupStatus = 'ENABLED' | 'PAUSED' | 'REMOVED';
+
+export interface SearchAdsAdGroupAudience {
+  /** IN_MARKET, AFFINITY, CUSTOM or USER_LIST. */
+  type: SearchAdsAudienceType;
+  /** Segment id (the id of the user interest, custom audience or user list). */
+  audience_id: string;
+  name: string;
+  /** Ad group criterion id. */
+  criterion_id: string;
+}
+
+export interface SearchAdsAdGroup {
+  id: string;
+  campaign_id: string;
+  name: string;
+  status: SearchAdsAdGroupStatus;
+  /** SEARCH_STANDARD, DISPLAY_STANDARD, SHOPPING_PRODUCT_ADS, VIDEO_RESPONSIVE. */
+  type: string;
+  cpc_bid: number;
+  performance: PerformanceTier;
+  start_date: string;
+  audiences?: SearchAdsAdGroupAudience[];
+}
+
+export interface SearchAdsAd {
+  id: string;
+  ad_group_id: string;
+  campaign_id: string;
+  /** RESPONSIVE_SEARCH_AD, RESPONSIVE_DISPLAY_AD, SHOPPING_PRODUCT_AD, VIDEO_RESPONSIVE_AD. */
+  type: string;
+  status: 'ENABLED' | 'PAUSED' | 'REMOVED';
+  headlines: string[];
+  descriptions: string[];
+  final_url: string;
+  path1?: string;
+  path2?: string;
+}
+
+export type KeywordMatchType = 'EXACT' | 'PHRASE' | 'BROAD';
+
+export interface SearchAdsKeyword {
+  id: string;
+  ad_group_id: string;
+  campaign_id: string;
+  text: string;
+  match_type: KeywordMatchType;
+  status: 'ENABLED' | 'PAUSED' | 'REMOVED';
+  cpc_bid?: number;
+  quality_score?: number;
+  performance: PerformanceTier;
+  start_date: string;
+}
+
+export interface SearchAdsNegativeKeyword {
+  id: string;
+  campaign_id: string;
+  /** Set for ad-group-level negatives; campaign-level otherwise. */
+  ad_group_id?: string;
+  text: string;
+  match_type: KeywordMatchType;
+}
+
+export interface SearchAdsCampaignCriterion {
+  /** `<campaign_id>~<criterion_id>`, as in the criterion's resource name. */
+  id: string;
+  campaign_id: string;
+  criterion_id: string;
+  type: 'LOCATION';
+  /** `geoTargetConstants/<id>`. */
+  geo_target_constant: string;
+  negative: boolean;
+}
+
+export type SearchAdsAssetType = 'CALLOUT' | 'CALL';
+
+export interface SearchAdsAsset {
+  id: string;
+  type: SearchAdsAssetType;
+  /** CALLOUT */
+  callout_text?: string;
+  /** CALL */
+  phone_number?: string;
+  country_code?: string;
+  created_at: string;
+}
+
+export interface SearchAdsCampaignAsset {
+  /** `<campaign_id>~<asset_id>~<field_type>`. */
+  id: string;
+  campaign_id: string;
+  asset_id: string;
+  field_type: SearchAdsAssetType;
+  status: 'ENABLED';
+}
+
+export interface SearchAdsLabel {
+  id: string;
+  name: string;
+  description?: string;
+  background_color: string;
+}
+
+export type SearchAdsAudienceType = 'IN_MARKET' | 'AFFINITY' | 'CUSTOM' | 'USER_LIST';
+
+export interface SearchAdsAudienceSegment {
+  id: string;
+  type: SearchAdsAudienceType;
+  name: string;
+  /** `userInterests/<id>`, `customers/<cid>/customAudiences/<id>` or `customers/<cid>/userLists/<id>`. */
+  resource_name: string;
+  /** Taxonomy path for in-market and affinity segments. */
+  parent?: string;
+  description?: string;
+  /** User lists: approximate list size on Search. */
+  size_for_search?: number;
+}
+
+export interface SearchAdsLanguage {
+  id: string;
+  resource_name: string;
+  /** ISO-639-1 code as accepted by update_campaign. */
+  code: string;
+  name: string;
+  targetable: boolean;
+}
+
+export interface SearchAdsGeoTarget {
+  id: string;
+  resource_name: string;
+  name: string;
+  canonical_name: string;
+  country_code: string;
+  /** Country, State, Province, City, Region. */
+  target_type: string;
 }

@@ -1,33 +1,430 @@
 import type { ConnectedAccount } from '../../functions/runtime/stores/owners';
+import { addDays, isoDate } from '../dates';
 import { idSource } from '../sandbox/ids';
 import { SandboxPlatform } from '../sandbox/platform';
 import { SandboxStore } from '../sandbox/store';
-import type { SearchAdsCampaign, SearchAdsPort } from './port';
+import type {
+  KeywordMatchType,
+  SearchAdsAccountSettings,
+  SearchAdsAd,
+  SearchAdsAdGroup,
+  SearchAdsAsset,
+  SearchAdsAssetType,
+  SearchAdsAudienceSegment,
+  SearchAdsCampaign,
+  SearchAdsCampaignAsset,
+  SearchAdsCampaignCriterion,
+  SearchAdsGeoTarget,
+  SearchAdsKeyword,
+  SearchAdsLabel,
+  SearchAdsLanguage,
+  SearchAdsNegativeKeyword,
+  SearchAdsNetworkSettings,
+  SearchAdsPort,
+} from './port';
+import { AUDIENCE_TAXONOMY, GEO_TARGET_CONSTANTS, LANGUAGE_CONSTANTS, suggestGeoTargets } from './reference-data';
 
 /** Entity kinds of the searchads sandbox (the sort-key prefixes). */
-export const KIND = { campaign: 'campaign' } as const;
+export const KIND = {
+  settings: 'settings',
+  campaign: 'campaign',
+  adGroup: 'ad_group',
+  ad: 'ad',
+  keyword: 'keyword',
+  negativeKeyword: 'negative_keyword',
+  campaignCriterion: 'campaign_criterion',
+  asset: 'asset',
+  campaignAsset: 'campaign_asset',
+  label: 'label',
+  audience: 'audience',
+} as const;
+
+const SETTINGS_ID = 'account';
 
 /** The simulated searchads platform for one sandbox account. */
 export class SearchAdsSandbox extends SandboxPlatform implements SearchAdsPort {
+  getAccountSettings(): Promise<SearchAdsAccountSettings> {
+    return this.call(async () => {
+      const settings = await this.store.get<SearchAdsAccountSettings>(KIND.settings, SETTINGS_ID);
+      return settings ?? defaultSettings(this.account);
+    }, 'get_account_settings');
+  }
+
   listCampaigns(): Promise<SearchAdsCampaign[]> {
-    return this.call(() => this.store.list<SearchAdsCampaign>(KIND.campaign));
+    return this.call(() => this.store.list<SearchAdsCampaign>(KIND.campaign), 'list_campaigns');
   }
 
   getCampaign(campaignId: string): Promise<SearchAdsCampaign> {
-    return this.call(() => this.store.require<SearchAdsCampaign>(KIND.campaign, campaignId));
+    return this.call(() => this.store.require<SearchAdsCampaign>(KIND.campaign, campaignId), 'get_campaign');
+  }
+
+  updateCampaign(campaignId: string, patch: Partial<Omit<SearchAdsCampaign, 'id'>>, expect?: Partial<SearchAdsCampaign>): Promise<SearchAdsCampaign> {
+    return this.call(() => this.store.update<SearchAdsCampaign>(KIND.campaign, campaignId, patch, { expect }), 'update_campaign');
+  }
+
+  listAdGroups(campaignId?: string): Promise<SearchAdsAdGroup[]> {
+    return this.call(async () => (await this.store.list<SearchAdsAdGroup>(KIND.adGroup)).filter((g) => !campaignId || g.campaign_id === campaignId), 'list_ad_groups');
+  }
+
+  getAdGroup(adGroupId: string): Promise<SearchAdsAdGroup> {
+    return this.call(() => this.store.require<SearchAdsAdGroup>(KIND.adGroup, adGroupId), 'get_ad_group');
+  }
+
+  updateAdGroup(adGroupId: string, patch: Partial<Omit<SearchAdsAdGroup, 'id'>>, expect?: Partial<SearchAdsAdGroup>): Promise<SearchAdsAdGroup> {
+    return this.call(() => this.store.update<SearchAdsAdGroup>(KIND.adGroup, adGroupId, patch, { expect }), 'update_ad_group');
+  }
+
+  listAds(campaignId?: string): Promise<SearchAdsAd[]> {
+    return this.call(async () => (await this.store.list<SearchAdsAd>(KIND.ad)).filter((a) => !campaignId || a.campaign_id === campaignId), 'list_ads');
+  }
+
+  listKeywords(campaignId?: string): Promise<SearchAdsKeyword[]> {
+    return this.call(async () => (await this.store.list<SearchAdsKeyword>(KIND.keyword)).filter((k) => !campaignId || k.campaign_id === campaignId), 'list_keywords');
+  }
+
+  listNegativeKeywords(campaignId?: string): Promise<SearchAdsNegativeKeyword[]> {
+    return this.call(
+      async () => (await this.store.list<SearchAdsNegativeKeyword>(KIND.negativeKeyword)).filter((k) => !campaignId || k.campaign_id === campaignId),
+      'list_negative_keywords',
+    );
+  }
+
+  listCampaignCriteria(campaignId: string): Promise<SearchAdsCampaignCriterion[]> {
+    return this.call(
+      async () => (await this.store.list<SearchAdsCampaignCriterion>(KIND.campaignCriterion)).filter((c) => c.campaign_id === campaignId),
+      'list_campaign_criteria',
+    );
+  }
+
+  addCampaignCriteria(criteria: SearchAdsCampaignCriterion[]): Promise<void> {
+    return this.call(() => this.store.putMany(KIND.campaignCriterion, criteria), 'add_campaign_criteria');
+  }
+
+  removeCampaignCriteria(criterionKeys: string[]): Promise<void> {
+    return this.call(async () => {
+      for (const key of criterionKeys) await this.store.remove(KIND.campaignCriterion, key);
+    }, 'remove_campaign_criteria');
+  }
+
+  listAssets(type?: SearchAdsAssetType): Promise<SearchAdsAsset[]> {
+    return this.call(async () => (await this.store.list<SearchAdsAsset>(KIND.asset)).filter((a) => !type || a.type === type), 'list_assets');
+  }
+
+  createAssets(assets: SearchAdsAsset[]): Promise<void> {
+    return this.call(() => this.store.putMany(KIND.asset, assets), 'create_assets');
+  }
+
+  listCampaignAssets(campaignId?: string): Promise<SearchAdsCampaignAsset[]> {
+    return this.call(
+      async () => (await this.store.list<SearchAdsCampaignAsset>(KIND.campaignAsset)).filter((l) => !campaignId || l.campaign_id === campaignId),
+      'list_campaign_assets',
+    );
+  }
+
+  linkCampaignAssets(links: SearchAdsCampaignAsset[]): Promise<void> {
+    return this.call(() => this.store.putMany(KIND.campaignAsset, links), 'link_campaign_assets');
+  }
+
+  unlinkCampaignAssets(linkIds: string[]): Promise<void> {
+    return this.call(async () => {
+      for (const id of linkIds) await this.store.remove(KIND.campaignAsset, id);
+    }, 'unlink_campaign_assets');
+  }
+
+  listLabels(): Promise<SearchAdsLabel[]> {
+    return this.call(() => this.store.list<SearchAdsLabel>(KIND.label), 'list_labels');
+  }
+
+  listAudienceSegments(): Promise<SearchAdsAudienceSegment[]> {
+    return this.call(async () => [...AUDIENCE_TAXONOMY, ...(await this.store.list<SearchAdsAudienceSegment>(KIND.audience))], 'list_audience_segments');
+  }
+
+  listLanguages(): Promise<SearchAdsLanguage[]> {
+    return this.call(async () => LANGUAGE_CONSTANTS, 'list_languages');
+  }
+
+  suggestGeoTargets(text: string): Promise<SearchAdsGeoTarget[]> {
+    return this.call(async () => suggestGeoTargets(text), 'suggest_geo_targets');
+  }
+
+  getGeoTargets(ids: string[]): Promise<SearchAdsGeoTarget[]> {
+    return this.call(async () => GEO_TARGET_CONSTANTS.filter((g) => ids.includes(g.id)), 'get_geo_targets');
   }
 }
+
+function defaultSettings(account: ConnectedAccount): SearchAdsAccountSettings {
+  return {
+    id: SETTINGS_ID,
+    customer_id: account.account_id,
+    descriptive_name: account.name,
+    currency_code: account.currency,
+    time_zone: account.time_zone,
+    is_partner_account: false,
+  };
+}
+
+/** Resource name of a campaign criterion, as get_campaign_targeting shows and update_campaign takes. */
+export function criterionResourceName(customerId: string, campaignId: string, criterionId: string): string {
+  return `customers/${customerId}/campaignCriteria/${campaignId}~${criterionId}`;
+}
+
+const network = (overrides: Partial<SearchAdsNetworkSettings> = {}): SearchAdsNetworkSettings => ({
+  target_google_search: true,
+  target_search_network: false,
+  target_content_network: false,
+  target_partner_search_network: false,
+  target_youtube: false,
+  target_google_tv_network: false,
+  ...overrides,
+});
 
 /** Seeds a new sandbox account with realistic searchads entities. Ids are reproducible per account. */
 export async function seedSearchAdsAccount(account: ConnectedAccount): Promise<void> {
   const store = new SandboxStore('searchads', account.account_id);
   const ids = idSource(`searchads:${account.account_id}`);
-  const campaigns: SearchAdsCampaign[] = [
-    { id: ids.digits(11), name: 'Brand - Exact', type: 'SEARCH', status: 'ENABLED', budget_amount: 50, start_date: '2026-01-05', performance: 'strong' },
-    { id: ids.digits(11), name: 'Generic - Hiking Boots', type: 'SEARCH', status: 'ENABLED', budget_amount: 120, start_date: '2026-02-10', performance: 'average' },
-    { id: ids.digits(11), name: 'Competitor Terms', type: 'SEARCH', status: 'ENABLED', budget_amount: 80, start_date: '2026-03-01', performance: 'wasteful' },
-    { id: ids.digits(11), name: 'Performance Max - All Products', type: 'PERFORMANCE_MAX', status: 'ENABLED', budget_amount: 200, start_date: '2026-04-15', performance: 'average' },
-    { id: ids.digits(11), name: 'Display - Remarketing', type: 'DISPLAY', status: 'PAUSED', budget_amount: 40, start_date: '2026-05-20', performance: 'poor' },
+  const today = isoDate(new Date());
+  const ago = (days: number) => addDays(today, -days);
+  const cid = account.account_id;
+
+  const labels: SearchAdsLabel[] = [
+    { id: ids.digits(10), name: 'Brand', description: 'Brand-term campaigns', background_color: '#1A73E8' },
+    { id: ids.digits(10), name: 'Q4 Push', description: 'Holiday season priorities', background_color: '#E37400' },
+    { id: ids.digits(10), name: 'Needs Review', background_color: '#D93025' },
+    { id: ids.digits(10), name: 'Evergreen', background_color: '#188038' },
   ];
-  await store.putMany(KIND.campaign, campaigns);
+  const [brandLabel, q4Label, reviewLabel, evergreenLabel] = labels.map((l) => l.id);
+
+  const campaign = (c: Omit<SearchAdsCampaign, 'id'>): SearchAdsCampaign => ({ id: ids.digits(11), ...c });
+  const brand = campaign({
+    name: 'Brand - Exact', type: 'SEARCH', status: 'ENABLED', budget_amount: 50, bidding_strategy: 'TARGET_IMPRESSION_SHARE', start_date: ago(320), performance: 'strong',
+    network_settings: network({ target_search_network: true }), language_ids: ['1000'], audience_targeting_mode: 'OBSERVATION', ai_max_enabled: false,
+    url_expansion_opt_out: false, tracking_url_template: '{lpurl}?utm_source=searchads&utm_medium=cpc&utm_campaign={_campaign}',
+    url_custom_parameters: [{ key: 'campaign', value: 'brandexact' }], label_ids: [brandLabel!, evergreenLabel!],
+  });
+  const generic = campaign({
+    name: 'Generic - Hiking Boots', type: 'SEARCH', status: 'ENABLED', budget_amount: 120, bidding_strategy: 'MAXIMIZE_CONVERSIONS', start_date: ago(280), performance: 'average',
+    network_settings: network({ target_search_network: true, target_content_network: true }), language_ids: ['1000', '1003'], audience_targeting_mode: 'OBSERVATION',
+    ai_max_enabled: false, url_expansion_opt_out: false, final_url_suffix: 'utm_source=searchads&utm_medium=cpc', url_custom_parameters: [], label_ids: [q4Label!],
+  });
+  const competitor = campaign({
+    name: 'Competitor Terms', type: 'SEARCH', status: 'ENABLED', budget_amount: 80, bidding_strategy: 'MANUAL_CPC', start_date: ago(260), performance: 'wasteful',
+    network_settings: network({ target_search_network: true, target_content_network: true }), language_ids: ['1000'], audience_targeting_mode: 'OBSERVATION',
+    ai_max_enabled: false, url_expansion_opt_out: false, label_ids: [reviewLabel!],
+  });
+  const pmax = campaign({
+    name: 'Performance Max - All Products', type: 'PERFORMANCE_MAX', status: 'ENABLED', budget_amount: 200, bidding_strategy: 'MAXIMIZE_CONVERSION_VALUE', start_date: ago(220), performance: 'average',
+    network_settings: network({ target_search_network: true, target_content_network: true, target_youtube: true }), language_ids: ['1000', '1002'],
+    audience_targeting_mode: 'OBSERVATION', url_expansion_opt_out: false, label_ids: [q4Label!, evergreenLabel!],
+  });
+  const remarketing = campaign({
+    name: 'Display - Remarketing', type: 'DISPLAY', status: 'PAUSED', budget_amount: 40, bidding_strategy: 'TARGET_CPA', start_date: ago(180), performance: 'poor',
+    network_settings: network({ target_google_search: false, target_content_network: true }), language_ids: ['1000'], audience_targeting_mode: 'TARGETING',
+    label_ids: [reviewLabel!],
+    frequency_caps: [
+      { event_type: 'IMPRESSION', level: 'CAMPAIGN', time_unit: 'DAY', time_length: 1, cap: 3 },
+      { event_type: 'IMPRESSION', level: 'AD_GROUP_AD', time_unit: 'WEEK', time_length: 1, cap: 10 },
+    ],
+  });
+  const prospecting = campaign({
+    name: 'Display - Outdoor Prospecting', type: 'DISPLAY', status: 'ENABLED', budget_amount: 35, bidding_strategy: 'MAXIMIZE_CONVERSIONS', start_date: ago(20), performance: 'new',
+    network_settings: network({ target_google_search: false, target_content_network: true }), language_ids: ['1000'], audience_targeting_mode: 'TARGETING',
+    label_ids: [], frequency_caps: [],
+  });
+  const shopping = campaign({
+    name: 'Shopping - Footwear', type: 'SHOPPING', status: 'ENABLED', budget_amount: 90, bidding_strategy: 'TARGET_ROAS', start_date: ago(200), performance: 'strong',
+    network_settings: network({ target_search_network: true }), language_ids: [], audience_targeting_mode: 'OBSERVATION', label_ids: [evergreenLabel!],
+  });
+  const video = campaign({
+    name: 'Video - Brand Story', type: 'VIDEO', status: 'PAUSED', budget_amount: 25, bidding_strategy: 'TARGET_CPM', start_date: ago(150), end_date: ago(30), performance: 'poor',
+    network_settings: network({ target_google_search: false, target_youtube: true, target_google_tv_network: true }), language_ids: ['1000'],
+    audience_targeting_mode: 'TARGETING', label_ids: [brandLabel!],
+  });
+  const launch = campaign({
+    name: 'Search - Summer Sandals Launch', type: 'SEARCH', status: 'ENABLED', budget_amount: 60, bidding_strategy: 'MAXIMIZE_CLICKS', start_date: addDays(today, 21), end_date: addDays(today, 111), performance: 'new',
+    network_settings: network(), language_ids: ['1000'], audience_targeting_mode: 'OBSERVATION', ai_max_enabled: false, url_expansion_opt_out: true, label_ids: [],
+  });
+  const holiday = campaign({
+    name: 'Holiday 2025 - Search', type: 'SEARCH', status: 'REMOVED', budget_amount: 150, bidding_strategy: 'MAXIMIZE_CONVERSIONS', start_date: ago(360), end_date: ago(330), performance: 'average',
+    network_settings: network({ target_search_network: true }), language_ids: ['1000'], audience_targeting_mode: 'OBSERVATION', label_ids: [q4Label!],
+  });
+  const campaigns = [brand, generic, competitor, pmax, remarketing, prospecting, shopping, video, launch, holiday];
+
+  const adGroups: SearchAdsAdGroup[] = [];
+  const adGroup = (c: SearchAdsCampaign, g: Partial<SearchAdsAdGroup> & Pick<SearchAdsAdGroup, 'name'>): SearchAdsAdGroup => {
+    const type = { SEARCH: 'SEARCH_STANDARD', DISPLAY: 'DISPLAY_STANDARD', SHOPPING: 'SHOPPING_PRODUCT_ADS', VIDEO: 'VIDEO_RESPONSIVE', PERFORMANCE_MAX: 'SEARCH_STANDARD' }[c.type];
+    const group: SearchAdsAdGroup = { id: ids.digits(11), campaign_id: c.id, status: 'ENABLED', type, cpc_bid: 1.2, performance: c.performance, start_date: c.start_date, audiences: [], ...g };
+    adGroups.push(group);
+    return group;
+  };
+  const brandCore = adGroup(brand, { name: 'Brand - Core', cpc_bid: 0.9, performance: 'strong' });
+  const brandMisspell = adGroup(brand, { name: 'Brand - Misspellings', status: 'PAUSED', cpc_bid: 0.6, performance: 'average' });
+  const bootsMen = adGroup(generic, { name: 'Hiking Boots - Men', cpc_bid: 1.6, performance: 'average' });
+  const bootsWomen = adGroup(generic, { name: 'Hiking Boots - Women', cpc_bid: 1.55, performance: 'strong' });
+  const waterproof = adGroup(generic, { name: 'Waterproof Boots', status: 'PAUSED', cpc_bid: 1.4, performance: 'poor' });
+  const trail = adGroup(generic, { name: 'Trail Runners (retired)', status: 'REMOVED', cpc_bid: 1.1, performance: 'poor' });
+  const compBrands = adGroup(competitor, { name: 'Competitor - Brand Names', cpc_bid: 2.3, performance: 'wasteful' });
+  const cartAbandoners = adGroup(remarketing, { name: 'Cart Abandoners 30d', cpc_bid: 0.8, performance: 'poor' });
+  const siteVisitors = adGroup(remarketing, { name: 'Site Visitors 90d', status: 'PAUSED', cpc_bid: 0.5, performance: 'poor' });
+  const outdoorInterests = adGroup(prospecting, { name: 'Outdoor Interests', cpc_bid: 0.7, performance: 'new' });
+  adGroup(shopping, { name: 'All Footwear', cpc_bid: 0.95, performance: 'strong' });
+  adGroup(video, { name: 'Brand Story - In-Stream', status: 'PAUSED', cpc_bid: 0.05, performance: 'poor' });
+  const sandals = adGroup(launch, { name: 'Summer Sandals', cpc_bid: 1.0, performance: 'new' });
+  adGroup(holiday, { name: 'Holiday Gifts', status: 'REMOVED', cpc_bid: 1.3, performance: 'average' });
+
+  const ads: SearchAdsAd[] = [];
+  const rsa = (g: SearchAdsAdGroup, headlines: string[], descriptions: string[], path1: string, path2?: string) =>
+    ads.push({ id: ids.digits(12), ad_group_id: g.id, campaign_id: g.campaign_id, type: 'RESPONSIVE_SEARCH_AD', status: g.status === 'REMOVED' ? 'REMOVED' : 'ENABLED', headlines, descriptions, final_url: `https://www.northwind-outdoor.example/${path1}`, path1, path2 });
+  rsa(brandCore,
+    ['Northwind Outdoor Official', 'Hiking Gear Built to Last', 'Free Shipping Over $50', 'Shop the New Season', '30-Day Free Returns', 'Trusted by 1M+ Hikers'],
+    ['Boots, packs and apparel tested on real trails. Order from the official store today.', 'Expert fit advice and free returns on every order. Find your next adventure.'],
+    'brand', 'official');
+  rsa(brandMisspell,
+    ['Northwind Outdoor Store', 'Official Hiking Gear', 'Free Returns for 30 Days'],
+    ['Looking for Northwind Outdoor? Shop boots, packs and layers at the official store.', 'Free shipping over $50 and easy returns.'],
+    'brand');
+  rsa(bootsMen,
+    ["Men's Hiking Boots", 'Waterproof & Breathable', 'Sizes 7-15, Wide Fits', 'Vibram Soles, Real Grip', 'Free Shipping Over $50'],
+    ["Lightweight men's hiking boots with waterproof membranes. Compare 40+ styles.", 'Get expert fit advice online and return any pair within 30 days.'],
+    'boots', 'men');
+  rsa(bootsWomen,
+    ["Women's Hiking Boots", 'Designed for Women\'s Feet', 'Waterproof Trail Boots', 'New Colors for Spring', 'Free 30-Day Returns'],
+    ["Women's boots with a narrower heel and roomy toe box. Tested on 500+ mile trails.", 'Free shipping over $50. Try them on at home and return for free.'],
+    'boots', 'women');
+  rsa(waterproof,
+    ['Waterproof Hiking Boots', 'Stay Dry on Every Trail', 'GORE-TEX Lined Boots'],
+    ['Seam-sealed boots that keep water out and let sweat escape.', 'Shop waterproof boots for men and women with free returns.'],
+    'boots', 'waterproof');
+  rsa(trail,
+    ['Trail Running Shoes', 'Light, Fast, Grippy'],
+    ['Trail runners for technical terrain.', 'Free shipping over $50.'],
+    'trail-running');
+  rsa(compBrands,
+    ['Better Than the Big Brands', 'Compare Hiking Boots', 'Same Quality, Fair Price'],
+    ['See why hikers switch to Northwind Outdoor. Side-by-side comparisons of fit and price.', 'Free shipping over $50 and 30-day returns.'],
+    'compare');
+  rsa(sandals,
+    ['Summer Hiking Sandals', 'Trail-Ready Sandals', 'New for Summer 2026'],
+    ['Grippy, quick-drying sandals for river crossings and hot trails.', 'Pre-order now with free shipping over $50.'],
+    'sandals', 'summer');
+  for (const g of [cartAbandoners, siteVisitors, outdoorInterests]) {
+    ads.push({
+      id: ids.digits(12), ad_group_id: g.id, campaign_id: g.campaign_id, type: 'RESPONSIVE_DISPLAY_AD', status: 'ENABLED',
+      headlines: ['Still Thinking It Over?', 'Your Next Trail Awaits'], descriptions: ['Come back for free shipping on orders over $50.'],
+      final_url: 'https://www.northwind-outdoor.example/',
+    });
+  }
+
+  const keywords: SearchAdsKeyword[] = [];
+  const kw = (g: SearchAdsAdGroup, list: [string, KeywordMatchType, number, SearchAdsKeyword['performance']?][]) => {
+    for (const [text, match_type, quality_score, performance] of list) {
+      keywords.push({
+        id: ids.digits(11), ad_group_id: g.id, campaign_id: g.campaign_id, text, match_type, status: g.status === 'REMOVED' ? 'REMOVED' : 'ENABLED',
+        cpc_bid: g.cpc_bid, quality_score, performance: performance ?? g.performance, start_date: g.start_date,
+      });
+    }
+  };
+  kw(brandCore, [['northwind outdoor', 'EXACT', 10], ['northwind outdoor boots', 'PHRASE', 9], ['northwind hiking', 'PHRASE', 8]]);
+  kw(brandMisspell, [['northwnd outdoor', 'EXACT', 7], ['north wind outdoor', 'EXACT', 7]]);
+  kw(bootsMen, [['mens hiking boots', 'PHRASE', 7], ['hiking boots for men', 'EXACT', 8], ['men waterproof hiking boots', 'BROAD', 6, 'poor'], ['wide hiking boots', 'PHRASE', 6]]);
+  kw(bootsWomen, [['womens hiking boots', 'PHRASE', 8], ['hiking boots for women', 'EXACT', 9, 'strong'], ['lightweight hiking boots women', 'BROAD', 6]]);
+  kw(waterproof, [['waterproof hiking boots', 'PHRASE', 5], ['gore tex boots', 'BROAD', 4, 'wasteful']]);
+  kw(trail, [['trail running shoes', 'BROAD', 4]]);
+  kw(compBrands, [['merrell hiking boots', 'PHRASE', 3, 'wasteful'], ['salomon boots', 'BROAD', 3, 'wasteful'], ['keen hiking boots', 'EXACT', 4, 'poor']]);
+  kw(sandals, [['hiking sandals', 'PHRASE', 6, 'new'], ['trail sandals', 'BROAD', 5, 'new']]);
+
+  const negatives: SearchAdsNegativeKeyword[] = [];
+  const neg = (c: SearchAdsCampaign, list: [string, KeywordMatchType][], g?: SearchAdsAdGroup) => {
+    for (const [text, match_type] of list) negatives.push({ id: ids.digits(11), campaign_id: c.id, ad_group_id: g?.id, text, match_type });
+  };
+  neg(generic, [['free', 'BROAD'], ['used', 'BROAD'], ['repair', 'PHRASE'], ['jobs', 'BROAD']]);
+  neg(generic, [['women', 'BROAD']], bootsMen);
+  neg(generic, [['men', 'BROAD'], ['mens', 'BROAD']], bootsWomen);
+  neg(brand, [['northwind airlines', 'PHRASE']]);
+  neg(competitor, [['review', 'BROAD'], ['outlet', 'BROAD']]);
+
+  const criteria: SearchAdsCampaignCriterion[] = [];
+  const locate = (c: SearchAdsCampaign, geoIds: string[]) => {
+    for (const geoId of geoIds) {
+      criteria.push({ id: `${c.id}~${geoId}`, campaign_id: c.id, criterion_id: geoId, type: 'LOCATION', geo_target_constant: `geoTargetConstants/${geoId}`, negative: false });
+    }
+  };
+  locate(brand, ['2840', '2124']);
+  locate(generic, ['2840']);
+  locate(competitor, ['1023191', '1013962', '1016367']);
+  locate(pmax, ['2840', '2124']);
+  locate(remarketing, ['2840']);
+  locate(prospecting, ['21137', '21180', '21138']);
+  locate(shopping, ['2840']);
+  locate(video, ['2840']);
+  locate(launch, ['21137', '21176', '21142']);
+  locate(holiday, ['2840']);
+
+  const createdAt = `${ago(300)}T12:00:00.000Z`;
+  const assets: SearchAdsAsset[] = [];
+  const callout = (text: string) => {
+    const asset: SearchAdsAsset = { id: ids.digits(11), type: 'CALLOUT', callout_text: text, created_at: createdAt };
+    assets.push(asset);
+    return asset;
+  };
+  const call = (phone: string, country = 'US') => {
+    const asset: SearchAdsAsset = { id: ids.digits(11), type: 'CALL', phone_number: phone, country_code: country, created_at: createdAt };
+    assets.push(asset);
+    return asset;
+  };
+  const callouts = ['Free Shipping Over $50', '30-Day Free Returns', 'Expert Fit Advice', 'Waterproof Guarantee'].map(callout);
+  const storePhone = call('+1 800-555-0142');
+  const supportPhone = call('+1 800-555-0199');
+  const canadaPhone = call('+1 888-555-0123', 'CA');
+  call('+1 877-555-0110'); // in the library, linked to no campaign
+  const links: SearchAdsCampaignAsset[] = [];
+  const link = (c: SearchAdsCampaign, a: SearchAdsAsset) => links.push({ id: `${c.id}~${a.id}~${a.type}`, campaign_id: c.id, asset_id: a.id, field_type: a.type, status: 'ENABLED' });
+  for (const a of callouts) link(brand, a);
+  for (const a of callouts.slice(0, 3)) link(generic, a);
+  link(brand, storePhone);
+  link(brand, canadaPhone);
+  link(generic, storePhone);
+  link(competitor, supportPhone);
+
+  const audiences: SearchAdsAudienceSegment[] = [
+    ...[
+      ['Competitor brand searchers', 'People who searched for competing hiking boot brands'],
+      ['Thru-hikers', 'Interests: Appalachian Trail, PCT, long-distance hiking gear'],
+      ['Trail runners', 'Visitors of trail-running and ultramarathon sites'],
+    ].map(([name, description]) => {
+      const id = ids.digits(10);
+      return { id, type: 'CUSTOM' as const, name: name!, description, resource_name: `customers/${cid}/customAudiences/${id}` };
+    }),
+    ...([
+      ['All visitors (540 days)', 48_000],
+      ['Cart abandoners (30 days)', 3_400],
+      ['Purchasers (180 days)', 12_500],
+      ['Newsletter subscribers', 800],
+    ] as const).map(([name, size]) => {
+      const id = ids.digits(10);
+      return { id, type: 'USER_LIST' as const, name, size_for_search: size, resource_name: `customers/${cid}/userLists/${id}` };
+    }),
+  ];
+  const audienceOf = (segment: SearchAdsAudienceSegment) => ({ type: segment.type, audience_id: segment.id, name: segment.name, criterion_id: ids.digits(12) });
+  const hikingBootsInMarket = AUDIENCE_TAXONOMY.find((a) => a.id === '80443')!;
+  const outdoorAffinity = AUDIENCE_TAXONOMY.find((a) => a.id === '92001')!;
+  bootsMen.audiences = [audienceOf(hikingBootsInMarket)];
+  cartAbandoners.audiences = [audienceOf(audiences.find((a) => a.name.startsWith('Cart abandoners'))!)];
+  siteVisitors.audiences = [audienceOf(audiences.find((a) => a.name.startsWith('All visitors'))!)];
+  outdoorInterests.audiences = [audienceOf(outdoorAffinity), audienceOf(audiences[0]!)];
+
+  const settings: SearchAdsAccountSettings & { id: string } = defaultSettings(account);
+
+  await Promise.all([
+    store.putMany(KIND.settings, [settings]),
+    store.putMany(KIND.campaign, campaigns),
+    store.putMany(KIND.adGroup, adGroups),
+    store.putMany(KIND.ad, ads),
+    store.putMany(KIND.keyword, keywords),
+    store.putMany(KIND.negativeKeyword, negatives),
+    store.putMany(KIND.campaignCriterion, criteria),
+    store.putMany(KIND.asset, assets),
+    store.putMany(KIND.campaignAsset, links),
+    store.putMany(KIND.label, labels),
+    store.putMany(KIND.audience, audiences),
+  ]);
 }

@@ -1,0 +1,49 @@
+import * as v from 'valibot';
+import { ToolError } from '../../../functions/runtime/errors';
+import { metricsBetween, profileFor, totals, type MetricTotals } from '../../sandbox/metrics';
+import type { PerformanceTier } from '../../sandbox/metrics';
+import type { SearchAdsCampaign, SearchAdsPort } from '../port';
+
+/** Shared argument shapes and helpers of searchads tools. */
+
+export const campaignIdArg = (description = 'Campaign id from list_campaigns') =>
+  v.pipe(v.string(), v.trim(), v.regex(/^\d{1,19}$/, 'must be a numeric campaign id (from list_campaigns)'), v.description(description));
+
+export const adGroupIdArg = (description = 'Ad group id from get_campaign_structure or list_ad_groups') =>
+  v.pipe(v.string(), v.trim(), v.regex(/^\d{1,19}$/, 'must be a numeric ad group id (from get_campaign_structure or list_ad_groups)'), v.description(description));
+
+export const lookbackDaysArg = () =>
+  v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(365), v.description('Days of performance to include, 1-365, default 30')), 30);
+
+/**
+ * The id inside a resource name (`customers/<cid>/<collection>/<id>`), or the value itself when it
+ * is a bare id. A resource name of another customer is refused.
+ */
+export function idFromResourceName(value: string, collection: string, customerId: string): string {
+  const trimmed = value.trim();
+  const match = new RegExp(`^customers/(\\d+)/${collection}/([^/]+)$`).exec(trimmed);
+  if (!match) return trimmed;
+  if (match[1] !== customerId) {
+    throw new ToolError(`"${trimmed}" belongs to customer ${match[1]}, not to the selected account ${customerId}.`);
+  }
+  return match[2]!;
+}
+
+/** Reads a campaign; a removed one is refused for changes. */
+export async function requireLiveCampaign(platform: SearchAdsPort, campaignId: string): Promise<SearchAdsCampaign> {
+  const campaign = await platform.getCampaign(campaignId);
+  if (campaign.status === 'REMOVED') {
+    throw new ToolError(`Campaign "${campaign.name}" (${campaign.id}) is REMOVED; removed campaigns cannot be changed.`);
+  }
+  return campaign;
+}
+
+export function performanceOf(entity: { id: string; performance: PerformanceTier; start_date?: string }, start: string, end: string): MetricTotals {
+  return totals(metricsBetween(entity.id, start, end, profileFor(entity.performance), entity.start_date));
+}
+
+/** `a, b and c`. */
+export function listing(items: string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}

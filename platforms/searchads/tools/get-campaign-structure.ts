@@ -1,0 +1,70 @@
+import * as v from 'valibot';
+import { defineSearchAdsTool } from '../define';
+import { campaignIdArg } from './common';
+
+export const getCampaignStructure = defineSearchAdsTool({
+  name: 'get_campaign_structure',
+  description:
+    'Shows one campaign as a tree: campaign → ad groups → ads (headlines, descriptions, final URL), keywords with match types and bids, and negative keywords at campaign and ad group level. Use it before editing a campaign or to find ad group ids.',
+  access: 'read',
+  args: {
+    campaign_id: campaignIdArg(),
+    include_removed: v.optional(v.pipe(v.boolean(), v.description('Include REMOVED ad groups, ads and keywords (default false)')), false),
+  },
+  async run(args, ctx) {
+    const campaign = await ctx.platform.getCampaign(args.campaign_id);
+    const [groups, ads, keywords, negatives] = await Promise.all([
+      ctx.platform.listAdGroups(campaign.id),
+      ctx.platform.listAds(campaign.id),
+      ctx.platform.listKeywords(campaign.id),
+      ctx.platform.listNegativeKeywords(campaign.id),
+    ]);
+    const keep = (status: string) => args.include_removed || status !== 'REMOVED';
+    const adGroups = groups
+      .filter((g) => keep(g.status))
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .map((g) => ({
+        id: g.id,
+        name: g.name,
+        status: g.status,
+        type: g.type,
+        cpc_bid: g.cpc_bid,
+        ads: ads.filter((a) => a.ad_group_id === g.id && keep(a.status)),
+        keywords: keywords
+          .filter((k) => k.ad_group_id === g.id && keep(k.status))
+          .map((k) => ({ id: k.id, text: k.text, match_type: k.match_type, status: k.status, cpc_bid: k.cpc_bid, quality_score: k.quality_score })),
+        negative_keywords: negatives.filter((n) => n.ad_group_id === g.id).map((n) => ({ id: n.id, text: n.text, match_type: n.match_type })),
+      }));
+    const campaignNegatives = negatives.filter((n) => !n.ad_group_id).map((n) => ({ id: n.id, text: n.text, match_type: n.match_type }));
+    const currency = ctx.account.currency;
+    const kw = (k: { text: string; match_type: string }) => (k.match_type === 'EXACT' ? `[${k.text}]` : k.match_type === 'PHRASE' ? `"${k.text}"` : k.text);
+    const lines = [
+      `## ${campaign.name} (${campaign.id})`,
+      `${campaign.type} · ${campaign.status} · daily budget ${campaign.budget_amount.toFixed(2)} ${currency} · ${adGroups.length} ad group(s)`,
+      '',
+    ];
+    if (campaignNegatives.length) lines.push(`**Campaign negatives:** ${campaignNegatives.map(kw).join(', ')}`, '');
+    if (!adGroups.length) {
+      lines.push(campaign.type === 'PERFORMANCE_MAX' ? 'Performance Max campaigns use asset groups instead of ad groups.' : 'No ad groups.');
+    }
+    for (const g of adGroups) {
+      lines.push(`### ${g.name} (${g.id}) · ${g.status} · CPC bid ${g.cpc_bid.toFixed(2)} ${currency}`);
+      for (const ad of g.ads) {
+        lines.push(`- **${ad.type}** ${ad.id} (${ad.status}) → ${ad.final_url}`, `  - Headlines: ${ad.headlines.join(' | ')}`, `  - Descriptions: ${ad.descriptions.join(' | ')}`);
+      }
+      if (g.keywords.length) lines.push(`- Keywords: ${g.keywords.map((k) => `${kw(k)}${k.status !== 'ENABLED' ? ` (${k.status})` : ''}`).join(', ')}`);
+      if (g.negative_keywords.length) lines.push(`- Negatives: ${g.negative_keywords.map(kw).join(', ')}`);
+      lines.push('');
+    }
+    lines.push('Match types: [exact], "phrase", broad.');
+    return {
+      text: lines.join('\n').trim(),
+      structured: {
+        customer_id: ctx.account.account_id,
+        campaign: { id: campaign.id, name: campaign.name, type: campaign.type, status: campaign.status, budget_amount: campaign.budget_amount },
+        campaign_negative_keywords: campaignNegatives,
+        ad_groups: adGroups,
+      },
+    };
+  },
+});

@@ -1,0 +1,54 @@
+import * as v from 'valibot';
+import { lastDays } from '../../dates';
+import { count, markdownTable, money, percent } from '../../markdown';
+import { defineSearchAdsTool } from '../define';
+import { campaignIdArg, lookbackDaysArg, performanceOf } from './common';
+
+export const listAdGroups = defineSearchAdsTool({
+  name: 'list_ad_groups',
+  description:
+    'Lists ad groups of a searchads account (optionally of one campaign) with campaign, type, status, default CPC bid and performance over the last N days. Use the ad group ids with resume_ad_group and add_ad_group_audiences.',
+  access: 'read',
+  args: {
+    campaign_id: v.optional(campaignIdArg('Only ad groups of this campaign (from list_campaigns)')),
+    status: v.optional(v.pipe(v.picklist(['ENABLED', 'PAUSED', 'REMOVED']), v.description('Only ad groups in this status'))),
+    include_removed: v.optional(v.pipe(v.boolean(), v.description('Include REMOVED ad groups (default false; implied by status=REMOVED)')), false),
+    lookback_days: lookbackDaysArg(),
+  },
+  async run(args, ctx) {
+    const { start, end } = lastDays(ctx.now, args.lookback_days);
+    const [campaigns, groups] = await Promise.all([ctx.platform.listCampaigns(), ctx.platform.listAdGroups(args.campaign_id)]);
+    if (args.campaign_id) await ctx.platform.getCampaign(args.campaign_id);
+    const campaignOf = new Map(campaigns.map((c) => [c.id, c]));
+    const rows = groups
+      .filter((g) => (args.status ? g.status === args.status : args.include_removed || g.status !== 'REMOVED'))
+      .map((g) => ({
+        id: g.id,
+        name: g.name,
+        status: g.status,
+        type: g.type,
+        campaign_id: g.campaign_id,
+        campaign_name: campaignOf.get(g.campaign_id)?.name ?? '',
+        campaign_status: campaignOf.get(g.campaign_id)?.status ?? '',
+        cpc_bid: g.cpc_bid,
+        audiences: (g.audiences ?? []).length,
+        metrics: performanceOf(g, start, end),
+      }))
+      .sort((a, b) => a.campaign_name.localeCompare(b.campaign_name) || a.name.localeCompare(b.name));
+    const currency = ctx.account.currency;
+    const paused = rows.filter((r) => r.status === 'PAUSED').length;
+    const text = [
+      `## Ad groups${args.campaign_id ? ` of campaign ${campaignOf.get(args.campaign_id)?.name ?? args.campaign_id}` : ''}, ${start} to ${end}`,
+      '',
+      `${rows.length} ad group(s)${paused ? `, ${paused} paused (resume_ad_group re-enables one)` : ''}.`,
+      '',
+      rows.length
+        ? markdownTable(
+            ['Ad group', 'Id', 'Campaign', 'Type', 'Status', 'CPC bid', 'Spend', 'Clicks', 'CTR', 'Conversions'],
+            rows.map((r) => [r.name, r.id, r.campaign_name, r.type, r.status, money(r.cpc_bid, currency), money(r.metrics.spend, currency), count(r.metrics.clicks), percent(r.metrics.ctr), r.metrics.conversions]),
+          )
+        : 'No ad groups match.',
+    ].join('\n');
+    return { text, structured: { customer_id: ctx.account.account_id, start_date: start, end_date: end, ad_groups: rows } };
+  },
+});
