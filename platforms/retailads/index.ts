@@ -1,12 +1,26 @@
 import type { PlatformModule } from '../platform-module';
 import { digits } from '../sandbox/ids';
 import { seedRetailAdsAccount } from './sandbox';
+import { analyzeRetailAdsPlacements } from './tools/analyze-placements';
+import { getRetailAdsReport } from './tools/get-report';
+import { getRetailAdsKeywordRecommendations } from './tools/keyword-recommendations';
+import { listRetailAdsAdGroups } from './tools/list-ad-groups';
+import { listRetailAdsProfiles } from './tools/list-profiles';
+import { addRetailAdsSbNegativeKeywords, listRetailAdsSbNegativeKeywords } from './tools/sb-negative-keywords';
 
 /** The retailads platform: retail-marketplace advertising. */
 export const retailads: PlatformModule = {
   word: 'retailads',
   kind: 'retail-marketplace advertising',
-  tools: [],
+  tools: [
+    getRetailAdsReport,
+    analyzeRetailAdsPlacements,
+    getRetailAdsKeywordRecommendations,
+    listRetailAdsAdGroups,
+    addRetailAdsSbNegativeKeywords,
+    listRetailAdsSbNegativeKeywords,
+    listRetailAdsProfiles,
+  ],
   newSandboxAccountId: () => digits(16),
   seedSandbox: seedRetailAdsAccount,
 };

@@ -1,9 +1,359 @@
 import type { ConnectedAccount } from '../../functions/runtime/stores/owners';
+import { addDays, isoDate } from '../dates';
+import { idSource } from '../sandbox/ids';
+import { hash32, type PerformanceTier } from '../sandbox/metrics';
 import { SandboxPlatform } from '../sandbox/platform';
-import type { RetailAdsPort } from './port';
+import { SandboxStore } from '../sandbox/store';
+import { buildPlacementReport, buildReport, type ReportEntities } from './reports';
+import type {
+  RetailAdsAdGroup,
+  RetailAdsAdProduct,
+  RetailAdsCampaign,
+  RetailAdsKeyword,
+  RetailAdsKeywordRecommendation,
+  RetailAdsMatchType,
+  RetailAdsPort,
+  RetailAdsProductAd,
+  RetailAdsProfile,
+  RetailAdsReportRow,
+  RetailAdsReportTypeId,
+  RetailAdsSbNegativeKeyword,
+  RetailAdsTarget,
+} from './port';
+
+/** Entity kinds of the retailads sandbox (the sort-key prefixes). */
+export const KIND = {
+  profile: 'profile',
+  campaign: 'campaign',
+  adGroup: 'ad_group',
+  productAd: 'product_ad',
+  keyword: 'keyword',
+  target: 'target',
+  sbNegativeKeyword: 'sb_negative_keyword',
+} as const;
 
 /** The simulated retailads platform for one sandbox account. */
-export class RetailAdsSandbox extends SandboxPlatform implements RetailAdsPort {}
+export class RetailAdsSandbox extends SandboxPlatform implements RetailAdsPort {
+  listProfiles(): Promise<RetailAdsProfile[]> {
+    return this.call(() => this.store.list<RetailAdsProfile>(KIND.profile), 'list_profiles');
+  }
 
-/** Seeds a new sandbox account with realistic retailads entities. */
-export async function seedRetailAdsAccount(_account: ConnectedAccount): Promise<void> {}
+  listCampaigns(): Promise<RetailAdsCampaign[]> {
+    return this.call(() => this.store.list<RetailAdsCampaign>(KIND.campaign), 'list_campaigns');
+  }
+
+  getCampaign(campaignId: string): Promise<RetailAdsCampaign> {
+    return this.call(() => this.store.require<RetailAdsCampaign>(KIND.campaign, campaignId), 'get_campaign');
+  }
+
+  listAdGroups(): Promise<RetailAdsAdGroup[]> {
+    return this.call(() => this.store.list<RetailAdsAdGroup>(KIND.adGroup), 'list_ad_groups');
+  }
+
+  getAdGroup(adGroupId: string): Promise<RetailAdsAdGroup> {
+    return this.call(() => this.store.require<RetailAdsAdGroup>(KIND.adGroup, adGroupId), 'get_ad_group');
+  }
+
+  listProductAds(): Promise<RetailAdsProductAd[]> {
+    return this.call(() => this.store.list<RetailAdsProductAd>(KIND.productAd), 'list_product_ads');
+  }
+
+  listKeywords(): Promise<RetailAdsKeyword[]> {
+    return this.call(() => this.store.list<RetailAdsKeyword>(KIND.keyword), 'list_keywords');
+  }
+
+  listTargets(): Promise<RetailAdsTarget[]> {
+    return this.call(() => this.store.list<RetailAdsTarget>(KIND.target), 'list_targets');
+  }
+
+  listSbNegativeKeywords(): Promise<RetailAdsSbNegativeKeyword[]> {
+    return this.call(() => this.store.list<RetailAdsSbNegativeKeyword>(KIND.sbNegativeKeyword), 'list_sb_negative_keywords');
+  }
+
+  getReport(reportType: RetailAdsReportTypeId, start: string, end: string): Promise<RetailAdsReportRow[]> {
+    return this.call(async () => buildReport(reportType, await this.reportEntities(), start, end), 'get_report');
+  }
+
+  getPlacementReport(start: string, end: string): Promise<RetailAdsReportRow[]> {
+    return this.call(async () => buildPlacementReport(await this.reportEntities(), start, end), 'get_placement_report');
+  }
+
+  getKeywordRecommendations(source: { adGroupId: string } | { asins: string[] }, max: number): Promise<RetailAdsKeywordRecommendation[]> {
+    return this.call(async () => {
+      const productAds = await this.store.list<RetailAdsProductAd>(KIND.productAd);
+      let asins: string[];
+      let exclude = new Set<string>();
+      if ('adGroupId' in source) {
+        asins = productAds.filter((p) => p.ad_group_id === source.adGroupId).map((p) => p.asin);
+        const keywords = (await this.store.list<RetailAdsKeyword>(KIND.keyword)).filter((k) => k.ad_group_id === source.adGroupId);
+        exclude = new Set(keywords.map((k) => `${k.keyword_text}|${k.match_type}`));
+      } else {
+        asins = source.asins;
+      }
+      return recommendKeywords(asins, productAds, exclude, max);
+    }, 'get_keyword_recommendations');
+  }
+
+  private async reportEntities(): Promise<ReportEntities> {
+    const [campaigns, adGroups, productAds, keywords, targets] = await Promise.all([
+      this.store.list<RetailAdsCampaign>(KIND.campaign),
+      this.store.list<RetailAdsAdGroup>(KIND.adGroup),
+      this.store.list<RetailAdsProductAd>(KIND.productAd),
+      this.store.list<RetailAdsKeyword>(KIND.keyword),
+      this.store.list<RetailAdsTarget>(KIND.target),
+    ]);
+    return { campaigns, adGroups, productAds, keywords, targets };
+  }
+
+  createSbNegativeKeywords(
+    items: Omit<RetailAdsSbNegativeKeyword, 'id' | 'state' | 'created_at'>[],
+    now: Date,
+  ): Promise<RetailAdsSbNegativeKeyword[]> {
+    return this.call(async () => {
+      const created: RetailAdsSbNegativeKeyword[] = [];
+      for (const item of items) {
+        const entity: RetailAdsSbNegativeKeyword = {
+          ...item,
+          id: freshNumericId(),
+          state: 'enabled',
+          created_at: now.toISOString(),
+        };
+        created.push(await this.store.create(KIND.sbNegativeKeyword, entity));
+      }
+      return created;
+    }, 'create_sb_negative_keywords');
+  }
+}
+
+function freshNumericId(): string {
+  let out = String(1 + Math.floor(Math.random() * 9));
+  while (out.length < 15) out += String(Math.floor(Math.random() * 10));
+  return out;
+}
+
+interface SeedProduct {
+  title: string;
+  category: string;
+  /** Words shoppers search with. */
+  keywords: string[];
+}
+
+const PRODUCTS: SeedProduct[] = [
+  { title: 'Trailhead 45L Hiking Backpack with Rain Cover', category: 'Hiking Backpacks', keywords: ['hiking backpack', 'backpacking pack', '45l backpack', 'daypack'] },
+  { title: 'Summit 28L Daypack, Lightweight', category: 'Hiking Backpacks', keywords: ['daypack', 'hiking daypack', 'lightweight backpack'] },
+  { title: 'Ridgeline 2-Person Backpacking Tent', category: 'Tents', keywords: ['backpacking tent', '2 person tent', 'camping tent', 'ultralight tent'] },
+  { title: 'Basecamp 6-Person Family Tent', category: 'Tents', keywords: ['family tent', '6 person tent', 'camping tent'] },
+  { title: 'Glacier 32oz Insulated Water Bottle', category: 'Water Bottles', keywords: ['insulated water bottle', 'water bottle', 'stainless steel bottle'] },
+  { title: 'Trickle 1L Collapsible Water Bottle', category: 'Water Bottles', keywords: ['collapsible water bottle', 'water bottle'] },
+  { title: 'Northstar 20F Mummy Sleeping Bag', category: 'Sleeping Bags', keywords: ['sleeping bag', 'mummy sleeping bag', 'cold weather sleeping bag'] },
+  { title: 'Dreamer Ultralight Sleeping Pad', category: 'Sleeping Bags', keywords: ['sleeping pad', 'camping pad', 'inflatable sleeping pad'] },
+  { title: 'Beacon 400-Lumen Rechargeable Headlamp', category: 'Camping Lights', keywords: ['headlamp', 'rechargeable headlamp', 'led headlamp'] },
+  { title: 'Lumen Collapsible Camping Lantern', category: 'Camping Lights', keywords: ['camping lantern', 'led lantern'] },
+  { title: 'Switchback Carbon Trekking Poles (Pair)', category: 'Trekking Poles', keywords: ['trekking poles', 'hiking poles', 'walking sticks'] },
+  { title: 'Campfire Titanium Cookset', category: 'Camp Kitchen', keywords: ['camping cookware', 'backpacking cookset', 'titanium pot'] },
+];
+
+interface SeedCampaign {
+  name: string;
+  ad_product: RetailAdsAdProduct;
+  state: RetailAdsCampaign['state'];
+  targeting_type?: 'MANUAL' | 'AUTO';
+  budget: number;
+  performance: PerformanceTier;
+  /** Products (indexes in PRODUCTS) advertised. */
+  products: number[];
+  /** Start date offset in days before the seed date. */
+  startedDaysAgo: number;
+  endedDaysAgo?: number;
+  placement?: { TOP_OF_SEARCH?: number; PRODUCT_PAGES?: number; REST_OF_SEARCH?: number };
+}
+
+const CAMPAIGNS: SeedCampaign[] = [
+  { name: 'SP - Brand - Exact', ad_product: 'SPONSORED_PRODUCTS', state: 'ENABLED', targeting_type: 'MANUAL', budget: 60, performance: 'strong', products: [0, 2, 4], startedDaysAgo: 400, placement: { TOP_OF_SEARCH: 50 } },
+  { name: 'SP - Hiking Backpacks - Manual', ad_product: 'SPONSORED_PRODUCTS', state: 'ENABLED', targeting_type: 'MANUAL', budget: 120, performance: 'average', products: [0, 1], startedDaysAgo: 300, placement: { TOP_OF_SEARCH: 20, PRODUCT_PAGES: 10 } },
+  { name: 'SP - Tents - Broad Research', ad_product: 'SPONSORED_PRODUCTS', state: 'ENABLED', targeting_type: 'MANUAL', budget: 90, performance: 'wasteful', products: [2, 3], startedDaysAgo: 200 },
+  { name: 'SP - Auto - All Products', ad_product: 'SPONSORED_PRODUCTS', state: 'ENABLED', targeting_type: 'AUTO', budget: 75, performance: 'average', products: [0, 2, 4, 6, 8, 10], startedDaysAgo: 350 },
+  { name: 'SP - Water Bottles - Manual', ad_product: 'SPONSORED_PRODUCTS', state: 'PAUSED', targeting_type: 'MANUAL', budget: 40, performance: 'poor', products: [4, 5], startedDaysAgo: 250, endedDaysAgo: 12 },
+  { name: 'SP - Holiday Gifts 2025', ad_product: 'SPONSORED_PRODUCTS', state: 'ARCHIVED', targeting_type: 'MANUAL', budget: 150, performance: 'average', products: [8, 9, 11], startedDaysAgo: 380, endedDaysAgo: 320 },
+  { name: 'SP - Sleeping Bags - Launch', ad_product: 'SPONSORED_PRODUCTS', state: 'ENABLED', targeting_type: 'MANUAL', budget: 35, performance: 'new', products: [6, 7], startedDaysAgo: 9 },
+  { name: 'SP - Camp Kitchen & Lights', ad_product: 'SPONSORED_PRODUCTS', state: 'ENABLED', targeting_type: 'MANUAL', budget: 50, performance: 'poor', products: [8, 9, 11], startedDaysAgo: 150, placement: { TOP_OF_SEARCH: 100 } },
+  { name: 'SB - Brand Store Spotlight', ad_product: 'SPONSORED_BRANDS', state: 'ENABLED', budget: 80, performance: 'strong', products: [0, 2, 6], startedDaysAgo: 280 },
+  { name: 'SB - Video - Backpacks', ad_product: 'SPONSORED_BRANDS', state: 'ENABLED', budget: 70, performance: 'average', products: [0, 1], startedDaysAgo: 120 },
+  { name: 'SB - Competitor Conquest', ad_product: 'SPONSORED_BRANDS', state: 'PAUSED', budget: 45, performance: 'wasteful', products: [2, 3], startedDaysAgo: 180, endedDaysAgo: 20 },
+  { name: 'SD - Product Retargeting', ad_product: 'SPONSORED_DISPLAY', state: 'ENABLED', budget: 55, performance: 'average', products: [0, 4, 6], startedDaysAgo: 220 },
+  { name: 'SD - Category Audiences', ad_product: 'SPONSORED_DISPLAY', state: 'ARCHIVED', budget: 30, performance: 'poor', products: [10, 11], startedDaysAgo: 330, endedDaysAgo: 200 },
+];
+
+const MATCH_TYPES: RetailAdsMatchType[] = ['EXACT', 'PHRASE', 'BROAD'];
+
+const MODIFIERS = ['best', 'lightweight', 'waterproof', 'for women', 'for men', 'for kids', 'ultralight', 'durable', 'compact', 'on sale', 'large', 'premium'];
+
+/**
+ * Keyword suggestions for products: the category's shopper words, then modified variants, each in
+ * three match types; bids follow the category's competition. ASINs from outside the account map to
+ * a category deterministically. Keywords already targeted (`exclude`, "text|MATCH") are left out.
+ */
+export function recommendKeywords(asins: string[], productAds: RetailAdsProductAd[], exclude: Set<string>, max: number): RetailAdsKeywordRecommendation[] {
+  const candidates = new Map<string, { text: string; source: string; score: number }>();
+  for (const asin of asins) {
+    const known = productAds.find((p) => p.asin === asin);
+    const product = known ? PRODUCTS.find((p) => p.title === known.title) ?? PRODUCTS[0] : PRODUCTS[hash32(asin) % PRODUCTS.length];
+    const words = [...product.keywords, ...product.keywords.flatMap((k) => MODIFIERS.map((m) => (m.startsWith('for') || m === 'on sale' ? `${k} ${m}` : `${m} ${k}`)))];
+    words.forEach((text, i) => {
+      const score = (i < product.keywords.length ? 100 : 60) - (i % 17) + (hash32(text) % 10);
+      const current = candidates.get(text);
+      if (!current || current.score < score) candidates.set(text, { text, source: asin, score });
+    });
+  }
+  const out: RetailAdsKeywordRecommendation[] = [];
+  const factor: Record<RetailAdsMatchType, number> = { EXACT: 1.15, PHRASE: 1, BROAD: 0.85 };
+  for (const c of [...candidates.values()].sort((a, b) => b.score - a.score || a.text.localeCompare(b.text))) {
+    for (const matchType of MATCH_TYPES) {
+      if (exclude.has(`${c.text}|${matchType}`)) continue;
+      const bid = Math.round((0.55 + (hash32(c.text) % 180) / 100) * factor[matchType] * 100) / 100;
+      out.push({
+        keyword: c.text,
+        match_type: matchType,
+        rank: out.length + 1,
+        suggested_bid: bid,
+        bid_range_low: Math.round(bid * 0.7 * 100) / 100,
+        bid_range_high: Math.round(bid * 1.35 * 100) / 100,
+        search_interest: Math.max(1, Math.min(100, Math.round(c.score - (matchType === 'EXACT' ? 10 : 0)))),
+        source: c.source,
+      });
+      if (out.length >= max) return out;
+    }
+  }
+  return out;
+}
+
+/** Seeds a new sandbox account with realistic retailads entities. Ids are reproducible per account. */
+export async function seedRetailAdsAccount(account: ConnectedAccount): Promise<void> {
+  const store = new SandboxStore('retailads', account.account_id);
+  const ids = idSource(`retailads:${account.account_id}`);
+  const today = isoDate(new Date(account.connected_at || Date.now()));
+  const asin = () => `B0${ids.alphanumeric(8).toUpperCase()}`;
+  const entityId = () => ids.digits(15);
+  const asins = PRODUCTS.map(() => asin());
+
+  const profile: RetailAdsProfile = {
+    id: account.account_id,
+    profile_id: account.account_id,
+    country_code: 'US',
+    currency_code: account.currency,
+    marketplace_string_id: 'ATVPDKIKX0DER',
+    timezone: 'America/Los_Angeles',
+    daily_budget: 999_999_999,
+    account_info: { id: `A${ids.alphanumeric(13).toUpperCase()}`, type: 'seller', name: account.name.replace(/ \(.*\)$/, ''), valid_payment_method: true },
+  };
+
+  const campaigns: RetailAdsCampaign[] = [];
+  const adGroups: RetailAdsAdGroup[] = [];
+  const productAds: RetailAdsProductAd[] = [];
+  const keywords: RetailAdsKeyword[] = [];
+  const targets: RetailAdsTarget[] = [];
+  const negatives: RetailAdsSbNegativeKeyword[] = [];
+
+  CAMPAIGNS.forEach((seed, ci) => {
+    const campaign: RetailAdsCampaign = {
+      id: entityId(),
+      name: seed.name,
+      ad_product: seed.ad_product,
+      state: seed.state,
+      targeting_type: seed.targeting_type,
+      daily_budget: seed.budget,
+      start_date: addDays(today, -seed.startedDaysAgo),
+      end_date: seed.endedDaysAgo !== undefined ? addDays(today, -seed.endedDaysAgo) : undefined,
+      bidding_strategy: seed.ad_product === 'SPONSORED_PRODUCTS' ? (ci % 2 ? 'AUTO_FOR_SALES' : 'LEGACY_FOR_SALES') : undefined,
+      placement_adjustments: seed.ad_product === 'SPONSORED_PRODUCTS' ? { TOP_OF_SEARCH: 0, PRODUCT_PAGES: 0, REST_OF_SEARCH: 0, ...seed.placement } : undefined,
+      performance: seed.performance,
+    };
+    campaigns.push(campaign);
+    // Two ad groups for campaigns with several products, one otherwise.
+    const groups = seed.products.length > 2 && seed.ad_product !== 'SPONSORED_BRANDS' ? [seed.products.slice(0, 2), seed.products.slice(2)] : [seed.products];
+    groups.forEach((productIdx, gi) => {
+      const groupName = seed.ad_product === 'SPONSORED_BRANDS' ? `${seed.name.replace(/^SB - /, '')} - Ad group` : `${PRODUCTS[productIdx[0]].category}${groups.length > 1 ? ` ${gi + 1}` : ''}`;
+      const adGroup: RetailAdsAdGroup = {
+        id: entityId(),
+        campaign_id: campaign.id,
+        ad_product: seed.ad_product,
+        name: groupName,
+        state: campaign.state === 'ARCHIVED' ? 'ARCHIVED' : gi === 1 && ci % 3 === 0 ? 'PAUSED' : 'ENABLED',
+        default_bid: Math.round((0.6 + ids.random() * 1.4) * 100) / 100,
+        performance: seed.performance,
+      };
+      adGroups.push(adGroup);
+      for (const p of productIdx) {
+        productAds.push({
+          id: entityId(),
+          campaign_id: campaign.id,
+          ad_group_id: adGroup.id,
+          ad_product: seed.ad_product,
+          asin: asins[p],
+          sku: `NW-${PRODUCTS[p].category.slice(0, 3).toUpperCase()}-${String(p + 1).padStart(3, '0')}`,
+          title: PRODUCTS[p].title,
+          category: PRODUCTS[p].category,
+          state: adGroup.state,
+          performance: p % 5 === 4 && seed.performance === 'average' ? 'poor' : seed.performance,
+        });
+      }
+      const words = [...new Set(productIdx.flatMap((p) => PRODUCTS[p].keywords))];
+      if (seed.ad_product === 'SPONSORED_PRODUCTS' && seed.targeting_type === 'MANUAL') {
+        words.forEach((text, wi) => {
+          const matchType = MATCH_TYPES[(wi + ci) % 3];
+          keywords.push({
+            id: entityId(),
+            campaign_id: campaign.id,
+            ad_group_id: adGroup.id,
+            ad_product: seed.ad_product,
+            keyword_text: ci === 0 ? `northwind ${text}` : text,
+            match_type: matchType,
+            bid: Math.round((0.5 + ids.random() * 1.8) * 100) / 100,
+            state: adGroup.state === 'ARCHIVED' ? 'ARCHIVED' : wi === 5 ? 'PAUSED' : 'ENABLED',
+            performance: wi % 4 === 3 && seed.performance !== 'new' ? 'wasteful' : seed.performance,
+          });
+        });
+        // One product-attribute target per ad group (a competitor ASIN).
+        targets.push({
+          id: entityId(), campaign_id: campaign.id, ad_group_id: adGroup.id, ad_product: seed.ad_product,
+          expression: `asinSameAs=${asin()}`, expression_type: 'MANUAL', bid: 0.95, state: adGroup.state === 'ARCHIVED' ? 'ARCHIVED' : 'ENABLED', performance: 'poor',
+        });
+      } else if (seed.ad_product === 'SPONSORED_PRODUCTS') {
+        // The four automatic-targeting groups of the real platform.
+        const autoTypes: [string, PerformanceTier][] = [
+          ['queryHighRelMatches (close-match)', 'strong'],
+          ['queryBroadRelMatches (loose-match)', 'wasteful'],
+          ['asinSubstituteRelated (substitutes)', 'average'],
+          ['asinAccessoryRelated (complements)', 'poor'],
+        ];
+        for (const [expression, performance] of autoTypes) {
+          targets.push({ id: entityId(), campaign_id: campaign.id, ad_group_id: adGroup.id, ad_product: seed.ad_product, expression, expression_type: 'AUTO', bid: adGroup.default_bid, state: adGroup.state, performance });
+        }
+      } else if (seed.ad_product === 'SPONSORED_BRANDS') {
+        const sbState = campaign.state === 'ENABLED' ? 'enabled' : 'paused';
+        words.slice(0, 6).forEach((text, wi) => {
+          keywords.push({
+            id: entityId(), campaign_id: campaign.id, ad_group_id: adGroup.id, ad_product: seed.ad_product,
+            keyword_text: text, match_type: MATCH_TYPES[wi % 3], bid: Math.round((0.8 + ids.random() * 2) * 100) / 100,
+            state: wi === 4 ? 'paused' : sbState, performance: wi === 2 ? 'wasteful' : seed.performance,
+          });
+        });
+        targets.push({ id: entityId(), campaign_id: campaign.id, ad_group_id: adGroup.id, ad_product: seed.ad_product, expression: `asinCategorySameAs=${PRODUCTS[productIdx[0]].category}`, expression_type: 'MANUAL', bid: 1.1, state: sbState, performance: seed.performance });
+        negatives.push({ id: entityId(), campaign_id: campaign.id, ad_group_id: adGroup.id, keyword_text: 'free', match_type: 'negativePhrase', state: 'enabled', created_at: `${campaign.start_date}T00:00:00.000Z` });
+      } else {
+        targets.push(
+          { id: entityId(), campaign_id: campaign.id, ad_group_id: adGroup.id, ad_product: seed.ad_product, expression: 'views=exactProduct lookback=30', expression_type: 'MANUAL', bid: 0.85, state: adGroup.state, performance: seed.performance },
+          { id: entityId(), campaign_id: campaign.id, ad_group_id: adGroup.id, ad_product: seed.ad_product, expression: `asinCategorySameAs=${PRODUCTS[productIdx[0]].category}`, expression_type: 'MANUAL', bid: 0.7, state: adGroup.state, performance: 'poor' },
+        );
+      }
+    });
+  });
+
+  await store.putMany(KIND.profile, [profile]);
+  await store.putMany(KIND.campaign, campaigns);
+  await store.putMany(KIND.adGroup, adGroups);
+  await store.putMany(KIND.productAd, productAds);
+  await store.putMany(KIND.keyword, keywords);
+  await store.putMany(KIND.target, targets);
+  await store.putMany(KIND.sbNegativeKeyword, negatives);
+}

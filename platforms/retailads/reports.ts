@@ -1,0 +1,289 @@
+import { hash32, metricsBetween, profileFor, seededRandom, type PerformanceTier } from '../sandbox/metrics';
+import type {
+  RetailAdsAdGroup,
+  RetailAdsAdProduct,
+  RetailAdsCampaign,
+  RetailAdsKeyword,
+  RetailAdsPlacement,
+  RetailAdsProductAd,
+  RetailAdsReportRow,
+  RetailAdsReportTypeId,
+  RetailAdsTarget,
+} from './port';
+
+/**
+ * The sandbox's "nightly-collected" report store: report rows are derived on demand from the
+ * seeded entities and the deterministic daily metrics, never stored. Search-term reports are
+ * large on purpose (several thousand rows) so paging and the 5,000-row reach are real.
+ */
+export const REPORT_TYPES: Record<RetailAdsReportTypeId, { adProduct: RetailAdsAdProduct; level: string }> = {
+  spCampaigns: { adProduct: 'SPONSORED_PRODUCTS', level: 'campaign' },
+  sbCampaigns: { adProduct: 'SPONSORED_BRANDS', level: 'campaign' },
+  sdCampaigns: { adProduct: 'SPONSORED_DISPLAY', level: 'campaign' },
+  spSearchTerm: { adProduct: 'SPONSORED_PRODUCTS', level: 'search term' },
+  sbSearchTerm: { adProduct: 'SPONSORED_BRANDS', level: 'search term' },
+  spTargeting: { adProduct: 'SPONSORED_PRODUCTS', level: 'keyword / target' },
+  sbTargeting: { adProduct: 'SPONSORED_BRANDS', level: 'keyword / target' },
+  sdTargeting: { adProduct: 'SPONSORED_DISPLAY', level: 'target' },
+  spAdvertisedProduct: { adProduct: 'SPONSORED_PRODUCTS', level: 'advertised product' },
+  sdAdvertisedProduct: { adProduct: 'SPONSORED_DISPLAY', level: 'advertised product' },
+  spPurchasedProduct: { adProduct: 'SPONSORED_PRODUCTS', level: 'purchased product' },
+  sbPurchasedProduct: { adProduct: 'SPONSORED_BRANDS', level: 'purchased product' },
+  sbAdGroup: { adProduct: 'SPONSORED_BRANDS', level: 'ad group' },
+  sdAdGroup: { adProduct: 'SPONSORED_DISPLAY', level: 'ad group' },
+};
+
+export const REPORT_TYPE_IDS = Object.keys(REPORT_TYPES) as RetailAdsReportTypeId[];
+
+export interface ReportEntities {
+  campaigns: RetailAdsCampaign[];
+  adGroups: RetailAdsAdGroup[];
+  productAds: RetailAdsProductAd[];
+  keywords: RetailAdsKeyword[];
+  targets: RetailAdsTarget[];
+}
+
+interface Raw {
+  impressions: number;
+  clicks: number;
+  spend: number;
+  orders: number;
+  sales: number;
+}
+
+const zero = (): Raw => ({ impressions: 0, clicks: 0, spend: 0, orders: 0, sales: 0 });
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+function add(a: Raw, b: Raw): Raw {
+  return { impressions: a.impressions + b.impressions, clicks: a.clicks + b.clicks, spend: a.spend + b.spend, orders: a.orders + b.orders, sales: a.sales + b.sales };
+}
+
+/** Ratios of a row: ACOS in percent (null without sales), ROAS (null without spend). */
+export function withRatios(raw: Raw): Pick<RetailAdsReportRow, 'impressions' | 'clicks' | 'spend' | 'orders' | 'sales' | 'ctr' | 'cpc' | 'cvr' | 'acos' | 'roas'> {
+  const spend = round2(raw.spend);
+  const sales = round2(raw.sales);
+  return {
+    impressions: raw.impressions,
+    clicks: raw.clicks,
+    spend,
+    orders: raw.orders,
+    sales,
+    ctr: raw.impressions > 0 ? Math.round((raw.clicks / raw.impressions) * 10000) / 10000 : null,
+    cpc: raw.clicks > 0 ? round2(spend / raw.clicks) : null,
+    cvr: raw.clicks > 0 ? Math.round((raw.orders / raw.clicks) * 10000) / 10000 : null,
+    acos: sales > 0 ? Math.round((spend / sales) * 10000) / 100 : null,
+    roas: spend > 0 ? round2(sales / spend) : null,
+  };
+}
+
+/** The days of [start, end] an entity of this campaign delivered. */
+function activeWindow(campaign: RetailAdsCampaign, start: string, end: string): { start: string; end: string } | undefined {
+  const from = campaign.start_date > start ? campaign.start_date : start;
+  const until = campaign.end_date && campaign.end_date < end ? campaign.end_date : end;
+  return from <= until ? { start: from, end: until } : undefined;
+}
+
+/** Totals of one entity: `scale` sizes it relative to the tier's typical daily impressions. */
+function entityRaw(key: string, tier: PerformanceTier, scale: number, window: { start: string; end: string } | undefined, overrides: Record<string, number> = {}): Raw {
+  if (!window) return zero();
+  const typical = profileFor(tier);
+  // Marketplace orders are larger than the generic conversion value (retail baskets).
+  const profile = profileFor(tier, { impressions: Math.max(1, Math.round(typical.impressions * scale)), order_value: typical.order_value * 1.8, ...overrides });
+  let raw = zero();
+  for (const day of metricsBetween(key, window.start, window.end, profile)) {
+    raw = add(raw, { impressions: day.impressions, clicks: day.clicks, spend: day.spend, orders: day.conversions, sales: day.revenue });
+  }
+  return raw;
+}
+
+/** A stable 0.15-0.45 share of traffic for an entity. */
+const scaleOf = (id: string) => 0.15 + (hash32(id) % 1000) / 1000 * 0.3;
+
+const PRE = ['best', 'cheap', 'lightweight', 'waterproof', 'large', 'small', 'kids', 'womens', 'mens', 'ultralight', 'durable', 'compact', 'premium', 'budget', 'heavy duty', 'black', 'blue', 'green', '2 pack', 'professional'];
+const POST = ['for hiking', 'for camping', 'for women', 'for men', 'for kids', 'with pockets', 'on sale', '2026', 'amazon', 'near me', 'brand', 'reviews', 'set', 'bundle', 'xl', 'under 50'];
+
+/** The search terms that matched a keyword or target: deterministic, long-tailed. */
+export function searchTermsFor(source: { id: string; text: string; matchType?: string; auto: boolean }, adProduct: RetailAdsAdProduct): string[] {
+  const random = seededRandom(`terms|${source.id}`);
+  if (source.matchType === 'EXACT') return [...new Set([source.text, `${source.text}s`, source.text.replace(/ /g, ''), source.text.replace(/(\w)(\w)$/, '$2$1')])];
+  const base = source.auto ? ['hiking backpack', 'camping tent', 'water bottle', 'sleeping bag', 'headlamp', 'trekking poles'] : [source.text];
+  const terms = new Set<string>();
+  for (const text of base) {
+    for (const pre of PRE) terms.add(`${pre} ${text}`);
+    for (const post of POST) terms.add(`${text} ${post}`);
+    for (const pre of PRE) for (const post of POST) terms.add(`${pre} ${text} ${post}`);
+  }
+  const list = [...terms];
+  // Fisher-Yates with the source's own generator: same order every time.
+  for (let i = list.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [list[i], list[j]] = [list[j], list[i]];
+  }
+  const wanted = adProduct === 'SPONSORED_BRANDS' ? 40 + (hash32(source.id) % 30) : source.auto ? 320 + (hash32(source.id) % 80) : 120 + (hash32(source.id) % 100);
+  const out = list.slice(0, wanted);
+  // Shoppers also search product codes: ASIN-looking terms for product-led matches.
+  if (source.auto || /asin/i.test(source.text)) for (let i = 0; i < 12; i++) out.push(`b0${Math.floor(random() * 36 ** 8).toString(36).padStart(8, '0')}`);
+  return out;
+}
+
+/** Builds the rows of one report type over [start, end] (end already clipped to collected days). */
+export function buildReport(reportType: RetailAdsReportTypeId, entities: ReportEntities, start: string, end: string): RetailAdsReportRow[] {
+  const { adProduct } = REPORT_TYPES[reportType];
+  const campaigns = new Map(entities.campaigns.filter((c) => c.ad_product === adProduct).map((c) => [c.id, c]));
+  const adGroups = new Map(entities.adGroups.map((g) => [g.id, g]));
+  const keywords = entities.keywords.filter((k) => campaigns.has(k.campaign_id));
+  const targets = entities.targets.filter((t) => campaigns.has(t.campaign_id));
+  const productAds = entities.productAds.filter((p) => campaigns.has(p.campaign_id));
+  const windowOf = (campaignId: string) => activeWindow(campaigns.get(campaignId)!, start, end);
+  const base = (campaignId: string, adGroupId?: string) => ({
+    ad_product: adProduct,
+    campaign_id: campaignId,
+    campaign_name: campaigns.get(campaignId)!.name,
+    ...(adGroupId ? { ad_group_id: adGroupId, ad_group_name: adGroups.get(adGroupId)?.name } : {}),
+  });
+
+  // Keyword and target level: the base of campaign and ad group rows too.
+  const targetingRows = (): RetailAdsReportRow[] => [
+    ...keywords.map((k) => ({
+      ...base(k.campaign_id, k.ad_group_id),
+      keyword_id: k.id,
+      keyword: k.keyword_text,
+      targeting: k.keyword_text,
+      match_type: k.match_type,
+      ...withRatios(entityRaw(k.id, k.performance, scaleOf(k.id), windowOf(k.campaign_id))),
+    })),
+    ...targets.map((t) => ({
+      ...base(t.campaign_id, t.ad_group_id),
+      keyword_id: t.id,
+      targeting: t.expression,
+      ...withRatios(entityRaw(t.id, t.performance, scaleOf(t.id), windowOf(t.campaign_id))),
+    })),
+  ];
+
+  const rollUp = (rows: RetailAdsReportRow[], keyOf: (r: RetailAdsReportRow) => string, make: (key: string) => Omit<RetailAdsReportRow, keyof Raw | 'ctr' | 'cpc' | 'cvr' | 'acos' | 'roas'>, keys: string[]) => {
+    const sums = new Map<string, Raw>(keys.map((k) => [k, zero()]));
+    for (const row of rows) {
+      const key = keyOf(row);
+      sums.set(key, add(sums.get(key) ?? zero(), row));
+    }
+    return [...sums.entries()].map(([key, raw]) => ({ ...make(key), ...withRatios(raw) }) as RetailAdsReportRow);
+  };
+
+  switch (reportType) {
+    case 'spCampaigns':
+    case 'sbCampaigns':
+    case 'sdCampaigns':
+      return rollUp(targetingRows(), (r) => r.campaign_id, (id) => ({ ...base(id), campaign_state: campaigns.get(id)!.state, daily_budget: campaigns.get(id)!.daily_budget }), [...campaigns.keys()]);
+    case 'sbAdGroup':
+    case 'sdAdGroup':
+      return rollUp(targetingRows(), (r) => r.ad_group_id!, (id) => ({ ...base(adGroups.get(id)!.campaign_id, id), ad_group_state: adGroups.get(id)!.state }), entities.adGroups.filter((g) => campaigns.has(g.campaign_id)).map((g) => g.id));
+    case 'spTargeting':
+    case 'sbTargeting':
+    case 'sdTargeting':
+      return targetingRows();
+    case 'spAdvertisedProduct':
+    case 'sdAdvertisedProduct':
+      return productAds.map((p) => ({ ...base(p.campaign_id, p.ad_group_id), advertised_asin: p.asin, advertised_sku: p.sku, ...withRatios(entityRaw(p.id, p.performance, scaleOf(p.id), windowOf(p.campaign_id))) }));
+    case 'spPurchasedProduct':
+    case 'sbPurchasedProduct': {
+      // Sales of other catalog products after a click on an advertised one (brand halo): no cost of their own.
+      const catalog = [...new Set(entities.productAds.map((p) => p.asin))];
+      return productAds.flatMap((p) =>
+        catalog
+          .filter((asin) => asin !== p.asin && hash32(`${p.asin}|${asin}`) % 4 === 0)
+          .map((asin) => {
+            const raw = entityRaw(`${p.id}|${asin}`, p.performance === 'wasteful' ? 'poor' : p.performance, 0.05, windowOf(p.campaign_id));
+            return { ...base(p.campaign_id, p.ad_group_id), advertised_asin: p.asin, purchased_asin: asin, ...withRatios({ ...zero(), orders: raw.orders, sales: raw.sales }) };
+          }),
+      );
+    }
+    case 'spSearchTerm':
+    case 'sbSearchTerm': {
+      const sources = [
+        ...keywords.map((k) => ({ id: k.id, campaignId: k.campaign_id, adGroupId: k.ad_group_id, text: k.keyword_text, matchType: k.match_type as string | undefined, auto: false, tier: k.performance })),
+        ...(reportType === 'spSearchTerm' ? targets.map((t) => ({ id: t.id, campaignId: t.campaign_id, adGroupId: t.ad_group_id, text: t.expression, matchType: undefined, auto: t.expression_type === 'AUTO', tier: t.performance })) : []),
+      ];
+      const rows: RetailAdsReportRow[] = [];
+      for (const source of sources) {
+        const window = windowOf(source.campaignId);
+        if (!window) continue;
+        // The keyword's own traffic, shared out over the search terms that matched it (long tail).
+        const sourceRaw = entityRaw(source.id, source.tier, scaleOf(source.id), window);
+        const terms = searchTermsFor(source, adProduct);
+        splitAmong(sourceRaw, terms, source.id).forEach((raw, i) => {
+          if (raw.impressions === 0) return;
+          rows.push({
+            ...base(source.campaignId, source.adGroupId),
+            keyword_id: source.id,
+            keyword: source.matchType ? source.text : undefined,
+            targeting: source.text,
+            match_type: source.matchType as RetailAdsReportRow['match_type'],
+            search_term: terms[i],
+            ...withRatios(raw),
+          });
+        });
+      }
+      return rows;
+    }
+  }
+}
+
+/**
+ * Splits a keyword's totals over its search terms: Zipf-like shares with per-term noise in
+ * click-through, cost and conversion, so some terms convert well and others only spend.
+ */
+function splitAmong(total: Raw, terms: string[], sourceId: string): Raw[] {
+  const randoms = terms.map((term) => seededRandom(`${sourceId}|${term}`));
+  const weights = randoms.map((random, i) => (1 / (1 + 0.12 * i)) * (0.6 + 0.8 * random()));
+  const sum = weights.reduce((a, b) => a + b, 0) || 1;
+  const cpc = total.clicks > 0 ? total.spend / total.clicks : 0;
+  const cvr = total.clicks > 0 ? total.orders / total.clicks : 0;
+  const aov = total.orders > 0 ? total.sales / total.orders : 0;
+  const whole = (x: number, random: () => number) => Math.floor(x) + (random() < x % 1 ? 1 : 0);
+  return weights.map((w, i) => {
+    const random = randoms[i];
+    const impressions = whole((total.impressions * w) / sum, random);
+    const clicks = Math.min(impressions, whole(((total.clicks * w) / sum) * (0.5 + random()), random));
+    const spend = round2(clicks * cpc * (0.85 + 0.3 * random()));
+    const orders = Math.min(clicks, whole(clicks * cvr * (0.2 + 1.6 * random()), random));
+    const sales = round2(orders * aov * (0.8 + 0.4 * random()));
+    return { impressions, clicks, spend, orders, sales };
+  });
+}
+
+const PLACEMENT_SHAPE: Record<RetailAdsPlacement, { impressions: number; ctr: number; cvr: number; cpc: number }> = {
+  TOP_OF_SEARCH: { impressions: 0.22, ctr: 2.1, cvr: 1.45, cpc: 1.3 },
+  REST_OF_SEARCH: { impressions: 0.38, ctr: 0.9, cvr: 0.85, cpc: 0.95 },
+  PRODUCT_PAGES: { impressions: 0.4, ctr: 0.55, cvr: 0.7, cpc: 0.8 },
+};
+
+export const PLACEMENTS = Object.keys(PLACEMENT_SHAPE) as RetailAdsPlacement[];
+
+/** Sponsored Products campaign x placement rows. Each campaign leans differently, as real ones do. */
+export function buildPlacementReport(entities: ReportEntities, start: string, end: string): RetailAdsReportRow[] {
+  const rows: RetailAdsReportRow[] = [];
+  for (const campaign of entities.campaigns.filter((c) => c.ad_product === 'SPONSORED_PRODUCTS')) {
+    const window = activeWindow(campaign, start, end);
+    for (const placement of PLACEMENTS) {
+      const shape = PLACEMENT_SHAPE[placement];
+      const tier = profileFor(campaign.performance);
+      const lean = 0.6 + (hash32(`${campaign.id}|${placement}`) % 1000) / 1000 * 0.9;
+      const adjustment = campaign.placement_adjustments?.[placement] ?? 0;
+      const raw = entityRaw(`${campaign.id}|${placement}`, campaign.performance, 0.5 * shape.impressions * (1 + adjustment / 200), window, {
+        ctr: tier.ctr * shape.ctr,
+        cvr: tier.cvr * shape.cvr * lean,
+        cpc: tier.cpc * shape.cpc * (1 + adjustment / 300),
+      });
+      rows.push({
+        ad_product: 'SPONSORED_PRODUCTS',
+        campaign_id: campaign.id,
+        campaign_name: campaign.name,
+        campaign_state: campaign.state,
+        placement,
+        placement_adjustment: adjustment,
+        ...withRatios(raw),
+      });
+    }
+  }
+  return rows;
+}

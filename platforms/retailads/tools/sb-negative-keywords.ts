@@ -1,0 +1,107 @@
+import * as v from 'valibot';
+import { ToolError } from '../../../functions/runtime/errors';
+import { markdownTable } from '../../markdown';
+import { defineRetailAdsTool } from '../define';
+import type { RetailAdsSbNegativeKeyword } from '../port';
+
+const NEGATIVE_MATCH_TYPES = ['negativeExact', 'negativePhrase'] as const;
+
+const negativeKeyword = v.strictObject({
+  campaignId: v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.description('Sponsored Brands campaign id')),
+  adGroupId: v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.description('Ad group id of that campaign')),
+  keywordText: v.pipe(
+    v.string(),
+    v.trim(),
+    v.minLength(1, 'must not be empty'),
+    v.maxLength(80, 'must be at most 80 characters'),
+    v.check((t) => t.split(/\s+/).length <= 10, 'must have at most 10 words'),
+    v.description('The search words to exclude (at most 10 words, 80 characters)'),
+  ),
+  matchType: v.pipe(
+    v.picklist(NEGATIVE_MATCH_TYPES, 'must be negativeExact or negativePhrase, written exactly so (lowercase first letter)'),
+    v.description('negativeExact or negativePhrase (exactly as written)'),
+  ),
+});
+
+const key = (adGroupId: string, text: string, matchType: string) => `${adGroupId}|${text.toLowerCase().replace(/\s+/g, ' ')}|${matchType}`;
+
+export const addRetailAdsSbNegativeKeywords = defineRetailAdsTool({
+  name: 'add_retailads_sb_negative_keywords',
+  description:
+    'Adds negative keywords to Sponsored Brands ad groups so their ads stop showing for those searches. Each item names campaignId, adGroupId, keywordText and matchType (negativeExact or negativePhrase). ' +
+    'Items already present (or repeated in the call) are reported as duplicates and skipped. See them with list_retailads_sb_negative_keywords.',
+  access: 'write',
+  args: {
+    negative_keywords: v.pipe(v.array(negativeKeyword), v.minLength(1), v.maxLength(100), v.description('1-100 objects {campaignId, adGroupId, keywordText, matchType}')),
+  },
+  async run(args, ctx) {
+    const [campaigns, adGroups, existing] = await Promise.all([ctx.platform.listCampaigns(), ctx.platform.listAdGroups(), ctx.platform.listSbNegativeKeywords()]);
+    const campaignById = new Map(campaigns.map((c) => [c.id, c]));
+    const adGroupById = new Map(adGroups.map((g) => [g.id, g]));
+    const problems: string[] = [];
+    args.negative_keywords.forEach((item, i) => {
+      const at = `\`negative_keywords[${i}]\``;
+      const campaign = campaignById.get(item.campaignId);
+      if (!campaign) return problems.push(`${at}: campaign ${item.campaignId} does not exist in profile ${ctx.account.account_id}`);
+      if (campaign.ad_product !== 'SPONSORED_BRANDS') return problems.push(`${at}: campaign ${item.campaignId} ("${campaign.name}") is ${campaign.ad_product}, not Sponsored Brands; use add_retailads_negative_keywords for it`);
+      if (campaign.state === 'ARCHIVED') return problems.push(`${at}: campaign ${item.campaignId} ("${campaign.name}") is archived and cannot be changed`);
+      const adGroup = adGroupById.get(item.adGroupId);
+      if (!adGroup || adGroup.campaign_id !== item.campaignId) return problems.push(`${at}: ad group ${item.adGroupId} is not an ad group of campaign ${item.campaignId}`);
+      return undefined;
+    });
+    if (problems.length) throw new ToolError(`Nothing was added:\n${problems.map((p) => `- ${p}`).join('\n')}`);
+
+    const seen = new Set(existing.map((n) => key(n.ad_group_id, n.keyword_text, n.match_type)));
+    const toCreate: Omit<RetailAdsSbNegativeKeyword, 'id' | 'state' | 'created_at'>[] = [];
+    const duplicates: { index: number; keywordText: string; matchType: string; reason: string }[] = [];
+    args.negative_keywords.forEach((item, index) => {
+      const k = key(item.adGroupId, item.keywordText, item.matchType);
+      if (seen.has(k)) {
+        const already = existing.some((n) => key(n.ad_group_id, n.keyword_text, n.match_type) === k);
+        duplicates.push({ index, keywordText: item.keywordText, matchType: item.matchType, reason: already ? 'already exists in this ad group' : 'repeated in this call' });
+        return;
+      }
+      seen.add(k);
+      toCreate.push({ campaign_id: item.campaignId, ad_group_id: item.adGroupId, keyword_text: item.keywordText, match_type: item.matchType });
+    });
+    const created = toCreate.length ? await ctx.step('create_sb_negative_keywords', () => ctx.platform.createSbNegativeKeywords(toCreate, ctx.now)) : [];
+    const lines = [
+      `## Sponsored Brands negative keywords: ${created.length} added, ${duplicates.length} duplicate${duplicates.length === 1 ? '' : 's'} skipped`,
+      '',
+    ];
+    if (created.length) {
+      lines.push(markdownTable(['Keyword', 'Match type', 'Campaign', 'Ad group', 'Keyword id'], created.map((n) => [n.keyword_text, n.match_type, campaignById.get(n.campaign_id)!.name, adGroupById.get(n.ad_group_id)!.name, n.id])), '');
+    }
+    if (duplicates.length) {
+      lines.push('Skipped as duplicates:', ...duplicates.map((d) => `- #${d.index} "${d.keywordText}" (${d.matchType}): ${d.reason}`), '');
+    }
+    lines.push('Ads of these ad groups stop showing for the excluded searches within about an hour.');
+    return { text: lines.join('\n'), structured: { profile_id: ctx.account.account_id, created, duplicates } };
+  },
+});
+
+export const listRetailAdsSbNegativeKeywords = defineRetailAdsTool({
+  name: 'list_retailads_sb_negative_keywords',
+  description: 'Lists the negative keywords of Sponsored Brands ad groups (text, match type negativeExact/negativePhrase, state), optionally of one campaign or ad group.',
+  access: 'read',
+  args: {
+    campaign_id: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.description('Only this Sponsored Brands campaign'))),
+    ad_group_id: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.description('Only this ad group'))),
+  },
+  async run(args, ctx) {
+    const [negatives, campaigns, adGroups] = await Promise.all([ctx.platform.listSbNegativeKeywords(), ctx.platform.listCampaigns(), ctx.platform.listAdGroups()]);
+    const campaignName = new Map(campaigns.map((c) => [c.id, c.name]));
+    const adGroupName = new Map(adGroups.map((g) => [g.id, g.name]));
+    const rows = negatives
+      .filter((n) => (!args.campaign_id || n.campaign_id === args.campaign_id) && (!args.ad_group_id || n.ad_group_id === args.ad_group_id))
+      .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
+    const text = [
+      `## Sponsored Brands negative keywords (${rows.length})`,
+      '',
+      rows.length
+        ? markdownTable(['Keyword', 'Match type', 'State', 'Campaign', 'Ad group', 'Keyword id'], rows.map((n) => [n.keyword_text, n.match_type, n.state, campaignName.get(n.campaign_id), adGroupName.get(n.ad_group_id), n.id]))
+        : 'No negative keywords match.',
+    ].join('\n');
+    return { text, structured: { profile_id: ctx.account.account_id, negative_keywords: rows } };
+  },
+});
