@@ -65,7 +65,7 @@ export const addAdGroupAudiences = defineSearchAdsTool({
         const id = segmentId(raw, cid);
         const segment = byId.get(id);
         if (!segment) problems.push(`\`${field}[${i}]\` "${raw}" is not a known ${FIELDS[field].toLowerCase().replace('_', '-')} segment`);
-        else if (segment.type !== FIELDS[field]) problems.push(`\`${field}[${i}]\` "${raw}" (${segment.name}) is a ${segment.type} segment; pass it in \`${FIELD_OF[segment.type]}\``);
+        else if (segment.type !== FIELDS[field]) problems.push(`\`${field}[${i}]\` "${raw}" (${segment.name}) is ${/^[AEIOU]/.test(segment.type) ? 'an' : 'a'} ${segment.type} segment; pass it in \`${FIELD_OF[segment.type]}\``);
         else if (!wanted.some((w) => w.id === segment.id)) wanted.push(segment);
       });
     }
