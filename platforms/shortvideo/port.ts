@@ -1,6 +1,232 @@
+import type { PerformanceTier } from '../sandbox/metrics';
+
 /**
  * The shortvideo platform interface (short-video advertising): everything its tools may ask of the platform.
  * The sandbox adapter (sandbox.ts) implements it over DynamoDB; a live adapter would call the
- * real platform's API behind the same methods.
+ * real platform's API behind the same methods. Field names follow the real platform's API
+ * (advertiser, campaign, adgroup, ad; objective_type, budget_mode, operation_status...).
  */
-export interface ShortVideoPort {}
+export interface ShortVideoPort {
+  listCampaigns(): Promise<ShortVideoCampaign[]>;
+  getCampaign(campaignId: string): Promise<ShortVideoCampaign>;
+  createCampaign(input: Omit<ShortVideoCampaign, 'id'>): Promise<ShortVideoCampaign>;
+
+  listAdGroups(): Promise<ShortVideoAdGroup[]>;
+  getAdGroup(adgroupId: string): Promise<ShortVideoAdGroup>;
+  createAdGroup(input: Omit<ShortVideoAdGroup, 'id'>): Promise<ShortVideoAdGroup>;
+  /** Sets fields (undefined removes one); with `expectStatus`, only when the ad group is in that status. */
+  updateAdGroup(adgroupId: string, patch: Partial<ShortVideoAdGroup>, expectStatus?: AdGroupStatus): Promise<ShortVideoAdGroup>;
+
+  listAds(): Promise<ShortVideoAd[]>;
+  createAd(input: Omit<ShortVideoAd, 'id'>): Promise<ShortVideoAd>;
+
+  listVideos(): Promise<ShortVideoVideo[]>;
+  getVideo(videoId: string): Promise<ShortVideoVideo>;
+  /** Uploads a video by URL (UPLOAD_BY_URL): the platform fetches it; a web page or a non-video is refused. */
+  uploadVideoByUrl(videoUrl: string, fileName: string): Promise<ShortVideoVideo>;
+  /** Uploads a cover image by URL, or extracts one from the video when no URL is given. */
+  uploadCoverImage(input: { imageUrl?: string; videoId: string }): Promise<ShortVideoImage>;
+
+  listPixels(): Promise<ShortVideoPixel[]>;
+  listLeadPages(): Promise<ShortVideoLeadPage[]>;
+  listCustomAudiences(): Promise<ShortVideoCustomAudience[]>;
+  searchTargeting(targetingType: TargetingType, query: string): Promise<TargetingOption[]>;
+}
+
+export const OBJECTIVES = ['TRAFFIC', 'WEB_CONVERSIONS', 'LEAD_GENERATION', 'REACH', 'VIDEO_VIEWS', 'APP_PROMOTION', 'PRODUCT_SALES'] as const;
+export type Objective = (typeof OBJECTIVES)[number];
+
+export type CampaignStatus = 'ACTIVE' | 'PAUSED' | 'DELETED';
+export type AdGroupStatus = 'ENABLED' | 'DISABLED' | 'DELETED';
+export type AdStatus = 'ENABLED' | 'DISABLED' | 'DELETED';
+
+export interface ShortVideoCampaign {
+  id: string;
+  campaign_name: string;
+  objective_type: Objective;
+  status: CampaignStatus;
+  budget_mode: 'BUDGET_MODE_DAY' | 'BUDGET_MODE_TOTAL' | 'BUDGET_MODE_INFINITE';
+  /** Campaign budget in account currency (0 when BUDGET_MODE_INFINITE). */
+  budget: number;
+  /** Campaign budget optimization: the campaign budget is spread over its ad groups. */
+  budget_optimize_on: boolean;
+  app_promotion_type?: 'APP_INSTALL' | 'APP_RETARGETING';
+  create_time: string;
+  start_date: string;
+  performance: PerformanceTier;
+}
+
+export interface CustomActionRule {
+  action_categories: string[];
+  days: number;
+}
+
+/** An ad group with every setting update_shortvideo_ad_group can change. */
+export interface ShortVideoAdGroup {
+  id: string;
+  campaign_id: string;
+  adgroup_name: string;
+  status: AdGroupStatus;
+  budget_mode: 'BUDGET_MODE_DAY' | 'BUDGET_MODE_TOTAL' | 'BUDGET_MODE_INFINITE';
+  budget?: number;
+  schedule_type: 'SCHEDULE_FROM_NOW' | 'SCHEDULE_START_END';
+  schedule_start_time: string;
+  schedule_end_time?: string;
+  dayparting?: string;
+  pacing: 'PACING_MODE_SMOOTH' | 'PACING_MODE_FAST';
+  // Bidding and optimization
+  bid_type: 'BID_TYPE_NO_BID' | 'BID_TYPE_CUSTOM' | 'BID_TYPE_MAX_CONVERSION';
+  bid_price?: number;
+  conversion_bid_price?: number;
+  bid_display_mode?: string;
+  deep_bid_type?: string;
+  deep_cpa_bid?: number;
+  roas_bid?: number;
+  skip_learning_phase?: boolean;
+  billing_event: string;
+  optimization_goal: string;
+  pixel_id?: string;
+  optimization_event?: string;
+  secondary_optimization_event?: string;
+  next_day_retention?: number;
+  conversion_id?: string;
+  promotion_type?: string;
+  app_id?: string;
+  statistic_type?: string;
+  frequency?: number;
+  frequency_schedule?: number;
+  // Targeting
+  location_ids: string[];
+  age_groups?: string[];
+  gender: string;
+  languages?: string[];
+  operating_systems?: string[];
+  device_model_ids?: string[];
+  device_price_ranges?: number[];
+  network_types?: string[];
+  carrier_ids?: string[];
+  spending_power?: string;
+  household_income?: string[];
+  contextual_tag_ids?: string[];
+  audience_ids?: string[];
+  excluded_audience_ids?: string[];
+  audience_rule?: { audience_op?: string; audience_ids?: string[]; lookalike_audience_ids?: string[] };
+  audience_type?: string;
+  included_custom_actions?: CustomActionRule[];
+  excluded_custom_actions?: CustomActionRule[];
+  interest_category_ids?: string[];
+  interest_keyword_ids?: string[];
+  purchase_intention_keyword_ids?: string[];
+  auto_targeting_enabled?: string;
+  targeting_expansion?: { expansion_type_ids?: string[]; expand_age?: boolean; expand_gender?: boolean };
+  // Placement, brand safety, creative
+  placement_type: 'PLACEMENT_TYPE_AUTOMATIC' | 'PLACEMENT_TYPE_NORMAL';
+  placements?: string[];
+  blocked_partnernet_app_ids?: string[];
+  included_partnernet_audience_package_ids?: string[];
+  excluded_partnernet_audience_package_ids?: string[];
+  brand_safety_type?: string;
+  brand_safety_partner?: string;
+  creative_material_mode: 'CUSTOM' | 'DYNAMIC';
+  video_download_disabled?: boolean;
+  comment_disabled?: boolean;
+  is_hfss?: boolean;
+  create_time: string;
+  modify_time?: string;
+  performance: PerformanceTier;
+}
+
+export interface ShortVideoAd {
+  id: string;
+  adgroup_id: string;
+  campaign_id: string;
+  ad_name: string;
+  ad_format: 'SINGLE_VIDEO' | 'SPARK_AD' | 'DYNAMIC';
+  status: AdStatus;
+  /** Creative review. */
+  review_status: 'APPROVED' | 'IN_REVIEW' | 'REJECTED';
+  ad_text?: string;
+  /** Dynamic (automated) creative: several texts and videos the platform combines. */
+  ad_texts?: string[];
+  video_id?: string;
+  video_ids?: string[];
+  image_ids?: string[];
+  shortvideo_item_id?: string;
+  display_name: string;
+  call_to_action?: string;
+  landing_page_url?: string;
+  page_id?: string;
+  create_time: string;
+  performance: PerformanceTier;
+}
+
+export interface ShortVideoVideo {
+  id: string;
+  file_name: string;
+  /** Seconds. */
+  duration: number;
+  /** Bytes. */
+  size: number;
+  width: number;
+  height: number;
+  format: string;
+  /** Processing state after an upload by URL: the platform transcodes it within 5-15 minutes. */
+  status: 'PROCESSING' | 'READY';
+  source_url?: string;
+  create_time: string;
+}
+
+export interface ShortVideoImage {
+  id: string;
+  /** Where the image came from: an uploaded URL or a frame of the video. */
+  source: 'URL' | 'VIDEO_FRAME';
+  image_url?: string;
+  video_id: string;
+  width: number;
+  height: number;
+}
+
+export interface ShortVideoPixel {
+  /** Numeric id, what ad groups take as pixel_id. */
+  id: string;
+  /** Alphanumeric code shown in the events manager and used by the pixel script. */
+  pixel_code: string;
+  pixel_name: string;
+  activity_status: 'ACTIVE' | 'INACTIVE';
+  /** Optimization events this pixel has received and can be optimized for. */
+  events: { optimization_event: string; event_name: string; last_fired: string }[];
+}
+
+export interface ShortVideoLeadPage {
+  /** Instant form page id. */
+  id: string;
+  title: string;
+  status: 'PUBLISHED' | 'DRAFT';
+  questions: string[];
+  privacy_policy_url: string;
+  create_time: string;
+}
+
+export interface ShortVideoCustomAudience {
+  id: string;
+  name: string;
+  audience_type: 'CUSTOMER_FILE' | 'ENGAGEMENT' | 'WEBSITE_TRAFFIC' | 'APP_ACTIVITY' | 'LOOKALIKE' | 'LEAD_GENERATION';
+  /** Matched users (the platform rounds it). */
+  cover_num: number;
+  is_valid: boolean;
+  is_expired: boolean;
+  create_time: string;
+}
+
+export const TARGETING_TYPES = ['locations', 'interest_categories', 'interest_keywords', 'purchase_intention_keywords', 'contextual_tags', 'device_models', 'carriers', 'languages'] as const;
+export type TargetingType = (typeof TARGETING_TYPES)[number];
+
+export interface TargetingOption {
+  id: string;
+  name: string;
+  /** Level or category (country, province, city; parent interest; brand). */
+  kind?: string;
+  parent?: string;
+  /** Estimated reach or popularity, where the platform gives one. */
+  audience_size?: number;
+}

@@ -1,9 +1,379 @@
+import { ToolError } from '../../functions/runtime/errors';
 import type { ConnectedAccount } from '../../functions/runtime/stores/owners';
+import { alphanumeric, digits, idSource } from '../sandbox/ids';
+import { hash32 } from '../sandbox/metrics';
 import { SandboxPlatform } from '../sandbox/platform';
-import type { ShortVideoPort } from './port';
+import { SandboxStore } from '../sandbox/store';
+import { checkVideoUrl, UnsafeVideoUrlError } from '../video-check';
+import type {
+  AdGroupStatus,
+  ShortVideoAd,
+  ShortVideoAdGroup,
+  ShortVideoCampaign,
+  ShortVideoCustomAudience,
+  ShortVideoImage,
+  ShortVideoLeadPage,
+  ShortVideoPixel,
+  ShortVideoPort,
+  ShortVideoVideo,
+  TargetingOption,
+  TargetingType,
+} from './port';
+import { TARGETING_CATALOG, US_LOCATION_ID } from './targeting-catalog';
+
+/** Entity kinds of the shortvideo sandbox (the sort-key prefixes). */
+export const KIND = {
+  campaign: 'campaign',
+  adgroup: 'adgroup',
+  ad: 'ad',
+  video: 'video',
+  image: 'image',
+  pixel: 'pixel',
+  leadPage: 'lead_page',
+  audience: 'custom_audience',
+} as const;
+
+/** Real-platform-shaped ids of entities created by tools. */
+export const freshId = {
+  entity: () => `17${digits(17)}`,
+  video: () => `v10033g50000${alphanumeric(20).toLowerCase()}`,
+  image: () => `ad-site-i18n-sg/${alphanumeric(24).toLowerCase()}`,
+};
 
 /** The simulated shortvideo platform for one sandbox account. */
-export class ShortVideoSandbox extends SandboxPlatform implements ShortVideoPort {}
+export class ShortVideoSandbox extends SandboxPlatform implements ShortVideoPort {
+  listCampaigns(): Promise<ShortVideoCampaign[]> {
+    return this.call(() => this.store.list<ShortVideoCampaign>(KIND.campaign), 'list_campaigns');
+  }
 
-/** Seeds a new sandbox account with realistic shortvideo entities. */
-export async function seedShortVideoAccount(_account: ConnectedAccount): Promise<void> {}
+  getCampaign(campaignId: string): Promise<ShortVideoCampaign> {
+    return this.call(() => this.store.require<ShortVideoCampaign>(KIND.campaign, campaignId), 'get_campaign');
+  }
+
+  createCampaign(input: Omit<ShortVideoCampaign, 'id'>): Promise<ShortVideoCampaign> {
+    return this.call(() => this.store.create<ShortVideoCampaign>(KIND.campaign, { id: freshId.entity(), ...input }), 'create_campaign');
+  }
+
+  listAdGroups(): Promise<ShortVideoAdGroup[]> {
+    return this.call(() => this.store.list<ShortVideoAdGroup>(KIND.adgroup), 'list_ad_groups');
+  }
+
+  getAdGroup(adgroupId: string): Promise<ShortVideoAdGroup> {
+    return this.call(() => this.store.require<ShortVideoAdGroup>(KIND.adgroup, adgroupId), 'get_ad_group');
+  }
+
+  createAdGroup(input: Omit<ShortVideoAdGroup, 'id'>): Promise<ShortVideoAdGroup> {
+    return this.call(async () => {
+      await this.store.require<ShortVideoCampaign>(KIND.campaign, input.campaign_id);
+      return this.store.create<ShortVideoAdGroup>(KIND.adgroup, { id: freshId.entity(), ...input });
+    }, 'create_ad_group');
+  }
+
+  updateAdGroup(adgroupId: string, patch: Partial<ShortVideoAdGroup>, expectStatus?: AdGroupStatus): Promise<ShortVideoAdGroup> {
+    return this.call(
+      () => this.store.update<ShortVideoAdGroup>(KIND.adgroup, adgroupId, patch as Record<string, unknown>, expectStatus ? { expect: { status: expectStatus } } : {}),
+      'update_ad_group',
+    );
+  }
+
+  listAds(): Promise<ShortVideoAd[]> {
+    return this.call(() => this.store.list<ShortVideoAd>(KIND.ad), 'list_ads');
+  }
+
+  createAd(input: Omit<ShortVideoAd, 'id'>): Promise<ShortVideoAd> {
+    return this.call(async () => {
+      const adGroup = await this.store.require<ShortVideoAdGroup>(KIND.adgroup, input.adgroup_id);
+      if (adGroup.status === 'DELETED') throw new ToolError(`Ad group ${adGroup.id} is deleted; ads cannot be added to it.`);
+      for (const videoId of [input.video_id, ...(input.video_ids ?? [])].filter(Boolean) as string[]) {
+        await this.store.require<ShortVideoVideo>(KIND.video, videoId);
+      }
+      return this.store.create<ShortVideoAd>(KIND.ad, { id: freshId.entity(), ...input });
+    }, 'create_ad');
+  }
+
+  listVideos(): Promise<ShortVideoVideo[]> {
+    return this.call(() => this.store.list<ShortVideoVideo>(KIND.video), 'list_videos');
+  }
+
+  getVideo(videoId: string): Promise<ShortVideoVideo> {
+    return this.call(() => this.store.require<ShortVideoVideo>(KIND.video, videoId), 'get_video');
+  }
+
+  /**
+   * The platform downloads the file itself; like the real one it refuses a web page or a
+   * non-video. The check is the same as validate_video's. Transcoding takes 5-15 minutes, so
+   * the video starts PROCESSING (the sandbox does not wait).
+   */
+  uploadVideoByUrl(videoUrl: string, fileName: string): Promise<ShortVideoVideo> {
+    return this.call(async () => {
+      let check;
+      try {
+        check = await checkVideoUrl(videoUrl, { platform: 'shortvideo' });
+      } catch (err) {
+        if (err instanceof UnsafeVideoUrlError) throw new ToolError(`\`video_url\`: ${err.message}`);
+        throw err;
+      }
+      if (!check.ok) {
+        throw new ToolError(
+          `The platform could not use \`video_url\` ${videoUrl}: ${check.problems.join(' ')} Check the link with validate_video and retry with a direct link to the video file.`,
+        );
+      }
+      const h = hash32(check.final_url);
+      const video: ShortVideoVideo = {
+        id: freshId.video(),
+        file_name: fileName,
+        // The real duration is known once the platform has transcoded the file.
+        duration: 9 + (h % 22),
+        size: check.size_bytes ?? 4_000_000 + (h % 20_000_000),
+        width: 1080,
+        height: 1920,
+        format: (check.format ?? 'MP4').toLowerCase(),
+        status: 'PROCESSING',
+        source_url: videoUrl,
+        create_time: new Date().toISOString(),
+      };
+      return this.store.create<ShortVideoVideo>(KIND.video, video);
+    }, 'upload_video');
+  }
+
+  uploadCoverImage(input: { imageUrl?: string; videoId: string }): Promise<ShortVideoImage> {
+    return this.call(async () => {
+      const video = await this.store.require<ShortVideoVideo>(KIND.video, input.videoId);
+      const image: ShortVideoImage = {
+        id: freshId.image(),
+        source: input.imageUrl ? 'URL' : 'VIDEO_FRAME',
+        image_url: input.imageUrl,
+        video_id: video.id,
+        width: video.width,
+        height: video.height,
+      };
+      return this.store.create<ShortVideoImage>(KIND.image, image);
+    }, 'upload_image');
+  }
+
+  listPixels(): Promise<ShortVideoPixel[]> {
+    return this.call(() => this.store.list<ShortVideoPixel>(KIND.pixel), 'list_pixels');
+  }
+
+  listLeadPages(): Promise<ShortVideoLeadPage[]> {
+    return this.call(() => this.store.list<ShortVideoLeadPage>(KIND.leadPage), 'list_lead_pages');
+  }
+
+  listCustomAudiences(): Promise<ShortVideoCustomAudience[]> {
+    return this.call(() => this.store.list<ShortVideoCustomAudience>(KIND.audience), 'list_custom_audiences');
+  }
+
+  searchTargeting(targetingType: TargetingType, query: string): Promise<TargetingOption[]> {
+    return this.call(async () => {
+      const q = query.trim().toLowerCase();
+      return TARGETING_CATALOG[targetingType].filter((o) => !q || o.name.toLowerCase().includes(q) || o.id === q);
+    }, 'search_targeting');
+  }
+}
+
+// -----------------------------------------------------------------------------------------------
+// Seed
+
+const ALL_DAY = '1'.repeat(336);
+/** Monday-Friday 07:00-23:00, weekends all day (48 half-hour slots a day). */
+const WEEKDAY_EVENINGS = [...Array(5).fill('0'.repeat(14) + '1'.repeat(32) + '0'.repeat(2)), ...Array(2).fill('1'.repeat(48))].join('');
+
+/** Seeds a new sandbox account with realistic shortvideo entities. Ids are reproducible per account. */
+export async function seedShortVideoAccount(account: ConnectedAccount): Promise<void> {
+  const store = new SandboxStore('shortvideo', account.account_id);
+  const ids = idSource(`shortvideo:${account.account_id}`);
+  const entityId = () => `17${ids.digits(17)}`;
+  const created = '2026-01-12T10:00:00Z';
+
+  const pixels: ShortVideoPixel[] = [
+    {
+      id: `7${ids.digits(18)}`,
+      pixel_code: `C${ids.alphanumeric(19).toUpperCase()}`,
+      pixel_name: 'Store Pixel',
+      activity_status: 'ACTIVE',
+      events: [
+        { optimization_event: 'ON_WEB_ORDER', event_name: 'CompletePayment', last_fired: '2026-06-30' },
+        { optimization_event: 'ON_WEB_CART', event_name: 'AddToCart', last_fired: '2026-06-30' },
+        { optimization_event: 'ON_WEB_DETAIL', event_name: 'ViewContent', last_fired: '2026-06-30' },
+        { optimization_event: 'ON_WEB_REGISTER', event_name: 'CompleteRegistration', last_fired: '2026-06-28' },
+        { optimization_event: 'LANDING_PAGE_VIEW', event_name: 'PageView', last_fired: '2026-06-30' },
+        { optimization_event: 'SEARCH', event_name: 'Search', last_fired: '2026-06-29' },
+      ],
+    },
+    {
+      id: `7${ids.digits(18)}`,
+      pixel_code: `C${ids.alphanumeric(19).toUpperCase()}`,
+      pixel_name: 'Blog Pixel',
+      activity_status: 'INACTIVE',
+      events: [
+        { optimization_event: 'LANDING_PAGE_VIEW', event_name: 'PageView', last_fired: '2026-03-02' },
+        { optimization_event: 'CLICK_LANDING_PAGE', event_name: 'ClickButton', last_fired: '2026-03-02' },
+      ],
+    },
+  ];
+
+  const leadPages: ShortVideoLeadPage[] = [
+    { id: `7${ids.digits(18)}`, title: 'Guided Hike Sign-up', status: 'PUBLISHED', questions: ['Full name', 'Email', 'Phone number', 'Preferred date'], privacy_policy_url: 'https://www.example.com/privacy', create_time: '2026-02-01T09:00:00Z' },
+    { id: `7${ids.digits(18)}`, title: 'Catalog Request', status: 'PUBLISHED', questions: ['Full name', 'Email', 'ZIP code'], privacy_policy_url: 'https://www.example.com/privacy', create_time: '2026-03-15T09:00:00Z' },
+    { id: `7${ids.digits(18)}`, title: 'Winter Waitlist (draft)', status: 'DRAFT', questions: ['Email'], privacy_policy_url: 'https://www.example.com/privacy', create_time: '2026-05-20T09:00:00Z' },
+  ];
+
+  const audiences: ShortVideoCustomAudience[] = [
+    { id: ids.digits(9), name: 'Customers - CRM upload', audience_type: 'CUSTOMER_FILE', cover_num: 48_000, is_valid: true, is_expired: false, create_time: '2026-01-20T00:00:00Z' },
+    { id: ids.digits(9), name: 'Website visitors - 30 days', audience_type: 'WEBSITE_TRAFFIC', cover_num: 126_000, is_valid: true, is_expired: false, create_time: '2026-01-22T00:00:00Z' },
+    { id: ids.digits(9), name: 'Lookalike 1% - Customers', audience_type: 'LOOKALIKE', cover_num: 1_900_000, is_valid: true, is_expired: false, create_time: '2026-02-02T00:00:00Z' },
+    { id: ids.digits(9), name: 'Video engagers - 75% viewed', audience_type: 'ENGAGEMENT', cover_num: 310_000, is_valid: true, is_expired: false, create_time: '2026-02-10T00:00:00Z' },
+    { id: ids.digits(9), name: 'Lead form openers', audience_type: 'LEAD_GENERATION', cover_num: 800, is_valid: false, is_expired: false, create_time: '2026-04-01T00:00:00Z' },
+    { id: ids.digits(9), name: 'App users - 2025 (expired)', audience_type: 'APP_ACTIVITY', cover_num: 0, is_valid: false, is_expired: true, create_time: '2025-03-01T00:00:00Z' },
+  ];
+
+  const video = (file_name: string, duration: number, width: number, height: number, size: number): ShortVideoVideo => ({
+    id: `v10033g50000${ids.alphanumeric(20).toLowerCase()}`,
+    file_name,
+    duration,
+    size,
+    width,
+    height,
+    format: 'mp4',
+    status: 'READY',
+    create_time: created,
+  });
+  const videos: ShortVideoVideo[] = [
+    video('trail_boots_hook_15s.mp4', 15.2, 1080, 1920, 18_400_000),
+    video('ugc_unboxing_22s.mp4', 22.0, 1080, 1920, 26_900_000),
+    video('app_demo_30s.mp4', 30.1, 1080, 1920, 34_200_000),
+    video('brand_story_45s.mp4', 45.5, 1080, 1920, 61_000_000),
+    video('lead_hike_teaser_12s.mp4', 12.4, 1080, 1920, 14_100_000),
+    video('tv_spot_landscape_30s.mp4', 30.0, 1920, 1080, 52_300_000),
+  ];
+
+  const campaign = (campaign_name: string, objective_type: ShortVideoCampaign['objective_type'], status: ShortVideoCampaign['status'], budget: number, performance: ShortVideoCampaign['performance'], start_date: string, extra: Partial<ShortVideoCampaign> = {}): ShortVideoCampaign => ({
+    id: entityId(),
+    campaign_name,
+    objective_type,
+    status,
+    budget_mode: 'BUDGET_MODE_DAY',
+    budget,
+    budget_optimize_on: false,
+    create_time: `${start_date}T08:00:00Z`,
+    start_date,
+    performance,
+    ...extra,
+  });
+  const [traffic, conversions, app, reach, clearance, leads, shopping, oldTest] = [
+    campaign('Spring Trail Launch - Traffic', 'TRAFFIC', 'ACTIVE', 120, 'average', '2026-03-01'),
+    campaign('Boots Checkout - Web Conversions', 'WEB_CONVERSIONS', 'ACTIVE', 250, 'strong', '2026-02-10'),
+    campaign('Trail Buddy App - Installs', 'APP_PROMOTION', 'ACTIVE', 150, 'poor', '2026-04-05', { app_promotion_type: 'APP_INSTALL' }),
+    campaign('Summer Awareness - Reach', 'REACH', 'ACTIVE', 3000, 'new', '2026-06-20', { budget_mode: 'BUDGET_MODE_TOTAL' }),
+    campaign('Winter Clearance - Traffic', 'TRAFFIC', 'PAUSED', 80, 'wasteful', '2025-12-01'),
+    campaign('Guided Hikes - Lead Generation', 'LEAD_GENERATION', 'ACTIVE', 60, 'average', '2026-05-02'),
+    campaign('Catalog Sales - All Products', 'PRODUCT_SALES', 'ACTIVE', 200, 'strong', '2026-03-20', { budget_optimize_on: true }),
+    campaign('Old Test Campaign', 'TRAFFIC', 'DELETED', 20, 'poor', '2025-10-01'),
+  ];
+  const campaigns = [traffic, conversions, app, reach, clearance, leads, shopping, oldTest];
+
+  const adGroup = (c: ShortVideoCampaign, adgroup_name: string, status: AdGroupStatus, performance: ShortVideoAdGroup['performance'], extra: Partial<ShortVideoAdGroup> = {}): ShortVideoAdGroup => ({
+    id: entityId(),
+    campaign_id: c.id,
+    adgroup_name,
+    status,
+    budget_mode: c.budget_optimize_on ? 'BUDGET_MODE_INFINITE' : 'BUDGET_MODE_DAY',
+    budget: c.budget_optimize_on ? undefined : Math.round(c.budget / 2),
+    schedule_type: 'SCHEDULE_FROM_NOW',
+    schedule_start_time: `${c.start_date} 00:00:00`,
+    pacing: 'PACING_MODE_SMOOTH',
+    bid_type: 'BID_TYPE_NO_BID',
+    billing_event: 'OCPM',
+    optimization_goal: 'CLICK',
+    location_ids: [US_LOCATION_ID],
+    gender: 'GENDER_UNLIMITED',
+    age_groups: ['AGE_18_24', 'AGE_25_34', 'AGE_35_44', 'AGE_45_54', 'AGE_55_100'],
+    placement_type: 'PLACEMENT_TYPE_NORMAL',
+    placements: ['PLACEMENT_SHORTVIDEO'],
+    brand_safety_type: 'NO_BRAND_SAFETY',
+    creative_material_mode: 'CUSTOM',
+    create_time: c.create_time,
+    performance,
+    ...extra,
+  });
+  const pixel = pixels[0];
+  const adGroups: ShortVideoAdGroup[] = [
+    adGroup(traffic, 'US 18-34 - Outdoor Interests', 'ENABLED', 'average', {
+      billing_event: 'CPC', bid_display_mode: 'CPC', optimization_goal: 'TRAFFIC_LANDING_PAGE_VIEW', age_groups: ['AGE_18_24', 'AGE_25_34'],
+      interest_category_ids: ['15001000000', '15001001000'], interest_keyword_ids: ['260147', '260148'], dayparting: WEEKDAY_EVENINGS,
+    }),
+    adGroup(traffic, 'Retargeting - Site Visitors', 'DISABLED', 'poor', {
+      billing_event: 'CPC', bid_display_mode: 'CPC', optimization_goal: 'CLICK', bid_type: 'BID_TYPE_CUSTOM', bid_price: 0.9,
+      audience_ids: [audiences[1].id], excluded_audience_ids: [audiences[0].id],
+    }),
+    adGroup(traffic, 'Creative Test - Dynamic', 'ENABLED', 'new', {
+      billing_event: 'CPC', optimization_goal: 'TRAFFIC_LANDING_PAGE_VIEW', creative_material_mode: 'DYNAMIC',
+    }),
+    adGroup(conversions, 'Purchase - Broad', 'ENABLED', 'strong', {
+      optimization_goal: 'CONVERT', pixel_id: pixel.id, optimization_event: 'ON_WEB_ORDER', promotion_type: 'WEBSITE', statistic_type: 'ALL_DAY', dayparting: ALL_DAY,
+    }),
+    adGroup(conversions, 'Purchase - Cost Cap 25-44', 'ENABLED', 'average', {
+      optimization_goal: 'CONVERT', pixel_id: pixel.id, optimization_event: 'ON_WEB_ORDER', bid_type: 'BID_TYPE_MAX_CONVERSION', conversion_bid_price: 28,
+      age_groups: ['AGE_25_34', 'AGE_35_44'], audience_ids: [audiences[2].id],
+    }),
+    adGroup(conversions, 'Add to Cart - Wasteful Test', 'ENABLED', 'wasteful', {
+      optimization_goal: 'CONVERT', pixel_id: pixel.id, optimization_event: 'ON_WEB_CART',
+    }),
+    adGroup(app, 'Android Installs - US', 'ENABLED', 'poor', {
+      optimization_goal: 'INSTALL', promotion_type: 'APP_ANDROID', app_id: '7312345678901234567', operating_systems: ['ANDROID'],
+    }),
+    adGroup(app, 'iOS Installs - Day-1 Retention', 'DISABLED', 'average', {
+      optimization_goal: 'INSTALL', promotion_type: 'APP_IOS', app_id: '7312345678901234568', operating_systems: ['IOS'],
+      deep_bid_type: 'VO_MIN_DAY1_RETENTION', deep_cpa_bid: 6, conversion_bid_price: 15, next_day_retention: 0.4, bid_type: 'BID_TYPE_CUSTOM', bid_price: 15,
+    }),
+    adGroup(reach, 'Reach - Broad US', 'ENABLED', 'new', { billing_event: 'CPM', bid_display_mode: 'CPM', optimization_goal: 'REACH', frequency: 2, frequency_schedule: 1, budget_mode: 'BUDGET_MODE_TOTAL', budget: 1500 }),
+    // Created before frequency caps were required: the next update sets the REACH default (3 per 7 days).
+    adGroup(reach, 'Reach - Creator Lookalikes', 'ENABLED', 'new', { billing_event: 'CPM', optimization_goal: 'REACH', budget_mode: 'BUDGET_MODE_TOTAL', budget: 1500, audience_ids: [audiences[2].id] }),
+    adGroup(clearance, 'Clearance - Broad', 'DISABLED', 'wasteful', { billing_event: 'CPC', optimization_goal: 'CLICK' }),
+    adGroup(leads, 'Instant Form - 25-54', 'ENABLED', 'average', { optimization_goal: 'LEAD_GENERATION', age_groups: ['AGE_25_34', 'AGE_35_44', 'AGE_45_54'] }),
+    adGroup(shopping, 'Catalog - All Products', 'ENABLED', 'strong', { optimization_goal: 'VALUE', pixel_id: pixel.id, optimization_event: 'ON_WEB_ORDER', roas_bid: 2.5 }),
+    adGroup(oldTest, 'Old Test Ad Group', 'DELETED', 'poor', { billing_event: 'CPC', optimization_goal: 'CLICK' }),
+  ];
+
+  const byName = (name: string) => adGroups.find((g) => g.adgroup_name === name)!;
+  const ad = (g: ShortVideoAdGroup, ad_name: string, ad_text: string, v: ShortVideoVideo, extra: Partial<ShortVideoAd> = {}): ShortVideoAd => ({
+    id: entityId(),
+    adgroup_id: g.id,
+    campaign_id: g.campaign_id,
+    ad_name,
+    ad_format: 'SINGLE_VIDEO',
+    status: g.status === 'DELETED' ? 'DELETED' : 'ENABLED',
+    review_status: 'APPROVED',
+    ad_text,
+    video_id: v.id,
+    display_name: 'Northwind Outdoor',
+    call_to_action: 'SHOP_NOW',
+    landing_page_url: 'https://www.example.com/boots?utm_source=shortvideo',
+    create_time: g.create_time,
+    performance: g.performance,
+    ...extra,
+  });
+  const ads: ShortVideoAd[] = [
+    ad(byName('US 18-34 - Outdoor Interests'), 'Hook - boots in the rain', 'Waterproof boots that survived 100 miles of mud', videos[0], { call_to_action: 'LEARN_MORE' }),
+    ad(byName('US 18-34 - Outdoor Interests'), 'UGC unboxing', 'Unboxing our lightest trail boot yet', videos[1]),
+    ad(byName('Retargeting - Site Visitors'), 'Come back - 10% off', 'Still thinking it over? Take 10% off today', videos[0], { status: 'DISABLED' }),
+    ad(byName('Purchase - Broad'), 'Best seller reel', 'The boot 40,000 hikers swear by', videos[1]),
+    ad(byName('Purchase - Cost Cap 25-44'), 'Brand story', 'Made to be resoled, not replaced', videos[3]),
+    ad(byName('Add to Cart - Wasteful Test'), 'Landscape TV cut', 'Adventure starts at your doorstep', videos[5], { review_status: 'REJECTED' }),
+    ad(byName('Android Installs - US'), 'App demo', 'Plan every trail offline with Trail Buddy', videos[2], { call_to_action: 'DOWNLOAD', landing_page_url: undefined }),
+    ad(byName('Reach - Broad US'), 'Summer teaser', 'Summer on the trail starts now', videos[0], { call_to_action: 'WATCH_NOW', review_status: 'IN_REVIEW' }),
+    ad(byName('Instant Form - 25-54'), 'Guided hike teaser', 'Join a free guided hike this weekend', videos[4], { call_to_action: 'SIGN_UP', landing_page_url: undefined, page_id: leadPages[0].id }),
+    ad(byName('Catalog - All Products'), 'Catalog video', 'Gear up for summer: boots, packs and more', videos[1]),
+    ad(byName('Old Test Ad Group'), 'Old test', 'Test ad', videos[0]),
+  ];
+
+  await Promise.all([
+    store.putMany(KIND.pixel, pixels),
+    store.putMany(KIND.leadPage, leadPages),
+    store.putMany(KIND.audience, audiences),
+    store.putMany(KIND.video, videos),
+    store.putMany(KIND.campaign, campaigns),
+    store.putMany(KIND.adgroup, adGroups),
+    store.putMany(KIND.ad, ads),
+  ]);
+}

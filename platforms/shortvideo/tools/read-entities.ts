@@ -1,0 +1,130 @@
+import * as v from 'valibot';
+import { lastDays } from '../../dates';
+import { count, markdownTable, money, percent } from '../../markdown';
+import { metricsBetween, profileFor, totals } from '../../sandbox/metrics';
+import { defineShortVideoTool } from '../define';
+import { OBJECTIVES } from '../port';
+
+const lookback = v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(365), v.description('Days of performance to include, 1-365, default 30')), 30);
+const numericId = (what: string) => v.pipe(v.string(), v.trim(), v.regex(/^\d+$/, `must be a numeric ${what} id`));
+
+export const listShortVideoCampaigns = defineShortVideoTool({
+  name: 'list_shortvideo_campaigns',
+  description: 'Lists the campaigns of a shortvideo advertiser with objective, status, budget and performance over the last N days (default 30). Deleted campaigns are shown only when asked for.',
+  access: 'read',
+  args: {
+    status: v.optional(v.pipe(v.picklist(['ACTIVE', 'PAUSED', 'DELETED']), v.description('Only campaigns in this status (deleted ones only appear when asked for)'))),
+    objective: v.optional(v.pipe(v.picklist(OBJECTIVES), v.description('Only campaigns with this objective'))),
+    name_contains: v.optional(v.pipe(v.string(), v.trim(), v.description('Case-insensitive part of the campaign name'))),
+    lookback_days: lookback,
+  },
+  async run(args, ctx) {
+    const { start, end } = lastDays(ctx.now, args.lookback_days);
+    const campaigns = (await ctx.platform.listCampaigns())
+      .filter((c) => (args.status ? c.status === args.status : c.status !== 'DELETED'))
+      .filter((c) => !args.objective || c.objective_type === args.objective)
+      .filter((c) => !args.name_contains || c.campaign_name.toLowerCase().includes(args.name_contains.toLowerCase()))
+      .sort((a, b) => a.create_time.localeCompare(b.create_time));
+    const rows = campaigns.map(({ performance, ...c }) => ({ ...c, metrics: totals(metricsBetween(c.id, start, end, profileFor(performance), c.start_date)) }));
+    const cur = ctx.account.currency;
+    const text = [
+      `## Campaigns of ${ctx.account.name} (${ctx.account.account_id}), ${start} to ${end}`,
+      '',
+      rows.length
+        ? markdownTable(
+            ['Campaign', 'Id', 'Objective', 'Status', 'Budget', 'Spend', 'Impressions', 'CTR', 'Conversions', 'CPA'],
+            rows.map((c) => [c.campaign_name, c.id, c.objective_type, c.status, `${money(c.budget, cur)} ${c.budget_mode === 'BUDGET_MODE_TOTAL' ? 'lifetime' : 'daily'}`, money(c.metrics.spend, cur), count(c.metrics.impressions), percent(c.metrics.ctr), c.metrics.conversions, money(c.metrics.cpa, cur)]),
+          )
+        : 'No campaigns match.',
+    ].join('\n');
+    return { text, structured: { advertiser_id: ctx.account.account_id, start_date: start, end_date: end, total: rows.length, campaigns: rows } };
+  },
+});
+
+export const listShortVideoAdGroups = defineShortVideoTool({
+  name: 'list_shortvideo_ad_groups',
+  description: 'Lists shortvideo ad groups (optionally of one campaign) with status, budget, bidding, optimization goal, placements and performance over the last N days. Deleted ad groups are shown only when asked for.',
+  access: 'read',
+  args: {
+    campaign_id: v.optional(v.pipe(numericId('campaign'), v.description('Only ad groups of this campaign'))),
+    status: v.optional(v.pipe(v.picklist(['ENABLED', 'DISABLED', 'DELETED']), v.description('Only ad groups in this status'))),
+    lookback_days: lookback,
+  },
+  async run(args, ctx) {
+    const { start, end } = lastDays(ctx.now, args.lookback_days);
+    if (args.campaign_id) await ctx.platform.getCampaign(args.campaign_id);
+    const groups = (await ctx.platform.listAdGroups())
+      .filter((g) => !args.campaign_id || g.campaign_id === args.campaign_id)
+      .filter((g) => (args.status ? g.status === args.status : g.status !== 'DELETED'))
+      .sort((a, b) => a.create_time.localeCompare(b.create_time) || a.id.localeCompare(b.id));
+    const rows = groups.map(({ performance, ...g }) => ({ ...g, metrics: totals(metricsBetween(g.id, start, end, profileFor(performance), g.schedule_start_time.slice(0, 10))) }));
+    const cur = ctx.account.currency;
+    const text = [
+      `## Ad groups${args.campaign_id ? ` of campaign ${args.campaign_id}` : ''}, ${start} to ${end}`,
+      '',
+      rows.length
+        ? markdownTable(
+            ['Ad group', 'Id', 'Campaign', 'Status', 'Budget', 'Bid', 'Goal', 'Creative', 'Spend', 'Conversions'],
+            rows.map((g) => [g.adgroup_name, g.id, g.campaign_id, g.status, g.budget !== undefined ? money(g.budget, cur) : 'campaign budget', g.bid_type.replace('BID_TYPE_', ''), g.optimization_goal, g.creative_material_mode, money(g.metrics.spend, cur), g.metrics.conversions]),
+          )
+        : 'No ad groups match.',
+    ].join('\n');
+    return { text, structured: { advertiser_id: ctx.account.account_id, start_date: start, end_date: end, total: rows.length, ad_groups: rows } };
+  },
+});
+
+export const getShortVideoAdGroup = defineShortVideoTool({
+  name: 'get_shortvideo_ad_group',
+  description: 'Shows every setting of one shortvideo ad group (schedule, dayparting, bidding, optimization, targeting, placements, brand safety, creative mode) and its ads.',
+  access: 'read',
+  args: { adgroup_id: v.pipe(numericId('ad group'), v.description('Ad group id (from list_shortvideo_ad_groups)')) },
+  async run(args, ctx) {
+    const { performance: _p, ...group } = await ctx.platform.getAdGroup(args.adgroup_id);
+    const campaign = await ctx.platform.getCampaign(group.campaign_id);
+    const ads = (await ctx.platform.listAds()).filter((a) => a.adgroup_id === group.id).map(({ performance: _q, ...a }) => a);
+    const settings = Object.entries(group).filter(([k]) => !['id', 'adgroup_name'].includes(k));
+    const show = (x: unknown) => (typeof x === 'string' ? (x.length > 70 ? `${x.slice(0, 67)}... (${x.length} chars)` : x) : JSON.stringify(x));
+    const text = [
+      `## Ad group ${group.adgroup_name} (${group.id})`,
+      '',
+      `Campaign: ${campaign.campaign_name} (${campaign.id}, ${campaign.objective_type}, ${campaign.status})`,
+      '',
+      markdownTable(['Setting', 'Value'], settings.map(([k, val]) => [k, show(val)])),
+      '',
+      `### Ads (${ads.length})`,
+      ads.length ? markdownTable(['Ad', 'Id', 'Format', 'Status', 'Review'], ads.map((a) => [a.ad_name, a.id, a.ad_format, a.status, a.review_status])) : 'No ads yet.',
+    ].join('\n');
+    return { text, structured: { advertiser_id: ctx.account.account_id, ad_group: group, campaign: { id: campaign.id, campaign_name: campaign.campaign_name, objective_type: campaign.objective_type, status: campaign.status }, ads } };
+  },
+});
+
+export const listShortVideoAds = defineShortVideoTool({
+  name: 'list_shortvideo_ads',
+  description: 'Lists shortvideo ads (optionally of one campaign or ad group) with format, text, video, call to action, status, creative review status and performance over the last N days.',
+  access: 'read',
+  args: {
+    campaign_id: v.optional(v.pipe(numericId('campaign'), v.description('Only ads of this campaign'))),
+    adgroup_id: v.optional(v.pipe(numericId('ad group'), v.description('Only ads of this ad group'))),
+    lookback_days: lookback,
+  },
+  async run(args, ctx) {
+    const { start, end } = lastDays(ctx.now, args.lookback_days);
+    const ads = (await ctx.platform.listAds())
+      .filter((a) => (!args.campaign_id || a.campaign_id === args.campaign_id) && (!args.adgroup_id || a.adgroup_id === args.adgroup_id))
+      .filter((a) => a.status !== 'DELETED')
+      .sort((a, b) => a.create_time.localeCompare(b.create_time) || a.id.localeCompare(b.id));
+    const rows = ads.map(({ performance, ...a }) => ({ ...a, metrics: totals(metricsBetween(a.id, start, end, profileFor(performance), a.create_time.slice(0, 10))) }));
+    const cur = ctx.account.currency;
+    const text = [
+      `## Ads, ${start} to ${end}`,
+      '',
+      rows.length
+        ? markdownTable(
+            ['Ad', 'Id', 'Ad group', 'Format', 'Text', 'CTA', 'Status', 'Review', 'Spend', 'CTR'],
+            rows.map((a) => [a.ad_name, a.id, a.adgroup_id, a.ad_format, a.ad_text ?? a.ad_texts?.join(' / '), a.call_to_action, a.status, a.review_status, money(a.metrics.spend, cur), percent(a.metrics.ctr)]),
+          )
+        : 'No ads match.',
+    ].join('\n');
+    return { text, structured: { advertiser_id: ctx.account.account_id, start_date: start, end_date: end, total: rows.length, ads: rows } };
+  },
+});
