@@ -2,6 +2,7 @@ import type { Context } from 'aws-lambda';
 import { REGISTRY } from '../platforms';
 import { gatewayTools } from '../platforms/gateway';
 import { jsonResponse } from './runtime/envelope';
+import { catalogRoute } from './catalog/routes';
 import { createToolHandler } from './runtime/handler';
 import { healthResponse } from './runtime/health';
 import type { GatewayEvent, GatewayResult } from './runtime/state';
@@ -10,12 +11,16 @@ const executeTool = createToolHandler(gatewayTools, { allTools: REGISTRY });
 
 /**
  * Lambda of the `gateway` group: the cross-platform tools, unknown tool names (404 with
- * suggestions from every tool), wrong methods on execute paths (405), and GET /health.
+ * suggestions from every tool), wrong methods on execute paths (405), GET /health and the
+ * discovery endpoints: tool catalog, OpenAPI document and reference page.
  */
 export async function handler(event: GatewayEvent, context: Context): Promise<GatewayResult> {
   const path = event.path ?? '';
   if (/^\/api\/v1\/tools\/[^/]+\/execute\/?$/.test(path)) return executeTool(event, context);
   if (path === '/health' && event.httpMethod === 'GET') return withRequestId(await healthResponse(), event);
+  // Discovery: GET /api/v1/tools[/<name>], /api/v1/openapi.json, /docs (functions/catalog).
+  const discovery = catalogRoute(event);
+  if (discovery) return withRequestId(discovery, event);
   return withRequestId(
     jsonResponse(404, { success: false, error: `No endpoint ${event.httpMethod} ${path}. Tools are called with POST /api/v1/tools/<tool>/execute.`, tool: '', is_error: true }),
     event,

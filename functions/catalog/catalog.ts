@@ -1,0 +1,85 @@
+import type { JsonSchema } from '@valibot/to-json-schema';
+import { REGISTRY } from '../../platforms';
+import type { ToolRegistry } from '../runtime/registry';
+import type { ToolDefinition } from '../runtime/tool';
+import { argumentsJsonSchema, JSON_SCHEMA_DIALECT } from './json-schema';
+
+/** One tool as the catalog, the snapshot and OpenAPI describe it. */
+export interface CatalogEntry {
+  name: string;
+  /** Platform word, or null for the gateway's cross-platform tools. */
+  platform: string | null;
+  /** The Lambda group the tool runs in: its platform, or `gateway`. */
+  group: string;
+  access: 'read' | 'write';
+  destructive: boolean;
+  quota_exempt: boolean;
+  long_running: boolean;
+  description: string;
+  /** Where to call it. */
+  execute: { method: 'POST'; path: string };
+  /** JSON Schema (draft 2020-12) of `arguments`, generated from the schema that validates them. */
+  input_schema: JsonSchema;
+}
+
+export function executePath(name: string): string {
+  return `/api/v1/tools/${encodeURIComponent(name)}/execute`;
+}
+
+export function catalogEntry(tool: ToolDefinition): CatalogEntry {
+  const { schema } = argumentsJsonSchema(tool);
+  return {
+    name: tool.name,
+    platform: tool.platform,
+    group: tool.group,
+    access: tool.access,
+    destructive: tool.destructive,
+    quota_exempt: tool.quotaExempt,
+    long_running: tool.longRunning,
+    description: tool.description,
+    execute: { method: 'POST', path: executePath(tool.name) },
+    input_schema: { $schema: JSON_SCHEMA_DIALECT, ...schema },
+  };
+}
+
+/** Every tool of a registry, sorted by name. */
+export function buildCatalog(registry: Pick<ToolRegistry, 'all'>): CatalogEntry[] {
+  return registry
+    .all()
+    .map(catalogEntry)
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+let cached: { entries: CatalogEntry[]; byName: Map<string, CatalogEntry> } | undefined;
+
+/** The catalog of the registry this process serves: built on first use, then kept. */
+export function catalog(): CatalogEntry[] {
+  return catalogIndex().entries;
+}
+
+export function catalogEntryNamed(name: string): CatalogEntry | undefined {
+  return catalogIndex().byName.get(name);
+}
+
+function catalogIndex(): NonNullable<typeof cached> {
+  if (!cached) {
+    const entries = buildCatalog(REGISTRY);
+    cached = { entries, byName: new Map(entries.map((entry) => [entry.name, entry])) };
+  }
+  return cached;
+}
+
+export interface CatalogFilter {
+  platform?: string;
+  group?: string;
+  access?: 'read' | 'write';
+}
+
+export function filterCatalog(entries: readonly CatalogEntry[], filter: CatalogFilter): CatalogEntry[] {
+  return entries.filter(
+    (entry) =>
+      (filter.platform === undefined || entry.platform === filter.platform || (filter.platform === 'gateway' && entry.platform === null)) &&
+      (filter.group === undefined || entry.group === filter.group) &&
+      (filter.access === undefined || entry.access === filter.access),
+  );
+}

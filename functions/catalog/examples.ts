@@ -1,0 +1,87 @@
+/** JSON Schema as plain data (the generated schemas are JSON). */
+export type Schema = Record<string, any>;
+
+/**
+ * A value that a schema accepts, for request examples: the first example, enum value or default
+ * when the schema gives one, else a placeholder of the right type within the stated bounds.
+ */
+export function exampleValue(schema: Schema | boolean | undefined, name = 'value', depth = 0): unknown {
+  if (!schema || typeof schema !== 'object') return null;
+  if (Array.isArray(schema.examples) && schema.examples.length) return schema.examples[0];
+  if ('const' in schema) return schema.const;
+  if (Array.isArray(schema.enum) && schema.enum.length) return schema.enum[0];
+  if ('default' in schema) return schema.default;
+  const options = schema.anyOf ?? schema.oneOf;
+  if (Array.isArray(options)) {
+    const first = options.find((option: Schema) => option?.type !== 'null') ?? options[0];
+    return exampleValue(first, name, depth);
+  }
+  if (Array.isArray(schema.allOf) && schema.allOf.length) return exampleValue(Object.assign({}, ...schema.allOf), name, depth);
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  switch (type) {
+    case 'object':
+      return depth > 4 ? {} : exampleObject(schema, depth + 1);
+    case 'array': {
+      const count = Math.max(1, schema.minItems ?? 1);
+      return Array.from({ length: Math.min(count, 3) }, () => exampleValue(schema.items, singular(name), depth + 1));
+    }
+    case 'integer':
+    case 'number':
+      return exampleNumber(schema, type === 'integer');
+    case 'boolean':
+      return true;
+    case 'null':
+      return null;
+    case 'string':
+      return exampleString(schema, name);
+    default:
+      return null;
+  }
+}
+
+/** Required properties only (what a call needs); an object with none required shows its first. */
+export function exampleObject(schema: Schema, depth = 0): Record<string, unknown> {
+  const properties: Record<string, Schema> = schema.properties ?? {};
+  const required: string[] = Array.isArray(schema.required) ? schema.required : [];
+  const out: Record<string, unknown> = {};
+  for (const key of required) if (properties[key]) out[key] = exampleValue(properties[key], key, depth);
+  if (!required.length && depth > 0) {
+    const [first] = Object.keys(properties);
+    if (first) out[first] = exampleValue(properties[first], first, depth);
+  }
+  return out;
+}
+
+function exampleNumber(schema: Schema, integer: boolean): number {
+  const low = typeof schema.minimum === 'number' ? schema.minimum : typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum + (integer ? 1 : 0.01) : undefined;
+  const high = typeof schema.maximum === 'number' ? schema.maximum : typeof schema.exclusiveMaximum === 'number' ? schema.exclusiveMaximum - (integer ? 1 : 0.01) : undefined;
+  let value = low ?? (high !== undefined ? Math.min(high, 10) : 10);
+  if (low !== undefined && high !== undefined && high - low >= 10 && low < 10) value = Math.min(10, high);
+  return integer ? Math.ceil(value) : value;
+}
+
+const FORMAT_EXAMPLES: Record<string, string> = {
+  date: '2025-01-31',
+  'date-time': '2025-01-31T12:00:00Z',
+  time: '12:00:00',
+  uri: 'https://www.example.com/landing',
+  email: 'marketing@example.com',
+  uuid: '3f1c9a52-8d2e-4b7a-9c1e-2a6f0d4b8e71',
+  ipv4: '203.0.113.10',
+  ipv6: '2001:db8::1',
+};
+
+function exampleString(schema: Schema, name: string): string {
+  if (typeof schema.format === 'string' && FORMAT_EXAMPLES[schema.format]) return FORMAT_EXAMPLES[schema.format];
+  if (typeof schema.pattern === 'string' && /^\^?\\d[+*{]/.test(schema.pattern)) {
+    return '1234567890'.slice(0, Math.max(schema.minLength ?? 1, Math.min(schema.maxLength ?? 10, 10)));
+  }
+  let value = /(^|_)(id|ids)$/.test(name) ? '1234567890' : `example ${name.replace(/_/g, ' ')}`;
+  if (typeof schema.maxLength === 'number' && value.length > schema.maxLength) value = value.slice(0, schema.maxLength);
+  if (typeof schema.minLength === 'number' && value.length < schema.minLength) value = value.padEnd(schema.minLength, 'x');
+  return value;
+}
+
+function singular(name: string): string {
+  return name.endsWith('ies') ? `${name.slice(0, -3)}y` : name.endsWith('s') ? name.slice(0, -1) : name;
+}
