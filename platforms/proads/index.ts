@@ -1,12 +1,15 @@
 import type { PlatformModule } from '../platform-module';
 import { digits } from '../sandbox/ids';
 import { seedProAdsAccount } from './sandbox';
+import { analyzeProAdsCreativePerformance } from './tools/analyze-creative-performance';
+import { analyzeProAdsWastedSpend } from './tools/analyze-wasted-spend';
+import { selectProAdsCampaignType } from './tools/select-campaign-type';
 
 /** The proads platform: professional-network advertising. */
 export const proads: PlatformModule = {
   word: 'proads',
   kind: 'professional-network advertising',
-  tools: [],
+  tools: [analyzeProAdsCreativePerformance, analyzeProAdsWastedSpend, selectProAdsCampaignType],
   newSandboxAccountId: () => `5${digits(8)}`,
   seedSandbox: seedProAdsAccount,
 };

@@ -1,6 +1,78 @@
+import type { PerformanceProfile, PerformanceTier } from '../sandbox/metrics';
+
 /**
  * The proads platform interface (professional-network advertising): everything its tools may ask of the platform.
  * The sandbox adapter (sandbox.ts) implements it over DynamoDB; a live adapter would call the
- * real platform's API behind the same methods.
+ * real platform's API behind the same methods. Names follow the LinkedIn Marketing API: campaign
+ * groups, campaigns (type SPONSORED_UPDATES / TEXT_AD, objectiveType, costType), creatives, and
+ * demographic pivots (MEMBER_JOB_FUNCTION, MEMBER_SENIORITY, MEMBER_INDUSTRY, MEMBER_COMPANY_SIZE).
  */
-export interface ProAdsPort {}
+export interface ProAdsPort {
+  listCampaignGroups(): Promise<ProAdsCampaignGroup[]>;
+  listCampaigns(): Promise<ProAdsCampaign[]>;
+  getCampaign(campaignId: string): Promise<ProAdsCampaign>;
+  listCreatives(): Promise<ProAdsCreative[]>;
+  /** Audience segments the account's delivery is reported by (demographic pivots). */
+  listSegments(): Promise<ProAdsSegment[]>;
+}
+
+export type ProAdsStatus = 'ACTIVE' | 'PAUSED' | 'ARCHIVED' | 'COMPLETED' | 'DRAFT';
+export type ProAdsFormat = 'SINGLE_IMAGE' | 'VIDEO' | 'CAROUSEL' | 'TEXT_AD';
+export type ProAdsObjective = 'BRAND_AWARENESS' | 'WEBSITE_VISIT' | 'ENGAGEMENT' | 'VIDEO_VIEW' | 'LEAD_GENERATION' | 'WEBSITE_CONVERSION';
+
+export interface ProAdsCampaignGroup {
+  id: string;
+  name: string;
+  status: ProAdsStatus;
+  total_budget?: number;
+}
+
+export interface ProAdsCampaign {
+  id: string;
+  campaign_group_id: string;
+  name: string;
+  /** LinkedIn campaign type: Sponsored Content, or desktop Text Ads. */
+  type: 'SPONSORED_UPDATES' | 'TEXT_AD';
+  format: ProAdsFormat;
+  objective_type: ProAdsObjective;
+  status: ProAdsStatus;
+  cost_type: 'CPC' | 'CPM';
+  daily_budget: number;
+  /** Bid per click or per 1,000 impressions. */
+  unit_cost: number;
+  start_date: string;
+  end_date?: string;
+  created_at: string;
+}
+
+/** Deliveries in the sandbox are derived from a tier plus optional overrides (never stored metrics). */
+export interface ProAdsDelivery {
+  performance: PerformanceTier;
+  profile_overrides?: Partial<Omit<PerformanceProfile, 'tier'>>;
+}
+
+export interface ProAdsCreative extends ProAdsDelivery {
+  id: string;
+  campaign_id: string;
+  name: string;
+  format: ProAdsFormat;
+  status: 'ACTIVE' | 'PAUSED' | 'ARCHIVED';
+  intro_text?: string;
+  headline: string;
+  description?: string;
+  call_to_action?: string;
+  landing_page_url: string;
+  start_date: string;
+  created_at: string;
+}
+
+export type ProAdsPivot = 'JOB_FUNCTION' | 'SENIORITY' | 'INDUSTRY' | 'COMPANY_SIZE';
+
+export interface ProAdsSegment extends ProAdsDelivery {
+  id: string;
+  pivot: ProAdsPivot;
+  /** The member facet value, e.g. "Entry" for SENIORITY. */
+  value: string;
+  /** urn:li:seniority:3 style facet urn, for exclusions. */
+  urn: string;
+}

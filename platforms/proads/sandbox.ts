@@ -1,9 +1,153 @@
 import type { ConnectedAccount } from '../../functions/runtime/stores/owners';
+import { addDays, isoDate } from '../dates';
+import { metricsBetween, profileFor, type DailyMetrics, type PerformanceProfile, type PerformanceTier } from '../sandbox/metrics';
+import { idSource } from '../sandbox/ids';
 import { SandboxPlatform } from '../sandbox/platform';
-import type { ProAdsPort } from './port';
+import { SandboxStore } from '../sandbox/store';
+import type { ProAdsCampaign, ProAdsCampaignGroup, ProAdsCreative, ProAdsDelivery, ProAdsPort, ProAdsSegment } from './port';
+
+/** Entity kinds of the proads sandbox (the sort-key prefixes). */
+export const KIND = { group: 'campaign_group', campaign: 'campaign', creative: 'creative', segment: 'segment' } as const;
 
 /** The simulated proads platform for one sandbox account. */
-export class ProAdsSandbox extends SandboxPlatform implements ProAdsPort {}
+export class ProAdsSandbox extends SandboxPlatform implements ProAdsPort {
+  listCampaignGroups(): Promise<ProAdsCampaignGroup[]> {
+    return this.call(() => this.store.list<ProAdsCampaignGroup>(KIND.group), 'list_campaign_groups');
+  }
 
-/** Seeds a new sandbox account with realistic proads entities. */
-export async function seedProAdsAccount(_account: ConnectedAccount): Promise<void> {}
+  listCampaigns(): Promise<ProAdsCampaign[]> {
+    return this.call(() => this.store.list<ProAdsCampaign>(KIND.campaign), 'list_campaigns');
+  }
+
+  getCampaign(campaignId: string): Promise<ProAdsCampaign> {
+    return this.call(() => this.store.require<ProAdsCampaign>(KIND.campaign, campaignId), 'get_campaign');
+  }
+
+  listCreatives(): Promise<ProAdsCreative[]> {
+    return this.call(() => this.store.list<ProAdsCreative>(KIND.creative), 'list_creatives');
+  }
+
+  listSegments(): Promise<ProAdsSegment[]> {
+    return this.call(() => this.store.list<ProAdsSegment>(KIND.segment), 'list_segments');
+  }
+}
+
+/**
+ * Professional-network economics: far fewer impressions, lower CTR and much higher CPC than
+ * social or search (LinkedIn Sponsored Content benchmarks: CTR about 0.4-0.6 %, CPC $5-12),
+ * and high-value B2B conversions (leads, demo requests).
+ */
+const PRO_TIERS: Record<PerformanceTier, Partial<Omit<PerformanceProfile, 'tier'>>> = {
+  strong: { impressions: 4200, ctr: 0.009, cpc: 5.5, cvr: 0.08, order_value: 320 },
+  average: { impressions: 3200, ctr: 0.0055, cpc: 7.5, cvr: 0.06, order_value: 260 },
+  poor: { impressions: 9000, ctr: 0.003, cpc: 9.5, cvr: 0.008, order_value: 220 },
+  wasteful: { impressions: 1600, ctr: 0.0035, cpc: 9, cvr: 0, order_value: 0 },
+  new: { impressions: 260, ctr: 0.006, cpc: 7, cvr: 0.05, order_value: 260 },
+};
+
+export function proProfile(delivery: ProAdsDelivery): PerformanceProfile {
+  return profileFor(delivery.performance, { ...PRO_TIERS[delivery.performance], ...delivery.profile_overrides });
+}
+
+/** Daily metrics of a creative: only inside its campaign's flight (start to end date). */
+export function creativeMetrics(creative: ProAdsCreative, campaign: ProAdsCampaign | undefined, start: string, end: string): DailyMetrics[] {
+  const from = [creative.start_date, campaign?.start_date].filter(Boolean).sort().at(-1)!;
+  const until = campaign?.status === 'DRAFT' ? '0000-00-00' : campaign?.end_date;
+  return metricsBetween(creative.id, start, end, proProfile(creative), from).map((d) =>
+    until && d.date > until ? { date: d.date, impressions: 0, clicks: 0, spend: 0, conversions: 0, revenue: 0, video_views: 0 } : d,
+  );
+}
+
+/** Daily metrics of an audience segment across the account. */
+export function segmentMetrics(segment: ProAdsSegment, start: string, end: string): DailyMetrics[] {
+  return metricsBetween(segment.id, start, end, proProfile(segment));
+}
+
+/** Seeds a new sandbox account with realistic proads entities. Ids are reproducible per account. */
+export async function seedProAdsAccount(account: ConnectedAccount): Promise<void> {
+  const store = new SandboxStore('proads', account.account_id);
+  const ids = idSource(`proads:${account.account_id}`);
+  const today = isoDate(new Date(account.connected_at || Date.now()));
+  const ago = (days: number) => addDays(today, -days);
+  const brand = account.name.split(' (')[0];
+  const site = `https://www.${brand.toLowerCase().replace(/[^a-z0-9]/g, '')}.com`;
+
+  const groups: ProAdsCampaignGroup[] = [
+    { id: `6${ids.digits(8)}`, name: '2026 Demand Generation', status: 'ACTIVE', total_budget: 120000 },
+    { id: `6${ids.digits(8)}`, name: 'Brand & Product Launch', status: 'ACTIVE', total_budget: 40000 },
+    { id: `6${ids.digits(8)}`, name: 'Q1 Webinars', status: 'ARCHIVED' },
+  ];
+  const [demand, brandGroup, webinars] = groups;
+
+  type Seed = Omit<ProAdsCampaign, 'id' | 'created_at' | 'type'>;
+  const campaign = (c: Seed): ProAdsCampaign => ({ id: `7${ids.digits(8)}`, type: c.format === 'TEXT_AD' ? 'TEXT_AD' : 'SPONSORED_UPDATES', created_at: `${c.start_date}T10:00:00Z`, ...c });
+  const c = {
+    itdm: campaign({ campaign_group_id: demand.id, name: 'Demand Gen - IT Decision Makers - Single Image', format: 'SINGLE_IMAGE', objective_type: 'WEBSITE_CONVERSION', status: 'ACTIVE', cost_type: 'CPC', daily_budget: 400, unit_cost: 6.5, start_date: ago(120) }),
+    ebook: campaign({ campaign_group_id: demand.id, name: 'Lead Gen - 2026 Buyer Guide eBook - Carousel', format: 'CAROUSEL', objective_type: 'LEAD_GENERATION', status: 'ACTIVE', cost_type: 'CPC', daily_budget: 250, unit_cost: 8, start_date: ago(90) }),
+    testimonials: campaign({ campaign_group_id: demand.id, name: 'Retargeting - Customer Testimonials - Video', format: 'VIDEO', objective_type: 'WEBSITE_CONVERSION', status: 'ACTIVE', cost_type: 'CPM', daily_budget: 150, unit_cost: 38, start_date: ago(80) }),
+    sidebar: campaign({ campaign_group_id: demand.id, name: 'Text Ads - Desktop Sidebar - Free Trial', format: 'TEXT_AD', objective_type: 'WEBSITE_CONVERSION', status: 'ACTIVE', cost_type: 'CPC', daily_budget: 350, unit_cost: 9, start_date: ago(100) }),
+    hr: campaign({ campaign_group_id: demand.id, name: 'Mid-Funnel - HR Leaders - Single Image', format: 'SINGLE_IMAGE', objective_type: 'WEBSITE_CONVERSION', status: 'ACTIVE', cost_type: 'CPC', daily_budget: 200, unit_cost: 7.5, start_date: ago(70) }),
+    launch: campaign({ campaign_group_id: brandGroup.id, name: 'Product Launch - Teaser - Video', format: 'VIDEO', objective_type: 'VIDEO_VIEW', status: 'ACTIVE', cost_type: 'CPM', daily_budget: 120, unit_cost: 30, start_date: ago(5) }),
+    cfo: campaign({ campaign_group_id: brandGroup.id, name: 'ABM - Named CFO List - Single Image', format: 'SINGLE_IMAGE', objective_type: 'BRAND_AWARENESS', status: 'ACTIVE', cost_type: 'CPM', daily_budget: 50, unit_cost: 45, start_date: ago(60) }),
+    webinar: campaign({ campaign_group_id: webinars.id, name: 'Webinar Promo - Q1 Security Briefing', format: 'SINGLE_IMAGE', objective_type: 'LEAD_GENERATION', status: 'COMPLETED', cost_type: 'CPC', daily_budget: 150, unit_cost: 8, start_date: ago(260), end_date: ago(200) }),
+    draft: campaign({ campaign_group_id: brandGroup.id, name: 'Draft - Q3 Field Event - Carousel', format: 'CAROUSEL', objective_type: 'ENGAGEMENT', status: 'DRAFT', cost_type: 'CPC', daily_budget: 100, unit_cost: 7, start_date: ago(1) }),
+  };
+
+  type CreativeSeed = Omit<ProAdsCreative, 'id' | 'campaign_id' | 'format' | 'start_date' | 'created_at' | 'landing_page_url' | 'status'> & { status?: ProAdsCreative['status']; path: string };
+  const creative = (parent: ProAdsCampaign, s: CreativeSeed): ProAdsCreative => {
+    const { path, ...rest } = s;
+    return { id: `8${ids.digits(8)}`, campaign_id: parent.id, format: parent.format, status: 'ACTIVE', start_date: parent.start_date, created_at: parent.created_at, landing_page_url: `${site}${path}`, ...rest };
+  };
+  const creatives: ProAdsCreative[] = [
+    creative(c.itdm, { name: 'ITDM - Cost savings stat', performance: 'strong', intro_text: 'IT leaders cut infrastructure spend 31% in year one. See how.', headline: 'Cut infrastructure costs by 31%', call_to_action: 'LEARN_MORE', path: '/roi' }),
+    creative(c.itdm, { name: 'ITDM - Analyst quote', performance: 'average', profile_overrides: { impressions: 2200, cvr: 0.065 }, intro_text: 'Named a Leader by analysts for the third year running.', headline: 'See why analysts rank us #1', call_to_action: 'DOWNLOAD', path: '/report' }),
+    creative(c.itdm, { name: 'ITDM - Generic product shot', performance: 'wasteful', profile_overrides: { impressions: 2600 }, intro_text: 'Our platform. Your infrastructure.', headline: 'Meet the platform', call_to_action: 'LEARN_MORE', path: '/product' }),
+    creative(c.ebook, { name: 'eBook carousel - 5 chapters', performance: 'average', intro_text: 'The 2026 buyer guide: five chapters, zero fluff.', headline: 'Download the 2026 Buyer Guide', call_to_action: 'DOWNLOAD', path: '/buyer-guide' }),
+    creative(c.ebook, { name: 'eBook carousel - checklist', performance: 'average', profile_overrides: { impressions: 2400, cvr: 0.055 }, intro_text: 'A 20-point evaluation checklist for your shortlist.', headline: 'Get the evaluation checklist', call_to_action: 'DOWNLOAD', path: '/checklist' }),
+    creative(c.testimonials, { name: 'Testimonial - Fintech CTO 45s', performance: 'wasteful', intro_text: '"We shipped 3x faster." Hear it from their CTO.', headline: 'Customer story: 3x faster releases', call_to_action: 'LEARN_MORE', path: '/customers/fintech' }),
+    creative(c.testimonials, { name: 'Testimonial - Retail CIO 60s', performance: 'wasteful', profile_overrides: { impressions: 1400 }, intro_text: 'How a 900-store retailer modernised in 6 months.', headline: 'Customer story: retail at scale', call_to_action: 'LEARN_MORE', path: '/customers/retail' }),
+    creative(c.sidebar, { name: 'Text ad - Free trial', performance: 'poor', headline: 'Try it free: 30 days', description: 'No credit card. Set up in minutes. Cancel anytime.', path: '/trial' }),
+    creative(c.sidebar, { name: 'Text ad - Demo', performance: 'poor', profile_overrides: { impressions: 7000 }, headline: 'Book a 15-min demo', description: 'See the platform live with an engineer, not a deck.', path: '/demo' }),
+    creative(c.hr, { name: 'HR Leaders - Retention stat', performance: 'average', profile_overrides: { impressions: 5200, ctr: 0.0026, cvr: 0.07 }, intro_text: 'Retention is the new recruiting.', headline: 'Keep your best people', call_to_action: 'LEARN_MORE', path: '/hr' }),
+    creative(c.hr, { name: 'HR Leaders - Survey results', performance: 'average', profile_overrides: { impressions: 4200, ctr: 0.0028, cvr: 0.07 }, intro_text: '2,000 HR leaders told us what matters in 2026.', headline: 'The 2026 HR survey', call_to_action: 'DOWNLOAD', path: '/hr-survey' }),
+    creative(c.launch, { name: 'Launch teaser 15s', performance: 'new', intro_text: 'Something new is coming. Be first to see it.', headline: 'Coming soon', call_to_action: 'LEARN_MORE', path: '/launch' }),
+    creative(c.cfo, { name: 'CFO - Finance ops benchmark', performance: 'average', profile_overrides: { impressions: 22 }, intro_text: 'How does your finance ops stack compare?', headline: 'Finance ops benchmark 2026', call_to_action: 'DOWNLOAD', path: '/cfo' }),
+    creative(c.webinar, { name: 'Webinar - Security briefing', performance: 'poor', status: 'ARCHIVED', intro_text: 'Join our Q1 security briefing.', headline: 'Register: Q1 Security Briefing', call_to_action: 'REGISTER', path: '/webinar' }),
+    creative(c.draft, { name: 'Field event - carousel (draft)', performance: 'new', status: 'PAUSED', intro_text: 'Meet us at the Q3 field event.', headline: 'Join us in Austin', call_to_action: 'REGISTER', path: '/events' }),
+  ];
+
+  type SegmentSeed = [ProAdsSegment['pivot'], string, string, PerformanceTier, ProAdsDelivery['profile_overrides']?];
+  const segmentSeeds: SegmentSeed[] = [
+    ['SENIORITY', 'Entry', 'urn:li:seniority:3', 'wasteful', { impressions: 2400 }],
+    ['SENIORITY', 'Senior', 'urn:li:seniority:4', 'average'],
+    ['SENIORITY', 'Manager', 'urn:li:seniority:5', 'average', { impressions: 2800 }],
+    ['SENIORITY', 'Director', 'urn:li:seniority:6', 'strong', { impressions: 2500 }],
+    ['SENIORITY', 'CXO', 'urn:li:seniority:8', 'strong', { impressions: 900 }],
+    ['JOB_FUNCTION', 'Information Technology', 'urn:li:function:13', 'strong'],
+    ['JOB_FUNCTION', 'Engineering', 'urn:li:function:8', 'average'],
+    ['JOB_FUNCTION', 'Education', 'urn:li:function:9', 'wasteful', { impressions: 1300 }],
+    ['JOB_FUNCTION', 'Human Resources', 'urn:li:function:12', 'poor', { impressions: 4000 }],
+    ['INDUSTRY', 'Software Development', 'urn:li:industry:4', 'strong'],
+    ['INDUSTRY', 'Financial Services', 'urn:li:industry:43', 'average'],
+    ['INDUSTRY', 'Higher Education', 'urn:li:industry:68', 'wasteful', { impressions: 1200 }],
+    ['COMPANY_SIZE', '1-10 employees', 'urn:li:staffCountRange:(2,10)', 'poor', { impressions: 5000 }],
+    ['COMPANY_SIZE', '201-500 employees', 'urn:li:staffCountRange:(201,500)', 'average'],
+    ['COMPANY_SIZE', '10,001+ employees', 'urn:li:staffCountRange:(10001,2147483647)', 'strong', { impressions: 1800 }],
+    ['INDUSTRY', 'Religious Institutions', 'urn:li:industry:89', 'average', { impressions: 15 }],
+  ];
+  const segments: ProAdsSegment[] = segmentSeeds.map(([pivot, value, urn, performance, profile_overrides]) => ({
+    id: `seg_${ids.alphanumeric(10)}`,
+    pivot,
+    value,
+    urn,
+    performance,
+    ...(profile_overrides ? { profile_overrides } : {}),
+  }));
+
+  await Promise.all([
+    store.putMany(KIND.group, groups),
+    store.putMany(KIND.campaign, Object.values(c)),
+    store.putMany(KIND.creative, creatives),
+    store.putMany(KIND.segment, segments),
+  ]);
+}

@@ -1,0 +1,241 @@
+import * as v from 'valibot';
+import { count, markdownTable, money, percent } from '../../markdown';
+import { totals, type MetricTotals } from '../../sandbox/metrics';
+import { defineProAdsTool } from '../define';
+import type { ProAdsCampaign, ProAdsObjective } from '../port';
+import { creativeMetrics, segmentMetrics } from '../sandbox';
+import { ageInDays, creativeRows, resolveWindow, windowArgs, windowRules } from './shared';
+
+export type Severity = 'CRITICAL' | 'HIGH' | 'MEDIUM' | 'LEARNING' | 'INSUFFICIENT_DATA' | 'OK';
+
+/**
+ * Thresholds of the waste classification. Spend is in account currency over the analysed window.
+ * Campaign thresholds apply to campaigns; item thresholds (lower, since spend is split) apply to
+ * creatives and demographic segments.
+ *
+ * - LEARNING: live fewer than LEARNING_DAYS days at the end of the window (campaigns, creatives):
+ *   still in the platform's learning phase, too new to judge.
+ * - INSUFFICIENT_DATA: fewer than `min_impressions` impressions or less than `min_spend` spend in
+ *   the window: too little delivery to judge.
+ * - CRITICAL: spend >= `critical_zero_conv_spend` with 0 conversions; or, with target_roas, ROAS
+ *   below 25 % of the target on spend >= `critical_zero_conv_spend`.
+ * - HIGH: spend >= `high_zero_conv_spend` with 0 conversions; or cost per conversion above
+ *   3x the account's average on spend >= `high_cpa_min_spend`; or ROAS below 50 % of target_roas.
+ * - MEDIUM: cost per conversion above 1.5x the account's average; or CTR below CTR_FLOOR (0.35 %,
+ *   under LinkedIn's Sponsored Content benchmark of about 0.44-0.65 %); or ROAS below target_roas.
+ * - OK: none of the above.
+ * Awareness-type objectives (BRAND_AWARENESS, VIDEO_VIEW, ENGAGEMENT) are not expected to convert:
+ * they are judged on CTR only.
+ */
+export const LEARNING_DAYS = 14;
+export const CTR_FLOOR = 0.0035;
+export const CPA_HIGH_MULTIPLE = 3;
+export const CPA_MEDIUM_MULTIPLE = 1.5;
+export const CAMPAIGN_THRESHOLDS = { critical_zero_conv_spend: 1000, high_zero_conv_spend: 300, high_cpa_min_spend: 500, min_impressions: 1000, min_spend: 100 };
+export const ITEM_THRESHOLDS = { critical_zero_conv_spend: 500, high_zero_conv_spend: 150, high_cpa_min_spend: 250, min_impressions: 500, min_spend: 50 };
+type Thresholds = typeof CAMPAIGN_THRESHOLDS;
+
+const AWARENESS: ProAdsObjective[] = ['BRAND_AWARENESS', 'VIDEO_VIEW', 'ENGAGEMENT'];
+const RANK: Record<Severity, number> = { CRITICAL: 0, HIGH: 1, MEDIUM: 2, LEARNING: 3, INSUFFICIENT_DATA: 4, OK: 5 };
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+export interface Classification {
+  severity: Severity;
+  reasons: string[];
+  /** Estimated spend that bought nothing (0 conversions: all of it; high CPA: the excess over the account average; low ROAS: the excess over target). */
+  wasted_spend: number;
+}
+
+export function classify(
+  m: MetricTotals,
+  context: { ageDays?: number; accountCpa: number | null; targetRoas?: number; conversionsExpected: boolean; thresholds: Thresholds; currency: string },
+): Classification {
+  const t = context.thresholds;
+  if (context.ageDays !== undefined && context.ageDays < LEARNING_DAYS) {
+    return { severity: 'LEARNING', reasons: [`live ${context.ageDays} day(s), under the ${LEARNING_DAYS}-day learning phase`], wasted_spend: 0 };
+  }
+  if (m.impressions < t.min_impressions || m.spend < t.min_spend) {
+    return { severity: 'INSUFFICIENT_DATA', reasons: [`${count(m.impressions)} impressions and ${money(m.spend, context.currency)} spend: below ${count(t.min_impressions)} impressions / ${money(t.min_spend, context.currency)}`], wasted_spend: 0 };
+  }
+  const found: { severity: Severity; reason: string; wasted: number }[] = [];
+  if (context.conversionsExpected) {
+    if (m.conversions === 0 && m.spend >= t.critical_zero_conv_spend) found.push({ severity: 'CRITICAL', reason: `${money(m.spend, context.currency)} spent with 0 conversions`, wasted: m.spend });
+    else if (m.conversions === 0 && m.spend >= t.high_zero_conv_spend) found.push({ severity: 'HIGH', reason: `${money(m.spend, context.currency)} spent with 0 conversions`, wasted: m.spend });
+    if (m.conversions > 0 && context.accountCpa && m.cpa !== null) {
+      const multiple = m.cpa / context.accountCpa;
+      const excess = Math.max(0, m.spend - m.conversions * context.accountCpa);
+      const reason = `cost per conversion ${money(m.cpa, context.currency)} is ${multiple.toFixed(1)}x the account average ${money(context.accountCpa, context.currency)}`;
+      if (multiple > CPA_HIGH_MULTIPLE && m.spend >= t.high_cpa_min_spend) found.push({ severity: 'HIGH', reason, wasted: excess });
+      else if (multiple > CPA_MEDIUM_MULTIPLE) found.push({ severity: 'MEDIUM', reason, wasted: excess });
+    }
+    if (context.targetRoas !== undefined) {
+      const roas = m.roas ?? 0;
+      const excess = Math.max(0, m.spend - m.revenue / context.targetRoas);
+      const reason = `ROAS ${roas.toFixed(2)} below target ${context.targetRoas}`;
+      if (roas < 0.25 * context.targetRoas && m.spend >= t.critical_zero_conv_spend) found.push({ severity: 'CRITICAL', reason, wasted: excess });
+      else if (roas < 0.5 * context.targetRoas) found.push({ severity: 'HIGH', reason, wasted: excess });
+      else if (roas < context.targetRoas) found.push({ severity: 'MEDIUM', reason, wasted: excess });
+    }
+  }
+  if (m.ctr !== null && m.ctr < CTR_FLOOR) found.push({ severity: 'MEDIUM', reason: `CTR ${percent(m.ctr)} under the ${percent(CTR_FLOOR)} floor`, wasted: 0 });
+  if (!found.length) return { severity: 'OK', reasons: [], wasted_spend: 0 };
+  found.sort((a, b) => RANK[a.severity] - RANK[b.severity]);
+  return { severity: found[0].severity, reasons: found.map((f) => f.reason), wasted_spend: round2(Math.min(m.spend, Math.max(...found.map((f) => f.wasted)))) };
+}
+
+const PIVOT_LABEL: Record<string, string> = { JOB_FUNCTION: 'job function', SENIORITY: 'seniority', INDUSTRY: 'industry', COMPANY_SIZE: 'company size' };
+const FLAGGED: Severity[] = ['CRITICAL', 'HIGH', 'MEDIUM'];
+
+export const analyzeProAdsWastedSpend = defineProAdsTool({
+  name: 'analyze_proads_wasted_spend',
+  description:
+    'Finds wasted spend in a proads (professional network) account: classifies campaigns, demographic segments (job function, seniority, industry, company size) and creatives as CRITICAL, HIGH, MEDIUM, LEARNING (too new) or INSUFFICIENT_DATA (too little delivery), estimates the wasted amount, and lists quick actions (pause creative, exclude a segment, cut a budget). target_roas flags campaigns below it. Clarify vague date requests before calling.',
+  access: 'read',
+  args: {
+    ...windowArgs,
+    target_roas: v.optional(v.pipe(v.number(), v.minValue(0.01, 'must be greater than 0'), v.maxValue(100), v.description('Target return on ad spend (conversion value / spend, e.g. 3 = 300 %); campaigns below it are flagged'))),
+    include_demographic_breakdown: v.optional(v.pipe(v.boolean(), v.description('Classify demographic segments too (job function, seniority, industry, company size); default true')), true),
+    include_creative_analysis: v.optional(v.pipe(v.boolean(), v.description('Classify creatives too; default true')), true),
+  },
+  rules: [windowRules],
+  async run(args, ctx) {
+    const window = resolveWindow(ctx.now, args);
+    const currency = ctx.account.currency;
+    const [campaigns, creatives, segments] = await Promise.all([
+      ctx.platform.listCampaigns(),
+      ctx.platform.listCreatives(),
+      args.include_demographic_breakdown ? ctx.platform.listSegments() : [],
+    ]);
+    const rows = creativeRows(creatives, campaigns, window.start, window.end);
+    // Campaigns are the sum of their creatives; drafts and campaigns without delivery that are not live are left out.
+    const campaignRows = campaigns
+      .map((c) => ({ campaign: c, metrics: totals(creatives.filter((cr) => cr.campaign_id === c.id).flatMap((cr) => creativeMetrics(cr, c, window.start, window.end))) }))
+      .filter((r) => r.campaign.status !== 'DRAFT' && (r.metrics.impressions > 0 || r.campaign.status === 'ACTIVE'));
+    const converting = campaignRows.filter((r) => !AWARENESS.includes(r.campaign.objective_type));
+    const convSpend = converting.reduce((s, r) => s + r.metrics.spend, 0);
+    const convCount = converting.reduce((s, r) => s + r.metrics.conversions, 0);
+    const accountCpa = convCount > 0 ? round2(convSpend / convCount) : null;
+    const totalSpend = round2(campaignRows.reduce((s, r) => s + r.metrics.spend, 0));
+    const heading = `## Wasted spend, ${ctx.account.name} (${ctx.account.account_id}), ${window.start} to ${window.end}`;
+
+    const segmentRows = segments.map((s) => ({ segment: s, metrics: totals(segmentMetrics(s, window.start, window.end)) }));
+    const creativeOut = args.include_creative_analysis ? rows.filter((r) => r.metrics.impressions > 0 || r.creative.status === 'ACTIVE') : [];
+
+    if (args.raw_data) {
+      return {
+        text: [
+          heading,
+          '',
+          markdownTable(['Campaign', 'Id', 'Status', 'Impressions', 'Clicks', 'Spend', 'Conv.', 'Value'], campaignRows.map((r) => [r.campaign.name, r.campaign.id, r.campaign.status, count(r.metrics.impressions), count(r.metrics.clicks), money(r.metrics.spend, currency), r.metrics.conversions, money(r.metrics.revenue, currency)])),
+        ].join('\n'),
+        structured: {
+          ad_account_id: ctx.account.account_id,
+          start_date: window.start,
+          end_date: window.end,
+          raw_data: true,
+          campaigns: campaignRows.map((r) => ({ campaign_id: r.campaign.id, name: r.campaign.name, status: r.campaign.status, metrics: r.metrics })),
+          ...(args.include_demographic_breakdown ? { segments: segmentRows.map((r) => ({ pivot: r.segment.pivot, value: r.segment.value, urn: r.segment.urn, metrics: r.metrics })) } : {}),
+          ...(args.include_creative_analysis ? { creatives: creativeOut.map((r) => ({ creative_id: r.creative.id, name: r.creative.name, campaign_id: r.campaign.id, metrics: r.metrics })) } : {}),
+        },
+      };
+    }
+
+    const base = { accountCpa, targetRoas: args.target_roas, currency };
+    const campaignResults = campaignRows
+      .map((r) => ({
+        campaign_id: r.campaign.id,
+        name: r.campaign.name,
+        status: r.campaign.status,
+        objective_type: r.campaign.objective_type,
+        format: r.campaign.format,
+        metrics: r.metrics,
+        ...classify(r.metrics, { ...base, ageDays: ageInDays(r.campaign.start_date, window.end), conversionsExpected: !AWARENESS.includes(r.campaign.objective_type), thresholds: CAMPAIGN_THRESHOLDS }),
+      }))
+      .sort((a, b) => RANK[a.severity] - RANK[b.severity] || b.wasted_spend - a.wasted_spend);
+    const segmentResults = segmentRows
+      .map((r) => ({
+        pivot: r.segment.pivot,
+        value: r.segment.value,
+        urn: r.segment.urn,
+        metrics: r.metrics,
+        ...classify(r.metrics, { ...base, conversionsExpected: true, thresholds: ITEM_THRESHOLDS }),
+      }))
+      .sort((a, b) => RANK[a.severity] - RANK[b.severity] || b.wasted_spend - a.wasted_spend);
+    const byCampaign = new Map<string, ProAdsCampaign>(campaigns.map((c) => [c.id, c]));
+    const creativeResults = creativeOut
+      .map((r) => ({
+        creative_id: r.creative.id,
+        name: r.creative.name,
+        status: r.creative.status,
+        campaign_id: r.campaign.id,
+        campaign_name: r.campaign.name,
+        metrics: r.metrics,
+        ...classify(r.metrics, {
+          ...base,
+          ageDays: ageInDays([r.creative.start_date, r.campaign.start_date].sort().at(-1)!, window.end),
+          conversionsExpected: !AWARENESS.includes(byCampaign.get(r.campaign.id)!.objective_type),
+          thresholds: ITEM_THRESHOLDS,
+        }),
+      }))
+      .sort((a, b) => RANK[a.severity] - RANK[b.severity] || b.wasted_spend - a.wasted_spend);
+
+    const quickActions: { action: string; target_type: string; target_id: string; severity: Severity; text: string }[] = [];
+    for (const c of campaignResults) {
+      if (c.severity === 'CRITICAL') quickActions.push({ action: 'pause_campaign', target_type: 'campaign', target_id: c.campaign_id, severity: c.severity, text: `Pause campaign "${c.name}" (${c.reasons[0]}).` });
+      if (c.severity === 'HIGH') quickActions.push({ action: 'reduce_budget', target_type: 'campaign', target_id: c.campaign_id, severity: c.severity, text: `Cut the budget of "${c.name}" by half and review its targeting (${c.reasons[0]}).` });
+      if (c.severity === 'MEDIUM') quickActions.push({ action: 'review_campaign', target_type: 'campaign', target_id: c.campaign_id, severity: c.severity, text: `Refresh creatives or tighten targeting of "${c.name}" (${c.reasons[0]}).` });
+    }
+    for (const s of segmentResults.filter((s) => s.severity === 'CRITICAL' || s.severity === 'HIGH')) {
+      quickActions.push({ action: 'exclude_segment', target_type: 'segment', target_id: s.urn, severity: s.severity, text: `Exclude ${PIVOT_LABEL[s.pivot]} ${s.value} (${s.urn}) from active campaigns (${s.reasons[0]}).` });
+    }
+    for (const cr of creativeResults.filter((c) => (c.severity === 'CRITICAL' || c.severity === 'HIGH') && c.status === 'ACTIVE')) {
+      quickActions.push({ action: 'pause_creative', target_type: 'creative', target_id: cr.creative_id, severity: cr.severity, text: `Pause creative "${cr.name}" (${cr.creative_id}) in "${cr.campaign_name}" (${cr.reasons[0]}).` });
+    }
+    quickActions.sort((a, b) => RANK[a.severity] - RANK[b.severity]);
+
+    const wasted = round2(campaignResults.reduce((s, c) => s + c.wasted_spend, 0));
+    const severityCounts = (items: { severity: Severity }[]) =>
+      Object.fromEntries((['CRITICAL', 'HIGH', 'MEDIUM', 'LEARNING', 'INSUFFICIENT_DATA', 'OK'] as Severity[]).map((s) => [s, items.filter((i) => i.severity === s).length]));
+    const text = [
+      heading,
+      '',
+      `Spend ${money(totalSpend, currency)} across ${campaignResults.length} campaign(s); estimated wasted spend ${money(wasted, currency)} (${percent(totalSpend > 0 ? wasted / totalSpend : 0, 1)}). Account cost per conversion: ${money(accountCpa, currency)}${args.target_roas !== undefined ? `; target ROAS ${args.target_roas}` : ''}.`,
+      '',
+      '### Campaigns',
+      markdownTable(
+        ['Severity', 'Campaign', 'Status', 'Spend', 'Conv.', 'Cost/conv.', 'CTR', 'ROAS', 'Est. waste', 'Why'],
+        campaignResults.map((c) => [c.severity, `${c.name} (${c.campaign_id})`, c.status, money(c.metrics.spend, currency), c.metrics.conversions, money(c.metrics.cpa, currency), percent(c.metrics.ctr), c.metrics.roas, money(c.wasted_spend, currency), c.reasons.join('; ')]),
+      ),
+      ...(args.include_demographic_breakdown
+        ? ['', '### Demographic segments', markdownTable(['Severity', 'Pivot', 'Segment', 'Spend', 'Conv.', 'Cost/conv.', 'CTR', 'Est. waste', 'Why'], segmentResults.map((s) => [s.severity, PIVOT_LABEL[s.pivot], s.value, money(s.metrics.spend, currency), s.metrics.conversions, money(s.metrics.cpa, currency), percent(s.metrics.ctr), money(s.wasted_spend, currency), s.reasons.join('; ')]))]
+        : []),
+      ...(args.include_creative_analysis
+        ? ['', '### Creatives', markdownTable(['Severity', 'Creative', 'Campaign', 'Spend', 'Conv.', 'CTR', 'Est. waste', 'Why'], creativeResults.map((c) => [c.severity, `${c.name} (${c.creative_id})`, c.campaign_name, money(c.metrics.spend, currency), c.metrics.conversions, percent(c.metrics.ctr), money(c.wasted_spend, currency), c.reasons.join('; ')]))]
+        : []),
+      '',
+      '### Quick actions',
+      ...(quickActions.length ? quickActions.map((q) => `- **${q.severity}**: ${q.text}`) : ['- Nothing to act on: no campaign, segment or creative is wasting spend.']),
+      '',
+      `_Severity: CRITICAL = ${money(CAMPAIGN_THRESHOLDS.critical_zero_conv_spend, currency)}+ spent with no conversion (campaigns; ${money(ITEM_THRESHOLDS.critical_zero_conv_spend, currency)} for segments and creatives); HIGH = smaller zero-conversion spend or cost per conversion over ${CPA_HIGH_MULTIPLE}x the account average; MEDIUM = cost per conversion over ${CPA_MEDIUM_MULTIPLE}x average, CTR under ${percent(CTR_FLOOR)}, or ROAS under target; LEARNING = live under ${LEARNING_DAYS} days; INSUFFICIENT_DATA = too little delivery to judge._`,
+    ].join('\n');
+    return {
+      text,
+      structured: {
+        ad_account_id: ctx.account.account_id,
+        start_date: window.start,
+        end_date: window.end,
+        window_source: window.source,
+        total_spend: totalSpend,
+        estimated_wasted_spend: wasted,
+        account_cost_per_conversion: accountCpa,
+        target_roas: args.target_roas ?? null,
+        thresholds: { campaign: CAMPAIGN_THRESHOLDS, segment_and_creative: ITEM_THRESHOLDS, learning_days: LEARNING_DAYS, ctr_floor: CTR_FLOOR, cpa_high_multiple: CPA_HIGH_MULTIPLE, cpa_medium_multiple: CPA_MEDIUM_MULTIPLE },
+        severity_counts: { campaigns: severityCounts(campaignResults), ...(args.include_demographic_breakdown ? { segments: severityCounts(segmentResults) } : {}), ...(args.include_creative_analysis ? { creatives: severityCounts(creativeResults) } : {}) },
+        campaigns: campaignResults,
+        ...(args.include_demographic_breakdown ? { segments: segmentResults } : {}),
+        ...(args.include_creative_analysis ? { creatives: creativeResults } : {}),
+        quick_actions: quickActions,
+      },
+    };
+  },
+});

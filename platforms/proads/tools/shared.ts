@@ -1,0 +1,76 @@
+import * as v from 'valibot';
+import { lastDays } from '../../dates';
+import { totals, type MetricTotals } from '../../sandbox/metrics';
+import type { ProAdsCampaign, ProAdsCreative } from '../port';
+import { creativeMetrics } from '../sandbox';
+
+/** The reporting-window arguments shared by the proads analysis tools (specification, proads tools). */
+export const DATE_RANGES = { last_7_days: 7, last_14_days: 14, last_30_days: 30, last_60_days: 60, last_90_days: 90 } as const;
+
+const isoDateArg = (description: string) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date in YYYY-MM-DD format'),
+      v.check((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'must be a real calendar date (YYYY-MM-DD)'),
+      v.description(description),
+    ),
+  );
+
+export const windowArgs = {
+  start_date: isoDateArg('Start date, YYYY-MM-DD; with end_date it overrides date_range and lookback_days'),
+  end_date: isoDateArg('End date, YYYY-MM-DD; with start_date it overrides date_range and lookback_days'),
+  date_range: v.optional(v.pipe(v.picklist(Object.keys(DATE_RANGES) as (keyof typeof DATE_RANGES)[]), v.description('last_7_days, last_14_days, last_30_days, last_60_days or last_90_days; overrides lookback_days; ignored when start_date and end_date are given'))),
+  lookback_days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(7), v.maxValue(120), v.description('Days to analyse, 7-120, default 30 (ending yesterday)')), 30),
+  raw_data: v.optional(v.pipe(v.boolean(), v.description('true returns only the raw metrics, without ranking, classification or recommendations; default false')), false),
+};
+
+export function windowRules(args: { start_date?: string; end_date?: string }): string | undefined {
+  if (Boolean(args.start_date) !== Boolean(args.end_date)) return '`start_date` and `end_date` must be given together (or use `date_range` / `lookback_days`)';
+  if (args.start_date && args.end_date && args.start_date > args.end_date) return '`start_date` must be on or before `end_date`';
+  return undefined;
+}
+
+export interface ResolvedWindow {
+  start: string;
+  end: string;
+  days: number;
+  /** Which argument decided the window. */
+  source: 'start_end' | 'date_range' | 'lookback_days';
+}
+
+/** start/end (both) beat date_range, which beats lookback_days. Relative windows end yesterday. */
+export function resolveWindow(now: Date, args: { start_date?: string; end_date?: string; date_range?: keyof typeof DATE_RANGES; lookback_days: number }): ResolvedWindow {
+  if (args.start_date && args.end_date) {
+    const days = Math.round((Date.parse(`${args.end_date}T00:00:00Z`) - Date.parse(`${args.start_date}T00:00:00Z`)) / 86_400_000) + 1;
+    return { start: args.start_date, end: args.end_date, days, source: 'start_end' };
+  }
+  const days = args.date_range ? DATE_RANGES[args.date_range] : args.lookback_days;
+  const { start, end } = lastDays(now, days);
+  return { start, end, days, source: args.date_range ? 'date_range' : 'lookback_days' };
+}
+
+export interface CreativeRow {
+  creative: ProAdsCreative;
+  campaign: ProAdsCampaign;
+  metrics: MetricTotals;
+  /** Spend per conversion; null without conversions. */
+  cost_per_conversion: number | null;
+}
+
+export function creativeRows(creatives: ProAdsCreative[], campaigns: ProAdsCampaign[], start: string, end: string): CreativeRow[] {
+  const byId = new Map(campaigns.map((c) => [c.id, c]));
+  return creatives
+    .filter((cr) => byId.has(cr.campaign_id))
+    .map((cr) => {
+      const campaign = byId.get(cr.campaign_id)!;
+      const metrics = totals(creativeMetrics(cr, campaign, start, end));
+      return { creative: cr, campaign, metrics, cost_per_conversion: metrics.cpa };
+    });
+}
+
+/** Days the entity has been live at the end of the window (0 if it starts later). */
+export function ageInDays(startDate: string, windowEnd: string): number {
+  return Math.max(0, Math.round((Date.parse(`${windowEnd}T00:00:00Z`) - Date.parse(`${startDate}T00:00:00Z`)) / 86_400_000) + 1);
+}
+
