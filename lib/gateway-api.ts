@@ -1,0 +1,180 @@
+import { Annotations, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import {
+  AccessLogField,
+  AccessLogFormat,
+  AuthorizationType,
+  Deployment,
+  EndpointType,
+  type GatewayResponse,
+  LogGroupLogDestination,
+  type Method,
+  MethodLoggingLevel,
+  type Resource,
+  ResponseType,
+  RestApi,
+  Stage,
+} from 'aws-cdk-lib/aws-apigateway';
+import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import type { ToolGroup } from '../functions/runtime/tool';
+import { STANDARD_INTEGRATION_TIMEOUT_SECONDS } from './gateway-function';
+import { lambdaProxyIntegration } from './integration';
+import { apiResourceCount, chunkTools, ROUTE_STACK_COUNT, type RoutedTool } from './routes';
+import { ToolRoutesStack } from './tool-routes-stack';
+
+export interface GatewayApiProps {
+  tools: readonly RoutedTool[];
+  functions: Readonly<Record<ToolGroup, IFunction>>;
+  longRunningTimeoutSeconds: number;
+  stageName: string;
+  logRetention: RetentionDays;
+}
+
+/** Paths the gateway function serves itself; ANY, so it also answers wrong methods in the envelope. */
+const GATEWAY_PATHS = ['/health', '/docs', '/api/v1/openapi.json', '/api/v1/tools', '/api/v1/tools/{tool}', '/api/v1/tools/{tool}/execute'];
+
+/**
+ * The regional REST API. The parent stack holds the fixed routes, the deployment and the stage;
+ * per-tool routes are generated from the registry into ROUTE_STACK_COUNT nested stacks.
+ */
+export class GatewayApi extends Construct {
+  readonly api: RestApi;
+  readonly stage: Stage;
+  readonly routeStacks: ToolRoutesStack[];
+
+  constructor(scope: Construct, id: string, props: GatewayApiProps) {
+    super(scope, id);
+    const standardTimeout = Duration.seconds(STANDARD_INTEGRATION_TIMEOUT_SECONDS);
+    const longRunningTimeout = Duration.seconds(props.longRunningTimeoutSeconds);
+    const gateway = props.functions.gateway;
+
+    this.api = new RestApi(this, 'Api', {
+      restApiName: `${Stack.of(this).stackName}-tools`,
+      description: 'Ad-platform tool gateway: POST /api/v1/tools/<tool>/execute',
+      endpointConfiguration: { types: [EndpointType.REGIONAL] },
+      // The deployment is made below, after the nested route stacks exist.
+      deploy: false,
+      // Stage logging needs API Gateway's account-level CloudWatch role, missing in a fresh
+      // account. It is account-wide, so it is kept if this stack is deleted.
+      cloudWatchRole: true,
+      cloudWatchRoleRemovalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    // Fixed routes, in this stack.
+    const methods: Method[] = [];
+    const gatewayIntegration = lambdaProxyIntegration(gateway, standardTimeout);
+    for (const path of GATEWAY_PATHS) {
+      methods.push(this.api.root.resourceForPath(path).addMethod('ANY', gatewayIntegration, { authorizationType: AuthorizationType.NONE }));
+    }
+    const toolsResource: Resource = this.api.root.resourceForPath('/api/v1/tools');
+
+    // Per-tool routes, in nested stacks chosen by a hash of the tool name.
+    this.routeStacks = chunkTools(props.tools, ROUTE_STACK_COUNT).map(
+      (tools, index) =>
+        new ToolRoutesStack(this, `ToolRoutes${String(index).padStart(2, '0')}`, {
+          restApiId: this.api.restApiId,
+          rootResourceId: this.api.restApiRootResourceId,
+          toolsResourceId: toolsResource.resourceId,
+          tools,
+          functions: props.functions,
+          standardTimeout,
+          longRunningTimeout,
+        }),
+    );
+    // Created one after another: each creates up to a few hundred API Gateway resources, and
+    // API Gateway throttles resource creation per account.
+    this.routeStacks.forEach((stack, index) => index > 0 && stack.node.addDependency(this.routeStacks[index - 1]));
+
+    const responses = this.addGatewayResponses(props.longRunningTimeoutSeconds);
+
+    // One invoke permission per function, for the whole API, instead of one per method.
+    gateway.addPermission('InvokeFromApi', {
+      principal: new ServicePrincipal('apigateway.amazonaws.com'),
+      sourceArn: this.api.arnForExecuteApi('*', '/*', '*'),
+    });
+    for (const [group, fn] of Object.entries(props.functions) as [ToolGroup, IFunction][]) {
+      if (group === 'gateway') continue;
+      fn.addPermission('InvokeFromApi', {
+        principal: new ServicePrincipal('apigateway.amazonaws.com'),
+        sourceArn: this.api.arnForExecuteApi('POST', '/api/v1/tools/*/execute', '*'),
+      });
+    }
+
+    // A deployment only snapshots the methods that exist when it is created: it waits for every
+    // method, route stack and gateway response, and gets a new logical id whenever the routes
+    // change, so that `cdk deploy` publishes them.
+    const deployment = new Deployment(this, 'Deployment', { api: this.api, description: 'Generated from the tool registry' });
+    for (const dependency of [...methods, ...this.routeStacks, ...responses]) deployment.node.addDependency(dependency);
+    deployment.addToLogicalId({
+      fixed: GATEWAY_PATHS,
+      tools: props.tools.map((tool) => [tool.name, tool.group, tool.longRunning]),
+      longRunningTimeoutSeconds: props.longRunningTimeoutSeconds,
+      routeStacks: ROUTE_STACK_COUNT,
+      responses: responses.map((response) => response.node.id),
+    });
+
+    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: props.logRetention, removalPolicy: RemovalPolicy.RETAIN });
+    this.stage = new Stage(this, 'Stage', {
+      deployment,
+      stageName: props.stageName,
+      // One JSON line per request. No headers and no bodies: the Authorization header holds the key.
+      accessLogDestination: new LogGroupLogDestination(accessLogs),
+      accessLogFormat: AccessLogFormat.custom(
+        JSON.stringify({
+          requestId: AccessLogField.contextRequestId(),
+          ip: AccessLogField.contextIdentitySourceIp(),
+          requestTime: AccessLogField.contextRequestTime(),
+          httpMethod: AccessLogField.contextHttpMethod(),
+          resourcePath: AccessLogField.contextResourcePath(),
+          status: AccessLogField.contextStatus(),
+          responseLength: AccessLogField.contextResponseLength(),
+          responseLatency: AccessLogField.contextResponseLatency(),
+          integrationLatency: AccessLogField.contextIntegrationLatency(),
+          integrationStatus: AccessLogField.contextIntegrationStatus(),
+          error: AccessLogField.contextErrorMessage(),
+        }),
+      ),
+      // Execution logs for errors only, never request or response bodies (dataTrace).
+      loggingLevel: MethodLoggingLevel.ERROR,
+      dataTraceEnabled: false,
+      metricsEnabled: true,
+    });
+    this.api.deploymentStage = this.stage;
+
+    const needed = apiResourceCount(props.tools.length);
+    if (needed > 300) {
+      Annotations.of(this).addWarningV2(
+        'gateway:api-resources-quota',
+        `This API has ${needed} API Gateway resources for ${props.tools.length} tools: before deploying, raise the "Resources per API" quota (default 300) to at least ${needed}. See README, "Quotas to raise".`,
+      );
+    }
+  }
+
+  /** API Gateway's own errors in the gateway's envelope, so clients parse one error shape. */
+  private addGatewayResponses(longRunningTimeoutSeconds: number): GatewayResponse[] {
+    const envelope = (error: string) => ({
+      'application/json': `{"success":false,"error":${error},"tool":"","is_error":true,"request_id":"$context.requestId"}`,
+    });
+    return [
+      // API Gateway reports an unknown path (or a method on none) as a missing token: a 404 here.
+      this.api.addGatewayResponse('UnknownPath', {
+        type: ResponseType.MISSING_AUTHENTICATION_TOKEN,
+        statusCode: '404',
+        templates: envelope('"No endpoint at this path. Tools are called with POST /api/v1/tools/<tool>/execute; the catalog is GET /api/v1/tools."'),
+      }),
+      this.api.addGatewayResponse('IntegrationTimeout', {
+        type: ResponseType.INTEGRATION_TIMEOUT,
+        templates: envelope(
+          `"The tool did not answer within ${longRunningTimeoutSeconds > STANDARD_INTEGRATION_TIMEOUT_SECONDS ? 'the gateway time limit' : `${STANDARD_INTEGRATION_TIMEOUT_SECONDS} seconds`}. It may still complete: retry with the same Idempotency-Key to receive its result instead of running it twice."`,
+        ),
+      }),
+      this.api.addGatewayResponse('Default4xx', { type: ResponseType.DEFAULT_4XX, templates: envelope('$context.error.messageString') }),
+      this.api.addGatewayResponse('Default5xx', {
+        type: ResponseType.DEFAULT_5XX,
+        templates: envelope('"An internal error happened in the gateway. Report the request_id to support."'),
+      }),
+    ];
+  }
+}

@@ -1,0 +1,120 @@
+import * as path from 'node:path';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import type { ToolGroup } from '../functions/runtime/tool';
+
+/** The repository root: entries, package-lock.json and node_modules (with esbuild) are found from here. */
+export const PROJECT_ROOT = path.resolve(__dirname, '..');
+
+/** Integration timeout of every tool that is not long-running: API Gateway's default maximum. */
+export const STANDARD_INTEGRATION_TIMEOUT_SECONDS = 29;
+
+/** The announced worst case of a long-running tool (create_shortvideo_video_campaign takes 30-60 s). */
+export const LONG_RUNNING_WORK_SECONDS = 60;
+
+/**
+ * Lambda timeout of a group. It is always above the group's integration timeout: when API Gateway
+ * stops waiting (504) the function still finishes, so the idempotency record completes, the quota
+ * reservation is settled and a retry with the same Idempotency-Key gets the stored result.
+ * - Groups of quick tools (2-6 s announced): 30 s, one second past the 29 s integration timeout.
+ * - Groups with a long-running tool: enough for the announced 60 s, or the raised integration
+ *   timeout, plus 30 s for its checkpointed steps to settle.
+ */
+export function functionTimeoutSeconds(hasLongRunningTool: boolean, longRunningTimeoutSeconds: number): number {
+  if (!hasLongRunningTool) return STANDARD_INTEGRATION_TIMEOUT_SECONDS + 1;
+  return Math.max(longRunningTimeoutSeconds, LONG_RUNNING_WORK_SECONDS) + 30;
+}
+
+/** The esbuild options every group's bundle uses; the cold-start bench builds with the same ones. */
+export const BUNDLE_OPTIONS = {
+  // Minified: a smaller file is read and compiled faster at cold start, and the package is smaller.
+  minify: true,
+  // Source maps, so a stack trace in CloudWatch names our TypeScript files and lines (read only
+  // when an error is printed, with NODE_OPTIONS=--enable-source-maps). Sources are left out of
+  // the map: only the positions are needed, which keeps the package small.
+  sourceMap: true,
+  sourcesContent: false,
+  // The Lambda runtime's Node major: esbuild keeps modern syntax instead of down-levelling it.
+  target: 'node22',
+  // CommonJS: what the handler loader requires fastest, and no `type: module` package.json is
+  // needed in the asset. The @middy/* packages ship ESM only; esbuild converts them to CommonJS.
+  format: OutputFormat.CJS,
+  // Prefer each package's ESM build (`module`): esbuild tree-shakes ES modules, so only the AWS
+  // SDK commands we use end up in the bundle.
+  mainFields: ['module', 'main'],
+  // The AWS SDK is bundled instead of taken from the runtime: the function runs the exact SDK
+  // versions of package-lock.json that the tests ran against, and the runtime's copy (many small
+  // files in /var/runtime) is not read at cold start. Node's built-ins are the only externals.
+  bundleAwsSDK: true,
+  externalModules: [] as string[],
+} as const;
+
+export interface GatewayFunctionProps {
+  group: ToolGroup;
+  timeout: Duration;
+  environment: Record<string, string>;
+  logRetention: RetentionDays;
+}
+
+/**
+ * The Lambda of one tool group (`functions/<group>.ts`): Node.js 22 on Graviton (arm64: about 20%
+ * cheaper per GB-second than x86 for the same work), bundled locally by esbuild, JSON logs into its
+ * own log group with a retention, and a role that may write only to that log group. Table grants
+ * are added by the stack, per table and per access mode.
+ */
+export class GatewayFunction extends NodejsFunction {
+  readonly group: ToolGroup;
+
+  constructor(scope: Construct, id: string, props: GatewayFunctionProps) {
+    // Created beside the function (not inside it): a NodejsFunction's children are its own.
+    const logGroup = new LogGroup(scope, `${id}Logs`, {
+      retention: props.logRetention,
+      // Logs hold owner and account ids: kept after a stack deletion, expiring with the retention.
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    // Our own role instead of the managed AWSLambdaBasicExecutionRole, whose logs:* grants cover
+    // every log group of the account: this one may only write to its function's log group.
+    const role = new Role(scope, `${id}Role`, {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `Runs the ${props.group} tool group of the gateway`,
+    });
+    super(scope, id, {
+      description: `Tool gateway: ${props.group} tools (POST /api/v1/tools/<tool>/execute)`,
+      entry: path.join(PROJECT_ROOT, 'functions', `${props.group}.ts`),
+      handler: 'handler',
+      projectRoot: PROJECT_ROOT,
+      depsLockFilePath: path.join(PROJECT_ROOT, 'package-lock.json'),
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      // Lambda gives CPU in proportion to memory, and importing the bundle at cold start is CPU
+      // bound; 1024 MB is billed only while running, nothing is paid while idle.
+      memorySize: 1024,
+      timeout: props.timeout,
+      role,
+      logGroup,
+      // One JSON object per line with timestamp, level and the Lambda requestId; our own lines
+      // (functions/runtime/log.ts) carry the API Gateway request id returned as X-Request-Id.
+      loggingFormat: LoggingFormat.JSON,
+      environment: {
+        ...props.environment,
+        // Stack traces through the source maps (see BUNDLE_OPTIONS.sourceMap).
+        NODE_OPTIONS: '--enable-source-maps',
+      },
+      bundling: {
+        ...BUNDLE_OPTIONS,
+        externalModules: [...BUNDLE_OPTIONS.externalModules],
+        mainFields: [...BUNDLE_OPTIONS.mainFields],
+        sourceMapMode: SourceMapMode.DEFAULT,
+        // esbuild from node_modules (run as `npx --no-install esbuild`), never Docker: synth works
+        // offline on any machine after `npm ci`.
+        forceDockerBundling: false,
+      },
+    });
+    this.group = props.group;
+    logGroup.grantWrite(role);
+  }
+}

@@ -1,0 +1,100 @@
+import { DEFAULT_TIER_LIMITS, TIERS, type Tier } from '../functions/runtime/config';
+
+/**
+ * What a deployer can change without editing code. Each field is read from CDK context
+ * (`cdk.json` or `npx cdk deploy -c key=value`) by `settingsFromContext`, or passed as props.
+ */
+export interface GatewaySettings {
+  /** Monthly tool-call allowance per tier (CONTRACT.md section 2); a partial object overrides the defaults. */
+  tierLimits: Record<Tier, number>;
+  /** Shown in 402 answers as the place to upgrade. */
+  upgradeUrl: string;
+  /**
+   * API Gateway integration timeout of long-running tools (`longRunning: true`), in seconds.
+   * 29 is the most a fresh account allows; above 29 needs the "Maximum integration timeout in
+   * milliseconds" quota raised first (regional REST APIs, up to 300 s), or the deployment fails.
+   */
+  longRunningTimeoutSeconds: number;
+  /** LOG_LEVEL of every function. */
+  logLevel: 'debug' | 'info' | 'warn' | 'error';
+  /** Days CloudWatch keeps function, access and API logs. */
+  logRetentionDays: number;
+  /** Name of the API Gateway stage, the first segment of every URL path. */
+  stageName: string;
+  /** When set, alarm notifications are mailed here (the SNS topic exists either way). */
+  alarmEmail?: string;
+}
+
+export const DEFAULT_SETTINGS: GatewaySettings = {
+  tierLimits: DEFAULT_TIER_LIMITS,
+  upgradeUrl: 'https://example.com/pricing',
+  longRunningTimeoutSeconds: 29,
+  logLevel: 'info',
+  logRetentionDays: 30,
+  stageName: 'prod',
+};
+
+/** The retention periods CloudWatch Logs accepts. */
+const RETENTION_DAYS = [1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653];
+const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
+
+export class GatewaySettingsError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'GatewaySettingsError';
+  }
+}
+
+/** Reads settings from context values (strings when given with `-c`, JSON values in cdk.json). */
+export function settingsFromContext(get: (key: string) => unknown): GatewaySettings {
+  const overrides: Partial<GatewaySettings> = {};
+  const tierLimits = get('tierLimits');
+  if (tierLimits !== undefined) overrides.tierLimits = parseJson('tierLimits', tierLimits) as Record<Tier, number>;
+  const upgradeUrl = get('upgradeUrl');
+  if (upgradeUrl !== undefined) overrides.upgradeUrl = String(upgradeUrl);
+  const longRunning = get('longRunningTimeoutSeconds');
+  if (longRunning !== undefined) overrides.longRunningTimeoutSeconds = Number(longRunning);
+  const logLevel = get('logLevel');
+  if (logLevel !== undefined) overrides.logLevel = String(logLevel) as GatewaySettings['logLevel'];
+  const retention = get('logRetentionDays');
+  if (retention !== undefined) overrides.logRetentionDays = Number(retention);
+  const stageName = get('stageName');
+  if (stageName !== undefined) overrides.stageName = String(stageName);
+  const alarmEmail = get('alarmEmail');
+  if (alarmEmail !== undefined && alarmEmail !== '') overrides.alarmEmail = String(alarmEmail);
+  return resolveSettings(overrides);
+}
+
+/** Fills defaults and rejects values the stack could not deploy, naming the setting. */
+export function resolveSettings(overrides: Partial<GatewaySettings> = {}): GatewaySettings {
+  const settings: GatewaySettings = {
+    ...DEFAULT_SETTINGS,
+    ...overrides,
+    tierLimits: { ...DEFAULT_TIER_LIMITS, ...(overrides.tierLimits ?? {}) },
+  };
+  const problems: string[] = [];
+  for (const [tier, limit] of Object.entries(settings.tierLimits)) {
+    if (!(TIERS as readonly string[]).includes(tier)) problems.push(`tierLimits: unknown tier "${tier}" (tiers: ${TIERS.join(', ')})`);
+    else if (!Number.isInteger(limit) || limit < 0) problems.push(`tierLimits.${tier} must be a whole number of calls, 0 or more`);
+  }
+  if (!/^https:\/\/\S+$/.test(settings.upgradeUrl)) problems.push('upgradeUrl must be an https:// URL');
+  const timeout = settings.longRunningTimeoutSeconds;
+  if (!Number.isInteger(timeout) || timeout < 1 || timeout > 300) {
+    problems.push('longRunningTimeoutSeconds must be a whole number of seconds from 1 to 300 (above 29 needs the raised API Gateway quota)');
+  }
+  if (!(LOG_LEVELS as readonly string[]).includes(settings.logLevel)) problems.push(`logLevel must be one of ${LOG_LEVELS.join(', ')}`);
+  if (!RETENTION_DAYS.includes(settings.logRetentionDays)) problems.push(`logRetentionDays must be one of ${RETENTION_DAYS.join(', ')}`);
+  if (!/^[A-Za-z0-9_]{1,128}$/.test(settings.stageName)) problems.push('stageName may hold only letters, digits and underscores');
+  if (settings.alarmEmail !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(settings.alarmEmail)) problems.push('alarmEmail must be an e-mail address');
+  if (problems.length) throw new GatewaySettingsError(`Invalid stack settings:\n- ${problems.join('\n- ')}`);
+  return settings;
+}
+
+function parseJson(key: string, value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    throw new GatewaySettingsError(`Invalid stack settings:\n- ${key} must be JSON, for example '{"free":20,"pro":1000}'`);
+  }
+}
