@@ -1,12 +1,15 @@
 import type { PlatformModule } from '../platform-module';
 import { digits } from '../sandbox/ids';
 import { seedDeskAdsAccount } from './sandbox';
+import { getDeskAdsProductPerformance } from './tools/get-deskads-product-performance';
+import { listDeskAdsAccounts } from './tools/list-deskads-accounts';
+import { listDeskAdsConversionGoals } from './tools/list-deskads-conversion-goals';
 
 /** The deskads platform: desktop search and shopping advertising. */
 export const deskads: PlatformModule = {
   word: 'deskads',
   kind: 'desktop search and shopping advertising',
-  tools: [],
+  tools: [listDeskAdsAccounts, listDeskAdsConversionGoals, getDeskAdsProductPerformance],
   newSandboxAccountId: () => `1${digits(8)}`,
   seedSandbox: seedDeskAdsAccount,
 };

@@ -1,0 +1,50 @@
+import * as v from 'valibot';
+import { listConnectedAccounts } from '../../../functions/runtime/stores/owners';
+import type { ToolDefinition } from '../../../functions/runtime/tool';
+import { markdownTable } from '../../markdown';
+import { defineDeskAdsTool } from '../define';
+import { DeskAdsSandbox } from '../sandbox';
+
+const definition = defineDeskAdsTool({
+  name: 'list_deskads_accounts',
+  description:
+    'Lists your connected deskads accounts as the platform sees them: the numeric AccountId (what every deskads tool takes as account_id, alias customer_id) next to the 8-character account number shown in the web interface (such as F1234567, not accepted by tools), with name, status, currency and time zone.',
+  access: 'read',
+  args: {},
+  async run(_args, ctx) {
+    const connected = await listConnectedAccounts(ctx.owner.owner_id, 'deskads');
+    const accounts = [];
+    for (const account of connected) {
+      if (account.mode !== 'sandbox') {
+        accounts.push({ account_id: account.account_id, account_number: null, name: account.name, status: 'live access not available yet', currency_code: account.currency, time_zone: account.time_zone, mode: account.mode });
+        continue;
+      }
+      const info = await new DeskAdsSandbox(account).getAccountInfo();
+      accounts.push({ account_id: info.account_id, account_number: info.account_number, name: info.name, status: info.status, currency_code: info.currency_code, time_zone: info.time_zone, parent_customer_id: info.parent_customer_id, mode: account.mode });
+    }
+    const text = [
+      `## Connected deskads accounts (${accounts.length})`,
+      '',
+      accounts.length
+        ? markdownTable(['Account', 'account_id (use this)', 'Account number (UI only)', 'Status', 'Currency', 'Time zone'], accounts.map((a) => [a.name, a.account_id, a.account_number, a.status, a.currency_code, a.time_zone]))
+        : 'No deskads account is connected. get_connections_status shows what is connected.',
+      '',
+      'Tools take the numeric AccountId as `account_id` (or its alias `customer_id`), never the 8-character account number.' +
+        (accounts.length > 1 ? ' With several accounts connected, every deskads tool needs `account_id`.' : ''),
+    ].join('\n');
+    return { text, structured: { accounts, parameter: 'account_id' } };
+  },
+});
+
+/**
+ * Account discovery must work before an account is chosen, so this tool skips account selection:
+ * no account parameter, no platform port (it opens each connected account itself). It still runs
+ * in the deskads group.
+ */
+export const listDeskAdsAccounts: ToolDefinition = {
+  ...definition,
+  platform: null,
+  accountParameters: [],
+  openPlatform: undefined,
+  schema: v.strictObject({}),
+};
