@@ -54,6 +54,11 @@ export interface ToolSpec<Entries extends v.ObjectEntries, Port> {
   quotaExempt?: boolean;
   /** Takes 30 seconds or more; routed to the long-running timeout. */
   longRunning?: boolean;
+  /**
+   * false for discovery tools of a platform (list its accounts) that must work before an account is
+   * chosen: no account parameter, no account selection, and `ctx.account` / `ctx.platform` are unset.
+   */
+  selectsAccount?: boolean;
   /** valibot entries of the tool's own arguments; the account parameter is added by the platform. */
   args: Entries;
   rules?: ArgumentRule<v.InferOutput<v.ObjectSchema<Entries, undefined>>>[];
@@ -72,6 +77,8 @@ export interface ToolDefinition {
   /** Strict object schema of every argument the tool accepts, account parameter included. */
   schema: v.ObjectSchema<v.ObjectEntries, undefined> | v.StrictObjectSchema<v.ObjectEntries, undefined>;
   rules: ArgumentRule<Record<string, unknown>>[];
+  /** Whether the chain selects an account (and opens the platform) before the tool runs. */
+  selectsAccount: boolean;
   /** Names of the account parameter and its aliases, removed from args before `run`. */
   accountParameters: string[];
   /** Opens the platform interface for an account (platform tools only). */
@@ -92,6 +99,7 @@ export function defineGatewayTool<Entries extends v.ObjectEntries>(spec: ToolSpe
     longRunning: spec.longRunning ?? false,
     schema: v.strictObject(spec.args),
     rules: (spec.rules ?? []) as ArgumentRule<Record<string, unknown>>[],
+    selectsAccount: false,
     accountParameters: [],
     run: spec.run as ToolDefinition['run'],
   };
@@ -112,6 +120,7 @@ export function platformToolDefiner<Port>(platform: PlatformWord, openPlatform: 
     );
   }
   return function defineTool<Entries extends v.ObjectEntries>(spec: ToolSpec<Entries, Port>): ToolDefinition {
+    const selectsAccount = spec.selectsAccount ?? true;
     return {
       name: spec.name,
       description: spec.description,
@@ -121,10 +130,11 @@ export function platformToolDefiner<Port>(platform: PlatformWord, openPlatform: 
       destructive: spec.destructive ?? false,
       quotaExempt: spec.quotaExempt ?? false,
       longRunning: spec.longRunning ?? false,
-      schema: v.strictObject({ ...spec.args, ...accountEntries }),
+      schema: v.strictObject(selectsAccount ? { ...spec.args, ...accountEntries } : spec.args),
       rules: (spec.rules ?? []) as ArgumentRule<Record<string, unknown>>[],
-      accountParameters: Object.keys(accountEntries),
-      openPlatform,
+      selectsAccount,
+      accountParameters: selectsAccount ? Object.keys(accountEntries) : [],
+      openPlatform: selectsAccount ? openPlatform : undefined,
       run: spec.run as ToolDefinition['run'],
     };
   };

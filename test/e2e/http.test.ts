@@ -37,7 +37,7 @@ describe('HTTP: the local server', () => {
     const { apiKey } = await createTestOwner();
     const unknown = await fetch(`${base}/api/v1/tools/list_campaign/execute`, { method: 'POST', headers: { Authorization: `Bearer ${apiKey}` } });
     expect(unknown.status).toBe(404);
-    expect((await unknown.json()).error).toContain('list_campaigns');
+    expect(((await unknown.json()) as { error: string }).error).toContain('list_campaigns');
     const wrongMethod = await fetch(`${base}/api/v1/tools/list_campaigns/execute`);
     expect(wrongMethod.status).toBe(405);
   });
@@ -45,6 +45,6 @@ describe('HTTP: the local server', () => {
   it('answers GET /health with the state of the tables', async () => {
     const response = await fetch(`${base}/health`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ status: 'ok' });
+    expect((await response.json()) as object).toMatchObject({ status: 'ok' });
   });
 });

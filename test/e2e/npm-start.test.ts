@@ -48,9 +48,9 @@ describe('npm start', () => {
       headers: { Authorization: `Bearer ${first.apiKey}`, 'Content-Type': 'application/json' },
       body: '{"arguments":{}}',
     });
-    const body = await accounts.json();
+    const body = (await accounts.json()) as { data: { quota: { tier: string }; structured: { platforms: { account_count: number; mode: string }[] } } };
     expect(body.data.quota.tier).toBe('pro');
-    expect(body.data.structured.platforms.every((p: { account_count: number; mode: string }) => p.account_count === 1 && p.mode === 'sandbox')).toBe(true);
+    expect(body.data.structured.platforms.every((p) => p.account_count === 1 && p.mode === 'sandbox')).toBe(true);
 
     expect(javaRunningFor(dataDir)).toBe(true);
     expect(await stop(first.child)).toBe(0);

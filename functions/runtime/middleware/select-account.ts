@@ -12,7 +12,7 @@ export function selectAccount(): MiddlewareObj {
   const selectAccountBefore = async (request: GatewayRequest) => {
     const state = request.context.gateway;
     const tool = state.tool!;
-    if (!tool.platform) return;
+    if (!tool.platform || !tool.selectsAccount) return;
     const platform = tool.platform;
     const { parameter, aliases } = ACCOUNT_PARAMETERS[platform];
     const given = [parameter, ...aliases]

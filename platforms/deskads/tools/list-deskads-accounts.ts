@@ -1,15 +1,18 @@
-import * as v from 'valibot';
 import { listConnectedAccounts } from '../../../functions/runtime/stores/owners';
-import type { ToolDefinition } from '../../../functions/runtime/tool';
 import { markdownTable } from '../../markdown';
 import { defineDeskAdsTool } from '../define';
 import { DeskAdsSandbox } from '../sandbox';
 
-const definition = defineDeskAdsTool({
+/**
+ * Account discovery must work before an account is chosen, so this tool skips account selection
+ * (no account parameter, no platform port): it opens each connected account itself.
+ */
+export const listDeskAdsAccounts = defineDeskAdsTool({
   name: 'list_deskads_accounts',
   description:
     'Lists your connected deskads accounts as the platform sees them: the numeric AccountId (what every deskads tool takes as account_id, alias customer_id) next to the 8-character account number shown in the web interface (such as F1234567, not accepted by tools), with name, status, currency and time zone.',
   access: 'read',
+  selectsAccount: false,
   args: {},
   async run(_args, ctx) {
     const connected = await listConnectedAccounts(ctx.owner.owner_id, 'deskads');
@@ -35,16 +38,3 @@ const definition = defineDeskAdsTool({
     return { text, structured: { accounts, parameter: 'account_id' } };
   },
 });
-
-/**
- * Account discovery must work before an account is chosen, so this tool skips account selection:
- * no account parameter, no platform port (it opens each connected account itself). It still runs
- * in the deskads group.
- */
-export const listDeskAdsAccounts: ToolDefinition = {
-  ...definition,
-  platform: null,
-  accountParameters: [],
-  openPlatform: undefined,
-  schema: v.strictObject({}),
-};
