@@ -70,6 +70,7 @@ function catalogIndex(): NonNullable<typeof cached> {
 }
 
 export interface CatalogFilter {
+  /** A tool without a platform counts for its group's (`gateway` for the cross-platform tools). */
   platform?: string;
   group?: string;
   access?: 'read' | 'write';
@@ -78,7 +79,7 @@ export interface CatalogFilter {
 export function filterCatalog(entries: readonly CatalogEntry[], filter: CatalogFilter): CatalogEntry[] {
   return entries.filter(
     (entry) =>
-      (filter.platform === undefined || entry.platform === filter.platform || (filter.platform === 'gateway' && entry.platform === null)) &&
+      (filter.platform === undefined || (entry.platform ?? entry.group) === filter.platform) &&
       (filter.group === undefined || entry.group === filter.group) &&
       (filter.access === undefined || entry.access === filter.access),
   );

@@ -173,7 +173,7 @@ const SCRIPT = `
     var shown = 0;
     var groups = {};
     state.tools.forEach(function (tool) {
-      var haystack = (tool.name + ' ' + tool.group + ' ' + (tool.op.description || '')).toLowerCase();
+      var haystack = (tool.name + ' ' + tool.group + ' ' + tool.text).toLowerCase();
       if (query && haystack.indexOf(query) < 0) return;
       (groups[tool.group] = groups[tool.group] || []).push(tool);
     });
@@ -238,7 +238,7 @@ const SCRIPT = `
     send.addEventListener('click', function () { tryIt(tool, keyInput.value, bodyInput.value, output); });
     main.appendChild(el('article', { id: 'tool', 'data-tool': name }, [
       el('h2', { text: name }), flags,
-      markdown(op.description ? op.description.replace(/\\n\\n\\*\\*[^*]+\\*\\*$/, '') : ''),
+      markdown(tool.text),
       el('p', { className: 'endpoint' }, [el('code', { text: 'POST ' + tool.path })]),
       el('h3', { text: 'Parameters (under "arguments")' }), el('div', { className: 'table-wrap' }, [table]),
       el('h3', { text: 'Example' }), el('pre', { id: 'curl', text: curlFor(tool, example) }),
@@ -293,7 +293,9 @@ const SCRIPT = `
       Object.keys(doc.paths).forEach(function (path) {
         var op = doc.paths[path].post;
         if (!op || !/\\/execute$/.test(path)) return;
-        var tool = { name: op.operationId, path: path, op: op, group: (op.tags || ['other'])[0] };
+        // The description without the flags line the document appends ("**Read (read-only)**").
+        var text = (op.description || '').replace(/\\n\\n\\*\\*[^*]+\\*\\*$/, '');
+        var tool = { name: op.operationId, path: path, op: op, group: (op.tags || ['other'])[0], text: text };
         state.tools.push(tool);
         state.byName[tool.name] = tool;
       });

@@ -417,7 +417,7 @@ function discoveryPaths(): Record<string, unknown> {
         summary: 'The tool catalog',
         description: 'Every registered tool with its platform, group, access, flags, description and the JSON Schema (draft 2020-12) of its arguments, sorted by name. Filters combine.',
         parameters: [
-          { name: 'platform', in: 'query', required: false, schema: { type: 'string', enum: [...PLATFORM_WORDS, 'gateway'] }, description: 'Only tools of this platform (`gateway`: the cross-platform tools).' },
+          { name: 'platform', in: 'query', required: false, schema: { type: 'string', enum: [...PLATFORM_WORDS, 'gateway'] }, description: 'Only tools of this platform (`gateway`: the cross-platform tools; a tool without a platform counts for its group).' },
           { name: 'group', in: 'query', required: false, schema: { type: 'string', enum: [...PLATFORM_WORDS, 'gateway'] }, description: 'Only tools of this group.' },
           { name: 'access', in: 'query', required: false, schema: { type: 'string', enum: ['read', 'write'] }, description: 'Only Read or only Write tools.' },
         ],

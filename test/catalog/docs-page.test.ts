@@ -78,6 +78,9 @@ describe('GET /docs in headless Chromium', () => {
     expect(names.length).toBeLessThan(REGISTRY.all().length);
     expect(await page.textContent('#tool-count')).toBe(`${expected} of ${REGISTRY.all().length} tools`);
     // A term that matches nothing empties the list.
+    // Flags are not text: searching "read-only" finds no tool by its badge.
+    await page.fill('#search', 'read-only');
+    expect(await page.locator('#tool-list button[data-tool]').count()).toBe(REGISTRY.all().filter((t) => `${t.name} ${t.group} ${t.description}`.toLowerCase().includes('read-only')).length);
     await page.fill('#search', 'zzz-no-such-tool');
     expect(await page.locator('#tool-list button[data-tool]').count()).toBe(0);
     await page.fill('#search', '');
@@ -105,6 +108,18 @@ describe('GET /docs in headless Chromium', () => {
     expect(curl).toContain('Authorization: Bearer $API_KEY');
     expect(page.url()).toBe(`${base}/docs#tool/list_campaigns`);
     expect(consoleErrors).toEqual([]);
+  });
+
+  it('sends a request from "Try it" to the gateway itself (the policy allows it) and shows the answer', async () => {
+    // Act: no key given, so the gateway answers 401 before touching any table.
+    await page.click('#try-send');
+    await page.locator('#try-output', { hasText: /^HTTP \d+/ }).waitFor();
+    // Assess
+    const output = await page.textContent('#try-output');
+    expect(output).toMatch(/^HTTP 401\n/);
+    expect(output).toContain('Missing API key');
+    // Chromium logs every 4xx response as "Failed to load resource"; that one is expected here.
+    expect(consoleErrors.filter((message) => !message.includes('status of 401'))).toEqual([]);
   });
 
   it('opens a tool from a shared link', async () => {
