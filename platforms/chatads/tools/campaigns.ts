@@ -1,0 +1,146 @@
+import * as v from 'valibot';
+import { ToolError } from '../../../functions/runtime/errors';
+import { markdownTable, money } from '../../markdown';
+import { defineChatAdsTool } from '../define';
+import type { ChatAdsCampaign, ChatAdsStatus } from '../port';
+
+const STATUSES = ['active', 'paused', 'archived'] as const;
+const TYPES = ['impressions', 'clicks', 'conversions'] as const;
+const SORT_FIELDS = ['name', 'status', 'budget', 'daily_budget', 'bidding_type', 'start_date', 'end_date', 'created_at', 'id'] as const;
+
+/** Comma-separated values of a filter: empty or `all` means every value. */
+function listOf(value: string | undefined): string[] | undefined {
+  const items = (value ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  return items.length === 0 || items.includes('all') ? undefined : items;
+}
+
+function unknownValues(field: string, value: string | undefined, allowed: readonly string[]): string | undefined {
+  const bad = (listOf(value) ?? []).filter((s) => !allowed.includes(s));
+  return bad.length ? `\`${field}\` has unknown value${bad.length > 1 ? 's' : ''} ${bad.join(', ')}; use a comma-separated list of ${allowed.join(', ')} (or all)` : undefined;
+}
+
+const campaignId = v.pipe(v.string(), v.trim(), v.regex(/^cmpn_[A-Za-z0-9]+$/, 'must be a campaign id starting with cmpn_'), v.description('Campaign id (cmpn_...) from list_chatads_campaigns'));
+const isoDay = (what: string) => v.optional(v.pipe(v.string(), v.isoDate(), v.description(what)));
+
+export const listChatAdsCampaigns = defineChatAdsTool({
+  name: 'list_chatads_campaigns',
+  description:
+    'Lists chatads campaigns with status, bidding type (impressions, clicks, conversions), budgets and dates. Filter by text (name, id, description), statuses, bidding types and start date; sort and page. Reports how many matched out of the total.',
+  access: 'read',
+  args: {
+    query: v.optional(v.pipe(v.string(), v.description('Case-insensitive substring of name, id or description'))),
+    status_filter: v.optional(v.pipe(v.string(), v.description('Comma-separated statuses: active, paused, archived (all or empty = every status)'))),
+    type_filter: v.optional(v.pipe(v.string(), v.description('Comma-separated bidding types: impressions, clicks, conversions (all or empty = every type)'))),
+    start_after: isoDay('YYYY-MM-DD: campaigns starting on or after this day'),
+    end_before: isoDay('YYYY-MM-DD: campaigns starting on or before this day'),
+    sort_by: v.optional(v.pipe(v.picklist(SORT_FIELDS), v.description(`Sort field: ${SORT_FIELDS.join(', ')}; default name`)), 'name'),
+    sort_order: v.optional(v.pipe(v.picklist(['asc', 'desc']), v.description('asc (default) or desc')), 'asc'),
+    offset: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.description('Rows to skip, default 0')), 0),
+    limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(500), v.description('Rows per page, 1-500, default 50')), 50),
+  },
+  rules: [
+    (a) => unknownValues('status_filter', a.status_filter, STATUSES),
+    (a) => unknownValues('type_filter', a.type_filter, TYPES),
+    (a) => (a.start_after && a.end_before && a.end_before < a.start_after ? `\`end_before\` (${a.end_before}) must not be before \`start_after\` (${a.start_after})` : undefined),
+  ],
+  async run(args, ctx) {
+    const all = await ctx.platform.listCampaigns();
+    const statuses = listOf(args.status_filter);
+    const types = listOf(args.type_filter);
+    const needle = args.query?.trim().toLowerCase();
+    const matched = all.filter(
+      (c) =>
+        (!needle || `${c.name}\n${c.id}\n${c.description ?? ''}`.toLowerCase().includes(needle)) &&
+        (!statuses || statuses.includes(c.status)) &&
+        (!types || types.includes(c.bidding_type)) &&
+        (!args.start_after || c.start_date >= args.start_after) &&
+        (!args.end_before || c.start_date <= args.end_before),
+    );
+    const sign = args.sort_order === 'desc' ? -1 : 1;
+    const field = args.sort_by as keyof ChatAdsCampaign;
+    matched.sort((a, b) => {
+      const x = a[field];
+      const y = b[field];
+      if (x === undefined && y === undefined) return a.id.localeCompare(b.id);
+      if (x === undefined) return 1;
+      if (y === undefined) return -1;
+      const c = typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y));
+      return c * sign || a.id.localeCompare(b.id);
+    });
+    const page = matched.slice(args.offset, args.offset + args.limit);
+    const next = args.offset + page.length;
+    const currency = ctx.account.currency;
+    const campaigns = page.map(({ performance: _p, stopped_on: _s, ...c }) => c);
+    const text = [
+      `## Chatads campaigns: ${matched.length} matched of ${all.length}`,
+      '',
+      page.length
+        ? markdownTable(['Campaign', 'Id', 'Status', 'Bidding', 'Budget', 'Daily budget', 'Start', 'End'], page.map((c) => [c.name, c.id, c.status, c.bidding_type, money(c.budget, currency), money(c.daily_budget, currency), c.start_date, c.end_date]))
+        : 'No campaigns match.',
+      ...(next < matched.length ? ['', `More campaigns: call again with \`offset\`: ${next}.`] : []),
+    ].join('\n');
+    return {
+      text,
+      structured: { campaigns, matched: matched.length, total: all.length, offset: args.offset, limit: args.limit, returned: page.length, has_more: next < matched.length, next_offset: next < matched.length ? next : null },
+    };
+  },
+});
+
+/** A status change with the specification's transitions: archived is final; same status is a no-op. */
+async function changeStatus(ctx: Parameters<Parameters<typeof defineChatAdsTool>[0]['run']>[1], id: string, to: ChatAdsStatus) {
+  const campaign = await ctx.platform.getCampaign(id);
+  if (campaign.status === to) {
+    return { campaign, changed: false };
+  }
+  if (campaign.status === 'archived') {
+    throw new ToolError(`Campaign ${id} ("${campaign.name}") is archived; archived campaigns cannot be ${to === 'active' ? 'resumed' : 'paused'}. Create a new campaign instead.`);
+  }
+  return { campaign: await ctx.platform.setCampaignStatus(id, to, campaign.status, ctx.now), changed: true };
+}
+
+export const pauseChatAdsCampaign = defineChatAdsTool({
+  name: 'pause_chatads_campaign',
+  description: 'Pauses a chatads campaign: delivery and spend stop for all its ad groups and ads. It can be resumed any time with resume_chatads_campaign.',
+  access: 'write',
+  args: { campaign_id: campaignId },
+  async run(args, ctx) {
+    const { campaign, changed } = await changeStatus(ctx, args.campaign_id, 'paused');
+    const text = changed
+      ? `Campaign "${campaign.name}" (${campaign.id}) is now **paused**: delivery and spend stop. Resume it any time with resume_chatads_campaign.`
+      : `Campaign "${campaign.name}" (${campaign.id}) was already paused; nothing changed.`;
+    return { text, structured: { campaign_id: campaign.id, status: campaign.status, changed } };
+  },
+});
+
+export const resumeChatAdsCampaign = defineChatAdsTool({
+  name: 'resume_chatads_campaign',
+  description: 'Resumes a paused chatads campaign: delivery starts and the campaign spends again (this is the spend gate for all its active ad groups). Archived campaigns cannot be resumed.',
+  access: 'write',
+  args: { campaign_id: campaignId },
+  async run(args, ctx) {
+    const { campaign, changed } = await changeStatus(ctx, args.campaign_id, 'active');
+    const text = changed
+      ? `Campaign "${campaign.name}" (${campaign.id}) is now **active**: delivery starts and it spends again, up to its budget, through its active ad groups.`
+      : `Campaign "${campaign.name}" (${campaign.id}) was already active; nothing changed.`;
+    return { text, structured: { campaign_id: campaign.id, status: campaign.status, changed } };
+  },
+});
+
+export const archiveChatAdsCampaign = defineChatAdsTool({
+  name: 'archive_chatads_campaign',
+  description: 'Archives (deletes) a chatads campaign: delivery stops for good and it can no longer be resumed or edited. To stop temporarily, use pause_chatads_campaign instead.',
+  access: 'write',
+  destructive: true,
+  args: { campaign_id: campaignId },
+  async run(args, ctx) {
+    const campaign = await ctx.platform.getCampaign(args.campaign_id);
+    if (campaign.status === 'archived') {
+      return { text: `Campaign "${campaign.name}" (${campaign.id}) was already archived; nothing changed.`, structured: { campaign_id: campaign.id, status: 'archived', changed: false } };
+    }
+    const archived = await ctx.platform.setCampaignStatus(campaign.id, 'archived', campaign.status, ctx.now);
+    return {
+      text: `Campaign "${archived.name}" (${archived.id}) is **archived** (was ${campaign.status}). It no longer delivers and cannot be resumed.`,
+      structured: { campaign_id: archived.id, status: archived.status, previous_status: campaign.status, changed: true },
+    };
+  },
+});
