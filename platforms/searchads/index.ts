@@ -1,6 +1,7 @@
 import type { PlatformModule } from '../platform-module';
 import { digits } from '../sandbox/ids';
-import { seedSearchAdsAccount } from './sandbox';
+import { findWasteAndWinners } from '../sandbox/opportunities';
+import { SearchAdsSandbox, seedSearchAdsAccount } from './sandbox';
 import { addAdGroupAudiences } from './tools/add-ad-group-audiences';
 import { addCalloutExtensions } from './tools/add-callout-extensions';
 import { getCampaignLabels } from './tools/get-campaign-labels';
@@ -44,4 +45,18 @@ export const searchads: PlatformModule = {
   ],
   newSandboxAccountId: () => digits(10),
   seedSandbox: seedSearchAdsAccount,
+  async findOpportunities(account, now) {
+    const campaigns = (await new SearchAdsSandbox(account).listCampaigns()).filter((c) => c.status === 'ENABLED');
+    const customer_id = account.account_id;
+    return findWasteAndWinners(
+      'searchads',
+      account,
+      now,
+      campaigns.map((c) => ({ id: c.id, name: c.name, performance: c.performance, start_date: c.start_date, daily_budget: c.budget_amount })),
+      {
+        cut: (c) => ({ verb: 'Pause campaign', tool: 'update_campaign', arguments: { customer_id, campaign_id: c.id, status: 'PAUSED' } }),
+        scale: (c, budget) => ({ tool: 'update_campaign', arguments: { customer_id, campaign_id: c.id, budget_amount: budget } }),
+      },
+    );
+  },
 };

@@ -1,6 +1,7 @@
 import type { PlatformModule } from '../platform-module';
 import { digits } from '../sandbox/ids';
-import { seedShortVideoAccount } from './sandbox';
+import { findWasteAndWinners } from '../sandbox/opportunities';
+import { ShortVideoSandbox, seedShortVideoAccount } from './sandbox';
 import { listShortVideoAdVideos, listShortVideoCustomAudiences, listShortVideoLeadPages, listShortVideoPixels, searchShortVideoTargeting } from './tools/assets';
 import { createShortVideoDcoAd } from './tools/create-dco-ad';
 import { createShortVideoVideoCampaign } from './tools/create-video-campaign';
@@ -29,4 +30,28 @@ export const shortvideo: PlatformModule = {
   ],
   newSandboxAccountId: () => `7${digits(18)}`,
   seedSandbox: seedShortVideoAccount,
+  async findOpportunities(account, now) {
+    const sandbox = new ShortVideoSandbox(account);
+    const [campaigns, adGroups] = await Promise.all([sandbox.listCampaigns(), sandbox.listAdGroups()]);
+    // Ad groups with a daily budget of their own (not under campaign budget optimization).
+    const optimized = new Set(campaigns.filter((c) => c.budget_optimize_on).map((c) => c.id));
+    const candidates = adGroups.filter((g) => g.status === 'ENABLED' && g.budget_mode === 'BUDGET_MODE_DAY' && g.budget && !optimized.has(g.campaign_id));
+    const advertiser_id = account.account_id;
+    return findWasteAndWinners(
+      'shortvideo',
+      account,
+      now,
+      candidates.map((g) => ({ id: g.id, name: g.adgroup_name, performance: g.performance, start_date: g.schedule_start_time.slice(0, 10), daily_budget: g.budget })),
+      {
+        // No pause tool on this platform's list: cut the daily budget to the 20 USD floor instead.
+        cut: (g, figures) => ({
+          verb: 'Cut to 20/day the budget of ad group',
+          tool: 'update_shortvideo_ad_group',
+          arguments: { advertiser_id, adgroup_id: g.id, budget: 20 },
+          saving: Math.max(0, figures.spend - 20 * 30),
+        }),
+        scale: (g, budget) => ({ tool: 'update_shortvideo_ad_group', arguments: { advertiser_id, adgroup_id: g.id, budget } }),
+      },
+    );
+  },
 };

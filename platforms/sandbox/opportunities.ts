@@ -1,0 +1,72 @@
+import type { PlatformWord } from '../../functions/runtime/platforms';
+import type { ConnectedAccount } from '../../functions/runtime/stores/owners';
+import { lastDays } from '../dates';
+import type { Opportunity } from '../platform-module';
+import { metricsBetween, profileFor, totals, type MetricTotals, type PerformanceTier } from './metrics';
+
+/**
+ * Thresholds of the opportunity finders, over the last 30 days:
+ * - waste: at least WASTE_MIN_SPEND spent with no conversion → pause or cut; value = that spend.
+ * - winner: at least WINNER_MIN_CONVERSIONS conversions at ROAS ≥ WINNER_MIN_ROAS → raise the daily
+ *   budget by 20 %; value = 20 % more of the revenue it brought.
+ */
+export const WASTE_MIN_SPEND = 100;
+export const WINNER_MIN_CONVERSIONS = 20;
+export const WINNER_MIN_ROAS = 3;
+const LOOKBACK_DAYS = 30;
+
+export interface Candidate {
+  id: string;
+  name: string;
+  performance: PerformanceTier;
+  start_date?: string;
+  /** Current daily budget, when the entity has one: winners are only suggested for these. */
+  daily_budget?: number;
+}
+
+export interface FinderActions {
+  /** The tool call that stops the waste of a candidate. */
+  cut(candidate: Candidate, figures: MetricTotals): { tool: string; arguments: Record<string, unknown>; verb: string; saving?: number };
+  /** The tool call that gives a winner more budget (omit when the platform has none). */
+  scale?(candidate: Candidate, newBudget: number): { tool: string; arguments: Record<string, unknown> };
+}
+
+/** Waste and winners among active entities (campaigns or ad groups), from their own metrics. */
+export function findWasteAndWinners(
+  platform: PlatformWord,
+  account: ConnectedAccount,
+  now: Date,
+  candidates: readonly Candidate[],
+  actions: FinderActions,
+): Opportunity[] {
+  const { start, end } = lastDays(now, LOOKBACK_DAYS);
+  const found: Opportunity[] = [];
+  for (const candidate of candidates) {
+    const figures = totals(metricsBetween(candidate.id, start, end, profileFor(candidate.performance), candidate.start_date));
+    if (figures.spend >= WASTE_MIN_SPEND && figures.conversions === 0) {
+      const cut = actions.cut(candidate, figures);
+      found.push({
+        platform,
+        account_id: account.account_id,
+        kind: 'cut_waste',
+        title: `${cut.verb} "${candidate.name}": ${figures.spend.toFixed(2)} ${account.currency} spent in ${LOOKBACK_DAYS} days with no conversion`,
+        monthly_value: Math.round((cut.saving ?? figures.spend) * 100) / 100,
+        tool: cut.tool,
+        arguments: cut.arguments,
+      });
+    } else if (actions.scale && candidate.daily_budget && figures.conversions >= WINNER_MIN_CONVERSIONS && (figures.roas ?? 0) >= WINNER_MIN_ROAS) {
+      const newBudget = Math.round(candidate.daily_budget * 1.2 * 100) / 100;
+      const scale = actions.scale(candidate, newBudget);
+      found.push({
+        platform,
+        account_id: account.account_id,
+        kind: 'scale_winner',
+        title: `Raise the daily budget of "${candidate.name}" from ${candidate.daily_budget} to ${newBudget} ${account.currency}: ROAS ${figures.roas} on ${figures.conversions} conversions`,
+        monthly_value: Math.round(figures.revenue * 0.2 * 100) / 100,
+        tool: scale.tool,
+        arguments: scale.arguments,
+      });
+    }
+  }
+  return found;
+}

@@ -1,0 +1,41 @@
+import { setSandboxFailureMode } from '../../../platforms/sandbox/platform';
+import { callTool, callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
+
+useTestTables();
+
+interface Action { rank: number; kind: string; platform: string | null; account_id: string | null; title: string; monthly_value: number; tool: string; arguments: Record<string, unknown> }
+
+describe('Tool: suggest_next_action', () => {
+  it('puts a broken connection first and suggests connecting the platforms that are missing', async () => {
+    // Prepare
+    const { apiKey, accounts } = await createTestOwner({ accounts: { chatads: 1 } });
+    await setSandboxFailureMode(accounts.chatads![0], 'server_error');
+    // Act
+    const data = await callToolOk(apiKey, 'suggest_next_action');
+    // Assess
+    const actions = data.structured!.actions as Action[];
+    expect(actions[0]).toMatchObject({ rank: 1, kind: 'fix', platform: 'chatads', account_id: accounts.chatads![0].account_id, tool: 'get_connections_status' });
+    const setup = actions.filter((a) => a.kind === 'setup').map((a) => a.platform);
+    expect(setup).toEqual(expect.arrayContaining(['searchads', 'deskads']));
+    expect(setup).not.toContain('chatads');
+    expect(data.text).toContain('Start with #1');
+  });
+
+  it('ranks actions by value and every action names a registered tool', async () => {
+    const { REGISTRY } = await import('../../../platforms');
+    const { apiKey } = await createTestOwner({ accounts: { searchads: 1, socialads: 1, proads: 1, shortvideo: 1, retailads: 1, chatads: 1, deskads: 1 } });
+    const data = await callToolOk(apiKey, 'suggest_next_action');
+    const actions = data.structured!.actions as Action[];
+    expect(actions.length).toBeGreaterThan(0);
+    for (const action of actions) expect(REGISTRY.get(action.tool)).toBeDefined();
+    const values = actions.filter((a) => a.kind === 'cut_waste').map((a) => a.monthly_value);
+    expect(values).toEqual([...values].sort((a, b) => b - a));
+  });
+
+  it('takes no arguments', async () => {
+    const { apiKey } = await createTestOwner();
+    const result = await callTool(apiKey, 'suggest_next_action', { platform: 'searchads' });
+    expect(result.status).toBe(400);
+    expect(result.body.error).toContain('`platform` is not a parameter');
+  });
+});
