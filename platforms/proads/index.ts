@@ -1,5 +1,6 @@
 import type { PlatformModule } from '../platform-module';
 import { digits } from '../sandbox/ids';
+import { findProAdsOpportunities } from './opportunities';
 import { seedProAdsAccount } from './sandbox';
 import { analyzeProAdsCreativePerformance } from './tools/analyze-creative-performance';
 import { analyzeProAdsWastedSpend } from './tools/analyze-wasted-spend';
@@ -12,4 +13,5 @@ export const proads: PlatformModule = {
   tools: [analyzeProAdsCreativePerformance, analyzeProAdsWastedSpend, selectProAdsCampaignType],
   newSandboxAccountId: () => `5${digits(8)}`,
   seedSandbox: seedProAdsAccount,
+  findOpportunities: findProAdsOpportunities,
 };

@@ -1,5 +1,6 @@
 import type { PlatformModule } from '../platform-module';
 import { digits } from '../sandbox/ids';
+import { findSocialAdsOpportunities } from './opportunities';
 import { seedSocialAdsAccount } from './sandbox';
 import { addSocialAdsAd } from './tools/add-ad';
 import { getSocialAdsAppAdSets, getSocialAdsAppCampaigns, getSocialAdsAppCreatives } from './tools/app-reports';
@@ -23,4 +24,5 @@ export const socialads: PlatformModule = {
   ],
   newSandboxAccountId: () => `act_${digits(15)}`,
   seedSandbox: seedSocialAdsAccount,
+  findOpportunities: findSocialAdsOpportunities,
 };

@@ -1,0 +1,16 @@
+import { proads } from '../../../platforms/proads';
+import { createTestOwner, useTestTables } from '../../support/gateway';
+
+useTestTables();
+
+describe('Function: proads.findOpportunities', () => {
+  it('reports active conversion campaigns that spent without converting, pointing to the wasted-spend analysis', async () => {
+    const { accounts } = await createTestOwner({ accounts: { proads: 1 } });
+    const found = await proads.findOpportunities!(accounts.proads![0], new Date());
+    expect(found.some((o) => o.title.includes('Customer Testimonials'))).toBe(true);
+    for (const o of found) {
+      expect(o).toMatchObject({ platform: 'proads', kind: 'cut_waste', tool: 'analyze_proads_wasted_spend' });
+      expect(o.monthly_value).toBeGreaterThanOrEqual(300);
+    }
+  });
+});

@@ -1,0 +1,16 @@
+import { socialads } from '../../../platforms/socialads';
+import { createTestOwner, useTestTables } from '../../support/gateway';
+
+useTestTables();
+
+describe('Function: socialads.findOpportunities', () => {
+  it('reports active ads that spent without a result, with the tool to inspect them', async () => {
+    const { accounts } = await createTestOwner({ accounts: { socialads: 1 } });
+    const found = await socialads.findOpportunities!(accounts.socialads![0], new Date());
+    expect(found.some((o) => o.title.includes('Android - screenshots') && o.tool === 'get_socialads_app_creatives')).toBe(true);
+    for (const o of found) {
+      expect(o.kind).toBe('cut_waste');
+      expect(o.monthly_value).toBeGreaterThanOrEqual(100);
+    }
+  });
+});
