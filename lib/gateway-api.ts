@@ -30,6 +30,8 @@ export interface GatewayApiProps {
   longRunningTimeoutSeconds: number;
   stageName: string;
   logRetention: RetentionDays;
+  /** false: fixed routes only (first deployment, before the "Resources per API" increase). */
+  toolRoutes: boolean;
 }
 
 /** Paths the gateway function serves itself; ANY, so it also answers wrong methods in the envelope. */
@@ -71,7 +73,8 @@ export class GatewayApi extends Construct {
     const toolsResource: Resource = this.api.root.resourceForPath('/api/v1/tools');
 
     // Per-tool routes, in nested stacks chosen by a hash of the tool name.
-    this.routeStacks = chunkTools(props.tools, ROUTE_STACK_COUNT).map(
+    const routedTools = props.toolRoutes ? props.tools : [];
+    this.routeStacks = (props.toolRoutes ? chunkTools(routedTools, ROUTE_STACK_COUNT) : []).map(
       (tools, index) =>
         new ToolRoutesStack(this, `ToolRoutes${String(index).padStart(2, '0')}`, {
           restApiId: this.api.restApiId,
@@ -109,7 +112,7 @@ export class GatewayApi extends Construct {
     for (const dependency of [...methods, ...this.routeStacks, ...responses]) deployment.node.addDependency(dependency);
     deployment.addToLogicalId({
       fixed: GATEWAY_PATHS,
-      tools: props.tools.map((tool) => [tool.name, tool.group, tool.longRunning]),
+      tools: routedTools.map((tool) => [tool.name, tool.group, tool.longRunning]),
       longRunningTimeoutSeconds: props.longRunningTimeoutSeconds,
       routeStacks: ROUTE_STACK_COUNT,
       responses: responses.map((response) => response.node.id),
@@ -143,11 +146,11 @@ export class GatewayApi extends Construct {
     });
     this.api.deploymentStage = this.stage;
 
-    const needed = apiResourceCount(props.tools.length);
+    const needed = apiResourceCount(routedTools.length);
     if (needed > 300) {
       Annotations.of(this).addWarningV2(
         'gateway:api-resources-quota',
-        `This API has ${needed} API Gateway resources for ${props.tools.length} tools: before deploying, raise the "Resources per API" quota (default 300) to at least ${needed}. See README, "Quotas to raise".`,
+        `This API has ${needed} API Gateway resources for ${routedTools.length} tools: the "Resources per API" quota of this API (default 300) must be at least ${needed}. In a fresh account, deploy first with -c toolRoutes=false and request the increase for the API it creates. See README, "Quotas to raise".`,
       );
     }
   }

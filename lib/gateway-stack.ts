@@ -69,6 +69,7 @@ export class GatewayStack extends Stack {
       longRunningTimeoutSeconds: settings.longRunningTimeoutSeconds,
       stageName: settings.stageName,
       logRetention,
+      toolRoutes: settings.toolRoutes,
     });
 
     this.alarms = new GatewayAlarms(this, 'Alarms', {

@@ -23,6 +23,12 @@ export interface GatewaySettings {
   stageName: string;
   /** When set, alarm notifications are mailed here (the SNS topic exists either way). */
   alarmEmail?: string;
+  /**
+   * Whether the per-tool routes are deployed. "Resources per API" (default 300) is raised per
+   * API, so a first deployment into a fresh account sets this to false: it creates the API with
+   * its 9 fixed resources only, whose id the quota request then names. See README.
+   */
+  toolRoutes: boolean;
 }
 
 export const DEFAULT_SETTINGS: GatewaySettings = {
@@ -32,6 +38,7 @@ export const DEFAULT_SETTINGS: GatewaySettings = {
   logLevel: 'info',
   logRetentionDays: 30,
   stageName: 'prod',
+  toolRoutes: true,
 };
 
 /** The retention periods CloudWatch Logs accepts. */
@@ -60,6 +67,8 @@ export function settingsFromContext(get: (key: string) => unknown): GatewaySetti
   if (retention !== undefined) overrides.logRetentionDays = Number(retention);
   const stageName = get('stageName');
   if (stageName !== undefined) overrides.stageName = String(stageName);
+  const toolRoutes = get('toolRoutes');
+  if (toolRoutes !== undefined) overrides.toolRoutes = toolRoutes === true || toolRoutes === 'true';
   const alarmEmail = get('alarmEmail');
   if (alarmEmail !== undefined && alarmEmail !== '') overrides.alarmEmail = String(alarmEmail);
   return resolveSettings(overrides);

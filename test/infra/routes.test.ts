@@ -71,11 +71,13 @@ describe('Function: settingsFromContext', () => {
   });
 
   it('reads -c strings: JSON tier limits merged over the defaults, numbers', () => {
-    const context: Record<string, string> = { tierLimits: '{"free":20}', longRunningTimeoutSeconds: '90', logLevel: 'warn' };
+    const context: Record<string, string> = { tierLimits: '{"free":20}', longRunningTimeoutSeconds: '90', logLevel: 'warn', toolRoutes: 'false' };
     const settings = settingsFromContext((key) => context[key]);
     expect(settings.tierLimits).toEqual({ free: 20, plus: 150, pro: 600, max: 3000 });
     expect(settings.longRunningTimeoutSeconds).toBe(90);
     expect(settings.logLevel).toBe('warn');
+    expect(settings.toolRoutes).toBe(false);
+    expect(settingsFromContext(() => undefined).toolRoutes).toBe(true);
   });
 
   it('rejects values that could not deploy, naming each setting', () => {
