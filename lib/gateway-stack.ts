@@ -80,6 +80,7 @@ export class GatewayStack extends Stack {
     });
 
     new CfnOutput(this, 'ApiUrl', { value: this.gatewayApi.api.url, description: 'Base URL: POST <ApiUrl>api/v1/tools/<tool>/execute' });
+    new CfnOutput(this, 'ApiId', { value: this.gatewayApi.api.restApiId, description: 'REST API id, named in the "Resources per API" quota request' });
     for (const name of Object.keys(this.tables.tables) as TableName[]) {
       new CfnOutput(this, `Table${pascal(name)}`, {
         value: this.tables.tables[name].tableName,

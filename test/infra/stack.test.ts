@@ -210,6 +210,7 @@ describe('Stack: alarms and outputs', () => {
   it('outputs the API URL, each table name and the gateway command environment', () => {
     const outputs = template.toJSON().Outputs;
     expect(outputs.ApiUrl.Value).toBeDefined();
+    expect(outputs.ApiId.Value).toEqual({ Ref: expect.stringMatching(/^HttpApi/) });
     for (const name of ['TableApiKeys', 'TableOwners', 'TableUsage', 'TableIdempotency', 'TableSandbox']) expect(outputs[name]).toBeDefined();
     expect(JSON.stringify(outputs.GatewayEnvironment.Value)).toMatch(/TABLE_API_KEYS=.*TABLE_SANDBOX=/);
   });
