@@ -30,6 +30,18 @@ describe('Tool: suggest_next_action', () => {
     for (const action of actions) expect(REGISTRY.get(action.tool)).toBeDefined();
     const values = actions.filter((a) => a.kind === 'cut_waste').map((a) => a.monthly_value);
     expect(values).toEqual([...values].sort((a, b) => b - a));
+    expect(values.length).toBeGreaterThan(0);
+  });
+
+  it('gives actions that run as suggested: each tool call succeeds with its arguments', async () => {
+    const { apiKey } = await createTestOwner({ accounts: { searchads: 1, shortvideo: 1, chatads: 1, socialads: 1, proads: 1 } });
+    const actions = (await callToolOk(apiKey, 'suggest_next_action')).structured!.actions as Action[];
+    const acting = actions.filter((a) => a.kind === 'cut_waste' || a.kind === 'scale_winner');
+    expect(new Set(acting.map((a) => a.platform)).size).toBeGreaterThanOrEqual(2);
+    for (const action of acting) {
+      const result = await callTool(apiKey, action.tool, action.arguments);
+      expect({ tool: action.tool, status: result.status, error: result.body.error }).toEqual({ tool: action.tool, status: 200, error: undefined });
+    }
   });
 
   it('takes no arguments', async () => {
