@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { dateArgument } from '../arguments';
 import type { ArgumentRule } from '../../functions/runtime/tool';
 
 /**
@@ -17,7 +18,7 @@ export const DESKADS_LIMIT = { min: 10, max: 200, default: 50 } as const;
  */
 export const DESKADS_MAX_OFFSET = 1000;
 
-const ymd = (description: string) => v.optional(v.pipe(v.string(), v.trim(), v.isoDate('must be a date in the form YYYY-MM-DD'), v.description(description)));
+const ymd = (description: string) => v.optional(dateArgument(description));
 
 export interface DeskAdsListOptions<Row> {
   /** Every field of a returned row: the values sort_by accepts. */

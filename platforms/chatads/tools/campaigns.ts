@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { dateArgument } from '../../arguments';
 import { ToolError } from '../../../functions/runtime/errors';
 import { markdownTable, money } from '../../markdown';
 import { defineChatAdsTool } from '../define';
@@ -20,7 +21,7 @@ function unknownValues(field: string, value: string | undefined, allowed: readon
 }
 
 const campaignId = v.pipe(v.string(), v.trim(), v.regex(/^cmpn_[A-Za-z0-9]+$/, 'must be a campaign id starting with cmpn_'), v.description('Campaign id (cmpn_...) from list_chatads_campaigns'));
-const isoDay = (what: string) => v.optional(v.pipe(v.string(), v.isoDate(), v.description(what)));
+const isoDay = (what: string) => v.optional(dateArgument(what));
 
 export const listChatAdsCampaigns = defineChatAdsTool({
   name: 'list_chatads_campaigns',

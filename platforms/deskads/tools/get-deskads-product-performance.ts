@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { dateArgument } from '../../arguments';
 import { ToolError } from '../../../functions/runtime/errors';
 import { addDays, isoDate } from '../../dates';
 import { count, markdownTable, money, percent } from '../../markdown';
@@ -14,7 +15,7 @@ const MAX_RANGE_DAYS = 1096;
 /** A product offer draws far fewer impressions than a whole campaign. */
 const PRODUCT_IMPRESSION_SCALE = 0.12;
 
-const ymd = (description: string) => v.optional(v.pipe(v.string(), v.trim(), v.isoDate('must be a date in the form YYYY-MM-DD'), v.description(description)));
+const ymd = (description: string) => v.optional(dateArgument(description));
 const bound = (description: string) => v.optional(v.pipe(v.number(), v.minValue(0), v.description(description)));
 
 interface ProductRow {

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { dateArgument } from '../../arguments';
 import { lastDays } from '../../dates';
 import { totals, type MetricTotals } from '../../sandbox/metrics';
 import type { ProAdsCampaign, ProAdsCreative } from '../port';
@@ -7,15 +8,7 @@ import { creativeMetrics } from '../sandbox';
 /** The reporting-window arguments shared by the proads analysis tools (specification, proads tools). */
 export const DATE_RANGES = { last_7_days: 7, last_14_days: 14, last_30_days: 30, last_60_days: 60, last_90_days: 90 } as const;
 
-const isoDateArg = (description: string) =>
-  v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date in YYYY-MM-DD format'),
-      v.check((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'must be a real calendar date (YYYY-MM-DD)'),
-      v.description(description),
-    ),
-  );
+const isoDateArg = (description: string) => v.optional(dateArgument(description));
 
 export const windowArgs = {
   start_date: isoDateArg('Start date, YYYY-MM-DD; with end_date it overrides date_range and lookback_days'),

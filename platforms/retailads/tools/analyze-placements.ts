@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { dateArgument } from '../../arguments';
 import { ToolError } from '../../../functions/runtime/errors';
 import { addDays, isoDate } from '../../dates';
 import { count, markdownTable, money, percent } from '../../markdown';
@@ -68,8 +69,8 @@ export const analyzeRetailAdsPlacements = defineRetailAdsTool({
     'Takes the shared retailads report filters (campaign, search, match type, metric bounds, sort, paging) and a date range (default the last 30 days through yesterday).',
   access: 'read',
   args: {
-    start_date: v.optional(v.pipe(v.string(), v.isoDate(), v.description('First day, YYYY-MM-DD; default 30 days before end_date'))),
-    end_date: v.optional(v.pipe(v.string(), v.isoDate(), v.description('Last day, YYYY-MM-DD; default yesterday'))),
+    start_date: v.optional(dateArgument('First day, YYYY-MM-DD; default 30 days before end_date')),
+    end_date: v.optional(dateArgument('Last day, YYYY-MM-DD; default yesterday')),
     ...retailFilterArgs,
   },
   rules: [

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { dateArgument } from '../../arguments';
 import { ToolError } from '../../../functions/runtime/errors';
 import { addDays, isoDate } from '../../dates';
 import { count, markdownTable, money, percent } from '../../markdown';
@@ -12,7 +13,7 @@ const PREFIX: Record<RetailAdsAdProduct, string> = { SPONSORED_PRODUCTS: 'sp', S
 /** Rows shown in data.text; the whole page is in structured.rows. */
 const TEXT_ROWS = 25;
 
-const date = (what: string) => v.pipe(v.string(), v.isoDate(), v.description(what));
+const date = dateArgument;
 
 /** The report type and ad product to use: omitted ones follow the other (spCampaigns / SPONSORED_PRODUCTS by default). */
 function resolve(args: { report_type_id?: RetailAdsReportTypeId; ad_product?: RetailAdsAdProduct }): { reportType: RetailAdsReportTypeId; adProduct: RetailAdsAdProduct } {

@@ -1,10 +1,11 @@
 import * as v from 'valibot';
+import { dateArgument } from '../../arguments';
 import { ToolError } from '../../../functions/runtime/errors';
 import { isoDate } from '../../dates';
 import { defineSearchAdsTool } from '../define';
 import { campaignIdArg, requireLiveCampaign } from './common';
 
-const date = (description: string) => v.pipe(v.string(), v.trim(), v.isoDate('must be a date in the form YYYY-MM-DD'), v.description(description));
+const date = dateArgument;
 
 export const updateCampaignDates = defineSearchAdsTool({
   name: 'update_campaign_dates',

@@ -1,18 +1,11 @@
 import * as v from 'valibot';
+import { dateArgument } from '../../arguments';
 import { lastDays } from '../../dates';
 import { metricsBetween, profileFor, totals, type DailyMetrics, type MetricTotals, type PerformanceProfile, type PerformanceTier } from '../../sandbox/metrics';
 import type { SocialAdsAd, SocialAdsAdSet, SocialAdsCampaign } from '../port';
 
 /** A YYYY-MM-DD argument that is a real calendar date. */
-export const dateArg = (description: string) =>
-  v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date in YYYY-MM-DD format'),
-      v.check((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'must be a real calendar date (YYYY-MM-DD)'),
-      v.description(description),
-    ),
-  );
+export const dateArg = (description: string) => v.optional(dateArgument(description));
 
 /** start_date / end_date go together and in order. */
 export function dateRangeRule(args: { start_date?: string; end_date?: string }): string | undefined {

@@ -72,7 +72,7 @@ describe('Tool: get_socialads_app_creatives', () => {
   it.each([
     [{ lookback_days: 0 }, '`lookback_days` must be at least 1'],
     [{ lookback_days: 366 }, '`lookback_days` must be at most 365'],
-    [{ start_date: '2026/01/01', end_date: '2026-01-31' }, '`start_date` must be a date in YYYY-MM-DD format'],
+    [{ start_date: '2026/01/01', end_date: '2026-01-31' }, '`start_date` must be a date in the form YYYY-MM-DD'],
     [{ start_date: '2026-01-01' }, '`start_date` and `end_date` must be given together'],
     [{ ad_group_id: '120299999999999999' }, 'No ad set with id'],
   ])('rejects %j', async (args, message) => {
