@@ -83,7 +83,9 @@ describe('Tool: create_shortvideo_video_campaign', () => {
 
   it('creates a WEB_CONVERSIONS campaign (CONVERSIONS alias) with a library video', async () => {
     const { apiKey } = await createTestOwner({ accounts: { shortvideo: 1 } });
-    const pixel = (await callToolOk(apiKey, 'list_shortvideo_pixels', {})).structured!.pixels[0];
+    // The pixel that tracks purchases (ids, and so list order, differ per seeded account).
+    const pixels = (await callToolOk(apiKey, 'list_shortvideo_pixels', {})).structured!.pixels as { pixel_id: string; pixel_name: string }[];
+    const pixel = pixels.find((p) => p.pixel_name === 'Store Pixel')!;
     const video = (await callToolOk(apiKey, 'list_shortvideo_ad_videos', { query: 'hook' })).structured!.videos[0];
     const { video_url: _u, ...rest } = baseArgs();
     const data = await callToolOk(apiKey, 'create_shortvideo_video_campaign', {
