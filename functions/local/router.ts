@@ -36,35 +36,48 @@ export interface LocalRequest {
   body?: string;
 }
 
-/** The API Gateway REST proxy event that AWS would hand the Lambda for this request. */
+/**
+ * The API Gateway REST proxy event that AWS would hand the Lambda for this request. Like the
+ * deployed API (lib/), a registered tool has routes of its own (`resource` is the literal path and
+ * there is no path parameter); any other name reaches the `{tool}` catch-all routes.
+ */
 export function toApiGatewayEvent(request: LocalRequest): GatewayEvent {
   const url = new URL(request.url, 'http://localhost');
   const path = url.pathname;
-  const execute = /^\/api\/v1\/tools\/([^/]+)\/execute\/?$/.exec(path);
-  const toolPath = /^\/api\/v1\/tools\/([^/]+)\/?$/.exec(path);
+  const method = request.method.toUpperCase();
   const query = Object.fromEntries(url.searchParams.entries());
+  const { resource, pathParameters } = resourceOf(path);
   const requestId = randomUUID();
   return {
-    resource: execute ? '/api/v1/tools/{tool}/execute' : toolPath ? '/api/v1/tools/{tool}' : path,
+    resource,
     path,
-    httpMethod: request.method.toUpperCase(),
+    httpMethod: method,
     headers: request.headers,
     multiValueHeaders: Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, [v]])),
     queryStringParameters: Object.keys(query).length ? query : null,
     multiValueQueryStringParameters: null,
-    pathParameters: execute ? { tool: decodeURIComponent(execute[1]) } : toolPath ? { tool: decodeURIComponent(toolPath[1]) } : null,
+    pathParameters,
     stageVariables: null,
     requestContext: {
       requestId,
       stage: 'local',
-      httpMethod: request.method.toUpperCase(),
+      httpMethod: method,
       path,
-      resourcePath: execute ? '/api/v1/tools/{tool}/execute' : path,
+      resourcePath: resource,
       identity: { sourceIp: '127.0.0.1' },
     } as GatewayEvent['requestContext'],
     body: request.body === undefined || request.body === '' ? null : request.body,
     isBase64Encoded: false,
   };
+}
+
+function resourceOf(path: string): { resource: string; pathParameters: Record<string, string> | null } {
+  const match = /^\/api\/v1\/tools\/([^/]+)(\/execute)?\/?$/.exec(path);
+  if (!match) return { resource: path, pathParameters: null };
+  const name = decodeURIComponent(match[1]);
+  const suffix = match[2] ?? '';
+  if (REGISTRY.get(name)) return { resource: `/api/v1/tools/${name}${suffix}`, pathParameters: null };
+  return { resource: `/api/v1/tools/{tool}${suffix}`, pathParameters: { tool: name } };
 }
 
 function lambdaContext(group: ToolGroup, requestId: string): Context {
