@@ -4,7 +4,6 @@
  * schema-valid values at the lower and upper bounds that reach the tool's code. No call may answer
  * 500, and every 400 must say something about the arguments or the platform.
  */
-import type { JsonSchema } from '@valibot/to-json-schema';
 import { argumentsJsonSchema } from '../../functions/catalog/json-schema';
 import { PLATFORM_WORDS } from '../../functions/runtime/platforms';
 import { REGISTRY } from '../../platforms';
@@ -12,7 +11,8 @@ import { callTool, createTestOwner, useTestTables } from '../support/gateway';
 
 useTestTables();
 
-type Schema = JsonSchema & Record<string, any>;
+// Loosely typed: the generator reads whichever keywords a schema has.
+type Schema = Record<string, any>;
 type Bound = 'low' | 'high';
 
 /** A loopback URL nothing listens on: URL fields never send traffic off this machine. */
