@@ -31,6 +31,11 @@ export interface PerformanceProfile {
   order_value: number;
   /** Share of impressions that become video views (0 for non-video). */
   view_rate: number;
+  /**
+   * The entity's daily budget, when it has one: a day never spends more (delivery stops, so
+   * impressions, clicks, conversions and revenue shrink with the spend), as on a real platform.
+   */
+  daily_budget?: number;
 }
 
 const TIER_DEFAULTS: Record<PerformanceTier, Omit<PerformanceProfile, 'tier'>> = {
@@ -79,13 +84,18 @@ export function dailyMetrics(entityId: string, date: string, profile: Performanc
   const jitter = (spread: number) => 1 + (random() * 2 - 1) * spread;
   const impressions = Math.max(0, Math.round(profile.impressions * weekFactor * jitter(0.25)));
   const clicks = Math.round(impressions * profile.ctr * jitter(0.2));
-  const spend = round2(clicks * profile.cpc * jitter(0.15));
-  const conversionsRaw = clicks * profile.cvr * jitter(0.35);
+  let spend = round2(clicks * profile.cpc * jitter(0.15));
+  // Budget-limited days deliver 93-100 % of the budget; everything else scales with the spend.
+  const share = profile.daily_budget && spend > profile.daily_budget ? (profile.daily_budget * (0.93 + 0.07 * random())) / spend : 1;
+  if (share < 1) spend = round2(spend * share);
+  const deliveredImpressions = Math.round(impressions * share);
+  const deliveredClicks = Math.round(clicks * share);
+  const conversionsRaw = deliveredClicks * profile.cvr * jitter(0.35);
   // Whole conversions; a fractional remainder converts with that probability.
   const conversions = Math.floor(conversionsRaw) + (random() < conversionsRaw % 1 ? 1 : 0);
   const revenue = round2(conversions * profile.order_value * jitter(0.2));
-  const video_views = Math.round(impressions * profile.view_rate * jitter(0.15));
-  return { date, impressions, clicks, spend, conversions, revenue, video_views };
+  const video_views = Math.round(deliveredImpressions * profile.view_rate * jitter(0.15));
+  return { date, impressions: deliveredImpressions, clicks: deliveredClicks, spend, conversions, revenue, video_views };
 }
 
 /** Dates from start to end inclusive, YYYY-MM-DD, UTC. */
@@ -98,11 +108,11 @@ export function datesBetween(start: string, end: string): string[] {
 
 /**
  * Daily metrics of an entity over a range. Days before `activeFrom` (the entity's start or
- * creation date) have nothing.
+ * creation date) and after `activeUntil` (its end date) have nothing.
  */
-export function metricsBetween(entityId: string, start: string, end: string, profile: PerformanceProfile, activeFrom?: string): DailyMetrics[] {
+export function metricsBetween(entityId: string, start: string, end: string, profile: PerformanceProfile, activeFrom?: string, activeUntil?: string): DailyMetrics[] {
   return datesBetween(start, end).map((date) =>
-    activeFrom && date < activeFrom
+    (activeFrom && date < activeFrom) || (activeUntil && date > activeUntil)
       ? { date, impressions: 0, clicks: 0, spend: 0, conversions: 0, revenue: 0, video_views: 0 }
       : dailyMetrics(entityId, date, profile),
   );

@@ -7,12 +7,14 @@ import { metricsBetween, profileFor, totals, type MetricTotals, type Performance
 /**
  * Thresholds of the opportunity finders, over the last 30 days:
  * - waste: at least WASTE_MIN_SPEND spent with no conversion → pause or cut; value = that spend.
- * - winner: at least WINNER_MIN_CONVERSIONS conversions at ROAS ≥ WINNER_MIN_ROAS → raise the daily
- *   budget by 20 %; value = 20 % more of the revenue it brought.
+ * - winner: at least WINNER_MIN_CONVERSIONS conversions at ROAS ≥ WINNER_MIN_ROAS, and limited by its
+ *   budget (spent at least BUDGET_LIMITED_SHARE of it) → raise the daily budget by 20 %;
+ *   value = 20 % more of the revenue it brought.
  */
 export const WASTE_MIN_SPEND = 100;
 export const WINNER_MIN_CONVERSIONS = 20;
 export const WINNER_MIN_ROAS = 3;
+export const BUDGET_LIMITED_SHARE = 0.9;
 const LOOKBACK_DAYS = 30;
 
 export interface Candidate {
@@ -42,7 +44,7 @@ export function findWasteAndWinners(
   const { start, end } = lastDays(now, LOOKBACK_DAYS);
   const found: Opportunity[] = [];
   for (const candidate of candidates) {
-    const figures = totals(metricsBetween(candidate.id, start, end, profileFor(candidate.performance), candidate.start_date));
+    const figures = totals(metricsBetween(candidate.id, start, end, profileFor(candidate.performance, { daily_budget: candidate.daily_budget }), candidate.start_date));
     if (figures.spend >= WASTE_MIN_SPEND && figures.conversions === 0) {
       const cut = actions.cut(candidate, figures);
       found.push({
@@ -54,14 +56,20 @@ export function findWasteAndWinners(
         tool: cut.tool,
         arguments: cut.arguments,
       });
-    } else if (actions.scale && candidate.daily_budget && figures.conversions >= WINNER_MIN_CONVERSIONS && (figures.roas ?? 0) >= WINNER_MIN_ROAS) {
+    } else if (
+      actions.scale &&
+      candidate.daily_budget &&
+      figures.spend >= candidate.daily_budget * LOOKBACK_DAYS * BUDGET_LIMITED_SHARE &&
+      figures.conversions >= WINNER_MIN_CONVERSIONS &&
+      (figures.roas ?? 0) >= WINNER_MIN_ROAS
+    ) {
       const newBudget = Math.round(candidate.daily_budget * 1.2 * 100) / 100;
       const scale = actions.scale(candidate, newBudget);
       found.push({
         platform,
         account_id: account.account_id,
         kind: 'scale_winner',
-        title: `Raise the daily budget of "${candidate.name}" from ${candidate.daily_budget} to ${newBudget} ${account.currency}: ROAS ${figures.roas} on ${figures.conversions} conversions`,
+        title: `Raise the daily budget of "${candidate.name}" from ${candidate.daily_budget} to ${newBudget} ${account.currency}: it spends its whole budget at ROAS ${figures.roas} (${figures.conversions} conversions in ${LOOKBACK_DAYS} days)`,
         monthly_value: Math.round(figures.revenue * 0.2 * 100) / 100,
         tool: scale.tool,
         arguments: scale.arguments,

@@ -68,6 +68,8 @@ export const suggestNextAction = defineGatewayTool({
     const text = [
       '## Suggested next actions',
       '',
+      'Ranked by estimated value over 30 days: broken connections first, then spend to cut (certain savings weigh more), then winners to scale (projected gains), then setup.',
+      '',
       top.length
         ? markdownTable(
             ['#', 'Action', 'Platform', 'Est. value / 30 days', 'Tool'],

@@ -38,8 +38,14 @@ export async function requireLiveCampaign(platform: SearchAdsPort, campaignId: s
   return campaign;
 }
 
-export function performanceOf(entity: { id: string; performance: PerformanceTier; start_date?: string }, start: string, end: string): MetricTotals {
-  return totals(metricsBetween(entity.id, start, end, profileFor(entity.performance), entity.start_date));
+/** Last-period totals of a campaign, ad group or keyword; a campaign's daily budget caps its spend. */
+export function performanceOf(
+  entity: { id: string; performance: PerformanceTier; start_date?: string; end_date?: string; budget_amount?: number },
+  start: string,
+  end: string,
+): MetricTotals {
+  const profile = profileFor(entity.performance, { daily_budget: entity.budget_amount });
+  return totals(metricsBetween(entity.id, start, end, profile, entity.start_date, entity.end_date));
 }
 
 /** `a, b and c`. */

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { count, markdownTable, money, percent } from '../../markdown';
-import { metricsBetween, profileFor, totals } from '../../sandbox/metrics';
 import { defineSearchAdsTool } from '../define';
+import { performanceOf } from './common';
 import { lastDays } from '../../dates';
 
 export const listCampaigns = defineSearchAdsTool({
@@ -15,7 +15,7 @@ export const listCampaigns = defineSearchAdsTool({
   async run(args, ctx) {
     const { start, end } = lastDays(ctx.now, args.lookback_days);
     const campaigns = (await ctx.platform.listCampaigns()).filter((c) => !args.status || c.status === args.status);
-    const rows = campaigns.map((c) => ({ ...c, metrics: totals(metricsBetween(c.id, start, end, profileFor(c.performance), c.start_date)) }));
+    const rows = campaigns.map((c) => ({ ...c, metrics: performanceOf(c, start, end) }));
     const currency = ctx.account.currency;
     const text = [
       `## Campaigns of ${ctx.account.name} (${ctx.account.account_id}), ${start} to ${end}`,

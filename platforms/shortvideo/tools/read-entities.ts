@@ -25,7 +25,7 @@ export const listShortVideoCampaigns = defineShortVideoTool({
       .filter((c) => !args.objective || c.objective_type === args.objective)
       .filter((c) => !args.name_contains || c.campaign_name.toLowerCase().includes(args.name_contains.toLowerCase()))
       .sort((a, b) => a.create_time.localeCompare(b.create_time));
-    const rows = campaigns.map(({ performance, ...c }) => ({ ...c, metrics: totals(metricsBetween(c.id, start, end, profileFor(performance), c.start_date)) }));
+    const rows = campaigns.map(({ performance, ...c }) => ({ ...c, metrics: totals(metricsBetween(c.id, start, end, profileFor(performance, { daily_budget: dailyBudgetOf(c) }), c.start_date)) }));
     const cur = ctx.account.currency;
     const text = [
       `## Campaigns of ${ctx.account.name} (${ctx.account.account_id}), ${start} to ${end}`,
@@ -57,7 +57,7 @@ export const listShortVideoAdGroups = defineShortVideoTool({
       .filter((g) => !args.campaign_id || g.campaign_id === args.campaign_id)
       .filter((g) => (args.status ? g.status === args.status : g.status !== 'DELETED'))
       .sort((a, b) => a.create_time.localeCompare(b.create_time) || a.id.localeCompare(b.id));
-    const rows = groups.map(({ performance, ...g }) => ({ ...g, metrics: totals(metricsBetween(g.id, start, end, profileFor(performance), g.schedule_start_time.slice(0, 10))) }));
+    const rows = groups.map(({ performance, ...g }) => ({ ...g, metrics: totals(metricsBetween(g.id, start, end, profileFor(performance, { daily_budget: dailyBudgetOf(g) }), g.schedule_start_time.slice(0, 10))) }));
     const cur = ctx.account.currency;
     const text = [
       `## Ad groups${args.campaign_id ? ` of campaign ${args.campaign_id}` : ''}, ${start} to ${end}`,
@@ -128,3 +128,8 @@ export const listShortVideoAds = defineShortVideoTool({
     return { text, structured: { advertiser_id: ctx.account.account_id, start_date: start, end_date: end, total: rows.length, ads: rows } };
   },
 });
+
+/** A daily budget caps each day's spend; lifetime and unlimited budgets do not. */
+export function dailyBudgetOf(entity: { budget_mode: string; budget?: number }): number | undefined {
+  return entity.budget_mode === 'BUDGET_MODE_DAY' && entity.budget ? entity.budget : undefined;
+}
