@@ -4,24 +4,42 @@ import { closestNames } from './registry';
 import type { ToolDefinition } from './tool';
 
 /**
- * Validates a tool's arguments: the strict valibot schema first (all issues, not just the first),
- * then the tool's cross-field rules. Every problem becomes one line naming the field and the rule;
- * all lines go out in one 400.
+ * Validates a tool's arguments: the strict valibot schema (all issues, not just the first) and the
+ * tool's cross-field rules. Every problem becomes one line naming the field and the rule; all lines
+ * go out in one 400.
  */
 export function validateToolArguments(tool: ToolDefinition, input: Record<string, unknown>): Record<string, unknown> {
   const result = v.safeParse(tool.schema, input, { abortEarly: false });
-  if (!result.success) {
-    const problems = result.issues.map((issue) => describeIssue(issue, tool));
-    throw invalidArguments(tool.name, unique(problems));
+  if (result.success) {
+    const problems = ruleProblems(tool, result.output as Record<string, unknown>);
+    if (problems.length) throw invalidArguments(tool.name, unique(problems));
+    return result.output as Record<string, unknown>;
   }
-  const args = result.output as Record<string, unknown>;
+  const problems = result.issues.map((issue) => describeIssue(issue, tool));
+  // The cross-field rules still speak about the fields that are well-formed, so one answer lists
+  // every problem. A rule message naming a malformed field is left out (it would judge a bad value),
+  // and so is a rule that cannot evaluate malformed input.
+  const malformed = new Set(result.issues.map((issue) => String((issue.path?.[0] as { key?: unknown } | undefined)?.key ?? '')));
+  const named = (message: string) => [...message.matchAll(/`([a-z0-9_]+)/gi)].map((m) => m[1]);
+  const fromRules = ruleProblems(tool, { ...input, ...(result.output as Record<string, unknown>) }, true).filter(
+    (message) => !named(message).some((field) => malformed.has(field)),
+  );
+  throw invalidArguments(tool.name, unique([...problems, ...fromRules]));
+}
+
+function ruleProblems(tool: ToolDefinition, args: Record<string, unknown>, tolerant = false): string[] {
   const problems: string[] = [];
   for (const rule of tool.rules) {
-    const outcome = rule(args);
+    let outcome: ReturnType<typeof rule>;
+    try {
+      outcome = rule(args);
+    } catch (err) {
+      if (tolerant) continue;
+      throw err;
+    }
     if (outcome) problems.push(...(Array.isArray(outcome) ? outcome : [outcome]));
   }
-  if (problems.length) throw invalidArguments(tool.name, unique(problems));
-  return args;
+  return problems;
 }
 
 function invalidArguments(toolName: string, problems: string[]): BadRequestError {

@@ -56,7 +56,18 @@ describe('Function: validateToolArguments', () => {
     expect(problemsOf({ campaign_id: '1', dayparting: '01' })).toEqual(['`dayparting` must be exactly 336 characters of 0 and 1']);
   });
 
-  it('runs cross-field rules once the schema passes', () => {
+  it('reports broken cross-field rules together with malformed fields', () => {
+    expect(problemsOf({ campaign_id: 1, budget_daily: 50, budget_lifetime: 500 })).toEqual([
+      '`campaign_id` must be a string (received 1)',
+      '`budget_daily` and `budget_lifetime` are mutually exclusive',
+    ]);
+  });
+
+  it('leaves out rule messages about a malformed field', () => {
+    expect(problemsOf({ campaign_id: '1', budget_daily: 'fifty', budget_lifetime: 500 })).toEqual(['`budget_daily` must be a number (received "fifty")']);
+  });
+
+  it('runs cross-field rules when the schema passes', () => {
     expect(problemsOf({ campaign_id: '1', budget_daily: 50, budget_lifetime: 500 })).toEqual(['`budget_daily` and `budget_lifetime` are mutually exclusive']);
   });
 
