@@ -1,4 +1,4 @@
-import { Annotations, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Annotations, Duration, RemovalPolicy, Size, Stack } from 'aws-cdk-lib';
 import {
   AccessLogField,
   AccessLogFormat,
@@ -56,6 +56,9 @@ export class GatewayApi extends Construct {
       restApiName: `${Stack.of(this).stackName}-tools`,
       description: 'Ad-platform tool gateway: POST /api/v1/tools/<tool>/execute',
       endpointConfiguration: { types: [EndpointType.REGIONAL] },
+      // Compress answers over 1 KB for clients that accept it: the OpenAPI document and the catalog
+      // grow with every tool (about 4.5 KB per tool uncompressed).
+      minCompressionSize: Size.kibibytes(1),
       // The deployment is made below, after the nested route stacks exist.
       deploy: false,
       // Stage logging needs API Gateway's account-level CloudWatch role, missing in a fresh

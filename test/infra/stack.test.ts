@@ -164,7 +164,7 @@ describe('Stack: routes', () => {
   });
 
   it('deploys a regional API to a stage with access logs, error logs and no data trace', () => {
-    template.hasResourceProperties('AWS::ApiGateway::RestApi', { EndpointConfiguration: { Types: ['REGIONAL'] } });
+    template.hasResourceProperties('AWS::ApiGateway::RestApi', { EndpointConfiguration: { Types: ['REGIONAL'] }, MinimumCompressionSize: 1024 });
     template.hasResourceProperties('AWS::ApiGateway::Stage', {
       StageName: 'prod',
       AccessLogSetting: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('requestId') },
