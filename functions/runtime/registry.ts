@@ -38,9 +38,10 @@ export function closestNames(name: string, candidates: readonly string[], count 
   return candidates
     .map((candidate) => {
       const distance = editDistance(target, candidate.toLowerCase());
-      // Names that contain the other (get_campaign vs get_campaign_labels) are close too.
-      const contained = candidate.includes(target) || target.includes(candidate) ? 0.5 : 1;
-      return { candidate, score: distance * contained };
+      // A name that contains the other (reels → stories_reels, get_campaign → get_campaign_labels)
+      // is the likeliest meaning, ahead of any mere typo distance.
+      const contained = target.length >= 3 && (candidate.toLowerCase().includes(target) || target.includes(candidate.toLowerCase()));
+      return { candidate, score: contained ? 0.5 + distance / 100 : distance };
     })
     .filter(({ candidate, score }) => score <= Math.max(3, Math.ceil(Math.max(candidate.length, target.length) * 0.4)))
     .sort((a, b) => a.score - b.score || a.candidate.localeCompare(b.candidate))

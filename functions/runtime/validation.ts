@@ -71,11 +71,11 @@ function describeIssue(issue: Issue, tool: ToolDefinition): string {
   const field = `\`${path}\``;
   // Unknown field of a strict object.
   if (issue.type === 'strict_object' && issue.expected === 'never') {
-    const isTopLevel = (issue.path?.length ?? 0) === 1;
-    const candidates = isTopLevel ? Object.keys(tool.schema.entries) : [];
+    const candidates = Object.keys(entriesAt(tool.schema, (issue.path ?? []).slice(0, -1)) ?? {});
     const key = String((issue.path?.at(-1) as { key: unknown } | undefined)?.key ?? path);
     const [closest] = closestNames(key, candidates, 1);
-    return `${field} is not a parameter of this tool` + (closest ? `; did you mean \`${closest}\`?` : '.');
+    const what = (issue.path?.length ?? 0) > 1 ? 'is not a known field here' : 'is not a parameter of this tool';
+    return `${field} ${what}` + (closest ? `; did you mean \`${closest}\`?` : '.');
   }
   // A message written by the tool's schema is already for people.
   if (!issue.message.startsWith('Invalid ')) return `${field} ${issue.message}`;
@@ -108,6 +108,29 @@ function describeIssue(issue: Issue, tool: ToolDefinition): string {
       if (issue.kind === 'schema') return `${field} must be ${article(issue.expected ?? 'valid')} (received ${issue.received})`;
       return `${field} is invalid: ${issue.message}`;
   }
+}
+
+/**
+ * The object entries the schema expects at a path (through optional, nullable and array wrappers),
+ * so an unknown key deep inside `cards[1]` can be matched against the keys a card has.
+ */
+function entriesAt(schema: unknown, path: readonly unknown[]): Record<string, unknown> | undefined {
+  let node = schema as { entries?: Record<string, unknown>; wrapped?: unknown; item?: unknown; pipe?: unknown[] } | undefined;
+  const unwrap = () => {
+    for (let i = 0; node && i < 5; i++) {
+      if (node.wrapped) node = node.wrapped as typeof node;
+      else if (node.pipe && node.pipe[0] !== node) node = node.pipe[0] as typeof node;
+      else break;
+    }
+  };
+  unwrap();
+  for (const item of path) {
+    const key = (item as { key: unknown }).key;
+    if (typeof key === 'number') node = node?.item as typeof node;
+    else node = node?.entries?.[String(key)] as typeof node;
+    unwrap();
+  }
+  return node?.entries;
 }
 
 function unit(issue: Issue): string {

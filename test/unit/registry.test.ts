@@ -28,6 +28,10 @@ describe('Function: closestNames', () => {
     expect(closestNames('get_usage_stats', ['get_usage_status', 'list_campaigns', 'get_campaign_labels'])).toEqual(['get_usage_status']);
   });
 
+  it('puts a name containing what was typed first', () => {
+    expect(closestNames('reels', ['feed', 'stories_reels', 'right_column'])[0]).toBe('stories_reels');
+  });
+
   it('suggests nothing for a name unlike any tool', () => {
     expect(closestNames('completely_unrelated_thing', ['get_usage_status', 'list_campaigns'])).toEqual([]);
   });

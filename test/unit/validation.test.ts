@@ -12,6 +12,7 @@ const tool = defineGatewayTool({
     callouts: v.optional(v.array(v.pipe(v.string(), v.maxLength(25)))),
     budget_daily: v.optional(v.number()),
     budget_lifetime: v.optional(v.number()),
+    cards: v.optional(v.array(v.strictObject({ headline: v.string(), image_url: v.optional(v.string()) }))),
     status: v.optional(v.picklist(['ENABLED', 'PAUSED'])),
     limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(10), v.maxValue(200)), 50),
     dayparting: v.optional(v.pipe(v.string(), v.length(336, 'must be exactly 336 characters of 0 and 1'))),
@@ -37,6 +38,12 @@ describe('Function: validateToolArguments', () => {
 
   it('names an unknown field and suggests the closest parameter', () => {
     expect(problemsOf({ campaign_id: '1', campain_id: '2' })).toEqual(['`campain_id` is not a parameter of this tool; did you mean `campaign_id`?']);
+  });
+
+  it('suggests the closest key inside nested objects too', () => {
+    expect(problemsOf({ campaign_id: '1', cards: [{ headline: 'a' }, { headlin: 'b', headline: 'c' }] })).toEqual([
+      '`cards[1].headlin` is not a known field here; did you mean `headline`?',
+    ]);
   });
 
   it('reports every problem of a request at once, each naming its field and rule', () => {
