@@ -283,3 +283,25 @@ describe('Routing: per-tool API Gateway resources', () => {
     expect(JSON.parse(result.body)).toMatchObject({ tool: 'test_echo', data: { text: 'echo: routed' } });
   });
 });
+
+describe('Logging', () => {
+  it('writes one JSON line per call with the X-Request-Id, the key id and never the key', async () => {
+    const { apiKey, keyId } = await createTestOwner();
+    const lines: string[] = [];
+    const write = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      lines.push(String(chunk));
+      return true;
+    });
+    const level = process.env.LOG_LEVEL;
+    process.env.LOG_LEVEL = 'info';
+    try {
+      const result = await callTestTool(apiKey, 'test_echo', { message: 'logged' });
+      const entry = lines.map((line) => JSON.parse(line)).find((e) => e.request_id === result.headers['X-Request-Id']);
+      expect(entry).toMatchObject({ level: 'info', message: 'request', tool: 'test_echo', status: 200, key_id: keyId });
+      expect(lines.join('')).not.toContain(apiKey);
+    } finally {
+      process.env.LOG_LEVEL = level;
+      write.mockRestore();
+    }
+  });
+});
