@@ -14,6 +14,7 @@ import { selectAccount } from './middleware/select-account';
 import { validateArguments } from './middleware/validate-arguments';
 import { ToolRegistry } from './registry';
 import { checkpointId, clearCheckpoint, loadCheckpoint, saveCheckpointStep } from './stores/checkpoints';
+import { readUsage, type UsageSnapshot } from './stores/usage';
 import { stateOf, type GatewayEvent, type GatewayResult, type RequestState } from './state';
 import type { ToolContext, ToolDefinition } from './tool';
 
@@ -54,6 +55,8 @@ async function runTool(_event: GatewayEvent, context: Context): Promise<GatewayR
   }
   const tool = state.tool!;
   const steps = stepRunner(state);
+  let usage: Promise<UsageSnapshot> | undefined;
+  const readUsageOnce = () => (usage ??= readUsage(state.owner!.owner_id, state.now));
   const ctx: ToolContext<unknown> = {
     requestId: state.requestId,
     owner: state.owner!,
@@ -61,13 +64,14 @@ async function runTool(_event: GatewayEvent, context: Context): Promise<GatewayR
     account: state.account!,
     platform: tool.openPlatform && state.account ? tool.openPlatform(state.account) : undefined,
     step: steps.step,
+    usage: readUsageOnce,
     log: state.log,
   };
   state.toolStarted = true;
   try {
     const result = await tool.run(state.args!, ctx);
     await steps.finish();
-    return successResponse(tool.name, result, await quotaBlockFor(state));
+    return successResponse(tool.name, result, await quotaBlockFor(state, readUsageOnce));
   } catch (err) {
     if (err instanceof GatewayError) return errorResponse(tool.name, err);
     throw err;

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { ConnectedAccount, Owner } from './stores/owners';
+import type { UsageSnapshot } from './stores/usage';
 import { ACCOUNT_PARAMETERS, type PlatformWord } from './platforms';
 
 /** The Lambda a tool runs in: its platform's group, or `gateway` for cross-platform tools. */
@@ -38,6 +39,8 @@ export interface ToolContext<Port = undefined> {
    * attempt with the same arguments already finished this step, its saved result is returned.
    */
   step<T>(name: string, run: () => Promise<T>): Promise<T>;
+  /** This period's usage of the owner, read once per request (the quota block reuses it). */
+  usage(): Promise<UsageSnapshot>;
   log: Logger;
 }
 

@@ -43,8 +43,8 @@ export function quota(): MiddlewareObj {
 }
 
 /** The quota block of a 200: this call's reservation, or the current figures for exempt tools. */
-export async function quotaBlockFor(state: RequestState): Promise<QuotaBlock> {
+export async function quotaBlockFor(state: RequestState, usage: () => Promise<{ used: number }> = () => readUsage(state.owner!.owner_id, state.now)): Promise<QuotaBlock> {
   const owner = state.owner!;
-  const used = state.reservation ? state.reservation.used : (await readUsage(owner.owner_id, state.now)).used;
+  const used = state.reservation ? state.reservation.used : (await usage()).used;
   return { used, limit: monthlyLimit(owner), tier: owner.tier, period_end: periodEndOf(state.now) };
 }

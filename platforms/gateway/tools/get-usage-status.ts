@@ -1,6 +1,6 @@
 import { defineGatewayTool } from '../../../functions/runtime/tool';
 import { monthlyLimit } from '../../../functions/runtime/stores/owners';
-import { periodEndOf, readUsage } from '../../../functions/runtime/stores/usage';
+import { periodEndOf } from '../../../functions/runtime/stores/usage';
 import { markdownTable } from '../../markdown';
 
 export const getUsageStatus = defineGatewayTool({
@@ -10,7 +10,7 @@ export const getUsageStatus = defineGatewayTool({
   quotaExempt: true,
   args: {},
   async run(_args, ctx) {
-    const usage = await readUsage(ctx.owner.owner_id, ctx.now);
+    const usage = await ctx.usage();
     const limit = monthlyLimit(ctx.owner);
     const remaining = Math.max(0, limit - usage.used);
     const periodEnd = periodEndOf(ctx.now);

@@ -1,6 +1,5 @@
 import { PLATFORM_WORDS } from '../../../functions/runtime/platforms';
 import { listConnectedAccounts, monthlyLimit } from '../../../functions/runtime/stores/owners';
-import { readUsage } from '../../../functions/runtime/stores/usage';
 import { defineGatewayTool } from '../../../functions/runtime/tool';
 import { markdownTable, money } from '../../markdown';
 import type { Opportunity } from '../../platform-module';
@@ -43,7 +42,7 @@ export const suggestNextAction = defineGatewayTool({
       }
     }
 
-    const usage = await readUsage(ctx.owner.owner_id, ctx.now);
+    const usage = await ctx.usage();
     const limit = monthlyLimit(ctx.owner);
     if (usage.used >= limit * 0.8) {
       actions.push({
