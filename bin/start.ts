@@ -61,7 +61,12 @@ Try it:
 Operator command (against this store):  npx gateway usage --owner ${demo.owner_id}
 Press Ctrl-C to stop.`);
   } catch (err) {
-    console.error(`Could not start the gateway: ${(err as Error).message}`);
+    const inUse = (err as { code?: string }).code === 'EADDRINUSE';
+    console.error(
+      inUse
+        ? `Could not start the gateway: port ${port} is already in use. Stop what uses it, or choose another port: PORT=${port + 1} npm start`
+        : `Could not start the gateway: ${(err as Error).message}`,
+    );
     await stop(1);
   }
 }
