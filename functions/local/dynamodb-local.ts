@@ -48,6 +48,10 @@ export async function startDynamoDbLocal(options: { port?: number; dbPath?: stri
   const port = options.port ?? (await freePort());
   if (options.dbPath) mkdirSync(options.dbPath, { recursive: true });
   const child = spawn({ port, path: options.dbPath ?? null, sharedDb: true, stdio: 'pipe' });
+  // Never leave the Java process behind when this Node process ends, however it ends.
+  const killChild = () => child.exitCode === null && child.kill('SIGKILL');
+  process.once('exit', killChild);
+  child.once('exit', () => process.removeListener('exit', killChild));
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
