@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config';
 import { randomToken } from '../canonical';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
@@ -70,25 +70,12 @@ export async function claimIdempotencyKey(id: string, fingerprint: string, now: 
     );
     return { claimed: true, claimToken };
   } catch (err) {
-    if (isConditionalCheckFailed(err)) {
-      const item = (err as { Item?: Record<string, unknown> }).Item;
-      if (item) return { claimed: false, existing: unmarshallOld(item) };
-      // Older DynamoDB versions do not return the item: read it.
-      const read = await documentClient().send(
-        new GetCommand({ TableName: tableName('idempotency'), Key: { id }, ConsistentRead: true }),
-      );
-      if (read.Item) return { claimed: false, existing: read.Item as IdempotencyRecord };
-      return claimIdempotencyKey(id, fingerprint, now);
-    }
+    // The failed condition hands back the record that holds the key, in DynamoDB's wire format
+    // (the document client does not convert error payloads).
+    const item = (err as { Item?: Record<string, never> }).Item;
+    if (isConditionalCheckFailed(err) && item) return { claimed: false, existing: unmarshall(item) as IdempotencyRecord };
     throw err;
   }
-}
-
-/** The SDK hands back the old item in wire format on a failed condition. */
-function unmarshallOld(item: Record<string, unknown>): IdempotencyRecord {
-  const first = Object.values(item)[0] as Record<string, unknown> | undefined;
-  const isWire = first && typeof first === 'object' && ['S', 'N', 'M', 'BOOL', 'L', 'NULL'].some((t) => t in first);
-  return (isWire ? unmarshall(item as never) : item) as IdempotencyRecord;
 }
 
 /** Stores the final response under the claim this request holds. */
