@@ -1,4 +1,4 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config';
 import { documentClient } from './dynamo';
 import { RECORD_TTL_SECONDS } from './idempotency';
@@ -6,8 +6,11 @@ import { RECORD_TTL_SECONDS } from './idempotency';
 /**
  * Checkpoints of multi-step writes (CONTRACT.md section 3): after each step that created something
  * real, its result is saved under owner + tool + fingerprint of the arguments. A retry with the same
- * arguments finds the saved steps and resumes after them instead of creating duplicates.
+ * arguments finds the saved steps and resumes after them instead of creating duplicates. One item
+ * per operation, one attribute per finished step (`step:<name>`), so saving a step is one write.
  */
+const STEP_PREFIX = 'step:';
+
 export function checkpointId(ownerId: string, tool: string, argumentsFingerprint: string): string {
   return `checkpoint#${ownerId}#${tool}#${argumentsFingerprint}`;
 }
@@ -16,8 +19,13 @@ export async function loadCheckpoint(id: string): Promise<Record<string, unknown
   const result = await documentClient().send(
     new GetCommand({ TableName: tableName('idempotency'), Key: { id }, ConsistentRead: true }),
   );
-  const expired = result.Item && Number(result.Item.expires_at) <= Math.floor(Date.now() / 1000);
-  return !result.Item || expired ? {} : ((result.Item.steps as Record<string, unknown>) ?? {});
+  const item = result.Item;
+  if (!item || Number(item.expires_at) <= Math.floor(Date.now() / 1000)) return {};
+  return Object.fromEntries(
+    Object.entries(item)
+      .filter(([key]) => key.startsWith(STEP_PREFIX))
+      .map(([key, value]) => [key.slice(STEP_PREFIX.length), value]),
+  );
 }
 
 export async function saveCheckpointStep(id: string, step: string, value: unknown): Promise<void> {
@@ -25,28 +33,14 @@ export async function saveCheckpointStep(id: string, step: string, value: unknow
     new UpdateCommand({
       TableName: tableName('idempotency'),
       Key: { id },
-      UpdateExpression: 'SET steps = if_not_exists(steps, :empty), expires_at = :exp',
-      ExpressionAttributeValues: { ':empty': {}, ':exp': Math.floor(Date.now() / 1000) + RECORD_TTL_SECONDS },
-    }),
-  );
-  await documentClient().send(
-    new UpdateCommand({
-      TableName: tableName('idempotency'),
-      Key: { id },
-      UpdateExpression: 'SET steps.#step = :value',
-      ExpressionAttributeNames: { '#step': step },
-      ExpressionAttributeValues: { ':value': value ?? null },
+      UpdateExpression: 'SET #step = :value, expires_at = :exp',
+      ExpressionAttributeNames: { '#step': STEP_PREFIX + step },
+      ExpressionAttributeValues: { ':value': value ?? null, ':exp': Math.floor(Date.now() / 1000) + RECORD_TTL_SECONDS },
     }),
   );
 }
 
 /** Removes saved steps once the whole operation succeeded, so the same arguments later start anew. */
 export async function clearCheckpoint(id: string): Promise<void> {
-  await documentClient().send(
-    new UpdateCommand({
-      TableName: tableName('idempotency'),
-      Key: { id },
-      UpdateExpression: 'REMOVE steps',
-    }),
-  );
+  await documentClient().send(new DeleteCommand({ TableName: tableName('idempotency'), Key: { id } }));
 }
