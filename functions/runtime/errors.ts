@@ -117,8 +117,3 @@ export class UpstreamServerError extends GatewayError {
     this.name = 'UpstreamServerError';
   }
 }
-
-/** Failures that may succeed on retry; their idempotency claim is released and quota refunded. */
-export function isTransient(statusCode: number): boolean {
-  return statusCode === 429 || statusCode >= 500;
-}

@@ -225,5 +225,4 @@ export interface SandboxAccountMeta {
    * error this many more times, then succeed: a platform failing part-way through a multi-step write.
    */
   fail_operations?: Record<string, number>;
-  seeded_at?: string;
 }

@@ -112,8 +112,3 @@ export async function releaseIdempotencyKey(id: string, claimToken: string): Pro
     if (!isConditionalCheckFailed(err)) throw err;
   }
 }
-
-/** A record past its expiry counts as absent even before TTL deletes it. */
-export function isExpired(record: IdempotencyRecord, now: Date): boolean {
-  return record.expires_at <= Math.floor(now.getTime() / 1000);
-}

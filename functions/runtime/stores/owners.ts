@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName, tierLimits, type Tier } from '../config';
 import { randomToken } from '../canonical';
 import type { PlatformWord } from '../platforms';
@@ -56,18 +56,6 @@ export async function getOwner(ownerId: string): Promise<Owner | undefined> {
   if (!result.Item) return undefined;
   const { sk: _sk, ...owner } = result.Item;
   return owner as Owner;
-}
-
-export async function setOwnerTier(ownerId: string, tier: Tier): Promise<void> {
-  await documentClient().send(
-    new UpdateCommand({
-      TableName: tableName('owners'),
-      Key: { owner_id: ownerId, sk: PROFILE },
-      UpdateExpression: 'SET tier = :t',
-      ConditionExpression: 'attribute_exists(owner_id)',
-      ExpressionAttributeValues: { ':t': tier },
-    }),
-  );
 }
 
 export async function addConnectedAccount(account: ConnectedAccount): Promise<void> {
