@@ -1,4 +1,4 @@
-import { hash32, metricsBetween, profileFor, seededRandom, type PerformanceTier } from '../sandbox/metrics';
+import { datesBetween, hash32, metricsBetween, profileFor, seededRandom, type PerformanceTier } from '../sandbox/metrics';
 import type {
   RetailAdsAdGroup,
   RetailAdsAdProduct,
@@ -83,6 +83,29 @@ function activeWindow(campaign: RetailAdsCampaign, start: string, end: string): 
   return from <= until ? { start: from, end: until } : undefined;
 }
 
+/**
+ * Delivery stops at the budget, as on the real platform: the share of its natural traffic a
+ * campaign can buy over the window (at most 97 % of daily budget × active days). Every row of
+ * the campaign is scaled by the same share, so campaign, ad group, keyword, search-term, product
+ * and placement reports stay consistent with each other.
+ */
+function budgetShare(campaign: RetailAdsCampaign, window: { start: string; end: string } | undefined, naturalSpend: number): number {
+  if (!window || naturalSpend <= 0) return 1;
+  const cap = campaign.daily_budget * datesBetween(window.start, window.end).length * 0.97;
+  return Math.min(1, cap / naturalSpend);
+}
+
+function scaleRaw(raw: Raw, share: number): Raw {
+  if (share >= 1) return raw;
+  return {
+    impressions: Math.round(raw.impressions * share),
+    clicks: Math.round(raw.clicks * share),
+    spend: round2(raw.spend * share),
+    orders: Math.round(raw.orders * share),
+    sales: round2(raw.sales * share),
+  };
+}
+
 /** Totals of one entity: `scale` sizes it relative to the tier's typical daily impressions. */
 function entityRaw(key: string, tier: PerformanceTier, scale: number, window: { start: string; end: string } | undefined, overrides: Record<string, number> = {}): Raw {
   if (!window) return zero();
@@ -135,6 +158,15 @@ export function buildReport(reportType: RetailAdsReportTypeId, entities: ReportE
   const targets = entities.targets.filter((t) => campaigns.has(t.campaign_id));
   const productAds = entities.productAds.filter((p) => campaigns.has(p.campaign_id));
   const windowOf = (campaignId: string) => activeWindow(campaigns.get(campaignId)!, start, end);
+  // The campaign's keywords and targets define its natural traffic; the budget caps what it buys.
+  const natural = new Map<string, number>();
+  for (const leaf of [...keywords, ...targets]) {
+    natural.set(leaf.campaign_id, (natural.get(leaf.campaign_id) ?? 0) + entityRaw(leaf.id, leaf.performance, scaleOf(leaf.id), windowOf(leaf.campaign_id)).spend);
+  }
+  const shares = new Map([...campaigns.values()].map((c) => [c.id, budgetShare(c, windowOf(c.id), natural.get(c.id) ?? 0)]));
+  /** One entity's totals in the window, after its campaign's budget. */
+  const leafRaw = (id: string, tier: PerformanceTier, scale: number, campaignId: string) =>
+    scaleRaw(entityRaw(id, tier, scale, windowOf(campaignId)), shares.get(campaignId) ?? 1);
   const base = (campaignId: string, adGroupId?: string) => ({
     ad_product: adProduct,
     campaign_id: campaignId,
@@ -150,13 +182,13 @@ export function buildReport(reportType: RetailAdsReportTypeId, entities: ReportE
       keyword: k.keyword_text,
       targeting: k.keyword_text,
       match_type: k.match_type,
-      ...withRatios(entityRaw(k.id, k.performance, scaleOf(k.id), windowOf(k.campaign_id))),
+      ...withRatios(leafRaw(k.id, k.performance, scaleOf(k.id), k.campaign_id)),
     })),
     ...targets.map((t) => ({
       ...base(t.campaign_id, t.ad_group_id),
       keyword_id: t.id,
       targeting: t.expression,
-      ...withRatios(entityRaw(t.id, t.performance, scaleOf(t.id), windowOf(t.campaign_id))),
+      ...withRatios(leafRaw(t.id, t.performance, scaleOf(t.id), t.campaign_id)),
     })),
   ];
 
@@ -183,7 +215,7 @@ export function buildReport(reportType: RetailAdsReportTypeId, entities: ReportE
       return targetingRows();
     case 'spAdvertisedProduct':
     case 'sdAdvertisedProduct':
-      return productAds.map((p) => ({ ...base(p.campaign_id, p.ad_group_id), advertised_asin: p.asin, advertised_sku: p.sku, ...withRatios(entityRaw(p.id, p.performance, scaleOf(p.id), windowOf(p.campaign_id))) }));
+      return productAds.map((p) => ({ ...base(p.campaign_id, p.ad_group_id), advertised_asin: p.asin, advertised_sku: p.sku, ...withRatios(leafRaw(p.id, p.performance, scaleOf(p.id), p.campaign_id)) }));
     case 'spPurchasedProduct':
     case 'sbPurchasedProduct': {
       // Sales of other catalog products after a click on an advertised one (brand halo): no cost of their own.
@@ -192,7 +224,7 @@ export function buildReport(reportType: RetailAdsReportTypeId, entities: ReportE
         catalog
           .filter((asin) => asin !== p.asin && hash32(`${p.asin}|${asin}`) % 4 === 0)
           .map((asin) => {
-            const raw = entityRaw(`${p.id}|${asin}`, p.performance === 'wasteful' ? 'poor' : p.performance, 0.05, windowOf(p.campaign_id));
+            const raw = leafRaw(`${p.id}|${asin}`, p.performance === 'wasteful' ? 'poor' : p.performance, 0.05, p.campaign_id);
             return { ...base(p.campaign_id, p.ad_group_id), advertised_asin: p.asin, purchased_asin: asin, ...withRatios({ ...zero(), orders: raw.orders, sales: raw.sales }) };
           }),
       );
@@ -208,7 +240,7 @@ export function buildReport(reportType: RetailAdsReportTypeId, entities: ReportE
         const window = windowOf(source.campaignId);
         if (!window) continue;
         // The keyword's own traffic, shared out over the search terms that matched it (long tail).
-        const sourceRaw = entityRaw(source.id, source.tier, scaleOf(source.id), window);
+        const sourceRaw = leafRaw(source.id, source.tier, scaleOf(source.id), source.campaignId);
         const terms = searchTermsFor(source, adProduct);
         splitAmong(sourceRaw, terms, source.id).forEach((raw, i) => {
           if (raw.impressions === 0) return;
@@ -264,6 +296,7 @@ export function buildPlacementReport(entities: ReportEntities, start: string, en
   const rows: RetailAdsReportRow[] = [];
   for (const campaign of entities.campaigns.filter((c) => c.ad_product === 'SPONSORED_PRODUCTS')) {
     const window = activeWindow(campaign, start, end);
+    const natural: Raw[] = [];
     for (const placement of PLACEMENTS) {
       const shape = PLACEMENT_SHAPE[placement];
       const tier = profileFor(campaign.performance);
@@ -274,16 +307,21 @@ export function buildPlacementReport(entities: ReportEntities, start: string, en
         cvr: tier.cvr * shape.cvr * lean,
         cpc: tier.cpc * shape.cpc * (1 + adjustment / 300),
       });
+      natural.push(raw);
+    }
+    // The campaign's budget caps all its placements together (see budgetShare).
+    const share = budgetShare(campaign, window, natural.reduce((sum, raw) => sum + raw.spend, 0));
+    PLACEMENTS.forEach((placement, i) =>
       rows.push({
         ad_product: 'SPONSORED_PRODUCTS',
         campaign_id: campaign.id,
         campaign_name: campaign.name,
         campaign_state: campaign.state,
         placement,
-        placement_adjustment: adjustment,
-        ...withRatios(raw),
-      });
-    }
+        placement_adjustment: campaign.placement_adjustments?.[placement] ?? 0,
+        ...withRatios(scaleRaw(natural[i], share)),
+      }),
+    );
   }
   return rows;
 }
