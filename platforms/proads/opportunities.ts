@@ -18,7 +18,7 @@ export async function findProAdsOpportunities(account: ConnectedAccount, now: Da
   const [campaigns, creatives] = await Promise.all([platform.listCampaigns(), platform.listCreatives()]);
   const found: Opportunity[] = [];
   for (const c of campaigns.filter((c) => c.status === 'ACTIVE' && !AWARENESS.includes(c.objective_type))) {
-    const m = totals(creatives.filter((cr) => cr.campaign_id === c.id).flatMap((cr) => creativeMetrics(cr, c, start, end)));
+    const m = totals(creatives.filter((cr) => cr.campaign_id === c.id).flatMap((cr) => creativeMetrics(cr, c, creatives, start, end)));
     if (m.conversions === 0 && m.spend >= CAMPAIGN_THRESHOLDS.high_zero_conv_spend) {
       found.push({
         platform: 'proads',

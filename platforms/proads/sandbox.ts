@@ -1,6 +1,6 @@
 import type { ConnectedAccount } from '../../functions/runtime/stores/owners';
 import { addDays, isoDate } from '../dates';
-import { metricsBetween, profileFor, type DailyMetrics, type PerformanceProfile, type PerformanceTier } from '../sandbox/metrics';
+import { metricsBetween, profileFor, withinSharedBudget, type DailyMetrics, type PerformanceProfile, type PerformanceTier } from '../sandbox/metrics';
 import { idSource } from '../sandbox/ids';
 import { SandboxPlatform } from '../sandbox/platform';
 import { SandboxStore } from '../sandbox/store';
@@ -49,13 +49,24 @@ export function proProfile(delivery: ProAdsDelivery): PerformanceProfile {
   return profileFor(delivery.performance, { ...PRO_TIERS[delivery.performance], ...delivery.profile_overrides });
 }
 
-/** Daily metrics of a creative: only inside its campaign's flight (start to end date). */
-export function creativeMetrics(creative: ProAdsCreative, campaign: ProAdsCampaign | undefined, start: string, end: string): DailyMetrics[] {
+/** A creative's days before any budget: only inside its campaign's flight (start to end date). */
+function naturalCreativeDays(creative: ProAdsCreative, campaign: ProAdsCampaign | undefined, start: string, end: string): DailyMetrics[] {
   const from = [creative.start_date, campaign?.start_date].filter(Boolean).sort().at(-1)!;
   const until = campaign?.status === 'DRAFT' ? '0000-00-00' : campaign?.end_date;
   return metricsBetween(creative.id, start, end, proProfile(creative), from).map((d) =>
     until && d.date > until ? { date: d.date, impressions: 0, clicks: 0, spend: 0, conversions: 0, revenue: 0, video_views: 0 } : d,
   );
+}
+
+/**
+ * Daily metrics of a creative. The creatives of a campaign share its daily budget
+ * (withinSharedBudget); `creatives` is the account's list, siblings included.
+ */
+export function creativeMetrics(creative: ProAdsCreative, campaign: ProAdsCampaign | undefined, creatives: readonly ProAdsCreative[], start: string, end: string): DailyMetrics[] {
+  const own = naturalCreativeDays(creative, campaign, start, end);
+  if (!campaign?.daily_budget) return own;
+  const siblings = creatives.filter((cr) => cr.campaign_id === creative.campaign_id && cr.id !== creative.id);
+  return withinSharedBudget(own, [own, ...siblings.map((cr) => naturalCreativeDays(cr, campaign, start, end))], campaign.daily_budget);
 }
 
 /** Daily metrics of an audience segment across the account. */

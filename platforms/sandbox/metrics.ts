@@ -118,6 +118,30 @@ export function metricsBetween(entityId: string, start: string, end: string, pro
   );
 }
 
+/**
+ * Children that deliver under one parent's daily budget (the ads of an ad set, the creatives of a
+ * campaign): on a day when together they would spend more than the budget, every child's day shrinks
+ * by the same share, so the parent spends at most 97 % of its budget and the children still add up
+ * to the parent. `group` holds the days of every child of the parent, `own` included, aligned by date.
+ */
+export function withinSharedBudget(own: DailyMetrics[], group: readonly DailyMetrics[][], dailyBudget: number | undefined): DailyMetrics[] {
+  if (!dailyBudget) return own;
+  return own.map((day, i) => {
+    const spend = group.reduce((sum, days) => sum + (days[i]?.spend ?? 0), 0);
+    if (spend <= dailyBudget) return day;
+    const share = (dailyBudget * 0.97) / spend;
+    return {
+      date: day.date,
+      impressions: Math.round(day.impressions * share),
+      clicks: Math.round(day.clicks * share),
+      spend: round2(day.spend * share),
+      conversions: Math.round(day.conversions * share),
+      revenue: round2(day.revenue * share),
+      video_views: Math.round(day.video_views * share),
+    };
+  });
+}
+
 export interface MetricTotals {
   impressions: number;
   clicks: number;

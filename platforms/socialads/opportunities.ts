@@ -22,7 +22,7 @@ export async function findSocialAdsOpportunities(account: ConnectedAccount, now:
     const adSet = adSets.find((s) => s.id === ad.ad_set_id);
     const campaign = campaigns.find((c) => c.id === ad.campaign_id);
     if (adSet?.status !== 'ACTIVE' || campaign?.status !== 'ACTIVE' || campaign.objective === 'OUTCOME_AWARENESS') continue;
-    const m = totals(adDailyMetrics(ad, adSet, campaign, start, end));
+    const m = totals(adDailyMetrics(ad, { campaigns, adSets, ads }, start, end));
     if (m.conversions > 0 || m.spend < WASTE_MIN_SPEND) continue;
     const isApp = campaign.objective === 'OUTCOME_APP_PROMOTION';
     found.push({

@@ -109,7 +109,7 @@ export const analyzeProAdsWastedSpend = defineProAdsTool({
     const rows = creativeRows(creatives, campaigns, window.start, window.end);
     // Campaigns are the sum of their creatives; drafts and campaigns without delivery that are not live are left out.
     const campaignRows = campaigns
-      .map((c) => ({ campaign: c, metrics: totals(creatives.filter((cr) => cr.campaign_id === c.id).flatMap((cr) => creativeMetrics(cr, c, window.start, window.end))) }))
+      .map((c) => ({ campaign: c, metrics: totals(creatives.filter((cr) => cr.campaign_id === c.id).flatMap((cr) => creativeMetrics(cr, c, creatives, window.start, window.end))) }))
       .filter((r) => r.campaign.status !== 'DRAFT' && (r.metrics.impressions > 0 || r.campaign.status === 'ACTIVE'));
     const converting = campaignRows.filter((r) => !AWARENESS.includes(r.campaign.objective_type));
     const convSpend = converting.reduce((s, r) => s + r.metrics.spend, 0);

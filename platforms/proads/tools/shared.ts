@@ -57,7 +57,7 @@ export function creativeRows(creatives: ProAdsCreative[], campaigns: ProAdsCampa
     .filter((cr) => byId.has(cr.campaign_id))
     .map((cr) => {
       const campaign = byId.get(cr.campaign_id)!;
-      const metrics = totals(creativeMetrics(cr, campaign, start, end));
+      const metrics = totals(creativeMetrics(cr, campaign, creatives, start, end));
       return { creative: cr, campaign, metrics, cost_per_conversion: metrics.cpa };
     });
 }

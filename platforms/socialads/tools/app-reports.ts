@@ -4,7 +4,7 @@ import { count, markdownTable, money, percent } from '../../markdown';
 import { totals } from '../../sandbox/metrics';
 import { defineSocialAdsTool } from '../define';
 import type { SocialAdsAd, SocialAdsAdSet, SocialAdsCampaign, SocialAdsPort } from '../port';
-import { adDailyMetrics, dateArg, dateRangeRule, reportWindow, withInstalls, type AppMetrics } from './shared';
+import { adDailyMetrics, dateArg, dateRangeRule, reportWindow, withInstalls, type AppMetrics, type SocialAdsDelivery } from './shared';
 
 /**
  * App-promotion reporting (campaigns with objective OUTCOME_APP_PROMOTION): installs are the
@@ -20,6 +20,8 @@ interface AppData {
   campaigns: SocialAdsCampaign[];
   adSets: SocialAdsAdSet[];
   ads: SocialAdsAd[];
+  /** The whole account: ads share budgets with siblings outside the filter. */
+  account: SocialAdsDelivery;
 }
 
 async function appData(platform: SocialAdsPort, filter: { campaign_id?: string; ad_set_id?: string }): Promise<AppData> {
@@ -40,13 +42,11 @@ async function appData(platform: SocialAdsPort, filter: { campaign_id?: string; 
     appAdSets = [adSet];
   }
   const setIds = new Set(appAdSets.map((s) => s.id));
-  return { campaigns: appCampaigns, adSets: appAdSets, ads: ads.filter((a) => setIds.has(a.ad_set_id)) };
+  return { campaigns: appCampaigns, adSets: appAdSets, ads: ads.filter((a) => setIds.has(a.ad_set_id)), account: { campaigns, adSets, ads } };
 }
 
 function metricsOf(ads: SocialAdsAd[], data: AppData, start: string, end: string): AppMetrics {
-  const sets = new Map(data.adSets.map((s) => [s.id, s]));
-  const campaigns = new Map(data.campaigns.map((c) => [c.id, c]));
-  return withInstalls(totals(ads.flatMap((a) => adDailyMetrics(a, sets.get(a.ad_set_id), campaigns.get(a.campaign_id), start, end))));
+  return withInstalls(totals(ads.flatMap((a) => adDailyMetrics(a, data.account, start, end))));
 }
 
 const installRate = (m: AppMetrics) => (m.clicks > 0 ? Math.round((m.installs / m.clicks) * 10000) / 10000 : null);

@@ -45,7 +45,7 @@ export const listSocialAdsAdSets = defineSocialAdsTool({
     const rows = page.map((s) => {
       const campaign = campaignById.get(s.campaign_id);
       const own = ads.filter((a) => a.ad_set_id === s.id);
-      const metrics = totals(own.flatMap((a) => adDailyMetrics(a, s, campaign, start, end)));
+      const metrics = totals(own.flatMap((a) => adDailyMetrics(a, { campaigns, adSets, ads }, start, end)));
       const promotedPage = pages.find((p) => p.id === s.promoted_object?.page_id);
       return {
         id: s.id,
@@ -121,7 +121,7 @@ export const listSocialAdsAds = defineSocialAdsTool({
       campaign_name: campaignById.get(a.campaign_id)?.name ?? null,
       created_at: a.created_at,
       creative: a.creative,
-      metrics: totals(adDailyMetrics(a, adSetById.get(a.ad_set_id), campaignById.get(a.campaign_id), start, end)),
+      metrics: totals(adDailyMetrics(a, { campaigns, adSets, ads }, start, end)),
     }));
     const currency = ctx.account.currency;
     const text = [

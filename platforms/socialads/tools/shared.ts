@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { dateArgument } from '../../arguments';
 import { lastDays } from '../../dates';
-import { metricsBetween, profileFor, totals, type DailyMetrics, type MetricTotals, type PerformanceProfile, type PerformanceTier } from '../../sandbox/metrics';
+import { metricsBetween, profileFor, totals, withinSharedBudget, type DailyMetrics, type MetricTotals, type PerformanceProfile, type PerformanceTier } from '../../sandbox/metrics';
 import type { SocialAdsAd, SocialAdsAdSet, SocialAdsCampaign } from '../port';
 
 /** A YYYY-MM-DD argument that is a real calendar date. */
@@ -32,17 +32,39 @@ function profileOf(tier: PerformanceTier, isApp: boolean): PerformanceProfile {
   return profileFor(tier, { cvr: INSTALL_RATE[tier], cpc: Math.round(base.cpc * 0.55 * 100) / 100, order_value: 0 });
 }
 
-/**
- * Daily metrics of one ad: the ad is the unit of delivery; ad sets and campaigns are sums of their
- * ads, so every level agrees. Days outside the ad's and its parents' active windows are empty.
- */
-export function adDailyMetrics(ad: SocialAdsAd, adSet: SocialAdsAdSet | undefined, campaign: SocialAdsCampaign | undefined, start: string, end: string): DailyMetrics[] {
+/** What delivery of an ad depends on: the account's campaigns, ad sets and every ad (its siblings). */
+export interface SocialAdsDelivery {
+  campaigns: readonly SocialAdsCampaign[];
+  adSets: readonly SocialAdsAdSet[];
+  ads: readonly SocialAdsAd[];
+}
+
+/** An ad's days before any budget: empty outside the ad's and its parents' active windows. */
+function naturalAdDays(ad: SocialAdsAd, adSet: SocialAdsAdSet | undefined, campaign: SocialAdsCampaign | undefined, start: string, end: string): DailyMetrics[] {
   const from = [ad.start_date, adSet?.start_date, campaign?.start_date].filter(Boolean).sort().at(-1)!;
   const until = [adSet?.end_date, campaign?.end_date].filter(Boolean).sort()[0] as string | undefined;
   const isApp = campaign?.objective === 'OUTCOME_APP_PROMOTION';
   return metricsBetween(ad.id, start, end, profileOf(ad.performance, isApp), from).map((day) =>
     until && day.date > until ? { date: day.date, impressions: 0, clicks: 0, spend: 0, conversions: 0, revenue: 0, video_views: 0 } : day,
   );
+}
+
+/**
+ * Daily metrics of one ad: the ad is the unit of delivery; ad sets and campaigns are sums of their
+ * ads, so every level agrees. The daily budget sits on the ad set, or on the campaign (Advantage
+ * campaign budget); the ads under it share it (withinSharedBudget).
+ */
+export function adDailyMetrics(ad: SocialAdsAd, account: SocialAdsDelivery, start: string, end: string): DailyMetrics[] {
+  const adSetOf = (a: SocialAdsAd) => account.adSets.find((s) => s.id === a.ad_set_id);
+  const adSet = adSetOf(ad);
+  const campaign = account.campaigns.find((c) => c.id === ad.campaign_id);
+  const own = naturalAdDays(ad, adSet, campaign, start, end);
+  const onAdSet = Boolean(adSet?.daily_budget);
+  const budget = onAdSet ? adSet!.daily_budget : campaign?.daily_budget;
+  if (!budget) return own;
+  const siblings = account.ads.filter((a) => a.id !== ad.id && (onAdSet ? a.ad_set_id === ad.ad_set_id : a.campaign_id === ad.campaign_id));
+  const group = [own, ...siblings.map((a) => naturalAdDays(a, adSetOf(a), campaign, start, end))];
+  return withinSharedBudget(own, group, budget);
 }
 
 export interface AppMetrics extends MetricTotals {
