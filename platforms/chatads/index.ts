@@ -1,10 +1,10 @@
 import type { PlatformModule } from '../platform-module';
 import { alphanumeric } from '../sandbox/ids';
-import { findWasteAndWinners } from '../sandbox/opportunities';
+import { findWasteAndWinners, opportunityWindow } from '../sandbox/opportunities';
 import { ChatAdsSandbox, seedChatAdsAccount } from './sandbox';
 import { createChatAdsAdGroup, listChatAdsAdGroups } from './tools/ad-groups';
 import { archiveChatAdsCampaign, listChatAdsCampaigns, pauseChatAdsCampaign, resumeChatAdsCampaign } from './tools/campaigns';
-import { getChatAdsConversionInsights } from './tools/conversion-insights';
+import { campaignTotals, getChatAdsConversionInsights } from './tools/conversion-insights';
 import { listChatAdsCustomAudiences } from './tools/custom-audiences';
 
 /** The chatads platform: chat-assistant advertising. */
@@ -25,13 +25,15 @@ export const chatads: PlatformModule = {
   seedSandbox: seedChatAdsAccount,
   async findOpportunities(account, now) {
     // Awareness (impression-bid) campaigns are not judged on conversions.
-    const campaigns = (await new ChatAdsSandbox(account).listCampaigns()).filter((c) => c.status === 'active' && c.bidding_type !== 'impressions');
+    const sandbox = new ChatAdsSandbox(account);
+    const [all, ads] = await Promise.all([sandbox.listCampaigns(), sandbox.listAds()]);
+    const campaigns = all.filter((c) => c.status === 'active' && c.bidding_type !== 'impressions');
     const ad_account_id = account.account_id;
+    const { start, end } = opportunityWindow(now);
     return findWasteAndWinners(
       'chatads',
       account,
-      now,
-      campaigns.map((c) => ({ id: c.id, name: c.name, performance: c.performance, start_date: c.start_date })),
+      campaigns.map((c) => ({ id: c.id, name: c.name, figures: campaignTotals(c, ads, start, end) })),
       { cut: (c) => ({ verb: 'Pause campaign', tool: 'pause_chatads_campaign', arguments: { ad_account_id, campaign_id: c.id } }) },
     );
   },

@@ -2,7 +2,7 @@ import type { PlatformWord } from '../../functions/runtime/platforms';
 import type { ConnectedAccount } from '../../functions/runtime/stores/owners';
 import { lastDays } from '../dates';
 import type { Opportunity } from '../platform-module';
-import { metricsBetween, profileFor, totals, type MetricTotals, type PerformanceTier } from './metrics';
+import type { MetricTotals } from './metrics';
 
 /**
  * Thresholds of the opportunity finders, over the last 30 days:
@@ -17,11 +17,19 @@ export const WINNER_MIN_ROAS = 3;
 export const BUDGET_LIMITED_SHARE = 0.9;
 const LOOKBACK_DAYS = 30;
 
+/** The days the finders judge: the last 30 full days. */
+export function opportunityWindow(now: Date): { start: string; end: string } {
+  return lastDays(now, LOOKBACK_DAYS);
+}
+
+/**
+ * An entity to judge, with its figures over opportunityWindow computed the way the platform's own
+ * tools compute them, so a suggestion quotes the numbers the user will see there.
+ */
 export interface Candidate {
   id: string;
   name: string;
-  performance: PerformanceTier;
-  start_date?: string;
+  figures: MetricTotals;
   /** Current daily budget, when the entity has one: winners are only suggested for these. */
   daily_budget?: number;
 }
@@ -37,14 +45,12 @@ export interface FinderActions {
 export function findWasteAndWinners(
   platform: PlatformWord,
   account: ConnectedAccount,
-  now: Date,
   candidates: readonly Candidate[],
   actions: FinderActions,
 ): Opportunity[] {
-  const { start, end } = lastDays(now, LOOKBACK_DAYS);
   const found: Opportunity[] = [];
   for (const candidate of candidates) {
-    const figures = totals(metricsBetween(candidate.id, start, end, profileFor(candidate.performance, { daily_budget: candidate.daily_budget }), candidate.start_date));
+    const figures = candidate.figures;
     if (figures.spend >= WASTE_MIN_SPEND && figures.conversions === 0) {
       const cut = actions.cut(candidate, figures);
       found.push({

@@ -1,7 +1,8 @@
 import type { PlatformModule } from '../platform-module';
 import { digits } from '../sandbox/ids';
-import { findWasteAndWinners } from '../sandbox/opportunities';
+import { findWasteAndWinners, opportunityWindow } from '../sandbox/opportunities';
 import { SearchAdsSandbox, seedSearchAdsAccount } from './sandbox';
+import { performanceOf } from './tools/common';
 import { addAdGroupAudiences } from './tools/add-ad-group-audiences';
 import { addCalloutExtensions } from './tools/add-callout-extensions';
 import { getCampaignLabels } from './tools/get-campaign-labels';
@@ -48,11 +49,11 @@ export const searchads: PlatformModule = {
   async findOpportunities(account, now) {
     const campaigns = (await new SearchAdsSandbox(account).listCampaigns()).filter((c) => c.status === 'ENABLED');
     const customer_id = account.account_id;
+    const { start, end } = opportunityWindow(now);
     return findWasteAndWinners(
       'searchads',
       account,
-      now,
-      campaigns.map((c) => ({ id: c.id, name: c.name, performance: c.performance, start_date: c.start_date, daily_budget: c.budget_amount })),
+      campaigns.map((c) => ({ id: c.id, name: c.name, figures: performanceOf(c, start, end), daily_budget: c.budget_amount })),
       {
         cut: (c) => ({ verb: 'Pause campaign', tool: 'update_campaign', arguments: { customer_id, campaign_id: c.id, status: 'PAUSED' } }),
         scale: (c, budget) => ({ tool: 'update_campaign', arguments: { customer_id, campaign_id: c.id, budget_amount: budget } }),

@@ -1,11 +1,11 @@
 import type { PlatformModule } from '../platform-module';
 import { digits } from '../sandbox/ids';
-import { findWasteAndWinners } from '../sandbox/opportunities';
+import { findWasteAndWinners, opportunityWindow } from '../sandbox/opportunities';
 import { ShortVideoSandbox, seedShortVideoAccount } from './sandbox';
 import { listShortVideoAdVideos, listShortVideoCustomAudiences, listShortVideoLeadPages, listShortVideoPixels, searchShortVideoTargeting } from './tools/assets';
 import { createShortVideoDcoAd } from './tools/create-dco-ad';
 import { createShortVideoVideoCampaign } from './tools/create-video-campaign';
-import { getShortVideoAdGroup, listShortVideoAdGroups, listShortVideoAds, listShortVideoCampaigns } from './tools/read-entities';
+import { adGroupTotals, getShortVideoAdGroup, listShortVideoAdGroups, listShortVideoAds, listShortVideoCampaigns } from './tools/read-entities';
 import { resumeShortVideoAdGroup } from './tools/resume-ad-group';
 import { updateShortVideoAdGroup } from './tools/update-ad-group';
 
@@ -37,11 +37,11 @@ export const shortvideo: PlatformModule = {
     const optimized = new Set(campaigns.filter((c) => c.budget_optimize_on).map((c) => c.id));
     const candidates = adGroups.filter((g) => g.status === 'ENABLED' && g.budget_mode === 'BUDGET_MODE_DAY' && g.budget && !optimized.has(g.campaign_id));
     const advertiser_id = account.account_id;
+    const { start, end } = opportunityWindow(now);
     return findWasteAndWinners(
       'shortvideo',
       account,
-      now,
-      candidates.map((g) => ({ id: g.id, name: g.adgroup_name, performance: g.performance, start_date: g.schedule_start_time.slice(0, 10), daily_budget: g.budget })),
+      candidates.map((g) => ({ id: g.id, name: g.adgroup_name, figures: adGroupTotals(g, start, end), daily_budget: g.budget })),
       {
         // No pause tool on this platform's list: cut the daily budget to the 20 USD floor instead.
         cut: (g, figures) => ({

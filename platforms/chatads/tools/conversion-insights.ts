@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { ToolError } from '../../../functions/runtime/errors';
 import { isoDate } from '../../dates';
 import { count, markdownTable, money, percent } from '../../markdown';
-import { dailyMetrics, datesBetween, hash32, profileFor, seededRandom, type PerformanceTier } from '../../sandbox/metrics';
+import { dailyMetrics, datesBetween, hash32, profileFor, seededRandom, totals, type MetricTotals, type PerformanceTier } from '../../sandbox/metrics';
 import { defineChatAdsTool } from '../define';
 import type { ChatAdsAd, ChatAdsCampaign } from '../port';
 
@@ -57,6 +57,15 @@ function adDay(ad: ChatAdsAd, campaign: ChatAdsCampaign, date: string, fraction:
     view_through_conversions: Math.round(vt * fraction),
     conversion_value: round2(day.revenue * fraction),
   };
+}
+
+/** A campaign's whole-day totals over [start, end] (the sum of its ads), as the insights report them. */
+export function campaignTotals(campaign: ChatAdsCampaign, ads: readonly ChatAdsAd[], start: string, end: string): MetricTotals {
+  const days = ads
+    .filter((ad) => ad.campaign_id === campaign.id)
+    .flatMap((ad) => datesBetween(start, end).map((date) => adDay(ad, campaign, date, 1)))
+    .map((c) => ({ impressions: c.impressions, clicks: c.clicks, spend: c.spend, conversions: c.conversions, revenue: c.conversion_value, video_views: 0 }));
+  return totals(days);
 }
 
 /** Splits counts over segment values (largest remainder keeps the whole numbers adding up). */

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { lastDays } from '../../dates';
 import { count, markdownTable, money, percent } from '../../markdown';
-import { metricsBetween, profileFor, totals } from '../../sandbox/metrics';
+import { metricsBetween, profileFor, totals, type MetricTotals } from '../../sandbox/metrics';
 import { defineShortVideoTool } from '../define';
-import { OBJECTIVES } from '../port';
+import { OBJECTIVES, type ShortVideoAdGroup } from '../port';
 
 const lookback = v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(365), v.description('Days of performance to include, 1-365, default 30')), 30);
 const numericId = (what: string) => v.pipe(v.string(), v.trim(), v.regex(/^\d+$/, `must be a numeric ${what} id`));
@@ -57,7 +57,10 @@ export const listShortVideoAdGroups = defineShortVideoTool({
       .filter((g) => !args.campaign_id || g.campaign_id === args.campaign_id)
       .filter((g) => (args.status ? g.status === args.status : g.status !== 'DELETED'))
       .sort((a, b) => a.create_time.localeCompare(b.create_time) || a.id.localeCompare(b.id));
-    const rows = groups.map(({ performance, ...g }) => ({ ...g, metrics: totals(metricsBetween(g.id, start, end, profileFor(performance, { daily_budget: dailyBudgetOf(g) }), g.schedule_start_time.slice(0, 10))) }));
+    const rows = groups.map((group) => {
+      const { performance: _hidden, ...g } = group;
+      return { ...g, metrics: adGroupTotals(group, start, end) };
+    });
     const cur = ctx.account.currency;
     const text = [
       `## Ad groups${args.campaign_id ? ` of campaign ${args.campaign_id}` : ''}, ${start} to ${end}`,
@@ -132,4 +135,9 @@ export const listShortVideoAds = defineShortVideoTool({
 /** A daily budget caps each day's spend; lifetime and unlimited budgets do not. */
 export function dailyBudgetOf(entity: { budget_mode: string; budget?: number }): number | undefined {
   return entity.budget_mode === 'BUDGET_MODE_DAY' && entity.budget ? entity.budget : undefined;
+}
+
+/** An ad group's totals over [start, end], as this platform's tools report them. */
+export function adGroupTotals(group: ShortVideoAdGroup, start: string, end: string): MetricTotals {
+  return totals(metricsBetween(group.id, start, end, profileFor(group.performance, { daily_budget: dailyBudgetOf(group) }), group.schedule_start_time.slice(0, 10)));
 }

@@ -44,6 +44,16 @@ describe('Tool: suggest_next_action', () => {
     }
   });
 
+  it('quotes the figures the platform\'s own tools show', async () => {
+    const { apiKey } = await createTestOwner({ accounts: { searchads: 1 } });
+    const actions = ((await callToolOk(apiKey, 'suggest_next_action')).structured!.actions as Action[]).filter((a) => a.platform === 'searchads' && a.kind === 'cut_waste');
+    expect(actions.length).toBeGreaterThan(0);
+    const campaigns = (await callToolOk(apiKey, 'list_campaigns', { lookback_days: 30 })).structured!.campaigns as { id: string; metrics: { spend: number } }[];
+    for (const action of actions) {
+      expect(action.monthly_value).toBe(campaigns.find((c) => c.id === action.arguments.campaign_id)!.metrics.spend);
+    }
+  });
+
   it('takes no arguments', async () => {
     const { apiKey } = await createTestOwner();
     const result = await callTool(apiKey, 'suggest_next_action', { platform: 'searchads' });
