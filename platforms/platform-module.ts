@@ -1,12 +1,13 @@
 import { ToolError } from '../functions/runtime/errors';
 import type { PlatformWord } from '../functions/runtime/platforms';
 import type { ConnectedAccount } from '../functions/runtime/stores/owners';
-import type { ToolDefinition } from '../functions/runtime/tool';
+import type { PortCall, ToolDefinition } from '../functions/runtime/tool';
+import { withInjectedFailures } from './sandbox/faults';
 
 /**
  * What each platform folder exports: its tools, and how to make, seed and open its accounts.
- * The platform interface (port) a tool sees is opened per call by `openPlatform`: the sandbox
- * adapter for sandbox accounts, a live adapter (not yet built) for live ones.
+ * The platform interface (port) a tool sees is opened per call by `openPort`: the sandbox adapter
+ * for sandbox accounts, the live adapter for live ones.
  */
 export interface PlatformModule {
   word: PlatformWord;
@@ -38,14 +39,26 @@ export interface Opportunity {
   arguments: Record<string, unknown>;
 }
 
-/** Opens the sandbox adapter, or explains that live accounts are not available yet. */
-export function openSandboxOnly<Port>(sandbox: (account: ConnectedAccount) => Port) {
-  return (account: ConnectedAccount): Port => {
-    if (account.mode !== 'sandbox') {
+/** How a platform's port is made for one account: its sandbox adapter, and its live adapter if built. */
+export interface PlatformAdapters<Port> {
+  sandbox(account: ConnectedAccount): Port;
+  /** The live adapter over the real platform's API; absent while the platform has none. */
+  live?(account: ConnectedAccount, call: PortCall): Port;
+}
+
+/**
+ * Opens the port of an account: the sandbox adapter inside the one failure-injection wrapper, or
+ * the live adapter, or a clear 400 when the platform has no live adapter yet.
+ */
+export function openPort<Port extends object>(adapters: PlatformAdapters<Port>) {
+  return (account: ConnectedAccount, call: PortCall): Port => {
+    if (account.mode === 'sandbox') return withInjectedFailures(adapters.sandbox(account), account);
+    if (!adapters.live) {
       throw new ToolError(
-        `Live ${account.platform} accounts are not available in this deployment yet. Use a sandbox account, or connect this account again once live access is enabled.`,
+        `Live ${account.platform} accounts are not supported by this gateway yet; only sandbox accounts of ${account.platform} work. Use a sandbox account, or a platform with live support.`,
+        { code: 'live_not_supported', platform: account.platform },
       );
     }
-    return sandbox(account);
+    return adapters.live(account, call);
   };
 }

@@ -117,3 +117,43 @@ export class UpstreamServerError extends GatewayError {
     this.name = 'UpstreamServerError';
   }
 }
+
+/**
+ * 400: the live connection's credential no longer works (API key revoked, refresh token expired or
+ * revoked, account disabled). The owner must reconnect; get_connections_status shows the fix.
+ */
+export class ConnectionBrokenError extends GatewayError {
+  constructor(platform: string, accountId: string, reason: string) {
+    super(
+      400,
+      `The ${platform} connection of account ${accountId} no longer works: ${reason} Nothing was changed. Reconnect the account (gateway accounts connect ... --live), then retry; get_connections_status shows every connection's health.`,
+      { structuredContent: { code: 'connection_broken', platform, account_id: accountId } },
+    );
+    this.name = 'ConnectionBrokenError';
+  }
+}
+
+/** 500: the upstream platform failed or did not answer in time, and it is known that nothing changed. */
+export class UpstreamUnavailableError extends GatewayError {
+  constructor(platform: string, what: string) {
+    super(500, `The ${platform} platform ${what}. Nothing was changed. Try again in a few minutes; if it persists, report it to support.`, {
+      structuredContent: { code: 'upstream_unavailable', platform },
+    });
+    this.name = 'UpstreamUnavailableError';
+  }
+}
+
+/**
+ * 500: a write reached the platform but its answer was lost (timeout, connection reset, 5xx after
+ * sending). It may or may not have been applied: the caller must check with a read before retrying.
+ */
+export class OutcomeUnknownError extends GatewayError {
+  constructor(platform: string) {
+    super(
+      500,
+      `The ${platform} platform did not confirm this change in time, so it may or may not have been applied. Do not repeat it blindly: check the entity with a read tool first, then retry only if it did not change.`,
+      { structuredContent: { code: 'outcome_unknown', platform } },
+    );
+    this.name = 'OutcomeUnknownError';
+  }
+}

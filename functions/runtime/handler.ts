@@ -57,12 +57,16 @@ async function runTool(_event: GatewayEvent, context: Context): Promise<GatewayR
   const steps = stepRunner(state);
   let usage: Promise<UsageSnapshot> | undefined;
   const readUsageOnce = () => (usage ??= readUsage(state.owner!.owner_id, state.now));
+  const { signal, deadline } = toolDeadline(context);
+  const call = { signal, deadline, log: state.log };
   const ctx: ToolContext<unknown> = {
     requestId: state.requestId,
+    signal,
+    deadline,
     owner: state.owner!,
     now: state.now,
     account: state.account!,
-    platform: tool.openPlatform && state.account ? tool.openPlatform(state.account) : undefined,
+    platform: tool.openPlatform && state.account ? tool.openPlatform(state.account, call) : undefined,
     step: steps.step,
     usage: readUsageOnce,
     log: state.log,
@@ -76,6 +80,16 @@ async function runTool(_event: GatewayEvent, context: Context): Promise<GatewayR
     if (err instanceof GatewayError) return errorResponse(tool.name, err);
     throw err;
   }
+}
+
+/** Time kept back from the function's remaining time to settle quota and the idempotency claim. */
+const SETTLE_MARGIN_MS = 1500;
+
+/** The tool's deadline: the function's remaining time less the settle margin, and a signal for it. */
+function toolDeadline(context: Context): { signal: AbortSignal; deadline: number } {
+  const remaining = typeof context.getRemainingTimeInMillis === 'function' ? context.getRemainingTimeInMillis() : 29_000;
+  const budget = Math.max(remaining - SETTLE_MARGIN_MS, 1000);
+  return { signal: AbortSignal.timeout(budget), deadline: Date.now() + budget };
 }
 
 /** Checkpointed steps of multi-step writes, keyed by owner + tool + fingerprint of the arguments. */

@@ -26,8 +26,22 @@ export interface Logger {
   error(message: string, fields?: Record<string, unknown>): void;
 }
 
+/**
+ * What a port call must honour: the request's abort signal and its deadline (epoch milliseconds),
+ * set inside the function's remaining time so quota and claims can still be settled after it.
+ */
+export interface PortCall {
+  signal: AbortSignal;
+  deadline: number;
+  log: Logger;
+}
+
 export interface ToolContext<Port = undefined> {
   requestId: string;
+  /** Aborted when the request's deadline passes; tools pass it on to anything slow. */
+  signal: AbortSignal;
+  /** Epoch milliseconds by which the tool must have answered. */
+  deadline: number;
   owner: Owner;
   now: Date;
   /** The account this call acts on (platform tools), chosen by the account-selection step. */
@@ -85,7 +99,7 @@ export interface ToolDefinition {
   /** Names of the account parameter and its aliases, removed from args before `run`. */
   accountParameters: string[];
   /** Opens the platform interface for an account (platform tools only). */
-  openPlatform?: (account: ConnectedAccount) => unknown;
+  openPlatform?: (account: ConnectedAccount, call: PortCall) => unknown;
   run(args: Record<string, unknown>, ctx: ToolContext<unknown>): Promise<ToolResult>;
 }
 
@@ -112,7 +126,7 @@ export function defineGatewayTool<Entries extends v.ObjectEntries>(spec: ToolSpe
  * Returns the `defineTool` of one platform: every tool it makes accepts the platform's account
  * parameter (and aliases) and receives the platform interface opened for the selected account.
  */
-export function platformToolDefiner<Port>(platform: PlatformWord, openPlatform: (account: ConnectedAccount) => Port) {
+export function platformToolDefiner<Port>(platform: PlatformWord, openPlatform: (account: ConnectedAccount, call: PortCall) => Port) {
   const accountParameter = ACCOUNT_PARAMETERS[platform];
   const accountEntries: v.ObjectEntries = {};
   for (const name of [accountParameter.parameter, ...accountParameter.aliases]) {

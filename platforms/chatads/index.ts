@@ -1,6 +1,6 @@
 import type { PlatformModule } from '../platform-module';
 import { alphanumeric } from '../sandbox/ids';
-import { findWasteAndWinners, opportunityWindow } from '../sandbox/opportunities';
+import { findWasteAndWinners, opportunityWindow } from '../opportunities';
 import { ChatAdsSandbox, seedChatAdsAccount } from './sandbox';
 import { createChatAdsAdGroup, listChatAdsAdGroups } from './tools/ad-groups';
 import { archiveChatAdsCampaign, listChatAdsCampaigns, pauseChatAdsCampaign, resumeChatAdsCampaign } from './tools/campaigns';

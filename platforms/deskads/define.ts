@@ -1,10 +1,10 @@
 import { platformToolDefiner } from '../../functions/runtime/tool';
-import { openSandboxOnly } from '../platform-module';
+import { openPort } from '../platform-module';
 import type { DeskAdsPort } from './port';
 import { DeskAdsSandbox } from './sandbox';
 
 /** `defineTool` for deskads tools: adds the account parameter and hands each tool the deskads port. */
 export const defineDeskAdsTool = platformToolDefiner<DeskAdsPort>(
   'deskads',
-  openSandboxOnly((account) => new DeskAdsSandbox(account)),
+  openPort({ sandbox: (account) => new DeskAdsSandbox(account) }),
 );

@@ -4,16 +4,10 @@
  * real-world ranges (CTR 0.5-6 %, CVR 1-12 %); "poor" and "wasteful" profiles exist on purpose so
  * analyses find real waste.
  */
-export interface DailyMetrics {
-  date: string;
-  impressions: number;
-  clicks: number;
-  spend: number;
-  conversions: number;
-  /** Sales or conversion value, in account currency. */
-  revenue: number;
-  video_views: number;
-}
+import type { DailyMetrics } from '../metrics';
+
+export type { DailyMetrics, MetricTotals } from '../metrics';
+export { totals } from '../metrics';
 
 export type PerformanceTier = 'strong' | 'average' | 'poor' | 'wasteful' | 'new';
 
@@ -140,45 +134,4 @@ export function withinSharedBudget(own: DailyMetrics[], group: readonly DailyMet
       video_views: Math.round(day.video_views * share),
     };
   });
-}
-
-export interface MetricTotals {
-  impressions: number;
-  clicks: number;
-  spend: number;
-  conversions: number;
-  revenue: number;
-  video_views: number;
-  /** Derived ratios; null where the denominator is zero. */
-  ctr: number | null;
-  cpc: number | null;
-  cpa: number | null;
-  roas: number | null;
-  /** Advertising cost of sales, percent. */
-  acos: number | null;
-  conversion_rate: number | null;
-}
-
-export function totals(days: readonly Omit<DailyMetrics, 'date'>[]): MetricTotals {
-  const sum = { impressions: 0, clicks: 0, spend: 0, conversions: 0, revenue: 0, video_views: 0 };
-  for (const day of days) {
-    sum.impressions += day.impressions;
-    sum.clicks += day.clicks;
-    sum.spend += day.spend;
-    sum.conversions += day.conversions;
-    sum.revenue += day.revenue;
-    sum.video_views += day.video_views;
-  }
-  sum.spend = round2(sum.spend);
-  sum.revenue = round2(sum.revenue);
-  const ratio = (a: number, b: number, digits = 4) => (b > 0 ? Math.round((a / b) * 10 ** digits) / 10 ** digits : null);
-  return {
-    ...sum,
-    ctr: ratio(sum.clicks, sum.impressions),
-    cpc: ratio(sum.spend, sum.clicks, 2),
-    cpa: ratio(sum.spend, sum.conversions, 2),
-    roas: ratio(sum.revenue, sum.spend, 2),
-    acos: sum.revenue > 0 ? Math.round((sum.spend / sum.revenue) * 10000) / 100 : null,
-    conversion_rate: ratio(sum.conversions, sum.clicks),
-  };
 }

@@ -1,60 +1,25 @@
-import { ToolError, UpstreamRateLimitError, UpstreamServerError } from '../../functions/runtime/errors';
 import type { ConnectedAccount } from '../../functions/runtime/stores/owners';
-import { EntityExistsError, EntityNotFoundError, EntityStateError, SandboxStore, type SandboxAccountMeta } from './store';
+import { SandboxStore, type SandboxAccountMeta } from './store';
 
 /**
  * Base of every platform's sandbox adapter. Subclasses implement their platform's interface
- * (port) with `this.store`, wrapping each public method body in `this.call(...)`, which applies
- * the account's failure mode first and turns store errors into messages a marketer can act on.
+ * (port) with `this.store`. Failure modes and store-error messages are not theirs to handle: the
+ * one wrapper `withInjectedFailures` (faults.ts) applies them around every port method.
  */
 export abstract class SandboxPlatform {
   readonly store: SandboxStore;
-  private meta?: Promise<SandboxAccountMeta>;
 
   constructor(readonly account: ConnectedAccount) {
     this.store = new SandboxStore(account.platform, account.account_id);
   }
 
   /**
-   * Runs one platform operation. `operation` names it for injected failures
-   * (`injectSandboxFailure(account, operation)`), as multi-step writes need to test resuming.
+   * Transitional: runs `work`. Kept while sandbox adapters still wrap their method bodies in it;
+   * failure injection and error messages now come from `withInjectedFailures`.
    */
-  protected async call<T>(work: () => Promise<T>, operation?: string): Promise<T> {
-    this.meta ??= this.store.readMeta();
-    const meta = await this.meta;
-    if (operation && meta.fail_operations?.[operation] && (await this.store.consumeInjectedFailure(operation))) {
-      throw new UpstreamServerError(this.account.platform);
-    }
-    switch (meta.failure_mode) {
-      case 'rate_limited':
-        throw new UpstreamRateLimitError(this.account.platform, meta.retry_after_seconds ?? 30);
-      case 'server_error':
-        throw new UpstreamServerError(this.account.platform);
-      case 'slow':
-        await new Promise((resolve) => setTimeout(resolve, meta.slow_ms ?? 3000));
-        break;
-      default:
-        break;
-    }
-    try {
-      return await work();
-    } catch (err) {
-      if (err instanceof EntityNotFoundError) {
-        throw new ToolError(`No ${humanKind(err.kind)} with id "${err.id}" exists in ${this.account.platform} account ${this.account.account_id}. Check the id with the platform's list tools.`);
-      }
-      if (err instanceof EntityExistsError) {
-        throw new ToolError(`A ${humanKind(err.kind)} with id "${err.id}" already exists in ${this.account.platform} account ${this.account.account_id}.`);
-      }
-      if (err instanceof EntityStateError) {
-        throw new ToolError(`The ${humanKind(err.kind)} "${err.id}" changed state while this call ran. Read it again and retry.`);
-      }
-      throw err;
-    }
+  protected call<T>(work: () => Promise<T>, _operation?: string): Promise<T> {
+    return work();
   }
-}
-
-function humanKind(kind: string): string {
-  return kind.replace(/_/g, ' ');
 }
 
 /** Health of a sandbox account, as get_connections_status reports it. */

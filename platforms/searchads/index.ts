@@ -1,6 +1,6 @@
 import type { PlatformModule } from '../platform-module';
 import { digits } from '../sandbox/ids';
-import { findWasteAndWinners, opportunityWindow } from '../sandbox/opportunities';
+import { findWasteAndWinners, opportunityWindow } from '../opportunities';
 import { SearchAdsSandbox, seedSearchAdsAccount } from './sandbox';
 import { performanceOf } from './tools/common';
 import { addAdGroupAudiences } from './tools/add-ad-group-audiences';

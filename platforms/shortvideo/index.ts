@@ -1,6 +1,6 @@
 import type { PlatformModule } from '../platform-module';
 import { digits } from '../sandbox/ids';
-import { findWasteAndWinners, opportunityWindow } from '../sandbox/opportunities';
+import { findWasteAndWinners, opportunityWindow } from '../opportunities';
 import { ShortVideoSandbox, seedShortVideoAccount } from './sandbox';
 import { listShortVideoAdVideos, listShortVideoCustomAudiences, listShortVideoLeadPages, listShortVideoPixels, searchShortVideoTargeting } from './tools/assets';
 import { createShortVideoDcoAd } from './tools/create-dco-ad';

@@ -1,10 +1,10 @@
 import { platformToolDefiner } from '../../functions/runtime/tool';
-import { openSandboxOnly } from '../platform-module';
+import { openPort } from '../platform-module';
 import type { SocialAdsPort } from './port';
 import { SocialAdsSandbox } from './sandbox';
 
 /** Opens the socialads port of a connected account (the sandbox, or a clear error for live accounts). */
-export const openSocialAds = openSandboxOnly<SocialAdsPort>((account) => new SocialAdsSandbox(account));
+export const openSocialAds = openPort<SocialAdsPort>({ sandbox: (account) => new SocialAdsSandbox(account) });
 
 /** `defineTool` for socialads tools: adds the account parameter and hands each tool the socialads port. */
 export const defineSocialAdsTool = platformToolDefiner<SocialAdsPort>('socialads', openSocialAds);

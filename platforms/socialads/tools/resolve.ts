@@ -63,7 +63,7 @@ async function otherAccounts(ctx: ToolContext<SocialAdsPort>): Promise<{ account
   for (const account of accounts) {
     if (account.account_id === ctx.account.account_id) continue;
     try {
-      out.push({ account, platform: openSocialAds(account) });
+      out.push({ account, platform: openSocialAds(account, { signal: ctx.signal, deadline: ctx.deadline, log: ctx.log }) });
     } catch {
       // A live account this deployment cannot open: it holds nothing we can look up.
     }

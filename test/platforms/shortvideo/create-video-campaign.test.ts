@@ -64,7 +64,7 @@ describe('Tool: create_shortvideo_video_campaign', () => {
   it('resumes after a failed upload without duplicating the campaign or ad group', async () => {
     const { apiKey, accounts } = await createTestOwner({ accounts: { shortvideo: 1 } });
     const groupsBefore = (await allAdGroups(apiKey)).length;
-    await injectSandboxFailure(accounts.shortvideo![0], 'upload_video');
+    await injectSandboxFailure(accounts.shortvideo![0], 'upload_video_by_url');
     const args = { ...baseArgs(), campaign_name: 'Resume Test' };
     const first = await callTool(apiKey, 'create_shortvideo_video_campaign', args);
     expect(first.status).toBe(500);

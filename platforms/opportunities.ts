@@ -1,7 +1,7 @@
-import type { PlatformWord } from '../../functions/runtime/platforms';
-import type { ConnectedAccount } from '../../functions/runtime/stores/owners';
-import { lastDays } from '../dates';
-import type { Opportunity } from '../platform-module';
+import type { PlatformWord } from '../functions/runtime/platforms';
+import type { ConnectedAccount } from '../functions/runtime/stores/owners';
+import { lastDays } from './dates';
+import type { Opportunity } from './platform-module';
 import type { MetricTotals } from './metrics';
 
 /**

@@ -1,0 +1,131 @@
+import { OutcomeUnknownError, UpstreamRateLimitError, UpstreamUnavailableError } from '../../functions/runtime/errors';
+import type { PortCall } from '../../functions/runtime/tool';
+
+/**
+ * The one HTTP client of the live adapters. Every upstream call:
+ * - carries the request's deadline (and abort signal), so it ends inside the function's time;
+ * - is retried with backoff on a 5xx, a timeout or a lost connection only when it is `safe`
+ *   (a read, or a search sent as POST), never when it could change something;
+ * - answers 429 as `UpstreamRateLimitError` with the platform's Retry-After;
+ * - turns a failure into an envelope a marketer can act on: `UpstreamUnavailableError` when it is
+ *   known that nothing changed, `OutcomeUnknownError` when a write may have been applied.
+ * Other statuses (2xx, 4xx) come back to the adapter, which reads them in its platform's format.
+ */
+export interface UpstreamRequest {
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  url: string;
+  headers?: Record<string, string>;
+  /** Sent as `application/json`. */
+  json?: unknown;
+  /** Sent as `application/x-www-form-urlencoded` (OAuth token requests). */
+  form?: Record<string, string>;
+  /** true when sending it twice cannot change anything: reads, and searches sent as POST. */
+  safe: boolean;
+}
+
+export interface UpstreamResponse {
+  status: number;
+  headers: Headers;
+  /** The parsed JSON body, or undefined when the body is empty or not JSON. */
+  body: unknown;
+}
+
+const MAX_ATTEMPTS_SAFE = 3;
+const BASE_BACKOFF_MS = 200;
+/** Below this much time left, a call is not started: it could not finish. */
+const MIN_CALL_MS = 100;
+
+/** Network errors that happen before a request reaches the platform: nothing can have changed. */
+const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH']);
+
+export async function sendUpstream(platform: string, request: UpstreamRequest, call: PortCall): Promise<UpstreamResponse> {
+  const attempts = request.safe ? MAX_ATTEMPTS_SAFE : 1;
+  let lastFailure = 'did not answer';
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    const remaining = call.deadline - Date.now();
+    if (remaining < MIN_CALL_MS || call.signal.aborted) break;
+    const started = Date.now();
+    let response: Response;
+    try {
+      response = await fetch(request.url, {
+        method: request.method,
+        headers: headersOf(request),
+        body: bodyOf(request),
+        signal: AbortSignal.any([call.signal, AbortSignal.timeout(remaining)]),
+        redirect: 'error',
+      });
+    } catch (err) {
+      const code = causeCode(err);
+      call.log.warn('upstream call failed', { platform, method: request.method, path: pathOf(request.url), error: code ?? 'timeout', ms: Date.now() - started });
+      if (!request.safe && !(code && NOT_SENT.has(code))) throw new OutcomeUnknownError(platform);
+      lastFailure = code && NOT_SENT.has(code) ? 'could not be reached' : 'did not answer in time';
+      await backoff(attempt, attempts, call);
+      continue;
+    }
+    const body = await readBody(response);
+    call.log.info('upstream call', { platform, method: request.method, path: pathOf(request.url), status: response.status, ms: Date.now() - started });
+    if (response.status === 429) {
+      throw new UpstreamRateLimitError(platform, retryAfterSeconds(response.headers.get('retry-after')));
+    }
+    if (response.status >= 500) {
+      if (!request.safe) throw new OutcomeUnknownError(platform);
+      lastFailure = 'returned a server error';
+      await backoff(attempt, attempts, call);
+      continue;
+    }
+    return { status: response.status, headers: response.headers, body };
+  }
+  throw new UpstreamUnavailableError(platform, lastFailure);
+}
+
+function headersOf(request: UpstreamRequest): Record<string, string> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...request.headers };
+  if (request.json !== undefined) headers['Content-Type'] = 'application/json';
+  if (request.form) headers['Content-Type'] = 'application/x-www-form-urlencoded';
+  return headers;
+}
+
+function bodyOf(request: UpstreamRequest): string | undefined {
+  if (request.json !== undefined) return JSON.stringify(request.json);
+  if (request.form) return new URLSearchParams(request.form).toString();
+  return undefined;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Waits before the next attempt (exponential with jitter), never past the deadline. */
+async function backoff(attempt: number, attempts: number, call: PortCall): Promise<void> {
+  if (attempt >= attempts) return;
+  const wait = Math.min(BASE_BACKOFF_MS * 2 ** (attempt - 1) * (0.5 + Math.random()), call.deadline - Date.now() - MIN_CALL_MS);
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+}
+
+/** Retry-After in seconds: a number of seconds or an HTTP date; undefined when absent or unreadable. */
+export function retryAfterSeconds(value: string | null): number | undefined {
+  if (!value) return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(1, Math.ceil((at - Date.now()) / 1000));
+}
+
+function causeCode(err: unknown): string | undefined {
+  const cause = (err as { cause?: { code?: string } })?.cause;
+  return typeof cause?.code === 'string' ? cause.code : undefined;
+}
+
+/** The path of a URL for logs: no query string (it may carry identifiers), never credentials. */
+function pathOf(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return '(invalid url)';
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * The figures a platform reports, in the port's neutral vocabulary: a day of delivery of one entity
+ * as a report row gives it, and totals over a range with the usual ratios. Ports return these
+ * (sandbox and live alike); tools only add up and present what the platform reported.
+ */
+export interface DailyMetrics {
+  date: string;
+  impressions: number;
+  clicks: number;
+  spend: number;
+  conversions: number;
+  /** Sales or conversion value, in account currency. */
+  revenue: number;
+  video_views: number;
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+export interface MetricTotals {
+  impressions: number;
+  clicks: number;
+  spend: number;
+  conversions: number;
+  revenue: number;
+  video_views: number;
+  /** Derived ratios; null where the denominator is zero. */
+  ctr: number | null;
+  cpc: number | null;
+  cpa: number | null;
+  roas: number | null;
+  /** Advertising cost of sales, percent. */
+  acos: number | null;
+  conversion_rate: number | null;
+}
+
+export function totals(days: readonly Omit<DailyMetrics, 'date'>[]): MetricTotals {
+  const sum = { impressions: 0, clicks: 0, spend: 0, conversions: 0, revenue: 0, video_views: 0 };
+  for (const day of days) {
+    sum.impressions += day.impressions;
+    sum.clicks += day.clicks;
+    sum.spend += day.spend;
+    sum.conversions += day.conversions;
+    sum.revenue += day.revenue;
+    sum.video_views += day.video_views;
+  }
+  sum.spend = round2(sum.spend);
+  sum.revenue = round2(sum.revenue);
+  const ratio = (a: number, b: number, digits = 4) => (b > 0 ? Math.round((a / b) * 10 ** digits) / 10 ** digits : null);
+  return {
+    ...sum,
+    ctr: ratio(sum.clicks, sum.impressions),
+    cpc: ratio(sum.spend, sum.clicks, 2),
+    cpa: ratio(sum.spend, sum.conversions, 2),
+    roas: ratio(sum.revenue, sum.spend, 2),
+    acos: sum.revenue > 0 ? Math.round((sum.spend / sum.revenue) * 10000) / 100 : null,
+    conversion_rate: ratio(sum.conversions, sum.clicks),
+  };
+}
