@@ -10,19 +10,29 @@ import { isPlatformWord, PLATFORM_WORDS } from '../functions/runtime/platforms';
 import { createApiKey, listApiKeys, revokeApiKey } from '../functions/runtime/stores/api-keys';
 import { createOwner, getOwner, monthlyLimit } from '../functions/runtime/stores/owners';
 import { periodEndOf, readUsage } from '../functions/runtime/stores/usage';
-import { connectSandboxAccounts } from '../platforms/connect';
+import { connectLiveAccounts, connectSandboxAccounts, disconnectAccount, livePlatforms } from '../platforms/connect';
+import { ConnectOptionsError } from '../platforms/live/connector';
+import { GatewayError } from '../functions/runtime/errors';
+import { PLATFORM_MODULES } from '../platforms';
 
-const USAGE = `Usage:
+const usage = () => `Usage:
   gateway owners create --tier <free|plus|pro|max> [--name NAME] [--json]
   gateway keys create --owner <owner_id> [--expires-in-days N] [--json]
   gateway keys revoke <key_id>
   gateway keys list --owner <owner_id> [--json]
   gateway accounts connect --owner <owner_id> --platform <${PLATFORM_WORDS.join('|')}> --sandbox [--count N] [--json]
+  gateway accounts connect --owner <owner_id> --platform <platform> --live <credentials> [--json]
+${liveUsage()}
+  gateway accounts disconnect --owner <owner_id> --platform <platform> --account <account_id> [--json]
   gateway usage --owner <owner_id> [--json]
 
 Target: the store of a running \`npm start\` on this checkout; or a deployed stack's tables, named by
-TABLE_PREFIX (or TABLE_API_KEYS, TABLE_OWNERS, TABLE_USAGE, TABLE_IDEMPOTENCY, TABLE_SANDBOX) with the
-usual AWS credentials and AWS_REGION.`;
+TABLE_PREFIX (or TABLE_API_KEYS, TABLE_OWNERS, TABLE_USAGE, TABLE_IDEMPOTENCY, TABLE_SANDBOX) and
+CREDENTIALS_KMS_KEY_ARN (the stack outputs them as one line) with the usual AWS credentials and AWS_REGION.`;
+
+function liveUsage(): string {
+  return livePlatforms().map((word) => `      ${word}: ${PLATFORM_MODULES[word].live!.usage}`).join('\n');
+}
 
 export class UsageError extends Error {}
 
@@ -39,7 +49,7 @@ export function parseArgs(argv: string[]): Parsed {
     if (arg.startsWith('--')) {
       const [name, inline] = arg.slice(2).split('=', 2);
       if (inline !== undefined) options[name] = inline;
-      else if (i + 1 < argv.length && !argv[i + 1].startsWith('--') && !['json', 'sandbox', 'help'].includes(name)) options[name] = argv[++i];
+      else if (i + 1 < argv.length && !argv[i + 1].startsWith('--') && !['json', 'sandbox', 'live', 'help'].includes(name)) options[name] = argv[++i];
       else options[name] = true;
     } else words.push(arg);
   }
@@ -78,6 +88,7 @@ function selectTarget(): string {
   }
   process.env.DYNAMODB_ENDPOINT = running.dynamodb_endpoint;
   process.env.TABLE_PREFIX = running.table_prefix;
+  if (running.credentials_key_file) process.env.CREDENTIALS_KEY_FILE ??= running.credentials_key_file;
   return running.dynamodb_endpoint;
 }
 
@@ -86,7 +97,7 @@ export async function runCommand(argv: string[]): Promise<string> {
   const parsed = parseArgs(argv);
   const json = parsed.options.json === true;
   const [group, action, positional] = parsed.words;
-  if (!group || parsed.options.help) return USAGE;
+  if (!group || parsed.options.help) return usage();
   selectTarget();
   const out = (data: unknown, text: string) => (json ? JSON.stringify(data, null, 2) : text);
 
@@ -120,11 +131,33 @@ export async function runCommand(argv: string[]): Promise<string> {
     const owner = await requireOwner(option(parsed, 'owner')!);
     const platform = option(parsed, 'platform')!;
     if (!isPlatformWord(platform)) throw new UsageError(`--platform must be one of ${PLATFORM_WORDS.join(', ')}.`);
-    if (parsed.options.sandbox !== true) throw new UsageError('Only sandbox accounts can be connected from this command: add --sandbox.');
+    if (parsed.options.live === true && parsed.options.sandbox === true) throw new UsageError('Give either --sandbox or --live, not both.');
+    if (parsed.options.live === true) {
+      const { owner: _o, platform: _p, live: _l, json: _j, ...rest } = parsed.options;
+      const flags = Object.fromEntries(Object.entries(rest).map(([name, value]) => [name, value === true ? '' : value]));
+      try {
+        const accounts = await connectLiveAccounts(owner.owner_id, platform, flags);
+        const result = { platform, accounts: accounts.map((a) => ({ id: a.account_id, name: a.name })) };
+        return out(result, `Connected ${accounts.length} live ${platform} account(s):\n${result.accounts.map((a) => `- ${a.name} (${a.id})`).join('\n')}`);
+      } catch (err) {
+        if (err instanceof ConnectOptionsError) throw new UsageError(err.message);
+        if (err instanceof GatewayError) throw new Error(err.message);
+        throw err;
+      }
+    }
+    if (parsed.options.sandbox !== true) throw new UsageError('Say which kind of account to connect: --sandbox, or --live with the platform credentials.');
     const count = positiveInteger(option(parsed, 'count', false), 'count') ?? 1;
     const accounts = await connectSandboxAccounts(owner.owner_id, platform, count);
     const result = { platform, accounts: accounts.map((a) => ({ id: a.account_id, name: a.name })) };
     return out(result, `Connected ${accounts.length} sandbox ${platform} account(s):\n${result.accounts.map((a) => `- ${a.name} (${a.id})`).join('\n')}`);
+  }
+  if (group === 'accounts' && action === 'disconnect') {
+    const owner = await requireOwner(option(parsed, 'owner')!);
+    const platform = option(parsed, 'platform')!;
+    if (!isPlatformWord(platform)) throw new UsageError(`--platform must be one of ${PLATFORM_WORDS.join(', ')}.`);
+    const accountId = option(parsed, 'account')!;
+    if (!(await disconnectAccount(owner.owner_id, platform, accountId))) throw new UsageError(`No ${platform} account ${accountId} is connected to owner ${owner.owner_id}.`);
+    return out({ platform, account_id: accountId, disconnected: true }, `Disconnected ${platform} account ${accountId}; its stored credentials are deleted.`);
   }
   if (group === 'usage') {
     const owner = await requireOwner(option(parsed, 'owner')!);
@@ -135,7 +168,7 @@ export async function runCommand(argv: string[]): Promise<string> {
     const perTool = Object.entries(usage.calls).map(([tool, n]) => `  ${tool}: ${n}`).join('\n');
     return out(result, `Owner ${owner.owner_id} (${owner.tier}), ${usage.period}: ${usage.used} of ${limit} calls used, ${result.remaining} left; resets ${result.period_end}.${perTool ? `\n${perTool}` : ''}`);
   }
-  throw new UsageError(`Unknown command: ${parsed.words.join(' ')}\n\n${USAGE}`);
+  throw new UsageError(`Unknown command: ${parsed.words.join(' ')}\n\n${usage()}`);
 }
 
 /** Entry of the `gateway` bin: prints the result, exit code 0, 2 for usage errors, 1 otherwise. */

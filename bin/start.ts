@@ -7,7 +7,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureDemoOwner } from '../functions/local/demo';
 import { ensureTables, startDynamoDbLocal } from '../functions/local/dynamodb-local';
-import { DATA_DIR, RUNNING_FILE, writeRunningStore } from '../functions/local/local-store';
+import { CREDENTIALS_KEY_FILE, DATA_DIR, RUNNING_FILE, writeRunningStore } from '../functions/local/local-store';
 import { startHttpServer } from '../functions/local/server';
 
 async function main(): Promise<void> {
@@ -15,6 +15,8 @@ async function main(): Promise<void> {
   process.env.TABLE_PREFIX ??= 'gateway-';
   process.env.ALLOW_LOOPBACK_FETCH ??= 'true';
   process.env.LOG_LEVEL ??= 'warn';
+  // Live connections' credentials are encrypted with a local AES key kept beside the data.
+  process.env.CREDENTIALS_KEY_FILE ??= CREDENTIALS_KEY_FILE;
   console.log('Starting DynamoDB Local (data in .data/dynamodb)...');
   const dynamodb = await startDynamoDbLocal({ dbPath: join(DATA_DIR, 'dynamodb'), port: process.env.DYNAMODB_PORT ? Number(process.env.DYNAMODB_PORT) : undefined });
   process.env.DYNAMODB_ENDPOINT = dynamodb.endpoint;
@@ -42,7 +44,7 @@ async function main(): Promise<void> {
     const { demo, created } = await ensureDemoOwner(join(DATA_DIR, 'demo.json'));
     server = await startHttpServer(port);
     const baseUrl = `http://127.0.0.1:${port}`;
-    writeRunningStore({ dynamodb_endpoint: dynamodb.endpoint, table_prefix: process.env.TABLE_PREFIX, base_url: baseUrl, pid: process.pid });
+    writeRunningStore({ dynamodb_endpoint: dynamodb.endpoint, table_prefix: process.env.TABLE_PREFIX, base_url: baseUrl, pid: process.pid, credentials_key_file: process.env.CREDENTIALS_KEY_FILE });
     console.log(`
 Ad-platform tool gateway is running.
 

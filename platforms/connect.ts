@@ -1,6 +1,16 @@
+import { ToolError } from '../functions/runtime/errors';
 import type { PlatformWord } from '../functions/runtime/platforms';
-import { addConnectedAccount, listConnectedAccounts, type ConnectedAccount } from '../functions/runtime/stores/owners';
+import { deleteCredentials, saveCredentials } from '../functions/runtime/stores/credentials';
+import { addConnectedAccount, listConnectedAccounts, removeConnectedAccount, type ConnectedAccount, type ConnectionHealth } from '../functions/runtime/stores/owners';
+import type { PortCall } from '../functions/runtime/tool';
+import { ConnectOptionsError, operatorCall } from './live/connector';
 import { PLATFORM_MODULES } from './index';
+import { sandboxHealth } from './sandbox/platform';
+
+/**
+ * Connecting and disconnecting accounts, and their health: the wiring between the operator command
+ * (and the OAuth callback), the stores and each platform's sandbox or live connector.
+ */
 
 const BRANDS = ['Northwind Outdoor', 'Contoso Coffee', 'Fabrikam Fitness', 'Tailspin Toys', 'Alpine Ski House', 'Wide World Importers'];
 const CURRENCY: Record<PlatformWord, string> = {
@@ -32,4 +42,67 @@ export async function connectSandboxAccounts(ownerId: string, platform: Platform
     created.push(account);
   }
   return created;
+}
+
+/** The platforms whose accounts can be connected live. */
+export function livePlatforms(): PlatformWord[] {
+  return (Object.keys(PLATFORM_MODULES) as PlatformWord[]).filter((word) => PLATFORM_MODULES[word].live);
+}
+
+/**
+ * Connects the live accounts that the credentials in `options` reach (the platform's connector checks
+ * them with the platform first). Credentials are stored encrypted, one copy per account; the accounts
+ * are listed without them. Connecting an account again replaces its credentials and clears a broken state.
+ */
+export async function connectLiveAccounts(ownerId: string, platform: PlatformWord, options: Record<string, string>, call: PortCall = operatorCall()): Promise<ConnectedAccount[]> {
+  const connector = PLATFORM_MODULES[platform].live;
+  if (!connector) {
+    throw new ConnectOptionsError(`Live ${platform} accounts cannot be connected yet; live platforms: ${livePlatforms().join(', ') || 'none'}.`);
+  }
+  const grants = await connector.connect(options, call);
+  if (grants.length === 0) throw new ToolError(`These ${platform} credentials work but reach no ad account.`);
+  const connected: ConnectedAccount[] = [];
+  for (const grant of grants) {
+    const account: ConnectedAccount = {
+      owner_id: ownerId,
+      platform,
+      account_id: grant.account_id,
+      name: grant.name,
+      mode: 'live',
+      currency: grant.currency,
+      time_zone: grant.time_zone,
+      connected_at: new Date().toISOString(),
+      ...(grant.upstream ? { upstream: grant.upstream } : {}),
+      health: { healthy: true, detail: 'ok', checked_at: new Date().toISOString() },
+    };
+    await saveCredentials(account, grant.credentials);
+    await addConnectedAccount(account);
+    connected.push(account);
+  }
+  return connected;
+}
+
+/** Disconnects an account: the account item and its stored credentials are deleted. */
+export async function disconnectAccount(ownerId: string, platform: PlatformWord, accountId: string): Promise<boolean> {
+  const removed = await removeConnectedAccount(ownerId, platform, accountId);
+  await deleteCredentials({ owner_id: ownerId, platform, account_id: accountId });
+  return removed;
+}
+
+/**
+ * Health of one connection, as get_connections_status reports it: the sandbox's failure mode, or for
+ * a live account a fresh read with its credentials (a failure there records the broken state).
+ */
+export async function connectionHealth(account: ConnectedAccount, call: PortCall): Promise<Omit<ConnectionHealth, 'checked_at'>> {
+  if (account.mode === 'sandbox') return sandboxHealth(account);
+  const connector = PLATFORM_MODULES[account.platform].live;
+  if (!connector) {
+    return { healthy: false, detail: `live ${account.platform} accounts are not supported by this gateway yet`, fix: `Disconnect it, or use a sandbox ${account.platform} account.` };
+  }
+  try {
+    return await connector.checkHealth(account, call);
+  } catch (err) {
+    const reason = err instanceof Error && 'statusCode' in err ? err.message : 'the platform could not be reached';
+    return { healthy: false, detail: reason, fix: account.health?.fix ?? 'Try again in a few minutes; reconnect the account if it persists.' };
+  }
 }

@@ -2,6 +2,7 @@ import { ToolError } from '../functions/runtime/errors';
 import type { PlatformWord } from '../functions/runtime/platforms';
 import type { ConnectedAccount } from '../functions/runtime/stores/owners';
 import type { PortCall, ToolDefinition } from '../functions/runtime/tool';
+import type { LiveConnector } from './live/connector';
 import { withInjectedFailures } from './sandbox/faults';
 
 /**
@@ -16,13 +17,15 @@ export interface PlatformModule {
   tools: ToolDefinition[];
   /** A new sandbox account id shaped like the real platform's. */
   newSandboxAccountId(): string;
+  /** Connecting live accounts (present when the platform has a live adapter). */
+  live?: LiveConnector;
   /** Fills a new sandbox account with realistic entities. Must be safe to run again. */
   seedSandbox(account: ConnectedAccount): Promise<void>;
   /**
    * The most valuable actions this account's own data suggests (waste to cut, winners to scale,
    * broken things to fix), for suggest_next_action. Each names the tool and arguments that act on it.
    */
-  findOpportunities?(account: ConnectedAccount, now: Date): Promise<Opportunity[]>;
+  findOpportunities?(account: ConnectedAccount, now: Date, call?: PortCall): Promise<Opportunity[]>;
 }
 
 export interface Opportunity {

@@ -7,12 +7,15 @@ import { join, resolve } from 'node:path';
  */
 export const DATA_DIR = process.env.GATEWAY_DATA_DIR ? resolve(process.env.GATEWAY_DATA_DIR) : resolve(__dirname, '..', '..', '.data');
 export const RUNNING_FILE = join(DATA_DIR, 'running.json');
+export const CREDENTIALS_KEY_FILE = join(DATA_DIR, 'credentials.key');
 
 export interface RunningStore {
   dynamodb_endpoint: string;
   table_prefix: string;
   base_url: string;
   pid: number;
+  /** The local key of the credentials keyring (live connections). */
+  credentials_key_file?: string;
 }
 
 /** Written by `npm start` so the `gateway` command finds the running store with no setup. */

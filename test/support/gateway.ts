@@ -4,6 +4,8 @@
  * go through the same router and Lambda handlers as `npm start` and AWS.
  */
 import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { dropTables, ensureTables } from '../../functions/local/dynamodb-local';
 import { dispatch } from '../../functions/local/router';
 import type { Tier } from '../../functions/runtime/config';
@@ -20,6 +22,7 @@ export function useTestTables(): void {
     process.env.TABLE_PREFIX = prefix;
     process.env.LOG_LEVEL ??= 'silent';
     process.env.ALLOW_LOOPBACK_FETCH = 'true';
+    process.env.CREDENTIALS_KEY_FILE ??= join(tmpdir(), `gateway-test-${process.pid}-credentials.key`);
     await ensureTables(process.env.DYNAMODB_ENDPOINT!);
   });
   beforeEach(() => clearAuthCache());

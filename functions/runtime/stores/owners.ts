@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName, tierLimits, type Tier } from '../config';
 import { randomToken } from '../canonical';
 import type { PlatformWord } from '../platforms';
@@ -23,6 +23,19 @@ export interface ConnectedAccount {
   currency: string;
   time_zone: string;
   connected_at: string;
+  /** Live accounts: non-secret facts the live adapter needs (such as the manager account it is reached through). */
+  upstream?: Record<string, string>;
+  /** Live accounts: the last known health of the connection (a refused credential marks it broken). */
+  health?: ConnectionHealth;
+}
+
+export interface ConnectionHealth {
+  healthy: boolean;
+  /** What is wrong (or `ok`), in words an owner understands. */
+  detail: string;
+  /** How to fix it, when broken. */
+  fix?: string;
+  checked_at: string;
 }
 
 const PROFILE = 'PROFILE';
@@ -65,6 +78,31 @@ export async function addConnectedAccount(account: ConnectedAccount): Promise<vo
       Item: { ...account, sk: accountSk(account.platform, account.account_id) },
     }),
   );
+}
+
+/** Removes a connected account; true when it was connected. Its credentials are deleted by the caller. */
+export async function removeConnectedAccount(ownerId: string, platform: PlatformWord, accountId: string): Promise<boolean> {
+  const result = await documentClient().send(
+    new DeleteCommand({ TableName: tableName('owners'), Key: { owner_id: ownerId, sk: accountSk(platform, accountId) }, ReturnValues: 'ALL_OLD' }),
+  );
+  return result.Attributes !== undefined;
+}
+
+/** Records the health of a live connection (only while the account is still connected). */
+export async function setConnectionHealth(account: Pick<ConnectedAccount, 'owner_id' | 'platform' | 'account_id'>, health: ConnectionHealth): Promise<void> {
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName('owners'),
+        Key: { owner_id: account.owner_id, sk: accountSk(account.platform, account.account_id) },
+        UpdateExpression: 'SET health = :h',
+        ConditionExpression: 'attribute_exists(owner_id)',
+        ExpressionAttributeValues: { ':h': health },
+      }),
+    );
+  } catch (err) {
+    if ((err as { name?: string }).name !== 'ConditionalCheckFailedException') throw err;
+  }
 }
 
 /** The owner's connected accounts, of one platform or all, ordered by platform then id. */

@@ -2,23 +2,18 @@ import { PLATFORM_WORDS } from '../../../functions/runtime/platforms';
 import { listConnectedAccounts } from '../../../functions/runtime/stores/owners';
 import { defineGatewayTool } from '../../../functions/runtime/tool';
 import { markdownTable } from '../../markdown';
-import { sandboxHealth } from '../../sandbox/platform';
+import { connectionHealth } from '../../connect';
 
 export const getConnectionsStatus = defineGatewayTool({
   name: 'get_connections_status',
-  description: 'Shows, per platform, whether it is connected, how many accounts, sandbox or live, and whether each connection is healthy. Never consumes quota.',
+  description: 'Shows, per platform, whether it is connected, how many accounts, sandbox or live, and whether each connection is healthy; a broken connection (key revoked, token expired or revoked, account disabled) says how to fix it. Never consumes quota.',
   access: 'read',
   quotaExempt: true,
   args: {},
   async run(_args, ctx) {
     const accounts = await listConnectedAccounts(ctx.owner.owner_id);
-    const health = await Promise.all(
-      accounts.map(async (account) =>
-        account.mode === 'sandbox'
-          ? { account, ...(await sandboxHealth(account)) }
-          : { account, healthy: false, detail: 'live connections are not available in this deployment yet' },
-      ),
-    );
+    const call = { signal: ctx.signal, deadline: ctx.deadline, log: ctx.log };
+    const health = await Promise.all(accounts.map(async (account) => ({ account, ...(await connectionHealth(account, call)) })));
     const platforms = PLATFORM_WORDS.map((platform) => {
       const mine = health.filter((h) => h.account.platform === platform);
       const modes = [...new Set(mine.map((h) => h.account.mode))];
@@ -28,7 +23,7 @@ export const getConnectionsStatus = defineGatewayTool({
         account_count: mine.length,
         mode: modes.length === 0 ? null : modes.length === 1 ? modes[0] : 'mixed',
         healthy: mine.length > 0 && mine.every((h) => h.healthy),
-        accounts: mine.map((h) => ({ id: h.account.account_id, name: h.account.name, mode: h.account.mode, healthy: h.healthy, detail: h.detail })),
+        accounts: mine.map((h) => ({ id: h.account.account_id, name: h.account.name, mode: h.account.mode, healthy: h.healthy, detail: h.detail, ...(h.fix ? { fix: h.fix } : {}) })),
       };
     });
     const rows = platforms.map((p) => [
@@ -38,7 +33,7 @@ export const getConnectionsStatus = defineGatewayTool({
       p.mode ?? '-',
       !p.connected ? '-' : p.healthy ? 'healthy' : 'needs attention',
     ]);
-    const problems = platforms.flatMap((p) => p.accounts.filter((a) => !a.healthy).map((a) => `- ${p.platform} account ${a.id} (${a.name}): ${a.detail}`));
+    const problems = platforms.flatMap((p) => p.accounts.filter((a) => !a.healthy).map((a) => `- ${p.platform} account ${a.id} (${a.name}): ${a.detail}${a.fix ? ` Fix: ${a.fix}` : ''}`));
     const text = [
       '## Connection status',
       '',

@@ -3,7 +3,7 @@ import { listConnectedAccounts, monthlyLimit } from '../../../functions/runtime/
 import { defineGatewayTool } from '../../../functions/runtime/tool';
 import { markdownTable, money } from '../../markdown';
 import type { Opportunity } from '../../platform-module';
-import { sandboxHealth } from '../../sandbox/platform';
+import { connectionHealth } from '../../connect';
 
 /** Fixes come first whatever their value: a broken connection hides everything else. */
 const KIND_WEIGHT: Record<Opportunity['kind'], number> = { fix: 3, cut_waste: 2, scale_winner: 1.5, setup: 1 };
@@ -19,11 +19,12 @@ export const suggestNextAction = defineGatewayTool({
     // Imported here, not at the top: platforms/index.ts registers this tool, so a top-level import would be circular.
     const { PLATFORM_MODULES } = await import('../../index');
     const accounts = await listConnectedAccounts(ctx.owner.owner_id);
+    const call = { signal: ctx.signal, deadline: ctx.deadline, log: ctx.log };
     const actions: (Opportunity & { score: number; note?: string })[] = [];
     const skipped: string[] = [];
 
     for (const account of accounts) {
-      const health = account.mode === 'sandbox' ? await sandboxHealth(account) : { healthy: false, detail: 'live connections are not available yet' };
+      const health = await connectionHealth(account, call);
       if (!health.healthy) {
         actions.push({
           platform: account.platform, account_id: account.account_id, kind: 'fix', monthly_value: 0, score: 0,
@@ -35,7 +36,7 @@ export const suggestNextAction = defineGatewayTool({
       const finder = PLATFORM_MODULES[account.platform].findOpportunities;
       if (!finder) continue;
       try {
-        for (const opportunity of await finder(account, ctx.now)) actions.push({ ...opportunity, score: 0 });
+        for (const opportunity of await finder(account, ctx.now, call)) actions.push({ ...opportunity, score: 0 });
       } catch (err) {
         // One platform failing (rate limit, outage) must not hide the others' advice.
         skipped.push(`${account.platform} ${account.account_id}: ${(err as Error).message}`);
