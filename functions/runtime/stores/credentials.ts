@@ -70,7 +70,12 @@ function localKey(): Uint8Array {
   const file = localKeyFile();
   if (!existsSync(file)) {
     mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
+    try {
+      writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
+    } catch (err) {
+      // Another process made it first: use that one.
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
   }
   chmodSync(file, 0o600);
   const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
