@@ -1,0 +1,30 @@
+import { runCommand, UsageError } from '../../bin/gateway';
+import { callToolOk, createTestOwner, useTestTables } from '../support/gateway';
+
+useTestTables();
+
+describe('Command: gateway accounts (kinds of connection, disconnect)', () => {
+  it('asks which kind of account to connect, and refuses both kinds at once', async () => {
+    const { owner } = await createTestOwner();
+    await expect(runCommand(['accounts', 'connect', '--owner', owner.owner_id, '--platform', 'chatads'])).rejects.toThrow(/--sandbox, or --live/);
+    await expect(runCommand(['accounts', 'connect', '--owner', owner.owner_id, '--platform', 'chatads', '--sandbox', '--live'])).rejects.toThrow(UsageError);
+  });
+
+  it('says which platforms connect live when one cannot', async () => {
+    const { owner } = await createTestOwner();
+    const attempt = runCommand(['accounts', 'connect', '--owner', owner.owner_id, '--platform', 'proads', '--live', '--api-key', 'x']);
+    await expect(attempt).rejects.toThrow(UsageError);
+    await expect(attempt).rejects.toThrow(/Live proads accounts cannot be connected yet/);
+  });
+
+  it('disconnects an account: it is gone from the account list at once, and a second disconnect says so', async () => {
+    const { owner, apiKey, accounts } = await createTestOwner({ accounts: { deskads: 2 } });
+    const [gone, kept] = accounts.deskads!;
+    const out = JSON.parse(await runCommand(['accounts', 'disconnect', '--owner', owner.owner_id, '--platform', 'deskads', '--account', gone!.account_id, '--json']));
+    expect(out).toEqual({ platform: 'deskads', account_id: gone!.account_id, disconnected: true });
+    const listed = JSON.stringify((await callToolOk(apiKey, 'list_connected_accounts')).structured);
+    expect(listed).not.toContain(gone!.account_id);
+    expect(listed).toContain(kept!.account_id);
+    await expect(runCommand(['accounts', 'disconnect', '--owner', owner.owner_id, '--platform', 'deskads', '--account', gone!.account_id])).rejects.toThrow(/No deskads account/);
+  });
+});
