@@ -36,7 +36,6 @@ const NOT_YET_BEHIND_THE_PORT: string[] = [
   'platforms/searchads/',
   'platforms/socialads/',
   'platforms/proads/',
-  'platforms/deskads/',
   'platforms/gateway/',
 ];
 
