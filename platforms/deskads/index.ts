@@ -1,6 +1,5 @@
 import type { PlatformModule } from '../platform-module';
-import { digits } from '../sandbox/ids';
-import { seedDeskAdsAccount } from './sandbox';
+import { newDeskAdsAccountId, seedDeskAdsAccount } from './sandbox';
 import { getDeskAdsProductPerformance } from './tools/get-deskads-product-performance';
 import { listDeskAdsAccounts } from './tools/list-deskads-accounts';
 import { listDeskAdsConversionGoals } from './tools/list-deskads-conversion-goals';
@@ -10,6 +9,6 @@ export const deskads: PlatformModule = {
   word: 'deskads',
   kind: 'desktop search and shopping advertising',
   tools: [listDeskAdsAccounts, listDeskAdsConversionGoals, getDeskAdsProductPerformance],
-  newSandboxAccountId: () => `1${digits(8)}`,
+  newSandboxAccountId: newDeskAdsAccountId,
   seedSandbox: seedDeskAdsAccount,
 };

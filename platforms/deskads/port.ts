@@ -1,10 +1,8 @@
-import type { PerformanceTier } from '../sandbox/metrics';
-
 /**
  * The deskads platform interface (desktop search and shopping advertising): everything its tools may ask of the platform.
  * The sandbox adapter (sandbox.ts) implements it over DynamoDB; a live adapter would call the
  * real platform's API behind the same methods (Customer Management GetAccount, Campaign
- * Management GetConversionGoalsByIds / GetUetTagsByIds, Reporting ProductDimensionPerformanceReport).
+ * Management GetConversionGoalsByIds / GetUetTagsByIds, Reporting SubmitGenerateReport).
  */
 export interface DeskAdsPort {
   getAccountInfo(): Promise<DeskAdsAccountInfo>;
@@ -12,6 +10,39 @@ export interface DeskAdsPort {
   listUetTags(): Promise<DeskAdsUetTag[]>;
   /** Products of the account's shopping and Performance Max campaigns (the product dimension). */
   listProducts(): Promise<DeskAdsProduct[]>;
+  /**
+   * A report of the platform's reporting service over [start_date, end_date]: rows only for what
+   * had impressions. Aggregation Summary gives one row per product (or campaign) over the range,
+   * Daily one per product (or campaign) and day.
+   */
+  getReport(request: DeskAdsReportRequest): Promise<DeskAdsReportRow[]>;
+}
+
+export const REPORT_TYPES = ['ProductDimensionPerformance', 'CampaignPerformance'] as const;
+export type DeskAdsReportType = (typeof REPORT_TYPES)[number];
+export type DeskAdsReportAggregation = 'Summary' | 'Daily';
+
+export interface DeskAdsReportRequest {
+  /** ProductDimensionPerformance: a row per product; CampaignPerformance: a row per campaign. */
+  report_type: DeskAdsReportType;
+  aggregation: DeskAdsReportAggregation;
+  /** YYYY-MM-DD, both included. */
+  start_date: string;
+  end_date: string;
+}
+
+/** One report row: its dimensions, then what was delivered (spend and revenue in account currency). */
+export interface DeskAdsReportRow {
+  /** Daily aggregation: the day, YYYY-MM-DD. */
+  date?: string;
+  campaign_id: string;
+  /** ProductDimensionPerformance: the product's id (DeskAdsProduct.id). */
+  product_id?: string;
+  impressions: number;
+  clicks: number;
+  spend: number;
+  conversions: number;
+  revenue: number;
 }
 
 export interface DeskAdsAccountInfo {
@@ -85,5 +116,4 @@ export interface DeskAdsProduct {
   /** Share of eligible impressions won, 0-1. */
   impression_share: number;
   start_date: string;
-  performance: PerformanceTier;
 }

@@ -1,31 +1,95 @@
 import type { ConnectedAccount } from '../../functions/runtime/stores/owners';
 import { addDays, isoDate } from '../dates';
-import { idSource } from '../sandbox/ids';
-import type { PerformanceTier } from '../sandbox/metrics';
+import type { DailyMetrics } from '../metrics';
+import { digits, idSource } from '../sandbox/ids';
+import { metricsBetween, profileFor, type PerformanceTier } from '../sandbox/metrics';
 import { SandboxPlatform } from '../sandbox/platform';
 import { SandboxStore } from '../sandbox/store';
-import type { DeskAdsAccountInfo, DeskAdsConversionGoal, DeskAdsGoalType, DeskAdsPort, DeskAdsProduct, DeskAdsUetTag } from './port';
+import type {
+  DeskAdsAccountInfo,
+  DeskAdsConversionGoal,
+  DeskAdsGoalType,
+  DeskAdsPort,
+  DeskAdsProduct,
+  DeskAdsReportRequest,
+  DeskAdsReportRow,
+  DeskAdsUetTag,
+} from './port';
 
 /** Entity kinds of the deskads sandbox (the sort-key prefixes). */
 export const KIND = { account: 'account', goal: 'conversion_goal', tag: 'uet_tag', product: 'product' } as const;
 const ACCOUNT_INFO_ID = 'info';
 
+/** A new sandbox AccountId, shaped like the real platform's (nine digits). */
+export const newDeskAdsAccountId = () => `1${digits(8)}`;
+
+/** What the sandbox stores of a product: the product plus the tier its simulated figures come from. */
+type StoredProduct = DeskAdsProduct & { performance: PerformanceTier };
+
+/** A product offer draws far fewer impressions than a whole campaign. */
+const PRODUCT_IMPRESSION_SCALE = 0.12;
+
+/** The simulated days of a product, from its start date. */
+function productDays(p: StoredProduct, start: string, end: string): DailyMetrics[] {
+  const profile = profileFor(p.performance, { impressions: profileFor(p.performance).impressions * PRODUCT_IMPRESSION_SCALE });
+  return metricsBetween(p.id, start, end, profile, p.start_date);
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** Figures of one report row: the days given, added up. */
+function figuresOf(days: readonly DailyMetrics[]): Pick<DeskAdsReportRow, 'impressions' | 'clicks' | 'spend' | 'conversions' | 'revenue'> {
+  const sum = { impressions: 0, clicks: 0, spend: 0, conversions: 0, revenue: 0 };
+  for (const day of days) {
+    sum.impressions += day.impressions;
+    sum.clicks += day.clicks;
+    sum.spend += day.spend;
+    sum.conversions += day.conversions;
+    sum.revenue += day.revenue;
+  }
+  return { ...sum, spend: round2(sum.spend), revenue: round2(sum.revenue) };
+}
+
 /** The simulated deskads platform for one sandbox account. */
 export class DeskAdsSandbox extends SandboxPlatform implements DeskAdsPort {
   getAccountInfo(): Promise<DeskAdsAccountInfo> {
-    return this.call(() => this.store.require<DeskAdsAccountInfo>(KIND.account, ACCOUNT_INFO_ID), 'get_account');
+    return this.store.require<DeskAdsAccountInfo>(KIND.account, ACCOUNT_INFO_ID);
   }
 
   listConversionGoals(): Promise<DeskAdsConversionGoal[]> {
-    return this.call(() => this.store.list<DeskAdsConversionGoal>(KIND.goal), 'get_conversion_goals');
+    return this.store.list<DeskAdsConversionGoal>(KIND.goal);
   }
 
   listUetTags(): Promise<DeskAdsUetTag[]> {
-    return this.call(() => this.store.list<DeskAdsUetTag>(KIND.tag), 'get_uet_tags');
+    return this.store.list<DeskAdsUetTag>(KIND.tag);
   }
 
-  listProducts(): Promise<DeskAdsProduct[]> {
-    return this.call(() => this.store.list<DeskAdsProduct>(KIND.product), 'get_products');
+  async listProducts(): Promise<DeskAdsProduct[]> {
+    return (await this.store.list<StoredProduct>(KIND.product)).map(({ performance: _tier, ...product }) => product);
+  }
+
+  /** Rows from the deterministic model: each product's own days; a campaign's are its products' added up. */
+  async getReport(request: DeskAdsReportRequest): Promise<DeskAdsReportRow[]> {
+    const { start_date: start, end_date: end } = request;
+    const products = await this.store.list<StoredProduct>(KIND.product);
+    // The days of each row's entity, keyed by product or campaign.
+    const groups = new Map<string, { campaign_id: string; product_id?: string; days: DailyMetrics[][] }>();
+    for (const p of products) {
+      const key = request.report_type === 'ProductDimensionPerformance' ? p.id : p.campaign_id;
+      const group = groups.get(key) ?? { campaign_id: p.campaign_id, ...(request.report_type === 'ProductDimensionPerformance' ? { product_id: p.id } : {}), days: [] };
+      group.days.push(productDays(p, start, end));
+      groups.set(key, group);
+    }
+    const rows: DeskAdsReportRow[] = [];
+    for (const { days, ...dimensions } of groups.values()) {
+      if (request.aggregation === 'Summary') {
+        rows.push({ ...dimensions, ...figuresOf(days.flat()) });
+      } else {
+        days[0]!.forEach((day, i) => rows.push({ date: day.date, ...dimensions, ...figuresOf(days.map((list) => list[i]!)) }));
+      }
+    }
+    // The reporting service returns rows with activity only.
+    return rows.filter((row) => row.impressions > 0);
   }
 }
 
@@ -108,7 +172,7 @@ export async function seedDeskAdsAccount(account: ConnectedAccount): Promise<voi
     ['Refurbished GPS Watch', 'TrailTime', 'Electronics > GPS', 149],
   ];
   const tiers: PerformanceTier[] = ['strong', 'average', 'average', 'poor', 'wasteful', 'new', 'strong', 'average'];
-  const products: DeskAdsProduct[] = [];
+  const products: StoredProduct[] = [];
   catalog.forEach(([title, brand, category, price], i) => {
     const outlet = i % 5 === 4;
     const campaign = category.includes('Shoes') && i % 2 === 0 ? campaigns[1]! : campaigns[0]!;

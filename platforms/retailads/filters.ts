@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { ToolError } from '../../functions/runtime/errors';
 import { count } from '../markdown';
 import type { RetailAdsReportRow } from './port';
-import { withRatios } from './reports';
+import { withRatios } from './ratios';
 
 /**
  * The shared filter set of the retailads report tools (get_retailads_report,

@@ -1,6 +1,5 @@
 import type { PlatformModule } from '../platform-module';
-import { digits } from '../sandbox/ids';
-import { seedRetailAdsAccount } from './sandbox';
+import { newRetailAdsProfileId, seedRetailAdsAccount } from './sandbox';
 import { analyzeRetailAdsPlacements } from './tools/analyze-placements';
 import { getRetailAdsReport } from './tools/get-report';
 import { getRetailAdsKeywordRecommendations } from './tools/keyword-recommendations';
@@ -21,6 +20,6 @@ export const retailads: PlatformModule = {
     listRetailAdsSbNegativeKeywords,
     listRetailAdsProfiles,
   ],
-  newSandboxAccountId: () => digits(16),
+  newSandboxAccountId: newRetailAdsProfileId,
   seedSandbox: seedRetailAdsAccount,
 };

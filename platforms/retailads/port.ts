@@ -1,5 +1,3 @@
-import type { PerformanceTier } from '../sandbox/metrics';
-
 /**
  * The retailads platform interface (retail-marketplace advertising): everything its tools may ask of the platform.
  * The sandbox adapter (sandbox.ts) implements it over DynamoDB; a live adapter would call the
@@ -33,6 +31,26 @@ export type RetailAdsReportTypeId =
   | 'spAdvertisedProduct' | 'sdAdvertisedProduct'
   | 'spPurchasedProduct' | 'sbPurchasedProduct'
   | 'sbAdGroup' | 'sdAdGroup';
+
+/** The report types the platform offers: the ad product each covers and its level (what a row is). */
+export const REPORT_TYPES: Record<RetailAdsReportTypeId, { adProduct: RetailAdsAdProduct; level: string }> = {
+  spCampaigns: { adProduct: 'SPONSORED_PRODUCTS', level: 'campaign' },
+  sbCampaigns: { adProduct: 'SPONSORED_BRANDS', level: 'campaign' },
+  sdCampaigns: { adProduct: 'SPONSORED_DISPLAY', level: 'campaign' },
+  spSearchTerm: { adProduct: 'SPONSORED_PRODUCTS', level: 'search term' },
+  sbSearchTerm: { adProduct: 'SPONSORED_BRANDS', level: 'search term' },
+  spTargeting: { adProduct: 'SPONSORED_PRODUCTS', level: 'keyword / target' },
+  sbTargeting: { adProduct: 'SPONSORED_BRANDS', level: 'keyword / target' },
+  sdTargeting: { adProduct: 'SPONSORED_DISPLAY', level: 'target' },
+  spAdvertisedProduct: { adProduct: 'SPONSORED_PRODUCTS', level: 'advertised product' },
+  sdAdvertisedProduct: { adProduct: 'SPONSORED_DISPLAY', level: 'advertised product' },
+  spPurchasedProduct: { adProduct: 'SPONSORED_PRODUCTS', level: 'purchased product' },
+  sbPurchasedProduct: { adProduct: 'SPONSORED_BRANDS', level: 'purchased product' },
+  sbAdGroup: { adProduct: 'SPONSORED_BRANDS', level: 'ad group' },
+  sdAdGroup: { adProduct: 'SPONSORED_DISPLAY', level: 'ad group' },
+};
+
+export const REPORT_TYPE_IDS = Object.keys(REPORT_TYPES) as RetailAdsReportTypeId[];
 
 /** One row of a report: dimensions of its level, then metrics over the range (sales = attributed revenue). */
 export interface RetailAdsReportRow {
@@ -73,7 +91,8 @@ export interface RetailAdsReportRow {
 export type RetailAdsAdProduct = 'SPONSORED_PRODUCTS' | 'SPONSORED_BRANDS' | 'SPONSORED_DISPLAY';
 export type RetailAdsState = 'ENABLED' | 'PAUSED' | 'ARCHIVED';
 export type RetailAdsMatchType = 'EXACT' | 'PHRASE' | 'BROAD';
-export type RetailAdsPlacement = 'TOP_OF_SEARCH' | 'REST_OF_SEARCH' | 'PRODUCT_PAGES';
+export const PLACEMENTS = ['TOP_OF_SEARCH', 'REST_OF_SEARCH', 'PRODUCT_PAGES'] as const;
+export type RetailAdsPlacement = (typeof PLACEMENTS)[number];
 
 export interface RetailAdsProfile {
   id: string;
@@ -100,7 +119,6 @@ export interface RetailAdsCampaign {
   bidding_strategy?: 'LEGACY_FOR_SALES' | 'AUTO_FOR_SALES' | 'MANUAL';
   /** SP placement bid adjustments, percent 0-900. */
   placement_adjustments?: Partial<Record<RetailAdsPlacement, number>>;
-  performance: PerformanceTier;
 }
 
 export interface RetailAdsAdGroup {
@@ -110,7 +128,6 @@ export interface RetailAdsAdGroup {
   name: string;
   state: RetailAdsState;
   default_bid: number;
-  performance: PerformanceTier;
 }
 
 export interface RetailAdsProductAd {
@@ -123,7 +140,6 @@ export interface RetailAdsProductAd {
   title: string;
   category: string;
   state: RetailAdsState;
-  performance: PerformanceTier;
 }
 
 export interface RetailAdsKeyword {
@@ -136,7 +152,6 @@ export interface RetailAdsKeyword {
   bid: number;
   /** SP: ENABLED/PAUSED/ARCHIVED; SB keywords use the lowercase enabled/paused of the SB API. */
   state: RetailAdsState | 'enabled' | 'paused';
-  performance: PerformanceTier;
 }
 
 export interface RetailAdsTarget {
@@ -149,7 +164,6 @@ export interface RetailAdsTarget {
   expression_type: 'AUTO' | 'MANUAL';
   bid: number;
   state: RetailAdsState | 'enabled' | 'paused';
-  performance: PerformanceTier;
 }
 
 export interface RetailAdsSbNegativeKeyword {

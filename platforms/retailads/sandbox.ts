@@ -1,10 +1,10 @@
 import type { ConnectedAccount } from '../../functions/runtime/stores/owners';
 import { addDays, isoDate } from '../dates';
-import { idSource } from '../sandbox/ids';
+import { digits, idSource } from '../sandbox/ids';
 import { hash32, type PerformanceTier } from '../sandbox/metrics';
 import { SandboxPlatform } from '../sandbox/platform';
 import { SandboxStore } from '../sandbox/store';
-import { buildPlacementReport, buildReport, type ReportEntities } from './reports';
+import { buildPlacementReport, buildReport, type ReportEntities, type Stored } from './sandbox/reports';
 import type {
   RetailAdsAdGroup,
   RetailAdsAdProduct,
@@ -32,103 +32,94 @@ export const KIND = {
   sbNegativeKeyword: 'sb_negative_keyword',
 } as const;
 
+/** A new sandbox profile id, shaped like the real platform's. */
+export const newRetailAdsProfileId = () => digits(16);
+
+/** The entity as the platform returns it: without the sandbox's tier. */
+function withoutTier<T>({ performance: _tier, ...entity }: Stored<T>): T {
+  return entity as T;
+}
+
 /** The simulated retailads platform for one sandbox account. */
 export class RetailAdsSandbox extends SandboxPlatform implements RetailAdsPort {
   listProfiles(): Promise<RetailAdsProfile[]> {
-    return this.call(() => this.store.list<RetailAdsProfile>(KIND.profile), 'list_profiles');
+    return this.store.list<RetailAdsProfile>(KIND.profile);
   }
 
-  listCampaigns(): Promise<RetailAdsCampaign[]> {
-    return this.call(() => this.store.list<RetailAdsCampaign>(KIND.campaign), 'list_campaigns');
+  async listCampaigns(): Promise<RetailAdsCampaign[]> {
+    return (await this.store.list<Stored<RetailAdsCampaign>>(KIND.campaign)).map(withoutTier);
   }
 
-  getCampaign(campaignId: string): Promise<RetailAdsCampaign> {
-    return this.call(() => this.store.require<RetailAdsCampaign>(KIND.campaign, campaignId), 'get_campaign');
+  async getCampaign(campaignId: string): Promise<RetailAdsCampaign> {
+    return withoutTier(await this.store.require<Stored<RetailAdsCampaign>>(KIND.campaign, campaignId));
   }
 
-  listAdGroups(): Promise<RetailAdsAdGroup[]> {
-    return this.call(() => this.store.list<RetailAdsAdGroup>(KIND.adGroup), 'list_ad_groups');
+  async listAdGroups(): Promise<RetailAdsAdGroup[]> {
+    return (await this.store.list<Stored<RetailAdsAdGroup>>(KIND.adGroup)).map(withoutTier);
   }
 
-  getAdGroup(adGroupId: string): Promise<RetailAdsAdGroup> {
-    return this.call(() => this.store.require<RetailAdsAdGroup>(KIND.adGroup, adGroupId), 'get_ad_group');
+  async getAdGroup(adGroupId: string): Promise<RetailAdsAdGroup> {
+    return withoutTier(await this.store.require<Stored<RetailAdsAdGroup>>(KIND.adGroup, adGroupId));
   }
 
-  listProductAds(): Promise<RetailAdsProductAd[]> {
-    return this.call(() => this.store.list<RetailAdsProductAd>(KIND.productAd), 'list_product_ads');
+  async listProductAds(): Promise<RetailAdsProductAd[]> {
+    return (await this.store.list<Stored<RetailAdsProductAd>>(KIND.productAd)).map(withoutTier);
   }
 
-  listKeywords(): Promise<RetailAdsKeyword[]> {
-    return this.call(() => this.store.list<RetailAdsKeyword>(KIND.keyword), 'list_keywords');
+  async listKeywords(): Promise<RetailAdsKeyword[]> {
+    return (await this.store.list<Stored<RetailAdsKeyword>>(KIND.keyword)).map(withoutTier);
   }
 
-  listTargets(): Promise<RetailAdsTarget[]> {
-    return this.call(() => this.store.list<RetailAdsTarget>(KIND.target), 'list_targets');
+  async listTargets(): Promise<RetailAdsTarget[]> {
+    return (await this.store.list<Stored<RetailAdsTarget>>(KIND.target)).map(withoutTier);
   }
 
   listSbNegativeKeywords(): Promise<RetailAdsSbNegativeKeyword[]> {
-    return this.call(() => this.store.list<RetailAdsSbNegativeKeyword>(KIND.sbNegativeKeyword), 'list_sb_negative_keywords');
+    return this.store.list<RetailAdsSbNegativeKeyword>(KIND.sbNegativeKeyword);
   }
 
-  getReport(reportType: RetailAdsReportTypeId, start: string, end: string): Promise<RetailAdsReportRow[]> {
-    return this.call(async () => buildReport(reportType, await this.reportEntities(), start, end), 'get_report');
+  async getReport(reportType: RetailAdsReportTypeId, start: string, end: string): Promise<RetailAdsReportRow[]> {
+    return buildReport(reportType, await this.reportEntities(), start, end);
   }
 
-  getPlacementReport(start: string, end: string): Promise<RetailAdsReportRow[]> {
-    return this.call(async () => buildPlacementReport(await this.reportEntities(), start, end), 'get_placement_report');
+  async getPlacementReport(start: string, end: string): Promise<RetailAdsReportRow[]> {
+    return buildPlacementReport(await this.reportEntities(), start, end);
   }
 
-  getKeywordRecommendations(source: { adGroupId: string } | { asins: string[] }, max: number): Promise<RetailAdsKeywordRecommendation[]> {
-    return this.call(async () => {
-      const productAds = await this.store.list<RetailAdsProductAd>(KIND.productAd);
-      let asins: string[];
-      let exclude = new Set<string>();
-      if ('adGroupId' in source) {
-        asins = productAds.filter((p) => p.ad_group_id === source.adGroupId).map((p) => p.asin);
-        const keywords = (await this.store.list<RetailAdsKeyword>(KIND.keyword)).filter((k) => k.ad_group_id === source.adGroupId);
-        exclude = new Set(keywords.map((k) => `${k.keyword_text}|${k.match_type}`));
-      } else {
-        asins = source.asins;
-      }
-      return recommendKeywords(asins, productAds, exclude, max);
-    }, 'get_keyword_recommendations');
+  async getKeywordRecommendations(source: { adGroupId: string } | { asins: string[] }, max: number): Promise<RetailAdsKeywordRecommendation[]> {
+    const productAds = await this.store.list<RetailAdsProductAd>(KIND.productAd);
+    let asins: string[];
+    let exclude = new Set<string>();
+    if ('adGroupId' in source) {
+      asins = productAds.filter((p) => p.ad_group_id === source.adGroupId).map((p) => p.asin);
+      const keywords = (await this.store.list<RetailAdsKeyword>(KIND.keyword)).filter((k) => k.ad_group_id === source.adGroupId);
+      exclude = new Set(keywords.map((k) => `${k.keyword_text}|${k.match_type}`));
+    } else {
+      asins = source.asins;
+    }
+    return recommendKeywords(asins, productAds, exclude, max);
   }
 
+  /** The stored entities, tiers included, that report rows are simulated from. */
   private async reportEntities(): Promise<ReportEntities> {
     const [campaigns, adGroups, productAds, keywords, targets] = await Promise.all([
-      this.store.list<RetailAdsCampaign>(KIND.campaign),
-      this.store.list<RetailAdsAdGroup>(KIND.adGroup),
-      this.store.list<RetailAdsProductAd>(KIND.productAd),
-      this.store.list<RetailAdsKeyword>(KIND.keyword),
-      this.store.list<RetailAdsTarget>(KIND.target),
+      this.store.list<Stored<RetailAdsCampaign>>(KIND.campaign),
+      this.store.list<Stored<RetailAdsAdGroup>>(KIND.adGroup),
+      this.store.list<Stored<RetailAdsProductAd>>(KIND.productAd),
+      this.store.list<Stored<RetailAdsKeyword>>(KIND.keyword),
+      this.store.list<Stored<RetailAdsTarget>>(KIND.target),
     ]);
     return { campaigns, adGroups, productAds, keywords, targets };
   }
 
-  createSbNegativeKeywords(
-    items: Omit<RetailAdsSbNegativeKeyword, 'id' | 'state' | 'created_at'>[],
-    now: Date,
-  ): Promise<RetailAdsSbNegativeKeyword[]> {
-    return this.call(async () => {
-      const created: RetailAdsSbNegativeKeyword[] = [];
-      for (const item of items) {
-        const entity: RetailAdsSbNegativeKeyword = {
-          ...item,
-          id: freshNumericId(),
-          state: 'enabled',
-          created_at: now.toISOString(),
-        };
-        created.push(await this.store.create(KIND.sbNegativeKeyword, entity));
-      }
-      return created;
-    }, 'create_sb_negative_keywords');
+  async createSbNegativeKeywords(items: Omit<RetailAdsSbNegativeKeyword, 'id' | 'state' | 'created_at'>[], now: Date): Promise<RetailAdsSbNegativeKeyword[]> {
+    const created: RetailAdsSbNegativeKeyword[] = [];
+    for (const item of items) {
+      const entity: RetailAdsSbNegativeKeyword = { ...item, id: digits(15), state: 'enabled', created_at: now.toISOString() };
+      created.push(await this.store.create(KIND.sbNegativeKeyword, entity));
+    }
+    return created;
   }
-}
-
-function freshNumericId(): string {
-  let out = String(1 + Math.floor(Math.random() * 9));
-  while (out.length < 15) out += String(Math.floor(Math.random() * 10));
-  return out;
 }
 
 interface SeedProduct {
@@ -247,15 +238,15 @@ export async function seedRetailAdsAccount(account: ConnectedAccount): Promise<v
     account_info: { id: `A${ids.alphanumeric(13).toUpperCase()}`, type: 'seller', name: account.name.replace(/ \(.*\)$/, ''), valid_payment_method: true },
   };
 
-  const campaigns: RetailAdsCampaign[] = [];
-  const adGroups: RetailAdsAdGroup[] = [];
-  const productAds: RetailAdsProductAd[] = [];
-  const keywords: RetailAdsKeyword[] = [];
-  const targets: RetailAdsTarget[] = [];
+  const campaigns: Stored<RetailAdsCampaign>[] = [];
+  const adGroups: Stored<RetailAdsAdGroup>[] = [];
+  const productAds: Stored<RetailAdsProductAd>[] = [];
+  const keywords: Stored<RetailAdsKeyword>[] = [];
+  const targets: Stored<RetailAdsTarget>[] = [];
   const negatives: RetailAdsSbNegativeKeyword[] = [];
 
   CAMPAIGNS.forEach((seed, ci) => {
-    const campaign: RetailAdsCampaign = {
+    const campaign: Stored<RetailAdsCampaign> = {
       id: entityId(),
       name: seed.name,
       ad_product: seed.ad_product,
@@ -273,7 +264,7 @@ export async function seedRetailAdsAccount(account: ConnectedAccount): Promise<v
     const groups = seed.products.length > 2 && seed.ad_product !== 'SPONSORED_BRANDS' ? [seed.products.slice(0, 2), seed.products.slice(2)] : [seed.products];
     groups.forEach((productIdx, gi) => {
       const groupName = seed.ad_product === 'SPONSORED_BRANDS' ? `${seed.name.replace(/^SB - /, '')} - Ad group` : `${PRODUCTS[productIdx[0]].category}${groups.length > 1 ? ` ${gi + 1}` : ''}`;
-      const adGroup: RetailAdsAdGroup = {
+      const adGroup: Stored<RetailAdsAdGroup> = {
         id: entityId(),
         campaign_id: campaign.id,
         ad_product: seed.ad_product,

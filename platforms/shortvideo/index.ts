@@ -1,11 +1,13 @@
+import type { PortCall } from '../../functions/runtime/tool';
+import { createLogger } from '../../functions/runtime/log';
 import type { PlatformModule } from '../platform-module';
-import { digits } from '../sandbox/ids';
 import { findWasteAndWinners, opportunityWindow } from '../opportunities';
-import { ShortVideoSandbox, seedShortVideoAccount } from './sandbox';
+import { openShortVideoPort } from './define';
+import { freshId, seedShortVideoAccount } from './sandbox';
 import { listShortVideoAdVideos, listShortVideoCustomAudiences, listShortVideoLeadPages, listShortVideoPixels, searchShortVideoTargeting } from './tools/assets';
 import { createShortVideoDcoAd } from './tools/create-dco-ad';
 import { createShortVideoVideoCampaign } from './tools/create-video-campaign';
-import { adGroupTotals, getShortVideoAdGroup, listShortVideoAdGroups, listShortVideoAds, listShortVideoCampaigns } from './tools/read-entities';
+import { getShortVideoAdGroup, listShortVideoAdGroups, listShortVideoAds, listShortVideoCampaigns, reportTotals } from './tools/read-entities';
 import { resumeShortVideoAdGroup } from './tools/resume-ad-group';
 import { updateShortVideoAdGroup } from './tools/update-ad-group';
 
@@ -28,20 +30,22 @@ export const shortvideo: PlatformModule = {
     listShortVideoCustomAudiences,
     searchShortVideoTargeting,
   ],
-  newSandboxAccountId: () => `7${digits(18)}`,
+  newSandboxAccountId: freshId.advertiser,
   seedSandbox: seedShortVideoAccount,
-  async findOpportunities(account, now) {
-    const sandbox = new ShortVideoSandbox(account);
-    const [campaigns, adGroups] = await Promise.all([sandbox.listCampaigns(), sandbox.listAdGroups()]);
+  /** Judges ad groups by the figures list_shortvideo_ad_groups shows, read through the port as tools read it. */
+  async findOpportunities(account, now, call: PortCall = finderCall()) {
+    const platform = openShortVideoPort(account, call);
+    const [campaigns, adGroups] = await Promise.all([platform.listCampaigns(), platform.listAdGroups()]);
     // Ad groups with a daily budget of their own (not under campaign budget optimization).
     const optimized = new Set(campaigns.filter((c) => c.budget_optimize_on).map((c) => c.id));
     const candidates = adGroups.filter((g) => g.status === 'ENABLED' && g.budget_mode === 'BUDGET_MODE_DAY' && g.budget && !optimized.has(g.campaign_id));
     const advertiser_id = account.account_id;
     const { start, end } = opportunityWindow(now);
+    const figures = await reportTotals(platform, 'AUCTION_ADGROUP', candidates.map((g) => g.id), start, end);
     return findWasteAndWinners(
       'shortvideo',
       account,
-      candidates.map((g) => ({ id: g.id, name: g.adgroup_name, figures: adGroupTotals(g, start, end), daily_budget: g.budget })),
+      candidates.map((g) => ({ id: g.id, name: g.adgroup_name, figures: figures.get(g.id)!, daily_budget: g.budget })),
       {
         // No pause tool on this platform's list: cut the daily budget to the 20 USD floor instead.
         cut: (g, figures) => ({
@@ -55,3 +59,9 @@ export const shortvideo: PlatformModule = {
     );
   },
 };
+
+/** suggest_next_action gives a finder no call of its own: ports get 20 seconds and a logger of their own. */
+function finderCall(): PortCall {
+  const budget = 20_000;
+  return { signal: AbortSignal.timeout(budget), deadline: Date.now() + budget, log: createLogger({ component: 'shortvideo.findOpportunities' }) };
+}

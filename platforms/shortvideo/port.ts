@@ -1,4 +1,4 @@
-import type { PerformanceTier } from '../sandbox/metrics';
+import type { DailyMetrics } from '../metrics';
 
 /**
  * The shortvideo platform interface (short-video advertising): everything its tools may ask of the platform.
@@ -31,6 +31,30 @@ export interface ShortVideoPort {
   listLeadPages(): Promise<ShortVideoLeadPage[]>;
   listCustomAudiences(): Promise<ShortVideoCustomAudience[]>;
   searchTargeting(targetingType: TargetingType, query: string): Promise<TargetingOption[]>;
+
+  /**
+   * The platform's integrated report (BASIC): one row per entity of `data_level` and day of
+   * [start_date, end_date], as the dimensions `<level>_id` and `stat_time_day` give it. At
+   * AUCTION_ADVERTISER the one entity is the advertiser itself.
+   */
+  getReport(query: ShortVideoReportQuery): Promise<ShortVideoReportRow[]>;
+}
+
+export const REPORT_DATA_LEVELS = ['AUCTION_ADVERTISER', 'AUCTION_CAMPAIGN', 'AUCTION_ADGROUP', 'AUCTION_AD'] as const;
+export type ReportDataLevel = (typeof REPORT_DATA_LEVELS)[number];
+
+export interface ShortVideoReportQuery {
+  data_level: ReportDataLevel;
+  /** YYYY-MM-DD, both included. */
+  start_date: string;
+  end_date: string;
+  /** Only these entities of the level (the report's id filtering); all of them when absent. */
+  ids?: readonly string[];
+}
+
+/** One day of one entity: `id` is the advertiser, campaign, ad group or ad id of the report's level. */
+export interface ShortVideoReportRow extends DailyMetrics {
+  id: string;
 }
 
 export const OBJECTIVES = ['TRAFFIC', 'WEB_CONVERSIONS', 'LEAD_GENERATION', 'REACH', 'VIDEO_VIEWS', 'APP_PROMOTION', 'PRODUCT_SALES'] as const;
@@ -53,7 +77,6 @@ export interface ShortVideoCampaign {
   app_promotion_type?: 'APP_INSTALL' | 'APP_RETARGETING';
   create_time: string;
   start_date: string;
-  performance: PerformanceTier;
 }
 
 export interface CustomActionRule {
@@ -133,7 +156,6 @@ export interface ShortVideoAdGroup {
   is_hfss?: boolean;
   create_time: string;
   modify_time?: string;
-  performance: PerformanceTier;
 }
 
 export interface ShortVideoAd {
@@ -157,7 +179,6 @@ export interface ShortVideoAd {
   landing_page_url?: string;
   page_id?: string;
   create_time: string;
-  performance: PerformanceTier;
 }
 
 export interface ShortVideoVideo {

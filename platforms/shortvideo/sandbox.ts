@@ -1,7 +1,8 @@
 import { ToolError } from '../../functions/runtime/errors';
 import type { ConnectedAccount } from '../../functions/runtime/stores/owners';
+import type { DailyMetrics } from '../metrics';
 import { alphanumeric, digits, idSource } from '../sandbox/ids';
-import { hash32 } from '../sandbox/metrics';
+import { datesBetween, hash32, metricsBetween, profileFor, type PerformanceTier } from '../sandbox/metrics';
 import { SandboxPlatform } from '../sandbox/platform';
 import { SandboxStore } from '../sandbox/store';
 import { checkVideoUrl, UnsafeVideoUrlError } from '../video-check';
@@ -15,6 +16,8 @@ import type {
   ShortVideoLeadPage,
   ShortVideoPixel,
   ShortVideoPort,
+  ShortVideoReportQuery,
+  ShortVideoReportRow,
   ShortVideoVideo,
   TargetingOption,
   TargetingType,
@@ -33,70 +36,118 @@ export const KIND = {
   audience: 'custom_audience',
 } as const;
 
-/** Real-platform-shaped ids of entities created by tools. */
+/** Real-platform-shaped ids of entities the platform creates. */
 export const freshId = {
+  advertiser: () => `7${digits(18)}`,
   entity: () => `17${digits(17)}`,
   video: () => `v10033g50000${alphanumeric(20).toLowerCase()}`,
   image: () => `ad-site-i18n-sg/${alphanumeric(24).toLowerCase()}`,
 };
 
+/**
+ * What the sandbox stores of a campaign, ad group or ad: the entity plus the performance tier its
+ * simulated figures come from. The tier never leaves the sandbox.
+ */
+type Stored<T> = T & { performance: PerformanceTier };
+type StoredCampaign = Stored<ShortVideoCampaign>;
+type StoredAdGroup = Stored<ShortVideoAdGroup>;
+type StoredAd = Stored<ShortVideoAd>;
+
+/** The entity as the platform returns it: without the sandbox's tier. */
+function withoutTier<T>({ performance: _tier, ...entity }: Stored<T>): T {
+  return entity as T;
+}
+
+/** Entities created through the port start in the learning phase. */
+const NEW_TIER: PerformanceTier = 'new';
+
+/** A daily budget caps each day's spend; lifetime and unlimited budgets do not. */
+function dailyBudgetOf(entity: { budget_mode: string; budget?: number }): number | undefined {
+  return entity.budget_mode === 'BUDGET_MODE_DAY' && entity.budget ? entity.budget : undefined;
+}
+
+/**
+ * The simulated days of each level's entities: campaigns and ad groups under their own daily
+ * budget from their start, ads from their creation.
+ */
+const simulatedDays = {
+  campaign: (c: StoredCampaign, start: string, end: string) => metricsBetween(c.id, start, end, profileFor(c.performance, { daily_budget: dailyBudgetOf(c) }), c.start_date),
+  adgroup: (g: StoredAdGroup, start: string, end: string) =>
+    metricsBetween(g.id, start, end, profileFor(g.performance, { daily_budget: dailyBudgetOf(g) }), g.schedule_start_time.slice(0, 10)),
+  ad: (a: StoredAd, start: string, end: string) => metricsBetween(a.id, start, end, profileFor(a.performance), a.create_time.slice(0, 10)),
+};
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** The days of several entities added up date by date (each list covers the same dates). */
+function sumByDate(dates: string[], lists: DailyMetrics[][]): DailyMetrics[] {
+  return dates.map((date, i) => {
+    const day = { date, impressions: 0, clicks: 0, spend: 0, conversions: 0, revenue: 0, video_views: 0 };
+    for (const days of lists) {
+      const d = days[i]!;
+      day.impressions += d.impressions;
+      day.clicks += d.clicks;
+      day.spend += d.spend;
+      day.conversions += d.conversions;
+      day.revenue += d.revenue;
+      day.video_views += d.video_views;
+    }
+    return { ...day, spend: round2(day.spend), revenue: round2(day.revenue) };
+  });
+}
+
 /** The simulated shortvideo platform for one sandbox account. */
 export class ShortVideoSandbox extends SandboxPlatform implements ShortVideoPort {
-  listCampaigns(): Promise<ShortVideoCampaign[]> {
-    return this.call(() => this.store.list<ShortVideoCampaign>(KIND.campaign), 'list_campaigns');
+  async listCampaigns(): Promise<ShortVideoCampaign[]> {
+    return (await this.store.list<StoredCampaign>(KIND.campaign)).map(withoutTier);
   }
 
-  getCampaign(campaignId: string): Promise<ShortVideoCampaign> {
-    return this.call(() => this.store.require<ShortVideoCampaign>(KIND.campaign, campaignId), 'get_campaign');
+  async getCampaign(campaignId: string): Promise<ShortVideoCampaign> {
+    return withoutTier(await this.store.require<StoredCampaign>(KIND.campaign, campaignId));
   }
 
-  createCampaign(input: Omit<ShortVideoCampaign, 'id'>): Promise<ShortVideoCampaign> {
-    return this.call(() => this.store.create<ShortVideoCampaign>(KIND.campaign, { id: freshId.entity(), ...input }), 'create_campaign');
+  async createCampaign(input: Omit<ShortVideoCampaign, 'id'>): Promise<ShortVideoCampaign> {
+    return withoutTier(await this.store.create<StoredCampaign>(KIND.campaign, { ...input, id: freshId.entity(), performance: NEW_TIER }));
   }
 
-  listAdGroups(): Promise<ShortVideoAdGroup[]> {
-    return this.call(() => this.store.list<ShortVideoAdGroup>(KIND.adgroup), 'list_ad_groups');
+  async listAdGroups(): Promise<ShortVideoAdGroup[]> {
+    return (await this.store.list<StoredAdGroup>(KIND.adgroup)).map(withoutTier);
   }
 
-  getAdGroup(adgroupId: string): Promise<ShortVideoAdGroup> {
-    return this.call(() => this.store.require<ShortVideoAdGroup>(KIND.adgroup, adgroupId), 'get_ad_group');
+  async getAdGroup(adgroupId: string): Promise<ShortVideoAdGroup> {
+    return withoutTier(await this.store.require<StoredAdGroup>(KIND.adgroup, adgroupId));
   }
 
-  createAdGroup(input: Omit<ShortVideoAdGroup, 'id'>): Promise<ShortVideoAdGroup> {
-    return this.call(async () => {
-      await this.store.require<ShortVideoCampaign>(KIND.campaign, input.campaign_id);
-      return this.store.create<ShortVideoAdGroup>(KIND.adgroup, { id: freshId.entity(), ...input });
-    }, 'create_ad_group');
+  async createAdGroup(input: Omit<ShortVideoAdGroup, 'id'>): Promise<ShortVideoAdGroup> {
+    await this.store.require<StoredCampaign>(KIND.campaign, input.campaign_id);
+    return withoutTier(await this.store.create<StoredAdGroup>(KIND.adgroup, { ...input, id: freshId.entity(), performance: NEW_TIER }));
   }
 
-  updateAdGroup(adgroupId: string, patch: Partial<ShortVideoAdGroup>, expectStatus?: AdGroupStatus): Promise<ShortVideoAdGroup> {
-    return this.call(
-      () => this.store.update<ShortVideoAdGroup>(KIND.adgroup, adgroupId, patch as Record<string, unknown>, expectStatus ? { expect: { status: expectStatus } } : {}),
-      'update_ad_group',
-    );
+  async updateAdGroup(adgroupId: string, patch: Partial<ShortVideoAdGroup>, expectStatus?: AdGroupStatus): Promise<ShortVideoAdGroup> {
+    const { id: _id, ...fields } = patch;
+    const updated = await this.store.update<StoredAdGroup>(KIND.adgroup, adgroupId, fields as Record<string, unknown>, expectStatus ? { expect: { status: expectStatus } } : {});
+    return withoutTier(updated);
   }
 
-  listAds(): Promise<ShortVideoAd[]> {
-    return this.call(() => this.store.list<ShortVideoAd>(KIND.ad), 'list_ads');
+  async listAds(): Promise<ShortVideoAd[]> {
+    return (await this.store.list<StoredAd>(KIND.ad)).map(withoutTier);
   }
 
-  createAd(input: Omit<ShortVideoAd, 'id'>): Promise<ShortVideoAd> {
-    return this.call(async () => {
-      const adGroup = await this.store.require<ShortVideoAdGroup>(KIND.adgroup, input.adgroup_id);
-      if (adGroup.status === 'DELETED') throw new ToolError(`Ad group ${adGroup.id} is deleted; ads cannot be added to it.`);
-      for (const videoId of [input.video_id, ...(input.video_ids ?? [])].filter(Boolean) as string[]) {
-        await this.store.require<ShortVideoVideo>(KIND.video, videoId);
-      }
-      return this.store.create<ShortVideoAd>(KIND.ad, { id: freshId.entity(), ...input });
-    }, 'create_ad');
+  async createAd(input: Omit<ShortVideoAd, 'id'>): Promise<ShortVideoAd> {
+    const adGroup = await this.store.require<StoredAdGroup>(KIND.adgroup, input.adgroup_id);
+    if (adGroup.status === 'DELETED') throw new ToolError(`Ad group ${adGroup.id} is deleted; ads cannot be added to it.`);
+    for (const videoId of [input.video_id, ...(input.video_ids ?? [])].filter(Boolean) as string[]) {
+      await this.store.require<ShortVideoVideo>(KIND.video, videoId);
+    }
+    return withoutTier(await this.store.create<StoredAd>(KIND.ad, { ...input, id: freshId.entity(), performance: NEW_TIER }));
   }
 
   listVideos(): Promise<ShortVideoVideo[]> {
-    return this.call(() => this.store.list<ShortVideoVideo>(KIND.video), 'list_videos');
+    return this.store.list<ShortVideoVideo>(KIND.video);
   }
 
   getVideo(videoId: string): Promise<ShortVideoVideo> {
-    return this.call(() => this.store.require<ShortVideoVideo>(KIND.video, videoId), 'get_video');
+    return this.store.require<ShortVideoVideo>(KIND.video, videoId);
   }
 
   /**
@@ -104,70 +155,90 @@ export class ShortVideoSandbox extends SandboxPlatform implements ShortVideoPort
    * non-video. The check is the same as validate_video's. Transcoding takes 5-15 minutes, so
    * the video starts PROCESSING (the sandbox does not wait).
    */
-  uploadVideoByUrl(videoUrl: string, fileName: string): Promise<ShortVideoVideo> {
-    return this.call(async () => {
-      let check;
-      try {
-        check = await checkVideoUrl(videoUrl, { platform: 'shortvideo' });
-      } catch (err) {
-        if (err instanceof UnsafeVideoUrlError) throw new ToolError(`\`video_url\`: ${err.message}`);
-        throw err;
-      }
-      if (!check.ok) {
-        throw new ToolError(
-          `The platform could not use \`video_url\` ${videoUrl}: ${check.problems.join(' ')} Check the link with validate_video and retry with a direct link to the video file.`,
-        );
-      }
-      const h = hash32(check.final_url);
-      const video: ShortVideoVideo = {
-        id: freshId.video(),
-        file_name: fileName,
-        // The real duration is known once the platform has transcoded the file.
-        duration: 9 + (h % 22),
-        size: check.size_bytes ?? 4_000_000 + (h % 20_000_000),
-        width: 1080,
-        height: 1920,
-        format: (check.format ?? 'MP4').toLowerCase(),
-        status: 'PROCESSING',
-        source_url: videoUrl,
-        create_time: new Date().toISOString(),
-      };
-      return this.store.create<ShortVideoVideo>(KIND.video, video);
-    }, 'upload_video');
+  async uploadVideoByUrl(videoUrl: string, fileName: string): Promise<ShortVideoVideo> {
+    let check;
+    try {
+      check = await checkVideoUrl(videoUrl, { platform: 'shortvideo' });
+    } catch (err) {
+      if (err instanceof UnsafeVideoUrlError) throw new ToolError(`\`video_url\`: ${err.message}`);
+      throw err;
+    }
+    if (!check.ok) {
+      throw new ToolError(
+        `The platform could not use \`video_url\` ${videoUrl}: ${check.problems.join(' ')} Check the link with validate_video and retry with a direct link to the video file.`,
+      );
+    }
+    const h = hash32(check.final_url);
+    const video: ShortVideoVideo = {
+      id: freshId.video(),
+      file_name: fileName,
+      // The real duration is known once the platform has transcoded the file.
+      duration: 9 + (h % 22),
+      size: check.size_bytes ?? 4_000_000 + (h % 20_000_000),
+      width: 1080,
+      height: 1920,
+      format: (check.format ?? 'MP4').toLowerCase(),
+      status: 'PROCESSING',
+      source_url: videoUrl,
+      create_time: new Date().toISOString(),
+    };
+    return this.store.create<ShortVideoVideo>(KIND.video, video);
   }
 
-  uploadCoverImage(input: { imageUrl?: string; videoId: string }): Promise<ShortVideoImage> {
-    return this.call(async () => {
-      const video = await this.store.require<ShortVideoVideo>(KIND.video, input.videoId);
-      const image: ShortVideoImage = {
-        id: freshId.image(),
-        source: input.imageUrl ? 'URL' : 'VIDEO_FRAME',
-        image_url: input.imageUrl,
-        video_id: video.id,
-        width: video.width,
-        height: video.height,
-      };
-      return this.store.create<ShortVideoImage>(KIND.image, image);
-    }, 'upload_image');
+  async uploadCoverImage(input: { imageUrl?: string; videoId: string }): Promise<ShortVideoImage> {
+    const video = await this.store.require<ShortVideoVideo>(KIND.video, input.videoId);
+    const image: ShortVideoImage = {
+      id: freshId.image(),
+      source: input.imageUrl ? 'URL' : 'VIDEO_FRAME',
+      image_url: input.imageUrl,
+      video_id: video.id,
+      width: video.width,
+      height: video.height,
+    };
+    return this.store.create<ShortVideoImage>(KIND.image, image);
   }
 
   listPixels(): Promise<ShortVideoPixel[]> {
-    return this.call(() => this.store.list<ShortVideoPixel>(KIND.pixel), 'list_pixels');
+    return this.store.list<ShortVideoPixel>(KIND.pixel);
   }
 
   listLeadPages(): Promise<ShortVideoLeadPage[]> {
-    return this.call(() => this.store.list<ShortVideoLeadPage>(KIND.leadPage), 'list_lead_pages');
+    return this.store.list<ShortVideoLeadPage>(KIND.leadPage);
   }
 
   listCustomAudiences(): Promise<ShortVideoCustomAudience[]> {
-    return this.call(() => this.store.list<ShortVideoCustomAudience>(KIND.audience), 'list_custom_audiences');
+    return this.store.list<ShortVideoCustomAudience>(KIND.audience);
   }
 
-  searchTargeting(targetingType: TargetingType, query: string): Promise<TargetingOption[]> {
-    return this.call(async () => {
-      const q = query.trim().toLowerCase();
-      return TARGETING_CATALOG[targetingType].filter((o) => !q || o.name.toLowerCase().includes(q) || o.id === q);
-    }, 'search_targeting');
+  async searchTargeting(targetingType: TargetingType, query: string): Promise<TargetingOption[]> {
+    const q = query.trim().toLowerCase();
+    return TARGETING_CATALOG[targetingType].filter((o) => !q || o.name.toLowerCase().includes(q) || o.id === q);
+  }
+
+  /**
+   * Report rows from the deterministic model: each campaign, ad group and ad has days of its own
+   * (its tier, its daily budget, its start); the advertiser's days are its campaigns' added up.
+   */
+  async getReport(query: ShortVideoReportQuery): Promise<ShortVideoReportRow[]> {
+    const { start_date: start, end_date: end } = query;
+    const wanted = query.ids ? new Set(query.ids) : undefined;
+    const chosen = <T extends { id: string }>(list: T[]) => (wanted ? list.filter((e) => wanted.has(e.id)) : list);
+    const rowsOf = <T extends { id: string }>(list: T[], days: (entity: T, start: string, end: string) => DailyMetrics[]) =>
+      list.flatMap((entity) => days(entity, start, end).map((day) => ({ id: entity.id, ...day })));
+    switch (query.data_level) {
+      case 'AUCTION_ADVERTISER': {
+        const advertiserId = this.account.account_id;
+        if (wanted && !wanted.has(advertiserId)) return [];
+        const campaigns = await this.store.list<StoredCampaign>(KIND.campaign);
+        return sumByDate(datesBetween(start, end), campaigns.map((c) => simulatedDays.campaign(c, start, end))).map((day) => ({ id: advertiserId, ...day }));
+      }
+      case 'AUCTION_CAMPAIGN':
+        return rowsOf(chosen(await this.store.list<StoredCampaign>(KIND.campaign)), simulatedDays.campaign);
+      case 'AUCTION_ADGROUP':
+        return rowsOf(chosen(await this.store.list<StoredAdGroup>(KIND.adgroup)), simulatedDays.adgroup);
+      case 'AUCTION_AD':
+        return rowsOf(chosen(await this.store.list<StoredAd>(KIND.ad)), simulatedDays.ad);
+    }
   }
 }
 
@@ -247,7 +318,7 @@ export async function seedShortVideoAccount(account: ConnectedAccount): Promise<
     video('tv_spot_landscape_30s.mp4', 30.0, 1920, 1080, 52_300_000),
   ];
 
-  const campaign = (campaign_name: string, objective_type: ShortVideoCampaign['objective_type'], status: ShortVideoCampaign['status'], budget: number, performance: ShortVideoCampaign['performance'], start_date: string, extra: Partial<ShortVideoCampaign> = {}): ShortVideoCampaign => ({
+  const campaign = (campaign_name: string, objective_type: ShortVideoCampaign['objective_type'], status: ShortVideoCampaign['status'], budget: number, performance: PerformanceTier, start_date: string, extra: Partial<ShortVideoCampaign> = {}): StoredCampaign => ({
     id: entityId(),
     campaign_name,
     objective_type,
@@ -272,7 +343,7 @@ export async function seedShortVideoAccount(account: ConnectedAccount): Promise<
   ];
   const campaigns = [traffic, conversions, app, reach, clearance, leads, shopping, oldTest];
 
-  const adGroup = (c: ShortVideoCampaign, adgroup_name: string, status: AdGroupStatus, performance: ShortVideoAdGroup['performance'], extra: Partial<ShortVideoAdGroup> = {}): ShortVideoAdGroup => ({
+  const adGroup = (c: StoredCampaign, adgroup_name: string, status: AdGroupStatus, performance: PerformanceTier, extra: Partial<ShortVideoAdGroup> = {}): StoredAdGroup => ({
     id: entityId(),
     campaign_id: c.id,
     adgroup_name,
@@ -297,7 +368,7 @@ export async function seedShortVideoAccount(account: ConnectedAccount): Promise<
     ...extra,
   });
   const pixel = pixels[0];
-  const adGroups: ShortVideoAdGroup[] = [
+  const adGroups: StoredAdGroup[] = [
     adGroup(traffic, 'US 18-34 - Outdoor Interests', 'ENABLED', 'average', {
       billing_event: 'CPC', bid_display_mode: 'CPC', optimization_goal: 'TRAFFIC_LANDING_PAGE_VIEW', age_groups: ['AGE_18_24', 'AGE_25_34'],
       interest_category_ids: ['15001000000', '15001001000'], interest_keyword_ids: ['260147', '260148'], dayparting: WEEKDAY_EVENINGS,
@@ -336,7 +407,7 @@ export async function seedShortVideoAccount(account: ConnectedAccount): Promise<
   ];
 
   const byName = (name: string) => adGroups.find((g) => g.adgroup_name === name)!;
-  const ad = (g: ShortVideoAdGroup, ad_name: string, ad_text: string, v: ShortVideoVideo, extra: Partial<ShortVideoAd> = {}): ShortVideoAd => ({
+  const ad = (g: StoredAdGroup, ad_name: string, ad_text: string, v: ShortVideoVideo, extra: Partial<ShortVideoAd> = {}): StoredAd => ({
     id: entityId(),
     adgroup_id: g.id,
     campaign_id: g.campaign_id,
@@ -353,7 +424,7 @@ export async function seedShortVideoAccount(account: ConnectedAccount): Promise<
     performance: g.performance,
     ...extra,
   });
-  const ads: ShortVideoAd[] = [
+  const ads: StoredAd[] = [
     ad(byName('US 18-34 - Outdoor Interests'), 'Hook - boots in the rain', 'Waterproof boots that survived 100 miles of mud', videos[0], { call_to_action: 'LEARN_MORE' }),
     ad(byName('US 18-34 - Outdoor Interests'), 'UGC unboxing', 'Unboxing our lightest trail boot yet', videos[1]),
     ad(byName('Retargeting - Site Visitors'), 'Come back - 10% off', 'Still thinking it over? Take 10% off today', videos[0], { status: 'DISABLED' }),

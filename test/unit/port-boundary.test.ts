@@ -37,9 +37,6 @@ const NOT_YET_BEHIND_THE_PORT: string[] = [
   'platforms/searchads/',
   'platforms/socialads/',
   'platforms/proads/',
-  'platforms/shortvideo/',
-  'platforms/retailads/',
-  'platforms/deskads/',
 ];
 
 describe('The platform port is the only door', () => {

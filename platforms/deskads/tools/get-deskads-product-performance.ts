@@ -3,7 +3,7 @@ import { dateArgument } from '../../arguments';
 import { ToolError } from '../../../functions/runtime/errors';
 import { addDays, isoDate } from '../../dates';
 import { count, markdownTable, money, percent } from '../../markdown';
-import { metricsBetween, profileFor, totals, type MetricTotals } from '../../sandbox/metrics';
+import { totals, type MetricTotals } from '../../metrics';
 import { defineDeskAdsTool } from '../define';
 import { DESKADS_LIMIT, DESKADS_MAX_OFFSET } from '../list-filters';
 import type { DeskAdsProduct } from '../port';
@@ -12,8 +12,6 @@ const SORT_FIELDS = ['spend', 'clicks', 'impressions', 'conversions', 'revenue',
 type SortField = (typeof SORT_FIELDS)[number];
 /** The platform keeps 36 months of product reporting. */
 const MAX_RANGE_DAYS = 1096;
-/** A product offer draws far fewer impressions than a whole campaign. */
-const PRODUCT_IMPRESSION_SCALE = 0.12;
 
 const ymd = (description: string) => v.optional(dateArgument(description));
 const bound = (description: string) => v.optional(v.pipe(v.number(), v.minValue(0), v.description(description)));
@@ -111,10 +109,12 @@ export const getDeskAdsProductPerformance = defineDeskAdsTool({
       throw new ToolError(`The range ${start} to ${end} is longer than the ${MAX_RANGE_DAYS} days (36 months) the platform keeps; shorten it.`);
     }
     const query = (args.query ?? args.search ?? '').toLowerCase();
-    const products = await ctx.platform.listProducts();
-    const all = products
-      .map((p) => rowOf(p, totals(metricsBetween(p.id, start, end, profileFor(p.performance, { impressions: profileFor(p.performance).impressions * PRODUCT_IMPRESSION_SCALE }), p.start_date))))
-      .filter((r) => r.impressions > 0);
+    const [products, report] = await Promise.all([
+      ctx.platform.listProducts(),
+      ctx.platform.getReport({ report_type: 'ProductDimensionPerformance', aggregation: 'Summary', start_date: start, end_date: end }),
+    ]);
+    const figures = new Map(report.map((row) => [row.product_id, totals([{ ...row, video_views: 0 }])]));
+    const all = products.filter((p) => figures.get(p.id)?.impressions).map((p) => rowOf(p, figures.get(p.id)!));
     const matching = all.filter((r) => {
       if (query && ![r.title, r.merchant_product_id, r.product_id, r.brand, r.category, r.seller, r.store_name, r.campaign_name].some((f) => f.toLowerCase().includes(query))) return false;
       if (args.min_spend !== undefined && r.spend < args.min_spend) return false;

@@ -1,11 +1,11 @@
 import { listConnectedAccounts } from '../../../functions/runtime/stores/owners';
 import { markdownTable } from '../../markdown';
-import { defineDeskAdsTool } from '../define';
-import { DeskAdsSandbox } from '../sandbox';
+import { defineDeskAdsTool, openDeskAdsPort } from '../define';
 
 /**
  * Account discovery must work before an account is chosen, so this tool skips account selection
- * (no account parameter, no platform port): it opens each connected account itself.
+ * (no account parameter, no platform port): it opens each connected account's port itself, as
+ * every deskads tool gets it.
  */
 export const listDeskAdsAccounts = defineDeskAdsTool({
   name: 'list_deskads_accounts',
@@ -22,7 +22,7 @@ export const listDeskAdsAccounts = defineDeskAdsTool({
         accounts.push({ account_id: account.account_id, account_number: null, name: account.name, status: 'live access not available yet', currency_code: account.currency, time_zone: account.time_zone, mode: account.mode });
         continue;
       }
-      const info = await new DeskAdsSandbox(account).getAccountInfo();
+      const info = await openDeskAdsPort(account, { signal: ctx.signal, deadline: ctx.deadline, log: ctx.log }).getAccountInfo();
       accounts.push({ account_id: info.account_id, account_number: info.account_number, name: info.name, status: info.status, currency_code: info.currency_code, time_zone: info.time_zone, parent_customer_id: info.parent_customer_id, mode: account.mode });
     }
     const text = [

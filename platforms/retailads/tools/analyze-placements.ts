@@ -5,8 +5,8 @@ import { addDays, isoDate } from '../../dates';
 import { count, markdownTable, money, percent } from '../../markdown';
 import { defineRetailAdsTool } from '../define';
 import { pageRows, pagingText, retailFilterArgs, retailFilterRules, type RetailFilterArgs } from '../filters';
-import type { RetailAdsPlacement, RetailAdsReportRow } from '../port';
-import { PLACEMENTS, withRatios } from '../reports';
+import { PLACEMENTS, type RetailAdsPlacement, type RetailAdsReportRow } from '../port';
+import { withRatios } from '../ratios';
 
 const LABEL: Record<RetailAdsPlacement, string> = {
   TOP_OF_SEARCH: 'Top of search (first page)',

@@ -5,8 +5,7 @@ import { addDays, isoDate } from '../../dates';
 import { count, markdownTable, money, percent } from '../../markdown';
 import { defineRetailAdsTool } from '../define';
 import { pageRows, pagingText, retailFilterArgs, retailFilterRules, type RetailFilterArgs } from '../filters';
-import type { RetailAdsAdProduct, RetailAdsReportRow, RetailAdsReportTypeId } from '../port';
-import { REPORT_TYPE_IDS, REPORT_TYPES } from '../reports';
+import { REPORT_TYPE_IDS, REPORT_TYPES, type RetailAdsAdProduct, type RetailAdsReportRow, type RetailAdsReportTypeId } from '../port';
 
 const AD_PRODUCTS = ['SPONSORED_PRODUCTS', 'SPONSORED_BRANDS', 'SPONSORED_DISPLAY'] as const;
 const PREFIX: Record<RetailAdsAdProduct, string> = { SPONSORED_PRODUCTS: 'sp', SPONSORED_BRANDS: 'sb', SPONSORED_DISPLAY: 'sd' };

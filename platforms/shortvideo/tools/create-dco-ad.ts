@@ -79,7 +79,6 @@ export const createShortVideoDcoAd = defineShortVideoTool({
       landing_page_url: args.landing_page_url,
       page_id: args.page_id,
       create_time: ctx.now.toISOString(),
-      performance: 'new',
     });
     const combinations = args.video_ids.length * args.ad_texts.length;
     const horizontal = args.video_ids.filter((id) => library.get(id)!.width > library.get(id)!.height);

@@ -188,7 +188,6 @@ export const createShortVideoVideoCampaign = defineShortVideoTool({
         app_promotion_type: objective === 'APP_PROMOTION' ? (args.app_promotion_type ?? 'APP_INSTALL') : undefined,
         create_time: ctx.now.toISOString(),
         start_date: ctx.now.toISOString().slice(0, 10),
-        performance: 'new',
       });
       return { id: c.id, campaign_name: c.campaign_name };
     });
@@ -232,7 +231,6 @@ export const createShortVideoVideoCampaign = defineShortVideoTool({
         video_download_disabled: args.video_download_disabled,
         comment_disabled: args.comment_disabled,
         create_time: ctx.now.toISOString(),
-        performance: 'new',
       };
       const created = await ctx.platform.createAdGroup(g);
       return { id: created.id, adgroup_name: created.adgroup_name, placement_type: created.placement_type, placements: created.placements ?? null };
@@ -276,7 +274,6 @@ export const createShortVideoVideoCampaign = defineShortVideoTool({
         landing_page_url: args.landing_page_url,
         page_id: args.page_id,
         create_time: ctx.now.toISOString(),
-        performance: 'new',
       });
       return { id: created.id, review_status: created.review_status };
     });

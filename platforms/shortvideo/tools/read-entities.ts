@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { lastDays } from '../../dates';
 import { count, markdownTable, money, percent } from '../../markdown';
-import { metricsBetween, profileFor, totals, type MetricTotals } from '../../sandbox/metrics';
+import { totals, type DailyMetrics, type MetricTotals } from '../../metrics';
 import { defineShortVideoTool } from '../define';
-import { OBJECTIVES, type ShortVideoAdGroup } from '../port';
+import { OBJECTIVES, type ReportDataLevel, type ShortVideoPort } from '../port';
 
 const lookback = v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(365), v.description('Days of performance to include, 1-365, default 30')), 30);
 const numericId = (what: string) => v.pipe(v.string(), v.trim(), v.regex(/^\d+$/, `must be a numeric ${what} id`));
@@ -25,7 +25,8 @@ export const listShortVideoCampaigns = defineShortVideoTool({
       .filter((c) => !args.objective || c.objective_type === args.objective)
       .filter((c) => !args.name_contains || c.campaign_name.toLowerCase().includes(args.name_contains.toLowerCase()))
       .sort((a, b) => a.create_time.localeCompare(b.create_time));
-    const rows = campaigns.map(({ performance, ...c }) => ({ ...c, metrics: totals(metricsBetween(c.id, start, end, profileFor(performance, { daily_budget: dailyBudgetOf(c) }), c.start_date)) }));
+    const figures = await reportTotals(ctx.platform, 'AUCTION_CAMPAIGN', campaigns.map((c) => c.id), start, end);
+    const rows = campaigns.map((c) => ({ ...c, metrics: figures.get(c.id)! }));
     const cur = ctx.account.currency;
     const text = [
       `## Campaigns of ${ctx.account.name} (${ctx.account.account_id}), ${start} to ${end}`,
@@ -57,10 +58,8 @@ export const listShortVideoAdGroups = defineShortVideoTool({
       .filter((g) => !args.campaign_id || g.campaign_id === args.campaign_id)
       .filter((g) => (args.status ? g.status === args.status : g.status !== 'DELETED'))
       .sort((a, b) => a.create_time.localeCompare(b.create_time) || a.id.localeCompare(b.id));
-    const rows = groups.map((group) => {
-      const { performance: _hidden, ...g } = group;
-      return { ...g, metrics: adGroupTotals(group, start, end) };
-    });
+    const figures = await reportTotals(ctx.platform, 'AUCTION_ADGROUP', groups.map((g) => g.id), start, end);
+    const rows = groups.map((g) => ({ ...g, metrics: figures.get(g.id)! }));
     const cur = ctx.account.currency;
     const text = [
       `## Ad groups${args.campaign_id ? ` of campaign ${args.campaign_id}` : ''}, ${start} to ${end}`,
@@ -82,9 +81,9 @@ export const getShortVideoAdGroup = defineShortVideoTool({
   access: 'read',
   args: { adgroup_id: v.pipe(numericId('ad group'), v.description('Ad group id (from list_shortvideo_ad_groups)')) },
   async run(args, ctx) {
-    const { performance: _p, ...group } = await ctx.platform.getAdGroup(args.adgroup_id);
+    const group = await ctx.platform.getAdGroup(args.adgroup_id);
     const campaign = await ctx.platform.getCampaign(group.campaign_id);
-    const ads = (await ctx.platform.listAds()).filter((a) => a.adgroup_id === group.id).map(({ performance: _q, ...a }) => a);
+    const ads = (await ctx.platform.listAds()).filter((a) => a.adgroup_id === group.id);
     const settings = Object.entries(group).filter(([k]) => !['id', 'adgroup_name'].includes(k));
     const show = (x: unknown) => (typeof x === 'string' ? (x.length > 70 ? `${x.slice(0, 67)}... (${x.length} chars)` : x) : JSON.stringify(x));
     const text = [
@@ -116,7 +115,8 @@ export const listShortVideoAds = defineShortVideoTool({
       .filter((a) => (!args.campaign_id || a.campaign_id === args.campaign_id) && (!args.adgroup_id || a.adgroup_id === args.adgroup_id))
       .filter((a) => a.status !== 'DELETED')
       .sort((a, b) => a.create_time.localeCompare(b.create_time) || a.id.localeCompare(b.id));
-    const rows = ads.map(({ performance, ...a }) => ({ ...a, metrics: totals(metricsBetween(a.id, start, end, profileFor(performance), a.create_time.slice(0, 10))) }));
+    const figures = await reportTotals(ctx.platform, 'AUCTION_AD', ads.map((a) => a.id), start, end);
+    const rows = ads.map((a) => ({ ...a, metrics: figures.get(a.id)! }));
     const cur = ctx.account.currency;
     const text = [
       `## Ads, ${start} to ${end}`,
@@ -132,12 +132,14 @@ export const listShortVideoAds = defineShortVideoTool({
   },
 });
 
-/** A daily budget caps each day's spend; lifetime and unlimited budgets do not. */
-export function dailyBudgetOf(entity: { budget_mode: string; budget?: number }): number | undefined {
-  return entity.budget_mode === 'BUDGET_MODE_DAY' && entity.budget ? entity.budget : undefined;
-}
-
-/** An ad group's totals over [start, end], as this platform's tools report them. */
-export function adGroupTotals(group: ShortVideoAdGroup, start: string, end: string): MetricTotals {
-  return totals(metricsBetween(group.id, start, end, profileFor(group.performance, { daily_budget: dailyBudgetOf(group) }), group.schedule_start_time.slice(0, 10)));
+/**
+ * Each entity's totals over [start, end] from the platform's daily report rows at `level`, as this
+ * platform's tools show them (an entity without rows has zero totals).
+ */
+export async function reportTotals(platform: ShortVideoPort, level: ReportDataLevel, ids: string[], start: string, end: string): Promise<Map<string, MetricTotals>> {
+  const days = new Map<string, DailyMetrics[]>(ids.map((id) => [id, []]));
+  if (ids.length) {
+    for (const row of await platform.getReport({ data_level: level, start_date: start, end_date: end, ids })) days.get(row.id)?.push(row);
+  }
+  return new Map([...days].map(([id, list]) => [id, totals(list)]));
 }

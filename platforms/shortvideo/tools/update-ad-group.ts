@@ -202,10 +202,9 @@ export const updateShortVideoAdGroup = defineShortVideoTool({
     ];
     if (notes.length) lines.push('', '### Notes', ...notes.map((n) => `- ${n}`));
     if (warnings.length) lines.push('', '### Warnings', ...warnings.map((w) => `- ${w}`));
-    const { performance: _p, ...adGroup } = updated;
     return {
       text: lines.join('\n'),
-      structured: { advertiser_id: ctx.account.account_id, adgroup_id: updated.id, changed_fields: changed, notes, warnings, ad_group: adGroup },
+      structured: { advertiser_id: ctx.account.account_id, adgroup_id: updated.id, changed_fields: changed, notes, warnings, ad_group: updated },
     };
   },
 });

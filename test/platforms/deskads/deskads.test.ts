@@ -1,5 +1,5 @@
 import { addDays, isoDate } from '../../../platforms/dates';
-import { metricsBetween, profileFor, totals } from '../../../platforms/sandbox/metrics';
+import { metricsBetween, profileFor, totals, type PerformanceTier } from '../../../platforms/sandbox/metrics';
 import { SandboxStore } from '../../../platforms/sandbox/store';
 import type { DeskAdsProduct } from '../../../platforms/deskads/port';
 import { callTool, callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
@@ -132,7 +132,7 @@ describe('deskads tools', () => {
       expect(rows.length).toBe(data.structured!.filtered);
       const spends = rows.map((r) => r.spend);
       expect(spends).toEqual([...spends].sort((a, b) => b - a));
-      const products = await new SandboxStore('deskads', accountId).list<DeskAdsProduct>('product');
+      const products = await new SandboxStore('deskads', accountId).list<DeskAdsProduct & { performance: PerformanceTier }>('product');
       const first = products.find((p) => p.id === rows[0]!.product_id)!;
       const expected = totals(metricsBetween(first.id, addDays(end, -90), end, profileFor(first.performance, { impressions: profileFor(first.performance).impressions * 0.12 }), first.start_date));
       expect(rows[0]).toMatchObject({ spend: expected.spend, clicks: expected.clicks, conversions: expected.conversions });

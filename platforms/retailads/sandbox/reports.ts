@@ -1,56 +1,39 @@
-import { datesBetween, hash32, metricsBetween, profileFor, seededRandom, type PerformanceTier } from '../sandbox/metrics';
-import type {
-  RetailAdsAdGroup,
-  RetailAdsAdProduct,
-  RetailAdsCampaign,
-  RetailAdsKeyword,
-  RetailAdsPlacement,
-  RetailAdsProductAd,
-  RetailAdsReportRow,
-  RetailAdsReportTypeId,
-  RetailAdsTarget,
-} from './port';
-
 /**
  * The sandbox's "nightly-collected" report store: report rows are derived on demand from the
  * seeded entities and the deterministic daily metrics, never stored. Search-term reports are
  * large on purpose (several thousand rows) so paging and the 5,000-row reach are real.
  */
-export const REPORT_TYPES: Record<RetailAdsReportTypeId, { adProduct: RetailAdsAdProduct; level: string }> = {
-  spCampaigns: { adProduct: 'SPONSORED_PRODUCTS', level: 'campaign' },
-  sbCampaigns: { adProduct: 'SPONSORED_BRANDS', level: 'campaign' },
-  sdCampaigns: { adProduct: 'SPONSORED_DISPLAY', level: 'campaign' },
-  spSearchTerm: { adProduct: 'SPONSORED_PRODUCTS', level: 'search term' },
-  sbSearchTerm: { adProduct: 'SPONSORED_BRANDS', level: 'search term' },
-  spTargeting: { adProduct: 'SPONSORED_PRODUCTS', level: 'keyword / target' },
-  sbTargeting: { adProduct: 'SPONSORED_BRANDS', level: 'keyword / target' },
-  sdTargeting: { adProduct: 'SPONSORED_DISPLAY', level: 'target' },
-  spAdvertisedProduct: { adProduct: 'SPONSORED_PRODUCTS', level: 'advertised product' },
-  sdAdvertisedProduct: { adProduct: 'SPONSORED_DISPLAY', level: 'advertised product' },
-  spPurchasedProduct: { adProduct: 'SPONSORED_PRODUCTS', level: 'purchased product' },
-  sbPurchasedProduct: { adProduct: 'SPONSORED_BRANDS', level: 'purchased product' },
-  sbAdGroup: { adProduct: 'SPONSORED_BRANDS', level: 'ad group' },
-  sdAdGroup: { adProduct: 'SPONSORED_DISPLAY', level: 'ad group' },
-};
+import { datesBetween, hash32, metricsBetween, profileFor, seededRandom, type PerformanceTier } from '../../sandbox/metrics';
+import {
+  PLACEMENTS,
+  REPORT_TYPES,
+  type RetailAdsAdGroup,
+  type RetailAdsAdProduct,
+  type RetailAdsCampaign,
+  type RetailAdsKeyword,
+  type RetailAdsPlacement,
+  type RetailAdsProductAd,
+  type RetailAdsReportRow,
+  type RetailAdsReportTypeId,
+  type RetailAdsTarget,
+} from '../port';
+import { withRatios, type RetailAdsRawMetrics } from '../ratios';
 
-export const REPORT_TYPE_IDS = Object.keys(REPORT_TYPES) as RetailAdsReportTypeId[];
+/**
+ * What the sandbox stores of an entity with figures: the entity plus the performance tier its
+ * simulated figures come from. The tier never leaves the sandbox.
+ */
+export type Stored<T> = T & { performance: PerformanceTier };
 
 export interface ReportEntities {
-  campaigns: RetailAdsCampaign[];
-  adGroups: RetailAdsAdGroup[];
-  productAds: RetailAdsProductAd[];
-  keywords: RetailAdsKeyword[];
-  targets: RetailAdsTarget[];
+  campaigns: Stored<RetailAdsCampaign>[];
+  adGroups: Stored<RetailAdsAdGroup>[];
+  productAds: Stored<RetailAdsProductAd>[];
+  keywords: Stored<RetailAdsKeyword>[];
+  targets: Stored<RetailAdsTarget>[];
 }
 
-interface Raw {
-  impressions: number;
-  clicks: number;
-  spend: number;
-  orders: number;
-  sales: number;
-}
-
+type Raw = RetailAdsRawMetrics;
 const zero = (): Raw => ({ impressions: 0, clicks: 0, spend: 0, orders: 0, sales: 0 });
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
@@ -58,26 +41,8 @@ function add(a: Raw, b: Raw): Raw {
   return { impressions: a.impressions + b.impressions, clicks: a.clicks + b.clicks, spend: a.spend + b.spend, orders: a.orders + b.orders, sales: a.sales + b.sales };
 }
 
-/** Ratios of a row: ACOS in percent (null without sales), ROAS (null without spend). */
-export function withRatios(raw: Raw): Pick<RetailAdsReportRow, 'impressions' | 'clicks' | 'spend' | 'orders' | 'sales' | 'ctr' | 'cpc' | 'cvr' | 'acos' | 'roas'> {
-  const spend = round2(raw.spend);
-  const sales = round2(raw.sales);
-  return {
-    impressions: raw.impressions,
-    clicks: raw.clicks,
-    spend,
-    orders: raw.orders,
-    sales,
-    ctr: raw.impressions > 0 ? Math.round((raw.clicks / raw.impressions) * 10000) / 10000 : null,
-    cpc: raw.clicks > 0 ? round2(spend / raw.clicks) : null,
-    cvr: raw.clicks > 0 ? Math.round((raw.orders / raw.clicks) * 10000) / 10000 : null,
-    acos: sales > 0 ? Math.round((spend / sales) * 10000) / 100 : null,
-    roas: spend > 0 ? round2(sales / spend) : null,
-  };
-}
-
 /** The days of [start, end] an entity of this campaign delivered. */
-function activeWindow(campaign: RetailAdsCampaign, start: string, end: string): { start: string; end: string } | undefined {
+function activeWindow(campaign: Stored<RetailAdsCampaign>, start: string, end: string): { start: string; end: string } | undefined {
   const from = campaign.start_date > start ? campaign.start_date : start;
   const until = campaign.end_date && campaign.end_date < end ? campaign.end_date : end;
   return from <= until ? { start: from, end: until } : undefined;
@@ -89,7 +54,7 @@ function activeWindow(campaign: RetailAdsCampaign, start: string, end: string): 
  * the campaign is scaled by the same share, so campaign, ad group, keyword, search-term, product
  * and placement reports stay consistent with each other.
  */
-function budgetShare(campaign: RetailAdsCampaign, window: { start: string; end: string } | undefined, naturalSpend: number): number {
+function budgetShare(campaign: Stored<RetailAdsCampaign>, window: { start: string; end: string } | undefined, naturalSpend: number): number {
   if (!window || naturalSpend <= 0) return 1;
   const cap = campaign.daily_budget * datesBetween(window.start, window.end).length * 0.97;
   return Math.min(1, cap / naturalSpend);
@@ -288,8 +253,6 @@ const PLACEMENT_SHAPE: Record<RetailAdsPlacement, { impressions: number; ctr: nu
   REST_OF_SEARCH: { impressions: 0.38, ctr: 0.9, cvr: 0.85, cpc: 0.95 },
   PRODUCT_PAGES: { impressions: 0.4, ctr: 0.55, cvr: 0.7, cpc: 0.8 },
 };
-
-export const PLACEMENTS = Object.keys(PLACEMENT_SHAPE) as RetailAdsPlacement[];
 
 /** Sponsored Products campaign x placement rows. Each campaign leans differently, as real ones do. */
 export function buildPlacementReport(entities: ReportEntities, start: string, end: string): RetailAdsReportRow[] {
