@@ -34,7 +34,6 @@ const toolSide = filesUnder(PLATFORMS).filter((file) => !isAdapterSide(file));
 const NOT_YET_BEHIND_THE_PORT: string[] = [
   'platforms/chatads/',
   'platforms/searchads/',
-  'platforms/proads/',
   'platforms/shortvideo/',
   'platforms/retailads/',
   'platforms/deskads/',
