@@ -1,4 +1,4 @@
-import type { PerformanceProfile, PerformanceTier } from '../sandbox/metrics';
+import type { DailyMetrics } from '../metrics';
 
 /**
  * The proads platform interface (professional-network advertising): everything its tools may ask of the platform.
@@ -14,6 +14,36 @@ export interface ProAdsPort {
   listCreatives(): Promise<ProAdsCreative[]>;
   /** Audience segments the account's delivery is reported by (demographic pivots). */
   listSegments(): Promise<ProAdsSegment[]>;
+  /**
+   * Delivery figures (ad analytics), grouped by one pivot over a date range, both ends included:
+   * one row per pivot value and day (DAILY) or per pivot value over the whole range (ALL). Pivot
+   * values without delivery have no row. Creatives are the unit of delivery: a campaign's row is the
+   * sum of its creatives' rows of the same dates. Demographic pivots (MEMBER_*) are estimates of
+   * the member facets reached and do not add up to the campaigns.
+   */
+  getAnalytics(query: ProAdsAnalyticsQuery): Promise<ProAdsAnalyticsRow[]>;
+}
+
+export type ProAdsAnalyticsPivot = 'CAMPAIGN' | 'CREATIVE' | `MEMBER_${ProAdsPivot}`;
+
+export interface ProAdsAnalyticsQuery {
+  pivot: ProAdsAnalyticsPivot;
+  /** First and last day, YYYY-MM-DD, both included. */
+  date_range: { start: string; end: string };
+  time_granularity: 'DAILY' | 'ALL';
+  /** Only delivery of these campaigns (CAMPAIGN and CREATIVE pivots). */
+  campaigns?: readonly string[];
+  /** Only delivery of these creatives (CREATIVE pivot). */
+  creatives?: readonly string[];
+}
+
+/**
+ * One row of ad analytics: the pivot value (a campaign or creative id, or a member facet urn such
+ * as urn:li:seniority:3), the days it covers (one day for DAILY) and the figures of those days.
+ */
+export interface ProAdsAnalyticsRow extends Omit<DailyMetrics, 'date'> {
+  pivot_value: string;
+  date_range: { start: string; end: string };
 }
 
 export type ProAdsStatus = 'ACTIVE' | 'PAUSED' | 'ARCHIVED' | 'COMPLETED' | 'DRAFT';
@@ -45,13 +75,7 @@ export interface ProAdsCampaign {
   created_at: string;
 }
 
-/** Deliveries in the sandbox are derived from a tier plus optional overrides (never stored metrics). */
-export interface ProAdsDelivery {
-  performance: PerformanceTier;
-  profile_overrides?: Partial<Omit<PerformanceProfile, 'tier'>>;
-}
-
-export interface ProAdsCreative extends ProAdsDelivery {
+export interface ProAdsCreative {
   id: string;
   campaign_id: string;
   name: string;
@@ -68,7 +92,7 @@ export interface ProAdsCreative extends ProAdsDelivery {
 
 export type ProAdsPivot = 'JOB_FUNCTION' | 'SENIORITY' | 'INDUSTRY' | 'COMPANY_SIZE';
 
-export interface ProAdsSegment extends ProAdsDelivery {
+export interface ProAdsSegment {
   id: string;
   pivot: ProAdsPivot;
   /** The member facet value, e.g. "Entry" for SENIORITY. */

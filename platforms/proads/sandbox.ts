@@ -1,35 +1,119 @@
+import { ToolError } from '../../functions/runtime/errors';
 import type { ConnectedAccount } from '../../functions/runtime/stores/owners';
 import { addDays, isoDate } from '../dates';
-import { metricsBetween, profileFor, withinSharedBudget, type DailyMetrics, type PerformanceProfile, type PerformanceTier } from '../sandbox/metrics';
+import type { DailyMetrics } from '../metrics';
+import { metricsBetween, profileFor, withinSharedBudget, type PerformanceProfile, type PerformanceTier } from '../sandbox/metrics';
 import { idSource } from '../sandbox/ids';
 import { SandboxPlatform } from '../sandbox/platform';
-import { SandboxStore } from '../sandbox/store';
-import type { ProAdsCampaign, ProAdsCampaignGroup, ProAdsCreative, ProAdsDelivery, ProAdsPort, ProAdsSegment } from './port';
+import { EntityNotFoundError, SandboxStore } from '../sandbox/store';
+import type { ProAdsAnalyticsQuery, ProAdsAnalyticsRow, ProAdsCampaign, ProAdsCampaignGroup, ProAdsCreative, ProAdsPort, ProAdsSegment } from './port';
 
 /** Entity kinds of the proads sandbox (the sort-key prefixes). */
 export const KIND = { group: 'campaign_group', campaign: 'campaign', creative: 'creative', segment: 'segment' } as const;
 
+/**
+ * What the sandbox stores besides what the platform returns: delivery derives from a performance
+ * tier plus optional profile overrides (never stored metrics). Never leaves the adapter.
+ */
+interface Delivery {
+  performance: PerformanceTier;
+  profile_overrides?: Partial<Omit<PerformanceProfile, 'tier'>>;
+}
+type StoredCreative = ProAdsCreative & Delivery;
+type StoredSegment = ProAdsSegment & Delivery;
+
+function withoutSimulation<T>(stored: T & Delivery): T {
+  const { performance: _performance, profile_overrides: _overrides, ...entity } = stored;
+  return entity as T;
+}
+
 /** The simulated proads platform for one sandbox account. */
 export class ProAdsSandbox extends SandboxPlatform implements ProAdsPort {
   listCampaignGroups(): Promise<ProAdsCampaignGroup[]> {
-    return this.call(() => this.store.list<ProAdsCampaignGroup>(KIND.group), 'list_campaign_groups');
+    return this.store.list<ProAdsCampaignGroup>(KIND.group);
   }
 
   listCampaigns(): Promise<ProAdsCampaign[]> {
-    return this.call(() => this.store.list<ProAdsCampaign>(KIND.campaign), 'list_campaigns');
+    return this.store.list<ProAdsCampaign>(KIND.campaign);
   }
 
   getCampaign(campaignId: string): Promise<ProAdsCampaign> {
-    return this.call(() => this.store.require<ProAdsCampaign>(KIND.campaign, campaignId), 'get_campaign');
+    return this.store.require<ProAdsCampaign>(KIND.campaign, campaignId);
   }
 
-  listCreatives(): Promise<ProAdsCreative[]> {
-    return this.call(() => this.store.list<ProAdsCreative>(KIND.creative), 'list_creatives');
+  async listCreatives(): Promise<ProAdsCreative[]> {
+    return (await this.store.list<StoredCreative>(KIND.creative)).map(withoutSimulation);
   }
 
-  listSegments(): Promise<ProAdsSegment[]> {
-    return this.call(() => this.store.list<ProAdsSegment>(KIND.segment), 'list_segments');
+  async listSegments(): Promise<ProAdsSegment[]> {
+    return (await this.store.list<StoredSegment>(KIND.segment)).map(withoutSimulation);
   }
+
+  async getAnalytics(query: ProAdsAnalyticsQuery): Promise<ProAdsAnalyticsRow[]> {
+    const { start, end } = query.date_range;
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(start) || !/^\d{4}-\d{2}-\d{2}$/.test(end) || start > end) {
+      throw new ToolError(`The analytics date range ${start} to ${end} is not a range of days (YYYY-MM-DD, start on or before end).`);
+    }
+    if (query.pivot.startsWith('MEMBER_')) {
+      if (query.campaigns || query.creatives) {
+        throw new ToolError('The proads sandbox reports demographic pivots for the whole account only: leave out campaigns and creatives.');
+      }
+      const pivot = query.pivot.slice('MEMBER_'.length);
+      const segments = (await this.store.list<StoredSegment>(KIND.segment)).filter((s) => s.pivot === pivot);
+      return segments
+        .sort((a, b) => a.urn.localeCompare(b.urn))
+        .flatMap((s) => analyticsRows(s.urn, metricsBetween(s.id, start, end, proProfile(s)), query.time_granularity));
+    }
+    const [campaigns, creatives] = await Promise.all([this.store.list<ProAdsCampaign>(KIND.campaign), this.store.list<StoredCreative>(KIND.creative)]);
+    requireKnown(KIND.campaign, query.campaigns, campaigns);
+    requireKnown(KIND.creative, query.creatives, creatives);
+    const campaignById = new Map(campaigns.map((c) => [c.id, c]));
+    const days = new Map<string, DailyMetrics[]>();
+    for (const creative of creatives) {
+      if (query.campaigns && !query.campaigns.includes(creative.campaign_id)) continue;
+      if (query.creatives && !query.creatives.includes(creative.id)) continue;
+      const own = creativeMetrics(creative, campaignById.get(creative.campaign_id), creatives, start, end);
+      const key = query.pivot === 'CAMPAIGN' ? creative.campaign_id : creative.id;
+      const sum = days.get(key);
+      if (!sum) days.set(key, own.map((d) => ({ ...d })));
+      else own.forEach((d, i) => addInto(sum[i]!, d));
+    }
+    return [...days].sort(([a], [b]) => a.localeCompare(b)).flatMap(([key, keyDays]) => analyticsRows(key, keyDays, query.time_granularity));
+  }
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+function addInto(sum: Omit<DailyMetrics, 'date'>, day: Omit<DailyMetrics, 'date'>): void {
+  sum.impressions += day.impressions;
+  sum.clicks += day.clicks;
+  sum.spend += day.spend;
+  sum.conversions += day.conversions;
+  sum.revenue += day.revenue;
+  sum.video_views += day.video_views;
+}
+
+function requireKnown(kind: string, ids: readonly string[] | undefined, entities: readonly { id: string }[]): void {
+  const unknown = ids?.find((id) => !entities.some((e) => e.id === id));
+  if (unknown !== undefined) throw new EntityNotFoundError(kind, unknown);
+}
+
+/** The rows of one pivot value: its days (DAILY) or their sum (ALL); nothing without delivery. */
+function analyticsRows(pivotValue: string, days: readonly DailyMetrics[], granularity: ProAdsAnalyticsQuery['time_granularity']): ProAdsAnalyticsRow[] {
+  const rows: ProAdsAnalyticsRow[] = [];
+  const push = (from: string, to: string, m: Omit<DailyMetrics, 'date'>) => {
+    if (!m.impressions && !m.clicks && !m.spend && !m.conversions && !m.revenue && !m.video_views) return;
+    const { impressions, clicks, spend, conversions, revenue, video_views } = m;
+    rows.push({ pivot_value: pivotValue, date_range: { start: from, end: to }, impressions, clicks, spend: round2(spend), conversions, revenue: round2(revenue), video_views });
+  };
+  if (granularity === 'DAILY') {
+    for (const day of days) push(day.date, day.date, day);
+  } else if (days.length) {
+    const sum = { impressions: 0, clicks: 0, spend: 0, conversions: 0, revenue: 0, video_views: 0 };
+    for (const day of days) addInto(sum, day);
+    push(days[0]!.date, days.at(-1)!.date, sum);
+  }
+  return rows;
 }
 
 /**
@@ -45,12 +129,12 @@ const PRO_TIERS: Record<PerformanceTier, Partial<Omit<PerformanceProfile, 'tier'
   new: { impressions: 260, ctr: 0.006, cpc: 7, cvr: 0.05, order_value: 260 },
 };
 
-export function proProfile(delivery: ProAdsDelivery): PerformanceProfile {
+function proProfile(delivery: Delivery): PerformanceProfile {
   return profileFor(delivery.performance, { ...PRO_TIERS[delivery.performance], ...delivery.profile_overrides });
 }
 
 /** A creative's days before any budget: only inside its campaign's flight (start to end date). */
-function naturalCreativeDays(creative: ProAdsCreative, campaign: ProAdsCampaign | undefined, start: string, end: string): DailyMetrics[] {
+function naturalCreativeDays(creative: StoredCreative, campaign: ProAdsCampaign | undefined, start: string, end: string): DailyMetrics[] {
   const from = [creative.start_date, campaign?.start_date].filter(Boolean).sort().at(-1)!;
   const until = campaign?.status === 'DRAFT' ? '0000-00-00' : campaign?.end_date;
   return metricsBetween(creative.id, start, end, proProfile(creative), from).map((d) =>
@@ -62,16 +146,11 @@ function naturalCreativeDays(creative: ProAdsCreative, campaign: ProAdsCampaign 
  * Daily metrics of a creative. The creatives of a campaign share its daily budget
  * (withinSharedBudget); `creatives` is the account's list, siblings included.
  */
-export function creativeMetrics(creative: ProAdsCreative, campaign: ProAdsCampaign | undefined, creatives: readonly ProAdsCreative[], start: string, end: string): DailyMetrics[] {
+function creativeMetrics(creative: StoredCreative, campaign: ProAdsCampaign | undefined, creatives: readonly StoredCreative[], start: string, end: string): DailyMetrics[] {
   const own = naturalCreativeDays(creative, campaign, start, end);
   if (!campaign?.daily_budget) return own;
   const siblings = creatives.filter((cr) => cr.campaign_id === creative.campaign_id && cr.id !== creative.id);
   return withinSharedBudget(own, [own, ...siblings.map((cr) => naturalCreativeDays(cr, campaign, start, end))], campaign.daily_budget);
-}
-
-/** Daily metrics of an audience segment across the account. */
-export function segmentMetrics(segment: ProAdsSegment, start: string, end: string): DailyMetrics[] {
-  return metricsBetween(segment.id, start, end, proProfile(segment));
 }
 
 /** Seeds a new sandbox account with realistic proads entities. Ids are reproducible per account. */
@@ -104,12 +183,12 @@ export async function seedProAdsAccount(account: ConnectedAccount): Promise<void
     draft: campaign({ campaign_group_id: brandGroup.id, name: 'Draft - Q3 Field Event - Carousel', format: 'CAROUSEL', objective_type: 'ENGAGEMENT', status: 'DRAFT', cost_type: 'CPC', daily_budget: 100, unit_cost: 7, start_date: ago(1) }),
   };
 
-  type CreativeSeed = Omit<ProAdsCreative, 'id' | 'campaign_id' | 'format' | 'start_date' | 'created_at' | 'landing_page_url' | 'status'> & { status?: ProAdsCreative['status']; path: string };
-  const creative = (parent: ProAdsCampaign, s: CreativeSeed): ProAdsCreative => {
+  type CreativeSeed = Omit<StoredCreative, 'id' | 'campaign_id' | 'format' | 'start_date' | 'created_at' | 'landing_page_url' | 'status'> & { status?: ProAdsCreative['status']; path: string };
+  const creative = (parent: ProAdsCampaign, s: CreativeSeed): StoredCreative => {
     const { path, ...rest } = s;
     return { id: `8${ids.digits(8)}`, campaign_id: parent.id, format: parent.format, status: 'ACTIVE', start_date: parent.start_date, created_at: parent.created_at, landing_page_url: `${site}${path}`, ...rest };
   };
-  const creatives: ProAdsCreative[] = [
+  const creatives: StoredCreative[] = [
     creative(c.itdm, { name: 'ITDM - Cost savings stat', performance: 'strong', intro_text: 'IT leaders cut infrastructure spend 31% in year one. See how.', headline: 'Cut infrastructure costs by 31%', call_to_action: 'LEARN_MORE', path: '/roi' }),
     creative(c.itdm, { name: 'ITDM - Analyst quote', performance: 'average', profile_overrides: { impressions: 2200, cvr: 0.065 }, intro_text: 'Named a Leader by analysts for the third year running.', headline: 'See why analysts rank us #1', call_to_action: 'DOWNLOAD', path: '/report' }),
     creative(c.itdm, { name: 'ITDM - Generic product shot', performance: 'wasteful', profile_overrides: { impressions: 2600 }, intro_text: 'Our platform. Your infrastructure.', headline: 'Meet the platform', call_to_action: 'LEARN_MORE', path: '/product' }),
@@ -127,7 +206,7 @@ export async function seedProAdsAccount(account: ConnectedAccount): Promise<void
     creative(c.draft, { name: 'Field event - carousel (draft)', performance: 'new', status: 'PAUSED', intro_text: 'Meet us at the Q3 field event.', headline: 'Join us in Austin', call_to_action: 'REGISTER', path: '/events' }),
   ];
 
-  type SegmentSeed = [ProAdsSegment['pivot'], string, string, PerformanceTier, ProAdsDelivery['profile_overrides']?];
+  type SegmentSeed = [ProAdsSegment['pivot'], string, string, PerformanceTier, Delivery['profile_overrides']?];
   const segmentSeeds: SegmentSeed[] = [
     ['SENIORITY', 'Entry', 'urn:li:seniority:3', 'wasteful', { impressions: 2400 }],
     ['SENIORITY', 'Senior', 'urn:li:seniority:4', 'average'],
@@ -146,7 +225,7 @@ export async function seedProAdsAccount(account: ConnectedAccount): Promise<void
     ['COMPANY_SIZE', '10,001+ employees', 'urn:li:staffCountRange:(10001,2147483647)', 'strong', { impressions: 1800 }],
     ['INDUSTRY', 'Religious Institutions', 'urn:li:industry:89', 'average', { impressions: 15 }],
   ];
-  const segments: ProAdsSegment[] = segmentSeeds.map(([pivot, value, urn, performance, profile_overrides]) => ({
+  const segments: StoredSegment[] = segmentSeeds.map(([pivot, value, urn, performance, profile_overrides]) => ({
     id: `seg_${ids.alphanumeric(10)}`,
     pivot,
     value,

@@ -1,28 +1,39 @@
 import type { ConnectedAccount } from '../../functions/runtime/stores/owners';
+import { createLogger } from '../../functions/runtime/log';
 import { lastDays } from '../dates';
 import type { Opportunity } from '../platform-module';
-import { totals } from '../sandbox/metrics';
-import { SocialAdsSandbox } from './sandbox';
-import { adDailyMetrics } from './tools/shared';
+import { openSocialAds } from './define';
+import { insightTotals } from './tools/shared';
 
 /** Spend without a single result (install, purchase, lead) over 30 days that counts as waste. */
 export const WASTE_MIN_SPEND = 100;
+/** How long the finder may take over one account. */
+const FINDER_TIME_MS = 10_000;
 
 /**
  * Waste in a socialads account for suggest_next_action: active ads (in active ad sets and
  * campaigns) that spent WASTE_MIN_SPEND or more in the last 30 days without a result. App ads
- * point to get_socialads_app_creatives, the others to list_socialads_ads.
+ * point to get_socialads_app_creatives, the others to list_socialads_ads. The figures are the
+ * platform's insights, read through the port as the tools read them.
  */
 export async function findSocialAdsOpportunities(account: ConnectedAccount, now: Date): Promise<Opportunity[]> {
-  const platform = new SocialAdsSandbox(account);
+  const platform = openSocialAds(account, {
+    signal: AbortSignal.timeout(FINDER_TIME_MS),
+    deadline: Date.now() + FINDER_TIME_MS,
+    log: createLogger({ platform: account.platform, account_id: account.account_id, finder: 'opportunities' }),
+  });
   const { start, end } = lastDays(now, 30);
   const [campaigns, adSets, ads] = await Promise.all([platform.listCampaigns(), platform.listAdSets(), platform.listAds()]);
-  const found: Opportunity[] = [];
-  for (const ad of ads.filter((a) => a.status === 'ACTIVE')) {
+  const candidates = ads.flatMap((ad) => {
     const adSet = adSets.find((s) => s.id === ad.ad_set_id);
     const campaign = campaigns.find((c) => c.id === ad.campaign_id);
-    if (adSet?.status !== 'ACTIVE' || campaign?.status !== 'ACTIVE' || campaign.objective === 'OUTCOME_AWARENESS') continue;
-    const m = totals(adDailyMetrics(ad, { campaigns, adSets, ads }, start, end));
+    if (ad.status !== 'ACTIVE' || adSet?.status !== 'ACTIVE' || campaign?.status !== 'ACTIVE' || campaign.objective === 'OUTCOME_AWARENESS') return [];
+    return [{ ad, adSet, campaign }];
+  });
+  const metricsOf = await insightTotals(platform, 'ad', candidates.map((c) => c.ad.id), start, end);
+  const found: Opportunity[] = [];
+  for (const { ad, adSet, campaign } of candidates) {
+    const m = metricsOf(ad.id);
     if (m.conversions > 0 || m.spend < WASTE_MIN_SPEND) continue;
     const isApp = campaign.objective === 'OUTCOME_APP_PROMOTION';
     found.push({

@@ -1,4 +1,4 @@
-import type { PerformanceTier } from '../sandbox/metrics';
+import type { DailyMetrics } from '../metrics';
 
 /**
  * The socialads platform interface (social-network advertising): everything its tools may ask of the platform.
@@ -10,27 +10,61 @@ import type { PerformanceTier } from '../sandbox/metrics';
 export interface SocialAdsPort {
   listCampaigns(): Promise<SocialAdsCampaign[]>;
   getCampaign(campaignId: string): Promise<SocialAdsCampaign>;
-  createCampaign(campaign: SocialAdsCampaign): Promise<SocialAdsCampaign>;
+  /** Creates a campaign; the platform assigns its id (and the promoted app's application id). */
+  createCampaign(campaign: NewSocialAdsCampaign): Promise<SocialAdsCampaign>;
   listAdSets(): Promise<SocialAdsAdSet[]>;
   getAdSet(adSetId: string): Promise<SocialAdsAdSet>;
-  createAdSet(adSet: SocialAdsAdSet): Promise<SocialAdsAdSet>;
+  createAdSet(adSet: NewSocialAdsAdSet): Promise<SocialAdsAdSet>;
   listAds(): Promise<SocialAdsAd[]>;
-  createAd(ad: SocialAdsAd): Promise<SocialAdsAd>;
+  /** Creates an ad; the platform assigns its id and puts it in review (effective_status PENDING_REVIEW). */
+  createAd(ad: NewSocialAdsAd): Promise<SocialAdsAd>;
+  /**
+   * Delivery figures (the insights edge of the ad account): one row per entity of `level` and day
+   * with delivery in the date range, both ends included. Days and entities without delivery have
+   * no row. Ads are the unit of delivery: an ad set's or campaign's row of a day is the sum of its
+   * ads' rows of that day.
+   */
+  getInsights(query: SocialAdsInsightsQuery): Promise<SocialAdsInsightsRow[]>;
   /** Pages the account can see; `promotable` ones can run ads. */
   listPages(): Promise<SocialAdsPage[]>;
   listInstagramAccounts(): Promise<SocialAdsInstagramAccount[]>;
   listImages(): Promise<SocialAdsImage[]>;
   /** The image with this hash in this account, or undefined. */
   findImage(hash: string): Promise<SocialAdsImage | undefined>;
-  /** Uploads an image (from a URL, or a copy from another account); same hash, same image. */
-  saveImage(image: SocialAdsImage): Promise<SocialAdsImage>;
+  /** Uploads an image from a URL; the platform hashes the content (same image, same hash). */
+  uploadImage(upload: { url: string; name: string }): Promise<SocialAdsImage>;
+  /** Copies an image of another ad account of the same business into this one; the hash stays the same. */
+  copyImage(source: { account_id: string; image: SocialAdsImage }): Promise<SocialAdsImage>;
   listVideos(): Promise<SocialAdsVideo[]>;
   findVideo(videoId: string): Promise<SocialAdsVideo | undefined>;
-  saveVideo(video: SocialAdsVideo): Promise<SocialAdsVideo>;
+  /** Uploads a video from a URL; the platform assigns its id and processes it (status processing). */
+  uploadVideo(upload: { source_url: string; title: string; thumbnail_url?: string }): Promise<SocialAdsVideo>;
   listLeadForms(): Promise<SocialAdsLeadForm[]>;
   listPixels(): Promise<SocialAdsPixel[]>;
   /** Domains known to redirect to another domain (link shorteners, vanity domains). */
   listDomainRedirects(): Promise<SocialAdsDomainRedirect[]>;
+}
+
+export type SocialAdsInsightsLevel = 'campaign' | 'adset' | 'ad';
+
+export interface SocialAdsInsightsQuery {
+  level: SocialAdsInsightsLevel;
+  /** Only these entities of `level` (all when absent). */
+  ids?: readonly string[];
+  /** First and last day, YYYY-MM-DD, both included. */
+  time_range: { since: string; until: string };
+}
+
+/**
+ * One day of one entity. `conversions` are the results of the campaign's objective (purchases,
+ * leads, or app installs for OUTCOME_APP_PROMOTION); `revenue` is their value.
+ */
+export interface SocialAdsInsightsRow extends DailyMetrics {
+  campaign_id: string;
+  /** Present at level adset and ad. */
+  ad_set_id?: string;
+  /** Present at level ad. */
+  ad_id?: string;
 }
 
 export const SOCIALADS_OBJECTIVES = [
@@ -70,8 +104,10 @@ export interface SocialAdsCampaign {
   start_date: string;
   end_date?: string;
   created_at: string;
-  performance: PerformanceTier;
 }
+
+/** A campaign to create: the platform assigns id, creation time and the app's application id. */
+export type NewSocialAdsCampaign = Omit<SocialAdsCampaign, 'id' | 'created_at' | 'app'> & { app?: Omit<SocialAdsApp, 'application_id'> };
 
 export interface SocialAdsTargeting {
   countries: string[];
@@ -97,8 +133,9 @@ export interface SocialAdsAdSet {
   start_date: string;
   end_date?: string;
   created_at: string;
-  performance: PerformanceTier;
 }
+
+export type NewSocialAdsAdSet = Omit<SocialAdsAdSet, 'id' | 'created_at'>;
 
 export type SocialAdsAdType = 'image' | 'video' | 'carousel';
 
@@ -148,8 +185,9 @@ export interface SocialAdsAd {
   creative: SocialAdsCreative;
   start_date: string;
   created_at: string;
-  performance: PerformanceTier;
 }
+
+export type NewSocialAdsAd = Omit<SocialAdsAd, 'id' | 'created_at' | 'effective_status'>;
 
 export interface SocialAdsPage {
   id: string;

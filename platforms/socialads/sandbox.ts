@@ -1,16 +1,23 @@
+import { ToolError } from '../../functions/runtime/errors';
 import type { ConnectedAccount } from '../../functions/runtime/stores/owners';
 import { addDays, isoDate } from '../dates';
-import { hash32 } from '../sandbox/metrics';
-import { idSource } from '../sandbox/ids';
+import type { DailyMetrics } from '../metrics';
+import { hash32, metricsBetween, profileFor, withinSharedBudget, type PerformanceProfile, type PerformanceTier } from '../sandbox/metrics';
+import { digits, idSource } from '../sandbox/ids';
 import { SandboxPlatform } from '../sandbox/platform';
-import { SandboxStore } from '../sandbox/store';
+import { EntityNotFoundError, SandboxStore } from '../sandbox/store';
 import type {
+  NewSocialAdsAd,
+  NewSocialAdsAdSet,
+  NewSocialAdsCampaign,
   SocialAdsAd,
   SocialAdsAdSet,
   SocialAdsCampaign,
   SocialAdsCreative,
   SocialAdsDomainRedirect,
   SocialAdsImage,
+  SocialAdsInsightsQuery,
+  SocialAdsInsightsRow,
   SocialAdsInstagramAccount,
   SocialAdsLeadForm,
   SocialAdsPage,
@@ -34,83 +41,229 @@ export const KIND = {
   redirect: 'domain_redirect',
 } as const;
 
+/**
+ * What the sandbox stores besides what the platform returns: the performance tier its
+ * deterministic delivery model runs on. Never leaves the adapter.
+ */
+type Simulated<T> = T & { performance: PerformanceTier };
+type StoredCampaign = Simulated<SocialAdsCampaign>;
+type StoredAdSet = Simulated<SocialAdsAdSet>;
+type StoredAd = Simulated<SocialAdsAd>;
+
+function withoutSimulation<T>(stored: Simulated<T>): T {
+  const { performance: _performance, ...entity } = stored;
+  return entity as T;
+}
+
+/** A Meta-style object id (campaigns, ad sets, ads). */
+const objectId = () => `1202${digits(14)}`;
+
 /** The simulated socialads platform for one sandbox account. */
 export class SocialAdsSandbox extends SandboxPlatform implements SocialAdsPort {
-  listCampaigns(): Promise<SocialAdsCampaign[]> {
-    return this.call(() => this.store.list<SocialAdsCampaign>(KIND.campaign), 'list_campaigns');
+  async listCampaigns(): Promise<SocialAdsCampaign[]> {
+    return (await this.store.list<StoredCampaign>(KIND.campaign)).map(withoutSimulation);
   }
 
-  getCampaign(campaignId: string): Promise<SocialAdsCampaign> {
-    return this.call(() => this.store.require<SocialAdsCampaign>(KIND.campaign, campaignId), 'get_campaign');
+  async getCampaign(campaignId: string): Promise<SocialAdsCampaign> {
+    return withoutSimulation(await this.store.require<StoredCampaign>(KIND.campaign, campaignId));
   }
 
-  createCampaign(campaign: SocialAdsCampaign): Promise<SocialAdsCampaign> {
-    return this.call(() => this.store.create(KIND.campaign, campaign), 'create_campaign');
+  async createCampaign(campaign: NewSocialAdsCampaign): Promise<SocialAdsCampaign> {
+    const { app: promoted, ...fields } = campaign;
+    let app: SocialAdsCampaign['app'];
+    if (promoted) {
+      // One app, one application id: a store URL the account already promotes keeps its id.
+      const known = (await this.store.list<StoredCampaign>(KIND.campaign)).find((c) => c.app?.object_store_url === promoted.object_store_url);
+      app = { application_id: known?.app?.application_id ?? digits(15), ...promoted };
+    }
+    const stored: StoredCampaign = { ...fields, ...(app ? { app } : {}), id: objectId(), created_at: new Date().toISOString(), performance: 'new' };
+    return withoutSimulation(await this.store.create(KIND.campaign, stored));
   }
 
-  listAdSets(): Promise<SocialAdsAdSet[]> {
-    return this.call(() => this.store.list<SocialAdsAdSet>(KIND.adSet), 'list_ad_sets');
+  async listAdSets(): Promise<SocialAdsAdSet[]> {
+    return (await this.store.list<StoredAdSet>(KIND.adSet)).map(withoutSimulation);
   }
 
-  getAdSet(adSetId: string): Promise<SocialAdsAdSet> {
-    return this.call(() => this.store.require<SocialAdsAdSet>(KIND.adSet, adSetId), 'get_ad_set');
+  async getAdSet(adSetId: string): Promise<SocialAdsAdSet> {
+    return withoutSimulation(await this.store.require<StoredAdSet>(KIND.adSet, adSetId));
   }
 
-  createAdSet(adSet: SocialAdsAdSet): Promise<SocialAdsAdSet> {
-    return this.call(() => this.store.create(KIND.adSet, adSet), 'create_ad_set');
+  async createAdSet(adSet: NewSocialAdsAdSet): Promise<SocialAdsAdSet> {
+    await this.store.require<StoredCampaign>(KIND.campaign, adSet.campaign_id);
+    const stored: StoredAdSet = { ...adSet, id: objectId(), created_at: new Date().toISOString(), performance: 'new' };
+    return withoutSimulation(await this.store.create(KIND.adSet, stored));
   }
 
-  listAds(): Promise<SocialAdsAd[]> {
-    return this.call(() => this.store.list<SocialAdsAd>(KIND.ad), 'list_ads');
+  async listAds(): Promise<SocialAdsAd[]> {
+    return (await this.store.list<StoredAd>(KIND.ad)).map(withoutSimulation);
   }
 
-  createAd(ad: SocialAdsAd): Promise<SocialAdsAd> {
-    return this.call(() => this.store.create(KIND.ad, ad), 'create_ad');
+  async createAd(ad: NewSocialAdsAd): Promise<SocialAdsAd> {
+    await this.store.require<StoredAdSet>(KIND.adSet, ad.ad_set_id);
+    const stored: StoredAd = { ...ad, id: objectId(), effective_status: 'PENDING_REVIEW', created_at: new Date().toISOString(), performance: 'new' };
+    return withoutSimulation(await this.store.create(KIND.ad, stored));
+  }
+
+  async getInsights(query: SocialAdsInsightsQuery): Promise<SocialAdsInsightsRow[]> {
+    const { since, until } = query.time_range;
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(since) || !/^\d{4}-\d{2}-\d{2}$/.test(until) || since > until) {
+      throw new ToolError(`The insights time range ${since} to ${until} is not a range of days (YYYY-MM-DD, since on or before until).`);
+    }
+    const [campaigns, adSets, ads] = await Promise.all([
+      this.store.list<StoredCampaign>(KIND.campaign),
+      this.store.list<StoredAdSet>(KIND.adSet),
+      this.store.list<StoredAd>(KIND.ad),
+    ]);
+    const keyOf = (ad: StoredAd) => (query.level === 'campaign' ? ad.campaign_id : query.level === 'adset' ? ad.ad_set_id : ad.id);
+    const wanted = query.ids ? new Set(query.ids) : undefined;
+    if (wanted) {
+      const known = new Set<string>((query.level === 'campaign' ? campaigns : query.level === 'adset' ? adSets : ads).map((e) => e.id));
+      const unknown = [...wanted].find((id) => !known.has(id));
+      if (unknown) throw new EntityNotFoundError(query.level === 'campaign' ? KIND.campaign : query.level === 'adset' ? KIND.adSet : KIND.ad, unknown);
+    }
+    const sums = new Map<string, { ad: StoredAd; days: DailyMetrics[] }>();
+    for (const ad of ads) {
+      const key = keyOf(ad);
+      if (wanted && !wanted.has(key)) continue;
+      const days = adDailyMetrics(ad, { campaigns, adSets, ads }, since, until);
+      const sum = sums.get(key);
+      if (!sum) sums.set(key, { ad, days: days.map((d) => ({ ...d })) });
+      else days.forEach((d, i) => addInto(sum.days[i]!, d));
+    }
+    const rows: SocialAdsInsightsRow[] = [];
+    for (const [, { ad, days }] of [...sums].sort(([a], [b]) => a.localeCompare(b))) {
+      for (const day of days) {
+        if (!day.impressions && !day.clicks && !day.spend && !day.conversions && !day.revenue && !day.video_views) continue;
+        rows.push({
+          campaign_id: ad.campaign_id,
+          ...(query.level !== 'campaign' ? { ad_set_id: ad.ad_set_id } : {}),
+          ...(query.level === 'ad' ? { ad_id: ad.id } : {}),
+          ...day,
+          spend: round2(day.spend),
+          revenue: round2(day.revenue),
+        });
+      }
+    }
+    return rows;
   }
 
   listPages(): Promise<SocialAdsPage[]> {
-    return this.call(() => this.store.list<SocialAdsPage>(KIND.page), 'list_pages');
+    return this.store.list<SocialAdsPage>(KIND.page);
   }
 
   listInstagramAccounts(): Promise<SocialAdsInstagramAccount[]> {
-    return this.call(() => this.store.list<SocialAdsInstagramAccount>(KIND.instagram), 'list_instagram_accounts');
+    return this.store.list<SocialAdsInstagramAccount>(KIND.instagram);
   }
 
   listImages(): Promise<SocialAdsImage[]> {
-    return this.call(() => this.store.list<SocialAdsImage>(KIND.image), 'list_images');
+    return this.store.list<SocialAdsImage>(KIND.image);
   }
 
   findImage(hash: string): Promise<SocialAdsImage | undefined> {
-    return this.call(() => this.store.get<SocialAdsImage>(KIND.image, hash), 'get_image');
+    return this.store.get<SocialAdsImage>(KIND.image, hash);
   }
 
-  saveImage(image: SocialAdsImage): Promise<SocialAdsImage> {
-    return this.call(async () => (await this.store.get<SocialAdsImage>(KIND.image, image.id)) ?? this.store.create(KIND.image, image), 'upload_image');
+  async uploadImage(upload: { url: string; name: string }): Promise<SocialAdsImage> {
+    const hash = imageHashOf(upload.url);
+    const image: SocialAdsImage = { id: hash, hash, name: upload.name, url: upload.url, width: 1080, height: 1080, origin: 'url', created_at: new Date().toISOString() };
+    return (await this.store.get<SocialAdsImage>(KIND.image, hash)) ?? this.store.create(KIND.image, image);
+  }
+
+  async copyImage(source: { account_id: string; image: SocialAdsImage }): Promise<SocialAdsImage> {
+    const hash = source.image.hash;
+    const copy: SocialAdsImage = { ...source.image, id: hash, origin: 'copied', copied_from_account: source.account_id, created_at: new Date().toISOString() };
+    return (await this.store.get<SocialAdsImage>(KIND.image, hash)) ?? this.store.create(KIND.image, copy);
   }
 
   listVideos(): Promise<SocialAdsVideo[]> {
-    return this.call(() => this.store.list<SocialAdsVideo>(KIND.video), 'list_videos');
+    return this.store.list<SocialAdsVideo>(KIND.video);
   }
 
   findVideo(videoId: string): Promise<SocialAdsVideo | undefined> {
-    return this.call(() => this.store.get<SocialAdsVideo>(KIND.video, videoId), 'get_video');
+    return this.store.get<SocialAdsVideo>(KIND.video, videoId);
   }
 
-  saveVideo(video: SocialAdsVideo): Promise<SocialAdsVideo> {
-    return this.call(async () => (await this.store.get<SocialAdsVideo>(KIND.video, video.id)) ?? this.store.create(KIND.video, video), 'upload_video');
+  uploadVideo(upload: { source_url: string; title: string; thumbnail_url?: string }): Promise<SocialAdsVideo> {
+    return this.store.create<SocialAdsVideo>(KIND.video, {
+      id: digits(16),
+      title: upload.title,
+      length_seconds: 0,
+      thumbnail_url: upload.thumbnail_url ?? '',
+      source_url: upload.source_url,
+      status: 'processing',
+      created_at: new Date().toISOString(),
+    });
   }
 
   listLeadForms(): Promise<SocialAdsLeadForm[]> {
-    return this.call(() => this.store.list<SocialAdsLeadForm>(KIND.leadForm), 'list_lead_forms');
+    return this.store.list<SocialAdsLeadForm>(KIND.leadForm);
   }
 
   listPixels(): Promise<SocialAdsPixel[]> {
-    return this.call(() => this.store.list<SocialAdsPixel>(KIND.pixel), 'list_pixels');
+    return this.store.list<SocialAdsPixel>(KIND.pixel);
   }
 
   listDomainRedirects(): Promise<SocialAdsDomainRedirect[]> {
-    return this.call(() => this.store.list<SocialAdsDomainRedirect>(KIND.redirect), 'list_domain_redirects');
+    return this.store.list<SocialAdsDomainRedirect>(KIND.redirect);
   }
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+function addInto(sum: DailyMetrics, day: DailyMetrics): void {
+  sum.impressions += day.impressions;
+  sum.clicks += day.clicks;
+  sum.spend += day.spend;
+  sum.conversions += day.conversions;
+  sum.revenue += day.revenue;
+  sum.video_views += day.video_views;
+}
+
+/**
+ * Install rate (installs per click) of app-promotion ads per performance tier: app store clicks
+ * convert to installs far more often than web clicks convert to purchases.
+ */
+const INSTALL_RATE: Record<PerformanceTier, number> = { strong: 0.34, average: 0.2, poor: 0.07, wasteful: 0, new: 0.18 };
+
+function profileOf(tier: PerformanceTier, isApp: boolean): PerformanceProfile {
+  if (!isApp) return profileFor(tier);
+  const base = profileFor(tier);
+  return profileFor(tier, { cvr: INSTALL_RATE[tier], cpc: Math.round(base.cpc * 0.55 * 100) / 100, order_value: 0 });
+}
+
+/** What delivery of an ad depends on: the account's campaigns, ad sets and every ad (its siblings). */
+interface Delivery {
+  campaigns: readonly StoredCampaign[];
+  adSets: readonly StoredAdSet[];
+  ads: readonly StoredAd[];
+}
+
+/** An ad's days before any budget: empty outside the ad's and its parents' active windows. */
+function naturalAdDays(ad: StoredAd, adSet: StoredAdSet | undefined, campaign: StoredCampaign | undefined, start: string, end: string): DailyMetrics[] {
+  const from = [ad.start_date, adSet?.start_date, campaign?.start_date].filter(Boolean).sort().at(-1)!;
+  const until = [adSet?.end_date, campaign?.end_date].filter(Boolean).sort()[0] as string | undefined;
+  const isApp = campaign?.objective === 'OUTCOME_APP_PROMOTION';
+  return metricsBetween(ad.id, start, end, profileOf(ad.performance, isApp), from).map((day) =>
+    until && day.date > until ? { date: day.date, impressions: 0, clicks: 0, spend: 0, conversions: 0, revenue: 0, video_views: 0 } : day,
+  );
+}
+
+/**
+ * Daily metrics of one ad: the ad is the unit of delivery; ad sets and campaigns are sums of their
+ * ads, so every level agrees. The daily budget sits on the ad set, or on the campaign (Advantage
+ * campaign budget); the ads under it share it (withinSharedBudget).
+ */
+function adDailyMetrics(ad: StoredAd, account: Delivery, start: string, end: string): DailyMetrics[] {
+  const adSetOf = (a: StoredAd) => account.adSets.find((s) => s.id === a.ad_set_id);
+  const adSet = adSetOf(ad);
+  const campaign = account.campaigns.find((c) => c.id === ad.campaign_id);
+  const own = naturalAdDays(ad, adSet, campaign, start, end);
+  const onAdSet = Boolean(adSet?.daily_budget);
+  const budget = onAdSet ? adSet!.daily_budget : campaign?.daily_budget;
+  if (!budget) return own;
+  const siblings = account.ads.filter((a) => a.id !== ad.id && (onAdSet ? a.ad_set_id === ad.ad_set_id : a.campaign_id === ad.campaign_id));
+  const group = [own, ...siblings.map((a) => naturalAdDays(a, adSetOf(a), campaign, start, end))];
+  return withinSharedBudget(own, group, budget);
 }
 
 /** A Meta-style image hash (32 hex characters) derived from content identity. */
@@ -181,7 +334,7 @@ export async function seedSocialAdsAccount(account: ConnectedAccount): Promise<v
     return { id, title: String(title), length_seconds: Number(length), thumbnail_url: `https://scontent.sandbox.invalid/v/${id}/thumb.jpg`, status: 'ready', created_at: created(90 - i) };
   });
 
-  const campaign = (c: Omit<SocialAdsCampaign, 'id' | 'buying_type' | 'special_ad_categories' | 'created_at'>, days: number): SocialAdsCampaign => ({
+  const campaign = (c: Omit<StoredCampaign, 'id' | 'buying_type' | 'special_ad_categories' | 'created_at'>, days: number): StoredCampaign => ({
     id: metaId(),
     buying_type: 'AUCTION',
     special_ad_categories: [],
@@ -207,7 +360,7 @@ export async function seedSocialAdsAccount(account: ConnectedAccount): Promise<v
     genders,
     publisher_platforms: ['facebook', 'instagram'],
   });
-  const adSet = (c: SocialAdsCampaign, a: Omit<SocialAdsAdSet, 'id' | 'campaign_id' | 'created_at' | 'start_date'> & { start_date?: string }): SocialAdsAdSet => ({
+  const adSet = (c: StoredCampaign, a: Omit<StoredAdSet, 'id' | 'campaign_id' | 'created_at' | 'start_date'> & { start_date?: string }): StoredAdSet => ({
     id: metaId(),
     campaign_id: c.id,
     created_at: c.created_at,
@@ -236,7 +389,7 @@ export async function seedSocialAdsAccount(account: ConnectedAccount): Promise<v
     disabled_creative_features: [],
     ...c,
   });
-  const ad = (s: SocialAdsAdSet, name: string, ad_type: SocialAdsAd['ad_type'], performance: SocialAdsAd['performance'], cr: SocialAdsCreative, status: SocialAdsAd['status'] = 'ACTIVE'): SocialAdsAd => ({
+  const ad = (s: StoredAdSet, name: string, ad_type: SocialAdsAd['ad_type'], performance: PerformanceTier, cr: SocialAdsCreative, status: SocialAdsAd['status'] = 'ACTIVE'): StoredAd => ({
     id: metaId(),
     ad_set_id: s.id,
     campaign_id: s.campaign_id,
@@ -249,7 +402,7 @@ export async function seedSocialAdsAccount(account: ConnectedAccount): Promise<v
     created_at: s.created_at,
     performance,
   });
-  const ads: SocialAdsAd[] = [
+  const ads: StoredAd[] = [
     ad(adSets.trafficBroad, 'Spring hero - image', 'image', 'strong', creative({ link: `${site}/spring-sale`, primary_texts: ['Spring gear is 30% off this week only. Trail-tested, weekend-ready.'], headlines: ['Up to 30% off spring gear'], descriptions: ['Free shipping over $50'], image_hashes: [img('spring-hero-1200')], call_to_action: 'SHOP_NOW', display_link: domain })),
     ad(adSets.trafficBroad, 'Spring - product carousel', 'carousel', 'average', creative({ link: `${site}/spring-sale`, primary_texts: ['Pick your next adventure kit.'], headlines: [], cards: [
       { headline: 'Waterproof boots', image_hash: img('product-boots'), link: `${site}/boots`, description: 'From $89', call_to_action: 'SHOP_NOW' },

@@ -35,8 +35,6 @@ const toolSide = filesUnder(PLATFORMS).filter((file) => !isAdapterSide(file));
 const NOT_YET_BEHIND_THE_PORT: string[] = [
   'platforms/chatads/',
   'platforms/searchads/',
-  'platforms/socialads/',
-  'platforms/proads/',
 ];
 
 describe('The platform port is the only door', () => {

@@ -71,7 +71,7 @@ export const analyzeProAdsCreativePerformance = defineProAdsTool({
       }
       campaigns = matched;
     }
-    const all = creativeRows(await ctx.platform.listCreatives(), campaigns, window.start, window.end);
+    const all = await creativeRows(ctx.platform, await ctx.platform.listCreatives(), campaigns, window.start, window.end);
     const delivered = all.filter((r) => r.metrics.impressions > 0);
     const currency = ctx.account.currency;
     const scope = args.campaign_id || args.campaign_name ? `${campaigns.length} campaign(s): ${campaigns.map((c) => c.name).join(', ')}` : `all ${campaigns.length} campaigns`;

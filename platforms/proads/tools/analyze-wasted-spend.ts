@@ -1,10 +1,9 @@
 import * as v from 'valibot';
 import { count, markdownTable, money, percent } from '../../markdown';
-import { totals, type MetricTotals } from '../../sandbox/metrics';
+import type { MetricTotals } from '../../metrics';
 import { defineProAdsTool } from '../define';
-import type { ProAdsCampaign, ProAdsObjective } from '../port';
-import { creativeMetrics, segmentMetrics } from '../sandbox';
-import { ageInDays, creativeRows, resolveWindow, windowArgs, windowRules } from './shared';
+import type { ProAdsCampaign, ProAdsObjective, ProAdsPivot } from '../port';
+import { ageInDays, analyticsTotals, creativeRows, resolveWindow, windowArgs, windowRules } from './shared';
 
 export type Severity = 'CRITICAL' | 'HIGH' | 'MEDIUM' | 'LEARNING' | 'INSUFFICIENT_DATA' | 'OK';
 
@@ -106,10 +105,11 @@ export const analyzeProAdsWastedSpend = defineProAdsTool({
       ctx.platform.listCreatives(),
       args.include_demographic_breakdown ? ctx.platform.listSegments() : [],
     ]);
-    const rows = creativeRows(creatives, campaigns, window.start, window.end);
-    // Campaigns are the sum of their creatives; drafts and campaigns without delivery that are not live are left out.
+    const rows = await creativeRows(ctx.platform, creatives, campaigns, window.start, window.end);
+    // Drafts, and campaigns without delivery that are not live, are left out.
+    const campaignMetrics = await analyticsTotals(ctx.platform, 'CAMPAIGN', window.start, window.end);
     const campaignRows = campaigns
-      .map((c) => ({ campaign: c, metrics: totals(creatives.filter((cr) => cr.campaign_id === c.id).flatMap((cr) => creativeMetrics(cr, c, creatives, window.start, window.end))) }))
+      .map((c) => ({ campaign: c, metrics: campaignMetrics(c.id) }))
       .filter((r) => r.campaign.status !== 'DRAFT' && (r.metrics.impressions > 0 || r.campaign.status === 'ACTIVE'));
     const converting = campaignRows.filter((r) => !AWARENESS.includes(r.campaign.objective_type));
     const convSpend = converting.reduce((s, r) => s + r.metrics.spend, 0);
@@ -118,7 +118,11 @@ export const analyzeProAdsWastedSpend = defineProAdsTool({
     const totalSpend = round2(campaignRows.reduce((s, r) => s + r.metrics.spend, 0));
     const heading = `## Wasted spend, ${ctx.account.name} (${ctx.account.account_id}), ${window.start} to ${window.end}`;
 
-    const segmentRows = segments.map((s) => ({ segment: s, metrics: totals(segmentMetrics(s, window.start, window.end)) }));
+    const pivots = [...new Set(segments.map((s) => s.pivot))];
+    const segmentMetrics = new Map<ProAdsPivot, Awaited<ReturnType<typeof analyticsTotals>>>(
+      await Promise.all(pivots.map(async (pivot) => [pivot, await analyticsTotals(ctx.platform, `MEMBER_${pivot}`, window.start, window.end)] as const)),
+    );
+    const segmentRows = segments.map((s) => ({ segment: s, metrics: segmentMetrics.get(s.pivot)!(s.urn) }));
     const creativeOut = args.include_creative_analysis ? rows.filter((r) => r.metrics.impressions > 0 || r.creative.status === 'ACTIVE') : [];
 
     if (args.raw_data) {

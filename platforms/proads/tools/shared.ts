@@ -1,9 +1,8 @@
 import * as v from 'valibot';
 import { dateArgument } from '../../arguments';
 import { lastDays } from '../../dates';
-import { totals, type MetricTotals } from '../../sandbox/metrics';
-import type { ProAdsCampaign, ProAdsCreative } from '../port';
-import { creativeMetrics } from '../sandbox';
+import { totals, type MetricTotals } from '../../metrics';
+import type { ProAdsAnalyticsPivot, ProAdsCampaign, ProAdsCreative, ProAdsPort } from '../port';
 
 /** The reporting-window arguments shared by the proads analysis tools (specification, proads tools). */
 export const DATE_RANGES = { last_7_days: 7, last_14_days: 14, last_30_days: 30, last_60_days: 60, last_90_days: 90 } as const;
@@ -51,13 +50,31 @@ export interface CreativeRow {
   cost_per_conversion: number | null;
 }
 
-export function creativeRows(creatives: ProAdsCreative[], campaigns: ProAdsCampaign[], start: string, end: string): CreativeRow[] {
+/**
+ * Totals per pivot value over [start, end], from the platform's analytics (one ALL row per value).
+ * A value without delivery has no row and gets zero totals.
+ */
+export async function analyticsTotals(
+  platform: ProAdsPort,
+  pivot: ProAdsAnalyticsPivot,
+  start: string,
+  end: string,
+  facets: { campaigns?: readonly string[] } = {},
+): Promise<(pivotValue: string) => MetricTotals> {
+  const rows = facets.campaigns && !facets.campaigns.length ? [] : await platform.getAnalytics({ pivot, date_range: { start, end }, time_granularity: 'ALL', ...facets });
+  const byValue = new Map(rows.map((row) => [row.pivot_value, row]));
+  return (pivotValue) => totals(byValue.has(pivotValue) ? [byValue.get(pivotValue)!] : []);
+}
+
+/** The creatives of these campaigns with their figures over [start, end]. */
+export async function creativeRows(platform: ProAdsPort, creatives: ProAdsCreative[], campaigns: ProAdsCampaign[], start: string, end: string): Promise<CreativeRow[]> {
   const byId = new Map(campaigns.map((c) => [c.id, c]));
+  const metricsOf = await analyticsTotals(platform, 'CREATIVE', start, end, { campaigns: campaigns.map((c) => c.id) });
   return creatives
     .filter((cr) => byId.has(cr.campaign_id))
     .map((cr) => {
       const campaign = byId.get(cr.campaign_id)!;
-      const metrics = totals(creativeMetrics(cr, campaign, creatives, start, end));
+      const metrics = metricsOf(cr.id);
       return { creative: cr, campaign, metrics, cost_per_conversion: metrics.cpa };
     });
 }

@@ -2,10 +2,8 @@ import * as v from 'valibot';
 import { ToolError } from '../../../functions/runtime/errors';
 import { isoDate } from '../../dates';
 import { markdownTable } from '../../markdown';
-import { digits } from '../../sandbox/ids';
 import { defineSocialAdsTool } from '../define';
-import type { SocialAdsAd, SocialAdsCarouselCard, SocialAdsCreative, SocialAdsImage } from '../port';
-import { imageHashOf } from '../sandbox';
+import type { NewSocialAdsAd, SocialAdsCarouselCard, SocialAdsCreative, SocialAdsImage } from '../port';
 import {
   CALL_TO_ACTIONS,
   cleanUrlTags,
@@ -247,24 +245,20 @@ export const addSocialAdsAd = defineSocialAdsTool({
       if (!plan) return undefined;
       if (plan.copyFrom) {
         const source = plan.copyFrom;
-        const image = await ctx.step(`copy_image_${plan.hash}`, () =>
-          p.saveImage({ ...source.image, id: source.image.hash, origin: 'copied', copied_from_account: source.account.account_id, created_at: ctx.now.toISOString() }),
-        );
+        const image = await ctx.step(`copy_image_${plan.hash}`, () => p.copyImage({ account_id: source.account.account_id, image: source.image }));
         if (!copied.some((c) => c.hash === image.hash)) copied.push(image);
       }
       return plan.hash;
     };
     const upload = (url: string) =>
       ctx.step(`upload_image_${url}`, async () => {
-        const hash = imageHashOf(url);
         const name = decodeURIComponent(new URL(url).pathname.split('/').pop() || 'image.jpg');
-        return (await p.saveImage({ id: hash, hash, name, url, width: 1080, height: 1080, origin: 'url', created_at: ctx.now.toISOString() })).hash;
+        return (await p.uploadImage({ url, name })).hash;
       });
     const uploadVideo = (url: string) =>
       ctx.step(`upload_video_${url}`, async () => {
-        const id = digits(16);
-        await p.saveVideo({ id, title: decodeURIComponent(new URL(url).pathname.split('/').pop() || 'video.mp4'), length_seconds: 0, thumbnail_url: args.thumbnail_url ?? '', source_url: url, status: 'processing', created_at: ctx.now.toISOString() });
-        return id;
+        const title = decodeURIComponent(new URL(url).pathname.split('/').pop() || 'video.mp4');
+        return (await p.uploadVideo({ source_url: url, title, thumbnail_url: args.thumbnail_url })).id;
       });
 
     const imageHashes: string[] = [];
@@ -328,18 +322,14 @@ export const addSocialAdsAd = defineSocialAdsTool({
     const today = isoDate(ctx.now);
     const ad = await ctx.step('create_ad', () =>
       p.createAd({
-        id: `1202${digits(14)}`,
         ad_set_id: adSet.id,
         campaign_id: campaign.id,
         name: args.ad_name ?? args.name ?? `${campaign.name} - ${args.ad_type} - ${today}`,
         status: 'ACTIVE',
-        effective_status: 'PENDING_REVIEW',
         ad_type: args.ad_type,
         creative: clean,
         start_date: today,
-        created_at: ctx.now.toISOString(),
-        performance: 'new',
-      } satisfies SocialAdsAd),
+      } satisfies NewSocialAdsAd),
     );
     if (copied.length) notes.push(`Copied ${copied.length} image(s) into ${ctx.account.account_id}: ${copied.map((c) => `${c.name} (${c.hash}) from ${c.copied_from_account}`).join(', ')}.`);
     if (args.url_tags && clean.url_tags !== args.url_tags.trim()) notes.push('Removed the leading "?" from url_tags.');

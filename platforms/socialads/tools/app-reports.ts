@@ -1,10 +1,10 @@
 import * as v from 'valibot';
 import { ToolError } from '../../../functions/runtime/errors';
 import { count, markdownTable, money, percent } from '../../markdown';
-import { totals } from '../../sandbox/metrics';
+import { totals } from '../../metrics';
 import { defineSocialAdsTool } from '../define';
 import type { SocialAdsAd, SocialAdsAdSet, SocialAdsCampaign, SocialAdsPort } from '../port';
-import { adDailyMetrics, dateArg, dateRangeRule, reportWindow, withInstalls, type AppMetrics, type SocialAdsDelivery } from './shared';
+import { dateArg, dateRangeRule, insightTotals, reportWindow, withInstalls, type AppMetrics } from './shared';
 
 /**
  * App-promotion reporting (campaigns with objective OUTCOME_APP_PROMOTION): installs are the
@@ -20,8 +20,6 @@ interface AppData {
   campaigns: SocialAdsCampaign[];
   adSets: SocialAdsAdSet[];
   ads: SocialAdsAd[];
-  /** The whole account: ads share budgets with siblings outside the filter. */
-  account: SocialAdsDelivery;
 }
 
 async function appData(platform: SocialAdsPort, filter: { campaign_id?: string; ad_set_id?: string }): Promise<AppData> {
@@ -42,11 +40,7 @@ async function appData(platform: SocialAdsPort, filter: { campaign_id?: string; 
     appAdSets = [adSet];
   }
   const setIds = new Set(appAdSets.map((s) => s.id));
-  return { campaigns: appCampaigns, adSets: appAdSets, ads: ads.filter((a) => setIds.has(a.ad_set_id)), account: { campaigns, adSets, ads } };
-}
-
-function metricsOf(ads: SocialAdsAd[], data: AppData, start: string, end: string): AppMetrics {
-  return withInstalls(totals(ads.flatMap((a) => adDailyMetrics(a, data.account, start, end))));
+  return { campaigns: appCampaigns, adSets: appAdSets, ads: ads.filter((a) => setIds.has(a.ad_set_id)) };
 }
 
 const installRate = (m: AppMetrics) => (m.clicks > 0 ? Math.round((m.installs / m.clicks) * 10000) / 10000 : null);
@@ -70,14 +64,15 @@ export const getSocialAdsAppCampaigns = defineSocialAdsTool({
   async run(args, ctx) {
     const { start, end } = reportWindow(ctx.now, args);
     const data = await appData(ctx.platform, {});
-    const rows = data.campaigns
-      .filter((c) => !args.status || c.status === args.status)
+    const shown = data.campaigns.filter((c) => !args.status || c.status === args.status);
+    const metricsOf = await insightTotals(ctx.platform, 'campaign', shown.map((c) => c.id), start, end);
+    const rows = shown
       .map((c) => {
-        const metrics = metricsOf(data.ads.filter((a) => a.campaign_id === c.id), data, start, end);
+        const metrics = withInstalls(metricsOf(c.id));
         return { id: c.id, name: c.name, status: c.status, app: c.app ?? null, daily_budget: c.daily_budget ?? null, ad_sets: data.adSets.filter((s) => s.campaign_id === c.id).length, metrics, install_rate: installRate(metrics) };
       })
       .sort(byCpi);
-    const total = metricsOf(data.ads.filter((a) => rows.some((r) => r.id === a.campaign_id)), data, start, end);
+    const total = withInstalls(totals(rows.map((r) => r.metrics)));
     const currency = ctx.account.currency;
     const text = [
       `## App-promotion campaigns, ${ctx.account.name} (${ctx.account.account_id}), ${start} to ${end}`,
@@ -105,9 +100,10 @@ export const getSocialAdsAppAdSets = defineSocialAdsTool({
     const { start, end } = reportWindow(ctx.now, args);
     const data = await appData(ctx.platform, { campaign_id: args.campaign_id });
     const campaignName = new Map(data.campaigns.map((c) => [c.id, c.name]));
+    const metricsOf = await insightTotals(ctx.platform, 'adset', data.adSets.map((s) => s.id), start, end);
     const rows = data.adSets
       .map((s) => {
-        const metrics = metricsOf(data.ads.filter((a) => a.ad_set_id === s.id), data, start, end);
+        const metrics = withInstalls(metricsOf(s.id));
         return { id: s.id, name: s.name, status: s.status, campaign_id: s.campaign_id, campaign_name: campaignName.get(s.campaign_id) ?? null, optimization_goal: s.optimization_goal, targeting: s.targeting, ads: data.ads.filter((a) => a.ad_set_id === s.id).length, metrics, install_rate: installRate(metrics) };
       })
       .sort(byCpi);
@@ -138,9 +134,10 @@ export const getSocialAdsAppCreatives = defineSocialAdsTool({
     const data = await appData(ctx.platform, { campaign_id: args.campaign_id, ad_set_id: args.ad_group_id });
     const setName = new Map(data.adSets.map((s) => [s.id, s.name]));
     const campaignName = new Map(data.campaigns.map((c) => [c.id, c.name]));
+    const metricsOf = await insightTotals(ctx.platform, 'ad', data.ads.map((a) => a.id), start, end);
     const rows = data.ads
       .map((a) => {
-        const metrics = metricsOf([a], data, start, end);
+        const metrics = withInstalls(metricsOf(a.id));
         return { ad_id: a.id, name: a.name, ad_type: a.ad_type, status: a.status, ad_group_id: a.ad_set_id, ad_group_name: setName.get(a.ad_set_id) ?? null, campaign_id: a.campaign_id, campaign_name: campaignName.get(a.campaign_id) ?? null, headline: a.creative.headlines[0] ?? a.creative.cards?.[0]?.headline ?? null, video_id: a.creative.video_id ?? null, metrics, install_rate: installRate(metrics) };
       })
       .sort(byCpi)

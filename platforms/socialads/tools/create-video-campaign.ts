@@ -2,9 +2,8 @@ import * as v from 'valibot';
 import { ToolError } from '../../../functions/runtime/errors';
 import { isoDate } from '../../dates';
 import { markdownTable, money } from '../../markdown';
-import { digits } from '../../sandbox/ids';
 import { defineSocialAdsTool } from '../define';
-import { SOCIALADS_OBJECTIVES, type SocialAdsAdSet, type SocialAdsCampaign, type SocialAdsObjective } from '../port';
+import { SOCIALADS_OBJECTIVES, type NewSocialAdsAdSet, type NewSocialAdsCampaign, type SocialAdsAdSet, type SocialAdsObjective } from '../port';
 import { CALL_TO_ACTIONS, descriptionSchema, headlineSchema, httpsUrl, imageHash, primaryTextSchema, videoId, webUrl } from './creative-rules';
 import { checkVideo, planImage, resolveInstagram, resolvePage } from './resolve';
 import { dateArg } from './shared';
@@ -110,30 +109,25 @@ export const createSocialAdsVideoCampaign = defineSocialAdsTool({
     const isApp = args.objective === 'OUTCOME_APP_PROMOTION';
     const cta = args.call_to_action ?? (isApp ? 'INSTALL_MOBILE_APP' : 'LEARN_MORE');
     const link = isApp ? args.object_store_url! : (args.landing_page_url ?? `https://www.facebook.com/${page.id}`);
-    const createdAt = ctx.now.toISOString();
 
     // Step 1: the video.
     const video = await ctx.step('upload_video', async () => {
       if (args.existing_video_id) return args.existing_video_id;
-      const id = digits(16);
-      await p.saveVideo({ id, title: decodeURIComponent(new URL(args.video_url!).pathname.split('/').pop() || 'video.mp4'), length_seconds: 0, thumbnail_url: args.thumbnail_url ?? '', source_url: args.video_url, status: 'processing', created_at: createdAt });
-      return id;
+      const title = decodeURIComponent(new URL(args.video_url!).pathname.split('/').pop() || 'video.mp4');
+      return (await p.uploadVideo({ source_url: args.video_url!, title, thumbnail_url: args.thumbnail_url })).id;
     });
     // Step 2: the campaign.
     const campaign = await ctx.step('create_campaign', () => {
-      const c: SocialAdsCampaign = {
-        id: `1202${digits(14)}`,
+      const c: NewSocialAdsCampaign = {
         name: args.campaign_name,
         objective: args.objective,
         status: args.status,
         buying_type: 'AUCTION',
         special_ad_categories: [],
         start_date: startDate,
-        created_at: createdAt,
-        performance: 'new',
         ...(args.end_date ? { end_date: args.end_date } : {}),
         ...(leadFormId ? { lead_form_id: leadFormId } : {}),
-        ...(isApp ? { app: { application_id: digits(15), app_name: args.campaign_name, store: args.object_store_url!.includes('apple.com') ? ('APP_STORE' as const) : ('GOOGLE_PLAY' as const), object_store_url: args.object_store_url! } } : {}),
+        ...(isApp ? { app: { app_name: args.campaign_name, store: args.object_store_url!.includes('apple.com') ? ('APP_STORE' as const) : ('GOOGLE_PLAY' as const), object_store_url: args.object_store_url! } } : {}),
       };
       return p.createCampaign(c);
     });
@@ -144,8 +138,7 @@ export const createSocialAdsVideoCampaign = defineSocialAdsTool({
         ...(pixelId ? { pixel_id: pixelId, custom_event_type: args.custom_event_type ?? 'PURCHASE' } : {}),
         ...(isApp ? { application_id: campaign.app!.application_id, object_store_url: args.object_store_url } : {}),
       };
-      const s: SocialAdsAdSet = {
-        id: `1202${digits(14)}`,
+      const s: NewSocialAdsAdSet = {
         campaign_id: campaign.id,
         name: args.ad_set_name ?? `${args.campaign_name} - Ad set`,
         status: args.status,
@@ -156,20 +149,16 @@ export const createSocialAdsVideoCampaign = defineSocialAdsTool({
         promoted_object: promoted,
         start_date: startDate,
         ...(args.end_date ? { end_date: args.end_date } : {}),
-        created_at: createdAt,
-        performance: 'new',
       };
       return p.createAdSet(s);
     });
     // Step 4: the ad.
     const ad = await ctx.step('create_ad', () =>
       p.createAd({
-        id: `1202${digits(14)}`,
         ad_set_id: adSet.id,
         campaign_id: campaign.id,
         name: args.ad_name ?? `${args.campaign_name} - Video`,
         status: args.status,
-        effective_status: 'PENDING_REVIEW',
         ad_type: 'video',
         creative: JSON.parse(
           JSON.stringify({
@@ -188,8 +177,6 @@ export const createSocialAdsVideoCampaign = defineSocialAdsTool({
           }),
         ),
         start_date: startDate,
-        created_at: createdAt,
-        performance: 'new',
       }),
     );
 

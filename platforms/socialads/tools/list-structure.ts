@@ -1,9 +1,8 @@
 import * as v from 'valibot';
 import { count, markdownTable, money, percent } from '../../markdown';
-import { totals } from '../../sandbox/metrics';
 import { defineSocialAdsTool } from '../define';
 import type { SocialAdsAd, SocialAdsAdSet, SocialAdsCampaign } from '../port';
-import { adDailyMetrics, dateArg, dateRangeRule, reportWindow } from './shared';
+import { dateArg, dateRangeRule, insightTotals, reportWindow } from './shared';
 
 const paging = {
   limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(200), v.description('Rows per page, 1-200, default 50')), 50),
@@ -42,10 +41,11 @@ export const listSocialAdsAdSets = defineSocialAdsTool({
       .filter((s) => (!args.campaign_id || s.campaign_id === args.campaign_id) && (!args.status || s.status === args.status))
       .sort((a, b) => (campaignById.get(a.campaign_id)?.name ?? '').localeCompare(campaignById.get(b.campaign_id)?.name ?? '') || a.name.localeCompare(b.name));
     const page = matching.slice(args.offset, args.offset + args.limit);
+    const metricsOf = await insightTotals(ctx.platform, 'adset', page.map((s) => s.id), start, end);
     const rows = page.map((s) => {
       const campaign = campaignById.get(s.campaign_id);
       const own = ads.filter((a) => a.ad_set_id === s.id);
-      const metrics = totals(own.flatMap((a) => adDailyMetrics(a, { campaigns, adSets, ads }, start, end)));
+      const metrics = metricsOf(s.id);
       const promotedPage = pages.find((p) => p.id === s.promoted_object?.page_id);
       return {
         id: s.id,
@@ -109,7 +109,9 @@ export const listSocialAdsAds = defineSocialAdsTool({
     const matching = ads
       .filter((a) => (!args.ad_set_id || a.ad_set_id === args.ad_set_id) && (!args.campaign_id || a.campaign_id === args.campaign_id) && (!args.status || a.status === args.status))
       .sort((a, b) => b.created_at.localeCompare(a.created_at) || a.name.localeCompare(b.name));
-    const rows = matching.slice(args.offset, args.offset + args.limit).map((a: SocialAdsAd) => ({
+    const page = matching.slice(args.offset, args.offset + args.limit);
+    const metricsOf = await insightTotals(ctx.platform, 'ad', page.map((a) => a.id), start, end);
+    const rows = page.map((a: SocialAdsAd) => ({
       id: a.id,
       name: a.name,
       ad_type: a.ad_type,
@@ -121,7 +123,7 @@ export const listSocialAdsAds = defineSocialAdsTool({
       campaign_name: campaignById.get(a.campaign_id)?.name ?? null,
       created_at: a.created_at,
       creative: a.creative,
-      metrics: totals(adDailyMetrics(a, { campaigns, adSets, ads }, start, end)),
+      metrics: metricsOf(a.id),
     }));
     const currency = ctx.account.currency;
     const text = [

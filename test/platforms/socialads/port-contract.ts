@@ -1,0 +1,177 @@
+/**
+ * What any adapter of the socialads port must do (sandbox today, a live adapter over a fake
+ * server later): entities shaped as the port types say and nothing else, platform-assigned ids,
+ * creates visible in the next read, insights rows that add up across levels, and unknown ids
+ * answered with a 400 that names them.
+ *
+ * `open` gives the port of an account that holds at least one campaign with an ad set and an ad,
+ * a promotable page, and delivery in the last 14 days. Each call may return a fresh port.
+ */
+import { GatewayError } from '../../../functions/runtime/errors';
+import { addDays, isoDate } from '../../../platforms/dates';
+import type { SocialAdsInsightsRow, SocialAdsPort } from '../../../platforms/socialads/port';
+
+const CAMPAIGN_FIELDS = ['id', 'name', 'objective', 'status', 'buying_type', 'daily_budget', 'lifetime_budget', 'special_ad_categories', 'lead_form_id', 'app', 'start_date', 'end_date', 'created_at'];
+const AD_SET_FIELDS = ['id', 'campaign_id', 'name', 'status', 'optimization_goal', 'billing_event', 'daily_budget', 'lifetime_budget', 'targeting', 'promoted_object', 'start_date', 'end_date', 'created_at'];
+const AD_FIELDS = ['id', 'ad_set_id', 'campaign_id', 'name', 'status', 'effective_status', 'ad_type', 'creative', 'start_date', 'created_at'];
+const INSIGHTS_FIELDS = ['campaign_id', 'ad_set_id', 'ad_id', 'date', 'impressions', 'clicks', 'spend', 'conversions', 'revenue', 'video_views'];
+const STATUSES = ['ACTIVE', 'PAUSED', 'ARCHIVED', 'DELETED'];
+
+/** Fields outside the port type (a simulation field such as a performance tier would show here). */
+const foreignFields = (entity: object, allowed: string[]) => Object.keys(entity).filter((key) => !allowed.includes(key));
+
+async function rejection(promise: Promise<unknown>): Promise<GatewayError> {
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(GatewayError);
+  return err as GatewayError;
+}
+
+/** Sums rows by a key; the figures of one key and day. */
+function sumBy(rows: SocialAdsInsightsRow[], key: (row: SocialAdsInsightsRow) => string) {
+  const sums = new Map<string, { impressions: number; clicks: number; spend: number; conversions: number; revenue: number; video_views: number }>();
+  for (const row of rows) {
+    const k = `${key(row)}|${row.date}`;
+    const sum = sums.get(k) ?? { impressions: 0, clicks: 0, spend: 0, conversions: 0, revenue: 0, video_views: 0 };
+    sum.impressions += row.impressions;
+    sum.clicks += row.clicks;
+    sum.spend += row.spend;
+    sum.conversions += row.conversions;
+    sum.revenue += row.revenue;
+    sum.video_views += row.video_views;
+    sums.set(k, sum);
+  }
+  return sums;
+}
+
+function expectSameSums(children: ReturnType<typeof sumBy>, parents: SocialAdsInsightsRow[], key: (row: SocialAdsInsightsRow) => string) {
+  expect(new Set(children.keys())).toEqual(new Set(parents.map((row) => `${key(row)}|${row.date}`)));
+  for (const parent of parents) {
+    const sum = children.get(`${key(parent)}|${parent.date}`)!;
+    expect(sum.impressions).toBe(parent.impressions);
+    expect(sum.clicks).toBe(parent.clicks);
+    expect(sum.conversions).toBe(parent.conversions);
+    expect(sum.video_views).toBe(parent.video_views);
+    expect(sum.spend).toBeCloseTo(parent.spend, 2);
+    expect(sum.revenue).toBeCloseTo(parent.revenue, 2);
+  }
+}
+
+export function describePortContract(label: string, open: () => Promise<SocialAdsPort>): void {
+  describe(`socialads port contract: ${label}`, () => {
+    const yesterday = addDays(isoDate(new Date()), -1);
+    const range = { since: addDays(yesterday, -13), until: yesterday };
+
+    it('reads entities shaped as the port types, without simulation fields', async () => {
+      const port = await open();
+      const [campaigns, adSets, ads] = await Promise.all([port.listCampaigns(), port.listAdSets(), port.listAds()]);
+      expect(campaigns.length && adSets.length && ads.length).toBeTruthy();
+      for (const c of campaigns) {
+        expect(foreignFields(c, CAMPAIGN_FIELDS)).toEqual([]);
+        expect(STATUSES).toContain(c.status);
+        expect(c.id).toMatch(/^\d+$/);
+      }
+      for (const s of adSets) {
+        expect(foreignFields(s, AD_SET_FIELDS)).toEqual([]);
+        expect(campaigns.map((c) => c.id)).toContain(s.campaign_id);
+      }
+      for (const a of ads) {
+        expect(foreignFields(a, AD_FIELDS)).toEqual([]);
+        expect(adSets.find((s) => s.id === a.ad_set_id)?.campaign_id).toBe(a.campaign_id);
+      }
+      expect(await port.getCampaign(campaigns[0]!.id)).toEqual(campaigns[0]);
+      expect(await port.getAdSet(adSets[0]!.id)).toEqual(adSets[0]);
+    });
+
+    it('creates a campaign, ad set and ad with platform-assigned ids that the next reads show', async () => {
+      const port = await open();
+      const page = (await port.listPages()).find((p) => p.promotable)!;
+      const today = isoDate(new Date());
+      const campaign = await port.createCampaign({ name: 'Contract - campaign', objective: 'OUTCOME_TRAFFIC', status: 'PAUSED', buying_type: 'AUCTION', special_ad_categories: [], start_date: today });
+      expect(campaign.id).toMatch(/^\d{10,}$/);
+      expect(foreignFields(campaign, CAMPAIGN_FIELDS)).toEqual([]);
+      expect(await port.getCampaign(campaign.id)).toEqual(campaign);
+      expect((await port.listCampaigns()).map((c) => c.id)).toContain(campaign.id);
+
+      const adSet = await port.createAdSet({
+        campaign_id: campaign.id,
+        name: 'Contract - ad set',
+        status: 'PAUSED',
+        optimization_goal: 'LINK_CLICKS',
+        billing_event: 'IMPRESSIONS',
+        daily_budget: 20,
+        targeting: { countries: ['US'], age_min: 18, age_max: 65, genders: [], publisher_platforms: ['facebook'] },
+        start_date: today,
+      });
+      expect(adSet.id).toMatch(/^\d{10,}$/);
+      expect(adSet.id).not.toBe(campaign.id);
+      expect(await port.getAdSet(adSet.id)).toEqual(adSet);
+
+      const image = await port.uploadImage({ url: 'https://cdn.example.com/contract/hero.jpg', name: 'hero.jpg' });
+      expect(image.hash).toMatch(/^[0-9a-f]{32}$/);
+      expect(await port.findImage(image.hash)).toEqual(image);
+
+      const ad = await port.createAd({
+        ad_set_id: adSet.id,
+        campaign_id: campaign.id,
+        name: 'Contract - ad',
+        status: 'PAUSED',
+        ad_type: 'image',
+        creative: { page_id: page.id, link: 'https://www.example.com/', call_to_action: 'LEARN_MORE', primary_texts: ['Hello'], headlines: ['Hi'], descriptions: [], image_hashes: [image.hash], disabled_creative_features: [] },
+        start_date: today,
+      });
+      expect(ad.id).toMatch(/^\d{10,}$/);
+      expect(ad.effective_status).toBe('PENDING_REVIEW');
+      expect(foreignFields(ad, AD_FIELDS)).toEqual([]);
+      expect((await port.listAds()).find((a) => a.id === ad.id)).toEqual(ad);
+    });
+
+    it('uploads a video with a platform-assigned id that the next read finds', async () => {
+      const port = await open();
+      const video = await port.uploadVideo({ source_url: 'https://cdn.example.com/contract/clip.mp4', title: 'clip.mp4' });
+      expect(video.id).toMatch(/^\d{10,}$/);
+      expect(await port.findVideo(video.id)).toEqual(video);
+      expect((await port.listVideos()).map((v) => v.id)).toContain(video.id);
+    });
+
+    it('reports daily insights rows whose ads add up to their ad sets and ad sets to their campaigns', async () => {
+      const port = await open();
+      const [byAd, byAdSet, byCampaign] = await Promise.all(
+        (['ad', 'adset', 'campaign'] as const).map((level) => port.getInsights({ level, time_range: range })),
+      );
+      expect(byAd.length).toBeGreaterThan(0);
+      for (const row of [...byAd, ...byAdSet, ...byCampaign]) {
+        expect(foreignFields(row, INSIGHTS_FIELDS)).toEqual([]);
+        expect(row.date >= range.since && row.date <= range.until).toBe(true);
+      }
+      expect(byAd.every((r) => r.ad_id && r.ad_set_id)).toBe(true);
+      expect(byAdSet.every((r) => r.ad_set_id && !r.ad_id)).toBe(true);
+      expect(byCampaign.every((r) => !r.ad_set_id && !r.ad_id)).toBe(true);
+      expectSameSums(sumBy(byAd, (r) => r.ad_set_id!), byAdSet, (r) => r.ad_set_id!);
+      expectSameSums(sumBy(byAdSet, (r) => r.campaign_id), byCampaign, (r) => r.campaign_id);
+    });
+
+    it('filters insights to the ids asked for', async () => {
+      const port = await open();
+      const all = await port.getInsights({ level: 'ad', time_range: range });
+      const one = all[0]!.ad_id!;
+      const rows = await port.getInsights({ level: 'ad', ids: [one], time_range: range });
+      expect(rows).toEqual(all.filter((r) => r.ad_id === one));
+    });
+
+    it('answers an unknown id with a 400 that names it', async () => {
+      const port = await open();
+      for (const [call, id] of [
+        [(id: string) => port.getCampaign(id), '120299999999999991'],
+        [(id: string) => port.getAdSet(id), '120299999999999992'],
+        [(id: string) => port.getInsights({ level: 'adset', ids: [id], time_range: range }), '120299999999999993'],
+      ] as const) {
+        const err = await rejection(call(id));
+        expect(err.statusCode).toBe(400);
+        expect(err.message).toContain(id);
+      }
+    });
+  });
+}
