@@ -1,5 +1,7 @@
 import type { PlatformWord } from '../functions/runtime/platforms';
+import { createLogger } from '../functions/runtime/log';
 import type { ConnectedAccount } from '../functions/runtime/stores/owners';
+import { standaloneCall, type PortCall } from '../functions/runtime/tool';
 import { lastDays } from './dates';
 import type { Opportunity } from './platform-module';
 import type { MetricTotals } from './metrics';
@@ -83,4 +85,9 @@ export function findWasteAndWinners(
     }
   }
   return found;
+}
+
+/** The PortCall of a finder called outside a request (tests, scripts): 20 seconds and a logger of its own. */
+export function finderCall(account: Pick<ConnectedAccount, 'platform' | 'account_id'>): PortCall {
+  return standaloneCall(20_000, createLogger({ platform: account.platform, account_id: account.account_id, finder: 'opportunities' }));
 }

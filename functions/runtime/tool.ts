@@ -36,6 +36,14 @@ export interface PortCall {
   log: Logger;
 }
 
+/**
+ * A PortCall for work outside a request's chain (operator commands, OAuth callbacks, analyses called
+ * directly): its own deadline `ms` from now.
+ */
+export function standaloneCall(ms: number, log: Logger): PortCall {
+  return { signal: AbortSignal.timeout(ms), deadline: Date.now() + ms, log };
+}
+
 export interface ToolContext<Port = undefined> {
   requestId: string;
   /** Aborted when the request's deadline passes; tools pass it on to anything slow. */

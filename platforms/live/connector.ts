@@ -1,5 +1,5 @@
 import { ConnectionBrokenError } from '../../functions/runtime/errors';
-import type { PortCall } from '../../functions/runtime/tool';
+import { standaloneCall, type PortCall } from '../../functions/runtime/tool';
 import { loadCredentials } from '../../functions/runtime/stores/credentials';
 import { setConnectionHealth, type ConnectedAccount, type ConnectionHealth } from '../../functions/runtime/stores/owners';
 
@@ -79,8 +79,7 @@ export async function connectionHealthy(account: ConnectedAccount): Promise<void
   }
 }
 
-/** A PortCall for operator commands and callbacks: a deadline of `ms` from now. */
+/** A PortCall for operator commands and callbacks: a deadline of `ms` from now, nothing logged. */
 export function operatorCall(ms = 30_000): PortCall {
-  const silent = { info() {}, warn() {}, error() {} };
-  return { signal: AbortSignal.timeout(ms), deadline: Date.now() + ms, log: silent };
+  return standaloneCall(ms, { info() {}, warn() {}, error() {} });
 }

@@ -1,7 +1,6 @@
 import type { PortCall } from '../../functions/runtime/tool';
-import { createLogger } from '../../functions/runtime/log';
 import type { PlatformModule } from '../platform-module';
-import { findWasteAndWinners, opportunityWindow } from '../opportunities';
+import { finderCall, findWasteAndWinners, opportunityWindow } from '../opportunities';
 import { openShortVideoPort } from './define';
 import { freshId, seedShortVideoAccount } from './sandbox';
 import { listShortVideoAdVideos, listShortVideoCustomAudiences, listShortVideoLeadPages, listShortVideoPixels, searchShortVideoTargeting } from './tools/assets';
@@ -33,7 +32,7 @@ export const shortvideo: PlatformModule = {
   newSandboxAccountId: freshId.advertiser,
   seedSandbox: seedShortVideoAccount,
   /** Judges ad groups by the figures list_shortvideo_ad_groups shows, read through the port as tools read it. */
-  async findOpportunities(account, now, call: PortCall = finderCall()) {
+  async findOpportunities(account, now, call: PortCall = finderCall(account)) {
     const platform = openShortVideoPort(account, call);
     const [campaigns, adGroups] = await Promise.all([platform.listCampaigns(), platform.listAdGroups()]);
     // Ad groups with a daily budget of their own (not under campaign budget optimization).
@@ -60,8 +59,3 @@ export const shortvideo: PlatformModule = {
   },
 };
 
-/** suggest_next_action gives a finder no call of its own: ports get 20 seconds and a logger of their own. */
-function finderCall(): PortCall {
-  const budget = 20_000;
-  return { signal: AbortSignal.timeout(budget), deadline: Date.now() + budget, log: createLogger({ component: 'shortvideo.findOpportunities' }) };
-}

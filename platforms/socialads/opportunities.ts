@@ -1,27 +1,21 @@
 import type { ConnectedAccount } from '../../functions/runtime/stores/owners';
-import { createLogger } from '../../functions/runtime/log';
+import type { PortCall } from '../../functions/runtime/tool';
 import { lastDays } from '../dates';
+import { finderCall } from '../opportunities';
 import type { Opportunity } from '../platform-module';
 import { openSocialAds } from './define';
 import { insightTotals } from './tools/shared';
 
 /** Spend without a single result (install, purchase, lead) over 30 days that counts as waste. */
 export const WASTE_MIN_SPEND = 100;
-/** How long the finder may take over one account. */
-const FINDER_TIME_MS = 10_000;
-
 /**
  * Waste in a socialads account for suggest_next_action: active ads (in active ad sets and
  * campaigns) that spent WASTE_MIN_SPEND or more in the last 30 days without a result. App ads
  * point to get_socialads_app_creatives, the others to list_socialads_ads. The figures are the
  * platform's insights, read through the port as the tools read them.
  */
-export async function findSocialAdsOpportunities(account: ConnectedAccount, now: Date): Promise<Opportunity[]> {
-  const platform = openSocialAds(account, {
-    signal: AbortSignal.timeout(FINDER_TIME_MS),
-    deadline: Date.now() + FINDER_TIME_MS,
-    log: createLogger({ platform: account.platform, account_id: account.account_id, finder: 'opportunities' }),
-  });
+export async function findSocialAdsOpportunities(account: ConnectedAccount, now: Date, call: PortCall = finderCall(account)): Promise<Opportunity[]> {
+  const platform = openSocialAds(account, call);
   const { start, end } = lastDays(now, 30);
   const [campaigns, adSets, ads] = await Promise.all([platform.listCampaigns(), platform.listAdSets(), platform.listAds()]);
   const candidates = ads.flatMap((ad) => {
