@@ -1,7 +1,6 @@
 import type { PlatformModule } from '../platform-module';
 import { alphanumeric } from '../sandbox/ids';
 import { findWasteAndWinners, opportunityWindow } from '../opportunities';
-import { GatewayError } from '../../functions/runtime/errors';
 import { totals } from '../metrics';
 import { operatorCall } from '../live/connector';
 import { openChatAdsPort } from './define';
@@ -36,21 +35,16 @@ export const chatads: PlatformModule = {
     const campaigns = (await port.listCampaigns()).filter((c) => c.status === 'active' && c.bidding_type !== 'impressions');
     if (campaigns.length === 0) return [];
     const { start, end } = opportunityWindow(now);
-    let rows;
-    try {
-      rows = await port.getInsights({
-        aggregation_level: 'campaign',
-        ids: campaigns.map((c) => c.id),
-        start: Date.parse(`${start}T00:00:00Z`) / 1000,
-        end: Date.parse(`${end}T00:00:00Z`) / 1000 + 86_400,
-        time_granularity: 'none',
-        fields: INSIGHTS_FIELDS,
-      });
-    } catch (err) {
-      // A live account's platform reports no conversions: there is no waste to judge by them.
-      if (err instanceof GatewayError && err.structuredContent?.code === 'live_not_supported') return [];
-      throw err;
-    }
+    // (Live campaigns all bid for impressions, so a live account never gets this far: its public
+    // insights carry no conversions.)
+    const rows = await port.getInsights({
+      aggregation_level: 'campaign',
+      ids: campaigns.map((c) => c.id),
+      start: Date.parse(`${start}T00:00:00Z`) / 1000,
+      end: Date.parse(`${end}T00:00:00Z`) / 1000 + 86_400,
+      time_granularity: 'none',
+      fields: INSIGHTS_FIELDS,
+    });
     const figuresOf = (id: string) =>
       totals(rows.filter((r) => r.entity_id === id).map((r) => ({ impressions: r.impressions ?? 0, clicks: r.clicks ?? 0, spend: r.spend ?? 0, conversions: r.conversions ?? 0, revenue: r.conversion_value ?? 0, video_views: 0 })));
     const ad_account_id = account.account_id;

@@ -115,7 +115,7 @@ export class FakeChatAdsApi {
   private readonly keys = new Map<string, { accountId: string; revoked: boolean }>();
   private server?: Server;
   private rateLimited = { count: 0, retryAfter: 1 };
-  private failing = { count: 0, status: 500 };
+  private failing: { count: number; status: number; method?: string } = { count: 0, status: 500 };
   private hanging = 0;
   private window = { minute: 0, overall: 0, perEndpoint: new Map<string, number>() };
 
@@ -183,9 +183,9 @@ export class FakeChatAdsApi {
     this.rateLimited = { count, retryAfter: retryAfterSeconds };
   }
 
-  /** The next `count` requests fail with a server error, changing nothing. */
-  failNext(count: number, status = 500): void {
-    this.failing = { count, status };
+  /** The next `count` requests (of `method`, when given) fail with a server error, changing nothing. */
+  failNext(count: number, options: { status?: number; method?: string } = {}): void {
+    this.failing = { count, status: options.status ?? 500, method: options.method };
   }
 
   /** The next `count` requests are never answered. */
@@ -225,7 +225,7 @@ export class FakeChatAdsApi {
     try {
       const raw = await readBody(req);
       this.applyRateLimits(method, url.pathname, headers);
-      if (this.failing.count > 0) {
+      if (this.failing.count > 0 && (!this.failing.method || this.failing.method === method)) {
         this.failing.count--;
         throw new ApiError(this.failing.status, 'The server had an error while processing your request. Sorry about that!', 'server_error');
       }
