@@ -8,8 +8,8 @@ export interface ChatAdsPort {
   /** One campaign; a 400 naming the id when the account has no such campaign. */
   getCampaign(campaignId: string): Promise<ChatAdsCampaign>;
   /**
-   * Moves a campaign to `status` when it is currently `from`; returns the campaign after the change.
-   * Archiving is final.
+   * Moves a campaign to `status` (the caller read it as `from`; the sandbox checks that atomically,
+   * the platform's API has no such condition); returns the campaign after the change. Archiving is final.
    */
   setCampaignStatus(campaignId: string, status: ChatAdsStatus, from: ChatAdsStatus, now: Date): Promise<ChatAdsCampaign>;
   /** Ad groups of the account, or of one campaign. */
