@@ -1,10 +1,14 @@
 import type { PlatformModule } from '../platform-module';
 import { alphanumeric } from '../sandbox/ids';
 import { findWasteAndWinners, opportunityWindow } from '../opportunities';
-import { ChatAdsSandbox, seedChatAdsAccount } from './sandbox';
+import { totals } from '../metrics';
+import { operatorCall } from '../live/connector';
+import { openChatAdsPort } from './define';
+import { chatAdsConnector } from './live/connector';
+import { seedChatAdsAccount } from './sandbox';
 import { createChatAdsAdGroup, listChatAdsAdGroups } from './tools/ad-groups';
 import { archiveChatAdsCampaign, listChatAdsCampaigns, pauseChatAdsCampaign, resumeChatAdsCampaign } from './tools/campaigns';
-import { campaignTotals, getChatAdsConversionInsights } from './tools/conversion-insights';
+import { getChatAdsConversionInsights, INSIGHTS_FIELDS } from './tools/conversion-insights';
 import { listChatAdsCustomAudiences } from './tools/custom-audiences';
 
 /** The chatads platform: chat-assistant advertising. */
@@ -23,17 +27,31 @@ export const chatads: PlatformModule = {
   ],
   newSandboxAccountId: () => `acct_${alphanumeric(24)}`,
   seedSandbox: seedChatAdsAccount,
-  async findOpportunities(account, now) {
-    // Awareness (impression-bid) campaigns are not judged on conversions.
-    const sandbox = new ChatAdsSandbox(account);
-    const [all, ads] = await Promise.all([sandbox.listCampaigns(), sandbox.listAds()]);
-    const campaigns = all.filter((c) => c.status === 'active' && c.bidding_type !== 'impressions');
-    const ad_account_id = account.account_id;
+  live: chatAdsConnector,
+  async findOpportunities(account, now, call = operatorCall()) {
+    // Read through the port, opened as the tools open it. Awareness (impression-bid) campaigns are
+    // not judged on conversions.
+    const port = openChatAdsPort(account, call);
+    const campaigns = (await port.listCampaigns()).filter((c) => c.status === 'active' && c.bidding_type !== 'impressions');
+    if (campaigns.length === 0) return [];
     const { start, end } = opportunityWindow(now);
+    // (Live campaigns all bid for impressions, so a live account never gets this far: its public
+    // insights carry no conversions.)
+    const rows = await port.getInsights({
+      aggregation_level: 'campaign',
+      ids: campaigns.map((c) => c.id),
+      start: Date.parse(`${start}T00:00:00Z`) / 1000,
+      end: Date.parse(`${end}T00:00:00Z`) / 1000 + 86_400,
+      time_granularity: 'none',
+      fields: INSIGHTS_FIELDS,
+    });
+    const figuresOf = (id: string) =>
+      totals(rows.filter((r) => r.entity_id === id).map((r) => ({ impressions: r.impressions ?? 0, clicks: r.clicks ?? 0, spend: r.spend ?? 0, conversions: r.conversions ?? 0, revenue: r.conversion_value ?? 0, video_views: 0 })));
+    const ad_account_id = account.account_id;
     return findWasteAndWinners(
       'chatads',
       account,
-      campaigns.map((c) => ({ id: c.id, name: c.name, figures: campaignTotals(c, ads, start, end) })),
+      campaigns.map((c) => ({ id: c.id, name: c.name, figures: figuresOf(c.id) })),
       { cut: (c) => ({ verb: 'Pause campaign', tool: 'pause_chatads_campaign', arguments: { ad_account_id, campaign_id: c.id } }) },
     );
   },

@@ -1,62 +1,205 @@
 import type { ConnectedAccount } from '../../functions/runtime/stores/owners';
 import { addDays, isoDate } from '../dates';
 import { alphanumeric, idSource } from '../sandbox/ids';
-import type { PerformanceTier } from '../sandbox/metrics';
+import { dailyMetrics, datesBetween, profileFor, seededRandom, type PerformanceTier } from '../sandbox/metrics';
 import { SandboxPlatform } from '../sandbox/platform';
-import { SandboxStore } from '../sandbox/store';
-import type { ChatAdsAd, ChatAdsAdGroup, ChatAdsCampaign, ChatAdsCustomAudience, ChatAdsPixel, ChatAdsPort, ChatAdsStatus } from './port';
+import { EntityNotFoundError, SandboxStore } from '../sandbox/store';
+import type {
+  ChatAdsAd,
+  ChatAdsAdGroup,
+  ChatAdsCampaign,
+  ChatAdsCustomAudience,
+  ChatAdsInsightsField,
+  ChatAdsInsightsQuery,
+  ChatAdsInsightsRow,
+  ChatAdsPixel,
+  ChatAdsPort,
+  ChatAdsStatus,
+  NewChatAdsAdGroup,
+} from './port';
 
 /** Entity kinds of the chatads sandbox (the sort-key prefixes). */
 export const KIND = { campaign: 'campaign', adGroup: 'ad_group', ad: 'ad', audience: 'custom_audience', pixel: 'pixel' } as const;
 
 const lower = (n: number, random: () => number = Math.random) => alphanumeric(n, random).toLowerCase();
 
+/** What the sandbox stores: the platform's entities plus the simulation's own facts. */
+type StoredCampaign = ChatAdsCampaign & { performance: PerformanceTier; /** Last day of delivery while not active. */ stopped_on?: string };
+type StoredAdGroup = ChatAdsAdGroup & { performance: PerformanceTier };
+type StoredAd = ChatAdsAd & { performance: PerformanceTier };
+
+function publicCampaign({ performance: _p, stopped_on: _s, ...campaign }: StoredCampaign): ChatAdsCampaign {
+  return campaign;
+}
+function publicAdGroup({ performance: _p, ...adGroup }: StoredAdGroup): ChatAdsAdGroup {
+  return adGroup;
+}
+function publicAd({ performance: _p, ...ad }: StoredAd): ChatAdsAd {
+  return ad;
+}
+
 /** The simulated chatads platform for one sandbox account. */
 export class ChatAdsSandbox extends SandboxPlatform implements ChatAdsPort {
-  listCampaigns(): Promise<ChatAdsCampaign[]> {
-    return this.call(() => this.store.list<ChatAdsCampaign>(KIND.campaign), 'list_campaigns');
+  async listCampaigns(): Promise<ChatAdsCampaign[]> {
+    return (await this.store.list<StoredCampaign>(KIND.campaign)).map(publicCampaign);
   }
 
-  getCampaign(campaignId: string): Promise<ChatAdsCampaign> {
-    return this.call(() => this.store.require<ChatAdsCampaign>(KIND.campaign, campaignId), 'get_campaign');
+  async getCampaign(campaignId: string): Promise<ChatAdsCampaign> {
+    return publicCampaign(await this.store.require<StoredCampaign>(KIND.campaign, campaignId));
   }
 
-  setCampaignStatus(campaignId: string, status: ChatAdsStatus, from: ChatAdsStatus, now: Date): Promise<ChatAdsCampaign> {
-    return this.call(
-      () =>
-        this.store.update<ChatAdsCampaign>(
-          KIND.campaign,
-          campaignId,
-          // Delivery stops on the day of a pause or archive; a resume clears it.
-          { status, stopped_on: status === 'active' ? undefined : isoDate(now) },
-          { expect: { status: from } },
-        ),
-      `set_campaign_status`,
+  async setCampaignStatus(campaignId: string, status: ChatAdsStatus, from: ChatAdsStatus, now: Date): Promise<ChatAdsCampaign> {
+    const updated = await this.store.update<StoredCampaign>(
+      KIND.campaign,
+      campaignId,
+      // Delivery stops on the day of a pause or archive; a resume clears it.
+      { status, stopped_on: status === 'active' ? undefined : isoDate(now) },
+      { expect: { status: from } },
     );
+    return publicCampaign(updated);
   }
 
-  listAdGroups(): Promise<ChatAdsAdGroup[]> {
-    return this.call(() => this.store.list<ChatAdsAdGroup>(KIND.adGroup), 'list_ad_groups');
+  async listAdGroups(filter: { campaign_id?: string } = {}): Promise<ChatAdsAdGroup[]> {
+    if (filter.campaign_id) await this.store.require(KIND.campaign, filter.campaign_id);
+    const all = await this.store.list<StoredAdGroup>(KIND.adGroup);
+    return all.filter((g) => !filter.campaign_id || g.campaign_id === filter.campaign_id).map(publicAdGroup);
   }
 
-  createAdGroup(adGroup: Omit<ChatAdsAdGroup, 'id' | 'created_at' | 'performance'>, now: Date): Promise<ChatAdsAdGroup> {
-    return this.call(
-      () => this.store.create<ChatAdsAdGroup>(KIND.adGroup, { ...adGroup, id: `adgrp_${lower(24)}`, created_at: now.toISOString(), performance: 'new' }),
-      'create_ad_group',
-    );
+  async createAdGroup(adGroup: NewChatAdsAdGroup, now: Date): Promise<ChatAdsAdGroup> {
+    await this.store.require(KIND.campaign, adGroup.campaign_id);
+    const created = await this.store.create<StoredAdGroup>(KIND.adGroup, { ...adGroup, id: `adgrp_${lower(24)}`, created_at: now.toISOString(), performance: 'new' });
+    return publicAdGroup(created);
   }
 
-  listAds(): Promise<ChatAdsAd[]> {
-    return this.call(() => this.store.list<ChatAdsAd>(KIND.ad), 'list_ads');
+  async listAds(): Promise<ChatAdsAd[]> {
+    return (await this.store.list<StoredAd>(KIND.ad)).map(publicAd);
   }
 
   listCustomAudiences(): Promise<ChatAdsCustomAudience[]> {
-    return this.call(() => this.store.list<ChatAdsCustomAudience>(KIND.audience), 'list_custom_audiences');
+    return this.store.list<ChatAdsCustomAudience>(KIND.audience);
   }
 
   listPixels(): Promise<ChatAdsPixel[]> {
-    return this.call(() => this.store.list<ChatAdsPixel>(KIND.pixel), 'list_pixels');
+    return this.store.list<ChatAdsPixel>(KIND.pixel);
   }
+
+  async getInsights(query: ChatAdsInsightsQuery): Promise<ChatAdsInsightsRow[]> {
+    const [campaigns, adGroups, ads] = await Promise.all([
+      this.store.list<StoredCampaign>(KIND.campaign),
+      this.store.list<StoredAdGroup>(KIND.adGroup),
+      this.store.list<StoredAd>(KIND.ad),
+    ]);
+    const kind = query.aggregation_level === 'campaign' ? KIND.campaign : query.aggregation_level === 'ad_group' ? KIND.adGroup : KIND.ad;
+    const entities: { id: string }[] = query.aggregation_level === 'campaign' ? campaigns : query.aggregation_level === 'ad_group' ? adGroups : ads;
+    const known = new Set(entities.map((e) => e.id));
+    const missing = (query.ids ?? []).find((id) => !known.has(id));
+    if (missing) throw new EntityNotFoundError(kind, missing);
+    const ids = query.ids ?? entities.map((e) => e.id);
+    const campaignById = new Map(campaigns.map((c) => [c.id, c]));
+    const adsOf = (entityId: string) =>
+      query.aggregation_level === 'ad' ? ads.filter((a) => a.id === entityId) : query.aggregation_level === 'ad_group' ? ads.filter((a) => a.ad_group_id === entityId) : ads.filter((a) => a.campaign_id === entityId);
+
+    // Days overlapping the window, with the share of each day inside it.
+    const days = datesBetween(isoDate(new Date(query.start * 1000)), isoDate(new Date((query.end - 1) * 1000))).map((date) => {
+      const dayStart = Date.parse(`${date}T00:00:00Z`) / 1000;
+      const overlap = Math.min(query.end, dayStart + DAY) - Math.max(query.start, dayStart);
+      return { date, fraction: Math.max(0, overlap) / DAY };
+    });
+    const pick = (counts: Counts): Partial<Counts> => Object.fromEntries(query.fields.map((f) => [f, counts[f]]));
+    const rows: ChatAdsInsightsRow[] = [];
+    for (const entityId of ids) {
+      const entityAds = adsOf(entityId);
+      const perDay = days.map(({ date, fraction }) => ({
+        date,
+        counts: entityAds.reduce((t, ad) => addCounts(t, adDay(ad, campaignById.get(ad.campaign_id)!, date, fraction)), zero()),
+      }));
+      const buckets =
+        query.time_granularity === 'daily'
+          ? perDay.map((d) => ({ date: d.date as string | undefined, counts: d.counts }))
+          : [{ date: undefined, counts: perDay.reduce((t, d) => addCounts(t, d.counts), zero()) }];
+      for (const bucket of buckets) {
+        const base = { entity_id: entityId, ...(bucket.date ? { date: bucket.date } : {}) };
+        if (query.segment) {
+          for (const [value, counts] of splitCounts(bucket.counts, segmentShares(entityId, query.segment))) rows.push({ ...base, [query.segment]: value, ...pick(counts) });
+        } else {
+          rows.push({ ...base, ...pick(bucket.counts) });
+        }
+      }
+    }
+    return rows;
+  }
+}
+
+// --- The simulated insights: deterministic daily delivery of every ad, summed up the hierarchy. ---
+
+const DAY = 86_400;
+
+/** Share of impressions followed by a conversion within a day without a click, per tier. */
+const VIEW_THROUGH_RATE: Record<PerformanceTier, number> = { strong: 0.0006, average: 0.0004, poor: 0.0002, wasteful: 0.0001, new: 0.0003 };
+const SEGMENTS = {
+  country: [['US', 0.62], ['CA', 0.12], ['GB', 0.1], ['AU', 0.08], ['DE', 0.08]],
+  device: [['desktop', 0.42], ['mobile_app', 0.41], ['mobile_web', 0.17]],
+} as const;
+
+type Counts = Record<ChatAdsInsightsField, number>;
+
+const zero = (): Counts => ({ impressions: 0, clicks: 0, spend: 0, conversions: 0, view_through_conversions: 0, conversion_value: 0 });
+const round2 = (n: number) => Math.round(n * 100) / 100;
+const addCounts = (a: Counts, b: Counts): Counts => ({
+  impressions: a.impressions + b.impressions,
+  clicks: a.clicks + b.clicks,
+  spend: a.spend + b.spend,
+  conversions: a.conversions + b.conversions,
+  view_through_conversions: a.view_through_conversions + b.view_through_conversions,
+  conversion_value: a.conversion_value + b.conversion_value,
+});
+
+/** One ad's counts on one day, prorated to the hours of the day inside the window. */
+function adDay(ad: StoredAd, campaign: StoredCampaign, date: string, fraction: number): Counts {
+  // No delivery before the campaign starts, nor after the day it was paused or archived.
+  if (date < campaign.start_date || (campaign.status !== 'active' && campaign.stopped_on && date > campaign.stopped_on)) return zero();
+  const typical = profileFor(ad.performance);
+  const day = dailyMetrics(ad.id, date, profileFor(ad.performance, { impressions: Math.round(typical.impressions * 0.25) }));
+  const random = seededRandom(`${ad.id}|vt|${date}`);
+  const whole = (x: number) => Math.floor(x) + (random() < x % 1 ? 1 : 0);
+  const vt = whole(day.impressions * VIEW_THROUGH_RATE[ad.performance] * (0.6 + 0.8 * random()));
+  if (fraction >= 1) return { impressions: day.impressions, clicks: day.clicks, spend: day.spend, conversions: day.conversions, view_through_conversions: vt, conversion_value: day.revenue };
+  return {
+    impressions: Math.round(day.impressions * fraction),
+    clicks: Math.round(day.clicks * fraction),
+    spend: round2(day.spend * fraction),
+    conversions: Math.round(day.conversions * fraction),
+    view_through_conversions: Math.round(vt * fraction),
+    conversion_value: round2(day.revenue * fraction),
+  };
+}
+
+/** Splits counts over segment values (largest remainder keeps the whole numbers adding up). */
+function splitCounts(total: Counts, shares: [string, number][]): [string, Counts][] {
+  const out = shares.map(([value]) => [value, zero()] as [string, Counts]);
+  for (const field of Object.keys(total) as (keyof Counts)[]) {
+    const money = field === 'spend' || field === 'conversion_value';
+    const unit = money ? 100 : 1;
+    const amount = Math.round(total[field] * unit);
+    const exact = shares.map(([, s]) => amount * s);
+    const floors = exact.map(Math.floor);
+    let left = amount - floors.reduce((a, b) => a + b, 0);
+    const order = exact.map((x, i) => [x - Math.floor(x), i] as const).sort((a, b) => b[0] - a[0]);
+    for (const [, i] of order) {
+      if (left <= 0) break;
+      floors[i]++;
+      left--;
+    }
+    floors.forEach((n, i) => (out[i][1][field] = n / unit));
+  }
+  return out;
+}
+
+function segmentShares(entityId: string, segment: keyof typeof SEGMENTS): [string, number][] {
+  const random = seededRandom(`${entityId}|${segment}`);
+  const raw = SEGMENTS[segment].map(([value, share]) => [value, share * (0.8 + 0.4 * random())] as [string, number]);
+  const sum = raw.reduce((t, [, s]) => t + s, 0);
+  return raw.map(([value, s]) => [value, s / sum]);
 }
 
 interface SeedCampaign {
@@ -119,12 +262,12 @@ export async function seedChatAdsAccount(account: ConnectedAccount): Promise<voi
   const ids = idSource(`chatads:${account.account_id}`);
   const id = (prefix: string) => `${prefix}_${lower(24, ids.random)}`;
   const today = isoDate(new Date(account.connected_at || Date.now()));
-  const campaigns: ChatAdsCampaign[] = [];
-  const adGroups: ChatAdsAdGroup[] = [];
-  const ads: ChatAdsAd[] = [];
+  const campaigns: StoredCampaign[] = [];
+  const adGroups: StoredAdGroup[] = [];
+  const ads: StoredAd[] = [];
   for (const seed of CAMPAIGNS) {
     const start = addDays(today, -seed.startedDaysAgo);
-    const campaign: ChatAdsCampaign = {
+    const campaign: StoredCampaign = {
       id: id('cmpn'),
       name: seed.name,
       description: seed.description,
@@ -142,7 +285,7 @@ export async function seedChatAdsAccount(account: ConnectedAccount): Promise<voi
     seed.groups.forEach((g, gi) => {
       const strategy = seed.bidding_type === 'clicks' && gi === 0 ? 'maximize_clicks' : seed.bidding_type === 'conversions' && gi === 0 ? 'maximize_conversions' : 'fixed_bid';
       const billing = seed.bidding_type === 'impressions' ? 'impression' : 'click';
-      const adGroup: ChatAdsAdGroup = {
+      const adGroup: StoredAdGroup = {
         id: id('adgrp'),
         campaign_id: campaign.id,
         name: g.name,

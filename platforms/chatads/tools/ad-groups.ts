@@ -126,8 +126,7 @@ export const createChatAdsAdGroup = defineChatAdsTool({
       '',
       'Next: add a chat card ad to it (create_chatads_ad).',
     ];
-    const { performance: _p, ...structured } = adGroup;
-    return { text: lines.join('\n'), structured: { ad_group: structured, campaign_status: campaign.status, spend_gated_by_campaign: campaign.status !== 'active' } };
+    return { text: lines.join('\n'), structured: { ad_group: adGroup, campaign_status: campaign.status, spend_gated_by_campaign: campaign.status !== 'active' } };
   },
 });
 
@@ -163,7 +162,7 @@ export const listChatAdsAdGroups = defineChatAdsTool({
     ].join('\n');
     return {
       text,
-      structured: { ad_groups: page.map(({ performance: _p, ...g }) => g), matched: matched.length, total: adGroups.length, has_more: next < matched.length, next_offset: next < matched.length ? next : null },
+      structured: { ad_groups: page, matched: matched.length, total: adGroups.length, has_more: next < matched.length, next_offset: next < matched.length ? next : null },
     };
   },
 });

@@ -71,7 +71,6 @@ export const listChatAdsCampaigns = defineChatAdsTool({
     const page = matched.slice(args.offset, args.offset + args.limit);
     const next = args.offset + page.length;
     const currency = ctx.account.currency;
-    const campaigns = page.map(({ performance: _p, stopped_on: _s, ...c }) => c);
     const text = [
       `## Chatads campaigns: ${matched.length} matched of ${all.length}`,
       '',
@@ -82,7 +81,7 @@ export const listChatAdsCampaigns = defineChatAdsTool({
     ].join('\n');
     return {
       text,
-      structured: { campaigns, matched: matched.length, total: all.length, offset: args.offset, limit: args.limit, returned: page.length, has_more: next < matched.length, next_offset: next < matched.length ? next : null },
+      structured: { campaigns: page, matched: matched.length, total: all.length, offset: args.offset, limit: args.limit, returned: page.length, has_more: next < matched.length, next_offset: next < matched.length ? next : null },
     };
   },
 });

@@ -1,23 +1,16 @@
 import * as v from 'valibot';
 import { ToolError } from '../../../functions/runtime/errors';
-import { isoDate } from '../../dates';
 import { count, markdownTable, money, percent } from '../../markdown';
-import { dailyMetrics, datesBetween, hash32, profileFor, seededRandom, totals, type MetricTotals, type PerformanceTier } from '../../sandbox/metrics';
 import { defineChatAdsTool } from '../define';
-import type { ChatAdsAd, ChatAdsCampaign } from '../port';
+import { CONVERSION_FIELDS, DELIVERY_FIELDS, type ChatAdsInsightsRow } from '../port';
 
 const LEVELS = ['campaign', 'ad_group', 'ad'] as const;
 type Level = (typeof LEVELS)[number];
 const PREFIX: Record<Level, string> = { campaign: 'cmpn_', ad_group: 'adgrp_', ad: 'ad_' };
 const HOUR = 3600;
 const DAY = 86_400;
-
-/** Share of impressions followed by a conversion within a day without a click, per tier. */
-const VIEW_THROUGH_RATE: Record<PerformanceTier, number> = { strong: 0.0006, average: 0.0004, poor: 0.0002, wasteful: 0.0001, new: 0.0003 };
-const SEGMENTS = {
-  country: [['US', 0.62], ['CA', 0.12], ['GB', 0.1], ['AU', 0.08], ['DE', 0.08]],
-  device: [['desktop', 0.42], ['mobile_app', 0.41], ['mobile_web', 0.17]],
-} as const;
+/** Every figure this report shows, as the platform's insights name them. */
+export const INSIGHTS_FIELDS = [...DELIVERY_FIELDS, ...CONVERSION_FIELDS];
 
 interface Counts {
   impressions: number;
@@ -38,63 +31,14 @@ const addCounts = (a: Counts, b: Counts): Counts => ({
   view_through_conversions: a.view_through_conversions + b.view_through_conversions,
   conversion_value: a.conversion_value + b.conversion_value,
 });
-
-/** One ad's counts on one day, prorated to the hours of the day inside the window. */
-function adDay(ad: ChatAdsAd, campaign: ChatAdsCampaign, date: string, fraction: number): Counts {
-  // No delivery before the campaign starts, nor after the day it was paused or archived.
-  if (date < campaign.start_date || (campaign.status !== 'active' && campaign.stopped_on && date > campaign.stopped_on)) return zero();
-  const typical = profileFor(ad.performance);
-  const day = dailyMetrics(ad.id, date, profileFor(ad.performance, { impressions: Math.round(typical.impressions * 0.25) }));
-  const random = seededRandom(`${ad.id}|vt|${date}`);
-  const whole = (x: number) => Math.floor(x) + (random() < x % 1 ? 1 : 0);
-  const vt = whole(day.impressions * VIEW_THROUGH_RATE[ad.performance] * (0.6 + 0.8 * random()));
-  if (fraction >= 1) return { impressions: day.impressions, clicks: day.clicks, spend: day.spend, conversions: day.conversions, view_through_conversions: vt, conversion_value: day.revenue };
-  return {
-    impressions: Math.round(day.impressions * fraction),
-    clicks: Math.round(day.clicks * fraction),
-    spend: round2(day.spend * fraction),
-    conversions: Math.round(day.conversions * fraction),
-    view_through_conversions: Math.round(vt * fraction),
-    conversion_value: round2(day.revenue * fraction),
-  };
-}
-
-/** A campaign's whole-day totals over [start, end] (the sum of its ads), as the insights report them. */
-export function campaignTotals(campaign: ChatAdsCampaign, ads: readonly ChatAdsAd[], start: string, end: string): MetricTotals {
-  const days = ads
-    .filter((ad) => ad.campaign_id === campaign.id)
-    .flatMap((ad) => datesBetween(start, end).map((date) => adDay(ad, campaign, date, 1)))
-    .map((c) => ({ impressions: c.impressions, clicks: c.clicks, spend: c.spend, conversions: c.conversions, revenue: c.conversion_value, video_views: 0 }));
-  return totals(days);
-}
-
-/** Splits counts over segment values (largest remainder keeps the whole numbers adding up). */
-function splitCounts(total: Counts, shares: [string, number][]): [string, Counts][] {
-  const out = shares.map(([value]) => [value, zero()] as [string, Counts]);
-  for (const field of Object.keys(total) as (keyof Counts)[]) {
-    const money = field === 'spend' || field === 'conversion_value';
-    const unit = money ? 100 : 1;
-    const amount = Math.round(total[field] * unit);
-    const exact = shares.map(([, s]) => amount * s);
-    const floors = exact.map(Math.floor);
-    let left = amount - floors.reduce((a, b) => a + b, 0);
-    const order = exact.map((x, i) => [x - Math.floor(x), i] as const).sort((a, b) => b[0] - a[0]);
-    for (const [, i] of order) {
-      if (left <= 0) break;
-      floors[i]++;
-      left--;
-    }
-    floors.forEach((n, i) => (out[i][1][field] = n / unit));
-  }
-  return out;
-}
-
-function segmentShares(entityId: string, segment: keyof typeof SEGMENTS): [string, number][] {
-  const random = seededRandom(`${entityId}|${segment}`);
-  const raw = SEGMENTS[segment].map(([value, share]) => [value, share * (0.8 + 0.4 * random())] as [string, number]);
-  const sum = raw.reduce((t, [, s]) => t + s, 0);
-  return raw.map(([value, s]) => [value, s / sum]);
-}
+const countsOf = (row: ChatAdsInsightsRow): Counts => ({
+  impressions: row.impressions ?? 0,
+  clicks: row.clicks ?? 0,
+  spend: row.spend ?? 0,
+  conversions: row.conversions ?? 0,
+  view_through_conversions: row.view_through_conversions ?? 0,
+  conversion_value: row.conversion_value ?? 0,
+});
 
 export const getChatAdsConversionInsights = defineChatAdsTool({
   name: 'get_chatads_conversion_insights',
@@ -126,26 +70,25 @@ export const getChatAdsConversionInsights = defineChatAdsTool({
     const nowHour = Math.floor(ctx.now.getTime() / 1000 / HOUR) * HOUR;
     const end = args.end !== undefined ? Math.floor(args.end / HOUR) * HOUR : nowHour;
     const start = args.start !== undefined ? Math.floor(args.start / HOUR) * HOUR : end - (args.lookback_days ?? 30) * DAY;
-    const [campaigns, adGroups, ads] = await Promise.all([ctx.platform.listCampaigns(), ctx.platform.listAdGroups(), ctx.platform.listAds()]);
-    const campaignById = new Map(campaigns.map((c) => [c.id, c]));
-    const entities: { id: string; name: string; campaign_id?: string }[] =
-      args.aggregation_level === 'campaign' ? campaigns : args.aggregation_level === 'ad_group' ? adGroups : ads;
+    const entities: { id: string; name: string }[] =
+      args.aggregation_level === 'campaign' ? await ctx.platform.listCampaigns() : args.aggregation_level === 'ad_group' ? await ctx.platform.listAdGroups() : await ctx.platform.listAds();
     const known = new Map(entities.map((e) => [e.id, e]));
     const missing = (args.entity_ids ?? []).filter((id) => !known.has(id));
     if (missing.length) throw new ToolError(`Unknown ${args.aggregation_level.replace('_', ' ')} id${missing.length > 1 ? 's' : ''} in \`entity_ids\`: ${missing.join(', ')}. Get ids from list_chatads_${args.aggregation_level === 'ad' ? 'ads' : args.aggregation_level === 'ad_group' ? 'ad_groups' : 'campaigns'}.`);
     const selected = args.entity_ids ? [...new Set(args.entity_ids)].map((id) => known.get(id)!) : entities;
-    const adsOf = (entityId: string) =>
-      args.aggregation_level === 'ad' ? ads.filter((a) => a.id === entityId) : args.aggregation_level === 'ad_group' ? ads.filter((a) => a.ad_group_id === entityId) : ads.filter((a) => a.campaign_id === entityId);
-
-    // Days overlapping the window, with the share of each day inside it.
-    const days = datesBetween(isoDate(new Date(start * 1000)), isoDate(new Date((end - 1) * 1000))).map((date) => {
-      const dayStart = Date.parse(`${date}T00:00:00Z`) / 1000;
-      const overlap = Math.min(end, dayStart + DAY) - Math.max(start, dayStart);
-      return { date, fraction: Math.max(0, overlap) / DAY };
-    });
+    const reported = selected.length
+      ? await ctx.platform.getInsights({
+          aggregation_level: args.aggregation_level,
+          ids: selected.map((e) => e.id),
+          start,
+          end,
+          time_granularity: args.breakdown === 'daily' ? 'daily' : 'none',
+          segment: args.segment,
+          fields: INSIGHTS_FIELDS,
+        })
+      : [];
 
     type Row = Counts & { entity_id: string; entity_name: string; date?: string; country?: string; device?: string; cpa: number | null; conversion_rate: number | null; ctr: number | null };
-    const rows: Row[] = [];
     const finish = (c: Counts, base: Pick<Row, 'entity_id' | 'entity_name' | 'date' | 'country' | 'device'>): Row => ({
       ...base,
       ...c,
@@ -155,20 +98,14 @@ export const getChatAdsConversionInsights = defineChatAdsTool({
       conversion_rate: c.clicks > 0 ? Math.round((c.conversions / c.clicks) * 10000) / 10000 : null,
       ctr: c.impressions > 0 ? Math.round((c.clicks / c.impressions) * 10000) / 10000 : null,
     });
+    const rows: Row[] = [];
     for (const entity of selected) {
-      const entityAds = adsOf(entity.id);
-      const perDay = days.map(({ date, fraction }) => ({
-        date,
-        counts: entityAds.reduce((t, ad) => addCounts(t, adDay(ad, campaignById.get(ad.campaign_id)!, date, fraction)), zero()),
-      }));
-      const buckets = args.breakdown === 'daily' ? perDay.map((d) => ({ date: d.date as string | undefined, counts: d.counts })) : [{ date: undefined, counts: perDay.reduce((t, d) => addCounts(t, d.counts), zero()) }];
-      for (const bucket of buckets) {
-        const base = { entity_id: entity.id, entity_name: entity.name, ...(bucket.date ? { date: bucket.date } : {}) };
-        if (args.segment) {
-          for (const [value, counts] of splitCounts(bucket.counts, segmentShares(entity.id, args.segment))) rows.push(finish(counts, { ...base, [args.segment]: value }));
-        } else {
-          rows.push(finish(bucket.counts, base));
-        }
+      const own = reported.filter((r) => r.entity_id === entity.id);
+      // A platform may leave out an entity that did not deliver: it still gets its (zero) row.
+      if (own.length === 0 && args.breakdown === 'none' && !args.segment) rows.push(finish(zero(), { entity_id: entity.id, entity_name: entity.name }));
+      for (const r of own) {
+        const base = { entity_id: entity.id, entity_name: entity.name, ...(r.date ? { date: r.date } : {}), ...(args.segment ? { [args.segment]: r[args.segment] } : {}) };
+        rows.push(finish(countsOf(r), base));
       }
     }
 

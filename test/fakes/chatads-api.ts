@@ -1,0 +1,544 @@
+/**
+ * A fake of the chat-assistant platform's Advertiser API (REST/JSON under /v1, `Authorization:
+ * Bearer <API key>`, one key per ad account), written from its public reference: a real HTTP server
+ * on 127.0.0.1 with its own state that refuses what the API refuses (missing or wrong keys, unknown
+ * addresses, parameters and fields, malformed ids, incomplete bidding configs, conversion metrics in
+ * insights) with the API's error body `{ error: { message, type, param, code } }`, serves cursor
+ * pages (`{ object: "list", data, first_id, last_id, has_more }`, `after`/`limit`), enforces per-endpoint
+ * and overall rate limits, and can be told to rate-limit, fail, hang, or revoke a key.
+ * Delivery figures are its own deterministic model (per ad and day), summed up the hierarchy.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+type Status = 'active' | 'paused' | 'archived';
+
+interface Campaign {
+  id: string;
+  created_at: number;
+  updated_at: number;
+  name: string;
+  description: string | null;
+  status: Status;
+  start_time: number | null;
+  end_time: number | null;
+  budget: { lifetime_spend_limit_micros: number };
+}
+
+interface AdGroup {
+  id: string;
+  campaign_id: string;
+  created_at: number;
+  updated_at: number;
+  name: string;
+  description: string | null;
+  context_hints: string[];
+  status: Status;
+  bidding_config: { billing_event_type: 'impression'; max_bid_micros: number };
+}
+
+interface Ad {
+  id: string;
+  ad_group_id: string;
+  name: string;
+  created_at: number;
+  updated_at: number;
+  creative: { type: 'chat_card'; title: string; body: string; file_id: string; image_url: string; target_url: string };
+  status: Status;
+  review_status: 'approved' | 'pending' | 'rejected';
+}
+
+interface CustomAudience {
+  id: string;
+  name: string;
+  status: string;
+  created_at: number;
+  uploaded_count: number;
+  matched_count: number;
+}
+
+export interface FakeAdAccount {
+  id: string;
+  name: string;
+  url: string;
+  preview_url: string | null;
+  timezone: string;
+  currency_code: string;
+  disabled: boolean;
+  campaigns: Campaign[];
+  adGroups: AdGroup[];
+  ads: Ad[];
+  audiences: CustomAudience[];
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  status: number;
+}
+
+class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly type: string,
+    readonly code: string | null = null,
+    readonly param: string | null = null,
+  ) {
+    super(message);
+  }
+}
+
+const DAY = 86_400;
+const METRICS = ['impressions', 'clicks', 'spend', 'ctr', 'cpc', 'cpm'] as const;
+const LEVELS = ['ad_account', 'campaign', 'ad_group', 'ad'] as const;
+const SEGMENT_VALUES: Record<string, [string, number][]> = {
+  country: [['US', 0.6], ['CA', 0.25], ['GB', 0.15]],
+  device: [['desktop', 0.5], ['mobile_app', 0.3], ['mobile_web', 0.2]],
+};
+
+const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+const unix = () => Math.floor(Date.now() / 1000);
+const hash = (text: string) => createHash('sha256').update(text).digest().readUInt32BE(0);
+const isoDay = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
+
+export class FakeChatAdsApi {
+  /** Base URL to set as CHATADS_API_URL (ends in /v1). */
+  url = '';
+  /** Every request answered, in order (method, path without query, status). */
+  readonly requests: RecordedRequest[] = [];
+  /** Requests per minute allowed per endpoint and overall (the published limits). */
+  limits = { perEndpoint: 600, overall: 1200 };
+
+  private readonly accounts = new Map<string, FakeAdAccount>();
+  private readonly keys = new Map<string, { accountId: string; revoked: boolean }>();
+  private server?: Server;
+  private rateLimited = { count: 0, retryAfter: 1 };
+  private failing: { count: number; status: number; method?: string } = { count: 0, status: 500 };
+  private hanging = 0;
+  private window = { minute: 0, overall: 0, perEndpoint: new Map<string, number>() };
+
+  static async start(): Promise<FakeChatAdsApi> {
+    const fake = new FakeChatAdsApi();
+    fake.server = createServer((req, res) => void fake.handle(req, res));
+    await new Promise<void>((resolve) => fake.server!.listen(0, '127.0.0.1', resolve));
+    fake.url = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}/v1`;
+    return fake;
+  }
+
+  async close(): Promise<void> {
+    this.server?.closeAllConnections();
+    await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
+  }
+
+  /** A new ad account with campaigns, ad groups, ads and audiences, and the one API key that reaches it. */
+  addAccount(name = 'Northwind Outdoor Ads'): { account: FakeAdAccount; apiKey: string } {
+    const now = unix();
+    const account: FakeAdAccount = { id: newId('act'), name, url: 'https://www.northwind.example', preview_url: null, timezone: 'UTC', currency_code: 'USD', disabled: false, campaigns: [], adGroups: [], ads: [], audiences: [] };
+    const seeds: [string, Status, number][] = [['Spring launch', 'active', 60], ['Gear questions', 'active', 40], ['Holiday promo', 'paused', 90], ['Last year', 'archived', 300]];
+    seeds.forEach(([campaignName, status, daysAgo], i) => {
+      const campaign: Campaign = {
+        id: newId('cmpn'), created_at: now - daysAgo * DAY - 3600, updated_at: now - DAY, name: campaignName, description: i === 0 ? 'Promote the spring range' : null, status,
+        start_time: i === 1 ? null : now - daysAgo * DAY, end_time: status === 'archived' ? now - 200 * DAY : null, budget: { lifetime_spend_limit_micros: (5000 + i * 1000) * 1_000_000 },
+      };
+      account.campaigns.push(campaign);
+      for (const [gi, groupName] of ['Trail planning', 'Gear checklists'].entries()) {
+        const group: AdGroup = {
+          id: newId('adgrp'), campaign_id: campaign.id, created_at: campaign.created_at + 60, updated_at: campaign.created_at + 60, name: `${campaignName} - ${groupName}`, description: null,
+          context_hints: ['planning a weekend hike'], status: status === 'archived' ? 'archived' : 'active', bidding_config: { billing_event_type: 'impression', max_bid_micros: 40_000 + gi * 10_000 },
+        };
+        account.adGroups.push(group);
+        for (const ai of [1, 2]) {
+          account.ads.push({
+            id: newId('ad'), ad_group_id: group.id, name: `${group.name} - card ${ai}`, created_at: group.created_at + 60, updated_at: group.created_at + 60,
+            creative: { type: 'chat_card', title: `Gear that goes further ${ai}`, body: 'Tested on 1,000 miles of trail.', file_id: 'file_901', image_url: 'https://cdn.example.com/file_901.png', target_url: 'https://www.northwind.example/trail' },
+            status: group.status, review_status: 'approved',
+          });
+        }
+      }
+    });
+    account.audiences.push(
+      { id: newId('aud'), name: 'Newsletter subscribers', status: 'ready', created_at: now - 100 * DAY, uploaded_count: 240_000, matched_count: 182_400 },
+      { id: newId('aud'), name: 'VIP customers', status: 'too_small', created_at: now - 80 * DAY, uploaded_count: 1_020, matched_count: 850 },
+      { id: newId('aud'), name: 'CRM import', status: 'processing', created_at: now - 2 * DAY, uploaded_count: 95_000, matched_count: 0 },
+    );
+    this.accounts.set(account.id, account);
+    const apiKey = `sk-ads-${randomBytes(18).toString('base64url')}`;
+    this.keys.set(apiKey, { accountId: account.id, revoked: false });
+    return { account, apiKey };
+  }
+
+  account(id: string): FakeAdAccount {
+    return this.accounts.get(id)!;
+  }
+
+  /** The key no longer works (deleted in the platform's settings). */
+  revoke(apiKey: string): void {
+    this.keys.get(apiKey)!.revoked = true;
+  }
+
+  /** The next `count` requests get 429 with Retry-After. */
+  rateLimitNext(count: number, retryAfterSeconds: number): void {
+    this.rateLimited = { count, retryAfter: retryAfterSeconds };
+  }
+
+  /** The next `count` requests (of `method`, when given) fail with a server error, changing nothing. */
+  failNext(count: number, options: { status?: number; method?: string } = {}): void {
+    this.failing = { count, status: options.status ?? 500, method: options.method };
+  }
+
+  /** The next `count` requests are never answered. */
+  hangNext(count: number): void {
+    this.hanging = count;
+  }
+
+  /** How many requests reached the fake with this method and path (exact, without query). */
+  count(method: string, path: string): number {
+    return this.requests.filter((r) => r.method === method && r.path === path).length;
+  }
+
+  /** The fake's own delivery of one ad on one day (0 before its campaign started). */
+  delivery(ad: Ad, campaign: Campaign, day: string): { impressions: number; clicks: number; spend: number } {
+    const start = isoDay(campaign.start_time ?? campaign.created_at);
+    if (day < start || ad.status === 'archived') return { impressions: 0, clicks: 0, spend: 0 };
+    const h = hash(`${ad.id}|${day}`);
+    const impressions = 200 + (h % 800);
+    const clicks = Math.floor(impressions * 0.02) + (h % 7);
+    return { impressions, clicks, spend: Math.round(clicks * 135) / 100 };
+  }
+
+  // --- the server ---
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const method = req.method ?? 'GET';
+    const record = (status: number) => this.requests.push({ method, path: url.pathname, status });
+    if (this.hanging > 0) {
+      this.hanging--;
+      record(0);
+      return; // never answered
+    }
+    let status = 200;
+    let body: unknown;
+    const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+    try {
+      const raw = await readBody(req);
+      this.applyRateLimits(method, url.pathname, headers);
+      if (this.failing.count > 0 && (!this.failing.method || this.failing.method === method)) {
+        this.failing.count--;
+        throw new ApiError(this.failing.status, 'The server had an error while processing your request. Sorry about that!', 'server_error');
+      }
+      const account = this.authenticate(req);
+      body = this.route(account, method, url, raw);
+    } catch (caught) {
+      const err = caught instanceof ApiError ? caught : new ApiError(500, 'The server had an error while processing your request.', 'server_error');
+      status = err.status;
+      body = { error: { message: err.message, type: err.type, param: err.param, code: err.code } };
+      if (status === 429) headers['Retry-After'] = String(this.rateLimited.retryAfter);
+    }
+    record(status);
+    res.writeHead(status, headers);
+    res.end(JSON.stringify(body));
+  }
+
+  private applyRateLimits(method: string, path: string, headers: Record<string, string>): void {
+    const minute = Math.floor(Date.now() / 60_000);
+    if (this.window.minute !== minute) this.window = { minute, overall: 0, perEndpoint: new Map() };
+    const endpoint = `${method} ${path.replace(/\/(cmpn|adgrp|ad|aud)_[A-Za-z0-9]+/g, '/{id}')}`;
+    const used = (this.window.perEndpoint.get(endpoint) ?? 0) + 1;
+    this.window.perEndpoint.set(endpoint, used);
+    this.window.overall++;
+    headers['x-ratelimit-limit-requests'] = String(this.limits.perEndpoint);
+    headers['x-ratelimit-remaining-requests'] = String(Math.max(0, this.limits.perEndpoint - used));
+    headers['x-ratelimit-reset-requests'] = `${60 - (Math.floor(Date.now() / 1000) % 60)}s`;
+    if (this.rateLimited.count > 0) {
+      this.rateLimited.count--;
+      throw new ApiError(429, 'Rate limit reached for requests. Please slow down.', 'rate_limit_error', 'rate_limit_exceeded');
+    }
+    if (used > this.limits.perEndpoint || this.window.overall > this.limits.overall) {
+      this.rateLimited.retryAfter = 60 - (Math.floor(Date.now() / 1000) % 60);
+      throw new ApiError(429, 'Rate limit reached for requests. Please slow down.', 'rate_limit_error', 'rate_limit_exceeded');
+    }
+  }
+
+  private authenticate(req: IncomingMessage): FakeAdAccount {
+    const header = req.headers.authorization;
+    if (!header) throw new ApiError(401, "You didn't provide an API key. Provide your Ads API key in an Authorization header using Bearer auth.", 'invalid_request_error', 'missing_api_key');
+    const match = /^Bearer (\S+)$/.exec(header);
+    if (!match) throw new ApiError(401, 'The Authorization header must be "Bearer <Ads API key>".', 'invalid_request_error', 'invalid_authorization_header');
+    const key = this.keys.get(match[1]);
+    if (!key || key.revoked) throw new ApiError(401, 'Incorrect API key provided. Create or copy a key in the Settings tab of Ads Manager.', 'invalid_request_error', 'invalid_api_key');
+    const account = this.accounts.get(key.accountId)!;
+    if (account.disabled) throw new ApiError(403, 'This ad account is disabled.', 'permission_error', 'account_disabled');
+    return account;
+  }
+
+  private route(account: FakeAdAccount, method: string, url: URL, raw: string): unknown {
+    const path = url.pathname.replace(/^\/v1(?=\/)/, '');
+    const query = url.searchParams;
+    const json = method === 'POST' ? parseJson(raw) : undefined;
+    let m: RegExpExecArray | null;
+    if (!url.pathname.startsWith('/v1/')) throw unknownUrl(method, url.pathname);
+    if (method === 'GET' && path === '/ad_account') {
+      allowParams(query, []);
+      const { id, name, url: site, preview_url, timezone, currency_code } = account;
+      return { id, name, url: site, preview_url, timezone, currency_code };
+    }
+    if (method === 'GET' && path === '/campaigns') {
+      allowParams(query, ['limit', 'after', 'before', 'order']);
+      return page(account.campaigns, query);
+    }
+    if ((m = /^\/campaigns\/([^/]+)$/.exec(path)) && method === 'GET') {
+      allowParams(query, []);
+      return findCampaign(account, m[1]);
+    }
+    if ((m = /^\/campaigns\/([^/]+)\/(activate|pause|archive)$/.exec(path)) && method === 'POST') {
+      allowParams(query, []);
+      if (json !== undefined && (typeof json !== 'object' || json === null || Object.keys(json).length)) throw new ApiError(400, 'This endpoint takes no request body.', 'invalid_request_error', 'unknown_parameter', Object.keys(json as object)[0] ?? null);
+      const campaign = findCampaign(account, m[1]);
+      const status: Status = m[2] === 'activate' ? 'active' : m[2] === 'pause' ? 'paused' : 'archived';
+      if (campaign.status === 'archived' && status !== 'archived') throw new ApiError(400, 'Archived campaigns cannot change status.', 'invalid_request_error', 'invalid_state');
+      campaign.status = status;
+      campaign.updated_at = unix();
+      return campaign;
+    }
+    if (method === 'GET' && path === '/ad_groups') {
+      allowParams(query, ['campaign_id', 'limit', 'after', 'before', 'order']);
+      const campaignId = required(query, 'campaign_id');
+      findCampaign(account, campaignId);
+      return page(account.adGroups.filter((g) => g.campaign_id === campaignId).map(({ campaign_id: _c, ...g }) => g), query);
+    }
+    if (method === 'POST' && path === '/ad_groups') return this.createAdGroup(account, json);
+    if ((m = /^\/ad_groups\/([^/]+)$/.exec(path)) && method === 'GET') {
+      allowParams(query, []);
+      const { campaign_id: _c, ...group } = findAdGroup(account, m[1]);
+      return group;
+    }
+    if (method === 'GET' && path === '/ads') {
+      allowParams(query, ['ad_group_id', 'limit', 'after', 'before', 'order']);
+      const adGroupId = required(query, 'ad_group_id');
+      findAdGroup(account, adGroupId);
+      return page(account.ads.filter((a) => a.ad_group_id === adGroupId).map(({ ad_group_id: _g, ...a }) => a), query);
+    }
+    if (method === 'GET' && path === '/custom_audiences') {
+      allowParams(query, ['limit', 'after', 'before', 'order']);
+      return page(account.audiences, query);
+    }
+    if (method === 'GET' && path === '/ad_account/insights') return this.insights(account, query);
+    throw unknownUrl(method, url.pathname);
+  }
+
+  private createAdGroup(account: FakeAdAccount, body: unknown): AdGroup {
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ApiError(400, 'The request body must be a JSON object.', 'invalid_request_error', 'invalid_body');
+    const b = body as Record<string, unknown>;
+    const known = ['campaign_id', 'name', 'description', 'context_hints', 'status', 'bidding_config', 'product_set'];
+    const unknown = Object.keys(b).find((k) => !known.includes(k));
+    if (unknown) throw new ApiError(400, `Unknown parameter: '${unknown}'.`, 'invalid_request_error', 'unknown_parameter', unknown);
+    for (const field of ['campaign_id', 'name', 'status', 'bidding_config']) {
+      if (b[field] === undefined) throw new ApiError(400, `Missing required parameter: '${field}'.`, 'invalid_request_error', 'missing_required_parameter', field);
+    }
+    const campaign = findCampaign(account, String(b.campaign_id));
+    if (campaign.status === 'archived') throw new ApiError(400, 'Ad groups cannot be added to an archived campaign.', 'invalid_request_error', 'invalid_state', 'campaign_id');
+    if (typeof b.name !== 'string' || b.name.length < 3 || b.name.length > 1000 || !b.name.trim()) throw new ApiError(400, "Invalid 'name': must be 3 to 1000 characters and include a non-space character.", 'invalid_request_error', 'invalid_value', 'name');
+    if (b.status !== 'active' && b.status !== 'paused') throw new ApiError(400, "Invalid 'status': expected 'active' or 'paused'.", 'invalid_request_error', 'invalid_value', 'status');
+    if (b.description !== undefined && b.description !== null && typeof b.description !== 'string') throw new ApiError(400, "Invalid 'description': expected a string.", 'invalid_request_error', 'invalid_type', 'description');
+    if (b.context_hints !== undefined && (!Array.isArray(b.context_hints) || b.context_hints.some((h) => typeof h !== 'string'))) throw new ApiError(400, "Invalid 'context_hints': expected an array of strings.", 'invalid_request_error', 'invalid_type', 'context_hints');
+    const bidding = b.bidding_config as Record<string, unknown>;
+    if (typeof bidding !== 'object' || bidding === null) throw new ApiError(400, "Invalid 'bidding_config': expected an object.", 'invalid_request_error', 'invalid_type', 'bidding_config');
+    const unknownBidding = Object.keys(bidding).find((k) => k !== 'billing_event_type' && k !== 'max_bid_micros');
+    if (unknownBidding) throw new ApiError(400, `Unknown parameter: 'bidding_config.${unknownBidding}'.`, 'invalid_request_error', 'unknown_parameter', `bidding_config.${unknownBidding}`);
+    for (const field of ['billing_event_type', 'max_bid_micros']) {
+      if (bidding[field] === undefined) throw new ApiError(400, `Missing required parameter: 'bidding_config.${field}'.`, 'invalid_request_error', 'missing_required_parameter', `bidding_config.${field}`);
+    }
+    if (bidding.billing_event_type !== 'impression') throw new ApiError(400, "Invalid 'bidding_config.billing_event_type': only 'impression' is supported.", 'invalid_request_error', 'invalid_value', 'bidding_config.billing_event_type');
+    const bid = bidding.max_bid_micros;
+    if (typeof bid !== 'number' || !Number.isInteger(bid) || bid < 1 || bid > 100_000_000) throw new ApiError(400, "Invalid 'bidding_config.max_bid_micros': must be an integer between 1 and 100000000.", 'invalid_request_error', 'invalid_value', 'bidding_config.max_bid_micros');
+    const now = unix();
+    const group: AdGroup = {
+      id: newId('adgrp'), campaign_id: campaign.id, created_at: now, updated_at: now, name: b.name, description: (b.description as string | undefined) ?? null,
+      context_hints: (b.context_hints as string[] | undefined) ?? [], status: b.status, bidding_config: { billing_event_type: 'impression', max_bid_micros: bid },
+    };
+    account.adGroups.push(group);
+    const { campaign_id: _c, ...wire } = group;
+    return wire as AdGroup;
+  }
+
+  private insights(account: FakeAdAccount, query: URLSearchParams) {
+    allowParams(query, ['aggregation_level', 'time_granularity', 'time_ranges[]', 'fields[]', 'filters[]', 'segments[]', 'sort[]', 'limit', 'after', 'before']);
+    const level = query.get('aggregation_level') ?? 'ad_account';
+    if (!(LEVELS as readonly string[]).includes(level)) throw new ApiError(400, `Invalid 'aggregation_level': ${level}.`, 'invalid_request_error', 'invalid_value', 'aggregation_level');
+    const granularity = query.get('time_granularity') ?? 'daily';
+    if (!['hourly', 'daily', 'monthly', 'none'].includes(granularity)) throw new ApiError(400, `Invalid 'time_granularity': ${granularity}.`, 'invalid_request_error', 'invalid_value', 'time_granularity');
+    if (granularity === 'hourly' || granularity === 'monthly') throw new ApiError(400, `time_granularity ${granularity} is not served by this fake.`, 'invalid_request_error', 'invalid_value', 'time_granularity');
+    const fields = query.getAll('fields[]').length ? query.getAll('fields[]') : ['impressions', 'clicks', 'spend'];
+    const metrics = fields.map((f) => {
+      const name = f.includes('.') ? f.slice(f.indexOf('.') + 1) : f;
+      if (!(METRICS as readonly string[]).includes(name)) throw new ApiError(400, `Unknown field: '${f}'.`, 'invalid_request_error', 'unknown_field', 'fields');
+      return name as (typeof METRICS)[number];
+    });
+    const ranges = query.getAll('time_ranges[]');
+    if (ranges.length !== 1) throw new ApiError(400, 'Give exactly one time range in time_ranges[].', 'invalid_request_error', 'invalid_value', 'time_ranges');
+    const range = parseJson(ranges[0]) as { type?: string; since?: string; until?: string };
+    if (range?.type !== 'date_range' || !/^\d{4}-\d{2}-\d{2}$/.test(range.since ?? '') || !/^\d{4}-\d{2}-\d{2}$/.test(range.until ?? '') || range.until! < range.since!) {
+      throw new ApiError(400, "Invalid 'time_ranges': expected {\"type\":\"date_range\",\"since\":\"YYYY-MM-DD\",\"until\":\"YYYY-MM-DD\"} with until on or after since.", 'invalid_request_error', 'invalid_time_range', 'time_ranges');
+    }
+    const days: string[] = [];
+    for (let t = Date.parse(`${range.since}T00:00:00Z`); t <= Date.parse(`${range.until}T00:00:00Z`); t += DAY * 1000) days.push(new Date(t).toISOString().slice(0, 10));
+    if (days.length > 366) throw new ApiError(400, 'A time range may span at most 366 days.', 'invalid_request_error', 'range_too_wide', 'time_ranges');
+    let ids: string[] | undefined;
+    for (const raw of query.getAll('filters[]')) {
+      const filter = parseJson(raw) as { field?: string; operator?: string; value?: unknown };
+      if (filter?.field !== `${level}.id` || filter.operator !== 'in' || !Array.isArray(filter.value)) throw new ApiError(400, `Invalid filter: ${raw}.`, 'invalid_request_error', 'invalid_filter', 'filters');
+      ids = filter.value.map(String);
+    }
+    const segments = query.getAll('segments[]');
+    if (segments.length > 1 || segments.some((s) => !SEGMENT_VALUES[s])) throw new ApiError(400, `Invalid 'segments': ${segments.join(', ')}.`, 'invalid_request_error', 'invalid_value', 'segments');
+    const segment = segments[0];
+    const limit = intParam(query, 'limit', 1, 10_000, 10_000);
+
+    const campaignOf = new Map(account.campaigns.map((c) => [c.id, c]));
+    const groupOf = new Map(account.adGroups.map((g) => [g.id, g]));
+    const entityOfAd = (ad: Ad): string => {
+      const group = groupOf.get(ad.ad_group_id)!;
+      return level === 'ad' ? ad.id : level === 'ad_group' ? group.id : level === 'campaign' ? group.campaign_id : account.id;
+    };
+    const entities = level === 'ad' ? account.ads.map((a) => a.id) : level === 'ad_group' ? account.adGroups.map((g) => g.id) : level === 'campaign' ? account.campaigns.map((c) => c.id) : [account.id];
+    const unknownId = (ids ?? []).find((id) => !entities.includes(id));
+    if (unknownId) throw new ApiError(404, `No ${level.replace('_', ' ')} found with id '${unknownId}'.`, 'invalid_request_error', 'not_found', 'filters');
+    const selected = ids ?? entities;
+    const buckets = granularity === 'daily' ? days.map((d) => [d]) : [days];
+    const rows: Record<string, unknown>[] = [];
+    for (const entityId of selected) {
+      for (const bucket of buckets) {
+        const sum = { impressions: 0, clicks: 0, spend: 0 };
+        for (const ad of account.ads.filter((a) => entityOfAd(a) === entityId)) {
+          for (const day of bucket) {
+            const d = this.delivery(ad, campaignOf.get(groupOf.get(ad.ad_group_id)!.campaign_id)!, day);
+            sum.impressions += d.impressions;
+            sum.clicks += d.clicks;
+            sum.spend = Math.round((sum.spend + d.spend) * 100) / 100;
+          }
+        }
+        if (sum.impressions === 0) continue; // no delivery, no row
+        const start = Date.parse(`${bucket[0]}T00:00:00Z`) / 1000;
+        const end = Date.parse(`${bucket.at(-1)}T00:00:00Z`) / 1000 + DAY;
+        const parts: [string | undefined, typeof sum][] = segment ? splitBySegment(sum, SEGMENT_VALUES[segment]) : [[undefined, sum]];
+        for (const [value, counts] of parts) {
+          const entity: Record<string, unknown> = { id: entityId };
+          for (const metric of metrics) entity[metric] = metricValue(metric, counts);
+          rows.push({
+            id: `${entityId}:${start}${value ? `:${value}` : ''}`,
+            start_time: start,
+            end_time: end,
+            ...(granularity === 'daily' ? { readable_time: bucket[0] } : {}),
+            timezone: account.timezone,
+            [level]: entity,
+            ...(segment ? { [segment]: value } : {}),
+          });
+        }
+      }
+    }
+    const after = query.get('after');
+    const from = after ? rows.findIndex((r) => r.id === after) + 1 : 0;
+    if (after && from === 0) throw new ApiError(400, `Invalid 'after' cursor: ${after}.`, 'invalid_request_error', 'invalid_cursor', 'after');
+    const data = rows.slice(from, from + limit);
+    return { object: 'list', data, first_id: (data[0]?.id as string) ?? null, last_id: (data.at(-1)?.id as string) ?? null, has_more: from + limit < rows.length };
+  }
+}
+
+function splitBySegment(sum: { impressions: number; clicks: number; spend: number }, shares: [string, number][]): [string, typeof sum][] {
+  const out: [string, typeof sum][] = [];
+  let left = { ...sum };
+  shares.forEach(([value, share], i) => {
+    const last = i === shares.length - 1;
+    const part = last
+      ? left
+      : { impressions: Math.floor(sum.impressions * share), clicks: Math.floor(sum.clicks * share), spend: Math.floor(sum.spend * share * 100) / 100 };
+    left = { impressions: left.impressions - part.impressions, clicks: left.clicks - part.clicks, spend: Math.round((left.spend - part.spend) * 100) / 100 };
+    out.push([value, part]);
+  });
+  return out;
+}
+
+function metricValue(metric: (typeof METRICS)[number], c: { impressions: number; clicks: number; spend: number }): number {
+  switch (metric) {
+    case 'ctr':
+      return c.impressions ? c.clicks / c.impressions : 0;
+    case 'cpc':
+      return c.clicks ? Math.round((c.spend / c.clicks) * 100) / 100 : 0;
+    case 'cpm':
+      return c.impressions ? Math.round((c.spend / c.impressions) * 100_000) / 100 : 0;
+    default:
+      return c[metric];
+  }
+}
+
+function findCampaign(account: FakeAdAccount, id: string): Campaign {
+  if (!/^cmpn_[A-Za-z0-9]+$/.test(id)) throw new ApiError(400, `Invalid campaign ID: '${id}'. Campaign IDs start with cmpn_.`, 'invalid_request_error', 'invalid_id', 'campaign_id');
+  const campaign = account.campaigns.find((c) => c.id === id);
+  if (!campaign) throw new ApiError(404, `No campaign found with id '${id}'.`, 'invalid_request_error', 'not_found', 'campaign_id');
+  return campaign;
+}
+
+function findAdGroup(account: FakeAdAccount, id: string): AdGroup {
+  if (!/^adgrp_[A-Za-z0-9]+$/.test(id)) throw new ApiError(400, `Invalid ad group ID: '${id}'. Ad group IDs start with adgrp_.`, 'invalid_request_error', 'invalid_id', 'ad_group_id');
+  const group = account.adGroups.find((g) => g.id === id);
+  if (!group) throw new ApiError(404, `No ad group found with id '${id}'.`, 'invalid_request_error', 'not_found', 'ad_group_id');
+  return group;
+}
+
+/** A cursor page of a list endpoint, newest first unless `order=asc`. */
+function page<T extends { id: string; created_at: number }>(items: T[], query: URLSearchParams) {
+  const limit = intParam(query, 'limit', 1, 500, 20);
+  const order = query.get('order') ?? 'desc';
+  if (order !== 'asc' && order !== 'desc') throw new ApiError(400, "Invalid 'order': expected 'asc' or 'desc'.", 'invalid_request_error', 'invalid_value', 'order');
+  const sorted = [...items].sort((a, b) => (a.created_at - b.created_at || a.id.localeCompare(b.id)) * (order === 'asc' ? 1 : -1));
+  const after = query.get('after');
+  const from = after ? sorted.findIndex((i) => i.id === after) + 1 : 0;
+  if (after && from === 0) throw new ApiError(400, `Invalid 'after' cursor: ${after}.`, 'invalid_request_error', 'invalid_cursor', 'after');
+  const data = sorted.slice(from, from + limit);
+  return { object: 'list', data, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null, has_more: from + limit < sorted.length };
+}
+
+function allowParams(query: URLSearchParams, allowed: string[]): void {
+  const unknown = [...query.keys()].find((k) => !allowed.includes(k));
+  if (unknown) throw new ApiError(400, `Unknown parameter: '${unknown}'.`, 'invalid_request_error', 'unknown_parameter', unknown);
+}
+
+function required(query: URLSearchParams, name: string): string {
+  const value = query.get(name);
+  if (!value) throw new ApiError(400, `Missing required parameter: '${name}'.`, 'invalid_request_error', 'missing_required_parameter', name);
+  return value;
+}
+
+function intParam(query: URLSearchParams, name: string, min: number, max: number, fallback: number): number {
+  const raw = query.get(name);
+  if (raw === null) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) throw new ApiError(400, `Invalid '${name}': must be an integer between ${min} and ${max}.`, 'invalid_request_error', 'invalid_value', name);
+  return value;
+}
+
+function parseJson(raw: string): unknown {
+  if (!raw) return undefined;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw new ApiError(400, 'We could not parse the JSON body of your request.', 'invalid_request_error', 'invalid_json');
+  }
+}
+
+function unknownUrl(method: string, path: string): ApiError {
+  return new ApiError(404, `Unknown request URL: ${method} ${path}.`, 'invalid_request_error', 'unknown_url');
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const raw = Buffer.concat(chunks).toString('utf8');
+  if (raw && !(req.headers['content-type'] ?? '').startsWith('application/json')) {
+    throw new ApiError(400, 'Request bodies must be sent as application/json.', 'invalid_request_error', 'invalid_content_type');
+  }
+  return raw;
+}

@@ -1,0 +1,277 @@
+/**
+ * Live chatads accounts through the gateway (router, Lambda handler, middy chain) against the fake
+ * Advertiser API: every chatads tool, its output shape next to a sandbox account's, writes that
+ * show up on the fake, and the failure paths (rate limit, revoked key, validation errors, 5xx on
+ * reads and writes, hangs).
+ */
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { tableName } from '../../../functions/runtime/config';
+import { GatewayError } from '../../../functions/runtime/errors';
+import { documentClient } from '../../../functions/runtime/stores/dynamo';
+import { TABLE_SPECS } from '../../../functions/runtime/stores/tables';
+import { openChatAdsPort } from '../../../platforms/chatads/define';
+import { connectLiveAccounts } from '../../../platforms/connect';
+import { FakeChatAdsApi } from '../../fakes/chatads-api';
+import { callTool, callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
+
+useTestTables();
+
+type Row = Record<string, any>;
+
+let fake: FakeChatAdsApi;
+const savedUrl = process.env.CHATADS_API_URL;
+beforeAll(async () => {
+  fake = await FakeChatAdsApi.start();
+  process.env.CHATADS_API_URL = fake.url;
+});
+afterAll(async () => {
+  if (savedUrl === undefined) delete process.env.CHATADS_API_URL;
+  else process.env.CHATADS_API_URL = savedUrl;
+  await fake.close();
+});
+
+/** A gateway owner with one live chatads account connected against a fresh fake ad account. */
+async function liveOwner() {
+  const { owner, apiKey } = await createTestOwner();
+  const { account: upstream, apiKey: platformKey } = fake.addAccount();
+  const [account] = await connectLiveAccounts(owner.owner_id, 'chatads', { 'api-key': platformKey });
+  return { owner, apiKey, platformKey, upstream, account };
+}
+
+const used = async (apiKey: string) => (await callToolOk(apiKey, 'get_usage_status')).structured!.used as number;
+/** Keys of objects, merged over a list (optional fields differ between entities). */
+const keysOf = (items: Row[]) => [...new Set(items.flatMap((i) => Object.keys(i)))].sort();
+
+describe('Live chatads account: every tool through the gateway', () => {
+  let live: Awaited<ReturnType<typeof liveOwner>>;
+  let sandboxKey: string;
+  beforeAll(async () => {
+    live = await liveOwner();
+    ({ apiKey: sandboxKey } = await createTestOwner({ accounts: { chatads: 1 } }));
+  });
+
+  it('connects the ad account the key reaches, named as the platform names it', () => {
+    expect(live.account).toMatchObject({ account_id: live.upstream.id, name: live.upstream.name, mode: 'live', currency: 'USD', time_zone: 'UTC' });
+  });
+
+  it('list_chatads_campaigns reads every campaign from the platform, shaped as on a sandbox account', async () => {
+    const data = await callToolOk(live.apiKey, 'list_chatads_campaigns', { sort_by: 'created_at' });
+    const campaigns = data.structured!.campaigns as Row[];
+    expect(campaigns.map((c) => c.id).sort()).toEqual(live.upstream.campaigns.map((c) => c.id).sort());
+    const spring = campaigns.find((c) => c.name === 'Spring launch')!;
+    expect(spring).toMatchObject({ status: 'active', bidding_type: 'impressions', budget: 5000, description: 'Promote the spring range' });
+    const sandbox = (await callToolOk(sandboxKey, 'list_chatads_campaigns', {})).structured!;
+    expect(Object.keys(data.structured!).sort()).toEqual(Object.keys(sandbox).sort());
+    expect(keysOf(campaigns).every((k) => keysOf(sandbox.campaigns).includes(k))).toBe(true);
+    const filtered = await callToolOk(live.apiKey, 'list_chatads_campaigns', { status_filter: 'paused' });
+    expect((filtered.structured!.campaigns as Row[]).map((c) => c.name)).toEqual(['Holiday promo']);
+  });
+
+  it('pause, resume and archive change the campaign on the platform; the next read shows it', async () => {
+    const target = live.upstream.campaigns.find((c) => c.name === 'Gear questions')!;
+    const paused = await callToolOk(live.apiKey, 'pause_chatads_campaign', { campaign_id: target.id });
+    expect(paused.structured).toEqual({ campaign_id: target.id, status: 'paused', changed: true });
+    expect(target.status).toBe('paused');
+    expect(fake.count('POST', `/v1/campaigns/${target.id}/pause`)).toBe(1);
+    const listed = (await callToolOk(live.apiKey, 'list_chatads_campaigns', { query: target.id })).structured!.campaigns as Row[];
+    expect(listed[0].status).toBe('paused');
+    const again = await callToolOk(live.apiKey, 'pause_chatads_campaign', { campaign_id: target.id });
+    expect(again.structured!.changed).toBe(false);
+    expect(fake.count('POST', `/v1/campaigns/${target.id}/pause`)).toBe(1);
+    expect((await callToolOk(live.apiKey, 'resume_chatads_campaign', { campaign_id: target.id })).structured!.status).toBe('active');
+    expect(target.status).toBe('active');
+    const archived = await callToolOk(live.apiKey, 'archive_chatads_campaign', { campaign_id: target.id });
+    expect(archived.structured).toEqual({ campaign_id: target.id, status: 'archived', previous_status: 'active', changed: true });
+    expect(target.status).toBe('archived');
+    const resume = await callTool(live.apiKey, 'resume_chatads_campaign', { campaign_id: target.id });
+    expect(resume.status).toBe(400);
+    expect(resume.body.error).toContain('archived');
+  });
+
+  it('an unknown campaign id answers 400 naming it, with the platform\'s error code', async () => {
+    const result = await callTool(live.apiKey, 'pause_chatads_campaign', { campaign_id: 'cmpn_nosuchcampaign1' });
+    expect(result.status).toBe(400);
+    expect(result.body.error).toContain('cmpn_nosuchcampaign1');
+    expect(result.body.structured_content).toMatchObject({ code: 'not_found', platform_error: 'not_found' });
+  });
+
+  it('create_chatads_ad_group creates the ad group on the platform with the id it assigns; list_chatads_ad_groups shows it', async () => {
+    const parent = live.upstream.campaigns.find((c) => c.name === 'Spring launch')!;
+    const data = await callToolOk(live.apiKey, 'create_chatads_ad_group', {
+      campaign_id: parent.id,
+      name: 'Ultralight shoppers',
+      billing_event_type: 'impression',
+      max_cpm_bid_micros: 8_000_000,
+      context_hints: ['lightest tent for thru-hiking'],
+      status: 'paused',
+    });
+    const group = data.structured!.ad_group as Row;
+    const onPlatform = live.upstream.adGroups.find((g) => g.name === 'Ultralight shoppers')!;
+    expect(group.id).toBe(onPlatform.id);
+    // The platform bids per impression: $8 CPM is 8,000 micros per impression.
+    expect(onPlatform).toMatchObject({ campaign_id: parent.id, status: 'paused', context_hints: ['lightest tent for thru-hiking'], bidding_config: { billing_event_type: 'impression', max_bid_micros: 8000 } });
+    expect(group).toMatchObject({ campaign_id: parent.id, billing_event_type: 'impression', max_cpm_bid_micros: 8_000_000, strategy: 'fixed_bid', status: 'paused' });
+    const listed = await callToolOk(live.apiKey, 'list_chatads_ad_groups', { campaign_id: parent.id });
+    expect((listed.structured!.ad_groups as Row[]).map((g) => g.id)).toContain(group.id);
+    const all = await callToolOk(live.apiKey, 'list_chatads_ad_groups', {});
+    expect(all.structured!.total).toBe(live.upstream.adGroups.length);
+    const sandboxGroups = (await callToolOk(sandboxKey, 'list_chatads_ad_groups', {})).structured!;
+    expect(Object.keys(all.structured!).sort()).toEqual(Object.keys(sandboxGroups).sort());
+    expect(keysOf(all.structured!.ad_groups).every((k) => keysOf(sandboxGroups.ad_groups).includes(k))).toBe(true);
+  });
+
+  it('a platform validation error comes back as 400 with the platform\'s own message, and nothing is created', async () => {
+    const parent = live.upstream.campaigns.find((c) => c.name === 'Spring launch')!;
+    const before = live.upstream.adGroups.length;
+    const usedBefore = await used(live.apiKey);
+    // Click billing is valid for the gateway, but the platform's API bills per impression only.
+    const result = await callTool(live.apiKey, 'create_chatads_ad_group', { campaign_id: parent.id, name: 'Click billed', max_bid: 1.5 });
+    expect(result.status).toBe(400);
+    expect(result.body.error).toContain("only 'impression' is supported");
+    expect(result.body.structured_content).toMatchObject({ code: 'invalid_arguments', platform_error: 'invalid_value' });
+    expect(live.upstream.adGroups.length).toBe(before);
+    expect(await used(live.apiKey)).toBe(usedBefore);
+  });
+
+  it('what the public API does not offer answers 400 live_not_supported, never a made-up answer', async () => {
+    const audiences = (await callToolOk(live.apiKey, 'list_chatads_custom_audiences', {})).structured!.custom_audiences as Row[];
+    const ready = audiences.find((a) => a.usable_for_bid_multiplier)!;
+    const parent = live.upstream.campaigns.find((c) => c.name === 'Spring launch')!;
+    const multipliers = await callTool(live.apiKey, 'create_chatads_ad_group', {
+      campaign_id: parent.id, name: 'With multiplier', billing_event_type: 'impression', max_cpm_bid_micros: 5_000_000,
+      custom_audience_bid_multipliers: [{ custom_audience_id: ready.id, bid_multiplier_micros: 1_500_000 }],
+    });
+    expect(multipliers.status).toBe(400);
+    expect(multipliers.body.structured_content).toMatchObject({ code: 'live_not_supported' });
+    expect(live.upstream.adGroups.some((g) => g.name === 'With multiplier')).toBe(false);
+    const usedBefore = await used(live.apiKey);
+    const insights = await callTool(live.apiKey, 'get_chatads_conversion_insights', {});
+    expect(insights.status).toBe(400);
+    expect(insights.body.structured_content).toMatchObject({ code: 'live_not_supported' });
+    expect(insights.body.error).toContain('Conversion figures are not reported');
+    expect(await used(live.apiKey)).toBe(usedBefore);
+  });
+
+  it('list_chatads_custom_audiences reads the platform\'s audiences with the same shape', async () => {
+    const data = await callToolOk(live.apiKey, 'list_chatads_custom_audiences', {});
+    const audiences = data.structured!.custom_audiences as Row[];
+    expect(audiences.map((a) => a.name).sort()).toEqual(live.upstream.audiences.map((a) => a.name).sort());
+    expect(audiences.find((a) => a.name === 'Newsletter subscribers')).toMatchObject({ status: 'ready', matched_users: 182_400, uploaded_identifiers: 240_000, usable_for_bid_multiplier: true });
+    const sandbox = (await callToolOk(sandboxKey, 'list_chatads_custom_audiences', {})).structured!.custom_audiences as Row[];
+    expect(keysOf(audiences)).toEqual(keysOf(sandbox));
+  });
+
+  it('suggest_next_action reads a live account without failing, and judges no campaign on conversions it cannot read', async () => {
+    const result = await callToolOk(live.apiKey, 'suggest_next_action', {});
+    expect(result.structured!.skipped).toEqual([]);
+    expect(JSON.stringify(result.structured!.actions)).not.toContain('pause_chatads_campaign');
+  });
+});
+
+describe('Live chatads account: failures', () => {
+  it('an upstream 429 answers 429 with Retry-After and uses no quota', async () => {
+    const { apiKey } = await liveOwner();
+    const before = await used(apiKey);
+    fake.rateLimitNext(1, 7);
+    const result = await callTool(apiKey, 'list_chatads_campaigns', {});
+    expect(result.status).toBe(429);
+    expect(result.headers['Retry-After'] ?? result.headers['retry-after']).toBe('7');
+    expect(await used(apiKey)).toBe(before);
+    expect((await callTool(apiKey, 'list_chatads_campaigns', {})).status).toBe(200);
+  });
+
+  it('the fake enforces the per-endpoint limit by itself', async () => {
+    const { apiKey } = await liveOwner();
+    fake.limits = { perEndpoint: 1, overall: 1200 };
+    try {
+      const result = await callTool(apiKey, 'list_chatads_custom_audiences', {});
+      const second = await callTool(apiKey, 'list_chatads_custom_audiences', {});
+      expect([result.status, second.status]).toContain(429);
+    } finally {
+      fake.limits = { perEndpoint: 600, overall: 1200 };
+    }
+  });
+
+  it('a revoked key answers 400 connection_broken, and get_connections_status shows the account broken with the fix', async () => {
+    const { apiKey, platformKey, account } = await liveOwner();
+    fake.revoke(platformKey);
+    const before = await used(apiKey);
+    const result = await callTool(apiKey, 'list_chatads_campaigns', {});
+    expect(result.status).toBe(400);
+    expect(result.body.structured_content).toMatchObject({ code: 'connection_broken', platform: 'chatads', account_id: account.account_id });
+    expect(result.body.error).toContain('Reconnect the account');
+    expect(result.body.error).not.toContain(platformKey);
+    expect(await used(apiKey)).toBe(before);
+    const status = await callToolOk(apiKey, 'get_connections_status', {});
+    const chatads = (status.structured!.platforms as Row[]).find((p) => p.platform === 'chatads')!;
+    expect(chatads).toMatchObject({ connected: true, mode: 'live', healthy: false });
+    expect(chatads.accounts[0]).toMatchObject({ id: account.account_id, healthy: false, detail: expect.stringContaining('refused its API key'), fix: expect.stringContaining('--api-key') });
+    expect(status.text).toContain('Needs attention');
+  });
+
+  it('reads are retried after a 5xx; the call succeeds', async () => {
+    const { apiKey } = await liveOwner();
+    const before = fake.count('GET', '/v1/campaigns');
+    fake.failNext(1, { method: 'GET' });
+    const result = await callTool(apiKey, 'list_chatads_campaigns', {});
+    expect(result.status).toBe(200);
+    expect(fake.count('GET', '/v1/campaigns') - before).toBe(2);
+  });
+
+  it('writes are never retried after a 5xx: 500 outcome_unknown, one request, no quota used', async () => {
+    const { apiKey, upstream } = await liveOwner();
+    const target = upstream.campaigns.find((c) => c.status === 'active')!;
+    const before = await used(apiKey);
+    fake.failNext(1, { method: 'POST' });
+    const result = await callTool(apiKey, 'pause_chatads_campaign', { campaign_id: target.id });
+    expect(result.status).toBe(500);
+    expect(result.body.structured_content).toMatchObject({ code: 'outcome_unknown' });
+    expect(fake.count('POST', `/v1/campaigns/${target.id}/pause`)).toBe(1);
+    expect(target.status).toBe('active');
+    expect(await used(apiKey)).toBe(before);
+  });
+
+  it('a hanging platform ends the call at its deadline with upstream_unavailable', async () => {
+    const { account } = await liveOwner();
+    fake.hangNext(10);
+    const deadline = Date.now() + 1500;
+    const silent = { info() {}, warn() {}, error() {} };
+    const port = openChatAdsPort(account, { signal: AbortSignal.timeout(1500), deadline, log: silent });
+    const failure = await port.listCampaigns().then(() => undefined, (err: unknown) => err);
+    expect(failure).toBeInstanceOf(GatewayError);
+    expect((failure as GatewayError).structuredContent).toMatchObject({ code: 'upstream_unavailable' });
+    expect(Date.now()).toBeLessThan(deadline + 1000);
+    fake.hangNext(0);
+  });
+
+  it('no API key appears in any table item, and none in the log lines of live calls', async () => {
+    const lines: string[] = [];
+    const capture = (chunk: string | Uint8Array) => {
+      lines.push(String(chunk));
+      return true;
+    };
+    const out = jest.spyOn(process.stdout, 'write').mockImplementation(capture);
+    const err = jest.spyOn(process.stderr, 'write').mockImplementation(capture);
+    const level = process.env.LOG_LEVEL;
+    process.env.LOG_LEVEL = 'info';
+    let platformKey: string;
+    try {
+      const live = await liveOwner();
+      platformKey = live.platformKey;
+      await callTool(live.apiKey, 'list_chatads_campaigns', {});
+      await callTool(live.apiKey, 'list_chatads_ad_groups', {});
+      fake.revoke(live.platformKey);
+      await callTool(live.apiKey, 'list_chatads_campaigns', {});
+    } finally {
+      process.env.LOG_LEVEL = level;
+      out.mockRestore();
+      err.mockRestore();
+    }
+    expect(lines.join('')).toContain('upstream call');
+    expect(lines.join('')).not.toContain(platformKey!);
+    for (const table of Object.keys(TABLE_SPECS) as (keyof typeof TABLE_SPECS)[]) {
+      const { Items = [] } = await documentClient().send(new ScanCommand({ TableName: tableName(table) }));
+      expect(JSON.stringify(Items)).not.toContain(platformKey!);
+    }
+  });
+});
