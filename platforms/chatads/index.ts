@@ -1,8 +1,7 @@
 import type { PlatformModule } from '../platform-module';
 import { alphanumeric } from '../sandbox/ids';
-import { findWasteAndWinners, opportunityWindow } from '../opportunities';
+import { finderCall, findWasteAndWinners, opportunityWindow } from '../opportunities';
 import { totals } from '../metrics';
-import { operatorCall } from '../live/connector';
 import { openChatAdsPort } from './define';
 import { chatAdsConnector } from './live/connector';
 import { seedChatAdsAccount } from './sandbox';
@@ -28,7 +27,7 @@ export const chatads: PlatformModule = {
   newSandboxAccountId: () => `acct_${alphanumeric(24)}`,
   seedSandbox: seedChatAdsAccount,
   live: chatAdsConnector,
-  async findOpportunities(account, now, call = operatorCall()) {
+  async findOpportunities(account, now, call = finderCall(account)) {
     // Read through the port, opened as the tools open it. Awareness (impression-bid) campaigns are
     // not judged on conversions.
     const port = openChatAdsPort(account, call);
