@@ -46,7 +46,16 @@ export async function handleMcp(event: GatewayEvent, context: Context): Promise<
   const log = createLogger({ request_id: requestId, endpoint: 'mcp' });
   const startedAt = Date.now();
   const exchange: Exchange = { event, context, requestId, log };
-  const response = await answer(exchange);
+  let response: GatewayResult;
+  try {
+    response = await answer(exchange);
+  } catch (error) {
+    // A bug or a store outage outside a tool call (tool calls answer their own 500s): the request
+    // id only, nothing internal.
+    const err = error as Error;
+    log.error('unhandled error', { error_name: err?.name, error_message: err?.message, stack: err?.stack });
+    response = httpError(500, `An internal error happened. Report request id ${requestId} to support.`, {}, ErrorCode.InternalError);
+  }
   response.headers['X-Request-Id'] = requestId;
   log.info('request', {
     status: response.statusCode,
