@@ -14,7 +14,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { buildSync } from 'esbuild';
 import { BUNDLE_OPTIONS, PROJECT_ROOT } from '../lib/gateway-function';
-import { FUNCTION_GROUPS } from '../lib/routes';
+import { FUNCTION_NAMES } from '../lib/routes';
 
 const OUT = path.join(PROJECT_ROOT, 'bench', 'out');
 const runsArg = process.argv.indexOf('--runs');
@@ -101,7 +101,7 @@ function main(): void {
   fs.rmSync(OUT, { recursive: true, force: true });
   const bundles = [
     { name: 'minimal-dynamodb', ...bundle('minimal-dynamodb', path.join(PROJECT_ROOT, 'bench', 'minimal-entry.ts')) },
-    ...FUNCTION_GROUPS.map((group) => ({ name: group, ...bundle(group, path.join(PROJECT_ROOT, 'functions', `${group}.ts`)) })),
+    ...FUNCTION_NAMES.map((name) => ({ name, ...bundle(name, path.join(PROJECT_ROOT, 'functions', `${name}.ts`)) })),
   ];
   const results = measureAll(bundles.map((b) => b.file));
   const [baseline] = results;

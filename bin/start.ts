@@ -52,6 +52,7 @@ Ad-platform tool gateway is running.
   Demo API key:  ${demo.api_key}   (owner ${demo.owner_id}, tier pro${created ? ', created now' : ''})
   Tool catalog:  ${baseUrl}/api/v1/tools
   API reference: ${baseUrl}/docs
+  MCP endpoint:  ${baseUrl}/mcp   (Streamable HTTP, same Bearer key)
 
 Try it:
 

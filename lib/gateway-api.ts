@@ -18,15 +18,14 @@ import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import type { ToolGroup } from '../functions/runtime/tool';
 import { STANDARD_INTEGRATION_TIMEOUT_SECONDS } from './gateway-function';
 import { lambdaProxyIntegration } from './integration';
-import { apiResourceCount, chunkTools, ROUTE_STACK_COUNT, type RoutedTool } from './routes';
+import { apiResourceCount, chunkTools, ROUTE_STACK_COUNT, type FunctionName, type RoutedTool } from './routes';
 import { ToolRoutesStack } from './tool-routes-stack';
 
 export interface GatewayApiProps {
   tools: readonly RoutedTool[];
-  functions: Readonly<Record<ToolGroup, IFunction>>;
+  functions: Readonly<Record<FunctionName, IFunction>>;
   longRunningTimeoutSeconds: number;
   stageName: string;
   logRetention: RetentionDays;
@@ -36,6 +35,9 @@ export interface GatewayApiProps {
 
 /** Paths the gateway function serves itself; ANY, so it also answers wrong methods in the envelope. */
 const GATEWAY_PATHS = ['/health', '/docs', '/api/v1/openapi.json', '/api/v1/tools', '/api/v1/tools/{tool}', '/api/v1/tools/{tool}/execute'];
+
+/** The MCP endpoint (Streamable HTTP); ANY, so GET and DELETE get the function's 405. */
+const MCP_PATH = '/mcp';
 
 /**
  * The regional REST API. The parent stack holds the fixed routes, the deployment and the stage;
@@ -73,6 +75,15 @@ export class GatewayApi extends Construct {
     for (const path of GATEWAY_PATHS) {
       methods.push(this.api.root.resourceForPath(path).addMethod('ANY', gatewayIntegration, { authorizationType: AuthorizationType.NONE }));
     }
+    // The MCP endpoint has a function of its own: it runs every tool (write access to the sandbox
+    // like the platform functions, which the gateway function does not have) and the long-running
+    // ones too, so it waits as long as a long-running route.
+    const mcp = props.functions.mcp;
+    methods.push(
+      this.api.root
+        .resourceForPath(MCP_PATH)
+        .addMethod('ANY', lambdaProxyIntegration(mcp, longRunningTimeout), { authorizationType: AuthorizationType.NONE }),
+    );
     const toolsResource: Resource = this.api.root.resourceForPath('/api/v1/tools');
 
     // Per-tool routes, in nested stacks chosen by a hash of the tool name.
@@ -100,8 +111,12 @@ export class GatewayApi extends Construct {
       principal: new ServicePrincipal('apigateway.amazonaws.com'),
       sourceArn: this.api.arnForExecuteApi('*', '/*', '*'),
     });
-    for (const [group, fn] of Object.entries(props.functions) as [ToolGroup, IFunction][]) {
-      if (group === 'gateway') continue;
+    mcp.addPermission('InvokeFromApi', {
+      principal: new ServicePrincipal('apigateway.amazonaws.com'),
+      sourceArn: this.api.arnForExecuteApi('*', MCP_PATH, '*'),
+    });
+    for (const [group, fn] of Object.entries(props.functions) as [FunctionName, IFunction][]) {
+      if (group === 'gateway' || group === 'mcp') continue;
       fn.addPermission('InvokeFromApi', {
         principal: new ServicePrincipal('apigateway.amazonaws.com'),
         sourceArn: this.api.arnForExecuteApi('POST', '/api/v1/tools/*/execute', '*'),
@@ -114,7 +129,7 @@ export class GatewayApi extends Construct {
     const deployment = new Deployment(this, 'Deployment', { api: this.api, description: 'Generated from the tool registry' });
     for (const dependency of [...methods, ...this.routeStacks, ...responses]) deployment.node.addDependency(dependency);
     deployment.addToLogicalId({
-      fixed: GATEWAY_PATHS,
+      fixed: [...GATEWAY_PATHS, MCP_PATH],
       tools: routedTools.map((tool) => [tool.name, tool.group, tool.longRunning]),
       longRunningTimeoutSeconds: props.longRunningTimeoutSeconds,
       routeStacks: ROUTE_STACK_COUNT,

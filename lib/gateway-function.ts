@@ -5,7 +5,7 @@ import { Architecture, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import type { ToolGroup } from '../functions/runtime/tool';
+import type { FunctionName } from './routes';
 
 /** The repository root: entries, package-lock.json and node_modules (with esbuild) are found from here. */
 export const PROJECT_ROOT = path.resolve(__dirname, '..');
@@ -54,20 +54,20 @@ export const BUNDLE_OPTIONS = {
 } as const;
 
 export interface GatewayFunctionProps {
-  group: ToolGroup;
+  group: FunctionName;
   timeout: Duration;
   environment: Record<string, string>;
   logRetention: RetentionDays;
 }
 
 /**
- * The Lambda of one tool group (`functions/<group>.ts`): Node.js 22 on Graviton (arm64: about 20%
- * cheaper per GB-second than x86 for the same work), bundled locally by esbuild, JSON logs into its
- * own log group with a retention, and a role that may write only to that log group. Table grants
- * are added by the stack, per table and per access mode.
+ * The Lambda of one tool group (`functions/<group>.ts`) or of the MCP endpoint (`functions/mcp.ts`):
+ * Node.js 22 on Graviton (arm64: about 20% cheaper per GB-second than x86 for the same work),
+ * bundled locally by esbuild, JSON logs into its own log group with a retention, and a role that
+ * may write only to that log group. Table grants are added by the stack, per table and per access mode.
  */
 export class GatewayFunction extends NodejsFunction {
-  readonly group: ToolGroup;
+  readonly group: FunctionName;
 
   constructor(scope: Construct, id: string, props: GatewayFunctionProps) {
     // Created beside the function (not inside it): a NodejsFunction's children are its own.
@@ -80,10 +80,10 @@ export class GatewayFunction extends NodejsFunction {
     // every log group of the account: this one may only write to its function's log group.
     const role = new Role(scope, `${id}Role`, {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-      description: `Runs the ${props.group} tool group of the gateway`,
+      description: props.group === 'mcp' ? 'Runs the MCP endpoint of the gateway' : `Runs the ${props.group} tool group of the gateway`,
     });
     super(scope, id, {
-      description: `Tool gateway: ${props.group} tools (POST /api/v1/tools/<tool>/execute)`,
+      description: props.group === 'mcp' ? 'Tool gateway: MCP endpoint over every tool (POST /mcp)' : `Tool gateway: ${props.group} tools (POST /api/v1/tools/<tool>/execute)`,
       entry: path.join(PROJECT_ROOT, 'functions', `${props.group}.ts`),
       handler: 'handler',
       projectRoot: PROJECT_ROOT,

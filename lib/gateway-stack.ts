@@ -2,19 +2,19 @@ import { Aws, CfnOutput, Duration, Fn, Stack, type StackProps } from 'aws-cdk-li
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { tableEnvironmentVariable, type TableName } from '../functions/runtime/config';
-import type { ToolGroup } from '../functions/runtime/tool';
 import { GatewayAlarms } from './alarms';
 import { GatewayApi } from './gateway-api';
 import { functionTimeoutSeconds, GatewayFunction } from './gateway-function';
 import { acknowledgeFindings } from './nag';
-import { FUNCTION_GROUPS, type RoutedTool } from './routes';
+import { FUNCTION_NAMES, type FunctionName, type RoutedTool } from './routes';
 import { resolveSettings, type GatewaySettings } from './settings';
 import { GatewayTables, type TableAccess } from './tables';
 
 /**
  * Table access of each function. The gateway function authenticates, meters and replays (usage,
- * idempotency), and only reads the sandbox (account health); platform functions also change
- * their simulated platform. No function writes keys or owners: the `gateway` operator command does.
+ * idempotency), and only reads the sandbox (account health); platform functions, and the MCP
+ * function that runs every tool, also change their simulated platform. No function writes keys or
+ * owners: the `gateway` operator command does.
  */
 export const TABLE_ACCESS: Record<'gateway' | 'platform', Record<TableName, TableAccess>> = {
   gateway: { apiKeys: 'read', owners: 'read', usage: 'readWrite', idempotency: 'readWrite', sandbox: 'read' },
@@ -32,7 +32,7 @@ export interface GatewayStackProps extends StackProps {
 export class GatewayStack extends Stack {
   readonly settings: GatewaySettings;
   readonly tables: GatewayTables;
-  readonly functions: Record<ToolGroup, GatewayFunction>;
+  readonly functions: Record<FunctionName, GatewayFunction>;
   readonly gatewayApi: GatewayApi;
   readonly alarms: GatewayAlarms;
 
@@ -49,9 +49,10 @@ export class GatewayStack extends Stack {
       LOG_LEVEL: settings.logLevel,
     };
 
-    const functions: Partial<Record<ToolGroup, GatewayFunction>> = {};
-    for (const group of FUNCTION_GROUPS) {
-      const hasLongRunningTool = props.tools.some((tool) => tool.group === group && tool.longRunning);
+    const functions: Partial<Record<FunctionName, GatewayFunction>> = {};
+    for (const group of FUNCTION_NAMES) {
+      // The MCP function runs every tool, the long-running ones included.
+      const hasLongRunningTool = props.tools.some((tool) => (group === 'mcp' || tool.group === group) && tool.longRunning);
       const fn = new GatewayFunction(this, `${pascal(group)}Function`, {
         group,
         timeout: Duration.seconds(functionTimeoutSeconds(hasLongRunningTool, settings.longRunningTimeoutSeconds)),
@@ -61,7 +62,7 @@ export class GatewayStack extends Stack {
       this.tables.grant(fn, group === 'gateway' ? TABLE_ACCESS.gateway : TABLE_ACCESS.platform);
       functions[group] = fn;
     }
-    this.functions = functions as Record<ToolGroup, GatewayFunction>;
+    this.functions = functions as Record<FunctionName, GatewayFunction>;
 
     this.gatewayApi = new GatewayApi(this, 'Http', {
       tools: props.tools,
@@ -74,7 +75,7 @@ export class GatewayStack extends Stack {
 
     this.alarms = new GatewayAlarms(this, 'Alarms', {
       api: this.gatewayApi.api,
-      functions: FUNCTION_GROUPS.map((group) => ({ id: pascal(group), fn: this.functions[group] })),
+      functions: FUNCTION_NAMES.map((group) => ({ id: pascal(group), fn: this.functions[group] })),
       tables: (Object.keys(this.tables.tables) as TableName[]).map((name) => ({ id: pascal(name), table: this.tables.tables[name] })),
       email: settings.alarmEmail,
     });

@@ -11,6 +11,12 @@ export interface RoutedTool {
 /** Every Lambda group, one function each: the gateway's own, then one per platform. */
 export const FUNCTION_GROUPS: readonly ToolGroup[] = ['gateway', ...PLATFORM_WORDS];
 
+/** A function of the stack: one per tool group, and `mcp` for the MCP endpoint (every tool). */
+export type FunctionName = ToolGroup | 'mcp';
+
+/** Every function of the stack, each built from `functions/<name>.ts`. */
+export const FUNCTION_NAMES: readonly FunctionName[] = [...FUNCTION_GROUPS, 'mcp'];
+
 /**
  * Per-tool routes live in this many nested stacks. A tool's stack is chosen by a hash of its
  * name, so adding tools never moves an existing route to another stack (CloudFormation would
@@ -32,10 +38,10 @@ export const CFN_RESOURCES_PER_TOOL = 5;
 export const API_RESOURCES_PER_TOOL = 2;
 
 /**
- * API Gateway resources that exist whatever the registry holds: `/`, `/health`, `/docs`, `/api`,
+ * API Gateway resources that exist whatever the registry holds: `/`, `/health`, `/docs`, `/mcp`, `/api`,
  * `/api/v1`, `/api/v1/openapi.json`, `/api/v1/tools`, `/api/v1/tools/{tool}`, `/api/v1/tools/{tool}/execute`.
  */
-export const FIXED_API_RESOURCES = 9;
+export const FIXED_API_RESOURCES = 10;
 
 /** CloudFormation's hard limit of resources in one stack (nested stacks count separately). */
 export const CLOUDFORMATION_STACK_LIMIT = 500;

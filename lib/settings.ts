@@ -26,7 +26,7 @@ export interface GatewaySettings {
   /**
    * Whether the per-tool routes are deployed. "Resources per API" (default 300) is raised per
    * API, so a first deployment into a fresh account sets this to false: it creates the API with
-   * its 9 fixed resources only, whose id the quota request then names. See README.
+   * its 10 fixed resources only, whose id the quota request then names. See README.
    */
   toolRoutes: boolean;
 }

@@ -6,6 +6,7 @@ import type { GatewayEvent, GatewayResult } from '../runtime/state';
 import { handler as chatads } from '../chatads';
 import { handler as deskads } from '../deskads';
 import { handler as gateway } from '../gateway';
+import { handler as mcp } from '../mcp';
 import { handler as proads } from '../proads';
 import { handler as retailads } from '../retailads';
 import { handler as searchads } from '../searchads';
@@ -80,7 +81,7 @@ function resourceOf(path: string): { resource: string; pathParameters: Record<st
   return { resource: `/api/v1/tools/{tool}${suffix}`, pathParameters: { tool: name } };
 }
 
-function lambdaContext(group: ToolGroup, requestId: string): Context {
+function lambdaContext(group: ToolGroup | 'mcp', requestId: string): Context {
   const deadline = Date.now() + 90_000;
   return {
     callbackWaitsForEmptyEventLoop: false,
@@ -101,6 +102,8 @@ function lambdaContext(group: ToolGroup, requestId: string): Context {
 /** One request through the deployed code path: event → group Lambda handler → result. */
 export async function dispatch(request: LocalRequest): Promise<GatewayResult> {
   const event = toApiGatewayEvent(request);
+  // The MCP endpoint has a function of its own, as in the stack (lib/gateway-api.ts).
+  if (/^\/mcp\/?$/.test(event.path)) return mcp(event, lambdaContext('mcp', event.requestContext.requestId));
   const group = routeGroup(event.httpMethod, event.path);
   return GROUP_HANDLERS[group](event, lambdaContext(group, event.requestContext.requestId));
 }

@@ -16,7 +16,7 @@ import { ToolRegistry } from './registry';
 import { checkpointId, clearCheckpoint, loadCheckpoint, saveCheckpointStep } from './stores/checkpoints';
 import { readUsage, type UsageSnapshot } from './stores/usage';
 import { stateOf, type GatewayEvent, type GatewayResult, type RequestState } from './state';
-import type { ToolContext, ToolDefinition } from './tool';
+import type { ProgressReporter, ToolContext, ToolDefinition } from './tool';
 
 export type ToolHandler = (event: GatewayEvent, context: Context) => Promise<GatewayResult>;
 
@@ -46,6 +46,21 @@ export function createToolHandler(tools: readonly ToolDefinition[], options: { a
     .use(quota()) as unknown as ToolHandler;
 }
 
+/** Progress reporters by the Lambda context of an in-process invocation (see withProgressReporter). */
+const progressReporters = new WeakMap<Context, ProgressReporter>();
+
+/**
+ * A Lambda context for invoking a tool handler in process whose tool's progress reports go to
+ * `reporter` (the MCP endpoint). Requests from API Gateway have none: `ctx.progress` does nothing.
+ */
+export function withProgressReporter(context: Context, reporter: ProgressReporter): Context {
+  const derived: Context = { ...context, getRemainingTimeInMillis: () => context.getRemainingTimeInMillis() };
+  progressReporters.set(derived, reporter);
+  return derived;
+}
+
+const noProgress: ProgressReporter = () => undefined;
+
 /** The middy handler: replays a stored response, or runs the tool with its context. */
 async function runTool(_event: GatewayEvent, context: Context): Promise<GatewayResult> {
   const state = stateOf(context);
@@ -70,6 +85,7 @@ async function runTool(_event: GatewayEvent, context: Context): Promise<GatewayR
     step: steps.step,
     usage: readUsageOnce,
     log: state.log,
+    progress: progressReporters.get(context) ?? noProgress,
   };
   state.toolStarted = true;
   try {

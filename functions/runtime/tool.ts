@@ -44,6 +44,16 @@ export function standaloneCall(ms: number, log: Logger): PortCall {
   return { signal: AbortSignal.timeout(ms), deadline: Date.now() + ms, log };
 }
 
+/** Where a long-running tool stands: its stage (`validate`, `upload`, `commit`), step n of total, and a sentence. */
+export interface ProgressDetail {
+  step?: number;
+  total?: number;
+  message?: string;
+}
+
+/** Receives a tool's progress reports (the MCP endpoint turns them into notifications/progress). */
+export type ProgressReporter = (stage: string, detail?: ProgressDetail) => void;
+
 export interface ToolContext<Port = undefined> {
   requestId: string;
   /** Aborted when the request's deadline passes; tools pass it on to anything slow. */
@@ -64,6 +74,11 @@ export interface ToolContext<Port = undefined> {
   /** This period's usage of the owner, read once per request (the quota block reuses it). */
   usage(): Promise<UsageSnapshot>;
   log: Logger;
+  /**
+   * Reports the stage a long-running tool has reached. A no-op unless the caller asked for
+   * progress (MCP `_meta.progressToken`); never needed for the tool's result.
+   */
+  progress?: ProgressReporter;
 }
 
 /** Cross-field rules: return one message per broken rule, naming the fields. */

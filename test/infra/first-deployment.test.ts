@@ -7,16 +7,19 @@ import { synthesizeGateway } from './support';
 const gateway = synthesizeGateway(routedTools(ALL_TOOLS), { toolRoutes: false });
 
 describe('Stack: toolRoutes=false (first deployment)', () => {
-  it('creates no route stack, only the fixed routes, all to the gateway function', () => {
+  it('creates no route stack, only the fixed routes: the gateway function\'s and /mcp', () => {
     expect(gateway.routeTemplates).toHaveLength(0);
     gateway.template.resourceCountIs('AWS::CloudFormation::Stack', 0);
     expect(gateway.routes.map((route) => `${route.method} ${route.path} ${route.group}`).sort()).toEqual(
-      ['/api/v1/openapi.json', '/api/v1/tools', '/api/v1/tools/{tool}', '/api/v1/tools/{tool}/execute', '/docs', '/health'].map((path) => `ANY ${path} gateway`).sort(),
+      [
+        ...['/api/v1/openapi.json', '/api/v1/tools', '/api/v1/tools/{tool}', '/api/v1/tools/{tool}/execute', '/docs', '/health'].map((path) => `ANY ${path} gateway`),
+        'ANY /mcp mcp',
+      ].sort(),
     );
   });
 
   it('still creates the tables and every function, so the second deployment only adds routes', () => {
     gateway.template.resourceCountIs('AWS::DynamoDB::Table', 5);
-    gateway.template.resourceCountIs('AWS::Lambda::Function', 8);
+    gateway.template.resourceCountIs('AWS::Lambda::Function', 9);
   });
 });

@@ -57,9 +57,9 @@ describe('Function: chunkTools', () => {
 });
 
 describe('Function: apiResourceCount', () => {
-  it('needs 1027 API Gateway resources for 509 tools: the "Resources per API" quota to request', () => {
-    expect(apiResourceCount(509)).toBe(1027);
-    expect(apiResourceCount(0)).toBe(9);
+  it('needs 1028 API Gateway resources for 509 tools: the "Resources per API" quota to request', () => {
+    expect(apiResourceCount(509)).toBe(1028);
+    expect(apiResourceCount(0)).toBe(10);
   });
 });
 

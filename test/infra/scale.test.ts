@@ -27,7 +27,8 @@ describe('Stack: 509 tools', () => {
       expect(routes).toContain(`ANY /api/v1/tools/${tool.name}/execute gateway`);
       expect(routes).toContain(`ANY /api/v1/tools/${tool.name} gateway`);
     }
-    expect(gateway.routes).toHaveLength(6 + 3 * 509);
+    expect(routes).toContain('ANY /mcp mcp');
+    expect(gateway.routes).toHaveLength(7 + 3 * 509);
   });
 
   it('creates exactly the API Gateway resources the quota arithmetic announces', () => {
@@ -37,16 +38,18 @@ describe('Stack: 509 tools', () => {
     expect(apiResources + 1).toBe(apiResourceCount(509));
   });
 
-  it('applies the long-running integration timeout to long-running tools only', () => {
+  it('applies the long-running integration timeout to long-running tools and /mcp only', () => {
     for (const route of gateway.routes) {
-      const expected = route.path === '/api/v1/tools/create_shortvideo_video_campaign/execute' && route.method === 'POST' ? 90_000 : 29_000;
+      const longRunning = (route.path === '/api/v1/tools/create_shortvideo_video_campaign/execute' && route.method === 'POST') || route.path === '/mcp';
+      const expected = longRunning ? 90_000 : 29_000;
       expect({ route: `${route.method} ${route.path}`, timeout: route.timeoutMs }).toEqual({ route: `${route.method} ${route.path}`, timeout: expected });
     }
   });
 
-  it('gives the shortvideo function a Lambda timeout above its integration timeout', () => {
+  it('gives the shortvideo and MCP functions a Lambda timeout above their integration timeout', () => {
     const resources = gateway.template.toJSON().Resources;
     expect(resources[gateway.functionLogicalIds.shortvideo].Properties.Timeout).toBe(120);
+    expect(resources[gateway.functionLogicalIds.mcp].Properties.Timeout).toBe(120);
     expect(resources[gateway.functionLogicalIds.searchads].Properties.Timeout).toBe(30);
   });
 });

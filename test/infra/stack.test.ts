@@ -2,7 +2,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { TIERS } from '../../functions/runtime/config';
 import { TABLE_SPECS } from '../../functions/runtime/stores/tables';
 import { TABLE_ACCESS } from '../../lib/gateway-stack';
-import { FUNCTION_GROUPS, routedTools } from '../../lib/routes';
+import { FUNCTION_NAMES, routedTools } from '../../lib/routes';
 import { ALL_TOOLS, REGISTRY } from '../../platforms';
 import { synthesizeGateway } from './support';
 
@@ -54,9 +54,9 @@ describe('Stack: tables', () => {
 });
 
 describe('Stack: functions', () => {
-  it('creates one arm64 nodejs22.x function per group, with JSON logs into its own retained log group', () => {
-    template.resourceCountIs('AWS::Lambda::Function', FUNCTION_GROUPS.length);
-    for (const group of FUNCTION_GROUPS) {
+  it('creates one arm64 nodejs22.x function per group and one for MCP, with JSON logs into its own retained log group', () => {
+    template.resourceCountIs('AWS::Lambda::Function', FUNCTION_NAMES.length);
+    for (const group of FUNCTION_NAMES) {
       const fn = template.toJSON().Resources[functionLogicalIds[group]];
       expect(fn.Properties).toMatchObject({
         Runtime: 'nodejs22.x',
@@ -70,7 +70,7 @@ describe('Stack: functions', () => {
   });
 
   it('sets the variables the runtime reads, and never the local-only ones', () => {
-    for (const group of FUNCTION_GROUPS) {
+    for (const group of FUNCTION_NAMES) {
       const variables = template.toJSON().Resources[functionLogicalIds[group]].Properties.Environment.Variables;
       for (const [table, variable] of Object.entries({ apiKeys: 'TABLE_API_KEYS', owners: 'TABLE_OWNERS', usage: 'TABLE_USAGE', idempotency: 'TABLE_IDEMPOTENCY', sandbox: 'TABLE_SANDBOX' })) {
         expect(variables[variable]).toEqual({ Ref: tableLogicalIds[table] });
@@ -84,8 +84,8 @@ describe('Stack: functions', () => {
   });
 
   it('gives quick groups a 30 s timeout, above the 29 s integration timeout', () => {
-    for (const group of FUNCTION_GROUPS) {
-      const hasLongRunning = tools.some((tool) => tool.group === group && tool.longRunning);
+    for (const group of FUNCTION_NAMES) {
+      const hasLongRunning = tools.some((tool) => (group === 'mcp' || tool.group === group) && tool.longRunning);
       const timeout = template.toJSON().Resources[functionLogicalIds[group]].Properties.Timeout;
       if (hasLongRunning) expect(timeout).toBeGreaterThanOrEqual(90);
       else expect(timeout).toBe(30);
@@ -94,11 +94,12 @@ describe('Stack: functions', () => {
 
   it('grants each table with exactly the planned access: no platform function writes keys or owners', () => {
     const policies = template.findResources('AWS::IAM::Policy');
-    for (const group of FUNCTION_GROUPS) {
+    for (const group of FUNCTION_NAMES) {
       const role = template.toJSON().Resources[functionLogicalIds[group]].Properties.Role['Fn::GetAtt'][0];
       const statements = Object.values(policies)
         .filter((policy) => policy.Properties.Roles.some((r: { Ref: string }) => r.Ref === role))
         .flatMap((policy) => policy.Properties.PolicyDocument.Statement);
+      // The MCP function runs every tool, writes included: a platform function's access.
       const access = group === 'gateway' ? TABLE_ACCESS.gateway : TABLE_ACCESS.platform;
       for (const [table, mode] of Object.entries(access)) {
         const actions = statements
@@ -122,12 +123,16 @@ describe('Stack: functions', () => {
   });
 
   it('lets API Gateway invoke each function through one permission, not one per method', () => {
-    template.resourceCountIs('AWS::Lambda::Permission', FUNCTION_GROUPS.length);
+    template.resourceCountIs('AWS::Lambda::Permission', FUNCTION_NAMES.length);
     for (const routeTemplate of gateway.routeTemplates) routeTemplate.template.resourceCountIs('AWS::Lambda::Permission', 0);
     template.hasResourceProperties('AWS::Lambda::Permission', {
       FunctionName: { 'Fn::GetAtt': [functionLogicalIds.searchads, 'Arn'] },
       Principal: 'apigateway.amazonaws.com',
       SourceArn: { 'Fn::Join': ['', Match.arrayWith([Match.stringLikeRegexp('/\\*/POST/api/v1/tools/\\*/execute$')])] },
+    });
+    template.hasResourceProperties('AWS::Lambda::Permission', {
+      FunctionName: { 'Fn::GetAtt': [functionLogicalIds.mcp, 'Arn'] },
+      SourceArn: { 'Fn::Join': ['', Match.arrayWith([Match.stringLikeRegexp('/\\*/\\*/mcp$')])] },
     });
   });
 });
@@ -159,8 +164,13 @@ describe('Stack: routes', () => {
     }
   });
 
+  it('routes /mcp, any method, to the MCP function with the long-running integration timeout', () => {
+    expect(byPathAndMethod.get('ANY /mcp')).toMatchObject({ group: 'mcp', stack: 'parent', timeoutMs: 29_000 });
+    expect(routes.filter((route) => route.group === 'mcp')).toHaveLength(1);
+  });
+
   it('has no route but those', () => {
-    expect(routes).toHaveLength(6 + 3 * REGISTRY.names().length);
+    expect(routes).toHaveLength(7 + 3 * REGISTRY.names().length);
   });
 
   it('deploys a regional API to a stage with access logs, error logs and no data trace', () => {
@@ -190,9 +200,9 @@ describe('Stack: routes', () => {
 describe('Stack: alarms and outputs', () => {
   it('alarms on the 5xx rate, on errors and throttles of each function, and on DynamoDB errors of each table', () => {
     const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm'));
-    expect(alarms).toHaveLength(1 + 2 * FUNCTION_GROUPS.length + Object.keys(TABLE_SPECS).length);
+    expect(alarms).toHaveLength(1 + 2 * FUNCTION_NAMES.length + Object.keys(TABLE_SPECS).length);
     expect(alarms.filter((alarm) => alarm.Properties.MetricName === '5XXError' && alarm.Properties.Statistic === 'Average')).toHaveLength(1);
-    for (const group of FUNCTION_GROUPS) {
+    for (const group of FUNCTION_NAMES) {
       for (const metric of ['Errors', 'Throttles']) {
         const matching = alarms.filter(
           (alarm) => alarm.Properties.MetricName === metric && JSON.stringify(alarm.Properties.Dimensions).includes(`"${functionLogicalIds[group]}"`),

@@ -1,9 +1,9 @@
 import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
-import type { ToolGroup } from '../../functions/runtime/tool';
 import { GatewayStack } from '../../lib/gateway-stack';
-import type { RoutedTool } from '../../lib/routes';
+import type { ToolGroup } from '../../functions/runtime/tool';
+import type { FunctionName, RoutedTool } from '../../lib/routes';
 import type { GatewaySettings } from '../../lib/settings';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -11,8 +11,8 @@ type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 export interface Route {
   path: string;
   method: string;
-  /** The group whose function the integration invokes. */
-  group: ToolGroup;
+  /** The function the integration invokes: a tool group's, or `mcp`. */
+  group: FunctionName;
   timeoutMs: number | undefined;
   /** Logical id of the template that holds the method: the parent stack or a route stack. */
   stack: string;
@@ -23,7 +23,7 @@ export interface SynthesizedGateway {
   template: Template;
   routeTemplates: { id: string; template: Template }[];
   routes: Route[];
-  functionLogicalIds: Record<ToolGroup, string>;
+  functionLogicalIds: Record<FunctionName, string>;
   tableLogicalIds: Record<string, string>;
 }
 
@@ -34,11 +34,11 @@ export function synthesizeGateway(tools: readonly RoutedTool[], settings: Partia
   const template = Template.fromStack(stack);
   const functionLogicalIds = Object.fromEntries(
     Object.entries(stack.functions).map(([group, fn]) => [group, stack.getLogicalId(fn.node.defaultChild as CfnFunction)]),
-  ) as Record<ToolGroup, string>;
+  ) as Record<FunctionName, string>;
   const tableLogicalIds = Object.fromEntries(
     Object.entries(stack.tables.tables).map(([name, table]) => [name, stack.getLogicalId(table.node.defaultChild as never)]),
   );
-  const groupOfFunction = new Map(Object.entries(functionLogicalIds).map(([group, id]) => [id, group as ToolGroup]));
+  const groupOfFunction = new Map(Object.entries(functionLogicalIds).map(([group, id]) => [id, group as FunctionName]));
 
   const parent = template.toJSON();
   const routes: Route[] = [];
@@ -63,7 +63,7 @@ class TemplateContext {
     private readonly id: string,
   ) {}
 
-  routes(groupOfFunction: Map<string, ToolGroup>): Route[] {
+  routes(groupOfFunction: Map<string, FunctionName>): Route[] {
     return Object.values(this.json.Resources as Record<string, Json>)
       .filter((resource) => resource.Type === 'AWS::ApiGateway::Method')
       .map((method) => {

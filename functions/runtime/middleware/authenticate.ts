@@ -27,31 +27,39 @@ async function lookup(keyHash: string, now: number) {
   return entry;
 }
 
-/** Bearer API key → owner. Each 401 says what is wrong without echoing the key. */
+/**
+ * Bearer API key → owner. Each failure is a 401 that says what is wrong without echoing the key.
+ * `noteKeyId` hears the key id as soon as the key is found (revoked and expired keys included), for logs.
+ * Shared by the tool chain below and the MCP endpoint, which authenticates before reading JSON-RPC.
+ */
+export async function authenticateBearer(authorization: string | undefined, noteKeyId: (keyId: string) => void = () => undefined): Promise<Owner> {
+  if (!authorization || !authorization.trim()) {
+    throw new UnauthorizedError('Missing API key. Send the header "Authorization: Bearer <API_KEY>" with the key from your key page.');
+  }
+  const [scheme, ...rest] = authorization.trim().split(/\s+/);
+  if (scheme.toLowerCase() !== 'bearer' || rest.length !== 1) {
+    throw new UnauthorizedError('The Authorization header must use the Bearer scheme: "Authorization: Bearer <API_KEY>".');
+  }
+  const apiKey = rest[0];
+  if (!API_KEY_PATTERN.test(apiKey)) {
+    throw new UnauthorizedError('The API key is malformed. Keys start with sk_live_ followed by 32 characters; copy it again from your key page.');
+  }
+  const now = Date.now();
+  const { key, owner } = await lookup(hashApiKey(apiKey), now);
+  if (!key || !owner) throw new UnauthorizedError('The API key is not recognised. Check that you copied the whole key, or create a new one.');
+  noteKeyId(key.key_id);
+  if (key.revoked_at) throw new UnauthorizedError(`The API key ${keyIdOf(apiKey)}… has been revoked. Create a new key on your key page.`);
+  if (key.expires_at && Date.parse(key.expires_at) <= now) {
+    throw new UnauthorizedError(`The API key ${keyIdOf(apiKey)}… expired on ${key.expires_at.slice(0, 10)}. Create a new key on your key page.`);
+  }
+  return owner;
+}
+
+/** The chain's auth step: the request's Bearer API key → owner (see authenticateBearer). */
 export function authenticate(): MiddlewareObj {
   const authenticateBefore = async (request: GatewayRequest) => {
     const state = request.context.gateway;
-    const authorization = header(request.event, 'authorization');
-    if (!authorization || !authorization.trim()) {
-      throw new UnauthorizedError('Missing API key. Send the header "Authorization: Bearer <API_KEY>" with the key from your key page.');
-    }
-    const [scheme, ...rest] = authorization.trim().split(/\s+/);
-    if (scheme.toLowerCase() !== 'bearer' || rest.length !== 1) {
-      throw new UnauthorizedError('The Authorization header must use the Bearer scheme: "Authorization: Bearer <API_KEY>".');
-    }
-    const apiKey = rest[0];
-    if (!API_KEY_PATTERN.test(apiKey)) {
-      throw new UnauthorizedError('The API key is malformed. Keys start with sk_live_ followed by 32 characters; copy it again from your key page.');
-    }
-    const now = Date.now();
-    const { key, owner } = await lookup(hashApiKey(apiKey), now);
-    if (!key || !owner) throw new UnauthorizedError('The API key is not recognised. Check that you copied the whole key, or create a new one.');
-    state.keyId = key.key_id;
-    if (key.revoked_at) throw new UnauthorizedError(`The API key ${keyIdOf(apiKey)}… has been revoked. Create a new key on your key page.`);
-    if (key.expires_at && Date.parse(key.expires_at) <= now) {
-      throw new UnauthorizedError(`The API key ${keyIdOf(apiKey)}… expired on ${key.expires_at.slice(0, 10)}. Create a new key on your key page.`);
-    }
-    state.owner = owner;
+    state.owner = await authenticateBearer(header(request.event, 'authorization'), (keyId) => (state.keyId = keyId));
   };
   return { before: authenticateBefore } as MiddlewareObj;
 }

@@ -108,6 +108,7 @@ export const createShortVideoVideoCampaign = defineShortVideoTool({
     const warnings: string[] = [];
 
     // Stage 1: validate everything before anything is created.
+    ctx.progress?.('validate', { step: 1, total: 3, message: 'Checking the arguments, pixel, instant form, audiences and video' });
     const problems: string[] = [];
     if (args.schedule_end_time && dateTimeMs(args.schedule_end_time) <= ctx.now.getTime() + 60 * 60 * 1000) {
       problems.push('`schedule_end_time` must be at least one hour in the future');
@@ -174,6 +175,7 @@ export const createShortVideoVideoCampaign = defineShortVideoTool({
     }
 
     // Stage 2: create, one checkpointed step per platform operation.
+    ctx.progress?.('upload', { step: 2, total: 3, message: 'Creating the campaign and ad group, uploading the video and cover' });
     const budgetMode = args.budget_lifetime !== undefined ? 'BUDGET_MODE_TOTAL' : 'BUDGET_MODE_DAY';
     const budget = (args.budget_lifetime ?? args.budget_daily)!;
     const campaign = await ctx.step('campaign', async () => {
@@ -257,6 +259,7 @@ export const createShortVideoVideoCampaign = defineShortVideoTool({
 
     const callToAction = args.call_to_action ?? (objective === 'APP_PROMOTION' ? 'DOWNLOAD' : objective === 'LEAD_GENERATION' ? 'SIGN_UP' : 'WATCH_NOW');
     const displayName = args.display_name ?? args.campaign_name.slice(0, 40);
+    ctx.progress?.('commit', { step: 3, total: 3, message: 'Creating the ad' });
     const ad = await ctx.step('ad', async () => {
       const created = await ctx.platform.createAd({
         adgroup_id: adGroup.id,
