@@ -13,7 +13,6 @@ import { startHttpServer } from '../functions/local/server';
 async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 3000);
   process.env.TABLE_PREFIX ??= 'gateway-';
-  process.env.ALLOW_LOOPBACK_FETCH ??= 'true';
   process.env.LOG_LEVEL ??= 'warn';
   console.log('Starting DynamoDB Local (data in .data/dynamodb)...');
   const dynamodb = await startDynamoDbLocal({ dbPath: join(DATA_DIR, 'dynamodb'), port: process.env.DYNAMODB_PORT ? Number(process.env.DYNAMODB_PORT) : undefined });

@@ -4,7 +4,7 @@ import { alphanumeric, digits, idSource } from '../sandbox/ids';
 import { hash32 } from '../sandbox/metrics';
 import { SandboxPlatform } from '../sandbox/platform';
 import { SandboxStore } from '../sandbox/store';
-import { checkVideoUrl, UnsafeVideoUrlError } from '../video-check';
+import { checkVideoUrl, VideoUrlError } from '../video-check';
 import type {
   AdGroupStatus,
   ShortVideoAd,
@@ -110,7 +110,7 @@ export class ShortVideoSandbox extends SandboxPlatform implements ShortVideoPort
       try {
         check = await checkVideoUrl(videoUrl, { platform: 'shortvideo' });
       } catch (err) {
-        if (err instanceof UnsafeVideoUrlError) throw new ToolError(`\`video_url\`: ${err.message}`);
+        if (err instanceof VideoUrlError) throw new ToolError(`\`video_url\`: ${err.message}`);
         throw err;
       }
       if (!check.ok) {

@@ -19,7 +19,8 @@ export function useTestTables(): void {
   beforeAll(async () => {
     process.env.TABLE_PREFIX = prefix;
     process.env.LOG_LEVEL ??= 'silent';
-    process.env.ALLOW_LOOPBACK_FETCH = 'true';
+    // The test servers that stand in for video hosts listen on loopback.
+    process.env.UNSAFE_ALLOW_LOOPBACK_FETCH_FOR_TESTS = 'true';
     await ensureTables(process.env.DYNAMODB_ENDPOINT!);
   });
   beforeEach(() => clearAuthCache());
