@@ -6,6 +6,7 @@ import * as http from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { freePort } from '../../functions/local/dynamodb-local';
 import { EDGE_LIMITS, startHttpServer } from '../../functions/local/server';
+import { setSandboxFailureMode } from '../../platforms/sandbox/platform';
 import { createTestOwner, useTestTables } from '../support/gateway';
 
 useTestTables();
@@ -186,6 +187,17 @@ describe('Local server edges: slow and endless requests time out with an envelop
     expect(answer.status).toBe(408);
     expectEdgeEnvelope(answer, /not received completely/);
   });
+
+  it('lets a tool run longer than the request timeout once the request is in (the timeout covers receiving only)', async () => {
+    const { apiKey, accounts } = await createTestOwner({ accounts: { searchads: 1 } });
+    await setSandboxFailureMode(accounts.searchads![0], 'slow', { slowMs: 2500 });
+    const response = await fetch(`http://127.0.0.1:${port}/api/v1/tools/list_campaigns/execute`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
+      body: '{"arguments": {}}',
+    });
+    expect(response.status).toBe(200);
+  }, 20_000);
 
   it('answers 408 to headers that never finish', async () => {
     const { answer } = await rawExchange(port, (socket) => socket.write('POST /api/v1/tools/list_campaigns/execute HTTP/1.1\r\nHost: x\r\nX-Slow: '));
