@@ -7,7 +7,7 @@ import '../functions/local/quiet-warnings';
 import { readRunningStore } from '../functions/local/local-store';
 import { TIERS, type Tier } from '../functions/runtime/config';
 import { isPlatformWord, PLATFORM_WORDS } from '../functions/runtime/platforms';
-import { createApiKey, listApiKeys, revokeApiKey } from '../functions/runtime/stores/api-keys';
+import { createApiKey, keyStatus, listApiKeys, revokeApiKey } from '../functions/runtime/stores/api-keys';
 import { createOwner, getOwner, monthlyLimit } from '../functions/runtime/stores/owners';
 import { periodEndOf, readUsage } from '../functions/runtime/stores/usage';
 import { connectLiveAccounts, connectSandboxAccounts, disconnectAccount, livePlatforms } from '../platforms/connect';
@@ -123,7 +123,7 @@ export async function runCommand(argv: string[]): Promise<string> {
   if (group === 'keys' && action === 'list') {
     const owner = await requireOwner(option(parsed, 'owner')!);
     const keys = await listApiKeys(owner.owner_id);
-    const status = (k: (typeof keys)[number]) => (k.revoked_at ? 'revoked' : k.expires_at && Date.parse(k.expires_at) <= Date.now() ? 'expired' : 'active');
+    const status = (k: (typeof keys)[number]) => keyStatus(k, Date.now());
     const rows = keys.map((k) => ({ key_id: k.key_id, status: status(k), created_at: k.created_at, expires_at: k.expires_at ?? null, revoked_at: k.revoked_at ?? null }));
     return out({ owner_id: owner.owner_id, keys: rows }, rows.length ? rows.map((k) => `${k.key_id}  ${k.status.padEnd(8)} created ${k.created_at}${k.expires_at ? ` expires ${k.expires_at}` : ''}`).join('\n') : 'No keys.');
   }

@@ -13,7 +13,6 @@ import { startHttpServer } from '../functions/local/server';
 async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 3000);
   process.env.TABLE_PREFIX ??= 'gateway-';
-  process.env.ALLOW_LOOPBACK_FETCH ??= 'true';
   process.env.LOG_LEVEL ??= 'warn';
   // Live connections' credentials are encrypted with a local AES key kept beside the data.
   process.env.CREDENTIALS_KEY_FILE ??= CREDENTIALS_KEY_FILE;

@@ -5,13 +5,15 @@
  * shortvideo sandbox's upload-by-URL step, so both give the same verdict.
  *
  * Security (server-side request forgery): only http and https; the host name is resolved first
- * and every address must be public: private, loopback, link-local, unique-local, unspecified,
- * carrier-grade NAT, multicast and reserved ranges are refused before any connection is made.
- * The connection then goes to exactly the address that was checked (no second DNS answer), and
- * every redirect target is checked the same way (at most 3 redirects). Loopback is allowed only
- * when `allowLoopbackFetch()` is true (local tests); private ranges never are.
+ * and every address must be public: private, loopback, link-local (cloud metadata), unique-local,
+ * unspecified, carrier-grade NAT, multicast and reserved ranges are refused before any connection
+ * is made, in every spelling (`0x7f000001`, `2130706433`, `127.1`, octal, IPv4-mapped and
+ * -compatible IPv6 such as `::ffff:7f00:1` or `::127.0.0.1`). The connection then goes to exactly
+ * the address that was checked (no second DNS answer), and every redirect target is checked the
+ * same way (at most 3 redirects). Loopback is allowed only when the test-only setting
+ * UNSAFE_ALLOW_LOOPBACK_FETCH_FOR_TESTS is true (`allowLoopbackFetch()`); private ranges never are.
  */
-import { lookup as dnsLookup } from 'node:dns/promises';
+import * as dns from 'node:dns/promises';
 import * as http from 'node:http';
 import * as https from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
@@ -62,8 +64,19 @@ const EXTENSION_FORMATS: Record<string, VideoFormat> = {
   mp4: 'MP4', m4v: 'MP4', mov: 'MOV', qt: 'MOV', mpeg: 'MPEG', mpg: 'MPEG', avi: 'AVI', webm: 'WEBM', '3gp': '3GP', mkv: 'MKV', wmv: 'WMV', flv: 'FLV',
 };
 
-/** Why a URL was refused before anything was sent. */
-export class UnsafeVideoUrlError extends Error {
+/**
+ * The URL cannot be checked, and nothing was sent: it is malformed, its host name does not resolve,
+ * or it was refused for safety (UnsafeVideoUrlError). Tools answer it with a 400.
+ */
+export class VideoUrlError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'VideoUrlError';
+  }
+}
+
+/** Why a URL was refused for safety before anything was sent. */
+export class UnsafeVideoUrlError extends VideoUrlError {
   constructor(message: string) {
     super(message);
     this.name = 'UnsafeVideoUrlError';
@@ -71,55 +84,108 @@ export class UnsafeVideoUrlError extends Error {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Address policy
+// Address policy: an allow-list. IPv4 is public unless it lies in a range that is not globally
+// reachable; IPv6 is public only inside global unicast (2000::/3) outside its special ranges.
+// IPv4-mapped, -translated and -compatible IPv6 addresses are judged by the IPv4 address inside.
+// Anything that does not parse as an address is refused.
 
-const BLOCKED = new BlockList();
-const LOOPBACK = new BlockList();
-// IPv4
-BLOCKED.addSubnet('0.0.0.0', 8, 'ipv4'); // "this network", 0.0.0.0
-BLOCKED.addSubnet('10.0.0.0', 8, 'ipv4'); // private
-BLOCKED.addSubnet('100.64.0.0', 10, 'ipv4'); // carrier-grade NAT
-BLOCKED.addSubnet('169.254.0.0', 16, 'ipv4'); // link-local (cloud metadata endpoints)
-BLOCKED.addSubnet('172.16.0.0', 12, 'ipv4'); // private
-BLOCKED.addSubnet('192.0.0.0', 24, 'ipv4'); // IETF protocol assignments
-BLOCKED.addSubnet('192.168.0.0', 16, 'ipv4'); // private
-BLOCKED.addSubnet('198.18.0.0', 15, 'ipv4'); // benchmarking
-BLOCKED.addSubnet('224.0.0.0', 4, 'ipv4'); // multicast
-BLOCKED.addSubnet('240.0.0.0', 4, 'ipv4'); // reserved, broadcast
-LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
-// IPv6
-BLOCKED.addAddress('::', 'ipv6'); // unspecified
-BLOCKED.addSubnet('fc00::', 7, 'ipv6'); // unique-local
-BLOCKED.addSubnet('fe80::', 10, 'ipv6'); // link-local
-BLOCKED.addSubnet('ff00::', 8, 'ipv6'); // multicast
-BLOCKED.addSubnet('64:ff9b::', 96, 'ipv6'); // NAT64 (could reach IPv4 private space)
-BLOCKED.addSubnet('2002::', 16, 'ipv6'); // 6to4 (embeds an IPv4 address)
-LOOPBACK.addAddress('::1', 'ipv6');
+/** [first address, prefix length] of the IPv4 ranges that are not globally reachable. */
+const IPV4_LOOPBACK: [string, number][] = [['127.0.0.0', 8]];
+const IPV4_BLOCKED: [string, number][] = [
+  ['0.0.0.0', 8], // "this network", unspecified
+  ['10.0.0.0', 8], // private
+  ['100.64.0.0', 10], // carrier-grade NAT (also some cloud metadata services)
+  ['169.254.0.0', 16], // link-local, cloud metadata (169.254.169.254)
+  ['172.16.0.0', 12], // private
+  ['192.0.0.0', 24], // IETF protocol assignments
+  ['192.0.2.0', 24], // documentation
+  ['192.88.99.0', 24], // 6to4 relay
+  ['192.168.0.0', 16], // private
+  ['198.18.0.0', 15], // benchmarking
+  ['198.51.100.0', 24], // documentation
+  ['203.0.113.0', 24], // documentation
+  ['224.0.0.0', 4], // multicast
+  ['240.0.0.0', 4], // reserved, broadcast
+];
+/** Special ranges inside IPv6 global unicast (2000::/3). */
+const IPV6_BLOCKED_GLOBAL = new BlockList();
+IPV6_BLOCKED_GLOBAL.addSubnet('2001::', 23, 'ipv6'); // IETF protocol assignments (Teredo embeds IPv4)
+IPV6_BLOCKED_GLOBAL.addSubnet('2001:db8::', 32, 'ipv6'); // documentation
+IPV6_BLOCKED_GLOBAL.addSubnet('2002::', 16, 'ipv6'); // 6to4 (embeds IPv4)
+IPV6_BLOCKED_GLOBAL.addSubnet('3fff::', 20, 'ipv6'); // documentation
 
-/** The IPv4 address inside an IPv4-mapped or -compatible IPv6 address (::ffff:10.0.0.1), if any. */
-function embeddedIpv4(address: string): string | undefined {
-  const lower = address.toLowerCase();
-  const dotted = /^(?:::ffff:|::ffff:0:|::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (dotted) return dotted[1];
-  const hex = /^(?:::ffff:|::ffff:0:)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
-  if (hex) {
-    const hi = parseInt(hex[1], 16);
-    const lo = parseInt(hex[2], 16);
-    return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+/**
+ * An IPv4 address written in any spelling the URL standard and inet_aton accept: dotted decimal,
+ * fewer parts (`127.1`), one number (`2130706433`), hexadecimal (`0x7f000001`) or octal
+ * (`0177.0.0.1`) parts. Returns it as a 32-bit number, or undefined when it is not one.
+ */
+export function parseIpv4(text: string): number | undefined {
+  const parts = text.replace(/\.$/, '').split('.');
+  if (parts.length > 4) return undefined;
+  const numbers = parts.map((part) => {
+    if (/^0x[0-9a-f]*$/i.test(part)) return part.length === 2 ? 0 : parseInt(part.slice(2), 16);
+    if (/^0[0-7]+$/.test(part)) return parseInt(part, 8);
+    if (/^(0|[1-9]\d*)$/.test(part)) return Number(part);
+    return NaN;
+  });
+  if (numbers.some((n) => !Number.isSafeInteger(n))) return undefined;
+  const last = numbers.pop()!;
+  if (numbers.some((n) => n > 255) || last >= 256 ** (4 - numbers.length)) return undefined;
+  return numbers.reduce((sum, n, i) => sum + n * 256 ** (3 - i), 0) + last;
+}
+
+function ipv4Text(value: number): string {
+  return [24, 16, 8, 0].map((shift) => Math.floor(value / 2 ** shift) % 256).join('.');
+}
+
+function inIpv4Range(value: number, [first, bits]: [string, number]): boolean {
+  const size = 2 ** (32 - bits);
+  return Math.floor(value / size) === Math.floor(parseIpv4(first)! / size);
+}
+
+/** The 16 bytes of an IPv6 address (zone id ignored), or undefined when it is not one. */
+function parseIpv6(text: string): number[] | undefined {
+  let address = text.replace(/%.*$/, '');
+  if (isIP(address) !== 6) return undefined;
+  const dotted = /^(.*:)(\d+\.\d+\.\d+\.\d+)$/.exec(address);
+  if (dotted) {
+    const v4 = parseIpv4(dotted[2])!;
+    address = `${dotted[1]}${Math.floor(v4 / 65536).toString(16)}:${(v4 % 65536).toString(16)}`;
   }
-  return undefined;
+  const [head, tail] = address.split('::');
+  const first = head ? head.split(':') : [];
+  const last = tail === undefined ? [] : tail ? tail.split(':') : [];
+  const groups = tail === undefined ? first : [...first, ...Array<string>(8 - first.length - last.length).fill('0'), ...last];
+  return groups.flatMap((group) => {
+    const n = parseInt(group, 16);
+    return [n >> 8, n & 255];
+  });
 }
 
 export type AddressClass = 'public' | 'loopback' | 'blocked';
 
-/** Classifies one IP address (v4 or v6). */
-export function classifyAddress(address: string): AddressClass {
-  const inner = embeddedIpv4(address);
-  if (inner) return classifyAddress(inner);
-  const family = isIP(address) === 6 ? 'ipv6' : 'ipv4';
-  if (LOOPBACK.check(address, family)) return 'loopback';
-  if (BLOCKED.check(address, family)) return 'blocked';
+function classifyIpv4(value: number): AddressClass {
+  if (IPV4_LOOPBACK.some((range) => inIpv4Range(value, range))) return 'loopback';
+  if (IPV4_BLOCKED.some((range) => inIpv4Range(value, range))) return 'blocked';
   return 'public';
+}
+
+/** Classifies one IP address, IPv4 (in any spelling) or IPv6. Anything else is 'blocked'. */
+export function classifyAddress(address: string): AddressClass {
+  const v4 = parseIpv4(address);
+  if (v4 !== undefined) return classifyIpv4(v4);
+  const bytes = parseIpv6(address);
+  if (!bytes) return 'blocked';
+  const zeros = (from: number, to: number) => bytes.slice(from, to).every((b) => b === 0);
+  const embedded = () => classifyIpv4(bytes[12] * 2 ** 24 + bytes[13] * 2 ** 16 + bytes[14] * 2 ** 8 + bytes[15]);
+  if (zeros(0, 15) && bytes[15] === 1) return 'loopback'; // ::1
+  // IPv4-mapped ::ffff:a.b.c.d and IPv4-translated ::ffff:0:a.b.c.d
+  if (zeros(0, 10) && bytes[10] === 255 && bytes[11] === 255) return embedded();
+  if (zeros(0, 8) && bytes[8] === 255 && bytes[9] === 255 && zeros(10, 12)) return embedded();
+  // IPv4-compatible ::a.b.c.d (deprecated, never public) and the unspecified address ::
+  if (zeros(0, 12)) return embedded() === 'loopback' ? 'loopback' : 'blocked';
+  if ((bytes[0] & 0xe0) !== 0x20) return 'blocked'; // outside global unicast 2000::/3
+  return IPV6_BLOCKED_GLOBAL.check(address.replace(/%.*$/, ''), 'ipv6') ? 'blocked' : 'public';
 }
 
 /** Throws UnsafeVideoUrlError unless the address may be fetched. */
@@ -135,18 +201,19 @@ export function assertFetchableAddress(address: string, host: string): void {
 
 export type Resolver = (host: string) => Promise<{ address: string; family: number }[]>;
 
-const systemResolver: Resolver = (host) => dnsLookup(host, { all: true, verbatim: true });
+// Looked up through the module at call time, so a test can stand in for DNS.
+const systemResolver: Resolver = (host) => dns.lookup(host, { all: true, verbatim: true });
 
 /**
  * Parses and vets one URL: scheme, host, every resolved address. Nothing is sent to the host.
  * Returns the URL and the address to connect to.
  */
-export async function vetUrl(raw: string, resolve: Resolver = systemResolver): Promise<{ url: URL; address: string; family: number }> {
+export async function vetUrl(raw: string, resolve: Resolver = systemResolver, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<{ url: URL; address: string; family: number }> {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw new UnsafeVideoUrlError(`"${raw}" is not a valid URL. Give a full http(s) link, e.g. https://cdn.example.com/ad.mp4.`);
+    throw new VideoUrlError(`"${raw}" is not a valid URL. Give a full http(s) link, e.g. https://cdn.example.com/ad.mp4.`);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new UnsafeVideoUrlError(`Only http and https links can be checked; "${url.protocol.replace(/:$/, '')}" links are refused.`);
@@ -155,21 +222,33 @@ export async function vetUrl(raw: string, resolve: Resolver = systemResolver): P
     throw new UnsafeVideoUrlError('Links with a user name or password in them are refused; use a public direct-download link.');
   }
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (!host) throw new UnsafeVideoUrlError('The link has no host name.');
-  if (isIP(host)) {
-    assertFetchableAddress(host, host);
-    return { url, address: host, family: isIP(host) };
+  if (!host) throw new VideoUrlError('The link has no host name.');
+  // The URL parser already writes every IPv4 spelling as dotted decimal; parseIpv4 catches any
+  // spelling that reaches here some other way.
+  const v4 = parseIpv4(host);
+  const literal = isIP(host) ? host : v4 !== undefined ? ipv4Text(v4) : undefined;
+  if (literal) {
+    assertFetchableAddress(literal, host);
+    return { url, address: literal, family: isIP(literal) };
   }
-  if (/^localhost$|\.localhost$/i.test(host) && !allowLoopbackFetch()) {
+  if (/^(.+\.)?localhost\.?$/i.test(host) && !allowLoopbackFetch()) {
     throw new UnsafeVideoUrlError(`Refused to fetch ${host}: it names the local machine. Give a public direct-download link to the video.`);
   }
   let addresses: { address: string; family: number }[];
+  let timer: NodeJS.Timeout | undefined;
   try {
-    addresses = await resolve(host);
+    addresses = await Promise.race([
+      resolve(host),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('timeout')), timeoutMs);
+      }),
+    ]);
   } catch {
-    throw new VideoFetchError(`The host name ${host} could not be resolved. Check the link for typos.`);
+    throw new VideoUrlError(`The host name ${host} could not be resolved, so the video cannot be downloaded from it. Check the link for typos.`);
+  } finally {
+    clearTimeout(timer);
   }
-  if (!addresses.length) throw new VideoFetchError(`The host name ${host} has no address.`);
+  if (!addresses.length) throw new VideoUrlError(`The host name ${host} has no address, so the video cannot be downloaded from it. Check the link for typos.`);
   // Every answer must be acceptable: a name that also points at a private address is refused.
   for (const a of addresses) assertFetchableAddress(a.address, host);
   return { url, address: addresses[0].address, family: addresses[0].family };
@@ -284,8 +363,9 @@ function webPageHint(url: URL): string {
 }
 
 /**
- * Checks a video URL. Throws UnsafeVideoUrlError when the URL or any redirect target is refused
- * (nothing is sent to such an address). Everything else is reported in the result.
+ * Checks a video URL. Throws VideoUrlError (UnsafeVideoUrlError when refused for safety) when the
+ * URL or any redirect target cannot be checked (nothing is sent to such an address). Everything
+ * else is reported in the result.
  */
 export async function checkVideoUrl(rawUrl: string, options: VideoCheckOptions = {}): Promise<VideoCheckResult> {
   const platform = options.platform ?? 'shortvideo';
@@ -311,7 +391,7 @@ export async function checkVideoUrl(rawUrl: string, options: VideoCheckOptions =
   const started = Date.now();
   const remaining = () => Math.max(500, timeoutMs - (Date.now() - started));
 
-  let target = await vetUrl(rawUrl, resolve);
+  let target = await vetUrl(rawUrl, resolve, timeoutMs);
   let response: HeadResponse | undefined;
   let method: 'HEAD' | 'GET' = 'HEAD';
   for (let hop = 0; ; hop++) {
@@ -339,7 +419,7 @@ export async function checkVideoUrl(rawUrl: string, options: VideoCheckOptions =
       const next = new URL(response.headers.location, target.url).toString();
       result.redirects.push(next);
       // Every hop is vetted like the first URL: a public link must not bounce to an internal one.
-      target = await vetUrl(next, resolve);
+      target = await vetUrl(next, resolve, remaining());
       result.final_url = next;
       continue;
     }

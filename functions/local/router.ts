@@ -24,8 +24,32 @@ const GROUP_HANDLERS: Record<ToolGroup, LambdaHandler> = { gateway, searchads, s
  */
 export function routeGroup(method: string, path: string): ToolGroup {
   const match = /^\/api\/v1\/tools\/([^/]+)\/execute\/?$/.exec(path);
-  if (match && method === 'POST') return REGISTRY.get(decodeURIComponent(match[1]))?.group ?? 'gateway';
+  if (match && method === 'POST') return REGISTRY.get(decodePathSegment(match[1]))?.group ?? 'gateway';
   return 'gateway';
+}
+
+/** A path that API Gateway would not route: broken percent-encoding, or not a path at all. */
+export class MalformedPathError extends Error {}
+
+function decodePathSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new MalformedPathError(segment);
+  }
+}
+
+/**
+ * An answer API Gateway gives itself, before any function runs: the envelope of its gateway
+ * responses (lib/gateway-api.ts), with the request id in `x-amzn-RequestId` and the body.
+ */
+export function edgeError(statusCode: number, message: string): GatewayResult {
+  const requestId = randomUUID();
+  return {
+    statusCode,
+    headers: { 'Content-Type': 'application/json', 'x-amzn-RequestId': requestId },
+    body: JSON.stringify({ success: false, error: message, tool: '', is_error: true, request_id: requestId }),
+  };
 }
 
 export interface LocalRequest {
@@ -43,7 +67,13 @@ export interface LocalRequest {
  * there is no path parameter); any other name reaches the `{tool}` catch-all routes.
  */
 export function toApiGatewayEvent(request: LocalRequest): GatewayEvent {
-  const url = new URL(request.url, 'http://localhost');
+  let url: URL;
+  try {
+    // An origin-form target (/path?query) is appended, so a path starting with // is not read as a host.
+    url = new URL(request.url.startsWith('/') ? `http://localhost${request.url}` : request.url);
+  } catch {
+    throw new MalformedPathError(request.url);
+  }
   const path = url.pathname;
   const method = request.method.toUpperCase();
   const query = Object.fromEntries(url.searchParams.entries());
@@ -75,7 +105,7 @@ export function toApiGatewayEvent(request: LocalRequest): GatewayEvent {
 function resourceOf(path: string): { resource: string; pathParameters: Record<string, string> | null } {
   const match = /^\/api\/v1\/tools\/([^/]+)(\/execute)?\/?$/.exec(path);
   if (!match) return { resource: path, pathParameters: null };
-  const name = decodeURIComponent(match[1]);
+  const name = decodePathSegment(match[1]);
   const suffix = match[2] ?? '';
   if (REGISTRY.get(name)) return { resource: `/api/v1/tools/${name}${suffix}`, pathParameters: null };
   return { resource: `/api/v1/tools/{tool}${suffix}`, pathParameters: { tool: name } };
@@ -101,9 +131,16 @@ function lambdaContext(group: ToolGroup | 'mcp', requestId: string): Context {
 
 /** One request through the deployed code path: event → group Lambda handler → result. */
 export async function dispatch(request: LocalRequest): Promise<GatewayResult> {
-  const event = toApiGatewayEvent(request);
-  // The MCP endpoint has a function of its own, as in the stack (lib/gateway-api.ts).
-  if (/^\/mcp\/?$/.test(event.path)) return mcp(event, lambdaContext('mcp', event.requestContext.requestId));
-  const group = routeGroup(event.httpMethod, event.path);
+  let event: GatewayEvent;
+  let group: ToolGroup;
+  try {
+    event = toApiGatewayEvent(request);
+    // The MCP endpoint has a function of its own, as in the stack (lib/gateway-api.ts).
+    if (/^\/mcp\/?$/.test(event.path)) return mcp(event, lambdaContext('mcp', event.requestContext.requestId));
+    group = routeGroup(event.httpMethod, event.path);
+  } catch (error) {
+    if (!(error instanceof MalformedPathError)) throw error;
+    return edgeError(400, 'The request path is not valid (it has broken percent-encoding). Tools are called with POST /api/v1/tools/<tool>/execute; the catalog is GET /api/v1/tools.');
+  }
   return GROUP_HANDLERS[group](event, lambdaContext(group, event.requestContext.requestId));
 }

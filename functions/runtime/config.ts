@@ -50,9 +50,12 @@ export function dynamoEndpoint(): string | undefined {
   return process.env.DYNAMODB_ENDPOINT || undefined;
 }
 
-/** validate_video may fetch loopback addresses only when this is set (local tests). */
+/**
+ * Video checks may fetch loopback addresses only when this test-only setting is set (the test
+ * suite's local servers). Never set it in `npm start` or a deployment.
+ */
 export function allowLoopbackFetch(): boolean {
-  return process.env.ALLOW_LOOPBACK_FETCH === 'true';
+  return process.env.UNSAFE_ALLOW_LOOPBACK_FETCH_FOR_TESTS === 'true';
 }
 
 export function logLevel(): 'debug' | 'info' | 'warn' | 'error' | 'silent' {

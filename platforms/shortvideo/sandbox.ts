@@ -5,7 +5,7 @@ import { alphanumeric, digits, idSource } from '../sandbox/ids';
 import { datesBetween, hash32, metricsBetween, profileFor, type PerformanceTier } from '../sandbox/metrics';
 import { SandboxPlatform } from '../sandbox/platform';
 import { SandboxStore } from '../sandbox/store';
-import { checkVideoUrl, UnsafeVideoUrlError } from '../video-check';
+import { checkVideoUrl, VideoUrlError } from '../video-check';
 import type {
   AdGroupStatus,
   ShortVideoAd,
@@ -160,7 +160,7 @@ export class ShortVideoSandbox extends SandboxPlatform implements ShortVideoPort
     try {
       check = await checkVideoUrl(videoUrl, { platform: 'shortvideo' });
     } catch (err) {
-      if (err instanceof UnsafeVideoUrlError) throw new ToolError(`\`video_url\`: ${err.message}`);
+      if (err instanceof VideoUrlError) throw new ToolError(`\`video_url\`: ${err.message}`);
       throw err;
     }
     if (!check.ok) {

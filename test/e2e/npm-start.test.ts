@@ -11,9 +11,11 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 /** Runs `npm start` in its own data folder until it prints the demo key. */
 async function start(port: number): Promise<{ child: ChildProcess; output: () => string; apiKey: string }> {
+  // As a developer runs it: without the test-only settings this test process may carry.
+  const { UNSAFE_ALLOW_LOOPBACK_FETCH_FOR_TESTS: _testOnly, ...env } = process.env;
   const child = spawn(process.execPath, [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'bin/start.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), GATEWAY_DATA_DIR: dataDir, TABLE_PREFIX: 'gateway-', DYNAMODB_ENDPOINT: '' },
+    env: { ...env, PORT: String(port), GATEWAY_DATA_DIR: dataDir, TABLE_PREFIX: 'gateway-', DYNAMODB_ENDPOINT: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -21,7 +23,7 @@ async function start(port: number): Promise<{ child: ChildProcess; output: () =>
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const started = Date.now();
   while (!/Demo API key:\s+(sk_live_\S+)/.test(output)) {
-    if (child.exitCode !== null || Date.now() - started > 60_000) throw new Error(`npm start did not come up:\n${output}`);
+    if (child.exitCode !== null || Date.now() - started > 90_000) throw new Error(`npm start did not come up:\n${output}`);
     await new Promise((r) => setTimeout(r, 200));
   }
   return { child, output: () => output, apiKey: /Demo API key:\s+(sk_live_\S+)/.exec(output)![1] };
@@ -52,6 +54,17 @@ describe('npm start', () => {
     expect(body.data.quota.tier).toBe('pro');
     expect(body.data.structured.platforms.every((p) => p.account_count === 1 && p.mode === 'sandbox')).toBe(true);
 
+    // validate_video is no port scanner: the gateway's own port, in any spelling, is refused.
+    for (const url of [`http://127.0.0.1:${port}/health`, `http://0x7f000001:${port}/`, `http://[::ffff:7f00:1]:${port}/`]) {
+      const refused = await fetch(`http://127.0.0.1:${port}/api/v1/tools/validate_video/execute`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${first.apiKey}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ arguments: { video_url: url } }),
+      });
+      expect([url, refused.status]).toEqual([url, 400]);
+      expect(((await refused.json()) as { error: string }).error).toMatch(/Refused to fetch .*loopback/);
+    }
+
     expect(javaRunningFor(dataDir)).toBe(true);
     expect(await stop(first.child)).toBe(0);
     expect(javaRunningFor(dataDir)).toBe(false);
@@ -65,5 +78,5 @@ describe('npm start', () => {
     expect(usage.status).toBe(200);
     await stop(second.child);
     expect(javaRunningFor(dataDir)).toBe(false);
-  }, 120_000);
+  }, 240_000);
 });

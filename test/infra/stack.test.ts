@@ -78,7 +78,7 @@ describe('Stack: functions', () => {
       expect(Object.keys(JSON.parse(variables.TIER_LIMITS)).sort()).toEqual([...TIERS].sort());
       expect(variables.UPGRADE_URL).toBe('https://example.com/pricing');
       expect(variables.LOG_LEVEL).toBe('info');
-      expect(variables.ALLOW_LOOPBACK_FETCH).toBeUndefined();
+      expect(variables.UNSAFE_ALLOW_LOOPBACK_FETCH_FOR_TESTS).toBeUndefined();
       expect(variables.DYNAMODB_ENDPOINT).toBeUndefined();
     }
   });

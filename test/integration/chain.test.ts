@@ -1,4 +1,7 @@
-import { revokeApiKey, createApiKey } from '../../functions/runtime/stores/api-keys';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { tableName } from '../../functions/runtime/config';
+import { revokeApiKey, createApiKey, hashApiKey } from '../../functions/runtime/stores/api-keys';
+import { documentClient } from '../../functions/runtime/stores/dynamo';
 import { readUsage } from '../../functions/runtime/stores/usage';
 import { createTestOwner, useTestTables } from '../support/gateway';
 import { callTestTool, executions } from '../support/test-tools';
@@ -6,6 +9,20 @@ import { callTestTool, executions } from '../support/test-tools';
 useTestTables();
 
 const uuid = () => crypto.randomUUID();
+
+/** Writes fields straight onto a stored key, as a hand edit or another tool might leave them. */
+async function updateKeyRecord(apiKey: string, fields: Record<string, unknown>): Promise<void> {
+  const names = Object.keys(fields);
+  await documentClient().send(
+    new UpdateCommand({
+      TableName: tableName('apiKeys'),
+      Key: { key_hash: hashApiKey(apiKey) },
+      UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+      ExpressionAttributeNames: Object.fromEntries(names.map((name, i) => [`#f${i}`, name])),
+      ExpressionAttributeValues: Object.fromEntries(names.map((name, i) => [`:v${i}`, fields[name]])),
+    }),
+  );
+}
 
 describe('Middleware chain: envelope and request shape', () => {
   it('answers 200 with the success envelope, the quota block and X-Request-Id', async () => {
@@ -38,6 +55,23 @@ describe('Middleware chain: envelope and request shape', () => {
   it('answers 400 for a body sent without a JSON content type', async () => {
     const { apiKey } = await createTestOwner();
     const result = await callTestTool(apiKey, 'test_echo', {}, { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    expect(result.status).toBe(400);
+    expect(result.body.error).toContain('Content-Type: application/json');
+  });
+
+  it.each(['APPLICATION/JSON', 'application/json; charset=UTF-8', 'Application/Json;Charset=utf-8', 'application/json ; charset=utf-8', 'application/vnd.api+JSON'])(
+    'reads the body as JSON whatever the case of its media type and parameters: %s',
+    async (contentType) => {
+      const { apiKey } = await createTestOwner();
+      const result = await callTestTool(apiKey, 'test_echo', { message: 'case' }, { headers: { 'Content-Type': contentType } });
+      expect(result.status).toBe(200);
+      expect(result.body.data!.structured).toEqual({ message: 'case' });
+    },
+  );
+
+  it.each(['text/plain', 'application/jsonx', 'application/json-seq', 'json'])('answers 400 for a body sent as %s', async (contentType) => {
+    const { apiKey } = await createTestOwner();
+    const result = await callTestTool(apiKey, 'test_echo', {}, { headers: { 'Content-Type': contentType } });
     expect(result.status).toBe(400);
     expect(result.body.error).toContain('Content-Type: application/json');
   });
@@ -79,6 +113,26 @@ describe('Middleware: authenticate', () => {
     const expired = await callTestTool(expiring.api_key, 'test_echo');
     expect(expired.status).toBe(401);
     expect(expired.body.error).toContain('expired');
+  });
+
+  it.each([
+    ['an unreadable expiry date', { expires_at: 'next tuesday' }, 'expired'],
+    ['an expiry date of the wrong type', { expires_at: 4102444800 }, 'expired'],
+    ['an empty expiry date', { expires_at: '' }, 'expired'],
+    ['an empty revocation mark', { revoked_at: '' }, 'revoked'],
+  ])('fails closed: a key with %s answers 401', async (_case, fields, message) => {
+    const { apiKey } = await createTestOwner();
+    await updateKeyRecord(apiKey, fields);
+    const result = await callTestTool(apiKey, 'test_echo');
+    expect(result.status).toBe(401);
+    expect(result.body.error).toContain(message);
+    expect(result.body.error).not.toContain(apiKey);
+  });
+
+  it('lets a key with a readable future expiry date in', async () => {
+    const { apiKey } = await createTestOwner();
+    await updateKeyRecord(apiKey, { expires_at: new Date(Date.now() + 86_400_000).toISOString() });
+    expect((await callTestTool(apiKey, 'test_echo')).status).toBe(200);
   });
 });
 

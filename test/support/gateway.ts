@@ -21,7 +21,8 @@ export function useTestTables(): void {
   beforeAll(async () => {
     process.env.TABLE_PREFIX = prefix;
     process.env.LOG_LEVEL ??= 'silent';
-    process.env.ALLOW_LOOPBACK_FETCH = 'true';
+    // The test servers that stand in for video hosts listen on loopback.
+    process.env.UNSAFE_ALLOW_LOOPBACK_FETCH_FOR_TESTS = 'true';
     process.env.CREDENTIALS_KEY_FILE ??= join(tmpdir(), `gateway-test-${process.pid}-credentials.key`);
     await ensureTables(process.env.DYNAMODB_ENDPOINT!);
   });

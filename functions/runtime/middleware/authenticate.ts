@@ -1,6 +1,6 @@
 import type { MiddlewareObj } from '@middy/core';
 import { UnauthorizedError } from '../errors';
-import { API_KEY_PATTERN, findApiKeyByHash, hashApiKey, keyIdOf, type ApiKeyRecord } from '../stores/api-keys';
+import { API_KEY_PATTERN, findApiKeyByHash, hashApiKey, keyIdOf, keyStatus, type ApiKeyRecord } from '../stores/api-keys';
 import { getOwner, type Owner } from '../stores/owners';
 import { header, type GatewayRequest } from '../state';
 
@@ -48,9 +48,12 @@ export async function authenticateBearer(authorization: string | undefined, note
   const { key, owner } = await lookup(hashApiKey(apiKey), now);
   if (!key || !owner) throw new UnauthorizedError('The API key is not recognised. Check that you copied the whole key, or create a new one.');
   noteKeyId(key.key_id);
-  if (key.revoked_at) throw new UnauthorizedError(`The API key ${keyIdOf(apiKey)}… has been revoked. Create a new key on your key page.`);
-  if (key.expires_at && Date.parse(key.expires_at) <= now) {
-    throw new UnauthorizedError(`The API key ${keyIdOf(apiKey)}… expired on ${key.expires_at.slice(0, 10)}. Create a new key on your key page.`);
+  // Fails closed: any revoked_at is revoked, an unreadable expires_at is expired (keyStatus).
+  const status = keyStatus(key, now);
+  if (status === 'revoked') throw new UnauthorizedError(`The API key ${keyIdOf(apiKey)}… has been revoked. Create a new key on your key page.`);
+  if (status === 'expired') {
+    const on = Number.isFinite(Date.parse(String(key.expires_at))) ? ` on ${String(key.expires_at).slice(0, 10)}` : ' (its expiry date is unreadable)';
+    throw new UnauthorizedError(`The API key ${keyIdOf(apiKey)}… has expired${on}. Create a new key on your key page.`);
   }
   return owner;
 }

@@ -14,7 +14,13 @@ const EXECUTE_PATH = /\/api\/v1\/tools\/([^/]+)\/execute\/?$/;
 export function toolNameOf(event: GatewayRequest['event']): string {
   if (event.pathParameters?.tool) return event.pathParameters.tool;
   const match = EXECUTE_PATH.exec(event.resource ?? '') ?? EXECUTE_PATH.exec(event.path ?? '');
-  return match ? decodeURIComponent(match[1]) : '';
+  if (!match) return '';
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    // Broken percent-encoding: the name as sent (the tool lookup answers 404 for it).
+    return match[1];
+  }
 }
 
 /**

@@ -23,11 +23,16 @@ export function requestShapeBeforeParsing(): MiddlewareObj {
       return;
     }
     event.body = body;
-    if (!/^application\/(.+\+)?json($|;.+)/i.test(headers['content-type'] ?? '')) {
+    // Media types are case-insensitive and may carry parameters (RFC 9110): APPLICATION/JSON and
+    // application/json; charset=UTF-8 are JSON. The body parser after this step matches only
+    // lower case, so it is handed the bare media type.
+    const mediaType = (headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+    if (!/^application\/([^/\s]+\+)?json$/.test(mediaType)) {
       throw new BadRequestError(
         `The request body must be JSON, sent with the header Content-Type: application/json (received ${headers['content-type'] ? `"${headers['content-type']}"` : 'no Content-Type'}).`,
       );
     }
+    headers['content-type'] = mediaType;
   };
   return { before: requestShapeBefore } as MiddlewareObj;
 }

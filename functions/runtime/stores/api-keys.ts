@@ -21,6 +21,17 @@ export function keyIdOf(apiKey: string): string {
   return apiKey.slice(0, API_KEY_PREFIX.length + 4);
 }
 
+/**
+ * Whether a stored key may be used now. Fails closed: any revocation mark counts, and an expiry
+ * that is not a readable date counts as passed.
+ */
+export function keyStatus(key: Pick<ApiKeyRecord, 'expires_at' | 'revoked_at'>, now: number): 'active' | 'revoked' | 'expired' {
+  if (key.revoked_at !== undefined && key.revoked_at !== null) return 'revoked';
+  if (key.expires_at === undefined || key.expires_at === null) return 'active';
+  const expiresAt = typeof key.expires_at === 'string' ? Date.parse(key.expires_at) : NaN;
+  return Number.isFinite(expiresAt) && expiresAt > now ? 'active' : 'expired';
+}
+
 export function hashApiKey(apiKey: string): string {
   return sha256Hex(apiKey);
 }

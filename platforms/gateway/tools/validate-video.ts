@@ -3,7 +3,7 @@ import { ToolError } from '../../../functions/runtime/errors';
 import { PLATFORM_WORDS } from '../../../functions/runtime/platforms';
 import { defineGatewayTool } from '../../../functions/runtime/tool';
 import { markdownTable } from '../../markdown';
-import { checkVideoUrl, formatBytes, UnsafeVideoUrlError } from '../../video-check';
+import { checkVideoUrl, formatBytes, UnsafeVideoUrlError, VideoUrlError } from '../../video-check';
 
 export const validateVideo = defineGatewayTool({
   name: 'validate_video',
@@ -25,7 +25,7 @@ export const validateVideo = defineGatewayTool({
     try {
       check = await checkVideoUrl(args.video_url, { platform: args.platform });
     } catch (err) {
-      if (err instanceof UnsafeVideoUrlError) throw new ToolError(err.message, { video_url: args.video_url, refused: true });
+      if (err instanceof VideoUrlError) throw new ToolError(err.message, { video_url: args.video_url, refused: err instanceof UnsafeVideoUrlError });
       throw err;
     }
     const { limits } = check;

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { ToolError } from '../../../functions/runtime/errors';
 import { markdownTable, money } from '../../markdown';
-import { checkVideoUrl, UnsafeVideoUrlError } from '../../video-check';
+import { checkVideoUrl, VideoUrlError } from '../../video-check';
 import { defineShortVideoTool } from '../define';
 import type { ShortVideoAdGroup, ShortVideoCampaign } from '../port';
 import {
@@ -156,7 +156,7 @@ export const createShortVideoVideoCampaign = defineShortVideoTool({
         if (!check.ok) problems.push(`\`video_url\`: ${check.problems.join(' ')}`);
         warnings.push(...check.warnings);
       } catch (err) {
-        if (err instanceof UnsafeVideoUrlError) problems.push(`\`video_url\`: ${err.message}`);
+        if (err instanceof VideoUrlError) problems.push(`\`video_url\`: ${err.message}`);
         else throw err;
       }
     }

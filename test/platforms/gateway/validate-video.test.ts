@@ -10,6 +10,8 @@ useTestTables();
 const nodeHttp: typeof http = require('node:http');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const nodeHttps: typeof import('node:https') = require('node:https');
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const nodeDns: typeof import('node:dns/promises') = require('node:dns/promises');
 
 /** A local server standing in for a CDN, a web page and a redirecting link. */
 let server: http.Server;
@@ -155,20 +157,110 @@ describe('Tool: validate_video', () => {
     }
   });
 
-  it('refuses loopback unless ALLOW_LOOPBACK_FETCH is true', async () => {
+  it('refuses loopback in every spelling unless the test-only setting is on, and sends nothing', async () => {
     const { apiKey } = await createTestOwner();
+    const port = (server.address() as AddressInfo).port;
     const before = hits.length;
-    process.env.ALLOW_LOOPBACK_FETCH = 'false';
+    const httpSpy = jest.spyOn(nodeHttp, 'request');
+    delete process.env.UNSAFE_ALLOW_LOOPBACK_FETCH_FOR_TESTS;
     try {
-      for (const url of [`${base}/ad.mp4`, 'http://[::1]/a.mp4', 'http://localhost/a.mp4']) {
-        const result = await callTool(apiKey, 'validate_video', { video_url: url });
-        expect(result.status).toBe(400);
-        expect(result.body.error).toMatch(/Refused to fetch/);
+      const spellings = [
+        '127.0.0.1', '0x7f000001', '2130706433', '127.1', '0177.0.0.1', '017700000001', '0x7f.0.0.1', '127.0.0.1.',
+        '[::1]', '[::ffff:7f00:1]', '[::ffff:127.0.0.1]', '[0:0:0:0:0:ffff:7f00:1]', '[::ffff:0:7f00:1]', '[::127.0.0.1]', '[::7f00:1]',
+        'localhost', 'LOCALHOST.', 'video.localhost',
+      ];
+      for (const host of spellings) {
+        const result = await callTool(apiKey, 'validate_video', { video_url: `http://${host}:${port}/ad.mp4` });
+        expect([host, result.status]).toEqual([host, 400]);
+        expect(result.body.error).toMatch(/Refused to fetch .*(loopback|local machine)/);
+        expect(result.body.structured_content).toMatchObject({ refused: true });
       }
+      expect(httpSpy).not.toHaveBeenCalled();
     } finally {
-      process.env.ALLOW_LOOPBACK_FETCH = 'true';
+      process.env.UNSAFE_ALLOW_LOOPBACK_FETCH_FOR_TESTS = 'true';
+      httpSpy.mockRestore();
     }
     expect(hits.length).toBe(before);
+  });
+
+  it('refuses unspecified, private, carrier-grade NAT, metadata and IPv4-compatible addresses in every spelling', async () => {
+    const { apiKey } = await createTestOwner();
+    const httpSpy = jest.spyOn(nodeHttp, 'request');
+    try {
+      const hosts = [
+        '0', '0.0.0.0', '[::]', '0x0a000001', '167772161', '10.1', '012.0.0.1', '[::a00:1]', '[::10.0.0.1]', '[::ffff:a00:1]',
+        '100.64.0.1', '100.100.100.200', '169.254.169.254', '0xa9fea9fe', '[::ffff:a9fe:a9fe]', '[fd00:ec2::254]',
+        '192.0.0.192', '[64:ff9b::a00:1]', '[2002:a00:1::1]', '[::8.8.8.8]',
+      ];
+      for (const host of hosts) {
+        const result = await callTool(apiKey, 'validate_video', { video_url: `http://${host}/a.mp4` });
+        expect([host, result.status]).toEqual([host, 400]);
+        expect(result.body.error).toMatch(/Refused to fetch .*private, link-local or reserved/);
+      }
+      expect(httpSpy).not.toHaveBeenCalled();
+    } finally {
+      httpSpy.mockRestore();
+    }
+  });
+
+  it('answers 400 (not 500) when the host name does not resolve, in validate_video and create_shortvideo_video_campaign', async () => {
+    const { apiKey } = await createTestOwner({ accounts: { shortvideo: 1 } });
+    // Stands in for DNS: no test may send a query beyond this machine.
+    const lookupSpy = jest.spyOn(nodeDns, 'lookup').mockRejectedValue(Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' }));
+    try {
+      const checked = await callTool(apiKey, 'validate_video', { video_url: 'https://no-such-host.example/ad.mp4' });
+      expect(checked.status).toBe(400);
+      expect(checked.body.error).toContain('no-such-host.example could not be resolved');
+      expect(checked.body.structured_content).toMatchObject({ refused: false });
+      const created = await callTool(apiKey, 'create_shortvideo_video_campaign', {
+        campaign_name: 'Unresolvable',
+        budget_daily: 80,
+        ad_text: 'Try it today',
+        landing_page_url: 'https://shop.example/',
+        video_url: 'https://no-such-host.example/ad.mp4',
+      });
+      expect(created.status).toBe(400);
+      expect(created.body.error).toContain('Nothing was created');
+      expect(created.body.error).toContain('could not be resolved');
+    } finally {
+      lookupSpy.mockRestore();
+    }
+  });
+
+  it('refuses a host name when any of its addresses is loopback or private', async () => {
+    const { apiKey } = await createTestOwner();
+    const lookupSpy = jest.spyOn(nodeDns, 'lookup').mockResolvedValue([
+      { address: '93.184.215.14', family: 4 },
+      { address: '::ffff:7f00:1', family: 6 },
+    ] as never);
+    const httpSpy = jest.spyOn(nodeHttp, 'request');
+    delete process.env.UNSAFE_ALLOW_LOOPBACK_FETCH_FOR_TESTS;
+    try {
+      const result = await callTool(apiKey, 'validate_video', { video_url: 'https://two-faced.example/ad.mp4' });
+      expect(result.status).toBe(400);
+      expect(result.body.error).toContain('::ffff:7f00:1');
+      expect(httpSpy).not.toHaveBeenCalled();
+    } finally {
+      process.env.UNSAFE_ALLOW_LOOPBACK_FETCH_FOR_TESTS = 'true';
+      lookupSpy.mockRestore();
+      httpSpy.mockRestore();
+    }
+  });
+
+  it('connects to the address it checked: DNS is asked once per hop, and a second answer is never used', async () => {
+    const { apiKey } = await createTestOwner();
+    const answers = ['127.0.0.1', '10.0.0.1'];
+    const lookupSpy = jest.spyOn(nodeDns, 'lookup').mockImplementation((async () => [{ address: answers.shift() ?? '10.0.0.1', family: 4 }]) as never);
+    const port = (server.address() as AddressInfo).port;
+    const before = hits.length;
+    try {
+      const data = await callToolOk(apiKey, 'validate_video', { video_url: `http://rebinding.example:${port}/ad.mp4` });
+      expect(data.structured!.valid).toBe(true);
+      expect(lookupSpy).toHaveBeenCalledTimes(1);
+      expect(hits.slice(before)).toEqual(['HEAD /ad.mp4']);
+    } finally {
+      lookupSpy.mockRestore();
+    }
   });
 
   it('refuses schemes other than http and https', async () => {
@@ -198,7 +290,7 @@ describe('Tool: validate_video', () => {
 describe('Function: checkVideoUrl', () => {
   it('refuses a host name that resolves to a private address, and sends nothing', async () => {
     const request = jest.fn<ReturnType<HeadRequester>, Parameters<HeadRequester>>();
-    const resolve: Resolver = async () => [{ address: '203.0.113.7', family: 4 }, { address: '10.1.2.3', family: 4 }];
+    const resolve: Resolver = async () => [{ address: '93.184.215.14', family: 4 }, { address: '10.1.2.3', family: 4 }];
     await expect(checkVideoUrl('https://cdn.example.com/a.mp4', { resolve, request })).rejects.toThrow(/10\.1\.2\.3/);
     expect(request).not.toHaveBeenCalled();
   });
@@ -211,9 +303,30 @@ describe('Function: checkVideoUrl', () => {
         ? { status: 302, headers: { location: 'https://metadata.example/latest' } }
         : { status: 200, headers: { 'content-type': 'video/mp4' } };
     };
-    const resolve: Resolver = async (host) => [{ address: host === 'short.example' ? '198.51.100.10' : '169.254.169.254', family: 4 }];
+    const resolve: Resolver = async (host) => [{ address: host === 'short.example' ? '151.101.1.1' : '169.254.169.254', family: 4 }];
     await expect(checkVideoUrl('https://short.example/v', { resolve, request })).rejects.toThrow(/169\.254\.169\.254/);
-    expect(seen).toEqual(['short.example@198.51.100.10']);
+    expect(seen).toEqual(['short.example@151.101.1.1']);
+  });
+
+  it('refuses a redirect to loopback or a private address in any spelling, without following it', async () => {
+    delete process.env.UNSAFE_ALLOW_LOOPBACK_FETCH_FOR_TESTS;
+    try {
+      for (const location of ['http://0x7f000001/', 'http://2130706433:9000/', 'http://127.1/', 'http://0177.0.0.1/', 'http://[::ffff:7f00:1]/', 'http://[::127.0.0.1]/', 'http://[::a00:1]/', 'http://0xa9fea9fe/latest', 'http://localhost/']) {
+        const request = jest.fn<ReturnType<HeadRequester>, Parameters<HeadRequester>>(async () => ({ status: 302, headers: { location } }));
+        const resolve: Resolver = async () => [{ address: '151.101.1.1', family: 4 }];
+        await expect(checkVideoUrl('https://cdn.example/v.mp4', { resolve, request })).rejects.toThrow(/Refused to fetch/);
+        expect(request).toHaveBeenCalledTimes(1);
+      }
+    } finally {
+      process.env.UNSAFE_ALLOW_LOOPBACK_FETCH_FOR_TESTS = 'true';
+    }
+  });
+
+  it('answers a resolver that never returns as an unresolvable host, within the timeout', async () => {
+    const request = jest.fn<ReturnType<HeadRequester>, Parameters<HeadRequester>>();
+    const resolve: Resolver = () => new Promise(() => undefined);
+    await expect(checkVideoUrl('https://slow-dns.example/v.mp4', { resolve, request, timeoutMs: 50 })).rejects.toThrow(/could not be resolved/);
+    expect(request).not.toHaveBeenCalled();
   });
 
   it('classifies addresses', () => {
@@ -224,5 +337,15 @@ describe('Function: checkVideoUrl', () => {
       expect(classifyAddress(a)).toBe('blocked');
     }
     expect(classifyAddress('172.32.0.1')).toBe('public');
+    // Every spelling of an IPv4 address, and IPv6 forms that carry one.
+    for (const a of ['0x7f000001', '2130706433', '127.1', '0177.0.0.1', '0x7f.1', '::7f00:1', '::127.0.0.1', '::ffff:7f00:1', '0:0:0:0:0:ffff:127.0.0.1', '::ffff:0:7f00:1']) {
+      expect([a, classifyAddress(a)]).toEqual([a, 'loopback']);
+    }
+    for (const a of ['::', '::a00:1', '::10.0.0.1', '::8.8.8.8', '100.64.0.1', '100.127.255.255', '0xa9fea9fe', 'fe80::1%eth0', '64:ff9b::808:808', '2001:db8::1', 'not an address', '256.0.0.1']) {
+      expect([a, classifyAddress(a)]).toEqual([a, 'blocked']);
+    }
+    for (const a of ['8.8.8.8', '100.128.0.1', '::ffff:8.8.8.8', '2606:4700::1111', '2001:4860:4860::8888']) {
+      expect([a, classifyAddress(a)]).toEqual([a, 'public']);
+    }
   });
 });
