@@ -33,9 +33,10 @@ export const API_RESOURCES_PER_TOOL = 2;
 
 /**
  * API Gateway resources that exist whatever the registry holds: `/`, `/health`, `/docs`, `/api`,
- * `/api/v1`, `/api/v1/openapi.json`, `/api/v1/tools`, `/api/v1/tools/{tool}`, `/api/v1/tools/{tool}/execute`.
+ * `/api/v1`, `/api/v1/openapi.json`, `/api/v1/tools`, `/api/v1/tools/{tool}`, `/api/v1/tools/{tool}/execute`,
+ * `/connect`, `/connect/{platform}`, `/connect/{platform}/callback`.
  */
-export const FIXED_API_RESOURCES = 9;
+export const FIXED_API_RESOURCES = 12;
 
 /** CloudFormation's hard limit of resources in one stack (nested stacks count separately). */
 export const CLOUDFORMATION_STACK_LIMIT = 500;

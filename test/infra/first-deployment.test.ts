@@ -11,7 +11,9 @@ describe('Stack: toolRoutes=false (first deployment)', () => {
     expect(gateway.routeTemplates).toHaveLength(0);
     gateway.template.resourceCountIs('AWS::CloudFormation::Stack', 0);
     expect(gateway.routes.map((route) => `${route.method} ${route.path} ${route.group}`).sort()).toEqual(
-      ['/api/v1/openapi.json', '/api/v1/tools', '/api/v1/tools/{tool}', '/api/v1/tools/{tool}/execute', '/docs', '/health'].map((path) => `ANY ${path} gateway`).sort(),
+      ['/api/v1/openapi.json', '/api/v1/tools', '/api/v1/tools/{tool}', '/api/v1/tools/{tool}/execute', '/docs', '/health', '/connect/{platform}', '/connect/{platform}/callback']
+        .map((path) => `ANY ${path} gateway`)
+        .sort(),
     );
   });
 

@@ -27,7 +27,7 @@ describe('Stack: 509 tools', () => {
       expect(routes).toContain(`ANY /api/v1/tools/${tool.name}/execute gateway`);
       expect(routes).toContain(`ANY /api/v1/tools/${tool.name} gateway`);
     }
-    expect(gateway.routes).toHaveLength(6 + 3 * 509);
+    expect(gateway.routes).toHaveLength(8 + 3 * 509);
   });
 
   it('creates exactly the API Gateway resources the quota arithmetic announces', () => {
