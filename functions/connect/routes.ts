@@ -20,12 +20,17 @@ import { CONNECT_SECURITY_HEADERS, htmlPage, NEW_LINK_ADVICE, type Page } from '
  * Every outcome is a small HTML page; nothing secret (link, state, code, token) is shown or logged.
  * Returns undefined for any other path.
  */
+const CONNECT_RESOURCE = '/connect/{platform}';
+const CALLBACK_RESOURCE = '/connect/{platform}/callback';
+
 export async function connectRoute(event: GatewayEvent, context: Context): Promise<GatewayResult | undefined> {
+  // The route API Gateway matched (`resource`), else the path (a custom domain's base path aside).
+  const byResource = event.resource === CONNECT_RESOURCE || event.resource === CALLBACK_RESOURCE;
   const match = /^\/connect\/([^/]+)(\/callback)?\/?$/.exec(event.path ?? '');
-  if (!match) return undefined;
+  if (!byResource && !match) return undefined;
   const requestId = event.requestContext?.requestId ?? '';
-  const isCallback = Boolean(match[2]);
-  const platformText = event.pathParameters?.platform ?? safeDecode(match[1]);
+  const isCallback = byResource ? event.resource === CALLBACK_RESOURCE : Boolean(match![2]);
+  const platformText = event.pathParameters?.platform ?? safeDecode(match?.[1] ?? '');
   const log = createLogger({ request_id: requestId, route: isCallback ? 'connect_callback' : 'connect' });
   const startedAt = Date.now();
   let result: GatewayResult;

@@ -8,6 +8,7 @@ import type { Server } from 'node:http';
 import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { runCommand } from '../../bin/gateway';
 import { freePort } from '../../functions/local/dynamodb-local';
+import { toApiGatewayEvent } from '../../functions/local/router';
 import { startHttpServer } from '../../functions/local/server';
 import { sha256Hex } from '../../functions/runtime/canonical';
 import { tableName } from '../../functions/runtime/config';
@@ -301,6 +302,50 @@ describe('Connect link: one-time link → consent page → callback → accounts
     expect(posted.status).toBe(405);
     expect(posted.headers.get('allow')).toBe('GET');
     await expect(connectLink('own_nobody')).rejects.toThrow(/No owner/);
+  });
+
+  it('says what to set when the gateway\'s public URL is unknown, and prints the link in words', async () => {
+    const { owner } = await createTestOwner();
+    delete process.env.PUBLIC_BASE_URL;
+    try {
+      await expect(connectLink(owner.owner_id)).rejects.toThrow(/PUBLIC_BASE_URL is not set/);
+    } finally {
+      process.env.PUBLIC_BASE_URL = base;
+    }
+    const text = await runCommand(['accounts', 'connect-link', '--owner', owner.owner_id, '--platform', 'searchads']);
+    expect(text).toMatch(new RegExp(`works once, until .+ \\(15 minutes\\):\\n\\n  ${base}/connect/searchads\\?link=[A-Za-z0-9_-]{43}\\n`));
+  });
+
+  it('logs one line per page with its outcome, never the link, state, code or token', async () => {
+    const { owner } = await createTestOwner();
+    const link = await connectLink(owner.owner_id);
+    const lines: string[] = [];
+    const write = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      lines.push(String(chunk));
+      return true;
+    });
+    const level = process.env.LOG_LEVEL;
+    process.env.LOG_LEVEL = 'info';
+    try {
+      expect((await get(await throughConsent(link.url))).status).toBe(200);
+    } finally {
+      if (level === undefined) delete process.env.LOG_LEVEL;
+      else process.env.LOG_LEVEL = level;
+      write.mockRestore();
+    }
+    const entries = lines.map((line) => JSON.parse(line));
+    expect(entries.map((entry) => [entry.route, entry.outcome, entry.status])).toEqual([
+      ['connect', 'redirected', 302],
+      ['connect_callback', 'connected', 200],
+    ]);
+    const logged = lines.join('');
+    for (const secret of [linkToken(link.url), oneTimeTokens.at(-1)!, fake.codes.at(-1)!, fake.refreshTokens.at(-1)!]) expect(logged).not.toContain(secret);
+  });
+
+  it('hands the connect pages the event API Gateway builds for their routes', () => {
+    const event = toApiGatewayEvent({ method: 'GET', url: '/connect/searchads/callback?code=c&state=s', headers: {} });
+    expect(event).toMatchObject({ resource: '/connect/{platform}/callback', pathParameters: { platform: 'searchads' }, queryStringParameters: { code: 'c', state: 's' } });
+    expect(toApiGatewayEvent({ method: 'GET', url: '/connect/searchads?link=x', headers: {} })).toMatchObject({ resource: '/connect/{platform}', pathParameters: { platform: 'searchads' } });
   });
 
   it('shows no secret and no stack trace on any page', () => {
