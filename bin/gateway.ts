@@ -11,7 +11,7 @@ import { createApiKey, listApiKeys, revokeApiKey } from '../functions/runtime/st
 import { createOwner, getOwner, monthlyLimit } from '../functions/runtime/stores/owners';
 import { periodEndOf, readUsage } from '../functions/runtime/stores/usage';
 import { connectLiveAccounts, connectSandboxAccounts, disconnectAccount, livePlatforms } from '../platforms/connect';
-import { createConnectLinkFor, linkPlatforms } from '../platforms/connect-link';
+import { createConnectLinkFor, linkPlatforms } from '../platforms/live/connect-link';
 import { ConnectOptionsError } from '../platforms/live/connector';
 import { GatewayError } from '../functions/runtime/errors';
 import { PLATFORM_MODULES } from '../platforms';

@@ -1,4 +1,5 @@
 import { DEFAULT_TIER_LIMITS, TIERS, type Tier } from '../functions/runtime/config';
+import { SECRET_SETTINGS } from '../platforms/live/settings';
 
 /**
  * What a deployer can change without editing code. Each field is read from CDK context
@@ -61,7 +62,7 @@ export const LIVE_SETTING_VARIABLES = {
 } as const satisfies Partial<Record<keyof GatewaySettings, string>>;
 
 /** Secret settings of the live adapters: refused as stack settings (they would be plain text in the template). */
-export const SECRET_SETTING_NAMES = ['SEARCHADS_DEVELOPER_TOKEN', 'SEARCHADS_CLIENT_ID', 'SEARCHADS_CLIENT_SECRET'] as const;
+export const SECRET_SETTING_NAMES = SECRET_SETTINGS;
 
 export const DEFAULT_SETTINGS: GatewaySettings = {
   tierLimits: DEFAULT_TIER_LIMITS,

@@ -1,6 +1,6 @@
 import type { Context } from 'aws-lambda';
 import { connectLiveAccounts } from '../../platforms/connect';
-import { callbackUrl, oauthOf } from '../../platforms/connect-link';
+import { callbackUrl, oauthOf } from '../../platforms/live/connect-link';
 import { ConnectOptionsError, operatorCall } from '../../platforms/live/connector';
 import { GatewayError } from '../runtime/errors';
 import { createLogger } from '../runtime/log';
@@ -9,6 +9,9 @@ import type { GatewayEvent, GatewayResult } from '../runtime/state';
 import { connectLinkUsed, consumeOAuthState, createOAuthState, markConnectLinkUsed, readConnectLink, type Refusal } from '../runtime/stores/connect-links';
 import { getOwner } from '../runtime/stores/owners';
 import { CONNECT_SECURITY_HEADERS, htmlPage, NEW_LINK_ADVICE, type Page } from './pages';
+
+const CONNECT_RESOURCE = '/connect/{platform}';
+const CALLBACK_RESOURCE = '/connect/{platform}/callback';
 
 /**
  * The connect-link flow in the browser of the account holder (no API key: the link token is the
@@ -20,9 +23,6 @@ import { CONNECT_SECURITY_HEADERS, htmlPage, NEW_LINK_ADVICE, type Page } from '
  * Every outcome is a small HTML page; nothing secret (link, state, code, token) is shown or logged.
  * Returns undefined for any other path.
  */
-const CONNECT_RESOURCE = '/connect/{platform}';
-const CALLBACK_RESOURCE = '/connect/{platform}/callback';
-
 export async function connectRoute(event: GatewayEvent, context: Context): Promise<GatewayResult | undefined> {
   // The route API Gateway matched (`resource`), else the path (a custom domain's base path aside).
   const byResource = event.resource === CONNECT_RESOURCE || event.resource === CALLBACK_RESOURCE;
@@ -30,7 +30,7 @@ export async function connectRoute(event: GatewayEvent, context: Context): Promi
   if (!byResource && !match) return undefined;
   const requestId = event.requestContext?.requestId ?? '';
   const isCallback = byResource ? event.resource === CALLBACK_RESOURCE : Boolean(match![2]);
-  const platformText = event.pathParameters?.platform ?? safeDecode(match?.[1] ?? '');
+  const platformText = (event.pathParameters?.platform ?? safeDecode(match?.[1] ?? '')).slice(0, 40);
   const log = createLogger({ request_id: requestId, route: isCallback ? 'connect_callback' : 'connect' });
   const startedAt = Date.now();
   let result: GatewayResult;

@@ -1,8 +1,8 @@
-import { publicBaseUrl } from '../functions/runtime/config';
-import type { PlatformWord } from '../functions/runtime/platforms';
-import { createConnectLink } from '../functions/runtime/stores/connect-links';
-import { ConnectOptionsError, type OAuthConnect } from './live/connector';
-import { PLATFORM_MODULES } from './index';
+import { publicBaseUrl } from '../../functions/runtime/config';
+import type { PlatformWord } from '../../functions/runtime/platforms';
+import { createConnectLink } from '../../functions/runtime/stores/connect-links';
+import { ConnectOptionsError, type OAuthConnect } from './connector';
+import { PLATFORM_MODULES } from '../index';
 
 /**
  * The gateway's half of connecting accounts through the platform's consent page, shared by every
