@@ -5,6 +5,7 @@ import { GatewayStack } from '../lib/gateway-stack';
 import { routedTools } from '../lib/routes';
 import { settingsFromContext } from '../lib/settings';
 import { ALL_TOOLS } from '../platforms';
+import { livePlatforms } from '../platforms/connect';
 
 // The stack is environment-agnostic (no account or region): `cdk synth` needs no credentials, and
 // `cdk deploy` targets the account and region of the caller's AWS profile.
@@ -12,5 +13,6 @@ const app = new App();
 new GatewayStack(app, app.node.tryGetContext('stackName') ?? 'ToolGateway', {
   tools: routedTools(ALL_TOOLS),
   settings: settingsFromContext((key) => app.node.tryGetContext(key)),
+  livePlatforms: livePlatforms(),
 });
 Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

@@ -11,6 +11,7 @@ import { createApiKey, keyStatus, listApiKeys, revokeApiKey } from '../functions
 import { createOwner, getOwner, monthlyLimit } from '../functions/runtime/stores/owners';
 import { periodEndOf, readUsage } from '../functions/runtime/stores/usage';
 import { connectLiveAccounts, connectSandboxAccounts, disconnectAccount, livePlatforms } from '../platforms/connect';
+import { createConnectLinkFor, linkPlatforms } from '../platforms/live/connect-link';
 import { ConnectOptionsError } from '../platforms/live/connector';
 import { GatewayError } from '../functions/runtime/errors';
 import { PLATFORM_MODULES } from '../platforms';
@@ -23,12 +24,16 @@ const usage = () => `Usage:
   gateway accounts connect --owner <owner_id> --platform <${PLATFORM_WORDS.join('|')}> --sandbox [--count N] [--json]
   gateway accounts connect --owner <owner_id> --platform <platform> --live <credentials> [--json]
 ${liveUsage()}
+  gateway accounts connect-link --owner <owner_id> --platform <${linkPlatforms().join('|') || 'platform with a consent page'}> [--json]
+      a one-time link (valid 15 minutes) to send to the account holder: it opens the platform's
+      consent page and connects the accounts they allow
   gateway accounts disconnect --owner <owner_id> --platform <platform> --account <account_id> [--json]
   gateway usage --owner <owner_id> [--json]
 
 Target: the store of a running \`npm start\` on this checkout; or a deployed stack's tables, named by
 TABLE_PREFIX (or TABLE_API_KEYS, TABLE_OWNERS, TABLE_USAGE, TABLE_IDEMPOTENCY, TABLE_SANDBOX) and
-CREDENTIALS_KMS_KEY_ARN (the stack outputs them as one line) with the usual AWS credentials and AWS_REGION.`;
+CREDENTIALS_KMS_KEY_ARN, LIVE_SECRETS_ARN and PUBLIC_BASE_URL (the stack outputs them as one line) with
+the usual AWS credentials and AWS_REGION.`;
 
 function liveUsage(): string {
   return livePlatforms().map((word) => `      ${word}: ${PLATFORM_MODULES[word].live!.usage}`).join('\n');
@@ -89,6 +94,8 @@ function selectTarget(): string {
   process.env.DYNAMODB_ENDPOINT = running.dynamodb_endpoint;
   process.env.TABLE_PREFIX = running.table_prefix;
   if (running.credentials_key_file) process.env.CREDENTIALS_KEY_FILE ??= running.credentials_key_file;
+  // Connect links point at the running gateway.
+  process.env.PUBLIC_BASE_URL ??= running.public_base_url ?? running.base_url;
   return running.dynamodb_endpoint;
 }
 
@@ -150,6 +157,21 @@ export async function runCommand(argv: string[]): Promise<string> {
     const accounts = await connectSandboxAccounts(owner.owner_id, platform, count);
     const result = { platform, accounts: accounts.map((a) => ({ id: a.account_id, name: a.name })) };
     return out(result, `Connected ${accounts.length} sandbox ${platform} account(s):\n${result.accounts.map((a) => `- ${a.name} (${a.id})`).join('\n')}`);
+  }
+  if (group === 'accounts' && action === 'connect-link') {
+    const owner = await requireOwner(option(parsed, 'owner')!);
+    const platform = option(parsed, 'platform')!;
+    if (!isPlatformWord(platform)) throw new UsageError(`--platform must be one of ${PLATFORM_WORDS.join(', ')}.`);
+    try {
+      const link = await createConnectLinkFor(owner.owner_id, platform);
+      return out(
+        link,
+        `Send this link to the person who manages the ${platform} accounts of owner ${owner.owner_id}. It works once, until ${link.expires_at} (15 minutes):\n\n  ${link.url}\n\nIt opens the ${platform} consent page; the accounts they allow are connected to this owner.`,
+      );
+    } catch (err) {
+      if (err instanceof ConnectOptionsError) throw new UsageError(err.message);
+      throw err;
+    }
   }
   if (group === 'accounts' && action === 'disconnect') {
     const owner = await requireOwner(option(parsed, 'owner')!);

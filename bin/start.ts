@@ -43,7 +43,9 @@ async function main(): Promise<void> {
     const { demo, created } = await ensureDemoOwner(join(DATA_DIR, 'demo.json'));
     server = await startHttpServer(port);
     const baseUrl = `http://127.0.0.1:${port}`;
-    writeRunningStore({ dynamodb_endpoint: dynamodb.endpoint, table_prefix: process.env.TABLE_PREFIX, base_url: baseUrl, pid: process.pid, credentials_key_file: process.env.CREDENTIALS_KEY_FILE });
+    // Connect links and the consent callback point here (an outside URL in front of it may override).
+    process.env.PUBLIC_BASE_URL ||= baseUrl;
+    writeRunningStore({ dynamodb_endpoint: dynamodb.endpoint, table_prefix: process.env.TABLE_PREFIX, base_url: baseUrl, public_base_url: process.env.PUBLIC_BASE_URL, pid: process.pid, credentials_key_file: process.env.CREDENTIALS_KEY_FILE });
     console.log(`
 Ad-platform tool gateway is running.
 

@@ -3,6 +3,7 @@ import { REGISTRY } from '../platforms';
 import { gatewayTools } from '../platforms/gateway';
 import { jsonResponse } from './runtime/envelope';
 import { catalogRoute } from './catalog/routes';
+import { connectRoute } from './connect/routes';
 import { createToolHandler } from './runtime/handler';
 import { healthResponse } from './runtime/health';
 import type { GatewayEvent, GatewayResult } from './runtime/state';
@@ -11,8 +12,9 @@ const executeTool = createToolHandler(gatewayTools, { allTools: REGISTRY });
 
 /**
  * Lambda of the `gateway` group: the cross-platform tools, unknown tool names (404 with
- * suggestions from every tool), wrong methods on execute paths (405), GET /health and the
- * discovery endpoints: tool catalog, OpenAPI document and reference page.
+ * suggestions from every tool), wrong methods on execute paths (405), GET /health, the
+ * discovery endpoints (tool catalog, OpenAPI document and reference page) and the connect-link
+ * pages (GET /connect/{platform}[/callback]).
  */
 export async function handler(event: GatewayEvent, context: Context): Promise<GatewayResult> {
   const path = event.path ?? '';
@@ -21,6 +23,8 @@ export async function handler(event: GatewayEvent, context: Context): Promise<Ga
   // Discovery: GET /api/v1/tools[/<name>], /api/v1/openapi.json, /docs (functions/catalog).
   const discovery = catalogRoute(event);
   if (discovery) return withRequestId(discovery, event);
+  const connect = await connectRoute(event, context);
+  if (connect) return connect;
   return withRequestId(
     jsonResponse(404, { success: false, error: `No endpoint ${event.httpMethod} ${path}. Tools are called with POST /api/v1/tools/<tool>/execute.`, tool: '', is_error: true }),
     event,

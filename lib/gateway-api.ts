@@ -33,8 +33,21 @@ export interface GatewayApiProps {
   toolRoutes: boolean;
 }
 
-/** Paths the gateway function serves itself; ANY, so it also answers wrong methods in the envelope. */
-const GATEWAY_PATHS = ['/health', '/docs', '/api/v1/openapi.json', '/api/v1/tools', '/api/v1/tools/{tool}', '/api/v1/tools/{tool}/execute'];
+/**
+ * Paths the gateway function serves itself; ANY, so it also answers wrong methods itself. The
+ * connect-link pages are opened by account holders in a browser: the one-time link token (and on
+ * the callback, the one-time OAuth state) is their credential, not an API key.
+ */
+export const GATEWAY_PATHS = [
+  '/health',
+  '/docs',
+  '/api/v1/openapi.json',
+  '/api/v1/tools',
+  '/api/v1/tools/{tool}',
+  '/api/v1/tools/{tool}/execute',
+  '/connect/{platform}',
+  '/connect/{platform}/callback',
+];
 
 /** The MCP endpoint (Streamable HTTP); ANY, so GET and DELETE get the function's 405. */
 const MCP_PATH = '/mcp';

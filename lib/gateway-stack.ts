@@ -2,23 +2,29 @@ import { Aws, CfnOutput, Duration, Fn, Stack, type StackProps } from 'aws-cdk-li
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { tableEnvironmentVariable, type TableName } from '../functions/runtime/config';
+import type { PlatformWord } from '../functions/runtime/platforms';
 import { GatewayAlarms } from './alarms';
 import { GatewayApi } from './gateway-api';
 import { functionTimeoutSeconds, GatewayFunction } from './gateway-function';
+import { LiveConnections } from './live-connections';
 import { acknowledgeFindings } from './nag';
 import { FUNCTION_NAMES, type FunctionName, type RoutedTool } from './routes';
-import { resolveSettings, type GatewaySettings } from './settings';
+import { LIVE_SETTING_VARIABLES, resolveSettings, type GatewaySettings } from './settings';
 import { GatewayTables, type TableAccess } from './tables';
 
 /**
  * Table access of each function. The gateway function authenticates, meters and replays (usage,
- * idempotency), and only reads the sandbox (account health); platform functions, and the MCP
- * function that runs every tool, also change their simulated platform. No function writes keys or
- * owners: the `gateway` operator command does.
+ * idempotency), only reads the sandbox (account health), and writes owners for live connections:
+ * the connect-link callback stores connected accounts and their encrypted credentials, and
+ * get_connections_status records a broken connection. Platform functions, and the MCP function
+ * that runs every tool, also change their simulated platform; those that open live accounts (live
+ * platforms, MCP) also record a broken connection on the owners table. No function writes keys:
+ * the `gateway` operator command does.
  */
-export const TABLE_ACCESS: Record<'gateway' | 'platform', Record<TableName, TableAccess>> = {
-  gateway: { apiKeys: 'read', owners: 'read', usage: 'readWrite', idempotency: 'readWrite', sandbox: 'read' },
+export const TABLE_ACCESS: Record<'gateway' | 'platform' | 'livePlatform', Record<TableName, TableAccess>> = {
+  gateway: { apiKeys: 'read', owners: 'readWrite', usage: 'readWrite', idempotency: 'readWrite', sandbox: 'read' },
   platform: { apiKeys: 'read', owners: 'read', usage: 'readWrite', idempotency: 'readWrite', sandbox: 'readWrite' },
+  livePlatform: { apiKeys: 'read', owners: 'readWrite', usage: 'readWrite', idempotency: 'readWrite', sandbox: 'readWrite' },
 };
 
 export interface GatewayStackProps extends StackProps {
@@ -26,12 +32,20 @@ export interface GatewayStackProps extends StackProps {
   tools: readonly RoutedTool[];
   /** Deployment settings; missing ones take DEFAULT_SETTINGS. */
   settings?: Partial<GatewaySettings>;
+  /**
+   * Platforms with a live adapter (`livePlatforms()`): their functions open live accounts, so they
+   * get the credentials key, the app secrets and the live settings. The gateway function always does.
+   */
+  livePlatforms?: readonly PlatformWord[];
 }
 
-/** Everything a customer deploys: tables, one function per tool group, the REST API, alarms. */
+/** Everything a customer deploys: tables, one function per tool group, the REST API, alarms, the key and secret of live connections. */
 export class GatewayStack extends Stack {
   readonly settings: GatewaySettings;
   readonly tables: GatewayTables;
+  readonly liveConnections: LiveConnections;
+  /** The functions that open live accounts: the gateway's, MCP's (it runs every tool) and those of live platforms. */
+  readonly liveGroups: readonly FunctionName[];
   readonly functions: Record<FunctionName, GatewayFunction>;
   readonly gatewayApi: GatewayApi;
   readonly alarms: GatewayAlarms;
@@ -42,24 +56,34 @@ export class GatewayStack extends Stack {
     const logRetention = settings.logRetentionDays as RetentionDays;
 
     this.tables = new GatewayTables(this, 'Tables');
+    this.liveConnections = new LiveConnections(this, 'LiveConnections');
+    const liveGroups = (this.liveGroups = ['gateway', 'mcp', ...(props.livePlatforms ?? [])] as FunctionName[]);
     const environment = {
       ...this.tables.environment(),
       TIER_LIMITS: JSON.stringify(settings.tierLimits),
       UPGRADE_URL: settings.upgradeUrl,
       LOG_LEVEL: settings.logLevel,
     };
+    // Functions that open live accounts: where the key and secret are, and the non-secret settings given.
+    const liveEnvironment: Record<string, string> = { ...this.liveConnections.environment() };
+    for (const [key, variable] of Object.entries(LIVE_SETTING_VARIABLES) as [keyof typeof LIVE_SETTING_VARIABLES, string][]) {
+      const value = settings[key];
+      if (value !== undefined) liveEnvironment[variable] = value;
+    }
 
     const functions: Partial<Record<FunctionName, GatewayFunction>> = {};
     for (const group of FUNCTION_NAMES) {
       // The MCP function runs every tool, the long-running ones included.
       const hasLongRunningTool = props.tools.some((tool) => (group === 'mcp' || tool.group === group) && tool.longRunning);
+      const live = liveGroups.includes(group);
       const fn = new GatewayFunction(this, `${pascal(group)}Function`, {
         group,
         timeout: Duration.seconds(functionTimeoutSeconds(hasLongRunningTool, settings.longRunningTimeoutSeconds)),
-        environment,
+        environment: live ? { ...environment, ...liveEnvironment } : environment,
         logRetention,
       });
-      this.tables.grant(fn, group === 'gateway' ? TABLE_ACCESS.gateway : TABLE_ACCESS.platform);
+      this.tables.grant(fn, group === 'gateway' ? TABLE_ACCESS.gateway : live ? TABLE_ACCESS.livePlatform : TABLE_ACCESS.platform);
+      if (live) this.liveConnections.grant(fn);
       functions[group] = fn;
     }
     this.functions = functions as Record<FunctionName, GatewayFunction>;
@@ -72,6 +96,12 @@ export class GatewayStack extends Stack {
       logRetention,
       toolRoutes: settings.toolRoutes,
     });
+
+    // The gateway's public URL, for connect links and the OAuth callback: the setting, else the API's
+    // own URL, built from the API id and the stage name (not from the stage resource, which waits
+    // for the deployment and its methods, which wait for the functions: a cycle).
+    const publicBaseUrl = settings.publicBaseUrl ?? Fn.join('', ['https://', this.gatewayApi.api.restApiId, '.execute-api.', Aws.REGION, '.', Aws.URL_SUFFIX, `/${settings.stageName}`]);
+    if (settings.publicBaseUrl === undefined) for (const group of liveGroups) this.functions[group].addEnvironment('PUBLIC_BASE_URL', publicBaseUrl);
 
     this.alarms = new GatewayAlarms(this, 'Alarms', {
       api: this.gatewayApi.api,
@@ -92,8 +122,22 @@ export class GatewayStack extends Stack {
       value: Fn.join(' ', [
         `AWS_REGION=${Aws.REGION}`,
         ...(Object.keys(this.tables.tables) as TableName[]).map((name) => `${tableEnvironmentVariable(name)}=${this.tables.tables[name].tableName}`),
+        ...Object.entries(this.liveConnections.environment()).map(([variable, value]) => `${variable}=${value}`),
+        Fn.join('', ['PUBLIC_BASE_URL=', publicBaseUrl]),
       ]),
       description: 'Variables that point the gateway command at this stack: export $(...)',
+    });
+    new CfnOutput(this, 'LiveSecretsArn', {
+      value: this.liveConnections.appSecrets.secretArn,
+      description: 'Fill in the live platforms\' app secrets here (JSON: SEARCHADS_DEVELOPER_TOKEN, SEARCHADS_CLIENT_ID, SEARCHADS_CLIENT_SECRET)',
+    });
+    new CfnOutput(this, 'CredentialsKeyArn', {
+      value: this.liveConnections.credentialsKey.keyArn,
+      description: 'KMS key wrapping the stored platform credentials of live connections (rotation on, retained)',
+    });
+    new CfnOutput(this, 'OAuthRedirectUriPattern', {
+      value: Fn.join('', [publicBaseUrl, '/connect/<platform>/callback']),
+      description: 'Register <this with the platform word> as an authorized redirect URI of each platform\'s OAuth client (searchads: .../connect/searchads/callback)',
     });
     new CfnOutput(this, 'AlarmTopicArn', { value: this.alarms.topic.topicArn, description: 'Subscribe to receive alarm notifications' });
 

@@ -14,7 +14,7 @@ export function acknowledgeFindings(stack: GatewayStack): void {
   Validations.of(api).acknowledge({
     id: 'AwsSolutions-APIG4',
     reason:
-      'Callers authenticate with the gateway\'s own API keys (Authorization: Bearer sk_live_...), checked by the function against the hashed key table, so that 401s follow the contract\'s envelope and messages; /health, the catalog, OpenAPI and /docs are public by contract.',
+      'Callers authenticate with the gateway\'s own API keys (Authorization: Bearer sk_live_...), checked by the function against the hashed key table, so that 401s follow the contract\'s envelope and messages; /health, the catalog, OpenAPI and /docs are public by contract; the /connect pages are opened in a browser by account holders, whose one-time link token (stored hashed, 15 minutes) and one-time OAuth state are the credential.',
   });
   Validations.of(api).acknowledge({
     id: 'AwsSolutions-COG4',
@@ -34,6 +34,12 @@ export function acknowledgeFindings(stack: GatewayStack): void {
     id: 'AwsSolutions-APIG3',
     reason:
       'A WAF web ACL costs about $5 per month plus $1 per rule even with no traffic, and every request is already authenticated and metered; deployers who want rate-based or IP rules associate a web ACL with the stage (README, "Hardening").',
+  });
+
+  Validations.of(stack.liveConnections.appSecrets).acknowledge({
+    id: 'AwsSolutions-SMG4',
+    reason:
+      'The secret holds the live platforms\' app credentials (developer token, OAuth client id and secret), issued in each platform\'s developer console: no rotation function can issue new ones. They are rotated there and pasted into the secret (README, "Live accounts").',
   });
 
   const apiKeysLogicalId = stack.getLogicalId(stack.tables.tables.apiKeys.node.defaultChild as CfnTable);

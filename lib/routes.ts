@@ -39,9 +39,10 @@ export const API_RESOURCES_PER_TOOL = 2;
 
 /**
  * API Gateway resources that exist whatever the registry holds: `/`, `/health`, `/docs`, `/mcp`, `/api`,
- * `/api/v1`, `/api/v1/openapi.json`, `/api/v1/tools`, `/api/v1/tools/{tool}`, `/api/v1/tools/{tool}/execute`.
+ * `/api/v1`, `/api/v1/openapi.json`, `/api/v1/tools`, `/api/v1/tools/{tool}`, `/api/v1/tools/{tool}/execute`,
+ * `/connect`, `/connect/{platform}`, `/connect/{platform}/callback`.
  */
-export const FIXED_API_RESOURCES = 10;
+export const FIXED_API_RESOURCES = 13;
 
 /** CloudFormation's hard limit of resources in one stack (nested stacks count separately). */
 export const CLOUDFORMATION_STACK_LIMIT = 500;

@@ -1,4 +1,5 @@
 import { DEFAULT_TIER_LIMITS, TIERS, type Tier } from '../functions/runtime/config';
+import { SECRET_SETTINGS } from '../platforms/live/settings';
 
 /**
  * What a deployer can change without editing code. Each field is read from CDK context
@@ -26,10 +27,42 @@ export interface GatewaySettings {
   /**
    * Whether the per-tool routes are deployed. "Resources per API" (default 300) is raised per
    * API, so a first deployment into a fresh account sets this to false: it creates the API with
-   * its 10 fixed resources only, whose id the quota request then names. See README.
+   * its 13 fixed resources only, whose id the quota request then names. See README.
    */
   toolRoutes: boolean;
+  /**
+   * Non-secret settings of the live platform adapters, passed to the functions that open live
+   * accounts as the environment variables of the same name (platforms/live/settings.ts). Unset ones
+   * take the adapters' defaults (the real platforms' public URLs and the newest API version). The
+   * secret ones (SEARCHADS_DEVELOPER_TOKEN, SEARCHADS_CLIENT_ID, SEARCHADS_CLIENT_SECRET) are never
+   * settings: they go into the stack's Secrets Manager secret (output LiveSecretsArn).
+   */
+  chatadsApiUrl?: string;
+  searchadsApiUrl?: string;
+  searchadsApiVersion?: string;
+  searchadsOauthTokenUrl?: string;
+  searchadsOauthAuthorizeUrl?: string;
+  /**
+   * The gateway's public URL (PUBLIC_BASE_URL): connect links and the OAuth callback
+   * (`<publicBaseUrl>/connect/<platform>/callback`) are built from it. Default: the API's own URL,
+   * `https://<api id>.execute-api.<region>.amazonaws.com/<stageName>`; set it when a custom domain
+   * fronts the API.
+   */
+  publicBaseUrl?: string;
 }
+
+/** Live settings: stack setting → the environment variable the functions read. */
+export const LIVE_SETTING_VARIABLES = {
+  chatadsApiUrl: 'CHATADS_API_URL',
+  searchadsApiUrl: 'SEARCHADS_API_URL',
+  searchadsApiVersion: 'SEARCHADS_API_VERSION',
+  searchadsOauthTokenUrl: 'SEARCHADS_OAUTH_TOKEN_URL',
+  searchadsOauthAuthorizeUrl: 'SEARCHADS_OAUTH_AUTHORIZE_URL',
+  publicBaseUrl: 'PUBLIC_BASE_URL',
+} as const satisfies Partial<Record<keyof GatewaySettings, string>>;
+
+/** Secret settings of the live adapters: refused as stack settings (they would be plain text in the template). */
+export const SECRET_SETTING_NAMES = SECRET_SETTINGS;
 
 export const DEFAULT_SETTINGS: GatewaySettings = {
   tierLimits: DEFAULT_TIER_LIMITS,
@@ -71,6 +104,16 @@ export function settingsFromContext(get: (key: string) => unknown): GatewaySetti
   if (toolRoutes !== undefined) overrides.toolRoutes = toolRoutes === true || toolRoutes === 'true';
   const alarmEmail = get('alarmEmail');
   if (alarmEmail !== undefined && alarmEmail !== '') overrides.alarmEmail = String(alarmEmail);
+  for (const key of Object.keys(LIVE_SETTING_VARIABLES) as (keyof typeof LIVE_SETTING_VARIABLES)[]) {
+    const value = get(key);
+    if (value !== undefined && value !== '') overrides[key] = String(value);
+  }
+  const secretsGiven = SECRET_SETTING_NAMES.flatMap((name) => [name, camel(name)]).filter((key) => get(key) !== undefined);
+  if (secretsGiven.length) {
+    throw new GatewaySettingsError(
+      `Invalid stack settings:\n- ${secretsGiven.join(', ')}: secret values are never stack settings (they would be plain text in the template). Deploy, then put them into the Secrets Manager secret named by the LiveSecretsArn output.`,
+    );
+  }
   return resolveSettings(overrides);
 }
 
@@ -95,8 +138,18 @@ export function resolveSettings(overrides: Partial<GatewaySettings> = {}): Gatew
   if (!RETENTION_DAYS.includes(settings.logRetentionDays)) problems.push(`logRetentionDays must be one of ${RETENTION_DAYS.join(', ')}`);
   if (!/^[A-Za-z0-9_]{1,128}$/.test(settings.stageName)) problems.push('stageName may hold only letters, digits and underscores');
   if (settings.alarmEmail !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(settings.alarmEmail)) problems.push('alarmEmail must be an e-mail address');
+  for (const key of ['chatadsApiUrl', 'searchadsApiUrl', 'searchadsOauthTokenUrl', 'searchadsOauthAuthorizeUrl', 'publicBaseUrl'] as const) {
+    const value = settings[key];
+    if (value !== undefined && !/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(value)) problems.push(`${key} must be an http(s):// URL without query or fragment`);
+  }
+  if (settings.searchadsApiVersion !== undefined && !/^v\d+$/.test(settings.searchadsApiVersion)) problems.push('searchadsApiVersion must look like v22');
   if (problems.length) throw new GatewaySettingsError(`Invalid stack settings:\n- ${problems.join('\n- ')}`);
   return settings;
+}
+
+/** SEARCHADS_CLIENT_SECRET → searchadsClientSecret. */
+function camel(name: string): string {
+  return name.toLowerCase().replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 }
 
 function parseJson(key: string, value: unknown): unknown {

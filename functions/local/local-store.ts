@@ -13,6 +13,8 @@ export interface RunningStore {
   dynamodb_endpoint: string;
   table_prefix: string;
   base_url: string;
+  /** PUBLIC_BASE_URL of the running gateway: where connect links point (base_url unless overridden). */
+  public_base_url?: string;
   pid: number;
   /** The local key of the credentials keyring (live connections). */
   credentials_key_file?: string;

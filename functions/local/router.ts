@@ -64,7 +64,8 @@ export interface LocalRequest {
 /**
  * The API Gateway REST proxy event that AWS would hand the Lambda for this request. Like the
  * deployed API (lib/), a registered tool has routes of its own (`resource` is the literal path and
- * there is no path parameter); any other name reaches the `{tool}` catch-all routes.
+ * there is no path parameter); any other name reaches the `{tool}` catch-all routes. The connect
+ * pages are `/connect/{platform}` and `/connect/{platform}/callback`.
  */
 export function toApiGatewayEvent(request: LocalRequest): GatewayEvent {
   let url: URL;
@@ -103,12 +104,23 @@ export function toApiGatewayEvent(request: LocalRequest): GatewayEvent {
 }
 
 function resourceOf(path: string): { resource: string; pathParameters: Record<string, string> | null } {
+  const connect = /^\/connect\/([^/]+)(\/callback)?\/?$/.exec(path);
+  if (connect) return { resource: `/connect/{platform}${connect[2] ?? ''}`, pathParameters: { platform: decodedSegment(connect[1]) } };
   const match = /^\/api\/v1\/tools\/([^/]+)(\/execute)?\/?$/.exec(path);
   if (!match) return { resource: path, pathParameters: null };
   const name = decodePathSegment(match[1]);
   const suffix = match[2] ?? '';
   if (REGISTRY.get(name)) return { resource: `/api/v1/tools/${name}${suffix}`, pathParameters: null };
   return { resource: `/api/v1/tools/{tool}${suffix}`, pathParameters: { tool: name } };
+}
+
+/** A path segment as API Gateway hands it over: percent-decoded, or as sent when it is malformed. */
+function decodedSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 function lambdaContext(group: ToolGroup | 'mcp', requestId: string): Context {

@@ -61,3 +61,13 @@ export function allowLoopbackFetch(): boolean {
 export function logLevel(): 'debug' | 'info' | 'warn' | 'error' | 'silent' {
   return (process.env.LOG_LEVEL as 'info') ?? 'info';
 }
+
+/**
+ * The gateway's own public URL (scheme, host and stage path, no trailing slash): connect links and
+ * the OAuth callback address are built from it. `npm start` sets it to its own URL; the stack sets
+ * it from the API's URL (or the `publicBaseUrl` setting). Undefined when not set.
+ */
+export function publicBaseUrl(): string | undefined {
+  const value = process.env.PUBLIC_BASE_URL?.trim();
+  return value ? value.replace(/\/+$/, '') : undefined;
+}

@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from '../../functions/local/dynamodb-local';
@@ -15,7 +15,7 @@ async function start(port: number): Promise<{ child: ChildProcess; output: () =>
   const { UNSAFE_ALLOW_LOOPBACK_FETCH_FOR_TESTS: _testOnly, ...env } = process.env;
   const child = spawn(process.execPath, [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'bin/start.ts'], {
     cwd: root,
-    env: { ...env, PORT: String(port), GATEWAY_DATA_DIR: dataDir, TABLE_PREFIX: 'gateway-', DYNAMODB_ENDPOINT: '' },
+    env: { ...env, PORT: String(port), GATEWAY_DATA_DIR: dataDir, TABLE_PREFIX: 'gateway-', DYNAMODB_ENDPOINT: '', PUBLIC_BASE_URL: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -44,6 +44,8 @@ describe('npm start', () => {
     const first = await start(port);
     expect(first.output()).toContain(`http://127.0.0.1:${port}`);
     expect(first.output()).toContain('curl -s -X POST');
+    // Connect links made by the `gateway` command point at this server.
+    expect(JSON.parse(readFileSync(join(dataDir, 'running.json'), 'utf8'))).toMatchObject({ base_url: `http://127.0.0.1:${port}`, public_base_url: `http://127.0.0.1:${port}` });
 
     const accounts = await fetch(`http://127.0.0.1:${port}/api/v1/tools/get_connections_status/execute`, {
       method: 'POST',

@@ -12,7 +12,7 @@ describe('Stack: toolRoutes=false (first deployment)', () => {
     gateway.template.resourceCountIs('AWS::CloudFormation::Stack', 0);
     expect(gateway.routes.map((route) => `${route.method} ${route.path} ${route.group}`).sort()).toEqual(
       [
-        ...['/api/v1/openapi.json', '/api/v1/tools', '/api/v1/tools/{tool}', '/api/v1/tools/{tool}/execute', '/docs', '/health'].map((path) => `ANY ${path} gateway`),
+        ...['/api/v1/openapi.json', '/api/v1/tools', '/api/v1/tools/{tool}', '/api/v1/tools/{tool}/execute', '/docs', '/health', '/connect/{platform}', '/connect/{platform}/callback'].map((path) => `ANY ${path} gateway`),
         'ANY /mcp mcp',
       ].sort(),
     );

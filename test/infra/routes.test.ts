@@ -57,9 +57,9 @@ describe('Function: chunkTools', () => {
 });
 
 describe('Function: apiResourceCount', () => {
-  it('needs 1028 API Gateway resources for 509 tools: the "Resources per API" quota to request', () => {
-    expect(apiResourceCount(509)).toBe(1028);
-    expect(apiResourceCount(0)).toBe(10);
+  it('needs 1031 API Gateway resources for 509 tools: the "Resources per API" quota to request', () => {
+    expect(apiResourceCount(509)).toBe(1031);
+    expect(apiResourceCount(0)).toBe(13);
   });
 });
 
@@ -85,5 +85,19 @@ describe('Function: settingsFromContext', () => {
       /longRunningTimeoutSeconds[\s\S]*upgradeUrl[\s\S]*logRetentionDays|tierLimits[\s\S]*upgradeUrl[\s\S]*longRunningTimeoutSeconds[\s\S]*logRetentionDays/,
     );
     expect(() => settingsFromContext((key) => (key === 'tierLimits' ? '{free:1}' : undefined))).toThrow(/tierLimits must be JSON/);
+  });
+
+  it('reads the live settings, and checks their shape', () => {
+    const context: Record<string, string> = { searchadsApiUrl: 'https://staging.example.com/searchads', searchadsApiVersion: 'v23', publicBaseUrl: 'https://ads-gateway.example.com' };
+    expect(settingsFromContext((key) => context[key])).toMatchObject(context);
+    expect(() => resolveSettings({ chatadsApiUrl: 'ftp://x', searchadsApiVersion: '23', publicBaseUrl: 'https://x.example.com/?q=1' })).toThrow(
+      /chatadsApiUrl[\s\S]*publicBaseUrl[\s\S]*searchadsApiVersion/,
+    );
+  });
+
+  it('refuses secret values as settings, pointing to the Secrets Manager secret', () => {
+    for (const key of ['SEARCHADS_CLIENT_SECRET', 'searchadsDeveloperToken', 'SEARCHADS_CLIENT_ID']) {
+      expect(() => settingsFromContext((name) => (name === key ? 'value-that-must-not-deploy' : undefined))).toThrow(new RegExp(`${key}[\\s\\S]*LiveSecretsArn`));
+    }
   });
 });

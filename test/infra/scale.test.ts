@@ -28,7 +28,7 @@ describe('Stack: 509 tools', () => {
       expect(routes).toContain(`ANY /api/v1/tools/${tool.name} gateway`);
     }
     expect(routes).toContain('ANY /mcp mcp');
-    expect(gateway.routes).toHaveLength(7 + 3 * 509);
+    expect(gateway.routes).toHaveLength(9 + 3 * 509);
   });
 
   it('creates exactly the API Gateway resources the quota arithmetic announces', () => {

@@ -1,15 +1,27 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { TIERS } from '../../functions/runtime/config';
+import type { PlatformWord } from '../../functions/runtime/platforms';
 import { TABLE_SPECS } from '../../functions/runtime/stores/tables';
 import { TABLE_ACCESS } from '../../lib/gateway-stack';
 import { FUNCTION_NAMES, routedTools } from '../../lib/routes';
 import { ALL_TOOLS, REGISTRY } from '../../platforms';
 import { synthesizeGateway } from './support';
 
-// One synthesis of the real registry, shared by every test of this file.
+// One synthesis of the real registry, shared by every test of this file, with the two platforms
+// that have live adapters (issue 8) marked live.
 const tools = routedTools(ALL_TOOLS);
-const gateway = synthesizeGateway(tools);
+const LIVE_PLATFORMS: PlatformWord[] = ['searchads', 'chatads'];
+const gateway = synthesizeGateway(tools, {}, LIVE_PLATFORMS);
 const { template, routes, functionLogicalIds, tableLogicalIds } = gateway;
+const isLive = (group: string) => group === 'gateway' || group === 'mcp' || (LIVE_PLATFORMS as string[]).includes(group);
+const logicalIdOf = (type: string) => {
+  const ids = Object.keys(template.findResources(type));
+  expect(ids).toHaveLength(1);
+  return ids[0];
+};
+const keyId = logicalIdOf('AWS::KMS::Key');
+const secretId = logicalIdOf('AWS::SecretsManager::Secret');
+const restApiId = logicalIdOf('AWS::ApiGateway::RestApi');
 
 const WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
 
@@ -80,6 +92,18 @@ describe('Stack: functions', () => {
       expect(variables.LOG_LEVEL).toBe('info');
       expect(variables.UNSAFE_ALLOW_LOOPBACK_FETCH_FOR_TESTS).toBeUndefined();
       expect(variables.DYNAMODB_ENDPOINT).toBeUndefined();
+      expect(variables.CREDENTIALS_KEY_FILE).toBeUndefined();
+      // Functions that open live accounts find the key, the app secrets and the gateway's URL; the others nothing of it.
+      if (isLive(group)) {
+        expect(variables.CREDENTIALS_KMS_KEY_ARN).toEqual({ 'Fn::GetAtt': [keyId, 'Arn'] });
+        expect(variables.LIVE_SECRETS_ARN).toEqual({ Ref: secretId });
+        expect(JSON.stringify(variables.PUBLIC_BASE_URL)).toContain(`{"Ref":"${restApiId}"}`);
+        expect(JSON.stringify(variables.PUBLIC_BASE_URL)).toContain('/prod');
+      } else {
+        for (const name of ['CREDENTIALS_KMS_KEY_ARN', 'LIVE_SECRETS_ARN', 'PUBLIC_BASE_URL']) expect(variables[name]).toBeUndefined();
+      }
+      // Unset live settings are left to the adapters' defaults.
+      expect(variables.SEARCHADS_API_URL).toBeUndefined();
     }
   });
 
@@ -92,15 +116,15 @@ describe('Stack: functions', () => {
     }
   });
 
-  it('grants each table with exactly the planned access: no platform function writes keys or owners', () => {
+  it('grants each table with exactly the planned access: no function writes keys, only live ones write owners', () => {
     const policies = template.findResources('AWS::IAM::Policy');
     for (const group of FUNCTION_NAMES) {
       const role = template.toJSON().Resources[functionLogicalIds[group]].Properties.Role['Fn::GetAtt'][0];
       const statements = Object.values(policies)
         .filter((policy) => policy.Properties.Roles.some((r: { Ref: string }) => r.Ref === role))
         .flatMap((policy) => policy.Properties.PolicyDocument.Statement);
-      // The MCP function runs every tool, writes included: a platform function's access.
-      const access = group === 'gateway' ? TABLE_ACCESS.gateway : TABLE_ACCESS.platform;
+      // The MCP function runs every tool, writes and live accounts included.
+      const access = group === 'gateway' ? TABLE_ACCESS.gateway : isLive(group) ? TABLE_ACCESS.livePlatform : TABLE_ACCESS.platform;
       for (const [table, mode] of Object.entries(access)) {
         const actions = statements
           .filter((statement) => JSON.stringify(statement.Resource).includes(`"${tableLogicalIds[table]}"`))
@@ -112,14 +136,24 @@ describe('Stack: functions', () => {
           else expect(actions).toContain(write);
         }
       }
-      // Nothing beyond the tables and the function's own log group.
+      // Live functions: encrypt and decrypt with the credentials key, read the app secrets; nothing more of either.
+      const onKey = statements.filter((statement) => JSON.stringify(statement.Resource) === JSON.stringify({ 'Fn::GetAtt': [keyId, 'Arn'] }));
+      const onSecret = statements.filter((statement) => JSON.stringify(statement.Resource) === JSON.stringify({ Ref: secretId }));
+      if (isLive(group)) {
+        expect(onKey.flatMap((statement) => [statement.Action].flat()).sort()).toEqual(['kms:Decrypt', 'kms:Encrypt', 'kms:GenerateDataKey']);
+        expect(onSecret.flatMap((statement) => [statement.Action].flat()).sort()).toEqual(['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue']);
+      } else {
+        expect([...onKey, ...onSecret]).toEqual([]);
+      }
+      // Nothing beyond the tables, the function's own log group, and for live functions the key and the secret.
       for (const statement of statements) {
         const resource = JSON.stringify(statement.Resource);
-        expect(resource.includes('"Tables') || resource.includes('Logs')).toBe(true);
+        expect(resource.includes('"Tables') || resource.includes('Logs') || onKey.includes(statement) || onSecret.includes(statement)).toBe(true);
         expect(statement.Resource).not.toBe('*');
       }
     }
     expect(TABLE_ACCESS.platform.apiKeys).toBe('read');
+    expect(TABLE_ACCESS.platform.owners).toBe('read');
   });
 
   it('lets API Gateway invoke each function through one permission, not one per method', () => {
@@ -158,8 +192,17 @@ describe('Stack: routes', () => {
     }
   });
 
+  it('opens the connect pages without an API key or authorizer (the one-time link is the credential)', () => {
+    for (const path of ['/connect/{platform}', '/connect/{platform}/callback']) expect(byPathAndMethod.get(`ANY ${path}`)?.stack).toBe('parent');
+    // The fixed routes, the connect pages among them, are the parent stack's methods.
+    for (const method of Object.values(template.findResources('AWS::ApiGateway::Method'))) {
+      expect(method.Properties.AuthorizationType).toBe('NONE');
+      expect(method.Properties.ApiKeyRequired).toBeUndefined();
+    }
+  });
+
   it('routes unknown tools and the fixed endpoints to the gateway function', () => {
-    for (const path of ['/api/v1/tools/{tool}/execute', '/api/v1/tools/{tool}', '/api/v1/tools', '/api/v1/openapi.json', '/docs', '/health']) {
+    for (const path of ['/api/v1/tools/{tool}/execute', '/api/v1/tools/{tool}', '/api/v1/tools', '/api/v1/openapi.json', '/docs', '/health', '/connect/{platform}', '/connect/{platform}/callback']) {
       expect(byPathAndMethod.get(`ANY ${path}`)).toMatchObject({ group: 'gateway', stack: 'parent' });
     }
   });
@@ -170,7 +213,7 @@ describe('Stack: routes', () => {
   });
 
   it('has no route but those', () => {
-    expect(routes).toHaveLength(7 + 3 * REGISTRY.names().length);
+    expect(routes).toHaveLength(9 + 3 * REGISTRY.names().length);
   });
 
   it('deploys a regional API to a stage with access logs, error logs and no data trace', () => {
@@ -222,6 +265,60 @@ describe('Stack: alarms and outputs', () => {
     expect(outputs.ApiUrl.Value).toBeDefined();
     expect(outputs.ApiId.Value).toEqual({ Ref: expect.stringMatching(/^HttpApi/) });
     for (const name of ['TableApiKeys', 'TableOwners', 'TableUsage', 'TableIdempotency', 'TableSandbox']) expect(outputs[name]).toBeDefined();
-    expect(JSON.stringify(outputs.GatewayEnvironment.Value)).toMatch(/TABLE_API_KEYS=.*TABLE_SANDBOX=/);
+    const environment = JSON.stringify(outputs.GatewayEnvironment.Value);
+    expect(environment).toMatch(/TABLE_API_KEYS=.*TABLE_SANDBOX=.*CREDENTIALS_KMS_KEY_ARN=.*LIVE_SECRETS_ARN=.*PUBLIC_BASE_URL=/);
+    expect(environment).toContain(`{"Fn::GetAtt":["${keyId}","Arn"]}`);
+    expect(outputs.LiveSecretsArn.Value).toEqual({ Ref: secretId });
+    expect(outputs.CredentialsKeyArn.Value).toEqual({ 'Fn::GetAtt': [keyId, 'Arn'] });
+  });
+});
+
+describe('Stack: live connections', () => {
+  it('encrypts credentials under a customer-managed key with rotation on, kept when the stack is deleted', () => {
+    const key = template.toJSON().Resources[keyId];
+    expect(key.Properties).toMatchObject({ EnableKeyRotation: true, PendingWindowInDays: 30 });
+    expect(key.DeletionPolicy).toBe('Retain');
+    expect(key.UpdateReplacePolicy).toBe('Retain');
+  });
+
+  it('creates the app secrets with empty values for the deployer to fill, never a value in the template', () => {
+    const secret = template.toJSON().Resources[secretId].Properties;
+    expect(secret.SecretString).toBeUndefined();
+    expect(JSON.parse(secret.GenerateSecretString.SecretStringTemplate)).toEqual({ SEARCHADS_DEVELOPER_TOKEN: '', SEARCHADS_CLIENT_ID: '', SEARCHADS_CLIENT_SECRET: '' });
+  });
+
+  it('passes live settings to the live functions, and no secret value reaches the template', () => {
+    const secrets = { SEARCHADS_DEVELOPER_TOKEN: 'devtok-9f3c1d7e5a', SEARCHADS_CLIENT_ID: 'client-4b2a8e6f0c.apps.example', SEARCHADS_CLIENT_SECRET: 'GOCSPX-secret-7d1e3f5a9b' };
+    const saved = { ...process.env };
+    // A deployer's shell that also runs the gateway locally holds the secrets as variables.
+    Object.assign(process.env, secrets);
+    try {
+      const settings = {
+        searchadsApiUrl: 'https://searchads.staging.example.com',
+        searchadsApiVersion: 'v23',
+        chatadsApiUrl: 'https://chatads.staging.example.com/v1',
+        searchadsOauthTokenUrl: 'https://auth.staging.example.com/token',
+        searchadsOauthAuthorizeUrl: 'https://auth.staging.example.com/authorize',
+        publicBaseUrl: 'https://ads-gateway.example.com',
+        // Secret names slipped into the settings object are ignored, never written.
+        ...(secrets as object),
+      };
+      const synthesized = synthesizeGateway(tools, settings, LIVE_PLATFORMS);
+      const everything = [synthesized.template, ...synthesized.routeTemplates.map((route) => route.template)].map((t) => JSON.stringify(t.toJSON())).join('\n');
+      for (const value of Object.values(secrets)) expect(everything).not.toContain(value);
+      const variables = synthesized.template.toJSON().Resources[synthesized.functionLogicalIds.searchads].Properties.Environment.Variables;
+      expect(variables).toMatchObject({
+        SEARCHADS_API_URL: settings.searchadsApiUrl,
+        SEARCHADS_API_VERSION: 'v23',
+        CHATADS_API_URL: settings.chatadsApiUrl,
+        SEARCHADS_OAUTH_TOKEN_URL: settings.searchadsOauthTokenUrl,
+        SEARCHADS_OAUTH_AUTHORIZE_URL: settings.searchadsOauthAuthorizeUrl,
+        PUBLIC_BASE_URL: 'https://ads-gateway.example.com',
+      });
+      expect(synthesized.template.toJSON().Resources[synthesized.functionLogicalIds.proads].Properties.Environment.Variables.SEARCHADS_API_URL).toBeUndefined();
+    } finally {
+      for (const name of Object.keys(secrets)) if (!(name in saved)) delete process.env[name];
+      Object.assign(process.env, saved);
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import type { PlatformWord } from '../../functions/runtime/platforms';
 import { GatewayStack } from '../../lib/gateway-stack';
 import type { ToolGroup } from '../../functions/runtime/tool';
 import type { FunctionName, RoutedTool } from '../../lib/routes';
@@ -28,9 +29,9 @@ export interface SynthesizedGateway {
 }
 
 /** Synthesizes the stack with bundling skipped (fast, offline), and reads back every route. */
-export function synthesizeGateway(tools: readonly RoutedTool[], settings: Partial<GatewaySettings> = {}): SynthesizedGateway {
+export function synthesizeGateway(tools: readonly RoutedTool[], settings: Partial<GatewaySettings> = {}, livePlatforms: readonly PlatformWord[] = []): SynthesizedGateway {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  const stack = new GatewayStack(app, 'Test', { tools, settings });
+  const stack = new GatewayStack(app, 'Test', { tools, settings, livePlatforms });
   const template = Template.fromStack(stack);
   const functionLogicalIds = Object.fromEntries(
     Object.entries(stack.functions).map(([group, fn]) => [group, stack.getLogicalId(fn.node.defaultChild as CfnFunction)]),

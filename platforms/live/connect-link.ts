@@ -1,0 +1,57 @@
+import { publicBaseUrl } from '../../functions/runtime/config';
+import type { PlatformWord } from '../../functions/runtime/platforms';
+import { createConnectLink } from '../../functions/runtime/stores/connect-links';
+import { ConnectOptionsError, type OAuthConnect } from './connector';
+import { PLATFORM_MODULES } from '../index';
+
+/**
+ * The gateway's half of connecting accounts through the platform's consent page, shared by every
+ * platform whose live connector has `oauth`: the one-time link the operator sends to the account
+ * holder, and the callback address the platform sends them back to (functions/connect/routes.ts
+ * serves both pages).
+ */
+
+/** The platforms whose accounts can be connected with a link. */
+export function linkPlatforms(): PlatformWord[] {
+  return (Object.keys(PLATFORM_MODULES) as PlatformWord[]).filter((word) => PLATFORM_MODULES[word].live?.oauth);
+}
+
+/** The platform's OAuth half, or undefined when its accounts cannot be connected by link. */
+export function oauthOf(platform: PlatformWord): OAuthConnect | undefined {
+  return PLATFORM_MODULES[platform].live?.oauth;
+}
+
+function baseUrl(): string {
+  const base = publicBaseUrl();
+  if (!base) {
+    throw new ConnectOptionsError(
+      'PUBLIC_BASE_URL is not set: it is the gateway\'s public URL, which links and the consent callback are built from. Run the command against a running `npm start`, or export the deployed stack\'s GatewayEnvironment output.',
+    );
+  }
+  return base;
+}
+
+/** Where the platform sends the account holder back after the consent page. */
+export function callbackUrl(platform: PlatformWord): string {
+  return `${baseUrl()}/connect/${platform}/callback`;
+}
+
+export interface ConnectLinkResult {
+  platform: PlatformWord;
+  /** Holds the one-time token: shown once, stored only as a hash. */
+  url: string;
+  expires_at: string;
+}
+
+/** `gateway accounts connect-link`: a one-time link, valid 15 minutes, that connects the owner's accounts. */
+export async function createConnectLinkFor(ownerId: string, platform: PlatformWord): Promise<ConnectLinkResult> {
+  if (!oauthOf(platform)) {
+    const platforms = linkPlatforms();
+    throw new ConnectOptionsError(
+      `Accounts of ${platform} cannot be connected with a link: it has no consent page in this gateway. Platforms with links: ${platforms.join(', ') || 'none yet'}.`,
+    );
+  }
+  const base = baseUrl();
+  const { token, expiresAt } = await createConnectLink(ownerId, platform);
+  return { platform, url: `${base}/connect/${platform}?link=${encodeURIComponent(token)}`, expires_at: expiresAt.toISOString() };
+}
