@@ -3,8 +3,10 @@ import { openPort } from '../platform-module';
 import type { SearchAdsPort } from './port';
 import { SearchAdsSandbox } from './sandbox';
 
+/** Opens an account's searchads port: the sandbox adapter, or the live adapter over the platform's API. */
+export const openSearchAdsPort = openPort<SearchAdsPort>({
+  sandbox: (account) => new SearchAdsSandbox(account),
+});
+
 /** `defineTool` for searchads tools: adds the account parameter and hands each tool the searchads port. */
-export const defineSearchAdsTool = platformToolDefiner<SearchAdsPort>(
-  'searchads',
-  openPort({ sandbox: (account) => new SearchAdsSandbox(account) }),
-);
+export const defineSearchAdsTool = platformToolDefiner<SearchAdsPort>('searchads', openSearchAdsPort);
