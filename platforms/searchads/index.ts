@@ -3,6 +3,7 @@ import { digits } from '../sandbox/ids';
 import { findWasteAndWinners, opportunityWindow } from '../opportunities';
 import { operatorCall } from '../live/connector';
 import { openSearchAdsPort } from './define';
+import { searchAdsConnector } from './live/connector';
 import { seedSearchAdsAccount } from './sandbox';
 import { totalsBy } from './tools/common';
 import { addAdGroupAudiences } from './tools/add-ad-group-audiences';
@@ -48,6 +49,7 @@ export const searchads: PlatformModule = {
   ],
   newSandboxAccountId: () => digits(10),
   seedSandbox: seedSearchAdsAccount,
+  live: searchAdsConnector,
   async findOpportunities(account, now, call = operatorCall()) {
     const port = openSearchAdsPort(account, call);
     const { start, end } = opportunityWindow(now);
