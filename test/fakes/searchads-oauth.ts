@@ -17,6 +17,8 @@ const SCOPE = 'https://www.googleapis.com/auth/adwords';
 interface AccessToken {
   user: string;
   expiresAt: number;
+  /** The refresh token it was made from; revoking that one revokes this too. */
+  from: string;
 }
 
 export class FakeSearchAdsOAuth {
@@ -62,6 +64,7 @@ export class FakeSearchAdsOAuth {
   revoke(refreshToken: string): void {
     const entry = this.refreshTokens.get(refreshToken);
     if (entry) entry.revoked = true;
+    for (const [token, access] of this.accessTokens) if (access.from === refreshToken) this.accessTokens.delete(token);
   }
 
   /** Every access token issued so far expires now. */
@@ -120,7 +123,7 @@ export class FakeSearchAdsOAuth {
     if (grant === 'refresh_token') {
       const entry = this.refreshTokens.get(form.get('refresh_token') ?? '');
       if (!entry || entry.revoked) return this.send(res, 400, { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' }, grant);
-      return this.send(res, 200, this.newAccessToken(entry.user), grant);
+      return this.send(res, 200, this.newAccessToken(entry.user, form.get('refresh_token')!), grant);
     }
     if (grant === 'authorization_code') {
       const code = this.codes.get(form.get('code') ?? '');
@@ -128,14 +131,15 @@ export class FakeSearchAdsOAuth {
         return this.send(res, 400, { error: 'invalid_grant', error_description: 'Malformed auth code.' }, grant);
       }
       code.used = true;
-      return this.send(res, 200, { ...this.newAccessToken(code.user), refresh_token: this.issueRefreshToken(code.user) }, grant);
+      const refreshToken = this.issueRefreshToken(code.user);
+      return this.send(res, 200, { ...this.newAccessToken(code.user, refreshToken), refresh_token: refreshToken }, grant);
     }
     this.send(res, 400, { error: 'unsupported_grant_type', error_description: `Invalid grant_type: ${grant}` }, grant);
   }
 
-  private newAccessToken(user: string) {
+  private newAccessToken(user: string, from: string) {
     const token = `ya29.fake-${randomBytes(18).toString('base64url')}`;
-    this.accessTokens.set(token, { user, expiresAt: Date.now() + this.accessTokenSeconds * 1000 });
+    this.accessTokens.set(token, { user, from, expiresAt: Date.now() + this.accessTokenSeconds * 1000 });
     return { access_token: token, expires_in: this.accessTokenSeconds, scope: SCOPE, token_type: 'Bearer' };
   }
 

@@ -28,7 +28,7 @@ import type {
   SearchAdsReportLevel,
   SearchAdsReportRow,
 } from '../port';
-import { SearchAdsApi, fromMicros, idOf, toMicros, type GoogleAdsRow, type SearchAdsCredentials } from './api';
+import { SearchAdsApi, fromMicros, idOf, toMicros, type GoogleAdsRow, type RefusedHandler, type SearchAdsCredentials } from './api';
 
 /**
  * The searchads port over the platform's REST interface: reads are query-language searches
@@ -75,9 +75,11 @@ export class SearchAdsLive implements SearchAdsPort {
   private readonly cid: string;
   private segments?: Promise<SearchAdsAudienceSegment[]>;
 
+  /** `refused` decides what a refused credential means; by default the connection is marked broken (400 connection_broken). */
   constructor(
     private readonly account: ConnectedAccount,
     private readonly call: PortCall,
+    private readonly refused: RefusedHandler = (reason, fix) => connectionBroken(account, reason, fix),
   ) {
     this.cid = account.account_id;
   }
@@ -86,7 +88,7 @@ export class SearchAdsLive implements SearchAdsPort {
   private client(): Promise<SearchAdsApi> {
     this.api ??= credentialsOf<SearchAdsCredentials>(this.account).then(
       (credentials) =>
-        new SearchAdsApi(credentials, this.account.upstream?.login_customer_id, this.call, (reason, fix) => connectionBroken(this.account, reason, fix)),
+        new SearchAdsApi(credentials, this.account.upstream?.login_customer_id, this.call, this.refused),
     );
     return this.api;
   }

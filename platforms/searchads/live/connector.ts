@@ -1,7 +1,7 @@
 import { ToolError } from '../../../functions/runtime/errors';
 import type { PortCall } from '../../../functions/runtime/tool';
 import { sendUpstream } from '../../live/http';
-import { ConnectOptionsError, type LiveAccountGrant, type LiveConnector } from '../../live/connector';
+import { ConnectOptionsError, connectionBroken, type LiveAccountGrant, type LiveConnector } from '../../live/connector';
 import { liveSettings } from '../../live/settings';
 import { SearchAdsApi, SearchAdsSetupError, oauthFailure, type GoogleAdsRow } from './api';
 import { SearchAdsLive } from './adapter';
@@ -101,8 +101,18 @@ export const searchAdsConnector: LiveConnector = {
   usage: '--refresh-token T [--customer-id 123-456-7890] [--login-customer-id <manager id>]',
   connect,
   async checkHealth(account, call) {
-    await new SearchAdsLive(account, call).getAccountSettings();
-    return { healthy: true, detail: 'ok' };
+    let broken: { detail: string; fix: string } | undefined;
+    const port = new SearchAdsLive(account, call, async (reason, fix) => {
+      broken = { detail: reason, fix };
+      return connectionBroken(account, reason, fix);
+    });
+    try {
+      await port.getAccountSettings();
+      return { healthy: true, detail: 'ok' };
+    } catch (err) {
+      if (broken) return { healthy: false, ...broken };
+      throw err;
+    }
   },
   oauth: {
     async authorizeUrl(state, redirectUri) {
