@@ -95,9 +95,11 @@ export function describePortContract(label: string, open: () => Promise<SearchAd
       await port.unlinkCampaignAssets([link!.id]);
       expect((await port.listCampaignAssets(campaign.id)).map((l) => l.id)).not.toContain(link!.id);
 
-      const [geo] = await port.suggestGeoTargets('Texas');
-      expect(geo!.resource_name).toBe(`geoTargetConstants/${geo!.id}`);
       const before = await port.listCampaignCriteria(campaign.id);
+      const suggested = (await Promise.all(['Texas', 'California', 'Canada'].map((place) => port.suggestGeoTargets(place)))).map((matches) => matches[0]!);
+      for (const g of suggested) expect(g.resource_name).toBe(`geoTargetConstants/${g.id}`);
+      // A location the campaign does not target yet.
+      const geo = suggested.find((g) => !before.some((c) => c.criterion_id === g.id));
       const [criterion] = await port.addCampaignCriteria([{ campaign_id: campaign.id, type: 'LOCATION', geo_target_constant: geo!.resource_name, negative: false }]);
       expect(criterion).toMatchObject({ campaign_id: campaign.id, criterion_id: geo!.id, id: `${campaign.id}~${geo!.id}` });
       expect((await port.listCampaignCriteria(campaign.id)).map((c) => c.id)).toEqual(expect.arrayContaining([...before.map((c) => c.id), criterion!.id]));
