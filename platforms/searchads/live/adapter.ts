@@ -147,9 +147,10 @@ export class SearchAdsLive implements SearchAdsPort {
     for (const [field, why] of Object.entries(NOT_WRITABLE)) {
       if (field in patch) throw liveNotSupported(`\`${field}\` cannot be changed on live searchads accounts: ${why}.`);
     }
-    const [budgetRow] = await this.search(`SELECT campaign.campaign_budget FROM campaign WHERE campaign.id = ${campaignId}`);
     if (patch.budget_amount !== undefined) {
-      await this.mutate('campaignBudgets', [{ update: { resourceName: budgetRow!.campaign.campaignBudget, amountMicros: toMicros(patch.budget_amount) }, updateMask: 'amountMicros' }]);
+      // The budget is its own resource (possibly shared by several campaigns); its amount is set there.
+      const [row] = await this.search(`SELECT campaign.campaign_budget FROM campaign WHERE campaign.id = ${campaignId}`);
+      await this.mutate('campaignBudgets', [{ update: { resourceName: row!.campaign.campaignBudget, amountMicros: toMicros(patch.budget_amount) }, updateMask: 'amountMicros' }]);
     }
     const update: Record<string, unknown> = { resourceName: this.rn('campaigns', campaignId) };
     const mask: string[] = [];

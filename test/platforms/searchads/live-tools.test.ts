@@ -172,6 +172,14 @@ describe('searchads tools on a live account (fake search platform)', () => {
     expect((after.structured!.call_assets as Structured[]).map((a) => a.id)).not.toContain(support.id);
   });
 
+  it('suggest_next_action judges the live account by the figures the platform reports', async () => {
+    const searches = platform.api.countRequests(/googleAds:search$/);
+    const data = await callToolOk(live.apiKey, 'suggest_next_action', {});
+    expect(data.structured!.skipped).toEqual([]);
+    // Health check, campaigns (with languages) and the campaign report.
+    expect(platform.api.countRequests(/googleAds:search$/) - searches).toBeGreaterThanOrEqual(4);
+  });
+
   it('an unknown campaign id is a 400 naming it', async () => {
     const result = await callTool(live.apiKey, 'get_campaign_structure', { campaign_id: '12345678901' });
     expect(result.status).toBe(400);
