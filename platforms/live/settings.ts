@@ -17,8 +17,8 @@ export interface LiveSettings {
   searchadsOauthAuthorizeUrl: string;
 }
 
-/** The newest stable version of the search platform's API when this gateway was built. */
-export const SEARCHADS_DEFAULT_API_VERSION = 'v22';
+/** The newest stable version of the search platform's API when this gateway was built (v26, October 2026). */
+export const SEARCHADS_DEFAULT_API_VERSION = 'v26';
 
 /** The secret setting names, as keys of the LIVE_SECRETS_ARN secret or environment variables. */
 export const SECRET_SETTINGS = ['SEARCHADS_DEVELOPER_TOKEN', 'SEARCHADS_CLIENT_ID', 'SEARCHADS_CLIENT_SECRET'] as const;

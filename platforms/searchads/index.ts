@@ -1,8 +1,11 @@
 import type { PlatformModule } from '../platform-module';
 import { digits } from '../sandbox/ids';
 import { findWasteAndWinners, opportunityWindow } from '../opportunities';
-import { SearchAdsSandbox, seedSearchAdsAccount } from './sandbox';
-import { performanceOf } from './tools/common';
+import { operatorCall } from '../live/connector';
+import { openSearchAdsPort } from './define';
+import { searchAdsConnector } from './live/connector';
+import { seedSearchAdsAccount } from './sandbox';
+import { totalsBy } from './tools/common';
 import { addAdGroupAudiences } from './tools/add-ad-group-audiences';
 import { addCalloutExtensions } from './tools/add-callout-extensions';
 import { getCampaignLabels } from './tools/get-campaign-labels';
@@ -46,14 +49,18 @@ export const searchads: PlatformModule = {
   ],
   newSandboxAccountId: () => digits(10),
   seedSandbox: seedSearchAdsAccount,
-  async findOpportunities(account, now) {
-    const campaigns = (await new SearchAdsSandbox(account).listCampaigns()).filter((c) => c.status === 'ENABLED');
-    const customer_id = account.account_id;
+  live: searchAdsConnector,
+  async findOpportunities(account, now, call = operatorCall()) {
+    const port = openSearchAdsPort(account, call);
     const { start, end } = opportunityWindow(now);
+    const [all, report] = await Promise.all([port.listCampaigns(), port.getReport('campaign', start, end)]);
+    const figures = totalsBy(report, 'campaign_id');
+    const campaigns = all.filter((c) => c.status === 'ENABLED');
+    const customer_id = account.account_id;
     return findWasteAndWinners(
       'searchads',
       account,
-      campaigns.map((c) => ({ id: c.id, name: c.name, figures: performanceOf(c, start, end), daily_budget: c.budget_amount })),
+      campaigns.map((c) => ({ id: c.id, name: c.name, figures: figures(c.id), daily_budget: c.budget_amount })),
       {
         cut: (c) => ({ verb: 'Pause campaign', tool: 'update_campaign', arguments: { customer_id, campaign_id: c.id, status: 'PAUSED' } }),
         scale: (c, budget) => ({ tool: 'update_campaign', arguments: { customer_id, campaign_id: c.id, budget_amount: budget } }),

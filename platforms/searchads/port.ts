@@ -1,10 +1,11 @@
-import type { PerformanceTier } from '../sandbox/metrics';
+import type { DailyMetrics } from '../metrics';
 
 /**
  * The searchads platform interface (search and display advertising): everything its tools may
- * ask of the platform. The sandbox adapter (sandbox.ts) implements it over DynamoDB; a live adapter
- * would call the real platform's API behind the same methods (GoogleAdsService search/mutate,
- * GeoTargetConstantService.SuggestGeoTargetConstants, the language_constant and user_interest views).
+ * ask of the platform, in the platform's own terms. The sandbox adapter (sandbox.ts) implements it
+ * over DynamoDB; the live adapter (live/adapter.ts) over the platform's REST interface (query
+ * language search, mutate with update masks, geo target suggestions). Ids of created entities are
+ * assigned by the platform; figures come only from `getReport`.
  */
 export interface SearchAdsPort {
   /** Account-level settings (descriptive name, partner-network eligibility). */
@@ -17,7 +18,9 @@ export interface SearchAdsPort {
 
   listAdGroups(campaignId?: string): Promise<SearchAdsAdGroup[]>;
   getAdGroup(adGroupId: string): Promise<SearchAdsAdGroup>;
-  updateAdGroup(adGroupId: string, patch: Partial<Omit<SearchAdsAdGroup, 'id'>>, expect?: Partial<SearchAdsAdGroup>): Promise<SearchAdsAdGroup>;
+  updateAdGroup(adGroupId: string, patch: Partial<Omit<SearchAdsAdGroup, 'id' | 'audiences'>>, expect?: Partial<SearchAdsAdGroup>): Promise<SearchAdsAdGroup>;
+  /** Adds audience criteria to an ad group; returns them with the criterion ids the platform assigned. */
+  addAdGroupAudiences(adGroupId: string, audiences: Omit<SearchAdsAdGroupAudience, 'criterion_id'>[]): Promise<SearchAdsAdGroupAudience[]>;
 
   listAds(campaignId?: string): Promise<SearchAdsAd[]>;
   listKeywords(campaignId?: string): Promise<SearchAdsKeyword[]>;
@@ -25,15 +28,17 @@ export interface SearchAdsPort {
 
   /** Campaign criteria (locations) of a campaign. */
   listCampaignCriteria(campaignId: string): Promise<SearchAdsCampaignCriterion[]>;
-  addCampaignCriteria(criteria: SearchAdsCampaignCriterion[]): Promise<void>;
+  /** Adds location criteria; returns them as created (the criterion id of a location is its geo target constant id). */
+  addCampaignCriteria(criteria: NewSearchAdsCampaignCriterion[]): Promise<SearchAdsCampaignCriterion[]>;
   removeCampaignCriteria(criterionKeys: string[]): Promise<void>;
 
   /** The asset library. */
   listAssets(type?: SearchAdsAssetType): Promise<SearchAdsAsset[]>;
-  createAssets(assets: SearchAdsAsset[]): Promise<void>;
+  /** Creates assets; returns them with the ids the platform assigned, in the order given. */
+  createAssets(assets: NewSearchAdsAsset[]): Promise<SearchAdsAsset[]>;
   /** Asset ↔ campaign links. */
   listCampaignAssets(campaignId?: string): Promise<SearchAdsCampaignAsset[]>;
-  linkCampaignAssets(links: SearchAdsCampaignAsset[]): Promise<void>;
+  linkCampaignAssets(links: NewSearchAdsCampaignAsset[]): Promise<SearchAdsCampaignAsset[]>;
   unlinkCampaignAssets(linkIds: string[]): Promise<void>;
 
   listLabels(): Promise<SearchAdsLabel[]>;
@@ -47,6 +52,22 @@ export interface SearchAdsPort {
   suggestGeoTargets(text: string): Promise<SearchAdsGeoTarget[]>;
   /** Geo target constants by id (unknown ids are left out). */
   getGeoTargets(ids: string[]): Promise<SearchAdsGeoTarget[]>;
+
+  /**
+   * Daily figures over [start, end] (inclusive), one row per entity of the level and day, as a query
+   * `FROM <level>` segmented by date returns them. Days without delivery may be left out.
+   */
+  getReport(level: SearchAdsReportLevel, start: string, end: string): Promise<SearchAdsReportRow[]>;
+}
+
+/** The resource a report is about: the whole account, each campaign or each ad group. */
+export type SearchAdsReportLevel = 'customer' | 'campaign' | 'ad_group';
+
+export interface SearchAdsReportRow extends DailyMetrics {
+  /** Set on campaign and ad group rows. */
+  campaign_id?: string;
+  /** Set on ad group rows. */
+  ad_group_id?: string;
 }
 
 export interface SearchAdsAccountSettings {
@@ -55,8 +76,11 @@ export interface SearchAdsAccountSettings {
   descriptive_name: string;
   currency_code: string;
   time_zone: string;
-  /** Partner accounts may opt campaigns into the partner search network toggle. */
-  is_partner_account: boolean;
+  /**
+   * Partner accounts may opt campaigns into the partner search network toggle. Undefined when the
+   * platform does not say (live accounts): the platform then accepts or refuses the toggle itself.
+   */
+  is_partner_account?: boolean;
 }
 
 export type SearchAdsCampaignType = 'SEARCH' | 'DISPLAY' | 'PERFORMANCE_MAX' | 'SHOPPING' | 'VIDEO';
@@ -91,8 +115,6 @@ export interface SearchAdsCampaign {
   bidding_strategy?: string;
   start_date: string;
   end_date?: string;
-  /** How the sandbox makes this campaign perform (metrics are derived from it). */
-  performance: PerformanceTier;
   network_settings?: SearchAdsNetworkSettings;
   /** Language constant ids (`1000` = English). Empty = all languages. */
   language_ids?: string[];
@@ -128,8 +150,6 @@ export interface SearchAdsAdGroup {
   /** SEARCH_STANDARD, DISPLAY_STANDARD, SHOPPING_PRODUCT_ADS, VIDEO_RESPONSIVE. */
   type: string;
   cpc_bid: number;
-  performance: PerformanceTier;
-  start_date: string;
   audiences?: SearchAdsAdGroupAudience[];
 }
 
@@ -158,8 +178,6 @@ export interface SearchAdsKeyword {
   status: 'ENABLED' | 'PAUSED' | 'REMOVED';
   cpc_bid?: number;
   quality_score?: number;
-  performance: PerformanceTier;
-  start_date: string;
 }
 
 export interface SearchAdsNegativeKeyword {
@@ -182,6 +200,8 @@ export interface SearchAdsCampaignCriterion {
   negative: boolean;
 }
 
+export type NewSearchAdsCampaignCriterion = Omit<SearchAdsCampaignCriterion, 'id' | 'criterion_id'>;
+
 export type SearchAdsAssetType = 'CALLOUT' | 'CALL';
 
 export interface SearchAdsAsset {
@@ -192,8 +212,11 @@ export interface SearchAdsAsset {
   /** CALL */
   phone_number?: string;
   country_code?: string;
-  created_at: string;
+  /** When the asset was created, where the platform says. */
+  created_at?: string;
 }
+
+export type NewSearchAdsAsset = Omit<SearchAdsAsset, 'id' | 'created_at'>;
 
 export interface SearchAdsCampaignAsset {
   /** `<campaign_id>~<asset_id>~<field_type>`. */
@@ -203,6 +226,8 @@ export interface SearchAdsCampaignAsset {
   field_type: SearchAdsAssetType;
   status: 'ENABLED';
 }
+
+export type NewSearchAdsCampaignAsset = Omit<SearchAdsCampaignAsset, 'id' | 'status'>;
 
 export interface SearchAdsLabel {
   id: string;

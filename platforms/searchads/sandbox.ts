@@ -1,11 +1,16 @@
 import type { ConnectedAccount } from '../../functions/runtime/stores/owners';
 import { addDays, isoDate } from '../dates';
-import { idSource } from '../sandbox/ids';
+import { digits, idSource } from '../sandbox/ids';
+import { metricsBetween, profileFor, type PerformanceTier } from '../sandbox/metrics';
 import { SandboxPlatform } from '../sandbox/platform';
 import { SandboxStore } from '../sandbox/store';
 import type {
   KeywordMatchType,
+  NewSearchAdsAsset,
+  NewSearchAdsCampaignAsset,
+  NewSearchAdsCampaignCriterion,
   SearchAdsAccountSettings,
+  SearchAdsAdGroupAudience,
   SearchAdsAd,
   SearchAdsAdGroup,
   SearchAdsAsset,
@@ -21,6 +26,8 @@ import type {
   SearchAdsNegativeKeyword,
   SearchAdsNetworkSettings,
   SearchAdsPort,
+  SearchAdsReportLevel,
+  SearchAdsReportRow,
 } from './port';
 import { AUDIENCE_TAXONOMY, GEO_TARGET_CONSTANTS, LANGUAGE_CONSTANTS, suggestGeoTargets } from './reference-data';
 
@@ -41,114 +48,157 @@ export const KIND = {
 
 const SETTINGS_ID = 'account';
 
+/** What the sandbox stores: the port's entities plus how each performs (its metrics derive from it). */
+type StoredCampaign = SearchAdsCampaign & { performance: PerformanceTier };
+type StoredAdGroup = SearchAdsAdGroup & { performance: PerformanceTier; start_date: string };
+type StoredKeyword = SearchAdsKeyword & { performance: PerformanceTier; start_date: string };
+
+const campaignOf = ({ performance: _performance, ...campaign }: StoredCampaign): SearchAdsCampaign => campaign;
+const adGroupOf = ({ performance: _performance, start_date: _start, ...group }: StoredAdGroup): SearchAdsAdGroup => group;
+const keywordOf = ({ performance: _performance, start_date: _start, ...keyword }: StoredKeyword): SearchAdsKeyword => keyword;
+
 /** The simulated searchads platform for one sandbox account. */
 export class SearchAdsSandbox extends SandboxPlatform implements SearchAdsPort {
-  getAccountSettings(): Promise<SearchAdsAccountSettings> {
-    return this.call(async () => {
-      const settings = await this.store.get<SearchAdsAccountSettings>(KIND.settings, SETTINGS_ID);
-      return settings ?? defaultSettings(this.account);
-    }, 'get_account_settings');
+  async getAccountSettings(): Promise<SearchAdsAccountSettings> {
+    const settings = await this.store.get<SearchAdsAccountSettings>(KIND.settings, SETTINGS_ID);
+    return settings ?? defaultSettings(this.account);
   }
 
-  listCampaigns(): Promise<SearchAdsCampaign[]> {
-    return this.call(() => this.store.list<SearchAdsCampaign>(KIND.campaign), 'list_campaigns');
+  async listCampaigns(): Promise<SearchAdsCampaign[]> {
+    return (await this.store.list<StoredCampaign>(KIND.campaign)).map(campaignOf);
   }
 
-  getCampaign(campaignId: string): Promise<SearchAdsCampaign> {
-    return this.call(() => this.store.require<SearchAdsCampaign>(KIND.campaign, campaignId), 'get_campaign');
+  async getCampaign(campaignId: string): Promise<SearchAdsCampaign> {
+    return campaignOf(await this.store.require<StoredCampaign>(KIND.campaign, campaignId));
   }
 
-  updateCampaign(campaignId: string, patch: Partial<Omit<SearchAdsCampaign, 'id'>>, expect?: Partial<SearchAdsCampaign>): Promise<SearchAdsCampaign> {
-    return this.call(() => this.store.update<SearchAdsCampaign>(KIND.campaign, campaignId, patch, { expect }), 'update_campaign');
+  async updateCampaign(campaignId: string, patch: Partial<Omit<SearchAdsCampaign, 'id'>>, expect?: Partial<SearchAdsCampaign>): Promise<SearchAdsCampaign> {
+    return campaignOf(await this.store.update<StoredCampaign>(KIND.campaign, campaignId, patch, { expect }));
   }
 
-  listAdGroups(campaignId?: string): Promise<SearchAdsAdGroup[]> {
-    return this.call(async () => (await this.store.list<SearchAdsAdGroup>(KIND.adGroup)).filter((g) => !campaignId || g.campaign_id === campaignId), 'list_ad_groups');
+  async listAdGroups(campaignId?: string): Promise<SearchAdsAdGroup[]> {
+    return (await this.store.list<StoredAdGroup>(KIND.adGroup)).filter((g) => !campaignId || g.campaign_id === campaignId).map(adGroupOf);
   }
 
-  getAdGroup(adGroupId: string): Promise<SearchAdsAdGroup> {
-    return this.call(() => this.store.require<SearchAdsAdGroup>(KIND.adGroup, adGroupId), 'get_ad_group');
+  async getAdGroup(adGroupId: string): Promise<SearchAdsAdGroup> {
+    return adGroupOf(await this.store.require<StoredAdGroup>(KIND.adGroup, adGroupId));
   }
 
-  updateAdGroup(adGroupId: string, patch: Partial<Omit<SearchAdsAdGroup, 'id'>>, expect?: Partial<SearchAdsAdGroup>): Promise<SearchAdsAdGroup> {
-    return this.call(() => this.store.update<SearchAdsAdGroup>(KIND.adGroup, adGroupId, patch, { expect }), 'update_ad_group');
+  async updateAdGroup(adGroupId: string, patch: Partial<Omit<SearchAdsAdGroup, 'id' | 'audiences'>>, expect?: Partial<SearchAdsAdGroup>): Promise<SearchAdsAdGroup> {
+    return adGroupOf(await this.store.update<StoredAdGroup>(KIND.adGroup, adGroupId, patch, { expect }));
   }
 
-  listAds(campaignId?: string): Promise<SearchAdsAd[]> {
-    return this.call(async () => (await this.store.list<SearchAdsAd>(KIND.ad)).filter((a) => !campaignId || a.campaign_id === campaignId), 'list_ads');
+  async addAdGroupAudiences(adGroupId: string, audiences: Omit<SearchAdsAdGroupAudience, 'criterion_id'>[]): Promise<SearchAdsAdGroupAudience[]> {
+    const group = await this.store.require<StoredAdGroup>(KIND.adGroup, adGroupId);
+    const added = audiences.map((a) => ({ ...a, criterion_id: digits(12) }));
+    await this.store.update<StoredAdGroup>(KIND.adGroup, adGroupId, { audiences: [...(group.audiences ?? []), ...added] });
+    return added;
   }
 
-  listKeywords(campaignId?: string): Promise<SearchAdsKeyword[]> {
-    return this.call(async () => (await this.store.list<SearchAdsKeyword>(KIND.keyword)).filter((k) => !campaignId || k.campaign_id === campaignId), 'list_keywords');
+  async listAds(campaignId?: string): Promise<SearchAdsAd[]> {
+    return (await this.store.list<SearchAdsAd>(KIND.ad)).filter((a) => !campaignId || a.campaign_id === campaignId);
   }
 
-  listNegativeKeywords(campaignId?: string): Promise<SearchAdsNegativeKeyword[]> {
-    return this.call(
-      async () => (await this.store.list<SearchAdsNegativeKeyword>(KIND.negativeKeyword)).filter((k) => !campaignId || k.campaign_id === campaignId),
-      'list_negative_keywords',
-    );
+  async listKeywords(campaignId?: string): Promise<SearchAdsKeyword[]> {
+    return (await this.store.list<StoredKeyword>(KIND.keyword)).filter((k) => !campaignId || k.campaign_id === campaignId).map(keywordOf);
   }
 
-  listCampaignCriteria(campaignId: string): Promise<SearchAdsCampaignCriterion[]> {
-    return this.call(
-      async () => (await this.store.list<SearchAdsCampaignCriterion>(KIND.campaignCriterion)).filter((c) => c.campaign_id === campaignId),
-      'list_campaign_criteria',
-    );
+  async listNegativeKeywords(campaignId?: string): Promise<SearchAdsNegativeKeyword[]> {
+    return (await this.store.list<SearchAdsNegativeKeyword>(KIND.negativeKeyword)).filter((k) => !campaignId || k.campaign_id === campaignId);
   }
 
-  addCampaignCriteria(criteria: SearchAdsCampaignCriterion[]): Promise<void> {
-    return this.call(() => this.store.putMany(KIND.campaignCriterion, criteria), 'add_campaign_criteria');
+  async listCampaignCriteria(campaignId: string): Promise<SearchAdsCampaignCriterion[]> {
+    return (await this.store.list<SearchAdsCampaignCriterion>(KIND.campaignCriterion)).filter((c) => c.campaign_id === campaignId);
   }
 
-  removeCampaignCriteria(criterionKeys: string[]): Promise<void> {
-    return this.call(async () => {
-      for (const key of criterionKeys) await this.store.remove(KIND.campaignCriterion, key);
-    }, 'remove_campaign_criteria');
+  async addCampaignCriteria(criteria: NewSearchAdsCampaignCriterion[]): Promise<SearchAdsCampaignCriterion[]> {
+    const created = criteria.map((c) => {
+      const criterionId = c.geo_target_constant.replace(/^geoTargetConstants\//, '');
+      return { id: `${c.campaign_id}~${criterionId}`, criterion_id: criterionId, ...c };
+    });
+    await this.store.putMany(KIND.campaignCriterion, created);
+    return created;
   }
 
-  listAssets(type?: SearchAdsAssetType): Promise<SearchAdsAsset[]> {
-    return this.call(async () => (await this.store.list<SearchAdsAsset>(KIND.asset)).filter((a) => !type || a.type === type), 'list_assets');
+  async removeCampaignCriteria(criterionKeys: string[]): Promise<void> {
+    for (const key of criterionKeys) await this.store.remove(KIND.campaignCriterion, key);
   }
 
-  createAssets(assets: SearchAdsAsset[]): Promise<void> {
-    return this.call(() => this.store.putMany(KIND.asset, assets), 'create_assets');
+  async listAssets(type?: SearchAdsAssetType): Promise<SearchAdsAsset[]> {
+    return (await this.store.list<SearchAdsAsset>(KIND.asset)).filter((a) => !type || a.type === type);
   }
 
-  listCampaignAssets(campaignId?: string): Promise<SearchAdsCampaignAsset[]> {
-    return this.call(
-      async () => (await this.store.list<SearchAdsCampaignAsset>(KIND.campaignAsset)).filter((l) => !campaignId || l.campaign_id === campaignId),
-      'list_campaign_assets',
-    );
+  async createAssets(assets: NewSearchAdsAsset[]): Promise<SearchAdsAsset[]> {
+    const createdAt = new Date().toISOString();
+    const created = assets.map((a) => ({ id: digits(11), ...a, created_at: createdAt }));
+    await this.store.putMany(KIND.asset, created);
+    return created;
   }
 
-  linkCampaignAssets(links: SearchAdsCampaignAsset[]): Promise<void> {
-    return this.call(() => this.store.putMany(KIND.campaignAsset, links), 'link_campaign_assets');
+  async listCampaignAssets(campaignId?: string): Promise<SearchAdsCampaignAsset[]> {
+    return (await this.store.list<SearchAdsCampaignAsset>(KIND.campaignAsset)).filter((l) => !campaignId || l.campaign_id === campaignId);
   }
 
-  unlinkCampaignAssets(linkIds: string[]): Promise<void> {
-    return this.call(async () => {
-      for (const id of linkIds) await this.store.remove(KIND.campaignAsset, id);
-    }, 'unlink_campaign_assets');
+  async linkCampaignAssets(links: NewSearchAdsCampaignAsset[]): Promise<SearchAdsCampaignAsset[]> {
+    const created = links.map((l) => ({ id: `${l.campaign_id}~${l.asset_id}~${l.field_type}`, ...l, status: 'ENABLED' as const }));
+    await this.store.putMany(KIND.campaignAsset, created);
+    return created;
+  }
+
+  async unlinkCampaignAssets(linkIds: string[]): Promise<void> {
+    for (const id of linkIds) await this.store.remove(KIND.campaignAsset, id);
   }
 
   listLabels(): Promise<SearchAdsLabel[]> {
-    return this.call(() => this.store.list<SearchAdsLabel>(KIND.label), 'list_labels');
+    return this.store.list<SearchAdsLabel>(KIND.label);
   }
 
-  listAudienceSegments(): Promise<SearchAdsAudienceSegment[]> {
-    return this.call(async () => [...AUDIENCE_TAXONOMY, ...(await this.store.list<SearchAdsAudienceSegment>(KIND.audience))], 'list_audience_segments');
+  async listAudienceSegments(): Promise<SearchAdsAudienceSegment[]> {
+    return [...AUDIENCE_TAXONOMY, ...(await this.store.list<SearchAdsAudienceSegment>(KIND.audience))];
   }
 
-  listLanguages(): Promise<SearchAdsLanguage[]> {
-    return this.call(async () => LANGUAGE_CONSTANTS, 'list_languages');
+  async listLanguages(): Promise<SearchAdsLanguage[]> {
+    return LANGUAGE_CONSTANTS;
   }
 
-  suggestGeoTargets(text: string): Promise<SearchAdsGeoTarget[]> {
-    return this.call(async () => suggestGeoTargets(text), 'suggest_geo_targets');
+  async suggestGeoTargets(text: string): Promise<SearchAdsGeoTarget[]> {
+    return suggestGeoTargets(text);
   }
 
-  getGeoTargets(ids: string[]): Promise<SearchAdsGeoTarget[]> {
-    return this.call(async () => GEO_TARGET_CONSTANTS.filter((g) => ids.includes(g.id)), 'get_geo_targets');
+  async getGeoTargets(ids: string[]): Promise<SearchAdsGeoTarget[]> {
+    return GEO_TARGET_CONSTANTS.filter((g) => ids.includes(g.id));
+  }
+
+  /**
+   * The deterministic model: a campaign's days are capped by its daily budget; an ad group's come
+   * from its own tier; the account's day is the sum of its campaigns' days.
+   */
+  async getReport(level: SearchAdsReportLevel, start: string, end: string): Promise<SearchAdsReportRow[]> {
+    if (level === 'ad_group') {
+      const groups = await this.store.list<StoredAdGroup>(KIND.adGroup);
+      return groups.flatMap((g) =>
+        metricsBetween(g.id, start, end, profileFor(g.performance), g.start_date).map((day) => ({ ...day, campaign_id: g.campaign_id, ad_group_id: g.id })),
+      );
+    }
+    const campaigns = await this.store.list<StoredCampaign>(KIND.campaign);
+    const rows = campaigns.flatMap((c) =>
+      metricsBetween(c.id, start, end, profileFor(c.performance, { daily_budget: c.budget_amount }), c.start_date, c.end_date).map((day) => ({ ...day, campaign_id: c.id })),
+    );
+    if (level === 'campaign') return rows;
+    const byDate = new Map<string, SearchAdsReportRow>();
+    for (const { campaign_id: _c, ...day } of rows) {
+      const sum = byDate.get(day.date) ?? { date: day.date, impressions: 0, clicks: 0, spend: 0, conversions: 0, revenue: 0, video_views: 0 };
+      byDate.set(day.date, {
+        date: day.date,
+        impressions: sum.impressions + day.impressions,
+        clicks: sum.clicks + day.clicks,
+        spend: Math.round((sum.spend + day.spend) * 100) / 100,
+        conversions: sum.conversions + day.conversions,
+        revenue: Math.round((sum.revenue + day.revenue) * 100) / 100,
+        video_views: sum.video_views + day.video_views,
+      });
+    }
+    return [...byDate.values()];
   }
 }
 
@@ -161,11 +211,6 @@ function defaultSettings(account: ConnectedAccount): SearchAdsAccountSettings {
     time_zone: account.time_zone,
     is_partner_account: false,
   };
-}
-
-/** Resource name of a campaign criterion, as get_campaign_targeting shows and update_campaign takes. */
-export function criterionResourceName(customerId: string, campaignId: string, criterionId: string): string {
-  return `customers/${customerId}/campaignCriteria/${campaignId}~${criterionId}`;
 }
 
 const network = (overrides: Partial<SearchAdsNetworkSettings> = {}): SearchAdsNetworkSettings => ({
@@ -194,7 +239,7 @@ export async function seedSearchAdsAccount(account: ConnectedAccount): Promise<v
   ];
   const [brandLabel, q4Label, reviewLabel, evergreenLabel] = labels.map((l) => l.id);
 
-  const campaign = (c: Omit<SearchAdsCampaign, 'id'>): SearchAdsCampaign => ({ id: ids.digits(11), ...c });
+  const campaign = (c: Omit<StoredCampaign, 'id'>): StoredCampaign => ({ id: ids.digits(11), ...c });
   const brand = campaign({
     name: 'Brand - Exact', type: 'SEARCH', status: 'ENABLED', budget_amount: 50, bidding_strategy: 'TARGET_IMPRESSION_SHARE', start_date: ago(320), performance: 'strong',
     network_settings: network({ target_search_network: true }), language_ids: ['1000'], audience_targeting_mode: 'OBSERVATION', ai_max_enabled: false,
@@ -249,10 +294,10 @@ export async function seedSearchAdsAccount(account: ConnectedAccount): Promise<v
   });
   const campaigns = [brand, generic, competitor, pmax, remarketing, prospecting, shopping, video, launch, holiday];
 
-  const adGroups: SearchAdsAdGroup[] = [];
-  const adGroup = (c: SearchAdsCampaign, g: Partial<SearchAdsAdGroup> & Pick<SearchAdsAdGroup, 'name'>): SearchAdsAdGroup => {
+  const adGroups: StoredAdGroup[] = [];
+  const adGroup = (c: StoredCampaign, g: Partial<StoredAdGroup> & Pick<StoredAdGroup, 'name'>): StoredAdGroup => {
     const type = { SEARCH: 'SEARCH_STANDARD', DISPLAY: 'DISPLAY_STANDARD', SHOPPING: 'SHOPPING_PRODUCT_ADS', VIDEO: 'VIDEO_RESPONSIVE', PERFORMANCE_MAX: 'SEARCH_STANDARD' }[c.type];
-    const group: SearchAdsAdGroup = { id: ids.digits(11), campaign_id: c.id, status: 'ENABLED', type, cpc_bid: 1.2, performance: c.performance, start_date: c.start_date, audiences: [], ...g };
+    const group: StoredAdGroup = { id: ids.digits(11), campaign_id: c.id, status: 'ENABLED', type, cpc_bid: 1.2, performance: c.performance, start_date: c.start_date, audiences: [], ...g };
     adGroups.push(group);
     return group;
   };
@@ -314,8 +359,8 @@ export async function seedSearchAdsAccount(account: ConnectedAccount): Promise<v
     });
   }
 
-  const keywords: SearchAdsKeyword[] = [];
-  const kw = (g: SearchAdsAdGroup, list: [string, KeywordMatchType, number, SearchAdsKeyword['performance']?][]) => {
+  const keywords: StoredKeyword[] = [];
+  const kw = (g: StoredAdGroup, list: [string, KeywordMatchType, number, PerformanceTier?][]) => {
     for (const [text, match_type, quality_score, performance] of list) {
       keywords.push({
         id: ids.digits(11), ad_group_id: g.id, campaign_id: g.campaign_id, text, match_type, status: g.status === 'REMOVED' ? 'REMOVED' : 'ENABLED',

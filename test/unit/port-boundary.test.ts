@@ -31,14 +31,8 @@ function isAdapterSide(file: string): boolean {
 
 const toolSide = filesUnder(PLATFORMS).filter((file) => !isAdapterSide(file));
 
-/** Tool-side files of platforms whose port still carries simulation (shrinks to nothing). */
-const NOT_YET_BEHIND_THE_PORT: string[] = [
-  'platforms/searchads/',
-];
-
 describe('The platform port is the only door', () => {
   it.each(toolSide.map((file) => [relative(ROOT, file)]))('%s imports neither a sandbox adapter nor the simulation', (file) => {
-    if (NOT_YET_BEHIND_THE_PORT.some((prefix) => file.startsWith(prefix))) return;
     const source = readFileSync(join(ROOT, file), 'utf8');
     const imports = [...source.matchAll(/from\s+'([^']+)'/g)].map((m) => m[1]!);
     const offending = imports.filter((spec) => /(^|\/)sandbox(\/|$)/.test(spec) || /\/live(\/|$)/.test(spec));
@@ -46,7 +40,6 @@ describe('The platform port is the only door', () => {
   });
 
   it.each(toolSide.map((file) => [relative(ROOT, file)]))('%s neither reads a performance tier nor makes entity ids', (file) => {
-    if (NOT_YET_BEHIND_THE_PORT.some((prefix) => file.startsWith(prefix))) return;
     const source = readFileSync(join(ROOT, file), 'utf8');
     expect(source).not.toMatch(/\bPerformanceTier\b|\bperformance\s*:|\.performance\b|\bprofileFor\(|\bdailyMetrics\(|\bmetricsBetween\(|\bdigits\(|\balphanumeric\(/);
   });

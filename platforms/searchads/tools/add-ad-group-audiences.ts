@@ -1,9 +1,8 @@
 import * as v from 'valibot';
 import { ToolError } from '../../../functions/runtime/errors';
-import { digits } from '../../sandbox/ids';
 import { count, markdownTable } from '../../markdown';
 import { defineSearchAdsTool } from '../define';
-import type { SearchAdsAdGroupAudience, SearchAdsAudienceSegment, SearchAdsAudienceType } from '../port';
+import type { SearchAdsAudienceSegment, SearchAdsAudienceType } from '../port';
 import { adGroupIdArg } from './common';
 
 /** Search ads only serve to a user list once it reaches this many active users. */
@@ -74,11 +73,9 @@ export const addAdGroupAudiences = defineSearchAdsTool({
     const current = group.audiences ?? [];
     const skipped = wanted.filter((s) => current.some((a) => a.audience_id === s.id));
     const fresh = wanted.filter((s) => !current.some((a) => a.audience_id === s.id));
-    const added = await ctx.step('add_audiences', async () => {
-      const additions: SearchAdsAdGroupAudience[] = fresh.map((s) => ({ type: s.type, audience_id: s.id, name: s.name, criterion_id: digits(12) }));
-      if (additions.length) await ctx.platform.updateAdGroup(group.id, { audiences: [...current, ...additions] });
-      return additions;
-    });
+    const added = await ctx.step('add_audiences', async () =>
+      fresh.length ? ctx.platform.addAdGroupAudiences(group.id, fresh.map((s) => ({ type: s.type, audience_id: s.id, name: s.name }))) : [],
+    );
 
     const mode = campaign.audience_targeting_mode ?? 'OBSERVATION';
     const notes: string[] = [];

@@ -1,9 +1,8 @@
 import * as v from 'valibot';
 import { ToolError } from '../../../functions/runtime/errors';
-import { digits } from '../../sandbox/ids';
 import { markdownTable } from '../../markdown';
 import { defineSearchAdsTool } from '../define';
-import type { SearchAdsAsset, SearchAdsCampaignAsset } from '../port';
+import type { SearchAdsAsset } from '../port';
 import { campaignIdArg, requireLiveCampaign } from './common';
 
 /** Words that make a callout a call to action, which the platform disapproves (matched as whole words). */
@@ -61,23 +60,17 @@ export const addCalloutExtensions = defineSearchAdsTool({
     // Step 1: the library assets (an existing asset with the same text is reused).
     const assets = await ctx.step('create_callout_assets', async () => {
       const reused: SearchAdsAsset[] = [];
-      const created: SearchAdsAsset[] = [];
+      const fresh: string[] = [];
       for (const text of toAdd) {
         const existing = library.find((a) => a.callout_text === text);
         if (existing) reused.push(existing);
-        else created.push({ id: digits(11), type: 'CALLOUT', callout_text: text, created_at: ctx.now.toISOString() });
+        else fresh.push(text);
       }
-      if (created.length) await ctx.platform.createAssets(created);
+      const created = fresh.length ? await ctx.platform.createAssets(fresh.map((text) => ({ type: 'CALLOUT', callout_text: text }))) : [];
       return { reused, created };
     });
     // Step 2: link them to the campaign.
-    const newLinks: SearchAdsCampaignAsset[] = [...assets.reused, ...assets.created].map((a) => ({
-      id: `${campaign.id}~${a.id}~CALLOUT`,
-      campaign_id: campaign.id,
-      asset_id: a.id,
-      field_type: 'CALLOUT',
-      status: 'ENABLED',
-    }));
+    const newLinks = [...assets.reused, ...assets.created].map((a) => ({ campaign_id: campaign.id, asset_id: a.id, field_type: 'CALLOUT' as const }));
     await ctx.step('link_callout_assets', async () => {
       if (newLinks.length) await ctx.platform.linkCampaignAssets(newLinks);
       return newLinks.length;

@@ -1,8 +1,7 @@
 import * as v from 'valibot';
 import { ToolError } from '../../../functions/runtime/errors';
-import { metricsBetween, profileFor, totals, type MetricTotals } from '../../sandbox/metrics';
-import type { PerformanceTier } from '../../sandbox/metrics';
-import type { SearchAdsCampaign, SearchAdsPort } from '../port';
+import { totals, type MetricTotals } from '../../metrics';
+import type { SearchAdsCampaign, SearchAdsPort, SearchAdsReportRow } from '../port';
 
 /** Shared argument shapes and helpers of searchads tools. */
 
@@ -38,14 +37,19 @@ export async function requireLiveCampaign(platform: SearchAdsPort, campaignId: s
   return campaign;
 }
 
-/** Last-period totals of a campaign, ad group or keyword; a campaign's daily budget caps its spend. */
-export function performanceOf(
-  entity: { id: string; performance: PerformanceTier; start_date?: string; end_date?: string; budget_amount?: number },
-  start: string,
-  end: string,
-): MetricTotals {
-  const profile = profileFor(entity.performance, { daily_budget: entity.budget_amount });
-  return totals(metricsBetween(entity.id, start, end, profile, entity.start_date, entity.end_date));
+/** Totals per entity of report rows (`campaign_id` or `ad_group_id`); an entity without rows has zeros. */
+export function totalsBy(rows: SearchAdsReportRow[], key: 'campaign_id' | 'ad_group_id'): (id: string) => MetricTotals {
+  const byId = new Map<string, SearchAdsReportRow[]>();
+  for (const row of rows) {
+    const id = row[key];
+    if (id !== undefined) byId.set(id, [...(byId.get(id) ?? []), row]);
+  }
+  return (id) => totals(byId.get(id) ?? []);
+}
+
+/** Resource name of a campaign criterion, as get_campaign_targeting shows and update_campaign takes. */
+export function criterionResourceName(customerId: string, campaignId: string, criterionId: string): string {
+  return `customers/${customerId}/campaignCriteria/${campaignId}~${criterionId}`;
 }
 
 /** `a, b and c`. */

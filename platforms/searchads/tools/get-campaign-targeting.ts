@@ -1,8 +1,7 @@
 import { markdownTable } from '../../markdown';
 import { defineSearchAdsTool } from '../define';
 import { LANGUAGE_CONSTANTS } from '../reference-data';
-import { criterionResourceName } from '../sandbox';
-import { campaignIdArg } from './common';
+import { campaignIdArg, criterionResourceName } from './common';
 
 export const getCampaignTargeting = defineSearchAdsTool({
   name: 'get_campaign_targeting',

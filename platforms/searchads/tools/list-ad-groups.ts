@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { lastDays } from '../../dates';
 import { count, markdownTable, money, percent } from '../../markdown';
 import { defineSearchAdsTool } from '../define';
-import { campaignIdArg, lookbackDaysArg, performanceOf } from './common';
+import { campaignIdArg, lookbackDaysArg, totalsBy } from './common';
 
 export const listAdGroups = defineSearchAdsTool({
   name: 'list_ad_groups',
@@ -17,7 +17,8 @@ export const listAdGroups = defineSearchAdsTool({
   },
   async run(args, ctx) {
     const { start, end } = lastDays(ctx.now, args.lookback_days);
-    const [campaigns, groups] = await Promise.all([ctx.platform.listCampaigns(), ctx.platform.listAdGroups(args.campaign_id)]);
+    const [campaigns, groups, report] = await Promise.all([ctx.platform.listCampaigns(), ctx.platform.listAdGroups(args.campaign_id), ctx.platform.getReport('ad_group', start, end)]);
+    const figures = totalsBy(report, 'ad_group_id');
     if (args.campaign_id) await ctx.platform.getCampaign(args.campaign_id);
     const campaignOf = new Map(campaigns.map((c) => [c.id, c]));
     const rows = groups
@@ -32,7 +33,7 @@ export const listAdGroups = defineSearchAdsTool({
         campaign_status: campaignOf.get(g.campaign_id)?.status ?? '',
         cpc_bid: g.cpc_bid,
         audiences: (g.audiences ?? []).length,
-        metrics: performanceOf(g, start, end),
+        metrics: figures(g.id),
       }))
       .sort((a, b) => a.campaign_name.localeCompare(b.campaign_name) || a.name.localeCompare(b.name));
     const currency = ctx.account.currency;

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { count, markdownTable, money, percent } from '../../markdown';
 import { defineSearchAdsTool } from '../define';
-import { performanceOf } from './common';
+import { totalsBy } from './common';
 import { lastDays } from '../../dates';
 
 export const listCampaigns = defineSearchAdsTool({
@@ -14,8 +14,9 @@ export const listCampaigns = defineSearchAdsTool({
   },
   async run(args, ctx) {
     const { start, end } = lastDays(ctx.now, args.lookback_days);
-    const campaigns = (await ctx.platform.listCampaigns()).filter((c) => !args.status || c.status === args.status);
-    const rows = campaigns.map((c) => ({ ...c, metrics: performanceOf(c, start, end) }));
+    const [all, report] = await Promise.all([ctx.platform.listCampaigns(), ctx.platform.getReport('campaign', start, end)]);
+    const figures = totalsBy(report, 'campaign_id');
+    const rows = all.filter((c) => !args.status || c.status === args.status).map((c) => ({ ...c, metrics: figures(c.id) }));
     const currency = ctx.account.currency;
     const text = [
       `## Campaigns of ${ctx.account.name} (${ctx.account.account_id}), ${start} to ${end}`,
@@ -33,7 +34,7 @@ export const listCampaigns = defineSearchAdsTool({
         customer_id: ctx.account.account_id,
         start_date: start,
         end_date: end,
-        campaigns: rows.map(({ performance: _p, ...c }) => c),
+        campaigns: rows,
       },
     };
   },

@@ -4,8 +4,7 @@ import { markdownTable } from '../../markdown';
 import { defineSearchAdsTool } from '../define';
 import type { SearchAdsCampaign, SearchAdsCampaignCriterion, SearchAdsGeoTarget, SearchAdsNetworkSettings } from '../port';
 import { LANGUAGE_CODES, LANGUAGE_CONSTANTS } from '../reference-data';
-import { criterionResourceName } from '../sandbox';
-import { campaignIdArg, requireLiveCampaign } from './common';
+import { campaignIdArg, criterionResourceName, requireLiveCampaign } from './common';
 
 const CRITERION_NAME = /^customers\/(\d+)\/campaignCriteria\/(\d+)~(\d+)$/;
 const LPURL = /\{(lpurl|unescapedlpurl|escapedlpurl|lpurl\+2|lpurl\+3)\}/;
@@ -155,7 +154,7 @@ export const updateCampaign = defineSearchAdsTool({
     const nextNetworks = { ...networks };
     if (args.target_partner_search_network !== undefined) {
       const settings = await ctx.platform.getAccountSettings();
-      if (!settings.is_partner_account) {
+      if (settings.is_partner_account === false) {
         throw new ToolError(`\`target_partner_search_network\` is only available to partner accounts; customer ${cid} is not one. Use \`target_search_network\` for the search partner network.`);
       }
       nextNetworks.target_partner_search_network = args.target_partner_search_network;
@@ -268,10 +267,10 @@ export const updateCampaign = defineSearchAdsTool({
     if (Object.keys(patch).length) await ctx.step('update_campaign_settings', () => ctx.platform.updateCampaign(campaign.id, patch).then(() => true));
     if (toAdd.length) {
       await ctx.step('add_locations', async () => {
-        await ctx.platform.addCampaignCriteria(
-          toAdd.map(({ geo }) => ({ id: `${campaign.id}~${geo.id}`, campaign_id: campaign.id, criterion_id: geo.id, type: 'LOCATION', geo_target_constant: geo.resource_name, negative: false })),
+        const created = await ctx.platform.addCampaignCriteria(
+          toAdd.map(({ geo }) => ({ campaign_id: campaign.id, type: 'LOCATION', geo_target_constant: geo.resource_name, negative: false })),
         );
-        return true;
+        return created.map((c) => c.criterion_id);
       });
     }
     if (toRemove.length) await ctx.step('remove_locations', () => ctx.platform.removeCampaignCriteria(toRemove.map((c) => c.id)).then(() => true));

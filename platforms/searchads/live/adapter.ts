@@ -1,0 +1,561 @@
+import { ToolError } from '../../../functions/runtime/errors';
+import type { ConnectedAccount } from '../../../functions/runtime/stores/owners';
+import type { PortCall } from '../../../functions/runtime/tool';
+import { connectionBroken, connectionHealthy, credentialsOf } from '../../live/connector';
+import type {
+  NewSearchAdsAsset,
+  NewSearchAdsCampaignAsset,
+  NewSearchAdsCampaignCriterion,
+  SearchAdsAccountSettings,
+  SearchAdsAd,
+  SearchAdsAdGroup,
+  SearchAdsAdGroupAudience,
+  SearchAdsAsset,
+  SearchAdsAssetType,
+  SearchAdsAudienceSegment,
+  SearchAdsAudienceType,
+  SearchAdsCampaign,
+  SearchAdsCampaignAsset,
+  SearchAdsCampaignCriterion,
+  SearchAdsFrequencyCap,
+  SearchAdsGeoTarget,
+  SearchAdsKeyword,
+  SearchAdsLabel,
+  SearchAdsLanguage,
+  SearchAdsNegativeKeyword,
+  SearchAdsNetworkSettings,
+  SearchAdsPort,
+  SearchAdsReportLevel,
+  SearchAdsReportRow,
+} from '../port';
+import { SearchAdsApi, fromMicros, idOf, toMicros, type GoogleAdsRow, type RefusedHandler, type SearchAdsCredentials } from './api';
+
+/**
+ * The searchads port over the platform's REST interface: reads are query-language searches
+ * (`googleAds:search`), writes are mutates with update masks, figures come from the same search
+ * segmented by date. Ids are the platform's (digits, no dashes); money is converted from micros.
+ */
+
+const CAMPAIGN_FIELDS = [
+  'campaign.id', 'campaign.name', 'campaign.advertising_channel_type', 'campaign.status', 'campaign.bidding_strategy_type',
+  'campaign.start_date_time', 'campaign.end_date_time', 'campaign.campaign_budget', 'campaign_budget.amount_micros',
+  'campaign.network_settings.target_google_search', 'campaign.network_settings.target_search_network', 'campaign.network_settings.target_content_network',
+  'campaign.network_settings.target_partner_search_network', 'campaign.network_settings.target_youtube', 'campaign.network_settings.target_google_tv_network',
+  'campaign.targeting_setting.target_restrictions', 'campaign.ai_max_setting.enable_ai_max', 'campaign.tracking_url_template', 'campaign.final_url_suffix',
+  'campaign.url_custom_parameters', 'campaign.labels', 'campaign.frequency_caps',
+];
+const NETWORK_KEYS: Record<keyof SearchAdsNetworkSettings, string> = {
+  target_google_search: 'targetGoogleSearch',
+  target_search_network: 'targetSearchNetwork',
+  target_content_network: 'targetContentNetwork',
+  target_partner_search_network: 'targetPartnerSearchNetwork',
+  target_youtube: 'targetYoutube',
+  target_google_tv_network: 'targetGoogleTvNetwork',
+};
+const AUDIENCE_CRITERION: Record<SearchAdsAudienceType, { type: string; field: string; key: string }> = {
+  IN_MARKET: { type: 'USER_INTEREST', field: 'userInterest', key: 'userInterestCategory' },
+  AFFINITY: { type: 'USER_INTEREST', field: 'userInterest', key: 'userInterestCategory' },
+  CUSTOM: { type: 'CUSTOM_AUDIENCE', field: 'customAudience', key: 'customAudience' },
+  USER_LIST: { type: 'USER_LIST', field: 'userList', key: 'userList' },
+};
+/** Campaign fields no tool of this gateway can change through the platform's public interface. */
+const NOT_WRITABLE: Partial<Record<keyof SearchAdsCampaign, string>> = {
+  url_expansion_opt_out: 'URL expansion opt-out is no longer a campaign field of the platform\'s public interface (it moved to asset automation settings)',
+  label_ids: 'labels are applied with their own operations',
+  frequency_caps: 'frequency caps are read-only in this gateway',
+  type: 'a campaign\'s type cannot change',
+  bidding_strategy: 'bidding strategies are not changed by this gateway',
+};
+const digitsOnly = /^\d{1,19}$/;
+/** The platform's "runs indefinitely" end date of older campaigns. */
+const OPEN_END = '2037-12-30';
+
+export class SearchAdsLive implements SearchAdsPort {
+  private api?: Promise<SearchAdsApi>;
+  private readonly cid: string;
+  private segments?: Promise<SearchAdsAudienceSegment[]>;
+
+  /** `refused` decides what a refused credential means; by default the connection is marked broken (400 connection_broken). */
+  constructor(
+    private readonly account: ConnectedAccount,
+    private readonly call: PortCall,
+    private readonly refused: RefusedHandler = (reason, fix) => connectionBroken(account, reason, fix),
+  ) {
+    this.cid = account.account_id;
+  }
+
+  /** The API client with this account's credentials (loaded and decrypted once per port). */
+  private client(): Promise<SearchAdsApi> {
+    this.api ??= credentialsOf<SearchAdsCredentials>(this.account).then(
+      (credentials) =>
+        new SearchAdsApi(credentials, this.account.upstream?.login_customer_id, this.call, this.refused),
+    );
+    return this.api;
+  }
+
+  private async search(query: string): Promise<GoogleAdsRow[]> {
+    const rows = await (await this.client()).search(this.cid, query);
+    await connectionHealthy(this.account);
+    return rows;
+  }
+
+  private async mutate(resource: string, operations: object[]): Promise<string[]> {
+    if (!operations.length) return [];
+    const results = await (await this.client()).mutate(this.cid, resource, operations);
+    return results.map((r) => r.resourceName);
+  }
+
+  private notFound(kind: string, id: string): ToolError {
+    return new ToolError(`No ${kind} with id "${id}" exists in searchads account ${this.cid}. Check the id with the platform's list tools.`, { code: 'not_found' });
+  }
+
+  private rn(collection: string, id: string): string {
+    return `customers/${this.cid}/${collection}/${id}`;
+  }
+
+  async getAccountSettings(): Promise<SearchAdsAccountSettings> {
+    const [row] = await this.search('SELECT customer.id, customer.descriptive_name, customer.currency_code, customer.time_zone FROM customer');
+    const c = row?.customer ?? {};
+    return { id: 'account', customer_id: String(c.id ?? this.cid), descriptive_name: c.descriptiveName ?? '', currency_code: c.currencyCode ?? this.account.currency, time_zone: c.timeZone ?? this.account.time_zone };
+  }
+
+  // Campaigns.
+
+  async listCampaigns(): Promise<SearchAdsCampaign[]> {
+    return this.readCampaigns();
+  }
+
+  async getCampaign(campaignId: string): Promise<SearchAdsCampaign> {
+    if (!digitsOnly.test(campaignId)) throw this.notFound('campaign', campaignId);
+    const [campaign] = await this.readCampaigns(campaignId);
+    if (!campaign) throw this.notFound('campaign', campaignId);
+    return campaign;
+  }
+
+  private async readCampaigns(campaignId?: string): Promise<SearchAdsCampaign[]> {
+    const where = campaignId ? ` WHERE campaign.id = ${campaignId}` : '';
+    const [rows, languages] = await Promise.all([
+      this.search(`SELECT ${CAMPAIGN_FIELDS.join(', ')} FROM campaign${where}`),
+      this.search(`SELECT campaign.id, campaign_criterion.criterion_id, campaign_criterion.language.language_constant FROM campaign_criterion WHERE campaign_criterion.type = 'LANGUAGE'${campaignId ? ` AND campaign.id = ${campaignId}` : ''}`),
+    ]);
+    return rows.map((row) => campaignFrom(row, languages.filter((l) => String(l.campaign.id) === String(row.campaign.id)).map((l) => idOf(l.campaignCriterion.language.languageConstant))));
+  }
+
+  async updateCampaign(campaignId: string, patch: Partial<Omit<SearchAdsCampaign, 'id'>>, expect?: Partial<SearchAdsCampaign>): Promise<SearchAdsCampaign> {
+    const current = await this.getCampaign(campaignId);
+    checkExpected('campaign', campaignId, current, expect);
+    for (const [field, why] of Object.entries(NOT_WRITABLE)) {
+      if (field in patch) throw liveNotSupported(`\`${field}\` cannot be changed on live searchads accounts: ${why}.`);
+    }
+    if (patch.budget_amount !== undefined) {
+      // The budget is its own resource (possibly shared by several campaigns); its amount is set there.
+      const [row] = await this.search(`SELECT campaign.campaign_budget FROM campaign WHERE campaign.id = ${campaignId}`);
+      await this.mutate('campaignBudgets', [{ update: { resourceName: row!.campaign.campaignBudget, amountMicros: toMicros(patch.budget_amount) }, updateMask: 'amountMicros' }]);
+    }
+    const update: Record<string, unknown> = { resourceName: this.rn('campaigns', campaignId) };
+    const mask: string[] = [];
+    const set = (path: string, value: unknown) => {
+      mask.push(path);
+      if (value !== undefined) setPath(update, path, value);
+    };
+    if (patch.name !== undefined) set('name', patch.name);
+    if (patch.status !== undefined) set('status', patch.status);
+    if (patch.network_settings) {
+      for (const [key, wire] of Object.entries(NETWORK_KEYS) as [keyof SearchAdsNetworkSettings, string][]) {
+        if (patch.network_settings[key] !== current.network_settings?.[key]) set(`networkSettings.${wire}`, patch.network_settings[key]);
+      }
+    }
+    if (patch.audience_targeting_mode !== undefined) {
+      set('targetingSetting.targetRestrictions', [{ targetingDimension: 'AUDIENCE', bidOnly: patch.audience_targeting_mode === 'OBSERVATION' }]);
+    }
+    if ('ai_max_enabled' in patch) set('aiMaxSetting.enableAiMax', patch.ai_max_enabled ?? false);
+    if ('tracking_url_template' in patch) set('trackingUrlTemplate', patch.tracking_url_template);
+    if ('final_url_suffix' in patch) set('finalUrlSuffix', patch.final_url_suffix);
+    if ('url_custom_parameters' in patch) set('urlCustomParameters', patch.url_custom_parameters ?? []);
+    if (patch.start_date !== undefined) set('startDateTime', `${patch.start_date} 00:00:00`);
+    if ('end_date' in patch) set('endDateTime', patch.end_date === undefined ? undefined : `${patch.end_date} 23:59:59`);
+    if (mask.length) await this.mutate('campaigns', [{ update, updateMask: mask.join(',') }]);
+    if (patch.language_ids) {
+      const languages = await this.search(
+        `SELECT campaign_criterion.criterion_id, campaign_criterion.language.language_constant FROM campaign_criterion WHERE campaign_criterion.type = 'LANGUAGE' AND campaign.id = ${campaignId}`,
+      );
+      const have = languages.map((l) => ({ id: idOf(l.campaignCriterion.language.languageConstant), criterion: String(l.campaignCriterion.criterionId) }));
+      await this.mutate('campaignCriteria', [
+        ...have.filter((h) => !patch.language_ids!.includes(h.id)).map((h) => ({ remove: this.rn('campaignCriteria', `${campaignId}~${h.criterion}`) })),
+        ...patch.language_ids.filter((id) => !have.some((h) => h.id === id)).map((id) => ({ create: { campaign: this.rn('campaigns', campaignId), language: { languageConstant: `languageConstants/${id}` } } })),
+      ]);
+    }
+    return this.getCampaign(campaignId);
+  }
+
+  // Ad groups.
+
+  async listAdGroups(campaignId?: string): Promise<SearchAdsAdGroup[]> {
+    return this.readAdGroups(campaignId ? `campaign.id = ${campaignId}` : undefined);
+  }
+
+  async getAdGroup(adGroupId: string): Promise<SearchAdsAdGroup> {
+    if (!digitsOnly.test(adGroupId)) throw this.notFound('ad group', adGroupId);
+    const [group] = await this.readAdGroups(`ad_group.id = ${adGroupId}`);
+    if (!group) throw this.notFound('ad group', adGroupId);
+    return group;
+  }
+
+  private async readAdGroups(condition?: string): Promise<SearchAdsAdGroup[]> {
+    const where = condition ? ` WHERE ${condition}` : '';
+    const [rows, criteria] = await Promise.all([
+      this.search(`SELECT ad_group.id, ad_group.name, ad_group.status, ad_group.type, ad_group.cpc_bid_micros, campaign.id FROM ad_group${where}`),
+      this.search(
+        'SELECT ad_group.id, ad_group_criterion.criterion_id, ad_group_criterion.type, ad_group_criterion.user_interest.user_interest_category, ' +
+          'ad_group_criterion.custom_audience.custom_audience, ad_group_criterion.user_list.user_list FROM ad_group_criterion ' +
+          `WHERE ad_group_criterion.type IN ('USER_INTEREST', 'CUSTOM_AUDIENCE', 'USER_LIST') AND ad_group_criterion.status != 'REMOVED'${condition ? ` AND ${condition}` : ''}`,
+      ),
+    ]);
+    const segments = criteria.length ? await this.listAudienceSegments() : [];
+    return rows.map((row) => ({
+      id: String(row.adGroup.id),
+      campaign_id: String(row.campaign.id),
+      name: row.adGroup.name,
+      status: row.adGroup.status,
+      type: row.adGroup.type,
+      cpc_bid: fromMicros(row.adGroup.cpcBidMicros),
+      audiences: criteria.filter((c) => String(c.adGroup.id) === String(row.adGroup.id)).map((c) => audienceFrom(c, segments)),
+    }));
+  }
+
+  async updateAdGroup(adGroupId: string, patch: Partial<Omit<SearchAdsAdGroup, 'id' | 'audiences'>>, expect?: Partial<SearchAdsAdGroup>): Promise<SearchAdsAdGroup> {
+    const current = await this.getAdGroup(adGroupId);
+    checkExpected('ad group', adGroupId, current, expect);
+    if ('campaign_id' in patch || 'type' in patch) throw liveNotSupported('An ad group\'s campaign and type cannot change.');
+    const update: Record<string, unknown> = { resourceName: this.rn('adGroups', adGroupId) };
+    const mask: string[] = [];
+    if (patch.name !== undefined) (update.name = patch.name), mask.push('name');
+    if (patch.status !== undefined) (update.status = patch.status), mask.push('status');
+    if (patch.cpc_bid !== undefined) (update.cpcBidMicros = toMicros(patch.cpc_bid)), mask.push('cpcBidMicros');
+    if (mask.length) await this.mutate('adGroups', [{ update, updateMask: mask.join(',') }]);
+    return this.getAdGroup(adGroupId);
+  }
+
+  async addAdGroupAudiences(adGroupId: string, audiences: Omit<SearchAdsAdGroupAudience, 'criterion_id'>[]): Promise<SearchAdsAdGroupAudience[]> {
+    const segments = await this.listAudienceSegments();
+    const names = await this.mutate(
+      'adGroupCriteria',
+      audiences.map((a) => {
+        const kind = AUDIENCE_CRITERION[a.type];
+        const segment = segments.find((s) => s.id === a.audience_id && s.type === a.type);
+        if (!segment) throw new ToolError(`Audience segment ${a.audience_id} (${a.type}) is not available to searchads account ${this.cid}.`, { code: 'not_found' });
+        const target = a.type === 'IN_MARKET' || a.type === 'AFFINITY' ? this.rn('userInterests', a.audience_id) : segment.resource_name;
+        return { create: { adGroup: this.rn('adGroups', adGroupId), status: 'ENABLED', [kind.field]: { [kind.key]: target } } };
+      }),
+    );
+    return audiences.map((a, i) => ({ ...a, criterion_id: idOf(names[i]!).split('~')[1]! }));
+  }
+
+  // Ads and keywords.
+
+  async listAds(campaignId?: string): Promise<SearchAdsAd[]> {
+    const rows = await this.search(
+      'SELECT ad_group_ad.ad.id, ad_group_ad.ad.type, ad_group_ad.status, ad_group_ad.ad.final_urls, ad_group_ad.ad.responsive_search_ad.headlines, ' +
+        'ad_group_ad.ad.responsive_search_ad.descriptions, ad_group_ad.ad.responsive_search_ad.path1, ad_group_ad.ad.responsive_search_ad.path2, ' +
+        'ad_group_ad.ad.responsive_display_ad.headlines, ad_group_ad.ad.responsive_display_ad.descriptions, ad_group.id, campaign.id FROM ad_group_ad' +
+        (campaignId ? ` WHERE campaign.id = ${campaignId}` : ''),
+    );
+    return rows.map((row) => {
+      const ad = row.adGroupAd.ad;
+      const copy = ad.responsiveSearchAd ?? ad.responsiveDisplayAd ?? {};
+      const texts = (list?: { text: string }[]) => (list ?? []).map((t) => t.text);
+      return {
+        id: String(ad.id),
+        ad_group_id: String(row.adGroup.id),
+        campaign_id: String(row.campaign.id),
+        type: ad.type,
+        status: row.adGroupAd.status,
+        headlines: texts(copy.headlines),
+        descriptions: texts(copy.descriptions),
+        final_url: ad.finalUrls?.[0] ?? '',
+        ...(copy.path1 ? { path1: copy.path1 } : {}),
+        ...(copy.path2 ? { path2: copy.path2 } : {}),
+      };
+    });
+  }
+
+  private keywordCriteria(campaignId?: string): Promise<GoogleAdsRow[]> {
+    return this.search(
+      'SELECT ad_group_criterion.criterion_id, ad_group_criterion.keyword.text, ad_group_criterion.keyword.match_type, ad_group_criterion.status, ' +
+        'ad_group_criterion.negative, ad_group_criterion.cpc_bid_micros, ad_group_criterion.quality_info.quality_score, ad_group.id, campaign.id ' +
+        `FROM ad_group_criterion WHERE ad_group_criterion.type = 'KEYWORD'${campaignId ? ` AND campaign.id = ${campaignId}` : ''}`,
+    );
+  }
+
+  async listKeywords(campaignId?: string): Promise<SearchAdsKeyword[]> {
+    return (await this.keywordCriteria(campaignId))
+      .filter((row) => !row.adGroupCriterion.negative)
+      .map((row) => {
+        const c = row.adGroupCriterion;
+        return {
+          id: String(c.criterionId),
+          ad_group_id: String(row.adGroup.id),
+          campaign_id: String(row.campaign.id),
+          text: c.keyword.text,
+          match_type: c.keyword.matchType,
+          status: c.status,
+          ...(c.cpcBidMicros !== undefined ? { cpc_bid: fromMicros(c.cpcBidMicros) } : {}),
+          ...(c.qualityInfo?.qualityScore !== undefined ? { quality_score: Number(c.qualityInfo.qualityScore) } : {}),
+        };
+      });
+  }
+
+  async listNegativeKeywords(campaignId?: string): Promise<SearchAdsNegativeKeyword[]> {
+    const [groupLevel, campaignLevel] = await Promise.all([
+      this.keywordCriteria(campaignId),
+      this.search(
+        'SELECT campaign_criterion.criterion_id, campaign_criterion.keyword.text, campaign_criterion.keyword.match_type, campaign.id FROM campaign_criterion ' +
+          `WHERE campaign_criterion.type = 'KEYWORD' AND campaign_criterion.negative = TRUE${campaignId ? ` AND campaign.id = ${campaignId}` : ''}`,
+      ),
+    ]);
+    return [
+      ...campaignLevel.map((row) => ({ id: String(row.campaignCriterion.criterionId), campaign_id: String(row.campaign.id), text: row.campaignCriterion.keyword.text, match_type: row.campaignCriterion.keyword.matchType })),
+      ...groupLevel
+        .filter((row) => row.adGroupCriterion.negative)
+        .map((row) => ({ id: String(row.adGroupCriterion.criterionId), campaign_id: String(row.campaign.id), ad_group_id: String(row.adGroup.id), text: row.adGroupCriterion.keyword.text, match_type: row.adGroupCriterion.keyword.matchType })),
+    ];
+  }
+
+  // Locations.
+
+  async listCampaignCriteria(campaignId: string): Promise<SearchAdsCampaignCriterion[]> {
+    if (!digitsOnly.test(campaignId)) throw this.notFound('campaign', campaignId);
+    const rows = await this.search(
+      'SELECT campaign_criterion.criterion_id, campaign_criterion.location.geo_target_constant, campaign_criterion.negative, campaign.id FROM campaign_criterion ' +
+        `WHERE campaign_criterion.type = 'LOCATION' AND campaign.id = ${campaignId}`,
+    );
+    return rows.map((row) => {
+      const criterionId = String(row.campaignCriterion.criterionId);
+      return { id: `${campaignId}~${criterionId}`, campaign_id: campaignId, criterion_id: criterionId, type: 'LOCATION', geo_target_constant: row.campaignCriterion.location.geoTargetConstant, negative: Boolean(row.campaignCriterion.negative) };
+    });
+  }
+
+  async addCampaignCriteria(criteria: NewSearchAdsCampaignCriterion[]): Promise<SearchAdsCampaignCriterion[]> {
+    const names = await this.mutate(
+      'campaignCriteria',
+      criteria.map((c) => ({ create: { campaign: this.rn('campaigns', c.campaign_id), negative: c.negative, location: { geoTargetConstant: c.geo_target_constant } } })),
+    );
+    return criteria.map((c, i) => {
+      const key = idOf(names[i]!);
+      return { ...c, id: key, criterion_id: key.split('~')[1]! };
+    });
+  }
+
+  async removeCampaignCriteria(criterionKeys: string[]): Promise<void> {
+    await this.mutate('campaignCriteria', criterionKeys.map((key) => ({ remove: this.rn('campaignCriteria', key) })));
+  }
+
+  // Assets.
+
+  async listAssets(type?: SearchAdsAssetType): Promise<SearchAdsAsset[]> {
+    const types = type ? `'${type}'` : "'CALLOUT', 'CALL'";
+    const rows = await this.search(
+      `SELECT asset.id, asset.type, asset.callout_asset.callout_text, asset.call_asset.phone_number, asset.call_asset.country_code FROM asset WHERE asset.type IN (${types})`,
+    );
+    return rows.map((row) => {
+      const a = row.asset;
+      return a.type === 'CALL'
+        ? { id: String(a.id), type: 'CALL', phone_number: a.callAsset?.phoneNumber, country_code: a.callAsset?.countryCode }
+        : { id: String(a.id), type: 'CALLOUT', callout_text: a.calloutAsset?.calloutText };
+    });
+  }
+
+  async createAssets(assets: NewSearchAdsAsset[]): Promise<SearchAdsAsset[]> {
+    const names = await this.mutate(
+      'assets',
+      assets.map((a) => ({
+        create: a.type === 'CALL' ? { callAsset: { phoneNumber: a.phone_number, countryCode: a.country_code } } : { calloutAsset: { calloutText: a.callout_text } },
+      })),
+    );
+    return assets.map((a, i) => ({ ...a, id: idOf(names[i]!) }));
+  }
+
+  async listCampaignAssets(campaignId?: string): Promise<SearchAdsCampaignAsset[]> {
+    const rows = await this.search(
+      'SELECT campaign_asset.campaign, campaign_asset.asset, campaign_asset.field_type, campaign_asset.status FROM campaign_asset ' +
+        `WHERE campaign_asset.field_type IN ('CALLOUT', 'CALL') AND campaign_asset.status = 'ENABLED'${campaignId ? ` AND campaign.id = ${campaignId}` : ''}`,
+    );
+    return rows.map((row) => {
+      const link = row.campaignAsset;
+      const [campaign_id, asset_id] = [idOf(link.campaign), idOf(link.asset)];
+      return { id: `${campaign_id}~${asset_id}~${link.fieldType}`, campaign_id, asset_id, field_type: link.fieldType, status: 'ENABLED' };
+    });
+  }
+
+  async linkCampaignAssets(links: NewSearchAdsCampaignAsset[]): Promise<SearchAdsCampaignAsset[]> {
+    const names = await this.mutate(
+      'campaignAssets',
+      links.map((l) => ({ create: { campaign: this.rn('campaigns', l.campaign_id), asset: this.rn('assets', l.asset_id), fieldType: l.field_type } })),
+    );
+    return links.map((l, i) => ({ ...l, id: idOf(names[i]!), status: 'ENABLED' }));
+  }
+
+  async unlinkCampaignAssets(linkIds: string[]): Promise<void> {
+    await this.mutate('campaignAssets', linkIds.map((id) => ({ remove: this.rn('campaignAssets', id) })));
+  }
+
+  // Labels, audiences, languages, locations.
+
+  async listLabels(): Promise<SearchAdsLabel[]> {
+    const rows = await this.search('SELECT label.id, label.name, label.text_label.description, label.text_label.background_color FROM label');
+    return rows.map((row) => ({
+      id: String(row.label.id),
+      name: row.label.name,
+      ...(row.label.textLabel?.description ? { description: row.label.textLabel.description } : {}),
+      background_color: row.label.textLabel?.backgroundColor ?? '',
+    }));
+  }
+
+  listAudienceSegments(): Promise<SearchAdsAudienceSegment[]> {
+    this.segments ??= this.readAudienceSegments();
+    return this.segments;
+  }
+
+  private async readAudienceSegments(): Promise<SearchAdsAudienceSegment[]> {
+    const [interests, custom, lists] = await Promise.all([
+      this.search(
+        "SELECT user_interest.user_interest_id, user_interest.name, user_interest.taxonomy_type, user_interest.user_interest_parent FROM user_interest WHERE user_interest.taxonomy_type IN ('IN_MARKET', 'AFFINITY')",
+      ),
+      this.search("SELECT custom_audience.id, custom_audience.name, custom_audience.description FROM custom_audience WHERE custom_audience.status = 'ENABLED'"),
+      this.search('SELECT user_list.id, user_list.name, user_list.description, user_list.size_for_search FROM user_list'),
+    ]);
+    const interestName = new Map(interests.map((r) => [String(r.userInterest.userInterestId), r.userInterest.name as string]));
+    return [
+      ...interests.map((r) => {
+        const u = r.userInterest;
+        const parent = u.userInterestParent ? interestName.get(idOf(u.userInterestParent)) : undefined;
+        return { id: String(u.userInterestId), type: u.taxonomyType as SearchAdsAudienceType, name: u.name, resource_name: `userInterests/${u.userInterestId}`, ...(parent ? { parent } : {}) };
+      }),
+      ...custom.map((r) => ({ id: String(r.customAudience.id), type: 'CUSTOM' as const, name: r.customAudience.name, resource_name: this.rn('customAudiences', String(r.customAudience.id)), ...(r.customAudience.description ? { description: r.customAudience.description } : {}) })),
+      ...lists.map((r) => ({
+        id: String(r.userList.id),
+        type: 'USER_LIST' as const,
+        name: r.userList.name,
+        resource_name: this.rn('userLists', String(r.userList.id)),
+        ...(r.userList.description ? { description: r.userList.description } : {}),
+        ...(r.userList.sizeForSearch !== undefined ? { size_for_search: Number(r.userList.sizeForSearch) } : {}),
+      })),
+    ];
+  }
+
+  async listLanguages(): Promise<SearchAdsLanguage[]> {
+    const rows = await this.search('SELECT language_constant.id, language_constant.code, language_constant.name, language_constant.targetable FROM language_constant');
+    return rows.map((r) => ({ id: String(r.languageConstant.id), resource_name: `languageConstants/${r.languageConstant.id}`, code: r.languageConstant.code, name: r.languageConstant.name, targetable: Boolean(r.languageConstant.targetable) }));
+  }
+
+  async suggestGeoTargets(text: string): Promise<SearchAdsGeoTarget[]> {
+    const suggestions = await (await this.client()).suggestGeoTargetConstants(text);
+    return suggestions.map((s) => geoFrom(s.geoTargetConstant));
+  }
+
+  async getGeoTargets(ids: string[]): Promise<SearchAdsGeoTarget[]> {
+    const wanted = [...new Set(ids.filter((id) => digitsOnly.test(id)))];
+    if (!wanted.length) return [];
+    const rows = await this.search(
+      'SELECT geo_target_constant.id, geo_target_constant.name, geo_target_constant.canonical_name, geo_target_constant.country_code, geo_target_constant.target_type ' +
+        `FROM geo_target_constant WHERE geo_target_constant.id IN (${wanted.join(', ')})`,
+    );
+    return rows.map((r) => geoFrom(r.geoTargetConstant));
+  }
+
+  // Figures.
+
+  async getReport(level: SearchAdsReportLevel, start: string, end: string): Promise<SearchAdsReportRow[]> {
+    const ids = { customer: '', campaign: 'campaign.id, ', ad_group: 'campaign.id, ad_group.id, ' }[level];
+    const rows = await this.search(
+      `SELECT ${ids}segments.date, metrics.impressions, metrics.clicks, metrics.cost_micros, metrics.conversions, metrics.conversions_value, metrics.video_trueview_views ` +
+        `FROM ${level} WHERE segments.date BETWEEN '${start}' AND '${end}'`,
+    );
+    return rows.map((row) => {
+      const m = row.metrics ?? {};
+      return {
+        date: row.segments.date,
+        ...(row.campaign ? { campaign_id: String(row.campaign.id) } : {}),
+        ...(row.adGroup ? { ad_group_id: String(row.adGroup.id) } : {}),
+        impressions: Number(m.impressions ?? 0),
+        clicks: Number(m.clicks ?? 0),
+        spend: fromMicros(m.costMicros),
+        conversions: Number(m.conversions ?? 0),
+        revenue: Math.round(Number(m.conversionsValue ?? 0) * 100) / 100,
+        video_views: Number(m.videoTrueviewViews ?? 0),
+      };
+    });
+  }
+}
+
+function liveNotSupported(message: string): ToolError {
+  return new ToolError(`${message} This is not available on live searchads accounts.`, { code: 'live_not_supported', platform: 'searchads' });
+}
+
+function checkExpected<T extends object>(kind: string, id: string, current: T, expect: Partial<T> | undefined): void {
+  for (const [field, value] of Object.entries(expect ?? {})) {
+    if ((current as Record<string, unknown>)[field] !== value) {
+      throw new ToolError(`The ${kind} "${id}" changed state while this call ran. Read it again and retry.`);
+    }
+  }
+}
+
+/** Sets `a.b.c` on an object, making the intermediate objects. */
+function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
+  const keys = path.split('.');
+  let node = target;
+  for (const key of keys.slice(0, -1)) node = (node[key] ??= {}) as Record<string, unknown>;
+  node[keys.at(-1)!] = value;
+}
+
+function campaignFrom(row: GoogleAdsRow, languageIds: string[]): SearchAdsCampaign {
+  const c = row.campaign;
+  const network = c.networkSettings ?? {};
+  const restriction = (c.targetingSetting?.targetRestrictions ?? []).find((r: { targetingDimension: string }) => r.targetingDimension === 'AUDIENCE');
+  const end = c.endDateTime ? String(c.endDateTime).slice(0, 10) : undefined;
+  const type = c.advertisingChannelType;
+  return {
+    id: String(c.id),
+    name: c.name,
+    type,
+    status: c.status,
+    budget_amount: fromMicros(row.campaignBudget?.amountMicros),
+    ...(c.biddingStrategyType ? { bidding_strategy: c.biddingStrategyType } : {}),
+    start_date: String(c.startDateTime ?? '').slice(0, 10),
+    ...(end && end < OPEN_END ? { end_date: end } : {}),
+    network_settings: Object.fromEntries(Object.entries(NETWORK_KEYS).map(([key, wire]) => [key, Boolean(network[wire])])) as unknown as SearchAdsNetworkSettings,
+    language_ids: languageIds,
+    ...(restriction ? { audience_targeting_mode: restriction.bidOnly ? 'OBSERVATION' : 'TARGETING' } : {}),
+    ...(type === 'SEARCH' ? { ai_max_enabled: Boolean(c.aiMaxSetting?.enableAiMax) } : {}),
+    ...(c.trackingUrlTemplate ? { tracking_url_template: c.trackingUrlTemplate } : {}),
+    ...(c.finalUrlSuffix ? { final_url_suffix: c.finalUrlSuffix } : {}),
+    url_custom_parameters: (c.urlCustomParameters ?? []).map((p: { key: string; value: string }) => ({ key: p.key, value: p.value })),
+    label_ids: (c.labels ?? []).map(idOf),
+    ...(type === 'DISPLAY'
+      ? {
+          frequency_caps: (c.frequencyCaps ?? []).map(
+            (f: { key: { level: string; eventType: string; timeUnit: string; timeLength?: number }; cap: number }): SearchAdsFrequencyCap => ({
+              event_type: f.key.eventType as SearchAdsFrequencyCap['event_type'],
+              level: f.key.level as SearchAdsFrequencyCap['level'],
+              time_unit: f.key.timeUnit as SearchAdsFrequencyCap['time_unit'],
+              time_length: Number(f.key.timeLength ?? 1),
+              cap: Number(f.cap),
+            }),
+          ),
+        }
+      : {}),
+  };
+}
+
+function audienceFrom(row: GoogleAdsRow, segments: SearchAdsAudienceSegment[]): SearchAdsAdGroupAudience {
+  const c = row.adGroupCriterion;
+  const target: string = c.userInterest?.userInterestCategory ?? c.customAudience?.customAudience ?? c.userList?.userList ?? '';
+  const segmentId = idOf(target);
+  const kinds: SearchAdsAudienceType[] = c.type === 'USER_INTEREST' ? ['IN_MARKET', 'AFFINITY'] : c.type === 'CUSTOM_AUDIENCE' ? ['CUSTOM'] : ['USER_LIST'];
+  const segment = segments.find((s) => s.id === segmentId && kinds.includes(s.type));
+  return { type: segment?.type ?? kinds[0]!, audience_id: segmentId, name: segment?.name ?? target, criterion_id: String(c.criterionId) };
+}
+
+function geoFrom(g: GoogleAdsRow): SearchAdsGeoTarget {
+  return { id: String(g.id), resource_name: `geoTargetConstants/${g.id}`, name: g.name, canonical_name: g.canonicalName, country_code: g.countryCode, target_type: g.targetType };
+}

@@ -1,0 +1,218 @@
+import { createHash } from 'node:crypto';
+import { GatewayError, ToolError } from '../../../functions/runtime/errors';
+import type { PortCall } from '../../../functions/runtime/tool';
+import { sendUpstream, type UpstreamResponse } from '../../live/http';
+import { liveSettings, type LiveSettings } from '../../live/settings';
+
+/**
+ * The search platform's REST interface, as the searchads live adapter and connector speak it:
+ * OAuth 2.0 access tokens from a refresh token (cached until shortly before they expire, refreshed
+ * once when the platform answers UNAUTHENTICATED), query-language search with page tokens, mutate
+ * with operations and update masks, accessible customers and geo target suggestions. Every call
+ * goes through `sendUpstream` (deadline, read retries, 429). Failures become gateway errors:
+ * a refused credential through `refused` (the caller decides what a broken connection means),
+ * validation errors as a 400 with the platform's own message and error code.
+ */
+
+const PLATFORM = 'searchads';
+/** Access tokens are used until this long before they expire. */
+const EXPIRY_MARGIN_MS = 60_000;
+
+/** Access tokens by a hash of the refresh token they came from (never the refresh token itself). */
+const accessTokens = new Map<string, { token: string; expiresAt: number }>();
+
+export interface SearchAdsCredentials extends Record<string, string> {
+  refresh_token: string;
+}
+
+/** A row of a search answer: resources by their camelCase names (`campaign`, `campaignBudget`, `metrics`, `segments`). */
+export type GoogleAdsRow = Record<string, any>;
+
+export interface MutateResult {
+  resourceName: string;
+}
+
+/** Says what to do when the platform refuses the credential; returns the error to throw. */
+export type RefusedHandler = (reason: string, fix: string) => Promise<Error>;
+
+export const RECONNECT_FIX = 'Reconnect the account: gateway accounts connect --platform searchads --live --refresh-token <new token>, or send the owner a new connect link (gateway accounts connect-link).';
+
+/** 500 for a deployment setting the platform refused or that is missing: the operator fixes it, not the owner. */
+export class SearchAdsSetupError extends GatewayError {
+  constructor(what: string) {
+    super(500, `The gateway's searchads deployment settings are not usable: ${what} The operator must fix the deployment settings; nothing was changed.`, {
+      structuredContent: { code: 'live_setup_incomplete', platform: PLATFORM },
+    });
+    this.name = 'SearchAdsSetupError';
+  }
+}
+
+export class SearchAdsApi {
+  private settings?: LiveSettings;
+  private readonly tokenKey: string;
+
+  constructor(
+    private readonly credentials: SearchAdsCredentials,
+    private readonly loginCustomerId: string | undefined,
+    private readonly call: PortCall,
+    private readonly refused: RefusedHandler,
+  ) {
+    this.tokenKey = createHash('sha256').update(credentials.refresh_token).digest('hex');
+  }
+
+  /** All rows of a query, following page tokens. */
+  async search(customerId: string, query: string): Promise<GoogleAdsRow[]> {
+    const rows: GoogleAdsRow[] = [];
+    let pageToken: string | undefined;
+    do {
+      const body = (await this.request('POST', `customers/${customerId}/googleAds:search`, { query, ...(pageToken ? { pageToken } : {}) }, true)) as {
+        results?: GoogleAdsRow[];
+        nextPageToken?: string;
+      };
+      rows.push(...(body.results ?? []));
+      pageToken = body.nextPageToken || undefined;
+    } while (pageToken);
+    return rows;
+  }
+
+  /** One mutate request of a resource (`campaigns`, `campaignBudgets`, `adGroupCriteria`...): all operations or none. */
+  async mutate(customerId: string, resource: string, operations: object[]): Promise<MutateResult[]> {
+    const body = (await this.request('POST', `customers/${customerId}/${resource}:mutate`, { operations }, false)) as { results?: MutateResult[] };
+    return body.results ?? [];
+  }
+
+  /** Customer ids the credential's user can reach directly. */
+  async listAccessibleCustomers(): Promise<string[]> {
+    const body = (await this.request('GET', 'customers:listAccessibleCustomers', undefined, true)) as { resourceNames?: string[] };
+    return (body.resourceNames ?? []).map((name) => name.replace(/^customers\//, ''));
+  }
+
+  /** Geo target constant suggestions for free text. */
+  async suggestGeoTargetConstants(text: string): Promise<GoogleAdsRow[]> {
+    const body = (await this.request('POST', 'geoTargetConstants:suggest', { locale: 'en', locationNames: { names: [text] } }, true)) as {
+      geoTargetConstantSuggestions?: GoogleAdsRow[];
+    };
+    return body.geoTargetConstantSuggestions ?? [];
+  }
+
+  private async request(method: 'GET' | 'POST', path: string, json: unknown, safe: boolean): Promise<unknown> {
+    const settings = await this.loadSettings();
+    let refreshed = false;
+    for (;;) {
+      const token = await this.accessToken(refreshed);
+      const response = await sendUpstream(
+        PLATFORM,
+        {
+          method,
+          url: `${settings.searchadsApiUrl}/${settings.searchadsApiVersion}/${path}`,
+          headers: {
+            Authorization: `Bearer ${token}`,
+            'developer-token': settings.searchadsDeveloperToken!,
+            ...(this.loginCustomerId ? { 'login-customer-id': this.loginCustomerId } : {}),
+          },
+          json,
+          safe,
+        },
+        this.call,
+      );
+      if (response.status >= 200 && response.status < 300) return response.body ?? {};
+      // An UNAUTHENTICATED answer is refused before anything happens: refreshing and sending again is safe.
+      if (response.status === 401 && !refreshed) {
+        accessTokens.delete(this.tokenKey);
+        refreshed = true;
+        continue;
+      }
+      throw await this.failure(response);
+    }
+  }
+
+  private async loadSettings(): Promise<LiveSettings> {
+    this.settings ??= await liveSettings();
+    const missing = (['searchadsDeveloperToken', 'searchadsClientId', 'searchadsClientSecret'] as const).filter((k) => !this.settings![k]);
+    if (missing.length) {
+      const names = { searchadsDeveloperToken: 'SEARCHADS_DEVELOPER_TOKEN', searchadsClientId: 'SEARCHADS_CLIENT_ID', searchadsClientSecret: 'SEARCHADS_CLIENT_SECRET' };
+      throw new SearchAdsSetupError(`${missing.map((k) => names[k]).join(', ')} ${missing.length > 1 ? 'are' : 'is'} not set.`);
+    }
+    return this.settings;
+  }
+
+  /** A cached access token, or a new one from the refresh token. */
+  private async accessToken(forceNew: boolean): Promise<string> {
+    const cached = accessTokens.get(this.tokenKey);
+    if (!forceNew && cached && cached.expiresAt - EXPIRY_MARGIN_MS > Date.now()) return cached.token;
+    const settings = await this.loadSettings();
+    const response = await sendUpstream(
+      PLATFORM,
+      {
+        method: 'POST',
+        url: settings.searchadsOauthTokenUrl,
+        form: {
+          grant_type: 'refresh_token',
+          refresh_token: this.credentials.refresh_token,
+          client_id: settings.searchadsClientId!,
+          client_secret: settings.searchadsClientSecret!,
+        },
+        safe: true,
+      },
+      this.call,
+    );
+    const body = (response.body ?? {}) as { access_token?: string; expires_in?: number; error?: string };
+    if (response.status === 200 && body.access_token) {
+      accessTokens.set(this.tokenKey, { token: body.access_token, expiresAt: Date.now() + (body.expires_in ?? 3600) * 1000 });
+      return body.access_token;
+    }
+    throw await oauthFailure(body.error, this.refused);
+  }
+
+  /** A non-2xx answer of the API as the gateway error to throw. */
+  private async failure(response: UpstreamResponse): Promise<Error> {
+    const error = parseFailure(response.body);
+    if (response.status === 401) {
+      return this.refused(`the platform refused its authorization (${error.code ?? 'UNAUTHENTICATED'}).`, RECONNECT_FIX);
+    }
+    if (response.status === 403) {
+      if (/DEVELOPER_TOKEN|PROJECT_DISABLED|MISSING_TOS/.test(error.code ?? '')) {
+        return new SearchAdsSetupError(`the platform refused the developer token (${error.code}).`);
+      }
+      if (error.code === 'AUTHORIZATION_ERROR.CUSTOMER_NOT_ENABLED') {
+        return this.refused('the ad account is not enabled on the platform (cancelled or suspended).', 'Re-enable the account on the platform, or disconnect it (gateway accounts disconnect).');
+      }
+      return this.refused(
+        `the user who connected it can no longer access this ad account (${error.code ?? 'PERMISSION_DENIED'}).`,
+        'Ask an administrator of the ad account to grant the user access again, then reconnect it; for a client of a manager account, connect it with --login-customer-id <manager id>.',
+      );
+    }
+    if (response.status === 404) return new SearchAdsSetupError(`the platform does not know the API path (is SEARCHADS_API_VERSION a supported version?).`);
+    const notFound = /RESOURCE_NOT_FOUND|NOT_FOUND/.test(error.code ?? '');
+    return new ToolError(`The searchads platform refused the request: ${error.message}`, {
+      code: notFound ? 'not_found' : 'invalid_arguments',
+      ...(error.code ? { platform_error: error.code } : {}),
+    });
+  }
+}
+
+/** The OAuth token endpoint's refusal as the gateway error to throw. */
+export async function oauthFailure(error: string | undefined, refused: RefusedHandler): Promise<Error> {
+  if (error === 'invalid_grant') return refused('the refresh token has expired or was revoked.', RECONNECT_FIX);
+  if (error === 'invalid_client' || error === 'unauthorized_client') return new SearchAdsSetupError('the platform refused the OAuth client (SEARCHADS_CLIENT_ID / SEARCHADS_CLIENT_SECRET).');
+  return new ToolError(`The searchads authorization server refused the token request (${error ?? 'no reason given'}).`, { code: 'invalid_arguments', platform_error: error ?? 'unknown' });
+}
+
+/**
+ * The first error of a failure body `{ error: { code, message, status, details: [{ errors: [{ errorCode: { <category>: <value> }, message }] }] } }`,
+ * with its code as `CATEGORY_ERROR.VALUE` (`fieldError: REQUIRED` → `FIELD_ERROR.REQUIRED`).
+ */
+export function parseFailure(body: unknown): { code?: string; message: string } {
+  const error = (body as { error?: { message?: string; status?: string; details?: { errors?: { errorCode?: Record<string, string>; message?: string }[] }[] } })?.error;
+  const first = error?.details?.flatMap((d) => d.errors ?? [])[0];
+  const [category, value] = Object.entries(first?.errorCode ?? {})[0] ?? [];
+  const code = category ? `${category.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}.${value}` : error?.status;
+  return { code, message: first?.message ?? error?.message ?? 'no reason given' };
+}
+
+/** Micros (an int64 string or number) as an amount in account currency. */
+export const fromMicros = (micros: string | number | undefined): number => Math.round(Number(micros ?? 0) / 10_000) / 100;
+/** An amount in account currency as int64 micros, as the platform takes it. */
+export const toMicros = (amount: number): string => String(Math.round(amount * 1_000_000));
+/** The last segment of a resource name (`customers/1/campaigns/22` → `22`). */
+export const idOf = (resourceName: string): string => resourceName.slice(resourceName.lastIndexOf('/') + 1);

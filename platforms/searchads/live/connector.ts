@@ -1,0 +1,138 @@
+import { ToolError } from '../../../functions/runtime/errors';
+import type { PortCall } from '../../../functions/runtime/tool';
+import { sendUpstream } from '../../live/http';
+import { ConnectOptionsError, connectionBroken, type LiveAccountGrant, type LiveConnector } from '../../live/connector';
+import { liveSettings } from '../../live/settings';
+import { SearchAdsApi, SearchAdsSetupError, oauthFailure, type GoogleAdsRow } from './api';
+import { SearchAdsLive } from './adapter';
+
+/**
+ * Connecting live searchads accounts with an OAuth 2.0 refresh token: every customer the token's user
+ * can reach (manager accounts are not ad accounts: their client accounts are connected through the
+ * manager, which is then sent as login-customer-id), or only the one customer asked for.
+ */
+
+const SCOPE = 'https://www.googleapis.com/auth/adwords';
+const CUSTOMER_FIELDS = 'customer.id, customer.descriptive_name, customer.currency_code, customer.time_zone, customer.manager';
+const CLIENT_FIELDS =
+  'customer_client.id, customer_client.descriptive_name, customer_client.currency_code, customer_client.time_zone, customer_client.manager, customer_client.status, customer_client.level';
+
+/** A customer id as typed (`123-456-7890` or `1234567890`) as the platform takes it, or a ConnectOptionsError. */
+export function customerIdOption(value: string | undefined, option: string): string | undefined {
+  if (value === undefined) return undefined;
+  const id = value.trim().replace(/-/g, '');
+  if (!/^\d{10}$/.test(id)) throw new ConnectOptionsError(`--${option} must be a 10-digit customer id such as 123-456-7890, not "${value}".`);
+  return id;
+}
+
+/** The refusal of a credential before any account is stored: nothing to mark, just the 400. */
+const refusedAtConnect = async (reason: string) =>
+  new ToolError(`The search platform refused these credentials: ${reason} Get a new refresh token (or send a connect link with gateway accounts connect-link) and connect again.`, {
+    code: 'connection_broken',
+    platform: 'searchads',
+  });
+
+interface Reached {
+  id: string;
+  name: string;
+  currency: string;
+  time_zone: string;
+  login_customer_id?: string;
+}
+
+async function connect(options: Record<string, string>, call: PortCall): Promise<LiveAccountGrant[]> {
+  const refreshToken = options['refresh-token']?.trim();
+  if (!refreshToken) throw new ConnectOptionsError('--refresh-token is required: the OAuth 2.0 refresh token of a user with access to the ad accounts (or use gateway accounts connect-link).');
+  const only = customerIdOption(options['customer-id'], 'customer-id');
+  const login = customerIdOption(options['login-customer-id'], 'login-customer-id');
+  const credentials = { refresh_token: refreshToken };
+  const api = (loginCustomerId: string | undefined) => new SearchAdsApi(credentials, loginCustomerId, call, refusedAtConnect);
+
+  const reached = new Map<string, Reached>();
+  const add = (r: Reached) => {
+    if (!reached.has(r.id)) reached.set(r.id, r);
+  };
+  /** A customer read with `loginCustomerId`: an ad account is added; a manager adds its enabled client ad accounts. */
+  const expand = async (customerId: string, loginCustomerId: string | undefined) => {
+    const [row] = await api(loginCustomerId).search(customerId, `SELECT ${CUSTOMER_FIELDS} FROM customer`);
+    const customer = row?.customer;
+    if (!customer) return;
+    if (!customer.manager) {
+      add({ id: customerId, name: customer.descriptiveName ?? customerId, currency: customer.currencyCode, time_zone: customer.timeZone, ...(loginCustomerId ? { login_customer_id: loginCustomerId } : {}) });
+      return;
+    }
+    const clients = await api(customerId).search(customerId, `SELECT ${CLIENT_FIELDS} FROM customer_client WHERE customer_client.manager = FALSE AND customer_client.status = 'ENABLED'`);
+    for (const client of clients.map((r: GoogleAdsRow) => r.customerClient)) {
+      add({ id: String(client.id), name: client.descriptiveName ?? String(client.id), currency: client.currencyCode, time_zone: client.timeZone, login_customer_id: loginCustomerId ?? customerId });
+    }
+  };
+
+  if (only) {
+    await expand(only, login);
+  } else {
+    const accessible = await api(login).listAccessibleCustomers();
+    for (const id of accessible) {
+      try {
+        await expand(id, login && login !== id ? login : undefined);
+      } catch (err) {
+        // One accessible customer that cannot be read (cancelled, no permission left) does not stop the others.
+        if (!(err instanceof ToolError)) throw err;
+      }
+    }
+  }
+  if (only && !reached.size) throw new ToolError(`Customer ${only} cannot be read with this token.`);
+  return [...reached.values()].map((r) => ({
+    account_id: r.id,
+    name: r.name,
+    currency: r.currency,
+    time_zone: r.time_zone,
+    ...(r.login_customer_id ? { upstream: { login_customer_id: r.login_customer_id } } : {}),
+    credentials,
+  }));
+}
+
+async function requireClient(): Promise<{ clientId: string; clientSecret: string; tokenUrl: string; authorizeUrl: string }> {
+  const settings = await liveSettings();
+  if (!settings.searchadsClientId || !settings.searchadsClientSecret) throw new SearchAdsSetupError('SEARCHADS_CLIENT_ID and SEARCHADS_CLIENT_SECRET must be set.');
+  return { clientId: settings.searchadsClientId, clientSecret: settings.searchadsClientSecret, tokenUrl: settings.searchadsOauthTokenUrl, authorizeUrl: settings.searchadsOauthAuthorizeUrl };
+}
+
+export const searchAdsConnector: LiveConnector = {
+  usage: '--refresh-token T [--customer-id 123-456-7890] [--login-customer-id <manager id>]',
+  connect,
+  async checkHealth(account, call) {
+    let broken: { detail: string; fix: string } | undefined;
+    const port = new SearchAdsLive(account, call, async (reason, fix) => {
+      broken = { detail: reason, fix };
+      return connectionBroken(account, reason, fix);
+    });
+    try {
+      await port.getAccountSettings();
+      return { healthy: true, detail: 'ok' };
+    } catch (err) {
+      if (broken) return { healthy: false, ...broken };
+      throw err;
+    }
+  },
+  oauth: {
+    async authorizeUrl(state, redirectUri) {
+      const { clientId, authorizeUrl } = await requireClient();
+      const url = new URL(authorizeUrl);
+      const params = { client_id: clientId, redirect_uri: redirectUri, response_type: 'code', scope: SCOPE, access_type: 'offline', prompt: 'consent', state };
+      for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
+      return url.toString();
+    },
+    async exchangeCode(code, redirectUri, call) {
+      const { clientId, clientSecret, tokenUrl } = await requireClient();
+      const response = await sendUpstream(
+        'searchads',
+        { method: 'POST', url: tokenUrl, form: { grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: clientId, client_secret: clientSecret }, safe: false },
+        call,
+      );
+      const body = (response.body ?? {}) as { refresh_token?: string; error?: string };
+      if (response.status === 200 && body.refresh_token) return { 'refresh-token': body.refresh_token };
+      if (response.status === 200) throw new ToolError('The search platform granted access without a refresh token (offline access was not granted). Start the connect link again and approve offline access.', { code: 'invalid_arguments' });
+      throw await oauthFailure(body.error, async () => new ToolError('The authorization code is invalid, expired or was already used. Start the connect link again.', { code: 'invalid_arguments', platform_error: body.error ?? 'invalid_grant' }));
+    },
+  },
+};

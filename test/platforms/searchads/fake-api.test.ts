@@ -1,0 +1,90 @@
+/**
+ * The fake search platform refuses what the real one refuses, so the live adapter's tests prove
+ * something: auth headers, customer ids, query language, update masks and partial objects.
+ */
+import { FAKE_API_VERSION, FAKE_DEVELOPER_TOKEN, FakeSearchAdsApi } from '../../fakes/searchads-api';
+import { FAKE_CLIENT_ID, FAKE_CLIENT_SECRET, FakeSearchAdsOAuth } from '../../fakes/searchads-oauth';
+
+let oauth: FakeSearchAdsOAuth;
+let api: FakeSearchAdsApi;
+let token: string;
+const cid = '5551234567';
+
+beforeAll(async () => {
+  oauth = await new FakeSearchAdsOAuth().start();
+  api = await new FakeSearchAdsApi(oauth).start();
+  api.addCustomer({ id: cid, name: 'Fake Co', users: ['u@example.com'] });
+  api.seed(cid);
+  const refresh = oauth.issueRefreshToken('u@example.com');
+  const response = await fetch(oauth.tokenUrl, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refresh, client_id: FAKE_CLIENT_ID, client_secret: FAKE_CLIENT_SECRET }),
+  });
+  token = ((await response.json()) as { access_token: string }).access_token;
+});
+afterAll(async () => {
+  await api.close();
+  await oauth.close();
+});
+
+async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(`${api.url}/${FAKE_API_VERSION}/${path}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'developer-token': FAKE_DEVELOPER_TOKEN, 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  const json = (await response.json()) as any;
+  return { status: response.status, json, code: json.error?.details?.[0]?.errors?.[0]?.errorCode as Record<string, string> | undefined };
+}
+const search = (query: string, headers?: Record<string, string>) => post(`customers/${cid}/googleAds:search`, { query }, headers);
+
+describe('fake search platform', () => {
+  it('refuses missing or wrong credentials and ids with dashes', async () => {
+    expect((await search('SELECT customer.id FROM customer', { Authorization: '' })).status).toBe(401);
+    expect((await search('SELECT customer.id FROM customer', { Authorization: 'Bearer nope' })).code).toEqual({ authenticationError: 'OAUTH_TOKEN_INVALID' });
+    expect((await search('SELECT customer.id FROM customer', { 'developer-token': 'x' })).code).toEqual({ authorizationError: 'DEVELOPER_TOKEN_PROHIBITED' });
+    expect((await post('customers/555-123-4567/googleAds:search', { query: 'SELECT customer.id FROM customer' })).code).toEqual({ requestError: 'INVALID_CUSTOMER_ID' });
+    expect((await post('customers/5550000000/googleAds:search', { query: 'SELECT customer.id FROM customer' })).code).toEqual({ authorizationError: 'USER_PERMISSION_DENIED' });
+  });
+
+  it('refuses unknown resources and fields, and pages with tokens tied to the query', async () => {
+    expect((await search('SELECT campaign.id FROM campaigns')).code).toEqual({ queryError: 'BAD_RESOURCE_TYPE_IN_FROM_CLAUSE' });
+    expect((await search('SELECT campaign.budget FROM campaign')).code).toEqual({ queryError: 'UNRECOGNIZED_FIELD' });
+    expect((await search('SELECT label.name FROM campaign')).code).toEqual({ queryError: 'PROHIBITED_RESOURCE_TYPE_IN_SELECT_CLAUSE' });
+    expect((await search('SELECT metrics.clicks FROM asset')).code).toEqual({ queryError: 'PROHIBITED_METRIC_IN_SELECT_OR_WHERE_CLAUSE' });
+    const first = await search('SELECT ad_group_criterion.criterion_id FROM ad_group_criterion');
+    expect(first.json.results).toHaveLength(api.pageSize);
+    expect(first.json.results[0].adGroupCriterion.criterionId).toMatch(/^\d+$/);
+    expect((await post(`customers/${cid}/googleAds:search`, { query: 'SELECT campaign.id FROM campaign', pageToken: first.json.nextPageToken })).code).toEqual({ requestError: 'INVALID_PAGE_TOKEN' });
+    const second = await post(`customers/${cid}/googleAds:search`, { query: 'SELECT ad_group_criterion.criterion_id FROM ad_group_criterion', pageToken: first.json.nextPageToken });
+    expect(second.status).toBe(200);
+  });
+
+  it('refuses update masks naming unknown fields, fields outside the mask and partial budgets; applies nothing of a failed request', async () => {
+    const [budget] = api.customer(cid).budgets;
+    const [campaign] = api.customer(cid).campaigns;
+    expect((await post(`customers/${cid}/campaignBudgets:mutate`, { operations: [{ update: { resourceName: budget!.resourceName, amountMicros: '1000000' } }] })).code).toEqual({ fieldMaskError: 'FIELD_MASK_MISSING' });
+    expect((await post(`customers/${cid}/campaignBudgets:mutate`, { operations: [{ update: { resourceName: budget!.resourceName }, updateMask: 'amountMicros' }] })).code).toEqual({ fieldError: 'REQUIRED' });
+    expect((await post(`customers/${cid}/campaignBudgets:mutate`, { operations: [{ update: { resourceName: budget!.resourceName, amountMicros: '1234567' }, updateMask: 'amountMicros' }] })).code).toEqual({ campaignBudgetError: 'NON_MULTIPLE_OF_MINIMUM_CURRENCY_UNIT' });
+    expect((await post(`customers/${cid}/campaigns:mutate`, { operations: [{ update: { resourceName: campaign!.resourceName, name: 'X', status: 'PAUSED' }, updateMask: 'name' }] })).code).toEqual({ fieldMaskError: 'FIELD_NOT_FOUND' });
+    expect((await post(`customers/${cid}/campaigns:mutate`, { operations: [{ update: { resourceName: campaign!.resourceName, budget: 1 }, updateMask: 'budget' }] })).code).toEqual({ requestError: 'UNKNOWN' });
+    const atomic = await post(`customers/${cid}/campaigns:mutate`, {
+      operations: [
+        { update: { resourceName: campaign!.resourceName, name: 'Renamed' }, updateMask: 'name' },
+        { update: { resourceName: `customers/${cid}/campaigns/1`, name: 'Y' }, updateMask: 'name' },
+      ],
+    });
+    expect(atomic.code).toEqual({ mutateError: 'RESOURCE_NOT_FOUND' });
+    expect(campaign!.name).not.toBe('Renamed');
+  });
+
+  it('rate-limits, fails and counts on request', async () => {
+    api.fail('rate_limit', 1, { retryAfter: 9 });
+    const limited = await fetch(`${api.url}/${FAKE_API_VERSION}/customers:listAccessibleCustomers`, { headers: { Authorization: `Bearer ${token}`, 'developer-token': FAKE_DEVELOPER_TOKEN } });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('9');
+    expect(((await limited.json()) as any).error.details[0].errors[0].errorCode).toEqual({ quotaError: 'RESOURCE_EXHAUSTED' });
+    expect(api.countRequests(/listAccessibleCustomers/)).toBe(1);
+  });
+});

@@ -1,0 +1,13 @@
+import { operatorCall } from '../../../platforms/live/connector';
+import { openSearchAdsPort } from '../../../platforms/searchads/define';
+import { useTestTables } from '../../support/gateway';
+import { liveOwner, useFakeSearchPlatform } from './live-support';
+import { describePortContract } from './port-contract';
+
+useTestTables();
+const platform = useFakeSearchPlatform();
+
+describePortContract('live adapter over the fake search platform', async () => {
+  const { account } = await liveOwner(platform);
+  return openSearchAdsPort(account, operatorCall());
+});

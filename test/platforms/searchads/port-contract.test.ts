@@ -1,0 +1,11 @@
+import { operatorCall } from '../../../platforms/live/connector';
+import { openSearchAdsPort } from '../../../platforms/searchads/define';
+import { createTestOwner, useTestTables } from '../../support/gateway';
+import { describePortContract } from './port-contract';
+
+useTestTables();
+
+describePortContract('sandbox (opened through openPort, inside the failure wrapper)', async () => {
+  const { accounts } = await createTestOwner({ accounts: { searchads: 1 } });
+  return openSearchAdsPort(accounts.searchads![0]!, operatorCall());
+});
