@@ -12,14 +12,6 @@ export abstract class SandboxPlatform {
   constructor(readonly account: ConnectedAccount) {
     this.store = new SandboxStore(account.platform, account.account_id);
   }
-
-  /**
-   * Transitional: runs `work`. Kept while sandbox adapters still wrap their method bodies in it;
-   * failure injection and error messages now come from `withInjectedFailures`.
-   */
-  protected call<T>(work: () => Promise<T>, _operation?: string): Promise<T> {
-    return work();
-  }
 }
 
 /** Health of a sandbox account, as get_connections_status reports it. */
