@@ -3,17 +3,20 @@ import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { Context } from 'aws-lambda';
 import { fingerprint } from './canonical';
 import { errorResponse, successResponse } from './envelope';
+import { SETTLE_MARGIN_MS } from './deadlines';
 import { GatewayError } from './errors';
 import { authenticate } from './middleware/authenticate';
 import { envelope } from './middleware/envelope';
 import { idempotency } from './middleware/idempotency';
 import { lookupTool } from './middleware/lookup-tool';
+import { outcome, outcomeOf, ToolDeadlineReached } from './middleware/outcome';
 import { quota, quotaBlockFor } from './middleware/quota';
 import { bodyParserErrors, requestShapeAfterParsing, requestShapeBeforeParsing } from './middleware/request-shape';
 import { selectAccount } from './middleware/select-account';
 import { validateArguments } from './middleware/validate-arguments';
 import { ToolRegistry } from './registry';
 import { checkpointId, clearCheckpoint, loadCheckpoint, saveCheckpointStep } from './stores/checkpoints';
+import { withStoreDeadline, type StoreScope } from './stores/dynamo';
 import { readUsage, type UsageSnapshot } from './stores/usage';
 import { stateOf, type GatewayEvent, type GatewayResult, type RequestState } from './state';
 import type { ToolContext, ToolDefinition } from './tool';
@@ -25,6 +28,8 @@ export type ToolHandler = (event: GatewayEvent, context: Context) => Promise<Gat
  * The chain runs in the order of CONTRACT.md section 5:
  * envelope → request shape → JSON body → auth (401) → tool lookup (404) → arguments (400) →
  * account selection (400) → idempotency (replay / 409 / 422) → quota (402) → the tool.
+ * Deadlines (deadlines.ts): the chain and the tool stop SETTLE_MARGIN_MS before the function's
+ * end; settling the quota and the claim may use the time up to ANSWER_MARGIN_MS before it.
  */
 /**
  * `tools` are the tools this function runs; `allTools` (default: the same) is where unknown-tool
@@ -32,7 +37,14 @@ export type ToolHandler = (event: GatewayEvent, context: Context) => Promise<Gat
  */
 export function createToolHandler(tools: readonly ToolDefinition[], options: { allTools?: ToolRegistry } = {}): ToolHandler {
   const ownTools = new ToolRegistry(tools);
-  return middy(runTool)
+  // middy stops waiting for the tool SETTLE_MARGIN_MS before the function's end (the tool deadline),
+  // so the quota and the claim are settled while the function still runs.
+  const chain = middy(runTool, {
+    timeoutEarlyInMillis: SETTLE_MARGIN_MS,
+    timeoutEarlyResponse: () => {
+      throw new ToolDeadlineReached();
+    },
+  })
     .use(envelope())
     .use(requestShapeBeforeParsing())
     .use(httpJsonBodyParser())
@@ -43,7 +55,10 @@ export function createToolHandler(tools: readonly ToolDefinition[], options: { a
     .use(validateArguments())
     .use(selectAccount())
     .use(idempotency())
-    .use(quota()) as unknown as ToolHandler;
+    .use(quota())
+    .use(outcome()) as unknown as ToolHandler;
+  // Every DynamoDB call of the request runs in its store scope, bounded by the request's deadlines.
+  return (event, context) => withStoreDeadline({ deadline: Date.now() + 5000 }, () => chain(event, context));
 }
 
 /** The middy handler: replays a stored response, or runs the tool with its context. */
@@ -57,7 +72,8 @@ async function runTool(_event: GatewayEvent, context: Context): Promise<GatewayR
   const steps = stepRunner(state);
   let usage: Promise<UsageSnapshot> | undefined;
   const readUsageOnce = () => (usage ??= readUsage(state.owner!.owner_id, state.now));
-  const { signal, deadline } = toolDeadline(context);
+  const deadline = state.deadlines.tool;
+  const signal = AbortSignal.timeout(Math.max(0, deadline - Date.now()));
   const call = { signal, deadline, log: state.log };
   const ctx: ToolContext<unknown> = {
     requestId: state.requestId,
@@ -72,24 +88,20 @@ async function runTool(_event: GatewayEvent, context: Context): Promise<GatewayR
     log: state.log,
   };
   state.toolStarted = true;
+  // The tool's own DynamoDB calls stop at the tool deadline, and its sandbox writes are counted.
+  const toolScope: StoreScope = { deadline, sandboxWrites: 0 };
+  state.toolScope = toolScope;
   try {
-    const result = await tool.run(state.args!, ctx);
-    await steps.finish();
-    return successResponse(tool.name, result, await quotaBlockFor(state, readUsageOnce));
+    return await withStoreDeadline(toolScope, async () => {
+      const result = await tool.run(state.args!, ctx);
+      await steps.finish();
+      return successResponse(tool.name, result, await quotaBlockFor(state, readUsageOnce));
+    });
   } catch (err) {
-    if (err instanceof GatewayError) return errorResponse(tool.name, err);
-    throw err;
+    const answer = outcomeOf(state, err);
+    if (answer instanceof GatewayError) return errorResponse(tool.name, answer);
+    throw answer;
   }
-}
-
-/** Time kept back from the function's remaining time to settle quota and the idempotency claim. */
-const SETTLE_MARGIN_MS = 1500;
-
-/** The tool's deadline: the function's remaining time less the settle margin, and a signal for it. */
-function toolDeadline(context: Context): { signal: AbortSignal; deadline: number } {
-  const remaining = typeof context.getRemainingTimeInMillis === 'function' ? context.getRemainingTimeInMillis() : 29_000;
-  const budget = Math.max(remaining - SETTLE_MARGIN_MS, 1000);
-  return { signal: AbortSignal.timeout(budget), deadline: Date.now() + budget };
 }
 
 /** Checkpointed steps of multi-step writes, keyed by owner + tool + fingerprint of the arguments. */
