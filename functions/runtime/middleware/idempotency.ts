@@ -13,7 +13,7 @@ import {
   releaseIdempotencyKey,
   type IdempotencyRecord,
 } from '../stores/idempotency';
-import { periodOf, refundCall, slotOf } from '../stores/usage';
+import { periodOf, rechargeCall, refundCall, slotOf } from '../stores/usage';
 import { header, type GatewayRequest, type RequestState } from '../state';
 import { enterSettlePhase } from './outcome';
 
@@ -93,7 +93,12 @@ export function idempotency(): MiddlewareObj {
     const status = response.statusCode;
     const stored = { statusCode: status, headers: response.headers, body: response.body };
     if (status === 200 || (status >= 400 && status < 500 && status !== 429 && state.toolStarted) || state.outcomeUnknown) {
-      await settle('complete claim', async () => void (await completeIdempotencyKey(claim.recordId, claim.claimToken!, stored)), state.log);
+      const reservation = status === 200 ? state.reservation : undefined;
+      await settle('complete claim', async () => {
+        const completed = await completeIdempotencyKey(claim.recordId, claim.claimToken!, stored);
+        // Taken over meanwhile as abandoned, and its reservation given back: this 200 still counts.
+        if (!completed && reservation) await rechargeCall(state.owner!.owner_id, state.tool!.name, reservation);
+      }, state.log);
     } else {
       await settle('release claim', () => releaseIdempotencyKey(claim.recordId, claim.claimToken!), state.log);
     }

@@ -136,6 +136,36 @@ export async function refundCall(ownerId: string, tool: string, reservation: Pic
   }
 }
 
+/**
+ * Undoes a refund of a call that did answer 200: when a request that outlived its claim (the store
+ * did not answer until after its function's deadline) finds that a retry took the claim over and
+ * gave its reservation back. Exactly once: it consumes the refund's marker.
+ */
+export async function rechargeCall(ownerId: string, tool: string, reservation: Pick<Reservation, 'period' | 'token'>): Promise<boolean> {
+  try {
+    await documentClient().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Delete: { TableName: tableName('idempotency'), Key: { id: `refund#${reservation.token}` }, ConditionExpression: 'attribute_exists(id)' } },
+          {
+            Update: {
+              TableName: tableName('usage'),
+              Key: { owner_id: ownerId, period: reservation.period },
+              UpdateExpression: 'ADD used :one, #tool :one',
+              ExpressionAttributeNames: { '#tool': TOOL_PREFIX + tool },
+              ExpressionAttributeValues: { ':one': 1 },
+            },
+          },
+        ],
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (cancellationReasons(err)) return false;
+    throw err;
+  }
+}
+
 export interface UsageSnapshot {
   period: string;
   used: number;
