@@ -4,6 +4,7 @@ import type { Context } from 'aws-lambda';
 import { fingerprint } from './canonical';
 import { errorResponse, successResponse } from './envelope';
 import { SETTLE_MARGIN_MS } from './deadlines';
+import { settle } from './settle';
 import { GatewayError } from './errors';
 import { authenticate } from './middleware/authenticate';
 import { envelope } from './middleware/envelope';
@@ -98,32 +99,57 @@ async function runTool(_event: GatewayEvent, context: Context): Promise<GatewayR
       return successResponse(tool.name, result, await quotaBlockFor(state, readUsageOnce));
     });
   } catch (err) {
+    await steps.keep();
     const answer = outcomeOf(state, err);
     if (answer instanceof GatewayError) return errorResponse(tool.name, answer);
     throw answer;
   }
 }
 
-/** Checkpointed steps of multi-step writes, keyed by owner + tool + fingerprint of the arguments. */
+/**
+ * Checkpointed steps of multi-step writes, keyed by owner + tool + fingerprint of the arguments.
+ * A step's result is saved only once something could still fail after it: when the next step
+ * starts, or when the tool fails. A write that succeeds saves nothing for its last step, and
+ * clears the checkpoint only if something was saved: a one-step write costs one read.
+ */
 function stepRunner(state: RequestState) {
   let saved: Record<string, unknown> | undefined;
+  let unsaved: { name: string; value: unknown } | undefined;
+  let stored = false;
   let id: string | undefined;
   const checkpoint = () =>
     (id ??= checkpointId(state.owner!.owner_id, state.tool!.name, fingerprint({ account: state.account?.account_id, args: state.rawArgs })));
+  const saveUnsaved = async () => {
+    if (!unsaved) return;
+    const { name, value } = unsaved;
+    await saveCheckpointStep(checkpoint(), name, value);
+    if (unsaved?.name === name) unsaved = undefined;
+    stored = true;
+  };
   return {
     async step<T>(name: string, run: () => Promise<T>): Promise<T> {
-      saved ??= await loadCheckpoint(checkpoint());
+      if (!saved) {
+        saved = await loadCheckpoint(checkpoint());
+        stored = Object.keys(saved).length > 0;
+      }
       if (name in saved) {
         state.log.info('checkpoint step reused', { step: name });
         return saved[name] as T;
       }
+      await saveUnsaved();
       const value = await run();
-      await saveCheckpointStep(checkpoint(), name, value);
       saved[name] = value;
+      unsaved = { name, value };
       return value;
     },
+    /** After success: the checkpoint is no longer needed. */
     async finish(): Promise<void> {
-      if (saved && Object.keys(saved).length) await clearCheckpoint(checkpoint());
+      unsaved = undefined;
+      if (stored) await clearCheckpoint(checkpoint());
+    },
+    /** After a failure: keep the last finished step, so a retry resumes after it. */
+    async keep(): Promise<void> {
+      if (unsaved) await settle('save checkpoint step', saveUnsaved, state.log);
     },
   };
 }

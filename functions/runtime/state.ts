@@ -25,6 +25,8 @@ export interface RequestState {
   /** Validated arguments as sent, account parameters included (for fingerprints). */
   rawArgs?: Record<string, unknown>;
   account?: ConnectedAccount;
+  /** The owner's accounts_version the selected account was cached under (billable calls). */
+  accountsVersion?: number;
   idempotency?: { recordId: string; claimToken?: string; replay?: StoredResponse };
   reservation?: { period: string; used: number; token: string; slot: number; refunded: boolean };
   /** When the function ends, when the tool must stop, when every DynamoDB call must be answered. */

@@ -8,6 +8,8 @@ import { periodEndOf, periodOf, readUsage, refundCall, reserveCall, slotOf } fro
 import type { GatewayRequest, RequestState } from '../state';
 import type { QuotaBlock } from '../envelope';
 import { enterSettlePhase } from './outcome';
+import { chooseAccount } from './select-account';
+import { forgetOwnerAccounts } from '../stores/account-cache';
 
 /**
  * Monthly quota (CONTRACT.md section 2). before: reserve one call with a conditional update that
@@ -30,7 +32,16 @@ export function quota(): MiddlewareObj {
     const token = state.idempotency?.claimToken ?? randomToken(16);
     let result;
     try {
-      result = await reserveCall(owner.owner_id, tool.name, limit, state.now, token, state.deadlines.function);
+      result = await reserveCall(owner.owner_id, tool.name, limit, state.now, token, state.deadlines.function, state.accountsVersion);
+      for (let attempt = 0; !result.reserved && result.stale; attempt++) {
+        // The owner's accounts changed since this function cached them: select again, fresh.
+        forgetOwnerAccounts(owner.owner_id);
+        state.account = undefined;
+        state.accountsVersion = undefined;
+        await chooseAccount(state);
+        const version = attempt < 2 ? state.accountsVersion : undefined;
+        result = await reserveCall(owner.owner_id, tool.name, limit, state.now, token, state.deadlines.function, version);
+      }
     } catch (err) {
       if (err instanceof StoreUnavailableError) {
         // The reservation may have been applied without an answer: give it back if it was.
@@ -44,6 +55,7 @@ export function quota(): MiddlewareObj {
       state.reservation = { ...result.reservation, refunded: false };
       return;
     }
+    if (result.stale) throw new Error('unreachable: a reservation without a version check is never stale');
     const now = Date.now();
     if (result.heldUntil > now) {
       throw new QuotaPendingError(limit, Math.max(1, Math.min(30, Math.ceil((result.heldUntil - now) / 1000))));

@@ -1,8 +1,9 @@
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName, tierLimits, type Tier } from '../config';
 import { randomToken } from '../canonical';
 import type { PlatformWord } from '../platforms';
 import { documentClient } from './dynamo';
+import { periodOf } from './usage';
 
 export interface Owner {
   owner_id: string;
@@ -63,6 +64,23 @@ export async function addConnectedAccount(account: ConnectedAccount): Promise<vo
     new PutCommand({
       TableName: tableName('owners'),
       Item: { ...account, sk: accountSk(account.platform, account.account_id) },
+    }),
+  );
+  await markAccountsChanged(account.owner_id);
+}
+
+/**
+ * Every change to an owner's accounts (connect, disconnect, a sandbox failure mode) must call
+ * this before it returns: warm functions cache the accounts (stores/account-cache.ts) and check
+ * this version with each quota reservation, so the change is seen by the very next billable call.
+ */
+export async function markAccountsChanged(ownerId: string, now = new Date()): Promise<void> {
+  await documentClient().send(
+    new UpdateCommand({
+      TableName: tableName('usage'),
+      Key: { owner_id: ownerId, period: periodOf(now) },
+      UpdateExpression: 'ADD accounts_version :one',
+      ExpressionAttributeValues: { ':one': 1 },
     }),
   );
 }

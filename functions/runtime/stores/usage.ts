@@ -46,7 +46,8 @@ export interface Reservation {
 
 export type ReserveResult =
   | { reserved: true; reservation: Reservation }
-  | { reserved: false; used: number; heldUntil: number };
+  | { reserved: false; stale: true }
+  | { reserved: false; stale?: false; used: number; heldUntil: number };
 
 /** The slot of a token: a stable function of it, so a retry (or a later refund) finds it. */
 export function slotOf(token: string): number {
@@ -63,18 +64,29 @@ export async function reserveCall(
   now: Date,
   token: string,
   heldUntil: number,
+  /** The owner's accounts_version the caller's cached accounts belong to (see account-cache.ts). */
+  accountsVersion?: number,
 ): Promise<ReserveResult> {
   const period = periodOf(now);
   const slot = slotOf(token);
+  const values: Record<string, unknown> = { ':one': 1, ':limit': limit, ':token': token, ':heldUntil': heldUntil };
+  let condition = '(attribute_not_exists(used) OR used < :limit) AND (attribute_not_exists(#slot) OR #slot <> :token)';
+  if (accountsVersion !== undefined) {
+    if (accountsVersion === 0) condition += ' AND attribute_not_exists(accounts_version)';
+    else {
+      condition += ' AND accounts_version = :accountsVersion';
+      values[':accountsVersion'] = accountsVersion;
+    }
+  }
   try {
     const result = await documentClient().send(
       new UpdateCommand({
         TableName: tableName('usage'),
         Key: { owner_id: ownerId, period },
         UpdateExpression: 'ADD used :one, #tool :one SET #slot = :token, held_until = :heldUntil',
-        ConditionExpression: '(attribute_not_exists(used) OR used < :limit) AND (attribute_not_exists(#slot) OR #slot <> :token)',
+        ConditionExpression: condition,
         ExpressionAttributeNames: { '#tool': TOOL_PREFIX + tool, '#slot': `r${slot}` },
-        ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':token': token, ':heldUntil': heldUntil },
+        ExpressionAttributeValues: values,
         ReturnValues: 'UPDATED_NEW',
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
@@ -87,6 +99,7 @@ export async function reserveCall(
     const used = Number(old.used ?? 0);
     // Our token already in its slot: an earlier attempt of this very reservation was applied.
     if (old[`r${slot}`] === token) return { reserved: true, reservation: { period, used, token, slot } };
+    if (accountsVersion !== undefined && Number(old.accounts_version ?? 0) !== accountsVersion) return { reserved: false, stale: true };
     return { reserved: false, used, heldUntil: Number(old.held_until ?? 0) };
   }
 }
