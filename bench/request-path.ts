@@ -1,27 +1,44 @@
 /**
- * The request path under load: calls go through the same router and Lambda handlers as `npm start`
- * and AWS, against an in-memory DynamoDB Local on this machine. Prints latency percentiles and
- * throughput for a quota-exempt read, a billable read, and a billable read with Idempotency-Key,
- * each sequentially and at a fixed concurrency, plus the DynamoDB requests one call makes.
+ * The request path: DynamoDB requests per call, and what the gateway adds to them.
  *
- *   npm run bench:request-path [-- --calls 400 --concurrency 20]
+ * 1. DynamoDB requests one call makes, by kind, for a quota-exempt read, a billable read, a
+ *    billable read with an Idempotency-Key, and a one-step checkpointed write (warm function:
+ *    the API key and the owner's accounts are cached, see README "Caches").
+ * 2. A billable read over HTTP through the local server (`npm start`'s server, autocannon as the
+ *    client) at 1 and 32 concurrent callers, against the same DynamoDB operations issued raw with
+ *    the SDK at the same concurrency: latency and throughput, and end-to-end ÷ raw.
  *
- * DynamoDB Local is far slower than DynamoDB and shares the two cores with the gateway, so the
+ *   npm run bench:request-path [-- --seconds 8]
+ *
+ * DynamoDB Local is far slower than DynamoDB and shares the machine with the gateway, so the
  * figures compare code paths with each other; they do not predict production latency.
  */
 import '../functions/local/quiet-warnings';
 import { randomUUID } from 'node:crypto';
-import { ensureTables, startDynamoDbLocal } from '../functions/local/dynamodb-local';
+import autocannon from 'autocannon';
+import { ensureTables, freePort, startDynamoDbLocal } from '../functions/local/dynamodb-local';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
-const CALLS = arg('calls', 400);
-const CONCURRENCY = arg('concurrency', 20);
+const SECONDS = arg('seconds', 8);
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/** What a DynamoDB request of the request path is, for the per-call breakdown. */
+function kindOf(input: Record<string, any>): string {
+  const table = String(input.TableName ?? '');
+  const text = JSON.stringify(input);
+  if (table.endsWith('usage')) return text.includes('ADD used :one') ? 'reserve' : text.includes(':minus') ? 'refund' : 'usage read';
+  if (table.endsWith('sandbox')) return text.includes('"META#META"') ? 'sandbox failure mode' : 'tool (sandbox)';
+  if (table.endsWith('api-keys')) return 'api key';
+  if (table.endsWith('owners')) return text.includes('ACCOUNT#') ? 'accounts' : 'owner';
+  if (text.includes('checkpoint#')) return 'checkpoint';
+  if (text.includes('refund#')) return 'refund';
+  return 'idempotency claim/complete';
 }
 
 async function main(): Promise<void> {
@@ -29,73 +46,146 @@ async function main(): Promise<void> {
   process.env.TABLE_PREFIX = 'bench-';
   const dynamodb = await startDynamoDbLocal();
   process.env.DYNAMODB_ENDPOINT = dynamodb.endpoint;
+  let server: import('node:http').Server | undefined;
   try {
     await ensureTables(dynamodb.endpoint);
     // Imported after the environment is set: the stores read it when called.
     const { dispatch } = await import('../functions/local/router');
+    const { startHttpServer } = await import('../functions/local/server');
     const { createOwner } = await import('../functions/runtime/stores/owners');
     const { createApiKey } = await import('../functions/runtime/stores/api-keys');
     const { connectSandboxAccounts } = await import('../platforms/connect');
     const { documentClient } = await import('../functions/runtime/stores/dynamo');
+    const lib = await import('@aws-sdk/lib-dynamodb');
+    const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
+    const { tableName } = await import('../functions/runtime/config');
+    const { settled } = await import('../functions/runtime/settle');
 
     const owner = await createOwner({ tier: 'max' });
-    const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
-    const { tableName } = await import('../functions/runtime/config');
-    await documentClient().send(new UpdateCommand({ TableName: tableName('owners'), Key: { owner_id: owner.owner_id, sk: 'PROFILE' }, UpdateExpression: 'SET limit_override = :l', ExpressionAttributeValues: { ':l': 10_000_000 } }));
+    await documentClient().send(new lib.UpdateCommand({ TableName: tableName('owners'), Key: { owner_id: owner.owner_id, sk: 'PROFILE' }, UpdateExpression: 'SET limit_override = :l', ExpressionAttributeValues: { ':l': 100_000_000 } }));
     await connectSandboxAccounts(owner.owner_id, 'searchads', 1);
     const { api_key } = await createApiKey(owner.owner_id);
-
-    // Count DynamoDB requests per call with a middleware on the shared client.
-    let requests = 0;
-    documentClient().middlewareStack.add((next) => async (args) => {
-      requests += 1;
-      return next(args);
-    }, { step: 'initialize', name: 'benchCounter' });
-
-    const scenarios: { name: string; tool: string; args: Record<string, unknown>; idempotent?: boolean }[] = [
-      { name: 'get_usage_status (exempt)', tool: 'get_usage_status', args: {} },
-      { name: 'list_campaigns (billable)', tool: 'list_campaigns', args: { lookback_days: 7 } },
-      { name: 'list_campaigns + Idempotency-Key', tool: 'list_campaigns', args: { lookback_days: 7 }, idempotent: true },
-    ];
-    const call = async (s: (typeof scenarios)[number]) => {
-      const headers: Record<string, string> = { Authorization: `Bearer ${api_key}`, 'Content-Type': 'application/json' };
-      if (s.idempotent) headers['Idempotency-Key'] = randomUUID();
-      const started = performance.now();
-      const result = await dispatch({ method: 'POST', url: `/api/v1/tools/${s.tool}/execute`, headers, body: JSON.stringify({ arguments: s.args }) });
-      if (result.statusCode !== 200) throw new Error(`${s.tool} answered ${result.statusCode}: ${result.body}`);
-      return performance.now() - started;
+    const headers = (key?: boolean): Record<string, string> => ({
+      Authorization: `Bearer ${api_key}`,
+      'Content-Type': 'application/json',
+      ...(key ? { 'Idempotency-Key': randomUUID() } : {}),
+    });
+    const call = async (tool: string, args: Record<string, unknown>, key?: boolean) => {
+      const result = await dispatch({ method: 'POST', url: `/api/v1/tools/${tool}/execute`, headers: headers(key), body: JSON.stringify({ arguments: args }) });
+      if (result.statusCode !== 200) throw new Error(`${tool} answered ${result.statusCode}: ${result.body}`);
+      return JSON.parse(result.body) as { data: { structured?: Record<string, any> } };
     };
 
-    console.log(`Request path on DynamoDB Local: ${CALLS} calls per run, concurrency ${CONCURRENCY}\n`);
-    console.log('| scenario | mode | p50 ms | p95 ms | p99 ms | calls/s | DynamoDB requests per call |');
-    console.log('|---|---|---:|---:|---:|---:|---:|');
+    // Every DynamoDB request of the gateway passes this middleware on the shared client.
+    let recording: { commandName: string; input: Record<string, any> }[] | undefined;
+    documentClient().middlewareStack.add(
+      ((next: (a: unknown) => Promise<unknown>, context: { commandName?: string }) => async (args: { input: Record<string, any> }) => {
+        recording?.push({ commandName: context.commandName ?? '', input: structuredClone(args.input) });
+        return next(args);
+      }) as never,
+      { step: 'initialize', priority: 'low', name: 'benchRecorder' },
+    );
+    const record = async (run: () => Promise<unknown>) => {
+      recording = [];
+      await run();
+      await settled();
+      const requests = recording;
+      recording = undefined;
+      return requests;
+    };
+
+    // ---- 1. DynamoDB requests per call
+    const campaigns = (await call('list_campaigns', { lookback_days: 7 })).data.structured!.campaigns as { id: string }[];
+    const campaignId = campaigns[0].id;
+    let rename = 0;
+    const scenarios: { name: string; run: () => Promise<unknown> }[] = [
+      { name: 'get_usage_status (quota-exempt read)', run: () => call('get_usage_status', {}) },
+      { name: 'list_campaigns (billable read)', run: () => call('list_campaigns', { lookback_days: 7 }) },
+      { name: 'list_campaigns + Idempotency-Key', run: () => call('list_campaigns', { lookback_days: 7 }, true) },
+      { name: 'update_campaign name (one checkpointed step)', run: () => call('update_campaign', { campaign_id: campaignId, name: `Bench ${rename++}` }) },
+    ];
+    console.log('## DynamoDB requests per call (warm function)\n');
+    console.log('| call | requests | of which |');
+    console.log('|---|---:|---|');
+    let billableRead: { commandName: string; input: Record<string, any> }[] = [];
     for (const scenario of scenarios) {
-      for (let i = 0; i < 20; i++) await call(scenario); // warm-up: caches, JIT, connections
-      for (const [mode, concurrency] of [['sequential', 1], [`${CONCURRENCY} at a time`, CONCURRENCY]] as const) {
-        const times: number[] = [];
-        const before = requests;
-        const started = performance.now();
-        let next = 0;
-        await Promise.all(
-          Array.from({ length: concurrency }, async () => {
-            while (next < CALLS) {
-              next += 1;
-              times.push(await call(scenario));
-            }
-          }),
-        );
-        const seconds = (performance.now() - started) / 1000;
-        times.sort((a, b) => a - b);
-        const perCall = (requests - before) / times.length;
-        console.log(`| ${scenario.name} | ${mode} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} | ${percentile(times, 99).toFixed(1)} | ${(times.length / seconds).toFixed(0)} | ${perCall.toFixed(1)} |`);
-      }
+      for (let i = 0; i < 3; i++) await scenario.run(); // warm: key and accounts cached
+      const requests = await record(scenario.run);
+      const kinds = new Map<string, number>();
+      for (const r of requests) kinds.set(kindOf(r.input), (kinds.get(kindOf(r.input)) ?? 0) + 1);
+      console.log(`| ${scenario.name} | ${requests.length} | ${[...kinds].map(([k, n]) => `${k} ${n}`).join(', ')} |`);
+      if (scenario.name.startsWith('list_campaigns (billable')) billableRead = requests;
     }
+
+    // ---- 2. End to end over HTTP vs the same DynamoDB operations raw
+    const port = await freePort();
+    server = await startHttpServer(port);
+    const raw = lib.DynamoDBDocumentClient.from(
+      new DynamoDBClient({ endpoint: dynamodb.endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+      { marshallOptions: { removeUndefinedValues: true } },
+    );
+    const commandOf = (name: string, input: Record<string, any>) => {
+      const base = name.replace(/Item(Command)$/, '$1').replace(/Command$/, '');
+      const Command = (lib as unknown as Record<string, new (input: unknown) => unknown>)[`${base}Command`];
+      const fresh = structuredClone(input);
+      // A reservation is idempotent per token: each raw one gets its own, like each call does.
+      if (fresh.ExpressionAttributeValues?.[':token']) fresh.ExpressionAttributeValues[':token'] = randomUUID();
+      return new Command(fresh) as never;
+    };
+    const rawCall = async () => {
+      for (const r of billableRead) await raw.send(commandOf(r.commandName, r.input));
+    };
+    const rawRun = async (concurrency: number) => {
+      const times: number[] = [];
+      const end = performance.now() + SECONDS * 1000;
+      await Promise.all(
+        Array.from({ length: concurrency }, async () => {
+          while (performance.now() < end) {
+            const started = performance.now();
+            await rawCall();
+            times.push(performance.now() - started);
+          }
+        }),
+      );
+      times.sort((a, b) => a - b);
+      return { p50: percentile(times, 50), p99: percentile(times, 99), rps: times.length / SECONDS };
+    };
+    const httpRun = (connections: number) =>
+      new Promise<{ p50: number; p99: number; rps: number; non2xx: number }>((resolve, reject) => {
+        autocannon(
+          {
+            url: `http://127.0.0.1:${port}/api/v1/tools/list_campaigns/execute`,
+            method: 'POST',
+            headers: headers(),
+            body: JSON.stringify({ arguments: { lookback_days: 7 } }),
+            connections,
+            duration: SECONDS,
+          },
+          (err, result) => (err ? reject(err) : resolve({ p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average, non2xx: result.non2xx })),
+        );
+      });
+    console.log(`\n## Billable read end to end (HTTP, local server, autocannon) vs the same ${billableRead.length} DynamoDB operations raw, ${SECONDS} s each\n`);
+    console.log('| callers | e2e p50 ms | e2e p99 ms | e2e calls/s | raw p50 ms | raw p99 ms | raw calls/s | e2e ÷ raw p50 | raw ÷ e2e calls/s | non-2xx |');
+    console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    for (const concurrency of [1, 32]) {
+      await rawRun(concurrency); // warm-up of both paths
+      const e2e = await httpRun(concurrency);
+      const direct = await rawRun(concurrency);
+      console.log(
+        `| ${concurrency} | ${e2e.p50.toFixed(1)} | ${e2e.p99.toFixed(1)} | ${e2e.rps.toFixed(0)} | ${direct.p50.toFixed(1)} | ${direct.p99.toFixed(1)} | ${direct.rps.toFixed(0)} | ${(e2e.p50 / direct.p50).toFixed(2)} | ${(direct.rps / e2e.rps).toFixed(2)} | ${e2e.non2xx} |`,
+      );
+    }
+    raw.destroy();
   } finally {
+    server?.close();
     await dynamodb.stop();
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

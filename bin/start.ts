@@ -17,7 +17,9 @@ async function main(): Promise<void> {
   // Live connections' credentials are encrypted with a local AES key kept beside the data.
   process.env.CREDENTIALS_KEY_FILE ??= CREDENTIALS_KEY_FILE;
   console.log('Starting DynamoDB Local (data in .data/dynamodb)...');
-  const dynamodb = await startDynamoDbLocal({ dbPath: join(DATA_DIR, 'dynamodb'), port: process.env.DYNAMODB_PORT ? Number(process.env.DYNAMODB_PORT) : undefined });
+  const dbPath = join(DATA_DIR, 'dynamodb');
+  let dynamodb = await startDynamoDbLocal({ dbPath, port: process.env.DYNAMODB_PORT ? Number(process.env.DYNAMODB_PORT) : undefined });
+  const dynamodbPort = Number(new URL(dynamodb.endpoint).port);
   process.env.DYNAMODB_ENDPOINT = dynamodb.endpoint;
   let server: Awaited<ReturnType<typeof startHttpServer>> | undefined;
   let stopping = false;
@@ -32,12 +34,27 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stop(0));
   process.on('SIGTERM', () => void stop(0));
-  dynamodb.process.on('exit', () => {
-    if (!stopping) {
-      console.error('DynamoDB Local stopped unexpectedly.');
-      void stop(1);
-    }
-  });
+  // A failure inside a request is answered by the handlers; nothing may take the server down.
+  process.on('unhandledRejection', (reason) => console.error(`Unexpected error (the gateway keeps running): ${(reason as Error)?.message ?? reason}`));
+  // DynamoDB Local dying (killed, out of memory) does not stop the gateway: calls answer 503
+  // store_unavailable and GET /health says so, while it is started again on the same port and data.
+  const restartWhenItDies = (running: typeof dynamodb) =>
+    running.process.once('exit', async () => {
+      if (stopping) return;
+      console.error('DynamoDB Local stopped unexpectedly; the gateway answers 503 store_unavailable until it is back. Restarting it...');
+      for (let attempt = 1; !stopping; attempt++) {
+        try {
+          dynamodb = await startDynamoDbLocal({ dbPath, port: dynamodbPort });
+          console.error('DynamoDB Local is back.');
+          restartWhenItDies(dynamodb);
+          return;
+        } catch (err) {
+          console.error(`DynamoDB Local did not start (attempt ${attempt}): ${(err as Error).message.split('\n')[0]}`);
+          await new Promise((r) => setTimeout(r, Math.min(1000 * attempt, 10_000)));
+        }
+      }
+    });
+  restartWhenItDies(dynamodb);
   try {
     await ensureTables(dynamodb.endpoint);
     const { demo, created } = await ensureDemoOwner(join(DATA_DIR, 'demo.json'));

@@ -157,3 +157,43 @@ export class OutcomeUnknownError extends GatewayError {
     this.name = 'OutcomeUnknownError';
   }
 }
+
+/**
+ * 503: the gateway's own storage (DynamoDB) did not answer in time or failed. Before a tool ran
+ * nothing was changed and the quota was not used; the caller retries after Retry-After.
+ */
+export class StoreUnavailableError extends GatewayError {
+  constructor(retryAfterSeconds = 5) {
+    super(
+      503,
+      `The gateway's storage is not answering right now, so this call was not carried out and no quota was used. Retry in about ${retryAfterSeconds} seconds; GET /health shows when it is back.`,
+      { structuredContent: { code: 'store_unavailable' }, headers: { 'Retry-After': String(retryAfterSeconds) } },
+    );
+    this.name = 'StoreUnavailableError';
+  }
+}
+
+/**
+ * 503: the monthly limit is taken up, but partly by calls still running; if some of them fail,
+ * their units come back. Retryable: it is not "limit reached" until those calls have finished.
+ */
+export class QuotaPendingError extends GatewayError {
+  constructor(limit: number, retryAfterSeconds: number) {
+    super(
+      503,
+      `All ${limit} tool calls of this month are taken, some by calls still running; units of calls that fail are given back. Retry in about ${retryAfterSeconds} seconds.`,
+      { structuredContent: { code: 'quota_pending' }, headers: { 'Retry-After': String(retryAfterSeconds) } },
+    );
+    this.name = 'QuotaPendingError';
+  }
+}
+
+/** 504: a read tool did not finish before the function's deadline. Nothing was changed. */
+export class DeadlineExceededError extends GatewayError {
+  constructor() {
+    super(504, 'This tool did not finish in time, so it was stopped. Nothing was changed and no quota was used. Retry; if it keeps happening, ask for less data (a shorter date range or fewer entities).', {
+      structuredContent: { code: 'deadline_exceeded' },
+    });
+    this.name = 'DeadlineExceededError';
+  }
+}

@@ -3,17 +3,21 @@ import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { Context } from 'aws-lambda';
 import { fingerprint } from './canonical';
 import { errorResponse, successResponse } from './envelope';
+import { SETTLE_MARGIN_MS } from './deadlines';
+import { settle } from './settle';
 import { GatewayError } from './errors';
 import { authenticate } from './middleware/authenticate';
 import { envelope } from './middleware/envelope';
 import { idempotency } from './middleware/idempotency';
 import { lookupTool } from './middleware/lookup-tool';
+import { outcome, outcomeOf, ToolDeadlineReached } from './middleware/outcome';
 import { quota, quotaBlockFor } from './middleware/quota';
 import { bodyParserErrors, requestShapeAfterParsing, requestShapeBeforeParsing } from './middleware/request-shape';
 import { selectAccount } from './middleware/select-account';
 import { validateArguments } from './middleware/validate-arguments';
 import { ToolRegistry } from './registry';
 import { checkpointId, clearCheckpoint, loadCheckpoint, saveCheckpointStep } from './stores/checkpoints';
+import { withStoreDeadline, type StoreScope } from './stores/dynamo';
 import { readUsage, type UsageSnapshot } from './stores/usage';
 import { stateOf, type GatewayEvent, type GatewayResult, type RequestState } from './state';
 import type { ProgressReporter, ToolContext, ToolDefinition } from './tool';
@@ -25,6 +29,8 @@ export type ToolHandler = (event: GatewayEvent, context: Context) => Promise<Gat
  * The chain runs in the order of CONTRACT.md section 5:
  * envelope → request shape → JSON body → auth (401) → tool lookup (404) → arguments (400) →
  * account selection (400) → idempotency (replay / 409 / 422) → quota (402) → the tool.
+ * Deadlines (deadlines.ts): the chain and the tool stop SETTLE_MARGIN_MS before the function's
+ * end; settling the quota and the claim may use the time up to ANSWER_MARGIN_MS before it.
  */
 /**
  * `tools` are the tools this function runs; `allTools` (default: the same) is where unknown-tool
@@ -32,7 +38,14 @@ export type ToolHandler = (event: GatewayEvent, context: Context) => Promise<Gat
  */
 export function createToolHandler(tools: readonly ToolDefinition[], options: { allTools?: ToolRegistry } = {}): ToolHandler {
   const ownTools = new ToolRegistry(tools);
-  return middy(runTool)
+  // middy stops waiting for the tool SETTLE_MARGIN_MS before the function's end (the tool deadline),
+  // so the quota and the claim are settled while the function still runs.
+  const chain = middy(runTool, {
+    timeoutEarlyInMillis: SETTLE_MARGIN_MS,
+    timeoutEarlyResponse: () => {
+      throw new ToolDeadlineReached();
+    },
+  })
     .use(envelope())
     .use(requestShapeBeforeParsing())
     .use(httpJsonBodyParser())
@@ -43,7 +56,10 @@ export function createToolHandler(tools: readonly ToolDefinition[], options: { a
     .use(validateArguments())
     .use(selectAccount())
     .use(idempotency())
-    .use(quota()) as unknown as ToolHandler;
+    .use(quota())
+    .use(outcome()) as unknown as ToolHandler;
+  // Every DynamoDB call of the request runs in its store scope, bounded by the request's deadlines.
+  return (event, context) => withStoreDeadline({ deadline: Date.now() + 5000 }, () => chain(event, context));
 }
 
 /** Progress reporters by the Lambda context of an in-process invocation (see withProgressReporter). */
@@ -72,7 +88,8 @@ async function runTool(_event: GatewayEvent, context: Context): Promise<GatewayR
   const steps = stepRunner(state);
   let usage: Promise<UsageSnapshot> | undefined;
   const readUsageOnce = () => (usage ??= readUsage(state.owner!.owner_id, state.now));
-  const { signal, deadline } = toolDeadline(context);
+  const deadline = state.deadlines.tool;
+  const signal = AbortSignal.timeout(Math.max(0, deadline - Date.now()));
   const call = { signal, deadline, log: state.log };
   const ctx: ToolContext<unknown> = {
     requestId: state.requestId,
@@ -88,46 +105,67 @@ async function runTool(_event: GatewayEvent, context: Context): Promise<GatewayR
     progress: progressReporters.get(context) ?? noProgress,
   };
   state.toolStarted = true;
+  // The tool's own DynamoDB calls stop at the tool deadline, and its sandbox writes are counted.
+  const toolScope: StoreScope = { deadline, sandboxWrites: 0 };
+  state.toolScope = toolScope;
   try {
-    const result = await tool.run(state.args!, ctx);
-    await steps.finish();
-    return successResponse(tool.name, result, await quotaBlockFor(state, readUsageOnce));
+    return await withStoreDeadline(toolScope, async () => {
+      const result = await tool.run(state.args!, ctx);
+      await steps.finish();
+      return successResponse(tool.name, result, await quotaBlockFor(state, readUsageOnce));
+    });
   } catch (err) {
-    if (err instanceof GatewayError) return errorResponse(tool.name, err);
-    throw err;
+    await steps.keep();
+    const answer = outcomeOf(state, err);
+    if (answer instanceof GatewayError) return errorResponse(tool.name, answer);
+    throw answer;
   }
 }
 
-/** Time kept back from the function's remaining time to settle quota and the idempotency claim. */
-const SETTLE_MARGIN_MS = 1500;
-
-/** The tool's deadline: the function's remaining time less the settle margin, and a signal for it. */
-function toolDeadline(context: Context): { signal: AbortSignal; deadline: number } {
-  const remaining = typeof context.getRemainingTimeInMillis === 'function' ? context.getRemainingTimeInMillis() : 29_000;
-  const budget = Math.max(remaining - SETTLE_MARGIN_MS, 1000);
-  return { signal: AbortSignal.timeout(budget), deadline: Date.now() + budget };
-}
-
-/** Checkpointed steps of multi-step writes, keyed by owner + tool + fingerprint of the arguments. */
+/**
+ * Checkpointed steps of multi-step writes, keyed by owner + tool + fingerprint of the arguments.
+ * A step's result is saved only once something could still fail after it: when the next step
+ * starts, or when the tool fails. A write that succeeds saves nothing for its last step, and
+ * clears the checkpoint only if something was saved: a one-step write costs one read.
+ */
 function stepRunner(state: RequestState) {
   let saved: Record<string, unknown> | undefined;
+  let unsaved: { name: string; value: unknown } | undefined;
+  let stored = false;
   let id: string | undefined;
   const checkpoint = () =>
     (id ??= checkpointId(state.owner!.owner_id, state.tool!.name, fingerprint({ account: state.account?.account_id, args: state.rawArgs })));
+  const saveUnsaved = async () => {
+    if (!unsaved) return;
+    const { name, value } = unsaved;
+    await saveCheckpointStep(checkpoint(), name, value);
+    if (unsaved?.name === name) unsaved = undefined;
+    stored = true;
+  };
   return {
     async step<T>(name: string, run: () => Promise<T>): Promise<T> {
-      saved ??= await loadCheckpoint(checkpoint());
+      if (!saved) {
+        saved = await loadCheckpoint(checkpoint());
+        stored = Object.keys(saved).length > 0;
+      }
       if (name in saved) {
         state.log.info('checkpoint step reused', { step: name });
         return saved[name] as T;
       }
+      await saveUnsaved();
       const value = await run();
-      await saveCheckpointStep(checkpoint(), name, value);
       saved[name] = value;
+      unsaved = { name, value };
       return value;
     },
+    /** After success: the checkpoint is no longer needed. */
     async finish(): Promise<void> {
-      if (saved && Object.keys(saved).length) await clearCheckpoint(checkpoint());
+      unsaved = undefined;
+      if (stored) await clearCheckpoint(checkpoint());
+    },
+    /** After a failure: keep the last finished step, so a retry resumes after it. */
+    async keep(): Promise<void> {
+      if (unsaved) await settle('save checkpoint step', saveUnsaved, state.log);
     },
   };
 }

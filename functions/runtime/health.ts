@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName, type TableName } from './config';
 import { jsonResponse } from './envelope';
-import { documentClient } from './stores/dynamo';
+import { documentClient, withStoreDeadline } from './stores/dynamo';
 import type { GatewayResult } from './state';
 
 const CHECKED: TableName[] = ['apiKeys', 'owners', 'usage', 'idempotency'];
@@ -12,9 +12,15 @@ const PROBE_KEYS: Record<string, Record<string, string>> = {
   idempotency: { id: 'health-probe' },
 };
 
-/** GET /health: 200 when every table answers a read, 503 naming the ones that do not. */
+/** How long /health waits for the tables: it answers within this even when DynamoDB is stalled. */
+export const HEALTH_TIMEOUT_MS = 2000;
+
+/**
+ * GET /health: 200 when every table answers a read, 503 naming the ones that do not (with code
+ * `store_unavailable`, as the tool calls answer meanwhile), within HEALTH_TIMEOUT_MS.
+ */
 export async function healthResponse(): Promise<GatewayResult> {
-  const results = await Promise.all(
+  const results = await withStoreDeadline({ deadline: Date.now() + HEALTH_TIMEOUT_MS }, () => Promise.all(
     CHECKED.map(async (table) => {
       try {
         await documentClient().send(new GetCommand({ TableName: tableName(table), Key: PROBE_KEYS[table] }));
@@ -23,7 +29,9 @@ export async function healthResponse(): Promise<GatewayResult> {
         return [table, 'unreachable'] as const;
       }
     }),
-  );
+  ));
   const healthy = results.every(([, status]) => status === 'ok');
-  return jsonResponse(healthy ? 200 : 503, { status: healthy ? 'ok' : 'degraded', tables: Object.fromEntries(results) });
+  const tables = Object.fromEntries(results);
+  if (healthy) return jsonResponse(200, { status: 'ok', tables });
+  return jsonResponse(503, { status: 'degraded', code: 'store_unavailable', tables }, { 'Retry-After': '5' });
 }

@@ -3,6 +3,8 @@ import type { ConnectedAccount, Owner } from './stores/owners';
 import type { StoredResponse } from './stores/idempotency';
 import type { ToolDefinition } from './tool';
 import type { Logger } from './tool';
+import type { StoreScope } from './stores/dynamo';
+import type { Deadlines } from './deadlines';
 
 /**
  * What the middleware chain learns about one request, step by step. It lives on the Lambda
@@ -23,8 +25,18 @@ export interface RequestState {
   /** Validated arguments as sent, account parameters included (for fingerprints). */
   rawArgs?: Record<string, unknown>;
   account?: ConnectedAccount;
+  /** The owner's accounts_version the selected account was cached under (billable calls). */
+  accountsVersion?: number;
   idempotency?: { recordId: string; claimToken?: string; replay?: StoredResponse };
-  reservation?: { period: string; used: number; refunded: boolean };
+  reservation?: { period: string; used: number; token: string; slot: number; refunded: boolean };
+  /** When the function ends, when the tool must stop, when every DynamoDB call must be answered. */
+  deadlines: Deadlines;
+  /** Bounds the chain's DynamoDB calls; moved to `deadlines.store` for settling. */
+  storeScope: StoreScope;
+  /** The tool's own DynamoDB calls (counts its sandbox writes). */
+  toolScope?: StoreScope;
+  /** The answer is `outcome_unknown`: stored for replay, never released for a blind retry. */
+  outcomeUnknown?: boolean;
   /** Set once the tool has started running: its 4xx answers are stored for idempotent replay. */
   toolStarted?: boolean;
 }

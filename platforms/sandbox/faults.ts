@@ -1,4 +1,5 @@
 import { ToolError, UpstreamRateLimitError, UpstreamServerError } from '../../functions/runtime/errors';
+import { ACCOUNTS_CACHE_MS, onForgetOwnerAccounts } from '../../functions/runtime/stores/account-cache';
 import type { ConnectedAccount } from '../../functions/runtime/stores/owners';
 import { EntityExistsError, EntityNotFoundError, EntityStateError, SandboxStore, type SandboxAccountMeta } from './store';
 
@@ -12,7 +13,7 @@ import { EntityExistsError, EntityNotFoundError, EntityStateError, SandboxStore,
  * Methods run with `this` bound to the unwrapped port, so a port calling its own methods does not
  * apply the failure mode twice.
  */
-export function withInjectedFailures<Port extends object>(port: Port, account: Pick<ConnectedAccount, 'platform' | 'account_id'>): Port {
+export function withInjectedFailures<Port extends object>(port: Port, account: Pick<ConnectedAccount, 'platform' | 'account_id'> & { owner_id?: string }): Port {
   const store = new SandboxStore(account.platform, account.account_id);
   let meta: Promise<SandboxAccountMeta> | undefined;
   const wrapped = new Map<PropertyKey, unknown>();
@@ -23,7 +24,7 @@ export function withInjectedFailures<Port extends object>(port: Port, account: P
       if (!wrapped.has(property)) {
         const operation = snakeCase(property);
         wrapped.set(property, async (...args: unknown[]) => {
-          meta ??= store.readMeta();
+          meta ??= cachedMeta(store, account.owner_id);
           await applyFailureMode(await meta, store, operation, account.platform);
           try {
             return await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
@@ -36,6 +37,35 @@ export function withInjectedFailures<Port extends object>(port: Port, account: P
     },
   });
 }
+
+/**
+ * An account's failure mode, cached by a warm function like its owner's accounts (and forgotten
+ * with them: account-cache.ts), so a billable call does not read it from the sandbox each time.
+ * Changing a failure mode marks the owner's accounts changed (platform.ts), which the next
+ * billable call's reservation notices. Entries expire after ACCOUNTS_CACHE_MS.
+ */
+const metaCache = new Map<string, { meta: Promise<SandboxAccountMeta>; readAt: number }>();
+
+function cachedMeta(store: SandboxStore, ownerId: string | undefined): Promise<SandboxAccountMeta> {
+  const key = `${ownerId ?? ''}#${store.pk}`;
+  const cached = metaCache.get(key);
+  if (cached && Date.now() - cached.readAt < ACCOUNTS_CACHE_MS) return cached.meta;
+  const meta = store.readMeta();
+  meta.catch(() => metaCache.delete(key));
+  if (metaCache.size > 10_000) metaCache.clear();
+  metaCache.set(key, { meta, readAt: Date.now() });
+  return meta;
+}
+
+/** Forgets the cached failure mode of one account (its mode was just changed in this process). */
+export function forgetSandboxMeta(account: Pick<ConnectedAccount, 'platform' | 'account_id'>): void {
+  const pk = `#${account.platform}#${account.account_id}`;
+  for (const key of metaCache.keys()) if (key.endsWith(pk)) metaCache.delete(key);
+}
+
+onForgetOwnerAccounts((ownerId) => {
+  for (const key of metaCache.keys()) if (key.startsWith(`${ownerId}#`)) metaCache.delete(key);
+});
 
 async function applyFailureMode(meta: SandboxAccountMeta, store: SandboxStore, operation: string, platform: string): Promise<void> {
   if (meta.fail_operations?.[operation] && (await store.consumeInjectedFailure(operation))) {

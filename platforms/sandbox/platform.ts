@@ -1,4 +1,5 @@
-import type { ConnectedAccount } from '../../functions/runtime/stores/owners';
+import { markAccountsChanged, type ConnectedAccount } from '../../functions/runtime/stores/owners';
+import { forgetSandboxMeta } from './faults';
 import { SandboxStore, type SandboxAccountMeta } from './store';
 
 /**
@@ -31,7 +32,7 @@ export async function sandboxHealth(account: ConnectedAccount): Promise<{ health
 
 /** Switches a sandbox account's failure mode (tests, demos). */
 export async function setSandboxFailureMode(
-  account: Pick<ConnectedAccount, 'platform' | 'account_id'>,
+  account: Pick<ConnectedAccount, 'platform' | 'account_id'> & { owner_id?: string },
   mode: NonNullable<SandboxAccountMeta['failure_mode']>,
   options: { retryAfterSeconds?: number; slowMs?: number } = {},
 ): Promise<void> {
@@ -40,15 +41,23 @@ export async function setSandboxFailureMode(
     retry_after_seconds: options.retryAfterSeconds,
     slow_ms: options.slowMs,
   });
+  await failureModeChanged(account);
+}
+
+/** Warm functions cache failure modes with the owner's accounts: tell them it changed. */
+async function failureModeChanged(account: Pick<ConnectedAccount, 'platform' | 'account_id'> & { owner_id?: string }): Promise<void> {
+  forgetSandboxMeta(account);
+  if (account.owner_id) await markAccountsChanged(account.owner_id);
 }
 
 /** Makes `operation` of a sandbox account fail `times` times with a server error, then succeed. */
 export async function injectSandboxFailure(
-  account: Pick<ConnectedAccount, 'platform' | 'account_id'>,
+  account: Pick<ConnectedAccount, 'platform' | 'account_id'> & { owner_id?: string },
   operation: string,
   times = 1,
 ): Promise<void> {
   const store = new SandboxStore(account.platform, account.account_id);
   const meta = await store.readMeta();
   await store.writeMeta({ fail_operations: { ...(meta.fail_operations ?? {}), [operation]: times } });
+  await failureModeChanged(account);
 }

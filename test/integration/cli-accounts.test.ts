@@ -1,5 +1,5 @@
 import { runCommand, UsageError } from '../../bin/gateway';
-import { callToolOk, createTestOwner, useTestTables } from '../support/gateway';
+import { callTool, callToolOk, createTestOwner, useTestTables } from '../support/gateway';
 
 useTestTables();
 
@@ -20,8 +20,14 @@ describe('Command: gateway accounts (kinds of connection, disconnect)', () => {
   it('disconnects an account: it is gone from the account list at once, and a second disconnect says so', async () => {
     const { owner, apiKey, accounts } = await createTestOwner({ accounts: { deskads: 2 } });
     const [gone, kept] = accounts.deskads!;
+    // Warm the cache of the owner's accounts with a billable call on the account about to go.
+    expect((await callTool(apiKey, 'list_deskads_conversion_goals', { account_id: gone!.account_id })).status).toBe(200);
     const out = JSON.parse(await runCommand(['accounts', 'disconnect', '--owner', owner.owner_id, '--platform', 'deskads', '--account', gone!.account_id, '--json']));
     expect(out).toEqual({ platform: 'deskads', account_id: gone!.account_id, disconnected: true });
+    // A billable call naming it right after the disconnect: not connected any more (no stale cache).
+    const named = await callTool(apiKey, 'list_deskads_conversion_goals', { account_id: gone!.account_id });
+    expect(named.status).toBe(400);
+    expect(named.body.error).toContain(kept!.account_id);
     const listed = JSON.stringify((await callToolOk(apiKey, 'list_connected_accounts')).structured);
     expect(listed).not.toContain(gone!.account_id);
     expect(listed).toContain(kept!.account_id);

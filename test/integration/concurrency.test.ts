@@ -5,7 +5,9 @@ import { callTestTool, executions } from '../support/test-tools';
 useTestTables();
 
 describe('Concurrency against DynamoDB Local', () => {
-  it('200 parallel billable calls with 15 left give exactly 15 successes and 185 402s, and used ends at the limit', async () => {
+  // Contract change (issue 12): while reservations of running calls hold the limit, the others get
+  // a retryable 503 quota_pending (Retry-After), never 402 "limit reached".
+  it('200 parallel billable calls with 15 left give exactly 15 successes and 185 retryable 503s, and used ends at the limit', async () => {
     // Prepare: a free-tier owner has 15 calls a month.
     const { apiKey, owner } = await createTestOwner({ tier: 'free' });
     // Act
@@ -13,7 +15,12 @@ describe('Concurrency against DynamoDB Local', () => {
     // Assess
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(15);
-    expect(statuses.filter((s) => s === 402)).toHaveLength(185);
+    const pending = results.filter((r) => r.status === 503);
+    expect(pending).toHaveLength(185);
+    for (const r of pending) {
+      expect(r.body.structured_content).toEqual({ code: 'quota_pending' });
+      expect(Number(r.headers['Retry-After'])).toBeGreaterThan(0);
+    }
     const usage = await readUsage(owner.owner_id, new Date());
     expect(usage.used).toBe(15);
     expect(usage.calls).toEqual({ test_echo: 15 });
@@ -28,6 +35,25 @@ describe('Concurrency against DynamoDB Local', () => {
     const successes = results.filter((r) => r.status === 200).length;
     expect(successes).toBeLessThanOrEqual(10);
     expect((await readUsage(owner.owner_id, new Date())).used).toBe(successes);
+  });
+
+  it('good and failing calls in parallel at the limit: no 402 while failing calls hold units, and used equals the 200s', async () => {
+    // The probe of issue 12: 150 good and 150 failing calls with 15 left gave 8 × 200 and 284 × 402.
+    const { apiKey, owner } = await createTestOwner({ tier: 'free' });
+    const calls = Array.from({ length: 300 }, (_, i) => (i % 2 ? callTestTool(apiKey, 'test_tool_error') : callTestTool(apiKey, 'test_echo')));
+    const results = await Promise.all(calls);
+    expect(results.filter((r) => r.status === 402)).toHaveLength(0);
+    const successes = results.filter((r) => r.status === 200).length;
+    expect(successes).toBeGreaterThan(0);
+    expect((await readUsage(owner.owner_id, new Date())).used).toBe(successes);
+    // Retrying the refused good calls fills the limit exactly.
+    let total = successes;
+    for (let round = 0; round < 20 && total < 15; round++) {
+      const retried = await Promise.all(Array.from({ length: 15 - total }, () => callTestTool(apiKey, 'test_echo')));
+      total += retried.filter((r) => r.status === 200).length;
+    }
+    expect(total).toBe(15);
+    expect((await readUsage(owner.owner_id, new Date())).used).toBe(15);
   });
 
   it('50 parallel calls with one Idempotency-Key run the tool exactly once; the others get 409 or the replay', async () => {

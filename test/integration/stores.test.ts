@@ -2,57 +2,107 @@ import { checkpointId, clearCheckpoint, loadCheckpoint, saveCheckpointStep } fro
 import {
   claimIdempotencyKey,
   completeIdempotencyKey,
-  IN_PROGRESS_TIMEOUT_SECONDS,
+  isAbandoned,
   RECORD_TTL_SECONDS,
   releaseIdempotencyKey,
 } from '../../functions/runtime/stores/idempotency';
-import { refundCall, reserveCall, readUsage } from '../../functions/runtime/stores/usage';
+import { periodOf, refundCall, reserveCall, readUsage, slotOf } from '../../functions/runtime/stores/usage';
 import { useTestTables } from '../support/gateway';
 
 useTestTables();
 
 const later = (from: Date, seconds: number) => new Date(from.getTime() + seconds * 1000);
 
+// A claim lasts until the claiming function's deadline (here 30 s after `now`), not a fixed time.
+const FUNCTION_SECONDS = 30;
+const claimAt = (now: Date, token: string, takeOverToken?: string) => ({
+  token,
+  inProgressUntil: now.getTime() + FUNCTION_SECONDS * 1000,
+  period: periodOf(now),
+  takeOverToken,
+});
+
 describe('Store: idempotency', () => {
   it('returns the existing record in the same call when the key is taken', async () => {
     const now = new Date();
-    const first = await claimIdempotencyKey('o#t#k1', 'fp', now);
+    const first = await claimIdempotencyKey('o#t#k1', 'fp', now, claimAt(now, 'tok-1'));
     expect(first.claimed).toBe(true);
-    const second = await claimIdempotencyKey('o#t#k1', 'fp', now);
-    expect(second).toMatchObject({ claimed: false, existing: { status: 'IN_PROGRESS', fingerprint: 'fp' } });
+    const second = await claimIdempotencyKey('o#t#k1', 'fp', now, claimAt(now, 'tok-2'));
+    expect(second).toMatchObject({ claimed: false, existing: { status: 'IN_PROGRESS', fingerprint: 'fp', claim_token: 'tok-1' } });
   });
 
-  it('lets a new request take over a claim abandoned past the in-progress timeout, and an expired record', async () => {
+  it('a retried claim whose first answer was lost is recognised as its own', async () => {
     const now = new Date();
-    await claimIdempotencyKey('o#t#k2', 'fp', now);
-    expect((await claimIdempotencyKey('o#t#k2', 'fp', later(now, IN_PROGRESS_TIMEOUT_SECONDS - 5))).claimed).toBe(false);
-    expect((await claimIdempotencyKey('o#t#k2', 'fp', later(now, IN_PROGRESS_TIMEOUT_SECONDS + 1))).claimed).toBe(true);
+    await claimIdempotencyKey('o#t#k0', 'fp', now, claimAt(now, 'tok-0'));
+    expect(await claimIdempotencyKey('o#t#k0', 'fp', now, claimAt(now, 'tok-0'))).toEqual({ claimed: true, claimToken: 'tok-0' });
+  });
 
-    const done = await claimIdempotencyKey('o#t#k3', 'fp', now);
+  it('a claim is abandoned once its function\'s deadline passed, and only then can be taken over, by naming it', async () => {
+    const now = new Date();
+    await claimIdempotencyKey('o#t#k2', 'fp', now, claimAt(now, 'old'));
+    const during = await claimIdempotencyKey('o#t#k2', 'fp', later(now, FUNCTION_SECONDS - 5), claimAt(later(now, FUNCTION_SECONDS - 5), 'new', 'old'));
+    expect(during.claimed).toBe(false);
+    if (during.claimed) return;
+    expect(isAbandoned(during.existing, later(now, FUNCTION_SECONDS - 5))).toBe(false);
+    const after = later(now, FUNCTION_SECONDS + 1);
+    const found = await claimIdempotencyKey('o#t#k2', 'fp', after, claimAt(after, 'new'));
+    expect(found.claimed).toBe(false);
+    if (found.claimed) return;
+    expect(isAbandoned(found.existing, after)).toBe(true);
+    expect((await claimIdempotencyKey('o#t#k2', 'fp', after, claimAt(after, 'new', 'old'))).claimed).toBe(true);
+
+    const done = await claimIdempotencyKey('o#t#k3', 'fp', now, claimAt(now, 'done'));
     if (!done.claimed) throw new Error('expected a claim');
-    await completeIdempotencyKey('o#t#k3', done.claimToken, { statusCode: 200, headers: {}, body: '{}' });
-    expect((await claimIdempotencyKey('o#t#k3', 'fp', later(now, RECORD_TTL_SECONDS - 5))).claimed).toBe(false);
-    expect((await claimIdempotencyKey('o#t#k3', 'fp', later(now, RECORD_TTL_SECONDS + 1))).claimed).toBe(true);
+    expect(await completeIdempotencyKey('o#t#k3', done.claimToken, { statusCode: 200, headers: {}, body: '{}' })).toBe(true);
+    expect((await claimIdempotencyKey('o#t#k3', 'fp', later(now, RECORD_TTL_SECONDS - 5), claimAt(now, 'x'))).claimed).toBe(false);
+    expect((await claimIdempotencyKey('o#t#k3', 'fp', later(now, RECORD_TTL_SECONDS + 1), claimAt(now, 'y'))).claimed).toBe(true);
   });
 
-  it('releases only the claim it holds', async () => {
+  it('releases and completes only the claim it holds', async () => {
     const now = new Date();
-    const old = await claimIdempotencyKey('o#t#k4', 'fp', now);
-    const takeover = await claimIdempotencyKey('o#t#k4', 'fp', later(now, IN_PROGRESS_TIMEOUT_SECONDS + 1));
-    if (!old.claimed || !takeover.claimed) throw new Error('expected claims');
-    await releaseIdempotencyKey('o#t#k4', old.claimToken);
-    expect((await claimIdempotencyKey('o#t#k4', 'fp', later(now, IN_PROGRESS_TIMEOUT_SECONDS + 2))).claimed).toBe(false);
+    const after = later(now, FUNCTION_SECONDS + 1);
+    await claimIdempotencyKey('o#t#k4', 'fp', now, claimAt(now, 'old'));
+    await claimIdempotencyKey('o#t#k4', 'fp', after, claimAt(after, 'new', 'old'));
+    await releaseIdempotencyKey('o#t#k4', 'old');
+    expect(await completeIdempotencyKey('o#t#k4', 'old', { statusCode: 200, headers: {}, body: '{}' })).toBe(false);
+    expect((await claimIdempotencyKey('o#t#k4', 'fp', after, claimAt(after, 'third'))).claimed).toBe(false);
   });
 });
 
 describe('Store: usage', () => {
+  const heldUntil = () => Date.now() + 30_000;
+
   it('never reserves past the limit and refunds one unit', async () => {
     const now = new Date();
-    expect(await reserveCall('owner-u', 'tool_a', 2, now)).toMatchObject({ used: 1 });
-    expect(await reserveCall('owner-u', 'tool_b', 2, now)).toMatchObject({ used: 2 });
-    expect(await reserveCall('owner-u', 'tool_a', 2, now)).toBeUndefined();
-    await refundCall('owner-u', 'tool_b', (await readUsage('owner-u', now)).period);
+    expect(await reserveCall('owner-u', 'tool_a', 2, now, 'a1', heldUntil())).toMatchObject({ reserved: true, reservation: { used: 1 } });
+    const b = await reserveCall('owner-u', 'tool_b', 2, now, 'b1', heldUntil());
+    expect(b).toMatchObject({ reserved: true, reservation: { used: 2 } });
+    expect(await reserveCall('owner-u', 'tool_a', 2, now, 'a2', heldUntil())).toMatchObject({ reserved: false, used: 2 });
+    if (!b.reserved) return;
+    expect(await refundCall('owner-u', 'tool_b', b.reservation)).toBe(true);
     expect(await readUsage('owner-u', now)).toMatchObject({ used: 1, calls: { tool_a: 1 } });
+  });
+
+  it('a reservation retried after its answer was lost counts once; a refund retried counts once', async () => {
+    const now = new Date();
+    const first = await reserveCall('owner-r', 'tool_a', 10, now, 'same', heldUntil());
+    const retried = await reserveCall('owner-r', 'tool_a', 10, now, 'same', heldUntil());
+    expect(retried).toEqual(first);
+    expect((await readUsage('owner-r', now)).used).toBe(1);
+    if (!first.reserved) return;
+    expect(await refundCall('owner-r', 'tool_a', first.reservation)).toBe(true);
+    expect(await refundCall('owner-r', 'tool_a', first.reservation)).toBe(false);
+    expect((await readUsage('owner-r', now)).used).toBe(0);
+  });
+
+  it('a reservation of unknown outcome is given back only if it was applied', async () => {
+    const now = new Date();
+    await reserveCall('owner-q', 'tool_a', 10, now, 'applied', heldUntil());
+    const period = periodOf(now);
+    expect(await refundCall('owner-q', 'tool_a', { period, token: 'never-sent', slot: slotOf('never-sent') }, { onlyIfApplied: true })).toBe(false);
+    expect((await readUsage('owner-q', now)).used).toBe(1);
+    expect(await refundCall('owner-q', 'tool_a', { period, token: 'applied', slot: slotOf('applied') }, { onlyIfApplied: true })).toBe(true);
+    expect((await readUsage('owner-q', now)).used).toBe(0);
   });
 });
 

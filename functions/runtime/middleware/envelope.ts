@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { MiddlewareObj } from '@middy/core';
 import { GatewayError } from '../errors';
 import { errorResponse, internalErrorResponse } from '../envelope';
+import { requestDeadlines } from '../deadlines';
 import { createLogger } from '../log';
+import { currentStoreScope } from '../stores/dynamo';
 import type { GatewayContext, GatewayRequest } from '../state';
 
 const EXECUTE_PATH = /\/api\/v1\/tools\/([^/]+)\/execute\/?$/;
@@ -31,7 +33,13 @@ export function envelope(): MiddlewareObj {
   const envelopeBefore = async (request: GatewayRequest) => {
     const requestId = request.event.requestContext?.requestId || randomUUID();
     const toolName = toolNameOf(request.event);
+    const deadlines = requestDeadlines(request.context);
+    // The handler runs the chain in a store scope; the chain's own calls must end by the tool deadline.
+    const storeScope = currentStoreScope() ?? { deadline: deadlines.store };
+    storeScope.deadline = deadlines.tool;
     (request.context as GatewayContext).gateway = {
+      deadlines,
+      storeScope,
       requestId,
       startedAt: Date.now(),
       now: new Date(),

@@ -1,14 +1,21 @@
 import type { MiddlewareObj } from '@middy/core';
 import { fingerprint } from '../canonical';
-import { BadRequestError, IdempotencyInProgressError, IdempotencyKeyReusedError } from '../errors';
+import { errorResponse } from '../envelope';
+import { BadRequestError, IdempotencyInProgressError, IdempotencyKeyReusedError, OutcomeUnknownError, StoreUnavailableError } from '../errors';
+import { settle, settleNowAndLater } from '../settle';
 import {
   claimIdempotencyKey,
   completeIdempotencyKey,
   idempotencyRecordId,
   IdempotencyStatus,
+  isAbandoned,
+  newClaimToken,
   releaseIdempotencyKey,
+  type IdempotencyRecord,
 } from '../stores/idempotency';
-import { header, type GatewayRequest } from '../state';
+import { periodOf, rechargeCall, refundCall, slotOf } from '../stores/usage';
+import { header, type GatewayRequest, type RequestState } from '../state';
+import { enterSettlePhase } from './outcome';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -17,9 +24,15 @@ const IN_PROGRESS_RETRY_AFTER_SECONDS = 2;
 
 /**
  * Idempotency-Key handling (CONTRACT.md section 3), scoped owner + tool + key.
- * before: claim the key, or find the stored response (replay), or 409 / 422.
- * after:  store the response when the tool ran and answered 200 or 4xx; release the claim on
- *         transient failures (429, 5xx) and on failures before the tool ran, so a retry can run.
+ * before: claim the key (until the function's own deadline), or find the stored response
+ *         (replay), or 409 / 422. A claim abandoned past its deadline (the process died, or the
+ *         store stayed down) is settled first: its quota reservation is given back if it was
+ *         applied; a write tool's key then stores and replays `outcome_unknown` (the write may
+ *         have run: it is never run blindly again), a read tool's key is taken over and runs.
+ * after:  store the response when the tool ran and answered 200, 4xx, or `outcome_unknown`;
+ *         release the claim on failures that changed nothing (429, other 5xx, failures before
+ *         the tool ran), so a retry can run. Storing and releasing are retried in the background
+ *         while the store does not answer.
  * The replay itself is returned by the tool runner, not from here, so every later step still runs.
  */
 export function idempotency(): MiddlewareObj {
@@ -31,13 +44,40 @@ export function idempotency(): MiddlewareObj {
       throw new BadRequestError('The Idempotency-Key header must be a UUID, for example 3f1c9a52-8d2e-4b7a-9c1e-2a6f0d4b8e71. Use one new UUID per logical operation.');
     }
     const recordId = idempotencyRecordId(state.owner!.owner_id, state.tool!.name, key.trim().toLowerCase());
-    const claim = await claimIdempotencyKey(recordId, fingerprint(state.rawArgs), state.now);
+    const argumentsFingerprint = fingerprint(state.rawArgs);
+    const token = newClaimToken();
+    const claimWith = (takeOverToken?: string) =>
+      claimIdempotencyKey(recordId, argumentsFingerprint, state.now, {
+        token,
+        inProgressUntil: state.deadlines.function,
+        period: periodOf(state.now),
+        takeOverToken,
+      });
+    let claim;
+    try {
+      claim = await claimWith();
+      if (!claim.claimed && claim.existing.fingerprint === argumentsFingerprint && isAbandoned(claim.existing, state.now)) {
+        const replay = await settleAbandoned(state, recordId, claim.existing);
+        if (replay) {
+          state.idempotency = { recordId, replay };
+          return;
+        }
+        claim = await claimWith(claim.existing.claim_token);
+      }
+    } catch (err) {
+      if (err instanceof StoreUnavailableError) {
+        // The claim may have been written without an answer: take it back so a retry can run.
+        enterSettlePhase(state);
+        await settleNowAndLater('release unanswered claim', () => releaseIdempotencyKey(recordId, token), state.log);
+      }
+      throw err;
+    }
     if (claim.claimed) {
       state.idempotency = { recordId, claimToken: claim.claimToken };
       return;
     }
     const existing = claim.existing;
-    if (existing.fingerprint !== fingerprint(state.rawArgs)) throw new IdempotencyKeyReusedError();
+    if (existing.fingerprint !== argumentsFingerprint) throw new IdempotencyKeyReusedError();
     if (existing.status === IdempotencyStatus.IN_PROGRESS || !existing.response) {
       throw new IdempotencyInProgressError(IN_PROGRESS_RETRY_AFTER_SECONDS);
     }
@@ -46,25 +86,54 @@ export function idempotency(): MiddlewareObj {
 
   const idempotencyAfter = async (request: GatewayRequest) => {
     const state = request.context.gateway;
+    enterSettlePhase(state);
     const claim = state.idempotency;
     if (!claim?.claimToken) return;
     const response = request.response!;
     const status = response.statusCode;
-    if (status === 200 || (status >= 400 && status < 500 && status !== 429 && state.toolStarted)) {
-      await completeIdempotencyKey(claim.recordId, claim.claimToken, {
-        statusCode: status,
-        headers: response.headers,
-        body: response.body,
-      });
+    const stored = { statusCode: status, headers: response.headers, body: response.body };
+    if (status === 200 || (status >= 400 && status < 500 && status !== 429 && state.toolStarted) || state.outcomeUnknown) {
+      const reservation = status === 200 ? state.reservation : undefined;
+      await settle('complete claim', async () => {
+        const completed = await completeIdempotencyKey(claim.recordId, claim.claimToken!, stored);
+        // Taken over meanwhile as abandoned, and its reservation given back: this 200 still counts.
+        if (!completed && reservation) await rechargeCall(state.owner!.owner_id, state.tool!.name, reservation);
+      }, state.log);
     } else {
-      await releaseIdempotencyKey(claim.recordId, claim.claimToken);
+      await settle('release claim', () => releaseIdempotencyKey(claim.recordId, claim.claimToken!), state.log);
     }
   };
 
   const idempotencyOnError = async (request: GatewayRequest) => {
-    const claim = request.context.gateway?.idempotency;
-    if (claim?.claimToken) await releaseIdempotencyKey(claim.recordId, claim.claimToken);
+    const state = request.context.gateway;
+    enterSettlePhase(state);
+    const claim = state?.idempotency;
+    if (!claim?.claimToken) return;
+    if (state.outcomeUnknown && request.error instanceof OutcomeUnknownError) {
+      const stored = errorResponse(state.tool!.name, request.error);
+      await settle('complete claim', async () => void (await completeIdempotencyKey(claim.recordId, claim.claimToken!, stored)), state.log);
+      return;
+    }
+    await settle('release claim', () => releaseIdempotencyKey(claim.recordId, claim.claimToken!), state.log);
   };
 
   return { before: idempotencyBefore, after: idempotencyAfter, onError: idempotencyOnError } as MiddlewareObj;
+}
+
+/**
+ * An abandoned claim: give back its reservation if one was applied and not yet given back. For a
+ * write tool, store `outcome_unknown` under the key and return it for replay; for a read tool,
+ * return nothing (the caller takes the key over and runs the tool).
+ */
+async function settleAbandoned(state: RequestState, recordId: string, abandoned: IdempotencyRecord) {
+  const tool = state.tool!;
+  state.log.warn('idempotency claim abandoned by an earlier request', { tool: tool.name });
+  if (!tool.quotaExempt && abandoned.period) {
+    const reservation = { period: abandoned.period, token: abandoned.claim_token, slot: slotOf(abandoned.claim_token) };
+    await refundCall(state.owner!.owner_id, tool.name, reservation, { onlyIfApplied: true });
+  }
+  if (tool.access !== 'write') return undefined;
+  const stored = errorResponse(tool.name, new OutcomeUnknownError(tool.platform ?? 'gateway'));
+  if (await completeIdempotencyKey(recordId, abandoned.claim_token, stored)) return stored;
+  throw new IdempotencyInProgressError(IN_PROGRESS_RETRY_AFTER_SECONDS);
 }

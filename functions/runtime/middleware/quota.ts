@@ -1,15 +1,24 @@
 import type { MiddlewareObj } from '@middy/core';
+import { randomToken } from '../canonical';
 import { upgradeUrl } from '../config';
-import { QuotaExceededError } from '../errors';
+import { QuotaExceededError, QuotaPendingError, StoreUnavailableError } from '../errors';
+import { settle, settleNowAndLater } from '../settle';
 import { monthlyLimit } from '../stores/owners';
-import { periodEndOf, readUsage, refundCall, reserveCall } from '../stores/usage';
+import { periodEndOf, periodOf, readUsage, refundCall, reserveCall, slotOf } from '../stores/usage';
 import type { GatewayRequest, RequestState } from '../state';
 import type { QuotaBlock } from '../envelope';
+import { enterSettlePhase } from './outcome';
+import { chooseAccount } from './select-account';
+import { forgetOwnerAccounts } from '../stores/account-cache';
 
 /**
  * Monthly quota (CONTRACT.md section 2). before: reserve one call with a conditional update that
- * can never pass the limit (402 when none is left). after / onError: a call that did not end in
- * 200 gets its reservation back, exactly once. Exempt tools and idempotent replays never reserve.
+ * can never pass the limit. At the limit: 402 only when no reservation can still be running;
+ * otherwise a retryable 503 `quota_pending` with Retry-After (no waiting in the gateway: polling
+ * the counter would add load exactly when an owner is at the limit).
+ * after / onError: a call that did not end in 200 gets its reservation back, exactly once (the
+ * refund is idempotent and retried in the background while the store does not answer).
+ * Exempt tools and idempotent replays never reserve.
  */
 export function quota(): MiddlewareObj {
   const quotaBefore = async (request: GatewayRequest) => {
@@ -18,25 +27,55 @@ export function quota(): MiddlewareObj {
     if (tool.quotaExempt || state.idempotency?.replay) return;
     const owner = state.owner!;
     const limit = monthlyLimit(owner);
-    const reservation = await reserveCall(owner.owner_id, tool.name, limit, state.now);
-    if (!reservation) {
-      const url = upgradeUrl();
-      throw new QuotaExceededError(
-        `You have reached your monthly limit of ${limit} tool calls on the ${owner.tier} plan. ` +
-          `Upgrade at ${url} to continue; the counter resets on ${periodEndOf(state.now)}.`,
-        { used: limit, limit, tier: owner.tier, period_end: periodEndOf(state.now), upgrade_url: url },
-      );
+    // With an Idempotency-Key the reservation carries the claim's token: a later request that finds
+    // the claim abandoned can give this reservation back.
+    const token = state.idempotency?.claimToken ?? randomToken(16);
+    let result;
+    try {
+      result = await reserveCall(owner.owner_id, tool.name, limit, state.now, token, state.deadlines.function, state.accountsVersion);
+      for (let attempt = 0; !result.reserved && result.stale; attempt++) {
+        // The owner's accounts changed since this function cached them: select again, fresh.
+        forgetOwnerAccounts(owner.owner_id);
+        state.account = undefined;
+        state.accountsVersion = undefined;
+        await chooseAccount(state);
+        const version = attempt < 2 ? state.accountsVersion : undefined;
+        result = await reserveCall(owner.owner_id, tool.name, limit, state.now, token, state.deadlines.function, version);
+      }
+    } catch (err) {
+      if (err instanceof StoreUnavailableError) {
+        // The reservation may have been applied without an answer: give it back if it was.
+        const uncertain = { period: periodOf(state.now), token, slot: slotOf(token) };
+        enterSettlePhase(state);
+        await settleNowAndLater('refund uncertain reservation', async () => void (await refundCall(owner.owner_id, tool.name, uncertain, { onlyIfApplied: true })), state.log);
+      }
+      throw err;
     }
-    state.reservation = { ...reservation, refunded: false };
+    if (result.reserved) {
+      state.reservation = { ...result.reservation, refunded: false };
+      return;
+    }
+    if (result.stale) throw new Error('unreachable: a reservation without a version check is never stale');
+    const now = Date.now();
+    if (result.heldUntil > now) {
+      throw new QuotaPendingError(limit, Math.max(1, Math.min(30, Math.ceil((result.heldUntil - now) / 1000))));
+    }
+    const url = upgradeUrl();
+    throw new QuotaExceededError(
+      `You have reached your monthly limit of ${limit} tool calls on the ${owner.tier} plan. ` +
+        `Upgrade at ${url} to continue; the counter resets on ${periodEndOf(state.now)}.`,
+      { used: limit, limit, tier: owner.tier, period_end: periodEndOf(state.now), upgrade_url: url },
+    );
   };
 
   const refundUnlessSuccessful = async (request: GatewayRequest) => {
     const state = request.context.gateway;
+    enterSettlePhase(state);
     const reservation = state?.reservation;
     if (!reservation || reservation.refunded) return;
     if (request.response?.statusCode === 200 && !request.error) return;
     reservation.refunded = true;
-    await refundCall(state.owner!.owner_id, state.tool!.name, reservation.period);
+    await settle('refund', async () => void (await refundCall(state.owner!.owner_id, state.tool!.name, reservation)), state.log);
   };
 
   return { before: quotaBefore, after: refundUnlessSuccessful, onError: refundUnlessSuccessful } as MiddlewareObj;

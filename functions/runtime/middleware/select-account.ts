@@ -1,57 +1,71 @@
 import type { MiddlewareObj } from '@middy/core';
 import { AccountSelectionError, BadRequestError } from '../errors';
 import { ACCOUNT_PARAMETERS } from '../platforms';
-import { listConnectedAccounts } from '../stores/owners';
-import type { GatewayRequest } from '../state';
+import { accountsWithVersion } from '../stores/account-cache';
+import { listConnectedAccounts, type ConnectedAccount } from '../stores/owners';
+import type { GatewayRequest, RequestState } from '../state';
 
 /**
  * Picks the connected account a platform tool acts on, from the platform's account parameter
  * (CONTRACT.md section 4). One account: used. Several and none named: a selection prompt.
+ * Billable calls select from the warm function's cache of the owner's accounts; the quota
+ * reservation then checks the cache is current (account-cache.ts) and selects again if not.
  */
 export function selectAccount(): MiddlewareObj {
   const selectAccountBefore = async (request: GatewayRequest) => {
-    const state = request.context.gateway;
-    const tool = state.tool!;
-    if (!tool.platform || !tool.selectsAccount) return;
-    const platform = tool.platform;
-    const { parameter, aliases } = ACCOUNT_PARAMETERS[platform];
-    const given = [parameter, ...aliases]
-      .map((name) => ({ name, value: state.rawArgs![name] as string | undefined }))
-      .filter((entry) => entry.value !== undefined);
-    const distinct = [...new Set(given.map((entry) => entry.value))];
-    if (distinct.length > 1) {
-      throw new BadRequestError(`${given.map((g) => `\`${g.name}\``).join(' and ')} name different accounts; give only ${parameter}.`);
-    }
-    const accounts = await listConnectedAccounts(state.owner!.owner_id, platform);
-    if (accounts.length === 0) {
-      throw new AccountSelectionError(
-        `No ${platform} account is connected. Connect one first; get_connections_status shows what is connected.`,
-        { platform, parameter, accounts: [] },
-      );
-    }
-    const listing = accounts.map((a) => ({ id: a.account_id, name: a.name }));
-    const lines = accounts.map((a) => `- ${a.name} (${parameter}="${a.account_id}")`).join('\n');
-    const wanted = distinct[0];
-    if (wanted === undefined) {
-      if (accounts.length === 1) {
-        state.account = accounts[0];
-        return;
-      }
-      throw new AccountSelectionError(
-        `You have ${accounts.length} ${platform} accounts connected. Please specify ${parameter}:\n${lines}`,
-        { platform, parameter, accounts: listing },
-      );
-    }
-    // Ids are compared without the dashes people copy from UIs (123-456-7890).
-    const normalize = (id: string) => id.replace(/-/g, '');
-    const account = accounts.find((a) => a.account_id === wanted || normalize(a.account_id) === normalize(wanted));
-    if (!account) {
-      throw new AccountSelectionError(
-        `The ${platform} account "${wanted}" is not connected to your API key. Valid values of ${parameter}:\n${lines}`,
-        { platform, parameter, accounts: listing },
-      );
-    }
-    state.account = account;
+    await chooseAccount(request.context.gateway);
   };
   return { before: selectAccountBefore } as MiddlewareObj;
+}
+
+/** Sets `state.account` (and `state.accountsVersion` when it came from the cache), or throws a 400. */
+export async function chooseAccount(state: RequestState): Promise<void> {
+  const tool = state.tool!;
+  if (!tool.platform || !tool.selectsAccount) return;
+  const platform = tool.platform;
+  const { parameter, aliases } = ACCOUNT_PARAMETERS[platform];
+  const given = [parameter, ...aliases]
+    .map((name) => ({ name, value: state.rawArgs![name] as string | undefined }))
+    .filter((entry) => entry.value !== undefined);
+  const distinct = [...new Set(given.map((entry) => entry.value))];
+  if (distinct.length > 1) {
+    throw new BadRequestError(`${given.map((g) => `\`${g.name}\``).join(' and ')} name different accounts; give only ${parameter}.`);
+  }
+  let accounts: ConnectedAccount[];
+  if (tool.quotaExempt) {
+    accounts = await listConnectedAccounts(state.owner!.owner_id, platform);
+  } else {
+    const cached = await accountsWithVersion(state.owner!.owner_id, platform, state.now);
+    accounts = cached.accounts;
+    state.accountsVersion = cached.version;
+  }
+  if (accounts.length === 0) {
+    throw new AccountSelectionError(
+      `No ${platform} account is connected. Connect one first; get_connections_status shows what is connected.`,
+      { platform, parameter, accounts: [] },
+    );
+  }
+  const listing = accounts.map((a) => ({ id: a.account_id, name: a.name }));
+  const lines = accounts.map((a) => `- ${a.name} (${parameter}="${a.account_id}")`).join('\n');
+  const wanted = distinct[0];
+  if (wanted === undefined) {
+    if (accounts.length === 1) {
+      state.account = accounts[0];
+      return;
+    }
+    throw new AccountSelectionError(
+      `You have ${accounts.length} ${platform} accounts connected. Please specify ${parameter}:\n${lines}`,
+      { platform, parameter, accounts: listing },
+    );
+  }
+  // Ids are compared without the dashes people copy from UIs (123-456-7890).
+  const normalize = (id: string) => id.replace(/-/g, '');
+  const account = accounts.find((a) => a.account_id === wanted || normalize(a.account_id) === normalize(wanted));
+  if (!account) {
+    throw new AccountSelectionError(
+      `The ${platform} account "${wanted}" is not connected to your API key. Valid values of ${parameter}:\n${lines}`,
+      { platform, parameter, accounts: listing },
+    );
+  }
+  state.account = account;
 }

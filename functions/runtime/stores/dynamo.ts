@@ -1,27 +1,116 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { dynamoEndpoint } from '../config';
+import { StoreUnavailableError } from '../errors';
 
 const clients = new Map<string, DynamoDBDocumentClient>();
 
 /**
+ * Time limits of every DynamoDB request. A DynamoDB request normally takes milliseconds; these
+ * bound a stalled or dead store so every answer stays within the function's deadline:
+ * - each attempt: 1 s to connect, 2 s for the answer (DynamoDB Local, a Java process sharing a
+ *   laptop or a busy CI machine with the gateway and hundreds of connections at once in tests:
+ *   5 s and 8 s);
+ * - at most 3 attempts (the SDK's backoff between them), and never past the request's store
+ *   deadline (see `withStoreDeadline`) or OPERATION_BUDGET_MS without one.
+ */
+const LOCAL = Boolean(dynamoEndpoint());
+export const CONNECTION_TIMEOUT_MS = LOCAL ? 5000 : 1000;
+export const ATTEMPT_TIMEOUT_MS = LOCAL ? 8000 : 2000;
+export const MAX_ATTEMPTS = 3;
+export const OPERATION_BUDGET_MS = LOCAL ? 15_000 : 5000;
+
+/** What the running request allows DynamoDB calls: an epoch-ms deadline, and what was attempted. */
+export interface StoreScope {
+  /** No DynamoDB call of this request may still be waiting after this moment (epoch ms). */
+  deadline: number;
+  /** Writes to the sandbox (the simulated platforms) attempted in this scope, answered or not. */
+  sandboxWrites?: number;
+}
+
+const scopes = new AsyncLocalStorage<StoreScope>();
+
+/** Runs `work` with its DynamoDB calls bounded by `scope.deadline` (which may be moved later). */
+export function withStoreDeadline<T>(scope: StoreScope, work: () => Promise<T>): Promise<T> {
+  return scopes.run(scope, work);
+}
+
+/** The store scope of the running request, if any. */
+export function currentStoreScope(): StoreScope | undefined {
+  return scopes.getStore();
+}
+
+/**
+ * Errors that are answers, not failures: a condition that did not hold, a transaction cancelled by
+ * its conditions, a malformed request (a bug, left to surface as one).
+ */
+function isStoreAnswer(err: unknown): boolean {
+  const name = (err as { name?: string })?.name;
+  if (name === 'ConditionalCheckFailedException' || name === 'ValidationException') return true;
+  if (name === 'TransactionCanceledException') {
+    const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+    return reasons.every((r) => !r.Code || r.Code === 'None' || r.Code === 'ConditionalCheckFailed');
+  }
+  return false;
+}
+
+const WRITE_COMMANDS = /^(Put|Update|Delete|BatchWrite|TransactWrite)/;
+
+/**
+ * The outermost step of every DynamoDB call: bounds it by the request's store deadline and turns
+ * every failure of the store (timeout, refused connection, throttling after retries, 5xx) into a
+ * StoreUnavailableError, the 503 envelope `store_unavailable`. Sandbox writes are counted in the
+ * scope: a write tool that fails after one may have changed something (outcome unknown).
+ */
+function storeBoundary(next: (args: any) => Promise<any>, context: { commandName?: string }) {
+  return async (args: { input?: { TableName?: string; TransactItems?: unknown[] } }) => {
+    const scope = scopes.getStore();
+    const budget = Math.min(OPERATION_BUDGET_MS, scope ? scope.deadline - Date.now() : OPERATION_BUDGET_MS);
+    if (budget <= 0) throw new StoreUnavailableError();
+    const table = args.input?.TableName ?? '';
+    if (scope && WRITE_COMMANDS.test(context.commandName ?? '') && /sandbox$/.test(table)) scope.sandboxWrites = (scope.sandboxWrites ?? 0) + 1;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      return await Promise.race([
+        next(args),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(Object.assign(new Error('DynamoDB did not answer in time'), { name: 'StoreDeadlineExceeded' })), budget);
+        }),
+      ]);
+    } catch (err) {
+      if (isStoreAnswer(err) || err instanceof StoreUnavailableError) throw err;
+      throw new StoreUnavailableError();
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
+
+/**
  * The document client, one per endpoint and reused across invocations of a warm function.
  * Locally DYNAMODB_ENDPOINT points at DynamoDB Local, which accepts any credentials.
+ * Tests may add middleware to its stack (step `initialize`, after `storeBoundary`) to inject faults.
  */
 export function documentClient(): DynamoDBDocumentClient {
   const endpoint = dynamoEndpoint();
   const cacheKey = endpoint ?? 'aws';
   let client = clients.get(cacheKey);
   if (!client) {
+    const limits = {
+      maxAttempts: MAX_ATTEMPTS,
+      requestHandler: { connectionTimeout: CONNECTION_TIMEOUT_MS, requestTimeout: ATTEMPT_TIMEOUT_MS },
+    };
     const base = endpoint
       ? new DynamoDBClient({
           endpoint,
           region: process.env.AWS_REGION ?? 'local',
           credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-          maxAttempts: 5,
+          ...limits,
         })
-      : new DynamoDBClient({ maxAttempts: 5 });
+      : new DynamoDBClient(limits);
     client = DynamoDBDocumentClient.from(base, { marshallOptions: { removeUndefinedValues: true } });
+    client.middlewareStack.add(storeBoundary as never, { step: 'initialize', priority: 'high', name: 'storeBoundary' });
     clients.set(cacheKey, client);
   }
   return client;
@@ -29,4 +118,10 @@ export function documentClient(): DynamoDBDocumentClient {
 
 export function isConditionalCheckFailed(err: unknown): boolean {
   return (err as { name?: string })?.name === 'ConditionalCheckFailedException';
+}
+
+/** The reasons of a cancelled transaction, one per item, in order (`'None'` for items that held). */
+export function cancellationReasons(err: unknown): { Code?: string; Item?: Record<string, unknown> }[] | undefined {
+  if ((err as { name?: string })?.name !== 'TransactionCanceledException') return undefined;
+  return (err as { CancellationReasons?: { Code?: string; Item?: Record<string, unknown> }[] }).CancellationReasons ?? [];
 }

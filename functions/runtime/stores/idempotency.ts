@@ -12,11 +12,6 @@ export const IdempotencyStatus = { IN_PROGRESS: 'IN_PROGRESS', COMPLETED: 'COMPL
 export type IdempotencyStatus = (typeof IdempotencyStatus)[keyof typeof IdempotencyStatus];
 
 export const RECORD_TTL_SECONDS = 24 * 60 * 60;
-/**
- * A claim older than this is treated as abandoned (the function crashed or timed out) and can be
- * taken over. It exceeds the longest function timeout, so a live request is never overtaken.
- */
-export const IN_PROGRESS_TIMEOUT_SECONDS = 15 * 60;
 
 export interface StoredResponse {
   statusCode: number;
@@ -31,7 +26,14 @@ export interface IdempotencyRecord {
   claim_token: string;
   /** Epoch seconds; DynamoDB TTL deletes the record some time after it. */
   expires_at: number;
+  /**
+   * Epoch seconds: the end of the claiming function's own time (its deadline when it claimed, as
+   * AWS Lambda Powertools idempotency does). A claim still in progress after it was abandoned
+   * (the process died or the store stayed down past the function's end).
+   */
   in_progress_until: number;
+  /** The quota period of the claiming request, to give back a reservation the claim abandoned. */
+  period?: string;
   response?: StoredResponse;
 }
 
@@ -41,45 +43,85 @@ export function idempotencyRecordId(ownerId: string, tool: string, key: string):
 
 export type ClaimResult = { claimed: true; claimToken: string } | { claimed: false; existing: IdempotencyRecord };
 
+export function newClaimToken(): string {
+  return randomToken(16);
+}
+
 /**
- * Takes the key with one conditional put. When the key is taken, the same call returns the
- * existing record (ReturnValuesOnConditionCheckFailure), so a duplicate costs one round trip.
+ * Takes the key with one conditional put: when it is free or its record expired, or (with
+ * `takeOverToken`) when it is still held by that abandoned claim. When the key is taken, the same
+ * call returns the existing record (ReturnValuesOnConditionCheckFailure), so a duplicate costs one
+ * round trip. `inProgressUntil` is the claiming function's deadline (epoch ms).
  */
-export async function claimIdempotencyKey(id: string, fingerprint: string, now: Date): Promise<ClaimResult> {
+export async function claimIdempotencyKey(
+  id: string,
+  fingerprint: string,
+  now: Date,
+  claim: { token: string; inProgressUntil: number; period: string; takeOverToken?: string },
+): Promise<ClaimResult> {
   const nowSeconds = Math.floor(now.getTime() / 1000);
-  const claimToken = randomToken(16);
   const record: IdempotencyRecord = {
     id,
     status: IdempotencyStatus.IN_PROGRESS,
     fingerprint,
-    claim_token: claimToken,
+    claim_token: claim.token,
     expires_at: nowSeconds + RECORD_TTL_SECONDS,
-    in_progress_until: nowSeconds + IN_PROGRESS_TIMEOUT_SECONDS,
+    in_progress_until: Math.ceil(claim.inProgressUntil / 1000),
+    period: claim.period,
   };
+  const values: Record<string, unknown> = { ':now': nowSeconds };
+  let condition = 'attribute_not_exists(id) OR expires_at <= :now';
+  if (claim.takeOverToken) {
+    condition += ' OR (claim_token = :old AND #status = :inProgress AND in_progress_until <= :now)';
+    values[':old'] = claim.takeOverToken;
+    values[':inProgress'] = IdempotencyStatus.IN_PROGRESS;
+  }
   try {
     await documentClient().send(
       new PutCommand({
         TableName: tableName('idempotency'),
         Item: record,
-        ConditionExpression:
-          'attribute_not_exists(id) OR expires_at <= :now OR (#status = :inProgress AND in_progress_until <= :now)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':now': nowSeconds, ':inProgress': IdempotencyStatus.IN_PROGRESS },
+        ConditionExpression: condition,
+        ExpressionAttributeNames: claim.takeOverToken ? { '#status': 'status' } : undefined,
+        ExpressionAttributeValues: values,
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
     );
-    return { claimed: true, claimToken };
+    return { claimed: true, claimToken: claim.token };
   } catch (err) {
     // The failed condition hands back the record that holds the key, in DynamoDB's wire format
     // (the document client does not convert error payloads).
     const item = (err as { Item?: Record<string, never> }).Item;
-    if (isConditionalCheckFailed(err) && item) return { claimed: false, existing: unmarshall(item) as IdempotencyRecord };
+    if (isConditionalCheckFailed(err) && item) {
+      const existing = unmarshall(item) as IdempotencyRecord;
+      // Our own token: an earlier attempt of this very claim was applied and its answer lost.
+      if (existing.claim_token === claim.token) return { claimed: true, claimToken: claim.token };
+      return { claimed: false, existing };
+    }
     throw err;
   }
 }
 
-/** Stores the final response under the claim this request holds. */
-export async function completeIdempotencyKey(id: string, claimToken: string, response: StoredResponse): Promise<void> {
+/** Whether a record is a claim still marked in progress after its function's end. */
+export function isAbandoned(record: IdempotencyRecord, now: Date): boolean {
+  return record.status === IdempotencyStatus.IN_PROGRESS && record.in_progress_until <= Math.floor(now.getTime() / 1000);
+}
+
+/**
+ * Stores the final response under the claim `claimToken` (this request's, or an abandoned one).
+ * Returns false when that claim no longer holds the key. Retrying it is harmless.
+ */
+export async function completeIdempotencyKey(id: string, claimToken: string, response: StoredResponse): Promise<boolean> {
+  try {
+    await completeOrThrow(id, claimToken, response);
+    return true;
+  } catch (err) {
+    if (isConditionalCheckFailed(err)) return false;
+    throw err;
+  }
+}
+
+async function completeOrThrow(id: string, claimToken: string, response: StoredResponse): Promise<void> {
   await documentClient().send(
     new UpdateCommand({
       TableName: tableName('idempotency'),

@@ -3,6 +3,7 @@ import { tableName, tierLimits, type Tier } from '../config';
 import { randomToken } from '../canonical';
 import type { PlatformWord } from '../platforms';
 import { documentClient } from './dynamo';
+import { periodOf } from './usage';
 
 export interface Owner {
   owner_id: string;
@@ -78,6 +79,23 @@ export async function addConnectedAccount(account: ConnectedAccount): Promise<vo
       Item: { ...account, sk: accountSk(account.platform, account.account_id) },
     }),
   );
+  await markAccountsChanged(account.owner_id);
+}
+
+/**
+ * Every change to an owner's accounts (connect, disconnect, a sandbox failure mode) must call
+ * this before it returns: warm functions cache the accounts (stores/account-cache.ts) and check
+ * this version with each quota reservation, so the change is seen by the very next billable call.
+ */
+export async function markAccountsChanged(ownerId: string, now = new Date()): Promise<void> {
+  await documentClient().send(
+    new UpdateCommand({
+      TableName: tableName('usage'),
+      Key: { owner_id: ownerId, period: periodOf(now) },
+      UpdateExpression: 'ADD accounts_version :one',
+      ExpressionAttributeValues: { ':one': 1 },
+    }),
+  );
 }
 
 /** Removes a connected account; true when it was connected. Its credentials are deleted by the caller. */
@@ -85,6 +103,8 @@ export async function removeConnectedAccount(ownerId: string, platform: Platform
   const result = await documentClient().send(
     new DeleteCommand({ TableName: tableName('owners'), Key: { owner_id: ownerId, sk: accountSk(platform, accountId) }, ReturnValues: 'ALL_OLD' }),
   );
+  // Warm functions cache the owner's accounts: the next billable call sees the change.
+  await markAccountsChanged(ownerId);
   return result.Attributes !== undefined;
 }
 

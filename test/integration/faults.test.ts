@@ -1,0 +1,257 @@
+/**
+ * Fault injection on the request path (issue 12). Every DynamoDB operation of the chain, the stores
+ * and the simulated platform can fail, time out (hang), succeed but lose its answer, or arrive
+ * late, injected by a middleware on the shared DynamoDB client (nothing is mocked). Each run sends
+ * concurrent duplicates with Idempotency-Keys, calls without keys, billable reads, checkpointed
+ * writes and quota-exempt calls for one owner near its limit, then checks the invariants:
+ * - no write ran twice for one Idempotency-Key (entities created per key ≤ 1, per step ≤ 1);
+ * - `used` equals the number of billable 200s, after background settling;
+ * - 402 only when the limit is taken by calls that succeeded (else a retryable 503 quota_pending);
+ * - every answer is an envelope with a code for 5xx, within the function's time (plus scheduling
+ *   slack on a busy machine); `outcome_unknown` only for writes, and a key that answered it replays it;
+ * - no claim is left in progress.
+ * `npm test` runs FAULT_RUNS (default 12) runs; `FAULT_RUNS=1000 npx jest test/integration/faults.test.ts`
+ * runs the full size. It prints what it injected and what was answered.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+import * as v from 'valibot';
+import type { Context } from 'aws-lambda';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { tableName } from '../../functions/runtime/config';
+import { createToolHandler } from '../../functions/runtime/handler';
+import { idempotencyRecordId } from '../../functions/runtime/stores/idempotency';
+import { documentClient } from '../../functions/runtime/stores/dynamo';
+import { readUsage } from '../../functions/runtime/stores/usage';
+import { settled, settleTiming } from '../../functions/runtime/settle';
+import { defineGatewayTool } from '../../functions/runtime/tool';
+import { toApiGatewayEvent } from '../../functions/local/router';
+import { SandboxStore } from '../../platforms/sandbox/store';
+import { createTestOwner, useTestTables } from '../support/gateway';
+
+useTestTables();
+jest.setTimeout(60 * 60 * 1000);
+
+const RUNS = Number(process.env.FAULT_RUNS ?? 12);
+const PARALLEL_RUNS = 6;
+/** The function's remaining time each call gets: tool deadline after ~1.5 s, settling until ~4 s. */
+const FUNCTION_MS = 4500;
+const FAULT_PROBABILITY = 0.12;
+/** A late write reaches DynamoDB up to this long after its caller gave up on it. */
+const MAX_LATE_MS = 800;
+
+type Fault = 'fail' | 'hang' | 'lose' | 'late';
+const FAULTS: Fault[] = ['fail', 'hang', 'lose', 'late'];
+
+// ---- the tools under test: a plain write, a checkpointed two-step write, a read, an exempt read
+const sandboxOf = (run: string) => new SandboxStore('searchads', `fault-${run}`);
+const runArgs = { run: v.string(), label: v.string() };
+const tools = [
+  defineGatewayTool({
+    name: 'fault_create',
+    description: 'Creates one entity labelled with its arguments.',
+    access: 'write',
+    args: runArgs,
+    async run(args) {
+      const entity = await sandboxOf(args.run).create('fault_entity', { id: randomUUID(), label: args.label });
+      return { text: `created ${entity.id}` };
+    },
+  }),
+  defineGatewayTool({
+    name: 'fault_steps',
+    description: 'Creates two entities in two checkpointed steps.',
+    access: 'write',
+    args: runArgs,
+    async run(args, ctx) {
+      const store = sandboxOf(args.run);
+      const a = await ctx.step('a', () => store.create('fault_step_a', { id: randomUUID(), label: args.label }));
+      const b = await ctx.step('b', () => store.create('fault_step_b', { id: randomUUID(), label: args.label }));
+      return { text: `created ${a.id} and ${b.id}` };
+    },
+  }),
+  defineGatewayTool({
+    name: 'fault_read',
+    description: 'Lists the entities of the run.',
+    access: 'read',
+    args: runArgs,
+    async run(args) {
+      return { text: `${(await sandboxOf(args.run).list('fault_entity')).length} entities` };
+    },
+  }),
+  defineGatewayTool({
+    name: 'fault_status',
+    description: 'Quota-exempt: reads the usage.',
+    access: 'read',
+    quotaExempt: true,
+    args: runArgs,
+    async run(_args, ctx) {
+      return { text: `used ${(await ctx.usage()).used}` };
+    },
+  }),
+];
+const handler = createToolHandler(tools);
+const BILLABLE = new Set(['fault_create', 'fault_steps', 'fault_read']);
+
+// ---- the fault injector: a middleware on the shared client, active only inside a run's scope
+const faultScope = new AsyncLocalStorage<{ probability: number }>();
+const injected = new Map<string, number>();
+const count = (key: string) => injected.set(key, (injected.get(key) ?? 0) + 1);
+
+/** Names the operation for the report: which store or step of the chain it belongs to. */
+function operationOf(commandName: string, input: Record<string, unknown>): string {
+  const text = JSON.stringify(input);
+  const table = String(input.TableName ?? '');
+  if (commandName.startsWith('TransactWrite')) return text.includes('refund#') && text.includes(':minus') ? 'refund' : 'recharge';
+  if (table.endsWith('usage')) return commandName.startsWith('Update') ? 'reserve' : 'usage read';
+  if (table.endsWith('sandbox')) return commandName.startsWith('Put') || commandName.startsWith('Update') || commandName.startsWith('Delete') ? 'sandbox write' : 'sandbox read';
+  if (table.endsWith('api-keys')) return 'api key read';
+  if (table.endsWith('owners')) return 'owner read';
+  if (text.includes('checkpoint#')) return commandName.startsWith('Get') ? 'checkpoint read' : 'checkpoint write';
+  if (commandName.startsWith('Put')) return 'claim';
+  if (commandName.startsWith('Delete')) return 'release';
+  if (commandName.startsWith('Update')) return 'complete';
+  return commandName;
+}
+
+function installFaultInjector(): void {
+  documentClient().middlewareStack.add(
+    ((next: (args: unknown) => Promise<unknown>, context: { commandName?: string }) => async (args: { input: Record<string, unknown> }) => {
+      const scope = faultScope.getStore();
+      if (!scope || Math.random() >= scope.probability) return next(args);
+      const fault = FAULTS[Math.floor(Math.random() * FAULTS.length)];
+      count(`${operationOf(context.commandName ?? '', args.input)}: ${fault}`);
+      switch (fault) {
+        case 'fail':
+          throw Object.assign(new Error('injected: internal server error'), { name: 'InternalServerError', $fault: 'server' });
+        case 'hang':
+          return new Promise(() => undefined); // the store boundary gives up at the deadline
+        case 'lose':
+          await next(args);
+          throw Object.assign(new Error('injected: socket hang up after the request was applied'), { name: 'TimeoutError' });
+        case 'late':
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * MAX_LATE_MS));
+          return next(args); // applied, perhaps after its caller gave up
+      }
+    }) as never,
+    { step: 'initialize', priority: 'low', name: 'faultInjector' },
+  );
+}
+
+// ---- one run
+interface Call {
+  tool: string;
+  label: string;
+  key?: string;
+}
+interface Answer extends Call {
+  status: number;
+  body: { success?: boolean; error?: string; structured_content?: { code?: string } };
+  replayed: boolean;
+  ms: number;
+}
+
+async function send(apiKey: string, run: string, call: Call): Promise<Answer> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', Authorization: `Bearer ${apiKey}` };
+  if (call.key) headers['Idempotency-Key'] = call.key;
+  const event = toApiGatewayEvent({ method: 'POST', url: `/api/v1/tools/${call.tool}/execute`, headers, body: JSON.stringify({ arguments: { run, label: call.label } }) });
+  const end = Date.now() + FUNCTION_MS;
+  const context = { awsRequestId: event.requestContext.requestId, getRemainingTimeInMillis: () => Math.max(0, end - Date.now()) } as Context;
+  const started = Date.now();
+  const result = await handler(event, context);
+  return { ...call, status: result.statusCode, body: JSON.parse(result.body), replayed: result.headers['Idempotent-Replayed'] === 'true', ms: Date.now() - started };
+}
+
+const pick = <T,>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)];
+const between = (low: number, high: number) => low + Math.floor(Math.random() * (high - low + 1));
+
+async function oneRun(index: number) {
+  const limit = between(3, 8);
+  const { apiKey, owner } = await createTestOwner({ tier: 'free', limitOverride: limit });
+  const run = `r${index}-${randomUUID().slice(0, 8)}`;
+  const keyed: Call[] = Array.from({ length: between(1, 3) }, (_, k) => ({ tool: pick(['fault_create', 'fault_create', 'fault_steps', 'fault_read']), label: `key${k}`, key: randomUUID() }));
+  const firstWave: Call[] = [
+    ...keyed.flatMap((call) => Array.from({ length: between(1, 3) }, () => call)),
+    ...Array.from({ length: between(0, 3) }, (_, i) => ({ tool: pick(['fault_create', 'fault_read', 'fault_status']), label: `plain${i}` })),
+  ];
+  const answers: Answer[] = [];
+  await faultScope.run({ probability: FAULT_PROBABILITY }, async () => {
+    answers.push(...(await Promise.all(firstWave.map((call) => send(apiKey, run, call)))));
+    // Sometimes the retries come after the first calls' functions would have ended.
+    if (Math.random() < 0.1) await new Promise((resolve) => setTimeout(resolve, FUNCTION_MS + 200));
+    answers.push(...(await Promise.all(keyed.map((call) => send(apiKey, run, call)))));
+  });
+  return { index, run, owner, limit, keyed, answers };
+}
+
+async function checkRun(result: Awaited<ReturnType<typeof oneRun>>, totals: Map<string, number>) {
+  const { run, owner, limit, keyed, answers } = result;
+  const store = sandboxOf(run);
+  for (const answer of answers) {
+    const code = answer.body.structured_content?.code;
+    totals.set(`${answer.status}${code ? ` ${code}` : ''}${answer.replayed ? ' (replay)' : ''}`, (totals.get(`${answer.status}${code ? ` ${code}` : ''}${answer.replayed ? ' (replay)' : ''}`) ?? 0) + 1);
+    // An envelope, always; a code on every 5xx; within the function's time (plus slack).
+    expect(typeof answer.body.success).toBe('boolean');
+    if (answer.status >= 500 && answer.status !== 500) expect(code).toBeTruthy();
+    expect(answer.ms).toBeLessThan(FUNCTION_MS + 1500);
+    if (code === 'outcome_unknown') expect(['fault_create', 'fault_steps']).toContain(answer.tool);
+  }
+  // No write ran twice for one Idempotency-Key.
+  const created = await store.list<{ id: string; label: string }>('fault_entity');
+  const stepA = await store.list<{ id: string; label: string }>('fault_step_a');
+  const stepB = await store.list<{ id: string; label: string }>('fault_step_b');
+  for (const call of keyed) {
+    for (const entities of [created, stepA, stepB]) expect(entities.filter((e) => e.label === call.label).length).toBeLessThanOrEqual(1);
+    // A key that answered outcome_unknown replays it.
+    const forKey = answers.filter((a) => a.key === call.key);
+    const unknownAt = forKey.findIndex((a) => a.body.structured_content?.code === 'outcome_unknown');
+    for (const later of unknownAt >= 0 ? forKey.slice(unknownAt + 1) : []) {
+      expect(later.status === 200 && !later.replayed).toBe(false);
+      if (later.replayed) expect(later.body.structured_content?.code).toBe('outcome_unknown');
+    }
+    // No claim left in progress.
+    const record = await documentClient().send(new GetCommand({ TableName: tableName('idempotency'), Key: { id: idempotencyRecordId(owner.owner_id, call.tool, call.key!) }, ConsistentRead: true }));
+    expect(record.Item?.status ?? 'none').not.toBe('IN_PROGRESS');
+  }
+  // used equals the billable 200s, and never passes the limit.
+  const billable200s = answers.filter((a) => a.status === 200 && !a.replayed && BILLABLE.has(a.tool)).length;
+  const usage = await readUsage(owner.owner_id, new Date());
+  expect({ run, used: usage.used }).toEqual({ run, used: billable200s });
+  expect(billable200s).toBeLessThanOrEqual(limit);
+  // 402 "limit reached" only when the limit is taken by calls that succeeded.
+  if (answers.some((a) => a.status === 402)) expect({ run, used: usage.used }).toEqual({ run, used: limit });
+}
+
+describe('Fault injection on the request path', () => {
+  beforeAll(() => {
+    installFaultInjector();
+    settleTiming.lateArrivalMs = MAX_LATE_MS + 700;
+  });
+
+  it(`holds every invariant over ${RUNS} randomized runs with DynamoDB faults`, async () => {
+    const totals = new Map<string, number>();
+    let calls = 0;
+    for (let start = 0; start < RUNS; start += PARALLEL_RUNS) {
+      const batch = await Promise.all(Array.from({ length: Math.min(PARALLEL_RUNS, RUNS - start) }, (_, i) => oneRun(start + i)));
+      await settled();
+      for (const result of batch) {
+        calls += result.answers.length;
+        await checkRun(result, totals);
+      }
+    }
+    const sorted = (map: Map<string, number>) => [...map.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([k, n]) => `  ${k}: ${n}`).join('\n');
+    console.log(`Fault injection: ${RUNS} runs, ${calls} calls, ${[...injected.values()].reduce((a, b) => a + b, 0)} faults injected\nInjected:\n${sorted(injected)}\nAnswers:\n${sorted(totals)}`);
+    expect(injected.size).toBeGreaterThan(0);
+  });
+
+  it('checks itself: with no faults every call of a run succeeds or replays', async () => {
+    const { apiKey, owner } = await createTestOwner({ tier: 'free', limitOverride: 20 });
+    const key = randomUUID();
+    const answers = await Promise.all([send(apiKey, 'clean', { tool: 'fault_steps', label: 'k', key }), send(apiKey, 'clean', { tool: 'fault_read', label: 'r' })]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    const replay = await send(apiKey, 'clean', { tool: 'fault_steps', label: 'k', key });
+    expect(replay).toMatchObject({ status: 200, replayed: true });
+    expect((await readUsage(owner.owner_id, new Date())).used).toBe(2);
+    const page = await documentClient().send(new QueryCommand({ TableName: tableName('sandbox'), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': 'searchads#fault-clean' } }));
+    expect(page.Items?.length).toBe(2);
+  });
+});

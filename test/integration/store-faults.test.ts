@@ -1,0 +1,219 @@
+/**
+ * The request path's promises under named faults (issue 12), one at a time, against DynamoDB
+ * Local with faults injected by a middleware on the shared DynamoDB client.
+ */
+import { randomUUID } from 'node:crypto';
+import * as v from 'valibot';
+import type { Context } from 'aws-lambda';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { tableName } from '../../functions/runtime/config';
+import { createToolHandler } from '../../functions/runtime/handler';
+import { healthResponse } from '../../functions/runtime/health';
+import { settled, settleTiming } from '../../functions/runtime/settle';
+import { documentClient } from '../../functions/runtime/stores/dynamo';
+import { idempotencyRecordId, RECORD_TTL_SECONDS } from '../../functions/runtime/stores/idempotency';
+import { markAccountsChanged } from '../../functions/runtime/stores/owners';
+import { periodOf, readUsage, reserveCall } from '../../functions/runtime/stores/usage';
+import { defineGatewayTool } from '../../functions/runtime/tool';
+import { toApiGatewayEvent } from '../../functions/local/router';
+import { SandboxStore } from '../../platforms/sandbox/store';
+import { callTool, createTestOwner, useTestTables } from '../support/gateway';
+
+useTestTables();
+
+// ---- a deterministic fault: every DynamoDB request matching `when` fails, hangs or loses its answer
+let fault: { when: (command: string, input: Record<string, unknown>) => boolean; kind: 'fail' | 'hang' | 'lose' } | undefined;
+beforeAll(() => {
+  // Faults are injected above the SDK's own retries: nothing arrives late beyond this.
+  settleTiming.lateArrivalMs = 500;
+  documentClient().middlewareStack.add(
+    ((next: (a: unknown) => Promise<unknown>, context: { commandName?: string }) => async (args: { input: Record<string, unknown> }) => {
+      if (!fault?.when(context.commandName ?? '', args.input)) return next(args);
+      if (fault.kind === 'hang') return new Promise(() => undefined);
+      if (fault.kind === 'lose') {
+        await next(args);
+        throw Object.assign(new Error('injected: answer lost'), { name: 'TimeoutError' });
+      }
+      throw Object.assign(new Error('injected: connection refused'), { name: 'ECONNREFUSED' });
+    }) as never,
+    { step: 'initialize', priority: 'low', name: 'storeFaults' },
+  );
+});
+afterEach(() => (fault = undefined));
+const onTable = (suffix: string) => (_command: string, input: Record<string, unknown>) => String(input.TableName ?? '').endsWith(suffix);
+const everything = () => true;
+
+// ---- tools: a write to the sandbox, a read that never finishes, a write that never finishes
+const store = (label: string) => new SandboxStore('searchads', `store-faults-${label}`);
+const label = { label: v.string() };
+const handler = createToolHandler([
+  defineGatewayTool({
+    name: 'sf_create',
+    description: 'Creates one sandbox entity.',
+    access: 'write',
+    args: label,
+    async run(args) {
+      await store(args.label).create('thing', { id: randomUUID() });
+      return { text: 'created' };
+    },
+  }),
+  defineGatewayTool({
+    name: 'sf_read_forever',
+    description: 'A read that never finishes.',
+    access: 'read',
+    args: label,
+    async run() {
+      return new Promise(() => undefined);
+    },
+  }),
+  defineGatewayTool({
+    name: 'sf_write_then_hang',
+    description: 'Writes, then never finishes.',
+    access: 'write',
+    args: label,
+    async run(args) {
+      await store(args.label).create('thing', { id: randomUUID() });
+      return new Promise(() => undefined);
+    },
+  }),
+]);
+
+/** One call with the function's remaining time `functionMs` (as Lambda would report it). */
+async function call(apiKey: string, tool: string, args: Record<string, unknown>, options: { key?: string; functionMs?: number } = {}) {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', Authorization: `Bearer ${apiKey}` };
+  if (options.key) headers['Idempotency-Key'] = options.key;
+  const event = toApiGatewayEvent({ method: 'POST', url: `/api/v1/tools/${tool}/execute`, headers, body: JSON.stringify({ arguments: args }) });
+  const end = Date.now() + (options.functionMs ?? 6000);
+  const started = Date.now();
+  const result = await handler(event, { awsRequestId: 'x', getRemainingTimeInMillis: () => end - Date.now() } as Context);
+  return { status: result.statusCode, headers: result.headers, body: JSON.parse(result.body), ms: Date.now() - started, withinFunction: Date.now() <= end };
+}
+
+describe('Store outage', () => {
+  it('answers a 503 store_unavailable envelope with Retry-After before the deadline, and /health says so', async () => {
+    const { apiKey } = await createTestOwner();
+    fault = { when: everything, kind: 'hang' };
+    const result = await call(apiKey, 'sf_create', { label: 'outage' }, { functionMs: 5000 });
+    expect(result).toMatchObject({ status: 503, withinFunction: true, body: { success: false, structured_content: { code: 'store_unavailable' } } });
+    expect(result.headers['Retry-After']).toBeDefined();
+    const health = await healthResponse();
+    expect(health.statusCode).toBe(503);
+    expect(JSON.parse(health.body)).toMatchObject({ status: 'degraded', code: 'store_unavailable', tables: { usage: 'unreachable' } });
+    fault = undefined;
+    expect((await healthResponse()).statusCode).toBe(200);
+  });
+
+  it('gives a reservation back once the store answers again, when the tool failed on the store', async () => {
+    const { apiKey, owner } = await createTestOwner();
+    // The sandbox fails; the refund that follows fails too, then the store comes back.
+    fault = { when: (c, input) => onTable('sandbox')(c, input) || String(c).startsWith('TransactWrite'), kind: 'fail' };
+    const result = await call(apiKey, 'sf_create', { label: 'refund-later' });
+    expect(result.status).toBeGreaterThanOrEqual(500);
+    expect((await readUsage(owner.owner_id, new Date())).used).toBe(1); // the refund is still pending
+    fault = undefined;
+    await settled();
+    expect((await readUsage(owner.owner_id, new Date())).used).toBe(0);
+  });
+
+  it('a reservation whose answer was lost is given back exactly once', async () => {
+    const { apiKey, owner } = await createTestOwner();
+    fault = { when: (c, input) => onTable('usage')(c, input) && c.startsWith('Update'), kind: 'lose' };
+    const result = await call(apiKey, 'sf_create', { label: 'lost-reservation' });
+    expect(result.body.structured_content.code).toBe('store_unavailable');
+    fault = undefined;
+    await settled();
+    expect((await readUsage(owner.owner_id, new Date())).used).toBe(0);
+  });
+});
+
+describe('Unknown outcomes and deadlines', () => {
+  it('a write whose sandbox answer was lost answers outcome_unknown, stores it, and a retry with the key never runs it again', async () => {
+    const { apiKey, owner } = await createTestOwner();
+    const key = randomUUID();
+    fault = { when: (c, input) => onTable('sandbox')(c, input) && c.startsWith('Put'), kind: 'lose' };
+    const first = await call(apiKey, 'sf_create', { label: 'unknown' }, { key });
+    fault = undefined;
+    expect(first.status).toBe(500);
+    expect(first.body.structured_content).toMatchObject({ code: 'outcome_unknown' });
+    const retry = await call(apiKey, 'sf_create', { label: 'unknown' }, { key });
+    expect(retry.headers['Idempotent-Replayed']).toBe('true');
+    expect(retry.body).toEqual(first.body);
+    expect(await store('unknown').list('thing')).toHaveLength(1);
+    await settled();
+    expect((await readUsage(owner.owner_id, new Date())).used).toBe(0);
+  });
+
+  it('a read that does not finish answers 504 before the function ends and gives its unit back', async () => {
+    const { apiKey, owner } = await createTestOwner();
+    const result = await call(apiKey, 'sf_read_forever', { label: 'slow' }, { functionMs: 5000 });
+    expect(result).toMatchObject({ status: 504, withinFunction: true, body: { structured_content: { code: 'deadline_exceeded' } } });
+    await settled();
+    expect((await readUsage(owner.owner_id, new Date())).used).toBe(0);
+  });
+
+  it('a write that wrote and then did not finish answers outcome_unknown before the function ends', async () => {
+    const { apiKey } = await createTestOwner();
+    const key = randomUUID();
+    const result = await call(apiKey, 'sf_write_then_hang', { label: 'hang' }, { key, functionMs: 5000 });
+    expect(result).toMatchObject({ status: 500, withinFunction: true, body: { structured_content: { code: 'outcome_unknown' } } });
+    const retry = await call(apiKey, 'sf_write_then_hang', { label: 'hang' }, { key, functionMs: 5000 });
+    expect(retry.headers['Idempotent-Replayed']).toBe('true');
+    expect(await store('hang').list('thing')).toHaveLength(1);
+  });
+});
+
+describe('Abandoned claims', () => {
+  /** The trace a request leaves when its process dies after claiming the key and reserving a unit. */
+  async function abandon(ownerId: string, tool: string, key: string, args: Record<string, unknown>, secondsLeft: number) {
+    const { fingerprint } = await import('../../functions/runtime/canonical');
+    const now = new Date();
+    const token = randomUUID();
+    await documentClient().send(
+      new PutCommand({
+        TableName: tableName('idempotency'),
+        Item: {
+          id: idempotencyRecordId(ownerId, tool, key),
+          status: 'IN_PROGRESS',
+          fingerprint: fingerprint(args),
+          claim_token: token,
+          expires_at: Math.floor(now.getTime() / 1000) + RECORD_TTL_SECONDS,
+          in_progress_until: Math.floor(now.getTime() / 1000) + secondsLeft,
+          period: periodOf(now),
+        },
+      }),
+    );
+    await reserveCall(ownerId, tool, 100, now, token, now.getTime() + secondsLeft * 1000);
+  }
+
+  it('expires at the dead function\'s deadline, not after a fixed 15 minutes: a write then replays outcome_unknown and its unit is given back', async () => {
+    const { apiKey, owner } = await createTestOwner();
+    const key = randomUUID();
+    await abandon(owner.owner_id, 'sf_create', key, { label: 'abandoned' }, 2);
+    expect((await call(apiKey, 'sf_create', { label: 'abandoned' }, { key })).status).toBe(409);
+    await new Promise((r) => setTimeout(r, 2100));
+    const after = await call(apiKey, 'sf_create', { label: 'abandoned' }, { key });
+    expect(after.body.structured_content).toMatchObject({ code: 'outcome_unknown' });
+    expect(after.headers['Idempotent-Replayed']).toBe('true');
+    expect(await store('abandoned').list('thing')).toHaveLength(0);
+    expect((await readUsage(owner.owner_id, new Date())).used).toBe(0);
+  });
+});
+
+describe('Cached accounts', () => {
+  it('an account disconnected (and marked changed) is never used by the next billable call of a warm function', async () => {
+    const { apiKey, owner, accounts } = await createTestOwner({ accounts: { searchads: 2 } });
+    const [first, second] = accounts.searchads!;
+    expect((await callTool(apiKey, 'list_campaigns', { customer_id: first.account_id })).status).toBe(200);
+    // Disconnect the first account the way a disconnect command must: remove it, mark the change.
+    await documentClient().send(new DeleteCommand({ TableName: tableName('owners'), Key: { owner_id: owner.owner_id, sk: `ACCOUNT#searchads#${first.account_id}` } }));
+    await markAccountsChanged(owner.owner_id);
+    const refused = await callTool(apiKey, 'list_campaigns', { customer_id: first.account_id });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toContain('is not connected');
+    // Only one account is left: it is used without naming it.
+    const only = await callTool(apiKey, 'list_campaigns', {});
+    expect(only.status).toBe(200);
+    expect(only.body.data!.text).toContain(second.account_id);
+    expect((await readUsage(owner.owner_id, new Date())).used).toBe(2);
+  });
+});
