@@ -47,28 +47,34 @@ export class SandboxStore {
     return `${kind}#${id}`;
   }
 
-  private strip<T>(item: Record<string, unknown> | undefined): T | undefined {
+  /** The entity without its keys; its change history (history.ts) only when asked for. */
+  private strip<T>(item: Record<string, unknown> | undefined, withHistory = false): T | undefined {
     if (!item) return undefined;
-    const { pk: _pk, sk: _sk, ...entity } = item;
-    return entity as T;
+    const { pk: _pk, sk: _sk, history, rev: _rev, ...entity } = item;
+    return (withHistory && history ? { ...entity, history } : entity) as T;
   }
 
-  async get<T extends SandboxEntity>(kind: string, id: string): Promise<T | undefined> {
+  private async getRaw(kind: string, id: string): Promise<Record<string, unknown> | undefined> {
     const result = await documentClient().send(
       new GetCommand({ TableName: tableName('sandbox'), Key: { pk: this.pk, sk: this.sk(kind, id) }, ConsistentRead: true }),
     );
-    return this.strip<T>(result.Item);
+    return result.Item;
+  }
+
+  /** An entity; with `withHistory`, its change history too (for `stateAt` / `daySegments`). */
+  async get<T extends SandboxEntity>(kind: string, id: string, options: { withHistory?: boolean } = {}): Promise<T | undefined> {
+    return this.strip<T>(await this.getRaw(kind, id), options.withHistory);
   }
 
   /** Like get, but throws EntityNotFoundError. */
-  async require<T extends SandboxEntity>(kind: string, id: string): Promise<T> {
-    const entity = await this.get<T>(kind, id);
+  async require<T extends SandboxEntity>(kind: string, id: string, options: { withHistory?: boolean } = {}): Promise<T> {
+    const entity = await this.get<T>(kind, id, options);
     if (!entity) throw new EntityNotFoundError(kind, id);
     return entity;
   }
 
-  /** Every entity of a kind, in id order. */
-  async list<T extends SandboxEntity>(kind: string): Promise<T[]> {
+  /** Every entity of a kind, in id order; with `withHistory`, each with its change history. */
+  async list<T extends SandboxEntity>(kind: string, options: { withHistory?: boolean } = {}): Promise<T[]> {
     const items: T[] = [];
     let startKey: Record<string, unknown> | undefined;
     do {
@@ -81,7 +87,7 @@ export class SandboxStore {
           ConsistentRead: true,
         }),
       );
-      for (const item of page.Items ?? []) items.push(this.strip<T>(item)!);
+      for (const item of page.Items ?? []) items.push(this.strip<T>(item, options.withHistory)!);
       startKey = page.LastEvaluatedKey;
     } while (startKey);
     return items;
@@ -125,55 +131,73 @@ export class SandboxStore {
    * only happens when those fields currently hold those values (EntityStateError otherwise).
    * Returns the entity after the update.
    */
+  /**
+   * Sets fields of an entity (undefined removes one). With `expect`, only when those fields hold those
+   * values. Records the values it replaces in the entity's history (history.ts) in the same
+   * conditional write, guarded by a revision number, so the past can always be rebuilt.
+   */
   async update<T extends SandboxEntity>(
     kind: string,
     id: string,
     patch: Record<string, unknown>,
-    options: { expect?: Record<string, unknown> } = {},
+    options: { expect?: Record<string, unknown>; now?: Date } = {},
   ): Promise<T> {
-    const names: Record<string, string> = {};
-    const values: Record<string, unknown> = {};
-    const sets: string[] = [];
-    const removes: string[] = [];
-    Object.entries(patch).forEach(([field, value], i) => {
-      names[`#f${i}`] = field;
-      if (value === undefined) removes.push(`#f${i}`);
-      else {
-        values[`:v${i}`] = value;
-        sets.push(`#f${i} = :v${i}`);
+    for (let attempt = 0; ; attempt++) {
+      const current = await this.getRaw(kind, id);
+      if (!current) throw new EntityNotFoundError(kind, id);
+      for (const [field, value] of Object.entries(options.expect ?? {})) {
+        if (current[field] !== value) throw new EntityStateError(kind, id);
       }
-    });
-    const conditions = ['attribute_exists(sk)'];
-    Object.entries(options.expect ?? {}).forEach(([field, value], i) => {
-      names[`#e${i}`] = field;
-      values[`:e${i}`] = value;
-      conditions.push(`#e${i} = :e${i}`);
-    });
-    const expression = [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : '']
-      .filter(Boolean)
-      .join(' ');
-    if (!expression) return this.require<T>(kind, id);
-    try {
-      const result = await documentClient().send(
-        new UpdateCommand({
-          TableName: tableName('sandbox'),
-          Key: { pk: this.pk, sk: this.sk(kind, id) },
-          UpdateExpression: expression,
-          ConditionExpression: conditions.join(' AND '),
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: Object.keys(values).length ? values : undefined,
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      return this.strip<T>(result.Attributes)!;
-    } catch (err) {
-      if (isConditionalCheckFailed(err)) {
-        const exists = await this.get(kind, id);
-        throw exists ? new EntityStateError(kind, id) : new EntityNotFoundError(kind, id);
+      const before: Record<string, unknown> = {};
+      for (const [field, value] of Object.entries(patch)) {
+        if (JSON.stringify(current[field]) !== JSON.stringify(value)) before[field] = current[field] ?? null;
       }
-      throw err;
+      if (Object.keys(before).length === 0) return this.strip<T>(current)!;
+      const names: Record<string, string> = { '#history': 'history', '#rev': 'rev' };
+      const values: Record<string, unknown> = {
+        ':entry': [{ at: (options.now ?? new Date()).toISOString(), before }],
+        ':empty': [],
+        ':one': 1,
+      };
+      const sets: string[] = ['#history = list_append(if_not_exists(#history, :empty), :entry)', '#rev = if_not_exists(#rev, :zero) + :one'];
+      values[':zero'] = 0;
+      const removes: string[] = [];
+      Object.keys(before).forEach((field, i) => {
+        names[`#f${i}`] = field;
+        if (patch[field] === undefined) removes.push(`#f${i}`);
+        else {
+          values[`:v${i}`] = patch[field];
+          sets.push(`#f${i} = :v${i}`);
+        }
+      });
+      let condition = 'attribute_exists(sk) AND attribute_not_exists(#rev)';
+      if (current.rev !== undefined) {
+        condition = 'attribute_exists(sk) AND #rev = :rev';
+        values[':rev'] = current.rev;
+      }
+      const expression = `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`;
+      try {
+        const result = await documentClient().send(
+          new UpdateCommand({
+            TableName: tableName('sandbox'),
+            Key: { pk: this.pk, sk: this.sk(kind, id) },
+            UpdateExpression: expression,
+            ConditionExpression: condition,
+            ExpressionAttributeNames: names,
+            ExpressionAttributeValues: values,
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return this.strip<T>(result.Attributes)!;
+      } catch (err) {
+        // Another write got in between: read again and re-check `expect` (a few times at most).
+        if (isConditionalCheckFailed(err) && attempt < 4) continue;
+        if (isConditionalCheckFailed(err)) throw new EntityStateError(kind, id);
+        throw err;
+      }
     }
   }
+
 
   async remove(kind: string, id: string): Promise<void> {
     await documentClient().send(new DeleteCommand({ TableName: tableName('sandbox'), Key: { pk: this.pk, sk: this.sk(kind, id) } }));
