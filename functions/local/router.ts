@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'aws-lambda';
 import { REGISTRY } from '../../platforms';
+import { DEFAULT_SETTINGS } from '../../lib/settings';
+import { functionTimeoutSeconds } from '../../lib/timeouts';
 import type { ToolGroup } from '../runtime/tool';
 import type { GatewayEvent, GatewayResult } from '../runtime/state';
 import { handler as chatads } from '../chatads';
@@ -123,8 +125,13 @@ function decodedSegment(segment: string): string {
   }
 }
 
+/** Groups with a long-running tool get the longer Lambda timeout, as in the stack; MCP runs every tool. */
+const LONG_RUNNING_GROUPS = new Set<string>(['mcp', ...REGISTRY.all().filter((tool) => tool.longRunning).map((tool) => tool.group)]);
+
+/** The Lambda context of one call: the remaining time the group's function has in AWS (default settings). */
 function lambdaContext(group: ToolGroup | 'mcp', requestId: string): Context {
-  const deadline = Date.now() + 90_000;
+  const seconds = functionTimeoutSeconds(LONG_RUNNING_GROUPS.has(group), DEFAULT_SETTINGS.longRunningTimeoutSeconds);
+  const deadline = Date.now() + seconds * 1000;
   return {
     callbackWaitsForEmptyEventLoop: false,
     functionName: `local-${group}`,
