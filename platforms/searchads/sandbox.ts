@@ -179,16 +179,18 @@ export class SearchAdsSandbox extends SandboxPlatform implements SearchAdsPort {
     const last = lastReportableDay();
     const dates = datesBetween(start, end < last ? end : last);
     if (!dates.length) return [];
-    const [campaigns, groups] = await Promise.all([
+    const [campaigns, groups, keywords] = await Promise.all([
       this.store.list<StoredCampaign>(KIND.campaign, { withHistory: true }),
       this.store.list<StoredAdGroup>(KIND.adGroup, { withHistory: true }),
+      this.store.list<StoredKeyword>(KIND.keyword),
     ]);
+    const groupsWithKeywords = new Set(keywords.filter((k) => k.status === 'ENABLED').map((k) => k.ad_group_id));
     const rows: SearchAdsReportRow[] = [];
     const account = new Map<string, SearchAdsReportRow>();
     for (const campaign of campaigns) {
       const children = groups.filter((g) => g.campaign_id === campaign.id);
       for (const date of dates) {
-        const day = campaignDay(campaign, children, date);
+        const day = campaignDay(campaign, children, date, groupsWithKeywords);
         if (!day.total.impressions && !day.total.spend) continue;
         if (level === 'campaign') rows.push({ date, ...day.total, campaign_id: campaign.id });
         if (level === 'ad_group') {

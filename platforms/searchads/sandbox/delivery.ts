@@ -3,7 +3,8 @@
  * (../../sandbox/allocate.ts) from the entities' history, so a past day never changes and ad groups
  * add up to their campaign, campaigns to the account.
  * - A campaign delivers while ENABLED and between its start and end dates; an ad group while ENABLED
- *   and started, under a delivering campaign. A campaign without ad groups (Performance Max uses
+ *   and started, under a delivering campaign (a search ad group only with an enabled keyword: it has
+ *   nothing to match otherwise). A campaign without ad groups (Performance Max uses
  *   asset groups) delivers from its own profile and has no ad group rows, as on the platform.
  * - An ad group's demand comes from its tier and the campaign type (display and video draw many more,
  *   cheaper impressions at a lower CTR); a higher CPC bid than it started with buys more impressions
@@ -49,7 +50,7 @@ const FIRST_MOMENT = '1970-01-01T00:00:00.000Z';
 const campaignDelivers = (c: StoredCampaign, date: string) => c.status === 'ENABLED' && c.start_date <= date && (!c.end_date || date <= c.end_date);
 
 /** A campaign's day and its ad groups' parts of it. */
-export function campaignDay(campaign: WithHistory<StoredCampaign>, groups: readonly WithHistory<StoredAdGroup>[], date: string) {
+export function campaignDay(campaign: WithHistory<StoredCampaign>, groups: readonly WithHistory<StoredAdGroup>[], date: string, groupsWithKeywords: ReadonlySet<string>) {
   const type = campaign.type;
   const firstBid = new Map(groups.map((g) => [g.id, stateAt(g, FIRST_MOMENT).cpc_bid]));
   return deliverParentDay<StoredCampaign, StoredAdGroup>({
@@ -60,6 +61,7 @@ export function campaignDay(campaign: WithHistory<StoredCampaign>, groups: reado
     dailyBudget: (c) => c.budget_amount,
     childDemand: (g, day) => {
       if (g.status !== 'ENABLED' || g.start_date > day) return undefined;
+      if (g.type === 'SEARCH_STANDARD' && type === 'SEARCH' && !groupsWithKeywords.has(g.id)) return undefined;
       const first = firstBid.get(g.id) || g.cpc_bid;
       return demand(g.id, day, type, profileOf(type, g.performance, first > 0 ? g.cpc_bid / first : 1));
     },
