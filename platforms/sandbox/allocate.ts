@@ -57,6 +57,12 @@ function changesWithin(entity: WithHistory<object>, dayStart: number): number[] 
   return (entity.history ?? []).map((entry) => Date.parse(entry.at)).filter((t) => t > dayStart && t < dayStart + DAY_MS);
 }
 
+/** The entity at `moment`; the stored entity itself when nothing changed after it (no copy). */
+function at<T extends object>(entity: WithHistory<T>, moment: string): T {
+  const history = entity.history ?? [];
+  return history.length && history[history.length - 1]!.at > moment ? stateAt(entity, moment) : entity;
+}
+
 function scaled(figures: DayFigures, factor: number): DayFigures {
   const out: DayFigures = { impressions: 0, clicks: 0, spend: 0, conversions: 0, revenue: 0 };
   for (const key of [...COUNTS, ...MONEY]) if (figures[key] !== undefined) out[key] = figures[key]! * factor;
@@ -130,12 +136,12 @@ export function deliverParentDay<P extends object, C extends object>(input: Pare
   for (let i = 0; i < bounds.length - 1; i++) {
     const share = (bounds[i + 1]! - bounds[i]!) / DAY_MS;
     const moment = new Date(bounds[i]!).toISOString();
-    const state = stateAt(parent, moment) as P & { id: string };
+    const state = at(parent, moment) as P & { id: string };
     if (!input.parentDelivers(state, date)) continue;
     const parts: [string, DayFigures][] = [];
     if (!children.length && input.ownDemand) parts.push([parent.id, scaled(input.ownDemand(state, date), share)]);
     for (const child of children) {
-      const demand = input.childDemand(stateAt(child, moment) as C & { id: string }, date);
+      const demand = input.childDemand(at(child, moment) as C & { id: string }, date);
       if (demand) parts.push([child.id, scaled(demand, share)]);
     }
     const spend = parts.reduce((s, [, f]) => s + f.spend, 0);
