@@ -14,6 +14,12 @@ export interface DailyMetrics {
   video_views: number;
 }
 
+/**
+ * A day of a type that may lack some metrics: a metric the entity's type does not have (video views
+ * of a search campaign) is absent, not zero.
+ */
+export type ReportedDay = Omit<DailyMetrics, 'video_views'> & { video_views?: number };
+
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 export interface MetricTotals {
@@ -22,7 +28,10 @@ export interface MetricTotals {
   spend: number;
   conversions: number;
   revenue: number;
-  video_views: number;
+  /** Absent when no row of the range has the metric (types without video). */
+  video_views?: number;
+  /** Video views per impression, 0-1; present with video_views. */
+  view_rate?: number | null;
   /** Derived ratios; null where the denominator is zero. */
   ctr: number | null;
   cpc: number | null;
@@ -33,21 +42,24 @@ export interface MetricTotals {
   conversion_rate: number | null;
 }
 
-export function totals(days: readonly Omit<DailyMetrics, 'date'>[]): MetricTotals {
+export function totals(days: readonly Omit<ReportedDay, 'date'>[]): MetricTotals {
   const sum = { impressions: 0, clicks: 0, spend: 0, conversions: 0, revenue: 0, video_views: 0 };
+  const hasViews = days.some((day) => day.video_views !== undefined);
   for (const day of days) {
     sum.impressions += day.impressions;
     sum.clicks += day.clicks;
     sum.spend += day.spend;
     sum.conversions += day.conversions;
     sum.revenue += day.revenue;
-    sum.video_views += day.video_views;
+    sum.video_views += day.video_views ?? 0;
   }
   sum.spend = round2(sum.spend);
   sum.revenue = round2(sum.revenue);
   const ratio = (a: number, b: number, digits = 4) => (b > 0 ? Math.round((a / b) * 10 ** digits) / 10 ** digits : null);
+  const { video_views, ...counted } = sum;
   return {
-    ...sum,
+    ...counted,
+    ...(hasViews ? { video_views, view_rate: ratio(video_views, sum.impressions) } : {}),
     ctr: ratio(sum.clicks, sum.impressions),
     cpc: ratio(sum.spend, sum.clicks, 2),
     cpa: ratio(sum.spend, sum.conversions, 2),

@@ -1,8 +1,9 @@
 import type { ConnectedAccount } from '../../functions/runtime/stores/owners';
 import { addDays, isoDate } from '../dates';
-import type { DailyMetrics } from '../metrics';
+import { deliverParentDay, lastReportableDay, type DayFigures } from '../sandbox/allocate';
+import type { HistoryEntry, WithHistory } from '../sandbox/history';
 import { digits, idSource } from '../sandbox/ids';
-import { metricsBetween, profileFor, type PerformanceTier } from '../sandbox/metrics';
+import { dailyMetrics, datesBetween, profileFor, type PerformanceTier } from '../sandbox/metrics';
 import { SandboxPlatform } from '../sandbox/platform';
 import { SandboxStore } from '../sandbox/store';
 import type {
@@ -17,28 +18,73 @@ import type {
 } from './port';
 
 /** Entity kinds of the deskads sandbox (the sort-key prefixes). */
-export const KIND = { account: 'account', goal: 'conversion_goal', tag: 'uet_tag', product: 'product' } as const;
+export const KIND = { account: 'account', goal: 'conversion_goal', tag: 'uet_tag', product: 'product', campaign: 'campaign' } as const;
 const ACCOUNT_INFO_ID = 'info';
 
 /** A new sandbox AccountId, shaped like the real platform's (nine digits). */
 export const newDeskAdsAccountId = () => `1${digits(8)}`;
 
-/** What the sandbox stores of a product: the product plus the tier its simulated figures come from. */
-type StoredProduct = DeskAdsProduct & { performance: PerformanceTier };
+/**
+ * What the sandbox stores of a product: the product, the tier its simulated figures come from and
+ * its offer review status (a disapproved offer does not serve).
+ */
+type StoredProduct = DeskAdsProduct & { performance: PerformanceTier; offer_status?: 'Approved' | 'Disapproved' };
+
+/** The campaigns products serve under: the daily budget their products share, and whether they run. */
+interface StoredCampaign {
+  id: string;
+  name: string;
+  /** Active or Paused. */
+  status: string;
+  daily_budget: number;
+  start_date: string;
+}
 
 /** A product offer draws far fewer impressions than a whole campaign. */
 const PRODUCT_IMPRESSION_SCALE = 0.12;
 
-/** The simulated days of a product, from its start date. */
-function productDays(p: StoredProduct, start: string, end: string): DailyMetrics[] {
+/** A product's whole-day demand from its tier. */
+function productDemand(p: StoredProduct, date: string): DayFigures {
   const profile = profileFor(p.performance, { impressions: profileFor(p.performance).impressions * PRODUCT_IMPRESSION_SCALE });
-  return metricsBetween(p.id, start, end, profile, p.start_date);
+  const { date: _date, video_views: _views, ...day } = dailyMetrics(p.id, date, profile);
+  return day;
+}
+
+/**
+ * The delivery model: each campaign's day, from the history of it and its products, is its serving
+ * products' demand capped by its daily budget (the platform keeps a day within the budget), rounded
+ * once and split among the products (../sandbox/allocate.ts), so product rows add up to campaign
+ * rows exactly and a past day never changes. A paused campaign or one not started yet, and a
+ * disapproved or not yet started offer, serve nothing. Days from today on have no delivery yet.
+ */
+function deliveryOf(campaigns: WithHistory<StoredCampaign>[], products: WithHistory<StoredProduct>[], dates: string[]) {
+  const days: { date: string; campaign_id: string; total: DayFigures; products: Map<string, DayFigures> }[] = [];
+  const ids = [...new Set(products.map((p) => p.campaign_id))];
+  for (const id of ids) {
+    // A product under a campaign the sandbox does not hold (older accounts): no budget, always on.
+    const campaign = campaigns.find((c) => c.id === id) ?? { id, name: '', status: 'Active', daily_budget: 0, start_date: '0000-01-01' };
+    const children = products.filter((p) => p.campaign_id === id);
+    for (const date of dates) {
+      const day = deliverParentDay<StoredCampaign, StoredProduct>({
+        date,
+        parent: campaign,
+        children,
+        parentDelivers: (c, d) => c.status === 'Active' && c.start_date <= d,
+        dailyBudget: (c) => (c.daily_budget > 0 ? c.daily_budget : undefined),
+        childDemand: (p, d) => (p.offer_status !== 'Disapproved' && p.start_date <= d ? productDemand(p, d) : undefined),
+      });
+      if (day.total.impressions > 0) days.push({ date, campaign_id: id, total: day.total, products: day.children });
+    }
+  }
+  return days;
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
+type Figures = Pick<DeskAdsReportRow, 'impressions' | 'clicks' | 'spend' | 'conversions' | 'revenue'>;
+
 /** Figures of one report row: the days given, added up. */
-function figuresOf(days: readonly DailyMetrics[]): Pick<DeskAdsReportRow, 'impressions' | 'clicks' | 'spend' | 'conversions' | 'revenue'> {
+function figuresOf(days: readonly Figures[]): Figures {
   const sum = { impressions: 0, clicks: 0, spend: 0, conversions: 0, revenue: 0 };
   for (const day of days) {
     sum.impressions += day.impressions;
@@ -68,26 +114,34 @@ export class DeskAdsSandbox extends SandboxPlatform implements DeskAdsPort {
     return (await this.store.list<StoredProduct>(KIND.product)).map(({ performance: _tier, ...product }) => product);
   }
 
-  /** Rows from the deterministic model: each product's own days; a campaign's are its products' added up. */
+  /** Rows from the delivery model (deliveryOf): product rows add up to their campaign's rows. */
   async getReport(request: DeskAdsReportRequest): Promise<DeskAdsReportRow[]> {
-    const { start_date: start, end_date: end } = request;
-    const products = await this.store.list<StoredProduct>(KIND.product);
-    // The days of each row's entity, keyed by product or campaign.
-    const groups = new Map<string, { campaign_id: string; product_id?: string; days: DailyMetrics[][] }>();
-    for (const p of products) {
-      const key = request.report_type === 'ProductDimensionPerformance' ? p.id : p.campaign_id;
-      const group = groups.get(key) ?? { campaign_id: p.campaign_id, ...(request.report_type === 'ProductDimensionPerformance' ? { product_id: p.id } : {}), days: [] };
-      group.days.push(productDays(p, start, end));
+    const last = lastReportableDay();
+    const dates = datesBetween(request.start_date, request.end_date < last ? request.end_date : last);
+    if (!dates.length) return [];
+    const [campaigns, products] = await Promise.all([
+      this.store.list<StoredCampaign>(KIND.campaign, { withHistory: true }),
+      this.store.list<StoredProduct>(KIND.product, { withHistory: true }),
+    ]);
+    const byProduct = request.report_type === 'ProductDimensionPerformance';
+    // The days of each row's entity, keyed by product or campaign (and day, for Daily).
+    const groups = new Map<string, { date?: string; campaign_id: string; product_id?: string; days: Figures[] }>();
+    const collect = (key: string, row: { date?: string; campaign_id: string; product_id?: string }, figures: Figures) => {
+      const group = groups.get(key) ?? { ...row, days: [] };
+      group.days.push(figures);
       groups.set(key, group);
-    }
-    const rows: DeskAdsReportRow[] = [];
-    for (const { days, ...dimensions } of groups.values()) {
-      if (request.aggregation === 'Summary') {
-        rows.push({ ...dimensions, ...figuresOf(days.flat()) });
-      } else {
-        days[0]!.forEach((day, i) => rows.push({ date: day.date, ...dimensions, ...figuresOf(days.map((list) => list[i]!)) }));
+    };
+    for (const day of deliveryOf(campaigns, products, dates)) {
+      const date = request.aggregation === 'Daily' ? day.date : undefined;
+      if (!byProduct) {
+        collect(`${day.campaign_id}|${date ?? ''}`, { ...(date ? { date } : {}), campaign_id: day.campaign_id }, day.total);
+        continue;
+      }
+      for (const [productId, figures] of day.products) {
+        collect(`${productId}|${date ?? ''}`, { ...(date ? { date } : {}), campaign_id: day.campaign_id, product_id: productId }, figures);
       }
     }
+    const rows = [...groups.values()].map(({ days, ...dimensions }) => ({ ...dimensions, ...figuresOf(days) }));
     // The reporting service returns rows with activity only.
     return rows.filter((row) => row.impressions > 0);
   }
@@ -146,8 +200,8 @@ export async function seedDeskAdsAccount(account: ConnectedAccount): Promise<voi
   const store1 = { id: ids.digits(7), name: 'Northwind Outdoor US' };
   const store2 = { id: ids.digits(7), name: 'Northwind Outlet' };
   const campaigns = [
-    { id: ids.digits(9), name: 'Shopping - All Products', type: 'Shopping' },
-    { id: ids.digits(9), name: 'PMax - Footwear', type: 'PerformanceMax' },
+    { id: ids.digits(9), name: 'Shopping - All Products', type: 'Shopping', daily_budget: 120 },
+    { id: ids.digits(9), name: 'PMax - Footwear', type: 'PerformanceMax', daily_budget: 70 },
   ];
   const catalog: [title: string, brand: string, category: string, price: number][] = [
     ["Ridgeline Men's Waterproof Hiking Boot", 'Northwind', 'Apparel & Accessories > Shoes > Boots', 159],
@@ -194,8 +248,20 @@ export async function seedDeskAdsAccount(account: ConnectedAccount): Promise<voi
     });
   });
 
+  // What happened before today: the shopping budget went from 90 to 120, the refurbished offer was
+  // disapproved by review (it serves nothing since).
+  const at = (daysAgo: number, hour: number, before: Record<string, unknown>): HistoryEntry => ({ at: `${ago(daysAgo)}T${String(hour).padStart(2, '0')}:00:00.000Z`, before });
+  const storedCampaigns: WithHistory<StoredCampaign>[] = campaigns.map((c, i) => ({
+    id: c.id, name: c.name, status: 'Active', daily_budget: c.daily_budget, start_date: ago(400),
+    ...(i === 0 ? { history: [at(21, 14, { daily_budget: 90 })] } : {}),
+  }));
+  const refurbished = products.find((p) => p.condition === 'Refurbished')! as WithHistory<StoredProduct>;
+  refurbished.offer_status = 'Disapproved';
+  refurbished.history = [at(15, 9, { offer_status: 'Approved' })];
+
   await Promise.all([
     store.putMany(KIND.account, [info]),
+    store.putMany(KIND.campaign, storedCampaigns),
     store.putMany(KIND.tag, tags),
     store.putMany(KIND.goal, goals),
     store.putMany(KIND.product, products),

@@ -55,7 +55,9 @@ export const searchads: PlatformModule = {
     const { start, end } = opportunityWindow(now);
     const [all, report] = await Promise.all([port.listCampaigns(), port.getReport('campaign', start, end)]);
     const figures = totalsBy(report, 'campaign_id');
-    const campaigns = all.filter((c) => c.status === 'ENABLED');
+    // Campaigns that run now, judged on conversions: video campaigns are judged on views, not cut for
+    // having none; an ended or not yet started campaign has nothing to pause or scale.
+    const campaigns = all.filter((c) => c.status === 'ENABLED' && c.type !== 'VIDEO' && c.start_date <= end && (!c.end_date || c.end_date > end));
     const customer_id = account.account_id;
     return findWasteAndWinners(
       'searchads',

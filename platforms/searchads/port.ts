@@ -1,4 +1,4 @@
-import type { DailyMetrics } from '../metrics';
+import type { ReportedDay } from '../metrics';
 
 /**
  * The searchads platform interface (search and display advertising): everything its tools may
@@ -55,7 +55,9 @@ export interface SearchAdsPort {
 
   /**
    * Daily figures over [start, end] (inclusive), one row per entity of the level and day, as a query
-   * `FROM <level>` segmented by date returns them. Days without delivery may be left out.
+   * `FROM <level>` segmented by date returns them. Days without delivery may be left out; today and
+   * later days have none. Ad group rows of a campaign add up to its campaign rows, and campaign rows
+   * to the customer rows. `video_views` only on rows of video campaigns.
    */
   getReport(level: SearchAdsReportLevel, start: string, end: string): Promise<SearchAdsReportRow[]>;
 }
@@ -63,12 +65,12 @@ export interface SearchAdsPort {
 /** The resource a report is about: the whole account, each campaign or each ad group. */
 export type SearchAdsReportLevel = 'customer' | 'campaign' | 'ad_group';
 
-export interface SearchAdsReportRow extends DailyMetrics {
+export type SearchAdsReportRow = ReportedDay & {
   /** Set on campaign and ad group rows. */
   campaign_id?: string;
   /** Set on ad group rows. */
   ad_group_id?: string;
-}
+};
 
 export interface SearchAdsAccountSettings {
   id: string;

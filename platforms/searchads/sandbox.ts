@@ -1,8 +1,11 @@
 import type { ConnectedAccount } from '../../functions/runtime/stores/owners';
 import { addDays, isoDate } from '../dates';
 import { digits, idSource } from '../sandbox/ids';
-import { metricsBetween, profileFor, type PerformanceTier } from '../sandbox/metrics';
+import { lastReportableDay } from '../sandbox/allocate';
+import { datesBetween, type PerformanceTier } from '../sandbox/metrics';
+import { campaignDay, type StoredAdGroup, type StoredCampaign } from './sandbox/delivery';
 import { SandboxPlatform } from '../sandbox/platform';
+import type { HistoryEntry } from '../sandbox/history';
 import { SandboxStore } from '../sandbox/store';
 import type {
   KeywordMatchType,
@@ -49,8 +52,6 @@ export const KIND = {
 const SETTINGS_ID = 'account';
 
 /** What the sandbox stores: the port's entities plus how each performs (its metrics derive from it). */
-type StoredCampaign = SearchAdsCampaign & { performance: PerformanceTier };
-type StoredAdGroup = SearchAdsAdGroup & { performance: PerformanceTier; start_date: string };
 type StoredKeyword = SearchAdsKeyword & { performance: PerformanceTier; start_date: string };
 
 const campaignOf = ({ performance: _performance, ...campaign }: StoredCampaign): SearchAdsCampaign => campaign;
@@ -170,35 +171,46 @@ export class SearchAdsSandbox extends SandboxPlatform implements SearchAdsPort {
   }
 
   /**
-   * The deterministic model: a campaign's days are capped by its daily budget; an ad group's come
-   * from its own tier; the account's day is the sum of its campaigns' days.
+   * The delivery model (sandbox/delivery.ts): each campaign's day from the history of it and its ad
+   * groups, split top down among the ad groups; the account's day is its campaigns' days added up.
+   * Days from today on have no delivery yet; days without delivery have no row.
    */
   async getReport(level: SearchAdsReportLevel, start: string, end: string): Promise<SearchAdsReportRow[]> {
-    if (level === 'ad_group') {
-      const groups = await this.store.list<StoredAdGroup>(KIND.adGroup);
-      return groups.flatMap((g) =>
-        metricsBetween(g.id, start, end, profileFor(g.performance), g.start_date).map((day) => ({ ...day, campaign_id: g.campaign_id, ad_group_id: g.id })),
-      );
+    const last = lastReportableDay();
+    const dates = datesBetween(start, end < last ? end : last);
+    if (!dates.length) return [];
+    const [campaigns, groups, keywords] = await Promise.all([
+      this.store.list<StoredCampaign>(KIND.campaign, { withHistory: true }),
+      this.store.list<StoredAdGroup>(KIND.adGroup, { withHistory: true }),
+      this.store.list<StoredKeyword>(KIND.keyword),
+    ]);
+    const groupsWithKeywords = new Set(keywords.filter((k) => k.status === 'ENABLED').map((k) => k.ad_group_id));
+    const rows: SearchAdsReportRow[] = [];
+    const account = new Map<string, SearchAdsReportRow>();
+    for (const campaign of campaigns) {
+      const children = groups.filter((g) => g.campaign_id === campaign.id);
+      for (const date of dates) {
+        const day = campaignDay(campaign, children, date, groupsWithKeywords);
+        if (!day.total.impressions && !day.total.spend) continue;
+        if (level === 'campaign') rows.push({ date, ...day.total, campaign_id: campaign.id });
+        if (level === 'ad_group') {
+          for (const [adGroupId, part] of day.children) {
+            if (part.impressions || part.spend) rows.push({ date, ...part, campaign_id: campaign.id, ad_group_id: adGroupId });
+          }
+        }
+        if (level === 'customer') {
+          const sum = account.get(date) ?? { date, impressions: 0, clicks: 0, spend: 0, conversions: 0, revenue: 0 };
+          sum.impressions += day.total.impressions;
+          sum.clicks += day.total.clicks;
+          sum.spend = Math.round((sum.spend + day.total.spend) * 100) / 100;
+          sum.conversions += day.total.conversions;
+          sum.revenue = Math.round((sum.revenue + day.total.revenue) * 100) / 100;
+          if (day.total.video_views !== undefined) sum.video_views = (sum.video_views ?? 0) + day.total.video_views;
+          account.set(date, sum);
+        }
+      }
     }
-    const campaigns = await this.store.list<StoredCampaign>(KIND.campaign);
-    const rows = campaigns.flatMap((c) =>
-      metricsBetween(c.id, start, end, profileFor(c.performance, { daily_budget: c.budget_amount }), c.start_date, c.end_date).map((day) => ({ ...day, campaign_id: c.id })),
-    );
-    if (level === 'campaign') return rows;
-    const byDate = new Map<string, SearchAdsReportRow>();
-    for (const { campaign_id: _c, ...day } of rows) {
-      const sum = byDate.get(day.date) ?? { date: day.date, impressions: 0, clicks: 0, spend: 0, conversions: 0, revenue: 0, video_views: 0 };
-      byDate.set(day.date, {
-        date: day.date,
-        impressions: sum.impressions + day.impressions,
-        clicks: sum.clicks + day.clicks,
-        spend: Math.round((sum.spend + day.spend) * 100) / 100,
-        conversions: sum.conversions + day.conversions,
-        revenue: Math.round((sum.revenue + day.revenue) * 100) / 100,
-        video_views: sum.video_views + day.video_views,
-      });
-    }
-    return [...byDate.values()];
+    return level === 'customer' ? [...account.values()].sort((a, b) => a.date.localeCompare(b.date)) : rows;
   }
 }
 
@@ -315,6 +327,21 @@ export async function seedSearchAdsAccount(account: ConnectedAccount): Promise<v
   adGroup(video, { name: 'Brand Story - In-Stream', status: 'PAUSED', cpc_bid: 0.05, performance: 'poor' });
   const sandals = adGroup(launch, { name: 'Summer Sandals', cpc_bid: 1.0, performance: 'new' });
   adGroup(holiday, { name: 'Holiday Gifts', status: 'REMOVED', cpc_bid: 1.3, performance: 'average' });
+
+  // What happened before today, so reports show each entity's past as it was (a paused campaign
+  // delivered until its pause, a budget change applies from its moment on).
+  const changed = (entity: object, ...entries: [daysAgo: number, hour: number, before: Record<string, unknown>][]) =>
+    Object.assign(entity, { history: entries.map(([daysAgo, hour, before]): HistoryEntry => ({ at: `${ago(daysAgo)}T${String(hour).padStart(2, '0')}:00:00.000Z`, before })) });
+  changed(generic, [20, 11, { budget_amount: 90 }]);
+  changed(remarketing, [9, 15, { status: 'ENABLED' }]);
+  changed(video, [27, 10, { status: 'ENABLED' }]);
+  changed(holiday, [329, 9, { status: 'ENABLED' }]);
+  changed(brandMisspell, [45, 16, { status: 'ENABLED' }]);
+  changed(waterproof, [12, 10, { status: 'ENABLED' }]);
+  changed(trail, [120, 12, { status: 'ENABLED' }], [90, 12, { status: 'PAUSED' }]);
+  changed(siteVisitors, [60, 8, { status: 'ENABLED' }]);
+  changed(adGroups.find((g) => g.campaign_id === video.id)!, [27, 10, { status: 'ENABLED' }]);
+  changed(adGroups.find((g) => g.campaign_id === holiday.id)!, [329, 9, { status: 'ENABLED' }]);
 
   const ads: SearchAdsAd[] = [];
   const rsa = (g: SearchAdsAdGroup, headlines: string[], descriptions: string[], path1: string, path2?: string) =>

@@ -54,11 +54,11 @@ function rowOf(p: DeskAdsProduct, m: MetricTotals): ProductRow {
 export const getDeskAdsProductPerformance = defineDeskAdsTool({
   name: 'get_deskads_product_performance',
   description:
-    'Shopping and Performance Max performance per product (store, category, seller, merchant product id) over a date range (default the 90 days up to today): spend, clicks, impressions, conversions, revenue, ROAS, CPA, CPC, CTR, conversion rate, quality score and impression share, with metric filters, sorting and paging. Summary totals cover every matching product.',
+    'Shopping and Performance Max performance per product (store, category, seller, merchant product id) over a date range (default the 90 days ending yesterday): spend, clicks, impressions, conversions, revenue, ROAS, CPA, CPC, CTR, conversion rate, quality score and impression share, with metric filters, sorting and paging. Summary totals cover every matching product.',
   access: 'read',
   args: {
     start_date: ymd('YYYY-MM-DD, default 90 days before end_date'),
-    end_date: ymd('YYYY-MM-DD, default today'),
+    end_date: ymd('YYYY-MM-DD, default yesterday (today has no complete figures yet)'),
     query: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200), v.description('Case-insensitive substring over product title, merchant product id, brand, category, seller, store and campaign'))),
     search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200), v.description('Alias of query'))),
     sort_by: v.optional(v.pipe(v.picklist(SORT_FIELDS), v.description(`${SORT_FIELDS.join(', ')} (default spend)`)), 'spend'),
@@ -101,9 +101,9 @@ export const getDeskAdsProductPerformance = defineDeskAdsTool({
   ],
   async run(args, ctx) {
     const today = isoDate(ctx.now);
-    const end = args.end_date ?? today;
-    if (end > today) throw new ToolError(`\`end_date\` ${end} is in the future; the latest date with data is today (${today}).`);
-    const start = args.start_date ?? addDays(end, -90);
+    const end = args.end_date ?? addDays(today, -1);
+    if (end > today) throw new ToolError(`\`end_date\` ${end} is in the future; the latest complete day is yesterday (${addDays(today, -1)}).`);
+    const start = args.start_date ?? addDays(end, -89);
     if (start > end) throw new ToolError(`\`start_date\` ${start} must not be after the end date ${end}.`);
     if (Date.parse(end) - Date.parse(start) > (MAX_RANGE_DAYS - 1) * 86_400_000) {
       throw new ToolError(`The range ${start} to ${end} is longer than the ${MAX_RANGE_DAYS} days (36 months) the platform keeps; shorten it.`);
@@ -113,7 +113,7 @@ export const getDeskAdsProductPerformance = defineDeskAdsTool({
       ctx.platform.listProducts(),
       ctx.platform.getReport({ report_type: 'ProductDimensionPerformance', aggregation: 'Summary', start_date: start, end_date: end }),
     ]);
-    const figures = new Map(report.map((row) => [row.product_id, totals([{ ...row, video_views: 0 }])]));
+    const figures = new Map(report.map((row) => [row.product_id, totals([row])]));
     const all = products.filter((p) => figures.get(p.id)?.impressions).map((p) => rowOf(p, figures.get(p.id)!));
     const matching = all.filter((r) => {
       if (query && ![r.title, r.merchant_product_id, r.product_id, r.brand, r.category, r.seller, r.store_name, r.campaign_name].some((f) => f.toLowerCase().includes(query))) return false;
@@ -148,7 +148,7 @@ export const getDeskAdsProductPerformance = defineDeskAdsTool({
     const hasMore = offset + rows.length < matching.length;
     const paging = { offset_requested: args.offset, offset, limit: args.limit, snapped: snapped !== args.offset, capped: snapped > cap, max_offset: cap, has_more: hasMore };
 
-    const summary = totals(matching.map((r) => ({ ...r, video_views: 0 })));
+    const summary = totals(matching);
     const currency = ctx.account.currency;
     const notes: string[] = [];
     if (paging.snapped) notes.push(`Offset ${args.offset} was snapped to the page boundary ${snapped} (a multiple of limit ${args.limit}).`);

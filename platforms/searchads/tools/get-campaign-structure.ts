@@ -13,12 +13,17 @@ export const getCampaignStructure = defineSearchAdsTool({
   },
   async run(args, ctx) {
     const campaign = await ctx.platform.getCampaign(args.campaign_id);
-    const [groups, ads, keywords, negatives] = await Promise.all([
+    const [groups, ads, keywords, negatives, links, calloutAssets] = await Promise.all([
       ctx.platform.listAdGroups(campaign.id),
       ctx.platform.listAds(campaign.id),
       ctx.platform.listKeywords(campaign.id),
       ctx.platform.listNegativeKeywords(campaign.id),
+      ctx.platform.listCampaignAssets(campaign.id),
+      ctx.platform.listAssets('CALLOUT'),
     ]);
+    // The callouts linked to the campaign (add_callout_extensions writes them), so they can be read back.
+    const calloutText = new Map(calloutAssets.map((a) => [a.id, a.callout_text ?? '']));
+    const callouts = links.filter((l) => l.field_type === 'CALLOUT' && calloutText.has(l.asset_id)).map((l) => ({ asset_id: l.asset_id, text: calloutText.get(l.asset_id)! }));
     const keep = (status: string) => args.include_removed || status !== 'REMOVED';
     const adGroups = groups
       .filter((g) => keep(g.status))
@@ -44,6 +49,7 @@ export const getCampaignStructure = defineSearchAdsTool({
       '',
     ];
     if (campaignNegatives.length) lines.push(`**Campaign negatives:** ${campaignNegatives.map(kw).join(', ')}`, '');
+    if (callouts.length) lines.push(`**Callouts:** ${callouts.map((c) => c.text).join(' · ')}`, '');
     if (!adGroups.length) {
       lines.push(campaign.type === 'PERFORMANCE_MAX' ? 'Performance Max campaigns use asset groups instead of ad groups.' : 'No ad groups.');
     }
@@ -63,6 +69,7 @@ export const getCampaignStructure = defineSearchAdsTool({
         customer_id: ctx.account.account_id,
         campaign: { id: campaign.id, name: campaign.name, type: campaign.type, status: campaign.status, budget_amount: campaign.budget_amount },
         campaign_negative_keywords: campaignNegatives,
+        callouts,
         ad_groups: adGroups,
       },
     };

@@ -18,6 +18,8 @@ export const listCampaigns = defineSearchAdsTool({
     const figures = totalsBy(report, 'campaign_id');
     const rows = all.filter((c) => !args.status || c.status === args.status).map((c) => ({ ...c, metrics: figures(c.id) }));
     const currency = ctx.account.currency;
+    // Video campaigns are judged on views: only they have video views and a view rate.
+    const video = rows.filter((c) => c.metrics.video_views !== undefined);
     const text = [
       `## Campaigns of ${ctx.account.name} (${ctx.account.account_id}), ${start} to ${end}`,
       '',
@@ -27,6 +29,9 @@ export const listCampaigns = defineSearchAdsTool({
             rows.map((c) => [c.name, c.id, c.type, c.status, money(c.budget_amount, currency), money(c.metrics.spend, currency), count(c.metrics.clicks), percent(c.metrics.ctr), c.metrics.conversions, money(c.metrics.cpa, currency)]),
           )
         : 'No campaigns match.',
+      ...(video.length
+        ? ['', markdownTable(['Video campaign', 'Views', 'View rate', 'Cost per view'], video.map((c) => [c.name, count(c.metrics.video_views!), percent(c.metrics.view_rate ?? null), money(c.metrics.video_views ? Math.round((c.metrics.spend / c.metrics.video_views) * 100) / 100 : null, currency)]))]
+        : []),
     ].join('\n');
     return {
       text,

@@ -1,7 +1,7 @@
 import { addDays, isoDate } from '../../../platforms/dates';
-import { metricsBetween, profileFor, totals, type PerformanceTier } from '../../../platforms/sandbox/metrics';
-import { SandboxStore } from '../../../platforms/sandbox/store';
-import type { DeskAdsProduct } from '../../../platforms/deskads/port';
+import { openDeskAdsPort } from '../../../platforms/deskads/define';
+import { operatorCall } from '../../../platforms/live/connector';
+import type { ConnectedAccount } from '../../../functions/runtime/stores/owners';
 import { callTool, callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
 
 useTestTables();
@@ -19,10 +19,12 @@ interface Goal {
 describe('deskads tools', () => {
   let apiKey: string;
   let accountId: string;
+  let account: ConnectedAccount;
   beforeAll(async () => {
     const owner = await createTestOwner({ accounts: { deskads: 1 } });
     apiKey = owner.apiKey;
-    accountId = owner.accounts.deskads![0]!.account_id;
+    account = owner.accounts.deskads![0]!;
+    accountId = account.account_id;
   });
 
   describe('Tool: list_deskads_accounts', () => {
@@ -124,18 +126,18 @@ describe('deskads tools', () => {
   describe('Tool: get_deskads_product_performance', () => {
     interface Row { product_id: string; spend: number; clicks: number; conversions: number; revenue: number; roas: number | null; cpa: number | null; title: string; category: string }
 
-    it('reports per-product metrics for the default 90 days, recomputable from the deterministic metrics', async () => {
+    it('reports per-product metrics for the default 90 days ending yesterday, as the platform reports them', async () => {
       const data = await callToolOk(apiKey, 'get_deskads_product_performance', { limit: 200 });
-      const end = isoDate(new Date());
-      expect(data.structured).toMatchObject({ end_date: end, start_date: addDays(end, -90) });
+      const end = addDays(isoDate(new Date()), -1);
+      expect(data.structured).toMatchObject({ end_date: end, start_date: addDays(end, -89) });
       const rows = data.structured!.products as Row[];
       expect(rows.length).toBe(data.structured!.filtered);
       const spends = rows.map((r) => r.spend);
       expect(spends).toEqual([...spends].sort((a, b) => b - a));
-      const products = await new SandboxStore('deskads', accountId).list<DeskAdsProduct & { performance: PerformanceTier }>('product');
-      const first = products.find((p) => p.id === rows[0]!.product_id)!;
-      const expected = totals(metricsBetween(first.id, addDays(end, -90), end, profileFor(first.performance, { impressions: profileFor(first.performance).impressions * 0.12 }), first.start_date));
-      expect(rows[0]).toMatchObject({ spend: expected.spend, clicks: expected.clicks, conversions: expected.conversions });
+      const port = openDeskAdsPort(account, operatorCall());
+      const report = await port.getReport({ report_type: 'ProductDimensionPerformance', aggregation: 'Summary', start_date: addDays(end, -89), end_date: end });
+      const reported = report.find((r) => r.product_id === rows[0]!.product_id)!;
+      expect(rows[0]).toMatchObject({ spend: reported.spend, clicks: reported.clicks, conversions: reported.conversions });
       const summary = data.structured!.summary as { spend: number };
       expect(summary.spend).toBeCloseTo(rows.reduce((s, r) => s + r.spend, 0), 1);
     });

@@ -85,6 +85,17 @@ export function describePortContract(label: string, open: () => Promise<DeskAdsP
       expectSums(summary, sumBy(daily, (row) => row.product_id!), (row) => row.product_id!);
     });
 
+    it('reports nothing for today or later: a day has figures once it is over', async () => {
+      const today = new Date().toISOString().slice(0, 10);
+      const later = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+      for (const report_type of ['ProductDimensionPerformance', 'CampaignPerformance'] as const) {
+        expect(await port.getReport({ report_type, aggregation: 'Daily', start_date: today, end_date: later })).toEqual([]);
+        const around = await port.getReport({ report_type, aggregation: 'Daily', start_date: start, end_date: later });
+        expect(around.length).toBeGreaterThan(0);
+        expect(around.every((row) => row.date! < today)).toBe(true);
+      }
+    });
+
     it('product rows add up to the campaign rows of the same dates', async () => {
       for (const aggregation of ['Summary', 'Daily'] as const) {
         const request = { aggregation, start_date: start, end_date: end };

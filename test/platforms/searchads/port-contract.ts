@@ -134,5 +134,35 @@ export function describePortContract(label: string, open: () => Promise<SearchAd
       }
       for (const row of await port.getReport('ad_group', start, end)) expect(row.ad_group_id).toMatch(/^\d+$/);
     });
+
+    it('ad group rows of a campaign add up to its campaign rows of the same days', async () => {
+      const [start, end] = [isoDay(30), isoDay(1)];
+      const [campaigns, groups] = await Promise.all([port.getReport('campaign', start, end), port.getReport('ad_group', start, end)]);
+      expect(groups.length).toBeGreaterThan(0);
+      const byCampaignDay = new Map<string, SearchAdsReportRow[]>();
+      for (const row of groups) {
+        const key = `${row.campaign_id}|${row.date}`;
+        byCampaignDay.set(key, [...(byCampaignDay.get(key) ?? []), row]);
+      }
+      const campaignDays = new Set(campaigns.map((row) => `${row.campaign_id}|${row.date}`));
+      for (const key of byCampaignDay.keys()) expect(campaignDays.has(key)).toBe(true);
+      for (const row of campaigns) {
+        const children = byCampaignDay.get(`${row.campaign_id}|${row.date}`);
+        // Campaigns without ad groups (asset-group types) have no ad group rows.
+        if (!children) continue;
+        const sum = sumByDate(children).get(row.date)!;
+        expect({ impressions: sum.impressions, clicks: sum.clicks }).toEqual({ impressions: row.impressions, clicks: row.clicks });
+        expect(sum.conversions).toBeCloseTo(row.conversions, 2);
+        expect(Math.abs(sum.spend - row.spend)).toBeLessThanOrEqual(0.01 * sum.rows + 1e-9);
+      }
+    });
+
+    it('reports nothing for today or later: a day has figures once it is over', async () => {
+      const today = isoDay(0);
+      for (const level of ['customer', 'campaign', 'ad_group'] as const) {
+        expect(await port.getReport(level, today, isoDay(-20))).toEqual([]);
+        expect((await port.getReport(level, isoDay(10), isoDay(-5))).every((row) => row.date < today)).toBe(true);
+      }
+    });
   });
 }

@@ -32,6 +32,10 @@ describe('searchads write tools', () => {
       expect(again.structured!.skipped_existing).toEqual(['Made in Portland']);
       expect(again.structured!.total_callouts).toBe(5);
       expect(again.text).not.toContain('are recommended');
+      // Written callouts read back with the campaign's structure.
+      const structure = await callToolOk(apiKey, 'get_campaign_structure', { campaign_id: competitor.id });
+      expect((structure.structured!.callouts as { text: string }[]).map((c) => c.text).sort()).toEqual(['Expert Fit Advice', 'Free Shipping Over $50', 'Lifetime Warranty', 'Made in Portland', 'Vegan Leather Options']);
+      expect(structure.text).toContain('**Callouts:**');
     });
 
     it('rejects callouts over 25 characters, calls to action and a final period, each named', async () => {

@@ -1,0 +1,170 @@
+/**
+ * Top-down delivery of one parent (a campaign or a shared budget) and its children for one day, from
+ * the entities' history, so the simulated past never changes and every level adds up:
+ * - the day is cut where the parent or any child changed (`daySegments` of each), and each part runs
+ *   under the states of that moment: a paused, ended or not-yet-started parent delivers nothing in
+ *   it, and only children that deliver in it (as the platform decides) take part;
+ * - the parent's demand in a part is what its delivering children would deliver in that share of the
+ *   day; above the parent's daily budget (its share of the part), every child shrinks by the same
+ *   factor, so the day spends 93-100 % of the budget at most;
+ * - the parent's day is rounded once (whole impressions, clicks and conversions, cents), then split
+ *   among its children by their share of each figure (largest remainder), so children always add
+ *   up to the parent exactly and no day exceeds its budget.
+ */
+import { stateAt, type WithHistory } from './history';
+import { seededRandom } from './metrics';
+
+/** The figures of one day of one entity. `video_views` only where the entity's type has views. */
+export interface DayFigures {
+  impressions: number;
+  clicks: number;
+  spend: number;
+  conversions: number;
+  revenue: number;
+  video_views?: number;
+}
+
+const DAY_MS = 86_400_000;
+const COUNTS = ['impressions', 'clicks', 'conversions', 'video_views'] as const;
+const MONEY = ['spend', 'revenue'] as const;
+
+export interface ParentDay<P extends object, C extends object> {
+  date: string;
+  parent: WithHistory<P & { id: string }>;
+  children: readonly WithHistory<C & { id: string }>[];
+  /** Whether the parent delivers at all in this state on `date` (status, start and end dates, review). */
+  parentDelivers(state: P, date: string): boolean;
+  /** The parent's daily budget in this state; undefined = no cap. */
+  dailyBudget(state: P): number | undefined;
+  /**
+   * A child's whole-day demand in this state on `date` (from its id and profile), or undefined when
+   * it does not deliver in this state (paused, removed, rejected, not started yet).
+   */
+  childDemand(child: C & { id: string }, date: string): DayFigures | undefined;
+  /** A parent without children at all (ever) delivers its own demand. */
+  ownDemand?(state: P, date: string): DayFigures;
+}
+
+export interface ParentDayResult {
+  /** The parent's day, rounded; zero figures when it did not deliver. */
+  total: DayFigures;
+  /** Each delivering child's part of it (children that delivered nothing are left out). */
+  children: Map<string, DayFigures>;
+}
+
+/** Moments within UTC day `date` at which the entity changed. */
+function changesWithin(entity: WithHistory<object>, dayStart: number): number[] {
+  return (entity.history ?? []).map((entry) => Date.parse(entry.at)).filter((t) => t > dayStart && t < dayStart + DAY_MS);
+}
+
+/** The entity at `moment`; the stored entity itself when nothing changed after it (no copy). */
+function at<T extends object>(entity: WithHistory<T>, moment: string): T {
+  const history = entity.history ?? [];
+  return history.length && history[history.length - 1]!.at > moment ? stateAt(entity, moment) : entity;
+}
+
+function scaled(figures: DayFigures, factor: number): DayFigures {
+  const out: DayFigures = { impressions: 0, clicks: 0, spend: 0, conversions: 0, revenue: 0 };
+  for (const key of [...COUNTS, ...MONEY]) if (figures[key] !== undefined) out[key] = figures[key]! * factor;
+  return out;
+}
+
+function add(into: DayFigures, figures: DayFigures): void {
+  for (const key of [...COUNTS, ...MONEY]) if (figures[key] !== undefined) into[key] = (into[key] ?? 0) + figures[key]!;
+}
+
+/**
+ * `total` whole units split by `weights` (largest remainder, ties to the earlier index): the parts
+ * add up to `total` exactly. All-zero weights split nothing unless `total` is positive, then evenly.
+ */
+export function apportion(total: number, weights: readonly number[]): number[] {
+  if (!weights.length) return [];
+  const sum = weights.reduce((s, w) => s + Math.max(0, w), 0);
+  const effective = sum > 0 ? weights.map((w) => Math.max(0, w) / sum) : weights.map(() => 1 / weights.length);
+  const raw = effective.map((share) => share * total);
+  const parts = raw.map(Math.floor);
+  let left = total - parts.reduce((s, p) => s + p, 0);
+  const order = raw.map((r, i) => [r - Math.floor(r), i] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+  for (let k = 0; left > 0; k = (k + 1) % order.length, left--) parts[order[k]![1]]! += 1;
+  return parts;
+}
+
+/** The day rounded as a platform reports it: whole counts (a fractional conversion happens with that probability), cents. */
+function rounded(figures: DayFigures, random: () => number): DayFigures {
+  const conversions = Math.floor(figures.conversions) + (random() < figures.conversions % 1 ? 1 : 0);
+  const out: DayFigures = {
+    impressions: Math.round(figures.impressions),
+    clicks: Math.round(figures.clicks),
+    // Never rounded up past what the budget allowed.
+    spend: Math.floor(figures.spend * 100 + 1e-6) / 100,
+    conversions,
+    revenue: Math.round(figures.revenue * 100) / 100,
+  };
+  if (figures.video_views !== undefined) out.video_views = Math.round(figures.video_views);
+  return out;
+}
+
+/** Splits a rounded day among children by their share of each figure. */
+export function splitDay(total: DayFigures, weights: readonly DayFigures[]): DayFigures[] {
+  const parts: DayFigures[] = weights.map(() => ({ impressions: 0, clicks: 0, spend: 0, conversions: 0, revenue: 0 }));
+  for (const key of COUNTS) {
+    if (total[key] === undefined) continue;
+    // Conversions follow clicks where no child had a fractional conversion of its own.
+    const own = weights.map((w) => w[key] ?? 0);
+    const by = own.some((w) => w > 0) ? own : weights.map((w) => w.clicks);
+    apportion(total[key]!, by).forEach((n, i) => (parts[i]![key] = n));
+  }
+  for (const key of MONEY) {
+    const own = weights.map((w) => w[key]);
+    const by = own.some((w) => w > 0) ? own : weights.map((w) => w.spend);
+    apportion(Math.round(total[key] * 100), by).forEach((cents, i) => (parts[i]![key] = cents / 100));
+  }
+  return parts;
+}
+
+export const zeroDay = (withViews: boolean): DayFigures => ({ impressions: 0, clicks: 0, spend: 0, conversions: 0, revenue: 0, ...(withViews ? { video_views: 0 } : {}) });
+
+/** One parent's day, allocated top down to its children (see the file comment). */
+export function deliverParentDay<P extends object, C extends object>(input: ParentDay<P, C>): ParentDayResult {
+  const { date, parent, children } = input;
+  const dayStart = Date.parse(`${date}T00:00:00.000Z`);
+  const bounds = [...new Set([dayStart, ...changesWithin(parent, dayStart), ...children.flatMap((c) => changesWithin(c, dayStart)), dayStart + DAY_MS])].sort((a, b) => a - b);
+  const random = seededRandom(`${parent.id}|${date}|delivery`);
+  const capFactor = 0.93 + 0.07 * random();
+  let total: DayFigures | undefined;
+  const byChild = new Map<string, DayFigures>();
+  for (let i = 0; i < bounds.length - 1; i++) {
+    const share = (bounds[i + 1]! - bounds[i]!) / DAY_MS;
+    const moment = new Date(bounds[i]!).toISOString();
+    const state = at(parent, moment) as P & { id: string };
+    if (!input.parentDelivers(state, date)) continue;
+    const parts: [string, DayFigures][] = [];
+    if (!children.length && input.ownDemand) parts.push([parent.id, scaled(input.ownDemand(state, date), share)]);
+    for (const child of children) {
+      const demand = input.childDemand(at(child, moment) as C & { id: string }, date);
+      if (demand) parts.push([child.id, scaled(demand, share)]);
+    }
+    const spend = parts.reduce((s, [, f]) => s + f.spend, 0);
+    const budget = input.dailyBudget(state);
+    const factor = budget !== undefined && spend > budget * share ? (budget * share * capFactor) / spend : 1;
+    for (const [id, figures] of parts) {
+      const delivered = scaled(figures, factor);
+      total ??= { impressions: 0, clicks: 0, spend: 0, conversions: 0, revenue: 0 };
+      add(total, delivered);
+      const sum = byChild.get(id) ?? { impressions: 0, clicks: 0, spend: 0, conversions: 0, revenue: 0 };
+      add(sum, delivered);
+      byChild.set(id, sum);
+    }
+  }
+  if (!total) return { total: zeroDay(false), children: new Map() };
+  const day = rounded(total, random);
+  if (!children.length) return { total: day, children: new Map() };
+  const ids = [...byChild.keys()];
+  const parts = splitDay(day, ids.map((id) => byChild.get(id)!));
+  return { total: day, children: new Map(ids.map((id, i) => [id, parts[i]!])) };
+}
+
+/** The UTC day a report may show last: yesterday (today and later have no delivery yet). */
+export function lastReportableDay(now = new Date()): string {
+  return new Date(Date.parse(`${now.toISOString().slice(0, 10)}T00:00:00.000Z`) - DAY_MS).toISOString().slice(0, 10);
+}

@@ -1,0 +1,129 @@
+/**
+ * The deskads sandbox as a practitioner trusts it (issue 13), against DynamoDB Local, through the
+ * port and the tool: product rows add up to campaign rows exactly, the tool shows the report's
+ * figures, no day exceeds its campaign's budget, the past never changes, state gates delivery and
+ * today and later have no figures.
+ */
+import { addDays, isoDate } from '../../../platforms/dates';
+import { openDeskAdsPort } from '../../../platforms/deskads/define';
+import type { DeskAdsPort, DeskAdsReportRow, DeskAdsReportType } from '../../../platforms/deskads/port';
+import { operatorCall } from '../../../platforms/live/connector';
+import { daySegments, type WithHistory } from '../../../platforms/sandbox/history';
+import { SandboxStore } from '../../../platforms/sandbox/store';
+import { callTool, callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
+
+useTestTables();
+
+const yesterday = () => addDays(isoDate(new Date()), -1);
+const cents = (n: number) => Math.round(n * 100);
+const figures = (rows: readonly DeskAdsReportRow[]) =>
+  rows.reduce(
+    (s, r) => ({ impressions: s.impressions + r.impressions, clicks: s.clicks + r.clicks, spend: s.spend + cents(r.spend), conversions: s.conversions + r.conversions, revenue: s.revenue + cents(r.revenue) }),
+    { impressions: 0, clicks: 0, spend: 0, conversions: 0, revenue: 0 },
+  );
+
+interface Campaign { id: string; status: string; daily_budget: number }
+
+async function sandbox() {
+  const owner = await createTestOwner({ accounts: { deskads: 1 } });
+  const account = owner.accounts.deskads![0]!;
+  return { apiKey: owner.apiKey, port: openDeskAdsPort(account, operatorCall()), store: new SandboxStore('deskads', account.account_id) };
+}
+
+const daily = (port: DeskAdsPort, report_type: DeskAdsReportType, start: string, end: string) => port.getReport({ report_type, aggregation: 'Daily', start_date: start, end_date: end });
+
+describe('deskads sandbox consistency', () => {
+  let s: Awaited<ReturnType<typeof sandbox>>;
+  beforeAll(async () => {
+    s = await sandbox();
+  });
+
+  it.each([1, 7, 30, 90])('product rows add up to campaign rows exactly, every day of the last %i days and over the range', async (days) => {
+    const end = yesterday();
+    const start = addDays(end, -(days - 1));
+    for (const aggregation of ['Daily', 'Summary'] as const) {
+      const request = { aggregation, start_date: start, end_date: end };
+      const [products, campaigns] = await Promise.all([
+        s.port.getReport({ ...request, report_type: 'ProductDimensionPerformance' }),
+        s.port.getReport({ ...request, report_type: 'CampaignPerformance' }),
+      ]);
+      expect(campaigns.length).toBeGreaterThan(0);
+      for (const campaign of campaigns) {
+        expect(figures(products.filter((p) => p.campaign_id === campaign.campaign_id && p.date === campaign.date))).toEqual(figures([campaign]));
+      }
+    }
+  });
+
+  it('the product tool shows the report figures of the same dates', async () => {
+    const end = yesterday();
+    const start = addDays(end, -29);
+    const data = await callToolOk(s.apiKey, 'get_deskads_product_performance', { start_date: start, end_date: end, limit: 200 });
+    const campaigns = await s.port.getReport({ report_type: 'CampaignPerformance', aggregation: 'Summary', start_date: start, end_date: end });
+    const summary = data.structured!.summary as { spend: number; clicks: number; conversions: number };
+    expect({ spend: cents(summary.spend), clicks: summary.clicks, conversions: summary.conversions }).toEqual({
+      spend: figures(campaigns).spend,
+      clicks: figures(campaigns).clicks,
+      conversions: figures(campaigns).conversions,
+    });
+    expect(summary).not.toHaveProperty('video_views');
+  });
+
+  it('no campaign day spends more than its daily budget of that day', async () => {
+    const end = yesterday();
+    const rows = await daily(s.port, 'CampaignPerformance', addDays(end, -59), end);
+    const stored = new Map((await s.store.list<Campaign>('campaign', { withHistory: true })).map((c) => [c.id, c as WithHistory<Campaign>]));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      const budget = Math.max(...daySegments(stored.get(row.campaign_id)!, row.date!).map((segment) => segment.state.daily_budget));
+      expect(row.spend).toBeLessThanOrEqual(budget);
+    }
+  });
+
+  it('a disapproved offer serves nothing from its disapproval on', async () => {
+    const end = yesterday();
+    const products = await s.port.listProducts();
+    const refurbished = products.find((p) => p.condition === 'Refurbished')!;
+    const rows = (await daily(s.port, 'ProductDimensionPerformance', addDays(end, -59), end)).filter((r) => r.product_id === refurbished.id);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.map((r) => r.date!).sort().at(-1)).toBe(addDays(isoDate(new Date()), -15));
+  });
+
+  it('today and later have no figures; the tool ends yesterday by default and refuses future dates', async () => {
+    const today = isoDate(new Date());
+    expect(await daily(s.port, 'CampaignPerformance', today, addDays(today, 30))).toEqual([]);
+    const data = await callToolOk(s.apiKey, 'get_deskads_product_performance', {});
+    expect(data.structured).toMatchObject({ end_date: yesterday(), start_date: addDays(yesterday(), -89) });
+    const future = await callTool(s.apiKey, 'get_deskads_product_performance', { end_date: addDays(today, 5) });
+    expect(future.status).toBe(400);
+    expect(future.body.error).toContain('in the future');
+  });
+});
+
+describe('deskads sandbox history', () => {
+  it('a past day is identical before and after a budget change and a pause; a pause splits its day', async () => {
+    const s = await sandbox();
+    const end = yesterday();
+    const start = addDays(end, -13);
+    const read = () => Promise.all([daily(s.port, 'CampaignPerformance', start, end), daily(s.port, 'ProductDimensionPerformance', start, end)]);
+    const before = await read();
+    const [first, second] = await s.store.list<Campaign>('campaign');
+    // Changes made now apply from now on: every past day stays as it was.
+    await s.store.update('campaign', first!.id, { daily_budget: 5 });
+    await s.store.update('campaign', second!.id, { status: 'Paused' });
+    expect(await read()).toEqual(before);
+    // A pause made at noon three days ago: earlier days unchanged, the day split, later days empty.
+    const pauseDay = addDays(end, -2);
+    const other = await sandbox();
+    const [campaign] = await other.store.list<Campaign>('campaign');
+    const beforePause = await daily(other.port, 'CampaignPerformance', start, end);
+    await other.store.update('campaign', campaign!.id, { status: 'Paused' }, { now: new Date(`${pauseDay}T12:00:00.000Z`) });
+    const afterPause = await daily(other.port, 'CampaignPerformance', start, end);
+    const mine = (rows: DeskAdsReportRow[]) => rows.filter((r) => r.campaign_id === campaign!.id);
+    expect(mine(afterPause).filter((r) => r.date! < pauseDay)).toEqual(mine(beforePause).filter((r) => r.date! < pauseDay));
+    expect(mine(afterPause).filter((r) => r.date! > pauseDay)).toEqual([]);
+    const full = mine(beforePause).find((r) => r.date === pauseDay)!;
+    const half = mine(afterPause).find((r) => r.date === pauseDay)!;
+    expect(Math.abs(half.spend - full.spend / 2)).toBeLessThanOrEqual(0.02);
+    expect(afterPause.filter((r) => r.campaign_id !== campaign!.id)).toEqual(beforePause.filter((r) => r.campaign_id !== campaign!.id));
+  });
+});
