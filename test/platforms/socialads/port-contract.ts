@@ -14,7 +14,7 @@ import type { SocialAdsInsightsRow, SocialAdsPort } from '../../../platforms/soc
 const CAMPAIGN_FIELDS = ['id', 'name', 'objective', 'status', 'buying_type', 'daily_budget', 'lifetime_budget', 'special_ad_categories', 'lead_form_id', 'app', 'start_date', 'end_date', 'created_at'];
 const AD_SET_FIELDS = ['id', 'campaign_id', 'name', 'status', 'optimization_goal', 'billing_event', 'daily_budget', 'lifetime_budget', 'targeting', 'promoted_object', 'start_date', 'end_date', 'created_at'];
 const AD_FIELDS = ['id', 'ad_set_id', 'campaign_id', 'name', 'status', 'effective_status', 'ad_type', 'creative', 'start_date', 'created_at'];
-const INSIGHTS_FIELDS = ['campaign_id', 'ad_set_id', 'ad_id', 'date', 'impressions', 'clicks', 'spend', 'conversions', 'revenue', 'video_views'];
+const INSIGHTS_FIELDS = ['campaign_id', 'ad_set_id', 'ad_id', 'date', 'impressions', 'reach', 'clicks', 'spend', 'conversions', 'revenue', 'video_views'];
 const STATUSES = ['ACTIVE', 'PAUSED', 'ARCHIVED', 'DELETED'];
 
 /** Fields outside the port type (a simulation field such as a performance tier would show here). */
