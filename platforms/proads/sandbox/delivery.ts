@@ -129,10 +129,12 @@ export function deliveredCreativeDays(account: DeliveryAccount, start: string, e
         if (shares[i] === 0) return undefined;
         const natural = dailyMetrics(cr.id, date, proProfile(cr, campaign));
         const share = shares[i]!;
+        // CPM campaigns pay for impressions (about the bid per 1,000), CPC campaigns for clicks.
+        const spend = campaign.cost_type === 'CPM' ? (natural.impressions * campaign.unit_cost) / 1000 : natural.spend;
         return {
           impressions: natural.impressions * share,
           clicks: natural.clicks * share,
-          spend_cents: natural.spend * 100 * share,
+          spend_cents: spend * 100 * share,
           conversions: natural.conversions * share,
           revenue_cents: natural.revenue * 100 * share,
           video_views: natural.video_views * share,
