@@ -102,7 +102,9 @@ export const analyzeProAdsCreativePerformance = defineProAdsTool({
 
     const recommendations: { action: string; creative_id?: string; campaign_id?: string; reason: string }[] = [];
     for (const b of bottom) {
-      if (b.conversions === 0 && b.spend >= PAUSE_SPEND) {
+      // Awareness, video-view and engagement creatives are not bought for conversions: not paused for lacking them.
+      const convertsByObjective = b.result_type === 'leads' || b.result_type === 'conversions';
+      if (convertsByObjective && b.conversions === 0 && b.spend >= PAUSE_SPEND) {
         recommendations.push({ action: 'pause_creative', creative_id: b.creative_id, reason: `Pause "${b.name}": ${money(b.spend, currency)} spent with no conversions.` });
       } else if (top[0] && b.cost_per_conversion !== null && top[0].cost_per_conversion !== null && b.cost_per_conversion > 2 * top[0].cost_per_conversion) {
         recommendations.push({ action: 'shift_budget', creative_id: b.creative_id, reason: `Shift budget from "${b.name}" (${money(b.cost_per_conversion, currency)} per conversion) to "${top[0].name}" (${money(top[0].cost_per_conversion, currency)}).` });

@@ -136,6 +136,14 @@ export function describePortContract(label: string, open: () => Promise<SocialAd
       expect((await port.listVideos()).map((v) => v.id)).toContain(video.id);
     });
 
+    it('reports nothing for days that have not happened yet', async () => {
+      const port = await open();
+      const today = isoDate(new Date());
+      for (const level of ['ad', 'adset', 'campaign'] as const) {
+        expect(await port.getInsights({ level, time_range: { since: addDays(today, 1), until: addDays(today, 30) } })).toEqual([]);
+      }
+    });
+
     it('reports daily insights rows whose ads add up to their ad sets and ad sets to their campaigns', async () => {
       const port = await open();
       const [byAd, byAdSet, byCampaign] = await Promise.all(
