@@ -189,10 +189,10 @@ export const listSocialAdsPages = defineSocialAdsTool({
       `${promotable} promotable page(s)${promotable > 1 ? ': ads need facebook_page_id unless their ad set already promotes a page' : promotable === 1 ? ': it is used automatically' : ''}.`,
       '',
       rows.length
-        ? markdownTable(['Page', 'facebook_page_id', 'Category', 'Can advertise', 'Instagram', 'Active lead forms'], rows.map((r) => [r.name, r.id, r.category, r.promotable ? 'yes' : 'no', r.instagram_account ? `@${r.instagram_account.username} (${r.instagram_account.id})` : null, r.active_lead_forms.map((f) => f.name).join(', ')]))
+        ? markdownTable(['Page', 'facebook_page_id', 'Category', 'Can advertise', 'Linked profile', 'Active lead forms'], rows.map((r) => [r.name, r.id, r.category, r.promotable ? 'yes' : 'no', r.instagram_account ? `@${r.instagram_account.username} (${r.instagram_account.id})` : null, r.active_lead_forms.map((f) => f.name).join(', ')]))
         : 'No pages.',
       '',
-      `### Instagram accounts`,
+      `### Linked profiles (instagram_account_id)`,
       instagram.length ? markdownTable(['Username', 'instagram_account_id', 'Linked page'], instagram.map((i) => [`@${i.username}`, i.id, pages.find((p) => p.id === i.page_id)?.name])) : 'None connected.',
     ].join('\n');
     return {
