@@ -182,4 +182,13 @@ describe('proads analyses: the same figures, judged by format and objective', ()
       expect(o.title).toContain('read-only');
     }
   });
+  it('names only tools of the registry in the text of its read tools, and no real-platform identifiers', async () => {
+    const names = new Set(ALL_TOOLS.map((t) => t.name));
+    for (const tool of ['analyze_proads_wasted_spend', 'analyze_proads_creative_performance', 'select_proads_campaign_type']) {
+      const { text } = await callToolOk(owner.apiKey, tool, tool === 'select_proads_campaign_type' ? { campaign_type: 'text' } : {});
+      const named = [...text.matchAll(/\b(?:list|get|analyze|create|add|update|pause|resume|select|suggest|validate|archive|remove|discover)_[a-z_]+\b/g)].map((m) => m[0]);
+      for (const name of named) expect([tool, name, names.has(name)]).toEqual([tool, name, true]);
+      expect(text).not.toMatch(/urn:li:|LinkedIn|Facebook|Instagram\b|\bMeta\b/);
+    }
+  });
 });

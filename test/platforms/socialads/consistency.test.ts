@@ -192,4 +192,13 @@ describe('socialads tools: the same figures everywhere, in the unit of each obje
       expect(o.title).toContain('read-only');
     }
   });
+  it('names only tools of the registry in the text of its read tools, and no real-platform identifiers', async () => {
+    const names = new Set(ALL_TOOLS.map((t) => t.name));
+    for (const tool of ['list_socialads_ad_sets', 'list_socialads_ads', 'list_socialads_pages', 'discover_socialads_assets', 'get_socialads_app_campaigns', 'get_socialads_app_adsets', 'get_socialads_app_creatives']) {
+      const { text } = await callToolOk(apiKey, tool, {});
+      const named = [...text.matchAll(/\b(?:list|get|analyze|create|add|update|pause|resume|select|suggest|validate|archive|remove|discover)_[a-z_]+\b/g)].map((m) => m[0]);
+      for (const name of named) expect([tool, name, names.has(name)]).toEqual([tool, name, true]);
+      expect(text).not.toMatch(/urn:li:|LinkedIn|Facebook|Instagram\b|\bMeta\b/);
+    }
+  });
 });
