@@ -18,8 +18,9 @@ export interface ProAdsPort {
    * Delivery figures (ad analytics), grouped by one pivot over a date range, both ends included:
    * one row per pivot value and day (DAILY) or per pivot value over the whole range (ALL). Pivot
    * values without delivery have no row. Creatives are the unit of delivery: a campaign's row is the
-   * sum of its creatives' rows of the same dates. Demographic pivots (MEMBER_*) are estimates of
-   * the member facets reached and do not add up to the campaigns.
+   * sum of its creatives' rows of the same dates. The values of one demographic pivot (MEMBER_*)
+   * split the account's delivery of the same dates. Days from today on have no delivery yet; a
+   * past day never changes.
    */
   getAnalytics(query: ProAdsAnalyticsQuery): Promise<ProAdsAnalyticsRow[]>;
 }
@@ -38,8 +39,8 @@ export interface ProAdsAnalyticsQuery {
 }
 
 /**
- * One row of ad analytics: the pivot value (a campaign or creative id, or a member facet urn such
- * as urn:li:seniority:3), the days it covers (one day for DAILY) and the figures of those days.
+ * One row of ad analytics: the pivot value (a campaign or creative id, or a member facet id such
+ * as seniority:3), the days it covers (one day for DAILY) and the figures of those days.
  */
 export interface ProAdsAnalyticsRow extends Omit<DailyMetrics, 'date'> {
   pivot_value: string;
@@ -97,6 +98,6 @@ export interface ProAdsSegment {
   pivot: ProAdsPivot;
   /** The member facet value, e.g. "Entry" for SENIORITY. */
   value: string;
-  /** urn:li:seniority:3 style facet urn, for exclusions. */
+  /** The member facet's identifier (e.g. seniority:3), for exclusions. */
   urn: string;
 }

@@ -2,28 +2,18 @@ import { ToolError } from '../../functions/runtime/errors';
 import type { ConnectedAccount } from '../../functions/runtime/stores/owners';
 import { addDays, isoDate } from '../dates';
 import type { DailyMetrics } from '../metrics';
-import { metricsBetween, profileFor, withinSharedBudget, type PerformanceProfile, type PerformanceTier } from '../sandbox/metrics';
 import { idSource } from '../sandbox/ids';
 import { SandboxPlatform } from '../sandbox/platform';
+import type { PerformanceTier } from '../sandbox/metrics';
 import { EntityNotFoundError, SandboxStore } from '../sandbox/store';
 import type { ProAdsAnalyticsQuery, ProAdsAnalyticsRow, ProAdsCampaign, ProAdsCampaignGroup, ProAdsCreative, ProAdsPort, ProAdsSegment } from './port';
+import { asDailyMetrics, deliveredCreativeDays, segmentDays, type CreativeDay, type Simulation, type StoredCampaign, type StoredCreative, type StoredGroup, type StoredSegment } from './sandbox/delivery';
 
 /** Entity kinds of the proads sandbox (the sort-key prefixes). */
 export const KIND = { group: 'campaign_group', campaign: 'campaign', creative: 'creative', segment: 'segment' } as const;
 
-/**
- * What the sandbox stores besides what the platform returns: delivery derives from a performance
- * tier plus optional profile overrides (never stored metrics). Never leaves the adapter.
- */
-interface Delivery {
-  performance: PerformanceTier;
-  profile_overrides?: Partial<Omit<PerformanceProfile, 'tier'>>;
-}
-type StoredCreative = ProAdsCreative & Delivery;
-type StoredSegment = ProAdsSegment & Delivery;
-
-function withoutSimulation<T>(stored: T & Delivery): T {
-  const { performance: _performance, profile_overrides: _overrides, ...entity } = stored;
+function withoutSimulation<T>(stored: T & Partial<Simulation> & { history?: unknown }): T {
+  const { performance: _performance, profile_overrides: _overrides, history: _history, ...entity } = stored;
   return entity as T;
 }
 
@@ -54,35 +44,47 @@ export class ProAdsSandbox extends SandboxPlatform implements ProAdsPort {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(start) || !/^\d{4}-\d{2}-\d{2}$/.test(end) || start > end) {
       throw new ToolError(`The analytics date range ${start} to ${end} is not a range of days (YYYY-MM-DD, start on or before end).`);
     }
-    if (query.pivot.startsWith('MEMBER_')) {
-      if (query.campaigns || query.creatives) {
-        throw new ToolError('The proads sandbox reports demographic pivots for the whole account only: leave out campaigns and creatives.');
-      }
-      const pivot = query.pivot.slice('MEMBER_'.length);
-      const segments = (await this.store.list<StoredSegment>(KIND.segment)).filter((s) => s.pivot === pivot);
-      return segments
-        .sort((a, b) => a.urn.localeCompare(b.urn))
-        .flatMap((s) => analyticsRows(s.urn, metricsBetween(s.id, start, end, proProfile(s)), query.time_granularity));
+    if (query.pivot.startsWith('MEMBER_') && (query.campaigns || query.creatives)) {
+      throw new ToolError('The proads sandbox reports demographic pivots for the whole account only: leave out campaigns and creatives.');
     }
-    const [campaigns, creatives] = await Promise.all([this.store.list<ProAdsCampaign>(KIND.campaign), this.store.list<StoredCreative>(KIND.creative)]);
+    const [groups, campaigns, creatives] = await Promise.all([
+      this.store.list<StoredGroup>(KIND.group, { withHistory: true }),
+      this.store.list<StoredCampaign>(KIND.campaign, { withHistory: true }),
+      this.store.list<StoredCreative>(KIND.creative, { withHistory: true }),
+    ]);
     requireKnown(KIND.campaign, query.campaigns, campaigns);
     requireKnown(KIND.creative, query.creatives, creatives);
-    const campaignById = new Map(campaigns.map((c) => [c.id, c]));
-    const days = new Map<string, DailyMetrics[]>();
-    for (const creative of creatives) {
-      if (query.campaigns && !query.campaigns.includes(creative.campaign_id)) continue;
-      if (query.creatives && !query.creatives.includes(creative.id)) continue;
-      const own = creativeMetrics(creative, campaignById.get(creative.campaign_id), creatives, start, end);
-      const key = query.pivot === 'CAMPAIGN' ? creative.campaign_id : creative.id;
-      const sum = days.get(key);
-      if (!sum) days.set(key, own.map((d) => ({ ...d })));
-      else own.forEach((d, i) => addInto(sum[i]!, d));
+    const delivered = deliveredCreativeDays({ groups, campaigns, creatives }, start, end, isoDate(new Date()));
+    if (query.pivot.startsWith('MEMBER_')) {
+      const pivot = query.pivot.slice('MEMBER_'.length);
+      const segments = (await this.store.list<StoredSegment>(KIND.segment)).filter((s) => s.pivot === pivot).sort((a, b) => a.urn.localeCompare(b.urn));
+      const days = segmentDays(segments, delivered);
+      return segments.flatMap((s) => analyticsRows(s.urn, days.get(s.id)!, query));
     }
-    return [...days].sort(([a], [b]) => a.localeCompare(b)).flatMap(([key, keyDays]) => analyticsRows(key, keyDays, query.time_granularity));
+    // Creatives are the unit of delivery: campaign rows are sums of their creatives' whole figures (cents).
+    const days = new Map<string, Map<string, Omit<CreativeDay, 'creative'>>>();
+    for (const day of delivered) {
+      if (query.campaigns && !query.campaigns.includes(day.creative.campaign_id)) continue;
+      if (query.creatives && !query.creatives.includes(day.creative.id)) continue;
+      const key = query.pivot === 'CAMPAIGN' ? day.creative.campaign_id : day.creative.id;
+      const byDate = days.get(key) ?? new Map();
+      const sum = byDate.get(day.date);
+      const { creative: _creative, ...figures } = day;
+      if (!sum) byDate.set(day.date, { ...figures });
+      else for (const m of ['impressions', 'clicks', 'spend_cents', 'conversions', 'revenue_cents', 'video_views'] as const) sum[m] += day[m];
+      days.set(key, byDate);
+    }
+    return [...days]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .flatMap(([key, byDate]) =>
+        analyticsRows(
+          key,
+          [...byDate.values()].sort((a, b) => a.date.localeCompare(b.date)).map((d) => asDailyMetrics({ ...d, creative: undefined as never })),
+          query,
+        ),
+      );
   }
 }
-
-const round2 = (n: number) => Math.round(n * 100) / 100;
 
 function addInto(sum: Omit<DailyMetrics, 'date'>, day: Omit<DailyMetrics, 'date'>): void {
   sum.impressions += day.impressions;
@@ -98,59 +100,25 @@ function requireKnown(kind: string, ids: readonly string[] | undefined, entities
   if (unknown !== undefined) throw new EntityNotFoundError(kind, unknown);
 }
 
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
 /** The rows of one pivot value: its days (DAILY) or their sum (ALL); nothing without delivery. */
-function analyticsRows(pivotValue: string, days: readonly DailyMetrics[], granularity: ProAdsAnalyticsQuery['time_granularity']): ProAdsAnalyticsRow[] {
+function analyticsRows(pivotValue: string, days: readonly DailyMetrics[], query: Pick<ProAdsAnalyticsQuery, 'time_granularity' | 'date_range'>): ProAdsAnalyticsRow[] {
   const rows: ProAdsAnalyticsRow[] = [];
   const push = (from: string, to: string, m: Omit<DailyMetrics, 'date'>) => {
     if (!m.impressions && !m.clicks && !m.spend && !m.conversions && !m.revenue && !m.video_views) return;
     const { impressions, clicks, spend, conversions, revenue, video_views } = m;
     rows.push({ pivot_value: pivotValue, date_range: { start: from, end: to }, impressions, clicks, spend: round2(spend), conversions, revenue: round2(revenue), video_views });
   };
-  if (granularity === 'DAILY') {
+  if (query.time_granularity === 'DAILY') {
     for (const day of days) push(day.date, day.date, day);
   } else if (days.length) {
+    // One row over the whole range asked for.
     const sum = { impressions: 0, clicks: 0, spend: 0, conversions: 0, revenue: 0, video_views: 0 };
     for (const day of days) addInto(sum, day);
-    push(days[0]!.date, days.at(-1)!.date, sum);
+    push(query.date_range.start, query.date_range.end, sum);
   }
   return rows;
-}
-
-/**
- * Professional-network economics: far fewer impressions, lower CTR and much higher CPC than
- * social or search (LinkedIn Sponsored Content benchmarks: CTR about 0.4-0.6 %, CPC $5-12),
- * and high-value B2B conversions (leads, demo requests).
- */
-const PRO_TIERS: Record<PerformanceTier, Partial<Omit<PerformanceProfile, 'tier'>>> = {
-  strong: { impressions: 4200, ctr: 0.009, cpc: 5.5, cvr: 0.08, order_value: 320 },
-  average: { impressions: 3200, ctr: 0.0055, cpc: 7.5, cvr: 0.06, order_value: 260 },
-  poor: { impressions: 9000, ctr: 0.003, cpc: 9.5, cvr: 0.008, order_value: 220 },
-  wasteful: { impressions: 1600, ctr: 0.0035, cpc: 9, cvr: 0, order_value: 0 },
-  new: { impressions: 260, ctr: 0.006, cpc: 7, cvr: 0.05, order_value: 260 },
-};
-
-function proProfile(delivery: Delivery): PerformanceProfile {
-  return profileFor(delivery.performance, { ...PRO_TIERS[delivery.performance], ...delivery.profile_overrides });
-}
-
-/** A creative's days before any budget: only inside its campaign's flight (start to end date). */
-function naturalCreativeDays(creative: StoredCreative, campaign: ProAdsCampaign | undefined, start: string, end: string): DailyMetrics[] {
-  const from = [creative.start_date, campaign?.start_date].filter(Boolean).sort().at(-1)!;
-  const until = campaign?.status === 'DRAFT' ? '0000-00-00' : campaign?.end_date;
-  return metricsBetween(creative.id, start, end, proProfile(creative), from).map((d) =>
-    until && d.date > until ? { date: d.date, impressions: 0, clicks: 0, spend: 0, conversions: 0, revenue: 0, video_views: 0 } : d,
-  );
-}
-
-/**
- * Daily metrics of a creative. The creatives of a campaign share its daily budget
- * (withinSharedBudget); `creatives` is the account's list, siblings included.
- */
-function creativeMetrics(creative: StoredCreative, campaign: ProAdsCampaign | undefined, creatives: readonly StoredCreative[], start: string, end: string): DailyMetrics[] {
-  const own = naturalCreativeDays(creative, campaign, start, end);
-  if (!campaign?.daily_budget) return own;
-  const siblings = creatives.filter((cr) => cr.campaign_id === creative.campaign_id && cr.id !== creative.id);
-  return withinSharedBudget(own, [own, ...siblings.map((cr) => naturalCreativeDays(cr, campaign, start, end))], campaign.daily_budget);
 }
 
 /** Seeds a new sandbox account with realistic proads entities. Ids are reproducible per account. */
@@ -206,24 +174,24 @@ export async function seedProAdsAccount(account: ConnectedAccount): Promise<void
     creative(c.draft, { name: 'Field event - carousel (draft)', performance: 'new', status: 'PAUSED', intro_text: 'Meet us at the Q3 field event.', headline: 'Join us in Austin', call_to_action: 'REGISTER', path: '/events' }),
   ];
 
-  type SegmentSeed = [ProAdsSegment['pivot'], string, string, PerformanceTier, Delivery['profile_overrides']?];
+  type SegmentSeed = [ProAdsSegment['pivot'], string, string, PerformanceTier, Simulation['profile_overrides']?];
   const segmentSeeds: SegmentSeed[] = [
-    ['SENIORITY', 'Entry', 'urn:li:seniority:3', 'wasteful', { impressions: 2400 }],
-    ['SENIORITY', 'Senior', 'urn:li:seniority:4', 'average'],
-    ['SENIORITY', 'Manager', 'urn:li:seniority:5', 'average', { impressions: 2800 }],
-    ['SENIORITY', 'Director', 'urn:li:seniority:6', 'strong', { impressions: 2500 }],
-    ['SENIORITY', 'CXO', 'urn:li:seniority:8', 'strong', { impressions: 900 }],
-    ['JOB_FUNCTION', 'Information Technology', 'urn:li:function:13', 'strong'],
-    ['JOB_FUNCTION', 'Engineering', 'urn:li:function:8', 'average'],
-    ['JOB_FUNCTION', 'Education', 'urn:li:function:9', 'wasteful', { impressions: 1300 }],
-    ['JOB_FUNCTION', 'Human Resources', 'urn:li:function:12', 'poor', { impressions: 4000 }],
-    ['INDUSTRY', 'Software Development', 'urn:li:industry:4', 'strong'],
-    ['INDUSTRY', 'Financial Services', 'urn:li:industry:43', 'average'],
-    ['INDUSTRY', 'Higher Education', 'urn:li:industry:68', 'wasteful', { impressions: 1200 }],
-    ['COMPANY_SIZE', '1-10 employees', 'urn:li:staffCountRange:(2,10)', 'poor', { impressions: 5000 }],
-    ['COMPANY_SIZE', '201-500 employees', 'urn:li:staffCountRange:(201,500)', 'average'],
-    ['COMPANY_SIZE', '10,001+ employees', 'urn:li:staffCountRange:(10001,2147483647)', 'strong', { impressions: 1800 }],
-    ['INDUSTRY', 'Religious Institutions', 'urn:li:industry:89', 'average', { impressions: 15 }],
+    ['SENIORITY', 'Entry', 'seniority:3', 'wasteful', { impressions: 2400 }],
+    ['SENIORITY', 'Senior', 'seniority:4', 'average'],
+    ['SENIORITY', 'Manager', 'seniority:5', 'average', { impressions: 2800 }],
+    ['SENIORITY', 'Director', 'seniority:6', 'strong', { impressions: 2500 }],
+    ['SENIORITY', 'CXO', 'seniority:8', 'strong', { impressions: 900 }],
+    ['JOB_FUNCTION', 'Information Technology', 'function:13', 'strong'],
+    ['JOB_FUNCTION', 'Engineering', 'function:8', 'average'],
+    ['JOB_FUNCTION', 'Education', 'function:9', 'wasteful', { impressions: 1300 }],
+    ['JOB_FUNCTION', 'Human Resources', 'function:12', 'poor', { impressions: 4000 }],
+    ['INDUSTRY', 'Software Development', 'industry:4', 'strong'],
+    ['INDUSTRY', 'Financial Services', 'industry:43', 'average'],
+    ['INDUSTRY', 'Higher Education', 'industry:68', 'wasteful', { impressions: 1200 }],
+    ['COMPANY_SIZE', '1-10 employees', 'staffCountRange:(2,10)', 'poor', { impressions: 5000 }],
+    ['COMPANY_SIZE', '201-500 employees', 'staffCountRange:(201,500)', 'average'],
+    ['COMPANY_SIZE', '10,001+ employees', 'staffCountRange:(10001,2147483647)', 'strong', { impressions: 1800 }],
+    ['INDUSTRY', 'Religious Institutions', 'industry:89', 'average', { impressions: 15 }],
   ];
   const segments: StoredSegment[] = segmentSeeds.map(([pivot, value, urn, performance, profile_overrides]) => ({
     id: `seg_${ids.alphanumeric(10)}`,
@@ -233,6 +201,13 @@ export async function seedProAdsAccount(account: ConnectedAccount): Promise<void
     performance,
     ...(profile_overrides ? { profile_overrides } : {}),
   }));
+
+  // Ended and archived entities ran before they were switched off (the history a real account
+  // has; the delivery model rebuilds each day from it).
+  const switchedOff = (entity: object, at: string) => Object.assign(entity, { history: [{ at, before: { status: 'ACTIVE' } }] });
+  switchedOff(webinars, `${ago(190)}T09:00:00.000Z`);
+  switchedOff(c.webinar, `${ago(199)}T00:00:00.000Z`);
+  switchedOff(creatives.find((cr) => cr.campaign_id === c.webinar.id)!, `${ago(190)}T09:00:00.000Z`);
 
   await Promise.all([
     store.putMany(KIND.group, groups),

@@ -22,7 +22,7 @@ export interface SocialAdsPort {
    * Delivery figures (the insights edge of the ad account): one row per entity of `level` and day
    * with delivery in the date range, both ends included. Days and entities without delivery have
    * no row. Ads are the unit of delivery: an ad set's or campaign's row of a day is the sum of its
-   * ads' rows of that day.
+   * ads' rows of that day. Days from today on have no delivery yet; a past day never changes.
    */
   getInsights(query: SocialAdsInsightsQuery): Promise<SocialAdsInsightsRow[]>;
   /** Pages the account can see; `promotable` ones can run ads. */
@@ -56,8 +56,10 @@ export interface SocialAdsInsightsQuery {
 }
 
 /**
- * One day of one entity. `conversions` are the results of the campaign's objective (purchases,
- * leads, or app installs for OUTCOME_APP_PROMOTION); `revenue` is their value.
+ * One day of one entity. `conversions` are the conversion results of the campaign's objective
+ * (purchases for sales and traffic, leads for OUTCOME_LEADS, app installs for
+ * OUTCOME_APP_PROMOTION, none for OUTCOME_AWARENESS, whose results are reach and ThruPlays);
+ * `revenue` is their value (purchases only). `video_views` are ThruPlays of video ads (0 for others).
  */
 export interface SocialAdsInsightsRow extends DailyMetrics {
   campaign_id: string;
@@ -65,6 +67,11 @@ export interface SocialAdsInsightsRow extends DailyMetrics {
   ad_set_id?: string;
   /** Present at level ad. */
   ad_id?: string;
+  /**
+   * Accounts reached that day. Not additive across days: a range's reach is at most the sum of
+   * its daily reach (the sandbox reports the ads' daily reach summed, without audience overlap).
+   */
+  reach?: number;
 }
 
 export const SOCIALADS_OBJECTIVES = [

@@ -1,8 +1,8 @@
 import { ToolError } from '../../functions/runtime/errors';
 import type { ConnectedAccount } from '../../functions/runtime/stores/owners';
 import { addDays, isoDate } from '../dates';
-import type { DailyMetrics } from '../metrics';
-import { hash32, metricsBetween, profileFor, withinSharedBudget, type PerformanceProfile, type PerformanceTier } from '../sandbox/metrics';
+import { hash32, type PerformanceTier } from '../sandbox/metrics';
+import { asDailyMetrics, deliveredAdDays, type AdDay, type StoredAd, type StoredAdSet, type StoredCampaign } from './sandbox/delivery';
 import { digits, idSource } from '../sandbox/ids';
 import { SandboxPlatform } from '../sandbox/platform';
 import { EntityNotFoundError, SandboxStore } from '../sandbox/store';
@@ -43,15 +43,11 @@ export const KIND = {
 
 /**
  * What the sandbox stores besides what the platform returns: the performance tier its
- * deterministic delivery model runs on. Never leaves the adapter.
+ * deterministic delivery model (sandbox/delivery.ts) runs on, and the change history. Never leaves
+ * the adapter.
  */
-type Simulated<T> = T & { performance: PerformanceTier };
-type StoredCampaign = Simulated<SocialAdsCampaign>;
-type StoredAdSet = Simulated<SocialAdsAdSet>;
-type StoredAd = Simulated<SocialAdsAd>;
-
-function withoutSimulation<T>(stored: Simulated<T>): T {
-  const { performance: _performance, ...entity } = stored;
+function withoutSimulation<T>(stored: T & { performance: PerformanceTier; history?: unknown }): T {
+  const { performance: _performance, history: _history, ...entity } = stored;
   return entity as T;
 }
 
@@ -110,9 +106,9 @@ export class SocialAdsSandbox extends SandboxPlatform implements SocialAdsPort {
       throw new ToolError(`The insights time range ${since} to ${until} is not a range of days (YYYY-MM-DD, since on or before until).`);
     }
     const [campaigns, adSets, ads] = await Promise.all([
-      this.store.list<StoredCampaign>(KIND.campaign),
-      this.store.list<StoredAdSet>(KIND.adSet),
-      this.store.list<StoredAd>(KIND.ad),
+      this.store.list<StoredCampaign>(KIND.campaign, { withHistory: true }),
+      this.store.list<StoredAdSet>(KIND.adSet, { withHistory: true }),
+      this.store.list<StoredAd>(KIND.ad, { withHistory: true }),
     ]);
     const keyOf = (ad: StoredAd) => (query.level === 'campaign' ? ad.campaign_id : query.level === 'adset' ? ad.ad_set_id : ad.id);
     const wanted = query.ids ? new Set(query.ids) : undefined;
@@ -121,30 +117,23 @@ export class SocialAdsSandbox extends SandboxPlatform implements SocialAdsPort {
       const unknown = [...wanted].find((id) => !known.has(id));
       if (unknown) throw new EntityNotFoundError(query.level === 'campaign' ? KIND.campaign : query.level === 'adset' ? KIND.adSet : KIND.ad, unknown);
     }
-    const sums = new Map<string, { ad: StoredAd; days: DailyMetrics[] }>();
-    for (const ad of ads) {
-      const key = keyOf(ad);
+    // Ads are the unit of delivery: the rows of a level are sums of its ads' whole figures (cents).
+    const sums = new Map<string, AdDay>();
+    for (const day of deliveredAdDays({ campaigns, adSets, ads }, since, until, isoDate(new Date()))) {
+      const key = keyOf(day.ad);
       if (wanted && !wanted.has(key)) continue;
-      const days = adDailyMetrics(ad, { campaigns, adSets, ads }, since, until);
-      const sum = sums.get(key);
-      if (!sum) sums.set(key, { ad, days: days.map((d) => ({ ...d })) });
-      else days.forEach((d, i) => addInto(sum.days[i]!, d));
+      const sum = sums.get(`${key}|${day.date}`);
+      if (!sum) sums.set(`${key}|${day.date}`, { ...day });
+      else for (const m of ['impressions', 'reach', 'clicks', 'spend_cents', 'conversions', 'revenue_cents', 'video_views'] as const) sum[m] += day[m];
     }
-    const rows: SocialAdsInsightsRow[] = [];
-    for (const [, { ad, days }] of [...sums].sort(([a], [b]) => a.localeCompare(b))) {
-      for (const day of days) {
-        if (!day.impressions && !day.clicks && !day.spend && !day.conversions && !day.revenue && !day.video_views) continue;
-        rows.push({
-          campaign_id: ad.campaign_id,
-          ...(query.level !== 'campaign' ? { ad_set_id: ad.ad_set_id } : {}),
-          ...(query.level === 'ad' ? { ad_id: ad.id } : {}),
-          ...day,
-          spend: round2(day.spend),
-          revenue: round2(day.revenue),
-        });
-      }
-    }
-    return rows;
+    return [...sums]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([, day]) => ({
+        campaign_id: day.ad.campaign_id,
+        ...(query.level !== 'campaign' ? { ad_set_id: day.ad.ad_set_id } : {}),
+        ...(query.level === 'ad' ? { ad_id: day.ad.id } : {}),
+        ...asDailyMetrics(day),
+      }));
   }
 
   listPages(): Promise<SocialAdsPage[]> {
@@ -208,64 +197,6 @@ export class SocialAdsSandbox extends SandboxPlatform implements SocialAdsPort {
   }
 }
 
-const round2 = (n: number) => Math.round(n * 100) / 100;
-
-function addInto(sum: DailyMetrics, day: DailyMetrics): void {
-  sum.impressions += day.impressions;
-  sum.clicks += day.clicks;
-  sum.spend += day.spend;
-  sum.conversions += day.conversions;
-  sum.revenue += day.revenue;
-  sum.video_views += day.video_views;
-}
-
-/**
- * Install rate (installs per click) of app-promotion ads per performance tier: app store clicks
- * convert to installs far more often than web clicks convert to purchases.
- */
-const INSTALL_RATE: Record<PerformanceTier, number> = { strong: 0.34, average: 0.2, poor: 0.07, wasteful: 0, new: 0.18 };
-
-function profileOf(tier: PerformanceTier, isApp: boolean): PerformanceProfile {
-  if (!isApp) return profileFor(tier);
-  const base = profileFor(tier);
-  return profileFor(tier, { cvr: INSTALL_RATE[tier], cpc: Math.round(base.cpc * 0.55 * 100) / 100, order_value: 0 });
-}
-
-/** What delivery of an ad depends on: the account's campaigns, ad sets and every ad (its siblings). */
-interface Delivery {
-  campaigns: readonly StoredCampaign[];
-  adSets: readonly StoredAdSet[];
-  ads: readonly StoredAd[];
-}
-
-/** An ad's days before any budget: empty outside the ad's and its parents' active windows. */
-function naturalAdDays(ad: StoredAd, adSet: StoredAdSet | undefined, campaign: StoredCampaign | undefined, start: string, end: string): DailyMetrics[] {
-  const from = [ad.start_date, adSet?.start_date, campaign?.start_date].filter(Boolean).sort().at(-1)!;
-  const until = [adSet?.end_date, campaign?.end_date].filter(Boolean).sort()[0] as string | undefined;
-  const isApp = campaign?.objective === 'OUTCOME_APP_PROMOTION';
-  return metricsBetween(ad.id, start, end, profileOf(ad.performance, isApp), from).map((day) =>
-    until && day.date > until ? { date: day.date, impressions: 0, clicks: 0, spend: 0, conversions: 0, revenue: 0, video_views: 0 } : day,
-  );
-}
-
-/**
- * Daily metrics of one ad: the ad is the unit of delivery; ad sets and campaigns are sums of their
- * ads, so every level agrees. The daily budget sits on the ad set, or on the campaign (Advantage
- * campaign budget); the ads under it share it (withinSharedBudget).
- */
-function adDailyMetrics(ad: StoredAd, account: Delivery, start: string, end: string): DailyMetrics[] {
-  const adSetOf = (a: StoredAd) => account.adSets.find((s) => s.id === a.ad_set_id);
-  const adSet = adSetOf(ad);
-  const campaign = account.campaigns.find((c) => c.id === ad.campaign_id);
-  const own = naturalAdDays(ad, adSet, campaign, start, end);
-  const onAdSet = Boolean(adSet?.daily_budget);
-  const budget = onAdSet ? adSet!.daily_budget : campaign?.daily_budget;
-  if (!budget) return own;
-  const siblings = account.ads.filter((a) => a.id !== ad.id && (onAdSet ? a.ad_set_id === ad.ad_set_id : a.campaign_id === ad.campaign_id));
-  const group = [own, ...siblings.map((a) => naturalAdDays(a, adSetOf(a), campaign, start, end))];
-  return withinSharedBudget(own, group, budget);
-}
-
 /** A Meta-style image hash (32 hex characters) derived from content identity. */
 export function imageHashOf(content: string): string {
   let out = '';
@@ -287,6 +218,12 @@ export async function seedSocialAdsAccount(account: ConnectedAccount): Promise<v
   const ago = (days: number) => addDays(today, -days);
   const created = (days: number) => `${ago(days)}T09:00:00Z`;
   const metaId = () => `1202${ids.digits(14)}`;
+  // Paused and archived entities were switched off at a moment of the past, so they delivered
+  // before it (the history a real account has; the delivery model rebuilds each day from it).
+  const switchedOff = (at: string, before: Record<string, unknown>) => ({ history: [{ at, before }] });
+  const pausedCA = switchedOff(`${ago(12)}T15:30:00.000Z`, { status: 'ACTIVE' });
+  const pausedAwareness = switchedOff(`${ago(19)}T10:00:00.000Z`, { status: 'ACTIVE' });
+  const archivedHoliday = switchedOff(`${ago(265)}T11:00:00.000Z`, { status: 'ACTIVE' });
   const brand = account.name.split(' (')[0];
   const domain = brandDomain(account.name);
   const site = `https://www.${domain}`;
@@ -349,8 +286,8 @@ export async function seedSocialAdsAccount(account: ConnectedAccount): Promise<v
     ios: campaign({ name: 'App Installs - iOS', objective: 'OUTCOME_APP_PROMOTION', status: 'ACTIVE', daily_budget: 90, start_date: ago(95), performance: 'average', app: iosApp }, 95),
     android: campaign({ name: 'App Installs - Android', objective: 'OUTCOME_APP_PROMOTION', status: 'ACTIVE', daily_budget: 70, start_date: ago(60), performance: 'poor', app: androidApp }, 60),
     leads: campaign({ name: 'Lead Gen - Catalog Request', objective: 'OUTCOME_LEADS', status: 'ACTIVE', daily_budget: 40, start_date: ago(50), performance: 'average', lead_form_id: leadForms[0].id }, 50),
-    awareness: campaign({ name: 'Brand Awareness - Video', objective: 'OUTCOME_AWARENESS', status: 'PAUSED', lifetime_budget: 3000, start_date: ago(140), end_date: ago(20), performance: 'wasteful' }, 140),
-    old: campaign({ name: 'Retargeting - Holiday 2025', objective: 'OUTCOME_SALES', status: 'ARCHIVED', daily_budget: 35, start_date: ago(330), end_date: ago(270), performance: 'poor' }, 330),
+    awareness: campaign({ name: 'Brand Awareness - Video', objective: 'OUTCOME_AWARENESS', status: 'PAUSED', lifetime_budget: 3000, start_date: ago(140), end_date: ago(20), performance: 'wasteful', ...pausedAwareness }, 140),
+    old: campaign({ name: 'Retargeting - Holiday 2025', objective: 'OUTCOME_SALES', status: 'ARCHIVED', daily_budget: 35, start_date: ago(330), end_date: ago(270), performance: 'poor', ...archivedHoliday }, 330),
   };
 
   const targeting = (countries: string[], age_min = 18, age_max = 65, genders: number[] = []): SocialAdsTargeting => ({
@@ -369,15 +306,15 @@ export async function seedSocialAdsAccount(account: ConnectedAccount): Promise<v
   });
   const adSets = {
     trafficBroad: adSet(campaigns.traffic, { name: 'US - Broad 25-54', status: 'ACTIVE', optimization_goal: 'LANDING_PAGE_VIEWS', billing_event: 'IMPRESSIONS', targeting: targeting(['US'], 25, 54), performance: 'strong' }),
-    trafficCA: adSet(campaigns.traffic, { name: 'CA - Hikers', status: 'PAUSED', optimization_goal: 'LINK_CLICKS', billing_event: 'IMPRESSIONS', targeting: targeting(['CA'], 21, 60), performance: 'average' }),
+    trafficCA: adSet(campaigns.traffic, { name: 'CA - Hikers', status: 'PAUSED', optimization_goal: 'LINK_CLICKS', billing_event: 'IMPRESSIONS', targeting: targeting(['CA'], 21, 60), performance: 'average', ...pausedCA }),
     salesLookalike: adSet(campaigns.sales, { name: 'Lookalike 1% - Purchasers', status: 'ACTIVE', optimization_goal: 'OFFSITE_CONVERSIONS', billing_event: 'IMPRESSIONS', targeting: targeting(['US']), promoted_object: { pixel_id: pixel.id, custom_event_type: 'PURCHASE' }, performance: 'average' }),
     salesInterests: adSet(campaigns.sales, { name: 'Interests - Camping', status: 'ACTIVE', optimization_goal: 'OFFSITE_CONVERSIONS', billing_event: 'IMPRESSIONS', targeting: targeting(['US', 'CA'], 25, 65), promoted_object: { pixel_id: pixel.id, custom_event_type: 'PURCHASE' }, performance: 'poor' }),
     iosBroad: adSet(campaigns.ios, { name: 'iOS - US Broad', status: 'ACTIVE', optimization_goal: 'APP_INSTALLS', billing_event: 'IMPRESSIONS', targeting: targeting(['US']), promoted_object: { application_id: iosApp.application_id, object_store_url: iosApp.object_store_url }, performance: 'average' }),
     iosOutdoor: adSet(campaigns.ios, { name: 'iOS - Outdoor enthusiasts', status: 'ACTIVE', optimization_goal: 'APP_INSTALLS', billing_event: 'IMPRESSIONS', targeting: targeting(['US', 'GB'], 18, 44), promoted_object: { application_id: iosApp.application_id, object_store_url: iosApp.object_store_url }, performance: 'strong' }),
     androidBroad: adSet(campaigns.android, { name: 'Android - US Broad', status: 'ACTIVE', optimization_goal: 'APP_INSTALLS', billing_event: 'IMPRESSIONS', targeting: targeting(['US']), promoted_object: { application_id: androidApp.application_id, object_store_url: androidApp.object_store_url }, performance: 'poor' }),
     leadsUS: adSet(campaigns.leads, { name: 'Catalog request - US 30+', status: 'ACTIVE', optimization_goal: 'LEAD_GENERATION', billing_event: 'IMPRESSIONS', targeting: targeting(['US'], 30, 65), promoted_object: { page_id: pages[0].id }, performance: 'average' }),
-    awarenessVideo: adSet(campaigns.awareness, { name: 'ThruPlay - Broad', status: 'PAUSED', optimization_goal: 'THRUPLAY', billing_event: 'IMPRESSIONS', targeting: targeting(['US']), performance: 'wasteful' }),
-    oldRetargeting: adSet(campaigns.old, { name: 'Site visitors 30d', status: 'ARCHIVED', optimization_goal: 'OFFSITE_CONVERSIONS', billing_event: 'IMPRESSIONS', targeting: targeting(['US']), promoted_object: { pixel_id: pixel.id, custom_event_type: 'PURCHASE' }, performance: 'poor' }),
+    awarenessVideo: adSet(campaigns.awareness, { name: 'ThruPlay - Broad', status: 'PAUSED', optimization_goal: 'THRUPLAY', billing_event: 'IMPRESSIONS', targeting: targeting(['US']), performance: 'wasteful', ...pausedAwareness }),
+    oldRetargeting: adSet(campaigns.old, { name: 'Site visitors 30d', status: 'ARCHIVED', optimization_goal: 'OFFSITE_CONVERSIONS', billing_event: 'IMPRESSIONS', targeting: targeting(['US']), promoted_object: { pixel_id: pixel.id, custom_event_type: 'PURCHASE' }, performance: 'poor', ...archivedHoliday }),
   };
 
   const creative = (c: Partial<SocialAdsCreative> & Pick<SocialAdsCreative, 'link' | 'primary_texts' | 'headlines'>): SocialAdsCreative => ({
@@ -390,6 +327,8 @@ export async function seedSocialAdsAccount(account: ConnectedAccount): Promise<v
     ...c,
   });
   const ad = (s: StoredAdSet, name: string, ad_type: SocialAdsAd['ad_type'], performance: PerformanceTier, cr: SocialAdsCreative, status: SocialAdsAd['status'] = 'ACTIVE'): StoredAd => ({
+    // An ad switched off went off with its ad set, and was approved and delivering before.
+    ...(status !== 'ACTIVE' && s.history ? { history: s.history.map((h) => ({ at: h.at, before: { status: 'ACTIVE', effective_status: 'ACTIVE' } })) } : {}),
     id: metaId(),
     ad_set_id: s.id,
     campaign_id: s.campaign_id,

@@ -2,14 +2,12 @@ import * as v from 'valibot';
 import { ToolError } from '../../../functions/runtime/errors';
 import { count, markdownTable, money, percent } from '../../markdown';
 import { defineProAdsTool } from '../define';
-import { ageInDays, creativeRows, resolveWindow, windowArgs, windowRules, type CreativeRow } from './shared';
+import { ageInDays, creativeRows, CTR_FLOOR_BY_FORMAT, NO_WRITE_TOOL_NOTE, REFRESH_BY_FORMAT, resolveWindow, RESULT_BY_OBJECTIVE, windowArgs, windowRules, type CreativeRow } from './shared';
 
 /** Creatives below this many impressions in the window are not ranked (too little data). */
 export const MIN_IMPRESSIONS_TO_RANK = 1000;
 /** Creatives live for fewer days than this (learning phase) are not ranked either. */
 export const MIN_DAYS_TO_RANK = 14;
-/** CTR floor for a refresh recommendation (LinkedIn Sponsored Content benchmark is about 0.44-0.65 %). */
-export const CTR_FLOOR = 0.0035;
 /** Spend without a conversion that earns a "pause" recommendation. */
 export const PAUSE_SPEND = 150;
 
@@ -28,7 +26,6 @@ export function compareCreatives(a: CreativeRow, b: CreativeRow): number {
 const view = (r: CreativeRow, rank?: number) => ({
   ...(rank !== undefined ? { rank } : {}),
   creative_id: r.creative.id,
-  creative_urn: `urn:li:sponsoredCreative:${r.creative.id}`,
   name: r.creative.name,
   format: r.creative.format,
   status: r.creative.status,
@@ -43,6 +40,9 @@ const view = (r: CreativeRow, rank?: number) => ({
   conversions: r.metrics.conversions,
   cost_per_conversion: r.cost_per_conversion,
   conversion_value: r.metrics.revenue,
+  result_type: RESULT_BY_OBJECTIVE[r.campaign.objective_type],
+  ...(r.campaign.objective_type === 'LEAD_GENERATION' ? { leads: r.metrics.conversions, cost_per_lead: r.cost_per_conversion } : {}),
+  ...(r.creative.format === 'VIDEO' ? { video_views: r.metrics.video_views ?? 0, view_rate: r.metrics.impressions > 0 ? Math.round(((r.metrics.video_views ?? 0) / r.metrics.impressions) * 10000) / 10000 : null } : {}),
 });
 
 export const analyzeProAdsCreativePerformance = defineProAdsTool({
@@ -102,15 +102,18 @@ export const analyzeProAdsCreativePerformance = defineProAdsTool({
 
     const recommendations: { action: string; creative_id?: string; campaign_id?: string; reason: string }[] = [];
     for (const b of bottom) {
-      if (b.conversions === 0 && b.spend >= PAUSE_SPEND) {
+      // Awareness, video-view and engagement creatives are not bought for conversions: not paused for lacking them.
+      const convertsByObjective = b.result_type === 'leads' || b.result_type === 'conversions';
+      if (convertsByObjective && b.conversions === 0 && b.spend >= PAUSE_SPEND) {
         recommendations.push({ action: 'pause_creative', creative_id: b.creative_id, reason: `Pause "${b.name}": ${money(b.spend, currency)} spent with no conversions.` });
       } else if (top[0] && b.cost_per_conversion !== null && top[0].cost_per_conversion !== null && b.cost_per_conversion > 2 * top[0].cost_per_conversion) {
         recommendations.push({ action: 'shift_budget', creative_id: b.creative_id, reason: `Shift budget from "${b.name}" (${money(b.cost_per_conversion, currency)} per conversion) to "${top[0].name}" (${money(top[0].cost_per_conversion, currency)}).` });
       }
     }
     for (const r of ranked) {
-      if (r.ctr !== null && r.ctr < CTR_FLOOR && !recommendations.some((x) => x.creative_id === r.creative_id && x.action === 'pause_creative')) {
-        recommendations.push({ action: 'refresh_creative', creative_id: r.creative_id, reason: `Refresh "${r.name}": CTR ${percent(r.ctr)} is under the ${percent(CTR_FLOOR)} floor; test a new image and a sharper headline.` });
+      const floor = CTR_FLOOR_BY_FORMAT[r.format];
+      if (r.ctr !== null && r.ctr < floor && !recommendations.some((x) => x.creative_id === r.creative_id && x.action === 'pause_creative')) {
+        recommendations.push({ action: 'refresh_creative', creative_id: r.creative_id, reason: `Refresh "${r.name}": CTR ${percent(r.ctr, 3)} is under the ${percent(floor, 2)} floor for ${r.format} creatives; ${REFRESH_BY_FORMAT[r.format]}.` });
       }
     }
     if (top[0] && top[0].conversions > 0) {
@@ -141,7 +144,7 @@ export const analyzeProAdsCreativePerformance = defineProAdsTool({
       ranked.length ? table(ranked) : 'None.',
       '',
       '### Recommendations',
-      ...(recommendations.length ? recommendations.map((r) => `- ${r.reason}`) : ['- No changes needed: every creative is within range.']),
+      ...(recommendations.length ? [...recommendations.map((r) => `- ${r.reason}`), '', `_${NO_WRITE_TOOL_NOTE}_`] : ['- No changes needed: every creative is within range.']),
     ].join('\n');
     return {
       text,
@@ -156,6 +159,8 @@ export const analyzeProAdsCreativePerformance = defineProAdsTool({
         bottom_performers: bottom,
         not_ranked: lowData.map((r) => view(r)),
         recommendations,
+        ctr_floor_by_format: CTR_FLOOR_BY_FORMAT,
+        ...(recommendations.length ? { how_to_apply: NO_WRITE_TOOL_NOTE } : {}),
       },
     };
   },

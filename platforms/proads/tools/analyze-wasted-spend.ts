@@ -3,7 +3,7 @@ import { count, markdownTable, money, percent } from '../../markdown';
 import type { MetricTotals } from '../../metrics';
 import { defineProAdsTool } from '../define';
 import type { ProAdsCampaign, ProAdsObjective, ProAdsPivot } from '../port';
-import { ageInDays, analyticsTotals, creativeRows, resolveWindow, windowArgs, windowRules } from './shared';
+import { ageInDays, analyticsTotals, creativeRows, CTR_FLOOR_BY_FORMAT, NO_WRITE_TOOL_NOTE, resolveWindow, windowArgs, windowRules } from './shared';
 
 export type Severity = 'CRITICAL' | 'HIGH' | 'MEDIUM' | 'LEARNING' | 'INSUFFICIENT_DATA' | 'OK';
 
@@ -20,14 +20,15 @@ export type Severity = 'CRITICAL' | 'HIGH' | 'MEDIUM' | 'LEARNING' | 'INSUFFICIE
  *   below 25 % of the target on spend >= `critical_zero_conv_spend`.
  * - HIGH: spend >= `high_zero_conv_spend` with 0 conversions; or cost per conversion above
  *   3x the account's average on spend >= `high_cpa_min_spend`; or ROAS below 50 % of target_roas.
- * - MEDIUM: cost per conversion above 1.5x the account's average; or CTR below CTR_FLOOR (0.35 %,
- *   under LinkedIn's Sponsored Content benchmark of about 0.44-0.65 %); or ROAS below target_roas.
+ * - MEDIUM: cost per conversion above 1.5x the account's average; or CTR below the floor of the
+ *   format (CTR_FLOOR_BY_FORMAT: text ads are judged against text-ad CTRs of about 0.02-0.05 %,
+ *   Sponsored Content against its 0.3-0.65 %; segments, which mix formats, against the floors
+ *   weighted by the impressions of each format); or ROAS below target_roas.
  * - OK: none of the above.
  * Awareness-type objectives (BRAND_AWARENESS, VIDEO_VIEW, ENGAGEMENT) are not expected to convert:
  * they are judged on CTR only.
  */
 export const LEARNING_DAYS = 14;
-export const CTR_FLOOR = 0.0035;
 export const CPA_HIGH_MULTIPLE = 3;
 export const CPA_MEDIUM_MULTIPLE = 1.5;
 export const CAMPAIGN_THRESHOLDS = { critical_zero_conv_spend: 1000, high_zero_conv_spend: 300, high_cpa_min_spend: 500, min_impressions: 1000, min_spend: 100 };
@@ -47,7 +48,7 @@ export interface Classification {
 
 export function classify(
   m: MetricTotals,
-  context: { ageDays?: number; accountCpa: number | null; targetRoas?: number; conversionsExpected: boolean; thresholds: Thresholds; currency: string },
+  context: { ageDays?: number; accountCpa: number | null; targetRoas?: number; conversionsExpected: boolean; thresholds: Thresholds; currency: string; ctrFloor: number },
 ): Classification {
   const t = context.thresholds;
   if (context.ageDays !== undefined && context.ageDays < LEARNING_DAYS) {
@@ -76,7 +77,7 @@ export function classify(
       else if (roas < context.targetRoas) found.push({ severity: 'MEDIUM', reason, wasted: excess });
     }
   }
-  if (m.ctr !== null && m.ctr < CTR_FLOOR) found.push({ severity: 'MEDIUM', reason: `CTR ${percent(m.ctr)} under the ${percent(CTR_FLOOR)} floor`, wasted: 0 });
+  if (m.ctr !== null && m.ctr < context.ctrFloor) found.push({ severity: 'MEDIUM', reason: `CTR ${percent(m.ctr, 3)} under the ${percent(context.ctrFloor, 3)} floor`, wasted: 0 });
   if (!found.length) return { severity: 'OK', reasons: [], wasted_spend: 0 };
   found.sort((a, b) => RANK[a.severity] - RANK[b.severity]);
   return { severity: found[0].severity, reasons: found.map((f) => f.reason), wasted_spend: round2(Math.min(m.spend, Math.max(...found.map((f) => f.wasted)))) };
@@ -145,6 +146,9 @@ export const analyzeProAdsWastedSpend = defineProAdsTool({
     }
 
     const base = { accountCpa, targetRoas: args.target_roas, currency };
+    // Segments mix every format the account ran: their floor weighs each format's floor by its impressions.
+    const deliveredImpressions = campaignRows.reduce((s, r) => s + r.metrics.impressions, 0);
+    const segmentCtrFloor = deliveredImpressions > 0 ? campaignRows.reduce((s, r) => s + r.metrics.impressions * CTR_FLOOR_BY_FORMAT[r.campaign.format], 0) / deliveredImpressions : CTR_FLOOR_BY_FORMAT.SINGLE_IMAGE;
     const campaignResults = campaignRows
       .map((r) => ({
         campaign_id: r.campaign.id,
@@ -153,7 +157,7 @@ export const analyzeProAdsWastedSpend = defineProAdsTool({
         objective_type: r.campaign.objective_type,
         format: r.campaign.format,
         metrics: r.metrics,
-        ...classify(r.metrics, { ...base, ageDays: ageInDays(r.campaign.start_date, window.end), conversionsExpected: !AWARENESS.includes(r.campaign.objective_type), thresholds: CAMPAIGN_THRESHOLDS }),
+        ...classify(r.metrics, { ...base, ageDays: ageInDays(r.campaign.start_date, window.end), conversionsExpected: !AWARENESS.includes(r.campaign.objective_type), thresholds: CAMPAIGN_THRESHOLDS, ctrFloor: CTR_FLOOR_BY_FORMAT[r.campaign.format] }),
       }))
       .sort((a, b) => RANK[a.severity] - RANK[b.severity] || b.wasted_spend - a.wasted_spend);
     const segmentResults = segmentRows
@@ -162,7 +166,7 @@ export const analyzeProAdsWastedSpend = defineProAdsTool({
         value: r.segment.value,
         urn: r.segment.urn,
         metrics: r.metrics,
-        ...classify(r.metrics, { ...base, conversionsExpected: true, thresholds: ITEM_THRESHOLDS }),
+        ...classify(r.metrics, { ...base, conversionsExpected: true, thresholds: ITEM_THRESHOLDS, ctrFloor: segmentCtrFloor }),
       }))
       .sort((a, b) => RANK[a.severity] - RANK[b.severity] || b.wasted_spend - a.wasted_spend);
     const byCampaign = new Map<string, ProAdsCampaign>(campaigns.map((c) => [c.id, c]));
@@ -179,14 +183,19 @@ export const analyzeProAdsWastedSpend = defineProAdsTool({
           ageDays: ageInDays([r.creative.start_date, r.campaign.start_date].sort().at(-1)!, window.end),
           conversionsExpected: !AWARENESS.includes(byCampaign.get(r.campaign.id)!.objective_type),
           thresholds: ITEM_THRESHOLDS,
+          ctrFloor: CTR_FLOOR_BY_FORMAT[r.creative.format],
         }),
       }))
       .sort((a, b) => RANK[a.severity] - RANK[b.severity] || b.wasted_spend - a.wasted_spend);
 
-    const quickActions: { action: string; target_type: string; target_id: string; severity: Severity; text: string }[] = [];
+    const quickActions: { action: string; target_type: string; target_id: string; severity: Severity; text: string; current_daily_budget?: number; new_daily_budget?: number }[] = [];
     for (const c of campaignResults) {
-      if (c.severity === 'CRITICAL') quickActions.push({ action: 'pause_campaign', target_type: 'campaign', target_id: c.campaign_id, severity: c.severity, text: `Pause campaign "${c.name}" (${c.reasons[0]}).` });
-      if (c.severity === 'HIGH') quickActions.push({ action: 'reduce_budget', target_type: 'campaign', target_id: c.campaign_id, severity: c.severity, text: `Cut the budget of "${c.name}" by half and review its targeting (${c.reasons[0]}).` });
+      const budget = byCampaign.get(c.campaign_id)!.daily_budget;
+      const halved = Math.round(budget * 50) / 100;
+      if (c.severity === 'CRITICAL' && c.status === 'ACTIVE') quickActions.push({ action: 'pause_campaign', target_type: 'campaign', target_id: c.campaign_id, severity: c.severity, text: `Pause campaign "${c.name}" (${c.reasons[0]}).` });
+      if (c.severity === 'HIGH' && c.status === 'ACTIVE' && halved > 0 && halved !== budget) {
+        quickActions.push({ action: 'reduce_budget', target_type: 'campaign', target_id: c.campaign_id, severity: c.severity, current_daily_budget: budget, new_daily_budget: halved, text: `Cut the daily budget of "${c.name}" from ${money(budget, currency)} to ${money(halved, currency)} and review its targeting (${c.reasons[0]}).` });
+      }
       if (c.severity === 'MEDIUM') quickActions.push({ action: 'review_campaign', target_type: 'campaign', target_id: c.campaign_id, severity: c.severity, text: `Refresh creatives or tighten targeting of "${c.name}" (${c.reasons[0]}).` });
     }
     for (const s of segmentResults.filter((s) => s.severity === 'CRITICAL' || s.severity === 'HIGH')) {
@@ -218,9 +227,9 @@ export const analyzeProAdsWastedSpend = defineProAdsTool({
         : []),
       '',
       '### Quick actions',
-      ...(quickActions.length ? quickActions.map((q) => `- **${q.severity}**: ${q.text}`) : ['- Nothing to act on: no campaign, segment or creative is wasting spend.']),
+      ...(quickActions.length ? [...quickActions.map((q) => `- **${q.severity}**: ${q.text}`), '', `_${NO_WRITE_TOOL_NOTE}_`] : ['- Nothing to act on: no campaign, segment or creative is wasting spend.']),
       '',
-      `_Severity: CRITICAL = ${money(CAMPAIGN_THRESHOLDS.critical_zero_conv_spend, currency)}+ spent with no conversion (campaigns; ${money(ITEM_THRESHOLDS.critical_zero_conv_spend, currency)} for segments and creatives); HIGH = smaller zero-conversion spend or cost per conversion over ${CPA_HIGH_MULTIPLE}x the account average; MEDIUM = cost per conversion over ${CPA_MEDIUM_MULTIPLE}x average, CTR under ${percent(CTR_FLOOR)}, or ROAS under target; LEARNING = live under ${LEARNING_DAYS} days; INSUFFICIENT_DATA = too little delivery to judge._`,
+      `_Severity: CRITICAL = ${money(CAMPAIGN_THRESHOLDS.critical_zero_conv_spend, currency)}+ spent with no conversion (campaigns; ${money(ITEM_THRESHOLDS.critical_zero_conv_spend, currency)} for segments and creatives); HIGH = smaller zero-conversion spend or cost per conversion over ${CPA_HIGH_MULTIPLE}x the account average; MEDIUM = cost per conversion over ${CPA_MEDIUM_MULTIPLE}x average, CTR under the format's floor (text ads ${percent(CTR_FLOOR_BY_FORMAT.TEXT_AD)}, video ${percent(CTR_FLOOR_BY_FORMAT.VIDEO)}, image and carousel ${percent(CTR_FLOOR_BY_FORMAT.SINGLE_IMAGE)}), or ROAS under target; LEARNING = live under ${LEARNING_DAYS} days; INSUFFICIENT_DATA = too little delivery to judge._`,
     ].join('\n');
     return {
       text,
@@ -233,12 +242,13 @@ export const analyzeProAdsWastedSpend = defineProAdsTool({
         estimated_wasted_spend: wasted,
         account_cost_per_conversion: accountCpa,
         target_roas: args.target_roas ?? null,
-        thresholds: { campaign: CAMPAIGN_THRESHOLDS, segment_and_creative: ITEM_THRESHOLDS, learning_days: LEARNING_DAYS, ctr_floor: CTR_FLOOR, cpa_high_multiple: CPA_HIGH_MULTIPLE, cpa_medium_multiple: CPA_MEDIUM_MULTIPLE },
+        thresholds: { campaign: CAMPAIGN_THRESHOLDS, segment_and_creative: ITEM_THRESHOLDS, learning_days: LEARNING_DAYS, ctr_floor_by_format: CTR_FLOOR_BY_FORMAT, segment_ctr_floor: Math.round(segmentCtrFloor * 1e6) / 1e6, cpa_high_multiple: CPA_HIGH_MULTIPLE, cpa_medium_multiple: CPA_MEDIUM_MULTIPLE },
         severity_counts: { campaigns: severityCounts(campaignResults), ...(args.include_demographic_breakdown ? { segments: severityCounts(segmentResults) } : {}), ...(args.include_creative_analysis ? { creatives: severityCounts(creativeResults) } : {}) },
         campaigns: campaignResults,
         ...(args.include_demographic_breakdown ? { segments: segmentResults } : {}),
         ...(args.include_creative_analysis ? { creatives: creativeResults } : {}),
         quick_actions: quickActions,
+        ...(quickActions.length ? { how_to_apply: NO_WRITE_TOOL_NOTE } : {}),
       },
     };
   },

@@ -28,10 +28,10 @@ const SPONSORED_CTAS = ['LEARN_MORE', 'DOWNLOAD', 'VIEW_QUOTE', 'SIGN_UP', 'SUBS
 const URL_LIMIT: Limit = { max: 2000, note: 'must start with http:// or https://' };
 export const PROADS_FORMATS: Record<'image' | 'video' | 'carousel' | 'text', FormatSpec> = {
   image: {
-    label: 'Single image ad (Sponsored Content)',
+    label: 'Single image ad (sponsored feed post)',
     format: 'SINGLE_IMAGE',
     campaign_type: 'SPONSORED_UPDATES',
-    placements: 'LinkedIn feed on desktop and mobile (optionally the Audience Network)',
+    placements: 'Professional-network feed on desktop and mobile (optionally partner apps and sites)',
     required_fields: ['campaign_group_id', 'objective_type', 'daily_budget or total_budget', 'targeting (location + at least one audience facet)', 'image', 'introductory_text', 'destination_url (or lead_gen_form_id for lead generation)'],
     optional_fields: ['headline', 'description', 'call_to_action', 'ad_name'],
     character_limits: {
@@ -53,10 +53,10 @@ export const PROADS_FORMATS: Record<'image' | 'video' | 'carousel' | 'text', For
     tips: ['Keep the introductory text under 150 characters so it is not cut off.', 'Run at least 2-4 creatives per campaign so delivery can favour the best one.'],
   },
   video: {
-    label: 'Single video ad (Sponsored Content)',
+    label: 'Single video ad (sponsored feed post)',
     format: 'VIDEO',
     campaign_type: 'SPONSORED_UPDATES',
-    placements: 'LinkedIn feed on desktop and mobile (optionally the Audience Network)',
+    placements: 'Professional-network feed on desktop and mobile (optionally partner apps and sites)',
     required_fields: ['campaign_group_id', 'objective_type', 'daily_budget or total_budget', 'targeting', 'video file', 'destination_url (or lead_gen_form_id for lead generation)'],
     optional_fields: ['introductory_text', 'headline', 'call_to_action', 'thumbnail', 'captions (SRT)', 'ad_name'],
     character_limits: {
@@ -80,16 +80,16 @@ export const PROADS_FORMATS: Record<'image' | 'video' | 'carousel' | 'text', For
     tips: ['Put the message in the first 3 seconds and add captions.', 'Use VIDEO_VIEW for reach and retargeting pools, WEBSITE_CONVERSION for pipeline.'],
   },
   carousel: {
-    label: 'Carousel ad (Sponsored Content, 2-10 cards)',
+    label: 'Carousel ad (sponsored feed post, 2-10 cards)',
     format: 'CAROUSEL',
     campaign_type: 'SPONSORED_UPDATES',
-    placements: 'LinkedIn feed on desktop and mobile',
+    placements: 'Professional-network feed on desktop and mobile',
     required_fields: ['campaign_group_id', 'objective_type', 'daily_budget or total_budget', 'targeting', 'introductory_text', '2-10 cards, each with an image, a headline and a destination_url (or a lead_gen_form_id)'],
     optional_fields: ['ad_name'],
     character_limits: {
       ad_name: { max: 255 },
       introductory_text: { max: 255, recommended: 150 },
-      card_headline: { max: 45, note: '30 when the cards open a Lead Gen Form' },
+      card_headline: { max: 45, note: '30 when the cards open a lead form' },
       destination_url: URL_LIMIT,
     },
     asset_specs: {
@@ -106,7 +106,7 @@ export const PROADS_FORMATS: Record<'image' | 'video' | 'carousel' | 'text', For
     label: 'Text ad (desktop right rail and top banner)',
     format: 'TEXT_AD',
     campaign_type: 'TEXT_AD',
-    placements: 'LinkedIn desktop only: right rail and top of the feed',
+    placements: 'Desktop only: right rail and top of the feed',
     required_fields: ['campaign_group_id', 'objective_type', 'daily_budget or total_budget', 'targeting', 'headline', 'description', 'destination_url'],
     optional_fields: ['image (100 x 100)', 'ad_name'],
     character_limits: {
@@ -119,7 +119,7 @@ export const PROADS_FORMATS: Record<'image' | 'video' | 'carousel' | 'text', For
     },
     objectives: ['BRAND_AWARENESS', 'WEBSITE_VISIT', 'WEBSITE_CONVERSION'],
     call_to_actions: [],
-    tips: ['Desktop only: expect high impressions and a low CTR (often under 0.1 %); judge on cost per conversion.', 'Write 2-3 variations: there is no call-to-action button.'],
+    tips: ['Desktop only: expect many impressions at a CTR of about 0.02-0.05 %; judge on cost per conversion.', 'Write 2-3 variations: there is no call-to-action button.'],
   },
 };
 

@@ -1,8 +1,9 @@
 import * as v from 'valibot';
 import { dateArgument } from '../../arguments';
-import { lastDays } from '../../dates';
+import { ToolError } from '../../../functions/runtime/errors';
+import { addDays, isoDate, lastDays } from '../../dates';
 import { totals, type MetricTotals } from '../../metrics';
-import type { ProAdsAnalyticsPivot, ProAdsCampaign, ProAdsCreative, ProAdsPort } from '../port';
+import type { ProAdsAnalyticsPivot, ProAdsCampaign, ProAdsCreative, ProAdsFormat, ProAdsObjective, ProAdsPort } from '../port';
 
 /** The reporting-window arguments shared by the proads analysis tools (specification, proads tools). */
 export const DATE_RANGES = { last_7_days: 7, last_14_days: 14, last_30_days: 30, last_60_days: 60, last_90_days: 90 } as const;
@@ -31,9 +32,16 @@ export interface ResolvedWindow {
   source: 'start_end' | 'date_range' | 'lookback_days';
 }
 
-/** start/end (both) beat date_range, which beats lookback_days. Relative windows end yesterday. */
+/**
+ * start/end (both) beat date_range, which beats lookback_days. Relative windows end yesterday; an
+ * explicit window that reaches past today is refused (no figures exist for days not yet run).
+ */
 export function resolveWindow(now: Date, args: { start_date?: string; end_date?: string; date_range?: keyof typeof DATE_RANGES; lookback_days: number }): ResolvedWindow {
   if (args.start_date && args.end_date) {
+    const today = isoDate(now);
+    if (args.end_date > today) {
+      throw new ToolError(`\`end_date\` ${args.end_date} is in the future: analyses cover days up to yesterday (${addDays(today, -1)}); today's figures are not final.`, { code: 'future_dates' });
+    }
     const days = Math.round((Date.parse(`${args.end_date}T00:00:00Z`) - Date.parse(`${args.start_date}T00:00:00Z`)) / 86_400_000) + 1;
     return { start: args.start_date, end: args.end_date, days, source: 'start_end' };
   }
@@ -84,3 +92,31 @@ export function ageInDays(startDate: string, windowEnd: string): number {
   return Math.max(0, Math.round((Date.parse(`${windowEnd}T00:00:00Z`) - Date.parse(`${startDate}T00:00:00Z`)) / 86_400_000) + 1);
 }
 
+
+/**
+ * CTR floors per format, under the platform's usual ranges: Sponsored Content single image and
+ * carousel run about 0.44-0.65 %, video about 0.3-0.5 %, and desktop text ads about 0.02-0.05 %.
+ * A creative or campaign under its format's floor needs new copy or visuals.
+ */
+export const CTR_FLOOR_BY_FORMAT: Record<ProAdsFormat, number> = { SINGLE_IMAGE: 0.0035, CAROUSEL: 0.0035, VIDEO: 0.003, TEXT_AD: 0.0002 };
+
+/** What to test when a creative's CTR is under its format's floor. */
+export const REFRESH_BY_FORMAT: Record<ProAdsFormat, string> = {
+  SINGLE_IMAGE: 'test a new image and a sharper headline',
+  CAROUSEL: 'test new lead cards and a sharper introductory text',
+  VIDEO: 'test a stronger first 3 seconds and a new thumbnail',
+  TEXT_AD: 'test a sharper headline and description',
+};
+
+/** What an objective's results are, as the platform reports them. */
+export const RESULT_BY_OBJECTIVE: Record<ProAdsObjective, 'leads' | 'conversions' | 'video_views' | 'clicks' | 'impressions'> = {
+  LEAD_GENERATION: 'leads',
+  WEBSITE_CONVERSION: 'conversions',
+  VIDEO_VIEW: 'video_views',
+  WEBSITE_VISIT: 'clicks',
+  ENGAGEMENT: 'clicks',
+  BRAND_AWARENESS: 'impressions',
+};
+
+/** Said wherever an analysis recommends a change: the gateway cannot make it yet. */
+export const NO_WRITE_TOOL_NOTE = "This gateway has no proads write tools yet: make these changes in the platform's campaign manager.";

@@ -342,7 +342,7 @@ export const addSocialAdsAd = defineSocialAdsTool({
       ['Ad set', `${adSet.name} (${adSet.id})`],
       ['Campaign', `${campaign.name} (${campaign.objective})`],
       ['Page', `${page.name} (${page.id})`],
-      ['Instagram', instagram ? `@${instagram.username}` : '-'],
+      ['Linked profile', instagram ? `@${instagram.username}` : '-'],
       ['Landing page', clean.link],
       ['Call to action', clean.call_to_action],
       ['Primary text', clean.primary_texts.join(' / ')],

@@ -45,7 +45,7 @@ export function creativeFeaturesRule(features: string[] | undefined): string[] {
   const problems: string[] = [];
   (features ?? []).forEach((feature, i) => {
     if (feature === 'standard_enhancements') {
-      problems.push(`\`disabled_creative_features[${i}]\` 'standard_enhancements' is rejected (Meta deprecated the bundle); list the individual features to turn off, e.g. image_touchups, text_optimizations, or set advantage_plus_creative to false to opt out of all`);
+      problems.push(`\`disabled_creative_features[${i}]\` 'standard_enhancements' is rejected (the platform deprecated the bundle); list the individual features to turn off, e.g. image_touchups, text_optimizations, or set advantage_plus_creative to false to opt out of all`);
     } else if (!(CREATIVE_FEATURES as readonly string[]).includes(feature)) {
       problems.push(`\`disabled_creative_features[${i}]\` '${feature}' is not a known creative feature; use one of ${CREATIVE_FEATURES.join(', ')}`);
     }

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { count, markdownTable, money, percent } from '../../markdown';
 import { defineSocialAdsTool } from '../define';
 import type { SocialAdsAd, SocialAdsAdSet, SocialAdsCampaign } from '../port';
-import { dateArg, dateRangeRule, insightTotals, reportWindow } from './shared';
+import { dateArg, dateRangeRule, insightTotals, objectiveMetrics, reportWindow, RESULT_LABEL, resultTypeOf, type ObjectiveMetrics } from './shared';
 
 const paging = {
   limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(200), v.description('Rows per page, 1-200, default 50')), 50),
@@ -13,6 +13,17 @@ const window = {
   start_date: dateArg('Start of the reporting window, YYYY-MM-DD (with end_date; overrides lookback_days)'),
   end_date: dateArg('End of the reporting window, YYYY-MM-DD (with start_date)'),
 };
+
+/** "3,657 ThruPlays", "12 purchases": the results in the unit of the entity's goal. */
+function resultText(m: ObjectiveMetrics): string {
+  return `${count(m.results)} ${RESULT_LABEL[m.result_type]}`;
+}
+
+function costPerResultText(m: ObjectiveMetrics, currency: string): string | null {
+  if (m.cost_per_result === null) return null;
+  const per = m.result_type === 'reach' ? ' per 1,000 reached' : m.result_type === 'impressions' ? ' per 1,000' : '';
+  return `${money(m.cost_per_result, currency)}${per}`;
+}
 
 function targetingSummary(s: SocialAdsAdSet): string {
   const t = s.targeting;
@@ -45,7 +56,7 @@ export const listSocialAdsAdSets = defineSocialAdsTool({
     const rows = page.map((s) => {
       const campaign = campaignById.get(s.campaign_id);
       const own = ads.filter((a) => a.ad_set_id === s.id);
-      const metrics = metricsOf(s.id);
+      const metrics = objectiveMetrics(metricsOf(s.id), resultTypeOf(s.optimization_goal, campaign?.objective), { hasVideo: own.some((a) => a.ad_type === 'video') });
       const promotedPage = pages.find((p) => p.id === s.promoted_object?.page_id);
       return {
         id: s.id,
@@ -74,8 +85,8 @@ export const listSocialAdsAdSets = defineSocialAdsTool({
       '',
       rows.length
         ? markdownTable(
-            ['Ad set', 'Id', 'Campaign', 'Objective', 'Status', 'Goal', 'Budget/day', 'Targeting', 'Ads', 'Spend', 'CTR', 'Results'],
-            rows.map((r) => [r.name, r.id, r.campaign_name, r.objective, r.status, r.optimization_goal, r.daily_budget === null ? (r.lifetime_budget === null ? null : `${money(r.lifetime_budget, currency)} lifetime`) : money(r.daily_budget, currency), targetingSummary(page.find((s) => s.id === r.id)!), r.ads, money(r.metrics.spend, currency), percent(r.metrics.ctr), r.metrics.conversions]),
+            ['Ad set', 'Id', 'Campaign', 'Objective', 'Status', 'Goal', 'Budget/day', 'Targeting', 'Ads', 'Spend', 'CTR', 'Results', 'Cost/result'],
+            rows.map((r) => [r.name, r.id, r.campaign_name, r.objective, r.status, r.optimization_goal, r.daily_budget === null ? (r.lifetime_budget === null ? null : `${money(r.lifetime_budget, currency)} lifetime`) : money(r.daily_budget, currency), targetingSummary(page.find((s) => s.id === r.id)!), r.ads, money(r.metrics.spend, currency), percent(r.metrics.ctr), resultText(r.metrics), costPerResultText(r.metrics, currency)]),
           )
         : 'No ad sets match.',
     ].join('\n');
@@ -111,7 +122,10 @@ export const listSocialAdsAds = defineSocialAdsTool({
       .sort((a, b) => b.created_at.localeCompare(a.created_at) || a.name.localeCompare(b.name));
     const page = matching.slice(args.offset, args.offset + args.limit);
     const metricsOf = await insightTotals(ctx.platform, 'ad', page.map((a) => a.id), start, end);
-    const rows = page.map((a: SocialAdsAd) => ({
+    const rows = page.map((a: SocialAdsAd) => {
+      const adSet = adSetById.get(a.ad_set_id);
+      const resultType = resultTypeOf(adSet?.optimization_goal, campaignById.get(a.campaign_id)?.objective);
+      return {
       id: a.id,
       name: a.name,
       ad_type: a.ad_type,
@@ -123,8 +137,9 @@ export const listSocialAdsAds = defineSocialAdsTool({
       campaign_name: campaignById.get(a.campaign_id)?.name ?? null,
       created_at: a.created_at,
       creative: a.creative,
-      metrics: metricsOf(a.id),
-    }));
+      metrics: objectiveMetrics(metricsOf(a.id), resultType, { hasVideo: a.ad_type === 'video' }),
+      };
+    });
     const currency = ctx.account.currency;
     const text = [
       `## Ads of ${ctx.account.name} (${ctx.account.account_id}), ${start} to ${end}`,
@@ -133,8 +148,8 @@ export const listSocialAdsAds = defineSocialAdsTool({
       '',
       rows.length
         ? markdownTable(
-            ['Ad', 'Id', 'Type', 'Status', 'Ad set', 'Headline', 'CTA', 'Impressions', 'Spend', 'CTR', 'Results'],
-            rows.map((r) => [r.name, r.id, r.ad_type, `${r.status} (${r.effective_status})`, r.ad_set_name, r.creative.headlines[0] ?? r.creative.cards?.[0]?.headline ?? null, r.creative.call_to_action, count(r.metrics.impressions), money(r.metrics.spend, currency), percent(r.metrics.ctr), r.metrics.conversions]),
+            ['Ad', 'Id', 'Type', 'Status', 'Ad set', 'Headline', 'CTA', 'Impressions', 'Spend', 'CTR', 'Results', 'Cost/result'],
+            rows.map((r) => [r.name, r.id, r.ad_type, `${r.status} (${r.effective_status})`, r.ad_set_name, r.creative.headlines[0] ?? r.creative.cards?.[0]?.headline ?? null, r.creative.call_to_action, count(r.metrics.impressions), money(r.metrics.spend, currency), percent(r.metrics.ctr), resultText(r.metrics), costPerResultText(r.metrics, currency)]),
           )
         : 'No ads match.',
     ].join('\n');
@@ -174,10 +189,10 @@ export const listSocialAdsPages = defineSocialAdsTool({
       `${promotable} promotable page(s)${promotable > 1 ? ': ads need facebook_page_id unless their ad set already promotes a page' : promotable === 1 ? ': it is used automatically' : ''}.`,
       '',
       rows.length
-        ? markdownTable(['Page', 'facebook_page_id', 'Category', 'Can advertise', 'Instagram', 'Active lead forms'], rows.map((r) => [r.name, r.id, r.category, r.promotable ? 'yes' : 'no', r.instagram_account ? `@${r.instagram_account.username} (${r.instagram_account.id})` : null, r.active_lead_forms.map((f) => f.name).join(', ')]))
+        ? markdownTable(['Page', 'facebook_page_id', 'Category', 'Can advertise', 'Linked profile', 'Active lead forms'], rows.map((r) => [r.name, r.id, r.category, r.promotable ? 'yes' : 'no', r.instagram_account ? `@${r.instagram_account.username} (${r.instagram_account.id})` : null, r.active_lead_forms.map((f) => f.name).join(', ')]))
         : 'No pages.',
       '',
-      `### Instagram accounts`,
+      `### Linked profiles (instagram_account_id)`,
       instagram.length ? markdownTable(['Username', 'instagram_account_id', 'Linked page'], instagram.map((i) => [`@${i.username}`, i.id, pages.find((p) => p.id === i.page_id)?.name])) : 'None connected.',
     ].join('\n');
     return {

@@ -1,8 +1,9 @@
 import * as v from 'valibot';
 import { dateArgument } from '../../arguments';
-import { lastDays } from '../../dates';
+import { ToolError } from '../../../functions/runtime/errors';
+import { addDays, isoDate, lastDays } from '../../dates';
 import { totals, type MetricTotals } from '../../metrics';
-import type { SocialAdsInsightsLevel, SocialAdsInsightsRow, SocialAdsPort } from '../port';
+import type { SocialAdsInsightsLevel, SocialAdsInsightsRow, SocialAdsObjective, SocialAdsPort } from '../port';
 
 /** A YYYY-MM-DD argument that is a real calendar date. */
 export const dateArg = (description: string) => v.optional(dateArgument(description));
@@ -14,9 +15,18 @@ export function dateRangeRule(args: { start_date?: string; end_date?: string }):
   return undefined;
 }
 
-/** The reporting window: explicit dates win over lookback_days (which ends yesterday). */
+/**
+ * The reporting window: explicit dates win over lookback_days (which ends yesterday). A window that
+ * reaches past today is refused: the platform has no figures for days that have not happened.
+ */
 export function reportWindow(now: Date, args: { start_date?: string; end_date?: string; lookback_days: number }): { start: string; end: string } {
-  if (args.start_date && args.end_date) return { start: args.start_date, end: args.end_date };
+  if (args.start_date && args.end_date) {
+    const today = isoDate(now);
+    if (args.end_date > today) {
+      throw new ToolError(`\`end_date\` ${args.end_date} is in the future: reports cover days up to yesterday (${addDays(today, -1)}); today's figures are not final.`, { code: 'future_dates' });
+    }
+    return { start: args.start_date, end: args.end_date };
+  }
   return lastDays(now, args.lookback_days);
 }
 
@@ -30,7 +40,7 @@ export async function insightTotals(
   ids: readonly string[],
   start: string,
   end: string,
-): Promise<(id: string) => MetricTotals> {
+): Promise<(id: string) => SocialAdsTotals> {
   const rows = ids.length ? await platform.getInsights({ level, ids: [...new Set(ids)], time_range: { since: start, until: end } }) : [];
   const byEntity = new Map<string, SocialAdsInsightsRow[]>();
   for (const row of rows) {
@@ -39,8 +49,131 @@ export async function insightTotals(
     if (own) own.push(row);
     else byEntity.set(id, [row]);
   }
-  return (id) => totals(byEntity.get(id) ?? []);
+  return (id) => {
+    const rows = byEntity.get(id) ?? [];
+    return { ...totals(rows), daily_reach: rows.reduce((sum, row) => sum + (row.reach ?? 0), 0), days_with_delivery: new Set(rows.map((row) => row.date)).size };
+  };
 }
+
+/** Totals of insights rows, with the daily reach summed (reach is not additive across days). */
+export type SocialAdsTotals = MetricTotals & { daily_reach: number; days_with_delivery: number };
+
+/** What an ad set's results are: the platform counts results by the optimization goal. */
+export type ResultType = 'purchases' | 'leads' | 'installs' | 'thruplays' | 'reach' | 'impressions' | 'link_clicks';
+
+const RESULT_BY_GOAL: Record<string, ResultType> = {
+  OFFSITE_CONVERSIONS: 'purchases',
+  VALUE: 'purchases',
+  LEAD_GENERATION: 'leads',
+  QUALITY_LEAD: 'leads',
+  APP_INSTALLS: 'installs',
+  APP_INSTALLS_AND_OFFSITE_CONVERSIONS: 'installs',
+  THRUPLAY: 'thruplays',
+  TWO_SECOND_CONTINUOUS_VIDEO_VIEWS: 'thruplays',
+  REACH: 'reach',
+  IMPRESSIONS: 'impressions',
+  AD_RECALL_LIFT: 'reach',
+  LINK_CLICKS: 'link_clicks',
+  LANDING_PAGE_VIEWS: 'link_clicks',
+  POST_ENGAGEMENT: 'link_clicks',
+};
+
+/** Result types whose figure is a conversion the platform attributes (and that can carry value). */
+const CONVERSION_RESULTS: ResultType[] = ['purchases', 'leads', 'installs'];
+
+export function resultTypeOf(optimizationGoal: string | undefined, objective: SocialAdsObjective | undefined): ResultType {
+  if (optimizationGoal && RESULT_BY_GOAL[optimizationGoal]) return RESULT_BY_GOAL[optimizationGoal]!;
+  switch (objective) {
+    case 'OUTCOME_SALES':
+      return 'purchases';
+    case 'OUTCOME_LEADS':
+      return 'leads';
+    case 'OUTCOME_APP_PROMOTION':
+      return 'installs';
+    case 'OUTCOME_AWARENESS':
+      return 'reach';
+    case 'OUTCOME_ENGAGEMENT':
+      return 'thruplays';
+    default:
+      return 'link_clicks';
+  }
+}
+
+/** The figures of one entity as its objective reports them; metrics a type does not have are absent. */
+export interface ObjectiveMetrics {
+  impressions: number;
+  clicks: number;
+  spend: number;
+  ctr: number | null;
+  cpc: number | null;
+  /** Daily reach averaged over the days with delivery, and impressions per account reached a day. */
+  avg_daily_reach: number;
+  avg_daily_frequency: number | null;
+  result_type: ResultType;
+  results: number;
+  cost_per_result: number | null;
+  /** Conversion objectives (purchases, leads, installs) only. */
+  conversions?: number;
+  conversion_rate?: number | null;
+  cpa?: number | null;
+  /** Purchases only. */
+  revenue?: number;
+  roas?: number | null;
+  /** Entities with video ads only: ThruPlays and their share of impressions. */
+  video_views?: number;
+  view_rate?: number | null;
+}
+
+const ratio = (a: number, b: number, digits = 4) => (b > 0 ? Math.round((a / b) * 10 ** digits) / 10 ** digits : null);
+
+/**
+ * The metrics of an entity for its result type (`hasVideo`: it runs video ads). Reach results are
+ * the average daily reach, and cost 1,000 accounts reached a day; impressions cost per 1,000 (CPM).
+ */
+export function objectiveMetrics(t: SocialAdsTotals, resultType: ResultType, options: { hasVideo: boolean }): ObjectiveMetrics {
+  const avgDailyReach = t.days_with_delivery > 0 ? Math.round(t.daily_reach / t.days_with_delivery) : 0;
+  const videoViews = t.video_views ?? 0;
+  const results =
+    resultType === 'thruplays' ? videoViews : resultType === 'reach' ? avgDailyReach : resultType === 'impressions' ? t.impressions : resultType === 'link_clicks' ? t.clicks : t.conversions;
+  const m: ObjectiveMetrics = {
+    impressions: t.impressions,
+    clicks: t.clicks,
+    spend: t.spend,
+    ctr: t.ctr,
+    cpc: t.cpc,
+    avg_daily_reach: avgDailyReach,
+    avg_daily_frequency: ratio(t.impressions, t.daily_reach, 2),
+    result_type: resultType,
+    results,
+    // Reach and impressions are bought per thousand.
+    cost_per_result: resultType === 'reach' ? ratio(t.spend * 1000, t.daily_reach, 2) : resultType === 'impressions' ? ratio(t.spend * 1000, results, 2) : ratio(t.spend, results, 2),
+  };
+  if (CONVERSION_RESULTS.includes(resultType)) {
+    m.conversions = t.conversions;
+    m.conversion_rate = t.conversion_rate;
+    m.cpa = t.cpa;
+  }
+  if (resultType === 'purchases') {
+    m.revenue = t.revenue;
+    m.roas = t.roas;
+  }
+  if (options.hasVideo || resultType === 'thruplays') {
+    m.video_views = videoViews;
+    m.view_rate = ratio(videoViews, t.impressions);
+  }
+  return m;
+}
+
+/** How a result type is named in tables. */
+export const RESULT_LABEL: Record<ResultType, string> = {
+  purchases: 'purchases',
+  leads: 'leads',
+  installs: 'installs',
+  thruplays: 'ThruPlays',
+  reach: 'avg daily reach',
+  impressions: 'impressions',
+  link_clicks: 'link clicks',
+};
 
 export interface AppMetrics extends MetricTotals {
   installs: number;

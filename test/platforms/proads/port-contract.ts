@@ -66,6 +66,14 @@ export function describePortContract(label: string, open: () => Promise<ProAdsPo
       expect(await port.getCampaign(campaigns[0]!.id)).toEqual(campaigns[0]);
     });
 
+    it('reports nothing for days that have not happened yet', async () => {
+      const port = await open();
+      const today = isoDate(new Date());
+      for (const pivot of ['CAMPAIGN', 'CREATIVE', 'MEMBER_SENIORITY'] as const) {
+        expect(await port.getAnalytics({ pivot, date_range: { start: addDays(today, 1), end: addDays(today, 30) }, time_granularity: 'DAILY' })).toEqual([]);
+      }
+    });
+
     it('reports creatives that add up to their campaigns, day by day and over the whole range', async () => {
       const port = await open();
       const creatives = await port.listCreatives();

@@ -14,7 +14,7 @@ import type { SocialAdsInsightsRow, SocialAdsPort } from '../../../platforms/soc
 const CAMPAIGN_FIELDS = ['id', 'name', 'objective', 'status', 'buying_type', 'daily_budget', 'lifetime_budget', 'special_ad_categories', 'lead_form_id', 'app', 'start_date', 'end_date', 'created_at'];
 const AD_SET_FIELDS = ['id', 'campaign_id', 'name', 'status', 'optimization_goal', 'billing_event', 'daily_budget', 'lifetime_budget', 'targeting', 'promoted_object', 'start_date', 'end_date', 'created_at'];
 const AD_FIELDS = ['id', 'ad_set_id', 'campaign_id', 'name', 'status', 'effective_status', 'ad_type', 'creative', 'start_date', 'created_at'];
-const INSIGHTS_FIELDS = ['campaign_id', 'ad_set_id', 'ad_id', 'date', 'impressions', 'clicks', 'spend', 'conversions', 'revenue', 'video_views'];
+const INSIGHTS_FIELDS = ['campaign_id', 'ad_set_id', 'ad_id', 'date', 'impressions', 'reach', 'clicks', 'spend', 'conversions', 'revenue', 'video_views'];
 const STATUSES = ['ACTIVE', 'PAUSED', 'ARCHIVED', 'DELETED'];
 
 /** Fields outside the port type (a simulation field such as a performance tier would show here). */
@@ -134,6 +134,14 @@ export function describePortContract(label: string, open: () => Promise<SocialAd
       expect(video.id).toMatch(/^\d{10,}$/);
       expect(await port.findVideo(video.id)).toEqual(video);
       expect((await port.listVideos()).map((v) => v.id)).toContain(video.id);
+    });
+
+    it('reports nothing for days that have not happened yet', async () => {
+      const port = await open();
+      const today = isoDate(new Date());
+      for (const level of ['ad', 'adset', 'campaign'] as const) {
+        expect(await port.getInsights({ level, time_range: { since: addDays(today, 1), until: addDays(today, 30) } })).toEqual([]);
+      }
     });
 
     it('reports daily insights rows whose ads add up to their ad sets and ad sets to their campaigns', async () => {

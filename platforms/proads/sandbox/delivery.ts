@@ -1,0 +1,204 @@
+/**
+ * The proads sandbox's delivery model, allocated top down and kept like a real platform's history:
+ * - A day's delivery is computed from the entities' state ON THAT DAY (history.ts): a change takes
+ *   effect from the moment it is made, so a day that has passed never changes. Days from today on
+ *   have no delivery.
+ * - The campaign holds the daily budget: its day is computed once from its creatives' natural
+ *   figures for the parts of the day they could deliver (campaign group ACTIVE, campaign ACTIVE and
+ *   inside its dates, creative ACTIVE, all created), capped at that day's budget (time-weighted over
+ *   the hours it could run), then split among its creatives in whole impressions, clicks,
+ *   conversions and cents, so creatives add up to campaigns exactly and no campaign exceeds its
+ *   daily budget (the sandbox keeps no overdelivery allowance).
+ * - Each demographic pivot splits the account's delivery of the day among its member segments, so
+ *   the segments of one pivot add up to the account.
+ * - Formats and objectives keep their own economics: text ads run on many cheap desktop impressions
+ *   at about 0.02-0.05 % CTR; only video creatives have video views; awareness, video-view and
+ *   engagement campaigns have no conversions.
+ */
+import type { DailyMetrics } from '../../metrics';
+import type { WithHistory } from '../../sandbox/history';
+import { dailyMetrics, datesBetween, profileFor, seededRandom, type PerformanceProfile, type PerformanceTier } from '../../sandbox/metrics';
+import { allocate, jointSegments } from '../../sandbox/top-down';
+import type { ProAdsCampaign, ProAdsCampaignGroup, ProAdsCreative, ProAdsSegment } from '../port';
+
+/** Delivery derives from a performance tier plus optional profile overrides (never stored metrics). */
+export interface Simulation {
+  performance: PerformanceTier;
+  profile_overrides?: Partial<Omit<PerformanceProfile, 'tier'>>;
+}
+export type StoredGroup = WithHistory<ProAdsCampaignGroup>;
+export type StoredCampaign = WithHistory<ProAdsCampaign>;
+export type StoredCreative = WithHistory<ProAdsCreative & Simulation>;
+export type StoredSegment = ProAdsSegment & Simulation;
+
+export interface DeliveryAccount {
+  groups: readonly StoredGroup[];
+  campaigns: readonly StoredCampaign[];
+  creatives: readonly StoredCreative[];
+}
+
+/** One day of one creative, whole numbers (spend and revenue in cents). */
+export interface CreativeDay {
+  creative: StoredCreative;
+  date: string;
+  impressions: number;
+  clicks: number;
+  spend_cents: number;
+  conversions: number;
+  revenue_cents: number;
+  video_views: number;
+}
+
+const METRICS = ['impressions', 'clicks', 'spend_cents', 'conversions', 'revenue_cents', 'video_views'] as const;
+type Metric = (typeof METRICS)[number];
+
+/**
+ * Professional-network economics: far fewer impressions, lower CTR and much higher CPC than
+ * social or search (Sponsored Content benchmarks: CTR about 0.4-0.6 %, CPC $5-12), and
+ * high-value B2B conversions (leads, demo requests).
+ */
+const PRO_TIERS: Record<PerformanceTier, Partial<Omit<PerformanceProfile, 'tier'>>> = {
+  strong: { impressions: 4200, ctr: 0.009, cpc: 5.5, cvr: 0.08, order_value: 320 },
+  average: { impressions: 3200, ctr: 0.0055, cpc: 7.5, cvr: 0.06, order_value: 260 },
+  poor: { impressions: 9000, ctr: 0.003, cpc: 9.5, cvr: 0.008, order_value: 220 },
+  wasteful: { impressions: 1600, ctr: 0.0035, cpc: 9, cvr: 0, order_value: 0 },
+  new: { impressions: 260, ctr: 0.006, cpc: 7, cvr: 0.05, order_value: 260 },
+};
+
+/** Text ads: desktop right-rail placements with many impressions and a CTR of about 0.02-0.05 %. */
+const TEXT_AD_IMPRESSIONS = 12;
+const TEXT_AD_CTR = 0.08;
+const NO_CONVERSIONS = ['BRAND_AWARENESS', 'VIDEO_VIEW', 'ENGAGEMENT'];
+
+export function proProfile(simulation: Simulation, campaign?: Pick<ProAdsCampaign, 'format' | 'objective_type'>): PerformanceProfile {
+  const profile = profileFor(simulation.performance, { ...PRO_TIERS[simulation.performance], ...simulation.profile_overrides });
+  if (!campaign) return profile;
+  if (campaign.format === 'TEXT_AD') {
+    profile.impressions *= TEXT_AD_IMPRESSIONS;
+    profile.ctr *= TEXT_AD_CTR;
+  }
+  if (campaign.format !== 'VIDEO') profile.view_rate = 0;
+  if (NO_CONVERSIONS.includes(campaign.objective_type)) {
+    profile.cvr = 0;
+    profile.order_value = 0;
+  }
+  return profile;
+}
+
+const created = (entity: { created_at?: string }, moment: string) => !entity.created_at || Date.parse(entity.created_at) <= Date.parse(moment);
+
+function campaignDelivers(group: ProAdsCampaignGroup | undefined, c: ProAdsCampaign, date: string, moment: string): boolean {
+  return (!group || group.status === 'ACTIVE') && c.status === 'ACTIVE' && created(c, moment) && c.start_date <= date && (!c.end_date || date <= c.end_date);
+}
+function creativeDelivers(cr: ProAdsCreative, date: string, moment: string): boolean {
+  return cr.status === 'ACTIVE' && created(cr, moment) && cr.start_date <= date;
+}
+
+function addDaysUtc(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Every creative's delivery, day by day, over [start, end]; days from `today` on are left out. */
+export function deliveredCreativeDays(account: DeliveryAccount, start: string, end: string, today: string): CreativeDay[] {
+  const last = end < today ? end : addDaysUtc(today, -1);
+  if (start > last) return [];
+  const groupById = new Map(account.groups.map((g) => [g.id, g]));
+  const out: CreativeDay[] = [];
+  for (const campaign of account.campaigns) {
+    const group = groupById.get(campaign.campaign_group_id);
+    const creatives = account.creatives.filter((cr) => cr.campaign_id === campaign.id);
+    if (!creatives.length) continue;
+    const members: WithHistory<object>[] = [campaign, ...creatives, ...(group ? [group] : [])];
+    for (const date of datesBetween(start, last)) {
+      const shares = creatives.map(() => 0);
+      let cap = 0;
+      for (const segment of jointSegments<object>(members, date, members.map((e) => (e as { created_at?: string }).created_at ?? `${date}T00:00:00.000Z`))) {
+        const c = segment.states[0] as ProAdsCampaign;
+        const g = group ? (segment.states[members.length - 1] as ProAdsCampaignGroup) : undefined;
+        if (!campaignDelivers(g, c, date, segment.from)) continue;
+        let any = false;
+        creatives.forEach((_, i) => {
+          if (creativeDelivers(segment.states[i + 1] as ProAdsCreative, date, segment.from)) {
+            shares[i] += segment.share;
+            any = true;
+          }
+        });
+        if (any) cap += c.daily_budget * 100 * segment.share;
+      }
+      const weights = creatives.map((cr, i) => {
+        if (shares[i] === 0) return undefined;
+        const natural = dailyMetrics(cr.id, date, proProfile(cr, campaign));
+        const share = shares[i]!;
+        // CPM campaigns pay for impressions (about the bid per 1,000), CPC campaigns for clicks.
+        const spend = campaign.cost_type === 'CPM' ? (natural.impressions * campaign.unit_cost) / 1000 : natural.spend;
+        return {
+          impressions: natural.impressions * share,
+          clicks: natural.clicks * share,
+          spend_cents: spend * 100 * share,
+          conversions: natural.conversions * share,
+          revenue_cents: natural.revenue * 100 * share,
+          video_views: natural.video_views * share,
+        } satisfies Record<Metric, number>;
+      });
+      if (weights.every((w) => !w)) continue;
+      const natural = Object.fromEntries(METRICS.map((m) => [m, weights.reduce((sum, w) => sum + (w?.[m] ?? 0), 0)])) as Record<Metric, number>;
+      const budgetCents = Math.floor(cap);
+      // Budget-limited days deliver 93-100 % of the budget; every figure shrinks with the spend.
+      const factor = natural.spend_cents > budgetCents ? (budgetCents * (0.93 + 0.07 * seededRandom(`${campaign.id}|${date}|pace`)())) / natural.spend_cents : 1;
+      const parts = Object.fromEntries(
+        METRICS.map((m) => [m, allocate(m === 'spend_cents' ? Math.min(Math.round(natural[m] * factor), budgetCents) : Math.round(natural[m] * factor), weights.map((w) => w?.[m] ?? 0))]),
+      ) as Record<Metric, number[]>;
+      creatives.forEach((creative, i) => {
+        if (!weights[i]) return;
+        const day: CreativeDay = { creative, date, impressions: 0, clicks: 0, spend_cents: 0, conversions: 0, revenue_cents: 0, video_views: 0 };
+        for (const m of METRICS) day[m] = parts[m][i]!;
+        day.clicks = Math.min(day.clicks, day.impressions);
+        if (day.impressions || day.clicks || day.spend_cents) out.push(day);
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * The member segments of one pivot over the account's delivery of each day: every figure of the
+ * day is split among the segments by their profile (reach of the segment, its CTR, CPC, conversion
+ * rate and value, with some day-to-day variation), so the segments of a pivot add up to the account.
+ */
+export function segmentDays(segments: readonly StoredSegment[], accountDays: readonly CreativeDay[]): Map<string, DailyMetrics[]> {
+  const byDate = new Map<string, Record<Metric, number>>();
+  for (const day of accountDays) {
+    const sum = byDate.get(day.date) ?? { impressions: 0, clicks: 0, spend_cents: 0, conversions: 0, revenue_cents: 0, video_views: 0 };
+    for (const m of METRICS) sum[m] += day[m];
+    byDate.set(day.date, sum);
+  }
+  const out = new Map<string, DailyMetrics[]>(segments.map((s) => [s.id, []]));
+  for (const [date, whole] of [...byDate].sort(([a], [b]) => a.localeCompare(b))) {
+    const weights = segments.map((s) => {
+      const p = proProfile(s);
+      const jitter = 0.85 + 0.3 * seededRandom(`${s.id}|${date}`)();
+      const impressions = p.impressions * jitter;
+      const clicks = impressions * p.ctr;
+      const conversions = clicks * p.cvr;
+      return { impressions, clicks, spend_cents: clicks * p.cpc, conversions, revenue_cents: conversions * p.order_value, video_views: impressions };
+    });
+    const parts = Object.fromEntries(METRICS.map((m) => [m, allocate(whole[m], weights.map((w) => w[m]))])) as Record<Metric, number[]>;
+    segments.forEach((s, i) => {
+      out.get(s.id)!.push({
+        date,
+        impressions: parts.impressions[i]!,
+        clicks: Math.min(parts.clicks[i]!, parts.impressions[i]!),
+        spend: parts.spend_cents[i]! / 100,
+        conversions: parts.conversions[i]!,
+        revenue: parts.revenue_cents[i]! / 100,
+        video_views: parts.video_views[i]!,
+      });
+    });
+  }
+  return out;
+}
+
+/** The neutral figures of a creative's day (spend and revenue back in currency units). */
+export function asDailyMetrics(day: CreativeDay): DailyMetrics {
+  return { date: day.date, impressions: day.impressions, clicks: day.clicks, spend: day.spend_cents / 100, conversions: day.conversions, revenue: day.revenue_cents / 100, video_views: day.video_views };
+}

@@ -1,0 +1,54 @@
+/**
+ * Pieces of a top-down sandbox delivery model: the parts of a day during which a chain of
+ * entities (ad, its ad set, its campaign...) kept one state each, and the split of a parent's whole
+ * figures among its children so the parts add up to the whole exactly.
+ */
+import { stateAt, type WithHistory } from './history';
+
+export interface JointSegment<T> {
+  /** The state of each entity (same order as given) during this part of the day. */
+  states: T[];
+  /** When this part starts (ISO timestamp). */
+  from: string;
+  /** Part of the UTC day, 0-1; the segments of a day add up to 1. */
+  share: number;
+}
+
+/**
+ * The parts of UTC day `date` during which every entity of `chain` kept one state (a change of any
+ * of them, or a creation time inside the day, starts a new part). Like `daySegments` of history.ts,
+ * for several entities at once.
+ */
+export function jointSegments<T extends object>(chain: readonly WithHistory<T>[], date: string, extraMoments: readonly string[] = []): JointSegment<T>[] {
+  const dayStart = Date.parse(`${date}T00:00:00.000Z`);
+  const dayEnd = dayStart + 86_400_000;
+  const moments = chain.flatMap((entity) => (entity.history ?? []).map((entry) => entry.at)).concat(extraMoments);
+  const cuts = [...new Set(moments.map((at) => Date.parse(at)).filter((t) => t > dayStart && t < dayEnd))].sort((a, b) => a - b);
+  const bounds = [dayStart, ...cuts, dayEnd];
+  const segments: JointSegment<T>[] = [];
+  for (let i = 0; i < bounds.length - 1; i++) {
+    const moment = new Date(bounds[i]!).toISOString();
+    segments.push({ states: chain.map((entity) => stateAt(entity, moment)), from: moment, share: (bounds[i + 1]! - bounds[i]!) / 86_400_000 });
+  }
+  return segments;
+}
+
+/**
+ * Splits a whole number `total` into parts proportional to `weights` (largest remainder), so the
+ * parts are whole numbers that add up to `total` exactly. All-zero weights give all-zero parts
+ * (and then `total` should be 0).
+ */
+export function allocate(total: number, weights: readonly number[]): number[] {
+  const sum = weights.reduce((s, w) => s + Math.max(0, w), 0);
+  if (sum <= 0 || total <= 0) return weights.map(() => 0);
+  const exact = weights.map((w) => (Math.max(0, w) / sum) * total);
+  const parts = exact.map(Math.floor);
+  let left = total - parts.reduce((s, p) => s + p, 0);
+  const order = exact.map((x, i) => [x - Math.floor(x), i] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+  for (const [, i] of order) {
+    if (left <= 0) break;
+    parts[i]! += 1;
+    left -= 1;
+  }
+  return parts;
+}

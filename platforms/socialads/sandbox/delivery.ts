@@ -1,0 +1,207 @@
+/**
+ * The socialads sandbox's delivery model, allocated top down and kept like a real platform's
+ * history:
+ * - A day's delivery is computed from the entities' state ON THAT DAY (history.ts): a change takes
+ *   effect from the moment it is made, so a day that has passed never changes. Days from today on
+ *   have no delivery.
+ * - The budget holder (the campaign with a campaign budget, otherwise the ad set) computes its
+ *   day once: its ads' natural figures for the parts of the day they could deliver (ad, ad set and
+ *   campaign ACTIVE, inside their dates, created, ad approved), capped at the holder's budget of
+ *   that day (a lifetime budget counts as an even daily share of its flight). That whole is split
+ *   among its ads (whole impressions, clicks, results, cents), so ads add up to ad sets and ad sets
+ *   to campaigns exactly, and no holder ever spends more than its daily budget.
+ * - Results follow the objective: purchases (with value) for sales and traffic, leads for lead
+ *   forms, installs for app promotion, none for awareness (judged on reach and ThruPlays); video
+ *   views only for video ads.
+ */
+import type { DailyMetrics } from '../../metrics';
+import type { WithHistory } from '../../sandbox/history';
+import { dailyMetrics, datesBetween, profileFor, seededRandom, type PerformanceProfile, type PerformanceTier } from '../../sandbox/metrics';
+import { allocate, jointSegments } from '../../sandbox/top-down';
+import type { SocialAdsAd, SocialAdsAdSet, SocialAdsCampaign } from '../port';
+
+type Simulated<T> = WithHistory<T & { performance: PerformanceTier }>;
+export type StoredCampaign = Simulated<SocialAdsCampaign>;
+export type StoredAdSet = Simulated<SocialAdsAdSet>;
+export type StoredAd = Simulated<SocialAdsAd>;
+
+export interface DeliveryAccount {
+  campaigns: readonly StoredCampaign[];
+  adSets: readonly StoredAdSet[];
+  ads: readonly StoredAd[];
+}
+
+/** One day of one ad: whole numbers, spend and revenue in cents. */
+export interface AdDay {
+  ad: StoredAd;
+  date: string;
+  impressions: number;
+  reach: number;
+  clicks: number;
+  spend_cents: number;
+  conversions: number;
+  revenue_cents: number;
+  video_views: number;
+}
+
+const METRICS = ['impressions', 'reach', 'clicks', 'spend_cents', 'conversions', 'revenue_cents', 'video_views'] as const;
+type Metric = (typeof METRICS)[number];
+
+/**
+ * Install rate (installs per click) of app-promotion ads per performance tier: app store clicks
+ * convert to installs far more often than web clicks convert to purchases.
+ */
+const INSTALL_RATE: Record<PerformanceTier, number> = { strong: 0.34, average: 0.2, poor: 0.07, wasteful: 0, new: 0.18 };
+
+function profileOf(ad: StoredAd, campaign: SocialAdsCampaign): PerformanceProfile {
+  const base = profileFor(ad.performance);
+  const videoViews = ad.ad_type === 'video' ? {} : { view_rate: 0 };
+  switch (campaign.objective) {
+    case 'OUTCOME_APP_PROMOTION':
+      return profileFor(ad.performance, { cvr: INSTALL_RATE[ad.performance], cpc: Math.round(base.cpc * 0.55 * 100) / 100, order_value: 0, ...videoViews });
+    case 'OUTCOME_LEADS':
+      return profileFor(ad.performance, { order_value: 0, ...videoViews });
+    case 'OUTCOME_AWARENESS':
+    case 'OUTCOME_ENGAGEMENT':
+      // Bought on reach and views: cheap impressions, no conversion results.
+      return profileFor(ad.performance, { impressions: base.impressions * 2, cpc: base.cpc * 0.6, cvr: 0, order_value: 0, ...videoViews });
+    default:
+      return profileFor(ad.performance, videoViews);
+  }
+}
+
+/** An entity that exists at `moment` and is switched on. */
+const created = (entity: { created_at: string }, moment: string) => Date.parse(entity.created_at) <= Date.parse(moment);
+const inFlight = (entity: { start_date: string; end_date?: string }, date: string) => entity.start_date <= date && (!entity.end_date || date <= entity.end_date);
+
+function campaignDelivers(c: SocialAdsCampaign, date: string, moment: string): boolean {
+  return c.status === 'ACTIVE' && created(c, moment) && inFlight(c, date);
+}
+function adSetDelivers(s: SocialAdsAdSet, date: string, moment: string): boolean {
+  return s.status === 'ACTIVE' && created(s, moment) && inFlight(s, date);
+}
+function adDelivers(a: SocialAdsAd, date: string, moment: string): boolean {
+  // An ad in review or disapproved does not deliver; nor does one paused or archived.
+  return a.status === 'ACTIVE' && a.effective_status === 'ACTIVE' && created(a, moment) && a.start_date <= date;
+}
+
+/** The holder's budget for one day in a given state: the daily budget, or an even share of a lifetime budget. */
+function dailyBudgetOf(holder: { daily_budget?: number; lifetime_budget?: number; start_date: string; end_date?: string }): number | undefined {
+  if (holder.daily_budget) return holder.daily_budget;
+  if (holder.lifetime_budget && holder.end_date) {
+    const days = datesBetween(holder.start_date, holder.end_date).length;
+    return days > 0 ? holder.lifetime_budget / days : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * Every ad's delivery, day by day, over [since, until] (both included; days from `today` on are
+ * left out). Only days with delivery are returned.
+ */
+export function deliveredAdDays(account: DeliveryAccount, since: string, until: string, today: string): AdDay[] {
+  const last = until < today ? until : addDaysUtc(today, -1);
+  if (since > last) return [];
+  const campaignById = new Map(account.campaigns.map((c) => [c.id, c]));
+  const adSetById = new Map(account.adSets.map((s) => [s.id, s]));
+  // Budget holders: a campaign with a campaign budget holds it for all its ads; otherwise each ad set.
+  const holders = new Map<string, { chain: (StoredCampaign | StoredAdSet)[]; ads: { ad: StoredAd; adSet: StoredAdSet; campaign: StoredCampaign }[] }>();
+  for (const ad of account.ads) {
+    const adSet = adSetById.get(ad.ad_set_id);
+    const campaign = campaignById.get(ad.campaign_id);
+    if (!adSet || !campaign) continue;
+    const onCampaign = Boolean(campaign.daily_budget || campaign.lifetime_budget);
+    const key = onCampaign ? `c:${campaign.id}` : `s:${adSet.id}`;
+    const holder = holders.get(key) ?? { chain: onCampaign ? [campaign] : [campaign, adSet], ads: [] };
+    holder.ads.push({ ad, adSet, campaign });
+    holders.set(key, holder);
+  }
+  const out: AdDay[] = [];
+  for (const date of datesBetween(since, last)) {
+    for (const [key, holder] of holders) {
+      const weights = holder.ads.map(({ ad, adSet, campaign }) => {
+        let share = 0;
+        for (const segment of jointSegments<SocialAdsCampaign | SocialAdsAdSet | SocialAdsAd>([campaign, adSet, ad], date, [campaign.created_at, adSet.created_at, ad.created_at])) {
+          const [c, s, a] = segment.states as [SocialAdsCampaign, SocialAdsAdSet, SocialAdsAd];
+          if (campaignDelivers(c, date, segment.from) && adSetDelivers(s, date, segment.from) && adDelivers(a, date, segment.from)) share += segment.share;
+        }
+        if (share === 0) return undefined;
+        const natural = dailyMetrics(ad.id, date, profileOf(ad, campaign));
+        const random = seededRandom(`${ad.id}|${date}|reach`);
+        const reach = natural.impressions / (1.15 + 0.4 * random());
+        return {
+          impressions: natural.impressions * share,
+          reach: reach * share,
+          clicks: natural.clicks * share,
+          spend_cents: natural.spend * 100 * share,
+          conversions: natural.conversions * share,
+          revenue_cents: natural.revenue * 100 * share,
+          video_views: natural.video_views * share,
+        } satisfies Record<Metric, number>;
+      });
+      if (weights.every((w) => !w)) continue;
+      // The holder's budget of the day: time-weighted over the parts of the day when it and at
+      // least one of its ads could deliver (a budget is paced over the hours it can run).
+      const members = [...new Set([...holder.chain, ...holder.ads.flatMap(({ adSet, ad }) => [adSet, ad])])] as (StoredCampaign | StoredAdSet | StoredAd)[];
+      let cap = 0;
+      let capped = true;
+      for (const segment of jointSegments<object>(members, date, members.map((e) => e.created_at))) {
+        const stateOf = new Map(members.map((e, i) => [e.id + ':' + kindOf(e), segment.states[i]]));
+        const [c, s] = holder.chain.map((e) => stateOf.get(e.id + ':' + kindOf(e))) as unknown as [SocialAdsCampaign, SocialAdsAdSet | undefined];
+        if (!campaignDelivers(c, date, segment.from) || (s && !adSetDelivers(s, date, segment.from))) continue;
+        const anyAd = holder.ads.some(({ adSet, ad }) => {
+          const a = stateOf.get(ad.id + ':ad') as SocialAdsAd;
+          const set = stateOf.get(adSet.id + ':adset') as SocialAdsAdSet;
+          return adSetDelivers(set, date, segment.from) && adDelivers(a, date, segment.from);
+        });
+        if (!anyAd) continue;
+        const budget = dailyBudgetOf(s ?? c);
+        if (budget === undefined) capped = false;
+        else cap += budget * 100 * segment.share;
+      }
+      const natural = Object.fromEntries(METRICS.map((m) => [m, weights.reduce((sum, w) => sum + (w?.[m] ?? 0), 0)])) as Record<Metric, number>;
+      const budgetCents = Math.floor(cap);
+      // Budget-limited days deliver 93-100 % of the budget; every figure shrinks with the spend.
+      const factor = capped && natural.spend_cents > budgetCents ? (budgetCents * (0.93 + 0.07 * seededRandom(`${key}|${date}|pace`)())) / natural.spend_cents : 1;
+      const parts = Object.fromEntries(
+        METRICS.map((m) => {
+          let whole = Math.round(natural[m] * factor);
+          if (m === 'spend_cents' && capped) whole = Math.min(whole, budgetCents);
+          return [m, allocate(whole, weights.map((w) => w?.[m] ?? 0))];
+        }),
+      ) as Record<Metric, number[]>;
+      holder.ads.forEach(({ ad }, i) => {
+        if (!weights[i]) return;
+        const day: AdDay = { ad, date, impressions: 0, reach: 0, clicks: 0, spend_cents: 0, conversions: 0, revenue_cents: 0, video_views: 0 };
+        for (const m of METRICS) day[m] = parts[m][i]!;
+        day.clicks = Math.min(day.clicks, day.impressions);
+        day.reach = Math.min(day.reach, day.impressions);
+        if (day.impressions || day.spend_cents || day.clicks) out.push(day);
+      });
+    }
+  }
+  return out;
+}
+
+/** Which kind an entity of the model is (campaign, ad set or ad ids never collide, but be explicit). */
+function kindOf(entity: object): 'ad' | 'adset' | 'campaign' {
+  return 'ad_set_id' in entity ? 'ad' : 'campaign_id' in entity ? 'adset' : 'campaign';
+}
+
+function addDaysUtc(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The neutral figures of a day (spend and revenue back in currency units). */
+export function asDailyMetrics(day: AdDay): DailyMetrics & { reach: number } {
+  return {
+    date: day.date,
+    impressions: day.impressions,
+    reach: day.reach,
+    clicks: day.clicks,
+    spend: day.spend_cents / 100,
+    conversions: day.conversions,
+    revenue: day.revenue_cents / 100,
+    video_views: day.video_views,
+  };
+}
