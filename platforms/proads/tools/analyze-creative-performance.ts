@@ -28,7 +28,6 @@ export function compareCreatives(a: CreativeRow, b: CreativeRow): number {
 const view = (r: CreativeRow, rank?: number) => ({
   ...(rank !== undefined ? { rank } : {}),
   creative_id: r.creative.id,
-  creative_urn: `urn:li:sponsoredCreative:${r.creative.id}`,
   name: r.creative.name,
   format: r.creative.format,
   status: r.creative.status,

@@ -31,7 +31,7 @@ export const PROADS_FORMATS: Record<'image' | 'video' | 'carousel' | 'text', For
     label: 'Single image ad (Sponsored Content)',
     format: 'SINGLE_IMAGE',
     campaign_type: 'SPONSORED_UPDATES',
-    placements: 'LinkedIn feed on desktop and mobile (optionally the Audience Network)',
+    placements: 'Proads feed on desktop and mobile (optionally the Audience Network)',
     required_fields: ['campaign_group_id', 'objective_type', 'daily_budget or total_budget', 'targeting (location + at least one audience facet)', 'image', 'introductory_text', 'destination_url (or lead_gen_form_id for lead generation)'],
     optional_fields: ['headline', 'description', 'call_to_action', 'ad_name'],
     character_limits: {
@@ -56,7 +56,7 @@ export const PROADS_FORMATS: Record<'image' | 'video' | 'carousel' | 'text', For
     label: 'Single video ad (Sponsored Content)',
     format: 'VIDEO',
     campaign_type: 'SPONSORED_UPDATES',
-    placements: 'LinkedIn feed on desktop and mobile (optionally the Audience Network)',
+    placements: 'Proads feed on desktop and mobile (optionally the Audience Network)',
     required_fields: ['campaign_group_id', 'objective_type', 'daily_budget or total_budget', 'targeting', 'video file', 'destination_url (or lead_gen_form_id for lead generation)'],
     optional_fields: ['introductory_text', 'headline', 'call_to_action', 'thumbnail', 'captions (SRT)', 'ad_name'],
     character_limits: {
@@ -83,7 +83,7 @@ export const PROADS_FORMATS: Record<'image' | 'video' | 'carousel' | 'text', For
     label: 'Carousel ad (Sponsored Content, 2-10 cards)',
     format: 'CAROUSEL',
     campaign_type: 'SPONSORED_UPDATES',
-    placements: 'LinkedIn feed on desktop and mobile',
+    placements: 'Proads feed on desktop and mobile',
     required_fields: ['campaign_group_id', 'objective_type', 'daily_budget or total_budget', 'targeting', 'introductory_text', '2-10 cards, each with an image, a headline and a destination_url (or a lead_gen_form_id)'],
     optional_fields: ['ad_name'],
     character_limits: {
@@ -106,7 +106,7 @@ export const PROADS_FORMATS: Record<'image' | 'video' | 'carousel' | 'text', For
     label: 'Text ad (desktop right rail and top banner)',
     format: 'TEXT_AD',
     campaign_type: 'TEXT_AD',
-    placements: 'LinkedIn desktop only: right rail and top of the feed',
+    placements: 'Proads desktop only: right rail and top of the feed',
     required_fields: ['campaign_group_id', 'objective_type', 'daily_budget or total_budget', 'targeting', 'headline', 'description', 'destination_url'],
     optional_fields: ['image (100 x 100)', 'ad_name'],
     character_limits: {

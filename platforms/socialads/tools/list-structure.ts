@@ -148,7 +148,7 @@ export const listSocialAdsAds = defineSocialAdsTool({
 export const listSocialAdsPages = defineSocialAdsTool({
   name: 'list_socialads_pages',
   description:
-    'Lists the pages this socialads ad account can advertise as (promotable pages) and the connected Instagram accounts. Use it to choose facebook_page_id / instagram_account_id when add_socialads_ad asks.',
+    'Lists the pages this socialads ad account can advertise as (promotable pages) and the linked social profiles. Use it to choose facebook_page_id / instagram_account_id when add_socialads_ad asks.',
   access: 'read',
   args: {
     include_unpromotable: v.optional(v.pipe(v.boolean(), v.description('Also list pages that cannot run ads (unpublished, or no ADVERTISE permission); default false')), false),
@@ -174,10 +174,10 @@ export const listSocialAdsPages = defineSocialAdsTool({
       `${promotable} promotable page(s)${promotable > 1 ? ': ads need facebook_page_id unless their ad set already promotes a page' : promotable === 1 ? ': it is used automatically' : ''}.`,
       '',
       rows.length
-        ? markdownTable(['Page', 'facebook_page_id', 'Category', 'Can advertise', 'Instagram', 'Active lead forms'], rows.map((r) => [r.name, r.id, r.category, r.promotable ? 'yes' : 'no', r.instagram_account ? `@${r.instagram_account.username} (${r.instagram_account.id})` : null, r.active_lead_forms.map((f) => f.name).join(', ')]))
+        ? markdownTable(['Page', 'facebook_page_id', 'Category', 'Can advertise', 'Linked profile', 'Active lead forms'], rows.map((r) => [r.name, r.id, r.category, r.promotable ? 'yes' : 'no', r.instagram_account ? `@${r.instagram_account.username} (${r.instagram_account.id})` : null, r.active_lead_forms.map((f) => f.name).join(', ')]))
         : 'No pages.',
       '',
-      `### Instagram accounts`,
+      `### Linked profiles`,
       instagram.length ? markdownTable(['Username', 'instagram_account_id', 'Linked page'], instagram.map((i) => [`@${i.username}`, i.id, pages.find((p) => p.id === i.page_id)?.name])) : 'None connected.',
     ].join('\n');
     return {
