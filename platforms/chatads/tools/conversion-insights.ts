@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { ToolError } from '../../../functions/runtime/errors';
+import { isoDate, refuseDatesAfterYesterday } from '../../dates';
 import { count, markdownTable, money, percent } from '../../markdown';
 import { defineChatAdsTool } from '../define';
 import { CONVERSION_FIELDS, DELIVERY_FIELDS, type ChatAdsInsightsRow } from '../port';
@@ -44,12 +45,12 @@ export const getChatAdsConversionInsights = defineChatAdsTool({
   name: 'get_chatads_conversion_insights',
   description:
     'Reports chatads conversions per campaign, ad group or ad: click-through conversions, their value, CPA and conversion rate, and 1-day view-through conversions reported separately (never added to the conversion total). ' +
-    'Window: the last lookback_days (default 30) or start/end unix seconds (floored to the hour); optional daily breakdown and country or device segments. No account-total rows.',
+    'Window: the last lookback_days (default 30, ending yesterday) or start/end unix seconds (floored to the hour, through yesterday at the latest); optional daily breakdown and country or device segments. No account-total rows.',
   access: 'read',
   args: {
     aggregation_level: v.optional(v.pipe(v.picklist(LEVELS), v.description('campaign (default), ad_group or ad')), 'campaign'),
     entity_ids: v.optional(v.pipe(v.array(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'))), v.minLength(1), v.maxLength(100), v.description('Ids of the level: cmpn_ (campaign), adgrp_ (ad_group) or ad_ (ad); required for ad_group and ad; at campaign level omission reports all campaigns'))),
-    lookback_days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(365), v.description('Days back from now, 1-365, default 30; not with start/end'))),
+    lookback_days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(365), v.description('Full days ending yesterday, 1-365, default 30; not with start/end'))),
     start: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.description('Window start, unix seconds (floored to the hour); with end, instead of lookback_days'))),
     end: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.description('Window end, unix seconds (floored to the hour); after start'))),
     breakdown: v.optional(v.pipe(v.picklist(['none', 'daily']), v.description('none (default) or daily')), 'none'),
@@ -67,9 +68,12 @@ export const getChatAdsConversionInsights = defineChatAdsTool({
     (a) => (a.aggregation_level !== 'campaign' && !a.entity_ids ? `\`entity_ids\` is required at \`aggregation_level\` ${a.aggregation_level} (${PREFIX[a.aggregation_level]}... ids); only campaign level reports all entities when it is omitted` : undefined),
   ],
   async run(args, ctx) {
-    const nowHour = Math.floor(ctx.now.getTime() / 1000 / HOUR) * HOUR;
-    const end = args.end !== undefined ? Math.floor(args.end / HOUR) * HOUR : nowHour;
+    // Like every report: the default window ends with yesterday (at 00:00 UTC today), and a window
+    // reaching into today or later is refused.
+    const endOfYesterday = Date.parse(`${isoDate(ctx.now)}T00:00:00Z`) / 1000;
+    const end = args.end !== undefined ? Math.floor(args.end / HOUR) * HOUR : endOfYesterday;
     const start = args.start !== undefined ? Math.floor(args.start / HOUR) * HOUR : end - (args.lookback_days ?? 30) * DAY;
+    refuseDatesAfterYesterday(ctx.now, { start: isoDate(new Date(start * 1000)), end: isoDate(new Date((end - 1) * 1000)) });
     const entities: { id: string; name: string }[] =
       args.aggregation_level === 'campaign' ? await ctx.platform.listCampaigns() : args.aggregation_level === 'ad_group' ? await ctx.platform.listAdGroups() : await ctx.platform.listAds();
     const known = new Map(entities.map((e) => [e.id, e]));

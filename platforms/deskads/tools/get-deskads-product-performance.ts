@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { dateArgument } from '../../arguments';
 import { ToolError } from '../../../functions/runtime/errors';
-import { addDays, isoDate } from '../../dates';
+import { addDays, lastReportDay, refuseDatesAfterYesterday } from '../../dates';
 import { count, markdownTable, money, percent } from '../../markdown';
 import { totals, type MetricTotals } from '../../metrics';
 import { defineDeskAdsTool } from '../define';
@@ -54,11 +54,11 @@ function rowOf(p: DeskAdsProduct, m: MetricTotals): ProductRow {
 export const getDeskAdsProductPerformance = defineDeskAdsTool({
   name: 'get_deskads_product_performance',
   description:
-    'Shopping and Performance Max performance per product (store, category, seller, merchant product id) over a date range (default the 90 days up to today): spend, clicks, impressions, conversions, revenue, ROAS, CPA, CPC, CTR, conversion rate, quality score and impression share, with metric filters, sorting and paging. Summary totals cover every matching product.',
+    'Shopping and Performance Max performance per product (store, category, seller, merchant product id) over a date range (default the 90 days up to yesterday): spend, clicks, impressions, conversions, revenue, ROAS, CPA, CPC, CTR, conversion rate, quality score and impression share, with metric filters, sorting and paging. Summary totals cover every matching product.',
   access: 'read',
   args: {
     start_date: ymd('YYYY-MM-DD, default 90 days before end_date'),
-    end_date: ymd('YYYY-MM-DD, default today'),
+    end_date: ymd('YYYY-MM-DD, default yesterday (the last day with figures)'),
     query: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200), v.description('Case-insensitive substring over product title, merchant product id, brand, category, seller, store and campaign'))),
     search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200), v.description('Alias of query'))),
     sort_by: v.optional(v.pipe(v.picklist(SORT_FIELDS), v.description(`${SORT_FIELDS.join(', ')} (default spend)`)), 'spend'),
@@ -100,9 +100,8 @@ export const getDeskAdsProductPerformance = defineDeskAdsTool({
         : undefined,
   ],
   async run(args, ctx) {
-    const today = isoDate(ctx.now);
-    const end = args.end_date ?? today;
-    if (end > today) throw new ToolError(`\`end_date\` ${end} is in the future; the latest date with data is today (${today}).`);
+    refuseDatesAfterYesterday(ctx.now, { start_date: args.start_date, end_date: args.end_date });
+    const end = args.end_date ?? lastReportDay(ctx.now);
     const start = args.start_date ?? addDays(end, -90);
     if (start > end) throw new ToolError(`\`start_date\` ${start} must not be after the end date ${end}.`);
     if (Date.parse(end) - Date.parse(start) > (MAX_RANGE_DAYS - 1) * 86_400_000) {

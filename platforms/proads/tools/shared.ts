@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { dateArgument } from '../../arguments';
-import { lastDays } from '../../dates';
+import { lastDays, refuseDatesAfterYesterday } from '../../dates';
 import { totals, type MetricTotals } from '../../metrics';
 import type { ProAdsAnalyticsPivot, ProAdsCampaign, ProAdsCreative, ProAdsPort } from '../port';
 
@@ -33,6 +33,7 @@ export interface ResolvedWindow {
 
 /** start/end (both) beat date_range, which beats lookback_days. Relative windows end yesterday. */
 export function resolveWindow(now: Date, args: { start_date?: string; end_date?: string; date_range?: keyof typeof DATE_RANGES; lookback_days: number }): ResolvedWindow {
+  refuseDatesAfterYesterday(now, { start_date: args.start_date, end_date: args.end_date });
   if (args.start_date && args.end_date) {
     const days = Math.round((Date.parse(`${args.end_date}T00:00:00Z`) - Date.parse(`${args.start_date}T00:00:00Z`)) / 86_400_000) + 1;
     return { start: args.start_date, end: args.end_date, days, source: 'start_end' };

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { dateArgument } from '../../arguments';
-import { lastDays } from '../../dates';
+import { lastDays, refuseDatesAfterYesterday } from '../../dates';
 import { totals, type MetricTotals } from '../../metrics';
 import type { SocialAdsInsightsLevel, SocialAdsInsightsRow, SocialAdsPort } from '../port';
 
@@ -14,8 +14,9 @@ export function dateRangeRule(args: { start_date?: string; end_date?: string }):
   return undefined;
 }
 
-/** The reporting window: explicit dates win over lookback_days (which ends yesterday). */
+/** The reporting window: explicit dates (through yesterday) win over lookback_days (which ends yesterday). */
 export function reportWindow(now: Date, args: { start_date?: string; end_date?: string; lookback_days: number }): { start: string; end: string } {
+  refuseDatesAfterYesterday(now, { start_date: args.start_date, end_date: args.end_date });
   if (args.start_date && args.end_date) return { start: args.start_date, end: args.end_date };
   return lastDays(now, args.lookback_days);
 }

@@ -30,8 +30,9 @@ describe('Tool: get_chatads_conversion_insights', () => {
   it('adds up ad groups of a campaign to the campaign, and ads of an ad group to the ad group', async () => {
     const groups = (await callToolOk(apiKey, 'list_chatads_ad_groups', { status_filter: ['active'] })).structured!.ad_groups as Row[];
     const campaignId = groups.find((g) => g.name === 'Backpack comparisons')!.campaign_id;
-    const now = Math.floor(Date.now() / 1000);
-    const window = { start: now - 14 * 86_400 + 1234, end: now - 7200 };
+    // Reports run through yesterday: the window ends two hours before today began.
+    const today = Math.floor(Date.now() / 1000 / 86_400) * 86_400;
+    const window = { start: today - 14 * 86_400 + 1234, end: today - 7200 };
     const camp = ((await callToolOk(apiKey, 'get_chatads_conversion_insights', { entity_ids: [campaignId], ...window })).structured!.rows as Row[])[0];
     const ofCampaign = ((await callToolOk(apiKey, 'list_chatads_ad_groups', { campaign_id: campaignId })).structured!.ad_groups as Row[]).map((g) => g.id);
     expect(ofCampaign.length).toBeGreaterThan(1);
