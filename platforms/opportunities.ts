@@ -38,7 +38,7 @@ export interface Candidate {
 
 export interface FinderActions {
   /** The tool call that stops the waste of a candidate. */
-  cut(candidate: Candidate, figures: MetricTotals): { tool: string; arguments: Record<string, unknown>; verb: string; saving?: number };
+  cut(candidate: Candidate, figures: MetricTotals): { tool: string; arguments: Record<string, unknown>; verb: string; saving?: number; current?: Record<string, unknown> };
   /** The tool call that gives a winner more budget (omit when the platform has none). */
   scale?(candidate: Candidate, newBudget: number): { tool: string; arguments: Record<string, unknown> };
 }
@@ -63,6 +63,7 @@ export function findWasteAndWinners(
         monthly_value: Math.round((cut.saving ?? figures.spend) * 100) / 100,
         tool: cut.tool,
         arguments: cut.arguments,
+        ...(cut.current ? { current: cut.current } : {}),
       });
     } else if (
       actions.scale &&

@@ -37,9 +37,14 @@ export interface Opportunity {
   title: string;
   /** Estimated value over 30 days in account currency (spend saved or revenue gained). */
   monthly_value: number;
-  /** The tool that carries the action out, and its arguments. */
+  /** The tool that carries the action out (or, for a read tool, shows what to act on), and its arguments. */
   tool: string;
   arguments: Record<string, unknown>;
+  /**
+   * The current values of the arguments the action changes (`{ budget: 20 }`), when the finder knows
+   * them: suggest_next_action drops an action that would set every one to the value it already has.
+   */
+  current?: Record<string, unknown>;
 }
 
 /** How a platform's port is made for one account: its sandbox adapter, and its live adapter if built. */

@@ -1,9 +1,11 @@
 import type { ConnectedAccount } from '../../functions/runtime/stores/owners';
 import { addDays, isoDate } from '../dates';
 import { alphanumeric, idSource } from '../sandbox/ids';
-import { dailyMetrics, datesBetween, profileFor, seededRandom, type PerformanceTier } from '../sandbox/metrics';
+import type { HistoryEntry, WithHistory } from '../sandbox/history';
+import { datesBetween, seededRandom, type PerformanceTier } from '../sandbox/metrics';
 import { SandboxPlatform } from '../sandbox/platform';
 import { EntityNotFoundError, SandboxStore } from '../sandbox/store';
+import { addCounts, campaignAdDays, zeroCounts, type Counts, type StoredAd, type StoredAdGroup, type StoredCampaign } from './sandbox/delivery';
 import type {
   ChatAdsAd,
   ChatAdsAdGroup,
@@ -23,12 +25,10 @@ export const KIND = { campaign: 'campaign', adGroup: 'ad_group', ad: 'ad', audie
 
 const lower = (n: number, random: () => number = Math.random) => alphanumeric(n, random).toLowerCase();
 
-/** What the sandbox stores: the platform's entities plus the simulation's own facts. */
-type StoredCampaign = ChatAdsCampaign & { performance: PerformanceTier; /** Last day of delivery while not active. */ stopped_on?: string };
-type StoredAdGroup = ChatAdsAdGroup & { performance: PerformanceTier };
-type StoredAd = ChatAdsAd & { performance: PerformanceTier };
+/** A seeded entity that stopped in the past: its history says when it was still active. */
+type Seeded<T> = T & { history?: HistoryEntry[] };
 
-function publicCampaign({ performance: _p, stopped_on: _s, ...campaign }: StoredCampaign): ChatAdsCampaign {
+function publicCampaign({ performance: _p, ...campaign }: StoredCampaign): ChatAdsCampaign {
   return campaign;
 }
 function publicAdGroup({ performance: _p, ...adGroup }: StoredAdGroup): ChatAdsAdGroup {
@@ -49,13 +49,8 @@ export class ChatAdsSandbox extends SandboxPlatform implements ChatAdsPort {
   }
 
   async setCampaignStatus(campaignId: string, status: ChatAdsStatus, from: ChatAdsStatus, now: Date): Promise<ChatAdsCampaign> {
-    const updated = await this.store.update<StoredCampaign>(
-      KIND.campaign,
-      campaignId,
-      // Delivery stops on the day of a pause or archive; a resume clears it.
-      { status, stopped_on: status === 'active' ? undefined : isoDate(now) },
-      { expect: { status: from } },
-    );
+    // The store records the change in the campaign's history: delivery follows it from this moment on.
+    const updated = await this.store.update<StoredCampaign>(KIND.campaign, campaignId, { status }, { expect: { status: from }, now });
     return publicCampaign(updated);
   }
 
@@ -84,10 +79,11 @@ export class ChatAdsSandbox extends SandboxPlatform implements ChatAdsPort {
   }
 
   async getInsights(query: ChatAdsInsightsQuery): Promise<ChatAdsInsightsRow[]> {
+    const history = { withHistory: true };
     const [campaigns, adGroups, ads] = await Promise.all([
-      this.store.list<StoredCampaign>(KIND.campaign),
-      this.store.list<StoredAdGroup>(KIND.adGroup),
-      this.store.list<StoredAd>(KIND.ad),
+      this.store.list<WithHistory<StoredCampaign>>(KIND.campaign, history),
+      this.store.list<WithHistory<StoredAdGroup>>(KIND.adGroup, history),
+      this.store.list<WithHistory<StoredAd>>(KIND.ad, history),
     ]);
     const kind = query.aggregation_level === 'campaign' ? KIND.campaign : query.aggregation_level === 'ad_group' ? KIND.adGroup : KIND.ad;
     const entities: { id: string }[] = query.aggregation_level === 'campaign' ? campaigns : query.aggregation_level === 'ad_group' ? adGroups : ads;
@@ -95,9 +91,9 @@ export class ChatAdsSandbox extends SandboxPlatform implements ChatAdsPort {
     const missing = (query.ids ?? []).find((id) => !known.has(id));
     if (missing) throw new EntityNotFoundError(kind, missing);
     const ids = query.ids ?? entities.map((e) => e.id);
-    const campaignById = new Map(campaigns.map((c) => [c.id, c]));
-    const adsOf = (entityId: string) =>
-      query.aggregation_level === 'ad' ? ads.filter((a) => a.id === entityId) : query.aggregation_level === 'ad_group' ? ads.filter((a) => a.ad_group_id === entityId) : ads.filter((a) => a.campaign_id === entityId);
+    const entityOf = (ad: StoredAd) => (query.aggregation_level === 'ad' ? ad.id : query.aggregation_level === 'ad_group' ? ad.ad_group_id : ad.campaign_id);
+    const wanted = new Set(ids);
+    const today = isoDate(new Date());
 
     // Days overlapping the window, with the share of each day inside it.
     const days = datesBetween(isoDate(new Date(query.start * 1000)), isoDate(new Date((query.end - 1) * 1000))).map((date) => {
@@ -105,18 +101,32 @@ export class ChatAdsSandbox extends SandboxPlatform implements ChatAdsPort {
       const overlap = Math.min(query.end, dayStart + DAY) - Math.max(query.start, dayStart);
       return { date, fraction: Math.max(0, overlap) / DAY };
     });
+    // Every level is the sum of its ads, and every ad's day comes from its campaign's day (delivery.ts).
+    const perEntityDay = new Map<string, Map<string, Counts>>();
+    const relevant = campaigns.filter((c) => ads.some((a) => a.campaign_id === c.id && wanted.has(entityOf(a))));
+    for (const campaign of relevant) {
+      const campaignGroups = adGroups.filter((g) => g.campaign_id === campaign.id);
+      const campaignAds = ads.filter((a) => a.campaign_id === campaign.id);
+      for (const { date, fraction } of days) {
+        const adCounts = campaignAdDays(campaign, campaignGroups, campaignAds, date, today);
+        for (const ad of campaignAds) {
+          const entityId = entityOf(ad);
+          const counts = adCounts.get(ad.id);
+          if (!wanted.has(entityId) || !counts) continue;
+          const byDay = perEntityDay.get(entityId) ?? new Map<string, Counts>();
+          byDay.set(date, addCounts(byDay.get(date) ?? zeroCounts(), prorated(counts, fraction)));
+          perEntityDay.set(entityId, byDay);
+        }
+      }
+    }
     const pick = (counts: Counts): Partial<Counts> => Object.fromEntries(query.fields.map((f) => [f, counts[f]]));
     const rows: ChatAdsInsightsRow[] = [];
     for (const entityId of ids) {
-      const entityAds = adsOf(entityId);
-      const perDay = days.map(({ date, fraction }) => ({
-        date,
-        counts: entityAds.reduce((t, ad) => addCounts(t, adDay(ad, campaignById.get(ad.campaign_id)!, date, fraction)), zero()),
-      }));
+      const perDay = days.map(({ date }) => ({ date, counts: perEntityDay.get(entityId)?.get(date) ?? zeroCounts() }));
       const buckets =
         query.time_granularity === 'daily'
           ? perDay.map((d) => ({ date: d.date as string | undefined, counts: d.counts }))
-          : [{ date: undefined, counts: perDay.reduce((t, d) => addCounts(t, d.counts), zero()) }];
+          : [{ date: undefined, counts: perDay.reduce((t, d) => addCounts(t, d.counts), zeroCounts()) }];
       for (const bucket of buckets) {
         const base = { entity_id: entityId, ...(bucket.date ? { date: bucket.date } : {}) };
         if (query.segment) {
@@ -130,53 +140,27 @@ export class ChatAdsSandbox extends SandboxPlatform implements ChatAdsPort {
   }
 }
 
-// --- The simulated insights: deterministic daily delivery of every ad, summed up the hierarchy. ---
+// --- Insights rows from the delivery model (sandbox/delivery.ts). ---
 
 const DAY = 86_400;
-
-/** Share of impressions followed by a conversion within a day without a click, per tier. */
-const VIEW_THROUGH_RATE: Record<PerformanceTier, number> = { strong: 0.0006, average: 0.0004, poor: 0.0002, wasteful: 0.0001, new: 0.0003 };
 const SEGMENTS = {
   country: [['US', 0.62], ['CA', 0.12], ['GB', 0.1], ['AU', 0.08], ['DE', 0.08]],
   device: [['desktop', 0.42], ['mobile_app', 0.41], ['mobile_web', 0.17]],
 } as const;
 
-type Counts = Record<ChatAdsInsightsField, number>;
-
-const zero = (): Counts => ({ impressions: 0, clicks: 0, spend: 0, conversions: 0, view_through_conversions: 0, conversion_value: 0 });
-const round2 = (n: number) => Math.round(n * 100) / 100;
-const addCounts = (a: Counts, b: Counts): Counts => ({
-  impressions: a.impressions + b.impressions,
-  clicks: a.clicks + b.clicks,
-  spend: a.spend + b.spend,
-  conversions: a.conversions + b.conversions,
-  view_through_conversions: a.view_through_conversions + b.view_through_conversions,
-  conversion_value: a.conversion_value + b.conversion_value,
-});
-
-/** One ad's counts on one day, prorated to the hours of the day inside the window. */
-function adDay(ad: StoredAd, campaign: StoredCampaign, date: string, fraction: number): Counts {
-  // No delivery before the campaign starts, nor after the day it was paused or archived.
-  if (date < campaign.start_date || (campaign.status !== 'active' && campaign.stopped_on && date > campaign.stopped_on)) return zero();
-  const typical = profileFor(ad.performance);
-  const day = dailyMetrics(ad.id, date, profileFor(ad.performance, { impressions: Math.round(typical.impressions * 0.25) }));
-  const random = seededRandom(`${ad.id}|vt|${date}`);
-  const whole = (x: number) => Math.floor(x) + (random() < x % 1 ? 1 : 0);
-  const vt = whole(day.impressions * VIEW_THROUGH_RATE[ad.performance] * (0.6 + 0.8 * random()));
-  if (fraction >= 1) return { impressions: day.impressions, clicks: day.clicks, spend: day.spend, conversions: day.conversions, view_through_conversions: vt, conversion_value: day.revenue };
-  return {
-    impressions: Math.round(day.impressions * fraction),
-    clicks: Math.round(day.clicks * fraction),
-    spend: round2(day.spend * fraction),
-    conversions: Math.round(day.conversions * fraction),
-    view_through_conversions: Math.round(vt * fraction),
-    conversion_value: round2(day.revenue * fraction),
-  };
+/** An ad's day prorated to the hours of the day inside the window (a whole day is kept as is). */
+function prorated(day: Counts, fraction: number): Counts {
+  if (fraction >= 1) return day;
+  const out = zeroCounts();
+  for (const [field, value] of Object.entries(day) as [keyof Counts, number][]) {
+    out[field] = field === 'spend' || field === 'conversion_value' ? Math.round(value * fraction * 100) / 100 : Math.round(value * fraction);
+  }
+  return out;
 }
 
 /** Splits counts over segment values (largest remainder keeps the whole numbers adding up). */
 function splitCounts(total: Counts, shares: [string, number][]): [string, Counts][] {
-  const out = shares.map(([value]) => [value, zero()] as [string, Counts]);
+  const out = shares.map(([value]) => [value, zeroCounts()] as [string, Counts]);
   for (const field of Object.keys(total) as (keyof Counts)[]) {
     const money = field === 'spend' || field === 'conversion_value';
     const unit = money ? 100 : 1;
@@ -262,12 +246,16 @@ export async function seedChatAdsAccount(account: ConnectedAccount): Promise<voi
   const ids = idSource(`chatads:${account.account_id}`);
   const id = (prefix: string) => `${prefix}_${lower(24, ids.random)}`;
   const today = isoDate(new Date(account.connected_at || Date.now()));
-  const campaigns: StoredCampaign[] = [];
-  const adGroups: StoredAdGroup[] = [];
-  const ads: StoredAd[] = [];
+  const campaigns: Seeded<StoredCampaign>[] = [];
+  const adGroups: Seeded<StoredAdGroup>[] = [];
+  const ads: Seeded<StoredAd>[] = [];
   for (const seed of CAMPAIGNS) {
     const start = addDays(today, -seed.startedDaysAgo);
-    const campaign: StoredCampaign = {
+    // A campaign seeded paused or archived ran until mid-afternoon of its stop day (and its archived
+    // ad groups and ads with it): their history says so, so its past delivery is there.
+    const stoppedAt = seed.stoppedDaysAgo !== undefined ? `${addDays(today, -seed.stoppedDaysAgo)}T14:00:00.000Z` : undefined;
+    const wasActive = (status: ChatAdsStatus): { history?: HistoryEntry[] } => (stoppedAt && status !== 'active' ? { history: [{ at: stoppedAt, before: { status: 'active' } }] } : {});
+    const campaign: Seeded<StoredCampaign> = {
       id: id('cmpn'),
       name: seed.name,
       description: seed.description,
@@ -278,18 +266,20 @@ export async function seedChatAdsAccount(account: ConnectedAccount): Promise<voi
       start_date: start,
       end_date: seed.endsInDays !== undefined ? addDays(today, seed.endsInDays) : seed.status === 'archived' ? addDays(today, -seed.stoppedDaysAgo!) : undefined,
       created_at: `${addDays(start, -2)}T15:00:00.000Z`,
-      stopped_on: seed.stoppedDaysAgo !== undefined ? addDays(today, -seed.stoppedDaysAgo) : undefined,
       performance: seed.performance,
+      ...wasActive(seed.status),
     };
     campaigns.push(campaign);
     seed.groups.forEach((g, gi) => {
       const strategy = seed.bidding_type === 'clicks' && gi === 0 ? 'maximize_clicks' : seed.bidding_type === 'conversions' && gi === 0 ? 'maximize_conversions' : 'fixed_bid';
       const billing = seed.bidding_type === 'impressions' ? 'impression' : 'click';
-      const adGroup: StoredAdGroup = {
+      const groupStatus = g.status ?? (seed.status === 'archived' ? 'archived' : 'active');
+      const adGroup: Seeded<StoredAdGroup> = {
+        ...(seed.status === 'archived' ? wasActive(groupStatus) : {}),
         id: id('adgrp'),
         campaign_id: campaign.id,
         name: g.name,
-        status: g.status ?? (seed.status === 'archived' ? 'archived' : 'active'),
+        status: groupStatus,
         strategy,
         billing_event_type: billing,
         max_bid_micros: strategy === 'fixed_bid' && billing === 'click' ? 1_800_000 + gi * 400_000 : undefined,
@@ -312,6 +302,7 @@ export async function seedChatAdsAccount(account: ConnectedAccount): Promise<voi
           call_to_action: ai === 0 ? 'Shop now' : 'Learn more',
           landing_url: 'https://www.example.com/trail',
           status: adGroup.status === 'archived' ? 'archived' : 'active',
+          ...(adGroup.status === 'archived' ? wasActive('archived') : {}),
           performance: ai === 1 && adGroup.performance === 'average' ? 'poor' : adGroup.performance,
         });
       }

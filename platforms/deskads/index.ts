@@ -1,4 +1,5 @@
 import type { PlatformModule } from '../platform-module';
+import { findDeskAdsOpportunities } from './opportunities';
 import { newDeskAdsAccountId, seedDeskAdsAccount } from './sandbox';
 import { getDeskAdsProductPerformance } from './tools/get-deskads-product-performance';
 import { listDeskAdsAccounts } from './tools/list-deskads-accounts';
@@ -11,4 +12,5 @@ export const deskads: PlatformModule = {
   tools: [listDeskAdsAccounts, listDeskAdsConversionGoals, getDeskAdsProductPerformance],
   newSandboxAccountId: newDeskAdsAccountId,
   seedSandbox: seedDeskAdsAccount,
+  findOpportunities: findDeskAdsOpportunities,
 };

@@ -1,4 +1,5 @@
 import type { PlatformModule } from '../platform-module';
+import { findRetailAdsOpportunities } from './opportunities';
 import { newRetailAdsProfileId, seedRetailAdsAccount } from './sandbox';
 import { analyzeRetailAdsPlacements } from './tools/analyze-placements';
 import { getRetailAdsReport } from './tools/get-report';
@@ -22,4 +23,5 @@ export const retailads: PlatformModule = {
   ],
   newSandboxAccountId: newRetailAdsProfileId,
   seedSandbox: seedRetailAdsAccount,
+  findOpportunities: findRetailAdsOpportunities,
 };

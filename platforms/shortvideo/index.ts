@@ -51,6 +51,7 @@ export const shortvideo: PlatformModule = {
           verb: 'Cut to 20/day the budget of ad group',
           tool: 'update_shortvideo_ad_group',
           arguments: { advertiser_id, adgroup_id: g.id, budget: 20 },
+          current: { budget: g.daily_budget },
           saving: Math.max(0, figures.spend - 20 * 30),
         }),
         scale: (g, budget) => ({ tool: 'update_shortvideo_ad_group', arguments: { advertiser_id, adgroup_id: g.id, budget } }),

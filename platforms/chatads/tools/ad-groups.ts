@@ -124,7 +124,7 @@ export const createChatAdsAdGroup = defineChatAdsTool({
       '',
       gate,
       '',
-      'Next: add a chat card ad to it (create_chatads_ad).',
+      'Next: the ad group spends once it has an approved chat card ad; ads are written on the platform itself (this gateway has no chatads ad tool yet). Follow its results with get_chatads_conversion_insights (aggregation_level ad_group).',
     ];
     return { text: lines.join('\n'), structured: { ad_group: adGroup, campaign_status: campaign.status, spend_gated_by_campaign: campaign.status !== 'active' } };
   },

@@ -1,9 +1,11 @@
 import * as v from 'valibot';
 import { dateArgument } from '../../arguments';
 import { ToolError } from '../../../functions/runtime/errors';
-import { markdownTable, money } from '../../markdown';
+import { lastDays } from '../../dates';
+import { count, markdownTable, money } from '../../markdown';
+import { totals } from '../../metrics';
 import { defineChatAdsTool } from '../define';
-import type { ChatAdsCampaign, ChatAdsStatus } from '../port';
+import { DELIVERY_FIELDS, CONVERSION_FIELDS, type ChatAdsCampaign, type ChatAdsInsightsField, type ChatAdsStatus } from '../port';
 
 const STATUSES = ['active', 'paused', 'archived'] as const;
 const TYPES = ['impressions', 'clicks', 'conversions'] as const;
@@ -26,7 +28,7 @@ const isoDay = (what: string) => v.optional(dateArgument(what));
 export const listChatAdsCampaigns = defineChatAdsTool({
   name: 'list_chatads_campaigns',
   description:
-    'Lists chatads campaigns with status, bidding type (impressions, clicks, conversions), budgets and dates. Filter by text (name, id, description), statuses, bidding types and start date; sort and page. Reports how many matched out of the total.',
+    'Lists chatads campaigns with status, bidding type (impressions, clicks, conversions), budgets, dates and their figures over the last 30 days ending yesterday (spend, impressions, clicks; conversions and CPA for campaigns bidding for clicks or conversions). Filter by text (name, id, description), statuses, bidding types and start date; sort and page. Reports how many matched out of the total.',
   access: 'read',
   args: {
     query: v.optional(v.pipe(v.string(), v.description('Case-insensitive substring of name, id or description'))),
@@ -71,17 +73,51 @@ export const listChatAdsCampaigns = defineChatAdsTool({
     const page = matched.slice(args.offset, args.offset + args.limit);
     const next = args.offset + page.length;
     const currency = ctx.account.currency;
+    // The figures of the page's campaigns over the reporting window every tool uses by default.
+    const window = lastDays(ctx.now, 30);
+    const insights = (ids: string[], fields: ChatAdsInsightsField[]) =>
+      ids.length
+        ? ctx.platform.getInsights({
+            aggregation_level: 'campaign',
+            ids,
+            start: Date.parse(`${window.start}T00:00:00Z`) / 1000,
+            end: Date.parse(`${window.end}T00:00:00Z`) / 1000 + 86_400,
+            time_granularity: 'none',
+            fields,
+          })
+        : Promise.resolve([]);
+    // Conversion figures only for campaigns judged on them (the platform's public insights of an
+    // awareness campaign carry none).
+    const [delivery, conversions] = await Promise.all([
+      insights(page.map((c) => c.id), [...DELIVERY_FIELDS]),
+      insights(page.filter((c) => c.bidding_type !== 'impressions').map((c) => c.id), [...CONVERSION_FIELDS]),
+    ]);
+    const rows = [...delivery, ...conversions];
+    const listed = page.map((c) => {
+      const t = totals(rows.filter((r) => r.entity_id === c.id).map((r) => ({ impressions: r.impressions ?? 0, clicks: r.clicks ?? 0, spend: r.spend ?? 0, conversions: r.conversions ?? 0, revenue: r.conversion_value ?? 0, video_views: 0 })));
+      // Awareness (impression-bid) campaigns are judged on reach and cost per thousand, not conversions.
+      const metrics =
+        c.bidding_type === 'impressions'
+          ? { impressions: t.impressions, clicks: t.clicks, spend: t.spend, ctr: t.ctr, cpm: t.impressions > 0 ? Math.round((t.spend / t.impressions) * 1000 * 100) / 100 : null }
+          : { impressions: t.impressions, clicks: t.clicks, spend: t.spend, ctr: t.ctr, cpc: t.cpc, conversions: t.conversions, conversion_value: t.revenue, cpa: t.cpa };
+      return { ...c, metrics };
+    });
     const text = [
       `## Chatads campaigns: ${matched.length} matched of ${all.length}`,
       '',
-      page.length
-        ? markdownTable(['Campaign', 'Id', 'Status', 'Bidding', 'Budget', 'Daily budget', 'Start', 'End'], page.map((c) => [c.name, c.id, c.status, c.bidding_type, money(c.budget, currency), money(c.daily_budget, currency), c.start_date, c.end_date]))
+      `Figures: ${window.start} to ${window.end} (last 30 days).`,
+      '',
+      listed.length
+        ? markdownTable(
+            ['Campaign', 'Id', 'Status', 'Bidding', 'Budget', 'Daily budget', 'Start', 'End', 'Spend', 'Clicks', 'Conversions', 'CPA'],
+            listed.map((c) => [c.name, c.id, c.status, c.bidding_type, money(c.budget, currency), money(c.daily_budget, currency), c.start_date, c.end_date, money(c.metrics.spend, currency), count(c.metrics.clicks), 'conversions' in c.metrics ? count(c.metrics.conversions) : 'n/a (awareness)', 'cpa' in c.metrics ? money(c.metrics.cpa, currency) : '-']),
+          )
         : 'No campaigns match.',
       ...(next < matched.length ? ['', `More campaigns: call again with \`offset\`: ${next}.`] : []),
     ].join('\n');
     return {
       text,
-      structured: { campaigns: page, matched: matched.length, total: all.length, offset: args.offset, limit: args.limit, returned: page.length, has_more: next < matched.length, next_offset: next < matched.length ? next : null },
+      structured: { start_date: window.start, end_date: window.end, campaigns: listed, matched: matched.length, total: all.length, offset: args.offset, limit: args.limit, returned: page.length, has_more: next < matched.length, next_offset: next < matched.length ? next : null },
     };
   },
 });

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { ToolError } from '../../../functions/runtime/errors';
+import { isoDate, refuseDatesAfterYesterday } from '../../dates';
 import { count, markdownTable, money, percent } from '../../markdown';
 import { defineChatAdsTool } from '../define';
 import { CONVERSION_FIELDS, DELIVERY_FIELDS, type ChatAdsInsightsRow } from '../port';
@@ -44,12 +45,12 @@ export const getChatAdsConversionInsights = defineChatAdsTool({
   name: 'get_chatads_conversion_insights',
   description:
     'Reports chatads conversions per campaign, ad group or ad: click-through conversions, their value, CPA and conversion rate, and 1-day view-through conversions reported separately (never added to the conversion total). ' +
-    'Window: the last lookback_days (default 30) or start/end unix seconds (floored to the hour); optional daily breakdown and country or device segments. No account-total rows.',
+    'Window: the last lookback_days (default 30, ending yesterday) or start/end unix seconds (floored to the hour, through yesterday at the latest); optional daily breakdown and country or device segments. No account-total rows.',
   access: 'read',
   args: {
     aggregation_level: v.optional(v.pipe(v.picklist(LEVELS), v.description('campaign (default), ad_group or ad')), 'campaign'),
     entity_ids: v.optional(v.pipe(v.array(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'))), v.minLength(1), v.maxLength(100), v.description('Ids of the level: cmpn_ (campaign), adgrp_ (ad_group) or ad_ (ad); required for ad_group and ad; at campaign level omission reports all campaigns'))),
-    lookback_days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(365), v.description('Days back from now, 1-365, default 30; not with start/end'))),
+    lookback_days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(365), v.description('Full days ending yesterday, 1-365, default 30; not with start/end'))),
     start: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.description('Window start, unix seconds (floored to the hour); with end, instead of lookback_days'))),
     end: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.description('Window end, unix seconds (floored to the hour); after start'))),
     breakdown: v.optional(v.pipe(v.picklist(['none', 'daily']), v.description('none (default) or daily')), 'none'),
@@ -67,11 +68,21 @@ export const getChatAdsConversionInsights = defineChatAdsTool({
     (a) => (a.aggregation_level !== 'campaign' && !a.entity_ids ? `\`entity_ids\` is required at \`aggregation_level\` ${a.aggregation_level} (${PREFIX[a.aggregation_level]}... ids); only campaign level reports all entities when it is omitted` : undefined),
   ],
   async run(args, ctx) {
-    const nowHour = Math.floor(ctx.now.getTime() / 1000 / HOUR) * HOUR;
-    const end = args.end !== undefined ? Math.floor(args.end / HOUR) * HOUR : nowHour;
+    // Like every report: the default window ends with yesterday (at 00:00 UTC today), and a window
+    // reaching into today or later is refused.
+    const endOfYesterday = Date.parse(`${isoDate(ctx.now)}T00:00:00Z`) / 1000;
+    const end = args.end !== undefined ? Math.floor(args.end / HOUR) * HOUR : endOfYesterday;
     const start = args.start !== undefined ? Math.floor(args.start / HOUR) * HOUR : end - (args.lookback_days ?? 30) * DAY;
-    const entities: { id: string; name: string }[] =
-      args.aggregation_level === 'campaign' ? await ctx.platform.listCampaigns() : args.aggregation_level === 'ad_group' ? await ctx.platform.listAdGroups() : await ctx.platform.listAds();
+    refuseDatesAfterYesterday(ctx.now, { start: isoDate(new Date(start * 1000)), end: isoDate(new Date((end - 1) * 1000)) });
+    const campaigns = await ctx.platform.listCampaigns();
+    const entities: { id: string; name: string; campaign_id?: string }[] =
+      args.aggregation_level === 'campaign' ? campaigns : args.aggregation_level === 'ad_group' ? await ctx.platform.listAdGroups() : await ctx.platform.listAds();
+    // Awareness campaigns bid for impressions: they are not judged on conversions or CPA.
+    const awarenessCampaigns = new Set(campaigns.filter((c) => c.bidding_type === 'impressions').map((c) => c.id));
+    const isAwareness = (entityId: string) => {
+      const entity = entities.find((e) => e.id === entityId);
+      return awarenessCampaigns.has(entity?.campaign_id ?? entityId);
+    };
     const known = new Map(entities.map((e) => [e.id, e]));
     const missing = (args.entity_ids ?? []).filter((id) => !known.has(id));
     if (missing.length) throw new ToolError(`Unknown ${args.aggregation_level.replace('_', ' ')} id${missing.length > 1 ? 's' : ''} in \`entity_ids\`: ${missing.join(', ')}. Get ids from list_chatads_${args.aggregation_level === 'ad' ? 'ads' : args.aggregation_level === 'ad_group' ? 'ad_groups' : 'campaigns'}.`);
@@ -94,7 +105,7 @@ export const getChatAdsConversionInsights = defineChatAdsTool({
       ...c,
       spend: round2(c.spend),
       conversion_value: round2(c.conversion_value),
-      cpa: c.conversions > 0 ? round2(c.spend / c.conversions) : null,
+      cpa: c.conversions > 0 && !isAwareness(base.entity_id) ? round2(c.spend / c.conversions) : null,
       conversion_rate: c.clicks > 0 ? Math.round((c.conversions / c.clicks) * 10000) / 10000 : null,
       ctr: c.impressions > 0 ? Math.round((c.clicks / c.impressions) * 10000) / 10000 : null,
     });
@@ -116,14 +127,17 @@ export const getChatAdsConversionInsights = defineChatAdsTool({
     const table = markdownTable(headers, rows.map((r) => [r.entity_name, ...(args.breakdown === 'daily' ? [r.date] : []), ...(args.segment ? [r[args.segment]] : []), money(r.spend, currency), r.clicks, r.conversions, r.view_through_conversions, money(r.conversion_value, currency), money(r.cpa, currency), percent(r.conversion_rate)]));
     const lines = [`## Conversion insights by ${args.aggregation_level.replace('_', ' ')}, ${from} to ${to} UTC`, '', rows.length ? table : 'No entities to report.'];
     if (!args.raw_data && rows.length) {
-      const byEntity = new Map<string, Counts & { name: string }>();
-      for (const r of rows) byEntity.set(r.entity_id, { name: r.entity_name, ...addCounts(byEntity.get(r.entity_id) ?? zero(), r) });
-      const list = [...byEntity.values()];
+      const byEntity = new Map<string, Counts & { name: string; awareness: boolean }>();
+      for (const r of rows) byEntity.set(r.entity_id, { name: r.entity_name, awareness: isAwareness(r.entity_id), ...addCounts(byEntity.get(r.entity_id) ?? zero(), r) });
+      const all = [...byEntity.values()];
+      const list = all.filter((e) => !e.awareness);
       const converting = list.filter((e) => e.conversions > 0).sort((a, b) => a.spend / a.conversions - b.spend / b.conversions);
       const wasting = list.filter((e) => e.spend > 0 && e.conversions === 0);
       lines.push('', '### Insights');
       if (converting.length) lines.push(`- Lowest cost per conversion: **${converting[0].name}** (${money(round2(converting[0].spend / converting[0].conversions), currency)}).`);
       for (const e of wasting) lines.push(`- **${e.name}** spent ${money(round2(e.spend), currency)} with no click-through conversions${e.view_through_conversions ? ` (${count(e.view_through_conversions)} view-through)` : ''}: review its context hints and bids, or pause it.`);
+      const awareness = all.filter((e) => e.awareness);
+      if (awareness.length) lines.push(`- ${awareness.map((e) => `**${e.name}**`).join(', ')} bid${awareness.length === 1 ? 's' : ''} for impressions (awareness): judged on reach and cost per thousand impressions, not on conversions or CPA.`);
       lines.push('- View-through conversions (within 1 day of an impression, without a click) are shown separately and are not included in the conversion counts or CPA.');
     }
     return {

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { dateArgument } from '../../arguments';
 import { ToolError } from '../../../functions/runtime/errors';
-import { addDays, isoDate } from '../../dates';
+import { addDays, lastReportDay, refuseDatesAfterYesterday } from '../../dates';
 import { count, markdownTable, money, percent } from '../../markdown';
 import { totals, type MetricTotals } from '../../metrics';
 import { defineDeskAdsTool } from '../define';
@@ -100,9 +100,8 @@ export const getDeskAdsProductPerformance = defineDeskAdsTool({
         : undefined,
   ],
   async run(args, ctx) {
-    const today = isoDate(ctx.now);
-    const end = args.end_date ?? addDays(today, -1);
-    if (end > today) throw new ToolError(`\`end_date\` ${end} is in the future; the latest complete day is yesterday (${addDays(today, -1)}).`);
+    refuseDatesAfterYesterday(ctx.now, { start_date: args.start_date, end_date: args.end_date });
+    const end = args.end_date ?? lastReportDay(ctx.now);
     const start = args.start_date ?? addDays(end, -89);
     if (start > end) throw new ToolError(`\`start_date\` ${start} must not be after the end date ${end}.`);
     if (Date.parse(end) - Date.parse(start) > (MAX_RANGE_DAYS - 1) * 86_400_000) {

@@ -9,15 +9,22 @@ import { connectionHealth } from '../../connect';
 const KIND_WEIGHT: Record<Opportunity['kind'], number> = { fix: 3, cut_waste: 2, scale_winner: 1.5, setup: 1 };
 const MAX_ACTIONS = 10;
 
+/** True when a change action would set every argument it changes to the value it already has. */
+function changesNothing(opportunity: Opportunity): boolean {
+  const current = opportunity.current;
+  if (!current || Object.keys(current).length === 0) return false;
+  return Object.entries(current).every(([name, value]) => opportunity.arguments[name] === value);
+}
+
 export const suggestNextAction = defineGatewayTool({
   name: 'suggest_next_action',
   description:
-    'Ranks the most valuable next actions across your connected accounts from your own data: spend to cut, winners to scale, broken connections to fix, and what to set up next. Each action names the tool and arguments to carry it out.',
+    'Ranks the most valuable next actions across your connected accounts (every platform) from your own data: spend to cut, winners to scale, broken connections to fix, and what to set up next. Each action names the tool and arguments to carry it out; where no tool can make the change, an inspect action names the read tool that shows what to act on.',
   access: 'read',
   args: {},
   async run(_args, ctx) {
     // Imported here, not at the top: platforms/index.ts registers this tool, so a top-level import would be circular.
-    const { PLATFORM_MODULES } = await import('../../index');
+    const { PLATFORM_MODULES, REGISTRY } = await import('../../index');
     const accounts = await listConnectedAccounts(ctx.owner.owner_id);
     const call = { signal: ctx.signal, deadline: ctx.deadline, log: ctx.log };
     const actions: (Opportunity & { score: number; note?: string })[] = [];
@@ -36,7 +43,15 @@ export const suggestNextAction = defineGatewayTool({
       const finder = PLATFORM_MODULES[account.platform].findOpportunities;
       if (!finder) continue;
       try {
-        for (const opportunity of await finder(account, ctx.now, call)) actions.push({ ...opportunity, score: 0 });
+        for (const opportunity of await finder(account, ctx.now, call)) {
+          // Only actions a caller can follow: a registered tool, and a change that changes something.
+          if (!REGISTRY.get(opportunity.tool)) {
+            ctx.log.error('suggest_next_action: a finder named an unregistered tool', { platform: account.platform, tool: opportunity.tool });
+            continue;
+          }
+          if (changesNothing(opportunity)) continue;
+          actions.push({ ...opportunity, score: 0 });
+        }
       } catch (err) {
         // One platform failing (rate limit, outage) must not hide the others' advice.
         skipped.push(`${account.platform} ${account.account_id}: ${(err as Error).message}`);
@@ -63,20 +78,25 @@ export const suggestNextAction = defineGatewayTool({
 
     for (const action of actions) action.score = KIND_WEIGHT[action.kind] * (1 + action.monthly_value);
     actions.sort((a, b) => b.score - a.score || a.title.localeCompare(b.title));
-    const top = actions.slice(0, MAX_ACTIONS).map(({ score: _score, ...action }, i) => ({ rank: i + 1, ...action }));
+    // A change is carried out by a write tool; a read tool only shows what to act on: an inspect action.
+    const top = actions.slice(0, MAX_ACTIONS).map(({ score: _score, current: _current, ...action }, i) => ({
+      rank: i + 1,
+      ...action,
+      action_type: REGISTRY.get(action.tool)?.access === 'write' ? ('change' as const) : ('inspect' as const),
+    }));
 
     const text = [
       '## Suggested next actions',
       '',
-      'Ranked by estimated value over 30 days: broken connections first, then spend to cut (certain savings weigh more), then winners to scale (projected gains), then setup.',
+      'Ranked by estimated value over 30 days: broken connections first, then spend to cut (certain savings weigh more), then winners to scale (projected gains), then setup. A change action names the tool that makes it; an inspect action names the read tool that shows what to act on.',
       '',
       top.length
         ? markdownTable(
             ['#', 'Action', 'Platform', 'Est. value / 30 days', 'Tool'],
-            top.map((a) => [a.rank, a.title, a.platform ?? 'all', a.monthly_value > 0 ? money(a.monthly_value) : '-', `\`${a.tool}\``]),
+            top.map((a) => [a.rank, a.title, a.platform ?? 'all', a.monthly_value > 0 ? money(a.monthly_value) : '-', `\`${a.tool}\`${a.action_type === 'inspect' ? ' (inspect)' : ''}`]),
           )
         : 'Nothing stands out: your connected accounts look healthy and efficient.',
-      ...(top[0] ? ['', `**Start with #1:** call \`${top[0].tool}\` with \`${JSON.stringify(top[0].arguments)}\`.`] : []),
+      ...(top[0] ? ['', `**Start with #1:** call \`${top[0].tool}\` with \`${JSON.stringify(top[0].arguments)}\`${top[0].action_type === 'inspect' ? ' to see what to act on' : ''}.`] : []),
       ...(skipped.length ? ['', `_Not analysed right now: ${skipped.join('; ')}._`] : []),
     ].join('\n');
     return { text, structured: { actions: top, total_found: actions.length, skipped } };

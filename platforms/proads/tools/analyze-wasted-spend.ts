@@ -28,6 +28,9 @@ export type Severity = 'CRITICAL' | 'HIGH' | 'MEDIUM' | 'LEARNING' | 'INSUFFICIE
  * Awareness-type objectives (BRAND_AWARENESS, VIDEO_VIEW, ENGAGEMENT) are not expected to convert:
  * they are judged on CTR only.
  */
+
+/** A segment's id as tool texts show it: the facet and value (seniority:3), without the platform's wire prefix. */
+const segmentId = (urn: string) => urn.replace(/^urn:[a-z]+:/, '');
 export const LEARNING_DAYS = 14;
 export const CPA_HIGH_MULTIPLE = 3;
 export const CPA_MEDIUM_MULTIPLE = 1.5;
@@ -139,7 +142,7 @@ export const analyzeProAdsWastedSpend = defineProAdsTool({
           end_date: window.end,
           raw_data: true,
           campaigns: campaignRows.map((r) => ({ campaign_id: r.campaign.id, name: r.campaign.name, status: r.campaign.status, metrics: r.metrics })),
-          ...(args.include_demographic_breakdown ? { segments: segmentRows.map((r) => ({ pivot: r.segment.pivot, value: r.segment.value, urn: r.segment.urn, metrics: r.metrics })) } : {}),
+          ...(args.include_demographic_breakdown ? { segments: segmentRows.map((r) => ({ pivot: r.segment.pivot, value: r.segment.value, urn: segmentId(r.segment.urn), metrics: r.metrics })) } : {}),
           ...(args.include_creative_analysis ? { creatives: creativeOut.map((r) => ({ creative_id: r.creative.id, name: r.creative.name, campaign_id: r.campaign.id, metrics: r.metrics })) } : {}),
         },
       };
@@ -164,7 +167,7 @@ export const analyzeProAdsWastedSpend = defineProAdsTool({
       .map((r) => ({
         pivot: r.segment.pivot,
         value: r.segment.value,
-        urn: r.segment.urn,
+        urn: segmentId(r.segment.urn),
         metrics: r.metrics,
         ...classify(r.metrics, { ...base, conversionsExpected: true, thresholds: ITEM_THRESHOLDS, ctrFloor: segmentCtrFloor }),
       }))

@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import { dateArgument } from '../../arguments';
-import { ToolError } from '../../../functions/runtime/errors';
-import { addDays, isoDate, lastDays } from '../../dates';
+import { lastDays, refuseDatesAfterYesterday } from '../../dates';
 import { totals, type MetricTotals } from '../../metrics';
 import type { ProAdsAnalyticsPivot, ProAdsCampaign, ProAdsCreative, ProAdsFormat, ProAdsObjective, ProAdsPort } from '../port';
 
@@ -37,11 +36,8 @@ export interface ResolvedWindow {
  * explicit window that reaches past today is refused (no figures exist for days not yet run).
  */
 export function resolveWindow(now: Date, args: { start_date?: string; end_date?: string; date_range?: keyof typeof DATE_RANGES; lookback_days: number }): ResolvedWindow {
+  refuseDatesAfterYesterday(now, { start_date: args.start_date, end_date: args.end_date });
   if (args.start_date && args.end_date) {
-    const today = isoDate(now);
-    if (args.end_date > today) {
-      throw new ToolError(`\`end_date\` ${args.end_date} is in the future: analyses cover days up to yesterday (${addDays(today, -1)}); today's figures are not final.`, { code: 'future_dates' });
-    }
     const days = Math.round((Date.parse(`${args.end_date}T00:00:00Z`) - Date.parse(`${args.start_date}T00:00:00Z`)) / 86_400_000) + 1;
     return { start: args.start_date, end: args.end_date, days, source: 'start_end' };
   }

@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import { dateArgument } from '../../arguments';
-import { ToolError } from '../../../functions/runtime/errors';
-import { addDays, isoDate } from '../../dates';
+import { addDays, lastReportDay, refuseDatesAfterYesterday } from '../../dates';
 import { count, markdownTable, money, percent } from '../../markdown';
 import { defineRetailAdsTool } from '../define';
 import { pageRows, pagingText, retailFilterArgs, retailFilterRules, type RetailFilterArgs } from '../filters';
@@ -78,11 +77,9 @@ export const analyzeRetailAdsPlacements = defineRetailAdsTool({
     ...retailFilterRules,
   ],
   async run(args, ctx) {
-    const yesterday = addDays(isoDate(ctx.now), -1);
-    const requestedEnd = args.end_date ?? yesterday;
-    const end = requestedEnd > yesterday ? yesterday : requestedEnd;
+    refuseDatesAfterYesterday(ctx.now, { start_date: args.start_date, end_date: args.end_date });
+    const end = args.end_date ?? lastReportDay(ctx.now);
     const start = args.start_date ?? addDays(end, -29);
-    if (start > yesterday) throw new ToolError(`No data collected yet for ${start}: data are collected nightly, through yesterday (${yesterday}).`);
     const [rows, keywords, productAds] = await Promise.all([ctx.platform.getPlacementReport(start, end), ctx.platform.listKeywords(), ctx.platform.listProductAds()]);
     // Placement rows are per campaign: search and match_type apply through the campaign's keywords and ASINs.
     const textOf = new Map<string, string>();

@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import { dateArgument } from '../../arguments';
-import { ToolError } from '../../../functions/runtime/errors';
-import { addDays, isoDate } from '../../dates';
+import { refuseDatesAfterYesterday } from '../../dates';
 import { count, markdownTable, money, percent } from '../../markdown';
 import { defineRetailAdsTool } from '../define';
 import { pageRows, pagingText, retailFilterArgs, retailFilterRules, type RetailFilterArgs } from '../filters';
@@ -45,11 +44,8 @@ export const getRetailAdsReport = defineRetailAdsTool({
   ],
   async run(args, ctx) {
     const { reportType, adProduct } = resolve(args);
-    const yesterday = addDays(isoDate(ctx.now), -1);
-    if (args.start_date > yesterday) {
-      throw new ToolError(`No data collected yet for ${args.start_date}: reports are collected nightly, through yesterday (${yesterday}). Use a \`start_date\` on or before ${yesterday}.`);
-    }
-    const end = args.end_date > yesterday ? yesterday : args.end_date;
+    refuseDatesAfterYesterday(ctx.now, { start_date: args.start_date, end_date: args.end_date });
+    const end = args.end_date;
     const rows = await ctx.platform.getReport(reportType, args.start_date, end);
     const result = pageRows(rows, args as RetailFilterArgs);
     const currency = ctx.account.currency;

@@ -105,7 +105,7 @@ export const addSocialAdsAd = defineSocialAdsTool({
     display_link: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(1024), v.description('Caption domain shown on the ad; must match or redirect to the landing page domain; not for video'))),
     lead_form_id: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d{6,20}$/, 'must be a numeric lead form id'), v.description('Lead campaigns: instant form; fetched from the campaign when omitted'))),
     facebook_page_id: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d{6,20}$/, 'must be a numeric page id from list_socialads_pages'), v.description('Page the ad runs as; auto-detected when only one promotable page applies, otherwise the tool lists the pages and asks'))),
-    instagram_account_id: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d{6,20}$/, 'must be a numeric Instagram account id from list_socialads_pages'), v.description("Instagram account; defaults to the page's linked account"))),
+    instagram_account_id: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d{6,20}$/, 'must be a numeric linked profile id from list_socialads_pages'), v.description("Linked social profile (from list_socialads_pages); defaults to the page's linked profile"))),
     ad_name: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(400), v.description('Name of the ad'))),
     name: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(400), v.description('Alias of ad_name'))),
     multi_advertiser: v.optional(v.pipe(v.boolean(), v.description('false opts out of multi-advertiser ads; unset = platform default'))),

@@ -163,7 +163,7 @@ export const listSocialAdsAds = defineSocialAdsTool({
 export const listSocialAdsPages = defineSocialAdsTool({
   name: 'list_socialads_pages',
   description:
-    'Lists the pages this socialads ad account can advertise as (promotable pages) and the connected Instagram accounts. Use it to choose facebook_page_id / instagram_account_id when add_socialads_ad asks.',
+    'Lists the pages this socialads ad account can advertise as (promotable pages) and the linked social profiles. Use it to choose facebook_page_id / instagram_account_id when add_socialads_ad asks.',
   access: 'read',
   args: {
     include_unpromotable: v.optional(v.pipe(v.boolean(), v.description('Also list pages that cannot run ads (unpublished, or no ADVERTISE permission); default false')), false),

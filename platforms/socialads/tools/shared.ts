@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import { dateArgument } from '../../arguments';
-import { ToolError } from '../../../functions/runtime/errors';
-import { addDays, isoDate, lastDays } from '../../dates';
+import { lastDays, refuseDatesAfterYesterday } from '../../dates';
 import { totals, type MetricTotals } from '../../metrics';
 import type { SocialAdsInsightsLevel, SocialAdsInsightsRow, SocialAdsObjective, SocialAdsPort } from '../port';
 
@@ -15,18 +14,10 @@ export function dateRangeRule(args: { start_date?: string; end_date?: string }):
   return undefined;
 }
 
-/**
- * The reporting window: explicit dates win over lookback_days (which ends yesterday). A window that
- * reaches past today is refused: the platform has no figures for days that have not happened.
- */
+/** The reporting window: explicit dates (through yesterday) win over lookback_days (which ends yesterday). */
 export function reportWindow(now: Date, args: { start_date?: string; end_date?: string; lookback_days: number }): { start: string; end: string } {
-  if (args.start_date && args.end_date) {
-    const today = isoDate(now);
-    if (args.end_date > today) {
-      throw new ToolError(`\`end_date\` ${args.end_date} is in the future: reports cover days up to yesterday (${addDays(today, -1)}); today's figures are not final.`, { code: 'future_dates' });
-    }
-    return { start: args.start_date, end: args.end_date };
-  }
+  refuseDatesAfterYesterday(now, { start_date: args.start_date, end_date: args.end_date });
+  if (args.start_date && args.end_date) return { start: args.start_date, end: args.end_date };
   return lastDays(now, args.lookback_days);
 }
 

@@ -3,7 +3,7 @@ import { callTool, callToolOk, createTestOwner, useTestTables } from '../../supp
 
 useTestTables();
 
-interface Action { rank: number; kind: string; platform: string | null; account_id: string | null; title: string; monthly_value: number; tool: string; arguments: Record<string, unknown> }
+interface Action { rank: number; kind: string; platform: string | null; account_id: string | null; title: string; monthly_value: number; tool: string; arguments: Record<string, unknown>; action_type: 'change' | 'inspect' }
 
 describe('Tool: suggest_next_action', () => {
   it('puts a broken connection first and suggests connecting the platforms that are missing', async () => {
@@ -34,7 +34,7 @@ describe('Tool: suggest_next_action', () => {
   });
 
   it('gives actions that run as suggested: each tool call succeeds with its arguments', async () => {
-    const { apiKey } = await createTestOwner({ accounts: { searchads: 1, shortvideo: 1, chatads: 1, socialads: 1, proads: 1 } });
+    const { apiKey } = await createTestOwner({ accounts: { searchads: 1, shortvideo: 1, chatads: 1, socialads: 1, proads: 1, retailads: 1, deskads: 1 } });
     const actions = (await callToolOk(apiKey, 'suggest_next_action')).structured!.actions as Action[];
     const acting = actions.filter((a) => a.kind === 'cut_waste' || a.kind === 'scale_winner');
     expect(new Set(acting.map((a) => a.platform)).size).toBeGreaterThanOrEqual(2);
@@ -52,6 +52,44 @@ describe('Tool: suggest_next_action', () => {
     for (const action of actions) {
       expect(action.monthly_value).toBe(campaigns.find((c) => c.id === action.arguments.campaign_id)!.metrics.spend);
     }
+  });
+
+  it('covers every platform: each has a finder; retailads and deskads waste is what their read tools show, as inspect actions', async () => {
+    const { PLATFORM_MODULES, REGISTRY } = await import('../../../platforms');
+    const { lastDays } = await import('../../../platforms/dates');
+    for (const module of Object.values(PLATFORM_MODULES)) expect({ platform: module.word, finder: typeof module.findOpportunities }).toEqual({ platform: module.word, finder: 'function' });
+    const { apiKey } = await createTestOwner({ accounts: { retailads: 1, deskads: 1, chatads: 1 } });
+    const data = await callToolOk(apiKey, 'suggest_next_action');
+    const actions = data.structured!.actions as Action[];
+    for (const action of actions) expect(action.action_type).toBe(REGISTRY.get(action.tool)!.access === 'write' ? 'change' : 'inspect');
+    const { start, end } = lastDays(new Date(), 30);
+    // retailads: one inspect action per enabled campaign that spent 100+ without a sale, at the spend the report shows.
+    const campaigns = (await callToolOk(apiKey, 'get_retailads_report', { start_date: start, end_date: end, report_type_id: 'spCampaigns', limit: 1000 })).structured!.rows as { campaign_id: string; campaign_state?: string; spend: number; sales: number }[];
+    const wasting = campaigns.filter((c) => c.campaign_state === 'ENABLED' && c.spend >= 100 && c.sales === 0);
+    const retail = actions.filter((a) => a.platform === 'retailads' && a.kind === 'cut_waste');
+    expect(retail.map((a) => [a.arguments.campaign_id, a.monthly_value, a.action_type, a.tool]).sort()).toEqual(wasting.map((c) => [c.campaign_id, c.spend, 'inspect', 'get_retailads_report']).sort());
+    // deskads: one inspect action whose arguments show exactly the products it counts.
+    const desk = actions.filter((a) => a.platform === 'deskads' && a.kind === 'cut_waste');
+    const shown = (await callToolOk(apiKey, 'get_deskads_product_performance', { start_date: start, end_date: end, zero_conversions: true, min_spend: 100 })).structured!;
+    if (shown.filtered === 0) expect(desk).toEqual([]);
+    else {
+      expect(desk).toHaveLength(1);
+      expect(desk[0]).toMatchObject({ action_type: 'inspect', tool: 'get_deskads_product_performance', monthly_value: shown.summary.spend });
+      expect(desk[0].title).toContain(`${shown.filtered} product`);
+    }
+  });
+
+  it('never proposes a change to the value something already has: a followed cut disappears', async () => {
+    const { apiKey } = await createTestOwner({ accounts: { shortvideo: 1 } });
+    const before = (await callToolOk(apiKey, 'suggest_next_action')).structured!.actions as Action[];
+    const cut = before.find((a) => a.kind === 'cut_waste' && a.tool === 'update_shortvideo_ad_group')!;
+    expect(cut).toBeDefined();
+    expect(cut.action_type).toBe('change');
+    // Act: follow it (the budget is now the value the action sets).
+    await callToolOk(apiKey, cut.tool, cut.arguments);
+    const after = (await callToolOk(apiKey, 'suggest_next_action')).structured!.actions as Action[];
+    // Assess
+    expect(after.filter((a) => a.arguments.adgroup_id === cut.arguments.adgroup_id && a.arguments.budget === cut.arguments.budget)).toEqual([]);
   });
 
   it('takes no arguments', async () => {
