@@ -1,6 +1,7 @@
 import type { ConnectedAccount } from '../../functions/runtime/stores/owners';
 import { addDays, isoDate } from '../dates';
-import { deliverParentDay, lastReportableDay, type DayFigures } from '../sandbox/allocate';
+import { deliverParentDay, type DayFigures } from '../sandbox/allocate';
+import { lastReportDay } from '../dates';
 import type { HistoryEntry, WithHistory } from '../sandbox/history';
 import { digits, idSource } from '../sandbox/ids';
 import { dailyMetrics, datesBetween, profileFor, type PerformanceTier } from '../sandbox/metrics';
@@ -116,7 +117,7 @@ export class DeskAdsSandbox extends SandboxPlatform implements DeskAdsPort {
 
   /** Rows from the delivery model (deliveryOf): product rows add up to their campaign's rows. */
   async getReport(request: DeskAdsReportRequest): Promise<DeskAdsReportRow[]> {
-    const last = lastReportableDay();
+    const last = lastReportDay(new Date());
     const dates = datesBetween(request.start_date, request.end_date < last ? request.end_date : last);
     if (!dates.length) return [];
     const [campaigns, products] = await Promise.all([

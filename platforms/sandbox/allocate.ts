@@ -163,8 +163,3 @@ export function deliverParentDay<P extends object, C extends object>(input: Pare
   const parts = splitDay(day, ids.map((id) => byChild.get(id)!));
   return { total: day, children: new Map(ids.map((id, i) => [id, parts[i]!])) };
 }
-
-/** The UTC day a report may show last: yesterday (today and later have no delivery yet). */
-export function lastReportableDay(now = new Date()): string {
-  return new Date(Date.parse(`${now.toISOString().slice(0, 10)}T00:00:00.000Z`) - DAY_MS).toISOString().slice(0, 10);
-}

@@ -32,23 +32,3 @@ export function jointSegments<T extends object>(chain: readonly WithHistory<T>[]
   }
   return segments;
 }
-
-/**
- * Splits a whole number `total` into parts proportional to `weights` (largest remainder), so the
- * parts are whole numbers that add up to `total` exactly. All-zero weights give all-zero parts
- * (and then `total` should be 0).
- */
-export function allocate(total: number, weights: readonly number[]): number[] {
-  const sum = weights.reduce((s, w) => s + Math.max(0, w), 0);
-  if (sum <= 0 || total <= 0) return weights.map(() => 0);
-  const exact = weights.map((w) => (Math.max(0, w) / sum) * total);
-  const parts = exact.map(Math.floor);
-  let left = total - parts.reduce((s, p) => s + p, 0);
-  const order = exact.map((x, i) => [x - Math.floor(x), i] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
-  for (const [, i] of order) {
-    if (left <= 0) break;
-    parts[i]! += 1;
-    left -= 1;
-  }
-  return parts;
-}

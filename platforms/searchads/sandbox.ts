@@ -1,7 +1,7 @@
 import type { ConnectedAccount } from '../../functions/runtime/stores/owners';
 import { addDays, isoDate } from '../dates';
 import { digits, idSource } from '../sandbox/ids';
-import { lastReportableDay } from '../sandbox/allocate';
+import { lastReportDay } from '../dates';
 import { datesBetween, type PerformanceTier } from '../sandbox/metrics';
 import { campaignDay, type StoredAdGroup, type StoredCampaign } from './sandbox/delivery';
 import { SandboxPlatform } from '../sandbox/platform';
@@ -176,7 +176,7 @@ export class SearchAdsSandbox extends SandboxPlatform implements SearchAdsPort {
    * Days from today on have no delivery yet; days without delivery have no row.
    */
   async getReport(level: SearchAdsReportLevel, start: string, end: string): Promise<SearchAdsReportRow[]> {
-    const last = lastReportableDay();
+    const last = lastReportDay(new Date());
     const dates = datesBetween(start, end < last ? end : last);
     if (!dates.length) return [];
     const [campaigns, groups, keywords] = await Promise.all([

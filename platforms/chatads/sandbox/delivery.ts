@@ -16,6 +16,7 @@
  * model has no overdelivery allowance.
  */
 import { stateAt, type WithHistory } from '../../sandbox/history';
+import { apportion } from '../../sandbox/allocate';
 import { dailyMetrics, profileFor, seededRandom, type PerformanceTier } from '../../sandbox/metrics';
 import type { ChatAdsAd, ChatAdsAdGroup, ChatAdsCampaign, ChatAdsInsightsField } from '../port';
 
@@ -38,27 +39,11 @@ export function addCounts(a: Counts, b: Counts): Counts {
   return out;
 }
 
-/** Splits a whole amount over weights by largest remainder: the parts add up to the amount. No weight, no part. */
-export function allocate(amount: number, weights: readonly number[]): number[] {
-  const sum = weights.reduce((t, w) => t + w, 0);
-  if (sum <= 0 || amount <= 0) return weights.map(() => 0);
-  const exact = weights.map((w) => (amount * w) / sum);
-  const parts = exact.map(Math.floor);
-  let left = amount - parts.reduce((t, p) => t + p, 0);
-  const order = exact.map((x, i) => [x - Math.floor(x), i] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
-  for (const [, i] of order) {
-    if (left <= 0) break;
-    parts[i]!++;
-    left--;
-  }
-  return parts;
-}
-
 /** Splits counts among children, field by field, with each child's weight for that field. */
 function split(total: Counts, weights: readonly Record<ChatAdsInsightsField, number>[]): Counts[] {
   const out = weights.map(() => zeroCounts());
   for (const f of FIELDS) {
-    allocate(Math.round(total[f] * UNIT[f]), weights.map((w) => w[f])).forEach((part, i) => (out[i]![f] = part / UNIT[f]));
+    apportion(Math.round(total[f] * UNIT[f]), weights.map((w) => w[f])).forEach((part, i) => (out[i]![f] = part / UNIT[f]));
   }
   return out;
 }

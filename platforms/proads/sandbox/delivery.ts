@@ -18,7 +18,8 @@
 import type { DailyMetrics } from '../../metrics';
 import type { WithHistory } from '../../sandbox/history';
 import { dailyMetrics, datesBetween, profileFor, seededRandom, type PerformanceProfile, type PerformanceTier } from '../../sandbox/metrics';
-import { allocate, jointSegments } from '../../sandbox/top-down';
+import { apportion } from '../../sandbox/allocate';
+import { jointSegments } from '../../sandbox/top-down';
 import type { ProAdsCampaign, ProAdsCampaignGroup, ProAdsCreative, ProAdsSegment } from '../port';
 
 /** Delivery derives from a performance tier plus optional profile overrides (never stored metrics). */
@@ -146,7 +147,7 @@ export function deliveredCreativeDays(account: DeliveryAccount, start: string, e
       // Budget-limited days deliver 93-100 % of the budget; every figure shrinks with the spend.
       const factor = natural.spend_cents > budgetCents ? (budgetCents * (0.93 + 0.07 * seededRandom(`${campaign.id}|${date}|pace`)())) / natural.spend_cents : 1;
       const parts = Object.fromEntries(
-        METRICS.map((m) => [m, allocate(m === 'spend_cents' ? Math.min(Math.round(natural[m] * factor), budgetCents) : Math.round(natural[m] * factor), weights.map((w) => w?.[m] ?? 0))]),
+        METRICS.map((m) => [m, apportion(m === 'spend_cents' ? Math.min(Math.round(natural[m] * factor), budgetCents) : Math.round(natural[m] * factor), weights.map((w) => w?.[m] ?? 0))]),
       ) as Record<Metric, number[]>;
       creatives.forEach((creative, i) => {
         if (!weights[i]) return;
@@ -182,7 +183,7 @@ export function segmentDays(segments: readonly StoredSegment[], accountDays: rea
       const conversions = clicks * p.cvr;
       return { impressions, clicks, spend_cents: clicks * p.cpc, conversions, revenue_cents: conversions * p.order_value, video_views: impressions };
     });
-    const parts = Object.fromEntries(METRICS.map((m) => [m, allocate(whole[m], weights.map((w) => w[m]))])) as Record<Metric, number[]>;
+    const parts = Object.fromEntries(METRICS.map((m) => [m, apportion(whole[m], weights.map((w) => w[m]))])) as Record<Metric, number[]>;
     segments.forEach((s, i) => {
       out.get(s.id)!.push({
         date,

@@ -17,7 +17,8 @@
 import type { DailyMetrics } from '../../metrics';
 import type { WithHistory } from '../../sandbox/history';
 import { dailyMetrics, datesBetween, profileFor, seededRandom, type PerformanceProfile, type PerformanceTier } from '../../sandbox/metrics';
-import { allocate, jointSegments } from '../../sandbox/top-down';
+import { apportion } from '../../sandbox/allocate';
+import { jointSegments } from '../../sandbox/top-down';
 import type { SocialAdsAd, SocialAdsAdSet, SocialAdsCampaign } from '../port';
 
 type Simulated<T> = WithHistory<T & { performance: PerformanceTier }>;
@@ -167,7 +168,7 @@ export function deliveredAdDays(account: DeliveryAccount, since: string, until: 
         METRICS.map((m) => {
           let whole = Math.round(natural[m] * factor);
           if (m === 'spend_cents' && capped) whole = Math.min(whole, budgetCents);
-          return [m, allocate(whole, weights.map((w) => w?.[m] ?? 0))];
+          return [m, apportion(whole, weights.map((w) => w?.[m] ?? 0))];
         }),
       ) as Record<Metric, number[]>;
       holder.ads.forEach(({ ad }, i) => {
