@@ -40,20 +40,26 @@ const scaled = (f: Raw, by: number): Raw => ({ impressions: f.impressions * by, 
 /** Share of the daily budget a day may use: delivery stops just under it. */
 const BUDGET_USE = 0.97;
 
+/** What each metric is earned from: clicks from impressions, spend and orders from clicks, sales from orders. */
+const EARNED_FROM: Partial<Record<(typeof METRICS)[number], (typeof METRICS)[number]>> = { clicks: 'impressions', spend: 'clicks', orders: 'clicks', sales: 'orders' };
+
 /**
- * Splits whole figures among parts by per-metric weights, exactly: each metric's weights fall back
- * to the previous metric's (and finally to the first part) when no part has any, so nothing is lost.
+ * Splits whole figures among parts exactly. Impressions follow the parts' weights; every other
+ * metric follows what the part already got of the metric it is earned from, times the part's own
+ * rate (so a part without clicks gets no spend or orders, and no sales without orders). When no
+ * part qualifies, a metric falls back to the impressions weights, then to the first part, so
+ * nothing is ever lost.
  */
 export function splitRaw(total: Raw, weights: readonly Raw[]): Raw[] {
   const parts = weights.map(() => zero());
   if (!weights.length) return parts;
-  let previous: number[] = weights.map((_, i) => (i === 0 ? 1 : 0));
   for (const metric of METRICS) {
-    let use = weights.map((w) => w[metric]);
-    if (!use.some((x) => x > 0)) use = previous;
+    const from = EARNED_FROM[metric];
+    let use = weights.map((w, i) => (from ? (w[from] > 0 ? (parts[i]![from] * w[metric]) / w[from] : 0) : w[metric]));
+    if (!use.some((x) => x > 0)) use = weights.map((w) => w.impressions);
+    if (!use.some((x) => x > 0)) use = weights.map((_, i) => (i === 0 ? 1 : 0));
     const values = metric === 'spend' || metric === 'sales' ? allocateMoney(total[metric], use) : allocateWhole(total[metric], use);
     values.forEach((value, i) => (parts[i]![metric] = value));
-    previous = use;
   }
   return parts;
 }
@@ -142,7 +148,9 @@ export function simulateDelivery(entities: ReportEntities, start: string, end: s
       const share = spend > cap * BUDGET_USE ? (cap * BUDGET_USE) / spend : 1;
       const shaped = wanted.map((w) => scaled(w, share));
       const sum = shaped.reduce((t, w) => ({ impressions: t.impressions + w.impressions, clicks: t.clicks + w.clicks, spend: t.spend + w.spend, orders: t.orders + w.orders, sales: t.sales + w.sales }), zero());
-      const day: Raw = { impressions: Math.round(sum.impressions), clicks: Math.round(sum.clicks), spend: round2(sum.spend), orders: Math.round(sum.orders), sales: round2(sum.sales) };
+      // Whole orders; sales follow them at the day's average order value (no sales without an order).
+      const orders = Math.round(sum.orders);
+      const day: Raw = { impressions: Math.round(sum.impressions), clicks: Math.round(sum.clicks), spend: round2(sum.spend), orders, sales: orders > 0 ? round2((sum.sales / sum.orders) * orders) : 0 };
       days.push({ date, spend: day.spend });
       campaignTotal = add(campaignTotal, day);
       splitRaw(day, shaped).forEach((part, li) => (leafTotals[li] = add(leafTotals[li]!, part)));

@@ -60,13 +60,22 @@ function adWeights(ad: DeliveryAd): Figures {
   return { impressions, clicks, spend: clicks * p.cpc, conversions, revenue: conversions * p.order_value, video_views: impressions * p.view_rate };
 }
 
-/** Splits whole figures by per-metric weights, exactly. */
+/** What each metric is earned from: clicks and views from impressions, spend and conversions from clicks, revenue from conversions. */
+const EARNED_FROM: Partial<Record<(typeof METRICS)[number], (typeof METRICS)[number]>> = { clicks: 'impressions', spend: 'clicks', conversions: 'clicks', revenue: 'conversions', video_views: 'impressions' };
+
+/**
+ * Splits whole figures among parts exactly: impressions by the parts' weights, every other metric
+ * by what the part already got of the metric it is earned from times the part's own rate; when no
+ * part qualifies, by impressions weights, then all to the first part, so nothing is lost.
+ */
 function split(total: Figures, weights: readonly Figures[]): Figures[] {
   const parts = weights.map(() => zero());
+  if (!weights.length) return parts;
   for (const metric of METRICS) {
-    const shares = weights.map((w) => w[metric]);
-    // A metric no child earns on its own (a parent total from rounding) follows impressions.
-    const use = shares.some((s) => s > 0) ? shares : weights.map((w) => w.impressions);
+    const from = EARNED_FROM[metric];
+    let use = weights.map((w, i) => (from ? (w[from] > 0 ? (parts[i]![from] * w[metric]) / w[from] : 0) : w[metric]));
+    if (!use.some((x) => x > 0)) use = weights.map((w) => w.impressions);
+    if (!use.some((x) => x > 0)) use = weights.map((_, i) => (i === 0 ? 1 : 0));
     const values = metric === 'spend' || metric === 'revenue' ? allocateMoney(total[metric], use) : allocateWhole(total[metric], use);
     values.forEach((value, i) => (parts[i]![metric] = value));
   }
@@ -75,9 +84,11 @@ function split(total: Figures, weights: readonly Figures[]): Figures[] {
 
 /** Rounds a campaign's day: whole units, money to the cent. */
 function rounded(f: Figures): Figures {
+  // Whole conversions; revenue follows them at the day's average value (none without a conversion).
+  const conversions = Math.round(f.conversions);
   return {
     impressions: Math.round(f.impressions), clicks: Math.round(f.clicks), spend: Math.round(f.spend * 100) / 100,
-    conversions: Math.round(f.conversions), revenue: Math.round(f.revenue * 100) / 100, video_views: Math.round(f.video_views),
+    conversions, revenue: conversions > 0 ? Math.round((f.revenue / f.conversions) * conversions * 100) / 100 : 0, video_views: Math.round(f.video_views),
   };
 }
 
