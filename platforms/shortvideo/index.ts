@@ -1,6 +1,7 @@
 import type { PortCall } from '../../functions/runtime/tool';
 import type { PlatformModule } from '../platform-module';
-import { finderCall, findWasteAndWinners, opportunityWindow } from '../opportunities';
+import type { MetricTotals } from '../metrics';
+import { finderCall, findWasteAndWinners, opportunityWindow, WASTE_MIN_SPEND } from '../opportunities';
 import { openShortVideoPort } from './define';
 import { freshId, seedShortVideoAccount } from './sandbox';
 import { listShortVideoAdVideos, listShortVideoCustomAudiences, listShortVideoLeadPages, listShortVideoPixels, searchShortVideoTargeting } from './tools/assets';
@@ -9,6 +10,11 @@ import { createShortVideoVideoCampaign } from './tools/create-video-campaign';
 import { getShortVideoAdGroup, listShortVideoAdGroups, listShortVideoAds, listShortVideoCampaigns, reportTotals } from './tools/read-entities';
 import { resumeShortVideoAdGroup } from './tools/resume-ad-group';
 import { updateShortVideoAdGroup } from './tools/update-ad-group';
+
+/** The lowest daily budget the finder cuts a wasting ad group to. */
+const BUDGET_FLOOR = 20;
+/** The finders' waste rule (opportunities.ts): spend without a conversion. */
+const isWaste = (figures: MetricTotals) => figures.spend >= WASTE_MIN_SPEND && figures.conversions === 0;
 
 /** The shortvideo platform: short-video advertising. */
 export const shortvideo: PlatformModule = {
@@ -41,17 +47,19 @@ export const shortvideo: PlatformModule = {
     const advertiser_id = account.account_id;
     const { start, end } = opportunityWindow(now);
     const figures = await reportTotals(platform, 'AUCTION_ADGROUP', candidates.map((g) => g.id), start, end);
+    // A wasting ad group already at the budget floor has no cut left to propose (no change equal to the current value).
+    const atFloor = (g: (typeof candidates)[number]) => g.budget! <= BUDGET_FLOOR && isWaste(figures.get(g.id)!);
     return findWasteAndWinners(
       'shortvideo',
       account,
-      candidates.map((g) => ({ id: g.id, name: g.adgroup_name, figures: figures.get(g.id)!, daily_budget: g.budget })),
+      candidates.filter((g) => !atFloor(g)).map((g) => ({ id: g.id, name: g.adgroup_name, figures: figures.get(g.id)!, daily_budget: g.budget })),
       {
         // No pause tool on this platform's list: cut the daily budget to the 20 USD floor instead.
         cut: (g, figures) => ({
-          verb: 'Cut to 20/day the budget of ad group',
+          verb: `Cut to ${BUDGET_FLOOR}/day the budget of ad group`,
           tool: 'update_shortvideo_ad_group',
-          arguments: { advertiser_id, adgroup_id: g.id, budget: 20 },
-          saving: Math.max(0, figures.spend - 20 * 30),
+          arguments: { advertiser_id, adgroup_id: g.id, budget: BUDGET_FLOOR },
+          saving: Math.max(0, figures.spend - BUDGET_FLOOR * 30),
         }),
         scale: (g, budget) => ({ tool: 'update_shortvideo_ad_group', arguments: { advertiser_id, adgroup_id: g.id, budget } }),
       },

@@ -8,6 +8,7 @@ import type { ConnectedAccount } from '../../../functions/runtime/stores/owners'
 import { addDays, isoDate } from '../../../platforms/dates';
 import { SandboxStore } from '../../../platforms/sandbox/store';
 import { openShortVideoPort } from '../../../platforms/shortvideo/define';
+import { shortvideo } from '../../../platforms/shortvideo';
 import type { ReportDataLevel, ShortVideoPort, ShortVideoReportRow } from '../../../platforms/shortvideo/port';
 import { KIND } from '../../../platforms/shortvideo/sandbox';
 import { callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
@@ -167,5 +168,22 @@ describe('shortvideo sandbox: figures that add up and obey state', () => {
         expect([c.id, cents(c.metrics.spend)]).toEqual([c.id, adSpend]);
       }
     }
+  });
+
+  it('finds waste with the figures the list tool shows, and never proposes a cut equal to the current budget', async () => {
+    const wasteful = (await port.listAdGroups()).find((g) => g.adgroup_name === 'Add to Cart - Wasteful Test')!;
+    const listed = ((await callToolOk(apiKey, 'list_shortvideo_ad_groups', { lookback_days: 30 })).structured!.ad_groups as { id: string; metrics: { spend: number } }[]).find((g) => g.id === wasteful.id)!;
+    const found = await shortvideo.findOpportunities!(account, new Date());
+    const cut = found.find((o) => o.arguments.adgroup_id === wasteful.id)!;
+    expect(cut).toMatchObject({ kind: 'cut_waste', tool: 'update_shortvideo_ad_group', arguments: { budget: 20 } });
+    expect(cut.title).toContain(listed.metrics.spend.toFixed(2));
+    for (const o of found) {
+      const group = (await port.listAdGroups()).find((g) => g.id === o.arguments.adgroup_id)!;
+      expect(o.arguments.budget).not.toBe(group.budget);
+    }
+    // At the floor already: the past still shows the waste, but there is no cut left to propose.
+    await callToolOk(apiKey, 'update_shortvideo_ad_group', { adgroup_id: wasteful.id, budget: 20 });
+    const again = await shortvideo.findOpportunities!(account, new Date());
+    expect(again.find((o) => o.arguments.adgroup_id === wasteful.id)).toBeUndefined();
   });
 });
