@@ -3,6 +3,7 @@ import type { PlatformModule } from '../platform-module';
 import type { MetricTotals } from '../metrics';
 import { finderCall, findWasteAndWinners, opportunityWindow, WASTE_MIN_SPEND } from '../opportunities';
 import { openShortVideoPort } from './define';
+import type { Objective } from './port';
 import { freshId, seedShortVideoAccount } from './sandbox';
 import { listShortVideoAdVideos, listShortVideoCustomAudiences, listShortVideoLeadPages, listShortVideoPixels, searchShortVideoTargeting } from './tools/assets';
 import { createShortVideoDcoAd } from './tools/create-dco-ad';
@@ -11,6 +12,8 @@ import { getShortVideoAdGroup, listShortVideoAdGroups, listShortVideoAds, listSh
 import { resumeShortVideoAdGroup } from './tools/resume-ad-group';
 import { updateShortVideoAdGroup } from './tools/update-ad-group';
 
+/** Objectives whose result is a conversion (a purchase, lead or install): the finders' rules fit them. */
+const CONVERSION_OBJECTIVES = new Set<Objective>(['WEB_CONVERSIONS', 'PRODUCT_SALES', 'LEAD_GENERATION', 'APP_PROMOTION']);
 /** The lowest daily budget the finder cuts a wasting ad group to. */
 const BUDGET_FLOOR = 20;
 /** The finders' waste rule (opportunities.ts): spend without a conversion. */
@@ -41,9 +44,12 @@ export const shortvideo: PlatformModule = {
   async findOpportunities(account, now, call: PortCall = finderCall(account)) {
     const platform = openShortVideoPort(account, call);
     const [campaigns, adGroups] = await Promise.all([platform.listCampaigns(), platform.listAdGroups()]);
-    // Ad groups with a daily budget of their own (not under campaign budget optimization).
+    // Ad groups with a daily budget of their own (not under campaign budget optimization), of
+    // objectives judged on conversions: traffic, reach and video-view ad groups are not waste for
+    // lacking conversions they never optimize for.
     const optimized = new Set(campaigns.filter((c) => c.budget_optimize_on).map((c) => c.id));
-    const candidates = adGroups.filter((g) => g.status === 'ENABLED' && g.budget_mode === 'BUDGET_MODE_DAY' && g.budget && !optimized.has(g.campaign_id));
+    const judged = new Set(campaigns.filter((c) => CONVERSION_OBJECTIVES.has(c.objective_type)).map((c) => c.id));
+    const candidates = adGroups.filter((g) => g.status === 'ENABLED' && g.budget_mode === 'BUDGET_MODE_DAY' && g.budget && !optimized.has(g.campaign_id) && judged.has(g.campaign_id));
     const advertiser_id = account.account_id;
     const { start, end } = opportunityWindow(now);
     const figures = await reportTotals(platform, 'AUCTION_ADGROUP', candidates.map((g) => g.id), start, end);

@@ -186,4 +186,19 @@ describe('shortvideo sandbox: figures that add up and obey state', () => {
     const again = await shortvideo.findOpportunities!(account, new Date());
     expect(again.find((o) => o.arguments.adgroup_id === wasteful.id)).toBeUndefined();
   });
+
+  it('reports each objective on its own result: clicks for traffic, installs, leads, conversions with revenue, impressions for reach', async () => {
+    const data = await callToolOk(apiKey, 'list_shortvideo_campaigns', { lookback_days: 30 });
+    type Row = { objective_type: string; metrics: { clicks: number; conversions: number; impressions: number; spend: number }; results: Record<string, unknown> };
+    const rows = data.structured!.campaigns as Row[];
+    const of = (objective: string) => rows.find((r) => r.objective_type === objective && (r.metrics.spend > 0 || objective === 'REACH'))!;
+    expect(of('TRAFFIC').results).toEqual({ result: 'clicks', value: of('TRAFFIC').metrics.clicks, cost_per_result: expect.any(Number) });
+    expect(of('APP_PROMOTION').results).toMatchObject({ result: 'installs', value: of('APP_PROMOTION').metrics.conversions });
+    expect(of('LEAD_GENERATION').results).toMatchObject({ result: 'leads', value: of('LEAD_GENERATION').metrics.conversions });
+    expect(of('WEB_CONVERSIONS').results).toMatchObject({ result: 'conversions', revenue: expect.any(Number), roas: expect.any(Number) });
+    expect(of('REACH').results).toMatchObject({ result: 'impressions' });
+    expect(of('REACH').results).not.toHaveProperty('roas');
+    expect(data.text).toContain('installs');
+    expect(data.text).toContain('leads');
+  });
 });
