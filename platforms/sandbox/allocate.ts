@@ -36,10 +36,12 @@ export function jointSegments<T extends object>(entities: readonly WithHistory<T
     if (t > dayStart && t < dayEnd) changes.add(t);
   }
   const bounds = [dayStart, ...[...changes].sort((a, b) => a - b), dayEnd];
+  // An entity not changed after a moment is its current state then: no need to rebuild it.
+  const lastChange = entities.map((e) => (e.history ?? []).reduce((latest, entry) => (entry.at > latest ? entry.at : latest), ''));
   const out: { share: number; states: T[] }[] = [];
   for (let i = 0; i < bounds.length - 1; i++) {
     const moment = new Date(bounds[i]!).toISOString();
-    out.push({ share: (bounds[i + 1]! - bounds[i]!) / 86_400_000, states: entities.map((e) => stateAt(e, moment)) });
+    out.push({ share: (bounds[i + 1]! - bounds[i]!) / 86_400_000, states: entities.map((e, k) => (lastChange[k]! <= moment ? (e as T) : stateAt(e, moment))) });
   }
   return out;
 }
