@@ -2,6 +2,7 @@ import type { ConnectedAccount } from '../../functions/runtime/stores/owners';
 import { addDays, isoDate } from '../dates';
 import { digits, idSource } from '../sandbox/ids';
 import { hash32, type PerformanceTier } from '../sandbox/metrics';
+import type { HistoryEntry } from '../sandbox/history';
 import { SandboxPlatform } from '../sandbox/platform';
 import { SandboxStore } from '../sandbox/store';
 import { buildPlacementReport, buildReport, type ReportEntities, type Stored } from './sandbox/reports';
@@ -100,14 +101,15 @@ export class RetailAdsSandbox extends SandboxPlatform implements RetailAdsPort {
     return recommendKeywords(asins, productAds, exclude, max);
   }
 
-  /** The stored entities, tiers included, that report rows are simulated from. */
+  /** The stored entities, tiers and change histories included, that report rows are simulated from. */
   private async reportEntities(): Promise<ReportEntities> {
+    const withHistory = { withHistory: true };
     const [campaigns, adGroups, productAds, keywords, targets] = await Promise.all([
-      this.store.list<Stored<RetailAdsCampaign>>(KIND.campaign),
-      this.store.list<Stored<RetailAdsAdGroup>>(KIND.adGroup),
-      this.store.list<Stored<RetailAdsProductAd>>(KIND.productAd),
-      this.store.list<Stored<RetailAdsKeyword>>(KIND.keyword),
-      this.store.list<Stored<RetailAdsTarget>>(KIND.target),
+      this.store.list<Stored<RetailAdsCampaign>>(KIND.campaign, withHistory),
+      this.store.list<Stored<RetailAdsAdGroup>>(KIND.adGroup, withHistory),
+      this.store.list<Stored<RetailAdsProductAd>>(KIND.productAd, withHistory),
+      this.store.list<Stored<RetailAdsKeyword>>(KIND.keyword, withHistory),
+      this.store.list<Stored<RetailAdsTarget>>(KIND.target, withHistory),
     ]);
     return { campaigns, adGroups, productAds, keywords, targets };
   }
@@ -245,7 +247,11 @@ export async function seedRetailAdsAccount(account: ConnectedAccount): Promise<v
   const targets: Stored<RetailAdsTarget>[] = [];
   const negatives: RetailAdsSbNegativeKeyword[] = [];
 
+  // Entities seeded in a stopped state ran until then: their history says when they stopped
+  // (a campaign on its end date or 30 days ago, a paused ad group 45 days ago).
+  const stoppedAt = (date: string, was: string): HistoryEntry[] => [{ at: `${date}T18:00:00.000Z`, before: { state: was } }];
   CAMPAIGNS.forEach((seed, ci) => {
+    const stopped = addDays(today, -(seed.endedDaysAgo ?? 30));
     const campaign: Stored<RetailAdsCampaign> = {
       id: entityId(),
       name: seed.name,
@@ -258,6 +264,7 @@ export async function seedRetailAdsAccount(account: ConnectedAccount): Promise<v
       bidding_strategy: seed.ad_product === 'SPONSORED_PRODUCTS' ? (ci % 2 ? 'AUTO_FOR_SALES' : 'LEGACY_FOR_SALES') : undefined,
       placement_adjustments: seed.ad_product === 'SPONSORED_PRODUCTS' ? { TOP_OF_SEARCH: 0, PRODUCT_PAGES: 0, REST_OF_SEARCH: 0, ...seed.placement } : undefined,
       performance: seed.performance,
+      ...(seed.state !== 'ENABLED' ? { history: stoppedAt(stopped, 'ENABLED') } : {}),
     };
     campaigns.push(campaign);
     // Two ad groups for campaigns with several products, one otherwise.
@@ -273,6 +280,8 @@ export async function seedRetailAdsAccount(account: ConnectedAccount): Promise<v
         default_bid: Math.round((0.6 + ids.random() * 1.4) * 100) / 100,
         performance: seed.performance,
       };
+      if (adGroup.state === 'ARCHIVED') adGroup.history = stoppedAt(stopped, 'ENABLED');
+      else if (adGroup.state === 'PAUSED') adGroup.history = stoppedAt(addDays(today, -45), 'ENABLED');
       adGroups.push(adGroup);
       for (const p of productIdx) {
         productAds.push({
@@ -286,6 +295,7 @@ export async function seedRetailAdsAccount(account: ConnectedAccount): Promise<v
           category: PRODUCTS[p].category,
           state: adGroup.state,
           performance: p % 5 === 4 && seed.performance === 'average' ? 'poor' : seed.performance,
+          history: adGroup.history,
         });
       }
       const words = [...new Set(productIdx.flatMap((p) => PRODUCTS[p].keywords))];
@@ -302,12 +312,14 @@ export async function seedRetailAdsAccount(account: ConnectedAccount): Promise<v
             bid: Math.round((0.5 + ids.random() * 1.8) * 100) / 100,
             state: adGroup.state === 'ARCHIVED' ? 'ARCHIVED' : wi === 5 ? 'PAUSED' : 'ENABLED',
             performance: wi % 4 === 3 && seed.performance !== 'new' ? 'wasteful' : seed.performance,
+            ...(adGroup.state === 'ARCHIVED' ? { history: adGroup.history } : {}),
           });
         });
         // One product-attribute target per ad group (a competitor ASIN).
         targets.push({
           id: entityId(), campaign_id: campaign.id, ad_group_id: adGroup.id, ad_product: seed.ad_product,
           expression: `asinSameAs=${asin()}`, expression_type: 'MANUAL', bid: 0.95, state: adGroup.state === 'ARCHIVED' ? 'ARCHIVED' : 'ENABLED', performance: 'poor',
+          ...(adGroup.state === 'ARCHIVED' ? { history: adGroup.history } : {}),
         });
       } else if (seed.ad_product === 'SPONSORED_PRODUCTS') {
         // The four automatic-targeting groups of the real platform.
@@ -318,7 +330,7 @@ export async function seedRetailAdsAccount(account: ConnectedAccount): Promise<v
           ['asinAccessoryRelated (complements)', 'poor'],
         ];
         for (const [expression, performance] of autoTypes) {
-          targets.push({ id: entityId(), campaign_id: campaign.id, ad_group_id: adGroup.id, ad_product: seed.ad_product, expression, expression_type: 'AUTO', bid: adGroup.default_bid, state: adGroup.state, performance });
+          targets.push({ id: entityId(), campaign_id: campaign.id, ad_group_id: adGroup.id, ad_product: seed.ad_product, expression, expression_type: 'AUTO', bid: adGroup.default_bid, state: adGroup.state, performance, history: adGroup.history });
         }
       } else if (seed.ad_product === 'SPONSORED_BRANDS') {
         const sbState = campaign.state === 'ENABLED' ? 'enabled' : 'paused';
@@ -327,14 +339,15 @@ export async function seedRetailAdsAccount(account: ConnectedAccount): Promise<v
             id: entityId(), campaign_id: campaign.id, ad_group_id: adGroup.id, ad_product: seed.ad_product,
             keyword_text: text, match_type: MATCH_TYPES[wi % 3], bid: Math.round((0.8 + ids.random() * 2) * 100) / 100,
             state: wi === 4 ? 'paused' : sbState, performance: wi === 2 ? 'wasteful' : seed.performance,
+            ...(wi !== 4 && sbState === 'paused' ? { history: stoppedAt(stopped, 'enabled') } : {}),
           });
         });
-        targets.push({ id: entityId(), campaign_id: campaign.id, ad_group_id: adGroup.id, ad_product: seed.ad_product, expression: `asinCategorySameAs=${PRODUCTS[productIdx[0]].category}`, expression_type: 'MANUAL', bid: 1.1, state: sbState, performance: seed.performance });
+        targets.push({ id: entityId(), campaign_id: campaign.id, ad_group_id: adGroup.id, ad_product: seed.ad_product, expression: `asinCategorySameAs=${PRODUCTS[productIdx[0]].category}`, expression_type: 'MANUAL', bid: 1.1, state: sbState, performance: seed.performance, ...(sbState === 'paused' ? { history: stoppedAt(stopped, 'enabled') } : {}) });
         negatives.push({ id: entityId(), campaign_id: campaign.id, ad_group_id: adGroup.id, keyword_text: 'free', match_type: 'negativePhrase', state: 'enabled', created_at: `${campaign.start_date}T00:00:00.000Z` });
       } else {
         targets.push(
-          { id: entityId(), campaign_id: campaign.id, ad_group_id: adGroup.id, ad_product: seed.ad_product, expression: 'views=exactProduct lookback=30', expression_type: 'MANUAL', bid: 0.85, state: adGroup.state, performance: seed.performance },
-          { id: entityId(), campaign_id: campaign.id, ad_group_id: adGroup.id, ad_product: seed.ad_product, expression: `asinCategorySameAs=${PRODUCTS[productIdx[0]].category}`, expression_type: 'MANUAL', bid: 0.7, state: adGroup.state, performance: 'poor' },
+          { id: entityId(), campaign_id: campaign.id, ad_group_id: adGroup.id, ad_product: seed.ad_product, expression: 'views=exactProduct lookback=30', expression_type: 'MANUAL', bid: 0.85, state: adGroup.state, performance: seed.performance, history: adGroup.history },
+          { id: entityId(), campaign_id: campaign.id, ad_group_id: adGroup.id, ad_product: seed.ad_product, expression: `asinCategorySameAs=${PRODUCTS[productIdx[0]].category}`, expression_type: 'MANUAL', bid: 0.7, state: adGroup.state, performance: 'poor', history: adGroup.history },
         );
       }
     });

@@ -163,3 +163,8 @@ export function deliverParentDay<P extends object, C extends object>(input: Pare
   const parts = splitDay(day, ids.map((id) => byChild.get(id)!));
   return { total: day, children: new Map(ids.map((id, i) => [id, parts[i]!])) };
 }
+
+/** Splits an amount of money (2 decimals) by weight, cent-exact: the parts add up to `total`. */
+export function allocateMoney(total: number, weights: readonly number[]): number[] {
+  return apportion(Math.round(total * 100), weights).map((cents) => cents / 100);
+}

@@ -2,7 +2,9 @@ import { ToolError } from '../../functions/runtime/errors';
 import type { ConnectedAccount } from '../../functions/runtime/stores/owners';
 import type { DailyMetrics } from '../metrics';
 import { alphanumeric, digits, idSource } from '../sandbox/ids';
-import { datesBetween, hash32, metricsBetween, profileFor, type PerformanceTier } from '../sandbox/metrics';
+import { isoDate } from '../dates';
+import { datesBetween, hash32, type PerformanceTier } from '../sandbox/metrics';
+import type { HistoryEntry, WithHistory } from '../sandbox/history';
 import { SandboxPlatform } from '../sandbox/platform';
 import { SandboxStore } from '../sandbox/store';
 import { checkVideoUrl, VideoUrlError } from '../video-check';
@@ -22,6 +24,7 @@ import type {
   TargetingOption,
   TargetingType,
 } from './port';
+import { simulateDelivery, type DeliveryAd, type DeliveryAdGroup, type DeliveryCampaign } from './sandbox/delivery';
 import { TARGETING_CATALOG, US_LOCATION_ID } from './targeting-catalog';
 
 /** Entity kinds of the shortvideo sandbox (the sort-key prefixes). */
@@ -60,22 +63,6 @@ function withoutTier<T>({ performance: _tier, ...entity }: Stored<T>): T {
 
 /** Entities created through the port start in the learning phase. */
 const NEW_TIER: PerformanceTier = 'new';
-
-/** A daily budget caps each day's spend; lifetime and unlimited budgets do not. */
-function dailyBudgetOf(entity: { budget_mode: string; budget?: number }): number | undefined {
-  return entity.budget_mode === 'BUDGET_MODE_DAY' && entity.budget ? entity.budget : undefined;
-}
-
-/**
- * The simulated days of each level's entities: campaigns and ad groups under their own daily
- * budget from their start, ads from their creation.
- */
-const simulatedDays = {
-  campaign: (c: StoredCampaign, start: string, end: string) => metricsBetween(c.id, start, end, profileFor(c.performance, { daily_budget: dailyBudgetOf(c) }), c.start_date),
-  adgroup: (g: StoredAdGroup, start: string, end: string) =>
-    metricsBetween(g.id, start, end, profileFor(g.performance, { daily_budget: dailyBudgetOf(g) }), g.schedule_start_time.slice(0, 10)),
-  ad: (a: StoredAd, start: string, end: string) => metricsBetween(a.id, start, end, profileFor(a.performance), a.create_time.slice(0, 10)),
-};
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
@@ -216,28 +203,32 @@ export class ShortVideoSandbox extends SandboxPlatform implements ShortVideoPort
   }
 
   /**
-   * Report rows from the deterministic model: each campaign, ad group and ad has days of its own
-   * (its tier, its daily budget, its start); the advertiser's days are its campaigns' added up.
+   * Report rows from the one delivery model (sandbox/delivery.ts): every level's days come from the
+   * same top-down allocation, under the state each entity had on each day, so levels add up and a
+   * past day never changes; the advertiser's days are its campaigns' added up.
    */
   async getReport(query: ShortVideoReportQuery): Promise<ShortVideoReportRow[]> {
     const { start_date: start, end_date: end } = query;
     const wanted = query.ids ? new Set(query.ids) : undefined;
-    const chosen = <T extends { id: string }>(list: T[]) => (wanted ? list.filter((e) => wanted.has(e.id)) : list);
-    const rowsOf = <T extends { id: string }>(list: T[], days: (entity: T, start: string, end: string) => DailyMetrics[]) =>
-      list.flatMap((entity) => days(entity, start, end).map((day) => ({ id: entity.id, ...day })));
+    const [campaigns, adGroups, ads] = await Promise.all([
+      this.store.list<DeliveryCampaign>(KIND.campaign, { withHistory: true }),
+      this.store.list<DeliveryAdGroup>(KIND.adgroup, { withHistory: true }),
+      this.store.list<DeliveryAd>(KIND.ad, { withHistory: true }),
+    ]);
+    const delivery = simulateDelivery(campaigns, adGroups, ads, start, end, isoDate(new Date()));
+    const rowsOf = (days: Map<string, DailyMetrics[]>) => [...days].filter(([id]) => !wanted || wanted.has(id)).flatMap(([id, list]) => list.map((day) => ({ id, ...day })));
     switch (query.data_level) {
       case 'AUCTION_ADVERTISER': {
         const advertiserId = this.account.account_id;
         if (wanted && !wanted.has(advertiserId)) return [];
-        const campaigns = await this.store.list<StoredCampaign>(KIND.campaign);
-        return sumByDate(datesBetween(start, end), campaigns.map((c) => simulatedDays.campaign(c, start, end))).map((day) => ({ id: advertiserId, ...day }));
+        return sumByDate(datesBetween(start, end), [...delivery.campaign.values()]).map((day) => ({ id: advertiserId, ...day }));
       }
       case 'AUCTION_CAMPAIGN':
-        return rowsOf(chosen(await this.store.list<StoredCampaign>(KIND.campaign)), simulatedDays.campaign);
+        return rowsOf(delivery.campaign);
       case 'AUCTION_ADGROUP':
-        return rowsOf(chosen(await this.store.list<StoredAdGroup>(KIND.adgroup)), simulatedDays.adgroup);
+        return rowsOf(delivery.adgroup);
       case 'AUCTION_AD':
-        return rowsOf(chosen(await this.store.list<StoredAd>(KIND.ad)), simulatedDays.ad);
+        return rowsOf(delivery.ad);
     }
   }
 }
@@ -318,7 +309,9 @@ export async function seedShortVideoAccount(account: ConnectedAccount): Promise<
     video('tv_spot_landscape_30s.mp4', 30.0, 1920, 1080, 52_300_000),
   ];
 
-  const campaign = (campaign_name: string, objective_type: ShortVideoCampaign['objective_type'], status: ShortVideoCampaign['status'], budget: number, performance: PerformanceTier, start_date: string, extra: Partial<ShortVideoCampaign> = {}): StoredCampaign => ({
+  // Entities seeded in a stopped state ran until then: their history says when they stopped.
+  const pausedAt = (at: string, status: string): HistoryEntry[] => [{ at, before: { status } }];
+  const campaign = (campaign_name: string, objective_type: ShortVideoCampaign['objective_type'], status: ShortVideoCampaign['status'], budget: number, performance: PerformanceTier, start_date: string, extra: Partial<WithHistory<StoredCampaign>> = {}): WithHistory<StoredCampaign> => ({
     id: entityId(),
     campaign_name,
     objective_type,
@@ -336,14 +329,14 @@ export async function seedShortVideoAccount(account: ConnectedAccount): Promise<
     campaign('Boots Checkout - Web Conversions', 'WEB_CONVERSIONS', 'ACTIVE', 250, 'strong', '2026-02-10'),
     campaign('Trail Buddy App - Installs', 'APP_PROMOTION', 'ACTIVE', 150, 'poor', '2026-04-05', { app_promotion_type: 'APP_INSTALL' }),
     campaign('Summer Awareness - Reach', 'REACH', 'ACTIVE', 3000, 'new', '2026-06-20', { budget_mode: 'BUDGET_MODE_TOTAL' }),
-    campaign('Winter Clearance - Traffic', 'TRAFFIC', 'PAUSED', 80, 'wasteful', '2025-12-01'),
+    campaign('Winter Clearance - Traffic', 'TRAFFIC', 'PAUSED', 80, 'wasteful', '2025-12-01', { history: pausedAt('2026-02-20T18:00:00.000Z', 'ACTIVE') }),
     campaign('Guided Hikes - Lead Generation', 'LEAD_GENERATION', 'ACTIVE', 60, 'average', '2026-05-02'),
     campaign('Catalog Sales - All Products', 'PRODUCT_SALES', 'ACTIVE', 200, 'strong', '2026-03-20', { budget_optimize_on: true }),
-    campaign('Old Test Campaign', 'TRAFFIC', 'DELETED', 20, 'poor', '2025-10-01'),
+    campaign('Old Test Campaign', 'TRAFFIC', 'DELETED', 20, 'poor', '2025-10-01', { history: pausedAt('2025-11-15T09:00:00.000Z', 'ACTIVE') }),
   ];
   const campaigns = [traffic, conversions, app, reach, clearance, leads, shopping, oldTest];
 
-  const adGroup = (c: StoredCampaign, adgroup_name: string, status: AdGroupStatus, performance: PerformanceTier, extra: Partial<ShortVideoAdGroup> = {}): StoredAdGroup => ({
+  const adGroup = (c: StoredCampaign, adgroup_name: string, status: AdGroupStatus, performance: PerformanceTier, extra: Partial<WithHistory<StoredAdGroup>> = {}): WithHistory<StoredAdGroup> => ({
     id: entityId(),
     campaign_id: c.id,
     adgroup_name,
@@ -368,12 +361,13 @@ export async function seedShortVideoAccount(account: ConnectedAccount): Promise<
     ...extra,
   });
   const pixel = pixels[0];
-  const adGroups: StoredAdGroup[] = [
+  const adGroups: WithHistory<StoredAdGroup>[] = [
     adGroup(traffic, 'US 18-34 - Outdoor Interests', 'ENABLED', 'average', {
       billing_event: 'CPC', bid_display_mode: 'CPC', optimization_goal: 'TRAFFIC_LANDING_PAGE_VIEW', age_groups: ['AGE_18_24', 'AGE_25_34'],
       interest_category_ids: ['15001000000', '15001001000'], interest_keyword_ids: ['260147', '260148'], dayparting: WEEKDAY_EVENINGS,
     }),
     adGroup(traffic, 'Retargeting - Site Visitors', 'DISABLED', 'poor', {
+      history: pausedAt('2026-05-15T16:30:00.000Z', 'ENABLED'),
       billing_event: 'CPC', bid_display_mode: 'CPC', optimization_goal: 'CLICK', bid_type: 'BID_TYPE_CUSTOM', bid_price: 0.9,
       audience_ids: [audiences[1].id], excluded_audience_ids: [audiences[0].id],
     }),
@@ -394,20 +388,21 @@ export async function seedShortVideoAccount(account: ConnectedAccount): Promise<
       optimization_goal: 'INSTALL', promotion_type: 'APP_ANDROID', app_id: '7312345678901234567', operating_systems: ['ANDROID'],
     }),
     adGroup(app, 'iOS Installs - Day-1 Retention', 'DISABLED', 'average', {
+      history: pausedAt('2026-06-01T08:00:00.000Z', 'ENABLED'),
       optimization_goal: 'INSTALL', promotion_type: 'APP_IOS', app_id: '7312345678901234568', operating_systems: ['IOS'],
       deep_bid_type: 'VO_MIN_DAY1_RETENTION', deep_cpa_bid: 6, conversion_bid_price: 15, next_day_retention: 0.4, bid_type: 'BID_TYPE_CUSTOM', bid_price: 15,
     }),
     adGroup(reach, 'Reach - Broad US', 'ENABLED', 'new', { billing_event: 'CPM', bid_display_mode: 'CPM', optimization_goal: 'REACH', frequency: 2, frequency_schedule: 1, budget_mode: 'BUDGET_MODE_TOTAL', budget: 1500 }),
     // Created before frequency caps were required: the next update sets the REACH default (3 per 7 days).
     adGroup(reach, 'Reach - Creator Lookalikes', 'ENABLED', 'new', { billing_event: 'CPM', optimization_goal: 'REACH', budget_mode: 'BUDGET_MODE_TOTAL', budget: 1500, audience_ids: [audiences[2].id] }),
-    adGroup(clearance, 'Clearance - Broad', 'DISABLED', 'wasteful', { billing_event: 'CPC', optimization_goal: 'CLICK' }),
+    adGroup(clearance, 'Clearance - Broad', 'DISABLED', 'wasteful', { billing_event: 'CPC', optimization_goal: 'CLICK', history: pausedAt('2026-02-20T18:00:00.000Z', 'ENABLED') }),
     adGroup(leads, 'Instant Form - 25-54', 'ENABLED', 'average', { optimization_goal: 'LEAD_GENERATION', age_groups: ['AGE_25_34', 'AGE_35_44', 'AGE_45_54'] }),
     adGroup(shopping, 'Catalog - All Products', 'ENABLED', 'strong', { optimization_goal: 'VALUE', pixel_id: pixel.id, optimization_event: 'ON_WEB_ORDER', roas_bid: 2.5 }),
-    adGroup(oldTest, 'Old Test Ad Group', 'DELETED', 'poor', { billing_event: 'CPC', optimization_goal: 'CLICK' }),
+    adGroup(oldTest, 'Old Test Ad Group', 'DELETED', 'poor', { billing_event: 'CPC', optimization_goal: 'CLICK', history: pausedAt('2025-11-15T09:00:00.000Z', 'ENABLED') }),
   ];
 
   const byName = (name: string) => adGroups.find((g) => g.adgroup_name === name)!;
-  const ad = (g: StoredAdGroup, ad_name: string, ad_text: string, v: ShortVideoVideo, extra: Partial<ShortVideoAd> = {}): StoredAd => ({
+  const ad = (g: StoredAdGroup, ad_name: string, ad_text: string, v: ShortVideoVideo, extra: Partial<WithHistory<StoredAd>> = {}): WithHistory<StoredAd> => ({
     id: entityId(),
     adgroup_id: g.id,
     campaign_id: g.campaign_id,
@@ -424,13 +419,15 @@ export async function seedShortVideoAccount(account: ConnectedAccount): Promise<
     performance: g.performance,
     ...extra,
   });
-  const ads: StoredAd[] = [
+  const ads: WithHistory<StoredAd>[] = [
     ad(byName('US 18-34 - Outdoor Interests'), 'Hook - boots in the rain', 'Waterproof boots that survived 100 miles of mud', videos[0], { call_to_action: 'LEARN_MORE' }),
     ad(byName('US 18-34 - Outdoor Interests'), 'UGC unboxing', 'Unboxing our lightest trail boot yet', videos[1]),
-    ad(byName('Retargeting - Site Visitors'), 'Come back - 10% off', 'Still thinking it over? Take 10% off today', videos[0], { status: 'DISABLED' }),
+    ad(byName('Retargeting - Site Visitors'), 'Come back - 10% off', 'Still thinking it over? Take 10% off today', videos[0], { status: 'DISABLED', history: pausedAt('2026-05-15T16:30:00.000Z', 'ENABLED') }),
     ad(byName('Purchase - Broad'), 'Best seller reel', 'The boot 40,000 hikers swear by', videos[1]),
     ad(byName('Purchase - Cost Cap 25-44'), 'Brand story', 'Made to be resoled, not replaced', videos[3]),
     ad(byName('Add to Cart - Wasteful Test'), 'Landscape TV cut', 'Adventure starts at your doorstep', videos[5], { review_status: 'REJECTED' }),
+    // The rejected landscape cut never ran; the vertical cut carries the ad group.
+    ad(byName('Add to Cart - Wasteful Test'), 'Vertical cut', 'Adventure starts at your doorstep', videos[1]),
     ad(byName('Android Installs - US'), 'App demo', 'Plan every trail offline with Trail Buddy', videos[2], { call_to_action: 'DOWNLOAD', landing_page_url: undefined }),
     ad(byName('Reach - Broad US'), 'Summer teaser', 'Summer on the trail starts now', videos[0], { call_to_action: 'WATCH_NOW', review_status: 'IN_REVIEW' }),
     ad(byName('Instant Form - 25-54'), 'Guided hike teaser', 'Join a free guided hike this weekend', videos[4], { call_to_action: 'SIGN_UP', landing_page_url: undefined, page_id: leadPages[0].id }),

@@ -14,8 +14,15 @@ const LABEL: Record<RetailAdsPlacement, string> = {
 };
 /** The platform's range for placement bid adjustments, percent. */
 const MAX_ADJUSTMENT = 900;
-/** Below this many clicks a placement keeps its adjustment (not enough data). */
+/** Below this many clicks a placement with sales keeps its adjustment (not enough data). */
 const MIN_CLICKS = 20;
+/**
+ * Target advertising cost of sales, percent: a placement above it never gets a higher adjustment,
+ * and its adjustment comes down by the ratio target / actual ACOS (the usual bid rule).
+ */
+export const TARGET_ACOS = 30;
+/** A placement with no sales is cut once it has this much spend or MIN_CLICKS clicks. */
+const NO_SALES_MIN_SPEND = 25;
 
 export interface PlacementRecommendation {
   campaign_id: string;
@@ -23,14 +30,23 @@ export interface PlacementRecommendation {
   placement: RetailAdsPlacement;
   current_adjustment: number;
   recommended_adjustment: number;
+  /**
+   * adjust: set the placement's adjustment to recommended_adjustment; keep: no change;
+   * lower_base_bids: a placement already at 0% that spends without sales (adjustments cannot go
+   * below 0%): lower the campaign's keyword/target bids and raise the other placements' adjustments.
+   */
+  action: 'adjust' | 'keep' | 'lower_base_bids';
   reason: string;
 }
 
 const round5 = (n: number) => Math.round(n / 5) * 5;
+const clamp = (n: number) => Math.min(MAX_ADJUSTMENT, Math.max(0, n));
 
 /**
  * The bid adjustment each placement deserves: bids scale with the value a click brings there, so
- * the adjustment moves by the ratio of the placement's ROAS to the campaign's, within 0-900%.
+ * the adjustment moves by the ratio of the placement's ROAS to the campaign's, within 0-900%; a
+ * placement above the target ACOS is never raised and comes down towards the target; a placement
+ * that spends with no sales is cut.
  */
 export function recommendAdjustments(rows: RetailAdsReportRow[]): PlacementRecommendation[] {
   const byCampaign = new Map<string, RetailAdsReportRow[]>();
@@ -41,20 +57,32 @@ export function recommendAdjustments(rows: RetailAdsReportRow[]): PlacementRecom
     for (const r of placements) {
       const current = r.placement_adjustment ?? 0;
       const base = { campaign_id: r.campaign_id, campaign_name: r.campaign_name, placement: r.placement!, current_adjustment: current };
-      if (r.clicks < MIN_CLICKS) {
-        out.push({ ...base, recommended_adjustment: current, reason: `only ${r.clicks} clicks: not enough data, keep it` });
+      const to = (recommended: number, reason: string): PlacementRecommendation =>
+        recommended === current ? { ...base, recommended_adjustment: current, action: 'keep', reason } : { ...base, recommended_adjustment: recommended, action: 'adjust', reason };
+      if (r.sales === 0 && r.spend > 0 && (r.clicks >= MIN_CLICKS || r.spend >= NO_SALES_MIN_SPEND)) {
+        out.push(
+          current > 0
+            ? to(0, `spent ${r.spend} with no sales: remove the boost`)
+            : { ...base, recommended_adjustment: 0, action: 'lower_base_bids', reason: `spent ${r.spend} with no sales at 0% already: lower the campaign's keyword and target bids and raise the other placements' adjustments to keep their bids` },
+        );
+      } else if (r.clicks < MIN_CLICKS) {
+        out.push(to(current, `only ${r.clicks} clicks: not enough data, keep it`));
       } else if (!campaign.roas || campaign.sales === 0) {
-        out.push({ ...base, recommended_adjustment: 0, reason: 'the campaign has no sales: remove boosts and fix targeting first' });
-      } else if (r.sales === 0) {
-        out.push({ ...base, recommended_adjustment: 0, reason: `spent ${r.spend} with no sales` });
+        out.push(to(0, 'the campaign has no sales: remove boosts and fix targeting first'));
       } else {
         const ratio = (r.roas ?? 0) / campaign.roas;
-        const recommended = Math.min(MAX_ADJUSTMENT, Math.max(0, round5(((1 + current / 100) * ratio - 1) * 100)));
-        const reason =
+        let recommended = clamp(round5(((1 + current / 100) * ratio - 1) * 100));
+        let reason =
           recommended > current ? `ROAS ${r.roas} beats the campaign's ${campaign.roas}: bid more here`
           : recommended < current ? `ROAS ${r.roas} trails the campaign's ${campaign.roas}: bid less here`
           : 'in line with the campaign';
-        out.push({ ...base, recommended_adjustment: recommended, reason });
+        if (r.acos !== null && r.acos > TARGET_ACOS) {
+          // Above target: never raise; bring the placement's bid down towards the target ACOS.
+          const towardsTarget = clamp(round5(((1 + current / 100) * (TARGET_ACOS / r.acos) - 1) * 100));
+          recommended = Math.min(recommended, current, towardsTarget);
+          reason = recommended < current ? `ACOS ${r.acos}% is above the ${TARGET_ACOS}% target: bid less here` : `ACOS ${r.acos}% is above the ${TARGET_ACOS}% target: no raise`;
+        }
+        out.push(to(recommended, reason));
       }
     }
   }
@@ -97,7 +125,8 @@ export const analyzeRetailAdsPlacements = defineRetailAdsTool({
       return { placement, ...withRatios(these.reduce((s, r) => ({ impressions: s.impressions + r.impressions, clicks: s.clicks + r.clicks, spend: s.spend + r.spend, orders: s.orders + r.orders, sales: s.sales + r.sales }), { impressions: 0, clicks: 0, spend: 0, orders: 0, sales: 0 })) };
     });
     const recommendations = recommendAdjustments(all.filter((r) => r.spend > 0 || r.clicks > 0));
-    const changes = recommendations.filter((r) => r.recommended_adjustment !== r.current_adjustment);
+    const changes = recommendations.filter((r) => r.action === 'adjust');
+    const baseBidCuts = recommendations.filter((r) => r.action === 'lower_base_bids');
     const acos = (n: number | null) => (n === null ? '-' : `${n}%`);
     const best = [...overall].filter((o) => o.roas !== null && o.sales > 0).sort((a, b) => b.roas! - a.roas!)[0];
     const lines = [
@@ -121,7 +150,11 @@ export const analyzeRetailAdsPlacements = defineRetailAdsTool({
       changes.length
         ? markdownTable(['Campaign', 'Placement', 'Current', 'Recommended', 'Why'], changes.map((r) => [r.campaign_name, LABEL[r.placement], `${r.current_adjustment}%`, `${r.recommended_adjustment}%`, r.reason]))
         : 'Current placement adjustments are in line with performance; no change recommended.',
+      ...(baseBidCuts.length
+        ? ['', '### Placements spending with no sales (already at 0%)', markdownTable(['Campaign', 'Placement', 'Spend', 'What to do'], baseBidCuts.map((r) => [r.campaign_name, LABEL[r.placement], money(all.find((x) => x.campaign_id === r.campaign_id && x.placement === r.placement)?.spend ?? 0, currency), r.reason]))]
+        : []),
       '',
+      `A placement above the ${TARGET_ACOS}% target ACOS is never raised.`,
       `Adjustments raise the bid by that percentage in the placement (0-${MAX_ADJUSTMENT}%); set them per campaign in the campaign's bidding settings.`,
     ];
     return {

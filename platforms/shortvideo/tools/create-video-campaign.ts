@@ -16,6 +16,8 @@ const httpsUrl = (description: string) =>
 
 /** Guidance minimum daily budget for video campaigns (account currency). */
 const VIDEO_DAILY_BUDGET_GUIDANCE = 50;
+/** The daily budget the platform applies when neither budget is given (the specification makes both optional). */
+const DEFAULT_DAILY_BUDGET = VIDEO_DAILY_BUDGET_GUIDANCE;
 const RECOMMENDED_TEXT_LENGTH = 50;
 
 type Objective = ShortVideoCampaign['objective_type'];
@@ -37,8 +39,8 @@ export const createShortVideoVideoCampaign = defineShortVideoTool({
     objective: v.optional(v.pipe(v.picklist(OBJECTIVE_INPUTS), v.description('TRAFFIC (default), WEB_CONVERSIONS (needs pixel_id and optimization_event), CONVERSIONS (legacy alias of WEB_CONVERSIONS), LEAD_GENERATION, REACH, VIDEO_VIEWS, APP_PROMOTION (needs app_id)'))),
     app_id: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.description('App id; required for APP_PROMOTION'))),
     app_promotion_type: v.optional(v.pipe(v.picklist(['APP_INSTALL', 'APP_RETARGETING']), v.description('APP_INSTALL (default) or APP_RETARGETING; APP_PROMOTION only'))),
-    budget_daily: v.optional(moneyArg('Daily budget; give this or budget_lifetime; video guidance minimum 50 per day')),
-    budget_lifetime: v.optional(moneyArg('Lifetime budget; give this or budget_daily; requires schedule_end_time')),
+    budget_daily: v.optional(moneyArg('Daily budget; mutually exclusive with budget_lifetime; when neither is given the platform default of 50 per day applies; video guidance minimum 50 per day')),
+    budget_lifetime: v.optional(moneyArg('Lifetime budget; mutually exclusive with budget_daily; requires schedule_end_time')),
     schedule_end_time: v.optional(dateTime('End, YYYY-MM-DD HH:MM:SS; required with budget_lifetime')),
     budget_optimize_on: v.optional(v.pipe(v.boolean(), v.description('Campaign budget optimization; default true')), true),
     video_url: v.optional(v.pipe(v.string(), v.trim(), v.url('must be a full URL'), v.description('Public direct-download video URL (not a web page). 5-60 s, max 500 MB, 9:16 preferred, MP4/MOV/MPEG/AVI'))),
@@ -74,7 +76,6 @@ export const createShortVideoVideoCampaign = defineShortVideoTool({
     },
     (a) => {
       if (a.budget_daily !== undefined && a.budget_lifetime !== undefined) return '`budget_daily` and `budget_lifetime` are mutually exclusive; give one';
-      if (a.budget_daily === undefined && a.budget_lifetime === undefined) return 'give a budget: `budget_daily` or `budget_lifetime`';
       return undefined;
     },
     (a) => (a.budget_lifetime !== undefined && !a.schedule_end_time ? '`budget_lifetime` requires `schedule_end_time`' : undefined),
@@ -177,7 +178,10 @@ export const createShortVideoVideoCampaign = defineShortVideoTool({
     // Stage 2: create, one checkpointed step per platform operation.
     ctx.progress?.('upload', { step: 2, total: 3, message: 'Creating the campaign and ad group, uploading the video and cover' });
     const budgetMode = args.budget_lifetime !== undefined ? 'BUDGET_MODE_TOTAL' : 'BUDGET_MODE_DAY';
-    const budget = (args.budget_lifetime ?? args.budget_daily)!;
+    const budget = args.budget_lifetime ?? args.budget_daily ?? DEFAULT_DAILY_BUDGET;
+    if (args.budget_lifetime === undefined && args.budget_daily === undefined) {
+      warnings.push(`No budget was given: the platform default of ${money(DEFAULT_DAILY_BUDGET, ctx.account.currency)} per day applies${args.budget_optimize_on ? ' to the campaign' : '; change it with update_shortvideo_ad_group'}.`);
+    }
     const campaign = await ctx.step('campaign', async () => {
       const stamp = formatDateTime(ctx.now).replace(/[-: ]/g, '').replace(/^(\d{8})(\d{6})$/, '$1_$2');
       const c = await ctx.platform.createCampaign({

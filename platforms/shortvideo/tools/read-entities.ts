@@ -3,7 +3,7 @@ import { lastDays } from '../../dates';
 import { count, markdownTable, money, percent } from '../../markdown';
 import { totals, type DailyMetrics, type MetricTotals } from '../../metrics';
 import { defineShortVideoTool } from '../define';
-import { OBJECTIVES, type ReportDataLevel, type ShortVideoPort } from '../port';
+import { OBJECTIVES, type Objective, type ReportDataLevel, type ShortVideoPort } from '../port';
 
 const lookback = v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(365), v.description('Days of performance to include, 1-365, default 30')), 30);
 const numericId = (what: string) => v.pipe(v.string(), v.trim(), v.regex(/^\d+$/, `must be a numeric ${what} id`));
@@ -26,15 +26,15 @@ export const listShortVideoCampaigns = defineShortVideoTool({
       .filter((c) => !args.name_contains || c.campaign_name.toLowerCase().includes(args.name_contains.toLowerCase()))
       .sort((a, b) => a.create_time.localeCompare(b.create_time));
     const figures = await reportTotals(ctx.platform, 'AUCTION_CAMPAIGN', campaigns.map((c) => c.id), start, end);
-    const rows = campaigns.map((c) => ({ ...c, metrics: figures.get(c.id)! }));
+    const rows = campaigns.map((c) => ({ ...c, metrics: figures.get(c.id)!, results: objectiveResults(c.objective_type, figures.get(c.id)!) }));
     const cur = ctx.account.currency;
     const text = [
       `## Campaigns of ${ctx.account.name} (${ctx.account.account_id}), ${start} to ${end}`,
       '',
       rows.length
         ? markdownTable(
-            ['Campaign', 'Id', 'Objective', 'Status', 'Budget', 'Spend', 'Impressions', 'CTR', 'Conversions', 'CPA'],
-            rows.map((c) => [c.campaign_name, c.id, c.objective_type, c.status, `${money(c.budget, cur)} ${c.budget_mode === 'BUDGET_MODE_TOTAL' ? 'lifetime' : 'daily'}`, money(c.metrics.spend, cur), count(c.metrics.impressions), percent(c.metrics.ctr), c.metrics.conversions, money(c.metrics.cpa, cur)]),
+            ['Campaign', 'Id', 'Objective', 'Status', 'Budget', 'Spend', 'Impressions', 'CTR', 'Results', 'Cost per result'],
+            rows.map((c) => [c.campaign_name, c.id, c.objective_type, c.status, `${money(c.budget, cur)} ${c.budget_mode === 'BUDGET_MODE_TOTAL' ? 'lifetime' : 'daily'}`, money(c.metrics.spend, cur), count(c.metrics.impressions), percent(c.metrics.ctr), resultText(c.results), costText(c.results, cur)]),
           )
         : 'No campaigns match.',
     ].join('\n');
@@ -59,15 +59,16 @@ export const listShortVideoAdGroups = defineShortVideoTool({
       .filter((g) => (args.status ? g.status === args.status : g.status !== 'DELETED'))
       .sort((a, b) => a.create_time.localeCompare(b.create_time) || a.id.localeCompare(b.id));
     const figures = await reportTotals(ctx.platform, 'AUCTION_ADGROUP', groups.map((g) => g.id), start, end);
-    const rows = groups.map((g) => ({ ...g, metrics: figures.get(g.id)! }));
+    const objectiveOf = new Map((await ctx.platform.listCampaigns()).map((c) => [c.id, c.objective_type]));
+    const rows = groups.map((g) => ({ ...g, metrics: figures.get(g.id)!, results: objectiveResults(objectiveOf.get(g.campaign_id) ?? 'TRAFFIC', figures.get(g.id)!) }));
     const cur = ctx.account.currency;
     const text = [
       `## Ad groups${args.campaign_id ? ` of campaign ${args.campaign_id}` : ''}, ${start} to ${end}`,
       '',
       rows.length
         ? markdownTable(
-            ['Ad group', 'Id', 'Campaign', 'Status', 'Budget', 'Bid', 'Goal', 'Creative', 'Spend', 'Conversions'],
-            rows.map((g) => [g.adgroup_name, g.id, g.campaign_id, g.status, g.budget !== undefined ? money(g.budget, cur) : 'campaign budget', g.bid_type.replace('BID_TYPE_', ''), g.optimization_goal, g.creative_material_mode, money(g.metrics.spend, cur), g.metrics.conversions]),
+            ['Ad group', 'Id', 'Campaign', 'Status', 'Budget', 'Bid', 'Goal', 'Creative', 'Spend', 'Results', 'Cost per result'],
+            rows.map((g) => [g.adgroup_name, g.id, g.campaign_id, g.status, g.budget !== undefined ? money(g.budget, cur) : 'campaign budget', g.bid_type.replace('BID_TYPE_', ''), g.optimization_goal, g.creative_material_mode, money(g.metrics.spend, cur), resultText(g.results), costText(g.results, cur)]),
           )
         : 'No ad groups match.',
     ].join('\n');
@@ -131,6 +132,58 @@ export const listShortVideoAds = defineShortVideoTool({
     return { text, structured: { advertiser_id: ctx.account.account_id, start_date: start, end_date: end, total: rows.length, ads: rows } };
   },
 });
+
+/**
+ * What an objective is judged on: its result (the metric it optimizes for) and the cost of one.
+ * Traffic counts clicks, conversions and catalog sales count conversions (with revenue and ROAS),
+ * lead generation counts leads, app promotion installs, video views views (with the view rate) and
+ * reach impressions (cost per thousand). Metrics an objective does not have are absent, not zero.
+ */
+export interface ObjectiveResults {
+  result: 'clicks' | 'conversions' | 'leads' | 'installs' | 'video_views' | 'impressions';
+  value: number;
+  /** Cost per result (per thousand impressions for reach); null when there is no result. */
+  cost_per_result: number | null;
+  revenue?: number;
+  roas?: number | null;
+  view_rate?: number | null;
+}
+
+const RESULT_OF: Record<Objective, ObjectiveResults['result']> = {
+  TRAFFIC: 'clicks',
+  WEB_CONVERSIONS: 'conversions',
+  PRODUCT_SALES: 'conversions',
+  LEAD_GENERATION: 'leads',
+  APP_PROMOTION: 'installs',
+  VIDEO_VIEWS: 'video_views',
+  REACH: 'impressions',
+};
+
+export function objectiveResults(objective: Objective, m: MetricTotals): ObjectiveResults {
+  const result = RESULT_OF[objective];
+  const value = result === 'clicks' ? m.clicks : result === 'video_views' ? (m.video_views ?? 0) : result === 'impressions' ? m.impressions : m.conversions;
+  const per = result === 'impressions' ? 1000 : 1;
+  const cost_per_result = value > 0 ? Math.round(((m.spend * per) / value) * 100) / 100 : null;
+  return {
+    result,
+    value,
+    cost_per_result,
+    ...(result === 'conversions' ? { revenue: m.revenue, roas: m.roas } : {}),
+    ...(result === 'video_views' ? { view_rate: m.impressions > 0 ? Math.round(((m.video_views ?? 0) / m.impressions) * 10000) / 10000 : null } : {}),
+  };
+}
+
+const RESULT_LABEL: Record<ObjectiveResults['result'], string> = { clicks: 'clicks', conversions: 'conversions', leads: 'leads', installs: 'installs', video_views: 'views', impressions: 'impressions' };
+
+/** "42 leads" / "1,234 views (22.1 % view rate)" / "232,025 impressions" for a table cell. */
+function resultText(r: ObjectiveResults): string {
+  return `${count(r.value)} ${RESULT_LABEL[r.result]}${r.view_rate != null ? ` (${percent(r.view_rate)} view rate)` : ''}`;
+}
+
+/** "$19.32" or "$4.10 CPM" for a table cell. */
+function costText(r: ObjectiveResults, currency: string): string {
+  return r.cost_per_result === null ? '-' : `${money(r.cost_per_result, currency)}${r.result === 'impressions' ? ' CPM' : ''}`;
+}
 
 /**
  * Each entity's totals over [start, end] from the platform's daily report rows at `level`, as this

@@ -89,6 +89,28 @@ export function describePortContract(label: string, open: () => Promise<RetailAd
       expect(children.every((row) => known.has(row.campaign_id))).toBe(true);
     });
 
+    it('adds Sponsored Products placement rows up to their campaign, and search-term rows up to their keyword/target', async () => {
+      const [campaigns, placements, targeting, terms] = await Promise.all([port.getReport('spCampaigns', start, end), port.getPlacementReport(start, end), port.getReport('spTargeting', start, end), port.getReport('spSearchTerm', start, end)]);
+      const byPlacement = sumBy(placements, (row) => row.campaign_id);
+      for (const campaign of campaigns) {
+        const sum = byPlacement.get(campaign.campaign_id) ?? { impressions: 0, clicks: 0, spend: 0, orders: 0, sales: 0 };
+        expect({ impressions: sum.impressions, clicks: sum.clicks, orders: sum.orders }).toEqual({ impressions: campaign.impressions, clicks: campaign.clicks, orders: campaign.orders });
+        expect(sum.spend).toBeCloseTo(campaign.spend, 2);
+      }
+      const byLeaf = sumBy(terms, (row) => row.keyword_id!);
+      for (const leaf of targeting.filter((row) => byLeaf.has(row.keyword_id!))) {
+        const sum = byLeaf.get(leaf.keyword_id!)!;
+        expect({ impressions: sum.impressions, clicks: sum.clicks, orders: sum.orders }).toEqual({ impressions: leaf.impressions, clicks: leaf.clicks, orders: leaf.orders });
+        expect(sum.spend).toBeCloseTo(leaf.spend, 2);
+      }
+    });
+
+    it('reports no delivery for today or later', async () => {
+      const today = isoDate(new Date());
+      const rows = [...(await port.getReport('spCampaigns', today, addDays(today, 3))), ...(await port.getPlacementReport(today, addDays(today, 3)))];
+      expect(rows.every((row) => row.impressions === 0 && row.spend === 0 && row.orders === 0)).toBe(true);
+    });
+
     it('gives every row its ratios from its own figures', async () => {
       for (const row of [...(await port.getReport('spCampaigns', start, end)), ...(await port.getPlacementReport(start, end))]) {
         if (row.impressions > 0) expect(row.ctr).toBeCloseTo(row.clicks / row.impressions, 3);

@@ -113,6 +113,18 @@ describe('Tool: create_shortvideo_video_campaign', () => {
     expect(warnings).toContain('per day guidance');
   });
 
+  it('applies the platform default daily budget when no budget is given, and says so', async () => {
+    const { apiKey } = await createTestOwner({ accounts: { shortvideo: 1 } });
+    const { budget_daily: _none, ...args } = baseArgs();
+    const data = await callToolOk(apiKey, 'create_shortvideo_video_campaign', { ...args, campaign_name: 'Default Budget', budget_optimize_on: false });
+    expect(data.structured!.warnings.join(' ')).toContain('platform default of $50.00 per day');
+    const group = await getAdGroup(apiKey, data.structured!.adgroup_id);
+    expect(group).toMatchObject({ budget_mode: 'BUDGET_MODE_DAY', budget: 50 });
+    const optimized = await callToolOk(apiKey, 'create_shortvideo_video_campaign', { ...args, campaign_name: 'Default Budget CBO' });
+    const [campaign] = await campaignsNamed(apiKey, 'Default Budget CBO');
+    expect(campaign).toMatchObject({ id: optimized.structured!.campaign_id, budget_mode: 'BUDGET_MODE_DAY', budget: 50, budget_optimize_on: true });
+  });
+
   describe('rules', () => {
     let apiKey: string;
     beforeAll(async () => {
@@ -131,7 +143,6 @@ describe('Tool: create_shortvideo_video_campaign', () => {
     it('needs app_id for APP_PROMOTION', () => expect400({ ...baseArgs(), objective: 'APP_PROMOTION' }, '`app_id`'));
     it('rejects app_promotion_type on other objectives', () => expect400({ ...baseArgs(), app_promotion_type: 'APP_INSTALL' }, '`app_promotion_type`'));
     it('rejects both budgets', () => expect400({ ...baseArgs(), budget_lifetime: 1000, schedule_end_time: '2031-01-01 00:00:00' }, '`budget_daily` and `budget_lifetime` are mutually exclusive'));
-    it('needs a budget', () => expect400({ ...baseArgs(), budget_daily: undefined }, '`budget_daily` or `budget_lifetime`'));
     it('needs schedule_end_time with budget_lifetime', () => expect400({ ...baseArgs(), budget_daily: undefined, budget_lifetime: 1000 }, '`budget_lifetime` requires `schedule_end_time`'));
     it('checks the schedule_end_time format', () => expect400({ ...baseArgs(), budget_daily: undefined, budget_lifetime: 1000, schedule_end_time: '2031/01/01' }, '`schedule_end_time`', 'YYYY-MM-DD HH:MM:SS'));
     it('needs exactly one video source', async () => {

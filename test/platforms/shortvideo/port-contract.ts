@@ -31,6 +31,16 @@ function byDate(rows: ShortVideoReportRow[]): Map<string, { impressions: number;
   return days;
 }
 
+/** Rows grouped by the parent their id maps to (rows of unknown ids are left out). */
+function groupBy(rows: ShortVideoReportRow[], parentOf: Map<string, string>): Map<string, ShortVideoReportRow[]> {
+  const groups = new Map<string, ShortVideoReportRow[]>();
+  for (const row of rows) {
+    const parent = parentOf.get(row.id);
+    if (parent) groups.set(parent, [...(groups.get(parent) ?? []), row]);
+  }
+  return groups;
+}
+
 export function describePortContract(label: string, open: () => Promise<ShortVideoPort>): void {
   describe(`shortvideo port contract: ${label}`, () => {
     let port: ShortVideoPort;
@@ -135,6 +145,35 @@ export function describePortContract(label: string, open: () => Promise<ShortVid
         expect(day.spend).toBeCloseTo(sum.spend, 2);
         expect(day.revenue).toBeCloseTo(sum.revenue, 2);
       }
+    });
+
+    it('adds ad group rows up to their campaign and ad rows up to their ad group, day by day', async () => {
+      const [adGroups, ads] = await Promise.all([port.listAdGroups(), port.listAds()]);
+      const campaignOf = new Map(adGroups.map((g) => [g.id, g.campaign_id]));
+      const adGroupOf = new Map(ads.map((a) => [a.id, a.adgroup_id]));
+      const [campaignRows, groupRows, adRows] = await Promise.all(
+        (['AUCTION_CAMPAIGN', 'AUCTION_ADGROUP', 'AUCTION_AD'] as const).map((data_level) => port.getReport({ data_level, start_date: start, end_date: end })),
+      );
+      const expectSums = (parents: ShortVideoReportRow[], children: ShortVideoReportRow[], parentOf: Map<string, string>) => {
+        const sums = byDate([]);
+        for (const [parent, rows] of groupBy(children, parentOf)) for (const [date, sum] of byDate(rows)) sums.set(`${parent}|${date}`, sum);
+        for (const row of parents) {
+          const sum = sums.get(`${row.id}|${row.date}`) ?? { impressions: 0, clicks: 0, spend: 0, conversions: 0, revenue: 0, video_views: 0 };
+          expect({ impressions: row.impressions, clicks: row.clicks, conversions: row.conversions, video_views: row.video_views }).toEqual({
+            impressions: sum.impressions, clicks: sum.clicks, conversions: sum.conversions, video_views: sum.video_views,
+          });
+          expect(row.spend).toBeCloseTo(sum.spend, 2);
+          expect(row.revenue).toBeCloseTo(sum.revenue, 2);
+        }
+      };
+      expectSums(campaignRows!, groupRows!, campaignOf);
+      expectSums(groupRows!, adRows!, adGroupOf);
+    });
+
+    it('reports no delivery for today or later', async () => {
+      const today = isoDate(new Date());
+      const rows = await port.getReport({ data_level: 'AUCTION_CAMPAIGN', start_date: today, end_date: addDays(today, 3) });
+      expect(rows.every((row) => row.impressions === 0 && row.spend === 0 && row.conversions === 0)).toBe(true);
     });
 
     it('filters report rows by id at every entity level', async () => {

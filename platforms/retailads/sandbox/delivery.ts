@@ -1,0 +1,182 @@
+/**
+ * The retailads sandbox's one delivery model, allocated top down. Each past day of a campaign is
+ * computed once from the state its campaign, ad groups, keywords/targets and product ads had during
+ * that day (histories via jointSegments): a paused, archived, not yet started or ended campaign, a
+ * paused or archived ad group, keyword or target, and an ad group without an enabled product ad
+ * deliver nothing while in that state. Each live keyword/target wants its own deterministic day
+ * (tier, date, id) for the live part of the day; the campaign's daily budget caps their sum (the
+ * day stops at 97 % of it; the platform documents no overdelivery beyond the daily budget). The
+ * campaign's day is rounded once and split, unit for unit and cent for cent, among its
+ * keywords/targets, and (for Sponsored Products) among its three placements, so keywords/targets
+ * add up to ad groups and campaigns, and placements to campaigns, for every range. Range totals of
+ * a keyword/target are then split among its search terms, and an ad group's among its product ads,
+ * again exactly. Days from today (UTC) on have no delivery.
+ */
+import { allocateMoney, apportion } from '../../sandbox/allocate';
+import { jointSegments } from '../../sandbox/top-down';
+import type { WithHistory } from '../../sandbox/history';
+import { dailyMetrics, datesBetween, hash32, profileFor, type PerformanceTier } from '../../sandbox/metrics';
+import { PLACEMENTS, type RetailAdsAdGroup, type RetailAdsCampaign, type RetailAdsKeyword, type RetailAdsPlacement, type RetailAdsProductAd, type RetailAdsTarget } from '../port';
+import type { RetailAdsRawMetrics } from '../ratios';
+
+export type Stored<T> = WithHistory<T & { performance: PerformanceTier }>;
+
+export interface ReportEntities {
+  campaigns: Stored<RetailAdsCampaign>[];
+  adGroups: Stored<RetailAdsAdGroup>[];
+  productAds: Stored<RetailAdsProductAd>[];
+  keywords: Stored<RetailAdsKeyword>[];
+  targets: Stored<RetailAdsTarget>[];
+}
+
+export type Raw = RetailAdsRawMetrics;
+export const METRICS = ['impressions', 'clicks', 'spend', 'orders', 'sales'] as const;
+export const zero = (): Raw => ({ impressions: 0, clicks: 0, spend: 0, orders: 0, sales: 0 });
+const round2 = (n: number) => Math.round(n * 100) / 100;
+export function add(a: Raw, b: Raw): Raw {
+  return { impressions: a.impressions + b.impressions, clicks: a.clicks + b.clicks, spend: round2(a.spend + b.spend), orders: a.orders + b.orders, sales: round2(a.sales + b.sales) };
+}
+const scaled = (f: Raw, by: number): Raw => ({ impressions: f.impressions * by, clicks: f.clicks * by, spend: f.spend * by, orders: f.orders * by, sales: f.sales * by });
+
+/** Share of the daily budget a day may use: delivery stops just under it. */
+const BUDGET_USE = 0.97;
+
+/** What each metric is earned from: clicks from impressions, spend and orders from clicks, sales from orders. */
+const EARNED_FROM: Partial<Record<(typeof METRICS)[number], (typeof METRICS)[number]>> = { clicks: 'impressions', spend: 'clicks', orders: 'clicks', sales: 'orders' };
+
+/**
+ * Splits whole figures among parts exactly. Impressions follow the parts' weights; every other
+ * metric follows what the part already got of the metric it is earned from, times the part's own
+ * rate (so a part without clicks gets no spend or orders, and no sales without orders). When no
+ * part qualifies, a metric falls back to the impressions weights, then to the first part, so
+ * nothing is ever lost.
+ */
+export function splitRaw(total: Raw, weights: readonly Raw[]): Raw[] {
+  const parts = weights.map(() => zero());
+  if (!weights.length) return parts;
+  for (const metric of METRICS) {
+    const from = EARNED_FROM[metric];
+    let use = weights.map((w, i) => (from ? (w[from] > 0 ? (parts[i]![from] * w[metric]) / w[from] : 0) : w[metric]));
+    if (!use.some((x) => x > 0)) use = weights.map((w) => w.impressions);
+    if (!use.some((x) => x > 0)) use = weights.map((_, i) => (i === 0 ? 1 : 0));
+    const values = metric === 'spend' || metric === 'sales' ? allocateMoney(total[metric], use) : apportion(total[metric], use);
+    values.forEach((value, i) => (parts[i]![metric] = value));
+  }
+  return parts;
+}
+
+/** A stable 0.15-0.45 share of traffic for an entity. */
+export const scaleOf = (id: string) => 0.15 + ((hash32(id) % 1000) / 1000) * 0.3;
+
+/** The natural day of a keyword/target: its tier, sized by its id; marketplace baskets are larger than the generic order. */
+function naturalDay(id: string, tier: PerformanceTier, date: string): Raw {
+  const typical = profileFor(tier);
+  const day = dailyMetrics(id, date, profileFor(tier, { impressions: Math.max(1, Math.round(typical.impressions * scaleOf(id))), order_value: typical.order_value * 1.8 }));
+  return { impressions: day.impressions, clicks: day.clicks, spend: day.spend, orders: day.conversions, sales: day.revenue };
+}
+
+const PLACEMENT_SHAPE: Record<RetailAdsPlacement, { impressions: number; ctr: number; cvr: number; cpc: number }> = {
+  TOP_OF_SEARCH: { impressions: 0.22, ctr: 2.1, cvr: 1.45, cpc: 1.3 },
+  REST_OF_SEARCH: { impressions: 0.38, ctr: 0.9, cvr: 0.85, cpc: 0.95 },
+  PRODUCT_PAGES: { impressions: 0.4, ctr: 0.55, cvr: 0.7, cpc: 0.8 },
+};
+
+/** How a campaign's traffic leans over the placements under its bid adjustments (weights per metric). */
+function placementWeights(campaign: RetailAdsCampaign, placement: RetailAdsPlacement): Raw {
+  const shape = PLACEMENT_SHAPE[placement];
+  const adjustment = campaign.placement_adjustments?.[placement] ?? 0;
+  const lean = 0.6 + ((hash32(`${campaign.id}|${placement}`) % 1000) / 1000) * 0.9;
+  const impressions = shape.impressions * (1 + adjustment / 200);
+  const clicks = impressions * shape.ctr;
+  const orders = clicks * shape.cvr * lean;
+  return { impressions, clicks, spend: clicks * shape.cpc * (1 + adjustment / 300), orders, sales: orders };
+}
+
+const isOn = (state: string) => state === 'ENABLED' || state === 'enabled';
+const campaignLive = (c: RetailAdsCampaign, date: string) => c.state === 'ENABLED' && c.start_date <= date && (!c.end_date || date <= c.end_date);
+
+export interface RetailDelivery {
+  /** Range totals of every campaign, keyword/target (by id) and product ad. */
+  campaign: Map<string, Raw>;
+  leaf: Map<string, Raw>;
+  product: Map<string, Raw>;
+  /** Sponsored Products campaigns' range totals per placement. */
+  placement: Map<string, Record<RetailAdsPlacement, Raw>>;
+  /** Days of each campaign (for budget checks). */
+  campaignDays: Map<string, { date: string; spend: number }[]>;
+}
+
+/** Every range total of [start, end]; `today` (YYYY-MM-DD) and later days have no delivery. */
+export function simulateDelivery(entities: ReportEntities, start: string, end: string, today: string): RetailDelivery {
+  const out: RetailDelivery = { campaign: new Map(), leaf: new Map(), product: new Map(), placement: new Map(), campaignDays: new Map() };
+  const dates = datesBetween(start, end).filter((d) => d < today);
+  for (const campaign of entities.campaigns) {
+    const groups = entities.adGroups.filter((g) => g.campaign_id === campaign.id);
+    const leaves: Stored<RetailAdsKeyword | RetailAdsTarget>[] = [...entities.keywords, ...entities.targets].filter((l) => l.campaign_id === campaign.id);
+    const products = entities.productAds.filter((p) => p.campaign_id === campaign.id);
+    const groupIndex = new Map(groups.map((g, i) => [g.id, i]));
+    let campaignTotal = zero();
+    const leafTotals = leaves.map(() => zero());
+    const productWeights = products.map(() => 0);
+    const placementTotals = Object.fromEntries(PLACEMENTS.map((p) => [p, zero()])) as Record<RetailAdsPlacement, Raw>;
+    const days: { date: string; spend: number }[] = [];
+    type AnyEntity = RetailAdsCampaign | RetailAdsAdGroup | RetailAdsKeyword | RetailAdsTarget | RetailAdsProductAd;
+    const all: WithHistory<AnyEntity>[] = [campaign, ...groups, ...leaves, ...products];
+    for (const date of dates) {
+      const live = leaves.map(() => 0);
+      const placementLean = PLACEMENTS.map(() => zero());
+      let cap = 0;
+      for (const segment of jointSegments(all, date)) {
+        const c = segment.states[0] as RetailAdsCampaign;
+        if (!campaignLive(c, date)) continue;
+        cap += segment.share * c.daily_budget;
+        const groupStates = segment.states.slice(1, 1 + groups.length) as RetailAdsAdGroup[];
+        const leafStates = segment.states.slice(1 + groups.length, 1 + groups.length + leaves.length) as (RetailAdsKeyword | RetailAdsTarget)[];
+        const productStates = segment.states.slice(1 + groups.length + leaves.length) as RetailAdsProductAd[];
+        const groupOn = groupStates.map((g, gi) => isOn(g.state) && productStates.some((p) => p.ad_group_id === groups[gi]!.id && isOn(p.state)));
+        leafStates.forEach((l, li) => {
+          const gi = groupIndex.get(l.ad_group_id);
+          if (gi !== undefined && groupOn[gi] && isOn(l.state)) live[li]! += segment.share;
+        });
+        productStates.forEach((p, pi) => {
+          const gi = groupIndex.get(p.ad_group_id);
+          if (gi !== undefined && groupOn[gi] && isOn(p.state)) productWeights[pi]! += segment.share;
+        });
+        PLACEMENTS.forEach((placement, i) => (placementLean[i] = add(placementLean[i]!, scaled(placementWeights(c, placement), segment.share))));
+      }
+      const wanted = leaves.map((l, li) => (live[li]! > 0 ? scaled(naturalDay(l.id, l.performance, date), live[li]!) : zero()));
+      const spend = wanted.reduce((sum, w) => sum + w.spend, 0);
+      const share = spend > cap * BUDGET_USE ? (cap * BUDGET_USE) / spend : 1;
+      const shaped = wanted.map((w) => scaled(w, share));
+      const sum = shaped.reduce((t, w) => ({ impressions: t.impressions + w.impressions, clicks: t.clicks + w.clicks, spend: t.spend + w.spend, orders: t.orders + w.orders, sales: t.sales + w.sales }), zero());
+      // Whole orders; sales follow them at the day's average order value (no sales without an order).
+      const orders = Math.round(sum.orders);
+      const day: Raw = { impressions: Math.round(sum.impressions), clicks: Math.round(sum.clicks), spend: round2(sum.spend), orders, sales: orders > 0 ? round2((sum.sales / sum.orders) * orders) : 0 };
+      days.push({ date, spend: day.spend });
+      campaignTotal = add(campaignTotal, day);
+      splitRaw(day, shaped).forEach((part, li) => (leafTotals[li] = add(leafTotals[li]!, part)));
+      if (campaign.ad_product === 'SPONSORED_PRODUCTS') {
+        // Placement weights shaped by what the campaign earns: ctr/cvr/cpc leans applied to its day.
+        splitRaw(day, placementLean).forEach((part, i) => (placementTotals[PLACEMENTS[i]!] = add(placementTotals[PLACEMENTS[i]!], part)));
+      }
+    }
+    out.campaign.set(campaign.id, campaignTotal);
+    out.campaignDays.set(campaign.id, days);
+    leaves.forEach((l, li) => out.leaf.set(l.id, leafTotals[li]!));
+    if (campaign.ad_product === 'SPONSORED_PRODUCTS') out.placement.set(campaign.id, placementTotals);
+    // Each ad group's range total over its product ads, by the time each ran and its tier.
+    groups.forEach((g) => {
+      const groupTotal = leaves.reduce((t, l, li) => (l.ad_group_id === g.id ? add(t, leafTotals[li]!) : t), zero());
+      const mine = products.map((p, pi) => ({ p, pi })).filter(({ p }) => p.ad_group_id === g.id);
+      const weights = mine.map(({ p, pi }) => {
+        const tier = profileFor(p.performance);
+        const presence = productWeights[pi]! * (0.6 + ((hash32(p.id) % 1000) / 1000) * 0.8);
+        const clicks = presence * tier.ctr;
+        return { impressions: presence, clicks, spend: clicks * tier.cpc, orders: clicks * tier.cvr, sales: clicks * tier.cvr * tier.order_value };
+      });
+      const parts = weights.some((w) => w.impressions > 0) ? splitRaw(groupTotal, weights) : mine.map(() => zero());
+      mine.forEach(({ p }, i) => out.product.set(p.id, parts[i]!));
+    });
+  }
+  return out;
+}
