@@ -168,3 +168,29 @@ export function deliverParentDay<P extends object, C extends object>(input: Pare
 export function allocateMoney(total: number, weights: readonly number[]): number[] {
   return apportion(Math.round(total * 100), weights).map((cents) => cents / 100);
 }
+
+/**
+ * Splits a parent's whole figures among parts exactly, metric by metric in `metrics` order. A metric
+ * listed in `earnedFrom` follows the part's own share of the metric it is earned from times its
+ * rate (clicks from impressions, spend from clicks...), so a part without clicks gets no spend and
+ * no sales come without orders; the others follow the weights. When no part qualifies, a metric
+ * falls back to the impressions weights, then to the first part, so nothing is ever lost. `money`
+ * metrics are split to the cent, the others in whole units.
+ */
+export function splitEarned<M extends string>(
+  total: Record<M, number>,
+  weights: readonly Record<M, number>[],
+  rules: { metrics: readonly M[]; earnedFrom: Partial<Record<M, M>>; money: readonly M[]; impressions: M },
+): Record<M, number>[] {
+  const parts = weights.map(() => Object.fromEntries(rules.metrics.map((m) => [m, 0])) as Record<M, number>);
+  if (!weights.length) return parts;
+  for (const metric of rules.metrics) {
+    const from = rules.earnedFrom[metric];
+    let use = weights.map((w, i) => (from ? (w[from] > 0 ? (parts[i]![from] * w[metric]) / w[from] : 0) : w[metric]));
+    if (!use.some((x) => x > 0)) use = weights.map((w) => w[rules.impressions]);
+    if (!use.some((x) => x > 0)) use = weights.map((_, i) => (i === 0 ? 1 : 0));
+    const values = rules.money.includes(metric) ? allocateMoney(total[metric], use) : apportion(total[metric], use);
+    values.forEach((value, i) => (parts[i]![metric] = value));
+  }
+  return parts;
+}

@@ -12,7 +12,7 @@
  * a keyword/target are then split among its search terms, and an ad group's among its product ads,
  * again exactly. Days from today (UTC) on have no delivery.
  */
-import { allocateMoney, apportion } from '../../sandbox/allocate';
+import { splitEarned } from '../../sandbox/allocate';
 import { jointSegments } from '../../sandbox/top-down';
 import type { WithHistory } from '../../sandbox/history';
 import { dailyMetrics, datesBetween, hash32, profileFor, type PerformanceTier } from '../../sandbox/metrics';
@@ -52,17 +52,7 @@ const EARNED_FROM: Partial<Record<(typeof METRICS)[number], (typeof METRICS)[num
  * nothing is ever lost.
  */
 export function splitRaw(total: Raw, weights: readonly Raw[]): Raw[] {
-  const parts = weights.map(() => zero());
-  if (!weights.length) return parts;
-  for (const metric of METRICS) {
-    const from = EARNED_FROM[metric];
-    let use = weights.map((w, i) => (from ? (w[from] > 0 ? (parts[i]![from] * w[metric]) / w[from] : 0) : w[metric]));
-    if (!use.some((x) => x > 0)) use = weights.map((w) => w.impressions);
-    if (!use.some((x) => x > 0)) use = weights.map((_, i) => (i === 0 ? 1 : 0));
-    const values = metric === 'spend' || metric === 'sales' ? allocateMoney(total[metric], use) : apportion(total[metric], use);
-    values.forEach((value, i) => (parts[i]![metric] = value));
-  }
-  return parts;
+  return splitEarned(total, weights, { metrics: METRICS, earnedFrom: EARNED_FROM, money: ['spend', 'sales'], impressions: 'impressions' }) as Raw[];
 }
 
 /** A stable 0.15-0.45 share of traffic for an entity. */

@@ -14,7 +14,7 @@
  */
 import { addDays } from '../../dates';
 import type { DailyMetrics } from '../../metrics';
-import { allocateMoney, apportion } from '../../sandbox/allocate';
+import { splitEarned } from '../../sandbox/allocate';
 import { jointSegments } from '../../sandbox/top-down';
 import type { WithHistory } from '../../sandbox/history';
 import { dailyMetrics, datesBetween, hash32, profileFor, type PerformanceTier } from '../../sandbox/metrics';
@@ -70,17 +70,7 @@ const EARNED_FROM: Partial<Record<(typeof METRICS)[number], (typeof METRICS)[num
  * part qualifies, by impressions weights, then all to the first part, so nothing is lost.
  */
 function split(total: Figures, weights: readonly Figures[]): Figures[] {
-  const parts = weights.map(() => zero());
-  if (!weights.length) return parts;
-  for (const metric of METRICS) {
-    const from = EARNED_FROM[metric];
-    let use = weights.map((w, i) => (from ? (w[from] > 0 ? (parts[i]![from] * w[metric]) / w[from] : 0) : w[metric]));
-    if (!use.some((x) => x > 0)) use = weights.map((w) => w.impressions);
-    if (!use.some((x) => x > 0)) use = weights.map((_, i) => (i === 0 ? 1 : 0));
-    const values = metric === 'spend' || metric === 'revenue' ? allocateMoney(total[metric], use) : apportion(total[metric], use);
-    values.forEach((value, i) => (parts[i]![metric] = value));
-  }
-  return parts;
+  return splitEarned(total, weights, { metrics: METRICS, earnedFrom: EARNED_FROM, money: ['spend', 'revenue'], impressions: 'impressions' }) as Figures[];
 }
 
 /** Rounds a campaign's day: whole units, money to the cent. */
