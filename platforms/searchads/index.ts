@@ -1,7 +1,6 @@
 import type { PlatformModule } from '../platform-module';
 import { digits } from '../sandbox/ids';
-import { findWasteAndWinners, opportunityWindow } from '../opportunities';
-import { operatorCall } from '../live/connector';
+import { finderCall, findWasteAndWinners, opportunityWindow } from '../opportunities';
 import { openSearchAdsPort } from './define';
 import { searchAdsConnector } from './live/connector';
 import { seedSearchAdsAccount } from './sandbox';
@@ -50,7 +49,7 @@ export const searchads: PlatformModule = {
   newSandboxAccountId: () => digits(10),
   seedSandbox: seedSearchAdsAccount,
   live: searchAdsConnector,
-  async findOpportunities(account, now, call = operatorCall()) {
+  async findOpportunities(account, now, call = finderCall(account)) {
     const port = openSearchAdsPort(account, call);
     const { start, end } = opportunityWindow(now);
     const [all, report] = await Promise.all([port.listCampaigns(), port.getReport('campaign', start, end)]);
