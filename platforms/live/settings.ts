@@ -1,5 +1,3 @@
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-
 /**
  * Deployment settings of the live adapters. URLs and versions come from the environment (tests and
  * staging point the URLs at local servers; nothing else changes). Secret values come from the
@@ -30,6 +28,8 @@ async function secretValues(): Promise<Record<string, string>> {
   const arn = process.env.LIVE_SECRETS_ARN;
   if (!arn) return {};
   if (cachedSecrets?.arn === arn && Date.now() - cachedSecrets.at < SECRET_CACHE_MS) return cachedSecrets.values;
+  // Loaded only where the secret is configured (AWS), not on every cold start that imports settings.
+  const { GetSecretValueCommand, SecretsManagerClient } = await import('@aws-sdk/client-secrets-manager');
   const result = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: arn }));
   const values = result.SecretString ? (JSON.parse(result.SecretString) as Record<string, string>) : {};
   cachedSecrets = { arn, at: Date.now(), values };

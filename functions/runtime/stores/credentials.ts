@@ -1,14 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import {
-  buildClient,
-  CommitmentPolicy,
-  KmsKeyringNode,
-  RawAesKeyringNode,
-  RawAesWrappingSuiteIdentifier,
-  type KeyringNode,
-} from '@aws-crypto/client-node';
+import type { KeyringNode } from '@aws-crypto/client-node';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config';
 import type { PlatformWord } from '../platforms';
@@ -32,7 +25,14 @@ export interface AccountRef {
   account_id: string;
 }
 
-const { encrypt, decrypt } = buildClient(CommitmentPolicy.REQUIRE_ENCRYPT_REQUIRE_DECRYPT);
+/**
+ * The Encryption SDK, loaded on first use: only live connections need it, so the functions and
+ * requests that never touch a credential do not pay for loading it.
+ */
+let sdk: Promise<typeof import('@aws-crypto/client-node')> | undefined;
+const encryptionSdk = () => (sdk ??= import('@aws-crypto/client-node'));
+let client: Promise<ReturnType<(typeof import('@aws-crypto/client-node'))['buildClient']>> | undefined;
+const encryptionClient = () => (client ??= encryptionSdk().then((m) => m.buildClient(m.CommitmentPolicy.REQUIRE_ENCRYPT_REQUIRE_DECRYPT)));
 const KEY_NAMESPACE = 'ad-gateway';
 const KEY_NAME = 'platform-credentials';
 const credentialsSk = (account: AccountRef) => `CREDENTIALS#${account.platform}#${account.account_id}`;
@@ -40,10 +40,11 @@ const credentialsSk = (account: AccountRef) => `CREDENTIALS#${account.platform}#
 let cachedKeyring: { source: string; keyring: KeyringNode } | undefined;
 
 /** The keyring of this deployment: KMS when CREDENTIALS_KMS_KEY_ARN is set, else the local key file. */
-function keyring(): KeyringNode {
+async function keyring(): Promise<KeyringNode> {
   const kmsKey = process.env.CREDENTIALS_KMS_KEY_ARN;
   const source = kmsKey ? `kms:${kmsKey}` : `file:${localKeyFile()}`;
   if (cachedKeyring?.source === source) return cachedKeyring.keyring;
+  const { KmsKeyringNode, RawAesKeyringNode, RawAesWrappingSuiteIdentifier } = await encryptionSdk();
   const made = kmsKey
     ? new KmsKeyringNode({ generatorKeyId: kmsKey })
     : new RawAesKeyringNode({
@@ -87,7 +88,7 @@ const contextOf = (account: AccountRef) => ({ owner_id: account.owner_id, platfo
 
 /** Encrypts and stores the credentials of one live account (replacing earlier ones). */
 export async function saveCredentials(account: AccountRef, credentials: Record<string, string>): Promise<void> {
-  const { result } = await encrypt(keyring(), JSON.stringify(credentials), { encryptionContext: contextOf(account) });
+  const { result } = await (await encryptionClient()).encrypt(await keyring(), JSON.stringify(credentials), { encryptionContext: contextOf(account) });
   await documentClient().send(
     new PutCommand({
       TableName: tableName('owners'),
@@ -103,7 +104,7 @@ export async function loadCredentials<T extends Record<string, string>>(account:
   );
   const ciphertext = item.Item?.ciphertext as string | undefined;
   if (!ciphertext) return undefined;
-  const { plaintext, messageHeader } = await decrypt(keyring(), Buffer.from(ciphertext, 'base64'));
+  const { plaintext, messageHeader } = await (await encryptionClient()).decrypt(await keyring(), Buffer.from(ciphertext, 'base64'));
   const expected = contextOf(account);
   for (const [name, value] of Object.entries(expected)) {
     if (messageHeader.encryptionContext[name] !== value) throw new Error('Stored credentials belong to another account.');
