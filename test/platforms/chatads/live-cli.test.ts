@@ -8,22 +8,12 @@ import { runCommand, UsageError } from '../../../bin/gateway';
 import { tableName } from '../../../functions/runtime/config';
 import { documentClient } from '../../../functions/runtime/stores/dynamo';
 import { TABLE_SPECS } from '../../../functions/runtime/stores/tables';
-import { FakeChatAdsApi } from '../../fakes/chatads-api';
+import { useFakeChatAdsApi } from './live-support';
 import { callToolOk, useTestTables } from '../../support/gateway';
 
 useTestTables();
 
-let fake: FakeChatAdsApi;
-const savedUrl = process.env.CHATADS_API_URL;
-beforeAll(async () => {
-  fake = await FakeChatAdsApi.start();
-  process.env.CHATADS_API_URL = fake.url;
-});
-afterAll(async () => {
-  if (savedUrl === undefined) delete process.env.CHATADS_API_URL;
-  else process.env.CHATADS_API_URL = savedUrl;
-  await fake.close();
-});
+const fakePlatform = useFakeChatAdsApi();
 
 const json = async (argv: string[]) => JSON.parse(await runCommand([...argv, '--json']));
 
@@ -31,11 +21,11 @@ describe('Command: gateway accounts connect --platform chatads --live', () => {
   it('connects the ad account of the key, prints {platform, accounts: [{id, name}]}, and the account works', async () => {
     const owner = await json(['owners', 'create', '--tier', 'pro']);
     const key = await json(['keys', 'create', '--owner', owner.owner_id]);
-    const { account, apiKey } = fake.addAccount('Contoso Coffee Ads');
+    const { account, apiKey } = fakePlatform.api.addAccount('Contoso Coffee Ads');
     const raw = await runCommand(['accounts', 'connect', '--owner', owner.owner_id, '--platform', 'chatads', '--live', '--api-key', apiKey, '--json']);
     expect(JSON.parse(raw)).toEqual({ platform: 'chatads', accounts: [{ id: account.id, name: 'Contoso Coffee Ads' }] });
     expect(raw).not.toContain(apiKey);
-    expect(fake.count('GET', '/v1/ad_account')).toBeGreaterThan(0);
+    expect(fakePlatform.api.count('GET', '/v1/ad_account')).toBeGreaterThan(0);
     const text = await runCommand(['accounts', 'connect', '--owner', owner.owner_id, '--platform', 'chatads', '--live', '--api-key', apiKey]);
     expect(text).toContain(account.id);
     expect(text).not.toContain(apiKey);

@@ -11,29 +11,19 @@ import { documentClient } from '../../../functions/runtime/stores/dynamo';
 import { TABLE_SPECS } from '../../../functions/runtime/stores/tables';
 import { openChatAdsPort } from '../../../platforms/chatads/define';
 import { connectLiveAccounts } from '../../../platforms/connect';
-import { FakeChatAdsApi } from '../../fakes/chatads-api';
+import { useFakeChatAdsApi } from './live-support';
 import { callTool, callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
 
 useTestTables();
 
 type Row = Record<string, any>;
 
-let fake: FakeChatAdsApi;
-const savedUrl = process.env.CHATADS_API_URL;
-beforeAll(async () => {
-  fake = await FakeChatAdsApi.start();
-  process.env.CHATADS_API_URL = fake.url;
-});
-afterAll(async () => {
-  if (savedUrl === undefined) delete process.env.CHATADS_API_URL;
-  else process.env.CHATADS_API_URL = savedUrl;
-  await fake.close();
-});
+const fakePlatform = useFakeChatAdsApi();
 
 /** A gateway owner with one live chatads account connected against a fresh fake ad account. */
 async function liveOwner() {
   const { owner, apiKey } = await createTestOwner();
-  const { account: upstream, apiKey: platformKey } = fake.addAccount();
+  const { account: upstream, apiKey: platformKey } = fakePlatform.api.addAccount();
   const [account] = await connectLiveAccounts(owner.owner_id, 'chatads', { 'api-key': platformKey });
   return { owner, apiKey, platformKey, upstream, account };
 }
@@ -72,12 +62,12 @@ describe('Live chatads account: every tool through the gateway', () => {
     const paused = await callToolOk(live.apiKey, 'pause_chatads_campaign', { campaign_id: target.id });
     expect(paused.structured).toEqual({ campaign_id: target.id, status: 'paused', changed: true });
     expect(target.status).toBe('paused');
-    expect(fake.count('POST', `/v1/campaigns/${target.id}/pause`)).toBe(1);
+    expect(fakePlatform.api.count('POST', `/v1/campaigns/${target.id}/pause`)).toBe(1);
     const listed = (await callToolOk(live.apiKey, 'list_chatads_campaigns', { query: target.id })).structured!.campaigns as Row[];
     expect(listed[0].status).toBe('paused');
     const again = await callToolOk(live.apiKey, 'pause_chatads_campaign', { campaign_id: target.id });
     expect(again.structured!.changed).toBe(false);
-    expect(fake.count('POST', `/v1/campaigns/${target.id}/pause`)).toBe(1);
+    expect(fakePlatform.api.count('POST', `/v1/campaigns/${target.id}/pause`)).toBe(1);
     expect((await callToolOk(live.apiKey, 'resume_chatads_campaign', { campaign_id: target.id })).structured!.status).toBe('active');
     expect(target.status).toBe('active');
     const archived = await callToolOk(live.apiKey, 'archive_chatads_campaign', { campaign_id: target.id });
@@ -172,7 +162,7 @@ describe('Live chatads account: failures', () => {
   it('an upstream 429 answers 429 with Retry-After and uses no quota', async () => {
     const { apiKey } = await liveOwner();
     const before = await used(apiKey);
-    fake.rateLimitNext(1, 7);
+    fakePlatform.api.rateLimitNext(1, 7);
     const result = await callTool(apiKey, 'list_chatads_campaigns', {});
     expect(result.status).toBe(429);
     expect(result.headers['Retry-After'] ?? result.headers['retry-after']).toBe('7');
@@ -182,19 +172,19 @@ describe('Live chatads account: failures', () => {
 
   it('the fake enforces the per-endpoint limit by itself', async () => {
     const { apiKey } = await liveOwner();
-    fake.limits = { perEndpoint: 1, overall: 1200 };
+    fakePlatform.api.limits = { perEndpoint: 1, overall: 1200 };
     try {
       const result = await callTool(apiKey, 'list_chatads_custom_audiences', {});
       const second = await callTool(apiKey, 'list_chatads_custom_audiences', {});
       expect([result.status, second.status]).toContain(429);
     } finally {
-      fake.limits = { perEndpoint: 600, overall: 1200 };
+      fakePlatform.api.limits = { perEndpoint: 600, overall: 1200 };
     }
   });
 
   it('a revoked key answers 400 connection_broken, and get_connections_status shows the account broken with the fix', async () => {
     const { apiKey, platformKey, account } = await liveOwner();
-    fake.revoke(platformKey);
+    fakePlatform.api.revoke(platformKey);
     const before = await used(apiKey);
     const result = await callTool(apiKey, 'list_chatads_campaigns', {});
     expect(result.status).toBe(400);
@@ -211,29 +201,29 @@ describe('Live chatads account: failures', () => {
 
   it('reads are retried after a 5xx; the call succeeds', async () => {
     const { apiKey } = await liveOwner();
-    const before = fake.count('GET', '/v1/campaigns');
-    fake.failNext(1, { method: 'GET' });
+    const before = fakePlatform.api.count('GET', '/v1/campaigns');
+    fakePlatform.api.failNext(1, { method: 'GET' });
     const result = await callTool(apiKey, 'list_chatads_campaigns', {});
     expect(result.status).toBe(200);
-    expect(fake.count('GET', '/v1/campaigns') - before).toBe(2);
+    expect(fakePlatform.api.count('GET', '/v1/campaigns') - before).toBe(2);
   });
 
   it('writes are never retried after a 5xx: 500 outcome_unknown, one request, no quota used', async () => {
     const { apiKey, upstream } = await liveOwner();
     const target = upstream.campaigns.find((c) => c.status === 'active')!;
     const before = await used(apiKey);
-    fake.failNext(1, { method: 'POST' });
+    fakePlatform.api.failNext(1, { method: 'POST' });
     const result = await callTool(apiKey, 'pause_chatads_campaign', { campaign_id: target.id });
     expect(result.status).toBe(500);
     expect(result.body.structured_content).toMatchObject({ code: 'outcome_unknown' });
-    expect(fake.count('POST', `/v1/campaigns/${target.id}/pause`)).toBe(1);
+    expect(fakePlatform.api.count('POST', `/v1/campaigns/${target.id}/pause`)).toBe(1);
     expect(target.status).toBe('active');
     expect(await used(apiKey)).toBe(before);
   });
 
   it('a hanging platform ends the call at its deadline with upstream_unavailable', async () => {
     const { account } = await liveOwner();
-    fake.hangNext(10);
+    fakePlatform.api.hangNext(10);
     const deadline = Date.now() + 1500;
     const silent = { info() {}, warn() {}, error() {} };
     const port = openChatAdsPort(account, { signal: AbortSignal.timeout(1500), deadline, log: silent });
@@ -241,7 +231,7 @@ describe('Live chatads account: failures', () => {
     expect(failure).toBeInstanceOf(GatewayError);
     expect((failure as GatewayError).structuredContent).toMatchObject({ code: 'upstream_unavailable' });
     expect(Date.now()).toBeLessThan(deadline + 1000);
-    fake.hangNext(0);
+    fakePlatform.api.hangNext(0);
   });
 
   it('no API key appears in any table item, and none in the log lines of live calls', async () => {
@@ -260,7 +250,7 @@ describe('Live chatads account: failures', () => {
       platformKey = live.platformKey;
       await callTool(live.apiKey, 'list_chatads_campaigns', {});
       await callTool(live.apiKey, 'list_chatads_ad_groups', {});
-      fake.revoke(live.platformKey);
+      fakePlatform.api.revoke(live.platformKey);
       await callTool(live.apiKey, 'list_chatads_campaigns', {});
     } finally {
       process.env.LOG_LEVEL = level;

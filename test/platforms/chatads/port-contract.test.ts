@@ -1,7 +1,7 @@
 import { operatorCall } from '../../../platforms/live/connector';
 import { openChatAdsPort } from '../../../platforms/chatads/define';
 import { connectLiveAccounts } from '../../../platforms/connect';
-import { FakeChatAdsApi } from '../../fakes/chatads-api';
+import { useFakeChatAdsApi } from './live-support';
 import { createTestOwner, useTestTables } from '../../support/gateway';
 import { describePortContract } from './port-contract';
 
@@ -12,21 +12,11 @@ describePortContract('sandbox', async () => {
   return openChatAdsPort(accounts.chatads![0], operatorCall());
 });
 
-let fake: FakeChatAdsApi;
-const savedUrl = process.env.CHATADS_API_URL;
-beforeAll(async () => {
-  fake = await FakeChatAdsApi.start();
-  process.env.CHATADS_API_URL = fake.url;
-});
-afterAll(async () => {
-  if (savedUrl === undefined) delete process.env.CHATADS_API_URL;
-  else process.env.CHATADS_API_URL = savedUrl;
-  await fake.close();
-});
+const fakePlatform = useFakeChatAdsApi();
 
 describePortContract('live adapter over the fake Advertiser API', async () => {
   const { owner } = await createTestOwner();
-  const { apiKey } = fake.addAccount();
+  const { apiKey } = fakePlatform.api.addAccount();
   const [account] = await connectLiveAccounts(owner.owner_id, 'chatads', { 'api-key': apiKey });
   return openChatAdsPort(account, operatorCall());
 });
