@@ -2,6 +2,7 @@ import type { ConnectedAccount } from '../../functions/runtime/stores/owners';
 import { addDays, isoDate } from '../dates';
 import { deliverParentDay, type DayFigures } from '../sandbox/allocate';
 import { lastReportDay } from '../dates';
+import { totals } from '../metrics';
 import type { HistoryEntry, WithHistory } from '../sandbox/history';
 import { digits, idSource } from '../sandbox/ids';
 import { dailyMetrics, datesBetween, profileFor, type PerformanceTier } from '../sandbox/metrics';
@@ -80,21 +81,12 @@ function deliveryOf(campaigns: WithHistory<StoredCampaign>[], products: WithHist
   return days;
 }
 
-const round2 = (n: number) => Math.round(n * 100) / 100;
-
 type Figures = Pick<DeskAdsReportRow, 'impressions' | 'clicks' | 'spend' | 'conversions' | 'revenue'>;
 
-/** Figures of one report row: the days given, added up. */
+/** Figures of one report row: the days given, added up (spend and revenue to the cent). */
 function figuresOf(days: readonly Figures[]): Figures {
-  const sum = { impressions: 0, clicks: 0, spend: 0, conversions: 0, revenue: 0 };
-  for (const day of days) {
-    sum.impressions += day.impressions;
-    sum.clicks += day.clicks;
-    sum.spend += day.spend;
-    sum.conversions += day.conversions;
-    sum.revenue += day.revenue;
-  }
-  return { ...sum, spend: round2(sum.spend), revenue: round2(sum.revenue) };
+  const { impressions, clicks, spend, conversions, revenue } = totals(days);
+  return { impressions, clicks, spend, conversions, revenue };
 }
 
 /** The simulated deskads platform for one sandbox account. */
