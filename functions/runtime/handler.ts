@@ -20,7 +20,8 @@ import { checkpointId, clearCheckpoint, loadCheckpoint, saveCheckpointStep } fro
 import { withStoreDeadline, type StoreScope } from './stores/dynamo';
 import { readUsage, type UsageSnapshot } from './stores/usage';
 import { stateOf, type GatewayEvent, type GatewayResult, type RequestState } from './state';
-import type { ProgressReporter, ToolContext, ToolDefinition } from './tool';
+import type { ProgressReporter, ToolContext, ToolDefinition, ToolResult } from './tool';
+import { dryRunResult } from './plan';
 
 export type ToolHandler = (event: GatewayEvent, context: Context) => Promise<GatewayResult>;
 
@@ -110,7 +111,7 @@ async function runTool(_event: GatewayEvent, context: Context): Promise<GatewayR
   state.toolScope = toolScope;
   try {
     return await withStoreDeadline(toolScope, async () => {
-      const result = await tool.run(state.args!, ctx);
+      const result = await runOrPlan(tool, state, ctx);
       await steps.finish();
       return successResponse(tool.name, result, await quotaBlockFor(state, readUsageOnce));
     });
@@ -120,6 +121,22 @@ async function runTool(_event: GatewayEvent, context: Context): Promise<GatewayR
     if (answer instanceof GatewayError) return errorResponse(tool.name, answer);
     throw answer;
   }
+}
+
+/**
+ * Runs the tool. A planned write is planned first (read-only: it may not run checkpointed steps);
+ * a dry run answers the plan, anything else applies it.
+ */
+async function runOrPlan(tool: ToolDefinition, state: RequestState, ctx: ToolContext<unknown>): Promise<ToolResult> {
+  if (!tool.plan || !tool.apply) return tool.run(state.args!, ctx);
+  const planning: ToolContext<unknown> = {
+    ...ctx,
+    createPaused: false,
+    step: () => Promise.reject(new Error(`${tool.name}: a plan only reads; checkpointed steps belong in apply`)),
+  };
+  const plan = await tool.plan(state.args!, planning);
+  if (state.dryRun) return dryRunResult(tool.name, plan);
+  return tool.apply(plan, state.args!, ctx);
 }
 
 /**

@@ -24,6 +24,8 @@ export interface RequestState {
   args?: Record<string, unknown>;
   /** Validated arguments as sent, account parameters included (for fingerprints). */
   rawArgs?: Record<string, unknown>;
+  /** A planned write asked only for its plan (`dry_run: true`). */
+  dryRun?: boolean;
   account?: ConnectedAccount;
   /** The owner's accounts_version the selected account was cached under (billable calls). */
   accountsVersion?: number;

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import type { ConnectedAccount, Owner } from './stores/owners';
 import type { UsageSnapshot } from './stores/usage';
 import { ACCOUNT_PARAMETERS, type PlatformWord } from './platforms';
+import type { WritePlan } from './plan';
 
 /** The Lambda a tool runs in: its platform's group, or `gateway` for cross-platform tools. */
 export type ToolGroup = PlatformWord | 'gateway';
@@ -79,15 +80,21 @@ export interface ToolContext<Port = undefined> {
    * progress (MCP `_meta.progressToken`); never needed for the tool's result.
    */
   progress?: ProgressReporter;
+  /**
+   * Set while a write is planned: true when the owner's "create paused" guardrail is on, so every
+   * create must start in a state where it cannot spend (the runtime refuses a plan that does not).
+   */
+  createPaused?: boolean;
 }
 
 /** Cross-field rules: return one message per broken rule, naming the fields. */
 export type ArgumentRule<Args> = (args: Args) => string | string[] | undefined | false;
 
-export interface ToolSpec<Entries extends v.ObjectEntries, Port> {
+type ArgsOf<Entries extends v.ObjectEntries> = v.InferOutput<v.ObjectSchema<Entries, undefined>>;
+
+interface ToolSpecBase<Entries extends v.ObjectEntries> {
   name: string;
   description: string;
-  access: 'read' | 'write';
   /** Deletes, archives or irreversibly replaces something. */
   destructive?: boolean;
   /** Never consumes quota (get_usage_status, list_connected_accounts, get_connections_status). */
@@ -101,9 +108,46 @@ export interface ToolSpec<Entries extends v.ObjectEntries, Port> {
   selectsAccount?: boolean;
   /** valibot entries of the tool's own arguments; the account parameter is added by the platform. */
   args: Entries;
-  rules?: ArgumentRule<v.InferOutput<v.ObjectSchema<Entries, undefined>>>[];
-  run(args: v.InferOutput<v.ObjectSchema<Entries, undefined>>, ctx: ToolContext<Port>): Promise<ToolResult>;
+  rules?: ArgumentRule<ArgsOf<Entries>>[];
+  /**
+   * The schema of the tool's `data.structured` (valibot). Published in the catalog, OpenAPI and MCP
+   * `outputSchema`; the tests check every real output against it.
+   */
+  output?: v.GenericSchema;
 }
+
+/** A read tool (or a write not yet planned): runs in one go. */
+export interface RunToolSpec<Entries extends v.ObjectEntries, Port> extends ToolSpecBase<Entries> {
+  access: 'read' | 'write';
+  run(args: ArgsOf<Entries>, ctx: ToolContext<Port>): Promise<ToolResult>;
+  plan?: never;
+  apply?: never;
+}
+
+/**
+ * A write planned first and applied second (functions/runtime/plan.ts). The runtime adds `dry_run`
+ * to its arguments: a dry run answers the plan and changes nothing. `plan` only reads; `apply` carries
+ * out exactly the plan it is given (for an approval, a plan made earlier) and may use `ctx.step`.
+ */
+export interface PlannedWriteSpec<Entries extends v.ObjectEntries, Port, Data = unknown> extends ToolSpecBase<Entries> {
+  access: 'write';
+  plan(args: ArgsOf<Entries>, ctx: ToolContext<Port>): Promise<WritePlan<Data>>;
+  apply(plan: WritePlan<Data>, args: ArgsOf<Entries>, ctx: ToolContext<Port>): Promise<ToolResult>;
+  run?: never;
+}
+
+export type ToolSpec<Entries extends v.ObjectEntries, Port, Data = unknown> = RunToolSpec<Entries, Port> | PlannedWriteSpec<Entries, Port, Data>;
+
+/** Added by the runtime to the arguments of every planned write. */
+export const DRY_RUN_ARGUMENT = 'dry_run';
+const dryRunEntry = {
+  [DRY_RUN_ARGUMENT]: v.optional(
+    v.pipe(
+      v.boolean(),
+      v.description('true = check the write and answer its plan (each entity to create, each field before → after) without changing anything'),
+    ),
+  ),
+};
 
 export interface ToolDefinition {
   name: string;
@@ -123,26 +167,42 @@ export interface ToolDefinition {
   accountParameters: string[];
   /** Opens the platform interface for an account (platform tools only). */
   openPlatform?: (account: ConnectedAccount, call: PortCall) => unknown;
+  /** Schema of `data.structured` (see ToolSpec.output). */
+  output?: v.GenericSchema;
+  /** Planned writes: what the write will do, read-only. */
+  plan?(args: Record<string, unknown>, ctx: ToolContext<unknown>): Promise<WritePlan>;
+  /** Planned writes: carries a plan out. */
+  apply?(plan: WritePlan, args: Record<string, unknown>, ctx: ToolContext<unknown>): Promise<ToolResult>;
+  /** Runs the tool: a read, or plan then apply for a planned write. */
   run(args: Record<string, unknown>, ctx: ToolContext<unknown>): Promise<ToolResult>;
 }
 
-/** A tool of no platform (usage, accounts, diagnostics): runs in the `gateway` group. */
-export function defineGatewayTool<Entries extends v.ObjectEntries>(spec: ToolSpec<Entries, undefined>): ToolDefinition {
+/** The parts of a definition that come from the spec alone, the same for gateway and platform tools. */
+function fromSpec<Entries extends v.ObjectEntries, Port, Data>(spec: ToolSpec<Entries, Port, Data>, extraEntries: v.ObjectEntries) {
+  const planned = spec.plan !== undefined;
+  const plan = spec.plan as ToolDefinition['plan'];
+  const apply = spec.apply as ToolDefinition['apply'];
   return {
     name: spec.name,
     description: spec.description,
-    platform: null,
-    group: 'gateway',
     access: spec.access,
     destructive: spec.destructive ?? false,
     quotaExempt: spec.quotaExempt ?? false,
     longRunning: spec.longRunning ?? false,
-    schema: v.strictObject(spec.args),
+    schema: v.strictObject({ ...spec.args, ...extraEntries, ...(planned ? dryRunEntry : {}) }),
     rules: (spec.rules ?? []) as ArgumentRule<Record<string, unknown>>[],
-    selectsAccount: false,
-    accountParameters: [],
-    run: spec.run as ToolDefinition['run'],
+    output: spec.output,
+    plan,
+    apply,
+    run: planned
+      ? async (args: Record<string, unknown>, ctx: ToolContext<unknown>) => apply!(await plan!(args, ctx), args, ctx)
+      : (spec.run as ToolDefinition['run']),
   };
+}
+
+/** A tool of no platform (usage, accounts, diagnostics): runs in the `gateway` group. */
+export function defineGatewayTool<Entries extends v.ObjectEntries, Data = unknown>(spec: ToolSpec<Entries, undefined, Data>): ToolDefinition {
+  return { ...fromSpec(spec, {}), platform: null, group: 'gateway', selectsAccount: false, accountParameters: [] };
 }
 
 /**
@@ -159,23 +219,15 @@ export function platformToolDefiner<Port>(platform: PlatformWord, openPlatform: 
       )),
     );
   }
-  return function defineTool<Entries extends v.ObjectEntries>(spec: ToolSpec<Entries, Port>): ToolDefinition {
+  return function defineTool<Entries extends v.ObjectEntries, Data = unknown>(spec: ToolSpec<Entries, Port, Data>): ToolDefinition {
     const selectsAccount = spec.selectsAccount ?? true;
     return {
-      name: spec.name,
-      description: spec.description,
+      ...fromSpec(spec, selectsAccount ? accountEntries : {}),
       platform,
       group: platform,
-      access: spec.access,
-      destructive: spec.destructive ?? false,
-      quotaExempt: spec.quotaExempt ?? false,
-      longRunning: spec.longRunning ?? false,
-      schema: v.strictObject(selectsAccount ? { ...spec.args, ...accountEntries } : spec.args),
-      rules: (spec.rules ?? []) as ArgumentRule<Record<string, unknown>>[],
       selectsAccount,
       accountParameters: selectsAccount ? Object.keys(accountEntries) : [],
       openPlatform: selectsAccount ? openPlatform : undefined,
-      run: spec.run as ToolDefinition['run'],
     };
   };
 }

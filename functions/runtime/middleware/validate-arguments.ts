@@ -1,8 +1,12 @@
 import type { MiddlewareObj } from '@middy/core';
 import { validateToolArguments } from '../validation';
 import type { GatewayRequest } from '../state';
+import { DRY_RUN_ARGUMENT } from '../tool';
 
-/** Strict validation of `arguments` against the tool's valibot schema and cross-field rules. */
+/**
+ * Strict validation of `arguments` against the tool's valibot schema and cross-field rules. The tool
+ * receives them without the account parameters and without `dry_run` (kept in `state.dryRun`).
+ */
 export function validateArguments(): MiddlewareObj {
   const validateArgumentsBefore = async (request: GatewayRequest) => {
     const state = request.context.gateway;
@@ -12,6 +16,8 @@ export function validateArguments(): MiddlewareObj {
     state.rawArgs = parsed;
     const args = { ...parsed };
     for (const name of tool.accountParameters) delete args[name];
+    state.dryRun = args[DRY_RUN_ARGUMENT] === true;
+    delete args[DRY_RUN_ARGUMENT];
     state.args = args;
   };
   return { before: validateArgumentsBefore } as MiddlewareObj;

@@ -1,11 +1,12 @@
 import * as v from 'valibot';
 import { dateArgument } from '../../arguments';
 import { ToolError } from '../../../functions/runtime/errors';
+import type { ToolContext } from '../../../functions/runtime/tool';
 import { lastDays } from '../../dates';
 import { count, markdownTable, money } from '../../markdown';
 import { totals } from '../../metrics';
 import { defineChatAdsTool } from '../define';
-import { DELIVERY_FIELDS, CONVERSION_FIELDS, type ChatAdsCampaign, type ChatAdsInsightsField, type ChatAdsStatus } from '../port';
+import { DELIVERY_FIELDS, CONVERSION_FIELDS, type ChatAdsCampaign, type ChatAdsPort, type ChatAdsInsightsField, type ChatAdsStatus } from '../port';
 
 const STATUSES = ['active', 'paused', 'archived'] as const;
 const TYPES = ['impressions', 'clicks', 'conversions'] as const;
@@ -123,7 +124,7 @@ export const listChatAdsCampaigns = defineChatAdsTool({
 });
 
 /** A status change with the specification's transitions: archived is final; same status is a no-op. */
-async function changeStatus(ctx: Parameters<Parameters<typeof defineChatAdsTool>[0]['run']>[1], id: string, to: ChatAdsStatus) {
+async function changeStatus(ctx: ToolContext<ChatAdsPort>, id: string, to: ChatAdsStatus) {
   const campaign = await ctx.platform.getCampaign(id);
   if (campaign.status === to) {
     return { campaign, changed: false };

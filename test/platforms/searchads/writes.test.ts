@@ -191,6 +191,14 @@ describe('searchads write tools', () => {
     it('resumes a paused ad group of a Display campaign, then is a no-op', async () => {
       const group = groups['Site Visitors 90d']!;
       expect(group.status).toBe('PAUSED');
+      // A dry run answers the plan and changes nothing.
+      const preview = await callToolOk(apiKey, 'resume_ad_group', { ad_group_id: group.id, dry_run: true });
+      expect(preview.structured).toMatchObject({
+        dry_run: true,
+        changes: [{ action: 'update', entity: 'ad_group', id: group.id, fields: { status: { before: 'PAUSED', after: 'ENABLED' } } }],
+      });
+      expect(preview.text).toContain('Nothing was changed');
+      expect((await adGroupsByName(apiKey))['Site Visitors 90d']!.status).toBe('PAUSED');
       const data = await callToolOk(apiKey, 'resume_ad_group', { ad_group_id: group.id });
       expect(data.structured).toMatchObject({ previous_status: 'PAUSED', status: 'ENABLED', changed: true });
       // Its campaign is paused: the answer says the group will not serve yet.

@@ -1,0 +1,116 @@
+import * as v from 'valibot';
+import { markdownTable } from '../../platforms/markdown';
+import type { ToolResult } from './tool';
+
+/**
+ * Writes are planned first and applied second. `plan` reads what it must and says exactly what the
+ * write will do; `apply` carries the plan out and nothing else. The runtime runs the plan for every
+ * purpose that needs to know a write before it happens: a dry run (`dry_run: true` answers the plan),
+ * guardrails, approvals and the audit trail.
+ */
+
+/** One field a write sets: its value before (absent on a create) and after. */
+export interface FieldChange {
+  before?: unknown;
+  after: unknown;
+}
+
+/** One entity a write creates, changes or removes. */
+export interface PlannedChange {
+  action: 'create' | 'update' | 'remove';
+  /** Entity type in snake_case: `campaign`, `ad_group`, `keyword`, `audience`, ... */
+  entity: string;
+  /** The entity's id (absent on a create: the platform assigns it). */
+  id?: string;
+  /** The entity's name, for people. */
+  name?: string;
+  /** Each field the write sets, before → after. A remove may leave it empty. */
+  fields: Record<string, FieldChange>;
+  /**
+   * Creates only: whether the entity starts in a state where it cannot spend (paused, draft, not yet
+   * enabled). The "create paused" guardrail refuses a plan with a create that would spend at once.
+   */
+  startsPaused?: boolean;
+}
+
+/** A daily budget a write sets, in the account currency (for the budget guardrails). */
+export interface PlannedBudget {
+  entity: string;
+  id?: string;
+  name?: string;
+  /** The daily budget before the change (absent on a create). */
+  before?: number;
+  /** The daily budget after the change. */
+  after: number;
+  currency: string;
+}
+
+/** What a write will do, computed before it does anything. JSON-serialisable: held actions store it. */
+export interface WritePlan<Data = unknown> {
+  /** One sentence a person reads: "Pause ad group "Shoes" (123)". */
+  summary: string;
+  changes: PlannedChange[];
+  /** Every daily budget the write sets. Empty when it sets none. */
+  budgets?: PlannedBudget[];
+  /** Things the caller should know before applying (the entity is already in that state, ...). */
+  notes?: string[];
+  /** What the platform said when asked to check the write without changing anything (validate-only). */
+  platformCheck?: { checked: boolean; message: string };
+  /** What `apply` needs beyond the arguments (resolved ids, current values), JSON only. */
+  data: Data;
+}
+
+/** The part of a plan that is shown to callers (a dry run, a held action); `data` stays internal. */
+export function publicPlan(plan: WritePlan): Omit<WritePlan, 'data'> {
+  const { data: _data, ...shown } = plan;
+  return shown;
+}
+
+/** The schema of `data.structured` of every dry run. */
+export const dryRunOutput = v.object({
+  dry_run: v.literal(true),
+  tool: v.string(),
+  summary: v.string(),
+  changes: v.array(
+    v.object({
+      action: v.picklist(['create', 'update', 'remove']),
+      entity: v.string(),
+      id: v.optional(v.string()),
+      name: v.optional(v.string()),
+      fields: v.record(v.string(), v.object({ before: v.optional(v.unknown()), after: v.unknown() })),
+      startsPaused: v.optional(v.boolean()),
+    }),
+  ),
+  budgets: v.optional(
+    v.array(v.object({ entity: v.string(), id: v.optional(v.string()), name: v.optional(v.string()), before: v.optional(v.number()), after: v.number(), currency: v.string() })),
+  ),
+  notes: v.optional(v.array(v.string())),
+  platformCheck: v.optional(v.object({ checked: v.boolean(), message: v.string() })),
+});
+
+const shown = (value: unknown): string => {
+  if (value === undefined || value === null || value === '') return '(none)';
+  if (Array.isArray(value)) return value.length ? value.map(shown).join(', ') : '(none)';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+};
+
+/** The answer of a dry run: the plan in Markdown and in `structured`, and a line saying nothing changed. */
+export function dryRunResult(toolName: string, plan: WritePlan): ToolResult {
+  const rows = plan.changes.flatMap((change) => {
+    const what = `${change.action} ${change.entity}${change.name ? ` "${change.name}"` : ''}${change.id ? ` (${change.id})` : ''}`;
+    const fields = Object.entries(change.fields);
+    if (!fields.length) return [[what, '', '', '']];
+    return fields.map(([field, { before, after }], i) => [i === 0 ? what : '', field, change.action === 'create' ? '' : shown(before), shown(after)]);
+  });
+  const text = [
+    `## Dry run: ${plan.summary}`,
+    '',
+    'Nothing was changed. Send the same arguments without `dry_run` to apply this plan.',
+    '',
+    rows.length ? markdownTable(['Change', 'Field', 'Before', 'After'], rows) : 'The write would change nothing.',
+    ...(plan.notes?.length ? ['', ...plan.notes.map((note) => `- ${note}`)] : []),
+    ...(plan.platformCheck ? ['', `Platform check: ${plan.platformCheck.message}`] : []),
+  ].join('\n');
+  return { text, structured: { dry_run: true, tool: toolName, ...publicPlan(plan) } };
+}
