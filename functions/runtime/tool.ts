@@ -122,6 +122,7 @@ export interface RunToolSpec<Entries extends v.ObjectEntries, Port> extends Tool
   run(args: ArgsOf<Entries>, ctx: ToolContext<Port>): Promise<ToolResult>;
   plan?: never;
   apply?: never;
+  undo?: never;
 }
 
 /**
@@ -133,7 +134,19 @@ export interface PlannedWriteSpec<Entries extends v.ObjectEntries, Port, Data = 
   access: 'write';
   plan(args: ArgsOf<Entries>, ctx: ToolContext<Port>): Promise<WritePlan<Data>>;
   apply(plan: WritePlan<Data>, args: ArgsOf<Entries>, ctx: ToolContext<Port>): Promise<ToolResult>;
+  /**
+   * The call that undoes this write after it was applied (revert from the audit trail): a tool of the
+   * same platform and its arguments, built from the plan's before values. Absent or undefined when the
+   * write cannot be undone (a final removal, an archive).
+   */
+  undo?(plan: WritePlan<Data>, args: ArgsOf<Entries>): UndoCall | undefined;
   run?: never;
+}
+
+/** A tool call that undoes an applied write. */
+export interface UndoCall {
+  tool: string;
+  arguments: Record<string, unknown>;
 }
 
 export type ToolSpec<Entries extends v.ObjectEntries, Port, Data = unknown> = RunToolSpec<Entries, Port> | PlannedWriteSpec<Entries, Port, Data>;
@@ -173,6 +186,8 @@ export interface ToolDefinition {
   plan?(args: Record<string, unknown>, ctx: ToolContext<unknown>): Promise<WritePlan>;
   /** Planned writes: carries a plan out. */
   apply?(plan: WritePlan, args: Record<string, unknown>, ctx: ToolContext<unknown>): Promise<ToolResult>;
+  /** Planned writes: the call that undoes an applied plan, when there is one. */
+  undo?(plan: WritePlan, args: Record<string, unknown>): UndoCall | undefined;
   /** Runs the tool: a read, or plan then apply for a planned write. */
   run(args: Record<string, unknown>, ctx: ToolContext<unknown>): Promise<ToolResult>;
 }
@@ -182,6 +197,7 @@ function fromSpec<Entries extends v.ObjectEntries, Port, Data>(spec: ToolSpec<En
   const planned = spec.plan !== undefined;
   const plan = spec.plan as ToolDefinition['plan'];
   const apply = spec.apply as ToolDefinition['apply'];
+  const undo = spec.undo as ToolDefinition['undo'];
   return {
     name: spec.name,
     description: spec.description,
@@ -194,6 +210,7 @@ function fromSpec<Entries extends v.ObjectEntries, Port, Data>(spec: ToolSpec<En
     output: spec.output,
     plan,
     apply,
+    undo,
     run: planned
       ? async (args: Record<string, unknown>, ctx: ToolContext<unknown>) => apply!(await plan!(args, ctx), args, ctx)
       : (spec.run as ToolDefinition['run']),
