@@ -10,6 +10,8 @@ export interface ShortVideoPort {
   listCampaigns(): Promise<ShortVideoCampaign[]>;
   getCampaign(campaignId: string): Promise<ShortVideoCampaign>;
   createCampaign(input: Omit<ShortVideoCampaign, 'id'>): Promise<ShortVideoCampaign>;
+  /** Sets fields (campaign update / status update); with `expectStatus`, only when the campaign is in that status. */
+  updateCampaign(campaignId: string, patch: Partial<ShortVideoCampaign>, expectStatus?: CampaignStatus): Promise<ShortVideoCampaign>;
 
   listAdGroups(): Promise<ShortVideoAdGroup[]>;
   getAdGroup(adgroupId: string): Promise<ShortVideoAdGroup>;
@@ -18,7 +20,25 @@ export interface ShortVideoPort {
   updateAdGroup(adgroupId: string, patch: Partial<ShortVideoAdGroup>, expectStatus?: AdGroupStatus): Promise<ShortVideoAdGroup>;
 
   listAds(): Promise<ShortVideoAd[]>;
+  getAd(adId: string): Promise<ShortVideoAd>;
   createAd(input: Omit<ShortVideoAd, 'id'>): Promise<ShortVideoAd>;
+  /**
+   * Sets fields (ad update / status update); with `expectStatus`, only when the ad is in that status.
+   * A change to what people see (text, creative, call to action, landing page, display name) sends
+   * the ad back to creative review (IN_REVIEW), as the platform does.
+   */
+  updateAd(adId: string, patch: Partial<ShortVideoAd>, expectStatus?: AdStatus): Promise<ShortVideoAd>;
+
+  /** Identities an ad can post as (identity/get): custom users, authorized accounts for Spark ads. */
+  listIdentities(): Promise<ShortVideoIdentity[]>;
+  /** The image library (file/image/ad/get). */
+  listImages(): Promise<ShortVideoImage[]>;
+  /** Uploads an image by URL (UPLOAD_BY_URL): the platform fetches it; a non-image is refused. */
+  uploadImageByUrl(imageUrl: string, fileName: string): Promise<ShortVideoImage>;
+  /** Carousel creative portfolios (creative/portfolio). */
+  listCarousels(): Promise<ShortVideoCarousel[]>;
+  /** Creates a carousel portfolio from library images (creative/portfolio/create, type CAROUSEL). */
+  createCarousel(input: Omit<ShortVideoCarousel, 'id'>): Promise<ShortVideoCarousel>;
 
   listVideos(): Promise<ShortVideoVideo[]>;
   getVideo(videoId: string): Promise<ShortVideoVideo>;
@@ -38,6 +58,32 @@ export interface ShortVideoPort {
    * AUCTION_ADVERTISER the one entity is the advertiser itself.
    */
   getReport(query: ShortVideoReportQuery): Promise<ShortVideoReportRow[]>;
+  /**
+   * Unique reach and average frequency of each entity over the whole range (the integrated report
+   * without the day dimension): reach does not add up over days, so it is reported per range.
+   */
+  getReachReport(query: ShortVideoReportQuery): Promise<ShortVideoReachRow[]>;
+  /**
+   * The audience report (report_type AUDIENCE): each entity's figures over the range split by
+   * `age` and `gender`, or by `country_code`. The segments of an entity add up to its basic report.
+   */
+  getAudienceReport(query: ShortVideoReportQuery & { dimensions: AudienceDimensions }): Promise<ShortVideoAudienceRow[]>;
+}
+
+export type AudienceDimensions = 'age_gender' | 'country_code';
+
+export interface ShortVideoReachRow {
+  id: string;
+  reach: number;
+  /** Impressions per person reached. */
+  frequency: number;
+}
+
+export interface ShortVideoAudienceRow extends Omit<DailyMetrics, 'date'> {
+  id: string;
+  age?: string;
+  gender?: 'MALE' | 'FEMALE';
+  country_code?: string;
 }
 
 export const REPORT_DATA_LEVELS = ['AUCTION_ADVERTISER', 'AUCTION_CAMPAIGN', 'AUCTION_ADGROUP', 'AUCTION_AD'] as const;
@@ -52,9 +98,23 @@ export interface ShortVideoReportQuery {
   ids?: readonly string[];
 }
 
-/** One day of one entity: `id` is the advertiser, campaign, ad group or ad id of the report's level. */
-export interface ShortVideoReportRow extends DailyMetrics {
+/**
+ * One day of one entity: `id` is the advertiser, campaign, ad group or ad id of the report's level.
+ * `video_views` counts plays (video_play_actions); the video and engagement metrics below are the
+ * platform's: views of at least 2 and 6 seconds (the hook), views to the end, and the reactions.
+ */
+export interface ShortVideoReportRow extends DailyMetrics, VideoEngagement {
   id: string;
+}
+
+export interface VideoEngagement {
+  video_watched_2s: number;
+  video_watched_6s: number;
+  video_views_p100: number;
+  likes: number;
+  comments: number;
+  shares: number;
+  follows: number;
 }
 
 export const OBJECTIVES = ['TRAFFIC', 'WEB_CONVERSIONS', 'LEAD_GENERATION', 'REACH', 'VIDEO_VIEWS', 'APP_PROMOTION', 'PRODUCT_SALES'] as const;
@@ -163,7 +223,7 @@ export interface ShortVideoAd {
   adgroup_id: string;
   campaign_id: string;
   ad_name: string;
-  ad_format: 'SINGLE_VIDEO' | 'SPARK_AD' | 'DYNAMIC';
+  ad_format: AdFormat;
   status: AdStatus;
   /** Creative review. */
   review_status: 'APPROVED' | 'IN_REVIEW' | 'REJECTED';
@@ -174,6 +234,10 @@ export interface ShortVideoAd {
   video_ids?: string[];
   image_ids?: string[];
   shortvideo_item_id?: string;
+  /** Carousel portfolio (CAROUSEL_ADS). */
+  carousel_id?: string;
+  identity_id?: string;
+  identity_type?: IdentityType;
   display_name: string;
   call_to_action?: string;
   landing_page_url?: string;
@@ -197,14 +261,49 @@ export interface ShortVideoVideo {
   create_time: string;
 }
 
+export const AD_FORMATS = ['SINGLE_VIDEO', 'SINGLE_IMAGE', 'SPARK_AD', 'CAROUSEL_ADS', 'DYNAMIC'] as const;
+export type AdFormat = (typeof AD_FORMATS)[number];
+
 export interface ShortVideoImage {
   id: string;
   /** Where the image came from: an uploaded URL or a frame of the video. */
   source: 'URL' | 'VIDEO_FRAME';
   image_url?: string;
-  video_id: string;
+  /** The video a cover was taken from or made for (covers only). */
+  video_id?: string;
+  file_name?: string;
   width: number;
   height: number;
+  /** 'jpeg' or 'png'. */
+  format?: string;
+  /** Bytes. */
+  size?: number;
+  create_time?: string;
+}
+
+export const IDENTITY_TYPES = ['CUSTOMIZED_USER', 'AUTH_CODE', 'ACCOUNT_USER', 'BUSINESS_CENTER_USER'] as const;
+export type IdentityType = (typeof IDENTITY_TYPES)[number];
+
+/** Who an ad posts as: a custom display name and avatar, or an authorized account (needed for Spark ads). */
+export interface ShortVideoIdentity {
+  identity_id: string;
+  identity_type: IdentityType;
+  display_name: string;
+  /** Whether its organic posts can be promoted (Spark ads). */
+  can_spark: boolean;
+  /** Authorized accounts: when the authorization ends. */
+  auth_expire_time?: string;
+}
+
+/** A carousel of 2-35 library images of one aspect ratio, with optional music. */
+export interface ShortVideoCarousel {
+  id: string;
+  carousel_name: string;
+  image_ids: string[];
+  /** Width:height of every image (they share one). */
+  aspect_ratio: string;
+  music_id?: string;
+  create_time: string;
 }
 
 export interface ShortVideoPixel {

@@ -10,6 +10,13 @@ import { SandboxStore } from '../sandbox/store';
 import { checkVideoUrl, VideoUrlError } from '../video-check';
 import type {
   AdGroupStatus,
+  AdStatus,
+  AudienceDimensions,
+  CampaignStatus,
+  ShortVideoAudienceRow,
+  ShortVideoCarousel,
+  ShortVideoIdentity,
+  ShortVideoReachRow,
   ShortVideoAd,
   ShortVideoAdGroup,
   ShortVideoCampaign,
@@ -18,6 +25,7 @@ import type {
   ShortVideoLeadPage,
   ShortVideoPixel,
   ShortVideoPort,
+  ReportDataLevel,
   ShortVideoReportQuery,
   ShortVideoReportRow,
   ShortVideoVideo,
@@ -25,6 +33,7 @@ import type {
   TargetingType,
 } from './port';
 import { simulateDelivery, type DeliveryAd, type DeliveryAdGroup, type DeliveryCampaign } from './sandbox/delivery';
+import { audienceSegments, engagementOf, reachOf, withEngagement } from './sandbox/engagement';
 import { TARGETING_CATALOG, US_LOCATION_ID } from './targeting-catalog';
 
 /** Entity kinds of the shortvideo sandbox (the sort-key prefixes). */
@@ -37,6 +46,8 @@ export const KIND = {
   pixel: 'pixel',
   leadPage: 'lead_page',
   audience: 'custom_audience',
+  identity: 'identity',
+  carousel: 'carousel',
 } as const;
 
 /** Real-platform-shaped ids of entities the platform creates. */
@@ -51,13 +62,13 @@ export const freshId = {
  * What the sandbox stores of a campaign, ad group or ad: the entity plus the performance tier its
  * simulated figures come from. The tier never leaves the sandbox.
  */
-type Stored<T> = T & { performance: PerformanceTier };
+type Stored<T> = T & { performance: PerformanceTier; fatigue_days?: number };
 type StoredCampaign = Stored<ShortVideoCampaign>;
 type StoredAdGroup = Stored<ShortVideoAdGroup>;
 type StoredAd = Stored<ShortVideoAd>;
 
 /** The entity as the platform returns it: without the sandbox's tier. */
-function withoutTier<T>({ performance: _tier, ...entity }: Stored<T>): T {
+function withoutTier<T>({ performance: _tier, fatigue_days: _fatigue, ...entity }: Stored<T>): T {
   return entity as T;
 }
 
@@ -65,23 +76,6 @@ function withoutTier<T>({ performance: _tier, ...entity }: Stored<T>): T {
 const NEW_TIER: PerformanceTier = 'new';
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
-
-/** The days of several entities added up date by date (each list covers the same dates). */
-function sumByDate(dates: string[], lists: DailyMetrics[][]): DailyMetrics[] {
-  return dates.map((date, i) => {
-    const day = { date, impressions: 0, clicks: 0, spend: 0, conversions: 0, revenue: 0, video_views: 0 };
-    for (const days of lists) {
-      const d = days[i]!;
-      day.impressions += d.impressions;
-      day.clicks += d.clicks;
-      day.spend += d.spend;
-      day.conversions += d.conversions;
-      day.revenue += d.revenue;
-      day.video_views += d.video_views;
-    }
-    return { ...day, spend: round2(day.spend), revenue: round2(day.revenue) };
-  });
-}
 
 /** The simulated shortvideo platform for one sandbox account. */
 export class ShortVideoSandbox extends SandboxPlatform implements ShortVideoPort {
@@ -95,6 +89,11 @@ export class ShortVideoSandbox extends SandboxPlatform implements ShortVideoPort
 
   async createCampaign(input: Omit<ShortVideoCampaign, 'id'>): Promise<ShortVideoCampaign> {
     return withoutTier(await this.store.create<StoredCampaign>(KIND.campaign, { ...input, id: freshId.entity(), performance: NEW_TIER }));
+  }
+
+  async updateCampaign(campaignId: string, patch: Partial<ShortVideoCampaign>, expectStatus?: CampaignStatus): Promise<ShortVideoCampaign> {
+    const { id: _id, ...fields } = patch;
+    return withoutTier(await this.store.update<StoredCampaign>(KIND.campaign, campaignId, fields as Record<string, unknown>, expectStatus ? { expect: { status: expectStatus } } : {}));
   }
 
   async listAdGroups(): Promise<ShortVideoAdGroup[]> {
@@ -120,13 +119,83 @@ export class ShortVideoSandbox extends SandboxPlatform implements ShortVideoPort
     return (await this.store.list<StoredAd>(KIND.ad)).map(withoutTier);
   }
 
+  async getAd(adId: string): Promise<ShortVideoAd> {
+    return withoutTier(await this.store.require<StoredAd>(KIND.ad, adId));
+  }
+
   async createAd(input: Omit<ShortVideoAd, 'id'>): Promise<ShortVideoAd> {
     const adGroup = await this.store.require<StoredAdGroup>(KIND.adgroup, input.adgroup_id);
     if (adGroup.status === 'DELETED') throw new ToolError(`Ad group ${adGroup.id} is deleted; ads cannot be added to it.`);
-    for (const videoId of [input.video_id, ...(input.video_ids ?? [])].filter(Boolean) as string[]) {
-      await this.store.require<ShortVideoVideo>(KIND.video, videoId);
-    }
+    await this.requireCreative(input);
     return withoutTier(await this.store.create<StoredAd>(KIND.ad, { ...input, id: freshId.entity(), performance: NEW_TIER }));
+  }
+
+  async updateAd(adId: string, patch: Partial<ShortVideoAd>, expectStatus?: AdStatus): Promise<ShortVideoAd> {
+    const { id: _id, ...fields } = patch;
+    await this.requireCreative(fields);
+    const seen = ['ad_text', 'ad_texts', 'video_id', 'video_ids', 'image_ids', 'carousel_id', 'call_to_action', 'landing_page_url', 'display_name', 'identity_id'] as const;
+    if (seen.some((k) => k in fields)) (fields as Partial<ShortVideoAd>).review_status = 'IN_REVIEW';
+    return withoutTier(await this.store.update<StoredAd>(KIND.ad, adId, fields as Record<string, unknown>, expectStatus ? { expect: { status: expectStatus } } : {}));
+  }
+
+  /** The platform refuses an ad whose videos, images, carousel or identity it does not have. */
+  private async requireCreative(ad: Partial<ShortVideoAd>): Promise<void> {
+    for (const videoId of [ad.video_id, ...(ad.video_ids ?? [])].filter(Boolean) as string[]) await this.store.require<ShortVideoVideo>(KIND.video, videoId);
+    for (const imageId of ad.image_ids ?? []) await this.store.require<ShortVideoImage>(KIND.image, imageId);
+    if (ad.carousel_id) await this.store.require<ShortVideoCarousel & { id: string }>(KIND.carousel, ad.carousel_id);
+    if (ad.identity_id) {
+      const known = (await this.listIdentities()).some((i) => i.identity_id === ad.identity_id);
+      if (!known) throw new ToolError(`Identity ${ad.identity_id} is not an identity of this advertiser; see list_shortvideo_identities.`);
+    }
+  }
+
+  async listIdentities(): Promise<ShortVideoIdentity[]> {
+    return (await this.store.list<ShortVideoIdentity & { id: string }>(KIND.identity)).map(({ id: _id, ...identity }) => identity);
+  }
+
+  async listImages(): Promise<ShortVideoImage[]> {
+    return this.store.list<ShortVideoImage>(KIND.image);
+  }
+
+  /**
+   * The platform downloads the file itself. The sandbox does not fetch: it accepts an http(s) URL
+   * whose file is a .jpg, .jpeg or .png, and reads the size from a WIDTHxHEIGHT in the file name
+   * (1080x1920 otherwise), as the platform reports it after the upload.
+   */
+  async uploadImageByUrl(imageUrl: string, fileName: string): Promise<ShortVideoImage> {
+    let url: URL;
+    try {
+      url = new URL(imageUrl);
+    } catch {
+      throw new ToolError(`The platform could not use image URL ${imageUrl}: it is not a URL.`);
+    }
+    const extension = /\.(jpe?g|png)$/i.exec(url.pathname)?.[1]?.toLowerCase();
+    if (!/^https?:$/.test(url.protocol) || !extension) {
+      throw new ToolError(`The platform could not use image URL ${imageUrl}: it is not a direct link to a JPG or PNG file.`);
+    }
+    const size = /(\d{2,5})x(\d{2,5})/i.exec(url.pathname);
+    const h = hash32(imageUrl);
+    const image: ShortVideoImage = {
+      id: freshId.image(),
+      source: 'URL',
+      image_url: imageUrl,
+      file_name: fileName,
+      width: size ? Number(size[1]) : 1080,
+      height: size ? Number(size[2]) : 1920,
+      format: extension === 'png' ? 'png' : 'jpeg',
+      size: 40_000 + (h % 400_000),
+      create_time: new Date().toISOString(),
+    };
+    return this.store.create<ShortVideoImage>(KIND.image, image);
+  }
+
+  listCarousels(): Promise<ShortVideoCarousel[]> {
+    return this.store.list<ShortVideoCarousel>(KIND.carousel);
+  }
+
+  async createCarousel(input: Omit<ShortVideoCarousel, 'id'>): Promise<ShortVideoCarousel> {
+    for (const imageId of input.image_ids) await this.store.require<ShortVideoImage>(KIND.image, imageId);
+    return this.store.create<ShortVideoCarousel>(KIND.carousel, { ...input, id: freshId.entity() });
   }
 
   listVideos(): Promise<ShortVideoVideo[]> {
@@ -210,27 +279,90 @@ export class ShortVideoSandbox extends SandboxPlatform implements ShortVideoPort
   async getReport(query: ShortVideoReportQuery): Promise<ShortVideoReportRow[]> {
     const { start_date: start, end_date: end } = query;
     const wanted = query.ids ? new Set(query.ids) : undefined;
+    const { delivery, ads } = await this.deliver(start, end);
+    // Video and engagement metrics come from each ad's day; every level above adds its ads up.
+    const adRows = new Map([...delivery.ad].map(([id, days]) => [id, days.map((day) => withEngagement(ads.get(id), day))]));
+    const parentOf = (level: ReportDataLevel, adId: string): string | undefined => {
+      const ad = ads.get(adId);
+      if (level === 'AUCTION_AD') return adId;
+      if (level === 'AUCTION_ADGROUP') return ad?.adgroup_id;
+      if (level === 'AUCTION_CAMPAIGN') return ad?.campaign_id;
+      return this.account.account_id;
+    };
+    const dates = datesBetween(start, end);
+    const levelIds =
+      query.data_level === 'AUCTION_ADVERTISER' ? [this.account.account_id]
+      : query.data_level === 'AUCTION_CAMPAIGN' ? [...delivery.campaign.keys()]
+      : query.data_level === 'AUCTION_ADGROUP' ? [...delivery.adgroup.keys()]
+      : [...delivery.ad.keys()];
+    const rows = new Map(levelIds.filter((id) => !wanted || wanted.has(id)).map((id) => [id, dates.map((date) => ({ id, ...zeroRow(date) }))]));
+    for (const [adId, days] of adRows) {
+      const target = rows.get(parentOf(query.data_level, adId) ?? '');
+      if (!target) continue;
+      days.forEach((day, i) => addInto(target[i]!, day));
+    }
+    // Campaigns' and ad groups' own days (exact sums of their ads, and of nothing when they have none).
+    const own = query.data_level === 'AUCTION_CAMPAIGN' ? delivery.campaign : query.data_level === 'AUCTION_ADGROUP' ? delivery.adgroup : undefined;
+    if (own) for (const [id, list] of rows) own.get(id)?.forEach((day, i) => Object.assign(list[i]!, { ...day, ...pickEngagement(list[i]!) }));
+    return [...rows.values()].flat().map((row) => ({ ...row, spend: round2(row.spend), revenue: round2(row.revenue) }));
+  }
+
+  async getReachReport(query: ShortVideoReportQuery): Promise<ShortVideoReachRow[]> {
+    const days = await this.getReport(query);
+    const byId = new Map<string, { impressions: number; active: number }>();
+    for (const day of days) {
+      const entry = byId.get(day.id) ?? { impressions: 0, active: 0 };
+      entry.impressions += day.impressions;
+      if (day.impressions > 0) entry.active += 1;
+      byId.set(day.id, entry);
+    }
+    return [...byId].map(([id, { impressions, active }]) => ({ id, ...reachOf(id, impressions, active) }));
+  }
+
+  async getAudienceReport(query: ShortVideoReportQuery & { dimensions: AudienceDimensions }): Promise<ShortVideoAudienceRow[]> {
+    if (query.data_level === 'AUCTION_AD') throw new ToolError('The audience report is available by advertiser, campaign or ad group, not by ad.');
+    const groups = await this.store.list<StoredAdGroup>(KIND.adgroup);
+    const groupDays = await this.getReport({ data_level: 'AUCTION_ADGROUP', start_date: query.start_date, end_date: query.end_date });
+    const wanted = query.ids ? new Set(query.ids) : undefined;
+    const keyOf = (g: StoredAdGroup) => (query.data_level === 'AUCTION_ADGROUP' ? g.id : query.data_level === 'AUCTION_CAMPAIGN' ? g.campaign_id : this.account.account_id);
+    const out = new Map<string, ShortVideoAudienceRow>();
+    for (const group of groups) {
+      const id = keyOf(group);
+      if (wanted && !wanted.has(id)) continue;
+      const total = zeroRow('');
+      for (const day of groupDays) if (day.id === group.id) addInto(total, day);
+      for (const segment of audienceSegments(group, total, query.dimensions)) {
+        const key = `${id}|${segment.age ?? ''}|${segment.gender ?? ''}|${segment.country_code ?? ''}`;
+        const row = out.get(key) ?? { id, ...segment, impressions: 0, clicks: 0, spend: 0, conversions: 0, revenue: 0, video_views: 0 };
+        for (const m of ['impressions', 'clicks', 'spend', 'conversions', 'revenue', 'video_views'] as const) row[m] = round2(row[m] + segment[m]);
+        out.set(key, row);
+      }
+    }
+    return [...out.values()];
+  }
+
+  /** The delivery model's days of [start, end] and the ads by id (with their sandbox fields). */
+  private async deliver(start: string, end: string) {
     const [campaigns, adGroups, ads] = await Promise.all([
       this.store.list<DeliveryCampaign>(KIND.campaign, { withHistory: true }),
       this.store.list<DeliveryAdGroup>(KIND.adgroup, { withHistory: true }),
       this.store.list<DeliveryAd>(KIND.ad, { withHistory: true }),
     ]);
-    const delivery = simulateDelivery(campaigns, adGroups, ads, start, end, isoDate(new Date()));
-    const rowsOf = (days: Map<string, DailyMetrics[]>) => [...days].filter(([id]) => !wanted || wanted.has(id)).flatMap(([id, list]) => list.map((day) => ({ id, ...day })));
-    switch (query.data_level) {
-      case 'AUCTION_ADVERTISER': {
-        const advertiserId = this.account.account_id;
-        if (wanted && !wanted.has(advertiserId)) return [];
-        return sumByDate(datesBetween(start, end), [...delivery.campaign.values()]).map((day) => ({ id: advertiserId, ...day }));
-      }
-      case 'AUCTION_CAMPAIGN':
-        return rowsOf(delivery.campaign);
-      case 'AUCTION_ADGROUP':
-        return rowsOf(delivery.adgroup);
-      case 'AUCTION_AD':
-        return rowsOf(delivery.ad);
-    }
+    return { delivery: simulateDelivery(campaigns, adGroups, ads, start, end, isoDate(new Date())), ads: new Map(ads.map((a) => [a.id, a])) };
   }
+}
+
+type RowFigures = Omit<ShortVideoReportRow, 'id'>;
+const ENGAGEMENT = ['video_watched_2s', 'video_watched_6s', 'video_views_p100', 'likes', 'comments', 'shares', 'follows'] as const;
+const ADDED = ['impressions', 'clicks', 'spend', 'conversions', 'revenue', 'video_views', ...ENGAGEMENT] as const;
+function zeroRow(date: string): RowFigures {
+  return { date, impressions: 0, clicks: 0, spend: 0, conversions: 0, revenue: 0, video_views: 0, ...engagementOf(undefined, undefined) };
+}
+function addInto(target: RowFigures, day: Omit<RowFigures, 'date'>): void {
+  for (const m of ADDED) target[m] += day[m];
+}
+function pickEngagement(row: RowFigures) {
+  return Object.fromEntries(ENGAGEMENT.map((m) => [m, row[m]]));
 }
 
 // -----------------------------------------------------------------------------------------------
@@ -375,6 +507,7 @@ export async function seedShortVideoAccount(account: ConnectedAccount): Promise<
       billing_event: 'CPC', optimization_goal: 'TRAFFIC_LANDING_PAGE_VIEW', creative_material_mode: 'DYNAMIC',
     }),
     adGroup(conversions, 'Purchase - Broad', 'ENABLED', 'strong', {
+      location_ids: [US_LOCATION_ID, '6251999', '2635167', '2077456'],
       optimization_goal: 'CONVERT', pixel_id: pixel.id, optimization_event: 'ON_WEB_ORDER', promotion_type: 'WEBSITE', statistic_type: 'ALL_DAY', dayparting: ALL_DAY,
     }),
     adGroup(conversions, 'Purchase - Cost Cap 25-44', 'ENABLED', 'average', {
@@ -419,11 +552,14 @@ export async function seedShortVideoAccount(account: ConnectedAccount): Promise<
     performance: g.performance,
     ...extra,
   });
+  const freshCreative = new Date(Date.now() - 42 * 86_400_000).toISOString().slice(0, 10) + 'T09:00:00Z';
   const ads: WithHistory<StoredAd>[] = [
     ad(byName('US 18-34 - Outdoor Interests'), 'Hook - boots in the rain', 'Waterproof boots that survived 100 miles of mud', videos[0], { call_to_action: 'LEARN_MORE' }),
     ad(byName('US 18-34 - Outdoor Interests'), 'UGC unboxing', 'Unboxing our lightest trail boot yet', videos[1]),
     ad(byName('Retargeting - Site Visitors'), 'Come back - 10% off', 'Still thinking it over? Take 10% off today', videos[0], { status: 'DISABLED', history: pausedAt('2026-05-15T16:30:00.000Z', 'ENABLED') }),
     ad(byName('Purchase - Broad'), 'Best seller reel', 'The boot 40,000 hikers swear by', videos[1]),
+    // A newer creative, launched about six weeks before the account was set up, already wearing off.
+    ad(byName('Purchase - Broad'), 'Rain test hook', 'We hosed these boots for an hour. Still dry.', videos[0], { create_time: freshCreative, fatigue_days: 14 }),
     ad(byName('Purchase - Cost Cap 25-44'), 'Brand story', 'Made to be resoled, not replaced', videos[3]),
     ad(byName('Add to Cart - Wasteful Test'), 'Landscape TV cut', 'Adventure starts at your doorstep', videos[5], { review_status: 'REJECTED' }),
     // The rejected landscape cut never ran; the vertical cut carries the ad group.
@@ -435,7 +571,28 @@ export async function seedShortVideoAccount(account: ConnectedAccount): Promise<
     ad(byName('Old Test Ad Group'), 'Old test', 'Test ad', videos[0]),
   ];
 
+  const identities: (ShortVideoIdentity & { id: string })[] = [
+    { identity_id: ids.digits(19), identity_type: 'CUSTOMIZED_USER', display_name: 'Northwind Outdoor', can_spark: false },
+    { identity_id: ids.digits(19), identity_type: 'ACCOUNT_USER', display_name: '@northwindoutdoor', can_spark: true },
+    { identity_id: ids.digits(19), identity_type: 'AUTH_CODE', display_name: '@trailwithmaya (creator)', can_spark: true, auth_expire_time: '2027-03-01T00:00:00Z' },
+    { identity_id: ids.digits(19), identity_type: 'BUSINESS_CENTER_USER', display_name: '@northwind.gear', can_spark: true },
+  ].map((identity) => ({ ...identity, id: identity.identity_id }) as ShortVideoIdentity & { id: string });
+  const image = (file_name: string, width: number, height: number, size: number): ShortVideoImage => ({
+    id: `ad-site-i18n-sg/${ids.alphanumeric(24).toLowerCase()}`, source: 'URL', image_url: `https://cdn.example.com/creative/${file_name}`, file_name, width, height, format: file_name.endsWith('.png') ? 'png' : 'jpeg', size, create_time: created,
+  });
+  const images: ShortVideoImage[] = [
+    image('boots_hero_1080x1920.jpg', 1080, 1920, 312_000),
+    image('boots_side_1080x1920.jpg', 1080, 1920, 287_000),
+    image('boots_sole_1080x1920.jpg', 1080, 1920, 264_000),
+    image('pack_square_1080x1080.jpg', 1080, 1080, 198_000),
+    image('logo_square_640x640.png', 640, 640, 41_000),
+    image('banner_wide_1200x628.jpg', 1200, 628, 95_000),
+    image('thumb_small_300x300.jpg', 300, 300, 18_000),
+  ];
+
   await Promise.all([
+    store.putMany(KIND.identity, identities),
+    store.putMany(KIND.image, images),
     store.putMany(KIND.pixel, pixels),
     store.putMany(KIND.leadPage, leadPages),
     store.putMany(KIND.audience, audiences),

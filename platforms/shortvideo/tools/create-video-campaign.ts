@@ -28,8 +28,8 @@ export const createShortVideoVideoCampaign = defineShortVideoTool({
   name: 'create_shortvideo_video_campaign',
   description:
     'Creates a complete shortvideo in-feed video campaign in one call: campaign (TRAFFIC unless objective is given), ad group (PLACEMENT_TYPE_NORMAL, in-feed), video upload by URL ' +
-    '(or a library video_id, or an organic post via shortvideo_item_id for Spark-style boosting), cover image (auto-extracted when omitted) and the ad. The campaign is ACTIVE immediately; ' +
-    'the platform then processes the video (5-15 minutes) and reviews the creative (up to 24 hours). Creates real spend: call it once per campaign and do not retry automatically. ' +
+    '(or a library video_id, or an organic post via shortvideo_item_id for Spark-style boosting), cover image (auto-extracted when omitted) and the ad. The campaign starts PAUSED (nothing spends) unless start_paused is false; ' +
+    'start it with resume_shortvideo_campaign, stop it with pause_shortvideo_campaign. The platform then processes the video (5-15 minutes) and reviews the creative (up to 24 hours). Creates real spend: call it once per campaign and do not retry automatically. ' +
     'If it fails part-way, a retry with exactly the same arguments resumes from the last completed step without creating duplicates. Check video_url first with validate_video. Carousel ads are not supported.',
   access: 'write',
   longRunning: true,
@@ -66,6 +66,7 @@ export const createShortVideoVideoCampaign = defineShortVideoTool({
     video_download_disabled: v.optional(v.pipe(v.boolean(), v.description('Default false')), false),
     comment_disabled: v.optional(v.pipe(v.boolean(), v.description('Default false')), false),
     shortvideo_item_id: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d+$/, 'must be the numeric id of an organic post'), v.description('Organic post id to boost as a Spark-style ad'))),
+    start_paused: v.optional(v.pipe(v.boolean(), v.description('true (default): the campaign is created PAUSED and spends nothing until resume_shortvideo_campaign; false: ACTIVE at once')), true),
   },
   rules: [
     (a) => {
@@ -182,12 +183,13 @@ export const createShortVideoVideoCampaign = defineShortVideoTool({
     if (args.budget_lifetime === undefined && args.budget_daily === undefined) {
       warnings.push(`No budget was given: the platform default of ${money(DEFAULT_DAILY_BUDGET, ctx.account.currency)} per day applies${args.budget_optimize_on ? ' to the campaign' : '; change it with update_shortvideo_ad_group'}.`);
     }
+    const campaignStatus = args.start_paused || ctx.createPaused ? 'PAUSED' : 'ACTIVE';
     const campaign = await ctx.step('campaign', async () => {
       const stamp = formatDateTime(ctx.now).replace(/[-: ]/g, '').replace(/^(\d{8})(\d{6})$/, '$1_$2');
       const c = await ctx.platform.createCampaign({
         campaign_name: `${args.campaign_name}_${stamp}`,
         objective_type: objective,
-        status: 'ACTIVE',
+        status: campaignStatus,
         budget_mode: args.budget_optimize_on ? budgetMode : 'BUDGET_MODE_INFINITE',
         budget: args.budget_optimize_on ? budget : 0,
         budget_optimize_on: args.budget_optimize_on,
@@ -289,7 +291,7 @@ export const createShortVideoVideoCampaign = defineShortVideoTool({
     const lines = [
       `## Campaign created: ${campaign.campaign_name}`,
       '',
-      `The campaign is **ACTIVE**. The platform now processes the video (5-15 minutes) and reviews the creative (up to 24 hours); the ad delivers once it is approved.`,
+      `${campaignStatus === 'PAUSED' ? 'The campaign is **PAUSED**: nothing spends until you start it with resume_shortvideo_campaign.' : 'The campaign is **ACTIVE**.'} The platform now processes the video (5-15 minutes) and reviews the creative (up to 24 hours); the ad delivers once it is approved${campaignStatus === 'PAUSED' ? ' and the campaign is resumed' : ''}.`,
       '',
       markdownTable(
         ['Item', 'Id', 'Details'],
@@ -310,7 +312,7 @@ export const createShortVideoVideoCampaign = defineShortVideoTool({
         advertiser_id: ctx.account.account_id,
         campaign_id: campaign.id,
         campaign_name: campaign.campaign_name,
-        campaign_status: 'ACTIVE',
+        campaign_status: campaignStatus,
         objective,
         adgroup_id: adGroup.id,
         video_id: video?.id ?? null,

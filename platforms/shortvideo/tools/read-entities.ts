@@ -1,11 +1,9 @@
 import * as v from 'valibot';
-import { lastDays } from '../../dates';
 import { count, markdownTable, money, percent } from '../../markdown';
 import { totals, type DailyMetrics, type MetricTotals } from '../../metrics';
 import { defineShortVideoTool } from '../define';
 import { OBJECTIVES, type Objective, type ReportDataLevel, type ShortVideoPort } from '../port';
-
-const lookback = v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(365), v.description('Days of performance to include, 1-365, default 30')), 30);
+import { objectiveMetrics, reachFor, reportFigures, reportWindow, videoRates, windowArgs, windowRule } from './shared';
 const numericId = (what: string) => v.pipe(v.string(), v.trim(), v.regex(/^\d+$/, `must be a numeric ${what} id`));
 
 export const listShortVideoCampaigns = defineShortVideoTool({
@@ -16,27 +14,31 @@ export const listShortVideoCampaigns = defineShortVideoTool({
     status: v.optional(v.pipe(v.picklist(['ACTIVE', 'PAUSED', 'DELETED']), v.description('Only campaigns in this status (deleted ones only appear when asked for)'))),
     objective: v.optional(v.pipe(v.picklist(OBJECTIVES), v.description('Only campaigns with this objective'))),
     name_contains: v.optional(v.pipe(v.string(), v.trim(), v.description('Case-insensitive part of the campaign name'))),
-    lookback_days: lookback,
+    ...windowArgs,
   },
+  rules: [windowRule],
   async run(args, ctx) {
-    const { start, end } = lastDays(ctx.now, args.lookback_days);
+    const { start, end } = reportWindow(ctx.now, args);
     const campaigns = (await ctx.platform.listCampaigns())
       .filter((c) => (args.status ? c.status === args.status : c.status !== 'DELETED'))
       .filter((c) => !args.objective || c.objective_type === args.objective)
       .filter((c) => !args.name_contains || c.campaign_name.toLowerCase().includes(args.name_contains.toLowerCase()))
       .sort((a, b) => a.create_time.localeCompare(b.create_time));
     const figures = await reportTotals(ctx.platform, 'AUCTION_CAMPAIGN', campaigns.map((c) => c.id), start, end);
-    const rows = campaigns.map((c) => ({ ...c, metrics: figures.get(c.id)!, results: objectiveResults(c.objective_type, figures.get(c.id)!) }));
+    const reach = await reachFor(ctx.platform, 'AUCTION_CAMPAIGN', campaigns.filter((c) => c.objective_type === 'REACH').map((c) => c.id), start, end);
+    const rows = campaigns.map((c) => ({ ...c, metrics: objectiveMetrics(c.objective_type, figures.get(c.id)!, reach.get(c.id)), results: objectiveResults(c.objective_type, figures.get(c.id)!) }));
     const cur = ctx.account.currency;
     const text = [
       `## Campaigns of ${ctx.account.name} (${ctx.account.account_id}), ${start} to ${end}`,
       '',
       rows.length
         ? markdownTable(
-            ['Campaign', 'Id', 'Objective', 'Status', 'Budget', 'Spend', 'Impressions', 'CTR', 'Results', 'Cost per result'],
-            rows.map((c) => [c.campaign_name, c.id, c.objective_type, c.status, `${money(c.budget, cur)} ${c.budget_mode === 'BUDGET_MODE_TOTAL' ? 'lifetime' : 'daily'}`, money(c.metrics.spend, cur), count(c.metrics.impressions), percent(c.metrics.ctr), resultText(c.results), costText(c.results, cur)]),
+            ['Campaign', 'Id', 'Objective', 'Status', 'Budget', 'Spend', 'Impressions', 'CTR', 'Results', 'Cost per result', 'Reach (frequency)'],
+            rows.map((c) => [c.campaign_name, c.id, c.objective_type, c.status, c.budget_mode === 'BUDGET_MODE_INFINITE' ? 'ad group budgets' : `${money(c.budget, cur)} ${c.budget_mode === 'BUDGET_MODE_TOTAL' ? 'lifetime' : 'daily'}`, money(c.metrics.spend, cur), count(c.metrics.impressions), percent(c.metrics.ctr), resultText(c.results), costText(c.results, cur), c.metrics.reach !== undefined ? `${count(c.metrics.reach)} (${c.metrics.frequency})` : '-']),
           )
         : 'No campaigns match.',
+      '',
+      'Next: details with get_shortvideo_campaign; pause or resume with pause_shortvideo_campaign / resume_shortvideo_campaign; budgets with update_shortvideo_campaign.',
     ].join('\n');
     return { text, structured: { advertiser_id: ctx.account.account_id, start_date: start, end_date: end, total: rows.length, campaigns: rows } };
   },
@@ -49,10 +51,11 @@ export const listShortVideoAdGroups = defineShortVideoTool({
   args: {
     campaign_id: v.optional(v.pipe(numericId('campaign'), v.description('Only ad groups of this campaign'))),
     status: v.optional(v.pipe(v.picklist(['ENABLED', 'DISABLED', 'DELETED']), v.description('Only ad groups in this status'))),
-    lookback_days: lookback,
+    ...windowArgs,
   },
+  rules: [windowRule],
   async run(args, ctx) {
-    const { start, end } = lastDays(ctx.now, args.lookback_days);
+    const { start, end } = reportWindow(ctx.now, args);
     if (args.campaign_id) await ctx.platform.getCampaign(args.campaign_id);
     const groups = (await ctx.platform.listAdGroups())
       .filter((g) => !args.campaign_id || g.campaign_id === args.campaign_id)
@@ -60,7 +63,9 @@ export const listShortVideoAdGroups = defineShortVideoTool({
       .sort((a, b) => a.create_time.localeCompare(b.create_time) || a.id.localeCompare(b.id));
     const figures = await reportTotals(ctx.platform, 'AUCTION_ADGROUP', groups.map((g) => g.id), start, end);
     const objectiveOf = new Map((await ctx.platform.listCampaigns()).map((c) => [c.id, c.objective_type]));
-    const rows = groups.map((g) => ({ ...g, metrics: figures.get(g.id)!, results: objectiveResults(objectiveOf.get(g.campaign_id) ?? 'TRAFFIC', figures.get(g.id)!) }));
+    const objective = (g: { campaign_id: string }) => objectiveOf.get(g.campaign_id) ?? 'TRAFFIC';
+    const reach = await reachFor(ctx.platform, 'AUCTION_ADGROUP', groups.filter((g) => objective(g) === 'REACH').map((g) => g.id), start, end);
+    const rows = groups.map((g) => ({ ...g, metrics: objectiveMetrics(objective(g), figures.get(g.id)!, reach.get(g.id)), results: objectiveResults(objective(g), figures.get(g.id)!) }));
     const cur = ctx.account.currency;
     const text = [
       `## Ad groups${args.campaign_id ? ` of campaign ${args.campaign_id}` : ''}, ${start} to ${end}`,
@@ -71,6 +76,8 @@ export const listShortVideoAdGroups = defineShortVideoTool({
             rows.map((g) => [g.adgroup_name, g.id, g.campaign_id, g.status, g.budget !== undefined ? money(g.budget, cur) : 'campaign budget', g.bid_type.replace('BID_TYPE_', ''), g.optimization_goal, g.creative_material_mode, money(g.metrics.spend, cur), resultText(g.results), costText(g.results, cur)]),
           )
         : 'No ad groups match.',
+      '',
+      'Next: pause waste with pause_shortvideo_ad_group, resume with resume_shortvideo_ad_group, change budgets and targeting with update_shortvideo_ad_group.',
     ].join('\n');
     return { text, structured: { advertiser_id: ctx.account.account_id, start_date: start, end_date: end, total: rows.length, ad_groups: rows } };
   },
@@ -108,16 +115,22 @@ export const listShortVideoAds = defineShortVideoTool({
   args: {
     campaign_id: v.optional(v.pipe(numericId('campaign'), v.description('Only ads of this campaign'))),
     adgroup_id: v.optional(v.pipe(numericId('ad group'), v.description('Only ads of this ad group'))),
-    lookback_days: lookback,
+    ...windowArgs,
   },
+  rules: [windowRule],
   async run(args, ctx) {
-    const { start, end } = lastDays(ctx.now, args.lookback_days);
+    const { start, end } = reportWindow(ctx.now, args);
     const ads = (await ctx.platform.listAds())
       .filter((a) => (!args.campaign_id || a.campaign_id === args.campaign_id) && (!args.adgroup_id || a.adgroup_id === args.adgroup_id))
       .filter((a) => a.status !== 'DELETED')
       .sort((a, b) => a.create_time.localeCompare(b.create_time) || a.id.localeCompare(b.id));
-    const figures = await reportTotals(ctx.platform, 'AUCTION_AD', ads.map((a) => a.id), start, end);
-    const rows = ads.map((a) => ({ ...a, metrics: figures.get(a.id)! }));
+    const figures = await reportFigures(ctx.platform, 'AUCTION_AD', ads.map((a) => a.id), start, end);
+    const objectiveOf = new Map((await ctx.platform.listCampaigns()).map((c) => [c.id, c.objective_type]));
+    const rows = ads.map((a) => {
+      const f = figures.get(a.id)!;
+      const objective = objectiveOf.get(a.campaign_id) ?? 'TRAFFIC';
+      return { ...a, metrics: objectiveMetrics(objective, f.totals), results: objectiveResults(objective, f.totals), video: videoRates(f.engagement) };
+    });
     const cur = ctx.account.currency;
     const text = [
       `## Ads, ${start} to ${end}`,
@@ -128,6 +141,8 @@ export const listShortVideoAds = defineShortVideoTool({
             rows.map((a) => [a.ad_name, a.id, a.adgroup_id, a.ad_format, a.ad_text ?? a.ad_texts?.join(' / '), a.call_to_action, a.status, a.review_status, money(a.metrics.spend, cur), percent(a.metrics.ctr)]),
           )
         : 'No ads match.',
+      '',
+      'Next: hook and completion rates with get_shortvideo_ad_performance; pause an ad with pause_shortvideo_ad; edit one with update_shortvideo_ad.',
     ].join('\n');
     return { text, structured: { advertiser_id: ctx.account.account_id, start_date: start, end_date: end, total: rows.length, ads: rows } };
   },

@@ -41,17 +41,18 @@ async function campaignsNamed(apiKey: string, prefix: string) {
 }
 
 describe('Tool: create_shortvideo_video_campaign', () => {
-  it('creates campaign, ad group, video, cover and ad; the campaign is ACTIVE and visible', async () => {
+  it('creates campaign, ad group, video, cover and ad; the campaign starts PAUSED and is visible', async () => {
     const { apiKey } = await createTestOwner({ accounts: { shortvideo: 1 } });
     const data = await callToolOk(apiKey, 'create_shortvideo_video_campaign', baseArgs());
     const s = data.structured!;
-    expect(s.campaign_status).toBe('ACTIVE');
+    expect(s.campaign_status).toBe('PAUSED');
+    expect(data.text).toContain('resume_shortvideo_campaign');
     expect(s.objective).toBe('TRAFFIC');
     expect(s.campaign_name).toMatch(/^Trail Boots Summer_\d{8}_\d{6}$/);
     expect(data.text).toMatch(/5-15 minutes/);
     expect(data.text).toMatch(/24 hours/);
     const [campaign] = await campaignsNamed(apiKey, 'Trail Boots Summer');
-    expect(campaign).toMatchObject({ id: s.campaign_id, status: 'ACTIVE', objective_type: 'TRAFFIC' });
+    expect(campaign).toMatchObject({ id: s.campaign_id, status: 'PAUSED', objective_type: 'TRAFFIC' });
     const group = await getAdGroup(apiKey, s.adgroup_id);
     expect(group).toMatchObject({ campaign_id: s.campaign_id, placement_type: 'PLACEMENT_TYPE_NORMAL', placements: ['PLACEMENT_SHORTVIDEO'], location_ids: ['6252001'] });
     const ads = await callToolOk(apiKey, 'list_shortvideo_ads', { campaign_id: s.campaign_id });
