@@ -1,7 +1,6 @@
 import type { PortCall } from '../../functions/runtime/tool';
 import type { PlatformModule } from '../platform-module';
-import type { MetricTotals } from '../metrics';
-import { finderCall, findWasteAndWinners, opportunityWindow, WASTE_MIN_SPEND } from '../opportunities';
+import { finderCall, findWasteAndWinners, opportunityWindow } from '../opportunities';
 import { openShortVideoPort } from './define';
 import type { Objective } from './port';
 import { freshId, seedShortVideoAccount } from './sandbox';
@@ -11,13 +10,15 @@ import { createShortVideoVideoCampaign } from './tools/create-video-campaign';
 import { getShortVideoAdGroup, listShortVideoAdGroups, listShortVideoAds, listShortVideoCampaigns, reportTotals } from './tools/read-entities';
 import { resumeShortVideoAdGroup } from './tools/resume-ad-group';
 import { updateShortVideoAdGroup } from './tools/update-ad-group';
+import { analyzeShortVideoWastedSpend, detectShortVideoCreativeFatigue, explainShortVideoAnomaly, optimizeShortVideoBudget } from './tools/analyses';
+import { getShortVideoCampaign, getShortVideoCampaignDetails, updateShortVideoCampaign } from './tools/campaigns';
+import { analyzeShortVideoGeoPerformance, getShortVideoAdPerformance, getShortVideoAudienceInsights, getShortVideoCampaignPerformance } from './tools/performance';
+import {
+  deleteShortVideoAd, deleteShortVideoAdGroup, deleteShortVideoCampaign, pauseShortVideoAd, pauseShortVideoAdGroup, pauseShortVideoCampaign, resumeShortVideoAd, resumeShortVideoCampaign,
+} from './tools/status';
 
 /** Objectives whose result is a conversion (a purchase, lead or install): the finders' rules fit them. */
 const CONVERSION_OBJECTIVES = new Set<Objective>(['WEB_CONVERSIONS', 'PRODUCT_SALES', 'LEAD_GENERATION', 'APP_PROMOTION']);
-/** The lowest daily budget the finder cuts a wasting ad group to. */
-const BUDGET_FLOOR = 20;
-/** The finders' waste rule (opportunities.ts): spend without a conversion. */
-const isWaste = (figures: MetricTotals) => figures.spend >= WASTE_MIN_SPEND && figures.conversions === 0;
 
 /** The shortvideo platform: short-video advertising. */
 export const shortvideo: PlatformModule = {
@@ -37,6 +38,27 @@ export const shortvideo: PlatformModule = {
     listShortVideoAdVideos,
     listShortVideoCustomAudiences,
     searchShortVideoTargeting,
+    // Issue 15: the shortvideo family.
+    getShortVideoCampaign,
+    getShortVideoCampaignDetails,
+    updateShortVideoCampaign,
+    pauseShortVideoCampaign,
+    resumeShortVideoCampaign,
+    pauseShortVideoAdGroup,
+    pauseShortVideoAd,
+    resumeShortVideoAd,
+    getShortVideoCampaignPerformance,
+    getShortVideoAdPerformance,
+    getShortVideoAudienceInsights,
+    analyzeShortVideoGeoPerformance,
+    analyzeShortVideoWastedSpend,
+    detectShortVideoCreativeFatigue,
+    explainShortVideoAnomaly,
+    optimizeShortVideoBudget,
+    // Beyond the list: what the platform's API also offers.
+    deleteShortVideoCampaign,
+    deleteShortVideoAdGroup,
+    deleteShortVideoAd,
   ],
   newSandboxAccountId: freshId.advertiser,
   seedSandbox: seedShortVideoAccount,
@@ -53,20 +75,18 @@ export const shortvideo: PlatformModule = {
     const advertiser_id = account.account_id;
     const { start, end } = opportunityWindow(now);
     const figures = await reportTotals(platform, 'AUCTION_ADGROUP', candidates.map((g) => g.id), start, end);
-    // A wasting ad group already at the budget floor has no cut left to propose (no change equal to the current value).
-    const atFloor = (g: (typeof candidates)[number]) => g.budget! <= BUDGET_FLOOR && isWaste(figures.get(g.id)!);
+    // Only enabled ad groups are candidates, so a pause is always a change.
     return findWasteAndWinners(
       'shortvideo',
       account,
-      candidates.filter((g) => !atFloor(g)).map((g) => ({ id: g.id, name: g.adgroup_name, figures: figures.get(g.id)!, daily_budget: g.budget })),
+      candidates.map((g) => ({ id: g.id, name: g.adgroup_name, figures: figures.get(g.id)!, daily_budget: g.budget })),
       {
-        // No pause tool on this platform's list: cut the daily budget to the 20 USD floor instead.
         cut: (g, figures) => ({
-          verb: `Cut to ${BUDGET_FLOOR}/day the budget of ad group`,
-          tool: 'update_shortvideo_ad_group',
-          arguments: { advertiser_id, adgroup_id: g.id, budget: BUDGET_FLOOR },
-          current: { budget: g.daily_budget },
-          saving: Math.max(0, figures.spend - BUDGET_FLOOR * 30),
+          verb: 'Pause ad group',
+          tool: 'pause_shortvideo_ad_group',
+          arguments: { advertiser_id, adgroup_id: g.id },
+          current: { status: 'ENABLED' },
+          saving: figures.spend,
         }),
         scale: (g, budget) => ({ tool: 'update_shortvideo_ad_group', arguments: { advertiser_id, adgroup_id: g.id, budget } }),
       },

@@ -460,7 +460,8 @@ export async function seedShortVideoAccount(account: ConnectedAccount): Promise<
     campaign('Spring Trail Launch - Traffic', 'TRAFFIC', 'ACTIVE', 120, 'average', '2026-03-01'),
     campaign('Boots Checkout - Web Conversions', 'WEB_CONVERSIONS', 'ACTIVE', 250, 'strong', '2026-02-10'),
     campaign('Trail Buddy App - Installs', 'APP_PROMOTION', 'ACTIVE', 150, 'poor', '2026-04-05', { app_promotion_type: 'APP_INSTALL' }),
-    campaign('Summer Awareness - Reach', 'REACH', 'ACTIVE', 3000, 'new', '2026-06-20', { budget_mode: 'BUDGET_MODE_TOTAL' }),
+    // Started three weeks before the account was set up: its lifetime budget is paced over 30 days from then.
+    campaign('Summer Awareness - Reach', 'REACH', 'ACTIVE', 3000, 'new', new Date(Date.now() - 20 * 86_400_000).toISOString().slice(0, 10), { budget_mode: 'BUDGET_MODE_TOTAL' }),
     campaign('Winter Clearance - Traffic', 'TRAFFIC', 'PAUSED', 80, 'wasteful', '2025-12-01', { history: pausedAt('2026-02-20T18:00:00.000Z', 'ACTIVE') }),
     campaign('Guided Hikes - Lead Generation', 'LEAD_GENERATION', 'ACTIVE', 60, 'average', '2026-05-02'),
     campaign('Catalog Sales - All Products', 'PRODUCT_SALES', 'ACTIVE', 200, 'strong', '2026-03-20', { budget_optimize_on: true }),
@@ -552,20 +553,21 @@ export async function seedShortVideoAccount(account: ConnectedAccount): Promise<
     performance: g.performance,
     ...extra,
   });
-  const freshCreative = new Date(Date.now() - 42 * 86_400_000).toISOString().slice(0, 10) + 'T09:00:00Z';
+  const freshCreative = new Date(Date.now() - 21 * 86_400_000).toISOString().slice(0, 10) + 'T09:00:00Z';
   const ads: WithHistory<StoredAd>[] = [
     ad(byName('US 18-34 - Outdoor Interests'), 'Hook - boots in the rain', 'Waterproof boots that survived 100 miles of mud', videos[0], { call_to_action: 'LEARN_MORE' }),
     ad(byName('US 18-34 - Outdoor Interests'), 'UGC unboxing', 'Unboxing our lightest trail boot yet', videos[1]),
     ad(byName('Retargeting - Site Visitors'), 'Come back - 10% off', 'Still thinking it over? Take 10% off today', videos[0], { status: 'DISABLED', history: pausedAt('2026-05-15T16:30:00.000Z', 'ENABLED') }),
     ad(byName('Purchase - Broad'), 'Best seller reel', 'The boot 40,000 hikers swear by', videos[1]),
-    // A newer creative, launched about six weeks before the account was set up, already wearing off.
-    ad(byName('Purchase - Broad'), 'Rain test hook', 'We hosed these boots for an hour. Still dry.', videos[0], { create_time: freshCreative, fatigue_days: 14 }),
+    // A newer creative, launched three weeks before the account was set up, already wearing off.
+    ad(byName('Purchase - Broad'), 'Rain test hook', 'We hosed these boots for an hour. Still dry.', videos[0], { create_time: freshCreative, fatigue_days: 10 }),
     ad(byName('Purchase - Cost Cap 25-44'), 'Brand story', 'Made to be resoled, not replaced', videos[3]),
     ad(byName('Add to Cart - Wasteful Test'), 'Landscape TV cut', 'Adventure starts at your doorstep', videos[5], { review_status: 'REJECTED' }),
     // The rejected landscape cut never ran; the vertical cut carries the ad group.
     ad(byName('Add to Cart - Wasteful Test'), 'Vertical cut', 'Adventure starts at your doorstep', videos[1]),
     ad(byName('Android Installs - US'), 'App demo', 'Plan every trail offline with Trail Buddy', videos[2], { call_to_action: 'DOWNLOAD', landing_page_url: undefined }),
     ad(byName('Reach - Broad US'), 'Summer teaser', 'Summer on the trail starts now', videos[0], { call_to_action: 'WATCH_NOW', review_status: 'IN_REVIEW' }),
+    ad(byName('Reach - Creator Lookalikes'), 'Creator trail day', 'A day on the trail with our creators', videos[1], { call_to_action: 'WATCH_NOW' }),
     ad(byName('Instant Form - 25-54'), 'Guided hike teaser', 'Join a free guided hike this weekend', videos[4], { call_to_action: 'SIGN_UP', landing_page_url: undefined, page_id: leadPages[0].id }),
     ad(byName('Catalog - All Products'), 'Catalog video', 'Gear up for summer: boots, packs and more', videos[1]),
     ad(byName('Old Test Ad Group'), 'Old test', 'Test ad', videos[0]),

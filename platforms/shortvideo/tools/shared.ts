@@ -69,7 +69,7 @@ export async function reportFigures(platform: ShortVideoPort, level: ReportDataL
 
 const ratio = (a: number, b: number) => (b > 0 ? Math.round((a / b) * 10000) / 10000 : null);
 
-/** The video rates: hook (2-second views per impression), hold (6 s of 2 s), completion (to the end per play), engagement (reactions per play). */
+/** The video rates: hook (2-second views per play), hold (6 s of 2 s), completion (to the end per play), engagement (reactions per play). */
 export interface VideoRates {
   video_views: number;
   video_watched_2s: number;
@@ -89,7 +89,7 @@ export function videoRates(e: Engagement): VideoRates {
   const reactions = e.likes + e.comments + e.shares + e.follows;
   return {
     video_views: e.video_views, video_watched_2s: e.video_watched_2s, video_watched_6s: e.video_watched_6s, video_views_p100: e.video_views_p100,
-    hook_rate: ratio(e.video_watched_2s, e.impressions),
+    hook_rate: ratio(e.video_watched_2s, e.video_views),
     hold_rate: ratio(e.video_watched_6s, e.video_watched_2s),
     completion_rate: ratio(e.video_views_p100, e.video_views),
     likes: e.likes, comments: e.comments, shares: e.shares, follows: e.follows,
