@@ -10,6 +10,11 @@ import { createShortVideoVideoCampaign } from './tools/create-video-campaign';
 import { getShortVideoAdGroup, listShortVideoAdGroups, listShortVideoAds, listShortVideoCampaigns, reportTotals } from './tools/read-entities';
 import { resumeShortVideoAdGroup } from './tools/resume-ad-group';
 import { updateShortVideoAdGroup } from './tools/update-ad-group';
+import { addShortVideoAdGroup } from './tools/ad-groups';
+import { addShortVideoAd, updateShortVideoAd } from './tools/ads';
+import { createShortVideoCampaign } from './tools/create-campaign';
+import { createShortVideoCarouselCard, discoverShortVideoAssets, listShortVideoIdentities, uploadShortVideoImages, validateAndPrepareShortVideoAssets } from './tools/images';
+import { explainShortVideoObjective } from './tools/objective';
 import { analyzeShortVideoWastedSpend, detectShortVideoCreativeFatigue, explainShortVideoAnomaly, optimizeShortVideoBudget } from './tools/analyses';
 import { getShortVideoCampaign, getShortVideoCampaignDetails, updateShortVideoCampaign } from './tools/campaigns';
 import { analyzeShortVideoGeoPerformance, getShortVideoAdPerformance, getShortVideoAudienceInsights, getShortVideoCampaignPerformance } from './tools/performance';
@@ -55,6 +60,16 @@ export const shortvideo: PlatformModule = {
     detectShortVideoCreativeFatigue,
     explainShortVideoAnomaly,
     optimizeShortVideoBudget,
+    explainShortVideoObjective,
+    createShortVideoCampaign,
+    addShortVideoAdGroup,
+    addShortVideoAd,
+    updateShortVideoAd,
+    discoverShortVideoAssets,
+    uploadShortVideoImages,
+    validateAndPrepareShortVideoAssets,
+    createShortVideoCarouselCard,
+    listShortVideoIdentities,
     // Beyond the list: what the platform's API also offers.
     deleteShortVideoCampaign,
     deleteShortVideoAdGroup,
