@@ -23,7 +23,7 @@ const RANGES = [
   { start: addDays(yesterday, -29), end: yesterday },
   { start: addDays(yesterday, -60), end: addDays(yesterday, -55) },
 ];
-const FIELDS = ['impressions', 'clicks', 'spend', 'conversions', 'revenue', 'video_views'] as const;
+const FIELDS = ['impressions', 'clicks', 'spend', 'conversions', 'revenue', 'video_views', 'video_watched_2s', 'video_watched_6s', 'video_views_p100', 'likes', 'comments', 'shares', 'follows'] as const;
 const cents = (n: number) => Math.round(n * 100);
 
 /** Rows of a level keyed by id and date. */
@@ -170,19 +170,19 @@ describe('shortvideo sandbox: figures that add up and obey state', () => {
     }
   });
 
-  it('finds waste with the figures the list tool shows, and never proposes a cut equal to the current budget', async () => {
+  it('finds waste with the figures the list tool shows, proposes its pause, and nothing once it is paused', async () => {
     const wasteful = (await port.listAdGroups()).find((g) => g.adgroup_name === 'Add to Cart - Wasteful Test')!;
     const listed = ((await callToolOk(apiKey, 'list_shortvideo_ad_groups', { lookback_days: 30 })).structured!.ad_groups as { id: string; metrics: { spend: number } }[]).find((g) => g.id === wasteful.id)!;
     const found = await shortvideo.findOpportunities!(account, new Date());
     const cut = found.find((o) => o.arguments.adgroup_id === wasteful.id)!;
-    expect(cut).toMatchObject({ kind: 'cut_waste', tool: 'update_shortvideo_ad_group', arguments: { budget: 20 } });
+    expect(cut).toMatchObject({ kind: 'cut_waste', tool: 'pause_shortvideo_ad_group', arguments: { adgroup_id: wasteful.id } });
     expect(cut.title).toContain(listed.metrics.spend.toFixed(2));
     for (const o of found) {
       const group = (await port.listAdGroups()).find((g) => g.id === o.arguments.adgroup_id)!;
       expect(o.arguments.budget).not.toBe(group.budget);
     }
-    // At the floor already: the past still shows the waste, but there is no cut left to propose.
-    await callToolOk(apiKey, 'update_shortvideo_ad_group', { adgroup_id: wasteful.id, budget: 20 });
+    // Paused: the past still shows the waste, but there is nothing left to propose.
+    await callToolOk(apiKey, 'pause_shortvideo_ad_group', { adgroup_id: wasteful.id });
     const again = await shortvideo.findOpportunities!(account, new Date());
     expect(again.find((o) => o.arguments.adgroup_id === wasteful.id)).toBeUndefined();
   });
