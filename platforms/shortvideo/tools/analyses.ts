@@ -380,15 +380,13 @@ export const optimizeShortVideoBudget = defineShortVideoTool({
       raisedByCampaign.set(g.campaign_id, (raisedByCampaign.get(g.campaign_id) ?? 0) + raise);
       moves.push({ adgroup_id: g.id, adgroup_name: g.adgroup_name, campaign_id: g.campaign_id, role: 'recipient', current_budget: g.budget!, proposed_budget: next, reason: `pays (${SALES_OBJECTIVES.includes(campaigns.get(g.campaign_id)!.objective_type) ? `ROAS ${figures.get(g.id)!.totals.roas}` : `cost per result ${figures.get(g.id)!.totals.cpa}`}) and spends its whole budget`, tool: 'update_shortvideo_ad_group', arguments: { adgroup_id: g.id, budget: next } });
     }
-    // A campaign budget under its ad groups' new budgets would cap the move: raise it by what its ad groups gained net.
-    for (const [campaignId, raised] of raisedByCampaign) {
+    // A campaign daily budget under its ad groups' new budgets would cap the raise: lift it to their sum.
+    for (const campaignId of raisedByCampaign.keys()) {
       const c = campaigns.get(campaignId)!;
       if (c.budget_mode !== 'BUDGET_MODE_DAY') continue;
-      const budgetsAfter = groups.filter((g) => g.campaign_id === campaignId).reduce((t, g) => t + (moves.find((m) => m.adgroup_id === g.id)?.proposed_budget ?? g.budget!), 0);
+      const budgetsAfter = round2(groups.filter((g) => g.campaign_id === campaignId).reduce((t, g) => t + (moves.find((m) => m.adgroup_id === g.id)?.proposed_budget ?? g.budget!), 0));
       if (budgetsAfter > c.budget) {
-        const freedHere = moves.filter((m) => m.campaign_id === campaignId && m.role === 'donor').reduce((t, m) => t + m.current_budget - m.proposed_budget, 0);
-        const next = round2(Math.min(budgetsAfter, c.budget + Math.max(0, raised - freedHere)));
-        if (next > c.budget) moves.push({ adgroup_id: '', adgroup_name: '', campaign_id: campaignId, role: 'campaign_cap', current_budget: c.budget, proposed_budget: next, reason: `campaign "${c.campaign_name}" budget would cap its ad groups`, tool: 'update_shortvideo_campaign', arguments: { campaign_id: campaignId, budget: next } });
+        moves.push({ adgroup_id: '', adgroup_name: '', campaign_id: campaignId, role: 'campaign_cap', current_budget: c.budget, proposed_budget: budgetsAfter, reason: `campaign "${c.campaign_name}" budget would cap its ad groups' new budgets (${budgetsAfter} together)`, tool: 'update_shortvideo_campaign', arguments: { campaign_id: campaignId, budget: budgetsAfter } });
       }
     }
     const cur = ctx.account.currency;
