@@ -112,6 +112,11 @@ describe('tool texts', () => {
     const shortAdGroups = (await read('list_shortvideo_ad_groups')).ad_groups as any[];
     const shortVideos = (await read('list_shortvideo_ad_videos')).videos as any[];
     const dynamicAdGroup = shortAdGroups.find((g) => g.creative_material_mode === 'DYNAMIC') ?? shortAdGroups[0];
+    const shortCampaigns = (await read('list_shortvideo_campaigns')).campaigns as any[];
+    const shortCampaign = (name: string) => shortCampaigns.find((c) => c.campaign_name.startsWith(name));
+    const shortAds = (await read('list_shortvideo_ads')).ads as any[];
+    const shortImages = ((await read('discover_shortvideo_assets', { ratio: '9:16', usable_only: true })).images as any[]).map((i) => i.image_id);
+    const shortGroup = (name: string) => shortAdGroups.find((g) => g.adgroup_name === name);
     const retailAdGroups = (await read('list_retailads_ad_groups')).ad_groups as any[];
     const sbNegatives = (await read('list_retailads_sb_negative_keywords')).negative_keywords as any[];
     const chatCampaigns = (await read('list_chatads_campaigns')).campaigns as any[];
@@ -142,6 +147,26 @@ describe('tool texts', () => {
       create_shortvideo_dco_ad: { adgroup_id: dynamicAdGroup.id, video_ids: [shortVideos[0].video_id], ad_texts: ['Gear that goes further'], display_name: 'Northwind Outdoor', landing_page_url: 'https://www.example.com/trail' },
       create_shortvideo_video_campaign: { campaign_name: 'Scan test video', ad_text: 'Gear that goes further', objective: 'TRAFFIC', budget_daily: 50, video_id: shortVideos[0].video_id, landing_page_url: 'https://www.example.com/trail', display_name: 'Northwind Outdoor' },
       search_shortvideo_targeting: { targeting_type: 'locations', query: 'den' },
+      get_shortvideo_campaign: { campaign_id: shortCampaign('Boots Checkout').id },
+      get_shortvideo_campaign_details: { campaign_id: shortCampaign('Boots Checkout').id },
+      explain_shortvideo_anomaly: { metric: 'spend' },
+      explain_shortvideo_objective: { business_goal: 'website_sales' },
+      update_shortvideo_campaign: { campaign_id: shortCampaign('Spring Trail Launch').id, budget: 130 },
+      pause_shortvideo_campaign: { campaign_id: shortCampaign('Trail Buddy App').id },
+      resume_shortvideo_campaign: { campaign_id: shortCampaign('Trail Buddy App').id },
+      delete_shortvideo_campaign: { campaign_id: shortCampaign('Winter Clearance').id },
+      pause_shortvideo_ad_group: { adgroup_id: shortGroup('Add to Cart - Wasteful Test').id },
+      delete_shortvideo_ad_group: { adgroup_id: shortGroup('Clearance - Broad').id },
+      pause_shortvideo_ad: { ad_id: shortAds.find((a) => a.ad_name === 'Vertical cut').id },
+      resume_shortvideo_ad: { ad_id: shortAds.find((a) => a.ad_name === 'Vertical cut').id },
+      delete_shortvideo_ad: { ad_id: shortAds.find((a) => a.ad_name === 'Come back - 10% off').id },
+      add_shortvideo_ad_group: { campaign_id: shortCampaign('Spring Trail Launch').id, adgroup_name: 'Scan test group', budget: 30 },
+      add_shortvideo_ad: { adgroup_id: shortGroup('US 18-34 - Outdoor Interests').id, ad_format: 'SINGLE_VIDEO', video_id: shortVideos[0].video_id, ad_text: 'Gear that goes further on every trail', display_name: 'Northwind Outdoor', landing_page_url: 'https://www.example.com/trail' },
+      update_shortvideo_ad: { ad_id: shortAds.find((a) => a.ad_name === 'UGC unboxing').id, ad_name: 'UGC unboxing (scan)' },
+      create_shortvideo_campaign: { campaign_name: 'Scan test image', ad_format: 'SINGLE_IMAGE', image_id: shortImages[0], ad_text: 'Gear that goes further on every trail', display_name: 'Northwind Outdoor', landing_page_url: 'https://www.example.com/trail' },
+      upload_shortvideo_images: { image_urls: ['https://cdn.example.com/scan/boots_1080x1920.jpg'] },
+      validate_and_prepare_shortvideo_assets: { image_urls: ['https://cdn.example.com/scan/a_1080x1080.jpg', 'https://cdn.example.com/scan/b_1080x1080.jpg'], intended_use: 'CAROUSEL' },
+      create_shortvideo_carousel_card: { carousel_name: 'Scan carousel', image_ids: shortImages.slice(0, 2) },
       get_retailads_report: { start_date: '2026-10-01', end_date: '2026-10-31' },
       get_retailads_keyword_recommendations: { campaign_id: retailAdGroups[0].campaign_id, ad_group_id: retailAdGroups[0].ad_group_id },
       add_retailads_sb_negative_keywords: { negative_keywords: [{ campaignId: sbNegatives[0].campaign_id, adGroupId: sbNegatives[0].ad_group_id, keywordText: 'cheap knockoff', matchType: 'negativePhrase' }] },
