@@ -184,8 +184,51 @@ export function describePortContract(label: string, open: () => Promise<ShortVid
       }
     });
 
+    it('changes a campaign and an ad by id, only from the status expected, and sends a changed creative to review', async () => {
+      const [campaign] = await port.listCampaigns();
+      const renamed = await port.updateCampaign(campaign!.id, { campaign_name: `${campaign!.campaign_name} (contract)` });
+      expect(renamed.campaign_name).toBe(`${campaign!.campaign_name} (contract)`);
+      const wrongState = await port.updateCampaign(campaign!.id, { status: 'PAUSED' }, campaign!.status === 'ACTIVE' ? 'PAUSED' : 'ACTIVE').then(() => undefined, (err: unknown) => err);
+      expect(wrongState).toBeInstanceOf(Error);
+      const ad = (await port.listAds()).find((a) => a.status === 'ENABLED' && a.review_status === 'APPROVED')!;
+      expect((await port.getAd(ad.id)).id).toBe(ad.id);
+      expect((await port.updateAd(ad.id, { ad_name: `${ad.ad_name} (contract)` })).review_status).toBe('APPROVED');
+      expect((await port.updateAd(ad.id, { ad_text: 'A new text for the contract suite' })).review_status).toBe('IN_REVIEW');
+    });
+
+    it('keeps images, carousels and identities; an image upload answers its size', async () => {
+      const image = await port.uploadImageByUrl('https://cdn.example.com/contract/card_1080x1080.png', 'card_1080x1080.png');
+      expect(image).toMatchObject({ width: 1080, height: 1080, format: 'png', source: 'URL' });
+      expect((await port.listImages()).some((i) => i.id === image.id)).toBe(true);
+      const second = await port.uploadImageByUrl('https://cdn.example.com/contract/card2_1080x1080.jpg', 'card2_1080x1080.jpg');
+      const carousel = await port.createCarousel({ carousel_name: 'Contract', image_ids: [image.id, second.id], aspect_ratio: '1:1', create_time: new Date().toISOString() });
+      expect((await port.listCarousels()).map((c) => c.id)).toContain(carousel.id);
+      const notImage = await port.uploadImageByUrl('https://www.example.com/page', 'page').then(() => undefined, (err: unknown) => err);
+      expect(notImage).toBeInstanceOf(ToolError);
+      for (const identity of await port.listIdentities()) expect(identity.identity_id).toMatch(/^\d+$/);
+    });
+
+    it('reports reach per range and audience segments that add up to the basic report', async () => {
+      const [campaigns, basic] = await Promise.all([port.listCampaigns(), port.getReport({ data_level: 'AUCTION_CAMPAIGN', start_date: start, end_date: end })]);
+      const reach = await port.getReachReport({ data_level: 'AUCTION_CAMPAIGN', start_date: start, end_date: end, ids: campaigns.map((c) => c.id) });
+      for (const row of reach) {
+        const impressions = basic.filter((b) => b.id === row.id).reduce((t, b) => t + b.impressions, 0);
+        expect(row.reach).toBeLessThanOrEqual(impressions);
+        if (impressions > 0) expect(row.frequency).toBeGreaterThanOrEqual(1);
+      }
+      for (const dimensions of ['age_gender', 'country_code'] as const) {
+        const segments = await port.getAudienceReport({ data_level: 'AUCTION_CAMPAIGN', start_date: start, end_date: end, dimensions });
+        for (const c of campaigns) {
+          const own = basic.filter((b) => b.id === c.id);
+          const parts = segments.filter((s) => s.id === c.id);
+          expect(parts.reduce((t, s) => t + s.impressions, 0)).toBe(own.reduce((t, b) => t + b.impressions, 0));
+          expect(Math.round(parts.reduce((t, s) => t + s.spend, 0) * 100)).toBe(Math.round(own.reduce((t, b) => t + b.spend, 0) * 100));
+        }
+      }
+    });
+
     it('answers an unknown id with a 400 error that names it', async () => {
-      for (const read of [() => port.getCampaign(UNKNOWN_ID), () => port.getAdGroup(UNKNOWN_ID)]) {
+      for (const read of [() => port.getCampaign(UNKNOWN_ID), () => port.getAdGroup(UNKNOWN_ID), () => port.getAd(UNKNOWN_ID)]) {
         const error = await read().then(() => undefined, (err: unknown) => err);
         expect(error).toBeInstanceOf(ToolError);
         expect((error as ToolError).statusCode).toBe(400);
