@@ -13,6 +13,7 @@ import { updateShortVideoAdGroup } from './tools/update-ad-group';
 import { addShortVideoAdGroup } from './tools/ad-groups';
 import { addShortVideoAd, updateShortVideoAd } from './tools/ads';
 import { createShortVideoCampaign } from './tools/create-campaign';
+import { duplicateShortVideoAdGroup, duplicateShortVideoCampaign } from './tools/duplicate';
 import { createShortVideoCarouselCard, discoverShortVideoAssets, listShortVideoIdentities, uploadShortVideoImages, validateAndPrepareShortVideoAssets } from './tools/images';
 import { explainShortVideoObjective } from './tools/objective';
 import { analyzeShortVideoWastedSpend, detectShortVideoCreativeFatigue, explainShortVideoAnomaly, optimizeShortVideoBudget } from './tools/analyses';
@@ -74,6 +75,8 @@ export const shortvideo: PlatformModule = {
     deleteShortVideoCampaign,
     deleteShortVideoAdGroup,
     deleteShortVideoAd,
+    duplicateShortVideoCampaign,
+    duplicateShortVideoAdGroup,
   ],
   newSandboxAccountId: freshId.advertiser,
   seedSandbox: seedShortVideoAccount,

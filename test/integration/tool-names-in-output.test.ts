@@ -167,6 +167,8 @@ describe('tool texts', () => {
       upload_shortvideo_images: { image_urls: ['https://cdn.example.com/scan/boots_1080x1920.jpg'] },
       validate_and_prepare_shortvideo_assets: { image_urls: ['https://cdn.example.com/scan/a_1080x1080.jpg', 'https://cdn.example.com/scan/b_1080x1080.jpg'], intended_use: 'CAROUSEL' },
       create_shortvideo_carousel_card: { carousel_name: 'Scan carousel', image_ids: shortImages.slice(0, 2) },
+      duplicate_shortvideo_campaign: { campaign_id: shortCampaign('Guided Hikes').id },
+      duplicate_shortvideo_ad_group: { adgroup_id: shortGroup('Purchase - Broad').id },
       get_retailads_report: { start_date: '2026-10-01', end_date: '2026-10-31' },
       get_retailads_keyword_recommendations: { campaign_id: retailAdGroups[0].campaign_id, ad_group_id: retailAdGroups[0].ad_group_id },
       add_retailads_sb_negative_keywords: { negative_keywords: [{ campaignId: sbNegatives[0].campaign_id, adGroupId: sbNegatives[0].ad_group_id, keywordText: 'cheap knockoff', matchType: 'negativePhrase' }] },

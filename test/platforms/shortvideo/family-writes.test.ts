@@ -239,3 +239,37 @@ describe('create_shortvideo_campaign', () => {
     expect(low.body.error).toContain('minimum');
   });
 });
+
+describe('duplication', () => {
+  it('duplicate_shortvideo_ad_group copies settings and ads, DISABLED, ads back in review; a dry run copies nothing', async () => {
+    const group = await adGroupNamed(apiKey, 'Purchase - Cost Cap 25-44');
+    const dry = await callToolOk(apiKey, 'duplicate_shortvideo_ad_group', { adgroup_id: group.id, dry_run: true });
+    expect((dry.structured!.changes as any[]).map((c) => c.entity)).toEqual(['ad_group', 'ad']);
+    expect(dry.structured!.budgets).toEqual([{ entity: 'ad_group', name: 'Purchase - Cost Cap 25-44 (copy)', after: 125, currency: 'USD' }]);
+    const made = await callToolOk(apiKey, 'duplicate_shortvideo_ad_group', { adgroup_id: group.id });
+    const copy = await getAdGroup(apiKey, made.structured!.adgroup_id);
+    const source = await getAdGroup(apiKey, group.id);
+    expect(copy).toMatchObject({ adgroup_name: 'Purchase - Cost Cap 25-44 (copy)', status: 'DISABLED', age_groups: source.age_groups, conversion_bid_price: source.conversion_bid_price, audience_ids: source.audience_ids });
+    const ads = (await callToolOk(apiKey, 'list_shortvideo_ads', { adgroup_id: copy.id })).structured!.ads as any[];
+    expect(ads).toHaveLength(1);
+    expect(ads[0]).toMatchObject({ ad_name: 'Brand story', review_status: 'IN_REVIEW' });
+  });
+
+  it('duplicate_shortvideo_ad_group refuses a campaign of another objective', async () => {
+    const group = await adGroupNamed(apiKey, 'Purchase - Cost Cap 25-44');
+    const traffic = await campaignNamed('Spring Trail Launch');
+    const other = await callTool(apiKey, 'duplicate_shortvideo_ad_group', { adgroup_id: group.id, campaign_id: traffic.id });
+    expect(other.status).toBe(400);
+    expect(other.body.error).toContain('same objective');
+  });
+
+  it('duplicate_shortvideo_campaign copies the campaign PAUSED with its ad groups and ads', async () => {
+    const c = await campaignNamed('Guided Hikes');
+    const made = await callToolOk(apiKey, 'duplicate_shortvideo_campaign', { campaign_id: c.id, campaign_name: 'Guided Hikes - Autumn' });
+    const copy = await campaignNamed('Guided Hikes - Autumn');
+    expect(copy).toMatchObject({ id: made.structured!.campaign_id, status: 'PAUSED', objective_type: 'LEAD_GENERATION', budget: c.budget });
+    const details = await callToolOk(apiKey, 'get_shortvideo_campaign_details', { campaign_id: copy.id });
+    expect(details.structured!.ad_group_count).toBe((made.structured!.ad_groups as any[]).length);
+    expect(details.structured!.ad_count).toBeGreaterThan(0);
+  });
+});
