@@ -1,6 +1,5 @@
 import { ToolError } from '../../functions/runtime/errors';
 import type { ConnectedAccount } from '../../functions/runtime/stores/owners';
-import type { DailyMetrics } from '../metrics';
 import { alphanumeric, digits, idSource } from '../sandbox/ids';
 import { isoDate } from '../dates';
 import { datesBetween, hash32, type PerformanceTier } from '../sandbox/metrics';
