@@ -1,7 +1,18 @@
 import type { PlatformModule } from '../platform-module';
 import { findDeskAdsOpportunities } from './opportunities';
 import { newDeskAdsAccountId, seedDeskAdsAccount } from './sandbox';
+import { createDeskAdsAdGroup, listDeskAdsAdGroups, pauseDeskAdsAdGroup, resumeDeskAdsAdGroup, updateDeskAdsAdGroup } from './tools/ad-groups';
+import { deleteDeskAdsCampaign, listDeskAdsCampaigns, pauseDeskAdsCampaign, resumeDeskAdsCampaign, updateDeskAdsCampaign } from './tools/campaigns';
 import { getDeskAdsProductPerformance } from './tools/get-deskads-product-performance';
+import {
+  addDeskAdsKeywords,
+  addDeskAdsNegativeKeywords,
+  listDeskAdsKeywords,
+  listDeskAdsNegativeKeywords,
+  removeDeskAdsKeywords,
+  removeDeskAdsNegativeKeywords,
+  updateDeskAdsKeywords,
+} from './tools/keywords';
 import { listDeskAdsAccounts } from './tools/list-deskads-accounts';
 import { listDeskAdsConversionGoals } from './tools/list-deskads-conversion-goals';
 
@@ -9,7 +20,28 @@ import { listDeskAdsConversionGoals } from './tools/list-deskads-conversion-goal
 export const deskads: PlatformModule = {
   word: 'deskads',
   kind: 'desktop search and shopping advertising',
-  tools: [listDeskAdsAccounts, listDeskAdsConversionGoals, getDeskAdsProductPerformance],
+  tools: [
+    listDeskAdsAccounts,
+    listDeskAdsConversionGoals,
+    getDeskAdsProductPerformance,
+    listDeskAdsCampaigns,
+    updateDeskAdsCampaign,
+    pauseDeskAdsCampaign,
+    resumeDeskAdsCampaign,
+    deleteDeskAdsCampaign,
+    listDeskAdsAdGroups,
+    createDeskAdsAdGroup,
+    updateDeskAdsAdGroup,
+    pauseDeskAdsAdGroup,
+    resumeDeskAdsAdGroup,
+    listDeskAdsKeywords,
+    addDeskAdsKeywords,
+    updateDeskAdsKeywords,
+    removeDeskAdsKeywords,
+    listDeskAdsNegativeKeywords,
+    addDeskAdsNegativeKeywords,
+    removeDeskAdsNegativeKeywords,
+  ],
   newSandboxAccountId: newDeskAdsAccountId,
   seedSandbox: seedDeskAdsAccount,
   findOpportunities: findDeskAdsOpportunities,

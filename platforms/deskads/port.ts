@@ -2,7 +2,11 @@
  * The deskads platform interface (desktop search and shopping advertising): everything its tools may ask of the platform.
  * The sandbox adapter (sandbox.ts) implements it over DynamoDB; a live adapter would call the
  * real platform's API behind the same methods (Customer Management GetAccount, Campaign
- * Management GetConversionGoalsByIds / GetUetTagsByIds, Reporting SubmitGenerateReport).
+ * Management GetConversionGoalsByIds / GetUetTagsByIds, GetCampaignsByAccountId / UpdateCampaigns,
+ * GetAdGroupsByCampaignId / AddAdGroups / UpdateAdGroups, GetKeywordsByAdGroupId / AddKeywords /
+ * UpdateKeywords, GetNegativeKeywordsByEntityIds / AddNegativeKeywordsToEntities /
+ * DeleteNegativeKeywordsFromEntities, Reporting SubmitGenerateReport). Deleting a campaign, ad group
+ * or keyword sets its status to Deleted, as the platform keeps deleted entities readable.
  */
 export interface DeskAdsPort {
   getAccountInfo(): Promise<DeskAdsAccountInfo>;
@@ -16,14 +20,101 @@ export interface DeskAdsPort {
    * Daily one per product (or campaign) and day.
    */
   getReport(request: DeskAdsReportRequest): Promise<DeskAdsReportRow[]>;
+  listCampaigns(): Promise<DeskAdsCampaign[]>;
+  /** Changes a campaign; `expect` holds field values the campaign must still have (else 400). */
+  updateCampaign(id: string, patch: DeskAdsCampaignPatch, expect?: Partial<DeskAdsCampaign>): Promise<DeskAdsCampaign>;
+  listAdGroups(campaignId?: string): Promise<DeskAdsAdGroup[]>;
+  createAdGroup(adGroup: DeskAdsNewAdGroup): Promise<DeskAdsAdGroup>;
+  updateAdGroup(id: string, patch: DeskAdsAdGroupPatch, expect?: Partial<DeskAdsAdGroup>): Promise<DeskAdsAdGroup>;
+  listKeywords(filter?: { campaignId?: string; adGroupId?: string }): Promise<DeskAdsKeyword[]>;
+  addKeywords(adGroupId: string, keywords: DeskAdsNewKeyword[]): Promise<DeskAdsKeyword[]>;
+  updateKeyword(id: string, patch: DeskAdsKeywordPatch, expect?: Partial<DeskAdsKeyword>): Promise<DeskAdsKeyword>;
+  listNegativeKeywords(filter?: { campaignId?: string }): Promise<DeskAdsNegativeKeyword[]>;
+  addNegativeKeywords(entity: DeskAdsNegativeOwner, negatives: { text: string; match_type: DeskAdsNegativeMatchType }[]): Promise<DeskAdsNegativeKeyword[]>;
+  deleteNegativeKeywords(ids: string[]): Promise<void>;
 }
 
-export const REPORT_TYPES = ['ProductDimensionPerformance', 'CampaignPerformance'] as const;
+export const CAMPAIGN_TYPES = ['Search', 'Shopping', 'PerformanceMax'] as const;
+export type DeskAdsCampaignType = (typeof CAMPAIGN_TYPES)[number];
+/** Statuses a campaign, ad group or keyword can be set to; Deleted is final. */
+export const ENTITY_STATUSES = ['Active', 'Paused', 'Deleted'] as const;
+export type DeskAdsEntityStatus = (typeof ENTITY_STATUSES)[number];
+export const BID_STRATEGIES = ['ManualCpc', 'EnhancedCpc', 'MaxClicks', 'MaxConversions', 'TargetCpa'] as const;
+export type DeskAdsBidStrategy = (typeof BID_STRATEGIES)[number];
+export const NETWORKS = ['OwnedAndOperatedAndSyndicatedSearch', 'OwnedAndOperatedOnly', 'SyndicatedSearchOnly'] as const;
+export type DeskAdsNetwork = (typeof NETWORKS)[number];
+export const MATCH_TYPES = ['Exact', 'Phrase', 'Broad'] as const;
+export type DeskAdsMatchType = (typeof MATCH_TYPES)[number];
+export const NEGATIVE_MATCH_TYPES = ['Exact', 'Phrase'] as const;
+export type DeskAdsNegativeMatchType = (typeof NEGATIVE_MATCH_TYPES)[number];
+
+export interface DeskAdsCampaign {
+  id: string;
+  name: string;
+  type: DeskAdsCampaignType;
+  status: DeskAdsEntityStatus;
+  /** Daily budget in account currency (DailyBudgetStandard). */
+  daily_budget: number;
+  bid_strategy: DeskAdsBidStrategy;
+  /** TargetCpa only. */
+  target_cpa?: number;
+  start_date: string;
+  end_date?: string;
+}
+export type DeskAdsCampaignPatch = Partial<Pick<DeskAdsCampaign, 'name' | 'status' | 'daily_budget' | 'bid_strategy' | 'target_cpa' | 'end_date'>>;
+
+export interface DeskAdsAdGroup {
+  id: string;
+  campaign_id: string;
+  name: string;
+  status: DeskAdsEntityStatus;
+  /** Default CPC bid of the ad group's keywords, account currency. */
+  cpc_bid: number;
+  network: DeskAdsNetwork;
+  start_date: string;
+  end_date?: string;
+}
+export type DeskAdsNewAdGroup = Omit<DeskAdsAdGroup, 'id'>;
+export type DeskAdsAdGroupPatch = Partial<Pick<DeskAdsAdGroup, 'name' | 'status' | 'cpc_bid' | 'network' | 'start_date' | 'end_date'>>;
+
+export interface DeskAdsKeyword {
+  id: string;
+  ad_group_id: string;
+  campaign_id: string;
+  text: string;
+  match_type: DeskAdsMatchType;
+  /** Own CPC bid; null = the ad group's default bid. */
+  bid: number | null;
+  status: DeskAdsEntityStatus;
+  /** 1-10 as the platform rates it; null until it has enough impressions. */
+  quality_score: number | null;
+  final_url: string | null;
+}
+export type DeskAdsNewKeyword = Pick<DeskAdsKeyword, 'text' | 'match_type' | 'bid' | 'final_url'>;
+export type DeskAdsKeywordPatch = Partial<Pick<DeskAdsKeyword, 'bid' | 'status' | 'final_url'>>;
+
+/** Where a negative keyword sits: a campaign or an ad group. */
+export interface DeskAdsNegativeOwner {
+  level: 'Campaign' | 'AdGroup';
+  id: string;
+}
+
+export interface DeskAdsNegativeKeyword {
+  id: string;
+  level: 'Campaign' | 'AdGroup';
+  /** The campaign or ad group it belongs to. */
+  owner_id: string;
+  campaign_id: string;
+  text: string;
+  match_type: DeskAdsNegativeMatchType;
+}
+
+export const REPORT_TYPES = ['ProductDimensionPerformance', 'CampaignPerformance', 'AdGroupPerformance', 'KeywordPerformance'] as const;
 export type DeskAdsReportType = (typeof REPORT_TYPES)[number];
 export type DeskAdsReportAggregation = 'Summary' | 'Daily';
 
 export interface DeskAdsReportRequest {
-  /** ProductDimensionPerformance: a row per product; CampaignPerformance: a row per campaign. */
+  /** A row per product, campaign, ad group or keyword. */
   report_type: DeskAdsReportType;
   aggregation: DeskAdsReportAggregation;
   /** YYYY-MM-DD, both included. */
@@ -38,6 +129,10 @@ export interface DeskAdsReportRow {
   campaign_id: string;
   /** ProductDimensionPerformance: the product's id (DeskAdsProduct.id). */
   product_id?: string;
+  /** AdGroupPerformance and KeywordPerformance. */
+  ad_group_id?: string;
+  /** KeywordPerformance. */
+  keyword_id?: string;
   impressions: number;
   clicks: number;
   spend: number;

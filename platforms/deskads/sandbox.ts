@@ -1,6 +1,7 @@
 import type { ConnectedAccount } from '../../functions/runtime/stores/owners';
 import { addDays, isoDate } from '../dates';
-import { deliverParentDay, type DayFigures } from '../sandbox/allocate';
+import { deliverParentDay, splitDay, type DayFigures } from '../sandbox/allocate';
+import { stateAt } from '../sandbox/history';
 import { lastReportDay } from '../dates';
 import { totals } from '../metrics';
 import type { HistoryEntry, WithHistory } from '../sandbox/history';
@@ -9,6 +10,17 @@ import { dailyMetrics, datesBetween, profileFor, type PerformanceTier } from '..
 import { SandboxPlatform } from '../sandbox/platform';
 import { SandboxStore } from '../sandbox/store';
 import type {
+  DeskAdsAdGroup,
+  DeskAdsAdGroupPatch,
+  DeskAdsCampaign,
+  DeskAdsCampaignPatch,
+  DeskAdsKeyword,
+  DeskAdsKeywordPatch,
+  DeskAdsNegativeKeyword,
+  DeskAdsNegativeMatchType,
+  DeskAdsNegativeOwner,
+  DeskAdsNewAdGroup,
+  DeskAdsNewKeyword,
   DeskAdsAccountInfo,
   DeskAdsConversionGoal,
   DeskAdsGoalType,
@@ -20,7 +32,10 @@ import type {
 } from './port';
 
 /** Entity kinds of the deskads sandbox (the sort-key prefixes). */
-export const KIND = { account: 'account', goal: 'conversion_goal', tag: 'uet_tag', product: 'product', campaign: 'campaign' } as const;
+export const KIND = {
+  account: 'account', goal: 'conversion_goal', tag: 'uet_tag', product: 'product', campaign: 'campaign',
+  adGroup: 'ad_group', keyword: 'keyword', negative: 'negative_keyword',
+} as const;
 const ACCOUNT_INFO_ID = 'info';
 
 /** A new sandbox AccountId, shaped like the real platform's (nine digits). */
@@ -32,15 +47,15 @@ export const newDeskAdsAccountId = () => `1${digits(8)}`;
  */
 type StoredProduct = DeskAdsProduct & { performance: PerformanceTier; offer_status?: 'Approved' | 'Disapproved' };
 
-/** The campaigns products serve under: the daily budget their products share, and whether they run. */
-interface StoredCampaign {
-  id: string;
-  name: string;
-  /** Active or Paused. */
-  status: string;
-  daily_budget: number;
-  start_date: string;
-}
+/** A campaign: shopping and Performance Max campaigns serve products, search campaigns keywords. */
+type StoredCampaign = DeskAdsCampaign;
+/** A keyword and the tier its simulated demand comes from. */
+type StoredKeyword = DeskAdsKeyword & { performance: PerformanceTier };
+
+/** A keyword draws a share of a search campaign's traffic. */
+const KEYWORD_IMPRESSION_SCALE = 0.35;
+/** Before any recorded change: the entity as first stored. */
+const FIRST_MOMENT = '1970-01-01T00:00:00.000Z';
 
 /** A product offer draws far fewer impressions than a whole campaign. */
 const PRODUCT_IMPRESSION_SCALE = 0.12;
@@ -52,30 +67,96 @@ function productDemand(p: StoredProduct, date: string): DayFigures {
   return day;
 }
 
+/** A keyword's whole-day demand from its tier; a higher bid than it started with buys more, dearer clicks. */
+function keywordDemand(k: StoredKeyword, bid: number, firstBid: number, date: string): DayFigures {
+  const factor = Math.sqrt(firstBid > 0 ? bid / firstBid : 1);
+  const base = profileFor(k.performance);
+  const profile = profileFor(k.performance, { impressions: base.impressions * KEYWORD_IMPRESSION_SCALE * factor, cpc: base.cpc * factor });
+  const { date: _date, video_views: _views, ...day } = dailyMetrics(k.id, date, profile);
+  return day;
+}
+
+const live = (status: string) => status === 'Active';
+const running = (e: { start_date: string; end_date?: string }, date: string) => e.start_date <= date && (!e.end_date || date <= e.end_date);
+
+/** One campaign's day: its total and the parts of its products, ad groups and keywords. */
+interface CampaignDay {
+  date: string;
+  campaign_id: string;
+  total: DayFigures;
+  products: Map<string, DayFigures>;
+  adGroups: Map<string, DayFigures>;
+  keywords: Map<string, DayFigures & { ad_group_id: string }>;
+}
+
 /**
- * The delivery model: each campaign's day, from the history of it and its products, is its serving
- * products' demand capped by its daily budget (the platform keeps a day within the budget), rounded
- * once and split among the products (../sandbox/allocate.ts), so product rows add up to campaign
- * rows exactly and a past day never changes. A paused campaign or one not started yet, and a
- * disapproved or not yet started offer, serve nothing. Days from today on have no delivery yet.
+ * The delivery model, top down from the entities' history (../sandbox/allocate.ts), so every level
+ * adds up exactly and a past day never changes:
+ * - a campaign delivers while Active, started and not ended, and never beyond its daily budget;
+ * - a shopping or Performance Max campaign's day is its serving products' demand (a disapproved or
+ *   not yet started offer serves nothing);
+ * - a search campaign's day is its ad groups' demand (Active and running), each the demand of its
+ *   Active keywords; an ad group's part is split among its keywords. Keyword states are those at the
+ *   end of the day: only days that are over are reported, so a change made today never reaches a
+ *   reported day.
+ * Days from today on have no delivery yet.
  */
-function deliveryOf(campaigns: WithHistory<StoredCampaign>[], products: WithHistory<StoredProduct>[], dates: string[]) {
-  const days: { date: string; campaign_id: string; total: DayFigures; products: Map<string, DayFigures> }[] = [];
-  const ids = [...new Set(products.map((p) => p.campaign_id))];
+function deliveryOf(
+  campaigns: WithHistory<StoredCampaign>[],
+  products: WithHistory<StoredProduct>[],
+  adGroups: WithHistory<DeskAdsAdGroup>[],
+  keywords: WithHistory<StoredKeyword>[],
+  dates: string[],
+): CampaignDay[] {
+  const days: CampaignDay[] = [];
+  const ids = [...new Set([...campaigns.map((c) => c.id), ...products.map((p) => p.campaign_id)])];
+  const firstBid = (k: WithHistory<StoredKeyword>) => {
+    const first = stateAt(k, FIRST_MOMENT);
+    const group = adGroups.find((g) => g.id === k.ad_group_id);
+    return first.bid ?? (group ? stateAt(group, FIRST_MOMENT).cpc_bid : 1);
+  };
   for (const id of ids) {
     // A product under a campaign the sandbox does not hold (older accounts): no budget, always on.
-    const campaign = campaigns.find((c) => c.id === id) ?? { id, name: '', status: 'Active', daily_budget: 0, start_date: '0000-01-01' };
+    const campaign: WithHistory<StoredCampaign> = campaigns.find((c) => c.id === id) ?? {
+      id, name: '', type: 'Shopping', status: 'Active', daily_budget: 0, bid_strategy: 'ManualCpc', start_date: '0000-01-01',
+    };
+    const parentDelivers = (c: StoredCampaign, d: string) => live(c.status) && running(c, d);
+    const dailyBudget = (c: StoredCampaign) => (c.daily_budget > 0 ? c.daily_budget : undefined);
+    if (campaign.type === 'Search') {
+      const groups = adGroups.filter((g) => g.campaign_id === id);
+      const words = keywords.filter((k) => k.campaign_id === id);
+      for (const date of dates) {
+        const endOfDay = `${date}T23:59:59.999Z`;
+        const serving = words.map((k) => stateAt(k, endOfDay)).filter((k) => live(k.status));
+        const demandOf = (group: DeskAdsAdGroup) =>
+          serving.filter((k) => k.ad_group_id === group.id).map((k) => ({ k, day: keywordDemand(k, k.bid ?? group.cpc_bid, firstBid(words.find((w) => w.id === k.id)!), date) }));
+        const day = deliverParentDay<StoredCampaign, DeskAdsAdGroup>({
+          date, parent: campaign, children: groups, parentDelivers, dailyBudget,
+          childDemand: (g, d) => {
+            if (!live(g.status) || !running(g, d)) return undefined;
+            const parts = demandOf(g);
+            return parts.length ? totals(parts.map((p) => p.day)) : undefined;
+          },
+        });
+        if (day.total.impressions <= 0) continue;
+        const keywordParts = new Map<string, DayFigures & { ad_group_id: string }>();
+        for (const [groupId, figures] of day.children) {
+          const group = stateAt(groups.find((g) => g.id === groupId)!, endOfDay);
+          const parts = demandOf(group);
+          splitDay(figures, parts.map((p) => p.day)).forEach((f, i) => keywordParts.set(parts[i]!.k.id, { ...f, ad_group_id: groupId }));
+        }
+        days.push({ date, campaign_id: id, total: day.total, products: new Map(), adGroups: day.children, keywords: keywordParts });
+      }
+      continue;
+    }
     const children = products.filter((p) => p.campaign_id === id);
+    if (!children.length) continue;
     for (const date of dates) {
       const day = deliverParentDay<StoredCampaign, StoredProduct>({
-        date,
-        parent: campaign,
-        children,
-        parentDelivers: (c, d) => c.status === 'Active' && c.start_date <= d,
-        dailyBudget: (c) => (c.daily_budget > 0 ? c.daily_budget : undefined),
+        date, parent: campaign, children, parentDelivers, dailyBudget,
         childDemand: (p, d) => (p.offer_status !== 'Disapproved' && p.start_date <= d ? productDemand(p, d) : undefined),
       });
-      if (day.total.impressions > 0) days.push({ date, campaign_id: id, total: day.total, products: day.children });
+      if (day.total.impressions > 0) days.push({ date, campaign_id: id, total: day.total, products: day.children, adGroups: new Map(), keywords: new Map() });
     }
   }
   return days;
@@ -107,36 +188,116 @@ export class DeskAdsSandbox extends SandboxPlatform implements DeskAdsPort {
     return (await this.store.list<StoredProduct>(KIND.product)).map(({ performance: _tier, ...product }) => product);
   }
 
-  /** Rows from the delivery model (deliveryOf): product rows add up to their campaign's rows. */
+  /** Rows from the delivery model (deliveryOf): product, ad group and keyword rows add up to their campaign's rows. */
   async getReport(request: DeskAdsReportRequest): Promise<DeskAdsReportRow[]> {
     const last = lastReportDay(new Date());
     const dates = datesBetween(request.start_date, request.end_date < last ? request.end_date : last);
     if (!dates.length) return [];
-    const [campaigns, products] = await Promise.all([
-      this.store.list<StoredCampaign>(KIND.campaign, { withHistory: true }),
-      this.store.list<StoredProduct>(KIND.product, { withHistory: true }),
+    const history = { withHistory: true };
+    const [campaigns, products, adGroups, keywords] = await Promise.all([
+      this.store.list<StoredCampaign>(KIND.campaign, history),
+      this.store.list<StoredProduct>(KIND.product, history),
+      this.store.list<DeskAdsAdGroup>(KIND.adGroup, history),
+      this.store.list<StoredKeyword>(KIND.keyword, history),
     ]);
-    const byProduct = request.report_type === 'ProductDimensionPerformance';
-    // The days of each row's entity, keyed by product or campaign (and day, for Daily).
-    const groups = new Map<string, { date?: string; campaign_id: string; product_id?: string; days: Figures[] }>();
-    const collect = (key: string, row: { date?: string; campaign_id: string; product_id?: string }, figures: Figures) => {
+    type Dimensions = { date?: string; campaign_id: string; product_id?: string; ad_group_id?: string; keyword_id?: string };
+    // The days of each row's entity, keyed by entity (and day, for Daily).
+    const groups = new Map<string, Dimensions & { days: Figures[] }>();
+    const collect = (entity: string, row: Dimensions, figures: Figures) => {
+      const key = `${entity}|${row.date ?? ''}`;
       const group = groups.get(key) ?? { ...row, days: [] };
       group.days.push(figures);
       groups.set(key, group);
     };
-    for (const day of deliveryOf(campaigns, products, dates)) {
-      const date = request.aggregation === 'Daily' ? day.date : undefined;
-      if (!byProduct) {
-        collect(`${day.campaign_id}|${date ?? ''}`, { ...(date ? { date } : {}), campaign_id: day.campaign_id }, day.total);
-        continue;
-      }
-      for (const [productId, figures] of day.products) {
-        collect(`${productId}|${date ?? ''}`, { ...(date ? { date } : {}), campaign_id: day.campaign_id, product_id: productId }, figures);
+    for (const day of deliveryOf(campaigns, products, adGroups, keywords, dates)) {
+      const base = { ...(request.aggregation === 'Daily' ? { date: day.date } : {}), campaign_id: day.campaign_id };
+      switch (request.report_type) {
+        case 'CampaignPerformance':
+          collect(day.campaign_id, base, day.total);
+          break;
+        case 'ProductDimensionPerformance':
+          for (const [id, figures] of day.products) collect(id, { ...base, product_id: id }, figures);
+          break;
+        case 'AdGroupPerformance':
+          for (const [id, figures] of day.adGroups) collect(id, { ...base, ad_group_id: id }, figures);
+          break;
+        case 'KeywordPerformance':
+          for (const [id, { ad_group_id, ...figures }] of day.keywords) collect(id, { ...base, ad_group_id, keyword_id: id }, figures);
+          break;
       }
     }
     const rows = [...groups.values()].map(({ days, ...dimensions }) => ({ ...dimensions, ...figuresOf(days) }));
     // The reporting service returns rows with activity only.
     return rows.filter((row) => row.impressions > 0);
+  }
+
+  listCampaigns(): Promise<DeskAdsCampaign[]> {
+    return this.store.list<DeskAdsCampaign>(KIND.campaign);
+  }
+
+  updateCampaign(id: string, patch: DeskAdsCampaignPatch, expect?: Partial<DeskAdsCampaign>): Promise<DeskAdsCampaign> {
+    return this.store.update<DeskAdsCampaign>(KIND.campaign, id, patch, { expect });
+  }
+
+  async listAdGroups(campaignId?: string): Promise<DeskAdsAdGroup[]> {
+    const groups = await this.store.list<DeskAdsAdGroup>(KIND.adGroup);
+    return campaignId ? groups.filter((g) => g.campaign_id === campaignId) : groups;
+  }
+
+  async createAdGroup(adGroup: DeskAdsNewAdGroup): Promise<DeskAdsAdGroup> {
+    return this.store.create<DeskAdsAdGroup>(KIND.adGroup, { id: digits(10), ...adGroup });
+  }
+
+  updateAdGroup(id: string, patch: DeskAdsAdGroupPatch, expect?: Partial<DeskAdsAdGroup>): Promise<DeskAdsAdGroup> {
+    return this.store.update<DeskAdsAdGroup>(KIND.adGroup, id, patch, { expect });
+  }
+
+  async listKeywords(filter: { campaignId?: string; adGroupId?: string } = {}): Promise<DeskAdsKeyword[]> {
+    const keywords = await this.store.list<StoredKeyword>(KIND.keyword);
+    return keywords
+      .filter((k) => (!filter.campaignId || k.campaign_id === filter.campaignId) && (!filter.adGroupId || k.ad_group_id === filter.adGroupId))
+      .map(({ performance: _tier, ...keyword }) => keyword);
+  }
+
+  async addKeywords(adGroupId: string, keywords: DeskAdsNewKeyword[]): Promise<DeskAdsKeyword[]> {
+    const group = await this.store.require<DeskAdsAdGroup>(KIND.adGroup, adGroupId);
+    const added: DeskAdsKeyword[] = [];
+    for (const keyword of keywords) {
+      // A new keyword has no quality score until it has served; its simulated demand is that of a new entity.
+      const stored: StoredKeyword = { id: digits(11), ad_group_id: group.id, campaign_id: group.campaign_id, status: 'Active', quality_score: null, ...keyword, performance: 'new' };
+      const { performance: _tier, ...created } = await this.store.create<StoredKeyword>(KIND.keyword, stored);
+      added.push(created);
+    }
+    return added;
+  }
+
+  async updateKeyword(id: string, patch: DeskAdsKeywordPatch, expect?: Partial<DeskAdsKeyword>): Promise<DeskAdsKeyword> {
+    const { performance: _tier, ...keyword } = await this.store.update<StoredKeyword>(KIND.keyword, id, patch, { expect });
+    return keyword;
+  }
+
+  async listNegativeKeywords(filter: { campaignId?: string } = {}): Promise<DeskAdsNegativeKeyword[]> {
+    const negatives = await this.store.list<DeskAdsNegativeKeyword>(KIND.negative);
+    return filter.campaignId ? negatives.filter((n) => n.campaign_id === filter.campaignId) : negatives;
+  }
+
+  async addNegativeKeywords(owner: DeskAdsNegativeOwner, negatives: { text: string; match_type: DeskAdsNegativeMatchType }[]): Promise<DeskAdsNegativeKeyword[]> {
+    const campaignId =
+      owner.level === 'Campaign'
+        ? (await this.store.require<DeskAdsCampaign>(KIND.campaign, owner.id)).id
+        : (await this.store.require<DeskAdsAdGroup>(KIND.adGroup, owner.id)).campaign_id;
+    const added: DeskAdsNegativeKeyword[] = [];
+    for (const negative of negatives) {
+      added.push(await this.store.create<DeskAdsNegativeKeyword>(KIND.negative, { id: digits(11), level: owner.level, owner_id: owner.id, campaign_id: campaignId, ...negative }));
+    }
+    return added;
+  }
+
+  async deleteNegativeKeywords(ids: string[]): Promise<void> {
+    for (const id of ids) {
+      await this.store.require<DeskAdsNegativeKeyword>(KIND.negative, id);
+      await this.store.remove(KIND.negative, id);
+    }
   }
 }
 
@@ -245,9 +406,46 @@ export async function seedDeskAdsAccount(account: ConnectedAccount): Promise<voi
   // disapproved by review (it serves nothing since).
   const at = (daysAgo: number, hour: number, before: Record<string, unknown>): HistoryEntry => ({ at: `${ago(daysAgo)}T${String(hour).padStart(2, '0')}:00:00.000Z`, before });
   const storedCampaigns: WithHistory<StoredCampaign>[] = campaigns.map((c, i) => ({
-    id: c.id, name: c.name, status: 'Active', daily_budget: c.daily_budget, start_date: ago(400),
+    id: c.id, name: c.name, type: c.type as StoredCampaign['type'], status: 'Active', daily_budget: c.daily_budget,
+    bid_strategy: i === 0 ? 'EnhancedCpc' : 'MaxConversions', start_date: ago(400),
     ...(i === 0 ? { history: [at(21, 14, { daily_budget: 90 })] } : {}),
   }));
+
+  // Search campaigns: ad groups with keywords of every tier (waste included), negatives, one paused campaign.
+  const search = (name: string, daily_budget: number, status: StoredCampaign['status'], startedAgo: number): WithHistory<StoredCampaign> => ({
+    id: ids.digits(9), name, type: 'Search', status, daily_budget, bid_strategy: 'ManualCpc', start_date: ago(startedAgo),
+  });
+  const boots = search('Search - Hiking Boots', 60, 'Active', 300);
+  const brand = search('Search - Brand', 25, 'Active', 500);
+  const camping = search('Search - Camping Gear', 40, 'Paused', 200);
+  camping.history = [at(40, 10, { status: 'Active' })];
+  storedCampaigns.push(boots, brand, camping);
+  const adGroups: DeskAdsAdGroup[] = [];
+  const keywords: StoredKeyword[] = [];
+  const group = (campaign: StoredCampaign, name: string, cpc_bid: number, status: DeskAdsAdGroup['status'], words: [string, DeskAdsKeyword['match_type'], PerformanceTier, DeskAdsKeyword['status']?][]) => {
+    const g: DeskAdsAdGroup = { id: ids.digits(10), campaign_id: campaign.id, name, status, cpc_bid, network: 'OwnedAndOperatedAndSyndicatedSearch', start_date: campaign.start_date };
+    adGroups.push(g);
+    for (const [text, match_type, performance, kwStatus] of words) {
+      keywords.push({
+        id: ids.digits(11), ad_group_id: g.id, campaign_id: campaign.id, text, match_type, bid: null, status: kwStatus ?? 'Active',
+        quality_score: performance === 'new' ? null : performance === 'strong' ? 8 : performance === 'average' ? 6 : performance === 'poor' ? 4 : 3,
+        final_url: null, performance,
+      });
+    }
+  };
+  group(boots, 'Waterproof Boots', 1.2, 'Active', [
+    ['waterproof hiking boots', 'Exact', 'strong'], ['waterproof boots', 'Phrase', 'average'], ['hiking boots', 'Broad', 'wasteful'], ['gore tex boots', 'Phrase', 'poor'],
+  ]);
+  group(boots, 'Trail Runners', 0.9, 'Active', [
+    ['trail running shoes', 'Exact', 'average'], ['trail runners', 'Phrase', 'strong'], ['running shoes', 'Broad', 'wasteful'], ['cheap trail shoes', 'Phrase', 'poor', 'Paused'],
+  ]);
+  group(boots, 'Kids Boots (test)', 0.6, 'Paused', [['kids hiking boots', 'Phrase', 'new']]);
+  group(brand, 'Brand Terms', 0.5, 'Active', [['northwind outdoor', 'Exact', 'strong'], ['northwind boots', 'Phrase', 'strong']]);
+  group(camping, 'Tents', 1.1, 'Active', [['ultralight tent', 'Exact', 'average'], ['camping tent', 'Broad', 'poor']]);
+  const negatives: DeskAdsNegativeKeyword[] = [
+    { id: ids.digits(11), level: 'Campaign', owner_id: boots.id, campaign_id: boots.id, text: 'free', match_type: 'Phrase' },
+    { id: ids.digits(11), level: 'AdGroup', owner_id: adGroups[0]!.id, campaign_id: boots.id, text: 'used boots', match_type: 'Exact' },
+  ];
   const refurbished = products.find((p) => p.condition === 'Refurbished')! as WithHistory<StoredProduct>;
   refurbished.offer_status = 'Disapproved';
   refurbished.history = [at(15, 9, { offer_status: 'Approved' })];
@@ -255,6 +453,9 @@ export async function seedDeskAdsAccount(account: ConnectedAccount): Promise<voi
   await Promise.all([
     store.putMany(KIND.account, [info]),
     store.putMany(KIND.campaign, storedCampaigns),
+    store.putMany(KIND.adGroup, adGroups),
+    store.putMany(KIND.keyword, keywords),
+    store.putMany(KIND.negative, negatives),
     store.putMany(KIND.tag, tags),
     store.putMany(KIND.goal, goals),
     store.putMany(KIND.product, products),

@@ -47,8 +47,9 @@ describe('deskads sandbox consistency', () => {
         s.port.getReport({ ...request, report_type: 'ProductDimensionPerformance' }),
         s.port.getReport({ ...request, report_type: 'CampaignPerformance' }),
       ]);
-      expect(campaigns.length).toBeGreaterThan(0);
-      for (const campaign of campaigns) {
+      const shopping = new Set((await s.port.listProducts()).map((p) => p.campaign_id));
+      expect(campaigns.filter((c) => shopping.has(c.campaign_id)).length).toBeGreaterThan(0);
+      for (const campaign of campaigns.filter((c) => shopping.has(c.campaign_id))) {
         expect(figures(products.filter((p) => p.campaign_id === campaign.campaign_id && p.date === campaign.date))).toEqual(figures([campaign]));
       }
     }
@@ -58,7 +59,8 @@ describe('deskads sandbox consistency', () => {
     const end = yesterday();
     const start = addDays(end, -29);
     const data = await callToolOk(s.apiKey, 'get_deskads_product_performance', { start_date: start, end_date: end, limit: 200 });
-    const campaigns = await s.port.getReport({ report_type: 'CampaignPerformance', aggregation: 'Summary', start_date: start, end_date: end });
+    const shopping = new Set((await s.port.listProducts()).map((p) => p.campaign_id));
+    const campaigns = (await s.port.getReport({ report_type: 'CampaignPerformance', aggregation: 'Summary', start_date: start, end_date: end })).filter((c) => shopping.has(c.campaign_id));
     const summary = data.structured!.summary as { spend: number; clicks: number; conversions: number };
     expect({ spend: cents(summary.spend), clicks: summary.clicks, conversions: summary.conversions }).toEqual({
       spend: figures(campaigns).spend,
@@ -66,6 +68,34 @@ describe('deskads sandbox consistency', () => {
       conversions: figures(campaigns).conversions,
     });
     expect(summary).not.toHaveProperty('video_views');
+  });
+
+  it.each([7, 30])('search campaigns: keyword rows add up to ad group rows, ad group rows to campaign rows, every day of the last %i days', async (days) => {
+    const end = yesterday();
+    const start = addDays(end, -(days - 1));
+    const [campaigns, groups, keywords] = await Promise.all([
+      daily(s.port, 'CampaignPerformance', start, end),
+      daily(s.port, 'AdGroupPerformance', start, end),
+      daily(s.port, 'KeywordPerformance', start, end),
+    ]);
+    const search = new Set((await s.port.listCampaigns()).filter((c) => c.type === 'Search').map((c) => c.id));
+    const searchDays = campaigns.filter((c) => search.has(c.campaign_id));
+    expect(searchDays.length).toBeGreaterThan(0);
+    for (const day of searchDays) {
+      const dayGroups = groups.filter((g) => g.campaign_id === day.campaign_id && g.date === day.date);
+      expect(figures(dayGroups)).toEqual(figures([day]));
+      for (const group of dayGroups) {
+        expect(figures(keywords.filter((k) => k.ad_group_id === group.ad_group_id && k.date === day.date))).toEqual(figures([group]));
+      }
+    }
+    // Paused keywords, paused ad groups and the paused campaign deliver nothing.
+    const [allKeywords, allGroups, allCampaigns] = await Promise.all([s.port.listKeywords(), s.port.listAdGroups(), s.port.listCampaigns()]);
+    const paused = (ids: Set<string>, rows: DeskAdsReportRow[], pick: (r: DeskAdsReportRow) => string | undefined) => rows.filter((r) => ids.has(pick(r) ?? ''));
+    const pausedSince = (status: string) => status === 'Paused';
+    expect(paused(new Set(allKeywords.filter((k) => pausedSince(k.status)).map((k) => k.id)), keywords, (r) => r.keyword_id)).toEqual([]);
+    expect(paused(new Set(allGroups.filter((g) => pausedSince(g.status)).map((g) => g.id)), groups, (r) => r.ad_group_id)).toEqual([]);
+    const camping = allCampaigns.find((c) => c.status === 'Paused')!;
+    expect(campaigns.filter((c) => c.campaign_id === camping.id && c.date! > addDays(isoDate(new Date()), -30))).toEqual([]);
   });
 
   it('no campaign day spends more than its daily budget of that day', async () => {
@@ -106,7 +136,7 @@ describe('deskads sandbox history', () => {
     const start = addDays(end, -13);
     const read = () => Promise.all([daily(s.port, 'CampaignPerformance', start, end), daily(s.port, 'ProductDimensionPerformance', start, end)]);
     const before = await read();
-    const [first, second] = await s.store.list<Campaign>('campaign');
+    const [first, second] = (await s.store.list<Campaign & { type: string }>('campaign')).filter((c) => c.status === 'Active');
     // Changes made now apply from now on: every past day stays as it was.
     await s.store.update('campaign', first!.id, { daily_budget: 5 });
     await s.store.update('campaign', second!.id, { status: 'Paused' });
@@ -114,7 +144,7 @@ describe('deskads sandbox history', () => {
     // A pause made at noon three days ago: earlier days unchanged, the day split, later days empty.
     const pauseDay = addDays(end, -2);
     const other = await sandbox();
-    const [campaign] = await other.store.list<Campaign>('campaign');
+    const [campaign] = (await other.store.list<Campaign & { type: string }>('campaign')).filter((c) => c.status === 'Active' && c.type === 'Search');
     const beforePause = await daily(other.port, 'CampaignPerformance', start, end);
     await other.store.update('campaign', campaign!.id, { status: 'Paused' }, { now: new Date(`${pauseDay}T12:00:00.000Z`) });
     const afterPause = await daily(other.port, 'CampaignPerformance', start, end);
