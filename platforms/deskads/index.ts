@@ -4,6 +4,8 @@ import { newDeskAdsAccountId, seedDeskAdsAccount } from './sandbox';
 import { createDeskAdsAdGroup, listDeskAdsAdGroups, pauseDeskAdsAdGroup, resumeDeskAdsAdGroup, updateDeskAdsAdGroup } from './tools/ad-groups';
 import { deleteDeskAdsCampaign, listDeskAdsCampaigns, pauseDeskAdsCampaign, resumeDeskAdsCampaign, updateDeskAdsCampaign } from './tools/campaigns';
 import { getDeskAdsProductPerformance } from './tools/get-deskads-product-performance';
+import { getDeskAdsAccountPerformance, getDeskAdsCampaignPerformance, getDeskAdsKeywordPerformance } from './tools/reports';
+import { createDeskAdsConversionGoal, listDeskAdsUetTags } from './tools/tracking';
 import {
   addDeskAdsKeywords,
   addDeskAdsNegativeKeywords,
@@ -41,6 +43,11 @@ export const deskads: PlatformModule = {
     listDeskAdsNegativeKeywords,
     addDeskAdsNegativeKeywords,
     removeDeskAdsNegativeKeywords,
+    getDeskAdsCampaignPerformance,
+    getDeskAdsAccountPerformance,
+    getDeskAdsKeywordPerformance,
+    listDeskAdsUetTags,
+    createDeskAdsConversionGoal,
   ],
   newSandboxAccountId: newDeskAdsAccountId,
   seedSandbox: seedDeskAdsAccount,

@@ -32,7 +32,39 @@ export interface DeskAdsPort {
   listNegativeKeywords(filter?: { campaignId?: string }): Promise<DeskAdsNegativeKeyword[]>;
   addNegativeKeywords(entity: DeskAdsNegativeOwner, negatives: { text: string; match_type: DeskAdsNegativeMatchType }[]): Promise<DeskAdsNegativeKeyword[]>;
   deleteNegativeKeywords(ids: string[]): Promise<void>;
+  createConversionGoal(goal: DeskAdsNewConversionGoal): Promise<DeskAdsConversionGoal>;
+  /** Ad insight: the CPC bids estimated to reach the first page, the top of page and the first mainline position. */
+  getEstimatedBids(keywordIds: string[]): Promise<DeskAdsBidEstimate[]>;
 }
+
+export interface DeskAdsBidEstimate {
+  keyword_id: string;
+  first_page: number;
+  top_of_page: number;
+  mainline_first: number;
+}
+
+/** Quality score components as the platform rates them. */
+export const QUALITY_RATINGS = ['BelowAverage', 'Average', 'AboveAverage'] as const;
+export type DeskAdsQualityRating = (typeof QUALITY_RATINGS)[number];
+
+/** What a new conversion goal needs; the platform sets status, tracking status and scope. */
+export type DeskAdsNewConversionGoal = Pick<
+  DeskAdsConversionGoal,
+  'name' | 'type' | 'tag_id' | 'revenue_type' | 'revenue_value' | 'currency_code' | 'count_type' | 'conversion_window_minutes' | 'goal_category'
+> & {
+  /** Url goals: the URL condition (Equals, BeginsWith, Contains with the expression). */
+  url_condition?: { operator: 'Equals' | 'BeginsWith' | 'Contains'; expression: string };
+  /** Event goals: the event's category, action, label and value conditions (at least one). */
+  event_condition?: { category?: string; action?: string; label?: string };
+  /** Duration goals: minimum visit length in seconds; PagesViewedPerVisit goals: minimum pages. */
+  minimum?: number;
+};
+
+/** Report segments: a campaign's rows split by the device or the network the ads showed on. */
+export const DEVICE_TYPES = ['Computer', 'Smartphone', 'Tablet'] as const;
+export const REPORT_NETWORKS = ['OwnedAndOperated', 'Syndicated', 'Audience'] as const;
+export type DeskAdsReportSegment = 'DeviceType' | 'Network';
 
 export const CAMPAIGN_TYPES = ['Search', 'Shopping', 'PerformanceMax'] as const;
 export type DeskAdsCampaignType = (typeof CAMPAIGN_TYPES)[number];
@@ -88,6 +120,8 @@ export interface DeskAdsKeyword {
   status: DeskAdsEntityStatus;
   /** 1-10 as the platform rates it; null until it has enough impressions. */
   quality_score: number | null;
+  /** The score's components; null with the score. */
+  quality_components: { expected_ctr: DeskAdsQualityRating; ad_relevance: DeskAdsQualityRating; landing_page: DeskAdsQualityRating } | null;
   final_url: string | null;
 }
 export type DeskAdsNewKeyword = Pick<DeskAdsKeyword, 'text' | 'match_type' | 'bid' | 'final_url'>;
@@ -120,6 +154,8 @@ export interface DeskAdsReportRequest {
   /** YYYY-MM-DD, both included. */
   start_date: string;
   end_date: string;
+  /** Campaign, ad group and keyword reports: one row per device type or network as well. */
+  segment?: DeskAdsReportSegment;
 }
 
 /** One report row: its dimensions, then what was delivered (spend and revenue in account currency). */
@@ -133,6 +169,10 @@ export interface DeskAdsReportRow {
   ad_group_id?: string;
   /** KeywordPerformance. */
   keyword_id?: string;
+  /** Segmented by DeviceType. */
+  device_type?: (typeof DEVICE_TYPES)[number];
+  /** Segmented by Network. */
+  network?: (typeof REPORT_NETWORKS)[number];
   impressions: number;
   clicks: number;
   spend: number;

@@ -6,10 +6,15 @@ import { lastReportDay } from '../dates';
 import { totals } from '../metrics';
 import type { HistoryEntry, WithHistory } from '../sandbox/history';
 import { digits, idSource } from '../sandbox/ids';
-import { dailyMetrics, datesBetween, profileFor, type PerformanceTier } from '../sandbox/metrics';
+import { dailyMetrics, datesBetween, profileFor, seededRandom, type PerformanceTier } from '../sandbox/metrics';
 import { SandboxPlatform } from '../sandbox/platform';
 import { SandboxStore } from '../sandbox/store';
+import { DEVICE_TYPES, REPORT_NETWORKS } from './port';
 import type {
+  DeskAdsBidEstimate,
+  DeskAdsQualityRating,
+  DeskAdsNewConversionGoal,
+  DeskAdsReportSegment,
   DeskAdsAdGroup,
   DeskAdsAdGroupPatch,
   DeskAdsCampaign,
@@ -162,6 +167,28 @@ function deliveryOf(
   return days;
 }
 
+/** Typical shares of a search day by device and by network, before each day's own variation. */
+const SEGMENT_SHARES: Record<DeskAdsReportSegment, { values: readonly string[]; shares: number[] }> = {
+  DeviceType: { values: DEVICE_TYPES, shares: [0.62, 0.3, 0.08] },
+  Network: { values: REPORT_NETWORKS, shares: [0.7, 0.22, 0.08] },
+};
+
+/**
+ * A row's day split by device or network: each value's share varies a little per entity and day
+ * (deterministically), and the parts add up to the day exactly (../sandbox/allocate.ts splitDay).
+ * Conversions lean to computers, as on the platform.
+ */
+function segmentDay(entityId: string, date: string, day: DayFigures, segment: DeskAdsReportSegment): { value: string; figures: DayFigures }[] {
+  const { values, shares } = SEGMENT_SHARES[segment];
+  const random = seededRandom(`${entityId}|${date}|${segment}`);
+  const weights = shares.map((share, i) => {
+    const w = share * (0.85 + random() * 0.3);
+    const conversionLean = segment === 'DeviceType' && i === 0 ? 1.25 : 1;
+    return { impressions: w, clicks: w, spend: w, conversions: w * conversionLean, revenue: w * conversionLean };
+  });
+  return splitDay(day, weights).map((figures, i) => ({ value: values[i]!, figures })).filter((part) => part.figures.impressions > 0);
+}
+
 type Figures = Pick<DeskAdsReportRow, 'impressions' | 'clicks' | 'spend' | 'conversions' | 'revenue'>;
 
 /** Figures of one report row: the days given, added up (spend and revenue to the cent). */
@@ -200,29 +227,35 @@ export class DeskAdsSandbox extends SandboxPlatform implements DeskAdsPort {
       this.store.list<DeskAdsAdGroup>(KIND.adGroup, history),
       this.store.list<StoredKeyword>(KIND.keyword, history),
     ]);
-    type Dimensions = { date?: string; campaign_id: string; product_id?: string; ad_group_id?: string; keyword_id?: string };
-    // The days of each row's entity, keyed by entity (and day, for Daily).
+    type Dimensions = Omit<DeskAdsReportRow, keyof Figures>;
+    // The days of each row's entity, keyed by entity (and day, for Daily; and segment value, when segmented).
     const groups = new Map<string, Dimensions & { days: Figures[] }>();
-    const collect = (entity: string, row: Dimensions, figures: Figures) => {
-      const key = `${entity}|${row.date ?? ''}`;
+    const add = (key: string, row: Dimensions, figures: Figures) => {
       const group = groups.get(key) ?? { ...row, days: [] };
       group.days.push(figures);
       groups.set(key, group);
+    };
+    const segment = request.report_type === 'ProductDimensionPerformance' ? undefined : request.segment;
+    const collect = (entity: string, row: Dimensions, figures: DayFigures, date: string) => {
+      const key = `${entity}|${row.date ?? ''}`;
+      if (!segment) return add(key, row, figures);
+      const field = segment === 'DeviceType' ? 'device_type' : 'network';
+      for (const part of segmentDay(entity, date, figures, segment)) add(`${key}|${part.value}`, { ...row, [field]: part.value } as Dimensions, part.figures);
     };
     for (const day of deliveryOf(campaigns, products, adGroups, keywords, dates)) {
       const base = { ...(request.aggregation === 'Daily' ? { date: day.date } : {}), campaign_id: day.campaign_id };
       switch (request.report_type) {
         case 'CampaignPerformance':
-          collect(day.campaign_id, base, day.total);
+          collect(day.campaign_id, base, day.total, day.date);
           break;
         case 'ProductDimensionPerformance':
-          for (const [id, figures] of day.products) collect(id, { ...base, product_id: id }, figures);
+          for (const [id, figures] of day.products) collect(id, { ...base, product_id: id }, figures, day.date);
           break;
         case 'AdGroupPerformance':
-          for (const [id, figures] of day.adGroups) collect(id, { ...base, ad_group_id: id }, figures);
+          for (const [id, figures] of day.adGroups) collect(id, { ...base, ad_group_id: id }, figures, day.date);
           break;
         case 'KeywordPerformance':
-          for (const [id, { ad_group_id, ...figures }] of day.keywords) collect(id, { ...base, ad_group_id, keyword_id: id }, figures);
+          for (const [id, { ad_group_id, ...figures }] of day.keywords) collect(id, { ...base, ad_group_id, keyword_id: id }, figures, day.date);
           break;
       }
     }
@@ -264,7 +297,7 @@ export class DeskAdsSandbox extends SandboxPlatform implements DeskAdsPort {
     const added: DeskAdsKeyword[] = [];
     for (const keyword of keywords) {
       // A new keyword has no quality score until it has served; its simulated demand is that of a new entity.
-      const stored: StoredKeyword = { id: digits(11), ad_group_id: group.id, campaign_id: group.campaign_id, status: 'Active', quality_score: null, ...keyword, performance: 'new' };
+      const stored: StoredKeyword = { id: digits(11), ad_group_id: group.id, campaign_id: group.campaign_id, status: 'Active', quality_score: null, quality_components: null, ...keyword, performance: 'new' };
       const { performance: _tier, ...created } = await this.store.create<StoredKeyword>(KIND.keyword, stored);
       added.push(created);
     }
@@ -293,11 +326,54 @@ export class DeskAdsSandbox extends SandboxPlatform implements DeskAdsPort {
     return added;
   }
 
+  async createConversionGoal(goal: DeskAdsNewConversionGoal): Promise<DeskAdsConversionGoal> {
+    // A new goal records nothing until its tag reports a matching visit: the platform shows it unverified first.
+    const tag = goal.tag_id ? await this.store.require<DeskAdsUetTag>(KIND.tag, goal.tag_id) : undefined;
+    return this.store.create<DeskAdsConversionGoal>(KIND.goal, {
+      id: digits(8),
+      ...goal,
+      status: 'Active',
+      tracking_status: tag && tag.status === 'Active' ? 'NoRecentConversions' : 'TagUnverified',
+      scope: 'Account',
+      start_date: isoDate(new Date()),
+    });
+  }
+
+  /** Estimates from the keyword's own cost per click profile: a better quality score needs a lower bid for the same position. */
+  async getEstimatedBids(keywordIds: string[]): Promise<DeskAdsBidEstimate[]> {
+    const keywords = new Map((await this.store.list<StoredKeyword>(KIND.keyword)).map((k) => [k.id, k]));
+    return keywordIds.flatMap((id) => {
+      const k = keywords.get(id);
+      if (!k) return [];
+      const cpc = profileFor(k.performance).cpc;
+      const quality = (k.quality_score ?? 5) / 10;
+      const at = (factor: number) => Math.round((cpc * factor * (1.4 - quality * 0.6)) * 100) / 100;
+      return [{ keyword_id: id, first_page: at(0.55), top_of_page: at(1.15), mainline_first: at(1.9) }];
+    });
+  }
+
   async deleteNegativeKeywords(ids: string[]): Promise<void> {
     for (const id of ids) {
       await this.store.require<DeskAdsNegativeKeyword>(KIND.negative, id);
       await this.store.remove(KIND.negative, id);
     }
+  }
+}
+
+/** A keyword's quality score and components by its tier (new keywords have none yet). */
+function qualityOf(tier: PerformanceTier): Pick<DeskAdsKeyword, 'quality_score' | 'quality_components'> {
+  const rating = (good: boolean, bad: boolean): DeskAdsQualityRating => (good ? 'AboveAverage' : bad ? 'BelowAverage' : 'Average');
+  switch (tier) {
+    case 'new':
+      return { quality_score: null, quality_components: null };
+    case 'strong':
+      return { quality_score: 8, quality_components: { expected_ctr: rating(true, false), ad_relevance: rating(true, false), landing_page: rating(false, false) } };
+    case 'average':
+      return { quality_score: 6, quality_components: { expected_ctr: rating(false, false), ad_relevance: rating(true, false), landing_page: rating(false, false) } };
+    case 'poor':
+      return { quality_score: 4, quality_components: { expected_ctr: rating(false, true), ad_relevance: rating(false, false), landing_page: rating(false, true) } };
+    case 'wasteful':
+      return { quality_score: 3, quality_components: { expected_ctr: rating(false, true), ad_relevance: rating(false, true), landing_page: rating(false, false) } };
   }
 }
 
@@ -428,7 +504,7 @@ export async function seedDeskAdsAccount(account: ConnectedAccount): Promise<voi
     for (const [text, match_type, performance, kwStatus] of words) {
       keywords.push({
         id: ids.digits(11), ad_group_id: g.id, campaign_id: campaign.id, text, match_type, bid: null, status: kwStatus ?? 'Active',
-        quality_score: performance === 'new' ? null : performance === 'strong' ? 8 : performance === 'average' ? 6 : performance === 'poor' ? 4 : 3,
+        ...qualityOf(performance),
         final_url: null, performance,
       });
     }

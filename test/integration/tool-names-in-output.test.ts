@@ -122,6 +122,7 @@ describe('tool texts', () => {
     const deskGroups = (await read('list_deskads_ad_groups')).ad_groups as any[];
     const deskKeywords = (await read('list_deskads_keywords')).keywords as any[];
     const deskNegatives = (await read('list_deskads_negative_keywords')).negative_keywords as any[];
+    const deskTags = (await read('list_deskads_uet_tags')).tags as any[];
 
     /** Working arguments of every tool that needs some; the others are called with none. */
     const ARGUMENTS: Record<string, Record<string, unknown>> = {
@@ -167,6 +168,7 @@ describe('tool texts', () => {
       remove_deskads_keywords: { keyword_ids: [deskKeywords[1].id] },
       add_deskads_negative_keywords: { campaign_id: deskSearch[0].id, negatives: [{ text: 'scan test', match_type: 'Exact' }] },
       remove_deskads_negative_keywords: { negative_keyword_ids: [deskNegatives[0].id] },
+      create_deskads_conversion_goal: { tag_id: deskTags[0].id, name: 'Scan test goal', type: 'Event', goal_category: 'Signup', event_action: 'signup' },
     };
 
     // Act: every registered tool, reads first so the writes cannot hide anything from them.
