@@ -5,6 +5,7 @@ import { createDeskAdsAdGroup, listDeskAdsAdGroups, pauseDeskAdsAdGroup, resumeD
 import { deleteDeskAdsCampaign, listDeskAdsCampaigns, pauseDeskAdsCampaign, resumeDeskAdsCampaign, updateDeskAdsCampaign } from './tools/campaigns';
 import { getDeskAdsProductPerformance } from './tools/get-deskads-product-performance';
 import { getDeskAdsAccountPerformance, getDeskAdsCampaignPerformance, getDeskAdsKeywordPerformance } from './tools/reports';
+import { analyzeDeskAdsWastedSpend, getDeskAdsSearchTerms } from './tools/search-terms';
 import { createDeskAdsConversionGoal, listDeskAdsUetTags } from './tools/tracking';
 import {
   addDeskAdsKeywords,
@@ -48,6 +49,8 @@ export const deskads: PlatformModule = {
     getDeskAdsKeywordPerformance,
     listDeskAdsUetTags,
     createDeskAdsConversionGoal,
+    getDeskAdsSearchTerms,
+    analyzeDeskAdsWastedSpend,
   ],
   newSandboxAccountId: newDeskAdsAccountId,
   seedSandbox: seedDeskAdsAccount,

@@ -143,7 +143,7 @@ export interface DeskAdsNegativeKeyword {
   match_type: DeskAdsNegativeMatchType;
 }
 
-export const REPORT_TYPES = ['ProductDimensionPerformance', 'CampaignPerformance', 'AdGroupPerformance', 'KeywordPerformance'] as const;
+export const REPORT_TYPES = ['ProductDimensionPerformance', 'CampaignPerformance', 'AdGroupPerformance', 'KeywordPerformance', 'SearchQueryPerformance'] as const;
 export type DeskAdsReportType = (typeof REPORT_TYPES)[number];
 export type DeskAdsReportAggregation = 'Summary' | 'Daily';
 
@@ -167,8 +167,10 @@ export interface DeskAdsReportRow {
   product_id?: string;
   /** AdGroupPerformance and KeywordPerformance. */
   ad_group_id?: string;
-  /** KeywordPerformance. */
+  /** KeywordPerformance and SearchQueryPerformance (the keyword that matched). */
   keyword_id?: string;
+  /** SearchQueryPerformance: what the user searched for. */
+  search_term?: string;
   /** Segmented by DeviceType. */
   device_type?: (typeof DEVICE_TYPES)[number];
   /** Segmented by Network. */

@@ -9,6 +9,7 @@ import { digits, idSource } from '../sandbox/ids';
 import { dailyMetrics, datesBetween, profileFor, seededRandom, type PerformanceTier } from '../sandbox/metrics';
 import { SandboxPlatform } from '../sandbox/platform';
 import { SandboxStore } from '../sandbox/store';
+import { negativeBlocks } from './matching';
 import { DEVICE_TYPES, REPORT_NETWORKS } from './port';
 import type {
   DeskAdsBidEstimate,
@@ -81,6 +82,50 @@ function keywordDemand(k: StoredKeyword, bid: number, firstBid: number, date: st
   return day;
 }
 
+/** A search a keyword matches: its text, its share of the keyword's traffic, and whether it can convert. */
+interface SearchTerm {
+  text: string;
+  share: number;
+  converts: boolean;
+}
+
+/**
+ * The searches a keyword matches, by match type: an exact keyword its own text and a plural variant;
+ * a phrase keyword longer searches containing it, one of them a bargain hunt that does not convert;
+ * a broad keyword loosely related searches too, several of which never convert (the waste that
+ * negative keywords are for).
+ */
+export function searchTermsOf(k: Pick<DeskAdsKeyword, 'text' | 'match_type'>): SearchTerm[] {
+  const t = k.text.toLowerCase();
+  switch (k.match_type) {
+    case 'Exact':
+      return [{ text: t, share: 0.85, converts: true }, { text: t.endsWith('s') ? t.slice(0, -1) : `${t}s`, share: 0.15, converts: true }];
+    case 'Phrase':
+      return [{ text: t, share: 0.45, converts: true }, { text: `best ${t}`, share: 0.2, converts: true }, { text: `${t} sale`, share: 0.15, converts: true }, { text: `cheap ${t}`, share: 0.2, converts: false }];
+    case 'Broad':
+      return [
+        { text: t, share: 0.3, converts: true }, { text: `${t} reviews`, share: 0.15, converts: true }, { text: `free ${t}`, share: 0.2, converts: false },
+        { text: `used ${t}`, share: 0.15, converts: false }, { text: `${t} repair`, share: 0.2, converts: false },
+      ];
+  }
+}
+
+/** A negative keyword as stored: removal keeps it, with the moment, so past days keep their blocking. */
+type StoredNegative = DeskAdsNegativeKeyword & { created_at: string; deleted_at?: string };
+
+/** A keyword's searches on a day with their demand: the keyword's demand split by share, conversions only where a search converts. */
+function termDemand(terms: SearchTerm[], day: DayFigures): { term: SearchTerm; day: DayFigures }[] {
+  const converting = terms.filter((t) => t.converts).reduce((s, t) => s + t.share, 0);
+  return terms.map((term) => ({
+    term,
+    day: {
+      impressions: day.impressions * term.share, clicks: day.clicks * term.share, spend: day.spend * term.share,
+      conversions: term.converts && converting > 0 ? (day.conversions * term.share) / converting : 0,
+      revenue: term.converts && converting > 0 ? (day.revenue * term.share) / converting : 0,
+    },
+  }));
+}
+
 const live = (status: string) => status === 'Active';
 const running = (e: { start_date: string; end_date?: string }, date: string) => e.start_date <= date && (!e.end_date || date <= e.end_date);
 
@@ -92,6 +137,8 @@ interface CampaignDay {
   products: Map<string, DayFigures>;
   adGroups: Map<string, DayFigures>;
   keywords: Map<string, DayFigures & { ad_group_id: string }>;
+  /** Search terms, keyed `keyword id|search`. */
+  terms: Map<string, DayFigures & { ad_group_id: string; keyword_id: string; search_term: string }>;
 }
 
 /**
@@ -101,9 +148,10 @@ interface CampaignDay {
  * - a shopping or Performance Max campaign's day is its serving products' demand (a disapproved or
  *   not yet started offer serves nothing);
  * - a search campaign's day is its ad groups' demand (Active and running), each the demand of its
- *   Active keywords; an ad group's part is split among its keywords. Keyword states are those at the
- *   end of the day: only days that are over are reported, so a change made today never reaches a
- *   reported day.
+ *   Active keywords, each the demand of the searches it matches that no negative keyword of its
+ *   campaign or ad group blocks (searchTermsOf, negativeBlocks); an ad group's part is split among its
+ *   keywords, a keyword's among its searches. Keyword and negative states are those at the end of the
+ *   day: only days that are over are reported, so a change made today never reaches a reported day.
  * Days from today on have no delivery yet.
  */
 function deliveryOf(
@@ -111,6 +159,7 @@ function deliveryOf(
   products: WithHistory<StoredProduct>[],
   adGroups: WithHistory<DeskAdsAdGroup>[],
   keywords: WithHistory<StoredKeyword>[],
+  negatives: StoredNegative[],
   dates: string[],
 ): CampaignDay[] {
   const days: CampaignDay[] = [];
@@ -133,8 +182,18 @@ function deliveryOf(
       for (const date of dates) {
         const endOfDay = `${date}T23:59:59.999Z`;
         const serving = words.map((k) => stateAt(k, endOfDay)).filter((k) => live(k.status));
+        const blocking = negatives.filter((n) => n.campaign_id === id && n.created_at <= endOfDay && (!n.deleted_at || n.deleted_at > endOfDay));
+        const searchesOf = (k: StoredKeyword, group: DeskAdsAdGroup) => {
+          const own = blocking.filter((n) => n.level === 'Campaign' || n.owner_id === k.ad_group_id);
+          const open = searchTermsOf(k).filter((t) => !own.some((n) => negativeBlocks(n, t.text)));
+          return termDemand(open, keywordDemand(k, k.bid ?? group.cpc_bid, firstBid(words.find((w) => w.id === k.id)!), date)).filter((t) => t.term.share > 0);
+        };
         const demandOf = (group: DeskAdsAdGroup) =>
-          serving.filter((k) => k.ad_group_id === group.id).map((k) => ({ k, day: keywordDemand(k, k.bid ?? group.cpc_bid, firstBid(words.find((w) => w.id === k.id)!), date) }));
+          serving
+            .filter((k) => k.ad_group_id === group.id)
+            .map((k) => ({ k, searches: searchesOf(k, group) }))
+            .filter((x) => x.searches.length > 0)
+            .map((x) => ({ ...x, day: totals(x.searches.map((s) => s.day)) }));
         const day = deliverParentDay<StoredCampaign, DeskAdsAdGroup>({
           date, parent: campaign, children: groups, parentDelivers, dailyBudget,
           childDemand: (g, d) => {
@@ -145,12 +204,19 @@ function deliveryOf(
         });
         if (day.total.impressions <= 0) continue;
         const keywordParts = new Map<string, DayFigures & { ad_group_id: string }>();
+        const termParts: CampaignDay['terms'] = new Map();
         for (const [groupId, figures] of day.children) {
           const group = stateAt(groups.find((g) => g.id === groupId)!, endOfDay);
           const parts = demandOf(group);
-          splitDay(figures, parts.map((p) => p.day)).forEach((f, i) => keywordParts.set(parts[i]!.k.id, { ...f, ad_group_id: groupId }));
+          splitDay(figures, parts.map((p) => p.day)).forEach((f, i) => {
+            const { k, searches } = parts[i]!;
+            keywordParts.set(k.id, { ...f, ad_group_id: groupId });
+            splitDay(f, searches.map((s) => s.day)).forEach((t, j) => {
+              if (t.impressions > 0) termParts.set(`${k.id}|${searches[j]!.term.text}`, { ...t, ad_group_id: groupId, keyword_id: k.id, search_term: searches[j]!.term.text });
+            });
+          });
         }
-        days.push({ date, campaign_id: id, total: day.total, products: new Map(), adGroups: day.children, keywords: keywordParts });
+        days.push({ date, campaign_id: id, total: day.total, products: new Map(), adGroups: day.children, keywords: keywordParts, terms: termParts });
       }
       continue;
     }
@@ -161,7 +227,7 @@ function deliveryOf(
         date, parent: campaign, children, parentDelivers, dailyBudget,
         childDemand: (p, d) => (p.offer_status !== 'Disapproved' && p.start_date <= d ? productDemand(p, d) : undefined),
       });
-      if (day.total.impressions > 0) days.push({ date, campaign_id: id, total: day.total, products: day.children, adGroups: new Map(), keywords: new Map() });
+      if (day.total.impressions > 0) days.push({ date, campaign_id: id, total: day.total, products: day.children, adGroups: new Map(), keywords: new Map(), terms: new Map() });
     }
   }
   return days;
@@ -221,11 +287,12 @@ export class DeskAdsSandbox extends SandboxPlatform implements DeskAdsPort {
     const dates = datesBetween(request.start_date, request.end_date < last ? request.end_date : last);
     if (!dates.length) return [];
     const history = { withHistory: true };
-    const [campaigns, products, adGroups, keywords] = await Promise.all([
+    const [campaigns, products, adGroups, keywords, negatives] = await Promise.all([
       this.store.list<StoredCampaign>(KIND.campaign, history),
       this.store.list<StoredProduct>(KIND.product, history),
       this.store.list<DeskAdsAdGroup>(KIND.adGroup, history),
       this.store.list<StoredKeyword>(KIND.keyword, history),
+      this.store.list<StoredNegative>(KIND.negative),
     ]);
     type Dimensions = Omit<DeskAdsReportRow, keyof Figures>;
     // The days of each row's entity, keyed by entity (and day, for Daily; and segment value, when segmented).
@@ -242,7 +309,7 @@ export class DeskAdsSandbox extends SandboxPlatform implements DeskAdsPort {
       const field = segment === 'DeviceType' ? 'device_type' : 'network';
       for (const part of segmentDay(entity, date, figures, segment)) add(`${key}|${part.value}`, { ...row, [field]: part.value } as Dimensions, part.figures);
     };
-    for (const day of deliveryOf(campaigns, products, adGroups, keywords, dates)) {
+    for (const day of deliveryOf(campaigns, products, adGroups, keywords, negatives, dates)) {
       const base = { ...(request.aggregation === 'Daily' ? { date: day.date } : {}), campaign_id: day.campaign_id };
       switch (request.report_type) {
         case 'CampaignPerformance':
@@ -256,6 +323,9 @@ export class DeskAdsSandbox extends SandboxPlatform implements DeskAdsPort {
           break;
         case 'KeywordPerformance':
           for (const [id, { ad_group_id, ...figures }] of day.keywords) collect(id, { ...base, ad_group_id, keyword_id: id }, figures, day.date);
+          break;
+        case 'SearchQueryPerformance':
+          for (const [id, { ad_group_id, keyword_id, search_term, ...figures }] of day.terms) collect(id, { ...base, ad_group_id, keyword_id, search_term }, figures, day.date);
           break;
       }
     }
@@ -310,7 +380,7 @@ export class DeskAdsSandbox extends SandboxPlatform implements DeskAdsPort {
   }
 
   async listNegativeKeywords(filter: { campaignId?: string } = {}): Promise<DeskAdsNegativeKeyword[]> {
-    const negatives = await this.store.list<DeskAdsNegativeKeyword>(KIND.negative);
+    const negatives = (await this.store.list<StoredNegative>(KIND.negative)).filter((n) => !n.deleted_at).map(({ created_at: _c, deleted_at: _d, ...n }) => n);
     return filter.campaignId ? negatives.filter((n) => n.campaign_id === filter.campaignId) : negatives;
   }
 
@@ -321,7 +391,8 @@ export class DeskAdsSandbox extends SandboxPlatform implements DeskAdsPort {
         : (await this.store.require<DeskAdsAdGroup>(KIND.adGroup, owner.id)).campaign_id;
     const added: DeskAdsNegativeKeyword[] = [];
     for (const negative of negatives) {
-      added.push(await this.store.create<DeskAdsNegativeKeyword>(KIND.negative, { id: digits(11), level: owner.level, owner_id: owner.id, campaign_id: campaignId, ...negative }));
+      const { created_at: _c, ...created } = await this.store.create<StoredNegative>(KIND.negative, { id: digits(11), level: owner.level, owner_id: owner.id, campaign_id: campaignId, ...negative, created_at: new Date().toISOString() });
+      added.push(created);
     }
     return added;
   }
@@ -353,10 +424,8 @@ export class DeskAdsSandbox extends SandboxPlatform implements DeskAdsPort {
   }
 
   async deleteNegativeKeywords(ids: string[]): Promise<void> {
-    for (const id of ids) {
-      await this.store.require<DeskAdsNegativeKeyword>(KIND.negative, id);
-      await this.store.remove(KIND.negative, id);
-    }
+    // Kept with the moment of removal: the days it blocked searches keep their figures.
+    for (const id of ids) await this.store.update<StoredNegative>(KIND.negative, id, { deleted_at: new Date().toISOString() }, { expect: { deleted_at: undefined } });
   }
 }
 
@@ -518,9 +587,9 @@ export async function seedDeskAdsAccount(account: ConnectedAccount): Promise<voi
   group(boots, 'Kids Boots (test)', 0.6, 'Paused', [['kids hiking boots', 'Phrase', 'new']]);
   group(brand, 'Brand Terms', 0.5, 'Active', [['northwind outdoor', 'Exact', 'strong'], ['northwind boots', 'Phrase', 'strong']]);
   group(camping, 'Tents', 1.1, 'Active', [['ultralight tent', 'Exact', 'average'], ['camping tent', 'Broad', 'poor']]);
-  const negatives: DeskAdsNegativeKeyword[] = [
-    { id: ids.digits(11), level: 'Campaign', owner_id: boots.id, campaign_id: boots.id, text: 'free', match_type: 'Phrase' },
-    { id: ids.digits(11), level: 'AdGroup', owner_id: adGroups[0]!.id, campaign_id: boots.id, text: 'used boots', match_type: 'Exact' },
+  const negatives: StoredNegative[] = [
+    { id: ids.digits(11), level: 'Campaign', owner_id: brand.id, campaign_id: brand.id, text: 'free', match_type: 'Phrase', created_at: `${ago(200)}T00:00:00.000Z` },
+    { id: ids.digits(11), level: 'AdGroup', owner_id: adGroups[0]!.id, campaign_id: boots.id, text: 'used hiking boots', match_type: 'Exact', created_at: `${ago(200)}T00:00:00.000Z` },
   ];
   const refurbished = products.find((p) => p.condition === 'Refurbished')! as WithHistory<StoredProduct>;
   refurbished.offer_status = 'Disapproved';

@@ -98,6 +98,18 @@ describe('deskads sandbox consistency', () => {
     expect(campaigns.filter((c) => c.campaign_id === camping.id && c.date! > addDays(isoDate(new Date()), -30))).toEqual([]);
   });
 
+  it('search term rows add up to keyword rows exactly, every day of the last 14 days', async () => {
+    const end = yesterday();
+    const start = addDays(end, -13);
+    const [keywords, terms] = await Promise.all([daily(s.port, 'KeywordPerformance', start, end), daily(s.port, 'SearchQueryPerformance', start, end)]);
+    expect(terms.length).toBeGreaterThan(keywords.length);
+    for (const keyword of keywords) {
+      expect(figures(terms.filter((t) => t.keyword_id === keyword.keyword_id && t.date === keyword.date))).toEqual(figures([keyword]));
+    }
+    // Seeded negatives block their searches: no "used hiking boots" row in the ad group it is on.
+    expect(terms.some((t) => t.search_term === 'used hiking boots')).toBe(false);
+  });
+
   it('no campaign day spends more than its daily budget of that day', async () => {
     const end = yesterday();
     const rows = await daily(s.port, 'CampaignPerformance', addDays(end, -59), end);
@@ -130,6 +142,28 @@ describe('deskads sandbox consistency', () => {
 });
 
 describe('deskads sandbox history', () => {
+  it('a negative keyword stops its searches from the day it was added; days before keep their figures', async () => {
+    const s = await sandbox();
+    const end = yesterday();
+    const start = addDays(end, -9);
+    const before = await daily(s.port, 'SearchQueryPerformance', start, end);
+    const cheap = before.find((t) => t.search_term!.startsWith('cheap '))!;
+    expect(cheap).toBeDefined();
+    const addedOn = addDays(end, -4);
+    await s.store.create('negative_keyword', { id: '777', level: 'Campaign', owner_id: cheap.campaign_id, campaign_id: cheap.campaign_id, text: 'cheap', match_type: 'Phrase', created_at: `${addedOn}T08:00:00.000Z` });
+    const after = await daily(s.port, 'SearchQueryPerformance', start, end);
+    const mine = (rows: DeskAdsReportRow[]) => rows.filter((r) => r.campaign_id === cheap.campaign_id);
+    // Days before the negative: unchanged. From its day on: no search containing "cheap" in that campaign.
+    expect(mine(after).filter((r) => r.date! < addedOn)).toEqual(mine(before).filter((r) => r.date! < addedOn));
+    expect(mine(after).filter((r) => r.date! >= addedOn && r.search_term!.includes('cheap'))).toEqual([]);
+    expect(mine(before).filter((r) => r.date! >= addedOn && r.search_term!.includes('cheap')).length).toBeGreaterThan(0);
+    // Removing it lets them back from the removal on (the store keeps the moment); nothing before moves.
+    await s.store.update('negative_keyword', '777', { deleted_at: `${addDays(end, -1)}T08:00:00.000Z` });
+    const restored = await daily(s.port, 'SearchQueryPerformance', start, end);
+    expect(mine(restored).filter((r) => r.date! < addDays(end, -1))).toEqual(mine(after).filter((r) => r.date! < addDays(end, -1)));
+    expect(mine(restored).some((r) => r.date === end && r.search_term!.includes('cheap'))).toBe(true);
+  });
+
   it('a past day is identical before and after a budget change and a pause; a pause splits its day', async () => {
     const s = await sandbox();
     const end = yesterday();
