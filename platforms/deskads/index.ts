@@ -1,6 +1,7 @@
 import type { PlatformModule } from '../platform-module';
 import { findDeskAdsOpportunities } from './opportunities';
 import { newDeskAdsAccountId, seedDeskAdsAccount } from './sandbox';
+import { createDeskAdsResponsiveSearchAd, listDeskAdsAds, pauseDeskAdsAd, resumeDeskAdsAd, updateDeskAdsAd } from './tools/ads';
 import { createDeskAdsAdGroup, listDeskAdsAdGroups, pauseDeskAdsAdGroup, resumeDeskAdsAdGroup, updateDeskAdsAdGroup } from './tools/ad-groups';
 import { deleteDeskAdsCampaign, listDeskAdsCampaigns, pauseDeskAdsCampaign, resumeDeskAdsCampaign, updateDeskAdsCampaign } from './tools/campaigns';
 import { getDeskAdsProductPerformance } from './tools/get-deskads-product-performance';
@@ -51,6 +52,11 @@ export const deskads: PlatformModule = {
     createDeskAdsConversionGoal,
     getDeskAdsSearchTerms,
     analyzeDeskAdsWastedSpend,
+    listDeskAdsAds,
+    createDeskAdsResponsiveSearchAd,
+    updateDeskAdsAd,
+    pauseDeskAdsAd,
+    resumeDeskAdsAd,
   ],
   newSandboxAccountId: newDeskAdsAccountId,
   seedSandbox: seedDeskAdsAccount,

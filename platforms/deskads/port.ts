@@ -33,9 +33,37 @@ export interface DeskAdsPort {
   addNegativeKeywords(entity: DeskAdsNegativeOwner, negatives: { text: string; match_type: DeskAdsNegativeMatchType }[]): Promise<DeskAdsNegativeKeyword[]>;
   deleteNegativeKeywords(ids: string[]): Promise<void>;
   createConversionGoal(goal: DeskAdsNewConversionGoal): Promise<DeskAdsConversionGoal>;
+  listAds(filter?: { campaignId?: string; adGroupId?: string }): Promise<DeskAdsAd[]>;
+  /** Adds an ad; it goes through editorial review before it can serve. */
+  createAd(ad: DeskAdsNewAd): Promise<DeskAdsAd>;
+  /** Changes an ad; a change of its text sends it through editorial review again. */
+  updateAd(id: string, patch: DeskAdsAdPatch, expect?: Partial<DeskAdsAd>): Promise<DeskAdsAd>;
   /** Ad insight: the CPC bids estimated to reach the first page, the top of page and the first mainline position. */
   getEstimatedBids(keywordIds: string[]): Promise<DeskAdsBidEstimate[]>;
 }
+
+export const EDITORIAL_STATUSES = ['Pending', 'Approved', 'Disapproved'] as const;
+export type DeskAdsEditorialStatus = (typeof EDITORIAL_STATUSES)[number];
+
+/** A responsive search ad: the platform combines its headlines and descriptions per search. */
+export interface DeskAdsAd {
+  id: string;
+  ad_group_id: string;
+  campaign_id: string;
+  type: 'ResponsiveSearch';
+  headlines: string[];
+  descriptions: string[];
+  path1: string | null;
+  path2: string | null;
+  final_url: string;
+  status: DeskAdsEntityStatus;
+  /** Pending while under review; an ad serves only once Approved. */
+  editorial_status: DeskAdsEditorialStatus;
+  /** Why it was disapproved. */
+  editorial_reason: string | null;
+}
+export type DeskAdsNewAd = Pick<DeskAdsAd, 'ad_group_id' | 'headlines' | 'descriptions' | 'path1' | 'path2' | 'final_url' | 'status'>;
+export type DeskAdsAdPatch = Partial<Pick<DeskAdsAd, 'headlines' | 'descriptions' | 'path1' | 'path2' | 'final_url' | 'status'>>;
 
 export interface DeskAdsBidEstimate {
   keyword_id: string;
@@ -143,7 +171,7 @@ export interface DeskAdsNegativeKeyword {
   match_type: DeskAdsNegativeMatchType;
 }
 
-export const REPORT_TYPES = ['ProductDimensionPerformance', 'CampaignPerformance', 'AdGroupPerformance', 'KeywordPerformance', 'SearchQueryPerformance'] as const;
+export const REPORT_TYPES = ['ProductDimensionPerformance', 'CampaignPerformance', 'AdGroupPerformance', 'KeywordPerformance', 'SearchQueryPerformance', 'AdPerformance'] as const;
 export type DeskAdsReportType = (typeof REPORT_TYPES)[number];
 export type DeskAdsReportAggregation = 'Summary' | 'Daily';
 
@@ -169,6 +197,8 @@ export interface DeskAdsReportRow {
   ad_group_id?: string;
   /** KeywordPerformance and SearchQueryPerformance (the keyword that matched). */
   keyword_id?: string;
+  /** AdPerformance. */
+  ad_id?: string;
   /** SearchQueryPerformance: what the user searched for. */
   search_term?: string;
   /** Segmented by DeviceType. */

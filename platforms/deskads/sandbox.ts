@@ -8,10 +8,13 @@ import type { HistoryEntry, WithHistory } from '../sandbox/history';
 import { digits, idSource } from '../sandbox/ids';
 import { dailyMetrics, datesBetween, profileFor, seededRandom, type PerformanceTier } from '../sandbox/metrics';
 import { SandboxPlatform } from '../sandbox/platform';
-import { SandboxStore } from '../sandbox/store';
+import { EntityStateError, SandboxStore } from '../sandbox/store';
 import { negativeBlocks } from './matching';
 import { DEVICE_TYPES, REPORT_NETWORKS } from './port';
 import type {
+  DeskAdsAd,
+  DeskAdsAdPatch,
+  DeskAdsNewAd,
   DeskAdsBidEstimate,
   DeskAdsQualityRating,
   DeskAdsNewConversionGoal,
@@ -40,7 +43,7 @@ import type {
 /** Entity kinds of the deskads sandbox (the sort-key prefixes). */
 export const KIND = {
   account: 'account', goal: 'conversion_goal', tag: 'uet_tag', product: 'product', campaign: 'campaign',
-  adGroup: 'ad_group', keyword: 'keyword', negative: 'negative_keyword',
+  adGroup: 'ad_group', keyword: 'keyword', negative: 'negative_keyword', ad: 'ad',
 } as const;
 const ACCOUNT_INFO_ID = 'info';
 
@@ -110,6 +113,34 @@ export function searchTermsOf(k: Pick<DeskAdsKeyword, 'text' | 'match_type'>): S
   }
 }
 
+/** An ad as stored: the outcome of its editorial review and when the review is done (Pending until then). */
+type StoredAd = Omit<DeskAdsAd, 'editorial_status' | 'editorial_reason'> & { review_done_at: string; review_outcome: 'Approved' | 'Disapproved'; review_reason: string | null };
+
+/** How long the sandbox's editorial review takes. */
+const REVIEW_MS = 30 * 60_000;
+
+/**
+ * The sandbox's editorial review of an ad's text, after the platform's policies on style: a word of
+ * four or more capital letters (excessive capitalization) or repeated punctuation such as "!!" or
+ * "?!" (excessive punctuation) is disapproved; everything else is approved.
+ */
+export function editorialReview(ad: Pick<DeskAdsAd, 'headlines' | 'descriptions' | 'path1' | 'path2'>, now: Date): Pick<StoredAd, 'review_done_at' | 'review_outcome' | 'review_reason'> {
+  const texts = [...ad.headlines, ...ad.descriptions, ad.path1 ?? '', ad.path2 ?? ''];
+  const shouting = texts.find((t) => /\b[A-Z]{4,}\b/.test(t));
+  const punctuation = texts.find((t) => /[!?]{2,}/.test(t));
+  const done = new Date(now.getTime() + REVIEW_MS).toISOString();
+  if (shouting) return { review_done_at: done, review_outcome: 'Disapproved', review_reason: `ExcessiveCapitalization: "${shouting}"` };
+  if (punctuation) return { review_done_at: done, review_outcome: 'Disapproved', review_reason: `ExcessivePunctuation: "${punctuation}"` };
+  return { review_done_at: done, review_outcome: 'Approved', review_reason: null };
+}
+
+/** An ad as the port returns it at `moment`: Pending until its review is done, then its outcome. */
+function adAt(ad: StoredAd, moment: string): DeskAdsAd {
+  const { review_done_at, review_outcome, review_reason, ...rest } = ad;
+  const done = review_done_at <= moment;
+  return { ...rest, editorial_status: done ? review_outcome : 'Pending', editorial_reason: done ? review_reason : null };
+}
+
 /** A negative keyword as stored: removal keeps it, with the moment, so past days keep their blocking. */
 type StoredNegative = DeskAdsNegativeKeyword & { created_at: string; deleted_at?: string };
 
@@ -137,6 +168,7 @@ interface CampaignDay {
   products: Map<string, DayFigures>;
   adGroups: Map<string, DayFigures>;
   keywords: Map<string, DayFigures & { ad_group_id: string }>;
+  ads: Map<string, DayFigures & { ad_group_id: string }>;
   /** Search terms, keyed `keyword id|search`. */
   terms: Map<string, DayFigures & { ad_group_id: string; keyword_id: string; search_term: string }>;
 }
@@ -160,6 +192,7 @@ function deliveryOf(
   adGroups: WithHistory<DeskAdsAdGroup>[],
   keywords: WithHistory<StoredKeyword>[],
   negatives: StoredNegative[],
+  ads: WithHistory<StoredAd>[],
   dates: string[],
 ): CampaignDay[] {
   const days: CampaignDay[] = [];
@@ -188,8 +221,11 @@ function deliveryOf(
           const open = searchTermsOf(k).filter((t) => !own.some((n) => negativeBlocks(n, t.text)));
           return termDemand(open, keywordDemand(k, k.bid ?? group.cpc_bid, firstBid(words.find((w) => w.id === k.id)!), date)).filter((t) => t.term.share > 0);
         };
+        const servingAds = (groupId: string) =>
+          ads.filter((a) => a.ad_group_id === groupId).map((a) => adAt(stateAt(a, endOfDay), endOfDay)).filter((a) => live(a.status) && a.editorial_status === 'Approved');
         const demandOf = (group: DeskAdsAdGroup) =>
-          serving
+          // An ad group without an approved, active ad has nothing to show.
+          !servingAds(group.id).length ? [] : serving
             .filter((k) => k.ad_group_id === group.id)
             .map((k) => ({ k, searches: searchesOf(k, group) }))
             .filter((x) => x.searches.length > 0)
@@ -204,8 +240,16 @@ function deliveryOf(
         });
         if (day.total.impressions <= 0) continue;
         const keywordParts = new Map<string, DayFigures & { ad_group_id: string }>();
+        const adParts = new Map<string, DayFigures & { ad_group_id: string }>();
         const termParts: CampaignDay['terms'] = new Map();
         for (const [groupId, figures] of day.children) {
+          const groupAds = servingAds(groupId);
+          // Ads share their ad group's day by how often the platform picks each (stable per ad).
+          const shares = groupAds.map((a) => {
+            const w = 0.7 + seededRandom(a.id)() * 0.6;
+            return { impressions: w, clicks: w, spend: w, conversions: w, revenue: w };
+          });
+          splitDay(figures, shares).forEach((f, i) => adParts.set(groupAds[i]!.id, { ...f, ad_group_id: groupId }));
           const group = stateAt(groups.find((g) => g.id === groupId)!, endOfDay);
           const parts = demandOf(group);
           splitDay(figures, parts.map((p) => p.day)).forEach((f, i) => {
@@ -216,7 +260,7 @@ function deliveryOf(
             });
           });
         }
-        days.push({ date, campaign_id: id, total: day.total, products: new Map(), adGroups: day.children, keywords: keywordParts, terms: termParts });
+        days.push({ date, campaign_id: id, total: day.total, products: new Map(), adGroups: day.children, keywords: keywordParts, ads: adParts, terms: termParts });
       }
       continue;
     }
@@ -227,7 +271,7 @@ function deliveryOf(
         date, parent: campaign, children, parentDelivers, dailyBudget,
         childDemand: (p, d) => (p.offer_status !== 'Disapproved' && p.start_date <= d ? productDemand(p, d) : undefined),
       });
-      if (day.total.impressions > 0) days.push({ date, campaign_id: id, total: day.total, products: day.children, adGroups: new Map(), keywords: new Map(), terms: new Map() });
+      if (day.total.impressions > 0) days.push({ date, campaign_id: id, total: day.total, products: day.children, adGroups: new Map(), keywords: new Map(), ads: new Map(), terms: new Map() });
     }
   }
   return days;
@@ -287,12 +331,13 @@ export class DeskAdsSandbox extends SandboxPlatform implements DeskAdsPort {
     const dates = datesBetween(request.start_date, request.end_date < last ? request.end_date : last);
     if (!dates.length) return [];
     const history = { withHistory: true };
-    const [campaigns, products, adGroups, keywords, negatives] = await Promise.all([
+    const [campaigns, products, adGroups, keywords, negatives, ads] = await Promise.all([
       this.store.list<StoredCampaign>(KIND.campaign, history),
       this.store.list<StoredProduct>(KIND.product, history),
       this.store.list<DeskAdsAdGroup>(KIND.adGroup, history),
       this.store.list<StoredKeyword>(KIND.keyword, history),
       this.store.list<StoredNegative>(KIND.negative),
+      this.store.list<StoredAd>(KIND.ad, history),
     ]);
     type Dimensions = Omit<DeskAdsReportRow, keyof Figures>;
     // The days of each row's entity, keyed by entity (and day, for Daily; and segment value, when segmented).
@@ -309,7 +354,7 @@ export class DeskAdsSandbox extends SandboxPlatform implements DeskAdsPort {
       const field = segment === 'DeviceType' ? 'device_type' : 'network';
       for (const part of segmentDay(entity, date, figures, segment)) add(`${key}|${part.value}`, { ...row, [field]: part.value } as Dimensions, part.figures);
     };
-    for (const day of deliveryOf(campaigns, products, adGroups, keywords, negatives, dates)) {
+    for (const day of deliveryOf(campaigns, products, adGroups, keywords, negatives, ads, dates)) {
       const base = { ...(request.aggregation === 'Daily' ? { date: day.date } : {}), campaign_id: day.campaign_id };
       switch (request.report_type) {
         case 'CampaignPerformance':
@@ -323,6 +368,9 @@ export class DeskAdsSandbox extends SandboxPlatform implements DeskAdsPort {
           break;
         case 'KeywordPerformance':
           for (const [id, { ad_group_id, ...figures }] of day.keywords) collect(id, { ...base, ad_group_id, keyword_id: id }, figures, day.date);
+          break;
+        case 'AdPerformance':
+          for (const [id, { ad_group_id, ...figures }] of day.ads) collect(id, { ...base, ad_group_id, ad_id: id }, figures, day.date);
           break;
         case 'SearchQueryPerformance':
           for (const [id, { ad_group_id, keyword_id, search_term, ...figures }] of day.terms) collect(id, { ...base, ad_group_id, keyword_id, search_term }, figures, day.date);
@@ -408,6 +456,34 @@ export class DeskAdsSandbox extends SandboxPlatform implements DeskAdsPort {
       scope: 'Account',
       start_date: isoDate(new Date()),
     });
+  }
+
+  async listAds(filter: { campaignId?: string; adGroupId?: string } = {}): Promise<DeskAdsAd[]> {
+    const now = new Date().toISOString();
+    return (await this.store.list<StoredAd>(KIND.ad))
+      .filter((a) => (!filter.campaignId || a.campaign_id === filter.campaignId) && (!filter.adGroupId || a.ad_group_id === filter.adGroupId))
+      .map((a) => adAt(a, now));
+  }
+
+  async createAd(ad: DeskAdsNewAd): Promise<DeskAdsAd> {
+    const group = await this.store.require<DeskAdsAdGroup>(KIND.adGroup, ad.ad_group_id);
+    const now = new Date();
+    const stored: StoredAd = { id: digits(12), campaign_id: group.campaign_id, type: 'ResponsiveSearch', ...ad, ...editorialReview(ad, now) };
+    return adAt(await this.store.create<StoredAd>(KIND.ad, stored), now.toISOString());
+  }
+
+  async updateAd(id: string, patch: DeskAdsAdPatch, expect?: Partial<DeskAdsAd>): Promise<DeskAdsAd> {
+    const now = new Date();
+    const current = await this.store.require<StoredAd>(KIND.ad, id);
+    const textChanged = (['headlines', 'descriptions', 'path1', 'path2', 'final_url'] as const).some((f) => patch[f] !== undefined && JSON.stringify(patch[f]) !== JSON.stringify(current[f]));
+    // A new text goes through review again; a status change alone does not.
+    const review = textChanged ? editorialReview({ ...current, ...patch }, now) : {};
+    const { editorial_status: _s, editorial_reason: _r, ...fields } = expect ?? {};
+    // Lists are compared by value here; the store compares scalars in its conditional write.
+    const lists = Object.entries(fields).filter(([, value]) => Array.isArray(value));
+    if (lists.some(([field, value]) => JSON.stringify(current[field as keyof StoredAd]) !== JSON.stringify(value))) throw new EntityStateError(KIND.ad, id);
+    const scalars = Object.fromEntries(Object.entries(fields).filter(([, value]) => !Array.isArray(value)));
+    return adAt(await this.store.update<StoredAd>(KIND.ad, id, { ...patch, ...review }, { expect: scalars }), now.toISOString());
   }
 
   /** Estimates from the keyword's own cost per click profile: a better quality score needs a lower bid for the same position. */
@@ -587,6 +663,22 @@ export async function seedDeskAdsAccount(account: ConnectedAccount): Promise<voi
   group(boots, 'Kids Boots (test)', 0.6, 'Paused', [['kids hiking boots', 'Phrase', 'new']]);
   group(brand, 'Brand Terms', 0.5, 'Active', [['northwind outdoor', 'Exact', 'strong'], ['northwind boots', 'Phrase', 'strong']]);
   group(camping, 'Tents', 1.1, 'Active', [['ultralight tent', 'Exact', 'average'], ['camping tent', 'Broad', 'poor']]);
+  // Every ad group has a responsive search ad, reviewed long ago; one older ad was disapproved.
+  const reviewed = (outcome: 'Approved' | 'Disapproved', reason: string | null) => ({ review_done_at: `${ago(300)}T00:30:00.000Z`, review_outcome: outcome, review_reason: reason });
+  const ads: StoredAd[] = adGroups.flatMap((g, i) => {
+    const words = keywords.find((k) => k.ad_group_id === g.id)?.text ?? g.name;
+    const title = words.replace(/\b\w/g, (c) => c.toUpperCase()).slice(0, 30);
+    const base = {
+      ad_group_id: g.id, campaign_id: g.campaign_id, type: 'ResponsiveSearch' as const,
+      headlines: [title, 'Northwind Outdoor', 'Free Shipping Over $50', 'Trail-Tested Gear'],
+      descriptions: ['Gear that goes further, tested on real trails.', 'Order today and get free returns for 60 days.'],
+      path1: 'gear', path2: null, final_url: 'https://www.example.com/northwind', status: 'Active' as const,
+    };
+    const main: StoredAd = { id: ids.digits(12), ...base, ...reviewed('Approved', null) };
+    return i === 0
+      ? [main, { id: ids.digits(12), ...base, headlines: ['HUGE SALE on Boots', ...base.headlines.slice(1)], ...reviewed('Disapproved', 'ExcessiveCapitalization: "HUGE SALE on Boots"') }]
+      : [main];
+  });
   const negatives: StoredNegative[] = [
     { id: ids.digits(11), level: 'Campaign', owner_id: brand.id, campaign_id: brand.id, text: 'free', match_type: 'Phrase', created_at: `${ago(200)}T00:00:00.000Z` },
     { id: ids.digits(11), level: 'AdGroup', owner_id: adGroups[0]!.id, campaign_id: boots.id, text: 'used hiking boots', match_type: 'Exact', created_at: `${ago(200)}T00:00:00.000Z` },
@@ -601,6 +693,7 @@ export async function seedDeskAdsAccount(account: ConnectedAccount): Promise<voi
     store.putMany(KIND.adGroup, adGroups),
     store.putMany(KIND.keyword, keywords),
     store.putMany(KIND.negative, negatives),
+    store.putMany(KIND.ad, ads),
     store.putMany(KIND.tag, tags),
     store.putMany(KIND.goal, goals),
     store.putMany(KIND.product, products),

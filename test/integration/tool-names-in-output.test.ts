@@ -123,6 +123,7 @@ describe('tool texts', () => {
     const deskKeywords = (await read('list_deskads_keywords')).keywords as any[];
     const deskNegatives = (await read('list_deskads_negative_keywords')).negative_keywords as any[];
     const deskTags = (await read('list_deskads_uet_tags')).tags as any[];
+    const deskAds = (await read('list_deskads_ads')).ads as any[];
 
     /** Working arguments of every tool that needs some; the others are called with none. */
     const ARGUMENTS: Record<string, Record<string, unknown>> = {
@@ -168,6 +169,10 @@ describe('tool texts', () => {
       remove_deskads_keywords: { keyword_ids: [deskKeywords[1].id] },
       add_deskads_negative_keywords: { campaign_id: deskSearch[0].id, negatives: [{ text: 'scan test', match_type: 'Exact' }] },
       remove_deskads_negative_keywords: { negative_keyword_ids: [deskNegatives[0].id] },
+      create_deskads_responsive_search_ad: { ad_group_id: deskGroups[0].id, headlines: ['Scan Test Boots', 'Northwind Outdoor', 'Free Returns'], descriptions: ['Tested on trails.', 'Order today.'], final_url: 'https://www.example.com/boots' },
+      update_deskads_ad: { ad_id: deskAds[0].id, final_url: 'https://www.example.com/scan' },
+      pause_deskads_ad: { ad_id: deskAds.find((a) => a.status === 'Active').id },
+      resume_deskads_ad: { ad_id: deskAds[deskAds.length - 1].id },
       create_deskads_conversion_goal: { tag_id: deskTags[0].id, name: 'Scan test goal', type: 'Event', goal_category: 'Signup', event_action: 'signup' },
     };
 

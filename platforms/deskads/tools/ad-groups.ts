@@ -135,7 +135,7 @@ export const createDeskAdsAdGroup = defineDeskAdsTool({
   async apply(plan, _args, ctx) {
     const created = await ctx.platform.createAdGroup(plan.data.adGroup);
     return {
-      text: `## Ad group "${created.name}" created\n\nIn campaign "${plan.data.campaignName}", id ${created.id}, status ${created.status}, default bid ${money(created.cpc_bid, ctx.account.currency)}.\n\nNext: add keywords with add_deskads_keywords${created.status === 'Paused' ? ', then resume_deskads_ad_group' : ''}.`,
+      text: `## Ad group "${created.name}" created\n\nIn campaign "${plan.data.campaignName}", id ${created.id}, status ${created.status}, default bid ${money(created.cpc_bid, ctx.account.currency)}.\n\nNext: add keywords with add_deskads_keywords and an ad with create_deskads_responsive_search_ad (an ad group without an approved ad shows nothing)${created.status === 'Paused' ? ', then resume_deskads_ad_group' : ''}.`,
       structured: { account_id: ctx.account.account_id, ad_group_id: created.id, campaign_id: created.campaign_id, name: created.name, status: created.status, cpc_bid: created.cpc_bid, network: created.network },
     };
   },

@@ -78,7 +78,7 @@ interface StatusChange<E extends StatusEntity> {
   name: string;
   description: string;
   /** snake_case entity type, and how people call it. */
-  entity: 'campaign' | 'ad_group';
+  entity: 'campaign' | 'ad_group' | 'ad';
   label: string;
   idArg: string;
   lister: string;
