@@ -1,7 +1,22 @@
 import type { PlatformModule } from '../platform-module';
 import { findDeskAdsOpportunities } from './opportunities';
 import { newDeskAdsAccountId, seedDeskAdsAccount } from './sandbox';
+import { createDeskAdsResponsiveSearchAd, listDeskAdsAds, pauseDeskAdsAd, resumeDeskAdsAd, updateDeskAdsAd } from './tools/ads';
+import { createDeskAdsAdGroup, listDeskAdsAdGroups, pauseDeskAdsAdGroup, resumeDeskAdsAdGroup, updateDeskAdsAdGroup } from './tools/ad-groups';
+import { deleteDeskAdsCampaign, listDeskAdsCampaigns, pauseDeskAdsCampaign, resumeDeskAdsCampaign, updateDeskAdsCampaign } from './tools/campaigns';
 import { getDeskAdsProductPerformance } from './tools/get-deskads-product-performance';
+import { getDeskAdsAccountPerformance, getDeskAdsCampaignPerformance, getDeskAdsKeywordPerformance } from './tools/reports';
+import { analyzeDeskAdsWastedSpend, getDeskAdsSearchTerms } from './tools/search-terms';
+import { createDeskAdsConversionGoal, listDeskAdsUetTags } from './tools/tracking';
+import {
+  addDeskAdsKeywords,
+  addDeskAdsNegativeKeywords,
+  listDeskAdsKeywords,
+  listDeskAdsNegativeKeywords,
+  removeDeskAdsKeywords,
+  removeDeskAdsNegativeKeywords,
+  updateDeskAdsKeywords,
+} from './tools/keywords';
 import { listDeskAdsAccounts } from './tools/list-deskads-accounts';
 import { listDeskAdsConversionGoals } from './tools/list-deskads-conversion-goals';
 
@@ -9,7 +24,40 @@ import { listDeskAdsConversionGoals } from './tools/list-deskads-conversion-goal
 export const deskads: PlatformModule = {
   word: 'deskads',
   kind: 'desktop search and shopping advertising',
-  tools: [listDeskAdsAccounts, listDeskAdsConversionGoals, getDeskAdsProductPerformance],
+  tools: [
+    listDeskAdsAccounts,
+    listDeskAdsConversionGoals,
+    getDeskAdsProductPerformance,
+    listDeskAdsCampaigns,
+    updateDeskAdsCampaign,
+    pauseDeskAdsCampaign,
+    resumeDeskAdsCampaign,
+    deleteDeskAdsCampaign,
+    listDeskAdsAdGroups,
+    createDeskAdsAdGroup,
+    updateDeskAdsAdGroup,
+    pauseDeskAdsAdGroup,
+    resumeDeskAdsAdGroup,
+    listDeskAdsKeywords,
+    addDeskAdsKeywords,
+    updateDeskAdsKeywords,
+    removeDeskAdsKeywords,
+    listDeskAdsNegativeKeywords,
+    addDeskAdsNegativeKeywords,
+    removeDeskAdsNegativeKeywords,
+    getDeskAdsCampaignPerformance,
+    getDeskAdsAccountPerformance,
+    getDeskAdsKeywordPerformance,
+    listDeskAdsUetTags,
+    createDeskAdsConversionGoal,
+    getDeskAdsSearchTerms,
+    analyzeDeskAdsWastedSpend,
+    listDeskAdsAds,
+    createDeskAdsResponsiveSearchAd,
+    updateDeskAdsAd,
+    pauseDeskAdsAd,
+    resumeDeskAdsAd,
+  ],
   newSandboxAccountId: newDeskAdsAccountId,
   seedSandbox: seedDeskAdsAccount,
   findOpportunities: findDeskAdsOpportunities,

@@ -1,14 +1,35 @@
 import type { ConnectedAccount } from '../../functions/runtime/stores/owners';
 import { addDays, isoDate } from '../dates';
-import { deliverParentDay, type DayFigures } from '../sandbox/allocate';
+import { deliverParentDay, splitDay, type DayFigures } from '../sandbox/allocate';
+import { stateAt } from '../sandbox/history';
 import { lastReportDay } from '../dates';
 import { totals } from '../metrics';
 import type { HistoryEntry, WithHistory } from '../sandbox/history';
 import { digits, idSource } from '../sandbox/ids';
-import { dailyMetrics, datesBetween, profileFor, type PerformanceTier } from '../sandbox/metrics';
+import { dailyMetrics, datesBetween, profileFor, seededRandom, type PerformanceTier } from '../sandbox/metrics';
 import { SandboxPlatform } from '../sandbox/platform';
-import { SandboxStore } from '../sandbox/store';
+import { EntityStateError, SandboxStore } from '../sandbox/store';
+import { negativeBlocks } from './matching';
+import { DEVICE_TYPES, REPORT_NETWORKS } from './port';
 import type {
+  DeskAdsAd,
+  DeskAdsAdPatch,
+  DeskAdsNewAd,
+  DeskAdsBidEstimate,
+  DeskAdsQualityRating,
+  DeskAdsNewConversionGoal,
+  DeskAdsReportSegment,
+  DeskAdsAdGroup,
+  DeskAdsAdGroupPatch,
+  DeskAdsCampaign,
+  DeskAdsCampaignPatch,
+  DeskAdsKeyword,
+  DeskAdsKeywordPatch,
+  DeskAdsNegativeKeyword,
+  DeskAdsNegativeMatchType,
+  DeskAdsNegativeOwner,
+  DeskAdsNewAdGroup,
+  DeskAdsNewKeyword,
   DeskAdsAccountInfo,
   DeskAdsConversionGoal,
   DeskAdsGoalType,
@@ -20,7 +41,10 @@ import type {
 } from './port';
 
 /** Entity kinds of the deskads sandbox (the sort-key prefixes). */
-export const KIND = { account: 'account', goal: 'conversion_goal', tag: 'uet_tag', product: 'product', campaign: 'campaign' } as const;
+export const KIND = {
+  account: 'account', goal: 'conversion_goal', tag: 'uet_tag', product: 'product', campaign: 'campaign',
+  adGroup: 'ad_group', keyword: 'keyword', negative: 'negative_keyword', ad: 'ad',
+} as const;
 const ACCOUNT_INFO_ID = 'info';
 
 /** A new sandbox AccountId, shaped like the real platform's (nine digits). */
@@ -32,15 +56,15 @@ export const newDeskAdsAccountId = () => `1${digits(8)}`;
  */
 type StoredProduct = DeskAdsProduct & { performance: PerformanceTier; offer_status?: 'Approved' | 'Disapproved' };
 
-/** The campaigns products serve under: the daily budget their products share, and whether they run. */
-interface StoredCampaign {
-  id: string;
-  name: string;
-  /** Active or Paused. */
-  status: string;
-  daily_budget: number;
-  start_date: string;
-}
+/** A campaign: shopping and Performance Max campaigns serve products, search campaigns keywords. */
+type StoredCampaign = DeskAdsCampaign;
+/** A keyword and the tier its simulated demand comes from. */
+type StoredKeyword = DeskAdsKeyword & { performance: PerformanceTier };
+
+/** A keyword draws a share of a search campaign's traffic. */
+const KEYWORD_IMPRESSION_SCALE = 0.35;
+/** Before any recorded change: the entity as first stored. */
+const FIRST_MOMENT = '1970-01-01T00:00:00.000Z';
 
 /** A product offer draws far fewer impressions than a whole campaign. */
 const PRODUCT_IMPRESSION_SCALE = 0.12;
@@ -52,33 +76,227 @@ function productDemand(p: StoredProduct, date: string): DayFigures {
   return day;
 }
 
+/** A keyword's whole-day demand from its tier; a higher bid than it started with buys more, dearer clicks. */
+function keywordDemand(k: StoredKeyword, bid: number, firstBid: number, date: string): DayFigures {
+  const factor = Math.sqrt(firstBid > 0 ? bid / firstBid : 1);
+  const base = profileFor(k.performance);
+  const profile = profileFor(k.performance, { impressions: base.impressions * KEYWORD_IMPRESSION_SCALE * factor, cpc: base.cpc * factor });
+  const { date: _date, video_views: _views, ...day } = dailyMetrics(k.id, date, profile);
+  return day;
+}
+
+/** A search a keyword matches: its text, its share of the keyword's traffic, and whether it can convert. */
+interface SearchTerm {
+  text: string;
+  share: number;
+  converts: boolean;
+}
+
 /**
- * The delivery model: each campaign's day, from the history of it and its products, is its serving
- * products' demand capped by its daily budget (the platform keeps a day within the budget), rounded
- * once and split among the products (../sandbox/allocate.ts), so product rows add up to campaign
- * rows exactly and a past day never changes. A paused campaign or one not started yet, and a
- * disapproved or not yet started offer, serve nothing. Days from today on have no delivery yet.
+ * The searches a keyword matches, by match type: an exact keyword its own text and a plural variant;
+ * a phrase keyword longer searches containing it, one of them a bargain hunt that does not convert;
+ * a broad keyword loosely related searches too, several of which never convert (the waste that
+ * negative keywords are for).
  */
-function deliveryOf(campaigns: WithHistory<StoredCampaign>[], products: WithHistory<StoredProduct>[], dates: string[]) {
-  const days: { date: string; campaign_id: string; total: DayFigures; products: Map<string, DayFigures> }[] = [];
-  const ids = [...new Set(products.map((p) => p.campaign_id))];
+export function searchTermsOf(k: Pick<DeskAdsKeyword, 'text' | 'match_type'>): SearchTerm[] {
+  const t = k.text.toLowerCase();
+  switch (k.match_type) {
+    case 'Exact':
+      return [{ text: t, share: 0.85, converts: true }, { text: t.endsWith('s') ? t.slice(0, -1) : `${t}s`, share: 0.15, converts: true }];
+    case 'Phrase':
+      return [{ text: t, share: 0.45, converts: true }, { text: `best ${t}`, share: 0.2, converts: true }, { text: `${t} sale`, share: 0.15, converts: true }, { text: `cheap ${t}`, share: 0.2, converts: false }];
+    case 'Broad':
+      return [
+        { text: t, share: 0.3, converts: true }, { text: `${t} reviews`, share: 0.15, converts: true }, { text: `free ${t}`, share: 0.2, converts: false },
+        { text: `used ${t}`, share: 0.15, converts: false }, { text: `${t} repair`, share: 0.2, converts: false },
+      ];
+  }
+}
+
+/** An ad as stored: the outcome of its editorial review and when the review is done (Pending until then). */
+type StoredAd = Omit<DeskAdsAd, 'editorial_status' | 'editorial_reason'> & { review_done_at: string; review_outcome: 'Approved' | 'Disapproved'; review_reason: string | null };
+
+/** How long the sandbox's editorial review takes. */
+const REVIEW_MS = 30 * 60_000;
+
+/**
+ * The sandbox's editorial review of an ad's text, after the platform's policies on style: a word of
+ * four or more capital letters (excessive capitalization) or repeated punctuation such as "!!" or
+ * "?!" (excessive punctuation) is disapproved; everything else is approved.
+ */
+export function editorialReview(ad: Pick<DeskAdsAd, 'headlines' | 'descriptions' | 'path1' | 'path2'>, now: Date): Pick<StoredAd, 'review_done_at' | 'review_outcome' | 'review_reason'> {
+  const texts = [...ad.headlines, ...ad.descriptions, ad.path1 ?? '', ad.path2 ?? ''];
+  const shouting = texts.find((t) => /\b[A-Z]{4,}\b/.test(t));
+  const punctuation = texts.find((t) => /[!?]{2,}/.test(t));
+  const done = new Date(now.getTime() + REVIEW_MS).toISOString();
+  if (shouting) return { review_done_at: done, review_outcome: 'Disapproved', review_reason: `ExcessiveCapitalization: "${shouting}"` };
+  if (punctuation) return { review_done_at: done, review_outcome: 'Disapproved', review_reason: `ExcessivePunctuation: "${punctuation}"` };
+  return { review_done_at: done, review_outcome: 'Approved', review_reason: null };
+}
+
+/** An ad as the port returns it at `moment`: Pending until its review is done, then its outcome. */
+function adAt(ad: StoredAd, moment: string): DeskAdsAd {
+  const { review_done_at, review_outcome, review_reason, ...rest } = ad;
+  const done = review_done_at <= moment;
+  return { ...rest, editorial_status: done ? review_outcome : 'Pending', editorial_reason: done ? review_reason : null };
+}
+
+/** A negative keyword as stored: removal keeps it, with the moment, so past days keep their blocking. */
+type StoredNegative = DeskAdsNegativeKeyword & { created_at: string; deleted_at?: string };
+
+/** A keyword's searches on a day with their demand: the keyword's demand split by share, conversions only where a search converts. */
+function termDemand(terms: SearchTerm[], day: DayFigures): { term: SearchTerm; day: DayFigures }[] {
+  const converting = terms.filter((t) => t.converts).reduce((s, t) => s + t.share, 0);
+  return terms.map((term) => ({
+    term,
+    day: {
+      impressions: day.impressions * term.share, clicks: day.clicks * term.share, spend: day.spend * term.share,
+      conversions: term.converts && converting > 0 ? (day.conversions * term.share) / converting : 0,
+      revenue: term.converts && converting > 0 ? (day.revenue * term.share) / converting : 0,
+    },
+  }));
+}
+
+const live = (status: string) => status === 'Active';
+const running = (e: { start_date: string; end_date?: string }, date: string) => e.start_date <= date && (!e.end_date || date <= e.end_date);
+
+/** One campaign's day: its total and the parts of its products, ad groups and keywords. */
+interface CampaignDay {
+  date: string;
+  campaign_id: string;
+  total: DayFigures;
+  products: Map<string, DayFigures>;
+  adGroups: Map<string, DayFigures>;
+  keywords: Map<string, DayFigures & { ad_group_id: string }>;
+  ads: Map<string, DayFigures & { ad_group_id: string }>;
+  /** Search terms, keyed `keyword id|search`. */
+  terms: Map<string, DayFigures & { ad_group_id: string; keyword_id: string; search_term: string }>;
+}
+
+/**
+ * The delivery model, top down from the entities' history (../sandbox/allocate.ts), so every level
+ * adds up exactly and a past day never changes:
+ * - a campaign delivers while Active, started and not ended, and never beyond its daily budget;
+ * - a shopping or Performance Max campaign's day is its serving products' demand (a disapproved or
+ *   not yet started offer serves nothing);
+ * - a search campaign's day is its ad groups' demand (Active and running), each the demand of its
+ *   Active keywords, each the demand of the searches it matches that no negative keyword of its
+ *   campaign or ad group blocks (searchTermsOf, negativeBlocks); an ad group's part is split among its
+ *   keywords, a keyword's among its searches. Keyword and negative states are those at the end of the
+ *   day: only days that are over are reported, so a change made today never reaches a reported day.
+ * Days from today on have no delivery yet.
+ */
+function deliveryOf(
+  campaigns: WithHistory<StoredCampaign>[],
+  products: WithHistory<StoredProduct>[],
+  adGroups: WithHistory<DeskAdsAdGroup>[],
+  keywords: WithHistory<StoredKeyword>[],
+  negatives: StoredNegative[],
+  ads: WithHistory<StoredAd>[],
+  dates: string[],
+): CampaignDay[] {
+  const days: CampaignDay[] = [];
+  const ids = [...new Set([...campaigns.map((c) => c.id), ...products.map((p) => p.campaign_id)])];
+  const firstBid = (k: WithHistory<StoredKeyword>) => {
+    const first = stateAt(k, FIRST_MOMENT);
+    const group = adGroups.find((g) => g.id === k.ad_group_id);
+    return first.bid ?? (group ? stateAt(group, FIRST_MOMENT).cpc_bid : 1);
+  };
   for (const id of ids) {
     // A product under a campaign the sandbox does not hold (older accounts): no budget, always on.
-    const campaign = campaigns.find((c) => c.id === id) ?? { id, name: '', status: 'Active', daily_budget: 0, start_date: '0000-01-01' };
+    const campaign: WithHistory<StoredCampaign> = campaigns.find((c) => c.id === id) ?? {
+      id, name: '', type: 'Shopping', status: 'Active', daily_budget: 0, bid_strategy: 'ManualCpc', start_date: '0000-01-01',
+    };
+    const parentDelivers = (c: StoredCampaign, d: string) => live(c.status) && running(c, d);
+    const dailyBudget = (c: StoredCampaign) => (c.daily_budget > 0 ? c.daily_budget : undefined);
+    if (campaign.type === 'Search') {
+      const groups = adGroups.filter((g) => g.campaign_id === id);
+      const words = keywords.filter((k) => k.campaign_id === id);
+      for (const date of dates) {
+        const endOfDay = `${date}T23:59:59.999Z`;
+        const serving = words.map((k) => stateAt(k, endOfDay)).filter((k) => live(k.status));
+        const blocking = negatives.filter((n) => n.campaign_id === id && n.created_at <= endOfDay && (!n.deleted_at || n.deleted_at > endOfDay));
+        const searchesOf = (k: StoredKeyword, group: DeskAdsAdGroup) => {
+          const own = blocking.filter((n) => n.level === 'Campaign' || n.owner_id === k.ad_group_id);
+          const open = searchTermsOf(k).filter((t) => !own.some((n) => negativeBlocks(n, t.text)));
+          return termDemand(open, keywordDemand(k, k.bid ?? group.cpc_bid, firstBid(words.find((w) => w.id === k.id)!), date)).filter((t) => t.term.share > 0);
+        };
+        const servingAds = (groupId: string) =>
+          ads.filter((a) => a.ad_group_id === groupId).map((a) => adAt(stateAt(a, endOfDay), endOfDay)).filter((a) => live(a.status) && a.editorial_status === 'Approved');
+        const demandOf = (group: DeskAdsAdGroup) =>
+          // An ad group without an approved, active ad has nothing to show.
+          !servingAds(group.id).length ? [] : serving
+            .filter((k) => k.ad_group_id === group.id)
+            .map((k) => ({ k, searches: searchesOf(k, group) }))
+            .filter((x) => x.searches.length > 0)
+            .map((x) => ({ ...x, day: totals(x.searches.map((s) => s.day)) }));
+        const day = deliverParentDay<StoredCampaign, DeskAdsAdGroup>({
+          date, parent: campaign, children: groups, parentDelivers, dailyBudget,
+          childDemand: (g, d) => {
+            if (!live(g.status) || !running(g, d)) return undefined;
+            const parts = demandOf(g);
+            return parts.length ? totals(parts.map((p) => p.day)) : undefined;
+          },
+        });
+        if (day.total.impressions <= 0) continue;
+        const keywordParts = new Map<string, DayFigures & { ad_group_id: string }>();
+        const adParts = new Map<string, DayFigures & { ad_group_id: string }>();
+        const termParts: CampaignDay['terms'] = new Map();
+        for (const [groupId, figures] of day.children) {
+          const groupAds = servingAds(groupId);
+          // Ads share their ad group's day by how often the platform picks each (stable per ad).
+          const shares = groupAds.map((a) => {
+            const w = 0.7 + seededRandom(a.id)() * 0.6;
+            return { impressions: w, clicks: w, spend: w, conversions: w, revenue: w };
+          });
+          splitDay(figures, shares).forEach((f, i) => adParts.set(groupAds[i]!.id, { ...f, ad_group_id: groupId }));
+          const group = stateAt(groups.find((g) => g.id === groupId)!, endOfDay);
+          const parts = demandOf(group);
+          splitDay(figures, parts.map((p) => p.day)).forEach((f, i) => {
+            const { k, searches } = parts[i]!;
+            keywordParts.set(k.id, { ...f, ad_group_id: groupId });
+            splitDay(f, searches.map((s) => s.day)).forEach((t, j) => {
+              if (t.impressions > 0) termParts.set(`${k.id}|${searches[j]!.term.text}`, { ...t, ad_group_id: groupId, keyword_id: k.id, search_term: searches[j]!.term.text });
+            });
+          });
+        }
+        days.push({ date, campaign_id: id, total: day.total, products: new Map(), adGroups: day.children, keywords: keywordParts, ads: adParts, terms: termParts });
+      }
+      continue;
+    }
     const children = products.filter((p) => p.campaign_id === id);
+    if (!children.length) continue;
     for (const date of dates) {
       const day = deliverParentDay<StoredCampaign, StoredProduct>({
-        date,
-        parent: campaign,
-        children,
-        parentDelivers: (c, d) => c.status === 'Active' && c.start_date <= d,
-        dailyBudget: (c) => (c.daily_budget > 0 ? c.daily_budget : undefined),
+        date, parent: campaign, children, parentDelivers, dailyBudget,
         childDemand: (p, d) => (p.offer_status !== 'Disapproved' && p.start_date <= d ? productDemand(p, d) : undefined),
       });
-      if (day.total.impressions > 0) days.push({ date, campaign_id: id, total: day.total, products: day.children });
+      if (day.total.impressions > 0) days.push({ date, campaign_id: id, total: day.total, products: day.children, adGroups: new Map(), keywords: new Map(), ads: new Map(), terms: new Map() });
     }
   }
   return days;
+}
+
+/** Typical shares of a search day by device and by network, before each day's own variation. */
+const SEGMENT_SHARES: Record<DeskAdsReportSegment, { values: readonly string[]; shares: number[] }> = {
+  DeviceType: { values: DEVICE_TYPES, shares: [0.62, 0.3, 0.08] },
+  Network: { values: REPORT_NETWORKS, shares: [0.7, 0.22, 0.08] },
+};
+
+/**
+ * A row's day split by device or network: each value's share varies a little per entity and day
+ * (deterministically), and the parts add up to the day exactly (../sandbox/allocate.ts splitDay).
+ * Conversions lean to computers, as on the platform.
+ */
+function segmentDay(entityId: string, date: string, day: DayFigures, segment: DeskAdsReportSegment): { value: string; figures: DayFigures }[] {
+  const { values, shares } = SEGMENT_SHARES[segment];
+  const random = seededRandom(`${entityId}|${date}|${segment}`);
+  const weights = shares.map((share, i) => {
+    const w = share * (0.85 + random() * 0.3);
+    const conversionLean = segment === 'DeviceType' && i === 0 ? 1.25 : 1;
+    return { impressions: w, clicks: w, spend: w, conversions: w * conversionLean, revenue: w * conversionLean };
+  });
+  return splitDay(day, weights).map((figures, i) => ({ value: values[i]!, figures })).filter((part) => part.figures.impressions > 0);
 }
 
 type Figures = Pick<DeskAdsReportRow, 'impressions' | 'clicks' | 'spend' | 'conversions' | 'revenue'>;
@@ -107,36 +325,200 @@ export class DeskAdsSandbox extends SandboxPlatform implements DeskAdsPort {
     return (await this.store.list<StoredProduct>(KIND.product)).map(({ performance: _tier, ...product }) => product);
   }
 
-  /** Rows from the delivery model (deliveryOf): product rows add up to their campaign's rows. */
+  /** Rows from the delivery model (deliveryOf): product, ad group and keyword rows add up to their campaign's rows. */
   async getReport(request: DeskAdsReportRequest): Promise<DeskAdsReportRow[]> {
     const last = lastReportDay(new Date());
     const dates = datesBetween(request.start_date, request.end_date < last ? request.end_date : last);
     if (!dates.length) return [];
-    const [campaigns, products] = await Promise.all([
-      this.store.list<StoredCampaign>(KIND.campaign, { withHistory: true }),
-      this.store.list<StoredProduct>(KIND.product, { withHistory: true }),
+    const history = { withHistory: true };
+    const [campaigns, products, adGroups, keywords, negatives, ads] = await Promise.all([
+      this.store.list<StoredCampaign>(KIND.campaign, history),
+      this.store.list<StoredProduct>(KIND.product, history),
+      this.store.list<DeskAdsAdGroup>(KIND.adGroup, history),
+      this.store.list<StoredKeyword>(KIND.keyword, history),
+      this.store.list<StoredNegative>(KIND.negative),
+      this.store.list<StoredAd>(KIND.ad, history),
     ]);
-    const byProduct = request.report_type === 'ProductDimensionPerformance';
-    // The days of each row's entity, keyed by product or campaign (and day, for Daily).
-    const groups = new Map<string, { date?: string; campaign_id: string; product_id?: string; days: Figures[] }>();
-    const collect = (key: string, row: { date?: string; campaign_id: string; product_id?: string }, figures: Figures) => {
+    type Dimensions = Omit<DeskAdsReportRow, keyof Figures>;
+    // The days of each row's entity, keyed by entity (and day, for Daily; and segment value, when segmented).
+    const groups = new Map<string, Dimensions & { days: Figures[] }>();
+    const add = (key: string, row: Dimensions, figures: Figures) => {
       const group = groups.get(key) ?? { ...row, days: [] };
       group.days.push(figures);
       groups.set(key, group);
     };
-    for (const day of deliveryOf(campaigns, products, dates)) {
-      const date = request.aggregation === 'Daily' ? day.date : undefined;
-      if (!byProduct) {
-        collect(`${day.campaign_id}|${date ?? ''}`, { ...(date ? { date } : {}), campaign_id: day.campaign_id }, day.total);
-        continue;
-      }
-      for (const [productId, figures] of day.products) {
-        collect(`${productId}|${date ?? ''}`, { ...(date ? { date } : {}), campaign_id: day.campaign_id, product_id: productId }, figures);
+    const segment = request.report_type === 'ProductDimensionPerformance' ? undefined : request.segment;
+    const collect = (entity: string, row: Dimensions, figures: DayFigures, date: string) => {
+      const key = `${entity}|${row.date ?? ''}`;
+      if (!segment) return add(key, row, figures);
+      const field = segment === 'DeviceType' ? 'device_type' : 'network';
+      for (const part of segmentDay(entity, date, figures, segment)) add(`${key}|${part.value}`, { ...row, [field]: part.value } as Dimensions, part.figures);
+    };
+    for (const day of deliveryOf(campaigns, products, adGroups, keywords, negatives, ads, dates)) {
+      const base = { ...(request.aggregation === 'Daily' ? { date: day.date } : {}), campaign_id: day.campaign_id };
+      switch (request.report_type) {
+        case 'CampaignPerformance':
+          collect(day.campaign_id, base, day.total, day.date);
+          break;
+        case 'ProductDimensionPerformance':
+          for (const [id, figures] of day.products) collect(id, { ...base, product_id: id }, figures, day.date);
+          break;
+        case 'AdGroupPerformance':
+          for (const [id, figures] of day.adGroups) collect(id, { ...base, ad_group_id: id }, figures, day.date);
+          break;
+        case 'KeywordPerformance':
+          for (const [id, { ad_group_id, ...figures }] of day.keywords) collect(id, { ...base, ad_group_id, keyword_id: id }, figures, day.date);
+          break;
+        case 'AdPerformance':
+          for (const [id, { ad_group_id, ...figures }] of day.ads) collect(id, { ...base, ad_group_id, ad_id: id }, figures, day.date);
+          break;
+        case 'SearchQueryPerformance':
+          for (const [id, { ad_group_id, keyword_id, search_term, ...figures }] of day.terms) collect(id, { ...base, ad_group_id, keyword_id, search_term }, figures, day.date);
+          break;
       }
     }
     const rows = [...groups.values()].map(({ days, ...dimensions }) => ({ ...dimensions, ...figuresOf(days) }));
     // The reporting service returns rows with activity only.
     return rows.filter((row) => row.impressions > 0);
+  }
+
+  listCampaigns(): Promise<DeskAdsCampaign[]> {
+    return this.store.list<DeskAdsCampaign>(KIND.campaign);
+  }
+
+  updateCampaign(id: string, patch: DeskAdsCampaignPatch, expect?: Partial<DeskAdsCampaign>): Promise<DeskAdsCampaign> {
+    return this.store.update<DeskAdsCampaign>(KIND.campaign, id, patch, { expect });
+  }
+
+  async listAdGroups(campaignId?: string): Promise<DeskAdsAdGroup[]> {
+    const groups = await this.store.list<DeskAdsAdGroup>(KIND.adGroup);
+    return campaignId ? groups.filter((g) => g.campaign_id === campaignId) : groups;
+  }
+
+  async createAdGroup(adGroup: DeskAdsNewAdGroup): Promise<DeskAdsAdGroup> {
+    return this.store.create<DeskAdsAdGroup>(KIND.adGroup, { id: digits(10), ...adGroup });
+  }
+
+  updateAdGroup(id: string, patch: DeskAdsAdGroupPatch, expect?: Partial<DeskAdsAdGroup>): Promise<DeskAdsAdGroup> {
+    return this.store.update<DeskAdsAdGroup>(KIND.adGroup, id, patch, { expect });
+  }
+
+  async listKeywords(filter: { campaignId?: string; adGroupId?: string } = {}): Promise<DeskAdsKeyword[]> {
+    const keywords = await this.store.list<StoredKeyword>(KIND.keyword);
+    return keywords
+      .filter((k) => (!filter.campaignId || k.campaign_id === filter.campaignId) && (!filter.adGroupId || k.ad_group_id === filter.adGroupId))
+      .map(({ performance: _tier, ...keyword }) => keyword);
+  }
+
+  async addKeywords(adGroupId: string, keywords: DeskAdsNewKeyword[]): Promise<DeskAdsKeyword[]> {
+    const group = await this.store.require<DeskAdsAdGroup>(KIND.adGroup, adGroupId);
+    const added: DeskAdsKeyword[] = [];
+    for (const keyword of keywords) {
+      // A new keyword has no quality score until it has served; its simulated demand is that of a new entity.
+      const stored: StoredKeyword = { id: digits(11), ad_group_id: group.id, campaign_id: group.campaign_id, status: 'Active', quality_score: null, quality_components: null, ...keyword, performance: 'new' };
+      const { performance: _tier, ...created } = await this.store.create<StoredKeyword>(KIND.keyword, stored);
+      added.push(created);
+    }
+    return added;
+  }
+
+  async updateKeyword(id: string, patch: DeskAdsKeywordPatch, expect?: Partial<DeskAdsKeyword>): Promise<DeskAdsKeyword> {
+    const { performance: _tier, ...keyword } = await this.store.update<StoredKeyword>(KIND.keyword, id, patch, { expect });
+    return keyword;
+  }
+
+  async listNegativeKeywords(filter: { campaignId?: string } = {}): Promise<DeskAdsNegativeKeyword[]> {
+    const negatives = (await this.store.list<StoredNegative>(KIND.negative)).filter((n) => !n.deleted_at).map(({ created_at: _c, deleted_at: _d, ...n }) => n);
+    return filter.campaignId ? negatives.filter((n) => n.campaign_id === filter.campaignId) : negatives;
+  }
+
+  async addNegativeKeywords(owner: DeskAdsNegativeOwner, negatives: { text: string; match_type: DeskAdsNegativeMatchType }[]): Promise<DeskAdsNegativeKeyword[]> {
+    const campaignId =
+      owner.level === 'Campaign'
+        ? (await this.store.require<DeskAdsCampaign>(KIND.campaign, owner.id)).id
+        : (await this.store.require<DeskAdsAdGroup>(KIND.adGroup, owner.id)).campaign_id;
+    const added: DeskAdsNegativeKeyword[] = [];
+    for (const negative of negatives) {
+      const { created_at: _c, ...created } = await this.store.create<StoredNegative>(KIND.negative, { id: digits(11), level: owner.level, owner_id: owner.id, campaign_id: campaignId, ...negative, created_at: new Date().toISOString() });
+      added.push(created);
+    }
+    return added;
+  }
+
+  async createConversionGoal(goal: DeskAdsNewConversionGoal): Promise<DeskAdsConversionGoal> {
+    // A new goal records nothing until its tag reports a matching visit: the platform shows it unverified first.
+    const tag = goal.tag_id ? await this.store.require<DeskAdsUetTag>(KIND.tag, goal.tag_id) : undefined;
+    return this.store.create<DeskAdsConversionGoal>(KIND.goal, {
+      id: digits(8),
+      ...goal,
+      status: 'Active',
+      tracking_status: tag && tag.status === 'Active' ? 'NoRecentConversions' : 'TagUnverified',
+      scope: 'Account',
+      start_date: isoDate(new Date()),
+    });
+  }
+
+  async listAds(filter: { campaignId?: string; adGroupId?: string } = {}): Promise<DeskAdsAd[]> {
+    const now = new Date().toISOString();
+    return (await this.store.list<StoredAd>(KIND.ad))
+      .filter((a) => (!filter.campaignId || a.campaign_id === filter.campaignId) && (!filter.adGroupId || a.ad_group_id === filter.adGroupId))
+      .map((a) => adAt(a, now));
+  }
+
+  async createAd(ad: DeskAdsNewAd): Promise<DeskAdsAd> {
+    const group = await this.store.require<DeskAdsAdGroup>(KIND.adGroup, ad.ad_group_id);
+    const now = new Date();
+    const stored: StoredAd = { id: digits(12), campaign_id: group.campaign_id, type: 'ResponsiveSearch', ...ad, ...editorialReview(ad, now) };
+    return adAt(await this.store.create<StoredAd>(KIND.ad, stored), now.toISOString());
+  }
+
+  async updateAd(id: string, patch: DeskAdsAdPatch, expect?: Partial<DeskAdsAd>): Promise<DeskAdsAd> {
+    const now = new Date();
+    const current = await this.store.require<StoredAd>(KIND.ad, id);
+    const textChanged = (['headlines', 'descriptions', 'path1', 'path2', 'final_url'] as const).some((f) => patch[f] !== undefined && JSON.stringify(patch[f]) !== JSON.stringify(current[f]));
+    // A new text goes through review again; a status change alone does not.
+    const review = textChanged ? editorialReview({ ...current, ...patch }, now) : {};
+    const { editorial_status: _s, editorial_reason: _r, ...fields } = expect ?? {};
+    // Lists are compared by value here; the store compares scalars in its conditional write.
+    const lists = Object.entries(fields).filter(([, value]) => Array.isArray(value));
+    if (lists.some(([field, value]) => JSON.stringify(current[field as keyof StoredAd]) !== JSON.stringify(value))) throw new EntityStateError(KIND.ad, id);
+    const scalars = Object.fromEntries(Object.entries(fields).filter(([, value]) => !Array.isArray(value)));
+    return adAt(await this.store.update<StoredAd>(KIND.ad, id, { ...patch, ...review }, { expect: scalars }), now.toISOString());
+  }
+
+  /** Estimates from the keyword's own cost per click profile: a better quality score needs a lower bid for the same position. */
+  async getEstimatedBids(keywordIds: string[]): Promise<DeskAdsBidEstimate[]> {
+    const keywords = new Map((await this.store.list<StoredKeyword>(KIND.keyword)).map((k) => [k.id, k]));
+    return keywordIds.flatMap((id) => {
+      const k = keywords.get(id);
+      if (!k) return [];
+      const cpc = profileFor(k.performance).cpc;
+      const quality = (k.quality_score ?? 5) / 10;
+      const at = (factor: number) => Math.round((cpc * factor * (1.4 - quality * 0.6)) * 100) / 100;
+      return [{ keyword_id: id, first_page: at(0.55), top_of_page: at(1.15), mainline_first: at(1.9) }];
+    });
+  }
+
+  async deleteNegativeKeywords(ids: string[]): Promise<void> {
+    // Kept with the moment of removal: the days it blocked searches keep their figures.
+    for (const id of ids) await this.store.update<StoredNegative>(KIND.negative, id, { deleted_at: new Date().toISOString() }, { expect: { deleted_at: undefined } });
+  }
+}
+
+/** A keyword's quality score and components by its tier (new keywords have none yet). */
+function qualityOf(tier: PerformanceTier): Pick<DeskAdsKeyword, 'quality_score' | 'quality_components'> {
+  const rating = (good: boolean, bad: boolean): DeskAdsQualityRating => (good ? 'AboveAverage' : bad ? 'BelowAverage' : 'Average');
+  switch (tier) {
+    case 'new':
+      return { quality_score: null, quality_components: null };
+    case 'strong':
+      return { quality_score: 8, quality_components: { expected_ctr: rating(true, false), ad_relevance: rating(true, false), landing_page: rating(false, false) } };
+    case 'average':
+      return { quality_score: 6, quality_components: { expected_ctr: rating(false, false), ad_relevance: rating(true, false), landing_page: rating(false, false) } };
+    case 'poor':
+      return { quality_score: 4, quality_components: { expected_ctr: rating(false, true), ad_relevance: rating(false, false), landing_page: rating(false, true) } };
+    case 'wasteful':
+      return { quality_score: 3, quality_components: { expected_ctr: rating(false, true), ad_relevance: rating(false, true), landing_page: rating(false, false) } };
   }
 }
 
@@ -245,9 +627,62 @@ export async function seedDeskAdsAccount(account: ConnectedAccount): Promise<voi
   // disapproved by review (it serves nothing since).
   const at = (daysAgo: number, hour: number, before: Record<string, unknown>): HistoryEntry => ({ at: `${ago(daysAgo)}T${String(hour).padStart(2, '0')}:00:00.000Z`, before });
   const storedCampaigns: WithHistory<StoredCampaign>[] = campaigns.map((c, i) => ({
-    id: c.id, name: c.name, status: 'Active', daily_budget: c.daily_budget, start_date: ago(400),
+    id: c.id, name: c.name, type: c.type as StoredCampaign['type'], status: 'Active', daily_budget: c.daily_budget,
+    bid_strategy: i === 0 ? 'EnhancedCpc' : 'MaxConversions', start_date: ago(400),
     ...(i === 0 ? { history: [at(21, 14, { daily_budget: 90 })] } : {}),
   }));
+
+  // Search campaigns: ad groups with keywords of every tier (waste included), negatives, one paused campaign.
+  const search = (name: string, daily_budget: number, status: StoredCampaign['status'], startedAgo: number): WithHistory<StoredCampaign> => ({
+    id: ids.digits(9), name, type: 'Search', status, daily_budget, bid_strategy: 'ManualCpc', start_date: ago(startedAgo),
+  });
+  const boots = search('Search - Hiking Boots', 60, 'Active', 300);
+  const brand = search('Search - Brand', 25, 'Active', 500);
+  const camping = search('Search - Camping Gear', 40, 'Paused', 200);
+  camping.history = [at(40, 10, { status: 'Active' })];
+  storedCampaigns.push(boots, brand, camping);
+  const adGroups: DeskAdsAdGroup[] = [];
+  const keywords: StoredKeyword[] = [];
+  const group = (campaign: StoredCampaign, name: string, cpc_bid: number, status: DeskAdsAdGroup['status'], words: [string, DeskAdsKeyword['match_type'], PerformanceTier, DeskAdsKeyword['status']?][]) => {
+    const g: DeskAdsAdGroup = { id: ids.digits(10), campaign_id: campaign.id, name, status, cpc_bid, network: 'OwnedAndOperatedAndSyndicatedSearch', start_date: campaign.start_date };
+    adGroups.push(g);
+    for (const [text, match_type, performance, kwStatus] of words) {
+      keywords.push({
+        id: ids.digits(11), ad_group_id: g.id, campaign_id: campaign.id, text, match_type, bid: null, status: kwStatus ?? 'Active',
+        ...qualityOf(performance),
+        final_url: null, performance,
+      });
+    }
+  };
+  group(boots, 'Waterproof Boots', 1.2, 'Active', [
+    ['waterproof hiking boots', 'Exact', 'strong'], ['waterproof boots', 'Phrase', 'average'], ['hiking boots', 'Broad', 'wasteful'], ['gore tex boots', 'Phrase', 'poor'],
+  ]);
+  group(boots, 'Trail Runners', 0.9, 'Active', [
+    ['trail running shoes', 'Exact', 'average'], ['trail runners', 'Phrase', 'strong'], ['running shoes', 'Broad', 'wasteful'], ['cheap trail shoes', 'Phrase', 'poor', 'Paused'],
+  ]);
+  group(boots, 'Kids Boots (test)', 0.6, 'Paused', [['kids hiking boots', 'Phrase', 'new']]);
+  group(brand, 'Brand Terms', 0.5, 'Active', [['northwind outdoor', 'Exact', 'strong'], ['northwind boots', 'Phrase', 'strong']]);
+  group(camping, 'Tents', 1.1, 'Active', [['ultralight tent', 'Exact', 'average'], ['camping tent', 'Broad', 'poor']]);
+  // Every ad group has a responsive search ad, reviewed long ago; one older ad was disapproved.
+  const reviewed = (outcome: 'Approved' | 'Disapproved', reason: string | null) => ({ review_done_at: `${ago(300)}T00:30:00.000Z`, review_outcome: outcome, review_reason: reason });
+  const ads: StoredAd[] = adGroups.flatMap((g, i) => {
+    const words = keywords.find((k) => k.ad_group_id === g.id)?.text ?? g.name;
+    const title = words.replace(/\b\w/g, (c) => c.toUpperCase()).slice(0, 30);
+    const base = {
+      ad_group_id: g.id, campaign_id: g.campaign_id, type: 'ResponsiveSearch' as const,
+      headlines: [title, 'Northwind Outdoor', 'Free Shipping Over $50', 'Trail-Tested Gear'],
+      descriptions: ['Gear that goes further, tested on real trails.', 'Order today and get free returns for 60 days.'],
+      path1: 'gear', path2: null, final_url: 'https://www.example.com/northwind', status: 'Active' as const,
+    };
+    const main: StoredAd = { id: ids.digits(12), ...base, ...reviewed('Approved', null) };
+    return i === 0
+      ? [main, { id: ids.digits(12), ...base, headlines: ['HUGE SALE on Boots', ...base.headlines.slice(1)], ...reviewed('Disapproved', 'ExcessiveCapitalization: "HUGE SALE on Boots"') }]
+      : [main];
+  });
+  const negatives: StoredNegative[] = [
+    { id: ids.digits(11), level: 'Campaign', owner_id: brand.id, campaign_id: brand.id, text: 'free', match_type: 'Phrase', created_at: `${ago(200)}T00:00:00.000Z` },
+    { id: ids.digits(11), level: 'AdGroup', owner_id: adGroups[0]!.id, campaign_id: boots.id, text: 'used hiking boots', match_type: 'Exact', created_at: `${ago(200)}T00:00:00.000Z` },
+  ];
   const refurbished = products.find((p) => p.condition === 'Refurbished')! as WithHistory<StoredProduct>;
   refurbished.offer_status = 'Disapproved';
   refurbished.history = [at(15, 9, { offer_status: 'Approved' })];
@@ -255,6 +690,10 @@ export async function seedDeskAdsAccount(account: ConnectedAccount): Promise<voi
   await Promise.all([
     store.putMany(KIND.account, [info]),
     store.putMany(KIND.campaign, storedCampaigns),
+    store.putMany(KIND.adGroup, adGroups),
+    store.putMany(KIND.keyword, keywords),
+    store.putMany(KIND.negative, negatives),
+    store.putMany(KIND.ad, ads),
     store.putMany(KIND.tag, tags),
     store.putMany(KIND.goal, goals),
     store.putMany(KIND.product, products),

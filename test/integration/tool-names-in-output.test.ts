@@ -122,6 +122,13 @@ describe('tool texts', () => {
     const chatCampaigns = (await read('list_chatads_campaigns')).campaigns as any[];
     const chatClicks = chatCampaigns.find((c) => c.status === 'active' && c.bidding_type === 'clicks');
     const chatPaused = chatCampaigns.find((c) => c.status === 'paused');
+    const deskCampaigns = (await read('list_deskads_campaigns')).campaigns as any[];
+    const deskSearch = deskCampaigns.filter((c) => c.type === 'Search');
+    const deskGroups = (await read('list_deskads_ad_groups')).ad_groups as any[];
+    const deskKeywords = (await read('list_deskads_keywords')).keywords as any[];
+    const deskNegatives = (await read('list_deskads_negative_keywords')).negative_keywords as any[];
+    const deskTags = (await read('list_deskads_uet_tags')).tags as any[];
+    const deskAds = (await read('list_deskads_ads')).ads as any[];
 
     /** Working arguments of every tool that needs some; the others are called with none. */
     const ARGUMENTS: Record<string, Record<string, unknown>> = {
@@ -176,6 +183,24 @@ describe('tool texts', () => {
       resume_chatads_campaign: { campaign_id: chatPaused.id },
       archive_chatads_campaign: { campaign_id: chatPaused.id },
       create_chatads_ad_group: { campaign_id: chatClicks.id, name: 'Scan test group', max_bid: 1.5 },
+      update_deskads_campaign: { campaign_id: deskSearch[0].id, daily_budget: 55 },
+      pause_deskads_campaign: { campaign_id: deskSearch.find((c) => c.status === 'Active').id },
+      resume_deskads_campaign: { campaign_id: deskSearch.find((c) => c.status === 'Paused').id },
+      delete_deskads_campaign: { campaign_id: deskCampaigns.find((c) => c.type === 'PerformanceMax').id },
+      create_deskads_ad_group: { campaign_id: deskSearch[0].id, name: 'Scan test group', cpc_bid: 0.8 },
+      update_deskads_ad_group: { ad_group_id: deskGroups[0].id, cpc_bid: 0.95 },
+      pause_deskads_ad_group: { ad_group_id: deskGroups.find((g) => g.status === 'Active').id },
+      resume_deskads_ad_group: { ad_group_id: deskGroups.find((g) => g.status === 'Paused').id },
+      add_deskads_keywords: { ad_group_id: deskGroups[0].id, keywords: [{ text: 'scan test boots', match_type: 'Phrase' }] },
+      update_deskads_keywords: { updates: [{ keyword_id: deskKeywords[0].id, bid: 1.05 }] },
+      remove_deskads_keywords: { keyword_ids: [deskKeywords[1].id] },
+      add_deskads_negative_keywords: { campaign_id: deskSearch[0].id, negatives: [{ text: 'scan test', match_type: 'Exact' }] },
+      remove_deskads_negative_keywords: { negative_keyword_ids: [deskNegatives[0].id] },
+      create_deskads_responsive_search_ad: { ad_group_id: deskGroups[0].id, headlines: ['Scan Test Boots', 'Northwind Outdoor', 'Free Returns'], descriptions: ['Tested on trails.', 'Order today.'], final_url: 'https://www.example.com/boots' },
+      update_deskads_ad: { ad_id: deskAds[0].id, final_url: 'https://www.example.com/scan' },
+      pause_deskads_ad: { ad_id: deskAds.find((a) => a.status === 'Active').id },
+      resume_deskads_ad: { ad_id: deskAds[deskAds.length - 1].id },
+      create_deskads_conversion_goal: { tag_id: deskTags[0].id, name: 'Scan test goal', type: 'Event', goal_category: 'Signup', event_action: 'signup' },
     };
 
     // Act: every registered tool, reads first so the writes cannot hide anything from them.

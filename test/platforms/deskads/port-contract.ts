@@ -105,7 +105,25 @@ export function describePortContract(label: string, open: () => Promise<DeskAdsP
         ]);
         expect(campaigns.every((row) => row.product_id === undefined)).toBe(true);
         const key = (row: DeskAdsReportRow) => `${row.campaign_id}|${row.date ?? ''}`;
-        expectSums(campaigns, sumBy(products, key), key);
+        const shopping = new Set((await port.listCampaigns()).filter((c) => c.type !== 'Search').map((c) => c.id));
+        expectSums(campaigns.filter((c) => shopping.has(c.campaign_id)), sumBy(products, key), key);
+      }
+    });
+
+    it('keyword rows add up to ad group rows, ad group rows to the search campaign rows of the same dates', async () => {
+      for (const aggregation of ['Summary', 'Daily'] as const) {
+        const request = { aggregation, start_date: start, end_date: end };
+        const [campaigns, groups, keywords] = await Promise.all([
+          port.getReport({ ...request, report_type: 'CampaignPerformance' }),
+          port.getReport({ ...request, report_type: 'AdGroupPerformance' }),
+          port.getReport({ ...request, report_type: 'KeywordPerformance' }),
+        ]);
+        const search = new Set((await port.listCampaigns()).filter((c) => c.type === 'Search').map((c) => c.id));
+        const byCampaign = (row: DeskAdsReportRow) => `${row.campaign_id}|${row.date ?? ''}`;
+        const byGroup = (row: DeskAdsReportRow) => `${row.ad_group_id}|${row.date ?? ''}`;
+        expect(search.size).toBeGreaterThan(0);
+        expectSums(campaigns.filter((c) => search.has(c.campaign_id)), sumBy(groups, byCampaign), byCampaign);
+        expectSums(groups, sumBy(keywords, byGroup), byGroup);
       }
     });
   });
