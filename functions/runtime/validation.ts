@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { BadRequestError } from './errors';
+import { BadRequestError, quoted } from './errors';
 import { closestNames } from './registry';
 import type { ToolDefinition } from './tool';
 
@@ -47,7 +47,7 @@ function invalidArguments(toolName: string, problems: string[]): BadRequestError
     problems.length === 1
       ? `Invalid arguments for ${toolName}: ${problems[0]}`
       : `Invalid arguments for ${toolName}:\n${problems.map((p) => `- ${p}`).join('\n')}`;
-  return new BadRequestError(message, { problems });
+  return new BadRequestError(message, { problems }, 'invalid_arguments');
 }
 
 function unique(lines: string[]): string[] {
@@ -66,13 +66,15 @@ export function issuePath(issue: Issue): string {
   return path || 'arguments';
 }
 
-function describeIssue(issue: Issue, tool: ToolDefinition): string {
-  const path = issuePath(issue);
+function describeIssue(original: Issue, tool: ToolDefinition): string {
+  // valibot quotes the whole value it received: keep a short prefix, never a huge value.
+  const issue = { ...original, received: original.received.length > 80 ? quoted(original.received, 60) : original.received };
+  const path = quoted(issuePath(issue), 80);
   const field = `\`${path}\``;
   // Unknown field of a strict object.
   if (issue.type === 'strict_object' && issue.expected === 'never') {
     const candidates = Object.keys(entriesAt(tool.schema, (issue.path ?? []).slice(0, -1)) ?? {});
-    const key = String((issue.path?.at(-1) as { key: unknown } | undefined)?.key ?? path);
+    const key = quoted(String((issue.path?.at(-1) as { key: unknown } | undefined)?.key ?? path), 80);
     const [closest] = closestNames(key, candidates, 1);
     const what = (issue.path?.length ?? 0) > 1 ? 'is not a known field here' : 'is not a parameter of this tool';
     return `${field} ${what}` + (closest ? `; did you mean \`${closest}\`?` : '.');

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
+import { NotFoundError, quoted, ToolError } from '../../../functions/runtime/errors';
 import { count, markdownTable, money } from '../../markdown';
 import { defineChatAdsTool } from '../define';
 import type { ChatAdsAdGroup } from '../port';
@@ -143,7 +143,7 @@ export const listChatAdsAdGroups = defineChatAdsTool({
   async run(args, ctx) {
     const [adGroups, campaigns] = await Promise.all([ctx.platform.listAdGroups(), ctx.platform.listCampaigns()]);
     const campaignById = new Map(campaigns.map((c) => [c.id, c]));
-    if (args.campaign_id && !campaignById.has(args.campaign_id)) throw new ToolError(`No campaign with id "${args.campaign_id}" in this account; get ids from list_chatads_campaigns.`);
+    if (args.campaign_id && !campaignById.has(args.campaign_id)) throw new NotFoundError(`No campaign with id "${quoted(args.campaign_id)}" in this account; get ids from list_chatads_campaigns.`, { entity: 'campaign', id: args.campaign_id });
     const matched = adGroups
       .filter((g) => (!args.campaign_id || g.campaign_id === args.campaign_id) && (!args.status_filter || args.status_filter.includes(g.status)))
       .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
+import { NotFoundError, quoted, ToolError } from '../../../functions/runtime/errors';
 import { count, markdownTable, money, percent } from '../../markdown';
 import { totals } from '../../metrics';
 import { defineSocialAdsTool } from '../define';
@@ -27,7 +27,7 @@ async function appData(platform: SocialAdsPort, filter: { campaign_id?: string; 
   let appCampaigns = campaigns.filter((c) => c.objective === 'OUTCOME_APP_PROMOTION');
   if (filter.campaign_id) {
     const campaign = campaigns.find((c) => c.id === filter.campaign_id);
-    if (!campaign) throw new ToolError(`No campaign with id "${filter.campaign_id}" exists in this account. App campaigns: ${appCampaigns.map((c) => `${c.name} (${c.id})`).join(', ') || 'none'}.`);
+    if (!campaign) throw new NotFoundError(`No campaign with id "${quoted(filter.campaign_id)}" exists in this account. App campaigns: ${appCampaigns.map((c) => `${c.name} (${c.id})`).join(', ') || 'none'}.`, { entity: 'campaign', id: filter.campaign_id });
     if (campaign.objective !== 'OUTCOME_APP_PROMOTION') throw new ToolError(`Campaign "${campaign.name}" has objective ${campaign.objective}, not OUTCOME_APP_PROMOTION: it has no installs to report. App campaigns: ${appCampaigns.map((c) => `${c.name} (${c.id})`).join(', ') || 'none'}.`);
     appCampaigns = [campaign];
   }
@@ -35,7 +35,7 @@ async function appData(platform: SocialAdsPort, filter: { campaign_id?: string; 
   let appAdSets = adSets.filter((s) => ids.has(s.campaign_id));
   if (filter.ad_set_id) {
     const adSet = adSets.find((s) => s.id === filter.ad_set_id);
-    if (!adSet) throw new ToolError(`No ad set with id "${filter.ad_set_id}" exists in this account. Use get_socialads_app_adsets to find app ad sets.`);
+    if (!adSet) throw new NotFoundError(`No ad set with id "${quoted(filter.ad_set_id)}" exists in this account. Use get_socialads_app_adsets to find app ad sets.`, { entity: 'ad_set', id: filter.ad_set_id });
     if (!appAdSets.some((s) => s.id === adSet.id)) throw new ToolError(`Ad set "${adSet.name}" is not in ${filter.campaign_id ? `campaign ${filter.campaign_id}` : 'an app-promotion campaign'}. Use get_socialads_app_adsets to find app ad sets.`);
     appAdSets = [adSet];
   }
