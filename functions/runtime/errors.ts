@@ -120,9 +120,9 @@ export class ToolError extends GatewayError {
  * id and the tool that lists valid ids; the status stays 400 (specification: an unknown tool is the
  * only 404, so a client never mistakes a wrong id for a wrong URL).
  */
-export class NotFoundError extends GatewayError {
+export class NotFoundError extends ToolError {
   constructor(message: string, details: { entity: string; id: string }) {
-    super(400, message, { structuredContent: { entity: details.entity, id: quoted(details.id) }, code: 'not_found' });
+    super(message, { code: 'not_found', entity: details.entity, id: quoted(details.id) });
     this.name = 'NotFoundError';
   }
 }

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { BadRequestError, quoted } from './errors';
 import { closestNames } from './registry';
+import { schemaRuleProblems } from './argument-rules';
 import type { ToolDefinition } from './tool';
 
 /**
@@ -10,8 +11,9 @@ import type { ToolDefinition } from './tool';
  */
 export function validateToolArguments(tool: ToolDefinition, input: Record<string, unknown>): Record<string, unknown> {
   const result = v.safeParse(tool.schema, input, { abortEarly: false });
+  const declared = schemaRuleProblems(tool.schemaRules ?? [], input);
   if (result.success) {
-    const problems = ruleProblems(tool, result.output as Record<string, unknown>);
+    const problems = [...declared, ...ruleProblems(tool, result.output as Record<string, unknown>)];
     if (problems.length) throw invalidArguments(tool.name, unique(problems));
     return result.output as Record<string, unknown>;
   }
@@ -24,7 +26,7 @@ export function validateToolArguments(tool: ToolDefinition, input: Record<string
   const fromRules = ruleProblems(tool, { ...input, ...(result.output as Record<string, unknown>) }, true).filter(
     (message) => !named(message).some((field) => malformed.has(field)),
   );
-  throw invalidArguments(tool.name, unique([...problems, ...fromRules]));
+  throw invalidArguments(tool.name, unique([...problems, ...declared, ...fromRules]));
 }
 
 function ruleProblems(tool: ToolDefinition, args: Record<string, unknown>, tolerant = false): string[] {

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { dateArgument } from '../arguments';
+import { characterLength, dateArgument } from '../arguments';
 import type { ArgumentRule } from '../../functions/runtime/tool';
 
 /**
@@ -34,7 +34,7 @@ export interface DeskAdsListOptions<Row> {
 
 export function deskadsListFilterArgs<Row>(options: DeskAdsListOptions<Row>) {
   return {
-    query: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200), v.description(`Case-insensitive substring over ${options.queryHint}; empty = all`)), ''),
+    query: v.optional(v.pipe(v.string(), v.trim(), characterLength({ max: 200 }), v.description(`Case-insensitive substring over ${options.queryHint}; empty = all`)), ''),
     status_filter: v.optional(v.pipe(v.string(), v.trim(), v.description(`Comma-separated statuses (${options.statuses.join(', ')}); all or empty = every status`)), ''),
     type_filter: v.optional(v.pipe(v.string(), v.trim(), v.description(`Comma-separated type values (${options.types.join(', ')}); all or empty = every type`)), ''),
     started_after: ymd('YYYY-MM-DD: entities with a start date on or after it. Entities without an explicit start date are excluded while a date filter is active'),

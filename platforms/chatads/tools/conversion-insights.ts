@@ -67,6 +67,29 @@ export const getChatAdsConversionInsights = defineChatAdsTool({
     },
     (a) => (a.aggregation_level !== 'campaign' && !a.entity_ids ? `\`entity_ids\` is required at \`aggregation_level\` ${a.aggregation_level} (${PREFIX[a.aggregation_level]}... ids); only campaign level reports all entities when it is omitted` : undefined),
   ],
+  output: v.object({
+    aggregation_level: v.string(),
+    start: v.number(),
+    end: v.number(),
+    breakdown: v.string(),
+    segment: v.nullable(v.string()),
+    rows: v.array(v.object({
+      entity_id: v.string(),
+      entity_name: v.string(),
+      impressions: v.number(),
+      clicks: v.number(),
+      spend: v.number(),
+      conversions: v.number(),
+      view_through_conversions: v.number(),
+      conversion_value: v.number(),
+      cpa: v.nullable(v.number()),
+      conversion_rate: v.nullable(v.number()),
+      ctr: v.nullable(v.number()),
+      date: v.optional(v.string()),
+      device: v.optional(v.string()),
+      country: v.optional(v.string()),
+    })),
+  }),
   async run(args, ctx) {
     // Like every report: the default window ends with yesterday (at 00:00 UTC today), and a window
     // reaching into today or later is refused.

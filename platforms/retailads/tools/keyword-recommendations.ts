@@ -20,6 +20,23 @@ export const getRetailAdsKeywordRecommendations = defineRetailAdsTool({
     (a) => (!a.ad_group_id && !a.asins ? 'give one source of suggestions: `ad_group_id` (with `campaign_id`) or `asins`' : undefined),
     (a) => (a.ad_group_id && a.asins ? '`ad_group_id` and `asins` are alternative sources; give one of them' : undefined),
   ],
+  output: v.object({
+    profile_id: v.string(),
+    source: v.object({
+      ad_group_id: v.optional(v.string()),
+      asins: v.optional(v.array(v.string())),
+    }),
+    recommendations: v.array(v.object({
+      keyword: v.string(),
+      match_type: v.string(),
+      rank: v.number(),
+      suggested_bid: v.number(),
+      bid_range_low: v.number(),
+      bid_range_high: v.number(),
+      search_interest: v.number(),
+      source: v.string(),
+    })),
+  }),
   async run(args, ctx) {
     let sourceText: string;
     if (args.ad_group_id) {

@@ -88,6 +88,18 @@ export const listRetailAdsSbNegativeKeywords = defineRetailAdsTool({
     campaign_id: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.description('Only this Sponsored Brands campaign'))),
     ad_group_id: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.description('Only this ad group'))),
   },
+  output: v.object({
+    profile_id: v.string(),
+    negative_keywords: v.array(v.object({
+      match_type: v.string(),
+      created_at: v.string(),
+      id: v.string(),
+      state: v.string(),
+      ad_group_id: v.string(),
+      keyword_text: v.string(),
+      campaign_id: v.string(),
+    })),
+  }),
   async run(args, ctx) {
     const [negatives, campaigns, adGroups] = await Promise.all([ctx.platform.listSbNegativeKeywords(), ctx.platform.listCampaigns(), ctx.platform.listAdGroups()]);
     const campaignName = new Map(campaigns.map((c) => [c.id, c.name]));
