@@ -85,12 +85,18 @@ export function documentedExample(schema: Schema, declared?: readonly Record<str
   if (declared?.length) return declared[0];
   placeholderUsed = false;
   const example = exampleObject(schema);
-  return placeholderUsed ? undefined : example;
+  // A cross-field rule (oneOf / anyOf of `required`) that the required fields alone do not meet.
+  const unmet = ((schema.allOf ?? []) as Schema[]).some((rule) => {
+    const options = (rule.oneOf ?? rule.anyOf) as Schema[] | undefined;
+    return options?.every((option) => Array.isArray(option.required) && option.required.some((field: string) => !(field in example)));
+  });
+  return placeholderUsed || unmet ? undefined : example;
 }
 
 function exampleString(schema: Schema, name: string): string {
   if (typeof schema.format === 'string' && FORMAT_EXAMPLES[schema.format]) {
-    if (!['date', 'date-time', 'time'].includes(schema.format)) placeholderUsed = true;
+    // Every made-up value counts, dates too: a fixed day falls out of the data and the allowed range.
+    placeholderUsed = true;
     return FORMAT_EXAMPLES[schema.format];
   }
   placeholderUsed = true;

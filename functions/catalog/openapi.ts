@@ -111,7 +111,7 @@ function sharedSchemas(): Record<string, Schema> {
     ErrorResponse: {
       type: 'object',
       description: 'HTTP 4xx and 5xx except 402.',
-      required: ['success', 'error', 'tool', 'is_error'],
+      required: ['success', 'error', 'tool', 'is_error', 'structured_content'],
       properties: {
         success: { const: false },
         error: { type: 'string', description: 'Human-readable message, safe to show to end users.' },

@@ -6,12 +6,19 @@
  *
  * "Given" means present in the request's `arguments` (not null), before defaults are applied.
  */
-export type SchemaRule =
+export type SchemaRule = (
   | { kind: 'requires'; field: string; requires: string[] }
   | { kind: 'exactly_one'; fields: string[] }
   | { kind: 'at_least_one'; fields: string[] }
   | { kind: 'at_most_one'; fields: string[] }
-  | { kind: 'when'; field: string; is: readonly (string | number | boolean)[]; required?: string[]; forbidden?: string[] };
+  | { kind: 'when'; field: string; is: readonly (string | number | boolean)[]; required?: string[]; forbidden?: string[] }
+) & {
+  /** The tool's own wording of the problem (default: a generic sentence naming the fields). */
+  message?: string;
+};
+
+/** The rule with the tool's own wording: `say(requires('start', 'end'), '`start` and `end` go together')`. */
+export const say = (rule: SchemaRule, message: string): SchemaRule => ({ ...rule, message });
 
 /** `field` given → each of `others` must be given too (JSON Schema `dependentRequired`). */
 export const requires = (field: string, ...others: string[]): SchemaRule => ({ kind: 'requires', field, requires: others });
@@ -36,6 +43,16 @@ const names = (fields: readonly string[]) => fields.map((f) => `\`${f}\``).join(
 export function schemaRuleProblems(rules: readonly SchemaRule[], args: Record<string, unknown>): string[] {
   const problems: string[] = [];
   for (const rule of rules) {
+    const before = problems.length;
+    check(rule, args, problems);
+    // One broken rule is one line; the tool's own wording replaces the generic one.
+    if (rule.message && problems.length > before) problems.splice(before, problems.length - before, rule.message);
+  }
+  return problems;
+}
+
+function check(rule: SchemaRule, args: Record<string, unknown>, problems: string[]): void {
+  {
     switch (rule.kind) {
       case 'requires': {
         const missing = given(args, rule.field) ? rule.requires.filter((f) => !given(args, f)) : [];
@@ -66,10 +83,16 @@ export function schemaRuleProblems(rules: readonly SchemaRule[], args: Record<st
       }
     }
   }
-  return problems;
 }
 
-const required = (fields: readonly string[]) => fields.map((f) => ({ required: [f] }));
+/**
+ * `{required: [a, b]}` with the fields named under `properties` too (as `{}`: any value; the root
+ * schema types them), so linters can tell the names are defined. One subschema per field.
+ */
+const requiring = (fields: readonly string[]) => ({ required: [...fields], properties: Object.fromEntries(fields.map((f) => [f, {}])) });
+const required = (fields: readonly string[]) => fields.map((f) => requiring([f]));
+/** Any of the subschemas: the subschema itself when there is only one. */
+const anyOf = (schemas: Record<string, unknown>[]) => (schemas.length === 1 ? schemas[0] : { anyOf: schemas });
 
 /** The JSON Schema keywords of the rules, to merge into the arguments' object schema. */
 export function schemaRuleKeywords(rules: readonly SchemaRule[]): Record<string, unknown> {
@@ -87,16 +110,16 @@ export function schemaRuleKeywords(rules: readonly SchemaRule[]): Record<string,
         allOf.push({ anyOf: required(rule.fields) });
         break;
       case 'at_most_one': {
-        const pairs = rule.fields.flatMap((a, i) => rule.fields.slice(i + 1).map((b) => ({ required: [a, b] })));
-        allOf.push({ not: { anyOf: pairs } });
+        const pairs = rule.fields.flatMap((a, i) => rule.fields.slice(i + 1).map((b) => requiring([a, b])));
+        allOf.push({ not: anyOf(pairs) });
         break;
       }
       case 'when':
         allOf.push({
           if: { required: [rule.field], properties: { [rule.field]: { enum: [...rule.is] } } },
           then: {
-            ...(rule.required?.length ? { required: rule.required } : {}),
-            ...(rule.forbidden?.length ? { not: { anyOf: required(rule.forbidden) } } : {}),
+            ...(rule.required?.length ? requiring(rule.required) : {}),
+            ...(rule.forbidden?.length ? { not: anyOf(required(rule.forbidden)) } : {}),
           },
         });
         break;
