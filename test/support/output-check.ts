@@ -15,9 +15,6 @@ import { REGISTRY } from '../../platforms';
  */
 export function checkToolOutput(toolName: string, structured: unknown): void {
   const tool = REGISTRY.get(toolName);
-  if (process.env.RECORD_TOOL_OUTPUTS && tool && structured !== undefined) {
-    require('node:fs').appendFileSync(process.env.RECORD_TOOL_OUTPUTS, `${JSON.stringify({ tool: toolName, structured })}\n`);
-  }
   if (!tool?.output) return;
   const dryRun = tool.plan !== undefined && (structured as { dry_run?: unknown } | undefined)?.dry_run === true;
   const schema = dryRun ? dryRunOutput : tool.output;

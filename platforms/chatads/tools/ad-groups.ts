@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { characterLength } from '../../arguments';
 import { NotFoundError, quoted, ToolError } from '../../../functions/runtime/errors';
 import { count, markdownTable, money } from '../../markdown';
 import { defineChatAdsTool } from '../define';
@@ -27,7 +28,7 @@ export const createChatAdsAdGroup = defineChatAdsTool({
   access: 'write',
   args: {
     campaign_id: v.pipe(v.string(), v.trim(), v.regex(/^cmpn_[A-Za-z0-9]+$/, 'must be a campaign id starting with cmpn_'), v.description('Parent campaign (cmpn_...), not archived')),
-    name: v.pipe(v.string(), v.trim(), v.minLength(3), v.maxLength(1000), v.description('Ad group name, 3-1000 characters')),
+    name: v.pipe(v.string(), v.trim(), characterLength({ min: 3 }, 'must have at least 3 characters'), characterLength({ max: 1000 }), v.description('Ad group name, 3-1000 characters')),
     strategy: v.optional(v.pipe(v.picklist(['fixed_bid', 'maximize_clicks', 'maximize_conversions']), v.description('fixed_bid (default); maximize_clicks needs a clicks campaign, maximize_conversions a conversions campaign; maximize strategies take no max bid')), 'fixed_bid'),
     max_bid: v.optional(v.pipe(v.number(), v.minValue(0.000001), v.maxValue(100), v.description('Max bid per click in account currency, 0.000001-100; required for fixed_bid with click billing (or max_bid_micros)'))),
     max_bid_micros: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100_000_000), v.description('Max bid per click in micros, 1-100,000,000; alternative to max_bid'))),
@@ -35,7 +36,7 @@ export const createChatAdsAdGroup = defineChatAdsTool({
     billing_event_type: v.optional(v.pipe(v.picklist(['click', 'impression']), v.description('click (default) or impression')), 'click'),
     status: v.optional(v.pipe(v.picklist(['active', 'paused']), v.description('active (default) or paused')), 'active'),
     context_hints: v.optional(v.pipe(v.array(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(500))), v.maxLength(2000), v.description('Free-form hints describing the conversations to match (up to 2000, each up to 500 characters)')), []),
-    description: v.optional(v.pipe(v.string(), v.maxLength(2000), v.description('Internal description'))),
+    description: v.optional(v.pipe(v.string(), characterLength({ max: 2000 }), v.description('Internal description'))),
     custom_audience_bid_multipliers: v.optional(v.pipe(v.array(multiplier), v.maxLength(50), v.description('Objects {custom_audience_id, bid_multiplier_micros}; each audience must be ready with about 25k+ matched users')), []),
   },
   rules: [
@@ -160,7 +161,7 @@ export const listChatAdsAdGroups = defineChatAdsTool({
     matched: v.number(),
     total: v.number(),
     has_more: v.boolean(),
-    next_offset: v.null(),
+    next_offset: v.nullable(v.number()),
   }),
   async run(args, ctx) {
     const [adGroups, campaigns] = await Promise.all([ctx.platform.listAdGroups(), ctx.platform.listCampaigns()]);

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { characterLength } from '../../arguments';
 import { ToolError } from '../../../functions/runtime/errors';
 import { markdownTable } from '../../markdown';
 import { defineRetailAdsTool } from '../define';
@@ -13,7 +14,7 @@ const negativeKeyword = v.strictObject({
     v.string(),
     v.trim(),
     v.minLength(1, 'must not be empty'),
-    v.maxLength(80, 'must be at most 80 characters'),
+    characterLength({ max: 80 }),
     v.check((t) => t.split(/\s+/).length <= 10, 'must have at most 10 words'),
     v.description('The search words to exclude (at most 10 words, 80 characters)'),
   ),
