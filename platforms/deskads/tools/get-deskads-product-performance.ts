@@ -147,7 +147,7 @@ export const getDeskAdsProductPerformance = defineDeskAdsTool({
       roas: v.nullable(v.number()),
       cpa: v.nullable(v.number()),
       cpc: v.nullable(v.number()),
-      ctr: v.number(),
+      ctr: v.nullable(v.number()),
       conversion_rate: v.nullable(v.number()),
       quality_score: v.number(),
       impression_share: v.number(),

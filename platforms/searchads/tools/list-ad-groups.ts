@@ -42,7 +42,7 @@ export const listAdGroups = defineSearchAdsTool({
         acos: v.nullable(v.number()),
         conversion_rate: v.nullable(v.number()),
         video_views: v.optional(v.number()),
-        view_rate: v.optional(v.number()),
+        view_rate: v.optional(v.nullable(v.number())),
       }),
     })),
   }),

@@ -43,7 +43,7 @@ export const listCampaigns = defineSearchAdsTool({
         conversions: v.number(),
         revenue: v.number(),
         video_views: v.optional(v.number()),
-        view_rate: v.optional(v.number()),
+        view_rate: v.optional(v.nullable(v.number())),
         ctr: v.nullable(v.number()),
         cpc: v.nullable(v.number()),
         cpa: v.nullable(v.number()),
