@@ -2,7 +2,7 @@ import type { JsonSchema } from '@valibot/to-json-schema';
 import { REGISTRY } from '../../platforms';
 import type { ToolRegistry } from '../runtime/registry';
 import type { ToolDefinition } from '../runtime/tool';
-import { argumentsJsonSchema, JSON_SCHEMA_DIALECT } from './json-schema';
+import { argumentsJsonSchema, JSON_SCHEMA_DIALECT, outputJsonSchema } from './json-schema';
 
 /** One tool as the catalog, the snapshot and OpenAPI describe it. */
 export interface CatalogEntry {
@@ -20,6 +20,11 @@ export interface CatalogEntry {
   execute: { method: 'POST'; path: string };
   /** JSON Schema (draft 2020-12) of `arguments`, generated from the schema that validates them. */
   input_schema: JsonSchema;
+  /**
+   * JSON Schema (draft 2020-12) of `data.structured` of a 200, generated from the tool's `output`;
+   * for planned writes `oneOf` the result and the dry-run plan. Absent while a tool declares none.
+   */
+  output_schema?: JsonSchema;
 }
 
 export function executePath(name: string): string {
@@ -28,6 +33,7 @@ export function executePath(name: string): string {
 
 export function catalogEntry(tool: ToolDefinition): CatalogEntry {
   const { schema } = argumentsJsonSchema(tool);
+  const output = outputJsonSchema(tool);
   return {
     name: tool.name,
     platform: tool.platform,
@@ -39,6 +45,7 @@ export function catalogEntry(tool: ToolDefinition): CatalogEntry {
     description: tool.description,
     execute: { method: 'POST', path: executePath(tool.name) },
     input_schema: { $schema: JSON_SCHEMA_DIALECT, ...schema },
+    ...(output ? { output_schema: { $schema: JSON_SCHEMA_DIALECT, ...output } } : {}),
   };
 }
 

@@ -71,8 +71,35 @@ const FORMAT_EXAMPLES: Record<string, string> = {
   ipv6: '2001:db8::1',
 };
 
+/** Set while building an example whenever a value had to be made up (an id, a name, a URL). */
+let placeholderUsed = false;
+
+/**
+ * The request example a tool documents: its own first `examples` entry when it declares one, else
+ * the arguments built from the schema when they need no made-up value (only enums, consts,
+ * defaults, bounded numbers and booleans); undefined otherwise. A published example must work as
+ * it is against a fresh demo owner (test/e2e/examples.test.ts sends every one), and ids differ per
+ * account, so a tool that needs an id publishes none unless it documents one that always works.
+ */
+export function documentedExample(schema: Schema, declared?: readonly Record<string, unknown>[]): Record<string, unknown> | undefined {
+  if (declared?.length) return declared[0];
+  placeholderUsed = false;
+  const example = exampleObject(schema);
+  // A cross-field rule (oneOf / anyOf of `required`) that the required fields alone do not meet.
+  const unmet = ((schema.allOf ?? []) as Schema[]).some((rule) => {
+    const options = (rule.oneOf ?? rule.anyOf) as Schema[] | undefined;
+    return options?.every((option) => Array.isArray(option.required) && option.required.some((field: string) => !(field in example)));
+  });
+  return placeholderUsed || unmet ? undefined : example;
+}
+
 function exampleString(schema: Schema, name: string): string {
-  if (typeof schema.format === 'string' && FORMAT_EXAMPLES[schema.format]) return FORMAT_EXAMPLES[schema.format];
+  if (typeof schema.format === 'string' && FORMAT_EXAMPLES[schema.format]) {
+    // Every made-up value counts, dates too: a fixed day falls out of the data and the allowed range.
+    placeholderUsed = true;
+    return FORMAT_EXAMPLES[schema.format];
+  }
+  placeholderUsed = true;
   if (typeof schema.pattern === 'string' && /^\^?\\d[+*{]/.test(schema.pattern)) {
     return '1234567890'.slice(0, Math.max(schema.minLength ?? 1, Math.min(schema.maxLength ?? 10, 10)));
   }

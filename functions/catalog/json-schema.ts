@@ -1,4 +1,6 @@
 import { toJsonSchema, type ConversionConfig, type JsonSchema } from '@valibot/to-json-schema';
+import { schemaRuleKeywords } from '../runtime/argument-rules';
+import { dryRunOutput } from '../runtime/plan';
 import type { ToolDefinition } from '../runtime/tool';
 
 /** The JSON Schema dialect of the catalog and of OpenAPI 3.1. */
@@ -18,6 +20,15 @@ export interface ConvertedSchema {
  * regexes get the care described at `regexSchema`.
  */
 const overrideAction: NonNullable<ConversionConfig['overrideAction']> = ({ valibotAction, jsonSchema, errors }) => {
+  const characters = (valibotAction as { characterLimits?: { min?: number; max?: number } }).characterLimits;
+  if (characters) {
+    // characterLength (platforms/arguments.ts) counts code points, exactly as minLength/maxLength do.
+    return {
+      ...jsonSchema,
+      ...(characters.min !== undefined ? { minLength: characters.min } : {}),
+      ...(characters.max !== undefined ? { maxLength: characters.max } : {}),
+    };
+  }
   if (!errors) return undefined;
   if (valibotAction.kind === 'transformation') return jsonSchema;
   if (valibotAction.type === 'regex') return regexSchema(jsonSchema, (valibotAction as unknown as { requirement: RegExp }).requirement);
@@ -62,7 +73,7 @@ const BASE_CONFIG: ConversionConfig = {
  * patterns and `v.description` carry over. Never throws: what cannot be converted is left open and
  * named in `gaps` (a test keeps that list empty for every registered tool).
  */
-export function argumentsJsonSchema(tool: Pick<ToolDefinition, 'schema'>): ConvertedSchema {
+export function argumentsJsonSchema(tool: Pick<ToolDefinition, 'schema'> & Partial<Pick<ToolDefinition, 'schemaRules'>>): ConvertedSchema {
   let schema: JsonSchema;
   const gaps: string[] = [];
   try {
@@ -71,7 +82,8 @@ export function argumentsJsonSchema(tool: Pick<ToolDefinition, 'schema'>): Conve
     gaps.push(error instanceof Error ? error.message : String(error));
     schema = toJsonSchema(tool.schema, { ...BASE_CONFIG, errorMode: 'ignore' });
   }
-  return { schema: tidy(schema) as JsonSchema, gaps };
+  const keywords = schemaRuleKeywords(tool.schemaRules ?? []);
+  return { schema: { ...(tidy(schema) as JsonSchema), ...keywords } as JsonSchema, gaps };
 }
 
 /** Drops `$schema` (the caller states the dialect once) and empty `required` lists, recursively. */
@@ -86,4 +98,25 @@ function tidy(value: unknown, root = true): unknown {
     out[key] = key === 'enum' || key === 'const' || key === 'default' || key === 'examples' ? item : tidy(item, false);
   }
   return out;
+}
+
+const OUTPUT_CONFIG: ConversionConfig = { ...BASE_CONFIG, typeMode: 'output', errorMode: 'ignore' };
+
+/** JSON Schema of the `data.structured` every dry run answers (functions/runtime/plan.ts). */
+export function dryRunJsonSchema(): JsonSchema {
+  return tidy(toJsonSchema(dryRunOutput, OUTPUT_CONFIG)) as JsonSchema;
+}
+
+/**
+ * JSON Schema of a tool's `data.structured`, from its `output` (undefined when it declares none).
+ * A planned write answers either its result or, for `dry_run: true`, the plan: `oneOf` the two
+ * (the plan's `dry_run: true` tells them apart), the plan given as `dryRun` (callers reference it).
+ */
+export function outputJsonSchema(
+  tool: Pick<ToolDefinition, 'output' | 'plan'>,
+  dryRun: JsonSchema = dryRunJsonSchema(),
+): JsonSchema | undefined {
+  if (!tool.output) return undefined;
+  const result = tidy(toJsonSchema(tool.output, OUTPUT_CONFIG)) as JsonSchema;
+  return tool.plan ? ({ type: 'object', oneOf: [result, dryRun] } as JsonSchema) : result;
 }

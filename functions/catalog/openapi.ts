@@ -2,8 +2,13 @@ import { REGISTRY } from '../../platforms';
 import { TIERS, upgradeUrl } from '../runtime/config';
 import { errorResponse, internalErrorResponse } from '../runtime/envelope';
 import {
+  DeadlineExceededError,
+  ERROR_CODES,
   GatewayError,
   IdempotencyInProgressError,
+  MethodNotAllowedError,
+  NotFoundError,
+  StoreUnavailableError,
   IdempotencyKeyReusedError,
   QuotaExceededError,
   ToolNotFoundError,
@@ -15,7 +20,8 @@ import type { ToolRegistry } from '../runtime/registry';
 import type { ToolDefinition } from '../runtime/tool';
 import { validateToolArguments } from '../runtime/validation';
 import { catalog, type CatalogEntry } from './catalog';
-import { exampleObject, type Schema } from './examples';
+import { documentedExample, type Schema } from './examples';
+import { dryRunJsonSchema, outputJsonSchema } from './json-schema';
 
 /** The interface version of the specification ("Versioning"). */
 export const API_VERSION = '1.0.0';
@@ -105,14 +111,45 @@ function sharedSchemas(): Record<string, Schema> {
     ErrorResponse: {
       type: 'object',
       description: 'HTTP 4xx and 5xx except 402.',
-      required: ['success', 'error', 'tool', 'is_error'],
+      required: ['success', 'error', 'tool', 'is_error', 'structured_content'],
       properties: {
         success: { const: false },
         error: { type: 'string', description: 'Human-readable message, safe to show to end users.' },
         tool: { type: 'string', description: 'The tool name from the URL (empty when there is none).' },
         is_error: { const: true },
-        structured_content: { type: 'object', additionalProperties: true, description: 'Structured details, e.g. the accounts to choose from or close tool names.' },
+        structured_content: ref('schemas', 'ErrorDetails'),
       },
+    },
+    ErrorDetails: {
+      type: 'object',
+      description: 'Machine-readable details of the error: always `code`; per code, details such as `problems` (invalid_arguments), `accounts` (account selection), `entity` and `id` (not_found), `suggestions` (tool_not_found).',
+      required: ['code'],
+      properties: {
+        code: ref('schemas', 'ErrorCode'),
+        problems: { type: 'array', items: { type: 'string' }, description: 'invalid_arguments: one line per problem, naming the field and the rule.' },
+        platform: { type: 'string', enum: [...PLATFORM_WORDS], description: 'The platform the error is about.' },
+        parameter: { type: 'string', description: 'Account selection: the account parameter to set.' },
+        accounts: {
+          type: 'array',
+          description: 'Account selection: the connected accounts to choose from.',
+          items: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'string' }, name: { type: 'string' } } },
+        },
+        entity: { type: 'string', description: 'not_found: the kind of entity (campaign, ad_group, ...).' },
+        id: { type: 'string', description: 'not_found: the id that names nothing (a short prefix of it).' },
+        suggestions: { type: 'array', items: { type: 'string' }, description: 'tool_not_found: the closest tool names.' },
+      },
+      additionalProperties: true,
+    },
+    ErrorCode: {
+      type: 'string',
+      enum: Object.keys(ERROR_CODES),
+      description: `One word per kind of failure; programs branch on it, never on the English text.\n\n${Object.entries(ERROR_CODES)
+        .map(([code, meaning]) => `- \`${code}\`: ${meaning}`)
+        .join('\n')}`,
+    },
+    DryRunPlan: {
+      ...dryRunJsonSchema(),
+      description: '`data.structured` of a planned write called with `dry_run: true`: what the write would do; nothing was changed.',
     },
     QuotaErrorResponse: {
       description: 'HTTP 402: the monthly quota is exhausted. Show the full message: it contains the upgrade link.',
@@ -141,6 +178,7 @@ function sharedSchemas(): Record<string, Schema> {
           properties: { method: { const: 'POST' }, path: { type: 'string' } },
         },
         input_schema: { type: 'object', description: 'JSON Schema (draft 2020-12) of `arguments`.' },
+        output_schema: { type: 'object', description: 'JSON Schema (draft 2020-12) of `data.structured` of a 200; planned writes: `oneOf` the result and the dry-run plan.' },
       },
     },
     ToolCatalog: {
@@ -232,6 +270,27 @@ function sharedResponses(exampleTool: string, examplePlatform: string): Record<s
         rate_limited: { summary: 'Platform rate limit', value: errorExample(exampleTool, new UpstreamRateLimitError(examplePlatform, 30)) },
       }),
     },
+    MethodNotAllowed: {
+      description: 'A method other than POST on an execute path. The `Allow` header names POST.',
+      headers: { ...REQUEST_ID_HEADER, Allow: ref('headers', 'Allow') },
+      content: jsonContent('ErrorResponse', {
+        method_not_allowed: { summary: 'GET on an execute path', value: errorExample(exampleTool, new MethodNotAllowedError('POST')) },
+      }),
+    },
+    StoreUnavailable: {
+      description: 'The gateway\'s storage did not answer. Nothing ran and no quota was used; retry after `Retry-After` seconds.',
+      headers: { ...REQUEST_ID_HEADER, 'Retry-After': ref('headers', 'RetryAfter') },
+      content: jsonContent('ErrorResponse', {
+        store_unavailable: { summary: 'Storage not answering', value: errorExample(exampleTool, new StoreUnavailableError(5)) },
+      }),
+    },
+    DeadlineExceeded: {
+      description: 'The tool did not finish in time. Nothing was changed and no quota was used.',
+      headers: REQUEST_ID_HEADER,
+      content: jsonContent('ErrorResponse', {
+        deadline_exceeded: { summary: 'Tool stopped at its deadline', value: errorExample(exampleTool, new DeadlineExceededError()) },
+      }),
+    },
     InternalError: {
       description: 'Something failed on the server side. The message gives the request id to report to support.',
       headers: REQUEST_ID_HEADER,
@@ -251,7 +310,13 @@ function invalidArgumentsExample(tool: ToolDefinition, properties: string[]): Re
   } catch (error) {
     if (error instanceof GatewayError) return errorExample(tool.name, error);
   }
-  return { success: false, error: `Invalid arguments for ${tool.name}: \`verbose\` is not a parameter of this tool.`, tool: tool.name, is_error: true };
+  return {
+    success: false,
+    error: `Invalid arguments for ${tool.name}: \`verbose\` is not a parameter of this tool.`,
+    tool: tool.name,
+    is_error: true,
+    structured_content: { code: 'invalid_arguments', problems: ['`verbose` is not a parameter of this tool.'] },
+  };
 }
 
 function accountSelectionExample(tool: string, platform: PlatformWord): Record<string, unknown> {
@@ -264,7 +329,7 @@ function accountSelectionExample(tool: string, platform: PlatformWord): Record<s
     error: `You have 2 ${platform} accounts connected. Please specify ${parameter}:\n${lines}`,
     tool,
     is_error: true,
-    structured_content: { platform, parameter, accounts },
+    structured_content: { code: 'account_selection_required', platform, parameter, accounts },
   };
 }
 
@@ -275,6 +340,7 @@ function badRequestResponse(tool: ToolDefinition, entry: CatalogEntry) {
   };
   if (tool.platform) examples.account_selection = ref('examples', `AccountSelection_${tool.platform}`);
   examples.bad_idempotency_key = ref('examples', 'BadIdempotencyKey');
+  if (tool.platform) examples.not_found = ref('examples', 'NotFound');
   return {
     description: 'Invalid arguments, a rule of the tool or the platform, or an account to choose. The message names each field and rule.',
     headers: REQUEST_ID_HEADER,
@@ -292,7 +358,15 @@ function sharedExamples(exampleTool: string, platforms: readonly PlatformWord[])
         error: 'The Idempotency-Key header must be a UUID, for example 3f1c9a52-8d2e-4b7a-9c1e-2a6f0d4b8e71. Use one new UUID per logical operation.',
         tool: exampleTool,
         is_error: true,
+        structured_content: { code: 'invalid_request' },
       },
+    },
+    NotFound: {
+      summary: 'An id that names nothing in the account',
+      value: errorExample(
+        exampleTool,
+        new NotFoundError('No campaign with id "999" exists in searchads account 1234567890. Check the id with the platform\'s list tools.', { entity: 'campaign', id: '999' }),
+      ),
     },
   };
   for (const platform of platforms) {
@@ -334,24 +408,53 @@ function hoistDefinitions(schema: Schema, prefix: string, into: Record<string, S
   return rewrite(rest) as Schema;
 }
 
+/**
+ * The 200 of one tool: the success envelope with `data.structured` typed by the tool's output schema
+ * (a component `<tool>_output`, so generated clients name it), `oneOf` it and DryRunPlan for planned
+ * writes. A tool without an output schema keeps the untyped envelope.
+ */
+function successContent(tool: ToolDefinition, definitions: Record<string, Schema>): Schema {
+  const output = outputJsonSchema(tool, ref('schemas', 'DryRunPlan'));
+  if (!output) {
+    return {
+      schema: ref('schemas', 'SuccessResponse'),
+      example: { success: true, tool: tool.name, data: { text: `## ${tool.name}\n\nMarkdown result: summary, table, recommendations.`, quota: quotaBlock('pro', 43, 600) } },
+    };
+  }
+  const name = `${tool.name}_output`;
+  definitions[name] = hoistDefinitions(output as Schema, `${tool.name}__output__`, definitions);
+  return {
+    schema: {
+      type: 'object',
+      description: `HTTP 200 of ${tool.name}: the tool ran.`,
+      required: ['success', 'tool', 'data'],
+      properties: {
+        success: { const: true },
+        tool: { const: tool.name, description: 'Echo of the tool name from the URL.' },
+        data: {
+          type: 'object',
+          required: ['text', 'quota', 'structured'],
+          properties: {
+            text: { type: 'string', description: 'Markdown for people: summary, tables, recommendations.' },
+            quota: ref('schemas', 'QuotaBlock'),
+            structured: ref('schemas', name),
+            content: { type: 'array', items: ref('schemas', 'ContentBlock'), description: 'Non-text blocks, when the tool emits them.' },
+          },
+        },
+      },
+    },
+  };
+}
+
 function toolOperation(tool: ToolDefinition, entry: CatalogEntry, definitions: Record<string, Schema>) {
   const { $schema: _dialect, ...inputSchema } = entry.input_schema as Schema;
   const argumentsSchema = hoistDefinitions(inputSchema, `${tool.name}__`, definitions);
-  const exampleArguments = exampleObject(argumentsSchema);
+  const exampleArguments = documentedExample(argumentsSchema, tool.examples);
   const responses: Record<string, unknown> = {
     '200': {
       description: 'The tool ran. `data.text` is Markdown for people; `data.structured` is for programs.',
       headers: { ...REQUEST_ID_HEADER, 'Idempotent-Replayed': ref('headers', 'IdempotentReplayed') },
-      content: {
-        [JSON_TYPE]: {
-          schema: ref('schemas', 'SuccessResponse'),
-          example: {
-            success: true,
-            tool: tool.name,
-            data: { text: `## ${tool.name}\n\nMarkdown result: summary, table, recommendations.`, quota: quotaBlock('pro', 43, 600) },
-          },
-        },
-      },
+      content: { [JSON_TYPE]: successContent(tool, definitions) },
     },
     '400': badRequestResponse(tool, entry),
     '401': ref('responses', 'Unauthorized'),
@@ -362,8 +465,11 @@ function toolOperation(tool: ToolDefinition, entry: CatalogEntry, definitions: R
     '404': ref('responses', 'ToolNotFound'),
     '409': ref('responses', 'IdempotencyInProgress'),
     '422': ref('responses', 'IdempotencyKeyReused'),
+    '405': ref('responses', 'MethodNotAllowed'),
     '429': ref('responses', 'UpstreamRateLimited'),
     '500': ref('responses', 'InternalError'),
+    '503': ref('responses', 'StoreUnavailable'),
+    '504': ref('responses', 'DeadlineExceeded'),
   });
   return {
     post: {
@@ -386,7 +492,7 @@ function toolOperation(tool: ToolDefinition, entry: CatalogEntry, definitions: R
         content: {
           [JSON_TYPE]: {
             schema: { type: 'object', properties: { arguments: argumentsSchema }, ...(argumentsSchema.required?.length ? { required: ['arguments'] } : {}) },
-            example: { arguments: exampleArguments },
+            ...(exampleArguments ? { example: { arguments: exampleArguments } } : {}),
           },
         },
       },
@@ -398,13 +504,20 @@ function toolOperation(tool: ToolDefinition, entry: CatalogEntry, definitions: R
 function discoveryPaths(): Record<string, unknown> {
   const open = { security: [], tags: ['discovery'] };
   const errorJson = (summary: string, value: unknown) => ({ [JSON_TYPE]: { schema: ref('schemas', 'ErrorResponse'), examples: { example: { summary, value } } } });
+  const getOnly = {
+    description: 'A method other than GET or HEAD. The `Allow` header names them.',
+    headers: { Allow: ref('headers', 'Allow') },
+    content: errorJson('POST on a discovery path', body(errorResponse('', new MethodNotAllowedError('GET, HEAD')))),
+  };
   return {
     '/health': {
       get: {
         ...open,
         operationId: 'getHealth',
         summary: 'Whether the gateway can reach its tables',
+        description: 'Reads each table once; 200 when all answer, 503 naming the one that does not. No key needed.',
         responses: {
+          '405': getOnly,
           '200': { description: 'Every table answers.', content: { [JSON_TYPE]: { schema: ref('schemas', 'Health'), example: { status: 'ok', tables: { apiKeys: 'ok', owners: 'ok', usage: 'ok', idempotency: 'ok' } } } } },
           '503': { description: 'A table does not answer.', content: { [JSON_TYPE]: { schema: ref('schemas', 'Health'), example: { status: 'degraded', tables: { apiKeys: 'ok', owners: 'ok', usage: 'unreachable', idempotency: 'ok' } } } } },
         },
@@ -423,7 +536,8 @@ function discoveryPaths(): Record<string, unknown> {
         ],
         responses: {
           '200': { description: 'The matching tools.', content: { [JSON_TYPE]: { schema: ref('schemas', 'ToolCatalog') } } },
-          '400': { description: 'A filter has a value that does not exist.', content: errorJson('Unknown filter value', { success: false, error: 'Unknown access "delete". Use one of: read, write.', tool: '', is_error: true }) },
+          '405': getOnly,
+          '400': { description: 'A filter has a value that does not exist.', content: errorJson('Unknown filter value', { success: false, error: 'Unknown access "delete". Use one of: read, write.', tool: '', is_error: true, structured_content: { code: 'invalid_request' } }) },
         },
       },
     },
@@ -432,10 +546,12 @@ function discoveryPaths(): Record<string, unknown> {
         ...open,
         operationId: 'getTool',
         summary: 'One tool of the catalog',
+        description: 'The catalog entry of one tool: flags, description, and the JSON Schemas of its arguments and of its result.',
         parameters: [{ name: 'name', in: 'path', required: true, schema: { type: 'string' }, description: 'Tool name.' }],
         responses: {
           '200': { description: 'The tool.', content: { [JSON_TYPE]: { schema: ref('schemas', 'ToolCatalogEntry') } } },
           '404': ref('responses', 'ToolNotFound'),
+          '405': getOnly,
         },
       },
     },
@@ -444,7 +560,8 @@ function discoveryPaths(): Record<string, unknown> {
         ...open,
         operationId: 'getOpenApiDocument',
         summary: 'This OpenAPI 3.1 document',
-        responses: { '200': { description: 'OpenAPI 3.1 document of the whole surface.', content: { [JSON_TYPE]: { schema: { type: 'object' } } } } },
+        description: 'Generated from the same schemas that validate requests and results; `servers` is the URL it was fetched from.',
+        responses: { '200': { description: 'OpenAPI 3.1 document of the whole surface.', content: { [JSON_TYPE]: { schema: { type: 'object' } } } }, '405': getOnly },
       },
     },
     '/docs': {
@@ -452,7 +569,8 @@ function discoveryPaths(): Record<string, unknown> {
         ...open,
         operationId: 'getDocs',
         summary: 'Interactive API reference (HTML)',
-        responses: { '200': { description: 'A self-contained HTML page over this document.', content: { 'text/html': { schema: { type: 'string' } } } } },
+        description: 'A self-contained page over this document: browse the tools, see their schemas and try a call with your key.',
+        responses: { '200': { description: 'A self-contained HTML page over this document.', content: { 'text/html': { schema: { type: 'string' } } } }, '405': getOnly },
       },
     },
   };
@@ -465,7 +583,8 @@ const INFO_DESCRIPTION = [
   '- **Quota**: each successful billable call consumes one unit of the owner\'s monthly allowance; every 200 carries `data.quota`. 402 when it is used up.',
   '- **Idempotency**: send `Idempotency-Key: <uuid>` on writes; a repeat with the same key returns the stored result (`Idempotent-Replayed: true`) without running again.',
   '- **Accounts**: with several accounts of a platform connected, name one with the platform\'s account parameter; otherwise the 400 lists them.',
-  '- **Errors**: one human-readable `error` string, safe to show to end users.',
+  '- **Errors**: one human-readable `error` string, safe to show to end users, and `structured_content.code` from one small vocabulary (schema ErrorCode) for programs.',
+  '- **Results**: `data.structured` of each tool\'s 200 has its own schema (`<tool>_output`); a planned write answers its plan instead when called with `dry_run: true` (DryRunPlan).',
   '',
   'The catalog (`GET /api/v1/tools`) and this document are generated from the same schemas that validate requests.',
 ].join('\n');
@@ -503,8 +622,8 @@ export function buildOpenApi(registry: Pick<ToolRegistry, 'get'>, entries: reado
           required: false,
           description:
             'A UUID per logical operation (not per retry). A repeat with the same key returns the stored result without running the tool again; recommended for Write tools. Records live 24 hours.',
+          // No example value: tools that prefill examples would send one fixed key with every call.
           schema: { type: 'string', format: 'uuid' },
-          example: '3f1c9a52-8d2e-4b7a-9c1e-2a6f0d4b8e71',
         },
       },
       headers: {
@@ -512,6 +631,7 @@ export function buildOpenApi(registry: Pick<ToolRegistry, 'get'>, entries: reado
         RetryAfter: { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 0 } },
         IdempotentReplayed: { description: '`true` when this is the stored result of an earlier request with the same Idempotency-Key.', schema: { type: 'string', enum: ['true'] } },
         WWWAuthenticate: { description: 'The scheme to use: `Bearer`.', schema: { type: 'string' } },
+        Allow: { description: 'The methods the path accepts: `POST`.', schema: { type: 'string' } },
       },
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'API key from your key page: `Authorization: Bearer sk_live_...`.' },

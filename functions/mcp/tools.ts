@@ -21,6 +21,8 @@ export interface McpTool {
   title: string;
   description: string;
   inputSchema: Record<string, unknown>;
+  /** Schema of structuredContent of a successful call: the tool's `data.structured` plus `quota`. */
+  outputSchema?: Record<string, unknown>;
   annotations: {
     title: string;
     readOnlyHint: boolean;
@@ -55,6 +57,7 @@ export function mcpTool(entry: CatalogEntry): McpTool {
     description: entry.description,
     // The catalog's JSON Schema (draft 2020-12), generated from the schema that validates calls.
     inputSchema: entry.input_schema as Record<string, unknown>,
+    ...(entry.output_schema ? { outputSchema: mcpOutputSchema(entry.output_schema as Record<string, unknown>) } : {}),
     annotations: {
       title,
       readOnlyHint: readOnly,
@@ -63,6 +66,24 @@ export function mcpTool(entry: CatalogEntry): McpTool {
       openWorldHint: entry.platform !== null || OPEN_WORLD_GATEWAY_TOOLS.has(entry.name),
     },
     _meta: { platform: entry.platform, group: entry.group, long_running: entry.long_running, quota_exempt: entry.quota_exempt },
+  };
+}
+
+/**
+ * The catalog's output schema as MCP's outputSchema: an object (the root type MCP requires), with
+ * the quota block the endpoint adds to structuredContent. Without `$schema`: MCP schemas are draft
+ * 2020-12 by default, and clients validating with a draft-07 validator refuse a foreign `$schema`.
+ */
+function mcpOutputSchema(output: Record<string, unknown>): Record<string, unknown> {
+  const { $schema: _dialect, ...schema } = output;
+  const properties = (schema.properties as Record<string, unknown> | undefined) ?? {};
+  return {
+    ...schema,
+    type: 'object',
+    properties: {
+      ...properties,
+      quota: { type: 'object', description: 'The key owner\'s monthly tool-call allowance: used, limit, tier, period_end.' },
+    },
   };
 }
 

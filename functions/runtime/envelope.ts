@@ -27,7 +27,7 @@ export function successResponse(tool: string, result: ToolResult, quota: QuotaBl
 /** ErrorResponse (or QuotaErrorResponse for 402) of the specification. */
 export function errorResponse(tool: string, error: GatewayError): GatewayResult {
   const body: Record<string, unknown> = { success: false, error: error.message, tool, is_error: true };
-  if (error.structuredContent) body.structured_content = error.structuredContent;
+  body.structured_content = error.structuredContent;
   if (error instanceof QuotaExceededError) body.quota = error.quota;
   return jsonResponse(error.statusCode, body, error.headers);
 }
@@ -39,5 +39,6 @@ export function internalErrorResponse(tool: string, requestId: string): GatewayR
     error: `An internal error happened while running this tool. Nothing more is known to the caller; report request id ${requestId} to support.`,
     tool,
     is_error: true,
+    structured_content: { code: 'internal_error', request_id: requestId },
   });
 }

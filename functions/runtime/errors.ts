@@ -4,34 +4,105 @@
  */
 export class GatewayError extends Error {
   readonly statusCode: number;
-  readonly structuredContent?: Record<string, unknown>;
+  /**
+   * `structured_content` of the error envelope. Always carries `code`, one word of ERROR_CODES: the
+   * one given here, else the error class's default.
+   */
+  readonly structuredContent: Record<string, unknown> & { code: string };
   readonly headers: Record<string, string>;
 
   constructor(
     statusCode: number,
     message: string,
-    options: { structuredContent?: Record<string, unknown>; headers?: Record<string, string> } = {},
+    options: { structuredContent?: Record<string, unknown>; headers?: Record<string, string>; code?: ErrorCode } = {},
   ) {
     super(message);
     this.name = 'GatewayError';
     this.statusCode = statusCode;
-    this.structuredContent = options.structuredContent;
+    const code = (options.structuredContent?.code as string | undefined) ?? options.code ?? defaultCode(statusCode);
+    this.structuredContent = { ...options.structuredContent, code };
     this.headers = options.headers ?? {};
   }
 }
 
+/**
+ * The vocabulary of `structured_content.code` (CONTRACT.md section 5): programs branch on it, never
+ * on the English `error` text. Documented in OpenAPI (ErrorCode) and the README.
+ */
+export const ERROR_CODES = {
+  invalid_request: 'The request itself is malformed: not JSON, not an object, `arguments` not an object, or a bad Idempotency-Key header.',
+  invalid_arguments: 'One or more arguments break the tool\'s schema or rules; `problems` lists each, naming the field.',
+  not_found: 'An id names nothing in the account; `entity` and `id` say which, the message names the tool that lists valid ids.',
+  tool_rejected: 'The tool or the platform refused the call (a rule, a state) and nothing was changed; the message says what to do.',
+  account_selection_required: 'Several accounts of the platform are connected and none was named; `accounts` lists them.',
+  account_not_connected: 'The named account (or any account of the platform) is not connected; `accounts` lists the valid ones.',
+  unauthorized: 'Missing, malformed, unknown, revoked or expired API key.',
+  quota_exhausted: 'The monthly tool-call allowance is used up (402); the message carries the upgrade link.',
+  quota_pending: 'The allowance is taken partly by calls still running; retry after Retry-After.',
+  tool_not_found: 'No tool of that name (404); `suggestions` lists the closest names.',
+  method_not_allowed: 'The path accepts another HTTP method (405); the Allow header names it.',
+  idempotency_in_progress: 'A request with the same Idempotency-Key is still running (409); retry after Retry-After.',
+  idempotency_mismatch: 'The Idempotency-Key was already used with different arguments (422).',
+  upstream_rate_limited: 'The ad platform rate-limited the call (429); nothing changed, retry with backoff.',
+  upstream_unavailable: 'The ad platform failed or did not answer and nothing changed (500); retry later.',
+  connection_broken: 'The live connection\'s credential no longer works; reconnect the account.',
+  outcome_unknown: 'A write may or may not have been applied; check with a read before retrying.',
+  store_unavailable: 'The gateway\'s storage did not answer (503); nothing ran, no quota used.',
+  deadline_exceeded: 'The tool did not finish in time (504); nothing changed, no quota used.',
+  internal_error: 'Something failed inside the gateway (500); report the request id.',
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+function defaultCode(statusCode: number): ErrorCode {
+  switch (statusCode) {
+    case 400:
+      return 'tool_rejected';
+    case 401:
+      return 'unauthorized';
+    case 402:
+      return 'quota_exhausted';
+    case 404:
+      return 'tool_not_found';
+    case 405:
+      return 'method_not_allowed';
+    case 409:
+      return 'idempotency_in_progress';
+    case 422:
+      return 'idempotency_mismatch';
+    case 429:
+      return 'upstream_rate_limited';
+    case 503:
+      return 'store_unavailable';
+    case 504:
+      return 'deadline_exceeded';
+    default:
+      return statusCode >= 500 ? 'upstream_unavailable' : 'tool_rejected';
+  }
+}
+
+/**
+ * A value as an error message may quote it: at most `max` characters (whole code points), so a huge
+ * invalid value is never echoed back (a 9 MB value must not make a response past Lambda's 6 MB).
+ */
+export function quoted(value: unknown, max = 60): string {
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+  const chars = Array.from(text.length > max * 2 + 8 ? text.slice(0, max * 2 + 8) : text);
+  return chars.length > max ? `${chars.slice(0, max).join('')}…` : chars.join('');
+}
+
 /** 400 before the tool ran: the request body or its arguments are not acceptable. */
 export class BadRequestError extends GatewayError {
-  constructor(message: string, structuredContent?: Record<string, unknown>) {
-    super(400, message, { structuredContent });
+  constructor(message: string, structuredContent?: Record<string, unknown>, code: ErrorCode = 'invalid_request') {
+    super(400, message, { structuredContent, code });
     this.name = 'BadRequestError';
   }
 }
 
 /** 400 for account selection: several accounts and none named, or a named one not connected. */
 export class AccountSelectionError extends GatewayError {
-  constructor(message: string, structuredContent: Record<string, unknown>) {
-    super(400, message, { structuredContent });
+  constructor(message: string, structuredContent: Record<string, unknown>, code: ErrorCode = 'account_selection_required') {
+    super(400, message, { structuredContent, code });
     this.name = 'AccountSelectionError';
   }
 }
@@ -39,8 +110,20 @@ export class AccountSelectionError extends GatewayError {
 /** 400 raised by a tool or the platform while the tool ran (a rule, a missing entity, a bad state). */
 export class ToolError extends GatewayError {
   constructor(message: string, structuredContent?: Record<string, unknown>) {
-    super(400, message, { structuredContent });
+    super(400, message, { structuredContent, code: 'tool_rejected' });
     this.name = 'ToolError';
+  }
+}
+
+/**
+ * 400: an id the caller gave names nothing in the account (`code: not_found`). The message names the
+ * id and the tool that lists valid ids; the status stays 400 (specification: an unknown tool is the
+ * only 404, so a client never mistakes a wrong id for a wrong URL).
+ */
+export class NotFoundError extends ToolError {
+  constructor(message: string, details: { entity: string; id: string }) {
+    super(message, { code: 'not_found', entity: details.entity, id: quoted(details.id) });
+    this.name = 'NotFoundError';
   }
 }
 

@@ -3,6 +3,7 @@ import type { ConnectedAccount, Owner } from './stores/owners';
 import type { UsageSnapshot } from './stores/usage';
 import { ACCOUNT_PARAMETERS, type PlatformWord } from './platforms';
 import type { WritePlan } from './plan';
+import type { SchemaRule } from './argument-rules';
 
 /** The Lambda a tool runs in: its platform's group, or `gateway` for cross-platform tools. */
 export type ToolGroup = PlatformWord | 'gateway';
@@ -110,6 +111,18 @@ interface ToolSpecBase<Entries extends v.ObjectEntries> {
   args: Entries;
   rules?: ArgumentRule<ArgsOf<Entries>>[];
   /**
+   * Cross-field rules JSON Schema can state (functions/runtime/argument-rules.ts: requires,
+   * exactlyOne, atLeastOne, atMostOne, when): checked on every call and published in the catalog,
+   * OpenAPI and MCP as dependentRequired / oneOf / anyOf / not / if-then. Prefer them to `rules`.
+   */
+  schemaRules?: SchemaRule[];
+  /**
+   * Argument sets that work as they are for any owner (no ids: ids differ per account); the first
+   * is the request example of the catalog and OpenAPI. Without it a tool publishes the example its
+   * schema gives when that needs no made-up value, else none.
+   */
+  examples?: Record<string, unknown>[];
+  /**
    * The schema of the tool's `data.structured` (valibot). Published in the catalog, OpenAPI and MCP
    * `outputSchema`; the tests check every real output against it.
    */
@@ -174,6 +187,10 @@ export interface ToolDefinition {
   /** Strict object schema of every argument the tool accepts, account parameter included. */
   schema: v.ObjectSchema<v.ObjectEntries, undefined> | v.StrictObjectSchema<v.ObjectEntries, undefined>;
   rules: ArgumentRule<Record<string, unknown>>[];
+  /** Cross-field rules stated as data (see ToolSpec.schemaRules). */
+  schemaRules: SchemaRule[];
+  /** Documented argument examples (see ToolSpec.examples). */
+  examples?: Record<string, unknown>[];
   /** Whether the chain selects an account (and opens the platform) before the tool runs. */
   selectsAccount: boolean;
   /** Names of the account parameter and its aliases, removed from args before `run`. */
@@ -207,6 +224,8 @@ function fromSpec<Entries extends v.ObjectEntries, Port, Data>(spec: ToolSpec<En
     longRunning: spec.longRunning ?? false,
     schema: v.strictObject({ ...spec.args, ...extraEntries, ...(planned ? dryRunEntry : {}) }),
     rules: (spec.rules ?? []) as ArgumentRule<Record<string, unknown>>[],
+    schemaRules: spec.schemaRules ?? [],
+    examples: spec.examples,
     output: spec.output,
     plan,
     apply,

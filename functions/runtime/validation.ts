@@ -1,6 +1,7 @@
 import * as v from 'valibot';
-import { BadRequestError } from './errors';
+import { BadRequestError, quoted } from './errors';
 import { closestNames } from './registry';
+import { schemaRuleProblems } from './argument-rules';
 import type { ToolDefinition } from './tool';
 
 /**
@@ -10,8 +11,9 @@ import type { ToolDefinition } from './tool';
  */
 export function validateToolArguments(tool: ToolDefinition, input: Record<string, unknown>): Record<string, unknown> {
   const result = v.safeParse(tool.schema, input, { abortEarly: false });
+  const declared = schemaRuleProblems(tool.schemaRules ?? [], input);
   if (result.success) {
-    const problems = ruleProblems(tool, result.output as Record<string, unknown>);
+    const problems = [...declared, ...ruleProblems(tool, result.output as Record<string, unknown>)];
     if (problems.length) throw invalidArguments(tool.name, unique(problems));
     return result.output as Record<string, unknown>;
   }
@@ -24,7 +26,7 @@ export function validateToolArguments(tool: ToolDefinition, input: Record<string
   const fromRules = ruleProblems(tool, { ...input, ...(result.output as Record<string, unknown>) }, true).filter(
     (message) => !named(message).some((field) => malformed.has(field)),
   );
-  throw invalidArguments(tool.name, unique([...problems, ...fromRules]));
+  throw invalidArguments(tool.name, unique([...problems, ...declared, ...fromRules]));
 }
 
 function ruleProblems(tool: ToolDefinition, args: Record<string, unknown>, tolerant = false): string[] {
@@ -47,7 +49,7 @@ function invalidArguments(toolName: string, problems: string[]): BadRequestError
     problems.length === 1
       ? `Invalid arguments for ${toolName}: ${problems[0]}`
       : `Invalid arguments for ${toolName}:\n${problems.map((p) => `- ${p}`).join('\n')}`;
-  return new BadRequestError(message, { problems });
+  return new BadRequestError(message, { problems }, 'invalid_arguments');
 }
 
 function unique(lines: string[]): string[] {
@@ -66,13 +68,15 @@ export function issuePath(issue: Issue): string {
   return path || 'arguments';
 }
 
-function describeIssue(issue: Issue, tool: ToolDefinition): string {
-  const path = issuePath(issue);
+function describeIssue(original: Issue, tool: ToolDefinition): string {
+  // valibot quotes the whole value it received: keep a short prefix, never a huge value.
+  const issue = { ...original, received: original.received.length > 80 ? quoted(original.received, 60) : original.received };
+  const path = quoted(issuePath(issue), 80);
   const field = `\`${path}\``;
   // Unknown field of a strict object.
   if (issue.type === 'strict_object' && issue.expected === 'never') {
     const candidates = Object.keys(entriesAt(tool.schema, (issue.path ?? []).slice(0, -1)) ?? {});
-    const key = String((issue.path?.at(-1) as { key: unknown } | undefined)?.key ?? path);
+    const key = quoted(String((issue.path?.at(-1) as { key: unknown } | undefined)?.key ?? path), 80);
     const [closest] = closestNames(key, candidates, 1);
     const what = (issue.path?.length ?? 0) > 1 ? 'is not a known field here' : 'is not a parameter of this tool';
     return `${field} ${what}` + (closest ? `; did you mean \`${closest}\`?` : '.');

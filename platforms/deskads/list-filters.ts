@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { dateArgument } from '../arguments';
+import { characterLength, dateArgument } from '../arguments';
 import type { ArgumentRule } from '../../functions/runtime/tool';
 
 /**
@@ -32,11 +32,22 @@ export interface DeskAdsListOptions<Row> {
   queryHint: string;
 }
 
+/**
+ * The JSON Schema pattern of a comma-separated filter: known values in any case, or `all`, with
+ * spaces and empty parts allowed, exactly what deskadsListFilterRules accept (they give the message).
+ */
+export function commaListPattern(values: readonly string[]): string {
+  const anyCase = (word: string) =>
+    [...word].map((c) => (/[a-z]/i.test(c) ? `[${c.toLowerCase()}${c.toUpperCase()}]` : c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('');
+  const one = `(?:${[...values, 'all'].map(anyCase).join('|')})`;
+  return `^\\s*(?:${one})?\\s*(?:,\\s*(?:${one})?\\s*)*$`;
+}
+
 export function deskadsListFilterArgs<Row>(options: DeskAdsListOptions<Row>) {
   return {
-    query: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200), v.description(`Case-insensitive substring over ${options.queryHint}; empty = all`)), ''),
-    status_filter: v.optional(v.pipe(v.string(), v.trim(), v.description(`Comma-separated statuses (${options.statuses.join(', ')}); all or empty = every status`)), ''),
-    type_filter: v.optional(v.pipe(v.string(), v.trim(), v.description(`Comma-separated type values (${options.types.join(', ')}); all or empty = every type`)), ''),
+    query: v.optional(v.pipe(v.string(), v.trim(), characterLength({ max: 200 }), v.description(`Case-insensitive substring over ${options.queryHint}; empty = all`)), ''),
+    status_filter: v.optional(v.pipe(v.string(), v.metadata({ pattern: commaListPattern(options.statuses) }), v.trim(), v.description(`Comma-separated statuses (${options.statuses.join(', ')}); all or empty = every status`)), ''),
+    type_filter: v.optional(v.pipe(v.string(), v.metadata({ pattern: commaListPattern(options.types) }), v.trim(), v.description(`Comma-separated type values (${options.types.join(', ')}); all or empty = every type`)), ''),
     started_after: ymd('YYYY-MM-DD: entities with a start date on or after it. Entities without an explicit start date are excluded while a date filter is active'),
     started_before: ymd('YYYY-MM-DD: entities with a start date on or before it. Entities without an explicit start date are excluded while a date filter is active'),
     sort_by: v.optional(v.pipe(v.picklist(options.fields as unknown as [string, ...string[]]), v.description(`Any returned field: ${options.fields.join(', ')} (default ${options.defaultSort})`)), options.defaultSort),

@@ -1,4 +1,4 @@
-import { ToolError, UpstreamRateLimitError, UpstreamServerError } from '../../functions/runtime/errors';
+import { NotFoundError, quoted, ToolError, UpstreamRateLimitError, UpstreamServerError } from '../../functions/runtime/errors';
 import { ACCOUNTS_CACHE_MS, onForgetOwnerAccounts } from '../../functions/runtime/stores/account-cache';
 import type { ConnectedAccount } from '../../functions/runtime/stores/owners';
 import { EntityExistsError, EntityNotFoundError, EntityStateError, SandboxStore, type SandboxAccountMeta } from './store';
@@ -87,7 +87,7 @@ async function applyFailureMode(meta: SandboxAccountMeta, store: SandboxStore, o
 function translateStoreError(err: unknown, account: Pick<ConnectedAccount, 'platform' | 'account_id'>): unknown {
   const where = `${account.platform} account ${account.account_id}`;
   if (err instanceof EntityNotFoundError) {
-    return new ToolError(`No ${humanKind(err.kind)} with id "${err.id}" exists in ${where}. Check the id with the platform's list tools.`);
+    return new NotFoundError(`No ${humanKind(err.kind)} with id "${quoted(err.id)}" exists in ${where}. Check the id with the platform's list tools.`, { entity: err.kind, id: err.id });
   }
   if (err instanceof EntityExistsError) {
     return new ToolError(`A ${humanKind(err.kind)} with id "${err.id}" already exists in ${where}.`);

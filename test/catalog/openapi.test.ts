@@ -77,7 +77,7 @@ describe('OpenAPI 3.1 document', () => {
       const schema = operation.requestBody.content['application/json'].schema.properties.arguments;
       expect(Object.keys(schema.properties ?? {}).sort()).toEqual(Object.keys(tool.schema.entries).sort());
       expect(schema.additionalProperties).toBe(false);
-      const expected = ['200', '400', '401', ...(tool.quotaExempt ? [] : ['402']), '404', '409', '422', '429', '500'];
+      const expected = ['200', '400', '401', ...(tool.quotaExempt ? [] : ['402']), '404', '405', '409', '422', '429', '500', '503', '504'];
       expect({ tool: tool.name, codes: Object.keys(operation.responses) }).toEqual({ tool: tool.name, codes: expected });
     }
   });

@@ -32,7 +32,7 @@ describe('GET /api/v1/tools', () => {
   it('answers 400 naming the valid values for a filter value that does not exist', async () => {
     const response = await get('/api/v1/tools?access=delete');
     expect(response.status).toBe(400);
-    expect(response.json).toEqual({ success: false, error: 'Unknown access "delete". Use one of: read, write.', tool: '', is_error: true });
+    expect(response.json).toEqual({ success: false, error: 'Unknown access "delete". Use one of: read, write.', tool: '', is_error: true, structured_content: { code: 'invalid_request' } });
   });
 
   it('answers 304 when the client already holds the current version', async () => {

@@ -56,6 +56,9 @@ async function connect(apiKey: string, query = ''): Promise<Client> {
   const client = new Client({ name: 'gateway-test', version: '1.0.0' });
   await client.connect(transport);
   clients.push(client);
+  // The SDK checks every later structuredContent against the listed tools' outputSchema (and that a
+  // tool declaring one answers structuredContent): the MCP path checks every real output too.
+  await listAll(client);
   return client;
 }
 

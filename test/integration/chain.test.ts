@@ -44,12 +44,23 @@ describe('Middleware chain: envelope and request shape', () => {
     ['invalid JSON', '{"arguments": {', 'not valid JSON'],
     ['a body that is not an object', '[1,2]', 'must be a JSON object'],
     ['arguments that are not an object', '{"arguments": "campaign 1"}', '`arguments` must be a JSON object'],
+    ['arguments that are null (not billed as {})', '{"arguments": null}', '`arguments` must be a JSON object'],
   ])('answers 400 for %s', async (_case, rawBody, message) => {
-    const { apiKey } = await createTestOwner();
+    const { owner, apiKey } = await createTestOwner();
     const result = await callTestTool(apiKey, 'test_echo', {}, { rawBody });
     expect(result.status).toBe(400);
-    expect(result.body).toMatchObject({ success: false, is_error: true, tool: 'test_echo' });
+    expect(result.body).toMatchObject({ success: false, is_error: true, tool: 'test_echo', structured_content: { code: 'invalid_request' } });
     expect(result.body.error).toContain(message);
+    expect((await readUsage(owner.owner_id, new Date())).used).toBe(0);
+  });
+
+  it('never echoes a huge invalid value: a 9 MB string gives a short 400', async () => {
+    const { apiKey } = await createTestOwner();
+    const huge = 'x'.repeat(9 * 1024 * 1024);
+    const result = await callTestTool(apiKey, 'test_echo', { delay_ms: huge, mesage: huge, [huge.slice(0, 1_000_000)]: 1 });
+    expect(result.status).toBe(400);
+    expect(result.body.structured_content!.code).toBe('invalid_arguments');
+    expect(JSON.stringify(result.body).length).toBeLessThan(20_000);
   });
 
   it('answers 400 for a body sent without a JSON content type', async () => {
@@ -166,6 +177,7 @@ describe('Middleware: selectAccount', () => {
     expect(prompt.body.error).toContain('You have 2 deskads accounts connected. Please specify account_id:');
     expect(prompt.body.error).toContain(`- ${first.name} (account_id="${first.account_id}")`);
     expect(prompt.body.structured_content).toEqual({
+      code: 'account_selection_required',
       platform: 'deskads',
       parameter: 'account_id',
       accounts: expect.arrayContaining([{ id: first.account_id, name: first.name }, { id: second.account_id, name: second.name }]),
@@ -179,6 +191,7 @@ describe('Middleware: selectAccount', () => {
     const wrong = await callTestTool(owner.apiKey, 'test_deskads_account', { account_id: '999' });
     expect(wrong.status).toBe(400);
     expect(wrong.body.error).toContain('"999" is not connected');
+    expect(wrong.body.structured_content!.code).toBe('account_not_connected');
     expect(wrong.body.error).toContain(owner.accounts.deskads![0].account_id);
 
     const none = await createTestOwner();

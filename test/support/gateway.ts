@@ -14,6 +14,7 @@ import type { PlatformWord } from '../../functions/runtime/platforms';
 import { createApiKey } from '../../functions/runtime/stores/api-keys';
 import { createOwner, type ConnectedAccount, type Owner } from '../../functions/runtime/stores/owners';
 import { connectSandboxAccounts } from '../../platforms/connect';
+import { checkToolOutput } from './output-check';
 
 /** Gives this test file tables of its own; call once at the top of a file. */
 export function useTestTables(): void {
@@ -82,7 +83,10 @@ export interface CallResult {
   };
 }
 
-/** POST /api/v1/tools/<tool>/execute with a Bearer key, as a client would send it. */
+/**
+ * POST /api/v1/tools/<tool>/execute with a Bearer key, as a client would send it. A 200 whose
+ * `data.structured` does not match the tool's declared `output` fails the test with the path.
+ */
 export async function callTool(
   apiKey: string | undefined,
   tool: string,
@@ -97,7 +101,10 @@ export async function callTool(
     headers,
     body: options.rawBody ?? JSON.stringify({ arguments: args }),
   });
-  return { status: result.statusCode, headers: result.headers, body: JSON.parse(result.body) };
+  const body = JSON.parse(result.body) as CallResult['body'];
+  // Every 200 of a tool that declares its output is checked against it (test/support/output-check.ts).
+  if (result.statusCode === 200) checkToolOutput(tool, body.data?.structured);
+  return { status: result.statusCode, headers: result.headers, body };
 }
 
 /** Calls a tool and fails the test with the error envelope unless it answered 200. */

@@ -1,5 +1,5 @@
 import type { MiddlewareObj } from '@middy/core';
-import { BadRequestError, GatewayError, MethodNotAllowedError } from '../errors';
+import { BadRequestError, GatewayError, MethodNotAllowedError, quoted } from '../errors';
 import type { GatewayRequest } from '../state';
 
 /**
@@ -29,7 +29,7 @@ export function requestShapeBeforeParsing(): MiddlewareObj {
     const mediaType = (headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
     if (!/^application\/([^/\s]+\+)?json$/.test(mediaType)) {
       throw new BadRequestError(
-        `The request body must be JSON, sent with the header Content-Type: application/json (received ${headers['content-type'] ? `"${headers['content-type']}"` : 'no Content-Type'}).`,
+        `The request body must be JSON, sent with the header Content-Type: application/json (received ${headers['content-type'] ? `"${quoted(headers['content-type'])}"` : 'no Content-Type'}).`,
       );
     }
     headers['content-type'] = mediaType;
@@ -44,9 +44,10 @@ export function requestShapeAfterParsing(): MiddlewareObj {
       throw new BadRequestError('The request body must be a JSON object of the form {"arguments": {...}}.');
     }
     const args = (body as Record<string, unknown>).arguments;
-    if (args === undefined || args === null) {
+    // Only a missing `arguments` means {}: null is not an object, so it is refused (not billed as {}).
+    if (args === undefined) {
       (body as Record<string, unknown>).arguments = {};
-    } else if (typeof args !== 'object' || Array.isArray(args)) {
+    } else if (typeof args !== 'object' || args === null || Array.isArray(args)) {
       throw new BadRequestError('`arguments` must be a JSON object holding the tool\'s fields, for example {"arguments": {"campaign_id": "123"}}.');
     }
   };

@@ -1,5 +1,5 @@
 import type { MiddlewareObj } from '@middy/core';
-import { AccountSelectionError, BadRequestError } from '../errors';
+import { AccountSelectionError, BadRequestError, quoted } from '../errors';
 import { ACCOUNT_PARAMETERS } from '../platforms';
 import { accountsWithVersion } from '../stores/account-cache';
 import { listConnectedAccounts, type ConnectedAccount } from '../stores/owners';
@@ -29,7 +29,7 @@ export async function chooseAccount(state: RequestState): Promise<void> {
     .filter((entry) => entry.value !== undefined);
   const distinct = [...new Set(given.map((entry) => entry.value))];
   if (distinct.length > 1) {
-    throw new BadRequestError(`${given.map((g) => `\`${g.name}\``).join(' and ')} name different accounts; give only ${parameter}.`);
+    throw new BadRequestError(`${given.map((g) => `\`${g.name}\``).join(' and ')} name different accounts; give only ${parameter}.`, undefined, 'invalid_arguments');
   }
   let accounts: ConnectedAccount[];
   if (tool.quotaExempt) {
@@ -43,6 +43,7 @@ export async function chooseAccount(state: RequestState): Promise<void> {
     throw new AccountSelectionError(
       `No ${platform} account is connected. Connect one first; get_connections_status shows what is connected.`,
       { platform, parameter, accounts: [] },
+      'account_not_connected',
     );
   }
   const listing = accounts.map((a) => ({ id: a.account_id, name: a.name }));
@@ -63,8 +64,9 @@ export async function chooseAccount(state: RequestState): Promise<void> {
   const account = accounts.find((a) => a.account_id === wanted || normalize(a.account_id) === normalize(wanted));
   if (!account) {
     throw new AccountSelectionError(
-      `The ${platform} account "${wanted}" is not connected to your API key. Valid values of ${parameter}:\n${lines}`,
+      `The ${platform} account "${quoted(wanted)}" is not connected to your API key. Valid values of ${parameter}:\n${lines}`,
       { platform, parameter, accounts: listing },
+      'account_not_connected',
     );
   }
   state.account = account;

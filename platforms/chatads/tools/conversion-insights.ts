@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { atMostOne, requires, say, when } from '../../../functions/runtime/argument-rules';
 import { ToolError } from '../../../functions/runtime/errors';
 import { isoDate, refuseDatesAfterYesterday } from '../../dates';
 import { count, markdownTable, money, percent } from '../../markdown';
@@ -57,16 +58,44 @@ export const getChatAdsConversionInsights = defineChatAdsTool({
     segment: v.optional(v.pipe(v.picklist(['country', 'device']), v.description('Split rows by country or device'))),
     raw_data: v.optional(v.pipe(v.boolean(), v.description('true returns only the raw metrics, without analysis')), false),
   },
+  schemaRules: [
+    say(requires('start', 'end'), '`start` and `end` go together; give both (unix seconds) or neither'),
+    say(requires('end', 'start'), '`start` and `end` go together; give both (unix seconds) or neither'),
+    say(atMostOne('lookback_days', 'start'), '`lookback_days` and `start`/`end` are alternatives; give one window'),
+    say(atMostOne('lookback_days', 'end'), '`lookback_days` and `start`/`end` are alternatives; give one window'),
+    say(when('aggregation_level', ['ad_group'], { required: ['entity_ids'] }), `\`entity_ids\` is required at \`aggregation_level\` ad_group (${PREFIX.ad_group}... ids); only campaign level reports all entities when it is omitted`),
+    say(when('aggregation_level', ['ad'], { required: ['entity_ids'] }), `\`entity_ids\` is required at \`aggregation_level\` ad (${PREFIX.ad}... ids); only campaign level reports all entities when it is omitted`),
+  ],
   rules: [
-    (a) => ((a.start === undefined) !== (a.end === undefined) ? '`start` and `end` go together; give both (unix seconds) or neither' : undefined),
     (a) => (a.start !== undefined && a.end !== undefined && Math.floor(a.end / HOUR) <= Math.floor(a.start / HOUR) ? '`end` must be after `start` (both are floored to the hour, so at least one hour apart)' : undefined),
-    (a) => (a.lookback_days !== undefined && a.start !== undefined ? '`lookback_days` and `start`/`end` are alternatives; give one window' : undefined),
     (a) => {
       const bad = (a.entity_ids ?? []).filter((id) => !id.startsWith(PREFIX[a.aggregation_level]));
       return bad.length ? `\`entity_ids\` must be ${a.aggregation_level} ids starting with ${PREFIX[a.aggregation_level]} for \`aggregation_level\` ${a.aggregation_level}; not: ${bad.join(', ')}` : undefined;
     },
-    (a) => (a.aggregation_level !== 'campaign' && !a.entity_ids ? `\`entity_ids\` is required at \`aggregation_level\` ${a.aggregation_level} (${PREFIX[a.aggregation_level]}... ids); only campaign level reports all entities when it is omitted` : undefined),
   ],
+  output: v.object({
+    aggregation_level: v.string(),
+    start: v.number(),
+    end: v.number(),
+    breakdown: v.string(),
+    segment: v.nullable(v.string()),
+    rows: v.array(v.object({
+      entity_id: v.string(),
+      entity_name: v.string(),
+      impressions: v.number(),
+      clicks: v.number(),
+      spend: v.number(),
+      conversions: v.number(),
+      view_through_conversions: v.number(),
+      conversion_value: v.number(),
+      cpa: v.nullable(v.number()),
+      conversion_rate: v.nullable(v.number()),
+      ctr: v.nullable(v.number()),
+      date: v.optional(v.string()),
+      device: v.optional(v.string()),
+      country: v.optional(v.string()),
+    })),
+  }),
   async run(args, ctx) {
     // Like every report: the default window ends with yesterday (at 00:00 UTC today), and a window
     // reaching into today or later is refused.

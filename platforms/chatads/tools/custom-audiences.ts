@@ -10,6 +10,17 @@ export const listChatAdsCustomAudiences = defineChatAdsTool({
   args: {
     status_filter: v.optional(v.pipe(v.array(v.picklist(['processing', 'ready', 'too_small', 'failed'])), v.minLength(1), v.description('Only these statuses'))),
   },
+  output: v.object({
+    custom_audiences: v.array(v.object({
+      id: v.string(),
+      name: v.string(),
+      status: v.string(),
+      matched_users: v.number(),
+      uploaded_identifiers: v.number(),
+      created_at: v.string(),
+      usable_for_bid_multiplier: v.boolean(),
+    })),
+  }),
   async run(args, ctx) {
     const audiences = (await ctx.platform.listCustomAudiences())
       .filter((a) => !args.status_filter || args.status_filter.includes(a.status))

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { dateArgument } from '../../arguments';
+import { characterLength, dateArgument } from '../../arguments';
 import { ToolError } from '../../../functions/runtime/errors';
 import { addDays, lastReportDay, refuseDatesAfterYesterday } from '../../dates';
 import { count, markdownTable, money, percent } from '../../markdown';
@@ -59,8 +59,8 @@ export const getDeskAdsProductPerformance = defineDeskAdsTool({
   args: {
     start_date: ymd('YYYY-MM-DD, default 90 days before end_date'),
     end_date: ymd('YYYY-MM-DD, default yesterday (today has no complete figures yet)'),
-    query: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200), v.description('Case-insensitive substring over product title, merchant product id, brand, category, seller, store and campaign'))),
-    search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200), v.description('Alias of query'))),
+    query: v.optional(v.pipe(v.string(), v.trim(), characterLength({ max: 200 }), v.description('Case-insensitive substring over product title, merchant product id, brand, category, seller, store and campaign'))),
+    search: v.optional(v.pipe(v.string(), v.trim(), characterLength({ max: 200 }), v.description('Alias of query'))),
     sort_by: v.optional(v.pipe(v.picklist(SORT_FIELDS), v.description(`${SORT_FIELDS.join(', ')} (default spend)`)), 'spend'),
     sort_dir: v.optional(v.pipe(v.picklist(['desc', 'asc']), v.description('desc (default) or asc')), 'desc'),
     offset: v.optional(
@@ -99,6 +99,60 @@ export const getDeskAdsProductPerformance = defineDeskAdsTool({
         ? '`zero_conversions` rows have no CPA, so `min_cpa`/`max_cpa` would exclude them all; drop one'
         : undefined,
   ],
+  output: v.object({
+    account_id: v.string(),
+    start_date: v.string(),
+    end_date: v.string(),
+    total: v.number(),
+    filtered: v.number(),
+    paging: v.object({
+      offset_requested: v.number(),
+      offset: v.number(),
+      limit: v.number(),
+      snapped: v.boolean(),
+      capped: v.boolean(),
+      max_offset: v.number(),
+      has_more: v.boolean(),
+    }),
+    summary: v.object({
+      impressions: v.number(),
+      clicks: v.number(),
+      spend: v.number(),
+      conversions: v.number(),
+      revenue: v.number(),
+      ctr: v.nullable(v.number()),
+      cpc: v.nullable(v.number()),
+      cpa: v.nullable(v.number()),
+      roas: v.nullable(v.number()),
+      acos: v.nullable(v.number()),
+      conversion_rate: v.nullable(v.number()),
+    }),
+    products: v.array(v.object({
+      product_id: v.string(),
+      merchant_product_id: v.string(),
+      title: v.string(),
+      brand: v.string(),
+      category: v.string(),
+      seller: v.string(),
+      store_id: v.string(),
+      store_name: v.string(),
+      campaign_id: v.string(),
+      campaign_name: v.string(),
+      campaign_type: v.string(),
+      impressions: v.number(),
+      clicks: v.number(),
+      spend: v.number(),
+      conversions: v.number(),
+      revenue: v.number(),
+      roas: v.nullable(v.number()),
+      cpa: v.nullable(v.number()),
+      cpc: v.nullable(v.number()),
+      ctr: v.nullable(v.number()),
+      conversion_rate: v.nullable(v.number()),
+      quality_score: v.number(),
+      impression_share: v.number(),
+    })),
+  }),
   async run(args, ctx) {
     refuseDatesAfterYesterday(ctx.now, { start_date: args.start_date, end_date: args.end_date });
     const end = args.end_date ?? lastReportDay(ctx.now);

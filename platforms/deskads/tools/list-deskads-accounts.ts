@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { listConnectedAccounts } from '../../../functions/runtime/stores/owners';
 import { markdownTable } from '../../markdown';
 import { defineDeskAdsTool, openDeskAdsPort } from '../define';
@@ -14,6 +15,19 @@ export const listDeskAdsAccounts = defineDeskAdsTool({
   access: 'read',
   selectsAccount: false,
   args: {},
+  output: v.object({
+    accounts: v.array(v.object({
+      account_id: v.string(),
+      account_number: v.string(),
+      name: v.string(),
+      status: v.string(),
+      currency_code: v.string(),
+      time_zone: v.string(),
+      parent_customer_id: v.string(),
+      mode: v.string(),
+    })),
+    parameter: v.string(),
+  }),
   async run(_args, ctx) {
     const connected = await listConnectedAccounts(ctx.owner.owner_id, 'deskads');
     const accounts = [];

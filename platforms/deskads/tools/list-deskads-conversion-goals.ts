@@ -63,6 +63,31 @@ export const listDeskAdsConversionGoals = defineDeskAdsTool({
     ...deskadsListFilterArgs(OPTIONS),
   },
   rules: deskadsListFilterRules(OPTIONS),
+  output: v.object({
+    account_id: v.string(),
+    total: v.number(),
+    filtered: v.number(),
+    offset: v.number(),
+    limit: v.number(),
+    has_more: v.boolean(),
+    goals: v.array(v.object({
+      id: v.string(),
+      name: v.string(),
+      type: v.string(),
+      status: v.string(),
+      tracking_status: v.string(),
+      tag_id: v.nullable(v.string()),
+      tag_name: v.nullable(v.string()),
+      revenue_type: v.string(),
+      revenue_value: v.nullable(v.number()),
+      currency_code: v.string(),
+      count_type: v.string(),
+      conversion_window_minutes: v.number(),
+      goal_category: v.string(),
+      scope: v.string(),
+      start_date: v.nullable(v.string()),
+    })),
+  }),
   async run(args, ctx) {
     const [goals, tags] = await Promise.all([ctx.platform.listConversionGoals(), ctx.platform.listUetTags()]);
     const tagName = new Map(tags.map((t) => [t.id, t.name]));

@@ -326,7 +326,7 @@ export const getCampaignSpec = defineGatewayTool({
     'Platforms: searchads, socialads, shortvideo, proads (also written with the _ads suffix). Omit campaign_type to list the available campaign types (flows) of the platform.',
   access: 'read',
   args: {
-    platform: v.pipe(v.string(), v.trim(), v.toLowerCase(), v.picklist(PLATFORM_CODES), v.description(`Platform code: ${PLATFORMS.join(', ')} (or with the _ads suffix, e.g. searchads_ads)`)),
+    platform: v.pipe(v.string(), v.metadata({ enum: PLATFORM_CODES }), v.trim(), v.toLowerCase(), v.picklist(PLATFORM_CODES), v.description(`Platform code: ${PLATFORMS.join(', ')} (or with the _ads suffix, e.g. searchads_ads)`)),
     campaign_type: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.description('Campaign type of the platform, e.g. search, pmax, display, video (searchads); image, video, carousel (socialads); shortvideo; proads_image, proads_video, proads_carousel, proads_text. Omit to list them.'))),
   },
   rules: [
@@ -338,6 +338,27 @@ export const getCampaignSpec = defineGatewayTool({
         : `\`campaign_type\` "${a.campaign_type}" is not a ${platform} campaign type; use one of ${Object.keys(CAMPAIGN_SPECS[platform]).join(', ')}`;
     },
   ],
+  output: v.union([
+    v.object({
+      platform: v.picklist(PLATFORMS),
+      campaign_types: v.array(v.object({ campaign_type: v.string(), label: v.string(), summary: v.string() })),
+    }),
+    v.object({
+      platform: v.picklist(PLATFORMS),
+      campaign_type: v.string(),
+      label: v.string(),
+      summary: v.string(),
+      tools: v.array(v.string()),
+      required_fields: v.array(v.string()),
+      optional_fields: v.array(v.string()),
+      character_limits: v.record(
+        v.string(),
+        v.object({ max: v.number(), min_chars: v.optional(v.number()), recommended: v.optional(v.number()), items: v.optional(v.string()), note: v.optional(v.string()) }),
+      ),
+      asset_requirements: v.record(v.string(), v.string()),
+      enums: v.record(v.string(), v.array(v.string())),
+    }),
+  ]),
   async run(args) {
     const platform = platformOf(args.platform);
     const flows = CAMPAIGN_SPECS[platform];

@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { PLATFORM_WORDS } from '../../../functions/runtime/platforms';
 import { listConnectedAccounts } from '../../../functions/runtime/stores/owners';
 import { defineGatewayTool } from '../../../functions/runtime/tool';
@@ -10,6 +11,20 @@ export const getConnectionsStatus = defineGatewayTool({
   access: 'read',
   quotaExempt: true,
   args: {},
+  output: v.object({
+    platforms: v.array(
+      v.object({
+        platform: v.picklist(PLATFORM_WORDS),
+        connected: v.boolean(),
+        account_count: v.number(),
+        mode: v.nullable(v.picklist(['sandbox', 'live', 'mixed'])),
+        healthy: v.boolean(),
+        accounts: v.array(
+          v.object({ id: v.string(), name: v.string(), mode: v.picklist(['sandbox', 'live']), healthy: v.boolean(), detail: v.string(), fix: v.optional(v.string()) }),
+        ),
+      }),
+    ),
+  }),
   async run(_args, ctx) {
     const accounts = await listConnectedAccounts(ctx.owner.owner_id);
     const call = { signal: ctx.signal, deadline: ctx.deadline, log: ctx.log };

@@ -1,3 +1,5 @@
+import * as v from 'valibot';
+import { TIERS } from '../../../functions/runtime/config';
 import { defineGatewayTool } from '../../../functions/runtime/tool';
 import { monthlyLimit } from '../../../functions/runtime/stores/owners';
 import { periodEndOf } from '../../../functions/runtime/stores/usage';
@@ -9,6 +11,15 @@ export const getUsageStatus = defineGatewayTool({
   access: 'read',
   quotaExempt: true,
   args: {},
+  output: v.object({
+    tier: v.picklist(TIERS),
+    used: v.number(),
+    limit: v.number(),
+    remaining: v.number(),
+    period: v.string(),
+    period_end: v.string(),
+    calls_by_tool: v.record(v.string(), v.number()),
+  }),
   async run(_args, ctx) {
     const usage = await ctx.usage();
     const limit = monthlyLimit(ctx.owner);

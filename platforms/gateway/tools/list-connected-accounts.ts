@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { ACCOUNT_PARAMETERS, PLATFORM_WORDS } from '../../../functions/runtime/platforms';
 import { listConnectedAccounts } from '../../../functions/runtime/stores/owners';
 import { defineGatewayTool } from '../../../functions/runtime/tool';
@@ -9,6 +10,16 @@ export const listConnectedAccountsTool = defineGatewayTool({
   access: 'read',
   quotaExempt: true,
   args: {},
+  output: v.object({
+    platforms: v.array(
+      v.object({
+        platform: v.picklist(PLATFORM_WORDS),
+        parameter: v.string(),
+        required: v.boolean(),
+        accounts: v.array(v.object({ id: v.string(), name: v.string(), mode: v.picklist(['sandbox', 'live']) })),
+      }),
+    ),
+  }),
   async run(_args, ctx) {
     const accounts = await listConnectedAccounts(ctx.owner.owner_id);
     const platforms = PLATFORM_WORDS.map((platform) => {

@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { PLATFORM_WORDS } from '../../../functions/runtime/platforms';
 import { listConnectedAccounts, monthlyLimit } from '../../../functions/runtime/stores/owners';
 import { defineGatewayTool } from '../../../functions/runtime/tool';
@@ -22,6 +23,42 @@ export const suggestNextAction = defineGatewayTool({
     'Ranks the most valuable next actions across your connected accounts (every platform) from your own data: spend to cut, winners to scale, broken connections to fix, and what to set up next. Each action names the tool and arguments to carry it out; where no tool can make the change, an inspect action names the read tool that shows what to act on.',
   access: 'read',
   args: {},
+  output: v.object({
+    actions: v.array(v.object({
+      rank: v.number(),
+      platform: v.string(),
+      account_id: v.nullable(v.string()),
+      kind: v.string(),
+      monthly_value: v.number(),
+      title: v.string(),
+      tool: v.string(),
+      arguments: v.object({
+        customer_id: v.optional(v.string()),
+        campaign_id: v.optional(v.string()),
+        budget_amount: v.optional(v.number()),
+        ad_account_id: v.optional(v.string()),
+        lookback_days: v.optional(v.number()),
+        status: v.optional(v.string()),
+        advertiser_id: v.optional(v.string()),
+        adgroup_id: v.optional(v.string()),
+        budget: v.optional(v.number()),
+        ad_group_id: v.optional(v.string()),
+        account_id: v.optional(v.string()),
+        start_date: v.optional(v.string()),
+        end_date: v.optional(v.string()),
+        zero_conversions: v.optional(v.boolean()),
+        min_spend: v.optional(v.number()),
+        sort_by: v.optional(v.string()),
+        sort_dir: v.optional(v.string()),
+        profile_id: v.optional(v.string()),
+        report_type_id: v.optional(v.string()),
+        zero_sales: v.optional(v.boolean()),
+      }),
+      action_type: v.string(),
+    })),
+    total_found: v.number(),
+    skipped: v.array(v.string()),
+  }),
   async run(_args, ctx) {
     // Imported here, not at the top: platforms/index.ts registers this tool, so a top-level import would be circular.
     const { PLATFORM_MODULES, REGISTRY } = await import('../../index');

@@ -20,6 +20,30 @@ export const validateVideo = defineGatewayTool({
       'shortvideo',
     ),
   },
+  output: v.object({
+    valid: v.boolean(),
+    video_url: v.string(),
+    final_url: v.string(),
+    redirects: v.array(v.string()),
+    http_status: v.nullable(v.number()),
+    method_used: v.nullable(v.string()),
+    content_type: v.nullable(v.string()),
+    is_video_content_type: v.boolean(),
+    format: v.nullable(v.string()),
+    size_bytes: v.nullable(v.number()),
+    platform: v.string(),
+    limits: v.object({
+      formats: v.array(v.string()),
+      max_size_mb: v.number(),
+      min_seconds: v.number(),
+      max_seconds: v.number(),
+      aspect_ratios: v.string(),
+      note: v.optional(v.string()),
+    }),
+    problems: v.array(v.string()),
+    warnings: v.array(v.string()),
+    not_checked: v.array(v.string()),
+  }),
   async run(args) {
     let check;
     try {

@@ -45,6 +45,31 @@ const view = (r: CreativeRow, rank?: number) => ({
   ...(r.creative.format === 'VIDEO' ? { video_views: r.metrics.video_views ?? 0, view_rate: r.metrics.impressions > 0 ? Math.round(((r.metrics.video_views ?? 0) / r.metrics.impressions) * 10000) / 10000 : null } : {}),
 });
 
+/** One creative as `view` shows it (leads on lead-generation campaigns, views on videos). */
+const creativeOutput = v.object({
+  creative_id: v.string(),
+  name: v.string(),
+  format: v.string(),
+  status: v.string(),
+  campaign_id: v.string(),
+  campaign_name: v.string(),
+  headline: v.string(),
+  impressions: v.number(),
+  clicks: v.number(),
+  ctr: v.nullable(v.number()),
+  spend: v.number(),
+  cpc: v.nullable(v.number()),
+  conversions: v.number(),
+  cost_per_conversion: v.nullable(v.number()),
+  conversion_value: v.number(),
+  result_type: v.string(),
+  leads: v.optional(v.number()),
+  cost_per_lead: v.optional(v.nullable(v.number())),
+  video_views: v.optional(v.number()),
+  view_rate: v.optional(v.nullable(v.number())),
+});
+const rankedCreativeOutput = v.object({ rank: v.number(), ...creativeOutput.entries });
+
 export const analyzeProAdsCreativePerformance = defineProAdsTool({
   name: 'analyze_proads_creative_performance',
   description:
@@ -56,6 +81,27 @@ export const analyzeProAdsCreativePerformance = defineProAdsTool({
     campaign_name: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.description('Only creatives of campaigns whose name contains this text (case-insensitive)'))),
   },
   rules: [windowRules],
+  output: v.object({
+    ad_account_id: v.string(),
+    start_date: v.string(),
+    end_date: v.string(),
+    window_source: v.string(),
+    ranking: v.optional(v.string()),
+    ranked: v.optional(v.array(rankedCreativeOutput)),
+    top_performers: v.optional(v.array(rankedCreativeOutput)),
+    bottom_performers: v.optional(v.array(rankedCreativeOutput)),
+    not_ranked: v.optional(v.array(creativeOutput)),
+    recommendations: v.optional(v.array(v.object({
+      action: v.string(),
+      creative_id: v.optional(v.string()),
+      reason: v.string(),
+      campaign_id: v.optional(v.string()),
+    }))),
+    ctr_floor_by_format: v.optional(v.record(v.string(), v.number())),
+    how_to_apply: v.optional(v.string()),
+    raw_data: v.optional(v.boolean()),
+    creatives: v.optional(v.array(creativeOutput)),
+  }),
   async run(args, ctx) {
     const window = resolveWindow(ctx.now, args);
     let campaigns = await ctx.platform.listCampaigns();

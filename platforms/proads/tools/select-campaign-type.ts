@@ -131,6 +131,77 @@ export const selectProAdsCampaignType = defineProAdsTool({
   args: {
     campaign_type: v.pipe(v.picklist(['image', 'video', 'carousel', 'text']), v.description('image, video, carousel (2-10 cards) or text (desktop text ad)')),
   },
+  output: v.object({
+    ad_account_id: v.string(),
+    label: v.string(),
+    format: v.string(),
+    campaign_type: v.string(),
+    placements: v.string(),
+    required_fields: v.array(v.string()),
+    optional_fields: v.array(v.string()),
+    character_limits: v.object({
+      headline: v.optional(v.object({
+        max: v.number(),
+        recommended: v.optional(v.number()),
+      })),
+      description: v.optional(v.object({
+        max: v.number(),
+        recommended: v.optional(v.number()),
+        note: v.optional(v.string()),
+      })),
+      destination_url: v.object({
+        max: v.number(),
+        note: v.string(),
+      }),
+      ad_name: v.optional(v.object({
+        max: v.number(),
+      })),
+      introductory_text: v.optional(v.object({
+        max: v.number(),
+        recommended: v.number(),
+        note: v.optional(v.string()),
+      })),
+      card_headline: v.optional(v.object({
+        max: v.number(),
+        note: v.string(),
+      })),
+    }),
+    asset_specs: v.object({
+      image: v.optional(v.string()),
+      file_types: v.optional(v.string()),
+      max_file_size: v.optional(v.string()),
+      horizontal: v.optional(v.string()),
+      square: v.optional(v.string()),
+      vertical: v.optional(v.string()),
+      file_type: v.optional(v.string()),
+      file_size: v.optional(v.string()),
+      length: v.optional(v.string()),
+      aspect_ratios: v.optional(v.string()),
+      frame_rate: v.optional(v.string()),
+      audio: v.optional(v.string()),
+      thumbnail: v.optional(v.string()),
+      captions: v.optional(v.string()),
+      cards: v.optional(v.string()),
+      dimensions: v.optional(v.string()),
+    }),
+    objectives: v.array(v.string()),
+    call_to_actions: v.array(v.string()),
+    tips: v.array(v.string()),
+    platform_campaign_type: v.string(),
+    account: v.object({
+      campaign_groups: v.array(v.object({
+        id: v.string(),
+        name: v.string(),
+      })),
+      existing_campaigns: v.array(v.object({
+        id: v.string(),
+        name: v.string(),
+        status: v.string(),
+        objective_type: v.string(),
+      })),
+    }),
+    next_steps: v.array(v.string()),
+  }),
   async run(args, ctx) {
     const spec = PROADS_FORMATS[args.campaign_type];
     const [groups, campaigns] = await Promise.all([ctx.platform.listCampaignGroups(), ctx.platform.listCampaigns()]);

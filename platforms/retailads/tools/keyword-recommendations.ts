@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { atLeastOne, atMostOne, requires, say } from '../../../functions/runtime/argument-rules';
 import { ToolError } from '../../../functions/runtime/errors';
 import { markdownTable, money } from '../../markdown';
 import { defineRetailAdsTool } from '../define';
@@ -15,11 +16,28 @@ export const getRetailAdsKeywordRecommendations = defineRetailAdsTool({
     asins: v.optional(v.pipe(v.array(v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z0-9]{10}$/, 'must be a 10-character ASIN such as B0ABC12345'))), v.minLength(1), v.maxLength(50), v.description('1-50 ASINs; the alternative source instead of an ad group'))),
     max_recommendations: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(200), v.description('How many suggestions, 1-200, default 25')), 25),
   },
-  rules: [
-    (a) => (a.campaign_id && !a.ad_group_id ? '`campaign_id` needs `ad_group_id`: suggestions are made for an ad group of the campaign' : undefined),
-    (a) => (!a.ad_group_id && !a.asins ? 'give one source of suggestions: `ad_group_id` (with `campaign_id`) or `asins`' : undefined),
-    (a) => (a.ad_group_id && a.asins ? '`ad_group_id` and `asins` are alternative sources; give one of them' : undefined),
+  schemaRules: [
+    say(requires('campaign_id', 'ad_group_id'), '`campaign_id` needs `ad_group_id`: suggestions are made for an ad group of the campaign'),
+    say(atLeastOne('ad_group_id', 'asins'), 'give one source of suggestions: `ad_group_id` (with `campaign_id`) or `asins`'),
+    say(atMostOne('ad_group_id', 'asins'), '`ad_group_id` and `asins` are alternative sources; give one of them'),
   ],
+  output: v.object({
+    profile_id: v.string(),
+    source: v.object({
+      ad_group_id: v.optional(v.string()),
+      asins: v.optional(v.array(v.string())),
+    }),
+    recommendations: v.array(v.object({
+      keyword: v.string(),
+      match_type: v.string(),
+      rank: v.number(),
+      suggested_bid: v.number(),
+      bid_range_low: v.number(),
+      bid_range_high: v.number(),
+      search_interest: v.number(),
+      source: v.string(),
+    })),
+  }),
   async run(args, ctx) {
     let sourceText: string;
     if (args.ad_group_id) {

@@ -15,6 +15,23 @@ export const listRetailAdsAdGroups = defineRetailAdsTool({
     max_results: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1000), v.description('Page size, 1-1000, default 100')), 100),
     next_token: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'must be the next_token of a previous page'), v.description('next_token of the previous page'))),
   },
+  output: v.object({
+    profile_id: v.string(),
+    ad_groups: v.array(v.object({
+      ad_group_id: v.string(),
+      name: v.string(),
+      campaign_id: v.string(),
+      campaign_name: v.string(),
+      state: v.string(),
+      default_bid: v.number(),
+      keywords: v.number(),
+      targets: v.number(),
+      product_ads: v.number(),
+    })),
+    total: v.number(),
+    next_token: v.nullable(v.string()),
+    unknown_campaign_ids: v.array(v.string()),
+  }),
   async run(args, ctx) {
     const [campaigns, adGroups, keywords, targets, productAds] = await Promise.all([
       ctx.platform.listCampaigns(),

@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { markdownTable } from '../../markdown';
 import { defineRetailAdsTool } from '../define';
 
@@ -6,6 +7,18 @@ export const listRetailAdsProfiles = defineRetailAdsTool({
   description: 'Lists the retailads advertiser profiles of the connected account: profile id (the profile_id other retailads tools take), country, currency, marketplace, time zone and account type (seller or vendor).',
   access: 'read',
   args: {},
+  output: v.object({
+    profiles: v.array(v.object({
+      profile_id: v.string(),
+      country: v.string(),
+      currency: v.string(),
+      marketplace: v.string(),
+      timezone: v.string(),
+      account_type: v.string(),
+      account_name: v.string(),
+      account_id: v.string(),
+    })),
+  }),
   async run(_args, ctx) {
     const profiles = await ctx.platform.listProfiles();
     const text = [

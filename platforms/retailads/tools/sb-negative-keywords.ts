@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { characterLength } from '../../arguments';
 import { ToolError } from '../../../functions/runtime/errors';
 import { markdownTable } from '../../markdown';
 import { defineRetailAdsTool } from '../define';
@@ -13,7 +14,7 @@ const negativeKeyword = v.strictObject({
     v.string(),
     v.trim(),
     v.minLength(1, 'must not be empty'),
-    v.maxLength(80, 'must be at most 80 characters'),
+    characterLength({ max: 80 }),
     v.check((t) => t.split(/\s+/).length <= 10, 'must have at most 10 words'),
     v.description('The search words to exclude (at most 10 words, 80 characters)'),
   ),
@@ -88,6 +89,18 @@ export const listRetailAdsSbNegativeKeywords = defineRetailAdsTool({
     campaign_id: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.description('Only this Sponsored Brands campaign'))),
     ad_group_id: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.description('Only this ad group'))),
   },
+  output: v.object({
+    profile_id: v.string(),
+    negative_keywords: v.array(v.object({
+      match_type: v.string(),
+      created_at: v.string(),
+      id: v.string(),
+      state: v.string(),
+      ad_group_id: v.string(),
+      keyword_text: v.string(),
+      campaign_id: v.string(),
+    })),
+  }),
   async run(args, ctx) {
     const [negatives, campaigns, adGroups] = await Promise.all([ctx.platform.listSbNegativeKeywords(), ctx.platform.listCampaigns(), ctx.platform.listAdGroups()]);
     const campaignName = new Map(campaigns.map((c) => [c.id, c.name]));

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { characterLength } from '../../arguments';
 import { ToolError } from '../../../functions/runtime/errors';
 import { markdownTable } from '../../markdown';
 import { defineSearchAdsTool } from '../define';
@@ -16,7 +17,7 @@ const calloutText = v.pipe(
   v.string(),
   v.trim(),
   v.minLength(1, 'must not be empty'),
-  v.maxLength(25, 'must be at most 25 characters'),
+  characterLength({ max: 25 }),
   v.check((text) => !CALL_TO_ACTION.test(text), (issue) => `must not be a call to action (found "${CALL_TO_ACTION.exec(String(issue.input))?.[1]}"; click, buy, order and call are not allowed): describe a benefit instead, e.g. "Free Shipping Over $50"`),
   v.check((text) => !text.endsWith('.'), 'must not end with a period'),
 );

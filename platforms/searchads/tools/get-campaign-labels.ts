@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { markdownTable } from '../../markdown';
 import { defineSearchAdsTool } from '../define';
 import { campaignIdArg } from './common';
@@ -7,6 +8,17 @@ export const getCampaignLabels = defineSearchAdsTool({
   description: 'Lists the labels applied to a campaign (name, id, color, description).',
   access: 'read',
   args: { campaign_id: campaignIdArg() },
+  output: v.object({
+    customer_id: v.string(),
+    campaign_id: v.string(),
+    labels: v.array(v.object({
+      name: v.string(),
+      description: v.optional(v.string()),
+      id: v.string(),
+      background_color: v.string(),
+      resource_name: v.string(),
+    })),
+  }),
   async run(args, ctx) {
     const campaign = await ctx.platform.getCampaign(args.campaign_id);
     const labels = await ctx.platform.listLabels();

@@ -11,6 +11,57 @@ export const getCampaignStructure = defineSearchAdsTool({
     campaign_id: campaignIdArg(),
     include_removed: v.optional(v.pipe(v.boolean(), v.description('Include REMOVED ad groups, ads and keywords (default false)')), false),
   },
+  output: v.object({
+    customer_id: v.string(),
+    campaign: v.object({
+      id: v.string(),
+      name: v.string(),
+      type: v.string(),
+      status: v.string(),
+      budget_amount: v.number(),
+    }),
+    campaign_negative_keywords: v.array(v.object({
+      id: v.string(),
+      text: v.string(),
+      match_type: v.string(),
+    })),
+    callouts: v.array(v.object({
+      asset_id: v.string(),
+      text: v.string(),
+    })),
+    ad_groups: v.array(v.object({
+      id: v.string(),
+      name: v.string(),
+      status: v.string(),
+      type: v.string(),
+      cpc_bid: v.number(),
+      ads: v.array(v.object({
+        final_url: v.string(),
+        path1: v.string(),
+        headlines: v.array(v.string()),
+        id: v.string(),
+        ad_group_id: v.string(),
+        type: v.string(),
+        descriptions: v.array(v.string()),
+        campaign_id: v.string(),
+        status: v.string(),
+        path2: v.optional(v.string()),
+      })),
+      keywords: v.array(v.object({
+        id: v.string(),
+        text: v.string(),
+        match_type: v.string(),
+        status: v.string(),
+        cpc_bid: v.number(),
+        quality_score: v.number(),
+      })),
+      negative_keywords: v.array(v.object({
+        id: v.string(),
+        text: v.string(),
+        match_type: v.string(),
+      })),
+    })),
+  }),
   async run(args, ctx) {
     const campaign = await ctx.platform.getCampaign(args.campaign_id);
     const [groups, ads, keywords, negatives, links, calloutAssets] = await Promise.all([

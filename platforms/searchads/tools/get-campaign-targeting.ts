@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { markdownTable } from '../../markdown';
 import { defineSearchAdsTool } from '../define';
 import { LANGUAGE_CONSTANTS } from '../reference-data';
@@ -9,6 +10,34 @@ export const getCampaignTargeting = defineSearchAdsTool({
     'Shows the targeting of one campaign: locations (with the criterion resource names update_campaign.locations_to_remove takes), languages, the audience segments on its ad groups, and the audience targeting mode (OBSERVATION or TARGETING).',
   access: 'read',
   args: { campaign_id: campaignIdArg() },
+  output: v.object({
+    customer_id: v.string(),
+    campaign_id: v.string(),
+    campaign_type: v.string(),
+    locations: v.array(v.object({
+      resource_name: v.string(),
+      criterion_id: v.string(),
+      geo_target_constant: v.string(),
+      name: v.string(),
+      target_type: v.string(),
+      negative: v.boolean(),
+    })),
+    languages: v.array(v.object({
+      resource_name: v.string(),
+      id: v.string(),
+      code: v.string(),
+      name: v.string(),
+    })),
+    audience_targeting_mode: v.string(),
+    audiences: v.array(v.object({
+      ad_group_id: v.string(),
+      ad_group_name: v.string(),
+      name: v.string(),
+      audience_id: v.string(),
+      type: v.string(),
+      criterion_id: v.string(),
+    })),
+  }),
   async run(args, ctx) {
     const cid = ctx.account.account_id;
     const campaign = await ctx.platform.getCampaign(args.campaign_id);

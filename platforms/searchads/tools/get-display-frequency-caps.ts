@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { ToolError } from '../../../functions/runtime/errors';
 import { markdownTable } from '../../markdown';
 import { defineSearchAdsTool } from '../define';
@@ -8,6 +9,18 @@ export const getDisplayFrequencyCaps = defineSearchAdsTool({
   description: 'Shows the frequency caps of a Display campaign: how many impressions one person may see per day, week or month, and at which level (campaign, ad group, ad).',
   access: 'read',
   args: { campaign_id: campaignIdArg('Display campaign id from list_campaigns') },
+  output: v.object({
+    customer_id: v.string(),
+    campaign_id: v.string(),
+    campaign_name: v.string(),
+    frequency_caps: v.array(v.object({
+      time_length: v.number(),
+      time_unit: v.string(),
+      event_type: v.string(),
+      cap: v.number(),
+      level: v.string(),
+    })),
+  }),
   async run(args, ctx) {
     const campaign = await ctx.platform.getCampaign(args.campaign_id);
     if (campaign.type !== 'DISPLAY') {

@@ -15,6 +15,37 @@ export const listAdGroups = defineSearchAdsTool({
     include_removed: v.optional(v.pipe(v.boolean(), v.description('Include REMOVED ad groups (default false; implied by status=REMOVED)')), false),
     lookback_days: lookbackDaysArg(),
   },
+  output: v.object({
+    customer_id: v.string(),
+    start_date: v.string(),
+    end_date: v.string(),
+    ad_groups: v.array(v.object({
+      id: v.string(),
+      name: v.string(),
+      status: v.string(),
+      type: v.string(),
+      campaign_id: v.string(),
+      campaign_name: v.string(),
+      campaign_status: v.string(),
+      cpc_bid: v.number(),
+      audiences: v.number(),
+      metrics: v.object({
+        impressions: v.number(),
+        clicks: v.number(),
+        spend: v.number(),
+        conversions: v.number(),
+        revenue: v.number(),
+        ctr: v.nullable(v.number()),
+        cpc: v.nullable(v.number()),
+        cpa: v.nullable(v.number()),
+        roas: v.nullable(v.number()),
+        acos: v.nullable(v.number()),
+        conversion_rate: v.nullable(v.number()),
+        video_views: v.optional(v.number()),
+        view_rate: v.optional(v.nullable(v.number())),
+      }),
+    })),
+  }),
   async run(args, ctx) {
     const { start, end } = lastDays(ctx.now, args.lookback_days);
     const [campaigns, groups, report] = await Promise.all([ctx.platform.listCampaigns(), ctx.platform.listAdGroups(args.campaign_id), ctx.platform.getReport('ad_group', start, end)]);

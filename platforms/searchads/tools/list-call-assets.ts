@@ -11,6 +11,20 @@ export const listCallAssets = defineSearchAdsTool({
   args: {
     campaign_id: v.optional(campaignIdArg('Only call assets linked to this campaign')),
   },
+  output: v.object({
+    customer_id: v.string(),
+    campaign_id: v.nullable(v.string()),
+    call_assets: v.array(v.object({
+      id: v.string(),
+      resource_name: v.string(),
+      phone_number: v.string(),
+      country_code: v.string(),
+      linked_campaigns: v.array(v.object({
+        campaign_id: v.string(),
+        campaign_name: v.string(),
+      })),
+    })),
+  }),
   async run(args, ctx) {
     const cid = ctx.account.account_id;
     const [assets, links, campaigns] = await Promise.all([ctx.platform.listAssets('CALL'), ctx.platform.listCampaignAssets(), ctx.platform.listCampaigns()]);

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { characterLength } from '../../arguments';
 import { markdownTable } from '../../markdown';
 import { defineSearchAdsTool } from '../define';
 
@@ -8,8 +9,17 @@ export const listSearchAdsLanguages = defineSearchAdsTool({
     'Lists the targetable language constants with their ids, resource names (languageConstants/<id>) and ISO-639-1 codes, as update_campaign.language_codes accepts them.',
   access: 'read',
   args: {
-    query: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50), v.description('Case-insensitive filter over language name, code and id; empty = all')), ''),
+    query: v.optional(v.pipe(v.string(), v.trim(), characterLength({ max: 50 }), v.description('Case-insensitive filter over language name, code and id; empty = all')), ''),
   },
+  output: v.object({
+    languages: v.array(v.object({
+      id: v.string(),
+      resource_name: v.string(),
+      code: v.string(),
+      name: v.string(),
+      targetable: v.boolean(),
+    })),
+  }),
   async run(args, ctx) {
     const query = args.query.toLowerCase();
     const languages = (await ctx.platform.listLanguages())

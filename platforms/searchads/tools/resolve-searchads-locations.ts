@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { characterLength } from '../../arguments';
 import { markdownTable } from '../../markdown';
 import { defineSearchAdsTool } from '../define';
 
@@ -9,13 +10,35 @@ export const resolveSearchAdsLocations = defineSearchAdsTool({
   access: 'read',
   args: {
     locations: v.pipe(
-      v.array(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(100))),
+      v.array(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), characterLength({ max: 100 }))),
       v.minLength(1),
       v.maxLength(25),
       v.description('Places to look up, 1-25 entries of free text'),
     ),
     country_code: v.optional(v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z]{2}$/, 'must be a two-letter country code such as US'), v.description('Only matches in this country (ISO-3166 alpha-2)'))),
   },
+  output: v.object({
+    results: v.array(v.object({
+      query: v.string(),
+      best_match: v.nullable(v.object({
+        id: v.string(),
+        resource_name: v.string(),
+        name: v.string(),
+        canonical_name: v.string(),
+        country_code: v.string(),
+        target_type: v.string(),
+      })),
+      matches: v.array(v.object({
+        id: v.string(),
+        resource_name: v.string(),
+        name: v.string(),
+        canonical_name: v.string(),
+        country_code: v.string(),
+        target_type: v.string(),
+      })),
+    })),
+    unresolved: v.array(v.string()),
+  }),
   async run(args, ctx) {
     const results = [];
     for (const text of args.locations) {

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { characterLength } from '../../arguments';
 import { markdownTable, count } from '../../markdown';
 import { defineSearchAdsTool } from '../define';
 
@@ -10,12 +11,27 @@ export const searchAudiences = defineSearchAdsTool({
     'Finds audience segments by text: in-market and affinity segments of the platform, and the account\'s custom audiences and user (remarketing) lists. Returns the ids add_ad_group_audiences takes.',
   access: 'read',
   args: {
-    query: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100), v.description('Case-insensitive text matched against segment name, category path and description; empty = all')), ''),
+    query: v.optional(v.pipe(v.string(), v.trim(), characterLength({ max: 100 }), v.description('Case-insensitive text matched against segment name, category path and description; empty = all')), ''),
     types: v.optional(
       v.pipe(v.array(v.picklist(TYPES)), v.minLength(1), v.description('Segment types to include: IN_MARKET, AFFINITY, CUSTOM, USER_LIST (default all)')),
     ),
     limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100), v.description('Maximum segments returned, 1-100, default 25')), 25),
   },
+  output: v.object({
+    customer_id: v.string(),
+    total_matching: v.number(),
+    returned: v.number(),
+    segments: v.array(v.object({
+      size_for_search: v.optional(v.number()),
+      name: v.string(),
+      id: v.string(),
+      type: v.string(),
+      resource_name: v.string(),
+      argument: v.string(),
+      description: v.optional(v.string()),
+      parent: v.optional(v.string()),
+    })),
+  }),
   async run(args, ctx) {
     const query = args.query.toLowerCase();
     const types = args.types ?? [...TYPES];

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { characterLength } from '../../arguments';
 import { ToolError } from '../../../functions/runtime/errors';
 import { markdownTable } from '../../markdown';
 import { defineSearchAdsTool } from '../define';
@@ -35,7 +36,7 @@ export const updateCampaign = defineSearchAdsTool({
   access: 'write',
   args: {
     campaign_id: campaignIdArg(),
-    name: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(255), v.description('New campaign name'))),
+    name: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), characterLength({ max: 255 }), v.description('New campaign name'))),
     status: v.optional(v.pipe(v.picklist(['ENABLED', 'PAUSED']), v.description('ENABLED or PAUSED'))),
     budget_amount: v.optional(v.pipe(v.number(), v.gtValue(0, 'must be greater than 0'), v.maxValue(1_000_000), v.description('New daily budget in account currency units, greater than 0'))),
     target_search_network: bool('Partner search network; default off on new campaigns'),
@@ -96,7 +97,7 @@ export const updateCampaign = defineSearchAdsTool({
         v.array(
           v.strictObject({
             key: v.pipe(v.string(), v.trim(), v.regex(/^[a-z0-9]+$/, 'must be lowercase letters and digits only, without braces or underscores'), v.maxLength(16)),
-            value: v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(250), v.check((s) => !/\s/.test(s), 'must not contain spaces')),
+            value: v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), characterLength({ max: 250 }), v.check((s) => !/\s/.test(s), 'must not contain spaces')),
           }),
         ),
         v.maxLength(MAX_CUSTOM_PARAMETERS),

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { characterLength } from '../../arguments';
 import { count, markdownTable } from '../../markdown';
 import { formatBytes } from '../../video-check';
 import { defineShortVideoTool } from '../define';
@@ -11,6 +12,20 @@ export const listShortVideoPixels = defineShortVideoTool({
     'activity status, and the events each pixel has received, i.e. the valid optimization_event values.',
   access: 'read',
   args: {},
+  output: v.object({
+    advertiser_id: v.string(),
+    pixels: v.array(v.object({
+      pixel_id: v.string(),
+      pixel_name: v.string(),
+      pixel_code: v.string(),
+      activity_status: v.string(),
+      events: v.array(v.object({
+        optimization_event: v.string(),
+        event_name: v.string(),
+        last_fired: v.string(),
+      })),
+    })),
+  }),
   async run(_args, ctx) {
     const pixels = await ctx.platform.listPixels();
     const lines = [`## Pixels of ${ctx.account.name} (${ctx.account.account_id})`, ''];
@@ -35,6 +50,17 @@ export const listShortVideoLeadPages = defineShortVideoTool({
   args: {
     status: v.optional(v.pipe(v.picklist(['PUBLISHED', 'DRAFT']), v.description('Only forms in this status'))),
   },
+  output: v.object({
+    advertiser_id: v.string(),
+    lead_pages: v.array(v.object({
+      page_id: v.string(),
+      privacy_policy_url: v.string(),
+      create_time: v.string(),
+      questions: v.array(v.string()),
+      title: v.string(),
+      status: v.string(),
+    })),
+  }),
   async run(args, ctx) {
     const pages = (await ctx.platform.listLeadPages()).filter((p) => !args.status || p.status === args.status);
     const text = [
@@ -57,6 +83,26 @@ export const listShortVideoAdVideos = defineShortVideoTool({
     limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100), v.description('Rows per page, 1-100, default 20')), 20),
     offset: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.description('Rows to skip, default 0')), 0),
   },
+  output: v.object({
+    advertiser_id: v.string(),
+    total: v.number(),
+    offset: v.number(),
+    limit: v.number(),
+    has_more: v.boolean(),
+    videos: v.array(v.object({
+      video_id: v.string(),
+      file_name: v.string(),
+      duration: v.number(),
+      size: v.number(),
+      width: v.number(),
+      height: v.number(),
+      ratio: v.string(),
+      format: v.string(),
+      status: v.string(),
+      create_time: v.string(),
+      issues: v.array(v.string()),
+    })),
+  }),
   async run(args, ctx) {
     const q = args.query?.toLowerCase();
     const all = (await ctx.platform.listVideos())
@@ -95,6 +141,19 @@ export const listShortVideoCustomAudiences = defineShortVideoTool({
   args: {
     audience_type: v.optional(v.pipe(v.picklist(['CUSTOMER_FILE', 'ENGAGEMENT', 'WEBSITE_TRAFFIC', 'APP_ACTIVITY', 'LOOKALIKE', 'LEAD_GENERATION']), v.description('Only audiences of this type'))),
   },
+  output: v.object({
+    advertiser_id: v.string(),
+    audiences: v.array(v.object({
+      audience_id: v.string(),
+      is_expired: v.boolean(),
+      create_time: v.string(),
+      audience_type: v.string(),
+      is_valid: v.boolean(),
+      name: v.string(),
+      cover_num: v.number(),
+      targetable: v.boolean(),
+    })),
+  }),
   async run(args, ctx) {
     const audiences = (await ctx.platform.listCustomAudiences()).filter((a) => !args.audience_type || a.audience_type === args.audience_type);
     const targetable = (a: { is_valid: boolean; is_expired: boolean }) => a.is_valid && !a.is_expired;
@@ -120,9 +179,23 @@ export const searchShortVideoTargeting = defineShortVideoTool({
   access: 'read',
   args: {
     targeting_type: v.pipe(v.picklist(TARGETING_TYPES), v.description(`What to search: ${TARGETING_TYPES.join(', ')}`)),
-    query: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100), v.description('Part of the name, e.g. "hiking" or "California"; empty lists all')), ''),
+    query: v.optional(v.pipe(v.string(), v.trim(), characterLength({ max: 100 }), v.description('Part of the name, e.g. "hiking" or "California"; empty lists all')), ''),
     limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100), v.description('At most this many results, default 20')), 20),
   },
+  output: v.object({
+    advertiser_id: v.string(),
+    targeting_type: v.string(),
+    query: v.string(),
+    total: v.number(),
+    parameter: v.string(),
+    results: v.array(v.object({
+      id: v.string(),
+      name: v.string(),
+      kind: v.optional(v.string()),
+      audience_size: v.number(),
+      parent: v.optional(v.string()),
+    })),
+  }),
   async run(args, ctx) {
     const found = await ctx.platform.searchTargeting(args.targeting_type, args.query);
     const results = found.slice(0, args.limit);

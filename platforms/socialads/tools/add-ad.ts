@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { characterLength } from '../../arguments';
 import { ToolError } from '../../../functions/runtime/errors';
 import { isoDate } from '../../dates';
 import { markdownTable } from '../../markdown';
@@ -31,12 +32,12 @@ const placementVideo = (placement: string) =>
   );
 
 const cardSchema = v.strictObject({
-  headline: v.pipe(v.string(), v.trim(), v.minLength(1, 'is required on every card'), v.maxLength(255, 'must be at most 255 characters'), v.description('Card headline (required)')),
+  headline: v.pipe(v.string(), v.trim(), v.minLength(1, 'is required on every card'), characterLength({ max: 255 }), v.description('Card headline (required)')),
   existing_image_hash: v.optional(imageHash('Image hash of the card image (from discover_socialads_assets)')),
   image_hash: v.optional(imageHash('Alias of existing_image_hash')),
   image_url: v.optional(webUrl('Public URL of the card image; uploaded to the account')),
   landing_page_url: v.optional(httpsUrl('Card destination; falls back to the ad-level landing_page_url')),
-  description: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(20, 'must be at most 20 characters'), v.description('Card description, max 20 characters'))),
+  description: v.optional(v.pipe(v.string(), v.trim(), characterLength({ max: 20 }), v.description('Card description, max 20 characters'))),
   call_to_action: v.optional(v.pipe(v.picklist(CALL_TO_ACTIONS), v.description('Card call to action; defaults to the ad call_to_action'))),
   video_url: v.optional(v.pipe(v.string(), v.description('Not supported: carousel cards need an image'))),
   existing_video_id: v.optional(v.pipe(v.string(), v.description('Not supported: carousel cards need an image'))),
@@ -106,8 +107,8 @@ export const addSocialAdsAd = defineSocialAdsTool({
     lead_form_id: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d{6,20}$/, 'must be a numeric lead form id'), v.description('Lead campaigns: instant form; fetched from the campaign when omitted'))),
     facebook_page_id: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d{6,20}$/, 'must be a numeric page id from list_socialads_pages'), v.description('Page the ad runs as; auto-detected when only one promotable page applies, otherwise the tool lists the pages and asks'))),
     instagram_account_id: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d{6,20}$/, 'must be a numeric linked profile id from list_socialads_pages'), v.description("Linked social profile (from list_socialads_pages); defaults to the page's linked profile"))),
-    ad_name: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(400), v.description('Name of the ad'))),
-    name: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(400), v.description('Alias of ad_name'))),
+    ad_name: v.optional(v.pipe(v.string(), v.trim(), characterLength({ min: 1, max: 400 }), v.description('Name of the ad'))),
+    name: v.optional(v.pipe(v.string(), v.trim(), characterLength({ min: 1, max: 400 }), v.description('Alias of ad_name'))),
     multi_advertiser: v.optional(v.pipe(v.boolean(), v.description('false opts out of multi-advertiser ads; unset = platform default'))),
     url_tags: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(1024), v.description('UTM-style parameters appended on every click (utm_source=...&utm_medium=...); a leading ? is stripped'))),
     advantage_plus_creative: v.optional(v.pipe(v.boolean(), v.description('false opts out of all Advantage+ creative (AI) enhancements'))),

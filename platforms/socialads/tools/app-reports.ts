@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
+import { NotFoundError, quoted, ToolError } from '../../../functions/runtime/errors';
 import { count, markdownTable, money, percent } from '../../markdown';
 import { totals } from '../../metrics';
 import { defineSocialAdsTool } from '../define';
@@ -27,7 +27,7 @@ async function appData(platform: SocialAdsPort, filter: { campaign_id?: string; 
   let appCampaigns = campaigns.filter((c) => c.objective === 'OUTCOME_APP_PROMOTION');
   if (filter.campaign_id) {
     const campaign = campaigns.find((c) => c.id === filter.campaign_id);
-    if (!campaign) throw new ToolError(`No campaign with id "${filter.campaign_id}" exists in this account. App campaigns: ${appCampaigns.map((c) => `${c.name} (${c.id})`).join(', ') || 'none'}.`);
+    if (!campaign) throw new NotFoundError(`No campaign with id "${quoted(filter.campaign_id)}" exists in this account. App campaigns: ${appCampaigns.map((c) => `${c.name} (${c.id})`).join(', ') || 'none'}.`, { entity: 'campaign', id: filter.campaign_id });
     if (campaign.objective !== 'OUTCOME_APP_PROMOTION') throw new ToolError(`Campaign "${campaign.name}" has objective ${campaign.objective}, not OUTCOME_APP_PROMOTION: it has no installs to report. App campaigns: ${appCampaigns.map((c) => `${c.name} (${c.id})`).join(', ') || 'none'}.`);
     appCampaigns = [campaign];
   }
@@ -35,7 +35,7 @@ async function appData(platform: SocialAdsPort, filter: { campaign_id?: string; 
   let appAdSets = adSets.filter((s) => ids.has(s.campaign_id));
   if (filter.ad_set_id) {
     const adSet = adSets.find((s) => s.id === filter.ad_set_id);
-    if (!adSet) throw new ToolError(`No ad set with id "${filter.ad_set_id}" exists in this account. Use get_socialads_app_adsets to find app ad sets.`);
+    if (!adSet) throw new NotFoundError(`No ad set with id "${quoted(filter.ad_set_id)}" exists in this account. Use get_socialads_app_adsets to find app ad sets.`, { entity: 'ad_set', id: filter.ad_set_id });
     if (!appAdSets.some((s) => s.id === adSet.id)) throw new ToolError(`Ad set "${adSet.name}" is not in ${filter.campaign_id ? `campaign ${filter.campaign_id}` : 'an app-promotion campaign'}. Use get_socialads_app_adsets to find app ad sets.`);
     appAdSets = [adSet];
   }
@@ -61,6 +61,61 @@ export const getSocialAdsAppCampaigns = defineSocialAdsTool({
     status: v.optional(v.pipe(v.picklist(['ACTIVE', 'PAUSED', 'ARCHIVED']), v.description('Only campaigns in this status'))),
   },
   rules: [dateRangeRule],
+  output: v.object({
+    ad_account_id: v.string(),
+    start_date: v.string(),
+    end_date: v.string(),
+    totals: v.object({
+      impressions: v.number(),
+      clicks: v.number(),
+      spend: v.number(),
+      conversions: v.number(),
+      revenue: v.number(),
+      video_views: v.optional(v.number()),
+      view_rate: v.optional(v.nullable(v.number())),
+      ctr: v.nullable(v.number()),
+      cpc: v.nullable(v.number()),
+      cpa: v.nullable(v.number()),
+      roas: v.nullable(v.number()),
+      acos: v.nullable(v.number()),
+      conversion_rate: v.nullable(v.number()),
+      installs: v.number(),
+      cost_per_install: v.nullable(v.number()),
+    }),
+    campaigns: v.array(v.object({
+      id: v.string(),
+      name: v.string(),
+      status: v.string(),
+      app: v.object({
+        app_name: v.string(),
+        object_store_url: v.string(),
+        store: v.string(),
+        application_id: v.string(),
+      }),
+      daily_budget: v.number(),
+      ad_sets: v.number(),
+      metrics: v.object({
+        impressions: v.number(),
+        clicks: v.number(),
+        spend: v.number(),
+        conversions: v.number(),
+        revenue: v.number(),
+        video_views: v.optional(v.number()),
+        view_rate: v.optional(v.nullable(v.number())),
+        ctr: v.nullable(v.number()),
+        cpc: v.nullable(v.number()),
+        cpa: v.nullable(v.number()),
+        roas: v.nullable(v.number()),
+        acos: v.nullable(v.number()),
+        conversion_rate: v.nullable(v.number()),
+        daily_reach: v.number(),
+        days_with_delivery: v.number(),
+        installs: v.number(),
+        cost_per_install: v.nullable(v.number()),
+      }),
+      install_rate: v.nullable(v.number()),
+    })),
+  }),
   async run(args, ctx) {
     const { start, end } = reportWindow(ctx.now, args);
     const data = await appData(ctx.platform, {});
@@ -96,6 +151,47 @@ export const getSocialAdsAppAdSets = defineSocialAdsTool({
     campaign_id: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.description('Only ad sets of this app-promotion campaign'))),
   },
   rules: [dateRangeRule],
+  output: v.object({
+    ad_account_id: v.string(),
+    start_date: v.string(),
+    end_date: v.string(),
+    ad_sets: v.array(v.object({
+      id: v.string(),
+      name: v.string(),
+      status: v.string(),
+      campaign_id: v.string(),
+      campaign_name: v.string(),
+      optimization_goal: v.string(),
+      targeting: v.object({
+        age_min: v.number(),
+        genders: v.array(v.number()),
+        countries: v.array(v.string()),
+        publisher_platforms: v.array(v.string()),
+        age_max: v.number(),
+      }),
+      ads: v.number(),
+      metrics: v.object({
+        impressions: v.number(),
+        clicks: v.number(),
+        spend: v.number(),
+        conversions: v.number(),
+        revenue: v.number(),
+        video_views: v.number(),
+        view_rate: v.nullable(v.number()),
+        ctr: v.nullable(v.number()),
+        cpc: v.nullable(v.number()),
+        cpa: v.nullable(v.number()),
+        roas: v.nullable(v.number()),
+        acos: v.nullable(v.number()),
+        conversion_rate: v.nullable(v.number()),
+        daily_reach: v.number(),
+        days_with_delivery: v.number(),
+        installs: v.number(),
+        cost_per_install: v.nullable(v.number()),
+      }),
+      install_rate: v.number(),
+    })),
+  }),
   async run(args, ctx) {
     const { start, end } = reportWindow(ctx.now, args);
     const data = await appData(ctx.platform, { campaign_id: args.campaign_id });
@@ -129,6 +225,46 @@ export const getSocialAdsAppCreatives = defineSocialAdsTool({
     ...windowEntries,
   },
   rules: [dateRangeRule],
+  output: v.object({
+    ad_account_id: v.string(),
+    start_date: v.string(),
+    end_date: v.string(),
+    median_cost_per_install: v.number(),
+    creatives: v.array(v.object({
+      rank: v.number(),
+      ad_id: v.string(),
+      name: v.string(),
+      ad_type: v.string(),
+      status: v.string(),
+      ad_group_id: v.string(),
+      ad_group_name: v.string(),
+      campaign_id: v.string(),
+      campaign_name: v.string(),
+      headline: v.string(),
+      video_id: v.nullable(v.string()),
+      metrics: v.object({
+        impressions: v.number(),
+        clicks: v.number(),
+        spend: v.number(),
+        conversions: v.number(),
+        revenue: v.number(),
+        video_views: v.number(),
+        view_rate: v.nullable(v.number()),
+        ctr: v.nullable(v.number()),
+        cpc: v.nullable(v.number()),
+        cpa: v.nullable(v.number()),
+        roas: v.nullable(v.number()),
+        acos: v.nullable(v.number()),
+        conversion_rate: v.nullable(v.number()),
+        daily_reach: v.number(),
+        days_with_delivery: v.number(),
+        installs: v.number(),
+        cost_per_install: v.nullable(v.number()),
+      }),
+      install_rate: v.number(),
+    })),
+    insights: v.array(v.string()),
+  }),
   async run(args, ctx) {
     const { start, end } = reportWindow(ctx.now, args);
     const data = await appData(ctx.platform, { campaign_id: args.campaign_id, ad_set_id: args.ad_group_id });
