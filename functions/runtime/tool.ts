@@ -57,6 +57,8 @@ export type ProgressReporter = (stage: string, detail?: ProgressDetail) => void;
 
 export interface ToolContext<Port = undefined> {
   requestId: string;
+  /** Display id of the API key that called (never the key): who approved, who reverted. */
+  keyId?: string;
   /** Aborted when the request's deadline passes; tools pass it on to anything slow. */
   signal: AbortSignal;
   /** Epoch milliseconds by which the tool must have answered. */
@@ -114,6 +116,11 @@ interface ToolSpecBase<Entries extends v.ObjectEntries> {
    * `outputSchema`; the tests check every real output against it.
    */
   output?: v.GenericSchema;
+  /**
+   * The tool approves or rejects held writes (manage_action): only approve-scoped keys may call it,
+   * and its own plan is neither held nor checked against guardrails (it applies a plan already held).
+   */
+  approval?: boolean;
 }
 
 /** A read tool (or a write not yet planned): runs in one go. */
@@ -182,6 +189,8 @@ export interface ToolDefinition {
   openPlatform?: (account: ConnectedAccount, call: PortCall) => unknown;
   /** Schema of `data.structured` (see ToolSpec.output). */
   output?: v.GenericSchema;
+  /** Approves held writes (see ToolSpec.approval). */
+  approval?: boolean;
   /** Planned writes: what the write will do, read-only. */
   plan?(args: Record<string, unknown>, ctx: ToolContext<unknown>): Promise<WritePlan>;
   /** Planned writes: carries a plan out. */
@@ -208,6 +217,7 @@ function fromSpec<Entries extends v.ObjectEntries, Port, Data>(spec: ToolSpec<En
     schema: v.strictObject({ ...spec.args, ...extraEntries, ...(planned ? dryRunEntry : {}) }),
     rules: (spec.rules ?? []) as ArgumentRule<Record<string, unknown>>[],
     output: spec.output,
+    approval: spec.approval ?? false,
     plan,
     apply,
     undo,
