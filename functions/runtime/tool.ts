@@ -123,9 +123,12 @@ interface ToolSpecBase<Entries extends v.ObjectEntries> {
   approval?: boolean;
 }
 
-/** A read tool (or a write not yet planned): runs in one go. */
+/**
+ * A read tool: runs in one go. Writes cannot take this shape (`access: 'write'` with `run` is a type
+ * error): every write is planned, so previews, guardrails, approvals and the audit trail see it.
+ */
 export interface RunToolSpec<Entries extends v.ObjectEntries, Port> extends ToolSpecBase<Entries> {
-  access: 'read' | 'write';
+  access: 'read';
   run(args: ArgsOf<Entries>, ctx: ToolContext<Port>): Promise<ToolResult>;
   plan?: never;
   apply?: never;

@@ -52,7 +52,10 @@ const handler = createToolHandler([
     description: 'Creates one sandbox entity.',
     access: 'write',
     args: label,
-    async run(args) {
+    async plan() {
+      return { summary: 'test write', changes: [{ action: 'update', entity: 'test_entity', fields: { value: { after: 1 } } }], data: {} };
+    },
+    async apply(_plan, args, _ctx) {
       await store(args.label).create('thing', { id: randomUUID() });
       return { text: 'created' };
     },
@@ -71,7 +74,10 @@ const handler = createToolHandler([
     description: 'Writes, then never finishes.',
     access: 'write',
     args: label,
-    async run(args) {
+    async plan() {
+      return { summary: 'test write', changes: [{ action: 'update', entity: 'test_entity', fields: { value: { after: 1 } } }], data: {} };
+    },
+    async apply(_plan, args, _ctx) {
       await store(args.label).create('thing', { id: randomUUID() });
       return new Promise(() => undefined);
     },
