@@ -4,7 +4,7 @@ import { GuardrailBlockedError, guardrailBreaches, safetyOf, type GuardrailBreac
 import type { RequestState } from './state';
 import { holdAction, recordAudit, type AuditEntry } from './stores/audit';
 import type { ConnectedAccount } from './stores/owners';
-import type { ToolContext, ToolDefinition, ToolResult } from './tool';
+import type { PlatformCheckingPort, ToolContext, ToolDefinition, ToolResult } from './tool';
 
 /**
  * How the runtime runs every planned write (functions/runtime/plan.ts), once for all tools:
@@ -30,6 +30,7 @@ export async function runPlannedWrite(tool: ToolDefinition, state: RequestState,
   const audit = auditRecorder(tool, state, ctx, plan);
 
   if (state.dryRun) {
+    if (state.account?.mode === 'live') plan.platformCheck = await platformCheck(tool, plan, args, ctx, state.account);
     await audit('dry_run', breaches.length ? breaches.map((b) => b.message).join(' ') : undefined);
     return withBreaches(dryRunResult(tool.name, plan), breaches);
   }
@@ -68,6 +69,29 @@ export async function runPlannedWrite(tool: ToolDefinition, state: RequestState,
   if (tool.approval && typeof heldActionId === 'string') extra.action_id = heldActionId;
   await audit('applied', undefined, extra);
   return result;
+}
+
+/**
+ * A dry run on a live account whose adapter can check writes without applying them (validate-only):
+ * `apply` runs against the port opened with `validateOnly`, so the platform checks each request and
+ * changes nothing. Undefined when the platform offers no such check.
+ */
+async function platformCheck(tool: ToolDefinition, plan: WritePlan, args: Record<string, unknown>, ctx: ToolContext<unknown>, account: ConnectedAccount): Promise<WritePlan['platformCheck']> {
+  if (!tool.openPlatform || !plan.changes.length) return undefined;
+  const port = tool.openPlatform(account, { signal: ctx.signal, deadline: ctx.deadline, log: ctx.log, validateOnly: true }) as Partial<PlatformCheckingPort>;
+  if (port.validatesOnly !== true || !port.validationSummary) return undefined;
+  const checking: ToolContext<unknown> = { ...ctx, platform: port, step: (_name, run) => run() };
+  let failure: unknown;
+  try {
+    await tool.apply!(plan, args, checking);
+  } catch (err) {
+    failure = err;
+  }
+  const { checked, skipped, refused } = port.validationSummary();
+  if (refused) return { checked: true, message: `The platform would refuse this write: ${refused}` };
+  if (failure instanceof GatewayError && !checked) throw failure;
+  const rest = skipped || failure ? ' The requests that need the entities this write creates could not be checked before they exist.' : '';
+  return { checked: checked > 0, message: checked ? `The platform accepted ${checked} request(s) of this write without applying them (validate-only).${rest}` : `The platform could not check this write in advance.${rest}` };
 }
 
 /** Writes one audit record of this request; a failure to record is logged, never turned into a failure of a write that happened. */

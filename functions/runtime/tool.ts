@@ -35,6 +35,22 @@ export interface PortCall {
   signal: AbortSignal;
   deadline: number;
   log: Logger;
+  /**
+   * Dry runs on live accounts: open the port so its writes are only checked by the platform
+   * (validate-only), never applied. Only an adapter that can do so honours it, and says so with
+   * `validatesOnly: true` on the port (PlatformCheckingPort); the runtime runs `apply` on no other.
+   */
+  validateOnly?: boolean;
+}
+
+/** A port opened with `validateOnly` that honours it: writes are checked by the platform, not applied. */
+export interface PlatformCheckingPort {
+  validatesOnly: true;
+  /**
+   * What the platform was asked: requests checked, requests skipped (they need entities the write
+   * would create), and the platform's refusal when it refused one.
+   */
+  validationSummary(): { checked: number; skipped: number; refused?: string };
 }
 
 /**
