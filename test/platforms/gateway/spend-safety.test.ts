@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { runCommand } from '../../../bin/gateway';
 import { dispatch } from '../../../functions/local/router';
@@ -29,7 +30,7 @@ describe('Spend safety', () => {
   const setBudget = (key: string, amount: number, extra: Record<string, unknown> = {}) => callTool(key, 'update_campaign', { campaign_id: campaignId, budget_amount: amount, ...extra });
 
   beforeAll(async () => {
-    const owner = await createTestOwner({ accounts: { searchads: 1 } });
+    const owner = await createTestOwner({ accounts: { searchads: 1, chatads: 1 } });
     ownerId = owner.owner.owner_id;
     fullKey = owner.apiKey;
     readKey = (await json(['keys', 'create', '--owner', ownerId, '--scope', 'read'])).api_key;
@@ -129,6 +130,19 @@ describe('Spend safety', () => {
     });
   });
 
+  it('create paused: every create of a planned write starts paused, whatever its arguments say', async () => {
+    await guardrails(ownerId, '--create-paused', 'on');
+    const campaign = ((await callToolOk(fullKey, 'list_chatads_campaigns')).structured!.campaigns as { id: string; status: string }[]).find((c) => c.status === 'active')!;
+    const dry = await callToolOk(fullKey, 'create_chatads_ad_group', { campaign_id: campaign.id, name: 'Paused by guardrail', max_bid: 1, status: 'active', dry_run: true });
+    expect(dry.structured).toMatchObject({ changes: [{ action: 'create', startsPaused: true, fields: { status: { after: 'paused' } } }] });
+    expect(dry.structured!.guardrails).toBeUndefined();
+    const created = await callToolOk(fullKey, 'create_chatads_ad_group', { campaign_id: campaign.id, name: 'Paused by guardrail', max_bid: 1, status: 'active' });
+    expect(created.structured!.ad_group).toMatchObject({ status: 'paused' });
+    await guardrails(ownerId, '--create-paused', 'off');
+    const free = await callToolOk(fullKey, 'create_chatads_ad_group', { campaign_id: campaign.id, name: 'Active again', max_bid: 1 });
+    expect(free.structured!.ad_group).toMatchObject({ status: 'active' });
+  });
+
   describe('approvals', () => {
     it('hold a write that breaks a guardrail; 20 concurrent approvals apply it exactly once', async () => {
       await guardrails(ownerId, '--approvals', 'guardrails');
@@ -205,6 +219,16 @@ describe('Spend safety', () => {
       expect(since.structured!.count).toBe(0);
       const cli = await json(['audit', '--owner', ownerId, '--tool', 'manage_action']);
       expect(cli.entries.length).toBeGreaterThanOrEqual(3);
+    });
+
+    it('holds exactly one record per write when the same request arrives 10 times at once (idempotent retries)', async () => {
+      const headers = { 'Idempotency-Key': randomUUID() };
+      const results = await Promise.all(Array.from({ length: 10 }, () => callTool(fullKey, 'update_campaign', { campaign_id: campaignId, name: 'Brand - Exact (retried)' }, { headers })));
+      expect(results.map((r) => `${r.status} ${r.body.error ?? ''}`)).toContain('200 ');
+      const renamed = await callToolOk(fullKey, 'list_change_history', { tool: 'update_campaign', outcome: 'applied', entity: campaignId, limit: 200 });
+      const entries = (renamed.structured!.entries as { changes: { fields: Record<string, { after: unknown }> }[] }[]).filter((e) => e.changes[0]?.fields.name?.after === 'Brand - Exact (retried)');
+      expect(entries).toHaveLength(1);
+      await callToolOk(fullKey, 'update_campaign', { campaign_id: campaignId, name: 'Brand - Exact' });
     });
 
     it('revert restores the exact before values, once, and is itself audited; it refuses when the entity changed again', async () => {
