@@ -2,7 +2,8 @@ import { GatewayError, ToolError } from './errors';
 import { dryRunResult, publicPlan, type WritePlan } from './plan';
 import { GuardrailBlockedError, guardrailBreaches, safetyOf, type GuardrailBreach } from './safety';
 import type { RequestState } from './state';
-import { holdAction, recordAudit, type AuditEntry } from './stores/audit';
+import { holdAction, newChangeId, recordAudit, type AuditEntry } from './stores/audit';
+import { settle } from './settle';
 import type { ConnectedAccount } from './stores/owners';
 import type { PlatformCheckingPort, ToolContext, ToolDefinition, ToolResult } from './tool';
 
@@ -94,7 +95,7 @@ async function platformCheck(tool: ToolDefinition, plan: WritePlan, args: Record
   return { checked: checked > 0, message: checked ? `The platform accepted ${checked} request(s) of this write without applying them (validate-only).${rest}` : `The platform could not check this write in advance.${rest}` };
 }
 
-/** Writes one audit record of this request; a failure to record is logged, never turned into a failure of a write that happened. */
+/** Writes one audit record of this request; a failure to record an applied write is retried in the background, never turned into a failure of a write that happened. */
 function auditRecorder(tool: ToolDefinition, state: RequestState, ctx: ToolContext<unknown>, plan: WritePlan) {
   return async (outcome: AuditEntry['outcome'], detail?: string, extra: Partial<AuditEntry> = {}) => {
     const entry = {
@@ -113,12 +114,20 @@ function auditRecorder(tool: ToolDefinition, state: RequestState, ctx: ToolConte
       detail,
       ...extra,
     };
-    try {
-      await recordAudit(JSON.parse(JSON.stringify(entry)) as AuditEntry, safetyOf(ctx.owner).audit_retention_days);
-    } catch (err) {
-      ctx.log.error('audit record not written', { tool: tool.name, outcome, error: (err as Error).name });
-      if (outcome !== 'applied' && outcome !== 'failed') throw err;
-    }
+    // One record per request: the change id is fixed before the first attempt and the put is
+    // conditional, so a retry of the same record never adds a second one.
+    const record = { ...(JSON.parse(JSON.stringify(entry)) as AuditEntry), change_id: newChangeId(new Date(entry.at)) };
+    const write = async () => {
+      try {
+        await recordAudit(record, safetyOf(ctx.owner).audit_retention_days);
+      } catch (err) {
+        if ((err as { name?: string }).name !== 'ConditionalCheckFailedException') throw err;
+      }
+    };
+    if (outcome !== 'applied' && outcome !== 'failed') return write();
+    // The write happened (or may have): its record is settled like a refund, retried in the
+    // background while the store does not answer, and never turns the answer into a failure.
+    await settle(`audit record of ${tool.name}`, write, ctx.log).catch((err) => ctx.log.error('audit record not written', { tool: tool.name, outcome, error: (err as Error).name }));
   };
 }
 
