@@ -7,20 +7,29 @@ import '../functions/local/quiet-warnings';
 import { readRunningStore } from '../functions/local/local-store';
 import { TIERS, type Tier } from '../functions/runtime/config';
 import { isPlatformWord, PLATFORM_WORDS } from '../functions/runtime/platforms';
-import { createApiKey, keyStatus, listApiKeys, revokeApiKey } from '../functions/runtime/stores/api-keys';
+import { createApiKey, keyStatus, listApiKeys, revokeApiKey, type ApiKeyRecord } from '../functions/runtime/stores/api-keys';
+import { safetyOf, setSafetySettings, type SafetySettings } from '../functions/runtime/safety';
+import { DEFAULT_AUDIT_RETENTION_DAYS, listAuditEntries } from '../functions/runtime/stores/audit';
 import { createOwner, getOwner, monthlyLimit } from '../functions/runtime/stores/owners';
 import { periodEndOf, readUsage } from '../functions/runtime/stores/usage';
 import { connectLiveAccounts, connectSandboxAccounts, disconnectAccount, livePlatforms } from '../platforms/connect';
 import { createConnectLinkFor, linkPlatforms } from '../platforms/live/connect-link';
 import { ConnectOptionsError } from '../platforms/live/connector';
 import { GatewayError } from '../functions/runtime/errors';
-import { PLATFORM_MODULES } from '../platforms';
+import { PLATFORM_MODULES, REGISTRY } from '../platforms';
 
 const usage = () => `Usage:
   gateway owners create --tier <free|plus|pro|max> [--name NAME] [--json]
-  gateway keys create --owner <owner_id> [--expires-in-days N] [--json]
+  gateway keys create --owner <owner_id> [--scope read|write|approve] [--expires-in-days N] [--json]
+      no --scope = full access; read = read tools only; write = reads and writes;
+      approve = reads and manage_action (only approve keys can approve held writes)
   gateway keys revoke <key_id>
   gateway keys list --owner <owner_id> [--json]
+  gateway guardrails show --owner <owner_id> [--json]
+  gateway guardrails set --owner <owner_id> [--max-daily-budget <platform>=<amount>[,...]|none]
+      [--max-budget-increase-percent N|none] [--create-paused on|off] [--tools-off tool[,tool...]|none]
+      [--approvals off|guardrails|all] [--audit-retention-days N] [--json]
+  gateway audit --owner <owner_id> [--since YYYY-MM-DD] [--until YYYY-MM-DD] [--tool T] [--limit N] [--json]
   gateway accounts connect --owner <owner_id> --platform <${PLATFORM_WORDS.join('|')}> --sandbox [--count N] [--json]
   gateway accounts connect --owner <owner_id> --platform <platform> --live <credentials> [--json]
 ${liveUsage()}
@@ -31,7 +40,7 @@ ${liveUsage()}
   gateway usage --owner <owner_id> [--json]
 
 Target: the store of a running \`npm start\` on this checkout; or a deployed stack's tables, named by
-TABLE_PREFIX (or TABLE_API_KEYS, TABLE_OWNERS, TABLE_USAGE, TABLE_IDEMPOTENCY, TABLE_SANDBOX) and
+TABLE_PREFIX (or TABLE_API_KEYS, TABLE_OWNERS, TABLE_USAGE, TABLE_IDEMPOTENCY, TABLE_SANDBOX, TABLE_AUDIT) and
 CREDENTIALS_KMS_KEY_ARN, LIVE_SECRETS_ARN and PUBLIC_BASE_URL (the stack outputs them as one line) with
 the usual AWS credentials and AWS_REGION.`;
 
@@ -117,9 +126,11 @@ export async function runCommand(argv: string[]): Promise<string> {
   }
   if (group === 'keys' && action === 'create') {
     const owner = await requireOwner(option(parsed, 'owner')!);
-    const key = await createApiKey(owner.owner_id, { expiresInDays: positiveInteger(option(parsed, 'expires-in-days', false), 'expires-in-days') });
-    const result = { api_key: key.api_key, key_id: key.key_id, ...(key.expires_at ? { expires_at: key.expires_at } : {}) };
-    return out(result, `API key (shown once, store it now): ${key.api_key}\nKey id: ${key.key_id}${key.expires_at ? `\nExpires: ${key.expires_at}` : ''}`);
+    const scope = option(parsed, 'scope', false);
+    if (scope !== undefined && !['read', 'write', 'approve'].includes(scope)) throw new UsageError('--scope must be read, write or approve (leave it out for a full-access key).');
+    const key = await createApiKey(owner.owner_id, { expiresInDays: positiveInteger(option(parsed, 'expires-in-days', false), 'expires-in-days'), scope: scope as ApiKeyRecord['scope'] });
+    const result = { api_key: key.api_key, key_id: key.key_id, scope: key.scope ?? 'full', ...(key.expires_at ? { expires_at: key.expires_at } : {}) };
+    return out(result, `API key (shown once, store it now): ${key.api_key}\nKey id: ${key.key_id}\nScope: ${result.scope}${key.expires_at ? `\nExpires: ${key.expires_at}` : ''}`);
   }
   if (group === 'keys' && action === 'revoke') {
     if (!positional) throw new UsageError('Give the key id to revoke: gateway keys revoke <key_id>');
@@ -131,8 +142,31 @@ export async function runCommand(argv: string[]): Promise<string> {
     const owner = await requireOwner(option(parsed, 'owner')!);
     const keys = await listApiKeys(owner.owner_id);
     const status = (k: (typeof keys)[number]) => keyStatus(k, Date.now());
-    const rows = keys.map((k) => ({ key_id: k.key_id, status: status(k), created_at: k.created_at, expires_at: k.expires_at ?? null, revoked_at: k.revoked_at ?? null }));
-    return out({ owner_id: owner.owner_id, keys: rows }, rows.length ? rows.map((k) => `${k.key_id}  ${k.status.padEnd(8)} created ${k.created_at}${k.expires_at ? ` expires ${k.expires_at}` : ''}`).join('\n') : 'No keys.');
+    const rows = keys.map((k) => ({ key_id: k.key_id, status: status(k), scope: k.scope ?? 'full', created_at: k.created_at, expires_at: k.expires_at ?? null, revoked_at: k.revoked_at ?? null }));
+    return out({ owner_id: owner.owner_id, keys: rows }, rows.length ? rows.map((k) => `${k.key_id}  ${k.status.padEnd(8)} ${k.scope.padEnd(8)} created ${k.created_at}${k.expires_at ? ` expires ${k.expires_at}` : ''}`).join('\n') : 'No keys.');
+  }
+  if (group === 'guardrails' && (action === 'show' || action === 'set')) {
+    const owner = await requireOwner(option(parsed, 'owner')!);
+    const settings = action === 'set' ? guardrailSettings(parsed, safetyOf(owner)) : safetyOf(owner);
+    if (action === 'set') await setSafetySettings(owner.owner_id, settings);
+    return out({ owner_id: owner.owner_id, guardrails: settings }, `${action === 'set' ? 'Saved; applies within 10 seconds.\n' : ''}${describeGuardrails(owner.owner_id, settings)}`);
+  }
+  if (group === 'audit') {
+    const owner = await requireOwner(option(parsed, 'owner')!);
+    const since = option(parsed, 'since', false);
+    const until = option(parsed, 'until', false);
+    for (const [name, value] of [['since', since], ['until', until]] as const) {
+      if (value !== undefined && !Number.isFinite(Date.parse(value))) throw new UsageError(`--${name} must be a date (YYYY-MM-DD) or an ISO time.`);
+    }
+    const tool = option(parsed, 'tool', false);
+    const entries = await listAuditEntries(owner.owner_id, {
+      since,
+      until: until && until.length === 10 ? `${until}T23:59:59.999Z` : until,
+      limit: positiveInteger(option(parsed, 'limit', false), 'limit') ?? 100,
+      filter: (e) => !tool || e.tool === tool,
+    });
+    const lines = entries.map((e) => `${e.at}  ${e.change_id}  ${(e.key_id ?? '-').padEnd(12)} ${e.tool} ${e.account_id ?? ''}  ${e.outcome}${e.reverted_by ? ' (reverted)' : ''}  ${e.summary ?? ''}`);
+    return out({ owner_id: owner.owner_id, entries }, lines.length ? lines.join('\n') : 'No audit records.');
   }
   if (group === 'accounts' && action === 'connect') {
     const owner = await requireOwner(option(parsed, 'owner')!);
@@ -191,6 +225,67 @@ export async function runCommand(argv: string[]): Promise<string> {
     return out(result, `Owner ${owner.owner_id} (${owner.tier}), ${usage.period}: ${usage.used} of ${limit} calls used, ${result.remaining} left; resets ${result.period_end}.${perTool ? `\n${perTool}` : ''}`);
   }
   throw new UsageError(`Unknown command: ${parsed.words.join(' ')}\n\n${usage()}`);
+}
+
+/** The settings after `gateway guardrails set` options are applied to the current ones; "none" clears one. */
+function guardrailSettings(parsed: Parsed, current: SafetySettings): SafetySettings {
+  const next: SafetySettings = { ...current };
+  const budgets = option(parsed, 'max-daily-budget', false);
+  if (budgets === 'none') delete next.max_daily_budget;
+  else if (budgets !== undefined) {
+    const limits = { ...next.max_daily_budget };
+    for (const pair of budgets.split(',')) {
+      const [platform, amount] = pair.split('=');
+      if (!platform || !isPlatformWord(platform.trim())) throw new UsageError(`--max-daily-budget takes <platform>=<amount> pairs; platforms: ${PLATFORM_WORDS.join(', ')}.`);
+      const value = Number(amount);
+      if (amount === 'none') delete limits[platform.trim() as keyof typeof limits];
+      else if (!Number.isFinite(value) || value <= 0) throw new UsageError(`--max-daily-budget ${platform}: the amount must be a positive number (account currency), or none.`);
+      else limits[platform.trim() as keyof typeof limits] = value;
+    }
+    next.max_daily_budget = limits;
+  }
+  const increase = option(parsed, 'max-budget-increase-percent', false);
+  if (increase === 'none') delete next.max_budget_increase_percent;
+  else if (increase !== undefined) {
+    const value = Number(increase);
+    if (!Number.isFinite(value) || value < 0) throw new UsageError('--max-budget-increase-percent must be a number of 0 or more, or none.');
+    next.max_budget_increase_percent = value;
+  }
+  const paused = option(parsed, 'create-paused', false);
+  if (paused !== undefined) {
+    if (paused !== 'on' && paused !== 'off') throw new UsageError('--create-paused must be on or off.');
+    next.create_paused = paused === 'on';
+  }
+  const off = option(parsed, 'tools-off', false);
+  if (off === 'none') delete next.tools_off;
+  else if (off !== undefined) {
+    const names = off.split(',').map((n) => n.trim()).filter(Boolean);
+    const unknown = names.filter((n) => !REGISTRY.get(n));
+    if (unknown.length) throw new UsageError(`Unknown tool(s): ${unknown.join(', ')}. GET /api/v1/tools lists the tools.`);
+    if (names.some((n) => ['manage_action', 'list_pending_actions'].includes(n))) throw new UsageError('manage_action and list_pending_actions cannot be turned off.');
+    next.tools_off = names;
+  }
+  const approvals = option(parsed, 'approvals', false);
+  if (approvals !== undefined) {
+    if (!['off', 'guardrails', 'all'].includes(approvals)) throw new UsageError('--approvals must be off, guardrails (hold writes that break a guardrail) or all (hold every write).');
+    next.approvals = approvals as SafetySettings['approvals'];
+  }
+  const retention = positiveInteger(option(parsed, 'audit-retention-days', false), 'audit-retention-days');
+  if (retention !== undefined) next.audit_retention_days = retention;
+  return next;
+}
+
+function describeGuardrails(ownerId: string, s: SafetySettings): string {
+  const budgets = Object.entries(s.max_daily_budget ?? {}).map(([p, v]) => `${p} ${v}`).join(', ');
+  return [
+    `Guardrails of owner ${ownerId}:`,
+    `  max daily budget:       ${budgets || 'none'} (account currency)`,
+    `  max budget increase:    ${s.max_budget_increase_percent !== undefined ? `${s.max_budget_increase_percent}% per change` : 'none'}`,
+    `  create paused:          ${s.create_paused ? 'on' : 'off'}`,
+    `  tools off:              ${s.tools_off?.length ? s.tools_off.join(', ') : 'none'}`,
+    `  approvals:              ${s.approvals ?? 'off'}`,
+    `  audit retention:        ${s.audit_retention_days ?? DEFAULT_AUDIT_RETENTION_DAYS} days`,
+  ].join('\n');
 }
 
 /** Entry of the `gateway` bin: prints the result, exit code 0, 2 for usage errors, 1 otherwise. */

@@ -16,15 +16,17 @@ import { GatewayTables, type TableAccess } from './tables';
  * Table access of each function. The gateway function authenticates, meters and replays (usage,
  * idempotency), only reads the sandbox (account health), and writes owners for live connections:
  * the connect-link callback stores connected accounts and their encrypted credentials, and
- * get_connections_status records a broken connection. Platform functions, and the MCP function
+ * get_connections_status records a broken connection. Every function records the audit trail of its
+ * writes; the gateway function's manage_action and revert_change apply held writes and reverts of
+ * any platform, so it writes the sandbox too. Platform functions, and the MCP function
  * that runs every tool, also change their simulated platform; those that open live accounts (live
  * platforms, MCP) also record a broken connection on the owners table. No function writes keys:
  * the `gateway` operator command does.
  */
 export const TABLE_ACCESS: Record<'gateway' | 'platform' | 'livePlatform', Record<TableName, TableAccess>> = {
-  gateway: { apiKeys: 'read', owners: 'readWrite', usage: 'readWrite', idempotency: 'readWrite', sandbox: 'read' },
-  platform: { apiKeys: 'read', owners: 'read', usage: 'readWrite', idempotency: 'readWrite', sandbox: 'readWrite' },
-  livePlatform: { apiKeys: 'read', owners: 'readWrite', usage: 'readWrite', idempotency: 'readWrite', sandbox: 'readWrite' },
+  gateway: { apiKeys: 'read', owners: 'readWrite', usage: 'readWrite', idempotency: 'readWrite', sandbox: 'readWrite', audit: 'readWrite' },
+  platform: { apiKeys: 'read', owners: 'read', usage: 'readWrite', idempotency: 'readWrite', sandbox: 'readWrite', audit: 'readWrite' },
+  livePlatform: { apiKeys: 'read', owners: 'readWrite', usage: 'readWrite', idempotency: 'readWrite', sandbox: 'readWrite', audit: 'readWrite' },
 };
 
 export interface GatewayStackProps extends StackProps {

@@ -21,7 +21,7 @@ import { withStoreDeadline, type StoreScope } from './stores/dynamo';
 import { readUsage, type UsageSnapshot } from './stores/usage';
 import { stateOf, type GatewayEvent, type GatewayResult, type RequestState } from './state';
 import type { ProgressReporter, ToolContext, ToolDefinition, ToolResult } from './tool';
-import { dryRunResult } from './plan';
+import { runPlannedWrite } from './planned-writes';
 
 export type ToolHandler = (event: GatewayEvent, context: Context) => Promise<GatewayResult>;
 
@@ -94,6 +94,7 @@ async function runTool(_event: GatewayEvent, context: Context): Promise<GatewayR
   const call = { signal, deadline, log: state.log };
   const ctx: ToolContext<unknown> = {
     requestId: state.requestId,
+    keyId: state.keyId,
     signal,
     deadline,
     owner: state.owner!,
@@ -124,19 +125,12 @@ async function runTool(_event: GatewayEvent, context: Context): Promise<GatewayR
 }
 
 /**
- * Runs the tool. A planned write is planned first (read-only: it may not run checkpointed steps);
- * a dry run answers the plan, anything else applies it.
+ * Runs the tool: a read runs; a planned write goes through runPlannedWrite (plan, guardrails,
+ * dry run, hold for approval, apply, audit trail).
  */
 async function runOrPlan(tool: ToolDefinition, state: RequestState, ctx: ToolContext<unknown>): Promise<ToolResult> {
   if (!tool.plan || !tool.apply) return tool.run(state.args!, ctx);
-  const planning: ToolContext<unknown> = {
-    ...ctx,
-    createPaused: false,
-    step: () => Promise.reject(new Error(`${tool.name}: a plan only reads; checkpointed steps belong in apply`)),
-  };
-  const plan = await tool.plan(state.args!, planning);
-  if (state.dryRun) return dryRunResult(tool.name, plan);
-  return tool.apply(plan, state.args!, ctx);
+  return runPlannedWrite(tool, state, ctx);
 }
 
 /**

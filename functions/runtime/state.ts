@@ -18,6 +18,8 @@ export interface RequestState {
   toolName: string;
   log: Logger;
   keyId?: string;
+  /** The key's scope (read, write, approve); undefined = full access. */
+  keyScope?: 'read' | 'write' | 'approve';
   owner?: Owner;
   tool?: ToolDefinition;
   /** Validated arguments, account parameters removed. */

@@ -36,6 +36,22 @@ export interface PortCall {
   signal: AbortSignal;
   deadline: number;
   log: Logger;
+  /**
+   * Dry runs on live accounts: open the port so its writes are only checked by the platform
+   * (validate-only), never applied. Only an adapter that can do so honours it, and says so with
+   * `validatesOnly: true` on the port (PlatformCheckingPort); the runtime runs `apply` on no other.
+   */
+  validateOnly?: boolean;
+}
+
+/** A port opened with `validateOnly` that honours it: writes are checked by the platform, not applied. */
+export interface PlatformCheckingPort {
+  validatesOnly: true;
+  /**
+   * What the platform was asked: requests checked, requests skipped (they need entities the write
+   * would create), and the platform's refusal when it refused one.
+   */
+  validationSummary(): { checked: number; skipped: number; refused?: string };
 }
 
 /**
@@ -58,6 +74,8 @@ export type ProgressReporter = (stage: string, detail?: ProgressDetail) => void;
 
 export interface ToolContext<Port = undefined> {
   requestId: string;
+  /** Display id of the API key that called (never the key): who approved, who reverted. */
+  keyId?: string;
   /** Aborted when the request's deadline passes; tools pass it on to anything slow. */
   signal: AbortSignal;
   /** Epoch milliseconds by which the tool must have answered. */
@@ -127,11 +145,19 @@ interface ToolSpecBase<Entries extends v.ObjectEntries> {
    * `outputSchema`; the tests check every real output against it.
    */
   output?: v.GenericSchema;
+  /**
+   * The tool approves or rejects held writes (manage_action): only approve-scoped keys may call it,
+   * and its own plan is neither held nor checked against guardrails (it applies a plan already held).
+   */
+  approval?: boolean;
 }
 
-/** A read tool (or a write not yet planned): runs in one go. */
+/**
+ * A read tool: runs in one go. Writes cannot take this shape (`access: 'write'` with `run` is a type
+ * error): every write is planned, so previews, guardrails, approvals and the audit trail see it.
+ */
 export interface RunToolSpec<Entries extends v.ObjectEntries, Port> extends ToolSpecBase<Entries> {
-  access: 'read' | 'write';
+  access: 'read';
   run(args: ArgsOf<Entries>, ctx: ToolContext<Port>): Promise<ToolResult>;
   plan?: never;
   apply?: never;
@@ -199,6 +225,8 @@ export interface ToolDefinition {
   openPlatform?: (account: ConnectedAccount, call: PortCall) => unknown;
   /** Schema of `data.structured` (see ToolSpec.output). */
   output?: v.GenericSchema;
+  /** Approves held writes (see ToolSpec.approval). */
+  approval?: boolean;
   /** Planned writes: what the write will do, read-only. */
   plan?(args: Record<string, unknown>, ctx: ToolContext<unknown>): Promise<WritePlan>;
   /** Planned writes: carries a plan out. */
@@ -227,6 +255,7 @@ function fromSpec<Entries extends v.ObjectEntries, Port, Data>(spec: ToolSpec<En
     schemaRules: spec.schemaRules ?? [],
     examples: spec.examples,
     output: spec.output,
+    approval: spec.approval ?? false,
     plan,
     apply,
     undo,

@@ -5,6 +5,10 @@ import { getUsageStatus } from './tools/get-usage-status';
 import { listConnectedAccountsTool } from './tools/list-connected-accounts';
 import { suggestNextAction } from './tools/suggest-next-action';
 import { validateVideo } from './tools/validate-video';
+import { listChangeHistory } from './tools/change-history';
+import { listPendingActionsTool } from './tools/list-pending-actions';
+import { manageAction } from './tools/manage-action';
+import { revertChange } from './tools/revert-change';
 
 /** Tools of no single platform; they run in the `gateway` function. */
-export const gatewayTools: ToolDefinition[] = [getUsageStatus, listConnectedAccountsTool, getConnectionsStatus, validateVideo, suggestNextAction, getCampaignSpec];
+export const gatewayTools: ToolDefinition[] = [getUsageStatus, listConnectedAccountsTool, getConnectionsStatus, validateVideo, suggestNextAction, getCampaignSpec, listPendingActionsTool, manageAction, listChangeHistory, revertChange];

@@ -595,6 +595,8 @@ export class FakeSearchAdsApi {
         return created.resourceName;
       };
     });
+    // validateOnly: every operation was checked above; nothing is applied and the answer is empty.
+    if (json.validateOnly === true) return {};
     return { results: applies.map((apply) => ({ resourceName: apply() })) };
   }
 }

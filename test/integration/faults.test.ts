@@ -52,7 +52,10 @@ const tools = [
     description: 'Creates one entity labelled with its arguments.',
     access: 'write',
     args: runArgs,
-    async run(args) {
+    async plan() {
+      return { summary: 'test write', changes: [{ action: 'update', entity: 'test_entity', fields: { value: { after: 1 } } }], data: {} };
+    },
+    async apply(_plan, args, _ctx) {
       const entity = await sandboxOf(args.run).create('fault_entity', { id: randomUUID(), label: args.label });
       return { text: `created ${entity.id}` };
     },
@@ -62,7 +65,10 @@ const tools = [
     description: 'Creates two entities in two checkpointed steps.',
     access: 'write',
     args: runArgs,
-    async run(args, ctx) {
+    async plan() {
+      return { summary: 'test write', changes: [{ action: 'update', entity: 'test_entity', fields: { value: { after: 1 } } }], data: {} };
+    },
+    async apply(_plan, args, ctx) {
       const store = sandboxOf(args.run);
       const a = await ctx.step('a', () => store.create('fault_step_a', { id: randomUUID(), label: args.label }));
       const b = await ctx.step('b', () => store.create('fault_step_b', { id: randomUUID(), label: args.label }));

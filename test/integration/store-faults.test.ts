@@ -13,6 +13,7 @@ import { settled, settleTiming } from '../../functions/runtime/settle';
 import { documentClient } from '../../functions/runtime/stores/dynamo';
 import { idempotencyRecordId, RECORD_TTL_SECONDS } from '../../functions/runtime/stores/idempotency';
 import { markAccountsChanged } from '../../functions/runtime/stores/owners';
+import { listAuditEntries } from '../../functions/runtime/stores/audit';
 import { periodOf, readUsage, reserveCall } from '../../functions/runtime/stores/usage';
 import { defineGatewayTool } from '../../functions/runtime/tool';
 import { toApiGatewayEvent } from '../../functions/local/router';
@@ -52,7 +53,10 @@ const handler = createToolHandler([
     description: 'Creates one sandbox entity.',
     access: 'write',
     args: label,
-    async run(args) {
+    async plan() {
+      return { summary: 'test write', changes: [{ action: 'update', entity: 'test_entity', fields: { value: { after: 1 } } }], data: {} };
+    },
+    async apply(_plan, args, _ctx) {
       await store(args.label).create('thing', { id: randomUUID() });
       return { text: 'created' };
     },
@@ -71,7 +75,10 @@ const handler = createToolHandler([
     description: 'Writes, then never finishes.',
     access: 'write',
     args: label,
-    async run(args) {
+    async plan() {
+      return { summary: 'test write', changes: [{ action: 'update', entity: 'test_entity', fields: { value: { after: 1 } } }], data: {} };
+    },
+    async apply(_plan, args, _ctx) {
       await store(args.label).create('thing', { id: randomUUID() });
       return new Promise(() => undefined);
     },
@@ -141,6 +148,19 @@ describe('Unknown outcomes and deadlines', () => {
     expect(await store('unknown').list('thing')).toHaveLength(1);
     await settled();
     expect((await readUsage(owner.owner_id, new Date())).used).toBe(0);
+  });
+
+  it('the audit trail holds exactly one record of a write whose audit record failed or lost its answer', async () => {
+    const { apiKey, owner } = await createTestOwner();
+    for (const kind of ['fail', 'lose'] as const) {
+      fault = { when: onTable('audit'), kind };
+      const result = await call(apiKey, 'sf_create', { label: `audit-${kind}` });
+      expect(result.status).toBe(200);
+      fault = undefined;
+      await settled();
+    }
+    const entries = await listAuditEntries(owner.owner_id, { limit: 50, filter: (e) => e.tool === 'sf_create' });
+    expect(entries.map((e) => `${e.arguments.label} ${e.outcome}`).sort()).toEqual(['audit-fail applied', 'audit-lose applied']);
   });
 
   it('a read that does not finish answers 504 before the function ends and gives its unit back', async () => {

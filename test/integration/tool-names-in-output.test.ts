@@ -9,6 +9,9 @@ import type { AddressInfo } from 'node:net';
 import { argumentsJsonSchema } from '../../functions/catalog/json-schema';
 import { REGISTRY } from '../../platforms/index';
 import { callTool, createTestOwner, useTestTables, type CallResult } from '../support/gateway';
+import { clearAuthCache } from '../../functions/runtime/middleware/authenticate';
+import { setSafetySettings } from '../../functions/runtime/safety';
+import { createApiKey } from '../../functions/runtime/stores/api-keys';
 
 useTestTables();
 
@@ -95,7 +98,7 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 describe('tool texts', () => {
   it('name only registered tools and speak the neutral platform words, in every tool answer and description', async () => {
     // Prepare: one seeded sandbox account per platform; ids read from the list tools.
-    const { apiKey } = await createTestOwner({ accounts: { searchads: 1, socialads: 1, proads: 1, shortvideo: 1, retailads: 1, chatads: 1, deskads: 1 } });
+    const { apiKey, owner } = await createTestOwner({ accounts: { searchads: 1, socialads: 1, proads: 1, shortvideo: 1, retailads: 1, chatads: 1, deskads: 1 } });
     const read = async (tool: string, args: Record<string, unknown> = {}) => {
       const result = await callTool(apiKey, tool, args);
       if (result.status !== 200) throw new Error(`${tool} answered ${result.status}: ${result.body.error}`);
@@ -208,18 +211,27 @@ describe('tool texts', () => {
     const failures: string[] = [];
     const unknownTools: string[] = [];
     const forbidden: string[] = [];
-    for (const tool of tools) {
+    const scan = (tool: (typeof tools)[number], result: CallResult) => {
       const described = scannable([tool.description, ...descriptionsIn(argumentsJsonSchema(tool).schema)].join('\n'));
       for (const word of forbiddenIn(described)) forbidden.push(`${tool.name} description: "${word}"`);
       for (const name of toolNamesIn(described)) if (!REGISTRY.get(name)) unknownTools.push(`${tool.name} description: ${name}`);
-      const result = await callTool(apiKey, tool.name, ARGUMENTS[tool.name] ?? {});
       if (result.status !== 200) failures.push(`${tool.name} ${result.status}: ${result.body.error}`);
       const answer = answerOf(result);
       const text = scannable(answer.prose);
       for (const word of forbiddenIn(scannable(answer.all))) forbidden.push(`${tool.name} output: "${word}"`);
       if (process.env.SCAN_DEBUG) for (const re of FORBIDDEN) for (const m of text.matchAll(new RegExp(re.source, 'gi'))) console.log(tool.name, text.slice(Math.max(0, m.index! - 80), m.index! + 60));
       for (const name of toolNamesIn(text)) if (!REGISTRY.get(name)) unknownTools.push(`${tool.name} output: ${name}`);
-    }
+    };
+    // Approving and reverting need a write to act on: they run after every other tool.
+    const afterWrites = ['revert_change', 'manage_action'];
+    for (const tool of tools.filter((t) => !afterWrites.includes(t.name))) scan(tool, await callTool(apiKey, tool.name, ARGUMENTS[tool.name] ?? {}));
+    const applied = (await read('list_change_history', { tool: 'update_campaign', outcome: 'applied' })).entries as { change_id: string }[];
+    scan(REGISTRY.get('revert_change')!, await callTool(apiKey, 'revert_change', { change_id: applied[0]?.change_id }));
+    await setSafetySettings(owner.owner_id, { approvals: 'all' });
+    clearAuthCache();
+    const held = await read('update_campaign', { campaign_id: searchCampaign.id, name: 'Scan test held' });
+    const approver = await createApiKey(owner.owner_id, { scope: 'approve' });
+    scan(REGISTRY.get('manage_action')!, await callTool(approver.api_key, 'manage_action', { action_id: held.action_id, decision: 'approve' }));
 
     // Assess
     expect({ failures, unknownTools: [...new Set(unknownTools)], forbidden: [...new Set(forbidden)] }).toEqual({ failures: [], unknownTools: [], forbidden: [] });

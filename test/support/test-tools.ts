@@ -18,7 +18,10 @@ const echo = defineGatewayTool({
   description: 'Echoes its message after an optional delay; counts executions.',
   access: 'write',
   args: { message: v.optional(v.string(), 'hi'), delay_ms: v.optional(v.number(), 0) },
-  async run(args) {
+  async plan() {
+    return { summary: 'test write', changes: [{ action: 'update', entity: 'test_entity', fields: { value: { after: 1 } } }], data: {} };
+  },
+  async apply(_plan, args, _ctx) {
     executions.count += 1;
     if (args.delay_ms) await new Promise((r) => setTimeout(r, args.delay_ms));
     return { text: `echo: ${args.message}`, structured: { message: args.message } };
@@ -40,7 +43,10 @@ const refuses = defineGatewayTool({
   description: 'Raises a tool-level 400 while running.',
   access: 'write',
   args: {},
-  async run() {
+  async plan() {
+    return { summary: 'test write', changes: [{ action: 'update', entity: 'test_entity', fields: { value: { after: 1 } } }], data: {} };
+  },
+  async apply(_plan, _args, _ctx) {
     executions.count += 1;
     throw new ToolError('Campaign 123 is removed and cannot be resumed.');
   },
@@ -51,7 +57,10 @@ const rateLimited = defineGatewayTool({
   description: 'The upstream platform rate-limits the call.',
   access: 'write',
   args: {},
-  async run() {
+  async plan() {
+    return { summary: 'test write', changes: [{ action: 'update', entity: 'test_entity', fields: { value: { after: 1 } } }], data: {} };
+  },
+  async apply(_plan, _args, _ctx) {
     executions.count += 1;
     throw new UpstreamRateLimitError('searchads', 12);
   },
@@ -62,7 +71,10 @@ const upstreamDown = defineGatewayTool({
   description: 'The upstream platform answers with a server error.',
   access: 'write',
   args: {},
-  async run() {
+  async plan() {
+    return { summary: 'test write', changes: [{ action: 'update', entity: 'test_entity', fields: { value: { after: 1 } } }], data: {} };
+  },
+  async apply(_plan, _args, _ctx) {
     throw new UpstreamServerError('searchads');
   },
 });

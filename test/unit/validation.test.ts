@@ -6,7 +6,7 @@ import { validateToolArguments } from '../../functions/runtime/validation';
 const tool = defineGatewayTool({
   name: 'sample_tool',
   description: 'test',
-  access: 'write',
+  access: 'read',
   args: {
     campaign_id: v.string(),
     callouts: v.optional(v.array(v.pipe(v.string(), v.maxLength(25)))),

@@ -29,10 +29,13 @@ async function lookup(keyHash: string, now: number) {
 
 /**
  * Bearer API key → owner. Each failure is a 401 that says what is wrong without echoing the key.
- * `noteKeyId` hears the key id as soon as the key is found (revoked and expired keys included), for logs.
+ * `noteKeyId` hears the key id (and its scope) as soon as the key is found (revoked and expired keys included), for logs.
  * Shared by the tool chain below and the MCP endpoint, which authenticates before reading JSON-RPC.
  */
-export async function authenticateBearer(authorization: string | undefined, noteKeyId: (keyId: string) => void = () => undefined): Promise<Owner> {
+export async function authenticateBearer(
+  authorization: string | undefined,
+  noteKeyId: (keyId: string, scope?: ApiKeyRecord['scope']) => void = () => undefined,
+): Promise<Owner> {
   if (!authorization || !authorization.trim()) {
     throw new UnauthorizedError('Missing API key. Send the header "Authorization: Bearer <API_KEY>" with the key from your key page.');
   }
@@ -47,7 +50,7 @@ export async function authenticateBearer(authorization: string | undefined, note
   const now = Date.now();
   const { key, owner } = await lookup(hashApiKey(apiKey), now);
   if (!key || !owner) throw new UnauthorizedError('The API key is not recognised. Check that you copied the whole key, or create a new one.');
-  noteKeyId(key.key_id);
+  noteKeyId(key.key_id, key.scope);
   // Fails closed: any revoked_at is revoked, an unreadable expires_at is expired (keyStatus).
   const status = keyStatus(key, now);
   if (status === 'revoked') throw new UnauthorizedError(`The API key ${keyIdOf(apiKey)}… has been revoked. Create a new key on your key page.`);
@@ -62,7 +65,10 @@ export async function authenticateBearer(authorization: string | undefined, note
 export function authenticate(): MiddlewareObj {
   const authenticateBefore = async (request: GatewayRequest) => {
     const state = request.context.gateway;
-    state.owner = await authenticateBearer(header(request.event, 'authorization'), (keyId) => (state.keyId = keyId));
+    state.owner = await authenticateBearer(header(request.event, 'authorization'), (keyId, scope) => {
+      state.keyId = keyId;
+      state.keyScope = scope;
+    });
   };
   return { before: authenticateBefore } as MiddlewareObj;
 }

@@ -2,8 +2,12 @@ import type { MiddlewareObj } from '@middy/core';
 import { ToolNotFoundError } from '../errors';
 import type { ToolRegistry } from '../registry';
 import type { GatewayRequest } from '../state';
+import { checkKeyScope, GuardrailBlockedError, safetyOf, toolOffBreach } from '../safety';
 
-/** Path tool name → tool definition; 404 names the unknown tool and suggests close names. */
+/**
+ * Path tool name → tool definition; 404 names the unknown tool and suggests close names; 403 when
+ * the key's scope does not allow the tool; 400 guardrail_blocked when the owner turned it off.
+ */
 export function lookupTool(registry: ToolRegistry, suggestFrom: ToolRegistry = registry): MiddlewareObj {
   const lookupToolBefore = async (request: GatewayRequest) => {
     const state = request.context.gateway;
@@ -17,6 +21,10 @@ export function lookupTool(registry: ToolRegistry, suggestFrom: ToolRegistry = r
         suggestions,
       );
     }
+    // Spend safety before anything is validated or metered: the key's scope (403 key_scope) and the
+    // owner's tools that are off (400 guardrail_blocked).
+    checkKeyScope(tool, state.keyScope);
+    if (safetyOf(state.owner!).tools_off?.includes(tool.name)) throw new GuardrailBlockedError(tool.name, [toolOffBreach(tool.name)]);
     state.tool = tool;
   };
   return { before: lookupToolBefore } as MiddlewareObj;

@@ -14,6 +14,8 @@ export interface ApiKeyRecord {
   created_at: string;
   expires_at?: string;
   revoked_at?: string;
+  /** read: read tools only; write: reads and writes; approve: reads and approvals. Absent: full access (every key made before scopes). */
+  scope?: 'read' | 'write' | 'approve';
 }
 
 /** The display id: prefix plus the first 4 random characters. Safe for lists and logs. */
@@ -38,8 +40,8 @@ export function hashApiKey(apiKey: string): string {
 
 export async function createApiKey(
   ownerId: string,
-  options: { expiresInDays?: number; now?: Date } = {},
-): Promise<{ api_key: string; key_id: string; expires_at?: string }> {
+  options: { expiresInDays?: number; now?: Date; scope?: ApiKeyRecord['scope'] } = {},
+): Promise<{ api_key: string; key_id: string; expires_at?: string; scope?: ApiKeyRecord['scope'] }> {
   const now = options.now ?? new Date();
   // The display id must be unique; a collision on 4 random characters is retried with a new key.
   for (let attempt = 0; attempt < 5; attempt++) {
@@ -63,6 +65,7 @@ export async function createApiKey(
       expires_at: options.expiresInDays
         ? new Date(now.getTime() + options.expiresInDays * 86_400_000).toISOString()
         : undefined,
+      ...(options.scope ? { scope: options.scope } : {}),
     };
     await documentClient().send(
       new PutCommand({
@@ -71,7 +74,7 @@ export async function createApiKey(
         ConditionExpression: 'attribute_not_exists(key_hash)',
       }),
     );
-    return { api_key: apiKey, key_id: keyId, expires_at: record.expires_at };
+    return { api_key: apiKey, key_id: keyId, expires_at: record.expires_at, scope: record.scope };
   }
   throw new Error('Could not generate a unique key id');
 }

@@ -32,4 +32,7 @@ export const TABLE_SPECS: Record<TableName, TableSpec> = {
   idempotency: { partitionKey: 'id', ttlAttribute: 'expires_at', customerData: false },
   // Simulated ad platforms: pk <platform>#<account id>, sk <entity kind>#<entity id>.
   sandbox: { partitionKey: 'pk', sortKey: 'sk', customerData: true },
+  // Spend safety (stores/audit.ts): the audit trail (sk CHANGE#<change id>, kept for the retention
+  // period) and actions held for approval (sk ACTION#<action id>, 48 hours), expired by TTL.
+  audit: { partitionKey: 'owner_id', sortKey: 'sk', ttlAttribute: 'expires_at', customerData: true },
 };

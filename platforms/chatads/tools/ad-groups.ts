@@ -3,7 +3,7 @@ import { characterLength } from '../../arguments';
 import { NotFoundError, quoted, ToolError } from '../../../functions/runtime/errors';
 import { count, markdownTable, money } from '../../markdown';
 import { defineChatAdsTool } from '../define';
-import type { ChatAdsAdGroup } from '../port';
+import type { ChatAdsAdGroup, NewChatAdsAdGroup } from '../port';
 
 /** Matched users an audience needs before it can carry a bid multiplier. */
 export const MIN_AUDIENCE_USERS = 25_000;
@@ -65,7 +65,25 @@ export const createChatAdsAdGroup = defineChatAdsTool({
       return repeated.length ? `\`custom_audience_bid_multipliers\` names ${[...new Set(repeated)].join(', ')} more than once; give one multiplier per audience` : undefined;
     },
   ],
-  async run(args, ctx) {
+  output: v.object({
+    ad_group: v.object({
+      id: v.string(),
+      campaign_id: v.string(),
+      name: v.string(),
+      description: v.optional(v.string()),
+      status: v.picklist(['active', 'paused', 'archived']),
+      strategy: v.picklist(['fixed_bid', 'maximize_clicks', 'maximize_conversions']),
+      billing_event_type: v.picklist(['click', 'impression']),
+      max_bid_micros: v.optional(v.number()),
+      max_cpm_bid_micros: v.optional(v.number()),
+      context_hints: v.array(v.string()),
+      custom_audience_bid_multipliers: v.array(v.object({ custom_audience_id: v.string(), bid_multiplier_micros: v.number() })),
+      created_at: v.string(),
+    }),
+    campaign_status: v.picklist(['active', 'paused', 'archived']),
+    spend_gated_by_campaign: v.boolean(),
+  }),
+  async plan(args, ctx) {
     const campaign = await ctx.platform.getCampaign(args.campaign_id);
     if (campaign.status === 'archived') throw new ToolError(`Campaign ${campaign.id} ("${campaign.name}") is archived; ad groups cannot be added to it.`);
     if (args.strategy === 'maximize_clicks' && campaign.bidding_type !== 'clicks') {
@@ -87,23 +105,31 @@ export const createChatAdsAdGroup = defineChatAdsTool({
       if (problems.length) throw new ToolError(`The ad group was not created:\n${problems.map((p) => `- ${p}`).join('\n')}`);
     }
     const maxBidMicros = args.max_bid !== undefined ? Math.round(args.max_bid * MICROS) : args.max_bid_micros;
-    const adGroup = await ctx.step('create_ad_group', () =>
-      ctx.platform.createAdGroup(
-        {
-          campaign_id: campaign.id,
-          name: args.name,
-          description: args.description,
-          status: args.status,
-          strategy: args.strategy,
-          billing_event_type: args.billing_event_type,
-          max_bid_micros: args.strategy === 'fixed_bid' && args.billing_event_type === 'click' ? Math.max(1, maxBidMicros!) : undefined,
-          max_cpm_bid_micros: args.strategy === 'fixed_bid' && args.billing_event_type === 'impression' ? args.max_cpm_bid_micros : undefined,
-          context_hints: args.context_hints,
-          custom_audience_bid_multipliers: args.custom_audience_bid_multipliers,
-        },
-        ctx.now,
-      ),
-    );
+    // With the owner's "create paused" guardrail the ad group starts paused whatever `status` says.
+    const status = ctx.createPaused ? ('paused' as const) : args.status;
+    const adGroup: NewChatAdsAdGroup = {
+      campaign_id: campaign.id,
+      name: args.name,
+      description: args.description,
+      status,
+      strategy: args.strategy,
+      billing_event_type: args.billing_event_type,
+      max_bid_micros: args.strategy === 'fixed_bid' && args.billing_event_type === 'click' ? Math.max(1, maxBidMicros!) : undefined,
+      max_cpm_bid_micros: args.strategy === 'fixed_bid' && args.billing_event_type === 'impression' ? args.max_cpm_bid_micros : undefined,
+      context_hints: args.context_hints,
+      custom_audience_bid_multipliers: args.custom_audience_bid_multipliers,
+    };
+    const fields = Object.fromEntries(Object.entries(adGroup).filter(([, value]) => value !== undefined).map(([field, after]) => [field, { after }]));
+    return {
+      summary: `Create ad group "${args.name}" (${status}) in campaign "${campaign.name}" (${campaign.id})`,
+      changes: [{ action: 'create', entity: 'ad_group', name: args.name, fields, startsPaused: status === 'paused' }],
+      notes: campaign.status === 'active' ? [] : [`The campaign is ${campaign.status}: the ad group will not spend until the campaign is resumed.`],
+      data: { adGroup, campaign: { id: campaign.id, name: campaign.name, status: campaign.status, bidding_type: campaign.bidding_type } },
+    };
+  },
+  async apply(plan, _args, ctx) {
+    const { campaign } = plan.data;
+    const adGroup = await ctx.step('create_ad_group', () => ctx.platform.createAdGroup(plan.data.adGroup, ctx.now));
     const currency = ctx.account.currency;
     const bid =
       adGroup.strategy !== 'fixed_bid' ? `set automatically (${adGroup.strategy})`

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { dateArgument } from '../../arguments';
 import { ToolError } from '../../../functions/runtime/errors';
 import type { ToolContext } from '../../../functions/runtime/tool';
+import type { WritePlan } from '../../../functions/runtime/plan';
 import { lastDays } from '../../dates';
 import { count, markdownTable, money } from '../../markdown';
 import { totals } from '../../metrics';
@@ -157,30 +158,46 @@ export const listChatAdsCampaigns = defineChatAdsTool({
   },
 });
 
-/** A status change with the specification's transitions: archived is final; same status is a no-op. */
-async function changeStatus(ctx: ToolContext<ChatAdsPort>, id: string, to: ChatAdsStatus) {
+/**
+ * The plan of a campaign status change with the specification's transitions: archived is final;
+ * the same status is a no-op (a plan with no changes).
+ */
+async function planStatus(ctx: ToolContext<ChatAdsPort>, id: string, to: ChatAdsStatus): Promise<WritePlan<{ campaign: { id: string; name: string; status: ChatAdsStatus } }>> {
   const campaign = await ctx.platform.getCampaign(id);
-  if (campaign.status === to) {
-    return { campaign, changed: false };
-  }
+  const data = { campaign: { id: campaign.id, name: campaign.name, status: campaign.status } };
+  if (campaign.status === to) return { summary: `Campaign "${campaign.name}" is already ${to}; nothing changes`, changes: [], data };
   if (campaign.status === 'archived') {
     throw new ToolError(`Campaign ${id} ("${campaign.name}") is archived; archived campaigns cannot be ${to === 'active' ? 'resumed' : 'paused'}. Create a new campaign instead.`);
   }
-  return { campaign: await ctx.platform.setCampaignStatus(id, to, campaign.status, ctx.now), changed: true };
+  const verb = to === 'active' ? 'Resume' : to === 'paused' ? 'Pause' : 'Archive';
+  return { summary: `${verb} campaign "${campaign.name}" (${campaign.id})`, changes: [{ action: 'update', entity: 'campaign', id: campaign.id, name: campaign.name, fields: { status: { before: campaign.status, after: to } } }], data };
 }
+
+/** Applies a status plan: the conditional status change, or nothing when the plan has no changes. */
+async function applyStatus(ctx: ToolContext<ChatAdsPort>, plan: WritePlan<{ campaign: { id: string; name: string; status: ChatAdsStatus } }>, to: ChatAdsStatus) {
+  const { campaign } = plan.data;
+  if (!plan.changes.length) return { campaign: { ...campaign }, changed: false };
+  const updated = await ctx.platform.setCampaignStatus(campaign.id, to, campaign.status, ctx.now);
+  return { campaign: { id: updated.id, name: updated.name, status: updated.status }, changed: true };
+}
+
+const statusOutput = v.object({ campaign_id: v.string(), status: v.picklist(STATUSES), changed: v.boolean() });
 
 export const pauseChatAdsCampaign = defineChatAdsTool({
   name: 'pause_chatads_campaign',
   description: 'Pauses a chatads campaign: delivery and spend stop for all its ad groups and ads. It can be resumed any time with resume_chatads_campaign.',
   access: 'write',
   args: { campaign_id: campaignId },
-  async run(args, ctx) {
-    const { campaign, changed } = await changeStatus(ctx, args.campaign_id, 'paused');
+  output: statusOutput,
+  plan: (args, ctx) => planStatus(ctx, args.campaign_id, 'paused'),
+  async apply(plan, _args, ctx) {
+    const { campaign, changed } = await applyStatus(ctx, plan, 'paused');
     const text = changed
       ? `Campaign "${campaign.name}" (${campaign.id}) is now **paused**: delivery and spend stop. Resume it any time with resume_chatads_campaign.`
       : `Campaign "${campaign.name}" (${campaign.id}) was already paused; nothing changed.`;
     return { text, structured: { campaign_id: campaign.id, status: campaign.status, changed } };
   },
+  undo: (plan, args) => (plan.data.campaign.status === 'active' ? { tool: 'resume_chatads_campaign', arguments: { campaign_id: args.campaign_id } } : undefined),
 });
 
 export const resumeChatAdsCampaign = defineChatAdsTool({
@@ -188,13 +205,16 @@ export const resumeChatAdsCampaign = defineChatAdsTool({
   description: 'Resumes a paused chatads campaign: delivery starts and the campaign spends again (this is the spend gate for all its active ad groups). Archived campaigns cannot be resumed.',
   access: 'write',
   args: { campaign_id: campaignId },
-  async run(args, ctx) {
-    const { campaign, changed } = await changeStatus(ctx, args.campaign_id, 'active');
+  output: statusOutput,
+  plan: (args, ctx) => planStatus(ctx, args.campaign_id, 'active'),
+  async apply(plan, _args, ctx) {
+    const { campaign, changed } = await applyStatus(ctx, plan, 'active');
     const text = changed
       ? `Campaign "${campaign.name}" (${campaign.id}) is now **active**: delivery starts and it spends again, up to its budget, through its active ad groups.`
       : `Campaign "${campaign.name}" (${campaign.id}) was already active; nothing changed.`;
     return { text, structured: { campaign_id: campaign.id, status: campaign.status, changed } };
   },
+  undo: (plan, args) => (plan.data.campaign.status === 'paused' ? { tool: 'pause_chatads_campaign', arguments: { campaign_id: args.campaign_id } } : undefined),
 });
 
 export const archiveChatAdsCampaign = defineChatAdsTool({
@@ -203,9 +223,21 @@ export const archiveChatAdsCampaign = defineChatAdsTool({
   access: 'write',
   destructive: true,
   args: { campaign_id: campaignId },
-  async run(args, ctx) {
+  output: v.object({ campaign_id: v.string(), status: v.picklist(STATUSES), previous_status: v.optional(v.picklist(STATUSES)), changed: v.boolean() }),
+  async plan(args, ctx) {
     const campaign = await ctx.platform.getCampaign(args.campaign_id);
-    if (campaign.status === 'archived') {
+    const data = { campaign: { id: campaign.id, name: campaign.name, status: campaign.status } };
+    if (campaign.status === 'archived') return { summary: `Campaign "${campaign.name}" is already archived; nothing changes`, changes: [], data };
+    return {
+      summary: `Archive campaign "${campaign.name}" (${campaign.id}) for good`,
+      changes: [{ action: 'remove', entity: 'campaign', id: campaign.id, name: campaign.name, fields: { status: { before: campaign.status, after: 'archived' } } }],
+      notes: ['An archived campaign can no longer be resumed or edited.'],
+      data,
+    };
+  },
+  async apply(plan, _args, ctx) {
+    const { campaign } = plan.data;
+    if (!plan.changes.length) {
       return { text: `Campaign "${campaign.name}" (${campaign.id}) was already archived; nothing changed.`, structured: { campaign_id: campaign.id, status: 'archived', changed: false } };
     }
     const archived = await ctx.platform.setCampaignStatus(campaign.id, 'archived', campaign.status, ctx.now);

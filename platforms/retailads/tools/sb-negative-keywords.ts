@@ -35,7 +35,12 @@ export const addRetailAdsSbNegativeKeywords = defineRetailAdsTool({
   args: {
     negative_keywords: v.pipe(v.array(negativeKeyword), v.minLength(1), v.maxLength(100), v.description('1-100 objects {campaignId, adGroupId, keywordText, matchType}')),
   },
-  async run(args, ctx) {
+  output: v.object({
+    profile_id: v.string(),
+    created: v.array(v.object({ id: v.string(), campaign_id: v.string(), ad_group_id: v.string(), keyword_text: v.string(), match_type: v.string(), state: v.string(), created_at: v.string() })),
+    duplicates: v.array(v.object({ index: v.number(), keywordText: v.string(), matchType: v.string(), reason: v.string() })),
+  }),
+  async plan(args, ctx) {
     const [campaigns, adGroups, existing] = await Promise.all([ctx.platform.listCampaigns(), ctx.platform.listAdGroups(), ctx.platform.listSbNegativeKeywords()]);
     const campaignById = new Map(campaigns.map((c) => [c.id, c]));
     const adGroupById = new Map(adGroups.map((g) => [g.id, g]));
@@ -65,6 +70,28 @@ export const addRetailAdsSbNegativeKeywords = defineRetailAdsTool({
       seen.add(k);
       toCreate.push({ campaign_id: item.campaignId, ad_group_id: item.adGroupId, keyword_text: item.keywordText, match_type: item.matchType });
     });
+    const names = {
+      campaigns: Object.fromEntries(toCreate.map((n) => [n.campaign_id, campaignById.get(n.campaign_id)!.name])),
+      adGroups: Object.fromEntries(toCreate.map((n) => [n.ad_group_id, adGroupById.get(n.ad_group_id)!.name])),
+    };
+    return {
+      summary: toCreate.length ? `Add ${toCreate.length} Sponsored Brands negative keyword(s)` : 'Every negative keyword is a duplicate; nothing changes',
+      // A negative keyword only narrows delivery: it cannot spend ("paused" in the guardrail's sense).
+      changes: toCreate.map((n) => ({
+        action: 'create' as const,
+        entity: 'sb_negative_keyword',
+        name: n.keyword_text,
+        fields: { campaign_id: { after: n.campaign_id }, ad_group_id: { after: n.ad_group_id }, keyword_text: { after: n.keyword_text }, match_type: { after: n.match_type } },
+        startsPaused: true,
+      })),
+      notes: duplicates.map((d) => `#${d.index} "${d.keywordText}" (${d.matchType}) is skipped: ${d.reason}.`),
+      data: { toCreate, duplicates, names },
+    };
+  },
+  async apply(plan, _args, ctx) {
+    const { toCreate, duplicates, names } = plan.data;
+    const campaignById = new Map(Object.entries(names.campaigns).map(([id, name]) => [id, { name }]));
+    const adGroupById = new Map(Object.entries(names.adGroups).map(([id, name]) => [id, { name }]));
     const created = toCreate.length ? await ctx.step('create_sb_negative_keywords', () => ctx.platform.createSbNegativeKeywords(toCreate, ctx.now)) : [];
     const lines = [
       `## Sponsored Brands negative keywords: ${created.length} added, ${duplicates.length} duplicate${duplicates.length === 1 ? '' : 's'} skipped`,

@@ -82,6 +82,7 @@ export class SearchAdsLive implements SearchAdsPort {
     private readonly refused: RefusedHandler = (reason, fix) => connectionBroken(account, reason, fix),
   ) {
     this.cid = account.account_id;
+    this.validatesOnly = call.validateOnly === true;
   }
 
   /** The API client with this account's credentials (loaded and decrypted once per port). */
@@ -99,8 +100,35 @@ export class SearchAdsLive implements SearchAdsPort {
     return rows;
   }
 
+  /**
+   * Opened with `call.validateOnly` (a dry run), every mutate is sent with validateOnly: the platform
+   * checks it and changes nothing. The entities a checked create would make get placeholder names
+   * (`.../-1`, as the platform's temporary ids); a later request naming one cannot be checked and is
+   * skipped (counted in validationSummary).
+   */
+  readonly validatesOnly: boolean;
+  private readonly validation: { checked: number; skipped: number; refused?: string } = { checked: 0, skipped: 0 };
+
+  validationSummary(): { checked: number; skipped: number; refused?: string } {
+    return { ...this.validation };
+  }
+
   private async mutate(resource: string, operations: object[]): Promise<string[]> {
     if (!operations.length) return [];
+    if (this.validatesOnly) {
+      const placeholders = operations.map((_op, i) => this.rn(resource, `-${i + 1}`));
+      if (/\/-\d+\b/.test(JSON.stringify(operations))) this.validation.skipped += 1;
+      else {
+        try {
+          await (await this.client()).mutate(this.cid, resource, operations, true);
+        } catch (err) {
+          this.validation.refused = (err as Error).message;
+          throw err;
+        }
+        this.validation.checked += 1;
+      }
+      return placeholders;
+    }
     const results = await (await this.client()).mutate(this.cid, resource, operations);
     return results.map((r) => r.resourceName);
   }

@@ -75,9 +75,13 @@ export class SearchAdsApi {
     return rows;
   }
 
-  /** One mutate request of a resource (`campaigns`, `campaignBudgets`, `adGroupCriteria`...): all operations or none. */
-  async mutate(customerId: string, resource: string, operations: object[]): Promise<MutateResult[]> {
-    const body = (await this.request('POST', `customers/${customerId}/${resource}:mutate`, { operations }, false)) as { results?: MutateResult[] };
+  /**
+   * One mutate request of a resource (`campaigns`, `campaignBudgets`, `adGroupCriteria`...): all
+   * operations or none. With `validateOnly` the platform checks the request and changes nothing
+   * (it answers no results).
+   */
+  async mutate(customerId: string, resource: string, operations: object[], validateOnly = false): Promise<MutateResult[]> {
+    const body = (await this.request('POST', `customers/${customerId}/${resource}:mutate`, { operations, ...(validateOnly ? { validateOnly: true } : {}) }, false)) as { results?: MutateResult[] };
     return body.results ?? [];
   }
 

@@ -50,7 +50,16 @@ export const addAdGroupAudiences = defineSearchAdsTool({
         ? undefined
         : 'give at least one audience in `in_market_audiences`, `affinity_audiences`, `custom_audiences` or `user_lists`',
   ],
-  async run(args, ctx) {
+  output: v.object({
+    customer_id: v.string(),
+    ad_group_id: v.string(),
+    campaign_id: v.string(),
+    audience_targeting_mode: v.string(),
+    added: v.array(v.object({ type: v.string(), audience_id: v.string(), name: v.string(), criterion_id: v.string() })),
+    skipped_existing: v.array(v.string()),
+    total_audiences: v.number(),
+  }),
+  async plan(args, ctx) {
     const cid = ctx.account.account_id;
     const group = await ctx.platform.getAdGroup(args.ad_group_id);
     if (group.status === 'REMOVED') throw new ToolError(`Ad group "${group.name}" (${group.id}) is REMOVED; audiences cannot be added to it.`);
@@ -73,8 +82,26 @@ export const addAdGroupAudiences = defineSearchAdsTool({
     const current = group.audiences ?? [];
     const skipped = wanted.filter((s) => current.some((a) => a.audience_id === s.id));
     const fresh = wanted.filter((s) => !current.some((a) => a.audience_id === s.id));
+    const data = {
+      group: { id: group.id, name: group.name, audience_count: current.length },
+      campaign: { id: campaign.id, type: campaign.type, audience_targeting_mode: campaign.audience_targeting_mode },
+      fresh: fresh.map((s) => ({ type: s.type, id: s.id, name: s.name, size_for_search: s.size_for_search })),
+      skipped: skipped.map((s) => ({ id: s.id, name: s.name })),
+    };
+    return {
+      summary: fresh.length ? `Add ${fresh.length} audience segment(s) to ad group "${group.name}" (${group.id})` : `Every segment is already on ad group "${group.name}"; nothing changes`,
+      // Audience criteria cannot spend by themselves: they start "paused" in the guardrail's sense.
+      changes: fresh.map((s) => ({ action: 'create' as const, entity: 'ad_group_audience', name: s.name, fields: { ad_group_id: { after: group.id }, audience_id: { after: s.id }, type: { after: s.type } }, startsPaused: true })),
+      notes: skipped.length ? [`Already on the ad group: ${skipped.map((s) => s.name).join(', ')}.`] : [],
+      data,
+    };
+  },
+  async apply(plan, _args, ctx) {
+    const cid = ctx.account.account_id;
+    const { group, campaign, fresh, skipped } = plan.data;
+    const current = { length: group.audience_count };
     const added = await ctx.step('add_audiences', async () =>
-      fresh.length ? ctx.platform.addAdGroupAudiences(group.id, fresh.map((s) => ({ type: s.type, audience_id: s.id, name: s.name }))) : [],
+      fresh.length ? ctx.platform.addAdGroupAudiences(group.id, fresh.map((s) => ({ type: s.type as SearchAdsAudienceType, audience_id: s.id, name: s.name }))) : [],
     );
 
     const mode = campaign.audience_targeting_mode ?? 'OBSERVATION';

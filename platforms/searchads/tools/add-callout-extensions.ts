@@ -43,7 +43,14 @@ export const addCalloutExtensions = defineSearchAdsTool({
       return dupes.length ? `\`callouts\` lists "${dupes[0]}" more than once; give each callout once` : undefined;
     },
   ],
-  async run(args, ctx) {
+  output: v.object({
+    customer_id: v.string(),
+    campaign_id: v.string(),
+    added: v.array(v.object({ asset_id: v.string(), resource_name: v.string(), text: v.string(), new_asset: v.boolean() })),
+    skipped_existing: v.array(v.string()),
+    total_callouts: v.number(),
+  }),
+  async plan(args, ctx) {
     const campaign = await requireLiveCampaign(ctx.platform, args.campaign_id);
     if (campaign.type === 'DISPLAY' || campaign.type === 'VIDEO') {
       throw new ToolError(`Campaign "${campaign.name}" is a ${campaign.type} campaign; callouts only show with Search, Shopping and Performance Max ads.`);
@@ -58,16 +65,27 @@ export const addCalloutExtensions = defineSearchAdsTool({
       throw new ToolError(`Campaign "${campaign.name}" already has ${linkedIds.size} callouts; adding ${toAdd.length} would exceed the platform limit of ${MAX_PER_CAMPAIGN} per campaign.`);
     }
 
-    // Step 1: the library assets (an existing asset with the same text is reused).
+    // An existing library asset with the same text is reused; the others are created.
+    const reused = toAdd.flatMap((text) => library.filter((a) => a.callout_text === text).slice(0, 1));
+    const fresh = toAdd.filter((text) => !reused.some((a) => a.callout_text === text));
+    const data = { campaign: { id: campaign.id, name: campaign.name }, reused, fresh, already, total };
+    return {
+      summary: toAdd.length ? `Add ${toAdd.length} callout(s) to campaign "${campaign.name}" (${campaign.id})` : `Every callout is already on campaign "${campaign.name}"; nothing changes`,
+      // Callout assets and their links cannot spend by themselves: they start "paused" in the guardrail's sense.
+      changes: [
+        ...fresh.map((text) => ({ action: 'create' as const, entity: 'callout_asset', name: text, fields: { callout_text: { after: text } }, startsPaused: true })),
+        ...toAdd.map((text) => ({ action: 'create' as const, entity: 'campaign_callout', name: text, fields: { campaign_id: { after: campaign.id } }, startsPaused: true })),
+      ],
+      notes: already.length ? [`Already on the campaign, left as they are: ${already.map((t) => `"${t}"`).join(', ')}.`] : [],
+      data,
+    };
+  },
+  async apply(plan, _args, ctx) {
+    const { campaign, already, total } = plan.data;
+    // Step 1: the library assets.
     const assets = await ctx.step('create_callout_assets', async () => {
-      const reused: SearchAdsAsset[] = [];
-      const fresh: string[] = [];
-      for (const text of toAdd) {
-        const existing = library.find((a) => a.callout_text === text);
-        if (existing) reused.push(existing);
-        else fresh.push(text);
-      }
-      const created = fresh.length ? await ctx.platform.createAssets(fresh.map((text) => ({ type: 'CALLOUT', callout_text: text }))) : [];
+      const { reused, fresh } = plan.data;
+      const created = fresh.length ? await ctx.platform.createAssets(fresh.map((text) => ({ type: 'CALLOUT' as const, callout_text: text }))) : [];
       return { reused, created };
     });
     // Step 2: link them to the campaign.

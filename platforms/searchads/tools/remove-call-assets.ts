@@ -21,7 +21,13 @@ export const removeCallAssets = defineSearchAdsTool({
       ),
     ),
   },
-  async run(args, ctx) {
+  output: v.object({
+    customer_id: v.string(),
+    campaign_id: v.string(),
+    removed: v.array(v.object({ asset_id: v.string(), resource_name: v.string(), phone_number: v.string() })),
+    remaining: v.number(),
+  }),
+  async plan(args, ctx) {
     const cid = ctx.account.account_id;
     const campaign = await requireLiveCampaign(ctx.platform, args.campaign_id);
     const [links, callAssets] = await Promise.all([ctx.platform.listCampaignAssets(campaign.id), ctx.platform.listAssets('CALL')]);
@@ -41,6 +47,20 @@ export const removeCallAssets = defineSearchAdsTool({
       }
       targets = callLinks.filter((l) => wanted.includes(l.asset_id));
     }
+    const data = {
+      campaign: { id: campaign.id, name: campaign.name },
+      links: targets.map((l) => ({ id: l.id, asset_id: l.asset_id, phone_number: assetOf.get(l.asset_id)?.phone_number ?? '' })),
+      remaining: callLinks.length - targets.length,
+    };
+    return {
+      summary: targets.length ? `Unlink ${targets.length} call asset(s) from campaign "${campaign.name}" (${campaign.id})` : `Campaign "${campaign.name}" has no call assets linked; nothing changes`,
+      changes: data.links.map((l) => ({ action: 'remove' as const, entity: 'campaign_call_asset', id: l.asset_id, name: l.phone_number, fields: { campaign_id: { before: campaign.id, after: null } } })),
+      data,
+    };
+  },
+  async apply(plan, _args, ctx) {
+    const cid = ctx.account.account_id;
+    const { campaign, links: targets, remaining } = plan.data;
     if (!targets.length) {
       return {
         text: `## No call assets on ${campaign.name}\n\nThe campaign has no call assets linked; nothing changed.`,
@@ -51,8 +71,7 @@ export const removeCallAssets = defineSearchAdsTool({
       await ctx.platform.unlinkCampaignAssets(targets.map((l) => l.id));
       return targets.length;
     });
-    const removed = targets.map((l) => ({ asset_id: l.asset_id, resource_name: `customers/${cid}/assets/${l.asset_id}`, phone_number: assetOf.get(l.asset_id)?.phone_number ?? '' }));
-    const remaining = callLinks.length - targets.length;
+    const removed = targets.map((l) => ({ asset_id: l.asset_id, resource_name: `customers/${cid}/assets/${l.asset_id}`, phone_number: l.phone_number }));
     const text = [
       `## Call assets unlinked from ${campaign.name} (${campaign.id})`,
       '',

@@ -24,7 +24,14 @@ export const updateCampaignDates = defineSearchAdsTool({
     (args) => (args.start_date === undefined && args.end_date === undefined ? 'give `start_date`, `end_date` or both' : undefined),
     (args) => (args.start_date && args.end_date && args.end_date <= args.start_date ? `\`end_date\` (${args.end_date}) must be after \`start_date\` (${args.start_date})` : undefined),
   ],
-  async run(args, ctx) {
+  output: v.object({
+    customer_id: v.string(),
+    campaign_id: v.string(),
+    changed: v.boolean(),
+    before: v.object({ start_date: v.string(), end_date: v.nullable(v.string()) }),
+    after: v.object({ start_date: v.string(), end_date: v.nullable(v.string()) }),
+  }),
+  async plan(args, ctx) {
     const today = isoDate(ctx.now);
     const campaign = await requireLiveCampaign(ctx.platform, args.campaign_id);
     const started = campaign.start_date <= today;
@@ -47,14 +54,27 @@ export const updateCampaignDates = defineSearchAdsTool({
     }
     const endChanged = (end ?? null) !== (campaign.end_date ?? null);
     if (endChanged) (patch as Record<string, unknown>).end_date = end;
+    const fields: Record<string, { before: string | null; after: string | null }> = {};
+    if (patch.start_date) fields.start_date = { before: campaign.start_date, after: patch.start_date };
+    if (endChanged) fields.end_date = { before: campaign.end_date ?? null, after: end ?? null };
+    const data = { campaign: { id: campaign.id, name: campaign.name, start_date: campaign.start_date, end_date: campaign.end_date ?? null }, patch };
+    return {
+      summary: Object.keys(fields).length ? `Change the dates of campaign "${campaign.name}" (${campaign.id})` : `Campaign "${campaign.name}" already has these dates; nothing changes`,
+      changes: Object.keys(fields).length ? [{ action: 'update' as const, entity: 'campaign', id: campaign.id, name: campaign.name, fields }] : [],
+      data,
+    };
+  },
+  async apply(plan, _args, ctx) {
+    const { campaign, patch } = plan.data;
     const changed = Object.keys(patch).length > 0;
-    const updated = changed ? await ctx.platform.updateCampaign(campaign.id, patch) : campaign;
+    const endChanged = 'end_date' in patch;
+    const updated = changed ? await ctx.platform.updateCampaign(campaign.id, patch) : { start_date: campaign.start_date, end_date: campaign.end_date ?? undefined };
     const show = (d: string | undefined) => d ?? 'none (open-ended)';
     const text = [
       `## Dates of ${campaign.name} (${campaign.id})${changed ? ' updated' : ' unchanged'}`,
       '',
       `- Start: ${campaign.start_date}${patch.start_date ? ` → ${updated.start_date}` : ' (unchanged)'}`,
-      `- End: ${show(campaign.end_date)}${endChanged ? ` → ${show(updated.end_date)}` : ' (unchanged)'}`,
+      `- End: ${show(campaign.end_date ?? undefined)}${endChanged ? ` → ${show(updated.end_date)}` : ' (unchanged)'}`,
       ...(changed ? [] : ['', 'The dates given are the ones the campaign already has; nothing changed.']),
     ].join('\n');
     return {
@@ -67,5 +87,14 @@ export const updateCampaignDates = defineSearchAdsTool({
         after: { start_date: updated.start_date, end_date: updated.end_date ?? null },
       },
     };
+  },
+  /** Back to the dates before: the start date only while the campaign has not started (the tool's own rule). */
+  undo(plan, args) {
+    const fields = plan.changes[0]?.fields;
+    if (!fields) return undefined;
+    const back: Record<string, unknown> = { campaign_id: args.campaign_id };
+    if (fields.start_date) back.start_date = fields.start_date.before;
+    if (fields.end_date) back.end_date = fields.end_date.before ?? '';
+    return { tool: 'update_campaign_dates', arguments: back };
   },
 });

@@ -120,7 +120,16 @@ export const updateCampaign = defineSearchAdsTool({
           : [];
       }),
   ],
-  async run(args, ctx) {
+  output: v.object({
+    customer_id: v.string(),
+    campaign_id: v.string(),
+    changed: v.boolean(),
+    changes: v.array(v.object({ setting: v.string(), before: v.string(), after: v.string() })),
+    notes: v.array(v.string()),
+    locations_added: v.array(v.object({ input: v.string(), geo_target_constant: v.string(), name: v.string(), resource_name: v.string() })),
+    locations_removed: v.array(v.string()),
+  }),
+  async plan(args, ctx) {
     const cid = ctx.account.account_id;
     const campaign = await requireLiveCampaign(ctx.platform, args.campaign_id);
     const isSearch = campaign.type === 'SEARCH';
@@ -264,12 +273,44 @@ export const updateCampaign = defineSearchAdsTool({
       }
     }
 
+    // The plan: one campaign update whose fields are the settings patched (networks one by one), plus
+    // the locations; its daily budget for the guardrails.
+    const fields: Record<string, { before?: unknown; after: unknown }> = {};
+    for (const [field, after] of Object.entries(patch)) {
+      if (field === 'network_settings') {
+        for (const key of Object.keys(nextNetworks) as (keyof SearchAdsNetworkSettings)[]) {
+          if (nextNetworks[key] !== networks[key]) fields[key] = { before: networks[key], after: nextNetworks[key] };
+        }
+      } else fields[field] = { before: (campaign as unknown as Record<string, unknown>)[field] ?? null, after: after ?? null };
+    }
+    if (toAdd.length || toRemove.length) {
+      fields.locations = { before: criteria.map((c) => c.criterion_id), after: [...criteria.filter((c) => !toRemove.includes(c)).map((c) => c.criterion_id), ...toAdd.map((t) => t.geo.id)] };
+    }
+    const data = {
+      campaign: { id: campaign.id, name: campaign.name, type: campaign.type },
+      patch,
+      rows: changes,
+      notes,
+      toAdd: toAdd.map(({ geo, input }) => ({ input, id: geo.id, resource_name: geo.resource_name, canonical_name: geo.canonical_name })),
+      toRemove: toRemove.map((c) => ({ id: c.id, criterion_id: c.criterion_id })),
+    };
+    return {
+      summary: changes.length ? `Update campaign "${campaign.name}" (${campaign.id}): ${changes.map((c) => c.setting).join(', ')}` : `Campaign "${campaign.name}" already has these settings; nothing changes`,
+      changes: changes.length ? [{ action: 'update' as const, entity: 'campaign', id: campaign.id, name: campaign.name, fields }] : [],
+      budgets: patch.budget_amount !== undefined ? [{ entity: 'campaign', id: campaign.id, name: campaign.name, before: campaign.budget_amount, after: patch.budget_amount, currency: ctx.account.currency }] : [],
+      notes,
+      data,
+    };
+  },
+  async apply(plan, _args, ctx) {
+    const cid = ctx.account.account_id;
+    const { campaign, patch, rows: changes, notes, toAdd, toRemove } = plan.data;
     // Apply: settings first, then location criteria (each step runs once per set of arguments).
     if (Object.keys(patch).length) await ctx.step('update_campaign_settings', () => ctx.platform.updateCampaign(campaign.id, patch).then(() => true));
     if (toAdd.length) {
       await ctx.step('add_locations', async () => {
         const created = await ctx.platform.addCampaignCriteria(
-          toAdd.map(({ geo }) => ({ campaign_id: campaign.id, type: 'LOCATION', geo_target_constant: geo.resource_name, negative: false })),
+          toAdd.map((geo) => ({ campaign_id: campaign.id, type: 'LOCATION' as const, geo_target_constant: geo.resource_name, negative: false })),
         );
         return created.map((c) => c.criterion_id);
       });
@@ -277,7 +318,7 @@ export const updateCampaign = defineSearchAdsTool({
     if (toRemove.length) await ctx.step('remove_locations', () => ctx.platform.removeCampaignCriteria(toRemove.map((c) => c.id)).then(() => true));
 
     const text = [
-      `## ${changes.length ? 'Updated' : 'No change to'} campaign ${patch.name ?? campaign.name} (${campaign.id}, ${campaign.type})`,
+      `## ${changes.length ? 'Updated' : 'No change to'} campaign ${(patch.name as string | undefined) ?? campaign.name} (${campaign.id}, ${campaign.type})`,
       '',
       changes.length ? markdownTable(['Setting', 'Before', 'After'], changes.map((c) => [c.setting, c.before, c.after])) : 'Every value given is what the campaign already has; nothing changed.',
       ...(notes.length ? ['', '**Notes**', ...notes.map((n) => `- ${n}`)] : []),
@@ -290,9 +331,23 @@ export const updateCampaign = defineSearchAdsTool({
         changed: changes.length > 0,
         changes,
         notes,
-        locations_added: toAdd.map(({ geo, input }) => ({ input, geo_target_constant: geo.resource_name, name: geo.canonical_name, resource_name: criterionResourceName(cid, campaign.id, geo.id) })),
+        locations_added: toAdd.map((geo) => ({ input: geo.input, geo_target_constant: geo.resource_name, name: geo.canonical_name, resource_name: criterionResourceName(cid, campaign.id, geo.id) })),
         locations_removed: toRemove.map((c) => criterionResourceName(cid, campaign.id, c.criterion_id)),
       },
     };
+  },
+  /** Restores the settings the update changed (locations are left: the added criteria get ids only when applied). */
+  undo(plan, args) {
+    const fields = plan.changes[0]?.fields ?? {};
+    const back: Record<string, unknown> = { campaign_id: args.campaign_id };
+    for (const [field, { before }] of Object.entries(fields)) {
+      if (field === 'locations' || field === 'language_ids') continue;
+      if (field === 'tracking_url_template' || field === 'final_url_suffix') back[field] = before ?? '';
+      else if (field === 'url_custom_parameters') back[field] = before ?? [];
+      else if (field === 'audience_targeting_mode') back[field] = before ?? 'OBSERVATION';
+      else if (field === 'ai_max_enabled' || field === 'url_expansion_opt_out') back[field] = before ?? false;
+      else if (before !== null && before !== undefined) back[field] = before;
+    }
+    return Object.keys(back).length > 1 ? { tool: 'update_campaign', arguments: back } : undefined;
   },
 });

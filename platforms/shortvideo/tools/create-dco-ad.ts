@@ -37,7 +37,17 @@ export const createShortVideoDcoAd = defineShortVideoTool({
     ad_name: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(512), v.description('Name of the dynamic creative; default from the ad group name'))),
   },
   rules: [(a) => (a.landing_page_url && a.page_id ? '`landing_page_url` and `page_id` are mutually exclusive; an instant form is the destination itself' : undefined)],
-  async run(args, ctx) {
+  output: v.object({
+    advertiser_id: v.string(),
+    ad_id: v.string(),
+    adgroup_id: v.string(),
+    campaign_id: v.string(),
+    combinations: v.number(),
+    review_status: v.string(),
+    video_ids: v.array(v.string()),
+    ad_texts: v.array(v.string()),
+  }),
+  async plan(args, ctx) {
     const group = await ctx.platform.getAdGroup(args.adgroup_id);
     const campaign = await ctx.platform.getCampaign(group.campaign_id);
     const problems: string[] = [];
@@ -65,12 +75,39 @@ export const createShortVideoDcoAd = defineShortVideoTool({
     });
     if (problems.length) throw new ToolError(problems.length === 1 ? `Nothing was created: ${problems[0]}` : `Nothing was created:\n${problems.map((p) => `- ${p}`).join('\n')}`, { problems });
 
+    // The ad delivers as soon as review passes unless it starts disabled ("create paused" guardrail).
+    const status = ctx.createPaused ? ('DISABLED' as const) : ('ENABLED' as const);
+    const adName = args.ad_name ?? `${group.adgroup_name} - Dynamic creative`;
+    const data = {
+      group: { id: group.id, name: group.adgroup_name },
+      campaign_id: campaign.id,
+      status,
+      videos: args.video_ids.map((id) => ({ id, file_name: library.get(id)!.file_name, duration: library.get(id)!.duration, horizontal: library.get(id)!.width > library.get(id)!.height })),
+    };
+    return {
+      summary: `Create dynamic creative "${adName}" in ad group "${group.adgroup_name}" (${group.id})`,
+      changes: [
+        {
+          action: 'create',
+          entity: 'ad',
+          name: adName,
+          fields: { ad_format: { after: 'DYNAMIC' }, status: { after: status }, video_ids: { after: args.video_ids }, ad_texts: { after: args.ad_texts }, call_to_action: { after: args.call_to_action } },
+          startsPaused: status === 'DISABLED',
+        },
+      ],
+      data,
+    };
+  },
+  async apply(plan, args, ctx) {
+    const { group, campaign_id, status, videos } = plan.data;
+    const campaign = { id: campaign_id };
+    const library = new Map(videos.map((x) => [x.id, x]));
     const ad = await ctx.platform.createAd({
       adgroup_id: group.id,
       campaign_id: campaign.id,
-      ad_name: args.ad_name ?? `${group.adgroup_name} - Dynamic creative`,
+      ad_name: args.ad_name ?? `${group.name} - Dynamic creative`,
       ad_format: 'DYNAMIC',
-      status: 'ENABLED',
+      status,
       review_status: 'IN_REVIEW',
       ad_texts: args.ad_texts,
       video_ids: args.video_ids,
@@ -81,9 +118,9 @@ export const createShortVideoDcoAd = defineShortVideoTool({
       create_time: ctx.now.toISOString(),
     });
     const combinations = args.video_ids.length * args.ad_texts.length;
-    const horizontal = args.video_ids.filter((id) => library.get(id)!.width > library.get(id)!.height);
+    const horizontal = args.video_ids.filter((id) => library.get(id)!.horizontal);
     const text = [
-      `## Dynamic creative created in ${group.adgroup_name}`,
+      `## Dynamic creative created in ${group.name}`,
       '',
       `Ad ${ad.id}: ${args.video_ids.length} video(s) x ${args.ad_texts.length} text(s) = ${combinations} combinations, call to action ${args.call_to_action}. The creative is in review (up to 24 hours); the platform then shifts delivery to the best combinations.`,
       '',

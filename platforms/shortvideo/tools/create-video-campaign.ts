@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { PlannedChange } from '../../../functions/runtime/plan';
 import { ToolError } from '../../../functions/runtime/errors';
 import { markdownTable, money } from '../../markdown';
 import { checkVideoUrl, VideoUrlError } from '../../video-check';
@@ -105,7 +106,20 @@ export const createShortVideoVideoCampaign = defineShortVideoTool({
     (a) => (a.placement_type === 'PLACEMENT_TYPE_AUTOMATIC' && a.placements ? '`placements` only apply with `placement_type` PLACEMENT_TYPE_NORMAL' : undefined),
     (a) => (a.cover_image_url && !a.video_url && !a.video_id ? '`cover_image_url` applies to uploaded or library videos, not to a boosted post (`shortvideo_item_id`)' : undefined),
   ],
-  async run(args, ctx) {
+  output: v.object({
+    advertiser_id: v.string(),
+    campaign_id: v.string(),
+    campaign_name: v.string(),
+    campaign_status: v.picklist(['ACTIVE', 'PAUSED']),
+    objective: v.string(),
+    adgroup_id: v.string(),
+    video_id: v.nullable(v.string()),
+    image_id: v.nullable(v.string()),
+    ad_id: v.string(),
+    review_status: v.string(),
+    warnings: v.array(v.string()),
+  }),
+  async plan(args, ctx) {
     const objective = objectiveOf(args.objective);
     const warnings: string[] = [];
 
@@ -176,14 +190,37 @@ export const createShortVideoVideoCampaign = defineShortVideoTool({
       }
     }
 
-    // Stage 2: create, one checkpointed step per platform operation.
-    ctx.progress?.('upload', { step: 2, total: 3, message: 'Creating the campaign and ad group, uploading the video and cover' });
-    const budgetMode = args.budget_lifetime !== undefined ? 'BUDGET_MODE_TOTAL' : 'BUDGET_MODE_DAY';
+    const budgetMode: 'BUDGET_MODE_TOTAL' | 'BUDGET_MODE_DAY' = args.budget_lifetime !== undefined ? 'BUDGET_MODE_TOTAL' : 'BUDGET_MODE_DAY';
     const budget = args.budget_lifetime ?? args.budget_daily ?? DEFAULT_DAILY_BUDGET;
     if (args.budget_lifetime === undefined && args.budget_daily === undefined) {
       warnings.push(`No budget was given: the platform default of ${money(DEFAULT_DAILY_BUDGET, ctx.account.currency)} per day applies${args.budget_optimize_on ? ' to the campaign' : '; change it with update_shortvideo_ad_group'}.`);
     }
-    const campaignStatus = args.start_paused || ctx.createPaused ? 'PAUSED' : 'ACTIVE';
+    // The campaign starts paused unless the caller asks otherwise (start_paused: false), and always
+    // when the owner's "create paused" guardrail is on; its ad group and ad cannot spend while it is paused.
+    const campaignStatus = args.start_paused || ctx.createPaused ? ('PAUSED' as const) : ('ACTIVE' as const);
+    const paused = campaignStatus === 'PAUSED';
+    const days = args.schedule_end_time ? Math.max(1, Math.ceil((dateTimeMs(args.schedule_end_time) - ctx.now.getTime()) / 86_400_000)) : 1;
+    const dailyBudget = budgetMode === 'BUDGET_MODE_TOTAL' ? Math.round((budget / days) * 100) / 100 : budget;
+    const budgetOwner = args.budget_optimize_on ? 'campaign' : 'ad_group';
+    const changes: PlannedChange[] = [
+        { action: 'create', entity: 'campaign', name: args.campaign_name, fields: { objective_type: { after: objective }, status: { after: campaignStatus }, budget_optimize_on: { after: args.budget_optimize_on } }, startsPaused: paused },
+        { action: 'create', entity: 'ad_group', name: `${args.campaign_name} - Ad group`, fields: { budget_mode: { after: args.budget_optimize_on ? 'BUDGET_MODE_INFINITE' : budgetMode }, budget: { after: args.budget_optimize_on ? null : budget }, location_ids: { after: locations } }, startsPaused: paused },
+        ...(args.video_url ? [{ action: 'create' as const, entity: 'video', name: args.video_url, fields: { video_url: { after: args.video_url } }, startsPaused: true }] : []),
+        { action: 'create', entity: 'ad', name: `${args.campaign_name} - Video ad`, fields: { ad_text: { after: args.ad_text }, landing_page_url: { after: args.landing_page_url ?? null } }, startsPaused: paused },
+    ];
+    return {
+      summary: `Create video campaign "${args.campaign_name}" (${objective}, ${campaignStatus}) with an ad group and a video ad`,
+      changes,
+      budgets: [{ entity: budgetOwner, name: args.campaign_name, after: dailyBudget, currency: ctx.account.currency }],
+      notes: [...(budgetMode === 'BUDGET_MODE_TOTAL' ? [`The lifetime budget of ${money(budget, ctx.account.currency)} comes to ${money(dailyBudget, ctx.account.currency)} a day over ${days} day(s); the guardrails check that daily figure.`] : []), ...warnings],
+      data: { objective, warnings, locations, pixelName: pixelName ?? null, budgetMode, budget, campaignStatus },
+    };
+  },
+  async apply(plan, args, ctx) {
+    const { objective, warnings, locations, budgetMode, budget, campaignStatus } = plan.data;
+    const pixelName = plan.data.pixelName ?? undefined;
+    // Stage 2: create, one checkpointed step per platform operation.
+    ctx.progress?.('upload', { step: 2, total: 3, message: 'Creating the campaign and ad group, uploading the video and cover' });
     const campaign = await ctx.step('campaign', async () => {
       const stamp = formatDateTime(ctx.now).replace(/[-: ]/g, '').replace(/^(\d{8})(\d{6})$/, '$1_$2');
       const c = await ctx.platform.createCampaign({

@@ -180,13 +180,54 @@ export const updateShortVideoAdGroup = defineShortVideoTool({
     (a) => (a.audience_rule && a.audience_ids ? '`audience_rule` replaces `audience_ids`; give one of them' : undefined),
     (a) => (a.brand_safety_partner && a.brand_safety_type && a.brand_safety_type !== 'THIRD_PARTY' ? '`brand_safety_partner` is only used with `brand_safety_type` THIRD_PARTY' : undefined),
   ],
-  async run(args, ctx) {
+  output: v.object({
+    advertiser_id: v.string(),
+    adgroup_id: v.string(),
+    changed_fields: v.array(v.string()),
+    notes: v.array(v.string()),
+    warnings: v.array(v.string()),
+    ad_group: v.record(v.string(), v.unknown()),
+  }),
+  async plan(args, ctx) {
     const group = await ctx.platform.getAdGroup(args.adgroup_id);
     if (group.status === 'DELETED') {
       throw new ToolError(`Ad group ${group.id} ("${group.adgroup_name}") is deleted and can no longer be changed. Create a new ad group instead.`);
     }
     const campaign = await ctx.platform.getCampaign(group.campaign_id);
     const { patch, notes, warnings } = await buildPatch(args, group, campaign, ctx);
+    const before = (k: string) => group[k as keyof ShortVideoAdGroup] ?? null;
+    const fields = Object.fromEntries(
+      Object.entries(patch)
+        .filter(([k, after]) => JSON.stringify(before(k)) !== JSON.stringify(after ?? null))
+        .map(([k, after]) => [k, { before: before(k), after: after ?? null }]),
+    );
+    const budgetNotes: string[] = [];
+    const budgets = [];
+    if ('budget' in fields && typeof patch.budget === 'number') {
+      const mode = patch.budget_mode ?? group.budget_mode;
+      const daily = (amount: number | undefined) => {
+        if (amount === undefined || mode === 'BUDGET_MODE_DAY') return amount;
+        const start = dateTimeMs((patch.schedule_start_time as string | undefined) ?? group.schedule_start_time);
+        const endTime = (patch.schedule_end_time as string | undefined) ?? group.schedule_end_time;
+        const days = endTime ? Math.max(1, Math.ceil((dateTimeMs(endTime) - start) / 86_400_000)) : 1;
+        return Math.round((amount / days) * 100) / 100;
+      };
+      if (mode !== 'BUDGET_MODE_DAY') budgetNotes.push(`The ad group budget is a lifetime budget; the guardrails check its daily equivalent over the schedule (${daily(patch.budget)} ${ctx.account.currency} a day).`);
+      budgets.push({ entity: 'ad_group', id: group.id, name: group.adgroup_name, before: daily(group.budget), after: daily(patch.budget)!, currency: ctx.account.currency });
+    }
+    return {
+      summary: Object.keys(fields).length ? `Update ad group "${group.adgroup_name}" (${group.id}): ${Object.keys(fields).join(', ')}` : `Ad group "${group.adgroup_name}" already has these values; nothing changes`,
+      changes: Object.keys(fields).length ? [{ action: 'update' as const, entity: 'ad_group', id: group.id, name: group.adgroup_name, fields }] : [],
+      budgets,
+      notes: [...notes, ...warnings, ...budgetNotes],
+      // Removed fields travel as null (plans are stored as JSON), and become undefined again in apply.
+      data: { patch: Object.fromEntries(Object.entries(patch).map(([k, value]) => [k, value ?? null])), notes, warnings, campaign: { name: campaign.campaign_name, objective_type: campaign.objective_type } },
+    };
+  },
+  async apply(plan, args, ctx) {
+    const { notes, warnings, campaign } = plan.data;
+    const patch = Object.fromEntries(Object.entries(plan.data.patch).map(([k, value]) => [k, value ?? undefined])) as Partial<ShortVideoAdGroup>;
+    const group = await ctx.platform.getAdGroup(args.adgroup_id);
     const updated = await ctx.platform.updateAdGroup(group.id, { ...patch, modify_time: ctx.now.toISOString() }, group.status);
 
     const changed = Object.keys(patch).filter((k) => JSON.stringify(group[k as keyof ShortVideoAdGroup]) !== JSON.stringify(updated[k as keyof ShortVideoAdGroup]));
@@ -194,7 +235,7 @@ export const updateShortVideoAdGroup = defineShortVideoTool({
     const lines = [
       `## Ad group updated: ${updated.adgroup_name} (${updated.id})`,
       '',
-      `Campaign: ${campaign.campaign_name} (${campaign.objective_type}). Status: ${updated.status}.`,
+      `Campaign: ${campaign.name} (${campaign.objective_type}). Status: ${updated.status}.`,
       '',
       changed.length
         ? markdownTable(['Field', 'Before', 'After'], changed.map((k) => [k, show(group[k as keyof ShortVideoAdGroup]), show(updated[k as keyof ShortVideoAdGroup])]))
@@ -204,8 +245,18 @@ export const updateShortVideoAdGroup = defineShortVideoTool({
     if (warnings.length) lines.push('', '### Warnings', ...warnings.map((w) => `- ${w}`));
     return {
       text: lines.join('\n'),
-      structured: { advertiser_id: ctx.account.account_id, adgroup_id: updated.id, changed_fields: changed, notes, warnings, ad_group: updated },
+      structured: { advertiser_id: ctx.account.account_id, adgroup_id: updated.id, changed_fields: changed, notes, warnings, ad_group: updated as unknown as Record<string, unknown> },
     };
+  },
+  /** Sets the changed fields back to their before values (fields that had none are not cleared: the tool cannot clear them). */
+  undo(plan, args) {
+    const fields = plan.changes[0]?.fields ?? {};
+    const back: Record<string, unknown> = { adgroup_id: args.adgroup_id };
+    for (const [field, { before }] of Object.entries(fields)) {
+      if (before === null || before === undefined || !(field in ARGS)) continue;
+      back[field] = before;
+    }
+    return Object.keys(back).length > 1 ? { tool: 'update_shortvideo_ad_group', arguments: back } : undefined;
   },
 });
 

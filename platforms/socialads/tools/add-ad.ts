@@ -169,7 +169,23 @@ export const addSocialAdsAd = defineSocialAdsTool({
     },
     (a) => creativeFeaturesRule(a.disabled_creative_features),
   ],
-  async run(args, ctx) {
+  output: v.object({
+    ad_account_id: v.string(),
+    ad: v.object({
+      id: v.string(),
+      name: v.string(),
+      ad_set_id: v.string(),
+      campaign_id: v.string(),
+      ad_type: v.string(),
+      status: v.string(),
+      effective_status: v.string(),
+      creative: v.record(v.string(), v.unknown()),
+    }),
+    page_selection: v.string(),
+    copied_images: v.array(v.object({ hash: v.string(), name: v.string(), from_account_id: v.optional(v.string()) })),
+    notes: v.array(v.string()),
+  }),
+  async plan(args, ctx) {
     const p = ctx.platform;
     const notes: string[] = [];
 
@@ -240,16 +256,59 @@ export const addSocialAdsAd = defineSocialAdsTool({
       notes.push(`Deep links are only effective in app-promotion campaigns; campaign "${campaign.name}" is ${campaign.objective}, so they were stored but will not be used.`);
     }
 
+    // The ad starts ACTIVE (it delivers once reviewed, within its ad set) unless the owner's
+    // "create paused" guardrail is on.
+    const status = ctx.createPaused ? ('PAUSED' as const) : ('ACTIVE' as const);
+    const adName = args.ad_name ?? args.name ?? `${campaign.name} - ${args.ad_type} - ${isoDate(ctx.now)}`;
+    const uploads = [args.image_url, ...(args.image_urls ?? []), args.video_url, args.story_image_url, args.right_column_image_url, ...(args.cards ?? []).map((c) => c.image_url)].filter((u): u is string => Boolean(u));
+    return {
+      summary: `Create ${args.ad_type} ad "${adName}" (${status}) in ad set "${adSet.name}" (${adSet.id})`,
+      changes: [
+        ...[topHash, ...cardPlans].filter((x): x is ImagePlan => Boolean(x?.copyFrom)).map((x) => ({ action: 'create' as const, entity: 'image', name: x.hash, fields: { copied_from: { after: x.copyFrom!.account.account_id } }, startsPaused: true })),
+        ...uploads.map((url) => ({ action: 'create' as const, entity: 'media_upload', name: url, fields: { url: { after: url } }, startsPaused: true })),
+        {
+          action: 'create' as const,
+          entity: 'ad',
+          name: adName,
+          fields: { ad_type: { after: args.ad_type }, status: { after: status }, link: { after: args.landing_page_url }, call_to_action: { after: args.call_to_action }, page_id: { after: page.id } },
+          startsPaused: status === 'PAUSED',
+        },
+      ],
+      notes,
+      data: {
+        status,
+        notes,
+        how: resolved.how,
+        adSet: { id: adSet.id, name: adSet.name, status: adSet.status },
+        campaign: { id: campaign.id, name: campaign.name, objective: campaign.objective },
+        page: { id: page.id, name: page.name },
+        instagram: instagram ? { id: instagram.id, username: instagram.username } : null,
+        leadFormId: leadFormId ?? null,
+        topHash: topHash ?? null,
+        cardPlans: cardPlans.map((x) => x ?? null),
+      },
+    };
+  },
+  async apply(plan, args, ctx) {
+    const p = ctx.platform;
+    const { status, adSet, campaign, page } = plan.data;
+    const notes = [...plan.data.notes];
+    const resolved = { how: plan.data.how };
+    const instagram = plan.data.instagram ?? undefined;
+    const leadFormId = plan.data.leadFormId ?? undefined;
+    const topHash = plan.data.topHash ?? undefined;
+    const cardPlans = plan.data.cardPlans.map((x) => x ?? undefined);
+
     // 2. Copies and uploads (each a checkpointed step: a retry reuses what was done).
     const copied: SocialAdsImage[] = [];
-    const copy = async (plan: ImagePlan | undefined): Promise<string | undefined> => {
-      if (!plan) return undefined;
-      if (plan.copyFrom) {
-        const source = plan.copyFrom;
-        const image = await ctx.step(`copy_image_${plan.hash}`, () => p.copyImage({ account_id: source.account.account_id, image: source.image }));
-        if (!copied.some((c) => c.hash === image.hash)) copied.push(image);
+    const copy = async (image: ImagePlan | undefined): Promise<string | undefined> => {
+      if (!image) return undefined;
+      if (image.copyFrom) {
+        const source = image.copyFrom;
+        const copiedImage = await ctx.step(`copy_image_${image.hash}`, () => p.copyImage({ account_id: source.account.account_id, image: source.image }));
+        if (!copied.some((c) => c.hash === copiedImage.hash)) copied.push(copiedImage);
       }
-      return plan.hash;
+      return image.hash;
     };
     const upload = (url: string) =>
       ctx.step(`upload_image_${url}`, async () => {
@@ -326,7 +385,7 @@ export const addSocialAdsAd = defineSocialAdsTool({
         ad_set_id: adSet.id,
         campaign_id: campaign.id,
         name: args.ad_name ?? args.name ?? `${campaign.name} - ${args.ad_type} - ${today}`,
-        status: 'ACTIVE',
+        status,
         ad_type: args.ad_type,
         creative: clean,
         start_date: today,

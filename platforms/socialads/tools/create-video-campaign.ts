@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { PlannedChange } from '../../../functions/runtime/plan';
 import { ToolError } from '../../../functions/runtime/errors';
 import { isoDate } from '../../dates';
 import { markdownTable, money } from '../../markdown';
@@ -71,7 +72,21 @@ export const createSocialAdsVideoCampaign = defineSocialAdsTool({
     (a) => (a.lead_form_id && a.objective !== 'OUTCOME_LEADS' ? '`lead_form_id` only applies to OUTCOME_LEADS' : undefined),
     (a) => ((a.pixel_id || a.custom_event_type) && a.objective !== 'OUTCOME_SALES' ? '`pixel_id` and `custom_event_type` only apply to OUTCOME_SALES' : undefined),
   ],
-  async run(args, ctx) {
+  output: v.object({
+    ad_account_id: v.string(),
+    campaign_id: v.string(),
+    ad_set_id: v.string(),
+    ad_id: v.string(),
+    video_id: v.string(),
+    objective: v.string(),
+    optimization_goal: v.string(),
+    status: v.picklist(['ACTIVE', 'PAUSED']),
+    page_id: v.string(),
+    lead_form_id: v.nullable(v.string()),
+    pixel_id: v.nullable(v.string()),
+    notes: v.array(v.string()),
+  }),
+  async plan(args, ctx) {
     const p = ctx.platform;
     const today = isoDate(ctx.now);
     const startDate = args.start_date ?? today;
@@ -110,6 +125,39 @@ export const createSocialAdsVideoCampaign = defineSocialAdsTool({
     const cta = args.call_to_action ?? (isApp ? 'INSTALL_MOBILE_APP' : 'LEARN_MORE');
     const link = isApp ? args.object_store_url! : (args.landing_page_url ?? `https://www.facebook.com/${page.id}`);
 
+    // The owner's "create paused" guardrail forces PAUSED whatever `status` says.
+    const status = ctx.createPaused ? ('PAUSED' as const) : args.status;
+    const paused = status === 'PAUSED';
+    const currency = ctx.account.currency;
+    const days = args.end_date ? Math.round((Date.parse(`${args.end_date}T00:00:00Z`) - Date.parse(`${startDate}T00:00:00Z`)) / 86_400_000) + 1 : 1;
+    const daily = args.daily_budget ?? Math.round(((args.lifetime_budget ?? 0) / days) * 100) / 100;
+    const changes: PlannedChange[] = [
+      ...(args.video_url ? [{ action: 'create' as const, entity: 'video', name: args.video_url, fields: { source_url: { after: args.video_url } }, startsPaused: true }] : []),
+      { action: 'create', entity: 'campaign', name: args.campaign_name, fields: { objective: { after: args.objective }, status: { after: status }, start_date: { after: startDate }, end_date: { after: args.end_date ?? null } }, startsPaused: paused },
+      {
+        action: 'create',
+        entity: 'ad_set',
+        name: args.ad_set_name ?? `${args.campaign_name} - Ad set`,
+        fields: { status: { after: status }, optimization_goal: { after: goal }, [args.daily_budget !== undefined ? 'daily_budget' : 'lifetime_budget']: { after: args.daily_budget ?? args.lifetime_budget }, countries: { after: args.countries } },
+        startsPaused: paused,
+      },
+      { action: 'create', entity: 'ad', name: args.ad_name ?? `${args.campaign_name} - Video`, fields: { status: { after: status }, call_to_action: { after: cta }, link: { after: link }, page_id: { after: page.id } }, startsPaused: paused },
+    ];
+    return {
+      summary: `Create video campaign "${args.campaign_name}" (${args.objective}, ${status}) with an ad set and a video ad`,
+      changes,
+      budgets: [{ entity: 'ad_set', name: args.ad_set_name ?? `${args.campaign_name} - Ad set`, after: daily, currency }],
+      notes: args.lifetime_budget !== undefined ? [`The lifetime budget of ${money(args.lifetime_budget, currency)} comes to ${money(daily, currency)} a day over ${days} day(s); the guardrails check that daily figure.`] : [],
+      data: { startDate, page: { id: page.id, name: page.name }, how, instagramId: instagram?.id ?? null, thumbnailHash: thumbnailHash ?? null, leadFormId: leadFormId ?? null, pixelId: pixelId ?? null, goal, isApp, cta, link, status },
+    };
+  },
+  async apply(plan, args, ctx) {
+    const p = ctx.platform;
+    const { startDate, page, how, goal, isApp, cta, link, status } = plan.data;
+    const instagram = plan.data.instagramId ? { id: plan.data.instagramId } : undefined;
+    const thumbnailHash = plan.data.thumbnailHash ?? undefined;
+    const leadFormId = plan.data.leadFormId ?? undefined;
+    const pixelId = plan.data.pixelId ?? undefined;
     // Step 1: the video.
     const video = await ctx.step('upload_video', async () => {
       if (args.existing_video_id) return args.existing_video_id;
@@ -121,7 +169,7 @@ export const createSocialAdsVideoCampaign = defineSocialAdsTool({
       const c: NewSocialAdsCampaign = {
         name: args.campaign_name,
         objective: args.objective,
-        status: args.status,
+        status,
         buying_type: 'AUCTION',
         special_ad_categories: [],
         start_date: startDate,
@@ -141,7 +189,7 @@ export const createSocialAdsVideoCampaign = defineSocialAdsTool({
       const s: NewSocialAdsAdSet = {
         campaign_id: campaign.id,
         name: args.ad_set_name ?? `${args.campaign_name} - Ad set`,
-        status: args.status,
+        status,
         optimization_goal: goal,
         billing_event: goal === 'THRUPLAY' ? 'THRUPLAY' : 'IMPRESSIONS',
         ...(args.daily_budget !== undefined ? { daily_budget: args.daily_budget } : { lifetime_budget: args.lifetime_budget }),
@@ -158,7 +206,7 @@ export const createSocialAdsVideoCampaign = defineSocialAdsTool({
         ad_set_id: adSet.id,
         campaign_id: campaign.id,
         name: args.ad_name ?? `${args.campaign_name} - Video`,
-        status: args.status,
+        status,
         ad_type: 'video',
         creative: JSON.parse(
           JSON.stringify({
@@ -186,7 +234,7 @@ export const createSocialAdsVideoCampaign = defineSocialAdsTool({
       ...(how === 'only_promotable_page' ? [`Page "${page.name}" chosen automatically (the only promotable page).`] : []),
       ...(args.video_url ? ['The uploaded video is processed by the platform (usually a few minutes) before the ad can deliver.'] : []),
       'The ad is reviewed by the platform (usually within 24 hours).',
-      args.status === 'PAUSED' ? 'Everything was created PAUSED: activate it once reviewed.' : 'Created ACTIVE: it starts spending once the ad is approved.',
+      status === 'PAUSED' ? 'Everything was created PAUSED: activate it once reviewed.' : 'Created ACTIVE: it starts spending once the ad is approved.',
     ];
     const text = [
       `## Video campaign created in ${ctx.account.name} (${ctx.account.account_id})`,
@@ -209,7 +257,7 @@ export const createSocialAdsVideoCampaign = defineSocialAdsTool({
         video_id: video,
         objective: campaign.objective,
         optimization_goal: goal,
-        status: args.status,
+        status,
         page_id: page.id,
         lead_form_id: leadFormId ?? null,
         pixel_id: pixelId ?? null,

@@ -79,6 +79,16 @@ describe('fake search platform', () => {
     expect(campaign!.name).not.toBe('Renamed');
   });
 
+  it('validateOnly checks a mutate as a real one and applies nothing, answering no results', async () => {
+    const [campaign] = api.customer(cid).campaigns;
+    const before = campaign!.name;
+    const valid = await post(`customers/${cid}/campaigns:mutate`, { operations: [{ update: { resourceName: campaign!.resourceName, name: 'Checked only' }, updateMask: 'name' }], validateOnly: true });
+    expect(valid).toMatchObject({ status: 200, json: {} });
+    expect(campaign!.name).toBe(before);
+    const invalid = await post(`customers/${cid}/campaigns:mutate`, { operations: [{ update: { resourceName: campaign!.resourceName, name: 'X' }, updateMask: 'name,budget' }], validateOnly: true });
+    expect(invalid.code).toEqual({ fieldMaskError: 'FIELD_NOT_FOUND' });
+  });
+
   it('rate-limits, fails and counts on request', async () => {
     api.fail('rate_limit', 1, { retryAfter: 9 });
     const limited = await fetch(`${api.url}/${FAKE_API_VERSION}/customers:listAccessibleCustomers`, { headers: { Authorization: `Bearer ${token}`, 'developer-token': FAKE_DEVELOPER_TOKEN } });

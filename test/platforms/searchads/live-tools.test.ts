@@ -91,6 +91,22 @@ describe('searchads tools on a live account (fake search platform)', () => {
     expect(places.structured!.results[1].matches).toHaveLength(2);
   });
 
+  it('a dry run asks the platform to check the write (validate-only) and reports what it said; nothing changes', async () => {
+    const generic = campaigns['Generic - Hiking Boots']!;
+    const ok = await callToolOk(live.apiKey, 'update_campaign', { campaign_id: generic.id, budget_amount: 61, name: 'Generic - Boots (checked)', dry_run: true });
+    expect(ok.structured).toMatchObject({ dry_run: true, platformCheck: { checked: true, message: expect.stringContaining('accepted 2 request(s)') } });
+    const refused = await callToolOk(live.apiKey, 'update_campaign', { campaign_id: generic.id, name: 'Brand - Exact', dry_run: true });
+    expect(refused.structured!.platformCheck).toEqual({ checked: true, message: expect.stringContaining('A campaign with this name already exists.') });
+    expect(refused.text).toContain('Platform check: The platform would refuse this write');
+    // A create is checked up to the requests that need what it would create.
+    const callouts = await callToolOk(live.apiKey, 'add_callout_extensions', { campaign_id: generic.id, callouts: ['Checked Only Callout'], dry_run: true });
+    expect(callouts.structured!.platformCheck).toMatchObject({ checked: true, message: expect.stringContaining('could not be checked before they exist') });
+    const after = (await campaignsByName(live.apiKey))['Generic - Hiking Boots']!;
+    expect(after).toMatchObject({ name: generic.name, budget_amount: generic.budget_amount });
+    const structure = await callToolOk(live.apiKey, 'get_campaign_structure', { campaign_id: generic.id });
+    expect(JSON.stringify(structure.structured)).not.toContain('Checked Only Callout');
+  });
+
   it('update_campaign changes the campaign on the platform, and the next read shows it', async () => {
     const generic = campaigns['Generic - Hiking Boots']!;
     const data = await callToolOk(live.apiKey, 'update_campaign', {

@@ -1,0 +1,205 @@
+import { GatewayError, ToolError } from './errors';
+import { dryRunResult, publicPlan, type WritePlan } from './plan';
+import { GuardrailBlockedError, guardrailBreaches, safetyOf, type GuardrailBreach } from './safety';
+import type { RequestState } from './state';
+import { holdAction, newChangeId, recordAudit, type AuditEntry } from './stores/audit';
+import { settle } from './settle';
+import type { ConnectedAccount } from './stores/owners';
+import type { PlatformCheckingPort, ToolContext, ToolDefinition, ToolResult } from './tool';
+
+/**
+ * How the runtime runs every planned write (functions/runtime/plan.ts), once for all tools:
+ * 1. plan (read-only; `ctx.createPaused` from the owner's "create paused" guardrail);
+ * 2. check the plan against the owner's guardrails (safety.ts);
+ * 3. a dry run answers the plan and the guardrails it would break;
+ * 4. a plan that breaks a guardrail is refused (400 guardrail_blocked), or held for approval when
+ *    the owner turned approvals on (every write is held with approvals "all");
+ * 5. otherwise apply it;
+ * and records each outcome in the audit trail (stores/audit.ts).
+ */
+export async function runPlannedWrite(tool: ToolDefinition, state: RequestState, ctx: ToolContext<unknown>): Promise<ToolResult> {
+  const settings = safetyOf(ctx.owner);
+  const planning: ToolContext<unknown> = {
+    ...ctx,
+    createPaused: settings.create_paused ?? false,
+    step: () => Promise.reject(new Error(`${tool.name}: a plan only reads; checkpointed steps belong in apply`)),
+  };
+  const args = state.args!;
+  const plan = await tool.plan!(args, planning);
+  // manage_action applies a plan already held (and checked): it is neither checked nor held again.
+  const breaches = tool.approval ? [] : guardrailBreaches(plan, tool.platform, settings);
+  const audit = auditRecorder(tool, state, ctx, plan);
+
+  if (state.dryRun) {
+    if (state.account?.mode === 'live') plan.platformCheck = await platformCheck(tool, plan, args, ctx, state.account);
+    await audit('dry_run', breaches.length ? breaches.map((b) => b.message).join(' ') : undefined);
+    return withBreaches(dryRunResult(tool.name, plan), breaches);
+  }
+  const approvals = settings.approvals ?? 'off';
+  const hold = !tool.approval && plan.changes.length > 0 && ((breaches.length > 0 && approvals !== 'off') || approvals === 'all');
+  if (hold) {
+    const action = await holdAction({
+      owner_id: ctx.owner.owner_id,
+      created_at: ctx.now.toISOString(),
+      key_id: state.keyId,
+      tool: tool.name,
+      platform: tool.platform,
+      account_id: state.account?.account_id,
+      arguments: args,
+      plan,
+      reasons: breaches.map((b) => b.message),
+    });
+    await audit('held', `Held for approval as ${action.action_id}`, { action_id: action.action_id });
+    return heldResult(tool.name, plan, breaches, action.action_id, action.expires);
+  }
+  if (breaches.length) {
+    await audit('blocked', breaches.map((b) => b.message).join(' '));
+    throw new GuardrailBlockedError(tool.name, breaches);
+  }
+  const applying = { ...ctx, createPaused: settings.create_paused ?? false };
+  let result: ToolResult;
+  try {
+    result = await tool.apply!(plan, args, applying);
+  } catch (err) {
+    await audit('failed', err instanceof GatewayError ? err.message : 'The write failed; its outcome may be unknown.');
+    throw err;
+  }
+  const extra: Partial<AuditEntry> = { created_ids: createdIds(plan, result) };
+  if (plan.changes.length) extra.undo = tool.undo?.(plan, args);
+  const heldActionId = (plan.data as { action_id?: unknown } | undefined)?.action_id;
+  if (tool.approval && typeof heldActionId === 'string') extra.action_id = heldActionId;
+  await audit('applied', undefined, extra);
+  return result;
+}
+
+/**
+ * A dry run on a live account whose adapter can check writes without applying them (validate-only):
+ * `apply` runs against the port opened with `validateOnly`, so the platform checks each request and
+ * changes nothing. Undefined when the platform offers no such check.
+ */
+async function platformCheck(tool: ToolDefinition, plan: WritePlan, args: Record<string, unknown>, ctx: ToolContext<unknown>, account: ConnectedAccount): Promise<WritePlan['platformCheck']> {
+  if (!tool.openPlatform || !plan.changes.length) return undefined;
+  const port = tool.openPlatform(account, { signal: ctx.signal, deadline: ctx.deadline, log: ctx.log, validateOnly: true }) as Partial<PlatformCheckingPort>;
+  if (port.validatesOnly !== true || !port.validationSummary) return undefined;
+  const checking: ToolContext<unknown> = { ...ctx, platform: port, step: (_name, run) => run() };
+  let failure: unknown;
+  try {
+    await tool.apply!(plan, args, checking);
+  } catch (err) {
+    failure = err;
+  }
+  const { checked, skipped, refused } = port.validationSummary();
+  if (refused) return { checked: true, message: `The platform would refuse this write: ${refused}` };
+  if (failure instanceof GatewayError && !checked) throw failure;
+  const rest = skipped || failure ? ' The requests that need the entities this write creates could not be checked before they exist.' : '';
+  return { checked: checked > 0, message: checked ? `The platform accepted ${checked} request(s) of this write without applying them (validate-only).${rest}` : `The platform could not check this write in advance.${rest}` };
+}
+
+/** Writes one audit record of this request; a failure to record an applied write is retried in the background, never turned into a failure of a write that happened. */
+function auditRecorder(tool: ToolDefinition, state: RequestState, ctx: ToolContext<unknown>, plan: WritePlan) {
+  return async (outcome: AuditEntry['outcome'], detail?: string, extra: Partial<AuditEntry> = {}) => {
+    const entry = {
+      owner_id: ctx.owner.owner_id,
+      at: new Date().toISOString(),
+      key_id: state.keyId,
+      request_id: state.requestId,
+      tool: tool.name,
+      platform: tool.platform ?? ((plan.data as { platform?: AuditEntry['platform'] })?.platform ?? null),
+      account_id: state.account?.account_id ?? (plan.data as { account_id?: string })?.account_id,
+      arguments: state.args ?? {},
+      summary: plan.summary,
+      changes: plan.changes,
+      budgets: plan.budgets,
+      outcome,
+      detail,
+      ...extra,
+    };
+    // One record per request: the change id is fixed before the first attempt and the put is
+    // conditional, so a retry of the same record never adds a second one.
+    const record = { ...(JSON.parse(JSON.stringify(entry)) as AuditEntry), change_id: newChangeId(new Date(entry.at)) };
+    const write = async () => {
+      try {
+        await recordAudit(record, safetyOf(ctx.owner).audit_retention_days);
+      } catch (err) {
+        if ((err as { name?: string }).name !== 'ConditionalCheckFailedException') throw err;
+      }
+    };
+    if (outcome !== 'applied' && outcome !== 'failed') return write();
+    // The write happened (or may have): its record is settled like a refund, retried in the
+    // background while the store does not answer, and never turns the answer into a failure.
+    await settle(`audit record of ${tool.name}`, write, ctx.log).catch((err) => ctx.log.error('audit record not written', { tool: tool.name, outcome, error: (err as Error).name }));
+  };
+}
+
+/** The ids a create's answer names (`*_id` values of its structured data) when the plan created something. */
+function createdIds(plan: WritePlan, result: ToolResult): string[] | undefined {
+  if (!plan.changes.some((c) => c.action === 'create') || !result.structured) return undefined;
+  const ids = new Set<string>();
+  const visit = (value: unknown, key: string, depth: number) => {
+    if (depth > 3) return;
+    if (typeof value === 'string' && /(^|_)id$/.test(key) && !/^(customer|ad_account|advertiser|account|profile)_id$/.test(key)) ids.add(value);
+    else if (Array.isArray(value)) value.forEach((item) => visit(item, key, depth + 1));
+    else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) visit(v, k, depth + 1);
+  };
+  visit(result.structured, '', 0);
+  return ids.size ? [...ids] : undefined;
+}
+
+function withBreaches(result: ToolResult, breaches: GuardrailBreach[]): ToolResult {
+  if (!breaches.length) return result;
+  return {
+    text: `${result.text}\n\n### Guardrails this write would break\n${breaches.map((b) => `- ${b.message}`).join('\n')}`,
+    structured: { ...result.structured, guardrails: breaches },
+  };
+}
+
+function heldResult(toolName: string, plan: WritePlan, breaches: GuardrailBreach[], actionId: string, expires: string): ToolResult {
+  const why = breaches.length ? breaches.map((b) => `- ${b.message}`).join('\n') : '- Your account owner holds every write for approval.';
+  return {
+    text: [
+      `## Held for approval: ${plan.summary}`,
+      '',
+      `Nothing was changed yet. The write is pending as action \`${actionId}\` until ${expires} (48 hours).`,
+      '',
+      why,
+      '',
+      'Someone with an approve-scoped key approves or rejects it with manage_action; list_pending_actions shows what waits.',
+    ].join('\n'),
+    structured: { held: true, action_id: actionId, status: 'pending', expires, tool: toolName, guardrails: breaches, plan: publicPlan(plan) },
+  };
+}
+
+/**
+ * The context a held write or a revert runs in: the caller's request (owner, deadline, checkpoints,
+ * logs) with the platform of `tool` opened for `account`. Used by manage_action and revert_change.
+ */
+export function contextFor(ctx: ToolContext<unknown>, tool: ToolDefinition, account: ConnectedAccount | undefined): ToolContext<unknown> {
+  if (tool.selectsAccount && !account) throw new ToolError(`The account of this ${tool.name} write is no longer connected; nothing was changed.`);
+  const platform = tool.openPlatform && account ? tool.openPlatform(account, { signal: ctx.signal, deadline: ctx.deadline, log: ctx.log }) : undefined;
+  return { ...ctx, account: account as ConnectedAccount, platform, createPaused: safetyOf(ctx.owner).create_paused ?? false };
+}
+
+/**
+ * Whether the entity changed since `held` was planned: each change of the fresh plan must have the
+ * same before values as the held one. Returns what differs, in words (empty = unchanged).
+ */
+export function changedSince(held: WritePlan, fresh: WritePlan): string[] {
+  const differences: string[] = [];
+  const key = (c: WritePlan['changes'][number]) => `${c.action}|${c.entity}|${c.id ?? c.name ?? ''}`;
+  const freshByKey = new Map(fresh.changes.map((c) => [key(c), c]));
+  for (const change of held.changes) {
+    const now = freshByKey.get(key(change));
+    if (!now) {
+      differences.push(`${change.entity} ${change.id ?? change.name ?? ''} would no longer be ${change.action}d the same way`);
+      continue;
+    }
+    for (const [field, { before }] of Object.entries(change.fields)) {
+      const current = now.fields[field]?.before;
+      if (JSON.stringify(current) !== JSON.stringify(before)) {
+        differences.push(`${change.entity} ${change.id ?? change.name ?? ''}: ${field} was ${JSON.stringify(before)} when planned and is ${JSON.stringify(current)} now`);
+      }
+    }
+  }
+  if (held.changes.length && !fresh.changes.length) differences.push('the write would now change nothing');
+  return differences;
+}

@@ -1,0 +1,162 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { tableName } from './config';
+import { GatewayError } from './errors';
+import type { WritePlan } from './plan';
+import type { PlatformWord } from './platforms';
+import { documentClient } from './stores/dynamo';
+import type { Owner } from './stores/owners';
+
+/**
+ * Spend safety settings of an owner (set with `gateway guardrails set`), stored on the owner's
+ * profile, so the auth step reads them with the owner (changes apply within 10 seconds).
+ */
+export interface SafetySettings {
+  /** Highest daily budget a write may set, per platform, in the account currency. */
+  max_daily_budget?: Partial<Record<PlatformWord, number>>;
+  /** Highest increase of an existing daily budget in one change, in percent. */
+  max_budget_increase_percent?: number;
+  /** Every create must start paused (ctx.createPaused is true while planning). */
+  create_paused?: boolean;
+  /** Tools that are off for this owner: calling one answers guardrail_blocked. */
+  tools_off?: string[];
+  /**
+   * off: a write that breaks a guardrail is refused; guardrails: it is held for approval instead;
+   * all: every write is held for approval.
+   */
+  approvals?: 'off' | 'guardrails' | 'all';
+  /** How long audit records are kept (days). */
+  audit_retention_days?: number;
+}
+
+export type GuardrailName = 'max_daily_budget' | 'max_budget_increase_percent' | 'create_paused' | 'tools_off';
+
+/** One guardrail a plan breaks: which, its limit, and the planned value that breaks it. */
+export interface GuardrailBreach {
+  guardrail: GuardrailName;
+  limit: number | boolean | string;
+  planned: number | boolean | string;
+  entity?: string;
+  id?: string;
+  name?: string;
+  currency?: string;
+  message: string;
+}
+
+export function safetyOf(owner: Owner): SafetySettings {
+  return (owner as Owner & { safety?: SafetySettings }).safety ?? {};
+}
+
+export async function setSafetySettings(ownerId: string, settings: SafetySettings): Promise<void> {
+  await documentClient().send(
+    new UpdateCommand({
+      TableName: tableName('owners'),
+      Key: { owner_id: ownerId, sk: 'PROFILE' },
+      UpdateExpression: 'SET safety = :s',
+      ConditionExpression: 'attribute_exists(owner_id)',
+      ExpressionAttributeValues: { ':s': settings },
+    }),
+  );
+}
+
+const label = (what: { entity: string; name?: string; id?: string }) => `${what.entity.replace(/_/g, ' ')}${what.name ? ` "${what.name}"` : ''}${what.id ? ` (${what.id})` : ''}`;
+
+/** The guardrails a plan breaks, checked once here for every write tool (edges allowed: a value equal to its limit passes). */
+export function guardrailBreaches(plan: WritePlan, platform: PlatformWord | null, settings: SafetySettings): GuardrailBreach[] {
+  const breaches: GuardrailBreach[] = [];
+  const maxBudget = platform ? settings.max_daily_budget?.[platform] : undefined;
+  for (const budget of plan.budgets ?? []) {
+    if (maxBudget !== undefined && budget.after > maxBudget) {
+      breaches.push({
+        guardrail: 'max_daily_budget',
+        limit: maxBudget,
+        planned: budget.after,
+        entity: budget.entity,
+        id: budget.id,
+        name: budget.name,
+        currency: budget.currency,
+        message: `The daily budget of ${label(budget)} would be ${budget.after} ${budget.currency}, above your maximum of ${maxBudget} ${budget.currency} on ${platform}.`,
+      });
+    }
+    const maxIncrease = settings.max_budget_increase_percent;
+    if (maxIncrease !== undefined && budget.before !== undefined && budget.before > 0 && budget.after > budget.before) {
+      const increase = Math.round(((budget.after - budget.before) / budget.before) * 10_000) / 100;
+      if (increase > maxIncrease) {
+        breaches.push({
+          guardrail: 'max_budget_increase_percent',
+          limit: maxIncrease,
+          planned: increase,
+          entity: budget.entity,
+          id: budget.id,
+          name: budget.name,
+          currency: budget.currency,
+          message: `The daily budget of ${label(budget)} would rise ${increase}% (${budget.before} → ${budget.after} ${budget.currency}), above your maximum increase of ${maxIncrease}% per change.`,
+        });
+      }
+    }
+  }
+  if (settings.create_paused) {
+    for (const change of plan.changes) {
+      if (change.action === 'create' && change.startsPaused !== true) {
+        breaches.push({
+          guardrail: 'create_paused',
+          limit: true,
+          planned: false,
+          entity: change.entity,
+          name: change.name,
+          message: `The new ${label(change)} would not start paused, and your "create paused" guardrail is on.`,
+        });
+      }
+    }
+  }
+  return breaches;
+}
+
+/** 400 `guardrail_blocked`: the write did not run. */
+export class GuardrailBlockedError extends GatewayError {
+  constructor(tool: string, breaches: GuardrailBreach[]) {
+    const first = breaches[0]!;
+    super(
+      400,
+      `Blocked by your guardrails; nothing was changed. ${breaches.map((b) => b.message).join(' ')} Lower the value, ask the account owner to change the guardrail (gateway guardrails set), or have them turn approvals on so such writes wait for approval. Send dry_run: true to preview a write against the guardrails.`,
+      { structuredContent: { code: 'guardrail_blocked', tool, guardrail: first.guardrail, limit: first.limit, planned: first.planned, breaches } },
+    );
+    this.name = 'GuardrailBlockedError';
+  }
+}
+
+/** 400 `guardrail_blocked` for a tool the owner turned off. */
+export function toolOffBreach(tool: string): GuardrailBreach {
+  return { guardrail: 'tools_off', limit: 'off', planned: tool, message: `The tool ${tool} is turned off for this account owner.` };
+}
+
+export type KeyScope = 'read' | 'write' | 'approve';
+
+/** 403 `key_scope`: the API key may not call this tool. */
+export class KeyScopeError extends GatewayError {
+  constructor(tool: string, scope: KeyScope, needed: string) {
+    super(
+      403,
+      `This API key is limited to the ${scope} scope and cannot call ${tool}, which needs ${needed}. Nothing was changed. Use a key with that scope (gateway keys create --scope ...).`,
+      { structuredContent: { code: 'key_scope', tool, key_scope: scope, needed } },
+    );
+    this.name = 'KeyScopeError';
+  }
+}
+
+/**
+ * Which keys may call a tool: read tools any key; writes a full key or a write key; approvals
+ * (manage_action) only an approve key, so the key that made a write cannot approve it.
+ */
+export function checkKeyScope(tool: { name: string; access: 'read' | 'write'; approval?: boolean }, scope: KeyScope | undefined): void {
+  if (tool.approval) {
+    if (scope !== 'approve') {
+      throw new GatewayError(
+        403,
+        `Only an approve-scoped API key can call ${tool.name}, so the key that made a write cannot approve it. Nothing was changed. The account owner creates one with: gateway keys create --owner <owner_id> --scope approve`,
+        { structuredContent: { code: 'key_scope', tool: tool.name, key_scope: scope ?? 'full', needed: 'approve' } },
+      );
+    }
+    return;
+  }
+  if (tool.access === 'write' && (scope === 'read' || scope === 'approve')) throw new KeyScopeError(tool.name, scope, 'a write-scoped or full key');
+}

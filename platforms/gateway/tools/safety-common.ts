@@ -1,0 +1,48 @@
+import { ToolError } from '../../../functions/runtime/errors';
+import { contextFor } from '../../../functions/runtime/planned-writes';
+import type { WritePlan } from '../../../functions/runtime/plan';
+import type { PlatformWord } from '../../../functions/runtime/platforms';
+import { listConnectedAccounts } from '../../../functions/runtime/stores/owners';
+import type { ToolContext, ToolDefinition } from '../../../functions/runtime/tool';
+import { validateToolArguments } from '../../../functions/runtime/validation';
+import { DRY_RUN_ARGUMENT } from '../../../functions/runtime/tool';
+
+/**
+ * What manage_action and revert_change share: finding a planned write tool of any platform (the
+ * registry is loaded on first use: platforms/index.ts imports the gateway tools), opening it on the
+ * recorded account, and planning it read-only.
+ */
+let registry: { get(name: string): ToolDefinition | undefined } | undefined;
+
+export async function loadRegistry(): Promise<void> {
+  registry ??= (await import('../../index')).REGISTRY;
+}
+
+export function plannedTool(name: string): ToolDefinition {
+  const tool = registry?.get(name);
+  if (!tool?.plan || !tool.apply) throw new ToolError(`The tool ${name} is not a planned write tool of this gateway any more; nothing was changed.`);
+  return tool;
+}
+
+/** The tool's context on the recorded account (which must still be connected). */
+export async function recordedContext(ctx: ToolContext<unknown>, tool: ToolDefinition, platform: PlatformWord | null, accountId: string | undefined): Promise<ToolContext<unknown>> {
+  const account = platform && accountId ? (await listConnectedAccounts(ctx.owner.owner_id, platform)).find((a) => a.account_id === accountId) : undefined;
+  if (tool.selectsAccount && !account) throw new ToolError(`The ${platform} account ${accountId} is no longer connected; nothing was changed. list_connected_accounts shows your accounts.`);
+  return contextFor(ctx, tool, account);
+}
+
+/** Plans `tool` with `args` read-only (no checkpoints). */
+export function planOnly(tool: ToolDefinition, args: Record<string, unknown>, ctx: ToolContext<unknown>): Promise<WritePlan> {
+  return tool.plan!(args, { ...ctx, step: () => Promise.reject(new Error(`${tool.name}: a plan only reads`)) });
+}
+
+/** Arguments of a recorded call as the tool receives them: validated, without account parameters and dry_run. */
+export function toolArguments(tool: ToolDefinition, args: Record<string, unknown>): Record<string, unknown> {
+  const parsed = { ...validateToolArguments(tool, args) };
+  for (const name of tool.accountParameters) delete parsed[name];
+  delete parsed[DRY_RUN_ARGUMENT];
+  return parsed;
+}
+
+/** valibot schema of a plan as shown to callers (plan.ts dryRunOutput without its dry-run fields). */
+export { dryRunOutput } from '../../../functions/runtime/plan';
