@@ -1,6 +1,6 @@
 import { toJsonSchema, type ConversionConfig, type JsonSchema } from '@valibot/to-json-schema';
 import { schemaRuleKeywords } from '../runtime/argument-rules';
-import { dryRunOutput } from '../runtime/plan';
+import { dryRunOutput, heldOutput } from '../runtime/plan';
 import type { ToolDefinition } from '../runtime/tool';
 
 /** The JSON Schema dialect of the catalog and of OpenAPI 3.1. */
@@ -107,16 +107,23 @@ export function dryRunJsonSchema(): JsonSchema {
   return tidy(toJsonSchema(dryRunOutput, OUTPUT_CONFIG)) as JsonSchema;
 }
 
+/** JSON Schema of the `data.structured` of a write held for approval (functions/runtime/plan.ts). */
+export function heldJsonSchema(): JsonSchema {
+  return tidy(toJsonSchema(heldOutput, OUTPUT_CONFIG)) as JsonSchema;
+}
+
 /**
  * JSON Schema of a tool's `data.structured`, from its `output` (undefined when it declares none).
- * A planned write answers either its result or, for `dry_run: true`, the plan: `oneOf` the two
- * (the plan's `dry_run: true` tells them apart), the plan given as `dryRun` (callers reference it).
+ * A planned write answers its result, or for `dry_run: true` the plan, or when held for approval the
+ * pending action: `oneOf` the three (`dry_run: true` and `held: true` tell them apart), the plan and
+ * the held action given as `dryRun` and `held` (callers reference them).
  */
 export function outputJsonSchema(
   tool: Pick<ToolDefinition, 'output' | 'plan'>,
   dryRun: JsonSchema = dryRunJsonSchema(),
+  held: JsonSchema = heldJsonSchema(),
 ): JsonSchema | undefined {
   if (!tool.output) return undefined;
   const result = tidy(toJsonSchema(tool.output, OUTPUT_CONFIG)) as JsonSchema;
-  return tool.plan ? ({ type: 'object', oneOf: [result, dryRun] } as JsonSchema) : result;
+  return tool.plan ? ({ type: 'object', oneOf: [result, dryRun, held] } as JsonSchema) : result;
 }

@@ -21,7 +21,7 @@ import type { ToolDefinition } from '../runtime/tool';
 import { validateToolArguments } from '../runtime/validation';
 import { catalog, type CatalogEntry } from './catalog';
 import { documentedExample, type Schema } from './examples';
-import { dryRunJsonSchema, outputJsonSchema } from './json-schema';
+import { dryRunJsonSchema, heldJsonSchema, outputJsonSchema } from './json-schema';
 
 /** The interface version of the specification ("Versioning"). */
 export const API_VERSION = '1.0.0';
@@ -149,7 +149,11 @@ function sharedSchemas(): Record<string, Schema> {
     },
     DryRunPlan: {
       ...dryRunJsonSchema(),
-      description: '`data.structured` of a planned write called with `dry_run: true`: what the write would do; nothing was changed.',
+      description: '`data.structured` of a planned write called with `dry_run: true`: what the write would do and the guardrails it would break; nothing was changed.',
+    },
+    HeldAction: {
+      ...heldJsonSchema(),
+      description: '`data.structured` of a planned write held for approval (the owner turned approvals on): the pending action to approve with manage_action; nothing was changed yet.',
     },
     QuotaErrorResponse: {
       description: 'HTTP 402: the monthly quota is exhausted. Show the full message: it contains the upgrade link.',
@@ -409,12 +413,22 @@ function hoistDefinitions(schema: Schema, prefix: string, into: Record<string, S
 }
 
 /**
+ * The schemas the document uses: SuccessResponse (the untyped success of a tool without an output
+ * schema) is left out when every tool declares its output, so linters find no unused component.
+ */
+function usedSchemas(schemas: Record<string, Schema>, toolPaths: Record<string, unknown>): Record<string, Schema> {
+  if (JSON.stringify(toolPaths).includes('#/components/schemas/SuccessResponse')) return schemas;
+  const { SuccessResponse: _unused, ...rest } = schemas;
+  return rest;
+}
+
+/**
  * The 200 of one tool: the success envelope with `data.structured` typed by the tool's output schema
- * (a component `<tool>_output`, so generated clients name it), `oneOf` it and DryRunPlan for planned
- * writes. A tool without an output schema keeps the untyped envelope.
+ * (a component `<tool>_output`, so generated clients name it), `oneOf` it, DryRunPlan and HeldAction
+ * for planned writes. A tool without an output schema keeps the untyped envelope.
  */
 function successContent(tool: ToolDefinition, definitions: Record<string, Schema>): Schema {
-  const output = outputJsonSchema(tool, ref('schemas', 'DryRunPlan'));
+  const output = outputJsonSchema(tool, ref('schemas', 'DryRunPlan'), ref('schemas', 'HeldAction'));
   if (!output) {
     return {
       schema: ref('schemas', 'SuccessResponse'),
@@ -584,7 +598,7 @@ const INFO_DESCRIPTION = [
   '- **Idempotency**: send `Idempotency-Key: <uuid>` on writes; a repeat with the same key returns the stored result (`Idempotent-Replayed: true`) without running again.',
   '- **Accounts**: with several accounts of a platform connected, name one with the platform\'s account parameter; otherwise the 400 lists them.',
   '- **Errors**: one human-readable `error` string, safe to show to end users, and `structured_content.code` from one small vocabulary (schema ErrorCode) for programs.',
-  '- **Results**: `data.structured` of each tool\'s 200 has its own schema (`<tool>_output`); a planned write answers its plan instead when called with `dry_run: true` (DryRunPlan).',
+  '- **Results**: `data.structured` of each tool\'s 200 has its own schema (`<tool>_output`); a planned write answers its plan instead when called with `dry_run: true` (DryRunPlan), and the pending action when held for approval (HeldAction).',
   '',
   'The catalog (`GET /api/v1/tools`) and this document are generated from the same schemas that validate requests.',
 ].join('\n');
@@ -612,7 +626,7 @@ export function buildOpenApi(registry: Pick<ToolRegistry, 'get'>, entries: reado
     tags,
     paths: { ...discoveryPaths(), ...toolPaths },
     components: {
-      schemas: { ...sharedSchemas(), ...definitions },
+      schemas: usedSchemas({ ...sharedSchemas(), ...definitions }, toolPaths),
       responses: sharedResponses(exampleTool, examplePlatform),
       examples: sharedExamples(exampleTool, PLATFORM_WORDS.filter((p) => entries.some((e) => e.platform === p))),
       parameters: {

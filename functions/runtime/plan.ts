@@ -66,24 +66,60 @@ export function publicPlan(plan: WritePlan): Omit<WritePlan, 'data'> {
   return shown;
 }
 
-/** The schema of `data.structured` of every dry run. */
+/** One guardrail a plan breaks (functions/runtime/safety.ts GuardrailBreach). */
+const guardrailBreachOutput = v.object({
+  guardrail: v.picklist(['max_daily_budget', 'max_budget_increase_percent', 'create_paused', 'tools_off']),
+  limit: v.union([v.number(), v.boolean(), v.string()]),
+  planned: v.union([v.number(), v.boolean(), v.string()]),
+  entity: v.optional(v.string()),
+  id: v.optional(v.string()),
+  name: v.optional(v.string()),
+  currency: v.optional(v.string()),
+  message: v.string(),
+});
+
+const plannedChangeOutput = v.object({
+  action: v.picklist(['create', 'update', 'remove']),
+  entity: v.string(),
+  id: v.optional(v.string()),
+  name: v.optional(v.string()),
+  fields: v.record(v.string(), v.object({ before: v.optional(v.unknown()), after: v.unknown() })),
+  startsPaused: v.optional(v.boolean()),
+});
+
+const plannedBudgetOutput = v.object({ entity: v.string(), id: v.optional(v.string()), name: v.optional(v.string()), before: v.optional(v.number()), after: v.number(), currency: v.string() });
+
+/** The shown part of a plan (publicPlan). */
+const publicPlanOutput = v.object({
+  summary: v.string(),
+  changes: v.array(plannedChangeOutput),
+  budgets: v.optional(v.array(plannedBudgetOutput)),
+  notes: v.optional(v.array(v.string())),
+  platformCheck: v.optional(v.object({ checked: v.boolean(), message: v.string() })),
+});
+
+/**
+ * The schema of `data.structured` of a write held for approval (functions/runtime/planned-writes.ts):
+ * the pending action, the guardrails it breaks and its plan.
+ */
+export const heldOutput = v.object({
+  held: v.literal(true),
+  action_id: v.string(),
+  status: v.literal('pending'),
+  expires: v.string(),
+  tool: v.string(),
+  guardrails: v.array(guardrailBreachOutput),
+  plan: publicPlanOutput,
+});
+
+/** The schema of `data.structured` of every dry run, with the guardrails the plan would break. */
 export const dryRunOutput = v.object({
   dry_run: v.literal(true),
   tool: v.string(),
+  guardrails: v.optional(v.array(guardrailBreachOutput)),
   summary: v.string(),
-  changes: v.array(
-    v.object({
-      action: v.picklist(['create', 'update', 'remove']),
-      entity: v.string(),
-      id: v.optional(v.string()),
-      name: v.optional(v.string()),
-      fields: v.record(v.string(), v.object({ before: v.optional(v.unknown()), after: v.unknown() })),
-      startsPaused: v.optional(v.boolean()),
-    }),
-  ),
-  budgets: v.optional(
-    v.array(v.object({ entity: v.string(), id: v.optional(v.string()), name: v.optional(v.string()), before: v.optional(v.number()), after: v.number(), currency: v.string() })),
-  ),
+  changes: v.array(plannedChangeOutput),
+  budgets: v.optional(v.array(plannedBudgetOutput)),
   notes: v.optional(v.array(v.string())),
   platformCheck: v.optional(v.object({ checked: v.boolean(), message: v.string() })),
 });

@@ -98,7 +98,7 @@ describe('OpenAPI 3.1 document', () => {
 
   it('declares the envelope, quota block and error bodies as components, and bearer auth', () => {
     expect(Object.keys(document.components.schemas)).toEqual(
-      expect.arrayContaining(['SuccessResponse', 'QuotaBlock', 'ErrorResponse', 'QuotaErrorResponse', 'ContentBlock']),
+      expect.arrayContaining(['QuotaBlock', 'ErrorResponse', 'QuotaErrorResponse', 'ContentBlock']),
     );
     expect(document.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(document.components.parameters.IdempotencyKey).toMatchObject({ name: 'Idempotency-Key', in: 'header', schema: { type: 'string', format: 'uuid' } });

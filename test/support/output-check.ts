@@ -4,21 +4,22 @@
  * future) fails with the path of a mismatch when a tool answers something its `output` does not say.
  */
 import * as v from 'valibot';
-import { dryRunOutput } from '../../functions/runtime/plan';
+import { dryRunOutput, heldOutput } from '../../functions/runtime/plan';
 import { issuePath } from '../../functions/runtime/validation';
 import { REGISTRY } from '../../platforms';
 
 /**
- * Throws when `structured` does not match the tool's `output` (or, for a dry run of a planned
- * write, the dry-run plan): a missing or wrong field, or a field the schema does not name (valibot
+ * Throws when `structured` does not match the tool's `output` (or, for a planned write, the dry-run
+ * plan or the held action): a missing or wrong field, or a field the schema does not name (valibot
  * objects drop unknown keys, so the parsed value is compared with what the tool sent).
  */
 export function checkToolOutput(toolName: string, structured: unknown): void {
   const tool = REGISTRY.get(toolName);
   if (!tool?.output) return;
   const dryRun = tool.plan !== undefined && (structured as { dry_run?: unknown } | undefined)?.dry_run === true;
-  const schema = dryRun ? dryRunOutput : tool.output;
-  const what = dryRun ? `${toolName} (dry run)` : toolName;
+  const held = tool.plan !== undefined && (structured as { held?: unknown } | undefined)?.held === true;
+  const schema = dryRun ? dryRunOutput : held ? heldOutput : tool.output;
+  const what = dryRun ? `${toolName} (dry run)` : held ? `${toolName} (held for approval)` : toolName;
   if (structured === undefined) throw new Error(`${what} declares an output schema but answered no data.structured`);
   const result = v.safeParse(schema, structured, { abortEarly: false });
   if (!result.success) {

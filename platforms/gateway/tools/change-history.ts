@@ -77,6 +77,8 @@ export const listChangeHistory = defineGatewayTool({
       '',
       entries.some((e) => e.outcome === 'applied' && e.undo && !e.reverted_by) ? 'revert_change with a change id restores the before values of an applied change.' : '',
     ].join('\n').trim();
-    return { text, structured: { entries: entries as unknown as v.InferOutput<typeof entrySchema>[], count: entries.length } };
+    // The owner is the caller: its id is not repeated in every entry.
+    const shown = entries.map(({ owner_id: _owner, ...entry }) => entry);
+    return { text, structured: { entries: shown as unknown as v.InferOutput<typeof entrySchema>[], count: entries.length } };
   },
 });

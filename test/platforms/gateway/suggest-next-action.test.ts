@@ -68,15 +68,20 @@ describe('Tool: suggest_next_action', () => {
     const wasting = campaigns.filter((c) => c.campaign_state === 'ENABLED' && c.spend >= 100 && c.sales === 0);
     const retail = actions.filter((a) => a.platform === 'retailads' && a.kind === 'cut_waste');
     expect(retail.map((a) => [a.arguments.campaign_id, a.monthly_value, a.action_type, a.tool]).sort()).toEqual(wasting.map((c) => [c.campaign_id, c.spend, 'inspect', 'get_retailads_report']).sort());
-    // deskads: one inspect action whose arguments show exactly the products it counts.
-    const desk = actions.filter((a) => a.platform === 'deskads' && a.kind === 'cut_waste');
+    // deskads: one inspect action whose arguments show exactly the products it counts, and one for the
+    // search terms that spent without converting, at the spend the waste analysis shows.
+    const desk = actions.filter((a) => a.platform === 'deskads' && a.kind === 'cut_waste' && a.tool === 'get_deskads_product_performance');
     const shown = (await callToolOk(apiKey, 'get_deskads_product_performance', { start_date: start, end_date: end, zero_conversions: true, min_spend: 100 })).structured!;
     if (shown.filtered === 0) expect(desk).toEqual([]);
     else {
       expect(desk).toHaveLength(1);
-      expect(desk[0]).toMatchObject({ action_type: 'inspect', tool: 'get_deskads_product_performance', monthly_value: shown.summary.spend });
+      expect(desk[0]).toMatchObject({ action_type: 'inspect', monthly_value: shown.summary.spend });
       expect(desk[0].title).toContain(`${shown.filtered} product`);
     }
+    const terms = actions.filter((a) => a.platform === 'deskads' && a.tool === 'analyze_deskads_wasted_spend');
+    const waste = (await callToolOk(apiKey, 'analyze_deskads_wasted_spend', { start_date: start, end_date: end, min_spend: 100 })).structured!;
+    if (waste.search_terms.length === 0) expect(terms).toEqual([]);
+    else expect(terms).toEqual([expect.objectContaining({ action_type: 'inspect', monthly_value: waste.wasted_spend })]);
   });
 
   it('never proposes a change to the value something already has: a followed cut disappears', async () => {
