@@ -5,12 +5,14 @@ import { seedProAdsAccount } from './sandbox';
 import { analyzeProAdsCreativePerformance } from './tools/analyze-creative-performance';
 import { analyzeProAdsWastedSpend } from './tools/analyze-wasted-spend';
 import { selectProAdsCampaignType } from './tools/select-campaign-type';
+import { deleteTools, statusTools } from './tools/status-changes';
+import { updateTools } from './tools/updates';
 
 /** The proads platform: professional-network advertising. */
 export const proads: PlatformModule = {
   word: 'proads',
   kind: 'professional-network advertising',
-  tools: [analyzeProAdsCreativePerformance, analyzeProAdsWastedSpend, selectProAdsCampaignType],
+  tools: [analyzeProAdsCreativePerformance, analyzeProAdsWastedSpend, selectProAdsCampaignType, ...statusTools, ...deleteTools, ...updateTools],
   newSandboxAccountId: () => `5${digits(8)}`,
   seedSandbox: seedProAdsAccount,
   findOpportunities: findProAdsOpportunities,
