@@ -7,12 +7,14 @@ import { analyzeProAdsWastedSpend } from './tools/analyze-wasted-spend';
 import { selectProAdsCampaignType } from './tools/select-campaign-type';
 import { deleteTools, statusTools } from './tools/status-changes';
 import { updateTools } from './tools/updates';
+import { readerTools } from './tools/readers';
+import { analyticsTools } from './tools/analytics';
 
 /** The proads platform: professional-network advertising. */
 export const proads: PlatformModule = {
   word: 'proads',
   kind: 'professional-network advertising',
-  tools: [analyzeProAdsCreativePerformance, analyzeProAdsWastedSpend, selectProAdsCampaignType, ...statusTools, ...deleteTools, ...updateTools],
+  tools: [analyzeProAdsCreativePerformance, analyzeProAdsWastedSpend, selectProAdsCampaignType, ...statusTools, ...deleteTools, ...updateTools, ...readerTools, ...analyticsTools],
   newSandboxAccountId: () => `5${digits(8)}`,
   seedSandbox: seedProAdsAccount,
   findOpportunities: findProAdsOpportunities,
