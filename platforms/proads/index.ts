@@ -9,12 +9,13 @@ import { deleteTools, statusTools } from './tools/status-changes';
 import { updateTools } from './tools/updates';
 import { readerTools } from './tools/readers';
 import { analyticsTools } from './tools/analytics';
+import { createTools } from './tools/creates';
 
 /** The proads platform: professional-network advertising. */
 export const proads: PlatformModule = {
   word: 'proads',
   kind: 'professional-network advertising',
-  tools: [analyzeProAdsCreativePerformance, analyzeProAdsWastedSpend, selectProAdsCampaignType, ...statusTools, ...deleteTools, ...updateTools, ...readerTools, ...analyticsTools],
+  tools: [analyzeProAdsCreativePerformance, analyzeProAdsWastedSpend, selectProAdsCampaignType, ...statusTools, ...deleteTools, ...updateTools, ...readerTools, ...analyticsTools, ...createTools],
   newSandboxAccountId: () => `5${digits(8)}`,
   seedSandbox: seedProAdsAccount,
   findOpportunities: findProAdsOpportunities,
