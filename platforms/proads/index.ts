@@ -10,12 +10,15 @@ import { updateTools } from './tools/updates';
 import { readerTools } from './tools/readers';
 import { analyticsTools } from './tools/analytics';
 import { createTools } from './tools/creates';
+import { targetingTools } from './tools/targeting';
+import { conversionTools } from './tools/conversions';
+import { contentTools } from './tools/content';
 
 /** The proads platform: professional-network advertising. */
 export const proads: PlatformModule = {
   word: 'proads',
   kind: 'professional-network advertising',
-  tools: [analyzeProAdsCreativePerformance, analyzeProAdsWastedSpend, selectProAdsCampaignType, ...statusTools, ...deleteTools, ...updateTools, ...readerTools, ...analyticsTools, ...createTools],
+  tools: [analyzeProAdsCreativePerformance, analyzeProAdsWastedSpend, selectProAdsCampaignType, ...statusTools, ...deleteTools, ...updateTools, ...readerTools, ...analyticsTools, ...createTools, ...targetingTools, ...conversionTools, ...contentTools],
   newSandboxAccountId: () => `5${digits(8)}`,
   seedSandbox: seedProAdsAccount,
   findOpportunities: findProAdsOpportunities,
