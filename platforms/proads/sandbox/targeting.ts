@@ -93,11 +93,12 @@ export function audienceCount(targeting: ProAdsTargeting): number {
   const values = (ids: readonly string[] | undefined) => (ids ?? []).map((id) => byId.get(id)).filter((x): x is CatalogEntity => Boolean(x));
   const locations = values(targeting.include.locations);
   let total = (locations.length ? locations : TARGETING_CATALOG.filter((x) => x.facet === 'locations' && !x.id.includes('-'))).reduce((s, x) => s + (x.members ?? 0), 0);
+  // A matched audience caps the members first; every other facet then narrows by its share.
+  const audiences = values(targeting.include.audiences);
+  if (audiences.length) total = Math.min(total, audiences.reduce((s, x) => s + (x.members ?? 0), 0));
   for (const [facet, ids] of Object.entries(targeting.include)) {
-    if (facet === 'locations' || !ids?.length) continue;
-    const chosen = values(ids);
-    if (facet === 'audiences') total = Math.min(total, chosen.reduce((s, x) => s + (x.members ?? 0), 0));
-    else total *= Math.min(1, chosen.reduce((s, x) => s + (x.share ?? 0), 0));
+    if (facet === 'locations' || facet === 'audiences' || !ids?.length) continue;
+    total *= Math.min(1, values(ids).reduce((s, x) => s + (x.share ?? 0), 0));
   }
   for (const [facet, ids] of Object.entries(targeting.exclude ?? {})) {
     const chosen = values(ids);

@@ -83,8 +83,9 @@ async function planCampaign(ctx: ToolContext<ProAdsPort>, campaign: ProAdsCampai
   const notes: string[] = [];
   if (!Object.keys(fields).length) return { budgets: [], notes };
   const label = `"${campaign.name}" (${campaign.id})`;
-  if (['ARCHIVED', 'PENDING_DELETION', 'CANCELED'].includes(campaign.status) && Object.keys(fields).some((f) => f !== 'status' && f !== 'name')) {
-    throw new ToolError(`Campaign ${label} is ${campaign.status} and cannot be edited${campaign.status === 'ARCHIVED' ? ': bring it back with reactivate_proads_campaign first' : ''}.`, { code: 'campaign_not_editable', status: campaign.status });
+  if (['ARCHIVED', 'PENDING_DELETION', 'CANCELED', 'COMPLETED'].includes(campaign.status) && Object.keys(fields).some((f) => f !== 'status' && f !== 'name')) {
+    const way = campaign.status === 'ARCHIVED' ? ': bring it back with reactivate_proads_campaign first' : campaign.status === 'COMPLETED' ? ': run it again as a copy with clone_proads_campaign' : '';
+    throw new ToolError(`Campaign ${label} is ${campaign.status} and cannot be edited${way}.`, { code: 'campaign_not_editable', status: campaign.status });
   }
   if (fields.status) {
     if (campaign.status === 'ARCHIVED' && patch.status === 'ACTIVE') throw new ToolError(`Campaign ${label} is ARCHIVED: bring it back with reactivate_proads_campaign, then resume it.`, { code: 'invalid_status_transition' });
