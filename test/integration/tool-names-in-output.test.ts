@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { argumentsJsonSchema } from '../../functions/catalog/json-schema';
 import { REGISTRY } from '../../platforms/index';
 import { callTool, createTestOwner, useTestTables, type CallResult } from '../support/gateway';
+import { proadsScanArguments } from '../platforms/proads/scan-arguments';
 
 useTestTables();
 
@@ -149,6 +150,7 @@ describe('tool texts', () => {
       resume_chatads_campaign: { campaign_id: chatPaused.id },
       archive_chatads_campaign: { campaign_id: chatPaused.id },
       create_chatads_ad_group: { campaign_id: chatClicks.id, name: 'Scan test group', max_bid: 1.5 },
+      ...(await proadsScanArguments(read)),
     };
 
     // Act: every registered tool, reads first so the writes cannot hide anything from them.

@@ -118,7 +118,7 @@ export const getAudienceInsights = defineProAdsTool({
       markdownTable(['Breakdown', 'Segment', 'Spend share', 'CTR', 'Conv.', 'Cost/conv.', 'Verdict'], rows.map((r) => [r.breakdown.replace('_', ' '), `${r.value} (${r.id})`, percent(r.spend_share, 1), percent(r.metrics.ctr, 3), r.metrics.conversions, money(r.metrics.cpa, cur), r.verdict])),
       '',
       ...(excl.length
-        ? ['### What to do', ...excl.map((r) => `- Exclude ${r.value} (${r.id}): update_proads_campaign_targeting with add_exclusions {"${FACET_OF[PIVOTS[r.breakdown]!]}": ["${r.id}"]} on the campaigns that reach it.`)]
+        ? ['### What to do', ...excl.map((r) => `- Exclude ${r.value} (${r.id}): update_proads_campaign_targeting, excluding {"${FACET_OF[PIVOTS[r.breakdown]!]}": ["${r.id}"]} on the campaigns that reach it.`)]
         : ['No segment costs more than twice the account average per conversion.']),
     ].join('\n');
     return { text, structured: { ad_account_id: ctx.account.account_id, start_date: window.start, end_date: window.end, account: accountTotals, segments: rows } };

@@ -220,7 +220,7 @@ export const analyzeProAdsWastedSpend = defineProAdsTool({
         target_type: 'segment',
         target_id: s.urn,
         severity: s.severity,
-        text: `Exclude ${PIVOT_LABEL[s.pivot]} ${s.value} (${s.urn}) from the ${reaching.length} active campaign(s) that reach it (${s.reasons[0]}): update_proads_campaign_targeting with add_exclusions.`,
+        text: `Exclude ${PIVOT_LABEL[s.pivot]} ${s.value} (${s.urn}) from the ${reaching.length} active campaign(s) that reach it (${s.reasons[0]}): update_proads_campaign_targeting (exclusions).`,
         calls: reaching.map((c) => ({ tool: 'update_proads_campaign_targeting', arguments: { campaign_id: c.id, add_exclusions: { [facet]: [s.urn] } } })),
       });
     }
