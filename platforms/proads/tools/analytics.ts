@@ -19,6 +19,8 @@ import { analyticsTotals, RESULT_BY_OBJECTIVE, resolveWindow, windowRules } from
 const windowOutput = { start_date: v.string(), end_date: v.string() };
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const AWARENESS = ['BRAND_AWARENESS', 'VIDEO_VIEW', 'ENGAGEMENT'];
+/** A recommended budget raises a campaign by at most this factor in one step. */
+const MAX_RAISE = 1.5;
 
 /** Results and cost per result by objective: leads, conversions, views or clicks. */
 function results(m: MetricTotals, c: Pick<ProAdsCampaign, 'objective_type'>): { result: string; results: number; cost_per_result: number | null } {
@@ -235,7 +237,7 @@ export const explainAnomaly = defineProAdsTool({
 export const optimizeBudget = defineProAdsTool({
   name: 'optimize_proads_budget',
   description:
-    "Recommends how to split proads daily budget across the active conversion campaigns from their cost per conversion over the reporting window: budget moves from campaigns with no conversions or a cost per conversion above target to the cheapest ones; awareness campaigns keep theirs. Total stays the current sum unless total_daily_budget is given. Never raises a campaign whose cost per conversion is above target_cpa. Apply with batch_update_proads_campaigns (the exact arguments are in the answer).",
+    "Recommends how to split proads daily budget across the active conversion campaigns from their cost per conversion over the reporting window: budget moves from campaigns with no conversions or a cost per conversion above target to the cheapest ones; awareness campaigns keep theirs. The total is at most the current sum (or total_daily_budget); a winner is raised by at most 50 % in one step, and a campaign whose cost per conversion is above target_cpa is never raised. Apply with batch_update_proads_campaigns (the exact arguments are in the answer).",
   access: 'read',
   args: {
     total_daily_budget: v.optional(v.pipe(v.number(), v.minValue(10), v.maxValue(10_000_000), v.description('Daily budget to split across the conversion campaigns; default their current sum'))),
@@ -260,8 +262,10 @@ export const optimizeBudget = defineProAdsTool({
     const out = rows.map(({ c, m }) => {
       const isEligible = eligible.some((e) => e.c.id === c.id);
       let rec = isEligible && scoreSum > 0 ? Math.max(floor, Math.round((pool * (m.conversions / Math.max(m.spend, 1))) / scoreSum)) : floor;
-      // Never raise a campaign whose cost per conversion is above target, nor one without conversions.
+      // Never raise a campaign whose cost per conversion is above target, nor one without conversions;
+      // raise a winner by at most half its budget at a time (delivery re-learns after big jumps).
       if (!isEligible) rec = Math.min(rec, c.daily_budget);
+      else rec = Math.min(rec, Math.round(c.daily_budget * MAX_RAISE));
       const reason = !isEligible ? (m.conversions === 0 ? 'no conversions in the window: cut to the floor' : `cost per conversion ${money(m.cpa, ctx.account.currency)} above target: cut to the floor`) : rec > c.daily_budget ? `cost per conversion ${money(m.cpa, ctx.account.currency)}: among the cheapest, raise` : rec < c.daily_budget ? `cost per conversion ${money(m.cpa, ctx.account.currency)}: lower` : 'keep';
       return { campaign_id: c.id, name: c.name, spend: m.spend, conversions: m.conversions, cpa: m.cpa, daily_budget: c.daily_budget, recommended_daily_budget: rec, reason };
     });
