@@ -12,7 +12,7 @@ import { count, markdownTable, money, percent } from '../../markdown';
 import { totals, type MetricTotals } from '../../metrics';
 import { defineProAdsTool } from '../define';
 import type { ProAdsCampaign, ProAdsEngagement, ProAdsPivot } from '../port';
-import { campaignIdArg, checkTargeting, costTypeArg, dailyBudgetArg, findCampaign, groupIdArg, metricsOutput, optionalDate, targetingArg } from './common';
+import { campaignIdArg, checkTargeting, dailyBudgetArg, findCampaign, groupIdArg, metricsOutput, optionalDate, targetingArg } from './common';
 import { listWindowArgs, totalsOf } from './readers';
 import { analyticsTotals, RESULT_BY_OBJECTIVE, resolveWindow, windowRules } from './shared';
 
@@ -295,7 +295,6 @@ export const forecastSupply = defineProAdsTool({
     targeting: targetingArg(),
     daily_budget: dailyBudgetArg(),
     format: v.optional(v.pipe(v.picklist(['SINGLE_IMAGE', 'VIDEO', 'CAROUSEL', 'TEXT_AD']), v.description('Ad format; default SINGLE_IMAGE')), 'SINGLE_IMAGE'),
-    cost_type: v.optional(costTypeArg(), 'CPC'),
     days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(365), v.description('Days to forecast, 1-365; default 30')), 30),
   },
   output: v.object({ ad_account_id: v.string(), audience_size: v.number(), basis: v.object({ ...windowOutput, cpm: v.number(), ctr: v.number(), conversion_rate: v.number(), from_account: v.boolean() }), daily: v.object({ impressions: v.number(), clicks: v.number(), spend: v.number(), conversions: v.number() }), total: v.object({ impressions: v.number(), clicks: v.number(), spend: v.number(), conversions: v.number(), reach_share: v.number() }), range: v.object({ low_clicks: v.number(), high_clicks: v.number() }) }),

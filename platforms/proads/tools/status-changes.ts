@@ -8,6 +8,7 @@ import * as v from 'valibot';
 import { ToolError } from '../../../functions/runtime/errors';
 import type { PlannedChange, WritePlan } from '../../../functions/runtime/plan';
 import type { ToolContext, ToolDefinition, ToolResult } from '../../../functions/runtime/tool';
+import { isoDate } from '../../dates';
 import { markdownTable } from '../../markdown';
 import { defineProAdsTool } from '../define';
 import type { ProAdsPort } from '../port';
@@ -29,7 +30,7 @@ const ENTITIES: Record<EntityKind, {
   setStatus(platform: ProAdsPort, id: string, status: string, before: string): Promise<Entity>;
   remove(platform: ProAdsPort, id: string): Promise<void>;
   /** Why this entity cannot deliver even when ACTIVE (its parent's state), or undefined. */
-  parentNote(platform: ProAdsPort, entity: Entity): Promise<string | undefined>;
+  parentNote(platform: ProAdsPort, entity: Entity, today: string): Promise<string | undefined>;
 }> = {
   campaign_group: {
     label: 'campaign group',
@@ -47,14 +48,14 @@ const ENTITIES: Record<EntityKind, {
     find: findCampaign,
     setStatus: (p, id, status, before) => p.updateCampaign(id, { status: status as never }, { status: before as never }),
     remove: (p, id) => p.deleteCampaign(id),
-    async parentNote(platform, entity) {
+    async parentNote(platform, entity, today) {
       const campaign = await findCampaign(platform, entity.id);
       const group = await findGroup(platform, campaign.campaign_group_id);
       const notes: string[] = [];
       if (group.status !== 'ACTIVE') notes.push(`its campaign group "${group.name}" is ${group.status}, so it will not deliver until the group is ACTIVE (update_proads_campaign_group with status ACTIVE)`);
       const creatives = (await platform.listCreatives()).filter((cr) => cr.campaign_id === campaign.id && cr.status === 'ACTIVE');
       if (!creatives.length) notes.push('it has no ACTIVE creative, so it will not deliver until one is added (add_proads_creative) or resumed (resume_proads_creative)');
-      if (campaign.end_date && campaign.end_date < new Date().toISOString().slice(0, 10)) notes.push(`it ended on ${campaign.end_date}; extend it with update_proads_campaign_schedule`);
+      if (campaign.end_date && campaign.end_date < today) notes.push(`it ended on ${campaign.end_date}; extend it with update_proads_campaign_schedule`);
       return notes.length ? `Note: ${notes.join('; ')}.` : undefined;
     },
   },
@@ -113,7 +114,7 @@ function statusTool(row: StatusRow): ToolDefinition {
       if (!row.from.includes(current.status)) {
         throw new ToolError(`The ${entity.label} "${current.name}" (${current.id}) is ${current.status}: only a ${row.from.join(' or ')} ${entity.label} can be ${row.verb}.`, { code: 'invalid_status_transition', status: current.status, allowed: row.from });
       }
-      const note = row.to === 'ACTIVE' ? await entity.parentNote(ctx.platform, current) : undefined;
+      const note = row.to === 'ACTIVE' ? await entity.parentNote(ctx.platform, current, isoDate(ctx.now)) : undefined;
       return {
         summary: `${row.action} ${entity.label} "${current.name}" (${current.id})`,
         changes: [{ action: 'update', entity: row.kind, id: current.id, name: current.name, fields: { status: { before: current.status, after: row.to } } }],
