@@ -5,12 +5,20 @@ import { seedProAdsAccount } from './sandbox';
 import { analyzeProAdsCreativePerformance } from './tools/analyze-creative-performance';
 import { analyzeProAdsWastedSpend } from './tools/analyze-wasted-spend';
 import { selectProAdsCampaignType } from './tools/select-campaign-type';
+import { deleteTools, statusTools } from './tools/status-changes';
+import { updateTools } from './tools/updates';
+import { readerTools } from './tools/readers';
+import { analyticsTools } from './tools/analytics';
+import { createTools } from './tools/creates';
+import { targetingTools } from './tools/targeting';
+import { conversionTools } from './tools/conversions';
+import { contentTools } from './tools/content';
 
 /** The proads platform: professional-network advertising. */
 export const proads: PlatformModule = {
   word: 'proads',
   kind: 'professional-network advertising',
-  tools: [analyzeProAdsCreativePerformance, analyzeProAdsWastedSpend, selectProAdsCampaignType],
+  tools: [analyzeProAdsCreativePerformance, analyzeProAdsWastedSpend, selectProAdsCampaignType, ...statusTools, ...deleteTools, ...updateTools, ...readerTools, ...analyticsTools, ...createTools, ...targetingTools, ...conversionTools, ...contentTools],
   newSandboxAccountId: () => `5${digits(8)}`,
   seedSandbox: seedProAdsAccount,
   findOpportunities: findProAdsOpportunities,

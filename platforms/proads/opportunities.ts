@@ -11,9 +11,9 @@ const AWARENESS = ['BRAND_AWARENESS', 'VIDEO_VIEW', 'ENGAGEMENT'];
 /**
  * Waste in a proads account for suggest_next_action: active conversion campaigns that spent at
  * least the HIGH zero-conversion threshold of analyze_proads_wasted_spend in the last 30 days
- * without a conversion. The value is that spend; the action is the full wasted-spend analysis (a
- * read tool, said so in the title: the gateway has no proads write tool to pause a campaign).
- * The figures are the platform's analytics, read through the port as the tools read them.
+ * without a conversion. The value is that spend; the action pauses the campaign
+ * (pause_proads_campaign, a planned write: dry_run shows the plan first). The figures are the
+ * platform's analytics, read through the port as the tools read them.
  */
 export async function findProAdsOpportunities(account: ConnectedAccount, now: Date, call: PortCall = finderCall(account)): Promise<Opportunity[]> {
   const platform = openProAds(account, call);
@@ -28,10 +28,10 @@ export async function findProAdsOpportunities(account: ConnectedAccount, now: Da
         platform: 'proads',
         account_id: account.account_id,
         kind: 'cut_waste',
-        title: `Stop the waste in "${c.name}": ${m.spend.toFixed(2)} ${account.currency} spent in 30 days with no conversion. See what to cut with analyze_proads_wasted_spend (read-only); this gateway has no proads write tools, so pause it in the platform's campaign manager`,
+        title: `Pause "${c.name}": ${m.spend.toFixed(2)} ${account.currency} spent in 30 days with no conversion (analyze_proads_wasted_spend shows the segments and creatives behind it)`,
         monthly_value: m.spend,
-        tool: 'analyze_proads_wasted_spend',
-        arguments: { ad_account_id: account.account_id, lookback_days: 30 },
+        tool: 'pause_proads_campaign',
+        arguments: { ad_account_id: account.account_id, campaign_id: c.id },
       });
     }
   }

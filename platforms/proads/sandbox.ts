@@ -2,15 +2,52 @@ import { ToolError } from '../../functions/runtime/errors';
 import type { ConnectedAccount } from '../../functions/runtime/stores/owners';
 import { addDays, isoDate } from '../dates';
 import type { DailyMetrics } from '../metrics';
-import { idSource } from '../sandbox/ids';
+import { alphanumeric, digits, idSource } from '../sandbox/ids';
 import { SandboxPlatform } from '../sandbox/platform';
 import type { PerformanceTier } from '../sandbox/metrics';
 import { EntityNotFoundError, SandboxStore } from '../sandbox/store';
-import type { ProAdsAnalyticsQuery, ProAdsAnalyticsRow, ProAdsCampaign, ProAdsCampaignGroup, ProAdsCreative, ProAdsPort, ProAdsSegment } from './port';
-import { asDailyMetrics, deliveredCreativeDays, segmentDays, type CreativeDay, type Simulation, type StoredCampaign, type StoredCreative, type StoredGroup, type StoredSegment } from './sandbox/delivery';
+import type {
+  NewProAdsAsset,
+  NewProAdsCampaign,
+  NewProAdsCampaignGroup,
+  NewProAdsConversion,
+  NewProAdsCreative,
+  ProAdsAnalyticsQuery,
+  ProAdsAnalyticsRow,
+  ProAdsAsset,
+  ProAdsCampaign,
+  ProAdsCampaignGroup,
+  ProAdsConversion,
+  ProAdsCreative,
+  ProAdsEngagement,
+  ProAdsFacet,
+  ProAdsOrganization,
+  ProAdsPort,
+  ProAdsSegment,
+  ProAdsTargeting,
+  ProAdsTargetingEntity,
+} from './port';
+import { asDailyMetrics, deliveredCreativeDays, engagementOf, segmentDays, type CreativeDay, type Simulation, type StoredCampaign, type StoredCreative, type StoredGroup, type StoredSegment } from './sandbox/delivery';
+import { audienceCount, catalogEntity, TARGETING_CATALOG } from './sandbox/targeting';
 
 /** Entity kinds of the proads sandbox (the sort-key prefixes). */
-export const KIND = { group: 'campaign_group', campaign: 'campaign', creative: 'creative', segment: 'segment' } as const;
+export const KIND = {
+  group: 'campaign_group',
+  campaign: 'campaign',
+  creative: 'creative',
+  segment: 'segment',
+  conversion: 'conversion',
+  asset: 'asset',
+  organization: 'organization',
+} as const;
+
+const publicEntity = ({ id, facet, name }: ProAdsTargetingEntity): ProAdsTargetingEntity => ({ id, facet, name });
+
+function refuseDeleteUnlessDraft(kind: string, entity: { id: string; name: string; status: string }): void {
+  if (entity.status !== 'DRAFT') {
+    throw new ToolError(`The ${kind} "${entity.name}" (${entity.id}) is ${entity.status}: only a DRAFT ${kind} can be deleted; set its status to PENDING_DELETION (or ARCHIVED) instead.`);
+  }
+}
 
 function withoutSimulation<T>(stored: T & Partial<Simulation> & { history?: unknown }): T {
   const { performance: _performance, profile_overrides: _overrides, history: _history, ...entity } = stored;
@@ -39,6 +76,99 @@ export class ProAdsSandbox extends SandboxPlatform implements ProAdsPort {
     return (await this.store.list<StoredSegment>(KIND.segment)).map(withoutSimulation);
   }
 
+  getCampaignGroup(groupId: string): Promise<ProAdsCampaignGroup> {
+    return this.store.require<ProAdsCampaignGroup>(KIND.group, groupId);
+  }
+
+  async createCampaignGroup(input: NewProAdsCampaignGroup): Promise<ProAdsCampaignGroup> {
+    return this.store.create<ProAdsCampaignGroup>(KIND.group, { id: `6${digits(8)}`, ...input });
+  }
+
+  updateCampaignGroup(groupId: string, patch: Partial<NewProAdsCampaignGroup>, expect?: Partial<ProAdsCampaignGroup>): Promise<ProAdsCampaignGroup> {
+    return this.store.update<ProAdsCampaignGroup>(KIND.group, groupId, patch, { expect });
+  }
+
+  async deleteCampaignGroup(groupId: string): Promise<void> {
+    refuseDeleteUnlessDraft('campaign group', await this.getCampaignGroup(groupId));
+    if ((await this.listCampaigns()).some((c) => c.campaign_group_id === groupId)) {
+      throw new ToolError(`The campaign group ${groupId} still holds campaigns: delete or move them first.`);
+    }
+    await this.store.remove(KIND.group, groupId);
+  }
+
+  async createCampaign(input: NewProAdsCampaign): Promise<ProAdsCampaign> {
+    await this.getCampaignGroup(input.campaign_group_id);
+    return this.store.create<ProAdsCampaign>(KIND.campaign, { id: `7${digits(8)}`, ...input, created_at: new Date().toISOString() });
+  }
+
+  updateCampaign(campaignId: string, patch: Partial<NewProAdsCampaign>, expect?: Partial<ProAdsCampaign>): Promise<ProAdsCampaign> {
+    return this.store.update<ProAdsCampaign>(KIND.campaign, campaignId, patch, { expect });
+  }
+
+  async deleteCampaign(campaignId: string): Promise<void> {
+    refuseDeleteUnlessDraft('campaign', await this.getCampaign(campaignId));
+    for (const creative of (await this.listCreatives()).filter((cr) => cr.campaign_id === campaignId)) await this.store.remove(KIND.creative, creative.id);
+    await this.store.remove(KIND.campaign, campaignId);
+  }
+
+  async getCreative(creativeId: string): Promise<ProAdsCreative> {
+    return withoutSimulation(await this.store.require<StoredCreative>(KIND.creative, creativeId));
+  }
+
+  async createCreative(input: NewProAdsCreative): Promise<ProAdsCreative> {
+    await this.getCampaign(input.campaign_id);
+    // The sandbox reviews new creatives at once; each performs like an average creative.
+    const stored: StoredCreative = { id: `8${digits(8)}`, ...input, review_status: 'APPROVED', created_at: new Date().toISOString(), performance: 'average' };
+    return withoutSimulation(await this.store.create<StoredCreative>(KIND.creative, stored));
+  }
+
+  async updateCreative(creativeId: string, patch: Partial<NewProAdsCreative>, expect?: Partial<ProAdsCreative>): Promise<ProAdsCreative> {
+    return withoutSimulation(await this.store.update<StoredCreative>(KIND.creative, creativeId, patch, { expect }));
+  }
+
+  async deleteCreative(creativeId: string): Promise<void> {
+    const creative = await this.getCreative(creativeId);
+    refuseDeleteUnlessDraft('creative', creative);
+    await this.store.remove(KIND.creative, creativeId);
+  }
+
+  async searchTargetingEntities(facet: ProAdsFacet, query: string, limit = 20): Promise<ProAdsTargetingEntity[]> {
+    const q = query.trim().toLowerCase();
+    return TARGETING_CATALOG.filter((x) => x.facet === facet && x.name.toLowerCase().includes(q)).slice(0, limit).map(publicEntity);
+  }
+
+  async getTargetingEntities(ids: readonly string[]): Promise<ProAdsTargetingEntity[]> {
+    return ids.map(catalogEntity).filter((x): x is NonNullable<typeof x> => Boolean(x)).map(publicEntity);
+  }
+
+  async getAudienceCount(targeting: ProAdsTargeting): Promise<{ total: number }> {
+    return { total: audienceCount(targeting) };
+  }
+
+  listConversions(): Promise<ProAdsConversion[]> {
+    return this.store.list<ProAdsConversion>(KIND.conversion);
+  }
+
+  createConversion(input: NewProAdsConversion): Promise<ProAdsConversion> {
+    return this.store.create<ProAdsConversion>(KIND.conversion, { id: `9${digits(7)}`, ...input, created_at: new Date().toISOString() });
+  }
+
+  updateConversion(conversionId: string, patch: Partial<NewProAdsConversion>): Promise<ProAdsConversion> {
+    return this.store.update<ProAdsConversion>(KIND.conversion, conversionId, patch);
+  }
+
+  listAssets(): Promise<ProAdsAsset[]> {
+    return this.store.list<ProAdsAsset>(KIND.asset);
+  }
+
+  createAsset(input: NewProAdsAsset): Promise<ProAdsAsset> {
+    return this.store.create<ProAdsAsset>(KIND.asset, { id: `asset_${alphanumeric(12)}`, ...input, created_at: new Date().toISOString() });
+  }
+
+  listOrganizations(): Promise<ProAdsOrganization[]> {
+    return this.store.list<ProAdsOrganization>(KIND.organization);
+  }
+
   async getAnalytics(query: ProAdsAnalyticsQuery): Promise<ProAdsAnalyticsRow[]> {
     const { start, end } = query.date_range;
     if (!/^\d{4}-\d{2}-\d{2}$/.test(start) || !/^\d{4}-\d{2}-\d{2}$/.test(end) || start > end) {
@@ -58,11 +188,13 @@ export class ProAdsSandbox extends SandboxPlatform implements ProAdsPort {
     if (query.pivot.startsWith('MEMBER_')) {
       const pivot = query.pivot.slice('MEMBER_'.length);
       const segments = (await this.store.list<StoredSegment>(KIND.segment)).filter((s) => s.pivot === pivot).sort((a, b) => a.urn.localeCompare(b.urn));
-      const days = segmentDays(segments, delivered);
+      const days = segmentDays(segments, delivered, campaigns);
       return segments.flatMap((s) => analyticsRows(s.urn, days.get(s.id)!, query));
     }
     // Creatives are the unit of delivery: campaign rows are sums of their creatives' whole figures (cents).
     const days = new Map<string, Map<string, Omit<CreativeDay, 'creative'>>>();
+    const engagement = new Map<string, Map<string, ProAdsEngagement>>();
+    const campaignById = new Map(campaigns.map((c) => [c.id, c]));
     for (const day of delivered) {
       if (query.campaigns && !query.campaigns.includes(day.creative.campaign_id)) continue;
       if (query.creatives && !query.creatives.includes(day.creative.id)) continue;
@@ -73,13 +205,19 @@ export class ProAdsSandbox extends SandboxPlatform implements ProAdsPort {
       if (!sum) byDate.set(day.date, { ...figures });
       else for (const m of ['impressions', 'clicks', 'spend_cents', 'conversions', 'revenue_cents', 'video_views'] as const) sum[m] += day[m];
       days.set(key, byDate);
+      const engagementByDate = engagement.get(key) ?? new Map<string, ProAdsEngagement>();
+      const dayEngagement = engagementOf(day, campaignById.get(day.creative.campaign_id)!);
+      const engagementSum = engagementByDate.get(day.date);
+      if (!engagementSum) engagementByDate.set(day.date, dayEngagement);
+      else for (const k of Object.keys(dayEngagement) as (keyof ProAdsEngagement)[]) engagementSum[k] += dayEngagement[k];
+      engagement.set(key, engagementByDate);
     }
     return [...days]
       .sort(([a], [b]) => a.localeCompare(b))
       .flatMap(([key, byDate]) =>
         analyticsRows(
           key,
-          [...byDate.values()].sort((a, b) => a.date.localeCompare(b.date)).map((d) => asDailyMetrics({ ...d, creative: undefined as never })),
+          [...byDate.values()].sort((a, b) => a.date.localeCompare(b.date)).map((d) => ({ ...asDailyMetrics({ ...d, creative: undefined as never }), engagement: engagement.get(key)!.get(d.date)! })),
           query,
         ),
       );
@@ -103,12 +241,12 @@ function requireKnown(kind: string, ids: readonly string[] | undefined, entities
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** The rows of one pivot value: its days (DAILY) or their sum (ALL); nothing without delivery. */
-function analyticsRows(pivotValue: string, days: readonly DailyMetrics[], query: Pick<ProAdsAnalyticsQuery, 'time_granularity' | 'date_range'>): ProAdsAnalyticsRow[] {
+function analyticsRows(pivotValue: string, days: readonly (DailyMetrics & { engagement?: ProAdsEngagement })[], query: Pick<ProAdsAnalyticsQuery, 'time_granularity' | 'date_range'>): ProAdsAnalyticsRow[] {
   const rows: ProAdsAnalyticsRow[] = [];
-  const push = (from: string, to: string, m: Omit<DailyMetrics, 'date'>) => {
+  const push = (from: string, to: string, m: Omit<DailyMetrics, 'date'> & { engagement?: ProAdsEngagement }) => {
     if (!m.impressions && !m.clicks && !m.spend && !m.conversions && !m.revenue && !m.video_views) return;
-    const { impressions, clicks, spend, conversions, revenue, video_views } = m;
-    rows.push({ pivot_value: pivotValue, date_range: { start: from, end: to }, impressions, clicks, spend: round2(spend), conversions, revenue: round2(revenue), video_views });
+    const { impressions, clicks, spend, conversions, revenue, video_views, engagement } = m;
+    rows.push({ pivot_value: pivotValue, date_range: { start: from, end: to }, impressions, clicks, spend: round2(spend), conversions, revenue: round2(revenue), video_views, ...(engagement ? { engagement } : {}) });
   };
   if (query.time_granularity === 'DAILY') {
     for (const day of days) push(day.date, day.date, day);
@@ -116,7 +254,13 @@ function analyticsRows(pivotValue: string, days: readonly DailyMetrics[], query:
     // One row over the whole range asked for.
     const sum = { impressions: 0, clicks: 0, spend: 0, conversions: 0, revenue: 0, video_views: 0 };
     for (const day of days) addInto(sum, day);
-    push(query.date_range.start, query.date_range.end, sum);
+    let engagement: ProAdsEngagement | undefined;
+    for (const day of days) {
+      if (!day.engagement) continue;
+      engagement ??= { reactions: 0, comments: 0, shares: 0, follows: 0, lead_form_opens: 0, leads: 0, video_starts: 0, video_completions: 0 };
+      for (const k of Object.keys(engagement) as (keyof ProAdsEngagement)[]) engagement[k] += day.engagement[k];
+    }
+    push(query.date_range.start, query.date_range.end, { ...sum, ...(engagement ? { engagement } : {}) });
   }
   return rows;
 }
@@ -138,15 +282,24 @@ export async function seedProAdsAccount(account: ConnectedAccount): Promise<void
   const [demand, brandGroup, webinars] = groups;
 
   type Seed = Omit<ProAdsCampaign, 'id' | 'created_at' | 'type'>;
-  const campaign = (c: Seed): ProAdsCampaign => ({ id: `7${ids.digits(8)}`, type: c.format === 'TEXT_AD' ? 'TEXT_AD' : 'SPONSORED_UPDATES', created_at: `${c.start_date}T10:00:00Z`, ...c });
+  // Every seeded campaign reaches the US and Canada plus its own audience facets, with manual bids.
+  const campaign = (c: Seed, audience: ProAdsTargeting['include'] = {}): ProAdsCampaign => ({
+    id: `7${ids.digits(8)}`,
+    type: c.format === 'TEXT_AD' ? 'TEXT_AD' : 'SPONSORED_UPDATES',
+    created_at: `${c.start_date}T10:00:00Z`,
+    bid_strategy: 'MANUAL',
+    targeting: { include: { locations: ['geo:us', 'geo:ca'], ...audience } },
+    ...c,
+  });
+  const itAudience = { job_functions: ['function:13', 'function:8'], seniorities: ['seniority:3', 'seniority:4', 'seniority:5', 'seniority:6', 'seniority:8'] };
   const c = {
-    itdm: campaign({ campaign_group_id: demand.id, name: 'Demand Gen - IT Decision Makers - Single Image', format: 'SINGLE_IMAGE', objective_type: 'WEBSITE_CONVERSION', status: 'ACTIVE', cost_type: 'CPC', daily_budget: 400, unit_cost: 6.5, start_date: ago(120) }),
+    itdm: campaign({ campaign_group_id: demand.id, name: 'Demand Gen - IT Decision Makers - Single Image', format: 'SINGLE_IMAGE', objective_type: 'WEBSITE_CONVERSION', status: 'ACTIVE', cost_type: 'CPC', daily_budget: 400, unit_cost: 6.5, start_date: ago(120) }, itAudience),
     ebook: campaign({ campaign_group_id: demand.id, name: 'Lead Gen - 2026 Buyer Guide eBook - Carousel', format: 'CAROUSEL', objective_type: 'LEAD_GENERATION', status: 'ACTIVE', cost_type: 'CPC', daily_budget: 250, unit_cost: 8, start_date: ago(90) }),
     testimonials: campaign({ campaign_group_id: demand.id, name: 'Retargeting - Customer Testimonials - Video', format: 'VIDEO', objective_type: 'WEBSITE_CONVERSION', status: 'ACTIVE', cost_type: 'CPM', daily_budget: 150, unit_cost: 38, start_date: ago(80) }),
-    sidebar: campaign({ campaign_group_id: demand.id, name: 'Text Ads - Desktop Sidebar - Free Trial', format: 'TEXT_AD', objective_type: 'WEBSITE_CONVERSION', status: 'ACTIVE', cost_type: 'CPC', daily_budget: 350, unit_cost: 9, start_date: ago(100) }),
-    hr: campaign({ campaign_group_id: demand.id, name: 'Mid-Funnel - HR Leaders - Single Image', format: 'SINGLE_IMAGE', objective_type: 'WEBSITE_CONVERSION', status: 'ACTIVE', cost_type: 'CPC', daily_budget: 200, unit_cost: 7.5, start_date: ago(70) }),
+    sidebar: campaign({ campaign_group_id: demand.id, name: 'Text Ads - Desktop Sidebar - Free Trial', format: 'TEXT_AD', objective_type: 'WEBSITE_CONVERSION', status: 'ACTIVE', cost_type: 'CPC', daily_budget: 350, unit_cost: 9, start_date: ago(100) }, { company_sizes: ['staffCountRange:(2,10)', 'staffCountRange:(201,500)', 'staffCountRange:(10001,2147483647)'] }),
+    hr: campaign({ campaign_group_id: demand.id, name: 'Mid-Funnel - HR Leaders - Single Image', format: 'SINGLE_IMAGE', objective_type: 'WEBSITE_CONVERSION', status: 'ACTIVE', cost_type: 'CPC', daily_budget: 200, unit_cost: 7.5, start_date: ago(70) }, { job_functions: ['function:12'] }),
     launch: campaign({ campaign_group_id: brandGroup.id, name: 'Product Launch - Teaser - Video', format: 'VIDEO', objective_type: 'VIDEO_VIEW', status: 'ACTIVE', cost_type: 'CPM', daily_budget: 120, unit_cost: 30, start_date: ago(5) }),
-    cfo: campaign({ campaign_group_id: brandGroup.id, name: 'ABM - Named CFO List - Single Image', format: 'SINGLE_IMAGE', objective_type: 'BRAND_AWARENESS', status: 'ACTIVE', cost_type: 'CPM', daily_budget: 50, unit_cost: 45, start_date: ago(60) }),
+    cfo: campaign({ campaign_group_id: brandGroup.id, name: 'ABM - Named CFO List - Single Image', format: 'SINGLE_IMAGE', objective_type: 'BRAND_AWARENESS', status: 'ACTIVE', cost_type: 'CPM', daily_budget: 50, unit_cost: 45, start_date: ago(60) }, { audiences: ['audience:target-accounts-cfo'] }),
     webinar: campaign({ campaign_group_id: webinars.id, name: 'Webinar Promo - Q1 Security Briefing', format: 'SINGLE_IMAGE', objective_type: 'LEAD_GENERATION', status: 'COMPLETED', cost_type: 'CPC', daily_budget: 150, unit_cost: 8, start_date: ago(260), end_date: ago(200) }),
     draft: campaign({ campaign_group_id: brandGroup.id, name: 'Draft - Q3 Field Event - Carousel', format: 'CAROUSEL', objective_type: 'ENGAGEMENT', status: 'DRAFT', cost_type: 'CPC', daily_budget: 100, unit_cost: 7, start_date: ago(1) }),
   };
@@ -154,7 +307,7 @@ export async function seedProAdsAccount(account: ConnectedAccount): Promise<void
   type CreativeSeed = Omit<StoredCreative, 'id' | 'campaign_id' | 'format' | 'start_date' | 'created_at' | 'landing_page_url' | 'status'> & { status?: ProAdsCreative['status']; path: string };
   const creative = (parent: ProAdsCampaign, s: CreativeSeed): StoredCreative => {
     const { path, ...rest } = s;
-    return { id: `8${ids.digits(8)}`, campaign_id: parent.id, format: parent.format, status: 'ACTIVE', start_date: parent.start_date, created_at: parent.created_at, landing_page_url: `${site}${path}`, ...rest };
+    return { id: `8${ids.digits(8)}`, campaign_id: parent.id, format: parent.format, status: 'ACTIVE', review_status: 'APPROVED', start_date: parent.start_date, created_at: parent.created_at, landing_page_url: `${site}${path}`, ...rest };
   };
   const creatives: StoredCreative[] = [
     creative(c.itdm, { name: 'ITDM - Cost savings stat', performance: 'strong', intro_text: 'IT leaders cut infrastructure spend 31% in year one. See how.', headline: 'Cut infrastructure costs by 31%', call_to_action: 'LEARN_MORE', path: '/roi' }),
@@ -209,7 +362,29 @@ export async function seedProAdsAccount(account: ConnectedAccount): Promise<void
   switchedOff(c.webinar, `${ago(199)}T00:00:00.000Z`);
   switchedOff(creatives.find((cr) => cr.campaign_id === c.webinar.id)!, `${ago(190)}T09:00:00.000Z`);
 
+  const conversions: ProAdsConversion[] = [
+    { id: `9${ids.digits(7)}`, name: 'Demo request form submit', type: 'REQUEST_DEMO', attribution_type: 'LAST_TOUCH_BY_CAMPAIGN', post_click_window_days: 30, view_through_window_days: 7, value: 250, enabled: true, campaign_ids: [c.itdm.id, c.testimonials.id, c.sidebar.id, c.hr.id], created_at: `${ago(150)}T09:00:00.000Z` },
+    { id: `9${ids.digits(7)}`, name: 'Free trial sign-up', type: 'SIGN_UP', attribution_type: 'LAST_TOUCH_BY_CAMPAIGN', post_click_window_days: 30, view_through_window_days: 7, enabled: true, campaign_ids: [c.sidebar.id], created_at: `${ago(150)}T09:05:00.000Z` },
+    { id: `9${ids.digits(7)}`, name: 'Pricing page view', type: 'KEY_PAGE_VIEW', attribution_type: 'LAST_TOUCH_BY_CONVERSION', post_click_window_days: 7, view_through_window_days: 1, enabled: true, campaign_ids: [], created_at: `${ago(40)}T09:00:00.000Z` },
+  ];
+  const assets: ProAdsAsset[] = [
+    { id: `asset_${ids.alphanumeric(12)}`, kind: 'IMAGE', name: 'roi-stat-1200x628.png', source_url: `${site}/media/roi-stat-1200x628.png`, width: 1200, height: 628, size_bytes: 412_000, created_at: `${ago(121)}T09:00:00.000Z` },
+    { id: `asset_${ids.alphanumeric(12)}`, kind: 'IMAGE', name: 'buyer-guide-card-1080.png', source_url: `${site}/media/buyer-guide-card-1080.png`, width: 1080, height: 1080, size_bytes: 380_000, created_at: `${ago(91)}T09:00:00.000Z` },
+    { id: `asset_${ids.alphanumeric(12)}`, kind: 'IMAGE', name: 'checklist-card-1080.png', source_url: `${site}/media/checklist-card-1080.png`, width: 1080, height: 1080, size_bytes: 350_000, created_at: `${ago(91)}T09:00:00.000Z` },
+    { id: `asset_${ids.alphanumeric(12)}`, kind: 'IMAGE', name: 'logo-100x100.png', source_url: `${site}/media/logo-100x100.png`, width: 100, height: 100, size_bytes: 18_000, created_at: `${ago(101)}T09:00:00.000Z` },
+    { id: `asset_${ids.alphanumeric(12)}`, kind: 'VIDEO', name: 'fintech-cto-45s.mp4', source_url: `${site}/media/fintech-cto-45s.mp4`, width: 1920, height: 1080, size_bytes: 48_000_000, duration_seconds: 45, created_at: `${ago(81)}T09:00:00.000Z` },
+    { id: `asset_${ids.alphanumeric(12)}`, kind: 'VIDEO', name: 'launch-teaser-15s.mp4', source_url: `${site}/media/launch-teaser-15s.mp4`, width: 1080, height: 1080, size_bytes: 16_000_000, duration_seconds: 15, created_at: `${ago(6)}T09:00:00.000Z` },
+  ];
+  const organizations: ProAdsOrganization[] = [
+    { id: `org_${ids.digits(8)}`, name: brand, kind: 'COMPANY_PAGE', role: 'ADMINISTRATOR' },
+    { id: `org_${ids.digits(8)}`, name: `${brand} Careers`, kind: 'COMPANY_PAGE', role: 'CONTENT_ADMIN' },
+    { id: account.account_id, name: account.name, kind: 'AD_ACCOUNT', role: 'CAMPAIGN_MANAGER' },
+  ];
+
   await Promise.all([
+    store.putMany(KIND.conversion, conversions),
+    store.putMany(KIND.asset, assets),
+    store.putMany(KIND.organization, organizations),
     store.putMany(KIND.group, groups),
     store.putMany(KIND.campaign, Object.values(c)),
     store.putMany(KIND.creative, creatives),

@@ -12,6 +12,7 @@ import { callTool, createTestOwner, useTestTables, type CallResult } from '../su
 import { clearAuthCache } from '../../functions/runtime/middleware/authenticate';
 import { setSafetySettings } from '../../functions/runtime/safety';
 import { createApiKey } from '../../functions/runtime/stores/api-keys';
+import { proadsScanArguments } from '../platforms/proads/scan-arguments';
 
 useTestTables();
 
@@ -204,6 +205,7 @@ describe('tool texts', () => {
       pause_deskads_ad: { ad_id: deskAds.find((a) => a.status === 'Active').id },
       resume_deskads_ad: { ad_id: deskAds[deskAds.length - 1].id },
       create_deskads_conversion_goal: { tag_id: deskTags[0].id, name: 'Scan test goal', type: 'Event', goal_category: 'Signup', event_action: 'signup' },
+      ...(await proadsScanArguments(read)),
     };
 
     // Act: every registered tool, reads first so the writes cannot hide anything from them.

@@ -16,11 +16,11 @@
  *   engagement campaigns have no conversions.
  */
 import type { DailyMetrics } from '../../metrics';
-import type { WithHistory } from '../../sandbox/history';
+import { stateAt, type WithHistory } from '../../sandbox/history';
 import { dailyMetrics, datesBetween, profileFor, seededRandom, type PerformanceProfile, type PerformanceTier } from '../../sandbox/metrics';
 import { apportion } from '../../sandbox/allocate';
 import { jointSegments } from '../../sandbox/top-down';
-import type { ProAdsCampaign, ProAdsCampaignGroup, ProAdsCreative, ProAdsSegment } from '../port';
+import type { ProAdsCampaign, ProAdsCampaignGroup, ProAdsCreative, ProAdsEngagement, ProAdsFacet, ProAdsSegment } from '../port';
 
 /** Delivery derives from a performance tier plus optional profile overrides (never stored metrics). */
 export interface Simulation {
@@ -92,7 +92,7 @@ function campaignDelivers(group: ProAdsCampaignGroup | undefined, c: ProAdsCampa
   return (!group || group.status === 'ACTIVE') && c.status === 'ACTIVE' && created(c, moment) && c.start_date <= date && (!c.end_date || date <= c.end_date);
 }
 function creativeDelivers(cr: ProAdsCreative, date: string, moment: string): boolean {
-  return cr.status === 'ACTIVE' && created(cr, moment) && cr.start_date <= date;
+  return cr.status === 'ACTIVE' && (cr.review_status ?? 'APPROVED') === 'APPROVED' && created(cr, moment) && cr.start_date <= date;
 }
 
 function addDaysUtc(date: string, days: number): string {
@@ -161,20 +161,29 @@ export function deliveredCreativeDays(account: DeliveryAccount, start: string, e
   return out;
 }
 
+/** The targeting facet of each demographic pivot (segment urns are entities of that facet). */
+const FACET_OF_PIVOT: Record<ProAdsSegment['pivot'], ProAdsFacet> = { SENIORITY: 'seniorities', JOB_FUNCTION: 'job_functions', INDUSTRY: 'industries', COMPANY_SIZE: 'company_sizes' };
+
 /**
- * The member segments of one pivot over the account's delivery of each day: every figure of the
- * day is split among the segments by their profile (reach of the segment, its CTR, CPC, conversion
- * rate and value, with some day-to-day variation), so the segments of a pivot add up to the account.
+ * The member segments of one pivot over the account's delivery of each day: each campaign's figures
+ * of the day are split among the segments its targeting of that day reaches (an excluded segment,
+ * or one outside an included list of the same facet, gets nothing from that day on) by their
+ * profile (reach of the segment, its CTR, CPC, conversion rate and value, with some day-to-day
+ * variation), so the segments of a pivot add up to the account. A campaign whose targeting leaves
+ * none of the pivot's segments is split among all of them (members outside the listed segments).
  */
-export function segmentDays(segments: readonly StoredSegment[], accountDays: readonly CreativeDay[]): Map<string, DailyMetrics[]> {
-  const byDate = new Map<string, Record<Metric, number>>();
+export function segmentDays(segments: readonly StoredSegment[], accountDays: readonly CreativeDay[], campaigns: readonly StoredCampaign[]): Map<string, DailyMetrics[]> {
+  const campaignById = new Map(campaigns.map((c) => [c.id, c]));
+  const byDateCampaign = new Map<string, Map<string, Record<Metric, number>>>();
   for (const day of accountDays) {
-    const sum = byDate.get(day.date) ?? { impressions: 0, clicks: 0, spend_cents: 0, conversions: 0, revenue_cents: 0, video_views: 0 };
+    const byCampaign = byDateCampaign.get(day.date) ?? new Map<string, Record<Metric, number>>();
+    const sum = byCampaign.get(day.creative.campaign_id) ?? { impressions: 0, clicks: 0, spend_cents: 0, conversions: 0, revenue_cents: 0, video_views: 0 };
     for (const m of METRICS) sum[m] += day[m];
-    byDate.set(day.date, sum);
+    byCampaign.set(day.creative.campaign_id, sum);
+    byDateCampaign.set(day.date, byCampaign);
   }
   const out = new Map<string, DailyMetrics[]>(segments.map((s) => [s.id, []]));
-  for (const [date, whole] of [...byDate].sort(([a], [b]) => a.localeCompare(b))) {
+  for (const [date, byCampaign] of [...byDateCampaign].sort(([a], [b]) => a.localeCompare(b))) {
     const weights = segments.map((s) => {
       const p = proProfile(s);
       const jitter = 0.85 + 0.3 * seededRandom(`${s.id}|${date}`)();
@@ -183,20 +192,59 @@ export function segmentDays(segments: readonly StoredSegment[], accountDays: rea
       const conversions = clicks * p.cvr;
       return { impressions, clicks, spend_cents: clicks * p.cpc, conversions, revenue_cents: conversions * p.order_value, video_views: impressions };
     });
-    const parts = Object.fromEntries(METRICS.map((m) => [m, apportion(whole[m], weights.map((w) => w[m]))])) as Record<Metric, number[]>;
+    const dayParts: Record<Metric, number>[] = segments.map(() => ({ impressions: 0, clicks: 0, spend_cents: 0, conversions: 0, revenue_cents: 0, video_views: 0 }));
+    for (const [campaignId, whole] of [...byCampaign].sort(([a], [b]) => a.localeCompare(b))) {
+      const stored = campaignById.get(campaignId);
+      const targeting = stored ? stateAt(stored, `${date}T23:59:59.999Z`).targeting : undefined;
+      const reaches = segments.map((s) => {
+        const facet = FACET_OF_PIVOT[s.pivot];
+        if (targeting?.exclude?.[facet]?.includes(s.urn)) return false;
+        const included = targeting?.include[facet];
+        return !included?.length || included.includes(s.urn);
+      });
+      const open = reaches.some(Boolean) ? reaches : segments.map(() => true);
+      for (const m of METRICS) {
+        const parts = apportion(whole[m], weights.map((w, i) => (open[i] ? w[m] : 0)));
+        parts.forEach((part, i) => (dayParts[i]![m] += part));
+      }
+    }
     segments.forEach((s, i) => {
+      const part = dayParts[i]!;
       out.get(s.id)!.push({
         date,
-        impressions: parts.impressions[i]!,
-        clicks: Math.min(parts.clicks[i]!, parts.impressions[i]!),
-        spend: parts.spend_cents[i]! / 100,
-        conversions: parts.conversions[i]!,
-        revenue: parts.revenue_cents[i]! / 100,
-        video_views: parts.video_views[i]!,
+        impressions: part.impressions,
+        clicks: Math.min(part.clicks, part.impressions),
+        spend: part.spend_cents / 100,
+        conversions: part.conversions,
+        revenue: part.revenue_cents / 100,
+        video_views: part.video_views,
       });
     });
   }
   return out;
+}
+
+/**
+ * A creative day's engagement, whole numbers derived from its delivery (so campaigns add up from
+ * creatives): reactions, comments, shares and follows on sponsored posts (text ads have none),
+ * lead-form opens and leads on lead-generation campaigns (leads are its conversions), and video
+ * starts and completions on video.
+ */
+export function engagementOf(day: CreativeDay, campaign: Pick<ProAdsCampaign, 'format' | 'objective_type'>): ProAdsEngagement {
+  const r = seededRandom(`${day.creative.id}|${day.date}|engagement`);
+  const social = campaign.format === 'TEXT_AD' ? 0 : 1;
+  const reactions = Math.round(day.impressions * 0.004 * (0.7 + 0.6 * r()) * social);
+  const leadGen = campaign.objective_type === 'LEAD_GENERATION';
+  return {
+    reactions,
+    comments: Math.round(reactions * 0.08 * (0.5 + r())),
+    shares: Math.round(reactions * 0.05 * (0.5 + r())),
+    follows: Math.round(day.impressions * 0.0004 * (0.5 + r()) * social),
+    lead_form_opens: leadGen ? Math.max(day.conversions, Math.round(day.clicks * 0.6)) : 0,
+    leads: leadGen ? day.conversions : 0,
+    video_starts: campaign.format === 'VIDEO' ? Math.round(day.video_views * 1.4) : 0,
+    video_completions: campaign.format === 'VIDEO' ? Math.round(day.video_views * 0.32) : 0,
+  };
 }
 
 /** The neutral figures of a creative's day (spend and revenue back in currency units). */

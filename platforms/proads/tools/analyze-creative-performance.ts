@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { ToolError } from '../../../functions/runtime/errors';
 import { count, markdownTable, money, percent } from '../../markdown';
 import { defineProAdsTool } from '../define';
-import { ageInDays, creativeRows, CTR_FLOOR_BY_FORMAT, NO_WRITE_TOOL_NOTE, REFRESH_BY_FORMAT, resolveWindow, RESULT_BY_OBJECTIVE, windowArgs, windowRules, type CreativeRow } from './shared';
+import { ADD_CREATIVE_TOOL, ageInDays, creativeRows, CTR_FLOOR_BY_FORMAT, HOW_TO_APPLY, REFRESH_BY_FORMAT, resolveWindow, RESULT_BY_OBJECTIVE, windowArgs, windowRules, type CreativeRow } from './shared';
 
 /** Creatives below this many impressions in the window are not ranked (too little data). */
 export const MIN_IMPRESSIONS_TO_RANK = 1000;
@@ -146,29 +146,30 @@ export const analyzeProAdsCreativePerformance = defineProAdsTool({
     const top = ranked.slice(0, topCount);
     const bottom = ranked.slice(ranked.length - bottomCount).reverse();
 
-    const recommendations: { action: string; creative_id?: string; campaign_id?: string; reason: string }[] = [];
+    const recommendations: { action: string; creative_id?: string; campaign_id?: string; reason: string; tool?: string; arguments?: Record<string, unknown> }[] = [];
+    const campaignOf = (creativeId: string) => all.find((r) => r.creative.id === creativeId)!.campaign;
     for (const b of bottom) {
       // Awareness, video-view and engagement creatives are not bought for conversions: not paused for lacking them.
       const convertsByObjective = b.result_type === 'leads' || b.result_type === 'conversions';
       if (convertsByObjective && b.conversions === 0 && b.spend >= PAUSE_SPEND) {
-        recommendations.push({ action: 'pause_creative', creative_id: b.creative_id, reason: `Pause "${b.name}": ${money(b.spend, currency)} spent with no conversions.` });
+        recommendations.push({ action: 'pause_creative', creative_id: b.creative_id, reason: `Pause "${b.name}": ${money(b.spend, currency)} spent with no conversions (pause_proads_creative).`, tool: 'pause_proads_creative', arguments: { creative_id: b.creative_id } });
       } else if (top[0] && b.cost_per_conversion !== null && top[0].cost_per_conversion !== null && b.cost_per_conversion > 2 * top[0].cost_per_conversion) {
-        recommendations.push({ action: 'shift_budget', creative_id: b.creative_id, reason: `Shift budget from "${b.name}" (${money(b.cost_per_conversion, currency)} per conversion) to "${top[0].name}" (${money(top[0].cost_per_conversion, currency)}).` });
+        recommendations.push({ action: 'shift_budget', creative_id: b.creative_id, reason: `Shift budget from "${b.name}" (${money(b.cost_per_conversion, currency)} per conversion) to "${top[0].name}" (${money(top[0].cost_per_conversion, currency)}): pause the weaker one (pause_proads_creative) so its campaign's budget goes to the others.`, tool: 'pause_proads_creative', arguments: { creative_id: b.creative_id } });
       }
     }
     for (const r of ranked) {
       const floor = CTR_FLOOR_BY_FORMAT[r.format];
       if (r.ctr !== null && r.ctr < floor && !recommendations.some((x) => x.creative_id === r.creative_id && x.action === 'pause_creative')) {
-        recommendations.push({ action: 'refresh_creative', creative_id: r.creative_id, reason: `Refresh "${r.name}": CTR ${percent(r.ctr, 3)} is under the ${percent(floor, 2)} floor for ${r.format} creatives; ${REFRESH_BY_FORMAT[r.format]}.` });
+        recommendations.push({ action: 'refresh_creative', creative_id: r.creative_id, reason: `Refresh "${r.name}": CTR ${percent(r.ctr, 3)} is under the ${percent(floor, 2)} floor for ${r.format} creatives; ${REFRESH_BY_FORMAT[r.format]} (update_proads_creative).`, tool: 'update_proads_creative', arguments: { creative_id: r.creative_id } });
       }
     }
     if (top[0] && top[0].conversions > 0) {
-      recommendations.push({ action: 'scale_winner', creative_id: top[0].creative_id, reason: `Scale "${top[0].name}": best cost per conversion (${money(top[0].cost_per_conversion, currency)}); clone it with 2-3 headline variations.` });
+      recommendations.push({ action: 'scale_winner', creative_id: top[0].creative_id, reason: `Scale "${top[0].name}": best cost per conversion (${money(top[0].cost_per_conversion, currency)}); add 2-3 headline variations of it (${ADD_CREATIVE_TOOL[top[0].format]}).`, tool: ADD_CREATIVE_TOOL[top[0].format], arguments: { campaign_id: campaignOf(top[0].creative_id).id } });
     }
     for (const c of campaigns.filter((c) => c.status === 'ACTIVE')) {
       const active = all.filter((r) => r.campaign.id === c.id && r.creative.status === 'ACTIVE').length;
       if (active > 0 && active < 2) {
-        recommendations.push({ action: 'add_creatives', campaign_id: c.id, reason: `Campaign "${c.name}" has ${active} active creative; add 2-3 more so delivery can rotate to the best one.` });
+        recommendations.push({ action: 'add_creatives', campaign_id: c.id, reason: `Campaign "${c.name}" has ${active} active creative; add 2-3 more so delivery can rotate to the best one (${ADD_CREATIVE_TOOL[c.format]}).`, tool: ADD_CREATIVE_TOOL[c.format], arguments: { campaign_id: c.id } });
       }
     }
     if (lowData.length) {
@@ -190,7 +191,7 @@ export const analyzeProAdsCreativePerformance = defineProAdsTool({
       ranked.length ? table(ranked) : 'None.',
       '',
       '### Recommendations',
-      ...(recommendations.length ? [...recommendations.map((r) => `- ${r.reason}`), '', `_${NO_WRITE_TOOL_NOTE}_`] : ['- No changes needed: every creative is within range.']),
+      ...(recommendations.length ? [...recommendations.map((r) => `- ${r.reason}`), '', `_${HOW_TO_APPLY}_`] : ['- No changes needed: every creative is within range.']),
     ].join('\n');
     return {
       text,
@@ -206,7 +207,7 @@ export const analyzeProAdsCreativePerformance = defineProAdsTool({
         not_ranked: lowData.map((r) => view(r)),
         recommendations,
         ctr_floor_by_format: CTR_FLOOR_BY_FORMAT,
-        ...(recommendations.length ? { how_to_apply: NO_WRITE_TOOL_NOTE } : {}),
+        ...(recommendations.length ? { how_to_apply: HOW_TO_APPLY } : {}),
       },
     };
   },

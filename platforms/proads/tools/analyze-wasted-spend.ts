@@ -3,7 +3,8 @@ import { count, markdownTable, money, percent } from '../../markdown';
 import type { MetricTotals } from '../../metrics';
 import { defineProAdsTool } from '../define';
 import type { ProAdsCampaign, ProAdsObjective, ProAdsPivot } from '../port';
-import { ageInDays, analyticsTotals, creativeRows, CTR_FLOOR_BY_FORMAT, NO_WRITE_TOOL_NOTE, resolveWindow, windowArgs, windowRules } from './shared';
+import { MIN_DAILY_BUDGET } from './common';
+import { ADD_CREATIVE_TOOL, ageInDays, analyticsTotals, creativeRows, CTR_FLOOR_BY_FORMAT, FACET_OF_PIVOT, HOW_TO_APPLY, resolveWindow, windowArgs, windowRules } from './shared';
 
 export type Severity = 'CRITICAL' | 'HIGH' | 'MEDIUM' | 'LEARNING' | 'INSUFFICIENT_DATA' | 'OK';
 
@@ -92,7 +93,7 @@ const FLAGGED: Severity[] = ['CRITICAL', 'HIGH', 'MEDIUM'];
 export const analyzeProAdsWastedSpend = defineProAdsTool({
   name: 'analyze_proads_wasted_spend',
   description:
-    'Finds wasted spend in a proads (professional network) account: classifies campaigns, demographic segments (job function, seniority, industry, company size) and creatives as CRITICAL, HIGH, MEDIUM, LEARNING (too new) or INSUFFICIENT_DATA (too little delivery), estimates the wasted amount, and lists quick actions (pause creative, exclude a segment, cut a budget). target_roas flags campaigns below it. Clarify vague date requests before calling.',
+    'Finds wasted spend in a proads (professional network) account: classifies campaigns, demographic segments (job function, seniority, industry, company size) and creatives as CRITICAL, HIGH, MEDIUM, LEARNING (too new) or INSUFFICIENT_DATA (too little delivery), estimates the wasted amount, and lists quick actions (pause a campaign or creative, exclude a segment, cut a budget), each with the write tool and arguments that carry it out. target_roas flags campaigns below it. Clarify vague date requests before calling.',
   access: 'read',
   args: {
     ...windowArgs,
@@ -337,21 +338,40 @@ export const analyzeProAdsWastedSpend = defineProAdsTool({
       }))
       .sort((a, b) => RANK[a.severity] - RANK[b.severity] || b.wasted_spend - a.wasted_spend);
 
-    const quickActions: { action: string; target_type: string; target_id: string; severity: Severity; text: string; current_daily_budget?: number; new_daily_budget?: number }[] = [];
+    /** A call of the write tool that carries out an action (add dry_run: true to preview it). */
+    type Call = { tool: string; arguments: Record<string, unknown> };
+    const quickActions: { action: string; target_type: string; target_id: string; severity: Severity; text: string; current_daily_budget?: number; new_daily_budget?: number; tool: string; calls: Call[] }[] = [];
+    const action = (q: Omit<(typeof quickActions)[number], 'tool'>) => quickActions.push({ ...q, tool: q.calls[0]!.tool });
     for (const c of campaignResults) {
-      const budget = byCampaign.get(c.campaign_id)!.daily_budget;
-      const halved = Math.round(budget * 50) / 100;
-      if (c.severity === 'CRITICAL' && c.status === 'ACTIVE') quickActions.push({ action: 'pause_campaign', target_type: 'campaign', target_id: c.campaign_id, severity: c.severity, text: `Pause campaign "${c.name}" (${c.reasons[0]}).` });
-      if (c.severity === 'HIGH' && c.status === 'ACTIVE' && halved > 0 && halved !== budget) {
-        quickActions.push({ action: 'reduce_budget', target_type: 'campaign', target_id: c.campaign_id, severity: c.severity, current_daily_budget: budget, new_daily_budget: halved, text: `Cut the daily budget of "${c.name}" from ${money(budget, currency)} to ${money(halved, currency)} and review its targeting (${c.reasons[0]}).` });
+      const campaign = byCampaign.get(c.campaign_id)!;
+      const budget = campaign.daily_budget;
+      // Half the budget, never under the platform's minimum daily budget.
+      const halved = Math.max(MIN_DAILY_BUDGET, Math.round(budget * 50) / 100);
+      if (c.severity === 'CRITICAL' && c.status === 'ACTIVE') action({ action: 'pause_campaign', target_type: 'campaign', target_id: c.campaign_id, severity: c.severity, text: `Pause campaign "${c.name}" (${c.reasons[0]}): pause_proads_campaign.`, calls: [{ tool: 'pause_proads_campaign', arguments: { campaign_id: c.campaign_id } }] });
+      if (c.severity === 'HIGH' && c.status === 'ACTIVE' && halved < budget) {
+        action({ action: 'reduce_budget', target_type: 'campaign', target_id: c.campaign_id, severity: c.severity, current_daily_budget: budget, new_daily_budget: halved, text: `Cut the daily budget of "${c.name}" from ${money(budget, currency)} to ${money(halved, currency)} and review its targeting (${c.reasons[0]}): update_proads_campaign_budget.`, calls: [{ tool: 'update_proads_campaign_budget', arguments: { campaign_id: c.campaign_id, daily_budget: halved } }] });
       }
-      if (c.severity === 'MEDIUM') quickActions.push({ action: 'review_campaign', target_type: 'campaign', target_id: c.campaign_id, severity: c.severity, text: `Refresh creatives or tighten targeting of "${c.name}" (${c.reasons[0]}).` });
+      if (c.severity === 'MEDIUM') {
+        const adder = ADD_CREATIVE_TOOL[campaign.format];
+        action({ action: 'review_campaign', target_type: 'campaign', target_id: c.campaign_id, severity: c.severity, text: `Refresh creatives or tighten targeting of "${c.name}" (${c.reasons[0]}): ${adder} for a new variation, update_proads_campaign_targeting to narrow it.`, calls: [{ tool: adder, arguments: { campaign_id: c.campaign_id } }] });
+      }
     }
     for (const s of segmentResults.filter((s) => s.severity === 'CRITICAL' || s.severity === 'HIGH')) {
-      quickActions.push({ action: 'exclude_segment', target_type: 'segment', target_id: s.urn, severity: s.severity, text: `Exclude ${PIVOT_LABEL[s.pivot]} ${s.value} (${s.urn}) from active campaigns (${s.reasons[0]}).` });
+      // The active campaigns that still reach the segment: each gets the exclusion.
+      const facet = FACET_OF_PIVOT[s.pivot];
+      const reaching = campaigns.filter((c) => c.status === 'ACTIVE' && !c.targeting?.exclude?.[facet]?.includes(s.urn) && (!c.targeting?.include[facet]?.length || c.targeting.include[facet]!.includes(s.urn)));
+      if (!reaching.length) continue;
+      action({
+        action: 'exclude_segment',
+        target_type: 'segment',
+        target_id: s.urn,
+        severity: s.severity,
+        text: `Exclude ${PIVOT_LABEL[s.pivot]} ${s.value} (${s.urn}) from the ${reaching.length} active campaign(s) that reach it (${s.reasons[0]}): update_proads_campaign_targeting (exclusions).`,
+        calls: reaching.map((c) => ({ tool: 'update_proads_campaign_targeting', arguments: { campaign_id: c.id, add_exclusions: { [facet]: [s.urn] } } })),
+      });
     }
     for (const cr of creativeResults.filter((c) => (c.severity === 'CRITICAL' || c.severity === 'HIGH') && c.status === 'ACTIVE')) {
-      quickActions.push({ action: 'pause_creative', target_type: 'creative', target_id: cr.creative_id, severity: cr.severity, text: `Pause creative "${cr.name}" (${cr.creative_id}) in "${cr.campaign_name}" (${cr.reasons[0]}).` });
+      action({ action: 'pause_creative', target_type: 'creative', target_id: cr.creative_id, severity: cr.severity, text: `Pause creative "${cr.name}" (${cr.creative_id}) in "${cr.campaign_name}" (${cr.reasons[0]}): pause_proads_creative.`, calls: [{ tool: 'pause_proads_creative', arguments: { creative_id: cr.creative_id } }] });
     }
     quickActions.sort((a, b) => RANK[a.severity] - RANK[b.severity]);
 
@@ -376,7 +396,7 @@ export const analyzeProAdsWastedSpend = defineProAdsTool({
         : []),
       '',
       '### Quick actions',
-      ...(quickActions.length ? [...quickActions.map((q) => `- **${q.severity}**: ${q.text}`), '', `_${NO_WRITE_TOOL_NOTE}_`] : ['- Nothing to act on: no campaign, segment or creative is wasting spend.']),
+      ...(quickActions.length ? [...quickActions.map((q) => `- **${q.severity}**: ${q.text}`), '', `_${HOW_TO_APPLY}_`] : ['- Nothing to act on: no campaign, segment or creative is wasting spend.']),
       '',
       `_Severity: CRITICAL = ${money(CAMPAIGN_THRESHOLDS.critical_zero_conv_spend, currency)}+ spent with no conversion (campaigns; ${money(ITEM_THRESHOLDS.critical_zero_conv_spend, currency)} for segments and creatives); HIGH = smaller zero-conversion spend or cost per conversion over ${CPA_HIGH_MULTIPLE}x the account average; MEDIUM = cost per conversion over ${CPA_MEDIUM_MULTIPLE}x average, CTR under the format's floor (text ads ${percent(CTR_FLOOR_BY_FORMAT.TEXT_AD)}, video ${percent(CTR_FLOOR_BY_FORMAT.VIDEO)}, image and carousel ${percent(CTR_FLOOR_BY_FORMAT.SINGLE_IMAGE)}), or ROAS under target; LEARNING = live under ${LEARNING_DAYS} days; INSUFFICIENT_DATA = too little delivery to judge._`,
     ].join('\n');
@@ -397,7 +417,7 @@ export const analyzeProAdsWastedSpend = defineProAdsTool({
         ...(args.include_demographic_breakdown ? { segments: segmentResults } : {}),
         ...(args.include_creative_analysis ? { creatives: creativeResults } : {}),
         quick_actions: quickActions,
-        ...(quickActions.length ? { how_to_apply: NO_WRITE_TOOL_NOTE } : {}),
+        ...(quickActions.length ? { how_to_apply: HOW_TO_APPLY } : {}),
       },
     };
   },

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { dateArgument } from '../../arguments';
 import { lastDays, refuseDatesAfterYesterday } from '../../dates';
 import { totals, type MetricTotals } from '../../metrics';
-import type { ProAdsAnalyticsPivot, ProAdsCampaign, ProAdsCreative, ProAdsFormat, ProAdsObjective, ProAdsPort } from '../port';
+import type { ProAdsAnalyticsPivot, ProAdsCampaign, ProAdsCreative, ProAdsFacet, ProAdsFormat, ProAdsObjective, ProAdsPivot, ProAdsPort } from '../port';
 
 /** The reporting-window arguments shared by the proads analysis tools (specification, proads tools). */
 export const DATE_RANGES = { last_7_days: 7, last_14_days: 14, last_30_days: 30, last_60_days: 60, last_90_days: 90 } as const;
@@ -114,5 +114,11 @@ export const RESULT_BY_OBJECTIVE: Record<ProAdsObjective, 'leads' | 'conversions
   BRAND_AWARENESS: 'impressions',
 };
 
-/** Said wherever an analysis recommends a change: the gateway cannot make it yet. */
-export const NO_WRITE_TOOL_NOTE = "This gateway has no proads write tools yet: make these changes in the platform's campaign manager.";
+/** Said wherever an analysis recommends changes: each names the write tool (and its arguments) that makes it. */
+export const HOW_TO_APPLY = 'Each action names the proads write tool that carries it out, with its arguments: call it with dry_run: true to see the plan first, then without to apply. Verify the next day with get_proads_campaign_performance.';
+
+/** The tool that adds a creative to a campaign of each format. */
+export const ADD_CREATIVE_TOOL: Record<ProAdsFormat, string> = { SINGLE_IMAGE: 'add_proads_creative', VIDEO: 'add_proads_video_creative', CAROUSEL: 'add_proads_carousel_creative', TEXT_AD: 'add_proads_text_creative' };
+
+/** The targeting facet of each demographic pivot (its segments are values of that facet). */
+export const FACET_OF_PIVOT: Record<ProAdsPivot, ProAdsFacet> = { SENIORITY: 'seniorities', JOB_FUNCTION: 'job_functions', INDUSTRY: 'industries', COMPANY_SIZE: 'company_sizes' };

@@ -6,7 +6,7 @@
  */
 import { createLogger } from '../../../functions/runtime/log';
 import type { ConnectedAccount } from '../../../functions/runtime/stores/owners';
-import { ALL_TOOLS } from '../../../platforms';
+import { ALL_TOOLS, REGISTRY } from '../../../platforms';
 import { addDays, isoDate } from '../../../platforms/dates';
 import { proads } from '../../../platforms/proads';
 import { openProAds } from '../../../platforms/proads/define';
@@ -175,11 +175,15 @@ describe('proads analyses: the same figures, judged by format and objective', ()
     for (const q of waste.quick_actions as { current_daily_budget?: number; new_daily_budget?: number }[]) {
       if (q.new_daily_budget !== undefined) expect(q.new_daily_budget).toBeLessThan(q.current_daily_budget!);
     }
-    expect(waste.how_to_apply).toContain('no proads write tools');
     const names = new Set(ALL_TOOLS.map((t) => t.name));
+    // Every quick action names the write tool that carries it out.
+    for (const q of waste.quick_actions as { tool: string; calls: { tool: string }[] }[]) {
+      expect(q.calls.length).toBeGreaterThan(0);
+      for (const call of q.calls) expect(REGISTRY.get(call.tool)?.access).toBe('write');
+    }
     for (const o of await proads.findOpportunities!(owner.account, new Date())) {
       expect(names.has(o.tool)).toBe(true);
-      expect(o.title).toContain('read-only');
+      expect(REGISTRY.get(o.tool)?.access).toBe('write');
     }
   });
   it('names only tools of the registry in the text of its read tools, and no real-platform identifiers', async () => {

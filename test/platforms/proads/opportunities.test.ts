@@ -4,12 +4,12 @@ import { createTestOwner, useTestTables } from '../../support/gateway';
 useTestTables();
 
 describe('Function: proads.findOpportunities', () => {
-  it('reports active conversion campaigns that spent without converting, pointing to the wasted-spend analysis', async () => {
+  it('reports active conversion campaigns that spent without converting, with the pause that stops it', async () => {
     const { accounts } = await createTestOwner({ accounts: { proads: 1 } });
     const found = await proads.findOpportunities!(accounts.proads![0], new Date());
     expect(found.some((o) => o.title.includes('Customer Testimonials'))).toBe(true);
     for (const o of found) {
-      expect(o).toMatchObject({ platform: 'proads', kind: 'cut_waste', tool: 'analyze_proads_wasted_spend' });
+      expect(o).toMatchObject({ platform: 'proads', kind: 'cut_waste', tool: 'pause_proads_campaign', arguments: { campaign_id: expect.stringMatching(/^\d+$/) } });
       expect(o.monthly_value).toBeGreaterThanOrEqual(300);
     }
   });

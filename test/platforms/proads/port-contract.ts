@@ -2,8 +2,8 @@
  * What any adapter of the proads port must do (sandbox today, a live adapter over a fake server
  * later): entities shaped as the port types say and nothing else, analytics rows whose creatives
  * add up to their campaigns (daily and over the whole range), totals that equal the sum of the
- * daily rows, and unknown ids answered with a 400 that names them. The port has no create or
- * status-change methods yet, so there is nothing of those to check.
+ * daily rows, and unknown ids answered with a 400 that names them. Writes are checked by the
+ * tool tests (test/platforms/proads/writes.test.ts).
  *
  * `open` gives the port of an account that holds campaigns with creatives, demographic segments,
  * and delivery in the last 14 days. Each call may return a fresh port.
@@ -12,11 +12,11 @@ import { GatewayError } from '../../../functions/runtime/errors';
 import { addDays, isoDate } from '../../../platforms/dates';
 import type { ProAdsAnalyticsRow, ProAdsPort } from '../../../platforms/proads/port';
 
-const GROUP_FIELDS = ['id', 'name', 'status', 'total_budget'];
-const CAMPAIGN_FIELDS = ['id', 'campaign_group_id', 'name', 'type', 'format', 'objective_type', 'status', 'cost_type', 'daily_budget', 'unit_cost', 'start_date', 'end_date', 'created_at'];
-const CREATIVE_FIELDS = ['id', 'campaign_id', 'name', 'format', 'status', 'intro_text', 'headline', 'description', 'call_to_action', 'landing_page_url', 'start_date', 'created_at'];
+const GROUP_FIELDS = ['id', 'name', 'status', 'total_budget', 'start_date', 'end_date'];
+const CAMPAIGN_FIELDS = ['id', 'campaign_group_id', 'name', 'type', 'format', 'objective_type', 'status', 'cost_type', 'daily_budget', 'total_budget', 'unit_cost', 'bid_strategy', 'targeting', 'start_date', 'end_date', 'created_at'];
+const CREATIVE_FIELDS = ['id', 'campaign_id', 'name', 'format', 'status', 'intro_text', 'headline', 'description', 'call_to_action', 'landing_page_url', 'review_status', 'asset_id', 'cards', 'start_date', 'created_at'];
 const SEGMENT_FIELDS = ['id', 'pivot', 'value', 'urn'];
-const ROW_FIELDS = ['pivot_value', 'date_range', 'impressions', 'clicks', 'spend', 'conversions', 'revenue', 'video_views'];
+const ROW_FIELDS = ['pivot_value', 'date_range', 'impressions', 'clicks', 'spend', 'conversions', 'revenue', 'video_views', 'engagement'];
 const COUNTS = ['impressions', 'clicks', 'conversions', 'video_views'] as const;
 const MONEY = ['spend', 'revenue'] as const;
 
