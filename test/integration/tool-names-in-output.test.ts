@@ -134,7 +134,7 @@ describe('tool texts', () => {
       remove_call_assets: { campaign_id: callAssetCampaign },
       resume_ad_group: { ad_group_id: searchAdGroup.id },
       add_socialads_ad: { ad_set_id: socialAdSets.find((s) => s.objective === 'OUTCOME_TRAFFIC')?.id ?? socialAdSets[0].id, ad_type: 'image', landing_page_url: 'https://www.example.com/trail', existing_image_hash: socialAssets.images[0].hash, primary_text: 'Gear that goes further', headline: 'Trail-tested packs', facebook_page_id: socialPage },
-      create_socialads_video_campaign: { campaign_name: 'Scan test video', primary_text: 'Gear that goes further', objective: 'OUTCOME_TRAFFIC', daily_budget: 50, existing_video_id: socialAssets.videos?.[0]?.id, landing_page_url: 'https://www.example.com/trail', status: 'PAUSED', facebook_page_id: socialPage },
+      create_socialads_video_campaign: { campaign_name: 'Scan test video', primary_text: 'Gear that goes further', objective: 'OUTCOME_TRAFFIC', daily_budget: 50, existing_video_id: socialAssets.videos?.[0]?.id, landing_page_url: 'https://www.example.com/trail', status: 'PAUSED', page_id: socialPage },
       select_proads_campaign_type: { campaign_type: 'text' },
       get_shortvideo_ad_group: { adgroup_id: shortAdGroups[0].id },
       update_shortvideo_ad_group: { adgroup_id: shortAdGroups[0].id, budget: 66 },

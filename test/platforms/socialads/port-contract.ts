@@ -102,7 +102,7 @@ export function describePortContract(label: string, open: () => Promise<SocialAd
         optimization_goal: 'LINK_CLICKS',
         billing_event: 'IMPRESSIONS',
         daily_budget: 20,
-        targeting: { countries: ['US'], age_min: 18, age_max: 65, genders: [], publisher_platforms: ['facebook'] },
+        targeting: { countries: ['US'], age_min: 18, age_max: 65, genders: [], publisher_platforms: ['main_app'] },
         start_date: today,
       });
       expect(adSet.id).toMatch(/^\d{10,}$/);
