@@ -5,6 +5,8 @@ import { seedSocialAdsAccount } from './sandbox';
 import { addSocialAdsAd } from './tools/add-ad';
 import { getSocialAdsAppAdSets, getSocialAdsAppCampaigns, getSocialAdsAppCreatives } from './tools/app-reports';
 import { createSocialAdsVideoCampaign } from './tools/create-video-campaign';
+import { analyzeSocialAdsAudiences, getSocialAdsAdCreatives, getSocialAdsAdPerformance, getSocialAdsAdsetPerformance, getSocialAdsAudienceInsights, getSocialAdsCampaignDetails, getSocialAdsCampaignPerformance, listSocialAdsCampaigns, optimizeSocialAdsPlacements } from './tools/report-tools';
+import { pauseSocialAdsCampaign, resumeSocialAdsCampaign, updateSocialAdsAd, updateSocialAdsAdSet, updateSocialAdsCampaign, updateSocialAdsCatalogAd, updateSocialAdsCatalogAdSet, updateSocialAdsCatalogCampaign } from './tools/update-tools';
 import { discoverSocialAdsAssets, listSocialAdsAds, listSocialAdsAdSets, listSocialAdsPages } from './tools/list-structure';
 
 /** The socialads platform: social-network advertising. */
@@ -21,6 +23,25 @@ export const socialads: PlatformModule = {
     getSocialAdsAppCampaigns,
     getSocialAdsAppAdSets,
     getSocialAdsAppCreatives,
+    // Lists, structure and performance (report family).
+    listSocialAdsCampaigns,
+    getSocialAdsCampaignDetails,
+    getSocialAdsCampaignPerformance,
+    getSocialAdsAdsetPerformance,
+    getSocialAdsAdPerformance,
+    getSocialAdsAudienceInsights,
+    analyzeSocialAdsAudiences,
+    optimizeSocialAdsPlacements,
+    getSocialAdsAdCreatives,
+    // Status, budget and field changes (update family).
+    pauseSocialAdsCampaign,
+    resumeSocialAdsCampaign,
+    updateSocialAdsCampaign,
+    updateSocialAdsAdSet,
+    updateSocialAdsAd,
+    updateSocialAdsCatalogCampaign,
+    updateSocialAdsCatalogAdSet,
+    updateSocialAdsCatalogAd,
   ],
   newSandboxAccountId: () => `act_${digits(15)}`,
   seedSandbox: seedSocialAdsAccount,
