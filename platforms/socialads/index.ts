@@ -7,6 +7,8 @@ import { getSocialAdsAppAdSets, getSocialAdsAppCampaigns, getSocialAdsAppCreativ
 import { createSocialAdsVideoCampaign } from './tools/create-video-campaign';
 import { analyzeSocialAdsAudiences, getSocialAdsAdCreatives, getSocialAdsAdPerformance, getSocialAdsAdsetPerformance, getSocialAdsAudienceInsights, getSocialAdsCampaignDetails, getSocialAdsCampaignPerformance, listSocialAdsCampaigns, optimizeSocialAdsPlacements } from './tools/report-tools';
 import { pauseSocialAdsCampaign, resumeSocialAdsCampaign, updateSocialAdsAd, updateSocialAdsAdSet, updateSocialAdsCampaign, updateSocialAdsCatalogAd, updateSocialAdsCatalogAdSet, updateSocialAdsCatalogCampaign } from './tools/update-tools';
+import { analyzeSocialAdsAdPerformance, analyzeSocialAdsWastedSpend, detectSocialAdsCreativeFatigue, explainSocialAdsAnomaly, optimizeSocialAdsBudget } from './tools/analyses';
+import { browseSocialAdsTargeting, getSocialAdsLeadFormSubmissions, listSocialAdsCustomAudiences, listSocialAdsInstagramAccounts, listSocialAdsLeadForms, listSocialAdsPixels, searchSocialAdsTargeting, selectSocialAdsCampaignType } from './tools/directory-tools';
 import { discoverSocialAdsAssets, listSocialAdsAds, listSocialAdsAdSets, listSocialAdsPages } from './tools/list-structure';
 
 /** The socialads platform: social-network advertising. */
@@ -42,6 +44,21 @@ export const socialads: PlatformModule = {
     updateSocialAdsCatalogCampaign,
     updateSocialAdsCatalogAdSet,
     updateSocialAdsCatalogAd,
+    // Analyses that name the writes carrying out their advice.
+    analyzeSocialAdsWastedSpend,
+    optimizeSocialAdsBudget,
+    detectSocialAdsCreativeFatigue,
+    analyzeSocialAdsAdPerformance,
+    explainSocialAdsAnomaly,
+    // Audiences, targeting, profiles, lead forms, pixels, format guide.
+    searchSocialAdsTargeting,
+    browseSocialAdsTargeting,
+    listSocialAdsCustomAudiences,
+    listSocialAdsInstagramAccounts,
+    listSocialAdsLeadForms,
+    getSocialAdsLeadFormSubmissions,
+    listSocialAdsPixels,
+    selectSocialAdsCampaignType,
   ],
   newSandboxAccountId: () => `act_${digits(15)}`,
   seedSandbox: seedSocialAdsAccount,

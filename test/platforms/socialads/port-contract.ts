@@ -11,10 +11,10 @@ import { GatewayError } from '../../../functions/runtime/errors';
 import { addDays, isoDate } from '../../../platforms/dates';
 import type { SocialAdsInsightsRow, SocialAdsPort } from '../../../platforms/socialads/port';
 
-const CAMPAIGN_FIELDS = ['id', 'name', 'objective', 'status', 'buying_type', 'daily_budget', 'lifetime_budget', 'special_ad_categories', 'lead_form_id', 'app', 'start_date', 'end_date', 'created_at'];
-const AD_SET_FIELDS = ['id', 'campaign_id', 'name', 'status', 'optimization_goal', 'billing_event', 'daily_budget', 'lifetime_budget', 'targeting', 'promoted_object', 'start_date', 'end_date', 'created_at'];
+const CAMPAIGN_FIELDS = ['id', 'name', 'objective', 'status', 'buying_type', 'daily_budget', 'lifetime_budget', 'special_ad_categories', 'lead_form_id', 'app', 'start_date', 'end_date', 'created_at', 'bid_strategy', 'promoted_object'];
+const AD_SET_FIELDS = ['id', 'campaign_id', 'name', 'status', 'optimization_goal', 'billing_event', 'daily_budget', 'lifetime_budget', 'targeting', 'promoted_object', 'start_date', 'end_date', 'created_at', 'bid_strategy', 'bid_amount', 'retargeting_days'];
 const AD_FIELDS = ['id', 'ad_set_id', 'campaign_id', 'name', 'status', 'effective_status', 'ad_type', 'creative', 'start_date', 'created_at'];
-const INSIGHTS_FIELDS = ['campaign_id', 'ad_set_id', 'ad_id', 'date', 'impressions', 'reach', 'clicks', 'spend', 'conversions', 'revenue', 'video_views'];
+const INSIGHTS_FIELDS = ['campaign_id', 'ad_set_id', 'ad_id', 'date', 'impressions', 'reach', 'clicks', 'spend', 'conversions', 'revenue', 'video_views', 'breakdown_value', 'view_content', 'add_to_cart'];
 const STATUSES = ['ACTIVE', 'PAUSED', 'ARCHIVED', 'DELETED'];
 
 /** Fields outside the port type (a simulation field such as a performance tier would show here). */
