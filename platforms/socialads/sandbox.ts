@@ -282,7 +282,9 @@ export class SocialAdsSandbox extends SandboxPlatform implements SocialAdsPort {
 
   async uploadImage(upload: { url: string; name: string }): Promise<SocialAdsImage> {
     const hash = imageHashOf(upload.url);
-    const image: SocialAdsImage = { id: hash, hash, name: upload.name, url: upload.url, width: 1080, height: 1080, origin: 'url', created_at: new Date().toISOString() };
+    // The sandbox cannot read the file: a size in the file name ("hero-1200x628.jpg") stands for its pixels, 1080x1080 otherwise.
+    const size = /(\d{2,5})x(\d{2,5})/.exec(upload.name);
+    const image: SocialAdsImage = { id: hash, hash, name: upload.name, url: upload.url, width: size ? Number(size[1]) : 1080, height: size ? Number(size[2]) : 1080, origin: 'url', created_at: new Date().toISOString() };
     return (await this.store.get<SocialAdsImage>(KIND.image, hash)) ?? this.store.create(KIND.image, image);
   }
 
