@@ -9,6 +9,9 @@ import { analyzeSocialAdsAudiences, getSocialAdsAdCreatives, getSocialAdsAdPerfo
 import { pauseSocialAdsCampaign, resumeSocialAdsCampaign, updateSocialAdsAd, updateSocialAdsAdSet, updateSocialAdsCampaign, updateSocialAdsCatalogAd, updateSocialAdsCatalogAdSet, updateSocialAdsCatalogCampaign } from './tools/update-tools';
 import { analyzeSocialAdsAdPerformance, analyzeSocialAdsWastedSpend, detectSocialAdsCreativeFatigue, explainSocialAdsAnomaly, optimizeSocialAdsBudget } from './tools/analyses';
 import { browseSocialAdsTargeting, getSocialAdsLeadFormSubmissions, listSocialAdsCustomAudiences, listSocialAdsInstagramAccounts, listSocialAdsLeadForms, listSocialAdsPixels, searchSocialAdsTargeting, selectSocialAdsCampaignType } from './tools/directory-tools';
+import { analyzeSocialAdsCatalogPerformance, compareSocialAdsCatalogProductSets, detectSocialAdsCatalogWaste, diagnoseSocialAdsCatalogFunnel, getSocialAdsProductPerformance, listSocialAdsCatalogs, listSocialAdsProducts, listSocialAdsProductSets, validateCatalogReadiness } from './tools/catalog-tools';
+import { createSocialAdsProductSet, duplicateSocialAdsCampaign, validateAndPrepareSocialAdsAssets } from './tools/copy-tools';
+import { addSocialAdsAdSet, addSocialAdsCatalogAd, addSocialAdsCatalogAdSet, createSocialAdsCarouselCampaign, createSocialAdsCatalogCampaign, createSocialAdsDcoAd, createSocialAdsImageCampaign } from './tools/create-tools';
 import { discoverSocialAdsAssets, listSocialAdsAds, listSocialAdsAdSets, listSocialAdsPages } from './tools/list-structure';
 
 /** The socialads platform: social-network advertising. */
@@ -59,6 +62,27 @@ export const socialads: PlatformModule = {
     getSocialAdsLeadFormSubmissions,
     listSocialAdsPixels,
     selectSocialAdsCampaignType,
+    // Catalogs, product sets and products.
+    listSocialAdsCatalogs,
+    listSocialAdsProductSets,
+    listSocialAdsProducts,
+    getSocialAdsProductPerformance,
+    analyzeSocialAdsCatalogPerformance,
+    compareSocialAdsCatalogProductSets,
+    detectSocialAdsCatalogWaste,
+    diagnoseSocialAdsCatalogFunnel,
+    validateCatalogReadiness,
+    createSocialAdsProductSet,
+    // Creates (create family, paused by default), duplication, assets.
+    addSocialAdsAdSet,
+    addSocialAdsCatalogAdSet,
+    addSocialAdsCatalogAd,
+    createSocialAdsImageCampaign,
+    createSocialAdsCarouselCampaign,
+    createSocialAdsCatalogCampaign,
+    createSocialAdsDcoAd,
+    duplicateSocialAdsCampaign,
+    validateAndPrepareSocialAdsAssets,
   ],
   newSandboxAccountId: () => `act_${digits(15)}`,
   seedSandbox: seedSocialAdsAccount,
