@@ -2,7 +2,7 @@
  * Reference data of the socialads sandbox: the targeting options its search and browse return
  * (the same for every account, as on the platform) and the products a seeded catalog holds.
  */
-import type { SocialAdsProduct, SocialAdsProductFilterRule, SocialAdsTargetingOption, SocialAdsTargetingType } from '../port';
+import type { SocialAdsProduct, SocialAdsTargetingOption, SocialAdsTargetingType } from '../port';
 
 const option = (type: SocialAdsTargetingType, id: string, name: string, path: string[], size: number, extra: Partial<SocialAdsTargetingOption> = {}): SocialAdsTargetingOption => ({
   id,
@@ -74,26 +74,6 @@ export const PRODUCT_ROWS: [string, string, string, string, number, SocialAdsPro
   ['NW-ACC-002', 'Carbon trekking poles', 'accessories', 'Peakline', 99, 'in stock', 'approved'],
   ['NW-ACC-003', 'Insulated bottle 1L', 'accessories', 'Peakline', 35, 'in stock', 'rejected'],
 ];
-
-/** Whether a product passes every rule of a product set's filter (an empty filter passes all). */
-export function matchesFilter(product: SocialAdsProduct, filter: readonly SocialAdsProductFilterRule[]): boolean {
-  return filter.every((rule) => {
-    const actual = product[rule.field];
-    if (actual === undefined) return rule.operator === 'neq';
-    switch (rule.operator) {
-      case 'eq':
-        return String(actual).toLowerCase() === String(rule.value).toLowerCase();
-      case 'neq':
-        return String(actual).toLowerCase() !== String(rule.value).toLowerCase();
-      case 'contains':
-        return String(actual).toLowerCase().includes(String(rule.value).toLowerCase());
-      case 'lt':
-        return Number(actual) < Number(rule.value);
-      case 'gt':
-        return Number(actual) > Number(rule.value);
-    }
-  });
-}
 
 const FIRST = ['Alex', 'Sam', 'Jordan', 'Taylor', 'Morgan', 'Casey', 'Riley', 'Jamie', 'Avery', 'Quinn', 'Drew', 'Robin'];
 const LAST = ['Lee', 'Patel', 'Garcia', 'Nguyen', 'Smith', 'Kim', 'Brown', 'Lopez', 'Walker', 'Young', 'Hill', 'Reed'];

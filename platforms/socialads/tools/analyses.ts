@@ -304,7 +304,7 @@ export const explainSocialAdsAnomaly = defineSocialAdsTool({
       '### Ad sets that moved it most',
       contributors.length ? markdownTable(['Ad set', 'Id', 'Spend before', 'Spend now', 'Change'], contributors.map((x) => [x.name, x.ad_set_id, money(x.previous, currency), money(x.current, currency), money(x.spend_change, currency)])) : 'No delivery in either period.',
       '',
-      'A rising CPM is the auction (competition, audience saturation); a falling CTR is the creative (detect_socialads_creative_fatigue); a falling conversion rate is the site or offer. Act on an ad set with update_socialads_ad_set; a paused or re-budgeted entity shows in the change history of get_socialads_campaign_details.',
+      'A rising CPM is the auction (competition, audience saturation); a falling CTR is the creative (detect_socialads_creative_fatigue); a falling conversion rate is the site or offer. Act on an ad set with update_socialads_ad_set (status, budget, targeting); see its ads with get_socialads_ad_performance.',
     ].join('\n');
     return { text, structured: { ad_account_id: ctx.account.account_id, metric: args.metric, current: { start_date: cur.start, end_date: cur.end, value: now[args.metric] }, previous: { start_date: prev.start, end_date: prev.end, value: before[args.metric] }, change, drivers, contributors } };
   },

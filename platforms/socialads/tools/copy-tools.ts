@@ -6,7 +6,7 @@ import { markdownTable, money } from '../../markdown';
 import { defineSocialAdsTool } from '../define';
 import type { SocialAdsAd, SocialAdsAdSet, SocialAdsCampaign, SocialAdsProductFilterRule } from '../port';
 import { resolveCatalog } from './catalog-tools';
-import { matchesFilter } from '../sandbox/reference';
+import { matchesFilter } from '../product-filter';
 
 /** socialads writes that copy or prepare: product sets, campaign duplication, asset upload. */
 
