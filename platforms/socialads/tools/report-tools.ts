@@ -203,6 +203,20 @@ function scopeOf(st: Awaited<ReturnType<typeof readStructure>>, a: { campaign_id
   return { level: 'campaign' as const, ids: undefined, label: 'the whole account' };
 }
 
+/**
+ * The scope of a conversion analysis: without a campaign or ad set, the sales campaigns (or, with
+ * none, the lead and app campaigns), so costs per result of different goals are never mixed.
+ */
+function conversionScope(st: Awaited<ReturnType<typeof readStructure>>, a: { campaign_id?: string; ad_set_id?: string }) {
+  const scope = scopeOf(st, a);
+  if (scope.ids) return scope;
+  for (const objectives of [['OUTCOME_SALES'], ['OUTCOME_LEADS'], ['OUTCOME_APP_PROMOTION']]) {
+    const ids = st.campaigns.filter((c) => objectives.includes(c.objective) && c.status !== 'ARCHIVED').map((c) => c.id);
+    if (ids.length) return { level: 'campaign' as const, ids, label: `the ${objectives[0]!.replace('OUTCOME_', '').toLowerCase().replace('_', ' ')} campaigns` };
+  }
+  return { ...scope, ids: [] as string[] };
+}
+
 export const getSocialAdsAudienceInsights = defineSocialAdsTool({
   name: 'get_socialads_audience_insights',
   description: 'socialads delivery split by audience, placement or device: age, gender, publisher_platform, platform_position or impression_device, for the account, a campaign or an ad set. The rows add up to the unsplit figures.',
@@ -247,7 +261,7 @@ function segmentVerdicts<R extends { value: string; spend: number; conversions: 
 
 export const analyzeSocialAdsAudiences = defineSocialAdsTool({
   name: 'analyze_socialads_audiences',
-  description: 'socialads performance split by age and gender segment for a conversion campaign or ad set (or the account), each segment judged on cost per result against the average, with the targeting change to make (update_socialads_ad_set age_min/age_max/genders). Reach and video-view campaigns are not judged on conversions.',
+  description: 'socialads performance split by age and gender segment for a conversion campaign or ad set (default: the sales campaigns), each segment judged on cost per result against the average, with the targeting change to make (update_socialads_ad_set age_min/age_max/genders). Reach and video-view campaigns are not judged on conversions.',
   access: 'read',
   args: { ...scopeArgs, ...windowEntries },
   rules: [dateRangeRule],
@@ -255,13 +269,12 @@ export const analyzeSocialAdsAudiences = defineSocialAdsTool({
   async run(args, ctx) {
     const { start, end } = reportWindow(ctx.now, args);
     const st = await readStructure(ctx.platform);
-    const scope = scopeOf(st, args);
+    const scope = conversionScope(st, args);
     const campaign = args.ad_set_id ? st.campaign(st.adSet(args.ad_set_id)!.campaign_id) : args.campaign_id ? st.campaign(args.campaign_id) : undefined;
     if (campaign && (campaign.objective === 'OUTCOME_AWARENESS' || campaign.objective === 'OUTCOME_ENGAGEMENT')) {
       throw new ToolError(`Campaign "${campaign.name}" (${campaign.objective}) is judged on reach and views, not conversions; see its segments with get_socialads_audience_insights.`);
     }
-    // Whole account: only conversion campaigns.
-    const ids = scope.ids ?? st.campaigns.filter((c) => !['OUTCOME_AWARENESS', 'OUTCOME_ENGAGEMENT', 'OUTCOME_TRAFFIC'].includes(c.objective)).map((c) => c.id);
+    const ids = scope.ids;
     const currency = ctx.account.currency;
     const [age, gender] = await Promise.all([breakdownRows(ctx.platform, scope.level, ids, 'age', start, end), breakdownRows(ctx.platform, scope.level, ids, 'gender', start, end)]);
     const ageV = segmentVerdicts(age, currency);
@@ -282,7 +295,7 @@ export const analyzeSocialAdsAudiences = defineSocialAdsTool({
 
 export const optimizeSocialAdsPlacements = defineSocialAdsTool({
   name: 'optimize_socialads_placements',
-  description: 'Compares socialads placements (feed, stories, reels, right column, partner network...) and publisher platforms on cost per result for a campaign or ad set (or the account), and suggests shifts: which placements to drop with update_socialads_ad_set publisher_platforms, which to keep.',
+  description: 'Compares socialads placements (feed, stories, reels, right column, partner network...) and publisher platforms on cost per result for a campaign or ad set (default: the sales campaigns), and suggests shifts: which placements to drop with update_socialads_ad_set publisher_platforms, which to keep.',
   access: 'read',
   args: { ...scopeArgs, ...windowEntries },
   rules: [dateRangeRule],
@@ -290,7 +303,7 @@ export const optimizeSocialAdsPlacements = defineSocialAdsTool({
   async run(args, ctx) {
     const { start, end } = reportWindow(ctx.now, args);
     const st = await readStructure(ctx.platform);
-    const scope = scopeOf(st, args);
+    const scope = conversionScope(st, args);
     const currency = ctx.account.currency;
     const [positions, platforms] = await Promise.all([breakdownRows(ctx.platform, scope.level, scope.ids, 'platform_position', start, end), breakdownRows(ctx.platform, scope.level, scope.ids, 'publisher_platform', start, end)]);
     const posV = segmentVerdicts(positions, currency);
