@@ -12,10 +12,9 @@ export const WASTE_MIN_SPEND = 100;
  * Waste in a socialads account for suggest_next_action: active ads (in active ad sets and
  * campaigns) whose goal is a conversion (purchases, leads, installs) that spent WASTE_MIN_SPEND or
  * more in the last 30 days without one. Reach and video-view goals are not judged on conversions.
- * The gateway has no socialads tool that pauses an ad, so the action is the read tool that shows
- * the ad's figures (app ads: get_socialads_app_creatives, others: list_socialads_ads), and the
- * title says so. The figures are the platform's insights, read through the port as those tools
- * read them, over the same 30 days ending yesterday.
+ * The action pauses the ad (update_socialads_ad status PAUSED), as analyze_socialads_wasted_spend
+ * advises for the same figures: the platform's insights read through the port over the same 30
+ * days ending yesterday.
  */
 export async function findSocialAdsOpportunities(account: ConnectedAccount, now: Date, call: PortCall = finderCall(account)): Promise<Opportunity[]> {
   const platform = openSocialAds(account, call);
@@ -33,17 +32,16 @@ export async function findSocialAdsOpportunities(account: ConnectedAccount, now:
   for (const { ad, adSet, campaign } of candidates) {
     const m = metricsOf(ad.id);
     if (m.conversions > 0 || m.spend < WASTE_MIN_SPEND) continue;
-    const isApp = campaign.objective === 'OUTCOME_APP_PROMOTION';
     const result = resultTypeOf(adSet.optimization_goal, campaign.objective).replace(/s$/, '');
-    const tool = isApp ? 'get_socialads_app_creatives' : 'list_socialads_ads';
     found.push({
       platform: 'socialads',
       account_id: account.account_id,
       kind: 'cut_waste',
-      title: `Pause ad "${ad.name}" in "${campaign.name}": ${m.spend.toFixed(2)} ${account.currency} spent in 30 days with no ${result}. Check it with ${tool} (read-only); this gateway has no socialads pause tool, so pause it in the platform's ads manager`,
+      title: `Pause ad "${ad.name}" in "${campaign.name}": ${m.spend.toFixed(2)} ${account.currency} spent in 30 days with no ${result}`,
       monthly_value: m.spend,
-      tool,
-      arguments: isApp ? { ad_account_id: account.account_id, ad_group_id: adSet.id } : { ad_account_id: account.account_id, ad_set_id: adSet.id },
+      tool: 'update_socialads_ad',
+      arguments: { ad_account_id: account.account_id, ad_id: ad.id, status: 'PAUSED' },
+      current: { status: ad.status },
     });
   }
   return found;

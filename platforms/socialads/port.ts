@@ -43,6 +43,30 @@ export interface SocialAdsPort {
   listPixels(): Promise<SocialAdsPixel[]>;
   /** Domains known to redirect to another domain (link shorteners, vanity domains). */
   listDomainRedirects(): Promise<SocialAdsDomainRedirect[]>;
+  /**
+   * Changes fields of a campaign, ad set or ad (POST /{id}). A change takes effect from the moment
+   * it is made; a past day's delivery never changes. `undefined` in a patch removes the field.
+   */
+  updateCampaign(campaignId: string, patch: SocialAdsCampaignPatch): Promise<SocialAdsCampaign>;
+  updateAdSet(adSetId: string, patch: SocialAdsAdSetPatch): Promise<SocialAdsAdSet>;
+  getAd(adId: string): Promise<SocialAdsAd>;
+  updateAd(adId: string, patch: SocialAdsAdPatch): Promise<SocialAdsAd>;
+  /** Custom and lookalike audiences of the ad account (/customaudiences). */
+  listCustomAudiences(): Promise<SocialAdsCustomAudience[]>;
+  /**
+   * Targeting options (the targeting search and browse endpoints): with `q`, those whose name
+   * contains it; without, every option of the type (browse).
+   */
+  searchTargeting(query: { type: SocialAdsTargetingType; q?: string }): Promise<SocialAdsTargetingOption[]>;
+  /** Product catalogs the ad account can use (the business's owned catalogs). */
+  listCatalogs(): Promise<SocialAdsCatalog[]>;
+  /** Product sets of one catalog, or of every catalog. */
+  listProductSets(catalogId?: string): Promise<SocialAdsProductSet[]>;
+  createProductSet(productSet: NewSocialAdsProductSet): Promise<SocialAdsProductSet>;
+  /** Products of a catalog; with `product_set_id`, only those the set's filter selects. */
+  listProducts(catalogId: string, options?: { product_set_id?: string }): Promise<SocialAdsProduct[]>;
+  /** Lead submissions of an instant form created in [since, until] (both days included). */
+  listLeads(formId: string, timeRange: { since: string; until: string }): Promise<SocialAdsLead[]>;
 }
 
 export type SocialAdsInsightsLevel = 'campaign' | 'adset' | 'ad';
@@ -53,7 +77,15 @@ export interface SocialAdsInsightsQuery {
   ids?: readonly string[];
   /** First and last day, YYYY-MM-DD, both included. */
   time_range: { since: string; until: string };
+  /**
+   * Split each row by one breakdown (the insights `breakdowns` parameter). The rows of all values
+   * of a breakdown add up to the row without it. `product_id` rows exist for catalog ads only.
+   */
+  breakdown?: SocialAdsBreakdown;
 }
+
+export const SOCIALADS_BREAKDOWNS = ['age', 'gender', 'publisher_platform', 'platform_position', 'impression_device', 'product_id'] as const;
+export type SocialAdsBreakdown = (typeof SOCIALADS_BREAKDOWNS)[number];
 
 /**
  * One day of one entity. `conversions` are the conversion results of the campaign's objective
@@ -72,6 +104,11 @@ export interface SocialAdsInsightsRow extends DailyMetrics {
    * its daily reach (the sandbox reports the ads' daily reach summed, without audience overlap).
    */
   reach?: number;
+  /** The breakdown's value on rows of a query with `breakdown` (an age range, a placement, a product id...). */
+  breakdown_value?: string;
+  /** Sales objectives: product page views and add-to-carts counted by the pixel (the funnel before purchases). */
+  view_content?: number;
+  add_to_cart?: number;
 }
 
 export const SOCIALADS_OBJECTIVES = [
@@ -111,10 +148,29 @@ export interface SocialAdsCampaign {
   start_date: string;
   end_date?: string;
   created_at: string;
+  /** LOWEST_COST_WITHOUT_CAP (default), COST_CAP, LOWEST_COST_WITH_BID_CAP or LOWEST_COST_WITH_MIN_ROAS. */
+  bid_strategy?: SocialAdsBidStrategy;
+  /** Catalog campaigns: the catalog whose products the ads show. */
+  promoted_object?: { product_catalog_id?: string };
 }
+
+export const SOCIALADS_BID_STRATEGIES = ['LOWEST_COST_WITHOUT_CAP', 'COST_CAP', 'LOWEST_COST_WITH_BID_CAP', 'LOWEST_COST_WITH_MIN_ROAS'] as const;
+export type SocialAdsBidStrategy = (typeof SOCIALADS_BID_STRATEGIES)[number];
+
+/** Fields a campaign update may set. */
+export type SocialAdsCampaignPatch = Partial<Pick<SocialAdsCampaign, 'name' | 'status' | 'daily_budget' | 'lifetime_budget' | 'end_date' | 'bid_strategy'>>;
 
 /** A campaign to create: the platform assigns id, creation time and the app's application id. */
 export type NewSocialAdsCampaign = Omit<SocialAdsCampaign, 'id' | 'created_at' | 'app'> & { app?: Omit<SocialAdsApp, 'application_id'> };
+
+/**
+ * Where ads appear. The port speaks neutral names; a live adapter maps them to the platform's
+ * publisher_platforms values (main app, photo app, partner network, messaging app).
+ */
+export const SOCIALADS_PUBLISHER_PLATFORMS = ['main_app', 'photo_app', 'partner_network', 'messaging_app'] as const;
+export type SocialAdsPublisherPlatform = (typeof SOCIALADS_PUBLISHER_PLATFORMS)[number];
+/** Positions inside the publisher platforms (the platform_position breakdown). */
+export const SOCIALADS_POSITIONS = ['feed', 'stories', 'reels', 'right_column', 'search', 'in_stream_video', 'partner_native'] as const;
 
 export interface SocialAdsTargeting {
   countries: string[];
@@ -122,7 +178,11 @@ export interface SocialAdsTargeting {
   age_max: number;
   /** Empty = all; 1 = male, 2 = female (Meta's codes). */
   genders: number[];
-  publisher_platforms: string[];
+  publisher_platforms: SocialAdsPublisherPlatform[];
+  /** Detailed targeting (interests, behaviours, demographics) from the targeting search. */
+  interests?: { id: string; name: string }[];
+  custom_audiences?: string[];
+  excluded_custom_audiences?: string[];
 }
 
 export interface SocialAdsAdSet {
@@ -136,15 +196,22 @@ export interface SocialAdsAdSet {
   lifetime_budget?: number;
   targeting: SocialAdsTargeting;
   /** What the ad set promotes; a page here decides the ads' page without asking. */
-  promoted_object?: { page_id?: string; pixel_id?: string; custom_event_type?: string; application_id?: string; object_store_url?: string };
+  promoted_object?: { page_id?: string; pixel_id?: string; custom_event_type?: string; application_id?: string; object_store_url?: string; product_set_id?: string };
   start_date: string;
   end_date?: string;
   created_at: string;
+  bid_strategy?: SocialAdsBidStrategy;
+  /** Bid cap or cost cap (account currency), or the minimum ROAS, per bid_strategy. */
+  bid_amount?: number;
+  /** Catalog ad sets: retarget people who viewed or carted products in the last N days (absent = prospecting, broad audience). */
+  retargeting_days?: number;
 }
 
 export type NewSocialAdsAdSet = Omit<SocialAdsAdSet, 'id' | 'created_at'>;
+export type SocialAdsAdSetPatch = Partial<Pick<SocialAdsAdSet, 'name' | 'status' | 'daily_budget' | 'lifetime_budget' | 'end_date' | 'targeting' | 'bid_strategy' | 'bid_amount' | 'retargeting_days' | 'optimization_goal'>>;
 
-export type SocialAdsAdType = 'image' | 'video' | 'carousel';
+/** `catalog`: a catalog (dynamic product) ad showing products of a product set. */
+export type SocialAdsAdType = 'image' | 'video' | 'carousel' | 'catalog';
 
 export interface SocialAdsCarouselCard {
   headline: string;
@@ -178,6 +245,11 @@ export interface SocialAdsCreative {
   multi_advertiser?: boolean;
   advantage_plus_creative?: boolean;
   disabled_creative_features: string[];
+  /** Catalog ads: the product set and the format (single product or carousel of products). */
+  product_set_id?: string;
+  catalog_format?: 'carousel' | 'single_product' | 'collection';
+  /** Dynamic creative: the platform mixes the images and texts into the best combinations. */
+  dynamic_creative?: boolean;
 }
 
 export interface SocialAdsAd {
@@ -195,6 +267,7 @@ export interface SocialAdsAd {
 }
 
 export type NewSocialAdsAd = Omit<SocialAdsAd, 'id' | 'created_at' | 'effective_status'>;
+export type SocialAdsAdPatch = Partial<Pick<SocialAdsAd, 'name' | 'status' | 'creative'>>;
 
 export interface SocialAdsPage {
   id: string;
@@ -246,6 +319,104 @@ export interface SocialAdsLeadForm {
 export interface SocialAdsPixel {
   id: string;
   name: string;
+  /** When the pixel last sent an event (absent: never). */
+  last_fired_time?: string;
+  /** Standard events the pixel sent in the last 7 days, with their counts. */
+  event_counts_7d?: Record<string, number>;
+  /** Share of ViewContent/AddToCart/Purchase events whose content ids match a catalog product, 0-1. */
+  catalog_match_rate?: number;
+}
+
+export type SocialAdsAudienceSubtype = 'CUSTOM' | 'WEBSITE' | 'ENGAGEMENT' | 'APP' | 'LOOKALIKE';
+
+export interface SocialAdsCustomAudience {
+  id: string;
+  name: string;
+  subtype: SocialAdsAudienceSubtype;
+  approximate_count_lower_bound: number;
+  approximate_count_upper_bound: number;
+  /** 200 = ready; 300 = too small to deliver; 400 = being populated. */
+  delivery_status: { code: number; description: string };
+  retention_days?: number;
+  /** Lookalikes: the source audience, the similarity ratio (0.01 = 1 %) and country. */
+  lookalike_spec?: { origin_audience_id: string; ratio: number; country: string };
+  pixel_id?: string;
+  time_updated: string;
+}
+
+export type SocialAdsTargetingType = 'interests' | 'behaviors' | 'demographics' | 'locations';
+
+export interface SocialAdsTargetingOption {
+  id: string;
+  name: string;
+  type: SocialAdsTargetingType;
+  /** Category path, e.g. ["Hobbies and activities", "Outdoor recreation"]. */
+  path: string[];
+  audience_size_lower_bound: number;
+  audience_size_upper_bound: number;
+  /** Locations: country code and kind (country, region, city). */
+  country_code?: string;
+  location_type?: 'country' | 'region' | 'city';
+}
+
+export interface SocialAdsCatalog {
+  id: string;
+  name: string;
+  vertical: 'commerce';
+  product_count: number;
+  /** Pixels sending events to the catalog (the event sources retargeting needs). */
+  pixel_ids: string[];
+  /** Last feed upload and how many items it rejected. */
+  feed_last_upload_time?: string;
+  feed_errors: number;
+}
+
+export type SocialAdsProductFilterField = 'category' | 'brand' | 'availability' | 'price' | 'custom_label_0';
+export interface SocialAdsProductFilterRule {
+  field: SocialAdsProductFilterField;
+  operator: 'eq' | 'neq' | 'contains' | 'lt' | 'gt';
+  value: string | number;
+}
+
+export interface SocialAdsProductSet {
+  id: string;
+  catalog_id: string;
+  name: string;
+  /** Every rule must hold (an empty filter = all products). */
+  filter: SocialAdsProductFilterRule[];
+  product_count: number;
+  created_at: string;
+}
+
+export type NewSocialAdsProductSet = Omit<SocialAdsProductSet, 'id' | 'created_at' | 'product_count'>;
+
+export interface SocialAdsProduct {
+  id: string;
+  /** The advertiser's SKU (content id in pixel events). */
+  retailer_id: string;
+  catalog_id: string;
+  name: string;
+  category: string;
+  brand: string;
+  price: number;
+  currency: string;
+  availability: 'in stock' | 'out of stock' | 'preorder';
+  image_url: string;
+  url: string;
+  custom_label_0?: string;
+  /** Feed review: products with issues do not deliver. */
+  review_status: 'approved' | 'rejected';
+}
+
+export interface SocialAdsLead {
+  id: string;
+  form_id: string;
+  ad_id: string;
+  ad_set_id: string;
+  campaign_id: string;
+  created_time: string;
+  /** The answers, keyed by question (FULL_NAME, EMAIL, PHONE, ZIP...). */
+  field_data: { name: string; value: string }[];
 }
 
 export interface SocialAdsDomainRedirect {

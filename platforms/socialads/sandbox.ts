@@ -2,11 +2,25 @@ import { ToolError } from '../../functions/runtime/errors';
 import type { ConnectedAccount } from '../../functions/runtime/stores/owners';
 import { addDays, isoDate } from '../dates';
 import { hash32, type PerformanceTier } from '../sandbox/metrics';
-import { asDailyMetrics, deliveredAdDays, type AdDay, type StoredAd, type StoredAdSet, type StoredCampaign } from './sandbox/delivery';
+import { asDailyMetrics, deliveredAdDays, type StoredAd, type StoredAdSet, type StoredCampaign } from './sandbox/delivery';
+import { breakdownValues, productShares, splitDay, withFunnel, type FunnelDay } from './sandbox/breakdowns';
+import { leadAnswer, PRODUCT_ROWS, TARGETING_OPTIONS } from './sandbox/reference';
+import { matchesFilter } from './product-filter';
 import { digits, idSource } from '../sandbox/ids';
 import { SandboxPlatform } from '../sandbox/platform';
 import { EntityNotFoundError, SandboxStore } from '../sandbox/store';
 import type {
+  NewSocialAdsProductSet,
+  SocialAdsAdPatch,
+  SocialAdsAdSetPatch,
+  SocialAdsCampaignPatch,
+  SocialAdsCatalog,
+  SocialAdsCustomAudience,
+  SocialAdsLead,
+  SocialAdsProduct,
+  SocialAdsProductSet,
+  SocialAdsTargetingOption,
+  SocialAdsTargetingType,
   NewSocialAdsAd,
   NewSocialAdsAdSet,
   NewSocialAdsCampaign,
@@ -39,6 +53,10 @@ export const KIND = {
   leadForm: 'lead_form',
   pixel: 'pixel',
   redirect: 'domain_redirect',
+  customAudience: 'custom_audience',
+  catalog: 'catalog',
+  productSet: 'product_set',
+  product: 'product',
 } as const;
 
 /**
@@ -117,23 +135,134 @@ export class SocialAdsSandbox extends SandboxPlatform implements SocialAdsPort {
       const unknown = [...wanted].find((id) => !known.has(id));
       if (unknown) throw new EntityNotFoundError(query.level === 'campaign' ? KIND.campaign : query.level === 'adset' ? KIND.adSet : KIND.ad, unknown);
     }
-    // Ads are the unit of delivery: the rows of a level are sums of its ads' whole figures (cents).
-    const sums = new Map<string, AdDay>();
-    for (const day of deliveredAdDays({ campaigns, adSets, ads }, since, until, isoDate(new Date()))) {
-      const key = keyOf(day.ad);
+    // Ads are the unit of delivery: the rows of a level are sums of its ads' whole figures (cents),
+    // split by the breakdown's values when one is asked for.
+    const campaignById = new Map(campaigns.map((c) => [c.id, c]));
+    const adSetById = new Map(adSets.map((a) => [a.id, a]));
+    const productsOfAd = query.breakdown === 'product_id' ? await this.catalogAdProducts(ads) : new Map<string, SocialAdsProduct[]>();
+    const METRICS = ['impressions', 'reach', 'clicks', 'spend_cents', 'conversions', 'revenue_cents', 'video_views', 'view_content', 'add_to_cart'] as const;
+    const sums = new Map<string, FunnelDay & { breakdown_value?: string }>();
+    for (const delivered of deliveredAdDays({ campaigns, adSets, ads }, since, until, isoDate(new Date()))) {
+      const key = keyOf(delivered.ad);
       if (wanted && !wanted.has(key)) continue;
-      const sum = sums.get(`${key}|${day.date}`);
-      if (!sum) sums.set(`${key}|${day.date}`, { ...day });
-      else for (const m of ['impressions', 'reach', 'clicks', 'spend_cents', 'conversions', 'revenue_cents', 'video_views'] as const) sum[m] += day[m];
+      const day = withFunnel(delivered, campaignById.get(delivered.ad.campaign_id)?.objective === 'OUTCOME_SALES');
+      let parts: (FunnelDay & { breakdown_value?: string })[] = [day];
+      if (query.breakdown === 'product_id') parts = splitDay(day, productShares(productsOfAd.get(day.ad.id) ?? []));
+      else if (query.breakdown) parts = splitDay(day, breakdownValues(query.breakdown, adSetById.get(day.ad.ad_set_id)!.targeting).map(([value, share]) => ({ value, share })));
+      for (const part of parts) {
+        const sumKey = `${key}|${day.date}|${part.breakdown_value ?? ''}`;
+        const sum = sums.get(sumKey);
+        if (!sum) sums.set(sumKey, { ...part });
+        else for (const m of METRICS) sum[m] += part[m];
+      }
     }
     return [...sums]
       .sort(([a], [b]) => a.localeCompare(b))
-      .map(([, day]) => ({
-        campaign_id: day.ad.campaign_id,
-        ...(query.level !== 'campaign' ? { ad_set_id: day.ad.ad_set_id } : {}),
-        ...(query.level === 'ad' ? { ad_id: day.ad.id } : {}),
-        ...asDailyMetrics(day),
-      }));
+      .map(([, day]) => {
+        const isSales = campaignById.get(day.ad.campaign_id)?.objective === 'OUTCOME_SALES';
+        return {
+          campaign_id: day.ad.campaign_id,
+          ...(query.level !== 'campaign' ? { ad_set_id: day.ad.ad_set_id } : {}),
+          ...(query.level === 'ad' ? { ad_id: day.ad.id } : {}),
+          ...asDailyMetrics(day),
+          ...(day.breakdown_value !== undefined ? { breakdown_value: day.breakdown_value } : {}),
+          ...(isSales ? { view_content: day.view_content, add_to_cart: day.add_to_cart } : {}),
+        };
+      });
+  }
+
+  /** The products each catalog ad can show: those of its product set. */
+  private async catalogAdProducts(ads: readonly StoredAd[]): Promise<Map<string, SocialAdsProduct[]>> {
+    const [sets, products] = await Promise.all([this.store.list<SocialAdsProductSet>(KIND.productSet), this.store.list<SocialAdsProduct>(KIND.product)]);
+    const out = new Map<string, SocialAdsProduct[]>();
+    for (const ad of ads) {
+      const set = sets.find((x) => x.id === ad.creative.product_set_id);
+      if (set) out.set(ad.id, products.filter((p) => p.catalog_id === set.catalog_id && matchesFilter(p, set.filter)));
+    }
+    return out;
+  }
+
+  async updateCampaign(campaignId: string, patch: SocialAdsCampaignPatch): Promise<SocialAdsCampaign> {
+    return withoutSimulation(await this.store.update<StoredCampaign>(KIND.campaign, campaignId, patch));
+  }
+
+  async updateAdSet(adSetId: string, patch: SocialAdsAdSetPatch): Promise<SocialAdsAdSet> {
+    return withoutSimulation(await this.store.update<StoredAdSet>(KIND.adSet, adSetId, patch));
+  }
+
+  async getAd(adId: string): Promise<SocialAdsAd> {
+    return withoutSimulation(await this.store.require<StoredAd>(KIND.ad, adId));
+  }
+
+  async updateAd(adId: string, patch: SocialAdsAdPatch): Promise<SocialAdsAd> {
+    // A changed creative goes back to review, as on the platform.
+    const review = patch.creative ? { effective_status: 'PENDING_REVIEW' } : {};
+    return withoutSimulation(await this.store.update<StoredAd>(KIND.ad, adId, { ...patch, ...review }));
+  }
+
+  listCustomAudiences(): Promise<SocialAdsCustomAudience[]> {
+    return this.store.list<SocialAdsCustomAudience>(KIND.customAudience);
+  }
+
+  async searchTargeting(query: { type: SocialAdsTargetingType; q?: string }): Promise<SocialAdsTargetingOption[]> {
+    const needle = query.q?.trim().toLowerCase();
+    return TARGETING_OPTIONS.filter((o) => o.type === query.type && (!needle || o.name.toLowerCase().includes(needle)));
+  }
+
+  listCatalogs(): Promise<SocialAdsCatalog[]> {
+    return this.store.list<SocialAdsCatalog>(KIND.catalog);
+  }
+
+  async listProductSets(catalogId?: string): Promise<SocialAdsProductSet[]> {
+    if (catalogId) await this.store.require(KIND.catalog, catalogId);
+    const [sets, products] = await Promise.all([this.store.list<SocialAdsProductSet>(KIND.productSet), this.store.list<SocialAdsProduct>(KIND.product)]);
+    return sets
+      .filter((x) => !catalogId || x.catalog_id === catalogId)
+      .map((x) => ({ ...x, product_count: products.filter((p) => p.catalog_id === x.catalog_id && matchesFilter(p, x.filter)).length }));
+  }
+
+  async createProductSet(productSet: NewSocialAdsProductSet): Promise<SocialAdsProductSet> {
+    await this.store.require(KIND.catalog, productSet.catalog_id);
+    const products = (await this.store.list<SocialAdsProduct>(KIND.product)).filter((p) => p.catalog_id === productSet.catalog_id);
+    const stored = { ...productSet, id: digits(16), created_at: new Date().toISOString(), product_count: 0 };
+    await this.store.create(KIND.productSet, stored);
+    return { ...stored, product_count: products.filter((p) => matchesFilter(p, productSet.filter)).length };
+  }
+
+  async listProducts(catalogId: string, options: { product_set_id?: string } = {}): Promise<SocialAdsProduct[]> {
+    await this.store.require(KIND.catalog, catalogId);
+    const products = (await this.store.list<SocialAdsProduct>(KIND.product)).filter((p) => p.catalog_id === catalogId);
+    if (!options.product_set_id) return products;
+    const set = await this.store.require<SocialAdsProductSet>(KIND.productSet, options.product_set_id);
+    return products.filter((p) => matchesFilter(p, set.filter));
+  }
+
+  /** Leads are the lead results of the ads that use the form: one submission per result, made up deterministically. */
+  async listLeads(formId: string, timeRange: { since: string; until: string }): Promise<SocialAdsLead[]> {
+    const form = await this.store.require<SocialAdsLeadForm>(KIND.leadForm, formId);
+    const [campaigns, adSets, ads] = await Promise.all([
+      this.store.list<StoredCampaign>(KIND.campaign, { withHistory: true }),
+      this.store.list<StoredAdSet>(KIND.adSet, { withHistory: true }),
+      this.store.list<StoredAd>(KIND.ad, { withHistory: true }),
+    ]);
+    const leads: SocialAdsLead[] = [];
+    for (const day of deliveredAdDays({ campaigns, adSets, ads }, timeRange.since, timeRange.until, isoDate(new Date()))) {
+      if (day.ad.creative.lead_form_id !== formId || campaigns.find((c) => c.id === day.ad.campaign_id)?.objective !== 'OUTCOME_LEADS') continue;
+      for (let i = 0; i < day.conversions; i++) {
+        const n = hash32(`${day.ad.id}|${day.date}|lead|${i}`);
+        const minute = n % (24 * 60);
+        leads.push({
+          id: String(1_000_000_000_000_000 + (n % 1_000_000_000) * 1000 + i),
+          form_id: formId,
+          ad_id: day.ad.id,
+          ad_set_id: day.ad.ad_set_id,
+          campaign_id: day.ad.campaign_id,
+          created_time: `${day.date}T${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}:00+0000`,
+          field_data: form.questions.map((q) => ({ name: q.toLowerCase(), value: leadAnswer(q, n) })),
+        });
+      }
+    }
+    return leads.sort((a, b) => b.created_time.localeCompare(a.created_time) || a.id.localeCompare(b.id));
   }
 
   listPages(): Promise<SocialAdsPage[]> {
@@ -154,7 +283,9 @@ export class SocialAdsSandbox extends SandboxPlatform implements SocialAdsPort {
 
   async uploadImage(upload: { url: string; name: string }): Promise<SocialAdsImage> {
     const hash = imageHashOf(upload.url);
-    const image: SocialAdsImage = { id: hash, hash, name: upload.name, url: upload.url, width: 1080, height: 1080, origin: 'url', created_at: new Date().toISOString() };
+    // The sandbox cannot read the file: a size in the file name ("hero-1200x628.jpg") stands for its pixels, 1080x1080 otherwise.
+    const size = /(\d{2,5})x(\d{2,5})/.exec(upload.name);
+    const image: SocialAdsImage = { id: hash, hash, name: upload.name, url: upload.url, width: size ? Number(size[1]) : 1080, height: size ? Number(size[2]) : 1080, origin: 'url', created_at: new Date().toISOString() };
     return (await this.store.get<SocialAdsImage>(KIND.image, hash)) ?? this.store.create(KIND.image, image);
   }
 
@@ -242,7 +373,13 @@ export async function seedSocialAdsAccount(account: ConnectedAccount): Promise<v
     { id: ids.digits(16), name: 'Newsletter signup', page_id: pages[0].id, status: 'ACTIVE', questions: ['EMAIL'] },
     { id: ids.digits(16), name: 'Spring event RSVP (old)', page_id: pages[1].id, status: 'ARCHIVED', questions: ['FULL_NAME', 'EMAIL', 'PHONE'] },
   ];
-  const pixel: SocialAdsPixel = { id: ids.digits(15), name: `${brand} Pixel` };
+  const pixel: SocialAdsPixel = {
+    id: ids.digits(15),
+    name: `${brand} Pixel`,
+    last_fired_time: `${ago(1)}T22:41:00+0000`,
+    event_counts_7d: { PageView: 48210, ViewContent: 15380, AddToCart: 2140, InitiateCheckout: 910, Purchase: 402 },
+    catalog_match_rate: 0.91,
+  };
   const redirects: SocialAdsDomainRedirect[] = [{ id: `go.${domain.replace('.com', '.link')}`, redirects_to: domain }];
 
   const imageSpecs: [string, number, number][] = [
@@ -280,7 +417,7 @@ export async function seedSocialAdsAccount(account: ConnectedAccount): Promise<v
   });
   const iosApp = { application_id: ids.digits(15), app_name: `${brand} Trail Maps`, store: 'APP_STORE' as const, object_store_url: `https://apps.apple.com/app/id${ids.digits(10)}` };
   const androidApp = { application_id: iosApp.application_id, app_name: iosApp.app_name, store: 'GOOGLE_PLAY' as const, object_store_url: `https://play.google.com/store/apps/details?id=com.${domain.replace('.com', '')}.trails` };
-  const campaigns = {
+  const campaigns: Record<string, StoredCampaign> = {
     traffic: campaign({ name: 'Spring Sale - Traffic', objective: 'OUTCOME_TRAFFIC', status: 'ACTIVE', daily_budget: 60, start_date: ago(75), performance: 'strong' }, 75),
     sales: campaign({ name: 'Catalog Sales - Conversions', objective: 'OUTCOME_SALES', status: 'ACTIVE', daily_budget: 150, start_date: ago(110), performance: 'average' }, 110),
     ios: campaign({ name: 'App Installs - iOS', objective: 'OUTCOME_APP_PROMOTION', status: 'ACTIVE', daily_budget: 90, start_date: ago(95), performance: 'average', app: iosApp }, 95),
@@ -295,7 +432,7 @@ export async function seedSocialAdsAccount(account: ConnectedAccount): Promise<v
     age_min,
     age_max,
     genders,
-    publisher_platforms: ['facebook', 'instagram'],
+    publisher_platforms: ['main_app', 'photo_app'],
   });
   const adSet = (c: StoredCampaign, a: Omit<StoredAdSet, 'id' | 'campaign_id' | 'created_at' | 'start_date'> & { start_date?: string }): StoredAdSet => ({
     id: metaId(),
@@ -304,7 +441,7 @@ export async function seedSocialAdsAccount(account: ConnectedAccount): Promise<v
     start_date: a.start_date ?? c.start_date,
     ...a,
   });
-  const adSets = {
+  const adSets: Record<string, StoredAdSet> = {
     trafficBroad: adSet(campaigns.traffic, { name: 'US - Broad 25-54', status: 'ACTIVE', optimization_goal: 'LANDING_PAGE_VIEWS', billing_event: 'IMPRESSIONS', targeting: targeting(['US'], 25, 54), performance: 'strong' }),
     trafficCA: adSet(campaigns.traffic, { name: 'CA - Hikers', status: 'PAUSED', optimization_goal: 'LINK_CLICKS', billing_event: 'IMPRESSIONS', targeting: targeting(['CA'], 21, 60), performance: 'average', ...pausedCA }),
     salesLookalike: adSet(campaigns.sales, { name: 'Lookalike 1% - Purchasers', status: 'ACTIVE', optimization_goal: 'OFFSITE_CONVERSIONS', billing_event: 'IMPRESSIONS', targeting: targeting(['US']), promoted_object: { pixel_id: pixel.id, custom_event_type: 'PURCHASE' }, performance: 'average' }),
@@ -365,7 +502,56 @@ export async function seedSocialAdsAccount(account: ConnectedAccount): Promise<v
     ad(adSets.oldRetargeting, 'Holiday - cart reminder', 'image', 'poor', creative({ link: `${site}/cart`, primary_texts: ['Still thinking it over?'], headlines: ['Your cart is waiting'], image_hashes: [img('spring-hero-1200')], call_to_action: 'SHOP_NOW' }), 'ARCHIVED'),
   ];
 
+  // The product catalog, its product sets and a catalog (dynamic product ads) campaign with a
+  // campaign budget: a retargeting ad set that sells, a prospecting one that does not.
+  const catalog: SocialAdsCatalog = { id: ids.digits(16), name: `${brand} Product Catalog`, vertical: 'commerce', product_count: PRODUCT_ROWS.length, pixel_ids: [pixel.id], feed_last_upload_time: `${ago(1)}T04:00:00+0000`, feed_errors: 1 };
+  const products: SocialAdsProduct[] = PRODUCT_ROWS.map(([sku, name, category, productBrand, price, availability, review_status]) => ({
+    id: ids.digits(16),
+    retailer_id: sku,
+    catalog_id: catalog.id,
+    name,
+    category,
+    brand: productBrand,
+    price,
+    currency: account.currency,
+    availability,
+    image_url: `https://scontent.sandbox.invalid/p/${sku.toLowerCase()}.jpg`,
+    url: `${site}/p/${sku.toLowerCase()}`,
+    review_status,
+    ...(price >= 200 ? { custom_label_0: 'premium' } : {}),
+  }));
+  const productSets: SocialAdsProductSet[] = [
+    { id: ids.digits(16), catalog_id: catalog.id, name: 'All products', filter: [], product_count: 0, created_at: created(100) },
+    { id: ids.digits(16), catalog_id: catalog.id, name: 'Boots', filter: [{ field: 'category', operator: 'eq', value: 'boots' }], product_count: 0, created_at: created(100) },
+    { id: ids.digits(16), catalog_id: catalog.id, name: 'Under 100', filter: [{ field: 'price', operator: 'lt', value: 100 }], product_count: 0, created_at: created(60) },
+  ];
+  const catalogCampaign = campaign({ name: 'Catalog - Dynamic Product Ads', objective: 'OUTCOME_SALES', status: 'ACTIVE', daily_budget: 80, start_date: ago(70), performance: 'average', promoted_object: { product_catalog_id: catalog.id } }, 70);
+  const catalogSets = {
+    retargeting: adSet(catalogCampaign, { name: 'Retargeting - viewed or carted 14d', status: 'ACTIVE', optimization_goal: 'OFFSITE_CONVERSIONS', billing_event: 'IMPRESSIONS', targeting: targeting(['US']), promoted_object: { pixel_id: pixel.id, custom_event_type: 'PURCHASE', product_set_id: productSets[0].id }, retargeting_days: 14, performance: 'strong' }),
+    prospecting: adSet(catalogCampaign, { name: 'Prospecting - Boots broad', status: 'ACTIVE', optimization_goal: 'OFFSITE_CONVERSIONS', billing_event: 'IMPRESSIONS', targeting: targeting(['US', 'CA'], 25, 65), promoted_object: { pixel_id: pixel.id, custom_event_type: 'PURCHASE', product_set_id: productSets[1].id }, performance: 'poor' }),
+  };
+  const catalogAd = (s: StoredAdSet, name: string, performance: PerformanceTier, productSetId: string) =>
+    ad(s, name, 'catalog', performance, creative({ link: site, primary_texts: ['Still thinking about {{product.name}}?'], headlines: ['{{product.name}}'], descriptions: ['{{product.price}}'], call_to_action: 'SHOP_NOW', product_set_id: productSetId, catalog_format: 'carousel' }));
+  campaigns.catalog = catalogCampaign;
+  Object.assign(adSets, catalogSets);
+  ads.push(catalogAd(catalogSets.retargeting, 'Catalog carousel - all products', 'strong', productSets[0].id), catalogAd(catalogSets.prospecting, 'Catalog carousel - boots', 'poor', productSets[1].id));
+
+  const audienceTime = `${ago(3)}T06:00:00+0000`;
+  const websiteVisitors: SocialAdsCustomAudience = { id: `2385${ids.digits(13)}`, name: 'Website visitors 30d', subtype: 'WEBSITE', approximate_count_lower_bound: 61_000, approximate_count_upper_bound: 72_000, delivery_status: { code: 200, description: 'This audience is ready for use.' }, retention_days: 30, pixel_id: pixel.id, time_updated: audienceTime };
+  const purchasers: SocialAdsCustomAudience = { id: `2385${ids.digits(13)}`, name: 'Purchasers 180d', subtype: 'WEBSITE', approximate_count_lower_bound: 8_400, approximate_count_upper_bound: 9_900, delivery_status: { code: 200, description: 'This audience is ready for use.' }, retention_days: 180, pixel_id: pixel.id, time_updated: audienceTime };
+  const audiences: SocialAdsCustomAudience[] = [
+    websiteVisitors,
+    purchasers,
+    { id: `2385${ids.digits(13)}`, name: 'Customer list - newsletter', subtype: 'CUSTOM', approximate_count_lower_bound: 21_000, approximate_count_upper_bound: 25_000, delivery_status: { code: 200, description: 'This audience is ready for use.' }, time_updated: audienceTime },
+    { id: `2385${ids.digits(13)}`, name: 'Video viewers 50% - Brand film', subtype: 'ENGAGEMENT', approximate_count_lower_bound: 700, approximate_count_upper_bound: 900, delivery_status: { code: 300, description: 'This audience is too small to deliver ads; it needs at least 1,000 people.' }, retention_days: 365, time_updated: audienceTime },
+    { id: `2385${ids.digits(13)}`, name: 'Lookalike (US, 1%) - Purchasers 180d', subtype: 'LOOKALIKE', approximate_count_lower_bound: 2_100_000, approximate_count_upper_bound: 2_500_000, delivery_status: { code: 200, description: 'This audience is ready for use.' }, lookalike_spec: { origin_audience_id: purchasers.id, ratio: 0.01, country: 'US' }, time_updated: audienceTime },
+  ];
+
   await Promise.all([
+    store.putMany(KIND.catalog, [catalog]),
+    store.putMany(KIND.product, products),
+    store.putMany(KIND.productSet, productSets),
+    store.putMany(KIND.customAudience, audiences),
     store.putMany(KIND.page, pages),
     store.putMany(KIND.instagram, [instagram]),
     store.putMany(KIND.leadForm, leadForms),

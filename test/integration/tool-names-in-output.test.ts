@@ -113,6 +113,16 @@ describe('tool texts', () => {
     const socialAdSets = (await read('list_socialads_ad_sets')).ad_sets as any[];
     const socialAssets = await read('discover_socialads_assets');
     const socialPage = (await read('list_socialads_pages')).pages[0].id;
+    const socialCampaigns = (await read('list_socialads_campaigns')).campaigns as any[];
+    const socialTraffic = socialCampaigns.find((c) => c.objective === 'OUTCOME_TRAFFIC');
+    const socialCatalogCampaign = socialCampaigns.find((c) => c.catalog_id);
+    const socialCatalogSet = socialAdSets.find((s) => s.campaign_id === socialCatalogCampaign.id);
+    const socialAds = (await read('list_socialads_ads')).ads as any[];
+    const socialCatalogAd = socialAds.find((a) => a.ad_type === 'catalog');
+    const socialImageAd = socialAds.find((a) => a.ad_type === 'image' && a.status === 'ACTIVE');
+    const socialProductSet = (await read('list_socialads_product_sets')).product_sets[0].id;
+    const socialForm = (await read('list_socialads_lead_forms')).forms[0].id;
+    const socialSalesSet = socialAdSets.find((s) => s.objective === 'OUTCOME_SALES' && s.status === 'ACTIVE' && s.campaign_id !== socialCatalogCampaign.id);
     const shortAdGroups = (await read('list_shortvideo_ad_groups')).ad_groups as any[];
     const shortVideos = (await read('list_shortvideo_ad_videos')).videos as any[];
     const dynamicAdGroup = shortAdGroups.find((g) => g.creative_material_mode === 'DYNAMIC') ?? shortAdGroups[0];
@@ -150,7 +160,29 @@ describe('tool texts', () => {
       remove_call_assets: { campaign_id: callAssetCampaign },
       resume_ad_group: { ad_group_id: searchAdGroup.id },
       add_socialads_ad: { ad_set_id: socialAdSets.find((s) => s.objective === 'OUTCOME_TRAFFIC')?.id ?? socialAdSets[0].id, ad_type: 'image', landing_page_url: 'https://www.example.com/trail', existing_image_hash: socialAssets.images[0].hash, primary_text: 'Gear that goes further', headline: 'Trail-tested packs', facebook_page_id: socialPage },
-      create_socialads_video_campaign: { campaign_name: 'Scan test video', primary_text: 'Gear that goes further', objective: 'OUTCOME_TRAFFIC', daily_budget: 50, existing_video_id: socialAssets.videos?.[0]?.id, landing_page_url: 'https://www.example.com/trail', status: 'PAUSED', facebook_page_id: socialPage },
+      get_socialads_campaign_details: { campaign_id: socialTraffic.id },
+      pause_socialads_campaign: { campaign_id: socialTraffic.id },
+      resume_socialads_campaign: { campaign_id: socialTraffic.id },
+      update_socialads_campaign: { campaign_id: socialTraffic.id, daily_budget: 61 },
+      update_socialads_catalog_campaign: { campaign_id: socialCatalogCampaign.id, daily_budget: 81 },
+      update_socialads_ad_set: { ad_set_id: socialSalesSet.id, age_min: 21 },
+      update_socialads_catalog_ad_set: { ad_set_id: socialCatalogSet.id, retargeting_days: 21 },
+      update_socialads_ad: { ad_id: socialImageAd.id, name: 'Scan test ad' },
+      update_socialads_catalog_ad: { ad_id: socialCatalogAd.id, catalog_format: 'single_product' },
+      search_socialads_targeting: { query: 'hiking' },
+      browse_socialads_targeting: { type: 'interests' },
+      get_socialads_lead_form_submissions: { form_id: socialForm },
+      create_socialads_product_set: { name: 'Scan set', rules: [{ field: 'price', operator: 'gt', value: 100 }] },
+      add_socialads_ad_set: { campaign_id: socialTraffic.id, name: 'Scan ad set' },
+      add_socialads_catalog_ad_set: { campaign_id: socialCatalogCampaign.id, name: 'Scan catalog set', product_set_id: socialProductSet },
+      add_socialads_catalog_ad: { ad_set_id: socialCatalogSet.id, name: 'Scan catalog ad', page_id: socialPage },
+      create_socialads_image_campaign: { campaign_name: 'Scan image', daily_budget: 20, landing_page_url: 'https://www.example.com/trail', primary_text: 'Gear that goes further', existing_image_hash: socialAssets.images[0].hash, page_id: socialPage },
+      create_socialads_carousel_campaign: { campaign_name: 'Scan carousel', daily_budget: 20, landing_page_url: 'https://www.example.com/trail', primary_text: 'Gear that goes further', cards: [{ headline: 'A', existing_image_hash: socialAssets.images[0].hash }, { headline: 'B', existing_image_hash: socialAssets.images[1].hash }], page_id: socialPage },
+      create_socialads_catalog_campaign: { campaign_name: 'Scan catalog', product_set_id: socialProductSet, daily_budget: 30, page_id: socialPage },
+      create_socialads_dco_ad: { ad_set_id: socialSalesSet.id, name: 'Scan DCO', existing_image_hashes: [socialAssets.images[0].hash, socialAssets.images[1].hash], primary_texts: ['One', 'Two'], landing_page_url: 'https://www.example.com/trail', page_id: socialPage },
+      duplicate_socialads_campaign: { campaign_id: socialTraffic.id },
+      validate_and_prepare_socialads_assets: { image_urls: ['https://cdn.example.com/hero-1080x1080.jpg'] },
+      create_socialads_video_campaign: { campaign_name: 'Scan test video', primary_text: 'Gear that goes further', objective: 'OUTCOME_TRAFFIC', daily_budget: 50, existing_video_id: socialAssets.videos?.[0]?.id, landing_page_url: 'https://www.example.com/trail', status: 'PAUSED', page_id: socialPage },
       select_proads_campaign_type: { campaign_type: 'text' },
       get_shortvideo_ad_group: { adgroup_id: shortAdGroups[0].id },
       update_shortvideo_ad_group: { adgroup_id: shortAdGroups[0].id, budget: 66 },

@@ -4,7 +4,7 @@ import { ToolError } from '../../../functions/runtime/errors';
 import { isoDate } from '../../dates';
 import { markdownTable, money } from '../../markdown';
 import { defineSocialAdsTool } from '../define';
-import { SOCIALADS_OBJECTIVES, type NewSocialAdsAdSet, type NewSocialAdsCampaign, type SocialAdsAdSet, type SocialAdsObjective } from '../port';
+import { SOCIALADS_OBJECTIVES, SOCIALADS_PUBLISHER_PLATFORMS, type NewSocialAdsAdSet, type NewSocialAdsCampaign, type SocialAdsAdSet, type SocialAdsObjective } from '../port';
 import { CALL_TO_ACTIONS, descriptionSchema, headlineSchema, httpsUrl, imageHash, primaryTextSchema, videoId, webUrl } from './creative-rules';
 import { checkVideo, planImage, resolveInstagram, resolvePage } from './resolve';
 import { dateArg } from './shared';
@@ -37,7 +37,7 @@ export const createSocialAdsVideoCampaign = defineSocialAdsTool({
     age_min: v.optional(v.pipe(v.number(), v.integer(), v.minValue(18), v.maxValue(65), v.description('Minimum age, 18-65, default 18')), 18),
     age_max: v.optional(v.pipe(v.number(), v.integer(), v.minValue(18), v.maxValue(65), v.description('Maximum age, 18-65 (65 = 65+), default 65')), 65),
     genders: v.optional(v.pipe(v.picklist(['all', 'male', 'female']), v.description('all (default), male or female')), 'all'),
-    publisher_platforms: v.optional(v.pipe(v.array(v.picklist(['facebook', 'instagram', 'audience_network', 'messenger'])), v.minLength(1), v.description('Placements, default facebook and instagram')), ['facebook', 'instagram']),
+    publisher_platforms: v.optional(v.pipe(v.array(v.picklist(SOCIALADS_PUBLISHER_PLATFORMS)), v.minLength(1), v.description('Where the ads appear: main_app (the socialads app), photo_app (its photo-sharing app), partner_network, messaging_app; default main_app and photo_app')), ['main_app', 'photo_app']),
     optimization_goal: v.optional(v.pipe(v.picklist(ALL_GOALS), v.description('Ad set optimization goal; defaults per objective (AWARENESS: REACH, TRAFFIC: LANDING_PAGE_VIEWS, ENGAGEMENT: THRUPLAY, LEADS: LEAD_GENERATION, SALES: OFFSITE_CONVERSIONS, APP_PROMOTION: APP_INSTALLS)'))),
     video_url: v.optional(httpsUrl('Public HTTPS MP4 URL of the video; uploaded to the account')),
     existing_video_id: v.optional(videoId('Id of a video already in the account (discover_socialads_assets)')),
@@ -52,8 +52,8 @@ export const createSocialAdsVideoCampaign = defineSocialAdsTool({
     lead_form_id: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d{6,20}$/, 'must be a numeric lead form id'), v.description('OUTCOME_LEADS: instant form; auto-selected when the page has exactly one active form'))),
     pixel_id: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d{6,20}$/, 'must be a numeric pixel id'), v.description('OUTCOME_SALES: pixel; auto-selected when the account has exactly one'))),
     custom_event_type: v.optional(v.pipe(v.picklist(['PURCHASE', 'ADD_TO_CART', 'INITIATED_CHECKOUT', 'COMPLETE_REGISTRATION', 'LEAD', 'SUBSCRIBE', 'START_TRIAL']), v.description('OUTCOME_SALES: conversion event, default PURCHASE'))),
-    facebook_page_id: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d{6,20}$/, 'must be a numeric page id from list_socialads_pages'), v.description('Page the ad runs as; auto-detected with one promotable page, otherwise the tool asks'))),
-    instagram_account_id: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d{6,20}$/), v.description("Linked social profile (from list_socialads_pages); defaults to the page's linked profile"))),
+    page_id: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d{6,20}$/, 'must be a numeric page id from list_socialads_pages'), v.description('Page the ad runs as; auto-detected with one promotable page, otherwise the tool asks'))),
+    profile_id: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d{6,20}$/), v.description("Linked photo-app profile (from list_socialads_pages); defaults to the page's linked profile"))),
     ad_set_name: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(400), v.description('Ad set name; default "<campaign_name> - Ad set"'))),
     ad_name: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(400), v.description('Ad name; default "<campaign_name> - Video"'))),
     status: v.optional(v.pipe(v.picklist(['ACTIVE', 'PAUSED']), v.description('PAUSED (default: review before it spends) or ACTIVE')), 'PAUSED'),
@@ -98,8 +98,8 @@ export const createSocialAdsVideoCampaign = defineSocialAdsTool({
     }
 
     // Checks before anything is created.
-    const { page, how } = await resolvePage(p, args.facebook_page_id, undefined, ctx.account.account_id);
-    const instagram = await resolveInstagram(p, args.instagram_account_id, page);
+    const { page, how } = await resolvePage(p, args.page_id, undefined, ctx.account.account_id, 'page_id');
+    const instagram = await resolveInstagram(p, args.profile_id, page, 'profile_id');
     if (args.existing_video_id) await checkVideo(ctx, args.existing_video_id, 'existing_video_id');
     const thumbnailHash = args.existing_image_hash ? (await planImage(ctx, args.existing_image_hash, 'existing_image_hash', false)).hash : undefined;
     let leadFormId: string | undefined;

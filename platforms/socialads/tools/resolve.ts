@@ -19,12 +19,13 @@ export interface ResolvedPage {
  * The page: the one given, else the ad set's promoted page, else the only promotable page.
  * With two or more promotable pages the caller must choose: a 400 listing them.
  */
-export async function resolvePage(platform: SocialAdsPort, pageId: string | undefined, adSet: SocialAdsAdSet | undefined, accountId: string): Promise<ResolvedPage> {
+/** `parameter`: the argument that names the page in the calling tool (the specification fixes facebook_page_id for add_socialads_ad; newer tools say page_id). */
+export async function resolvePage(platform: SocialAdsPort, pageId: string | undefined, adSet: SocialAdsAdSet | undefined, accountId: string, parameter = 'facebook_page_id'): Promise<ResolvedPage> {
   const pages = await platform.listPages();
   const promotable = pages.filter((p) => p.promotable);
   if (pageId) {
     const page = pages.find((p) => p.id === pageId);
-    if (!page) throw new ToolError(`\`facebook_page_id\` "${pageId}" is not a page of ad account ${accountId}. Promotable pages: ${promotable.map((p) => `${p.name} (${p.id})`).join(', ') || 'none'}. See list_socialads_pages.`);
+    if (!page) throw new ToolError(`\`${parameter}\` "${pageId}" is not a page of ad account ${accountId}. Promotable pages: ${promotable.map((p) => `${p.name} (${p.id})`).join(', ') || 'none'}. See list_socialads_pages.`);
     if (!page.promotable) throw new ToolError(`Page "${page.name}" (${page.id}) cannot run ads (it is unpublished or you lack the ADVERTISE task on it). Choose a promotable page from list_socialads_pages.`);
     return { page, how: 'given' };
   }
@@ -33,18 +34,18 @@ export async function resolvePage(platform: SocialAdsPort, pageId: string | unde
   if (promotable.length === 1) return { page: promotable[0], how: 'only_promotable_page' };
   if (promotable.length === 0) throw new ToolError(`Ad account ${accountId} has no promotable page. Publish a page and grant the ad account access to it, then retry.`);
   throw new ToolError(
-    `This account can advertise as ${promotable.length} pages. Please specify facebook_page_id:\n` +
-      promotable.map((p) => `- ${p.name} (facebook_page_id="${p.id}")`).join('\n'),
-    { parameter: 'facebook_page_id', pages: promotable.map((p) => ({ id: p.id, name: p.name, category: p.category, instagram_account_id: p.instagram_account_id ?? null })) },
+    `This account can advertise as ${promotable.length} pages. Please specify ${parameter}:\n` +
+      promotable.map((p) => `- ${p.name} (${parameter}="${p.id}")`).join('\n'),
+    { parameter, pages: promotable.map((p) => ({ id: p.id, name: p.name, category: p.category, instagram_account_id: p.instagram_account_id ?? null })) },
   );
 }
 
 /** The Instagram account: the one given (must exist), else the page's linked one, else none. */
-export async function resolveInstagram(platform: SocialAdsPort, instagramId: string | undefined, page: SocialAdsPage): Promise<SocialAdsInstagramAccount | undefined> {
+export async function resolveInstagram(platform: SocialAdsPort, instagramId: string | undefined, page: SocialAdsPage, parameter = 'instagram_account_id'): Promise<SocialAdsInstagramAccount | undefined> {
   const accounts = await platform.listInstagramAccounts();
   if (instagramId) {
     const found = accounts.find((a) => a.id === instagramId);
-    if (!found) throw new ToolError(`\`instagram_account_id\` "${instagramId}" is not connected to this ad account. Connected: ${accounts.map((a) => `@${a.username} (${a.id})`).join(', ') || 'none'}. See list_socialads_pages.`);
+    if (!found) throw new ToolError(`\`${parameter}\` "${instagramId}" is not connected to this ad account. Connected: ${accounts.map((a) => `@${a.username} (${a.id})`).join(', ') || 'none'}. See list_socialads_pages.`);
     return found;
   }
   return accounts.find((a) => a.id === page.instagram_account_id);

@@ -175,3 +175,10 @@ export interface AppMetrics extends MetricTotals {
 export function withInstalls(t: MetricTotals): AppMetrics {
   return { ...t, installs: t.conversions, cost_per_install: t.conversions > 0 ? Math.round((t.spend / t.conversions) * 100) / 100 : null };
 }
+
+/** The reporting window arguments every socialads report and list tool takes. */
+export const windowEntries = {
+  lookback_days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(365), v.description('Days of performance, 1-365, default 30 (ends yesterday)')), 30),
+  start_date: dateArg('Start of the reporting window, YYYY-MM-DD (with end_date; overrides lookback_days)'),
+  end_date: dateArg('End of the reporting window, YYYY-MM-DD (with start_date; yesterday at the latest)'),
+};

@@ -22,7 +22,7 @@ describe('Tool: create_socialads_video_campaign', () => {
     daily_budget: 25,
     existing_video_id: env.videos[0].id,
     primary_text: 'See the trail in 15 seconds.',
-    facebook_page_id: env.pages[0].id,
+    page_id: env.pages[0].id,
   });
 
   it('creates campaign, ad set and video ad, visible through the read tools', async () => {
@@ -98,7 +98,7 @@ describe('Tool: create_socialads_video_campaign', () => {
     const past = await callTool(env.apiKey, 'create_socialads_video_campaign', { ...base(), start_date: '2020-01-01' });
     expect(past.status).toBe(400);
     expect(past.body.error).toContain('is in the past');
-    const { facebook_page_id: _p, ...noPage } = base();
+    const { page_id: _p, ...noPage } = base();
     const ask = await callTool(env.apiKey, 'create_socialads_video_campaign', noPage);
     expect(ask.status).toBe(400);
     expect(ask.body.structured_content!.pages).toHaveLength(2);

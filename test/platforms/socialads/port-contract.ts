@@ -11,10 +11,10 @@ import { GatewayError } from '../../../functions/runtime/errors';
 import { addDays, isoDate } from '../../../platforms/dates';
 import type { SocialAdsInsightsRow, SocialAdsPort } from '../../../platforms/socialads/port';
 
-const CAMPAIGN_FIELDS = ['id', 'name', 'objective', 'status', 'buying_type', 'daily_budget', 'lifetime_budget', 'special_ad_categories', 'lead_form_id', 'app', 'start_date', 'end_date', 'created_at'];
-const AD_SET_FIELDS = ['id', 'campaign_id', 'name', 'status', 'optimization_goal', 'billing_event', 'daily_budget', 'lifetime_budget', 'targeting', 'promoted_object', 'start_date', 'end_date', 'created_at'];
+const CAMPAIGN_FIELDS = ['id', 'name', 'objective', 'status', 'buying_type', 'daily_budget', 'lifetime_budget', 'special_ad_categories', 'lead_form_id', 'app', 'start_date', 'end_date', 'created_at', 'bid_strategy', 'promoted_object'];
+const AD_SET_FIELDS = ['id', 'campaign_id', 'name', 'status', 'optimization_goal', 'billing_event', 'daily_budget', 'lifetime_budget', 'targeting', 'promoted_object', 'start_date', 'end_date', 'created_at', 'bid_strategy', 'bid_amount', 'retargeting_days'];
 const AD_FIELDS = ['id', 'ad_set_id', 'campaign_id', 'name', 'status', 'effective_status', 'ad_type', 'creative', 'start_date', 'created_at'];
-const INSIGHTS_FIELDS = ['campaign_id', 'ad_set_id', 'ad_id', 'date', 'impressions', 'reach', 'clicks', 'spend', 'conversions', 'revenue', 'video_views'];
+const INSIGHTS_FIELDS = ['campaign_id', 'ad_set_id', 'ad_id', 'date', 'impressions', 'reach', 'clicks', 'spend', 'conversions', 'revenue', 'video_views', 'breakdown_value', 'view_content', 'add_to_cart'];
 const STATUSES = ['ACTIVE', 'PAUSED', 'ARCHIVED', 'DELETED'];
 
 /** Fields outside the port type (a simulation field such as a performance tier would show here). */
@@ -102,7 +102,7 @@ export function describePortContract(label: string, open: () => Promise<SocialAd
         optimization_goal: 'LINK_CLICKS',
         billing_event: 'IMPRESSIONS',
         daily_budget: 20,
-        targeting: { countries: ['US'], age_min: 18, age_max: 65, genders: [], publisher_platforms: ['facebook'] },
+        targeting: { countries: ['US'], age_min: 18, age_max: 65, genders: [], publisher_platforms: ['main_app'] },
         start_date: today,
       });
       expect(adSet.id).toMatch(/^\d{10,}$/);
@@ -167,6 +167,46 @@ export function describePortContract(label: string, open: () => Promise<SocialAd
       const one = all[0]!.ad_id!;
       const rows = await port.getInsights({ level: 'ad', ids: [one], time_range: range });
       expect(rows).toEqual(all.filter((r) => r.ad_id === one));
+    });
+
+    it('splits insights by a breakdown into rows that add up to the unsplit rows', async () => {
+      const port = await open();
+      const plain = await port.getInsights({ level: 'campaign', time_range: range });
+      for (const breakdown of ['age', 'gender', 'publisher_platform', 'platform_position', 'impression_device'] as const) {
+        const split = await port.getInsights({ level: 'campaign', time_range: range, breakdown });
+        expect(split.every((r) => typeof r.breakdown_value === 'string')).toBe(true);
+        expectSameSums(sumBy(split, (r) => r.campaign_id), plain, (r) => r.campaign_id);
+      }
+    });
+
+    it('updates a campaign, an ad set and an ad from now on; the next reads show it', async () => {
+      const port = await open();
+      const campaign = (await port.listCampaigns()).find((c) => c.status === 'ACTIVE')!;
+      const adSet = (await port.listAdSets()).find((s) => s.status === 'ACTIVE')!;
+      const ad = (await port.listAds()).find((a) => a.status === 'ACTIVE')!;
+      const before = await port.getInsights({ level: 'campaign', ids: [campaign.id], time_range: range });
+      await port.updateCampaign(campaign.id, { status: 'PAUSED', name: `${campaign.name} (paused)` });
+      await port.updateAdSet(adSet.id, { status: 'PAUSED' });
+      await port.updateAd(ad.id, { name: 'Renamed' });
+      expect(await port.getCampaign(campaign.id)).toMatchObject({ status: 'PAUSED', name: `${campaign.name} (paused)` });
+      expect((await port.getAdSet(adSet.id)).status).toBe('PAUSED');
+      expect((await port.getAd(ad.id)).name).toBe('Renamed');
+      // Past days do not change.
+      expect(await port.getInsights({ level: 'campaign', ids: [campaign.id], time_range: range })).toEqual(before);
+    });
+
+    it('reads catalogs, product sets that select products by their rules, audiences, targeting and leads', async () => {
+      const port = await open();
+      const [catalog] = await port.listCatalogs();
+      const sets = await port.listProductSets(catalog!.id);
+      for (const set of sets) expect((await port.listProducts(catalog!.id, { product_set_id: set.id })).length).toBe(set.product_count);
+      const created = await port.createProductSet({ catalog_id: catalog!.id, name: 'Premium', filter: [{ field: 'price', operator: 'gt', value: 200 }] });
+      expect((await port.listProducts(catalog!.id, { product_set_id: created.id })).every((p) => p.price > 200)).toBe(true);
+      expect((await port.listCustomAudiences()).length).toBeGreaterThan(0);
+      expect((await port.searchTargeting({ type: 'interests', q: 'hik' })).map((o) => o.name)).toContain('Hiking');
+      const form = (await port.listLeadForms())[0]!;
+      const leads = await port.listLeads(form.id, range);
+      expect(leads.every((l) => l.form_id === form.id && l.created_time.slice(0, 10) >= range.since)).toBe(true);
     });
 
     it('answers an unknown id with a 400 that names it', async () => {
