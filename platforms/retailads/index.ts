@@ -6,6 +6,8 @@ import { getRetailAdsReport } from './tools/get-report';
 import { getRetailAdsKeywordRecommendations } from './tools/keyword-recommendations';
 import { listRetailAdsAdGroups } from './tools/list-ad-groups';
 import { listRetailAdsProfiles } from './tools/list-profiles';
+import { listTools } from './tools/lists';
+import { writeTools } from './tools/writes';
 import { addRetailAdsSbNegativeKeywords, listRetailAdsSbNegativeKeywords } from './tools/sb-negative-keywords';
 
 /** The retailads platform: retail-marketplace advertising. */
@@ -20,6 +22,8 @@ export const retailads: PlatformModule = {
     addRetailAdsSbNegativeKeywords,
     listRetailAdsSbNegativeKeywords,
     listRetailAdsProfiles,
+    ...listTools,
+    ...writeTools,
   ],
   newSandboxAccountId: newRetailAdsProfileId,
   seedSandbox: seedRetailAdsAccount,
