@@ -6,6 +6,7 @@ import { getRetailAdsReport } from './tools/get-report';
 import { getRetailAdsKeywordRecommendations } from './tools/keyword-recommendations';
 import { listRetailAdsAdGroups } from './tools/list-ad-groups';
 import { listRetailAdsProfiles } from './tools/list-profiles';
+import { addTools } from './tools/adds';
 import { listTools } from './tools/lists';
 import { writeTools } from './tools/writes';
 import { addRetailAdsSbNegativeKeywords, listRetailAdsSbNegativeKeywords } from './tools/sb-negative-keywords';
@@ -24,6 +25,7 @@ export const retailads: PlatformModule = {
     listRetailAdsProfiles,
     ...listTools,
     ...writeTools,
+    ...addTools,
   ],
   newSandboxAccountId: newRetailAdsProfileId,
   seedSandbox: seedRetailAdsAccount,
