@@ -7,6 +7,7 @@ import { getRetailAdsKeywordRecommendations } from './tools/keyword-recommendati
 import { listRetailAdsAdGroups } from './tools/list-ad-groups';
 import { listRetailAdsProfiles } from './tools/list-profiles';
 import { addTools } from './tools/adds';
+import { analysisTools } from './tools/analyses';
 import { listTools } from './tools/lists';
 import { writeTools } from './tools/writes';
 import { addRetailAdsSbNegativeKeywords, listRetailAdsSbNegativeKeywords } from './tools/sb-negative-keywords';
@@ -26,6 +27,7 @@ export const retailads: PlatformModule = {
     ...listTools,
     ...writeTools,
     ...addTools,
+    ...analysisTools,
   ],
   newSandboxAccountId: newRetailAdsProfileId,
   seedSandbox: seedRetailAdsAccount,

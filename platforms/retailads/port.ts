@@ -37,6 +37,8 @@ export interface RetailAdsPort {
   listBrands(): Promise<RetailAdsBrand[]>;
   /** All rows of a report type over [start, end], from the nightly-collected store. */
   getReport(reportType: RetailAdsReportTypeId, start: string, end: string): Promise<RetailAdsReportRow[]>;
+  /** Each campaign's spend per day over [start, end] (budget usage). */
+  getCampaignDays(start: string, end: string): Promise<{ campaign_id: string; date: string; spend: number }[]>;
   /** Sponsored Products campaign x placement rows over [start, end]. */
   getPlacementReport(start: string, end: string): Promise<RetailAdsReportRow[]>;
 }

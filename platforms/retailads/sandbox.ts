@@ -8,6 +8,7 @@ import { SandboxPlatform } from '../sandbox/platform';
 import { SandboxStore } from '../sandbox/store';
 import { buildPlacementReport, buildReport, type ReportEntities, type Stored } from './sandbox/reports';
 import { moderationOf } from './sandbox/moderation';
+import { simulateDelivery } from './sandbox/delivery';
 import type {
   RetailAdsAsset,
   RetailAdsBrand,
@@ -168,6 +169,11 @@ export class RetailAdsSandbox extends SandboxPlatform implements RetailAdsPort {
 
   async getReport(reportType: RetailAdsReportTypeId, start: string, end: string): Promise<RetailAdsReportRow[]> {
     return buildReport(reportType, await this.reportEntities(), start, end);
+  }
+
+  async getCampaignDays(start: string, end: string): Promise<{ campaign_id: string; date: string; spend: number }[]> {
+    const delivery = simulateDelivery(await this.reportEntities(), start, end, isoDate(new Date()));
+    return [...delivery.campaignDays.entries()].flatMap(([campaignId, days]) => days.map((d) => ({ campaign_id: campaignId, date: d.date, spend: d.spend })));
   }
 
   async getPlacementReport(start: string, end: string): Promise<RetailAdsReportRow[]> {
