@@ -8,6 +8,7 @@ import { listRetailAdsAdGroups } from './tools/list-ad-groups';
 import { listRetailAdsProfiles } from './tools/list-profiles';
 import { addTools } from './tools/adds';
 import { analysisTools } from './tools/analyses';
+import { createTools } from './tools/creates';
 import { listTools } from './tools/lists';
 import { writeTools } from './tools/writes';
 import { addRetailAdsSbNegativeKeywords, listRetailAdsSbNegativeKeywords } from './tools/sb-negative-keywords';
@@ -28,6 +29,7 @@ export const retailads: PlatformModule = {
     ...writeTools,
     ...addTools,
     ...analysisTools,
+    ...createTools,
   ],
   newSandboxAccountId: newRetailAdsProfileId,
   seedSandbox: seedRetailAdsAccount,

@@ -29,6 +29,8 @@ export interface RetailAdsPort {
   createEntities<K extends RetailAdsEntityKind>(kind: K, items: Omit<RetailAdsEntityTypes[K], 'id'>[], now: Date): Promise<RetailAdsEntityTypes[K][]>;
   /** Sets fields of one entity; with `expect`, only while those fields hold those values. */
   updateEntity<K extends RetailAdsEntityKind>(kind: K, id: string, patch: Partial<RetailAdsEntityTypes[K]>, now: Date, expect?: Partial<RetailAdsEntityTypes[K]>): Promise<RetailAdsEntityTypes[K]>;
+  /** Product ads of a new campaign (the product-ad step of the campaign creators). */
+  createProductAds(items: Omit<RetailAdsProductAd, 'id'>[], now: Date): Promise<RetailAdsProductAd[]>;
   /** Submits a new creative version of a Sponsored Brands ad; it goes through moderation (IN_PROGRESS first). */
   submitSbCreative(adId: string, creative: RetailAdsSbCreativeContent, now: Date): Promise<RetailAdsSbAd>;
   /** Moderation of every creative version of an SB ad at `now`, with per-component results. */

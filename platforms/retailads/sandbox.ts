@@ -150,6 +150,10 @@ export class RetailAdsSandbox extends SandboxPlatform implements RetailAdsPort {
     return withoutTier(await this.store.update<Stored<RetailAdsEntityTypes[K]>>(kind, id, patch as Record<string, unknown>, { now, expect: expect as Record<string, unknown> | undefined }));
   }
 
+  createProductAds(items: Omit<RetailAdsProductAd, 'id'>[], now: Date): Promise<RetailAdsProductAd[]> {
+    return this.createEntities('product_ad', items, now);
+  }
+
   async submitSbCreative(adId: string, creative: RetailAdsSbCreativeContent, now: Date): Promise<RetailAdsSbAd> {
     const ad = await this.getEntity('sb_ad', adId);
     const version = { ...creative, version: (ad.creatives.at(-1)?.version ?? 0) + 1, submitted_at: now.toISOString() };
