@@ -8,7 +8,9 @@ import { listRetailAdsAdGroups } from './tools/list-ad-groups';
 import { listRetailAdsProfiles } from './tools/list-profiles';
 import { addTools } from './tools/adds';
 import { analysisTools } from './tools/analyses';
+import { assetTools } from './tools/assets';
 import { createTools } from './tools/creates';
+import { retailAdsUnifiedApi } from './tools/unified-api';
 import { listTools } from './tools/lists';
 import { writeTools } from './tools/writes';
 import { addRetailAdsSbNegativeKeywords, listRetailAdsSbNegativeKeywords } from './tools/sb-negative-keywords';
@@ -30,6 +32,8 @@ export const retailads: PlatformModule = {
     ...addTools,
     ...analysisTools,
     ...createTools,
+    ...assetTools,
+    retailAdsUnifiedApi,
   ],
   newSandboxAccountId: newRetailAdsProfileId,
   seedSandbox: seedRetailAdsAccount,
