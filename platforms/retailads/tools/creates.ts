@@ -127,8 +127,8 @@ export const createRetailAdsSpCampaign = defineRetailAdsTool({
   rules: [dateRules, (a) => (a.default_bid > a.daily_budget ? `\`default_bid\` (${a.default_bid}) must not be above \`daily_budget\` (${a.daily_budget})` : undefined)],
   output: createdOutput,
   async plan(args, ctx) {
-    const [catalog, campaigns] = await Promise.all([catalogOf(ctx), ctx.platform.listCampaigns()]);
-    if (campaigns.some((c) => c.name.toLowerCase() === args.name.toLowerCase() && !isArchived(c.state))) throw new ToolError(`A campaign named "${args.name}" already exists. Choose another name or change it with update_retailads_campaigns.`);
+    // No refusal of a name already taken: a retry after a part-way failure finds its own campaign.
+    const catalog = await catalogOf(ctx);
     const products = resolveProducts(args.products, catalog, 'products');
     const seen = new Set<string>();
     const keywords = (args.keywords ?? []).filter((k) => (seen.has(`${k.keywordText.toLowerCase()}|${k.matchType}`) ? false : (seen.add(`${k.keywordText.toLowerCase()}|${k.matchType}`), true))).map((k) => ({ keyword_text: k.keywordText, match_type: k.matchType, bid: k.bid ?? args.default_bid }));
@@ -256,10 +256,9 @@ export const createRetailAdsSbCampaign = defineRetailAdsTool({
   rules: [dateRules],
   output: createdOutput,
   async plan(args, ctx) {
-    const [catalog, campaigns, brands] = await Promise.all([catalogOf(ctx), ctx.platform.listCampaigns(), ctx.platform.listBrands()]);
+    const [catalog, brands] = await Promise.all([catalogOf(ctx), ctx.platform.listBrands()]);
     const brand = args.brand_entity_id ? brands.find((b) => b.brand_entity_id === args.brand_entity_id) : brands[0];
     if (!brand) throw new ToolError(`Brand entity ${args.brand_entity_id} is not a brand of this profile. List brands with list_retailads_brands.`);
-    if (campaigns.some((c) => c.name.toLowerCase() === args.name.toLowerCase() && !isArchived(c.state))) throw new ToolError(`A campaign named "${args.name}" already exists. Choose another name.`);
     const creative = checkCreative(args.ad_format, args, catalog, brand.brand_registry_name);
     const products = creative.asins.map((a) => catalog.catalog.get(a)!);
     const state = pausedState(args.state, ctx, 'PAUSED', 'ENABLED') as 'PAUSED';
