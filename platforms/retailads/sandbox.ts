@@ -15,6 +15,7 @@ import type {
   RetailAdsEntityKind,
   RetailAdsEntityTypes,
   RetailAdsModeration,
+  RetailAdsNegativeKeyword,
   RetailAdsSbAd,
   RetailAdsSbCreativeContent,
   RetailAdsAdGroup,
@@ -479,7 +480,15 @@ export async function seedRetailAdsAccount(account: ConnectedAccount): Promise<v
       };
     });
 
+  // Sponsored Products negative keywords: one campaign-level, one ad group-level.
+  const firstManual = campaigns[0]!;
+  const spNegatives: RetailAdsNegativeKeyword[] = [
+    { id: entityId(), campaign_id: firstManual.id, keyword_text: 'free', match_type: 'NEGATIVE_PHRASE', state: 'ENABLED' },
+    { id: entityId(), campaign_id: firstManual.id, ad_group_id: adGroups.find((g) => g.campaign_id === firstManual.id)!.id, keyword_text: 'used backpack', match_type: 'NEGATIVE_EXACT', state: 'ENABLED' },
+  ];
+
   await store.putMany(KIND.profile, [profile]);
+  await store.putMany(KIND.negativeKeyword, spNegatives);
   await store.putMany(KIND.sbAd, sbAds);
   await store.putMany(KIND.asset, [logo, video]);
   await store.putMany(KIND.campaign, campaigns);

@@ -82,7 +82,7 @@ export const uploadRetailAdsAsset = defineRetailAdsTool({
     'The real type and size are read from the file itself. Find assets with search_retailads_assets.',
   access: 'write',
   args: {
-    url: v.pipe(v.string(), v.url('must be a URL'), v.regex(/^https?:\/\//, 'must be an http or https URL'), v.description('Public URL of the file')),
+    url: v.pipe(v.string(), v.url('must be a URL'), v.regex(/^(https?:\/\/|data:(image|video)\/)/, 'must be an http or https URL (or a data: URL of a small image)'), v.description('Public URL of the file, or a data: URL (base64) of a small image')),
     asset_type: v.pipe(v.picklist(['LOGO', 'IMAGE', 'VIDEO']), v.description('LOGO, IMAGE or VIDEO')),
     name: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(128), v.description('Asset name; default the file name'))),
     tags: v.optional(v.pipe(v.array(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(40))), v.maxLength(20), v.description('Up to 20 tags to find it by'))),
@@ -98,8 +98,8 @@ export const uploadRetailAdsAsset = defineRetailAdsTool({
     if (found?.width !== undefined && found.height !== undefined && (found.width < limits.minWidth || found.height < limits.minHeight)) problems.push(`a ${args.asset_type} must be at least ${limits.minWidth}x${limits.minHeight} px; this one is ${found.width}x${found.height}`);
     if (found && args.asset_type !== 'VIDEO' && found.width === undefined) problems.push('the image dimensions could not be read from the file');
     if (problems.length) throw new ToolError(`The asset was not uploaded:\n${problems.map((p) => `- ${p}`).join('\n')}`, { code: 'asset_rejected' });
-    const name = args.name ?? decodeURIComponent(new URL(args.url).pathname.split('/').pop() || 'asset');
-    const asset: Omit<RetailAdsAsset, 'id' | 'created_at'> = { asset_type: args.asset_type, name, content_type: found!.content_type, size_bytes: size, width: found!.width, height: found!.height, source_url: args.url, tags: args.tags ?? [] };
+    const name = args.name ?? (args.url.startsWith('data:') ? `${args.asset_type.toLowerCase()}-upload` : decodeURIComponent(new URL(args.url).pathname.split('/').pop() || 'asset'));
+    const asset: Omit<RetailAdsAsset, 'id' | 'created_at'> = { asset_type: args.asset_type, name, content_type: found!.content_type, size_bytes: size, width: found!.width, height: found!.height, source_url: args.url.startsWith('data:') ? 'data: (inline upload)' : args.url, tags: args.tags ?? [] };
     return {
       summary: `Upload ${args.asset_type} "${name}" (${found!.content_type}, ${(size / 1024).toFixed(0)} KB${found!.width ? `, ${found!.width}x${found!.height}` : ''})`,
       changes: [{ action: 'create', entity: 'asset', name, fields: { asset_type: { after: args.asset_type }, content_type: { after: found!.content_type }, size_bytes: { after: size } }, startsPaused: true }],

@@ -25,7 +25,7 @@ describe('retailads list readers', () => {
   ])('%s lists rows with paging', async (tool, noun) => {
     const s = await list(tool);
     expect(s.paging.total_matching).toBe((s[noun] as Row[]).length);
-    if (noun !== 'negative_keywords') expect((s[noun] as Row[]).length).toBeGreaterThan(0);
+    expect((s[noun] as Row[]).length).toBeGreaterThan(0);
   });
 });
 
@@ -162,9 +162,14 @@ describe('retailads add-list tools', () => {
     const k = await firstKeyword();
     const dry = await callToolOk(apiKey, 'add_retailads_negative_keywords', { negative_keywords: [{ campaignId: k.campaign_id, keywordText: 'cheap', matchType: 'NEGATIVE_PHRASE' }], dry_run: true });
     expect(dry.structured!.changes).toHaveLength(1);
-    expect((await list('list_retailads_negative_keywords')).negative_keywords).toHaveLength(0);
+    const before = (await list('list_retailads_negative_keywords')).negative_keywords as Row[];
+    expect(before.some((n) => n.keyword_text === 'cheap')).toBe(false);
     await callToolOk(apiKey, 'add_retailads_negative_keywords', { negative_keywords: [{ campaignId: k.campaign_id, keywordText: 'cheap', matchType: 'NEGATIVE_PHRASE' }] });
-    expect((await list('list_retailads_negative_keywords')).negative_keywords[0]).toMatchObject({ keyword_text: 'cheap', level: 'campaign', state: 'ENABLED' });
+    const after = (await list('list_retailads_negative_keywords')).negative_keywords as Row[];
+    expect(after).toHaveLength(before.length + 1);
+    expect(after.find((n) => n.keyword_text === 'cheap')).toMatchObject({ level: 'campaign', state: 'ENABLED' });
+    const del = await callToolOk(apiKey, 'delete_retailads_negative_keywords', { negative_keyword_ids: [before[0]!.id] });
+    expect(del.structured!.changed[0].fields.state).toEqual({ before: 'ENABLED', after: 'ARCHIVED' });
     const g = (await list('list_retailads_sb_ad_groups')).sb_ad_groups[0] as Row;
     const themes = await callToolOk(apiKey, 'add_retailads_sb_themes', { themes: [{ campaignId: g.campaign_id, adGroupId: g.id, themeType: 'KEYWORDS_RELATED_TO_YOUR_BRAND' }, { campaignId: g.campaign_id, adGroupId: g.id, themeType: 'KEYWORDS_RELATED_TO_YOUR_BRAND' }] });
     expect((themes.structured!.results as Row[]).map((r) => r.outcome)).toEqual(['created', 'skipped_duplicate']);
