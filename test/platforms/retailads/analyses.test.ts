@@ -1,4 +1,5 @@
 import { callTool, callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
+import { callChecked } from './checked';
 
 useTestTables();
 
@@ -17,15 +18,15 @@ describe('retailads report readers', () => {
     ['get_retailads_purchased_products', {}, 'spPurchasedProduct'],
     ['get_retailads_search_terms', { limit: 50 }, 'spSearchTerm'],
   ])('%s %j reads %s with totals of every matching row', async (tool, args, reportType) => {
-    const s = (await callToolOk(apiKey, tool, args)).structured!;
+    const s = (await callChecked(apiKey, tool, args)).structured!;
     expect(s.report_type).toBe(reportType);
     expect(s.rows.length).toBeGreaterThan(0);
     expect(s.summary.rows).toBe(s.paging.total_matching);
   });
 
   it('campaign performance adds up to the same figures as the campaigns list', async () => {
-    const perf = (await callToolOk(apiKey, 'get_retailads_campaign_performance', {})).structured!;
-    const list = (await callToolOk(apiKey, 'list_retailads_campaigns', { ad_product: 'SPONSORED_PRODUCTS' })).structured!;
+    const perf = (await callChecked(apiKey, 'get_retailads_campaign_performance', {})).structured!;
+    const list = (await callChecked(apiKey, 'list_retailads_campaigns', { ad_product: 'SPONSORED_PRODUCTS' })).structured!;
     expect(list.summary.spend).toBeCloseTo(perf.summary.spend, 2);
   });
 
@@ -43,7 +44,7 @@ describe('retailads report readers', () => {
 
 describe('retailads analyses', () => {
   it('analyze_retailads_targeting never raises a bid above the target ACOS and names the update tools', async () => {
-    const data = await callToolOk(apiKey, 'analyze_retailads_targeting', { target_acos: 25 });
+    const data = await callChecked(apiKey, 'analyze_retailads_targeting', { target_acos: 25 });
     const advice = data.structured!.advice as Row[];
     expect(advice.some((a) => a.action !== 'keep')).toBe(true);
     for (const a of advice) {
@@ -55,13 +56,13 @@ describe('retailads analyses', () => {
     expect(tools.every((t) => /^update_retailads_(sb_)?(keywords|targets)$/.test(t))).toBe(true);
     // The advice can be applied as is (dry run).
     const first = (data.structured!.actions as Row[])[0];
-    const dry = await callToolOk(apiKey, first.tool, { ...first.arguments, dry_run: true });
+    const dry = await callChecked(apiKey, first.tool, { ...first.arguments, dry_run: true });
     expect(dry.structured!.dry_run).toBe(true);
   });
 
   it('bid recommendations respect the target and range', async () => {
     for (const tool of ['get_retailads_bid_recommendations', 'get_retailads_sb_bid_recommendations']) {
-      const recs = (await callToolOk(apiKey, tool, { target_acos: 30 })).structured!.recommendations as Row[];
+      const recs = (await callChecked(apiKey, tool, { target_acos: 30 })).structured!.recommendations as Row[];
       expect(recs.length).toBeGreaterThan(0);
       for (const r of recs) {
         expect(r.range_low).toBeLessThanOrEqual(r.suggested_bid);
@@ -71,33 +72,33 @@ describe('retailads analyses', () => {
   });
 
   it('wasted spend lists zero-sale terms and ready negative keyword items that the add tool accepts', async () => {
-    const data = await callToolOk(apiKey, 'analyze_retailads_wasted_spend', { min_spend: 2 });
+    const data = await callChecked(apiKey, 'analyze_retailads_wasted_spend', { min_spend: 2 });
     const s = data.structured!;
     expect(s.search_terms.length).toBeGreaterThan(0);
     expect(s.wasted_spend).toBeLessThanOrEqual(s.total_spend);
     const sp = (s.actions as Row[]).find((a) => a.tool === 'add_retailads_negative_keywords')!;
-    const dry = await callToolOk(apiKey, sp.tool, { negative_keywords: sp.arguments.negative_keywords.slice(0, 3), dry_run: true });
+    const dry = await callChecked(apiKey, sp.tool, { negative_keywords: sp.arguments.negative_keywords.slice(0, 3), dry_run: true });
     expect(dry.structured!.changes).toHaveLength(3);
   });
 
   it('budget usage, recommendations and reallocation: no raise above the target ACOS, totals kept', async () => {
-    const usage = (await callToolOk(apiKey, 'get_retailads_budget_usage', {})).structured!.campaigns as Row[];
+    const usage = (await callChecked(apiKey, 'get_retailads_budget_usage', {})).structured!.campaigns as Row[];
     expect(usage.length).toBeGreaterThan(0);
     for (const u of usage) expect(u.capped_days).toBeLessThanOrEqual(u.days);
-    const recs = (await callToolOk(apiKey, 'get_retailads_budget_recommendations', { target_acos: 30 })).structured!.recommendations as Row[];
+    const recs = (await callChecked(apiKey, 'get_retailads_budget_recommendations', { target_acos: 30 })).structured!.recommendations as Row[];
     for (const r of recs) if (r.acos === null || r.acos > 30) expect(r.recommended_budget).toBeLessThanOrEqual(r.daily_budget);
-    const opt = (await callToolOk(apiKey, 'optimize_retailads_budget', { target_acos: 30 })).structured!;
+    const opt = (await callChecked(apiKey, 'optimize_retailads_budget', { target_acos: 30 })).structured!;
     expect(opt.new_total).toBeLessThanOrEqual(opt.current_total);
     expect(opt.new_total).toBeGreaterThan(opt.current_total - (opt.allocation as Row[]).length);
     for (const a of opt.allocation as Row[]) if (a.acos !== null && a.acos > 30) expect(a.recommended_budget).toBeLessThanOrEqual(a.daily_budget);
   });
 
   it('SB keyword suggestions for an SB ad group, and brands', async () => {
-    const g = (await callToolOk(apiKey, 'list_retailads_sb_ad_groups', {})).structured!.sb_ad_groups[0] as Row;
-    const recs = (await callToolOk(apiKey, 'get_retailads_sb_keyword_recommendations', { ad_group_id: g.id, max_recommendations: 5 })).structured!.recommendations as Row[];
+    const g = (await callChecked(apiKey, 'list_retailads_sb_ad_groups', {})).structured!.sb_ad_groups[0] as Row;
+    const recs = (await callChecked(apiKey, 'get_retailads_sb_keyword_recommendations', { ad_group_id: g.id, max_recommendations: 5 })).structured!.recommendations as Row[];
     expect(recs).toHaveLength(5);
     expect(recs.every((r) => ['broad', 'phrase', 'exact'].includes(r.matchType))).toBe(true);
-    const brands = (await callToolOk(apiKey, 'list_retailads_brands', {})).structured!.brands as Row[];
+    const brands = (await callChecked(apiKey, 'list_retailads_brands', {})).structured!.brands as Row[];
     expect(brands).toHaveLength(1);
   });
 });

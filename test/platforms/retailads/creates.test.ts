@@ -1,4 +1,5 @@
 import * as http from 'node:http';
+import { callChecked } from './checked';
 import type { AddressInfo } from 'node:net';
 import { injectSandboxFailure } from '../../../platforms/sandbox/platform';
 import { SandboxStore } from '../../../platforms/sandbox/store';
@@ -51,7 +52,7 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const list = async (tool: string, args: Record<string, unknown> = {}) => (await callToolOk(apiKey, tool, args)).structured!;
+const list = async (tool: string, args: Record<string, unknown> = {}) => (await callChecked(apiKey, tool, args)).structured!;
 const skus = async () => [...new Set(((await list('list_retailads_product_ads')).product_ads as Row[]).map((p) => p.sku))] as string[];
 const asins = async () => [...new Set(((await list('list_retailads_product_ads')).product_ads as Row[]).map((p) => p.asin))] as string[];
 
@@ -69,11 +70,11 @@ describe('create_retailads_sp_campaign', () => {
 
   it('creates campaign, ad group, product ads and keywords, PAUSED, with the budget in the plan', async () => {
     const a = await args('SP - New Launch');
-    const dry = await callToolOk(apiKey, 'create_retailads_sp_campaign', { ...a, dry_run: true });
+    const dry = await callChecked(apiKey, 'create_retailads_sp_campaign', { ...a, dry_run: true });
     expect(dry.structured!.budgets).toEqual([{ entity: 'campaign', name: 'SP - New Launch', after: 40, currency: 'USD' }]);
     expect(dry.structured!.changes.every((c: Row) => c.startsPaused)).toBe(true);
     expect((await list('list_retailads_campaigns', { campaign_name_contains: 'New Launch' })).campaigns).toHaveLength(0);
-    const s = (await callToolOk(apiKey, 'create_retailads_sp_campaign', a)).structured!;
+    const s = (await callChecked(apiKey, 'create_retailads_sp_campaign', a)).structured!;
     expect(s).toMatchObject({ state: 'PAUSED', created: { campaigns: 1, ad_groups: 1, product_ads: 2, keywords: 2 } });
     const c = (await list('list_retailads_campaigns', { campaign_id: s.campaign_id })).campaigns[0];
     expect(c).toMatchObject({ name: 'SP - New Launch', state: 'PAUSED', targeting_type: 'MANUAL', daily_budget: 40 });
@@ -86,11 +87,11 @@ describe('create_retailads_sp_campaign', () => {
     const first = await callTool(apiKey, 'create_retailads_sp_campaign', a);
     expect(first.status).toBe(500);
     expect((await list('list_retailads_campaigns', { campaign_name_contains: 'Retry Test' })).campaigns).toHaveLength(1);
-    const second = await callToolOk(apiKey, 'create_retailads_sp_campaign', a);
+    const second = await callChecked(apiKey, 'create_retailads_sp_campaign', a);
     const campaigns = (await list('list_retailads_campaigns', { campaign_name_contains: 'Retry Test' })).campaigns as Row[];
     expect(campaigns).toHaveLength(1);
     expect(campaigns[0].id).toBe(second.structured!.campaign_id);
-    const groups = (await callToolOk(apiKey, 'list_retailads_ad_groups', { campaign_ids: [campaigns[0].id] })).structured!.ad_groups as Row[];
+    const groups = (await callChecked(apiKey, 'list_retailads_ad_groups', { campaign_ids: [campaigns[0].id] })).structured!.ad_groups as Row[];
     expect(groups).toHaveLength(1);
     expect(groups[0].product_ads).toBe(2);
   });
@@ -112,8 +113,8 @@ describe('assets, SB campaigns and moderation', () => {
   let videoId: string;
 
   it('uploads a logo and a video read from their bytes and finds them', async () => {
-    logoId = (await callToolOk(apiKey, 'upload_retailads_asset', { url: `${base}/logo.png`, asset_type: 'LOGO', tags: ['trailhead-mark'] })).structured!.asset_id;
-    videoId = (await callToolOk(apiKey, 'upload_retailads_asset', { url: `${base}/clip.mp4`, asset_type: 'VIDEO' })).structured!.asset_id;
+    logoId = (await callChecked(apiKey, 'upload_retailads_asset', { url: `${base}/logo.png`, asset_type: 'LOGO', tags: ['trailhead-mark'] })).structured!.asset_id;
+    videoId = (await callChecked(apiKey, 'upload_retailads_asset', { url: `${base}/clip.mp4`, asset_type: 'VIDEO' })).structured!.asset_id;
     const found = (await list('search_retailads_assets', { query: 'trailhead-mark', asset_type: 'LOGO' })).assets as Row[];
     expect(found.map((a) => a.id)).toEqual([logoId]);
     expect(found[0]).toMatchObject({ content_type: 'image/png', width: 600, height: 600 });
@@ -134,7 +135,7 @@ describe('assets, SB campaigns and moderation', () => {
 
   it('creates an SB campaign whose creative moves IN_PROGRESS → APPROVED; a rejected new version never serves', async () => {
     const products = (await asins()).slice(0, 3);
-    const s = (await callToolOk(apiKey, 'create_retailads_sb_campaign', { name: 'SB - Trail Brand', daily_budget: 30, headline: 'Gear up for the trail', brand_logo_asset_id: logoId, asins: products, keywords: [{ keywordText: 'trail gear', matchType: 'broad', bid: 1 }] })).structured!;
+    const s = (await callChecked(apiKey, 'create_retailads_sb_campaign', { name: 'SB - Trail Brand', daily_budget: 30, headline: 'Gear up for the trail', brand_logo_asset_id: logoId, asins: products, keywords: [{ keywordText: 'trail gear', matchType: 'broad', bid: 1 }] })).structured!;
     expect(s).toMatchObject({ state: 'PAUSED', moderation: 'IN_PROGRESS' });
     let mod = (await list('get_retailads_moderation', { ad_id: s.ad_id })).ads[0];
     expect(mod.versions[0].status).toBe('IN_PROGRESS');
@@ -145,7 +146,7 @@ describe('assets, SB campaigns and moderation', () => {
     expect(mod.versions[0].components.map((c: Row) => c.component)).toEqual(['headline', 'brand_logo', 'products']);
     expect(mod.serving_version).toBe(1);
     // A new version with a refused claim: rejected on its headline, version 1 keeps serving.
-    await callToolOk(apiKey, 'update_retailads_sb_creative', { ad_id: s.ad_id, headline: 'The #1 best seller pack' });
+    await callChecked(apiKey, 'update_retailads_sb_creative', { ad_id: s.ad_id, headline: 'The #1 best seller pack' });
     await ageCreatives(20);
     mod = (await list('get_retailads_moderation', { ad_id: s.ad_id })).ads[0];
     expect(mod.versions[1].status).toBe('REJECTED');
@@ -158,7 +159,7 @@ describe('assets, SB campaigns and moderation', () => {
 
   it('an SB ad whose only creative is rejected cannot serve', async () => {
     const g = (await list('list_retailads_sb_ad_groups', { state_filter: ['ENABLED'] })).sb_ad_groups[0] as Row;
-    const ad = (await callToolOk(apiKey, 'create_retailads_sb_ad', { campaign_id: g.campaign_id, ad_group_id: g.id, name: 'Claims ad', ad_type: 'productCollection', headline: 'GUARANTEED LOWEST price', brand_logo_asset_id: logoId, asins: (await asins()).slice(0, 3) })).structured!;
+    const ad = (await callChecked(apiKey, 'create_retailads_sb_ad', { campaign_id: g.campaign_id, ad_group_id: g.id, name: 'Claims ad', ad_type: 'productCollection', headline: 'GUARANTEED LOWEST price', brand_logo_asset_id: logoId, asins: (await asins()).slice(0, 3) })).structured!;
     await ageCreatives(20);
     const row = ((await list('list_retailads_sb_ads')).sb_ads as Row[]).find((a) => a.id === ad.ad_id)!;
     expect(row).toMatchObject({ latest_moderation: 'REJECTED', serving_version: null, can_serve: false });
@@ -176,9 +177,9 @@ describe('assets, SB campaigns and moderation', () => {
   });
 
   it('creates a video SB campaign and an SD campaign', async () => {
-    const video = (await callToolOk(apiKey, 'create_retailads_sb_campaign', { name: 'SB - Trail Video', daily_budget: 25, ad_format: 'video', video_asset_id: videoId, asins: (await asins()).slice(0, 1) })).structured!;
+    const video = (await callChecked(apiKey, 'create_retailads_sb_campaign', { name: 'SB - Trail Video', daily_budget: 25, ad_format: 'video', video_asset_id: videoId, asins: (await asins()).slice(0, 1) })).structured!;
     expect(video.moderation).toBe('IN_PROGRESS');
-    const sd = (await callToolOk(apiKey, 'create_retailads_sd_campaign', { name: 'SD - Viewers', tactic: 'T00030', daily_budget: 20, default_bid: 0.7, products: (await skus()).slice(0, 1).map((sku) => ({ sku })), audiences: [{ type: 'views', lookback: 30 }] })).structured!;
+    const sd = (await callChecked(apiKey, 'create_retailads_sd_campaign', { name: 'SD - Viewers', tactic: 'T00030', daily_budget: 20, default_bid: 0.7, products: (await skus()).slice(0, 1).map((sku) => ({ sku })), audiences: [{ type: 'views', lookback: 30 }] })).structured!;
     expect(sd.created).toMatchObject({ product_ads: 1, targets: 1 });
     const targets = (await list('list_retailads_targets', { ad_group_id: sd.ad_group_id })).targets as Row[];
     expect(targets[0].expression).toBe('views=exactProduct lookback=30');
@@ -188,7 +189,7 @@ describe('assets, SB campaigns and moderation', () => {
 
   it('creates ad groups item by item', async () => {
     const c = (await list('list_retailads_campaigns', { campaign_name_contains: 'Hiking Backpacks' })).campaigns[0] as Row;
-    const r = (await callToolOk(apiKey, 'create_retailads_ad_groups', { ad_groups: [{ campaignId: c.id, name: 'Frame packs', defaultBid: 0.9 }, { campaignId: c.id, name: 'frame packs', defaultBid: 0.9 }, { campaignId: c.id, name: 'Too rich', defaultBid: 999 }] })).structured!;
+    const r = (await callChecked(apiKey, 'create_retailads_ad_groups', { ad_groups: [{ campaignId: c.id, name: 'Frame packs', defaultBid: 0.9 }, { campaignId: c.id, name: 'frame packs', defaultBid: 0.9 }, { campaignId: c.id, name: 'Too rich', defaultBid: 999 }] })).structured!;
     expect((r.results as Row[]).map((x) => x.outcome)).toEqual(['created', 'skipped_duplicate', 'failed']);
   });
 });
@@ -196,20 +197,20 @@ describe('assets, SB campaigns and moderation', () => {
 describe('retailads_unified_api', () => {
   it('creates, queries, updates and deletes with the interface field names', async () => {
     const start = new Date().toISOString().slice(0, 10);
-    const created = await callToolOk(apiKey, 'retailads_unified_api', {
+    const created = await callChecked(apiKey, 'retailads_unified_api', {
       operation: 'create', resource: 'campaigns',
       items: [{ adProduct: 'SPONSORED_PRODUCTS', name: 'Unified SP', state: 'PAUSED', startDateTime: `${start}T00:00:00Z`, budgets: [{ budgetType: 'MONETARY', recurrenceTimePeriod: 'DAILY', budgetValue: { monetaryBudgetValue: { monetaryBudget: { value: 33 } } } }] }],
     });
     const id = created.structured!.success[0].id;
     const q = (await list('retailads_unified_api', { operation: 'query', resource: 'campaigns', query: { campaignIdFilter: [id] } })).items as Row[];
     expect(q[0]).toMatchObject({ campaignId: id, name: 'Unified SP', state: 'PAUSED', budgets: [{ budgetValue: { monetaryBudgetValue: { monetaryBudget: { value: 33 } } } }] });
-    const g = await callToolOk(apiKey, 'retailads_unified_api', { operation: 'create', resource: 'adGroups', items: [{ campaignId: id, adProduct: 'SPONSORED_PRODUCTS', name: 'UG', state: 'ENABLED', bid: { defaultBid: 0.5 } }] });
+    const g = await callChecked(apiKey, 'retailads_unified_api', { operation: 'create', resource: 'adGroups', items: [{ campaignId: id, adProduct: 'SPONSORED_PRODUCTS', name: 'UG', state: 'ENABLED', bid: { defaultBid: 0.5 } }] });
     const groupId = g.structured!.success[0].id;
-    const t = await callToolOk(apiKey, 'retailads_unified_api', { operation: 'create', resource: 'targets', items: [{ adGroupId: groupId, adProduct: 'SPONSORED_PRODUCTS', state: 'ENABLED', negative: false, targetType: 'KEYWORD', bid: { bid: 0.4 }, targetDetails: { keywordTarget: { keyword: 'unified words', matchType: 'EXACT' } } }] });
+    const t = await callChecked(apiKey, 'retailads_unified_api', { operation: 'create', resource: 'targets', items: [{ adGroupId: groupId, adProduct: 'SPONSORED_PRODUCTS', state: 'ENABLED', negative: false, targetType: 'KEYWORD', bid: { bid: 0.4 }, targetDetails: { keywordTarget: { keyword: 'unified words', matchType: 'EXACT' } } }] });
     const kw = ((await list('list_retailads_keywords', { ad_group_id: groupId })).keywords as Row[])[0];
     expect(kw).toMatchObject({ id: t.structured!.success[0].id, keyword_text: 'unified words', bid: 0.4 });
-    await callToolOk(apiKey, 'retailads_unified_api', { operation: 'update', resource: 'campaigns', items: [{ campaignId: id, budgets: [{ budgetType: 'MONETARY', recurrenceTimePeriod: 'DAILY', budgetValue: { monetaryBudgetValue: { monetaryBudget: { value: 44 } } } }] }] });
-    await callToolOk(apiKey, 'retailads_unified_api', { operation: 'delete', resource: 'campaigns', items: [{ campaignId: id }] });
+    await callChecked(apiKey, 'retailads_unified_api', { operation: 'update', resource: 'campaigns', items: [{ campaignId: id, budgets: [{ budgetType: 'MONETARY', recurrenceTimePeriod: 'DAILY', budgetValue: { monetaryBudgetValue: { monetaryBudget: { value: 44 } } } }] }] });
+    await callChecked(apiKey, 'retailads_unified_api', { operation: 'delete', resource: 'campaigns', items: [{ campaignId: id }] });
     const after = ((await list('list_retailads_campaigns', { campaign_id: id })).campaigns as Row[])[0];
     expect(after).toMatchObject({ daily_budget: 44, state: 'ARCHIVED' });
   });

@@ -1,4 +1,5 @@
 import { callTool, callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
+import { callChecked } from './checked';
 
 useTestTables();
 
@@ -8,7 +9,7 @@ beforeAll(async () => {
   apiKey = (await createTestOwner({ accounts: { retailads: 1 } })).apiKey;
 });
 
-const list = async (tool: string, args: Record<string, unknown> = {}) => (await callToolOk(apiKey, tool, args)).structured!;
+const list = async (tool: string, args: Record<string, unknown> = {}) => (await callChecked(apiKey, tool, args)).structured!;
 
 describe('retailads list readers', () => {
   it.each([
@@ -37,10 +38,10 @@ async function firstKeyword(state = 'ENABLED') {
 describe('retailads updates, pause/resume, delete', () => {
   it('updates a keyword bid and state, shows it in the next read, and a dry run changes nothing', async () => {
     const k = await firstKeyword();
-    const dry = await callToolOk(apiKey, 'update_retailads_keywords', { keywords: [{ keywordId: k.id, bid: 0.77 }], dry_run: true });
+    const dry = await callChecked(apiKey, 'update_retailads_keywords', { keywords: [{ keywordId: k.id, bid: 0.77 }], dry_run: true });
     expect(dry.structured!.changes[0].fields.bid).toEqual({ before: k.bid, after: 0.77 });
     expect((await firstKeyword()).bid).toBe(k.bid);
-    const done = await callToolOk(apiKey, 'update_retailads_keywords', { keywords: [{ keywordId: k.id, bid: 0.77, state: 'PAUSED' }] });
+    const done = await callChecked(apiKey, 'update_retailads_keywords', { keywords: [{ keywordId: k.id, bid: 0.77, state: 'PAUSED' }] });
     expect(done.structured!.changed[0].fields.state).toEqual({ before: 'ENABLED', after: 'PAUSED' });
     const after = (await list('list_retailads_keywords', { search: k.keyword_text })).keywords.find((r: Row) => r.id === k.id);
     expect(after).toMatchObject({ bid: 0.77, state: 'PAUSED' });
@@ -72,25 +73,25 @@ describe('retailads updates, pause/resume, delete', () => {
 
   it('changes a campaign budget with the budget in the plan, and pauses and resumes campaigns', async () => {
     const c = (await list('list_retailads_campaigns', { campaign_name_contains: 'Tents', state_filter: ['ENABLED'] })).campaigns[0] as Row;
-    const dry = await callToolOk(apiKey, 'update_retailads_campaigns', { campaigns: [{ campaignId: c.id, dailyBudget: 45, name: 'SP - Tents - Trimmed' }], dry_run: true });
+    const dry = await callChecked(apiKey, 'update_retailads_campaigns', { campaigns: [{ campaignId: c.id, dailyBudget: 45, name: 'SP - Tents - Trimmed' }], dry_run: true });
     expect(dry.structured!.budgets).toEqual([{ entity: 'campaign', id: c.id, name: c.name, before: c.daily_budget, after: 45, currency: 'USD' }]);
-    await callToolOk(apiKey, 'update_retailads_campaigns', { campaigns: [{ campaignId: c.id, dailyBudget: 45, name: 'SP - Tents - Trimmed' }] });
-    const paused = await callToolOk(apiKey, 'pause_retailads_campaigns', { campaign_ids: [c.id] });
+    await callChecked(apiKey, 'update_retailads_campaigns', { campaigns: [{ campaignId: c.id, dailyBudget: 45, name: 'SP - Tents - Trimmed' }] });
+    const paused = await callChecked(apiKey, 'pause_retailads_campaigns', { campaign_ids: [c.id] });
     expect(paused.structured!.changed).toHaveLength(1);
     let read = (await list('list_retailads_campaigns', { campaign_id: c.id })).campaigns[0] as Row;
     expect(read).toMatchObject({ name: 'SP - Tents - Trimmed', daily_budget: 45, state: 'PAUSED' });
-    const again = await callToolOk(apiKey, 'pause_retailads_campaigns', { campaign_ids: [c.id] });
+    const again = await callChecked(apiKey, 'pause_retailads_campaigns', { campaign_ids: [c.id] });
     expect(again.text).toContain('Nothing changed');
-    await callToolOk(apiKey, 'resume_retailads_campaigns', { campaign_ids: [c.id] });
+    await callChecked(apiKey, 'resume_retailads_campaigns', { campaign_ids: [c.id] });
     read = (await list('list_retailads_campaigns', { campaign_id: c.id })).campaigns[0] as Row;
     expect(read.state).toBe('ENABLED');
   });
 
   it('deletes (archives) a keyword finally: it cannot be changed or resumed afterwards', async () => {
     const k = await firstKeyword();
-    const dry = await callToolOk(apiKey, 'delete_retailads_keywords', { keyword_ids: [k.id], dry_run: true });
+    const dry = await callChecked(apiKey, 'delete_retailads_keywords', { keyword_ids: [k.id], dry_run: true });
     expect(dry.structured!.changes[0]).toMatchObject({ action: 'remove', id: k.id });
-    await callToolOk(apiKey, 'delete_retailads_keywords', { keyword_ids: [k.id] });
+    await callChecked(apiKey, 'delete_retailads_keywords', { keyword_ids: [k.id] });
     const read = (await list('list_retailads_keywords', { state_filter: ['ARCHIVED'] })).keywords.find((r: Row) => r.id === k.id);
     expect(read.state).toBe('ARCHIVED');
     const change = await callTool(apiKey, 'update_retailads_keywords', { keywords: [{ keywordId: k.id, state: 'ENABLED' }] });
@@ -100,7 +101,7 @@ describe('retailads updates, pause/resume, delete', () => {
 
   it('archives SB keywords with the lowercase archived state', async () => {
     const k = (await list('list_retailads_sb_keywords', { state_filter: ['enabled'] })).sb_keywords[0] as Row;
-    await callToolOk(apiKey, 'delete_retailads_sb_keywords', { keyword_ids: [k.id] });
+    await callChecked(apiKey, 'delete_retailads_sb_keywords', { keyword_ids: [k.id] });
     const read = (await list('list_retailads_sb_keywords', { state_filter: ['archived'] })).sb_keywords.map((r: Row) => r.id);
     expect(read).toContain(k.id);
   });
@@ -110,8 +111,8 @@ describe('retailads add-list tools', () => {
   it('adds keywords with one result per item: created (paused), duplicate, failed', async () => {
     const k = await firstKeyword();
     const auto = (await list('list_retailads_campaigns', { campaign_name_contains: 'Auto' })).campaigns[0] as Row;
-    const groups = (await callToolOk(apiKey, 'list_retailads_ad_groups', { campaign_ids: [auto.id] })).structured!.ad_groups as Row[];
-    const data = await callToolOk(apiKey, 'add_retailads_keywords', {
+    const groups = (await callChecked(apiKey, 'list_retailads_ad_groups', { campaign_ids: [auto.id] })).structured!.ad_groups as Row[];
+    const data = await callChecked(apiKey, 'add_retailads_keywords', {
       keywords: [
         { campaignId: k.campaign_id, adGroupId: k.ad_group_id, keywordText: 'ultralight frame pack', matchType: 'PHRASE', bid: 0.9 },
         { campaignId: k.campaign_id, adGroupId: k.ad_group_id, keywordText: k.keyword_text.toUpperCase(), matchType: k.match_type },
@@ -134,7 +135,7 @@ describe('retailads add-list tools', () => {
     const upper = await callTool(apiKey, 'add_retailads_sb_targets', { targets: [{ campaignId: g.campaign_id, adGroupId: g.id, expressions: [{ type: 'ASIN_SAME_AS', value: 'B0ABC12345' }] }] });
     expect(upper.status).toBe(400);
     expect(upper.body.error).toContain('camelCase');
-    const data = await callToolOk(apiKey, 'add_retailads_sb_targets', { targets: [{ campaignId: g.campaign_id, adGroupId: g.id, expressions: [{ type: 'asinSameAs', value: 'b0abc12345' }], bid: 1.2 }] });
+    const data = await callChecked(apiKey, 'add_retailads_sb_targets', { targets: [{ campaignId: g.campaign_id, adGroupId: g.id, expressions: [{ type: 'asinSameAs', value: 'b0abc12345' }], bid: 1.2 }] });
     expect(data.structured!.created).toBe(1);
     const read = (await list('list_retailads_sb_targets', { search: 'B0ABC12345' })).sb_targets as Row[];
     expect(read[0]).toMatchObject({ expression: 'asinSameAs=B0ABC12345', state: 'paused', bid: 1.2 });
@@ -143,7 +144,7 @@ describe('retailads add-list tools', () => {
   it('adds product ads by SKU on a seller profile and refuses ASINs there, item by item', async () => {
     const k = await firstKeyword();
     const product = (await list('list_retailads_product_ads', { campaign_name_contains: 'Tents' })).product_ads[0] as Row;
-    const data = await callToolOk(apiKey, 'add_retailads_product_ads', {
+    const data = await callChecked(apiKey, 'add_retailads_product_ads', {
       product_ads: [
         { campaignId: k.campaign_id, adGroupId: k.ad_group_id, sku: product.sku },
         { campaignId: k.campaign_id, adGroupId: k.ad_group_id, asin: product.asin },
@@ -160,18 +161,18 @@ describe('retailads add-list tools', () => {
 
   it('adds campaign-level negative keywords and SB themes; a dry run adds nothing', async () => {
     const k = await firstKeyword();
-    const dry = await callToolOk(apiKey, 'add_retailads_negative_keywords', { negative_keywords: [{ campaignId: k.campaign_id, keywordText: 'cheap', matchType: 'NEGATIVE_PHRASE' }], dry_run: true });
+    const dry = await callChecked(apiKey, 'add_retailads_negative_keywords', { negative_keywords: [{ campaignId: k.campaign_id, keywordText: 'cheap', matchType: 'NEGATIVE_PHRASE' }], dry_run: true });
     expect(dry.structured!.changes).toHaveLength(1);
     const before = (await list('list_retailads_negative_keywords')).negative_keywords as Row[];
     expect(before.some((n) => n.keyword_text === 'cheap')).toBe(false);
-    await callToolOk(apiKey, 'add_retailads_negative_keywords', { negative_keywords: [{ campaignId: k.campaign_id, keywordText: 'cheap', matchType: 'NEGATIVE_PHRASE' }] });
+    await callChecked(apiKey, 'add_retailads_negative_keywords', { negative_keywords: [{ campaignId: k.campaign_id, keywordText: 'cheap', matchType: 'NEGATIVE_PHRASE' }] });
     const after = (await list('list_retailads_negative_keywords')).negative_keywords as Row[];
     expect(after).toHaveLength(before.length + 1);
     expect(after.find((n) => n.keyword_text === 'cheap')).toMatchObject({ level: 'campaign', state: 'ENABLED' });
-    const del = await callToolOk(apiKey, 'delete_retailads_negative_keywords', { negative_keyword_ids: [before[0]!.id] });
+    const del = await callChecked(apiKey, 'delete_retailads_negative_keywords', { negative_keyword_ids: [before[0]!.id] });
     expect(del.structured!.changed[0].fields.state).toEqual({ before: 'ENABLED', after: 'ARCHIVED' });
     const g = (await list('list_retailads_sb_ad_groups')).sb_ad_groups[0] as Row;
-    const themes = await callToolOk(apiKey, 'add_retailads_sb_themes', { themes: [{ campaignId: g.campaign_id, adGroupId: g.id, themeType: 'KEYWORDS_RELATED_TO_YOUR_BRAND' }, { campaignId: g.campaign_id, adGroupId: g.id, themeType: 'KEYWORDS_RELATED_TO_YOUR_BRAND' }] });
+    const themes = await callChecked(apiKey, 'add_retailads_sb_themes', { themes: [{ campaignId: g.campaign_id, adGroupId: g.id, themeType: 'KEYWORDS_RELATED_TO_YOUR_BRAND' }, { campaignId: g.campaign_id, adGroupId: g.id, themeType: 'KEYWORDS_RELATED_TO_YOUR_BRAND' }] });
     expect((themes.structured!.results as Row[]).map((r) => r.outcome)).toEqual(['created', 'skipped_duplicate']);
   });
 });
