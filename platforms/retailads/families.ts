@@ -23,8 +23,8 @@ import type {
   RetailAdsReportRow,
   RetailAdsReportTypeId,
 } from './port';
+import { isArchived } from './port';
 import { withRatios } from './ratios';
-import { isArchived } from './sandbox';
 
 type Ctx = ToolContext<RetailAdsPort>;
 type Cell = string | number | null | undefined;

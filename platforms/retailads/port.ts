@@ -35,6 +35,8 @@ export interface RetailAdsPort {
   submitSbCreative(adId: string, creative: RetailAdsSbCreativeContent, now: Date): Promise<RetailAdsSbAd>;
   /** Moderation of every creative version of an SB ad at `now`, with per-component results. */
   getModeration(adId: string, now: Date): Promise<RetailAdsModeration[]>;
+  /** Moderation of every creative version of every SB ad at `now`. */
+  listModeration(now: Date): Promise<RetailAdsModeration[]>;
   /** The brands the profile may advertise (brand registry). */
   listBrands(): Promise<RetailAdsBrand[]>;
   /** All rows of a report type over [start, end], from the nightly-collected store. */
@@ -308,4 +310,14 @@ export interface RetailAdsBrand {
   brand_id: string;
   brand_entity_id: string;
   brand_registry_name: string;
+}
+
+/** Archived is final on every entity (SB entities write it lowercase). */
+export const isArchived = (state: unknown) => state === 'ARCHIVED' || state === 'archived';
+
+/** The states an entity may take: Sponsored Brands keywords, targets and themes use the SB interface's lowercase states. */
+export function statesOf(kind: RetailAdsEntityKind, entity: { ad_product?: string }): readonly string[] {
+  if (kind === 'theme' || ((kind === 'keyword' || kind === 'target') && entity.ad_product === 'SPONSORED_BRANDS')) return ['enabled', 'paused', 'archived'];
+  if (kind === 'negative_keyword') return ['ENABLED', 'ARCHIVED'];
+  return ['ENABLED', 'PAUSED', 'ARCHIVED'];
 }

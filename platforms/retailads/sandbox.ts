@@ -9,28 +9,30 @@ import { SandboxStore } from '../sandbox/store';
 import { buildPlacementReport, buildReport, type ReportEntities, type Stored } from './sandbox/reports';
 import { moderationOf } from './sandbox/moderation';
 import { simulateDelivery } from './sandbox/delivery';
-import type {
-  RetailAdsAsset,
-  RetailAdsBrand,
-  RetailAdsEntityKind,
-  RetailAdsEntityTypes,
-  RetailAdsModeration,
-  RetailAdsNegativeKeyword,
-  RetailAdsSbAd,
-  RetailAdsSbCreativeContent,
-  RetailAdsAdGroup,
-  RetailAdsAdProduct,
-  RetailAdsCampaign,
-  RetailAdsKeyword,
-  RetailAdsKeywordRecommendation,
-  RetailAdsMatchType,
-  RetailAdsPort,
-  RetailAdsProductAd,
-  RetailAdsProfile,
-  RetailAdsReportRow,
-  RetailAdsReportTypeId,
-  RetailAdsSbNegativeKeyword,
-  RetailAdsTarget,
+import {
+  type RetailAdsAsset,
+  type RetailAdsBrand,
+  type RetailAdsEntityKind,
+  type RetailAdsEntityTypes,
+  type RetailAdsModeration,
+  type RetailAdsNegativeKeyword,
+  type RetailAdsSbAd,
+  type RetailAdsSbCreativeContent,
+  type RetailAdsAdGroup,
+  type RetailAdsAdProduct,
+  type RetailAdsCampaign,
+  type RetailAdsKeyword,
+  type RetailAdsKeywordRecommendation,
+  type RetailAdsMatchType,
+  type RetailAdsPort,
+  type RetailAdsProductAd,
+  type RetailAdsProfile,
+  type RetailAdsReportRow,
+  type RetailAdsReportTypeId,
+  type RetailAdsSbNegativeKeyword,
+  type RetailAdsTarget,
+  isArchived,
+  statesOf,
 } from './port';
 
 /** Entity kinds of the retailads sandbox (the sort-key prefixes). */
@@ -48,14 +50,6 @@ export const KIND = {
   asset: 'asset',
 } as const;
 
-/** The states an entity may take: Sponsored Brands keywords, targets and themes use the SB API's lowercase states. */
-export function statesOf(kind: RetailAdsEntityKind, entity: { ad_product?: string }): readonly string[] {
-  if (kind === 'theme' || ((kind === 'keyword' || kind === 'target') && entity.ad_product === 'SPONSORED_BRANDS')) return ['enabled', 'paused', 'archived'];
-  if (kind === 'negative_keyword') return ['ENABLED', 'ARCHIVED'];
-  return ['ENABLED', 'PAUSED', 'ARCHIVED'];
-}
-
-export const isArchived = (state: unknown) => state === 'ARCHIVED' || state === 'archived';
 const human = (kind: string) => kind.replace(/_/g, ' ');
 
 /** A new sandbox profile id, shaped like the real platform's. */
@@ -164,6 +158,12 @@ export class RetailAdsSandbox extends SandboxPlatform implements RetailAdsPort {
   async getModeration(adId: string, now: Date): Promise<RetailAdsModeration[]> {
     const [ad, assets] = await Promise.all([this.getEntity('sb_ad', adId), this.store.list<RetailAdsAsset>(KIND.asset)]);
     return moderationOf(ad, new Map(assets.map((a) => [a.id, a])), now);
+  }
+
+  async listModeration(now: Date): Promise<RetailAdsModeration[]> {
+    const [ads, assets] = await Promise.all([this.listEntities('sb_ad'), this.store.list<RetailAdsAsset>(KIND.asset)]);
+    const byId = new Map(assets.map((a) => [a.id, a]));
+    return ads.flatMap((ad) => moderationOf(ad, byId, now));
   }
 
   async listBrands(): Promise<RetailAdsBrand[]> {

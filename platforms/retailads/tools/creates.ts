@@ -12,10 +12,9 @@ import { dateArgument } from '../../arguments';
 import { isoDate } from '../../dates';
 import { markdownTable, money } from '../../markdown';
 import { defineRetailAdsTool } from '../define';
+import { isArchived } from '../port';
 import { bidSchema, defineRetailAdsAddTool, idSchema, loadLookups, parentProblem, pausedState } from '../families';
 import { SB_AD_TYPES, type RetailAdsAsset, type RetailAdsCampaign, type RetailAdsMatchType, type RetailAdsPort, type RetailAdsProductAd, type RetailAdsSbAdType, type RetailAdsSbCreativeContent } from '../port';
-import { isArchived } from '../sandbox';
-import { MODERATION_MINUTES } from '../sandbox/moderation';
 
 type Ctx = ToolContext<RetailAdsPort>;
 const nameSchema = (what: string) => v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(128, 'must be at most 128 characters'), v.description(`${what}, 1-128 characters`));
@@ -223,7 +222,7 @@ export function checkCreative(adType: RetailAdsSbAdType, c: CreativeArgs, catalo
   return { brand_name: brandName, headline: c.headline, brand_logo_asset_id: c.brand_logo_asset_id, custom_image_asset_id: c.custom_image_asset_id, video_asset_id: c.video_asset_id, asins, landing_page_url: c.landing_page_url };
 }
 
-const moderationNote = `The creative goes through moderation (IN_PROGRESS, then APPROVED, REJECTED or FAILED, about ${MODERATION_MINUTES} minutes here, up to 72 hours on the platform); the ad serves only once a version is APPROVED. Follow it with get_retailads_moderation.`;
+const moderationNote = 'The creative goes through moderation (IN_PROGRESS, then APPROVED, REJECTED or FAILED; minutes to up to 72 hours); the ad serves only once a version is APPROVED. Follow it with get_retailads_moderation.';
 
 interface SbPlanData {
   campaign: Omit<RetailAdsCampaign, 'id'>;

@@ -1,8 +1,7 @@
 /** The retailads list readers, declared as data over the shared list family (families.ts). */
 import * as v from 'valibot';
 import { defineRetailAdsListTool } from '../families';
-import type { RetailAdsAsset, RetailAdsSbAd } from '../port';
-import { moderationOf } from '../sandbox/moderation';
+import type { RetailAdsModeration, RetailAdsSbAd } from '../port';
 
 const str = v.string();
 const optStr = v.optional(v.string());
@@ -129,9 +128,11 @@ export const listRetailAdsSbAdGroups = defineRetailAdsListTool({
   next: 'See its ads with list_retailads_sb_ads and keywords with list_retailads_sb_keywords; rename or pause with update_retailads_ad_groups.',
 });
 
-/** Assets by id, for moderation. */
-async function assetMap(ctx: { platform: { listEntities(kind: 'asset'): Promise<RetailAdsAsset[]> } }): Promise<Map<string, unknown>> {
-  return new Map((await ctx.platform.listEntities('asset')).map((a) => [a.id, a]));
+/** Moderation of every SB creative version, by ad id (read once per call). */
+async function moderationByAd(ctx: { now: Date; platform: { listModeration(now: Date): Promise<RetailAdsModeration[]> } }): Promise<Map<string, unknown>> {
+  const byAd = new Map<string, RetailAdsModeration[]>();
+  for (const m of await ctx.platform.listModeration(ctx.now)) byAd.set(m.ad_id, [...(byAd.get(m.ad_id) ?? []), m]);
+  return byAd;
 }
 
 export const listRetailAdsSbAds = defineRetailAdsListTool({
@@ -141,10 +142,10 @@ export const listRetailAdsSbAds = defineRetailAdsListTool({
   kind: 'sb_ad',
   adProducts: ['SPONSORED_BRANDS'],
   states: UPPER,
-  extra: assetMap,
+  extra: moderationByAd,
   fields: () => ({}),
-  expand: (ad: RetailAdsSbAd, _l, ctx, assets) => {
-    const moderation = moderationOf(ad, assets as Map<string, RetailAdsAsset>, ctx.now);
+  expand: (ad: RetailAdsSbAd, _l, _ctx, byAd) => {
+    const moderation = (byAd.get(ad.id) as RetailAdsModeration[] | undefined) ?? [];
     const serving = moderation.filter((m) => m.status === 'APPROVED').at(-1);
     return [{ id: ad.id, name: ad.name, ad_type: ad.ad_type, state: ad.state, headline: ad.creatives.at(-1)?.headline ?? null, latest_version: moderation.at(-1)?.version ?? 0, latest_moderation: moderation.at(-1)?.status ?? 'IN_PROGRESS', serving_version: serving?.version ?? null, can_serve: ad.state === 'ENABLED' && serving !== undefined }];
   },
@@ -160,13 +161,13 @@ export const listRetailAdsSbCreatives = defineRetailAdsListTool({
   kind: 'sb_ad',
   adProducts: ['SPONSORED_BRANDS'],
   states: ['APPROVED', 'IN_PROGRESS', 'REJECTED', 'FAILED'],
-  extra: assetMap,
+  extra: moderationByAd,
   fields: () => ({}),
-  expand: (ad: RetailAdsSbAd, _l, ctx, assets) => {
-    const moderation = moderationOf(ad, assets as Map<string, RetailAdsAsset>, ctx.now);
+  expand: (ad: RetailAdsSbAd, _l, _ctx, byAd) => {
+    const moderation = (byAd.get(ad.id) as RetailAdsModeration[] | undefined) ?? [];
     const serving = moderation.filter((m) => m.status === 'APPROVED').at(-1)?.version;
     return ad.creatives.map((c, i) => ({
-      id: `${ad.id}-v${c.version}`, ad_id: ad.id, ad_name: ad.name, version: c.version, state: moderation[i]!.status, headline: c.headline ?? null, brand_logo_asset_id: c.brand_logo_asset_id ?? null,
+      id: `${ad.id}-v${c.version}`, ad_id: ad.id, ad_name: ad.name, version: c.version, state: moderation[i]?.status ?? 'IN_PROGRESS', headline: c.headline ?? null, brand_logo_asset_id: c.brand_logo_asset_id ?? null,
       video_asset_id: c.video_asset_id ?? null, asins: c.asins, submitted_at: c.submitted_at, serving: c.version === serving,
     }));
   },

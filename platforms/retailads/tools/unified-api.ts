@@ -12,9 +12,9 @@ import type { ToolContext } from '../../../functions/runtime/tool';
 import type { PlannedBudget, PlannedChange } from '../../../functions/runtime/plan';
 import { markdownTable } from '../../markdown';
 import { defineRetailAdsTool } from '../define';
+import { isArchived } from '../port';
 import { bidSchema, idSchema, loadLookups, type Lookups } from '../families';
 import type { RetailAdsAdProduct, RetailAdsEntityKind, RetailAdsPort } from '../port';
-import { isArchived } from '../sandbox';
 
 type Ctx = ToolContext<RetailAdsPort>;
 type Json = Record<string, unknown>;
