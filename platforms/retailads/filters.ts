@@ -84,7 +84,7 @@ function searchable(row: RetailAdsReportRow): string {
 }
 
 /** Rows passing every filter of the set. `extraText` adds searchable text per row (placements). */
-export function matchRows(rows: RetailAdsReportRow[], a: RetailFilterArgs, extraText?: (row: RetailAdsReportRow) => string): RetailAdsReportRow[] {
+export function matchRows<R extends RetailAdsReportRow>(rows: R[], a: RetailFilterArgs, extraText?: (row: R) => string): R[] {
   const nameNeedle = a.campaign_name_contains?.toLowerCase();
   const needle = a.search?.trim().toLowerCase();
   return rows.filter((r) => {
@@ -107,7 +107,7 @@ export function matchRows(rows: RetailAdsReportRow[], a: RetailFilterArgs, extra
 }
 
 /** Sorts by a metric; rows without a value (no ACOS, no ROAS) always go last. */
-export function sortRows(rows: RetailAdsReportRow[], sortBy: RetailFilterArgs['sort_by'], dir: 'asc' | 'desc'): RetailAdsReportRow[] {
+export function sortRows<R extends RetailAdsReportRow>(rows: R[], sortBy: RetailFilterArgs['sort_by'], dir: 'asc' | 'desc'): R[] {
   const sign = dir === 'asc' ? 1 : -1;
   return [...rows].sort((x, y) => {
     const a = x[sortBy];
@@ -132,15 +132,15 @@ export interface RetailPaging {
   unreachable: number;
 }
 
-export interface RetailPage {
-  rows: RetailAdsReportRow[];
+export interface RetailPage<R extends RetailAdsReportRow = RetailAdsReportRow> {
+  rows: R[];
   /** Totals of every matching row, reachable or not. */
   summary: ReturnType<typeof withRatios> & { rows: number };
   paging: RetailPaging;
 }
 
 /** Filters, totals, caps the reach at the top 5,000 by spend, sorts and cuts one page. */
-export function pageRows(rows: RetailAdsReportRow[], a: RetailFilterArgs, extraText?: (row: RetailAdsReportRow) => string): RetailPage {
+export function pageRows<R extends RetailAdsReportRow = RetailAdsReportRow>(rows: R[], a: RetailFilterArgs, extraText?: (row: R) => string): RetailPage<R> {
   const matching = matchRows(rows, a, extraText);
   const sum = matching.reduce(
     (s, r) => ({ impressions: s.impressions + r.impressions, clicks: s.clicks + r.clicks, spend: s.spend + r.spend, orders: s.orders + r.orders, sales: s.sales + r.sales }),

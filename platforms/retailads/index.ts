@@ -6,6 +6,13 @@ import { getRetailAdsReport } from './tools/get-report';
 import { getRetailAdsKeywordRecommendations } from './tools/keyword-recommendations';
 import { listRetailAdsAdGroups } from './tools/list-ad-groups';
 import { listRetailAdsProfiles } from './tools/list-profiles';
+import { addTools } from './tools/adds';
+import { analysisTools } from './tools/analyses';
+import { assetTools } from './tools/assets';
+import { createTools } from './tools/creates';
+import { retailAdsUnifiedApi } from './tools/unified-api';
+import { listTools } from './tools/lists';
+import { writeTools } from './tools/writes';
 import { addRetailAdsSbNegativeKeywords, listRetailAdsSbNegativeKeywords } from './tools/sb-negative-keywords';
 
 /** The retailads platform: retail-marketplace advertising. */
@@ -20,6 +27,13 @@ export const retailads: PlatformModule = {
     addRetailAdsSbNegativeKeywords,
     listRetailAdsSbNegativeKeywords,
     listRetailAdsProfiles,
+    ...listTools,
+    ...writeTools,
+    ...addTools,
+    ...analysisTools,
+    ...createTools,
+    ...assetTools,
+    retailAdsUnifiedApi,
   ],
   newSandboxAccountId: newRetailAdsProfileId,
   seedSandbox: seedRetailAdsAccount,

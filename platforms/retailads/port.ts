@@ -18,8 +18,31 @@ export interface RetailAdsPort {
   createSbNegativeKeywords(items: Omit<RetailAdsSbNegativeKeyword, 'id' | 'state' | 'created_at'>[], now: Date): Promise<RetailAdsSbNegativeKeyword[]>;
   /** Keyword suggestions for the products of an ad group or for ASINs, best first. */
   getKeywordRecommendations(source: { adGroupId: string } | { asins: string[] }, max: number): Promise<RetailAdsKeywordRecommendation[]>;
+  /**
+   * The generic entity operations of the platform's v3 interface (list, get by id, create in
+   * batches, update one): every entity kind of RetailAdsEntityTypes. The platform enforces its state
+   * machines: an archived entity is final, SB states are lowercase, SP/SD states uppercase.
+   */
+  listEntities<K extends RetailAdsEntityKind>(kind: K): Promise<RetailAdsEntityTypes[K][]>;
+  /** One entity; a not-found error naming the kind and id when there is none. */
+  getEntity<K extends RetailAdsEntityKind>(kind: K, id: string): Promise<RetailAdsEntityTypes[K]>;
+  createEntities<K extends RetailAdsEntityKind>(kind: K, items: Omit<RetailAdsEntityTypes[K], 'id'>[], now: Date): Promise<RetailAdsEntityTypes[K][]>;
+  /** Sets fields of one entity; with `expect`, only while those fields hold those values. */
+  updateEntity<K extends RetailAdsEntityKind>(kind: K, id: string, patch: Partial<RetailAdsEntityTypes[K]>, now: Date, expect?: Partial<RetailAdsEntityTypes[K]>): Promise<RetailAdsEntityTypes[K]>;
+  /** Product ads of a new campaign (the product-ad step of the campaign creators). */
+  createProductAds(items: Omit<RetailAdsProductAd, 'id'>[], now: Date): Promise<RetailAdsProductAd[]>;
+  /** Submits a new creative version of a Sponsored Brands ad; it goes through moderation (IN_PROGRESS first). */
+  submitSbCreative(adId: string, creative: RetailAdsSbCreativeContent, now: Date): Promise<RetailAdsSbAd>;
+  /** Moderation of every creative version of an SB ad at `now`, with per-component results. */
+  getModeration(adId: string, now: Date): Promise<RetailAdsModeration[]>;
+  /** Moderation of every creative version of every SB ad at `now`. */
+  listModeration(now: Date): Promise<RetailAdsModeration[]>;
+  /** The brands the profile may advertise (brand registry). */
+  listBrands(): Promise<RetailAdsBrand[]>;
   /** All rows of a report type over [start, end], from the nightly-collected store. */
   getReport(reportType: RetailAdsReportTypeId, start: string, end: string): Promise<RetailAdsReportRow[]>;
+  /** Each campaign's spend per day over [start, end] (budget usage). */
+  getCampaignDays(start: string, end: string): Promise<{ campaign_id: string; date: string; spend: number }[]>;
   /** Sponsored Products campaign x placement rows over [start, end]. */
   getPlacementReport(start: string, end: string): Promise<RetailAdsReportRow[]>;
 }
@@ -140,6 +163,8 @@ export interface RetailAdsProductAd {
   title: string;
   category: string;
   state: RetailAdsState;
+  /** Sponsored Products video ads: the video shown with the product. */
+  video_asset_id?: string;
 }
 
 export interface RetailAdsKeyword {
@@ -150,8 +175,8 @@ export interface RetailAdsKeyword {
   keyword_text: string;
   match_type: RetailAdsMatchType;
   bid: number;
-  /** SP: ENABLED/PAUSED/ARCHIVED; SB keywords use the lowercase enabled/paused of the SB API. */
-  state: RetailAdsState | 'enabled' | 'paused';
+  /** SP: ENABLED/PAUSED/ARCHIVED; SB keywords use the lowercase enabled/paused (archived) of the SB API. */
+  state: RetailAdsState | 'enabled' | 'paused' | 'archived';
 }
 
 export interface RetailAdsTarget {
@@ -163,7 +188,7 @@ export interface RetailAdsTarget {
   expression: string;
   expression_type: 'AUTO' | 'MANUAL';
   bid: number;
-  state: RetailAdsState | 'enabled' | 'paused';
+  state: RetailAdsState | 'enabled' | 'paused' | 'archived';
 }
 
 export interface RetailAdsSbNegativeKeyword {
@@ -188,4 +213,111 @@ export interface RetailAdsKeywordRecommendation {
   search_interest: number;
   /** ASIN or product the suggestion comes from. */
   source: string;
+}
+
+/** The entity kinds the generic operations cover, and their shapes. */
+export interface RetailAdsEntityTypes {
+  campaign: RetailAdsCampaign;
+  ad_group: RetailAdsAdGroup;
+  product_ad: RetailAdsProductAd;
+  keyword: RetailAdsKeyword;
+  negative_keyword: RetailAdsNegativeKeyword;
+  target: RetailAdsTarget;
+  sb_ad: RetailAdsSbAd;
+  theme: RetailAdsTheme;
+  asset: RetailAdsAsset;
+}
+export type RetailAdsEntityKind = keyof RetailAdsEntityTypes;
+
+/** Sponsored Products negative keywords, at ad group level (ad_group_id) or campaign level (none). */
+export interface RetailAdsNegativeKeyword {
+  id: string;
+  campaign_id: string;
+  ad_group_id?: string;
+  keyword_text: string;
+  match_type: 'NEGATIVE_EXACT' | 'NEGATIVE_PHRASE';
+  state: 'ENABLED' | 'ARCHIVED';
+}
+
+/** Sponsored Brands theme targeting: keywords the platform derives from the brand or landing pages. */
+export interface RetailAdsTheme {
+  id: string;
+  campaign_id: string;
+  ad_group_id: string;
+  theme_type: 'KEYWORDS_RELATED_TO_YOUR_BRAND' | 'KEYWORDS_RELATED_TO_YOUR_LANDING_PAGES';
+  bid: number;
+  state: 'enabled' | 'paused' | 'archived';
+}
+
+export const SB_AD_TYPES = ['productCollection', 'video', 'brandVideo', 'storeSpotlight', 'autoCollection', 'manual'] as const;
+export type RetailAdsSbAdType = (typeof SB_AD_TYPES)[number];
+
+/** What one creative version of an SB ad shows. */
+export interface RetailAdsSbCreativeContent {
+  brand_name: string;
+  headline?: string;
+  brand_logo_asset_id?: string;
+  custom_image_asset_id?: string;
+  video_asset_id?: string;
+  asins: string[];
+  landing_page_url?: string;
+}
+
+export interface RetailAdsSbCreativeVersion extends RetailAdsSbCreativeContent {
+  version: number;
+  submitted_at: string;
+}
+
+/** A Sponsored Brands ad: its type and its creative versions, newest last (each moderated). */
+export interface RetailAdsSbAd {
+  id: string;
+  campaign_id: string;
+  ad_group_id: string;
+  name: string;
+  ad_type: RetailAdsSbAdType;
+  state: 'ENABLED' | 'PAUSED' | 'ARCHIVED';
+  creatives: RetailAdsSbCreativeVersion[];
+}
+
+export type RetailAdsModerationStatus = 'APPROVED' | 'IN_PROGRESS' | 'REJECTED' | 'FAILED';
+
+/** Moderation of one creative version, component by component (headline, logo, video, products...). */
+export interface RetailAdsModeration {
+  ad_id: string;
+  version: number;
+  status: RetailAdsModerationStatus;
+  submitted_at: string;
+  /** When moderation decided (absent while IN_PROGRESS). */
+  decided_at?: string;
+  components: { component: string; status: RetailAdsModerationStatus; reasons: string[] }[];
+}
+
+export interface RetailAdsAsset {
+  id: string;
+  asset_type: 'LOGO' | 'IMAGE' | 'VIDEO';
+  name: string;
+  content_type: string;
+  size_bytes: number;
+  width?: number;
+  height?: number;
+  source_url: string;
+  tags: string[];
+  brand_entity_id?: string;
+  created_at: string;
+}
+
+export interface RetailAdsBrand {
+  brand_id: string;
+  brand_entity_id: string;
+  brand_registry_name: string;
+}
+
+/** Archived is final on every entity (SB entities write it lowercase). */
+export const isArchived = (state: unknown) => state === 'ARCHIVED' || state === 'archived';
+
+/** The states an entity may take: Sponsored Brands keywords, targets and themes use the SB interface's lowercase states. */
+export function statesOf(kind: RetailAdsEntityKind, entity: { ad_product?: string }): readonly string[] {
+  if (kind === 'theme' || ((kind === 'keyword' || kind === 'target') && entity.ad_product === 'SPONSORED_BRANDS')) return ['enabled', 'paused', 'archived'];
+  if (kind === 'negative_keyword') return ['ENABLED', 'ARCHIVED'];
+  return ['ENABLED', 'PAUSED', 'ARCHIVED'];
 }

@@ -1,3 +1,4 @@
+import { ToolError } from '../../functions/runtime/errors';
 import type { ConnectedAccount } from '../../functions/runtime/stores/owners';
 import { addDays, isoDate } from '../dates';
 import { digits, idSource } from '../sandbox/ids';
@@ -6,20 +7,32 @@ import type { HistoryEntry } from '../sandbox/history';
 import { SandboxPlatform } from '../sandbox/platform';
 import { SandboxStore } from '../sandbox/store';
 import { buildPlacementReport, buildReport, type ReportEntities, type Stored } from './sandbox/reports';
-import type {
-  RetailAdsAdGroup,
-  RetailAdsAdProduct,
-  RetailAdsCampaign,
-  RetailAdsKeyword,
-  RetailAdsKeywordRecommendation,
-  RetailAdsMatchType,
-  RetailAdsPort,
-  RetailAdsProductAd,
-  RetailAdsProfile,
-  RetailAdsReportRow,
-  RetailAdsReportTypeId,
-  RetailAdsSbNegativeKeyword,
-  RetailAdsTarget,
+import { moderationOf } from './sandbox/moderation';
+import { simulateDelivery } from './sandbox/delivery';
+import {
+  type RetailAdsAsset,
+  type RetailAdsBrand,
+  type RetailAdsEntityKind,
+  type RetailAdsEntityTypes,
+  type RetailAdsModeration,
+  type RetailAdsNegativeKeyword,
+  type RetailAdsSbAd,
+  type RetailAdsSbCreativeContent,
+  type RetailAdsAdGroup,
+  type RetailAdsAdProduct,
+  type RetailAdsCampaign,
+  type RetailAdsKeyword,
+  type RetailAdsKeywordRecommendation,
+  type RetailAdsMatchType,
+  type RetailAdsPort,
+  type RetailAdsProductAd,
+  type RetailAdsProfile,
+  type RetailAdsReportRow,
+  type RetailAdsReportTypeId,
+  type RetailAdsSbNegativeKeyword,
+  type RetailAdsTarget,
+  isArchived,
+  statesOf,
 } from './port';
 
 /** Entity kinds of the retailads sandbox (the sort-key prefixes). */
@@ -31,7 +44,13 @@ export const KIND = {
   keyword: 'keyword',
   target: 'target',
   sbNegativeKeyword: 'sb_negative_keyword',
+  negativeKeyword: 'negative_keyword',
+  sbAd: 'sb_ad',
+  theme: 'theme',
+  asset: 'asset',
 } as const;
+
+const human = (kind: string) => kind.replace(/_/g, ' ');
 
 /** A new sandbox profile id, shaped like the real platform's. */
 export const newRetailAdsProfileId = () => digits(16);
@@ -79,8 +98,87 @@ export class RetailAdsSandbox extends SandboxPlatform implements RetailAdsPort {
     return this.store.list<RetailAdsSbNegativeKeyword>(KIND.sbNegativeKeyword);
   }
 
+  async listEntities<K extends RetailAdsEntityKind>(kind: K): Promise<RetailAdsEntityTypes[K][]> {
+    return (await this.store.list<Stored<RetailAdsEntityTypes[K]>>(kind)).map((e) => withoutTier(e as Stored<RetailAdsEntityTypes[K]>));
+  }
+
+  async getEntity<K extends RetailAdsEntityKind>(kind: K, id: string): Promise<RetailAdsEntityTypes[K]> {
+    return withoutTier(await this.store.require<Stored<RetailAdsEntityTypes[K]>>(kind, id));
+  }
+
+  async createEntities<K extends RetailAdsEntityKind>(kind: K, items: Omit<RetailAdsEntityTypes[K], 'id'>[], now: Date): Promise<RetailAdsEntityTypes[K][]> {
+    const created: RetailAdsEntityTypes[K][] = [];
+    for (const item of items) {
+      const fields = item as Record<string, unknown>;
+      if (fields.state !== undefined && !statesOf(kind, fields).includes(fields.state as string)) {
+        throw new ToolError(`A ${human(kind)} cannot be created in state ${String(fields.state)}: its states are ${statesOf(kind, fields).join(', ')}.`);
+      }
+      for (const [parentKind, field] of [['campaign', 'campaign_id'], ['ad_group', 'ad_group_id']] as const) {
+        const parentId = fields[field] as string | undefined;
+        if (!parentId || kind === parentKind) continue;
+        const parent = await this.store.get<{ id: string; state: string; campaign_id?: string }>(parentKind, parentId);
+        if (!parent) throw new ToolError(`No ${human(parentKind)} ${parentId} exists in profile ${this.account.account_id}.`);
+        if (isArchived(parent.state)) throw new ToolError(`${human(parentKind)} ${parentId} is archived: nothing can be added to it.`);
+        if (parentKind === 'ad_group' && parent.campaign_id !== fields.campaign_id) throw new ToolError(`Ad group ${parentId} is not an ad group of campaign ${String(fields.campaign_id)}.`);
+      }
+      const id = kind === 'asset' ? `amzn1.assetlibrary.asset1.${digits(12)}` : digits(15);
+      const entity = { ...fields, id, ...(kind === 'asset' ? {} : { performance: 'new' }) } as unknown as Stored<RetailAdsEntityTypes[K]>;
+      created.push(withoutTier(await this.store.create(kind, entity)));
+    }
+    return created;
+  }
+
+  async updateEntity<K extends RetailAdsEntityKind>(
+    kind: K,
+    id: string,
+    patch: Partial<RetailAdsEntityTypes[K]>,
+    now: Date,
+    expect?: Partial<RetailAdsEntityTypes[K]>,
+  ): Promise<RetailAdsEntityTypes[K]> {
+    const current = await this.store.require<Stored<RetailAdsEntityTypes[K]>>(kind, id);
+    const fields = current as unknown as Record<string, unknown>;
+    if (isArchived(fields.state)) throw new ToolError(`The ${human(kind)} ${id} is archived; archiving is final, so it cannot be changed.`);
+    const state = (patch as Record<string, unknown>).state;
+    if (state !== undefined && !statesOf(kind, fields).includes(state as string)) {
+      throw new ToolError(`The ${human(kind)} ${id} cannot take state ${String(state)}: its states are ${statesOf(kind, fields).join(', ')}.`);
+    }
+    return withoutTier(await this.store.update<Stored<RetailAdsEntityTypes[K]>>(kind, id, patch as Record<string, unknown>, { now, expect: expect as Record<string, unknown> | undefined }));
+  }
+
+  createProductAds(items: Omit<RetailAdsProductAd, 'id'>[], now: Date): Promise<RetailAdsProductAd[]> {
+    return this.createEntities('product_ad', items, now);
+  }
+
+  async submitSbCreative(adId: string, creative: RetailAdsSbCreativeContent, now: Date): Promise<RetailAdsSbAd> {
+    const ad = await this.getEntity('sb_ad', adId);
+    const version = { ...creative, version: (ad.creatives.at(-1)?.version ?? 0) + 1, submitted_at: now.toISOString() };
+    return this.updateEntity('sb_ad', adId, { creatives: [...ad.creatives, version] }, now);
+  }
+
+  async getModeration(adId: string, now: Date): Promise<RetailAdsModeration[]> {
+    const [ad, assets] = await Promise.all([this.getEntity('sb_ad', adId), this.store.list<RetailAdsAsset>(KIND.asset)]);
+    return moderationOf(ad, new Map(assets.map((a) => [a.id, a])), now);
+  }
+
+  async listModeration(now: Date): Promise<RetailAdsModeration[]> {
+    const [ads, assets] = await Promise.all([this.listEntities('sb_ad'), this.store.list<RetailAdsAsset>(KIND.asset)]);
+    const byId = new Map(assets.map((a) => [a.id, a]));
+    return ads.flatMap((ad) => moderationOf(ad, byId, now));
+  }
+
+  async listBrands(): Promise<RetailAdsBrand[]> {
+    const [profile] = await this.listProfiles();
+    const name = profile?.account_info.name ?? 'Brand';
+    return [{ brand_id: `${hash32(`brand|${this.account.account_id}`)}`, brand_entity_id: `ENTITY${String(hash32(`entity|${this.account.account_id}`)).padStart(10, '0')}`, brand_registry_name: name }];
+  }
+
   async getReport(reportType: RetailAdsReportTypeId, start: string, end: string): Promise<RetailAdsReportRow[]> {
     return buildReport(reportType, await this.reportEntities(), start, end);
+  }
+
+  async getCampaignDays(start: string, end: string): Promise<{ campaign_id: string; date: string; spend: number }[]> {
+    const delivery = simulateDelivery(await this.reportEntities(), start, end, isoDate(new Date()));
+    return [...delivery.campaignDays.entries()].flatMap(([campaignId, days]) => days.map((d) => ({ campaign_id: campaignId, date: d.date, spend: d.spend })));
   }
 
   async getPlacementReport(start: string, end: string): Promise<RetailAdsReportRow[]> {
@@ -104,14 +202,16 @@ export class RetailAdsSandbox extends SandboxPlatform implements RetailAdsPort {
   /** The stored entities, tiers and change histories included, that report rows are simulated from. */
   private async reportEntities(): Promise<ReportEntities> {
     const withHistory = { withHistory: true };
-    const [campaigns, adGroups, productAds, keywords, targets] = await Promise.all([
+    const [campaigns, adGroups, productAds, keywords, targets, sbAds, assets] = await Promise.all([
       this.store.list<Stored<RetailAdsCampaign>>(KIND.campaign, withHistory),
       this.store.list<Stored<RetailAdsAdGroup>>(KIND.adGroup, withHistory),
       this.store.list<Stored<RetailAdsProductAd>>(KIND.productAd, withHistory),
       this.store.list<Stored<RetailAdsKeyword>>(KIND.keyword, withHistory),
       this.store.list<Stored<RetailAdsTarget>>(KIND.target, withHistory),
+      this.store.list<RetailAdsSbAd>(KIND.sbAd, withHistory),
+      this.store.list<RetailAdsAsset>(KIND.asset),
     ]);
-    return { campaigns, adGroups, productAds, keywords, targets };
+    return { campaigns, adGroups, productAds, keywords, targets, sbAds, assets };
   }
 
   async createSbNegativeKeywords(items: Omit<RetailAdsSbNegativeKeyword, 'id' | 'state' | 'created_at'>[], now: Date): Promise<RetailAdsSbNegativeKeyword[]> {
@@ -353,7 +453,44 @@ export async function seedRetailAdsAccount(account: ConnectedAccount): Promise<v
     });
   });
 
+  // Sponsored Brands ads (one per SB ad group, its creative approved the day before the campaign
+  // started) and the brand's asset library: made last so the ids above stay as they were.
+  const logo: RetailAdsAsset = {
+    id: `amzn1.assetlibrary.asset1.${ids.digits(12)}`, asset_type: 'LOGO', name: 'brand-logo.png', content_type: 'image/png', size_bytes: 182_344, width: 600, height: 600,
+    source_url: 'https://assets.example.com/brand-logo.png', tags: ['logo'], created_at: `${addDays(today, -400)}T09:00:00.000Z`,
+  };
+  const video: RetailAdsAsset = {
+    id: `amzn1.assetlibrary.asset1.${ids.digits(12)}`, asset_type: 'VIDEO', name: 'backpack-trail.mp4', content_type: 'video/mp4', size_bytes: 24_117_248, width: 1920, height: 1080,
+    source_url: 'https://assets.example.com/backpack-trail.mp4', tags: ['video', 'backpacks'], created_at: `${addDays(today, -130)}T09:00:00.000Z`,
+  };
+  const sbAds: RetailAdsSbAd[] = adGroups
+    .filter((g) => g.ad_product === 'SPONSORED_BRANDS')
+    .map((g) => {
+      const campaign = campaigns.find((c) => c.id === g.campaign_id)!;
+      const isVideo = campaign.name.includes('Video');
+      const groupAsins = productAds.filter((p) => p.ad_group_id === g.id).map((p) => p.asin);
+      return {
+        id: entityId(), campaign_id: campaign.id, ad_group_id: g.id, name: `${g.name.replace(/ - Ad group$/, '')} ad`,
+        ad_type: isVideo ? 'video' : 'productCollection', state: campaign.state === 'ENABLED' ? 'ENABLED' : 'PAUSED',
+        ...(campaign.state !== 'ENABLED' ? { history: campaign.history } : {}),
+        creatives: [{
+          version: 1, submitted_at: `${addDays(campaign.start_date, -1)}T10:00:00.000Z`, brand_name: profile.account_info.name,
+          ...(isVideo ? { video_asset_id: video.id, asins: groupAsins.slice(0, 1) } : { headline: 'Gear up for every trail', brand_logo_asset_id: logo.id, asins: groupAsins.slice(0, 3) }),
+        }],
+      };
+    });
+
+  // Sponsored Products negative keywords: one campaign-level, one ad group-level.
+  const firstManual = campaigns[0]!;
+  const spNegatives: RetailAdsNegativeKeyword[] = [
+    { id: entityId(), campaign_id: firstManual.id, keyword_text: 'free', match_type: 'NEGATIVE_PHRASE', state: 'ENABLED' },
+    { id: entityId(), campaign_id: firstManual.id, ad_group_id: adGroups.find((g) => g.campaign_id === firstManual.id)!.id, keyword_text: 'used backpack', match_type: 'NEGATIVE_EXACT', state: 'ENABLED' },
+  ];
+
   await store.putMany(KIND.profile, [profile]);
+  await store.putMany(KIND.negativeKeyword, spNegatives);
+  await store.putMany(KIND.sbAd, sbAds);
+  await store.putMany(KIND.asset, [logo, video]);
   await store.putMany(KIND.campaign, campaigns);
   await store.putMany(KIND.adGroup, adGroups);
   await store.putMany(KIND.productAd, productAds);

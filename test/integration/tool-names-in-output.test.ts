@@ -96,6 +96,68 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
+/** Arguments of the retailads tools that need ids: each write acts on an entity no other write touches. */
+async function retailScanArguments(read: (tool: string, args?: Record<string, unknown>) => Promise<Record<string, any>>): Promise<Record<string, Record<string, unknown>>> {
+  const campaigns = (await read('list_retailads_campaigns')).campaigns as any[];
+  const named = (prefix: string) => campaigns.find((c) => c.name.startsWith(prefix))!;
+  const keywords = (await read('list_retailads_keywords', { state_filter: ['ENABLED'] })).keywords as any[];
+  const sbKeywords = (await read('list_retailads_sb_keywords', { state_filter: ['enabled'] })).sb_keywords as any[];
+  const targets = (await read('list_retailads_targets', { state_filter: ['ENABLED'] })).targets as any[];
+  const sbTargets = (await read('list_retailads_sb_targets', { state_filter: ['enabled'] })).sb_targets as any[];
+  const productAds = (await read('list_retailads_product_ads', { state_filter: ['ENABLED'] })).product_ads as any[];
+  const negatives = (await read('list_retailads_negative_keywords')).negative_keywords as any[];
+  const sbAds = (await read('list_retailads_sb_ads')).sb_ads as any[];
+  const sbGroups = (await read('list_retailads_sb_ad_groups', { state_filter: ['ENABLED'] })).sb_ad_groups as any[];
+  const logo = (await read('search_retailads_assets', { asset_type: 'LOGO' })).assets[0].id;
+  const video = (await read('search_retailads_assets', { asset_type: 'VIDEO' })).assets[0].id;
+  const manual = keywords[0];
+  const skus = [...new Set(productAds.map((p) => p.sku))];
+  const asins = [...new Set(productAds.map((p) => p.asin))];
+  const png = Buffer.alloc(64);
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]).copy(png, 0);
+  png.write('IHDR', 12, 'ascii');
+  png.writeUInt32BE(600, 16);
+  png.writeUInt32BE(600, 20);
+  const sbGroup = sbGroups[0];
+  return {
+    update_retailads_campaigns: { campaigns: [{ campaignId: named('SP - Brand').id, name: 'SP - Brand - Exact (scan)' }] },
+    pause_retailads_campaigns: { campaign_ids: [named('SP - Tents').id] },
+    resume_retailads_campaigns: { campaign_ids: [named('SP - Water Bottles').id] },
+    delete_retailads_campaigns: { campaign_ids: [named('SP - Camp Kitchen').id] },
+    update_retailads_ad_groups: { ad_groups: [{ adGroupId: manual.ad_group_id, defaultBid: 0.9 }] },
+    delete_retailads_ad_groups: { ad_group_ids: [productAds.find((p) => p.campaign_name.startsWith('SP - Auto')).ad_group_id] },
+    update_retailads_keywords: { keywords: [{ keywordId: keywords[0].id, bid: 0.66 }] },
+    delete_retailads_keywords: { keyword_ids: [keywords[1].id] },
+    update_retailads_sb_keywords: { keywords: [{ keywordId: sbKeywords[0].id, bid: 1.1 }] },
+    delete_retailads_sb_keywords: { keyword_ids: [sbKeywords[1].id] },
+    update_retailads_targets: { targets: [{ targetId: targets[0].id, bid: 0.5 }] },
+    delete_retailads_targets: { target_ids: [targets[1].id] },
+    update_retailads_sb_targets: { targets: [{ targetId: sbTargets[0].id, state: 'paused' }] },
+    update_retailads_product_ads: { product_ads: [{ adId: productAds[0].id, state: 'PAUSED' }] },
+    delete_retailads_product_ads: { ad_ids: [productAds[1].id] },
+    delete_retailads_negative_keywords: { negative_keyword_ids: [negatives[0].id] },
+    update_retailads_sb_ads: { ads: [{ adId: sbAds[0].id, name: 'Scan ad' }] },
+    update_retailads_sb_creative: { ad_id: sbAds[0].id, headline: 'Packs for every trail' },
+    get_retailads_moderation: { ad_id: sbAds[0].id },
+    get_retailads_sb_keyword_recommendations: { ad_group_id: sbGroup.id },
+    add_retailads_keywords: { keywords: [{ campaignId: manual.campaign_id, adGroupId: manual.ad_group_id, keywordText: 'scan words', matchType: 'EXACT' }] },
+    add_retailads_negative_keywords: { negative_keywords: [{ campaignId: manual.campaign_id, keywordText: 'scan junk', matchType: 'NEGATIVE_EXACT' }] },
+    add_retailads_product_ads: { product_ads: [{ campaignId: manual.campaign_id, adGroupId: manual.ad_group_id, sku: skus[skus.length - 1] }] },
+    add_retailads_sp_video: { video_ads: [{ campaignId: manual.campaign_id, adGroupId: manual.ad_group_id, sku: skus[0], videoAssetId: video }] },
+    add_retailads_targets: { targets: [{ campaignId: manual.campaign_id, adGroupId: manual.ad_group_id, expression: [{ type: 'ASIN_SAME_AS', value: 'B0SCAN0001' }] }] },
+    add_retailads_sb_keywords: { keywords: [{ campaignId: sbGroup.campaign_id, adGroupId: sbGroup.id, keywordText: 'scan sb words', matchType: 'exact', bid: 1 }] },
+    add_retailads_sb_targets: { targets: [{ campaignId: sbGroup.campaign_id, adGroupId: sbGroup.id, expressions: [{ type: 'asinBrandSameAs', value: 'Scan Brand' }] }] },
+    add_retailads_sb_themes: { themes: [{ campaignId: sbGroup.campaign_id, adGroupId: sbGroup.id, themeType: 'KEYWORDS_RELATED_TO_YOUR_LANDING_PAGES' }] },
+    create_retailads_ad_groups: { ad_groups: [{ campaignId: manual.campaign_id, name: 'Scan group', defaultBid: 0.7 }] },
+    create_retailads_sp_campaign: { name: 'Scan SP', daily_budget: 20, ad_group_name: 'Scan', default_bid: 0.5, products: [{ sku: skus[0] }], keywords: [{ keywordText: 'scan', matchType: 'BROAD' }] },
+    create_retailads_sb_campaign: { name: 'Scan SB', daily_budget: 20, headline: 'Packs for every trail', brand_logo_asset_id: logo, asins: asins.slice(0, 3) },
+    create_retailads_sd_campaign: { name: 'Scan SD', tactic: 'T00020', daily_budget: 20, default_bid: 0.5, products: [{ sku: skus[0] }], product_targets: [{ type: 'ASIN_CATEGORY_SAME_AS', value: 'Tents' }] },
+    create_retailads_sb_ad: { campaign_id: sbGroup.campaign_id, ad_group_id: sbGroup.id, name: 'Scan SB ad', ad_type: 'video', video_asset_id: video, asins: asins.slice(0, 1) },
+    upload_retailads_asset: { url: `data:image/png;base64,${png.toString('base64')}`, asset_type: 'LOGO' },
+    retailads_unified_api: { operation: 'query', resource: 'campaigns' },
+  };
+}
+
 describe('tool texts', () => {
   it('name only registered tools and speak the neutral platform words, in every tool answer and description', async () => {
     // Prepare: one seeded sandbox account per platform; ids read from the list tools.
@@ -133,6 +195,7 @@ describe('tool texts', () => {
     const shortGroup = (name: string) => shortAdGroups.find((g) => g.adgroup_name === name);
     const retailAdGroups = (await read('list_retailads_ad_groups')).ad_groups as any[];
     const sbNegatives = (await read('list_retailads_sb_negative_keywords')).negative_keywords as any[];
+    const retail = await retailScanArguments(read);
     const chatCampaigns = (await read('list_chatads_campaigns')).campaigns as any[];
     const chatClicks = chatCampaigns.find((c) => c.status === 'active' && c.bidding_type === 'clicks');
     const chatPaused = chatCampaigns.find((c) => c.status === 'paused');
@@ -215,6 +278,7 @@ describe('tool texts', () => {
       get_retailads_report: { start_date: '2026-10-01', end_date: '2026-10-31' },
       get_retailads_keyword_recommendations: { campaign_id: retailAdGroups[0].campaign_id, ad_group_id: retailAdGroups[0].ad_group_id },
       add_retailads_sb_negative_keywords: { negative_keywords: [{ campaignId: sbNegatives[0].campaign_id, adGroupId: sbNegatives[0].ad_group_id, keywordText: 'cheap knockoff', matchType: 'negativePhrase' }] },
+      ...retail,
       pause_chatads_campaign: { campaign_id: chatClicks.id },
       resume_chatads_campaign: { campaign_id: chatPaused.id },
       archive_chatads_campaign: { campaign_id: chatPaused.id },

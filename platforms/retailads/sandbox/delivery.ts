@@ -3,7 +3,8 @@
  * computed once from the state its campaign, ad groups, keywords/targets and product ads had during
  * that day (histories via jointSegments): a paused, archived, not yet started or ended campaign, a
  * paused or archived ad group, keyword or target, and an ad group without an enabled product ad
- * deliver nothing while in that state. Each live keyword/target wants its own deterministic day
+ * deliver nothing while in that state, and neither does a Sponsored Brands ad group without an enabled ad
+ * whose creative was approved by moderation before that day. Each live keyword/target wants its own deterministic day
  * (tier, date, id) for the live part of the day; the campaign's daily budget caps their sum (the
  * day stops at 97 % of it; the platform documents no overdelivery beyond the daily budget). The
  * campaign's day is rounded once and split, unit for unit and cent for cent, among its
@@ -16,7 +17,8 @@ import { splitEarned } from '../../sandbox/allocate';
 import { jointSegments } from '../../sandbox/top-down';
 import type { WithHistory } from '../../sandbox/history';
 import { dailyMetrics, datesBetween, hash32, profileFor, type PerformanceTier } from '../../sandbox/metrics';
-import { PLACEMENTS, type RetailAdsAdGroup, type RetailAdsCampaign, type RetailAdsKeyword, type RetailAdsPlacement, type RetailAdsProductAd, type RetailAdsTarget } from '../port';
+import { PLACEMENTS, type RetailAdsAdGroup, type RetailAdsAsset, type RetailAdsCampaign, type RetailAdsKeyword, type RetailAdsPlacement, type RetailAdsProductAd, type RetailAdsSbAd, type RetailAdsTarget } from '../port';
+import { servingVersion } from './moderation';
 import type { RetailAdsRawMetrics } from '../ratios';
 
 export type Stored<T> = WithHistory<T & { performance: PerformanceTier }>;
@@ -27,6 +29,9 @@ export interface ReportEntities {
   productAds: Stored<RetailAdsProductAd>[];
   keywords: Stored<RetailAdsKeyword>[];
   targets: Stored<RetailAdsTarget>[];
+  /** Sponsored Brands ads: an SB ad group serves only while one of its ads is enabled with an approved creative. */
+  sbAds?: WithHistory<RetailAdsSbAd>[];
+  assets?: RetailAdsAsset[];
 }
 
 export type Raw = RetailAdsRawMetrics;
@@ -104,15 +109,21 @@ export function simulateDelivery(entities: ReportEntities, start: string, end: s
     const groups = entities.adGroups.filter((g) => g.campaign_id === campaign.id);
     const leaves: Stored<RetailAdsKeyword | RetailAdsTarget>[] = [...entities.keywords, ...entities.targets].filter((l) => l.campaign_id === campaign.id);
     const products = entities.productAds.filter((p) => p.campaign_id === campaign.id);
+    const sbAds = (entities.sbAds ?? []).filter((a) => a.campaign_id === campaign.id);
+    const assets = new Map((entities.assets ?? []).map((a) => [a.id, a]));
+    const gatedBySbAds = campaign.ad_product === 'SPONSORED_BRANDS';
     const groupIndex = new Map(groups.map((g, i) => [g.id, i]));
     let campaignTotal = zero();
     const leafTotals = leaves.map(() => zero());
     const productWeights = products.map(() => 0);
     const placementTotals = Object.fromEntries(PLACEMENTS.map((p) => [p, zero()])) as Record<RetailAdsPlacement, Raw>;
     const days: { date: string; spend: number }[] = [];
-    type AnyEntity = RetailAdsCampaign | RetailAdsAdGroup | RetailAdsKeyword | RetailAdsTarget | RetailAdsProductAd;
-    const all: WithHistory<AnyEntity>[] = [campaign, ...groups, ...leaves, ...products];
+    type AnyEntity = RetailAdsCampaign | RetailAdsAdGroup | RetailAdsKeyword | RetailAdsTarget | RetailAdsProductAd | RetailAdsSbAd;
+    const all: WithHistory<AnyEntity>[] = [campaign, ...groups, ...leaves, ...products, ...sbAds];
     for (const date of dates) {
+      // An SB ad's creative counts from the day after moderation approved it.
+      const dayStart = new Date(`${date}T00:00:00.000Z`);
+      const approved = sbAds.map((a) => servingVersion(a, assets, dayStart) !== undefined);
       const live = leaves.map(() => 0);
       const placementLean = PLACEMENTS.map(() => zero());
       let cap = 0;
@@ -122,8 +133,14 @@ export function simulateDelivery(entities: ReportEntities, start: string, end: s
         cap += segment.share * c.daily_budget;
         const groupStates = segment.states.slice(1, 1 + groups.length) as RetailAdsAdGroup[];
         const leafStates = segment.states.slice(1 + groups.length, 1 + groups.length + leaves.length) as (RetailAdsKeyword | RetailAdsTarget)[];
-        const productStates = segment.states.slice(1 + groups.length + leaves.length) as RetailAdsProductAd[];
-        const groupOn = groupStates.map((g, gi) => isOn(g.state) && productStates.some((p) => p.ad_group_id === groups[gi]!.id && isOn(p.state)));
+        const productStates = segment.states.slice(1 + groups.length + leaves.length, 1 + groups.length + leaves.length + products.length) as RetailAdsProductAd[];
+        const sbAdStates = segment.states.slice(1 + groups.length + leaves.length + products.length) as RetailAdsSbAd[];
+        const groupOn = groupStates.map(
+          (g, gi) =>
+            isOn(g.state) &&
+            productStates.some((p) => p.ad_group_id === groups[gi]!.id && isOn(p.state)) &&
+            (!gatedBySbAds || sbAdStates.some((a, ai) => a.ad_group_id === groups[gi]!.id && isOn(a.state) && approved[ai])),
+        );
         leafStates.forEach((l, li) => {
           const gi = groupIndex.get(l.ad_group_id);
           if (gi !== undefined && groupOn[gi] && isOn(l.state)) live[li]! += segment.share;

@@ -12,7 +12,7 @@ import { simulateDelivery, splitRaw, zero, add, type Raw, type ReportEntities } 
 export type { ReportEntities, Stored } from './delivery';
 
 const PRE = ['best', 'cheap', 'lightweight', 'waterproof', 'large', 'small', 'kids', 'womens', 'mens', 'ultralight', 'durable', 'compact', 'premium', 'budget', 'heavy duty', 'black', 'blue', 'green', '2 pack', 'professional'];
-const POST = ['for hiking', 'for camping', 'for women', 'for men', 'for kids', 'with pockets', 'on sale', '2026', 'amazon', 'near me', 'brand', 'reviews', 'set', 'bundle', 'xl', 'under 50'];
+const POST = ['for hiking', 'for camping', 'for women', 'for men', 'for kids', 'with pockets', 'on sale', '2026', 'online', 'near me', 'brand', 'reviews', 'set', 'bundle', 'xl', 'under 50'];
 
 /** The search terms that matched a keyword or target: deterministic, long-tailed. */
 export function searchTermsFor(source: { id: string; text: string; matchType?: string; auto: boolean }, adProduct: RetailAdsAdProduct): string[] {
