@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { ToolError } from '../../../functions/runtime/errors';
 import { count, markdownTable, money } from '../../markdown';
 import { defineChatAdsTool } from '../define';
+import { statusFilterArg } from './common';
 import type { ChatAdsAdGroup } from '../port';
 
 /** Matched users an audience needs before it can carry a bid multiplier. */
@@ -136,7 +137,7 @@ export const listChatAdsAdGroups = defineChatAdsTool({
   access: 'read',
   args: {
     campaign_id: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^cmpn_[A-Za-z0-9]+$/, 'must be a campaign id starting with cmpn_'), v.description('Only ad groups of this campaign'))),
-    status_filter: v.optional(v.pipe(v.array(v.picklist(['active', 'paused', 'archived'])), v.minLength(1), v.description('Only these statuses'))),
+    status_filter: statusFilterArg(['active', 'paused', 'archived'] as const),
     offset: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.description('Rows to skip, default 0')), 0),
     limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(500), v.description('Rows per page, 1-500, default 50')), 50),
   },

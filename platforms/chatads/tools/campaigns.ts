@@ -6,6 +6,7 @@ import { lastDays } from '../../dates';
 import { count, markdownTable, money } from '../../markdown';
 import { totals } from '../../metrics';
 import { defineChatAdsTool } from '../define';
+import { statusFilterArg } from './common';
 import { DELIVERY_FIELDS, CONVERSION_FIELDS, type ChatAdsCampaign, type ChatAdsPort, type ChatAdsInsightsField, type ChatAdsStatus } from '../port';
 
 const STATUSES = ['active', 'paused', 'archived'] as const;
@@ -33,7 +34,7 @@ export const listChatAdsCampaigns = defineChatAdsTool({
   access: 'read',
   args: {
     query: v.optional(v.pipe(v.string(), v.description('Case-insensitive substring of name, id or description'))),
-    status_filter: v.optional(v.pipe(v.string(), v.description('Comma-separated statuses: active, paused, archived (all or empty = every status)'))),
+    status_filter: statusFilterArg(STATUSES),
     type_filter: v.optional(v.pipe(v.string(), v.description('Comma-separated bidding types: impressions, clicks, conversions (all or empty = every type)'))),
     start_after: isoDay('YYYY-MM-DD: campaigns starting on or after this day'),
     end_before: isoDay('YYYY-MM-DD: campaigns starting on or before this day'),
@@ -43,13 +44,12 @@ export const listChatAdsCampaigns = defineChatAdsTool({
     limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(500), v.description('Rows per page, 1-500, default 50')), 50),
   },
   rules: [
-    (a) => unknownValues('status_filter', a.status_filter, STATUSES),
     (a) => unknownValues('type_filter', a.type_filter, TYPES),
     (a) => (a.start_after && a.end_before && a.end_before < a.start_after ? `\`end_before\` (${a.end_before}) must not be before \`start_after\` (${a.start_after})` : undefined),
   ],
   async run(args, ctx) {
     const all = await ctx.platform.listCampaigns();
-    const statuses = listOf(args.status_filter);
+    const statuses: string[] | undefined = args.status_filter;
     const types = listOf(args.type_filter);
     const needle = args.query?.trim().toLowerCase();
     const matched = all.filter(
@@ -123,61 +123,3 @@ export const listChatAdsCampaigns = defineChatAdsTool({
   },
 });
 
-/** A status change with the specification's transitions: archived is final; same status is a no-op. */
-async function changeStatus(ctx: ToolContext<ChatAdsPort>, id: string, to: ChatAdsStatus) {
-  const campaign = await ctx.platform.getCampaign(id);
-  if (campaign.status === to) {
-    return { campaign, changed: false };
-  }
-  if (campaign.status === 'archived') {
-    throw new ToolError(`Campaign ${id} ("${campaign.name}") is archived; archived campaigns cannot be ${to === 'active' ? 'resumed' : 'paused'}. Create a new campaign instead.`);
-  }
-  return { campaign: await ctx.platform.setCampaignStatus(id, to, campaign.status, ctx.now), changed: true };
-}
-
-export const pauseChatAdsCampaign = defineChatAdsTool({
-  name: 'pause_chatads_campaign',
-  description: 'Pauses a chatads campaign: delivery and spend stop for all its ad groups and ads. It can be resumed any time with resume_chatads_campaign.',
-  access: 'write',
-  args: { campaign_id: campaignId },
-  async run(args, ctx) {
-    const { campaign, changed } = await changeStatus(ctx, args.campaign_id, 'paused');
-    const text = changed
-      ? `Campaign "${campaign.name}" (${campaign.id}) is now **paused**: delivery and spend stop. Resume it any time with resume_chatads_campaign.`
-      : `Campaign "${campaign.name}" (${campaign.id}) was already paused; nothing changed.`;
-    return { text, structured: { campaign_id: campaign.id, status: campaign.status, changed } };
-  },
-});
-
-export const resumeChatAdsCampaign = defineChatAdsTool({
-  name: 'resume_chatads_campaign',
-  description: 'Resumes a paused chatads campaign: delivery starts and the campaign spends again (this is the spend gate for all its active ad groups). Archived campaigns cannot be resumed.',
-  access: 'write',
-  args: { campaign_id: campaignId },
-  async run(args, ctx) {
-    const { campaign, changed } = await changeStatus(ctx, args.campaign_id, 'active');
-    const text = changed
-      ? `Campaign "${campaign.name}" (${campaign.id}) is now **active**: delivery starts and it spends again, up to its budget, through its active ad groups.`
-      : `Campaign "${campaign.name}" (${campaign.id}) was already active; nothing changed.`;
-    return { text, structured: { campaign_id: campaign.id, status: campaign.status, changed } };
-  },
-});
-
-export const archiveChatAdsCampaign = defineChatAdsTool({
-  name: 'archive_chatads_campaign',
-  description: 'Archives (deletes) a chatads campaign: delivery stops for good and it can no longer be resumed or edited. To stop temporarily, use pause_chatads_campaign instead.',
-  access: 'write',
-  destructive: true,
-  args: { campaign_id: campaignId },
-  async run(args, ctx) {
-    const campaign = await ctx.platform.getCampaign(args.campaign_id);
-    if (campaign.status === 'archived') {
-      return { text: `Campaign "${campaign.name}" (${campaign.id}) was already archived; nothing changed.`, structured: { campaign_id: campaign.id, status: 'archived', changed: false } };
-    }
-    const archived = await ctx.platform.setCampaignStatus(campaign.id, 'archived', campaign.status, ctx.now);
-    return {
-      text: `Campaign "${archived.name}" (${archived.id}) is **archived** (was ${campaign.status}). It no longer delivers and cannot be resumed.`,
-      structured: { campaign_id: archived.id, status: archived.status, previous_status: campaign.status, changed: true },
-    };
-  },
-});
