@@ -11,7 +11,7 @@ import { entityTools } from './tools/entities';
 import { listChatAdsAds } from './tools/ads';
 import { createChatAdsAd, createChatAdsCampaign, launchChatAdsAd } from './tools/create';
 import { getChatAdsConversionInsights, INSIGHTS_FIELDS } from './tools/conversion-insights';
-import { listChatAdsCustomAudiences } from './tools/custom-audiences';
+import { customAudienceTools } from './tools/custom-audiences';
 
 /** The chatads platform: chat-assistant advertising. */
 export const chatads: PlatformModule = {
@@ -27,7 +27,7 @@ export const chatads: PlatformModule = {
     createChatAdsAdGroup,
     listChatAdsAdGroups,
     getChatAdsConversionInsights,
-    listChatAdsCustomAudiences,
+    ...customAudienceTools,
   ],
   newSandboxAccountId: () => `acct_${alphanumeric(24)}`,
   seedSandbox: seedChatAdsAccount,

@@ -80,6 +80,7 @@ export const createChatAdsAdGroup = defineChatAdsTool({
         const at = `\`custom_audience_bid_multipliers[${i}]\``;
         const audience = audiences.get(m.custom_audience_id);
         if (!audience) return [`${at}: custom audience ${m.custom_audience_id} does not exist in this account`];
+        if (audience.archived) return [`${at}: custom audience "${audience.name}" (${audience.id}) is archived and can never be targeted again`];
         if (audience.status !== 'ready') return [`${at}: custom audience "${audience.name}" (${audience.id}) is ${audience.status}, not ready`];
         if (audience.matched_users < MIN_AUDIENCE_USERS) return [`${at}: custom audience "${audience.name}" (${audience.id}) has ${count(audience.matched_users)} matched users; a bid multiplier needs about ${count(MIN_AUDIENCE_USERS)} or more`];
         return [];

@@ -117,7 +117,7 @@ function statusTool(key: keyof typeof ENTITY_TYPES, action: Action) {
       const after = await type.setStatus(ctx.platform, before.id, to, before.status as ChatAdsStatus, ctx.now);
       const next: Record<Action, string> = {
         pause: `Delivery and spend stop for ${type.children}. Resume it with resume_chatads_${key}.`,
-        resume: `Delivery starts again through ${type.children} (while its parents are active). Follow its results with get_chatads_performance.`,
+        resume: `It is active again: delivery starts through ${type.children} (while its parents are active). Follow its results with get_chatads_performance.`,
         archive: `It no longer delivers and can never be resumed. To run it again, create a new ${type.label}.`,
       };
       return {
