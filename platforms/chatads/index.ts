@@ -12,6 +12,7 @@ import { listChatAdsAds } from './tools/ads';
 import { createChatAdsAd, createChatAdsCampaign, launchChatAdsAd } from './tools/create';
 import { getChatAdsConversionInsights, INSIGHTS_FIELDS } from './tools/conversion-insights';
 import { customAudienceTools } from './tools/custom-audiences';
+import { conversionTools } from './tools/conversions';
 
 /** The chatads platform: chat-assistant advertising. */
 export const chatads: PlatformModule = {
@@ -28,6 +29,7 @@ export const chatads: PlatformModule = {
     listChatAdsAdGroups,
     getChatAdsConversionInsights,
     ...customAudienceTools,
+    ...conversionTools,
   ],
   newSandboxAccountId: () => `acct_${alphanumeric(24)}`,
   seedSandbox: seedChatAdsAccount,
