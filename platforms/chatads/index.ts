@@ -13,6 +13,7 @@ import { createChatAdsAd, createChatAdsCampaign, launchChatAdsAd } from './tools
 import { getChatAdsConversionInsights, INSIGHTS_FIELDS } from './tools/conversion-insights';
 import { customAudienceTools } from './tools/custom-audiences';
 import { conversionTools } from './tools/conversions';
+import { reportTools } from './tools/reports';
 
 /** The chatads platform: chat-assistant advertising. */
 export const chatads: PlatformModule = {
@@ -30,6 +31,7 @@ export const chatads: PlatformModule = {
     getChatAdsConversionInsights,
     ...customAudienceTools,
     ...conversionTools,
+    ...reportTools,
   ],
   newSandboxAccountId: () => `acct_${alphanumeric(24)}`,
   seedSandbox: seedChatAdsAccount,
