@@ -90,7 +90,7 @@ function statusTool(key: keyof typeof ENTITY_TYPES, action: Action) {
       const entity = await type.get(ctx.platform, id);
       const data = { id: entity.id, name: entity.name, status: entity.status };
       if (entity.status === 'archived' && action !== 'archive') {
-        throw new ToolError(`The ${type.label} "${entity.name}" (${entity.id}) is archived; archived ${type.label}s are final and cannot be ${action === 'resume' ? 'resumed' : 'paused'}. Create a new ${type.label} instead.`, { code: 'archived' });
+        throw new ToolError(`The ${type.label} "${entity.name}" (${entity.id}) is archived; archived ${type.label}s cannot be ${action === 'resume' ? 'resumed' : 'paused'} (archiving is final). Create a new ${type.label} instead.`, { code: 'archived' });
       }
       if (entity.status === to) return { summary: `The ${type.label} "${entity.name}" is already ${to}; nothing changes`, changes: [], data };
       const notes: string[] = [];
