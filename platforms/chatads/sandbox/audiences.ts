@@ -13,8 +13,8 @@
 import { seededRandom } from '../../sandbox/metrics';
 import { MIN_READY_AUDIENCE_USERS, type ChatAdsAudienceOperation, type ChatAdsCustomAudience, type ChatAdsOperationType } from '../port';
 
-/** Processing time of an operation: a base plus a little per identifier (10,000 identifiers: 4 s). */
-export const processingMs = (identifiers: number) => 2_000 + Math.round(identifiers * 0.2);
+/** Processing time of an operation: a base plus a little per identifier (10,000 identifiers: 4 s), at most 5 s. */
+export const processingMs = (identifiers: number) => 2_000 + Math.min(3_000, Math.round(identifiers * 0.2));
 
 export interface StoredOperation {
   id: string;
