@@ -1,4 +1,5 @@
 import type { ToolDefinition } from '../../functions/runtime/tool';
+import { auditConversionTracking } from './tools/audit-conversion-tracking';
 import { getCampaignSpec } from './tools/get-campaign-spec';
 import { getConnectionsStatus } from './tools/get-connections-status';
 import { getUsageStatus } from './tools/get-usage-status';
@@ -7,4 +8,4 @@ import { suggestNextAction } from './tools/suggest-next-action';
 import { validateVideo } from './tools/validate-video';
 
 /** Tools of no single platform; they run in the `gateway` function. */
-export const gatewayTools: ToolDefinition[] = [getUsageStatus, listConnectedAccountsTool, getConnectionsStatus, validateVideo, suggestNextAction, getCampaignSpec];
+export const gatewayTools: ToolDefinition[] = [getUsageStatus, listConnectedAccountsTool, getConnectionsStatus, validateVideo, suggestNextAction, getCampaignSpec, auditConversionTracking];

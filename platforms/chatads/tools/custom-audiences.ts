@@ -347,6 +347,9 @@ function operationTool(action: 'pause' | 'resume' | 'cancel') {
     output: v.object({ operation: operationSchema, previous_status: v.string() }),
     async plan(args, ctx) {
       const op = await ctx.platform.getAudienceOperation(args.operation_id);
+      // Pausing a paused operation or resuming a processing one changes nothing.
+      const already = action === 'pause' ? 'paused' : action === 'resume' ? 'processing' : undefined;
+      if (op.status === already) return { summary: `Operation ${op.id} is already ${already}; nothing changes`, changes: [], data: { id: op.id, status: op.status } };
       if (!from[action].includes(op.status)) {
         throw new ToolError(`Operation ${op.id} is ${op.status}${op.error ? ` (${op.error})` : ''}; only ${from[action].join(' or ')} operations can be ${action === 'cancel' ? 'cancelled' : `${action}d`}.`, { code: 'invalid_state', status: op.status });
       }
@@ -358,10 +361,14 @@ function operationTool(action: 'pause' | 'resume' | 'cancel') {
       };
     },
     async apply(plan, _args, ctx) {
+      if (!plan.changes.length) {
+        const op = await ctx.platform.getAudienceOperation(plan.data.id);
+        return { text: `## Operation ${op.id} is already ${op.status}\n\nNothing changed.`, structured: { operation: op, previous_status: plan.data.status } };
+      }
       const op = await ctx.platform.changeAudienceOperation(plan.data.id, action, ctx.now);
       return { text: [`## Operation ${op.id} ${action === 'cancel' ? 'cancelled' : `${action}d`}`, '', `Status: ${plan.data.status} → ${op.status}${op.error ? ` (${op.error})` : ''}.`, '', op.status === 'failed' ? 'Nothing of it was applied.' : operationLine(op)].join('\n'), structured: { operation: op, previous_status: plan.data.status } };
     },
-    ...(action === 'cancel' ? {} : { undo: (plan: { changes: unknown[]; data: { id: string; status: string } }) => ({ tool: `${action === 'pause' ? 'resume' : 'pause'}_chatads_custom_audience_operation`, arguments: { operation_id: plan.data.id } }) }),
+    ...(action === 'cancel' ? {} : { undo: (plan: { changes: unknown[]; data: { id: string; status: string } }) => (plan.changes.length ? { tool: `${action === 'pause' ? 'resume' : 'pause'}_chatads_custom_audience_operation`, arguments: { operation_id: plan.data.id } } : undefined) }),
   });
 }
 

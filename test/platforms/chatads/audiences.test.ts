@@ -47,9 +47,8 @@ describe('chatads custom audiences and operations', () => {
     await sleep(processingMs(first.submitted_identifiers) + 200);
     expect((await operation(first.id)).status).toBe('paused');
     expect((await audience(id)).custom_audience.status).toBe('processing');
-    const refused = await callTool(apiKey, 'pause_chatads_custom_audience_operation', { operation_id: first.id });
-    expect(refused.status).toBe(400);
-    expect(refused.body.error).toContain('only processing operations can be paused');
+    const again = await callToolOk(apiKey, 'pause_chatads_custom_audience_operation', { operation_id: first.id });
+    expect(again.text).toContain('already paused');
     await callToolOk(apiKey, 'resume_chatads_custom_audience_operation', { operation_id: first.id });
     expect((await operation(first.id)).status).toBe('processing');
     const cancelled = await callToolOk(apiKey, 'cancel_chatads_custom_audience_operation', { operation_id: first.id });
@@ -58,7 +57,10 @@ describe('chatads custom audiences and operations', () => {
     expect(after.custom_audience).toMatchObject({ status: 'too_small', uploaded_identifiers: 0 });
     const listed = (await callToolOk(apiKey, 'list_chatads_custom_audience_operations', { custom_audience_id: id, status_filter: ['failed'] })).structured!.operations as Row[];
     expect(listed.map((o) => o.id)).toEqual([first.id]);
-    expect((await callTool(apiKey, 'resume_chatads_custom_audience_operation', { operation_id: first.id })).status).toBe(400);
+    const resumeCancelled = await callTool(apiKey, 'resume_chatads_custom_audience_operation', { operation_id: first.id });
+    expect(resumeCancelled.status).toBe(400);
+    expect(resumeCancelled.body.error).toContain('only paused operations can be resumed');
+    expect((await callTool(apiKey, 'pause_chatads_custom_audience_operation', { operation_id: first.id })).body.error).toContain('only processing operations can be paused');
   });
 
   it('merges 2-64 audiences into a new one; archived audiences are permanent and never targetable', async () => {
