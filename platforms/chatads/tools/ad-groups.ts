@@ -65,7 +65,8 @@ export const createChatAdsAdGroup = defineChatAdsTool({
       return repeated.length ? `\`custom_audience_bid_multipliers\` names ${[...new Set(repeated)].join(', ')} more than once; give one multiplier per audience` : undefined;
     },
   ],
-  async run(args, ctx) {
+  output: v.object({ ad_group: v.record(v.string(), v.unknown()), campaign_status: v.string(), spend_gated_by_campaign: v.boolean() }),
+  async plan(args, ctx) {
     const campaign = await ctx.platform.getCampaign(args.campaign_id);
     if (campaign.status === 'archived') throw new ToolError(`Campaign ${campaign.id} ("${campaign.name}") is archived; ad groups cannot be added to it.`);
     if (args.strategy === 'maximize_clicks' && campaign.bidding_type !== 'clicks') {
@@ -87,24 +88,31 @@ export const createChatAdsAdGroup = defineChatAdsTool({
       });
       if (problems.length) throw new ToolError(`The ad group was not created:\n${problems.map((p) => `- ${p}`).join('\n')}`);
     }
+    const spendsAtOnce = args.status === 'active' && campaign.status === 'active';
+    if (ctx.createPaused && spendsAtOnce) throw new ToolError('Your "create paused" guardrail is on and the campaign is active: create the ad group with `status` paused, then resume it with resume_chatads_ad_group.', { code: 'create_paused_required' });
     const maxBidMicros = args.max_bid !== undefined ? Math.round(args.max_bid * MICROS) : args.max_bid_micros;
-    const adGroup = await ctx.step('create_ad_group', () =>
-      ctx.platform.createAdGroup(
-        {
-          campaign_id: campaign.id,
-          name: args.name,
-          description: args.description,
-          status: args.status,
-          strategy: args.strategy,
-          billing_event_type: args.billing_event_type,
-          max_bid_micros: args.strategy === 'fixed_bid' && args.billing_event_type === 'click' ? Math.max(1, maxBidMicros!) : undefined,
-          max_cpm_bid_micros: args.strategy === 'fixed_bid' && args.billing_event_type === 'impression' ? args.max_cpm_bid_micros : undefined,
-          context_hints: args.context_hints,
-          custom_audience_bid_multipliers: args.custom_audience_bid_multipliers,
-        },
-        ctx.now,
-      ),
-    );
+    const adGroup = {
+      campaign_id: campaign.id,
+      name: args.name,
+      description: args.description,
+      status: args.status,
+      strategy: args.strategy,
+      billing_event_type: args.billing_event_type,
+      max_bid_micros: args.strategy === 'fixed_bid' && args.billing_event_type === 'click' ? Math.max(1, maxBidMicros!) : undefined,
+      max_cpm_bid_micros: args.strategy === 'fixed_bid' && args.billing_event_type === 'impression' ? args.max_cpm_bid_micros : undefined,
+      context_hints: args.context_hints,
+      custom_audience_bid_multipliers: args.custom_audience_bid_multipliers,
+    };
+    return {
+      summary: `Create ${args.status} ad group "${args.name}" in campaign "${campaign.name}"`,
+      changes: [{ action: 'create' as const, entity: 'ad_group', name: args.name, fields: Object.fromEntries(Object.entries(adGroup).filter(([, value]) => value !== undefined).map(([k, value]) => [k, { after: value }])), startsPaused: !spendsAtOnce }],
+      notes: spendsAtOnce ? [] : [campaign.status !== 'active' ? `Its campaign "${campaign.name}" is ${campaign.status}: the ad group cannot spend until the campaign is resumed.` : 'It starts paused.'],
+      data: { adGroup, campaign: { id: campaign.id, name: campaign.name, status: campaign.status, bidding_type: campaign.bidding_type } },
+    };
+  },
+  async apply(plan, _args, ctx) {
+    const { campaign } = plan.data;
+    const adGroup = await ctx.step('create_ad_group', () => ctx.platform.createAdGroup(plan.data.adGroup, ctx.now));
     const currency = ctx.account.currency;
     const bid =
       adGroup.strategy !== 'fixed_bid' ? `set automatically (${adGroup.strategy})`
@@ -126,7 +134,7 @@ export const createChatAdsAdGroup = defineChatAdsTool({
       '',
       gate,
       '',
-      'Next: the ad group spends once it has an approved chat card ad; ads are written on the platform itself (this gateway has no chatads ad tool yet). Follow its results with get_chatads_conversion_insights (aggregation_level ad_group).',
+      'Next: add a chat card with create_chatads_ad; the ad group spends once it has an active ad. Follow its results with get_chatads_performance (level ad_group).',
     ];
     return { text: lines.join('\n'), structured: { ad_group: adGroup, campaign_status: campaign.status, spend_gated_by_campaign: campaign.status !== 'active' } };
   },

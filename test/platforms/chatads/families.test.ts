@@ -112,6 +112,14 @@ describe('chatads entity families, creates and launch', () => {
     expect(result.body.error).toContain(message);
   });
 
+  it('create_chatads_ad_group is planned: a dry run names the ad group and creates nothing', async () => {
+    const campaign = ((await callToolOk(apiKey, 'list_chatads_campaigns', { status_filter: ['paused'] })).structured!.campaigns as Row[])[0];
+    const dry = await callToolOk(apiKey, 'create_chatads_ad_group', { campaign_id: campaign.id, name: 'Dry group', max_bid: 2, dry_run: true });
+    expect(dry.structured!.changes[0]).toMatchObject({ action: 'create', entity: 'ad_group', name: 'Dry group', startsPaused: true });
+    const groups = (await callToolOk(apiKey, 'list_chatads_ad_groups', { campaign_id: campaign.id })).structured!.ad_groups as Row[];
+    expect(groups.map((g) => g.name)).not.toContain('Dry group');
+  });
+
   it('create_chatads_ad adds a paused chat card with its uploaded image; archived ad groups refuse', async () => {
     const ad = await activeAd();
     const created = await callToolOk(apiKey, 'create_chatads_ad', { ad_group_id: ad.ad_group_id, name: 'Card 3', headline: 'Light tents', body: 'Two-person tents under 1 kg.', landing_url: 'https://www.example.com/tents', image_url: 'https://cdn.example.com/tent.png' });
