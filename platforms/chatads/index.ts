@@ -6,9 +6,14 @@ import { openChatAdsPort } from './define';
 import { chatAdsConnector } from './live/connector';
 import { seedChatAdsAccount } from './sandbox';
 import { createChatAdsAdGroup, listChatAdsAdGroups } from './tools/ad-groups';
-import { archiveChatAdsCampaign, listChatAdsCampaigns, pauseChatAdsCampaign, resumeChatAdsCampaign } from './tools/campaigns';
+import { listChatAdsCampaigns } from './tools/campaigns';
+import { entityTools } from './tools/entities';
+import { listChatAdsAds } from './tools/ads';
+import { createChatAdsAd, createChatAdsCampaign, launchChatAdsAd } from './tools/create';
 import { getChatAdsConversionInsights, INSIGHTS_FIELDS } from './tools/conversion-insights';
-import { listChatAdsCustomAudiences } from './tools/custom-audiences';
+import { customAudienceTools } from './tools/custom-audiences';
+import { conversionTools } from './tools/conversions';
+import { reportTools } from './tools/reports';
 
 /** The chatads platform: chat-assistant advertising. */
 export const chatads: PlatformModule = {
@@ -16,13 +21,17 @@ export const chatads: PlatformModule = {
   kind: 'chat-assistant advertising',
   tools: [
     listChatAdsCampaigns,
-    pauseChatAdsCampaign,
-    resumeChatAdsCampaign,
-    archiveChatAdsCampaign,
+    ...entityTools,
+    listChatAdsAds,
+    createChatAdsCampaign,
+    createChatAdsAd,
+    launchChatAdsAd,
     createChatAdsAdGroup,
     listChatAdsAdGroups,
     getChatAdsConversionInsights,
-    listChatAdsCustomAudiences,
+    ...customAudienceTools,
+    ...conversionTools,
+    ...reportTools,
   ],
   newSandboxAccountId: () => `acct_${alphanumeric(24)}`,
   seedSandbox: seedChatAdsAccount,

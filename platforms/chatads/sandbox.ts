@@ -4,9 +4,23 @@ import { alphanumeric, idSource } from '../sandbox/ids';
 import type { HistoryEntry, WithHistory } from '../sandbox/history';
 import { datesBetween, seededRandom, type PerformanceTier } from '../sandbox/metrics';
 import { SandboxPlatform } from '../sandbox/platform';
-import { EntityNotFoundError, SandboxStore } from '../sandbox/store';
+import { EntityExistsError, EntityNotFoundError, EntityStateError, SandboxStore } from '../sandbox/store';
 import { addCounts, campaignAdDays, zeroCounts, type Counts, type StoredAd, type StoredAdGroup, type StoredCampaign } from './sandbox/delivery';
+import { createHash } from 'node:crypto';
+import { audienceAt, fileRows, operationAt, processingMs, type StoredAudience, type StoredOperation } from './sandbox/audiences';
+import { GEO_LOCATIONS } from './sandbox/geo';
 import type {
+  ChatAdsAdAccount,
+  ChatAdsAudienceOperation,
+  ChatAdsConversionEvent,
+  ChatAdsConversionsApiKey,
+  ChatAdsConversionsConfig,
+  ChatAdsEventSetting,
+  ChatAdsGeoLocation,
+  NewChatAdsAd,
+  NewChatAdsAudienceOperation,
+  NewChatAdsCampaign,
+  NewChatAdsConversionEvent,
   ChatAdsAd,
   ChatAdsAdGroup,
   ChatAdsCampaign,
@@ -21,7 +35,12 @@ import type {
 } from './port';
 
 /** Entity kinds of the chatads sandbox (the sort-key prefixes). */
-export const KIND = { campaign: 'campaign', adGroup: 'ad_group', ad: 'ad', audience: 'custom_audience', pixel: 'pixel' } as const;
+export const KIND = {
+  campaign: 'campaign', adGroup: 'ad_group', ad: 'ad', audience: 'custom_audience', operation: 'audience_operation', pixel: 'pixel',
+  eventSetting: 'event_setting', config: 'conversions_config', apiKey: 'conversions_api_key', event: 'conversion_event', image: 'image',
+} as const;
+const CONFIG_ID = 'account';
+const DEFAULT_CONFIG: ChatAdsConversionsConfig = { click_through_window_days: 7, view_through_window_days: 1, advanced_matching: false };
 
 const lower = (n: number, random: () => number = Math.random) => alphanumeric(n, random).toLowerCase();
 
@@ -70,8 +89,194 @@ export class ChatAdsSandbox extends SandboxPlatform implements ChatAdsPort {
     return (await this.store.list<StoredAd>(KIND.ad)).map(publicAd);
   }
 
-  listCustomAudiences(): Promise<ChatAdsCustomAudience[]> {
-    return this.store.list<ChatAdsCustomAudience>(KIND.audience);
+  async listCustomAudiences(): Promise<ChatAdsCustomAudience[]> {
+    const [audiences, operations] = await Promise.all([this.store.list<StoredAudience>(KIND.audience), this.store.list<StoredOperation>(KIND.operation)]);
+    const now = new Date();
+    return audiences.map((a) => audienceAt(a, operations, now));
+  }
+
+  async getAdAccount(): Promise<ChatAdsAdAccount> {
+    return { id: this.account.account_id, name: this.account.name, currency: this.account.currency, timezone: this.account.time_zone };
+  }
+
+  async getAdGroup(adGroupId: string): Promise<ChatAdsAdGroup> {
+    return publicAdGroup(await this.store.require<StoredAdGroup>(KIND.adGroup, adGroupId));
+  }
+
+  async getAd(adId: string): Promise<ChatAdsAd> {
+    return publicAd(await this.store.require<StoredAd>(KIND.ad, adId));
+  }
+
+  async setAdGroupStatus(adGroupId: string, status: ChatAdsStatus, from: ChatAdsStatus, now: Date): Promise<ChatAdsAdGroup> {
+    return publicAdGroup(await this.store.update<StoredAdGroup>(KIND.adGroup, adGroupId, { status }, { expect: { status: from }, now }));
+  }
+
+  async setAdStatus(adId: string, status: ChatAdsStatus, from: ChatAdsStatus, now: Date): Promise<ChatAdsAd> {
+    return publicAd(await this.store.update<StoredAd>(KIND.ad, adId, { status }, { expect: { status: from }, now }));
+  }
+
+  async createCampaign(campaign: NewChatAdsCampaign, now: Date): Promise<ChatAdsCampaign> {
+    return publicCampaign(await this.store.create<StoredCampaign>(KIND.campaign, { ...campaign, id: `cmpn_${lower(24)}`, created_at: now.toISOString(), performance: 'new' }));
+  }
+
+  async uploadImage(imageUrl: string, now: Date): Promise<{ file_id: string }> {
+    const file_id = `file_${lower(24)}`;
+    await this.store.create(KIND.image, { id: file_id, url: imageUrl, created_at: now.toISOString() });
+    return { file_id };
+  }
+
+  async createAd(ad: NewChatAdsAd, now: Date): Promise<ChatAdsAd> {
+    await this.store.require(KIND.adGroup, ad.ad_group_id);
+    if (ad.image_file_id) await this.store.require(KIND.image, ad.image_file_id);
+    return publicAd(await this.store.create<StoredAd>(KIND.ad, { ...ad, id: `ad_${lower(24)}`, created_at: now.toISOString(), performance: 'new' }));
+  }
+
+  async getCustomAudience(audienceId: string): Promise<ChatAdsCustomAudience> {
+    const [audience, operations] = await Promise.all([this.store.require<StoredAudience>(KIND.audience, audienceId), this.store.list<StoredOperation>(KIND.operation)]);
+    return audienceAt(audience, operations, new Date());
+  }
+
+  async createCustomAudience(audience: { name: string; description?: string }, now: Date): Promise<ChatAdsCustomAudience> {
+    // An empty audience is too small until members are added.
+    const stored = await this.store.create<StoredAudience>(KIND.audience, { id: `aud_${lower(24)}`, ...audience, status: 'too_small', matched_users: 0, uploaded_identifiers: 0, archived: false, created_at: now.toISOString() });
+    return audienceAt(stored, [], now);
+  }
+
+  async archiveCustomAudience(audienceId: string, now: Date): Promise<ChatAdsCustomAudience> {
+    await this.store.update<StoredAudience>(KIND.audience, audienceId, { archived: true }, { expect: { archived: false }, now });
+    return this.getCustomAudience(audienceId);
+  }
+
+  async startAudienceOperation(operation: NewChatAdsAudienceOperation, now: Date): Promise<ChatAdsAudienceOperation> {
+    const audience = await this.store.require<StoredAudience>(KIND.audience, operation.custom_audience_id);
+    if (audience.archived) throw new EntityNotFoundError(KIND.audience, audience.id);
+    const submitted = operation.members?.length ?? fileRows(operation.file_id!);
+    return this.startOperation(
+      { custom_audience_id: audience.id, type: operation.type, submitted_identifiers: submitted, valid_identifiers: submitted, source: operation.members ? 'inline' : 'file', ...(operation.file_id ? { file_id: operation.file_id } : {}) },
+      now,
+    );
+  }
+
+  async mergeCustomAudiences(merge: { name: string; source_audience_ids: string[] }, now: Date) {
+    const sources = await Promise.all(merge.source_audience_ids.map((id) => this.getCustomAudience(id)));
+    const uploaded = sources.reduce((t, a) => t + a.uploaded_identifiers, 0);
+    // Members present in several sources count once: the merge keeps about 90% of the sum.
+    const matched = Math.round(sources.reduce((t, a) => t + a.matched_users, 0) * 0.9);
+    const audience = await this.store.create<StoredAudience>(KIND.audience, { id: `aud_${lower(24)}`, name: merge.name, description: `Merge of ${sources.length} audiences`, status: 'processing', matched_users: 0, uploaded_identifiers: 0, archived: false, created_at: now.toISOString() });
+    const operation = await this.startOperation(
+      { custom_audience_id: audience.id, type: 'merge', submitted_identifiers: uploaded, valid_identifiers: uploaded, source: 'audiences', source_audience_ids: merge.source_audience_ids, merged: { uploaded, matched } },
+      now,
+    );
+    return { audience: await this.getCustomAudience(audience.id), operation };
+  }
+
+  private async startOperation(op: Omit<StoredOperation, 'id' | 'created_at' | 'state' | 'completes_at'>, now: Date): Promise<ChatAdsAudienceOperation> {
+    const stored = await this.store.create<StoredOperation>(KIND.operation, {
+      ...op,
+      id: `aop_${lower(24)}`,
+      created_at: now.toISOString(),
+      state: 'running',
+      completes_at: new Date(now.getTime() + processingMs(op.submitted_identifiers)).toISOString(),
+    });
+    return operationAt(stored, now);
+  }
+
+  async listAudienceOperations(filter: { custom_audience_id?: string } = {}): Promise<ChatAdsAudienceOperation[]> {
+    if (filter.custom_audience_id) await this.store.require(KIND.audience, filter.custom_audience_id);
+    const now = new Date();
+    return (await this.store.list<StoredOperation>(KIND.operation))
+      .filter((o) => !filter.custom_audience_id || o.custom_audience_id === filter.custom_audience_id)
+      .map((o) => operationAt(o, now));
+  }
+
+  async getAudienceOperation(operationId: string): Promise<ChatAdsAudienceOperation> {
+    return operationAt(await this.store.require<StoredOperation>(KIND.operation, operationId), new Date());
+  }
+
+  async changeAudienceOperation(operationId: string, action: 'pause' | 'resume' | 'cancel', now: Date): Promise<ChatAdsAudienceOperation> {
+    const stored = await this.store.require<StoredOperation>(KIND.operation, operationId);
+    const current = operationAt(stored, now);
+    const allowed = action === 'resume' ? current.status === 'paused' : current.status === 'processing' || current.status === 'paused';
+    if (!allowed) throw new EntityStateError(KIND.operation, operationId);
+    const changes: Partial<StoredOperation> =
+      action === 'pause' ? { state: 'paused', remaining_ms: Math.max(0, Date.parse(stored.completes_at!) - now.getTime()), completes_at: undefined }
+      : action === 'resume' ? { state: 'running', completes_at: new Date(now.getTime() + (stored.remaining_ms ?? 0)).toISOString(), remaining_ms: undefined }
+      : { state: 'cancelled', cancelled_at: now.toISOString() };
+    const updated = await this.store.update<StoredOperation>(KIND.operation, operationId, changes, { expect: { state: stored.state }, now });
+    return operationAt(updated, now);
+  }
+
+  async createPixel(pixel: { name: string }, now: Date): Promise<ChatAdsPixel> {
+    return this.store.create<ChatAdsPixel>(KIND.pixel, { id: `cds_${lower(24)}`, name: pixel.name, events: [], status: 'active', created_at: now.toISOString() });
+  }
+
+  listEventSettings(): Promise<ChatAdsEventSetting[]> {
+    return this.store.list<ChatAdsEventSetting>(KIND.eventSetting);
+  }
+
+  async createEventSetting(setting: Omit<ChatAdsEventSetting, 'id' | 'created_at'>, now: Date): Promise<ChatAdsEventSetting> {
+    const pixel = await this.store.require<ChatAdsPixel>(KIND.pixel, setting.pixel_id);
+    const created = await this.store.create<ChatAdsEventSetting>(KIND.eventSetting, { ...setting, id: `evs_${lower(24)}`, created_at: now.toISOString() });
+    if (!pixel.events.includes(setting.event_name)) await this.store.update<ChatAdsPixel>(KIND.pixel, pixel.id, { events: [...pixel.events, setting.event_name] }, { now });
+    return created;
+  }
+
+  async getConversionsConfig(): Promise<ChatAdsConversionsConfig> {
+    const stored = await this.store.get<ChatAdsConversionsConfig & { id: string }>(KIND.config, CONFIG_ID);
+    if (!stored) return DEFAULT_CONFIG;
+    const { id: _id, ...config } = stored;
+    return config;
+  }
+
+  async setConversionsConfig(config: ChatAdsConversionsConfig, now: Date): Promise<ChatAdsConversionsConfig> {
+    if (config.default_pixel_id) await this.store.require(KIND.pixel, config.default_pixel_id);
+    const stored = { ...config, updated_at: now.toISOString() };
+    await this.store.putMany(KIND.config, [{ id: CONFIG_ID, ...stored }]);
+    return stored;
+  }
+
+  async createConversionsApiKey(key: { name: string; pixel_id: string }, now: Date): Promise<ChatAdsConversionsApiKey & { secret: string }> {
+    await this.store.require(KIND.pixel, key.pixel_id);
+    const secret = `capi_${alphanumeric(40)}`;
+    const stored = await this.store.create<ChatAdsConversionsApiKey & { secret_sha256: string }>(KIND.apiKey, {
+      id: `cak_${lower(24)}`, name: key.name, pixel_id: key.pixel_id, secret_hint: `${secret.slice(0, 9)}...`, created_at: now.toISOString(),
+      secret_sha256: createHash('sha256').update(secret).digest('hex'),
+    });
+    const { secret_sha256: _s, ...shown } = stored;
+    return { ...shown, secret };
+  }
+
+  async listConversionsApiKeys(): Promise<ChatAdsConversionsApiKey[]> {
+    return (await this.store.list<ChatAdsConversionsApiKey & { secret_sha256: string }>(KIND.apiKey)).map(({ secret_sha256: _s, ...k }) => k);
+  }
+
+  async sendConversionEvent(event: NewChatAdsConversionEvent, now: Date): Promise<ChatAdsConversionEvent> {
+    await this.store.require(KIND.pixel, event.pixel_id);
+    const config = await this.getConversionsConfig();
+    const match = event.click_id ? 'click_id' : config.advanced_matching && (event.hashed_email || event.hashed_phone) ? 'advanced_matching' : 'unmatched';
+    const received = { ...event, received_at: now.toISOString(), deduplicated: false, match } as ChatAdsConversionEvent;
+    // The event id is the dedup key per pixel: the same id again is received but not counted.
+    const id = createHash('sha256').update(`${event.pixel_id}|${event.event_id}`).digest('hex').slice(0, 32);
+    try {
+      await this.store.create(KIND.event, { id, ...received });
+      return received;
+    } catch (err) {
+      if (err instanceof EntityExistsError) return { ...received, deduplicated: true };
+      throw err;
+    }
+  }
+
+  async listConversionEvents(filter: { pixel_id?: string; since?: string }): Promise<ChatAdsConversionEvent[]> {
+    const events = await this.store.list<ChatAdsConversionEvent & { id: string }>(KIND.event);
+    return events
+      .filter((e) => (!filter.pixel_id || e.pixel_id === filter.pixel_id) && (!filter.since || e.received_at >= filter.since))
+      .map(({ id: _id, ...e }) => e)
+      .sort((a, b) => b.received_at.localeCompare(a.received_at));
+  }
+
+  async geoLookup(query: string, limit: number): Promise<ChatAdsGeoLocation[]> {
+    const needle = query.trim().toLowerCase();
+    return GEO_LOCATIONS.filter((g) => g.name.toLowerCase().includes(needle) || g.country_code.toLowerCase() === needle || g.id === needle).slice(0, limit);
   }
 
   listPixels(): Promise<ChatAdsPixel[]> {
@@ -308,10 +513,11 @@ export async function seedChatAdsAccount(account: ConnectedAccount): Promise<voi
       }
     });
   }
-  const audiences: ChatAdsCustomAudience[] = AUDIENCES.map(([name, status, matched, uploaded], i) => ({
+  const audiences: StoredAudience[] = AUDIENCES.map(([name, status, matched, uploaded], i) => ({
     id: id('aud'),
     name,
     status,
+    archived: false,
     matched_users: matched,
     uploaded_identifiers: uploaded,
     created_at: `${addDays(today, -(120 - i * 15))}T10:00:00.000Z`,
@@ -325,4 +531,11 @@ export async function seedChatAdsAccount(account: ConnectedAccount): Promise<voi
   await store.putMany(KIND.ad, ads);
   await store.putMany(KIND.audience, audiences);
   await store.putMany(KIND.pixel, pixels);
+  // The website pixel counts purchases and sign-ups; the app's server events have no event settings yet.
+  const settings: ChatAdsEventSetting[] = [
+    { id: id('evs'), pixel_id: pixels[0].id, event_type: 'purchase', event_name: 'purchase', counting: 'every', click_through_window_days: 7, primary: true, created_at: pixels[0].created_at },
+    { id: id('evs'), pixel_id: pixels[0].id, event_type: 'sign_up', event_name: 'sign_up', counting: 'once', click_through_window_days: 7, primary: false, created_at: pixels[0].created_at },
+  ];
+  await store.putMany(KIND.eventSetting, settings);
+  await store.putMany(KIND.config, [<{ id: string }>{ id: CONFIG_ID, default_pixel_id: pixels[0].id, click_through_window_days: 7, view_through_window_days: 1, advanced_matching: false }]);
 }

@@ -1,4 +1,5 @@
 import type { ToolDefinition } from '../../functions/runtime/tool';
+import { auditConversionTracking } from './tools/audit-conversion-tracking';
 import { getCampaignSpec } from './tools/get-campaign-spec';
 import { getConnectionsStatus } from './tools/get-connections-status';
 import { getUsageStatus } from './tools/get-usage-status';
@@ -12,3 +13,4 @@ import { revertChange } from './tools/revert-change';
 
 /** Tools of no single platform; they run in the `gateway` function. */
 export const gatewayTools: ToolDefinition[] = [getUsageStatus, listConnectedAccountsTool, getConnectionsStatus, validateVideo, suggestNextAction, getCampaignSpec, listPendingActionsTool, manageAction, listChangeHistory, revertChange];
+export const gatewayTools: ToolDefinition[] = [getUsageStatus, listConnectedAccountsTool, getConnectionsStatus, validateVideo, suggestNextAction, getCampaignSpec, auditConversionTracking];

@@ -23,7 +23,7 @@ interface Campaign {
   status: Status;
   start_time: number | null;
   end_time: number | null;
-  budget: { lifetime_spend_limit_micros: number };
+  budget: { lifetime_spend_limit_micros: number; daily_spend_limit_micros?: number };
 }
 
 interface AdGroup {
@@ -303,6 +303,23 @@ export class FakeChatAdsApi {
       campaign.updated_at = unix();
       return campaign;
     }
+    if (method === 'POST' && path === '/campaigns') return this.createCampaign(account, json);
+    if ((m = /^\/(ad_groups|ads)\/([^/]+)\/(activate|pause|archive)$/.exec(path)) && method === 'POST') {
+      allowParams(query, []);
+      if (json !== undefined && (typeof json !== 'object' || json === null || Object.keys(json).length)) throw new ApiError(400, 'This endpoint takes no request body.', 'invalid_request_error', 'unknown_parameter', Object.keys(json as object)[0] ?? null);
+      const entity: AdGroup | Ad = m[1] === 'ad_groups' ? findAdGroup(account, m[2]) : findAd(account, m[2]);
+      const status: Status = m[3] === 'activate' ? 'active' : m[3] === 'pause' ? 'paused' : 'archived';
+      if (entity.status === 'archived' && status !== 'archived') throw new ApiError(400, `Archived ${m[1] === 'ads' ? 'ads' : 'ad groups'} cannot change status.`, 'invalid_request_error', 'invalid_state');
+      entity.status = status;
+      entity.updated_at = unix();
+      const { campaign_id: _c, ad_group_id: _g, ...wire } = entity as AdGroup & Ad;
+      return wire;
+    }
+    if ((m = /^\/ads\/([^/]+)$/.exec(path)) && method === 'GET') {
+      allowParams(query, []);
+      const { ad_group_id: _g, ...ad } = findAd(account, m[1]);
+      return ad;
+    }
     if (method === 'GET' && path === '/ad_groups') {
       allowParams(query, ['campaign_id', 'limit', 'after', 'before', 'order']);
       const campaignId = required(query, 'campaign_id');
@@ -327,6 +344,39 @@ export class FakeChatAdsApi {
     }
     if (method === 'GET' && path === '/ad_account/insights') return this.insights(account, query);
     throw unknownUrl(method, url.pathname);
+  }
+
+  private createCampaign(account: FakeAdAccount, body: unknown): Campaign {
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ApiError(400, 'The request body must be a JSON object.', 'invalid_request_error', 'invalid_body');
+    const b = body as Record<string, unknown>;
+    const known = ['name', 'description', 'status', 'start_time', 'end_time', 'budget'];
+    const unknown = Object.keys(b).find((k) => !known.includes(k));
+    if (unknown) throw new ApiError(400, `Unknown parameter: '${unknown}'.`, 'invalid_request_error', 'unknown_parameter', unknown);
+    for (const field of ['name', 'budget']) {
+      if (b[field] === undefined) throw new ApiError(400, `Missing required parameter: '${field}'.`, 'invalid_request_error', 'missing_required_parameter', field);
+    }
+    if (typeof b.name !== 'string' || b.name.length < 3 || b.name.length > 1000 || !b.name.trim()) throw new ApiError(400, "Invalid 'name': must be 3 to 1000 characters and include a non-space character.", 'invalid_request_error', 'invalid_value', 'name');
+    if (b.status !== undefined && b.status !== 'active' && b.status !== 'paused') throw new ApiError(400, "Invalid 'status': expected 'active' or 'paused'.", 'invalid_request_error', 'invalid_value', 'status');
+    const budget = b.budget as Record<string, unknown>;
+    if (typeof budget !== 'object' || budget === null) throw new ApiError(400, "Invalid 'budget': expected an object.", 'invalid_request_error', 'invalid_type', 'budget');
+    const unknownBudget = Object.keys(budget).find((k) => k !== 'lifetime_spend_limit_micros' && k !== 'daily_spend_limit_micros');
+    if (unknownBudget) throw new ApiError(400, `Unknown parameter: 'budget.${unknownBudget}'.`, 'invalid_request_error', 'unknown_parameter', `budget.${unknownBudget}`);
+    for (const field of ['lifetime_spend_limit_micros', 'daily_spend_limit_micros']) {
+      const value = budget[field];
+      if (value === undefined && field === 'daily_spend_limit_micros') continue;
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) throw new ApiError(400, `Invalid 'budget.${field}': must be a positive integer (micros).`, 'invalid_request_error', 'invalid_value', `budget.${field}`);
+    }
+    for (const field of ['start_time', 'end_time']) {
+      if (b[field] !== undefined && b[field] !== null && (typeof b[field] !== 'number' || !Number.isInteger(b[field]))) throw new ApiError(400, `Invalid '${field}': expected unix seconds.`, 'invalid_request_error', 'invalid_type', field);
+    }
+    if (typeof b.start_time === 'number' && typeof b.end_time === 'number' && b.end_time <= b.start_time) throw new ApiError(400, "Invalid 'end_time': must be after start_time.", 'invalid_request_error', 'invalid_value', 'end_time');
+    const now = unix();
+    const campaign: Campaign = {
+      id: newId('cmpn'), created_at: now, updated_at: now, name: b.name, description: (b.description as string | undefined) ?? null, status: (b.status as Status | undefined) ?? 'paused',
+      start_time: (b.start_time as number | undefined) ?? null, end_time: (b.end_time as number | undefined) ?? null, budget: budget as Campaign['budget'],
+    };
+    account.campaigns.push(campaign);
+    return campaign;
   }
 
   private createAdGroup(account: FakeAdAccount, body: unknown): AdGroup {
@@ -479,6 +529,13 @@ function findCampaign(account: FakeAdAccount, id: string): Campaign {
   const campaign = account.campaigns.find((c) => c.id === id);
   if (!campaign) throw new ApiError(404, `No campaign found with id '${id}'.`, 'invalid_request_error', 'not_found', 'campaign_id');
   return campaign;
+}
+
+function findAd(account: FakeAdAccount, id: string): Ad {
+  if (!/^ad_[A-Za-z0-9]+$/.test(id)) throw new ApiError(400, `Invalid ad ID: '${id}'. Ad IDs start with ad_.`, 'invalid_request_error', 'invalid_id', 'ad_id');
+  const ad = account.ads.find((a) => a.id === id);
+  if (!ad) throw new ApiError(404, `No ad found with id '${id}'.`, 'invalid_request_error', 'not_found', 'ad_id');
+  return ad;
 }
 
 function findAdGroup(account: FakeAdAccount, id: string): AdGroup {

@@ -206,6 +206,19 @@ describe('tool texts', () => {
     const deskNegatives = (await read('list_deskads_negative_keywords')).negative_keywords as any[];
     const deskTags = (await read('list_deskads_uet_tags')).tags as any[];
     const deskAds = (await read('list_deskads_ads')).ads as any[];
+    const chatGroups = ((await read('list_chatads_ad_groups', { status_filter: ['active'] })).ad_groups as any[]).filter((g) => g.campaign_id !== chatPaused.id);
+    const chatAds = ((await read('list_chatads_ads', { status_filter: ['active'] })).ads as any[]).filter((a) => a.campaign_id !== chatPaused.id && a.ad_group_id !== chatGroups[2].id);
+    const chatAudiences = (await read('list_chatads_custom_audiences')).custom_audiences as any[];
+    const chatPixels = (await read('list_chatads_pixels')).pixels as any[];
+    // Operations for the operation tools, paused at once so they are still pending when the writes run.
+    const chatOperations: string[] = [];
+    for (const i of [0, 1, 2]) {
+      const started = await callTool(apiKey, 'add_chatads_custom_audience_members', { custom_audience_id: chatAudiences[i].id, file_id: `file_scan${i}` });
+      const id = started.body.data!.structured!.operation.id as string;
+      await callTool(apiKey, 'pause_chatads_custom_audience_operation', { operation_id: id });
+      chatOperations.push(id);
+    }
+    const chatCard = { name: 'Scan card', headline: 'Gear that goes further', body: 'Trail-tested packs.', landing_url: 'https://www.example.com/trail' };
 
     /** Working arguments of every tool that needs some; the others are called with none. */
     const ARGUMENTS: Record<string, Record<string, unknown>> = {
@@ -302,6 +315,36 @@ describe('tool texts', () => {
       resume_deskads_ad: { ad_id: deskAds[deskAds.length - 1].id },
       create_deskads_conversion_goal: { tag_id: deskTags[0].id, name: 'Scan test goal', type: 'Event', goal_category: 'Signup', event_action: 'signup' },
       ...(await proadsScanArguments(read)),
+      get_chatads_campaign: { campaign_id: chatClicks.id },
+      get_chatads_ad_group: { ad_group_id: chatGroups[0].id },
+      get_chatads_ad: { ad_id: chatAds[0].id },
+      pause_chatads_ad_group: { ad_group_id: chatGroups[0].id },
+      resume_chatads_ad_group: { ad_group_id: chatGroups[1].id },
+      archive_chatads_ad_group: { ad_group_id: chatGroups[2].id },
+      pause_chatads_ad: { ad_id: chatAds[0].id },
+      resume_chatads_ad: { ad_id: chatAds[1].id },
+      archive_chatads_ad: { ad_id: chatAds[2].id },
+      get_chatads_insights: { scope: 'ad_account' },
+      chatads_geo_lookup: { query: 'den' },
+      create_chatads_campaign: { name: 'Scan test campaign', budget: 1000 },
+      create_chatads_ad: { ad_group_id: chatGroups[1].id, ...chatCard },
+      launch_chatads_ad: { campaign_name: 'Scan launch', budget: 1000, max_cpm_bid: 12, image_url: 'https://cdn.example.com/card.png', ad_name: chatCard.name, headline: chatCard.headline, body: chatCard.body, landing_url: chatCard.landing_url },
+      get_chatads_custom_audience: { custom_audience_id: chatAudiences[0].id },
+      get_chatads_custom_audience_operation: { operation_id: chatOperations[0] },
+      pause_chatads_custom_audience_operation: { operation_id: chatOperations[0] },
+      resume_chatads_custom_audience_operation: { operation_id: chatOperations[1] },
+      cancel_chatads_custom_audience_operation: { operation_id: chatOperations[2] },
+      create_chatads_custom_audience: { name: 'Scan audience' },
+      add_chatads_custom_audience_members: { custom_audience_id: chatAudiences[0].id, members: [{ identifier_type: 'email', identifier: 'scan@example.com' }] },
+      remove_chatads_custom_audience_members: { custom_audience_id: chatAudiences[1].id, members: [{ identifier_type: 'phone', identifier: '+15551230000' }] },
+      replace_chatads_custom_audience_members: { custom_audience_id: chatAudiences[2].id, file_id: 'file_scanreplace' },
+      merge_chatads_custom_audiences: { name: 'Scan merge', custom_audience_ids: [chatAudiences[0].id, chatAudiences[1].id] },
+      archive_chatads_custom_audience: { custom_audience_id: chatAudiences[5].id },
+      create_chatads_pixel: { name: 'Scan pixel' },
+      create_chatads_event_setting: { pixel_id: chatPixels[1].id, event_type: 'start_trial' },
+      set_chatads_conversions_config: { advanced_matching: true },
+      create_chatads_conversions_api_key: { name: 'Scan key', pixel_id: chatPixels[0].id },
+      send_chatads_conversion_event: { pixel_id: chatPixels[0].id, event_type: 'purchase', event_id: 'scan-1', value: 10, currency: 'USD' },
     };
 
     // Act: every registered tool, reads first so the writes cannot hide anything from them.

@@ -5,6 +5,14 @@ import { isoDate } from '../../dates';
 import { connectionBroken, connectionHealthy, credentialsOf } from '../../live/connector';
 import {
   CONVERSION_FIELDS,
+  type ChatAdsAdAccount,
+  type ChatAdsAudienceOperation,
+  type ChatAdsConversionEvent,
+  type ChatAdsConversionsApiKey,
+  type ChatAdsConversionsConfig,
+  type ChatAdsEventSetting,
+  type ChatAdsGeoLocation,
+  type NewChatAdsCampaign,
   type ChatAdsAd,
   type ChatAdsAdGroup,
   type ChatAdsCampaign,
@@ -22,6 +30,7 @@ import {
   chatAdsRequest,
   type ChatAdsRequest,
   type WireAd,
+  type WireAdAccount,
   type WireAdGroup,
   type WireCampaign,
   type WireCustomAudience,
@@ -116,6 +125,90 @@ export class ChatAdsLive implements ChatAdsPort {
 
   async listCustomAudiences(): Promise<ChatAdsCustomAudience[]> {
     return (await this.listAll<WireCustomAudience>('/custom_audiences', {})).map(audienceOf);
+  }
+
+  async getAdAccount(): Promise<ChatAdsAdAccount> {
+    const a = await this.send<WireAdAccount>({ method: 'GET', path: '/ad_account' });
+    return { id: a.id, name: a.name, currency: a.currency_code, timezone: a.timezone };
+  }
+
+  async getAdGroup(adGroupId: string): Promise<ChatAdsAdGroup> {
+    const g = await this.send<WireAdGroup>({ method: 'GET', path: `/ad_groups/${encodeURIComponent(adGroupId)}` }, { what: 'ad group', id: adGroupId });
+    // The single ad group carries no campaign id: the campaign's list of ad groups names it.
+    return g.campaign_id ? adGroupOf(g, g.campaign_id) : ((await this.listAdGroups()).find((x) => x.id === g.id) ?? adGroupOf(g, ''));
+  }
+
+  async getAd(adId: string): Promise<ChatAdsAd> {
+    // The single ad carries no ad group id: the ad groups' lists of ads place it.
+    await this.send<WireAd>({ method: 'GET', path: `/ads/${encodeURIComponent(adId)}` }, { what: 'ad', id: adId });
+    const ad = (await this.listAds()).find((a) => a.id === adId);
+    if (!ad) throw new ToolError(`Ad ${adId} belongs to no ad group of chatads ad account ${this.account.account_id}.`, { code: 'not_found' });
+    return ad;
+  }
+
+  async setAdGroupStatus(adGroupId: string, status: ChatAdsStatus, _from: ChatAdsStatus, _now: Date): Promise<ChatAdsAdGroup> {
+    await this.send<WireAdGroup>({ method: 'POST', path: `/ad_groups/${encodeURIComponent(adGroupId)}/${ACTION[status]}` }, { what: 'ad group', id: adGroupId });
+    return this.getAdGroup(adGroupId);
+  }
+
+  async setAdStatus(adId: string, status: ChatAdsStatus, _from: ChatAdsStatus, _now: Date): Promise<ChatAdsAd> {
+    await this.send<WireAd>({ method: 'POST', path: `/ads/${encodeURIComponent(adId)}/${ACTION[status]}` }, { what: 'ad', id: adId });
+    return this.getAd(adId);
+  }
+
+  async createCampaign(campaign: NewChatAdsCampaign, _now: Date): Promise<ChatAdsCampaign> {
+    if (campaign.bidding_type !== 'impressions') {
+      throw notSupported(`Campaigns bidding for ${campaign.bidding_type} cannot be created through the chat-assistant platform's public API, which bids per impression. Use bidding_type impressions.`);
+    }
+    const unix = (date: string) => Math.floor(Date.parse(`${date}T00:00:00Z`) / 1000);
+    const created = await this.send<WireCampaign>({
+      method: 'POST',
+      path: '/campaigns',
+      json: {
+        name: campaign.name,
+        ...(campaign.description ? { description: campaign.description } : {}),
+        status: campaign.status,
+        start_time: unix(campaign.start_date),
+        ...(campaign.end_date ? { end_time: unix(campaign.end_date) + 86_399 } : {}),
+        budget: {
+          lifetime_spend_limit_micros: Math.round(campaign.budget * MICROS),
+          ...(campaign.daily_budget !== undefined ? { daily_spend_limit_micros: Math.round(campaign.daily_budget * MICROS) } : {}),
+        },
+      },
+    });
+    return campaignOf(created);
+  }
+
+  uploadImage(): Promise<{ file_id: string }> {
+    return Promise.reject(notSupported('Image uploads for chat cards are not offered by the chat-assistant platform\'s public API; create image cards in its Ads Manager.'));
+  }
+
+  createAd(): Promise<ChatAdsAd> {
+    return Promise.reject(notSupported('Ads cannot be created through the chat-assistant platform\'s public API; create chat card ads in its Ads Manager.'));
+  }
+
+  getCustomAudience = this.unsupported<ChatAdsCustomAudience>('Single custom audiences');
+  createCustomAudience = this.unsupported<ChatAdsCustomAudience>('Creating custom audiences');
+  archiveCustomAudience = this.unsupported<ChatAdsCustomAudience>('Archiving custom audiences');
+  startAudienceOperation = this.unsupported<ChatAdsAudienceOperation>('Custom audience member operations');
+  mergeCustomAudiences = this.unsupported<{ audience: ChatAdsCustomAudience; operation: ChatAdsAudienceOperation }>('Merging custom audiences');
+  listAudienceOperations = this.unsupported<ChatAdsAudienceOperation[]>('Custom audience operations');
+  getAudienceOperation = this.unsupported<ChatAdsAudienceOperation>('Custom audience operations');
+  changeAudienceOperation = this.unsupported<ChatAdsAudienceOperation>('Custom audience operations');
+  createPixel = this.unsupported<ChatAdsPixel>('Conversion data sources (pixels)');
+  listEventSettings = this.unsupported<ChatAdsEventSetting[]>('Event settings');
+  createEventSetting = this.unsupported<ChatAdsEventSetting>('Event settings');
+  getConversionsConfig = this.unsupported<ChatAdsConversionsConfig>('The conversions configuration');
+  setConversionsConfig = this.unsupported<ChatAdsConversionsConfig>('The conversions configuration');
+  createConversionsApiKey = this.unsupported<ChatAdsConversionsApiKey & { secret: string }>('Conversions API keys');
+  listConversionsApiKeys = this.unsupported<ChatAdsConversionsApiKey[]>('Conversions API keys');
+  sendConversionEvent = this.unsupported<ChatAdsConversionEvent>('Sending conversion events through this gateway');
+  listConversionEvents = this.unsupported<ChatAdsConversionEvent[]>('Received conversion events');
+  geoLookup = this.unsupported<ChatAdsGeoLocation[]>('Geo lookup');
+
+  /** A port method the public API does not offer: a 400 `live_not_supported` naming it. */
+  private unsupported<T>(what: string): (...args: unknown[]) => Promise<T> {
+    return () => Promise.reject(notSupported(`${what}: not offered for live chatads accounts by the platform's public API (use its Ads Manager); this tool works on sandbox chatads accounts.`));
   }
 
   async listPixels(): Promise<ChatAdsPixel[]> {
@@ -264,6 +357,7 @@ function audienceOf(a: WireCustomAudience): ChatAdsCustomAudience {
     status: AUDIENCE_STATUSES.has(a.status as ChatAdsCustomAudience['status']) ? (a.status as ChatAdsCustomAudience['status']) : 'processing',
     matched_users: a.matched_count ?? 0,
     uploaded_identifiers: a.uploaded_count ?? 0,
+    archived: false,
     created_at: new Date(a.created_at * 1000).toISOString(),
   };
 }

@@ -8,7 +8,7 @@
  * 2. The campaign's day is computed once (deterministic from its id and the date, capped by its
  *    daily budget) and split over the parts by their share of the day; a part delivers only while
  *    the campaign is active and within its dates and has an active ad group with an active ad
- *    (paused, archived, not started and ended deliver nothing; a parent's state gates its children).
+ *    (paused, archived, not yet created, not started and ended deliver nothing; a parent's state gates its children).
  * 3. A part's figures are split among its delivering ad groups, and each ad group's among its active
  *    ads, by weights from their ids and performance (clicks follow CTR, conversions CVR, a wasteful
  *    child gets none), in whole units (cents for money) so the parts add up to the whole exactly.
@@ -99,6 +99,7 @@ export function campaignAdDays(
   const cuts = new Set<number>();
   for (const entity of [campaign, ...adGroups]) for (const entry of entity.history ?? []) cuts.add(Date.parse(entry.at));
   for (const g of adGroups) cuts.add(Date.parse(g.created_at));
+  for (const a of ads) if (a.created_at) cuts.add(Date.parse(a.created_at));
   const bounds = [dayStart, ...[...cuts].filter((t) => t > dayStart && t < dayEnd).sort((a, b) => a - b), dayEnd];
   const parts = bounds.slice(0, -1).map((start, i) => ({ start, share: (bounds[i + 1]! - start) / 86_400_000 }));
 
@@ -108,7 +109,7 @@ export function campaignAdDays(
     const groups = delivering(c, date)
       ? adGroups
           .filter((g) => Date.parse(g.created_at) <= start && stateAt(g, moment).status === 'active')
-          .map((g) => ({ group: g, ads: ads.filter((a) => a.ad_group_id === g.id && stateAt(a, moment).status === 'active') }))
+          .map((g) => ({ group: g, ads: ads.filter((a) => a.ad_group_id === g.id && (!a.created_at || Date.parse(a.created_at) <= start) && stateAt(a, moment).status === 'active') }))
           .filter((g) => g.ads.length > 0)
       : [];
     return { campaign: c, groups };

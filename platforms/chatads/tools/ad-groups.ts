@@ -4,6 +4,8 @@ import { NotFoundError, quoted, ToolError } from '../../../functions/runtime/err
 import { count, markdownTable, money } from '../../markdown';
 import { defineChatAdsTool } from '../define';
 import type { ChatAdsAdGroup, NewChatAdsAdGroup } from '../port';
+import { statusFilterArg } from './common';
+import type { ChatAdsAdGroup } from '../port';
 
 /** Matched users an audience needs before it can carry a bid multiplier. */
 export const MIN_AUDIENCE_USERS = 25_000;
@@ -83,6 +85,7 @@ export const createChatAdsAdGroup = defineChatAdsTool({
     campaign_status: v.picklist(['active', 'paused', 'archived']),
     spend_gated_by_campaign: v.boolean(),
   }),
+  output: v.object({ ad_group: v.record(v.string(), v.unknown()), campaign_status: v.string(), spend_gated_by_campaign: v.boolean() }),
   async plan(args, ctx) {
     const campaign = await ctx.platform.getCampaign(args.campaign_id);
     if (campaign.status === 'archived') throw new ToolError(`Campaign ${campaign.id} ("${campaign.name}") is archived; ad groups cannot be added to it.`);
@@ -98,12 +101,15 @@ export const createChatAdsAdGroup = defineChatAdsTool({
         const at = `\`custom_audience_bid_multipliers[${i}]\``;
         const audience = audiences.get(m.custom_audience_id);
         if (!audience) return [`${at}: custom audience ${m.custom_audience_id} does not exist in this account`];
+        if (audience.archived) return [`${at}: custom audience "${audience.name}" (${audience.id}) is archived and can never be targeted again`];
         if (audience.status !== 'ready') return [`${at}: custom audience "${audience.name}" (${audience.id}) is ${audience.status}, not ready`];
         if (audience.matched_users < MIN_AUDIENCE_USERS) return [`${at}: custom audience "${audience.name}" (${audience.id}) has ${count(audience.matched_users)} matched users; a bid multiplier needs about ${count(MIN_AUDIENCE_USERS)} or more`];
         return [];
       });
       if (problems.length) throw new ToolError(`The ad group was not created:\n${problems.map((p) => `- ${p}`).join('\n')}`);
     }
+    const spendsAtOnce = args.status === 'active' && campaign.status === 'active';
+    if (ctx.createPaused && spendsAtOnce) throw new ToolError('Your "create paused" guardrail is on and the campaign is active: create the ad group with `status` paused, then resume it with resume_chatads_ad_group.', { code: 'create_paused_required' });
     const maxBidMicros = args.max_bid !== undefined ? Math.round(args.max_bid * MICROS) : args.max_bid_micros;
     // With the owner's "create paused" guardrail the ad group starts paused whatever `status` says.
     const status = ctx.createPaused ? ('paused' as const) : args.status;
@@ -112,6 +118,11 @@ export const createChatAdsAdGroup = defineChatAdsTool({
       name: args.name,
       description: args.description,
       status,
+    const adGroup = {
+      campaign_id: campaign.id,
+      name: args.name,
+      description: args.description,
+      status: args.status,
       strategy: args.strategy,
       billing_event_type: args.billing_event_type,
       max_bid_micros: args.strategy === 'fixed_bid' && args.billing_event_type === 'click' ? Math.max(1, maxBidMicros!) : undefined,
@@ -124,6 +135,10 @@ export const createChatAdsAdGroup = defineChatAdsTool({
       summary: `Create ad group "${args.name}" (${status}) in campaign "${campaign.name}" (${campaign.id})`,
       changes: [{ action: 'create', entity: 'ad_group', name: args.name, fields, startsPaused: status === 'paused' }],
       notes: campaign.status === 'active' ? [] : [`The campaign is ${campaign.status}: the ad group will not spend until the campaign is resumed.`],
+    return {
+      summary: `Create ${args.status} ad group "${args.name}" in campaign "${campaign.name}"`,
+      changes: [{ action: 'create' as const, entity: 'ad_group', name: args.name, fields: Object.fromEntries(Object.entries(adGroup).filter(([, value]) => value !== undefined).map(([k, value]) => [k, { after: value }])), startsPaused: !spendsAtOnce }],
+      notes: spendsAtOnce ? [] : [campaign.status !== 'active' ? `Its campaign "${campaign.name}" is ${campaign.status}: the ad group cannot spend until the campaign is resumed.` : 'It starts paused.'],
       data: { adGroup, campaign: { id: campaign.id, name: campaign.name, status: campaign.status, bidding_type: campaign.bidding_type } },
     };
   },
@@ -151,7 +166,7 @@ export const createChatAdsAdGroup = defineChatAdsTool({
       '',
       gate,
       '',
-      'Next: the ad group spends once it has an approved chat card ad; ads are written on the platform itself (this gateway has no chatads ad tool yet). Follow its results with get_chatads_conversion_insights (aggregation_level ad_group).',
+      'Next: add a chat card with create_chatads_ad; the ad group spends once it has an active ad. Follow its results with get_chatads_performance (level ad_group).',
     ];
     return { text: lines.join('\n'), structured: { ad_group: adGroup, campaign_status: campaign.status, spend_gated_by_campaign: campaign.status !== 'active' } };
   },
@@ -163,7 +178,7 @@ export const listChatAdsAdGroups = defineChatAdsTool({
   access: 'read',
   args: {
     campaign_id: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^cmpn_[A-Za-z0-9]+$/, 'must be a campaign id starting with cmpn_'), v.description('Only ad groups of this campaign'))),
-    status_filter: v.optional(v.pipe(v.array(v.picklist(['active', 'paused', 'archived'])), v.minLength(1), v.description('Only these statuses'))),
+    status_filter: statusFilterArg(['active', 'paused', 'archived'] as const),
     offset: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.description('Rows to skip, default 0')), 0),
     limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(500), v.description('Rows per page, 1-500, default 50')), 50),
   },

@@ -7,6 +7,7 @@ import { lastDays } from '../../dates';
 import { count, markdownTable, money } from '../../markdown';
 import { totals } from '../../metrics';
 import { defineChatAdsTool } from '../define';
+import { statusFilterArg } from './common';
 import { DELIVERY_FIELDS, CONVERSION_FIELDS, type ChatAdsCampaign, type ChatAdsPort, type ChatAdsInsightsField, type ChatAdsStatus } from '../port';
 
 const STATUSES = ['active', 'paused', 'archived'] as const;
@@ -34,7 +35,7 @@ export const listChatAdsCampaigns = defineChatAdsTool({
   access: 'read',
   args: {
     query: v.optional(v.pipe(v.string(), v.description('Case-insensitive substring of name, id or description'))),
-    status_filter: v.optional(v.pipe(v.string(), v.description('Comma-separated statuses: active, paused, archived (all or empty = every status)'))),
+    status_filter: statusFilterArg(STATUSES),
     type_filter: v.optional(v.pipe(v.string(), v.description('Comma-separated bidding types: impressions, clicks, conversions (all or empty = every type)'))),
     start_after: isoDay('YYYY-MM-DD: campaigns starting on or after this day'),
     end_before: isoDay('YYYY-MM-DD: campaigns starting on or before this day'),
@@ -44,7 +45,6 @@ export const listChatAdsCampaigns = defineChatAdsTool({
     limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(500), v.description('Rows per page, 1-500, default 50')), 50),
   },
   rules: [
-    (a) => unknownValues('status_filter', a.status_filter, STATUSES),
     (a) => unknownValues('type_filter', a.type_filter, TYPES),
     (a) => (a.start_after && a.end_before && a.end_before < a.start_after ? `\`end_before\` (${a.end_before}) must not be before \`start_after\` (${a.start_after})` : undefined),
   ],
@@ -84,7 +84,7 @@ export const listChatAdsCampaigns = defineChatAdsTool({
   }),
   async run(args, ctx) {
     const all = await ctx.platform.listCampaigns();
-    const statuses = listOf(args.status_filter);
+    const statuses: string[] | undefined = args.status_filter;
     const types = listOf(args.type_filter);
     const needle = args.query?.trim().toLowerCase();
     const matched = all.filter(

@@ -60,7 +60,7 @@ describe('Live chatads account: every tool through the gateway', () => {
   it('pause, resume and archive change the campaign on the platform; the next read shows it', async () => {
     const target = live.upstream.campaigns.find((c) => c.name === 'Gear questions')!;
     const paused = await callToolOk(live.apiKey, 'pause_chatads_campaign', { campaign_id: target.id });
-    expect(paused.structured).toEqual({ campaign_id: target.id, status: 'paused', changed: true });
+    expect(paused.structured).toMatchObject({ id: target.id, status: 'paused', changed: true });
     expect(target.status).toBe('paused');
     expect(fakePlatform.api.count('POST', `/v1/campaigns/${target.id}/pause`)).toBe(1);
     const listed = (await callToolOk(live.apiKey, 'list_chatads_campaigns', { query: target.id })).structured!.campaigns as Row[];
@@ -71,7 +71,7 @@ describe('Live chatads account: every tool through the gateway', () => {
     expect((await callToolOk(live.apiKey, 'resume_chatads_campaign', { campaign_id: target.id })).structured!.status).toBe('active');
     expect(target.status).toBe('active');
     const archived = await callToolOk(live.apiKey, 'archive_chatads_campaign', { campaign_id: target.id });
-    expect(archived.structured).toEqual({ campaign_id: target.id, status: 'archived', previous_status: 'active', changed: true });
+    expect(archived.structured).toMatchObject({ id: target.id, status: 'archived', previous_status: 'active', changed: true });
     expect(target.status).toBe('archived');
     const resume = await callTool(live.apiKey, 'resume_chatads_campaign', { campaign_id: target.id });
     expect(resume.status).toBe(400);
@@ -121,6 +121,49 @@ describe('Live chatads account: every tool through the gateway', () => {
     expect(result.body.structured_content).toMatchObject({ code: 'invalid_arguments', platform_error: 'invalid_value' });
     expect(live.upstream.adGroups.length).toBe(before);
     expect(await used(live.apiKey)).toBe(usedBefore);
+  });
+
+  it('ad groups and ads: get, pause, resume and archive go to the platform; the next read shows it', async () => {
+    const group = live.upstream.adGroups.find((g) => g.status === 'active')!;
+    const got = await callToolOk(live.apiKey, 'get_chatads_ad_group', { ad_group_id: group.id });
+    expect(got.structured!.ad_group).toMatchObject({ id: group.id, campaign_id: group.campaign_id, status: 'active' });
+    await callToolOk(live.apiKey, 'pause_chatads_ad_group', { ad_group_id: group.id });
+    expect(group.status).toBe('paused');
+    expect(fakePlatform.api.count('POST', `/v1/ad_groups/${group.id}/pause`)).toBe(1);
+    expect((await callToolOk(live.apiKey, 'get_chatads_ad_group', { ad_group_id: group.id })).structured!.ad_group.status).toBe('paused');
+    const ad = live.upstream.ads.find((a) => a.status === 'active')!;
+    await callToolOk(live.apiKey, 'archive_chatads_ad', { ad_id: ad.id });
+    expect(ad.status).toBe('archived');
+    expect((await callToolOk(live.apiKey, 'get_chatads_ad', { ad_id: ad.id })).structured!.ad).toMatchObject({ id: ad.id, status: 'archived' });
+    const resumed = await callTool(live.apiKey, 'resume_chatads_ad', { ad_id: ad.id });
+    expect(resumed.status).toBe(400);
+    expect(fakePlatform.api.count('POST', `/v1/ads/${ad.id}/activate`)).toBe(0);
+    const unknown = await callTool(live.apiKey, 'get_chatads_ad', { ad_id: 'ad_nosuchad1' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error).toContain('ad_nosuchad1');
+  });
+
+  it('create_chatads_campaign creates a paused campaign on the platform in micros; bidding for clicks is not offered', async () => {
+    const data = await callToolOk(live.apiKey, 'create_chatads_campaign', { name: 'Live created', budget: 1200, daily_budget: 40 });
+    const onPlatform = live.upstream.campaigns.find((c) => c.name === 'Live created')!;
+    expect(onPlatform).toMatchObject({ status: 'paused', budget: { lifetime_spend_limit_micros: 1_200_000_000, daily_spend_limit_micros: 40_000_000 } });
+    expect(data.structured!.campaign).toMatchObject({ id: onPlatform.id, status: 'paused', budget: 1200, daily_budget: 40 });
+    const clicks = await callTool(live.apiKey, 'create_chatads_campaign', { name: 'Clicks live', budget: 100, bidding_type: 'clicks' });
+    expect(clicks.status).toBe(400);
+    expect(clicks.body.structured_content).toMatchObject({ code: 'live_not_supported' });
+  });
+
+  it.each([
+    ['list_chatads_pixels', {}],
+    ['create_chatads_custom_audience', { name: 'x' }],
+    ['list_chatads_custom_audience_operations', {}],
+    ['get_chatads_conversions_config', {}],
+    ['chatads_geo_lookup', { query: 'denver' }],
+    ['create_chatads_ad', { ad_group_id: 'adgrp_x1', name: 'x', headline: 'x', body: 'x', landing_url: 'https://www.example.com' }],
+  ])('%s on a live account answers 400 live_not_supported', async (tool, args) => {
+    const result = await callTool(live.apiKey, tool, args);
+    expect(result.status).toBe(400);
+    expect(result.body.structured_content).toMatchObject({ code: expect.stringMatching(/live_not_supported|not_found/) });
   });
 
   it('what the public API does not offer answers 400 live_not_supported, never a made-up answer', async () => {

@@ -1,0 +1,130 @@
+import * as v from 'valibot';
+import { dateArgument } from '../../arguments';
+import { lastDays, refuseDatesAfterYesterday } from '../../dates';
+import { totals } from '../../metrics';
+import type { ChatAdsInsightsLevel, ChatAdsPort } from '../port';
+import { CONVERSION_FIELDS, DELIVERY_FIELDS } from '../port';
+
+/** An id argument of one chatads entity type: its prefix and the tool that lists valid ids. */
+export function idArg(prefix: string, what: string, listTool: string) {
+  return v.pipe(
+    v.string(),
+    v.trim(),
+    v.regex(new RegExp(`^${prefix}_[A-Za-z0-9]+$`), `must be ${what} id starting with ${prefix}_ (from ${listTool})`),
+    v.description(`${what[0].toUpperCase()}${what.slice(1).replace(/^an? /, '')} id (${prefix}_...) from ${listTool}`),
+  );
+}
+
+export const campaignIdArg = idArg('cmpn', 'a campaign', 'list_chatads_campaigns');
+export const adGroupIdArg = idArg('adgrp', 'an ad group', 'list_chatads_ad_groups');
+export const adIdArg = idArg('ad', 'an ad', 'list_chatads_ads');
+export const audienceIdArg = idArg('aud', 'a custom audience', 'list_chatads_custom_audiences');
+export const operationIdArg = idArg('aop', 'a custom audience operation', 'list_chatads_custom_audience_operations');
+export const pixelIdArg = idArg('cds', 'a pixel (conversion data source)', 'list_chatads_pixels');
+
+/**
+ * `status_filter` has one shape on every chatads list tool: an array of statuses. A comma-separated
+ * string ("active,paused") is accepted too and read as that array; `all` or empty means every status.
+ */
+export function statusFilterArg<const T extends string>(statuses: readonly T[]) {
+  return v.optional(
+    v.pipe(
+      v.union([v.array(v.string()), v.string()], 'must be an array of statuses (a comma-separated string is accepted too)'),
+      v.transform((value) => (Array.isArray(value) ? value : value.split(',')).map((s) => s.trim().toLowerCase()).filter(Boolean)),
+      v.check(
+        (items) => items.every((s) => s === 'all' || (statuses as readonly string[]).includes(s)),
+        (issue) => {
+          const bad = (issue.input as string[]).filter((s) => s !== 'all' && !(statuses as readonly string[]).includes(s));
+          return `has unknown value${bad.length > 1 ? 's' : ''} ${bad.join(', ')}; use an array of ${statuses.join(', ')} (or all)`;
+        },
+      ),
+      v.transform((items) => (items.length === 0 || items.includes('all') ? undefined : (items as T[]))),
+      v.description(`Only these statuses: an array of ${statuses.join(', ')} (a comma-separated string such as "active,paused" is accepted too; all or empty = every status)`),
+    ),
+  );
+}
+
+/** The reporting window every chatads report and list with figures takes: default the last 30 days ending yesterday. */
+export const windowArgs = {
+  start_date: v.optional(dateArgument('First day, YYYY-MM-DD; default 30 days before end_date')),
+  end_date: v.optional(dateArgument('Last day, YYYY-MM-DD, yesterday at the latest (the default)')),
+};
+
+export const windowRules = [
+  (a: { start_date?: string; end_date?: string }) => (a.start_date && a.end_date && a.end_date < a.start_date ? `\`end_date\` (${a.end_date}) must not be before \`start_date\` (${a.start_date})` : undefined),
+];
+
+/** The window of a call: given dates (refused after yesterday) or the last 30 days ending yesterday. */
+export function windowOf(now: Date, args: { start_date?: string; end_date?: string }): { start: string; end: string } {
+  refuseDatesAfterYesterday(now, { start_date: args.start_date, end_date: args.end_date });
+  const fallback = lastDays(now, 30);
+  const end = args.end_date ?? fallback.end;
+  const start = args.start_date ?? (args.end_date ? new Date(Date.parse(`${end}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10) : fallback.start);
+  return { start, end };
+}
+
+export interface Figures {
+  impressions: number;
+  clicks: number;
+  spend: number;
+  ctr: number | null;
+  cpc: number | null;
+  cpm: number | null;
+  conversions: number;
+  conversion_value: number;
+  view_through_conversions: number;
+  cpa: number | null;
+}
+
+export const figuresSchema = v.object({
+  impressions: v.number(),
+  clicks: v.number(),
+  spend: v.number(),
+  ctr: v.nullable(v.number()),
+  cpc: v.nullable(v.number()),
+  cpm: v.nullable(v.number()),
+  conversions: v.number(),
+  conversion_value: v.number(),
+  view_through_conversions: v.number(),
+  cpa: v.nullable(v.number()),
+});
+
+/**
+ * Figures per entity of a level over a window, from the port's insights (the delivery model on a
+ * sandbox account). Live accounts report no conversion fields: there they are 0.
+ */
+export async function figuresByEntity(
+  port: ChatAdsPort,
+  level: ChatAdsInsightsLevel,
+  ids: string[],
+  window: { start: string; end: string },
+  live: boolean,
+): Promise<Map<string, Figures>> {
+  const out = new Map<string, Figures>();
+  if (!ids.length) return out;
+  const rows = await port.getInsights({
+    aggregation_level: level,
+    ids,
+    start: Date.parse(`${window.start}T00:00:00Z`) / 1000,
+    end: Date.parse(`${window.end}T00:00:00Z`) / 1000 + 86_400,
+    time_granularity: 'none',
+    fields: live ? [...DELIVERY_FIELDS] : [...DELIVERY_FIELDS, ...CONVERSION_FIELDS],
+  });
+  for (const id of ids) {
+    const own = rows.filter((r) => r.entity_id === id);
+    const t = totals(own.map((r) => ({ impressions: r.impressions ?? 0, clicks: r.clicks ?? 0, spend: r.spend ?? 0, conversions: r.conversions ?? 0, revenue: r.conversion_value ?? 0, video_views: 0 })));
+    out.set(id, {
+      impressions: t.impressions,
+      clicks: t.clicks,
+      spend: t.spend,
+      ctr: t.ctr,
+      cpc: t.cpc,
+      cpm: t.impressions > 0 ? Math.round((t.spend / t.impressions) * 1000 * 100) / 100 : null,
+      conversions: t.conversions,
+      conversion_value: t.revenue,
+      view_through_conversions: own.reduce((s, r) => s + (r.view_through_conversions ?? 0), 0),
+      cpa: t.cpa,
+    });
+  }
+  return out;
+}
