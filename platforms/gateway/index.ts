@@ -12,5 +12,4 @@ import { manageAction } from './tools/manage-action';
 import { revertChange } from './tools/revert-change';
 
 /** Tools of no single platform; they run in the `gateway` function. */
-export const gatewayTools: ToolDefinition[] = [getUsageStatus, listConnectedAccountsTool, getConnectionsStatus, validateVideo, suggestNextAction, getCampaignSpec, listPendingActionsTool, manageAction, listChangeHistory, revertChange];
-export const gatewayTools: ToolDefinition[] = [getUsageStatus, listConnectedAccountsTool, getConnectionsStatus, validateVideo, suggestNextAction, getCampaignSpec, auditConversionTracking];
+export const gatewayTools: ToolDefinition[] = [getUsageStatus, listConnectedAccountsTool, getConnectionsStatus, validateVideo, suggestNextAction, getCampaignSpec, listPendingActionsTool, manageAction, listChangeHistory, revertChange, auditConversionTracking];

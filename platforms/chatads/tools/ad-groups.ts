@@ -1,9 +1,7 @@
 import * as v from 'valibot';
-import { characterLength } from '../../arguments';
-import { NotFoundError, quoted, ToolError } from '../../../functions/runtime/errors';
+import { ToolError } from '../../../functions/runtime/errors';
 import { count, markdownTable, money } from '../../markdown';
 import { defineChatAdsTool } from '../define';
-import type { ChatAdsAdGroup, NewChatAdsAdGroup } from '../port';
 import { statusFilterArg } from './common';
 import type { ChatAdsAdGroup } from '../port';
 
@@ -30,7 +28,7 @@ export const createChatAdsAdGroup = defineChatAdsTool({
   access: 'write',
   args: {
     campaign_id: v.pipe(v.string(), v.trim(), v.regex(/^cmpn_[A-Za-z0-9]+$/, 'must be a campaign id starting with cmpn_'), v.description('Parent campaign (cmpn_...), not archived')),
-    name: v.pipe(v.string(), v.trim(), characterLength({ min: 3 }, 'must have at least 3 characters'), characterLength({ max: 1000 }), v.description('Ad group name, 3-1000 characters')),
+    name: v.pipe(v.string(), v.trim(), v.minLength(3), v.maxLength(1000), v.description('Ad group name, 3-1000 characters')),
     strategy: v.optional(v.pipe(v.picklist(['fixed_bid', 'maximize_clicks', 'maximize_conversions']), v.description('fixed_bid (default); maximize_clicks needs a clicks campaign, maximize_conversions a conversions campaign; maximize strategies take no max bid')), 'fixed_bid'),
     max_bid: v.optional(v.pipe(v.number(), v.minValue(0.000001), v.maxValue(100), v.description('Max bid per click in account currency, 0.000001-100; required for fixed_bid with click billing (or max_bid_micros)'))),
     max_bid_micros: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100_000_000), v.description('Max bid per click in micros, 1-100,000,000; alternative to max_bid'))),
@@ -38,7 +36,7 @@ export const createChatAdsAdGroup = defineChatAdsTool({
     billing_event_type: v.optional(v.pipe(v.picklist(['click', 'impression']), v.description('click (default) or impression')), 'click'),
     status: v.optional(v.pipe(v.picklist(['active', 'paused']), v.description('active (default) or paused')), 'active'),
     context_hints: v.optional(v.pipe(v.array(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(500))), v.maxLength(2000), v.description('Free-form hints describing the conversations to match (up to 2000, each up to 500 characters)')), []),
-    description: v.optional(v.pipe(v.string(), characterLength({ max: 2000 }), v.description('Internal description'))),
+    description: v.optional(v.pipe(v.string(), v.maxLength(2000), v.description('Internal description'))),
     custom_audience_bid_multipliers: v.optional(v.pipe(v.array(multiplier), v.maxLength(50), v.description('Objects {custom_audience_id, bid_multiplier_micros}; each audience must be ready with about 25k+ matched users')), []),
   },
   rules: [
@@ -67,24 +65,6 @@ export const createChatAdsAdGroup = defineChatAdsTool({
       return repeated.length ? `\`custom_audience_bid_multipliers\` names ${[...new Set(repeated)].join(', ')} more than once; give one multiplier per audience` : undefined;
     },
   ],
-  output: v.object({
-    ad_group: v.object({
-      id: v.string(),
-      campaign_id: v.string(),
-      name: v.string(),
-      description: v.optional(v.string()),
-      status: v.picklist(['active', 'paused', 'archived']),
-      strategy: v.picklist(['fixed_bid', 'maximize_clicks', 'maximize_conversions']),
-      billing_event_type: v.picklist(['click', 'impression']),
-      max_bid_micros: v.optional(v.number()),
-      max_cpm_bid_micros: v.optional(v.number()),
-      context_hints: v.array(v.string()),
-      custom_audience_bid_multipliers: v.array(v.object({ custom_audience_id: v.string(), bid_multiplier_micros: v.number() })),
-      created_at: v.string(),
-    }),
-    campaign_status: v.picklist(['active', 'paused', 'archived']),
-    spend_gated_by_campaign: v.boolean(),
-  }),
   output: v.object({ ad_group: v.record(v.string(), v.unknown()), campaign_status: v.string(), spend_gated_by_campaign: v.boolean() }),
   async plan(args, ctx) {
     const campaign = await ctx.platform.getCampaign(args.campaign_id);
@@ -111,13 +91,6 @@ export const createChatAdsAdGroup = defineChatAdsTool({
     const spendsAtOnce = args.status === 'active' && campaign.status === 'active';
     if (ctx.createPaused && spendsAtOnce) throw new ToolError('Your "create paused" guardrail is on and the campaign is active: create the ad group with `status` paused, then resume it with resume_chatads_ad_group.', { code: 'create_paused_required' });
     const maxBidMicros = args.max_bid !== undefined ? Math.round(args.max_bid * MICROS) : args.max_bid_micros;
-    // With the owner's "create paused" guardrail the ad group starts paused whatever `status` says.
-    const status = ctx.createPaused ? ('paused' as const) : args.status;
-    const adGroup: NewChatAdsAdGroup = {
-      campaign_id: campaign.id,
-      name: args.name,
-      description: args.description,
-      status,
     const adGroup = {
       campaign_id: campaign.id,
       name: args.name,
@@ -130,11 +103,6 @@ export const createChatAdsAdGroup = defineChatAdsTool({
       context_hints: args.context_hints,
       custom_audience_bid_multipliers: args.custom_audience_bid_multipliers,
     };
-    const fields = Object.fromEntries(Object.entries(adGroup).filter(([, value]) => value !== undefined).map(([field, after]) => [field, { after }]));
-    return {
-      summary: `Create ad group "${args.name}" (${status}) in campaign "${campaign.name}" (${campaign.id})`,
-      changes: [{ action: 'create', entity: 'ad_group', name: args.name, fields, startsPaused: status === 'paused' }],
-      notes: campaign.status === 'active' ? [] : [`The campaign is ${campaign.status}: the ad group will not spend until the campaign is resumed.`],
     return {
       summary: `Create ${args.status} ad group "${args.name}" in campaign "${campaign.name}"`,
       changes: [{ action: 'create' as const, entity: 'ad_group', name: args.name, fields: Object.fromEntries(Object.entries(adGroup).filter(([, value]) => value !== undefined).map(([k, value]) => [k, { after: value }])), startsPaused: !spendsAtOnce }],
@@ -182,32 +150,10 @@ export const listChatAdsAdGroups = defineChatAdsTool({
     offset: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.description('Rows to skip, default 0')), 0),
     limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(500), v.description('Rows per page, 1-500, default 50')), 50),
   },
-  output: v.object({
-    ad_groups: v.array(v.object({
-      id: v.string(),
-      campaign_id: v.string(),
-      name: v.string(),
-      status: v.string(),
-      strategy: v.string(),
-      billing_event_type: v.string(),
-      max_cpm_bid_micros: v.optional(v.number()),
-      context_hints: v.array(v.string()),
-      custom_audience_bid_multipliers: v.array(v.object({
-        custom_audience_id: v.string(),
-        bid_multiplier_micros: v.number(),
-      })),
-      created_at: v.string(),
-      max_bid_micros: v.optional(v.number()),
-    })),
-    matched: v.number(),
-    total: v.number(),
-    has_more: v.boolean(),
-    next_offset: v.nullable(v.number()),
-  }),
   async run(args, ctx) {
     const [adGroups, campaigns] = await Promise.all([ctx.platform.listAdGroups(), ctx.platform.listCampaigns()]);
     const campaignById = new Map(campaigns.map((c) => [c.id, c]));
-    if (args.campaign_id && !campaignById.has(args.campaign_id)) throw new NotFoundError(`No campaign with id "${quoted(args.campaign_id)}" in this account; get ids from list_chatads_campaigns.`, { entity: 'campaign', id: args.campaign_id });
+    if (args.campaign_id && !campaignById.has(args.campaign_id)) throw new ToolError(`No campaign with id "${args.campaign_id}" in this account; get ids from list_chatads_campaigns.`);
     const matched = adGroups
       .filter((g) => (!args.campaign_id || g.campaign_id === args.campaign_id) && (!args.status_filter || args.status_filter.includes(g.status)))
       .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));

@@ -2,7 +2,6 @@ import * as v from 'valibot';
 import { dateArgument } from '../../arguments';
 import { ToolError } from '../../../functions/runtime/errors';
 import type { ToolContext } from '../../../functions/runtime/tool';
-import type { WritePlan } from '../../../functions/runtime/plan';
 import { lastDays } from '../../dates';
 import { count, markdownTable, money } from '../../markdown';
 import { totals } from '../../metrics';
@@ -48,40 +47,6 @@ export const listChatAdsCampaigns = defineChatAdsTool({
     (a) => unknownValues('type_filter', a.type_filter, TYPES),
     (a) => (a.start_after && a.end_before && a.end_before < a.start_after ? `\`end_before\` (${a.end_before}) must not be before \`start_after\` (${a.start_after})` : undefined),
   ],
-  output: v.object({
-    start_date: v.string(),
-    end_date: v.string(),
-    campaigns: v.array(v.object({
-      id: v.string(),
-      name: v.string(),
-      status: v.string(),
-      bidding_type: v.string(),
-      budget: v.number(),
-      start_date: v.string(),
-      end_date: v.optional(v.string()),
-      created_at: v.string(),
-      metrics: v.object({
-        impressions: v.number(),
-        clicks: v.number(),
-        spend: v.number(),
-        ctr: v.nullable(v.number()),
-        cpm: v.optional(v.nullable(v.number())),
-        cpc: v.optional(v.nullable(v.number())),
-        conversions: v.optional(v.number()),
-        conversion_value: v.optional(v.number()),
-        cpa: v.optional(v.nullable(v.number())),
-      }),
-      description: v.optional(v.string()),
-      daily_budget: v.optional(v.number()),
-    })),
-    matched: v.number(),
-    total: v.number(),
-    offset: v.number(),
-    limit: v.number(),
-    returned: v.number(),
-    has_more: v.boolean(),
-    next_offset: v.nullable(v.number()),
-  }),
   async run(args, ctx) {
     const all = await ctx.platform.listCampaigns();
     const statuses: string[] | undefined = args.status_filter;
@@ -158,92 +123,3 @@ export const listChatAdsCampaigns = defineChatAdsTool({
   },
 });
 
-/**
- * The plan of a campaign status change with the specification's transitions: archived is final;
- * the same status is a no-op (a plan with no changes).
- */
-async function planStatus(ctx: ToolContext<ChatAdsPort>, id: string, to: ChatAdsStatus): Promise<WritePlan<{ campaign: { id: string; name: string; status: ChatAdsStatus } }>> {
-  const campaign = await ctx.platform.getCampaign(id);
-  const data = { campaign: { id: campaign.id, name: campaign.name, status: campaign.status } };
-  if (campaign.status === to) return { summary: `Campaign "${campaign.name}" is already ${to}; nothing changes`, changes: [], data };
-  if (campaign.status === 'archived') {
-    throw new ToolError(`Campaign ${id} ("${campaign.name}") is archived; archived campaigns cannot be ${to === 'active' ? 'resumed' : 'paused'}. Create a new campaign instead.`);
-  }
-  const verb = to === 'active' ? 'Resume' : to === 'paused' ? 'Pause' : 'Archive';
-  return { summary: `${verb} campaign "${campaign.name}" (${campaign.id})`, changes: [{ action: 'update', entity: 'campaign', id: campaign.id, name: campaign.name, fields: { status: { before: campaign.status, after: to } } }], data };
-}
-
-/** Applies a status plan: the conditional status change, or nothing when the plan has no changes. */
-async function applyStatus(ctx: ToolContext<ChatAdsPort>, plan: WritePlan<{ campaign: { id: string; name: string; status: ChatAdsStatus } }>, to: ChatAdsStatus) {
-  const { campaign } = plan.data;
-  if (!plan.changes.length) return { campaign: { ...campaign }, changed: false };
-  const updated = await ctx.platform.setCampaignStatus(campaign.id, to, campaign.status, ctx.now);
-  return { campaign: { id: updated.id, name: updated.name, status: updated.status }, changed: true };
-}
-
-const statusOutput = v.object({ campaign_id: v.string(), status: v.picklist(STATUSES), changed: v.boolean() });
-
-export const pauseChatAdsCampaign = defineChatAdsTool({
-  name: 'pause_chatads_campaign',
-  description: 'Pauses a chatads campaign: delivery and spend stop for all its ad groups and ads. It can be resumed any time with resume_chatads_campaign.',
-  access: 'write',
-  args: { campaign_id: campaignId },
-  output: statusOutput,
-  plan: (args, ctx) => planStatus(ctx, args.campaign_id, 'paused'),
-  async apply(plan, _args, ctx) {
-    const { campaign, changed } = await applyStatus(ctx, plan, 'paused');
-    const text = changed
-      ? `Campaign "${campaign.name}" (${campaign.id}) is now **paused**: delivery and spend stop. Resume it any time with resume_chatads_campaign.`
-      : `Campaign "${campaign.name}" (${campaign.id}) was already paused; nothing changed.`;
-    return { text, structured: { campaign_id: campaign.id, status: campaign.status, changed } };
-  },
-  undo: (plan, args) => (plan.data.campaign.status === 'active' ? { tool: 'resume_chatads_campaign', arguments: { campaign_id: args.campaign_id } } : undefined),
-});
-
-export const resumeChatAdsCampaign = defineChatAdsTool({
-  name: 'resume_chatads_campaign',
-  description: 'Resumes a paused chatads campaign: delivery starts and the campaign spends again (this is the spend gate for all its active ad groups). Archived campaigns cannot be resumed.',
-  access: 'write',
-  args: { campaign_id: campaignId },
-  output: statusOutput,
-  plan: (args, ctx) => planStatus(ctx, args.campaign_id, 'active'),
-  async apply(plan, _args, ctx) {
-    const { campaign, changed } = await applyStatus(ctx, plan, 'active');
-    const text = changed
-      ? `Campaign "${campaign.name}" (${campaign.id}) is now **active**: delivery starts and it spends again, up to its budget, through its active ad groups.`
-      : `Campaign "${campaign.name}" (${campaign.id}) was already active; nothing changed.`;
-    return { text, structured: { campaign_id: campaign.id, status: campaign.status, changed } };
-  },
-  undo: (plan, args) => (plan.data.campaign.status === 'paused' ? { tool: 'pause_chatads_campaign', arguments: { campaign_id: args.campaign_id } } : undefined),
-});
-
-export const archiveChatAdsCampaign = defineChatAdsTool({
-  name: 'archive_chatads_campaign',
-  description: 'Archives (deletes) a chatads campaign: delivery stops for good and it can no longer be resumed or edited. To stop temporarily, use pause_chatads_campaign instead.',
-  access: 'write',
-  destructive: true,
-  args: { campaign_id: campaignId },
-  output: v.object({ campaign_id: v.string(), status: v.picklist(STATUSES), previous_status: v.optional(v.picklist(STATUSES)), changed: v.boolean() }),
-  async plan(args, ctx) {
-    const campaign = await ctx.platform.getCampaign(args.campaign_id);
-    const data = { campaign: { id: campaign.id, name: campaign.name, status: campaign.status } };
-    if (campaign.status === 'archived') return { summary: `Campaign "${campaign.name}" is already archived; nothing changes`, changes: [], data };
-    return {
-      summary: `Archive campaign "${campaign.name}" (${campaign.id}) for good`,
-      changes: [{ action: 'remove', entity: 'campaign', id: campaign.id, name: campaign.name, fields: { status: { before: campaign.status, after: 'archived' } } }],
-      notes: ['An archived campaign can no longer be resumed or edited.'],
-      data,
-    };
-  },
-  async apply(plan, _args, ctx) {
-    const { campaign } = plan.data;
-    if (!plan.changes.length) {
-      return { text: `Campaign "${campaign.name}" (${campaign.id}) was already archived; nothing changed.`, structured: { campaign_id: campaign.id, status: 'archived', changed: false } };
-    }
-    const archived = await ctx.platform.setCampaignStatus(campaign.id, 'archived', campaign.status, ctx.now);
-    return {
-      text: `Campaign "${archived.name}" (${archived.id}) is **archived** (was ${campaign.status}). It no longer delivers and cannot be resumed.`,
-      structured: { campaign_id: archived.id, status: archived.status, previous_status: campaign.status, changed: true },
-    };
-  },
-});
