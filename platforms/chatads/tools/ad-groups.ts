@@ -150,6 +150,28 @@ export const listChatAdsAdGroups = defineChatAdsTool({
     offset: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.description('Rows to skip, default 0')), 0),
     limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(500), v.description('Rows per page, 1-500, default 50')), 50),
   },
+  output: v.object({
+    ad_groups: v.array(v.object({
+      id: v.string(),
+      campaign_id: v.string(),
+      name: v.string(),
+      status: v.string(),
+      strategy: v.string(),
+      billing_event_type: v.string(),
+      max_cpm_bid_micros: v.optional(v.number()),
+      context_hints: v.array(v.string()),
+      custom_audience_bid_multipliers: v.array(v.object({
+        custom_audience_id: v.string(),
+        bid_multiplier_micros: v.number(),
+      })),
+      created_at: v.string(),
+      max_bid_micros: v.optional(v.number()),
+    })),
+    matched: v.number(),
+    total: v.number(),
+    has_more: v.boolean(),
+    next_offset: v.nullable(v.number()),
+  }),
   async run(args, ctx) {
     const [adGroups, campaigns] = await Promise.all([ctx.platform.listAdGroups(), ctx.platform.listCampaigns()]);
     const campaignById = new Map(campaigns.map((c) => [c.id, c]));
