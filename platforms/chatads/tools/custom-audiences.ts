@@ -109,6 +109,7 @@ export const listChatAdsCustomAudiences = defineChatAdsTool({
       uploaded_identifiers: v.number(),
       created_at: v.string(),
       usable_for_bid_multiplier: v.boolean(),
+      archived: v.boolean(),
     })),
   }),
   async run(args, ctx) {

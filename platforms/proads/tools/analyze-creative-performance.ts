@@ -96,6 +96,8 @@ export const analyzeProAdsCreativePerformance = defineProAdsTool({
       creative_id: v.optional(v.string()),
       reason: v.string(),
       campaign_id: v.optional(v.string()),
+      tool: v.optional(v.string()),
+      arguments: v.optional(v.record(v.string(), v.unknown())),
     }))),
     ctr_floor_by_format: v.optional(v.record(v.string(), v.number())),
     how_to_apply: v.optional(v.string()),

@@ -244,6 +244,8 @@ export const analyzeProAdsWastedSpend = defineProAdsTool({
       text: v.string(),
       current_daily_budget: v.optional(v.number()),
       new_daily_budget: v.optional(v.number()),
+      tool: v.string(),
+      calls: v.array(v.object({ tool: v.string(), arguments: v.record(v.string(), v.unknown()) })),
     }))),
     how_to_apply: v.optional(v.string()),
     raw_data: v.optional(v.boolean()),

@@ -76,6 +76,7 @@ export const listSocialAdsAdSets = defineSocialAdsTool({
         custom_event_type: v.optional(v.string()),
         pixel_id: v.optional(v.string()),
         page_id: v.optional(v.string()),
+        product_set_id: v.optional(v.string()),
       })),
       page: v.nullable(v.object({
         id: v.string(),
@@ -190,6 +191,9 @@ export const listSocialAdsAds = defineSocialAdsTool({
       campaign_name: v.string(),
       created_at: v.string(),
       creative: v.object({
+        catalog_format: v.optional(v.string()),
+        dynamic_creative: v.optional(v.boolean()),
+        product_set_id: v.optional(v.string()),
         page_id: v.string(),
         instagram_account_id: v.string(),
         image_hashes: v.array(v.string()),
