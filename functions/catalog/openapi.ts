@@ -413,6 +413,20 @@ function hoistDefinitions(schema: Schema, prefix: string, into: Record<string, S
 }
 
 /**
+ * An example is published only when the server accepts it: a generated example can miss a cross-field
+ * rule that lives only in the tool's code (give exactly one of two ids, at least one setting).
+ */
+function passesValidation(tool: ToolDefinition, example: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  if (!example) return undefined;
+  try {
+    validateToolArguments(tool, example);
+    return example;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * The schemas the document uses: SuccessResponse (the untyped success of a tool without an output
  * schema) is left out when every tool declares its output, so linters find no unused component.
  */
@@ -463,7 +477,7 @@ function successContent(tool: ToolDefinition, definitions: Record<string, Schema
 function toolOperation(tool: ToolDefinition, entry: CatalogEntry, definitions: Record<string, Schema>) {
   const { $schema: _dialect, ...inputSchema } = entry.input_schema as Schema;
   const argumentsSchema = hoistDefinitions(inputSchema, `${tool.name}__`, definitions);
-  const exampleArguments = documentedExample(argumentsSchema, tool.examples);
+  const exampleArguments = passesValidation(tool, documentedExample(argumentsSchema, tool.examples));
   const responses: Record<string, unknown> = {
     '200': {
       description: 'The tool ran. `data.text` is Markdown for people; `data.structured` is for programs.',

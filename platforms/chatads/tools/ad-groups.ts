@@ -88,14 +88,15 @@ export const createChatAdsAdGroup = defineChatAdsTool({
       });
       if (problems.length) throw new ToolError(`The ad group was not created:\n${problems.map((p) => `- ${p}`).join('\n')}`);
     }
-    const spendsAtOnce = args.status === 'active' && campaign.status === 'active';
-    if (ctx.createPaused && spendsAtOnce) throw new ToolError('Your "create paused" guardrail is on and the campaign is active: create the ad group with `status` paused, then resume it with resume_chatads_ad_group.', { code: 'create_paused_required' });
+    // The owner's "create paused" guardrail creates it paused whatever `status` says.
+    const status = ctx.createPaused ? 'paused' : args.status;
+    const spendsAtOnce = status === 'active' && campaign.status === 'active';
     const maxBidMicros = args.max_bid !== undefined ? Math.round(args.max_bid * MICROS) : args.max_bid_micros;
     const adGroup = {
       campaign_id: campaign.id,
       name: args.name,
       description: args.description,
-      status: args.status,
+      status,
       strategy: args.strategy,
       billing_event_type: args.billing_event_type,
       max_bid_micros: args.strategy === 'fixed_bid' && args.billing_event_type === 'click' ? Math.max(1, maxBidMicros!) : undefined,
@@ -104,9 +105,12 @@ export const createChatAdsAdGroup = defineChatAdsTool({
       custom_audience_bid_multipliers: args.custom_audience_bid_multipliers,
     };
     return {
-      summary: `Create ${args.status} ad group "${args.name}" in campaign "${campaign.name}"`,
+      summary: `Create ${status} ad group "${args.name}" in campaign "${campaign.name}"`,
       changes: [{ action: 'create' as const, entity: 'ad_group', name: args.name, fields: Object.fromEntries(Object.entries(adGroup).filter(([, value]) => value !== undefined).map(([k, value]) => [k, { after: value }])), startsPaused: !spendsAtOnce }],
-      notes: spendsAtOnce ? [] : [campaign.status !== 'active' ? `Its campaign "${campaign.name}" is ${campaign.status}: the ad group cannot spend until the campaign is resumed.` : 'It starts paused.'],
+      notes: [
+        ...(spendsAtOnce ? [] : [campaign.status !== 'active' ? `Its campaign "${campaign.name}" is ${campaign.status}: the ad group cannot spend until the campaign is resumed.` : 'It starts paused.']),
+        ...(ctx.createPaused && args.status === 'active' ? ['The owner\'s "create paused" guardrail creates it paused.'] : []),
+      ],
       data: { adGroup, campaign: { id: campaign.id, name: campaign.name, status: campaign.status, bidding_type: campaign.bidding_type } },
     };
   },

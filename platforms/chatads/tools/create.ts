@@ -64,9 +64,12 @@ function campaignBudget(c: NewChatAdsCampaign, currency: string): { budget: Plan
   return { budget: { entity: 'campaign', name: c.name, after: c.budget, currency }, note: `The campaign has a lifetime budget of ${money(c.budget, currency)} and no end date or daily limit: it could spend all of it in one day (shown as its daily budget).` };
 }
 
-function refusePausedOnly(ctx: ToolContext<ChatAdsPort>, status: string, what: string) {
-  if (ctx.createPaused && status === 'active') throw new ToolError(`Your "create paused" guardrail is on: the ${what} must be created paused. Leave \`status\` out (paused is the default) and resume it later with resume_chatads_campaign.`, { code: 'create_paused_required' });
+/** The status a create starts in: the owner's "create paused" guardrail makes it paused whatever was asked. */
+function startStatus(ctx: ToolContext<ChatAdsPort>, status: 'paused' | 'active'): 'paused' | 'active' {
+  return ctx.createPaused ? 'paused' : status;
 }
+
+const forcedNote = (ctx: ToolContext<ChatAdsPort>, asked: string) => (ctx.createPaused && asked === 'active' ? ['The owner\'s "create paused" guardrail creates it paused.'] : []);
 
 const campaignOutput = v.object({ campaign: v.object({ id: v.string(), name: v.string(), status: v.string(), bidding_type: v.string(), budget: v.number(), daily_budget: v.optional(v.number()), start_date: v.string(), end_date: v.optional(v.string()), description: v.optional(v.string()), created_at: v.string() }) });
 
@@ -79,14 +82,13 @@ export const createChatAdsCampaign = defineChatAdsTool({
   rules: campaignRules,
   output: campaignOutput,
   async plan(args, ctx) {
-    refusePausedOnly(ctx, args.status, 'campaign');
-    const campaign = newCampaign(args, ctx.now);
+    const campaign = newCampaign({ ...args, status: startStatus(ctx, args.status) }, ctx.now);
     const { budget, note } = campaignBudget(campaign, ctx.account.currency);
     return {
       summary: `Create ${campaign.status} campaign "${campaign.name}" (${campaign.bidding_type})`,
       changes: [{ action: 'create' as const, entity: 'campaign', name: campaign.name, fields: Object.fromEntries(Object.entries(campaign).map(([k, value]) => [k, { after: value }])), startsPaused: campaign.status !== 'active' }],
       budgets: [budget],
-      notes: note ? [note] : [],
+      notes: [...(note ? [note] : []), ...forcedNote(ctx, args.status)],
       data: { campaign },
     };
   },
@@ -158,17 +160,17 @@ export const createChatAdsAd = defineChatAdsTool({
     if (group.status === 'archived') throw new ToolError(`Ad group "${group.name}" (${group.id}) is archived; ads cannot be added to it. Pick another ad group from list_chatads_ad_groups.`, { code: 'archived' });
     const campaign = await ctx.platform.getCampaign(group.campaign_id);
     if (campaign.status === 'archived') throw new ToolError(`Campaign "${campaign.name}" (${campaign.id}) is archived; ads cannot be added to it.`, { code: 'archived' });
-    const spendsAtOnce = args.status === 'active' && group.status === 'active' && campaign.status === 'active';
-    if (ctx.createPaused && spendsAtOnce) throw new ToolError('Your "create paused" guardrail is on: the ad must be created paused. Leave `status` out (paused is the default).', { code: 'create_paused_required' });
+    const status = startStatus(ctx, args.status);
+    const spendsAtOnce = status === 'active' && group.status === 'active' && campaign.status === 'active';
     return {
-      summary: `Create ${args.status} chat card "${args.name}" in ad group "${group.name}"`,
-      changes: [{ action: 'create' as const, entity: 'ad', name: args.name, fields: { ...Object.fromEntries(Object.entries(adFields(args)).map(([k, value]) => [k, { after: value }])), ad_group_id: { after: group.id }, status: { after: args.status }, ...(args.image_url ? { image_url: { after: args.image_url } } : {}), ...(args.image_file_id ? { image_file_id: { after: args.image_file_id } } : {}) }, startsPaused: !spendsAtOnce }],
-      notes: spendsAtOnce ? [] : [`The ad cannot spend yet: ${args.status === 'paused' ? 'it starts paused (resume_chatads_ad)' : `its ${campaign.status !== 'active' ? `campaign is ${campaign.status}` : `ad group is ${group.status}`}`}.`],
-      data: { campaign_id: campaign.id, ad_group_id: group.id, group_name: group.name },
+      summary: `Create ${status} chat card "${args.name}" in ad group "${group.name}"`,
+      changes: [{ action: 'create' as const, entity: 'ad', name: args.name, fields: { ...Object.fromEntries(Object.entries(adFields(args)).map(([k, value]) => [k, { after: value }])), ad_group_id: { after: group.id }, status: { after: status }, ...(args.image_url ? { image_url: { after: args.image_url } } : {}), ...(args.image_file_id ? { image_file_id: { after: args.image_file_id } } : {}) }, startsPaused: !spendsAtOnce }],
+      notes: [...(spendsAtOnce ? [] : [`The ad cannot spend yet: ${status === 'paused' ? 'it starts paused (resume_chatads_ad)' : `its ${campaign.status !== 'active' ? `campaign is ${campaign.status}` : `ad group is ${group.status}`}`}.`]), ...forcedNote(ctx, args.status)],
+      data: { campaign_id: campaign.id, ad_group_id: group.id, group_name: group.name, status },
     };
   },
   async apply(plan, args, ctx) {
-    const ad = await createCard(ctx, args, { campaign_id: plan.data.campaign_id, ad_group_id: plan.data.ad_group_id }, args.status);
+    const ad = await createCard(ctx, args, { campaign_id: plan.data.campaign_id, ad_group_id: plan.data.ad_group_id }, plan.data.status);
     return {
       text: [`## Chat card created: ${ad.name}`, '', `- Id: ${ad.id}`, `- Ad group: ${plan.data.group_name} (${ad.ad_group_id})`, `- Status: ${ad.status}`, ...(ad.image_file_id ? [`- Image: ${ad.image_file_id}`] : []), '', ...(plan.notes ?? []), ad.status === 'paused' ? 'Next: resume it with resume_chatads_ad when ready.' : 'Next: follow it with get_chatads_performance (level ad).'].join('\n'),
       structured: { ad },

@@ -110,6 +110,7 @@ export const listChatAdsCustomAudiences = defineChatAdsTool({
       created_at: v.string(),
       usable_for_bid_multiplier: v.boolean(),
       archived: v.boolean(),
+      description: v.optional(v.string()),
     })),
   }),
   async run(args, ctx) {
