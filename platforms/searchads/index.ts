@@ -21,6 +21,15 @@ import { resumeAdGroup } from './tools/resume-ad-group';
 import { searchAudiences } from './tools/search-audiences';
 import { updateCampaign } from './tools/update-campaign';
 import { updateCampaignDates } from './tools/update-campaign-dates';
+import { analyzeSearchTerms } from './tools/analyze-search-terms';
+import { analyzeWastedSpend } from './tools/analyze-wasted-spend';
+import { KEYWORD_LIST_TOOLS, keywordListTool } from './tools/keyword-lists';
+import { removeNegativeKeywords } from './tools/remove-negative-keywords';
+import { REPORT_TOOLS, reportTool } from './tools/report-readers';
+import { STATUS_TOOLS, statusTool } from './tools/status-changes';
+import { updateBidStrategy } from './tools/update-bid-strategy';
+import { updateCampaignBudget } from './tools/update-campaign-budget';
+import { updateKeyword } from './tools/update-keyword';
 
 /** The searchads platform: search and display advertising. */
 export const searchads: PlatformModule = {
@@ -38,6 +47,9 @@ export const searchads: PlatformModule = {
     searchAudiences,
     listSearchAdsLanguages,
     resolveSearchAdsLocations,
+    ...REPORT_TOOLS.map(reportTool),
+    analyzeSearchTerms,
+    analyzeWastedSpend,
     // Write
     updateCampaign,
     updateCampaignDates,
@@ -45,6 +57,12 @@ export const searchads: PlatformModule = {
     addAdGroupAudiences,
     removeCallAssets,
     resumeAdGroup,
+    ...STATUS_TOOLS.map(statusTool),
+    ...KEYWORD_LIST_TOOLS.map(keywordListTool),
+    removeNegativeKeywords,
+    updateKeyword,
+    updateCampaignBudget,
+    updateBidStrategy,
   ],
   newSandboxAccountId: () => digits(10),
   seedSandbox: seedSearchAdsAccount,

@@ -18,7 +18,8 @@ import { daySegments, stateAt, type WithHistory } from '../../sandbox/history';
 
 import { deliverParentDay, splitDay, type DayFigures } from '../../sandbox/allocate';
 import { dailyMetrics, profileFor, type PerformanceProfile, type PerformanceTier } from '../../sandbox/metrics';
-import type { KeywordMatchType, SearchAdsAd, SearchAdsAdGroup, SearchAdsCampaign, SearchAdsCampaignType, SearchAdsKeyword, SearchAdsNegativeKeyword } from '../port';
+import { negativeBlocks } from '../keyword-matching';
+import type { SearchAdsAd, SearchAdsAdGroup, SearchAdsCampaign, SearchAdsCampaignType, SearchAdsKeyword, SearchAdsNegativeKeyword } from '../port';
 
 export type StoredCampaign = SearchAdsCampaign & { performance: PerformanceTier };
 export type StoredAdGroup = SearchAdsAdGroup & { performance: PerformanceTier; start_date: string };
@@ -118,16 +119,6 @@ export function searchTermsOf(keyword: Pick<SearchAdsKeyword, 'text' | 'match_ty
   if (keyword.match_type === 'EXACT') return [t, t.endsWith('s') ? t.slice(0, -1) : `${t}s`];
   if (keyword.match_type === 'PHRASE') return [t, `best ${t}`, `${t} sale`, `${t} near me`, `${t} reviews`];
   return [t, `cheap ${t}`, `${t} for sale`, `free ${t}`, `${t} repair`, `used ${t}`, `${t} jobs`];
-}
-
-/** Whether a negative keyword blocks a query (broad: all its words; phrase: the words in order; exact: the query itself). */
-export function negativeBlocks(negative: { text: string; match_type: KeywordMatchType }, query: string): boolean {
-  const words = query.toLowerCase().split(/\s+/);
-  const neg = negative.text.toLowerCase().trim().split(/\s+/);
-  if (negative.match_type === 'EXACT') return words.join(' ') === neg.join(' ');
-  if (negative.match_type === 'BROAD') return neg.every((w) => words.includes(w));
-  for (let i = 0; i + neg.length <= words.length; i++) if (neg.every((w, j) => words[i + j] === w)) return true;
-  return false;
 }
 
 /**

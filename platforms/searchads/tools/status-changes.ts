@@ -140,7 +140,7 @@ export function statusTool(row: StatusToolRow): ToolDefinition {
     async plan(args, ctx) {
       const targets = await Promise.all(idsOf(args).map((id) => readTarget(access, ctx.platform, id)));
       const problems = targets.flatMap((t) => {
-        if (row.campaignTypes && !row.campaignTypes.includes(t.campaign_type)) return [`${access.words} "${t.name}" (${t.id}) is in a ${t.campaign_type} campaign; ${row.name} is for ${row.campaignTypes.join('/')} campaigns`];
+        if (row.campaignTypes && !row.campaignTypes.includes(t.campaign_type)) return [`${access.words} "${t.name}" (${t.id}) is in a ${t.campaign_type} campaign; ${row.name} is for ${row.campaignTypes.join('/')} campaigns (${row.name.replace('_display', '')} takes any)`];
         if (t.status === 'REMOVED' && row.to !== 'REMOVED') return [`${access.words} "${t.name}" (${t.id}) is REMOVED; removal is final, so it cannot be ${done}`];
         return [];
       });
