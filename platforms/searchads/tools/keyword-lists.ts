@@ -25,7 +25,7 @@ export const keywordText = v.pipe(
   v.check((t) => !FORBIDDEN.test(t), 'must not contain ! @ % ^ * ( ) = { } ; ~ ` < > ? \\ |'),
 );
 const matchType = v.pipe(v.picklist(MATCH_TYPES), v.description('EXACT, PHRASE or BROAD'));
-const bid = v.pipe(v.number(), v.minValue(0.01, 'must be at least 0.01'), v.maxValue(1000, 'must be at most 1000'));
+const bid = v.pipe(v.number(), v.minValue(0.01, 'must be at least 0.01'), v.maxValue(1000, 'must be at most 1000'), v.check((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'must be in whole cents'));
 
 type Item = { text: string; match_type: KeywordMatchType; cpc_bid?: number };
 type ItemResult = { text: string; match_type: string; result: 'added' | 'skipped'; reason?: string; id?: string };

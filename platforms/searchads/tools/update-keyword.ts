@@ -12,7 +12,7 @@ export const updateKeyword = defineSearchAdsTool({
   access: 'write',
   args: {
     keyword_id: keywordIdArg(),
-    cpc_bid: v.optional(v.pipe(v.number(), v.minValue(0.01, 'must be at least 0.01'), v.maxValue(1000, 'must be at most 1000'), v.description('New max CPC in account currency'))),
+    cpc_bid: v.optional(v.pipe(v.number(), v.minValue(0.01, 'must be at least 0.01'), v.maxValue(1000, 'must be at most 1000'), v.check((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'must be in whole cents'), v.description('New max CPC in account currency'))),
     status: v.optional(v.pipe(v.picklist(['ENABLED', 'PAUSED']), v.description('ENABLED or PAUSED (remove_keywords removes)'))),
   },
   rules: [(a) => (a.cpc_bid === undefined && a.status === undefined ? 'give `cpc_bid`, `status` or both' : undefined)],
