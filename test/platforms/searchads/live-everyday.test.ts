@@ -1,0 +1,102 @@
+/**
+ * The everyday families on a live account connected to the fake search platform: report readers,
+ * status changes, keyword lists, budgets and bidding write through the platform's search and
+ * mutate interfaces, answer in the sandbox's shape, and show in the next read.
+ */
+import { callTool, callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
+import { adGroupsByName, campaignsByName } from './helpers';
+import { liveOwner, useFakeSearchPlatform, type LiveOwner } from './live-support';
+
+useTestTables();
+const platform = useFakeSearchPlatform();
+
+type Row = { id: string; name: string; status: string; ad_group_id?: string; details: Record<string, unknown>; metrics: { spend: number } };
+
+describe('searchads everyday families on a live account (fake search platform)', () => {
+  let live: LiveOwner;
+  let sandboxKey: string;
+  let campaigns: Awaited<ReturnType<typeof campaignsByName>>;
+  let groups: Awaited<ReturnType<typeof adGroupsByName>>;
+  const keywords = async () => (await callToolOk(live.apiKey, 'get_keyword_performance', { limit: 1000 })).structured!.rows as Row[];
+  beforeAll(async () => {
+    // Paging is covered by the fake's own tests; whole-year reports here page at 1,000 rows.
+    platform.api.pageSize = 1000;
+    live = await liveOwner(platform);
+    sandboxKey = (await createTestOwner({ accounts: { searchads: 1 } })).apiKey;
+    campaigns = await campaignsByName(live.apiKey);
+    groups = await adGroupsByName(live.apiKey);
+  });
+
+  it.each(['get_keyword_performance', 'get_ad_performance', 'get_ad_group_performance', 'get_campaign_performance', 'analyze_search_terms', 'analyze_wasted_spend'])(
+    '%s answers in the sandbox shape from the platform\'s report',
+    async (tool) => {
+      const [l, s] = await Promise.all([callToolOk(live.apiKey, tool, {}), callToolOk(sandboxKey, tool, {})]);
+      expect(Object.keys(l.structured!).sort()).toEqual(Object.keys(s.structured!).sort());
+    },
+  );
+
+  it('keyword and ad rows add up to their ad group; search terms carry the keyword that matched them', async () => {
+    const [groupRows, keywordRows, adRows, terms] = await Promise.all([
+      callToolOk(live.apiKey, 'get_ad_group_performance', { limit: 1000 }),
+      keywords(),
+      callToolOk(live.apiKey, 'get_ad_performance', { limit: 1000 }),
+      callToolOk(live.apiKey, 'analyze_search_terms', { mode: 'report', page_size: 500 }),
+    ]);
+    const cents = (rows: Row[]) => Math.round(rows.reduce((s, r) => s + r.metrics.spend, 0) * 100);
+    const men = (groupRows.structured!.rows as Row[]).find((g) => g.name === 'Hiking Boots - Men')!;
+    expect(men.metrics.spend).toBeGreaterThan(0);
+    expect(cents(keywordRows.filter((k) => k.ad_group_id === men.id))).toBe(Math.round(men.metrics.spend * 100));
+    expect(cents((adRows.structured!.rows as Row[]).filter((a) => a.ad_group_id === men.id))).toBe(Math.round(men.metrics.spend * 100));
+    const termRows = terms.structured!.terms as { search_term: string; keyword: string; keyword_id: string }[];
+    expect(termRows.find((t) => t.search_term === 'mens hiking boots reviews')).toMatchObject({ keyword: 'mens hiking boots', keyword_id: keywordRows.find((k) => k.name === 'mens hiking boots')!.id });
+  });
+
+  it('add_keywords, update_keyword, pause_keywords and remove_keywords write through the mutate interface', async () => {
+    const added = await callToolOk(live.apiKey, 'add_keywords', {
+      ad_group_id: groups['Hiking Boots - Women']!.id,
+      keywords: [{ text: 'womens trail boots', match_type: 'EXACT', cpc_bid: 1.2 }, { text: 'womens hiking boots', match_type: 'PHRASE' }],
+    });
+    expect(added.structured).toMatchObject({ added: 1, skipped: 1 });
+    const id = (added.structured!.results as { id?: string }[])[0]!.id!;
+    expect(id).toMatch(new RegExp(`^${groups['Hiking Boots - Women']!.id}~\\d+$`));
+    expect((await keywords()).find((k) => k.id === id)).toMatchObject({ name: 'womens trail boots', status: 'ENABLED', details: { match_type: 'EXACT', cpc_bid: 1.2 } });
+    await callToolOk(live.apiKey, 'update_keyword', { keyword_id: id, cpc_bid: 1.45 });
+    await callToolOk(live.apiKey, 'pause_keywords', { keyword_ids: [id] });
+    expect((await keywords()).find((k) => k.id === id)).toMatchObject({ status: 'PAUSED', details: { cpc_bid: 1.45 } });
+    await callToolOk(live.apiKey, 'remove_keywords', { keyword_ids: [id] });
+    const removed = (await callToolOk(live.apiKey, 'get_keyword_performance', { limit: 1000, include_paused: true })).structured!.rows as Row[];
+    expect(removed.find((k) => k.id === id)).toBeUndefined(); // removed and without delivery: not listed
+    const again = await callTool(live.apiKey, 'resume_keywords', { keyword_ids: [id] });
+    expect(again.status).toBe(400);
+    expect(again.body.error).toContain('REMOVED');
+  });
+
+  it('negatives at campaign and ad group level are added and removed on the platform', async () => {
+    const generic = campaigns['Generic - Hiking Boots']!;
+    const added = await callToolOk(live.apiKey, 'add_negative_keywords', { campaign_id: generic.id, keywords: [{ text: 'repair', match_type: 'PHRASE' }, { text: 'free', match_type: 'BROAD' }] });
+    expect(added.structured).toMatchObject({ level: 'campaign', added: 1, skipped: 1 });
+    const group = await callToolOk(live.apiKey, 'add_negative_keywords', { campaign_id: generic.id, ad_group_id: groups['Hiking Boots - Men']!.id, keywords: [{ text: 'kids', match_type: 'BROAD' }] });
+    expect(group.structured).toMatchObject({ level: 'ad_group', added: 1 });
+    const removed = await callToolOk(live.apiKey, 'remove_negative_keywords', { campaign_id: generic.id, texts: ['repair', 'kids'] });
+    expect((removed.structured!.removed as unknown[]).length).toBe(2);
+    const customer = platform.api.customer(live.account.account_id);
+    expect(customer.campaignCriteria.some((c) => c.keyword?.text === 'repair')).toBe(false);
+    expect(customer.adGroupCriteria.some((c) => c.keyword?.text === 'kids')).toBe(false);
+  });
+
+  it('pause_ad, pause_ad_group, update_campaign_budget and update_bid_strategy show on the platform and in the next read', async () => {
+    const ad = ((await callToolOk(live.apiKey, 'get_ad_performance', { limit: 1000 })).structured!.rows as Row[]).find((a) => a.name === 'Summer Hiking Sandals')!;
+    await callToolOk(live.apiKey, 'pause_ad', { ad_id: ad.id });
+    expect(((await callToolOk(live.apiKey, 'get_ad_performance', { limit: 1000 })).structured!.rows as Row[]).find((a) => a.id === ad.id)!.status).toBe('PAUSED');
+    await callToolOk(live.apiKey, 'pause_ad_group', { ad_group_id: groups['Summer Sandals']!.id });
+    expect((await adGroupsByName(live.apiKey))['Summer Sandals']!.status).toBe('PAUSED');
+    const brand = campaigns['Brand - Exact']!;
+    await callToolOk(live.apiKey, 'update_campaign_budget', { campaign_id: brand.id, daily_budget: 62.5 });
+    expect((await campaignsByName(live.apiKey))['Brand - Exact']!.budget_amount).toBe(62.5);
+    const bidding = await callToolOk(live.apiKey, 'update_bid_strategy', { campaign_id: brand.id, strategy: 'MAXIMIZE_CONVERSIONS', target_cpa: 18 });
+    expect(bidding.structured).toMatchObject({ before: { strategy: 'TARGET_IMPRESSION_SHARE' }, after: { strategy: 'MAXIMIZE_CONVERSIONS', target_cpa: 18 } });
+    const wire = platform.api.customer(live.account.account_id).campaigns.find((c) => c.id === brand.id)!;
+    expect(wire).toMatchObject({ biddingStrategyType: 'MAXIMIZE_CONVERSIONS', maximizeConversions: { targetCpaMicros: '18000000' } });
+    expect(wire.targetImpressionShare).toBeUndefined();
+  });
+});
