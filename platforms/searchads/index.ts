@@ -30,6 +30,10 @@ import { STATUS_TOOLS, statusTool } from './tools/status-changes';
 import { updateBidStrategy } from './tools/update-bid-strategy';
 import { updateCampaignBudget } from './tools/update-campaign-budget';
 import { updateKeyword } from './tools/update-keyword';
+import { AD_COPY_TOOLS, adCopyTool } from './tools/ad-copy';
+import { createAd } from './tools/create-ad';
+import { createSearchCampaign } from './tools/create-search-campaign';
+import { getAdCreative } from './tools/get-ad-creative';
 
 /** The searchads platform: search and display advertising. */
 export const searchads: PlatformModule = {
@@ -50,6 +54,7 @@ export const searchads: PlatformModule = {
     ...REPORT_TOOLS.map(reportTool),
     analyzeSearchTerms,
     analyzeWastedSpend,
+    getAdCreative,
     // Write
     updateCampaign,
     updateCampaignDates,
@@ -63,6 +68,9 @@ export const searchads: PlatformModule = {
     updateKeyword,
     updateCampaignBudget,
     updateBidStrategy,
+    createAd,
+    createSearchCampaign,
+    ...AD_COPY_TOOLS.map(adCopyTool),
   ],
   newSandboxAccountId: () => digits(10),
   seedSandbox: seedSearchAdsAccount,

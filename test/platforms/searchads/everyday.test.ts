@@ -202,6 +202,68 @@ describe('searchads everyday tools (sandbox)', () => {
     });
   });
 
+  describe('ads and campaign creation', () => {
+    const rsa = { headlines: ['Trail Boots for Women', 'Waterproof and Light', 'Free 30-Day Returns'], descriptions: ['Boots tested on 500 mile trails.', 'Free shipping over $50.'], final_url: 'https://www.northwind-outdoor.example/women' };
+
+    it('create_ad creates a paused responsive search ad that shows in get_ad_creative; copy tools edit it and refuse what the type cannot hold', async () => {
+      const group = groups['Hiking Boots - Women']!;
+      const created = await callToolOk(apiKey, 'create_ad', { ad_group_id: group.id, ...rsa, path1: 'women' });
+      const adId = created.structured!.ad_id as string;
+      expect(created.structured!.status).toBe('PAUSED');
+      const creative = await callToolOk(apiKey, 'get_ad_creative', { ad_id: adId });
+      expect(creative.structured).toMatchObject({ type: 'RESPONSIVE_SEARCH_AD', status: 'PAUSED', headlines: rsa.headlines, path1: 'women' });
+      const headlines = [...rsa.headlines, 'Sizes 5-12, Wide Fits'];
+      const dry = await callToolOk(apiKey, 'update_ad_headlines', { ad_id: adId, headlines, dry_run: true });
+      expect(dry.structured).toMatchObject({ dry_run: true, changes: [{ fields: { headlines: { before: rsa.headlines, after: headlines } } }] });
+      await callToolOk(apiKey, 'update_ad_headlines', { ad_id: adId, headlines });
+      await callToolOk(apiKey, 'update_ad_content', { ad_id: adId, descriptions: ['Narrow heel, roomy toe box.', 'Free returns.'], path2: 'boots' });
+      expect((await callToolOk(apiKey, 'get_ad_creative', { ad_id: adId })).structured).toMatchObject({ headlines, descriptions: ['Narrow heel, roomy toe box.', 'Free returns.'], path2: 'boots' });
+      const tool = searchads.tools.find((t) => t.name === 'update_ad_headlines')!;
+      expect(tool.undo!({ summary: '', changes: [{ action: 'update', entity: 'ad', fields: { headlines: { before: rsa.headlines, after: headlines } } }], data: { ad: { id: adId }, before: { headlines: rsa.headlines } } }, {})).toEqual({ tool: 'update_ad_headlines', arguments: { ad_id: adId, headlines: rsa.headlines } });
+      const cases: [string, Record<string, unknown>, string][] = [
+        ['update_ad_headlines', { headlines: ['Only One', 'And Two'] }, '3-15'],
+        ['update_ad_headlines', { headlines: ['A headline that is far too long to fit', 'B', 'C'] }, 'at most 30 characters'],
+        ['update_ad_descriptions', { descriptions: ['Same', 'same'] }, 'must not repeat'],
+        ['update_ad_content', {}, 'give at least one of'],
+      ];
+      for (const [name, args, message] of cases) {
+        const result = await callTool(apiKey, name, { ad_id: adId, ...args });
+        expect([name, result.status, JSON.stringify(result.body).includes(message)]).toEqual([name, 400, true]);
+      }
+      const display = (await ads()).find((a) => a.details.type === 'RESPONSIVE_DISPLAY_AD')!;
+      expect((await callTool(apiKey, 'update_ad_headlines', { ad_id: display.id, headlines })).status).toBe(400);
+      expect((await callToolOk(apiKey, 'update_ad_creative', { ad_id: display.id, headlines: ['Come Back Today'] })).structured!.changed).toEqual(['headlines']);
+    });
+
+    it('create_search_campaign builds campaign, ad groups, keywords, ads and negatives, all paused at campaign level, with its budget in the plan', async () => {
+      const args = {
+        name: 'Search - Trail Boots Test',
+        daily_budget: 40,
+        ad_groups: [
+          { name: 'Trail Boots', cpc_bid: 1.1, keywords: [{ text: 'trail boots', match_type: 'PHRASE' }, { text: 'trail hiking boots', match_type: 'EXACT' }], ads: [rsa] },
+          { name: 'Winter Boots', keywords: [{ text: 'winter hiking boots', match_type: 'PHRASE' }], ads: [rsa] },
+        ],
+        negative_keywords: [{ text: 'free', match_type: 'BROAD' }],
+        location_ids: ['2840'],
+      };
+      const dry = await callToolOk(apiKey, 'create_search_campaign', { ...args, dry_run: true });
+      expect(dry.structured!.budgets).toEqual([{ entity: 'campaign', name: args.name, after: 40, currency: 'USD' }]);
+      expect((dry.structured!.changes as { startsPaused?: boolean }[]).every((c) => c.startsPaused)).toBe(true);
+      expect((await campaignsByName(apiKey))[args.name]).toBeUndefined();
+      const created = await callToolOk(apiKey, 'create_search_campaign', args);
+      expect(created.structured).toMatchObject({ status: 'PAUSED', daily_budget: 40, ad_groups: [{ name: 'Trail Boots', keywords: 2, ads: 1 }, { name: 'Winter Boots', keywords: 1, ads: 1 }], negative_keywords: 1, locations: 1 });
+      const campaignId = created.structured!.campaign_id as string;
+      expect((await campaignsByName(apiKey))[args.name]).toMatchObject({ id: campaignId, status: 'PAUSED', budget_amount: 40 });
+      expect((await keywords({ campaign_id: campaignId })).map((k) => k.name).sort()).toEqual(['trail boots', 'trail hiking boots', 'winter hiking boots']);
+      const again = await callTool(apiKey, 'create_search_campaign', args);
+      expect(again.status).toBe(400);
+      expect(again.body.error).toContain('already exists');
+      const rule = await callTool(apiKey, 'create_search_campaign', { ...args, name: 'Other', target_cpa: 10 });
+      expect(rule.status).toBe(400);
+      expect(rule.body.error).toContain('`target_cpa`');
+    });
+  });
+
   it('a day in the life: find waste, add negatives, pause keywords, raise the budget of a winner, verify', async () => {
     const range = { start_date: addDays(yesterday(), -29), end_date: yesterday() };
     const before = await callToolOk(apiKey, 'analyze_wasted_spend', range);

@@ -99,4 +99,31 @@ describe('searchads everyday families on a live account (fake search platform)',
     expect(wire).toMatchObject({ biddingStrategyType: 'MAXIMIZE_CONVERSIONS', maximizeConversions: { targetCpaMicros: '18000000' } });
     expect(wire.targetImpressionShare).toBeUndefined();
   });
+
+  it('create_search_campaign creates budget, campaign, ad groups, keywords and ads on the platform; ad copy edits write through', async () => {
+    const rsa = { headlines: ['Trail Boots for Women', 'Waterproof and Light', 'Free 30-Day Returns'], descriptions: ['Boots tested on 500 mile trails.', 'Free shipping over $50.'], final_url: 'https://www.northwind-outdoor.example/women' };
+    const created = await callToolOk(live.apiKey, 'create_search_campaign', {
+      name: 'Search - Live Launch',
+      daily_budget: 30,
+      bidding_strategy: 'MAXIMIZE_CONVERSIONS',
+      target_cpa: 20,
+      ad_groups: [{ name: 'Launch Boots', cpc_bid: 1.2, keywords: [{ text: 'launch boots', match_type: 'PHRASE' }], ads: [rsa] }],
+      negative_keywords: [{ text: 'free', match_type: 'BROAD' }],
+      location_ids: ['2840'],
+    });
+    const customer = platform.api.customer(live.account.account_id);
+    const wire = customer.campaigns.find((c) => c.id === created.structured!.campaign_id)!;
+    expect(wire).toMatchObject({ status: 'PAUSED', advertisingChannelType: 'SEARCH', biddingStrategyType: 'MAXIMIZE_CONVERSIONS', maximizeConversions: { targetCpaMicros: '20000000' } });
+    expect(customer.budgets.find((b) => b.resourceName === wire.campaignBudget)!.amountMicros).toBe('30000000');
+    expect((await campaignsByName(live.apiKey))['Search - Live Launch']).toMatchObject({ status: 'PAUSED', budget_amount: 30 });
+    const group = (created.structured!.ad_groups as { id: string }[])[0]!;
+    const ad = customer.ads.find((a) => a.adGroup.endsWith(`/${group.id}`))!;
+    const adId = String(ad.ad.id);
+    await callToolOk(live.apiKey, 'update_ad_content', { ad_id: adId, headlines: [...rsa.headlines, 'New Colors'], final_url: 'https://www.northwind-outdoor.example/new' });
+    expect(ad.ad.responsiveSearchAd.headlines).toHaveLength(4);
+    expect((await callToolOk(live.apiKey, 'get_ad_creative', { ad_id: adId })).structured).toMatchObject({ final_url: 'https://www.northwind-outdoor.example/new', status: 'ENABLED' });
+    const second = await callToolOk(live.apiKey, 'create_ad', { ad_group_id: group.id, ...rsa });
+    expect(second.structured!.status).toBe('PAUSED');
+    expect(customer.ads.filter((a) => a.adGroup.endsWith(`/${group.id}`))).toHaveLength(2);
+  });
 });
