@@ -34,6 +34,8 @@ import { AD_COPY_TOOLS, adCopyTool } from './tools/ad-copy';
 import { createAd } from './tools/create-ad';
 import { createSearchCampaign } from './tools/create-search-campaign';
 import { getAdCreative } from './tools/get-ad-creative';
+import { ATTACH_TOOLS, DETACH_TOOLS, attachTool, detachTool } from './tools/asset-attachments';
+import { listCampaignExtensions } from './tools/list-campaign-extensions';
 
 /** The searchads platform: search and display advertising. */
 export const searchads: PlatformModule = {
@@ -55,6 +57,7 @@ export const searchads: PlatformModule = {
     analyzeSearchTerms,
     analyzeWastedSpend,
     getAdCreative,
+    listCampaignExtensions,
     // Write
     updateCampaign,
     updateCampaignDates,
@@ -71,6 +74,8 @@ export const searchads: PlatformModule = {
     createAd,
     createSearchCampaign,
     ...AD_COPY_TOOLS.map(adCopyTool),
+    ...ATTACH_TOOLS.map(attachTool),
+    ...DETACH_TOOLS.map(detachTool),
   ],
   newSandboxAccountId: () => digits(10),
   seedSandbox: seedSearchAdsAccount,

@@ -94,7 +94,10 @@ const FIELDS: Record<string, string[]> = {
     'user_interest.user_interest_category', 'custom_audience.custom_audience', 'user_list.user_list',
   ],
   campaign_criterion: ['resource_name', 'criterion_id', 'type', 'negative', 'campaign', 'keyword.text', 'keyword.match_type', 'location.geo_target_constant', 'language.language_constant'],
-  asset: ['id', 'resource_name', 'type', 'name', 'callout_asset.callout_text', 'call_asset.phone_number', 'call_asset.country_code'],
+  asset: [
+    'id', 'resource_name', 'type', 'name', 'final_urls', 'callout_asset.callout_text', 'call_asset.phone_number', 'call_asset.country_code', 'sitelink_asset.link_text',
+    'sitelink_asset.description1', 'sitelink_asset.description2', 'structured_snippet_asset.header', 'structured_snippet_asset.values', 'text_asset.text',
+  ],
   campaign_asset: ['resource_name', 'campaign', 'asset', 'field_type', 'status'],
   label: ['id', 'resource_name', 'name', 'status', 'text_label.description', 'text_label.background_color'],
   user_interest: ['user_interest_id', 'resource_name', 'name', 'taxonomy_type', 'user_interest_parent'],
@@ -1040,9 +1043,36 @@ const MUTABLE: Record<string, MutableSpec> = {
   },
   assets: {
     list: 'assets',
-    create: ['calloutAsset.calloutText', 'callAsset.phoneNumber', 'callAsset.countryCode', 'name'],
+    create: [
+      'calloutAsset.calloutText', 'callAsset.phoneNumber', 'callAsset.countryCode', 'name', 'finalUrls', 'sitelinkAsset.linkText', 'sitelinkAsset.description1', 'sitelinkAsset.description2',
+      'structuredSnippetAsset.header', 'structuredSnippetAsset.values', 'textAsset.text',
+    ],
     build(c, create, where) {
       const id = newId(11);
+      const base = { id, resourceName: `customers/${c.id}/assets/${id}` };
+      const tooLong = (value: unknown, max: number, field: string) => {
+        if (String(value ?? '').length > max) throw invalid('stringLengthError', 'TOO_LONG', 'Too long.', where(field));
+      };
+      if (create.sitelinkAsset) {
+        required('sitelink_asset.link_text', create.sitelinkAsset.linkText, where);
+        tooLong(create.sitelinkAsset.linkText, 25, 'sitelink_asset.link_text');
+        if (!Array.isArray(create.finalUrls) || !create.finalUrls.length) throw invalid('assetError', 'FINAL_URL_REQUIRED', 'A sitelink needs a final URL.', where('final_urls'));
+        if (Boolean(create.sitelinkAsset.description1) !== Boolean(create.sitelinkAsset.description2)) throw invalid('assetError', 'SITELINK_DESCRIPTIONS_INCOMPLETE', 'Both description lines or neither.', where('sitelink_asset.description2'));
+        tooLong(create.sitelinkAsset.description1, 35, 'sitelink_asset.description1');
+        tooLong(create.sitelinkAsset.description2, 35, 'sitelink_asset.description2');
+        return { ...base, type: 'SITELINK', finalUrls: create.finalUrls, sitelinkAsset: create.sitelinkAsset };
+      }
+      if (create.structuredSnippetAsset) {
+        const { header, values } = create.structuredSnippetAsset;
+        ENUM('structured_snippet_asset.header', header, ['Amenities', 'Brands', 'Courses', 'Degree programs', 'Destinations', 'Featured hotels', 'Insurance coverage', 'Models', 'Neighborhoods', 'Service catalog', 'Shows', 'Styles', 'Types'], where);
+        if (!Array.isArray(values) || values.length < 3 || values.length > 10) throw invalid('assetError', 'STRUCTURED_SNIPPET_VALUES_COUNT', 'A structured snippet needs 3-10 values.', where('structured_snippet_asset.values'));
+        values.forEach((value: unknown) => tooLong(value, 25, 'structured_snippet_asset.values'));
+        return { ...base, type: 'STRUCTURED_SNIPPET', structuredSnippetAsset: { header, values } };
+      }
+      if (create.textAsset) {
+        required('text_asset.text', create.textAsset.text, where);
+        return { ...base, type: 'TEXT', textAsset: create.textAsset };
+      }
       if (create.calloutAsset) {
         const text = String(create.calloutAsset.calloutText ?? '');
         if (!text) throw invalid('fieldError', 'REQUIRED', 'The required field was not present: callout_text.', where('callout_asset.callout_text'));
@@ -1067,8 +1097,12 @@ const MUTABLE: Record<string, MutableSpec> = {
     build(c, create, where) {
       const campaign = refOf(c, 'campaigns', create.campaign, 'campaign', where);
       const asset = refOf(c, 'assets', create.asset, 'asset', where);
-      ENUM('field_type', create.fieldType, ['CALLOUT', 'CALL', 'SITELINK', 'STRUCTURED_SNIPPET'], where);
-      if (create.fieldType !== asset.type) throw invalid('assetLinkError', 'INVALID_ASSET_TYPE', `An asset of type ${asset.type} cannot be linked as ${create.fieldType}.`, where('field_type'));
+      ENUM('field_type', create.fieldType, ['CALLOUT', 'CALL', 'SITELINK', 'STRUCTURED_SNIPPET', 'BUSINESS_NAME'], where);
+      if (create.fieldType === 'BUSINESS_NAME') {
+        if (asset.type !== 'TEXT') throw invalid('assetLinkError', 'INVALID_ASSET_TYPE', `An asset of type ${asset.type} cannot be linked as BUSINESS_NAME.`, where('field_type'));
+        if (String(asset.textAsset.text).length > 25) throw invalid('assetLinkError', 'INVALID_ASSET_TEXT_FOR_FIELD_TYPE', 'A business name is at most 25 characters.', where('asset'));
+        if (c.campaignAssets.some((l) => l.campaign === campaign.resourceName && l.fieldType === 'BUSINESS_NAME')) throw invalid('campaignAssetError', 'DUPLICATE_FIELD_TYPE', 'The campaign already has a business name.', where('field_type'));
+      } else if (create.fieldType !== asset.type) throw invalid('assetLinkError', 'INVALID_ASSET_TYPE', `An asset of type ${asset.type} cannot be linked as ${create.fieldType}.`, where('field_type'));
       return { resourceName: `customers/${c.id}/campaignAssets/${campaign.id}~${asset.id}~${create.fieldType}`, campaign: campaign.resourceName, asset: asset.resourceName, fieldType: create.fieldType, status: 'ENABLED' };
     },
     validate() {},

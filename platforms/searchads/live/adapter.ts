@@ -508,32 +508,24 @@ export class SearchAdsLive implements SearchAdsPort {
   // Assets.
 
   async listAssets(type?: SearchAdsAssetType): Promise<SearchAdsAsset[]> {
-    const types = type ? `'${type}'` : "'CALLOUT', 'CALL'";
+    const types = (type ? [type] : ASSET_TYPES).map((t) => `'${WIRE_ASSET_TYPE[t]}'`).join(', ');
     const rows = await this.search(
-      `SELECT asset.id, asset.type, asset.callout_asset.callout_text, asset.call_asset.phone_number, asset.call_asset.country_code FROM asset WHERE asset.type IN (${types})`,
+      'SELECT asset.id, asset.type, asset.final_urls, asset.callout_asset.callout_text, asset.call_asset.phone_number, asset.call_asset.country_code, ' +
+        'asset.sitelink_asset.link_text, asset.sitelink_asset.description1, asset.sitelink_asset.description2, asset.structured_snippet_asset.header, ' +
+        `asset.structured_snippet_asset.values, asset.text_asset.text FROM asset WHERE asset.type IN (${types})`,
     );
-    return rows.map((row) => {
-      const a = row.asset;
-      return a.type === 'CALL'
-        ? { id: String(a.id), type: 'CALL', phone_number: a.callAsset?.phoneNumber, country_code: a.callAsset?.countryCode }
-        : { id: String(a.id), type: 'CALLOUT', callout_text: a.calloutAsset?.calloutText };
-    });
+    return rows.map((row) => assetFrom(row.asset)).filter((a) => !type || a.type === type);
   }
 
   async createAssets(assets: NewSearchAdsAsset[]): Promise<SearchAdsAsset[]> {
-    const names = await this.mutate(
-      'assets',
-      assets.map((a) => ({
-        create: a.type === 'CALL' ? { callAsset: { phoneNumber: a.phone_number, countryCode: a.country_code } } : { calloutAsset: { calloutText: a.callout_text } },
-      })),
-    );
+    const names = await this.mutate('assets', assets.map((a) => ({ create: assetWire(a) })));
     return assets.map((a, i) => ({ ...a, id: idOf(names[i]!) }));
   }
 
   async listCampaignAssets(campaignId?: string): Promise<SearchAdsCampaignAsset[]> {
     const rows = await this.search(
       'SELECT campaign_asset.campaign, campaign_asset.asset, campaign_asset.field_type, campaign_asset.status FROM campaign_asset ' +
-        `WHERE campaign_asset.field_type IN ('CALLOUT', 'CALL') AND campaign_asset.status = 'ENABLED'${campaignId ? ` AND campaign.id = ${campaignId}` : ''}`,
+        `WHERE campaign_asset.field_type IN (${ASSET_TYPES.map((t) => `'${t}'`).join(', ')}) AND campaign_asset.status = 'ENABLED'${campaignId ? ` AND campaign.id = ${campaignId}` : ''}`,
     );
     return rows.map((row) => {
       const link = row.campaignAsset;
@@ -662,6 +654,43 @@ function biddingTargetsFrom(c: GoogleAdsRow): { bidding_targets?: SearchAdsBiddi
   const roas = c.maximizeConversionValue?.targetRoas ?? c.targetRoas?.targetRoas;
   const targets: SearchAdsBiddingTargets = { ...(cpa ? { target_cpa: fromMicros(cpa) } : {}), ...(roas ? { target_roas: Number(roas) } : {}) };
   return Object.keys(targets).length ? { bidding_targets: targets } : {};
+}
+
+/** The asset types campaigns use, and the type of the library asset behind each (a business name is a text asset). */
+const ASSET_TYPES: SearchAdsAssetType[] = ['CALLOUT', 'CALL', 'SITELINK', 'STRUCTURED_SNIPPET', 'BUSINESS_NAME'];
+const WIRE_ASSET_TYPE: Record<SearchAdsAssetType, string> = { CALLOUT: 'CALLOUT', CALL: 'CALL', SITELINK: 'SITELINK', STRUCTURED_SNIPPET: 'STRUCTURED_SNIPPET', BUSINESS_NAME: 'TEXT' };
+
+function assetFrom(a: GoogleAdsRow): SearchAdsAsset {
+  const id = String(a.id);
+  switch (a.type) {
+    case 'CALL':
+      return { id, type: 'CALL', phone_number: a.callAsset?.phoneNumber, country_code: a.callAsset?.countryCode };
+    case 'SITELINK': {
+      const s = a.sitelinkAsset ?? {};
+      return { id, type: 'SITELINK', link_text: s.linkText, final_url: a.finalUrls?.[0] ?? '', ...(s.description1 ? { description1: s.description1, description2: s.description2 } : {}) };
+    }
+    case 'STRUCTURED_SNIPPET':
+      return { id, type: 'STRUCTURED_SNIPPET', header: a.structuredSnippetAsset?.header, values: a.structuredSnippetAsset?.values ?? [] };
+    case 'TEXT':
+      return { id, type: 'BUSINESS_NAME', text: a.textAsset?.text };
+    default:
+      return { id, type: 'CALLOUT', callout_text: a.calloutAsset?.calloutText };
+  }
+}
+
+function assetWire(a: NewSearchAdsAsset): Record<string, unknown> {
+  switch (a.type) {
+    case 'CALL':
+      return { callAsset: { phoneNumber: a.phone_number, countryCode: a.country_code } };
+    case 'SITELINK':
+      return { finalUrls: [a.final_url], sitelinkAsset: { linkText: a.link_text, ...(a.description1 ? { description1: a.description1, description2: a.description2 } : {}) } };
+    case 'STRUCTURED_SNIPPET':
+      return { structuredSnippetAsset: { header: a.header, values: a.values } };
+    case 'BUSINESS_NAME':
+      return { textAsset: { text: a.text } };
+    default:
+      return { calloutAsset: { calloutText: a.callout_text } };
+  }
 }
 
 function liveNotSupported(message: string): ToolError {

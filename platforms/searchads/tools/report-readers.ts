@@ -126,7 +126,7 @@ export const REPORT_TOOLS: ReportLevelRow[] = [
         .filter((c) => !campaignId || c.id === campaignId)
         .map((c) => ({ id: c.id, name: c.name, status: c.status, campaign_id: c.id, campaign_name: c.name, details: { type: c.type, daily_budget: c.budget_amount, bidding: c.bidding_strategy ?? '' } }));
     },
-    next: 'update_campaign_budget changes a daily budget, pause_campaign stops a campaign, optimize_budget_allocation proposes shifts.',
+    next: 'update_campaign_budget changes a daily budget, pause_campaign stops a campaign.',
   },
   {
     name: 'get_ad_group_performance',

@@ -264,6 +264,56 @@ describe('searchads everyday tools (sandbox)', () => {
     });
   });
 
+  describe('campaign assets (one family)', () => {
+    it('attaches sitelinks, snippets, a call asset and a business name; they read back in list_campaign_extensions and detach again', async () => {
+      const competitor = campaigns['Competitor Terms']!;
+      const sitelinks = [
+        { link_text: 'Boot Finder', final_url: 'https://www.northwind-outdoor.example/finder', description1: 'Find your fit in 2 minutes', description2: 'Compare 40+ styles' },
+        { link_text: 'Free Returns', final_url: 'https://www.northwind-outdoor.example/returns' },
+      ];
+      const dry = await callToolOk(apiKey, 'add_sitelinks', { campaign_id: competitor.id, sitelinks, dry_run: true });
+      expect((dry.structured!.changes as { entity: string }[]).map((c) => c.entity)).toEqual(['asset', 'campaign_asset', 'asset', 'campaign_asset']);
+      const added = await callToolOk(apiKey, 'add_sitelinks', { campaign_id: competitor.id, sitelinks });
+      expect(added.structured).toMatchObject({ total_on_campaign: 2, results: [{ result: 'added', new_asset: true }, { result: 'added', new_asset: true }] });
+      const again = await callToolOk(apiKey, 'add_sitelinks', { campaign_id: competitor.id, sitelinks: sitelinks.slice(0, 1) });
+      expect(again.structured).toMatchObject({ total_on_campaign: 2, results: [{ result: 'skipped', reason: 'already on the campaign' }] });
+      await callToolOk(apiKey, 'add_structured_snippets', { campaign_id: competitor.id, snippets: [{ header: 'Brands', values: ['Northwind', 'Trailcraft', 'Summit'] }] });
+      await callToolOk(apiKey, 'add_call_asset', { campaign_id: competitor.id, call: { phone_number: '+1 800-555-0199', country_code: 'US' } });
+      await callToolOk(apiKey, 'add_business_name_asset', { campaign_id: competitor.id, business_name: 'Northwind Outdoor' });
+      const listed = await callToolOk(apiKey, 'list_campaign_extensions', { campaign_id: competitor.id });
+      expect(listed.structured!.counts).toMatchObject({ SITELINK: 2, STRUCTURED_SNIPPET: 1, BUSINESS_NAME: 1 });
+      expect(listed.text).toContain('Brands: Northwind, Trailcraft, Summit');
+      const second = await callTool(apiKey, 'add_business_name_asset', { campaign_id: competitor.id, business_name: 'Another Name' });
+      expect(second.status).toBe(400);
+      const sitelinkId = (listed.structured!.extensions as { asset_id: string; type: string }[]).find((e) => e.type === 'SITELINK')!.asset_id;
+      const removed = await callToolOk(apiKey, 'remove_sitelinks', { campaign_id: competitor.id, asset_ids: [sitelinkId] });
+      expect(removed.structured).toMatchObject({ remaining: 1 });
+      await callToolOk(apiKey, 'remove_structured_snippets', { campaign_id: competitor.id });
+      const after = await callToolOk(apiKey, 'list_campaign_extensions', { campaign_id: competitor.id });
+      expect(after.structured!.counts).toMatchObject({ SITELINK: 1, STRUCTURED_SNIPPET: 0 });
+    });
+
+    it.each([
+      ['add_sitelinks', { sitelinks: [{ link_text: 'A link text that is far too long', final_url: 'https://x.example/' }] }, 'at most 25 characters'],
+      ['add_sitelinks', { sitelinks: [{ link_text: 'Half', final_url: 'https://x.example/', description1: 'Only one line' }] }, 'both description lines or neither'],
+      ['add_structured_snippets', { snippets: [{ header: 'Colours', values: ['a', 'b', 'c'] }] }, 'header'],
+      ['add_structured_snippets', { snippets: [{ header: 'Brands', values: ['a', 'b'] }] }, 'at least 3 values'],
+      ['add_call_asset', { call: { phone_number: 'call me', country_code: 'US' } }, 'phone number'],
+      ['add_business_name_asset', { business_name: 'A business name over 25 chars' }, 'at most 25 characters'],
+      ['remove_callouts', { asset_ids: ['123'] }, 'has no callout asset'],
+    ])('%s refuses %j', async (tool, args, message) => {
+      const result = await callTool(apiKey, tool, { campaign_id: campaigns['Brand - Exact']!.id, ...args });
+      expect(result.status).toBe(400);
+      expect(JSON.stringify(result.body)).toContain(message);
+    });
+
+    it('refuses assets on campaign types that do not show them', async () => {
+      const result = await callTool(apiKey, 'add_sitelinks', { campaign_id: campaigns['Display - Outdoor Prospecting']!.id, sitelinks: [{ link_text: 'Shop', final_url: 'https://x.example/' }] });
+      expect(result.status).toBe(400);
+      expect(result.body.error).toContain('DISPLAY');
+    });
+  });
+
   it('a day in the life: find waste, add negatives, pause keywords, raise the budget of a winner, verify', async () => {
     const range = { start_date: addDays(yesterday(), -29), end_date: yesterday() };
     const before = await callToolOk(apiKey, 'analyze_wasted_spend', range);

@@ -126,4 +126,18 @@ describe('searchads everyday families on a live account (fake search platform)',
     expect(second.structured!.status).toBe('PAUSED');
     expect(customer.ads.filter((a) => a.adGroup.endsWith(`/${group.id}`))).toHaveLength(2);
   });
+
+  it('sitelinks, snippets and a business name are created and linked on the platform and read back', async () => {
+    const generic = campaigns['Generic - Hiking Boots']!;
+    await callToolOk(live.apiKey, 'add_sitelinks', { campaign_id: generic.id, sitelinks: [{ link_text: 'Boot Finder', final_url: 'https://www.northwind-outdoor.example/finder', description1: 'Find your fit', description2: 'Compare styles' }] });
+    await callToolOk(live.apiKey, 'add_structured_snippets', { campaign_id: generic.id, snippets: [{ header: 'Styles', values: ['Hiking', 'Trail', 'Winter'] }] });
+    await callToolOk(live.apiKey, 'add_business_name_asset', { campaign_id: generic.id, business_name: 'Northwind Outdoor' });
+    const listed = await callToolOk(live.apiKey, 'list_campaign_extensions', { campaign_id: generic.id });
+    expect(listed.structured!.counts).toMatchObject({ SITELINK: 1, STRUCTURED_SNIPPET: 1, BUSINESS_NAME: 1, CALL: 1 });
+    const customer = platform.api.customer(live.account.account_id);
+    expect(customer.assets.find((a) => a.type === 'TEXT')).toMatchObject({ textAsset: { text: 'Northwind Outdoor' } });
+    const removed = await callToolOk(live.apiKey, 'remove_sitelinks', { campaign_id: generic.id });
+    expect(removed.structured).toMatchObject({ remaining: 0 });
+    expect(customer.campaignAssets.some((l) => l.fieldType === 'SITELINK')).toBe(false);
+  });
 });
