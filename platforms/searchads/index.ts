@@ -36,6 +36,14 @@ import { createSearchCampaign } from './tools/create-search-campaign';
 import { getAdCreative } from './tools/get-ad-creative';
 import { ATTACH_TOOLS, DETACH_TOOLS, attachTool, detachTool } from './tools/asset-attachments';
 import { listCampaignExtensions } from './tools/list-campaign-extensions';
+import {
+  addNegativeKeywordListKeywords,
+  attachNegativeKeywordList,
+  createNegativeKeywordList,
+  detachNegativeKeywordList,
+  listNegativeKeywordLists,
+  removeNegativeKeywordListKeywords,
+} from './tools/negative-keyword-lists';
 
 /** The searchads platform: search and display advertising. */
 export const searchads: PlatformModule = {
@@ -58,6 +66,7 @@ export const searchads: PlatformModule = {
     analyzeWastedSpend,
     getAdCreative,
     listCampaignExtensions,
+    listNegativeKeywordLists,
     // Write
     updateCampaign,
     updateCampaignDates,
@@ -76,6 +85,11 @@ export const searchads: PlatformModule = {
     ...AD_COPY_TOOLS.map(adCopyTool),
     ...ATTACH_TOOLS.map(attachTool),
     ...DETACH_TOOLS.map(detachTool),
+    createNegativeKeywordList,
+    addNegativeKeywordListKeywords,
+    removeNegativeKeywordListKeywords,
+    attachNegativeKeywordList,
+    detachNegativeKeywordList,
   ],
   newSandboxAccountId: () => digits(10),
   seedSandbox: seedSearchAdsAccount,

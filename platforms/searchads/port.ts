@@ -46,6 +46,16 @@ export interface SearchAdsPort {
   /** Removes negative keywords for good (as listed: the campaign or ad group they are on matters). */
   removeNegativeKeywords(negatives: SearchAdsNegativeKeyword[]): Promise<void>;
 
+  /** Shared negative keyword lists with their keywords and the campaigns they apply to. */
+  listNegativeKeywordLists(): Promise<SearchAdsNegativeKeywordList[]>;
+  createNegativeKeywordList(name: string): Promise<SearchAdsNegativeKeywordList>;
+  /** Adds keywords to a shared list; returns them with their ids, in the order given. */
+  addListNegativeKeywords(listId: string, keywords: Omit<SearchAdsListNegativeKeyword, 'id'>[]): Promise<SearchAdsListNegativeKeyword[]>;
+  removeListNegativeKeywords(listId: string, keywordIds: string[]): Promise<void>;
+  /** Applies a shared list to campaigns (its keywords then block their searches) or takes it off them. */
+  attachNegativeKeywordList(listId: string, campaignIds: string[]): Promise<void>;
+  detachNegativeKeywordList(listId: string, campaignIds: string[]): Promise<void>;
+
   /** Campaign criteria (locations) of a campaign. */
   listCampaignCriteria(campaignId: string): Promise<SearchAdsCampaignCriterion[]>;
   /** Adds location criteria; returns them as created (the criterion id of a location is its geo target constant id). */
@@ -241,6 +251,20 @@ export interface SearchAdsNegativeKeyword {
 }
 
 export type NewSearchAdsNegativeKeyword = Omit<SearchAdsNegativeKeyword, 'id'>;
+
+export interface SearchAdsListNegativeKeyword {
+  id: string;
+  text: string;
+  match_type: KeywordMatchType;
+}
+
+/** A shared negative keyword list: one list of negatives applied to many campaigns. */
+export interface SearchAdsNegativeKeywordList {
+  id: string;
+  name: string;
+  keywords: SearchAdsListNegativeKeyword[];
+  campaign_ids: string[];
+}
 
 export interface SearchAdsCampaignCriterion {
   /** `<campaign_id>~<criterion_id>`, as in the criterion's resource name. */

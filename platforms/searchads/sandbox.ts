@@ -16,6 +16,8 @@ import type {
   NewSearchAdsNegativeKeyword,
   SearchAdsAdPatch,
   SearchAdsKeywordPatch,
+  SearchAdsListNegativeKeyword,
+  SearchAdsNegativeKeywordList,
   NewSearchAdsAsset,
   NewSearchAdsCampaignAsset,
   NewSearchAdsCampaignCriterion,
@@ -53,6 +55,7 @@ export const KIND = {
   asset: 'asset',
   campaignAsset: 'campaign_asset',
   label: 'label',
+  negativeList: 'negative_list',
   audience: 'audience',
 } as const;
 
@@ -63,6 +66,9 @@ const campaignOf = ({ performance: _performance, ...campaign }: StoredCampaign):
 const adGroupOf = ({ performance: _performance, start_date: _start, ...group }: StoredAdGroup): SearchAdsAdGroup => group;
 const keywordOf = ({ performance: _performance, start_date: _start, ...keyword }: StoredKeyword): SearchAdsKeyword => keyword;
 const adOf = ({ start_date: _start, ...ad }: StoredAd): SearchAdsAd => ad;
+/** A shared list as stored: its keywords with when each was added, and when it was applied to each campaign. */
+type StoredNegativeList = Omit<SearchAdsNegativeKeywordList, 'keywords'> & { keywords: (SearchAdsListNegativeKeyword & { created_at?: string })[]; attached: Record<string, string> };
+const negativeListOf = ({ attached: _attached, keywords, ...list }: StoredNegativeList): SearchAdsNegativeKeywordList => ({ ...list, keywords: keywords.map(({ created_at: _at, ...k }) => k) });
 const negativeOf = ({ created_at: _created, ...negative }: StoredNegative): SearchAdsNegativeKeyword => negative;
 
 /** The simulated searchads platform for one sandbox account. */
@@ -176,6 +182,39 @@ export class SearchAdsSandbox extends SandboxPlatform implements SearchAdsPort {
     for (const n of negatives) await this.store.remove(KIND.negativeKeyword, n.id);
   }
 
+  async listNegativeKeywordLists(): Promise<SearchAdsNegativeKeywordList[]> {
+    return (await this.store.list<StoredNegativeList>(KIND.negativeList)).map(negativeListOf);
+  }
+
+  async createNegativeKeywordList(name: string): Promise<SearchAdsNegativeKeywordList> {
+    return negativeListOf(await this.store.create<StoredNegativeList>(KIND.negativeList, { id: digits(10), name, keywords: [], campaign_ids: [], attached: {} }));
+  }
+
+  async addListNegativeKeywords(listId: string, keywords: Omit<SearchAdsListNegativeKeyword, 'id'>[]): Promise<SearchAdsListNegativeKeyword[]> {
+    const list = await this.store.require<StoredNegativeList>(KIND.negativeList, listId);
+    const createdAt = new Date().toISOString();
+    const added = keywords.map((k) => ({ id: digits(11), ...k, created_at: createdAt }));
+    await this.store.update<StoredNegativeList>(KIND.negativeList, listId, { keywords: [...list.keywords, ...added] });
+    return added.map(({ created_at: _at, ...k }) => k);
+  }
+
+  async removeListNegativeKeywords(listId: string, keywordIds: string[]): Promise<void> {
+    const list = await this.store.require<StoredNegativeList>(KIND.negativeList, listId);
+    await this.store.update<StoredNegativeList>(KIND.negativeList, listId, { keywords: list.keywords.filter((k) => !keywordIds.includes(k.id)) });
+  }
+
+  async attachNegativeKeywordList(listId: string, campaignIds: string[]): Promise<void> {
+    const list = await this.store.require<StoredNegativeList>(KIND.negativeList, listId);
+    const at = new Date().toISOString();
+    const fresh = campaignIds.filter((id) => !list.campaign_ids.includes(id));
+    await this.store.update<StoredNegativeList>(KIND.negativeList, listId, { campaign_ids: [...list.campaign_ids, ...fresh], attached: { ...list.attached, ...Object.fromEntries(fresh.map((id) => [id, at])) } });
+  }
+
+  async detachNegativeKeywordList(listId: string, campaignIds: string[]): Promise<void> {
+    const list = await this.store.require<StoredNegativeList>(KIND.negativeList, listId);
+    await this.store.update<StoredNegativeList>(KIND.negativeList, listId, { campaign_ids: list.campaign_ids.filter((id) => !campaignIds.includes(id)) });
+  }
+
   async listCampaignCriteria(campaignId: string): Promise<SearchAdsCampaignCriterion[]> {
     return (await this.store.list<SearchAdsCampaignCriterion>(KIND.campaignCriterion)).filter((c) => c.campaign_id === campaignId);
   }
@@ -239,6 +278,23 @@ export class SearchAdsSandbox extends SandboxPlatform implements SearchAdsPort {
   }
 
   /**
+   * Every negative that blocks searches: campaign and ad group negatives, and the keywords of shared
+   * lists as negatives of each campaign they apply to, from when both the keyword and the attachment existed.
+   */
+  private async searchTermNegatives(): Promise<StoredNegative[]> {
+    const [own, lists] = await Promise.all([this.store.list<StoredNegative>(KIND.negativeKeyword), this.store.list<StoredNegativeList>(KIND.negativeList)]);
+    const shared = lists.flatMap((list) =>
+      list.campaign_ids.flatMap((campaignId) =>
+        list.keywords.map((k) => {
+          const since = [k.created_at, list.attached[campaignId]].filter((x): x is string => Boolean(x)).sort().at(-1);
+          return { id: k.id, campaign_id: campaignId, text: k.text, match_type: k.match_type, ...(since ? { created_at: since } : {}) };
+        }),
+      ),
+    );
+    return [...own, ...shared];
+  }
+
+  /**
    * The delivery model (sandbox/delivery.ts): each campaign's day from the history of it and its ad
    * groups, split top down among the ad groups, each ad group's among its enabled keywords and ads,
    * each keyword's among the queries it matched; the account's day is its campaigns' days added up.
@@ -253,7 +309,7 @@ export class SearchAdsSandbox extends SandboxPlatform implements SearchAdsPort {
       this.store.list<StoredAdGroup>(KIND.adGroup, { withHistory: true }),
       this.store.list<StoredKeyword>(KIND.keyword, { withHistory: true }),
       this.store.list<StoredAd>(KIND.ad, { withHistory: true }),
-      level === 'search_term' ? this.store.list<StoredNegative>(KIND.negativeKeyword) : Promise.resolve([]),
+      level === 'search_term' ? this.searchTermNegatives() : Promise.resolve([]),
     ]);
     const byGroup = <T extends { ad_group_id: string }>(items: T[]) => {
       const map = new Map<string, T[]>();
@@ -506,6 +562,13 @@ export async function seedSearchAdsAccount(account: ConnectedAccount): Promise<v
   neg(brand, [['northwind airlines', 'PHRASE']]);
   neg(competitor, [['review', 'BROAD'], ['outlet', 'BROAD']]);
 
+  const negativeLists: StoredNegativeList[] = [
+    {
+      id: ids.digits(10), name: 'Account-wide exclusions', campaign_ids: [generic.id, competitor.id], attached: {},
+      keywords: [['diy', 'BROAD'], ['jobs', 'BROAD'], ['wholesale', 'PHRASE']].map(([text, match_type]) => ({ id: ids.digits(11), text: text!, match_type: match_type as KeywordMatchType })),
+    },
+  ];
+
   const criteria: SearchAdsCampaignCriterion[] = [];
   const locate = (c: SearchAdsCampaign, geoIds: string[]) => {
     for (const geoId of geoIds) {
@@ -589,6 +652,7 @@ export async function seedSearchAdsAccount(account: ConnectedAccount): Promise<v
     store.putMany(KIND.asset, assets),
     store.putMany(KIND.campaignAsset, links),
     store.putMany(KIND.label, labels),
+    store.putMany(KIND.negativeList, negativeLists),
     store.putMany(KIND.audience, audiences),
   ]);
 }

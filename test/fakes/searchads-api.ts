@@ -46,6 +46,9 @@ export interface FakeCustomer {
   labels: Obj[];
   customAudiences: Obj[];
   userLists: Obj[];
+  sharedSets: Obj[];
+  sharedCriteria: Obj[];
+  campaignSharedSets: Obj[];
 }
 
 export const USER_INTERESTS: Obj[] = [
@@ -106,6 +109,9 @@ const FIELDS: Record<string, string[]> = {
   language_constant: ['id', 'resource_name', 'code', 'name', 'targetable'],
   geo_target_constant: ['id', 'resource_name', 'name', 'canonical_name', 'country_code', 'target_type', 'status'],
   keyword_view: ['resource_name'],
+  shared_set: ['id', 'resource_name', 'name', 'type', 'status'],
+  shared_criterion: ['resource_name', 'criterion_id', 'type', 'keyword.text', 'keyword.match_type'],
+  campaign_shared_set: ['resource_name', 'campaign', 'shared_set', 'status'],
   search_term_view: ['resource_name', 'search_term', 'status'],
   metrics: ['impressions', 'clicks', 'cost_micros', 'conversions', 'conversions_value', 'video_trueview_views'],
   segments: ['date', 'keyword.ad_group_criterion', 'keyword.info.text', 'keyword.info.match_type'],
@@ -118,6 +124,9 @@ const FROM: Record<string, { with: string[]; metrics?: boolean }> = {
   campaign_budget: { with: ['campaign_budget', 'customer'] },
   ad_group: { with: ['ad_group', 'campaign', 'customer'], metrics: true },
   ad_group_ad: { with: ['ad_group_ad', 'ad_group', 'campaign', 'customer'], metrics: true },
+  shared_set: { with: ['shared_set', 'customer'] },
+  shared_criterion: { with: ['shared_criterion', 'shared_set', 'customer'] },
+  campaign_shared_set: { with: ['campaign_shared_set', 'campaign', 'shared_set', 'customer'] },
   keyword_view: { with: ['keyword_view', 'ad_group_criterion', 'ad_group', 'campaign', 'customer'], metrics: true },
   search_term_view: { with: ['search_term_view', 'ad_group', 'campaign', 'customer'], metrics: true },
   ad_group_criterion: { with: ['ad_group_criterion', 'ad_group', 'campaign', 'customer'] },
@@ -206,6 +215,7 @@ export class FakeSearchAdsApi {
       id: options.id, descriptiveName: options.name, currencyCode: options.currency ?? 'USD', timeZone: 'America/New_York', manager: options.manager ?? false,
       status: options.status ?? 'ENABLED', users: options.users ?? [], clients: options.clients ?? [],
       campaigns: [], budgets: [], adGroups: [], ads: [], adObjects: [], adGroupCriteria: [], campaignCriteria: [], assets: [], campaignAssets: [], labels: [], customAudiences: [], userLists: [],
+      sharedSets: [], sharedCriteria: [], campaignSharedSets: [],
     };
     this.customers.set(customer.id, customer);
     return customer;
@@ -536,6 +546,15 @@ export class FakeSearchAdsApi {
         break;
       case 'ad_group':
         rows = withMetrics ? this.metricsRows(c, 'ad_group').map((r) => ({ ...r, customer })) : c.adGroups.map((adGroup) => ({ adGroup, campaign: campaignOf(adGroup.campaign), customer }));
+        break;
+      case 'shared_set':
+        rows = c.sharedSets.map((sharedSet) => ({ sharedSet, customer }));
+        break;
+      case 'shared_criterion':
+        rows = c.sharedCriteria.map((sharedCriterion) => ({ sharedCriterion, sharedSet: c.sharedSets.find((x) => x.resourceName === sharedCriterion.sharedSet), customer }));
+        break;
+      case 'campaign_shared_set':
+        rows = c.campaignSharedSets.map((campaignSharedSet) => ({ campaignSharedSet, campaign: campaignOf(campaignSharedSet.campaign), sharedSet: c.sharedSets.find((x) => x.resourceName === campaignSharedSet.sharedSet), customer }));
         break;
       case 'keyword_view':
       case 'search_term_view':
@@ -1002,6 +1021,46 @@ const MUTABLE: Record<string, MutableSpec> = {
         return { resourceName: `customers/${c.id}/campaignCriteria/${campaign.id}~${language.id}`, criterionId: language.id, campaign: campaign.resourceName, type: 'LANGUAGE', negative: false, language: create.language };
       }
       throw invalid('criterionError', 'CRITERION_TYPE_MISMATCH', 'A criterion (location or language) must be set.', where('criterion'));
+    },
+    validate() {},
+    remove: removeFrom,
+  },
+  sharedSets: {
+    list: 'sharedSets',
+    create: ['name', 'type'],
+    update: ['name'],
+    build(c, create, where) {
+      required('name', create.name, where);
+      ENUM('type', create.type, ['NEGATIVE_KEYWORDS', 'NEGATIVE_PLACEMENTS'], where);
+      if (c.sharedSets.some((x) => x.status === 'ENABLED' && x.name === create.name)) throw invalid('sharedSetError', 'DUPLICATE_NAME', 'A shared set with this name already exists.', where('name'));
+      const id = newId(10);
+      return { id, resourceName: `customers/${c.id}/sharedSets/${id}`, name: create.name, type: create.type, status: 'ENABLED' };
+    },
+    validate() {},
+    remove: markRemoved,
+  },
+  sharedCriteria: {
+    list: 'sharedCriteria',
+    create: ['sharedSet', 'keyword.text', 'keyword.matchType'],
+    build(c, create, where) {
+      const set = refOf(c, 'sharedSets', create.sharedSet, 'shared_set', where);
+      checkKeyword(create.keyword, where);
+      if (c.sharedCriteria.some((x) => x.sharedSet === set.resourceName && x.keyword.text.toLowerCase() === String(create.keyword.text).toLowerCase() && x.keyword.matchType === create.keyword.matchType)) {
+        throw invalid('sharedCriterionError', 'CRITERION_ALREADY_EXISTS', 'The keyword is already in the shared set.', where('keyword'));
+      }
+      const id = newId(11);
+      return { resourceName: `customers/${c.id}/sharedCriteria/${set.id}~${id}`, criterionId: id, type: 'KEYWORD', sharedSet: set.resourceName, keyword: { text: create.keyword.text, matchType: create.keyword.matchType } };
+    },
+    validate() {},
+    remove: removeFrom,
+  },
+  campaignSharedSets: {
+    list: 'campaignSharedSets',
+    create: ['campaign', 'sharedSet'],
+    build(c, create, where) {
+      const campaign = refOf(c, 'campaigns', create.campaign, 'campaign', where);
+      const set = refOf(c, 'sharedSets', create.sharedSet, 'shared_set', where);
+      return { resourceName: `customers/${c.id}/campaignSharedSets/${campaign.id}~${set.id}`, campaign: campaign.resourceName, sharedSet: set.resourceName, status: 'ENABLED' };
     },
     validate() {},
     remove: removeFrom,

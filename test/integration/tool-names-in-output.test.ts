@@ -116,6 +116,7 @@ describe('tool texts', () => {
     const [displayAdGroup, otherDisplayAdGroup] = allAdGroups.filter((g) => searchCampaigns.some((c) => c.type === 'DISPLAY' && c.id === g.campaign_id) && g.status !== 'REMOVED');
     const searchGroupOf = (campaignId: string) => allAdGroups.find((g) => g.campaign_id === campaignId && g.status === 'ENABLED');
     const rsa = { headlines: ['Trail Boots', 'Free Returns', 'Waterproof'], descriptions: ['Boots tested on real trails.', 'Free shipping over $50.'], final_url: 'https://www.example.com/trail' };
+    const negativeList = ((await read('list_negative_keyword_lists')).lists as any[])[0];
     const socialAdSets = (await read('list_socialads_ad_sets')).ad_sets as any[];
     const socialAssets = await read('discover_socialads_assets');
     const socialPage = (await read('list_socialads_pages')).pages[0].id;
@@ -178,6 +179,11 @@ describe('tool texts', () => {
       remove_sitelinks: { campaign_id: searchCampaign.id },
       remove_structured_snippets: { campaign_id: searchCampaign.id },
       remove_callouts: { campaign_id: searchCampaign.id },
+      create_negative_keyword_list: { name: 'Scan test list', keywords: [{ text: 'scan', match_type: 'BROAD' }], campaign_ids: [searchCampaign.id] },
+      add_negative_keyword_list_keywords: { list_id: negativeList.id, keywords: [{ text: 'scan two', match_type: 'PHRASE' }] },
+      remove_negative_keyword_list_keywords: { list_id: negativeList.id, texts: ['scan two'] },
+      attach_negative_keyword_list: { list_id: negativeList.id, campaign_ids: [searchCampaign.id] },
+      detach_negative_keyword_list: { list_id: negativeList.id, campaign_ids: [searchCampaign.id] },
       add_socialads_ad: { ad_set_id: socialAdSets.find((s) => s.objective === 'OUTCOME_TRAFFIC')?.id ?? socialAdSets[0].id, ad_type: 'image', landing_page_url: 'https://www.example.com/trail', existing_image_hash: socialAssets.images[0].hash, primary_text: 'Gear that goes further', headline: 'Trail-tested packs', facebook_page_id: socialPage },
       create_socialads_video_campaign: { campaign_name: 'Scan test video', primary_text: 'Gear that goes further', objective: 'OUTCOME_TRAFFIC', daily_budget: 50, existing_video_id: socialAssets.videos?.[0]?.id, landing_page_url: 'https://www.example.com/trail', status: 'PAUSED', facebook_page_id: socialPage },
       select_proads_campaign_type: { campaign_type: 'text' },

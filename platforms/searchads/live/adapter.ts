@@ -11,6 +11,8 @@ import type {
   SearchAdsAdPatch,
   SearchAdsBiddingTargets,
   SearchAdsKeywordPatch,
+  SearchAdsListNegativeKeyword,
+  SearchAdsNegativeKeywordList,
   NewSearchAdsAsset,
   NewSearchAdsCampaignAsset,
   NewSearchAdsCampaignCriterion,
@@ -474,6 +476,47 @@ export class SearchAdsLive implements SearchAdsPort {
         .filter((row) => row.adGroupCriterion.negative)
         .map((row) => ({ id: String(row.adGroupCriterion.criterionId), campaign_id: String(row.campaign.id), ad_group_id: String(row.adGroup.id), text: row.adGroupCriterion.keyword.text, match_type: row.adGroupCriterion.keyword.matchType })),
     ];
+  }
+
+  // Shared negative keyword lists (shared sets of type NEGATIVE_KEYWORDS).
+
+  async listNegativeKeywordLists(): Promise<SearchAdsNegativeKeywordList[]> {
+    const [sets, criteria, links] = await Promise.all([
+      this.search("SELECT shared_set.id, shared_set.name FROM shared_set WHERE shared_set.type = 'NEGATIVE_KEYWORDS' AND shared_set.status = 'ENABLED'"),
+      this.search("SELECT shared_set.id, shared_criterion.criterion_id, shared_criterion.keyword.text, shared_criterion.keyword.match_type FROM shared_criterion WHERE shared_criterion.type = 'KEYWORD'"),
+      this.search("SELECT campaign.id, shared_set.id FROM campaign_shared_set WHERE campaign_shared_set.status = 'ENABLED'"),
+    ]);
+    return sets.map((row) => {
+      const id = String(row.sharedSet.id);
+      return {
+        id,
+        name: row.sharedSet.name,
+        keywords: criteria.filter((c) => String(c.sharedSet.id) === id).map((c) => ({ id: String(c.sharedCriterion.criterionId), text: c.sharedCriterion.keyword.text, match_type: c.sharedCriterion.keyword.matchType })),
+        campaign_ids: links.filter((l) => String(l.sharedSet.id) === id).map((l) => String(l.campaign.id)),
+      };
+    });
+  }
+
+  async createNegativeKeywordList(name: string): Promise<SearchAdsNegativeKeywordList> {
+    const [created] = await this.mutate('sharedSets', [{ create: { name, type: 'NEGATIVE_KEYWORDS' } }]);
+    return { id: idOf(created!), name, keywords: [], campaign_ids: [] };
+  }
+
+  async addListNegativeKeywords(listId: string, keywords: Omit<SearchAdsListNegativeKeyword, 'id'>[]): Promise<SearchAdsListNegativeKeyword[]> {
+    const names = await this.mutate('sharedCriteria', keywords.map((k) => ({ create: { sharedSet: this.rn('sharedSets', listId), keyword: { text: k.text, matchType: k.match_type } } })));
+    return keywords.map((k, i) => ({ ...k, id: idOf(names[i]!).split('~')[1]! }));
+  }
+
+  async removeListNegativeKeywords(listId: string, keywordIds: string[]): Promise<void> {
+    await this.mutate('sharedCriteria', keywordIds.map((id) => ({ remove: this.rn('sharedCriteria', `${listId}~${id}`) })));
+  }
+
+  async attachNegativeKeywordList(listId: string, campaignIds: string[]): Promise<void> {
+    await this.mutate('campaignSharedSets', campaignIds.map((id) => ({ create: { campaign: this.rn('campaigns', id), sharedSet: this.rn('sharedSets', listId) } })));
+  }
+
+  async detachNegativeKeywordList(listId: string, campaignIds: string[]): Promise<void> {
+    await this.mutate('campaignSharedSets', campaignIds.map((id) => ({ remove: this.rn('campaignSharedSets', `${id}~${listId}`) })));
   }
 
   // Locations.

@@ -18,7 +18,14 @@ export interface SearchTermLine {
 
 /** Search term report rows added up per term and keyword, with each term's status today. */
 export async function searchTermLines(port: SearchAdsPort, start: string, end: string, scope: { campaign_id?: string; ad_group_id?: string }): Promise<SearchTermLine[]> {
-  const [rows, keywords, negatives] = await Promise.all([port.getReport('search_term', start, end), port.listKeywords(scope.campaign_id), port.listNegativeKeywords(scope.campaign_id)]);
+  const [rows, keywords, own, lists] = await Promise.all([
+    port.getReport('search_term', start, end),
+    port.listKeywords(scope.campaign_id),
+    port.listNegativeKeywords(scope.campaign_id),
+    port.listNegativeKeywordLists(),
+  ]);
+  // Shared lists block the searches of every campaign they apply to.
+  const negatives = [...own, ...lists.flatMap((l) => l.campaign_ids.flatMap((campaign_id) => l.keywords.map((k) => ({ ...k, campaign_id }))))];
   const byKey = new Map<string, SearchAdsReportRow[]>();
   for (const r of rows) {
     if ((scope.campaign_id && r.campaign_id !== scope.campaign_id) || (scope.ad_group_id && r.ad_group_id !== scope.ad_group_id)) continue;

@@ -314,6 +314,25 @@ describe('searchads everyday tools (sandbox)', () => {
     });
   });
 
+  it('shared negative keyword lists: create, add, apply, and their keywords mark searches EXCLUDED; detach undoes attach', async () => {
+    const brand = campaigns['Brand - Exact']!;
+    const lists = (await callToolOk(apiKey, 'list_negative_keyword_lists')).structured!.lists as { name: string; campaign_ids: string[] }[];
+    expect(lists.map((l) => l.name)).toContain('Account-wide exclusions');
+    const created = await callToolOk(apiKey, 'create_negative_keyword_list', { name: 'Brand exclusions', keywords: [{ text: 'northwind outdoor boots', match_type: 'EXACT' }] });
+    const listId = created.structured!.id as string;
+    await callToolOk(apiKey, 'add_negative_keyword_list_keywords', { list_id: listId, keywords: [{ text: 'careers', match_type: 'BROAD' }] });
+    const attached = await callToolOk(apiKey, 'attach_negative_keyword_list', { list_id: listId, campaign_ids: [brand.id] });
+    expect(attached.structured).toMatchObject({ campaign_ids: [brand.id], keywords: 2 });
+    const terms = await callToolOk(apiKey, 'analyze_search_terms', { campaign_id: brand.id, mode: 'report', page_size: 500 });
+    expect((terms.structured!.terms as { search_term: string; status: string }[]).find((t) => t.search_term === 'northwind outdoor boots')?.status).toBe('EXCLUDED');
+    const tool = searchads.tools.find((t) => t.name === 'attach_negative_keyword_list')!;
+    expect(tool.undo!({ summary: '', changes: [], data: { list: { id: listId }, campaign_ids: [brand.id] } }, {})).toEqual({ tool: 'detach_negative_keyword_list', arguments: { list_id: listId, campaign_ids: [brand.id] } });
+    await callToolOk(apiKey, 'detach_negative_keyword_list', { list_id: listId, campaign_ids: [brand.id] });
+    expect((await callTool(apiKey, 'remove_negative_keyword_list_keywords', { list_id: listId, texts: ['nope'] })).status).toBe(400);
+    expect((await callTool(apiKey, 'create_negative_keyword_list', { name: 'Brand exclusions', keywords: [{ text: 'x', match_type: 'EXACT' }] })).status).toBe(400);
+    expect((await callTool(apiKey, 'attach_negative_keyword_list', { list_id: '123', campaign_ids: [brand.id] })).body.error).toContain('list_negative_keyword_lists');
+  });
+
   it('a day in the life: find waste, add negatives, pause keywords, raise the budget of a winner, verify', async () => {
     const range = { start_date: addDays(yesterday(), -29), end_date: yesterday() };
     const before = await callToolOk(apiKey, 'analyze_wasted_spend', range);

@@ -140,4 +140,15 @@ describe('searchads everyday families on a live account (fake search platform)',
     expect(removed.structured).toMatchObject({ remaining: 0 });
     expect(customer.campaignAssets.some((l) => l.fieldType === 'SITELINK')).toBe(false);
   });
+
+  it('shared negative keyword lists are shared sets with shared criteria, applied through campaign shared sets', async () => {
+    const generic = campaigns['Generic - Hiking Boots']!;
+    const created = await callToolOk(live.apiKey, 'create_negative_keyword_list', { name: 'Live exclusions', keywords: [{ text: 'jobs', match_type: 'BROAD' }], campaign_ids: [generic.id] });
+    const listId = created.structured!.id as string;
+    await callToolOk(live.apiKey, 'remove_negative_keyword_list_keywords', { list_id: listId, texts: ['jobs'] });
+    const lists = (await callToolOk(live.apiKey, 'list_negative_keyword_lists')).structured!.lists as { id: string; keywords: unknown[]; campaign_ids: string[] }[];
+    expect(lists.find((l) => l.id === listId)).toMatchObject({ keywords: [], campaign_ids: [generic.id] });
+    await callToolOk(live.apiKey, 'detach_negative_keyword_list', { list_id: listId, campaign_ids: [generic.id] });
+    expect(platform.api.customer(live.account.account_id).campaignSharedSets).toEqual([]);
+  });
 });
