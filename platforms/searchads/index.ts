@@ -21,6 +21,29 @@ import { resumeAdGroup } from './tools/resume-ad-group';
 import { searchAudiences } from './tools/search-audiences';
 import { updateCampaign } from './tools/update-campaign';
 import { updateCampaignDates } from './tools/update-campaign-dates';
+import { analyzeSearchTerms } from './tools/analyze-search-terms';
+import { analyzeWastedSpend } from './tools/analyze-wasted-spend';
+import { KEYWORD_LIST_TOOLS, keywordListTool } from './tools/keyword-lists';
+import { removeNegativeKeywords } from './tools/remove-negative-keywords';
+import { REPORT_TOOLS, reportTool } from './tools/report-readers';
+import { STATUS_TOOLS, statusTool } from './tools/status-changes';
+import { updateBidStrategy } from './tools/update-bid-strategy';
+import { updateCampaignBudget } from './tools/update-campaign-budget';
+import { updateKeyword } from './tools/update-keyword';
+import { AD_COPY_TOOLS, adCopyTool } from './tools/ad-copy';
+import { createAd } from './tools/create-ad';
+import { createSearchCampaign } from './tools/create-search-campaign';
+import { getAdCreative } from './tools/get-ad-creative';
+import { ATTACH_TOOLS, DETACH_TOOLS, attachTool, detachTool } from './tools/asset-attachments';
+import { listCampaignExtensions } from './tools/list-campaign-extensions';
+import {
+  addNegativeKeywordListKeywords,
+  attachNegativeKeywordList,
+  createNegativeKeywordList,
+  detachNegativeKeywordList,
+  listNegativeKeywordLists,
+  removeNegativeKeywordListKeywords,
+} from './tools/negative-keyword-lists';
 
 /** The searchads platform: search and display advertising. */
 export const searchads: PlatformModule = {
@@ -38,6 +61,12 @@ export const searchads: PlatformModule = {
     searchAudiences,
     listSearchAdsLanguages,
     resolveSearchAdsLocations,
+    ...REPORT_TOOLS.map(reportTool),
+    analyzeSearchTerms,
+    analyzeWastedSpend,
+    getAdCreative,
+    listCampaignExtensions,
+    listNegativeKeywordLists,
     // Write
     updateCampaign,
     updateCampaignDates,
@@ -45,6 +74,22 @@ export const searchads: PlatformModule = {
     addAdGroupAudiences,
     removeCallAssets,
     resumeAdGroup,
+    ...STATUS_TOOLS.map(statusTool),
+    ...KEYWORD_LIST_TOOLS.map(keywordListTool),
+    removeNegativeKeywords,
+    updateKeyword,
+    updateCampaignBudget,
+    updateBidStrategy,
+    createAd,
+    createSearchCampaign,
+    ...AD_COPY_TOOLS.map(adCopyTool),
+    ...ATTACH_TOOLS.map(attachTool),
+    ...DETACH_TOOLS.map(detachTool),
+    createNegativeKeywordList,
+    addNegativeKeywordListKeywords,
+    removeNegativeKeywordListKeywords,
+    attachNegativeKeywordList,
+    detachNegativeKeywordList,
   ],
   newSandboxAccountId: () => digits(10),
   seedSandbox: seedSearchAdsAccount,

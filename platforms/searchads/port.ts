@@ -22,9 +22,39 @@ export interface SearchAdsPort {
   /** Adds audience criteria to an ad group; returns them with the criterion ids the platform assigned. */
   addAdGroupAudiences(adGroupId: string, audiences: Omit<SearchAdsAdGroupAudience, 'criterion_id'>[]): Promise<SearchAdsAdGroupAudience[]>;
 
+  /** Creates a campaign with its own (not shared) daily budget. */
+  createCampaign(campaign: NewSearchAdsCampaign): Promise<SearchAdsCampaign>;
+  createAdGroup(group: NewSearchAdsAdGroup): Promise<SearchAdsAdGroup>;
+
   listAds(campaignId?: string): Promise<SearchAdsAd[]>;
+  getAd(adId: string): Promise<SearchAdsAd>;
+  /** Creates ads; returns them with the ids the platform assigned, in the order given. */
+  createAds(ads: NewSearchAdsAd[]): Promise<SearchAdsAd[]>;
+  /** Sets status or copy of an ad (the platform keeps the ad id). With `expect`, only when those fields hold those values. */
+  updateAd(adId: string, patch: SearchAdsAdPatch, expect?: Partial<SearchAdsAd>): Promise<SearchAdsAd>;
+
   listKeywords(campaignId?: string): Promise<SearchAdsKeyword[]>;
+  getKeyword(keywordId: string): Promise<SearchAdsKeyword>;
+  /** Adds keywords to ad groups; returns them as created, in the order given. */
+  addKeywords(keywords: NewSearchAdsKeyword[]): Promise<SearchAdsKeyword[]>;
+  /** Sets a keyword's status (REMOVED is final) or its own CPC bid (undefined = the ad group's default bid). */
+  updateKeyword(keywordId: string, patch: SearchAdsKeywordPatch, expect?: Partial<SearchAdsKeyword>): Promise<SearchAdsKeyword>;
+
   listNegativeKeywords(campaignId?: string): Promise<SearchAdsNegativeKeyword[]>;
+  /** Adds negative keywords at campaign level (no ad_group_id) or ad group level. */
+  addNegativeKeywords(negatives: NewSearchAdsNegativeKeyword[]): Promise<SearchAdsNegativeKeyword[]>;
+  /** Removes negative keywords for good (as listed: the campaign or ad group they are on matters). */
+  removeNegativeKeywords(negatives: SearchAdsNegativeKeyword[]): Promise<void>;
+
+  /** Shared negative keyword lists with their keywords and the campaigns they apply to. */
+  listNegativeKeywordLists(): Promise<SearchAdsNegativeKeywordList[]>;
+  createNegativeKeywordList(name: string): Promise<SearchAdsNegativeKeywordList>;
+  /** Adds keywords to a shared list; returns them with their ids, in the order given. */
+  addListNegativeKeywords(listId: string, keywords: Omit<SearchAdsListNegativeKeyword, 'id'>[]): Promise<SearchAdsListNegativeKeyword[]>;
+  removeListNegativeKeywords(listId: string, keywordIds: string[]): Promise<void>;
+  /** Applies a shared list to campaigns (its keywords then block their searches) or takes it off them. */
+  attachNegativeKeywordList(listId: string, campaignIds: string[]): Promise<void>;
+  detachNegativeKeywordList(listId: string, campaignIds: string[]): Promise<void>;
 
   /** Campaign criteria (locations) of a campaign. */
   listCampaignCriteria(campaignId: string): Promise<SearchAdsCampaignCriterion[]>;
@@ -62,14 +92,23 @@ export interface SearchAdsPort {
   getReport(level: SearchAdsReportLevel, start: string, end: string): Promise<SearchAdsReportRow[]>;
 }
 
-/** The resource a report is about: the whole account, each campaign or each ad group. */
-export type SearchAdsReportLevel = 'customer' | 'campaign' | 'ad_group';
+/**
+ * The resource a report is about: the whole account, each campaign, ad group, keyword, ad, or each
+ * search term (the query people typed) with the keyword that matched it.
+ */
+export type SearchAdsReportLevel = 'customer' | 'campaign' | 'ad_group' | 'keyword' | 'ad' | 'search_term';
 
 export type SearchAdsReportRow = ReportedDay & {
-  /** Set on campaign and ad group rows. */
+  /** Set on every level below the customer. */
   campaign_id?: string;
-  /** Set on ad group rows. */
+  /** Set on ad group, keyword, ad and search term rows. */
   ad_group_id?: string;
+  /** Keyword and search term rows: the keyword (search term rows: the keyword that matched). */
+  keyword_id?: string;
+  /** Ad rows. */
+  ad_id?: string;
+  /** Search term rows: the query as typed. */
+  search_term?: string;
 };
 
 export interface SearchAdsAccountSettings {
@@ -130,7 +169,19 @@ export interface SearchAdsCampaign {
   label_ids?: string[];
   /** Display campaigns only. */
   frequency_caps?: SearchAdsFrequencyCap[];
+  /** Targets of the bidding strategy, where it has one (target CPA, target ROAS). */
+  bidding_targets?: SearchAdsBiddingTargets;
 }
+
+/** Bidding strategy targets (account currency; ROAS as a ratio, 4 = 400 %). */
+export interface SearchAdsBiddingTargets {
+  target_cpa?: number;
+  target_roas?: number;
+  /** Manual CPC with enhanced bidding. */
+  max_cpc_limit?: number;
+}
+
+export type NewSearchAdsCampaign = Omit<SearchAdsCampaign, 'id' | 'label_ids' | 'frequency_caps'>;
 
 export type SearchAdsAdGroupStatus = 'ENABLED' | 'PAUSED' | 'REMOVED';
 
@@ -155,6 +206,8 @@ export interface SearchAdsAdGroup {
   audiences?: SearchAdsAdGroupAudience[];
 }
 
+export type NewSearchAdsAdGroup = Omit<SearchAdsAdGroup, 'id' | 'audiences'>;
+
 export interface SearchAdsAd {
   id: string;
   ad_group_id: string;
@@ -169,6 +222,9 @@ export interface SearchAdsAd {
   path2?: string;
 }
 
+export type NewSearchAdsAd = Omit<SearchAdsAd, 'id' | 'campaign_id'>;
+export type SearchAdsAdPatch = Partial<Pick<SearchAdsAd, 'status' | 'headlines' | 'descriptions' | 'final_url' | 'path1' | 'path2'>>;
+
 export type KeywordMatchType = 'EXACT' | 'PHRASE' | 'BROAD';
 
 export interface SearchAdsKeyword {
@@ -182,6 +238,9 @@ export interface SearchAdsKeyword {
   quality_score?: number;
 }
 
+export type NewSearchAdsKeyword = Pick<SearchAdsKeyword, 'ad_group_id' | 'text' | 'match_type' | 'cpc_bid'> & { status: 'ENABLED' | 'PAUSED' };
+export type SearchAdsKeywordPatch = Partial<Pick<SearchAdsKeyword, 'status' | 'cpc_bid'>>;
+
 export interface SearchAdsNegativeKeyword {
   id: string;
   campaign_id: string;
@@ -189,6 +248,22 @@ export interface SearchAdsNegativeKeyword {
   ad_group_id?: string;
   text: string;
   match_type: KeywordMatchType;
+}
+
+export type NewSearchAdsNegativeKeyword = Omit<SearchAdsNegativeKeyword, 'id'>;
+
+export interface SearchAdsListNegativeKeyword {
+  id: string;
+  text: string;
+  match_type: KeywordMatchType;
+}
+
+/** A shared negative keyword list: one list of negatives applied to many campaigns. */
+export interface SearchAdsNegativeKeywordList {
+  id: string;
+  name: string;
+  keywords: SearchAdsListNegativeKeyword[];
+  campaign_ids: string[];
 }
 
 export interface SearchAdsCampaignCriterion {
@@ -204,7 +279,8 @@ export interface SearchAdsCampaignCriterion {
 
 export type NewSearchAdsCampaignCriterion = Omit<SearchAdsCampaignCriterion, 'id' | 'criterion_id'>;
 
-export type SearchAdsAssetType = 'CALLOUT' | 'CALL';
+/** What an asset is used as on a campaign (a business name is a text asset used as BUSINESS_NAME). */
+export type SearchAdsAssetType = 'CALLOUT' | 'CALL' | 'SITELINK' | 'STRUCTURED_SNIPPET' | 'BUSINESS_NAME';
 
 export interface SearchAdsAsset {
   id: string;
@@ -214,6 +290,16 @@ export interface SearchAdsAsset {
   /** CALL */
   phone_number?: string;
   country_code?: string;
+  /** SITELINK: link text (<= 25), final URL and two optional description lines (<= 35 each). */
+  link_text?: string;
+  final_url?: string;
+  description1?: string;
+  description2?: string;
+  /** STRUCTURED_SNIPPET: one of the platform's headers and 3-10 values (<= 25 each). */
+  header?: string;
+  values?: string[];
+  /** BUSINESS_NAME (<= 25). */
+  text?: string;
   /** When the asset was created, where the platform says. */
   created_at?: string;
 }

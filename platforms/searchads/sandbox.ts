@@ -3,12 +3,21 @@ import { addDays, isoDate } from '../dates';
 import { digits, idSource } from '../sandbox/ids';
 import { lastReportDay } from '../dates';
 import { datesBetween, type PerformanceTier } from '../sandbox/metrics';
-import { campaignDay, type StoredAdGroup, type StoredCampaign } from './sandbox/delivery';
+import { campaignDay, enabledShare, splitAmong, splitSearchTerms, type StoredAd, type StoredAdGroup, type StoredCampaign, type StoredKeyword, type StoredNegative } from './sandbox/delivery';
 import { SandboxPlatform } from '../sandbox/platform';
 import type { HistoryEntry } from '../sandbox/history';
 import { SandboxStore } from '../sandbox/store';
 import type {
   KeywordMatchType,
+  NewSearchAdsAd,
+  NewSearchAdsAdGroup,
+  NewSearchAdsCampaign,
+  NewSearchAdsKeyword,
+  NewSearchAdsNegativeKeyword,
+  SearchAdsAdPatch,
+  SearchAdsKeywordPatch,
+  SearchAdsListNegativeKeyword,
+  SearchAdsNegativeKeywordList,
   NewSearchAdsAsset,
   NewSearchAdsCampaignAsset,
   NewSearchAdsCampaignCriterion,
@@ -46,17 +55,21 @@ export const KIND = {
   asset: 'asset',
   campaignAsset: 'campaign_asset',
   label: 'label',
+  negativeList: 'negative_list',
   audience: 'audience',
 } as const;
 
 const SETTINGS_ID = 'account';
 
-/** What the sandbox stores: the port's entities plus how each performs (its metrics derive from it). */
-type StoredKeyword = SearchAdsKeyword & { performance: PerformanceTier; start_date: string };
 
 const campaignOf = ({ performance: _performance, ...campaign }: StoredCampaign): SearchAdsCampaign => campaign;
 const adGroupOf = ({ performance: _performance, start_date: _start, ...group }: StoredAdGroup): SearchAdsAdGroup => group;
 const keywordOf = ({ performance: _performance, start_date: _start, ...keyword }: StoredKeyword): SearchAdsKeyword => keyword;
+const adOf = ({ start_date: _start, ...ad }: StoredAd): SearchAdsAd => ad;
+/** A shared list as stored: its keywords with when each was added, and when it was applied to each campaign. */
+type StoredNegativeList = Omit<SearchAdsNegativeKeywordList, 'keywords'> & { keywords: (SearchAdsListNegativeKeyword & { created_at?: string })[]; attached: Record<string, string> };
+const negativeListOf = ({ attached: _attached, keywords, ...list }: StoredNegativeList): SearchAdsNegativeKeywordList => ({ ...list, keywords: keywords.map(({ created_at: _at, ...k }) => k) });
+const negativeOf = ({ created_at: _created, ...negative }: StoredNegative): SearchAdsNegativeKeyword => negative;
 
 /** The simulated searchads platform for one sandbox account. */
 export class SearchAdsSandbox extends SandboxPlatform implements SearchAdsPort {
@@ -97,7 +110,7 @@ export class SearchAdsSandbox extends SandboxPlatform implements SearchAdsPort {
   }
 
   async listAds(campaignId?: string): Promise<SearchAdsAd[]> {
-    return (await this.store.list<SearchAdsAd>(KIND.ad)).filter((a) => !campaignId || a.campaign_id === campaignId);
+    return (await this.store.list<StoredAd>(KIND.ad)).filter((a) => !campaignId || a.campaign_id === campaignId).map(adOf);
   }
 
   async listKeywords(campaignId?: string): Promise<SearchAdsKeyword[]> {
@@ -105,7 +118,101 @@ export class SearchAdsSandbox extends SandboxPlatform implements SearchAdsPort {
   }
 
   async listNegativeKeywords(campaignId?: string): Promise<SearchAdsNegativeKeyword[]> {
-    return (await this.store.list<SearchAdsNegativeKeyword>(KIND.negativeKeyword)).filter((k) => !campaignId || k.campaign_id === campaignId);
+    return (await this.store.list<StoredNegative>(KIND.negativeKeyword)).filter((k) => !campaignId || k.campaign_id === campaignId).map(negativeOf);
+  }
+
+  async createCampaign(campaign: NewSearchAdsCampaign): Promise<SearchAdsCampaign> {
+    const stored: StoredCampaign = { id: digits(11), ...campaign, label_ids: [], performance: 'new' };
+    return campaignOf(await this.store.create(KIND.campaign, stored));
+  }
+
+  async createAdGroup(group: NewSearchAdsAdGroup): Promise<SearchAdsAdGroup> {
+    const campaign = await this.store.require<StoredCampaign>(KIND.campaign, group.campaign_id);
+    const today = isoDate(new Date());
+    const stored: StoredAdGroup = { id: digits(11), ...group, audiences: [], performance: campaign.performance, start_date: campaign.start_date > today ? campaign.start_date : today };
+    return adGroupOf(await this.store.create(KIND.adGroup, stored));
+  }
+
+  async getAd(adId: string): Promise<SearchAdsAd> {
+    return adOf(await this.store.require<StoredAd>(KIND.ad, adId));
+  }
+
+  async createAds(ads: NewSearchAdsAd[]): Promise<SearchAdsAd[]> {
+    const today = isoDate(new Date());
+    const created: StoredAd[] = [];
+    for (const ad of ads) {
+      const group = await this.store.require<StoredAdGroup>(KIND.adGroup, ad.ad_group_id);
+      created.push({ id: digits(12), ...ad, campaign_id: group.campaign_id, start_date: today });
+    }
+    await this.store.putMany(KIND.ad, created);
+    return created.map(adOf);
+  }
+
+  async updateAd(adId: string, patch: SearchAdsAdPatch, expect?: Partial<SearchAdsAd>): Promise<SearchAdsAd> {
+    return adOf(await this.store.update<StoredAd>(KIND.ad, adId, patch, { expect }));
+  }
+
+  async getKeyword(keywordId: string): Promise<SearchAdsKeyword> {
+    return keywordOf(await this.store.require<StoredKeyword>(KIND.keyword, keywordId));
+  }
+
+  async addKeywords(keywords: NewSearchAdsKeyword[]): Promise<SearchAdsKeyword[]> {
+    const today = isoDate(new Date());
+    const created: StoredKeyword[] = [];
+    for (const k of keywords) {
+      const group = await this.store.require<StoredAdGroup>(KIND.adGroup, k.ad_group_id);
+      created.push({ id: digits(11), ...k, campaign_id: group.campaign_id, ...(k.cpc_bid === undefined ? { cpc_bid: group.cpc_bid } : {}), performance: group.performance, start_date: today });
+    }
+    await this.store.putMany(KIND.keyword, created);
+    return created.map(keywordOf);
+  }
+
+  async updateKeyword(keywordId: string, patch: SearchAdsKeywordPatch, expect?: Partial<SearchAdsKeyword>): Promise<SearchAdsKeyword> {
+    return keywordOf(await this.store.update<StoredKeyword>(KIND.keyword, keywordId, patch, { expect }));
+  }
+
+  async addNegativeKeywords(negatives: NewSearchAdsNegativeKeyword[]): Promise<SearchAdsNegativeKeyword[]> {
+    const createdAt = new Date().toISOString();
+    const created: StoredNegative[] = negatives.map((n) => ({ id: digits(11), ...n, created_at: createdAt }));
+    await this.store.putMany(KIND.negativeKeyword, created);
+    return created.map(negativeOf);
+  }
+
+  async removeNegativeKeywords(negatives: SearchAdsNegativeKeyword[]): Promise<void> {
+    for (const n of negatives) await this.store.remove(KIND.negativeKeyword, n.id);
+  }
+
+  async listNegativeKeywordLists(): Promise<SearchAdsNegativeKeywordList[]> {
+    return (await this.store.list<StoredNegativeList>(KIND.negativeList)).map(negativeListOf);
+  }
+
+  async createNegativeKeywordList(name: string): Promise<SearchAdsNegativeKeywordList> {
+    return negativeListOf(await this.store.create<StoredNegativeList>(KIND.negativeList, { id: digits(10), name, keywords: [], campaign_ids: [], attached: {} }));
+  }
+
+  async addListNegativeKeywords(listId: string, keywords: Omit<SearchAdsListNegativeKeyword, 'id'>[]): Promise<SearchAdsListNegativeKeyword[]> {
+    const list = await this.store.require<StoredNegativeList>(KIND.negativeList, listId);
+    const createdAt = new Date().toISOString();
+    const added = keywords.map((k) => ({ id: digits(11), ...k, created_at: createdAt }));
+    await this.store.update<StoredNegativeList>(KIND.negativeList, listId, { keywords: [...list.keywords, ...added] });
+    return added.map(({ created_at: _at, ...k }) => k);
+  }
+
+  async removeListNegativeKeywords(listId: string, keywordIds: string[]): Promise<void> {
+    const list = await this.store.require<StoredNegativeList>(KIND.negativeList, listId);
+    await this.store.update<StoredNegativeList>(KIND.negativeList, listId, { keywords: list.keywords.filter((k) => !keywordIds.includes(k.id)) });
+  }
+
+  async attachNegativeKeywordList(listId: string, campaignIds: string[]): Promise<void> {
+    const list = await this.store.require<StoredNegativeList>(KIND.negativeList, listId);
+    const at = new Date().toISOString();
+    const fresh = campaignIds.filter((id) => !list.campaign_ids.includes(id));
+    await this.store.update<StoredNegativeList>(KIND.negativeList, listId, { campaign_ids: [...list.campaign_ids, ...fresh], attached: { ...list.attached, ...Object.fromEntries(fresh.map((id) => [id, at])) } });
+  }
+
+  async detachNegativeKeywordList(listId: string, campaignIds: string[]): Promise<void> {
+    const list = await this.store.require<StoredNegativeList>(KIND.negativeList, listId);
+    await this.store.update<StoredNegativeList>(KIND.negativeList, listId, { campaign_ids: list.campaign_ids.filter((id) => !campaignIds.includes(id)) });
   }
 
   async listCampaignCriteria(campaignId: string): Promise<SearchAdsCampaignCriterion[]> {
@@ -171,31 +278,72 @@ export class SearchAdsSandbox extends SandboxPlatform implements SearchAdsPort {
   }
 
   /**
+   * Every negative that blocks searches: campaign and ad group negatives, and the keywords of shared
+   * lists as negatives of each campaign they apply to, from when both the keyword and the attachment existed.
+   */
+  private async searchTermNegatives(): Promise<StoredNegative[]> {
+    const [own, lists] = await Promise.all([this.store.list<StoredNegative>(KIND.negativeKeyword), this.store.list<StoredNegativeList>(KIND.negativeList)]);
+    const shared = lists.flatMap((list) =>
+      list.campaign_ids.flatMap((campaignId) =>
+        list.keywords.map((k) => {
+          const since = [k.created_at, list.attached[campaignId]].filter((x): x is string => Boolean(x)).sort().at(-1);
+          return { id: k.id, campaign_id: campaignId, text: k.text, match_type: k.match_type, ...(since ? { created_at: since } : {}) };
+        }),
+      ),
+    );
+    return [...own, ...shared];
+  }
+
+  /**
    * The delivery model (sandbox/delivery.ts): each campaign's day from the history of it and its ad
-   * groups, split top down among the ad groups; the account's day is its campaigns' days added up.
+   * groups, split top down among the ad groups, each ad group's among its enabled keywords and ads,
+   * each keyword's among the queries it matched; the account's day is its campaigns' days added up.
    * Days from today on have no delivery yet; days without delivery have no row.
    */
   async getReport(level: SearchAdsReportLevel, start: string, end: string): Promise<SearchAdsReportRow[]> {
     const last = lastReportDay(new Date());
     const dates = datesBetween(start, end < last ? end : last);
     if (!dates.length) return [];
-    const [campaigns, groups, keywords] = await Promise.all([
+    const [campaigns, groups, keywords, ads, negatives] = await Promise.all([
       this.store.list<StoredCampaign>(KIND.campaign, { withHistory: true }),
       this.store.list<StoredAdGroup>(KIND.adGroup, { withHistory: true }),
-      this.store.list<StoredKeyword>(KIND.keyword),
+      this.store.list<StoredKeyword>(KIND.keyword, { withHistory: true }),
+      this.store.list<StoredAd>(KIND.ad, { withHistory: true }),
+      level === 'search_term' ? this.searchTermNegatives() : Promise.resolve([]),
     ]);
-    const groupsWithKeywords = new Set(keywords.filter((k) => k.status === 'ENABLED').map((k) => k.ad_group_id));
+    const byGroup = <T extends { ad_group_id: string }>(items: T[]) => {
+      const map = new Map<string, T[]>();
+      for (const item of items) map.set(item.ad_group_id, [...(map.get(item.ad_group_id) ?? []), item]);
+      return map;
+    };
+    const keywordsOf = byGroup(keywords);
+    const adsOf = byGroup(ads);
+    const groupServes = (g: StoredAdGroup, date: string, type: string) => {
+      if (g.type === 'SEARCH_STANDARD' && type === 'SEARCH' && !(keywordsOf.get(g.id) ?? []).some((k) => enabledShare(k, date) > 0)) return false;
+      const groupAds = adsOf.get(g.id) ?? [];
+      return !groupAds.length || groupAds.some((a) => enabledShare(a, date) > 0);
+    };
     const rows: SearchAdsReportRow[] = [];
     const account = new Map<string, SearchAdsReportRow>();
     for (const campaign of campaigns) {
       const children = groups.filter((g) => g.campaign_id === campaign.id);
       for (const date of dates) {
-        const day = campaignDay(campaign, children, date, groupsWithKeywords);
+        const day = campaignDay(campaign, children, date, groupServes);
         if (!day.total.impressions && !day.total.spend) continue;
         if (level === 'campaign') rows.push({ date, ...day.total, campaign_id: campaign.id });
-        if (level === 'ad_group') {
-          for (const [adGroupId, part] of day.children) {
-            if (part.impressions || part.spend) rows.push({ date, ...part, campaign_id: campaign.id, ad_group_id: adGroupId });
+        for (const [adGroupId, part] of day.children) {
+          if (!part.impressions && !part.spend) continue;
+          const ids = { campaign_id: campaign.id, ad_group_id: adGroupId };
+          if (level === 'ad_group') rows.push({ date, ...part, ...ids });
+          const group = children.find((g) => g.id === adGroupId)!;
+          if (level === 'ad') {
+            for (const [ad, figures] of splitAmong(part, adsOf.get(adGroupId) ?? [], date, () => group.performance)) rows.push({ date, ...figures, ...ids, ad_id: ad.id });
+          }
+          if (level === 'keyword' || level === 'search_term') {
+            for (const [keyword, figures] of splitAmong(part, keywordsOf.get(adGroupId) ?? [], date, (k) => k.performance)) {
+              if (level === 'keyword') rows.push({ date, ...figures, ...ids, keyword_id: keyword.id });
+              else for (const [term, termDay] of splitSearchTerms(keyword, figures, date, negatives)) if (termDay.impressions || termDay.spend) rows.push({ date, ...termDay, ...ids, keyword_id: keyword.id, search_term: term });
+            }
           }
         }
         if (level === 'customer') {
@@ -414,6 +562,13 @@ export async function seedSearchAdsAccount(account: ConnectedAccount): Promise<v
   neg(brand, [['northwind airlines', 'PHRASE']]);
   neg(competitor, [['review', 'BROAD'], ['outlet', 'BROAD']]);
 
+  const negativeLists: StoredNegativeList[] = [
+    {
+      id: ids.digits(10), name: 'Account-wide exclusions', campaign_ids: [generic.id, competitor.id], attached: {},
+      keywords: [['diy', 'BROAD'], ['jobs', 'BROAD'], ['wholesale', 'PHRASE']].map(([text, match_type]) => ({ id: ids.digits(11), text: text!, match_type: match_type as KeywordMatchType })),
+    },
+  ];
+
   const criteria: SearchAdsCampaignCriterion[] = [];
   const locate = (c: SearchAdsCampaign, geoIds: string[]) => {
     for (const geoId of geoIds) {
@@ -497,6 +652,7 @@ export async function seedSearchAdsAccount(account: ConnectedAccount): Promise<v
     store.putMany(KIND.asset, assets),
     store.putMany(KIND.campaignAsset, links),
     store.putMany(KIND.label, labels),
+    store.putMany(KIND.negativeList, negativeLists),
     store.putMany(KIND.audience, audiences),
   ]);
 }

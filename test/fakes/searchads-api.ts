@@ -35,7 +35,10 @@ export interface FakeCustomer {
   campaigns: Obj[];
   budgets: Obj[];
   adGroups: Obj[];
+  /** Ad group ads (each holds its ad under `ad`). */
   ads: Obj[];
+  /** The same ad objects as under `ads[].ad`, addressable as `customers/<id>/ads/<ad id>` (AdService). */
+  adObjects: Obj[];
   adGroupCriteria: Obj[];
   campaignCriteria: Obj[];
   assets: Obj[];
@@ -43,6 +46,9 @@ export interface FakeCustomer {
   labels: Obj[];
   customAudiences: Obj[];
   userLists: Obj[];
+  sharedSets: Obj[];
+  sharedCriteria: Obj[];
+  campaignSharedSets: Obj[];
 }
 
 export const USER_INTERESTS: Obj[] = [
@@ -78,6 +84,7 @@ const FIELDS: Record<string, string[]> = {
     'network_settings.target_google_search', 'network_settings.target_search_network', 'network_settings.target_content_network',
     'network_settings.target_partner_search_network', 'network_settings.target_youtube', 'network_settings.target_google_tv_network',
     'targeting_setting.target_restrictions', 'ai_max_setting.enable_ai_max', 'tracking_url_template', 'final_url_suffix', 'url_custom_parameters', 'labels', 'frequency_caps',
+    'maximize_conversions.target_cpa_micros', 'target_cpa.target_cpa_micros', 'maximize_conversion_value.target_roas', 'target_roas.target_roas',
   ],
   campaign_budget: ['id', 'resource_name', 'amount_micros', 'explicitly_shared'],
   ad_group: ['id', 'resource_name', 'name', 'status', 'type', 'cpc_bid_micros', 'campaign'],
@@ -90,7 +97,10 @@ const FIELDS: Record<string, string[]> = {
     'user_interest.user_interest_category', 'custom_audience.custom_audience', 'user_list.user_list',
   ],
   campaign_criterion: ['resource_name', 'criterion_id', 'type', 'negative', 'campaign', 'keyword.text', 'keyword.match_type', 'location.geo_target_constant', 'language.language_constant'],
-  asset: ['id', 'resource_name', 'type', 'name', 'callout_asset.callout_text', 'call_asset.phone_number', 'call_asset.country_code'],
+  asset: [
+    'id', 'resource_name', 'type', 'name', 'final_urls', 'callout_asset.callout_text', 'call_asset.phone_number', 'call_asset.country_code', 'sitelink_asset.link_text',
+    'sitelink_asset.description1', 'sitelink_asset.description2', 'structured_snippet_asset.header', 'structured_snippet_asset.values', 'text_asset.text',
+  ],
   campaign_asset: ['resource_name', 'campaign', 'asset', 'field_type', 'status'],
   label: ['id', 'resource_name', 'name', 'status', 'text_label.description', 'text_label.background_color'],
   user_interest: ['user_interest_id', 'resource_name', 'name', 'taxonomy_type', 'user_interest_parent'],
@@ -98,8 +108,13 @@ const FIELDS: Record<string, string[]> = {
   user_list: ['id', 'resource_name', 'name', 'description', 'size_for_search'],
   language_constant: ['id', 'resource_name', 'code', 'name', 'targetable'],
   geo_target_constant: ['id', 'resource_name', 'name', 'canonical_name', 'country_code', 'target_type', 'status'],
+  keyword_view: ['resource_name'],
+  shared_set: ['id', 'resource_name', 'name', 'type', 'status'],
+  shared_criterion: ['resource_name', 'criterion_id', 'type', 'keyword.text', 'keyword.match_type'],
+  campaign_shared_set: ['resource_name', 'campaign', 'shared_set', 'status'],
+  search_term_view: ['resource_name', 'search_term', 'status'],
   metrics: ['impressions', 'clicks', 'cost_micros', 'conversions', 'conversions_value', 'video_trueview_views'],
-  segments: ['date'],
+  segments: ['date', 'keyword.ad_group_criterion', 'keyword.info.text', 'keyword.info.match_type'],
 };
 /** Resources whose fields may be selected with FROM <key> (attributed resources), and whether metrics may be. */
 const FROM: Record<string, { with: string[]; metrics?: boolean }> = {
@@ -108,7 +123,12 @@ const FROM: Record<string, { with: string[]; metrics?: boolean }> = {
   campaign: { with: ['campaign', 'campaign_budget', 'customer'], metrics: true },
   campaign_budget: { with: ['campaign_budget', 'customer'] },
   ad_group: { with: ['ad_group', 'campaign', 'customer'], metrics: true },
-  ad_group_ad: { with: ['ad_group_ad', 'ad_group', 'campaign', 'customer'] },
+  ad_group_ad: { with: ['ad_group_ad', 'ad_group', 'campaign', 'customer'], metrics: true },
+  shared_set: { with: ['shared_set', 'customer'] },
+  shared_criterion: { with: ['shared_criterion', 'shared_set', 'customer'] },
+  campaign_shared_set: { with: ['campaign_shared_set', 'campaign', 'shared_set', 'customer'] },
+  keyword_view: { with: ['keyword_view', 'ad_group_criterion', 'ad_group', 'campaign', 'customer'], metrics: true },
+  search_term_view: { with: ['search_term_view', 'ad_group', 'campaign', 'customer'], metrics: true },
   ad_group_criterion: { with: ['ad_group_criterion', 'ad_group', 'campaign', 'customer'] },
   campaign_criterion: { with: ['campaign_criterion', 'campaign', 'customer'] },
   asset: { with: ['asset', 'customer'] },
@@ -194,7 +214,8 @@ export class FakeSearchAdsApi {
     const customer: FakeCustomer = {
       id: options.id, descriptiveName: options.name, currencyCode: options.currency ?? 'USD', timeZone: 'America/New_York', manager: options.manager ?? false,
       status: options.status ?? 'ENABLED', users: options.users ?? [], clients: options.clients ?? [],
-      campaigns: [], budgets: [], adGroups: [], ads: [], adGroupCriteria: [], campaignCriteria: [], assets: [], campaignAssets: [], labels: [], customAudiences: [], userLists: [],
+      campaigns: [], budgets: [], adGroups: [], ads: [], adObjects: [], adGroupCriteria: [], campaignCriteria: [], assets: [], campaignAssets: [], labels: [], customAudiences: [], userLists: [],
+      sharedSets: [], sharedCriteria: [], campaignSharedSets: [],
     };
     this.customers.set(customer.id, customer);
     return customer;
@@ -219,6 +240,8 @@ export class FakeSearchAdsApi {
         startDateTime: `${addDays(today(), -200)} 00:00:00`, networkSettings: network(), targetingSetting: { targetRestrictions: [{ targetingDimension: 'AUDIENCE', bidOnly: true }] },
         urlCustomParameters: [], labels: [], frequencyCaps: [], ...o,
       };
+      const strategy = BIDDING_STRATEGIES.find(([, type]) => type === campaign.biddingStrategyType)!;
+      Object.assign(campaign, { [strategy[0]]: {} });
       c.campaigns.push(campaign);
       return campaign;
     };
@@ -259,6 +282,8 @@ export class FakeSearchAdsApi {
     rsa(sandals, ['Summer Hiking Sandals', 'Trail-Ready Sandals'], ['Quick-drying sandals for river crossings.', 'Pre-order now.'], 'sandals');
     const displayAdId = newId(12);
     c.ads.push({ resourceName: rn('adGroupAds', `${cart.id}~${displayAdId}`), status: 'ENABLED', adGroup: cart.resourceName, ad: { id: displayAdId, type: 'RESPONSIVE_DISPLAY_AD', finalUrls: ['https://www.northwind-outdoor.example/'], responsiveDisplayAd: { headlines: [{ text: 'Still Thinking It Over?' }], descriptions: [{ text: 'Come back for free shipping.' }] } } });
+
+    for (const adGroupAd of c.ads) c.adObjects.push(Object.assign(adGroupAd.ad, { resourceName: rn('ads', adGroupAd.ad.id) }));
 
     const criterion = (group: Obj, fields: Obj) => {
       const id = newId(11);
@@ -338,6 +363,30 @@ export class FakeSearchAdsApi {
     const byDate = new Map<string, Obj[]>();
     for (const r of rows) byDate.set(r.segments.date, [...(byDate.get(r.segments.date) ?? []), r.metrics]);
     return [...byDate.entries()].map(([date, days]) => ({ segments: { date }, metrics: sumDays(days) }));
+  }
+
+  /** Ad group days split among the group's members (enabled keywords, ads), each split exactly. */
+  private memberRows(c: FakeCustomer, level: 'keyword_view' | 'ad_group_ad' | 'search_term_view'): Obj[] {
+    const rows: Obj[] = [];
+    for (const row of this.metricsRows(c, 'ad_group')) {
+      const group = row.adGroup;
+      if (level === 'ad_group_ad') {
+        const ads = c.ads.filter((a) => a.adGroup === group.resourceName && a.status !== 'REMOVED');
+        splitMetrics(row.metrics, ads.length).forEach((metrics, i) => rows.push({ ...row, adGroupAd: ads[i], metrics }));
+        continue;
+      }
+      const keywords = c.adGroupCriteria.filter((k) => k.adGroup === group.resourceName && k.type === 'KEYWORD' && !k.negative && k.status === 'ENABLED');
+      splitMetrics(row.metrics, keywords.length).forEach((metrics, i) => {
+        const keyword = keywords[i]!;
+        if (level === 'keyword_view') return rows.push({ ...row, adGroupCriterion: keyword, keywordView: { resourceName: keyword.resourceName.replace('adGroupCriteria', 'keywordViews') }, metrics });
+        const segments = { ...row.segments, keyword: { adGroupCriterion: keyword.resourceName, info: keyword.keyword } };
+        const terms = [keyword.keyword.text, `${keyword.keyword.text} reviews`];
+        splitMetrics(metrics, terms.length).forEach((part, j) =>
+          rows.push({ ...row, segments, searchTermView: { resourceName: `customers/${c.id}/searchTermViews/${row.campaign.id}~${group.id}~${Buffer.from(terms[j]!).toString('base64url')}`, searchTerm: terms[j], status: 'NONE' }, metrics: part }),
+        );
+      });
+    }
+    return rows;
   }
 
   // HTTP.
@@ -498,7 +547,24 @@ export class FakeSearchAdsApi {
       case 'ad_group':
         rows = withMetrics ? this.metricsRows(c, 'ad_group').map((r) => ({ ...r, customer })) : c.adGroups.map((adGroup) => ({ adGroup, campaign: campaignOf(adGroup.campaign), customer }));
         break;
+      case 'shared_set':
+        rows = c.sharedSets.map((sharedSet) => ({ sharedSet, customer }));
+        break;
+      case 'shared_criterion':
+        rows = c.sharedCriteria.map((sharedCriterion) => ({ sharedCriterion, sharedSet: c.sharedSets.find((x) => x.resourceName === sharedCriterion.sharedSet), customer }));
+        break;
+      case 'campaign_shared_set':
+        rows = c.campaignSharedSets.map((campaignSharedSet) => ({ campaignSharedSet, campaign: campaignOf(campaignSharedSet.campaign), sharedSet: c.sharedSets.find((x) => x.resourceName === campaignSharedSet.sharedSet), customer }));
+        break;
+      case 'keyword_view':
+      case 'search_term_view':
+        rows = this.memberRows(c, query.from).map((r) => ({ ...r, customer }));
+        break;
       case 'ad_group_ad':
+        if (withMetrics) {
+          rows = this.memberRows(c, 'ad_group_ad').map((r) => ({ ...r, customer }));
+          break;
+        }
         rows = c.ads.map((adGroupAd) => {
           const adGroup = adGroupOf(adGroupAd.adGroup)!;
           return { adGroupAd, adGroup, campaign: campaignOf(adGroup.campaign), customer };
@@ -681,6 +747,20 @@ function project(row: Obj, fields: string[]): Obj {
 }
 const INT64 = /(\.id|Micros|impressions|clicks|videoTrueviewViews|criterionId|sizeForSearch|userInterestId)$/;
 
+/** A day's metrics split into n parts that add up exactly (counts by whole units, money by micros, conversions by halves). */
+function splitMetrics(day: Obj, n: number): Obj[] {
+  if (n <= 0) return [];
+  const share = (total: number, i: number) => Math.floor(total / n) + (i < total % n ? 1 : 0);
+  return Array.from({ length: n }, (_, i) => ({
+    impressions: share(day.impressions, i),
+    clicks: share(day.clicks, i),
+    costMicros: share(day.costMicros, i),
+    conversions: share(Math.round(day.conversions * 2), i) / 2,
+    conversionsValue: share(Math.round(day.conversionsValue * 100), i) / 100,
+    videoTrueviewViews: share(day.videoTrueviewViews, i),
+  }));
+}
+
 function sumDays(days: Obj[]): Obj {
   const sum = { impressions: 0, clicks: 0, costMicros: 0, conversions: 0, conversionsValue: 0, videoTrueviewViews: 0 };
   for (const d of days) for (const k of Object.keys(sum) as (keyof typeof sum)[]) sum[k] += d[k];
@@ -730,6 +810,52 @@ const refOf = (c: FakeCustomer, collection: keyof FakeCustomer, rn: unknown, fie
   return found;
 };
 const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+/** The bidding strategy fields of a campaign (a oneof) and the type each stands for. */
+const BIDDING_STRATEGIES: [string, string][] = [
+  ['manualCpc', 'MANUAL_CPC'], ['targetSpend', 'TARGET_SPEND'], ['maximizeConversions', 'MAXIMIZE_CONVERSIONS'], ['maximizeConversionValue', 'MAXIMIZE_CONVERSION_VALUE'],
+  ['targetCpa', 'TARGET_CPA'], ['targetRoas', 'TARGET_ROAS'], ['targetImpressionShare', 'TARGET_IMPRESSION_SHARE'],
+];
+const BIDDING_PATHS = [
+  'manualCpc', 'manualCpc.enhancedCpcEnabled', 'targetSpend', 'maximizeConversions', 'maximizeConversions.targetCpaMicros', 'maximizeConversionValue', 'maximizeConversionValue.targetRoas',
+  'targetCpa.targetCpaMicros', 'targetRoas.targetRoas', 'targetImpressionShare', 'targetImpressionShare.location', 'targetImpressionShare.locationFractionMicros',
+];
+const BIDDING_BY_CHANNEL: Record<string, string[]> = {
+  SEARCH: ['MANUAL_CPC', 'TARGET_SPEND', 'MAXIMIZE_CONVERSIONS', 'MAXIMIZE_CONVERSION_VALUE', 'TARGET_CPA', 'TARGET_ROAS', 'TARGET_IMPRESSION_SHARE'],
+  DISPLAY: ['MANUAL_CPC', 'TARGET_SPEND', 'MAXIMIZE_CONVERSIONS', 'MAXIMIZE_CONVERSION_VALUE', 'TARGET_CPA', 'TARGET_ROAS'],
+  SHOPPING: ['MANUAL_CPC', 'TARGET_SPEND', 'MAXIMIZE_CONVERSION_VALUE', 'TARGET_ROAS'],
+  PERFORMANCE_MAX: ['MAXIMIZE_CONVERSIONS', 'MAXIMIZE_CONVERSION_VALUE'],
+  VIDEO: ['MAXIMIZE_CONVERSIONS', 'TARGET_CPA', 'MANUAL_CPC'],
+};
+const KEYWORD_FORBIDDEN = /[!@%^*()={};~`<>?\\|]/;
+/** The platform's keyword policy: at most 80 characters and 10 words, no forbidden symbols. */
+const checkKeyword = (keyword: Obj | undefined, where: (f: string) => Obj) => {
+  const text = String(keyword?.text ?? '');
+  required('keyword.text', keyword?.text, where);
+  ENUM('keyword.match_type', keyword?.matchType, ['EXACT', 'PHRASE', 'BROAD'], where);
+  if (text.length > 80) throw invalid('criterionError', 'KEYWORD_TEXT_TOO_LONG', 'Keyword text is too long.', where('keyword.text'));
+  if (text.trim().split(/\s+/).length > 10) throw invalid('criterionError', 'KEYWORD_HAS_TOO_MANY_WORDS', 'Keyword has too many words.', where('keyword.text'));
+  if (KEYWORD_FORBIDDEN.test(text)) throw invalid('criterionError', 'KEYWORD_HAS_INVALID_CHARS', 'Keyword text has invalid characters or symbols.', where('keyword.text'));
+};
+const checkBid = (micros: unknown, where: (f: string) => Obj) => {
+  if (micros === undefined) return;
+  if (!Number.isInteger(Number(micros)) || Number(micros) <= 0) throw invalid('biddingError', 'BID_TOO_SMALL', 'Bid is below the minimum.', where('cpc_bid_micros'));
+  if (Number(micros) % 10_000 !== 0) throw invalid('biddingError', 'BID_TOO_MANY_FRACTIONAL_DIGITS', 'Bid has too many fractional digit precision.', where('cpc_bid_micros'));
+};
+const RSA_LIMITS = { headlines: [3, 15, 30], descriptions: [2, 4, 90] } as const;
+const checkResponsiveSearchAd = (rsa: Obj | undefined, where: (f: string) => Obj) => {
+  if (!rsa) return;
+  for (const [field, [min, max, length]] of Object.entries(RSA_LIMITS)) {
+    const list: Obj[] = rsa[field] ?? [];
+    if (list.length < min) throw invalid('adError', field === 'headlines' ? 'TOO_FEW_HEADLINES' : 'TOO_FEW_DESCRIPTIONS', `Too few ${field}.`, where(`responsive_search_ad.${field}`));
+    if (list.length > max) throw invalid('adError', field === 'headlines' ? 'TOO_MANY_HEADLINES' : 'TOO_MANY_DESCRIPTIONS', `Too many ${field}.`, where(`responsive_search_ad.${field}`));
+    for (const item of list) if (!item.text || String(item.text).length > length) throw invalid('stringLengthError', 'TOO_LONG', `A ${field.slice(0, -1)} is too long (max ${length}).`, where(`responsive_search_ad.${field}`));
+  }
+  for (const path of ['path1', 'path2']) if (rsa[path] !== undefined && String(rsa[path]).length > 15) throw invalid('stringLengthError', 'TOO_LONG', `${path} is too long (max 15).`, where(`responsive_search_ad.${path}`));
+};
+/** Removed criteria and ads stay readable with status REMOVED, as on the platform. */
+const markRemoved = (_c: FakeCustomer, target: Obj) => {
+  target.status = 'REMOVED';
+};
 
 const MUTABLE: Record<string, MutableSpec> = {
   campaigns: {
@@ -737,9 +863,36 @@ const MUTABLE: Record<string, MutableSpec> = {
     update: [
       'name', 'status', 'networkSettings.targetGoogleSearch', 'networkSettings.targetSearchNetwork', 'networkSettings.targetContentNetwork', 'networkSettings.targetPartnerSearchNetwork',
       'networkSettings.targetYoutube', 'networkSettings.targetGoogleTvNetwork', 'targetingSetting.targetRestrictions', 'aiMaxSetting.enableAiMax', 'trackingUrlTemplate',
-      'finalUrlSuffix', 'urlCustomParameters', 'startDateTime', 'endDateTime',
+      'finalUrlSuffix', 'urlCustomParameters', 'startDateTime', 'endDateTime', ...BIDDING_PATHS,
     ],
+    create: [
+      'name', 'status', 'advertisingChannelType', 'campaignBudget', 'containsEuPoliticalAdvertising', 'startDateTime', 'endDateTime', 'finalUrlSuffix', ...BIDDING_PATHS,
+      'networkSettings.targetGoogleSearch', 'networkSettings.targetSearchNetwork', 'networkSettings.targetContentNetwork', 'networkSettings.targetPartnerSearchNetwork',
+      'networkSettings.targetYoutube', 'networkSettings.targetGoogleTvNetwork',
+    ],
+    build(c, create, where) {
+      ENUM('advertising_channel_type', create.advertisingChannelType, ['SEARCH', 'DISPLAY', 'SHOPPING', 'VIDEO', 'PERFORMANCE_MAX'], where);
+      refOf(c, 'budgets', create.campaignBudget, 'campaign_budget', where);
+      ENUM('contains_eu_political_advertising', create.containsEuPoliticalAdvertising, ['CONTAINS_EU_POLITICAL_ADVERTISING', 'DOES_NOT_CONTAIN_EU_POLITICAL_ADVERTISING'], where);
+      const id = newId(11);
+      return {
+        urlCustomParameters: [], labels: [], frequencyCaps: [], startDateTime: `${today()} 00:00:00`, networkSettings: {},
+        ...structuredClone(create), id, resourceName: `customers/${c.id}/campaigns/${id}`,
+      };
+    },
     validate(c, campaign, where, before) {
+      // Exactly one bidding strategy: the one set last replaces the others (a oneof on the platform).
+      const set = BIDDING_STRATEGIES.filter(([field]) => campaign[field] !== undefined && (!before || JSON.stringify(campaign[field]) !== JSON.stringify(before[field])));
+      const strategy = set[0] ?? BIDDING_STRATEGIES.find(([field]) => campaign[field] !== undefined);
+      if (!strategy) throw invalid('biddingError', 'BIDDING_STRATEGY_REQUIRED', 'A bidding strategy must be set.', where('campaign_bidding_strategy'));
+      if (set.length > 1) throw invalid('mutateError', 'INVALID_OPERATION', 'Only one bidding strategy may be set.', where('campaign_bidding_strategy'));
+      for (const [field] of BIDDING_STRATEGIES) if (field !== strategy[0]) campaign[field] = undefined;
+      campaign.biddingStrategyType = strategy[1];
+      if (!BIDDING_BY_CHANNEL[campaign.advertisingChannelType]?.includes(strategy[1])) {
+        throw invalid('biddingError', 'BIDDING_STRATEGY_NOT_SUPPORTED_WITH_AD_SCHEDULE', `${strategy[1]} is not supported for ${campaign.advertisingChannelType} campaigns.`, where('campaign_bidding_strategy'));
+      }
+      const cpa = campaign.maximizeConversions?.targetCpaMicros;
+      if (cpa !== undefined && (Number(cpa) <= 0 || Number(cpa) % 10_000 !== 0)) throw invalid('biddingError', 'INVALID_TARGET_CPA', 'The target CPA is invalid.', where('maximize_conversions.target_cpa_micros'));
       required('name', campaign.name, where);
       ENUM('status', campaign.status, ['ENABLED', 'PAUSED', 'REMOVED'], where);
       if (before?.status === 'REMOVED') throw invalid('campaignError', 'CANNOT_MODIFY_REMOVED_CAMPAIGN', 'Cannot modify a removed campaign.', where('status'));
@@ -762,6 +915,14 @@ const MUTABLE: Record<string, MutableSpec> = {
   campaignBudgets: {
     list: 'budgets',
     update: ['amountMicros'],
+    create: ['name', 'amountMicros', 'deliveryMethod', 'explicitlyShared'],
+    build(c, create, where) {
+      required('name', create.name, where);
+      if (create.deliveryMethod !== undefined) ENUM('delivery_method', create.deliveryMethod, ['STANDARD', 'ACCELERATED'], where);
+      if (c.budgets.some((b) => b.name === create.name)) throw invalid('campaignBudgetError', 'DUPLICATE_NAME', 'A budget with this name already exists.', where('name'));
+      const id = newId(10);
+      return { id, resourceName: `customers/${c.id}/campaignBudgets/${id}`, explicitlyShared: false, deliveryMethod: 'STANDARD', ...create };
+    },
     validate(_c, budget, where) {
       required('amount_micros', budget.amountMicros, where);
       const micros = Number(budget.amountMicros);
@@ -773,17 +934,42 @@ const MUTABLE: Record<string, MutableSpec> = {
   adGroups: {
     list: 'adGroups',
     update: ['name', 'status', 'cpcBidMicros'],
-    validate(_c, group, where) {
+    create: ['campaign', 'name', 'status', 'type', 'cpcBidMicros'],
+    build(c, create, where) {
+      refOf(c, 'campaigns', create.campaign, 'campaign', where);
+      ENUM('type', create.type, ['SEARCH_STANDARD', 'DISPLAY_STANDARD', 'SHOPPING_PRODUCT_ADS', 'VIDEO_RESPONSIVE'], where);
+      const id = newId(11);
+      return { id, resourceName: `customers/${c.id}/adGroups/${id}`, ...create };
+    },
+    validate(c, group, where, before) {
       required('name', group.name, where);
       ENUM('status', group.status, ['ENABLED', 'PAUSED', 'REMOVED'], where);
+      checkBid(group.cpcBidMicros, where);
+      if (c.adGroups.some((g) => g !== before && g.resourceName !== group.resourceName && g.campaign === group.campaign && g.status !== 'REMOVED' && g.name === group.name)) {
+        throw invalid('adGroupError', 'DUPLICATE_ADGROUP_NAME', 'An ad group with this name already exists in the campaign.', where('name'));
+      }
     },
     remove: removeFrom,
   },
   adGroupCriteria: {
     list: 'adGroupCriteria',
-    create: ['adGroup', 'status', 'userInterest.userInterestCategory', 'customAudience.customAudience', 'userList.userList'],
+    create: ['adGroup', 'status', 'negative', 'cpcBidMicros', 'keyword.text', 'keyword.matchType', 'userInterest.userInterestCategory', 'customAudience.customAudience', 'userList.userList'],
+    update: ['status', 'cpcBidMicros'],
     build(c, create, where) {
       const group = refOf(c, 'adGroups', create.adGroup, 'ad_group', where);
+      if (create.keyword !== undefined) {
+        checkKeyword(create.keyword, where);
+        if (create.negative && create.cpcBidMicros !== undefined) throw invalid('criterionError', 'CANNOT_BID_ON_NEGATIVE_CRITERION', 'Negative criteria cannot have bids.', where('cpc_bid_micros'));
+        checkBid(create.cpcBidMicros, where);
+        const same = (x: Obj) => x.adGroup === group.resourceName && x.type === 'KEYWORD' && x.status !== 'REMOVED' && Boolean(x.negative) === Boolean(create.negative) && x.keyword.text.toLowerCase() === String(create.keyword.text).toLowerCase() && x.keyword.matchType === create.keyword.matchType;
+        if (c.adGroupCriteria.some(same)) throw invalid('adGroupCriterionError', 'AD_GROUP_CRITERION_ALREADY_EXISTS', 'The criterion already exists in the ad group.', where('keyword'));
+        // The platform numbers a keyword by its text and match type: the same keyword has the same criterion id in every ad group.
+        const id = String(10_000_000_000 + (parseInt(createHash('sha256').update(`${create.keyword.text.toLowerCase()}|${create.keyword.matchType}`).digest('hex').slice(0, 8), 16) % 89_999_999_999));
+        return {
+          resourceName: `customers/${c.id}/adGroupCriteria/${group.id}~${id}`, criterionId: id, type: 'KEYWORD', status: create.negative ? 'ENABLED' : (create.status ?? 'ENABLED'), negative: Boolean(create.negative), adGroup: group.resourceName,
+          keyword: { text: create.keyword.text, matchType: create.keyword.matchType }, ...(create.cpcBidMicros !== undefined ? { cpcBidMicros: String(create.cpcBidMicros) } : {}),
+        };
+      }
       const kinds = [
         ['userInterest', 'USER_INTEREST', create.userInterest?.userInterestCategory, (rn: string) => USER_INTERESTS.some((u) => rn === `customers/${c.id}/userInterests/${u.userInterestId}`)],
         ['customAudience', 'CUSTOM_AUDIENCE', create.customAudience?.customAudience, (rn: string) => c.customAudiences.some((x) => x.resourceName === rn)],
@@ -799,14 +985,33 @@ const MUTABLE: Record<string, MutableSpec> = {
       const id = newId(12);
       return { resourceName: `customers/${c.id}/adGroupCriteria/${group.id}~${id}`, criterionId: id, status: create.status ?? 'ENABLED', negative: false, adGroup: group.resourceName, type, [field]: create[field] };
     },
-    validate() {},
-    remove: removeFrom,
+    validate(_c, criterion, where, before) {
+      if (!before) return;
+      if (before.status === 'REMOVED') throw invalid('mutateError', 'RESOURCE_NOT_FOUND', 'A removed criterion cannot be changed.', where('status'));
+      ENUM('status', criterion.status, ['ENABLED', 'PAUSED'], where);
+      if (criterion.negative && criterion.cpcBidMicros !== undefined) throw invalid('criterionError', 'CANNOT_BID_ON_NEGATIVE_CRITERION', 'Negative criteria cannot have bids.', where('cpc_bid_micros'));
+      checkBid(criterion.cpcBidMicros, where);
+    },
+    remove(c, target, list) {
+      if (target.status === 'REMOVED') throw invalid('mutateError', 'RESOURCE_NOT_FOUND', `Resource was not found: ${target.resourceName}.`);
+      if (target.type === 'KEYWORD' && !target.negative) markRemoved(c, target);
+      else removeFrom(c, target, list);
+    },
   },
   campaignCriteria: {
     list: 'campaignCriteria',
-    create: ['campaign', 'negative', 'location.geoTargetConstant', 'language.languageConstant'],
+    create: ['campaign', 'negative', 'location.geoTargetConstant', 'language.languageConstant', 'keyword.text', 'keyword.matchType'],
     build(c, create, where) {
       const campaign = refOf(c, 'campaigns', create.campaign, 'campaign', where);
+      if (create.keyword !== undefined) {
+        if (!create.negative) throw invalid('criterionError', 'CANNOT_ADD_CRITERIA_TYPE', 'Campaigns take keywords only as negatives.', where('negative'));
+        checkKeyword(create.keyword, where);
+        if (c.campaignCriteria.some((x) => x.campaign === campaign.resourceName && x.type === 'KEYWORD' && x.keyword.text.toLowerCase() === String(create.keyword.text).toLowerCase() && x.keyword.matchType === create.keyword.matchType)) {
+          throw invalid('campaignCriterionError', 'CAMPAIGN_CRITERION_ALREADY_EXISTS', 'The negative keyword already exists on the campaign.', where('keyword'));
+        }
+        const id = newId(11);
+        return { resourceName: `customers/${c.id}/campaignCriteria/${campaign.id}~${id}`, criterionId: id, campaign: campaign.resourceName, type: 'KEYWORD', negative: true, keyword: { text: create.keyword.text, matchType: create.keyword.matchType } };
+      }
       if (create.location) {
         const geo = GEO_TARGET_CONSTANTS.find((g) => g.resourceName === create.location.geoTargetConstant);
         if (!geo) throw invalid('criterionError', 'INVALID_GEO_TARGET_CONSTANT', `Invalid geo target constant: ${create.location.geoTargetConstant}.`, where('location.geo_target_constant'));
@@ -822,11 +1027,113 @@ const MUTABLE: Record<string, MutableSpec> = {
     validate() {},
     remove: removeFrom,
   },
+  sharedSets: {
+    list: 'sharedSets',
+    create: ['name', 'type'],
+    update: ['name'],
+    build(c, create, where) {
+      required('name', create.name, where);
+      ENUM('type', create.type, ['NEGATIVE_KEYWORDS', 'NEGATIVE_PLACEMENTS'], where);
+      if (c.sharedSets.some((x) => x.status === 'ENABLED' && x.name === create.name)) throw invalid('sharedSetError', 'DUPLICATE_NAME', 'A shared set with this name already exists.', where('name'));
+      const id = newId(10);
+      return { id, resourceName: `customers/${c.id}/sharedSets/${id}`, name: create.name, type: create.type, status: 'ENABLED' };
+    },
+    validate() {},
+    remove: markRemoved,
+  },
+  sharedCriteria: {
+    list: 'sharedCriteria',
+    create: ['sharedSet', 'keyword.text', 'keyword.matchType'],
+    build(c, create, where) {
+      const set = refOf(c, 'sharedSets', create.sharedSet, 'shared_set', where);
+      checkKeyword(create.keyword, where);
+      if (c.sharedCriteria.some((x) => x.sharedSet === set.resourceName && x.keyword.text.toLowerCase() === String(create.keyword.text).toLowerCase() && x.keyword.matchType === create.keyword.matchType)) {
+        throw invalid('sharedCriterionError', 'CRITERION_ALREADY_EXISTS', 'The keyword is already in the shared set.', where('keyword'));
+      }
+      const id = newId(11);
+      return { resourceName: `customers/${c.id}/sharedCriteria/${set.id}~${id}`, criterionId: id, type: 'KEYWORD', sharedSet: set.resourceName, keyword: { text: create.keyword.text, matchType: create.keyword.matchType } };
+    },
+    validate() {},
+    remove: removeFrom,
+  },
+  campaignSharedSets: {
+    list: 'campaignSharedSets',
+    create: ['campaign', 'sharedSet'],
+    build(c, create, where) {
+      const campaign = refOf(c, 'campaigns', create.campaign, 'campaign', where);
+      const set = refOf(c, 'sharedSets', create.sharedSet, 'shared_set', where);
+      return { resourceName: `customers/${c.id}/campaignSharedSets/${campaign.id}~${set.id}`, campaign: campaign.resourceName, sharedSet: set.resourceName, status: 'ENABLED' };
+    },
+    validate() {},
+    remove: removeFrom,
+  },
+  adGroupAds: {
+    list: 'ads',
+    update: ['status'],
+    create: ['adGroup', 'status', 'ad.finalUrls', 'ad.responsiveSearchAd.headlines', 'ad.responsiveSearchAd.descriptions', 'ad.responsiveSearchAd.path1', 'ad.responsiveSearchAd.path2'],
+    build(c, create, where) {
+      const group = refOf(c, 'adGroups', create.adGroup, 'ad_group', where);
+      if (!Array.isArray(create.ad?.finalUrls) || !create.ad.finalUrls.length) throw invalid('adError', 'FINAL_URL_REQUIRED', 'A final URL is required.', where('ad.final_urls'));
+      if (!create.ad.responsiveSearchAd) throw invalid('adError', 'AD_TYPE_NOT_SUPPORTED', 'The ad type is missing.', where('ad'));
+      checkResponsiveSearchAd(create.ad.responsiveSearchAd, where);
+      const id = newId(12);
+      const ad = { id, resourceName: `customers/${c.id}/ads/${id}`, type: 'RESPONSIVE_SEARCH_AD', finalUrls: create.ad.finalUrls, responsiveSearchAd: create.ad.responsiveSearchAd };
+      c.adObjects.push(ad);
+      return { resourceName: `customers/${c.id}/adGroupAds/${group.id}~${id}`, status: create.status ?? 'ENABLED', adGroup: group.resourceName, ad };
+    },
+    validate(_c, adGroupAd, where, before) {
+      ENUM('status', adGroupAd.status, ['ENABLED', 'PAUSED'], where);
+      if (before?.status === 'REMOVED') throw invalid('adGroupAdError', 'CANNOT_OPERATE_ON_REMOVED_ADGROUPAD', 'Cannot operate on a removed ad.', where('status'));
+    },
+    remove: markRemoved,
+  },
+  ads: {
+    list: 'adObjects',
+    update: [
+      'finalUrls', 'responsiveSearchAd.headlines', 'responsiveSearchAd.descriptions', 'responsiveSearchAd.path1', 'responsiveSearchAd.path2', 'responsiveDisplayAd.headlines', 'responsiveDisplayAd.descriptions',
+    ],
+    validate(_c, ad, where, before) {
+      if (before && before.type === 'RESPONSIVE_SEARCH_AD' && ad.responsiveDisplayAd) throw invalid('adError', 'CANNOT_CHANGE_AD_TYPE', 'An ad\'s type cannot change.', where('responsive_display_ad'));
+      if (before && before.type === 'RESPONSIVE_DISPLAY_AD' && ad.responsiveSearchAd) throw invalid('adError', 'CANNOT_CHANGE_AD_TYPE', 'An ad\'s type cannot change.', where('responsive_search_ad'));
+      if (ad.type === 'RESPONSIVE_SEARCH_AD') checkResponsiveSearchAd(ad.responsiveSearchAd, where);
+      if (!Array.isArray(ad.finalUrls) || !ad.finalUrls.length) throw invalid('adError', 'FINAL_URL_REQUIRED', 'A final URL is required.', where('final_urls'));
+    },
+    remove() {
+      throw invalid('mutateError', 'MUTATE_NOT_ALLOWED', 'Ads are removed through their ad group ad.');
+    },
+  },
   assets: {
     list: 'assets',
-    create: ['calloutAsset.calloutText', 'callAsset.phoneNumber', 'callAsset.countryCode', 'name'],
+    create: [
+      'calloutAsset.calloutText', 'callAsset.phoneNumber', 'callAsset.countryCode', 'name', 'finalUrls', 'sitelinkAsset.linkText', 'sitelinkAsset.description1', 'sitelinkAsset.description2',
+      'structuredSnippetAsset.header', 'structuredSnippetAsset.values', 'textAsset.text',
+    ],
     build(c, create, where) {
       const id = newId(11);
+      const base = { id, resourceName: `customers/${c.id}/assets/${id}` };
+      const tooLong = (value: unknown, max: number, field: string) => {
+        if (String(value ?? '').length > max) throw invalid('stringLengthError', 'TOO_LONG', 'Too long.', where(field));
+      };
+      if (create.sitelinkAsset) {
+        required('sitelink_asset.link_text', create.sitelinkAsset.linkText, where);
+        tooLong(create.sitelinkAsset.linkText, 25, 'sitelink_asset.link_text');
+        if (!Array.isArray(create.finalUrls) || !create.finalUrls.length) throw invalid('assetError', 'FINAL_URL_REQUIRED', 'A sitelink needs a final URL.', where('final_urls'));
+        if (Boolean(create.sitelinkAsset.description1) !== Boolean(create.sitelinkAsset.description2)) throw invalid('assetError', 'SITELINK_DESCRIPTIONS_INCOMPLETE', 'Both description lines or neither.', where('sitelink_asset.description2'));
+        tooLong(create.sitelinkAsset.description1, 35, 'sitelink_asset.description1');
+        tooLong(create.sitelinkAsset.description2, 35, 'sitelink_asset.description2');
+        return { ...base, type: 'SITELINK', finalUrls: create.finalUrls, sitelinkAsset: create.sitelinkAsset };
+      }
+      if (create.structuredSnippetAsset) {
+        const { header, values } = create.structuredSnippetAsset;
+        ENUM('structured_snippet_asset.header', header, ['Amenities', 'Brands', 'Courses', 'Degree programs', 'Destinations', 'Featured hotels', 'Insurance coverage', 'Models', 'Neighborhoods', 'Service catalog', 'Shows', 'Styles', 'Types'], where);
+        if (!Array.isArray(values) || values.length < 3 || values.length > 10) throw invalid('assetError', 'STRUCTURED_SNIPPET_VALUES_COUNT', 'A structured snippet needs 3-10 values.', where('structured_snippet_asset.values'));
+        values.forEach((value: unknown) => tooLong(value, 25, 'structured_snippet_asset.values'));
+        return { ...base, type: 'STRUCTURED_SNIPPET', structuredSnippetAsset: { header, values } };
+      }
+      if (create.textAsset) {
+        required('text_asset.text', create.textAsset.text, where);
+        return { ...base, type: 'TEXT', textAsset: create.textAsset };
+      }
       if (create.calloutAsset) {
         const text = String(create.calloutAsset.calloutText ?? '');
         if (!text) throw invalid('fieldError', 'REQUIRED', 'The required field was not present: callout_text.', where('callout_asset.callout_text'));
@@ -851,8 +1158,12 @@ const MUTABLE: Record<string, MutableSpec> = {
     build(c, create, where) {
       const campaign = refOf(c, 'campaigns', create.campaign, 'campaign', where);
       const asset = refOf(c, 'assets', create.asset, 'asset', where);
-      ENUM('field_type', create.fieldType, ['CALLOUT', 'CALL', 'SITELINK', 'STRUCTURED_SNIPPET'], where);
-      if (create.fieldType !== asset.type) throw invalid('assetLinkError', 'INVALID_ASSET_TYPE', `An asset of type ${asset.type} cannot be linked as ${create.fieldType}.`, where('field_type'));
+      ENUM('field_type', create.fieldType, ['CALLOUT', 'CALL', 'SITELINK', 'STRUCTURED_SNIPPET', 'BUSINESS_NAME'], where);
+      if (create.fieldType === 'BUSINESS_NAME') {
+        if (asset.type !== 'TEXT') throw invalid('assetLinkError', 'INVALID_ASSET_TYPE', `An asset of type ${asset.type} cannot be linked as BUSINESS_NAME.`, where('field_type'));
+        if (String(asset.textAsset.text).length > 25) throw invalid('assetLinkError', 'INVALID_ASSET_TEXT_FOR_FIELD_TYPE', 'A business name is at most 25 characters.', where('asset'));
+        if (c.campaignAssets.some((l) => l.campaign === campaign.resourceName && l.fieldType === 'BUSINESS_NAME')) throw invalid('campaignAssetError', 'DUPLICATE_FIELD_TYPE', 'The campaign already has a business name.', where('field_type'));
+      } else if (create.fieldType !== asset.type) throw invalid('assetLinkError', 'INVALID_ASSET_TYPE', `An asset of type ${asset.type} cannot be linked as ${create.fieldType}.`, where('field_type'));
       return { resourceName: `customers/${c.id}/campaignAssets/${campaign.id}~${asset.id}~${create.fieldType}`, campaign: campaign.resourceName, asset: asset.resourceName, fieldType: create.fieldType, status: 'ENABLED' };
     },
     validate() {},

@@ -172,6 +172,17 @@ describe('tool texts', () => {
     const displayCampaign = searchCampaigns.find((c) => c.type === 'DISPLAY') ?? searchCampaign;
     const searchAdGroup = (await read('list_ad_groups')).ad_groups.find((g: any) => g.status === 'PAUSED') ?? (await read('list_ad_groups')).ad_groups[0];
     const callAssetCampaign = ((await read('list_call_assets')).call_assets as any[]).flatMap((a) => a.linked_campaigns)[0]?.campaign_id ?? searchCampaign.id;
+    const searchAds = (await read('get_ad_performance', { limit: 1000 })).rows as any[];
+    const searchKeywords = ((await read('get_keyword_performance', { limit: 1000 })).rows as any[]).filter((k) => k.status === 'ENABLED');
+    const allAdGroups = (await read('list_ad_groups', { include_removed: true })).ad_groups as any[];
+    const [rsaAd, otherRsaAd] = searchAds.filter((a) => a.details.type === 'RESPONSIVE_SEARCH_AD' && a.status === 'ENABLED');
+    const displayAd = searchAds.find((a) => a.details.type === 'RESPONSIVE_DISPLAY_AD');
+    const removedCampaign = searchCampaigns.find((c) => c.status === 'REMOVED') ?? searchCampaign;
+    const removedAdGroup = allAdGroups.find((g) => g.status === 'REMOVED') ?? searchAdGroup;
+    const [displayAdGroup, otherDisplayAdGroup] = allAdGroups.filter((g) => searchCampaigns.some((c) => c.type === 'DISPLAY' && c.id === g.campaign_id) && g.status !== 'REMOVED');
+    const searchGroupOf = (campaignId: string) => allAdGroups.find((g) => g.campaign_id === campaignId && g.status === 'ENABLED');
+    const rsa = { headlines: ['Trail Boots', 'Free Returns', 'Waterproof'], descriptions: ['Boots tested on real trails.', 'Free shipping over $50.'], final_url: 'https://www.example.com/trail' };
+    const negativeList = ((await read('list_negative_keyword_lists')).lists as any[])[0];
     const socialAdSets = (await read('list_socialads_ad_sets')).ad_sets as any[];
     const socialAssets = await read('discover_socialads_assets');
     const socialPage = (await read('list_socialads_pages')).pages[0].id;
@@ -235,6 +246,46 @@ describe('tool texts', () => {
       add_ad_group_audiences: { ad_group_id: searchAdGroup.id, in_market_audiences: ['80432'] },
       remove_call_assets: { campaign_id: callAssetCampaign },
       resume_ad_group: { ad_group_id: searchAdGroup.id },
+      get_ad_creative: { ad_id: rsaAd.id },
+      list_campaign_extensions: { campaign_id: searchCampaign.id },
+      pause_campaign: { campaign_id: searchCampaign.id },
+      resume_campaign: { campaign_id: searchCampaign.id },
+      remove_campaign: { campaign_id: removedCampaign.id },
+      pause_ad_group: { ad_group_id: searchGroupOf(searchCampaign.id).id },
+      remove_ad_group: { ad_group_id: removedAdGroup.id },
+      remove_display_ad_group: { ad_group_id: otherDisplayAdGroup?.id ?? displayAdGroup.id },
+      pause_ad: { ad_id: rsaAd.id },
+      resume_ad: { ad_id: rsaAd.id },
+      remove_ad: { ad_id: otherRsaAd.id },
+      remove_display_ad: { ad_id: displayAd.id },
+      pause_keywords: { keyword_ids: [searchKeywords[0].id] },
+      remove_keywords: { keyword_ids: [searchKeywords[1].id] },
+      resume_keywords: { keyword_ids: [searchKeywords[0].id] },
+      add_keywords: { ad_group_id: searchKeywords[0].ad_group_id, keywords: [{ text: 'scan test boots', match_type: 'PHRASE' }] },
+      add_display_keywords: { ad_group_id: displayAdGroup.id, keywords: [{ text: 'trail gear' }] },
+      add_negative_keywords: { campaign_id: searchCampaign.id, keywords: [{ text: 'scan test', match_type: 'BROAD' }] },
+      remove_negative_keywords: { campaign_id: searchCampaign.id, texts: ['scan test'] },
+      update_keyword: { keyword_id: searchKeywords[0].id, cpc_bid: 1.11 },
+      update_campaign_budget: { campaign_id: searchCampaign.id, daily_budget: 81 },
+      update_bid_strategy: { campaign_id: searchCampaign.id, strategy: 'MAXIMIZE_CLICKS' },
+      create_ad: { ad_group_id: searchKeywords[0].ad_group_id, ...rsa },
+      create_search_campaign: { name: 'Scan test search', daily_budget: 20, ad_groups: [{ name: 'Scan group', keywords: [{ text: 'scan boots', match_type: 'EXACT' }], ads: [rsa] }] },
+      update_ad_headlines: { ad_id: rsaAd.id, headlines: ['Trail Boots', 'Free Returns', 'Waterproof Boots'] },
+      update_ad_descriptions: { ad_id: rsaAd.id, descriptions: ['Boots tested on real trails.', 'Free returns.'] },
+      update_ad_content: { ad_id: rsaAd.id, path1: 'boots' },
+      update_ad_creative: { ad_id: rsaAd.id, final_url: 'https://www.example.com/boots' },
+      add_sitelinks: { campaign_id: searchCampaign.id, sitelinks: [{ link_text: 'Boot Finder', final_url: 'https://www.example.com/finder' }] },
+      add_structured_snippets: { campaign_id: searchCampaign.id, snippets: [{ header: 'Brands', values: ['A', 'B', 'C'] }] },
+      add_call_asset: { campaign_id: searchCampaign.id, call: { phone_number: '+1 800-555-0100', country_code: 'US' } },
+      add_business_name_asset: { campaign_id: searchCampaign.id, business_name: 'Northwind Outdoor' },
+      remove_sitelinks: { campaign_id: searchCampaign.id },
+      remove_structured_snippets: { campaign_id: searchCampaign.id },
+      remove_callouts: { campaign_id: searchCampaign.id },
+      create_negative_keyword_list: { name: 'Scan test list', keywords: [{ text: 'scan', match_type: 'BROAD' }], campaign_ids: [searchCampaign.id] },
+      add_negative_keyword_list_keywords: { list_id: negativeList.id, keywords: [{ text: 'scan two', match_type: 'PHRASE' }] },
+      remove_negative_keyword_list_keywords: { list_id: negativeList.id, texts: ['scan two'] },
+      attach_negative_keyword_list: { list_id: negativeList.id, campaign_ids: [searchCampaign.id] },
+      detach_negative_keyword_list: { list_id: negativeList.id, campaign_ids: [searchCampaign.id] },
       add_socialads_ad: { ad_set_id: socialAdSets.find((s) => s.objective === 'OUTCOME_TRAFFIC')?.id ?? socialAdSets[0].id, ad_type: 'image', landing_page_url: 'https://www.example.com/trail', existing_image_hash: socialAssets.images[0].hash, primary_text: 'Gear that goes further', headline: 'Trail-tested packs', facebook_page_id: socialPage },
       get_socialads_campaign_details: { campaign_id: socialTraffic.id },
       pause_socialads_campaign: { campaign_id: socialTraffic.id },

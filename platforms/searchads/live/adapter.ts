@@ -3,6 +3,16 @@ import type { ConnectedAccount } from '../../../functions/runtime/stores/owners'
 import type { PortCall } from '../../../functions/runtime/tool';
 import { connectionBroken, connectionHealthy, credentialsOf } from '../../live/connector';
 import type {
+  NewSearchAdsAd,
+  NewSearchAdsAdGroup,
+  NewSearchAdsCampaign,
+  NewSearchAdsKeyword,
+  NewSearchAdsNegativeKeyword,
+  SearchAdsAdPatch,
+  SearchAdsBiddingTargets,
+  SearchAdsKeywordPatch,
+  SearchAdsListNegativeKeyword,
+  SearchAdsNegativeKeywordList,
   NewSearchAdsAsset,
   NewSearchAdsCampaignAsset,
   NewSearchAdsCampaignCriterion,
@@ -43,6 +53,7 @@ const CAMPAIGN_FIELDS = [
   'campaign.network_settings.target_partner_search_network', 'campaign.network_settings.target_youtube', 'campaign.network_settings.target_google_tv_network',
   'campaign.targeting_setting.target_restrictions', 'campaign.ai_max_setting.enable_ai_max', 'campaign.tracking_url_template', 'campaign.final_url_suffix',
   'campaign.url_custom_parameters', 'campaign.labels', 'campaign.frequency_caps',
+  'campaign.maximize_conversions.target_cpa_micros', 'campaign.target_cpa.target_cpa_micros', 'campaign.maximize_conversion_value.target_roas', 'campaign.target_roas.target_roas',
 ];
 const NETWORK_KEYS: Record<keyof SearchAdsNetworkSettings, string> = {
   target_google_search: 'targetGoogleSearch',
@@ -64,7 +75,6 @@ const NOT_WRITABLE: Partial<Record<keyof SearchAdsCampaign, string>> = {
   label_ids: 'labels are applied with their own operations',
   frequency_caps: 'frequency caps are read-only in this gateway',
   type: 'a campaign\'s type cannot change',
-  bidding_strategy: 'bidding strategies are not changed by this gateway',
 };
 const digitsOnly = /^\d{1,19}$/;
 /** The platform's "runs indefinitely" end date of older campaigns. */
@@ -200,6 +210,12 @@ export class SearchAdsLive implements SearchAdsPort {
     if ('tracking_url_template' in patch) set('trackingUrlTemplate', patch.tracking_url_template);
     if ('final_url_suffix' in patch) set('finalUrlSuffix', patch.final_url_suffix);
     if ('url_custom_parameters' in patch) set('urlCustomParameters', patch.url_custom_parameters ?? []);
+    if (patch.bidding_strategy !== undefined || 'bidding_targets' in patch) {
+      const wire = biddingWire(patch.bidding_strategy ?? current.bidding_strategy ?? '', patch.bidding_targets ?? {});
+      const [field, body] = Object.entries(wire)[0]!;
+      if (Object.keys(body).length) for (const [key, value] of Object.entries(body)) set(`${field}.${key}`, value);
+      else set(field, {});
+    }
     if (patch.start_date !== undefined) set('startDateTime', `${patch.start_date} 00:00:00`);
     if ('end_date' in patch) set('endDateTime', patch.end_date === undefined ? undefined : `${patch.end_date} 23:59:59`);
     if (mask.length) await this.mutate('campaigns', [{ update, updateMask: mask.join(',') }]);
@@ -214,6 +230,41 @@ export class SearchAdsLive implements SearchAdsPort {
       ]);
     }
     return this.getCampaign(campaignId);
+  }
+
+  async createCampaign(campaign: NewSearchAdsCampaign): Promise<SearchAdsCampaign> {
+    const [budget] = await this.mutate('campaignBudgets', [
+      { create: { name: `${campaign.name} budget ${Date.now()}`, amountMicros: toMicros(campaign.budget_amount), deliveryMethod: 'STANDARD', explicitlyShared: false } },
+    ]);
+    const network = campaign.network_settings;
+    const [created] = await this.mutate('campaigns', [
+      {
+        create: {
+          name: campaign.name,
+          status: campaign.status,
+          advertisingChannelType: campaign.type,
+          campaignBudget: budget,
+          containsEuPoliticalAdvertising: 'DOES_NOT_CONTAIN_EU_POLITICAL_ADVERTISING',
+          ...(network ? { networkSettings: Object.fromEntries(Object.entries(NETWORK_KEYS).map(([key, wire]) => [wire, network[key as keyof SearchAdsNetworkSettings]])) } : {}),
+          ...biddingWire(campaign.bidding_strategy ?? 'MAXIMIZE_CLICKS', campaign.bidding_targets),
+          startDateTime: `${campaign.start_date} 00:00:00`,
+          ...(campaign.end_date ? { endDateTime: `${campaign.end_date} 23:59:59` } : {}),
+          ...(campaign.final_url_suffix ? { finalUrlSuffix: campaign.final_url_suffix } : {}),
+        },
+      },
+    ]);
+    const campaignId = idOf(created!);
+    if (campaign.language_ids?.length) {
+      await this.mutate('campaignCriteria', campaign.language_ids.map((id) => ({ create: { campaign: created, language: { languageConstant: `languageConstants/${id}` } } })));
+    }
+    return this.getCampaign(campaignId);
+  }
+
+  async createAdGroup(group: NewSearchAdsAdGroup): Promise<SearchAdsAdGroup> {
+    const [created] = await this.mutate('adGroups', [
+      { create: { campaign: this.rn('campaigns', group.campaign_id), name: group.name, status: group.status, type: group.type, cpcBidMicros: toMicros(group.cpc_bid) } },
+    ]);
+    return this.getAdGroup(idOf(created!));
   }
 
   // Ad groups.
@@ -282,11 +333,22 @@ export class SearchAdsLive implements SearchAdsPort {
   // Ads and keywords.
 
   async listAds(campaignId?: string): Promise<SearchAdsAd[]> {
+    return this.readAds(campaignId ? `campaign.id = ${campaignId}` : undefined);
+  }
+
+  async getAd(adId: string): Promise<SearchAdsAd> {
+    if (!digitsOnly.test(adId)) throw this.notFound('ad', adId);
+    const [ad] = await this.readAds(`ad_group_ad.ad.id = ${adId}`);
+    if (!ad) throw this.notFound('ad', adId);
+    return ad;
+  }
+
+  private async readAds(condition?: string): Promise<SearchAdsAd[]> {
     const rows = await this.search(
       'SELECT ad_group_ad.ad.id, ad_group_ad.ad.type, ad_group_ad.status, ad_group_ad.ad.final_urls, ad_group_ad.ad.responsive_search_ad.headlines, ' +
         'ad_group_ad.ad.responsive_search_ad.descriptions, ad_group_ad.ad.responsive_search_ad.path1, ad_group_ad.ad.responsive_search_ad.path2, ' +
         'ad_group_ad.ad.responsive_display_ad.headlines, ad_group_ad.ad.responsive_display_ad.descriptions, ad_group.id, campaign.id FROM ad_group_ad' +
-        (campaignId ? ` WHERE campaign.id = ${campaignId}` : ''),
+        (condition ? ` WHERE ${condition}` : ''),
     );
     return rows.map((row) => {
       const ad = row.adGroupAd.ad;
@@ -307,6 +369,48 @@ export class SearchAdsLive implements SearchAdsPort {
     });
   }
 
+  async createAds(ads: NewSearchAdsAd[]): Promise<SearchAdsAd[]> {
+    const names = await this.mutate(
+      'adGroupAds',
+      ads.map((ad) => {
+        if (ad.type !== 'RESPONSIVE_SEARCH_AD') throw liveNotSupported(`Creating ${ad.type} ads is not supported yet.`);
+        return {
+          create: {
+            adGroup: this.rn('adGroups', ad.ad_group_id),
+            status: ad.status,
+            ad: {
+              finalUrls: [ad.final_url],
+              responsiveSearchAd: { headlines: ad.headlines.map((text) => ({ text })), descriptions: ad.descriptions.map((text) => ({ text })), ...(ad.path1 ? { path1: ad.path1 } : {}), ...(ad.path2 ? { path2: ad.path2 } : {}) },
+            },
+          },
+        };
+      }),
+    );
+    return Promise.all(names.map((name) => this.getAd(idOf(name).split('~')[1]!)));
+  }
+
+  async updateAd(adId: string, patch: SearchAdsAdPatch, expect?: Partial<SearchAdsAd>): Promise<SearchAdsAd> {
+    const current = await this.getAd(adId);
+    checkExpected('ad', adId, current, expect);
+    if (patch.status !== undefined) {
+      await this.mutate('adGroupAds', [{ update: { resourceName: this.rn('adGroupAds', `${current.ad_group_id}~${adId}`), status: patch.status }, updateMask: 'status' }]);
+    }
+    const copy = current.type === 'RESPONSIVE_DISPLAY_AD' ? 'responsiveDisplayAd' : 'responsiveSearchAd';
+    const update: Record<string, unknown> = { resourceName: this.rn('ads', adId) };
+    const mask: string[] = [];
+    const set = (path: string, value: unknown) => {
+      mask.push(path);
+      if (value !== undefined) setPath(update, path, value);
+    };
+    if (patch.headlines) set(`${copy}.headlines`, patch.headlines.map((text) => ({ text })));
+    if (patch.descriptions) set(`${copy}.descriptions`, patch.descriptions.map((text) => ({ text })));
+    if ('path1' in patch) set(`${copy}.path1`, patch.path1);
+    if ('path2' in patch) set(`${copy}.path2`, patch.path2);
+    if (patch.final_url !== undefined) set('finalUrls', [patch.final_url]);
+    if (mask.length) await this.mutate('ads', [{ update, updateMask: mask.join(',') }]);
+    return this.getAd(adId);
+  }
+
   private keywordCriteria(campaignId?: string): Promise<GoogleAdsRow[]> {
     return this.search(
       'SELECT ad_group_criterion.criterion_id, ad_group_criterion.keyword.text, ad_group_criterion.keyword.match_type, ad_group_criterion.status, ' +
@@ -318,19 +422,72 @@ export class SearchAdsLive implements SearchAdsPort {
   async listKeywords(campaignId?: string): Promise<SearchAdsKeyword[]> {
     return (await this.keywordCriteria(campaignId))
       .filter((row) => !row.adGroupCriterion.negative)
-      .map((row) => {
-        const c = row.adGroupCriterion;
-        return {
-          id: String(c.criterionId),
-          ad_group_id: String(row.adGroup.id),
-          campaign_id: String(row.campaign.id),
-          text: c.keyword.text,
-          match_type: c.keyword.matchType,
-          status: c.status,
-          ...(c.cpcBidMicros !== undefined ? { cpc_bid: fromMicros(c.cpcBidMicros) } : {}),
-          ...(c.qualityInfo?.qualityScore !== undefined ? { quality_score: Number(c.qualityInfo.qualityScore) } : {}),
-        };
-      });
+      .map((row) => keywordFrom(row));
+  }
+
+  async getKeyword(keywordId: string): Promise<SearchAdsKeyword> {
+    const [adGroupId, criterionId] = keywordId.split('~');
+    if (!adGroupId || !criterionId || !digitsOnly.test(adGroupId) || !digitsOnly.test(criterionId)) throw this.notFound('keyword', keywordId);
+    const keyword = (await this.listKeywordsWhere(`ad_group.id = ${adGroupId} AND ad_group_criterion.criterion_id = ${criterionId}`))[0];
+    if (!keyword) throw this.notFound('keyword', keywordId);
+    return keyword;
+  }
+
+  private async listKeywordsWhere(condition: string): Promise<SearchAdsKeyword[]> {
+    const rows = await this.search(
+      'SELECT ad_group_criterion.criterion_id, ad_group_criterion.keyword.text, ad_group_criterion.keyword.match_type, ad_group_criterion.status, ' +
+        'ad_group_criterion.negative, ad_group_criterion.cpc_bid_micros, ad_group_criterion.quality_info.quality_score, ad_group.id, campaign.id ' +
+        `FROM ad_group_criterion WHERE ad_group_criterion.type = 'KEYWORD' AND ad_group_criterion.negative = FALSE AND ${condition}`,
+    );
+    return rows.map((row) => keywordFrom(row));
+  }
+
+  async addKeywords(keywords: NewSearchAdsKeyword[]): Promise<SearchAdsKeyword[]> {
+    const names = await this.mutate(
+      'adGroupCriteria',
+      keywords.map((k) => ({
+        create: { adGroup: this.rn('adGroups', k.ad_group_id), status: k.status, keyword: { text: k.text, matchType: k.match_type }, ...(k.cpc_bid !== undefined ? { cpcBidMicros: toMicros(k.cpc_bid) } : {}) },
+      })),
+    );
+    return Promise.all(names.map((name) => this.getKeyword(idOf(name))));
+  }
+
+  async updateKeyword(keywordId: string, patch: SearchAdsKeywordPatch, expect?: Partial<SearchAdsKeyword>): Promise<SearchAdsKeyword> {
+    const current = await this.getKeyword(keywordId);
+    checkExpected('keyword', keywordId, current, expect);
+    const resourceName = this.rn('adGroupCriteria', keywordId);
+    if (patch.status === 'REMOVED') {
+      await this.mutate('adGroupCriteria', [{ remove: resourceName }]);
+      return { ...current, status: 'REMOVED' };
+    }
+    const update: Record<string, unknown> = { resourceName };
+    const mask: string[] = [];
+    if (patch.status !== undefined) (update.status = patch.status), mask.push('status');
+    if ('cpc_bid' in patch) {
+      mask.push('cpcBidMicros');
+      if (patch.cpc_bid !== undefined) update.cpcBidMicros = toMicros(patch.cpc_bid);
+    }
+    if (mask.length) await this.mutate('adGroupCriteria', [{ update, updateMask: mask.join(',') }]);
+    return this.getKeyword(keywordId);
+  }
+
+  async addNegativeKeywords(negatives: NewSearchAdsNegativeKeyword[]): Promise<SearchAdsNegativeKeyword[]> {
+    const groupLevel = negatives.filter((n) => n.ad_group_id);
+    const campaignLevel = negatives.filter((n) => !n.ad_group_id);
+    const [groupNames, campaignNames] = await Promise.all([
+      this.mutate('adGroupCriteria', groupLevel.map((n) => ({ create: { adGroup: this.rn('adGroups', n.ad_group_id!), negative: true, keyword: { text: n.text, matchType: n.match_type } } }))),
+      this.mutate('campaignCriteria', campaignLevel.map((n) => ({ create: { campaign: this.rn('campaigns', n.campaign_id), negative: true, keyword: { text: n.text, matchType: n.match_type } } }))),
+    ]);
+    const idFor = (n: NewSearchAdsNegativeKeyword) =>
+      n.ad_group_id ? idOf(groupNames[groupLevel.indexOf(n)]!).split('~')[1]! : idOf(campaignNames[campaignLevel.indexOf(n)]!).split('~')[1]!;
+    return negatives.map((n) => ({ ...n, id: idFor(n) }));
+  }
+
+  async removeNegativeKeywords(negatives: SearchAdsNegativeKeyword[]): Promise<void> {
+    await Promise.all([
+      this.mutate('adGroupCriteria', negatives.filter((n) => n.ad_group_id).map((n) => ({ remove: this.rn('adGroupCriteria', `${n.ad_group_id}~${n.id}`) }))),
+      this.mutate('campaignCriteria', negatives.filter((n) => !n.ad_group_id).map((n) => ({ remove: this.rn('campaignCriteria', `${n.campaign_id}~${n.id}`) }))),
+    ]);
   }
 
   async listNegativeKeywords(campaignId?: string): Promise<SearchAdsNegativeKeyword[]> {
@@ -347,6 +504,47 @@ export class SearchAdsLive implements SearchAdsPort {
         .filter((row) => row.adGroupCriterion.negative)
         .map((row) => ({ id: String(row.adGroupCriterion.criterionId), campaign_id: String(row.campaign.id), ad_group_id: String(row.adGroup.id), text: row.adGroupCriterion.keyword.text, match_type: row.adGroupCriterion.keyword.matchType })),
     ];
+  }
+
+  // Shared negative keyword lists (shared sets of type NEGATIVE_KEYWORDS).
+
+  async listNegativeKeywordLists(): Promise<SearchAdsNegativeKeywordList[]> {
+    const [sets, criteria, links] = await Promise.all([
+      this.search("SELECT shared_set.id, shared_set.name FROM shared_set WHERE shared_set.type = 'NEGATIVE_KEYWORDS' AND shared_set.status = 'ENABLED'"),
+      this.search("SELECT shared_set.id, shared_criterion.criterion_id, shared_criterion.keyword.text, shared_criterion.keyword.match_type FROM shared_criterion WHERE shared_criterion.type = 'KEYWORD'"),
+      this.search("SELECT campaign.id, shared_set.id FROM campaign_shared_set WHERE campaign_shared_set.status = 'ENABLED'"),
+    ]);
+    return sets.map((row) => {
+      const id = String(row.sharedSet.id);
+      return {
+        id,
+        name: row.sharedSet.name,
+        keywords: criteria.filter((c) => String(c.sharedSet.id) === id).map((c) => ({ id: String(c.sharedCriterion.criterionId), text: c.sharedCriterion.keyword.text, match_type: c.sharedCriterion.keyword.matchType })),
+        campaign_ids: links.filter((l) => String(l.sharedSet.id) === id).map((l) => String(l.campaign.id)),
+      };
+    });
+  }
+
+  async createNegativeKeywordList(name: string): Promise<SearchAdsNegativeKeywordList> {
+    const [created] = await this.mutate('sharedSets', [{ create: { name, type: 'NEGATIVE_KEYWORDS' } }]);
+    return { id: idOf(created!), name, keywords: [], campaign_ids: [] };
+  }
+
+  async addListNegativeKeywords(listId: string, keywords: Omit<SearchAdsListNegativeKeyword, 'id'>[]): Promise<SearchAdsListNegativeKeyword[]> {
+    const names = await this.mutate('sharedCriteria', keywords.map((k) => ({ create: { sharedSet: this.rn('sharedSets', listId), keyword: { text: k.text, matchType: k.match_type } } })));
+    return keywords.map((k, i) => ({ ...k, id: idOf(names[i]!).split('~')[1]! }));
+  }
+
+  async removeListNegativeKeywords(listId: string, keywordIds: string[]): Promise<void> {
+    await this.mutate('sharedCriteria', keywordIds.map((id) => ({ remove: this.rn('sharedCriteria', `${listId}~${id}`) })));
+  }
+
+  async attachNegativeKeywordList(listId: string, campaignIds: string[]): Promise<void> {
+    await this.mutate('campaignSharedSets', campaignIds.map((id) => ({ create: { campaign: this.rn('campaigns', id), sharedSet: this.rn('sharedSets', listId) } })));
+  }
+
+  async detachNegativeKeywordList(listId: string, campaignIds: string[]): Promise<void> {
+    await this.mutate('campaignSharedSets', campaignIds.map((id) => ({ remove: this.rn('campaignSharedSets', `${id}~${listId}`) })));
   }
 
   // Locations.
@@ -381,32 +579,24 @@ export class SearchAdsLive implements SearchAdsPort {
   // Assets.
 
   async listAssets(type?: SearchAdsAssetType): Promise<SearchAdsAsset[]> {
-    const types = type ? `'${type}'` : "'CALLOUT', 'CALL'";
+    const types = (type ? [type] : ASSET_TYPES).map((t) => `'${WIRE_ASSET_TYPE[t]}'`).join(', ');
     const rows = await this.search(
-      `SELECT asset.id, asset.type, asset.callout_asset.callout_text, asset.call_asset.phone_number, asset.call_asset.country_code FROM asset WHERE asset.type IN (${types})`,
+      'SELECT asset.id, asset.type, asset.final_urls, asset.callout_asset.callout_text, asset.call_asset.phone_number, asset.call_asset.country_code, ' +
+        'asset.sitelink_asset.link_text, asset.sitelink_asset.description1, asset.sitelink_asset.description2, asset.structured_snippet_asset.header, ' +
+        `asset.structured_snippet_asset.values, asset.text_asset.text FROM asset WHERE asset.type IN (${types})`,
     );
-    return rows.map((row) => {
-      const a = row.asset;
-      return a.type === 'CALL'
-        ? { id: String(a.id), type: 'CALL', phone_number: a.callAsset?.phoneNumber, country_code: a.callAsset?.countryCode }
-        : { id: String(a.id), type: 'CALLOUT', callout_text: a.calloutAsset?.calloutText };
-    });
+    return rows.map((row) => assetFrom(row.asset)).filter((a) => !type || a.type === type);
   }
 
   async createAssets(assets: NewSearchAdsAsset[]): Promise<SearchAdsAsset[]> {
-    const names = await this.mutate(
-      'assets',
-      assets.map((a) => ({
-        create: a.type === 'CALL' ? { callAsset: { phoneNumber: a.phone_number, countryCode: a.country_code } } : { calloutAsset: { calloutText: a.callout_text } },
-      })),
-    );
+    const names = await this.mutate('assets', assets.map((a) => ({ create: assetWire(a) })));
     return assets.map((a, i) => ({ ...a, id: idOf(names[i]!) }));
   }
 
   async listCampaignAssets(campaignId?: string): Promise<SearchAdsCampaignAsset[]> {
     const rows = await this.search(
       'SELECT campaign_asset.campaign, campaign_asset.asset, campaign_asset.field_type, campaign_asset.status FROM campaign_asset ' +
-        `WHERE campaign_asset.field_type IN ('CALLOUT', 'CALL') AND campaign_asset.status = 'ENABLED'${campaignId ? ` AND campaign.id = ${campaignId}` : ''}`,
+        `WHERE campaign_asset.field_type IN (${ASSET_TYPES.map((t) => `'${t}'`).join(', ')}) AND campaign_asset.status = 'ENABLED'${campaignId ? ` AND campaign.id = ${campaignId}` : ''}`,
     );
     return rows.map((row) => {
       const link = row.campaignAsset;
@@ -494,17 +684,21 @@ export class SearchAdsLive implements SearchAdsPort {
   // Figures.
 
   async getReport(level: SearchAdsReportLevel, start: string, end: string): Promise<SearchAdsReportRow[]> {
-    const ids = { customer: '', campaign: 'campaign.id, ', ad_group: 'campaign.id, ad_group.id, ' }[level];
+    const { from, ids } = REPORT_SOURCES[level];
     const rows = await this.search(
-      `SELECT ${ids}segments.date, metrics.impressions, metrics.clicks, metrics.cost_micros, metrics.conversions, metrics.conversions_value, metrics.video_trueview_views ` +
-        `FROM ${level} WHERE segments.date BETWEEN '${start}' AND '${end}'`,
+      `SELECT ${ids.map((id) => `${id}, `).join('')}segments.date, metrics.impressions, metrics.clicks, metrics.cost_micros, metrics.conversions, metrics.conversions_value, metrics.video_trueview_views ` +
+        `FROM ${from} WHERE segments.date BETWEEN '${start}' AND '${end}'`,
     );
     return rows.map((row) => {
       const m = row.metrics ?? {};
+      const keyword = level === 'keyword' ? `${row.adGroup.id}~${row.adGroupCriterion.criterionId}` : level === 'search_term' ? idOf(row.segments.keyword?.adGroupCriterion ?? '') : undefined;
       return {
         date: row.segments.date,
         ...(row.campaign ? { campaign_id: String(row.campaign.id) } : {}),
         ...(row.adGroup ? { ad_group_id: String(row.adGroup.id) } : {}),
+        ...(keyword ? { keyword_id: keyword } : {}),
+        ...(level === 'ad' ? { ad_id: String(row.adGroupAd.ad.id) } : {}),
+        ...(level === 'search_term' ? { search_term: row.searchTermView.searchTerm } : {}),
         impressions: Number(m.impressions ?? 0),
         clicks: Number(m.clicks ?? 0),
         spend: fromMicros(m.costMicros),
@@ -513,6 +707,60 @@ export class SearchAdsLive implements SearchAdsPort {
         video_views: Number(m.videoTrueviewViews ?? 0),
       };
     });
+  }
+}
+
+/** Where each report level's rows come from: the resource queried and the ids selected with the figures. */
+const REPORT_SOURCES: Record<SearchAdsReportLevel, { from: string; ids: string[] }> = {
+  customer: { from: 'customer', ids: [] },
+  campaign: { from: 'campaign', ids: ['campaign.id'] },
+  ad_group: { from: 'ad_group', ids: ['campaign.id', 'ad_group.id'] },
+  keyword: { from: 'keyword_view', ids: ['campaign.id', 'ad_group.id', 'ad_group_criterion.criterion_id'] },
+  ad: { from: 'ad_group_ad', ids: ['campaign.id', 'ad_group.id', 'ad_group_ad.ad.id'] },
+  search_term: { from: 'search_term_view', ids: ['campaign.id', 'ad_group.id', 'search_term_view.search_term', 'segments.keyword.ad_group_criterion'] },
+};
+
+function biddingTargetsFrom(c: GoogleAdsRow): { bidding_targets?: SearchAdsBiddingTargets } {
+  const cpa = c.maximizeConversions?.targetCpaMicros ?? c.targetCpa?.targetCpaMicros;
+  const roas = c.maximizeConversionValue?.targetRoas ?? c.targetRoas?.targetRoas;
+  const targets: SearchAdsBiddingTargets = { ...(cpa ? { target_cpa: fromMicros(cpa) } : {}), ...(roas ? { target_roas: Number(roas) } : {}) };
+  return Object.keys(targets).length ? { bidding_targets: targets } : {};
+}
+
+/** The asset types campaigns use, and the type of the library asset behind each (a business name is a text asset). */
+const ASSET_TYPES: SearchAdsAssetType[] = ['CALLOUT', 'CALL', 'SITELINK', 'STRUCTURED_SNIPPET', 'BUSINESS_NAME'];
+const WIRE_ASSET_TYPE: Record<SearchAdsAssetType, string> = { CALLOUT: 'CALLOUT', CALL: 'CALL', SITELINK: 'SITELINK', STRUCTURED_SNIPPET: 'STRUCTURED_SNIPPET', BUSINESS_NAME: 'TEXT' };
+
+function assetFrom(a: GoogleAdsRow): SearchAdsAsset {
+  const id = String(a.id);
+  switch (a.type) {
+    case 'CALL':
+      return { id, type: 'CALL', phone_number: a.callAsset?.phoneNumber, country_code: a.callAsset?.countryCode };
+    case 'SITELINK': {
+      const s = a.sitelinkAsset ?? {};
+      return { id, type: 'SITELINK', link_text: s.linkText, final_url: a.finalUrls?.[0] ?? '', ...(s.description1 ? { description1: s.description1, description2: s.description2 } : {}) };
+    }
+    case 'STRUCTURED_SNIPPET':
+      return { id, type: 'STRUCTURED_SNIPPET', header: a.structuredSnippetAsset?.header, values: a.structuredSnippetAsset?.values ?? [] };
+    case 'TEXT':
+      return { id, type: 'BUSINESS_NAME', text: a.textAsset?.text };
+    default:
+      return { id, type: 'CALLOUT', callout_text: a.calloutAsset?.calloutText };
+  }
+}
+
+function assetWire(a: NewSearchAdsAsset): Record<string, unknown> {
+  switch (a.type) {
+    case 'CALL':
+      return { callAsset: { phoneNumber: a.phone_number, countryCode: a.country_code } };
+    case 'SITELINK':
+      return { finalUrls: [a.final_url], sitelinkAsset: { linkText: a.link_text, ...(a.description1 ? { description1: a.description1, description2: a.description2 } : {}) } };
+    case 'STRUCTURED_SNIPPET':
+      return { structuredSnippetAsset: { header: a.header, values: a.values } };
+    case 'BUSINESS_NAME':
+      return { textAsset: { text: a.text } };
+    default:
+      return { calloutAsset: { calloutText: a.callout_text } };
   }
 }
 
@@ -549,6 +797,7 @@ function campaignFrom(row: GoogleAdsRow, languageIds: string[]): SearchAdsCampai
     status: c.status,
     budget_amount: fromMicros(row.campaignBudget?.amountMicros),
     ...(c.biddingStrategyType ? { bidding_strategy: c.biddingStrategyType } : {}),
+    ...biddingTargetsFrom(c),
     start_date: String(c.startDateTime ?? '').slice(0, 10),
     ...(end && end < OPEN_END ? { end_date: end } : {}),
     network_settings: Object.fromEntries(Object.entries(NETWORK_KEYS).map(([key, wire]) => [key, Boolean(network[wire])])) as unknown as SearchAdsNetworkSettings,
@@ -573,6 +822,43 @@ function campaignFrom(row: GoogleAdsRow, languageIds: string[]): SearchAdsCampai
         }
       : {}),
   };
+}
+
+/** A keyword's id is its ad group and criterion id (`<ad group>~<criterion>`): the platform reuses criterion ids across ad groups. */
+function keywordFrom(row: GoogleAdsRow): SearchAdsKeyword {
+  const c = row.adGroupCriterion;
+  return {
+    id: `${row.adGroup.id}~${c.criterionId}`,
+    ad_group_id: String(row.adGroup.id),
+    campaign_id: String(row.campaign.id),
+    text: c.keyword.text,
+    match_type: c.keyword.matchType,
+    status: c.status,
+    ...(c.cpcBidMicros !== undefined ? { cpc_bid: fromMicros(c.cpcBidMicros) } : {}),
+    ...(c.qualityInfo?.qualityScore !== undefined ? { quality_score: Number(c.qualityInfo.qualityScore) } : {}),
+  };
+}
+
+/** The wire field that holds each bidding strategy on a campaign, and where its target sits. */
+export const BIDDING_FIELDS: Record<string, { field: string; cpa?: string; roas?: string }> = {
+  MANUAL_CPC: { field: 'manualCpc' },
+  MAXIMIZE_CLICKS: { field: 'targetSpend' },
+  MAXIMIZE_CONVERSIONS: { field: 'maximizeConversions', cpa: 'targetCpaMicros' },
+  MAXIMIZE_CONVERSION_VALUE: { field: 'maximizeConversionValue', roas: 'targetRoas' },
+  TARGET_CPA: { field: 'targetCpa', cpa: 'targetCpaMicros' },
+  TARGET_ROAS: { field: 'targetRoas', roas: 'targetRoas' },
+  TARGET_IMPRESSION_SHARE: { field: 'targetImpressionShare' },
+};
+
+/** The campaign fields that set a bidding strategy and its targets. */
+function biddingWire(strategy: string, targets: SearchAdsBiddingTargets = {}): Record<string, Record<string, unknown>> {
+  const spec = BIDDING_FIELDS[strategy];
+  if (!spec) throw liveNotSupported(`The bidding strategy ${strategy} cannot be set through this gateway.`);
+  const body: Record<string, unknown> = {};
+  if (spec.cpa && targets.target_cpa !== undefined) body[spec.cpa] = toMicros(targets.target_cpa);
+  if (spec.roas && targets.target_roas !== undefined) body[spec.roas] = targets.target_roas;
+  if (strategy === 'TARGET_IMPRESSION_SHARE') Object.assign(body, { location: 'ANYWHERE_ON_PAGE', locationFractionMicros: '700000' });
+  return { [spec.field]: body };
 }
 
 function audienceFrom(row: GoogleAdsRow, segments: SearchAdsAudienceSegment[]): SearchAdsAdGroupAudience {

@@ -14,14 +14,20 @@
  *   overdelivery, so both limits always hold.
  * - Only video campaigns report video views; the other types have none (absent, not zero).
  */
-import { stateAt, type WithHistory } from '../../sandbox/history';
+import { daySegments, stateAt, type WithHistory } from '../../sandbox/history';
 
-import { deliverParentDay, type DayFigures } from '../../sandbox/allocate';
+import { deliverParentDay, splitDay, type DayFigures } from '../../sandbox/allocate';
 import { dailyMetrics, profileFor, type PerformanceProfile, type PerformanceTier } from '../../sandbox/metrics';
-import type { SearchAdsAdGroup, SearchAdsCampaign, SearchAdsCampaignType } from '../port';
+import { negativeBlocks } from '../keyword-matching';
+import type { SearchAdsAd, SearchAdsAdGroup, SearchAdsCampaign, SearchAdsCampaignType, SearchAdsKeyword, SearchAdsNegativeKeyword } from '../port';
 
 export type StoredCampaign = SearchAdsCampaign & { performance: PerformanceTier };
 export type StoredAdGroup = SearchAdsAdGroup & { performance: PerformanceTier; start_date: string };
+export type StoredKeyword = SearchAdsKeyword & { performance: PerformanceTier; start_date: string };
+/** Ads created through the port carry the day they were created; seeded ads always existed. */
+export type StoredAd = SearchAdsAd & { start_date?: string };
+/** Negatives added through the port carry when; they block queries from the next day on. */
+export type StoredNegative = SearchAdsNegativeKeyword & { created_at?: string };
 
 /** How a campaign type shifts the tier's profile. */
 const TYPE_SHAPE: Record<SearchAdsCampaignType, { impressions: number; ctr: number; cpc: number; cvr: number }> = {
@@ -49,8 +55,12 @@ const FIRST_MOMENT = '1970-01-01T00:00:00.000Z';
 
 const campaignDelivers = (c: StoredCampaign, date: string) => c.status === 'ENABLED' && c.start_date <= date && (!c.end_date || date <= c.end_date);
 
-/** A campaign's day and its ad groups' parts of it. */
-export function campaignDay(campaign: WithHistory<StoredCampaign>, groups: readonly WithHistory<StoredAdGroup>[], date: string, groupsWithKeywords: ReadonlySet<string>) {
+/**
+ * A campaign's day and its ad groups' parts of it. `groupServes` says whether an ad group has
+ * something to serve on `date` (a search ad group an enabled keyword, any ad group with ads an
+ * enabled ad), from the keywords' and ads' own history.
+ */
+export function campaignDay(campaign: WithHistory<StoredCampaign>, groups: readonly WithHistory<StoredAdGroup>[], date: string, groupServes: (group: StoredAdGroup, date: string, campaignType: SearchAdsCampaignType) => boolean) {
   const type = campaign.type;
   const firstBid = new Map(groups.map((g) => [g.id, stateAt(g, FIRST_MOMENT).cpc_bid]));
   return deliverParentDay<StoredCampaign, StoredAdGroup>({
@@ -61,7 +71,7 @@ export function campaignDay(campaign: WithHistory<StoredCampaign>, groups: reado
     dailyBudget: (c) => c.budget_amount,
     childDemand: (g, day) => {
       if (g.status !== 'ENABLED' || g.start_date > day) return undefined;
-      if (g.type === 'SEARCH_STANDARD' && type === 'SEARCH' && !groupsWithKeywords.has(g.id)) return undefined;
+      if (!groupServes(g, day, type)) return undefined;
       const first = firstBid.get(g.id) || g.cpc_bid;
       return demand(g.id, day, type, profileOf(type, g.performance, first > 0 ? g.cpc_bid / first : 1));
     },
@@ -69,3 +79,66 @@ export function campaignDay(campaign: WithHistory<StoredCampaign>, groups: reado
   });
 }
 
+
+/** The share (0-1) of `date` an entity with a status and a start date was ENABLED. */
+export function enabledShare(entity: WithHistory<{ status: string; start_date?: string }>, date: string): number {
+  if (entity.start_date && entity.start_date > date) return 0;
+  return daySegments(entity, date).reduce((sum, s) => sum + (s.state.status === 'ENABLED' ? s.share : 0), 0);
+}
+
+function weighted(id: string, date: string, tier: PerformanceTier, share: number): DayFigures {
+  const { date: _date, video_views: _views, ...day } = dailyMetrics(id, date, profileFor(tier));
+  return { impressions: day.impressions * share, clicks: day.clicks * share, spend: day.spend * share, conversions: day.conversions * share, revenue: day.revenue * share };
+}
+
+/**
+ * An ad group's day split among the members (keywords or ads) that were enabled in it, by each
+ * member's own demand times the share of the day it was enabled: the parts add up to the group's day.
+ */
+export function splitAmong<M extends { id: string; status: string; start_date?: string }>(
+  groupDay: DayFigures,
+  members: readonly WithHistory<M>[],
+  date: string,
+  tier: (member: M) => PerformanceTier,
+): [M, DayFigures][] {
+  const active = members.map((m) => [m, enabledShare(m, date)] as const).filter(([, share]) => share > 0);
+  if (!active.length) return [];
+  const parts = splitDay(groupDay, active.map(([m, share]) => weighted(m.id, date, tier(m), share)));
+  return active.map(([m], i) => [m, parts[i]!]);
+}
+
+/** Query words that never lead to a sale of the advertiser's product (they are what waste looks like). */
+const IRRELEVANT = ['free', 'used', 'repair', 'jobs', 'diy', 'reviews'];
+
+/**
+ * The queries a keyword matches, its own text first: an exact keyword its close variant, a phrase
+ * keyword queries containing it, a broad keyword related queries, some of them irrelevant.
+ */
+export function searchTermsOf(keyword: Pick<SearchAdsKeyword, 'text' | 'match_type'>): string[] {
+  const t = keyword.text.toLowerCase();
+  if (keyword.match_type === 'EXACT') return [t, t.endsWith('s') ? t.slice(0, -1) : `${t}s`];
+  if (keyword.match_type === 'PHRASE') return [t, `best ${t}`, `${t} sale`, `${t} near me`, `${t} reviews`];
+  return [t, `cheap ${t}`, `${t} for sale`, `free ${t}`, `${t} repair`, `used ${t}`, `${t} jobs`];
+}
+
+/**
+ * A keyword's day split among the queries it matched that day. Queries blocked by a negative that
+ * existed before the day started get nothing; irrelevant queries get clicks and spend but no
+ * conversions. When every query is blocked, the keyword's own text keeps the day.
+ */
+export function splitSearchTerms(keyword: StoredKeyword, day: DayFigures, date: string, negatives: readonly StoredNegative[]): [string, DayFigures][] {
+  const dayStart = `${date}T00:00:00.000Z`;
+  const blocking = negatives.filter(
+    (n) => n.campaign_id === keyword.campaign_id && (!n.ad_group_id || n.ad_group_id === keyword.ad_group_id) && (!n.created_at || n.created_at < dayStart),
+  );
+  const all = searchTermsOf(keyword);
+  const open = all.filter((q, i) => i === 0 || !blocking.some((n) => negativeBlocks(n, q)));
+  const terms = open.length ? open : [all[0]!];
+  const weights = terms.map((q) => {
+    const irrelevant = q.split(' ').some((w) => IRRELEVANT.includes(w));
+    const w = weighted(`${keyword.id}|${q}`, date, irrelevant ? 'wasteful' : keyword.performance, q === all[0] ? 2 : 1);
+    return irrelevant ? { ...w, conversions: 0, revenue: 0 } : w;
+  });
+  const parts = splitDay(day, weights);
+  return terms.map((q, i) => [q, parts[i]!]);
+}

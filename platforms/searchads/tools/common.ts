@@ -1,5 +1,7 @@
 import * as v from 'valibot';
 import { ToolError } from '../../../functions/runtime/errors';
+import { dateArgument } from '../../arguments';
+import { lastDays, refuseDatesAfterYesterday } from '../../dates';
 import { totals, type MetricTotals } from '../../metrics';
 import type { SearchAdsCampaign, SearchAdsPort, SearchAdsReportRow } from '../port';
 
@@ -57,3 +59,58 @@ export function listing(items: string[]): string {
   if (items.length <= 1) return items.join('');
   return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
+
+export const adIdArg = (description = 'Ad id from get_ad_performance or get_campaign_structure') =>
+  v.pipe(v.string(), v.trim(), v.regex(/^\d{1,19}$/, 'must be a numeric ad id (from get_ad_performance)'), v.description(description));
+
+/** Keyword ids as list tools show them: digits, or `<ad group id>~<criterion id>` on live accounts. */
+export const keywordIdArg = (description = 'Keyword id from get_keyword_performance') =>
+  v.pipe(v.string(), v.trim(), v.regex(/^\d{1,19}(~\d{1,19})?$/, 'must be a keyword id as get_keyword_performance shows it'), v.description(description));
+
+/** `start_date` / `end_date` / `lookback_days`: the one reporting window of every searchads report and list tool. */
+export const dateRangeArgs = () => ({
+  start_date: v.optional(dateArgument('First day (YYYY-MM-DD); with end_date. Default: the last lookback_days days ending yesterday')),
+  end_date: v.optional(dateArgument('Last day (YYYY-MM-DD), at the latest yesterday; with start_date')),
+  lookback_days: lookbackDaysArg(),
+});
+
+/** start_date / end_date go together and in order. */
+export function dateRangeRule(args: { start_date?: string; end_date?: string }): string | undefined {
+  if (Boolean(args.start_date) !== Boolean(args.end_date)) return '`start_date` and `end_date` must be given together (or leave both out to use `lookback_days`)';
+  if (args.start_date && args.end_date && args.start_date > args.end_date) return '`start_date` must be on or before `end_date`';
+  return undefined;
+}
+
+/** The reporting window: explicit dates (through yesterday) win over lookback_days (which ends yesterday). */
+export function reportWindow(now: Date, args: { start_date?: string; end_date?: string; lookback_days: number }): { start: string; end: string } {
+  refuseDatesAfterYesterday(now, { start_date: args.start_date, end_date: args.end_date });
+  if (args.start_date && args.end_date) return { start: args.start_date, end: args.end_date };
+  return lastDays(now, args.lookback_days);
+}
+
+/** Totals per key of report rows; a key without rows has zeros. */
+export function totalsByKey(rows: SearchAdsReportRow[], key: (row: SearchAdsReportRow) => string | undefined): (id: string) => MetricTotals {
+  const byId = new Map<string, SearchAdsReportRow[]>();
+  for (const row of rows) {
+    const id = key(row);
+    if (id !== undefined) byId.set(id, [...(byId.get(id) ?? []), row]);
+  }
+  return (id) => totals(byId.get(id) ?? []);
+}
+
+/** The valibot shape of metric totals in `structured` outputs. */
+export const metricsOutput = v.object({
+  impressions: v.number(),
+  clicks: v.number(),
+  spend: v.number(),
+  conversions: v.number(),
+  revenue: v.number(),
+  video_views: v.optional(v.number()),
+  view_rate: v.optional(v.nullable(v.number())),
+  ctr: v.nullable(v.number()),
+  cpc: v.nullable(v.number()),
+  cpa: v.nullable(v.number()),
+  roas: v.nullable(v.number()),
+  acos: v.nullable(v.number()),
+  conversion_rate: v.nullable(v.number()),
+});

@@ -1,19 +1,18 @@
 import * as v from 'valibot';
-import { lastDays } from '../../dates';
 import { count, markdownTable, money, percent } from '../../markdown';
 import { defineSearchAdsTool } from '../define';
-import { campaignIdArg, lookbackDaysArg, totalsBy } from './common';
+import { campaignIdArg, dateRangeArgs, dateRangeRule, reportWindow, totalsBy } from './common';
 
 export const listAdGroups = defineSearchAdsTool({
   name: 'list_ad_groups',
   description:
-    'Lists ad groups of a searchads account (optionally of one campaign) with campaign, type, status, default CPC bid and performance over the last N days. Use the ad group ids with resume_ad_group and add_ad_group_audiences.',
+    'Lists ad groups of a searchads account (optionally of one campaign) with campaign, type, status, default CPC bid and performance over a date range (start_date/end_date, default the last 30 days ending yesterday). Use the ad group ids with resume_ad_group and add_ad_group_audiences.',
   access: 'read',
   args: {
     campaign_id: v.optional(campaignIdArg('Only ad groups of this campaign (from list_campaigns)')),
     status: v.optional(v.pipe(v.picklist(['ENABLED', 'PAUSED', 'REMOVED']), v.description('Only ad groups in this status'))),
     include_removed: v.optional(v.pipe(v.boolean(), v.description('Include REMOVED ad groups (default false; implied by status=REMOVED)')), false),
-    lookback_days: lookbackDaysArg(),
+    ...dateRangeArgs(),
   },
   output: v.object({
     customer_id: v.string(),
@@ -46,8 +45,9 @@ export const listAdGroups = defineSearchAdsTool({
       }),
     })),
   }),
+  rules: [dateRangeRule],
   async run(args, ctx) {
-    const { start, end } = lastDays(ctx.now, args.lookback_days);
+    const { start, end } = reportWindow(ctx.now, args);
     const [campaigns, groups, report] = await Promise.all([ctx.platform.listCampaigns(), ctx.platform.listAdGroups(args.campaign_id), ctx.platform.getReport('ad_group', start, end)]);
     const figures = totalsBy(report, 'ad_group_id');
     if (args.campaign_id) await ctx.platform.getCampaign(args.campaign_id);

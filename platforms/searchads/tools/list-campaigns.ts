@@ -1,16 +1,15 @@
 import * as v from 'valibot';
 import { count, markdownTable, money, percent } from '../../markdown';
 import { defineSearchAdsTool } from '../define';
-import { totalsBy } from './common';
-import { lastDays } from '../../dates';
+import { dateRangeArgs, dateRangeRule, reportWindow, totalsBy } from './common';
 
 export const listCampaigns = defineSearchAdsTool({
   name: 'list_campaigns',
-  description: 'Lists the campaigns of a searchads account with type, status, daily budget and performance over the last N days (default 30).',
+  description: 'Lists the campaigns of a searchads account with type, status, daily budget and performance over a date range (start_date/end_date, default the last 30 days ending yesterday).',
   access: 'read',
   args: {
     status: v.optional(v.pipe(v.picklist(['ENABLED', 'PAUSED', 'REMOVED']), v.description('Only campaigns in this status'))),
-    lookback_days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(365), v.description('Days of performance to include, 1-365, default 30')), 30),
+    ...dateRangeArgs(),
   },
   output: v.object({
     customer_id: v.string(),
@@ -68,8 +67,9 @@ export const listCampaigns = defineSearchAdsTool({
       final_url_suffix: v.optional(v.string()),
     })),
   }),
+  rules: [dateRangeRule],
   async run(args, ctx) {
-    const { start, end } = lastDays(ctx.now, args.lookback_days);
+    const { start, end } = reportWindow(ctx.now, args);
     const [all, report] = await Promise.all([ctx.platform.listCampaigns(), ctx.platform.getReport('campaign', start, end)]);
     const figures = totalsBy(report, 'campaign_id');
     const rows = all.filter((c) => !args.status || c.status === args.status).map((c) => ({ ...c, metrics: figures(c.id) }));

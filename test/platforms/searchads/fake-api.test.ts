@@ -89,6 +89,41 @@ describe('fake search platform', () => {
     expect(invalid.code).toEqual({ fieldMaskError: 'FIELD_NOT_FOUND' });
   });
 
+  it('refuses keywords, bids, ads and bidding strategies the platform refuses', async () => {
+    const mutate = (resource: string, operations: unknown[]) => post(`customers/${cid}/${resource}:mutate`, { operations });
+    const groups = (await search("SELECT ad_group.id, ad_group.type FROM ad_group WHERE ad_group.type = 'SEARCH_STANDARD'")).json.results;
+    const group = `customers/${cid}/adGroups/${groups[0].adGroup.id}`;
+    const keyword = (text: string, extra: object = {}) => ({ create: { adGroup: group, status: 'ENABLED', keyword: { text, matchType: 'PHRASE' }, ...extra } });
+    expect((await mutate('adGroupCriteria', [keyword('boots!')])).code).toEqual({ criterionError: 'KEYWORD_HAS_INVALID_CHARS' });
+    expect((await mutate('adGroupCriteria', [keyword('a b c d e f g h i j k')])).code).toEqual({ criterionError: 'KEYWORD_HAS_TOO_MANY_WORDS' });
+    expect((await mutate('adGroupCriteria', [{ create: { adGroup: group, keyword: { text: 'boots', matchType: 'FUZZY' } } }])).code).toEqual({ fieldError: 'INVALID_VALUE' });
+    expect((await mutate('adGroupCriteria', [keyword('boots', { cpcBidMicros: '1234567' })])).code).toEqual({ biddingError: 'BID_TOO_MANY_FRACTIONAL_DIGITS' });
+    expect((await mutate('adGroupCriteria', [keyword('boots', { negative: true, cpcBidMicros: '1000000' })])).code).toEqual({ criterionError: 'CANNOT_BID_ON_NEGATIVE_CRITERION' });
+    const created = await mutate('adGroupCriteria', [keyword('trail boots')]);
+    expect(created.status).toBe(200);
+    expect((await mutate('adGroupCriteria', [keyword('Trail Boots')])).code).toEqual({ adGroupCriterionError: 'AD_GROUP_CRITERION_ALREADY_EXISTS' });
+    const name = created.json.results[0].resourceName;
+    expect((await mutate('adGroupCriteria', [{ update: { resourceName: name, status: 'REMOVED' }, updateMask: 'status' }])).code).toEqual({ fieldError: 'INVALID_VALUE' });
+    expect((await mutate('adGroupCriteria', [{ remove: name }])).status).toBe(200);
+    // A removed keyword stays readable as REMOVED and cannot change any more.
+    const [removed] = (await search(`SELECT ad_group_criterion.status FROM ad_group_criterion WHERE ad_group_criterion.criterion_id = ${name.split('~')[1]}`)).json.results;
+    expect(removed.adGroupCriterion.status).toBe('REMOVED');
+    expect((await mutate('adGroupCriteria', [{ update: { resourceName: name, status: 'ENABLED' }, updateMask: 'status' }])).code).toEqual({ mutateError: 'RESOURCE_NOT_FOUND' });
+    const campaign = (await search("SELECT campaign.id FROM campaign WHERE campaign.advertising_channel_type = 'SEARCH'")).json.results[0].campaign.id;
+    expect((await mutate('campaignCriteria', [{ create: { campaign: `customers/${cid}/campaigns/${campaign}`, negative: false, keyword: { text: 'free', matchType: 'BROAD' } } }])).code).toEqual({ criterionError: 'CANNOT_ADD_CRITERIA_TYPE' });
+    const ads = (await search("SELECT ad_group_ad.ad.id FROM ad_group_ad WHERE ad_group_ad.ad.type = 'RESPONSIVE_SEARCH_AD'")).json.results;
+    const ad = `customers/${cid}/ads/${ads[0].adGroupAd.ad.id}`;
+    expect((await mutate('ads', [{ update: { resourceName: ad, responsiveSearchAd: { headlines: [{ text: 'One' }, { text: 'Two' }] } }, updateMask: 'responsiveSearchAd.headlines' }])).code).toEqual({ adError: 'TOO_FEW_HEADLINES' });
+    expect((await mutate('ads', [{ update: { resourceName: ad, responsiveSearchAd: { headlines: ['A', 'B', 'C'].map((t) => ({ text: t.repeat(31) })) } }, updateMask: 'responsiveSearchAd.headlines' }])).code).toEqual({ stringLengthError: 'TOO_LONG' });
+    expect((await mutate('ads', [{ update: { resourceName: ad, type: 'RESPONSIVE_DISPLAY_AD' }, updateMask: 'type' }])).code).toEqual({ requestError: 'UNKNOWN' });
+    const campaignName = `customers/${cid}/campaigns/${campaign}`;
+    expect((await mutate('campaigns', [{ update: { resourceName: campaignName, maximizeConversions: { targetCpaMicros: '1234567' } }, updateMask: 'maximizeConversions.targetCpaMicros' }])).code).toEqual({ biddingError: 'INVALID_TARGET_CPA' });
+    const pmax = (await search("SELECT campaign.id FROM campaign WHERE campaign.advertising_channel_type = 'PERFORMANCE_MAX'")).json.results[0].campaign.id;
+    expect((await mutate('campaigns', [{ update: { resourceName: `customers/${cid}/campaigns/${pmax}`, manualCpc: {} }, updateMask: 'manualCpc' }])).code).toEqual({ biddingError: 'BIDDING_STRATEGY_NOT_SUPPORTED_WITH_AD_SCHEDULE' });
+    const budget = (await mutate('campaignBudgets', [{ create: { name: 'New budget', amountMicros: '20000000' } }])).json.results[0].resourceName;
+    expect((await mutate('campaigns', [{ create: { name: 'No EU answer', status: 'PAUSED', advertisingChannelType: 'SEARCH', campaignBudget: budget, manualCpc: {} } }])).code).toEqual({ fieldError: 'INVALID_VALUE' });
+  });
+
   it('rate-limits, fails and counts on request', async () => {
     api.fail('rate_limit', 1, { retryAfter: 9 });
     const limited = await fetch(`${api.url}/${FAKE_API_VERSION}/customers:listAccessibleCustomers`, { headers: { Authorization: `Bearer ${token}`, 'developer-token': FAKE_DEVELOPER_TOKEN } });
