@@ -1,3 +1,5 @@
+import * as v from 'valibot';
+
 /**
  * The figures a platform reports, in the port's neutral vocabulary: a day of delivery of one entity
  * as a report row gives it, and totals over a range with the usual ratios. Ports return these
@@ -41,6 +43,30 @@ export interface MetricTotals {
   acos: number | null;
   conversion_rate: number | null;
 }
+
+/**
+ * The output schema entries of MetricTotals, for tools whose `data.structured` carries totals: spread
+ * them into a row's `metrics` object, with videoMetricEntries where the entity's type has video views
+ * (a search campaign has none, and its schema says so).
+ */
+export const videoMetricEntries = {
+  video_views: v.optional(v.number()),
+  view_rate: v.optional(v.nullable(v.number())),
+};
+
+export const metricTotalsEntries = {
+  impressions: v.number(),
+  clicks: v.number(),
+  spend: v.number(),
+  conversions: v.number(),
+  revenue: v.number(),
+  ctr: v.nullable(v.number()),
+  cpc: v.nullable(v.number()),
+  cpa: v.nullable(v.number()),
+  roas: v.nullable(v.number()),
+  acos: v.nullable(v.number()),
+  conversion_rate: v.nullable(v.number()),
+};
 
 export function totals(days: readonly Omit<ReportedDay, 'date'>[]): MetricTotals {
   const sum = { impressions: 0, clicks: 0, spend: 0, conversions: 0, revenue: 0, video_views: 0 };

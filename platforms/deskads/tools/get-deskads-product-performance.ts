@@ -3,7 +3,7 @@ import { characterLength, dateArgument } from '../../arguments';
 import { ToolError } from '../../../functions/runtime/errors';
 import { addDays, lastReportDay, refuseDatesAfterYesterday } from '../../dates';
 import { count, markdownTable, money, percent } from '../../markdown';
-import { totals, type MetricTotals } from '../../metrics';
+import { type MetricTotals, metricTotalsEntries, totals } from '../../metrics';
 import { defineDeskAdsTool } from '../define';
 import { DESKADS_LIMIT, DESKADS_MAX_OFFSET } from '../list-filters';
 import type { DeskAdsProduct } from '../port';
@@ -115,17 +115,7 @@ export const getDeskAdsProductPerformance = defineDeskAdsTool({
       has_more: v.boolean(),
     }),
     summary: v.object({
-      impressions: v.number(),
-      clicks: v.number(),
-      spend: v.number(),
-      conversions: v.number(),
-      revenue: v.number(),
-      ctr: v.nullable(v.number()),
-      cpc: v.nullable(v.number()),
-      cpa: v.nullable(v.number()),
-      roas: v.nullable(v.number()),
-      acos: v.nullable(v.number()),
-      conversion_rate: v.nullable(v.number()),
+      ...metricTotalsEntries,
     }),
     products: v.array(v.object({
       product_id: v.string(),

@@ -4,7 +4,7 @@ import type { PlannedChange } from '../../../functions/runtime/plan';
 import type { ArgumentRule, ToolContext } from '../../../functions/runtime/tool';
 import { dateArgument } from '../../arguments';
 import { addDays, lastReportDay, refuseDatesAfterYesterday } from '../../dates';
-import { totals, type MetricTotals } from '../../metrics';
+import { type MetricTotals, metricTotalsEntries, totals } from '../../metrics';
 import { defineDeskAdsTool } from '../define';
 import type { DeskAdsEntityStatus, DeskAdsPort, DeskAdsReportRow, DeskAdsReportType } from '../port';
 
@@ -48,17 +48,7 @@ export async function figuresBy(
 
 /** The output schema of the figures every deskads list row carries. */
 export const metricsOutput = v.object({
-  impressions: v.number(),
-  clicks: v.number(),
-  spend: v.number(),
-  conversions: v.number(),
-  revenue: v.number(),
-  ctr: v.nullable(v.number()),
-  cpc: v.nullable(v.number()),
-  cpa: v.nullable(v.number()),
-  roas: v.nullable(v.number()),
-  acos: v.nullable(v.number()),
-  conversion_rate: v.nullable(v.number()),
+  ...metricTotalsEntries,
 });
 
 /** The figures of a row as the tools return them. */

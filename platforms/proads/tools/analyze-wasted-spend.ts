@@ -5,6 +5,7 @@ import { defineProAdsTool } from '../define';
 import type { ProAdsCampaign, ProAdsObjective, ProAdsPivot } from '../port';
 import { MIN_DAILY_BUDGET } from './common';
 import { ADD_CREATIVE_TOOL, ageInDays, analyticsTotals, creativeRows, CTR_FLOOR_BY_FORMAT, FACET_OF_PIVOT, HOW_TO_APPLY, resolveWindow, windowArgs, windowRules } from './shared';
+import { metricTotalsEntries, videoMetricEntries } from '../../metrics';
 
 export type Severity = 'CRITICAL' | 'HIGH' | 'MEDIUM' | 'LEARNING' | 'INSUFFICIENT_DATA' | 'OK';
 
@@ -170,19 +171,7 @@ export const analyzeProAdsWastedSpend = defineProAdsTool({
       objective_type: v.optional(v.string()),
       format: v.optional(v.string()),
       metrics: v.object({
-        impressions: v.number(),
-        clicks: v.number(),
-        spend: v.number(),
-        conversions: v.number(),
-        revenue: v.number(),
-        video_views: v.optional(v.number()),
-        view_rate: v.optional(v.nullable(v.number())),
-        ctr: v.nullable(v.number()),
-        cpc: v.nullable(v.number()),
-        cpa: v.nullable(v.number()),
-        roas: v.nullable(v.number()),
-        acos: v.nullable(v.number()),
-        conversion_rate: v.nullable(v.number()),
+        ...metricTotalsEntries, ...videoMetricEntries,
       }),
       severity: v.optional(v.string()),
       reasons: v.optional(v.array(v.string())),

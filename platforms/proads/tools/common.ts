@@ -10,6 +10,7 @@ import { isoDate } from '../../dates';
 import type { ProAdsCampaign, ProAdsCampaignGroup, ProAdsCreative, ProAdsFacet, ProAdsFormat, ProAdsPort, ProAdsTargeting } from '../port';
 import { PROADS_FACETS } from '../port';
 import { PROADS_FORMATS } from './select-campaign-type';
+import { metricTotalsEntries, videoMetricEntries } from '../../metrics';
 
 // ---- Lookups: an id that does not exist is a 400 naming it and the tool that lists valid ids.
 
@@ -141,19 +142,7 @@ export function refuseCopyProblems(format: ProAdsFormat, copy: CopyFields): void
 
 export const groupOutput = v.object({ id: v.string(), name: v.string(), status: v.string(), total_budget: v.optional(v.number()), start_date: v.optional(v.string()), end_date: v.optional(v.string()) });
 export const metricsOutput = v.object({
-  impressions: v.number(),
-  clicks: v.number(),
-  spend: v.number(),
-  conversions: v.number(),
-  revenue: v.number(),
-  video_views: v.optional(v.number()),
-  view_rate: v.optional(v.nullable(v.number())),
-  ctr: v.nullable(v.number()),
-  cpc: v.nullable(v.number()),
-  cpa: v.nullable(v.number()),
-  roas: v.nullable(v.number()),
-  acos: v.nullable(v.number()),
-  conversion_rate: v.nullable(v.number()),
+  ...metricTotalsEntries, ...videoMetricEntries,
 });
 const facetMapOutput = v.record(v.string(), v.array(v.string()));
 export const targetingOutput = v.object({ include: facetMapOutput, exclude: v.optional(facetMapOutput) });

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { ToolError } from '../../../functions/runtime/errors';
 import { dateArgument } from '../../arguments';
 import { lastDays, refuseDatesAfterYesterday } from '../../dates';
-import { totals, type MetricTotals } from '../../metrics';
+import { type MetricTotals, metricTotalsEntries, totals, videoMetricEntries } from '../../metrics';
 import type { SearchAdsCampaign, SearchAdsPort, SearchAdsReportRow } from '../port';
 
 /** Shared argument shapes and helpers of searchads tools. */
@@ -100,17 +100,5 @@ export function totalsByKey(rows: SearchAdsReportRow[], key: (row: SearchAdsRepo
 
 /** The valibot shape of metric totals in `structured` outputs. */
 export const metricsOutput = v.object({
-  impressions: v.number(),
-  clicks: v.number(),
-  spend: v.number(),
-  conversions: v.number(),
-  revenue: v.number(),
-  video_views: v.optional(v.number()),
-  view_rate: v.optional(v.nullable(v.number())),
-  ctr: v.nullable(v.number()),
-  cpc: v.nullable(v.number()),
-  cpa: v.nullable(v.number()),
-  roas: v.nullable(v.number()),
-  acos: v.nullable(v.number()),
-  conversion_rate: v.nullable(v.number()),
+  ...metricTotalsEntries, ...videoMetricEntries,
 });

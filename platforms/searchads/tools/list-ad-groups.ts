@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { count, markdownTable, money, percent } from '../../markdown';
 import { defineSearchAdsTool } from '../define';
 import { campaignIdArg, dateRangeArgs, dateRangeRule, reportWindow, totalsBy } from './common';
+import { metricTotalsEntries } from '../../metrics';
 
 export const listAdGroups = defineSearchAdsTool({
   name: 'list_ad_groups',
@@ -29,17 +30,7 @@ export const listAdGroups = defineSearchAdsTool({
       cpc_bid: v.number(),
       audiences: v.number(),
       metrics: v.object({
-        impressions: v.number(),
-        clicks: v.number(),
-        spend: v.number(),
-        conversions: v.number(),
-        revenue: v.number(),
-        ctr: v.nullable(v.number()),
-        cpc: v.nullable(v.number()),
-        cpa: v.nullable(v.number()),
-        roas: v.nullable(v.number()),
-        acos: v.nullable(v.number()),
-        conversion_rate: v.nullable(v.number()),
+        ...metricTotalsEntries,
         video_views: v.optional(v.number()),
         view_rate: v.optional(v.nullable(v.number())),
       }),

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { count, markdownTable, money, percent } from '../../markdown';
 import { defineSearchAdsTool } from '../define';
 import { dateRangeArgs, dateRangeRule, reportWindow, totalsBy } from './common';
+import { metricTotalsEntries, videoMetricEntries } from '../../metrics';
 
 export const listCampaigns = defineSearchAdsTool({
   name: 'list_campaigns',
@@ -37,19 +38,7 @@ export const listCampaigns = defineSearchAdsTool({
       budget_amount: v.number(),
       start_date: v.string(),
       metrics: v.object({
-        impressions: v.number(),
-        clicks: v.number(),
-        spend: v.number(),
-        conversions: v.number(),
-        revenue: v.number(),
-        video_views: v.optional(v.number()),
-        view_rate: v.optional(v.nullable(v.number())),
-        ctr: v.nullable(v.number()),
-        cpc: v.nullable(v.number()),
-        cpa: v.nullable(v.number()),
-        roas: v.nullable(v.number()),
-        acos: v.nullable(v.number()),
-        conversion_rate: v.nullable(v.number()),
+        ...metricTotalsEntries, ...videoMetricEntries,
       }),
       frequency_caps: v.optional(v.array(v.object({
         time_length: v.number(),

@@ -3,8 +3,8 @@ import { addDays, lastDays, refuseDatesAfterYesterday } from '../../dates';
 import { count, markdownTable, money, percent } from '../../markdown';
 import { defineSocialAdsTool } from '../define';
 import { WASTE_MIN_SPEND } from '../opportunities';
-import { costPerResultText, isConversionType, judgement, levelMetrics, metricsSchema, publicMetrics, readStructure, requireAdSet, requireCampaign, resultText, type Structure } from './report-family';
-import { dateRangeRule, insightTotals, reportWindow, RESULT_LABEL, windowEntries } from './shared';
+import { costPerResultText, isConversionType, judgement, levelMetrics, publicMetrics, readStructure, requireAdSet, requireCampaign, resultText, type Structure } from './report-family';
+import { dateRangeRule, insightTotals, metricsSchema, reportWindow, RESULT_LABEL, windowEntries } from './shared';
 
 /**
  * The socialads analyses: waste, budget reallocation, creative fatigue, ad performance and

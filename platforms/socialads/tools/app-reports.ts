@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { NotFoundError, quoted, ToolError } from '../../../functions/runtime/errors';
 import { count, markdownTable, money, percent } from '../../markdown';
-import { totals } from '../../metrics';
+import { metricTotalsEntries, totals, videoMetricEntries } from '../../metrics';
 import { defineSocialAdsTool } from '../define';
 import type { SocialAdsAd, SocialAdsAdSet, SocialAdsCampaign, SocialAdsPort } from '../port';
 import { dateArg, dateRangeRule, insightTotals, reportWindow, withInstalls, type AppMetrics } from './shared';
@@ -66,19 +66,7 @@ export const getSocialAdsAppCampaigns = defineSocialAdsTool({
     start_date: v.string(),
     end_date: v.string(),
     totals: v.object({
-      impressions: v.number(),
-      clicks: v.number(),
-      spend: v.number(),
-      conversions: v.number(),
-      revenue: v.number(),
-      video_views: v.optional(v.number()),
-      view_rate: v.optional(v.nullable(v.number())),
-      ctr: v.nullable(v.number()),
-      cpc: v.nullable(v.number()),
-      cpa: v.nullable(v.number()),
-      roas: v.nullable(v.number()),
-      acos: v.nullable(v.number()),
-      conversion_rate: v.nullable(v.number()),
+      ...metricTotalsEntries, ...videoMetricEntries,
       installs: v.number(),
       cost_per_install: v.nullable(v.number()),
     }),
@@ -95,19 +83,7 @@ export const getSocialAdsAppCampaigns = defineSocialAdsTool({
       daily_budget: v.number(),
       ad_sets: v.number(),
       metrics: v.object({
-        impressions: v.number(),
-        clicks: v.number(),
-        spend: v.number(),
-        conversions: v.number(),
-        revenue: v.number(),
-        video_views: v.optional(v.number()),
-        view_rate: v.optional(v.nullable(v.number())),
-        ctr: v.nullable(v.number()),
-        cpc: v.nullable(v.number()),
-        cpa: v.nullable(v.number()),
-        roas: v.nullable(v.number()),
-        acos: v.nullable(v.number()),
-        conversion_rate: v.nullable(v.number()),
+        ...metricTotalsEntries, ...videoMetricEntries,
         daily_reach: v.number(),
         days_with_delivery: v.number(),
         installs: v.number(),

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { count, markdownTable, money, percent } from '../../markdown';
 import { defineSocialAdsTool } from '../define';
 import type { SocialAdsAd, SocialAdsAdSet, SocialAdsCampaign } from '../port';
-import { dateArg, dateRangeRule, insightTotals, objectiveMetrics, reportWindow, RESULT_LABEL, resultTypeOf, type ObjectiveMetrics } from './shared';
+import { dateArg, dateRangeRule, insightTotals, metricsSchema, objectiveMetrics, reportWindow, RESULT_LABEL, resultTypeOf, type ObjectiveMetrics } from './shared';
 
 const paging = {
   limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(200), v.description('Rows per page, 1-200, default 50')), 50),
@@ -83,25 +83,7 @@ export const listSocialAdsAdSets = defineSocialAdsTool({
         name: v.string(),
       })),
       ads: v.number(),
-      metrics: v.object({
-        impressions: v.number(),
-        clicks: v.number(),
-        spend: v.number(),
-        ctr: v.nullable(v.number()),
-        cpc: v.nullable(v.number()),
-        avg_daily_reach: v.number(),
-        avg_daily_frequency: v.nullable(v.number()),
-        result_type: v.string(),
-        results: v.number(),
-        cost_per_result: v.nullable(v.number()),
-        conversions: v.optional(v.number()),
-        conversion_rate: v.optional(v.nullable(v.number())),
-        cpa: v.optional(v.nullable(v.number())),
-        video_views: v.optional(v.number()),
-        view_rate: v.optional(v.nullable(v.number())),
-        revenue: v.optional(v.number()),
-        roas: v.optional(v.nullable(v.number())),
-      }),
+      metrics: metricsSchema,
     })),
   }),
   async run(args, ctx) {
@@ -217,25 +199,7 @@ export const listSocialAdsAds = defineSocialAdsTool({
         video_id: v.optional(v.string()),
         thumbnail: v.optional(v.string()),
       }),
-      metrics: v.object({
-        impressions: v.number(),
-        clicks: v.number(),
-        spend: v.number(),
-        ctr: v.nullable(v.number()),
-        cpc: v.nullable(v.number()),
-        avg_daily_reach: v.number(),
-        avg_daily_frequency: v.nullable(v.number()),
-        result_type: v.string(),
-        results: v.number(),
-        cost_per_result: v.nullable(v.number()),
-        conversions: v.optional(v.number()),
-        conversion_rate: v.optional(v.nullable(v.number())),
-        cpa: v.optional(v.nullable(v.number())),
-        video_views: v.optional(v.number()),
-        view_rate: v.optional(v.nullable(v.number())),
-        revenue: v.optional(v.number()),
-        roas: v.optional(v.nullable(v.number())),
-      }),
+      metrics: metricsSchema,
     })),
   }),
   async run(args, ctx) {

@@ -89,25 +89,6 @@ export function judgement(m: ObjectiveMetrics, currency: string): string {
   return `cost per ${RESULT_LABEL[m.result_type].replace(/s$/, '')} ${money(m.cost_per_result, currency)}`;
 }
 
-export const metricsSchema = v.object({
-  impressions: v.number(),
-  clicks: v.number(),
-  spend: v.number(),
-  ctr: v.nullable(v.number()),
-  cpc: v.nullable(v.number()),
-  avg_daily_reach: v.number(),
-  avg_daily_frequency: v.nullable(v.number()),
-  result_type: v.string(),
-  results: v.number(),
-  cost_per_result: v.nullable(v.number()),
-  conversions: v.optional(v.number()),
-  conversion_rate: v.optional(v.nullable(v.number())),
-  cpa: v.optional(v.nullable(v.number())),
-  revenue: v.optional(v.number()),
-  roas: v.optional(v.nullable(v.number())),
-  video_views: v.optional(v.number()),
-  view_rate: v.optional(v.nullable(v.number())),
-});
 
 export interface BreakdownRow {
   value: string;

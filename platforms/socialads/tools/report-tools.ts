@@ -3,8 +3,8 @@ import { ToolError } from '../../../functions/runtime/errors';
 import { count, markdownTable, money, percent } from '../../markdown';
 import { defineSocialAdsTool } from '../define';
 import type { SocialAdsCampaign } from '../port';
-import { breakdownRows, breakdownRowSchema, costPerResultText, judgement, levelMetrics, metricsSchema, publicMetrics, readStructure, requireAd, requireAdSet, requireCampaign, resultText } from './report-family';
-import { dateRangeRule, reportWindow, windowEntries } from './shared';
+import { breakdownRows, breakdownRowSchema, costPerResultText, judgement, levelMetrics, publicMetrics, readStructure, requireAd, requireAdSet, requireCampaign, resultText } from './report-family';
+import { dateRangeRule, metricsSchema, reportWindow, windowEntries } from './shared';
 
 /** The socialads list, structure and performance readers. */
 

@@ -91,6 +91,27 @@ export function resultTypeOf(optimizationGoal: string | undefined, objective: So
 }
 
 /** The figures of one entity as its objective reports them; metrics a type does not have are absent. */
+/** The output schema of ObjectiveMetrics (below): what every socialads list and report row's `metrics` holds. */
+export const metricsSchema = v.object({
+  impressions: v.number(),
+  clicks: v.number(),
+  spend: v.number(),
+  ctr: v.nullable(v.number()),
+  cpc: v.nullable(v.number()),
+  avg_daily_reach: v.number(),
+  avg_daily_frequency: v.nullable(v.number()),
+  result_type: v.string(),
+  results: v.number(),
+  cost_per_result: v.nullable(v.number()),
+  conversions: v.optional(v.number()),
+  conversion_rate: v.optional(v.nullable(v.number())),
+  cpa: v.optional(v.nullable(v.number())),
+  revenue: v.optional(v.number()),
+  roas: v.optional(v.nullable(v.number())),
+  video_views: v.optional(v.number()),
+  view_rate: v.optional(v.nullable(v.number())),
+});
+
 export interface ObjectiveMetrics {
   impressions: number;
   clicks: number;
