@@ -238,7 +238,7 @@ export interface DeskAdsConversionGoal {
   status: string;
   /** TagUnverified, NoRecentConversions, RecentConversions, TagInactive. */
   tracking_status: string;
-  /** Backing UET tag (absent for offline and in-store goals). */
+  /** Backing conversion tag (the site-wide tag) (absent for offline and in-store goals). */
   tag_id?: string;
   /** FixedValue, VariableValue, NoValue. */
   revenue_type: string;

@@ -334,7 +334,7 @@ export async function seedRetailAdsAccount(account: ConnectedAccount): Promise<v
     profile_id: account.account_id,
     country_code: 'US',
     currency_code: account.currency,
-    marketplace_string_id: 'ATVPDKIKX0DER',
+    marketplace_string_id: 'US-MAIN',
     timezone: 'America/Los_Angeles',
     daily_budget: 999_999_999,
     account_info: { id: `A${ids.alphanumeric(13).toUpperCase()}`, type: 'seller', name: account.name.replace(/ \(.*\)$/, ''), valid_payment_method: true },

@@ -48,7 +48,7 @@ export function parseGoalTypes(value: string): { types: DeskAdsGoalType[]; unkno
 export const listDeskAdsConversionGoals = defineDeskAdsTool({
   name: 'list_deskads_conversion_goals',
   description:
-    'Lists the conversion goals of a deskads account with id, name, type, backing UET tracking tag, status, tracking status and revenue. Filter by goal_types (Url, Event, Duration, PagesViewedPerVisit, AppInstall, OfflineConversion, InStoreTransaction) and the shared deskads list filters.',
+    'Lists the conversion goals of a deskads account with id, name, type, backing conversion tag, status, tracking status and revenue. Filter by goal_types (Url, Event, Duration, PagesViewedPerVisit, AppInstall, OfflineConversion, InStoreTransaction) and the shared deskads list filters.',
   access: 'read',
   args: {
     goal_types: v.optional(
@@ -110,11 +110,11 @@ export const listDeskAdsConversionGoals = defineDeskAdsTool({
       '',
       page.rows.length
         ? markdownTable(
-            ['Goal', 'Id', 'Type', 'Status', 'Tracking', 'UET tag', 'Revenue', 'Started'],
+            ['Goal', 'Id', 'Type', 'Status', 'Tracking', 'Conversion tag', 'Revenue', 'Started'],
             page.rows.map((r) => [r.name, r.id, r.type, r.status, r.tracking_status, r.tag_id ? `${r.tag_name} (${r.tag_id})` : 'none (imported)', revenue(r), r.start_date]),
           )
         : 'No conversion goal matches these filters.',
-      ...(unverified.length ? ['', `Check tracking: ${unverified.map((r) => `"${r.name}" (${r.tracking_status})`).join(', ')}: the UET tag has not reported recently, so these goals record nothing.`] : []),
+      ...(unverified.length ? ['', `Check tracking: ${unverified.map((r) => `"${r.name}" (${r.tracking_status})`).join(', ')}: the conversion tag has not reported recently, so these goals record nothing.`] : []),
     ].join('\n');
     return {
       text,

@@ -30,7 +30,7 @@ const TAG_OPTIONS: DeskAdsListOptions<TagRow> = {
 export const listDeskAdsUetTags = defineDeskAdsTool({
   name: 'list_deskads_uet_tags',
   description:
-    'Lists the site tracking tags (UET tags) of a deskads account with their status (Unverified: no visit recorded yet; Active; Inactive: nothing recorded lately) and the conversion goals each one backs. Takes the shared deskads list filters.',
+    'Lists the site-wide conversion tags of a deskads account with their status (Unverified: no visit recorded yet; Active; Inactive: nothing recorded lately) and the conversion goals each one backs. Takes the shared deskads list filters.',
   access: 'read',
   args: deskadsListFilterArgs(TAG_OPTIONS),
   rules: deskadsListFilterRules(TAG_OPTIONS),

@@ -171,7 +171,7 @@ describe('Tool: list_retailads_profiles', () => {
   it('lists the profile with country, currency, marketplace and account type', async () => {
     const data = await callToolOk(apiKey, 'list_retailads_profiles', {});
     expect(data.structured!.profiles).toEqual([
-      expect.objectContaining({ profile_id: profileId, country: 'US', currency: 'USD', marketplace: 'ATVPDKIKX0DER', account_type: 'seller' }),
+      expect.objectContaining({ profile_id: profileId, country: 'US', currency: 'USD', marketplace: 'US-MAIN', account_type: 'seller' }),
     ]);
     const named = await callToolOk(apiKey, 'list_retailads_profiles', { profile_id: profileId });
     expect(named.text).toContain(profileId);
