@@ -12,7 +12,7 @@ import type { PlannedBudget, PlannedChange, WritePlan } from '../../functions/ru
 import { lastDays, refuseDatesAfterYesterday } from '../dates';
 import { count, markdownTable, money } from '../markdown';
 import { defineRetailAdsTool } from './define';
-import { pageRows, pagingText, retailFilterArgs, retailFilterRules, type RetailFilterArgs } from './filters';
+import { pageRows, pageSummarySchema, pagingSchema, pagingText, retailFilterArgs, retailFilterRules, type RetailFilterArgs } from './filters';
 import type {
   RetailAdsAdGroup,
   RetailAdsAdProduct,
@@ -24,7 +24,7 @@ import type {
   RetailAdsReportTypeId,
 } from './port';
 import { isArchived } from './port';
-import { withRatios } from './ratios';
+import { metricEntries, withRatios } from './ratios';
 
 type Ctx = ToolContext<RetailAdsPort>;
 type Cell = string | number | null | undefined;
@@ -48,17 +48,6 @@ export async function loadLookups(port: RetailAdsPort): Promise<Lookups> {
 // ---------------------------------------------------------------------------------------------
 // List readers
 
-const nullableNumber = v.nullable(v.number());
-/** Figures of every list row (zero where the level has no figures of its own). */
-export const metricEntries = {
-  impressions: v.number(), clicks: v.number(), spend: v.number(), orders: v.number(), sales: v.number(),
-  ctr: nullableNumber, cpc: nullableNumber, cvr: nullableNumber, acos: nullableNumber, roas: nullableNumber,
-};
-const pagingSchema = v.object({
-  offset: v.number(), limit: v.number(), returned: v.number(), total_matching: v.number(), reachable: v.number(),
-  has_more: v.boolean(), next_offset: v.nullable(v.number()), unreachable: v.number(),
-});
-const summarySchema = v.object({ rows: v.number(), ...metricEntries });
 
 /** One row of a list: the report-row dimensions the filters use, the figures, and the entity's own fields. */
 export type ListRow = RetailAdsReportRow & Record<string, unknown>;
@@ -118,7 +107,7 @@ export function defineRetailAdsListTool<K extends RetailAdsEntityKind>(spec: Lis
       start_date: v.nullable(v.string()),
       end_date: v.nullable(v.string()),
       [spec.noun]: v.array(v.object({ ad_product: v.string(), campaign_id: v.string(), campaign_name: v.string(), ...spec.rowEntries, ...metricEntries })),
-      summary: summarySchema,
+      summary: pageSummarySchema,
       paging: pagingSchema,
     }),
     async run(rawArgs, ctx) {

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { ToolError } from '../../functions/runtime/errors';
 import { count } from '../markdown';
 import type { RetailAdsReportRow } from './port';
-import { withRatios } from './ratios';
+import { metricEntries, withRatios } from './ratios';
 
 /**
  * The shared filter set of the retailads report tools (get_retailads_report,
@@ -131,6 +131,13 @@ export interface RetailPaging {
   /** Matching rows beyond the reach of paging (narrow the filters to see them). */
   unreachable: number;
 }
+
+/** The output schemas of RetailPage's summary and paging. */
+export const pageSummarySchema = v.object({ rows: v.number(), ...metricEntries });
+export const pagingSchema = v.object({
+  offset: v.number(), limit: v.number(), returned: v.number(), total_matching: v.number(), reachable: v.number(),
+  has_more: v.boolean(), next_offset: v.nullable(v.number()), unreachable: v.number(),
+});
 
 export interface RetailPage<R extends RetailAdsReportRow = RetailAdsReportRow> {
   rows: R[];

@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import type { RetailAdsReportRow } from './port';
 
 /** The additive metrics of a report row (or of several added up). */
@@ -28,3 +29,10 @@ export function withRatios(raw: RetailAdsRawMetrics): Pick<RetailAdsReportRow, '
     roas: spend > 0 ? round2(sales / spend) : null,
   };
 }
+
+const nullableNumber = v.nullable(v.number());
+/** The output schema of withRatios: the figures of every report row, list row and summary. */
+export const metricEntries = {
+  impressions: v.number(), clicks: v.number(), spend: v.number(), orders: v.number(), sales: v.number(),
+  ctr: nullableNumber, cpc: nullableNumber, cvr: nullableNumber, acos: nullableNumber, roas: nullableNumber,
+};

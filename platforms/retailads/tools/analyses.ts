@@ -11,10 +11,10 @@ import { dateArgument } from '../../arguments';
 import { addDays, lastDays, refuseDatesAfterYesterday } from '../../dates';
 import { count, markdownTable, money } from '../../markdown';
 import { defineRetailAdsTool } from '../define';
-import { AD_PRODUCT_LABEL, idSchema, metricEntries } from '../families';
-import { pageRows, pagingText, retailFilterArgs, retailFilterRules, type RetailFilterArgs } from '../filters';
+import { AD_PRODUCT_LABEL, idSchema } from '../families';
+import { pageRows, pageSummarySchema, pagingSchema, pagingText, retailFilterArgs, retailFilterRules, type RetailFilterArgs } from '../filters';
 import type { RetailAdsAdProduct, RetailAdsReportRow, RetailAdsReportTypeId } from '../port';
-import { withRatios } from '../ratios';
+import { metricEntries, withRatios } from '../ratios';
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const acosText = (acos: number | null) => (acos === null ? '-' : `${acos}%`);
@@ -41,7 +41,6 @@ const rowSchema = v.object({
   advertised_asin: v.optional(v.string()), advertised_sku: v.optional(v.string()), purchased_asin: v.optional(v.string()), campaign_state: v.optional(v.string()), daily_budget: v.optional(v.number()),
   ...metricEntries,
 });
-const pagingSchema = v.object({ offset: v.number(), limit: v.number(), returned: v.number(), total_matching: v.number(), reachable: v.number(), has_more: v.boolean(), next_offset: v.nullable(v.number()), unreachable: v.number() });
 
 interface ReaderSpec {
   name: string;
@@ -60,7 +59,7 @@ function defineReportReader(spec: ReaderSpec): ToolDefinition {
     access: 'read',
     args: { ad_product: v.optional(v.pipe(v.picklist(products), v.description(`${products.join(', ')}; default ${products[0]}`))), ...rangeArgs, ...retailFilterArgs },
     rules: [rangeRule, ...retailFilterRules],
-    output: v.object({ profile_id: v.string(), report_type: v.string(), start_date: v.string(), end_date: v.string(), rows: v.array(rowSchema), summary: v.object({ rows: v.number(), ...metricEntries }), paging: pagingSchema }),
+    output: v.object({ profile_id: v.string(), report_type: v.string(), start_date: v.string(), end_date: v.string(), rows: v.array(rowSchema), summary: pageSummarySchema, paging: pagingSchema }),
     async run(args, ctx) {
       const { start, end } = rangeOf(args, ctx.now);
       const adProduct = args.ad_product ?? products[0]!;

@@ -3,9 +3,9 @@ import { dateArgument } from '../../arguments';
 import { addDays, lastReportDay, refuseDatesAfterYesterday } from '../../dates';
 import { count, markdownTable, money, percent } from '../../markdown';
 import { defineRetailAdsTool } from '../define';
-import { pageRows, pagingText, retailFilterArgs, retailFilterRules, type RetailFilterArgs } from '../filters';
+import { pageRows, pageSummarySchema, pagingSchema, pagingText, retailFilterArgs, retailFilterRules, type RetailFilterArgs } from '../filters';
 import { PLACEMENTS, type RetailAdsPlacement, type RetailAdsReportRow } from '../port';
-import { withRatios } from '../ratios';
+import { metricEntries, withRatios } from '../ratios';
 
 const LABEL: Record<RetailAdsPlacement, string> = {
   TOP_OF_SEARCH: 'Top of search (first page)',
@@ -110,40 +110,10 @@ export const analyzeRetailAdsPlacements = defineRetailAdsTool({
     end_date: v.string(),
     placements: v.array(v.object({
       placement: v.string(),
-      impressions: v.number(),
-      clicks: v.number(),
-      spend: v.number(),
-      orders: v.number(),
-      sales: v.number(),
-      ctr: v.nullable(v.number()),
-      cpc: v.nullable(v.number()),
-      cvr: v.nullable(v.number()),
-      acos: v.nullable(v.number()),
-      roas: v.nullable(v.number()),
+      ...metricEntries,
     })),
-    summary: v.object({
-      rows: v.number(),
-      impressions: v.number(),
-      clicks: v.number(),
-      spend: v.number(),
-      orders: v.number(),
-      sales: v.number(),
-      ctr: v.nullable(v.number()),
-      cpc: v.nullable(v.number()),
-      cvr: v.nullable(v.number()),
-      acos: v.nullable(v.number()),
-      roas: v.nullable(v.number()),
-    }),
-    paging: v.object({
-      offset: v.number(),
-      limit: v.number(),
-      returned: v.number(),
-      total_matching: v.number(),
-      reachable: v.number(),
-      has_more: v.boolean(),
-      next_offset: v.nullable(v.number()),
-      unreachable: v.number(),
-    }),
+    summary: pageSummarySchema,
+    paging: pagingSchema,
     rows: v.array(v.object({
       ad_product: v.string(),
       campaign_id: v.string(),
@@ -151,16 +121,7 @@ export const analyzeRetailAdsPlacements = defineRetailAdsTool({
       campaign_state: v.string(),
       placement: v.string(),
       placement_adjustment: v.number(),
-      impressions: v.number(),
-      clicks: v.number(),
-      spend: v.number(),
-      orders: v.number(),
-      sales: v.number(),
-      ctr: v.nullable(v.number()),
-      cpc: v.nullable(v.number()),
-      cvr: v.nullable(v.number()),
-      acos: v.nullable(v.number()),
-      roas: v.nullable(v.number()),
+      ...metricEntries,
     })),
     recommendations: v.array(v.object({
       campaign_id: v.string(),

@@ -3,7 +3,8 @@ import { dateArgument } from '../../arguments';
 import { refuseDatesAfterYesterday } from '../../dates';
 import { count, markdownTable, money, percent } from '../../markdown';
 import { defineRetailAdsTool } from '../define';
-import { pageRows, pagingText, retailFilterArgs, retailFilterRules, type RetailFilterArgs } from '../filters';
+import { pageRows, pageSummarySchema, pagingSchema, pagingText, retailFilterArgs, retailFilterRules, type RetailFilterArgs } from '../filters';
+import { metricEntries } from '../ratios';
 import { REPORT_TYPE_IDS, REPORT_TYPES, type RetailAdsAdProduct, type RetailAdsReportRow, type RetailAdsReportTypeId } from '../port';
 
 const AD_PRODUCTS = ['SPONSORED_PRODUCTS', 'SPONSORED_BRANDS', 'SPONSORED_DISPLAY'] as const;
@@ -48,45 +49,15 @@ export const getRetailAdsReport = defineRetailAdsTool({
     ad_product: v.string(),
     start_date: v.string(),
     end_date: v.string(),
-    summary: v.object({
-      rows: v.number(),
-      impressions: v.number(),
-      clicks: v.number(),
-      spend: v.number(),
-      orders: v.number(),
-      sales: v.number(),
-      ctr: v.nullable(v.number()),
-      cpc: v.nullable(v.number()),
-      cvr: v.nullable(v.number()),
-      acos: v.nullable(v.number()),
-      roas: v.nullable(v.number()),
-    }),
-    paging: v.object({
-      offset: v.number(),
-      limit: v.number(),
-      returned: v.number(),
-      total_matching: v.number(),
-      reachable: v.number(),
-      has_more: v.boolean(),
-      next_offset: v.nullable(v.number()),
-      unreachable: v.number(),
-    }),
+    summary: pageSummarySchema,
+    paging: pagingSchema,
     rows: v.array(v.object({
       ad_product: v.string(),
       campaign_id: v.string(),
       campaign_name: v.string(),
       campaign_state: v.optional(v.string()),
       daily_budget: v.optional(v.number()),
-      impressions: v.number(),
-      clicks: v.number(),
-      spend: v.number(),
-      orders: v.number(),
-      sales: v.number(),
-      ctr: v.nullable(v.number()),
-      cpc: v.nullable(v.number()),
-      cvr: v.nullable(v.number()),
-      acos: v.nullable(v.number()),
-      roas: v.nullable(v.number()),
+      ...metricEntries,
       ad_group_id: v.optional(v.string()),
       ad_group_name: v.optional(v.string()),
       keyword_id: v.optional(v.string()),
