@@ -54,6 +54,7 @@ export const videoMetricEntries = {
   view_rate: v.optional(v.nullable(v.number())),
 };
 
+
 export const metricTotalsEntries = {
   impressions: v.number(),
   clicks: v.number(),
@@ -67,6 +68,9 @@ export const metricTotalsEntries = {
   acos: v.nullable(v.number()),
   conversion_rate: v.nullable(v.number()),
 };
+
+/** The output schema of MetricTotals as `totals` returns it (video figures where the rows had them). */
+export const metricTotalsSchema = v.object({ ...metricTotalsEntries, ...videoMetricEntries });
 
 export function totals(days: readonly Omit<ReportedDay, 'date'>[]): MetricTotals {
   const sum = { impressions: 0, clicks: 0, spend: 0, conversions: 0, revenue: 0, video_views: 0 };

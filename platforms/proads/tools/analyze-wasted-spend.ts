@@ -5,7 +5,7 @@ import { defineProAdsTool } from '../define';
 import type { ProAdsCampaign, ProAdsObjective, ProAdsPivot } from '../port';
 import { MIN_DAILY_BUDGET } from './common';
 import { ADD_CREATIVE_TOOL, ageInDays, analyticsTotals, creativeRows, CTR_FLOOR_BY_FORMAT, FACET_OF_PIVOT, HOW_TO_APPLY, resolveWindow, windowArgs, windowRules } from './shared';
-import { metricTotalsEntries, videoMetricEntries } from '../../metrics';
+import { metricTotalsSchema } from '../../metrics';
 
 export type Severity = 'CRITICAL' | 'HIGH' | 'MEDIUM' | 'LEARNING' | 'INSUFFICIENT_DATA' | 'OK';
 
@@ -170,9 +170,7 @@ export const analyzeProAdsWastedSpend = defineProAdsTool({
       status: v.string(),
       objective_type: v.optional(v.string()),
       format: v.optional(v.string()),
-      metrics: v.object({
-        ...metricTotalsEntries, ...videoMetricEntries,
-      }),
+      metrics: metricTotalsSchema,
       severity: v.optional(v.string()),
       reasons: v.optional(v.array(v.string())),
       wasted_spend: v.optional(v.number()),
@@ -181,21 +179,7 @@ export const analyzeProAdsWastedSpend = defineProAdsTool({
       pivot: v.string(),
       value: v.string(),
       urn: v.string(),
-      metrics: v.object({
-        impressions: v.number(),
-        clicks: v.number(),
-        spend: v.number(),
-        conversions: v.number(),
-        revenue: v.number(),
-        video_views: v.number(),
-        view_rate: v.nullable(v.number()),
-        ctr: v.nullable(v.number()),
-        cpc: v.nullable(v.number()),
-        cpa: v.nullable(v.number()),
-        roas: v.nullable(v.number()),
-        acos: v.nullable(v.number()),
-        conversion_rate: v.nullable(v.number()),
-      }),
+      metrics: metricTotalsSchema,
       severity: v.optional(v.string()),
       reasons: v.optional(v.array(v.string())),
       wasted_spend: v.optional(v.number()),
@@ -206,21 +190,7 @@ export const analyzeProAdsWastedSpend = defineProAdsTool({
       status: v.optional(v.string()),
       campaign_id: v.string(),
       campaign_name: v.optional(v.string()),
-      metrics: v.object({
-        impressions: v.number(),
-        clicks: v.number(),
-        spend: v.number(),
-        conversions: v.number(),
-        revenue: v.number(),
-        video_views: v.number(),
-        view_rate: v.nullable(v.number()),
-        ctr: v.nullable(v.number()),
-        cpc: v.nullable(v.number()),
-        cpa: v.nullable(v.number()),
-        roas: v.nullable(v.number()),
-        acos: v.nullable(v.number()),
-        conversion_rate: v.nullable(v.number()),
-      }),
+      metrics: metricTotalsSchema,
       severity: v.optional(v.string()),
       reasons: v.optional(v.array(v.string())),
       wasted_spend: v.optional(v.number()),

@@ -1,10 +1,10 @@
 import * as v from 'valibot';
 import { NotFoundError, quoted, ToolError } from '../../../functions/runtime/errors';
 import { count, markdownTable, money, percent } from '../../markdown';
-import { metricTotalsEntries, totals, videoMetricEntries } from '../../metrics';
+import { totals } from '../../metrics';
 import { defineSocialAdsTool } from '../define';
 import type { SocialAdsAd, SocialAdsAdSet, SocialAdsCampaign, SocialAdsPort } from '../port';
-import { dateArg, dateRangeRule, insightTotals, reportWindow, withInstalls, type AppMetrics } from './shared';
+import { appMetricsSchema, appTotalsSchema, dateArg, dateRangeRule, insightTotals, reportWindow, withInstalls, type AppMetrics } from './shared';
 
 /**
  * App-promotion reporting (campaigns with objective OUTCOME_APP_PROMOTION): installs are the
@@ -65,11 +65,7 @@ export const getSocialAdsAppCampaigns = defineSocialAdsTool({
     ad_account_id: v.string(),
     start_date: v.string(),
     end_date: v.string(),
-    totals: v.object({
-      ...metricTotalsEntries, ...videoMetricEntries,
-      installs: v.number(),
-      cost_per_install: v.nullable(v.number()),
-    }),
+    totals: appTotalsSchema,
     campaigns: v.array(v.object({
       id: v.string(),
       name: v.string(),
@@ -82,13 +78,7 @@ export const getSocialAdsAppCampaigns = defineSocialAdsTool({
       }),
       daily_budget: v.number(),
       ad_sets: v.number(),
-      metrics: v.object({
-        ...metricTotalsEntries, ...videoMetricEntries,
-        daily_reach: v.number(),
-        days_with_delivery: v.number(),
-        installs: v.number(),
-        cost_per_install: v.nullable(v.number()),
-      }),
+      metrics: appMetricsSchema,
       install_rate: v.nullable(v.number()),
     })),
   }),
@@ -146,25 +136,7 @@ export const getSocialAdsAppAdSets = defineSocialAdsTool({
         age_max: v.number(),
       }),
       ads: v.number(),
-      metrics: v.object({
-        impressions: v.number(),
-        clicks: v.number(),
-        spend: v.number(),
-        conversions: v.number(),
-        revenue: v.number(),
-        video_views: v.number(),
-        view_rate: v.nullable(v.number()),
-        ctr: v.nullable(v.number()),
-        cpc: v.nullable(v.number()),
-        cpa: v.nullable(v.number()),
-        roas: v.nullable(v.number()),
-        acos: v.nullable(v.number()),
-        conversion_rate: v.nullable(v.number()),
-        daily_reach: v.number(),
-        days_with_delivery: v.number(),
-        installs: v.number(),
-        cost_per_install: v.nullable(v.number()),
-      }),
+      metrics: appMetricsSchema,
       install_rate: v.number(),
     })),
   }),
@@ -218,25 +190,7 @@ export const getSocialAdsAppCreatives = defineSocialAdsTool({
       campaign_name: v.string(),
       headline: v.string(),
       video_id: v.nullable(v.string()),
-      metrics: v.object({
-        impressions: v.number(),
-        clicks: v.number(),
-        spend: v.number(),
-        conversions: v.number(),
-        revenue: v.number(),
-        video_views: v.number(),
-        view_rate: v.nullable(v.number()),
-        ctr: v.nullable(v.number()),
-        cpc: v.nullable(v.number()),
-        cpa: v.nullable(v.number()),
-        roas: v.nullable(v.number()),
-        acos: v.nullable(v.number()),
-        conversion_rate: v.nullable(v.number()),
-        daily_reach: v.number(),
-        days_with_delivery: v.number(),
-        installs: v.number(),
-        cost_per_install: v.nullable(v.number()),
-      }),
+      metrics: appMetricsSchema,
       install_rate: v.number(),
     })),
     insights: v.array(v.string()),

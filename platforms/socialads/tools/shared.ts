@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { dateArgument } from '../../arguments';
 import { lastDays, refuseDatesAfterYesterday } from '../../dates';
-import { totals, type MetricTotals } from '../../metrics';
+import { metricTotalsEntries, totals, videoMetricEntries, type MetricTotals } from '../../metrics';
 import type { SocialAdsInsightsLevel, SocialAdsInsightsRow, SocialAdsObjective, SocialAdsPort } from '../port';
 
 /** A YYYY-MM-DD argument that is a real calendar date. */
@@ -191,6 +191,11 @@ export interface AppMetrics extends MetricTotals {
   installs: number;
   cost_per_install: number | null;
 }
+
+/** The output schema of AppMetrics (the app reports' totals), and of a row's `metrics`, which adds its reach. */
+const appTotalsEntries = { ...metricTotalsEntries, ...videoMetricEntries, installs: v.number(), cost_per_install: v.nullable(v.number()) };
+export const appTotalsSchema = v.object(appTotalsEntries);
+export const appMetricsSchema = v.object({ ...appTotalsEntries, daily_reach: v.number(), days_with_delivery: v.number() });
 
 /** App-promotion figures: the results of these campaigns are installs. */
 export function withInstalls(t: MetricTotals): AppMetrics {
