@@ -3,6 +3,7 @@
  * entity, used by every tool that shows the entity, so a field added to the port is declared once.
  */
 import * as v from 'valibot';
+import type { SchemaDescribes } from '../schema-types';
 import { AD_FORMATS, IDENTITY_TYPES, OBJECTIVES, type ShortVideoAd, type ShortVideoAdGroup, type ShortVideoCampaign } from './port';
 
 const budgetMode = v.picklist(['BUDGET_MODE_DAY', 'BUDGET_MODE_TOTAL', 'BUDGET_MODE_INFINITE']);
@@ -120,11 +121,7 @@ export const adEntries = {
 };
 
 // The schemas describe exactly the port's types: the build fails when a field is added to one only.
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-/** Same fields (optional ones included) and mutually assignable values. */
-type Exactly<A, B> = Same<keyof A, keyof B> extends true ? Same<A, B> : false;
-type Shown<E extends v.ObjectEntries> = v.InferOutput<v.ObjectSchema<E, undefined>>;
-const campaignMatches: Exactly<Shown<typeof campaignEntries>, ShortVideoCampaign> = true;
-const adGroupMatches: Exactly<Shown<typeof adGroupEntries>, ShortVideoAdGroup> = true;
-const adMatches: Exactly<Shown<typeof adEntries>, ShortVideoAd> = true;
+const campaignMatches: SchemaDescribes<typeof campaignEntries, ShortVideoCampaign> = true;
+const adGroupMatches: SchemaDescribes<typeof adGroupEntries, ShortVideoAdGroup> = true;
+const adMatches: SchemaDescribes<typeof adEntries, ShortVideoAd> = true;
 void [campaignMatches, adGroupMatches, adMatches];

@@ -33,6 +33,11 @@ export type Severity = 'CRITICAL' | 'HIGH' | 'MEDIUM' | 'LEARNING' | 'INSUFFICIE
 
 /** A segment's id as tool texts show it: the facet and value (seniority:3), without the platform's wire prefix. */
 const segmentId = (urn: string) => urn.replace(/^urn:[a-z]+:/, '');
+/** How many entities of a level got each severity. */
+const severityCountsSchema = v.object({ CRITICAL: v.number(), HIGH: v.number(), MEDIUM: v.number(), LEARNING: v.number(), INSUFFICIENT_DATA: v.number(), OK: v.number() });
+/** The judgement of one campaign, segment or creative (absent where it was not judged). */
+const judgementEntries = { severity: v.optional(v.string()), reasons: v.optional(v.array(v.string())), wasted_spend: v.optional(v.number()) };
+
 export const LEARNING_DAYS = 14;
 export const CPA_HIGH_MULTIPLE = 3;
 export const CPA_MEDIUM_MULTIPLE = 1.5;
@@ -139,30 +144,9 @@ export const analyzeProAdsWastedSpend = defineProAdsTool({
       cpa_medium_multiple: v.number(),
     })),
     severity_counts: v.optional(v.object({
-      campaigns: v.object({
-        CRITICAL: v.number(),
-        HIGH: v.number(),
-        MEDIUM: v.number(),
-        LEARNING: v.number(),
-        INSUFFICIENT_DATA: v.number(),
-        OK: v.number(),
-      }),
-      segments: v.optional(v.object({
-        CRITICAL: v.number(),
-        HIGH: v.number(),
-        MEDIUM: v.number(),
-        LEARNING: v.number(),
-        INSUFFICIENT_DATA: v.number(),
-        OK: v.number(),
-      })),
-      creatives: v.optional(v.object({
-        CRITICAL: v.number(),
-        HIGH: v.number(),
-        MEDIUM: v.number(),
-        LEARNING: v.number(),
-        INSUFFICIENT_DATA: v.number(),
-        OK: v.number(),
-      })),
+      campaigns: severityCountsSchema,
+      segments: v.optional(severityCountsSchema),
+      creatives: v.optional(severityCountsSchema),
     })),
     campaigns: v.array(v.object({
       campaign_id: v.string(),
@@ -171,18 +155,14 @@ export const analyzeProAdsWastedSpend = defineProAdsTool({
       objective_type: v.optional(v.string()),
       format: v.optional(v.string()),
       metrics: metricTotalsSchema,
-      severity: v.optional(v.string()),
-      reasons: v.optional(v.array(v.string())),
-      wasted_spend: v.optional(v.number()),
+      ...judgementEntries,
     })),
     segments: v.optional(v.array(v.object({
       pivot: v.string(),
       value: v.string(),
       urn: v.string(),
       metrics: metricTotalsSchema,
-      severity: v.optional(v.string()),
-      reasons: v.optional(v.array(v.string())),
-      wasted_spend: v.optional(v.number()),
+      ...judgementEntries,
     }))),
     creatives: v.optional(v.array(v.object({
       creative_id: v.string(),
@@ -191,9 +171,7 @@ export const analyzeProAdsWastedSpend = defineProAdsTool({
       campaign_id: v.string(),
       campaign_name: v.optional(v.string()),
       metrics: metricTotalsSchema,
-      severity: v.optional(v.string()),
-      reasons: v.optional(v.array(v.string())),
-      wasted_spend: v.optional(v.number()),
+      ...judgementEntries,
     }))),
     quick_actions: v.optional(v.array(v.object({
       action: v.string(),

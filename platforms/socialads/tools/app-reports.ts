@@ -4,7 +4,7 @@ import { count, markdownTable, money, percent } from '../../markdown';
 import { totals } from '../../metrics';
 import { defineSocialAdsTool } from '../define';
 import type { SocialAdsAd, SocialAdsAdSet, SocialAdsCampaign, SocialAdsPort } from '../port';
-import { appMetricsSchema, appTotalsSchema, dateArg, dateRangeRule, insightTotals, reportWindow, withInstalls, type AppMetrics } from './shared';
+import { appMetricsSchema, appTotalsSchema, targetingSchema, dateArg, dateRangeRule, insightTotals, reportWindow, withInstalls, type AppMetrics } from './shared';
 
 /**
  * App-promotion reporting (campaigns with objective OUTCOME_APP_PROMOTION): installs are the
@@ -128,13 +128,7 @@ export const getSocialAdsAppAdSets = defineSocialAdsTool({
       campaign_id: v.string(),
       campaign_name: v.string(),
       optimization_goal: v.string(),
-      targeting: v.object({
-        age_min: v.number(),
-        genders: v.array(v.number()),
-        countries: v.array(v.string()),
-        publisher_platforms: v.array(v.string()),
-        age_max: v.number(),
-      }),
+      targeting: targetingSchema,
       ads: v.number(),
       metrics: appMetricsSchema,
       install_rate: v.number(),

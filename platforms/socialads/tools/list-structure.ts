@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { count, markdownTable, money, percent } from '../../markdown';
 import { defineSocialAdsTool } from '../define';
 import type { SocialAdsAd, SocialAdsAdSet, SocialAdsCampaign } from '../port';
-import { dateArg, dateRangeRule, insightTotals, metricsSchema, objectiveMetrics, reportWindow, RESULT_LABEL, resultTypeOf, type ObjectiveMetrics } from './shared';
+import { dateArg, dateRangeRule, insightTotals, metricsSchema, objectiveMetrics, reportWindow, RESULT_LABEL, resultTypeOf, targetingSchema, type ObjectiveMetrics } from './shared';
 
 const paging = {
   limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(200), v.description('Rows per page, 1-200, default 50')), 50),
@@ -63,13 +63,7 @@ export const listSocialAdsAdSets = defineSocialAdsTool({
       daily_budget: v.nullable(v.number()),
       lifetime_budget: v.nullable(v.number()),
       budget_level: v.string(),
-      targeting: v.object({
-        age_min: v.number(),
-        genders: v.array(v.number()),
-        countries: v.array(v.string()),
-        publisher_platforms: v.array(v.string()),
-        age_max: v.number(),
-      }),
+      targeting: targetingSchema,
       promoted_object: v.nullable(v.object({
         application_id: v.optional(v.string()),
         object_store_url: v.optional(v.string()),

@@ -2,7 +2,8 @@ import * as v from 'valibot';
 import { dateArgument } from '../../arguments';
 import { lastDays, refuseDatesAfterYesterday } from '../../dates';
 import { metricTotalsEntries, totals, videoMetricEntries, type MetricTotals } from '../../metrics';
-import type { SocialAdsInsightsLevel, SocialAdsInsightsRow, SocialAdsObjective, SocialAdsPort } from '../port';
+import { SOCIALADS_PUBLISHER_PLATFORMS, type SocialAdsInsightsLevel, type SocialAdsInsightsRow, type SocialAdsObjective, type SocialAdsPort, type SocialAdsTargeting } from '../port';
+import type { SchemaDescribes } from '../../schema-types';
 
 /** A YYYY-MM-DD argument that is a real calendar date. */
 export const dateArg = (description: string) => v.optional(dateArgument(description));
@@ -89,6 +90,21 @@ export function resultTypeOf(optimizationGoal: string | undefined, objective: So
       return 'link_clicks';
   }
 }
+
+/** The output schema of an ad set's targeting (SocialAdsTargeting), as list and report rows show it. */
+const targetingEntries = {
+  countries: v.array(v.string()),
+  age_min: v.number(),
+  age_max: v.number(),
+  genders: v.array(v.number()),
+  publisher_platforms: v.array(v.picklist(SOCIALADS_PUBLISHER_PLATFORMS)),
+  interests: v.optional(v.array(v.object({ id: v.string(), name: v.string() }))),
+  custom_audiences: v.optional(v.array(v.string())),
+  excluded_custom_audiences: v.optional(v.array(v.string())),
+};
+const targetingMatches: SchemaDescribes<typeof targetingEntries, SocialAdsTargeting> = true;
+void targetingMatches;
+export const targetingSchema = v.object(targetingEntries);
 
 /** The figures of one entity as its objective reports them; metrics a type does not have are absent. */
 /** The output schema of ObjectiveMetrics (below): what every socialads list and report row's `metrics` holds. */
