@@ -236,6 +236,8 @@ export async function transitionAction(
   to: PendingAction['status'],
   fields: Partial<Pick<PendingAction, 'decided_at' | 'decided_by' | 'reason' | 'result_text'>> = {},
   now = new Date(),
+  /** Only if the approval that moved it to `approving` is this one (its decided_at): resuming an interrupted approval. */
+  approvalStartedAt?: string,
 ): Promise<boolean> {
   const names: Record<string, string> = { '#status': 'status' };
   const values: Record<string, unknown> = { ':from': from, ':to': to };
@@ -247,6 +249,11 @@ export async function transitionAction(
     sets.push(`#${name} = :${name}`);
   }
   let condition = '#status = :from';
+  if (approvalStartedAt !== undefined) {
+    names['#decided_at'] = 'decided_at';
+    values[':started'] = approvalStartedAt;
+    condition += ' AND #decided_at = :started';
+  }
   if (from === 'pending') {
     names['#expires'] = 'expires';
     values[':now'] = now.toISOString();

@@ -9,6 +9,10 @@ import { loadRegistry, plannedTool, planOnly, recordedContext } from './safety-c
 
 interface ManageData {
   action_id: string;
+  /** Set when resuming an interrupted approval: when that approval started (the transition is conditional on it). */
+  interrupted_at?: string;
+  /** The interrupted approval's write turned out to be in effect already: only the status is recorded. */
+  already_applied?: boolean;
   decision: 'approve' | 'reject';
   tool: string;
   platform: PendingAction['platform'];
@@ -17,20 +21,40 @@ interface ManageData {
   held_plan: WritePlan;
 }
 
-async function pendingOrRefuse(ownerId: string, actionId: string) {
+/**
+ * An approval still `approving` this long after it started was interrupted (no function runs 15
+ * minutes): it may be approved or rejected again, once, instead of staying stuck.
+ */
+export const INTERRUPTED_APPROVAL_MS = 15 * 60 * 1000;
+
+type Decidable = PendingAction & { expired: boolean; interrupted: boolean };
+
+async function pendingOrRefuse(ownerId: string, actionId: string): Promise<Decidable> {
   const action = await getPendingAction(ownerId, actionId);
   if (!action) throw new ToolError(`No held action "${actionId}". list_pending_actions shows the actions waiting for approval.`, { code: 'action_not_found', action_id: actionId });
   if (action.expired) {
     throw new ToolError(`Action ${actionId} expired on ${action.expires} (held actions wait 48 hours); nothing was changed. Send the write again if it is still wanted.`, { code: 'action_expired', action_id: actionId });
   }
-  if (action.status !== 'pending') {
+  const interrupted = action.status === 'approving' && action.decided_at !== undefined && Date.now() - Date.parse(action.decided_at) > INTERRUPTED_APPROVAL_MS;
+  if (action.status !== 'pending' && !interrupted) {
     throw new ToolError(`Action ${actionId} is already ${action.status}${action.decided_by ? ` (by key ${action.decided_by})` : ''}; it runs at most once. list_pending_actions shows what still waits.`, {
       code: 'action_not_pending',
       action_id: actionId,
       status: action.status,
     });
   }
-  return action;
+  return { ...action, interrupted };
+}
+
+/** Whether a held update is already in effect: the fresh plan finds nothing left to change, or finds each field at its planned value. */
+function alreadyInEffect(held: WritePlan, fresh: WritePlan): boolean {
+  if (!held.changes.length || held.changes.some((c) => c.action !== 'update')) return false;
+  if (!fresh.changes.length) return true;
+  const freshByKey = new Map(fresh.changes.map((c) => [`${c.entity}|${c.id ?? c.name ?? ''}`, c]));
+  return held.changes.every((c) => {
+    const now = freshByKey.get(`${c.entity}|${c.id ?? c.name ?? ''}`);
+    return !now || Object.entries(c.fields).every(([field, { after }]) => JSON.stringify(now.fields[field]?.before) === JSON.stringify(after));
+  });
 }
 
 export const manageAction = defineGatewayTool({
@@ -54,17 +78,34 @@ export const manageAction = defineGatewayTool({
   }),
   async plan(args, ctx) {
     const action = await pendingOrRefuse(ctx.owner.owner_id, args.action_id);
-    const data: ManageData = { action_id: action.action_id, decision: args.decision, tool: action.tool, platform: action.platform, account_id: action.account_id, arguments: action.arguments, held_plan: action.plan };
+    const data: ManageData = {
+      action_id: action.action_id, decision: args.decision, tool: action.tool, platform: action.platform, account_id: action.account_id, arguments: action.arguments, held_plan: action.plan,
+      ...(action.interrupted ? { interrupted_at: action.decided_at } : {}),
+    };
     if (args.decision === 'reject') {
       return {
         summary: `Reject held action ${action.action_id}: ${action.plan.summary}`,
-        changes: [{ action: 'update', entity: 'pending_action', id: action.action_id, fields: { status: { before: 'pending', after: 'rejected' } } }],
+        changes: [{ action: 'update', entity: 'pending_action', id: action.action_id, fields: { status: { before: action.status, after: 'rejected' } } }],
+        ...(action.interrupted ? { notes: [`An approval started ${action.decided_at} was interrupted; check the entity before sending the write again: it may be in effect.`] } : {}),
         data,
       };
     }
     await loadRegistry();
     const tool = plannedTool(action.tool);
     const fresh = await planOnly(tool, action.arguments, await recordedContext(ctx, tool, action.platform, action.account_id));
+    if (action.interrupted && action.plan.changes.some((c) => c.action !== 'update')) {
+      throw new ToolError(
+        `Action ${action.action_id}: its approval started ${action.decided_at} was interrupted, and a create or removal may have been carried out in part. Check the entity with the platform's list tools, then reject this action (manage_action with decision reject) and send what is missing again.`,
+        { code: 'action_not_pending', action_id: action.action_id, status: action.status },
+      );
+    }
+    if (action.interrupted && alreadyInEffect(action.plan, fresh)) {
+      return {
+        summary: `Finish interrupted approval of ${action.action_id}: the write is already in effect`,
+        changes: [{ action: 'update', entity: 'pending_action', id: action.action_id, fields: { status: { before: 'approving', after: 'applied' } } }],
+        data: { ...data, already_applied: true },
+      };
+    }
     const differences = changedSince(action.plan, fresh);
     if (differences.length) {
       throw new ToolError(
@@ -77,15 +118,25 @@ export const manageAction = defineGatewayTool({
   async apply(plan, args, ctx) {
     const data = plan.data;
     const decided = { decided_at: new Date().toISOString(), decided_by: ctx.keyId, reason: args.reason };
+    // Resuming an interrupted approval is the same one conditional transition, on the interrupted approval's start.
+    const from = data.interrupted_at ? 'approving' : 'pending';
+    const transition = (to: PendingAction['status'], fields: Parameters<typeof transitionAction>[4]) => transitionAction(ctx.owner.owner_id, data.action_id, from, to, fields, new Date(), data.interrupted_at);
     if (data.decision === 'reject') {
-      if (!(await transitionAction(ctx.owner.owner_id, data.action_id, 'pending', 'rejected', decided))) await pendingOrRefuse(ctx.owner.owner_id, data.action_id);
+      if (!(await transition('rejected', decided))) await pendingOrRefuse(ctx.owner.owner_id, data.action_id);
       return {
         text: `## Rejected action ${data.action_id}\n\n${data.held_plan.summary}: nothing was changed. Reason: ${args.reason}`,
         structured: { action_id: data.action_id, decision: 'reject', status: 'rejected', tool: data.tool },
       };
     }
+    if (data.already_applied) {
+      if (!(await transition('applied', { ...decided, result_text: 'Interrupted approval finished: the write was found in effect.' }))) await pendingOrRefuse(ctx.owner.owner_id, data.action_id);
+      return {
+        text: `## Approved action ${data.action_id}\n\nAn earlier approval was interrupted after the write took effect: ${data.held_plan.summary}. It is now recorded as applied; nothing was changed again.`,
+        structured: { action_id: data.action_id, decision: 'approve', status: 'applied', tool: data.tool },
+      };
+    }
     // The one conditional transition pending → approving: of concurrent approvals exactly one wins.
-    if (!(await transitionAction(ctx.owner.owner_id, data.action_id, 'pending', 'approving', decided))) {
+    if (!(await transition('approving', decided))) {
       await pendingOrRefuse(ctx.owner.owner_id, data.action_id);
       throw new ToolError(`Action ${data.action_id} could not be approved; list_pending_actions shows its status.`);
     }

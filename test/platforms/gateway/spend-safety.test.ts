@@ -259,4 +259,45 @@ describe('Spend safety', () => {
       expect(unknown.body.error).toContain('list_change_history');
     });
   });
+  describe('interrupted approvals', () => {
+    it('an approval interrupted for 15 minutes can be finished once: applied if still due, recorded if already in effect', async () => {
+      // An approval whose function died after pending → approving: the action is left as that crash leaves it.
+      const interrupt = (actionId: string, minutesAgo: number) =>
+        documentClient().send(
+          new UpdateCommand({
+            TableName: tableName('audit'),
+            Key: { owner_id: ownerId, sk: `ACTION#${actionId}` },
+            UpdateExpression: 'SET #s = :approving, decided_at = :at',
+            ExpressionAttributeNames: { '#s': 'status' },
+            ExpressionAttributeValues: { ':approving': 'approving', ':at': new Date(Date.now() - minutesAgo * 60_000).toISOString() },
+          }),
+        );
+      // An owner of its own: the audit-trail counts below are of the main owner.
+      const other = await createTestOwner({ accounts: { searchads: 1 } });
+      const ownerId = other.owner.owner_id;
+      const fullKey = other.apiKey;
+      const approveKey = (await json(['keys', 'create', '--owner', ownerId, '--scope', 'approve'])).api_key;
+      const campaignId = (await campaignsByName(fullKey))['Brand - Exact']!.id;
+      await guardrails(ownerId, '--approvals', 'all');
+      const notDone = (await callToolOk(fullKey, 'update_campaign', { campaign_id: campaignId, name: 'Brand - Interrupted' })).structured!.action_id as string;
+      const done = (await callToolOk(fullKey, 'update_campaign', { campaign_id: campaignId, status: 'PAUSED' })).structured!.action_id as string;
+      await interrupt(notDone, 2);
+      const tooSoon = await callTool(approveKey, 'manage_action', { action_id: notDone, decision: 'approve' });
+      expect(tooSoon.body.structured_content).toMatchObject({ code: 'action_not_pending', status: 'approving' });
+
+      await interrupt(notDone, 16);
+      const results = await Promise.all(Array.from({ length: 5 }, () => callTool(approveKey, 'manage_action', { action_id: notDone, decision: 'approve' })));
+      expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+      expect((await campaignsByName(fullKey))['Brand - Interrupted']).toBeDefined();
+
+      // The crash came after the write took effect: finishing records it and changes nothing again.
+      await guardrails(ownerId, '--approvals', 'off');
+      await callToolOk(fullKey, 'update_campaign', { campaign_id: campaignId, status: 'PAUSED' });
+      await interrupt(done, 16);
+      const finished = await callToolOk(approveKey, 'manage_action', { action_id: done, decision: 'approve' });
+      expect(finished.structured).toMatchObject({ status: 'applied' });
+      expect(finished.text).toContain('nothing was changed again');
+      expect((await callToolOk(approveKey, 'list_pending_actions', { status: 'applied' })).structured!.actions).toEqual(expect.arrayContaining([expect.objectContaining({ action_id: done })]));
+    });
+  });
 });
