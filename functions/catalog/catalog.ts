@@ -11,6 +11,8 @@ export interface CatalogEntry {
   platform: string | null;
   /** The Lambda group the tool runs in: its platform, or `gateway`. */
   group: string;
+  /** How the tools are grouped: the platform, or monitoring / audit / helper for cross-platform tools. */
+  category: string;
   access: 'read' | 'write';
   destructive: boolean;
   quota_exempt: boolean;
@@ -38,6 +40,7 @@ export function catalogEntry(tool: ToolDefinition): CatalogEntry {
     name: tool.name,
     platform: tool.platform,
     group: tool.group,
+    category: tool.category,
     access: tool.access,
     destructive: tool.destructive,
     quota_exempt: tool.quotaExempt,
@@ -80,6 +83,7 @@ export interface CatalogFilter {
   /** A tool without a platform counts for its group's (`gateway` for the cross-platform tools). */
   platform?: string;
   group?: string;
+  category?: string;
   access?: 'read' | 'write';
 }
 
@@ -88,6 +92,7 @@ export function filterCatalog(entries: readonly CatalogEntry[], filter: CatalogF
     (entry) =>
       (filter.platform === undefined || (entry.platform ?? entry.group) === filter.platform) &&
       (filter.group === undefined || entry.group === filter.group) &&
+      (filter.category === undefined || entry.category === filter.category) &&
       (filter.access === undefined || entry.access === filter.access),
   );
 }

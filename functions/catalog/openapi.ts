@@ -17,7 +17,7 @@ import {
 } from '../runtime/errors';
 import { ACCOUNT_PARAMETERS, PLATFORM_WORDS, type PlatformWord } from '../runtime/platforms';
 import type { ToolRegistry } from '../runtime/registry';
-import type { ToolDefinition } from '../runtime/tool';
+import { GATEWAY_CATEGORIES, type GatewayCategory, type ToolDefinition } from '../runtime/tool';
 import { validateToolArguments } from '../runtime/validation';
 import { catalog, type CatalogEntry } from './catalog';
 import { documentedExample, type Schema } from './examples';
@@ -504,7 +504,7 @@ function toolOperation(tool: ToolDefinition, entry: CatalogEntry, definitions: R
       operationId: tool.name,
       summary: firstSentence(tool.description),
       description: `${tool.description}\n\n${flagsLine(entry)}`,
-      tags: [tool.group],
+      tags: [tool.category],
       'x-platform': tool.platform,
       'x-group': tool.group,
       'x-access': tool.access,
@@ -618,6 +618,13 @@ const INFO_DESCRIPTION = [
 ].join('\n');
 
 /** Builds the document (without `servers`) for a registry and its catalog. */
+/** The OpenAPI tags of the cross-platform tools (the specification's monitoring, audit and diagnostic/helper groups). */
+const CATEGORY_DESCRIPTIONS: Record<GatewayCategory, string> = {
+  monitoring: 'Cross-platform monitoring: alerts, briefs, the watch agent and the inbox of actions held for approval.',
+  audit: 'Cross-platform audit: the change history, reverts and the conversion-tracking audit.',
+  helper: 'Cross-platform diagnostics and helpers: usage, connected accounts, setup checks, campaign specs.',
+};
+
 export function buildOpenApi(registry: Pick<ToolRegistry, 'get'>, entries: readonly CatalogEntry[]): Record<string, any> {
   const exampleEntry = entries.find((e) => e.name === 'list_campaigns') ?? entries.find((e) => e.platform) ?? entries[0];
   const exampleTool = exampleEntry?.name ?? 'list_campaigns';
@@ -628,10 +635,10 @@ export function buildOpenApi(registry: Pick<ToolRegistry, 'get'>, entries: reado
     const tool = registry.get(entry.name);
     if (tool) toolPaths[entry.execute.path] = toolOperation(tool, entry, definitions);
   }
-  const groups = [...new Set(entries.map((e) => e.group))];
+  const categories = new Set(entries.map((e) => e.category));
   const tags = [
-    ...(groups.includes('gateway') ? [{ name: 'gateway', description: 'Cross-platform tools: usage, connected accounts, diagnostics.' }] : []),
-    ...PLATFORM_WORDS.filter((p) => groups.includes(p)).map((p) => ({ name: p, description: PLATFORM_KINDS[p] })),
+    ...GATEWAY_CATEGORIES.filter((c) => categories.has(c)).map((c) => ({ name: c, description: CATEGORY_DESCRIPTIONS[c] })),
+    ...PLATFORM_WORDS.filter((p) => categories.has(p)).map((p) => ({ name: p, description: PLATFORM_KINDS[p] })),
     { name: 'discovery', description: 'Health, catalog, this document and the reference page. No key needed.' },
   ];
   return {

@@ -4,11 +4,13 @@ import { errorResponse } from '../runtime/envelope';
 import { BadRequestError, GatewayError, MethodNotAllowedError, ToolNotFoundError } from '../runtime/errors';
 import { PLATFORM_WORDS } from '../runtime/platforms';
 import { header, type GatewayEvent, type GatewayResult } from '../runtime/state';
+import { GATEWAY_CATEGORIES } from '../runtime/tool';
 import { catalog, catalogEntryNamed, filterCatalog, type CatalogFilter } from './catalog';
 import { DOCS_CONTENT_SECURITY_POLICY, DOCS_HTML } from './docs-page';
 import { openApiJson } from './openapi';
 
 const GROUPS = [...PLATFORM_WORDS, 'gateway'];
+const CATEGORIES = [...PLATFORM_WORDS, ...GATEWAY_CATEGORIES];
 
 /**
  * The discovery endpoints (CONTRACT.md section 6), no key needed:
@@ -56,6 +58,7 @@ function listTools(event: GatewayEvent): GatewayResult {
   const filter: CatalogFilter = {};
   if (query.platform) filter.platform = oneOf('platform', query.platform, GROUPS);
   if (query.group) filter.group = oneOf('group', query.group, GROUPS);
+  if (query.category) filter.category = oneOf('category', query.category, CATEGORIES);
   if (query.access) filter.access = oneOf('access', query.access.toLowerCase(), ['read', 'write']) as CatalogFilter['access'];
   if (!Object.keys(filter).length) {
     allToolsBody ??= JSON.stringify({ tools: catalog(), count: catalog().length });

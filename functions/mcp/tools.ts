@@ -1,17 +1,20 @@
 import { catalog, type CatalogEntry } from '../catalog/catalog';
 import { PLATFORM_WORDS } from '../runtime/platforms';
+import { GATEWAY_CATEGORIES } from '../runtime/tool';
 import { InvalidParamsError } from './json-rpc';
 
 /** Tools per tools/list page. Clients follow `nextCursor`; they must not assume a page size. */
 export const TOOLS_PAGE_SIZE = 50;
 
 const GROUPS: readonly string[] = [...PLATFORM_WORDS, 'gateway'];
+const CATEGORIES: readonly string[] = [...PLATFORM_WORDS, ...GATEWAY_CATEGORIES];
 const ACCESS: readonly string[] = ['read', 'write'];
 
 /** The three filters a client can apply, in the URL query and in tools/list params (comma lists allowed). */
 export interface ToolFilter {
   platform?: string[];
   group?: string[];
+  category?: string[];
   access?: ('read' | 'write')[];
 }
 
@@ -30,7 +33,7 @@ export interface McpTool {
     idempotentHint: boolean;
     openWorldHint: boolean;
   };
-  _meta: { platform: string | null; group: string; long_running: boolean; quota_exempt: boolean };
+  _meta: { platform: string | null; group: string; category: string; long_running: boolean; quota_exempt: boolean };
 }
 
 /**
@@ -65,7 +68,7 @@ export function mcpTool(entry: CatalogEntry): McpTool {
       idempotentHint: readOnly || IDEMPOTENT_WRITE_VERBS.has(entry.name.split('_')[0]),
       openWorldHint: entry.platform !== null || OPEN_WORLD_GATEWAY_TOOLS.has(entry.name),
     },
-    _meta: { platform: entry.platform, group: entry.group, long_running: entry.long_running, quota_exempt: entry.quota_exempt },
+    _meta: { platform: entry.platform, group: entry.group, category: entry.category, long_running: entry.long_running, quota_exempt: entry.quota_exempt },
   };
 }
 
@@ -105,9 +108,11 @@ export function parseToolFilter(source: Record<string, unknown> | null | undefin
   };
   const platform = read('platform', GROUPS);
   const group = read('group', GROUPS);
+  const category = read('category', CATEGORIES);
   const access = read('access', ACCESS) as ToolFilter['access'];
   if (platform) filter.platform = platform;
   if (group) filter.group = group;
+  if (category) filter.category = category;
   if (access) filter.access = access;
   return filter;
 }
@@ -122,6 +127,7 @@ export function filteredTools(...filters: ToolFilter[]): CatalogEntry[] {
       (filter) =>
         (!filter.platform || filter.platform.includes(entry.platform ?? entry.group)) &&
         (!filter.group || filter.group.includes(entry.group)) &&
+        (!filter.category || filter.category.includes(entry.category)) &&
         (!filter.access || filter.access.includes(entry.access)),
     ),
   );

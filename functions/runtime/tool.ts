@@ -8,6 +8,12 @@ import type { SchemaRule } from './argument-rules';
 /** The Lambda a tool runs in: its platform's group, or `gateway` for cross-platform tools. */
 export type ToolGroup = PlatformWord | 'gateway';
 
+/** The groups of cross-platform tools the specification names: monitoring, audit, diagnostic/helper. */
+export const GATEWAY_CATEGORIES = ['monitoring', 'audit', 'helper'] as const;
+export type GatewayCategory = (typeof GATEWAY_CATEGORIES)[number];
+/** How the catalog groups a tool: its platform, or the category of a cross-platform tool. */
+export type ToolCategory = PlatformWord | GatewayCategory;
+
 export interface ContentBlock {
   type: string;
   [key: string]: unknown;
@@ -206,6 +212,7 @@ export interface ToolDefinition {
   description: string;
   platform: PlatformWord | null;
   group: ToolGroup;
+  category: ToolCategory;
   access: 'read' | 'write';
   destructive: boolean;
   quotaExempt: boolean;
@@ -266,8 +273,8 @@ function fromSpec<Entries extends v.ObjectEntries, Port, Data>(spec: ToolSpec<En
 }
 
 /** A tool of no platform (usage, accounts, diagnostics): runs in the `gateway` group. */
-export function defineGatewayTool<Entries extends v.ObjectEntries, Data = unknown>(spec: ToolSpec<Entries, undefined, Data>): ToolDefinition {
-  return { ...fromSpec(spec, {}), platform: null, group: 'gateway', selectsAccount: false, accountParameters: [] };
+export function defineGatewayTool<Entries extends v.ObjectEntries, Data = unknown>(spec: ToolSpec<Entries, undefined, Data> & { category: GatewayCategory }): ToolDefinition {
+  return { ...fromSpec(spec, {}), platform: null, group: 'gateway', category: spec.category, selectsAccount: false, accountParameters: [] };
 }
 
 /**
@@ -290,6 +297,7 @@ export function platformToolDefiner<Port>(platform: PlatformWord, openPlatform: 
       ...fromSpec(spec, selectsAccount ? accountEntries : {}),
       platform,
       group: platform,
+      category: platform,
       selectsAccount,
       accountParameters: selectsAccount ? Object.keys(accountEntries) : [],
       openPlatform: selectsAccount ? openPlatform : undefined,

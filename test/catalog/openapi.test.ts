@@ -67,7 +67,7 @@ describe('OpenAPI 3.1 document', () => {
       const operation: Operation = document.paths[`/api/v1/tools/${tool.name}/execute`].post;
       expect(operation).toMatchObject({
         operationId: tool.name,
-        tags: [tool.group],
+        tags: [tool.category],
         'x-access': tool.access,
         'x-read-only': tool.access === 'read',
         'x-destructive': tool.destructive,

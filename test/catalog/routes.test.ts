@@ -29,6 +29,20 @@ describe('GET /api/v1/tools', () => {
     expect(searchads.json.count).toBe(REGISTRY.ofGroup('searchads').length);
   });
 
+  it('groups the cross-platform tools as the specification does: monitoring, audit and helper', async () => {
+    const counted: Record<string, number> = {};
+    for (const category of ['monitoring', 'audit', 'helper']) {
+      const response = await get(`/api/v1/tools?category=${category}`);
+      expect(response.json.tools.every((t: { platform: null; category: string }) => t.platform === null && t.category === category)).toBe(true);
+      counted[category] = response.json.count;
+    }
+    expect(counted.monitoring! + counted.audit! + counted.helper!).toBe(REGISTRY.ofGroup('gateway').length);
+    expect((await get('/api/v1/tools?category=audit')).json.tools.map((t: { name: string }) => t.name)).toEqual(expect.arrayContaining(['list_change_history', 'revert_change', 'audit_conversion_tracking']));
+    expect((await get('/api/v1/tools?category=monitoring')).json.tools.map((t: { name: string }) => t.name)).toEqual(expect.arrayContaining(['list_pending_actions', 'manage_action']));
+    expect((await get('/api/v1/tools?category=searchads')).json.count).toBe(REGISTRY.ofGroup('searchads').length);
+    expect((await get('/api/v1/tools?category=gateway')).status).toBe(400);
+  });
+
   it('answers 400 naming the valid values for a filter value that does not exist', async () => {
     const response = await get('/api/v1/tools?access=delete');
     expect(response.status).toBe(400);

@@ -47,7 +47,7 @@ const FAULTS: Fault[] = ['fail', 'hang', 'lose', 'late'];
 const sandboxOf = (run: string) => new SandboxStore('searchads', `fault-${run}`);
 const runArgs = { run: v.string(), label: v.string() };
 const tools = [
-  defineGatewayTool({
+  defineGatewayTool({ category: 'helper',
     name: 'fault_create',
     description: 'Creates one entity labelled with its arguments.',
     access: 'write',
@@ -60,7 +60,7 @@ const tools = [
       return { text: `created ${entity.id}` };
     },
   }),
-  defineGatewayTool({
+  defineGatewayTool({ category: 'helper',
     name: 'fault_steps',
     description: 'Creates two entities in two checkpointed steps.',
     access: 'write',
@@ -75,7 +75,7 @@ const tools = [
       return { text: `created ${a.id} and ${b.id}` };
     },
   }),
-  defineGatewayTool({
+  defineGatewayTool({ category: 'helper',
     name: 'fault_read',
     description: 'Lists the entities of the run.',
     access: 'read',
@@ -84,7 +84,7 @@ const tools = [
       return { text: `${(await sandboxOf(args.run).list('fault_entity')).length} entities` };
     },
   }),
-  defineGatewayTool({
+  defineGatewayTool({ category: 'helper',
     name: 'fault_status',
     description: 'Quota-exempt: reads the usage.',
     access: 'read',

@@ -48,7 +48,7 @@ const everything = () => true;
 const store = (label: string) => new SandboxStore('searchads', `store-faults-${label}`);
 const label = { label: v.string() };
 const handler = createToolHandler([
-  defineGatewayTool({
+  defineGatewayTool({ category: 'helper',
     name: 'sf_create',
     description: 'Creates one sandbox entity.',
     access: 'write',
@@ -61,7 +61,7 @@ const handler = createToolHandler([
       return { text: 'created' };
     },
   }),
-  defineGatewayTool({
+  defineGatewayTool({ category: 'helper',
     name: 'sf_read_forever',
     description: 'A read that never finishes.',
     access: 'read',
@@ -70,7 +70,7 @@ const handler = createToolHandler([
       return new Promise(() => undefined);
     },
   }),
-  defineGatewayTool({
+  defineGatewayTool({ category: 'helper',
     name: 'sf_write_then_hang',
     description: 'Writes, then never finishes.',
     access: 'write',

@@ -13,7 +13,7 @@ import type { CallResult } from './gateway';
 
 export const executions = { count: 0 };
 
-const echo = defineGatewayTool({
+const echo = defineGatewayTool({ category: 'helper',
   name: 'test_echo',
   description: 'Echoes its message after an optional delay; counts executions.',
   access: 'write',
@@ -28,7 +28,7 @@ const echo = defineGatewayTool({
   },
 });
 
-const bug = defineGatewayTool({
+const bug = defineGatewayTool({ category: 'helper',
   name: 'test_bug',
   description: 'Throws an unexpected error, as a bug in a tool would.',
   access: 'read',
@@ -38,7 +38,7 @@ const bug = defineGatewayTool({
   },
 });
 
-const refuses = defineGatewayTool({
+const refuses = defineGatewayTool({ category: 'helper',
   name: 'test_tool_error',
   description: 'Raises a tool-level 400 while running.',
   access: 'write',
@@ -52,7 +52,7 @@ const refuses = defineGatewayTool({
   },
 });
 
-const rateLimited = defineGatewayTool({
+const rateLimited = defineGatewayTool({ category: 'helper',
   name: 'test_rate_limited',
   description: 'The upstream platform rate-limits the call.',
   access: 'write',
@@ -66,7 +66,7 @@ const rateLimited = defineGatewayTool({
   },
 });
 
-const upstreamDown = defineGatewayTool({
+const upstreamDown = defineGatewayTool({ category: 'helper',
   name: 'test_upstream_error',
   description: 'The upstream platform answers with a server error.',
   access: 'write',

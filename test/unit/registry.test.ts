@@ -2,7 +2,7 @@ import { ToolRegistry, closestNames, editDistance } from '../../functions/runtim
 import { defineGatewayTool } from '../../functions/runtime/tool';
 import { ALL_TOOLS, REGISTRY } from '../../platforms';
 
-const tool = (name: string) => defineGatewayTool({ name, description: name, access: 'read', args: {}, run: async () => ({ text: name }) });
+const tool = (name: string) => defineGatewayTool({ category: 'helper', name, description: name, access: 'read', args: {}, run: async () => ({ text: name }) });
 
 describe('Class: ToolRegistry', () => {
   it('refuses two tools with one name', () => {

@@ -3,7 +3,7 @@ import { BadRequestError } from '../../functions/runtime/errors';
 import { defineGatewayTool } from '../../functions/runtime/tool';
 import { validateToolArguments } from '../../functions/runtime/validation';
 
-const tool = defineGatewayTool({
+const tool = defineGatewayTool({ category: 'helper',
   name: 'sample_tool',
   description: 'test',
   access: 'read',

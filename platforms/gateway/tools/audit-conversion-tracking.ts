@@ -109,6 +109,7 @@ const SEVERITY_ORDER: Record<Severity, number> = { high: 0, medium: 1, low: 2 };
 
 export const auditConversionTracking = defineGatewayTool({
   name: 'audit_conversion_tracking',
+  category: 'audit',
   description:
     'Audits conversion tracking across every connected platform: reads each account\'s setup (pixels, event settings, conversion goals and tags, conversions configuration) and lists the gaps per platform, most serious first, with the fix and the tool that applies it where the gateway has one.',
   access: 'read',

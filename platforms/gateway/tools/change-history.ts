@@ -31,6 +31,7 @@ const entrySchema = v.object({
 
 export const listChangeHistory = defineGatewayTool({
   name: 'list_change_history',
+  category: 'audit',
   description:
     'Lists the audit trail of your writes, newest first: when, which key (its id), tool, account, the plan (each field before → after), the outcome (applied, failed, dry_run, blocked, held) and ids created. Filter by platform, account, tool, entity and time. revert_change restores an applied change.',
   access: 'read',

@@ -321,6 +321,7 @@ function flowMarkdown(platform: SpecPlatform, type: string, spec: CampaignFlowSp
 
 export const getCampaignSpec = defineGatewayTool({
   name: 'get_campaign_spec',
+  category: 'helper',
   description:
     'Returns what a campaign of one platform and type needs before creating it: required and optional fields, character limits, asset requirements (sizes, ratios, formats, durations) and allowed values. ' +
     'Platforms: searchads, socialads, shortvideo, proads (also written with the _ads suffix). Omit campaign_type to list the available campaign types (flows) of the platform.',

@@ -7,6 +7,7 @@ import { connectionHealth } from '../../connect';
 
 export const getConnectionsStatus = defineGatewayTool({
   name: 'get_connections_status',
+  category: 'helper',
   description: 'Shows, per platform, whether it is connected, how many accounts, sandbox or live, and whether each connection is healthy; a broken connection (key revoked, token expired or revoked, account disabled) says how to fix it. Never consumes quota.',
   access: 'read',
   quotaExempt: true,

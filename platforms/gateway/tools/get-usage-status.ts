@@ -7,6 +7,7 @@ import { markdownTable } from '../../markdown';
 
 export const getUsageStatus = defineGatewayTool({
   name: 'get_usage_status',
+  category: 'helper',
   description: 'Shows your plan, how many tool calls you have used this month, how many remain, when the counter resets, and this month\'s calls per tool. Never consumes quota.',
   access: 'read',
   quotaExempt: true,

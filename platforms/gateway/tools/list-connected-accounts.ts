@@ -6,6 +6,7 @@ import { markdownTable } from '../../markdown';
 
 export const listConnectedAccountsTool = defineGatewayTool({
   name: 'list_connected_accounts',
+  category: 'helper',
   description: 'Lists your connected ad accounts per platform with their ids and names, and which parameter names an account in that platform\'s tools. Never consumes quota.',
   access: 'read',
   quotaExempt: true,

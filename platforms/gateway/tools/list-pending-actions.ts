@@ -7,6 +7,7 @@ const STATUSES = ['pending', 'approving', 'applied', 'failed', 'rejected', 'expi
 
 export const listPendingActionsTool = defineGatewayTool({
   name: 'list_pending_actions',
+  category: 'monitoring',
   description:
     'Lists writes held for approval (a write that broke a guardrail while approvals are on, or every write when the owner holds all): what each would change, why it is held, and until when it can be approved. Approve or reject with manage_action.',
   access: 'read',

@@ -59,6 +59,7 @@ function alreadyInEffect(held: WritePlan, fresh: WritePlan): boolean {
 
 export const manageAction = defineGatewayTool({
   name: 'manage_action',
+  category: 'monitoring',
   description:
     'Approves or rejects a write held for approval (see list_pending_actions). Approving re-checks the entity and applies the held plan exactly once; it is refused when the entity changed since the plan was made or the action expired (48 hours). Needs an approve-scoped key.',
   access: 'write',

@@ -32,6 +32,7 @@ function changedAgain(recorded: PlannedChange[], undoPlan: WritePlan): string[] 
 
 export const revertChange = defineGatewayTool({
   name: 'revert_change',
+  category: 'audit',
   description:
     'Reverts an applied change from list_change_history: restores the before value of each field it changed (a created entity is paused or archived). Refused when the entity changed again since, when the change was already reverted, or when it cannot be undone (a final removal). The revert is itself a write: dry_run previews it, guardrails apply, and it is audited.',
   access: 'write',

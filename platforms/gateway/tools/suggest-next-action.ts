@@ -19,6 +19,7 @@ function changesNothing(opportunity: Opportunity): boolean {
 
 export const suggestNextAction = defineGatewayTool({
   name: 'suggest_next_action',
+  category: 'helper',
   description:
     'Ranks the most valuable next actions across your connected accounts (every platform) from your own data: spend to cut, winners to scale, broken connections to fix, and what to set up next. Each action names the tool and arguments to carry it out; where no tool can make the change, an inspect action names the read tool that shows what to act on.',
   access: 'read',

@@ -7,6 +7,7 @@ import { checkVideoUrl, formatBytes, UnsafeVideoUrlError, VideoUrlError } from '
 
 export const validateVideo = defineGatewayTool({
   name: 'validate_video',
+  category: 'helper',
   description:
     'Checks, without downloading it, that a video URL is a public direct-download link a platform can fetch: it must serve a video content type ' +
     '(video/mp4, video/quicktime, video/mpeg, video/x-msvideo...), not a web page (text/html), in an accepted format and within the size limit. ' +
