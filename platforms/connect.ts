@@ -34,7 +34,8 @@ export async function connectSandboxAccounts(ownerId: string, platform: Platform
       name: `${BRANDS[(existing.length + i) % BRANDS.length]} (${platform} sandbox)`,
       mode: 'sandbox',
       currency: CURRENCY[platform],
-      time_zone: 'America/New_York',
+      // Sandbox accounts simulate their days in UTC (reportingZone in platforms/dates.ts).
+      time_zone: 'UTC',
       connected_at: new Date().toISOString(),
     };
     await module.seedSandbox(account);

@@ -2,7 +2,7 @@ import type { PlatformWord } from '../functions/runtime/platforms';
 import { createLogger } from '../functions/runtime/log';
 import type { ConnectedAccount } from '../functions/runtime/stores/owners';
 import { standaloneCall, type PortCall } from '../functions/runtime/tool';
-import { lastDays } from './dates';
+import { lastDays, reportingZone } from './dates';
 import type { Opportunity } from './platform-module';
 import type { MetricTotals } from './metrics';
 
@@ -20,8 +20,8 @@ export const BUDGET_LIMITED_SHARE = 0.9;
 const LOOKBACK_DAYS = 30;
 
 /** The days the finders judge: the last 30 full days. */
-export function opportunityWindow(now: Date): { start: string; end: string } {
-  return lastDays(now, LOOKBACK_DAYS);
+export function opportunityWindow(now: Date, account: ConnectedAccount): { start: string; end: string } {
+  return lastDays(now, LOOKBACK_DAYS, reportingZone(account));
 }
 
 /**

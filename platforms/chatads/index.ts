@@ -42,7 +42,7 @@ export const chatads: PlatformModule = {
     const port = openChatAdsPort(account, call);
     const campaigns = (await port.listCampaigns()).filter((c) => c.status === 'active' && c.bidding_type !== 'impressions');
     if (campaigns.length === 0) return [];
-    const { start, end } = opportunityWindow(now);
+    const { start, end } = opportunityWindow(now, account);
     // (Live campaigns all bid for impressions, so a live account never gets this far: its public
     // insights carry no conversions.)
     const rows = await port.getInsights({

@@ -14,7 +14,7 @@ import { openDeskAdsPort } from './define';
  */
 export async function findDeskAdsOpportunities(account: ConnectedAccount, now: Date, call: PortCall = finderCall(account)): Promise<Opportunity[]> {
   const port = openDeskAdsPort(account, call);
-  const { start, end } = opportunityWindow(now);
+  const { start, end } = opportunityWindow(now, account);
   const rows = await port.getReport({ report_type: 'ProductDimensionPerformance', aggregation: 'Summary', start_date: start, end_date: end });
   const wasting = rows.filter((r) => r.spend >= WASTE_MIN_SPEND && r.conversions === 0);
   const terms = (await port.getReport({ report_type: 'SearchQueryPerformance', aggregation: 'Summary', start_date: start, end_date: end })).filter((r) => r.spend >= WASTE_MIN_SPEND && r.conversions === 0);

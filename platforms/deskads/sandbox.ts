@@ -327,7 +327,7 @@ export class DeskAdsSandbox extends SandboxPlatform implements DeskAdsPort {
 
   /** Rows from the delivery model (deliveryOf): product, ad group and keyword rows add up to their campaign's rows. */
   async getReport(request: DeskAdsReportRequest): Promise<DeskAdsReportRow[]> {
-    const last = lastReportDay(new Date());
+    const last = lastReportDay(new Date(), 'UTC'); // the sandbox simulates its days in UTC
     const dates = datesBetween(request.start_date, request.end_date < last ? request.end_date : last);
     if (!dates.length) return [];
     const history = { withHistory: true };
@@ -536,7 +536,7 @@ export async function seedDeskAdsAccount(account: ConnectedAccount): Promise<voi
     name: account.name,
     status: 'Active',
     currency_code: account.currency,
-    time_zone: 'EasternTimeUSCanada',
+    time_zone: account.time_zone,
     parent_customer_id: ids.digits(9),
   };
 

@@ -1,6 +1,6 @@
 import type { ConnectedAccount } from '../../functions/runtime/stores/owners';
 import type { PortCall } from '../../functions/runtime/tool';
-import { lastDays } from '../dates';
+import { lastDays, reportingZone } from '../dates';
 import { finderCall } from '../opportunities';
 import type { Opportunity } from '../platform-module';
 import { openProAds } from './define';
@@ -17,7 +17,7 @@ const AWARENESS = ['BRAND_AWARENESS', 'VIDEO_VIEW', 'ENGAGEMENT'];
  */
 export async function findProAdsOpportunities(account: ConnectedAccount, now: Date, call: PortCall = finderCall(account)): Promise<Opportunity[]> {
   const platform = openProAds(account, call);
-  const { start, end } = lastDays(now, 30);
+  const { start, end } = lastDays(now, 30, reportingZone(account));
   const campaigns = (await platform.listCampaigns()).filter((c) => c.status === 'ACTIVE' && !AWARENESS.includes(c.objective_type));
   const metricsOf = await analyticsTotals(platform, 'CAMPAIGN', start, end, { campaigns: campaigns.map((c) => c.id) });
   const found: Opportunity[] = [];

@@ -9,7 +9,7 @@ import { dateArgument } from '../arguments';
 import { ToolError } from '../../functions/runtime/errors';
 import type { ToolContext, ToolDefinition, ToolResult } from '../../functions/runtime/tool';
 import type { PlannedBudget, PlannedChange, WritePlan } from '../../functions/runtime/plan';
-import { lastDays, refuseDatesAfterYesterday } from '../dates';
+import { lastDays, refuseDatesAfterYesterday, reportingZone } from '../dates';
 import { count, markdownTable, money } from '../markdown';
 import { defineRetailAdsTool } from './define';
 import { pageRows, pageSummarySchema, pagingSchema, pagingText, retailFilterArgs, retailFilterRules, type RetailFilterArgs } from './filters';
@@ -112,10 +112,10 @@ export function defineRetailAdsListTool<K extends RetailAdsEntityKind>(spec: Lis
     }),
     async run(rawArgs, ctx) {
       const args = rawArgs as RetailFilterArgs & { ad_product?: RetailAdsAdProduct; ad_group_id?: string; state_filter?: string[]; start_date?: string; end_date?: string };
-      const window = lastDays(ctx.now, 30);
+      const window = lastDays(ctx.now, 30, reportingZone(ctx.account));
       const end = args.end_date ?? window.end;
       const start = args.start_date ?? (args.end_date ? new Date(Date.parse(`${end}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10) : window.start);
-      if (hasFigures) refuseDatesAfterYesterday(ctx.now, { start_date: args.start_date, end_date: args.end_date });
+      if (hasFigures) refuseDatesAfterYesterday(ctx.now, { start_date: args.start_date, end_date: args.end_date }, reportingZone(ctx.account));
       if (args.start_date && end < args.start_date) throw new ToolError(`\`start_date\` (${args.start_date}) must be on or before the end of the range (${end}).`);
       const adProducts = args.ad_product ? [args.ad_product] : spec.adProducts;
       const [lookups, entities, extra] = await Promise.all([loadLookups(ctx.platform), ctx.platform.listEntities(spec.kind), spec.extra?.(ctx) ?? Promise.resolve(new Map<string, unknown>())]);

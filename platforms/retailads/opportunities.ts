@@ -13,7 +13,7 @@ import { openRetailAdsPort } from './define';
  */
 export async function findRetailAdsOpportunities(account: ConnectedAccount, now: Date, call: PortCall = finderCall(account)): Promise<Opportunity[]> {
   const port = openRetailAdsPort(account, call);
-  const { start, end } = opportunityWindow(now);
+  const { start, end } = opportunityWindow(now, account);
   const rows = await port.getReport('spCampaigns', start, end);
   const byCampaign = new Map<string, { name: string; state?: string; spend: number; sales: number }>();
   for (const row of rows) {

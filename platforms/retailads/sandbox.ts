@@ -335,7 +335,7 @@ export async function seedRetailAdsAccount(account: ConnectedAccount): Promise<v
     country_code: 'US',
     currency_code: account.currency,
     marketplace_string_id: 'US-MAIN',
-    timezone: 'America/Los_Angeles',
+    timezone: account.time_zone,
     daily_budget: 999_999_999,
     account_info: { id: `A${ids.alphanumeric(13).toUpperCase()}`, type: 'seller', name: account.name.replace(/ \(.*\)$/, ''), valid_payment_method: true },
   };

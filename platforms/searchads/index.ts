@@ -96,7 +96,7 @@ export const searchads: PlatformModule = {
   live: searchAdsConnector,
   async findOpportunities(account, now, call = finderCall(account)) {
     const port = openSearchAdsPort(account, call);
-    const { start, end } = opportunityWindow(now);
+    const { start, end } = opportunityWindow(now, account);
     const [all, report] = await Promise.all([port.listCampaigns(), port.getReport('campaign', start, end)]);
     const figures = totalsBy(report, 'campaign_id');
     // Campaigns that run now, judged on conversions: video campaigns are judged on views, not cut for

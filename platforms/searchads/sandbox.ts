@@ -301,7 +301,7 @@ export class SearchAdsSandbox extends SandboxPlatform implements SearchAdsPort {
    * Days from today on have no delivery yet; days without delivery have no row.
    */
   async getReport(level: SearchAdsReportLevel, start: string, end: string): Promise<SearchAdsReportRow[]> {
-    const last = lastReportDay(new Date());
+    const last = lastReportDay(new Date(), 'UTC'); // the sandbox simulates its days in UTC
     const dates = datesBetween(start, end < last ? end : last);
     if (!dates.length) return [];
     const [campaigns, groups, keywords, ads, negatives] = await Promise.all([

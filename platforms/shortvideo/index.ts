@@ -91,7 +91,7 @@ export const shortvideo: PlatformModule = {
     const judged = new Set(campaigns.filter((c) => CONVERSION_OBJECTIVES.has(c.objective_type)).map((c) => c.id));
     const candidates = adGroups.filter((g) => g.status === 'ENABLED' && g.budget_mode === 'BUDGET_MODE_DAY' && g.budget && !optimized.has(g.campaign_id) && judged.has(g.campaign_id));
     const advertiser_id = account.account_id;
-    const { start, end } = opportunityWindow(now);
+    const { start, end } = opportunityWindow(now, account);
     const figures = await reportTotals(platform, 'AUCTION_ADGROUP', candidates.map((g) => g.id), start, end);
     // Only enabled ad groups are candidates, so a pause is always a change.
     return findWasteAndWinners(

@@ -1,6 +1,6 @@
 import type { ConnectedAccount } from '../../functions/runtime/stores/owners';
 import type { PortCall } from '../../functions/runtime/tool';
-import { lastDays } from '../dates';
+import { lastDays, reportingZone } from '../dates';
 import { finderCall } from '../opportunities';
 import type { Opportunity } from '../platform-module';
 import { openSocialAds } from './define';
@@ -18,7 +18,7 @@ export const WASTE_MIN_SPEND = 100;
  */
 export async function findSocialAdsOpportunities(account: ConnectedAccount, now: Date, call: PortCall = finderCall(account)): Promise<Opportunity[]> {
   const platform = openSocialAds(account, call);
-  const { start, end } = lastDays(now, 30);
+  const { start, end } = lastDays(now, 30, reportingZone(account));
   const [campaigns, adSets, ads] = await Promise.all([platform.listCampaigns(), platform.listAdSets(), platform.listAds()]);
   const candidates = ads.flatMap((ad) => {
     const adSet = adSets.find((s) => s.id === ad.ad_set_id);

@@ -27,7 +27,7 @@ export const listChatAdsAds = defineChatAdsTool({
     next_offset: v.nullable(v.number()),
   }),
   async run(args, ctx) {
-    const window = windowOf(ctx.now, args);
+    const window = windowOf(ctx, args);
     if (args.campaign_id) await ctx.platform.getCampaign(args.campaign_id);
     if (args.ad_group_id) {
       const group = await ctx.platform.getAdGroup(args.ad_group_id);

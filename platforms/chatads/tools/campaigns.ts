@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { dateArgument } from '../../arguments';
 import { ToolError } from '../../../functions/runtime/errors';
 import type { ToolContext } from '../../../functions/runtime/tool';
-import { lastDays } from '../../dates';
+import { lastDays, reportingZone } from '../../dates';
 import { count, markdownTable, money } from '../../markdown';
 import { totals } from '../../metrics';
 import { defineChatAdsTool } from '../define';
@@ -109,7 +109,7 @@ export const listChatAdsCampaigns = defineChatAdsTool({
     const next = args.offset + page.length;
     const currency = ctx.account.currency;
     // The figures of the page's campaigns over the reporting window every tool uses by default.
-    const window = lastDays(ctx.now, 30);
+    const window = lastDays(ctx.now, 30, reportingZone(ctx.account));
     const insights = (ids: string[], fields: ChatAdsInsightsField[]) =>
       ids.length
         ? ctx.platform.getInsights({

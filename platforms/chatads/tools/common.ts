@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { dateArgument } from '../../arguments';
-import { lastDays, refuseDatesAfterYesterday } from '../../dates';
+import { lastDays, refuseDatesAfterYesterday, reportingZone, type AccountClock } from '../../dates';
 import { totals } from '../../metrics';
 import type { ChatAdsInsightsLevel, ChatAdsPort } from '../port';
 import { CONVERSION_FIELDS, DELIVERY_FIELDS } from '../port';
@@ -55,9 +55,9 @@ export const windowRules = [
 ];
 
 /** The window of a call: given dates (refused after yesterday) or the last 30 days ending yesterday. */
-export function windowOf(now: Date, args: { start_date?: string; end_date?: string }): { start: string; end: string } {
-  refuseDatesAfterYesterday(now, { start_date: args.start_date, end_date: args.end_date });
-  const fallback = lastDays(now, 30);
+export function windowOf(clock: AccountClock, args: { start_date?: string; end_date?: string }): { start: string; end: string } {
+  refuseDatesAfterYesterday(clock.now, { start_date: args.start_date, end_date: args.end_date }, reportingZone(clock.account));
+  const fallback = lastDays(clock.now, 30, reportingZone(clock.account));
   const end = args.end_date ?? fallback.end;
   const start = args.start_date ?? (args.end_date ? new Date(Date.parse(`${end}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10) : fallback.start);
   return { start, end };

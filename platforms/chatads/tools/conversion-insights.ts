@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { atMostOne, requires, say, when } from '../../../functions/runtime/argument-rules';
 import { ToolError } from '../../../functions/runtime/errors';
-import { isoDate, refuseDatesAfterYesterday } from '../../dates';
+import { isoDate, refuseDatesAfterYesterday, reportingZone } from '../../dates';
 import { count, markdownTable, money, percent } from '../../markdown';
 import { defineChatAdsTool } from '../define';
 import { CONVERSION_FIELDS, DELIVERY_FIELDS, type ChatAdsInsightsRow } from '../port';
@@ -102,7 +102,7 @@ export const getChatAdsConversionInsights = defineChatAdsTool({
     const endOfYesterday = Date.parse(`${isoDate(ctx.now)}T00:00:00Z`) / 1000;
     const end = args.end !== undefined ? Math.floor(args.end / HOUR) * HOUR : endOfYesterday;
     const start = args.start !== undefined ? Math.floor(args.start / HOUR) * HOUR : end - (args.lookback_days ?? 30) * DAY;
-    refuseDatesAfterYesterday(ctx.now, { start: isoDate(new Date(start * 1000)), end: isoDate(new Date((end - 1) * 1000)) });
+    refuseDatesAfterYesterday(ctx.now, { start: isoDate(new Date(start * 1000)), end: isoDate(new Date((end - 1) * 1000)) }, reportingZone(ctx.account));
     const campaigns = await ctx.platform.listCampaigns();
     const entities: { id: string; name: string; campaign_id?: string }[] =
       args.aggregation_level === 'campaign' ? campaigns : args.aggregation_level === 'ad_group' ? await ctx.platform.listAdGroups() : await ctx.platform.listAds();

@@ -142,7 +142,7 @@ function getTool(key: keyof typeof ENTITY_TYPES) {
     rules: windowRules,
     output: v.object({ [key]: v.record(v.string(), v.unknown()), start_date: v.string(), end_date: v.string(), figures: figuresSchema }),
     async run(args, ctx: ToolContext<ChatAdsPort>) {
-      const window = windowOf(ctx.now, args);
+      const window = windowOf(ctx, args);
       const entity = await type.get(ctx.platform, (args as Record<string, string>)[type.idField]!);
       const figures = (await figuresByEntity(ctx.platform, type.level, [entity.id], window, ctx.account.mode === 'live')).get(entity.id)!;
       const currency = ctx.account.currency;

@@ -41,7 +41,7 @@ export const getChatAdsInsights = defineChatAdsTool({
     days: v.array(v.object({ date: v.string(), impressions: v.number(), clicks: v.number(), spend: v.number(), conversions: v.number() })),
   }),
   async run(args, ctx) {
-    const window = windowOf(ctx.now, args);
+    const window = windowOf(ctx, args);
     const live = ctx.account.mode === 'live';
     // The account is the sum of its campaigns (levels add up in the delivery model).
     let level: ChatAdsInsightsLevel;
@@ -118,7 +118,7 @@ export const getChatAdsPerformance = defineChatAdsTool({
   rules: windowRules,
   output: v.object({ level: v.string(), start_date: v.string(), end_date: v.string(), rows: v.array(v.object({ id: v.string(), name: v.string(), status: v.string(), campaign_id: v.string(), awareness: v.boolean(), figures: figuresSchema })), total_spend: v.number() }),
   async run(args, ctx) {
-    const window = windowOf(ctx.now, args);
+    const window = windowOf(ctx, args);
     const campaigns = await ctx.platform.listCampaigns();
     const awareness = new Set(campaigns.filter((c) => c.bidding_type === 'impressions').map((c) => c.id));
     const entities: { id: string; name: string; status: string; campaign_id: string }[] =

@@ -56,7 +56,7 @@ export const listDeskAdsAdGroups = defineDeskAdsTool({
     ad_groups: v.array(v.object({ id: v.string(), campaign_id: v.string(), campaign_name: v.string(), name: v.string(), status: v.picklist(ENTITY_STATUSES), network: v.picklist(NETWORKS), cpc_bid: v.number(), start_date: v.string(), metrics: metricsOutput })),
   }),
   async run(args, ctx) {
-    const window = metricsWindow(args, ctx.now);
+    const window = metricsWindow(args, ctx);
     const campaigns = await ctx.platform.listCampaigns();
     if (args.campaign_id && !campaigns.some((c) => c.id === args.campaign_id)) {
       throw new ToolError(`No campaign ${args.campaign_id} in account ${ctx.account.account_id}. list_deskads_campaigns lists the valid ids.`, { code: 'not_found' });

@@ -72,7 +72,7 @@ export const listDeskAdsAds = defineDeskAdsTool({
   rules: [windowRule, ...deskadsListFilterRules(OPTIONS)],
   output: v.object({ account_id: v.string(), start_date: v.string(), end_date: v.string(), total: v.number(), filtered: v.number(), offset: v.number(), limit: v.number(), has_more: v.boolean(), ads: v.array(adOutput) }),
   async run(args, ctx) {
-    const window = metricsWindow(args, ctx.now);
+    const window = metricsWindow(args, ctx);
     const groups = await ctx.platform.listAdGroups();
     if (args.ad_group_id && !groups.some((g) => g.id === args.ad_group_id)) throw new ToolError(`No ad group ${args.ad_group_id} in account ${ctx.account.account_id}. list_deskads_ad_groups lists the valid ids.`, { code: 'not_found' });
     const [ads, figures] = await Promise.all([ctx.platform.listAds({ campaignId: args.campaign_id, adGroupId: args.ad_group_id }), figuresBy(ctx.platform, 'AdPerformance', window, (r) => r.ad_id)]);

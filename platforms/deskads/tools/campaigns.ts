@@ -68,7 +68,7 @@ export const listDeskAdsCampaigns = defineDeskAdsTool({
     campaigns: v.array(campaignOutput),
   }),
   async run(args, ctx) {
-    const window = metricsWindow(args, ctx.now);
+    const window = metricsWindow(args, ctx);
     const [campaigns, figures] = await Promise.all([ctx.platform.listCampaigns(), figuresBy(ctx.platform, 'CampaignPerformance', window, (r) => r.campaign_id)]);
     const rows: CampaignRow[] = campaigns.map((c) => {
       const t = figures(c.id);

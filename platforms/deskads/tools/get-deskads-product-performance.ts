@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { characterLength, dateArgument } from '../../arguments';
 import { ToolError } from '../../../functions/runtime/errors';
-import { addDays, lastReportDay, refuseDatesAfterYesterday } from '../../dates';
+import { addDays, lastReportDay, refuseDatesAfterYesterday, reportingZone } from '../../dates';
 import { count, markdownTable, money, percent } from '../../markdown';
 import { type MetricTotals, metricTotalsEntries, totals } from '../../metrics';
 import { defineDeskAdsTool } from '../define';
@@ -144,8 +144,8 @@ export const getDeskAdsProductPerformance = defineDeskAdsTool({
     })),
   }),
   async run(args, ctx) {
-    refuseDatesAfterYesterday(ctx.now, { start_date: args.start_date, end_date: args.end_date });
-    const end = args.end_date ?? lastReportDay(ctx.now);
+    refuseDatesAfterYesterday(ctx.now, { start_date: args.start_date, end_date: args.end_date }, reportingZone(ctx.account));
+    const end = args.end_date ?? lastReportDay(ctx.now, reportingZone(ctx.account));
     const start = args.start_date ?? addDays(end, -89);
     if (start > end) throw new ToolError(`\`start_date\` ${start} must not be after the end date ${end}.`);
     if (Date.parse(end) - Date.parse(start) > (MAX_RANGE_DAYS - 1) * 86_400_000) {

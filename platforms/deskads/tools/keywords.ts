@@ -77,7 +77,7 @@ export const listDeskAdsKeywords = defineDeskAdsTool({
     ),
   }),
   async run(args, ctx) {
-    const window = metricsWindow(args, ctx.now);
+    const window = metricsWindow(args, ctx);
     const groups = await ctx.platform.listAdGroups();
     if (args.ad_group_id && !groups.some((g) => g.id === args.ad_group_id)) {
       throw new ToolError(`No ad group ${args.ad_group_id} in account ${ctx.account.account_id}. list_deskads_ad_groups lists the valid ids.`, { code: 'not_found' });

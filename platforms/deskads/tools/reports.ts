@@ -64,7 +64,7 @@ export const getDeskAdsCampaignPerformance = defineDeskAdsTool({
     ),
   }),
   async run(args, ctx) {
-    const window = metricsWindow(args, ctx.now);
+    const window = metricsWindow(args, ctx);
     const breakdown = args.breakdown as Breakdown;
     const all = await ctx.platform.listCampaigns();
     const unknown = (args.campaign_ids ?? []).filter((id) => !all.some((c) => c.id === id));
@@ -138,7 +138,7 @@ export const getDeskAdsAccountPerformance = defineDeskAdsTool({
     has_more: v.boolean(),
   }),
   async run(args, ctx) {
-    const window = metricsWindow(args, ctx.now);
+    const window = metricsWindow(args, ctx);
     const length = Math.round((Date.parse(window.end) - Date.parse(window.start)) / 86_400_000) + 1;
     const previous = { start: addDays(window.start, -length), end: addDays(window.start, -1) };
     const breakdown = args.breakdown as Breakdown;
@@ -210,7 +210,7 @@ export const getDeskAdsKeywordPerformance = defineDeskAdsTool({
     ),
   }),
   async run(args, ctx) {
-    const window = metricsWindow(args, ctx.now);
+    const window = metricsWindow(args, ctx);
     const groups = await ctx.platform.listAdGroups();
     if (args.ad_group_id && !groups.some((g) => g.id === args.ad_group_id)) throw new ToolError(`No ad group ${args.ad_group_id} in account ${ctx.account.account_id}. list_deskads_ad_groups lists the valid ids.`, { code: 'not_found' });
     const [keywords, rows] = await Promise.all([

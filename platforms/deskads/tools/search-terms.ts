@@ -53,7 +53,7 @@ export const getDeskAdsSearchTerms = defineDeskAdsTool({
   rules: [windowRule],
   output: v.object({ account_id: v.string(), start_date: v.string(), end_date: v.string(), total: v.number(), offset: v.number(), limit: v.number(), has_more: v.boolean(), search_terms: v.array(termOutput) }),
   async run(args, ctx) {
-    const window = metricsWindow(args, ctx.now);
+    const window = metricsWindow(args, ctx);
     const s = await structure(ctx.platform, ctx.account.account_id, args);
     const rows = (await searchRows(ctx.platform, window, args))
       .filter((r) => (args.min_spend === undefined || r.spend >= args.min_spend) && (!args.zero_conversions || r.conversions === 0))
@@ -113,7 +113,7 @@ export const analyzeDeskAdsWastedSpend = defineDeskAdsTool({
     actions: v.array(v.object({ tool: v.string(), arguments: v.record(v.string(), v.unknown()), saves: v.number() })),
   }),
   async run(args, ctx) {
-    const window = metricsWindow(args, ctx.now);
+    const window = metricsWindow(args, ctx);
     const s = await structure(ctx.platform, ctx.account.account_id, args);
     const inScope = (r: DeskAdsReportRow) => (!args.campaign_id || r.campaign_id === args.campaign_id) && (!args.ad_group_id || r.ad_group_id === args.ad_group_id);
     const [terms, keywordRows, groupRows, deviceRows] = await Promise.all([

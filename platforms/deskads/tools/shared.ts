@@ -3,7 +3,7 @@ import { ToolError } from '../../../functions/runtime/errors';
 import type { PlannedChange } from '../../../functions/runtime/plan';
 import type { ArgumentRule, ToolContext } from '../../../functions/runtime/tool';
 import { dateArgument } from '../../arguments';
-import { addDays, lastReportDay, refuseDatesAfterYesterday } from '../../dates';
+import { addDays, lastReportDay, refuseDatesAfterYesterday, reportingZone, type AccountClock } from '../../dates';
 import { type MetricTotals, metricTotalsEntries, totals } from '../../metrics';
 import { defineDeskAdsTool } from '../define';
 import type { DeskAdsEntityStatus, DeskAdsPort, DeskAdsReportRow, DeskAdsReportType } from '../port';
@@ -22,9 +22,9 @@ export const windowArgs = {
 export const windowRule: ArgumentRule<{ start_date?: string; end_date?: string }> = (args) =>
   args.start_date && args.end_date && args.start_date > args.end_date ? `\`start_date\` (${args.start_date}) must not be after \`end_date\` (${args.end_date})` : undefined;
 
-export function metricsWindow(args: { start_date?: string; end_date?: string }, now: Date): { start: string; end: string } {
-  refuseDatesAfterYesterday(now, { start_date: args.start_date, end_date: args.end_date });
-  const end = args.end_date ?? lastReportDay(now);
+export function metricsWindow(args: { start_date?: string; end_date?: string }, clock: AccountClock): { start: string; end: string } {
+  refuseDatesAfterYesterday(clock.now, { start_date: args.start_date, end_date: args.end_date }, reportingZone(clock.account));
+  const end = args.end_date ?? lastReportDay(clock.now, reportingZone(clock.account));
   const start = args.start_date ?? addDays(end, -29);
   if (start > end) throw new ToolError(`\`start_date\` ${start} must not be after the end date ${end}.`);
   return { start, end };

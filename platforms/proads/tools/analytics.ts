@@ -7,7 +7,7 @@
 import * as v from 'valibot';
 import { ToolError } from '../../../functions/runtime/errors';
 import type { ToolDefinition } from '../../../functions/runtime/tool';
-import { addDays, refuseDatesAfterYesterday } from '../../dates';
+import { addDays, refuseDatesAfterYesterday, reportingZone } from '../../dates';
 import { count, markdownTable, money, percent } from '../../markdown';
 import { totals, type MetricTotals } from '../../metrics';
 import { defineProAdsTool } from '../define';
@@ -49,7 +49,7 @@ export const getCampaignPerformance = defineProAdsTool({
     campaigns: v.array(v.object({ campaign_id: v.string(), name: v.string(), status: v.string(), objective_type: v.string(), result: v.string(), results: v.number(), cost_per_result: v.nullable(v.number()), metrics: metricsOutput, days: v.optional(v.array(v.object({ date: v.string(), impressions: v.number(), clicks: v.number(), spend: v.number(), conversions: v.number() }))) })),
   }),
   async run(args, ctx) {
-    const window = resolveWindow(ctx.now, args);
+    const window = resolveWindow(ctx, args);
     const all = await ctx.platform.listCampaigns();
     for (const id of args.campaign_ids ?? []) if (!all.some((c) => c.id === id)) await findCampaign(ctx.platform, id);
     const campaigns = all.filter((c) => (!args.campaign_ids || args.campaign_ids.includes(c.id)) && (!args.campaign_group_id || c.campaign_group_id === args.campaign_group_id) && c.status !== 'DRAFT');
@@ -96,7 +96,7 @@ export const getAudienceInsights = defineProAdsTool({
     segments: v.array(v.object({ breakdown: v.string(), value: v.string(), id: v.string(), spend_share: v.number(), metrics: metricsOutput, verdict: v.picklist(['exclude', 'favour', 'keep']) })),
   }),
   async run(args, ctx) {
-    const window = resolveWindow(ctx.now, args);
+    const window = resolveWindow(ctx, args);
     const segments = (await ctx.platform.listSegments()).filter((s) => !args.breakdown || s.pivot === PIVOTS[args.breakdown]);
     const account = await analyticsTotals(ctx.platform, 'CAMPAIGN', window.start, window.end);
     const campaigns = await ctx.platform.listCampaigns();
@@ -139,7 +139,7 @@ export const getEngagementMetrics = defineProAdsTool({
   rules: [windowRules],
   output: v.object({ ad_account_id: v.string(), ...windowOutput, campaigns: v.array(v.object({ campaign_id: v.string(), name: v.string(), format: v.string(), impressions: v.number(), clicks: v.number(), video_views: v.number(), engagement: engagementOutput, engagement_rate: v.nullable(v.number()), lead_form_completion_rate: v.nullable(v.number()), video_completion_rate: v.nullable(v.number()) })) }),
   async run(args, ctx) {
-    const window = resolveWindow(ctx.now, args);
+    const window = resolveWindow(ctx, args);
     const campaigns = args.campaign_id ? [await findCampaign(ctx.platform, args.campaign_id)] : await ctx.platform.listCampaigns();
     const rows = campaigns.length ? await ctx.platform.getAnalytics({ pivot: 'CAMPAIGN', date_range: { start: window.start, end: window.end }, time_granularity: 'ALL', campaigns: campaigns.map((c) => c.id) }) : [];
     const ratio = (a: number, b: number) => (b > 0 ? Math.round((a / b) * 10_000) / 10_000 : null);
@@ -190,9 +190,9 @@ export const explainAnomaly = defineProAdsTool({
   rules: [windowRules, (a) => (Boolean(a.compare_start_date) !== Boolean(a.compare_end_date) ? '`compare_start_date` and `compare_end_date` must be given together' : a.compare_start_date && a.compare_end_date && a.compare_start_date > a.compare_end_date ? '`compare_start_date` must be on or before `compare_end_date`' : undefined)],
   output: v.object({ ad_account_id: v.string(), metric: v.string(), current: v.object({ ...windowOutput, value: v.number(), metrics: metricsOutput }), previous: v.object({ ...windowOutput, value: v.number(), metrics: metricsOutput }), change: v.number(), change_percent: v.nullable(v.number()), drivers: v.array(v.string()), campaigns: v.array(v.object({ campaign_id: v.string(), name: v.string(), current: v.number(), previous: v.number(), change: v.number() })) }),
   async run(args, ctx) {
-    refuseDatesAfterYesterday(ctx.now, { compare_start_date: args.compare_start_date, compare_end_date: args.compare_end_date });
-    const current = resolveWindow(ctx.now, { ...args, lookback_days: 7 });
-    const previous = args.compare_start_date && args.compare_end_date ? resolveWindow(ctx.now, { start_date: args.compare_start_date, end_date: args.compare_end_date, lookback_days: 7 }) : { start: addDays(current.start, -current.days), end: addDays(current.start, -1), days: current.days };
+    refuseDatesAfterYesterday(ctx.now, { compare_start_date: args.compare_start_date, compare_end_date: args.compare_end_date }, reportingZone(ctx.account));
+    const current = resolveWindow(ctx, { ...args, lookback_days: 7 });
+    const previous = args.compare_start_date && args.compare_end_date ? resolveWindow(ctx, { start_date: args.compare_start_date, end_date: args.compare_end_date, lookback_days: 7 }) : { start: addDays(current.start, -current.days), end: addDays(current.start, -1), days: current.days };
     const campaigns = args.campaign_id ? [await findCampaign(ctx.platform, args.campaign_id)] : await ctx.platform.listCampaigns();
     const ids = { campaigns: campaigns.map((c) => c.id) };
     const [now, before] = await Promise.all([analyticsTotals(ctx.platform, 'CAMPAIGN', current.start, current.end, ids), analyticsTotals(ctx.platform, 'CAMPAIGN', previous.start, previous.end, ids)]);
@@ -247,7 +247,7 @@ export const optimizeBudget = defineProAdsTool({
   rules: [windowRules],
   output: v.object({ ad_account_id: v.string(), ...windowOutput, total_before: v.number(), total_after: v.number(), campaigns: v.array(v.object({ campaign_id: v.string(), name: v.string(), spend: v.number(), conversions: v.number(), cpa: v.nullable(v.number()), daily_budget: v.number(), recommended_daily_budget: v.number(), reason: v.string() })), apply: v.nullable(v.object({ tool: v.string(), arguments: v.object({ updates: v.array(v.object({ campaign_id: v.string(), daily_budget: v.number() })) }) })) }),
   async run(args, ctx) {
-    const window = resolveWindow(ctx.now, args);
+    const window = resolveWindow(ctx, args);
     const campaigns = (await ctx.platform.listCampaigns()).filter((c) => c.status === 'ACTIVE' && !AWARENESS.includes(c.objective_type));
     if (!campaigns.length) throw new ToolError('No active conversion campaign to split budget across. list_proads_campaigns shows the campaigns.', { code: 'nothing_to_optimize' });
     const metricsOf = await analyticsTotals(ctx.platform, 'CAMPAIGN', window.start, window.end, { campaigns: campaigns.map((c) => c.id) });
@@ -300,7 +300,7 @@ export const forecastSupply = defineProAdsTool({
   output: v.object({ ad_account_id: v.string(), audience_size: v.number(), basis: v.object({ ...windowOutput, cpm: v.number(), ctr: v.number(), conversion_rate: v.number(), from_account: v.boolean() }), daily: v.object({ impressions: v.number(), clicks: v.number(), spend: v.number(), conversions: v.number() }), total: v.object({ impressions: v.number(), clicks: v.number(), spend: v.number(), conversions: v.number(), reach_share: v.number() }), range: v.object({ low_clicks: v.number(), high_clicks: v.number() }) }),
   async run(args, ctx) {
     const audience = await checkTargeting(ctx.platform, args.targeting as never);
-    const { start, end } = resolveWindow(ctx.now, { lookback_days: 30 });
+    const { start, end } = resolveWindow(ctx, { lookback_days: 30 });
     const same = (await ctx.platform.listCampaigns()).filter((c) => c.format === args.format);
     const metricsOf = await analyticsTotals(ctx.platform, 'CAMPAIGN', start, end, { campaigns: same.map((c) => c.id) });
     const hist = totals(same.map((c) => metricsOf(c.id)).filter((m) => m.impressions > 0));

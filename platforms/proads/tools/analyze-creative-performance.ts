@@ -105,7 +105,7 @@ export const analyzeProAdsCreativePerformance = defineProAdsTool({
     creatives: v.optional(v.array(creativeOutput)),
   }),
   async run(args, ctx) {
-    const window = resolveWindow(ctx.now, args);
+    const window = resolveWindow(ctx, args);
     let campaigns = await ctx.platform.listCampaigns();
     if (args.campaign_id) {
       const one = await ctx.platform.getCampaign(args.campaign_id);

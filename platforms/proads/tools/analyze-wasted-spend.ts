@@ -188,7 +188,7 @@ export const analyzeProAdsWastedSpend = defineProAdsTool({
     raw_data: v.optional(v.boolean()),
   }),
   async run(args, ctx) {
-    const window = resolveWindow(ctx.now, args);
+    const window = resolveWindow(ctx, args);
     const currency = ctx.account.currency;
     const [campaigns, creatives, segments] = await Promise.all([
       ctx.platform.listCampaigns(),

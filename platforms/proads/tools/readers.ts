@@ -37,7 +37,7 @@ const groupsTool = (name: 'list_proads_campaign_groups' | 'search_proads_campaig
     rules: [windowRules],
     output: v.object({ ad_account_id: v.string(), ...windowOutput, campaign_groups: v.array(v.object({ ...groupOutput.entries, campaign_count: v.number(), active_campaigns: v.number(), daily_budget_of_active_campaigns: v.number(), metrics: metricsOutput })) }),
     async run(args, ctx) {
-      const window = resolveWindow(ctx.now, args);
+      const window = resolveWindow(ctx, args);
       const a = args as { query?: string; status?: string[] };
       const [groups, campaigns] = await Promise.all([ctx.platform.listCampaignGroups(), ctx.platform.listCampaigns()]);
       const metricsOf = await analyticsTotals(ctx.platform, 'CAMPAIGN', window.start, window.end);
@@ -110,7 +110,7 @@ export const listCampaigns = defineProAdsTool({
   rules: [windowRules],
   output: v.object({ ad_account_id: v.string(), ...windowOutput, campaigns: v.array(v.object({ ...campaignOutput.entries, metrics: metricsOutput })) }),
   async run(args, ctx) {
-    const window = resolveWindow(ctx.now, args);
+    const window = resolveWindow(ctx, args);
     const campaigns = (await ctx.platform.listCampaigns()).filter((c) => visible(c.status, args.status) && (!args.campaign_group_id || c.campaign_group_id === args.campaign_group_id) && (!args.format || c.format === args.format));
     const metricsOf = await analyticsTotals(ctx.platform, 'CAMPAIGN', window.start, window.end, { campaigns: campaigns.map((c) => c.id) });
     const rows = campaigns.map((c) => ({ ...c, metrics: metricsOf(c.id) }));
@@ -138,7 +138,7 @@ export const listCreatives = defineProAdsTool({
   rules: [windowRules],
   output: v.object({ ad_account_id: v.string(), ...windowOutput, creatives: v.array(v.object({ ...creativeOutput.entries, campaign_name: v.string(), metrics: metricsOutput })) }),
   async run(args, ctx) {
-    const window = resolveWindow(ctx.now, args);
+    const window = resolveWindow(ctx, args);
     const campaigns = args.campaign_id ? [await findCampaign(ctx.platform, args.campaign_id)] : await ctx.platform.listCampaigns();
     const byId = new Map(campaigns.map((c) => [c.id, c]));
     const creatives = (await ctx.platform.listCreatives()).filter((cr) => byId.has(cr.campaign_id) && visible(cr.status, args.status));

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { dateArgument } from '../../arguments';
-import { lastDays, refuseDatesAfterYesterday } from '../../dates';
+import { lastDays, refuseDatesAfterYesterday, reportingZone, type AccountClock } from '../../dates';
 import { totals, type MetricTotals } from '../../metrics';
 import type { ProAdsAnalyticsPivot, ProAdsCampaign, ProAdsCreative, ProAdsFacet, ProAdsFormat, ProAdsObjective, ProAdsPivot, ProAdsPort } from '../port';
 
@@ -35,14 +35,14 @@ export interface ResolvedWindow {
  * start/end (both) beat date_range, which beats lookback_days. Relative windows end yesterday; an
  * explicit window that reaches past today is refused (no figures exist for days not yet run).
  */
-export function resolveWindow(now: Date, args: { start_date?: string; end_date?: string; date_range?: keyof typeof DATE_RANGES; lookback_days: number }): ResolvedWindow {
-  refuseDatesAfterYesterday(now, { start_date: args.start_date, end_date: args.end_date });
+export function resolveWindow(clock: AccountClock, args: { start_date?: string; end_date?: string; date_range?: keyof typeof DATE_RANGES; lookback_days: number }): ResolvedWindow {
+  refuseDatesAfterYesterday(clock.now, { start_date: args.start_date, end_date: args.end_date }, reportingZone(clock.account));
   if (args.start_date && args.end_date) {
     const days = Math.round((Date.parse(`${args.end_date}T00:00:00Z`) - Date.parse(`${args.start_date}T00:00:00Z`)) / 86_400_000) + 1;
     return { start: args.start_date, end: args.end_date, days, source: 'start_end' };
   }
   const days = args.date_range ? DATE_RANGES[args.date_range] : args.lookback_days;
-  const { start, end } = lastDays(now, days);
+  const { start, end } = lastDays(clock.now, days, reportingZone(clock.account));
   return { start, end, days, source: args.date_range ? 'date_range' : 'lookback_days' };
 }
 

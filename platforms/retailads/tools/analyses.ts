@@ -8,7 +8,7 @@ import * as v from 'valibot';
 import { ToolError } from '../../../functions/runtime/errors';
 import type { ToolDefinition } from '../../../functions/runtime/tool';
 import { dateArgument } from '../../arguments';
-import { addDays, lastDays, refuseDatesAfterYesterday } from '../../dates';
+import { addDays, lastDays, refuseDatesAfterYesterday, reportingZone, type AccountClock } from '../../dates';
 import { count, markdownTable, money } from '../../markdown';
 import { defineRetailAdsTool } from '../define';
 import { AD_PRODUCT_LABEL, idSchema } from '../families';
@@ -27,9 +27,9 @@ const rangeRule = (a: { start_date?: string; end_date?: string }) => (a.start_da
 const targetAcosArg = v.optional(v.pipe(v.number(), v.minValue(1), v.maxValue(200), v.description('Target ACOS in percent, 1-200, default 30: nothing above it is ever raised')), 30);
 
 /** The date range asked for: default the last 30 days through yesterday; later days refused. */
-function rangeOf(args: { start_date?: string; end_date?: string }, now: Date): { start: string; end: string } {
-  refuseDatesAfterYesterday(now, { start_date: args.start_date, end_date: args.end_date });
-  const end = args.end_date ?? lastDays(now, 30).end;
+function rangeOf(args: { start_date?: string; end_date?: string }, clock: AccountClock): { start: string; end: string } {
+  refuseDatesAfterYesterday(clock.now, { start_date: args.start_date, end_date: args.end_date }, reportingZone(clock.account));
+  const end = args.end_date ?? lastDays(clock.now, 30, reportingZone(clock.account)).end;
   const start = args.start_date ?? addDays(end, -29);
   if (start > end) throw new ToolError(`\`start_date\` (${start}) must be on or before the end of the range (${end}).`);
   return { start, end };
@@ -61,7 +61,7 @@ function defineReportReader(spec: ReaderSpec): ToolDefinition {
     rules: [rangeRule, ...retailFilterRules],
     output: v.object({ profile_id: v.string(), report_type: v.string(), start_date: v.string(), end_date: v.string(), rows: v.array(rowSchema), summary: pageSummarySchema, paging: pagingSchema }),
     async run(args, ctx) {
-      const { start, end } = rangeOf(args, ctx.now);
+      const { start, end } = rangeOf(args, ctx);
       const adProduct = args.ad_product ?? products[0]!;
       const reportType = spec.reportTypes[adProduct]!;
       const page = pageRows(await ctx.platform.getReport(reportType, start, end), args as RetailFilterArgs);
@@ -231,7 +231,7 @@ export const analyzeRetailAdsTargeting = defineRetailAdsTool({
   rules: [rangeRule],
   output: v.object({ profile_id: v.string(), start_date: v.string(), end_date: v.string(), target_acos: v.number(), advice: v.array(adviceSchema), actions: actionSchema }),
   async run(args, ctx) {
-    const { start, end } = rangeOf(args, ctx.now);
+    const { start, end } = rangeOf(args, ctx);
     const reports = await Promise.all((['spTargeting', 'sbTargeting', 'sdTargeting'] as const).map((t) => ctx.platform.getReport(t, start, end)));
     const rows = reports.flat().filter((r) => !args.campaign_id || r.campaign_id === args.campaign_id);
     const advice = adviseBids(rows, await bidsById(ctx.platform), args.target_acos);
@@ -253,7 +253,7 @@ function defineBidRecommendations(name: string, sb: boolean): ToolDefinition {
     rules: [rangeRule],
     output: v.object({ profile_id: v.string(), start_date: v.string(), end_date: v.string(), target_acos: v.number(), recommendations: v.array(v.object({ ...adviceSchema.entries, range_low: v.number(), range_high: v.number() })), actions: actionSchema }),
     async run(args, ctx) {
-      const { start, end } = rangeOf(args, ctx.now);
+      const { start, end } = rangeOf(args, ctx);
       const rows = (await ctx.platform.getReport(sb ? 'sbTargeting' : 'spTargeting', start, end)).filter((r) => (!args.campaign_id || r.campaign_id === args.campaign_id) && (!args.ad_group_id || r.ad_group_id === args.ad_group_id));
       if ((args.campaign_id || args.ad_group_id) && !rows.length) throw new ToolError(`No ${what} keywords or targets found for ${args.ad_group_id ? `ad group ${args.ad_group_id}` : `campaign ${args.campaign_id}`}. List them with ${sb ? 'list_retailads_sb_keywords' : 'list_retailads_keywords'}.`);
       const advice = adviseBids(rows, await bidsById(ctx.platform), args.target_acos);
@@ -316,7 +316,7 @@ export const analyzeRetailAdsWastedSpend = defineRetailAdsTool({
     actions: v.array(v.object({ tool: v.string(), arguments: v.record(v.string(), v.array(v.record(v.string(), v.string()))) })),
   }),
   async run(args, ctx) {
-    const { start, end } = rangeOf(args, ctx.now);
+    const { start, end } = rangeOf(args, ctx);
     const [sp, sb] = await Promise.all([ctx.platform.getReport('spSearchTerm', start, end), ctx.platform.getReport('sbSearchTerm', start, end)]);
     const all = [...sp, ...sb].filter((r) => !args.campaign_id || r.campaign_id === args.campaign_id);
     const total = round2(all.reduce((s, r) => s + r.spend, 0));
@@ -401,7 +401,7 @@ export const getRetailAdsBudgetUsage = defineRetailAdsTool({
   rules: [rangeRule],
   output: v.object({ profile_id: v.string(), start_date: v.string(), end_date: v.string(), campaigns: v.array(budgetLineSchema) }),
   async run(args, ctx) {
-    const { start, end } = rangeOf(args, ctx.now);
+    const { start, end } = rangeOf(args, ctx);
     const lines = await budgetLines(ctx, start, end);
     const currency = ctx.account.currency;
     const text = [
@@ -453,7 +453,7 @@ export const getRetailAdsBudgetRecommendations = defineRetailAdsTool({
   rules: [rangeRule],
   output: v.object({ profile_id: v.string(), start_date: v.string(), end_date: v.string(), target_acos: v.number(), recommendations: v.array(budgetAdviceSchema), actions: budgetActionSchema }),
   async run(args, ctx) {
-    const { start, end } = rangeOf(args, ctx.now);
+    const { start, end } = rangeOf(args, ctx);
     const advice = adviseBudgets(await budgetLines(ctx, start, end), args.target_acos);
     const currency = ctx.account.currency;
     const acting = advice.filter((a) => a.action !== 'keep');
@@ -477,7 +477,7 @@ export const optimizeRetailAdsBudget = defineRetailAdsTool({
   rules: [rangeRule],
   output: v.object({ profile_id: v.string(), start_date: v.string(), end_date: v.string(), current_total: v.number(), new_total: v.number(), allocation: v.array(budgetAdviceSchema), actions: budgetActionSchema }),
   async run(args, ctx) {
-    const { start, end } = rangeOf(args, ctx.now);
+    const { start, end } = rangeOf(args, ctx);
     const advice = adviseBudgets(await budgetLines(ctx, start, end), args.target_acos);
     if (!advice.length) throw new ToolError('No enabled campaign to share a budget between. Resume campaigns with resume_retailads_campaigns first.');
     const currentTotal = advice.reduce((s, a) => s + a.daily_budget, 0);

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { dateArgument } from '../../arguments';
-import { addDays, lastReportDay, refuseDatesAfterYesterday } from '../../dates';
+import { addDays, lastReportDay, refuseDatesAfterYesterday, reportingZone } from '../../dates';
 import { count, markdownTable, money, percent } from '../../markdown';
 import { defineRetailAdsTool } from '../define';
 import { pageRows, pageSummarySchema, pagingSchema, pagingText, retailFilterArgs, retailFilterRules, type RetailFilterArgs } from '../filters';
@@ -134,8 +134,8 @@ export const analyzeRetailAdsPlacements = defineRetailAdsTool({
     })),
   }),
   async run(args, ctx) {
-    refuseDatesAfterYesterday(ctx.now, { start_date: args.start_date, end_date: args.end_date });
-    const end = args.end_date ?? lastReportDay(ctx.now);
+    refuseDatesAfterYesterday(ctx.now, { start_date: args.start_date, end_date: args.end_date }, reportingZone(ctx.account));
+    const end = args.end_date ?? lastReportDay(ctx.now, reportingZone(ctx.account));
     const start = args.start_date ?? addDays(end, -29);
     const [rows, keywords, productAds] = await Promise.all([ctx.platform.getPlacementReport(start, end), ctx.platform.listKeywords(), ctx.platform.listProductAds()]);
     // Placement rows are per campaign: search and match_type apply through the campaign's keywords and ASINs.

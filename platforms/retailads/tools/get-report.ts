@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { dateArgument } from '../../arguments';
-import { refuseDatesAfterYesterday } from '../../dates';
+import { refuseDatesAfterYesterday, reportingZone } from '../../dates';
 import { count, markdownTable, money, percent } from '../../markdown';
 import { defineRetailAdsTool } from '../define';
 import { pageRows, pageSummarySchema, pagingSchema, pagingText, retailFilterArgs, retailFilterRules, type RetailFilterArgs } from '../filters';
@@ -70,7 +70,7 @@ export const getRetailAdsReport = defineRetailAdsTool({
   }),
   async run(args, ctx) {
     const { reportType, adProduct } = resolve(args);
-    refuseDatesAfterYesterday(ctx.now, { start_date: args.start_date, end_date: args.end_date });
+    refuseDatesAfterYesterday(ctx.now, { start_date: args.start_date, end_date: args.end_date }, reportingZone(ctx.account));
     const end = args.end_date;
     const rows = await ctx.platform.getReport(reportType, args.start_date, end);
     const result = pageRows(rows, args as RetailFilterArgs);

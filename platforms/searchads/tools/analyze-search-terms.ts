@@ -43,7 +43,7 @@ export const analyzeSearchTerms = defineSearchAdsTool({
     has_more: v.boolean(),
   }),
   async run(args, ctx) {
-    const { start, end } = reportWindow(ctx.now, args);
+    const { start, end } = reportWindow(ctx, args);
     if (args.campaign_id) await ctx.platform.getCampaign(args.campaign_id);
     if (args.ad_group_id) await ctx.platform.getAdGroup(args.ad_group_id);
     const lines = (await searchTermLines(ctx.platform, start, end, args)).sort((a, b) => b.metrics.spend - a.metrics.spend || a.search_term.localeCompare(b.search_term));

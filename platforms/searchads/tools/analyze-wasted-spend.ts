@@ -29,7 +29,7 @@ export const analyzeWastedSpend = defineSearchAdsTool({
     search_terms: v.array(v.object({ search_term: v.string(), campaign_id: v.string(), keyword: v.string(), spend: v.number(), clicks: v.number() })),
   }),
   async run(args, ctx) {
-    const { start, end } = reportWindow(ctx.now, args);
+    const { start, end } = reportWindow(ctx, args);
     const scope = args.campaign_id ? (await ctx.platform.getCampaign(args.campaign_id)).id : undefined;
     const [campaigns, keywords, campaignRows, keywordRows, terms] = await Promise.all([
       ctx.platform.listCampaigns(),

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { ToolError } from '../../../functions/runtime/errors';
 import { dateArgument } from '../../arguments';
-import { lastDays, refuseDatesAfterYesterday } from '../../dates';
+import { lastDays, refuseDatesAfterYesterday, reportingZone, type AccountClock } from '../../dates';
 import { type MetricTotals, metricTotalsEntries, totals, videoMetricEntries } from '../../metrics';
 import type { SearchAdsCampaign, SearchAdsPort, SearchAdsReportRow } from '../port';
 
@@ -82,10 +82,10 @@ export function dateRangeRule(args: { start_date?: string; end_date?: string }):
 }
 
 /** The reporting window: explicit dates (through yesterday) win over lookback_days (which ends yesterday). */
-export function reportWindow(now: Date, args: { start_date?: string; end_date?: string; lookback_days: number }): { start: string; end: string } {
-  refuseDatesAfterYesterday(now, { start_date: args.start_date, end_date: args.end_date });
+export function reportWindow(clock: AccountClock, args: { start_date?: string; end_date?: string; lookback_days: number }): { start: string; end: string } {
+  refuseDatesAfterYesterday(clock.now, { start_date: args.start_date, end_date: args.end_date }, reportingZone(clock.account));
   if (args.start_date && args.end_date) return { start: args.start_date, end: args.end_date };
-  return lastDays(now, args.lookback_days);
+  return lastDays(clock.now, args.lookback_days, reportingZone(clock.account));
 }
 
 /** Totals per key of report rows; a key without rows has zeros. */

@@ -38,7 +38,7 @@ export const listAdGroups = defineSearchAdsTool({
   }),
   rules: [dateRangeRule],
   async run(args, ctx) {
-    const { start, end } = reportWindow(ctx.now, args);
+    const { start, end } = reportWindow(ctx, args);
     const [campaigns, groups, report] = await Promise.all([ctx.platform.listCampaigns(), ctx.platform.listAdGroups(args.campaign_id), ctx.platform.getReport('ad_group', start, end)]);
     const figures = totalsBy(report, 'ad_group_id');
     if (args.campaign_id) await ctx.platform.getCampaign(args.campaign_id);

@@ -59,7 +59,7 @@ export const listCampaigns = defineSearchAdsTool({
   }),
   rules: [dateRangeRule],
   async run(args, ctx) {
-    const { start, end } = reportWindow(ctx.now, args);
+    const { start, end } = reportWindow(ctx, args);
     const [all, report] = await Promise.all([ctx.platform.listCampaigns(), ctx.platform.getReport('campaign', start, end)]);
     const figures = totalsBy(report, 'campaign_id');
     const rows = all.filter((c) => !args.status || c.status === args.status).map((c) => ({ ...c, metrics: figures(c.id) }));

@@ -75,7 +75,7 @@ export function reportTool(row: ReportLevelRow): ToolDefinition {
     rules: [dateRangeRule],
     output: v.object({ customer_id: v.string(), level: v.string(), start_date: v.string(), end_date: v.string(), total_rows: v.number(), rows: v.array(rowOutput), totals: metricsOutput }),
     async run(args, ctx) {
-      const { start, end } = reportWindow(ctx.now, args);
+      const { start, end } = reportWindow(ctx, args);
       if (args.campaign_id) await ctx.platform.getCampaign(args.campaign_id);
       if (args.ad_group_id) await ctx.platform.getAdGroup(args.ad_group_id);
       const [entities, report] = await Promise.all([row.entities(ctx.platform, args.campaign_id), ctx.platform.getReport(row.level, start, end)]);

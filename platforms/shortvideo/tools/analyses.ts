@@ -3,7 +3,7 @@
  * and budget reallocation. Each names the write tool that carries out its advice, with arguments.
  */
 import * as v from 'valibot';
-import { addDays, lastReportDay, refuseDatesAfterYesterday } from '../../dates';
+import { addDays, lastReportDay, refuseDatesAfterYesterday, reportingZone } from '../../dates';
 import { dateArgument } from '../../arguments';
 import { count, markdownTable, money, percent } from '../../markdown';
 import type { MetricTotals } from '../../metrics';
@@ -46,7 +46,7 @@ export const analyzeShortVideoWastedSpend = defineShortVideoTool({
     })),
   }),
   async run(args, ctx) {
-    const { start, end } = reportWindow(ctx.now, args);
+    const { start, end } = reportWindow(ctx, args);
     const campaigns = new Map((await ctx.platform.listCampaigns()).map((c) => [c.id, c]));
     const groups = await ctx.platform.listAdGroups();
     const entities: { id: string; name: string; campaign: ShortVideoCampaign; status: string; running: boolean; group?: ShortVideoAdGroup }[] =
@@ -151,8 +151,8 @@ export const detectShortVideoCreativeFatigue = defineShortVideoTool({
     })),
   }),
   async run(args, ctx) {
-    refuseDatesAfterYesterday(ctx.now, { end_date: args.end_date });
-    const end = args.end_date ?? lastReportDay(ctx.now);
+    refuseDatesAfterYesterday(ctx.now, { end_date: args.end_date }, reportingZone(ctx.account));
+    const end = args.end_date ?? lastReportDay(ctx.now, reportingZone(ctx.account));
     const recentStart = addDays(end, -(args.recent_days - 1));
     const baseEnd = addDays(recentStart, -1);
     const baseStart = addDays(baseEnd, -(args.baseline_days - 1));
@@ -244,7 +244,7 @@ export const explainShortVideoAnomaly = defineShortVideoTool({
     actions: v.array(actionSchema),
   }),
   async run(args, ctx) {
-    const { start, end } = reportWindow(ctx.now, args);
+    const { start, end } = reportWindow(ctx, args);
     const days = Math.round((Date.parse(end) - Date.parse(start)) / 86_400_000) + 1;
     const prevEnd = addDays(start, -1);
     const prevStart = addDays(prevEnd, -(days - 1));
@@ -333,7 +333,7 @@ export const optimizeShortVideoBudget = defineShortVideoTool({
     moves: v.array(moveSchema),
   }),
   async run(args, ctx) {
-    const { start, end } = reportWindow(ctx.now, args);
+    const { start, end } = reportWindow(ctx, args);
     if (args.campaign_id) await ctx.platform.getCampaign(args.campaign_id);
     const campaigns = new Map((await ctx.platform.listCampaigns()).map((c) => [c.id, c]));
     const groups = (await ctx.platform.listAdGroups()).filter((g) => {

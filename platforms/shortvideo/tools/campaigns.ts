@@ -71,7 +71,7 @@ export const getShortVideoCampaign = defineShortVideoTool({
     ad_groups: v.array(childSchema), ads: v.array(v.object({ ...childSchema.entries, adgroup_id: v.string(), review_status: v.string() })),
   }),
   async run(args, ctx) {
-    const { start, end } = reportWindow(ctx.now, args);
+    const { start, end } = reportWindow(ctx, args);
     const campaign = await ctx.platform.getCampaign(args.campaign_id);
     const groups = (await ctx.platform.listAdGroups()).filter((g) => g.campaign_id === campaign.id && g.status !== 'DELETED');
     const ads = (await ctx.platform.listAds()).filter((a) => a.campaign_id === campaign.id && a.status !== 'DELETED');

@@ -50,7 +50,7 @@ function performanceReader(name: string, level: PerformanceLevel, description: s
     }),
     async run(rawArgs, ctx) {
       const args = rawArgs as typeof rawArgs & { adgroup_id?: string };
-      const { start, end } = reportWindow(ctx.now, args);
+      const { start, end } = reportWindow(ctx, args);
       const campaigns = await ctx.platform.listCampaigns();
       if (args.campaign_id) await ctx.platform.getCampaign(args.campaign_id);
       if (args.adgroup_id) await ctx.platform.getAdGroup(args.adgroup_id);
@@ -129,7 +129,7 @@ function segmentReader(name: string, dimensions: AudienceDimensions, description
       best: v.nullable(v.string()), worst: v.nullable(v.string()),
     }),
     async run(args, ctx) {
-      const { start, end } = reportWindow(ctx.now, args);
+      const { start, end } = reportWindow(ctx, args);
       const campaigns = await ctx.platform.listCampaigns();
       let objective: Objective;
       let query: { data_level: 'AUCTION_ADVERTISER' | 'AUCTION_CAMPAIGN' | 'AUCTION_ADGROUP'; ids: string[] };

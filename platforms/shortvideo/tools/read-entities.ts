@@ -36,7 +36,7 @@ export const listShortVideoCampaigns = defineShortVideoTool({
     campaigns: v.array(v.object({ ...campaignEntries, metrics: objectiveMetricsSchema, results: objectiveResultsSchema })),
   }),
   async run(args, ctx) {
-    const { start, end } = reportWindow(ctx.now, args);
+    const { start, end } = reportWindow(ctx, args);
     const campaigns = (await ctx.platform.listCampaigns())
       .filter((c) => (args.status ? c.status === args.status : c.status !== 'DELETED'))
       .filter((c) => !args.objective || c.objective_type === args.objective)
@@ -80,7 +80,7 @@ export const listShortVideoAdGroups = defineShortVideoTool({
     ad_groups: v.array(v.object({ ...adGroupEntries, metrics: objectiveMetricsSchema, results: objectiveResultsSchema })),
   }),
   async run(args, ctx) {
-    const { start, end } = reportWindow(ctx.now, args);
+    const { start, end } = reportWindow(ctx, args);
     if (args.campaign_id) await ctx.platform.getCampaign(args.campaign_id);
     const groups = (await ctx.platform.listAdGroups())
       .filter((g) => !args.campaign_id || g.campaign_id === args.campaign_id)
@@ -162,7 +162,7 @@ export const listShortVideoAds = defineShortVideoTool({
     ads: v.array(v.object({ ...adEntries, metrics: objectiveMetricsSchema, results: objectiveResultsSchema, video: videoRatesSchema })),
   }),
   async run(args, ctx) {
-    const { start, end } = reportWindow(ctx.now, args);
+    const { start, end } = reportWindow(ctx, args);
     const ads = (await ctx.platform.listAds())
       .filter((a) => (!args.campaign_id || a.campaign_id === args.campaign_id) && (!args.adgroup_id || a.adgroup_id === args.adgroup_id))
       .filter((a) => a.status !== 'DELETED')

@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import { ToolError } from '../../../functions/runtime/errors';
 import type { PlannedBudget } from '../../../functions/runtime/plan';
 import { dateArgument } from '../../arguments';
-import { lastDays, refuseDatesAfterYesterday } from '../../dates';
+import { lastDays, refuseDatesAfterYesterday, reportingZone, type AccountClock } from '../../dates';
 import { totals, type MetricTotals } from '../../metrics';
 import type { Objective, ReportDataLevel, ShortVideoPort, ShortVideoReportRow, VideoEngagement } from '../port';
 
@@ -31,10 +31,10 @@ export function windowRule(args: { start_date?: string; end_date?: string }): st
 }
 
 /** The window asked for: explicit dates (through yesterday) win over lookback_days. */
-export function reportWindow(now: Date, args: { start_date?: string; end_date?: string; lookback_days?: number }): { start: string; end: string } {
-  refuseDatesAfterYesterday(now, { start_date: args.start_date, end_date: args.end_date });
+export function reportWindow(clock: AccountClock, args: { start_date?: string; end_date?: string; lookback_days?: number }): { start: string; end: string } {
+  refuseDatesAfterYesterday(clock.now, { start_date: args.start_date, end_date: args.end_date }, reportingZone(clock.account));
   if (args.start_date && args.end_date) return { start: args.start_date, end: args.end_date };
-  return lastDays(now, args.lookback_days ?? 30);
+  return lastDays(clock.now, args.lookback_days ?? 30, reportingZone(clock.account));
 }
 
 // ---------------------------------------------------------------------------------------------

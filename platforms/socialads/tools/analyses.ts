@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { addDays, lastDays, refuseDatesAfterYesterday } from '../../dates';
+import { addDays, lastDays, refuseDatesAfterYesterday, reportingZone } from '../../dates';
 import { count, markdownTable, money, percent } from '../../markdown';
 import { defineSocialAdsTool } from '../define';
 import { WASTE_MIN_SPEND } from '../opportunities';
@@ -40,7 +40,7 @@ export const analyzeSocialAdsWastedSpend = defineSocialAdsTool({
     findings: v.array(v.object({ level: v.picklist(['ad', 'ad_set']), id: v.string(), name: v.string(), campaign_id: v.string(), campaign_name: v.string(), reason: v.string(), wasted_spend: v.number(), metrics: metricsSchema, action })),
   }),
   async run(args, ctx) {
-    const { start, end } = reportWindow(ctx.now, args);
+    const { start, end } = reportWindow(ctx, args);
     const st = await readStructure(ctx.platform);
     if (args.campaign_id) requireCampaign(st, args.campaign_id);
     const ads = st.ads.filter((a) => delivering(st, a) && (!args.campaign_id || a.campaign_id === args.campaign_id));
@@ -102,7 +102,7 @@ export const optimizeSocialAdsBudget = defineSocialAdsTool({
     holders: v.array(v.object({ level: v.string(), id: v.string(), name: v.string(), daily_budget: v.number(), budget_used: v.nullable(v.number()), metrics: metricsSchema })),
   }),
   async run(args, ctx) {
-    const { start, end } = lastDays(ctx.now, args.lookback_days);
+    const { start, end } = lastDays(ctx.now, args.lookback_days, reportingZone(ctx.account));
     const st = await readStructure(ctx.platform);
     const activeCampaigns = st.campaigns.filter((c) => c.status === 'ACTIVE');
     const campaignHolders = activeCampaigns.filter((c) => c.daily_budget !== undefined);
@@ -164,7 +164,7 @@ export const detectSocialAdsCreativeFatigue = defineSocialAdsTool({
   args: { campaign_id: idText('campaign', 'list_socialads_campaigns'), min_impressions: v.optional(v.pipe(v.number(), v.integer(), v.minValue(100), v.description('Impressions an ad needs in each period to be judged, default 1000')), 1000) },
   output: v.object({ ad_account_id: v.string(), recent: v.object({ start_date: v.string(), end_date: v.string() }), baseline: v.object({ start_date: v.string(), end_date: v.string() }), ads: v.array(v.object({ id: v.string(), name: v.string(), ad_set_id: v.string(), ctr_recent: v.nullable(v.number()), ctr_baseline: v.nullable(v.number()), ctr_change: v.nullable(v.number()), frequency_recent: v.nullable(v.number()), frequency_baseline: v.nullable(v.number()), fatigued: v.boolean(), reason: v.string(), actions: v.array(action) })) }),
   async run(args, ctx) {
-    const recent = lastDays(ctx.now, 7);
+    const recent = lastDays(ctx.now, 7, reportingZone(ctx.account));
     const baseline = { start: addDays(recent.start, -21), end: addDays(recent.start, -1) };
     const st = await readStructure(ctx.platform);
     if (args.campaign_id) requireCampaign(st, args.campaign_id);
@@ -208,7 +208,7 @@ export const analyzeSocialAdsAdPerformance = defineSocialAdsTool({
   rules: [dateRangeRule],
   output: v.object({ ad_account_id: v.string(), start_date: v.string(), end_date: v.string(), ads: v.array(v.object({ id: v.string(), name: v.string(), ad_type: v.string(), ad_set_id: v.string(), rank_in_ad_set: v.number(), verdict: v.string(), metrics: metricsSchema })), formats: v.array(v.object({ ad_type: v.string(), ads: v.number(), spend: v.number(), results: v.number() })), recommendations: v.array(v.object({ text: v.string(), action })) }),
   async run(args, ctx) {
-    const { start, end } = reportWindow(ctx.now, args);
+    const { start, end } = reportWindow(ctx, args);
     const st = await readStructure(ctx.platform);
     if (args.campaign_id) requireCampaign(st, args.campaign_id);
     if (args.ad_set_id) requireAdSet(st, args.ad_set_id);
@@ -263,8 +263,8 @@ export const explainSocialAdsAnomaly = defineSocialAdsTool({
   rules: [dateRangeRule],
   output: v.object({ ad_account_id: v.string(), metric: v.string(), current: v.object({ start_date: v.string(), end_date: v.string(), value: v.nullable(v.number()) }), previous: v.object({ start_date: v.string(), end_date: v.string(), value: v.nullable(v.number()) }), change: v.nullable(v.number()), drivers: v.array(v.object({ driver: v.string(), previous: v.nullable(v.number()), current: v.nullable(v.number()), change: v.nullable(v.number()) })), contributors: v.array(v.object({ ad_set_id: v.string(), name: v.string(), previous: v.number(), current: v.number(), spend_change: v.number(), action })) }),
   async run(args, ctx) {
-    refuseDatesAfterYesterday(ctx.now, { start_date: args.start_date, end_date: args.end_date });
-    const cur = args.start_date && args.end_date ? { start: args.start_date, end: args.end_date } : lastDays(ctx.now, 7);
+    refuseDatesAfterYesterday(ctx.now, { start_date: args.start_date, end_date: args.end_date }, reportingZone(ctx.account));
+    const cur = args.start_date && args.end_date ? { start: args.start_date, end: args.end_date } : lastDays(ctx.now, 7, reportingZone(ctx.account));
     const days = Math.round((Date.parse(cur.end) - Date.parse(cur.start)) / 86_400_000) + 1;
     const prev = { start: addDays(cur.start, -days), end: addDays(cur.start, -1) };
     const st = await readStructure(ctx.platform);

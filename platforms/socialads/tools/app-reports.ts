@@ -83,7 +83,7 @@ export const getSocialAdsAppCampaigns = defineSocialAdsTool({
     })),
   }),
   async run(args, ctx) {
-    const { start, end } = reportWindow(ctx.now, args);
+    const { start, end } = reportWindow(ctx, args);
     const data = await appData(ctx.platform, {});
     const shown = data.campaigns.filter((c) => !args.status || c.status === args.status);
     const metricsOf = await insightTotals(ctx.platform, 'campaign', shown.map((c) => c.id), start, end);
@@ -135,7 +135,7 @@ export const getSocialAdsAppAdSets = defineSocialAdsTool({
     })),
   }),
   async run(args, ctx) {
-    const { start, end } = reportWindow(ctx.now, args);
+    const { start, end } = reportWindow(ctx, args);
     const data = await appData(ctx.platform, { campaign_id: args.campaign_id });
     const campaignName = new Map(data.campaigns.map((c) => [c.id, c.name]));
     const metricsOf = await insightTotals(ctx.platform, 'adset', data.adSets.map((s) => s.id), start, end);
@@ -190,7 +190,7 @@ export const getSocialAdsAppCreatives = defineSocialAdsTool({
     insights: v.array(v.string()),
   }),
   async run(args, ctx) {
-    const { start, end } = reportWindow(ctx.now, args);
+    const { start, end } = reportWindow(ctx, args);
     const data = await appData(ctx.platform, { campaign_id: args.campaign_id, ad_set_id: args.ad_group_id });
     const setName = new Map(data.adSets.map((s) => [s.id, s.name]));
     const campaignName = new Map(data.campaigns.map((c) => [c.id, c.name]));

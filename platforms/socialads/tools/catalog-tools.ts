@@ -110,7 +110,7 @@ export const getSocialAdsProductPerformance = defineSocialAdsTool({
   rules: [dateRangeRule],
   output: v.object({ catalog_id: v.string(), start_date: v.string(), end_date: v.string(), products: v.array(productRowSchema) }),
   async run(args, ctx) {
-    const { start, end } = reportWindow(ctx.now, args);
+    const { start, end } = reportWindow(ctx, args);
     const catalog = await resolveCatalog(ctx.platform, args.catalog_id);
     if (args.product_set_id) await resolveProductSet(ctx.platform, catalog, args.product_set_id);
     const { rows, products } = await productFigures(ctx, catalog, args.product_set_id, start, end);
@@ -129,7 +129,7 @@ export const analyzeSocialAdsCatalogPerformance = defineSocialAdsTool({
   rules: [dateRangeRule],
   output: v.object({ catalog_id: v.string(), start_date: v.string(), end_date: v.string(), roas: v.nullable(v.number()), categories: v.array(v.object({ category: v.string(), spend: v.number(), revenue: v.number(), roas: v.nullable(v.number()), products: v.number() })), top_products: v.array(productRowSchema), weak_products: v.array(productRowSchema), recommendations: v.array(v.string()) }),
   async run(args, ctx) {
-    const { start, end } = reportWindow(ctx.now, args);
+    const { start, end } = reportWindow(ctx, args);
     const catalog = await resolveCatalog(ctx.platform, args.catalog_id);
     const { rows, products } = await productFigures(ctx, catalog, args.product_set_id, start, end);
     const out = withProduct(rows, products);
@@ -163,7 +163,7 @@ export const compareSocialAdsCatalogProductSets = defineSocialAdsTool({
   rules: [dateRangeRule],
   output: v.object({ catalog_id: v.string(), start_date: v.string(), end_date: v.string(), product_sets: v.array(v.object({ id: v.string(), name: v.string(), product_count: v.number(), ads: v.number(), spend: v.number(), conversions: v.number(), revenue: v.number(), roas: v.nullable(v.number()), ctr: v.nullable(v.number()) })) }),
   async run(args, ctx) {
-    const { start, end } = reportWindow(ctx.now, args);
+    const { start, end } = reportWindow(ctx, args);
     const catalog = await resolveCatalog(ctx.platform, args.catalog_id);
     const sets = await ctx.platform.listProductSets(catalog.id);
     const rows = [];
@@ -191,7 +191,7 @@ export const detectSocialAdsCatalogWaste = defineSocialAdsTool({
   rules: [dateRangeRule],
   output: v.object({ catalog_id: v.string(), start_date: v.string(), end_date: v.string(), wasted_spend: v.number(), products: v.array(v.object({ ...productRowSchema.entries, reason: v.string() })), suggested_rule: v.nullable(v.object({ field: v.string(), operator: v.string(), value: v.string() })) }),
   async run(args, ctx) {
-    const { start, end } = reportWindow(ctx.now, args);
+    const { start, end } = reportWindow(ctx, args);
     const catalog = await resolveCatalog(ctx.platform, args.catalog_id);
     if (args.product_set_id) await resolveProductSet(ctx.platform, catalog, args.product_set_id);
     const { rows, products } = await productFigures(ctx, catalog, args.product_set_id, start, end);
@@ -223,7 +223,7 @@ export const diagnoseSocialAdsCatalogFunnel = defineSocialAdsTool({
   rules: [dateRangeRule],
   output: v.object({ catalog_id: v.string(), start_date: v.string(), end_date: v.string(), steps: v.array(v.object({ step: v.string(), count: v.number(), rate_from_previous: v.nullable(v.number()), typical_rate: v.nullable(v.number()) })), weakest_step: v.nullable(v.string()), advice: v.string(), products: v.array(v.object({ product_id: v.string(), name: v.nullable(v.string()), clicks: v.number(), view_content: v.number(), add_to_cart: v.number(), purchases: v.number() })) }),
   async run(args, ctx) {
-    const { start, end } = reportWindow(ctx.now, args);
+    const { start, end } = reportWindow(ctx, args);
     const catalog = await resolveCatalog(ctx.platform, args.catalog_id);
     if (args.product_set_id) await resolveProductSet(ctx.platform, catalog, args.product_set_id);
     const { rows, products } = await productFigures(ctx, catalog, args.product_set_id, start, end);

@@ -98,7 +98,7 @@ export const getSocialAdsLeadFormSubmissions = defineSocialAdsTool({
   rules: [dateRangeRule],
   output: v.object({ ad_account_id: v.string(), form_id: v.string(), start_date: v.string(), end_date: v.string(), total: v.number(), has_more: v.boolean(), leads: v.array(v.object({ id: v.string(), created_time: v.string(), ad_id: v.string(), ad_set_id: v.string(), campaign_id: v.string(), fields: v.record(v.string(), v.string()) })) }),
   async run(args, ctx) {
-    const { start, end } = reportWindow(ctx.now, args);
+    const { start, end } = reportWindow(ctx, args);
     const forms = await ctx.platform.listLeadForms();
     if (!forms.some((f) => f.id === args.form_id)) throw new ToolError(`\`form_id\` "${args.form_id}" is not a lead form of this ad account. Find form ids with list_socialads_lead_forms.`, { code: 'not_found', form_id: args.form_id });
     const all = await ctx.platform.listLeads(args.form_id, { since: start, until: end });

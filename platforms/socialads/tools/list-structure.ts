@@ -81,7 +81,7 @@ export const listSocialAdsAdSets = defineSocialAdsTool({
     })),
   }),
   async run(args, ctx) {
-    const { start, end } = reportWindow(ctx.now, args);
+    const { start, end } = reportWindow(ctx, args);
     if (args.campaign_id) await ctx.platform.getCampaign(args.campaign_id);
     const [campaigns, adSets, ads, pages] = await Promise.all([ctx.platform.listCampaigns(), ctx.platform.listAdSets(), ctx.platform.listAds(), ctx.platform.listPages()]);
     const campaignById = new Map(campaigns.map((c) => [c.id, c]));
@@ -197,7 +197,7 @@ export const listSocialAdsAds = defineSocialAdsTool({
     })),
   }),
   async run(args, ctx) {
-    const { start, end } = reportWindow(ctx.now, args);
+    const { start, end } = reportWindow(ctx, args);
     if (args.ad_set_id) await ctx.platform.getAdSet(args.ad_set_id);
     if (args.campaign_id) await ctx.platform.getCampaign(args.campaign_id);
     const [campaigns, adSets, ads] = await Promise.all([ctx.platform.listCampaigns(), ctx.platform.listAdSets(), ctx.platform.listAds()]);

@@ -40,7 +40,7 @@ export const listSocialAdsCampaigns = defineSocialAdsTool({
   rules: [dateRangeRule],
   output: v.object({ ad_account_id: v.string(), start_date: v.string(), end_date: v.string(), total: v.number(), campaigns: v.array(campaignRow) }),
   async run(args, ctx) {
-    const { start, end } = reportWindow(ctx.now, args);
+    const { start, end } = reportWindow(ctx, args);
     const st = await readStructure(ctx.platform);
     const shown = st.campaigns.filter((c) => (!args.status || c.status === args.status) && (!args.objective || c.objective === args.objective)).sort((a, b) => a.status.localeCompare(b.status) || a.name.localeCompare(b.name));
     const metricsOf = await levelMetrics(ctx.platform, st, 'campaign', shown.map((c) => c.id), start, end);
@@ -115,7 +115,7 @@ export const getSocialAdsCampaignPerformance = defineSocialAdsTool({
   rules: [dateRangeRule],
   output: v.object({ ad_account_id: v.string(), start_date: v.string(), end_date: v.string(), campaigns: v.array(perfRow), daily: v.array(v.object({ date: v.string(), spend: v.number(), impressions: v.number(), clicks: v.number(), conversions: v.number(), revenue: v.number() })) }),
   async run(args, ctx) {
-    const { start, end } = reportWindow(ctx.now, args);
+    const { start, end } = reportWindow(ctx, args);
     const st = await readStructure(ctx.platform);
     const shown = args.campaign_id ? [requireCampaign(st, args.campaign_id)] : st.campaigns;
     const metricsOf = await levelMetrics(ctx.platform, st, 'campaign', shown.map((c) => c.id), start, end);
@@ -144,7 +144,7 @@ export const getSocialAdsAdsetPerformance = defineSocialAdsTool({
   rules: [dateRangeRule],
   output: v.object({ ad_account_id: v.string(), start_date: v.string(), end_date: v.string(), ad_sets: v.array(v.object({ ...perfRow.entries, daily_budget: v.nullable(v.number()), share_of_spend: v.nullable(v.number()) })) }),
   async run(args, ctx) {
-    const { start, end } = reportWindow(ctx.now, args);
+    const { start, end } = reportWindow(ctx, args);
     const st = await readStructure(ctx.platform);
     if (args.campaign_id) requireCampaign(st, args.campaign_id);
     const shown = st.adSets.filter((s) => (!args.campaign_id || s.campaign_id === args.campaign_id) && (!args.status || s.status === args.status));
@@ -176,7 +176,7 @@ export const getSocialAdsAdPerformance = defineSocialAdsTool({
   rules: [dateRangeRule],
   output: v.object({ ad_account_id: v.string(), start_date: v.string(), end_date: v.string(), ads: v.array(v.object({ ...perfRow.entries, ad_type: v.string(), effective_status: v.string() })) }),
   async run(args, ctx) {
-    const { start, end } = reportWindow(ctx.now, args);
+    const { start, end } = reportWindow(ctx, args);
     const st = await readStructure(ctx.platform);
     if (args.campaign_id) requireCampaign(st, args.campaign_id);
     if (args.ad_set_id) requireAdSet(st, args.ad_set_id);
@@ -229,7 +229,7 @@ export const getSocialAdsAudienceInsights = defineSocialAdsTool({
   rules: [dateRangeRule],
   output: v.object({ ad_account_id: v.string(), start_date: v.string(), end_date: v.string(), breakdown: v.string(), rows: v.array(breakdownRowSchema) }),
   async run(args, ctx) {
-    const { start, end } = reportWindow(ctx.now, args);
+    const { start, end } = reportWindow(ctx, args);
     const st = await readStructure(ctx.platform);
     const scope = scopeOf(st, args);
     const rows = await breakdownRows(ctx.platform, scope.level, scope.ids, args.breakdown, start, end);
@@ -267,7 +267,7 @@ export const analyzeSocialAdsAudiences = defineSocialAdsTool({
   rules: [dateRangeRule],
   output: v.object({ ad_account_id: v.string(), start_date: v.string(), end_date: v.string(), age: v.array(v.object({ ...breakdownRowSchema.entries, verdict: v.string(), note: v.string() })), gender: v.array(v.object({ ...breakdownRowSchema.entries, verdict: v.string(), note: v.string() })), recommendations: v.array(v.string()) }),
   async run(args, ctx) {
-    const { start, end } = reportWindow(ctx.now, args);
+    const { start, end } = reportWindow(ctx, args);
     const st = await readStructure(ctx.platform);
     const scope = conversionScope(st, args);
     const campaign = args.ad_set_id ? st.campaign(st.adSet(args.ad_set_id)!.campaign_id) : args.campaign_id ? st.campaign(args.campaign_id) : undefined;
@@ -301,7 +301,7 @@ export const optimizeSocialAdsPlacements = defineSocialAdsTool({
   rules: [dateRangeRule],
   output: v.object({ ad_account_id: v.string(), start_date: v.string(), end_date: v.string(), positions: v.array(v.object({ ...breakdownRowSchema.entries, verdict: v.string(), note: v.string() })), platforms: v.array(v.object({ ...breakdownRowSchema.entries, verdict: v.string(), note: v.string() })), suggestions: v.array(v.string()) }),
   async run(args, ctx) {
-    const { start, end } = reportWindow(ctx.now, args);
+    const { start, end } = reportWindow(ctx, args);
     const st = await readStructure(ctx.platform);
     const scope = conversionScope(st, args);
     const currency = ctx.account.currency;
@@ -328,7 +328,7 @@ export const getSocialAdsAdCreatives = defineSocialAdsTool({
   rules: [dateRangeRule],
   output: v.object({ ad_account_id: v.string(), start_date: v.string(), end_date: v.string(), creatives: v.array(v.object({ ad_id: v.string(), name: v.string(), ad_type: v.string(), status: v.string(), creative: v.record(v.string(), v.unknown()), media: v.array(v.object({ kind: v.string(), id: v.string(), url: v.nullable(v.string()) })), metrics: metricsSchema })) }),
   async run(args, ctx) {
-    const { start, end } = reportWindow(ctx.now, args);
+    const { start, end } = reportWindow(ctx, args);
     const st = await readStructure(ctx.platform);
     if (args.campaign_id) requireCampaign(st, args.campaign_id);
     if (args.ad_set_id) requireAdSet(st, args.ad_set_id);

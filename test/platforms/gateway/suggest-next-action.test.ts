@@ -62,7 +62,7 @@ describe('Tool: suggest_next_action', () => {
     const data = await callToolOk(apiKey, 'suggest_next_action');
     const actions = data.structured!.actions as Action[];
     for (const action of actions) expect(action.action_type).toBe(REGISTRY.get(action.tool)!.access === 'write' ? 'change' : 'inspect');
-    const { start, end } = lastDays(new Date(), 30);
+    const { start, end } = lastDays(new Date(), 30, 'UTC');
     // retailads: one inspect action per enabled campaign that spent 100+ without a sale, at the spend the report shows.
     const campaigns = (await callToolOk(apiKey, 'get_retailads_report', { start_date: start, end_date: end, report_type_id: 'spCampaigns', limit: 1000 })).structured!.rows as { campaign_id: string; campaign_state?: string; spend: number; sales: number }[];
     const wasting = campaigns.filter((c) => c.campaign_state === 'ENABLED' && c.spend >= 100 && c.sales === 0);

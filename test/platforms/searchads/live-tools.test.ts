@@ -196,6 +196,26 @@ describe('searchads tools on a live account (fake search platform)', () => {
     expect(platform.api.countRequests(/googleAds:search$/) - searches).toBeGreaterThanOrEqual(4);
   });
 
+  it("counts days in the account's time zone: at 03:00 UTC a New York account's yesterday is two UTC days back", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const day = (offset: number) => new Date(Date.parse(`${today}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
+    // Only the clock is faked: the fake platform and DynamoDB Local keep their real timers.
+    jest.useFakeTimers({ now: new Date(`${today}T03:00:00Z`), doNotFake: ['nextTick', 'setImmediate', 'clearImmediate', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'queueMicrotask', 'hrtime', 'performance'] });
+    try {
+      // 03:00 UTC is 22:00 or 23:00 the evening before in New York, whose day has not ended.
+      const window = await callToolOk(live.apiKey, 'get_campaign_performance', {});
+      expect(window.structured!.end_date).toBe(day(-2));
+      const refused = await callTool(live.apiKey, 'get_campaign_performance', { start_date: day(-3), end_date: day(-1) });
+      expect(refused.status).toBe(400);
+      expect(refused.body.structured_content).toMatchObject({ code: 'date_after_yesterday', last_day_with_data: day(-2) });
+      expect(refused.body.error).toContain('America/New_York');
+      // A sandbox account simulates its days in UTC.
+      expect((await callToolOk(sandboxKey, 'get_campaign_performance', {})).structured!.end_date).toBe(day(-1));
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('an unknown campaign id is a 400 naming it', async () => {
     const result = await callTool(live.apiKey, 'get_campaign_structure', { campaign_id: '12345678901' });
     expect(result.status).toBe(400);
