@@ -9,6 +9,7 @@ import { ensureDemoOwner } from '../functions/local/demo';
 import { ensureTables, startDynamoDbLocal } from '../functions/local/dynamodb-local';
 import { CREDENTIALS_KEY_FILE, DATA_DIR, RUNNING_FILE, writeRunningStore } from '../functions/local/local-store';
 import { startHttpServer } from '../functions/local/server';
+import { runDueMonitors } from '../platforms/gateway/monitoring/evaluate';
 
 async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 3000);
@@ -62,6 +63,14 @@ async function main(): Promise<void> {
     const baseUrl = `http://127.0.0.1:${port}`;
     // Connect links and the consent callback point here (an outside URL in front of it may override).
     process.env.PUBLIC_BASE_URL ||= baseUrl;
+    // The scheduler of `npm start`: what EventBridge Scheduler does in AWS, every MONITOR_CHECK_SECONDS (default 300).
+    const checkSeconds = Math.max(5, Number(process.env.MONITOR_CHECK_SECONDS ?? 300) || 300);
+    const checkMonitors = () =>
+      runDueMonitors(new Date())
+        .then((run) => run.alerts && console.log(`Monitors: ${run.alerts} alert${run.alerts === 1 ? '' : 's'} recorded (get_monitor_history).`))
+        .catch((err) => console.error(`Monitor checks failed (retried at the next check): ${(err as Error).message}`));
+    setInterval(checkMonitors, checkSeconds * 1000).unref();
+    void checkMonitors();
     writeRunningStore({ dynamodb_endpoint: dynamodb.endpoint, table_prefix: process.env.TABLE_PREFIX, base_url: baseUrl, public_base_url: process.env.PUBLIC_BASE_URL, pid: process.pid, credentials_key_file: process.env.CREDENTIALS_KEY_FILE });
     console.log(`
 Ad-platform tool gateway is running.

@@ -1,6 +1,10 @@
 import { Aws, CfnOutput, Duration, Fn, Stack, type StackProps } from 'aws-cdk-lib';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Schedule, ScheduleExpression, ScheduleTargetInput } from 'aws-cdk-lib/aws-scheduler';
+import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import type { Construct } from 'constructs';
+import { SCHEDULER_EVENT } from '../functions/scheduler-event';
 import { tableEnvironmentVariable, type TableName } from '../functions/runtime/config';
 import type { PlatformWord } from '../functions/runtime/platforms';
 import { GatewayAlarms } from './alarms';
@@ -24,9 +28,9 @@ import { GatewayTables, type TableAccess } from './tables';
  * the `gateway` operator command does.
  */
 export const TABLE_ACCESS: Record<'gateway' | 'platform' | 'livePlatform', Record<TableName, TableAccess>> = {
-  gateway: { apiKeys: 'read', owners: 'readWrite', usage: 'readWrite', idempotency: 'readWrite', sandbox: 'readWrite', audit: 'readWrite' },
-  platform: { apiKeys: 'read', owners: 'read', usage: 'readWrite', idempotency: 'readWrite', sandbox: 'readWrite', audit: 'readWrite' },
-  livePlatform: { apiKeys: 'read', owners: 'readWrite', usage: 'readWrite', idempotency: 'readWrite', sandbox: 'readWrite', audit: 'readWrite' },
+  gateway: { apiKeys: 'read', owners: 'readWrite', usage: 'readWrite', idempotency: 'readWrite', sandbox: 'readWrite', audit: 'readWrite', monitoring: 'readWrite' },
+  platform: { apiKeys: 'read', owners: 'read', usage: 'readWrite', idempotency: 'readWrite', sandbox: 'readWrite', audit: 'readWrite', monitoring: 'read' },
+  livePlatform: { apiKeys: 'read', owners: 'readWrite', usage: 'readWrite', idempotency: 'readWrite', sandbox: 'readWrite', audit: 'readWrite', monitoring: 'readWrite' },
 };
 
 export interface GatewayStackProps extends StackProps {
@@ -50,6 +54,9 @@ export class GatewayStack extends Stack {
   readonly liveGroups: readonly FunctionName[];
   readonly functions: Record<FunctionName, GatewayFunction>;
   readonly gatewayApi: GatewayApi;
+  /** The EventBridge schedule that runs due monitor checks. */
+  readonly scheduler: Schedule;
+  readonly schedulerRole: Role;
   readonly alarms: GatewayAlarms;
 
   constructor(scope: Construct, id: string, props: GatewayStackProps) {
@@ -89,6 +96,16 @@ export class GatewayStack extends Stack {
       functions[group] = fn;
     }
     this.functions = functions as Record<FunctionName, GatewayFunction>;
+
+    // Monitors are checked by the gateway function on a schedule: EventBridge Scheduler invokes it
+    // every 15 minutes with the scheduler event, and it runs the checks that are due (a monitor's
+    // daily check is claimed once, so a late or repeated invocation does no double work).
+    this.schedulerRole = new Role(this, 'MonitorScheduleRole', { assumedBy: new ServicePrincipal('scheduler.amazonaws.com'), description: 'Lets EventBridge Scheduler invoke the gateway function' });
+    this.scheduler = new Schedule(this, 'MonitorSchedule', {
+      description: 'Runs the due monitor checks of the ad-platform tool gateway',
+      schedule: ScheduleExpression.rate(Duration.minutes(15)),
+      target: new LambdaInvoke(this.functions.gateway, { role: this.schedulerRole, input: ScheduleTargetInput.fromObject(SCHEDULER_EVENT), retryAttempts: 2, maxEventAge: Duration.minutes(10) }),
+    });
 
     this.gatewayApi = new GatewayApi(this, 'Http', {
       tools: props.tools,

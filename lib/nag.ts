@@ -43,6 +43,7 @@ export function acknowledgeFindings(stack: GatewayStack): void {
   });
 
   const apiKeysLogicalId = stack.getLogicalId(stack.tables.tables.apiKeys.node.defaultChild as CfnTable);
+  const monitoringLogicalId = stack.getLogicalId(stack.tables.tables.monitoring.node.defaultChild as CfnTable);
   for (const fn of Object.values(stack.functions)) {
     Validations.of(fn).acknowledge({
       id: 'AwsSolutions-L1',
@@ -51,7 +52,16 @@ export function acknowledgeFindings(stack: GatewayStack): void {
     Validations.of(fn.role!.node.scope!).acknowledge({
       id: `AwsSolutions-IAM5[Resource::<${apiKeysLogicalId}.Arn>/index/*]`,
       reason:
-        'Key lookups query the api-keys table\'s indexes (by_key_id, by_owner); the grant covers that one table\'s indexes only, read-only, and no other table has indexes.',
+        'Key lookups query the api-keys table\'s indexes (by_key_id, by_owner); the grant covers that one table\'s indexes only, read-only.',
+    });
+    Validations.of(fn.role!.node.scope!).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::<${monitoringLogicalId}.Arn>/index/*]`,
+      reason: 'The scheduler finds due monitors through the monitoring table\'s by_due index; the grant covers that one table\'s indexes only.',
     });
   }
+  // The scheduler's role may invoke the gateway function; the wildcard is the function's versions and aliases (`<arn>:*`), which the scheduler target construct grants with the function.
+  Validations.of(stack.schedulerRole).acknowledge({
+    id: `AwsSolutions-IAM5[Resource::<${stack.getLogicalId(stack.functions.gateway.node.defaultChild as never)}.Arn>:*]`,
+    reason: 'EventBridge Scheduler invokes the gateway function; the :* suffix covers its versions and aliases and nothing else (lambda:InvokeFunction only).',
+  });
 }

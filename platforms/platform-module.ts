@@ -3,6 +3,7 @@ import type { PlatformWord } from '../functions/runtime/platforms';
 import type { ConnectedAccount } from '../functions/runtime/stores/owners';
 import type { PortCall, ToolDefinition } from '../functions/runtime/tool';
 import type { LiveConnector } from './live/connector';
+import type { MetricTotals } from './metrics';
 import { withInjectedFailures } from './sandbox/faults';
 
 /**
@@ -26,6 +27,20 @@ export interface PlatformModule {
    * broken things to fix), for suggest_next_action. Each names the tool and arguments that act on it.
    */
   findOpportunities?(account: ConnectedAccount, now: Date, call?: PortCall): Promise<Opportunity[]>;
+  /**
+   * Every campaign of the account with its figures over [start, end], computed as the platform's
+   * own campaign list tool computes them (monitors, briefs and cross-platform reports read these).
+   */
+  campaignFigures(account: ConnectedAccount, start: string, end: string, call?: PortCall): Promise<CampaignFigures[]>;
+}
+
+/** One campaign and its figures over a window (campaignFigures). */
+export interface CampaignFigures {
+  id: string;
+  name: string;
+  /** The platform's own status word (ENABLED, ACTIVE, active, Paused...). */
+  status: string;
+  figures: MetricTotals;
 }
 
 export interface Opportunity {

@@ -8,7 +8,7 @@ export const TIERS: readonly Tier[] = ['free', 'plus', 'pro', 'max'];
 /** Default monthly tool-call allowances (Adspirer's published plans, see CONTRACT.md section 2). */
 export const DEFAULT_TIER_LIMITS: Record<Tier, number> = { free: 15, plus: 150, pro: 600, max: 3000 };
 
-export type TableName = 'apiKeys' | 'owners' | 'usage' | 'idempotency' | 'sandbox' | 'audit';
+export type TableName = 'apiKeys' | 'owners' | 'usage' | 'idempotency' | 'sandbox' | 'audit' | 'monitoring';
 
 const TABLE_ENV: Record<TableName, string> = {
   apiKeys: 'TABLE_API_KEYS',
@@ -17,6 +17,7 @@ const TABLE_ENV: Record<TableName, string> = {
   idempotency: 'TABLE_IDEMPOTENCY',
   sandbox: 'TABLE_SANDBOX',
   audit: 'TABLE_AUDIT',
+  monitoring: 'TABLE_MONITORING',
 };
 
 const TABLE_SUFFIX: Record<TableName, string> = {
@@ -26,6 +27,7 @@ const TABLE_SUFFIX: Record<TableName, string> = {
   idempotency: 'idempotency',
   sandbox: 'sandbox',
   audit: 'audit',
+  monitoring: 'monitoring',
 };
 
 /** The physical name of a table: its own variable, else `${TABLE_PREFIX}<suffix>` (default prefix `gateway-`). */

@@ -1,4 +1,5 @@
 import type { PlatformModule } from '../platform-module';
+import { chatAdsCampaignFigures } from './campaign-figures';
 import { alphanumeric } from '../sandbox/ids';
 import { finderCall, findWasteAndWinners, opportunityWindow } from '../opportunities';
 import { totals } from '../metrics';
@@ -17,6 +18,7 @@ import { reportTools } from './tools/reports';
 
 /** The chatads platform: chat-assistant advertising. */
 export const chatads: PlatformModule = {
+  campaignFigures: chatAdsCampaignFigures,
   word: 'chatads',
   kind: 'chat-assistant advertising',
   tools: [

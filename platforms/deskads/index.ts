@@ -1,4 +1,5 @@
 import type { PlatformModule } from '../platform-module';
+import { deskAdsCampaignFigures } from './campaign-figures';
 import { findDeskAdsOpportunities } from './opportunities';
 import { newDeskAdsAccountId, seedDeskAdsAccount } from './sandbox';
 import { createDeskAdsResponsiveSearchAd, listDeskAdsAds, pauseDeskAdsAd, resumeDeskAdsAd, updateDeskAdsAd } from './tools/ads';
@@ -22,6 +23,7 @@ import { listDeskAdsConversionGoals } from './tools/list-deskads-conversion-goal
 
 /** The deskads platform: desktop search and shopping advertising. */
 export const deskads: PlatformModule = {
+  campaignFigures: deskAdsCampaignFigures,
   word: 'deskads',
   kind: 'desktop search and shopping advertising',
   tools: [

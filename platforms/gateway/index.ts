@@ -10,6 +10,7 @@ import { listChangeHistory } from './tools/change-history';
 import { listPendingActionsTool } from './tools/list-pending-actions';
 import { manageAction } from './tools/manage-action';
 import { revertChange } from './tools/revert-change';
+import { monitoringTools } from './tools/monitors';
 
 /** Tools of no single platform; they run in the `gateway` function. */
-export const gatewayTools: ToolDefinition[] = [getUsageStatus, listConnectedAccountsTool, getConnectionsStatus, validateVideo, suggestNextAction, getCampaignSpec, listPendingActionsTool, manageAction, listChangeHistory, revertChange, auditConversionTracking];
+export const gatewayTools: ToolDefinition[] = [getUsageStatus, listConnectedAccountsTool, getConnectionsStatus, validateVideo, suggestNextAction, getCampaignSpec, listPendingActionsTool, manageAction, listChangeHistory, revertChange, auditConversionTracking, ...monitoringTools];

@@ -1,4 +1,5 @@
 import type { PlatformModule } from '../platform-module';
+import { proAdsCampaignFigures } from './campaign-figures';
 import { digits } from '../sandbox/ids';
 import { findProAdsOpportunities } from './opportunities';
 import { seedProAdsAccount } from './sandbox';
@@ -16,6 +17,7 @@ import { contentTools } from './tools/content';
 
 /** The proads platform: professional-network advertising. */
 export const proads: PlatformModule = {
+  campaignFigures: proAdsCampaignFigures,
   word: 'proads',
   kind: 'professional-network advertising',
   tools: [analyzeProAdsCreativePerformance, analyzeProAdsWastedSpend, selectProAdsCampaignType, ...statusTools, ...deleteTools, ...updateTools, ...readerTools, ...analyticsTools, ...createTools, ...targetingTools, ...conversionTools, ...contentTools],

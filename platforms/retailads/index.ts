@@ -1,4 +1,5 @@
 import type { PlatformModule } from '../platform-module';
+import { retailAdsCampaignFigures } from './campaign-figures';
 import { findRetailAdsOpportunities } from './opportunities';
 import { newRetailAdsProfileId, seedRetailAdsAccount } from './sandbox';
 import { analyzeRetailAdsPlacements } from './tools/analyze-placements';
@@ -17,6 +18,7 @@ import { addRetailAdsSbNegativeKeywords, listRetailAdsSbNegativeKeywords } from 
 
 /** The retailads platform: retail-marketplace advertising. */
 export const retailads: PlatformModule = {
+  campaignFigures: retailAdsCampaignFigures,
   word: 'retailads',
   kind: 'retail-marketplace advertising',
   tools: [

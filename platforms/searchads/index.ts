@@ -1,4 +1,5 @@
 import type { PlatformModule } from '../platform-module';
+import { searchAdsCampaignFigures } from './campaign-figures';
 import { digits } from '../sandbox/ids';
 import { finderCall, findWasteAndWinners, opportunityWindow } from '../opportunities';
 import { openSearchAdsPort } from './define';
@@ -47,6 +48,7 @@ import {
 
 /** The searchads platform: search and display advertising. */
 export const searchads: PlatformModule = {
+  campaignFigures: searchAdsCampaignFigures,
   word: 'searchads',
   kind: 'search and display advertising',
   tools: [

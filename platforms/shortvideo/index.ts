@@ -1,5 +1,6 @@
 import type { PortCall } from '../../functions/runtime/tool';
 import type { PlatformModule } from '../platform-module';
+import { shortVideoCampaignFigures } from './campaign-figures';
 import { finderCall, findWasteAndWinners, opportunityWindow } from '../opportunities';
 import { openShortVideoPort } from './define';
 import type { Objective } from './port';
@@ -28,6 +29,7 @@ const CONVERSION_OBJECTIVES = new Set<Objective>(['WEB_CONVERSIONS', 'PRODUCT_SA
 
 /** The shortvideo platform: short-video advertising. */
 export const shortvideo: PlatformModule = {
+  campaignFigures: shortVideoCampaignFigures,
   word: 'shortvideo',
   kind: 'short-video advertising',
   tools: [

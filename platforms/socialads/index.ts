@@ -1,4 +1,5 @@
 import type { PlatformModule } from '../platform-module';
+import { socialAdsCampaignFigures } from './campaign-figures';
 import { digits } from '../sandbox/ids';
 import { findSocialAdsOpportunities } from './opportunities';
 import { seedSocialAdsAccount } from './sandbox';
@@ -16,6 +17,7 @@ import { discoverSocialAdsAssets, listSocialAdsAds, listSocialAdsAdSets, listSoc
 
 /** The socialads platform: social-network advertising. */
 export const socialads: PlatformModule = {
+  campaignFigures: socialAdsCampaignFigures,
   word: 'socialads',
   kind: 'social-network advertising',
   tools: [

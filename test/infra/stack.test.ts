@@ -1,5 +1,6 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { TIERS } from '../../functions/runtime/config';
+import { SCHEDULER_EVENT } from '../../functions/scheduler-event';
 import type { PlatformWord } from '../../functions/runtime/platforms';
 import { TABLE_SPECS } from '../../functions/runtime/stores/tables';
 import { TABLE_ACCESS } from '../../lib/gateway-stack';
@@ -154,6 +155,22 @@ describe('Stack: functions', () => {
     }
     expect(TABLE_ACCESS.platform.apiKeys).toBe('read');
     expect(TABLE_ACCESS.platform.owners).toBe('read');
+  });
+
+  it('runs the due monitor checks every 15 minutes: EventBridge Scheduler invokes the gateway function with the scheduler event', () => {
+    const schedules = Object.values(template.findResources('AWS::Scheduler::Schedule'));
+    expect(schedules).toHaveLength(1);
+    const schedule = schedules[0]!.Properties;
+    expect(schedule).toMatchObject({ ScheduleExpression: 'rate(15 minutes)', State: 'ENABLED', FlexibleTimeWindow: { Mode: 'OFF' } });
+    expect(JSON.parse(schedule.Target.Input)).toEqual(SCHEDULER_EVENT);
+    expect(schedule.Target.Arn).toEqual({ 'Fn::GetAtt': [functionLogicalIds.gateway, 'Arn'] });
+    // Its role may invoke the gateway function and nothing else.
+    const roleId = schedule.Target.RoleArn['Fn::GetAtt'][0];
+    const statements = Object.values(template.findResources('AWS::IAM::Policy'))
+      .filter((policy) => policy.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleId))
+      .flatMap((policy) => policy.Properties.PolicyDocument.Statement);
+    expect(statements.flatMap((statement) => [statement.Action].flat())).toEqual(['lambda:InvokeFunction']);
+    expect(JSON.stringify(statements.map((statement) => statement.Resource))).toContain(functionLogicalIds.gateway);
   });
 
   it('lets API Gateway invoke each function through one permission, not one per method', () => {

@@ -6,6 +6,7 @@
  */
 import { callTool } from './gateway';
 import { proadsScanArguments } from '../platforms/proads/scan-arguments';
+import { monitoringScanArguments } from '../platforms/monitoring/scan-arguments';
 
 type Read = (tool: string, args?: Record<string, unknown>) => Promise<Record<string, any>>;
 
@@ -279,6 +280,7 @@ export async function workingArguments(apiKey: string, videoUrl: string): Promis
     resume_deskads_ad: { ad_id: deskAds[deskAds.length - 1].id },
     create_deskads_conversion_goal: { tag_id: deskTags[0].id, name: 'Scan test goal', type: 'Event', goal_category: 'Signup', event_action: 'signup' },
     ...(await proadsScanArguments(read)),
+    ...(await monitoringScanArguments(apiKey)),
     get_chatads_campaign: { campaign_id: chatClicks.id },
     get_chatads_ad_group: { ad_group_id: chatGroups[0].id },
     get_chatads_ad: { ad_id: chatAds[0].id },

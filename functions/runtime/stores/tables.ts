@@ -35,4 +35,14 @@ export const TABLE_SPECS: Record<TableName, TableSpec> = {
   // Spend safety (stores/audit.ts): the audit trail (sk CHANGE#<change id>, kept for the retention
   // period) and actions held for approval (sk ACTION#<action id>, 48 hours), expired by TTL.
   audit: { partitionKey: 'owner_id', sortKey: 'sk', ttlAttribute: 'expires_at', customerData: true },
+  // Monitoring (stores/monitoring.ts): monitors (sk MONITOR#<id>) and their alerts
+  // (sk ALERT#<monitor id>#<day>, one per monitor and evaluation day, expired after a year by TTL).
+  // Active monitors carry `due` = "MONITOR" and `next_run_at`, so the scheduler finds the due ones.
+  monitoring: {
+    partitionKey: 'owner_id',
+    sortKey: 'sk',
+    indexes: [{ name: 'by_due', partitionKey: 'due', sortKey: 'next_run_at' }],
+    ttlAttribute: 'expires_at',
+    customerData: true,
+  },
 };

@@ -1,0 +1,237 @@
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { randomToken } from '../canonical';
+import { tableName } from '../config';
+import type { PlatformWord } from '../platforms';
+import { documentClient } from './dynamo';
+
+/**
+ * The monitoring table (pk owner_id): monitors (sk `MONITOR#<id>`) and the alerts they raised
+ * (sk `ALERT#<monitor id>#<day>`). An alert is written with a condition that no alert exists for the
+ * same monitor and evaluation day, so however many evaluations run for a day (a scheduler retry,
+ * two schedulers, test_monitor racing the schedule), a breach is recorded exactly once. Active
+ * monitors carry `due` and `next_run_at` (index `by_due`), which is how the scheduler finds them.
+ */
+
+export const MONITOR_METRICS = ['spend', 'impressions', 'clicks', 'conversions', 'revenue', 'ctr', 'cpc', 'cpa', 'roas', 'conversion_rate'] as const;
+export type MonitorMetric = (typeof MONITOR_METRICS)[number];
+export const MONITOR_OPERATORS = ['>', '>=', '<', '<=', 'increase_pct', 'decrease_pct'] as const;
+export type MonitorOperator = (typeof MONITOR_OPERATORS)[number];
+/** Each timeframe's length in days, ending on the evaluation day (yesterday). */
+export const MONITOR_TIMEFRAMES = { yesterday: 1, last_7_days: 7, last_14_days: 14, last_30_days: 30 } as const;
+export type MonitorTimeframe = keyof typeof MONITOR_TIMEFRAMES;
+
+export interface MonitorCondition {
+  metric: MonitorMetric;
+  operator: MonitorOperator;
+  /** An amount in the account currency, a count, a ratio (ROAS), a percent (CTR, conversion rate) or, for increase_pct / decrease_pct, the change in percent. */
+  threshold: number;
+  timeframe: MonitorTimeframe;
+}
+
+export interface Monitor {
+  monitor_id: string;
+  owner_id: string;
+  name: string;
+  conditions: MonitorCondition[];
+  /** all = every condition must hold (AND), any = one is enough (OR). */
+  match: 'all' | 'any';
+  /** The conditions must hold on this many evaluation days in a row (windows ending on each of them). */
+  consecutive_days: number;
+  /** account = each account's totals; campaign = each campaign on its own. */
+  scope: 'account' | 'campaign';
+  /** Platforms watched; empty = every connected platform. */
+  platforms: PlatformWord[];
+  /** Only these campaigns (campaign scope). */
+  campaign_ids?: string[];
+  status: 'active' | 'paused';
+  /** The hour (UTC) of the daily check, after the night's figures are in. */
+  check_hour_utc: number;
+  created_at: string;
+  next_run_at: string;
+  last_run_at?: string;
+  /** The last evaluation day checked. */
+  last_evaluated_day?: string;
+  trigger_count: number;
+  last_triggered_at?: string;
+}
+
+/** One scope (account or campaign) that met the conditions, with the figures that did it. */
+export interface AlertBreach {
+  platform: PlatformWord;
+  account_id: string;
+  currency: string;
+  campaign_id?: string;
+  campaign_name?: string;
+  /** Per condition: the value on the evaluation day's window (and the previous window's for a relative change). */
+  values: { condition: string; value: number | null; previous?: number | null; holds: boolean }[];
+}
+
+export interface MonitorAlert {
+  owner_id: string;
+  monitor_id: string;
+  monitor_name: string;
+  /** The evaluation day: the last day of figures the conditions were checked on. */
+  day: string;
+  created_at: string;
+  breaches: AlertBreach[];
+}
+
+const ALERT_RETENTION_DAYS = 365;
+const DUE = 'MONITOR';
+
+export function newMonitorId(): string {
+  return `mon_${randomToken(12).replace(/[-_]/g, 'x')}`;
+}
+
+/** The next daily check after `after`: today's at check_hour_utc if still ahead, else tomorrow's. */
+export function nextCheckAt(after: Date, checkHourUtc: number): string {
+  const at = new Date(Date.UTC(after.getUTCFullYear(), after.getUTCMonth(), after.getUTCDate(), checkHourUtc));
+  if (at.getTime() <= after.getTime()) at.setUTCDate(at.getUTCDate() + 1);
+  return at.toISOString();
+}
+
+const monitorKey = (ownerId: string, monitorId: string) => ({ owner_id: ownerId, sk: `MONITOR#${monitorId}` });
+
+function stripMonitor(item: Record<string, unknown>): Monitor {
+  const { sk: _sk, due: _due, ...rest } = item;
+  return rest as unknown as Monitor;
+}
+
+export async function putMonitor(monitor: Monitor): Promise<void> {
+  await documentClient().send(
+    new PutCommand({
+      TableName: tableName('monitoring'),
+      Item: { ...monitor, ...monitorKey(monitor.owner_id, monitor.monitor_id), ...(monitor.status === 'active' ? { due: DUE } : {}) },
+      ConditionExpression: 'attribute_not_exists(sk)',
+    }),
+  );
+}
+
+export async function getMonitor(ownerId: string, monitorId: string): Promise<Monitor | undefined> {
+  const result = await documentClient().send(new GetCommand({ TableName: tableName('monitoring'), Key: monitorKey(ownerId, monitorId), ConsistentRead: true }));
+  return result.Item ? stripMonitor(result.Item) : undefined;
+}
+
+async function queryAll(ownerId: string, prefix: string): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName('monitoring'),
+        KeyConditionExpression: 'owner_id = :o AND begins_with(sk, :p)',
+        ExpressionAttributeValues: { ':o': ownerId, ':p': prefix },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    items.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return items;
+}
+
+export async function listMonitors(ownerId: string): Promise<Monitor[]> {
+  return (await queryAll(ownerId, 'MONITOR#')).map(stripMonitor).sort((a, b) => a.created_at.localeCompare(b.created_at));
+}
+
+/** Pauses or resumes a monitor; a resumed monitor is next checked at its next daily hour. */
+export async function setMonitorStatus(ownerId: string, monitorId: string, status: Monitor['status'], now: Date): Promise<void> {
+  const monitor = await getMonitor(ownerId, monitorId);
+  if (!monitor) return;
+  const next = nextCheckAt(now, monitor.check_hour_utc);
+  await documentClient().send(
+    new UpdateCommand({
+      TableName: tableName('monitoring'),
+      Key: monitorKey(ownerId, monitorId),
+      UpdateExpression: status === 'active' ? 'SET #status = :s, due = :due, next_run_at = :next' : 'SET #status = :s REMOVE due',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: status === 'active' ? { ':s': status, ':due': DUE, ':next': next } : { ':s': status },
+      ConditionExpression: 'attribute_exists(sk)',
+    }),
+  );
+}
+
+/** Deletes a monitor and its alert history. */
+export async function deleteMonitor(ownerId: string, monitorId: string): Promise<void> {
+  const alerts = await queryAll(ownerId, `ALERT#${monitorId}#`);
+  for (const alert of alerts) await documentClient().send(new DeleteCommand({ TableName: tableName('monitoring'), Key: { owner_id: ownerId, sk: alert.sk } }));
+  await documentClient().send(new DeleteCommand({ TableName: tableName('monitoring'), Key: monitorKey(ownerId, monitorId) }));
+}
+
+/** Records an alert unless the monitor already has one for that day: true when this call recorded it. */
+export async function recordAlert(alert: MonitorAlert): Promise<boolean> {
+  try {
+    await documentClient().send(
+      new PutCommand({
+        TableName: tableName('monitoring'),
+        Item: { ...alert, sk: `ALERT#${alert.monitor_id}#${alert.day}`, expires_at: Math.floor(Date.parse(alert.created_at) / 1000) + ALERT_RETENTION_DAYS * 86_400 },
+        ConditionExpression: 'attribute_not_exists(sk)',
+      }),
+    );
+  } catch (err) {
+    if ((err as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    throw err;
+  }
+  await documentClient().send(
+    new UpdateCommand({
+      TableName: tableName('monitoring'),
+      Key: monitorKey(alert.owner_id, alert.monitor_id),
+      UpdateExpression: 'ADD trigger_count :one SET last_triggered_at = :at',
+      ExpressionAttributeValues: { ':one': 1, ':at': alert.created_at },
+      ConditionExpression: 'attribute_exists(sk)',
+    }),
+  ).catch((err: { name?: string }) => {
+    if (err.name !== 'ConditionalCheckFailedException') throw err;
+  });
+  return true;
+}
+
+/** A monitor's alerts, newest first. */
+export async function listAlerts(ownerId: string, monitorId: string): Promise<MonitorAlert[]> {
+  return (await queryAll(ownerId, `ALERT#${monitorId}#`))
+    .map(({ sk: _sk, expires_at: _exp, ...rest }) => rest as unknown as MonitorAlert)
+    .sort((a, b) => b.day.localeCompare(a.day));
+}
+
+/** Active monitors whose check is due at `now`, across owners (the scheduler's query). */
+export async function dueMonitors(now: Date): Promise<Monitor[]> {
+  const found: Monitor[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName('monitoring'),
+        IndexName: 'by_due',
+        KeyConditionExpression: 'due = :due AND next_run_at <= :now',
+        ExpressionAttributeValues: { ':due': DUE, ':now': now.toISOString() },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    found.push(...(page.Items ?? []).map(stripMonitor));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return found;
+}
+
+/**
+ * Claims a due check: moves next_run_at from the value the scheduler read to the next daily check,
+ * conditionally, so of two schedulers that read the same due monitor only one runs it.
+ */
+export async function claimMonitorRun(monitor: Monitor, now: Date, day: string): Promise<boolean> {
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName('monitoring'),
+        Key: monitorKey(monitor.owner_id, monitor.monitor_id),
+        UpdateExpression: 'SET next_run_at = :next, last_run_at = :now, last_evaluated_day = :day',
+        ConditionExpression: 'next_run_at = :read AND #status = :active',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':next': nextCheckAt(now, monitor.check_hour_utc), ':now': now.toISOString(), ':day': day, ':read': monitor.next_run_at, ':active': 'active' },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if ((err as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    throw err;
+  }
+}

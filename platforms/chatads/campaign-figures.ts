@@ -1,0 +1,22 @@
+import type { ConnectedAccount } from '../../functions/runtime/stores/owners';
+import type { PortCall } from '../../functions/runtime/tool';
+import { totals } from '../metrics';
+import { finderCall } from '../opportunities';
+import type { CampaignFigures } from '../platform-module';
+import { openChatAdsPort } from './define';
+import { INSIGHTS_FIELDS } from './tools/conversion-insights';
+
+/** Campaign figures as list_chatads_campaigns computes them: campaign-level insights over the window's days. */
+export async function chatAdsCampaignFigures(account: ConnectedAccount, start: string, end: string, call: PortCall = finderCall(account)): Promise<CampaignFigures[]> {
+  const port = openChatAdsPort(account, call);
+  const campaigns = await port.listCampaigns();
+  const rows = campaigns.length
+    ? await port.getInsights({ aggregation_level: 'campaign', ids: campaigns.map((c) => c.id), start: Date.parse(`${start}T00:00:00Z`) / 1000, end: Date.parse(`${end}T00:00:00Z`) / 1000 + 86_400, time_granularity: 'none', fields: INSIGHTS_FIELDS })
+    : [];
+  return campaigns.map((c) => ({
+    id: c.id,
+    name: c.name,
+    status: c.status,
+    figures: totals(rows.filter((r) => r.entity_id === c.id).map((r) => ({ impressions: r.impressions ?? 0, clicks: r.clicks ?? 0, spend: r.spend ?? 0, conversions: r.conversions ?? 0, revenue: r.conversion_value ?? 0 }))),
+  }));
+}

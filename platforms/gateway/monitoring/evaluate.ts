@@ -1,0 +1,164 @@
+/**
+ * Evaluating monitors: a monitor's conditions checked against the figures the platforms' own
+ * campaign tools show (each platform module's campaignFigures), for every watched account, and the
+ * scheduler's run over the monitors that are due. An evaluation reads only; recording an alert is
+ * the one write, and it happens at most once per monitor and evaluation day (stores/monitoring.ts).
+ */
+import type { PlatformWord } from '../../../functions/runtime/platforms';
+import { createLogger } from '../../../functions/runtime/log';
+import { claimMonitorRun, dueMonitors, MONITOR_TIMEFRAMES, recordAlert, type AlertBreach, type Monitor, type MonitorCondition } from '../../../functions/runtime/stores/monitoring';
+import { listConnectedAccounts, type ConnectedAccount } from '../../../functions/runtime/stores/owners';
+import { standaloneCall, type PortCall } from '../../../functions/runtime/tool';
+import { addDays, lastReportDay, reportingZone } from '../../dates';
+import { totals, type MetricTotals } from '../../metrics';
+import type { CampaignFigures } from '../../platform-module';
+
+export interface Evaluation {
+  /** The evaluation day: the last day of figures (yesterday, UTC), which keys the alert. */
+  day: string;
+  breached: boolean;
+  breaches: AlertBreach[];
+  /** How many accounts or campaigns were checked. */
+  checked: number;
+  /** Accounts that could not be read (the others are still evaluated). */
+  skipped: string[];
+}
+
+export function conditionLabel(c: MonitorCondition): string {
+  const unit = c.operator === 'increase_pct' || c.operator === 'decrease_pct' ? '%' : c.metric === 'ctr' || c.metric === 'conversion_rate' ? '%' : '';
+  const operator = c.operator === 'increase_pct' ? 'rises by at least' : c.operator === 'decrease_pct' ? 'falls by at least' : c.operator;
+  return `${c.metric} ${operator} ${c.threshold}${unit} (${c.timeframe.replace(/_/g, ' ')}${c.operator.endsWith('_pct') ? ' vs the period before' : ''})`;
+}
+
+/** A metric's value in the unit thresholds use: CTR and conversion rate in percent; null where undefined (no clicks for a CPC). */
+function valueOf(t: MetricTotals, metric: MonitorCondition['metric']): number | null {
+  if (metric === 'ctr' || metric === 'conversion_rate') return t[metric] === null ? null : Math.round(t[metric]! * 1_000_000) / 10_000;
+  return t[metric];
+}
+
+function holds(c: MonitorCondition, value: number | null, previous: number | null): boolean {
+  if (value === null) return false;
+  switch (c.operator) {
+    case '>': return value > c.threshold;
+    case '>=': return value >= c.threshold;
+    case '<': return value < c.threshold;
+    case '<=': return value <= c.threshold;
+    case 'increase_pct': return previous !== null && previous > 0 && ((value - previous) / previous) * 100 >= c.threshold;
+    case 'decrease_pct': return previous !== null && previous > 0 && ((previous - value) / previous) * 100 >= c.threshold;
+  }
+}
+
+const needsPrevious = (c: MonitorCondition) => c.operator === 'increase_pct' || c.operator === 'decrease_pct';
+
+/** One account's campaigns over a window, read once per window per evaluation. */
+type FiguresReader = (start: string, end: string) => Promise<CampaignFigures[]>;
+
+interface Scope {
+  campaign_id?: string;
+  campaign_name?: string;
+  /** The scope's totals over a window. */
+  over(start: string, end: string): Promise<MetricTotals>;
+}
+
+function scopesOf(monitor: Monitor, read: FiguresReader, campaigns: CampaignFigures[]): Scope[] {
+  const sum = (rows: CampaignFigures[]) => totals(rows.map((c) => c.figures));
+  if (monitor.scope === 'account') return [{ over: async (start, end) => sum(await read(start, end)) }];
+  const watched = campaigns.filter((c) => !monitor.campaign_ids?.length || monitor.campaign_ids.includes(c.id));
+  return watched.map((c) => ({
+    campaign_id: c.id,
+    campaign_name: c.name,
+    over: async (start, end) => sum((await read(start, end)).filter((x) => x.id === c.id)),
+  }));
+}
+
+/**
+ * Checks a monitor now, recording nothing. A scope breaches when, on each of the last
+ * `consecutive_days` evaluation days, all (match all) or one (match any) of the conditions hold on
+ * the windows ending that day.
+ */
+export async function evaluateMonitor(monitor: Monitor, now: Date, call?: PortCall): Promise<Evaluation> {
+  const { PLATFORM_MODULES } = await import('../../index');
+  const day = lastReportDay(now, 'UTC');
+  const accounts = (await listConnectedAccounts(monitor.owner_id)).filter((a) => !monitor.platforms.length || monitor.platforms.includes(a.platform));
+  const breaches: AlertBreach[] = [];
+  const skipped: string[] = [];
+  let checked = 0;
+  for (const account of accounts) {
+    const portCall = call ?? standaloneCall(20_000, createLogger({ platform: account.platform, account_id: account.account_id, monitor: monitor.monitor_id }));
+    const cache = new Map<string, Promise<CampaignFigures[]>>();
+    const read: FiguresReader = (start, end) => {
+      const key = `${start}/${end}`;
+      if (!cache.has(key)) cache.set(key, PLATFORM_MODULES[account.platform].campaignFigures(account, start, end, portCall));
+      return cache.get(key)!;
+    };
+    try {
+      const end = lastReportDay(now, reportingZone(account));
+      const scopes = scopesOf(monitor, read, await read(end, end));
+      checked += scopes.length;
+      for (const scope of scopes) {
+        const breach = await checkScope(monitor, scope, end, account);
+        if (breach) breaches.push(breach);
+      }
+    } catch (err) {
+      skipped.push(`${account.platform} ${account.account_id}: ${(err as Error).message}`);
+    }
+  }
+  return { day, breached: breaches.length > 0, breaches, checked, skipped };
+}
+
+async function checkScope(monitor: Monitor, scope: Scope, end: string, account: ConnectedAccount): Promise<AlertBreach | undefined> {
+  let values: AlertBreach['values'] = [];
+  for (let k = 0; k < monitor.consecutive_days; k++) {
+    const dayEnd = addDays(end, -k);
+    const results = await Promise.all(
+      monitor.conditions.map(async (c) => {
+        const days = MONITOR_TIMEFRAMES[c.timeframe];
+        const start = addDays(dayEnd, -(days - 1));
+        const value = valueOf(await scope.over(start, dayEnd), c.metric);
+        const previous = needsPrevious(c) ? valueOf(await scope.over(addDays(start, -days), addDays(start, -1)), c.metric) : undefined;
+        return { condition: conditionLabel(c), value, ...(previous !== undefined ? { previous } : {}), holds: holds(c, value, previous ?? null) };
+      }),
+    );
+    const met = monitor.match === 'all' ? results.every((r) => r.holds) : results.some((r) => r.holds);
+    if (!met) return undefined;
+    if (k === 0) values = results;
+  }
+  return {
+    platform: account.platform as PlatformWord,
+    account_id: account.account_id,
+    currency: account.currency,
+    ...(scope.campaign_id ? { campaign_id: scope.campaign_id, campaign_name: scope.campaign_name } : {}),
+    values,
+  };
+}
+
+export interface SchedulerRun {
+  due: number;
+  /** Checks this run claimed (another scheduler may have claimed the rest). */
+  evaluated: number;
+  /** Alerts recorded by this run. */
+  alerts: number;
+  failed: number;
+}
+
+/**
+ * The scheduler's work (EventBridge Scheduler in AWS, a timer in `npm start`): every due monitor is
+ * claimed (one conditional update, so concurrent runs never both check it), evaluated, and a breach
+ * recorded as one alert for the day.
+ */
+export async function runDueMonitors(now: Date): Promise<SchedulerRun> {
+  const due = await dueMonitors(now);
+  const run: SchedulerRun = { due: due.length, evaluated: 0, alerts: 0, failed: 0 };
+  for (const monitor of due) {
+    const day = lastReportDay(now, 'UTC');
+    if (!(await claimMonitorRun(monitor, now, day))) continue;
+    run.evaluated++;
+    try {
+      const evaluation = await evaluateMonitor(monitor, now);
+      if (evaluation.breached && (await recordAlert({ owner_id: monitor.owner_id, monitor_id: monitor.monitor_id, monitor_name: monitor.name, day: evaluation.day, created_at: now.toISOString(), breaches: evaluation.breaches }))) run.alerts++;
+    } catch {
+      run.failed++;
+    }
+  }
+  return run;
+}

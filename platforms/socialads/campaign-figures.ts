@@ -1,0 +1,17 @@
+import type { ConnectedAccount } from '../../functions/runtime/stores/owners';
+import type { PortCall } from '../../functions/runtime/tool';
+import { finderCall } from '../opportunities';
+import type { CampaignFigures } from '../platform-module';
+import { openSocialAds } from './define';
+import { insightTotals } from './tools/shared';
+
+/** Campaign figures as list_socialads_campaigns computes them: campaign-level insights, totalled. */
+export async function socialAdsCampaignFigures(account: ConnectedAccount, start: string, end: string, call: PortCall = finderCall(account)): Promise<CampaignFigures[]> {
+  const port = openSocialAds(account, call);
+  const campaigns = await port.listCampaigns();
+  const figures = await insightTotals(port, 'campaign', campaigns.map((c) => c.id), start, end);
+  return campaigns.map((c) => {
+    const { daily_reach: _reach, days_with_delivery: _days, ...totals } = figures(c.id);
+    return { id: c.id, name: c.name, status: c.status, figures: totals };
+  });
+}

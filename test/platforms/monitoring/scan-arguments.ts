@@ -1,0 +1,16 @@
+/** Working arguments of the monitoring tools (test/support/working-arguments.ts): one monitor for the reads, one each for the writes. */
+import { callToolOk } from '../../support/gateway';
+
+export async function monitoringScanArguments(apiKey: string): Promise<Record<string, Record<string, unknown>>> {
+  const monitor = { name: 'Scan monitor', conditions: [{ metric: 'spend', operator: '>', threshold: 100, timeframe: 'last_7_days' }] };
+  const [read, toDelete, toManage] = await Promise.all(
+    ['read', 'delete', 'manage'].map(async (role) => ((await callToolOk(apiKey, 'create_monitor', { ...monitor, name: `Scan monitor (${role})` })).structured!.monitor as { monitor_id: string }).monitor_id),
+  );
+  return {
+    create_monitor: monitor,
+    test_monitor: { monitor_id: read },
+    get_monitor_history: { monitor_id: read },
+    delete_monitor: { monitor_id: toDelete },
+    manage_scheduled_task: { task_id: toManage, action: 'pause' },
+  };
+}
