@@ -70,7 +70,7 @@ export interface PendingAction {
 }
 
 /** Argument names whose values are personal data or secrets: stored as "[redacted]". */
-const REDACTED = /email|phone|member|identifier|hashed|password|secret|token|credential/i;
+const REDACTED = /email|phone|member|identifier|hashed|password|secret|token|credential|webhook/i;
 
 export function redactArguments(value: unknown, key = ''): unknown {
   if (key && REDACTED.test(key)) return '[redacted]';

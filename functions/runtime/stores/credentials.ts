@@ -8,7 +8,8 @@ import type { PlatformWord } from '../platforms';
 import { documentClient } from './dynamo';
 
 /**
- * The platform credentials of live connections (an API key, an OAuth refresh token), encrypted at
+ * The platform credentials of live connections (an API key, an OAuth refresh token) and monitors'
+ * webhook URLs (their path is a token), encrypted at
  * rest with envelope encryption (AWS Encryption SDK): a fresh data key per secret, wrapped by a
  * keyring. In AWS the keyring is KMS over the stack's customer-managed key (CREDENTIALS_KMS_KEY_ARN,
  * rotation on); locally it is a raw AES-256 keyring whose key lives in a file under `.data/`
@@ -21,7 +22,9 @@ import { documentClient } from './dynamo';
  */
 export interface AccountRef {
   owner_id: string;
-  platform: PlatformWord;
+  /** The platform of a live account, or `monitor` for a monitor's webhook URL (it carries a token). */
+  platform: PlatformWord | 'monitor';
+  /** The account id, or the monitor id. */
   account_id: string;
 }
 

@@ -2,6 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } fr
 import { randomToken } from '../canonical';
 import { tableName } from '../config';
 import type { PlatformWord } from '../platforms';
+import { deleteCredentials } from './credentials';
 import { documentClient } from './dynamo';
 
 /**
@@ -53,6 +54,8 @@ export interface Monitor {
   last_evaluated_day?: string;
   trigger_count: number;
   last_triggered_at?: string;
+  /** Host of the chat webhook alerts are posted to; the URL itself is stored encrypted (stores/credentials.ts). */
+  webhook_host?: string;
 }
 
 /** One scope (account or campaign) that met the conditions, with the figures that did it. */
@@ -74,6 +77,8 @@ export interface MonitorAlert {
   day: string;
   created_at: string;
   breaches: AlertBreach[];
+  /** How the alert was delivered to the monitor's webhook, when it has one. */
+  delivery?: { status: 'delivered' | 'failed'; attempts: number; error?: string };
 }
 
 const ALERT_RETENTION_DAYS = 365;
@@ -151,11 +156,12 @@ export async function setMonitorStatus(ownerId: string, monitorId: string, statu
   );
 }
 
-/** Deletes a monitor and its alert history. */
+/** Deletes a monitor, its alert history and its stored webhook URL. */
 export async function deleteMonitor(ownerId: string, monitorId: string): Promise<void> {
   const alerts = await queryAll(ownerId, `ALERT#${monitorId}#`);
   for (const alert of alerts) await documentClient().send(new DeleteCommand({ TableName: tableName('monitoring'), Key: { owner_id: ownerId, sk: alert.sk } }));
   await documentClient().send(new DeleteCommand({ TableName: tableName('monitoring'), Key: monitorKey(ownerId, monitorId) }));
+  await deleteCredentials({ owner_id: ownerId, platform: 'monitor', account_id: monitorId });
 }
 
 /** Records an alert unless the monitor already has one for that day: true when this call recorded it. */
@@ -234,4 +240,15 @@ export async function claimMonitorRun(monitor: Monitor, now: Date, day: string):
     if ((err as { name?: string }).name === 'ConditionalCheckFailedException') return false;
     throw err;
   }
+}
+
+export async function setAlertDelivery(alert: Pick<MonitorAlert, 'owner_id' | 'monitor_id' | 'day'>, delivery: NonNullable<MonitorAlert['delivery']>): Promise<void> {
+  await documentClient().send(
+    new UpdateCommand({
+      TableName: tableName('monitoring'),
+      Key: { owner_id: alert.owner_id, sk: `ALERT#${alert.monitor_id}#${alert.day}` },
+      UpdateExpression: 'SET delivery = :d',
+      ExpressionAttributeValues: { ':d': delivery },
+    }),
+  );
 }

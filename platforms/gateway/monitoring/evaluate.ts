@@ -6,12 +6,14 @@
  */
 import type { PlatformWord } from '../../../functions/runtime/platforms';
 import { createLogger } from '../../../functions/runtime/log';
-import { claimMonitorRun, dueMonitors, MONITOR_TIMEFRAMES, recordAlert, type AlertBreach, type Monitor, type MonitorCondition } from '../../../functions/runtime/stores/monitoring';
+import { loadCredentials } from '../../../functions/runtime/stores/credentials';
+import { claimMonitorRun, dueMonitors, MONITOR_TIMEFRAMES, recordAlert, setAlertDelivery, type AlertBreach, type Monitor, type MonitorCondition } from '../../../functions/runtime/stores/monitoring';
 import { listConnectedAccounts, type ConnectedAccount } from '../../../functions/runtime/stores/owners';
 import { standaloneCall, type PortCall } from '../../../functions/runtime/tool';
 import { addDays, lastReportDay, reportingZone } from '../../dates';
 import { totals, type MetricTotals } from '../../metrics';
 import type { CampaignFigures } from '../../platform-module';
+import { deliverAlert } from './deliver';
 
 export interface Evaluation {
   /** The evaluation day: the last day of figures (yesterday, UTC), which keys the alert. */
@@ -146,7 +148,7 @@ export interface SchedulerRun {
  * claimed (one conditional update, so concurrent runs never both check it), evaluated, and a breach
  * recorded as one alert for the day.
  */
-export async function runDueMonitors(now: Date): Promise<SchedulerRun> {
+export async function runDueMonitors(now: Date, pause?: (ms: number) => Promise<unknown>): Promise<SchedulerRun> {
   const due = await dueMonitors(now);
   const run: SchedulerRun = { due: due.length, evaluated: 0, alerts: 0, failed: 0 };
   for (const monitor of due) {
@@ -155,7 +157,12 @@ export async function runDueMonitors(now: Date): Promise<SchedulerRun> {
     run.evaluated++;
     try {
       const evaluation = await evaluateMonitor(monitor, now);
-      if (evaluation.breached && (await recordAlert({ owner_id: monitor.owner_id, monitor_id: monitor.monitor_id, monitor_name: monitor.name, day: evaluation.day, created_at: now.toISOString(), breaches: evaluation.breaches }))) run.alerts++;
+      const alert = { owner_id: monitor.owner_id, monitor_id: monitor.monitor_id, monitor_name: monitor.name, day: evaluation.day, created_at: now.toISOString(), breaches: evaluation.breaches };
+      if (!evaluation.breached || !(await recordAlert(alert))) continue;
+      run.alerts++;
+      // Only the run that recorded the alert delivers it, so it is posted once.
+      const webhook = monitor.webhook_host ? (await loadCredentials<{ webhook_url: string }>({ owner_id: monitor.owner_id, platform: 'monitor', account_id: monitor.monitor_id }))?.webhook_url : undefined;
+      if (webhook) await setAlertDelivery(alert, await deliverAlert(webhook, alert, pause));
     } catch {
       run.failed++;
     }

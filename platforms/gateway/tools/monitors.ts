@@ -20,8 +20,10 @@ import {
   setMonitorStatus,
   type Monitor,
 } from '../../../functions/runtime/stores/monitoring';
+import { saveCredentials } from '../../../functions/runtime/stores/credentials';
 import { defineGatewayTool } from '../../../functions/runtime/tool';
 import { markdownTable } from '../../markdown';
+import { checkWebhookUrl } from '../monitoring/deliver';
 import { conditionLabel, evaluateMonitor, type Evaluation } from '../monitoring/evaluate';
 
 const monitorId = v.pipe(v.string(), v.trim(), v.regex(/^mon_[A-Za-z0-9]+$/, 'must be a monitor id from list_monitors (mon_...)'), v.description('Monitor id, from list_monitors'));
@@ -49,6 +51,7 @@ const monitorOutput = v.object({
   last_run_at: v.nullable(v.string()),
   trigger_count: v.number(),
   last_triggered_at: v.nullable(v.string()),
+  webhook_host: v.nullable(v.string()),
 });
 
 function monitorView(m: Monitor): v.InferOutput<typeof monitorOutput> {
@@ -68,6 +71,7 @@ function monitorView(m: Monitor): v.InferOutput<typeof monitorOutput> {
     last_run_at: m.last_run_at ?? null,
     trigger_count: m.trigger_count,
     last_triggered_at: m.last_triggered_at ?? null,
+    webhook_host: m.webhook_host ?? null,
   };
 }
 
@@ -108,6 +112,7 @@ export const createMonitor = defineGatewayTool({
     platforms: v.optional(v.pipe(v.array(v.picklist(PLATFORM_WORDS)), v.description('Platforms to watch; default every connected platform'))),
     campaign_ids: v.optional(v.pipe(v.array(v.pipe(v.string(), v.trim(), v.minLength(1))), v.minLength(1, 'must name at least 1 campaign'), v.maxLength(50, 'takes at most 50 campaigns'), v.description('Only these campaigns (needs scope campaign)'))),
     check_hour_utc: v.optional(v.pipe(v.number(), v.integer('must be a whole number'), v.minValue(0, 'must be 0-23'), v.maxValue(23, 'must be 0-23'), v.description('Hour (UTC) of the daily check, default 8')), 8),
+    webhook_url: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(2000, 'must be at most 2,000 characters'), v.description('https URL of a chat tool\'s incoming webhook: each alert is posted there as JSON {text, ...}. Stored encrypted; only its host is shown.'))),
   },
   rules: [
     (a) => a.campaign_ids !== undefined && a.scope !== 'campaign' && '`campaign_ids` needs `scope: "campaign"`',
@@ -117,10 +122,11 @@ export const createMonitor = defineGatewayTool({
   async plan(args, ctx) {
     const id = newMonitorId();
     const next = nextCheckAt(ctx.now, args.check_hour_utc);
+    const webhookHost = args.webhook_url ? (await checkWebhookUrl(args.webhook_url)).url.host : undefined;
     return {
       summary: `Create monitor "${args.name}": ${describe(args)}`,
-      changes: [{ action: 'create', entity: 'monitor', id, name: args.name, fields: { conditions: { after: describe(args) }, scope: { after: args.scope }, platforms: { after: args.platforms?.length ? args.platforms.join(', ') : 'all connected' }, next_check: { after: next } } }],
-      data: { monitor_id: id, next_run_at: next },
+      changes: [{ action: 'create', entity: 'monitor', id, name: args.name, fields: { conditions: { after: describe(args) }, scope: { after: args.scope }, platforms: { after: args.platforms?.length ? args.platforms.join(', ') : 'all connected' }, next_check: { after: next }, ...(webhookHost ? { webhook: { after: webhookHost } } : {}) } }],
+      data: { monitor_id: id, next_run_at: next, webhook_host: webhookHost },
     };
   },
   async apply(plan, args, ctx) {
@@ -139,7 +145,9 @@ export const createMonitor = defineGatewayTool({
       created_at: ctx.now.toISOString(),
       next_run_at: plan.data.next_run_at,
       trigger_count: 0,
+      ...(plan.data.webhook_host ? { webhook_host: plan.data.webhook_host } : {}),
     };
+    if (args.webhook_url) await saveCredentials({ owner_id: ctx.owner.owner_id, platform: 'monitor', account_id: monitor.monitor_id }, { webhook_url: args.webhook_url });
     await putMonitor(monitor);
     return {
       text: `## Monitor created: ${monitor.name} (${monitor.monitor_id})\n\nAlerts when ${describe(monitor)}, per ${monitor.scope}, on ${monitor.platforms.length ? monitor.platforms.join(', ') : 'every connected platform'}. First check: ${monitor.next_run_at}.\n\nNext: test_monitor checks it now; get_monitor_history shows its alerts; manage_scheduled_task pauses or deletes it.`,
@@ -184,7 +192,7 @@ export const getMonitorHistory = defineGatewayTool({
     monitor_id: v.string(),
     name: v.string(),
     total: v.number(),
-    alerts: v.array(v.object({ day: v.string(), created_at: v.string(), breaches: v.array(breachOutput) })),
+    alerts: v.array(v.object({ day: v.string(), created_at: v.string(), breaches: v.array(breachOutput), delivery: v.optional(v.object({ status: v.picklist(['delivered', 'failed']), attempts: v.number(), error: v.optional(v.string()) })) })),
   }),
   async run(args, ctx) {
     const monitor = await monitorOrRefuse(ctx.owner.owner_id, args.monitor_id);
@@ -194,9 +202,9 @@ export const getMonitorHistory = defineGatewayTool({
       `## Alerts of ${monitor.name} (${monitor.monitor_id})`,
       '',
       `Alerts when ${describe(monitor)}. ${alerts.length} alert${alerts.length === 1 ? '' : 's'} so far.`,
-      ...shown.flatMap((a) => ['', `### ${a.day} (recorded ${a.created_at})`, ...breachLines(a.breaches)]),
+      ...shown.flatMap((a) => ['', `### ${a.day} (recorded ${a.created_at}${a.delivery ? `; webhook: ${a.delivery.status}${a.delivery.error ? `, ${a.delivery.error}` : ''}` : ''})`, ...breachLines(a.breaches)]),
     ].join('\n');
-    return { text, structured: { monitor_id: monitor.monitor_id, name: monitor.name, total: alerts.length, alerts: shown.map((a) => ({ day: a.day, created_at: a.created_at, breaches: a.breaches })) } };
+    return { text, structured: { monitor_id: monitor.monitor_id, name: monitor.name, total: alerts.length, alerts: shown.map((a) => ({ day: a.day, created_at: a.created_at, breaches: a.breaches, ...(a.delivery ? { delivery: a.delivery } : {}) })) } };
   },
 });
 

@@ -3,15 +3,31 @@
  * exactly once per monitor and day however many checks run, and the scheduler's daily claim on a
  * controlled clock.
  */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { handler } from '../../../functions/gateway';
+import { listAuditEntries } from '../../../functions/runtime/stores/audit';
 import { SCHEDULER_EVENT } from '../../../functions/scheduler-event';
-import { getMonitor, listAlerts, recordAlert } from '../../../functions/runtime/stores/monitoring';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { tableName } from '../../../functions/runtime/config';
+import { documentClient } from '../../../functions/runtime/stores/dynamo';
+import { dueMonitors, getMonitor, listAlerts, nextCheckAt, recordAlert } from '../../../functions/runtime/stores/monitoring';
 import { runDueMonitors } from '../../../platforms/gateway/monitoring/evaluate';
 import { callTool, callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
 
 useTestTables();
 
 const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * A monitor's hour has come: its next check is moved a minute into the past. (Running the scheduler
+ * at the future hour instead would ask for figures of a day the sandbox has not simulated yet when
+ * that hour falls on the next UTC day.)
+ */
+const makeDue = (ownerId: string, monitorId: string) =>
+  documentClient().send(
+    new UpdateCommand({ TableName: tableName('monitoring'), Key: { owner_id: ownerId, sk: `MONITOR#${monitorId}` }, UpdateExpression: 'SET next_run_at = :past', ExpressionAttributeValues: { ':past': new Date(Date.now() - 60_000).toISOString() } }),
+  );
 
 describe('monitors', () => {
   let apiKey: string;
@@ -52,25 +68,26 @@ describe('monitors', () => {
     const breaching = await create(spendAbove(brand.spend - 0.01, { name: 'scheduled breach' }));
     const quiet = await create(spendAbove(brand.spend, { name: 'scheduled quiet' }));
     const due = Date.parse(breaching.next_run_at);
-    const early = await runDueMonitors(new Date(due - 1000));
-    expect((await getMonitor(ownerId, breaching.monitor_id))!.last_run_at).toBeUndefined();
+    expect(due).toBe(Date.parse(nextCheckAt(new Date(), 8)));
+    // Before its hour nothing is checked.
+    const early = await runDueMonitors(new Date(Date.now() - 1000));
     expect(early.evaluated).toBe(0);
+    expect((await getMonitor(ownerId, breaching.monitor_id))!.last_run_at).toBeUndefined();
 
-    const at = new Date(due + 60_000);
+    await Promise.all([makeDue(ownerId, breaching.monitor_id), makeDue(ownerId, quiet.monitor_id)]);
+    const at = new Date();
     const runs = await Promise.all(Array.from({ length: 10 }, () => runDueMonitors(at)));
     const alerts = await listAlerts(ownerId, breaching.monitor_id);
     expect(alerts).toHaveLength(1);
-    expect(alerts[0]).toMatchObject({ breaches: [{ campaign_id: brand.id, values: [{ value: brand.spend }] }] });
+    expect(alerts[0]).toMatchObject({ day: yesterday(), breaches: [{ campaign_id: brand.id, values: [{ value: brand.spend }] }] });
     expect(await listAlerts(ownerId, quiet.monitor_id)).toEqual([]);
-    // Each due monitor is claimed by one run only; the others read it as due and step aside. Due
-    // were the four monitors of these two tests: two breach (one alert each), two do not.
-    expect(runs.reduce((n, r) => n + r.evaluated, 0)).toBe(4);
-    expect(runs.reduce((n, r) => n + r.alerts, 0)).toBe(2);
+    // Each due monitor is claimed by one run only; the others read it as due and step aside.
+    expect(runs.reduce((n, r) => n + r.evaluated, 0)).toBe(2);
+    expect(runs.reduce((n, r) => n + r.alerts, 0)).toBe(1);
     const after = (await getMonitor(ownerId, breaching.monitor_id))!;
-    expect(after).toMatchObject({ trigger_count: 1, last_run_at: at.toISOString() });
-    expect(Date.parse(after.next_run_at)).toBe(due + 86_400_000);
-    // Run again the same day: nothing is due, nothing is recorded twice.
-    expect((await runDueMonitors(new Date(due + 120_000))).alerts).toBe(0);
+    expect(after).toMatchObject({ trigger_count: 1, last_run_at: at.toISOString(), next_run_at: nextCheckAt(at, 8) });
+    // Run again: nothing is due, nothing is recorded twice.
+    expect((await runDueMonitors(new Date())).evaluated).toBe(0);
 
     const history = await callToolOk(apiKey, 'get_monitor_history', { monitor_id: breaching.monitor_id });
     expect(history.structured).toMatchObject({ total: 1, alerts: [{ breaches: [{ campaign_id: brand.id }] }] });
@@ -104,8 +121,7 @@ describe('monitors', () => {
     await callToolOk(apiKey, 'manage_scheduled_task', { task_id: monitor_id, action: 'pause' });
     expect((await getMonitor(ownerId, monitor_id))!.status).toBe('paused');
     // A paused monitor is never due.
-    await runDueMonitors(new Date(Date.now() + 3 * 86_400_000));
-    expect((await getMonitor(ownerId, monitor_id))!.last_run_at).toBeUndefined();
+    expect((await dueMonitors(new Date(Date.now() + 3 * 86_400_000))).map((m) => m.monitor_id)).not.toContain(monitor_id);
     await callToolOk(apiKey, 'manage_scheduled_task', { task_id: monitor_id, action: 'resume' });
     const listed = (await callToolOk(apiKey, 'list_monitors')).structured!.monitors as { monitor_id: string; status: string }[];
     expect(listed.find((m) => m.monitor_id === monitor_id)).toMatchObject({ status: 'active' });
@@ -124,6 +140,60 @@ describe('monitors', () => {
     const refused = await callTool(other.apiKey, 'get_monitor_history', { monitor_id });
     expect(refused.status).toBe(400);
     expect(refused.body.structured_content).toMatchObject({ code: 'not_found' });
+  });
+
+  describe('webhook delivery', () => {
+    let server: Server;
+    let url: string;
+    const received: { path: string; body: any }[] = [];
+    let answer = 200;
+    beforeAll(async () => {
+      server = createServer((req, res) => {
+        let body = '';
+        req.on('data', (chunk) => (body += chunk));
+        req.on('end', () => {
+          received.push({ path: req.url ?? '', body: JSON.parse(body) });
+          res.writeHead(answer).end();
+        });
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    });
+    afterAll(() => new Promise((resolve) => server.close(resolve)));
+    const noPause = () => Promise.resolve();
+
+    it('posts each alert once to the chat webhook, keeps the URL encrypted, and records the delivery', async () => {
+      const { monitor_id } = (await callToolOk(apiKey, 'create_monitor', { ...spendAbove(brand.spend - 0.01, { name: 'to chat' }), webhook_url: `${url}/hooks/T000/SECRET-TOKEN` })).structured!.monitor as { monitor_id: string };
+      expect((await callToolOk(apiKey, 'list_monitors')).text).not.toContain('SECRET-TOKEN');
+      const audit = await listAuditEntries(ownerId, { limit: 1000, filter: (e) => e.tool === 'create_monitor' });
+      expect(JSON.stringify(audit)).not.toContain('SECRET-TOKEN');
+      await makeDue(ownerId, monitor_id);
+      const at = new Date();
+      await Promise.all(Array.from({ length: 5 }, () => runDueMonitors(at, noPause)));
+      const mine = received.filter((r) => r.body.monitor_id === monitor_id);
+      expect(mine).toHaveLength(1);
+      expect(mine[0]).toMatchObject({ path: '/hooks/T000/SECRET-TOKEN', body: { monitor_name: 'to chat', breaches: [{ campaign_id: brand.id }] } });
+      expect(mine[0]!.body.text).toContain('Monitor "to chat" alerted');
+      expect((await listAlerts(ownerId, monitor_id))[0]!.delivery).toEqual({ status: 'delivered', attempts: 1 });
+    });
+
+    it('records a failed delivery after 3 attempts', async () => {
+      answer = 500;
+      const { monitor_id } = (await callToolOk(apiKey, 'create_monitor', { ...spendAbove(brand.spend - 0.01, { name: 'broken hook' }), webhook_url: `${url}/broken` })).structured!.monitor as { monitor_id: string };
+      await makeDue(ownerId, monitor_id);
+      await runDueMonitors(new Date(), noPause);
+      expect(received.filter((r) => r.body.monitor_id === monitor_id)).toHaveLength(3);
+      expect((await listAlerts(ownerId, monitor_id))[0]!.delivery).toEqual({ status: 'failed', attempts: 3, error: 'the webhook answered HTTP 500' });
+      const history = await callToolOk(apiKey, 'get_monitor_history', { monitor_id });
+      expect(history.text).toContain('webhook: failed');
+      answer = 200;
+    });
+
+    it.each(['http://10.0.0.5/hook', 'https://169.254.169.254/latest', 'https://192.168.1.10/hook', 'ftp://example.com/hook'])('refuses the webhook URL %s before anything is stored', async (bad) => {
+      const result = await callTool(apiKey, 'create_monitor', { ...spendAbove(1, { name: 'bad hook' }), webhook_url: bad });
+      expect(result.status).toBe(400);
+      expect(result.body.error).toContain('webhook URL is refused');
+    });
   });
 
   it.each([
