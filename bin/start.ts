@@ -9,7 +9,7 @@ import { ensureDemoOwner } from '../functions/local/demo';
 import { ensureTables, startDynamoDbLocal } from '../functions/local/dynamodb-local';
 import { CREDENTIALS_KEY_FILE, DATA_DIR, RUNNING_FILE, writeRunningStore } from '../functions/local/local-store';
 import { startHttpServer } from '../functions/local/server';
-import { runDueMonitors } from '../platforms/gateway/monitoring/evaluate';
+import { runDueTasks } from '../platforms/gateway/monitoring/scheduler';
 
 async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 3000);
@@ -63,12 +63,15 @@ async function main(): Promise<void> {
     const baseUrl = `http://127.0.0.1:${port}`;
     // Connect links and the consent callback point here (an outside URL in front of it may override).
     process.env.PUBLIC_BASE_URL ||= baseUrl;
-    // The scheduler of `npm start`: what EventBridge Scheduler does in AWS, every MONITOR_CHECK_SECONDS (default 300).
+    // The scheduler of `npm start`: what EventBridge Scheduler does in AWS (monitor checks, briefs), every MONITOR_CHECK_SECONDS (default 300).
     const checkSeconds = Math.max(5, Number(process.env.MONITOR_CHECK_SECONDS ?? 300) || 300);
     const checkMonitors = () =>
-      runDueMonitors(new Date())
-        .then((run) => run.alerts && console.log(`Monitors: ${run.alerts} alert${run.alerts === 1 ? '' : 's'} recorded (get_monitor_history).`))
-        .catch((err) => console.error(`Monitor checks failed (retried at the next check): ${(err as Error).message}`));
+      runDueTasks(new Date())
+        .then(({ monitors, briefs }) => {
+          if (monitors.alerts) console.log(`Monitors: ${monitors.alerts} alert${monitors.alerts === 1 ? '' : 's'} recorded (get_monitor_history).`);
+          if (briefs.generated) console.log(`Briefs: ${briefs.generated} generated (list_scheduled_tasks).`);
+        })
+        .catch((err) => console.error(`Scheduled tasks failed (retried at the next check): ${(err as Error).message}`));
     setInterval(checkMonitors, checkSeconds * 1000).unref();
     void checkMonitors();
     writeRunningStore({ dynamodb_endpoint: dynamodb.endpoint, table_prefix: process.env.TABLE_PREFIX, base_url: baseUrl, public_base_url: process.env.PUBLIC_BASE_URL, pid: process.pid, credentials_key_file: process.env.CREDENTIALS_KEY_FILE });

@@ -8,7 +8,7 @@ import { createToolHandler } from './runtime/handler';
 import { healthResponse } from './runtime/health';
 import type { GatewayEvent, GatewayResult } from './runtime/state';
 import { isSchedulerEvent } from './scheduler-event';
-import { runDueMonitors, type SchedulerRun } from '../platforms/gateway/monitoring/evaluate';
+import { runDueTasks, type SchedulerTick } from '../platforms/gateway/monitoring/scheduler';
 
 const executeTool = createToolHandler(gatewayTools, { allTools: REGISTRY });
 
@@ -17,12 +17,12 @@ const executeTool = createToolHandler(gatewayTools, { allTools: REGISTRY });
  * suggestions from every tool), wrong methods on execute paths (405), GET /health, the
  * discovery endpoints (tool catalog, OpenAPI document and reference page) and the connect-link
  * pages (GET /connect/{platform}[/callback]). EventBridge Scheduler invokes it with the scheduler event
- * to run the monitor checks that are due.
+ * to run the monitor checks and briefs that are due.
  */
 export async function handler(event: GatewayEvent, context: Context): Promise<GatewayResult>;
-export async function handler(event: unknown, context: Context): Promise<GatewayResult | SchedulerRun>;
-export async function handler(event: GatewayEvent | unknown, context: Context): Promise<GatewayResult | SchedulerRun> {
-  if (isSchedulerEvent(event)) return runDueMonitors(new Date());
+export async function handler(event: unknown, context: Context): Promise<GatewayResult | SchedulerTick>;
+export async function handler(event: GatewayEvent | unknown, context: Context): Promise<GatewayResult | SchedulerTick> {
+  if (isSchedulerEvent(event)) return runDueTasks(new Date());
   return handleRequest(event as GatewayEvent, context);
 }
 

@@ -72,3 +72,34 @@ export function refuseDatesAfterYesterday(now: Date, dates: Record<string, strin
     arguments: late.map(([name]) => name),
   });
 }
+
+const partsFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Milliseconds the zone is ahead of UTC at an instant (negative west of UTC). */
+function zoneOffsetMs(instant: number, timeZone: string): number {
+  let format = partsFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    partsFormats.set(timeZone, format);
+  }
+  const p = Object.fromEntries(format.formatToParts(instant).map((x) => [x.type, Number(x.value)]));
+  return Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!) - (instant - (instant % 1000));
+}
+
+/** The instant a wall-clock hour of a calendar day happens in a time zone (daylight saving included). */
+export function zonedInstant(date: string, hour: number, timeZone: string): Date {
+  const wall = Date.parse(`${date}T${String(hour).padStart(2, '0')}:00:00Z`);
+  let instant = wall - zoneOffsetMs(wall, timeZone);
+  instant = wall - zoneOffsetMs(instant, timeZone);
+  return new Date(instant);
+}
+
+/** Whether the runtime knows an IANA time zone name. */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,4 +1,4 @@
-import { dateInZone, lastDays, lastReportDay, refuseDatesAfterYesterday, reportingZone } from '../../platforms/dates';
+import { dateInZone, isTimeZone, lastDays, lastReportDay, refuseDatesAfterYesterday, reportingZone, zonedInstant } from '../../platforms/dates';
 
 describe("an account's days", () => {
   const at = (iso: string) => new Date(iso);
@@ -31,5 +31,16 @@ describe("an account's days", () => {
     expect(reportingZone({ mode: 'sandbox', time_zone: 'America/New_York' })).toBe('UTC');
     expect(reportingZone(undefined)).toBe('UTC');
     expect(dateInZone(at('2026-11-24T03:00:00Z'), 'Mars/Olympus_Mons')).toBe('2026-11-24');
+  });
+});
+
+describe('zonedInstant', () => {
+  it('finds the UTC instant of a wall-clock hour, daylight saving included', () => {
+    expect(zonedInstant('2026-11-24', 8, 'UTC').toISOString()).toBe('2026-11-24T08:00:00.000Z');
+    expect(zonedInstant('2026-11-24', 8, 'America/New_York').toISOString()).toBe('2026-11-24T13:00:00.000Z');
+    expect(zonedInstant('2026-07-15', 8, 'America/New_York').toISOString()).toBe('2026-07-15T12:00:00.000Z');
+    expect(zonedInstant('2026-11-24', 8, 'Europe/Berlin').toISOString()).toBe('2026-11-24T07:00:00.000Z');
+    expect(isTimeZone('Europe/Berlin')).toBe(true);
+    expect(isTimeZone('Mars/Olympus_Mons')).toBe(false);
   });
 });

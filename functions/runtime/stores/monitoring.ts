@@ -252,3 +252,157 @@ export async function setAlertDelivery(alert: Pick<MonitorAlert, 'owner_id' | 'm
     }),
   );
 }
+
+// ---------------------------------------------------------------------------------------------
+// Briefs: cross-platform reports generated on a schedule (sk BRIEF#<id>, due "BRIEF"), each run
+// kept for retrieval (sk BRIEFRUN#<brief id>#<scheduled time>, 90 days), written once per scheduled
+// time like alerts.
+
+export interface Brief {
+  brief_id: string;
+  owner_id: string;
+  name: string;
+  frequency: 'daily' | 'weekly' | 'every_n_days';
+  /** weekly: 0 = Sunday ... 6 = Saturday. */
+  weekday?: number;
+  /** every_n_days: 2-30. */
+  every_days?: number;
+  hour: number;
+  time_zone: string;
+  platforms: PlatformWord[];
+  /** The report covers the last N days ending yesterday. */
+  lookback_days: number;
+  status: 'active' | 'paused';
+  created_at: string;
+  next_run_at: string;
+  last_run_at?: string;
+  run_count: number;
+  webhook_host?: string;
+}
+
+export interface BriefRun {
+  owner_id: string;
+  brief_id: string;
+  /** The scheduled time this run was for. */
+  scheduled_for: string;
+  created_at: string;
+  /** The report as Markdown, and its data (ReportData). */
+  text: string;
+  data: Record<string, unknown>;
+  delivery?: MonitorAlert['delivery'];
+}
+
+const BRIEF_DUE = 'BRIEF';
+const BRIEF_RUN_RETENTION_DAYS = 90;
+const briefKey = (ownerId: string, briefId: string) => ({ owner_id: ownerId, sk: `BRIEF#${briefId}` });
+
+export function newBriefId(): string {
+  return `brf_${randomToken(12).replace(/[-_]/g, 'x')}`;
+}
+
+function stripBrief(item: Record<string, unknown>): Brief {
+  const { sk: _sk, due: _due, ...rest } = item;
+  return rest as unknown as Brief;
+}
+
+export async function putBrief(brief: Brief): Promise<void> {
+  await documentClient().send(
+    new PutCommand({ TableName: tableName('monitoring'), Item: { ...brief, ...briefKey(brief.owner_id, brief.brief_id), ...(brief.status === 'active' ? { due: BRIEF_DUE } : {}) }, ConditionExpression: 'attribute_not_exists(sk)' }),
+  );
+}
+
+export async function getBrief(ownerId: string, briefId: string): Promise<Brief | undefined> {
+  const result = await documentClient().send(new GetCommand({ TableName: tableName('monitoring'), Key: briefKey(ownerId, briefId), ConsistentRead: true }));
+  return result.Item ? stripBrief(result.Item) : undefined;
+}
+
+export async function listBriefs(ownerId: string): Promise<Brief[]> {
+  return (await queryAll(ownerId, 'BRIEF#')).map(stripBrief).sort((a, b) => a.created_at.localeCompare(b.created_at));
+}
+
+export async function setBriefStatus(ownerId: string, briefId: string, status: Brief['status'], nextRunAt: string): Promise<void> {
+  await documentClient().send(
+    new UpdateCommand({
+      TableName: tableName('monitoring'),
+      Key: briefKey(ownerId, briefId),
+      UpdateExpression: status === 'active' ? 'SET #status = :s, due = :due, next_run_at = :next' : 'SET #status = :s REMOVE due',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: status === 'active' ? { ':s': status, ':due': BRIEF_DUE, ':next': nextRunAt } : { ':s': status },
+      ConditionExpression: 'attribute_exists(sk)',
+    }),
+  );
+}
+
+export async function deleteBrief(ownerId: string, briefId: string): Promise<void> {
+  for (const run of await queryAll(ownerId, `BRIEFRUN#${briefId}#`)) await documentClient().send(new DeleteCommand({ TableName: tableName('monitoring'), Key: { owner_id: ownerId, sk: run.sk } }));
+  await documentClient().send(new DeleteCommand({ TableName: tableName('monitoring'), Key: briefKey(ownerId, briefId) }));
+  await deleteCredentials({ owner_id: ownerId, platform: 'monitor', account_id: briefId });
+}
+
+export async function dueBriefs(now: Date): Promise<Brief[]> {
+  const found: Brief[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName('monitoring'),
+        IndexName: 'by_due',
+        KeyConditionExpression: 'due = :due AND next_run_at <= :now',
+        ExpressionAttributeValues: { ':due': BRIEF_DUE, ':now': now.toISOString() },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    found.push(...(page.Items ?? []).map(stripBrief));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return found;
+}
+
+/** Claims a due brief run: moves next_run_at on, conditionally, so concurrent schedulers run it once. */
+export async function claimBriefRun(brief: Brief, now: Date, nextRunAt: string): Promise<boolean> {
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName('monitoring'),
+        Key: briefKey(brief.owner_id, brief.brief_id),
+        UpdateExpression: 'SET next_run_at = :next, last_run_at = :now ADD run_count :one',
+        ConditionExpression: 'next_run_at = :read AND #status = :active',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':next': nextRunAt, ':now': now.toISOString(), ':read': brief.next_run_at, ':active': 'active', ':one': 1 },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if ((err as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    throw err;
+  }
+}
+
+export async function recordBriefRun(run: BriefRun): Promise<boolean> {
+  try {
+    await documentClient().send(
+      new PutCommand({
+        TableName: tableName('monitoring'),
+        Item: { ...run, sk: `BRIEFRUN#${run.brief_id}#${run.scheduled_for}`, expires_at: Math.floor(Date.parse(run.created_at) / 1000) + BRIEF_RUN_RETENTION_DAYS * 86_400 },
+        ConditionExpression: 'attribute_not_exists(sk)',
+      }),
+    );
+    return true;
+  } catch (err) {
+    if ((err as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    throw err;
+  }
+}
+
+export async function setBriefRunDelivery(run: Pick<BriefRun, 'owner_id' | 'brief_id' | 'scheduled_for'>, delivery: NonNullable<BriefRun['delivery']>): Promise<void> {
+  await documentClient().send(
+    new UpdateCommand({ TableName: tableName('monitoring'), Key: { owner_id: run.owner_id, sk: `BRIEFRUN#${run.brief_id}#${run.scheduled_for}` }, UpdateExpression: 'SET delivery = :d', ExpressionAttributeValues: { ':d': delivery } }),
+  );
+}
+
+/** A brief's runs, newest first. */
+export async function listBriefRuns(ownerId: string, briefId: string): Promise<BriefRun[]> {
+  return (await queryAll(ownerId, `BRIEFRUN#${briefId}#`))
+    .map(({ sk: _sk, expires_at: _exp, ...rest }) => rest as unknown as BriefRun)
+    .sort((a, b) => b.scheduled_for.localeCompare(a.scheduled_for));
+}

@@ -60,13 +60,13 @@ export interface Delivery {
   error?: string;
 }
 
-/** Posts the alert, up to DELIVERY_ATTEMPTS times (1 s, then 2 s apart); a 2xx answer is delivered. */
-export async function deliverAlert(webhookUrl: string, alert: MonitorAlert, pause = (ms: number) => new Promise((r) => setTimeout(r, ms))): Promise<Delivery> {
-  const body = JSON.stringify({ text: alertText(alert), monitor_id: alert.monitor_id, monitor_name: alert.monitor_name, day: alert.day, breaches: alert.breaches });
+/** Posts a JSON body (with a `text` chat tools show) up to DELIVERY_ATTEMPTS times (1 s, then 2 s apart); a 2xx answer is delivered. */
+export async function deliverJson(webhookUrl: string, payload: { text: string } & Record<string, unknown>, pause: (ms: number) => Promise<unknown> = (ms) => new Promise((r) => setTimeout(r, ms))): Promise<Delivery> {
+  const body = JSON.stringify(payload);
   let error = '';
   for (let attempt = 1; attempt <= DELIVERY_ATTEMPTS; attempt++) {
     try {
-      // Checked again at each send: the host's addresses may have changed since the monitor was made.
+      // Checked again at each send: the host's addresses may have changed since the URL was given.
       const status = await post(await checkWebhookUrl(webhookUrl), body);
       if (status >= 200 && status < 300) return { status: 'delivered', attempts: attempt };
       error = `the webhook answered HTTP ${status}`;
@@ -76,4 +76,8 @@ export async function deliverAlert(webhookUrl: string, alert: MonitorAlert, paus
     if (attempt < DELIVERY_ATTEMPTS) await pause(1000 * attempt);
   }
   return { status: 'failed', attempts: DELIVERY_ATTEMPTS, error };
+}
+
+export function deliverAlert(webhookUrl: string, alert: MonitorAlert, pause?: (ms: number) => Promise<unknown>): Promise<Delivery> {
+  return deliverJson(webhookUrl, { text: alertText(alert), monitor_id: alert.monitor_id, monitor_name: alert.monitor_name, day: alert.day, breaches: alert.breaches }, pause);
 }

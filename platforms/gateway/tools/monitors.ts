@@ -1,13 +1,18 @@
 /**
  * The monitoring tools: metric alerts checked daily by the scheduler against the figures the
  * platforms' campaign tools show, their alert history, a check on demand, and the list and
- * management of scheduled tasks (monitors are the scheduled tasks this gateway runs).
+ * management of scheduled tasks (monitors and briefs, tools/briefs.ts).
  */
 import * as v from 'valibot';
 import { NotFoundError } from '../../../functions/runtime/errors';
 import { PLATFORM_WORDS } from '../../../functions/runtime/platforms';
 import {
+  deleteBrief,
   deleteMonitor,
+  getBrief,
+  listBriefRuns,
+  listBriefs,
+  setBriefStatus,
   getMonitor,
   listAlerts,
   listMonitors,
@@ -23,7 +28,9 @@ import {
 import { saveCredentials } from '../../../functions/runtime/stores/credentials';
 import { defineGatewayTool } from '../../../functions/runtime/tool';
 import { markdownTable } from '../../markdown';
+import { nextBriefAt, scheduleText } from '../monitoring/briefs';
 import { checkWebhookUrl } from '../monitoring/deliver';
+import { generateReportNow, reportDataOutput, scheduleBrief } from './briefs';
 import { conditionLabel, evaluateMonitor, type Evaluation } from '../monitoring/evaluate';
 
 const monitorId = v.pipe(v.string(), v.trim(), v.regex(/^mon_[A-Za-z0-9]+$/, 'must be a monitor id from list_monitors (mon_...)'), v.description('Monitor id, from list_monitors'));
@@ -249,24 +256,48 @@ export const deleteMonitorTool = defineGatewayTool({
   },
 });
 
-const taskOutput = v.object({ task_id: v.string(), kind: v.literal('monitor'), name: v.string(), status: v.picklist(['active', 'paused']), schedule: v.string(), next_run_at: v.nullable(v.string()), last_run_at: v.nullable(v.string()) });
+const taskOutput = v.object({
+  task_id: v.string(),
+  kind: v.picklist(['monitor', 'brief']),
+  name: v.string(),
+  status: v.picklist(['active', 'paused']),
+  schedule: v.string(),
+  next_run_at: v.nullable(v.string()),
+  last_run_at: v.nullable(v.string()),
+  runs: v.optional(v.array(v.object({ scheduled_for: v.string(), created_at: v.string(), text: v.string(), report: reportDataOutput, delivery: v.optional(v.object({ status: v.picklist(['delivered', 'failed']), attempts: v.number(), error: v.optional(v.string()) })) }))),
+});
+
+const BRIEF_ID = /^brf_[A-Za-z0-9]+$/;
 
 export const listScheduledTasks = defineGatewayTool({
   name: 'list_scheduled_tasks',
   category: 'monitoring',
-  description: 'Lists the tasks the gateway runs on a schedule for you (monitors: daily checks) with status, schedule, next and last run, and ids for manage_scheduled_task.',
+  description:
+    'Lists the tasks the gateway runs on a schedule for you (monitors: daily checks; briefs: recurring reports) with status, schedule, next and last run, and ids for manage_scheduled_task. With task_id of a brief it also returns the briefs built so far (newest first, kept 90 days).',
   access: 'read',
-  args: {},
+  args: {
+    task_id: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^(mon|brf)_[A-Za-z0-9]+$/, 'must be a task id from list_scheduled_tasks (mon_... or brf_...)'), v.description('Only this task; for a brief, with its runs'))),
+  },
   output: v.object({ count: v.number(), tasks: v.array(taskOutput) }),
-  async run(_args, ctx) {
-    const tasks = (await listMonitors(ctx.owner.owner_id)).map((m) => ({
-      task_id: m.monitor_id, kind: 'monitor' as const, name: m.name, status: m.status, schedule: `daily at ${String(m.check_hour_utc).padStart(2, '0')}:00 UTC`,
-      next_run_at: m.status === 'active' ? m.next_run_at : null, last_run_at: m.last_run_at ?? null,
-    }));
+  async run(args, ctx) {
+    const [monitors, briefs] = await Promise.all([listMonitors(ctx.owner.owner_id), listBriefs(ctx.owner.owner_id)]);
+    let tasks: v.InferOutput<typeof taskOutput>[] = [
+      ...monitors.map((m) => ({ task_id: m.monitor_id, kind: 'monitor' as const, name: m.name, status: m.status, schedule: `daily at ${String(m.check_hour_utc).padStart(2, '0')}:00 UTC`, next_run_at: m.status === 'active' ? m.next_run_at : null, last_run_at: m.last_run_at ?? null })),
+      ...briefs.map((b) => ({ task_id: b.brief_id, kind: 'brief' as const, name: b.name, status: b.status, schedule: scheduleText(b), next_run_at: b.status === 'active' ? b.next_run_at : null, last_run_at: b.last_run_at ?? null })),
+    ];
+    if (args.task_id) {
+      tasks = tasks.filter((t) => t.task_id === args.task_id);
+      if (!tasks.length) throw new NotFoundError(`No scheduled task ${args.task_id}. list_scheduled_tasks without task_id lists them.`, { entity: 'scheduled_task', id: args.task_id });
+      if (BRIEF_ID.test(args.task_id)) {
+        const runs = (await listBriefRuns(ctx.owner.owner_id, args.task_id)).slice(0, 10);
+        tasks = [{ ...tasks[0]!, runs: runs.map((r) => ({ scheduled_for: r.scheduled_for, created_at: r.created_at, text: r.text, report: r.data as v.InferOutput<typeof reportDataOutput>, ...(r.delivery ? { delivery: r.delivery } : {}) })) }];
+      }
+    }
     const text = [
       '## Scheduled tasks',
       '',
-      tasks.length ? markdownTable(['Task', 'Id', 'Kind', 'Status', 'Schedule', 'Next run', 'Last run'], tasks.map((t) => [t.name, t.task_id, t.kind, t.status, t.schedule, t.next_run_at ?? '-', t.last_run_at ?? '-'])) : 'Nothing is scheduled. create_monitor adds a daily check.',
+      tasks.length ? markdownTable(['Task', 'Id', 'Kind', 'Status', 'Schedule', 'Next run', 'Last run'], tasks.map((t) => [t.name, t.task_id, t.kind, t.status, t.schedule, t.next_run_at ?? '-', t.last_run_at ?? '-'])) : 'Nothing is scheduled. create_monitor adds a daily check; schedule_brief a recurring report.',
+      ...(tasks[0]?.runs ? (tasks[0].runs.length ? ['', `### Latest brief (${tasks[0].runs[0]!.scheduled_for})`, '', tasks[0].runs[0]!.text] : ['', 'No brief built yet.']) : []),
       '',
       'Next: manage_scheduled_task pauses, resumes or deletes a task.',
     ].join('\n');
@@ -277,29 +308,36 @@ export const listScheduledTasks = defineGatewayTool({
 export const manageScheduledTask = defineGatewayTool({
   name: 'manage_scheduled_task',
   category: 'monitoring',
-  description: 'Pauses, resumes or deletes a scheduled task (a monitor, from list_scheduled_tasks). A paused task is not checked until resumed; delete is permanent.',
+  description: 'Pauses, resumes or deletes a scheduled task (a monitor or a brief, from list_scheduled_tasks). A paused task does not run until resumed (a resumed one runs at its next scheduled time); delete is permanent.',
   access: 'write',
   destructive: true,
   args: {
-    task_id: v.pipe(v.string(), v.trim(), v.regex(/^mon_[A-Za-z0-9]+$/, 'must be a task id from list_scheduled_tasks'), v.description('Task id, from list_scheduled_tasks')),
+    task_id: v.pipe(v.string(), v.trim(), v.regex(/^(mon|brf)_[A-Za-z0-9]+$/, 'must be a task id from list_scheduled_tasks (mon_... or brf_...)'), v.description('Task id, from list_scheduled_tasks')),
     action: v.pipe(v.picklist(['pause', 'resume', 'delete']), v.description('pause, resume or delete')),
   },
   output: v.object({ task_id: v.string(), action: v.picklist(['pause', 'resume', 'delete']), status: v.picklist(['active', 'paused', 'deleted']) }),
   async plan(args, ctx) {
-    const monitor = await monitorOrRefuse(ctx.owner.owner_id, args.task_id);
+    const isBrief = BRIEF_ID.test(args.task_id);
+    const task = isBrief ? await getBrief(ctx.owner.owner_id, args.task_id) : await getMonitor(ctx.owner.owner_id, args.task_id);
+    if (!task) throw new NotFoundError(`No scheduled task ${args.task_id}. list_scheduled_tasks shows your tasks and their ids.`, { entity: 'scheduled_task', id: args.task_id });
     const after: Monitor['status'] | 'deleted' = args.action === 'delete' ? 'deleted' : args.action === 'pause' ? 'paused' : 'active';
-    const changes = monitor.status === after ? [] : [{ action: args.action === 'delete' ? ('remove' as const) : ('update' as const), entity: 'monitor', id: monitor.monitor_id, name: monitor.name, fields: { status: { before: monitor.status, after } } }];
-    return { summary: changes.length ? `${args.action} monitor "${monitor.name}"` : `Monitor "${monitor.name}" is already ${monitor.status}`, changes, data: { task_id: monitor.monitor_id, before: monitor.status, after } };
+    const entity = isBrief ? 'brief' : 'monitor';
+    const changes = task.status === after ? [] : [{ action: args.action === 'delete' ? ('remove' as const) : ('update' as const), entity, id: args.task_id, name: task.name, fields: { status: { before: task.status, after } } }];
+    return { summary: changes.length ? `${args.action} ${entity} "${task.name}"` : `${entity} "${task.name}" is already ${task.status}`, changes, data: { task_id: args.task_id, before: task.status, after, brief: isBrief } };
   },
   async apply(plan, args, ctx) {
-    const { task_id, after } = plan.data;
+    const { task_id, after, brief } = plan.data;
+    const owner = ctx.owner.owner_id;
     if (plan.changes.length) {
-      if (after === 'deleted') await deleteMonitor(ctx.owner.owner_id, task_id);
-      else await setMonitorStatus(ctx.owner.owner_id, task_id, after, ctx.now);
+      if (after === 'deleted') await (brief ? deleteBrief(owner, task_id) : deleteMonitor(owner, task_id));
+      else if (brief) {
+        const current = await getBrief(owner, task_id);
+        if (current) await setBriefStatus(owner, task_id, after, nextBriefAt(current, ctx.now));
+      } else await setMonitorStatus(owner, task_id, after, ctx.now);
     }
     return { text: `## ${plan.summary}\n\n${plan.changes.length ? 'Done.' : 'Nothing changed.'}`, structured: { task_id, action: args.action, status: after } };
   },
   undo: (plan) => (plan.data.after === 'deleted' || !plan.changes.length ? undefined : { tool: 'manage_scheduled_task', arguments: { task_id: plan.data.task_id, action: plan.data.before === 'paused' ? 'pause' : 'resume' } }),
 });
 
-export const monitoringTools = [createMonitor, listMonitorsTool, getMonitorHistory, testMonitor, deleteMonitorTool, listScheduledTasks, manageScheduledTask];
+export const monitoringTools = [createMonitor, listMonitorsTool, getMonitorHistory, testMonitor, deleteMonitorTool, listScheduledTasks, manageScheduledTask, scheduleBrief, generateReportNow];

@@ -211,7 +211,8 @@ describe('monitors', () => {
   });
 
   it('EventBridge Scheduler invokes the gateway function with the scheduler event, which runs the due checks', async () => {
-    const run = (await handler(SCHEDULER_EVENT, {} as never)) as { due: number; evaluated: number };
-    expect(run).toEqual(expect.objectContaining({ due: expect.any(Number), evaluated: expect.any(Number), alerts: expect.any(Number), failed: 0 }));
+    const run = (await handler(SCHEDULER_EVENT, {} as never)) as { monitors: object; briefs: object };
+    expect(run.monitors).toEqual(expect.objectContaining({ due: expect.any(Number), evaluated: expect.any(Number), alerts: expect.any(Number), failed: 0 }));
+    expect(run.briefs).toEqual(expect.objectContaining({ due: expect.any(Number), generated: expect.any(Number), failed: 0 }));
   });
 });

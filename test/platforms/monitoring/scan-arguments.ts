@@ -12,5 +12,7 @@ export async function monitoringScanArguments(apiKey: string): Promise<Record<st
     get_monitor_history: { monitor_id: read },
     delete_monitor: { monitor_id: toDelete },
     manage_scheduled_task: { task_id: toManage, action: 'pause' },
+    schedule_brief: { name: 'Scan brief', frequency: 'weekly', weekday: 1 },
+    generate_report_now: { lookback_days: 7, format: 'html' },
   };
 }

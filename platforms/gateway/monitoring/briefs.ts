@@ -1,0 +1,58 @@
+/**
+ * Scheduled briefs: when each runs (an hour of a day in the brief's time zone: daily, weekly on a
+ * weekday, or every N days), and the scheduler's run over the due ones: each scheduled time is
+ * claimed once, its report built from the platforms' campaign figures, kept for retrieval
+ * (list_scheduled_tasks with the brief's id) and posted to the brief's webhook when it has one.
+ */
+import { loadCredentials } from '../../../functions/runtime/stores/credentials';
+import { claimBriefRun, dueBriefs, recordBriefRun, setBriefRunDelivery, type Brief } from '../../../functions/runtime/stores/monitoring';
+import { addDays, dateInZone, lastDays, zonedInstant } from '../../dates';
+import { deliverJson } from './deliver';
+import { buildReport, reportMarkdown } from './report';
+
+/** The first scheduled time of a brief strictly after `after`. */
+export function nextBriefAt(brief: Pick<Brief, 'frequency' | 'weekday' | 'every_days' | 'hour' | 'time_zone' | 'created_at'>, after: Date): string {
+  const anchor = dateInZone(new Date(brief.created_at), brief.time_zone);
+  let day = dateInZone(after, brief.time_zone);
+  for (let i = 0; i < 400; i++, day = addDays(day, 1)) {
+    const at = zonedInstant(day, brief.hour, brief.time_zone);
+    if (at.getTime() <= after.getTime()) continue;
+    if (brief.frequency === 'weekly' && new Date(`${day}T00:00:00Z`).getUTCDay() !== brief.weekday) continue;
+    if (brief.frequency === 'every_n_days' && Math.round((Date.parse(day) - Date.parse(anchor)) / 86_400_000) % (brief.every_days ?? 1) !== 0) continue;
+    return at.toISOString();
+  }
+  throw new Error('no scheduled time within 400 days');
+}
+
+export function scheduleText(brief: Pick<Brief, 'frequency' | 'weekday' | 'every_days' | 'hour' | 'time_zone'>): string {
+  const at = `${String(brief.hour).padStart(2, '0')}:00 ${brief.time_zone}`;
+  if (brief.frequency === 'weekly') return `weekly on ${['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'][brief.weekday ?? 0]} at ${at}`;
+  if (brief.frequency === 'every_n_days') return `every ${brief.every_days} days at ${at}`;
+  return `daily at ${at}`;
+}
+
+export interface BriefSchedulerRun {
+  due: number;
+  generated: number;
+  failed: number;
+}
+
+export async function runDueBriefs(now: Date, pause?: (ms: number) => Promise<unknown>): Promise<BriefSchedulerRun> {
+  const due = await dueBriefs(now);
+  const run: BriefSchedulerRun = { due: due.length, generated: 0, failed: 0 };
+  for (const brief of due) {
+    if (!(await claimBriefRun(brief, now, nextBriefAt(brief, now)))) continue;
+    try {
+      const data = await buildReport(brief.owner_id, lastDays(now, brief.lookback_days, 'UTC'), brief.platforms, now, undefined, brief.name);
+      const text = reportMarkdown(data);
+      const record = { owner_id: brief.owner_id, brief_id: brief.brief_id, scheduled_for: brief.next_run_at, created_at: now.toISOString(), text, data: data as unknown as Record<string, unknown> };
+      if (!(await recordBriefRun(record))) continue;
+      run.generated++;
+      const webhook = brief.webhook_host ? (await loadCredentials<{ webhook_url: string }>({ owner_id: brief.owner_id, platform: 'monitor', account_id: brief.brief_id }))?.webhook_url : undefined;
+      if (webhook) await setBriefRunDelivery(record, await deliverJson(webhook, { text, brief_id: brief.brief_id, brief_name: brief.name, report: data }, pause));
+    } catch {
+      run.failed++;
+    }
+  }
+  return run;
+}
