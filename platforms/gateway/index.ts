@@ -11,6 +11,7 @@ import { listPendingActionsTool } from './tools/list-pending-actions';
 import { manageAction } from './tools/manage-action';
 import { revertChange } from './tools/revert-change';
 import { monitoringTools } from './tools/monitors';
+import { watchTools } from './tools/watch';
 
 /** Tools of no single platform; they run in the `gateway` function. */
-export const gatewayTools: ToolDefinition[] = [getUsageStatus, listConnectedAccountsTool, getConnectionsStatus, validateVideo, suggestNextAction, getCampaignSpec, listPendingActionsTool, manageAction, listChangeHistory, revertChange, auditConversionTracking, ...monitoringTools];
+export const gatewayTools: ToolDefinition[] = [getUsageStatus, listConnectedAccountsTool, getConnectionsStatus, validateVideo, suggestNextAction, getCampaignSpec, listPendingActionsTool, manageAction, listChangeHistory, revertChange, auditConversionTracking, ...monitoringTools, ...watchTools];

@@ -6,7 +6,7 @@
  */
 import { callTool } from './gateway';
 import { proadsScanArguments } from '../platforms/proads/scan-arguments';
-import { monitoringScanArguments } from '../platforms/monitoring/scan-arguments';
+import { monitoringScanArguments, watchScanArguments } from '../platforms/monitoring/scan-arguments';
 
 type Read = (tool: string, args?: Record<string, unknown>) => Promise<Record<string, any>>;
 
@@ -312,5 +312,5 @@ export async function workingArguments(apiKey: string, videoUrl: string): Promis
     create_chatads_conversions_api_key: { name: 'Scan key', pixel_id: chatPixels[0].id },
     send_chatads_conversion_event: { pixel_id: chatPixels[0].id, event_type: 'purchase', event_id: 'scan-1', value: 10, currency: 'USD' },
   };
-  return ARGUMENTS;
+  return { ...ARGUMENTS, ...(await watchScanArguments(apiKey, ARGUMENTS)) };
 }

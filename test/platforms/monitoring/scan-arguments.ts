@@ -16,3 +16,17 @@ export async function monitoringScanArguments(apiKey: string): Promise<Record<st
     generate_report_now: { lookback_days: 7, format: 'html' },
   };
 }
+
+/**
+ * Working arguments of the watch tools: a fresh scan's signals, choosing for apply_signal_actions one
+ * whose fix touches no entity another write of the table acts on (so it still has work to stage).
+ */
+export async function watchScanArguments(apiKey: string, table: Record<string, Record<string, unknown>>): Promise<Record<string, Record<string, unknown>>> {
+  const signals = (await callToolOk(apiKey, 'run_watch_now')).structured!.signals as { signal_id: string; fixes: { arguments: Record<string, unknown> }[] }[];
+  const used = new Set(Object.values(table).flatMap((args) => JSON.stringify(args).match(/"\d{5,}"/g) ?? []));
+  const free = signals.find((s) => s.fixes.length && s.fixes.every((f) => !(JSON.stringify(f.arguments).match(/"\d{5,}"/g) ?? []).some((id) => used.has(id))));
+  return {
+    get_signal_briefing: { signal_id: signals[0]!.signal_id },
+    ...(free ? { apply_signal_actions: { signal_id: free.signal_id } } : {}),
+  };
+}

@@ -1,0 +1,111 @@
+/**
+ * The watch agent: a scan of every connected account for what needs attention (spend without
+ * results to cut, budget-limited winners to scale, broken connections), each finding kept as a
+ * signal with its evidence, an advisory and pre-staged fixes (exact write tool calls). Fixes are never
+ * run by the scan: apply_signal_actions puts them in the pending-actions inbox, where an approve-scoped
+ * key approves each one (manage_action).
+ */
+import { createHash } from 'node:crypto';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { tableName } from '../../../functions/runtime/config';
+import type { PlatformWord } from '../../../functions/runtime/platforms';
+import { documentClient } from '../../../functions/runtime/stores/dynamo';
+import { listConnectedAccounts } from '../../../functions/runtime/stores/owners';
+import type { PortCall } from '../../../functions/runtime/tool';
+import { lastReportDay } from '../../dates';
+import type { Opportunity } from '../../platform-module';
+
+export interface SignalFix {
+  tool: string;
+  arguments: Record<string, unknown>;
+}
+
+export interface Signal {
+  signal_id: string;
+  owner_id: string;
+  platform: PlatformWord | null;
+  account_id: string | null;
+  kind: Opportunity['kind'];
+  severity: 'high' | 'medium' | 'low';
+  title: string;
+  /** Estimated value over 30 days, in the account currency (spend saved or revenue gained). */
+  monthly_value: number;
+  currency: string | null;
+  advisory: string;
+  /** Write tool calls that act on it (run only through the pending-actions inbox). */
+  fixes: SignalFix[];
+  /** A read tool that shows more, when the finding has no write fix. */
+  inspect?: SignalFix;
+  /** The last day of figures the scan read. */
+  day: string;
+  found_at: string;
+}
+
+const SIGNAL_DAYS = 30;
+
+function severityOf(value: number): Signal['severity'] {
+  return value >= 500 ? 'high' : value >= 100 ? 'medium' : 'low';
+}
+
+const ADVICE: Record<Opportunity['kind'], string> = {
+  cut_waste: 'It spends without results: stop or cut it, then look for what to exclude before turning it back on.',
+  scale_winner: 'It converts profitably and runs out of budget: more budget buys more of the same results.',
+  fix: 'Something blocks delivery or reporting: fix it first, nothing else works until then.',
+  setup: 'Setup is incomplete: results cannot be measured until it is done.',
+};
+
+/** Scans every connected account now and stores what it found (one signal per finding and day). */
+export async function runWatchScan(ownerId: string, now: Date, call?: PortCall): Promise<{ signals: Signal[]; skipped: string[] }> {
+  const { PLATFORM_MODULES, REGISTRY } = await import('../../index');
+  const { finderCall } = await import('../../opportunities');
+  const day = lastReportDay(now, 'UTC');
+  const signals: Signal[] = [];
+  const skipped: string[] = [];
+  for (const account of await listConnectedAccounts(ownerId)) {
+    const finder = PLATFORM_MODULES[account.platform].findOpportunities;
+    if (!finder) continue;
+    let found: Opportunity[];
+    try {
+      found = await finder(account, now, call ?? finderCall(account));
+    } catch (err) {
+      skipped.push(`${account.platform} ${account.account_id}: ${(err as Error).message}`);
+      continue;
+    }
+    for (const o of found) {
+      const tool = REGISTRY.get(o.tool);
+      if (!tool) continue;
+      const call = { tool: o.tool, arguments: o.arguments };
+      const id = `sig_${createHash('sha256').update(JSON.stringify([ownerId, o.platform, o.account_id, o.tool, o.arguments, day])).digest('hex').slice(0, 20)}`;
+      signals.push({
+        signal_id: id,
+        owner_id: ownerId,
+        platform: o.platform,
+        account_id: o.account_id,
+        kind: o.kind,
+        severity: severityOf(o.monthly_value),
+        title: o.title,
+        monthly_value: o.monthly_value,
+        currency: account.currency,
+        advisory: ADVICE[o.kind],
+        fixes: tool.access === 'write' ? [call] : [],
+        ...(tool.access === 'read' ? { inspect: call } : {}),
+        day,
+        found_at: now.toISOString(),
+      });
+    }
+  }
+  signals.sort((a, b) => b.monthly_value - a.monthly_value || a.signal_id.localeCompare(b.signal_id));
+  for (const signal of signals) {
+    await documentClient().send(
+      new PutCommand({ TableName: tableName('monitoring'), Item: { ...signal, sk: `SIGNAL#${signal.signal_id}`, expires_at: Math.floor(now.getTime() / 1000) + SIGNAL_DAYS * 86_400 } }),
+    );
+  }
+  return { signals, skipped };
+}
+
+export async function getSignal(ownerId: string, signalId: string): Promise<Signal | undefined> {
+  const result = await documentClient().send(new GetCommand({ TableName: tableName('monitoring'), Key: { owner_id: ownerId, sk: `SIGNAL#${signalId}` }, ConsistentRead: true }));
+  if (!result.Item) return undefined;
+  const { sk: _sk, expires_at: _exp, ...signal } = result.Item;
+  return signal as Signal;
+}
