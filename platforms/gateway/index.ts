@@ -12,6 +12,7 @@ import { manageAction } from './tools/manage-action';
 import { revertChange } from './tools/revert-change';
 import { monitoringTools } from './tools/monitors';
 import { watchTools } from './tools/watch';
+import { researchTools } from './tools/research';
 
 /** Tools of no single platform; they run in the `gateway` function. */
-export const gatewayTools: ToolDefinition[] = [getUsageStatus, listConnectedAccountsTool, getConnectionsStatus, validateVideo, suggestNextAction, getCampaignSpec, listPendingActionsTool, manageAction, listChangeHistory, revertChange, auditConversionTracking, ...monitoringTools, ...watchTools];
+export const gatewayTools: ToolDefinition[] = [getUsageStatus, listConnectedAccountsTool, getConnectionsStatus, validateVideo, suggestNextAction, getCampaignSpec, listPendingActionsTool, manageAction, listChangeHistory, revertChange, auditConversionTracking, ...monitoringTools, ...watchTools, ...researchTools];

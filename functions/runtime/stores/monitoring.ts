@@ -406,3 +406,96 @@ export async function listBriefRuns(ownerId: string, briefId: string): Promise<B
     .map(({ sk: _sk, expires_at: _exp, ...rest }) => rest as unknown as BriefRun)
     .sort((a, b) => b.scheduled_for.localeCompare(a.scheduled_for));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Research jobs (sk RESEARCH#<id>): queued by start_research, run in the background by the
+// scheduler (due "RESEARCH" while queued), claimed once (queued → running), kept 90 days.
+
+export interface ResearchJob {
+  research_id: string;
+  owner_id: string;
+  topic: 'keywords' | 'campaigns';
+  platforms: PlatformWord[];
+  seeds: string[];
+  status: 'queued' | 'running' | 'done' | 'failed';
+  created_at: string;
+  next_run_at: string;
+  started_at?: string;
+  finished_at?: string;
+  result?: Record<string, unknown>;
+  error?: string;
+}
+
+const RESEARCH_DUE = 'RESEARCH';
+const researchKey = (ownerId: string, id: string) => ({ owner_id: ownerId, sk: `RESEARCH#${id}` });
+
+export function newResearchId(): string {
+  return `res_${randomToken(12).replace(/[-_]/g, 'x')}`;
+}
+
+function stripResearch(item: Record<string, unknown>): ResearchJob {
+  const { sk: _sk, due: _due, expires_at: _exp, ...rest } = item;
+  return rest as unknown as ResearchJob;
+}
+
+export async function putResearch(job: ResearchJob): Promise<void> {
+  await documentClient().send(
+    new PutCommand({
+      TableName: tableName('monitoring'),
+      Item: { ...job, ...researchKey(job.owner_id, job.research_id), due: RESEARCH_DUE, expires_at: Math.floor(Date.parse(job.created_at) / 1000) + BRIEF_RUN_RETENTION_DAYS * 86_400 },
+      ConditionExpression: 'attribute_not_exists(sk)',
+    }),
+  );
+}
+
+export async function getResearch(ownerId: string, id: string): Promise<ResearchJob | undefined> {
+  const result = await documentClient().send(new GetCommand({ TableName: tableName('monitoring'), Key: researchKey(ownerId, id), ConsistentRead: true }));
+  return result.Item ? stripResearch(result.Item) : undefined;
+}
+
+export async function listResearch(ownerId: string): Promise<ResearchJob[]> {
+  return (await queryAll(ownerId, 'RESEARCH#')).map(stripResearch).sort((a, b) => a.created_at.localeCompare(b.created_at));
+}
+
+export async function deleteResearch(ownerId: string, id: string): Promise<void> {
+  await documentClient().send(new DeleteCommand({ TableName: tableName('monitoring'), Key: researchKey(ownerId, id) }));
+}
+
+export async function dueResearch(now: Date): Promise<ResearchJob[]> {
+  const page = await documentClient().send(
+    new QueryCommand({ TableName: tableName('monitoring'), IndexName: 'by_due', KeyConditionExpression: 'due = :due AND next_run_at <= :now', ExpressionAttributeValues: { ':due': RESEARCH_DUE, ':now': now.toISOString() }, Limit: 25 }),
+  );
+  return (page.Items ?? []).map(stripResearch);
+}
+
+/** queued → running, once: the scheduler run that wins it does the work. */
+export async function claimResearch(job: ResearchJob, now: Date): Promise<boolean> {
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName('monitoring'),
+        Key: researchKey(job.owner_id, job.research_id),
+        UpdateExpression: 'SET #status = :running, started_at = :now REMOVE due',
+        ConditionExpression: '#status = :queued',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':running': 'running', ':queued': 'queued', ':now': now.toISOString() },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if ((err as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    throw err;
+  }
+}
+
+export async function finishResearch(job: Pick<ResearchJob, 'owner_id' | 'research_id'>, outcome: { status: 'done'; result: Record<string, unknown> } | { status: 'failed'; error: string }, now: Date): Promise<void> {
+  await documentClient().send(
+    new UpdateCommand({
+      TableName: tableName('monitoring'),
+      Key: researchKey(job.owner_id, job.research_id),
+      UpdateExpression: outcome.status === 'done' ? 'SET #status = :s, finished_at = :now, #result = :r' : 'SET #status = :s, finished_at = :now, #error = :r',
+      ExpressionAttributeNames: { '#status': 'status', ...(outcome.status === 'done' ? { '#result': 'result' } : { '#error': 'error' }) },
+      ExpressionAttributeValues: { ':s': outcome.status, ':now': now.toISOString(), ':r': outcome.status === 'done' ? outcome.result : outcome.error },
+    }),
+  );
+}

@@ -1,12 +1,14 @@
-/** What a scheduler tick runs (EventBridge Scheduler in AWS, a timer in `npm start`): due monitor checks and due briefs. */
+/** What a scheduler tick runs (EventBridge Scheduler in AWS, a timer in `npm start`): due monitor checks, due briefs, queued research jobs. */
 import { runDueBriefs, type BriefSchedulerRun } from './briefs';
 import { runDueMonitors, type SchedulerRun } from './evaluate';
+import { runDueResearch } from './research';
 
 export interface SchedulerTick {
   monitors: SchedulerRun;
   briefs: BriefSchedulerRun;
+  research: { due: number; done: number; failed: number };
 }
 
 export async function runDueTasks(now: Date, pause?: (ms: number) => Promise<unknown>): Promise<SchedulerTick> {
-  return { monitors: await runDueMonitors(now, pause), briefs: await runDueBriefs(now, pause) };
+  return { monitors: await runDueMonitors(now, pause), briefs: await runDueBriefs(now, pause), research: await runDueResearch(now) };
 }

@@ -9,7 +9,10 @@ import { PLATFORM_WORDS } from '../../../functions/runtime/platforms';
 import {
   deleteBrief,
   deleteMonitor,
+  deleteResearch,
   getBrief,
+  getResearch,
+  listResearch,
   listBriefRuns,
   listBriefs,
   setBriefStatus,
@@ -258,9 +261,9 @@ export const deleteMonitorTool = defineGatewayTool({
 
 const taskOutput = v.object({
   task_id: v.string(),
-  kind: v.picklist(['monitor', 'brief']),
+  kind: v.picklist(['monitor', 'brief', 'research']),
   name: v.string(),
-  status: v.picklist(['active', 'paused']),
+  status: v.picklist(['active', 'paused', 'queued', 'running', 'done', 'failed']),
   schedule: v.string(),
   next_run_at: v.nullable(v.string()),
   last_run_at: v.nullable(v.string()),
@@ -273,17 +276,18 @@ export const listScheduledTasks = defineGatewayTool({
   name: 'list_scheduled_tasks',
   category: 'monitoring',
   description:
-    'Lists the tasks the gateway runs on a schedule for you (monitors: daily checks; briefs: recurring reports) with status, schedule, next and last run, and ids for manage_scheduled_task. With task_id of a brief it also returns the briefs built so far (newest first, kept 90 days).',
+    'Lists the tasks the gateway runs on a schedule or in the background for you (monitors: daily checks; briefs: recurring reports; research jobs) with status, schedule, next and last run, and ids for manage_scheduled_task. With task_id of a brief it also returns the briefs built so far (newest first, kept 90 days).',
   access: 'read',
   args: {
-    task_id: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^(mon|brf)_[A-Za-z0-9]+$/, 'must be a task id from list_scheduled_tasks (mon_... or brf_...)'), v.description('Only this task; for a brief, with its runs'))),
+    task_id: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^(mon|brf|res)_[A-Za-z0-9]+$/, 'must be a task id from list_scheduled_tasks (mon_..., brf_... or res_...)'), v.description('Only this task; for a brief, with its runs'))),
   },
   output: v.object({ count: v.number(), tasks: v.array(taskOutput) }),
   async run(args, ctx) {
-    const [monitors, briefs] = await Promise.all([listMonitors(ctx.owner.owner_id), listBriefs(ctx.owner.owner_id)]);
+    const [monitors, briefs, research] = await Promise.all([listMonitors(ctx.owner.owner_id), listBriefs(ctx.owner.owner_id), listResearch(ctx.owner.owner_id)]);
     let tasks: v.InferOutput<typeof taskOutput>[] = [
       ...monitors.map((m) => ({ task_id: m.monitor_id, kind: 'monitor' as const, name: m.name, status: m.status, schedule: `daily at ${String(m.check_hour_utc).padStart(2, '0')}:00 UTC`, next_run_at: m.status === 'active' ? m.next_run_at : null, last_run_at: m.last_run_at ?? null })),
       ...briefs.map((b) => ({ task_id: b.brief_id, kind: 'brief' as const, name: b.name, status: b.status, schedule: scheduleText(b), next_run_at: b.status === 'active' ? b.next_run_at : null, last_run_at: b.last_run_at ?? null })),
+      ...research.map((r) => ({ task_id: r.research_id, kind: 'research' as const, name: `${r.topic} research`, status: r.status, schedule: 'once, in the background', next_run_at: r.status === 'queued' ? r.next_run_at : null, last_run_at: r.started_at ?? null })),
     ];
     if (args.task_id) {
       tasks = tasks.filter((t) => t.task_id === args.task_id);
@@ -312,24 +316,30 @@ export const manageScheduledTask = defineGatewayTool({
   access: 'write',
   destructive: true,
   args: {
-    task_id: v.pipe(v.string(), v.trim(), v.regex(/^(mon|brf)_[A-Za-z0-9]+$/, 'must be a task id from list_scheduled_tasks (mon_... or brf_...)'), v.description('Task id, from list_scheduled_tasks')),
+    task_id: v.pipe(v.string(), v.trim(), v.regex(/^(mon|brf|res)_[A-Za-z0-9]+$/, 'must be a task id from list_scheduled_tasks (mon_..., brf_... or res_...)'), v.description('Task id, from list_scheduled_tasks')),
     action: v.pipe(v.picklist(['pause', 'resume', 'delete']), v.description('pause, resume or delete')),
   },
+  rules: [(a) => a.task_id.startsWith('res_') && a.action !== 'delete' && 'a research job runs once: it can only be deleted'],
   output: v.object({ task_id: v.string(), action: v.picklist(['pause', 'resume', 'delete']), status: v.picklist(['active', 'paused', 'deleted']) }),
   async plan(args, ctx) {
+    if (args.task_id.startsWith('res_')) {
+      const job = await getResearch(ctx.owner.owner_id, args.task_id);
+      if (!job) throw new NotFoundError(`No scheduled task ${args.task_id}. list_scheduled_tasks shows your tasks and their ids.`, { entity: 'scheduled_task', id: args.task_id });
+      return { summary: `delete ${job.topic} research ${job.research_id}`, changes: [{ action: 'remove' as const, entity: 'research_job', id: job.research_id, fields: { status: { before: job.status, after: 'deleted' } } }], data: { task_id: job.research_id, before: 'active' as Monitor['status'], after: 'deleted' as const, brief: false, research: true } };
+    }
     const isBrief = BRIEF_ID.test(args.task_id);
     const task = isBrief ? await getBrief(ctx.owner.owner_id, args.task_id) : await getMonitor(ctx.owner.owner_id, args.task_id);
     if (!task) throw new NotFoundError(`No scheduled task ${args.task_id}. list_scheduled_tasks shows your tasks and their ids.`, { entity: 'scheduled_task', id: args.task_id });
     const after: Monitor['status'] | 'deleted' = args.action === 'delete' ? 'deleted' : args.action === 'pause' ? 'paused' : 'active';
     const entity = isBrief ? 'brief' : 'monitor';
     const changes = task.status === after ? [] : [{ action: args.action === 'delete' ? ('remove' as const) : ('update' as const), entity, id: args.task_id, name: task.name, fields: { status: { before: task.status, after } } }];
-    return { summary: changes.length ? `${args.action} ${entity} "${task.name}"` : `${entity} "${task.name}" is already ${task.status}`, changes, data: { task_id: args.task_id, before: task.status, after, brief: isBrief } };
+    return { summary: changes.length ? `${args.action} ${entity} "${task.name}"` : `${entity} "${task.name}" is already ${task.status}`, changes, data: { task_id: args.task_id, before: task.status, after, brief: isBrief, research: false } };
   },
   async apply(plan, args, ctx) {
     const { task_id, after, brief } = plan.data;
     const owner = ctx.owner.owner_id;
     if (plan.changes.length) {
-      if (after === 'deleted') await (brief ? deleteBrief(owner, task_id) : deleteMonitor(owner, task_id));
+      if (after === 'deleted') await (plan.data.research ? deleteResearch(owner, task_id) : brief ? deleteBrief(owner, task_id) : deleteMonitor(owner, task_id));
       else if (brief) {
         const current = await getBrief(owner, task_id);
         if (current) await setBriefStatus(owner, task_id, after, nextBriefAt(current, ctx.now));

@@ -6,7 +6,10 @@ export async function monitoringScanArguments(apiKey: string): Promise<Record<st
   const [read, toDelete, toManage] = await Promise.all(
     ['read', 'delete', 'manage'].map(async (role) => ((await callToolOk(apiKey, 'create_monitor', { ...monitor, name: `Scan monitor (${role})` })).structured!.monitor as { monitor_id: string }).monitor_id),
   );
+  const research = ((await callToolOk(apiKey, 'start_research', { topic: 'campaigns' })).structured!.job as { research_id: string }).research_id;
   return {
+    start_research: { topic: 'keywords', seeds: ['boots'] },
+    get_research_status: { research_id: research },
     create_monitor: monitor,
     test_monitor: { monitor_id: read },
     get_monitor_history: { monitor_id: read },

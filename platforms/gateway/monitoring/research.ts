@@ -1,0 +1,117 @@
+/**
+ * Research jobs, run in the background by the scheduler. No AI model is called: a job is a
+ * deterministic analysis of the owner's own accounts over the last 30 days.
+ * - keywords: the search terms of the search platforms (searchads, deskads) added up across
+ *   accounts: the terms that convert (candidates to add as keywords), the terms that spend without
+ *   converting (candidates for negatives), and themes (terms grouped by their most telling word).
+ * - campaigns: every platform's campaigns by return: the best by ROAS, the dearest conversions, and
+ *   spend without any conversion.
+ */
+import { claimResearch, dueResearch, finishResearch, type ResearchJob } from '../../../functions/runtime/stores/monitoring';
+import { listConnectedAccounts, type ConnectedAccount } from '../../../functions/runtime/stores/owners';
+import { lastDays } from '../../dates';
+
+const TOP = 20;
+const STOP_WORDS = new Set(['a', 'an', 'and', 'the', 'for', 'of', 'to', 'in', 'on', 'with', 'near', 'me', 'best', 'buy', 'cheap', 'online', 'sale', 'shop', 'store', 'how', 'what', 'where', 'is', 'are', 'vs']);
+
+interface TermFigures {
+  term: string;
+  spend: number;
+  clicks: number;
+  conversions: number;
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+async function searchTerms(account: ConnectedAccount, start: string, end: string): Promise<{ search_term?: string; spend: number; clicks: number; conversions: number }[]> {
+  const { finderCall } = await import('../../opportunities');
+  if (account.platform === 'searchads') {
+    const { openSearchAdsPort } = await import('../../searchads/define');
+    return openSearchAdsPort(account, finderCall(account)).getReport('search_term', start, end);
+  }
+  const { openDeskAdsPort } = await import('../../deskads/define');
+  return openDeskAdsPort(account, finderCall(account)).getReport({ report_type: 'SearchQueryPerformance', aggregation: 'Summary', start_date: start, end_date: end });
+}
+
+/** The word that names a term's theme: its rarest non-stop word across all terms (ties: alphabetical). */
+function themes(terms: TermFigures[]): { theme: string; terms: number; spend: number; conversions: number }[] {
+  const frequency = new Map<string, number>();
+  const words = (t: string) => [...new Set(t.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 2 && !STOP_WORDS.has(w)))];
+  for (const t of terms) for (const w of words(t.term)) frequency.set(w, (frequency.get(w) ?? 0) + 1);
+  const groups = new Map<string, { theme: string; terms: number; spend: number; conversions: number }>();
+  for (const t of terms) {
+    // The most shared word is the theme (a head term such as "boots"), so related terms group together.
+    const theme = words(t.term).sort((a, b) => (frequency.get(b) ?? 0) - (frequency.get(a) ?? 0) || a.localeCompare(b))[0] ?? t.term;
+    const g = groups.get(theme) ?? { theme, terms: 0, spend: 0, conversions: 0 };
+    g.terms++;
+    g.spend = round2(g.spend + t.spend);
+    g.conversions += t.conversions;
+    groups.set(theme, g);
+  }
+  return [...groups.values()].sort((a, b) => b.spend - a.spend || a.theme.localeCompare(b.theme)).slice(0, TOP);
+}
+
+export async function researchResult(job: ResearchJob, now: Date): Promise<Record<string, unknown>> {
+  const window = lastDays(now, 30, 'UTC');
+  const accounts = (await listConnectedAccounts(job.owner_id)).filter((a) => !job.platforms.length || job.platforms.includes(a.platform));
+  if (job.topic === 'keywords') {
+    const searchAccounts = accounts.filter((a) => a.platform === 'searchads' || a.platform === 'deskads');
+    const byTerm = new Map<string, TermFigures>();
+    for (const account of searchAccounts) {
+      for (const row of await searchTerms(account, window.start, window.end)) {
+        if (!row.search_term) continue;
+        const term = row.search_term.toLowerCase();
+        if (job.seeds.length && !job.seeds.some((s) => term.includes(s.toLowerCase()))) continue;
+        const t = byTerm.get(term) ?? { term, spend: 0, clicks: 0, conversions: 0 };
+        t.spend = round2(t.spend + row.spend);
+        t.clicks += row.clicks;
+        t.conversions += row.conversions;
+        byTerm.set(term, t);
+      }
+    }
+    const terms = [...byTerm.values()];
+    return {
+      topic: 'keywords',
+      start_date: window.start,
+      end_date: window.end,
+      accounts: searchAccounts.map((a) => `${a.platform} ${a.account_id}`),
+      terms_analysed: terms.length,
+      converting_terms: terms.filter((t) => t.conversions > 0).sort((a, b) => b.conversions - a.conversions || b.spend - a.spend).slice(0, TOP).map((t) => ({ ...t, cpa: round2(t.spend / t.conversions) })),
+      wasted_terms: terms.filter((t) => t.conversions === 0 && t.spend > 0).sort((a, b) => b.spend - a.spend).slice(0, TOP),
+      themes: themes(terms),
+    };
+  }
+  const { PLATFORM_MODULES } = await import('../../index');
+  const { finderCall } = await import('../../opportunities');
+  const rows = [];
+  for (const account of accounts) {
+    for (const c of await PLATFORM_MODULES[account.platform].campaignFigures(account, window.start, window.end, finderCall(account))) {
+      rows.push({ platform: account.platform, account_id: account.account_id, currency: account.currency, campaign_id: c.id, name: c.name, spend: c.figures.spend, conversions: c.figures.conversions, cpa: c.figures.cpa, roas: c.figures.roas });
+    }
+  }
+  return {
+    topic: 'campaigns',
+    start_date: window.start,
+    end_date: window.end,
+    campaigns_analysed: rows.length,
+    best_roas: rows.filter((r) => r.roas !== null && r.spend >= 50).sort((a, b) => b.roas! - a.roas!).slice(0, 10),
+    highest_cpa: rows.filter((r) => r.cpa !== null).sort((a, b) => b.cpa! - a.cpa!).slice(0, 10),
+    spend_without_conversions: rows.filter((r) => r.conversions === 0 && r.spend > 0).sort((a, b) => b.spend - a.spend).slice(0, 10),
+  };
+}
+
+export async function runDueResearch(now: Date): Promise<{ due: number; done: number; failed: number }> {
+  const due = await dueResearch(now);
+  const run = { due: due.length, done: 0, failed: 0 };
+  for (const job of due) {
+    if (!(await claimResearch(job, now))) continue;
+    try {
+      await finishResearch(job, { status: 'done', result: await researchResult(job, now) }, new Date());
+      run.done++;
+    } catch (err) {
+      await finishResearch(job, { status: 'failed', error: (err as Error).message.slice(0, 500) }, new Date());
+      run.failed++;
+    }
+  }
+  return run;
+}
