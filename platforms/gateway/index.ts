@@ -13,6 +13,7 @@ import { revertChange } from './tools/revert-change';
 import { monitoringTools } from './tools/monitors';
 import { watchTools } from './tools/watch';
 import { researchTools } from './tools/research';
+import { helperTools } from './tools/helpers';
 
 /** Tools of no single platform; they run in the `gateway` function. */
-export const gatewayTools: ToolDefinition[] = [getUsageStatus, listConnectedAccountsTool, getConnectionsStatus, validateVideo, suggestNextAction, getCampaignSpec, listPendingActionsTool, manageAction, listChangeHistory, revertChange, auditConversionTracking, ...monitoringTools, ...watchTools, ...researchTools];
+export const gatewayTools: ToolDefinition[] = [getUsageStatus, listConnectedAccountsTool, getConnectionsStatus, validateVideo, suggestNextAction, getCampaignSpec, listPendingActionsTool, manageAction, listChangeHistory, revertChange, auditConversionTracking, ...monitoringTools, ...watchTools, ...researchTools, ...helperTools];

@@ -7,6 +7,7 @@
 import { callTool } from './gateway';
 import { proadsScanArguments } from '../platforms/proads/scan-arguments';
 import { monitoringScanArguments, watchScanArguments } from '../platforms/monitoring/scan-arguments';
+import { helperScanArguments } from '../platforms/helpers/scan-arguments';
 
 type Read = (tool: string, args?: Record<string, unknown>) => Promise<Record<string, any>>;
 
@@ -281,6 +282,7 @@ export async function workingArguments(apiKey: string, videoUrl: string): Promis
     create_deskads_conversion_goal: { tag_id: deskTags[0].id, name: 'Scan test goal', type: 'Event', goal_category: 'Signup', event_action: 'signup' },
     ...(await proadsScanArguments(read)),
     ...(await monitoringScanArguments(apiKey)),
+    ...(await helperScanArguments(apiKey)),
     get_chatads_campaign: { campaign_id: chatClicks.id },
     get_chatads_ad_group: { ad_group_id: chatGroups[0].id },
     get_chatads_ad: { ad_id: chatAds[0].id },

@@ -1,7 +1,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import { AccountSelectionError, BadRequestError, quoted } from '../errors';
 import { ACCOUNT_PARAMETERS } from '../platforms';
-import { accountsWithVersion } from '../stores/account-cache';
+import { accountsWithVersion, forgetOwnerAccounts } from '../stores/account-cache';
 import { listConnectedAccounts, type ConnectedAccount } from '../stores/owners';
 import type { GatewayRequest, RequestState } from '../state';
 
@@ -50,12 +50,20 @@ export async function chooseAccount(state: RequestState): Promise<void> {
   const lines = accounts.map((a) => `- ${a.name} (${parameter}="${a.account_id}")`).join('\n');
   const wanted = distinct[0];
   if (wanted === undefined) {
-    if (accounts.length === 1) {
-      state.account = accounts[0];
+    // One account, or the one the owner made primary (switch_primary_account), is used when none is named.
+    let chosen = accounts.length === 1 ? accounts[0] : accounts.find((a) => a.primary);
+    if (!chosen && state.accountsVersion !== undefined) {
+      // A cached list may predate a switch_primary_account made through another function: read afresh before asking.
+      forgetOwnerAccounts(state.owner!.owner_id);
+      state.accountsVersion = undefined;
+      chosen = (await listConnectedAccounts(state.owner!.owner_id, platform)).find((a) => a.primary);
+    }
+    if (chosen) {
+      state.account = chosen;
       return;
     }
     throw new AccountSelectionError(
-      `You have ${accounts.length} ${platform} accounts connected. Please specify ${parameter}:\n${lines}`,
+      `You have ${accounts.length} ${platform} accounts connected. Please specify ${parameter}:\n${lines}\nOr make one the default with switch_primary_account.`,
       { platform, parameter, accounts: listing },
     );
   }

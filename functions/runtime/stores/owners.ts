@@ -28,6 +28,8 @@ export interface ConnectedAccount {
   upstream?: Record<string, string>;
   /** Live accounts: the last known health of the connection (a refused credential marks it broken). */
   health?: ConnectionHealth;
+  /** The account a platform tool uses when several are connected and none is named (switch_primary_account). */
+  primary?: boolean;
 }
 
 export interface ConnectionHealth {
@@ -106,6 +108,25 @@ export async function removeConnectedAccount(ownerId: string, platform: Platform
   // Warm functions cache the owner's accounts: the next billable call sees the change.
   await markAccountsChanged(ownerId);
   return result.Attributes !== undefined;
+}
+
+/** Makes one account the platform's primary (used when a call names none) and the others not. */
+export async function setPrimaryAccount(ownerId: string, platform: PlatformWord, accountId: string): Promise<void> {
+  for (const account of await listConnectedAccounts(ownerId, platform)) {
+    const primary = account.account_id === accountId;
+    if ((account.primary ?? false) === primary) continue;
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName('owners'),
+        Key: { owner_id: ownerId, sk: accountSk(platform, account.account_id) },
+        UpdateExpression: primary ? 'SET #p = :t' : 'REMOVE #p',
+        ConditionExpression: 'attribute_exists(owner_id)',
+        ExpressionAttributeNames: { '#p': 'primary' },
+        ...(primary ? { ExpressionAttributeValues: { ':t': true } } : {}),
+      }),
+    );
+  }
+  await markAccountsChanged(ownerId);
 }
 
 /** Records the health of a live connection (only while the account is still connected). */

@@ -14,7 +14,7 @@ import { lastDays } from '../../dates';
 const TOP = 20;
 const STOP_WORDS = new Set(['a', 'an', 'and', 'the', 'for', 'of', 'to', 'in', 'on', 'with', 'near', 'me', 'best', 'buy', 'cheap', 'online', 'sale', 'shop', 'store', 'how', 'what', 'where', 'is', 'are', 'vs']);
 
-interface TermFigures {
+export interface TermFigures {
   term: string;
   spend: number;
   clicks: number;
@@ -33,56 +33,69 @@ async function searchTerms(account: ConnectedAccount, start: string, end: string
   return openDeskAdsPort(account, finderCall(account)).getReport({ report_type: 'SearchQueryPerformance', aggregation: 'Summary', start_date: start, end_date: end });
 }
 
-/** The word that names a term's theme: its rarest non-stop word across all terms (ties: alphabetical). */
-function themes(terms: TermFigures[]): { theme: string; terms: number; spend: number; conversions: number }[] {
+/**
+ * Themes of search terms: each term joins the group of its most shared telling word (a head term such
+ * as "boots"), so related terms group together; groups are ordered by spend, then by size.
+ */
+export function themesOf(terms: TermFigures[], limit: number): { theme: string; terms: number; spend: number; conversions: number; sample_terms: string[] }[] {
   const frequency = new Map<string, number>();
   const words = (t: string) => [...new Set(t.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 2 && !STOP_WORDS.has(w)))];
   for (const t of terms) for (const w of words(t.term)) frequency.set(w, (frequency.get(w) ?? 0) + 1);
-  const groups = new Map<string, { theme: string; terms: number; spend: number; conversions: number }>();
+  const groups = new Map<string, { theme: string; terms: number; spend: number; conversions: number; members: TermFigures[] }>();
   for (const t of terms) {
-    // The most shared word is the theme (a head term such as "boots"), so related terms group together.
-    const theme = words(t.term).sort((a, b) => (frequency.get(b) ?? 0) - (frequency.get(a) ?? 0) || a.localeCompare(b))[0] ?? t.term;
-    const g = groups.get(theme) ?? { theme, terms: 0, spend: 0, conversions: 0 };
+    // Ties go to the later word: in a search term the head noun usually comes last ("trail running shoes").
+    const own = words(t.term);
+    const theme = [...own].sort((a, b) => (frequency.get(b) ?? 0) - (frequency.get(a) ?? 0) || own.indexOf(b) - own.indexOf(a))[0] ?? t.term;
+    const g = groups.get(theme) ?? { theme, terms: 0, spend: 0, conversions: 0, members: [] };
     g.terms++;
     g.spend = round2(g.spend + t.spend);
     g.conversions += t.conversions;
+    g.members.push(t);
     groups.set(theme, g);
   }
-  return [...groups.values()].sort((a, b) => b.spend - a.spend || a.theme.localeCompare(b.theme)).slice(0, TOP);
+  return [...groups.values()]
+    .sort((a, b) => b.spend - a.spend || b.terms - a.terms || a.theme.localeCompare(b.theme))
+    .slice(0, limit)
+    .map(({ members, ...g }) => ({ ...g, sample_terms: members.sort((a, b) => b.spend - a.spend || a.term.localeCompare(b.term)).slice(0, 3).map((m) => m.term) }));
+}
+
+/** The search terms of the owner's searchads and deskads accounts over [start, end], added up per term. */
+export async function searchTermFigures(ownerId: string, platforms: string[], seeds: string[], start: string, end: string): Promise<{ accounts: string[]; terms: TermFigures[] }> {
+  const accounts = (await listConnectedAccounts(ownerId)).filter((a) => (a.platform === 'searchads' || a.platform === 'deskads') && (!platforms.length || platforms.includes(a.platform)));
+  const byTerm = new Map<string, TermFigures>();
+  for (const account of accounts) {
+    for (const row of await searchTerms(account, start, end)) {
+      if (!row.search_term) continue;
+      const term = row.search_term.toLowerCase();
+      if (seeds.length && !seeds.some((s) => term.includes(s.toLowerCase()))) continue;
+      const t = byTerm.get(term) ?? { term, spend: 0, clicks: 0, conversions: 0 };
+      t.spend = round2(t.spend + row.spend);
+      t.clicks += row.clicks;
+      t.conversions += row.conversions;
+      byTerm.set(term, t);
+    }
+  }
+  return { accounts: accounts.map((a) => `${a.platform} ${a.account_id}`), terms: [...byTerm.values()] };
 }
 
 export async function researchResult(job: ResearchJob, now: Date): Promise<Record<string, unknown>> {
   const window = lastDays(now, 30, 'UTC');
-  const accounts = (await listConnectedAccounts(job.owner_id)).filter((a) => !job.platforms.length || job.platforms.includes(a.platform));
   if (job.topic === 'keywords') {
-    const searchAccounts = accounts.filter((a) => a.platform === 'searchads' || a.platform === 'deskads');
-    const byTerm = new Map<string, TermFigures>();
-    for (const account of searchAccounts) {
-      for (const row of await searchTerms(account, window.start, window.end)) {
-        if (!row.search_term) continue;
-        const term = row.search_term.toLowerCase();
-        if (job.seeds.length && !job.seeds.some((s) => term.includes(s.toLowerCase()))) continue;
-        const t = byTerm.get(term) ?? { term, spend: 0, clicks: 0, conversions: 0 };
-        t.spend = round2(t.spend + row.spend);
-        t.clicks += row.clicks;
-        t.conversions += row.conversions;
-        byTerm.set(term, t);
-      }
-    }
-    const terms = [...byTerm.values()];
+    const { accounts: searched, terms } = await searchTermFigures(job.owner_id, job.platforms, job.seeds, window.start, window.end);
     return {
       topic: 'keywords',
       start_date: window.start,
       end_date: window.end,
-      accounts: searchAccounts.map((a) => `${a.platform} ${a.account_id}`),
+      accounts: searched,
       terms_analysed: terms.length,
       converting_terms: terms.filter((t) => t.conversions > 0).sort((a, b) => b.conversions - a.conversions || b.spend - a.spend).slice(0, TOP).map((t) => ({ ...t, cpa: round2(t.spend / t.conversions) })),
       wasted_terms: terms.filter((t) => t.conversions === 0 && t.spend > 0).sort((a, b) => b.spend - a.spend).slice(0, TOP),
-      themes: themes(terms),
+      themes: themesOf(terms, TOP),
     };
   }
   const { PLATFORM_MODULES } = await import('../../index');
   const { finderCall } = await import('../../opportunities');
+  const accounts = (await listConnectedAccounts(job.owner_id)).filter((a) => !job.platforms.length || job.platforms.includes(a.platform));
   const rows = [];
   for (const account of accounts) {
     for (const c of await PLATFORM_MODULES[account.platform].campaignFigures(account, window.start, window.end, finderCall(account))) {

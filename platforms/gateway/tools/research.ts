@@ -18,7 +18,7 @@ const resultOutput = v.variant('topic', [
     terms_analysed: v.number(),
     converting_terms: v.array(v.object({ ...termOutput.entries, cpa: v.number() })),
     wasted_terms: v.array(termOutput),
-    themes: v.array(v.object({ theme: v.string(), terms: v.number(), spend: v.number(), conversions: v.number() })),
+    themes: v.array(v.object({ theme: v.string(), terms: v.number(), spend: v.number(), conversions: v.number(), sample_terms: v.array(v.string()) })),
   }),
   v.object({ topic: v.literal('campaigns'), start_date: v.string(), end_date: v.string(), campaigns_analysed: v.number(), best_roas: v.array(campaignRowOutput), highest_cpa: v.array(campaignRowOutput), spend_without_conversions: v.array(campaignRowOutput) }),
 ]);
