@@ -14,6 +14,7 @@ import { monitoringTools } from './tools/monitors';
 import { watchTools } from './tools/watch';
 import { researchTools } from './tools/research';
 import { helperTools } from './tools/helpers';
+import { launchCheckTools } from './tools/launch-checks';
 
 /** Tools of no single platform; they run in the `gateway` function. */
-export const gatewayTools: ToolDefinition[] = [getUsageStatus, listConnectedAccountsTool, getConnectionsStatus, validateVideo, suggestNextAction, getCampaignSpec, listPendingActionsTool, manageAction, listChangeHistory, revertChange, auditConversionTracking, ...monitoringTools, ...watchTools, ...researchTools, ...helperTools];
+export const gatewayTools: ToolDefinition[] = [getUsageStatus, listConnectedAccountsTool, getConnectionsStatus, validateVideo, suggestNextAction, getCampaignSpec, listPendingActionsTool, manageAction, listChangeHistory, revertChange, auditConversionTracking, ...monitoringTools, ...watchTools, ...researchTools, ...helperTools, ...launchCheckTools];
