@@ -1,4 +1,5 @@
 import type { PlatformModule } from '../platform-module';
+import { deskAdsExtensionTools } from './tools/extensions';
 import { deskAdsCampaignFigures } from './campaign-figures';
 import { findDeskAdsOpportunities } from './opportunities';
 import { newDeskAdsAccountId, seedDeskAdsAccount } from './sandbox';
@@ -59,6 +60,7 @@ export const deskads: PlatformModule = {
     updateDeskAdsAd,
     pauseDeskAdsAd,
     resumeDeskAdsAd,
+    ...deskAdsExtensionTools,
   ],
   newSandboxAccountId: newDeskAdsAccountId,
   seedSandbox: seedDeskAdsAccount,

@@ -40,6 +40,51 @@ export interface DeskAdsPort {
   updateAd(id: string, patch: DeskAdsAdPatch, expect?: Partial<DeskAdsAd>): Promise<DeskAdsAd>;
   /** Ad insight: the CPC bids estimated to reach the first page, the top of page and the first mainline position. */
   getEstimatedBids(keywordIds: string[]): Promise<DeskAdsBidEstimate[]>;
+  /** Ad extensions of the account with their associations (GetAdExtensionIdsByAccountId, GetAdExtensionsAssociations). */
+  listAdExtensions(): Promise<DeskAdsAdExtension[]>;
+  /**
+   * Adds extensions and associates them with a campaign or ad group (AddAdExtensions, SetAdExtensionsAssociations);
+   * an identical extension already in the account is associated instead of added again.
+   */
+  addAdExtensions(entity: DeskAdsExtensionEntity, extensions: DeskAdsNewAdExtension[]): Promise<DeskAdsAdExtension[]>;
+  /** Removes associations (DeleteAdExtensionsAssociations); the extensions stay in the account's library. */
+  removeAdExtensionAssociations(entity: DeskAdsExtensionEntity, extensionIds: string[]): Promise<void>;
+  /** Changes made to campaigns, ad groups, keywords and ads whose moment falls in [from, to) (ISO times), newest first. */
+  listChanges(from: string, to: string): Promise<DeskAdsChange[]>;
+}
+
+export const AD_EXTENSION_TYPES = ['SitelinkAdExtension', 'CalloutAdExtension'] as const;
+export type DeskAdsAdExtensionType = (typeof AD_EXTENSION_TYPES)[number];
+
+/** Where an extension is associated: a campaign or an ad group. */
+export interface DeskAdsExtensionEntity {
+  type: 'Campaign' | 'AdGroup';
+  id: string;
+}
+
+export interface DeskAdsAdExtension {
+  id: string;
+  type: DeskAdsAdExtensionType;
+  /** Sitelink: the link text (at most 25 characters) and optional two description lines (at most 35 each). */
+  display_text?: string;
+  description1?: string;
+  description2?: string;
+  final_url?: string;
+  /** Callout: the text (at most 25 characters). */
+  text?: string;
+  associations: (DeskAdsExtensionEntity & { campaign_id: string })[];
+}
+export type DeskAdsNewAdExtension = Omit<DeskAdsAdExtension, 'id' | 'associations'>;
+
+/** One field of one entity changed at a moment. */
+export interface DeskAdsChange {
+  at: string;
+  entity_type: 'Campaign' | 'AdGroup' | 'Keyword' | 'Ad';
+  entity_id: string;
+  entity_name: string;
+  field: string;
+  old_value: unknown;
+  new_value: unknown;
 }
 
 export const EDITORIAL_STATUSES = ['Pending', 'Approved', 'Disapproved'] as const;

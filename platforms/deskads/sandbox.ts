@@ -38,12 +38,16 @@ import type {
   DeskAdsReportRequest,
   DeskAdsReportRow,
   DeskAdsUetTag,
+  DeskAdsAdExtension,
+  DeskAdsChange,
+  DeskAdsExtensionEntity,
+  DeskAdsNewAdExtension,
 } from './port';
 
 /** Entity kinds of the deskads sandbox (the sort-key prefixes). */
 export const KIND = {
   account: 'account', goal: 'conversion_goal', tag: 'uet_tag', product: 'product', campaign: 'campaign',
-  adGroup: 'ad_group', keyword: 'keyword', negative: 'negative_keyword', ad: 'ad',
+  adGroup: 'ad_group', keyword: 'keyword', negative: 'negative_keyword', ad: 'ad', extension: 'ad_extension',
 } as const;
 const ACCOUNT_INFO_ID = 'info';
 
@@ -503,6 +507,63 @@ export class DeskAdsSandbox extends SandboxPlatform implements DeskAdsPort {
     // Kept with the moment of removal: the days it blocked searches keep their figures.
     for (const id of ids) await this.store.update<StoredNegative>(KIND.negative, id, { deleted_at: new Date().toISOString() }, { expect: { deleted_at: undefined } });
   }
+
+  listAdExtensions(): Promise<DeskAdsAdExtension[]> {
+    return this.store.list<DeskAdsAdExtension>(KIND.extension);
+  }
+
+  async addAdExtensions(entity: DeskAdsExtensionEntity, extensions: DeskAdsNewAdExtension[]): Promise<DeskAdsAdExtension[]> {
+    const campaignId = entity.type === 'Campaign' ? (await this.store.require<DeskAdsCampaign>(KIND.campaign, entity.id)).id : (await this.store.require<DeskAdsAdGroup>(KIND.adGroup, entity.id)).campaign_id;
+    const association = { ...entity, campaign_id: campaignId };
+    const library = await this.store.list<DeskAdsAdExtension>(KIND.extension);
+    const result: DeskAdsAdExtension[] = [];
+    for (const extension of extensions) {
+      const same = library.find((e) => e.type === extension.type && e.display_text === extension.display_text && e.description1 === extension.description1 && e.description2 === extension.description2 && e.final_url === extension.final_url && e.text === extension.text);
+      if (!same) {
+        const created = await this.store.create<DeskAdsAdExtension>(KIND.extension, { id: digits(10), ...JSON.parse(JSON.stringify(extension)), associations: [association] });
+        library.push(created);
+        result.push(created);
+      } else if (same.associations.some((a) => a.type === entity.type && a.id === entity.id)) result.push(same);
+      else result.push(await this.store.update<DeskAdsAdExtension>(KIND.extension, same.id, { associations: [...same.associations, association] }));
+    }
+    return result;
+  }
+
+  async removeAdExtensionAssociations(entity: DeskAdsExtensionEntity, extensionIds: string[]): Promise<void> {
+    for (const id of extensionIds) {
+      const extension = await this.store.require<DeskAdsAdExtension>(KIND.extension, id);
+      await this.store.update<DeskAdsAdExtension>(KIND.extension, id, { associations: extension.associations.filter((a) => !(a.type === entity.type && a.id === entity.id)) });
+    }
+  }
+
+  /** From the entities' recorded history (platforms/sandbox/history.ts): each update's fields, before and after. */
+  async listChanges(from: string, to: string): Promise<DeskAdsChange[]> {
+    const history = { withHistory: true };
+    const [campaigns, groups, keywords, ads] = await Promise.all([
+      this.store.list<WithHistory<DeskAdsCampaign>>(KIND.campaign, history),
+      this.store.list<WithHistory<DeskAdsAdGroup>>(KIND.adGroup, history),
+      this.store.list<WithHistory<StoredKeyword>>(KIND.keyword, history),
+      this.store.list<WithHistory<StoredAd>>(KIND.ad, history),
+    ]);
+    const changes: DeskAdsChange[] = [];
+    const collect = (type: DeskAdsChange['entity_type'], entities: WithHistory<{ id: string }>[], nameOf: (e: Record<string, unknown>) => string) => {
+      for (const entity of entities) {
+        for (const entry of entity.history ?? []) {
+          if (entry.at < from || entry.at >= to) continue;
+          const after = stateAt(entity, entry.at) as Record<string, unknown>;
+          for (const [field, before] of Object.entries(entry.before)) {
+            if (field === 'rev' || field === 'performance') continue;
+            changes.push({ at: entry.at, entity_type: type, entity_id: entity.id, entity_name: nameOf(after), field, old_value: before ?? null, new_value: after[field] ?? null });
+          }
+        }
+      }
+    };
+    collect('Campaign', campaigns, (e) => String(e.name));
+    collect('AdGroup', groups, (e) => String(e.name));
+    collect('Keyword', keywords, (e) => String(e.text));
+    collect('Ad', ads, (e) => String((e.headlines as string[] | undefined)?.[0] ?? e.id));
+    return changes.sort((a, b) => b.at.localeCompare(a.at) || a.entity_id.localeCompare(b.entity_id));
+  }
 }
 
 /** A keyword's quality score and components by its tier (new keywords have none yet). */
@@ -697,5 +758,11 @@ export async function seedDeskAdsAccount(account: ConnectedAccount): Promise<voi
     store.putMany(KIND.tag, tags),
     store.putMany(KIND.goal, goals),
     store.putMany(KIND.product, products),
+    // The brand campaign carries the sitelinks and callouts an established account has.
+    store.putMany(KIND.extension, ([
+      { id: ids.digits(10), type: 'SitelinkAdExtension', display_text: 'Hiking Boots', final_url: 'https://www.northwind-outdoor.example/boots', description1: 'Waterproof and tested', description2: 'Free returns for 60 days', associations: [{ type: 'Campaign', id: brand.id, campaign_id: brand.id }] },
+      { id: ids.digits(10), type: 'SitelinkAdExtension', display_text: 'Store Finder', final_url: 'https://www.northwind-outdoor.example/stores', associations: [{ type: 'Campaign', id: brand.id, campaign_id: brand.id }] },
+      { id: ids.digits(10), type: 'CalloutAdExtension', text: 'Free Shipping Over $50', associations: [{ type: 'Campaign', id: brand.id, campaign_id: brand.id }] },
+    ] as DeskAdsAdExtension[])),
   ]);
 }

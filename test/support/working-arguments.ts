@@ -263,6 +263,12 @@ export async function workingArguments(apiKey: string, videoUrl: string): Promis
     archive_chatads_campaign: { campaign_id: chatPaused.id },
     create_chatads_ad_group: { campaign_id: chatClicks.id, name: 'Scan test group', max_bid: 1.5 },
     update_deskads_campaign: { campaign_id: deskSearch[0].id, daily_budget: 55 },
+    add_deskads_sitelinks: { campaign_id: deskSearch[deskSearch.length - 1].id, sitelinks: [{ text: 'Scan Sitelink', final_url: 'https://www.example.com/scan' }] },
+    add_deskads_callouts: { campaign_id: deskSearch[deskSearch.length - 1].id, callouts: ['Scan callout'] },
+    remove_deskads_ad_extensions: await (async () => {
+      const seeded = ((await read('list_deskads_ad_extensions', { type_filter: 'Callout' })).extensions as any[])[0];
+      return { campaign_id: seeded.campaign_ids[0], extension_ids: [seeded.id] };
+    })(),
     pause_deskads_campaign: { campaign_id: deskSearch.find((c) => c.status === 'Active').id },
     resume_deskads_campaign: { campaign_id: deskSearch.find((c) => c.status === 'Paused').id },
     delete_deskads_campaign: { campaign_id: deskCampaigns.find((c) => c.type === 'PerformanceMax').id },
