@@ -1,5 +1,6 @@
 import type { PlatformModule } from '../platform-module';
 import { deskAdsExtensionTools } from './tools/extensions';
+import { deskAdsRecommendationTools } from './tools/recommendations';
 import { deskAdsCampaignFigures } from './campaign-figures';
 import { findDeskAdsOpportunities } from './opportunities';
 import { newDeskAdsAccountId, seedDeskAdsAccount } from './sandbox';
@@ -61,6 +62,7 @@ export const deskads: PlatformModule = {
     pauseDeskAdsAd,
     resumeDeskAdsAd,
     ...deskAdsExtensionTools,
+    ...deskAdsRecommendationTools,
   ],
   newSandboxAccountId: newDeskAdsAccountId,
   seedSandbox: seedDeskAdsAccount,

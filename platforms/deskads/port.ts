@@ -51,6 +51,9 @@ export interface DeskAdsPort {
   removeAdExtensionAssociations(entity: DeskAdsExtensionEntity, extensionIds: string[]): Promise<void>;
   /** Changes made to campaigns, ad groups, keywords and ads whose moment falls in [from, to) (ISO times), newest first. */
   listChanges(from: string, to: string): Promise<DeskAdsChange[]>;
+  /** Ids of the recommendations the account dismissed (the ad insight service stops offering them). */
+  listDismissedRecommendations(): Promise<string[]>;
+  dismissRecommendations(ids: string[]): Promise<void>;
 }
 
 export const AD_EXTENSION_TYPES = ['SitelinkAdExtension', 'CalloutAdExtension'] as const;

@@ -47,7 +47,7 @@ import type {
 /** Entity kinds of the deskads sandbox (the sort-key prefixes). */
 export const KIND = {
   account: 'account', goal: 'conversion_goal', tag: 'uet_tag', product: 'product', campaign: 'campaign',
-  adGroup: 'ad_group', keyword: 'keyword', negative: 'negative_keyword', ad: 'ad', extension: 'ad_extension',
+  adGroup: 'ad_group', keyword: 'keyword', negative: 'negative_keyword', ad: 'ad', extension: 'ad_extension', dismissed: 'dismissed_recommendation',
 } as const;
 const ACCOUNT_INFO_ID = 'info';
 
@@ -534,6 +534,14 @@ export class DeskAdsSandbox extends SandboxPlatform implements DeskAdsPort {
       const extension = await this.store.require<DeskAdsAdExtension>(KIND.extension, id);
       await this.store.update<DeskAdsAdExtension>(KIND.extension, id, { associations: extension.associations.filter((a) => !(a.type === entity.type && a.id === entity.id)) });
     }
+  }
+
+  async listDismissedRecommendations(): Promise<string[]> {
+    return (await this.store.list<{ id: string }>(KIND.dismissed)).map((d) => d.id);
+  }
+
+  async dismissRecommendations(ids: string[]): Promise<void> {
+    await this.store.putMany(KIND.dismissed, ids.map((id) => ({ id })));
   }
 
   /** From the entities' recorded history (platforms/sandbox/history.ts): each update's fields, before and after. */

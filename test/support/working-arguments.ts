@@ -320,5 +320,12 @@ export async function workingArguments(apiKey: string, videoUrl: string): Promis
     create_chatads_conversions_api_key: { name: 'Scan key', pixel_id: chatPixels[0].id },
     send_chatads_conversion_event: { pixel_id: chatPixels[0].id, event_type: 'purchase', event_id: 'scan-1', value: 10, currency: 'USD' },
   };
-  return { ...ARGUMENTS, ...(await watchScanArguments(apiKey, ARGUMENTS)) };
+  // A recommendation whose campaign or keyword no other write of the table touches (it must still be open when applied).
+  const used = JSON.stringify(ARGUMENTS);
+  const deskRecommendation = ((await read('list_deskads_recommendations')).recommendations as any[]).find((r) => !used.includes(`"${r.entity_id}"`));
+  return {
+    ...ARGUMENTS,
+    ...(await watchScanArguments(apiKey, ARGUMENTS)),
+    ...(deskRecommendation ? { apply_deskads_recommendations: { recommendation_ids: [deskRecommendation.id] } } : {}),
+  };
 }
