@@ -119,7 +119,6 @@ export const usageValueSummary = defineGatewayTool({
   category: 'helper',
   description: 'Tool calls used against your monthly allowance, and what they achieved this month: writes applied by tool, daily budgets changed and held actions approved (from the audit trail).',
   access: 'read',
-  quotaExempt: true,
   args: {},
   output: v.object({ period: v.string(), used: v.number(), limit: v.number(), reads: v.number(), writes_applied: v.number(), applied_by_tool: v.record(v.string(), v.number()), budget_changes: v.number(), dry_runs: v.number(), held: v.number() }),
   async run(_args, ctx) {
@@ -280,7 +279,6 @@ export const diagnoseMySetup = defineGatewayTool({
   category: 'helper',
   description: 'A health check of your setup: allowance left, every connection (sandbox or live, healthy or broken), default accounts where several are connected, spend-safety settings and monitors; each problem with its fix and the tool that does it.',
   access: 'read',
-  quotaExempt: true,
   args: {},
   output: v.object({ healthy: v.boolean(), findings: v.array(v.object({ area: v.string(), status: v.picklist(['ok', 'warning', 'problem']), detail: v.string(), fix: v.nullable(v.string()) })) }),
   async run(_args, ctx) {
