@@ -95,6 +95,37 @@ export function nextCheckAt(after: Date, checkHourUtc: number): string {
   return at.toISOString();
 }
 
+/** Runs a conditional write: true when it was made, false when its condition did not hold. */
+async function conditionally(write: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await write();
+    return true;
+  } catch (err) {
+    if ((err as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    throw err;
+  }
+}
+
+/** Items whose `due` partition is `due` and whose next_run_at has come (the by_due index), across owners. */
+async function dueItems(due: string, now: Date): Promise<Record<string, unknown>[]> {
+  const found: Record<string, unknown>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName('monitoring'),
+        IndexName: 'by_due',
+        KeyConditionExpression: 'due = :due AND next_run_at <= :now',
+        ExpressionAttributeValues: { ':due': due, ':now': now.toISOString() },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    found.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return found;
+}
+
 const monitorKey = (ownerId: string, monitorId: string) => ({ owner_id: ownerId, sk: `MONITOR#${monitorId}` });
 
 function stripMonitor(item: Record<string, unknown>): Monitor {
@@ -166,18 +197,16 @@ export async function deleteMonitor(ownerId: string, monitorId: string): Promise
 
 /** Records an alert unless the monitor already has one for that day: true when this call recorded it. */
 export async function recordAlert(alert: MonitorAlert): Promise<boolean> {
-  try {
-    await documentClient().send(
+  const recorded = await conditionally(() =>
+    documentClient().send(
       new PutCommand({
         TableName: tableName('monitoring'),
         Item: { ...alert, sk: `ALERT#${alert.monitor_id}#${alert.day}`, expires_at: Math.floor(Date.parse(alert.created_at) / 1000) + ALERT_RETENTION_DAYS * 86_400 },
         ConditionExpression: 'attribute_not_exists(sk)',
       }),
-    );
-  } catch (err) {
-    if ((err as { name?: string }).name === 'ConditionalCheckFailedException') return false;
-    throw err;
-  }
+    ),
+  );
+  if (!recorded) return false;
   await documentClient().send(
     new UpdateCommand({
       TableName: tableName('monitoring'),
@@ -201,22 +230,7 @@ export async function listAlerts(ownerId: string, monitorId: string): Promise<Mo
 
 /** Active monitors whose check is due at `now`, across owners (the scheduler's query). */
 export async function dueMonitors(now: Date): Promise<Monitor[]> {
-  const found: Monitor[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName('monitoring'),
-        IndexName: 'by_due',
-        KeyConditionExpression: 'due = :due AND next_run_at <= :now',
-        ExpressionAttributeValues: { ':due': DUE, ':now': now.toISOString() },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    found.push(...(page.Items ?? []).map(stripMonitor));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return found;
+  return (await dueItems(DUE, now)).map(stripMonitor);
 }
 
 /**
@@ -224,8 +238,8 @@ export async function dueMonitors(now: Date): Promise<Monitor[]> {
  * conditionally, so of two schedulers that read the same due monitor only one runs it.
  */
 export async function claimMonitorRun(monitor: Monitor, now: Date, day: string): Promise<boolean> {
-  try {
-    await documentClient().send(
+  return conditionally(() =>
+    documentClient().send(
       new UpdateCommand({
         TableName: tableName('monitoring'),
         Key: monitorKey(monitor.owner_id, monitor.monitor_id),
@@ -234,12 +248,8 @@ export async function claimMonitorRun(monitor: Monitor, now: Date, day: string):
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':next': nextCheckAt(now, monitor.check_hour_utc), ':now': now.toISOString(), ':day': day, ':read': monitor.next_run_at, ':active': 'active' },
       }),
-    );
-    return true;
-  } catch (err) {
-    if ((err as { name?: string }).name === 'ConditionalCheckFailedException') return false;
-    throw err;
-  }
+    ),
+  );
 }
 
 export async function setAlertDelivery(alert: Pick<MonitorAlert, 'owner_id' | 'monitor_id' | 'day'>, delivery: NonNullable<MonitorAlert['delivery']>): Promise<void> {
@@ -340,28 +350,13 @@ export async function deleteBrief(ownerId: string, briefId: string): Promise<voi
 }
 
 export async function dueBriefs(now: Date): Promise<Brief[]> {
-  const found: Brief[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName('monitoring'),
-        IndexName: 'by_due',
-        KeyConditionExpression: 'due = :due AND next_run_at <= :now',
-        ExpressionAttributeValues: { ':due': BRIEF_DUE, ':now': now.toISOString() },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    found.push(...(page.Items ?? []).map(stripBrief));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return found;
+  return (await dueItems(BRIEF_DUE, now)).map(stripBrief);
 }
 
 /** Claims a due brief run: moves next_run_at on, conditionally, so concurrent schedulers run it once. */
 export async function claimBriefRun(brief: Brief, now: Date, nextRunAt: string): Promise<boolean> {
-  try {
-    await documentClient().send(
+  return conditionally(() =>
+    documentClient().send(
       new UpdateCommand({
         TableName: tableName('monitoring'),
         Key: briefKey(brief.owner_id, brief.brief_id),
@@ -370,28 +365,20 @@ export async function claimBriefRun(brief: Brief, now: Date, nextRunAt: string):
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':next': nextRunAt, ':now': now.toISOString(), ':read': brief.next_run_at, ':active': 'active', ':one': 1 },
       }),
-    );
-    return true;
-  } catch (err) {
-    if ((err as { name?: string }).name === 'ConditionalCheckFailedException') return false;
-    throw err;
-  }
+    ),
+  );
 }
 
 export async function recordBriefRun(run: BriefRun): Promise<boolean> {
-  try {
-    await documentClient().send(
+  return conditionally(() =>
+    documentClient().send(
       new PutCommand({
         TableName: tableName('monitoring'),
         Item: { ...run, sk: `BRIEFRUN#${run.brief_id}#${run.scheduled_for}`, expires_at: Math.floor(Date.parse(run.created_at) / 1000) + BRIEF_RUN_RETENTION_DAYS * 86_400 },
         ConditionExpression: 'attribute_not_exists(sk)',
       }),
-    );
-    return true;
-  } catch (err) {
-    if ((err as { name?: string }).name === 'ConditionalCheckFailedException') return false;
-    throw err;
-  }
+    ),
+  );
 }
 
 export async function setBriefRunDelivery(run: Pick<BriefRun, 'owner_id' | 'brief_id' | 'scheduled_for'>, delivery: NonNullable<BriefRun['delivery']>): Promise<void> {
@@ -462,16 +449,13 @@ export async function deleteResearch(ownerId: string, id: string): Promise<void>
 }
 
 export async function dueResearch(now: Date): Promise<ResearchJob[]> {
-  const page = await documentClient().send(
-    new QueryCommand({ TableName: tableName('monitoring'), IndexName: 'by_due', KeyConditionExpression: 'due = :due AND next_run_at <= :now', ExpressionAttributeValues: { ':due': RESEARCH_DUE, ':now': now.toISOString() }, Limit: 25 }),
-  );
-  return (page.Items ?? []).map(stripResearch);
+  return (await dueItems(RESEARCH_DUE, now)).map(stripResearch);
 }
 
 /** queued → running, once: the scheduler run that wins it does the work. */
 export async function claimResearch(job: ResearchJob, now: Date): Promise<boolean> {
-  try {
-    await documentClient().send(
+  return conditionally(() =>
+    documentClient().send(
       new UpdateCommand({
         TableName: tableName('monitoring'),
         Key: researchKey(job.owner_id, job.research_id),
@@ -480,12 +464,8 @@ export async function claimResearch(job: ResearchJob, now: Date): Promise<boolea
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':running': 'running', ':queued': 'queued', ':now': now.toISOString() },
       }),
-    );
-    return true;
-  } catch (err) {
-    if ((err as { name?: string }).name === 'ConditionalCheckFailedException') return false;
-    throw err;
-  }
+    ),
+  );
 }
 
 export async function finishResearch(job: Pick<ResearchJob, 'owner_id' | 'research_id'>, outcome: { status: 'done'; result: Record<string, unknown> } | { status: 'failed'; error: string }, now: Date): Promise<void> {
