@@ -2,7 +2,7 @@ import type { MiddlewareObj } from '@middy/core';
 import { AccountSelectionError, BadRequestError, quoted } from '../errors';
 import { ACCOUNT_PARAMETERS } from '../platforms';
 import { accountsWithVersion, forgetOwnerAccounts } from '../stores/account-cache';
-import { listConnectedAccounts, type ConnectedAccount } from '../stores/owners';
+import { accountNamedOrDefault, listConnectedAccounts, type ConnectedAccount } from '../stores/owners';
 import type { GatewayRequest, RequestState } from '../state';
 
 /**
@@ -51,12 +51,12 @@ export async function chooseAccount(state: RequestState): Promise<void> {
   const wanted = distinct[0];
   if (wanted === undefined) {
     // One account, or the one the owner made primary (switch_primary_account), is used when none is named.
-    let chosen = accounts.length === 1 ? accounts[0] : accounts.find((a) => a.primary);
+    let chosen = accountNamedOrDefault(accounts);
     if (!chosen && state.accountsVersion !== undefined) {
       // A cached list may predate a switch_primary_account made through another function: read afresh before asking.
       forgetOwnerAccounts(state.owner!.owner_id);
       state.accountsVersion = undefined;
-      chosen = (await listConnectedAccounts(state.owner!.owner_id, platform)).find((a) => a.primary);
+      chosen = accountNamedOrDefault(await listConnectedAccounts(state.owner!.owner_id, platform));
     }
     if (chosen) {
       state.account = chosen;

@@ -110,6 +110,15 @@ export async function removeConnectedAccount(ownerId: string, platform: Platform
   return result.Attributes !== undefined;
 }
 
+/**
+ * The account a call means: the one named, else the only one connected, else the platform's primary
+ * (switch_primary_account); undefined when none fits. Account selection and the helper tools share it.
+ */
+export function accountNamedOrDefault(accounts: readonly ConnectedAccount[], named?: string): ConnectedAccount | undefined {
+  if (named !== undefined) return accounts.find((a) => a.account_id === named);
+  return accounts.length === 1 ? accounts[0] : accounts.find((a) => a.primary);
+}
+
 /** Makes one account the platform's primary (used when a call names none) and the others not. */
 export async function setPrimaryAccount(ownerId: string, platform: PlatformWord, accountId: string): Promise<void> {
   for (const account of await listConnectedAccounts(ownerId, platform)) {

@@ -13,7 +13,7 @@ import { safetyOf } from '../../../functions/runtime/safety';
 import { listAuditEntries } from '../../../functions/runtime/stores/audit';
 import { documentClient } from '../../../functions/runtime/stores/dynamo';
 import { listMonitors } from '../../../functions/runtime/stores/monitoring';
-import { listConnectedAccounts, monthlyLimit, setPrimaryAccount, type ConnectedAccount } from '../../../functions/runtime/stores/owners';
+import { accountNamedOrDefault, listConnectedAccounts, monthlyLimit, setPrimaryAccount, type ConnectedAccount } from '../../../functions/runtime/stores/owners';
 import { defineGatewayTool, type ToolContext } from '../../../functions/runtime/tool';
 import { connectionHealth } from '../../connect';
 import { addDays, lastDays, lastReportDay } from '../../dates';
@@ -31,9 +31,10 @@ async function figuresOf(account: ConnectedAccount, start: string, end: string, 
   return PLATFORM_MODULES[account.platform].campaignFigures(account, start, end, callOf(ctx));
 }
 
-async function accountOrRefuse(ownerId: string, platform: PlatformWord, accountId?: string): Promise<ConnectedAccount> {
+/** The account a helper tool acts on (accountNamedOrDefault), or a 400 naming the choices. */
+export async function accountOrRefuse(ownerId: string, platform: PlatformWord, accountId?: string): Promise<ConnectedAccount> {
   const accounts = await listConnectedAccounts(ownerId, platform);
-  const account = accountId ? accounts.find((a) => a.account_id === accountId) : accounts.length === 1 ? accounts[0] : accounts.find((a) => a.primary);
+  const account = accountNamedOrDefault(accounts, accountId);
   if (!account) {
     throw new ToolError(
       accounts.length ? `Name the ${platform} account with account_id: ${accounts.map((a) => `${a.name} (${a.account_id})`).join(', ')}.` : `No ${platform} account is connected; list_connected_accounts shows what is.`,

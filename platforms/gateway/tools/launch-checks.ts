@@ -9,12 +9,13 @@ import { GatewayError, ToolError } from '../../../functions/runtime/errors';
 import { ACCOUNT_PARAMETERS, PLATFORM_WORDS } from '../../../functions/runtime/platforms';
 import { safetyOf } from '../../../functions/runtime/safety';
 import { documentClient } from '../../../functions/runtime/stores/dynamo';
-import { listConnectedAccounts } from '../../../functions/runtime/stores/owners';
+import { accountNamedOrDefault, listConnectedAccounts } from '../../../functions/runtime/stores/owners';
 import { defineGatewayTool, type ToolContext } from '../../../functions/runtime/tool';
 import { connectionHealth } from '../../connect';
 import { lastDays } from '../../dates';
 import { markdownTable, money } from '../../markdown';
 import { totals } from '../../metrics';
+import { accountOrRefuse } from './helpers';
 import { loadRegistry, planOnly, recordedContext } from './safety-common';
 import { validateToolArguments } from '../../../functions/runtime/validation';
 
@@ -32,9 +33,7 @@ export const preflightCampaign = defineGatewayTool({
   },
   output: v.object({ platform: v.string(), account_id: v.string(), ready: v.boolean(), checks: v.array(checkOutput) }),
   async run(args, ctx) {
-    const accounts = await listConnectedAccounts(ctx.owner.owner_id, args.platform);
-    const account = args.account_id ? accounts.find((a) => a.account_id === args.account_id) : accounts.length === 1 ? accounts[0] : accounts.find((a) => a.primary);
-    if (!account) throw new ToolError(accounts.length ? `Name the ${args.platform} account with account_id: ${accounts.map((a) => a.account_id).join(', ')}.` : `No ${args.platform} account is connected; connect one first (list_connected_accounts).`, { code: accounts.length ? 'account_selection_required' : 'account_not_connected' });
+    const account = await accountOrRefuse(ctx.owner.owner_id, args.platform, args.account_id);
     const checks: v.InferOutput<typeof checkOutput>[] = [];
     const health = await connectionHealth(account, callOf(ctx));
     checks.push({ check: 'connection', status: health.healthy ? 'pass' : 'fail', detail: `${account.mode} account: ${health.detail}`, tool: health.healthy ? null : 'get_connections_status' });
@@ -83,7 +82,7 @@ export const validateCampaignDraft = defineGatewayTool({
       const accountParameter = tool.platform ? ACCOUNT_PARAMETERS[tool.platform].parameter : undefined;
       const accounts = tool.platform ? await listConnectedAccounts(ctx.owner.owner_id, tool.platform) : [];
       const named = accountParameter ? (args.arguments[accountParameter] as string | undefined) : undefined;
-      const account = named ? accounts.find((a) => a.account_id === named) : accounts.length === 1 ? accounts[0] : accounts.find((a) => a.primary);
+      const account = accountNamedOrDefault(accounts, named);
       if (tool.platform && !account) problems = [named ? `${tool.platform} account ${named} is not connected` : `no ${tool.platform} account is connected or chosen (give ${accountParameter})`];
       else {
         const own = { ...parsed };
