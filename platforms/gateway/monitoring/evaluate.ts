@@ -95,7 +95,8 @@ export async function evaluateMonitor(monitor: Monitor, now: Date, call?: PortCa
     };
     try {
       const end = lastReportDay(now, reportingZone(account));
-      const scopes = scopesOf(monitor, read, await read(end, end));
+      // Campaign scope needs the campaign list (the report of the evaluation day gives it); account scope does not.
+      const scopes = scopesOf(monitor, read, monitor.scope === 'campaign' ? await read(end, end) : []);
       checked += scopes.length;
       for (const scope of scopes) {
         const breach = await checkScope(monitor, scope, end, account);
