@@ -128,10 +128,12 @@ async function dueItems(due: string, now: Date): Promise<Record<string, unknown>
 
 const monitorKey = (ownerId: string, monitorId: string) => ({ owner_id: ownerId, sk: `MONITOR#${monitorId}` });
 
-function stripMonitor(item: Record<string, unknown>): Monitor {
-  const { sk: _sk, due: _due, ...rest } = item;
-  return rest as unknown as Monitor;
+/** A stored item without the table's own attributes (keys, due marker, expiry). */
+function itemOf<T>(item: Record<string, unknown>): T {
+  const { sk: _sk, due: _due, expires_at: _exp, ...rest } = item;
+  return rest as unknown as T;
 }
+const stripMonitor = (item: Record<string, unknown>) => itemOf<Monitor>(item);
 
 export async function putMonitor(monitor: Monitor): Promise<void> {
   await documentClient().send(
@@ -224,7 +226,7 @@ export async function recordAlert(alert: MonitorAlert): Promise<boolean> {
 /** A monitor's alerts, newest first. */
 export async function listAlerts(ownerId: string, monitorId: string): Promise<MonitorAlert[]> {
   return (await queryAll(ownerId, `ALERT#${monitorId}#`))
-    .map(({ sk: _sk, expires_at: _exp, ...rest }) => rest as unknown as MonitorAlert)
+    .map((item) => itemOf<MonitorAlert>(item))
     .sort((a, b) => b.day.localeCompare(a.day));
 }
 
@@ -310,10 +312,7 @@ export function newBriefId(): string {
   return `brf_${randomToken(12).replace(/[-_]/g, 'x')}`;
 }
 
-function stripBrief(item: Record<string, unknown>): Brief {
-  const { sk: _sk, due: _due, ...rest } = item;
-  return rest as unknown as Brief;
-}
+const stripBrief = (item: Record<string, unknown>) => itemOf<Brief>(item);
 
 export async function putBrief(brief: Brief): Promise<void> {
   await documentClient().send(
@@ -390,7 +389,7 @@ export async function setBriefRunDelivery(run: Pick<BriefRun, 'owner_id' | 'brie
 /** A brief's runs, newest first. */
 export async function listBriefRuns(ownerId: string, briefId: string): Promise<BriefRun[]> {
   return (await queryAll(ownerId, `BRIEFRUN#${briefId}#`))
-    .map(({ sk: _sk, expires_at: _exp, ...rest }) => rest as unknown as BriefRun)
+    .map((item) => itemOf<BriefRun>(item))
     .sort((a, b) => b.scheduled_for.localeCompare(a.scheduled_for));
 }
 
@@ -420,10 +419,7 @@ export function newResearchId(): string {
   return `res_${randomToken(12).replace(/[-_]/g, 'x')}`;
 }
 
-function stripResearch(item: Record<string, unknown>): ResearchJob {
-  const { sk: _sk, due: _due, expires_at: _exp, ...rest } = item;
-  return rest as unknown as ResearchJob;
-}
+const stripResearch = (item: Record<string, unknown>) => itemOf<ResearchJob>(item);
 
 export async function putResearch(job: ResearchJob): Promise<void> {
   await documentClient().send(
