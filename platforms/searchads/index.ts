@@ -37,6 +37,13 @@ import { createSearchCampaign } from './tools/create-search-campaign';
 import { getAdCreative } from './tools/get-ad-creative';
 import { ATTACH_TOOLS, DETACH_TOOLS, attachTool, detachTool } from './tools/asset-attachments';
 import { listCampaignExtensions } from './tools/list-campaign-extensions';
+import { getConversionActionPerformance, listConversionActions } from './tools/conversion-actions';
+import { researchKeywords } from './tools/research-keywords';
+import { explainPerformanceAnomaly } from './tools/explain-performance-anomaly';
+import { getBenchmarkContext } from './tools/get-benchmark-context';
+import { optimizeBudgetAllocation } from './tools/optimize-budget-allocation';
+import { selectSearchAdsCampaignType } from './tools/select-campaign-type';
+import { suggestAdContent } from './tools/suggest-ad-content';
 import {
   addNegativeKeywordListKeywords,
   attachNegativeKeywordList,
@@ -69,6 +76,14 @@ export const searchads: PlatformModule = {
     getAdCreative,
     listCampaignExtensions,
     listNegativeKeywordLists,
+    explainPerformanceAnomaly,
+    optimizeBudgetAllocation,
+    getBenchmarkContext,
+    selectSearchAdsCampaignType,
+    suggestAdContent,
+    listConversionActions,
+    getConversionActionPerformance,
+    researchKeywords,
     // Write
     updateCampaign,
     updateCampaignDates,

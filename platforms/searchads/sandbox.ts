@@ -41,6 +41,8 @@ import type {
   SearchAdsReportLevel,
   SearchAdsReportRow,
 } from './port';
+import { conversionRows, keywordIdeas, seededConversionActions, type StoredConversionAction } from './sandbox/insights';
+import type { SearchAdsConversionAction, SearchAdsConversionRow, SearchAdsKeywordIdea, SearchAdsKeywordIdeaRequest } from './port-insights';
 import { AUDIENCE_TAXONOMY, GEO_TARGET_CONSTANTS, LANGUAGE_CONSTANTS, suggestGeoTargets } from './reference-data';
 
 /** Entity kinds of the searchads sandbox (the sort-key prefixes). */
@@ -57,6 +59,7 @@ export const KIND = {
   label: 'label',
   negativeList: 'negative_list',
   audience: 'audience',
+  conversionAction: 'conversion_action',
 } as const;
 
 const SETTINGS_ID = 'account';
@@ -300,6 +303,19 @@ export class SearchAdsSandbox extends SandboxPlatform implements SearchAdsPort {
    * each keyword's among the queries it matched; the account's day is its campaigns' days added up.
    * Days from today on have no delivery yet; days without delivery have no row.
    */
+  async listConversionActions(): Promise<SearchAdsConversionAction[]> {
+    return (await this.store.list<StoredConversionAction>(KIND.conversionAction)).map(({ weight: _w, per_click: _p, ...action }) => action);
+  }
+
+  async getConversionReport(start: string, end: string): Promise<SearchAdsConversionRow[]> {
+    const [actions, campaignRows] = await Promise.all([this.store.list<StoredConversionAction>(KIND.conversionAction), this.getReport('campaign', start, end)]);
+    return conversionRows(campaignRows, actions);
+  }
+
+  async generateKeywordIdeas(request: SearchAdsKeywordIdeaRequest): Promise<SearchAdsKeywordIdea[]> {
+    return keywordIdeas(request, new Date());
+  }
+
   async getReport(level: SearchAdsReportLevel, start: string, end: string): Promise<SearchAdsReportRow[]> {
     const last = lastReportDay(new Date(), 'UTC'); // the sandbox simulates its days in UTC
     const dates = datesBetween(start, end < last ? end : last);
@@ -639,6 +655,8 @@ export async function seedSearchAdsAccount(account: ConnectedAccount): Promise<v
   siteVisitors.audiences = [audienceOf(audiences.find((a) => a.name.startsWith('All visitors'))!)];
   outdoorInterests.audiences = [audienceOf(outdoorAffinity), audienceOf(audiences[0]!)];
 
+  const conversionActions = seededConversionActions(() => ids.digits(9));
+
   const settings: SearchAdsAccountSettings & { id: string } = defaultSettings(account);
 
   await Promise.all([
@@ -654,5 +672,6 @@ export async function seedSearchAdsAccount(account: ConnectedAccount): Promise<v
     store.putMany(KIND.label, labels),
     store.putMany(KIND.negativeList, negativeLists),
     store.putMany(KIND.audience, audiences),
+    store.putMany(KIND.conversionAction, conversionActions),
   ]);
 }

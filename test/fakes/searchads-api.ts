@@ -49,6 +49,7 @@ export interface FakeCustomer {
   sharedSets: Obj[];
   sharedCriteria: Obj[];
   campaignSharedSets: Obj[];
+  conversionActions: Obj[];
 }
 
 export const USER_INTERESTS: Obj[] = [
@@ -113,8 +114,12 @@ const FIELDS: Record<string, string[]> = {
   shared_criterion: ['resource_name', 'criterion_id', 'type', 'keyword.text', 'keyword.match_type'],
   campaign_shared_set: ['resource_name', 'campaign', 'shared_set', 'status'],
   search_term_view: ['resource_name', 'search_term', 'status'],
-  metrics: ['impressions', 'clicks', 'cost_micros', 'conversions', 'conversions_value', 'video_trueview_views'],
-  segments: ['date', 'keyword.ad_group_criterion', 'keyword.info.text', 'keyword.info.match_type'],
+  conversion_action: [
+    'id', 'resource_name', 'name', 'category', 'type', 'status', 'primary_for_goal', 'counting_type', 'click_through_lookback_window_days',
+    'value_settings.default_value', 'value_settings.always_use_default_value',
+  ],
+  metrics: ['impressions', 'clicks', 'cost_micros', 'conversions', 'conversions_value', 'all_conversions', 'all_conversions_value', 'video_trueview_views'],
+  segments: ['date', 'keyword.ad_group_criterion', 'keyword.info.text', 'keyword.info.match_type', 'conversion_action'],
 };
 /** Resources whose fields may be selected with FROM <key> (attributed resources), and whether metrics may be. */
 const FROM: Record<string, { with: string[]; metrics?: boolean }> = {
@@ -139,6 +144,7 @@ const FROM: Record<string, { with: string[]; metrics?: boolean }> = {
   user_list: { with: ['user_list', 'customer'] },
   language_constant: { with: ['language_constant'] },
   geo_target_constant: { with: ['geo_target_constant'] },
+  conversion_action: { with: ['conversion_action', 'customer'] },
 };
 
 const camel = (snake: string) => snake.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
@@ -215,7 +221,7 @@ export class FakeSearchAdsApi {
       id: options.id, descriptiveName: options.name, currencyCode: options.currency ?? 'USD', timeZone: 'America/New_York', manager: options.manager ?? false,
       status: options.status ?? 'ENABLED', users: options.users ?? [], clients: options.clients ?? [],
       campaigns: [], budgets: [], adGroups: [], ads: [], adObjects: [], adGroupCriteria: [], campaignCriteria: [], assets: [], campaignAssets: [], labels: [], customAudiences: [], userLists: [],
-      sharedSets: [], sharedCriteria: [], campaignSharedSets: [],
+      sharedSets: [], sharedCriteria: [], campaignSharedSets: [], conversionActions: [],
     };
     this.customers.set(customer.id, customer);
     return customer;
@@ -329,6 +335,15 @@ export class FakeSearchAdsApi {
       const id = newId(10);
       c.userLists.push({ id, resourceName: rn('userLists', id), name, sizeForSearch: String(size) });
     }
+
+    const action = (name: string, category: string, type: string, primaryForGoal: boolean, status = 'ENABLED', o: Obj = {}) => {
+      const id = newId(9);
+      c.conversionActions.push({ id, resourceName: rn('conversionActions', id), name, category, type, status, primaryForGoal, countingType: 'ONE_PER_CLICK', clickThroughLookbackWindowDays: '30', valueSettings: { alwaysUseDefaultValue: false }, ...o });
+    };
+    action('Website purchase', 'PURCHASE', 'WEBPAGE', true, 'ENABLED', { countingType: 'MANY_PER_CLICK' });
+    action('Lead form (offline import)', 'SUBMIT_LEAD_FORM', 'UPLOAD_CLICKS', true, 'ENABLED', { clickThroughLookbackWindowDays: '90', valueSettings: { defaultValue: 25, alwaysUseDefaultValue: true } });
+    action('Add to cart', 'ADD_TO_CART', 'WEBPAGE', false);
+    action('Old checkout tag', 'PURCHASE', 'WEBPAGE', true, 'REMOVED');
   }
 
   // Metrics: a deterministic day of each ad group; a campaign is the sum of its ad groups (or its own day without any), the customer the sum of campaigns.
@@ -385,6 +400,28 @@ export class FakeSearchAdsApi {
           rows.push({ ...row, segments, searchTermView: { resourceName: `customers/${c.id}/searchTermViews/${row.campaign.id}~${group.id}~${Buffer.from(terms[j]!).toString('base64url')}`, searchTerm: terms[j], status: 'NONE' }, metrics: part }),
         );
       });
+    }
+    return rows;
+  }
+
+  /**
+   * Campaign days segmented by conversion action: each day's conversions (and value) split among
+   * the primary actions that are not removed, secondary actions counting a tenth of the day's
+   * clicks in all conversions only.
+   */
+  private conversionRows(c: FakeCustomer): Obj[] {
+    const primary = c.conversionActions.filter((a) => a.primaryForGoal && a.status !== 'REMOVED');
+    const secondary = c.conversionActions.filter((a) => !a.primaryForGoal && a.status !== 'REMOVED');
+    const rows: Obj[] = [];
+    for (const row of this.metricsRows(c, 'campaign')) {
+      splitMetrics(row.metrics, primary.length).forEach((part, i) => {
+        if (!part.conversions) return;
+        rows.push({ campaign: row.campaign, segments: { ...row.segments, conversionAction: primary[i]!.resourceName }, metrics: { conversions: part.conversions, conversionsValue: part.conversionsValue, allConversions: part.conversions, allConversionsValue: part.conversionsValue } });
+      });
+      for (const a of secondary) {
+        const n = Math.floor(row.metrics.clicks / 10);
+        if (n) rows.push({ campaign: row.campaign, segments: { ...row.segments, conversionAction: a.resourceName }, metrics: { conversions: 0, conversionsValue: 0, allConversions: n, allConversionsValue: 0 } });
+      }
     }
     return rows;
   }
@@ -446,6 +483,8 @@ export class FakeSearchAdsApi {
       return { resourceNames: [...this.customers.values()].filter((c) => c.users.includes(user)).map((c) => `customers/${c.id}`) };
     }
     if (req.method === 'POST' && path === 'geoTargetConstants:suggest') return this.suggest(json);
+    const ideasPath = /^customers\/([^/:]+):generateKeywordIdeas$/.exec(path);
+    if (req.method === 'POST' && ideasPath) return this.keywordIdeas(this.authorize(user, ideasPath[1]!, req.headers['login-customer-id']), json);
     const customerPath = /^customers\/([^/]+)\/(googleAds:search|[a-zA-Z]+:mutate)$/.exec(path);
     if (req.method !== 'POST' || !customerPath) throw new ApiFailure(404, 'NOT_FOUND', [{ errorCode: { requestError: 'UNKNOWN' }, message: `The requested URL ${url.pathname} was not found on this server.` }]);
     const customer = this.authorize(user, customerPath[1]!, req.headers['login-customer-id']);
@@ -494,6 +533,47 @@ export class FakeSearchAdsApi {
     return { geoTargetConstantSuggestions: suggestions };
   }
 
+  // Keyword planning.
+
+  /** KeywordPlanIdeaService.GenerateKeywordIdeas: exactly one seed, at most 20 seed keywords and 10 locations, one language. */
+  private keywordIdeas(_customer: FakeCustomer, json: Obj): unknown {
+    const allowed = ['language', 'geoTargetConstants', 'includeAdultKeywords', 'keywordPlanNetwork', 'pageSize', 'pageToken', 'keywordSeed', 'urlSeed', 'keywordAndUrlSeed', 'siteSeed', 'historicalMetricsOptions', 'aggregateMetrics'];
+    for (const key of Object.keys(json)) if (!allowed.includes(key)) throw invalid('requestError', 'UNKNOWN', `Invalid JSON payload received. Unknown name "${key}": Cannot find field.`);
+    const seeds = ['keywordSeed', 'urlSeed', 'keywordAndUrlSeed', 'siteSeed'].filter((k) => json[k] !== undefined);
+    if (seeds.length !== 1) throw invalid('fieldError', 'REQUIRED', 'Exactly one seed (keyword_seed, url_seed, keyword_and_url_seed or site_seed) must be set.', { fieldPathElements: [{ fieldName: 'seed' }] });
+    if (json.language !== undefined && !LANGUAGE_CONSTANTS.some((l) => `languageConstants/${l.id}` === json.language)) throw invalid('fieldError', 'INVALID_VALUE', `Invalid language: ${json.language}.`, { fieldPathElements: [{ fieldName: 'language' }] });
+    const geos: unknown[] = json.geoTargetConstants ?? [];
+    if (geos.length > 10) throw invalid('collectionSizeError', 'TOO_MANY', 'Too many geo target constants (maximum 10).', { fieldPathElements: [{ fieldName: 'geo_target_constants' }] });
+    for (const g of geos) if (!GEO_TARGET_CONSTANTS.some((x) => x.resourceName === g)) throw invalid('fieldError', 'INVALID_VALUE', `Invalid geo target constant: ${String(g)}.`, { fieldPathElements: [{ fieldName: 'geo_target_constants' }] });
+    if (json.keywordPlanNetwork !== undefined && !['GOOGLE_SEARCH', 'GOOGLE_SEARCH_AND_PARTNERS'].includes(json.keywordPlanNetwork)) throw invalid('fieldError', 'INVALID_VALUE', `Invalid keyword_plan_network: ${json.keywordPlanNetwork}.`);
+    const keywords: string[] = json.keywordSeed?.keywords ?? json.keywordAndUrlSeed?.keywords ?? [];
+    if ((json.keywordSeed || json.keywordAndUrlSeed) && !keywords.length && !json.keywordAndUrlSeed?.url) throw invalid('keywordPlanIdeaError', 'INVALID_VALUE', 'A keyword seed needs at least one keyword.');
+    if (keywords.length > 20) throw invalid('collectionSizeError', 'TOO_MANY', 'Too many seed keywords (maximum 20).', { fieldPathElements: [{ fieldName: 'keywords' }] });
+    const url: string | undefined = json.urlSeed?.url ?? json.keywordAndUrlSeed?.url;
+    if (url !== undefined && !/^https?:\/\/[^\s/]+/.test(url)) throw invalid('keywordPlanIdeaError', 'URL_CRAWL_ERROR', `The URL could not be crawled: ${url}.`);
+    const base = [...keywords, ...(url ? [new URL(url).hostname.split('.').filter((p) => !['www', 'example', 'com'].includes(p)).join(' ') || 'site'] : [])].map((k) => k.toLowerCase());
+    const texts = [...new Set([...base, ...base.flatMap((k) => [`${k} near me`, `best ${k}`, `${k} sale`, `cheap ${k}`])])];
+    const pageSize = Number(json.pageSize ?? 10_000);
+    const results = texts.slice(0, pageSize).map((text) => {
+      const h = createHash('sha256').update(text).digest();
+      const avg = 100 + h.readUInt16BE(0) % 20_000;
+      const index = h[2]! % 101;
+      return {
+        text,
+        keywordIdeaMetrics: {
+          competition: index < 34 ? 'LOW' : index < 67 ? 'MEDIUM' : 'HIGH',
+          monthlySearchVolumes: ['OCTOBER', 'NOVEMBER'].map((month) => ({ month, year: '2026', monthlySearches: String(avg) })),
+          avgMonthlySearches: String(avg),
+          competitionIndex: String(index),
+          lowTopOfPageBidMicros: String(500_000 + h[3]! * 10_000),
+          highTopOfPageBidMicros: String(2_000_000 + h[4]! * 20_000),
+        },
+        keywordAnnotations: {},
+      };
+    });
+    return { results, totalSize: String(results.length) };
+  }
+
   // Search.
 
   private search(customer: FakeCustomer, json: Obj): unknown {
@@ -538,7 +618,7 @@ export class FakeSearchAdsApi {
         break;
       case 'campaign':
         rows = withMetrics
-          ? this.metricsRows(c, 'campaign').map((r) => ({ ...r, customer }))
+          ? (query.fields.includes('segments.conversion_action') ? this.conversionRows(c) : this.metricsRows(c, 'campaign').map(withAllConversions(c))).map((r) => ({ ...r, customer }))
           : c.campaigns.map((campaign) => ({ campaign, campaignBudget: c.budgets.find((b) => b.resourceName === campaign.campaignBudget), customer }));
         break;
       case 'campaign_budget':
@@ -596,6 +676,9 @@ export class FakeSearchAdsApi {
         break;
       case 'user_list':
         rows = c.userLists.map((userList) => ({ userList, customer }));
+        break;
+      case 'conversion_action':
+        rows = c.conversionActions.map((conversionAction) => ({ conversionAction, customer }));
         break;
       case 'language_constant':
         rows = LANGUAGE_CONSTANTS.map((l) => ({ languageConstant: { ...l, resourceName: `languageConstants/${l.id}` } }));
@@ -690,6 +773,10 @@ function parseQuery(text: string): Query {
   };
   const fields = m[1]!.split(',').map((f) => f.trim());
   fields.forEach(checkField);
+  if (fields.includes('segments.conversion_action')) {
+    const other = fields.find((f) => f.startsWith('metrics.') && !CONVERSION_METRICS.includes(f));
+    if (other) throw invalid('queryError', 'PROHIBITED_SEGMENT_WITH_METRIC_IN_SELECT_OR_WHERE_CLAUSE', `Cannot select segments.conversion_action with ${other}.`);
+  }
   const where: Query['where'] = [];
   let rest = m[3]?.trim() ?? '';
   const condition = /^([a-z_.]+)\s+(NOT IN|IN|BETWEEN|!=|>=|<=|=|>|<)\s+(\([^)]*\)|'[^']*'\s+AND\s+'[^']*'|'[^']*'|[^\s]+)\s*(?:AND\s+|$)/i;
@@ -704,6 +791,14 @@ function parseQuery(text: string): Query {
     rest = rest.slice(c[0].length).trim();
   }
   return { fields, from, where, limit: m[4] ? Number(m[4]) : undefined };
+}
+
+const CONVERSION_METRICS = ['metrics.conversions', 'metrics.conversions_value', 'metrics.all_conversions', 'metrics.all_conversions_value'];
+
+/** Plain campaign rows also carry all conversions: the primary conversions plus the secondary actions' counts. */
+function withAllConversions(c: FakeCustomer) {
+  const secondary = c.conversionActions.filter((a) => !a.primaryForGoal && a.status !== 'REMOVED').length;
+  return (row: Obj): Obj => ({ ...row, metrics: { ...row.metrics, allConversions: row.metrics.conversions + secondary * Math.floor(row.metrics.clicks / 10), allConversionsValue: row.metrics.conversionsValue } });
 }
 
 function literal(raw: string): string {

@@ -38,6 +38,7 @@ import type {
   SearchAdsReportLevel,
   SearchAdsReportRow,
 } from '../port';
+import type { SearchAdsConversionAction, SearchAdsConversionRow, SearchAdsKeywordIdea, SearchAdsKeywordIdeaRequest } from '../port-insights';
 import { SearchAdsApi, fromMicros, idOf, toMicros, type GoogleAdsRow, type RefusedHandler, type SearchAdsCredentials } from './api';
 
 /**
@@ -77,6 +78,7 @@ const NOT_WRITABLE: Partial<Record<keyof SearchAdsCampaign, string>> = {
   type: 'a campaign\'s type cannot change',
 };
 const digitsOnly = /^\d{1,19}$/;
+const MONTHS = ['JANUARY', 'FEBRUARY', 'MARCH', 'APRIL', 'MAY', 'JUNE', 'JULY', 'AUGUST', 'SEPTEMBER', 'OCTOBER', 'NOVEMBER', 'DECEMBER'];
 /** The platform's "runs indefinitely" end date of older campaigns. */
 const OPEN_END = '2037-12-30';
 
@@ -679,6 +681,71 @@ export class SearchAdsLive implements SearchAdsPort {
         `FROM geo_target_constant WHERE geo_target_constant.id IN (${wanted.join(', ')})`,
     );
     return rows.map((r) => geoFrom(r.geoTargetConstant));
+  }
+
+  // Conversion actions and keyword planning.
+
+  async listConversionActions(): Promise<SearchAdsConversionAction[]> {
+    const rows = await this.search(
+      'SELECT conversion_action.id, conversion_action.name, conversion_action.category, conversion_action.type, conversion_action.status, conversion_action.primary_for_goal, ' +
+        'conversion_action.counting_type, conversion_action.click_through_lookback_window_days, conversion_action.value_settings.default_value, conversion_action.value_settings.always_use_default_value ' +
+        "FROM conversion_action WHERE conversion_action.status != 'REMOVED'",
+    );
+    return rows.map(({ conversionAction: a }) => ({
+      id: String(a.id),
+      name: a.name,
+      category: a.category,
+      type: a.type,
+      status: a.status === 'HIDDEN' ? 'HIDDEN' : 'ENABLED',
+      primary_for_goal: a.primaryForGoal === true,
+      counting_type: a.countingType === 'MANY_PER_CLICK' ? 'MANY_PER_CLICK' : 'ONE_PER_CLICK',
+      click_through_lookback_window_days: Number(a.clickThroughLookbackWindowDays ?? 30),
+      ...(a.valueSettings?.defaultValue !== undefined ? { default_value: Number(a.valueSettings.defaultValue) } : {}),
+      always_use_default_value: a.valueSettings?.alwaysUseDefaultValue === true,
+    }));
+  }
+
+  async getConversionReport(start: string, end: string): Promise<SearchAdsConversionRow[]> {
+    // Segmented by conversion action, the platform allows only conversion metrics (no clicks or cost).
+    const rows = await this.search(
+      'SELECT campaign.id, segments.date, segments.conversion_action, metrics.conversions, metrics.conversions_value, metrics.all_conversions, metrics.all_conversions_value ' +
+        `FROM campaign WHERE segments.date BETWEEN '${start}' AND '${end}'`,
+    );
+    return rows.map((row) => ({
+      date: row.segments.date,
+      campaign_id: String(row.campaign.id),
+      conversion_action_id: idOf(row.segments.conversionAction ?? ''),
+      conversions: Number(row.metrics?.conversions ?? 0),
+      conversions_value: Math.round(Number(row.metrics?.conversionsValue ?? 0) * 100) / 100,
+      all_conversions: Number(row.metrics?.allConversions ?? 0),
+      all_conversions_value: Math.round(Number(row.metrics?.allConversionsValue ?? 0) * 100) / 100,
+    }));
+  }
+
+  async generateKeywordIdeas(request: SearchAdsKeywordIdeaRequest): Promise<SearchAdsKeywordIdea[]> {
+    const keywords = request.keywords ?? [];
+    const seed = keywords.length && request.url ? { keywordAndUrlSeed: { keywords, url: request.url } } : request.url ? { urlSeed: { url: request.url } } : { keywordSeed: { keywords } };
+    const results = await (await this.client()).generateKeywordIdeas(this.cid, {
+      language: `languageConstants/${request.language_id}`,
+      geoTargetConstants: request.geo_target_ids.map((id) => `geoTargetConstants/${id}`),
+      keywordPlanNetwork: request.include_partners ? 'GOOGLE_SEARCH_AND_PARTNERS' : 'GOOGLE_SEARCH',
+      includeAdultKeywords: false,
+      pageSize: request.limit,
+      ...seed,
+    });
+    await connectionHealthy(this.account);
+    return results.slice(0, request.limit).map((r) => {
+      const m = r.keywordIdeaMetrics ?? {};
+      return {
+        text: r.text,
+        avg_monthly_searches: Number(m.avgMonthlySearches ?? 0),
+        competition: ['LOW', 'MEDIUM', 'HIGH'].includes(m.competition) ? m.competition : 'UNSPECIFIED',
+        competition_index: m.competitionIndex === undefined ? null : Number(m.competitionIndex),
+        low_top_of_page_bid: m.lowTopOfPageBidMicros === undefined ? null : fromMicros(m.lowTopOfPageBidMicros),
+        high_top_of_page_bid: m.highTopOfPageBidMicros === undefined ? null : fromMicros(m.highTopOfPageBidMicros),
+        monthly_searches: ((m.monthlySearchVolumes ?? []) as GoogleAdsRow[]).map((v) => ({ month: `${v.year}-${String(MONTHS.indexOf(v.month) + 1).padStart(2, '0')}`, searches: Number(v.monthlySearches ?? 0) })),
+      };
+    });
   }
 
   // Figures.

@@ -91,6 +91,12 @@ export class SearchAdsApi {
     return (body.resourceNames ?? []).map((name) => name.replace(/^customers\//, ''));
   }
 
+  /** Keyword ideas (keyword planning idea service): one page of at most `pageSize` results. */
+  async generateKeywordIdeas(customerId: string, request: Record<string, unknown>): Promise<GoogleAdsRow[]> {
+    const body = (await this.request('POST', `customers/${customerId}:generateKeywordIdeas`, request, true)) as { results?: GoogleAdsRow[] };
+    return body.results ?? [];
+  }
+
   /** Geo target constant suggestions for free text. */
   async suggestGeoTargetConstants(text: string): Promise<GoogleAdsRow[]> {
     const body = (await this.request('POST', 'geoTargetConstants:suggest', { locale: 'en', locationNames: { names: [text] } }, true)) as {
