@@ -132,4 +132,19 @@ describe('fake search platform', () => {
     expect(((await limited.json()) as any).error.details[0].errors[0].errorCode).toEqual({ quotaError: 'RESOURCE_EXHAUSTED' });
     expect(api.countRequests(/listAccessibleCustomers/)).toBe(1);
   });
+
+  it('refuses clicks or cost next to the conversion action segment, and keyword idea requests the platform refuses', async () => {
+    expect((await search("SELECT campaign.id, segments.conversion_action, metrics.clicks FROM campaign WHERE segments.date BETWEEN '2026-01-01' AND '2026-01-31'")).code).toEqual({ queryError: 'PROHIBITED_SEGMENT_WITH_METRIC_IN_SELECT_OR_WHERE_CLAUSE' });
+    const split = await search("SELECT campaign.id, segments.date, segments.conversion_action, metrics.conversions FROM campaign WHERE segments.date BETWEEN '2026-01-01' AND '2026-01-31'");
+    expect(split.status).toBe(200);
+    const ideas = (body: object) => post(`customers/${cid}:generateKeywordIdeas`, body);
+    expect((await ideas({ language: 'languageConstants/1000' })).code).toEqual({ fieldError: 'REQUIRED' });
+    expect((await ideas({ keywordSeed: { keywords: Array.from({ length: 21 }, (_, i) => `k${i}`) } })).code).toEqual({ collectionSizeError: 'TOO_MANY' });
+    expect((await ideas({ keywordSeed: { keywords: ['boots'] }, urlSeed: { url: 'https://example.com' } })).code).toEqual({ fieldError: 'REQUIRED' });
+    expect((await ideas({ keywordSeed: { keywords: ['boots'] }, geoTargetConstants: ['geoTargetConstants/1'] })).code).toEqual({ fieldError: 'INVALID_VALUE' });
+    expect((await ideas({ keywordSeed: { keywords: ['boots'] }, keywordPlanNetwork: 'YOUTUBE' })).code).toEqual({ fieldError: 'INVALID_VALUE' });
+    const ok = await ideas({ keywordSeed: { keywords: ['boots'] }, pageSize: 3 });
+    expect(ok.json.results).toHaveLength(3);
+    expect(ok.json.results[0].keywordIdeaMetrics.avgMonthlySearches).toMatch(/^\d+$/);
+  });
 });
