@@ -37,6 +37,11 @@ import { createSearchCampaign } from './tools/create-search-campaign';
 import { getAdCreative } from './tools/get-ad-creative';
 import { ATTACH_TOOLS, DETACH_TOOLS, attachTool, detachTool } from './tools/asset-attachments';
 import { listCampaignExtensions } from './tools/list-campaign-extensions';
+import { applyLabels, createLabel, removeLabels } from './tools/labels';
+import { assignSharedBudget, createSharedBudget, listSharedBudgets } from './tools/shared-budgets';
+import { assignBiddingStrategy, createBiddingStrategy, listBiddingStrategies } from './tools/bidding-strategies';
+import { getAdSchedule, setAdSchedule } from './tools/ad-schedule';
+import { setBidModifiers } from './tools/bid-modifiers';
 import {
   addNegativeKeywordListKeywords,
   attachNegativeKeywordList,
@@ -69,6 +74,9 @@ export const searchads: PlatformModule = {
     getAdCreative,
     listCampaignExtensions,
     listNegativeKeywordLists,
+    listSharedBudgets,
+    listBiddingStrategies,
+    getAdSchedule,
     // Write
     updateCampaign,
     updateCampaignDates,
@@ -92,6 +100,15 @@ export const searchads: PlatformModule = {
     removeNegativeKeywordListKeywords,
     attachNegativeKeywordList,
     detachNegativeKeywordList,
+    createLabel,
+    applyLabels,
+    removeLabels,
+    createSharedBudget,
+    assignSharedBudget,
+    createBiddingStrategy,
+    assignBiddingStrategy,
+    setAdSchedule,
+    setBidModifiers,
   ],
   newSandboxAccountId: () => digits(10),
   seedSandbox: seedSearchAdsAccount,
