@@ -74,6 +74,8 @@ describe('searchads labels, shared budgets, portfolios, schedules and bid modifi
 
       const preview = await callToolOk(apiKey, 'update_campaign_budget', { campaign_id: competitor.id, daily_budget: 110, dry_run: true });
       expect(JSON.stringify(preview.structured)).toContain('changes the daily budget of all 2 campaign(s)');
+      const viaUpdate = await callToolOk(apiKey, 'update_campaign', { campaign_id: brand.id, budget_amount: 120, dry_run: true });
+      expect(JSON.stringify(viaUpdate.structured)).toContain('uses the shared budget \\"Shared - Search Core\\"');
       const changed = await callToolOk(apiKey, 'update_campaign_budget', { campaign_id: competitor.id, daily_budget: 110 });
       expect(changed.structured!.shared_budget).toMatchObject({ id: budget.id });
       listed = await campaignsByName(apiKey);
