@@ -1016,7 +1016,7 @@ const MUTABLE: Record<string, MutableSpec> = {
         const budget = refOf(c, 'budgets', campaign.campaignBudget, 'campaign_budget', where);
         if (budget.status === 'REMOVED') throw invalid('campaignBudgetError', 'CAMPAIGN_BUDGET_REMOVED', 'The requested campaign budget no longer exists.', where('campaign_budget'));
         if (budget.explicitlyShared && campaign.advertisingChannelType === 'PERFORMANCE_MAX') {
-          throw invalid('campaignError', 'CAMPAIGN_CANNOT_USE_SHARED_BUDGET', 'A Performance Max campaign cannot use a shared budget.', where('campaign_budget'));
+          throw invalid('campaignBudgetError', 'CAMPAIGN_BUDGET_CANNOT_BE_SHARED', 'A Performance Max campaign cannot use a shared budget.', where('campaign_budget'));
         }
         if (!budget.explicitlyShared && c.campaigns.some((x) => x.resourceName !== campaign.resourceName && x.campaignBudget === budget.resourceName)) {
           throw invalid('campaignBudgetError', 'CANNOT_USE_IMPLICITLY_SHARED_CAMPAIGN_BUDGET_WITH_MULTIPLE_CAMPAIGNS', 'Only explicitly shared campaign budgets can be used with multiple campaigns.', where('campaign_budget'));

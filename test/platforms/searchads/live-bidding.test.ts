@@ -115,5 +115,14 @@ describe('searchads bidding family on a live account (fake search platform)', ()
     expect(() => mutate([{ create: { campaign: rn, device: { type: 'MOBILE' }, bidModifier: 11 } }])).toThrow('out of range');
     const holiday = onPlatform().campaigns.find((c) => c.status === 'REMOVED')!;
     expect(() => mutate([{ create: { campaign: holiday.resourceName, device: { type: 'MOBILE' }, bidModifier: 1.2 } }])).toThrow('removed campaign');
+    const campaignUpdate = (campaign: Record<string, any>, field: string, value: string) =>
+      platform.api['mutate'](onPlatform(), 'campaigns', { operations: [{ update: { resourceName: campaign.resourceName, [field]: value }, updateMask: field }] }) as unknown;
+    const shared = onPlatform().budgets.find((b) => b.explicitlyShared)!;
+    const pmax = onPlatform().campaigns.find((c) => c.advertisingChannelType === 'PERFORMANCE_MAX')!;
+    expect(() => campaignUpdate(pmax, 'campaignBudget', shared.resourceName)).toThrow('cannot use a shared budget');
+    const ownBudget = onPlatform().campaigns.find((c) => c.id === campaigns['Generic - Hiking Boots']!.id)!.campaignBudget;
+    expect(() => campaignUpdate(onPlatform().campaigns.find((c) => c.id === campaigns['Brand - Exact']!.id)!, 'campaignBudget', ownBudget)).toThrow('Only explicitly shared');
+    const portfolio = onPlatform().biddingStrategies.find((x) => x.type === 'TARGET_CPA')!;
+    expect(() => campaignUpdate(pmax, 'biddingStrategy', portfolio.resourceName)).toThrow('not supported for PERFORMANCE_MAX');
   });
 });
