@@ -44,6 +44,11 @@ import { getBenchmarkContext } from './tools/get-benchmark-context';
 import { optimizeBudgetAllocation } from './tools/optimize-budget-allocation';
 import { selectSearchAdsCampaignType } from './tools/select-campaign-type';
 import { suggestAdContent } from './tools/suggest-ad-content';
+import { applyLabels, createLabel, removeLabels } from './tools/labels';
+import { assignSharedBudget, createSharedBudget, listSharedBudgets } from './tools/shared-budgets';
+import { assignBiddingStrategy, createBiddingStrategy, listBiddingStrategies } from './tools/bidding-strategies';
+import { getAdSchedule, setAdSchedule } from './tools/ad-schedule';
+import { setBidModifiers } from './tools/bid-modifiers';
 import {
   addNegativeKeywordListKeywords,
   attachNegativeKeywordList,
@@ -84,6 +89,9 @@ export const searchads: PlatformModule = {
     listConversionActions,
     getConversionActionPerformance,
     researchKeywords,
+    listSharedBudgets,
+    listBiddingStrategies,
+    getAdSchedule,
     // Write
     updateCampaign,
     updateCampaignDates,
@@ -107,6 +115,15 @@ export const searchads: PlatformModule = {
     removeNegativeKeywordListKeywords,
     attachNegativeKeywordList,
     detachNegativeKeywordList,
+    createLabel,
+    applyLabels,
+    removeLabels,
+    createSharedBudget,
+    assignSharedBudget,
+    createBiddingStrategy,
+    assignBiddingStrategy,
+    setAdSchedule,
+    setBidModifiers,
   ],
   newSandboxAccountId: () => digits(10),
   seedSandbox: seedSearchAdsAccount,

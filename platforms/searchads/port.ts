@@ -1,5 +1,6 @@
 import type { ReportedDay } from '../metrics';
 import type { SearchAdsInsightsPort } from './port-insights';
+import type { SearchAdsBiddingPort } from './port-bidding';
 
 /**
  * The searchads platform interface (search and display advertising): everything its tools may
@@ -8,7 +9,7 @@ import type { SearchAdsInsightsPort } from './port-insights';
  * language search, mutate with update masks, geo target suggestions). Ids of created entities are
  * assigned by the platform; figures come only from `getReport`.
  */
-export interface SearchAdsPort extends SearchAdsInsightsPort {
+export interface SearchAdsPort extends SearchAdsInsightsPort, SearchAdsBiddingPort {
   /** Account-level settings (descriptive name, partner-network eligibility). */
   getAccountSettings(): Promise<SearchAdsAccountSettings>;
 
@@ -276,6 +277,8 @@ export interface SearchAdsCampaignCriterion {
   /** `geoTargetConstants/<id>`. */
   geo_target_constant: string;
   negative: boolean;
+  /** Bid modifier of a targeted location (1 = none), where one is set. */
+  bid_modifier?: number;
 }
 
 export type NewSearchAdsCampaignCriterion = Omit<SearchAdsCampaignCriterion, 'id' | 'criterion_id'>;

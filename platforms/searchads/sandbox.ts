@@ -5,6 +5,8 @@ import { lastReportDay } from '../dates';
 import { datesBetween, type PerformanceTier } from '../sandbox/metrics';
 import { campaignDay, enabledShare, splitAmong, splitSearchTerms, type StoredAd, type StoredAdGroup, type StoredCampaign, type StoredKeyword, type StoredNegative } from './sandbox/delivery';
 import { SandboxPlatform } from '../sandbox/platform';
+import { BIDDING_KIND, BiddingSandbox, portCampaign, type LinkedCampaign } from './sandbox/bidding';
+import type { NewSearchAdsBiddingStrategy, NewSearchAdsLabel, NewSearchAdsSharedBudget, SearchAdsAdScheduleChange, SearchAdsBidModifiers, SearchAdsLabelLink } from './port-bidding';
 import type { HistoryEntry } from '../sandbox/history';
 import { SandboxStore } from '../sandbox/store';
 import type {
@@ -60,12 +62,13 @@ export const KIND = {
   negativeList: 'negative_list',
   audience: 'audience',
   conversionAction: 'conversion_action',
+  ...BIDDING_KIND,
 } as const;
 
 const SETTINGS_ID = 'account';
 
 
-const campaignOf = ({ performance: _performance, ...campaign }: StoredCampaign): SearchAdsCampaign => campaign;
+const campaignOf = (campaign: StoredCampaign): SearchAdsCampaign => portCampaign(campaign);
 const adGroupOf = ({ performance: _performance, start_date: _start, ...group }: StoredAdGroup): SearchAdsAdGroup => group;
 const keywordOf = ({ performance: _performance, start_date: _start, ...keyword }: StoredKeyword): SearchAdsKeyword => keyword;
 const adOf = ({ start_date: _start, ...ad }: StoredAd): SearchAdsAd => ad;
@@ -76,6 +79,9 @@ const negativeOf = ({ created_at: _created, ...negative }: StoredNegative): Sear
 
 /** The simulated searchads platform for one sandbox account. */
 export class SearchAdsSandbox extends SandboxPlatform implements SearchAdsPort {
+  /** Labels, shared budgets, portfolios, schedules and bid modifiers (sandbox/bidding.ts). */
+  private readonly bidding = new BiddingSandbox(this.store, { campaign: KIND.campaign, label: KIND.label, criterion: KIND.campaignCriterion });
+
   async getAccountSettings(): Promise<SearchAdsAccountSettings> {
     const settings = await this.store.get<SearchAdsAccountSettings>(KIND.settings, SETTINGS_ID);
     return settings ?? defaultSettings(this.account);
@@ -90,7 +96,7 @@ export class SearchAdsSandbox extends SandboxPlatform implements SearchAdsPort {
   }
 
   async updateCampaign(campaignId: string, patch: Partial<Omit<SearchAdsCampaign, 'id'>>, expect?: Partial<SearchAdsCampaign>): Promise<SearchAdsCampaign> {
-    return campaignOf(await this.store.update<StoredCampaign>(KIND.campaign, campaignId, patch, { expect }));
+    return this.bidding.updateCampaign(campaignId, patch, expect);
   }
 
   async listAdGroups(campaignId?: string): Promise<SearchAdsAdGroup[]> {
@@ -262,6 +268,62 @@ export class SearchAdsSandbox extends SandboxPlatform implements SearchAdsPort {
 
   listLabels(): Promise<SearchAdsLabel[]> {
     return this.store.list<SearchAdsLabel>(KIND.label);
+  }
+
+  createLabel(label: NewSearchAdsLabel) {
+    return this.bidding.createLabel(label);
+  }
+
+  listLabelLinks() {
+    return this.bidding.listLabelLinks();
+  }
+
+  addLabelLinks(links: SearchAdsLabelLink[]) {
+    return this.bidding.addLabelLinks(links);
+  }
+
+  removeLabelLinks(links: SearchAdsLabelLink[]) {
+    return this.bidding.removeLabelLinks(links);
+  }
+
+  listSharedBudgets() {
+    return this.bidding.listSharedBudgets();
+  }
+
+  createSharedBudget(budget: NewSearchAdsSharedBudget) {
+    return this.bidding.createSharedBudget(budget);
+  }
+
+  moveCampaignToBudget(campaignId: string, budgetId: string) {
+    return this.bidding.moveCampaignToBudget(campaignId, budgetId);
+  }
+
+  listBiddingStrategies() {
+    return this.bidding.listBiddingStrategies();
+  }
+
+  createBiddingStrategy(strategy: NewSearchAdsBiddingStrategy) {
+    return this.bidding.createBiddingStrategy(strategy);
+  }
+
+  assignBiddingStrategy(campaignId: string, strategyId: string) {
+    return this.bidding.assignBiddingStrategy(campaignId, strategyId);
+  }
+
+  listAdSchedules(campaignId: string) {
+    return this.bidding.listAdSchedules(campaignId);
+  }
+
+  changeAdSchedules(campaignId: string, change: SearchAdsAdScheduleChange) {
+    return this.bidding.changeAdSchedules(campaignId, change);
+  }
+
+  listDeviceModifiers(campaignId: string) {
+    return this.bidding.listDeviceModifiers(campaignId);
+  }
+
+  setBidModifiers(campaignId: string, modifiers: SearchAdsBidModifiers) {
+    return this.bidding.setBidModifiers(campaignId, modifiers);
   }
 
   async listAudienceSegments(): Promise<SearchAdsAudienceSegment[]> {
@@ -659,6 +721,15 @@ export async function seedSearchAdsAccount(account: ConnectedAccount): Promise<v
 
   const settings: SearchAdsAccountSettings & { id: string } = defaultSettings(account);
 
+  // A shared budget and a portfolio strategy no campaign uses yet, a weekday schedule on the brand
+  // campaign, a mobile bid modifier and a labelled ad group (none of them changes a figure).
+  const sharedBudgets = [{ id: ids.digits(10), name: 'Shared - Search Evergreen', amount: 150, delivery_method: 'STANDARD' }];
+  const strategies = [{ id: ids.digits(10), name: 'Portfolio - Search tCPA 25', type: 'TARGET_CPA', target_cpa: 25, cpc_bid_ceiling: 4 }];
+  const weekday = (day: string) => ({ id: '', criterion_id: ids.digits(11), campaign_id: brand.id, day_of_week: day, start_hour: 6, start_minute: 'ZERO', end_hour: 22, end_minute: 'ZERO', bid_modifier: 1 });
+  const schedules = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY'].map(weekday).map((s) => ({ ...s, id: `${brand.id}~${s.criterion_id}` }));
+  const devices = [{ id: `${generic.id}~30001`, campaign_id: generic.id, criterion_id: '30001', device: 'MOBILE', bid_modifier: 1.2 }];
+  const labelLinks = [{ id: `ad_group~${compBrands.id}~${reviewLabel}`, label_id: reviewLabel!, entity_type: 'ad_group', entity_id: compBrands.id }];
+
   await Promise.all([
     store.putMany(KIND.settings, [settings]),
     store.putMany(KIND.campaign, campaigns),
@@ -673,5 +744,10 @@ export async function seedSearchAdsAccount(account: ConnectedAccount): Promise<v
     store.putMany(KIND.negativeList, negativeLists),
     store.putMany(KIND.audience, audiences),
     store.putMany(KIND.conversionAction, conversionActions),
+    store.putMany(KIND.budget, sharedBudgets),
+    store.putMany(KIND.strategy, strategies),
+    store.putMany(KIND.adSchedule, schedules),
+    store.putMany(KIND.device, devices),
+    store.putMany(KIND.labelLink, labelLinks),
   ]);
 }

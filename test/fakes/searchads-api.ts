@@ -44,6 +44,13 @@ export interface FakeCustomer {
   assets: Obj[];
   campaignAssets: Obj[];
   labels: Obj[];
+  /** Label links: campaign_label, ad_group_label, ad_group_ad_label, ad_group_criterion_label. */
+  campaignLabels: Obj[];
+  adGroupLabels: Obj[];
+  adGroupAdLabels: Obj[];
+  adGroupCriterionLabels: Obj[];
+  /** Portfolio bidding strategies. */
+  biddingStrategies: Obj[];
   customAudiences: Obj[];
   userLists: Obj[];
   sharedSets: Obj[];
@@ -84,10 +91,19 @@ const FIELDS: Record<string, string[]> = {
     'id', 'resource_name', 'name', 'status', 'advertising_channel_type', 'bidding_strategy_type', 'start_date_time', 'end_date_time', 'campaign_budget',
     'network_settings.target_google_search', 'network_settings.target_search_network', 'network_settings.target_content_network',
     'network_settings.target_partner_search_network', 'network_settings.target_youtube', 'network_settings.target_google_tv_network',
-    'targeting_setting.target_restrictions', 'ai_max_setting.enable_ai_max', 'tracking_url_template', 'final_url_suffix', 'url_custom_parameters', 'labels', 'frequency_caps',
+    'targeting_setting.target_restrictions', 'ai_max_setting.enable_ai_max', 'tracking_url_template', 'final_url_suffix', 'url_custom_parameters', 'labels', 'frequency_caps', 'bidding_strategy',
     'maximize_conversions.target_cpa_micros', 'target_cpa.target_cpa_micros', 'maximize_conversion_value.target_roas', 'target_roas.target_roas',
   ],
-  campaign_budget: ['id', 'resource_name', 'amount_micros', 'explicitly_shared'],
+  campaign_budget: ['id', 'resource_name', 'name', 'amount_micros', 'explicitly_shared', 'delivery_method', 'status'],
+  bidding_strategy: [
+    'id', 'resource_name', 'name', 'type', 'status', 'campaign_count', 'target_cpa.target_cpa_micros', 'target_cpa.cpc_bid_ceiling_micros', 'target_cpa.cpc_bid_floor_micros',
+    'target_roas.target_roas', 'target_roas.cpc_bid_ceiling_micros', 'target_roas.cpc_bid_floor_micros', 'maximize_conversions.target_cpa_micros', 'maximize_conversion_value.target_roas',
+    'target_impression_share.location', 'target_impression_share.location_fraction_micros', 'target_impression_share.cpc_bid_ceiling_micros', 'target_spend.cpc_bid_ceiling_micros',
+  ],
+  campaign_label: ['resource_name', 'campaign', 'label'],
+  ad_group_label: ['resource_name', 'ad_group', 'label'],
+  ad_group_ad_label: ['resource_name', 'ad_group_ad', 'label'],
+  ad_group_criterion_label: ['resource_name', 'ad_group_criterion', 'label'],
   ad_group: ['id', 'resource_name', 'name', 'status', 'type', 'cpc_bid_micros', 'campaign'],
   ad_group_ad: [
     'resource_name', 'status', 'ad_group', 'ad.id', 'ad.type', 'ad.final_urls', 'ad.responsive_search_ad.headlines', 'ad.responsive_search_ad.descriptions',
@@ -97,7 +113,9 @@ const FIELDS: Record<string, string[]> = {
     'resource_name', 'criterion_id', 'type', 'status', 'negative', 'ad_group', 'keyword.text', 'keyword.match_type', 'cpc_bid_micros', 'quality_info.quality_score',
     'user_interest.user_interest_category', 'custom_audience.custom_audience', 'user_list.user_list',
   ],
-  campaign_criterion: ['resource_name', 'criterion_id', 'type', 'negative', 'campaign', 'keyword.text', 'keyword.match_type', 'location.geo_target_constant', 'language.language_constant'],
+  campaign_criterion: ['resource_name', 'criterion_id', 'type', 'negative', 'campaign', 'keyword.text', 'keyword.match_type', 'location.geo_target_constant', 'language.language_constant',
+    'bid_modifier', 'device.type', 'ad_schedule.day_of_week', 'ad_schedule.start_hour', 'ad_schedule.start_minute', 'ad_schedule.end_hour', 'ad_schedule.end_minute',
+  ],
   asset: [
     'id', 'resource_name', 'type', 'name', 'final_urls', 'callout_asset.callout_text', 'call_asset.phone_number', 'call_asset.country_code', 'sitelink_asset.link_text',
     'sitelink_asset.description1', 'sitelink_asset.description2', 'structured_snippet_asset.header', 'structured_snippet_asset.values', 'text_asset.text',
@@ -139,6 +157,11 @@ const FROM: Record<string, { with: string[]; metrics?: boolean }> = {
   asset: { with: ['asset', 'customer'] },
   campaign_asset: { with: ['campaign_asset', 'campaign', 'asset', 'customer'] },
   label: { with: ['label', 'customer'] },
+  bidding_strategy: { with: ['bidding_strategy', 'customer'] },
+  campaign_label: { with: ['campaign_label', 'campaign', 'label', 'customer'] },
+  ad_group_label: { with: ['ad_group_label', 'ad_group', 'campaign', 'label', 'customer'] },
+  ad_group_ad_label: { with: ['ad_group_ad_label', 'ad_group_ad', 'ad_group', 'campaign', 'label', 'customer'] },
+  ad_group_criterion_label: { with: ['ad_group_criterion_label', 'ad_group_criterion', 'ad_group', 'campaign', 'label', 'customer'] },
   user_interest: { with: ['user_interest'] },
   custom_audience: { with: ['custom_audience', 'customer'] },
   user_list: { with: ['user_list', 'customer'] },
@@ -222,6 +245,7 @@ export class FakeSearchAdsApi {
       status: options.status ?? 'ENABLED', users: options.users ?? [], clients: options.clients ?? [],
       campaigns: [], budgets: [], adGroups: [], ads: [], adObjects: [], adGroupCriteria: [], campaignCriteria: [], assets: [], campaignAssets: [], labels: [], customAudiences: [], userLists: [],
       sharedSets: [], sharedCriteria: [], campaignSharedSets: [], conversionActions: [],
+      campaignLabels: [], adGroupLabels: [], adGroupAdLabels: [], adGroupCriterionLabels: [], biddingStrategies: [],
     };
     this.customers.set(customer.id, customer);
     return customer;
@@ -290,6 +314,12 @@ export class FakeSearchAdsApi {
     c.ads.push({ resourceName: rn('adGroupAds', `${cart.id}~${displayAdId}`), status: 'ENABLED', adGroup: cart.resourceName, ad: { id: displayAdId, type: 'RESPONSIVE_DISPLAY_AD', finalUrls: ['https://www.northwind-outdoor.example/'], responsiveDisplayAd: { headlines: [{ text: 'Still Thinking It Over?' }], descriptions: [{ text: 'Come back for free shipping.' }] } } });
 
     for (const adGroupAd of c.ads) c.adObjects.push(Object.assign(adGroupAd.ad, { resourceName: rn('ads', adGroupAd.ad.id) }));
+
+    for (const camp of c.campaigns) for (const label of camp.labels) c.campaignLabels.push({ resourceName: rn('campaignLabels', `${camp.id}~${label.split('/').at(-1)}`), campaign: camp.resourceName, label });
+    const sharedId = newId(10);
+    c.budgets.push({ id: sharedId, resourceName: rn('campaignBudgets', sharedId), name: 'Shared - Search Evergreen', amountMicros: '150000000', explicitlyShared: true, deliveryMethod: 'STANDARD', status: 'ENABLED' });
+    const strategyId = newId(10);
+    c.biddingStrategies.push({ id: strategyId, resourceName: rn('biddingStrategies', strategyId), name: 'Portfolio - Search tCPA 25', type: 'TARGET_CPA', status: 'ENABLED', targetCpa: { targetCpaMicros: '25000000', cpcBidCeilingMicros: '4000000' } });
 
     const criterion = (group: Obj, fields: Obj) => {
       const id = newId(11);
@@ -665,6 +695,32 @@ export class FakeSearchAdsApi {
       case 'campaign_asset':
         rows = c.campaignAssets.map((campaignAsset) => ({ campaignAsset, campaign: campaignOf(campaignAsset.campaign), asset: c.assets.find((a) => a.resourceName === campaignAsset.asset), customer }));
         break;
+      case 'bidding_strategy':
+        rows = c.biddingStrategies.map((biddingStrategy) => ({ biddingStrategy: { ...biddingStrategy, campaignCount: String(c.campaigns.filter((x) => x.biddingStrategy === biddingStrategy.resourceName && x.status !== 'REMOVED').length) }, customer }));
+        break;
+      case 'campaign_label':
+        rows = c.campaignLabels.map((campaignLabel) => ({ campaignLabel, campaign: campaignOf(campaignLabel.campaign), label: c.labels.find((l) => l.resourceName === campaignLabel.label), customer }));
+        break;
+      case 'ad_group_label':
+        rows = c.adGroupLabels.map((adGroupLabel) => {
+          const adGroup = adGroupOf(adGroupLabel.adGroup)!;
+          return { adGroupLabel, adGroup, campaign: campaignOf(adGroup.campaign), label: c.labels.find((l) => l.resourceName === adGroupLabel.label), customer };
+        });
+        break;
+      case 'ad_group_ad_label':
+        rows = c.adGroupAdLabels.map((adGroupAdLabel) => {
+          const adGroupAd = c.ads.find((a) => a.resourceName === adGroupAdLabel.adGroupAd)!;
+          const adGroup = adGroupOf(adGroupAd.adGroup)!;
+          return { adGroupAdLabel, adGroupAd, adGroup, campaign: campaignOf(adGroup.campaign), label: c.labels.find((l) => l.resourceName === adGroupAdLabel.label), customer };
+        });
+        break;
+      case 'ad_group_criterion_label':
+        rows = c.adGroupCriterionLabels.map((adGroupCriterionLabel) => {
+          const adGroupCriterion = c.adGroupCriteria.find((k) => k.resourceName === adGroupCriterionLabel.adGroupCriterion)!;
+          const adGroup = adGroupOf(adGroupCriterion.adGroup)!;
+          return { adGroupCriterionLabel, adGroupCriterion, adGroup, campaign: campaignOf(adGroup.campaign), label: c.labels.find((l) => l.resourceName === adGroupCriterionLabel.label), customer };
+        });
+        break;
       case 'label':
         rows = c.labels.map((label) => ({ label, customer }));
         break;
@@ -701,6 +757,10 @@ export class FakeSearchAdsApi {
     if (!Array.isArray(operations) || !operations.length) throw invalid('mutateError', 'OPERATIONS_REQUIRED', 'Operations are required.');
     const list: Obj[] = (c as unknown as Record<string, Obj[]>)[spec.list]!;
     const prefix = `customers/${c.id}/${resource}/`;
+    // What the list would hold after the request, for the rules that look at several entities at once (spec.checkAll).
+    const removed = new Set<Obj>();
+    const replaced = new Map<Obj, Obj>();
+    const added: Obj[] = [];
     // Validate every operation first: the request is atomic.
     const applies: (() => string)[] = operations.map((op, index) => {
       const where = (fieldName: string) => ({ fieldPathElements: [{ fieldName: 'operations', index }, { fieldName }] });
@@ -710,6 +770,7 @@ export class FakeSearchAdsApi {
       if (op.remove !== undefined) {
         const target = list.find((x) => x.resourceName === op.remove);
         if (!String(op.remove).startsWith(prefix) || !target) throw invalid('mutateError', 'RESOURCE_NOT_FOUND', `Resource was not found: ${op.remove}.`, where('remove'));
+        removed.add(target);
         return () => {
           spec.remove(c, target, list);
           return target.resourceName;
@@ -729,6 +790,7 @@ export class FakeSearchAdsApi {
         const next = structuredClone(target);
         for (const path of paths) setPath(next, path, get(op.update, path));
         spec.validate(c, next, where, target);
+        replaced.set(target, next);
         return () => {
           Object.assign(target, next);
           for (const path of paths) if (get(op.update, path) === undefined) deletePath(target, path);
@@ -738,12 +800,15 @@ export class FakeSearchAdsApi {
       checkKnownKeys(op.create, spec.create ?? [], where);
       const created = spec.build!(c, op.create, where);
       spec.validate(c, created, where);
-      if (list.some((x) => x.resourceName === created.resourceName)) throw invalid('mutateError', 'RESOURCE_ALREADY_EXISTS', 'The resource already exists.', where('create'));
+      if (list.some((x) => x.resourceName === created.resourceName) || added.some((x) => x.resourceName === created.resourceName)) throw invalid('mutateError', 'RESOURCE_ALREADY_EXISTS', 'The resource already exists.', where('create'));
+      added.push(created);
       return () => {
         list.push(created);
+        spec.created?.(c, created);
         return created.resourceName;
       };
     });
+    spec.checkAll?.(c, [...list.filter((x) => !removed.has(x)).map((x) => replaced.get(x) ?? x), ...added]);
     // validateOnly: every operation was checked above; nothing is applied and the answer is empty.
     if (json.validateOnly === true) return {};
     return { results: applies.map((apply) => ({ resourceName: apply() })) };
@@ -890,6 +955,10 @@ interface MutableSpec {
   build?: (c: FakeCustomer, create: Obj, where: (f: string) => Obj) => Obj;
   validate: (c: FakeCustomer, entity: Obj, where: (f: string) => Obj, before?: Obj) => void;
   remove: (c: FakeCustomer, target: Obj, list: Obj[]) => void;
+  /** After a create is applied (side effects on other resources). */
+  created?: (c: FakeCustomer, entity: Obj) => void;
+  /** Rules over the whole list as the request would leave it (checked before anything is applied). */
+  checkAll?: (c: FakeCustomer, after: Obj[]) => void;
 }
 
 const ENUM = (field: string, value: unknown, allowed: string[], where: (f: string) => Obj) => {
@@ -910,10 +979,48 @@ const BIDDING_STRATEGIES: [string, string][] = [
   ['manualCpc', 'MANUAL_CPC'], ['targetSpend', 'TARGET_SPEND'], ['maximizeConversions', 'MAXIMIZE_CONVERSIONS'], ['maximizeConversionValue', 'MAXIMIZE_CONVERSION_VALUE'],
   ['targetCpa', 'TARGET_CPA'], ['targetRoas', 'TARGET_ROAS'], ['targetImpressionShare', 'TARGET_IMPRESSION_SHARE'],
 ];
+/** The schemes of a portfolio bidding strategy (a oneof) and the type each stands for. */
+const PORTFOLIO_SCHEMES: [string, string][] = [
+  ['targetCpa', 'TARGET_CPA'], ['targetRoas', 'TARGET_ROAS'], ['maximizeConversions', 'MAXIMIZE_CONVERSIONS'], ['maximizeConversionValue', 'MAXIMIZE_CONVERSION_VALUE'],
+  ['targetImpressionShare', 'TARGET_IMPRESSION_SHARE'], ['targetSpend', 'TARGET_SPEND'],
+];
 const BIDDING_PATHS = [
   'manualCpc', 'manualCpc.enhancedCpcEnabled', 'targetSpend', 'maximizeConversions', 'maximizeConversions.targetCpaMicros', 'maximizeConversionValue', 'maximizeConversionValue.targetRoas',
   'targetCpa.targetCpaMicros', 'targetRoas.targetRoas', 'targetImpressionShare', 'targetImpressionShare.location', 'targetImpressionShare.locationFractionMicros',
 ];
+/** Portfolio strategy types each channel can use (Performance Max and video take none). */
+const PORTFOLIO_BY_CHANNEL: Record<string, string[]> = {
+  SEARCH: ['TARGET_CPA', 'TARGET_ROAS', 'MAXIMIZE_CONVERSIONS', 'MAXIMIZE_CONVERSION_VALUE', 'TARGET_IMPRESSION_SHARE', 'TARGET_SPEND'],
+  DISPLAY: ['TARGET_CPA', 'TARGET_ROAS', 'MAXIMIZE_CONVERSIONS', 'MAXIMIZE_CONVERSION_VALUE', 'TARGET_SPEND'],
+  SHOPPING: ['TARGET_ROAS', 'TARGET_SPEND'],
+  PERFORMANCE_MAX: [],
+  VIDEO: [],
+};
+const DAYS = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'];
+const MINUTES: Record<string, number> = { ZERO: 0, FIFTEEN: 15, THIRTY: 30, FORTY_FIVE: 45 };
+const DEVICE_IDS: Record<string, string> = { DESKTOP: '30000', MOBILE: '30001', TABLET: '30002', CONNECTED_TV: '30004' };
+const checkModifier = (value: unknown, min: number, where: (f: string) => Obj) => {
+  if (value === undefined) return;
+  const m = Number(value);
+  if (!Number.isFinite(m) || (m !== 0 && (m < 0.1 || m > 10)) || (m === 0 && min > 0)) throw invalid('criterionError', 'INVALID_BID_MODIFIER', `The bid modifier ${value} is out of range.`, where('bid_modifier'));
+};
+/** A link of a label to one entity: `<collection>/<entity key>~<label id>`. */
+const labelLink = (field: string, collection: keyof FakeCustomer, resource: string, onCreate?: (c: FakeCustomer, link: Obj, add: boolean) => void): MutableSpec => ({
+  list: resource as keyof FakeCustomer,
+  create: [field, 'label'],
+  build(c, create, where) {
+    const entity = refOf(c, collection, create[field], field, where);
+    const label = refOf(c, 'labels', create.label, 'label', where);
+    if (entity.status === 'REMOVED') throw invalid('labelError', 'CANNOT_APPLY_LABEL_TO_REMOVED_ENTITY', 'A removed entity cannot be labelled.', where(field));
+    return { resourceName: `customers/${c.id}/${resource}/${String(entity.resourceName).split('/').at(-1)}~${label.id}`, [field]: entity.resourceName, label: label.resourceName };
+  },
+  validate() {},
+  remove(c, target, list) {
+    removeFrom(c, target, list);
+    onCreate?.(c, target, false);
+  },
+  created: onCreate ? (c, link) => onCreate(c, link, true) : undefined,
+});
 const BIDDING_BY_CHANNEL: Record<string, string[]> = {
   SEARCH: ['MANUAL_CPC', 'TARGET_SPEND', 'MAXIMIZE_CONVERSIONS', 'MAXIMIZE_CONVERSION_VALUE', 'TARGET_CPA', 'TARGET_ROAS', 'TARGET_IMPRESSION_SHARE'],
   DISPLAY: ['MANUAL_CPC', 'TARGET_SPEND', 'MAXIMIZE_CONVERSIONS', 'MAXIMIZE_CONVERSION_VALUE', 'TARGET_CPA', 'TARGET_ROAS'],
@@ -958,7 +1065,7 @@ const MUTABLE: Record<string, MutableSpec> = {
     update: [
       'name', 'status', 'networkSettings.targetGoogleSearch', 'networkSettings.targetSearchNetwork', 'networkSettings.targetContentNetwork', 'networkSettings.targetPartnerSearchNetwork',
       'networkSettings.targetYoutube', 'networkSettings.targetGoogleTvNetwork', 'targetingSetting.targetRestrictions', 'aiMaxSetting.enableAiMax', 'trackingUrlTemplate',
-      'finalUrlSuffix', 'urlCustomParameters', 'startDateTime', 'endDateTime', ...BIDDING_PATHS,
+      'finalUrlSuffix', 'urlCustomParameters', 'startDateTime', 'endDateTime', 'campaignBudget', 'biddingStrategy', ...BIDDING_PATHS,
     ],
     create: [
       'name', 'status', 'advertisingChannelType', 'campaignBudget', 'containsEuPoliticalAdvertising', 'startDateTime', 'endDateTime', 'finalUrlSuffix', ...BIDDING_PATHS,
@@ -976,15 +1083,39 @@ const MUTABLE: Record<string, MutableSpec> = {
       };
     },
     validate(c, campaign, where, before) {
-      // Exactly one bidding strategy: the one set last replaces the others (a oneof on the platform).
+      // Exactly one bidding strategy: the one set last replaces the others (a oneof on the platform,
+      // with the portfolio `bidding_strategy` as one of its members).
       const set = BIDDING_STRATEGIES.filter(([field]) => campaign[field] !== undefined && (!before || JSON.stringify(campaign[field]) !== JSON.stringify(before[field])));
-      const strategy = set[0] ?? BIDDING_STRATEGIES.find(([field]) => campaign[field] !== undefined);
-      if (!strategy) throw invalid('biddingError', 'BIDDING_STRATEGY_REQUIRED', 'A bidding strategy must be set.', where('campaign_bidding_strategy'));
-      if (set.length > 1) throw invalid('mutateError', 'INVALID_OPERATION', 'Only one bidding strategy may be set.', where('campaign_bidding_strategy'));
-      for (const [field] of BIDDING_STRATEGIES) if (field !== strategy[0]) campaign[field] = undefined;
-      campaign.biddingStrategyType = strategy[1];
-      if (!BIDDING_BY_CHANNEL[campaign.advertisingChannelType]?.includes(strategy[1])) {
-        throw invalid('biddingError', 'BIDDING_STRATEGY_NOT_SUPPORTED_WITH_AD_SCHEDULE', `${strategy[1]} is not supported for ${campaign.advertisingChannelType} campaigns.`, where('campaign_bidding_strategy'));
+      const portfolioSet = campaign.biddingStrategy !== undefined && campaign.biddingStrategy !== before?.biddingStrategy;
+      if (portfolioSet && set.length) throw invalid('mutateError', 'INVALID_OPERATION', 'Only one bidding strategy may be set.', where('campaign_bidding_strategy'));
+      if (campaign.biddingStrategy !== undefined && !set.length) {
+        const portfolio = refOf(c, 'biddingStrategies', campaign.biddingStrategy, 'bidding_strategy', where);
+        if (portfolio.status === 'REMOVED') throw invalid('biddingStrategyError', 'BIDDING_STRATEGY_REMOVED', 'The bidding strategy was removed.', where('bidding_strategy'));
+        if (!PORTFOLIO_BY_CHANNEL[campaign.advertisingChannelType]?.includes(portfolio.type)) {
+          throw invalid('biddingStrategyError', 'BIDDING_STRATEGY_NOT_SUPPORTED', `A ${portfolio.type} portfolio strategy is not supported for ${campaign.advertisingChannelType} campaigns.`, where('bidding_strategy'));
+        }
+        for (const [field] of BIDDING_STRATEGIES) campaign[field] = undefined;
+        campaign.biddingStrategyType = portfolio.type;
+      } else {
+        const strategy = set[0] ?? BIDDING_STRATEGIES.find(([field]) => campaign[field] !== undefined);
+        if (!strategy) throw invalid('biddingError', 'BIDDING_STRATEGY_REQUIRED', 'A bidding strategy must be set.', where('campaign_bidding_strategy'));
+        if (set.length > 1) throw invalid('mutateError', 'INVALID_OPERATION', 'Only one bidding strategy may be set.', where('campaign_bidding_strategy'));
+        for (const [field] of BIDDING_STRATEGIES) if (field !== strategy[0]) campaign[field] = undefined;
+        campaign.biddingStrategy = undefined;
+        campaign.biddingStrategyType = strategy[1];
+        if (!BIDDING_BY_CHANNEL[campaign.advertisingChannelType]?.includes(strategy[1])) {
+          throw invalid('biddingError', 'BIDDING_STRATEGY_NOT_SUPPORTED_WITH_AD_SCHEDULE', `${strategy[1]} is not supported for ${campaign.advertisingChannelType} campaigns.`, where('campaign_bidding_strategy'));
+        }
+      }
+      if (campaign.campaignBudget !== before?.campaignBudget) {
+        const budget = refOf(c, 'budgets', campaign.campaignBudget, 'campaign_budget', where);
+        if (budget.status === 'REMOVED') throw invalid('campaignBudgetError', 'CAMPAIGN_BUDGET_REMOVED', 'The requested campaign budget no longer exists.', where('campaign_budget'));
+        if (budget.explicitlyShared && campaign.advertisingChannelType === 'PERFORMANCE_MAX') {
+          throw invalid('campaignBudgetError', 'CAMPAIGN_BUDGET_CANNOT_BE_SHARED', 'A Performance Max campaign cannot use a shared budget.', where('campaign_budget'));
+        }
+        if (!budget.explicitlyShared && c.campaigns.some((x) => x.resourceName !== campaign.resourceName && x.campaignBudget === budget.resourceName)) {
+          throw invalid('campaignBudgetError', 'CANNOT_USE_IMPLICITLY_SHARED_CAMPAIGN_BUDGET_WITH_MULTIPLE_CAMPAIGNS', 'Only explicitly shared campaign budgets can be used with multiple campaigns.', where('campaign_budget'));
+        }
       }
       const cpa = campaign.maximizeConversions?.targetCpaMicros;
       if (cpa !== undefined && (Number(cpa) <= 0 || Number(cpa) % 10_000 !== 0)) throw invalid('biddingError', 'INVALID_TARGET_CPA', 'The target CPA is invalid.', where('maximize_conversions.target_cpa_micros'));
@@ -1016,7 +1147,7 @@ const MUTABLE: Record<string, MutableSpec> = {
       if (create.deliveryMethod !== undefined) ENUM('delivery_method', create.deliveryMethod, ['STANDARD', 'ACCELERATED'], where);
       if (c.budgets.some((b) => b.name === create.name)) throw invalid('campaignBudgetError', 'DUPLICATE_NAME', 'A budget with this name already exists.', where('name'));
       const id = newId(10);
-      return { id, resourceName: `customers/${c.id}/campaignBudgets/${id}`, explicitlyShared: false, deliveryMethod: 'STANDARD', ...create };
+      return { id, resourceName: `customers/${c.id}/campaignBudgets/${id}`, explicitlyShared: false, deliveryMethod: 'STANDARD', status: 'ENABLED', ...create };
     },
     validate(_c, budget, where) {
       required('amount_micros', budget.amountMicros, where);
@@ -1095,9 +1226,30 @@ const MUTABLE: Record<string, MutableSpec> = {
   },
   campaignCriteria: {
     list: 'campaignCriteria',
-    create: ['campaign', 'negative', 'location.geoTargetConstant', 'language.languageConstant', 'keyword.text', 'keyword.matchType'],
+    create: [
+      'campaign', 'negative', 'location.geoTargetConstant', 'language.languageConstant', 'keyword.text', 'keyword.matchType', 'bidModifier', 'device.type',
+      'adSchedule.dayOfWeek', 'adSchedule.startHour', 'adSchedule.startMinute', 'adSchedule.endHour', 'adSchedule.endMinute',
+    ],
+    update: ['bidModifier'],
     build(c, create, where) {
       const campaign = refOf(c, 'campaigns', create.campaign, 'campaign', where);
+      const modifier = create.bidModifier !== undefined ? { bidModifier: Number(create.bidModifier) } : {};
+      if (create.device) {
+        ENUM('device.type', create.device.type, Object.keys(DEVICE_IDS), where);
+        const id = DEVICE_IDS[create.device.type]!;
+        return { resourceName: `customers/${c.id}/campaignCriteria/${campaign.id}~${id}`, criterionId: id, campaign: campaign.resourceName, type: 'DEVICE', negative: false, device: { type: create.device.type }, ...modifier };
+      }
+      if (create.adSchedule) {
+        const a = create.adSchedule;
+        ENUM('ad_schedule.day_of_week', a.dayOfWeek, DAYS, where);
+        ENUM('ad_schedule.start_minute', a.startMinute, Object.keys(MINUTES), where);
+        ENUM('ad_schedule.end_minute', a.endMinute, Object.keys(MINUTES), where);
+        if (!Number.isInteger(a.startHour) || a.startHour < 0 || a.startHour > 23) throw invalid('criterionError', 'AD_SCHEDULE_INVALID_START_HOUR', 'The start hour must be 0-23.', where('ad_schedule.start_hour'));
+        if (!Number.isInteger(a.endHour) || a.endHour < 0 || a.endHour > 24 || (a.endHour === 24 && a.endMinute !== 'ZERO')) throw invalid('criterionError', 'AD_SCHEDULE_INVALID_END_HOUR', 'The end hour must be 0-24 (24 with minute ZERO).', where('ad_schedule.end_hour'));
+        if (a.endHour * 60 + MINUTES[a.endMinute]! <= a.startHour * 60 + MINUTES[a.startMinute]!) throw invalid('criterionError', 'AD_SCHEDULE_END_TIME_BEFORE_START_TIME', 'The end time must be after the start time.', where('ad_schedule'));
+        const id = newId(11);
+        return { resourceName: `customers/${c.id}/campaignCriteria/${campaign.id}~${id}`, criterionId: id, campaign: campaign.resourceName, type: 'AD_SCHEDULE', negative: false, adSchedule: { ...a }, ...modifier };
+      }
       if (create.keyword !== undefined) {
         if (!create.negative) throw invalid('criterionError', 'CANNOT_ADD_CRITERIA_TYPE', 'Campaigns take keywords only as negatives.', where('negative'));
         checkKeyword(create.keyword, where);
@@ -1119,8 +1271,91 @@ const MUTABLE: Record<string, MutableSpec> = {
       }
       throw invalid('criterionError', 'CRITERION_TYPE_MISMATCH', 'A criterion (location or language) must be set.', where('criterion'));
     },
-    validate() {},
+    validate(c, criterion, where) {
+      if (criterion.bidModifier === undefined) return;
+      if (criterion.negative) throw invalid('criterionError', 'CANNOT_BID_MODIFY_NEGATIVE_CRITERION', 'Negative criteria cannot have bid modifiers.', where('bid_modifier'));
+      if (!['DEVICE', 'AD_SCHEDULE', 'LOCATION'].includes(criterion.type)) throw invalid('criterionError', 'BID_MODIFIER_NOT_ALLOWED', `${criterion.type} criteria take no bid modifier.`, where('bid_modifier'));
+      checkModifier(criterion.bidModifier, criterion.type === 'DEVICE' ? 0 : 0.1, where);
+      const campaign = c.campaigns.find((x) => x.resourceName === criterion.campaign);
+      if (campaign?.status === 'REMOVED') throw invalid('campaignError', 'CANNOT_MODIFY_REMOVED_CAMPAIGN', 'Cannot modify a removed campaign.', where('campaign'));
+      if (campaign?.advertisingChannelType === 'PERFORMANCE_MAX' && criterion.type !== 'AD_SCHEDULE') throw invalid('criterionError', 'BID_MODIFIER_NOT_ALLOWED', 'Performance Max campaigns take no bid modifiers.', where('bid_modifier'));
+    },
+    checkAll(_c, after) {
+      const byCampaign = new Map<string, Obj[]>();
+      for (const x of after) byCampaign.set(x.campaign, [...(byCampaign.get(x.campaign) ?? []), x]);
+      for (const criteria of byCampaign.values()) {
+        const devices = criteria.filter((x) => x.type === 'DEVICE' && ['MOBILE', 'DESKTOP', 'TABLET'].includes(x.device.type));
+        if (devices.length === 3 && devices.every((d) => Number(d.bidModifier) === 0)) throw invalid('campaignCriterionError', 'CANNOT_EXCLUDE_ALL_DEVICES', 'Not every device may be excluded.');
+        for (const day of DAYS) {
+          const periods = criteria.filter((x) => x.type === 'AD_SCHEDULE' && x.adSchedule.dayOfWeek === day).map((x) => x.adSchedule).sort((a, b) => a.startHour * 60 + MINUTES[a.startMinute]! - (b.startHour * 60 + MINUTES[b.startMinute]!));
+          if (periods.length > 6) throw invalid('criterionError', 'AD_SCHEDULE_EXCEEDED_INTERVALS_PER_DAY_LIMIT', 'No more than six ad schedules can be added for the same day.');
+          for (let i = 1; i < periods.length; i++) {
+            if (periods[i].startHour * 60 + MINUTES[periods[i].startMinute]! < periods[i - 1].endHour * 60 + MINUTES[periods[i - 1].endMinute]!) throw invalid('criterionError', 'AD_SCHEDULE_TIME_INTERVALS_OVERLAP', `Ad schedules overlap on ${day}.`);
+          }
+        }
+      }
+    },
     remove: removeFrom,
+  },
+  labels: {
+    list: 'labels',
+    create: ['name', 'textLabel.backgroundColor', 'textLabel.description'],
+    build(c, create, where) {
+      required('name', create.name, where);
+      if (String(create.name).length > 80) throw invalid('stringLengthError', 'TOO_LONG', 'Too long.', where('name'));
+      if (c.labels.some((l) => l.status !== 'REMOVED' && l.name === create.name)) throw invalid('labelError', 'DUPLICATE_NAME', 'A label with this name already exists.', where('name'));
+      if (create.textLabel?.backgroundColor !== undefined && !/^#[0-9A-Fa-f]{6}$/.test(create.textLabel.backgroundColor)) throw invalid('labelError', 'INVALID_LABEL_COLOR', 'Background color must be #RRGGBB.', where('text_label.background_color'));
+      const id = newId(10);
+      return { id, resourceName: `customers/${c.id}/labels/${id}`, name: create.name, status: 'ENABLED', textLabel: { ...(create.textLabel ?? {}) } };
+    },
+    validate() {},
+    remove: markRemoved,
+  },
+  campaignLabels: labelLink('campaign', 'campaigns', 'campaignLabels', (c, link, add) => {
+    const campaign = c.campaigns.find((x) => x.resourceName === link.campaign)!;
+    campaign.labels = add ? [...campaign.labels, link.label] : campaign.labels.filter((l: string) => l !== link.label);
+  }),
+  adGroupLabels: labelLink('adGroup', 'adGroups', 'adGroupLabels'),
+  adGroupAdLabels: labelLink('adGroupAd', 'ads', 'adGroupAdLabels'),
+  adGroupCriterionLabels: labelLink('adGroupCriterion', 'adGroupCriteria', 'adGroupCriterionLabels'),
+  biddingStrategies: {
+    list: 'biddingStrategies',
+    create: [
+      'name', 'targetCpa.targetCpaMicros', 'targetCpa.cpcBidCeilingMicros', 'targetCpa.cpcBidFloorMicros', 'targetRoas.targetRoas', 'targetRoas.cpcBidCeilingMicros', 'targetRoas.cpcBidFloorMicros',
+      'maximizeConversions.targetCpaMicros', 'maximizeConversionValue.targetRoas', 'targetImpressionShare.location', 'targetImpressionShare.locationFractionMicros',
+      'targetImpressionShare.cpcBidCeilingMicros', 'targetSpend.cpcBidCeilingMicros',
+    ],
+    build(c, create, where) {
+      required('name', create.name, where);
+      if (c.biddingStrategies.some((x) => x.status !== 'REMOVED' && x.name === create.name)) throw invalid('biddingStrategyError', 'DUPLICATE_NAME', 'A bidding strategy with this name already exists.', where('name'));
+      const schemes = PORTFOLIO_SCHEMES.filter(([field]) => create[field] !== undefined);
+      if (schemes.length !== 1) throw invalid('biddingStrategyError', 'BIDDING_STRATEGY_TYPE_MISSING', 'Exactly one bidding scheme must be set.', where('scheme'));
+      const [field, type] = schemes[0]!;
+      const scheme = create[field];
+      for (const [key, value] of Object.entries(scheme)) {
+        if (/Micros$/.test(key) && key !== 'locationFractionMicros' && (!Number.isInteger(Number(value)) || Number(value) <= 0 || Number(value) % 10_000 !== 0)) {
+          throw invalid('biddingError', 'BID_TOO_MANY_FRACTIONAL_DIGITS', `${key} must be a positive multiple of the minimum currency unit.`, where(`${field}.${key}`));
+        }
+      }
+      if (type === 'TARGET_CPA') required('target_cpa.target_cpa_micros', scheme.targetCpaMicros, where);
+      if (type === 'TARGET_ROAS') required('target_roas.target_roas', scheme.targetRoas, where);
+      if (type === 'TARGET_IMPRESSION_SHARE') {
+        ENUM('target_impression_share.location', scheme.location, ['ANYWHERE_ON_PAGE', 'TOP_OF_PAGE', 'ABSOLUTE_TOP_OF_PAGE'], where);
+        const fraction = Number(scheme.locationFractionMicros);
+        if (!Number.isInteger(fraction) || fraction < 1 || fraction > 1_000_000) throw invalid('rangeError', 'TOO_HIGH', 'location_fraction_micros must be 1-1,000,000.', where('target_impression_share.location_fraction_micros'));
+        required('target_impression_share.cpc_bid_ceiling_micros', scheme.cpcBidCeilingMicros, where);
+      }
+      if (scheme.cpcBidFloorMicros !== undefined && scheme.cpcBidCeilingMicros !== undefined && Number(scheme.cpcBidFloorMicros) > Number(scheme.cpcBidCeilingMicros)) {
+        throw invalid('biddingError', 'BID_FLOOR_ABOVE_CEILING', 'The CPC floor is above the ceiling.', where(`${field}.cpc_bid_floor_micros`));
+      }
+      const id = newId(10);
+      return { id, resourceName: `customers/${c.id}/biddingStrategies/${id}`, name: create.name, type, status: 'ENABLED', [field]: structuredClone(scheme) };
+    },
+    validate() {},
+    remove(c, target) {
+      if (c.campaigns.some((x) => x.biddingStrategy === target.resourceName && x.status !== 'REMOVED')) throw invalid('biddingStrategyError', 'CANNOT_REMOVE_ASSOCIATED_STRATEGY', 'The strategy is used by campaigns.');
+      markRemoved(c, target);
+    },
   },
   sharedSets: {
     list: 'sharedSets',

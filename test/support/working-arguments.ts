@@ -98,6 +98,9 @@ export async function workingArguments(apiKey: string, videoUrl: string): Promis
   const searchGroupOf = (campaignId: string) => allAdGroups.find((g) => g.campaign_id === campaignId && g.status === 'ENABLED');
   const rsa = { headlines: ['Trail Boots', 'Free Returns', 'Waterproof'], descriptions: ['Boots tested on real trails.', 'Free shipping over $50.'], final_url: 'https://www.example.com/trail' };
   const negativeList = ((await read('list_negative_keyword_lists')).lists as any[])[0];
+  const otherSearchCampaign = searchCampaigns.filter((c) => c.type === 'SEARCH' && c.status === 'ENABLED')[1] ?? searchCampaign;
+  const sharedBudget = ((await read('list_shared_budgets')).budgets as any[])[0];
+  const portfolio = ((await read('list_bidding_strategies')).strategies as any[])[0];
   const socialAdSets = (await read('list_socialads_ad_sets')).ad_sets as any[];
   const socialAssets = await read('discover_socialads_assets');
   const socialPage = (await read('list_socialads_pages')).pages[0].id;
@@ -205,6 +208,16 @@ export async function workingArguments(apiKey: string, videoUrl: string): Promis
     remove_negative_keyword_list_keywords: { list_id: negativeList.id, texts: ['scan two'] },
     attach_negative_keyword_list: { list_id: negativeList.id, campaign_ids: [searchCampaign.id] },
     detach_negative_keyword_list: { list_id: negativeList.id, campaign_ids: [searchCampaign.id] },
+    create_label: { name: 'Scan label', background_color: '#188038' },
+    apply_labels: { label_name: 'Brand', ad_group_ids: [searchAdGroup.id] },
+    remove_labels: { label_name: 'Brand', campaign_ids: [searchCampaign.id] },
+    create_shared_budget: { name: 'Scan shared budget', daily_amount: 40 },
+    assign_shared_budget: { budget_id: sharedBudget.id, campaign_ids: [otherSearchCampaign.id] },
+    create_bidding_strategy: { name: 'Scan portfolio', type: 'TARGET_SPEND', cpc_bid_ceiling: 2 },
+    assign_bidding_strategy: { strategy_id: portfolio.id, campaign_ids: [otherSearchCampaign.id] },
+    get_ad_schedule: { campaign_id: searchCampaign.id },
+    set_ad_schedule: { campaign_id: searchCampaign.id, schedules: [{ day_of_week: 'MONDAY', start_hour: 8, end_hour: 18 }] },
+    set_bid_modifiers: { campaign_id: searchCampaign.id, devices: [{ device: 'MOBILE', bid_modifier: 1.1 }] },
     add_socialads_ad: { ad_set_id: socialAdSets.find((s) => s.objective === 'OUTCOME_TRAFFIC')?.id ?? socialAdSets[0].id, ad_type: 'image', landing_page_url: 'https://www.example.com/trail', existing_image_hash: socialAssets.images[0].hash, primary_text: 'Gear that goes further', headline: 'Trail-tested packs', facebook_page_id: socialPage },
     get_socialads_campaign_details: { campaign_id: socialTraffic.id },
     pause_socialads_campaign: { campaign_id: socialTraffic.id },

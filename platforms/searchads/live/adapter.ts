@@ -39,6 +39,8 @@ import type {
   SearchAdsReportRow,
 } from '../port';
 import type { SearchAdsConversionAction, SearchAdsConversionRow, SearchAdsKeywordIdea, SearchAdsKeywordIdeaRequest } from '../port-insights';
+import { BiddingLive } from './bidding';
+import type { NewSearchAdsBiddingStrategy, NewSearchAdsLabel, NewSearchAdsSharedBudget, SearchAdsAdScheduleChange, SearchAdsBidModifiers, SearchAdsLabelLink } from '../port-bidding';
 import { SearchAdsApi, fromMicros, idOf, toMicros, type GoogleAdsRow, type RefusedHandler, type SearchAdsCredentials } from './api';
 
 /**
@@ -86,6 +88,13 @@ export class SearchAdsLive implements SearchAdsPort {
   private api?: Promise<SearchAdsApi>;
   private readonly cid: string;
   private segments?: Promise<SearchAdsAudienceSegment[]>;
+  /** Labels, shared budgets, portfolios, schedules and bid modifiers (bidding.ts). */
+  private readonly bidding = new BiddingLive({
+    search: (query) => this.search(query),
+    mutate: (resource, operations) => this.mutate(resource, operations),
+    rn: (collection, id) => this.rn(collection, id),
+    adGroupOfAd: async (adId) => (await this.getAd(adId)).ad_group_id,
+  });
 
   /** `refused` decides what a refused credential means; by default the connection is marked broken (400 connection_broken). */
   constructor(
@@ -554,12 +563,12 @@ export class SearchAdsLive implements SearchAdsPort {
   async listCampaignCriteria(campaignId: string): Promise<SearchAdsCampaignCriterion[]> {
     if (!digitsOnly.test(campaignId)) throw this.notFound('campaign', campaignId);
     const rows = await this.search(
-      'SELECT campaign_criterion.criterion_id, campaign_criterion.location.geo_target_constant, campaign_criterion.negative, campaign.id FROM campaign_criterion ' +
+      'SELECT campaign_criterion.criterion_id, campaign_criterion.location.geo_target_constant, campaign_criterion.negative, campaign_criterion.bid_modifier, campaign.id FROM campaign_criterion ' +
         `WHERE campaign_criterion.type = 'LOCATION' AND campaign.id = ${campaignId}`,
     );
     return rows.map((row) => {
       const criterionId = String(row.campaignCriterion.criterionId);
-      return { id: `${campaignId}~${criterionId}`, campaign_id: campaignId, criterion_id: criterionId, type: 'LOCATION', geo_target_constant: row.campaignCriterion.location.geoTargetConstant, negative: Boolean(row.campaignCriterion.negative) };
+      return { id: `${campaignId}~${criterionId}`, campaign_id: campaignId, criterion_id: criterionId, type: 'LOCATION', geo_target_constant: row.campaignCriterion.location.geoTargetConstant, negative: Boolean(row.campaignCriterion.negative), ...(row.campaignCriterion.bidModifier !== undefined ? { bid_modifier: Number(row.campaignCriterion.bidModifier) } : {}) };
     });
   }
 
@@ -617,6 +626,64 @@ export class SearchAdsLive implements SearchAdsPort {
 
   async unlinkCampaignAssets(linkIds: string[]): Promise<void> {
     await this.mutate('campaignAssets', linkIds.map((id) => ({ remove: this.rn('campaignAssets', id) })));
+  }
+
+  // Labels, shared budgets, portfolio strategies, schedules and bid modifiers.
+
+  createLabel(label: NewSearchAdsLabel) {
+    return this.bidding.createLabel(label);
+  }
+
+  listLabelLinks() {
+    return this.bidding.listLabelLinks();
+  }
+
+  addLabelLinks(links: SearchAdsLabelLink[]) {
+    return this.bidding.addLabelLinks(links);
+  }
+
+  removeLabelLinks(links: SearchAdsLabelLink[]) {
+    return this.bidding.removeLabelLinks(links);
+  }
+
+  listSharedBudgets() {
+    return this.bidding.listSharedBudgets();
+  }
+
+  createSharedBudget(budget: NewSearchAdsSharedBudget) {
+    return this.bidding.createSharedBudget(budget);
+  }
+
+  moveCampaignToBudget(campaignId: string, budgetId: string) {
+    return this.bidding.moveCampaignToBudget(campaignId, budgetId);
+  }
+
+  listBiddingStrategies() {
+    return this.bidding.listBiddingStrategies();
+  }
+
+  createBiddingStrategy(strategy: NewSearchAdsBiddingStrategy) {
+    return this.bidding.createBiddingStrategy(strategy);
+  }
+
+  assignBiddingStrategy(campaignId: string, strategyId: string) {
+    return this.bidding.assignBiddingStrategy(campaignId, strategyId);
+  }
+
+  listAdSchedules(campaignId: string) {
+    return this.bidding.listAdSchedules(campaignId);
+  }
+
+  changeAdSchedules(campaignId: string, change: SearchAdsAdScheduleChange) {
+    return this.bidding.changeAdSchedules(campaignId, change);
+  }
+
+  listDeviceModifiers(campaignId: string) {
+    return this.bidding.listDeviceModifiers(campaignId);
+  }
+
+  setBidModifiers(campaignId: string, modifiers: SearchAdsBidModifiers) {
+    return this.bidding.setBidModifiers(campaignId, modifiers);
   }
 
   // Labels, audiences, languages, locations.

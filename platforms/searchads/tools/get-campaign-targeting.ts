@@ -7,7 +7,7 @@ import { campaignIdArg, criterionResourceName } from './common';
 export const getCampaignTargeting = defineSearchAdsTool({
   name: 'get_campaign_targeting',
   description:
-    'Shows the targeting of one campaign: locations (with the criterion resource names update_campaign.locations_to_remove takes), languages, the audience segments on its ad groups, and the audience targeting mode (OBSERVATION or TARGETING).',
+    'Shows the targeting of one campaign: locations (with the criterion resource names update_campaign.locations_to_remove takes, and their bid modifiers), device bid modifiers, languages, the audience segments on its ad groups, and the audience targeting mode (OBSERVATION or TARGETING).',
   access: 'read',
   args: { campaign_id: campaignIdArg() },
   output: v.object({
@@ -21,7 +21,9 @@ export const getCampaignTargeting = defineSearchAdsTool({
       name: v.string(),
       target_type: v.string(),
       negative: v.boolean(),
+      bid_modifier: v.optional(v.number()),
     })),
+    device_bid_modifiers: v.array(v.object({ device: v.string(), bid_modifier: v.number() })),
     languages: v.array(v.object({
       resource_name: v.string(),
       id: v.string(),
@@ -41,7 +43,9 @@ export const getCampaignTargeting = defineSearchAdsTool({
   async run(args, ctx) {
     const cid = ctx.account.account_id;
     const campaign = await ctx.platform.getCampaign(args.campaign_id);
-    const [criteria, groups] = await Promise.all([ctx.platform.listCampaignCriteria(campaign.id), ctx.platform.listAdGroups(campaign.id)]);
+    const [criteria, groups, devices] = await Promise.all([ctx.platform.listCampaignCriteria(campaign.id), ctx.platform.listAdGroups(campaign.id), ctx.platform.listDeviceModifiers(campaign.id)]);
+    const device_bid_modifiers = devices.filter((d) => d.bid_modifier !== 1).map((d) => ({ device: d.device, bid_modifier: d.bid_modifier }));
+    const modifier = (m?: number) => (m === undefined || m === 1 ? '—' : m === 0 ? '-100 % (excluded)' : `${m > 1 ? '+' : ''}${Math.round((m - 1) * 100)} %`);
     const geos = await ctx.platform.getGeoTargets(criteria.map((c) => c.criterion_id));
     const geoOf = new Map(geos.map((g) => [g.id, g]));
     const locations = criteria.map((c) => ({
@@ -51,6 +55,7 @@ export const getCampaignTargeting = defineSearchAdsTool({
       name: geoOf.get(c.criterion_id)?.canonical_name ?? c.geo_target_constant,
       target_type: geoOf.get(c.criterion_id)?.target_type ?? '',
       negative: c.negative,
+      ...(c.bid_modifier !== undefined && c.bid_modifier !== 1 ? { bid_modifier: c.bid_modifier } : {}),
     }));
     const languages = (campaign.language_ids ?? []).map((id) => {
       const lang = LANGUAGE_CONSTANTS.find((l) => l.id === id);
@@ -65,8 +70,11 @@ export const getCampaignTargeting = defineSearchAdsTool({
       '',
       '### Locations',
       locations.length
-        ? markdownTable(['Location', 'Type', 'Criterion resource name', 'Excluded'], locations.map((l) => [l.name, l.target_type, l.resource_name, l.negative ? 'yes' : 'no']))
+        ? markdownTable(['Location', 'Type', 'Criterion resource name', 'Excluded', 'Bid modifier'], locations.map((l) => [l.name, l.target_type, l.resource_name, l.negative ? 'yes' : 'no', modifier(l.bid_modifier)]))
         : 'No location criteria: the campaign can serve in all countries and territories.',
+      '',
+      '### Device bid modifiers',
+      device_bid_modifiers.length ? device_bid_modifiers.map((d) => `${d.device}: ${modifier(d.bid_modifier)}`).join(', ') : 'None: every device bids the same (set_bid_modifiers sets them).',
       '',
       '### Languages',
       languages.length ? languages.map((l) => `${l.name} (${l.code}, ${l.resource_name})`).join(', ') : 'All languages.',
@@ -81,6 +89,6 @@ export const getCampaignTargeting = defineSearchAdsTool({
     ]
       .filter((line, i, all) => line !== '' || all[i - 1] !== '')
       .join('\n');
-    return { text, structured: { customer_id: cid, campaign_id: campaign.id, campaign_type: campaign.type, locations, languages, audience_targeting_mode: mode, audiences } };
+    return { text, structured: { customer_id: cid, campaign_id: campaign.id, campaign_type: campaign.type, locations, device_bid_modifiers, languages, audience_targeting_mode: mode, audiences } };
   },
 });

@@ -46,12 +46,16 @@ export const updateBidStrategy = defineSearchAdsTool({
     const before = { strategy: campaign.bidding_strategy ?? 'UNKNOWN', ...(campaign.bidding_targets ?? {}) };
     const after = { strategy: args.strategy, ...targets };
     const same = before.strategy === after.strategy && before.target_cpa === after.target_cpa && before.target_roas === after.target_roas;
+    const portfolio = (await ctx.platform.listBiddingStrategies()).find((p) => p.campaign_ids.includes(campaign.id));
     const data = { campaign: { id: campaign.id, name: campaign.name }, before, after, targets };
-    if (same) return { summary: `Campaign "${campaign.name}" already bids this way; nothing changes`, changes: [], data };
+    if (same && !portfolio) return { summary: `Campaign "${campaign.name}" already bids this way; nothing changes`, changes: [], data };
     return {
       summary: `Switch "${campaign.name}" from ${before.strategy} to ${after.strategy}`,
       changes: [{ action: 'update' as const, entity: 'campaign', id: campaign.id, name: campaign.name, fields: { bidding_strategy: { before: before.strategy, after: after.strategy }, bidding_targets: { before: campaign.bidding_targets ?? {}, after: targets } } }],
-      notes: before.strategy !== after.strategy && after.strategy !== 'MANUAL_CPC' ? ['The strategy learns for about a week: judge it on the figures after that.'] : [],
+      notes: [
+        ...(portfolio ? [`The campaign leaves the portfolio strategy "${portfolio.name}" (assign_bidding_strategy puts it back) and bids on its own.`] : []),
+        ...(before.strategy !== after.strategy && after.strategy !== 'MANUAL_CPC' ? ['The strategy learns for about a week: judge it on the figures after that.'] : []),
+      ],
       data,
     };
   },

@@ -153,6 +153,8 @@ export const updateCampaign = defineSearchAdsTool({
     if (args.budget_amount !== undefined && args.budget_amount !== campaign.budget_amount) {
       patch.budget_amount = Math.round(args.budget_amount * 100) / 100;
       change('budget_amount (daily)', campaign.budget_amount.toFixed(2), patch.budget_amount.toFixed(2));
+      const shared = (await ctx.platform.listSharedBudgets()).find((b) => b.campaign_ids.includes(campaign.id));
+      if (shared) notes.push(`The campaign uses the shared budget "${shared.name}": the new amount applies to all ${shared.campaign_ids.length} campaign(s) on it.`);
     }
 
     // Networks.

@@ -164,5 +164,41 @@ export function describePortContract(label: string, open: () => Promise<SearchAd
         expect((await port.getReport(level, isoDay(10), isoDay(-5))).every((row) => row.date < today)).toBe(true);
       }
     });
+
+    it('labels, shared budgets, portfolios, schedules and bid modifiers round-trip, and campaigns keep the port shape', async () => {
+      const campaign = (await port.listCampaigns()).find((c) => c.type === 'SEARCH' && c.status === 'ENABLED')!;
+      const label = await port.createLabel({ name: `Contract ${Date.now()}`, background_color: '#123456' });
+      expect(label.id).toMatch(/^\d+$/);
+      await port.addLabelLinks([{ label_id: label.id, entity_type: 'campaign', entity_id: campaign.id }]);
+      expect((await port.getCampaign(campaign.id)).label_ids).toContain(label.id);
+      expect(await port.listLabelLinks()).toContainEqual({ label_id: label.id, entity_type: 'campaign', entity_id: campaign.id });
+      await port.removeLabelLinks([{ label_id: label.id, entity_type: 'campaign', entity_id: campaign.id }]);
+      expect((await port.getCampaign(campaign.id)).label_ids).not.toContain(label.id);
+
+      const budget = await port.createSharedBudget({ name: `Contract budget ${Date.now()}`, amount: 42.5 });
+      await port.moveCampaignToBudget(campaign.id, budget.id);
+      const moved = await port.getCampaign(campaign.id);
+      expect(moved.budget_amount).toBe(42.5);
+      expect((await port.listSharedBudgets()).find((b) => b.id === budget.id)).toMatchObject({ amount: 42.5, delivery_method: 'STANDARD', campaign_ids: [campaign.id] });
+
+      const strategy = await port.createBiddingStrategy({ name: `Contract portfolio ${Date.now()}`, type: 'TARGET_CPA', target_cpa: 12, cpc_bid_ceiling: 3 });
+      await port.assignBiddingStrategy(campaign.id, strategy.id);
+      expect((await port.listBiddingStrategies()).find((s) => s.id === strategy.id)).toMatchObject({ type: 'TARGET_CPA', target_cpa: 12, cpc_bid_ceiling: 3, campaign_ids: [campaign.id] });
+      const inPortfolio = await port.getCampaign(campaign.id);
+      expect(inPortfolio.bidding_strategy).toBe('TARGET_CPA');
+      for (const hidden of ['budget_id', 'bidding_strategy_id', 'performance']) expect(inPortfolio).not.toHaveProperty(hidden);
+
+      await port.changeAdSchedules(campaign.id, { remove: [], rebid: [], add: [{ day_of_week: 'WEDNESDAY', start_hour: 9, start_minute: 'THIRTY', end_hour: 17, end_minute: 'ZERO', bid_modifier: 1.1 }] });
+      const schedules = await port.listAdSchedules(campaign.id);
+      const wednesday = schedules.find((x) => x.day_of_week === 'WEDNESDAY')!;
+      expect(wednesday).toMatchObject({ start_hour: 9, start_minute: 'THIRTY', end_hour: 17, end_minute: 'ZERO', bid_modifier: 1.1 });
+      await port.changeAdSchedules(campaign.id, { remove: [wednesday.criterion_id], rebid: [], add: [] });
+      expect((await port.listAdSchedules(campaign.id)).some((x) => x.criterion_id === wednesday.criterion_id)).toBe(false);
+
+      const location = (await port.listCampaignCriteria(campaign.id)).find((c) => !c.negative)!;
+      await port.setBidModifiers(campaign.id, { devices: [{ device: 'DESKTOP', bid_modifier: 0.9 }], locations: [{ criterion_id: location.criterion_id, bid_modifier: 1.4 }] });
+      expect(await port.listDeviceModifiers(campaign.id)).toContainEqual({ criterion_id: '30000', device: 'DESKTOP', bid_modifier: 0.9 });
+      expect((await port.listCampaignCriteria(campaign.id)).find((c) => c.criterion_id === location.criterion_id)!.bid_modifier).toBe(1.4);
+    });
   });
 }
