@@ -45,6 +45,10 @@ import {
   listNegativeKeywordLists,
   removeNegativeKeywordListKeywords,
 } from './tools/negative-keyword-lists';
+import { createCustomerMatchList, listUserLists } from './tools/user-lists';
+import { createExperiment, listExperiments } from './tools/experiments';
+import { RECOMMENDATION_TOOLS } from './tools/recommendations';
+import { getChangeHistory } from './tools/change-history';
 
 /** The searchads platform: search and display advertising. */
 export const searchads: PlatformModule = {
@@ -69,6 +73,9 @@ export const searchads: PlatformModule = {
     getAdCreative,
     listCampaignExtensions,
     listNegativeKeywordLists,
+    listUserLists,
+    listExperiments,
+    getChangeHistory,
     // Write
     updateCampaign,
     updateCampaignDates,
@@ -92,6 +99,9 @@ export const searchads: PlatformModule = {
     removeNegativeKeywordListKeywords,
     attachNegativeKeywordList,
     detachNegativeKeywordList,
+    createCustomerMatchList,
+    createExperiment,
+    ...RECOMMENDATION_TOOLS,
   ],
   newSandboxAccountId: () => digits(10),
   seedSandbox: seedSearchAdsAccount,
