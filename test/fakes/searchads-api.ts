@@ -15,13 +15,14 @@ import { createHash, randomInt } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FakeSearchAdsOAuth } from './searchads-oauth';
+import { AUDIENCE_FIELDS, AUDIENCE_FROM, AUDIENCE_MUTABLE, FakeFailure, audienceMethod, audienceRows, emptyAudienceCollections, recordChange, seedAudience, type AudienceCollections } from './searchads-api-audience';
 
 export const FAKE_DEVELOPER_TOKEN = 'fake-developer-token';
 export const FAKE_API_VERSION = 'v26';
 
 type Obj = Record<string, any>;
 
-export interface FakeCustomer {
+export interface FakeCustomer extends AudienceCollections {
   id: string;
   descriptiveName: string;
   currencyCode: string;
@@ -115,6 +116,7 @@ const FIELDS: Record<string, string[]> = {
   search_term_view: ['resource_name', 'search_term', 'status'],
   metrics: ['impressions', 'clicks', 'cost_micros', 'conversions', 'conversions_value', 'video_trueview_views'],
   segments: ['date', 'keyword.ad_group_criterion', 'keyword.info.text', 'keyword.info.match_type'],
+  ...AUDIENCE_FIELDS,
 };
 /** Resources whose fields may be selected with FROM <key> (attributed resources), and whether metrics may be. */
 const FROM: Record<string, { with: string[]; metrics?: boolean }> = {
@@ -139,6 +141,7 @@ const FROM: Record<string, { with: string[]; metrics?: boolean }> = {
   user_list: { with: ['user_list', 'customer'] },
   language_constant: { with: ['language_constant'] },
   geo_target_constant: { with: ['geo_target_constant'] },
+  ...AUDIENCE_FROM,
 };
 
 const camel = (snake: string) => snake.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
@@ -215,7 +218,7 @@ export class FakeSearchAdsApi {
       id: options.id, descriptiveName: options.name, currencyCode: options.currency ?? 'USD', timeZone: 'America/New_York', manager: options.manager ?? false,
       status: options.status ?? 'ENABLED', users: options.users ?? [], clients: options.clients ?? [],
       campaigns: [], budgets: [], adGroups: [], ads: [], adObjects: [], adGroupCriteria: [], campaignCriteria: [], assets: [], campaignAssets: [], labels: [], customAudiences: [], userLists: [],
-      sharedSets: [], sharedCriteria: [], campaignSharedSets: [],
+      sharedSets: [], sharedCriteria: [], campaignSharedSets: [], ...emptyAudienceCollections(),
     };
     this.customers.set(customer.id, customer);
     return customer;
@@ -329,6 +332,7 @@ export class FakeSearchAdsApi {
       const id = newId(10);
       c.userLists.push({ id, resourceName: rn('userLists', id), name, sizeForSearch: String(size) });
     }
+    seedAudience(c);
   }
 
   // Metrics: a deterministic day of each ad group; a campaign is the sum of its ad groups (or its own day without any), the customer the sum of campaigns.
@@ -410,7 +414,8 @@ export class FakeSearchAdsApi {
       const body = this.route(req, url, raw);
       record(200);
       res.writeHead(200, { 'Content-Type': 'application/json; charset=UTF-8' }).end(JSON.stringify(body));
-    } catch (err) {
+    } catch (thrown) {
+      const err = thrown instanceof FakeFailure ? invalid(thrown.category, thrown.value, thrown.message, thrown.location) : thrown;
       if (!(err instanceof ApiFailure)) throw err;
       record(err.status);
       this.sendFailure(res, err);
@@ -447,10 +452,15 @@ export class FakeSearchAdsApi {
     }
     if (req.method === 'POST' && path === 'geoTargetConstants:suggest') return this.suggest(json);
     const customerPath = /^customers\/([^/]+)\/(googleAds:search|[a-zA-Z]+:mutate)$/.exec(path);
+    const customMethod = /^customers\/([^/]+)\/[A-Za-z]+(\/[^/:]+)?:[A-Za-z]+$/.exec(path);
+    if (req.method === 'POST' && !customerPath && customMethod) {
+      const answer = audienceMethod(this.authorize(user, customMethod[1]!, req.headers['login-customer-id']), path, json, user);
+      if (answer) return answer;
+    }
     if (req.method !== 'POST' || !customerPath) throw new ApiFailure(404, 'NOT_FOUND', [{ errorCode: { requestError: 'UNKNOWN' }, message: `The requested URL ${url.pathname} was not found on this server.` }]);
     const customer = this.authorize(user, customerPath[1]!, req.headers['login-customer-id']);
     if (customerPath[2] === 'googleAds:search') return this.search(customer, json);
-    return this.mutate(customer, customerPath[2]!.replace(':mutate', ''), json);
+    return this.mutate(customer, customerPath[2]!.replace(':mutate', ''), json, user);
   }
 
   private authenticate(req: IncomingMessage): string {
@@ -503,6 +513,10 @@ export class FakeSearchAdsApi {
     if (typeof json.query !== 'string') throw invalid('queryError', 'QUERY_ERROR', 'The query is empty.');
     const query = parseQuery(json.query);
     const rows = this.rowsOf(customer, query);
+    if (query.orderBy) {
+      const { field, desc } = query.orderBy;
+      rows.sort((a, b) => String(valueAt(a, field) ?? '').localeCompare(String(valueAt(b, field) ?? '')) * (desc ? -1 : 1));
+    }
     const limited = query.limit !== undefined ? rows.slice(0, query.limit) : rows;
     const queryHash = createHash('sha256').update(json.query).digest('hex').slice(0, 16);
     let offset = 0;
@@ -525,6 +539,8 @@ export class FakeSearchAdsApi {
     const campaignOf = (rn: string) => c.campaigns.find((x) => x.resourceName === rn);
     const adGroupOf = (rn: string) => c.adGroups.find((x) => x.resourceName === rn);
     const withMetrics = query.fields.some((f) => f.startsWith('metrics.') || f.startsWith('segments.'));
+    const familyRows = audienceRows(c, query, customer);
+    if (familyRows) return familyRows.filter((row) => query.where.every((cond) => matches(valueAt(row, cond.field), cond)));
     let rows: Obj[];
     switch (query.from) {
       case 'customer':
@@ -608,7 +624,7 @@ export class FakeSearchAdsApi {
 
   // Mutate.
 
-  private mutate(c: FakeCustomer, resource: string, json: Obj): unknown {
+  private mutate(c: FakeCustomer, resource: string, json: Obj, user: string): unknown {
     const spec = MUTABLE[resource];
     if (!spec) throw new ApiFailure(404, 'NOT_FOUND', [{ errorCode: { requestError: 'UNKNOWN' }, message: `Unknown service ${resource}.` }]);
     for (const key of Object.keys(json)) {
@@ -628,7 +644,9 @@ export class FakeSearchAdsApi {
         const target = list.find((x) => x.resourceName === op.remove);
         if (!String(op.remove).startsWith(prefix) || !target) throw invalid('mutateError', 'RESOURCE_NOT_FOUND', `Resource was not found: ${op.remove}.`, where('remove'));
         return () => {
+          const before = structuredClone(target);
           spec.remove(c, target, list);
+          recordChange(c, resource, 'REMOVE', before, target, [], user);
           return target.resourceName;
         };
       }
@@ -647,8 +665,10 @@ export class FakeSearchAdsApi {
         for (const path of paths) setPath(next, path, get(op.update, path));
         spec.validate(c, next, where, target);
         return () => {
+          const before = structuredClone(target);
           Object.assign(target, next);
           for (const path of paths) if (get(op.update, path) === undefined) deletePath(target, path);
+          recordChange(c, resource, 'UPDATE', before, target, paths, user);
           return target.resourceName;
         };
       }
@@ -658,6 +678,7 @@ export class FakeSearchAdsApi {
       if (list.some((x) => x.resourceName === created.resourceName)) throw invalid('mutateError', 'RESOURCE_ALREADY_EXISTS', 'The resource already exists.', where('create'));
       return () => {
         list.push(created);
+        recordChange(c, resource, 'CREATE', undefined, created, leafPaths(op.create), user);
         return created.resourceName;
       };
     });
@@ -671,12 +692,13 @@ interface Query {
   fields: string[];
   from: string;
   where: { field: string; op: string; values: string[] }[];
+  orderBy?: { field: string; desc: boolean };
   limit?: number;
 }
 
 /** SELECT a, b FROM r [WHERE c [AND c]...] [LIMIT n]: validated against FIELDS and FROM. */
 function parseQuery(text: string): Query {
-  const m = /^\s*SELECT\s+(.+?)\s+FROM\s+([a-z_]+)(?:\s+WHERE\s+(.+?))?(?:\s+LIMIT\s+(\d+))?\s*$/is.exec(text);
+  const m = /^\s*SELECT\s+(.+?)\s+FROM\s+([a-z_]+)(?:\s+WHERE\s+(.+?))?(?:\s+ORDER\s+BY\s+([a-z_.]+)(?:\s+(ASC|DESC))?)?(?:\s+LIMIT\s+(\d+))?\s*$/is.exec(text);
   if (!m) throw invalid('queryError', 'UNEXPECTED_END_OF_QUERY', `Error in query: unexpected input ${text.slice(0, 40)}.`);
   const from = m[2]!;
   const resource = FROM[from];
@@ -703,7 +725,8 @@ function parseQuery(text: string): Query {
     where.push({ field: c[1]!, op: c[2]!.toUpperCase(), values });
     rest = rest.slice(c[0].length).trim();
   }
-  return { fields, from, where, limit: m[4] ? Number(m[4]) : undefined };
+  if (m[4]) checkField(m[4]);
+  return { fields, from, where, ...(m[4] ? { orderBy: { field: m[4], desc: /DESC/i.test(m[5] ?? '') } } : {}), limit: m[6] ? Number(m[6]) : undefined };
 }
 
 function literal(raw: string): string {
@@ -858,6 +881,7 @@ const markRemoved = (_c: FakeCustomer, target: Obj) => {
 };
 
 const MUTABLE: Record<string, MutableSpec> = {
+  ...(AUDIENCE_MUTABLE as unknown as Record<string, MutableSpec>),
   campaigns: {
     list: 'campaigns',
     update: [
