@@ -767,8 +767,9 @@ export class SearchAdsLive implements SearchAdsPort {
   /** ScheduleExperiment (a long-running operation): the platform makes the trial campaign from the treatment arm. */
   async scheduleExperiment(experimentId: string): Promise<SearchAdsExperiment> {
     if (this.validatesOnly) {
+      // The experiment a checked create would make does not exist: nothing to schedule yet.
       this.validation.skipped += 1;
-      return this.readExperiment(experimentId);
+      throw new ToolError('Scheduling an experiment can only be checked by the platform once the experiment exists.');
     }
     await (await this.client()).post(`customers/${this.cid}/experiments/${experimentId}:scheduleExperiment`, {});
     return this.readExperiment(experimentId);
