@@ -4,9 +4,17 @@
  */
 import { addDays, isoDate } from '../../../platforms/dates';
 import { callTool, callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
+import { operatorCall } from '../../../platforms/live/connector';
+import { openSearchAdsPort } from '../../../platforms/searchads/define';
 import { campaignsByName } from './helpers';
+import { describeAudienceContract } from './port-contract-audience';
 
 useTestTables();
+
+describeAudienceContract('sandbox', async () => {
+  const { accounts } = await createTestOwner({ accounts: { searchads: 1 } });
+  return openSearchAdsPort(accounts.searchads![0]!, operatorCall());
+});
 
 type Structured = Record<string, any>;
 const emails = (n: number, prefix = 'customer') => Array.from({ length: n }, (_, i) => `  ${prefix}.${i}@Example.COM `);

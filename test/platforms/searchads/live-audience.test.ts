@@ -9,9 +9,12 @@ import { openSearchAdsPort } from '../../../platforms/searchads/define';
 import { callTool, callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
 import { campaignsByName } from './helpers';
 import { liveOwner, useFakeSearchPlatform, type LiveOwner } from './live-support';
+import { describeAudienceContract } from './port-contract-audience';
 
 useTestTables();
 const platform = useFakeSearchPlatform();
+
+describeAudienceContract('live adapter over the fake search platform', async () => openSearchAdsPort((await liveOwner(platform)).account, operatorCall()));
 
 type Structured = Record<string, any>;
 const consent = { ad_user_data: 'GRANTED', ad_personalization: 'GRANTED' };
