@@ -54,6 +54,17 @@ describe('searchads audiences, experiments, recommendations and change history (
     await callToolOk(live.apiKey, 'add_ad_group_audiences', { ad_group_id: group.id, user_lists: [list.id] });
   });
 
+  it('dry runs are checked by the platform (validate-only) and change nothing there', async () => {
+    const lists = fake().userLists.length;
+    const experiments = fake().experiments.length;
+    const list = await callToolOk(live.apiKey, 'create_customer_match_list', { name: 'Dry run list', emails: ['dry.run@example.com'], consent, dry_run: true });
+    expect(list.structured).toMatchObject({ dry_run: true, platformCheck: { checked: true, message: expect.stringContaining('accepted 1 request(s)') } });
+    const taken = await callToolOk(live.apiKey, 'create_experiment', { campaign_id: (await campaignsByName(live.apiKey))['Brand - Exact']!.id, name: 'Dry run experiment', start_date: addDays(isoDate(new Date()), 3), end_date: addDays(isoDate(new Date()), 9), dry_run: true });
+    expect(taken.structured).toMatchObject({ dry_run: true, platformCheck: { checked: true, message: expect.stringContaining('could not be checked before they exist') } });
+    expect(fake().userLists).toHaveLength(lists);
+    expect(fake().experiments).toHaveLength(experiments);
+  });
+
   it('the fake refuses unhashed identifiers, a list that is not CRM_BASED and a taken list name', async () => {
     const port = openSearchAdsPort(live.account, operatorCall());
     const lists = await port.listUserLists();
