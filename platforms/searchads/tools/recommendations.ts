@@ -152,7 +152,7 @@ function actionTool(action: Action) {
           fields: c.fields,
         })),
         budgets: budget ? [{ entity: 'campaign', id: rec.campaign_id, name: named!.campaign_name ?? rec.campaign_id!, before: budget.current_amount, after: budget.recommended_amount, currency }] : [],
-        data: { id: rec.id, type: rec.type, campaign_id: rec.campaign_id ?? null, summary: named!.summary },
+        data: { id: rec.id, type: rec.type, campaign_id: rec.campaign_id ?? null, summary: named!.summary, budget_before: budget?.current_amount ?? null },
       };
     },
     async apply(plan, _args, ctx) {
@@ -166,6 +166,11 @@ function actionTool(action: Action) {
         action.name === 'apply_recommendation' ? 'The change is on the account now; list_campaigns and get_keyword_performance show it.' : 'Nothing else changed; list_recommendations with include_dismissed still shows it.',
       ].join('\n');
       return { text, structured: { customer_id: ctx.account.account_id, recommendation_id: id, type, campaign_id, outcome: action.done, summary } };
+    },
+    /** An applied budget recommendation is undone by setting the budget back; the other changes have no undo here. */
+    undo(plan) {
+      const { campaign_id, budget_before } = plan.data;
+      return campaign_id && budget_before !== null ? { tool: 'update_campaign_budget', arguments: { campaign_id, daily_budget: budget_before } } : undefined;
     },
   });
 }

@@ -6,6 +6,7 @@ import { addDays, isoDate } from '../../../platforms/dates';
 import { callTool, callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
 import { operatorCall } from '../../../platforms/live/connector';
 import { openSearchAdsPort } from '../../../platforms/searchads/define';
+import { searchads } from '../../../platforms/searchads';
 import { campaignsByName } from './helpers';
 import { describeAudienceContract } from './port-contract-audience';
 
@@ -166,6 +167,12 @@ describe('searchads audiences, experiments, recommendations and change history (
       expect(campaign.budget_amount).toBe(budget.campaign_budget.recommended_amount);
       const after = (await callToolOk(apiKey, 'list_recommendations')).structured!.recommendations as Structured[];
       expect(after.map((r) => r.id)).not.toContain(budget.id);
+      // Undo sets the budget back; a dismissal has none.
+      const apply = searchads.tools.find((t) => t.name === 'apply_recommendation')!;
+      expect(apply.undo!({ summary: '', changes: [], data: { campaign_id: budget.campaign_id, budget_before: budget.campaign_budget.current_amount } }, {})).toEqual({
+        tool: 'update_campaign_budget', arguments: { campaign_id: budget.campaign_id, daily_budget: budget.campaign_budget.current_amount },
+      });
+      expect(searchads.tools.find((t) => t.name === 'dismiss_recommendation')!.undo!({ summary: '', changes: [], data: { campaign_id: budget.campaign_id, budget_before: null } }, {})).toBeUndefined();
       // Applying it again: it is not current any more.
       const stale = await callTool(apiKey, 'apply_recommendation', { recommendation_id: budget.id });
       expect(stale.status).toBe(400);
