@@ -116,6 +116,8 @@ export interface SearchAdsRecommendation {
   keyword?: { text: string; match_type: 'EXACT' | 'PHRASE' | 'BROAD'; recommended_cpc_bid?: number };
   /** target_cpa_opt_in_recommendation (account currency). */
   target_cpa_opt_in?: { target_cpa: number };
+  /** keyword_match_type_recommendation: the existing keyword (in `ad_group_id`) and the broader match type. */
+  keyword_match_type?: { text: string; match_type: 'EXACT' | 'PHRASE' | 'BROAD'; recommended_match_type: 'EXACT' | 'PHRASE' | 'BROAD' };
 }
 
 /** What applying does beyond the recommendation itself (apply parameters of the platform's apply operation). */

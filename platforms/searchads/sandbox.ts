@@ -388,6 +388,12 @@ export class SearchAdsSandbox extends SandboxPlatform implements SearchAdsPort {
     } else if (rec.type === 'TARGET_CPA_OPT_IN') {
       const campaign = await this.getCampaign(rec.campaign_id!);
       await this.updateCampaign(rec.campaign_id!, { bidding_targets: { ...campaign.bidding_targets, target_cpa: parameters.target_cpa ?? rec.target_cpa_opt_in!.target_cpa } });
+    } else if (rec.type === 'KEYWORD_MATCH_TYPE') {
+      // A keyword's match type cannot change: the broad version is added with the same bid, the narrow one paused.
+      const narrow = (await this.listKeywords(rec.campaign_id)).find((k) => k.ad_group_id === rec.ad_group_id && k.status === 'ENABLED' && k.text === rec.keyword_match_type!.text && k.match_type === rec.keyword_match_type!.match_type);
+      if (!narrow) throw new ToolError(`Recommendation ${rec.id} is not current: its keyword is no longer enabled.`, { code: 'not_found' });
+      await this.addKeywords([{ ad_group_id: narrow.ad_group_id, text: narrow.text, match_type: 'BROAD', status: 'ENABLED', ...(narrow.cpc_bid !== undefined ? { cpc_bid: narrow.cpc_bid } : {}) }]);
+      await this.updateKeyword(narrow.id, { status: 'PAUSED' }, { status: 'ENABLED' });
     } else if (rec.type === 'KEYWORD') {
       await this.addKeywords([{ ad_group_id: rec.ad_group_id!, text: rec.keyword!.text, match_type: rec.keyword!.match_type, status: 'ENABLED', ...(rec.keyword!.recommended_cpc_bid !== undefined ? { cpc_bid: rec.keyword!.recommended_cpc_bid } : {}) }]);
     }

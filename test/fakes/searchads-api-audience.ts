@@ -56,6 +56,7 @@ export const AUDIENCE_FIELDS: Record<string, string[]> = {
     'resource_name', 'type', 'campaign', 'ad_group', 'dismissed', ...['base_metrics', 'potential_metrics'].flatMap((m) => IMPACT.map((f) => `impact.${m}.${f}`)),
     'campaign_budget_recommendation.current_budget_amount_micros', 'campaign_budget_recommendation.recommended_budget_amount_micros', 'keyword_recommendation.keyword.text',
     'keyword_recommendation.keyword.match_type', 'keyword_recommendation.recommended_cpc_bid_micros', 'target_cpa_opt_in_recommendation.recommended_target_cpa_micros',
+    'keyword_match_type_recommendation.keyword.text', 'keyword_match_type_recommendation.keyword.match_type', 'keyword_match_type_recommendation.recommended_match_type',
   ],
   change_event: ['resource_name', 'change_date_time', 'change_resource_type', 'change_resource_name', 'resource_change_operation', 'changed_fields', 'old_resource', 'new_resource', 'user_email', 'client_type', 'campaign', 'ad_group'],
 };
@@ -355,6 +356,17 @@ export function audienceMethod(c: FakeCustomer & AudienceCollections, path: stri
         const keyword = { resourceName: `customers/${c.id}/adGroupCriteria/${group.id}~${criterionId}`, criterionId, status: 'ENABLED', negative: false, adGroup: group.resourceName, type: 'KEYWORD', keyword: structuredClone(rec.keywordRecommendation.keyword), cpcBidMicros: rec.keywordRecommendation.recommendedCpcBidMicros, qualityInfo: {} };
         c.adGroupCriteria.push(keyword);
         recordChange(c, 'adGroupCriteria', 'CREATE', undefined, keyword, ['keyword.text', 'keyword.matchType', 'status'], user);
+      } else if (rec.type === 'KEYWORD_MATCH_TYPE') {
+        const { keyword, recommendedMatchType } = rec.keywordMatchTypeRecommendation;
+        const narrow = c.adGroupCriteria.find((k) => k.adGroup === rec.adGroup && k.type === 'KEYWORD' && !k.negative && k.status === 'ENABLED' && k.keyword.text === keyword.text && k.keyword.matchType === keyword.matchType)!;
+        const group = c.adGroups.find((g) => g.resourceName === rec.adGroup)!;
+        const criterionId = newId(11);
+        const broad = { ...structuredClone(narrow), criterionId, resourceName: `customers/${c.id}/adGroupCriteria/${group.id}~${criterionId}`, keyword: { text: keyword.text, matchType: recommendedMatchType } };
+        c.adGroupCriteria.push(broad);
+        recordChange(c, 'adGroupCriteria', 'CREATE', undefined, broad, ['keyword.text', 'keyword.matchType', 'status'], user);
+        const before = structuredClone(narrow);
+        narrow.status = 'PAUSED';
+        recordChange(c, 'adGroupCriteria', 'UPDATE', before, narrow, ['status'], user);
       } else if (rec.type === 'TARGET_CPA_OPT_IN') {
         const campaign = c.campaigns.find((x) => x.resourceName === rec.campaign)!;
         const before = structuredClone(campaign);
@@ -390,6 +402,11 @@ export function seedAudience(c: FakeCustomer & AudienceCollections, user = 'mark
   rec('TARGET_CPA_OPT_IN', {
     campaign: generic.resourceName, impact: { baseMetrics: impact(21_000, 840, 840, 31), potentialMetrics: impact(20_500, 820, 800, 31) },
     targetCpaOptInRecommendation: { recommendedTargetCpaMicros: String(27 * 1_000_000) },
+  });
+  const women = c.adGroups.find((g) => g.name === 'Hiking Boots - Women')!;
+  rec('KEYWORD_MATCH_TYPE', {
+    campaign: generic.resourceName, adGroup: women.resourceName, impact: { baseMetrics: impact(3_100, 140, 210, 6), potentialMetrics: impact(4_300, 196, 294, 7.2) },
+    keywordMatchTypeRecommendation: { keyword: { text: 'womens hiking boots', matchType: 'PHRASE' }, recommendedMatchType: 'BROAD' },
   });
   const ago = (days: number, hour: number) => new Date(Date.parse(`${addDays(today(), -days)}T${String(hour).padStart(2, '0')}:00:00Z`));
   const misspell = c.adGroups.find((g) => g.name === 'Brand - Misspellings')!;

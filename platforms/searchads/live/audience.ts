@@ -67,7 +67,8 @@ export const RECOMMENDATION_QUERY =
   ['base_metrics', 'potential_metrics'].flatMap((m) => METRICS.map((f) => `recommendation.impact.${m}.${f}`)).join(', ') +
   ', recommendation.campaign_budget_recommendation.current_budget_amount_micros, recommendation.campaign_budget_recommendation.recommended_budget_amount_micros, ' +
   'recommendation.keyword_recommendation.keyword.text, recommendation.keyword_recommendation.keyword.match_type, recommendation.keyword_recommendation.recommended_cpc_bid_micros, ' +
-  'recommendation.target_cpa_opt_in_recommendation.recommended_target_cpa_micros FROM recommendation';
+  'recommendation.target_cpa_opt_in_recommendation.recommended_target_cpa_micros, recommendation.keyword_match_type_recommendation.keyword.text, ' +
+  'recommendation.keyword_match_type_recommendation.keyword.match_type, recommendation.keyword_match_type_recommendation.recommended_match_type FROM recommendation';
 
 const metricsFrom = (m: GoogleAdsRow | undefined): SearchAdsRecommendationMetrics => ({
   impressions: Math.round(Number(m?.impressions ?? 0)),
@@ -94,6 +95,9 @@ export function recommendationFrom(row: GoogleAdsRow): SearchAdsRecommendation {
       ? { keyword: { text: keyword.keyword.text, match_type: keyword.keyword.matchType, ...(keyword.recommendedCpcBidMicros !== undefined ? { recommended_cpc_bid: fromMicros(keyword.recommendedCpcBidMicros) } : {}) } }
       : {}),
     ...(cpa?.recommendedTargetCpaMicros !== undefined ? { target_cpa_opt_in: { target_cpa: fromMicros(cpa.recommendedTargetCpaMicros) } } : {}),
+    ...(r.keywordMatchTypeRecommendation?.keyword
+      ? { keyword_match_type: { text: r.keywordMatchTypeRecommendation.keyword.text, match_type: r.keywordMatchTypeRecommendation.keyword.matchType, recommended_match_type: r.keywordMatchTypeRecommendation.recommendedMatchType } }
+      : {}),
   };
 }
 

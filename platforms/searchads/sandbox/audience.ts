@@ -71,6 +71,9 @@ const BUDGET_RAISE = 1.25;
 /** A converting search term becomes a keyword recommendation from this many conversions in 30 days. */
 const KEYWORD_MIN_CONVERSIONS = 2;
 const TARGET_CPA_MIN_CONVERSIONS = 3;
+/** A narrow keyword under smart bidding that converts this much in 30 days is recommended as BROAD. */
+const MATCH_TYPE_MIN_CONVERSIONS = 3;
+const SMART_BIDDING = new Set(['MAXIMIZE_CONVERSIONS', 'MAXIMIZE_CONVERSION_VALUE', 'TARGET_CPA', 'TARGET_ROAS']);
 
 const recId = (...parts: (string | number)[]) => createHash('sha256').update(parts.join('|')).digest('hex').slice(0, 16);
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -146,6 +149,18 @@ export async function deriveRecommendations(port: SearchAdsPort, store: SandboxS
   }
   keywordRecs.sort((a, b) => b.impact.base.conversions - a.impact.base.conversions || a.id.localeCompare(b.id));
   out.push(...keywordRecs.slice(0, 20));
+  // Narrow keywords that convert under smart bidding: the broad version finds more of the same searches.
+  for (const k of keywords) {
+    const group = activeGroups.get(k.ad_group_id);
+    const campaign = campaigns.find((c) => c.id === k.campaign_id);
+    if (!group || !campaign || !SMART_BIDDING.has(campaign.bidding_strategy ?? '') || k.status !== 'ENABLED' || k.match_type === 'BROAD') continue;
+    if (keywords.some((other) => other.ad_group_id === k.ad_group_id && other.status !== 'REMOVED' && other.match_type === 'BROAD' && other.text.toLowerCase() === k.text.toLowerCase())) continue;
+    const rows = termRows.filter((r) => r.keyword_id === k.id);
+    if (totals(rows).conversions < MATCH_TYPE_MIN_CONVERSIONS) continue;
+    const base = metricsOf(rows.filter((r) => r.date >= weekStart));
+    const id = recId('KEYWORD_MATCH_TYPE', k.id);
+    out.push({ id, resource_name: rn(id), type: 'KEYWORD_MATCH_TYPE', campaign_id: k.campaign_id, ad_group_id: k.ad_group_id, dismissed: false, impact: { base, potential: scaled(base, { impressions: 1.4, clicks: 1.4, cost: 1.4, conversions: 1.2 }) }, keyword_match_type: { text: k.text, match_type: k.match_type, recommended_match_type: 'BROAD' } });
+  }
   const gone = new Set(applied.map((a) => a.id));
   const hidden = new Set(dismissed.map((d) => d.id));
   return out.filter((r) => !gone.has(r.id)).map((r) => (hidden.has(r.id) ? { ...r, dismissed: true } : r));

@@ -20,6 +20,7 @@ const recommendationOutput = v.object({
   campaign_budget: v.optional(v.object({ current_amount: v.number(), recommended_amount: v.number() })),
   keyword: v.optional(v.object({ text: v.string(), match_type: v.string(), recommended_cpc_bid: v.optional(v.number()) })),
   target_cpa_opt_in: v.optional(v.object({ target_cpa: v.number() })),
+  keyword_match_type: v.optional(v.object({ text: v.string(), match_type: v.string(), recommended_match_type: v.string() })),
 });
 
 /** What a recommendation proposes, in words. */
@@ -29,6 +30,8 @@ function summaryOf(r: SearchAdsRecommendation, currency: string): string {
       return `Raise the daily budget from ${money(r.campaign_budget!.current_amount, currency)} to ${money(r.campaign_budget!.recommended_amount, currency)}: the campaign is limited by its budget`;
     case 'KEYWORD':
       return `Add the keyword "${r.keyword!.text}" (${r.keyword!.match_type})${r.keyword!.recommended_cpc_bid !== undefined ? ` at ${money(r.keyword!.recommended_cpc_bid, currency)}` : ''}: the search converts and is no keyword yet`;
+    case 'KEYWORD_MATCH_TYPE':
+      return `Broaden the keyword "${r.keyword_match_type!.text}" from ${r.keyword_match_type!.match_type} to ${r.keyword_match_type!.recommended_match_type}: it converts under smart bidding`;
     case 'TARGET_CPA_OPT_IN':
       return `Set a target CPA of ${money(r.target_cpa_opt_in!.target_cpa, currency)} (the campaign's cost per conversion)`;
     default:
@@ -58,7 +61,7 @@ async function withNames(ctx: { platform: { listCampaigns(): Promise<{ id: strin
 export const listRecommendations = defineSearchAdsTool({
   name: 'list_recommendations',
   description:
-    "The platform's optimization recommendations for the account: CAMPAIGN_BUDGET (a converting campaign limited by its budget, with the recommended amount), KEYWORD (a converting search that is no keyword yet), TARGET_CPA_OPT_IN (a target CPA for a Maximize conversions campaign), and the other types the platform makes, each with its weekly impact (base and potential impressions, clicks, cost, conversions). Dismissed ones only with include_dismissed. apply_recommendation applies one, dismiss_recommendation hides it.",
+    "The platform's optimization recommendations for the account: CAMPAIGN_BUDGET (a converting campaign limited by its budget, with the recommended amount), KEYWORD (a converting search that is no keyword yet), TARGET_CPA_OPT_IN (a target CPA for a Maximize conversions campaign), KEYWORD_MATCH_TYPE (a converting exact or phrase keyword under smart bidding, to broaden), and the other types the platform makes, each with its weekly impact (base and potential impressions, clicks, cost, conversions). Dismissed ones only with include_dismissed. apply_recommendation applies one, dismiss_recommendation hides it.",
   access: 'read',
   args: {
     types: v.optional(v.pipe(v.array(v.picklist(TYPES)), v.minLength(1), v.description(`Only these types: ${TYPES.join(', ')}`))),
@@ -106,11 +109,15 @@ const ACTIONS: Action[] = [
     name: 'apply_recommendation',
     verb: 'Apply',
     description:
-      'Applies a recommendation from list_recommendations: CAMPAIGN_BUDGET raises the campaign\'s daily budget to the recommended amount, KEYWORD adds the keyword to its ad group, TARGET_CPA_OPT_IN sets the campaign\'s target CPA. The change shows in the next read. A dismissed recommendation, or one that is no longer current (the account changed since), is refused.',
+      'Applies a recommendation from list_recommendations: CAMPAIGN_BUDGET raises the campaign\'s daily budget to the recommended amount, KEYWORD adds the keyword to its ad group, TARGET_CPA_OPT_IN sets the campaign\'s target CPA, KEYWORD_MATCH_TYPE broadens a keyword (the broad version is added with the same bid and the narrow one paused). The change shows in the next read. A dismissed recommendation, or one that is no longer current (the account changed since), is refused.',
     changes(r) {
       if (r.type === 'CAMPAIGN_BUDGET') return [{ entity: 'campaign', id: r.campaign_id, fields: { budget_amount: { before: r.campaign_budget!.current_amount, after: r.campaign_budget!.recommended_amount } } }];
       if (r.type === 'TARGET_CPA_OPT_IN') return [{ entity: 'campaign', id: r.campaign_id, fields: { target_cpa: { after: r.target_cpa_opt_in!.target_cpa } } }];
       if (r.type === 'KEYWORD') return [{ entity: 'keyword', fields: { ad_group_id: { after: r.ad_group_id }, text: { after: r.keyword!.text }, match_type: { after: r.keyword!.match_type } } }];
+      if (r.type === 'KEYWORD_MATCH_TYPE') {
+        const k = r.keyword_match_type!;
+        return [{ entity: 'keyword', fields: { ad_group_id: { after: r.ad_group_id }, text: { after: k.text }, match_type: { before: k.match_type, after: k.recommended_match_type } } }];
+      }
       return [{ entity: 'recommendation', id: r.id, fields: { applied: { before: false, after: true } } }];
     },
     run: (platform, id) => platform.applyRecommendation(id),
@@ -148,7 +155,7 @@ function actionTool(action: Action) {
           entity: c.entity,
           ...(c.id ? { id: c.id } : {}),
           ...(c.entity === 'campaign' && named!.campaign_name ? { name: named!.campaign_name } : {}),
-          ...(c.entity === 'keyword' ? { name: rec.keyword!.text, startsPaused: false } : {}),
+          ...(c.entity === 'keyword' ? { name: rec.keyword?.text ?? rec.keyword_match_type!.text, startsPaused: false } : {}),
           fields: c.fields,
         })),
         budgets: budget ? [{ entity: 'campaign', id: rec.campaign_id, name: named!.campaign_name ?? rec.campaign_id!, before: budget.current_amount, after: budget.recommended_amount, currency }] : [],

@@ -191,6 +191,17 @@ describe('searchads audiences, experiments, recommendations and change history (
       expect(keywords.find((k) => k.ad_group_id === rec.ad_group_id && k.name === rec.keyword.text)).toMatchObject({ status: 'ENABLED', details: expect.objectContaining({ match_type: 'EXACT' }) });
     });
 
+    it('applies a match type recommendation: the broad keyword is added, the narrow one paused', async () => {
+      const recs = (await callToolOk(apiKey, 'list_recommendations', { types: ['KEYWORD_MATCH_TYPE'] })).structured!.recommendations as Structured[];
+      expect(recs.length).toBeGreaterThan(0);
+      const rec = recs[0]!;
+      expect(rec.keyword_match_type.recommended_match_type).toBe('BROAD');
+      const applied = await callToolOk(apiKey, 'apply_recommendation', { recommendation_id: rec.id });
+      expect(applied.text).toContain(`Broaden the keyword "${rec.keyword_match_type.text}"`);
+      const keywords = ((await callToolOk(apiKey, 'get_keyword_performance', { limit: 1000 })).structured!.rows as Structured[]).filter((k) => k.ad_group_id === rec.ad_group_id && k.name === rec.keyword_match_type.text);
+      expect(keywords.map((k) => [k.details.match_type, k.status]).sort()).toEqual([['BROAD', 'ENABLED'], [rec.keyword_match_type.match_type, 'PAUSED']]);
+    });
+
     it('dismissing hides a recommendation; a dismissed one cannot be applied', async () => {
       const recs = (await callToolOk(apiKey, 'list_recommendations')).structured!.recommendations as Structured[];
       expect(recs.length).toBeGreaterThan(0);

@@ -102,7 +102,7 @@ describe('searchads audiences, experiments, recommendations and change history (
     const list = await callToolOk(live.apiKey, 'list_recommendations');
     sameKeys(list.structured!, (await callToolOk(sandboxKey, 'list_recommendations')).structured!);
     const recs = list.structured!.recommendations as Structured[];
-    expect(recs.map((r) => r.type).sort()).toEqual(['CAMPAIGN_BUDGET', 'KEYWORD', 'TARGET_CPA_OPT_IN']);
+    expect(recs.map((r) => r.type)).toEqual(['CAMPAIGN_BUDGET', 'KEYWORD', 'TARGET_CPA_OPT_IN', 'KEYWORD_MATCH_TYPE']);
     const budget = recs.find((r) => r.type === 'CAMPAIGN_BUDGET')!;
     expect(budget).toMatchObject({ campaign_name: 'Generic - Hiking Boots', campaign_budget: { current_amount: 120, recommended_amount: 150 } });
 
@@ -111,7 +111,7 @@ describe('searchads audiences, experiments, recommendations and change history (
     const keyword = recs.find((r) => r.type === 'KEYWORD')!;
     await callToolOk(live.apiKey, 'dismiss_recommendation', { recommendation_id: keyword.id });
     const after = (await callToolOk(live.apiKey, 'list_recommendations')).structured!.recommendations as Structured[];
-    expect(after.map((r) => r.type)).toEqual(['TARGET_CPA_OPT_IN']);
+    expect(after.map((r) => r.type)).toEqual(['TARGET_CPA_OPT_IN', 'KEYWORD_MATCH_TYPE']);
     const refused = await callTool(live.apiKey, 'apply_recommendation', { recommendation_id: keyword.id });
     expect(refused.status).toBe(400);
     expect(refused.body.error).toContain('cannot be applied');
@@ -122,6 +122,11 @@ describe('searchads audiences, experiments, recommendations and change history (
     const cpa = after[0]!;
     await callToolOk(live.apiKey, 'apply_recommendation', { recommendation_id: cpa.id });
     expect(fake().campaigns.find((c) => c.name === 'Generic - Hiking Boots')!.maximizeConversions).toEqual({ targetCpaMicros: '27000000' });
+    const broaden = after[1]!;
+    expect(broaden).toMatchObject({ keyword_match_type: { text: 'womens hiking boots', match_type: 'PHRASE', recommended_match_type: 'BROAD' } });
+    await callToolOk(live.apiKey, 'apply_recommendation', { recommendation_id: broaden.id });
+    const keywords = (await callToolOk(live.apiKey, 'get_keyword_performance', { limit: 1000 })).structured!.rows as Structured[];
+    expect(keywords.filter((k) => k.name === 'womens hiking boots' && k.ad_group_id === broaden.ad_group_id).map((k) => [k.details.match_type, k.status]).sort()).toEqual([['BROAD', 'ENABLED'], ['PHRASE', 'PAUSED']]);
   });
 
   it('reads the change history: changes made through the API and the web interface; the platform refuses unbounded or old ranges', async () => {
