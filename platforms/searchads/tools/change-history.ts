@@ -42,6 +42,7 @@ export const getChangeHistory = defineSearchAdsTool({
     const end = args.end_date ?? today;
     const start = args.start_date ?? (addDays(end, -6) < earliest ? earliest : addDays(end, -6));
     if (end > today) throw new ToolError(`\`end_date\` ${end} is in the future: changes are known through today (${today}).`, { code: 'date_after_yesterday' });
+    if (end < earliest) throw new ToolError(`\`end_date\` ${end} is more than ${CHANGE_HISTORY_DAYS} days back: the change history reaches back to ${earliest}.`);
     if (start < earliest) throw new ToolError(`\`start_date\` ${start} is more than ${CHANGE_HISTORY_DAYS} days back: the change history reaches back to ${earliest}.`);
     const filtered = Boolean(args.resource_types || args.operations || args.campaign_id || args.user_email);
     // Filters apply after the platform's limit; ask for the most the platform gives when filtering.

@@ -251,6 +251,9 @@ describe('searchads audiences, experiments, recommendations and change history (
       const old = await callTool(apiKey, 'get_change_history', { start_date: addDays(isoDate(new Date()), -31) });
       expect(old.status).toBe(400);
       expect(old.body.error).toContain('more than 30 days back');
+      const oldEnd = await callTool(apiKey, 'get_change_history', { end_date: addDays(isoDate(new Date()), -35) });
+      expect(oldEnd.status).toBe(400);
+      expect(oldEnd.body.error).toContain('`end_date`');
       const future = await callTool(apiKey, 'get_change_history', { end_date: addDays(isoDate(new Date()), 1) });
       expect(future.status).toBe(400);
       const limit = await callTool(apiKey, 'get_change_history', { limit: 10001 });
