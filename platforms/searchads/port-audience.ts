@@ -138,7 +138,7 @@ export interface SearchAdsChangeEvent {
   /** The changed resource's name (change_event.change_resource_name). */
   change_resource_name: string;
   resource_change_operation: 'CREATE' | 'UPDATE' | 'REMOVE';
-  /** snake_case field paths (change_event.changed_fields). */
+  /** snake_case field paths (change_event.changed_fields); money fields without `_micros`, in account currency. */
   changed_fields: string[];
   old_values: Record<string, unknown>;
   new_values: Record<string, unknown>;

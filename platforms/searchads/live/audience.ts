@@ -112,19 +112,25 @@ export const changeEventQuery = (from: string, to: string, limit: number) =>
 const snake = (camel: string) => camel.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const at = (obj: GoogleAdsRow | undefined, path: string) => path.split('.').reduce<any>((node, key) => (node == null ? undefined : node[key]), obj);
 
-/** A change_event row: changed_fields is a field mask (`a.b,c`) over the changed resource, old and new values are read at those paths. */
+/**
+ * A change_event row: changed_fields is a field mask (`a.b,c`) over the changed resource, old and new
+ * values are read at those paths. Fields are named in snake_case; money fields lose `_micros` and
+ * their values are in account currency, as everywhere in the port.
+ */
 export function changeEventFrom(row: GoogleAdsRow): SearchAdsChangeEvent {
   const e = row.changeEvent;
   const paths = String(e.changedFields ?? '').split(',').filter(Boolean);
   const inner = (resource: GoogleAdsRow | undefined) => (resource ? (Object.values(resource)[0] as GoogleAdsRow) : undefined);
-  const values = (resource: GoogleAdsRow | undefined) => Object.fromEntries(paths.map((p) => [p.split('.').map(snake).join('.'), at(inner(resource), p) ?? null]));
+  const name = (p: string) => p.split('.').map(snake).join('.').replace(/_micros$/, '');
+  const value = (p: string, v: unknown) => (v === undefined || v === null ? null : /Micros$/.test(p) ? fromMicros(v as string) : v);
+  const values = (resource: GoogleAdsRow | undefined) => Object.fromEntries(paths.map((p) => [name(p), value(p, at(inner(resource), p))]));
   const dateTime = String(e.changeDateTime ?? '');
   return {
     change_date_time: /^\d{4}-\d{2}-\d{2} /.test(dateTime) ? `${dateTime.replace(' ', 'T').slice(0, 19)}Z` : dateTime,
     change_resource_type: e.changeResourceType as SearchAdsChangeResourceType,
     change_resource_name: e.changeResourceName,
     resource_change_operation: e.resourceChangeOperation,
-    changed_fields: paths.map((p) => p.split('.').map(snake).join('.')),
+    changed_fields: paths.map(name),
     old_values: e.resourceChangeOperation === 'CREATE' ? {} : values(e.oldResource),
     new_values: e.resourceChangeOperation === 'REMOVE' ? {} : values(e.newResource),
     user_email: e.userEmail ?? '',

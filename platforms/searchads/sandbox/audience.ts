@@ -182,7 +182,8 @@ const SEEDED_USER = 'marketing@northwind-outdoor.example';
 export const API_USER = 'api-user@gateway.example';
 
 type Tracked = WithHistory<{ id: string } & Record<string, unknown>>;
-const FIELD_NAMES: Record<string, string> = { budget_amount: 'amount_micros', bidding_strategy: 'bidding_strategy_type', start_date: 'start_date_time', end_date: 'end_date_time', cpc_bid: 'cpc_bid_micros', text: 'keyword.text', match_type: 'keyword.match_type', headlines: 'ad.responsive_search_ad.headlines', descriptions: 'ad.responsive_search_ad.descriptions', final_url: 'ad.final_urls' };
+/** Entity fields by the platform's field names (money fields without `_micros`: their values are in account currency). */
+const FIELD_NAMES: Record<string, string> = { budget_amount: 'amount', bidding_strategy: 'bidding_strategy_type', start_date: 'start_date_time', end_date: 'end_date_time', cpc_bid: 'cpc_bid', text: 'keyword.text', match_type: 'keyword.match_type', headlines: 'ad.responsive_search_ad.headlines', descriptions: 'ad.responsive_search_ad.descriptions', final_url: 'ad.final_urls' };
 const IGNORED = new Set(['performance', 'rev', 'history', 'audiences']);
 
 /**
@@ -217,8 +218,8 @@ export function changeEventsOf(
             change_resource_name: resourceName,
             resource_change_operation: changed.includes('status') && after.status === 'REMOVED' ? 'REMOVE' : 'UPDATE',
             changed_fields: changed.map((f) => FIELD_NAMES[f] ?? f),
-            old_values: Object.fromEntries(changed.map((f) => [f, entry.before[f] ?? null])),
-            new_values: Object.fromEntries(changed.map((f) => [f, after[f] ?? null])),
+            old_values: Object.fromEntries(changed.map((f) => [FIELD_NAMES[f] ?? f, entry.before[f] ?? null])),
+            new_values: Object.fromEntries(changed.map((f) => [FIELD_NAMES[f] ?? f, after[f] ?? null])),
             ...who(entry.at),
             ...ids(entity),
           });

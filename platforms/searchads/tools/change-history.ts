@@ -17,7 +17,7 @@ const RESOURCE_TYPES = ['CAMPAIGN', 'CAMPAIGN_BUDGET', 'AD_GROUP', 'AD_GROUP_AD'
 export const getChangeHistory = defineSearchAdsTool({
   name: 'get_change_history',
   description:
-    'Changes made to the account (change events) in the last 30 days at most: when (change_date_time), the resource type and name, the operation (CREATE, UPDATE, REMOVE), the changed fields with old and new values, the user and the client (web interface, API, automated rules...). Newest first; filter by resource type, campaign, operation or user; limit up to 10,000.',
+    'Changes made to the account (change events) in the last 30 days at most: when (change_date_time), the resource type and name, the operation (CREATE, UPDATE, REMOVE), the changed fields with old and new values (money in account currency), the user and the client (web interface, API, automated rules...). Newest first; filter by resource type, campaign, operation or user; limit up to 10,000.',
   access: 'read',
   args: {
     start_date: v.optional(dateArgument('First day (YYYY-MM-DD), at most 30 days back; default 7 days ago')),

@@ -236,13 +236,13 @@ describe('searchads audiences, experiments, recommendations and change history (
       const changes = recent.structured!.changes as Structured[];
       expect(changes[0]!.change_date_time >= changes.at(-1)!.change_date_time).toBe(true);
       expect(changes.find((c) => c.change_resource_type === 'CAMPAIGN_BUDGET' && c.campaign_id === brand.id)).toMatchObject({
-        resource_change_operation: 'UPDATE', changed_fields: ['amount_micros'], old_values: { budget_amount: 50 }, new_values: { budget_amount: 55 }, client_type: 'GOOGLE_ADS_API',
+        resource_change_operation: 'UPDATE', changed_fields: ['amount'], old_values: { amount: 50 }, new_values: { amount: 55 }, client_type: 'GOOGLE_ADS_API',
       });
       expect(changes.find((c) => c.change_resource_type === 'CAMPAIGN' && c.changed_fields.includes('status'))).toMatchObject({ new_values: { status: 'PAUSED' } });
 
       const month = await callToolOk(apiKey, 'get_change_history', { start_date: addDays(isoDate(new Date()), -29), resource_types: ['CAMPAIGN_BUDGET'], limit: 50 });
       const seeded = (month.structured!.changes as Structured[]).find((c) => c.client_type === 'GOOGLE_ADS_WEB_CLIENT');
-      expect(seeded).toMatchObject({ old_values: { budget_amount: 90 }, new_values: { budget_amount: 120 }, user_email: 'marketing@northwind-outdoor.example' });
+      expect(seeded).toMatchObject({ old_values: { amount: 90 }, new_values: { amount: 120 }, user_email: 'marketing@northwind-outdoor.example' });
       const limited = await callToolOk(apiKey, 'get_change_history', { start_date: addDays(isoDate(new Date()), -29), limit: 1 });
       expect(limited.structured).toMatchObject({ returned: 1, has_more: true });
     });

@@ -138,7 +138,7 @@ describe('searchads audiences, experiments, recommendations and change history (
     expect(changes.find((c) => c.change_resource_type === 'CAMPAIGN' && c.campaign_id === campaigns['Brand - Exact']!.id)).toMatchObject({
       resource_change_operation: 'UPDATE', changed_fields: ['status'], old_values: { status: 'ENABLED' }, new_values: { status: 'PAUSED' }, user_email: live.user, client_type: 'GOOGLE_ADS_API',
     });
-    expect(changes.find((c) => c.client_type === 'GOOGLE_ADS_WEB_CLIENT' && c.change_resource_type === 'CAMPAIGN_BUDGET')).toMatchObject({ old_values: { amount_micros: '90000000' }, new_values: { amount_micros: '120000000' } });
+    expect(changes.find((c) => c.client_type === 'GOOGLE_ADS_WEB_CLIENT' && c.change_resource_type === 'CAMPAIGN_BUDGET')).toMatchObject({ changed_fields: ['amount'], old_values: { amount: 90 }, new_values: { amount: 120 } });
     expect(changes.map((c) => c.change_date_time)).toEqual([...changes.map((c) => c.change_date_time)].sort().reverse());
     const budgets = await callToolOk(live.apiKey, 'get_change_history', { resource_types: ['CAMPAIGN_BUDGET'], operations: ['UPDATE'] });
     expect((budgets.structured!.changes as Structured[]).every((c) => c.change_resource_type === 'CAMPAIGN_BUDGET')).toBe(true);
