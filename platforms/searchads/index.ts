@@ -57,6 +57,10 @@ import {
   listNegativeKeywordLists,
   removeNegativeKeywordListKeywords,
 } from './tools/negative-keyword-lists';
+import { createCustomerMatchList, listUserLists } from './tools/user-lists';
+import { createExperiment, listExperiments } from './tools/experiments';
+import { RECOMMENDATION_TOOLS } from './tools/recommendations';
+import { getChangeHistory } from './tools/change-history';
 
 /** The searchads platform: search and display advertising. */
 export const searchads: PlatformModule = {
@@ -92,6 +96,9 @@ export const searchads: PlatformModule = {
     listSharedBudgets,
     listBiddingStrategies,
     getAdSchedule,
+    listUserLists,
+    listExperiments,
+    getChangeHistory,
     // Write
     updateCampaign,
     updateCampaignDates,
@@ -124,6 +131,9 @@ export const searchads: PlatformModule = {
     assignBiddingStrategy,
     setAdSchedule,
     setBidModifiers,
+    createCustomerMatchList,
+    createExperiment,
+    ...RECOMMENDATION_TOOLS,
   ],
   newSandboxAccountId: () => digits(10),
   seedSandbox: seedSearchAdsAccount,

@@ -1,6 +1,7 @@
 import type { ReportedDay } from '../metrics';
 import type { SearchAdsInsightsPort } from './port-insights';
 import type { SearchAdsBiddingPort } from './port-bidding';
+import type { SearchAdsAudiencePort } from './port-audience';
 
 /**
  * The searchads platform interface (search and display advertising): everything its tools may
@@ -9,7 +10,7 @@ import type { SearchAdsBiddingPort } from './port-bidding';
  * language search, mutate with update masks, geo target suggestions). Ids of created entities are
  * assigned by the platform; figures come only from `getReport`.
  */
-export interface SearchAdsPort extends SearchAdsInsightsPort, SearchAdsBiddingPort {
+export interface SearchAdsPort extends SearchAdsInsightsPort, SearchAdsBiddingPort, SearchAdsAudiencePort {
   /** Account-level settings (descriptive name, partner-network eligibility). */
   getAccountSettings(): Promise<SearchAdsAccountSettings>;
 

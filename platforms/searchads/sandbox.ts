@@ -46,6 +46,20 @@ import type {
 import { conversionRows, keywordIdeas, seededConversionActions, type StoredConversionAction } from './sandbox/insights';
 import type { SearchAdsConversionAction, SearchAdsConversionRow, SearchAdsKeywordIdea, SearchAdsKeywordIdeaRequest } from './port-insights';
 import { AUDIENCE_TAXONOMY, GEO_TARGET_CONSTANTS, LANGUAGE_CONSTANTS, suggestGeoTargets } from './reference-data';
+import type {
+  NewSearchAdsCustomerMatchList,
+  NewSearchAdsExperiment,
+  SearchAdsApplyParameters,
+  SearchAdsChangeEvent,
+  SearchAdsCustomerMatchMembers,
+  SearchAdsExperiment,
+  SearchAdsExperimentArm,
+  SearchAdsOfflineUserDataJob,
+  SearchAdsRecommendation,
+  SearchAdsUserList,
+} from './port-audience';
+import { AUDIENCE_KIND, changeEventsOf, currentRecommendation, deriveRecommendations, matchesUser, segmentOf, userListOf, type StoredUserList } from './sandbox/audience';
+import { ToolError } from '../../functions/runtime/errors';
 
 /** Entity kinds of the searchads sandbox (the sort-key prefixes). */
 export const KIND = {
@@ -63,12 +77,14 @@ export const KIND = {
   audience: 'audience',
   conversionAction: 'conversion_action',
   ...BIDDING_KIND,
+  ...AUDIENCE_KIND,
 } as const;
 
 const SETTINGS_ID = 'account';
 
 
-const campaignOf = (campaign: StoredCampaign): SearchAdsCampaign => portCampaign(campaign);
+/** A campaign as the port shows it: without the sandbox's own fields (performance tier, budget and portfolio links, creation time). */
+const campaignOf = ({ created_at: _created, ...campaign }: StoredCampaign & { created_at?: string }): SearchAdsCampaign => portCampaign(campaign);
 const adGroupOf = ({ performance: _performance, start_date: _start, ...group }: StoredAdGroup): SearchAdsAdGroup => group;
 const keywordOf = ({ performance: _performance, start_date: _start, ...keyword }: StoredKeyword): SearchAdsKeyword => keyword;
 const adOf = ({ start_date: _start, ...ad }: StoredAd): SearchAdsAd => ad;
@@ -327,7 +343,148 @@ export class SearchAdsSandbox extends SandboxPlatform implements SearchAdsPort {
   }
 
   async listAudienceSegments(): Promise<SearchAdsAudienceSegment[]> {
-    return [...AUDIENCE_TAXONOMY, ...(await this.store.list<SearchAdsAudienceSegment>(KIND.audience))];
+    return [...AUDIENCE_TAXONOMY, ...(await this.store.list<StoredUserList>(KIND.audience)).map(segmentOf)];
+  }
+
+  // User lists and Customer Match (the account's user lists are its USER_LIST audience segments).
+
+  async listUserLists(): Promise<SearchAdsUserList[]> {
+    return (await this.store.list<StoredUserList>(KIND.audience)).filter((s) => s.type === 'USER_LIST').map(userListOf);
+  }
+
+  async createCustomerMatchList(list: NewSearchAdsCustomerMatchList): Promise<SearchAdsUserList> {
+    const existing = await this.store.list<StoredUserList>(KIND.audience);
+    if (existing.some((s) => s.type === 'USER_LIST' && s.name.toLowerCase() === list.name.toLowerCase())) throw new ToolError(`A user list named "${list.name}" already exists (USER_LIST_ERROR.NAME_ALREADY_USED).`);
+    const id = digits(10);
+    const stored: StoredUserList = {
+      id, type: 'USER_LIST', name: list.name, ...(list.description ? { description: list.description } : {}), resource_name: `customers/${this.account.account_id}/userLists/${id}`,
+      size_for_search: 0, size_for_display: 0, list_type: 'CRM_BASED', membership_status: 'OPEN', membership_life_span: list.membership_life_span, eligible_for_search: true,
+      upload_key_type: 'CONTACT_INFO', created_at: new Date().toISOString(),
+    };
+    return userListOf(await this.store.create(KIND.audience, stored));
+  }
+
+  /** Matches each distinct hashed identifier against the platform's users (matchesUser); the list grows by the matched ones. */
+  async uploadCustomerMatchMembers(userListId: string, members: SearchAdsCustomerMatchMembers): Promise<SearchAdsOfflineUserDataJob> {
+    const list = await this.store.require<StoredUserList>(KIND.audience, userListId);
+    if (list.list_type !== 'CRM_BASED') throw new ToolError(`User list ${userListId} is not a Customer Match (CRM_BASED) list; members can only be uploaded to one.`);
+    if (members.consent.ad_user_data !== 'GRANTED' || members.consent.ad_personalization !== 'GRANTED') throw new ToolError('Customer Match uploads need consent GRANTED for ad_user_data and ad_personalization.');
+    const identifiers = [...new Set([...members.hashed_emails, ...members.hashed_phone_numbers])];
+    const matched = identifiers.filter(matchesUser).length;
+    const job = { id: digits(12), user_list_id: userListId, type: 'CUSTOMER_MATCH_USER_LIST' as const, status: 'SUCCESS' as const, identifiers: members.hashed_emails.length + members.hashed_phone_numbers.length, matched, created_at: new Date().toISOString() };
+    await this.store.create(KIND.userDataJob, job);
+    await this.store.update<StoredUserList>(KIND.audience, userListId, { size_for_search: (list.size_for_search ?? 0) + matched, size_for_display: (list.size_for_display ?? 0) + matched });
+    const { matched: _m, created_at: _c, ...out } = job;
+    return out;
+  }
+
+  // Experiments.
+
+  async listExperiments(): Promise<SearchAdsExperiment[]> {
+    const today = isoDate(new Date());
+    return (await this.store.list<SearchAdsExperiment & { created_at?: string }>(KIND.experiment)).map(({ created_at: _c, ...e }) => (e.status === 'INITIATED' && e.start_date <= today ? { ...e, status: 'ENABLED' as const } : e));
+  }
+
+  private async experiment(experimentId: string): Promise<SearchAdsExperiment> {
+    const found = (await this.listExperiments()).find((e) => e.id === experimentId);
+    if (!found) throw new ToolError(`No experiment with id "${experimentId}" exists in searchads account ${this.account.account_id}.`, { code: 'not_found' });
+    return found;
+  }
+
+  async createExperiment(experiment: NewSearchAdsExperiment): Promise<SearchAdsExperiment> {
+    const id = digits(10);
+    const stored = { id, resource_name: `customers/${this.account.account_id}/experiments/${id}`, type: 'SEARCH_CUSTOM' as const, status: 'SETUP' as const, arms: [], ...experiment, created_at: new Date().toISOString() };
+    await this.store.create(KIND.experiment, stored);
+    return this.experiment(id);
+  }
+
+  async createExperimentArms(experimentId: string, arms: SearchAdsExperimentArm[]): Promise<SearchAdsExperiment> {
+    const experiment = await this.experiment(experimentId);
+    if (experiment.status !== 'SETUP') throw new ToolError(`Experiment ${experimentId} is ${experiment.status}; arms are added in SETUP only.`);
+    if (experiment.arms.length) throw new ToolError(`Experiment ${experimentId} already has its arms.`);
+    await this.store.update(KIND.experiment, experimentId, { arms: arms.map((a) => (a.control ? a : { name: a.name, control: false, traffic_split: a.traffic_split })) });
+    return this.experiment(experimentId);
+  }
+
+  /**
+   * Makes the trial campaign: a copy of the base campaign (its ad groups, keywords and ads too) named
+   * with the experiment's suffix, running between the experiment's dates on the treatment's share of
+   * the base budget. The experiment is INITIATED until its start, ENABLED from then.
+   */
+  async scheduleExperiment(experimentId: string): Promise<SearchAdsExperiment> {
+    const experiment = await this.experiment(experimentId);
+    if (experiment.status !== 'SETUP') throw new ToolError(`Experiment ${experimentId} is ${experiment.status}; only an experiment in SETUP can be scheduled.`);
+    const control = experiment.arms.find((a) => a.control);
+    const treatment = experiment.arms.find((a) => !a.control);
+    if (!control?.campaign_id || !treatment) throw new ToolError(`Experiment ${experimentId} needs a control arm with its base campaign and a treatment arm before it is scheduled.`);
+    const base = await this.store.require<StoredCampaign>(KIND.campaign, control.campaign_id);
+    const createdAt = new Date().toISOString();
+    const { id: _id, label_ids: _labels, frequency_caps: _caps, performance, ...fields } = base;
+    const trial: StoredCampaign & { created_at: string } = {
+      ...fields, id: digits(11), name: `${base.name} ${experiment.suffix}`, status: 'ENABLED', start_date: experiment.start_date, end_date: experiment.end_date,
+      budget_amount: Math.max(1, Math.round(base.budget_amount * treatment.traffic_split) / 100), label_ids: [], performance, created_at: createdAt,
+    };
+    await this.store.create(KIND.campaign, trial);
+    for (const group of await this.listAdGroups(base.id)) {
+      if (group.status === 'REMOVED') continue;
+      const copy = await this.createAdGroup({ campaign_id: trial.id, name: group.name, status: group.status, type: group.type, cpc_bid: group.cpc_bid });
+      const keywords = (await this.listKeywords(base.id)).filter((k) => k.ad_group_id === group.id && k.status !== 'REMOVED');
+      if (keywords.length) await this.addKeywords(keywords.map((k) => ({ ad_group_id: copy.id, text: k.text, match_type: k.match_type, cpc_bid: k.cpc_bid, status: k.status as 'ENABLED' | 'PAUSED' })));
+      const ads = (await this.listAds(base.id)).filter((a) => a.ad_group_id === group.id && a.status !== 'REMOVED');
+      if (ads.length) await this.createAds(ads.map(({ id: _a, campaign_id: _c, ...ad }) => ad));
+    }
+    const today = isoDate(new Date());
+    await this.store.update(KIND.experiment, experimentId, {
+      status: experiment.start_date <= today ? 'ENABLED' : 'INITIATED',
+      arms: experiment.arms.map((a) => (a.control ? a : { ...a, campaign_id: trial.id })),
+    });
+    return this.experiment(experimentId);
+  }
+
+  // Recommendations.
+
+  listRecommendations(): Promise<SearchAdsRecommendation[]> {
+    return deriveRecommendations(this, this.store, this.account.account_id, new Date());
+  }
+
+  async applyRecommendation(recommendationId: string, parameters: SearchAdsApplyParameters = {}): Promise<void> {
+    const rec = await currentRecommendation(await this.listRecommendations(), recommendationId);
+    if (rec.type === 'CAMPAIGN_BUDGET') {
+      await this.updateCampaign(rec.campaign_id!, { budget_amount: parameters.new_budget_amount ?? rec.campaign_budget!.recommended_amount }, { budget_amount: rec.campaign_budget!.current_amount });
+    } else if (rec.type === 'TARGET_CPA_OPT_IN') {
+      const campaign = await this.getCampaign(rec.campaign_id!);
+      await this.updateCampaign(rec.campaign_id!, { bidding_targets: { ...campaign.bidding_targets, target_cpa: parameters.target_cpa ?? rec.target_cpa_opt_in!.target_cpa } });
+    } else if (rec.type === 'KEYWORD_MATCH_TYPE') {
+      // A keyword's match type cannot change: the broad version is added with the same bid, the narrow one paused.
+      const narrow = (await this.listKeywords(rec.campaign_id)).find((k) => k.ad_group_id === rec.ad_group_id && k.status === 'ENABLED' && k.text === rec.keyword_match_type!.text && k.match_type === rec.keyword_match_type!.match_type);
+      if (!narrow) throw new ToolError(`Recommendation ${rec.id} is not current: its keyword is no longer enabled.`, { code: 'not_found' });
+      await this.addKeywords([{ ad_group_id: narrow.ad_group_id, text: narrow.text, match_type: 'BROAD', status: 'ENABLED', ...(narrow.cpc_bid !== undefined ? { cpc_bid: narrow.cpc_bid } : {}) }]);
+      await this.updateKeyword(narrow.id, { status: 'PAUSED' }, { status: 'ENABLED' });
+    } else if (rec.type === 'KEYWORD') {
+      await this.addKeywords([{ ad_group_id: rec.ad_group_id!, text: rec.keyword!.text, match_type: rec.keyword!.match_type, status: 'ENABLED', ...(rec.keyword!.recommended_cpc_bid !== undefined ? { cpc_bid: rec.keyword!.recommended_cpc_bid } : {}) }]);
+    }
+    await this.store.putMany(KIND.appliedRecommendation, [{ id: rec.id }]);
+  }
+
+  async dismissRecommendation(recommendationId: string): Promise<void> {
+    const rec = (await this.listRecommendations()).find((r) => r.id === recommendationId);
+    if (!rec) throw new ToolError(`Recommendation ${recommendationId} is not current; list_recommendations shows the current ones.`, { code: 'not_found' });
+    await this.store.putMany(KIND.dismissedRecommendation, [{ id: rec.id }]);
+  }
+
+  // Change history.
+
+  async listChangeEvents(from: string, to: string, limit: number): Promise<SearchAdsChangeEvent[]> {
+    const history = { withHistory: true };
+    const [campaigns, adGroups, keywords, ads, assets] = await Promise.all([
+      this.store.list<StoredCampaign>(KIND.campaign, history),
+      this.store.list<StoredAdGroup>(KIND.adGroup, history),
+      this.store.list<StoredKeyword>(KIND.keyword, history),
+      this.store.list<StoredAd>(KIND.ad, history),
+      this.store.list<SearchAdsAsset>(KIND.asset),
+    ]);
+    const tracked = <T>(items: T[]) => items as unknown as Parameters<typeof changeEventsOf>[0]['campaigns'];
+    return changeEventsOf({ campaigns: tracked(campaigns), adGroups: tracked(adGroups), keywords: tracked(keywords), ads: tracked(ads), assets: tracked(assets) }, this.account.account_id, this.account.connected_at, from, to).slice(0, limit);
   }
 
   async listLanguages(): Promise<SearchAdsLanguage[]> {
@@ -690,7 +847,7 @@ export async function seedSearchAdsAccount(account: ConnectedAccount): Promise<v
   link(generic, storePhone);
   link(competitor, supportPhone);
 
-  const audiences: SearchAdsAudienceSegment[] = [
+  const audiences: StoredUserList[] = [
     ...[
       ['Competitor brand searchers', 'People who searched for competing hiking boot brands'],
       ['Thru-hikers', 'Interests: Appalachian Trail, PCT, long-distance hiking gear'],
@@ -699,14 +856,19 @@ export async function seedSearchAdsAccount(account: ConnectedAccount): Promise<v
       const id = ids.digits(10);
       return { id, type: 'CUSTOM' as const, name: name!, description, resource_name: `customers/${cid}/customAudiences/${id}` };
     }),
+    // User lists: remarketing lists of site visitors (RULE_BASED) and a Customer Match list below the 1,000 users Search needs.
     ...([
-      ['All visitors (540 days)', 48_000],
-      ['Cart abandoners (30 days)', 3_400],
-      ['Purchasers (180 days)', 12_500],
-      ['Newsletter subscribers', 800],
-    ] as const).map(([name, size]) => {
+      ['All visitors (540 days)', 48_000, 'RULE_BASED', 540, 61_000],
+      ['Cart abandoners (30 days)', 3_400, 'RULE_BASED', 30, 4_100],
+      ['Purchasers (180 days)', 12_500, 'RULE_BASED', 180, 15_800],
+      ['Newsletter subscribers', 800, 'CRM_BASED', 10000, 900],
+    ] as const).map(([name, size, listType, lifeSpan, displaySize]): StoredUserList => {
       const id = ids.digits(10);
-      return { id, type: 'USER_LIST' as const, name, size_for_search: size, resource_name: `customers/${cid}/userLists/${id}` };
+      return {
+        id, type: 'USER_LIST' as const, name, size_for_search: size, resource_name: `customers/${cid}/userLists/${id}`,
+        list_type: listType, membership_status: 'OPEN', membership_life_span: lifeSpan, size_for_display: displaySize, eligible_for_search: true,
+        ...(listType === 'CRM_BASED' ? { upload_key_type: 'CONTACT_INFO' as const } : {}),
+      };
     }),
   ];
   const audienceOf = (segment: SearchAdsAudienceSegment) => ({ type: segment.type, audience_id: segment.id, name: segment.name, criterion_id: ids.digits(12) });

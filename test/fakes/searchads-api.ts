@@ -15,13 +15,14 @@ import { createHash, randomInt } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FakeSearchAdsOAuth } from './searchads-oauth';
+import { AUDIENCE_FIELDS, AUDIENCE_FROM, AUDIENCE_MUTABLE, FakeFailure, audienceMethod, audienceRows, emptyAudienceCollections, recordChange, seedAudience, type AudienceCollections } from './searchads-api-audience';
 
 export const FAKE_DEVELOPER_TOKEN = 'fake-developer-token';
 export const FAKE_API_VERSION = 'v26';
 
 type Obj = Record<string, any>;
 
-export interface FakeCustomer {
+export interface FakeCustomer extends AudienceCollections {
   id: string;
   descriptiveName: string;
   currencyCode: string;
@@ -138,6 +139,7 @@ const FIELDS: Record<string, string[]> = {
   ],
   metrics: ['impressions', 'clicks', 'cost_micros', 'conversions', 'conversions_value', 'all_conversions', 'all_conversions_value', 'video_trueview_views'],
   segments: ['date', 'keyword.ad_group_criterion', 'keyword.info.text', 'keyword.info.match_type', 'conversion_action'],
+  ...AUDIENCE_FIELDS,
 };
 /** Resources whose fields may be selected with FROM <key> (attributed resources), and whether metrics may be. */
 const FROM: Record<string, { with: string[]; metrics?: boolean }> = {
@@ -168,6 +170,7 @@ const FROM: Record<string, { with: string[]; metrics?: boolean }> = {
   language_constant: { with: ['language_constant'] },
   geo_target_constant: { with: ['geo_target_constant'] },
   conversion_action: { with: ['conversion_action', 'customer'] },
+  ...AUDIENCE_FROM,
 };
 
 const camel = (snake: string) => snake.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
@@ -245,7 +248,7 @@ export class FakeSearchAdsApi {
       status: options.status ?? 'ENABLED', users: options.users ?? [], clients: options.clients ?? [],
       campaigns: [], budgets: [], adGroups: [], ads: [], adObjects: [], adGroupCriteria: [], campaignCriteria: [], assets: [], campaignAssets: [], labels: [], customAudiences: [], userLists: [],
       sharedSets: [], sharedCriteria: [], campaignSharedSets: [], conversionActions: [],
-      campaignLabels: [], adGroupLabels: [], adGroupAdLabels: [], adGroupCriterionLabels: [], biddingStrategies: [],
+      campaignLabels: [], adGroupLabels: [], adGroupAdLabels: [], adGroupCriterionLabels: [], biddingStrategies: [], ...emptyAudienceCollections(),
     };
     this.customers.set(customer.id, customer);
     return customer;
@@ -374,6 +377,7 @@ export class FakeSearchAdsApi {
     action('Lead form (offline import)', 'SUBMIT_LEAD_FORM', 'UPLOAD_CLICKS', true, 'ENABLED', { clickThroughLookbackWindowDays: '90', valueSettings: { defaultValue: 25, alwaysUseDefaultValue: true } });
     action('Add to cart', 'ADD_TO_CART', 'WEBPAGE', false);
     action('Old checkout tag', 'PURCHASE', 'WEBPAGE', true, 'REMOVED');
+    seedAudience(c);
   }
 
   // Metrics: a deterministic day of each ad group; a campaign is the sum of its ad groups (or its own day without any), the customer the sum of campaigns.
@@ -477,7 +481,8 @@ export class FakeSearchAdsApi {
       const body = this.route(req, url, raw);
       record(200);
       res.writeHead(200, { 'Content-Type': 'application/json; charset=UTF-8' }).end(JSON.stringify(body));
-    } catch (err) {
+    } catch (thrown) {
+      const err = thrown instanceof FakeFailure ? invalid(thrown.category, thrown.value, thrown.message, thrown.location) : thrown;
       if (!(err instanceof ApiFailure)) throw err;
       record(err.status);
       this.sendFailure(res, err);
@@ -516,10 +521,15 @@ export class FakeSearchAdsApi {
     const ideasPath = /^customers\/([^/:]+):generateKeywordIdeas$/.exec(path);
     if (req.method === 'POST' && ideasPath) return this.keywordIdeas(this.authorize(user, ideasPath[1]!, req.headers['login-customer-id']), json);
     const customerPath = /^customers\/([^/]+)\/(googleAds:search|[a-zA-Z]+:mutate)$/.exec(path);
+    const customMethod = /^customers\/([^/]+)\/[A-Za-z]+(\/[^/:]+)?:[A-Za-z]+$/.exec(path);
+    if (req.method === 'POST' && !customerPath && customMethod) {
+      const answer = audienceMethod(this.authorize(user, customMethod[1]!, req.headers['login-customer-id']), path, json, user);
+      if (answer) return answer;
+    }
     if (req.method !== 'POST' || !customerPath) throw new ApiFailure(404, 'NOT_FOUND', [{ errorCode: { requestError: 'UNKNOWN' }, message: `The requested URL ${url.pathname} was not found on this server.` }]);
     const customer = this.authorize(user, customerPath[1]!, req.headers['login-customer-id']);
     if (customerPath[2] === 'googleAds:search') return this.search(customer, json);
-    return this.mutate(customer, customerPath[2]!.replace(':mutate', ''), json);
+    return this.mutate(customer, customerPath[2]!.replace(':mutate', ''), json, user);
   }
 
   private authenticate(req: IncomingMessage): string {
@@ -613,6 +623,10 @@ export class FakeSearchAdsApi {
     if (typeof json.query !== 'string') throw invalid('queryError', 'QUERY_ERROR', 'The query is empty.');
     const query = parseQuery(json.query);
     const rows = this.rowsOf(customer, query);
+    if (query.orderBy) {
+      const { field, desc } = query.orderBy;
+      rows.sort((a, b) => String(valueAt(a, field) ?? '').localeCompare(String(valueAt(b, field) ?? '')) * (desc ? -1 : 1));
+    }
     const limited = query.limit !== undefined ? rows.slice(0, query.limit) : rows;
     const queryHash = createHash('sha256').update(json.query).digest('hex').slice(0, 16);
     let offset = 0;
@@ -635,6 +649,8 @@ export class FakeSearchAdsApi {
     const campaignOf = (rn: string) => c.campaigns.find((x) => x.resourceName === rn);
     const adGroupOf = (rn: string) => c.adGroups.find((x) => x.resourceName === rn);
     const withMetrics = query.fields.some((f) => f.startsWith('metrics.') || f.startsWith('segments.'));
+    const familyRows = audienceRows(c, query, customer);
+    if (familyRows) return familyRows.filter((row) => query.where.every((cond) => matches(valueAt(row, cond.field), cond)));
     let rows: Obj[];
     switch (query.from) {
       case 'customer':
@@ -747,7 +763,7 @@ export class FakeSearchAdsApi {
 
   // Mutate.
 
-  private mutate(c: FakeCustomer, resource: string, json: Obj): unknown {
+  private mutate(c: FakeCustomer, resource: string, json: Obj, user: string): unknown {
     const spec = MUTABLE[resource];
     if (!spec) throw new ApiFailure(404, 'NOT_FOUND', [{ errorCode: { requestError: 'UNKNOWN' }, message: `Unknown service ${resource}.` }]);
     for (const key of Object.keys(json)) {
@@ -772,7 +788,9 @@ export class FakeSearchAdsApi {
         if (!String(op.remove).startsWith(prefix) || !target) throw invalid('mutateError', 'RESOURCE_NOT_FOUND', `Resource was not found: ${op.remove}.`, where('remove'));
         removed.add(target);
         return () => {
+          const before = structuredClone(target);
           spec.remove(c, target, list);
+          recordChange(c, resource, 'REMOVE', before, target, [], user);
           return target.resourceName;
         };
       }
@@ -792,8 +810,10 @@ export class FakeSearchAdsApi {
         spec.validate(c, next, where, target);
         replaced.set(target, next);
         return () => {
+          const before = structuredClone(target);
           Object.assign(target, next);
           for (const path of paths) if (get(op.update, path) === undefined) deletePath(target, path);
+          recordChange(c, resource, 'UPDATE', before, target, paths, user);
           return target.resourceName;
         };
       }
@@ -805,6 +825,7 @@ export class FakeSearchAdsApi {
       return () => {
         list.push(created);
         spec.created?.(c, created);
+        recordChange(c, resource, 'CREATE', undefined, created, leafPaths(op.create), user);
         return created.resourceName;
       };
     });
@@ -819,12 +840,13 @@ interface Query {
   fields: string[];
   from: string;
   where: { field: string; op: string; values: string[] }[];
+  orderBy?: { field: string; desc: boolean };
   limit?: number;
 }
 
 /** SELECT a, b FROM r [WHERE c [AND c]...] [LIMIT n]: validated against FIELDS and FROM. */
 function parseQuery(text: string): Query {
-  const m = /^\s*SELECT\s+(.+?)\s+FROM\s+([a-z_]+)(?:\s+WHERE\s+(.+?))?(?:\s+LIMIT\s+(\d+))?\s*$/is.exec(text);
+  const m = /^\s*SELECT\s+(.+?)\s+FROM\s+([a-z_]+)(?:\s+WHERE\s+(.+?))?(?:\s+ORDER\s+BY\s+([a-z_.]+)(?:\s+(ASC|DESC))?)?(?:\s+LIMIT\s+(\d+))?\s*$/is.exec(text);
   if (!m) throw invalid('queryError', 'UNEXPECTED_END_OF_QUERY', `Error in query: unexpected input ${text.slice(0, 40)}.`);
   const from = m[2]!;
   const resource = FROM[from];
@@ -855,7 +877,8 @@ function parseQuery(text: string): Query {
     where.push({ field: c[1]!, op: c[2]!.toUpperCase(), values });
     rest = rest.slice(c[0].length).trim();
   }
-  return { fields, from, where, limit: m[4] ? Number(m[4]) : undefined };
+  if (m[4]) checkField(m[4]);
+  return { fields, from, where, ...(m[4] ? { orderBy: { field: m[4], desc: /DESC/i.test(m[5] ?? '') } } : {}), limit: m[6] ? Number(m[6]) : undefined };
 }
 
 const CONVERSION_METRICS = ['metrics.conversions', 'metrics.conversions_value', 'metrics.all_conversions', 'metrics.all_conversions_value'];
@@ -1060,6 +1083,7 @@ const markRemoved = (_c: FakeCustomer, target: Obj) => {
 };
 
 const MUTABLE: Record<string, MutableSpec> = {
+  ...(AUDIENCE_MUTABLE as unknown as Record<string, MutableSpec>),
   campaigns: {
     list: 'campaigns',
     update: [

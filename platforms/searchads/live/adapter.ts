@@ -42,6 +42,19 @@ import type { SearchAdsConversionAction, SearchAdsConversionRow, SearchAdsKeywor
 import { BiddingLive } from './bidding';
 import type { NewSearchAdsBiddingStrategy, NewSearchAdsLabel, NewSearchAdsSharedBudget, SearchAdsAdScheduleChange, SearchAdsBidModifiers, SearchAdsLabelLink } from '../port-bidding';
 import { SearchAdsApi, fromMicros, idOf, toMicros, type GoogleAdsRow, type RefusedHandler, type SearchAdsCredentials } from './api';
+import type {
+  NewSearchAdsCustomerMatchList,
+  NewSearchAdsExperiment,
+  SearchAdsApplyParameters,
+  SearchAdsChangeEvent,
+  SearchAdsCustomerMatchMembers,
+  SearchAdsExperiment,
+  SearchAdsExperimentArm,
+  SearchAdsOfflineUserDataJob,
+  SearchAdsRecommendation,
+  SearchAdsUserList,
+} from '../port-audience';
+import { EXPERIMENT_ARM_QUERY, EXPERIMENT_QUERY, RECOMMENDATION_QUERY, USER_LIST_QUERY, changeEventFrom, changeEventQuery, experimentFrom, recommendationFrom, userListFrom } from './audience';
 
 /**
  * The searchads port over the platform's REST interface: reads are query-language searches
@@ -813,6 +826,119 @@ export class SearchAdsLive implements SearchAdsPort {
         monthly_searches: ((m.monthlySearchVolumes ?? []) as GoogleAdsRow[]).map((v) => ({ month: `${v.year}-${String(MONTHS.indexOf(v.month) + 1).padStart(2, '0')}`, searches: Number(v.monthlySearches ?? 0) })),
       };
     });
+  }
+
+  // User lists and Customer Match.
+
+  async listUserLists(): Promise<SearchAdsUserList[]> {
+    return (await this.search(USER_LIST_QUERY)).map(userListFrom);
+  }
+
+  async createCustomerMatchList(list: NewSearchAdsCustomerMatchList): Promise<SearchAdsUserList> {
+    const [name] = await this.mutate('userLists', [
+      {
+        create: {
+          name: list.name, ...(list.description ? { description: list.description } : {}), membershipStatus: 'OPEN', membershipLifeSpan: String(list.membership_life_span),
+          crmBasedUserList: { uploadKeyType: 'CONTACT_INFO', dataSourceType: 'FIRST_PARTY' },
+        },
+      },
+    ]);
+    if (this.validatesOnly) return { id: '-1', resource_name: name!, name: list.name, type: 'CRM_BASED', membership_status: 'OPEN', membership_life_span: list.membership_life_span, size_for_search: 0, size_for_display: 0, eligible_for_search: true, upload_key_type: 'CONTACT_INFO' };
+    this.segments = undefined;
+    const created = (await this.listUserLists()).find((l) => l.resource_name === name);
+    if (!created) throw this.notFound('user list', idOf(name!));
+    return created;
+  }
+
+  /** OfflineUserDataJobService: create the job with the consent, add one operation per identifier, run it. */
+  async uploadCustomerMatchMembers(userListId: string, members: SearchAdsCustomerMatchMembers): Promise<SearchAdsOfflineUserDataJob> {
+    const identifiers = members.hashed_emails.length + members.hashed_phone_numbers.length;
+    if (this.validatesOnly) {
+      this.validation.skipped += 1;
+      return { id: '-1', user_list_id: userListId, type: 'CUSTOMER_MATCH_USER_LIST', status: 'PENDING', identifiers };
+    }
+    const api = await this.client();
+    const consent = { adUserData: members.consent.ad_user_data, adPersonalization: members.consent.ad_personalization };
+    const { resourceName } = await api.post(`customers/${this.cid}/offlineUserDataJobs:create`, {
+      job: { type: 'CUSTOMER_MATCH_USER_LIST', customerMatchUserListMetadata: { userList: this.rn('userLists', userListId), consent } },
+    });
+    const operations = [...members.hashed_emails.map((hashedEmail) => ({ hashedEmail })), ...members.hashed_phone_numbers.map((hashedPhoneNumber) => ({ hashedPhoneNumber }))].map((identifier) => ({ create: { userIdentifiers: [identifier] } }));
+    for (let i = 0; i < operations.length; i += 10_000) await api.post(`${resourceName}:addOperations`, { operations: operations.slice(i, i + 10_000), enablePartialFailure: false });
+    await api.post(`${resourceName}:run`, {});
+    return { id: idOf(resourceName), user_list_id: userListId, type: 'CUSTOMER_MATCH_USER_LIST', status: 'RUNNING', identifiers };
+  }
+
+  // Experiments.
+
+  async listExperiments(): Promise<SearchAdsExperiment[]> {
+    const [experiments, arms] = await Promise.all([this.search(EXPERIMENT_QUERY), this.search(EXPERIMENT_ARM_QUERY)]);
+    return experiments.map((row) => experimentFrom(row, arms));
+  }
+
+  private async readExperiment(id: string): Promise<SearchAdsExperiment> {
+    const found = (await this.listExperiments()).find((e) => e.id === id);
+    if (!found) throw this.notFound('experiment', id);
+    return found;
+  }
+
+  async createExperiment(experiment: NewSearchAdsExperiment): Promise<SearchAdsExperiment> {
+    const [name] = await this.mutate('experiments', [
+      { create: { name: experiment.name, ...(experiment.description ? { description: experiment.description } : {}), suffix: experiment.suffix, type: 'SEARCH_CUSTOM', status: 'SETUP', startDate: experiment.start_date, endDate: experiment.end_date } },
+    ]);
+    if (this.validatesOnly) return { id: '-1', resource_name: name!, type: 'SEARCH_CUSTOM', status: 'SETUP', arms: [], ...experiment };
+    return this.readExperiment(idOf(name!));
+  }
+
+  async createExperimentArms(experimentId: string, arms: SearchAdsExperimentArm[]): Promise<SearchAdsExperiment> {
+    await this.mutate(
+      'experimentArms',
+      arms.map((a) => ({ create: { experiment: this.rn('experiments', experimentId), name: a.name, control: a.control, trafficSplit: a.traffic_split, ...(a.campaign_id ? { campaigns: [this.rn('campaigns', a.campaign_id)] } : {}) } })),
+    );
+    if (this.validatesOnly) return { id: experimentId, resource_name: this.rn('experiments', experimentId), name: '', type: 'SEARCH_CUSTOM', status: 'SETUP', start_date: '', end_date: '', suffix: '', arms };
+    return this.readExperiment(experimentId);
+  }
+
+  /** ScheduleExperiment (a long-running operation): the platform makes the trial campaign from the treatment arm. */
+  async scheduleExperiment(experimentId: string): Promise<SearchAdsExperiment> {
+    if (this.validatesOnly) {
+      // The experiment a checked create would make does not exist: nothing to schedule yet.
+      this.validation.skipped += 1;
+      throw new ToolError('Scheduling an experiment can only be checked by the platform once the experiment exists.');
+    }
+    await (await this.client()).post(`customers/${this.cid}/experiments/${experimentId}:scheduleExperiment`, {});
+    return this.readExperiment(experimentId);
+  }
+
+  // Recommendations.
+
+  async listRecommendations(): Promise<SearchAdsRecommendation[]> {
+    return (await this.search(RECOMMENDATION_QUERY)).map(recommendationFrom);
+  }
+
+  async applyRecommendation(recommendationId: string, parameters: SearchAdsApplyParameters = {}): Promise<void> {
+    const operation: Record<string, unknown> = { resourceName: this.rn('recommendations', recommendationId) };
+    if (parameters.new_budget_amount !== undefined) operation.campaignBudget = { newBudgetAmountMicros: toMicros(parameters.new_budget_amount) };
+    if (parameters.target_cpa !== undefined) operation.targetCpaOptIn = { targetCpaMicros: toMicros(parameters.target_cpa) };
+    if (this.validatesOnly) {
+      this.validation.skipped += 1;
+      return;
+    }
+    await (await this.client()).post(`customers/${this.cid}/recommendations:apply`, { operations: [operation] });
+  }
+
+  async dismissRecommendation(recommendationId: string): Promise<void> {
+    if (this.validatesOnly) {
+      this.validation.skipped += 1;
+      return;
+    }
+    await (await this.client()).post(`customers/${this.cid}/recommendations:dismiss`, { operations: [{ resourceName: this.rn('recommendations', recommendationId) }] });
+  }
+
+  // Change history.
+
+  async listChangeEvents(from: string, to: string, limit: number): Promise<SearchAdsChangeEvent[]> {
+    const rows = await this.search(changeEventQuery(from, to, limit));
+    return rows.map(changeEventFrom).sort((a, b) => b.change_date_time.localeCompare(a.change_date_time));
   }
 
   // Figures.

@@ -85,6 +85,14 @@ export class SearchAdsApi {
     return body.results ?? [];
   }
 
+  /**
+   * A custom method of a resource (`customers/1/offlineUserDataJobs:create`, `.../experiments/2:scheduleExperiment`,
+   * `customers/1/recommendations:apply`): one POST, never retried (it changes things).
+   */
+  async post(path: string, body: object): Promise<Record<string, any>> {
+    return (await this.request('POST', path, body, false)) as Record<string, any>;
+  }
+
   /** Customer ids the credential's user can reach directly. */
   async listAccessibleCustomers(): Promise<string[]> {
     const body = (await this.request('GET', 'customers:listAccessibleCustomers', undefined, true)) as { resourceNames?: string[] };

@@ -107,7 +107,7 @@ describe('searchads bidding family on a live account (fake search platform)', ()
     const cid = live.account.account_id;
     const generic = campaigns['Generic - Hiking Boots']!;
     const rn = `customers/${cid}/campaigns/${generic.id}`;
-    const mutate = (operations: object[]) => platform.api['mutate'](onPlatform(), 'campaignCriteria', { operations }) as unknown;
+    const mutate = (operations: object[]) => platform.api['mutate'](onPlatform(), 'campaignCriteria', { operations }, live.user) as unknown;
     const period = (startHour: number, endHour: number) => ({ create: { campaign: rn, adSchedule: { dayOfWeek: 'FRIDAY', startHour, startMinute: 'ZERO', endHour, endMinute: 'ZERO' } } });
     expect(() => mutate([period(8, 12), period(11, 14)])).toThrow('overlap');
     expect(() => mutate(Array.from({ length: 7 }, (_, i) => period(i * 2, i * 2 + 1)))).toThrow('six');
@@ -116,7 +116,7 @@ describe('searchads bidding family on a live account (fake search platform)', ()
     const holiday = onPlatform().campaigns.find((c) => c.status === 'REMOVED')!;
     expect(() => mutate([{ create: { campaign: holiday.resourceName, device: { type: 'MOBILE' }, bidModifier: 1.2 } }])).toThrow('removed campaign');
     const campaignUpdate = (campaign: Record<string, any>, field: string, value: string) =>
-      platform.api['mutate'](onPlatform(), 'campaigns', { operations: [{ update: { resourceName: campaign.resourceName, [field]: value }, updateMask: field }] }) as unknown;
+      platform.api['mutate'](onPlatform(), 'campaigns', { operations: [{ update: { resourceName: campaign.resourceName, [field]: value }, updateMask: field }] }, live.user) as unknown;
     const shared = onPlatform().budgets.find((b) => b.explicitlyShared)!;
     const pmax = onPlatform().campaigns.find((c) => c.advertisingChannelType === 'PERFORMANCE_MAX')!;
     expect(() => campaignUpdate(pmax, 'campaignBudget', shared.resourceName)).toThrow('cannot use a shared budget');
