@@ -5,6 +5,8 @@ import { lastReportDay } from '../dates';
 import { datesBetween, type PerformanceTier } from '../sandbox/metrics';
 import { campaignDay, enabledShare, splitAmong, splitSearchTerms, type StoredAd, type StoredAdGroup, type StoredCampaign, type StoredKeyword, type StoredNegative } from './sandbox/delivery';
 import { SandboxPlatform } from '../sandbox/platform';
+import { PmaxSandbox, seedPmax } from './sandbox/pmax';
+import type { SearchAdsPmaxPort } from './port-pmax';
 import type { HistoryEntry } from '../sandbox/history';
 import { SandboxStore } from '../sandbox/store';
 import type {
@@ -73,6 +75,23 @@ const negativeOf = ({ created_at: _created, ...negative }: StoredNegative): Sear
 
 /** The simulated searchads platform for one sandbox account. */
 export class SearchAdsSandbox extends SandboxPlatform implements SearchAdsPort {
+  /** Performance Max (sandbox/pmax.ts). */
+  private readonly pmax = new PmaxSandbox(this.store, (id) => this.getCampaign(id));
+  listAssetGroups: SearchAdsPmaxPort['listAssetGroups'] = (...a) => this.pmax.listAssetGroups(...a);
+  getAssetGroup: SearchAdsPmaxPort['getAssetGroup'] = (...a) => this.pmax.getAssetGroup(...a);
+  createAssetGroup: SearchAdsPmaxPort['createAssetGroup'] = (...a) => this.pmax.createAssetGroup(...a);
+  updateAssetGroup: SearchAdsPmaxPort['updateAssetGroup'] = (...a) => this.pmax.updateAssetGroup(...a);
+  listAssetGroupAssets: SearchAdsPmaxPort['listAssetGroupAssets'] = (...a) => this.pmax.listAssetGroupAssets(...a);
+  linkAssetGroupAssets: SearchAdsPmaxPort['linkAssetGroupAssets'] = (...a) => this.pmax.linkAssetGroupAssets(...a);
+  unlinkAssetGroupAssets: SearchAdsPmaxPort['unlinkAssetGroupAssets'] = (...a) => this.pmax.unlinkAssetGroupAssets(...a);
+  listMediaAssets: SearchAdsPmaxPort['listMediaAssets'] = (...a) => this.pmax.listMediaAssets(...a);
+  createMediaAssets: SearchAdsPmaxPort['createMediaAssets'] = (...a) => this.pmax.createMediaAssets(...a);
+  listAssetGroupSignals: SearchAdsPmaxPort['listAssetGroupSignals'] = (...a) => this.pmax.listAssetGroupSignals(...a);
+  addAssetGroupSignals: SearchAdsPmaxPort['addAssetGroupSignals'] = (...a) => this.pmax.addAssetGroupSignals(...a);
+  removeAssetGroupSignals: SearchAdsPmaxPort['removeAssetGroupSignals'] = (...a) => this.pmax.removeAssetGroupSignals(...a);
+  listListingGroupFilters: SearchAdsPmaxPort['listListingGroupFilters'] = (...a) => this.pmax.listListingGroupFilters(...a);
+  mutateListingGroupFilters: SearchAdsPmaxPort['mutateListingGroupFilters'] = (...a) => this.pmax.mutateListingGroupFilters(...a);
+
   async getAccountSettings(): Promise<SearchAdsAccountSettings> {
     const settings = await this.store.get<SearchAdsAccountSettings>(KIND.settings, SETTINGS_ID);
     return settings ?? defaultSettings(this.account);
@@ -654,5 +673,6 @@ export async function seedSearchAdsAccount(account: ConnectedAccount): Promise<v
     store.putMany(KIND.label, labels),
     store.putMany(KIND.negativeList, negativeLists),
     store.putMany(KIND.audience, audiences),
+    seedPmax(store, cid, pmax.id, createdAt),
   ]);
 }
