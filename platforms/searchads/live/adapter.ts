@@ -296,7 +296,8 @@ export class SearchAdsLive implements SearchAdsPort {
           advertisingChannelType: campaign.type,
           campaignBudget: budget,
           containsEuPoliticalAdvertising: 'DOES_NOT_CONTAIN_EU_POLITICAL_ADVERTISING',
-          ...(network ? { networkSettings: Object.fromEntries(Object.entries(NETWORK_KEYS).map(([key, wire]) => [wire, network[key as keyof SearchAdsNetworkSettings]])) } : {}),
+          // Performance Max campaigns take no network settings (they serve on every network).
+          ...(network && campaign.type !== 'PERFORMANCE_MAX' ? { networkSettings: Object.fromEntries(Object.entries(NETWORK_KEYS).map(([key, wire]) => [wire, network[key as keyof SearchAdsNetworkSettings]])) } : {}),
           ...biddingWire(campaign.bidding_strategy ?? 'MAXIMIZE_CLICKS', campaign.bidding_targets),
           startDateTime: `${campaign.start_date} 00:00:00`,
           ...(campaign.end_date ? { endDateTime: `${campaign.end_date} 23:59:59` } : {}),

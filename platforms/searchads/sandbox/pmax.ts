@@ -294,7 +294,8 @@ export async function seedPmax(store: SandboxStore, customerId: string, pmaxCamp
   const headlines = ['Northwind Outdoor', 'Hiking Boots for Every Trail', 'Free 30-Day Returns', 'Waterproof Trail Gear', 'Shop the New Season'].map(text);
   const longHeadline = text('Boots, packs and layers tested on thousands of miles of real trails');
   const descriptions = ['Trail-tested boots and packs.', 'Expert fit advice online and free returns on every order over $50.'].map(text);
-  const business = text('Northwind Outdoor');
+  // The platform keeps one text asset per text: the business name is the first headline's asset.
+  const business = headlines[0]!;
   const landscape = image('boots-landscape.jpg', 1200, 628);
   const square = image('boots-square.jpg', 1200, 1200);
   const logo = image('logo-square.png', 1200, 1200);
@@ -302,7 +303,7 @@ export async function seedPmax(store: SandboxStore, customerId: string, pmaxCamp
   const spare = image('tent-landscape.jpg', 1910, 1000);
   const video: SearchAdsMediaAsset = { id: ids.digits(11), type: 'YOUTUBE_VIDEO', video_id: 'nWo7dPk2xQa', video_title: 'Northwind Outdoor - Built for the Trail', created_at: createdAt };
   const unusedText = text('Lightweight Packs');
-  const media = [...headlines, longHeadline, ...descriptions, business, landscape, square, logo, portrait, spare, video, unusedText];
+  const media = [...headlines, longHeadline, ...descriptions, landscape, square, logo, portrait, spare, video, unusedText];
   const group: SearchAdsAssetGroup = { id: ids.digits(11), campaign_id: pmaxCampaignId, name: 'All Products - Core', status: 'ENABLED', final_urls: ['https://www.northwind-outdoor.example/'], path1: 'boots', path2: 'trail' };
   const paused: SearchAdsAssetGroup = { id: ids.digits(11), campaign_id: pmaxCampaignId, name: 'Winter Gear', status: 'PAUSED', final_urls: ['https://www.northwind-outdoor.example/winter'] };
   const link = (g: SearchAdsAssetGroup, a: SearchAdsMediaAsset, field_type: PmaxAssetFieldType): StoredLink => ({ id: `${g.id}~${a.id}~${field_type}`, asset_group_id: g.id, campaign_id: pmaxCampaignId, asset_id: a.id, field_type, status: 'ENABLED', created_at: createdAt });

@@ -105,6 +105,9 @@ export const createPmaxCampaign = defineSearchAdsTool({
         name: args.name, type: 'PERFORMANCE_MAX', status: 'PAUSED', budget_amount: args.daily_budget, bidding_strategy: args.bidding_strategy,
         ...(args.target_cpa !== undefined ? { bidding_targets: { target_cpa: args.target_cpa } } : args.target_roas !== undefined ? { bidding_targets: { target_roas: args.target_roas } } : {}),
         start_date: start, ...(args.end_date ? { end_date: args.end_date } : {}),
+        // Performance Max serves on every network; the platform sets them itself.
+        network_settings: { target_google_search: true, target_search_network: true, target_content_network: true, target_partner_search_network: false, target_youtube: true, target_google_tv_network: false },
+        language_ids: [],
       }),
     );
     ctx.progress?.('locations', { step: 2, total, message: 'Locations' });

@@ -47,8 +47,8 @@ function summary(tree: SearchAdsListingGroupFilter[]): string {
   const others = children.find((c) => c.case_value?.value === undefined);
   const values = children.filter((c) => c !== others);
   const dimension = (others?.case_value?.dimension ?? values[0]?.case_value?.dimension ?? 'BRAND').toLowerCase().replace('_', ' ');
-  const included = values.filter((c) => c.type === 'UNIT_INCLUDED').map((c) => c.case_value!.value);
-  const excluded = values.filter((c) => c.type === 'UNIT_EXCLUDED').map((c) => c.case_value!.value);
+  const included = values.filter((c) => c.type === 'UNIT_INCLUDED').map((c) => c.case_value!.value!).sort();
+  const excluded = values.filter((c) => c.type === 'UNIT_EXCLUDED').map((c) => c.case_value!.value!).sort();
   return others?.type === 'UNIT_EXCLUDED'
     ? `Only products whose ${dimension} is ${included.join(', ') || '(none)'} are advertised.`
     : `Every product except those whose ${dimension} is ${excluded.join(', ') || '(none)'} is advertised.`;

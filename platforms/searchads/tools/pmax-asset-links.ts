@@ -214,7 +214,8 @@ export function addLinksTool(row: AddRow): ToolDefinition {
           if (reuse) assetId = reuse.id;
           else create = { type: 'IMAGE', image_url: image.final_url, name: label.replace(/ \(\d+x\d+\)$/, ''), width: image.width, height: image.height };
         }
-        const duplicate = assetId && current.some((l) => l.asset_id === assetId && l.field_type === field);
+        const textOf = (id: string) => library.find((a) => a.id === id)?.text;
+        const duplicate = current.some((l) => l.field_type === field && (l.asset_id === assetId || (create?.type === 'TEXT' || (assetId && textOf(assetId) !== undefined) ? textOf(l.asset_id) === (create?.type === 'TEXT' ? create.text : textOf(assetId!)) : false)));
         const twice = planned.some((p) => p.result === 'added' && p.field_type === field && ((assetId && p.asset_id === assetId) || (create && JSON.stringify(p.create) === JSON.stringify(create))));
         planned.push(duplicate || twice ? { label, field_type: field!, asset_id: assetId, result: 'skipped', reason: duplicate ? 'already in the asset group' : 'listed twice' } : { label, field_type: field!, ...(assetId ? { asset_id: assetId } : {}), ...(create ? { create } : {}), result: 'added' });
       }
