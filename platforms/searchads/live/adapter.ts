@@ -150,7 +150,7 @@ export class SearchAdsLive implements SearchAdsPort {
     if (!operations.length) return [];
     if (this.validatesOnly) {
       const placeholders = operations.map((op, i) => {
-        const name = JSON.stringify(op).match(/"resourceName":"([^"]+\/-\d+)"/)?.[1];
+        const name = JSON.stringify(op).match(/"resourceName":"([^"]+[/~]-\d+)"/)?.[1];
         return name ?? this.rn('operations', `-${i + 1}`);
       });
       // Temporary ids inside one request are the platform's own: the request can be checked as a whole.
