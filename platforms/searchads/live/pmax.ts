@@ -262,10 +262,22 @@ export class PmaxLive implements SearchAdsPmaxPort {
     const audienceSignals = signals.filter((s): s is Extract<NewSearchAdsAssetGroupSignal, { type: 'AUDIENCE' }> => s.type === 'AUDIENCE');
     // One audience per distinct audience signal (same name and segments share one).
     const distinct = [...new Map(audienceSignals.map((s) => [JSON.stringify(s.audience), s.audience])).values()];
-    const audienceNames = distinct.length
+    // Audience names are unique in an account: an audience of the same name and segments is reused, another is refused.
+    const existing = distinct.length ? await this.live.search('SELECT audience.resource_name, audience.name, audience.dimensions FROM audience') : [];
+    const reuse = distinct.map((a) => {
+      const same = existing.find((row) => row.audience.name === a.name)?.audience;
+      if (!same) return undefined;
+      const targets = (same.dimensions ?? []).flatMap((d: GoogleAdsRow) => (d.audienceSegments?.segments ?? []).map((seg: GoogleAdsRow) => idOf(String(Object.values(Object.values(seg)[0] as object)[0] ?? '')))).sort();
+      if (JSON.stringify(targets) !== JSON.stringify(a.segments.map((x) => x.id).sort())) {
+        throw new ToolError(`The account already has an audience named "${a.name}" with other segments; choose another name.`, { code: 'invalid_arguments', platform_error: 'AUDIENCE_ERROR.NAME_ALREADY_IN_USE' });
+      }
+      return same.resourceName as string;
+    });
+    const fresh = distinct.filter((_a, i) => !reuse[i]);
+    const created = fresh.length
       ? await this.live.mutate(
           'audiences',
-          distinct.map((a) => ({
+          fresh.map((a) => ({
             create: {
               name: a.name,
               dimensions: [{ audienceSegments: { segments: a.segments.map((seg) => ({ [SEGMENT_WIRE[seg.type].field]: { [SEGMENT_WIRE[seg.type].key]: seg.type === 'IN_MARKET' || seg.type === 'AFFINITY' ? this.live.rn('userInterests', seg.id) : seg.type === 'CUSTOM' ? this.live.rn('customAudiences', seg.id) : this.live.rn('userLists', seg.id) } })) } }],
@@ -273,6 +285,7 @@ export class PmaxLive implements SearchAdsPmaxPort {
           })),
         )
       : [];
+    const audienceNames = distinct.map((a, i) => reuse[i] ?? created[fresh.indexOf(a)]!);
     const audienceOf = (a: { name: string; segments: AudienceSignalSegment[] }) => audienceNames[distinct.findIndex((d) => JSON.stringify(d) === JSON.stringify(a))]!;
     const names = await this.live.mutate(
       'assetGroupSignals',

@@ -185,7 +185,7 @@ export const removeAssetGroupListingFilter = defineSearchAdsTool({
       summary: reset ? `Remove the listing split of asset group "${group.name}": every product is advertised again` : `Remove ${ids.length} listing filter value(s) from asset group "${group.name}"`,
       changes: [
         ...(reset ? tree : targets).map((f) => ({ action: 'remove' as const, entity: 'listing_group_filter', id: f.id, name: describe(f), fields: {} })),
-        ...create.map(() => ({ action: 'create' as const, entity: 'listing_group_filter', name: 'All products', fields: { type: { after: 'UNIT_INCLUDED' } }, startsPaused: group.status !== 'ENABLED' })),
+        ...create.map(() => ({ action: 'create' as const, entity: 'listing_group_filter', name: 'All products', fields: { type: { after: 'UNIT_INCLUDED' } }, startsPaused: true })),
       ],
       data: { group: { id: group.id, name: group.name }, remove, create, removed: (reset ? tree : targets).map((f) => describe(f)) },
     };

@@ -226,7 +226,7 @@ export function addLinksTool(row: AddRow): ToolDefinition {
       if (over.length) throw new ToolError(`Asset group "${group.name}" cannot hold these: ${over.join('; ')}. Remove some first (${row.name.replace('add_', 'remove_')}).`);
       return {
         summary: adding.length ? `Add ${adding.length} ${row.noun}(s) to asset group "${group.name}"` : `Nothing to add: every ${row.noun} is already in asset group "${group.name}"`,
-        changes: adding.map((p) => ({ action: 'create' as const, entity: 'asset_group_asset', name: p.label, fields: { field_type: { after: p.field_type }, asset: { after: p.asset_id ?? `new ${p.create!.type.toLowerCase()} asset` } }, startsPaused: group.status !== 'ENABLED' })),
+        changes: adding.map((p) => ({ action: 'create' as const, entity: 'asset_group_asset', name: p.label, fields: { field_type: { after: p.field_type }, asset: { after: p.asset_id ?? `new ${p.create!.type.toLowerCase()} asset` } }, startsPaused: true })),
         notes: planned.filter((p) => p.result === 'skipped').map((p) => `${p.label} (${p.field_type}): ${p.reason}.`),
         data: { group: { id: group.id, name: group.name }, planned },
       };

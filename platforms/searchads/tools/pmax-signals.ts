@@ -176,7 +176,7 @@ export const addPmaxSearchThemes = defineSearchAdsTool({
   },
   output: v.object({ customer_id: v.string(), asset_group_id: v.string(), results: v.array(v.object({ theme: v.string(), result: v.picklist(['added', 'skipped']), reason: v.optional(v.string()), resource_name: v.optional(v.string()) })), total: v.number() }),
   async plan(args, ctx) {
-    const { group } = await requireAssetGroup(ctx.platform, args.asset_group_id, ctx.account.account_id);
+    const { group, campaign } = await requireAssetGroup(ctx.platform, args.asset_group_id, ctx.account.account_id);
     const existing = (await ctx.platform.listAssetGroupSignals({ assetGroupId: group.id })).filter((s) => s.type === 'SEARCH_THEME');
     const results: { theme: string; result: 'added' | 'skipped'; reason?: string }[] = [];
     for (const theme of args.themes) {
@@ -191,8 +191,12 @@ export const addPmaxSearchThemes = defineSearchAdsTool({
       summary: adding.length ? `Add ${adding.length} search theme(s) to asset group "${group.name}"` : `Nothing to add: every theme is already on asset group "${group.name}"`,
       changes: adding.map((r) => ({ action: 'create' as const, entity: 'asset_group_signal', name: r.theme, fields: { search_theme: { after: r.theme }, asset_group: { after: group.name } }, startsPaused: true })),
       notes: results.filter((r) => r.result === 'skipped').map((r) => `"${r.theme}": ${r.reason}.`),
-      data: { group: { id: group.id, name: group.name }, results, existing: existing.length },
+      data: { group: { id: group.id, name: group.name }, campaign_id: campaign.id, results, existing: existing.length },
     };
+  },
+  undo(plan) {
+    const themes = plan.data.results.filter((r) => r.result === 'added').map((r) => r.theme);
+    return themes.length ? { tool: 'remove_pmax_search_themes', arguments: { campaign_id: plan.data.campaign_id, asset_group_id: plan.data.group.id, themes } } : undefined;
   },
   async apply(plan, _args, ctx) {
     const { group, results, existing } = plan.data;

@@ -108,6 +108,12 @@ describe('searchads Performance Max tools on a live account (fake search platfor
     const name = (audience.structured!.added as Structured[])[0]!.resource_name as string;
     const listed = (await callToolOk(live.apiKey, 'get_pmax_audience_signals', { campaign_id: pmaxId })).structured!.signals as Structured[];
     expect(listed.find((s) => s.resource_name === name)!.audience.segments).toEqual([{ type: 'AFFINITY', id: '92001', name: 'Outdoor Enthusiasts' }]);
+    // An audience of the same name and segments is reused (audience names are unique in an account).
+    const launch = (await campaignsByName(live.apiKey))['PMax - Live Launch']!.id;
+    await callToolOk(live.apiKey, 'add_pmax_audience_signal', { campaign_id: launch, name: 'Live outdoor fans', affinity_audiences: ['92001'] });
+    expect(platform.api.customer(live.account.account_id).audiences.filter((a) => a.name === 'Live outdoor fans')).toHaveLength(1);
+    const clash = await callTool(live.apiKey, 'add_pmax_audience_signal', { campaign_id: launch, name: 'Hikers', affinity_audiences: ['92001'] });
+    expect(clash.body.error).toContain('already has an audience named "Hikers" with other segments');
     await callToolOk(live.apiKey, 'remove_pmax_audience_signal', { campaign_id: pmaxId, resource_names: [name] });
     const after = (await callToolOk(live.apiKey, 'get_pmax_audience_signals', { campaign_id: pmaxId })).structured!.signals as Structured[];
     expect(after.map((s) => s.resource_name)).not.toContain(name);
