@@ -67,9 +67,11 @@ export const createPmaxCampaign = defineSearchAdsTool({
     const today = isoDate(ctx.now);
     const start = args.start_date ?? today;
     if (start < today) throw new ToolError(`\`start_date\` ${start} is in the past; a new campaign starts today (${today}) or later.`);
-    if ((await ctx.platform.listCampaigns()).some((c) => c.status !== 'REMOVED' && c.name.toLowerCase() === args.name.toLowerCase())) {
-      throw new ToolError(`A campaign named "${args.name}" already exists; campaign names are unique (list_campaigns).`);
-    }
+    const same = (await ctx.platform.listCampaigns()).find((c) => c.status !== 'REMOVED' && c.name.toLowerCase() === args.name.toLowerCase());
+    // A paused Performance Max campaign of this name, budget and start is what an interrupted earlier
+    // attempt of this call left: the retry resumes it from its checkpoints.
+    const resumable = same && same.type === 'PERFORMANCE_MAX' && same.status === 'PAUSED' && same.budget_amount === args.daily_budget && same.start_date === start;
+    if (same && !resumable) throw new ToolError(`A campaign named "${args.name}" already exists; campaign names are unique (list_campaigns).`);
     const planned = await planAssetSet(args, ctx);
     const segments = args.audience_signal ? await resolveSegments(ctx.platform, args.audience_signal) : [];
     const groupName = args.asset_group_name ?? `${args.name} - Asset group 1`;

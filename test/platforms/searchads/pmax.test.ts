@@ -1,5 +1,7 @@
 import { callTool, callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
 import { imageSize } from '../../../platforms/image-check';
+import { injectSandboxFailure } from '../../../platforms/sandbox/platform';
+import { SandboxStore } from '../../../platforms/sandbox/store';
 import { campaignsByName } from './helpers';
 import { jpegOf, pngOf, startImageHost } from './image-host';
 
@@ -14,6 +16,7 @@ const texts = {
 
 describe('searchads Performance Max tools (sandbox)', () => {
   let apiKey: string;
+  let owner: Awaited<ReturnType<typeof createTestOwner>>;
   let pmaxId: string;
   let host: Awaited<ReturnType<typeof startImageHost>>;
   let core: { id: string; name: string };
@@ -21,7 +24,8 @@ describe('searchads Performance Max tools (sandbox)', () => {
   let library: { id: string; type: string; label: string; fits: string[]; text?: string }[];
   beforeAll(async () => {
     host = await startImageHost();
-    ({ apiKey } = await createTestOwner({ accounts: { searchads: 1 } }));
+    owner = await createTestOwner({ accounts: { searchads: 1 } });
+    apiKey = owner.apiKey;
     const campaigns = await campaignsByName(apiKey);
     pmaxId = campaigns['Performance Max - All Products']!.id;
     const groups = (await callToolOk(apiKey, 'get_pmax_asset_groups', { campaign_id: pmaxId })).structured!.asset_groups as { id: string; name: string }[];
@@ -144,6 +148,27 @@ describe('searchads Performance Max tools (sandbox)', () => {
       // The existing library text "Northwind Outdoor" is reused rather than duplicated.
       const again = await callToolOk(apiKey, 'discover_existing_assets', { types: ['TEXT'], query: 'Northwind Outdoor' });
       expect((again.structured!.assets as { text: string }[]).filter((a) => a.text === 'Northwind Outdoor')).toHaveLength(1);
+    });
+
+    it('a retry after a failed step resumes without duplicates', async () => {
+      const account = owner.accounts.searchads![0]!;
+      const images = [{ asset_id: imageId('boots-landscape'), field_type: 'MARKETING_IMAGE' }, { asset_id: imageId('boots-square'), field_type: 'SQUARE_MARKETING_IMAGE' }, { asset_id: imageId('logo-square'), field_type: 'LOGO' }];
+      const args = { name: 'PMax - Retry', daily_budget: 30, final_url: 'https://www.northwind-outdoor.example/retry', ...texts, headlines: ['Retry Boots', 'Retry Returns', 'Retry Gear'], images, search_themes: ['retry boots'] };
+      await injectSandboxFailure(account, 'create_asset_group', 1);
+      const failed = await callTool(apiKey, 'create_pmax_campaign', args);
+      expect(failed.status).toBe(500);
+      const retried = await callToolOk(apiKey, 'create_pmax_campaign', args);
+      const store = new SandboxStore('searchads', account.account_id);
+      expect((await store.list<{ name: string }>('campaign')).filter((c) => c.name === 'PMax - Retry')).toHaveLength(1);
+      expect((await store.list<{ text?: string }>('media_asset')).filter((a) => a.text === 'Retry Boots')).toHaveLength(1);
+      expect((await store.list<{ campaign_id: string }>('asset_group')).filter((g) => g.campaign_id === retried.structured!.campaign_id)).toHaveLength(1);
+    });
+
+    it('refuses a bundle of another account', async () => {
+      const other = await createTestOwner({ accounts: { searchads: 1 } });
+      const result = await callTool(other.apiKey, 'create_pmax_campaign', { name: 'PMax - Other', daily_budget: 20, final_url: 'https://www.example.com/', ...texts, bundle_id: bundleId });
+      expect(result.status).toBe(400);
+      expect(result.body.error).toContain('is unknown');
     });
 
     it('refuses an asset set without the required images, naming what is missing', async () => {
