@@ -159,9 +159,9 @@ describe('searchads Performance Max tools (sandbox)', () => {
       expect(failed.status).toBe(500);
       const retried = await callToolOk(apiKey, 'create_pmax_campaign', args);
       const store = new SandboxStore('searchads', account.account_id);
-      expect((await store.list<{ name: string }>('campaign')).filter((c) => c.name === 'PMax - Retry')).toHaveLength(1);
-      expect((await store.list<{ text?: string }>('media_asset')).filter((a) => a.text === 'Retry Boots')).toHaveLength(1);
-      expect((await store.list<{ campaign_id: string }>('asset_group')).filter((g) => g.campaign_id === retried.structured!.campaign_id)).toHaveLength(1);
+      expect((await store.list<{ id: string; name: string }>('campaign')).filter((c) => c.name === 'PMax - Retry')).toHaveLength(1);
+      expect((await store.list<{ id: string; text?: string }>('media_asset')).filter((a) => a.text === 'Retry Boots')).toHaveLength(1);
+      expect((await store.list<{ id: string; campaign_id: string }>('asset_group')).filter((g) => g.campaign_id === retried.structured!.campaign_id)).toHaveLength(1);
     });
 
     it('refuses a bundle of another account', async () => {
