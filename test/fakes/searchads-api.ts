@@ -151,10 +151,10 @@ const FROM: Record<string, { with: string[]; metrics?: boolean }> = {
   asset: { with: ['asset', 'customer'] },
   campaign_asset: { with: ['campaign_asset', 'campaign', 'asset', 'customer'] },
   asset_group: { with: ['asset_group', 'campaign', 'customer'] },
-  asset_group_asset: { with: ['asset_group_asset', 'asset_group', 'asset', 'customer'] },
-  asset_group_signal: { with: ['asset_group_signal', 'asset_group', 'customer'] },
+  asset_group_asset: { with: ['asset_group_asset', 'asset_group', 'asset', 'campaign', 'customer'] },
+  asset_group_signal: { with: ['asset_group_signal', 'asset_group', 'campaign', 'customer'] },
   audience: { with: ['audience', 'customer'] },
-  asset_group_listing_group_filter: { with: ['asset_group_listing_group_filter', 'asset_group', 'customer'] },
+  asset_group_listing_group_filter: { with: ['asset_group_listing_group_filter', 'asset_group', 'campaign', 'customer'] },
   label: { with: ['label', 'customer'] },
   user_interest: { with: ['user_interest'] },
   custom_audience: { with: ['custom_audience', 'customer'] },
@@ -642,16 +642,16 @@ export class FakeSearchAdsApi {
         rows = c.assetGroups.map((assetGroup) => ({ assetGroup: { ...assetGroup, adStrength: adStrengthOf(c, assetGroup) }, campaign: campaignOf(assetGroup.campaign), customer }));
         break;
       case 'asset_group_asset':
-        rows = c.assetGroupAssets.map((assetGroupAsset) => ({ assetGroupAsset, assetGroup: c.assetGroups.find((g) => g.resourceName === assetGroupAsset.assetGroup), asset: c.assets.find((a) => a.resourceName === assetGroupAsset.asset), customer }));
+        rows = c.assetGroupAssets.map((assetGroupAsset) => ({ assetGroupAsset, assetGroup: c.assetGroups.find((g) => g.resourceName === assetGroupAsset.assetGroup), campaign: campaignOf(c.assetGroups.find((g) => g.resourceName === assetGroupAsset.assetGroup)?.campaign ?? ''), asset: c.assets.find((a) => a.resourceName === assetGroupAsset.asset), customer }));
         break;
       case 'asset_group_signal':
-        rows = c.assetGroupSignals.map((assetGroupSignal) => ({ assetGroupSignal, assetGroup: c.assetGroups.find((g) => g.resourceName === assetGroupSignal.assetGroup), customer }));
+        rows = c.assetGroupSignals.map((assetGroupSignal) => ({ assetGroupSignal, assetGroup: c.assetGroups.find((g) => g.resourceName === assetGroupSignal.assetGroup), campaign: campaignOf(c.assetGroups.find((g) => g.resourceName === assetGroupSignal.assetGroup)?.campaign ?? ''), customer }));
         break;
       case 'audience':
         rows = c.audiences.map((audience) => ({ audience, customer }));
         break;
       case 'asset_group_listing_group_filter':
-        rows = c.listingGroupFilters.map((assetGroupListingGroupFilter) => ({ assetGroupListingGroupFilter, assetGroup: c.assetGroups.find((g) => g.resourceName === assetGroupListingGroupFilter.assetGroup), customer }));
+        rows = c.listingGroupFilters.map((assetGroupListingGroupFilter) => ({ assetGroupListingGroupFilter, assetGroup: c.assetGroups.find((g) => g.resourceName === assetGroupListingGroupFilter.assetGroup), campaign: campaignOf(c.assetGroups.find((g) => g.resourceName === assetGroupListingGroupFilter.assetGroup)?.campaign ?? ''), customer }));
         break;
       case 'user_interest':
         rows = USER_INTERESTS.map((u) => ({ userInterest: { ...u, resourceName: `customers/${c.id}/userInterests/${u.userInterestId}`, userInterestParent: u.userInterestParent?.replace('customers/0/', `customers/${c.id}/`) } }));

@@ -194,7 +194,8 @@ export const discoverExistingAssets = defineSearchAdsTool({
         used_in: new Set(groupLinks.filter((l) => l.asset_id === a.id && l.status !== 'REMOVED').map((l) => l.asset_group_id)).size,
         ...(a.width ? { width: a.width, height: a.height } : {}), ...(a.image_url ? { image_url: a.image_url } : {}), ...(a.video_id ? { video_id: a.video_id } : {}), ...(a.text !== undefined ? { text: a.text } : {}),
       })),
-      ...extensions.filter((a) => extensionTypes.includes(a.type)).map((a) => ({
+      // A business name is a text asset: listed once, as TEXT, when both types are asked for.
+      ...extensions.filter((a) => extensionTypes.includes(a.type) && !(a.type === 'BUSINESS_NAME' && media.some((m) => m.id === a.id && mediaTypes.includes(m.type)))).map((a) => ({
         id: a.id, type: a.type,
         label: a.callout_text ?? a.link_text ?? a.text ?? (a.phone_number ? `${a.phone_number} (${a.country_code})` : a.header ? `${a.header}: ${(a.values ?? []).join(', ')}` : a.id),
         fits: [a.type], used_in: new Set(campaignLinks.filter((l) => l.asset_id === a.id).map((l) => l.campaign_id)).size,
