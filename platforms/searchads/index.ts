@@ -61,6 +61,13 @@ import { createCustomerMatchList, listUserLists } from './tools/user-lists';
 import { createExperiment, listExperiments } from './tools/experiments';
 import { RECOMMENDATION_TOOLS } from './tools/recommendations';
 import { getChangeHistory } from './tools/change-history';
+import { addPmaxAssetGroup, getPmaxAssetGroups, removePmaxAssetGroup, updatePmaxAssetGroup } from './tools/pmax-asset-groups';
+import { ADD_LINK_TOOLS, LIST_LINK_TOOLS, REMOVE_LINK_TOOLS, addLinksTool, listLinksTool, removeLinksTool } from './tools/pmax-asset-links';
+import { SIGNAL_LIST_TOOLS, addPmaxAudienceSignal, addPmaxSearchThemes, removePmaxAudienceSignal, removePmaxSearchThemes, signalListTool } from './tools/pmax-signals';
+import { addAssetGroupListingFilter, getAssetGroupListingFilters, removeAssetGroupListingFilter } from './tools/listing-filters';
+import { getPmaxAssetPerformance } from './tools/get-pmax-asset-performance';
+import { createPmaxCampaign } from './tools/create-pmax-campaign';
+import { discoverExistingAssets, helpUserUpload, validateAndPrepareAssets } from './tools/pmax-asset-prep';
 
 /** The searchads platform: search and display advertising. */
 export const searchads: PlatformModule = {
@@ -99,6 +106,14 @@ export const searchads: PlatformModule = {
     listUserLists,
     listExperiments,
     getChangeHistory,
+    // Performance Max (read)
+    getPmaxAssetGroups,
+    ...LIST_LINK_TOOLS.map(listLinksTool),
+    getPmaxAssetPerformance,
+    ...SIGNAL_LIST_TOOLS.map(signalListTool),
+    getAssetGroupListingFilters,
+    helpUserUpload,
+    discoverExistingAssets,
     // Write
     updateCampaign,
     updateCampaignDates,
@@ -134,6 +149,20 @@ export const searchads: PlatformModule = {
     createCustomerMatchList,
     createExperiment,
     ...RECOMMENDATION_TOOLS,
+    // Performance Max (write)
+    createPmaxCampaign,
+    addPmaxAssetGroup,
+    updatePmaxAssetGroup,
+    removePmaxAssetGroup,
+    ...ADD_LINK_TOOLS.map(addLinksTool),
+    ...REMOVE_LINK_TOOLS.map(removeLinksTool),
+    addPmaxAudienceSignal,
+    removePmaxAudienceSignal,
+    addPmaxSearchThemes,
+    removePmaxSearchThemes,
+    addAssetGroupListingFilter,
+    removeAssetGroupListingFilter,
+    validateAndPrepareAssets,
   ],
   newSandboxAccountId: () => digits(10),
   seedSandbox: seedSearchAdsAccount,

@@ -2,6 +2,7 @@ import type { ReportedDay } from '../metrics';
 import type { SearchAdsInsightsPort } from './port-insights';
 import type { SearchAdsBiddingPort } from './port-bidding';
 import type { SearchAdsAudiencePort } from './port-audience';
+import type { SearchAdsPmaxPort } from './port-pmax';
 
 /**
  * The searchads platform interface (search and display advertising): everything its tools may
@@ -10,7 +11,7 @@ import type { SearchAdsAudiencePort } from './port-audience';
  * language search, mutate with update masks, geo target suggestions). Ids of created entities are
  * assigned by the platform; figures come only from `getReport`.
  */
-export interface SearchAdsPort extends SearchAdsInsightsPort, SearchAdsBiddingPort, SearchAdsAudiencePort {
+export interface SearchAdsPort extends SearchAdsInsightsPort, SearchAdsBiddingPort, SearchAdsAudiencePort, SearchAdsPmaxPort {
   /** Account-level settings (descriptive name, partner-network eligibility). */
   getAccountSettings(): Promise<SearchAdsAccountSettings>;
 

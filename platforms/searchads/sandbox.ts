@@ -7,6 +7,8 @@ import { campaignDay, enabledShare, splitAmong, splitSearchTerms, type StoredAd,
 import { SandboxPlatform } from '../sandbox/platform';
 import { BIDDING_KIND, BiddingSandbox, portCampaign, type LinkedCampaign } from './sandbox/bidding';
 import type { NewSearchAdsBiddingStrategy, NewSearchAdsLabel, NewSearchAdsSharedBudget, SearchAdsAdScheduleChange, SearchAdsBidModifiers, SearchAdsLabelLink } from './port-bidding';
+import { PmaxSandbox, seedPmax } from './sandbox/pmax';
+import type { SearchAdsPmaxPort } from './port-pmax';
 import type { HistoryEntry } from '../sandbox/history';
 import { SandboxStore } from '../sandbox/store';
 import type {
@@ -97,6 +99,22 @@ const negativeOf = ({ created_at: _created, ...negative }: StoredNegative): Sear
 export class SearchAdsSandbox extends SandboxPlatform implements SearchAdsPort {
   /** Labels, shared budgets, portfolios, schedules and bid modifiers (sandbox/bidding.ts). */
   private readonly bidding = new BiddingSandbox(this.store, { campaign: KIND.campaign, label: KIND.label, criterion: KIND.campaignCriterion });
+  /** Performance Max (sandbox/pmax.ts). */
+  private readonly pmax = new PmaxSandbox(this.store, (id) => this.getCampaign(id));
+  listAssetGroups: SearchAdsPmaxPort['listAssetGroups'] = (...a) => this.pmax.listAssetGroups(...a);
+  getAssetGroup: SearchAdsPmaxPort['getAssetGroup'] = (...a) => this.pmax.getAssetGroup(...a);
+  createAssetGroup: SearchAdsPmaxPort['createAssetGroup'] = (...a) => this.pmax.createAssetGroup(...a);
+  updateAssetGroup: SearchAdsPmaxPort['updateAssetGroup'] = (...a) => this.pmax.updateAssetGroup(...a);
+  listAssetGroupAssets: SearchAdsPmaxPort['listAssetGroupAssets'] = (...a) => this.pmax.listAssetGroupAssets(...a);
+  linkAssetGroupAssets: SearchAdsPmaxPort['linkAssetGroupAssets'] = (...a) => this.pmax.linkAssetGroupAssets(...a);
+  unlinkAssetGroupAssets: SearchAdsPmaxPort['unlinkAssetGroupAssets'] = (...a) => this.pmax.unlinkAssetGroupAssets(...a);
+  listMediaAssets: SearchAdsPmaxPort['listMediaAssets'] = (...a) => this.pmax.listMediaAssets(...a);
+  createMediaAssets: SearchAdsPmaxPort['createMediaAssets'] = (...a) => this.pmax.createMediaAssets(...a);
+  listAssetGroupSignals: SearchAdsPmaxPort['listAssetGroupSignals'] = (...a) => this.pmax.listAssetGroupSignals(...a);
+  addAssetGroupSignals: SearchAdsPmaxPort['addAssetGroupSignals'] = (...a) => this.pmax.addAssetGroupSignals(...a);
+  removeAssetGroupSignals: SearchAdsPmaxPort['removeAssetGroupSignals'] = (...a) => this.pmax.removeAssetGroupSignals(...a);
+  listListingGroupFilters: SearchAdsPmaxPort['listListingGroupFilters'] = (...a) => this.pmax.listListingGroupFilters(...a);
+  mutateListingGroupFilters: SearchAdsPmaxPort['mutateListingGroupFilters'] = (...a) => this.pmax.mutateListingGroupFilters(...a);
 
   async getAccountSettings(): Promise<SearchAdsAccountSettings> {
     const settings = await this.store.get<SearchAdsAccountSettings>(KIND.settings, SETTINGS_ID);
@@ -911,5 +929,6 @@ export async function seedSearchAdsAccount(account: ConnectedAccount): Promise<v
     store.putMany(KIND.adSchedule, schedules),
     store.putMany(KIND.device, devices),
     store.putMany(KIND.labelLink, labelLinks),
+    seedPmax(store, cid, pmax.id, createdAt),
   ]);
 }

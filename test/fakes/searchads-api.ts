@@ -16,6 +16,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { FakeSearchAdsOAuth } from './searchads-oauth';
 import { AUDIENCE_FIELDS, AUDIENCE_FROM, AUDIENCE_MUTABLE, FakeFailure, audienceMethod, audienceRows, emptyAudienceCollections, recordChange, seedAudience, type AudienceCollections } from './searchads-api-audience';
+import { imageSize } from '../../platforms/image-check';
 
 export const FAKE_DEVELOPER_TOKEN = 'fake-developer-token';
 export const FAKE_API_VERSION = 'v26';
@@ -58,6 +59,11 @@ export interface FakeCustomer extends AudienceCollections {
   sharedCriteria: Obj[];
   campaignSharedSets: Obj[];
   conversionActions: Obj[];
+  assetGroups: Obj[];
+  assetGroupAssets: Obj[];
+  assetGroupSignals: Obj[];
+  audiences: Obj[];
+  listingGroupFilters: Obj[];
 }
 
 export const USER_INTERESTS: Obj[] = [
@@ -120,6 +126,17 @@ const FIELDS: Record<string, string[]> = {
   asset: [
     'id', 'resource_name', 'type', 'name', 'final_urls', 'callout_asset.callout_text', 'call_asset.phone_number', 'call_asset.country_code', 'sitelink_asset.link_text',
     'sitelink_asset.description1', 'sitelink_asset.description2', 'structured_snippet_asset.header', 'structured_snippet_asset.values', 'text_asset.text',
+    'image_asset.full_size.url', 'image_asset.full_size.width_pixels', 'image_asset.full_size.height_pixels', 'image_asset.file_size', 'image_asset.mime_type',
+    'youtube_video_asset.youtube_video_id', 'youtube_video_asset.youtube_video_title',
+  ],
+  asset_group: ['id', 'resource_name', 'name', 'status', 'final_urls', 'path1', 'path2', 'ad_strength', 'campaign'],
+  asset_group_asset: ['resource_name', 'asset_group', 'asset', 'field_type', 'status', 'performance_label'],
+  asset_group_signal: ['resource_name', 'asset_group', 'approval_status', 'audience.audience', 'search_theme.text'],
+  audience: ['id', 'resource_name', 'name', 'dimensions', 'status'],
+  asset_group_listing_group_filter: [
+    'resource_name', 'id', 'asset_group', 'type', 'listing_source', 'parent_listing_group_filter', 'case_value.product_brand.value', 'case_value.product_category.category_id',
+    'case_value.product_category.level', 'case_value.product_item_id.value', 'case_value.product_custom_attribute.value', 'case_value.product_custom_attribute.index',
+    'case_value.product_condition.condition',
   ],
   campaign_asset: ['resource_name', 'campaign', 'asset', 'field_type', 'status'],
   label: ['id', 'resource_name', 'name', 'status', 'text_label.description', 'text_label.background_color'],
@@ -158,6 +175,11 @@ const FROM: Record<string, { with: string[]; metrics?: boolean }> = {
   campaign_criterion: { with: ['campaign_criterion', 'campaign', 'customer'] },
   asset: { with: ['asset', 'customer'] },
   campaign_asset: { with: ['campaign_asset', 'campaign', 'asset', 'customer'] },
+  asset_group: { with: ['asset_group', 'campaign', 'customer'] },
+  asset_group_asset: { with: ['asset_group_asset', 'asset_group', 'asset', 'campaign', 'customer'] },
+  asset_group_signal: { with: ['asset_group_signal', 'asset_group', 'campaign', 'customer'] },
+  audience: { with: ['audience', 'customer'] },
+  asset_group_listing_group_filter: { with: ['asset_group_listing_group_filter', 'asset_group', 'campaign', 'customer'] },
   label: { with: ['label', 'customer'] },
   bidding_strategy: { with: ['bidding_strategy', 'customer'] },
   campaign_label: { with: ['campaign_label', 'campaign', 'label', 'customer'] },
@@ -249,6 +271,7 @@ export class FakeSearchAdsApi {
       campaigns: [], budgets: [], adGroups: [], ads: [], adObjects: [], adGroupCriteria: [], campaignCriteria: [], assets: [], campaignAssets: [], labels: [], customAudiences: [], userLists: [],
       sharedSets: [], sharedCriteria: [], campaignSharedSets: [], conversionActions: [],
       campaignLabels: [], adGroupLabels: [], adGroupAdLabels: [], adGroupCriterionLabels: [], biddingStrategies: [], ...emptyAudienceCollections(),
+      assetGroups: [], assetGroupAssets: [], assetGroupSignals: [], audiences: [], listingGroupFilters: [],
     };
     this.customers.set(customer.id, customer);
     return customer;
@@ -361,6 +384,32 @@ export class FakeSearchAdsApi {
     link(brand, phone);
     link(brand, support);
     link(generic, phone);
+
+    // Performance Max: one asset group with its minimum assets and more, a search theme, an audience signal and a brand filter.
+    const text = (t: string) => asset({ type: 'TEXT', textAsset: { text: t } });
+    const image = (name: string, width: number, height: number) => asset({ type: 'IMAGE', name, imageAsset: { fileSize: '120000', mimeType: 'IMAGE_JPEG', fullSize: { url: `https://tpc.example/simgad/${name}`, widthPixels: String(width), heightPixels: String(height) } } });
+    const group = { id: newId(11), resourceName: '', campaign: pmax.resourceName, name: 'All Products', status: 'ENABLED', finalUrls: ['https://www.northwind-outdoor.example/'] };
+    group.resourceName = rn('assetGroups', group.id);
+    c.assetGroups.push(group);
+    const linkTo = (a: Obj, fieldType: string, performanceLabel: string) => c.assetGroupAssets.push({ resourceName: rn('assetGroupAssets', `${group.id}~${a.id}~${fieldType}`), assetGroup: group.resourceName, asset: a.resourceName, fieldType, status: 'ENABLED', performanceLabel });
+    ['Northwind Outdoor', 'Hiking Boots for Every Trail', 'Free 30-Day Returns', 'Shop the New Season'].forEach((t, i) => linkTo(text(t), 'HEADLINE', ['BEST', 'GOOD', 'LOW', 'GOOD'][i]!));
+    linkTo(text('Boots, packs and layers tested on real trails'), 'LONG_HEADLINE', 'GOOD');
+    ['Trail-tested boots.', 'Expert fit advice online and free returns on every order over $50.'].forEach((t) => linkTo(text(t), 'DESCRIPTION', 'GOOD'));
+    linkTo(c.assets.find((a) => a.textAsset?.text === 'Northwind Outdoor')!, 'BUSINESS_NAME', 'GOOD');
+    linkTo(image('boots-landscape.jpg', 1200, 628), 'MARKETING_IMAGE', 'BEST');
+    const square = image('boots-square.jpg', 1200, 1200);
+    linkTo(square, 'SQUARE_MARKETING_IMAGE', 'GOOD');
+    linkTo(square, 'LOGO', 'LEARNING');
+    image('tent-landscape.jpg', 1910, 1000);
+    const theme = newId(12);
+    c.assetGroupSignals.push({ resourceName: rn('assetGroupSignals', `${group.id}~${theme}`), assetGroup: group.resourceName, searchTheme: { text: 'hiking boots' }, approvalStatus: 'APPROVED' });
+    const audience = { id: newId(10), resourceName: '', name: 'Hikers', status: 'ENABLED', dimensions: [{ audienceSegments: { segments: [{ userInterest: { userInterestCategory: rn('userInterests', '80443') } }] } }] };
+    audience.resourceName = rn('audiences', audience.id);
+    c.audiences.push(audience);
+    const signal = newId(12);
+    c.assetGroupSignals.push({ resourceName: rn('assetGroupSignals', `${group.id}~${signal}`), assetGroup: group.resourceName, audience: { audience: audience.resourceName }, approvalStatus: 'APPROVED' });
+    const filter = newId(11);
+    c.listingGroupFilters.push({ resourceName: rn('assetGroupListingGroupFilters', `${group.id}~${filter}`), id: filter, assetGroup: group.resourceName, type: 'UNIT_INCLUDED', listingSource: 'SHOPPING' });
 
     const audienceId = newId(10);
     c.customAudiences.push({ id: audienceId, resourceName: rn('customAudiences', audienceId), name: 'Thru-hikers', description: 'Long-distance hiking gear', status: 'ENABLED' });
@@ -529,6 +578,7 @@ export class FakeSearchAdsApi {
     if (req.method !== 'POST' || !customerPath) throw new ApiFailure(404, 'NOT_FOUND', [{ errorCode: { requestError: 'UNKNOWN' }, message: `The requested URL ${url.pathname} was not found on this server.` }]);
     const customer = this.authorize(user, customerPath[1]!, req.headers['login-customer-id']);
     if (customerPath[2] === 'googleAds:search') return this.search(customer, json);
+    if (customerPath[2] === 'googleAds:mutate') return this.mutateAll(customer, json, user);
     return this.mutate(customer, customerPath[2]!.replace(':mutate', ''), json, user);
   }
 
@@ -740,6 +790,21 @@ export class FakeSearchAdsApi {
       case 'label':
         rows = c.labels.map((label) => ({ label, customer }));
         break;
+      case 'asset_group':
+        rows = c.assetGroups.map((assetGroup) => ({ assetGroup: { ...assetGroup, adStrength: adStrengthOf(c, assetGroup) }, campaign: campaignOf(assetGroup.campaign), customer }));
+        break;
+      case 'asset_group_asset':
+        rows = c.assetGroupAssets.map((assetGroupAsset) => ({ assetGroupAsset, assetGroup: c.assetGroups.find((g) => g.resourceName === assetGroupAsset.assetGroup), campaign: campaignOf(c.assetGroups.find((g) => g.resourceName === assetGroupAsset.assetGroup)?.campaign ?? ''), asset: c.assets.find((a) => a.resourceName === assetGroupAsset.asset), customer }));
+        break;
+      case 'asset_group_signal':
+        rows = c.assetGroupSignals.map((assetGroupSignal) => ({ assetGroupSignal, assetGroup: c.assetGroups.find((g) => g.resourceName === assetGroupSignal.assetGroup), campaign: campaignOf(c.assetGroups.find((g) => g.resourceName === assetGroupSignal.assetGroup)?.campaign ?? ''), customer }));
+        break;
+      case 'audience':
+        rows = c.audiences.map((audience) => ({ audience, customer }));
+        break;
+      case 'asset_group_listing_group_filter':
+        rows = c.listingGroupFilters.map((assetGroupListingGroupFilter) => ({ assetGroupListingGroupFilter, assetGroup: c.assetGroups.find((g) => g.resourceName === assetGroupListingGroupFilter.assetGroup), campaign: campaignOf(c.assetGroups.find((g) => g.resourceName === assetGroupListingGroupFilter.assetGroup)?.campaign ?? ''), customer }));
+        break;
       case 'user_interest':
         rows = USER_INTERESTS.map((u) => ({ userInterest: { ...u, resourceName: `customers/${c.id}/userInterests/${u.userInterestId}`, userInterestParent: u.userInterestParent?.replace('customers/0/', `customers/${c.id}/`) } }));
         break;
@@ -763,7 +828,55 @@ export class FakeSearchAdsApi {
 
   // Mutate.
 
-  private mutate(c: FakeCustomer, resource: string, json: Obj, user: string): unknown {
+  /**
+   * `googleAds:mutate`: operations of several resources in one atomic request, in order; a create
+   * may carry a temporary resource name (`.../-1`) that later operations use. After the last
+   * operation every asset group touched must hold its minimum assets and every listing group tree
+   * must be valid, or nothing is applied.
+   */
+  private mutateAll(c: FakeCustomer, json: Obj, user: string): unknown {
+    for (const key of Object.keys(json)) {
+      if (!['mutateOperations', 'partialFailure', 'validateOnly', 'responseContentType'].includes(key)) throw invalid('requestError', 'UNKNOWN', `Invalid JSON payload received. Unknown name "${key}": Cannot find field.`);
+    }
+    const operations: Obj[] = json.mutateOperations;
+    if (!Array.isArray(operations) || !operations.length) throw invalid('mutateError', 'OPERATIONS_REQUIRED', 'Operations are required.');
+    const lists = ['campaigns', 'budgets', 'adGroups', 'assets', 'assetGroups', 'assetGroupAssets', 'assetGroupSignals', 'audiences', 'listingGroupFilters', 'campaignCriteria', 'campaignAssets'] as const;
+    const snapshot = Object.fromEntries(lists.map((l) => [l, structuredClone(c[l])]));
+    const restore = () => {
+      for (const l of lists) (c as unknown as Record<string, Obj[]>)[l] = snapshot[l]!;
+    };
+    const temp = new Map<string, string>();
+    const answers: Obj[] = [];
+    try {
+      for (const [index, operation] of operations.entries()) {
+        const keys = Object.keys(operation);
+        const key = keys[0];
+        const resource = key ? MUTATE_OPERATIONS[key] : undefined;
+        if (keys.length !== 1 || !resource) throw invalid('mutateError', 'INVALID_OPERATION', `mutate_operations[${index}] must hold exactly one known operation.`);
+        let text = JSON.stringify(operation[key!]);
+        for (const [from, to] of temp) text = text.split(`"${from}"`).join(`"${to}"`);
+        const op = JSON.parse(text);
+        const tempName = op.create?.resourceName;
+        if (tempName !== undefined && !/[/~]-\d+$/.test(tempName)) throw invalid('mutateError', 'INVALID_OPERATION', 'A created resource may only carry a temporary resource name.');
+        if (op.create) delete op.create.resourceName;
+        const [result] = (this.mutate(c, resource, { operations: [op] }, user, true) as { results: { resourceName: string }[] }).results;
+        if (tempName) temp.set(tempName, result!.resourceName);
+        answers.push({ [`${key!.replace(/Operation$/, '')}Result`]: { resourceName: result!.resourceName } });
+      }
+      for (const group of c.assetGroups) if (operations.some((o) => JSON.stringify(o).includes(group.resourceName) || [...temp.values()].includes(group.resourceName))) checkAssetGroup(c, group);
+      checkListingTrees(c);
+    } catch (err) {
+      restore();
+      throw err;
+    }
+    if (json.validateOnly === true) {
+      restore();
+      return {};
+    }
+    return { mutateOperationResponses: answers };
+  }
+
+  private mutate(c: FakeCustomer, resource: string, json: Obj, user: string, inBatch = false): unknown {
     const spec = MUTABLE[resource];
     if (!spec) throw new ApiFailure(404, 'NOT_FOUND', [{ errorCode: { requestError: 'UNKNOWN' }, message: `Unknown service ${resource}.` }]);
     for (const key of Object.keys(json)) {
@@ -832,6 +945,17 @@ export class FakeSearchAdsApi {
     spec.checkAll?.(c, [...list.filter((x) => !removed.has(x)).map((x) => replaced.get(x) ?? x), ...added]);
     // validateOnly: every operation was checked above; nothing is applied and the answer is empty.
     if (json.validateOnly === true) return {};
+    if (!inBatch && ['assetGroups', 'assetGroupAssets', 'assetGroupListingGroupFilters'].includes(resource)) {
+      // Alone (outside googleAds:mutate) the result must already be valid: check it on a copy first.
+      const copy = structuredClone(c);
+      const copyList = (copy as unknown as Record<string, Obj[]>)[spec.list]!;
+      for (const op of operations) {
+        if (op.remove !== undefined) spec.remove(copy, copyList.find((x) => x.resourceName === op.remove)!, copyList);
+        else if (op.create !== undefined) copyList.push(spec.build!(copy, structuredClone(op.create), () => ({})));
+      }
+      for (const group of copy.assetGroups) checkAssetGroup(copy, group);
+      checkListingTrees(copy);
+    }
     return { results: applies.map((apply) => ({ resourceName: apply() })) };
   }
 }
@@ -1460,10 +1584,27 @@ const MUTABLE: Record<string, MutableSpec> = {
     list: 'assets',
     create: [
       'calloutAsset.calloutText', 'callAsset.phoneNumber', 'callAsset.countryCode', 'name', 'finalUrls', 'sitelinkAsset.linkText', 'sitelinkAsset.description1', 'sitelinkAsset.description2',
-      'structuredSnippetAsset.header', 'structuredSnippetAsset.values', 'textAsset.text',
+      'structuredSnippetAsset.header', 'structuredSnippetAsset.values', 'textAsset.text', 'type', 'imageAsset.data', 'youtubeVideoAsset.youtubeVideoId',
     ],
     build(c, create, where) {
       const id = newId(11);
+      if (create.imageAsset) {
+        required('name', create.name, where);
+        const bytes = Buffer.from(String(create.imageAsset.data ?? ''), 'base64');
+        const size = imageSize(bytes);
+        if (!size || !['PNG', 'JPEG', 'GIF'].includes(size.format)) throw invalid('imageError', 'INVALID_IMAGE', 'The image is not a PNG, JPEG or GIF image.', where('image_asset.data'));
+        if (bytes.length > 5 * 1024 * 1024) throw invalid('imageError', 'FILE_TOO_LARGE', 'The image file is too large.', where('image_asset.data'));
+        return {
+          id, resourceName: `customers/${c.id}/assets/${id}`, type: 'IMAGE', name: create.name,
+          imageAsset: { fileSize: String(bytes.length), mimeType: `IMAGE_${size.format}`, fullSize: { url: `https://tpc.example/simgad/${id}`, widthPixels: String(size.width), heightPixels: String(size.height) } },
+        };
+      }
+      if (create.youtubeVideoAsset) {
+        const videoId = String(create.youtubeVideoAsset.youtubeVideoId ?? '');
+        if (!/^[A-Za-z0-9_-]{11}$/.test(videoId)) throw invalid('assetError', 'YOUTUBE_VIDEO_NOT_FOUND', 'The video id does not name a video.', where('youtube_video_asset.youtube_video_id'));
+        return { id, resourceName: `customers/${c.id}/assets/${id}`, type: 'YOUTUBE_VIDEO', ...(create.name ? { name: create.name } : {}), youtubeVideoAsset: { youtubeVideoId: videoId, youtubeVideoTitle: `Video ${videoId}` } };
+      }
+      if (create.type !== undefined) throw invalid('assetError', 'ASSET_DATA_IS_MISSING', 'The asset has no data of its type.', where('type'));
       const base = { id, resourceName: `customers/${c.id}/assets/${id}` };
       const tooLong = (value: unknown, max: number, field: string) => {
         if (String(value ?? '').length > max) throw invalid('stringLengthError', 'TOO_LONG', 'Too long.', where(field));
@@ -1486,7 +1627,7 @@ const MUTABLE: Record<string, MutableSpec> = {
       }
       if (create.textAsset) {
         required('text_asset.text', create.textAsset.text, where);
-        return { ...base, type: 'TEXT', textAsset: create.textAsset };
+        return { ...base, type: 'TEXT', ...(create.name ? { name: create.name } : {}), textAsset: create.textAsset };
       }
       if (create.calloutAsset) {
         const text = String(create.calloutAsset.calloutText ?? '');
@@ -1522,5 +1663,200 @@ const MUTABLE: Record<string, MutableSpec> = {
     },
     validate() {},
     remove: removeFrom,
+  },  assetGroups: {
+    list: 'assetGroups',
+    create: ['campaign', 'name', 'status', 'finalUrls', 'path1', 'path2'],
+    update: ['name', 'status', 'finalUrls', 'path1', 'path2'],
+    build(c, create, where) {
+      const campaign = refOf(c, 'campaigns', create.campaign, 'campaign', where);
+      if (campaign.advertisingChannelType !== 'PERFORMANCE_MAX') throw invalid('assetGroupError', 'CANNOT_ADD_ASSET_GROUP_FOR_CAMPAIGN_TYPE', 'Asset groups belong to Performance Max campaigns.', where('campaign'));
+      if (campaign.status === 'REMOVED') throw invalid('campaignError', 'CANNOT_MODIFY_REMOVED_CAMPAIGN', 'Cannot modify a removed campaign.', where('campaign'));
+      const id = newId(11);
+      return { id, resourceName: `customers/${c.id}/assetGroups/${id}`, status: 'ENABLED', ...create };
+    },
+    validate(c, group, where, before) {
+      if (before?.status === 'REMOVED') throw invalid('assetGroupError', 'CANNOT_MODIFY_REMOVED_ASSET_GROUP', 'A removed asset group cannot be changed.', where('status'));
+      required('name', group.name, where);
+      ENUM('status', group.status, ['ENABLED', 'PAUSED'], where);
+      if (!Array.isArray(group.finalUrls) || !group.finalUrls.length) throw invalid('assetGroupError', 'FINAL_URL_REQUIRED', 'An asset group needs a final URL.', where('final_urls'));
+      for (const path of ['path1', 'path2']) if (group[path] !== undefined && String(group[path]).length > 15) throw invalid('stringLengthError', 'TOO_LONG', `${path} is too long (max 15).`, where(path));
+      if (group.path2 && !group.path1) throw invalid('assetGroupError', 'PATH2_REQUIRES_PATH1', 'path2 needs path1.', where('path2'));
+      if (c.assetGroups.some((g) => g !== before && g.resourceName !== group.resourceName && g.campaign === group.campaign && g.status !== 'REMOVED' && g.name === group.name)) {
+        throw invalid('assetGroupError', 'DUPLICATE_NAME', 'An asset group with this name already exists in the campaign.', where('name'));
+      }
+    },
+    remove(c, target) {
+      if (target.status === 'REMOVED') throw invalid('mutateError', 'RESOURCE_NOT_FOUND', `Resource was not found: ${target.resourceName}.`);
+      markRemoved(c, target);
+    },
+  },
+  assetGroupAssets: {
+    list: 'assetGroupAssets',
+    create: ['assetGroup', 'asset', 'fieldType'],
+    build(c, create, where) {
+      const group = liveGroup(c, create.assetGroup, where);
+      const asset = refOf(c, 'assets', create.asset, 'asset', where);
+      ENUM('field_type', create.fieldType, Object.keys(PMAX_FIELDS), where);
+      const rule = PMAX_FIELDS[create.fieldType]!;
+      if (asset.type !== rule.type) throw invalid('assetLinkError', 'INVALID_ASSET_TYPE', `An asset of type ${asset.type} cannot be linked as ${create.fieldType}.`, where('field_type'));
+      if (rule.length && String(asset.textAsset?.text ?? '').length > rule.length) throw invalid('assetLinkError', 'INVALID_ASSET_TEXT_FOR_FIELD_TYPE', `A ${create.fieldType} is at most ${rule.length} characters.`, where('asset'));
+      if (rule.ratio) {
+        const width = Number(asset.imageAsset?.fullSize?.widthPixels ?? 0);
+        const height = Number(asset.imageAsset?.fullSize?.heightPixels ?? 0);
+        if (!height || Math.abs(width / height - rule.ratio[0]) / rule.ratio[0] > 0.01) throw invalid('assetLinkError', 'INVALID_IMAGE_ASPECT_RATIO', `The image's aspect ratio does not fit ${create.fieldType}.`, where('asset'));
+        if (width < rule.ratio[1] || height < rule.ratio[2]) throw invalid('assetLinkError', 'IMAGE_TOO_SMALL', `The image is too small for ${create.fieldType}.`, where('asset'));
+      }
+      const resourceName = `customers/${c.id}/assetGroupAssets/${group.id}~${asset.id}~${create.fieldType}`;
+      if (c.assetGroupAssets.some((l) => l.resourceName === resourceName)) throw invalid('assetGroupAssetError', 'DUPLICATE_RESOURCE', 'The asset is already linked to the asset group in this field.', where('asset'));
+      if (c.assetGroupAssets.filter((l) => l.assetGroup === group.resourceName && l.fieldType === create.fieldType).length >= rule.max) throw invalid('resourceCountLimitExceededError', 'RESOURCE_LIMIT', `An asset group holds at most ${rule.max} ${create.fieldType} assets.`, where('field_type'));
+      return { resourceName, assetGroup: group.resourceName, asset: asset.resourceName, fieldType: create.fieldType, status: 'ENABLED', performanceLabel: 'PENDING' };
+    },
+    validate() {},
+    remove(c, target, list) {
+      liveGroup(c, target.assetGroup, () => ({}));
+      removeFrom(c, target, list);
+    },
+  },
+  assetGroupSignals: {
+    list: 'assetGroupSignals',
+    create: ['assetGroup', 'audience.audience', 'searchTheme.text'],
+    build(c, create, where) {
+      const group = liveGroup(c, create.assetGroup, where);
+      if ((create.audience === undefined) === (create.searchTheme === undefined)) throw invalid('assetGroupSignalError', 'SIGNAL_TYPE_REQUIRED', 'Exactly one of audience or search theme must be set.', where('signal'));
+      const id = newId(12);
+      const base = { resourceName: `customers/${c.id}/assetGroupSignals/${group.id}~${id}`, assetGroup: group.resourceName };
+      const mine = c.assetGroupSignals.filter((x) => x.assetGroup === group.resourceName);
+      if (create.searchTheme) {
+        const text = String(create.searchTheme.text ?? '');
+        required('search_theme.text', text, where);
+        if (text.length > 80) throw invalid('stringLengthError', 'TOO_LONG', 'A search theme is at most 80 characters.', where('search_theme.text'));
+        if (mine.some((x) => x.searchTheme?.text.toLowerCase() === text.toLowerCase())) throw invalid('assetGroupSignalError', 'DUPLICATE_SEARCH_THEME', 'The search theme is already on the asset group.', where('search_theme.text'));
+        if (mine.filter((x) => x.searchTheme).length >= 50) throw invalid('resourceCountLimitExceededError', 'RESOURCE_LIMIT', 'An asset group holds at most 50 search themes.', where('search_theme'));
+        return { ...base, searchTheme: { text }, approvalStatus: 'UNDER_REVIEW' };
+      }
+      refOf(c, 'audiences', create.audience.audience, 'audience.audience', where);
+      return { ...base, audience: { audience: create.audience.audience }, approvalStatus: 'APPROVED' };
+    },
+    validate() {},
+    remove: removeFrom,
+  },
+  audiences: {
+    list: 'audiences',
+    create: ['name', 'dimensions', 'description'],
+    build(c, create, where) {
+      required('name', create.name, where);
+      if (c.audiences.some((a) => a.name === create.name)) throw invalid('audienceError', 'NAME_ALREADY_IN_USE', 'An audience with this name already exists.', where('name'));
+      const segments: Obj[] = (create.dimensions ?? []).flatMap((d: Obj) => d.audienceSegments?.segments ?? []);
+      if (!segments.length) throw invalid('audienceError', 'DIMENSION_INVALID', 'An audience needs at least one segment.', where('dimensions'));
+      for (const seg of segments) {
+        const target = seg.userList?.userList ?? seg.userInterest?.userInterestCategory ?? seg.customAudience?.customAudience;
+        const known = c.userLists.some((x) => x.resourceName === target) || c.customAudiences.some((x) => x.resourceName === target) || USER_INTERESTS.some((u) => target === `customers/${c.id}/userInterests/${u.userInterestId}`);
+        if (!known) throw invalid('audienceError', 'DIMENSION_INVALID', `The segment ${target} does not exist or is not accessible.`, where('dimensions'));
+      }
+      const id = newId(10);
+      return { id, resourceName: `customers/${c.id}/audiences/${id}`, name: create.name, status: 'ENABLED', dimensions: create.dimensions };
+    },
+    validate() {},
+    remove() {
+      throw invalid('mutateError', 'MUTATE_NOT_ALLOWED', 'Audiences cannot be removed.');
+    },
+  },
+  assetGroupListingGroupFilters: {
+    list: 'listingGroupFilters',
+    create: [
+      'assetGroup', 'type', 'listingSource', 'parentListingGroupFilter', 'caseValue.productBrand', 'caseValue.productCategory', 'caseValue.productItemId', 'caseValue.productCustomAttribute', 'caseValue.productCondition',
+    ],
+    build(c, create, where) {
+      const group = liveGroup(c, create.assetGroup, where);
+      ENUM('type', create.type, ['SUBDIVISION', 'UNIT_INCLUDED', 'UNIT_EXCLUDED'], where);
+      ENUM('listing_source', create.listingSource, ['SHOPPING', 'WEBPAGE'], where);
+      if (create.parentListingGroupFilter !== undefined) {
+        const parent = refOf(c, 'listingGroupFilters', create.parentListingGroupFilter, 'parent_listing_group_filter', where);
+        if (parent.type !== 'SUBDIVISION') throw invalid('assetGroupListingGroupFilterError', 'PARENT_IS_NOT_SUBDIVISION', 'Only a subdivision has children.', where('parent_listing_group_filter'));
+        if (!create.caseValue) throw invalid('assetGroupListingGroupFilterError', 'CASE_VALUE_REQUIRED', 'A child needs a case value.', where('case_value'));
+      } else if (c.listingGroupFilters.some((f) => f.assetGroup === group.resourceName && !f.parentListingGroupFilter)) {
+        throw invalid('assetGroupListingGroupFilterError', 'TREE_ALREADY_HAS_ROOT', 'The asset group already has a root listing group.', where('parent_listing_group_filter'));
+      }
+      const id = newId(11);
+      return { resourceName: `customers/${c.id}/assetGroupListingGroupFilters/${group.id}~${id}`, id, assetGroup: group.resourceName, type: create.type, listingSource: create.listingSource, ...(create.caseValue ? { caseValue: create.caseValue } : {}), ...(create.parentListingGroupFilter ? { parentListingGroupFilter: create.parentListingGroupFilter } : {}) };
+    },
+    validate() {},
+    remove(c, target, list) {
+      // Removing a subdivision removes the nodes under it.
+      const gone = new Set([target.resourceName]);
+      for (let grew = true; grew; ) {
+        grew = false;
+        for (const f of list) if (f.parentListingGroupFilter && gone.has(f.parentListingGroupFilter) && !gone.has(f.resourceName)) (gone.add(f.resourceName), (grew = true));
+      }
+      for (const f of list.filter((x) => gone.has(x.resourceName))) removeFrom(c, f, list);
+    },
   },
 };
+
+/** googleAds:mutate operation names and the service each stands for. */
+const MUTATE_OPERATIONS: Record<string, string> = {
+  assetGroupOperation: 'assetGroups',
+  assetGroupAssetOperation: 'assetGroupAssets',
+  assetGroupSignalOperation: 'assetGroupSignals',
+  assetGroupListingGroupFilterOperation: 'assetGroupListingGroupFilters',
+  assetOperation: 'assets',
+  audienceOperation: 'audiences',
+  campaignBudgetOperation: 'campaignBudgets',
+  campaignOperation: 'campaigns',
+  campaignCriterionOperation: 'campaignCriteria',
+};
+
+/** Performance Max field types: the asset type each takes, min / max per asset group, text length, image ratio with minimum size. */
+const PMAX_FIELDS: Record<string, { type: string; min: number; max: number; length?: number; ratio?: [number, number, number]; error: string }> = {
+  HEADLINE: { type: 'TEXT', min: 3, max: 15, length: 30, error: 'NOT_ENOUGH_HEADLINE_ASSET' },
+  LONG_HEADLINE: { type: 'TEXT', min: 1, max: 5, length: 90, error: 'NOT_ENOUGH_LONG_HEADLINE_ASSET' },
+  DESCRIPTION: { type: 'TEXT', min: 2, max: 5, length: 90, error: 'NOT_ENOUGH_DESCRIPTION_ASSET' },
+  BUSINESS_NAME: { type: 'TEXT', min: 1, max: 1, length: 25, error: 'NOT_ENOUGH_BUSINESS_NAME_ASSET' },
+  MARKETING_IMAGE: { type: 'IMAGE', min: 1, max: 20, ratio: [1.91, 600, 314], error: 'NOT_ENOUGH_MARKETING_IMAGE_ASSET' },
+  SQUARE_MARKETING_IMAGE: { type: 'IMAGE', min: 1, max: 20, ratio: [1, 300, 300], error: 'NOT_ENOUGH_SQUARE_MARKETING_IMAGE_ASSET' },
+  PORTRAIT_MARKETING_IMAGE: { type: 'IMAGE', min: 0, max: 20, ratio: [0.8, 480, 600], error: '' },
+  LOGO: { type: 'IMAGE', min: 1, max: 5, ratio: [1, 128, 128], error: 'NOT_ENOUGH_LOGO_ASSET' },
+  YOUTUBE_VIDEO: { type: 'YOUTUBE_VIDEO', min: 0, max: 5, error: '' },
+};
+
+/** An asset group that exists and is not removed (its links and signals cannot change otherwise). */
+function liveGroup(c: FakeCustomer, rn: unknown, where: (f: string) => Obj): Obj {
+  const group = refOf(c, 'assetGroups', rn, 'asset_group', where);
+  if (group.status === 'REMOVED') throw invalid('assetGroupError', 'CANNOT_MODIFY_REMOVED_ASSET_GROUP', 'A removed asset group cannot be changed.', where('asset_group'));
+  return group;
+}
+
+/** An asset group that is not removed holds each field's minimum, and one description of at most 60 characters. */
+function checkAssetGroup(c: FakeCustomer, group: Obj): void {
+  if (group.status === 'REMOVED') return;
+  const links = c.assetGroupAssets.filter((l) => l.assetGroup === group.resourceName);
+  for (const [field, rule] of Object.entries(PMAX_FIELDS)) {
+    if (links.filter((l) => l.fieldType === field).length < rule.min) throw invalid('assetGroupError', rule.error, `The asset group needs at least ${rule.min} ${field} asset(s).`, { fieldPathElements: [{ fieldName: 'asset_group' }] });
+  }
+  const descriptions = links.filter((l) => l.fieldType === 'DESCRIPTION').map((l) => String(c.assets.find((a) => a.resourceName === l.asset)?.textAsset?.text ?? ''));
+  if (!descriptions.some((d) => d.length <= 60)) throw invalid('assetGroupError', 'SHORT_DESCRIPTION_REQUIRED', 'One description must be at most 60 characters.', { fieldPathElements: [{ fieldName: 'asset_group' }] });
+}
+
+/** Each listing group tree: one root, subdivisions with an "everything else" child of one dimension. */
+function checkListingTrees(c: FakeCustomer): void {
+  const fail = (code: string, message: string) => invalid('assetGroupListingGroupFilterError', code, message, { fieldPathElements: [{ fieldName: 'asset_group_listing_group_filter' }] });
+  for (const group of new Set(c.listingGroupFilters.map((f) => f.assetGroup))) {
+    const tree = c.listingGroupFilters.filter((f) => f.assetGroup === group);
+    if (tree.filter((f) => !f.parentListingGroupFilter).length !== 1) throw fail('TREE_TOO_MANY_ROOTS', 'A listing group tree has exactly one root.');
+    for (const f of tree.filter((x) => x.type === 'SUBDIVISION')) {
+      const children = tree.filter((x) => x.parentListingGroupFilter === f.resourceName);
+      const dims = new Set(children.map((x) => Object.keys(x.caseValue ?? {})[0]));
+      if (dims.size > 1) throw fail('MULTIPLE_LISTING_DIMENSION_TYPES_PER_SUBDIVISION', 'The children of a subdivision split on one dimension.');
+      const others = children.filter((x) => Object.values(x.caseValue ?? {}).every((v) => !v || !Object.keys(v as Obj).some((k) => ['value', 'categoryId', 'condition'].includes(k))));
+      if (others.length !== 1) throw fail('SUBDIVISION_MUST_HAVE_OTHERS_CASE', 'A subdivision needs exactly one "everything else" child.');
+    }
+  }
+}
+
+/** The platform's rating of an asset group's assets. */
+function adStrengthOf(c: FakeCustomer, group: Obj): string {
+  if (group.status === 'REMOVED') return 'PENDING';
+  const n = c.assetGroupAssets.filter((l) => l.assetGroup === group.resourceName).length;
+  return n >= 20 ? 'EXCELLENT' : n >= 14 ? 'GOOD' : n >= 10 ? 'AVERAGE' : 'POOR';
+}
+

@@ -8,6 +8,7 @@ import { callTool } from './gateway';
 import { proadsScanArguments } from '../platforms/proads/scan-arguments';
 import { monitoringScanArguments, watchScanArguments } from '../platforms/monitoring/scan-arguments';
 import { helperScanArguments } from '../platforms/helpers/scan-arguments';
+import { pmaxScanArguments } from '../platforms/searchads/pmax-scan-arguments';
 
 type Read = (tool: string, args?: Record<string, unknown>) => Promise<Record<string, any>>;
 
@@ -349,6 +350,7 @@ export async function workingArguments(apiKey: string, videoUrl: string): Promis
   const deskRecommendation = ((await read('list_deskads_recommendations')).recommendations as any[]).find((r) => !used.includes(`"${r.entity_id}"`));
   return {
     ...ARGUMENTS,
+    ...(await pmaxScanArguments(read, videoUrl)),
     ...(await watchScanArguments(apiKey, ARGUMENTS)),
     ...(deskRecommendation ? { apply_deskads_recommendations: { recommendation_ids: [deskRecommendation.id] } } : {}),
   };

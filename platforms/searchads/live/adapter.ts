@@ -55,6 +55,8 @@ import type {
   SearchAdsUserList,
 } from '../port-audience';
 import { EXPERIMENT_ARM_QUERY, EXPERIMENT_QUERY, RECOMMENDATION_QUERY, USER_LIST_QUERY, changeEventFrom, changeEventQuery, experimentFrom, recommendationFrom, userListFrom } from './audience';
+import { PmaxLive } from './pmax';
+import type { SearchAdsPmaxPort } from '../port-pmax';
 
 /**
  * The searchads port over the platform's REST interface: reads are query-language searches
@@ -167,6 +169,55 @@ export class SearchAdsLive implements SearchAdsPort {
     return results.map((r) => r.resourceName);
   }
 
+  /** One atomic `googleAds:mutate` of several resources' operations (validate-only in a dry run, like `mutate`). */
+  private async mutateAll(operations: object[]): Promise<string[]> {
+    if (!operations.length) return [];
+    if (this.validatesOnly) {
+      const placeholders = operations.map((op, i) => {
+        const name = JSON.stringify(op).match(/"resourceName":"([^"]+[/~]-\d+)"/)?.[1];
+        return name ?? this.rn('operations', `-${i + 1}`);
+      });
+      // Temporary ids inside one request are the platform's own: the request can be checked as a whole.
+      try {
+        await (await this.client()).mutateAll(this.cid, operations, true);
+      } catch (err) {
+        this.validation.refused = (err as Error).message;
+        throw err;
+      }
+      this.validation.checked += 1;
+      return placeholders;
+    }
+    return (await this.client()).mutateAll(this.cid, operations);
+  }
+
+  /** Performance Max (live/pmax.ts). */
+  private pmaxLive?: PmaxLive;
+  private get pmax(): PmaxLive {
+    return (this.pmaxLive ??= new PmaxLive({
+    cid: this.cid,
+    search: (query) => this.search(query),
+    mutate: (resource, operations) => this.mutate(resource, operations),
+    mutateAll: (operations) => this.mutateAll(operations),
+    rn: (collection, id) => this.rn(collection, id),
+    notFound: (kind, id) => this.notFound(kind, id),
+    segments: () => this.listAudienceSegments(),
+    }));
+  }
+  listAssetGroups: SearchAdsPmaxPort['listAssetGroups'] = (...a) => this.pmax.listAssetGroups(...a);
+  getAssetGroup: SearchAdsPmaxPort['getAssetGroup'] = (...a) => this.pmax.getAssetGroup(...a);
+  createAssetGroup: SearchAdsPmaxPort['createAssetGroup'] = (...a) => this.pmax.createAssetGroup(...a);
+  updateAssetGroup: SearchAdsPmaxPort['updateAssetGroup'] = (...a) => this.pmax.updateAssetGroup(...a);
+  listAssetGroupAssets: SearchAdsPmaxPort['listAssetGroupAssets'] = (...a) => this.pmax.listAssetGroupAssets(...a);
+  linkAssetGroupAssets: SearchAdsPmaxPort['linkAssetGroupAssets'] = (...a) => this.pmax.linkAssetGroupAssets(...a);
+  unlinkAssetGroupAssets: SearchAdsPmaxPort['unlinkAssetGroupAssets'] = (...a) => this.pmax.unlinkAssetGroupAssets(...a);
+  listMediaAssets: SearchAdsPmaxPort['listMediaAssets'] = (...a) => this.pmax.listMediaAssets(...a);
+  createMediaAssets: SearchAdsPmaxPort['createMediaAssets'] = (...a) => this.pmax.createMediaAssets(...a);
+  listAssetGroupSignals: SearchAdsPmaxPort['listAssetGroupSignals'] = (...a) => this.pmax.listAssetGroupSignals(...a);
+  addAssetGroupSignals: SearchAdsPmaxPort['addAssetGroupSignals'] = (...a) => this.pmax.addAssetGroupSignals(...a);
+  removeAssetGroupSignals: SearchAdsPmaxPort['removeAssetGroupSignals'] = (...a) => this.pmax.removeAssetGroupSignals(...a);
+  listListingGroupFilters: SearchAdsPmaxPort['listListingGroupFilters'] = (...a) => this.pmax.listListingGroupFilters(...a);
+  mutateListingGroupFilters: SearchAdsPmaxPort['mutateListingGroupFilters'] = (...a) => this.pmax.mutateListingGroupFilters(...a);
+
   private notFound(kind: string, id: string): ToolError {
     return new ToolError(`No ${kind} with id "${id}" exists in searchads account ${this.cid}. Check the id with the platform's list tools.`, { code: 'not_found' });
   }
@@ -269,7 +320,8 @@ export class SearchAdsLive implements SearchAdsPort {
           advertisingChannelType: campaign.type,
           campaignBudget: budget,
           containsEuPoliticalAdvertising: 'DOES_NOT_CONTAIN_EU_POLITICAL_ADVERTISING',
-          ...(network ? { networkSettings: Object.fromEntries(Object.entries(NETWORK_KEYS).map(([key, wire]) => [wire, network[key as keyof SearchAdsNetworkSettings]])) } : {}),
+          // Performance Max campaigns take no network settings (they serve on every network).
+          ...(network && campaign.type !== 'PERFORMANCE_MAX' ? { networkSettings: Object.fromEntries(Object.entries(NETWORK_KEYS).map(([key, wire]) => [wire, network[key as keyof SearchAdsNetworkSettings]])) } : {}),
           ...biddingWire(campaign.bidding_strategy ?? 'MAXIMIZE_CLICKS', campaign.bidding_targets),
           startDateTime: `${campaign.start_date} 00:00:00`,
           ...(campaign.end_date ? { endDateTime: `${campaign.end_date} 23:59:59` } : {}),

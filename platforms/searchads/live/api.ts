@@ -93,6 +93,18 @@ export class SearchAdsApi {
     return (await this.request('POST', path, body, false)) as Record<string, any>;
   }
 
+  /**
+   * Several resources' operations in one atomic request (`googleAds:mutate`, `mutateOperations`
+   * such as `{ assetGroupOperation: { create } }`); later operations may name entities of earlier
+   * ones by temporary resource names (`.../-1`). Answers each operation's resource name.
+   */
+  async mutateAll(customerId: string, mutateOperations: object[], validateOnly = false): Promise<string[]> {
+    const body = (await this.request('POST', `customers/${customerId}/googleAds:mutate`, { mutateOperations, ...(validateOnly ? { validateOnly: true } : {}) }, false)) as {
+      mutateOperationResponses?: Record<string, { resourceName: string }>[];
+    };
+    return (body.mutateOperationResponses ?? []).map((r) => Object.values(r)[0]?.resourceName ?? '');
+  }
+
   /** Customer ids the credential's user can reach directly. */
   async listAccessibleCustomers(): Promise<string[]> {
     const body = (await this.request('GET', 'customers:listAccessibleCustomers', undefined, true)) as { resourceNames?: string[] };

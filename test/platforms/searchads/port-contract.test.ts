@@ -2,10 +2,16 @@ import { operatorCall } from '../../../platforms/live/connector';
 import { openSearchAdsPort } from '../../../platforms/searchads/define';
 import { createTestOwner, useTestTables } from '../../support/gateway';
 import { describePortContract } from './port-contract';
+import { describePmaxPortContract } from './port-contract-pmax';
 
 useTestTables();
 
 describePortContract('sandbox (opened through openPort, inside the failure wrapper)', async () => {
+  const { accounts } = await createTestOwner({ accounts: { searchads: 1 } });
+  return openSearchAdsPort(accounts.searchads![0]!, operatorCall());
+});
+
+describePmaxPortContract('sandbox', async () => {
   const { accounts } = await createTestOwner({ accounts: { searchads: 1 } });
   return openSearchAdsPort(accounts.searchads![0]!, operatorCall());
 });
