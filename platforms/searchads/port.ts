@@ -1,4 +1,5 @@
 import type { ReportedDay } from '../metrics';
+import type { SearchAdsChannelCampaignType, SearchAdsShoppingPort } from './port-shopping';
 
 /**
  * The searchads platform interface (search and display advertising): everything its tools may
@@ -7,7 +8,7 @@ import type { ReportedDay } from '../metrics';
  * language search, mutate with update masks, geo target suggestions). Ids of created entities are
  * assigned by the platform; figures come only from `getReport`.
  */
-export interface SearchAdsPort {
+export interface SearchAdsPort extends SearchAdsShoppingPort {
   /** Account-level settings (descriptive name, partner-network eligibility). */
   getAccountSettings(): Promise<SearchAdsAccountSettings>;
 
@@ -124,7 +125,7 @@ export interface SearchAdsAccountSettings {
   is_partner_account?: boolean;
 }
 
-export type SearchAdsCampaignType = 'SEARCH' | 'DISPLAY' | 'PERFORMANCE_MAX' | 'SHOPPING' | 'VIDEO';
+export type SearchAdsCampaignType = 'SEARCH' | 'DISPLAY' | 'PERFORMANCE_MAX' | 'SHOPPING' | 'VIDEO' | SearchAdsChannelCampaignType;
 export type SearchAdsCampaignStatus = 'ENABLED' | 'PAUSED' | 'REMOVED';
 export type AudienceTargetingMode = 'OBSERVATION' | 'TARGETING';
 

@@ -42,6 +42,8 @@ import type {
   SearchAdsReportRow,
 } from './port';
 import { AUDIENCE_TAXONOMY, GEO_TARGET_CONSTANTS, LANGUAGE_CONSTANTS, suggestGeoTargets } from './reference-data';
+import { SHOPPING_KIND, ShoppingSandbox, seedShoppingFamily } from './sandbox/shopping';
+import type { SearchAdsShoppingPort } from './port-shopping';
 
 /** Entity kinds of the searchads sandbox (the sort-key prefixes). */
 export const KIND = {
@@ -57,6 +59,7 @@ export const KIND = {
   label: 'label',
   negativeList: 'negative_list',
   audience: 'audience',
+  ...SHOPPING_KIND,
 } as const;
 
 const SETTINGS_ID = 'account';
@@ -73,6 +76,23 @@ const negativeOf = ({ created_at: _created, ...negative }: StoredNegative): Sear
 
 /** The simulated searchads platform for one sandbox account. */
 export class SearchAdsSandbox extends SandboxPlatform implements SearchAdsPort {
+  /** Shopping, App, Demand Gen and video campaigns (sandbox/shopping.ts). */
+  private readonly channels = new ShoppingSandbox(this.store, this);
+  createChannelCampaign: SearchAdsShoppingPort['createChannelCampaign'] = (c) => this.channels.createChannelCampaign(c);
+  getShoppingSetting: SearchAdsShoppingPort['getShoppingSetting'] = (id) => this.channels.getShoppingSetting(id);
+  getAppCampaignSetting: SearchAdsShoppingPort['getAppCampaignSetting'] = (id) => this.channels.getAppCampaignSetting(id);
+  listMerchantCenterLinks: SearchAdsShoppingPort['listMerchantCenterLinks'] = () => this.channels.listMerchantCenterLinks();
+  acceptMerchantCenterInvitation: SearchAdsShoppingPort['acceptMerchantCenterInvitation'] = (id) => this.channels.acceptMerchantCenterInvitation(id);
+  removeMerchantCenterLink: SearchAdsShoppingPort['removeMerchantCenterLink'] = (id) => this.channels.removeMerchantCenterLink(id);
+  createChannelAdGroup: SearchAdsShoppingPort['createChannelAdGroup'] = (g) => this.channels.createChannelAdGroup(g);
+  listDemandGenChannelControls: SearchAdsShoppingPort['listDemandGenChannelControls'] = (id) => this.channels.listDemandGenChannelControls(id);
+  updateDemandGenChannelControls: SearchAdsShoppingPort['updateDemandGenChannelControls'] = (id, c) => this.channels.updateDemandGenChannelControls(id, c);
+  removeAdGroupAudiences: SearchAdsShoppingPort['removeAdGroupAudiences'] = (id, ids) => this.channels.removeAdGroupAudiences(id, ids);
+  listMediaAssets: SearchAdsShoppingPort['listMediaAssets'] = () => this.channels.listMediaAssets();
+  createChannelAds: SearchAdsShoppingPort['createChannelAds'] = (ads) => this.channels.createChannelAds(ads);
+  listListingGroups: SearchAdsShoppingPort['listListingGroups'] = (id) => this.channels.listListingGroups(id);
+  mutateListingGroups: SearchAdsShoppingPort['mutateListingGroups'] = (id, c) => this.channels.mutateListingGroups(id, c);
+
   async getAccountSettings(): Promise<SearchAdsAccountSettings> {
     const settings = await this.store.get<SearchAdsAccountSettings>(KIND.settings, SETTINGS_ID);
     return settings ?? defaultSettings(this.account);
@@ -456,7 +476,7 @@ export async function seedSearchAdsAccount(account: ConnectedAccount): Promise<v
 
   const adGroups: StoredAdGroup[] = [];
   const adGroup = (c: StoredCampaign, g: Partial<StoredAdGroup> & Pick<StoredAdGroup, 'name'>): StoredAdGroup => {
-    const type = { SEARCH: 'SEARCH_STANDARD', DISPLAY: 'DISPLAY_STANDARD', SHOPPING: 'SHOPPING_PRODUCT_ADS', VIDEO: 'VIDEO_RESPONSIVE', PERFORMANCE_MAX: 'SEARCH_STANDARD' }[c.type];
+    const type = { SEARCH: 'SEARCH_STANDARD', DISPLAY: 'DISPLAY_STANDARD', SHOPPING: 'SHOPPING_PRODUCT_ADS', VIDEO: 'VIDEO_RESPONSIVE', PERFORMANCE_MAX: 'SEARCH_STANDARD', DEMAND_GEN: 'UNSPECIFIED', MULTI_CHANNEL: 'UNSPECIFIED' }[c.type];
     const group: StoredAdGroup = { id: ids.digits(11), campaign_id: c.id, status: 'ENABLED', type, cpc_bid: 1.2, performance: c.performance, start_date: c.start_date, audiences: [], ...g };
     adGroups.push(group);
     return group;
@@ -471,7 +491,7 @@ export async function seedSearchAdsAccount(account: ConnectedAccount): Promise<v
   const cartAbandoners = adGroup(remarketing, { name: 'Cart Abandoners 30d', cpc_bid: 0.8, performance: 'poor' });
   const siteVisitors = adGroup(remarketing, { name: 'Site Visitors 90d', status: 'PAUSED', cpc_bid: 0.5, performance: 'poor' });
   const outdoorInterests = adGroup(prospecting, { name: 'Outdoor Interests', cpc_bid: 0.7, performance: 'new' });
-  adGroup(shopping, { name: 'All Footwear', cpc_bid: 0.95, performance: 'strong' });
+  const shoppingGroup = adGroup(shopping, { name: 'All Footwear', cpc_bid: 0.95, performance: 'strong' });
   adGroup(video, { name: 'Brand Story - In-Stream', status: 'PAUSED', cpc_bid: 0.05, performance: 'poor' });
   const sandals = adGroup(launch, { name: 'Summer Sandals', cpc_bid: 1.0, performance: 'new' });
   adGroup(holiday, { name: 'Holiday Gifts', status: 'REMOVED', cpc_bid: 1.3, performance: 'average' });
@@ -655,4 +675,5 @@ export async function seedSearchAdsAccount(account: ConnectedAccount): Promise<v
     store.putMany(KIND.negativeList, negativeLists),
     store.putMany(KIND.audience, audiences),
   ]);
+  await seedShoppingFamily(store, account, { shoppingCampaignId: shopping.id, shoppingAdGroupId: shoppingGroup.id });
 }
