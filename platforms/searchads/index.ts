@@ -45,6 +45,11 @@ import {
   listNegativeKeywordLists,
   removeNegativeKeywordListKeywords,
 } from './tools/negative-keyword-lists';
+import { getMerchantFeedLinks, linkMerchantFeed, unlinkMerchantFeed } from './tools/merchant-links';
+import { addShoppingAdGroup, addShoppingProductAd, getShoppingSettings } from './tools/shopping';
+import { addProductGroup, getProductGroups, removeProductGroup, updateProductGroup } from './tools/product-groups';
+import { addDemandGenAd, addDemandGenAdGroup, getDemandGenAudiences, getDemandGenChannelControls, replaceDemandGenAudiences, updateDemandGenChannelControls } from './tools/demand-gen';
+import { createAppCampaign, createDemandGenCampaign, createShoppingCampaign, createVideoCampaign } from './tools/channel-campaigns';
 
 /** The searchads platform: search and display advertising. */
 export const searchads: PlatformModule = {
@@ -92,6 +97,27 @@ export const searchads: PlatformModule = {
     removeNegativeKeywordListKeywords,
     attachNegativeKeywordList,
     detachNegativeKeywordList,
+    // Shopping, App, Demand Gen and video campaigns
+    getShoppingSettings,
+    getProductGroups,
+    getMerchantFeedLinks,
+    getDemandGenAudiences,
+    getDemandGenChannelControls,
+    createShoppingCampaign,
+    addShoppingAdGroup,
+    addShoppingProductAd,
+    addProductGroup,
+    updateProductGroup,
+    removeProductGroup,
+    linkMerchantFeed,
+    unlinkMerchantFeed,
+    createAppCampaign,
+    createDemandGenCampaign,
+    createVideoCampaign,
+    addDemandGenAdGroup,
+    addDemandGenAd,
+    replaceDemandGenAudiences,
+    updateDemandGenChannelControls,
   ],
   newSandboxAccountId: () => digits(10),
   seedSandbox: seedSearchAdsAccount,
