@@ -40,6 +40,7 @@ export const SHOPPING_KIND = {
 export interface SandboxBase {
   createCampaign(campaign: NewSearchAdsCampaign): Promise<SearchAdsCampaign>;
   getCampaign(campaignId: string): Promise<SearchAdsCampaign>;
+  listCampaigns(): Promise<SearchAdsCampaign[]>;
   createAdGroup(group: NewSearchAdsAdGroup): Promise<SearchAdsAdGroup>;
   getAdGroup(adGroupId: string): Promise<SearchAdsAdGroup>;
   listAdGroups(campaignId?: string): Promise<SearchAdsAdGroup[]>;
@@ -69,7 +70,14 @@ export class ShoppingSandbox {
         throw refused('SHOPPING_SETTING_ERROR.MERCHANT_ID_NOT_LINKED', `Merchant Center account ${shopping_setting.merchant_id} is not linked to this customer.`);
       }
     }
-    const created = await this.base.createCampaign(rest);
+    if ((await this.base.listCampaigns()).some((c) => c.status !== 'REMOVED' && c.name === rest.name)) {
+      throw refused('CAMPAIGN_ERROR.DUPLICATE_CAMPAIGN_NAME', 'A campaign with this name already exists.');
+    }
+    const network = rest.network_settings ?? {
+      target_google_search: false, target_search_network: false, target_content_network: rest.type === 'DEMAND_GEN', target_partner_search_network: false,
+      target_youtube: rest.type === 'DEMAND_GEN', target_google_tv_network: false,
+    };
+    const created = await this.base.createCampaign({ ...rest, network_settings: network });
     if (shopping_setting) await this.store.putMany(SHOPPING_KIND.shoppingSetting, [{ id: created.id, ...shopping_setting }]);
     if (app_campaign_setting) await this.store.putMany(SHOPPING_KIND.appSetting, [{ id: created.id, ...app_campaign_setting }]);
     return created;
