@@ -247,7 +247,7 @@ export class SearchAdsShoppingLive implements SearchAdsShoppingPort {
     if (videoIds.length) {
       for (const m of await this.listMediaAssets()) if (m.type === 'YOUTUBE_VIDEO' && m.youtube_video_id) videos.set(m.youtube_video_id, m.id);
       const missing = videoIds.filter((v) => !videos.has(v));
-      const names = await base.mutate('assets', missing.map((v) => ({ create: { name: `YouTube ${v}`, youtubeVideoAsset: { youtubeVideoId: v } } })));
+      const names = await base.mutate('assets', missing.map((v) => ({ create: { name: `Video ${v}`, youtubeVideoAsset: { youtubeVideoId: v } } })));
       missing.forEach((v, i) => videos.set(v, idOf(names[i]!)));
     }
     const texts = (list: string[]) => list.map((text) => ({ text }));

@@ -40,7 +40,7 @@ import { bidArg } from './product-groups';
  * shape); apply creates the campaign PAUSED with its own budget, then its ad group and what the ad
  * group needs (product groups, audiences, ads) and locations, each a `ctx.step` checkpoint, so a
  * retry resumes without duplicates. A video campaign is a Demand Gen campaign whose ad group serves
- * only on the YouTube surfaces, with a video ad.
+ * only on the video surfaces, with a video ad.
  */
 
 const basics = {
@@ -231,11 +231,11 @@ const goalOf = (a: { campaign_subtype: string; goal?: string }) => a.goal ?? DEF
 export const createAppCampaign = defineSearchAdsTool({
   name: 'create_app_campaign',
   description:
-    'Creates an App campaign (PAUSED) promoting a Google Play or App Store app: for installs, engagement of existing users, or pre-registration (Google Play), optimizing for installs or in-app actions (target_cpa: cost per install or action), value (target_roas) or pre-registrations; with its ad group and app ad (2-5 headlines <= 30, 1-5 descriptions <= 90, optional images and YouTube videos). Each step is checkpointed.',
+    'Creates an App campaign (PAUSED) promoting an Android (GOOGLE_APP_STORE) or iOS (APPLE_APP_STORE) app: for installs, engagement of existing users, or pre-registration (Android), optimizing for installs or in-app actions (target_cpa: cost per install or action), value (target_roas) or pre-registrations; with its ad group and app ad (2-5 headlines <= 30, 1-5 descriptions <= 90, optional images and videos). Each step is checkpointed.',
   access: 'write',
   args: {
     ...basics,
-    app_id: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(255), v.description('Android package name (com.example.app) or App Store numeric id')),
+    app_id: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(255), v.description('Android package name (com.example.app) or iOS app numeric id')),
     app_store: v.pipe(v.picklist(['GOOGLE_APP_STORE', 'APPLE_APP_STORE']), v.description('GOOGLE_APP_STORE or APPLE_APP_STORE')),
     campaign_subtype: v.optional(v.pipe(v.picklist(['INSTALLS', 'ENGAGEMENT', 'PRE_REGISTRATION']), v.description('INSTALLS (default), ENGAGEMENT or PRE_REGISTRATION')), 'INSTALLS'),
     goal: v.optional(v.pipe(v.picklist(['INSTALLS', 'IN_APP_ACTIONS', 'VALUE', 'PRE_REGISTRATIONS']), v.description('What to optimize; default INSTALLS, IN_APP_ACTIONS for ENGAGEMENT, PRE_REGISTRATIONS for PRE_REGISTRATION'))),
@@ -244,14 +244,14 @@ export const createAppCampaign = defineSearchAdsTool({
     headlines: v.pipe(textList(5, 30, 'headlines'), v.minLength(2, 'must list at least 2 headlines'), v.description('2-5 headlines of at most 30 characters')),
     descriptions: v.pipe(textList(5, 90, 'descriptions'), v.minLength(1, 'must list at least 1 description'), v.description('1-5 descriptions of at most 90 characters')),
     image_asset_ids: v.optional(v.pipe(v.array(v.pipe(v.string(), v.regex(/^\d{1,19}$/, 'must be a numeric asset id'))), v.maxLength(20), v.description('Image asset ids of the library')), []),
-    youtube_video_ids: v.optional(v.pipe(v.array(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{11}$/, 'must be an 11-character YouTube video id'))), v.maxLength(20), v.description('YouTube video ids')), []),
+    youtube_video_ids: v.optional(v.pipe(v.array(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{11}$/, 'must be an 11-character video id of the video platform'))), v.maxLength(20), v.description('Video ids of the video platform')), []),
     ad_group_name: adGroupName('App ads'),
   },
   rules: [
     datesRule,
-    (a) => (a.app_store === 'GOOGLE_APP_STORE' && !/^[A-Za-z][\w]*(\.[A-Za-z][\w]*)+$/.test(a.app_id) ? '`app_id` of a Google Play app is its package name (e.g. com.example.app)' : undefined),
-    (a) => (a.app_store === 'APPLE_APP_STORE' && !/^(id)?\d{6,12}$/.test(a.app_id) ? '`app_id` of an App Store app is its numeric id (e.g. 1234567890)' : undefined),
-    (a) => (a.campaign_subtype === 'PRE_REGISTRATION' && a.app_store !== 'GOOGLE_APP_STORE' ? 'PRE_REGISTRATION campaigns are for Google Play apps (`app_store` GOOGLE_APP_STORE)' : undefined),
+    (a) => (a.app_store === 'GOOGLE_APP_STORE' && !/^[A-Za-z][\w]*(\.[A-Za-z][\w]*)+$/.test(a.app_id) ? '`app_id` of an Android app is its package name (e.g. com.example.app)' : undefined),
+    (a) => (a.app_store === 'APPLE_APP_STORE' && !/^(id)?\d{6,12}$/.test(a.app_id) ? '`app_id` of an iOS app is its numeric id (e.g. 1234567890)' : undefined),
+    (a) => (a.campaign_subtype === 'PRE_REGISTRATION' && a.app_store !== 'GOOGLE_APP_STORE' ? 'PRE_REGISTRATION campaigns are for Android apps (`app_store` GOOGLE_APP_STORE)' : undefined),
     (a) => (!GOALS[goalOf(a)]!.subtypes.includes(a.campaign_subtype) ? `\`goal\` ${goalOf(a)} does not go with campaign_subtype ${a.campaign_subtype} (it takes ${Object.entries(GOALS).filter(([, g]) => g.subtypes.includes(a.campaign_subtype)).map(([k]) => k).join(' or ')})` : undefined),
     (a) => {
       const target = GOALS[goalOf(a)]?.target;
@@ -278,7 +278,7 @@ export const createAppCampaign = defineSearchAdsTool({
       summary: `Create App campaign "${args.name}" (PAUSED, ${money(args.daily_budget, ctx.account.currency)}/day) for ${args.app_id}`,
       changes: structureChanges(appStructure(args, data), { app_id: setting.app_id, app_store: args.app_store, sub_type: setting.sub_type, goal: spec.goal }),
       budgets: [{ entity: 'campaign', name: args.name, after: args.daily_budget, currency: ctx.account.currency }],
-      notes: ['The campaign starts PAUSED: nothing spends until resume_campaign. The platform builds App ads from these assets for Search, Play, YouTube, Discover and Display.'],
+      notes: ['The campaign starts PAUSED: nothing spends until resume_campaign. The platform builds App ads from these assets for search, the app store, video, Discover and Display.'],
       data,
     };
   },
@@ -363,7 +363,7 @@ const dgOutput = v.object({ ...createdOutput, channels: v.array(v.string()), aud
 export const createDemandGenCampaign = defineSearchAdsTool({
   name: 'create_demandgen_campaign',
   description:
-    'Creates a Demand Gen campaign (PAUSED) for YouTube (in-stream, in-feed, Shorts), Discover, Gmail and Display: its own daily budget and bidding, one ad group with its channels (default all), optional audience segments and its first ad (MULTI_ASSET with images of the asset library, or VIDEO with YouTube videos), and locations. add_demandgen_ad_group adds more ad groups. Each step is checkpointed.',
+    'Creates a Demand Gen campaign (PAUSED) for video (in-stream, in-feed, Shorts), Discover, Gmail and Display: its own daily budget and bidding, one ad group with its channels (default all), optional audience segments and its first ad (MULTI_ASSET with images of the asset library, or VIDEO with videos of the video platform), and locations. add_demandgen_ad_group adds more ad groups. Each step is checkpointed.',
   access: 'write',
   args: {
     ...basics,
@@ -393,16 +393,16 @@ const { format: _format, marketing_image_asset_ids: _m, square_image_asset_ids: 
 export const createVideoCampaign = defineSearchAdsTool({
   name: 'create_video_campaign',
   description:
-    'Creates a video campaign (PAUSED): a Demand Gen campaign whose ad group serves only on the YouTube surfaces (in-stream, in-feed, Shorts; default all three) with a video ad of 1-5 YouTube videos, headlines, long headlines, descriptions, business name and a logo; its own daily budget, bidding, optional audiences and locations. Each step is checkpointed.',
+    'Creates a video campaign (PAUSED): a Demand Gen campaign whose ad group serves only on the video surfaces (in-stream, in-feed, Shorts; default all three) with a video ad of 1-5 videos, headlines, long headlines, descriptions, business name and a logo; its own daily budget, bidding, optional audiences and locations. Each step is checkpointed.',
   access: 'write',
   args: {
     ...basics,
     bidding_strategy: v.optional(v.pipe(v.picklist(['MAXIMIZE_CONVERSIONS', 'MAXIMIZE_CLICKS']), v.description('MAXIMIZE_CONVERSIONS (default) or MAXIMIZE_CLICKS')), 'MAXIMIZE_CONVERSIONS'),
     target_cpa: biddingArgs.target_cpa,
     ad_group_name: adGroupName('Video ads'),
-    channels: v.optional(v.pipe(v.array(v.picklist(VIDEO_CHANNELS as ['youtube_in_stream', 'youtube_in_feed', 'youtube_shorts'])), v.minLength(1, 'must list at least one YouTube surface'), v.check((l) => new Set(l).size === l.length, 'must not repeat a channel'), v.description('YouTube surfaces: youtube_in_stream, youtube_in_feed, youtube_shorts; default all three'))),
+    channels: v.optional(v.pipe(v.array(v.picklist(VIDEO_CHANNELS as ['youtube_in_stream', 'youtube_in_feed', 'youtube_shorts'])), v.minLength(1, 'must list at least one video surface'), v.check((l) => new Set(l).size === l.length, 'must not repeat a channel'), v.description('Video surfaces: youtube_in_stream, youtube_in_feed, youtube_shorts; default all three'))),
     ...audienceEntries,
-    youtube_video_ids: v.pipe(v.array(v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9_-]{11}$/, 'must be an 11-character YouTube video id'))), v.minLength(1, 'must list at least 1 video'), v.maxLength(5, 'must list at most 5 videos'), v.description('1-5 YouTube video ids')),
+    youtube_video_ids: v.pipe(v.array(v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9_-]{11}$/, 'must be an 11-character video id of the video platform'))), v.minLength(1, 'must list at least 1 video'), v.maxLength(5, 'must list at most 5 videos'), v.description('1-5 video ids of the video platform')),
     long_headlines: v.pipe(textList(5, 90, 'long headlines'), v.minLength(1, 'must list at least 1 long headline'), v.description('1-5 long headlines of at most 90 characters')),
     ...videoAdEntries,
   },

@@ -27,11 +27,11 @@ import { adGroupIdArg, campaignIdArg, requireLiveCampaign } from './common';
 const CALLS_TO_ACTION = ['Learn more', 'Shop now', 'Sign up', 'Subscribe', 'Book now', 'Get quote', 'Contact us', 'Download', 'Apply now', 'Order now'] as const;
 const assetIds = (what: string, max: number) =>
   v.optional(v.pipe(v.array(v.pipe(v.string(), v.trim(), v.regex(/^\d{1,19}$/, 'must be a numeric asset id'))), v.maxLength(max, `must list at most ${max} ${what}`), v.description(`${what}: image asset ids of the account's library`)), []);
-const youtubeId = v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9_-]{11}$/, 'must be an 11-character YouTube video id'));
+const youtubeId = v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9_-]{11}$/, 'must be an 11-character video id of the video platform'));
 
 /** The ad of a Demand Gen ad group: image/carousel-style multi-asset, or video responsive. */
 export const demandGenAdEntries = {
-  format: v.optional(v.pipe(v.picklist(['MULTI_ASSET', 'VIDEO']), v.description('MULTI_ASSET (images; default) or VIDEO (YouTube videos)')), 'MULTI_ASSET'),
+  format: v.optional(v.pipe(v.picklist(['MULTI_ASSET', 'VIDEO']), v.description('MULTI_ASSET (images; default) or VIDEO (videos of the video platform)')), 'MULTI_ASSET'),
   headlines: v.pipe(textList(5, 30, 'headlines'), v.minLength(1, 'must list at least 1 headline'), v.description('1-5 headlines of at most 30 characters')),
   long_headlines: v.optional(v.pipe(textList(5, 90, 'long headlines'), v.description('VIDEO: 1-5 long headlines of at most 90 characters')), []),
   descriptions: v.pipe(textList(5, 90, 'descriptions'), v.minLength(1, 'must list at least 1 description'), v.description('1-5 descriptions of at most 90 characters')),
@@ -41,7 +41,7 @@ export const demandGenAdEntries = {
   marketing_image_asset_ids: assetIds('landscape images (1.91:1, at least 600x314)', 20),
   square_image_asset_ids: assetIds('square images (1:1, at least 300x300)', 20),
   logo_image_asset_ids: v.pipe(v.array(v.pipe(v.string(), v.trim(), v.regex(/^\d{1,19}$/, 'must be a numeric asset id'))), v.minLength(1, 'must list at least 1 logo'), v.maxLength(5, 'must list at most 5 logos'), v.description('1-5 logo images (1:1, at least 128x128): image asset ids')),
-  youtube_video_ids: v.optional(v.pipe(v.array(youtubeId), v.maxLength(5, 'must list at most 5 videos'), v.description('VIDEO: 1-5 YouTube video ids')), []),
+  youtube_video_ids: v.optional(v.pipe(v.array(youtubeId), v.maxLength(5, 'must list at most 5 videos'), v.description('VIDEO: 1-5 video ids of the video platform')), []),
 };
 const demandGenAd = v.strictObject(demandGenAdEntries);
 export type DemandGenAdArgs = v.InferOutput<typeof demandGenAd>;
@@ -102,7 +102,7 @@ export const demandGenAdType = (ad: DemandGenAdArgs) => (ad.format === 'VIDEO' ?
 // ---- Channels -----------------------------------------------------------------------------------
 
 export const CHANNEL_LABEL: Record<SearchAdsDemandGenChannel, string> = {
-  youtube_in_stream: 'YouTube in-stream', youtube_in_feed: 'YouTube in-feed', youtube_shorts: 'YouTube Shorts', discover: 'Discover', gmail: 'Gmail', display: 'Display',
+  youtube_in_stream: 'Video in-stream', youtube_in_feed: 'Video in-feed', youtube_shorts: 'Shorts', discover: 'Discover', gmail: 'Gmail', display: 'Display',
 };
 export const channelsArg = (description: string) =>
   v.optional(v.pipe(v.array(v.picklist(DEMAND_GEN_CHANNELS)), v.minLength(1, 'must list at least one channel'), v.check((l) => new Set(l).size === l.length, 'must not repeat a channel'), v.description(description)));
@@ -118,7 +118,7 @@ export const describeChannels = (controls: SearchAdsDemandGenChannelControls) =>
 /** A video ad cannot serve on Gmail or Discover-only placements without images: the ad formats each surface takes. */
 export function channelAdProblem(channels: readonly SearchAdsDemandGenChannel[], format: 'MULTI_ASSET' | 'VIDEO'): string | undefined {
   if (format === 'MULTI_ASSET' && channels.every((c) => VIDEO_CHANNELS.includes(c) && c !== 'youtube_in_feed')) {
-    return `image ads do not serve on ${channels.map((c) => CHANNEL_LABEL[c]).join(' or ')}; turn on YouTube in-feed, Discover, Gmail or Display, or use a VIDEO ad`;
+    return `image ads do not serve on ${channels.map((c) => CHANNEL_LABEL[c]).join(' or ')}; turn on video in-feed, Discover, Gmail or Display, or use a VIDEO ad`;
   }
   return undefined;
 }
@@ -251,7 +251,7 @@ const controlsOutput = v.object({ ad_group_id: v.string(), name: v.string(), str
 
 export const getDemandGenChannelControls = defineSearchAdsTool({
   name: 'get_demandgen_channel_controls',
-  description: 'Shows which surfaces (YouTube in-stream, in-feed and Shorts, Discover, Gmail, Display) each ad group of a Demand Gen campaign serves on: all channels, or the selected ones.',
+  description: 'Shows which surfaces (video in-stream, in-feed and Shorts, Discover, Gmail, Display) each ad group of a Demand Gen campaign serves on: all channels, or the selected ones.',
   access: 'read',
   args: { campaign_id: campaignIdArg('Demand Gen campaign id from list_campaigns') },
   output: v.object({ customer_id: v.string(), campaign_id: v.string(), campaign_name: v.string(), ad_groups: v.array(controlsOutput) }),
@@ -337,7 +337,7 @@ const statusArg = v.optional(v.pipe(v.picklist(['PAUSED', 'ENABLED']), v.descrip
 export const addDemandGenAdGroup = defineSearchAdsTool({
   name: 'add_demandgen_ad_group',
   description:
-    'Adds an ad group to an existing Demand Gen campaign: its channels (default all), audience segments (optional; none = optimized targeting) and its first ad (MULTI_ASSET with images from the asset library, or VIDEO with YouTube videos). It starts PAUSED unless status ENABLED is asked for; each step is checkpointed.',
+    'Adds an ad group to an existing Demand Gen campaign: its channels (default all), audience segments (optional; none = optimized targeting) and its first ad (MULTI_ASSET with images from the asset library, or VIDEO with videos of the video platform). It starts PAUSED unless status ENABLED is asked for; each step is checkpointed.',
   access: 'write',
   args: {
     campaign_id: campaignIdArg('Demand Gen campaign id from list_campaigns'),
@@ -392,7 +392,7 @@ export const addDemandGenAdGroup = defineSearchAdsTool({
 export const addDemandGenAd = defineSearchAdsTool({
   name: 'add_demandgen_ad',
   description:
-    'Adds an ad to a Demand Gen ad group: MULTI_ASSET (1-5 headlines <= 30, 1-5 descriptions <= 90, business name, landscape and/or square images and 1-5 logos from the asset library) or VIDEO (YouTube video ids, long headlines). Images are checked against each slot\'s shape. It starts PAUSED unless status ENABLED is asked for.',
+    'Adds an ad to a Demand Gen ad group: MULTI_ASSET (1-5 headlines <= 30, 1-5 descriptions <= 90, business name, landscape and/or square images and 1-5 logos from the asset library) or VIDEO (video ids of the video platform, long headlines). Images are checked against each slot\'s shape. It starts PAUSED unless status ENABLED is asked for.',
   access: 'write',
   args: { ad_group_id: adGroupIdArg('Ad group of a Demand Gen campaign (from list_ad_groups)'), ...demandGenAdEntries, status: statusArg },
   rules: [(a) => demandGenAdRule(a)],

@@ -96,7 +96,7 @@ const CONDITIONS = ['NEW', 'USED', 'REFURBISHED'];
 export const addProductGroup = defineSearchAdsTool({
   name: 'add_product_group',
   description:
-    'Adds a product group to a Shopping ad group\'s partition tree: a dimension (BRAND, ITEM_ID, CONDITION, CATEGORY_L1-5 with Google product category ids, PRODUCT_TYPE_L1-5, CUSTOM_ATTRIBUTE_0-4) and value, with its own bid or excluded. Under a subdivision it adds a sibling; on a unit (or a tree of just "All products") it subdivides that unit and adds the "everything else" unit the platform requires (bid everything_else_bid, default the unit\'s bid). An empty tree gets a root.',
+    'Adds a product group to a Shopping ad group\'s partition tree: a dimension (BRAND, ITEM_ID, CONDITION, CATEGORY_L1-5 with product category ids of the platform taxonomy, PRODUCT_TYPE_L1-5, CUSTOM_ATTRIBUTE_0-4) and value, with its own bid or excluded. Under a subdivision it adds a sibling; on a unit (or a tree of just "All products") it subdivides that unit and adds the "everything else" unit the platform requires (bid everything_else_bid, default the unit\'s bid). An empty tree gets a root.',
   access: 'write',
   args: {
     ad_group_id: adGroupIdArg('Shopping ad group id (from get_shopping_settings or list_ad_groups)'),

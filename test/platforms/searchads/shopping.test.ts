@@ -6,6 +6,7 @@ import type { ConnectedAccount } from '../../../functions/runtime/stores/owners'
 import { injectSandboxFailure } from '../../../platforms/sandbox/platform';
 import { callTool, callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
 import { adGroupsByName, campaignsByName } from './helpers';
+import { imageLibrary } from './shopping-scan-arguments';
 
 useTestTables();
 
@@ -23,11 +24,7 @@ describe('searchads Shopping, App, Demand Gen and video tools (sandbox)', () => 
     account = owner.accounts.searchads![0]!;
     campaigns = await campaignsByName(apiKey);
     groups = await adGroupsByName(apiKey);
-    // The seeded image assets, as the refusal of a wrong image lists them.
-    const refused = await callTool(apiKey, 'add_demandgen_ad', {
-      ad_group_id: groups['Hikers - All surfaces']!.id, headlines: ['Trail gear'], descriptions: ['Tested on trails.'], business_name: 'Northwind', final_url: 'https://www.example.com/', logo_image_asset_ids: ['1'], square_image_asset_ids: ['2'],
-    });
-    const library = [...String(refused.body.error).matchAll(/(\d+) "([^"]+)" (\d+)x(\d+)/g)].map((m) => ({ id: m[1]!, name: m[2]! }));
+    const library = await imageLibrary(apiKey, groups['Hikers - All surfaces']!.id);
     const find = (prefix: string) => library.find((l) => l.name.startsWith(prefix))!.id;
     images = { landscape: find('Trail hero'), square: find('Boots square'), logo: find('Northwind logo'), portrait: find('Summit portrait') };
   });
@@ -177,7 +174,7 @@ describe('searchads Shopping, App, Demand Gen and video tools (sandbox)', () => 
       const base = { name: 'App - bad', daily_budget: 10, headlines: ['One headline', 'Two headline'], descriptions: ['Desc'] };
       const pre = await callTool(apiKey, 'create_app_campaign', { ...base, app_id: '1234567890', app_store: 'APPLE_APP_STORE', campaign_subtype: 'PRE_REGISTRATION' });
       expect(pre.status).toBe(400);
-      expect(pre.body.error).toContain('PRE_REGISTRATION campaigns are for Google Play apps');
+      expect(pre.body.error).toContain('PRE_REGISTRATION campaigns are for Android apps');
       const noTarget = await callTool(apiKey, 'create_app_campaign', { ...base, app_id: 'com.example.app', app_store: 'GOOGLE_APP_STORE' });
       expect(noTarget.body.error).toContain('`target_cpa` is required for goal INSTALLS');
       const pkg = await callTool(apiKey, 'create_app_campaign', { ...base, app_id: 'not a package', app_store: 'GOOGLE_APP_STORE', target_cpa: 1 });
@@ -249,7 +246,7 @@ describe('searchads Shopping, App, Demand Gen and video tools (sandbox)', () => 
       expect(videoOnly.status).toBe(200);
       const instream = await callTool(apiKey, 'add_demandgen_ad_group', { campaign_id: dg, name: 'In-stream only', channels: ['youtube_in_stream'], ad: ad() });
       expect(instream.status).toBe(400);
-      expect(instream.body.error).toContain('image ads do not serve on YouTube in-stream');
+      expect(instream.body.error).toContain('image ads do not serve on Video in-stream');
       const noVideo = await callTool(apiKey, 'add_demandgen_ad', { ad_group_id: groups['Shorts viewers']!.id, ...ad(), format: 'VIDEO', marketing_image_asset_ids: [], square_image_asset_ids: [] });
       expect(noVideo.status).toBe(400);
       expect(noVideo.body.error).toContain('`youtube_video_ids` must list 1-5 videos');
