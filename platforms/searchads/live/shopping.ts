@@ -138,7 +138,7 @@ export class SearchAdsShoppingLive implements SearchAdsShoppingPort {
           ...base.biddingWire(campaign.bidding_strategy ?? 'MAXIMIZE_CONVERSIONS', campaign.bidding_targets),
           startDateTime: `${campaign.start_date} 00:00:00`,
           ...(campaign.end_date ? { endDateTime: `${campaign.end_date} 23:59:59` } : {}),
-          ...(shopping ? { shoppingSetting: { merchantId: shopping.merchant_id, feedLabel: shopping.feed_label, campaignPriority: shopping.campaign_priority, enableLocal: shopping.enable_local } } : {}),
+          ...(shopping ? { shoppingSetting: { merchantId: shopping.merchant_id, ...(shopping.feed_label ? { feedLabel: shopping.feed_label } : {}), campaignPriority: shopping.campaign_priority, enableLocal: shopping.enable_local } } : {}),
           ...(app ? { advertisingChannelSubType: app.sub_type, appCampaignSetting: { appId: app.app_id, appStore: app.app_store, biddingStrategyGoalType: app.bidding_strategy_goal_type } } : {}),
         },
       },
