@@ -3,11 +3,17 @@ import { openSearchAdsPort } from '../../../platforms/searchads/define';
 import { useTestTables } from '../../support/gateway';
 import { liveOwner, useFakeSearchPlatform } from './live-support';
 import { describePortContract } from './port-contract';
+import { describeShoppingPortContract } from './port-contract-shopping';
 
 useTestTables();
 const platform = useFakeSearchPlatform();
 
 describePortContract('live adapter over the fake search platform', async () => {
+  const { account } = await liveOwner(platform);
+  return openSearchAdsPort(account, operatorCall());
+});
+
+describeShoppingPortContract('live adapter over the fake search platform', async () => {
   const { account } = await liveOwner(platform);
   return openSearchAdsPort(account, operatorCall());
 });
