@@ -76,6 +76,19 @@ describe('searchads Shopping, App, Demand Gen and video tools on a live account 
     const dry = await callToolOk(live.apiKey, 'add_product_group', { ad_group_id: group.id, dimension: 'BRAND', value: 'trailhead', dry_run: true });
     expect(dry.structured).toMatchObject({ dry_run: true, platformCheck: { checked: true } });
     expect(JSON.stringify(platform.api.customer(cid).adGroupCriteria)).toBe(before);
+    // Multi-step creates are checked up to the requests that need what they would create.
+    const campaigns = platform.api.customer(cid).campaigns.length;
+    const ad = { headlines: ['Checked'], descriptions: ['Checked only.'], business_name: 'Northwind', final_url: 'https://www.example.com/', marketing_image_asset_ids: [images.Trail], logo_image_asset_ids: [images.Northwind] };
+    for (const [tool, args] of [
+      ['create_shopping_campaign', { name: 'Checked Shopping', daily_budget: 10, merchant_center_id: '5012345678' }],
+      ['create_demandgen_campaign', { name: 'Checked DG', daily_budget: 10, in_market_audiences: ['80443'], ad }],
+      ['create_app_campaign', { name: 'Checked App', daily_budget: 10, app_id: '1234567890', app_store: 'APPLE_APP_STORE', target_cpa: 2, headlines: ['One', 'Two'], descriptions: ['Three'] }],
+      ['unlink_merchant_feed', { merchant_center_id: '5087654321' }],
+    ] as const) {
+      const checked = await callToolOk(live.apiKey, tool, { ...args, dry_run: true });
+      expect({ tool, check: checked.structured!.platformCheck }).toEqual({ tool, check: { checked: true, message: expect.any(String) } });
+    }
+    expect(platform.api.customer(cid).campaigns).toHaveLength(campaigns);
   });
 
   it('App, Demand Gen and video campaigns land on the platform in its wire format and read back', async () => {
