@@ -281,4 +281,27 @@ describe('searchads Shopping, App, Demand Gen and video tools (sandbox)', () => 
       expect((await adGroupsByName(apiKey))['Ad group 1']).toMatchObject({ campaign_id: retried.structured!.campaign_id });
     });
   });
+  describe('argument rules', () => {
+    it.each([
+      ['update_product_group', () => ({ ad_group_id: groups['All Footwear']!.id, product_group_id: '1' }), 'give `cpc_bid` or `excluded`'],
+      ['update_product_group', () => ({ ad_group_id: groups['All Footwear']!.id, product_group_id: '1', cpc_bid: 1, excluded: true }), '`cpc_bid` and `excluded: true` do not go together'],
+      ['add_product_group', () => ({ ad_group_id: groups['All Footwear']!.id, dimension: 'BRAND', value: 'x', cpc_bid: 1, excluded: true }), '`cpc_bid` and `excluded: true` do not go together'],
+      ['add_product_group', () => ({ ad_group_id: groups['All Footwear']!.id, dimension: 'CATEGORY_L1', value: 'shoes' }), 'numeric product category id'],
+      ['add_product_group', () => ({ ad_group_id: groups['All Footwear']!.id, dimension: 'BRAND', value: 'x', cpc_bid: 0.555 }), 'whole cents'],
+      ['get_product_groups', () => ({ ad_group_id: groups['Brand - Core']!.id }), 'belong to Shopping ad groups'],
+      ['create_shopping_campaign', () => ({ name: 'X', daily_budget: 10, start_date: '2031-02-01', end_date: '2031-01-01' }), '`end_date` must be on or after `start_date`'],
+      ['create_shopping_campaign', () => ({ name: 'X', daily_budget: 10, campaign_priority: 3 }), 'campaign_priority'],
+      ['create_demandgen_campaign', () => ({ name: 'X', daily_budget: 10, bidding_strategy: 'MAXIMIZE_CLICKS', target_cpa: 2, ad: { headlines: ['A'], descriptions: ['B'], business_name: 'N', final_url: 'https://www.example.com/', logo_image_asset_ids: ['1'], square_image_asset_ids: ['2'] } }), '`target_cpa` goes with bidding_strategy MAXIMIZE_CONVERSIONS'],
+      ['create_demandgen_campaign', () => ({ name: 'X', daily_budget: 10, ad: { headlines: ['A'], descriptions: ['B'], business_name: 'N', final_url: 'https://www.example.com/', logo_image_asset_ids: ['1'] } }), 'a MULTI_ASSET ad needs `ad.marketing_image_asset_ids` or `ad.square_image_asset_ids`'],
+      ['create_video_campaign', () => ({ name: 'X', daily_budget: 10, youtube_video_ids: [], headlines: ['A'], long_headlines: ['B'], descriptions: ['C'], business_name: 'N', final_url: 'https://www.example.com/', logo_image_asset_ids: ['1'] }), 'must list at least 1 video'],
+      ['add_demandgen_ad_group', () => ({ campaign_id: campaigns['Demand Gen - Spring Trail Launch']!.id, name: 'Hikers - All surfaces', ad: { headlines: ['A'], descriptions: ['B'], business_name: 'N', final_url: 'https://www.example.com/', logo_image_asset_ids: [images.logo], square_image_asset_ids: [images.square] } }), 'already has an ad group named'],
+      ['add_demandgen_ad', () => ({ ad_group_id: groups['Brand - Core']!.id, headlines: ['A'], descriptions: ['B'], business_name: 'N', final_url: 'https://www.example.com/', logo_image_asset_ids: [images.logo], square_image_asset_ids: [images.square] }), 'adds ads to Demand Gen ad groups'],
+      ['replace_demandgen_audiences', () => ({ ad_group_id: groups['Hikers - All surfaces']!.id, user_lists: ['80443'] }), 'is not a USER_LIST segment'],
+      ['create_app_campaign', () => ({ name: 'X', daily_budget: 10, app_id: 'com.example.app', app_store: 'GOOGLE_APP_STORE', goal: 'VALUE', target_cpa: 1, headlines: ['A', 'B'], descriptions: ['C'] }), '`target_roas` is required for goal VALUE'],
+    ])('%s refuses bad arguments (case %#)', async (tool, args, message) => {
+      const result = await callTool(apiKey, tool, args());
+      expect(result.status).toBe(400);
+      expect(result.body.error).toContain(message);
+    });
+  });
 });
