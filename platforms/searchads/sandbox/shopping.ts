@@ -122,6 +122,10 @@ export class ShoppingSandbox {
     const { channel_controls, ...rest } = group;
     const campaign = await this.base.getCampaign(group.campaign_id);
     if (channel_controls && campaign.type !== 'DEMAND_GEN') throw refused('AD_GROUP_ERROR.INVALID_AD_GROUP_SETTING', 'Channel controls are only for ad groups of Demand Gen campaigns.');
+    const untyped = campaign.type === 'DEMAND_GEN' || campaign.type === 'MULTI_CHANNEL';
+    if (untyped !== (group.type === 'UNSPECIFIED') || (group.type === 'SHOPPING_PRODUCT_ADS') !== (campaign.type === 'SHOPPING')) {
+      throw refused('AD_GROUP_ERROR.AD_GROUP_TYPE_NOT_VALID_FOR_ADVERTISING_CHANNEL_TYPE', `An ad group of type ${group.type} does not belong to a ${campaign.type} campaign.`);
+    }
     const created = await this.base.createAdGroup(rest);
     if (campaign.type === 'DEMAND_GEN') await this.store.putMany(SHOPPING_KIND.channelControls, [{ id: created.id, ...(channel_controls ?? allChannels()) }]);
     return created;
