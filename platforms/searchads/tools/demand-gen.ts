@@ -183,7 +183,7 @@ export const getDemandGenAudiences = defineSearchAdsTool({
   }),
   async run(args, ctx) {
     const { campaign, groups } = await demandGenScope(ctx.platform, args);
-    const rows = groups.map((g) => ({ ad_group_id: g.id, name: g.name, status: g.status, audiences: g.audiences ?? [] }));
+    const rows = [...groups].sort((x, y) => x.name.localeCompare(y.name)).map((g) => ({ ad_group_id: g.id, name: g.name, status: g.status, audiences: g.audiences ?? [] }));
     const text = [
       `## Audiences of Demand Gen campaign "${campaign.name}" (${campaign.id})`,
       '',
@@ -258,7 +258,7 @@ export const getDemandGenChannelControls = defineSearchAdsTool({
   async run(args, ctx) {
     const { campaign, groups } = await demandGenScope(ctx.platform, args);
     const controls = await ctx.platform.listDemandGenChannelControls(campaign.id);
-    const rows = groups.filter((g) => g.status !== 'REMOVED').map((g) => {
+    const rows = groups.filter((g) => g.status !== 'REMOVED').sort((x, y) => x.name.localeCompare(y.name)).map((g) => {
       const c = controls.find((x) => x.ad_group_id === g.id)?.controls ?? controlsOf(undefined);
       return { ad_group_id: g.id, name: g.name, strategy: c.strategy, channels: channelsOn(c) };
     });
