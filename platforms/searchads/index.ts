@@ -68,6 +68,11 @@ import { addAssetGroupListingFilter, getAssetGroupListingFilters, removeAssetGro
 import { getPmaxAssetPerformance } from './tools/get-pmax-asset-performance';
 import { createPmaxCampaign } from './tools/create-pmax-campaign';
 import { discoverExistingAssets, helpUserUpload, validateAndPrepareAssets } from './tools/pmax-asset-prep';
+import { getMerchantFeedLinks, linkMerchantFeed, unlinkMerchantFeed } from './tools/merchant-links';
+import { addShoppingAdGroup, addShoppingProductAd, getShoppingSettings } from './tools/shopping';
+import { addProductGroup, getProductGroups, removeProductGroup, updateProductGroup } from './tools/product-groups';
+import { addDemandGenAd, addDemandGenAdGroup, getDemandGenAudiences, getDemandGenChannelControls, replaceDemandGenAudiences, updateDemandGenChannelControls } from './tools/demand-gen';
+import { createAppCampaign, createDemandGenCampaign, createShoppingCampaign, createVideoCampaign } from './tools/channel-campaigns';
 
 /** The searchads platform: search and display advertising. */
 export const searchads: PlatformModule = {
@@ -163,6 +168,27 @@ export const searchads: PlatformModule = {
     addAssetGroupListingFilter,
     removeAssetGroupListingFilter,
     validateAndPrepareAssets,
+    // Shopping, App, Demand Gen and video campaigns
+    getShoppingSettings,
+    getProductGroups,
+    getMerchantFeedLinks,
+    getDemandGenAudiences,
+    getDemandGenChannelControls,
+    createShoppingCampaign,
+    addShoppingAdGroup,
+    addShoppingProductAd,
+    addProductGroup,
+    updateProductGroup,
+    removeProductGroup,
+    linkMerchantFeed,
+    unlinkMerchantFeed,
+    createAppCampaign,
+    createDemandGenCampaign,
+    createVideoCampaign,
+    addDemandGenAdGroup,
+    addDemandGenAd,
+    replaceDemandGenAudiences,
+    updateDemandGenChannelControls,
   ],
   newSandboxAccountId: () => digits(10),
   seedSandbox: seedSearchAdsAccount,

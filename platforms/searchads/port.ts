@@ -3,6 +3,7 @@ import type { SearchAdsInsightsPort } from './port-insights';
 import type { SearchAdsBiddingPort } from './port-bidding';
 import type { SearchAdsAudiencePort } from './port-audience';
 import type { SearchAdsPmaxPort } from './port-pmax';
+import type { SearchAdsChannelCampaignType, SearchAdsShoppingPort } from './port-shopping';
 
 /**
  * The searchads platform interface (search and display advertising): everything its tools may
@@ -11,7 +12,7 @@ import type { SearchAdsPmaxPort } from './port-pmax';
  * language search, mutate with update masks, geo target suggestions). Ids of created entities are
  * assigned by the platform; figures come only from `getReport`.
  */
-export interface SearchAdsPort extends SearchAdsInsightsPort, SearchAdsBiddingPort, SearchAdsAudiencePort, SearchAdsPmaxPort {
+export interface SearchAdsPort extends SearchAdsInsightsPort, SearchAdsBiddingPort, SearchAdsAudiencePort, SearchAdsPmaxPort, SearchAdsShoppingPort {
   /** Account-level settings (descriptive name, partner-network eligibility). */
   getAccountSettings(): Promise<SearchAdsAccountSettings>;
 
@@ -128,7 +129,7 @@ export interface SearchAdsAccountSettings {
   is_partner_account?: boolean;
 }
 
-export type SearchAdsCampaignType = 'SEARCH' | 'DISPLAY' | 'PERFORMANCE_MAX' | 'SHOPPING' | 'VIDEO';
+export type SearchAdsCampaignType = 'SEARCH' | 'DISPLAY' | 'PERFORMANCE_MAX' | 'SHOPPING' | 'VIDEO' | SearchAdsChannelCampaignType;
 export type SearchAdsCampaignStatus = 'ENABLED' | 'PAUSED' | 'REMOVED';
 export type AudienceTargetingMode = 'OBSERVATION' | 'TARGETING';
 

@@ -62,6 +62,8 @@ import type {
 } from './port-audience';
 import { AUDIENCE_KIND, changeEventsOf, currentRecommendation, deriveRecommendations, matchesUser, segmentOf, userListOf, type StoredUserList } from './sandbox/audience';
 import { ToolError } from '../../functions/runtime/errors';
+import { SHOPPING_KIND, ShoppingSandbox, seedShoppingFamily } from './sandbox/shopping';
+import type { SearchAdsShoppingPort } from './port-shopping';
 
 /** Entity kinds of the searchads sandbox (the sort-key prefixes). */
 export const KIND = {
@@ -80,6 +82,7 @@ export const KIND = {
   conversionAction: 'conversion_action',
   ...BIDDING_KIND,
   ...AUDIENCE_KIND,
+  ...SHOPPING_KIND,
 } as const;
 
 const SETTINGS_ID = 'account';
@@ -115,6 +118,21 @@ export class SearchAdsSandbox extends SandboxPlatform implements SearchAdsPort {
   removeAssetGroupSignals: SearchAdsPmaxPort['removeAssetGroupSignals'] = (...a) => this.pmax.removeAssetGroupSignals(...a);
   listListingGroupFilters: SearchAdsPmaxPort['listListingGroupFilters'] = (...a) => this.pmax.listListingGroupFilters(...a);
   mutateListingGroupFilters: SearchAdsPmaxPort['mutateListingGroupFilters'] = (...a) => this.pmax.mutateListingGroupFilters(...a);
+  /** Shopping, App, Demand Gen and video campaigns (sandbox/shopping.ts). */
+  private readonly channels = new ShoppingSandbox(this.store, this);
+  createChannelCampaign: SearchAdsShoppingPort['createChannelCampaign'] = (c) => this.channels.createChannelCampaign(c);
+  getShoppingSetting: SearchAdsShoppingPort['getShoppingSetting'] = (id) => this.channels.getShoppingSetting(id);
+  getAppCampaignSetting: SearchAdsShoppingPort['getAppCampaignSetting'] = (id) => this.channels.getAppCampaignSetting(id);
+  listMerchantCenterLinks: SearchAdsShoppingPort['listMerchantCenterLinks'] = () => this.channels.listMerchantCenterLinks();
+  acceptMerchantCenterInvitation: SearchAdsShoppingPort['acceptMerchantCenterInvitation'] = (id) => this.channels.acceptMerchantCenterInvitation(id);
+  removeMerchantCenterLink: SearchAdsShoppingPort['removeMerchantCenterLink'] = (id) => this.channels.removeMerchantCenterLink(id);
+  createChannelAdGroup: SearchAdsShoppingPort['createChannelAdGroup'] = (g) => this.channels.createChannelAdGroup(g);
+  listDemandGenChannelControls: SearchAdsShoppingPort['listDemandGenChannelControls'] = (id) => this.channels.listDemandGenChannelControls(id);
+  updateDemandGenChannelControls: SearchAdsShoppingPort['updateDemandGenChannelControls'] = (id, c) => this.channels.updateDemandGenChannelControls(id, c);
+  removeAdGroupAudiences: SearchAdsShoppingPort['removeAdGroupAudiences'] = (id, ids) => this.channels.removeAdGroupAudiences(id, ids);
+  createChannelAds: SearchAdsShoppingPort['createChannelAds'] = (ads) => this.channels.createChannelAds(ads);
+  listListingGroups: SearchAdsShoppingPort['listListingGroups'] = (id) => this.channels.listListingGroups(id);
+  mutateListingGroups: SearchAdsShoppingPort['mutateListingGroups'] = (id, c) => this.channels.mutateListingGroups(id, c);
 
   async getAccountSettings(): Promise<SearchAdsAccountSettings> {
     const settings = await this.store.get<SearchAdsAccountSettings>(KIND.settings, SETTINGS_ID);
@@ -709,7 +727,7 @@ export async function seedSearchAdsAccount(account: ConnectedAccount): Promise<v
 
   const adGroups: StoredAdGroup[] = [];
   const adGroup = (c: StoredCampaign, g: Partial<StoredAdGroup> & Pick<StoredAdGroup, 'name'>): StoredAdGroup => {
-    const type = { SEARCH: 'SEARCH_STANDARD', DISPLAY: 'DISPLAY_STANDARD', SHOPPING: 'SHOPPING_PRODUCT_ADS', VIDEO: 'VIDEO_RESPONSIVE', PERFORMANCE_MAX: 'SEARCH_STANDARD' }[c.type];
+    const type = { SEARCH: 'SEARCH_STANDARD', DISPLAY: 'DISPLAY_STANDARD', SHOPPING: 'SHOPPING_PRODUCT_ADS', VIDEO: 'VIDEO_RESPONSIVE', PERFORMANCE_MAX: 'SEARCH_STANDARD', DEMAND_GEN: 'UNSPECIFIED', MULTI_CHANNEL: 'UNSPECIFIED' }[c.type];
     const group: StoredAdGroup = { id: ids.digits(11), campaign_id: c.id, status: 'ENABLED', type, cpc_bid: 1.2, performance: c.performance, start_date: c.start_date, audiences: [], ...g };
     adGroups.push(group);
     return group;
@@ -724,7 +742,7 @@ export async function seedSearchAdsAccount(account: ConnectedAccount): Promise<v
   const cartAbandoners = adGroup(remarketing, { name: 'Cart Abandoners 30d', cpc_bid: 0.8, performance: 'poor' });
   const siteVisitors = adGroup(remarketing, { name: 'Site Visitors 90d', status: 'PAUSED', cpc_bid: 0.5, performance: 'poor' });
   const outdoorInterests = adGroup(prospecting, { name: 'Outdoor Interests', cpc_bid: 0.7, performance: 'new' });
-  adGroup(shopping, { name: 'All Footwear', cpc_bid: 0.95, performance: 'strong' });
+  const shoppingGroup = adGroup(shopping, { name: 'All Footwear', cpc_bid: 0.95, performance: 'strong' });
   adGroup(video, { name: 'Brand Story - In-Stream', status: 'PAUSED', cpc_bid: 0.05, performance: 'poor' });
   const sandals = adGroup(launch, { name: 'Summer Sandals', cpc_bid: 1.0, performance: 'new' });
   adGroup(holiday, { name: 'Holiday Gifts', status: 'REMOVED', cpc_bid: 1.3, performance: 'average' });
@@ -931,4 +949,5 @@ export async function seedSearchAdsAccount(account: ConnectedAccount): Promise<v
     store.putMany(KIND.labelLink, labelLinks),
     seedPmax(store, cid, pmax.id, createdAt),
   ]);
+  await seedShoppingFamily(store, account, { shoppingCampaignId: shopping.id, shoppingAdGroupId: shoppingGroup.id });
 }

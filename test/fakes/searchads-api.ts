@@ -19,6 +19,7 @@ import { AUDIENCE_FIELDS, AUDIENCE_FROM, AUDIENCE_MUTABLE, FakeFailure, audience
 import { imageSize } from '../../platforms/image-check';
 
 export const FAKE_DEVELOPER_TOKEN = 'fake-developer-token';
+const DEMAND_GEN_CHANNELS = ['youtube_in_stream', 'youtube_in_feed', 'youtube_shorts', 'discover', 'gmail', 'display'];
 export const FAKE_API_VERSION = 'v26';
 
 type Obj = Record<string, any>;
@@ -64,6 +65,9 @@ export interface FakeCustomer extends AudienceCollections {
   assetGroupSignals: Obj[];
   audiences: Obj[];
   listingGroupFilters: Obj[];
+  /** Merchant Center links (`product_link`) and the link requests merchants sent (`product_link_invitation`). */
+  productLinks: Obj[];
+  productLinkInvitations: Obj[];
 }
 
 export const USER_INTERESTS: Obj[] = [
@@ -100,6 +104,8 @@ const FIELDS: Record<string, string[]> = {
     'network_settings.target_partner_search_network', 'network_settings.target_youtube', 'network_settings.target_google_tv_network',
     'targeting_setting.target_restrictions', 'ai_max_setting.enable_ai_max', 'tracking_url_template', 'final_url_suffix', 'url_custom_parameters', 'labels', 'frequency_caps', 'bidding_strategy',
     'maximize_conversions.target_cpa_micros', 'target_cpa.target_cpa_micros', 'maximize_conversion_value.target_roas', 'target_roas.target_roas',
+    'advertising_channel_sub_type', 'shopping_setting.merchant_id', 'shopping_setting.feed_label', 'shopping_setting.campaign_priority', 'shopping_setting.enable_local',
+    'app_campaign_setting.app_id', 'app_campaign_setting.app_store', 'app_campaign_setting.bidding_strategy_goal_type',
   ],
   campaign_budget: ['id', 'resource_name', 'name', 'amount_micros', 'explicitly_shared', 'delivery_method', 'status'],
   bidding_strategy: [
@@ -111,14 +117,20 @@ const FIELDS: Record<string, string[]> = {
   ad_group_label: ['resource_name', 'ad_group', 'label'],
   ad_group_ad_label: ['resource_name', 'ad_group_ad', 'label'],
   ad_group_criterion_label: ['resource_name', 'ad_group_criterion', 'label'],
-  ad_group: ['id', 'resource_name', 'name', 'status', 'type', 'cpc_bid_micros', 'campaign'],
+  ad_group: [
+    'id', 'resource_name', 'name', 'status', 'type', 'cpc_bid_micros', 'campaign', 'demand_gen_ad_group_settings.channel_controls.channel_strategy',
+    ...DEMAND_GEN_CHANNELS.map((c) => `demand_gen_ad_group_settings.channel_controls.selected_channels.${c}`),
+  ],
   ad_group_ad: [
     'resource_name', 'status', 'ad_group', 'ad.id', 'ad.type', 'ad.final_urls', 'ad.responsive_search_ad.headlines', 'ad.responsive_search_ad.descriptions',
     'ad.responsive_search_ad.path1', 'ad.responsive_search_ad.path2', 'ad.responsive_display_ad.headlines', 'ad.responsive_display_ad.descriptions',
   ],
   ad_group_criterion: [
     'resource_name', 'criterion_id', 'type', 'status', 'negative', 'ad_group', 'keyword.text', 'keyword.match_type', 'cpc_bid_micros', 'quality_info.quality_score',
-    'user_interest.user_interest_category', 'custom_audience.custom_audience', 'user_list.user_list',
+    'user_interest.user_interest_category', 'custom_audience.custom_audience', 'user_list.user_list', 'listing_group.type', 'listing_group.parent_ad_group_criterion',
+    'listing_group.case_value.product_brand.value', 'listing_group.case_value.product_item_id.value', 'listing_group.case_value.product_condition.condition',
+    'listing_group.case_value.product_category.category_id', 'listing_group.case_value.product_category.level', 'listing_group.case_value.product_type.value',
+    'listing_group.case_value.product_type.level', 'listing_group.case_value.product_custom_attribute.value', 'listing_group.case_value.product_custom_attribute.index',
   ],
   campaign_criterion: ['resource_name', 'criterion_id', 'type', 'negative', 'campaign', 'keyword.text', 'keyword.match_type', 'location.geo_target_constant', 'language.language_constant',
     'bid_modifier', 'device.type', 'ad_schedule.day_of_week', 'ad_schedule.start_hour', 'ad_schedule.start_minute', 'ad_schedule.end_hour', 'ad_schedule.end_minute',
@@ -137,7 +149,10 @@ const FIELDS: Record<string, string[]> = {
     'resource_name', 'id', 'asset_group', 'type', 'listing_source', 'parent_listing_group_filter', 'case_value.product_brand.value', 'case_value.product_category.category_id',
     'case_value.product_category.level', 'case_value.product_item_id.value', 'case_value.product_custom_attribute.value', 'case_value.product_custom_attribute.index',
     'case_value.product_condition.condition',
+    'image_asset.full_size.width_pixels', 'image_asset.full_size.height_pixels', 'youtube_video_asset.youtube_video_id',
   ],
+  product_link: ['resource_name', 'product_link_id', 'type', 'merchant_center.merchant_center_id'],
+  product_link_invitation: ['resource_name', 'product_link_invitation_id', 'status', 'type', 'merchant_center.merchant_center_id'],
   campaign_asset: ['resource_name', 'campaign', 'asset', 'field_type', 'status'],
   label: ['id', 'resource_name', 'name', 'status', 'text_label.description', 'text_label.background_color'],
   user_interest: ['user_interest_id', 'resource_name', 'name', 'taxonomy_type', 'user_interest_parent'],
@@ -193,7 +208,10 @@ const FROM: Record<string, { with: string[]; metrics?: boolean }> = {
   geo_target_constant: { with: ['geo_target_constant'] },
   conversion_action: { with: ['conversion_action', 'customer'] },
   ...AUDIENCE_FROM,
+  product_link: { with: ['product_link', 'customer'] },
+  product_link_invitation: { with: ['product_link_invitation', 'customer'] },
 };
+const DEMAND_GEN_CHANNEL_KEYS = ['youtubeInStream', 'youtubeInFeed', 'youtubeShorts', 'discover', 'gmail', 'display'];
 
 const camel = (snake: string) => snake.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 const get = (obj: Obj | undefined, path: string) => path.split('.').reduce<any>((node, key) => (node == null ? undefined : node[key]), obj);
@@ -271,7 +289,7 @@ export class FakeSearchAdsApi {
       campaigns: [], budgets: [], adGroups: [], ads: [], adObjects: [], adGroupCriteria: [], campaignCriteria: [], assets: [], campaignAssets: [], labels: [], customAudiences: [], userLists: [],
       sharedSets: [], sharedCriteria: [], campaignSharedSets: [], conversionActions: [],
       campaignLabels: [], adGroupLabels: [], adGroupAdLabels: [], adGroupCriterionLabels: [], biddingStrategies: [], ...emptyAudienceCollections(),
-      assetGroups: [], assetGroupAssets: [], assetGroupSignals: [], audiences: [], listingGroupFilters: [],
+      assetGroups: [], assetGroupAssets: [], assetGroupSignals: [], audiences: [], listingGroupFilters: [], productLinks: [], productLinkInvitations: [],
     };
     this.customers.set(customer.id, customer);
     return customer;
@@ -427,6 +445,15 @@ export class FakeSearchAdsApi {
     action('Add to cart', 'ADD_TO_CART', 'WEBPAGE', false);
     action('Old checkout tag', 'PURCHASE', 'WEBPAGE', true, 'REMOVED');
     seedAudience(c);
+    // Merchant Center: one linked feed, one merchant's pending request; image and video assets.
+    const linkId = newId(10);
+    c.productLinks.push({ resourceName: rn('productLinks', linkId), productLinkId: linkId, type: 'MERCHANT_CENTER', merchantCenter: { merchantCenterId: '5012345678' } });
+    const invitationId = newId(10);
+    c.productLinkInvitations.push({ resourceName: rn('productLinkInvitations', invitationId), productLinkInvitationId: invitationId, status: 'PENDING_APPROVAL', type: 'MERCHANT_CENTER', merchantCenter: { merchantCenterId: '5087654321' } });
+    for (const [name, width, height] of [['Trail hero 1200x628', 1200, 628], ['Boots square 1200x1200', 1200, 1200], ['Northwind logo 512x512', 512, 512]] as const) {
+      asset({ type: 'IMAGE', name, imageAsset: { fullSize: { widthPixels: width, heightPixels: height } } });
+    }
+    asset({ type: 'YOUTUBE_VIDEO', name: 'Brand story (30s)', youtubeVideoAsset: { youtubeVideoId: 'dQw4w9WgXcQ' } });
   }
 
   // Metrics: a deterministic day of each ad group; a campaign is the sum of its ad groups (or its own day without any), the customer the sum of campaigns.
@@ -569,7 +596,7 @@ export class FakeSearchAdsApi {
     if (req.method === 'POST' && path === 'geoTargetConstants:suggest') return this.suggest(json);
     const ideasPath = /^customers\/([^/:]+):generateKeywordIdeas$/.exec(path);
     if (req.method === 'POST' && ideasPath) return this.keywordIdeas(this.authorize(user, ideasPath[1]!, req.headers['login-customer-id']), json);
-    const customerPath = /^customers\/([^/]+)\/(googleAds:search|[a-zA-Z]+:mutate)$/.exec(path);
+    const customerPath = /^customers\/([^/]+)\/(googleAds:search|[a-zA-Z]+:mutate|productLinkInvitations:update|productLinks:remove)$/.exec(path);
     const customMethod = /^customers\/([^/]+)\/[A-Za-z]+(\/[^/:]+)?:[A-Za-z]+$/.exec(path);
     if (req.method === 'POST' && !customerPath && customMethod) {
       const answer = audienceMethod(this.authorize(user, customMethod[1]!, req.headers['login-customer-id']), path, json, user);
@@ -579,7 +606,9 @@ export class FakeSearchAdsApi {
     const customer = this.authorize(user, customerPath[1]!, req.headers['login-customer-id']);
     if (customerPath[2] === 'googleAds:search') return this.search(customer, json);
     if (customerPath[2] === 'googleAds:mutate') return this.mutateAll(customer, json, user);
-    return this.mutate(customer, customerPath[2]!.replace(':mutate', ''), json, user);
+    if (customerPath[2] === 'productLinkInvitations:update') return this.updateInvitation(customer, json);
+    if (customerPath[2] === 'productLinks:remove') return this.removeProductLink(customer, json);
+    return this.mutate(customer, customerPath[2]!.replace(":mutate", ""), json, user);
   }
 
   private authenticate(req: IncomingMessage): string {
@@ -817,6 +846,12 @@ export class FakeSearchAdsApi {
       case 'conversion_action':
         rows = c.conversionActions.map((conversionAction) => ({ conversionAction, customer }));
         break;
+      case 'product_link':
+        rows = c.productLinks.map((productLink) => ({ productLink, customer }));
+        break;
+      case 'product_link_invitation':
+        rows = c.productLinkInvitations.map((productLinkInvitation) => ({ productLinkInvitation, customer }));
+        break;
       case 'language_constant':
         rows = LANGUAGE_CONSTANTS.map((l) => ({ languageConstant: { ...l, resourceName: `languageConstants/${l.id}` } }));
         break;
@@ -824,6 +859,103 @@ export class FakeSearchAdsApi {
         rows = GEO_TARGET_CONSTANTS.map((geoTargetConstant) => ({ geoTargetConstant }));
     }
     return rows.filter((row) => query.where.every((cond) => matches(valueAt(row, cond.field), cond)));
+  }
+
+  // Merchant Center links: a merchant's request is accepted (ProductLinkInvitationService.UpdateProductLinkInvitation), a link removed (ProductLinkService.RemoveProductLink).
+
+  private updateInvitation(c: FakeCustomer, json: Obj): unknown {
+    for (const key of Object.keys(json)) if (!['customerId', 'resourceName', 'productLinkInvitationStatus'].includes(key)) throw invalid('requestError', 'UNKNOWN', `Invalid JSON payload received. Unknown name "${key}": Cannot find field.`);
+    ENUM('product_link_invitation_status', json.productLinkInvitationStatus, ['ACCEPTED', 'REJECTED', 'REQUESTED', 'PENDING_APPROVAL', 'REVOKED'], () => ({}));
+    const invitation = c.productLinkInvitations.find((i) => i.resourceName === json.resourceName);
+    if (!invitation) throw invalid('mutateError', 'RESOURCE_NOT_FOUND', `Resource was not found: ${json.resourceName}.`);
+    if (invitation.status !== 'PENDING_APPROVAL') throw invalid('productLinkInvitationError', 'INVALID_STATUS', 'The invitation is not pending approval.');
+    if (json.productLinkInvitationStatus !== 'ACCEPTED' && json.productLinkInvitationStatus !== 'REJECTED') throw invalid('productLinkInvitationError', 'PERMISSION_DENIED', 'The ad account can only accept or reject a request.');
+    invitation.status = json.productLinkInvitationStatus;
+    if (invitation.status === 'ACCEPTED') {
+      const id = newId(10);
+      c.productLinks.push({ resourceName: `customers/${c.id}/productLinks/${id}`, productLinkId: id, type: 'MERCHANT_CENTER', merchantCenter: { merchantCenterId: invitation.merchantCenter.merchantCenterId } });
+    }
+    return { resourceName: invitation.resourceName };
+  }
+
+  private removeProductLink(c: FakeCustomer, json: Obj): unknown {
+    for (const key of Object.keys(json)) if (!['customerId', 'resourceName', 'validateOnly'].includes(key)) throw invalid('requestError', 'UNKNOWN', `Invalid JSON payload received. Unknown name "${key}": Cannot find field.`);
+    const link = c.productLinks.find((l) => l.resourceName === json.resourceName);
+    if (!link) throw invalid('mutateError', 'RESOURCE_NOT_FOUND', `Resource was not found: ${json.resourceName}.`);
+    if (json.validateOnly !== true) c.productLinks.splice(c.productLinks.indexOf(link), 1);
+    return { resourceName: link.resourceName };
+  }
+
+  /**
+   * Listing group criteria change as a tree, in one atomic request: creates may name temporary
+   * resource names (`<ad group>~-1`) that later operations of the request use as parent; a removed
+   * subdivision takes its subtree; the tree left must be valid (one root, every subdivision with one
+   * "everything else" child, siblings of one dimension, only units bid).
+   */
+  private mutateListingGroups(c: FakeCustomer, operations: Obj[], validateOnly: boolean): unknown {
+    const criteria = structuredClone(c.adGroupCriteria);
+    const temp = new Map<string, string>();
+    const resolve = (rn: string) => temp.get(rn) ?? rn;
+    const results: string[] = [];
+    const touched = new Set<string>();
+    operations.forEach((op, index) => {
+      const where = (fieldName: string) => ({ fieldPathElements: [{ fieldName: 'operations', index }, { fieldName }] });
+      for (const key of Object.keys(op)) if (!['create', 'update', 'remove', 'updateMask'].includes(key)) throw invalid('requestError', 'UNKNOWN', `Invalid JSON payload received. Unknown name "${key}".`);
+      if (op.remove !== undefined) {
+        const target = criteria.find((x) => x.resourceName === resolve(op.remove) && x.type === 'LISTING_GROUP');
+        if (!target) throw invalid('mutateError', 'RESOURCE_NOT_FOUND', `Resource was not found: ${op.remove}.`, where('remove'));
+        const gone = new Set<string>();
+        const collect = (rn: string) => {
+          gone.add(rn);
+          for (const child of criteria.filter((x) => x.listingGroup?.parentAdGroupCriterion === rn)) collect(child.resourceName);
+        };
+        collect(target.resourceName);
+        for (let i = criteria.length - 1; i >= 0; i--) if (gone.has(criteria[i]!.resourceName)) criteria.splice(i, 1);
+        touched.add(target.adGroup);
+        results.push(target.resourceName);
+        return;
+      }
+      if (op.update !== undefined) {
+        const target = criteria.find((x) => x.resourceName === resolve(op.update.resourceName) && x.type === 'LISTING_GROUP');
+        if (!target) throw invalid('mutateError', 'RESOURCE_NOT_FOUND', `Resource was not found: ${op.update.resourceName}.`, where('update.resource_name'));
+        if (op.updateMask !== 'cpcBidMicros') throw invalid('fieldMaskError', 'FIELD_NOT_FOUND', `The field mask contained an invalid field: '${op.updateMask}'.`, where('update_mask'));
+        checkKnownKeys(op.update, ['cpcBidMicros'], where);
+        checkBid(op.update.cpcBidMicros, where);
+        target.cpcBidMicros = String(op.update.cpcBidMicros);
+        touched.add(target.adGroup);
+        results.push(target.resourceName);
+        return;
+      }
+      const create = op.create ?? {};
+      checkKnownKeys(create, ['adGroup', 'status', 'negative', 'cpcBidMicros', 'listingGroup.type', 'listingGroup.parentAdGroupCriterion', 'listingGroup.caseValue'], where);
+      const group = refOf(c, 'adGroups', create.adGroup, 'ad_group', where);
+      if (group.type !== 'SHOPPING_PRODUCT_ADS') throw invalid('adGroupCriterionError', 'INVALID_LISTING_GROUP_TYPE', 'Listing groups belong to Shopping product ad groups.', where('listing_group'));
+      ENUM('listing_group.type', create.listingGroup?.type, ['SUBDIVISION', 'UNIT'], where);
+      if (create.negative && create.cpcBidMicros !== undefined) throw invalid('criterionError', 'CANNOT_BID_ON_NEGATIVE_CRITERION', 'Negative criteria cannot have bids.', where('cpc_bid_micros'));
+      if (create.listingGroup.type === 'SUBDIVISION' && (create.cpcBidMicros !== undefined || create.negative)) throw invalid('adGroupCriterionError', 'LISTING_GROUP_SUBDIVISION_CANNOT_HAVE_BID', 'A subdivision cannot bid.', where('cpc_bid_micros'));
+      checkBid(create.cpcBidMicros, where);
+      const caseValue = create.listingGroup.caseValue;
+      if (caseValue !== undefined) checkCaseValue(caseValue, where);
+      const parent = create.listingGroup.parentAdGroupCriterion === undefined ? undefined : resolve(create.listingGroup.parentAdGroupCriterion);
+      if (parent !== undefined && !criteria.some((x) => x.resourceName === parent && x.type === 'LISTING_GROUP')) throw invalid('adGroupCriterionError', 'LISTING_GROUP_DOES_NOT_EXIST', `The parent ${create.listingGroup.parentAdGroupCriterion} does not exist.`, where('listing_group.parent_ad_group_criterion'));
+      const id = newId(12);
+      const resourceName = `customers/${c.id}/adGroupCriteria/${group.id}~${id}`;
+      if (create.resourceName !== undefined) {
+        if (!/~-\d+$/.test(create.resourceName)) throw invalid('adGroupCriterionError', 'LISTING_GROUP_ADD_MAY_ONLY_USE_TEMP_ID', 'A create may only name a temporary id.', where('resource_name'));
+        temp.set(create.resourceName, resourceName);
+      }
+      criteria.push({
+        resourceName, criterionId: id, type: 'LISTING_GROUP', status: create.status ?? 'ENABLED', negative: Boolean(create.negative), adGroup: group.resourceName,
+        ...(create.cpcBidMicros !== undefined ? { cpcBidMicros: String(create.cpcBidMicros) } : {}),
+        listingGroup: { type: create.listingGroup.type, ...(parent ? { parentAdGroupCriterion: parent } : {}), ...(caseValue ? { caseValue: structuredClone(caseValue) } : {}) },
+      });
+      touched.add(group.resourceName);
+      results.push(resourceName);
+    });
+    for (const adGroup of touched) checkListingTree(criteria.filter((x) => x.adGroup === adGroup && x.type === 'LISTING_GROUP'));
+    if (validateOnly) return {};
+    c.adGroupCriteria.splice(0, c.adGroupCriteria.length, ...criteria);
+    return { results: results.map((resourceName) => ({ resourceName })) };
   }
 
   // Mutate.
@@ -884,6 +1016,14 @@ export class FakeSearchAdsApi {
     }
     const operations: Obj[] = json.operations;
     if (!Array.isArray(operations) || !operations.length) throw invalid('mutateError', 'OPERATIONS_REQUIRED', 'Operations are required.');
+    if (resource === 'adGroupCriteria') {
+      const listing = (op: Obj) =>
+        op?.create?.listingGroup !== undefined || [op?.remove, op?.update?.resourceName].some((rn) => rn !== undefined && (/~-\d+$/.test(rn) || c.adGroupCriteria.some((x) => x.resourceName === rn && x.type === 'LISTING_GROUP')));
+      if (operations.some(listing)) {
+        if (!operations.every(listing)) throw invalid('mutateError', 'INVALID_OPERATION', 'Listing group operations cannot be mixed with other criteria in one request.');
+        return this.mutateListingGroups(c, operations, json.validateOnly === true);
+      }
+    }
     const list: Obj[] = (c as unknown as Record<string, Obj[]>)[spec.list]!;
     const prefix = `customers/${c.id}/${resource}/`;
     // What the list would hold after the request, for the rules that look at several entities at once (spec.checkAll).
@@ -1046,7 +1186,14 @@ function project(row: Obj, fields: string[]): Obj {
   const out: Obj = {};
   for (const field of fields) {
     const value = valueAt(row, field);
-    if (value === undefined) continue;
+    if (value === undefined) {
+      // A message that is set but has none of the selected fields comes back empty (`productBrand: {}`: "everything else").
+      const parent = field.split('.').slice(0, -1).join('.');
+      const node = parent.includes('.') ? valueAt(row, parent) : undefined;
+      const at = parent.split('.').map(camel).join('.');
+      if (node && typeof node === 'object' && !Array.isArray(node) && get(out, at) === undefined) setPath(out, at, {});
+      continue;
+    }
     const path = field.split('.').map(camel).join('.');
     setPath(out, path, INT64.test(path) && typeof value === 'number' ? String(value) : value);
   }
@@ -1093,6 +1240,58 @@ function deletePath(obj: Obj, path: string): void {
   const keys = path.split('.');
   const parent = get(obj, keys.slice(0, -1).join('.')) ?? (keys.length === 1 ? obj : undefined);
   if (parent) delete parent[keys.at(-1)!];
+}
+
+const CASE_VALUES: Record<string, { fields: string[]; level?: string[]; index?: string[]; enumValue?: string[] }> = {
+  productBrand: { fields: ['value'] },
+  productItemId: { fields: ['value'] },
+  productCondition: { fields: ['condition'], enumValue: ['NEW', 'USED', 'REFURBISHED'] },
+  productCategory: { fields: ['categoryId', 'level'], level: ['LEVEL1', 'LEVEL2', 'LEVEL3', 'LEVEL4', 'LEVEL5'] },
+  productType: { fields: ['value', 'level'], level: ['LEVEL1', 'LEVEL2', 'LEVEL3', 'LEVEL4', 'LEVEL5'] },
+  productCustomAttribute: { fields: ['value', 'index'], index: ['INDEX0', 'INDEX1', 'INDEX2', 'INDEX3', 'INDEX4'] },
+};
+
+/** A listing dimension (`case_value`): exactly one known dimension, its level or index valid. */
+function checkCaseValue(caseValue: Obj, where: (f: string) => Obj): void {
+  const keys = Object.keys(caseValue);
+  if (keys.length !== 1 || !CASE_VALUES[keys[0]!]) throw invalid('listingGroupError', 'INVALID_DIMENSION_VALUE', `Invalid listing dimension: ${keys.join(', ')}.`, where('listing_group.case_value'));
+  const spec = CASE_VALUES[keys[0]!]!;
+  const value = caseValue[keys[0]!] ?? {};
+  for (const key of Object.keys(value)) if (!spec.fields.includes(key)) throw invalid('requestError', 'UNKNOWN', `Invalid JSON payload received. Unknown name "${key}".`, where('listing_group.case_value'));
+  if (spec.level) ENUM('listing_group.case_value.level', value.level, spec.level, where);
+  if (spec.index) ENUM('listing_group.case_value.index', value.index, spec.index, where);
+  if (spec.enumValue && value.condition !== undefined) ENUM('listing_group.case_value.condition', value.condition, spec.enumValue, where);
+  if (keys[0] === 'productCategory' && value.categoryId !== undefined && !/^\d+$/.test(String(value.categoryId))) throw invalid('listingGroupError', 'INVALID_PRODUCT_BIDDING_CATEGORY', 'Invalid product category.', where('listing_group.case_value'));
+}
+
+/** The kind of a case value (`productType:LEVEL1`) and whether it is "everything else". */
+const dimensionOf = (caseValue: Obj): { kind: string; others: boolean; value?: string } => {
+  const [key, body] = Object.entries(caseValue)[0] as [string, Obj];
+  const kind = `${key}${body.level ? `:${body.level}` : ''}${body.index ? `:${body.index}` : ''}`;
+  const value = body.value ?? body.categoryId ?? body.condition;
+  return { kind, others: value === undefined, value: value === undefined ? undefined : String(value).toLowerCase() };
+};
+
+/** The platform's rules for a product partition tree. */
+function checkListingTree(nodes: Obj[]): void {
+  if (!nodes.length) return;
+  const fail = (category: string, value: string, message: string) => invalid(category, value, message);
+  const roots = nodes.filter((n) => !n.listingGroup.parentAdGroupCriterion);
+  if (roots.length !== 1) throw fail('listingGroupError', 'MULTIPLE_ROOTS', 'A listing group tree has exactly one root.');
+  for (const node of nodes) {
+    const children = nodes.filter((n) => n.listingGroup.parentAdGroupCriterion === node.resourceName);
+    if (node.listingGroup.type === 'UNIT') {
+      if (children.length) throw fail('adGroupCriterionError', 'LISTING_GROUP_UNIT_CANNOT_HAVE_CHILDREN', 'A unit cannot have children.');
+      continue;
+    }
+    if (!children.length) throw fail('adGroupCriterionError', 'LISTING_GROUP_SUBDIVISION_REQUIRES_OTHERS_CASE', 'A subdivision needs an "everything else" child.');
+    const dims = children.map((n) => (n.listingGroup.caseValue ? dimensionOf(n.listingGroup.caseValue) : undefined));
+    if (dims.some((d) => !d)) throw fail('listingGroupError', 'INVALID_DIMENSION_VALUE', 'A child of a subdivision needs a dimension.');
+    if (new Set(dims.map((d) => d!.kind)).size > 1) throw fail('adGroupCriterionError', 'LISTING_GROUP_REQUIRES_SAME_DIMENSION_TYPE_AS_SIBLINGS', 'Siblings must have the same dimension type.');
+    if (dims.filter((d) => d!.others).length !== 1) throw fail('adGroupCriterionError', 'LISTING_GROUP_SUBDIVISION_REQUIRES_OTHERS_CASE', 'A subdivision needs exactly one "everything else" child.');
+    const values = dims.filter((d) => !d!.others).map((d) => d!.value);
+    if (new Set(values).size !== values.length) throw fail('adGroupCriterionError', 'LISTING_GROUP_ALREADY_EXISTS', 'Two siblings have the same value.');
+  }
 }
 
 interface MutableSpec {
@@ -1174,6 +1373,39 @@ const BIDDING_BY_CHANNEL: Record<string, string[]> = {
   SHOPPING: ['MANUAL_CPC', 'TARGET_SPEND', 'MAXIMIZE_CONVERSION_VALUE', 'TARGET_ROAS'],
   PERFORMANCE_MAX: ['MAXIMIZE_CONVERSIONS', 'MAXIMIZE_CONVERSION_VALUE'],
   VIDEO: ['MAXIMIZE_CONVERSIONS', 'TARGET_CPA', 'MANUAL_CPC'],
+  DEMAND_GEN: ['TARGET_SPEND', 'MAXIMIZE_CONVERSIONS', 'MAXIMIZE_CONVERSION_VALUE', 'TARGET_CPA', 'TARGET_ROAS'],
+  MULTI_CHANNEL: ['TARGET_CPA', 'TARGET_ROAS', 'MAXIMIZE_CONVERSIONS'],
+};
+const APP_SUB_TYPES = ['APP_CAMPAIGN', 'APP_CAMPAIGN_FOR_ENGAGEMENT', 'APP_CAMPAIGN_FOR_PRE_REGISTRATION'];
+const APP_GOALS = [
+  'OPTIMIZE_INSTALLS_TARGET_INSTALL_COST', 'OPTIMIZE_IN_APP_CONVERSIONS_TARGET_INSTALL_COST', 'OPTIMIZE_IN_APP_CONVERSIONS_TARGET_CONVERSION_COST', 'OPTIMIZE_RETURN_ON_ADVERTISING_SPEND',
+  'OPTIMIZE_PRE_REGISTRATION_CONVERSION_VOLUME', 'OPTIMIZE_INSTALLS_WITHOUT_TARGET_INSTALL_COST',
+];
+/** The image slots of Demand Gen multi-asset ads and the shape each takes (1 % tolerance on the ratio). */
+const IMAGE_SLOTS: Record<string, { ratio: number; minWidth: number; minHeight: number }> = {
+  marketingImages: { ratio: 1.91, minWidth: 600, minHeight: 314 },
+  squareMarketingImages: { ratio: 1, minWidth: 300, minHeight: 300 },
+  logoImages: { ratio: 1, minWidth: 128, minHeight: 128 },
+};
+const texts = (list: unknown, field: string, min: number, max: number, length: number, where: (f: string) => Obj) => {
+  const items = Array.isArray(list) ? list : [];
+  if (items.length < min || items.length > max) throw invalid('adError', 'TOO_MANY_OR_TOO_FEW_ASSETS', `${field} takes ${min}-${max} items.`, where(field));
+  for (const item of items) if (!item?.text || String(item.text).length > length) throw invalid('stringLengthError', 'TOO_LONG', `An item of ${field} is empty or longer than ${length}.`, where(field));
+};
+/** Asset links of an ad (`[{ asset }]`): each an asset of the customer of that type (images in their slot's shape). */
+const assetLinks = (c: FakeCustomer, list: unknown, field: string, type: string, min: number, max: number, where: (f: string) => Obj) => {
+  const items = Array.isArray(list) ? list : [];
+  if (items.length < min || items.length > max) throw invalid('adError', 'TOO_MANY_OR_TOO_FEW_ASSETS', `${field} takes ${min}-${max} assets.`, where(field));
+  for (const item of items) {
+    const asset = c.assets.find((a) => a.resourceName === item?.asset);
+    if (!asset) throw invalid('mutateError', 'RESOURCE_NOT_FOUND', `Resource was not found: ${item?.asset}.`, where(field));
+    if (asset.type !== type) throw invalid('assetLinkError', 'INVALID_ASSET_TYPE', `An asset of type ${asset.type} cannot be used in ${field}.`, where(field));
+    const slot = IMAGE_SLOTS[field];
+    const size = asset.imageAsset?.fullSize;
+    if (slot && size && (Math.abs(size.widthPixels / size.heightPixels - slot.ratio) > slot.ratio * 0.01 || size.widthPixels < slot.minWidth || size.heightPixels < slot.minHeight)) {
+      throw invalid('mediaUploadError', 'ASPECT_RATIO_NOT_ALLOWED', `The image ${asset.resourceName} does not fit ${field}.`, where(field));
+    }
+  }
 };
 const KEYWORD_FORBIDDEN = /[!@%^*()={};~`<>?\\|]/;
 /** The platform's keyword policy: at most 80 characters and 10 words, no forbidden symbols. */
@@ -1217,11 +1449,32 @@ const MUTABLE: Record<string, MutableSpec> = {
     ],
     create: [
       'name', 'status', 'advertisingChannelType', 'campaignBudget', 'containsEuPoliticalAdvertising', 'startDateTime', 'endDateTime', 'finalUrlSuffix', ...BIDDING_PATHS,
+      'advertisingChannelSubType', 'shoppingSetting.merchantId', 'shoppingSetting.feedLabel', 'shoppingSetting.campaignPriority', 'shoppingSetting.enableLocal',
+      'appCampaignSetting.appId', 'appCampaignSetting.appStore', 'appCampaignSetting.biddingStrategyGoalType',
       'networkSettings.targetGoogleSearch', 'networkSettings.targetSearchNetwork', 'networkSettings.targetContentNetwork', 'networkSettings.targetPartnerSearchNetwork',
       'networkSettings.targetYoutube', 'networkSettings.targetGoogleTvNetwork',
     ],
     build(c, create, where) {
-      ENUM('advertising_channel_type', create.advertisingChannelType, ['SEARCH', 'DISPLAY', 'SHOPPING', 'VIDEO', 'PERFORMANCE_MAX'], where);
+      ENUM('advertising_channel_type', create.advertisingChannelType, ['SEARCH', 'DISPLAY', 'SHOPPING', 'VIDEO', 'PERFORMANCE_MAX', 'DEMAND_GEN', 'MULTI_CHANNEL'], where);
+      const shopping = create.shoppingSetting;
+      if (shopping !== undefined && create.advertisingChannelType !== 'SHOPPING') throw invalid('campaignError', 'SHOPPING_SETTING_NOT_ALLOWED', 'Only Shopping campaigns take a shopping setting.', where('shopping_setting'));
+      if (create.advertisingChannelType === 'SHOPPING') {
+        required('shopping_setting.merchant_id', shopping?.merchantId, where);
+        if (!c.productLinks.some((l) => String(l.merchantCenter?.merchantCenterId) === String(shopping.merchantId))) {
+          throw invalid('campaignError', 'MERCHANT_NOT_ALLOWED_FOR_SHOPPING_CAMPAIGN', `Merchant Center ${shopping.merchantId} is not linked to the customer.`, where('shopping_setting.merchant_id'));
+        }
+        const priority = Number(shopping.campaignPriority ?? 0);
+        if (!Number.isInteger(priority) || priority < 0 || priority > 2) throw invalid('campaignError', 'INVALID_CAMPAIGN_PRIORITY', 'The campaign priority is 0, 1 or 2.', where('shopping_setting.campaign_priority'));
+      }
+      const app = create.appCampaignSetting;
+      if ((app !== undefined || create.advertisingChannelSubType !== undefined) && create.advertisingChannelType !== 'MULTI_CHANNEL') throw invalid('campaignError', 'APP_CAMPAIGN_SETTING_NOT_ALLOWED', 'Only App campaigns take an app campaign setting.', where('app_campaign_setting'));
+      if (create.advertisingChannelType === 'MULTI_CHANNEL') {
+        ENUM('advertising_channel_sub_type', create.advertisingChannelSubType, APP_SUB_TYPES, where);
+        required('app_campaign_setting.app_id', app?.appId, where);
+        ENUM('app_campaign_setting.app_store', app.appStore, ['GOOGLE_APP_STORE', 'APPLE_APP_STORE'], where);
+        ENUM('app_campaign_setting.bidding_strategy_goal_type', app.biddingStrategyGoalType, APP_GOALS, where);
+        if (create.advertisingChannelSubType === 'APP_CAMPAIGN_FOR_PRE_REGISTRATION' && app.appStore !== 'GOOGLE_APP_STORE') throw invalid('campaignError', 'APP_NOT_FOUND', 'Pre-registration is for Android apps.', where('app_campaign_setting.app_store'));
+      }
       refOf(c, 'budgets', create.campaignBudget, 'campaign_budget', where);
       ENUM('contains_eu_political_advertising', create.containsEuPoliticalAdvertising, ['CONTAINS_EU_POLITICAL_ADVERTISING', 'DOES_NOT_CONTAIN_EU_POLITICAL_ADVERTISING'], where);
       const id = newId(11);
@@ -1307,15 +1560,33 @@ const MUTABLE: Record<string, MutableSpec> = {
   },
   adGroups: {
     list: 'adGroups',
-    update: ['name', 'status', 'cpcBidMicros'],
-    create: ['campaign', 'name', 'status', 'type', 'cpcBidMicros'],
+    update: ['name', 'status', 'cpcBidMicros', 'demandGenAdGroupSettings.channelControls.channelStrategy', ...DEMAND_GEN_CHANNEL_KEYS.map((k) => `demandGenAdGroupSettings.channelControls.selectedChannels.${k}`)],
+    create: ['campaign', 'name', 'status', 'type', 'cpcBidMicros', 'demandGenAdGroupSettings.channelControls.channelStrategy', ...DEMAND_GEN_CHANNEL_KEYS.map((k) => `demandGenAdGroupSettings.channelControls.selectedChannels.${k}`)],
     build(c, create, where) {
-      refOf(c, 'campaigns', create.campaign, 'campaign', where);
-      ENUM('type', create.type, ['SEARCH_STANDARD', 'DISPLAY_STANDARD', 'SHOPPING_PRODUCT_ADS', 'VIDEO_RESPONSIVE'], where);
+      const campaign = refOf(c, 'campaigns', create.campaign, 'campaign', where);
+      const untyped = ['DEMAND_GEN', 'MULTI_CHANNEL'].includes(campaign.advertisingChannelType);
+      if (untyped && create.type !== undefined) throw invalid('adGroupError', 'AD_GROUP_TYPE_NOT_VALID_FOR_ADVERTISING_CHANNEL_TYPE', `Ad groups of ${campaign.advertisingChannelType} campaigns have no type.`, where('type'));
+      if (!untyped) ENUM('type', create.type, ['SEARCH_STANDARD', 'DISPLAY_STANDARD', 'SHOPPING_PRODUCT_ADS', 'VIDEO_RESPONSIVE'], where);
+      if (create.type === 'SHOPPING_PRODUCT_ADS' && campaign.advertisingChannelType !== 'SHOPPING') throw invalid('adGroupError', 'AD_GROUP_TYPE_NOT_VALID_FOR_ADVERTISING_CHANNEL_TYPE', 'SHOPPING_PRODUCT_ADS ad groups belong to Shopping campaigns.', where('type'));
+      if (create.demandGenAdGroupSettings !== undefined && campaign.advertisingChannelType !== 'DEMAND_GEN') throw invalid('adGroupError', 'INVALID_DEMAND_GEN_AD_GROUP_SETTINGS', 'Only Demand Gen ad groups have channel controls.', where('demand_gen_ad_group_settings'));
       const id = newId(11);
-      return { id, resourceName: `customers/${c.id}/adGroups/${id}`, ...create };
+      return { id, resourceName: `customers/${c.id}/adGroups/${id}`, ...(untyped ? { type: 'UNSPECIFIED' } : {}), ...structuredClone(create) };
     },
     validate(c, group, where, before) {
+      const controls = group.demandGenAdGroupSettings?.channelControls;
+      if (controls) {
+        // A oneof: the member this request set replaces the other.
+        if (controls.channelStrategy !== undefined && controls.selectedChannels !== undefined) {
+          const changedSelection = JSON.stringify(controls.selectedChannels) !== JSON.stringify(before?.demandGenAdGroupSettings?.channelControls?.selectedChannels);
+          if (changedSelection) delete controls.channelStrategy;
+          else delete controls.selectedChannels;
+        }
+        if (controls.channelStrategy !== undefined) ENUM('demand_gen_ad_group_settings.channel_controls.channel_strategy', controls.channelStrategy, ['ALL_CHANNELS', 'ALL_OWNED_AND_OPERATED_CHANNELS'], where);
+        if (controls.selectedChannels !== undefined && !Object.values(controls.selectedChannels).some(Boolean)) {
+          throw invalid('adGroupError', 'INVALID_DEMAND_GEN_CHANNEL_CONTROLS', 'Selected channels need at least one channel on.', where('demand_gen_ad_group_settings.channel_controls.selected_channels'));
+        }
+      }
+      if (before?.status === 'REMOVED') throw invalid('adGroupError', 'CANNOT_MODIFY_REMOVED_AD_GROUP', 'A removed ad group cannot be changed.', where('status'));
       required('name', group.name, where);
       ENUM('status', group.status, ['ENABLED', 'PAUSED', 'REMOVED'], where);
       checkBid(group.cpcBidMicros, where);
@@ -1548,9 +1819,68 @@ const MUTABLE: Record<string, MutableSpec> = {
   adGroupAds: {
     list: 'ads',
     update: ['status'],
-    create: ['adGroup', 'status', 'ad.finalUrls', 'ad.responsiveSearchAd.headlines', 'ad.responsiveSearchAd.descriptions', 'ad.responsiveSearchAd.path1', 'ad.responsiveSearchAd.path2'],
+    create: [
+      'adGroup', 'status', 'ad.finalUrls', 'ad.responsiveSearchAd.headlines', 'ad.responsiveSearchAd.descriptions', 'ad.responsiveSearchAd.path1', 'ad.responsiveSearchAd.path2',
+      'ad.shoppingProductAd', 'ad.appAd.headlines', 'ad.appAd.descriptions', 'ad.appAd.images', 'ad.appAd.youtubeVideos',
+      'ad.demandGenMultiAssetAd.headlines', 'ad.demandGenMultiAssetAd.descriptions', 'ad.demandGenMultiAssetAd.businessName', 'ad.demandGenMultiAssetAd.callToActionText',
+      'ad.demandGenMultiAssetAd.marketingImages', 'ad.demandGenMultiAssetAd.squareMarketingImages', 'ad.demandGenMultiAssetAd.logoImages',
+      'ad.demandGenVideoResponsiveAd.headlines', 'ad.demandGenVideoResponsiveAd.longHeadlines', 'ad.demandGenVideoResponsiveAd.descriptions', 'ad.demandGenVideoResponsiveAd.videos',
+      'ad.demandGenVideoResponsiveAd.logoImages', 'ad.demandGenVideoResponsiveAd.businessName.text',
+    ],
     build(c, create, where) {
       const group = refOf(c, 'adGroups', create.adGroup, 'ad_group', where);
+      const channel = c.campaigns.find((x) => x.resourceName === group.campaign)?.advertisingChannelType;
+      const kinds = ['responsiveSearchAd', 'shoppingProductAd', 'appAd', 'demandGenMultiAssetAd', 'demandGenVideoResponsiveAd'].filter((k) => create.ad?.[k] !== undefined);
+      if (kinds.length > 1) throw invalid('adError', 'AD_TYPE_NOT_SUPPORTED', 'An ad has one type.', where('ad'));
+      const typed = (type: string, info: string, allowed: boolean, fields: Obj) => {
+        if (!allowed) throw invalid('adError', 'AD_TYPE_NOT_SUPPORTED', `${type} ads do not belong to this ad group (${channel}, ${group.type}).`, where('ad'));
+        const id = newId(12);
+        const ad = { id, resourceName: `customers/${c.id}/ads/${id}`, type, ...(create.ad.finalUrls ? { finalUrls: create.ad.finalUrls } : {}), [info]: fields };
+        c.adObjects.push(ad);
+        return { resourceName: `customers/${c.id}/adGroupAds/${group.id}~${id}`, status: create.status ?? 'ENABLED', adGroup: group.resourceName, ad };
+      };
+      const needsUrl = () => {
+        if (!Array.isArray(create.ad.finalUrls) || !create.ad.finalUrls.length) throw invalid('adError', 'FINAL_URL_REQUIRED', 'A final URL is required.', where('ad.final_urls'));
+      };
+      switch (kinds[0]) {
+        case 'shoppingProductAd':
+          if (c.ads.some((a) => a.adGroup === group.resourceName && a.status !== 'REMOVED' && a.ad.type === 'SHOPPING_PRODUCT_AD')) throw invalid('adGroupAdError', 'AD_GROUP_AD_ALREADY_EXISTS', 'The ad group already has a product ad.', where('ad'));
+          return typed('SHOPPING_PRODUCT_AD', 'shoppingProductAd', group.type === 'SHOPPING_PRODUCT_ADS', {});
+        case 'appAd': {
+          const info = create.ad.appAd;
+          texts(info.headlines, 'headlines', 1, 5, 30, where);
+          texts(info.descriptions, 'descriptions', 1, 5, 90, where);
+          assetLinks(c, info.images, 'images', 'IMAGE', 0, 20, where);
+          assetLinks(c, info.youtubeVideos, 'youtubeVideos', 'YOUTUBE_VIDEO', 0, 20, where);
+          return typed('APP_AD', 'appAd', channel === 'MULTI_CHANNEL', info);
+        }
+        case 'demandGenMultiAssetAd': {
+          const info = create.ad.demandGenMultiAssetAd;
+          needsUrl();
+          texts(info.headlines, 'headlines', 1, 5, 30, where);
+          texts(info.descriptions, 'descriptions', 1, 5, 90, where);
+          required('business_name', info.businessName, where);
+          if (String(info.businessName).length > 25) throw invalid('stringLengthError', 'TOO_LONG', 'The business name is at most 25 characters.', where('business_name'));
+          assetLinks(c, info.marketingImages, 'marketingImages', 'IMAGE', 0, 20, where);
+          assetLinks(c, info.squareMarketingImages, 'squareMarketingImages', 'IMAGE', 0, 20, where);
+          assetLinks(c, info.logoImages, 'logoImages', 'IMAGE', 1, 5, where);
+          if (!(info.marketingImages?.length || info.squareMarketingImages?.length)) throw invalid('adError', 'MARKETING_IMAGE_REQUIRED', 'A marketing or square marketing image is required.', where('marketing_images'));
+          return typed('DEMAND_GEN_MULTI_ASSET_AD', 'demandGenMultiAssetAd', channel === 'DEMAND_GEN', info);
+        }
+        case 'demandGenVideoResponsiveAd': {
+          const info = create.ad.demandGenVideoResponsiveAd;
+          needsUrl();
+          texts(info.headlines, 'headlines', 1, 5, 40, where);
+          texts(info.longHeadlines, 'long_headlines', 1, 5, 90, where);
+          texts(info.descriptions, 'descriptions', 1, 5, 90, where);
+          required('business_name.text', info.businessName?.text, where);
+          assetLinks(c, info.videos, 'videos', 'YOUTUBE_VIDEO', 1, 5, where);
+          assetLinks(c, info.logoImages, 'logoImages', 'IMAGE', 1, 5, where);
+          return typed('DEMAND_GEN_VIDEO_RESPONSIVE_AD', 'demandGenVideoResponsiveAd', channel === 'DEMAND_GEN', info);
+        }
+        default:
+          break;
+      }
       if (!Array.isArray(create.ad?.finalUrls) || !create.ad.finalUrls.length) throw invalid('adError', 'FINAL_URL_REQUIRED', 'A final URL is required.', where('ad.final_urls'));
       if (!create.ad.responsiveSearchAd) throw invalid('adError', 'AD_TYPE_NOT_SUPPORTED', 'The ad type is missing.', where('ad'));
       checkResponsiveSearchAd(create.ad.responsiveSearchAd, where);
@@ -1585,6 +1915,7 @@ const MUTABLE: Record<string, MutableSpec> = {
     create: [
       'calloutAsset.calloutText', 'callAsset.phoneNumber', 'callAsset.countryCode', 'name', 'finalUrls', 'sitelinkAsset.linkText', 'sitelinkAsset.description1', 'sitelinkAsset.description2',
       'structuredSnippetAsset.header', 'structuredSnippetAsset.values', 'textAsset.text', 'type', 'imageAsset.data', 'youtubeVideoAsset.youtubeVideoId',
+      'structuredSnippetAsset.header', 'structuredSnippetAsset.values', 'textAsset.text', 'youtubeVideoAsset.youtubeVideoId',
     ],
     build(c, create, where) {
       const id = newId(11);
@@ -1624,6 +1955,10 @@ const MUTABLE: Record<string, MutableSpec> = {
         if (!Array.isArray(values) || values.length < 3 || values.length > 10) throw invalid('assetError', 'STRUCTURED_SNIPPET_VALUES_COUNT', 'A structured snippet needs 3-10 values.', where('structured_snippet_asset.values'));
         values.forEach((value: unknown) => tooLong(value, 25, 'structured_snippet_asset.values'));
         return { ...base, type: 'STRUCTURED_SNIPPET', structuredSnippetAsset: { header, values } };
+      }
+      if (create.youtubeVideoAsset) {
+        if (!/^[A-Za-z0-9_-]{11}$/.test(String(create.youtubeVideoAsset.youtubeVideoId ?? ''))) throw invalid('assetError', 'YOUTUBE_VIDEO_NOT_FOUND', 'The video id is not valid.', where('youtube_video_asset.youtube_video_id'));
+        return { ...base, type: 'YOUTUBE_VIDEO', ...(create.name ? { name: create.name } : {}), youtubeVideoAsset: { youtubeVideoId: create.youtubeVideoAsset.youtubeVideoId } };
       }
       if (create.textAsset) {
         required('text_asset.text', create.textAsset.text, where);

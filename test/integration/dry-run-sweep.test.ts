@@ -35,7 +35,7 @@ async function checkpoints(ownerId: string): Promise<number> {
  * Writes whose working arguments only make sense after an earlier write of the table (they remove
  * what another write adds, or reactivate what another archives): their dry run here is a 400.
  */
-const SEQUENCED = ['reactivate_proads_campaign', 'remove_negative_keyword_list_keywords', 'remove_negative_keywords'];
+const SEQUENCED = ['reactivate_proads_campaign', 'remove_negative_keyword_list_keywords', 'remove_negative_keywords', 'unlink_merchant_feed'];
 
 describe('dry runs, on every planned write of the registry', () => {
   it('answer the plan and change nothing: entity state and checkpoints are the same before and after', async () => {

@@ -6,6 +6,7 @@
  */
 import { callTool } from './gateway';
 import { proadsScanArguments } from '../platforms/proads/scan-arguments';
+import { shoppingScanArguments } from '../platforms/searchads/shopping-scan-arguments';
 import { monitoringScanArguments, watchScanArguments } from '../platforms/monitoring/scan-arguments';
 import { helperScanArguments } from '../platforms/helpers/scan-arguments';
 import { pmaxScanArguments } from '../platforms/searchads/pmax-scan-arguments';
@@ -312,6 +313,7 @@ export async function workingArguments(apiKey: string, videoUrl: string): Promis
     resume_deskads_ad: { ad_id: deskAds[deskAds.length - 1].id },
     create_deskads_conversion_goal: { tag_id: deskTags[0].id, name: 'Scan test goal', type: 'Event', goal_category: 'Signup', event_action: 'signup' },
     ...(await proadsScanArguments(read)),
+    ...(await shoppingScanArguments(apiKey, read)),
     ...(await monitoringScanArguments(apiKey)),
     ...(await helperScanArguments(apiKey)),
     get_chatads_campaign: { campaign_id: chatClicks.id },

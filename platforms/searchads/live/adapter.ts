@@ -57,6 +57,8 @@ import type {
 import { EXPERIMENT_ARM_QUERY, EXPERIMENT_QUERY, RECOMMENDATION_QUERY, USER_LIST_QUERY, changeEventFrom, changeEventQuery, experimentFrom, recommendationFrom, userListFrom } from './audience';
 import { PmaxLive } from './pmax';
 import type { SearchAdsPmaxPort } from '../port-pmax';
+import type { SearchAdsShoppingPort } from '../port-shopping';
+import { SearchAdsShoppingLive } from './shopping';
 
 /**
  * The searchads port over the platform's REST interface: reads are query-language searches
@@ -119,6 +121,55 @@ export class SearchAdsLive implements SearchAdsPort {
   ) {
     this.cid = account.account_id;
     this.validatesOnly = call.validateOnly === true;
+    this.channels = new SearchAdsShoppingLive({
+      cid: this.cid,
+      search: (query) => this.search(query),
+      mutate: (resource, operations) => this.mutate(resource, operations),
+      customerMethod: (method, body, capable) => this.customerMethod(method, body, capable),
+      rn: (collection, id) => this.rn(collection, id),
+      biddingWire,
+      getCampaign: (id) => this.getCampaign(id),
+      getAdGroup: (id) => this.getAdGroup(id),
+      notFound: (kind, id) => this.notFound(kind, id),
+    });
+  }
+
+  /** Shopping, App, Demand Gen and video campaigns (live/shopping.ts). */
+  private readonly channels: SearchAdsShoppingLive;
+  createChannelCampaign: SearchAdsShoppingPort['createChannelCampaign'] = (c) => this.channels.createChannelCampaign(c);
+  getShoppingSetting: SearchAdsShoppingPort['getShoppingSetting'] = (id) => this.channels.getShoppingSetting(id);
+  getAppCampaignSetting: SearchAdsShoppingPort['getAppCampaignSetting'] = (id) => this.channels.getAppCampaignSetting(id);
+  listMerchantCenterLinks: SearchAdsShoppingPort['listMerchantCenterLinks'] = () => this.channels.listMerchantCenterLinks();
+  acceptMerchantCenterInvitation: SearchAdsShoppingPort['acceptMerchantCenterInvitation'] = (id) => this.channels.acceptMerchantCenterInvitation(id);
+  removeMerchantCenterLink: SearchAdsShoppingPort['removeMerchantCenterLink'] = (id) => this.channels.removeMerchantCenterLink(id);
+  createChannelAdGroup: SearchAdsShoppingPort['createChannelAdGroup'] = (g) => this.channels.createChannelAdGroup(g);
+  listDemandGenChannelControls: SearchAdsShoppingPort['listDemandGenChannelControls'] = (id) => this.channels.listDemandGenChannelControls(id);
+  updateDemandGenChannelControls: SearchAdsShoppingPort['updateDemandGenChannelControls'] = (id, c) => this.channels.updateDemandGenChannelControls(id, c);
+  removeAdGroupAudiences: SearchAdsShoppingPort['removeAdGroupAudiences'] = (id, ids) => this.channels.removeAdGroupAudiences(id, ids);
+  createChannelAds: SearchAdsShoppingPort['createChannelAds'] = (ads) => this.channels.createChannelAds(ads);
+  listListingGroups: SearchAdsShoppingPort['listListingGroups'] = (id) => this.channels.listListingGroups(id);
+  mutateListingGroups: SearchAdsShoppingPort['mutateListingGroups'] = (id, c) => this.channels.mutateListingGroups(id, c);
+
+  /**
+   * A customer method that is not a mutate. On a dry run a method that takes `validateOnly` is
+   * checked by the platform; one that does not is skipped (counted) and answers undefined.
+   */
+  private async customerMethod(method: string, body: Record<string, unknown>, validateOnlyCapable: boolean): Promise<Record<string, unknown> | undefined> {
+    if (this.validatesOnly) {
+      if (!validateOnlyCapable) {
+        this.validation.skipped += 1;
+        return undefined;
+      }
+      try {
+        await (await this.client()).customerMethod(this.cid, method, { ...body, validateOnly: true });
+      } catch (err) {
+        this.validation.refused = (err as Error).message;
+        throw err;
+      }
+      this.validation.checked += 1;
+      return undefined;
+    }
+    return (await this.client()).customerMethod(this.cid, method, body);
   }
 
   /** The API client with this account's credentials (loaded and decrypted once per port). */

@@ -105,6 +105,14 @@ export class SearchAdsApi {
     return (body.mutateOperationResponses ?? []).map((r) => Object.values(r)[0]?.resourceName ?? '');
   }
 
+  /**
+   * A customer method that is not a mutate (`productLinkInvitations:update`, `productLinks:remove`):
+   * the body as the method takes it, the answer as it comes. Never retried (a write).
+   */
+  async customerMethod(customerId: string, method: string, body: object): Promise<Record<string, unknown>> {
+    return this.post(`customers/${customerId}/${method}`, body);
+  }
+
   /** Customer ids the credential's user can reach directly. */
   async listAccessibleCustomers(): Promise<string[]> {
     const body = (await this.request('GET', 'customers:listAccessibleCustomers', undefined, true)) as { resourceNames?: string[] };

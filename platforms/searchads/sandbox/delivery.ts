@@ -36,6 +36,8 @@ const TYPE_SHAPE: Record<SearchAdsCampaignType, { impressions: number; ctr: numb
   PERFORMANCE_MAX: { impressions: 2.5, ctr: 0.5, cpc: 0.8, cvr: 0.9 },
   DISPLAY: { impressions: 6, ctr: 0.12, cpc: 0.5, cvr: 0.5 },
   VIDEO: { impressions: 4, ctr: 0.08, cpc: 0.6, cvr: 0.3 },
+  DEMAND_GEN: { impressions: 5, ctr: 0.1, cpc: 0.55, cvr: 0.4 },
+  MULTI_CHANNEL: { impressions: 3, ctr: 0.3, cpc: 0.4, cvr: 0.6 },
 };
 
 function profileOf(type: SearchAdsCampaignType, tier: PerformanceTier, bidFactor = 1): PerformanceProfile {

@@ -15,13 +15,15 @@ import { campaignIdArg, listing, requireLiveCampaign } from './common';
 const TYPES = ['TARGET_CPA', 'TARGET_ROAS', 'MAXIMIZE_CONVERSIONS', 'MAXIMIZE_CONVERSION_VALUE', 'TARGET_IMPRESSION_SHARE', 'TARGET_SPEND'] as const;
 const LOCATIONS = ['ANYWHERE_ON_PAGE', 'TOP_OF_PAGE', 'ABSOLUTE_TOP_OF_PAGE'] as const;
 
-/** The portfolio types each campaign type can use (Performance Max and video campaigns take none). */
+/** The portfolio types each campaign type can use (Performance Max, video, Demand Gen and App campaigns take none). */
 export const PORTFOLIO_TYPES: Record<SearchAdsCampaignType, PortfolioStrategyType[]> = {
   SEARCH: [...TYPES],
   DISPLAY: ['TARGET_CPA', 'TARGET_ROAS', 'MAXIMIZE_CONVERSIONS', 'MAXIMIZE_CONVERSION_VALUE', 'TARGET_SPEND'],
   SHOPPING: ['TARGET_ROAS', 'TARGET_SPEND'],
   PERFORMANCE_MAX: [],
   VIDEO: [],
+  DEMAND_GEN: [],
+  MULTI_CHANNEL: [],
 };
 
 const PLAIN: Record<PortfolioStrategyType, string> = {

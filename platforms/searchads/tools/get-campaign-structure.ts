@@ -37,7 +37,7 @@ export const getCampaignStructure = defineSearchAdsTool({
       cpc_bid: v.number(),
       ads: v.array(v.object({
         final_url: v.string(),
-        path1: v.string(),
+        path1: v.optional(v.string()),
         headlines: v.array(v.string()),
         id: v.string(),
         ad_group_id: v.string(),

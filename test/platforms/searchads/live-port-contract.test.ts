@@ -4,6 +4,7 @@ import { useTestTables } from '../../support/gateway';
 import { liveOwner, useFakeSearchPlatform } from './live-support';
 import { describePortContract } from './port-contract';
 import { describePmaxPortContract } from './port-contract-pmax';
+import { describeShoppingPortContract } from './port-contract-shopping';
 
 useTestTables();
 const platform = useFakeSearchPlatform();
@@ -14,6 +15,11 @@ describePortContract('live adapter over the fake search platform', async () => {
 });
 
 describePmaxPortContract('live adapter over the fake search platform', async () => {
+  const { account } = await liveOwner(platform);
+  return openSearchAdsPort(account, operatorCall());
+});
+
+describeShoppingPortContract('live adapter over the fake search platform', async () => {
   const { account } = await liveOwner(platform);
   return openSearchAdsPort(account, operatorCall());
 });

@@ -40,7 +40,7 @@ export function describePortContract(label: string, open: () => Promise<SearchAd
       for (const c of campaigns) {
         expectNoSimulation(c);
         expect(c.id).toMatch(/^\d+$/);
-        expect(['SEARCH', 'DISPLAY', 'PERFORMANCE_MAX', 'SHOPPING', 'VIDEO']).toContain(c.type);
+        expect(['SEARCH', 'DISPLAY', 'PERFORMANCE_MAX', 'SHOPPING', 'VIDEO', 'DEMAND_GEN', 'MULTI_CHANNEL']).toContain(c.type);
         expect(['ENABLED', 'PAUSED', 'REMOVED']).toContain(c.status);
         expect(typeof c.budget_amount).toBe('number');
         expect(c.start_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);

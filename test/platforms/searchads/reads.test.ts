@@ -15,7 +15,7 @@ describe('searchads read tools', () => {
   it('seeds a 10-digit customer with campaigns of every type and state', async () => {
     expect(customerId).toMatch(/^\d{10}$/);
     const campaigns = Object.values(await campaignsByName(apiKey));
-    expect(new Set(campaigns.map((c) => c.type))).toEqual(new Set(['SEARCH', 'PERFORMANCE_MAX', 'DISPLAY', 'SHOPPING', 'VIDEO']));
+    expect(new Set(campaigns.map((c) => c.type))).toEqual(new Set(['SEARCH', 'PERFORMANCE_MAX', 'DISPLAY', 'SHOPPING', 'VIDEO', 'DEMAND_GEN']));
     expect(new Set(campaigns.map((c) => c.status))).toEqual(new Set(['ENABLED', 'PAUSED', 'REMOVED']));
   });
 
