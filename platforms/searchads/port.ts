@@ -1,4 +1,5 @@
 import type { ReportedDay } from '../metrics';
+import type { SearchAdsDisplayPort } from './port-display';
 
 /**
  * The searchads platform interface (search and display advertising): everything its tools may
@@ -7,7 +8,7 @@ import type { ReportedDay } from '../metrics';
  * language search, mutate with update masks, geo target suggestions). Ids of created entities are
  * assigned by the platform; figures come only from `getReport`.
  */
-export interface SearchAdsPort {
+export interface SearchAdsPort extends SearchAdsDisplayPort {
   /** Account-level settings (descriptive name, partner-network eligibility). */
   getAccountSettings(): Promise<SearchAdsAccountSettings>;
 
