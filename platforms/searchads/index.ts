@@ -37,6 +37,11 @@ import { createSearchCampaign } from './tools/create-search-campaign';
 import { getAdCreative } from './tools/get-ad-creative';
 import { ATTACH_TOOLS, DETACH_TOOLS, attachTool, detachTool } from './tools/asset-attachments';
 import { listCampaignExtensions } from './tools/list-campaign-extensions';
+import { DISPLAY_ADD_TOOLS, DISPLAY_READ_SURFACES, displayCriteriaAddTool, displayCriteriaReadTool, removeDisplayCriteria } from './tools/display-criteria';
+import { updateDisplayDemographics } from './tools/update-display-demographics';
+import { addDisplayAd, updateDisplayAdCreative } from './tools/display-ads';
+import { addDisplayAdGroup, getDisplayAdGroupSettings, updateDisplayAdGroup } from './tools/display-ad-groups';
+import { createDisplayCampaign, updateDisplayCampaignSchedule, updateDisplayFrequencyCaps } from './tools/display-campaigns';
 import {
   addNegativeKeywordListKeywords,
   attachNegativeKeywordList,
@@ -69,6 +74,8 @@ export const searchads: PlatformModule = {
     getAdCreative,
     listCampaignExtensions,
     listNegativeKeywordLists,
+    ...DISPLAY_READ_SURFACES.map(displayCriteriaReadTool),
+    getDisplayAdGroupSettings,
     // Write
     updateCampaign,
     updateCampaignDates,
@@ -92,6 +99,17 @@ export const searchads: PlatformModule = {
     removeNegativeKeywordListKeywords,
     attachNegativeKeywordList,
     detachNegativeKeywordList,
+    // Display
+    createDisplayCampaign,
+    updateDisplayCampaignSchedule,
+    updateDisplayFrequencyCaps,
+    addDisplayAdGroup,
+    updateDisplayAdGroup,
+    addDisplayAd,
+    updateDisplayAdCreative,
+    ...DISPLAY_ADD_TOOLS.map(displayCriteriaAddTool),
+    updateDisplayDemographics,
+    removeDisplayCriteria,
   ],
   newSandboxAccountId: () => digits(10),
   seedSandbox: seedSearchAdsAccount,

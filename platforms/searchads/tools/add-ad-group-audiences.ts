@@ -21,7 +21,7 @@ type Field = keyof typeof FIELDS;
 const FIELD_OF: Record<SearchAdsAudienceType, Field> = { IN_MARKET: 'in_market_audiences', AFFINITY: 'affinity_audiences', CUSTOM: 'custom_audiences', USER_LIST: 'user_lists' };
 
 /** The segment id inside the forms people pass: `80443`, `userInterests/80443`, `customers/<cid>/userLists/<id>`. */
-function segmentId(value: string, customerId: string): string {
+export function segmentId(value: string, customerId: string): string {
   const interest = /^userInterests\/(\d+)$/.exec(value);
   if (interest) return interest[1]!;
   const owned = /^customers\/(\d+)\/(customAudiences|userLists)\/(\d+)$/.exec(value);
