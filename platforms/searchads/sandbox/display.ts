@@ -89,7 +89,7 @@ export function seedDisplayCriteria(
   };
   add(groups.prospecting, 'PLACEMENT', 'www.trailjournal.example');
   add(groups.prospecting, 'PLACEMENT', 'www.backpackers-forum.example');
-  add(groups.prospecting, 'YOUTUBE_CHANNEL', 'UCtrailtalesOutdoor01');
+  add(groups.prospecting, 'YOUTUBE_CHANNEL', 'UCtrailtalesOutdoor01234');
   add(groups.prospecting, 'MOBILE_APPLICATION', '2-com.example.trailmaps');
   add(groups.prospecting, 'PLACEMENT', 'www.cheap-deals.example', true);
   add(groups.prospecting, 'TOPIC', '1316');

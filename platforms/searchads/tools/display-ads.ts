@@ -192,11 +192,14 @@ export const updateDisplayAdCreative = defineSearchAdsTool({
     logo_image_ids: displayAdEntries().logo_image_ids,
     square_logo_image_ids: displayAdEntries().square_logo_image_ids,
     call_to_action_text: displayAdEntries().call_to_action_text,
-    main_color: displayAdEntries().main_color,
-    accent_color: displayAdEntries().accent_color,
+    main_color: v.optional(v.union([v.literal(''), color('Main')], 'must be a hex colour like #1A73E8, or an empty string to remove both colours')),
+    accent_color: v.optional(v.union([v.literal(''), color('Accent')], 'must be a hex colour like #1A73E8, or an empty string to remove both colours')),
     promo_text: displayAdEntries().promo_text,
   },
-  rules: [(a) => (EDITABLE.every((f) => a[f] === undefined) ? `give at least one of ${EDITABLE.map((f) => `\`${f}\``).join(', ')}` : undefined)],
+  rules: [
+    (a) => (EDITABLE.every((f) => a[f] === undefined) ? `give at least one of ${EDITABLE.map((f) => `\`${f}\``).join(', ')}` : undefined),
+    (a) => ((a.main_color === '') !== (a.accent_color === '') && (a.main_color !== undefined || a.accent_color !== undefined) ? '`main_color` and `accent_color` are removed together (both empty strings)' : undefined),
+  ],
   schemaRules: colorRules,
   output: v.object({ customer_id: v.string(), ad_id: v.string(), changed: v.array(v.string()), before: v.record(v.string(), v.unknown()), after: v.record(v.string(), v.unknown()) }),
   async plan(args, ctx) {

@@ -29,8 +29,8 @@ export async function requireDisplayAdGroup(port: SearchAdsPort, adGroupId: stri
 export const TYPE_LABEL: Record<SearchAdsCriterionType, string> = {
   PLACEMENT: 'Website',
   MOBILE_APPLICATION: 'Mobile app',
-  YOUTUBE_CHANNEL: 'YouTube channel',
-  YOUTUBE_VIDEO: 'YouTube video',
+  YOUTUBE_CHANNEL: 'Video channel',
+  YOUTUBE_VIDEO: 'Video',
   TOPIC: 'Topic',
   KEYWORD: 'Contextual keyword',
   USER_INTEREST: 'Interest segment',

@@ -58,7 +58,7 @@ export function demographicStates(criteria: NamedCriterion[]) {
 }
 
 const READ_DESCRIPTIONS: Record<Surface, string> = {
-  placements: 'Shows the managed placements of a Display ad group: websites, mobile apps, YouTube channels and videos it targets or excludes, with the criterion ids remove_display_criteria takes.',
+  placements: 'Shows the managed placements of a Display ad group: websites, mobile apps, video-network channels and videos it targets or excludes, with the criterion ids remove_display_criteria takes.',
   topics: 'Shows the content topics a Display ad group targets or excludes (the platform\'s topic taxonomy, by path), with their criterion ids.',
   audiences: 'Shows the audience segments on a Display ad group (in-market, affinity, custom audiences, user lists) and whether the campaign uses them for targeting or observation.',
   keywords: 'Shows the contextual keywords of a Display ad group (pages about these words show the ads), with their status and criterion ids.',
@@ -238,10 +238,10 @@ export function placementValue(kind: keyof typeof PLACEMENT_KINDS, raw: string):
       if (!/^(1-\d{6,12}|2-[a-zA-Z][\w]*(\.[a-zA-Z_][\w]*)+)$/.test(value)) return { problem: 'must be `1-<App Store id>` (iOS, digits) or `2-<package name>` (Android, e.g. 2-com.example.app)' };
       return { value };
     case 'YOUTUBE_CHANNEL':
-      if (!/^UC[\w-]{22}$/.test(value)) return { problem: 'must be a YouTube channel id (24 characters starting with UC)' };
+      if (!/^UC[\w-]{22}$/.test(value)) return { problem: 'must be a video channel id (24 characters starting with UC)' };
       return { value };
     default:
-      if (!/^[\w-]{11}$/.test(value)) return { problem: 'must be a YouTube video id (11 characters, as in watch?v=<id>)' };
+      if (!/^[\w-]{11}$/.test(value)) return { problem: 'must be a video id (11 characters, as in watch?v=<id>)' };
       return { value };
   }
 }
@@ -256,7 +256,7 @@ export const DISPLAY_ADD_TOOLS: AddRow[] = [
     name: 'add_display_placements',
     surface: 'placements',
     description:
-      'Adds managed placements to a Display ad group: websites (domain or URL), mobile apps (`1-<App Store id>` or `2-<Android package>`), YouTube channels (UC… id) and YouTube videos (11-character id). With exclude: true they become placement exclusions. Existing ones are skipped; a result per placement with its criterion id.',
+      'Adds managed placements to a Display ad group: websites (domain or URL), mobile apps (`1-<App Store id>` or `2-<Android package>`), video-network channels (UC… id) and videos (11-character id). With exclude: true they become placement exclusions. Existing ones are skipped; a result per placement with its criterion id.',
     args: {
       placements: v.pipe(
         v.array(v.strictObject({
