@@ -110,6 +110,15 @@ describe('display tools on a live account (fake search platform)', () => {
     ]);
   });
 
+  it('a dry run has the platform check display writes (validate-only) and changes nothing', async () => {
+    const ok = await callToolOk(live.apiKey, 'add_display_placements', { ad_group_id: cart, placements: [{ type: 'WEBSITE', value: 'www.checked-only.example' }], dry_run: true });
+    expect(ok.structured).toMatchObject({ dry_run: true, platformCheck: { checked: true, message: expect.stringContaining('accepted 1 request(s)') } });
+    const caps = await callToolOk(live.apiKey, 'update_display_frequency_caps', { campaign_id: campaigns['Display - Remarketing']!.id, frequency_caps: [{ cap: 2, time_unit: 'DAY' }], dry_run: true });
+    expect(caps.structured!.platformCheck).toMatchObject({ checked: true });
+    const placements = await callToolOk(live.apiKey, 'get_display_placements', { ad_group_id: cart });
+    expect((placements.structured!.criteria as Structured[]).map((c) => c.value)).not.toContain('www.checked-only.example');
+  });
+
   describe('the fake refuses what the platform refuses', () => {
     let token: string;
     beforeAll(async () => {
