@@ -303,7 +303,7 @@ export class SearchAdsLive implements SearchAdsPort {
       this.search(
         'SELECT ad_group.id, ad_group_criterion.criterion_id, ad_group_criterion.type, ad_group_criterion.user_interest.user_interest_category, ' +
           'ad_group_criterion.custom_audience.custom_audience, ad_group_criterion.user_list.user_list FROM ad_group_criterion ' +
-          `WHERE ad_group_criterion.type IN ('USER_INTEREST', 'CUSTOM_AUDIENCE', 'USER_LIST') AND ad_group_criterion.status != 'REMOVED'${condition ? ` AND ${condition}` : ''}`,
+          `WHERE ad_group_criterion.type IN ('USER_INTEREST', 'CUSTOM_AUDIENCE', 'USER_LIST') AND ad_group_criterion.status != 'REMOVED' AND ad_group_criterion.negative = FALSE${condition ? ` AND ${condition}` : ''}`,
       ),
     ]);
     const segments = criteria.length ? await this.listAudienceSegments() : [];
