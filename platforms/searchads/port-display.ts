@@ -19,6 +19,8 @@ export interface SearchAdsDisplayPort {
   listTopics(): Promise<SearchAdsTopic[]>;
   /** Image assets of the asset library. */
   listImageAssets(): Promise<SearchAdsImageAsset[]>;
+  /** Video assets of the asset library (asset.youtube_video_asset). */
+  listVideoAssets(): Promise<SearchAdsVideoAsset[]>;
 
   /** A responsive display ad with every part. */
   getDisplayAd(adId: string): Promise<SearchAdsDisplayAd>;
@@ -100,6 +102,8 @@ export interface SearchAdsDisplayAd extends SearchAdsAd {
   square_marketing_image_ids: string[];
   logo_image_ids: string[];
   square_logo_image_ids: string[];
+  /** Video asset ids (at most 5). */
+  video_ids: string[];
   call_to_action_text?: string;
   /** `#RRGGBB`; both colours or neither. */
   main_color?: string;
@@ -107,7 +111,15 @@ export interface SearchAdsDisplayAd extends SearchAdsAd {
   promo_text?: string;
 }
 
-export type NewSearchAdsDisplayAd = Omit<SearchAdsDisplayAd, 'id' | 'campaign_id' | 'type' | 'path1' | 'path2'>;
+export type NewSearchAdsDisplayAd = Omit<SearchAdsDisplayAd, 'id' | 'campaign_id' | 'type' | 'path1' | 'path2' | 'video_ids'> & { video_ids?: string[] };
+
+export interface SearchAdsVideoAsset {
+  id: string;
+  name: string;
+  /** The video's id on the video network. */
+  video_id: string;
+  title?: string;
+}
 export type SearchAdsDisplayAdPatch = Partial<Omit<NewSearchAdsDisplayAd, 'ad_group_id' | 'status'>>;
 
 export type SearchAdsDayOfWeek = 'MONDAY' | 'TUESDAY' | 'WEDNESDAY' | 'THURSDAY' | 'FRIDAY' | 'SATURDAY' | 'SUNDAY';

@@ -52,9 +52,10 @@ import type {
   SearchAdsDisplayAdPatch,
   SearchAdsImageAsset,
   SearchAdsTopic,
+  SearchAdsVideoAsset,
 } from './port-display';
 import { DISPLAY_CRITERION_TYPES } from './port-display';
-import { AUDIENCE_CRITERION_TYPE, SEED_IMAGES, TOPIC_CONSTANTS, displayAdOf, seedDisplayCriteria, type DisplayParts, type StoredCriterion } from './sandbox/display';
+import { AUDIENCE_CRITERION_TYPE, SEED_IMAGES, SEED_VIDEOS, TOPIC_CONSTANTS, displayAdOf, seedDisplayCriteria, type DisplayParts, type StoredCriterion } from './sandbox/display';
 import { EntityNotFoundError } from '../sandbox/store';
 import { AUDIENCE_TAXONOMY, GEO_TARGET_CONSTANTS, LANGUAGE_CONSTANTS, suggestGeoTargets } from './reference-data';
 
@@ -74,6 +75,7 @@ export const KIND = {
   audience: 'audience',
   adGroupCriterion: 'ad_group_criterion',
   imageAsset: 'image_asset',
+  videoAsset: 'video_asset',
   adSchedule: 'ad_schedule',
 } as const;
 
@@ -380,6 +382,10 @@ export class SearchAdsSandbox extends SandboxPlatform implements SearchAdsPort {
 
   listImageAssets(): Promise<SearchAdsImageAsset[]> {
     return this.store.list<SearchAdsImageAsset>(KIND.imageAsset);
+  }
+
+  listVideoAssets(): Promise<SearchAdsVideoAsset[]> {
+    return this.store.list<SearchAdsVideoAsset>(KIND.videoAsset);
   }
 
   async getDisplayAd(adId: string): Promise<SearchAdsDisplayAd> {
@@ -790,6 +796,7 @@ export async function seedSearchAdsAccount(account: ConnectedAccount): Promise<v
     };
     Object.assign(ad, { display: parts });
   }
+  const videos: SearchAdsVideoAsset[] = SEED_VIDEOS.map((video) => ({ id: ids.digits(11), ...video }));
   const displayCriteria = seedDisplayCriteria({ prospecting: outdoorInterests, cart: cartAbandoners }, () => ids.digits(12));
 
   const settings: SearchAdsAccountSettings & { id: string } = defaultSettings(account);
@@ -808,6 +815,7 @@ export async function seedSearchAdsAccount(account: ConnectedAccount): Promise<v
     store.putMany(KIND.negativeList, negativeLists),
     store.putMany(KIND.audience, audiences),
     store.putMany(KIND.imageAsset, images),
+    store.putMany(KIND.videoAsset, videos),
     store.putMany(KIND.adGroupCriterion, displayCriteria),
   ]);
 }

@@ -81,7 +81,7 @@ export const TOPIC_CONSTANTS: Obj[] = ([
   ['18', ['Shopping']], ['697', ['Shopping', 'Apparel', 'Footwear']], ['16', ['News']], ['63', ['News', 'Weather']],
 ] as [string, string[]][]).map(([id, path]) => ({ id, resourceName: `topicConstants/${id}`, path }));
 /** The parts of a responsive display ad beyond headlines and descriptions (snake_case). */
-const RDA_PARTS = ['long_headline', 'business_name', 'marketing_images', 'square_marketing_images', 'logo_images', 'square_logo_images', 'call_to_action_text', 'main_color', 'accent_color', 'promo_text'];
+const RDA_PARTS = ['long_headline', 'business_name', 'marketing_images', 'square_marketing_images', 'logo_images', 'square_logo_images', 'youtube_videos', 'call_to_action_text', 'main_color', 'accent_color', 'promo_text'];
 const RDA_PATHS = ['headlines', 'descriptions', ...RDA_PARTS].map((f) => `responsiveDisplayAd.${camel(f)}`);
 const DEMOGRAPHICS: Record<string, string[]> = {
   ageRange: ['AGE_RANGE_18_24', 'AGE_RANGE_25_34', 'AGE_RANGE_35_44', 'AGE_RANGE_45_54', 'AGE_RANGE_55_64', 'AGE_RANGE_65_UP', 'AGE_RANGE_UNDETERMINED'],
@@ -118,7 +118,7 @@ const FIELDS: Record<string, string[]> = {
   asset: [
     'id', 'resource_name', 'type', 'name', 'final_urls', 'callout_asset.callout_text', 'call_asset.phone_number', 'call_asset.country_code', 'sitelink_asset.link_text',
     'sitelink_asset.description1', 'sitelink_asset.description2', 'structured_snippet_asset.header', 'structured_snippet_asset.values', 'text_asset.text',
-    'image_asset.mime_type', 'image_asset.file_size', 'image_asset.full_size.width_pixels', 'image_asset.full_size.height_pixels', 'image_asset.full_size.url',
+    'youtube_video_asset.youtube_video_id', 'youtube_video_asset.youtube_video_title', 'image_asset.mime_type', 'image_asset.file_size', 'image_asset.full_size.width_pixels', 'image_asset.full_size.height_pixels', 'image_asset.full_size.url',
   ],
   campaign_asset: ['resource_name', 'campaign', 'asset', 'field_type', 'status'],
   label: ['id', 'resource_name', 'name', 'status', 'text_label.description', 'text_label.background_color'],
@@ -311,6 +311,8 @@ export class FakeSearchAdsApi {
     };
     const [hero, square, logo] = [image('Trail hero 1200x628', 1200, 628), image('Trail square 1200x1200', 1200, 1200), image('Northwind logo 512x512', 512, 512)];
     image('Leaderboard banner 728x90', 728, 90);
+    const videoAssetId = newId(11);
+    c.assets.push({ id: videoAssetId, resourceName: rn('assets', videoAssetId), type: 'YOUTUBE_VIDEO', name: 'Trail boots 15s', youtubeVideoAsset: { youtubeVideoId: 'Nw0tRa1lB15', youtubeVideoTitle: 'Northwind trail boots in 15 seconds' } });
     c.ads.push({
       resourceName: rn('adGroupAds', `${cart.id}~${displayAdId}`), status: 'ENABLED', adGroup: cart.resourceName,
       ad: {
@@ -924,6 +926,11 @@ const checkResponsiveDisplayAd = (c: FakeCustomer, rda: Obj, where: (f: string) 
     }
   }
   if ((rda.marketingImages?.length ?? 0) + (rda.squareMarketingImages?.length ?? 0) > 15) throw invalid('adError', 'TOO_MANY_MARKETING_IMAGES', 'At most 15 marketing images.', where('responsive_display_ad.marketing_images'));
+  const videos: Obj[] = rda.youtubeVideos ?? [];
+  if (videos.length > 5) throw invalid('adError', 'TOO_MANY_YOUTUBE_VIDEOS', 'At most 5 videos.', where('responsive_display_ad.youtube_videos'));
+  for (const video of videos) {
+    if (!c.assets.some((a) => a.resourceName === video.asset && a.type === 'YOUTUBE_VIDEO')) throw invalid('mediaBundleError', 'INVALID_MEDIA', `Asset ${video.asset} is not a video asset.`, where('responsive_display_ad.youtube_videos'));
+  }
   if ((rda.logoImages?.length ?? 0) + (rda.squareLogoImages?.length ?? 0) > 5) throw invalid('adError', 'TOO_MANY_LOGO_IMAGES', 'At most 5 logos.', where('responsive_display_ad.logo_images'));
 };
 const DAYS = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'];

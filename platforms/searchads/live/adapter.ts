@@ -50,6 +50,7 @@ import {
   type SearchAdsDisplayAdPatch,
   type SearchAdsImageAsset,
   type SearchAdsTopic,
+  type SearchAdsVideoAsset,
 } from '../port-display';
 import { AD_SCHEDULE_FIELDS, CRITERION_FIELDS, DISPLAY_AD_FIELDS, criterionTarget, criterionValue, type WireSchedule } from './display-wire';
 import { SearchAdsApi, fromMicros, idOf, toMicros, type GoogleAdsRow, type RefusedHandler, type SearchAdsCredentials } from './api';
@@ -745,6 +746,16 @@ export class SearchAdsLive implements SearchAdsPort {
     }));
   }
 
+  async listVideoAssets(): Promise<SearchAdsVideoAsset[]> {
+    const rows = await this.search("SELECT asset.id, asset.name, asset.youtube_video_asset.youtube_video_id, asset.youtube_video_asset.youtube_video_title FROM asset WHERE asset.type = 'YOUTUBE_VIDEO'");
+    return rows.map(({ asset: a }) => ({
+      id: String(a.id),
+      name: a.name ?? '',
+      video_id: a.youtubeVideoAsset?.youtubeVideoId ?? '',
+      ...(a.youtubeVideoAsset?.youtubeVideoTitle ? { title: a.youtubeVideoAsset.youtubeVideoTitle } : {}),
+    }));
+  }
+
   async getDisplayAd(adId: string): Promise<SearchAdsDisplayAd> {
     if (!digitsOnly.test(adId)) throw this.notFound('responsive display ad', adId);
     const [row] = await this.search(`SELECT ${DISPLAY_AD_FIELDS.join(', ')} FROM ad_group_ad WHERE ad_group_ad.ad.id = ${adId} AND ad_group_ad.ad.type = 'RESPONSIVE_DISPLAY_AD'`);
@@ -790,6 +801,7 @@ export class SearchAdsLive implements SearchAdsPort {
     put('square_marketing_image_ids', 'squareMarketingImages', images);
     put('logo_image_ids', 'logoImages', images);
     put('square_logo_image_ids', 'squareLogoImages', images);
+    put('video_ids', 'youtubeVideos', images);
     put('call_to_action_text', 'callToActionText');
     put('main_color', 'mainColor');
     put('accent_color', 'accentColor');
@@ -1052,6 +1064,7 @@ function displayAdFrom(row: GoogleAdsRow): SearchAdsDisplayAd {
     square_marketing_image_ids: images(r.squareMarketingImages),
     logo_image_ids: images(r.logoImages),
     square_logo_image_ids: images(r.squareLogoImages),
+    video_ids: images(r.youtubeVideos),
     ...(r.callToActionText ? { call_to_action_text: r.callToActionText } : {}),
     ...(r.mainColor ? { main_color: r.mainColor } : {}),
     ...(r.accentColor ? { accent_color: r.accentColor } : {}),

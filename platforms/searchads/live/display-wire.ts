@@ -44,7 +44,7 @@ export function criterionValue(type: SearchAdsCriterionType, c: GoogleAdsRow): s
 
 export const DISPLAY_AD_FIELDS = [
   'ad_group_ad.ad.id', 'ad_group_ad.ad.type', 'ad_group_ad.status', 'ad_group_ad.ad.final_urls',
-  ...['headlines', 'long_headline', 'descriptions', 'business_name', 'marketing_images', 'square_marketing_images', 'logo_images', 'square_logo_images', 'call_to_action_text', 'main_color', 'accent_color', 'promo_text'].map(
+  ...['headlines', 'long_headline', 'descriptions', 'business_name', 'marketing_images', 'square_marketing_images', 'logo_images', 'square_logo_images', 'youtube_videos', 'call_to_action_text', 'main_color', 'accent_color', 'promo_text'].map(
     (f) => `ad_group_ad.ad.responsive_display_ad.${f}`,
   ),
   'ad_group.id', 'campaign.id',

@@ -9,6 +9,7 @@ import type {
   SearchAdsDisplayAd,
   SearchAdsImageAsset,
   SearchAdsTopic,
+  SearchAdsVideoAsset,
 } from '../port-display';
 
 /** A slice of the platform's topic taxonomy (topic constants), enough for an outdoor retailer's targeting. */
@@ -46,8 +47,14 @@ export const SEED_IMAGES: Omit<SearchAdsImageAsset, 'id'>[] = [
   { name: 'Leaderboard banner 728x90', width: 728, height: 90, mime_type: 'IMAGE_GIF', file_size: 40_000 },
 ];
 
+/** The seeded video library. */
+export const SEED_VIDEOS: Omit<SearchAdsVideoAsset, 'id'>[] = [
+  { name: 'Trail boots 15s', video_id: 'Nw0tRa1lB15', title: 'Northwind trail boots in 15 seconds' },
+  { name: 'Pack fitting guide 30s', video_id: 'Nw0PackF1t3', title: 'How to fit a hiking pack' },
+];
+
 /** The display parts of a responsive display ad as the sandbox stores them on the ad. */
-export type DisplayParts = Omit<SearchAdsDisplayAd, keyof SearchAdsAd>;
+export type DisplayParts = Omit<SearchAdsDisplayAd, keyof SearchAdsAd | 'video_ids'> & { video_ids?: string[] };
 
 /** A stored display ad with its parts (ads seeded or created before the parts existed get empty ones). */
 export function displayAdOf(ad: SearchAdsAd & { display?: DisplayParts }): SearchAdsDisplayAd {
@@ -60,6 +67,7 @@ export function displayAdOf(ad: SearchAdsAd & { display?: DisplayParts }): Searc
     square_marketing_image_ids: display?.square_marketing_image_ids ?? [],
     logo_image_ids: display?.logo_image_ids ?? [],
     square_logo_image_ids: display?.square_logo_image_ids ?? [],
+    video_ids: display?.video_ids ?? [],
     ...(display?.call_to_action_text ? { call_to_action_text: display.call_to_action_text } : {}),
     ...(display?.main_color ? { main_color: display.main_color, accent_color: display.accent_color } : {}),
     ...(display?.promo_text ? { promo_text: display.promo_text } : {}),

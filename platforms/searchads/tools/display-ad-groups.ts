@@ -117,7 +117,7 @@ const surfaceCount = v.object({ targeted: v.number(), excluded: v.number() });
 export const getDisplayAdGroupSettings = defineSearchAdsTool({
   name: 'get_display_ad_group_settings',
   description:
-    "Shows a Display ad group's settings: status, default max CPC and the campaign's bidding strategy, audience targeting mode and frequency caps, how many placements, topics, audiences, contextual keywords and demographic exclusions it has, its ads, and the account's image library (ids add_display_ad takes).",
+    "Shows a Display ad group's settings: status, default max CPC and the campaign's bidding strategy, audience targeting mode and frequency caps, how many placements, topics, audiences, contextual keywords and demographic exclusions it has, its ads, and the account's image and video libraries (ids add_display_ad takes).",
   access: 'read',
   args: { ad_group_id: adGroupIdArg('Display ad group id from list_ad_groups') },
   output: v.object({
@@ -127,10 +127,11 @@ export const getDisplayAdGroupSettings = defineSearchAdsTool({
     targeting: v.object({ placements: surfaceCount, topics: surfaceCount, audiences: surfaceCount, keywords: surfaceCount, demographics: surfaceCount }),
     ads: v.array(v.object({ id: v.string(), status: v.string(), type: v.string(), headline: v.string() })),
     images: v.array(v.object({ id: v.string(), name: v.string(), width: v.number(), height: v.number() })),
+    videos: v.array(v.object({ id: v.string(), name: v.string(), video_id: v.string() })),
   }),
   async run(args, ctx) {
     const { group, campaign } = await requireDisplayAdGroup(ctx.platform, args.ad_group_id, 'get_display_ad_group_settings');
-    const [criteria, ads, images] = await Promise.all([ctx.platform.listAdGroupCriteria(group.id), ctx.platform.listAds(campaign.id), ctx.platform.listImageAssets()]);
+    const [criteria, ads, images, videos] = await Promise.all([ctx.platform.listAdGroupCriteria(group.id), ctx.platform.listAds(campaign.id), ctx.platform.listImageAssets(), ctx.platform.listVideoAssets()]);
     const targeting = Object.fromEntries(
       DISPLAY_READ_SURFACES.map((s) => {
         const of = criteria.filter((c) => surfaceOf(c.type) === s);
@@ -151,6 +152,7 @@ export const getDisplayAdGroupSettings = defineSearchAdsTool({
       groupAds.length ? markdownTable(['Ad', 'Type', 'Status', 'Headline'], groupAds.map((a) => [a.id, a.type, a.status, a.headline])) : 'No ads yet: add_display_ad creates one.',
       '',
       `**Image library** (${images.length}): ${images.map((i) => `${i.id} ${i.name} (${i.width}x${i.height})`).join('; ') || 'empty'}`,
+      `**Video library** (${videos.length}): ${videos.map((x) => `${x.id} ${x.name}`).join('; ') || 'empty'}`,
     ].join('\n');
     return {
       text,
@@ -164,6 +166,7 @@ export const getDisplayAdGroupSettings = defineSearchAdsTool({
         targeting,
         ads: groupAds,
         images: images.map((i) => ({ id: i.id, name: i.name, width: i.width, height: i.height })),
+        videos: videos.map((x) => ({ id: x.id, name: x.name, video_id: x.video_id })),
       },
     };
   },

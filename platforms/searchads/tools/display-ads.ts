@@ -47,6 +47,7 @@ export function displayAdEntries() {
     square_marketing_image_ids: req(v.pipe(imageIds(15, 'Square (1:1) marketing image asset ids, at least 1'), v.minLength(1, 'must list at least 1 square marketing image'))),
     logo_image_ids: v.optional(imageIds(5, 'Landscape (4:1) logo image asset ids; [] removes them')),
     square_logo_image_ids: v.optional(imageIds(5, 'Square (1:1) logo image asset ids; [] removes them')),
+    video_ids: v.optional(imageIds(5, 'Video asset ids (at most 5, from the video library in get_display_ad_group_settings); [] removes them')),
     call_to_action_text: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(30, 'must be at most 30 characters'), v.description(`Call-to-action text (at most 30 characters), e.g. Shop now; an empty string removes it`))),
     main_color: v.optional(color('Main')),
     accent_color: v.optional(color('Accent')),
@@ -60,7 +61,12 @@ export const colorRules = [requires('main_color', 'accent_color'), requires('acc
  * Refuses images that are not in the library or do not fit their slot, and slot totals over the
  * platform's limits (marketing images 15 together, logos 5 together).
  */
-export async function checkImages(port: SearchAdsPort, parts: Partial<Record<Slot, string[]>>, field = (slot: Slot) => `\`${slot}\``): Promise<SearchAdsImageAsset[]> {
+export async function checkImages(port: SearchAdsPort, parts: Partial<Record<Slot | 'video_ids', string[]>>, field = (slot: Slot | 'video_ids') => `\`${slot}\``): Promise<SearchAdsImageAsset[]> {
+  if (parts.video_ids?.length) {
+    const videos = await port.listVideoAssets();
+    const unknown = parts.video_ids.map((id, i) => (videos.some((x) => x.id === id) ? undefined : `${field('video_ids')}[${i}] ${id} is not a video asset of this account`)).filter(Boolean);
+    if (unknown.length) throw new ToolError(`${unknown.join('; ')}. get_display_ad_group_settings lists the video library.`);
+  }
   if (!SLOTS.some((s) => parts[s]?.length)) return [];
   const library = await port.listImageAssets();
   const problems: string[] = [];
@@ -97,6 +103,7 @@ const adOutput = v.object({
   square_marketing_image_ids: v.array(v.string()),
   logo_image_ids: v.array(v.string()),
   square_logo_image_ids: v.array(v.string()),
+  video_ids: v.array(v.string()),
   call_to_action_text: v.optional(v.string()),
   main_color: v.optional(v.string()),
   accent_color: v.optional(v.string()),
@@ -117,7 +124,7 @@ export function displayAdText(ad: SearchAdsDisplayAd): string {
       ['Descriptions', ad.descriptions.join(' | ')],
       ['Business name', ad.business_name],
       ['Final URL', ad.final_url],
-      ['Images', `${ad.marketing_image_ids.length} landscape, ${ad.square_marketing_image_ids.length} square, ${ad.logo_image_ids.length + ad.square_logo_image_ids.length} logo(s)`],
+      ['Images', `${ad.marketing_image_ids.length} landscape, ${ad.square_marketing_image_ids.length} square, ${ad.logo_image_ids.length + ad.square_logo_image_ids.length} logo(s), ${ad.video_ids.length} video(s)`],
       ['Call to action', ad.call_to_action_text ?? '(automatic)'],
       ['Colours', ad.main_color ? `${ad.main_color} / ${ad.accent_color}` : '(automatic)'],
       ['Promo text', ad.promo_text ?? ''],
@@ -158,7 +165,7 @@ export const addDisplayAd = defineSearchAdsTool({
     const optional = Object.fromEntries((['call_to_action_text', 'main_color', 'accent_color', 'promo_text'] as const).filter((f) => args[f]).map((f) => [f, args[f]]));
     const parts: NewSearchAdsDisplayAd = {
       ad_group_id: group.id, status, headlines: args.headlines, long_headline: args.long_headline, descriptions: args.descriptions, business_name: args.business_name, final_url: args.final_url,
-      marketing_image_ids: args.marketing_image_ids, square_marketing_image_ids: args.square_marketing_image_ids, logo_image_ids: args.logo_image_ids ?? [], square_logo_image_ids: args.square_logo_image_ids ?? [], ...optional,
+      marketing_image_ids: args.marketing_image_ids, square_marketing_image_ids: args.square_marketing_image_ids, logo_image_ids: args.logo_image_ids ?? [], square_logo_image_ids: args.square_logo_image_ids ?? [], ...(args.video_ids?.length ? { video_ids: args.video_ids } : {}), ...optional,
     };
     const [ad] = await ctx.step('create_ad', () => ctx.platform.createDisplayAds([parts]));
     return {
@@ -174,14 +181,14 @@ export const addDisplayAd = defineSearchAdsTool({
   },
 });
 
-const EDITABLE = ['long_headline', 'business_name', 'marketing_image_ids', 'square_marketing_image_ids', 'logo_image_ids', 'square_logo_image_ids', 'call_to_action_text', 'main_color', 'accent_color', 'promo_text'] as const;
+const EDITABLE = ['long_headline', 'business_name', 'marketing_image_ids', 'square_marketing_image_ids', 'logo_image_ids', 'square_logo_image_ids', 'video_ids', 'call_to_action_text', 'main_color', 'accent_color', 'promo_text'] as const;
 type Editable = (typeof EDITABLE)[number];
 const snapshot = (ad: SearchAdsDisplayAd) => Object.fromEntries(EDITABLE.map((f) => [f, ad[f] ?? ''])) as Record<Editable, unknown>;
 
 export const updateDisplayAdCreative = defineSearchAdsTool({
   name: 'update_display_ad_creative',
   description:
-    "Edits a responsive display ad's visual parts: its images (landscape and square marketing images, logos), colours (main and accent together), call to action, promo text, long headline and business name. Image lists replace the slot; an empty string removes call to action or promo text. Headlines and descriptions: update_ad_creative. The ad keeps its id.",
+    "Edits a responsive display ad's visual parts: its images (landscape and square marketing images, logos), videos, colours (main and accent together), call to action, promo text, long headline and business name. Image lists replace the slot; an empty string removes call to action or promo text. Headlines and descriptions: update_ad_creative. The ad keeps its id.",
   access: 'write',
   args: {
     ad_id: adIdArg('Responsive display ad id from get_ad_performance'),
@@ -191,6 +198,7 @@ export const updateDisplayAdCreative = defineSearchAdsTool({
     square_marketing_image_ids: v.optional(displayAdEntries().square_marketing_image_ids),
     logo_image_ids: displayAdEntries().logo_image_ids,
     square_logo_image_ids: displayAdEntries().square_logo_image_ids,
+    video_ids: displayAdEntries().video_ids,
     call_to_action_text: displayAdEntries().call_to_action_text,
     main_color: v.optional(v.union([v.literal(''), color('Main')], 'must be a hex colour like #1A73E8, or an empty string to remove both colours')),
     accent_color: v.optional(v.union([v.literal(''), color('Accent')], 'must be a hex colour like #1A73E8, or an empty string to remove both colours')),

@@ -187,7 +187,9 @@ describe('searchads display tools', () => {
     });
 
     it('add_display_ad creates a PAUSED responsive display ad that shows in the ad group', async () => {
-      const data = await callToolOk(apiKey, 'add_display_ad', { ad_group_id: outdoor(), ...rda(), main_color: '#1A73E8', accent_color: '#FFFFFF', promo_text: 'Free shipping over $50' });
+      const videos = (await callToolOk(apiKey, 'get_display_ad_group_settings', { ad_group_id: outdoor() })).structured!.videos as Structured[];
+      const data = await callToolOk(apiKey, 'add_display_ad', { ad_group_id: outdoor(), ...rda(), video_ids: [videos[0]!.id], main_color: '#1A73E8', accent_color: '#FFFFFF', promo_text: 'Free shipping over $50' });
+      expect(data.structured!.video_ids).toEqual([videos[0]!.id]);
       expect(data.structured).toMatchObject({ status: 'PAUSED', long_headline: 'Boots, packs and layers tested on real trails', main_color: '#1A73E8', marketing_image_ids: [image('Trail hero')] });
       const settings = await callToolOk(apiKey, 'get_display_ad_group_settings', { ad_group_id: outdoor() });
       expect((settings.structured!.ads as Structured[]).map((a) => a.id)).toContain(data.structured!.ad_id);
@@ -203,6 +205,8 @@ describe('searchads display tools', () => {
       expect(long.body.error).toContain('at most 25 characters');
       const unknown = await callTool(apiKey, 'add_display_ad', { ad_group_id: outdoor(), ...rda(), logo_image_ids: ['123'] });
       expect(unknown.body.error).toContain('is not an image asset of this account');
+      const video = await callTool(apiKey, 'add_display_ad', { ad_group_id: outdoor(), ...rda(), video_ids: ['456'] });
+      expect(video.body.error).toContain('`video_ids`[0] 456 is not a video asset of this account');
     });
 
     it('update_display_ad_creative changes colours, call to action and images; undo values are the old ones', async () => {

@@ -81,8 +81,10 @@ describe('display tools on a live account (fake search platform)', () => {
 
     const ad = await callToolOk(live.apiKey, 'add_display_ad', { ad_group_id: groupId, ...rda(), square_logo_image_ids: [image('Northwind logo')], main_color: '#1A73E8', accent_color: '#FFFFFF' });
     expect(ad.structured).toMatchObject({ status: 'PAUSED', long_headline: 'Boots, packs and layers tested on real trails', square_logo_image_ids: [image('Northwind logo')], main_color: '#1A73E8' });
-    const edited = await callToolOk(live.apiKey, 'update_display_ad_creative', { ad_id: ad.structured!.ad_id, call_to_action_text: 'Learn more', main_color: '', accent_color: '', promo_text: 'Free returns' });
-    expect(edited.structured!.after).toMatchObject({ call_to_action_text: 'Learn more', main_color: '', accent_color: '', promo_text: 'Free returns' });
+    const video = (settings.structured!.videos as Structured[])[0]!;
+    expect(video).toMatchObject({ name: 'Trail boots 15s', video_id: 'Nw0tRa1lB15' });
+    const edited = await callToolOk(live.apiKey, 'update_display_ad_creative', { ad_id: ad.structured!.ad_id, call_to_action_text: 'Learn more', main_color: '', accent_color: '', promo_text: 'Free returns', video_ids: [video.id] });
+    expect(edited.structured!.after).toMatchObject({ call_to_action_text: 'Learn more', main_color: '', accent_color: '', promo_text: 'Free returns', video_ids: [video.id] });
     const banner = await callTool(live.apiKey, 'add_display_ad', { ad_group_id: groupId, ...rda(), marketing_image_ids: [image('Leaderboard')] });
     expect(banner.status).toBe(400);
   });
