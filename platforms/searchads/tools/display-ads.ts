@@ -137,7 +137,7 @@ export type DisplayAdArgs = Omit<NewSearchAdsDisplayAd, 'ad_group_id' | 'status'
 export const addDisplayAd = defineSearchAdsTool({
   name: 'add_display_ad',
   description:
-    'Adds a responsive display ad to an ad group of a Display campaign: 1-5 headlines (<= 30), a long headline (<= 90), 1-5 descriptions (<= 90), business name (<= 25), final URL, and images from the account\'s image library (at least one 1.91:1 and one 1:1 marketing image; optional 4:1 and 1:1 logos); optional call to action, main/accent colours and promo text. It starts PAUSED unless status ENABLED is asked for (and the owner allows creates that spend).',
+    'Adds a responsive display ad to an ad group of a Display campaign: 1-5 headlines (<= 30), a long headline (<= 90), 1-5 descriptions (<= 90), business name (<= 25), final URL, and images from the account\'s image library (at least one 1.91:1 and one 1:1 marketing image; optional 4:1 and 1:1 logos, up to 5 library videos); optional call to action, main/accent colours and promo text. It starts PAUSED unless status ENABLED is asked for (and the owner allows creates that spend).',
   access: 'write',
   args: {
     ad_group_id: adGroupIdArg('Display ad group id from list_ad_groups'),
