@@ -49,6 +49,11 @@ import { assignSharedBudget, createSharedBudget, listSharedBudgets } from './too
 import { assignBiddingStrategy, createBiddingStrategy, listBiddingStrategies } from './tools/bidding-strategies';
 import { getAdSchedule, setAdSchedule } from './tools/ad-schedule';
 import { setBidModifiers } from './tools/bid-modifiers';
+import { DISPLAY_ADD_TOOLS, DISPLAY_READ_SURFACES, displayCriteriaAddTool, displayCriteriaReadTool, removeDisplayCriteria } from './tools/display-criteria';
+import { updateDisplayDemographics } from './tools/update-display-demographics';
+import { addDisplayAd, updateDisplayAdCreative } from './tools/display-ads';
+import { addDisplayAdGroup, getDisplayAdGroupSettings, updateDisplayAdGroup } from './tools/display-ad-groups';
+import { createDisplayCampaign, updateDisplayCampaignSchedule, updateDisplayFrequencyCaps } from './tools/display-campaigns';
 import {
   addNegativeKeywordListKeywords,
   attachNegativeKeywordList,
@@ -119,6 +124,8 @@ export const searchads: PlatformModule = {
     getAssetGroupListingFilters,
     helpUserUpload,
     discoverExistingAssets,
+    ...DISPLAY_READ_SURFACES.map(displayCriteriaReadTool),
+    getDisplayAdGroupSettings,
     // Write
     updateCampaign,
     updateCampaignDates,
@@ -189,6 +196,17 @@ export const searchads: PlatformModule = {
     addDemandGenAd,
     replaceDemandGenAudiences,
     updateDemandGenChannelControls,
+    // Display
+    createDisplayCampaign,
+    updateDisplayCampaignSchedule,
+    updateDisplayFrequencyCaps,
+    addDisplayAdGroup,
+    updateDisplayAdGroup,
+    addDisplayAd,
+    updateDisplayAdCreative,
+    ...DISPLAY_ADD_TOOLS.map(displayCriteriaAddTool),
+    updateDisplayDemographics,
+    removeDisplayCriteria,
   ],
   newSandboxAccountId: () => digits(10),
   seedSandbox: seedSearchAdsAccount,

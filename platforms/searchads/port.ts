@@ -4,6 +4,7 @@ import type { SearchAdsBiddingPort } from './port-bidding';
 import type { SearchAdsAudiencePort } from './port-audience';
 import type { SearchAdsPmaxPort } from './port-pmax';
 import type { SearchAdsChannelCampaignType, SearchAdsShoppingPort } from './port-shopping';
+import type { SearchAdsDisplayPort } from './port-display';
 
 /**
  * The searchads platform interface (search and display advertising): everything its tools may
@@ -12,7 +13,7 @@ import type { SearchAdsChannelCampaignType, SearchAdsShoppingPort } from './port
  * language search, mutate with update masks, geo target suggestions). Ids of created entities are
  * assigned by the platform; figures come only from `getReport`.
  */
-export interface SearchAdsPort extends SearchAdsInsightsPort, SearchAdsBiddingPort, SearchAdsAudiencePort, SearchAdsPmaxPort, SearchAdsShoppingPort {
+export interface SearchAdsPort extends SearchAdsInsightsPort, SearchAdsBiddingPort, SearchAdsAudiencePort, SearchAdsPmaxPort, SearchAdsShoppingPort, SearchAdsDisplayPort {
   /** Account-level settings (descriptive name, partner-network eligibility). */
   getAccountSettings(): Promise<SearchAdsAccountSettings>;
 

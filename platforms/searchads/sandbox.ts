@@ -47,6 +47,22 @@ import type {
 } from './port';
 import { conversionRows, keywordIdeas, seededConversionActions, type StoredConversionAction } from './sandbox/insights';
 import type { SearchAdsConversionAction, SearchAdsConversionRow, SearchAdsKeywordIdea, SearchAdsKeywordIdeaRequest } from './port-insights';
+import type {
+  NewSearchAdsAdGroupCriterion,
+  NewSearchAdsAdSchedule,
+  NewSearchAdsDisplayAd,
+  SearchAdsAdGroupCriterion,
+  SearchAdsAdSchedule,
+  SearchAdsCriterionType,
+  SearchAdsDisplayAd,
+  SearchAdsDisplayAdPatch,
+  SearchAdsImageAsset,
+  SearchAdsTopic,
+  SearchAdsVideoAsset,
+} from './port-display';
+import { DISPLAY_CRITERION_TYPES } from './port-display';
+import { AUDIENCE_CRITERION_TYPE, SEED_IMAGES, SEED_VIDEOS, TOPIC_CONSTANTS, displayAdOf, seedDisplayCriteria, type DisplayParts, type StoredCriterion } from './sandbox/display';
+import { EntityNotFoundError } from '../sandbox/store';
 import { AUDIENCE_TAXONOMY, GEO_TARGET_CONSTANTS, LANGUAGE_CONSTANTS, suggestGeoTargets } from './reference-data';
 import type {
   NewSearchAdsCustomerMatchList,
@@ -83,6 +99,10 @@ export const KIND = {
   ...BIDDING_KIND,
   ...AUDIENCE_KIND,
   ...SHOPPING_KIND,
+  adGroupCriterion: 'ad_group_criterion',
+  imageAsset: 'image_asset',
+  videoAsset: 'video_asset',
+  adSchedule: 'ad_schedule',
 } as const;
 
 const SETTINGS_ID = 'account';
@@ -92,7 +112,7 @@ const SETTINGS_ID = 'account';
 const campaignOf = ({ created_at: _created, ...campaign }: StoredCampaign & { created_at?: string }): SearchAdsCampaign => portCampaign(campaign);
 const adGroupOf = ({ performance: _performance, start_date: _start, ...group }: StoredAdGroup): SearchAdsAdGroup => group;
 const keywordOf = ({ performance: _performance, start_date: _start, ...keyword }: StoredKeyword): SearchAdsKeyword => keyword;
-const adOf = ({ start_date: _start, ...ad }: StoredAd): SearchAdsAd => ad;
+const adOf = ({ start_date: _start, display: _display, ...ad }: StoredAd & { display?: DisplayParts }): SearchAdsAd => ad;
 /** A shared list as stored: its keywords with when each was added, and when it was applied to each campaign. */
 type StoredNegativeList = Omit<SearchAdsNegativeKeywordList, 'keywords'> & { keywords: (SearchAdsListNegativeKeyword & { created_at?: string })[]; attached: Record<string, string> };
 const negativeListOf = ({ attached: _attached, keywords, ...list }: StoredNegativeList): SearchAdsNegativeKeywordList => ({ ...list, keywords: keywords.map(({ created_at: _at, ...k }) => k) });
@@ -552,6 +572,112 @@ export class SearchAdsSandbox extends SandboxPlatform implements SearchAdsPort {
     return [...own, ...shared];
   }
 
+  // Display targeting, creatives and schedules (port-display.ts).
+
+  async listAdGroupCriteria(adGroupId: string, types: SearchAdsCriterionType[] = DISPLAY_CRITERION_TYPES): Promise<SearchAdsAdGroupCriterion[]> {
+    const group = await this.store.require<StoredAdGroup>(KIND.adGroup, adGroupId);
+    const [stored, keywords] = await Promise.all([this.store.list<StoredCriterion>(KIND.adGroupCriterion), this.store.list<StoredKeyword>(KIND.keyword)]);
+    const all: SearchAdsAdGroupCriterion[] = [
+      ...keywords
+        .filter((k) => k.ad_group_id === adGroupId && k.status !== 'REMOVED')
+        .map((k) => ({ id: `${adGroupId}~${k.id}`, ad_group_id: adGroupId, campaign_id: group.campaign_id, criterion_id: k.id, type: 'KEYWORD' as const, value: k.text, match_type: k.match_type, negative: false, status: k.status })),
+      ...(group.audiences ?? []).map((a) => ({
+        id: `${adGroupId}~${a.criterion_id}`, ad_group_id: adGroupId, campaign_id: group.campaign_id, criterion_id: a.criterion_id, type: AUDIENCE_CRITERION_TYPE[a.type], value: a.audience_id, negative: false, status: 'ENABLED' as const,
+      })),
+      ...stored.filter((c) => c.ad_group_id === adGroupId),
+    ];
+    return all.filter((c) => types.includes(c.type));
+  }
+
+  async addAdGroupCriteria(criteria: NewSearchAdsAdGroupCriterion[]): Promise<SearchAdsAdGroupCriterion[]> {
+    const created: SearchAdsAdGroupCriterion[] = [];
+    for (const c of criteria) {
+      const group = await this.store.require<StoredAdGroup>(KIND.adGroup, c.ad_group_id);
+      if (c.type === 'KEYWORD' && !c.negative) {
+        const [k] = await this.addKeywords([{ ad_group_id: c.ad_group_id, text: c.value, match_type: 'BROAD', status: 'ENABLED' }]);
+        created.push({ id: `${c.ad_group_id}~${k!.id}`, ad_group_id: c.ad_group_id, campaign_id: group.campaign_id, criterion_id: k!.id, type: 'KEYWORD', value: k!.text, match_type: 'BROAD', negative: false, status: 'ENABLED' });
+        continue;
+      }
+      if (!c.negative && (c.type === 'USER_INTEREST' || c.type === 'CUSTOM_AUDIENCE' || c.type === 'USER_LIST')) {
+        const segment = (await this.listAudienceSegments()).find((s) => s.id === c.value && AUDIENCE_CRITERION_TYPE[s.type] === c.type);
+        if (!segment) throw new EntityNotFoundError('audience', c.value);
+        const [a] = await this.addAdGroupAudiences(c.ad_group_id, [{ type: segment.type, audience_id: segment.id, name: segment.name }]);
+        created.push({ ...c, id: `${c.ad_group_id}~${a!.criterion_id}`, campaign_id: group.campaign_id, criterion_id: a!.criterion_id, status: 'ENABLED' });
+        continue;
+      }
+      const criterionId = digits(12);
+      const stored: StoredCriterion = { ...c, id: `${c.ad_group_id}~${criterionId}`, campaign_id: group.campaign_id, criterion_id: criterionId, status: 'ENABLED' };
+      await this.store.create(KIND.adGroupCriterion, stored);
+      created.push(stored);
+    }
+    return created;
+  }
+
+  async removeAdGroupCriteria(ids: string[]): Promise<void> {
+    for (const id of ids) {
+      const [adGroupId, criterionId] = id.split('~');
+      if (await this.store.get(KIND.adGroupCriterion, id)) {
+        await this.store.remove(KIND.adGroupCriterion, id);
+        continue;
+      }
+      const keyword = await this.store.get<StoredKeyword>(KIND.keyword, criterionId ?? '');
+      if (keyword && keyword.ad_group_id === adGroupId) {
+        await this.store.update<StoredKeyword>(KIND.keyword, keyword.id, { status: 'REMOVED' });
+        continue;
+      }
+      const group = await this.store.get<StoredAdGroup>(KIND.adGroup, adGroupId ?? '');
+      if (group?.audiences?.some((a) => a.criterion_id === criterionId)) {
+        await this.store.update<StoredAdGroup>(KIND.adGroup, group.id, { audiences: group.audiences.filter((a) => a.criterion_id !== criterionId) });
+        continue;
+      }
+      throw new EntityNotFoundError('ad_group_criterion', id);
+    }
+  }
+
+  async listTopics(): Promise<SearchAdsTopic[]> {
+    return TOPIC_CONSTANTS;
+  }
+
+  listImageAssets(): Promise<SearchAdsImageAsset[]> {
+    return this.store.list<SearchAdsImageAsset>(KIND.imageAsset);
+  }
+
+  listVideoAssets(): Promise<SearchAdsVideoAsset[]> {
+    return this.store.list<SearchAdsVideoAsset>(KIND.videoAsset);
+  }
+
+  async getDisplayAd(adId: string): Promise<SearchAdsDisplayAd> {
+    const ad = await this.store.require<StoredAd & { display?: DisplayParts }>(KIND.ad, adId);
+    if (ad.type !== 'RESPONSIVE_DISPLAY_AD') throw new EntityNotFoundError('responsive display ad', adId);
+    return displayAdOf({ ...adOf(ad), display: ad.display });
+  }
+
+  async createDisplayAds(ads: NewSearchAdsDisplayAd[]): Promise<SearchAdsDisplayAd[]> {
+    const today = isoDate(new Date());
+    const created: (StoredAd & { display: DisplayParts })[] = [];
+    for (const ad of ads) {
+      const group = await this.store.require<StoredAdGroup>(KIND.adGroup, ad.ad_group_id);
+      const { ad_group_id, status, headlines, descriptions, final_url, ...display } = ad;
+      created.push({ id: digits(12), ad_group_id, campaign_id: group.campaign_id, type: 'RESPONSIVE_DISPLAY_AD', status, headlines, descriptions, final_url, start_date: today, display });
+    }
+    await this.store.putMany(KIND.ad, created);
+    return created.map(({ start_date: _s, ...ad }) => displayAdOf(ad));
+  }
+
+  async updateDisplayAd(adId: string, patch: SearchAdsDisplayAdPatch): Promise<SearchAdsDisplayAd> {
+    const current = await this.store.require<StoredAd & { display?: DisplayParts }>(KIND.ad, adId);
+    const { headlines, descriptions, final_url, ...parts } = patch;
+    const display: Record<string, unknown> = { ...displayAdOf({ ...adOf(current), display: current.display }) };
+    for (const key of ['id', 'ad_group_id', 'campaign_id', 'type', 'status', 'headlines', 'descriptions', 'final_url', 'path1', 'path2']) delete display[key];
+    for (const [key, value] of Object.entries(parts)) {
+      if (value === undefined) delete display[key];
+      else display[key] = value;
+    }
+    const common = Object.fromEntries(Object.entries({ headlines, descriptions, final_url }).filter(([, value]) => value !== undefined));
+    await this.store.update<StoredAd>(KIND.ad, adId, { ...common, display });
+    return this.getDisplayAd(adId);
+  }
+
   /**
    * The delivery model (sandbox/delivery.ts): each campaign's day from the history of it and its ad
    * groups, split top down among the ad groups, each ad group's among its enabled keywords and ads,
@@ -916,6 +1042,24 @@ export async function seedSearchAdsAccount(account: ConnectedAccount): Promise<v
   outdoorInterests.audiences = [audienceOf(outdoorAffinity), audienceOf(audiences[0]!)];
 
   const conversionActions = seededConversionActions(() => ids.digits(9));
+  // Display: the image library, the parts of the responsive display ads, and display targeting
+  // (made last, so the ids above stay as they were before display existed).
+  const images: SearchAdsImageAsset[] = SEED_IMAGES.map((image) => ({ id: ids.digits(11), ...image }));
+  const imageId = (name: string) => images.find((i) => i.name.startsWith(name))!.id;
+  for (const ad of ads.filter((a) => a.type === 'RESPONSIVE_DISPLAY_AD')) {
+    const parts: DisplayParts = {
+      long_headline: 'Trail-tested boots, packs and layers from Northwind Outdoor',
+      business_name: 'Northwind Outdoor',
+      marketing_image_ids: [imageId('Trail hero'), imageId('Boots lifestyle')],
+      square_marketing_image_ids: [imageId('Trail square')],
+      logo_image_ids: [],
+      square_logo_image_ids: [imageId('Northwind logo 512')],
+      call_to_action_text: 'Shop now',
+    };
+    Object.assign(ad, { display: parts });
+  }
+  const videos: SearchAdsVideoAsset[] = SEED_VIDEOS.map((video) => ({ id: ids.digits(11), ...video }));
+  const displayCriteria = seedDisplayCriteria({ prospecting: outdoorInterests, cart: cartAbandoners }, () => ids.digits(12));
 
   const settings: SearchAdsAccountSettings & { id: string } = defaultSettings(account);
 
@@ -948,6 +1092,9 @@ export async function seedSearchAdsAccount(account: ConnectedAccount): Promise<v
     store.putMany(KIND.device, devices),
     store.putMany(KIND.labelLink, labelLinks),
     seedPmax(store, cid, pmax.id, createdAt),
+    store.putMany(KIND.imageAsset, images),
+    store.putMany(KIND.videoAsset, videos),
+    store.putMany(KIND.adGroupCriterion, displayCriteria),
   ]);
   await seedShoppingFamily(store, account, { shoppingCampaignId: shopping.id, shoppingAdGroupId: shoppingGroup.id });
 }

@@ -94,6 +94,21 @@ export const GEO_TARGET_CONSTANTS: Obj[] = [
   { id: '1019250', name: 'Portland', canonicalName: 'Portland,Maine,United States', countryCode: 'US', targetType: 'City', status: 'ENABLED' },
 ].map((g) => ({ ...g, resourceName: `geoTargetConstants/${g.id}` }));
 
+/** A slice of the topic taxonomy (topic constants with their paths). */
+export const TOPIC_CONSTANTS: Obj[] = ([
+  ['65', ['Hobbies & Leisure']], ['688', ['Hobbies & Leisure', 'Outdoors']], ['1316', ['Hobbies & Leisure', 'Outdoors', 'Hiking & Camping']],
+  ['18', ['Shopping']], ['697', ['Shopping', 'Apparel', 'Footwear']], ['16', ['News']], ['63', ['News', 'Weather']],
+] as [string, string[]][]).map(([id, path]) => ({ id, resourceName: `topicConstants/${id}`, path }));
+/** The parts of a responsive display ad beyond headlines and descriptions (snake_case). */
+const RDA_PARTS = ['long_headline', 'business_name', 'marketing_images', 'square_marketing_images', 'logo_images', 'square_logo_images', 'youtube_videos', 'call_to_action_text', 'main_color', 'accent_color', 'promo_text'];
+const RDA_PATHS = ['headlines', 'descriptions', ...RDA_PARTS].map((f) => `responsiveDisplayAd.${camel(f)}`);
+const DEMOGRAPHICS: Record<string, string[]> = {
+  ageRange: ['AGE_RANGE_18_24', 'AGE_RANGE_25_34', 'AGE_RANGE_35_44', 'AGE_RANGE_45_54', 'AGE_RANGE_55_64', 'AGE_RANGE_65_UP', 'AGE_RANGE_UNDETERMINED'],
+  gender: ['MALE', 'FEMALE', 'UNDETERMINED'],
+  parentalStatus: ['PARENT', 'NOT_A_PARENT', 'UNDETERMINED'],
+  incomeRange: ['INCOME_RANGE_0_50', 'INCOME_RANGE_50_60', 'INCOME_RANGE_60_70', 'INCOME_RANGE_70_80', 'INCOME_RANGE_80_90', 'INCOME_RANGE_90_UP', 'INCOME_RANGE_UNDETERMINED'],
+};
+
 /** Selectable fields per resource (snake_case paths below the resource). */
 const FIELDS: Record<string, string[]> = {
   customer: ['id', 'resource_name', 'descriptive_name', 'currency_code', 'time_zone', 'manager', 'status'],
@@ -124,10 +139,12 @@ const FIELDS: Record<string, string[]> = {
   ad_group_ad: [
     'resource_name', 'status', 'ad_group', 'ad.id', 'ad.type', 'ad.final_urls', 'ad.responsive_search_ad.headlines', 'ad.responsive_search_ad.descriptions',
     'ad.responsive_search_ad.path1', 'ad.responsive_search_ad.path2', 'ad.responsive_display_ad.headlines', 'ad.responsive_display_ad.descriptions',
+    ...RDA_PARTS.map((f) => `ad.responsive_display_ad.${f}`),
   ],
   ad_group_criterion: [
     'resource_name', 'criterion_id', 'type', 'status', 'negative', 'ad_group', 'keyword.text', 'keyword.match_type', 'cpc_bid_micros', 'quality_info.quality_score',
     'user_interest.user_interest_category', 'custom_audience.custom_audience', 'user_list.user_list', 'listing_group.type', 'listing_group.parent_ad_group_criterion',
+    'placement.url', 'mobile_application.app_id', 'youtube_channel.channel_id', 'youtube_video.video_id', 'topic.topic_constant', 'age_range.type', 'gender.type', 'parental_status.type', 'income_range.type',
     'listing_group.case_value.product_brand.value', 'listing_group.case_value.product_item_id.value', 'listing_group.case_value.product_condition.condition',
     'listing_group.case_value.product_category.category_id', 'listing_group.case_value.product_category.level', 'listing_group.case_value.product_type.value',
     'listing_group.case_value.product_type.level', 'listing_group.case_value.product_custom_attribute.value', 'listing_group.case_value.product_custom_attribute.index',
@@ -159,6 +176,7 @@ const FIELDS: Record<string, string[]> = {
   custom_audience: ['id', 'resource_name', 'name', 'description', 'status'],
   user_list: ['id', 'resource_name', 'name', 'description', 'size_for_search'],
   language_constant: ['id', 'resource_name', 'code', 'name', 'targetable'],
+  topic_constant: ['id', 'resource_name', 'path', 'topic_constant_parent'],
   geo_target_constant: ['id', 'resource_name', 'name', 'canonical_name', 'country_code', 'target_type', 'status'],
   keyword_view: ['resource_name'],
   shared_set: ['id', 'resource_name', 'name', 'type', 'status'],
@@ -205,6 +223,7 @@ const FROM: Record<string, { with: string[]; metrics?: boolean }> = {
   custom_audience: { with: ['custom_audience', 'customer'] },
   user_list: { with: ['user_list', 'customer'] },
   language_constant: { with: ['language_constant'] },
+  topic_constant: { with: ['topic_constant'] },
   geo_target_constant: { with: ['geo_target_constant'] },
   conversion_action: { with: ['conversion_action', 'customer'] },
   ...AUDIENCE_FROM,
@@ -213,7 +232,9 @@ const FROM: Record<string, { with: string[]; metrics?: boolean }> = {
 };
 const DEMAND_GEN_CHANNEL_KEYS = ['youtubeInStream', 'youtubeInFeed', 'youtubeShorts', 'discover', 'gmail', 'display'];
 
-const camel = (snake: string) => snake.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+function camel(snake: string): string {
+  return snake.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+}
 const get = (obj: Obj | undefined, path: string) => path.split('.').reduce<any>((node, key) => (node == null ? undefined : node[key]), obj);
 const setPath = (obj: Obj, path: string, value: unknown) => {
   const keys = path.split('.');
@@ -355,7 +376,25 @@ export class FakeSearchAdsApi {
     rsa(women, ["Women's Hiking Boots", 'Waterproof Trail Boots'], ["Women's boots tested on 500+ mile trails.", 'Free 30-day returns.'], 'boots');
     rsa(sandals, ['Summer Hiking Sandals', 'Trail-Ready Sandals'], ['Quick-drying sandals for river crossings.', 'Pre-order now.'], 'sandals');
     const displayAdId = newId(12);
-    c.ads.push({ resourceName: rn('adGroupAds', `${cart.id}~${displayAdId}`), status: 'ENABLED', adGroup: cart.resourceName, ad: { id: displayAdId, type: 'RESPONSIVE_DISPLAY_AD', finalUrls: ['https://www.northwind-outdoor.example/'], responsiveDisplayAd: { headlines: [{ text: 'Still Thinking It Over?' }], descriptions: [{ text: 'Come back for free shipping.' }] } } });
+    const rdaImage = (name: string, width: number, height: number) => {
+      const id = newId(11);
+      c.assets.push({ id, resourceName: rn('assets', id), type: 'IMAGE', name, imageAsset: { mimeType: 'IMAGE_JPEG', fileSize: '120000', fullSize: { widthPixels: width, heightPixels: height, url: `https://tpc.example/simgad/${id}` } } });
+      return rn('assets', id);
+    };
+    const [hero, rdaSquare, logo] = [rdaImage('Trail hero 1200x628', 1200, 628), rdaImage('Trail square 1200x1200', 1200, 1200), rdaImage('Northwind logo 512x512', 512, 512)];
+    rdaImage('Leaderboard banner 728x90', 728, 90);
+    const videoAssetId = newId(11);
+    c.assets.push({ id: videoAssetId, resourceName: rn('assets', videoAssetId), type: 'YOUTUBE_VIDEO', name: 'Trail boots 15s', youtubeVideoAsset: { youtubeVideoId: 'Nw0tRa1lB15', youtubeVideoTitle: 'Northwind trail boots in 15 seconds' } });
+    c.ads.push({
+      resourceName: rn('adGroupAds', `${cart.id}~${displayAdId}`), status: 'ENABLED', adGroup: cart.resourceName,
+      ad: {
+        id: displayAdId, type: 'RESPONSIVE_DISPLAY_AD', finalUrls: ['https://www.northwind-outdoor.example/'],
+        responsiveDisplayAd: {
+          headlines: [{ text: 'Still Thinking It Over?' }], descriptions: [{ text: 'Come back for free shipping.' }], longHeadline: { text: 'Trail-tested boots, packs and layers from Northwind Outdoor' },
+          businessName: 'Northwind Outdoor', marketingImages: [{ asset: hero }], squareMarketingImages: [{ asset: rdaSquare }], squareLogoImages: [{ asset: logo }], callToActionText: 'Shop now',
+        },
+      },
+    });
 
     for (const adGroupAd of c.ads) c.adObjects.push(Object.assign(adGroupAd.ad, { resourceName: rn('ads', adGroupAd.ad.id) }));
 
@@ -379,6 +418,9 @@ export class FakeSearchAdsApi {
     keyword(sandals, 'hiking sandals', 'PHRASE', 6);
     criterion(men, { type: 'KEYWORD', negative: true, keyword: { text: 'women', matchType: 'BROAD' } });
     criterion(men, { type: 'USER_INTEREST', userInterest: { userInterestCategory: rn('userInterests', '80443') } });
+    criterion(cart, { type: 'PLACEMENT', placement: { url: 'www.trailjournal.example' } });
+    criterion(cart, { type: 'TOPIC', topic: { topicConstant: 'topicConstants/1316' } });
+    criterion(cart, { type: 'AGE_RANGE', negative: true, ageRange: { type: 'AGE_RANGE_18_24' } });
 
     const campaignCriterion = (camp: Obj, id: string, fields: Obj) => c.campaignCriteria.push({ resourceName: rn('campaignCriteria', `${camp.id}~${id}`), criterionId: id, negative: false, campaign: camp.resourceName, ...fields });
     for (const [camp, geos] of [[brand, ['2840', '2124']], [generic, ['2840']], [display, ['2840']], [launch, ['21137']]] as const) {
@@ -852,6 +894,9 @@ export class FakeSearchAdsApi {
       case 'product_link_invitation':
         rows = c.productLinkInvitations.map((productLinkInvitation) => ({ productLinkInvitation, customer }));
         break;
+      case 'topic_constant':
+        rows = TOPIC_CONSTANTS.map((t) => ({ topicConstant: t }));
+        break;
       case 'language_constant':
         rows = LANGUAGE_CONSTANTS.map((l) => ({ languageConstant: { ...l, resourceName: `languageConstants/${l.id}` } }));
         break;
@@ -1056,7 +1101,7 @@ export class FakeSearchAdsApi {
         const paths = op.updateMask.split(',');
         for (const path of paths) if (!spec.update.includes(path)) throw invalid('fieldMaskError', 'FIELD_NOT_FOUND', `The field mask contained an invalid field: '${path}'.`, where('update_mask'));
         for (const path of leafPaths(op.update)) {
-          if (path !== 'resourceName' && !paths.includes(path)) throw invalid('fieldMaskError', 'FIELD_NOT_FOUND', `Field '${path}' was set but is not in the update mask.`, where('update_mask'));
+          if (path !== 'resourceName' && !paths.some((p) => path === p || path.startsWith(`${p}.`))) throw invalid('fieldMaskError', 'FIELD_NOT_FOUND', `Field '${path}' was set but is not in the update mask.`, where('update_mask'));
         }
         const next = structuredClone(target);
         for (const path of paths) setPath(next, path, get(op.update, path));
@@ -1199,7 +1244,7 @@ function project(row: Obj, fields: string[]): Obj {
   }
   return out;
 }
-const INT64 = /(\.id|Micros|impressions|clicks|videoTrueviewViews|criterionId|sizeForSearch|userInterestId)$/;
+const INT64 = /(\.id|Micros|impressions|clicks|videoTrueviewViews|criterionId|sizeForSearch|userInterestId|Pixels|fileSize|startHour|endHour)$/;
 
 /** A day's metrics split into n parts that add up exactly (counts by whole units, money by micros, conversions by halves). */
 function splitMetrics(day: Obj, n: number): Obj[] {
@@ -1433,6 +1478,54 @@ const checkResponsiveSearchAd = (rsa: Obj | undefined, where: (f: string) => Obj
   }
   for (const path of ['path1', 'path2']) if (rsa[path] !== undefined && String(rsa[path]).length > 15) throw invalid('stringLengthError', 'TOO_LONG', `${path} is too long (max 15).`, where(`responsive_search_ad.${path}`));
 };
+/** The platform's responsive display ad rules: counts and lengths of texts, image slots (type, aspect ratio, minimum size, totals), colours. */
+const checkResponsiveDisplayAd = (c: FakeCustomer, rda: Obj, where: (f: string) => Obj) => {
+  const texts: [string, number, number, number][] = [['headlines', 1, 5, 30], ['descriptions', 1, 5, 90]];
+  for (const [field, min, max, length] of texts) {
+    const list: Obj[] = rda[field] ?? [];
+    if (list.length < min || list.length > max) throw invalid('adError', field === 'headlines' ? 'TOO_MANY_HEADLINES' : 'TOO_MANY_DESCRIPTIONS', `${field}: ${min}-${max} are needed.`, where(`responsive_display_ad.${field}`));
+    for (const item of list) if (!item.text || String(item.text).length > length) throw invalid('stringLengthError', 'TOO_LONG', `Too long (max ${length}).`, where(`responsive_display_ad.${field}`));
+  }
+  required('responsive_display_ad.long_headline', rda.longHeadline?.text, where);
+  if (String(rda.longHeadline.text).length > 90) throw invalid('stringLengthError', 'TOO_LONG', 'Too long (max 90).', where('responsive_display_ad.long_headline'));
+  required('responsive_display_ad.business_name', rda.businessName, where);
+  if (String(rda.businessName).length > 25) throw invalid('stringLengthError', 'TOO_LONG', 'Too long (max 25).', where('responsive_display_ad.business_name'));
+  if (rda.callToActionText !== undefined && String(rda.callToActionText).length > 30) throw invalid('stringLengthError', 'TOO_LONG', 'Too long (max 30).', where('responsive_display_ad.call_to_action_text'));
+  if (Boolean(rda.mainColor) !== Boolean(rda.accentColor)) throw invalid('adError', 'MISSING_COLOR', 'Both main and accent colour, or neither.', where('responsive_display_ad.main_color'));
+  for (const color of [rda.mainColor, rda.accentColor]) if (color !== undefined && !/^#[0-9a-f]{6}$/i.test(color)) throw invalid('adError', 'INVALID_COLOR', 'Colours are #RRGGBB.', where('responsive_display_ad.main_color'));
+  const slots: [string, number, number, number, number][] = [['marketingImages', 1.91, 600, 314, 1], ['squareMarketingImages', 1, 300, 300, 1], ['logoImages', 4, 512, 128, 0], ['squareLogoImages', 1, 128, 128, 0]];
+  for (const [slot, ratio, minW, minH, min] of slots) {
+    const list: Obj[] = rda[slot] ?? [];
+    if (list.length < min) throw invalid('adError', 'MISSING_MARKETING_IMAGE', `At least ${min} ${slot} required.`, where(`responsive_display_ad.${slot}`));
+    for (const image of list) {
+      const asset = c.assets.find((a) => a.resourceName === image.asset);
+      if (!asset || asset.type !== 'IMAGE') throw invalid('mediaBundleError', 'INVALID_MEDIA', `Asset ${image.asset} is not an image asset.`, where(`responsive_display_ad.${slot}`));
+      const { widthPixels: w, heightPixels: h } = asset.imageAsset.fullSize;
+      if (Math.abs(w / h - ratio) > ratio * 0.01 || w < minW || h < minH) throw invalid('imageError', 'ASPECT_RATIO_NOT_ALLOWED', `Image ${asset.id} (${w}x${h}) does not fit ${slot}.`, where(`responsive_display_ad.${slot}`));
+    }
+  }
+  if ((rda.marketingImages?.length ?? 0) + (rda.squareMarketingImages?.length ?? 0) > 15) throw invalid('adError', 'TOO_MANY_MARKETING_IMAGES', 'At most 15 marketing images.', where('responsive_display_ad.marketing_images'));
+  const videos: Obj[] = rda.youtubeVideos ?? [];
+  if (videos.length > 5) throw invalid('adError', 'TOO_MANY_YOUTUBE_VIDEOS', 'At most 5 videos.', where('responsive_display_ad.youtube_videos'));
+  for (const video of videos) {
+    if (!c.assets.some((a) => a.resourceName === video.asset && a.type === 'YOUTUBE_VIDEO')) throw invalid('mediaBundleError', 'INVALID_MEDIA', `Asset ${video.asset} is not a video asset.`, where('responsive_display_ad.youtube_videos'));
+  }
+  if ((rda.logoImages?.length ?? 0) + (rda.squareLogoImages?.length ?? 0) > 5) throw invalid('adError', 'TOO_MANY_LOGO_IMAGES', 'At most 5 logos.', where('responsive_display_ad.logo_images'));
+};
+/** Frequency caps: display and video campaigns only, known enums, a positive cap, one cap per key. */
+const checkFrequencyCaps = (campaign: Obj, where: (f: string) => Obj) => {
+  if (!['DISPLAY', 'VIDEO'].includes(campaign.advertisingChannelType)) throw invalid('campaignError', 'FREQUENCY_CAP_NOT_SUPPORTED', `Frequency caps are not supported for ${campaign.advertisingChannelType} campaigns.`, where('frequency_caps'));
+  const keys = new Set<string>();
+  for (const f of campaign.frequencyCaps ?? []) {
+    ENUM('frequency_caps.key.level', f.key?.level, ['CAMPAIGN', 'AD_GROUP', 'AD_GROUP_AD'], where);
+    ENUM('frequency_caps.key.event_type', f.key?.eventType, ['IMPRESSION', 'VIDEO_VIEW'], where);
+    ENUM('frequency_caps.key.time_unit', f.key?.timeUnit, ['DAY', 'WEEK', 'MONTH'], where);
+    if (!Number.isInteger(Number(f.cap)) || Number(f.cap) < 1) throw invalid('frequencyCapError', 'CAP_MUST_BE_POSITIVE', 'A frequency cap must be positive.', where('frequency_caps.cap'));
+    const key = JSON.stringify(f.key);
+    if (keys.has(key)) throw invalid('frequencyCapError', 'DUPLICATE_FREQUENCY_CAP', 'Two frequency caps have the same key.', where('frequency_caps'));
+    keys.add(key);
+  }
+};
 /** Removed criteria and ads stay readable with status REMOVED, as on the platform. */
 const markRemoved = (_c: FakeCustomer, target: Obj) => {
   target.status = 'REMOVED';
@@ -1445,7 +1538,7 @@ const MUTABLE: Record<string, MutableSpec> = {
     update: [
       'name', 'status', 'networkSettings.targetGoogleSearch', 'networkSettings.targetSearchNetwork', 'networkSettings.targetContentNetwork', 'networkSettings.targetPartnerSearchNetwork',
       'networkSettings.targetYoutube', 'networkSettings.targetGoogleTvNetwork', 'targetingSetting.targetRestrictions', 'aiMaxSetting.enableAiMax', 'trackingUrlTemplate',
-      'finalUrlSuffix', 'urlCustomParameters', 'startDateTime', 'endDateTime', 'campaignBudget', 'biddingStrategy', ...BIDDING_PATHS,
+      'finalUrlSuffix', 'urlCustomParameters', 'startDateTime', 'endDateTime', 'campaignBudget', 'biddingStrategy', 'frequencyCaps', ...BIDDING_PATHS,
     ],
     create: [
       'name', 'status', 'advertisingChannelType', 'campaignBudget', 'containsEuPoliticalAdvertising', 'startDateTime', 'endDateTime', 'finalUrlSuffix', ...BIDDING_PATHS,
@@ -1533,6 +1626,7 @@ const MUTABLE: Record<string, MutableSpec> = {
         throw invalid('campaignError', 'CANNOT_MODIFY_START_DATE_IF_ALREADY_STARTED', 'Cannot modify the start date of a campaign that has already started.', where('start_date_time'));
       }
       if (campaign.endDateTime && campaign.endDateTime.slice(0, 10) < campaign.startDateTime.slice(0, 10)) throw invalid('dateError', 'DATE_RANGE_MINIMUM_DATE_LATER_THAN_MAXIMUM_DATE', 'Date range bounds are not in order.', where('end_date_time'));
+      if (before && JSON.stringify(campaign.frequencyCaps ?? []) !== JSON.stringify(before.frequencyCaps ?? [])) checkFrequencyCaps(campaign, where);
       if (campaign.trackingUrlTemplate !== undefined && !/\{(lpurl|unescapedlpurl|escapedlpurl)/.test(campaign.trackingUrlTemplate)) {
         throw invalid('urlFieldError', 'MISSING_URL_TAG', 'The tracking url template must contain a url tag such as {lpurl}.', where('tracking_url_template'));
       }
@@ -1598,7 +1692,10 @@ const MUTABLE: Record<string, MutableSpec> = {
   },
   adGroupCriteria: {
     list: 'adGroupCriteria',
-    create: ['adGroup', 'status', 'negative', 'cpcBidMicros', 'keyword.text', 'keyword.matchType', 'userInterest.userInterestCategory', 'customAudience.customAudience', 'userList.userList'],
+    create: [
+      'adGroup', 'status', 'negative', 'cpcBidMicros', 'keyword.text', 'keyword.matchType', 'userInterest.userInterestCategory', 'customAudience.customAudience', 'userList.userList',
+      'placement.url', 'mobileApplication.appId', 'youtubeChannel.channelId', 'youtubeVideo.videoId', 'topic.topicConstant', 'ageRange.type', 'gender.type', 'parentalStatus.type', 'incomeRange.type',
+    ],
     update: ['status', 'cpcBidMicros'],
     build(c, create, where) {
       const group = refOf(c, 'adGroups', create.adGroup, 'ad_group', where);
@@ -1619,16 +1716,23 @@ const MUTABLE: Record<string, MutableSpec> = {
         ['userInterest', 'USER_INTEREST', create.userInterest?.userInterestCategory, (rn: string) => USER_INTERESTS.some((u) => rn === `customers/${c.id}/userInterests/${u.userInterestId}`)],
         ['customAudience', 'CUSTOM_AUDIENCE', create.customAudience?.customAudience, (rn: string) => c.customAudiences.some((x) => x.resourceName === rn)],
         ['userList', 'USER_LIST', create.userList?.userList, (rn: string) => c.userLists.some((x) => x.resourceName === rn)],
+        ['placement', 'PLACEMENT', create.placement?.url, (url: string) => /^(https?:\/\/)?([a-z0-9-]+\.)+[a-z]{2,}(\/\S*)?$/i.test(url)],
+        ['mobileApplication', 'MOBILE_APPLICATION', create.mobileApplication?.appId, (id: string) => /^(1-\d+|2-[\w.]+)$/.test(id)],
+        ['youtubeChannel', 'YOUTUBE_CHANNEL', create.youtubeChannel?.channelId, (id: string) => /^UC[\w-]{22}$/.test(id)],
+        ['youtubeVideo', 'YOUTUBE_VIDEO', create.youtubeVideo?.videoId, (id: string) => /^[\w-]{11}$/.test(id)],
+        ['topic', 'TOPIC', create.topic?.topicConstant, (rn: string) => TOPIC_CONSTANTS.some((t) => t.resourceName === rn)],
+        ...Object.entries(DEMOGRAPHICS).map(([key, values]) => [key, key.replace(/([A-Z])/g, '_$1').toUpperCase(), create[key]?.type, (value: string) => values.includes(value)] as const),
       ] as const;
       const given = kinds.filter(([, , value]) => value !== undefined);
       if (given.length !== 1) throw invalid('criterionError', 'CRITERION_TYPE_MISMATCH', 'Exactly one criterion must be set.', where('criterion'));
       const [field, type, value, known] = given[0]!;
-      if (!known(value)) throw invalid('criterionError', 'INVALID_USER_INTEREST', `The audience ${value} does not exist or is not accessible.`, where(field));
-      if (c.adGroupCriteria.some((x) => x.adGroup === group.resourceName && x.type === type && JSON.stringify(x[field]) === JSON.stringify(create[field]))) {
+      if (!known(value)) throw invalid('criterionError', type === 'TOPIC' ? 'INVALID_TOPIC_PATH' : ['USER_INTEREST', 'CUSTOM_AUDIENCE', 'USER_LIST'].includes(type) ? 'INVALID_USER_INTEREST' : 'INVALID_PLACEMENT_URL', `The criterion ${value} is not valid or not accessible.`, where(field));
+      if (create.negative && create.cpcBidMicros !== undefined) throw invalid('criterionError', 'CANNOT_BID_ON_NEGATIVE_CRITERION', 'Negative criteria cannot have bids.', where('cpc_bid_micros'));
+      if (c.adGroupCriteria.some((x) => x.adGroup === group.resourceName && x.type === type && x.status !== 'REMOVED' && JSON.stringify(x[field]) === JSON.stringify(create[field]))) {
         throw invalid('adGroupCriterionError', 'AD_GROUP_CRITERION_ALREADY_EXISTS', 'The criterion already exists in the ad group.', where(field));
       }
       const id = newId(12);
-      return { resourceName: `customers/${c.id}/adGroupCriteria/${group.id}~${id}`, criterionId: id, status: create.status ?? 'ENABLED', negative: false, adGroup: group.resourceName, type, [field]: create[field] };
+      return { resourceName: `customers/${c.id}/adGroupCriteria/${group.id}~${id}`, criterionId: id, status: create.negative ? 'ENABLED' : (create.status ?? 'ENABLED'), negative: Boolean(create.negative), adGroup: group.resourceName, type, [field]: create[field] };
     },
     validate(_c, criterion, where, before) {
       if (!before) return;
@@ -1688,7 +1792,7 @@ const MUTABLE: Record<string, MutableSpec> = {
         if (!language) throw invalid('criterionError', 'INVALID_LANGUAGE_CONSTANT', `Invalid language constant: ${create.language.languageConstant}.`, where('language.language_constant'));
         return { resourceName: `customers/${c.id}/campaignCriteria/${campaign.id}~${language.id}`, criterionId: language.id, campaign: campaign.resourceName, type: 'LANGUAGE', negative: false, language: create.language };
       }
-      throw invalid('criterionError', 'CRITERION_TYPE_MISMATCH', 'A criterion (location or language) must be set.', where('criterion'));
+      throw invalid('criterionError', 'CRITERION_TYPE_MISMATCH', 'A criterion (location, language or ad schedule) must be set.', where('criterion'));
     },
     validate(c, criterion, where) {
       if (criterion.bidModifier === undefined) return;
@@ -1821,6 +1925,7 @@ const MUTABLE: Record<string, MutableSpec> = {
     update: ['status'],
     create: [
       'adGroup', 'status', 'ad.finalUrls', 'ad.responsiveSearchAd.headlines', 'ad.responsiveSearchAd.descriptions', 'ad.responsiveSearchAd.path1', 'ad.responsiveSearchAd.path2',
+      ...RDA_PATHS.map((p) => `ad.${p}`),
       'ad.shoppingProductAd', 'ad.appAd.headlines', 'ad.appAd.descriptions', 'ad.appAd.images', 'ad.appAd.youtubeVideos',
       'ad.demandGenMultiAssetAd.headlines', 'ad.demandGenMultiAssetAd.descriptions', 'ad.demandGenMultiAssetAd.businessName', 'ad.demandGenMultiAssetAd.callToActionText',
       'ad.demandGenMultiAssetAd.marketingImages', 'ad.demandGenMultiAssetAd.squareMarketingImages', 'ad.demandGenMultiAssetAd.logoImages',
@@ -1882,6 +1987,13 @@ const MUTABLE: Record<string, MutableSpec> = {
           break;
       }
       if (!Array.isArray(create.ad?.finalUrls) || !create.ad.finalUrls.length) throw invalid('adError', 'FINAL_URL_REQUIRED', 'A final URL is required.', where('ad.final_urls'));
+      if (create.ad.responsiveDisplayAd) {
+        checkResponsiveDisplayAd(c, create.ad.responsiveDisplayAd, where);
+        const id = newId(12);
+        const ad = { id, resourceName: `customers/${c.id}/ads/${id}`, type: 'RESPONSIVE_DISPLAY_AD', finalUrls: create.ad.finalUrls, responsiveDisplayAd: create.ad.responsiveDisplayAd };
+        c.adObjects.push(ad);
+        return { resourceName: `customers/${c.id}/adGroupAds/${group.id}~${id}`, status: create.status ?? 'ENABLED', adGroup: group.resourceName, ad };
+      }
       if (!create.ad.responsiveSearchAd) throw invalid('adError', 'AD_TYPE_NOT_SUPPORTED', 'The ad type is missing.', where('ad'));
       checkResponsiveSearchAd(create.ad.responsiveSearchAd, where);
       const id = newId(12);
@@ -1898,12 +2010,13 @@ const MUTABLE: Record<string, MutableSpec> = {
   ads: {
     list: 'adObjects',
     update: [
-      'finalUrls', 'responsiveSearchAd.headlines', 'responsiveSearchAd.descriptions', 'responsiveSearchAd.path1', 'responsiveSearchAd.path2', 'responsiveDisplayAd.headlines', 'responsiveDisplayAd.descriptions',
+      'finalUrls', 'responsiveSearchAd.headlines', 'responsiveSearchAd.descriptions', 'responsiveSearchAd.path1', 'responsiveSearchAd.path2', ...RDA_PATHS,
     ],
     validate(_c, ad, where, before) {
       if (before && before.type === 'RESPONSIVE_SEARCH_AD' && ad.responsiveDisplayAd) throw invalid('adError', 'CANNOT_CHANGE_AD_TYPE', 'An ad\'s type cannot change.', where('responsive_display_ad'));
       if (before && before.type === 'RESPONSIVE_DISPLAY_AD' && ad.responsiveSearchAd) throw invalid('adError', 'CANNOT_CHANGE_AD_TYPE', 'An ad\'s type cannot change.', where('responsive_search_ad'));
       if (ad.type === 'RESPONSIVE_SEARCH_AD') checkResponsiveSearchAd(ad.responsiveSearchAd, where);
+      if (ad.type === 'RESPONSIVE_DISPLAY_AD') checkResponsiveDisplayAd(_c, ad.responsiveDisplayAd, where);
       if (!Array.isArray(ad.finalUrls) || !ad.finalUrls.length) throw invalid('adError', 'FINAL_URL_REQUIRED', 'A final URL is required.', where('final_urls'));
     },
     remove() {

@@ -97,6 +97,16 @@ export async function workingArguments(apiKey: string, videoUrl: string): Promis
   const removedCampaign = searchCampaigns.find((c) => c.status === 'REMOVED') ?? searchCampaign;
   const removedAdGroup = allAdGroups.find((g) => g.status === 'REMOVED') ?? searchAdGroup;
   const [displayAdGroup, otherDisplayAdGroup] = allAdGroups.filter((g) => searchCampaigns.some((c) => c.type === 'DISPLAY' && c.id === g.campaign_id) && g.status !== 'REMOVED');
+  const displayGroups = allAdGroups.filter((g) => searchCampaigns.some((c) => c.type === 'DISPLAY' && c.id === g.campaign_id) && g.status !== 'REMOVED');
+  const myDisplayGroup = displayGroups.find((g) => g.name === 'Outdoor Interests' && g.id !== otherDisplayAdGroup?.id) ?? displayGroups.find((g) => g.id !== otherDisplayAdGroup?.id) ?? displayAdGroup;
+  const displayTopic = ((await read('get_display_topics', { ad_group_id: myDisplayGroup.id })).criteria as any[])[0];
+  const displayImages = (await read('get_display_ad_group_settings', { ad_group_id: myDisplayGroup.id })).images as any[];
+  const image = (prefix: string) => displayImages.find((i) => i.name.startsWith(prefix))?.id;
+  const otherDisplayAd = searchAds.find((a) => a.details.type === 'RESPONSIVE_DISPLAY_AD' && a.id !== displayAd?.id);
+  const rda = {
+    headlines: ['Trail Gear That Lasts'], long_headline: 'Boots, packs and layers tested on real trails', descriptions: ['Free shipping over $50.'], business_name: 'Northwind Outdoor',
+    final_url: 'https://www.example.com/trail', marketing_image_ids: [image('Trail hero')], square_marketing_image_ids: [image('Trail square')],
+  };
   const searchGroupOf = (campaignId: string) => allAdGroups.find((g) => g.campaign_id === campaignId && g.status === 'ENABLED');
   const rsa = { headlines: ['Trail Boots', 'Free Returns', 'Waterproof'], descriptions: ['Boots tested on real trails.', 'Free shipping over $50.'], final_url: 'https://www.example.com/trail' };
   const negativeList = ((await read('list_negative_keyword_lists')).lists as any[])[0];
@@ -190,6 +200,24 @@ export async function workingArguments(apiKey: string, videoUrl: string): Promis
     resume_keywords: { keyword_ids: [searchKeywords[0].id] },
     add_keywords: { ad_group_id: searchKeywords[0].ad_group_id, keywords: [{ text: 'scan test boots', match_type: 'PHRASE' }] },
     add_display_keywords: { ad_group_id: displayAdGroup.id, keywords: [{ text: 'trail gear' }] },
+    get_display_placements: { ad_group_id: myDisplayGroup.id },
+    get_display_topics: { ad_group_id: myDisplayGroup.id },
+    get_display_audiences: { ad_group_id: myDisplayGroup.id },
+    get_display_keywords: { ad_group_id: myDisplayGroup.id },
+    get_display_demographics: { ad_group_id: myDisplayGroup.id },
+    get_display_ad_group_settings: { ad_group_id: myDisplayGroup.id },
+    add_display_placements: { ad_group_id: myDisplayGroup.id, placements: [{ type: 'WEBSITE', value: 'www.scan-test.example' }] },
+    add_display_topics: { ad_group_id: myDisplayGroup.id, topic_ids: ['1317'] },
+    add_display_audiences: { ad_group_id: myDisplayGroup.id, in_market_audiences: ['80432'] },
+    update_display_demographics: { ad_group_id: myDisplayGroup.id, genders: ['FEMALE', 'MALE', 'UNDETERMINED'], income_ranges: ['INCOME_RANGE_80_90', 'INCOME_RANGE_90_UP'] },
+    remove_display_criteria: { ad_group_id: myDisplayGroup.id, criterion_ids: [displayTopic.criterion_id] },
+    add_display_ad_group: { campaign_id: displayCampaign.id, name: 'Scan display group', cpc_bid: 0.75 },
+    update_display_ad_group: { ad_group_id: myDisplayGroup.id, name: 'Outdoor Interests (scan)' },
+    add_display_ad: { ad_group_id: myDisplayGroup.id, ...rda },
+    update_display_ad_creative: { ad_id: otherDisplayAd.id, main_color: '#1A73E8', accent_color: '#FFFFFF', call_to_action_text: 'Shop now' },
+    create_display_campaign: { name: 'Scan test display', daily_budget: 20, ad_group: { name: 'Scan display' }, ad: rda },
+    update_display_campaign_schedule: { campaign_id: displayCampaign.id, ad_schedule: [{ day_of_week: 'MONDAY', start_hour: 8, end_hour: 20 }] },
+    update_display_frequency_caps: { campaign_id: displayCampaign.id, frequency_caps: [{ cap: 4, time_unit: 'DAY' }] },
     add_negative_keywords: { campaign_id: searchCampaign.id, keywords: [{ text: 'scan test', match_type: 'BROAD' }] },
     remove_negative_keywords: { campaign_id: searchCampaign.id, texts: ['scan test'] },
     update_keyword: { keyword_id: searchKeywords[0].id, cpc_bid: 1.11 },

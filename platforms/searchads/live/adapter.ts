@@ -38,6 +38,21 @@ import type {
   SearchAdsReportLevel,
   SearchAdsReportRow,
 } from '../port';
+import {
+  DISPLAY_CRITERION_TYPES,
+  type NewSearchAdsAdGroupCriterion,
+  type NewSearchAdsAdSchedule,
+  type NewSearchAdsDisplayAd,
+  type SearchAdsAdGroupCriterion,
+  type SearchAdsAdSchedule,
+  type SearchAdsCriterionType,
+  type SearchAdsDisplayAd,
+  type SearchAdsDisplayAdPatch,
+  type SearchAdsImageAsset,
+  type SearchAdsTopic,
+  type SearchAdsVideoAsset,
+} from '../port-display';
+import { AD_SCHEDULE_FIELDS, CRITERION_FIELDS, DISPLAY_AD_FIELDS, criterionTarget, criterionValue, type WireSchedule } from './display-wire';
 import type { SearchAdsConversionAction, SearchAdsConversionRow, SearchAdsKeywordIdea, SearchAdsKeywordIdeaRequest } from '../port-insights';
 import { BiddingLive } from './bidding';
 import type { NewSearchAdsBiddingStrategy, NewSearchAdsLabel, NewSearchAdsSharedBudget, SearchAdsAdScheduleChange, SearchAdsBidModifiers, SearchAdsLabelLink } from '../port-bidding';
@@ -93,7 +108,6 @@ const AUDIENCE_CRITERION: Record<SearchAdsAudienceType, { type: string; field: s
 const NOT_WRITABLE: Partial<Record<keyof SearchAdsCampaign, string>> = {
   url_expansion_opt_out: 'URL expansion opt-out is no longer a campaign field of the platform\'s public interface (it moved to asset automation settings)',
   label_ids: 'labels are applied with their own operations',
-  frequency_caps: 'frequency caps are read-only in this gateway',
   type: 'a campaign\'s type cannot change',
 };
 const digitsOnly = /^\d{1,19}$/;
@@ -342,6 +356,9 @@ export class SearchAdsLive implements SearchAdsPort {
       if (Object.keys(body).length) for (const [key, value] of Object.entries(body)) set(`${field}.${key}`, value);
       else set(field, {});
     }
+    if (patch.frequency_caps !== undefined) {
+      set('frequencyCaps', patch.frequency_caps.map((f) => ({ key: { level: f.level, eventType: f.event_type, timeUnit: f.time_unit, timeLength: f.time_length }, cap: f.cap })));
+    }
     if (patch.start_date !== undefined) set('startDateTime', `${patch.start_date} 00:00:00`);
     if ('end_date' in patch) set('endDateTime', patch.end_date === undefined ? undefined : `${patch.end_date} 23:59:59`);
     if (mask.length) await this.mutate('campaigns', [{ update, updateMask: mask.join(',') }]);
@@ -414,7 +431,7 @@ export class SearchAdsLive implements SearchAdsPort {
       this.search(
         'SELECT ad_group.id, ad_group_criterion.criterion_id, ad_group_criterion.type, ad_group_criterion.user_interest.user_interest_category, ' +
           'ad_group_criterion.custom_audience.custom_audience, ad_group_criterion.user_list.user_list FROM ad_group_criterion ' +
-          `WHERE ad_group_criterion.type IN ('USER_INTEREST', 'CUSTOM_AUDIENCE', 'USER_LIST') AND ad_group_criterion.status != 'REMOVED'${condition ? ` AND ${condition}` : ''}`,
+          `WHERE ad_group_criterion.type IN ('USER_INTEREST', 'CUSTOM_AUDIENCE', 'USER_LIST') AND ad_group_criterion.status != 'REMOVED' AND ad_group_criterion.negative = FALSE${condition ? ` AND ${condition}` : ''}`,
       ),
     ]);
     const segments = criteria.length ? await this.listAudienceSegments() : [];
@@ -1044,6 +1061,117 @@ export class SearchAdsLive implements SearchAdsPort {
     return rows.map(changeEventFrom).sort((a, b) => b.change_date_time.localeCompare(a.change_date_time));
   }
 
+  // Display targeting (ad group criteria), topics, images, responsive display ads, ad schedules.
+
+  async listAdGroupCriteria(adGroupId: string, types: SearchAdsCriterionType[] = DISPLAY_CRITERION_TYPES): Promise<SearchAdsAdGroupCriterion[]> {
+    await this.getAdGroup(adGroupId);
+    const rows = await this.search(
+      `SELECT ${CRITERION_FIELDS.join(', ')} FROM ad_group_criterion WHERE ad_group.id = ${adGroupId} AND ad_group_criterion.type IN (${types.map((t) => `'${t}'`).join(', ')}) AND ad_group_criterion.status != 'REMOVED'`,
+    );
+    return rows.map((row) => criterionFrom(row));
+  }
+
+  async addAdGroupCriteria(criteria: NewSearchAdsAdGroupCriterion[]): Promise<SearchAdsAdGroupCriterion[]> {
+    const names = await this.mutate(
+      'adGroupCriteria',
+      criteria.map((c) => ({ create: { adGroup: this.rn('adGroups', c.ad_group_id), ...(c.negative ? { negative: true } : { status: 'ENABLED' }), ...criterionTarget(c.type, c.value, this.cid) } })),
+    );
+    const groups = new Map<string, string>();
+    for (const c of criteria) if (!groups.has(c.ad_group_id)) groups.set(c.ad_group_id, (await this.getAdGroup(c.ad_group_id)).campaign_id);
+    return criteria.map((c, i) => {
+      const key = idOf(names[i]!);
+      return { ...c, id: key, campaign_id: groups.get(c.ad_group_id)!, criterion_id: key.split('~')[1]!, status: 'ENABLED', ...(c.type === 'KEYWORD' ? { match_type: 'BROAD' as const } : {}) };
+    });
+  }
+
+  async removeAdGroupCriteria(ids: string[]): Promise<void> {
+    await this.mutate('adGroupCriteria', ids.map((id) => ({ remove: this.rn('adGroupCriteria', id) })));
+  }
+
+  async listTopics(): Promise<SearchAdsTopic[]> {
+    const rows = await this.search('SELECT topic_constant.id, topic_constant.path FROM topic_constant');
+    return rows.map((r) => ({ id: String(r.topicConstant.id), resource_name: `topicConstants/${r.topicConstant.id}`, path: r.topicConstant.path ?? [] }));
+  }
+
+  async listImageAssets(): Promise<SearchAdsImageAsset[]> {
+    const rows = await this.search(
+      'SELECT asset.id, asset.name, asset.image_asset.mime_type, asset.image_asset.file_size, asset.image_asset.full_size.width_pixels, asset.image_asset.full_size.height_pixels, ' +
+        "asset.image_asset.full_size.url FROM asset WHERE asset.type = 'IMAGE'",
+    );
+    return rows.map(({ asset: a }) => ({
+      id: String(a.id),
+      name: a.name ?? '',
+      width: Number(a.imageAsset?.fullSize?.widthPixels ?? 0),
+      height: Number(a.imageAsset?.fullSize?.heightPixels ?? 0),
+      mime_type: a.imageAsset?.mimeType ?? 'UNKNOWN',
+      ...(a.imageAsset?.fileSize !== undefined ? { file_size: Number(a.imageAsset.fileSize) } : {}),
+      ...(a.imageAsset?.fullSize?.url ? { url: a.imageAsset.fullSize.url } : {}),
+    }));
+  }
+
+  async listVideoAssets(): Promise<SearchAdsVideoAsset[]> {
+    const rows = await this.search("SELECT asset.id, asset.name, asset.youtube_video_asset.youtube_video_id, asset.youtube_video_asset.youtube_video_title FROM asset WHERE asset.type = 'YOUTUBE_VIDEO'");
+    return rows.map(({ asset: a }) => ({
+      id: String(a.id),
+      name: a.name ?? '',
+      video_id: a.youtubeVideoAsset?.youtubeVideoId ?? '',
+      ...(a.youtubeVideoAsset?.youtubeVideoTitle ? { title: a.youtubeVideoAsset.youtubeVideoTitle } : {}),
+    }));
+  }
+
+  async getDisplayAd(adId: string): Promise<SearchAdsDisplayAd> {
+    if (!digitsOnly.test(adId)) throw this.notFound('responsive display ad', adId);
+    const [row] = await this.search(`SELECT ${DISPLAY_AD_FIELDS.join(', ')} FROM ad_group_ad WHERE ad_group_ad.ad.id = ${adId} AND ad_group_ad.ad.type = 'RESPONSIVE_DISPLAY_AD'`);
+    if (!row) throw this.notFound('responsive display ad', adId);
+    return displayAdFrom(row);
+  }
+
+  async createDisplayAds(ads: NewSearchAdsDisplayAd[]): Promise<SearchAdsDisplayAd[]> {
+    const names = await this.mutate(
+      'adGroupAds',
+      ads.map((ad) => ({ create: { adGroup: this.rn('adGroups', ad.ad_group_id), status: ad.status, ad: { finalUrls: [ad.final_url], responsiveDisplayAd: this.displayAdWire(ad) } } })),
+    );
+    return Promise.all(names.map((name) => this.getDisplayAd(idOf(name).split('~')[1]!)));
+  }
+
+  async updateDisplayAd(adId: string, patch: SearchAdsDisplayAdPatch): Promise<SearchAdsDisplayAd> {
+    await this.getDisplayAd(adId);
+    const wire = this.displayAdWire(patch);
+    const update: Record<string, unknown> = { resourceName: this.rn('ads', adId) };
+    const mask: string[] = [];
+    for (const [key, value] of Object.entries(wire)) {
+      mask.push(`responsiveDisplayAd.${key}`);
+      if (value !== undefined) setPath(update, `responsiveDisplayAd.${key}`, value);
+    }
+    if (patch.final_url !== undefined) (update.finalUrls = [patch.final_url]), mask.push('finalUrls');
+    if (mask.length) await this.mutate('ads', [{ update, updateMask: mask.join(',') }]);
+    return this.getDisplayAd(adId);
+  }
+
+  /** The responsive_display_ad fields of the parts given (a part given as undefined stays, as undefined: the mask clears it). */
+  private displayAdWire(ad: SearchAdsDisplayAdPatch): Record<string, unknown> {
+    const texts = (list: string[]) => list.map((text) => ({ text }));
+    const images = (ids: string[]) => ids.map((id) => ({ asset: this.rn('assets', id) }));
+    const out: Record<string, unknown> = {};
+    const put = (key: keyof SearchAdsDisplayAdPatch, wire: string, convert: (value: any) => unknown = (x) => x) => {
+      if (key in ad) out[wire] = ad[key] === undefined ? undefined : convert(ad[key]);
+    };
+    put('headlines', 'headlines', texts);
+    put('long_headline', 'longHeadline', (text: string) => ({ text }));
+    put('descriptions', 'descriptions', texts);
+    put('business_name', 'businessName');
+    put('marketing_image_ids', 'marketingImages', images);
+    put('square_marketing_image_ids', 'squareMarketingImages', images);
+    put('logo_image_ids', 'logoImages', images);
+    put('square_logo_image_ids', 'squareLogoImages', images);
+    put('video_ids', 'youtubeVideos', images);
+    put('call_to_action_text', 'callToActionText');
+    put('main_color', 'mainColor');
+    put('accent_color', 'accentColor');
+    put('promo_text', 'promoText');
+    return out;
+  }
+
   // Figures.
 
   async getReport(level: SearchAdsReportLevel, start: string, end: string): Promise<SearchAdsReportRow[]> {
@@ -1235,4 +1363,48 @@ function audienceFrom(row: GoogleAdsRow, segments: SearchAdsAudienceSegment[]): 
 
 function geoFrom(g: GoogleAdsRow): SearchAdsGeoTarget {
   return { id: String(g.id), resource_name: `geoTargetConstants/${g.id}`, name: g.name, canonical_name: g.canonicalName, country_code: g.countryCode, target_type: g.targetType };
+}
+
+function criterionFrom(row: GoogleAdsRow): SearchAdsAdGroupCriterion {
+  const c = row.adGroupCriterion;
+  const type = c.type as SearchAdsCriterionType;
+  return {
+    id: `${row.adGroup.id}~${c.criterionId}`,
+    ad_group_id: String(row.adGroup.id),
+    campaign_id: String(row.campaign.id),
+    criterion_id: String(c.criterionId),
+    type,
+    value: criterionValue(type, c),
+    ...(type === 'KEYWORD' && c.keyword?.matchType ? { match_type: c.keyword.matchType } : {}),
+    negative: Boolean(c.negative),
+    status: c.status ?? 'ENABLED',
+  };
+}
+
+function displayAdFrom(row: GoogleAdsRow): SearchAdsDisplayAd {
+  const ad = row.adGroupAd.ad;
+  const r = ad.responsiveDisplayAd ?? {};
+  const texts = (list?: { text: string }[]) => (list ?? []).map((t) => t.text);
+  const images = (list?: { asset: string }[]) => (list ?? []).map((i) => idOf(i.asset));
+  return {
+    id: String(ad.id),
+    ad_group_id: String(row.adGroup.id),
+    campaign_id: String(row.campaign.id),
+    type: ad.type,
+    status: row.adGroupAd.status,
+    headlines: texts(r.headlines),
+    descriptions: texts(r.descriptions),
+    final_url: ad.finalUrls?.[0] ?? '',
+    long_headline: r.longHeadline?.text ?? '',
+    business_name: r.businessName ?? '',
+    marketing_image_ids: images(r.marketingImages),
+    square_marketing_image_ids: images(r.squareMarketingImages),
+    logo_image_ids: images(r.logoImages),
+    square_logo_image_ids: images(r.squareLogoImages),
+    video_ids: images(r.youtubeVideos),
+    ...(r.callToActionText ? { call_to_action_text: r.callToActionText } : {}),
+    ...(r.mainColor ? { main_color: r.mainColor } : {}),
+    ...(r.accentColor ? { accent_color: r.accentColor } : {}),
+    ...(r.promoText ? { promo_text: r.promoText } : {}),
+  };
 }

@@ -113,6 +113,30 @@ export function describePortContract(label: string, open: () => Promise<SearchAd
       expect((await port.getAdGroup(group.id)).audiences).toEqual(expect.arrayContaining([audience]));
     });
 
+    it('display criteria, topics, image assets, display ads and ad schedules round-trip', async () => {
+      const display = (await port.listCampaigns()).find((c) => c.type === 'DISPLAY' && c.status !== 'REMOVED')!;
+      const group = (await port.listAdGroups(display.id)).find((g) => g.status !== 'REMOVED')!;
+      const [added] = await port.addAdGroupCriteria([{ ad_group_id: group.id, type: 'PLACEMENT', value: 'www.contract-test.example', negative: true }]);
+      expect(added).toMatchObject({ ad_group_id: group.id, campaign_id: display.id, type: 'PLACEMENT', negative: true, id: `${group.id}~${added!.criterion_id}` });
+      expect((await port.listAdGroupCriteria(group.id, ['PLACEMENT'])).map((c) => c.id)).toContain(added!.id);
+      await port.removeAdGroupCriteria([added!.id]);
+      expect((await port.listAdGroupCriteria(group.id)).map((c) => c.id)).not.toContain(added!.id);
+      const topics = await port.listTopics();
+      expect(topics.length).toBeGreaterThan(0);
+      for (const t of topics) expect(t.resource_name).toBe(`topicConstants/${t.id}`);
+      const images = await port.listImageAssets();
+      expect(images.every((i) => /^\d+$/.test(i.id) && i.width > 0 && i.height > 0)).toBe(true);
+      const rda = (await port.listAds(display.id)).find((a) => a.type === 'RESPONSIVE_DISPLAY_AD')!;
+      const ad = await port.getDisplayAd(rda.id);
+      expect(ad.marketing_image_ids.every((id) => images.some((i) => i.id === id))).toBe(true);
+      const window = { day_of_week: 'WEDNESDAY' as const, start_hour: 6, start_minute: 'FIFTEEN' as const, end_hour: 9, end_minute: 'ZERO' as const };
+      await port.changeAdSchedules(display.id, { remove: [], add: [window], rebid: [] });
+      const scheduled = (await port.listAdSchedules(display.id)).find((s) => s.day_of_week === 'WEDNESDAY' && s.start_hour === 6 && s.start_minute === 'FIFTEEN');
+      expect(scheduled).toMatchObject(window);
+      await port.changeAdSchedules(display.id, { remove: [scheduled!.criterion_id], add: [], rebid: [] });
+      expect((await port.listAdSchedules(display.id)).some((s) => s.criterion_id === scheduled!.criterion_id)).toBe(false);
+    });
+
     it('report rows of every campaign add up to the account rows of the same days', async () => {
       const [start, end] = [isoDay(14), isoDay(1)];
       const [account, campaigns] = await Promise.all([port.getReport('customer', start, end), port.getReport('campaign', start, end)]);
