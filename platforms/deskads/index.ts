@@ -1,6 +1,9 @@
 import type { PlatformModule } from '../platform-module';
 import { deskAdsExtensionTools } from './tools/extensions';
 import { deskAdsRecommendationTools } from './tools/recommendations';
+import { deskAdsAudienceTools } from './tools/audiences';
+import { deskAdsBudgetTools } from './tools/budgets';
+import { getDeskAdsGeoPerformance } from './tools/geo-performance';
 import { deskAdsCampaignFigures } from './campaign-figures';
 import { findDeskAdsOpportunities } from './opportunities';
 import { newDeskAdsAccountId, seedDeskAdsAccount } from './sandbox';
@@ -63,6 +66,9 @@ export const deskads: PlatformModule = {
     resumeDeskAdsAd,
     ...deskAdsExtensionTools,
     ...deskAdsRecommendationTools,
+    ...deskAdsAudienceTools,
+    getDeskAdsGeoPerformance,
+    ...deskAdsBudgetTools,
   ],
   newSandboxAccountId: newDeskAdsAccountId,
   seedSandbox: seedDeskAdsAccount,

@@ -6,6 +6,7 @@ import { markdownTable, money } from '../../markdown';
 import { defineDeskAdsTool } from '../define';
 import { applyDeskAdsListFilters, deskadsListFilterArgs, deskadsListFilterRules, pagingSummary, type DeskAdsListOptions } from '../list-filters';
 import { BID_STRATEGIES, CAMPAIGN_TYPES, ENTITY_STATUSES, type DeskAdsCampaign, type DeskAdsCampaignPatch } from '../port';
+import type { DeskAdsCampaignSettings } from '../port-rest';
 import { figuresBy, idArgument, metricsOutput, metricsWindow, rowMetrics, statusChangeTool, windowArgs, windowRule } from './shared';
 
 const LISTER = 'list_deskads_campaigns';
@@ -140,6 +141,10 @@ export const updateDeskAdsCampaign = defineDeskAdsTool({
     if (campaign.status === 'Deleted') throw new ToolError(`Campaign "${campaign.name}" (${campaign.id}) is deleted and cannot be changed.`);
     if (args.target_cpa !== undefined && args.bid_strategy === undefined && campaign.bid_strategy !== 'TargetCpa') {
       throw new ToolError(`Campaign "${campaign.name}" bids with ${campaign.bid_strategy}; \`target_cpa\` needs \`bid_strategy\` TargetCpa.`);
+    }
+    const sharedBudget = (campaign as DeskAdsCampaign & DeskAdsCampaignSettings).budget_id;
+    if (args.daily_budget !== undefined && sharedBudget) {
+      throw new ToolError(`Campaign "${campaign.name}" draws on shared budget ${sharedBudget}; change that amount with update_deskads_budget (its campaigns share it).`);
     }
     if (args.end_date && args.end_date < campaign.start_date) throw new ToolError(`\`end_date\` ${args.end_date} is before the campaign's start date ${campaign.start_date}.`);
     if (args.name !== undefined && args.name !== campaign.name && (await ctx.platform.listCampaigns()).some((c) => c.id !== campaign.id && c.name.toLowerCase() === args.name!.toLowerCase())) {
