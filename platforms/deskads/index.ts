@@ -3,6 +3,7 @@ import { deskAdsExtensionTools } from './tools/extensions';
 import { deskAdsRecommendationTools } from './tools/recommendations';
 import { deskAdsAudienceTools } from './tools/audiences';
 import { deskAdsBudgetTools } from './tools/budgets';
+import { deskAdsCreateCampaignTools } from './tools/create-campaigns';
 import { getDeskAdsGeoPerformance } from './tools/geo-performance';
 import { deskAdsCampaignFigures } from './campaign-figures';
 import { findDeskAdsOpportunities } from './opportunities';
@@ -69,6 +70,7 @@ export const deskads: PlatformModule = {
     ...deskAdsAudienceTools,
     getDeskAdsGeoPerformance,
     ...deskAdsBudgetTools,
+    ...deskAdsCreateCampaignTools,
   ],
   newSandboxAccountId: newDeskAdsAccountId,
   seedSandbox: seedDeskAdsAccount,
