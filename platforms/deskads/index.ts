@@ -4,6 +4,7 @@ import { deskAdsRecommendationTools } from './tools/recommendations';
 import { deskAdsAudienceTools } from './tools/audiences';
 import { deskAdsBudgetTools } from './tools/budgets';
 import { deskAdsCreateCampaignTools } from './tools/create-campaigns';
+import { importDeskAdsFromSearchAds } from './tools/import-from-searchads';
 import { getDeskAdsGeoPerformance } from './tools/geo-performance';
 import { deskAdsCampaignFigures } from './campaign-figures';
 import { findDeskAdsOpportunities } from './opportunities';
@@ -71,6 +72,7 @@ export const deskads: PlatformModule = {
     getDeskAdsGeoPerformance,
     ...deskAdsBudgetTools,
     ...deskAdsCreateCampaignTools,
+    importDeskAdsFromSearchAds,
   ],
   newSandboxAccountId: newDeskAdsAccountId,
   seedSandbox: seedDeskAdsAccount,
