@@ -580,8 +580,15 @@ export class DeskAdsSandbox extends SandboxPlatform implements DeskAdsPort {
     return this.store.list<DeskAdsCampaign>(KIND.campaign);
   }
 
-  updateCampaign(id: string, patch: DeskAdsCampaignPatch, expect?: Partial<DeskAdsCampaign>): Promise<DeskAdsCampaign> {
-    return this.store.update<DeskAdsCampaign>(KIND.campaign, id, patch, { expect });
+  /** A campaign leaving its shared budget (budget_id cleared) leaves the budget to the others, evenly. */
+  async updateCampaign(id: string, patch: DeskAdsCampaignPatch & DeskAdsCampaignSettings, expect?: Partial<DeskAdsCampaign>): Promise<DeskAdsCampaign> {
+    const before = 'budget_id' in patch ? (await this.store.require<StoredCampaign>(KIND.campaign, id)).budget_id : undefined;
+    const updated = await this.store.update<StoredCampaign>(KIND.campaign, id, patch as Record<string, unknown>, { expect });
+    if (before && before !== updated.budget_id) {
+      const budget = await this.store.get<StoredBudget>(KIND.budget, before);
+      if (budget) await this.respreadBudget(budget.id, budget.amount);
+    }
+    return updated;
   }
 
   async listAdGroups(campaignId?: string): Promise<DeskAdsAdGroup[]> {

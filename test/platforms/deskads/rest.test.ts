@@ -50,15 +50,18 @@ describe('deskads budgets', () => {
     expect(result.body.error).toContain(message);
   });
 
-  it('refuses a campaign\'s own budget in update_deskads_budget, and a shared campaign\'s budget in update_deskads_campaign', async () => {
+  it('refuses a campaign\'s own budget in update_deskads_budget; a daily budget of its own takes a campaign off the shared budget', async () => {
     const own = (await budgets({ type_filter: 'Campaign' })).budgets[0];
     const result = await callTool(apiKey, 'update_deskads_budget', { budget_id: own.id, amount: 10 });
     expect(result.status).toBe(400);
     expect(result.body.error).toContain('update_deskads_campaign');
     const member = (await budgets({ type_filter: 'Shared' })).budgets[0].campaigns[0].id;
-    const refused = await callTool(apiKey, 'update_deskads_campaign', { campaign_id: member, daily_budget: 12 });
-    expect(refused.status).toBe(400);
-    expect(refused.body.error).toContain('update_deskads_budget');
+    const dry = await callToolOk(apiKey, 'update_deskads_campaign', { campaign_id: member, daily_budget: 12, dry_run: true });
+    expect(JSON.stringify(dry.structured)).toContain('leaves shared budget');
+    await callToolOk(apiKey, 'update_deskads_campaign', { campaign_id: member, daily_budget: 12 });
+    const after = await budgets();
+    expect(after.budgets.find((b: { type: string }) => b.type === 'Shared')).toMatchObject({ status: 'Unused', campaigns: [] });
+    expect(after.budgets.find((b: { id: string; type: string }) => b.type === 'Campaign' && b.id === member)).toMatchObject({ amount: 12 });
   });
 });
 
