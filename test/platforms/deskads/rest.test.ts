@@ -1,4 +1,7 @@
 /** deskads last family (issue 16): budgets, audiences, geo and audience reports on the sandbox. */
+import { createLogger } from '../../../functions/runtime/log';
+import { addDays, isoDate } from '../../../platforms/dates';
+import { openDeskAdsPort } from '../../../platforms/deskads/define';
 import { callTool, callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
 
 useTestTables();
@@ -171,5 +174,38 @@ describe('deskads audiences and geography', () => {
     const result = await callTool(apiKey, 'get_deskads_geo_performance', args);
     expect(result.status).toBe(400);
     expect(result.body.error).toContain(message);
+  });
+});
+
+describe('deskads sandbox port: geographic and audience reports', () => {
+  const call = () => ({ signal: new AbortController().signal, deadline: Date.now() + 60_000, log: createLogger({ test: 'deskads rest port' }) });
+  const end = addDays(isoDate(new Date()), -1);
+  const range = { start_date: addDays(end, -13), end_date: end };
+  const key = (r: { impressions: number; clicks: number; conversions: number; spend: number }) => ({ impressions: r.impressions, clicks: r.clicks, conversions: r.conversions, spend: Math.round(r.spend * 100) });
+  const add = (rows: { impressions: number; clicks: number; conversions: number; spend: number }[]) =>
+    rows.reduce((t, r) => ({ impressions: t.impressions + r.impressions, clicks: t.clicks + r.clicks, conversions: t.conversions + r.conversions, spend: t.spend + r.spend }), { impressions: 0, clicks: 0, conversions: 0, spend: 0 });
+
+  it('geo rows add up to each campaign and audience rows to each ad group exactly; past days do not change after an audience write', async () => {
+    const { accounts } = await createTestOwner({ accounts: { deskads: 1 } });
+    const port = openDeskAdsPort(accounts.deskads![0]!, call());
+    const campaigns = await port.getReport({ report_type: 'CampaignPerformance', aggregation: 'Summary', ...range });
+    const geo = await port.getGeoReport(range);
+    for (const c of campaigns) {
+      const mine = add(geo.filter((r) => r.campaign_id === c.campaign_id));
+      expect({ ...key(mine), spend: Math.abs(mine.spend - c.spend) < 0.05 }).toEqual({ ...key(c), spend: true });
+    }
+    const groups = await port.getReport({ report_type: 'AdGroupPerformance', aggregation: 'Summary', ...range });
+    const audiences = await port.getAudienceReport(range);
+    for (const g of groups) {
+      const mine = add(audiences.filter((r) => r.ad_group_id === g.ad_group_id));
+      expect({ ...key(mine), spend: Math.abs(mine.spend - g.spend) < 0.05 }).toEqual({ ...key(g), spend: true });
+    }
+    const target = groups.find((g) => !audiences.some((r) => r.ad_group_id === g.ad_group_id && r.audience_id !== null))!;
+    const audience = (await port.listAudiences()).find((a) => a.status === 'Active')!;
+    await port.addAudienceCriteria(target.ad_group_id!, [{ audience_id: audience.id, bid_adjustment: 20, excluded: false }]);
+    await port.setAudienceTargetAndBid(target.ad_group_id!, true);
+    expect(await port.getAudienceTargetAndBid(target.ad_group_id!)).toBe(true);
+    expect(await port.getAudienceReport(range)).toEqual(audiences);
+    expect((await port.listAudienceCriteria({ adGroupId: target.ad_group_id! })).map((c) => c.audience_id)).toContain(audience.id);
   });
 });
