@@ -25,12 +25,20 @@ const PLACES: Place[] = [
   ['188', 'United Kingdom', 'Country', null, 0],
   ['72', 'Germany', 'Country', null, 0],
   ['36', 'Australia', 'Country', null, 0],
+  ['66', 'France', 'Country', null, 0],
+  ['171', 'Spain', 'Country', null, 0],
   ['2011', 'California', 'State', '190', 0],
   ['2056', 'Washington', 'State', '190', 0],
   ['2016', 'Colorado', 'State', '190', 0],
   ['2040', 'New York', 'State', '190', 0],
   ['2051', 'Texas', 'State', '190', 0],
   ['2048', 'Oregon', 'State', '190', 0],
+  ['2019', 'Florida', 'State', '190', 0],
+  ['2024', 'Illinois', 'State', '190', 0],
+  ['2032', 'Massachusetts', 'State', '190', 0],
+  ['8007', 'Victoria', 'State', '36', 0],
+  ['6601', 'Ile-de-France', 'State', '66', 0],
+  ['1711', 'Community of Madrid', 'State', '171', 0],
   ['5101', 'Ontario', 'State', '32', 0],
   ['5098', 'British Columbia', 'State', '32', 0],
   ['6001', 'England', 'State', '188', 0],
@@ -45,6 +53,9 @@ const PLACES: Place[] = [
   ['9501', 'New York NY', 'MetroArea', '2040', 0],
   ['9635', 'Austin TX', 'MetroArea', '2051', 0],
   ['9820', 'Portland OR', 'MetroArea', '2048', 0],
+  ['9528', 'Miami-Ft. Lauderdale FL', 'MetroArea', '2019', 0],
+  ['9602', 'Chicago IL', 'MetroArea', '2024', 0],
+  ['9506', 'Boston MA-Manchester NH', 'MetroArea', '2032', 0],
   ['40001', 'Los Angeles', 'City', '9803', 14],
   ['40002', 'San Francisco', 'City', '9807', 9],
   ['40003', 'Seattle', 'City', '9819', 11],
@@ -53,6 +64,9 @@ const PLACES: Place[] = [
   ['40006', 'New York', 'City', '9501', 15],
   ['40007', 'Austin', 'City', '9635', 6],
   ['40008', 'Portland', 'City', '9820', 8],
+  ['40009', 'Miami', 'City', '9528', 7],
+  ['40010', 'Chicago', 'City', '9602', 12],
+  ['40011', 'Boston', 'City', '9506', 9],
   ['41001', 'Toronto', 'City', '5101', 6],
   ['41002', 'Vancouver', 'City', '5098', 5],
   ['42001', 'London', 'City', '6001', 9],
@@ -61,8 +75,11 @@ const PLACES: Place[] = [
   ['43001', 'Munich', 'City', '7005', 4],
   ['43002', 'Berlin', 'City', '7010', 5],
   ['44001', 'Sydney', 'City', '8002', 5],
+  ['44002', 'Melbourne', 'City', '8007', 4],
+  ['45001', 'Paris', 'City', '6601', 8],
+  ['46001', 'Madrid', 'City', '1711', 6],
 ];
-const CODES: Record<string, string> = { '190': 'US', '32': 'CA', '188': 'GB', '72': 'DE', '36': 'AU' };
+const CODES: Record<string, string> = { '190': 'US', '32': 'CA', '188': 'GB', '72': 'DE', '36': 'AU', '66': 'FR', '171': 'ES' };
 
 /** The locations file: each place with its country, state and metro area. */
 export const GEO_LOCATIONS: DeskAdsGeoLocation[] = (() => {

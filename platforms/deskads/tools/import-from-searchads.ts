@@ -181,7 +181,9 @@ export const importDeskAdsFromSearchAds = defineDeskAdsTool({
         const targets = criteria.length ? await from.getGeoTargets(criteria.map((k) => k.geo_target_constant.replace(/^geoTargetConstants\//, ''))) : [];
         const locationIds: string[] = [];
         for (const t of targets) {
-          const place = geo.find((g) => norm(g.name) === norm(t.name));
+          const kind = t.target_type === 'City' ? 'City' : t.target_type === 'Country' ? 'Country' : 'State';
+          const named = geo.filter((g) => norm(g.name) === norm(t.name));
+          const place = named.find((g) => g.type === kind) ?? named[0];
           if (place) locationIds.push(place.id);
           else skipped.push({ entity: 'location', source_id: t.id, name: `${t.name} (${c.name})`, reason: 'not in deskads\' locations file' });
         }
@@ -247,7 +249,7 @@ export const importDeskAdsFromSearchAds = defineDeskAdsTool({
         const asset = srcAssets.find((x) => x.id === link.asset_id);
         if (!asset) continue;
         const ext = extensionOf(asset);
-        const label = asset.link_text ?? asset.callout_text ?? asset.text ?? asset.type;
+        const label = asset.link_text ?? asset.callout_text ?? asset.text ?? asset.phone_number ?? asset.header ?? asset.type;
         if (typeof ext === 'string') { skipped.push({ entity: 'extension', source_id: asset.id, name: label, reason: ext }); continue; }
         const same = (e: DeskAdsNewAdExtension) => e.type === ext.type && (e.display_text ?? e.text) === (ext.display_text ?? ext.text);
         if (onCampaign.some(same) || wanted.some(same)) { skipped.push({ entity: 'extension', source_id: asset.id, name: label, reason: 'already in deskads' }); continue; }
