@@ -34,7 +34,7 @@ const campaignArgs = (strategies: readonly (typeof BID_STRATEGIES)[number][]) =>
   shared_budget_id: v.optional(idArgument('shared budget', 'list_deskads_budgets')),
   budget_type: v.optional(v.pipe(v.picklist(BUDGET_TYPES), v.description('DailyBudgetStandard (default: spread over the day) or DailyBudgetAccelerated (as fast as traffic comes)')), 'DailyBudgetStandard'),
   bid_strategy: v.optional(v.pipe(v.picklist(strategies as [string, ...string[]]), v.description(`${strategies.join(', ')} (default ${strategies[0]})${strategies.includes('TargetCpa') ? '; TargetCpa needs target_cpa' : ''}`)), strategies[0]!),
-  ...(strategies.includes('TargetCpa') ? { target_cpa: v.optional(v.pipe(v.number(), v.gtValue(0, 'must be greater than 0'), v.maxValue(100_000), v.description('Target cost per conversion with bid_strategy TargetCpa'))) } : {}),
+  target_cpa: v.optional(v.pipe(v.number(), v.gtValue(0, 'must be greater than 0'), v.maxValue(100_000), v.description('Target cost per conversion with bid_strategy TargetCpa'))),
   start_date: v.optional(dateArgument('YYYY-MM-DD first day it may serve, default today')),
   end_date: v.optional(dateArgument('YYYY-MM-DD last day it serves; default none')),
   languages: v.optional(v.pipe(v.array(v.picklist(LANGUAGES)), v.minLength(1), v.maxLength(LANGUAGES.length), v.description(`Languages of the searches it serves (${LANGUAGES.join(', ')}); default English`)), ['English']),
@@ -154,7 +154,7 @@ export const createDeskAdsSearchCampaign = defineDeskAdsTool({
     ad: v.pipe(v.object({ headlines, descriptions, path1: v.optional(path), path2: v.optional(path), final_url: finalUrl }), v.description('The responsive search ad of the ad group')),
   },
   rules: [
-    ...(campaignRules as ArgumentRule<unknown>[]),
+    ...campaignRules,
     (a: { keywords: { text: string; match_type: string }[] }) => {
       const seen = new Set<string>();
       for (const k of a.keywords) {
@@ -169,7 +169,7 @@ export const createDeskAdsSearchCampaign = defineDeskAdsTool({
       const blocked = a.keywords.filter((k) => a.negative_keywords.some((n) => n.match_type === 'Exact' ? n.text.toLowerCase() === k.text.toLowerCase() : ` ${k.text.toLowerCase()} `.includes(` ${n.text.toLowerCase()} `)));
       return blocked.length ? `the negative keywords would block keyword(s) ${blocked.map((k) => `"${k.text}"`).join(', ')} of the same campaign` : undefined;
     },
-  ] as never,
+  ],
   output: v.object({ ...createdOutput.entries, keyword_count: v.number(), negative_keyword_count: v.number(), ad_id: v.string(), locations: v.array(v.string()) }),
   async plan(args, ctx) {
     const geo = await ctx.platform.listGeoLocations();
@@ -239,6 +239,8 @@ export const createDeskAdsSearchCampaign = defineDeskAdsTool({
 // ---------------------------------------------------------------- shopping
 
 const SHOPPING_STRATEGIES = ['ManualCpc', 'EnhancedCpc', 'MaxClicks'] as const;
+/** Shopping campaigns bid without a CPA target. */
+const { target_cpa: _noTargetCpa, ...shoppingCampaignArgs } = campaignArgs(SHOPPING_STRATEGIES);
 const MAX_UNITS = 50;
 
 export const createDeskAdsShoppingCampaign = defineDeskAdsTool({
@@ -247,7 +249,7 @@ export const createDeskAdsShoppingCampaign = defineDeskAdsTool({
     `Creates a shopping campaign, Paused, on a merchant store (store_id from get_deskads_product_performance) for one sales country, with its priority among the store's campaigns, one ad group and its product group tree: all products at the ad group's bid, or split by one dimension (${PARTITION_DIMENSIONS.join(', ')}) into up to ${MAX_UNITS} groups with their own bid or excluded, plus "everything else". Resume it with resume_deskads_campaign when ready.`,
   access: 'write',
   args: {
-    ...campaignArgs(SHOPPING_STRATEGIES),
+    ...shoppingCampaignArgs,
     store_id: idArgument('merchant store', 'get_deskads_product_performance'),
     sales_country_code: v.optional(v.pipe(v.picklist(SALES_COUNTRIES), v.description(`Country the products sell in (${SALES_COUNTRIES.join(', ')}); default US`)), 'US'),
     priority: v.optional(v.pipe(v.picklist([0, 1, 2]), v.description('0 low (default), 1 medium, 2 high: which campaign serves when several advertise the same product')), 0),
@@ -272,7 +274,7 @@ export const createDeskAdsShoppingCampaign = defineDeskAdsTool({
     ),
   },
   rules: [
-    ...(campaignRules as ArgumentRule<unknown>[]),
+    ...campaignRules,
     (a: { product_groups?: { groups: { value: string; bid?: number; exclude: boolean }[] } }) => {
       const groups = a.product_groups?.groups ?? [];
       const twice = groups.find((g, i) => groups.findIndex((x) => x.value.toLowerCase() === g.value.toLowerCase()) !== i);
@@ -282,7 +284,7 @@ export const createDeskAdsShoppingCampaign = defineDeskAdsTool({
     },
     (a: { product_groups?: { groups: { exclude: boolean }[]; everything_else: string } }) =>
       a.product_groups && a.product_groups.everything_else === 'exclude' && a.product_groups.groups.every((g) => g.exclude) ? 'every product group is excluded: the campaign would advertise nothing' : undefined,
-  ] as never,
+  ],
   output: v.object({ ...createdOutput.entries, store_id: v.string(), sales_country_code: v.string(), priority: v.number(), product_groups: v.array(v.object({ value: v.string(), bid: v.nullable(v.number()), excluded: v.boolean(), products: v.number() })) }),
   async plan(args, ctx) {
     const [stores, products] = await Promise.all([ctx.platform.listStores(), ctx.platform.listProducts()]);
