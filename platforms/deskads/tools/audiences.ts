@@ -62,7 +62,11 @@ export const listDeskAdsAudiences = defineDeskAdsTool({
     const [audiences, criteria] = await Promise.all([ctx.platform.listAudiences(), ctx.platform.listAudienceCriteria()]);
     const rows: AudienceRow[] = audiences.map((a) => ({ ...a, ad_group_count: new Set(criteria.filter((c) => c.audience_id === a.id).map((c) => c.ad_group_id)).size }));
     const page = applyDeskAdsListFilters(rows, args, { searchable: ['name', 'id', 'description'], status: 'status', type: 'type', start: 'start_date' });
-    const listed = page.rows as unknown as v.InferOutput<typeof audienceOutput>[];
+    const byId = new Map(audiences.map((a) => [a.id, a]));
+    const listed = page.rows.map((r) => {
+      const { id, name, type, status, scope, search_size, audience_network_size, membership_duration_days, description, source_audience_id, start_date } = byId.get(r.id)!;
+      return { id, name, type, status, scope, search_size, audience_network_size, membership_duration_days, description, source_audience_id, ad_group_count: r.ad_group_count, start_date };
+    });
     const size = (n: number) => (n >= 1_000_000 ? `${(n / 1_000_000).toFixed(1)}M` : n >= 1000 ? `${Math.round(n / 1000)}K` : String(n));
     return {
       text: [
@@ -76,16 +80,10 @@ export const listDeskAdsAudiences = defineDeskAdsTool({
         '',
         'Attach audiences to an ad group with add_deskads_audience_targeting; see how they do with get_deskads_audience_performance.',
       ].join('\n'),
-      structured: { account_id: ctx.account.account_id, total: page.total, filtered: page.filtered, offset: page.offset, limit: page.limit, has_more: page.has_more, audiences: listed.map((a) => v.parse(audienceOutput, pick(a))) },
+      structured: { account_id: ctx.account.account_id, total: page.total, filtered: page.filtered, offset: page.offset, limit: page.limit, has_more: page.has_more, audiences: listed },
     };
   },
 });
-
-/** The declared fields of an audience row only. */
-function pick(a: Record<string, unknown>) {
-  const keys = ['id', 'name', 'type', 'status', 'scope', 'search_size', 'audience_network_size', 'membership_duration_days', 'description', 'source_audience_id', 'ad_group_count', 'start_date'];
-  return Object.fromEntries(keys.map((k) => [k, a[k] ?? null]));
-}
 
 const MODES = ['target_and_bid', 'bid_only'] as const;
 
