@@ -69,6 +69,16 @@ export interface DeskAdsStore {
   status: 'Active' | 'Disabled';
 }
 
+/** A shopping ad group's product ad: the platform fills it from the product feed. */
+export interface DeskAdsProductAd {
+  id: string;
+  ad_group_id: string;
+  campaign_id: string;
+  /** Optional line shown with the products (at most 45 characters). */
+  promotional_text: string | null;
+  status: 'Active' | 'Paused';
+}
+
 /** Dimensions a product partition can split on. */
 export const PARTITION_DIMENSIONS = ['Brand', 'CategoryL1', 'Condition', 'Id'] as const;
 export type DeskAdsPartitionDimension = (typeof PARTITION_DIMENSIONS)[number];
@@ -195,6 +205,8 @@ export interface DeskAdsRestPort {
   /** ApplyProductPartitionActions: the ad group's product group tree (root subdivision and its units). */
   setProductPartitions(adGroupId: string, partitions: DeskAdsNewProductPartition[]): Promise<DeskAdsProductPartition[]>;
   listProductPartitions(adGroupId?: string): Promise<DeskAdsProductPartition[]>;
+  /** AddAds with a ProductAd: a shopping ad group shows its products only with one (the platform builds the ad from the feed). */
+  addProductAd(adGroupId: string, promotionalText?: string): Promise<DeskAdsProductAd>;
   /** The geographic locations file (GetGeoLocationsFileUrl): every place location targets and reports name. */
   listGeoLocations(): Promise<DeskAdsGeoLocation[]>;
   listAudiences(): Promise<DeskAdsAudience[]>;

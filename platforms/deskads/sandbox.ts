@@ -54,6 +54,7 @@ import type {
   DeskAdsNewAudienceCriterion,
   DeskAdsNewCampaign,
   DeskAdsNewProductPartition,
+  DeskAdsProductAd,
   DeskAdsProductPartition,
   DeskAdsRangeRequest,
   DeskAdsStore,
@@ -64,7 +65,7 @@ import { audienceSplit, GEO_LOCATIONS, geoSplit, seedAudiences, unitOf } from '.
 export const KIND = {
   account: 'account', goal: 'conversion_goal', tag: 'uet_tag', product: 'product', campaign: 'campaign',
   adGroup: 'ad_group', keyword: 'keyword', negative: 'negative_keyword', ad: 'ad', extension: 'ad_extension', dismissed: 'dismissed_recommendation',
-  budget: 'budget', store: 'merchant_store', partition: 'product_partition', audience: 'audience', audienceCriterion: 'audience_criterion', audienceSetting: 'audience_target_setting',
+  budget: 'budget', store: 'merchant_store', partition: 'product_partition', audience: 'audience', audienceCriterion: 'audience_criterion', audienceSetting: 'audience_target_setting', productAd: 'product_ad',
 } as const;
 const ACCOUNT_INFO_ID = 'info';
 
@@ -531,6 +532,11 @@ export class DeskAdsSandbox extends SandboxPlatform implements DeskAdsPort {
       }
     }
     return created;
+  }
+
+  async addProductAd(adGroupId: string, promotionalText?: string): Promise<DeskAdsProductAd> {
+    const group = await this.store.require<DeskAdsAdGroup>(KIND.adGroup, adGroupId);
+    return this.store.create<DeskAdsProductAd>(KIND.productAd, { id: digits(12), ad_group_id: group.id, campaign_id: group.campaign_id, promotional_text: promotionalText ?? null, status: 'Active' });
   }
 
   async listProductPartitions(adGroupId?: string): Promise<DeskAdsProductPartition[]> {

@@ -246,7 +246,7 @@ const MAX_UNITS = 50;
 export const createDeskAdsShoppingCampaign = defineDeskAdsTool({
   name: 'create_deskads_shopping_campaign',
   description:
-    `Creates a shopping campaign, Paused, on a merchant store (store_id from get_deskads_product_performance) for one sales country, with its priority among the store's campaigns, one ad group and its product group tree: all products at the ad group's bid, or split by one dimension (${PARTITION_DIMENSIONS.join(', ')}) into up to ${MAX_UNITS} groups with their own bid or excluded, plus "everything else". Resume it with resume_deskads_campaign when ready.`,
+    `Creates a shopping campaign, Paused, on a merchant store (store_id from get_deskads_product_performance) for one sales country, with its priority among the store's campaigns, one ad group with its product ad (optional promotional text) and its product group tree: all products at the ad group's bid, or split by one dimension (${PARTITION_DIMENSIONS.join(', ')}) into up to ${MAX_UNITS} groups with their own bid or excluded, plus "everything else". Resume it with resume_deskads_campaign when ready.`,
   access: 'write',
   args: {
     ...shoppingCampaignArgs,
@@ -254,6 +254,7 @@ export const createDeskAdsShoppingCampaign = defineDeskAdsTool({
     sales_country_code: v.optional(v.pipe(v.picklist(SALES_COUNTRIES), v.description(`Country the products sell in (${SALES_COUNTRIES.join(', ')}); default US`)), 'US'),
     priority: v.optional(v.pipe(v.picklist([0, 1, 2]), v.description('0 low (default), 1 medium, 2 high: which campaign serves when several advertise the same product')), 0),
     ad_group: adGroupArg('The product ad group: name and default CPC bid (the bid of "all products" when there is no split)'),
+    promotional_text: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.check((t) => [...t].length <= 45, 'must be at most 45 characters'), v.description('Optional line shown with the products, up to 45 characters'))),
     product_groups: v.optional(
       v.pipe(
         v.object({
@@ -285,7 +286,7 @@ export const createDeskAdsShoppingCampaign = defineDeskAdsTool({
     (a: { product_groups?: { groups: { exclude: boolean }[]; everything_else: string } }) =>
       a.product_groups && a.product_groups.everything_else === 'exclude' && a.product_groups.groups.every((g) => g.exclude) ? 'every product group is excluded: the campaign would advertise nothing' : undefined,
   ],
-  output: v.object({ ...createdOutput.entries, store_id: v.string(), sales_country_code: v.string(), priority: v.number(), product_groups: v.array(v.object({ value: v.string(), bid: v.nullable(v.number()), excluded: v.boolean(), products: v.number() })) }),
+  output: v.object({ ...createdOutput.entries, product_ad_id: v.string(), store_id: v.string(), sales_country_code: v.string(), priority: v.number(), product_groups: v.array(v.object({ value: v.string(), bid: v.nullable(v.number()), excluded: v.boolean(), products: v.number() })) }),
   async plan(args, ctx) {
     const [stores, products] = await Promise.all([ctx.platform.listStores(), ctx.platform.listProducts()]);
     const store = stores.find((s) => s.id === args.store_id);
@@ -325,18 +326,20 @@ export const createDeskAdsShoppingCampaign = defineDeskAdsTool({
       changes: [
         change,
         { action: 'create', entity: 'ad_group', name: adGroup.name, startsPaused: true, fields: { name: { after: adGroup.name }, cpc_bid: { after: adGroup.cpc_bid } } },
+        { action: 'create', entity: 'product_ad', name: adGroup.name, startsPaused: true, fields: { promotional_text: { after: args.promotional_text ?? null } } },
         ...groupsOut.map((g): PlannedChange => ({ action: 'create', entity: 'product_partition', name: g.value, startsPaused: true, fields: { bid: { after: g.bid }, excluded: { after: g.excluded } } })),
       ],
       budgets,
       notes: [...notes, 'The campaign is created Paused: nothing serves until resume_deskads_campaign.'],
-      data: { campaign, adGroup, units, groupsOut, storeName: store.name, sharedName: sharedName ?? null },
+      data: { campaign, adGroup, units, groupsOut, storeName: store.name, sharedName: sharedName ?? null, promotionalText: args.promotional_text ?? null },
     };
   },
   async apply(plan, _args, ctx) {
-    const { campaign, adGroup, units, groupsOut, storeName, sharedName } = plan.data;
+    const { campaign, adGroup, units, groupsOut, storeName, sharedName, promotionalText } = plan.data;
     const created = await createCampaignOnce(ctx, campaign);
     const group = await ctx.step('ad_group', () => ctx.platform.createAdGroup({ campaign_id: created.id, name: adGroup.name, status: 'Active', cpc_bid: adGroup.cpc_bid, network: 'OwnedAndOperatedAndSyndicatedSearch', start_date: created.start_date }));
     await ctx.step('product_partitions', () => ctx.platform.setProductPartitions(group.id, units));
+    const productAd = await ctx.step('product_ad', () => ctx.platform.addProductAd(group.id, promotionalText ?? undefined));
     const currency = ctx.account.currency;
     const setting = campaign.shopping_setting!;
     return {
@@ -344,7 +347,7 @@ export const createDeskAdsShoppingCampaign = defineDeskAdsTool({
         `## Shopping campaign "${created.name}" created (Paused)`,
         '',
         campaignLine(created, currency, sharedName ?? undefined),
-        `Store "${storeName}" (${setting.store_id}), sales country ${setting.sales_country_code}, priority ${setting.priority}; ad group "${group.name}" (${group.id}).`,
+        `Store "${storeName}" (${setting.store_id}), sales country ${setting.sales_country_code}, priority ${setting.priority}; ad group "${group.name}" (${group.id}) with product ad ${productAd.id}${productAd.promotional_text ? ` ("${productAd.promotional_text}")` : ''}.`,
         '',
         markdownTable(['Product group', 'Products', 'Bid'], groupsOut.map((g) => [g.value, g.products, g.excluded ? 'excluded' : money(g.bid!, currency)])),
         '',
@@ -352,7 +355,7 @@ export const createDeskAdsShoppingCampaign = defineDeskAdsTool({
       ].join('\n'),
       structured: {
         account_id: ctx.account.account_id, campaign_id: created.id, name: created.name, status: 'Paused' as const, daily_budget: created.daily_budget, shared_budget_id: created.budget_id ?? null, ad_group_id: group.id,
-        store_id: setting.store_id, sales_country_code: setting.sales_country_code, priority: setting.priority, product_groups: groupsOut,
+        product_ad_id: productAd.id, store_id: setting.store_id, sales_country_code: setting.sales_country_code, priority: setting.priority, product_groups: groupsOut,
       },
     };
   },

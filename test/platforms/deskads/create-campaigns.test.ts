@@ -93,8 +93,9 @@ describe('create_deskads_shopping_campaign', () => {
 
   it('creates a paused shopping campaign with a product group tree; the resumed campaign\'s products deliver from the store', async () => {
     const done = (await callToolOk(env.apiKey, 'create_deskads_shopping_campaign', shopping('Shopping - Brands', {
-      product_groups: { partition_by: 'Brand', groups: [{ value: 'Northwind', bid: 0.8 }, { value: 'HydroPeak', exclude: true }], everything_else: 'bid' },
+      product_groups: { partition_by: 'Brand', groups: [{ value: 'Northwind', bid: 0.8 }, { value: 'HydroPeak', exclude: true }], everything_else: 'bid' }, promotional_text: 'Free shipping over $50',
     }))).structured!;
+    expect(done.product_ad_id).toMatch(/^\d+$/);
     expect(done).toMatchObject({ status: 'Paused', store_id: storeId, sales_country_code: 'US', priority: 1 });
     expect(done.product_groups.map((g: { value: string; excluded: boolean }) => [g.value, g.excluded])).toEqual([['Northwind', false], ['HydroPeak', true], ['Everything else', false]]);
     expect(done.product_groups[0].products).toBeGreaterThan(0);
@@ -108,6 +109,8 @@ describe('create_deskads_shopping_campaign', () => {
 
   it.each([
     [{ store_id: '999' }, 'No merchant store 999'],
+    [{ promotional_text: 'x'.repeat(46) }, 'at most 45 characters'],
+    [{ target_cpa: 10 }, 'target_cpa'],
     [{ sales_country_code: 'XX' }, 'sales_country_code'],
     [{ priority: 3 }, 'priority'],
     [{ bid_strategy: 'MaxConversions' }, 'bid_strategy'],
