@@ -1,6 +1,11 @@
 import type { PlatformModule } from '../platform-module';
 import { deskAdsExtensionTools } from './tools/extensions';
 import { deskAdsRecommendationTools } from './tools/recommendations';
+import { deskAdsAudienceTools } from './tools/audiences';
+import { deskAdsBudgetTools } from './tools/budgets';
+import { deskAdsCreateCampaignTools } from './tools/create-campaigns';
+import { importDeskAdsFromSearchAds } from './tools/import-from-searchads';
+import { getDeskAdsGeoPerformance } from './tools/geo-performance';
 import { deskAdsCampaignFigures } from './campaign-figures';
 import { findDeskAdsOpportunities } from './opportunities';
 import { newDeskAdsAccountId, seedDeskAdsAccount } from './sandbox';
@@ -63,6 +68,11 @@ export const deskads: PlatformModule = {
     resumeDeskAdsAd,
     ...deskAdsExtensionTools,
     ...deskAdsRecommendationTools,
+    ...deskAdsAudienceTools,
+    getDeskAdsGeoPerformance,
+    ...deskAdsBudgetTools,
+    ...deskAdsCreateCampaignTools,
+    importDeskAdsFromSearchAds,
   ],
   newSandboxAccountId: newDeskAdsAccountId,
   seedSandbox: seedDeskAdsAccount,

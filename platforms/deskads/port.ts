@@ -1,3 +1,5 @@
+import type { DeskAdsRestPort } from './port-rest';
+
 /**
  * The deskads platform interface (desktop search and shopping advertising): everything its tools may ask of the platform.
  * The sandbox adapter (sandbox.ts) implements it over DynamoDB; a live adapter would call the
@@ -8,7 +10,7 @@
  * DeleteNegativeKeywordsFromEntities, Reporting SubmitGenerateReport). Deleting a campaign, ad group
  * or keyword sets its status to Deleted, as the platform keeps deleted entities readable.
  */
-export interface DeskAdsPort {
+export interface DeskAdsPort extends DeskAdsRestPort {
   getAccountInfo(): Promise<DeskAdsAccountInfo>;
   listConversionGoals(): Promise<DeskAdsConversionGoal[]>;
   listUetTags(): Promise<DeskAdsUetTag[]>;

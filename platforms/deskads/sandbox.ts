@@ -43,11 +43,29 @@ import type {
   DeskAdsExtensionEntity,
   DeskAdsNewAdExtension,
 } from './port';
+import type {
+  DeskAdsAudience,
+  DeskAdsAudienceCriterion,
+  DeskAdsAudienceReportRow,
+  DeskAdsBudget,
+  DeskAdsCampaignSettings,
+  DeskAdsGeoLocation,
+  DeskAdsGeoReportRow,
+  DeskAdsNewAudienceCriterion,
+  DeskAdsNewCampaign,
+  DeskAdsNewProductPartition,
+  DeskAdsProductAd,
+  DeskAdsProductPartition,
+  DeskAdsRangeRequest,
+  DeskAdsStore,
+} from './port-rest';
+import { audienceSplit, GEO_LOCATIONS, geoSplit, seedAudiences, unitOf } from './sandbox/rest';
 
 /** Entity kinds of the deskads sandbox (the sort-key prefixes). */
 export const KIND = {
   account: 'account', goal: 'conversion_goal', tag: 'uet_tag', product: 'product', campaign: 'campaign',
   adGroup: 'ad_group', keyword: 'keyword', negative: 'negative_keyword', ad: 'ad', extension: 'ad_extension', dismissed: 'dismissed_recommendation',
+  budget: 'budget', store: 'merchant_store', partition: 'product_partition', audience: 'audience', audienceCriterion: 'audience_criterion', audienceSetting: 'audience_target_setting', productAd: 'product_ad',
 } as const;
 const ACCOUNT_INFO_ID = 'info';
 
@@ -61,7 +79,9 @@ export const newDeskAdsAccountId = () => `1${digits(8)}`;
 type StoredProduct = DeskAdsProduct & { performance: PerformanceTier; offer_status?: 'Approved' | 'Disapproved' };
 
 /** A campaign: shopping and Performance Max campaigns serve products, search campaigns keywords. */
-type StoredCampaign = DeskAdsCampaign;
+type StoredCampaign = DeskAdsCampaign & DeskAdsCampaignSettings;
+/** A shared budget as stored: the campaigns that use it are those whose budget_id names it. */
+type StoredBudget = Omit<DeskAdsBudget, 'campaign_ids'>;
 /** A keyword and the tier its simulated demand comes from. */
 type StoredKeyword = DeskAdsKeyword & { performance: PerformanceTier };
 
@@ -331,18 +351,8 @@ export class DeskAdsSandbox extends SandboxPlatform implements DeskAdsPort {
 
   /** Rows from the delivery model (deliveryOf): product, ad group and keyword rows add up to their campaign's rows. */
   async getReport(request: DeskAdsReportRequest): Promise<DeskAdsReportRow[]> {
-    const last = lastReportDay(new Date(), 'UTC'); // the sandbox simulates its days in UTC
-    const dates = datesBetween(request.start_date, request.end_date < last ? request.end_date : last);
-    if (!dates.length) return [];
-    const history = { withHistory: true };
-    const [campaigns, products, adGroups, keywords, negatives, ads] = await Promise.all([
-      this.store.list<StoredCampaign>(KIND.campaign, history),
-      this.store.list<StoredProduct>(KIND.product, history),
-      this.store.list<DeskAdsAdGroup>(KIND.adGroup, history),
-      this.store.list<StoredKeyword>(KIND.keyword, history),
-      this.store.list<StoredNegative>(KIND.negative),
-      this.store.list<StoredAd>(KIND.ad, history),
-    ]);
+    const days = await this.delivery(request);
+    if (!days.length) return [];
     type Dimensions = Omit<DeskAdsReportRow, keyof Figures>;
     // The days of each row's entity, keyed by entity (and day, for Daily; and segment value, when segmented).
     const groups = new Map<string, Dimensions & { days: Figures[] }>();
@@ -358,7 +368,7 @@ export class DeskAdsSandbox extends SandboxPlatform implements DeskAdsPort {
       const field = segment === 'DeviceType' ? 'device_type' : 'network';
       for (const part of segmentDay(entity, date, figures, segment)) add(`${key}|${part.value}`, { ...row, [field]: part.value } as Dimensions, part.figures);
     };
-    for (const day of deliveryOf(campaigns, products, adGroups, keywords, negatives, ads, dates)) {
+    for (const day of days) {
       const base = { ...(request.aggregation === 'Daily' ? { date: day.date } : {}), campaign_id: day.campaign_id };
       switch (request.report_type) {
         case 'CampaignPerformance':
@@ -386,12 +396,205 @@ export class DeskAdsSandbox extends SandboxPlatform implements DeskAdsPort {
     return rows.filter((row) => row.impressions > 0);
   }
 
+  /** The delivery model's days over a range (up to yesterday: the sandbox simulates its days in UTC). */
+  private async delivery(range: DeskAdsRangeRequest): Promise<CampaignDay[]> {
+    const last = lastReportDay(new Date(), 'UTC');
+    const dates = datesBetween(range.start_date, range.end_date < last ? range.end_date : last);
+    if (!dates.length) return [];
+    const history = { withHistory: true };
+    const [campaigns, products, adGroups, keywords, negatives, ads] = await Promise.all([
+      this.store.list<StoredCampaign>(KIND.campaign, history),
+      this.store.list<StoredProduct>(KIND.product, history),
+      this.store.list<DeskAdsAdGroup>(KIND.adGroup, history),
+      this.store.list<StoredKeyword>(KIND.keyword, history),
+      this.store.list<StoredNegative>(KIND.negative),
+      this.store.list<StoredAd>(KIND.ad, history),
+    ]);
+    return deliveryOf(campaigns, products, adGroups, keywords, negatives, ads, dates);
+  }
+
+  /** Each campaign's days split by city and location type (sandbox/rest.ts geoSplit), so rows add up to the campaign report. */
+  async getGeoReport(request: DeskAdsRangeRequest): Promise<DeskAdsGeoReportRow[]> {
+    const [days, campaigns] = await Promise.all([this.delivery(request), this.store.list<StoredCampaign>(KIND.campaign)]);
+    const locations = new Map(campaigns.map((c) => [c.id, c.location_ids]));
+    const rows = new Map<string, Omit<DeskAdsGeoReportRow, keyof Figures> & { days: Figures[] }>();
+    for (const day of days) {
+      for (const part of geoSplit(day.campaign_id, locations.get(day.campaign_id), day.date, day.total)) {
+        const key = `${day.campaign_id}|${part.city.id}|${part.location_type}`;
+        const row = rows.get(key) ?? {
+          campaign_id: day.campaign_id, location_id: part.city.id, country: part.city.country, state: part.city.state, metro: part.city.metro, city: part.city.name,
+          most_specific_location: part.city.name, location_type: part.location_type, days: [],
+        };
+        row.days.push(part.figures);
+        rows.set(key, row);
+      }
+    }
+    return [...rows.values()].map(({ days: d, ...dimensions }) => ({ ...dimensions, ...figuresOf(d) })).filter((r) => r.impressions > 0);
+  }
+
+  /**
+   * Each ad group's days split among its audiences as they were at the end of that day (criteria
+   * added later, and the target setting changed later, do not reach a past day): rows add up to the
+   * ad group report.
+   */
+  async getAudienceReport(request: DeskAdsRangeRequest): Promise<DeskAdsAudienceReportRow[]> {
+    const [days, audiences, criteria, settings] = await Promise.all([
+      this.delivery(request),
+      this.store.list<DeskAdsAudience>(KIND.audience),
+      this.store.list<DeskAdsAudienceCriterion>(KIND.audienceCriterion),
+      this.store.list<{ id: string; target_and_bid: boolean }>(KIND.audienceSetting, { withHistory: true }),
+    ]);
+    const byId = new Map(audiences.map((a) => [a.id, a]));
+    const rows = new Map<string, Omit<DeskAdsAudienceReportRow, keyof Figures> & { days: Figures[] }>();
+    for (const day of days) {
+      const endOfDay = `${day.date}T23:59:59.999Z`;
+      for (const [groupId, figures] of day.adGroups) {
+        const setting = settings.find((s) => s.id === groupId);
+        const targetAndBid = setting ? stateAt(setting, endOfDay).target_and_bid : false;
+        const own = criteria.filter((c) => c.ad_group_id === groupId && c.created_at <= endOfDay);
+        for (const part of audienceSplit(groupId, day.date, figures, own, byId, targetAndBid)) {
+          const key = `${groupId}|${part.audience_id ?? ''}|${targetAndBid}`;
+          const row = rows.get(key) ?? { campaign_id: day.campaign_id, ad_group_id: groupId, audience_id: part.audience_id, targeting_setting: targetAndBid ? 'TargetAndBid' as const : 'BidOnly' as const, days: [] };
+          row.days.push(part.figures);
+          rows.set(key, row);
+        }
+      }
+    }
+    return [...rows.values()].map(({ days: d, ...dimensions }) => ({ ...dimensions, ...figuresOf(d) })).filter((r) => r.impressions > 0);
+  }
+
+  /**
+   * A new campaign. On a shared budget the campaigns of that budget share it evenly from now on (each
+   * campaign's daily_budget is its share, so delivery keeps every day within the shared amount).
+   */
+  async createCampaign(campaign: DeskAdsNewCampaign): Promise<StoredCampaign> {
+    const { daily_budget, ...rest } = campaign;
+    const id = digits(9);
+    if (campaign.budget_id) {
+      const budget = await this.store.require<StoredBudget>(KIND.budget, campaign.budget_id);
+      const created = await this.store.create<StoredCampaign>(KIND.campaign, { id, ...JSON.parse(JSON.stringify(rest)), daily_budget: 0 });
+      await this.respreadBudget(budget.id, budget.amount);
+      return this.store.require<StoredCampaign>(KIND.campaign, created.id);
+    }
+    return this.store.create<StoredCampaign>(KIND.campaign, { id, ...JSON.parse(JSON.stringify(rest)), daily_budget: daily_budget ?? 0 });
+  }
+
+  listCampaignSettings(): Promise<StoredCampaign[]> {
+    return this.store.list<StoredCampaign>(KIND.campaign);
+  }
+
+  async listBudgets(): Promise<DeskAdsBudget[]> {
+    const [budgets, campaigns] = await Promise.all([this.store.list<StoredBudget>(KIND.budget), this.store.list<StoredCampaign>(KIND.campaign)]);
+    return budgets.map((b) => ({ ...b, campaign_ids: campaigns.filter((c) => c.budget_id === b.id && c.status !== 'Deleted').map((c) => c.id) }));
+  }
+
+  async updateBudget(id: string, amount: number, expectAmount?: number): Promise<DeskAdsBudget> {
+    await this.store.update<StoredBudget>(KIND.budget, id, { amount }, { expect: expectAmount === undefined ? undefined : { amount: expectAmount } });
+    await this.respreadBudget(id, amount);
+    return (await this.listBudgets()).find((b) => b.id === id)!;
+  }
+
+  /** Gives each campaign of a shared budget an even share of it (in whole cents, never more than the amount in all). */
+  private async respreadBudget(budgetId: string, amount: number): Promise<void> {
+    const members = (await this.store.list<StoredCampaign>(KIND.campaign)).filter((c) => c.budget_id === budgetId && c.status !== 'Deleted');
+    if (!members.length) return;
+    const share = Math.floor((amount / members.length) * 100) / 100;
+    for (const c of members) if (c.daily_budget !== share) await this.store.update<StoredCampaign>(KIND.campaign, c.id, { daily_budget: share });
+  }
+
+  listStores(): Promise<DeskAdsStore[]> {
+    return this.store.list<DeskAdsStore>(KIND.store);
+  }
+
+  /**
+   * The ad group's product group tree. The sandbox then puts the store's offers the tree bids on under
+   * the campaign (each a product of the product dimension, from the campaign's start), so a resumed
+   * shopping campaign delivers from its products like the seeded one.
+   */
+  async setProductPartitions(adGroupId: string, partitions: DeskAdsNewProductPartition[]): Promise<DeskAdsProductPartition[]> {
+    const group = await this.store.require<DeskAdsAdGroup>(KIND.adGroup, adGroupId);
+    const campaign = await this.store.require<StoredCampaign>(KIND.campaign, group.campaign_id);
+    const created: DeskAdsProductPartition[] = [];
+    for (const p of partitions) created.push(await this.store.create<DeskAdsProductPartition>(KIND.partition, { id: digits(12), ad_group_id: adGroupId, ...p }));
+    const storeId = campaign.shopping_setting?.store_id;
+    if (storeId) {
+      const products = await this.store.list<StoredProduct>(KIND.product);
+      const offers = new Map<string, StoredProduct>();
+      for (const p of products) if (p.store_id === storeId && p.campaign_type === 'Shopping' && !offers.has(p.merchant_product_id)) offers.set(p.merchant_product_id, p);
+      for (const offer of offers.values()) {
+        const unit = unitOf(partitions, offer);
+        if (!unit || unit.excluded) continue;
+        const { history: _h, rev: _r, ...fields } = offer as StoredProduct & { history?: unknown; rev?: unknown };
+        await this.store.create<StoredProduct>(KIND.product, {
+          ...fields, id: digits(12), campaign_id: campaign.id, campaign_name: campaign.name, campaign_type: 'Shopping', start_date: campaign.start_date,
+          offer_status: offer.offer_status === 'Disapproved' ? 'Disapproved' : 'Approved',
+        });
+      }
+    }
+    return created;
+  }
+
+  async addProductAd(adGroupId: string, promotionalText?: string): Promise<DeskAdsProductAd> {
+    const group = await this.store.require<DeskAdsAdGroup>(KIND.adGroup, adGroupId);
+    return this.store.create<DeskAdsProductAd>(KIND.productAd, { id: digits(12), ad_group_id: group.id, campaign_id: group.campaign_id, promotional_text: promotionalText ?? null, status: 'Active' });
+  }
+
+  async listProductPartitions(adGroupId?: string): Promise<DeskAdsProductPartition[]> {
+    const all = await this.store.list<DeskAdsProductPartition>(KIND.partition);
+    return adGroupId ? all.filter((p) => p.ad_group_id === adGroupId) : all;
+  }
+
+  async listGeoLocations(): Promise<DeskAdsGeoLocation[]> {
+    return GEO_LOCATIONS;
+  }
+
+  listAudiences(): Promise<DeskAdsAudience[]> {
+    return this.store.list<DeskAdsAudience>(KIND.audience);
+  }
+
+  async listAudienceCriteria(filter: { adGroupId?: string } = {}): Promise<DeskAdsAudienceCriterion[]> {
+    const all = await this.store.list<DeskAdsAudienceCriterion>(KIND.audienceCriterion);
+    return filter.adGroupId ? all.filter((c) => c.ad_group_id === filter.adGroupId) : all;
+  }
+
+  async addAudienceCriteria(adGroupId: string, criteria: DeskAdsNewAudienceCriterion[]): Promise<DeskAdsAudienceCriterion[]> {
+    const group = await this.store.require<DeskAdsAdGroup>(KIND.adGroup, adGroupId);
+    const audiences = new Map((await this.store.list<DeskAdsAudience>(KIND.audience)).map((a) => [a.id, a]));
+    const created: DeskAdsAudienceCriterion[] = [];
+    for (const c of criteria) {
+      const audience = audiences.get(c.audience_id);
+      if (!audience) throw new EntityStateError(KIND.audience, c.audience_id);
+      created.push(await this.store.create<DeskAdsAudienceCriterion>(KIND.audienceCriterion, {
+        id: digits(12), ad_group_id: group.id, campaign_id: group.campaign_id, audience_type: audience.type, status: 'Active', created_at: new Date().toISOString(), ...c,
+      }));
+    }
+    return created;
+  }
+
+  async getAudienceTargetAndBid(adGroupId: string): Promise<boolean> {
+    return (await this.store.get<{ id: string; target_and_bid: boolean }>(KIND.audienceSetting, adGroupId))?.target_and_bid ?? false;
+  }
+
+  /** Kept with its history: the first setting is bid only, so a change reaches only days after it. */
+  async setAudienceTargetAndBid(adGroupId: string, targetAndBid: boolean): Promise<void> {
+    await this.store.require<DeskAdsAdGroup>(KIND.adGroup, adGroupId);
+    if (!(await this.store.get(KIND.audienceSetting, adGroupId))) await this.store.create(KIND.audienceSetting, { id: adGroupId, target_and_bid: false });
+    await this.store.update(KIND.audienceSetting, adGroupId, { target_and_bid: targetAndBid });
+  }
+
   listCampaigns(): Promise<DeskAdsCampaign[]> {
     return this.store.list<DeskAdsCampaign>(KIND.campaign);
   }
 
-  updateCampaign(id: string, patch: DeskAdsCampaignPatch, expect?: Partial<DeskAdsCampaign>): Promise<DeskAdsCampaign> {
-    return this.store.update<DeskAdsCampaign>(KIND.campaign, id, patch, { expect });
+  /** A campaign leaving its shared budget (budget_id cleared) leaves the budget to the others, evenly. */
+  async updateCampaign(id: string, patch: DeskAdsCampaignPatch & DeskAdsCampaignSettings, expect?: Partial<DeskAdsCampaign>): Promise<DeskAdsCampaign> {
+    const before = 'budget_id' in patch ? (await this.store.require<StoredCampaign>(KIND.campaign, id)).budget_id : undefined;
+    const updated = await this.store.update<StoredCampaign>(KIND.campaign, id, patch as Record<string, unknown>, { expect });
+    if (before && before !== updated.budget_id) {
+      const budget = await this.store.get<StoredBudget>(KIND.budget, before);
+      if (budget) await this.respreadBudget(budget.id, budget.amount);
+    }
+    return updated;
   }
 
   async listAdGroups(campaignId?: string): Promise<DeskAdsAdGroup[]> {
@@ -709,6 +912,11 @@ export async function seedDeskAdsAccount(account: ConnectedAccount): Promise<voi
   const brand = search('Search - Brand', 25, 'Active', 500);
   const camping = search('Search - Camping Gear', 40, 'Paused', 200);
   camping.history = [at(40, 10, { status: 'Active' })];
+  // The camping campaign draws on a shared budget (its whole amount, as its only campaign).
+  // (Ids of this family's entities come from their own source, so the ids above, and the figures drawn from them, stay as they were.)
+  const restIds = idSource(`deskads-rest:${account.account_id}`);
+  const sharedBudget: StoredBudget = { id: restIds.digits(9), name: 'Seasonal campaigns (shared)', amount: camping.daily_budget, budget_type: 'DailyBudgetStandard' };
+  camping.budget_id = sharedBudget.id;
   storedCampaigns.push(boots, brand, camping);
   const adGroups: DeskAdsAdGroup[] = [];
   const keywords: StoredKeyword[] = [];
@@ -756,7 +964,22 @@ export async function seedDeskAdsAccount(account: ConnectedAccount): Promise<voi
   refurbished.offer_status = 'Disapproved';
   refurbished.history = [at(15, 9, { offer_status: 'Approved' })];
 
+  // Audiences: remarketing and customer lists of the account, the platform's in-market and similar
+  // audiences; the boots ad groups bid on some of them (bid only) since long ago.
+  const audiences = seedAudiences(restIds, ago);
+  const criterion = (g: DeskAdsAdGroup, a: DeskAdsAudience, bid_adjustment: number, excluded = false): DeskAdsAudienceCriterion => ({
+    id: restIds.digits(12), ad_group_id: g.id, campaign_id: g.campaign_id, audience_id: a.id, audience_type: a.type, bid_adjustment, excluded, status: 'Active', created_at: `${ago(200)}T00:00:00.000Z`,
+  });
+  const audienceCriteria = [
+    criterion(adGroups[0]!, audiences[0]!, 25), criterion(adGroups[0]!, audiences[1]!, 50), criterion(adGroups[0]!, audiences[5]!, 10), criterion(adGroups[0]!, audiences[2]!, 0, true),
+    criterion(adGroups[1]!, audiences[6]!, 15), criterion(adGroups[1]!, audiences[8]!, 0),
+  ];
+
   await Promise.all([
+    store.putMany(KIND.budget, [sharedBudget]),
+    store.putMany(KIND.store, [{ ...store1, status: 'Active' }, { ...store2, status: 'Active' }] as DeskAdsStore[]),
+    store.putMany(KIND.audience, audiences),
+    store.putMany(KIND.audienceCriterion, audienceCriteria),
     store.putMany(KIND.account, [info]),
     store.putMany(KIND.campaign, storedCampaigns),
     store.putMany(KIND.adGroup, adGroups),

@@ -150,6 +150,9 @@ export async function workingArguments(apiKey: string, videoUrl: string): Promis
   const deskNegatives = (await read('list_deskads_negative_keywords')).negative_keywords as any[];
   const deskTags = (await read('list_deskads_uet_tags')).tags as any[];
   const deskAds = (await read('list_deskads_ads')).ads as any[];
+  const deskAudiences = (await read('list_deskads_audiences')).audiences as any[];
+  const deskSharedBudget = ((await read('list_deskads_budgets', { type_filter: 'Shared' })).budgets as any[])[0];
+  const deskStore = ((await read('get_deskads_product_performance')).products as any[])[0].store_id;
   const chatGroups = ((await read('list_chatads_ad_groups', { status_filter: ['active'] })).ad_groups as any[]).filter((g) => g.campaign_id !== chatPaused.id);
   const chatAds = ((await read('list_chatads_ads', { status_filter: ['active'] })).ads as any[]).filter((a) => a.campaign_id !== chatPaused.id && a.ad_group_id !== chatGroups[2].id);
   const chatAudiences = (await read('list_chatads_custom_audiences')).custom_audiences as any[];
@@ -340,6 +343,14 @@ export async function workingArguments(apiKey: string, videoUrl: string): Promis
     pause_deskads_ad: { ad_id: deskAds.find((a) => a.status === 'Active').id },
     resume_deskads_ad: { ad_id: deskAds[deskAds.length - 1].id },
     create_deskads_conversion_goal: { tag_id: deskTags[0].id, name: 'Scan test goal', type: 'Event', goal_category: 'Signup', event_action: 'signup' },
+    update_deskads_budget: { budget_id: deskSharedBudget.id, amount: 45 },
+    add_deskads_audience_targeting: { ad_group_id: deskGroups.find((g) => g.name === 'Trail Runners').id, audiences: [{ audience_id: deskAudiences[0].id, bid_adjustment: 20 }] },
+    create_deskads_search_campaign: {
+      name: 'Scan search campaign', daily_budget: 20, locations: ['United States'], ad_group: { name: 'Scan group', cpc_bid: 0.7 },
+      keywords: [{ text: 'scan trail boots', match_type: 'Phrase' }], ad: { headlines: ['Scan Trail Boots', 'Northwind Outdoor', 'Free Returns'], descriptions: ['Tested on trails.', 'Order today.'], final_url: 'https://www.example.com/boots' },
+    },
+    create_deskads_shopping_campaign: { name: 'Scan shopping campaign', daily_budget: 20, store_id: deskStore, ad_group: { name: 'Scan products', cpc_bid: 0.5 } },
+    import_deskads_from_searchads: {},
     ...(await proadsScanArguments(read)),
     ...(await shoppingScanArguments(apiKey, read)),
     ...(await monitoringScanArguments(apiKey)),

@@ -11,17 +11,17 @@ import { figuresBy, idArgument, metricsOutput, metricsWindow, rowMetrics, status
 
 const LISTER = 'list_deskads_ads';
 /** The platform's responsive search ad limits. */
-const RSA = { headlines: { min: 3, max: 15, chars: 30 }, descriptions: { min: 2, max: 4, chars: 90 }, path: 15 } as const;
+export const RSA = { headlines: { min: 3, max: 15, chars: 30 }, descriptions: { min: 2, max: 4, chars: 90 }, path: 15 } as const;
 
 const chars = (s: string) => [...s].length;
 const text = (max: number, what: string) =>
   v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.check((s) => chars(s) <= max, `must be at most ${max} characters`), v.description(`${what}, up to ${max} characters`));
-const headlines = v.pipe(v.array(text(RSA.headlines.chars, 'Headline')), v.minLength(RSA.headlines.min, `must have at least ${RSA.headlines.min} headlines`), v.maxLength(RSA.headlines.max, `must have at most ${RSA.headlines.max} headlines`), v.description(`${RSA.headlines.min}-${RSA.headlines.max} headlines of up to ${RSA.headlines.chars} characters; the platform combines them per search`));
-const descriptions = v.pipe(v.array(text(RSA.descriptions.chars, 'Description')), v.minLength(RSA.descriptions.min, `must have at least ${RSA.descriptions.min} descriptions`), v.maxLength(RSA.descriptions.max, `must have at most ${RSA.descriptions.max} descriptions`), v.description(`${RSA.descriptions.min}-${RSA.descriptions.max} descriptions of up to ${RSA.descriptions.chars} characters`));
-const path = v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.check((s) => chars(s) <= RSA.path, `must be at most ${RSA.path} characters`), v.regex(/^[^\s/]+$/, 'must be one word without spaces or slashes'), v.description(`Display URL path part, up to ${RSA.path} characters`));
-const finalUrl = v.pipe(v.string(), v.trim(), v.url('must be a URL'), v.regex(/^https?:\/\//, 'must start with http:// or https://'), v.maxLength(2048), v.description('Landing page URL'));
+export const headlines = v.pipe(v.array(text(RSA.headlines.chars, 'Headline')), v.minLength(RSA.headlines.min, `must have at least ${RSA.headlines.min} headlines`), v.maxLength(RSA.headlines.max, `must have at most ${RSA.headlines.max} headlines`), v.description(`${RSA.headlines.min}-${RSA.headlines.max} headlines of up to ${RSA.headlines.chars} characters; the platform combines them per search`));
+export const descriptions = v.pipe(v.array(text(RSA.descriptions.chars, 'Description')), v.minLength(RSA.descriptions.min, `must have at least ${RSA.descriptions.min} descriptions`), v.maxLength(RSA.descriptions.max, `must have at most ${RSA.descriptions.max} descriptions`), v.description(`${RSA.descriptions.min}-${RSA.descriptions.max} descriptions of up to ${RSA.descriptions.chars} characters`));
+export const path = v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.check((s) => chars(s) <= RSA.path, `must be at most ${RSA.path} characters`), v.regex(/^[^\s/]+$/, 'must be one word without spaces or slashes'), v.description(`Display URL path part, up to ${RSA.path} characters`));
+export const finalUrl = v.pipe(v.string(), v.trim(), v.url('must be a URL'), v.regex(/^https?:\/\//, 'must start with http:// or https://'), v.maxLength(2048), v.description('Landing page URL'));
 
-const duplicates = (field: string, list?: string[]) => {
+export const duplicates = (field: string, list?: string[]) => {
   const seen = new Set<string>();
   for (const item of list ?? []) {
     const key = item.toLowerCase();

@@ -6,6 +6,7 @@ import { markdownTable, money } from '../../markdown';
 import { defineDeskAdsTool } from '../define';
 import { applyDeskAdsListFilters, deskadsListFilterArgs, deskadsListFilterRules, pagingSummary, type DeskAdsListOptions } from '../list-filters';
 import { BID_STRATEGIES, CAMPAIGN_TYPES, ENTITY_STATUSES, type DeskAdsCampaign, type DeskAdsCampaignPatch } from '../port';
+import type { DeskAdsCampaignSettings } from '../port-rest';
 import { figuresBy, idArgument, metricsOutput, metricsWindow, rowMetrics, statusChangeTool, windowArgs, windowRule } from './shared';
 
 const LISTER = 'list_deskads_campaigns';
@@ -141,6 +142,7 @@ export const updateDeskAdsCampaign = defineDeskAdsTool({
     if (args.target_cpa !== undefined && args.bid_strategy === undefined && campaign.bid_strategy !== 'TargetCpa') {
       throw new ToolError(`Campaign "${campaign.name}" bids with ${campaign.bid_strategy}; \`target_cpa\` needs \`bid_strategy\` TargetCpa.`);
     }
+    const sharedBudget = (campaign as DeskAdsCampaign & DeskAdsCampaignSettings).budget_id;
     if (args.end_date && args.end_date < campaign.start_date) throw new ToolError(`\`end_date\` ${args.end_date} is before the campaign's start date ${campaign.start_date}.`);
     if (args.name !== undefined && args.name !== campaign.name && (await ctx.platform.listCampaigns()).some((c) => c.id !== campaign.id && c.name.toLowerCase() === args.name!.toLowerCase())) {
       throw new ToolError(`Another campaign of this account is already named "${args.name}"; campaign names must be unique.`);
@@ -161,11 +163,20 @@ export const updateDeskAdsCampaign = defineDeskAdsTool({
       fields.end_date = { before: campaign.end_date ?? null, after: args.end_date };
     }
     set('status', args.status, campaign.status);
+    // A daily budget of its own takes the campaign off its shared budget (BudgetId cleared), as the platform does.
+    const leavesShared = sharedBudget !== undefined && args.daily_budget !== undefined;
+    if (leavesShared) {
+      patch.daily_budget = Math.round(args.daily_budget! * 100) / 100;
+      fields.daily_budget = { before: campaign.daily_budget, after: patch.daily_budget };
+      (patch as DeskAdsCampaignPatch & DeskAdsCampaignSettings).budget_id = undefined;
+      fields.budget_id = { before: sharedBudget, after: null };
+    }
     const changed = Object.keys(fields).length > 0;
     return {
       summary: changed ? `Change campaign "${campaign.name}" (${campaign.id}): ${Object.keys(fields).join(', ')}` : `Campaign "${campaign.name}" already has these settings; nothing changes`,
       changes: changed ? [{ action: 'update' as const, entity: 'campaign', id: campaign.id, name: campaign.name, fields }] : [],
       budgets: patch.daily_budget !== undefined ? [{ entity: 'campaign', id: campaign.id, name: campaign.name, before: campaign.daily_budget, after: patch.daily_budget, currency: ctx.account.currency }] : [],
+      notes: leavesShared ? [`The campaign leaves shared budget ${sharedBudget} for a daily budget of its own; the shared budget's other campaigns share it from now on (update_deskads_budget changes a shared amount).`] : [],
       data: { id: campaign.id, name: campaign.name, patch, expect: Object.fromEntries(Object.keys(fields).map((f) => [f, campaign[f as keyof DeskAdsCampaign]])) },
     };
   },
@@ -191,7 +202,8 @@ export const updateDeskAdsCampaign = defineDeskAdsTool({
   },
   undo: (plan) => {
     const change = plan.changes[0];
-    if (!change) return undefined;
+    // Leaving a shared budget is not undone by this tool (it takes no shared budget).
+    if (!change || change.fields.budget_id) return undefined;
     const back: Record<string, unknown> = { campaign_id: plan.data.id };
     for (const [field, { before }] of Object.entries(change.fields)) back[field] = before;
     return { tool: 'update_deskads_campaign', arguments: back };

@@ -8,12 +8,12 @@ import { ENTITY_STATUSES, MATCH_TYPES, NEGATIVE_MATCH_TYPES, type DeskAdsKeyword
 import { figuresBy, idArgument, metricsOutput, metricsWindow, rowMetrics, windowArgs, windowRule } from './shared';
 
 /** Keyword rules of the platform: text length, bids, and how many one call may carry. */
-const KEYWORD_MAX_CHARS = 100;
+export const KEYWORD_MAX_CHARS = 100;
 const PER_CALL = 1000;
-const BID = { min: 0.01, max: 1000 } as const;
+export const BID = { min: 0.01, max: 1000 } as const;
 
 const chars = (s: string) => [...s].length;
-const keywordText = v.pipe(
+export const keywordText = v.pipe(
   v.string(),
   v.trim(),
   v.minLength(1, 'must not be empty'),
@@ -21,7 +21,7 @@ const keywordText = v.pipe(
   v.check((s) => !/[!@%^*()={};~`<>?\\|]/.test(s), 'must not contain the characters ! @ % ^ * ( ) = { } ; ~ ` < > ? \\ |'),
   v.description(`Keyword text, up to ${KEYWORD_MAX_CHARS} characters, without match-type punctuation (give match_type instead)`),
 );
-const bid = v.pipe(v.number(), v.minValue(BID.min, `must be at least ${BID.min}`), v.maxValue(BID.max, `must be at most ${BID.max}`));
+export const bid = v.pipe(v.number(), v.minValue(BID.min, `must be at least ${BID.min}`), v.maxValue(BID.max, `must be at most ${BID.max}`));
 const url = v.pipe(v.string(), v.trim(), v.url('must be a URL'), v.regex(/^https?:\/\//, 'must start with http:// or https://'), v.maxLength(2048));
 const key = (text: string, matchType: string) => `${text.toLowerCase().replace(/\s+/g, ' ')}|${matchType}`;
 

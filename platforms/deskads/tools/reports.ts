@@ -13,7 +13,7 @@ import { idArgument, metricsOutput, metricsWindow, rowMetrics, windowArgs, windo
 const BREAKDOWNS = ['day', 'device', 'network'] as const;
 type Breakdown = (typeof BREAKDOWNS)[number];
 
-const pagingArgs = {
+export const pagingArgs = {
   offset: v.optional(
     v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(DESKADS_MAX_OFFSET, `must be at most ${DESKADS_MAX_OFFSET}: deep paging is capped to protect your quota; narrow the range instead`), v.description(`Rows to skip, default 0, at most ${DESKADS_MAX_OFFSET}`)),
     0,
