@@ -39,6 +39,7 @@ import { ATTACH_TOOLS, DETACH_TOOLS, attachTool, detachTool } from './tools/asse
 import { listCampaignExtensions } from './tools/list-campaign-extensions';
 import { getConversionActionPerformance, listConversionActions } from './tools/conversion-actions';
 import { researchKeywords } from './tools/research-keywords';
+import { addSearchCampaignImage } from './tools/add-search-campaign-image';
 import { explainPerformanceAnomaly } from './tools/explain-performance-anomaly';
 import { getBenchmarkContext } from './tools/get-benchmark-context';
 import { optimizeBudgetAllocation } from './tools/optimize-budget-allocation';
@@ -140,6 +141,7 @@ export const searchads: PlatformModule = {
     updateCampaignBudget,
     updateBidStrategy,
     createAd,
+    addSearchCampaignImage,
     createSearchCampaign,
     ...AD_COPY_TOOLS.map(adCopyTool),
     ...ATTACH_TOOLS.map(attachTool),

@@ -314,12 +314,15 @@ export interface SearchAdsAsset {
 
 export type NewSearchAdsAsset = Omit<SearchAdsAsset, 'id' | 'created_at'>;
 
+/** What a linked asset is used as: an extension type, or an image of a Search campaign (AD_IMAGE) or its logo (BUSINESS_LOGO). */
+export type SearchAdsCampaignAssetFieldType = SearchAdsAssetType | 'AD_IMAGE' | 'BUSINESS_LOGO';
+
 export interface SearchAdsCampaignAsset {
   /** `<campaign_id>~<asset_id>~<field_type>`. */
   id: string;
   campaign_id: string;
   asset_id: string;
-  field_type: SearchAdsAssetType;
+  field_type: SearchAdsCampaignAssetFieldType;
   status: 'ENABLED';
 }
 

@@ -2101,8 +2101,18 @@ const MUTABLE: Record<string, MutableSpec> = {
     build(c, create, where) {
       const campaign = refOf(c, 'campaigns', create.campaign, 'campaign', where);
       const asset = refOf(c, 'assets', create.asset, 'asset', where);
-      ENUM('field_type', create.fieldType, ['CALLOUT', 'CALL', 'SITELINK', 'STRUCTURED_SNIPPET', 'BUSINESS_NAME'], where);
-      if (create.fieldType === 'BUSINESS_NAME') {
+      ENUM('field_type', create.fieldType, ['CALLOUT', 'CALL', 'SITELINK', 'STRUCTURED_SNIPPET', 'BUSINESS_NAME', 'AD_IMAGE', 'BUSINESS_LOGO'], where);
+      if (create.fieldType === 'AD_IMAGE' || create.fieldType === 'BUSINESS_LOGO') {
+        // Image assets of Search campaigns: square (1:1, from 300x300) or landscape (1.91:1, from 600x314) images; a logo is square from 128x128, one per campaign.
+        if (asset.type !== 'IMAGE') throw invalid('assetLinkError', 'INVALID_ASSET_TYPE', `An asset of type ${asset.type} cannot be linked as ${create.fieldType}.`, where('field_type'));
+        const [w, h] = [Number(asset.imageAsset?.fullSize?.widthPixels ?? 0), Number(asset.imageAsset?.fullSize?.heightPixels ?? 0)];
+        const square = h > 0 && Math.abs(w / h - 1) <= 0.01;
+        const landscape = h > 0 && Math.abs(w / h - 1.91) <= 0.0191;
+        const fits = create.fieldType === 'BUSINESS_LOGO' ? square && w >= 128 : (square && w >= 300) || (landscape && w >= 600 && h >= 314);
+        if (!fits) throw invalid('assetLinkError', 'INVALID_IMAGE_ASPECT_RATIO', `A ${w}x${h} image cannot be linked as ${create.fieldType}.`, where('asset'));
+        if (create.fieldType === 'BUSINESS_LOGO' && c.campaignAssets.some((l) => l.campaign === campaign.resourceName && l.fieldType === 'BUSINESS_LOGO')) throw invalid('campaignAssetError', 'DUPLICATE_FIELD_TYPE', 'The campaign already has a business logo.', where('field_type'));
+        if (create.fieldType === 'AD_IMAGE' && c.campaignAssets.filter((l) => l.campaign === campaign.resourceName && l.fieldType === 'AD_IMAGE').length >= 20) throw invalid('resourceCountLimitExceededError', 'RESOURCE_LIMIT', 'A campaign holds at most 20 images.', where('field_type'));
+      } else if (create.fieldType === 'BUSINESS_NAME') {
         if (asset.type !== 'TEXT') throw invalid('assetLinkError', 'INVALID_ASSET_TYPE', `An asset of type ${asset.type} cannot be linked as BUSINESS_NAME.`, where('field_type'));
         if (String(asset.textAsset.text).length > 25) throw invalid('assetLinkError', 'INVALID_ASSET_TEXT_FOR_FIELD_TYPE', 'A business name is at most 25 characters.', where('asset'));
         if (c.campaignAssets.some((l) => l.campaign === campaign.resourceName && l.fieldType === 'BUSINESS_NAME')) throw invalid('campaignAssetError', 'DUPLICATE_FIELD_TYPE', 'The campaign already has a business name.', where('field_type'));
@@ -2111,7 +2121,8 @@ const MUTABLE: Record<string, MutableSpec> = {
     },
     validate() {},
     remove: removeFrom,
-  },  assetGroups: {
+  },
+  assetGroups: {
     list: 'assetGroups',
     create: ['campaign', 'name', 'status', 'finalUrls', 'path1', 'path2'],
     update: ['name', 'status', 'finalUrls', 'path1', 'path2'],

@@ -740,7 +740,7 @@ export class SearchAdsLive implements SearchAdsPort {
   async listCampaignAssets(campaignId?: string): Promise<SearchAdsCampaignAsset[]> {
     const rows = await this.search(
       'SELECT campaign_asset.campaign, campaign_asset.asset, campaign_asset.field_type, campaign_asset.status FROM campaign_asset ' +
-        `WHERE campaign_asset.field_type IN (${ASSET_TYPES.map((t) => `'${t}'`).join(', ')}) AND campaign_asset.status = 'ENABLED'${campaignId ? ` AND campaign.id = ${campaignId}` : ''}`,
+        `WHERE campaign_asset.field_type IN (${[...ASSET_TYPES, 'AD_IMAGE', 'BUSINESS_LOGO'].map((t) => `'${t}'`).join(', ')}) AND campaign_asset.status = 'ENABLED'${campaignId ? ` AND campaign.id = ${campaignId}` : ''}`,
     );
     return rows.map((row) => {
       const link = row.campaignAsset;
