@@ -201,8 +201,14 @@ describe('MCP: tools/list', () => {
 
     const client = await connect(apiKey);
     expect((await listAll(client, { _meta: { platform: 'searchads', access: 'read' } })).tools.map((tool) => tool.name)).toEqual(expected);
-    const raw = await post(apiKey, { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { platform: 'searchads,shortvideo', access: 'read' } });
-    const names: string[] = raw.json.result.tools.map((tool: { name: string }) => tool.name);
+    // Raw JSON-RPC with the filter in params, following nextCursor (a page holds at most 50 tools).
+    const names: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const raw = await post(apiKey, { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { platform: 'searchads,shortvideo', access: 'read', ...(cursor ? { cursor } : {}) } });
+      names.push(...raw.json.result.tools.map((tool: { name: string }) => tool.name));
+      cursor = raw.json.result.nextCursor;
+    } while (cursor);
     expect(names).toEqual(expect.arrayContaining(expected));
     expect(names.every((name) => ['searchads', 'shortvideo'].includes(REGISTRY.get(name)!.platform!) && REGISTRY.get(name)!.access === 'read')).toBe(true);
   });

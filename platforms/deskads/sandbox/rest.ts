@@ -7,6 +7,7 @@
 import { splitDay, type DayFigures } from '../../sandbox/allocate';
 import { seededRandom } from '../../sandbox/metrics';
 import type { DeskAdsProduct } from '../port';
+import { productValue } from '../product-partitions';
 import type {
   DeskAdsAudience,
   DeskAdsAudienceCriterion,
@@ -189,22 +190,6 @@ export function seedAudiences(ids: { digits(n: number): string }, ago: (days: nu
     audience('Custom: trail runners', 'CustomAudience', 640_000, 1_400_000, { description: 'People searching for trail races and running gear', start_date: ago(60) }),
     audience('Newsletter test list', 'RemarketingList', 420, 900, { description: 'Too small to serve yet', membership_duration_days: 30, start_date: ago(5) }),
   ];
-}
-
-/** The value of a product in a partition dimension. */
-export function productValue(p: Pick<DeskAdsProduct, 'brand' | 'category' | 'condition' | 'merchant_product_id'>, dimension: DeskAdsNewProductPartition['dimension']): string {
-  switch (dimension) {
-    case 'Brand':
-      return p.brand;
-    case 'CategoryL1':
-      return p.category.split('>')[0]!.trim();
-    case 'Condition':
-      return p.condition;
-    case 'Id':
-      return p.merchant_product_id;
-    case 'All':
-      return '';
-  }
 }
 
 /** The unit of a product group tree a product falls in: the unit of its value, else "everything else". */

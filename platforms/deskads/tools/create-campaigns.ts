@@ -8,7 +8,7 @@ import { markdownTable, money } from '../../markdown';
 import { defineDeskAdsTool } from '../define';
 import { BID_STRATEGIES, MATCH_TYPES, NEGATIVE_MATCH_TYPES, NETWORKS, type DeskAdsPort } from '../port';
 import { BUDGET_TYPES, PARTITION_DIMENSIONS, type DeskAdsGeoLocation, type DeskAdsNewCampaign, type DeskAdsNewProductPartition } from '../port-rest';
-import { productValue } from '../sandbox/rest';
+import { productValue } from '../product-partitions';
 import { descriptions, duplicates, finalUrl, headlines, path } from './ads';
 import { BID, bid, keywordText } from './keywords';
 import { idArgument } from './shared';

@@ -17,6 +17,7 @@ export const researchKeywords = defineSearchAdsTool({
   description:
     "Keyword research: from seed keywords (1-20), a page URL, or without either the business profile's website, returns related searches with average monthly searches, the last 12 months, competition (LOW/MEDIUM/HIGH, index 0-100) and the top-of-page bid range, for a language and up to 10 locations. Keywords the account already has are marked; add_keywords adds the new ones.",
   access: 'read',
+  examples: [{ keywords: ['hiking boots'], limit: 20 }],
   args: {
     keywords: v.optional(v.pipe(v.array(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(80, 'must be at most 80 characters'))), v.minLength(1, 'must list at least 1 keyword'), v.maxLength(20, 'must list at most 20 keywords'), v.description('Seed keywords, 1-20 of at most 80 characters'))),
     url: v.optional(v.pipe(v.string(), v.trim(), v.url('must be a full URL'), v.regex(/^https?:\/\//, 'must start with http:// or https://'), v.maxLength(2000), v.description('A page to draw ideas from (with or without keywords)'))),
