@@ -149,6 +149,28 @@ const structured = (ctx: Ctx, created: Awaited<ReturnType<typeof createStructure
 
 const SHOPPING_STRATEGIES = ['MANUAL_CPC', 'MAXIMIZE_CLICKS', 'TARGET_ROAS'] as const;
 
+interface ShoppingArgs {
+  name: string; daily_budget: number; bidding_strategy: string; target_roas?: number; end_date?: string; feed_label?: string;
+  campaign_priority: number; enable_local: boolean; ad_group_name: string; cpc_bid: number; location_ids: string[];
+}
+
+/** The structure a Shopping campaign create makes: the plan shows it, the apply creates it. */
+function shoppingStructure(args: ShoppingArgs, start: string, merchant: string): Structure {
+  return {
+    campaign: {
+      name: args.name, type: 'SHOPPING', status: 'PAUSED', budget_amount: args.daily_budget, bidding_strategy: args.bidding_strategy, ...(args.target_roas !== undefined ? { bidding_targets: { target_roas: args.target_roas } } : {}),
+      start_date: start, ...(args.end_date ? { end_date: args.end_date } : {}), language_ids: [],
+      network_settings: { target_google_search: true, target_search_network: false, target_content_network: false, target_partner_search_network: false, target_youtube: false, target_google_tv_network: false },
+      shopping_setting: { merchant_id: merchant, feed_label: args.feed_label ?? '', campaign_priority: args.campaign_priority, enable_local: args.enable_local },
+    },
+    adGroup: { name: args.ad_group_name, status: 'ENABLED', type: 'SHOPPING_PRODUCT_ADS', cpc_bid: args.cpc_bid },
+    segments: [],
+    rootBid: args.cpc_bid,
+    ads: [(id) => ({ type: 'SHOPPING_PRODUCT_AD', ad_group_id: id, status: 'ENABLED' })],
+    locations: args.location_ids,
+  };
+}
+
 export const createShoppingCampaign = defineSearchAdsTool({
   name: 'create_shopping_campaign',
   description:
@@ -173,19 +195,7 @@ export const createShoppingCampaign = defineSearchAdsTool({
     const merchant = args.merchant_center_id ?? (linked.length === 1 ? linked[0]!.merchant_center_id : undefined);
     if (!merchant) throw new ToolError(`Name the feed with \`merchant_center_id\`: ${linked.length ? `linked Merchant Center accounts are ${linked.map((l) => l.merchant_center_id).join(', ')}` : 'no Merchant Center account is linked yet (get_merchant_feed_links, link_merchant_feed)'}.`);
     if (!linked.some((l) => l.merchant_center_id === merchant)) throw new ToolError(`Merchant Center ${merchant} is not linked to this account; link_merchant_feed accepts its link request (get_merchant_feed_links shows links and requests).`);
-    const s: Structure = {
-      campaign: {
-        name: args.name, type: 'SHOPPING', status: 'PAUSED', budget_amount: args.daily_budget, bidding_strategy: args.bidding_strategy, ...(args.target_roas !== undefined ? { bidding_targets: { target_roas: args.target_roas } } : {}),
-        start_date: start, ...(args.end_date ? { end_date: args.end_date } : {}), language_ids: [],
-        network_settings: { target_google_search: true, target_search_network: false, target_content_network: false, target_partner_search_network: false, target_youtube: false, target_google_tv_network: false },
-        shopping_setting: { merchant_id: merchant, feed_label: args.feed_label ?? '', campaign_priority: args.campaign_priority, enable_local: args.enable_local },
-      },
-      adGroup: { name: args.ad_group_name, status: 'ENABLED', type: 'SHOPPING_PRODUCT_ADS', cpc_bid: args.cpc_bid },
-      segments: [],
-      rootBid: args.cpc_bid,
-      ads: [(id) => ({ type: 'SHOPPING_PRODUCT_AD', ad_group_id: id, status: 'ENABLED' })],
-      locations: args.location_ids,
-    };
+    const s = shoppingStructure(args, start, merchant);
     return {
       summary: `Create Shopping campaign "${args.name}" (PAUSED, ${money(args.daily_budget, ctx.account.currency)}/day) for Merchant Center ${merchant}`,
       changes: structureChanges(s, { merchant_center_id: merchant, feed_label: args.feed_label ?? '(all)', campaign_priority: args.campaign_priority }),
@@ -196,19 +206,7 @@ export const createShoppingCampaign = defineSearchAdsTool({
   },
   async apply(plan, args, ctx) {
     const { start, merchant } = plan.data;
-    const created = await createStructure(ctx, {
-      campaign: {
-        name: args.name, type: 'SHOPPING', status: 'PAUSED', budget_amount: args.daily_budget, bidding_strategy: args.bidding_strategy, ...(args.target_roas !== undefined ? { bidding_targets: { target_roas: args.target_roas } } : {}),
-        start_date: start, ...(args.end_date ? { end_date: args.end_date } : {}), language_ids: [],
-        network_settings: { target_google_search: true, target_search_network: false, target_content_network: false, target_partner_search_network: false, target_youtube: false, target_google_tv_network: false },
-        shopping_setting: { merchant_id: merchant, feed_label: args.feed_label ?? '', campaign_priority: args.campaign_priority, enable_local: args.enable_local },
-      },
-      adGroup: { name: args.ad_group_name, status: 'ENABLED', type: 'SHOPPING_PRODUCT_ADS', cpc_bid: args.cpc_bid },
-      segments: [],
-      rootBid: args.cpc_bid,
-      ads: [(id) => ({ type: 'SHOPPING_PRODUCT_AD', ad_group_id: id, status: 'ENABLED' })],
-      locations: args.location_ids,
-    });
+    const created = await createStructure(ctx, shoppingStructure(args, start, merchant));
     return {
       text: createdText('Shopping', created, ctx.account.currency, [`Feed: Merchant Center ${merchant}${args.feed_label ? `, feed label ${args.feed_label}` : ''}; priority ${args.campaign_priority}. Product group "All products" bids ${money(args.cpc_bid, ctx.account.currency)} (add_product_group splits it).`]),
       structured: { ...structured(ctx, created), merchant_center_id: merchant },
