@@ -141,8 +141,8 @@ export class SearchAdsLive implements SearchAdsPort {
       mutate: (resource, operations) => this.mutate(resource, operations),
       customerMethod: (method, body, capable) => this.customerMethod(method, body, capable),
       rn: (collection, id) => this.rn(collection, id),
-      biddingWire,
       getCampaign: (id) => this.getCampaign(id),
+      createCampaign: (campaign, channelWire, defaultStrategy) => this.createCampaign(campaign, channelWire, defaultStrategy),
       getAdGroup: (id) => this.getAdGroup(id),
       notFound: (kind, id) => this.notFound(kind, id),
     });
@@ -375,7 +375,12 @@ export class SearchAdsLive implements SearchAdsPort {
     return this.getCampaign(campaignId);
   }
 
-  async createCampaign(campaign: NewSearchAdsCampaign): Promise<SearchAdsCampaign> {
+  /**
+   * Creates the campaign with its own budget and its languages. `channelWire` adds the fields of a
+   * channel type (shopping or app settings; live/shopping.ts); `defaultStrategy` applies when the
+   * campaign names no bidding strategy.
+   */
+  async createCampaign(campaign: NewSearchAdsCampaign, channelWire: Record<string, unknown> = {}, defaultStrategy = 'MAXIMIZE_CLICKS'): Promise<SearchAdsCampaign> {
     const [budget] = await this.mutate('campaignBudgets', [
       { create: { name: `${campaign.name} budget ${Date.now()}`, amountMicros: toMicros(campaign.budget_amount), deliveryMethod: 'STANDARD', explicitlyShared: false } },
     ]);
@@ -390,10 +395,11 @@ export class SearchAdsLive implements SearchAdsPort {
           containsEuPoliticalAdvertising: 'DOES_NOT_CONTAIN_EU_POLITICAL_ADVERTISING',
           // Performance Max campaigns take no network settings (they serve on every network).
           ...(network && campaign.type !== 'PERFORMANCE_MAX' ? { networkSettings: Object.fromEntries(Object.entries(NETWORK_KEYS).map(([key, wire]) => [wire, network[key as keyof SearchAdsNetworkSettings]])) } : {}),
-          ...biddingWire(campaign.bidding_strategy ?? 'MAXIMIZE_CLICKS', campaign.bidding_targets),
+          ...biddingWire(campaign.bidding_strategy ?? defaultStrategy, campaign.bidding_targets),
           startDateTime: `${campaign.start_date} 00:00:00`,
           ...(campaign.end_date ? { endDateTime: `${campaign.end_date} 23:59:59` } : {}),
           ...(campaign.final_url_suffix ? { finalUrlSuffix: campaign.final_url_suffix } : {}),
+          ...channelWire,
         },
       },
     ]);
@@ -401,6 +407,8 @@ export class SearchAdsLive implements SearchAdsPort {
     if (campaign.language_ids?.length) {
       await this.mutate('campaignCriteria', campaign.language_ids.map((id) => ({ create: { campaign: created, language: { languageConstant: `languageConstants/${id}` } } })));
     }
+    // A checked (validate-only) create names a placeholder the platform never made: answer the campaign as asked.
+    if (campaignId.startsWith('-')) return { ...campaign, id: campaignId };
     return this.getCampaign(campaignId);
   }
 

@@ -1,5 +1,5 @@
 import { ToolError } from '../../../functions/runtime/errors';
-import type { SearchAdsAd, SearchAdsAdGroup, SearchAdsBiddingTargets, SearchAdsCampaign, SearchAdsNetworkSettings } from '../port';
+import type { NewSearchAdsCampaign, SearchAdsAd, SearchAdsAdGroup, SearchAdsCampaign } from '../port';
 import {
   DEMAND_GEN_CHANNELS,
   type NewSearchAdsChannelAd,
@@ -36,20 +36,13 @@ export interface LiveBase {
   /** A customer method that is not a mutate; `validateOnlyCapable` methods are checked on a dry run, others skipped. */
   customerMethod(method: string, body: Record<string, unknown>, validateOnlyCapable: boolean): Promise<Record<string, unknown> | undefined>;
   rn(collection: string, id: string): string;
-  biddingWire(strategy: string, targets?: SearchAdsBiddingTargets): Record<string, Record<string, unknown>>;
   getCampaign(id: string): Promise<SearchAdsCampaign>;
+  /** The adapter's campaign create, with the channel type's own fields. */
+  createCampaign(campaign: NewSearchAdsCampaign, channelWire: Record<string, unknown>, defaultStrategy: string): Promise<SearchAdsCampaign>;
   getAdGroup(id: string): Promise<SearchAdsAdGroup>;
   notFound(kind: string, id: string): ToolError;
 }
 
-const NETWORK_WIRE: Record<keyof SearchAdsNetworkSettings, string> = {
-  target_google_search: 'targetGoogleSearch',
-  target_search_network: 'targetSearchNetwork',
-  target_content_network: 'targetContentNetwork',
-  target_partner_search_network: 'targetPartnerSearchNetwork',
-  target_youtube: 'targetYoutube',
-  target_google_tv_network: 'targetGoogleTvNetwork',
-};
 const CHANNEL_WIRE: Record<SearchAdsDemandGenChannel, string> = {
   youtube_in_stream: 'youtubeInStream', youtube_in_feed: 'youtubeInFeed', youtube_shorts: 'youtubeShorts', discover: 'discover', gmail: 'gmail', display: 'display',
 };
@@ -119,36 +112,15 @@ export class SearchAdsShoppingLive implements SearchAdsShoppingPort {
   }
 
   async createChannelCampaign(campaign: NewSearchAdsChannelCampaign): Promise<SearchAdsCampaign> {
-    const { base } = this;
-    const [budget] = await base.mutate('campaignBudgets', [
-      { create: { name: `${campaign.name} budget ${Date.now()}`, amountMicros: toMicros(campaign.budget_amount), deliveryMethod: 'STANDARD', explicitlyShared: false } },
-    ]);
-    const network = campaign.network_settings;
-    const shopping = campaign.shopping_setting;
-    const app = campaign.app_campaign_setting;
-    const [created] = await base.mutate('campaigns', [
+    const { shopping_setting: shopping, app_campaign_setting: app, ...common } = campaign;
+    return this.base.createCampaign(
+      common,
       {
-        create: {
-          name: campaign.name,
-          status: campaign.status,
-          advertisingChannelType: campaign.type,
-          campaignBudget: budget,
-          containsEuPoliticalAdvertising: 'DOES_NOT_CONTAIN_EU_POLITICAL_ADVERTISING',
-          ...(network ? { networkSettings: Object.fromEntries(Object.entries(NETWORK_WIRE).map(([key, wire]) => [wire, network[key as keyof SearchAdsNetworkSettings]])) } : {}),
-          ...base.biddingWire(campaign.bidding_strategy ?? 'MAXIMIZE_CONVERSIONS', campaign.bidding_targets),
-          startDateTime: `${campaign.start_date} 00:00:00`,
-          ...(campaign.end_date ? { endDateTime: `${campaign.end_date} 23:59:59` } : {}),
-          ...(shopping ? { shoppingSetting: { merchantId: shopping.merchant_id, ...(shopping.feed_label ? { feedLabel: shopping.feed_label } : {}), campaignPriority: shopping.campaign_priority, enableLocal: shopping.enable_local } } : {}),
-          ...(app ? { advertisingChannelSubType: app.sub_type, appCampaignSetting: { appId: app.app_id, appStore: app.app_store, biddingStrategyGoalType: app.bidding_strategy_goal_type } } : {}),
-        },
+        ...(shopping ? { shoppingSetting: { merchantId: shopping.merchant_id, ...(shopping.feed_label ? { feedLabel: shopping.feed_label } : {}), campaignPriority: shopping.campaign_priority, enableLocal: shopping.enable_local } } : {}),
+        ...(app ? { advertisingChannelSubType: app.sub_type, appCampaignSetting: { appId: app.app_id, appStore: app.app_store, biddingStrategyGoalType: app.bidding_strategy_goal_type } } : {}),
       },
-    ]);
-    if (campaign.language_ids?.length) {
-      await base.mutate('campaignCriteria', campaign.language_ids.map((id) => ({ create: { campaign: created, language: { languageConstant: `languageConstants/${id}` } } })));
-    }
-    const id = idOf(created!);
-    if (id.startsWith('-')) return { ...campaign, id };
-    return base.getCampaign(id);
+      'MAXIMIZE_CONVERSIONS',
+    );
   }
 
   async getShoppingSetting(campaignId: string): Promise<SearchAdsShoppingSetting | undefined> {
