@@ -113,7 +113,10 @@ export async function workingArguments(apiKey: string, videoUrl: string): Promis
   const otherSearchCampaign = searchCampaigns.filter((c) => c.type === 'SEARCH' && c.status === 'ENABLED')[1] ?? searchCampaign;
   const sharedBudget = ((await read('list_shared_budgets')).budgets as any[])[0];
   const portfolio = ((await read('list_bidding_strategies')).strategies as any[])[0];
-  const recommendations = ((await read('list_recommendations')).recommendations as any[]).map((r) => r.id as string);
+  // Applied first, then another on a different campaign dismissed (applying can change its own campaign's recommendations).
+  const searchRecommendations = (await read('list_recommendations')).recommendations as { id: string; campaign_id?: string }[];
+  const toApply = searchRecommendations[0];
+  const toDismiss = searchRecommendations.find((r) => r.id !== toApply?.id && r.campaign_id !== toApply?.campaign_id) ?? searchRecommendations[1];
   const experimentStart = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
   const experimentEnd = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
   const socialAdSets = (await read('list_socialads_ad_sets')).ad_sets as any[];
@@ -256,8 +259,8 @@ export async function workingArguments(apiKey: string, videoUrl: string): Promis
     set_bid_modifiers: { campaign_id: searchCampaign.id, devices: [{ device: 'MOBILE', bid_modifier: 1.1 }] },
     create_customer_match_list: { name: 'Scan customer list', emails: ['scan.customer@example.com'], phone_numbers: ['+1 415 555 0100'], consent: { ad_user_data: 'GRANTED', ad_personalization: 'GRANTED' } },
     create_experiment: { campaign_id: searchCampaign.id, name: 'Scan experiment', traffic_split: 20, start_date: experimentStart, end_date: experimentEnd },
-    apply_recommendation: { recommendation_id: recommendations[0] ?? 'none' },
-    dismiss_recommendation: { recommendation_id: recommendations[1] ?? recommendations[0] ?? 'none' },
+    apply_recommendation: { recommendation_id: toApply?.id ?? 'none' },
+    dismiss_recommendation: { recommendation_id: toDismiss?.id ?? toApply?.id ?? 'none' },
     add_socialads_ad: { ad_set_id: socialAdSets.find((s) => s.objective === 'OUTCOME_TRAFFIC')?.id ?? socialAdSets[0].id, ad_type: 'image', landing_page_url: 'https://www.example.com/trail', existing_image_hash: socialAssets.images[0].hash, primary_text: 'Gear that goes further', headline: 'Trail-tested packs', facebook_page_id: socialPage },
     get_socialads_campaign_details: { campaign_id: socialTraffic.id },
     pause_socialads_campaign: { campaign_id: socialTraffic.id },
