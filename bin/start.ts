@@ -9,6 +9,7 @@ import { ensureDemoOwner } from '../functions/local/demo';
 import { ensureTables, startDynamoDbLocal } from '../functions/local/dynamodb-local';
 import { CREDENTIALS_KEY_FILE, DATA_DIR, RUNNING_FILE, writeRunningStore } from '../functions/local/local-store';
 import { startHttpServer } from '../functions/local/server';
+import { SesOutbox } from '../functions/local/ses-outbox';
 import { runDueTasks } from '../platforms/gateway/monitoring/scheduler';
 
 async function main(): Promise<void> {
@@ -22,6 +23,14 @@ async function main(): Promise<void> {
   let dynamodb = await startDynamoDbLocal({ dbPath, port: process.env.DYNAMODB_PORT ? Number(process.env.DYNAMODB_PORT) : undefined });
   const dynamodbPort = Number(new URL(dynamodb.endpoint).port);
   process.env.DYNAMODB_ENDPOINT = dynamodb.endpoint;
+  // Alert and brief emails go to a local SES outbox (.data/outbox, one .eml file each) unless a
+  // sender is set up (ALERT_EMAIL_FROM, with AWS credentials for Amazon SES).
+  let outbox: SesOutbox | undefined;
+  if (!process.env.ALERT_EMAIL_FROM) {
+    outbox = await SesOutbox.start({ verified: ['gateway.localhost'], dir: join(DATA_DIR, 'outbox') });
+    process.env.ALERT_EMAIL_FROM = 'alerts@gateway.localhost';
+    process.env.SES_ENDPOINT = outbox.url;
+  }
   let server: Awaited<ReturnType<typeof startHttpServer>> | undefined;
   let stopping = false;
   const stop = async (code: number) => {
@@ -29,6 +38,7 @@ async function main(): Promise<void> {
     stopping = true;
     console.log('\nStopping the gateway and DynamoDB Local...');
     server?.close();
+    await outbox?.close();
     rmSync(RUNNING_FILE, { force: true });
     await dynamodb.stop();
     process.exit(code);
@@ -83,6 +93,7 @@ Ad-platform tool gateway is running.
   Tool catalog:  ${baseUrl}/api/v1/tools
   API reference: ${baseUrl}/docs
   MCP endpoint:  ${baseUrl}/mcp   (Streamable HTTP, same Bearer key)
+  Emails:        ${outbox ? 'alert and brief emails are written to .data/outbox (one .eml file each)' : `sent through Amazon SES from ${process.env.ALERT_EMAIL_FROM}`}
 
 Try it:
 

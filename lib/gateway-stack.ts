@@ -1,6 +1,6 @@
 import { Aws, CfnOutput, Duration, Fn, Stack, type StackProps } from 'aws-cdk-lib';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Schedule, ScheduleExpression, ScheduleTargetInput } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import type { Construct } from 'constructs';
@@ -106,6 +106,22 @@ export class GatewayStack extends Stack {
       schedule: ScheduleExpression.rate(Duration.minutes(15)),
       target: new LambdaInvoke(this.functions.gateway, { role: this.schedulerRole, input: ScheduleTargetInput.fromObject(SCHEDULER_EVENT), retryAttempts: 2, maxEventAge: Duration.minutes(10) }),
     });
+
+    // Alert and brief emails: sent through Amazon SES by the functions that run the monitoring tools
+    // and the scheduler (gateway, mcp), from the one verified sender the setting names, nothing else.
+    if (settings.alertEmailFrom) {
+      const domain = settings.alertEmailFrom.split('@')[1]!;
+      for (const group of ['gateway', 'mcp'] as const) {
+        this.functions[group].addEnvironment('ALERT_EMAIL_FROM', settings.alertEmailFrom);
+        this.functions[group].addToRolePolicy(
+          new PolicyStatement({
+            actions: ['ses:SendEmail'],
+            resources: [`arn:${Aws.PARTITION}:ses:${Aws.REGION}:${Aws.ACCOUNT_ID}:identity/${settings.alertEmailFrom}`, `arn:${Aws.PARTITION}:ses:${Aws.REGION}:${Aws.ACCOUNT_ID}:identity/${domain}`],
+            conditions: { StringEquals: { 'ses:FromAddress': settings.alertEmailFrom } },
+          }),
+        );
+      }
+    }
 
     this.gatewayApi = new GatewayApi(this, 'Http', {
       tools: props.tools,

@@ -25,6 +25,12 @@ export interface GatewaySettings {
   /** When set, alarm notifications are mailed here (the SNS topic exists either way). */
   alarmEmail?: string;
   /**
+   * The sender of monitor alert and brief emails (ALERT_EMAIL_FROM): an address, or an address at a
+   * domain, verified in Amazon SES in the stack's region. Unset: email delivery is off and tools
+   * refuse email recipients with that reason (chat webhooks still work).
+   */
+  alertEmailFrom?: string;
+  /**
    * Whether the per-tool routes are deployed. "Resources per API" (default 300) is raised per
    * API, so a first deployment into a fresh account sets this to false: it creates the API with
    * its 13 fixed resources only, whose id the quota request then names. See README.
@@ -104,6 +110,8 @@ export function settingsFromContext(get: (key: string) => unknown): GatewaySetti
   if (toolRoutes !== undefined) overrides.toolRoutes = toolRoutes === true || toolRoutes === 'true';
   const alarmEmail = get('alarmEmail');
   if (alarmEmail !== undefined && alarmEmail !== '') overrides.alarmEmail = String(alarmEmail);
+  const alertEmailFrom = get('alertEmailFrom');
+  if (alertEmailFrom !== undefined && alertEmailFrom !== '') overrides.alertEmailFrom = String(alertEmailFrom);
   for (const key of Object.keys(LIVE_SETTING_VARIABLES) as (keyof typeof LIVE_SETTING_VARIABLES)[]) {
     const value = get(key);
     if (value !== undefined && value !== '') overrides[key] = String(value);
@@ -138,6 +146,7 @@ export function resolveSettings(overrides: Partial<GatewaySettings> = {}): Gatew
   if (!RETENTION_DAYS.includes(settings.logRetentionDays)) problems.push(`logRetentionDays must be one of ${RETENTION_DAYS.join(', ')}`);
   if (!/^[A-Za-z0-9_]{1,128}$/.test(settings.stageName)) problems.push('stageName may hold only letters, digits and underscores');
   if (settings.alarmEmail !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(settings.alarmEmail)) problems.push('alarmEmail must be an e-mail address');
+  if (settings.alertEmailFrom !== undefined && !/^[^@\s]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/.test(settings.alertEmailFrom)) problems.push('alertEmailFrom must be an e-mail address (verified in Amazon SES)');
   for (const key of ['chatadsApiUrl', 'searchadsApiUrl', 'searchadsOauthTokenUrl', 'searchadsOauthAuthorizeUrl', 'publicBaseUrl'] as const) {
     const value = settings[key];
     if (value !== undefined && !/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(value)) problems.push(`${key} must be an http(s):// URL without query or fragment`);

@@ -75,3 +75,17 @@ export function publicBaseUrl(): string | undefined {
   const value = process.env.PUBLIC_BASE_URL?.trim();
   return value ? value.replace(/\/+$/, '') : undefined;
 }
+
+/**
+ * The sender of alert and brief emails: an address (or an address at a domain) verified in Amazon
+ * SES in the gateway's region. The stack sets it from its `alertEmailFrom` setting; `npm start`
+ * sets a local one. Unset: email delivery is off and tools refuse email recipients with a reason.
+ */
+export function alertEmailFrom(): string | undefined {
+  return process.env.ALERT_EMAIL_FROM?.trim() || undefined;
+}
+
+/** Where a local SES endpoint listens (`npm start`'s outbox, the tests' SES); unset in AWS. */
+export function sesEndpoint(): string | undefined {
+  return process.env.SES_ENDPOINT || undefined;
+}

@@ -4,14 +4,19 @@ import { totals } from '../metrics';
 import { finderCall } from '../opportunities';
 import type { CampaignFigures } from '../platform-module';
 import { openChatAdsPort } from './define';
-import { INSIGHTS_FIELDS } from './tools/conversion-insights';
+import { CONVERSION_FIELDS, DELIVERY_FIELDS } from './port';
 
-/** Campaign figures as list_chatads_campaigns computes them: campaign-level insights over the window's days. */
+/**
+ * Campaign figures as list_chatads_campaigns computes them: campaign-level insights over the
+ * window's days (monitors and reports read these). Live accounts report no conversion fields (the
+ * platform's public insights carry none), so there conversions and revenue are 0.
+ */
 export async function chatAdsCampaignFigures(account: ConnectedAccount, start: string, end: string, call: PortCall = finderCall(account)): Promise<CampaignFigures[]> {
   const port = openChatAdsPort(account, call);
   const campaigns = await port.listCampaigns();
+  const fields = account.mode === 'live' ? [...DELIVERY_FIELDS] : [...DELIVERY_FIELDS, ...CONVERSION_FIELDS];
   const rows = campaigns.length
-    ? await port.getInsights({ aggregation_level: 'campaign', ids: campaigns.map((c) => c.id), start: Date.parse(`${start}T00:00:00Z`) / 1000, end: Date.parse(`${end}T00:00:00Z`) / 1000 + 86_400, time_granularity: 'none', fields: INSIGHTS_FIELDS })
+    ? await port.getInsights({ aggregation_level: 'campaign', ids: campaigns.map((c) => c.id), start: Date.parse(`${start}T00:00:00Z`) / 1000, end: Date.parse(`${end}T00:00:00Z`) / 1000 + 86_400, time_granularity: 'none', fields })
     : [];
   return campaigns.map((c) => ({
     id: c.id,

@@ -85,6 +85,8 @@ describe('Function: settingsFromContext', () => {
       /longRunningTimeoutSeconds[\s\S]*upgradeUrl[\s\S]*logRetentionDays|tierLimits[\s\S]*upgradeUrl[\s\S]*longRunningTimeoutSeconds[\s\S]*logRetentionDays/,
     );
     expect(() => settingsFromContext((key) => (key === 'tierLimits' ? '{free:1}' : undefined))).toThrow(/tierLimits must be JSON/);
+    expect(() => settingsFromContext((key) => (key === 'alertEmailFrom' ? 'alerts at example' : undefined))).toThrow(/alertEmailFrom must be an e-mail address/);
+    expect(settingsFromContext((key) => (key === 'alertEmailFrom' ? 'alerts@ads.example.com' : undefined)).alertEmailFrom).toBe('alerts@ads.example.com');
   });
 
   it('reads the live settings, and checks their shape', () => {

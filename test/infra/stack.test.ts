@@ -173,6 +173,29 @@ describe('Stack: functions', () => {
     expect(JSON.stringify(statements.map((statement) => statement.Resource))).toContain(functionLogicalIds.gateway);
   });
 
+  it('lets the gateway and MCP functions send alert emails from the one verified sender alertEmailFrom names, and no function without it', () => {
+    const sesStatements = (t: typeof template) =>
+      Object.values(t.findResources('AWS::IAM::Policy')).flatMap((policy) =>
+        policy.Properties.PolicyDocument.Statement.filter((s: { Action: string | string[] }) => [s.Action].flat().some((a) => a.startsWith('ses:'))).map((s: object) => ({ roles: policy.Properties.Roles, ...s })),
+      );
+    expect(sesStatements(template)).toEqual([]);
+    for (const group of FUNCTION_NAMES) expect(template.toJSON().Resources[functionLogicalIds[group]].Properties.Environment.Variables.ALERT_EMAIL_FROM).toBeUndefined();
+
+    const withEmail = synthesizeGateway(tools, { alertEmailFrom: 'alerts@ads.example.com' }, LIVE_PLATFORMS);
+    const statements = sesStatements(withEmail.template);
+    expect(statements).toHaveLength(2);
+    for (const statement of statements) {
+      expect(statement).toMatchObject({ Action: 'ses:SendEmail', Effect: 'Allow', Condition: { StringEquals: { 'ses:FromAddress': 'alerts@ads.example.com' } } });
+      expect(JSON.stringify(statement.Resource)).toContain(':identity/alerts@ads.example.com');
+      expect(JSON.stringify(statement.Resource)).toContain(':identity/ads.example.com');
+    }
+    for (const group of FUNCTION_NAMES) {
+      const variables = withEmail.template.toJSON().Resources[withEmail.functionLogicalIds[group]].Properties.Environment.Variables;
+      expect(variables.ALERT_EMAIL_FROM).toBe(group === 'gateway' || group === 'mcp' ? 'alerts@ads.example.com' : undefined);
+      expect(variables.SES_ENDPOINT).toBeUndefined();
+    }
+  });
+
   it('lets API Gateway invoke each function through one permission, not one per method', () => {
     template.resourceCountIs('AWS::Lambda::Permission', FUNCTION_NAMES.length);
     for (const routeTemplate of gateway.routeTemplates) routeTemplate.template.resourceCountIs('AWS::Lambda::Permission', 0);

@@ -56,6 +56,12 @@ export interface Monitor {
   last_triggered_at?: string;
   /** Host of the chat webhook alerts are posted to; the URL itself is stored encrypted (stores/credentials.ts). */
   webhook_host?: string;
+  /** Email recipients of alerts, masked (j…@example.com); the addresses are stored encrypted with the webhook URL. */
+  email_recipients?: string[];
+  /** Retries of a failed check (an account that could not be read, or an error), 15, 30 and 60 minutes after it. */
+  retry?: { day: string; attempt: number };
+  /** Why the last check failed, until one succeeds. */
+  last_error?: string;
 }
 
 /** One scope (account or campaign) that met the conditions, with the figures that did it. */
@@ -79,6 +85,14 @@ export interface MonitorAlert {
   breaches: AlertBreach[];
   /** How the alert was delivered to the monitor's webhook, when it has one. */
   delivery?: { status: 'delivered' | 'failed'; attempts: number; error?: string };
+  /** How the alert was emailed, when the monitor has email recipients. */
+  email_delivery?: { status: 'delivered' | 'failed'; attempts: number; error?: string };
+}
+
+/** Sets an item's delivery outcomes (webhook and email). */
+function deliveryUpdate(d: Pick<MonitorAlert, 'delivery' | 'email_delivery'>) {
+  const names = (['delivery', 'email_delivery'] as const).filter((k) => d[k]);
+  return { UpdateExpression: `SET ${names.map((k) => `${k} = :${k}`).join(', ')}`, ExpressionAttributeValues: Object.fromEntries(names.map((k) => [`:${k}`, d[k]])) };
 }
 
 const ALERT_RETENTION_DAYS = 365;
@@ -189,7 +203,7 @@ export async function setMonitorStatus(ownerId: string, monitorId: string, statu
   );
 }
 
-/** Deletes a monitor, its alert history and its stored webhook URL. */
+/** Deletes a monitor, its alert history and its stored destinations (webhook URL, email addresses). */
 export async function deleteMonitor(ownerId: string, monitorId: string): Promise<void> {
   const alerts = await queryAll(ownerId, `ALERT#${monitorId}#`);
   for (const alert of alerts) await documentClient().send(new DeleteCommand({ TableName: tableName('monitoring'), Key: { owner_id: ownerId, sk: alert.sk } }));
@@ -254,15 +268,56 @@ export async function claimMonitorRun(monitor: Monitor, now: Date, day: string):
   );
 }
 
-export async function setAlertDelivery(alert: Pick<MonitorAlert, 'owner_id' | 'monitor_id' | 'day'>, delivery: NonNullable<MonitorAlert['delivery']>): Promise<void> {
-  await documentClient().send(
-    new UpdateCommand({
-      TableName: tableName('monitoring'),
-      Key: { owner_id: alert.owner_id, sk: `ALERT#${alert.monitor_id}#${alert.day}` },
-      UpdateExpression: 'SET delivery = :d',
-      ExpressionAttributeValues: { ':d': delivery },
-    }),
+/** How long after a failed check each retry runs (the scheduler ticks every 15 minutes). */
+export const MONITOR_RETRY_MINUTES = [15, 30, 60] as const;
+
+/**
+ * Records a failed check (an account that could not be read, or an error): its reason, and a retry
+ * 15, 30 then 60 minutes later on the same day, instead of waiting for tomorrow's check. Written only
+ * if the run's claim still stands (next_run_at is the daily check it set), so a concurrent claim or a
+ * pause in between is never overwritten. Returns when the retry runs, or undefined once the 3
+ * retries of the day are used up (the daily check stays).
+ */
+export async function recordMonitorFailure(monitor: Monitor, now: Date, day: string, error: string): Promise<string | undefined> {
+  const claimedNext = nextCheckAt(now, monitor.check_hour_utc);
+  const attempt = monitor.retry?.day === day ? monitor.retry.attempt + 1 : 1;
+  const minutes = MONITOR_RETRY_MINUTES[attempt - 1];
+  const retryAt = minutes !== undefined ? new Date(now.getTime() + minutes * 60_000).toISOString() : undefined;
+  const retry = retryAt !== undefined && retryAt < claimedNext ? retryAt : undefined;
+  await conditionally(() =>
+    documentClient().send(
+      new UpdateCommand({
+        TableName: tableName('monitoring'),
+        Key: monitorKey(monitor.owner_id, monitor.monitor_id),
+        UpdateExpression: `SET last_error = :error, #retry = :retry${retry ? ', next_run_at = :at' : ''}`,
+        ConditionExpression: 'next_run_at = :claimed AND #status = :active',
+        ExpressionAttributeNames: { '#status': 'status', '#retry': 'retry' },
+        ExpressionAttributeValues: { ':error': error, ':retry': { day, attempt }, ':claimed': claimedNext, ':active': 'active', ...(retry ? { ':at': retry } : {}) },
+      }),
+    ),
   );
+  return retry;
+}
+
+/** A check succeeded: the failure and its retries are forgotten. */
+export async function clearMonitorFailure(monitor: Monitor): Promise<void> {
+  if (!monitor.last_error && !monitor.retry) return;
+  await conditionally(() =>
+    documentClient().send(
+      new UpdateCommand({
+        TableName: tableName('monitoring'),
+        Key: monitorKey(monitor.owner_id, monitor.monitor_id),
+        UpdateExpression: 'REMOVE last_error, #retry',
+        ConditionExpression: 'attribute_exists(sk)',
+        ExpressionAttributeNames: { '#retry': 'retry' },
+      }),
+    ),
+  );
+}
+
+export async function setAlertDelivery(alert: Pick<MonitorAlert, 'owner_id' | 'monitor_id' | 'day'>, deliveries: Pick<MonitorAlert, 'delivery' | 'email_delivery'>): Promise<void> {
+  if (!deliveries.delivery && !deliveries.email_delivery) return;
+  await documentClient().send(new UpdateCommand({ TableName: tableName('monitoring'), Key: { owner_id: alert.owner_id, sk: `ALERT#${alert.monitor_id}#${alert.day}` }, ...deliveryUpdate(deliveries) }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -290,6 +345,8 @@ export interface Brief {
   last_run_at?: string;
   run_count: number;
   webhook_host?: string;
+  /** Email recipients, masked; the addresses are stored encrypted with the webhook URL. */
+  email_recipients?: string[];
 }
 
 export interface BriefRun {
@@ -302,6 +359,7 @@ export interface BriefRun {
   text: string;
   data: Record<string, unknown>;
   delivery?: MonitorAlert['delivery'];
+  email_delivery?: MonitorAlert['email_delivery'];
 }
 
 const BRIEF_DUE = 'BRIEF';
@@ -380,10 +438,9 @@ export async function recordBriefRun(run: BriefRun): Promise<boolean> {
   );
 }
 
-export async function setBriefRunDelivery(run: Pick<BriefRun, 'owner_id' | 'brief_id' | 'scheduled_for'>, delivery: NonNullable<BriefRun['delivery']>): Promise<void> {
-  await documentClient().send(
-    new UpdateCommand({ TableName: tableName('monitoring'), Key: { owner_id: run.owner_id, sk: `BRIEFRUN#${run.brief_id}#${run.scheduled_for}` }, UpdateExpression: 'SET delivery = :d', ExpressionAttributeValues: { ':d': delivery } }),
-  );
+export async function setBriefRunDelivery(run: Pick<BriefRun, 'owner_id' | 'brief_id' | 'scheduled_for'>, deliveries: Pick<BriefRun, 'delivery' | 'email_delivery'>): Promise<void> {
+  if (!deliveries.delivery && !deliveries.email_delivery) return;
+  await documentClient().send(new UpdateCommand({ TableName: tableName('monitoring'), Key: { owner_id: run.owner_id, sk: `BRIEFRUN#${run.brief_id}#${run.scheduled_for}` }, ...deliveryUpdate(deliveries) }));
 }
 
 /** A brief's runs, newest first. */

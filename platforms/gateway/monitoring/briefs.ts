@@ -2,13 +2,12 @@
  * Scheduled briefs: when each runs (an hour of a day in the brief's time zone: daily, weekly on a
  * weekday, or every N days), and the scheduler's run over the due ones: each scheduled time is
  * claimed once, its report built from the platforms' campaign figures, kept for retrieval
- * (list_scheduled_tasks with the brief's id) and posted to the brief's webhook when it has one.
+ * (list_scheduled_tasks with the brief's id) and sent to the brief's webhook and email recipients.
  */
-import { loadCredentials } from '../../../functions/runtime/stores/credentials';
 import { claimBriefRun, dueBriefs, recordBriefRun, setBriefRunDelivery, type Brief } from '../../../functions/runtime/stores/monitoring';
 import { addDays, dateInZone, lastDays, zonedInstant } from '../../dates';
-import { deliverJson } from './deliver';
-import { buildReport, reportMarkdown } from './report';
+import { deliverTo, loadDestinations } from './deliver';
+import { buildReport, reportHtml, reportMarkdown, type ReportData } from './report';
 
 /** The first scheduled time of a brief strictly after `after`. */
 export function nextBriefAt(brief: Pick<Brief, 'frequency' | 'weekday' | 'every_days' | 'hour' | 'time_zone' | 'created_at'>, after: Date): string {
@@ -31,6 +30,11 @@ export function scheduleText(brief: Pick<Brief, 'frequency' | 'weekday' | 'every
   return `daily at ${at}`;
 }
 
+/** A report as a message: the Markdown for chat and email text, the HTML page for email, the data for programs. */
+export function reportMessage(data: ReportData, text: string, payload: Record<string, unknown> = {}) {
+  return { subject: `${data.title}: ${data.start_date} to ${data.end_date}`, text, html: reportHtml(data), payload: { ...payload, report: data } };
+}
+
 export interface BriefSchedulerRun {
   due: number;
   generated: number;
@@ -48,8 +52,7 @@ export async function runDueBriefs(now: Date, pause?: (ms: number) => Promise<un
       const record = { owner_id: brief.owner_id, brief_id: brief.brief_id, scheduled_for: brief.next_run_at, created_at: now.toISOString(), text, data: data as unknown as Record<string, unknown> };
       if (!(await recordBriefRun(record))) continue;
       run.generated++;
-      const webhook = brief.webhook_host ? (await loadCredentials<{ webhook_url: string }>({ owner_id: brief.owner_id, platform: 'monitor', account_id: brief.brief_id }))?.webhook_url : undefined;
-      if (webhook) await setBriefRunDelivery(record, await deliverJson(webhook, { text, brief_id: brief.brief_id, brief_name: brief.name, report: data }, pause));
+      if (brief.webhook_host || brief.email_recipients) await setBriefRunDelivery(record, await deliverTo(await loadDestinations(brief.owner_id, brief.brief_id), reportMessage(data, text, { brief_id: brief.brief_id, brief_name: brief.name }), pause));
     } catch {
       run.failed++;
     }

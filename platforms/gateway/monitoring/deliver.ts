@@ -1,6 +1,7 @@
 /**
- * Delivering alerts to a chat webhook: one JSON POST whose `text` is the alert in a sentence (the
- * shape chat tools' incoming webhooks take), plus the monitor, day and breaches for programs.
+ * Delivering alerts, briefs and reports to where their owner asked: a chat webhook, email (email.ts),
+ * or both. A webhook gets one JSON POST whose `text` is the message (the shape chat tools' incoming
+ * webhooks take), plus the data for programs.
  *
  * The URL is checked like every URL the gateway fetches (platforms/video-check.ts): https only, and
  * every address the host resolves to must be public (private, loopback, link-local and metadata
@@ -12,8 +13,10 @@ import * as https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { allowLoopbackFetch } from '../../../functions/runtime/config';
 import { ToolError } from '../../../functions/runtime/errors';
+import { loadCredentials, saveCredentials } from '../../../functions/runtime/stores/credentials';
 import type { MonitorAlert } from '../../../functions/runtime/stores/monitoring';
 import { vetUrl } from '../../video-check';
+import { checkEmailConfigured, maskEmail, sendEmail, type EmailDelivery } from './email';
 
 const TIMEOUT_MS = 5000;
 export const DELIVERY_ATTEMPTS = 3;
@@ -30,6 +33,11 @@ export async function checkWebhookUrl(raw: string): Promise<{ url: URL; address:
     throw new ToolError('The webhook URL must start with https:// (alerts are not sent unencrypted).', { code: 'invalid_argument', argument: 'webhook_url' });
   }
   return target;
+}
+
+/** Each breach on a line: where, and each condition's figures. */
+export function breachLines(breaches: MonitorAlert['breaches']): string[] {
+  return breaches.map((b) => `- ${b.platform} ${b.account_id}${b.campaign_name ? `, campaign "${b.campaign_name}" (${b.campaign_id})` : ''}: ${b.values.map((x) => `${x.condition}: ${x.value ?? 'n/a'}${x.previous !== undefined ? ` (before: ${x.previous ?? 'n/a'})` : ''}`).join('; ')}`);
 }
 
 export function alertText(alert: MonitorAlert): string {
@@ -78,6 +86,78 @@ export async function deliverJson(webhookUrl: string, payload: { text: string } 
   return { status: 'failed', attempts: DELIVERY_ATTEMPTS, error };
 }
 
-export function deliverAlert(webhookUrl: string, alert: MonitorAlert, pause?: (ms: number) => Promise<unknown>): Promise<Delivery> {
-  return deliverJson(webhookUrl, { text: alertText(alert), monitor_id: alert.monitor_id, monitor_name: alert.monitor_name, day: alert.day, breaches: alert.breaches }, pause);
+/** Where a monitor's alerts or a brief's runs go. Kept encrypted (stores/credentials.ts, platform `monitor`). */
+export interface Destinations {
+  webhook_url?: string;
+  email_to?: string[];
+}
+
+/** What stored items and outputs show of the destinations: the webhook's host, masked addresses. */
+export interface DestinationView {
+  webhook_host?: string;
+  email_recipients?: string[];
+}
+
+/** Checks destinations before anything is stored (refused webhook URL, email not set up) and returns what outputs show. */
+export async function checkDestinations(d: Destinations): Promise<DestinationView> {
+  if (d.email_to) checkEmailConfigured();
+  return {
+    ...(d.webhook_url ? { webhook_host: (await checkWebhookUrl(d.webhook_url)).url.host } : {}),
+    ...(d.email_to ? { email_recipients: d.email_to.map(maskEmail) } : {}),
+  };
+}
+
+/** Plan `fields` for the destinations a write sets. */
+export function destinationFields(view: DestinationView): Record<string, { after: string }> {
+  return {
+    ...(view.webhook_host ? { webhook: { after: view.webhook_host } } : {}),
+    ...(view.email_recipients ? { email: { after: view.email_recipients.join(', ') } } : {}),
+  };
+}
+
+const destinationsRef = (ownerId: string, taskId: string) => ({ owner_id: ownerId, platform: 'monitor' as const, account_id: taskId });
+
+export async function saveDestinations(ownerId: string, taskId: string, d: Destinations): Promise<void> {
+  if (!d.webhook_url && !d.email_to) return;
+  await saveCredentials(destinationsRef(ownerId, taskId), { ...(d.webhook_url ? { webhook_url: d.webhook_url } : {}), ...(d.email_to ? { email_to: d.email_to.join(',') } : {}) });
+}
+
+export async function loadDestinations(ownerId: string, taskId: string): Promise<Destinations> {
+  const stored = await loadCredentials<{ webhook_url?: string; email_to?: string }>(destinationsRef(ownerId, taskId));
+  return { ...(stored?.webhook_url ? { webhook_url: stored.webhook_url } : {}), ...(stored?.email_to ? { email_to: stored.email_to.split(',') } : {}) };
+}
+
+/** How one message went out: to the webhook (`delivery`) and by email (`email_delivery`). */
+export interface Deliveries {
+  delivery?: Delivery;
+  email_delivery?: EmailDelivery;
+}
+
+/** Sends a message to each destination; a failure at one never stops the other. */
+export async function deliverTo(d: Destinations, message: { subject: string; text: string; html?: string; payload: Record<string, unknown> }, pause?: (ms: number) => Promise<unknown>): Promise<Deliveries> {
+  const [delivery, email] = await Promise.all([
+    d.webhook_url ? deliverJson(d.webhook_url, { text: message.text, ...message.payload }, pause) : undefined,
+    d.email_to ? sendEmail(d.email_to, message) : undefined,
+  ]);
+  return { ...(delivery ? { delivery } : {}), ...(email ? { email_delivery: email } : {}) };
+}
+
+/** A delivery in a few words for Markdown (\`webhook: delivered; email: failed, reason\`). */
+export function deliveryText(d: Deliveries): string {
+  const one = (label: string, x?: Delivery) => (x ? [`${label}: ${x.status}${x.error ? `, ${x.error}` : ''}`] : []);
+  return [...one('webhook', d.delivery), ...one('email', d.email_delivery)].join('; ');
+}
+
+export function deliverAlert(d: Destinations, alert: MonitorAlert, pause?: (ms: number) => Promise<unknown>): Promise<Deliveries> {
+  const text = alertText(alert);
+  return deliverTo(
+    d,
+    {
+      subject: `Alert: ${alert.monitor_name} (${alert.day})`,
+      text: `${text}\n\n${breachLines(alert.breaches).join('\n')}\n\nget_monitor_history with monitor_id ${alert.monitor_id} shows every alert of this monitor.`,
+      // Chat tools show `text`: the alert in one sentence.
+      payload: { text, monitor_id: alert.monitor_id, monitor_name: alert.monitor_name, day: alert.day, breaches: alert.breaches },
+    },
+    pause,
+  );
 }

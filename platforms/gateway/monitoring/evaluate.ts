@@ -6,14 +6,13 @@
  */
 import type { PlatformWord } from '../../../functions/runtime/platforms';
 import { createLogger } from '../../../functions/runtime/log';
-import { loadCredentials } from '../../../functions/runtime/stores/credentials';
-import { claimMonitorRun, dueMonitors, MONITOR_TIMEFRAMES, recordAlert, setAlertDelivery, type AlertBreach, type Monitor, type MonitorCondition } from '../../../functions/runtime/stores/monitoring';
+import { claimMonitorRun, clearMonitorFailure, dueMonitors, MONITOR_TIMEFRAMES, recordAlert, recordMonitorFailure, setAlertDelivery, type AlertBreach, type Monitor, type MonitorCondition } from '../../../functions/runtime/stores/monitoring';
 import { listConnectedAccounts, type ConnectedAccount } from '../../../functions/runtime/stores/owners';
 import { standaloneCall, type PortCall } from '../../../functions/runtime/tool';
 import { addDays, lastReportDay, reportingZone } from '../../dates';
 import { totals, type MetricTotals } from '../../metrics';
 import type { CampaignFigures } from '../../platform-module';
-import { deliverAlert } from './deliver';
+import { deliverAlert, loadDestinations } from './deliver';
 
 export interface Evaluation {
   /** The evaluation day: the last day of figures (yesterday, UTC), which keys the alert. */
@@ -141,31 +140,48 @@ export interface SchedulerRun {
   evaluated: number;
   /** Alerts recorded by this run. */
   alerts: number;
+  /** Checks that failed (an error, or an account that could not be read without an alert recorded). */
   failed: number;
+  /** Of those, how many got a retry later the same day. */
+  retried: number;
 }
 
 /**
  * The scheduler's work (EventBridge Scheduler in AWS, a timer in `npm start`): every due monitor is
  * claimed (one conditional update, so concurrent runs never both check it), evaluated, and a breach
- * recorded as one alert for the day.
+ * recorded as one alert for the day and delivered to the monitor's webhook and email recipients. A
+ * check that could not read an account (and recorded no alert) or failed is retried 15, 30 and 60
+ * minutes later (stores/monitoring.ts recordMonitorFailure) rather than the next day.
  */
 export async function runDueMonitors(now: Date, pause?: (ms: number) => Promise<unknown>): Promise<SchedulerRun> {
   const due = await dueMonitors(now);
-  const run: SchedulerRun = { due: due.length, evaluated: 0, alerts: 0, failed: 0 };
+  const run: SchedulerRun = { due: due.length, evaluated: 0, alerts: 0, failed: 0, retried: 0 };
   for (const monitor of due) {
     const day = lastReportDay(now, 'UTC');
     if (!(await claimMonitorRun(monitor, now, day))) continue;
     run.evaluated++;
+    let problem: string | undefined;
     try {
       const evaluation = await evaluateMonitor(monitor, now);
       const alert = { owner_id: monitor.owner_id, monitor_id: monitor.monitor_id, monitor_name: monitor.name, day: evaluation.day, created_at: now.toISOString(), breaches: evaluation.breaches };
-      if (!evaluation.breached || !(await recordAlert(alert))) continue;
-      run.alerts++;
-      // Only the run that recorded the alert delivers it, so it is posted once.
-      const webhook = monitor.webhook_host ? (await loadCredentials<{ webhook_url: string }>({ owner_id: monitor.owner_id, platform: 'monitor', account_id: monitor.monitor_id }))?.webhook_url : undefined;
-      if (webhook) await setAlertDelivery(alert, await deliverAlert(webhook, alert, pause));
+      const recorded = evaluation.breached && (await recordAlert(alert));
+      if (recorded) {
+        run.alerts++;
+        // Only the run that recorded the alert delivers it, so it is sent once.
+        if (monitor.webhook_host || monitor.email_recipients) await setAlertDelivery(alert, await deliverAlert(await loadDestinations(monitor.owner_id, monitor.monitor_id), alert, pause));
+      }
+      if (evaluation.skipped.length && !recorded) problem = `not read: ${evaluation.skipped.join('; ')}`;
+    } catch (err) {
+      problem = `the check failed: ${(err as Error).message}`;
+    }
+    try {
+      if (problem === undefined) await clearMonitorFailure(monitor);
+      else {
+        run.failed++;
+        if (await recordMonitorFailure(monitor, now, day, problem)) run.retried++;
+      }
     } catch {
-      run.failed++;
+      // The daily check the claim set still stands.
     }
   }
   return run;

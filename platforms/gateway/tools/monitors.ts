@@ -28,13 +28,13 @@ import {
   setMonitorStatus,
   type Monitor,
 } from '../../../functions/runtime/stores/monitoring';
-import { saveCredentials } from '../../../functions/runtime/stores/credentials';
 import { defineGatewayTool } from '../../../functions/runtime/tool';
 import { markdownTable } from '../../markdown';
 import { nextBriefAt, scheduleText } from '../monitoring/briefs';
-import { checkWebhookUrl } from '../monitoring/deliver';
-import { generateReportNow, reportDataOutput, scheduleBrief } from './briefs';
-import { conditionLabel, evaluateMonitor, type Evaluation } from '../monitoring/evaluate';
+import { breachLines, checkDestinations, deliveryText, destinationFields, saveDestinations } from '../monitoring/deliver';
+import { emailRecipientsArg } from '../monitoring/email';
+import { deliveryOutput, generateReportNow, reportDataOutput, scheduleBrief } from './briefs';
+import { conditionLabel, evaluateMonitor } from '../monitoring/evaluate';
 
 const monitorId = v.pipe(v.string(), v.trim(), v.regex(/^mon_[A-Za-z0-9]+$/, 'must be a monitor id from list_monitors (mon_...)'), v.description('Monitor id, from list_monitors'));
 
@@ -62,6 +62,9 @@ const monitorOutput = v.object({
   trigger_count: v.number(),
   last_triggered_at: v.nullable(v.string()),
   webhook_host: v.nullable(v.string()),
+  email_recipients: v.array(v.string()),
+  /** Why the last check failed (retried 15, 30 and 60 minutes later), null once one succeeds. */
+  last_check_error: v.nullable(v.string()),
 });
 
 function monitorView(m: Monitor): v.InferOutput<typeof monitorOutput> {
@@ -82,6 +85,8 @@ function monitorView(m: Monitor): v.InferOutput<typeof monitorOutput> {
     trigger_count: m.trigger_count,
     last_triggered_at: m.last_triggered_at ?? null,
     webhook_host: m.webhook_host ?? null,
+    email_recipients: m.email_recipients ?? [],
+    last_check_error: m.last_error ?? null,
   };
 }
 
@@ -103,10 +108,6 @@ const breachOutput = v.object({
   values: v.array(v.object({ condition: v.string(), value: v.nullable(v.number()), previous: v.optional(v.nullable(v.number())), holds: v.boolean() })),
 });
 
-function breachLines(breaches: Evaluation['breaches']): string[] {
-  return breaches.map((b) => `- ${b.platform} ${b.account_id}${b.campaign_name ? `, campaign "${b.campaign_name}" (${b.campaign_id})` : ''}: ${b.values.map((x) => `${x.condition}: ${x.value ?? 'n/a'}${x.previous !== undefined ? ` (before: ${x.previous ?? 'n/a'})` : ''}`).join('; ')}`);
-}
-
 export const createMonitor = defineGatewayTool({
   name: 'create_monitor',
   category: 'monitoring',
@@ -123,6 +124,7 @@ export const createMonitor = defineGatewayTool({
     campaign_ids: v.optional(v.pipe(v.array(v.pipe(v.string(), v.trim(), v.minLength(1))), v.minLength(1, 'must name at least 1 campaign'), v.maxLength(50, 'takes at most 50 campaigns'), v.description('Only these campaigns (needs scope campaign)'))),
     check_hour_utc: v.optional(v.pipe(v.number(), v.integer('must be a whole number'), v.minValue(0, 'must be 0-23'), v.maxValue(23, 'must be 0-23'), v.description('Hour (UTC) of the daily check, default 8')), 8),
     webhook_url: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(2000, 'must be at most 2,000 characters'), v.description('https URL of a chat tool\'s incoming webhook: each alert is posted there as JSON {text, ...}. Stored encrypted; only its host is shown.'))),
+    email_to: emailRecipientsArg,
   },
   rules: [
     (a) => a.campaign_ids !== undefined && a.scope !== 'campaign' && '`campaign_ids` needs `scope: "campaign"`',
@@ -132,11 +134,11 @@ export const createMonitor = defineGatewayTool({
   async plan(args, ctx) {
     const id = newMonitorId();
     const next = nextCheckAt(ctx.now, args.check_hour_utc);
-    const webhookHost = args.webhook_url ? (await checkWebhookUrl(args.webhook_url)).url.host : undefined;
+    const to = await checkDestinations(args);
     return {
       summary: `Create monitor "${args.name}": ${describe(args)}`,
-      changes: [{ action: 'create', entity: 'monitor', id, name: args.name, fields: { conditions: { after: describe(args) }, scope: { after: args.scope }, platforms: { after: args.platforms?.length ? args.platforms.join(', ') : 'all connected' }, next_check: { after: next }, ...(webhookHost ? { webhook: { after: webhookHost } } : {}) } }],
-      data: { monitor_id: id, next_run_at: next, webhook_host: webhookHost },
+      changes: [{ action: 'create', entity: 'monitor', id, name: args.name, fields: { conditions: { after: describe(args) }, scope: { after: args.scope }, platforms: { after: args.platforms?.length ? args.platforms.join(', ') : 'all connected' }, next_check: { after: next }, ...destinationFields(to) } }],
+      data: { monitor_id: id, next_run_at: next, ...to },
     };
   },
   async apply(plan, args, ctx) {
@@ -156,8 +158,9 @@ export const createMonitor = defineGatewayTool({
       next_run_at: plan.data.next_run_at,
       trigger_count: 0,
       ...(plan.data.webhook_host ? { webhook_host: plan.data.webhook_host } : {}),
+      ...(plan.data.email_recipients ? { email_recipients: plan.data.email_recipients } : {}),
     };
-    if (args.webhook_url) await saveCredentials({ owner_id: ctx.owner.owner_id, platform: 'monitor', account_id: monitor.monitor_id }, { webhook_url: args.webhook_url });
+    await saveDestinations(ctx.owner.owner_id, monitor.monitor_id, args);
     await putMonitor(monitor);
     return {
       text: `## Monitor created: ${monitor.name} (${monitor.monitor_id})\n\nAlerts when ${describe(monitor)}, per ${monitor.scope}, on ${monitor.platforms.length ? monitor.platforms.join(', ') : 'every connected platform'}. First check: ${monitor.next_run_at}.\n\nNext: test_monitor checks it now; get_monitor_history shows its alerts; manage_scheduled_task pauses or deletes it.`,
@@ -202,7 +205,7 @@ export const getMonitorHistory = defineGatewayTool({
     monitor_id: v.string(),
     name: v.string(),
     total: v.number(),
-    alerts: v.array(v.object({ day: v.string(), created_at: v.string(), breaches: v.array(breachOutput), delivery: v.optional(v.object({ status: v.picklist(['delivered', 'failed']), attempts: v.number(), error: v.optional(v.string()) })) })),
+    alerts: v.array(v.object({ day: v.string(), created_at: v.string(), breaches: v.array(breachOutput), delivery: v.optional(deliveryOutput), email_delivery: v.optional(deliveryOutput) })),
   }),
   async run(args, ctx) {
     const monitor = await monitorOrRefuse(ctx.owner.owner_id, args.monitor_id);
@@ -212,9 +215,9 @@ export const getMonitorHistory = defineGatewayTool({
       `## Alerts of ${monitor.name} (${monitor.monitor_id})`,
       '',
       `Alerts when ${describe(monitor)}. ${alerts.length} alert${alerts.length === 1 ? '' : 's'} so far.`,
-      ...shown.flatMap((a) => ['', `### ${a.day} (recorded ${a.created_at}${a.delivery ? `; webhook: ${a.delivery.status}${a.delivery.error ? `, ${a.delivery.error}` : ''}` : ''})`, ...breachLines(a.breaches)]),
+      ...shown.flatMap((a) => ['', `### ${a.day} (recorded ${a.created_at}${deliveryText(a) ? `; ${deliveryText(a)}` : ''})`, ...breachLines(a.breaches)]),
     ].join('\n');
-    return { text, structured: { monitor_id: monitor.monitor_id, name: monitor.name, total: alerts.length, alerts: shown.map((a) => ({ day: a.day, created_at: a.created_at, breaches: a.breaches, ...(a.delivery ? { delivery: a.delivery } : {}) })) } };
+    return { text, structured: { monitor_id: monitor.monitor_id, name: monitor.name, total: alerts.length, alerts: shown.map((a) => ({ day: a.day, created_at: a.created_at, breaches: a.breaches, ...(a.delivery ? { delivery: a.delivery } : {}), ...(a.email_delivery ? { email_delivery: a.email_delivery } : {}) })) } };
   },
 });
 
@@ -267,7 +270,7 @@ const taskOutput = v.object({
   schedule: v.string(),
   next_run_at: v.nullable(v.string()),
   last_run_at: v.nullable(v.string()),
-  runs: v.optional(v.array(v.object({ scheduled_for: v.string(), created_at: v.string(), text: v.string(), report: reportDataOutput, delivery: v.optional(v.object({ status: v.picklist(['delivered', 'failed']), attempts: v.number(), error: v.optional(v.string()) })) }))),
+  runs: v.optional(v.array(v.object({ scheduled_for: v.string(), created_at: v.string(), text: v.string(), report: reportDataOutput, delivery: v.optional(deliveryOutput), email_delivery: v.optional(deliveryOutput) }))),
 });
 
 const BRIEF_ID = /^brf_[A-Za-z0-9]+$/;
@@ -294,7 +297,7 @@ export const listScheduledTasks = defineGatewayTool({
       if (!tasks.length) throw new NotFoundError(`No scheduled task ${args.task_id}. list_scheduled_tasks without task_id lists them.`, { entity: 'scheduled_task', id: args.task_id });
       if (BRIEF_ID.test(args.task_id)) {
         const runs = (await listBriefRuns(ctx.owner.owner_id, args.task_id)).slice(0, 10);
-        tasks = [{ ...tasks[0]!, runs: runs.map((r) => ({ scheduled_for: r.scheduled_for, created_at: r.created_at, text: r.text, report: r.data as v.InferOutput<typeof reportDataOutput>, ...(r.delivery ? { delivery: r.delivery } : {}) })) }];
+        tasks = [{ ...tasks[0]!, runs: runs.map((r) => ({ scheduled_for: r.scheduled_for, created_at: r.created_at, text: r.text, report: r.data as v.InferOutput<typeof reportDataOutput>, ...(r.delivery ? { delivery: r.delivery } : {}), ...(r.email_delivery ? { email_delivery: r.email_delivery } : {}) })) }];
       }
     }
     const text = [

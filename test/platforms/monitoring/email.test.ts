@@ -1,0 +1,175 @@
+/**
+ * Email delivery of alerts, briefs and reports, through the SES API (v2 SendEmail) of a local SES
+ * endpoint that refuses what SES refuses: each alert emailed once however many scheduler runs,
+ * addresses stored encrypted and shown masked, SES's refusals and throttling recorded, and email
+ * refused with a reason when the gateway has no sender set up.
+ */
+import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { tableName } from '../../../functions/runtime/config';
+import { SesOutbox } from '../../../functions/local/ses-outbox';
+import { listAuditEntries } from '../../../functions/runtime/stores/audit';
+import { documentClient } from '../../../functions/runtime/stores/dynamo';
+import { listAlerts, listBriefRuns } from '../../../functions/runtime/stores/monitoring';
+import { runDueMonitors } from '../../../platforms/gateway/monitoring/evaluate';
+import { runDueBriefs } from '../../../platforms/gateway/monitoring/briefs';
+import { callTool, callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
+
+useTestTables();
+
+const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+const makeDue = (ownerId: string, sk: string) =>
+  documentClient().send(
+    new UpdateCommand({ TableName: tableName('monitoring'), Key: { owner_id: ownerId, sk }, UpdateExpression: 'SET next_run_at = :past', ExpressionAttributeValues: { ':past': new Date(Date.now() - 60_000).toISOString() } }),
+  );
+const noPause = () => Promise.resolve();
+
+describe('email delivery', () => {
+  let ses: SesOutbox;
+  let apiKey: string;
+  let ownerId: string;
+  let brand: { id: string; spend: number };
+  const saved = { from: process.env.ALERT_EMAIL_FROM, endpoint: process.env.SES_ENDPOINT };
+
+  beforeAll(async () => {
+    ses = await SesOutbox.start({ verified: ['alerts@gateway.example.com'] });
+    process.env.ALERT_EMAIL_FROM = 'alerts@gateway.example.com';
+    process.env.SES_ENDPOINT = ses.url;
+    const owner = await createTestOwner({ accounts: { searchads: 1 } });
+    apiKey = owner.apiKey;
+    ownerId = owner.owner.owner_id;
+    const campaigns = (await callToolOk(apiKey, 'list_campaigns', { start_date: yesterday(), end_date: yesterday() })).structured!.campaigns as { id: string; name: string; metrics: { spend: number } }[];
+    const row = campaigns.find((c) => c.name === 'Brand - Exact')!;
+    brand = { id: row.id, spend: row.metrics.spend };
+  });
+  afterAll(async () => {
+    for (const [name, value] of [['ALERT_EMAIL_FROM', saved.from], ['SES_ENDPOINT', saved.endpoint]] as const) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+    await ses.close();
+  });
+
+  const breaching = (name: string, extra: Record<string, unknown> = {}) => ({
+    name,
+    scope: 'campaign',
+    platforms: ['searchads'],
+    campaign_ids: [brand.id],
+    conditions: [{ metric: 'spend', operator: '>', threshold: brand.spend - 0.01, timeframe: 'yesterday' }],
+    ...extra,
+  });
+  const mailsTo = (address: string) => ses.sent.filter((m) => m.to.includes(address));
+
+  it('emails each alert once under 5 concurrent scheduler runs, with the figures; addresses stored encrypted, shown masked, redacted in the audit', async () => {
+    const created = await callToolOk(apiKey, 'create_monitor', breaching('Brand overspend', { email_to: ['Jane.Doe@Agency.example', 'ops@agency.example'] }));
+    const monitor = created.structured!.monitor as { monitor_id: string; email_recipients: string[] };
+    expect(monitor.email_recipients).toEqual(['j…@agency.example', 'o…@agency.example']);
+    expect(created.text).not.toContain('jane.doe');
+
+    await makeDue(ownerId, `MONITOR#${monitor.monitor_id}`);
+    const at = new Date();
+    await Promise.all(Array.from({ length: 5 }, () => runDueMonitors(at, noPause)));
+
+    const mails = mailsTo('jane.doe@agency.example');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ from: 'alerts@gateway.example.com', to: ['jane.doe@agency.example', 'ops@agency.example'], subject: `Alert: Brand overspend (${yesterday()})` });
+    expect(mails[0]!.text).toContain(`"Brand - Exact" (${brand.id})`);
+    expect(mails[0]!.text).toContain(`spend > ${brand.spend - 0.01}`);
+    const [alert] = await listAlerts(ownerId, monitor.monitor_id);
+    expect(alert!.email_delivery).toEqual({ status: 'delivered', attempts: 1 });
+    const history = await callToolOk(apiKey, 'get_monitor_history', { monitor_id: monitor.monitor_id });
+    expect(history.text).toContain('email: delivered');
+
+    const table = JSON.stringify((await documentClient().send(new ScanCommand({ TableName: tableName('monitoring') }))).Items);
+    const owners = JSON.stringify((await documentClient().send(new ScanCommand({ TableName: tableName('owners') }))).Items);
+    expect(table + owners).not.toContain('jane.doe');
+    const audit = await listAuditEntries(ownerId, { limit: 100, filter: (e) => e.tool === 'create_monitor' });
+    expect(JSON.stringify(audit)).not.toContain('jane.doe');
+  });
+
+  it('records what SES answers: throttling retried by the SDK and delivered, an unverified sender refused with SES\'s reason', async () => {
+    const throttled = (await callToolOk(apiKey, 'create_monitor', breaching('Throttled', { email_to: ['t1@agency.example'] }))).structured!.monitor as { monitor_id: string };
+    ses.throttleNext(2);
+    await makeDue(ownerId, `MONITOR#${throttled.monitor_id}`);
+    await runDueMonitors(new Date(), noPause);
+    expect((await listAlerts(ownerId, throttled.monitor_id))[0]!.email_delivery).toEqual({ status: 'delivered', attempts: 3 });
+    expect(mailsTo('t1@agency.example')).toHaveLength(1);
+
+    const refused = (await callToolOk(apiKey, 'create_monitor', breaching('Wrong sender', { email_to: ['t2@agency.example'] }))).structured!.monitor as { monitor_id: string };
+    process.env.ALERT_EMAIL_FROM = 'alerts@unverified.example.com';
+    try {
+      await makeDue(ownerId, `MONITOR#${refused.monitor_id}`);
+      await runDueMonitors(new Date(), noPause);
+    } finally {
+      process.env.ALERT_EMAIL_FROM = 'alerts@gateway.example.com';
+    }
+    const [alert] = await listAlerts(ownerId, refused.monitor_id);
+    expect(alert!.breaches).toHaveLength(1);
+    expect(alert!.email_delivery).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(alert!.email_delivery!.error).toContain('Email address is not verified');
+    expect(alert!.email_delivery!.error).toContain('alerts@unverified.example.com');
+    expect(mailsTo('t2@agency.example')).toHaveLength(0);
+  });
+
+  it('a scheduled brief and generate_report_now email the report as text and HTML', async () => {
+    const brief = (await callToolOk(apiKey, 'schedule_brief', { name: 'Monday brief', frequency: 'daily', email_to: ['brief@agency.example'] })).structured!.brief as { brief_id: string; email_recipients: string[] };
+    expect(brief.email_recipients).toEqual(['b…@agency.example']);
+    await makeDue(ownerId, `BRIEF#${brief.brief_id}`);
+    await Promise.all([runDueBriefs(new Date(), noPause), runDueBriefs(new Date(), noPause)]);
+    const [mail] = mailsTo('brief@agency.example');
+    expect(mailsTo('brief@agency.example')).toHaveLength(1);
+    expect(mail!.subject).toMatch(/^Monday brief: \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d$/);
+    expect(mail!.html).toContain('<table');
+    expect(mail!.text).toContain('searchads');
+    expect((await listBriefRuns(ownerId, brief.brief_id))[0]!.email_delivery).toEqual({ status: 'delivered', attempts: 1 });
+
+    const report = await callToolOk(apiKey, 'generate_report_now', { lookback_days: 7, email_to: ['now@agency.example'] });
+    expect(report.structured!.email_delivery).toEqual({ status: 'delivered', attempts: 1 });
+    expect(report.text).toContain('email: delivered');
+    expect(mailsTo('now@agency.example')).toHaveLength(1);
+  });
+
+  it('refuses malformed or too many addresses, and email on a gateway without a sender, before anything is stored', async () => {
+    const bad = await callTool(apiKey, 'create_monitor', breaching('Bad address', { email_to: ['not-an-address'] }));
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toContain('email_to');
+    const many = await callTool(apiKey, 'create_monitor', breaching('Too many', { email_to: Array.from({ length: 11 }, (_, i) => `a${i}@agency.example`) }));
+    expect(many.status).toBe(400);
+    expect(many.body.error).toContain('at most 10');
+
+    delete process.env.ALERT_EMAIL_FROM;
+    try {
+      const off = await callTool(apiKey, 'create_monitor', breaching('No sender', { email_to: ['x@agency.example'] }));
+      expect(off.status).toBe(400);
+      expect(off.body.error).toContain('Email delivery is not set up on this gateway');
+      expect(off.body.structured_content).toMatchObject({ argument: 'email_to' });
+    } finally {
+      process.env.ALERT_EMAIL_FROM = 'alerts@gateway.example.com';
+    }
+    const names = ((await callToolOk(apiKey, 'list_monitors')).structured!.monitors as { name: string }[]).map((m) => m.name);
+    expect(names).not.toEqual(expect.arrayContaining(['Bad address', 'Too many', 'No sender']));
+  });
+});
+
+describe('the local SES endpoint refuses what SES refuses', () => {
+  it('an unsigned request, no recipient, more than 50, a sandbox recipient that is not verified', async () => {
+    const ses = await SesOutbox.start({ verified: ['example.com'], sandbox: true });
+    try {
+      const post = (body: unknown, signed = true) =>
+        fetch(`${ses.url}/v2/email/outbound-emails`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...(signed ? { Authorization: 'AWS4-HMAC-SHA256 Credential=local/20261126/us-east-1/ses/aws4_request, SignedHeaders=host, Signature=0' } : {}) }, body: JSON.stringify(body) });
+      const message = (to: string[]) => ({ FromEmailAddress: 'a@example.com', Destination: { ToAddresses: to }, Content: { Simple: { Subject: { Data: 'Hi' }, Body: { Text: { Data: 'Hello' } } } } });
+      expect((await post(message(['b@example.com']), false)).status).toBe(403);
+      const none = await post(message([]));
+      expect([none.status, none.headers.get('x-amzn-errortype')]).toEqual([400, 'BadRequestException']);
+      expect((await post(message(Array.from({ length: 51 }, (_, i) => `r${i}@example.com`)))).status).toBe(400);
+      const sandboxed = await post(message(['someone@elsewhere.example']));
+      expect([sandboxed.status, sandboxed.headers.get('x-amzn-errortype')]).toEqual([400, 'MessageRejected']);
+      expect(((await sandboxed.json()) as { message: string }).message).toContain('someone@elsewhere.example');
+      const ok = await post(message(['b@example.com']));
+      expect(ok.status).toBe(200);
+      expect(((await ok.json()) as { MessageId: string }).MessageId).toMatch(/^0100/);
+      expect(ses.sent).toHaveLength(1);
+    } finally {
+      await ses.close();
+    }
+  });
+});
