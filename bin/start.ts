@@ -73,13 +73,14 @@ async function main(): Promise<void> {
     const baseUrl = `http://127.0.0.1:${port}`;
     // Connect links and the consent callback point here (an outside URL in front of it may override).
     process.env.PUBLIC_BASE_URL ||= baseUrl;
-    // The scheduler of `npm start`: what EventBridge Scheduler does in AWS (monitor checks, briefs), every MONITOR_CHECK_SECONDS (default 300).
+    // The scheduler of `npm start`: what EventBridge Scheduler does in AWS (monitor checks, briefs, the daily watch scan), every MONITOR_CHECK_SECONDS (default 300).
     const checkSeconds = Math.max(5, Number(process.env.MONITOR_CHECK_SECONDS ?? 300) || 300);
     const checkMonitors = () =>
       runDueTasks(new Date())
-        .then(({ monitors, briefs }) => {
+        .then(({ monitors, briefs, watch }) => {
           if (monitors.alerts) console.log(`Monitors: ${monitors.alerts} alert${monitors.alerts === 1 ? '' : 's'} recorded (get_monitor_history).`);
           if (briefs.generated) console.log(`Briefs: ${briefs.generated} generated (list_scheduled_tasks).`);
+          if (watch.scanned) console.log(`Watch: ${watch.scanned} daily scan${watch.scanned === 1 ? '' : 's'}, ${watch.signals} signal${watch.signals === 1 ? '' : 's'} (list_scheduled_tasks).`);
         })
         .catch((err) => console.error(`Scheduled tasks failed (retried at the next check): ${(err as Error).message}`));
     setInterval(checkMonitors, checkSeconds * 1000).unref();

@@ -532,3 +532,98 @@ export async function finishResearch(job: Pick<ResearchJob, 'owner_id' | 'resear
     }),
   );
 }
+
+// ---------------------------------------------------------------------------------------------
+// The daily watch scan (sk WATCH, due "WATCH" while active): one per owner, created when the owner
+// connects an account (addConnectedAccount), run by the scheduler at 07:00 UTC. Each run is claimed
+// like a monitor check (next_run_at moved on conditionally) and keeps a summary of its scan.
+
+export const WATCH_HOUR_UTC = 7;
+export const WATCH_TASK_ID = 'watch';
+
+export interface WatchScanSummary {
+  /** The last day of figures the scan read. */
+  day: string;
+  ran_at: string;
+  signals: number;
+  by_severity: { high: number; medium: number; low: number };
+  /** The 5 most valuable findings (signal ids for get_signal_briefing). */
+  top: { signal_id: string; title: string; monthly_value: number; currency: string | null }[];
+  /** Accounts the scan could not read, with why. */
+  skipped: string[];
+}
+
+export interface WatchTask {
+  owner_id: string;
+  status: 'active' | 'paused';
+  created_at: string;
+  next_run_at: string;
+  last_run_at?: string;
+  last_scan?: WatchScanSummary;
+  /** Why the last scheduled run failed (cleared by the next successful scan). */
+  last_error?: string;
+}
+
+const WATCH_DUE = 'WATCH';
+const watchKey = (ownerId: string) => ({ owner_id: ownerId, sk: 'WATCH' });
+
+/** Creates the owner's daily watch task unless it exists (true when this call created it). */
+export async function ensureWatchTask(ownerId: string, now: Date): Promise<boolean> {
+  const task: WatchTask = { owner_id: ownerId, status: 'active', created_at: now.toISOString(), next_run_at: nextCheckAt(now, WATCH_HOUR_UTC) };
+  return conditionally(() =>
+    documentClient().send(new PutCommand({ TableName: tableName('monitoring'), Item: { ...task, ...watchKey(ownerId), due: WATCH_DUE }, ConditionExpression: 'attribute_not_exists(sk)' })),
+  );
+}
+
+export async function getWatchTask(ownerId: string): Promise<WatchTask | undefined> {
+  const result = await documentClient().send(new GetCommand({ TableName: tableName('monitoring'), Key: watchKey(ownerId), ConsistentRead: true }));
+  return result.Item ? itemOf<WatchTask>(result.Item) : undefined;
+}
+
+/** Pauses or resumes the watch task; resumed, it next runs at the next 07:00 UTC. */
+export async function setWatchStatus(ownerId: string, status: WatchTask['status'], now: Date): Promise<void> {
+  await documentClient().send(
+    new UpdateCommand({
+      TableName: tableName('monitoring'),
+      Key: watchKey(ownerId),
+      UpdateExpression: status === 'active' ? 'SET #status = :s, due = :due, next_run_at = :next' : 'SET #status = :s REMOVE due',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: status === 'active' ? { ':s': status, ':due': WATCH_DUE, ':next': nextCheckAt(now, WATCH_HOUR_UTC) } : { ':s': status },
+      ConditionExpression: 'attribute_exists(sk)',
+    }),
+  );
+}
+
+/** Active watch tasks whose run is due at `now`, across owners. */
+export async function dueWatchTasks(now: Date): Promise<WatchTask[]> {
+  return (await dueItems(WATCH_DUE, now)).map((item) => itemOf<WatchTask>(item));
+}
+
+/** Claims a due watch run: next_run_at moves to the next 07:00 UTC, only if still active and unchanged since read. */
+export async function claimWatchRun(task: WatchTask, now: Date): Promise<boolean> {
+  return conditionally(() =>
+    documentClient().send(
+      new UpdateCommand({
+        TableName: tableName('monitoring'),
+        Key: watchKey(task.owner_id),
+        UpdateExpression: 'SET next_run_at = :next, last_run_at = :now',
+        ConditionExpression: 'next_run_at = :read AND #status = :active',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':next': nextCheckAt(now, WATCH_HOUR_UTC), ':now': now.toISOString(), ':read': task.next_run_at, ':active': 'active' },
+      }),
+    ),
+  );
+}
+
+/** Keeps the outcome of a scheduled run on the task: its scan summary, or why it failed. */
+export async function recordWatchOutcome(ownerId: string, outcome: { summary: WatchScanSummary } | { error: string }): Promise<void> {
+  await documentClient().send(
+    new UpdateCommand({
+      TableName: tableName('monitoring'),
+      Key: watchKey(ownerId),
+      UpdateExpression: 'summary' in outcome ? 'SET last_scan = :v REMOVE last_error' : 'SET last_error = :v',
+      ExpressionAttributeValues: { ':v': 'summary' in outcome ? outcome.summary : outcome.error },
+      ConditionExpression: 'attribute_exists(sk)',
+    }),
+  );
+}

@@ -3,6 +3,7 @@ import { tableName, tierLimits, type Tier } from '../config';
 import { randomToken } from '../canonical';
 import type { PlatformWord } from '../platforms';
 import { documentClient } from './dynamo';
+import { ensureWatchTask } from './monitoring';
 import { periodOf } from './usage';
 
 export interface Owner {
@@ -81,6 +82,8 @@ export async function addConnectedAccount(account: ConnectedAccount): Promise<vo
       Item: { ...account, sk: accountSk(account.platform, account.account_id) },
     }),
   );
+  // An owner with an account gets the watch agent's daily scan (created once; kept when paused).
+  await ensureWatchTask(account.owner_id, new Date());
   await markAccountsChanged(account.owner_id);
 }
 

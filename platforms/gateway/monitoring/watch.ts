@@ -10,6 +10,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../../../functions/runtime/config';
 import type { PlatformWord } from '../../../functions/runtime/platforms';
 import { documentClient } from '../../../functions/runtime/stores/dynamo';
+import { claimWatchRun, dueWatchTasks, ensureWatchTask, getWatchTask, recordWatchOutcome, type WatchScanSummary, type WatchTask } from '../../../functions/runtime/stores/monitoring';
 import { listConnectedAccounts } from '../../../functions/runtime/stores/owners';
 import type { PortCall } from '../../../functions/runtime/tool';
 import { lastReportDay } from '../../dates';
@@ -108,4 +109,62 @@ export async function getSignal(ownerId: string, signalId: string): Promise<Sign
   if (!result.Item) return undefined;
   const { sk: _sk, expires_at: _exp, ...signal } = result.Item;
   return signal as Signal;
+}
+
+/** What a scan found, as kept on the watch task: counts by severity and the 5 most valuable findings. */
+export function scanSummary(scan: { signals: Signal[]; skipped: string[] }, now: Date): WatchScanSummary {
+  const by_severity = { high: 0, medium: 0, low: 0 };
+  for (const s of scan.signals) by_severity[s.severity]++;
+  return {
+    day: lastReportDay(now, 'UTC'),
+    ran_at: now.toISOString(),
+    signals: scan.signals.length,
+    by_severity,
+    top: scan.signals.slice(0, 5).map((s) => ({ signal_id: s.signal_id, title: s.title, monthly_value: s.monthly_value, currency: s.currency })),
+    skipped: scan.skipped,
+  };
+}
+
+/**
+ * The owner's daily watch task; created here for an owner who connected accounts before the task
+ * existed (new owners get it from addConnectedAccount). Undefined for an owner without accounts.
+ */
+export async function watchTaskOf(ownerId: string, now: Date): Promise<WatchTask | undefined> {
+  const task = await getWatchTask(ownerId);
+  if (task || !(await listConnectedAccounts(ownerId)).length) return task;
+  await ensureWatchTask(ownerId, now);
+  return getWatchTask(ownerId);
+}
+
+export interface WatchSchedulerRun {
+  due: number;
+  /** Owners this run claimed and scanned (another scheduler may have claimed the rest). */
+  scanned: number;
+  /** Signals those scans found. */
+  signals: number;
+  failed: number;
+}
+
+/**
+ * Runs the daily watch scans that are due: each task is claimed once (of concurrent schedulers only
+ * one scans an owner), scanned, and its summary kept on the task. An owner without a connected account
+ * left is not scanned (the task stays); one owner's failure is recorded on its task and never stops the others.
+ */
+export async function runDueWatchScans(now: Date, scan: typeof runWatchScan = runWatchScan): Promise<WatchSchedulerRun> {
+  const due = await dueWatchTasks(now);
+  const run: WatchSchedulerRun = { due: due.length, scanned: 0, signals: 0, failed: 0 };
+  for (const task of due) {
+    try {
+      if (!(await claimWatchRun(task, now))) continue;
+      if (!(await listConnectedAccounts(task.owner_id)).length) continue;
+      const result = await scan(task.owner_id, now);
+      await recordWatchOutcome(task.owner_id, { summary: scanSummary(result, now) });
+      run.scanned++;
+      run.signals += result.signals.length;
+    } catch (err) {
+      run.failed++;
+      await recordWatchOutcome(task.owner_id, { error: (err as Error).message.slice(0, 500) }).catch(() => undefined);
+    }
+  }
+  return run;
 }

@@ -26,15 +26,20 @@ import {
   nextCheckAt,
   putMonitor,
   setMonitorStatus,
+  setWatchStatus,
+  WATCH_HOUR_UTC,
+  WATCH_TASK_ID,
   type Monitor,
+  type WatchTask,
 } from '../../../functions/runtime/stores/monitoring';
 import { defineGatewayTool } from '../../../functions/runtime/tool';
-import { markdownTable } from '../../markdown';
+import { markdownTable, money } from '../../markdown';
 import { nextBriefAt, scheduleText } from '../monitoring/briefs';
 import { breachLines, checkDestinations, deliveryText, destinationFields, saveDestinations } from '../monitoring/deliver';
 import { emailRecipientsArg } from '../monitoring/email';
 import { deliveryOutput, generateReportNow, reportDataOutput, scheduleBrief } from './briefs';
 import { conditionLabel, evaluateMonitor } from '../monitoring/evaluate';
+import { watchTaskOf } from '../monitoring/watch';
 
 const monitorId = v.pipe(v.string(), v.trim(), v.regex(/^mon_[A-Za-z0-9]+$/, 'must be a monitor id from list_monitors (mon_...)'), v.description('Monitor id, from list_monitors'));
 
@@ -262,32 +267,80 @@ export const deleteMonitorTool = defineGatewayTool({
   },
 });
 
+const watchScanOutput = v.object({
+  day: v.string(),
+  ran_at: v.string(),
+  signals: v.number(),
+  by_severity: v.object({ high: v.number(), medium: v.number(), low: v.number() }),
+  top: v.array(v.object({ signal_id: v.string(), title: v.string(), monthly_value: v.number(), currency: v.nullable(v.string()) })),
+  skipped: v.array(v.string()),
+});
+
 const taskOutput = v.object({
   task_id: v.string(),
-  kind: v.picklist(['monitor', 'brief', 'research']),
+  kind: v.picklist(['monitor', 'brief', 'research', 'watch']),
   name: v.string(),
   status: v.picklist(['active', 'paused', 'queued', 'running', 'done', 'failed']),
   schedule: v.string(),
   next_run_at: v.nullable(v.string()),
   last_run_at: v.nullable(v.string()),
   runs: v.optional(v.array(v.object({ scheduled_for: v.string(), created_at: v.string(), text: v.string(), report: reportDataOutput, delivery: v.optional(deliveryOutput), email_delivery: v.optional(deliveryOutput) }))),
+  /** The daily watch scan: what its last scheduled scan found. */
+  last_scan: v.optional(watchScanOutput),
+  /** The daily watch scan: why its last scheduled run failed. */
+  last_error: v.optional(v.string()),
 });
 
 const BRIEF_ID = /^brf_[A-Za-z0-9]+$/;
+const TASK_ID = /^(watch|(mon|brf|res)_[A-Za-z0-9]+)$/;
+const TASK_ID_MESSAGE = 'must be a task id from list_scheduled_tasks (watch, mon_..., brf_... or res_...)';
+const WATCH_SCHEDULE = `daily at ${String(WATCH_HOUR_UTC).padStart(2, '0')}:00 UTC`;
+
+function watchTaskView(task: WatchTask): v.InferOutput<typeof taskOutput> {
+  return {
+    task_id: WATCH_TASK_ID,
+    kind: 'watch',
+    name: 'Daily watch scan',
+    status: task.status,
+    schedule: WATCH_SCHEDULE,
+    next_run_at: task.status === 'active' ? task.next_run_at : null,
+    last_run_at: task.last_run_at ?? null,
+    ...(task.last_scan ? { last_scan: task.last_scan } : {}),
+    ...(task.last_error ? { last_error: task.last_error } : {}),
+  };
+}
+
+function watchScanLines(task: v.InferOutput<typeof taskOutput>): string[] {
+  const scan = task.last_scan;
+  return [
+    ...(scan
+      ? [
+          '',
+          `### Last watch scan (figures through ${scan.day}, ran ${scan.ran_at})`,
+          '',
+          `${scan.signals} signal${scan.signals === 1 ? '' : 's'}: ${scan.by_severity.high} high, ${scan.by_severity.medium} medium, ${scan.by_severity.low} low.`,
+          ...(scan.top.length ? ['', markdownTable(['Finding', 'Value / 30 days', 'Signal'], scan.top.map((t) => [t.title, money(t.monthly_value, t.currency ?? undefined), t.signal_id]))] : []),
+          ...(scan.skipped.length ? ['', `Not read: ${scan.skipped.join('; ')}`] : []),
+        ]
+      : []),
+    ...(task.last_error ? ['', `The last scheduled watch scan failed: ${task.last_error}`] : []),
+  ];
+}
 
 export const listScheduledTasks = defineGatewayTool({
   name: 'list_scheduled_tasks',
   category: 'monitoring',
   description:
-    'Lists the tasks the gateway runs on a schedule or in the background for you (monitors: daily checks; briefs: recurring reports; research jobs) with status, schedule, next and last run, and ids for manage_scheduled_task. With task_id of a brief it also returns the briefs built so far (newest first, kept 90 days).',
+    'Lists the tasks the gateway runs on a schedule or in the background for you (the watch agent\'s daily scan at 07:00 UTC, id watch, with what its last scan found; monitors: daily checks; briefs: recurring reports; research jobs) with status, schedule, next and last run, and ids for manage_scheduled_task. With task_id of a brief it also returns the briefs built so far (newest first, kept 90 days).',
   access: 'read',
   args: {
-    task_id: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^(mon|brf|res)_[A-Za-z0-9]+$/, 'must be a task id from list_scheduled_tasks (mon_..., brf_... or res_...)'), v.description('Only this task; for a brief, with its runs'))),
+    task_id: v.optional(v.pipe(v.string(), v.trim(), v.regex(TASK_ID, TASK_ID_MESSAGE), v.description('Only this task; for a brief, with its runs'))),
   },
   output: v.object({ count: v.number(), tasks: v.array(taskOutput) }),
   async run(args, ctx) {
-    const [monitors, briefs, research] = await Promise.all([listMonitors(ctx.owner.owner_id), listBriefs(ctx.owner.owner_id), listResearch(ctx.owner.owner_id)]);
+    const [monitors, briefs, research, watch] = await Promise.all([listMonitors(ctx.owner.owner_id), listBriefs(ctx.owner.owner_id), listResearch(ctx.owner.owner_id), watchTaskOf(ctx.owner.owner_id, ctx.now)]);
     let tasks: v.InferOutput<typeof taskOutput>[] = [
+      ...(watch ? [watchTaskView(watch)] : []),
       ...monitors.map((m) => ({ task_id: m.monitor_id, kind: 'monitor' as const, name: m.name, status: m.status, schedule: `daily at ${String(m.check_hour_utc).padStart(2, '0')}:00 UTC`, next_run_at: m.status === 'active' ? m.next_run_at : null, last_run_at: m.last_run_at ?? null })),
       ...briefs.map((b) => ({ task_id: b.brief_id, kind: 'brief' as const, name: b.name, status: b.status, schedule: scheduleText(b), next_run_at: b.status === 'active' ? b.next_run_at : null, last_run_at: b.last_run_at ?? null })),
       ...research.map((r) => ({ task_id: r.research_id, kind: 'research' as const, name: `${r.topic} research`, status: r.status, schedule: 'once, in the background', next_run_at: r.status === 'queued' ? r.next_run_at : null, last_run_at: r.started_at ?? null })),
@@ -304,9 +357,10 @@ export const listScheduledTasks = defineGatewayTool({
       '## Scheduled tasks',
       '',
       tasks.length ? markdownTable(['Task', 'Id', 'Kind', 'Status', 'Schedule', 'Next run', 'Last run'], tasks.map((t) => [t.name, t.task_id, t.kind, t.status, t.schedule, t.next_run_at ?? '-', t.last_run_at ?? '-'])) : 'Nothing is scheduled. create_monitor adds a daily check; schedule_brief a recurring report.',
+      ...tasks.filter((t) => t.kind === 'watch').flatMap(watchScanLines),
       ...(tasks[0]?.runs ? (tasks[0].runs.length ? ['', `### Latest brief (${tasks[0].runs[0]!.scheduled_for})`, '', tasks[0].runs[0]!.text] : ['', 'No brief built yet.']) : []),
       '',
-      'Next: manage_scheduled_task pauses, resumes or deletes a task.',
+      'Next: manage_scheduled_task pauses, resumes or deletes a task (the daily watch scan is paused, not deleted).',
     ].join('\n');
     return { text, structured: { count: tasks.length, tasks } };
   },
@@ -315,16 +369,26 @@ export const listScheduledTasks = defineGatewayTool({
 export const manageScheduledTask = defineGatewayTool({
   name: 'manage_scheduled_task',
   category: 'monitoring',
-  description: 'Pauses, resumes or deletes a scheduled task (a monitor or a brief, from list_scheduled_tasks). A paused task does not run until resumed (a resumed one runs at its next scheduled time); delete is permanent.',
+  description: 'Pauses, resumes or deletes a scheduled task (a monitor, a brief or a research job, or the watch agent\'s daily scan with task_id watch; ids from list_scheduled_tasks). A paused task does not run until resumed (a resumed one runs at its next scheduled time); delete is permanent. The daily watch scan cannot be deleted (it comes with the connected accounts): pause it to stop it.',
   access: 'write',
   destructive: true,
   args: {
-    task_id: v.pipe(v.string(), v.trim(), v.regex(/^(mon|brf|res)_[A-Za-z0-9]+$/, 'must be a task id from list_scheduled_tasks (mon_..., brf_... or res_...)'), v.description('Task id, from list_scheduled_tasks')),
+    task_id: v.pipe(v.string(), v.trim(), v.regex(TASK_ID, TASK_ID_MESSAGE), v.description('Task id, from list_scheduled_tasks (watch = the daily watch scan)')),
     action: v.pipe(v.picklist(['pause', 'resume', 'delete']), v.description('pause, resume or delete')),
   },
-  rules: [(a) => a.task_id.startsWith('res_') && a.action !== 'delete' && 'a research job runs once: it can only be deleted'],
+  rules: [
+    (a) => a.task_id.startsWith('res_') && a.action !== 'delete' && 'a research job runs once: it can only be deleted',
+    (a) => a.task_id === WATCH_TASK_ID && a.action === 'delete' && 'the daily watch scan cannot be deleted: pause it instead (action pause)',
+  ],
   output: v.object({ task_id: v.string(), action: v.picklist(['pause', 'resume', 'delete']), status: v.picklist(['active', 'paused', 'deleted']) }),
   async plan(args, ctx) {
+    if (args.task_id === WATCH_TASK_ID) {
+      const task = await watchTaskOf(ctx.owner.owner_id, ctx.now);
+      if (!task) throw new NotFoundError('No daily watch scan yet: it starts when an account is connected. list_scheduled_tasks shows your tasks and their ids.', { entity: 'scheduled_task', id: args.task_id });
+      const after: WatchTask['status'] = args.action === 'pause' ? 'paused' : 'active';
+      const changes = task.status === after ? [] : [{ action: 'update' as const, entity: 'watch_task', id: WATCH_TASK_ID, name: 'Daily watch scan', fields: { status: { before: task.status, after } } }];
+      return { summary: changes.length ? `${args.action} the daily watch scan` : `the daily watch scan is already ${task.status}`, changes, data: { task_id: WATCH_TASK_ID, before: task.status, after: after as Monitor['status'] | 'deleted', brief: false, research: false } };
+    }
     if (args.task_id.startsWith('res_')) {
       const job = await getResearch(ctx.owner.owner_id, args.task_id);
       if (!job) throw new NotFoundError(`No scheduled task ${args.task_id}. list_scheduled_tasks shows your tasks and their ids.`, { entity: 'scheduled_task', id: args.task_id });
@@ -342,7 +406,8 @@ export const manageScheduledTask = defineGatewayTool({
     const { task_id, after, brief } = plan.data;
     const owner = ctx.owner.owner_id;
     if (plan.changes.length) {
-      if (after === 'deleted') await (plan.data.research ? deleteResearch(owner, task_id) : brief ? deleteBrief(owner, task_id) : deleteMonitor(owner, task_id));
+      if (task_id === WATCH_TASK_ID) await setWatchStatus(owner, after === 'paused' ? 'paused' : 'active', ctx.now);
+      else if (after === 'deleted') await (plan.data.research ? deleteResearch(owner, task_id) : brief ? deleteBrief(owner, task_id) : deleteMonitor(owner, task_id));
       else if (brief) {
         const current = await getBrief(owner, task_id);
         if (current) await setBriefStatus(owner, task_id, after, nextBriefAt(current, ctx.now));

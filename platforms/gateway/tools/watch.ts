@@ -4,7 +4,7 @@ import { NotFoundError, ToolError } from '../../../functions/runtime/errors';
 import { holdAction } from '../../../functions/runtime/stores/audit';
 import { defineGatewayTool, type ToolContext } from '../../../functions/runtime/tool';
 import { markdownTable, money } from '../../markdown';
-import { getSignal, runWatchScan, type Signal } from '../monitoring/watch';
+import { getSignal, runWatchScan, watchTaskOf, type Signal } from '../monitoring/watch';
 import { loadRegistry, plannedTool, planOnly, recordedContext, toolArguments } from './safety-common';
 
 const signalId = v.pipe(v.string(), v.trim(), v.regex(/^sig_[0-9a-f]+$/, 'must be a signal id from run_watch_now (sig_...)'), v.description('Signal id, from run_watch_now'));
@@ -45,12 +45,14 @@ export const runWatchNow = defineGatewayTool({
   name: 'run_watch_now',
   category: 'monitoring',
   description:
-    'Scans every connected account now, as the watch agent does, for spend without results, budget-limited winners and broken setups; each finding is kept 30 days as a signal with its evidence, an advisory and pre-staged fixes (exact write tool calls). Nothing is changed: get_signal_briefing shows a finding\'s fixes, apply_signal_actions sends them to the approval inbox.',
+    'Scans every connected account now, as the watch agent does, for spend without results, budget-limited winners and broken setups; each finding is kept 30 days as a signal with its evidence, an advisory and pre-staged fixes (exact write tool calls). The watch agent also scans daily at 07:00 UTC on its own (list_scheduled_tasks shows that task and its last scan; manage_scheduled_task pauses it). Nothing is changed: get_signal_briefing shows a finding\'s fixes, apply_signal_actions sends them to the approval inbox.',
   access: 'read',
   args: {},
   output: v.object({ count: v.number(), signals: v.array(signalOutput), skipped: v.array(v.string()) }),
   async run(_args, ctx) {
     const { signals, skipped } = await runWatchScan(ctx.owner.owner_id, ctx.now, { signal: ctx.signal, deadline: ctx.deadline, log: ctx.log });
+    // Owners who connected accounts before the daily scan existed get it now.
+    const task = await watchTaskOf(ctx.owner.owner_id, ctx.now);
     const text = [
       '## Watch scan',
       '',
@@ -58,6 +60,7 @@ export const runWatchNow = defineGatewayTool({
         ? markdownTable(['Severity', 'Finding', 'Value / 30 days', 'Fixes', 'Signal'], signals.map((s) => [s.severity, s.title, money(s.monthly_value, s.currency ?? undefined), s.fixes.length ? s.fixes.map((f) => f.tool).join(', ') : `inspect with ${s.inspect?.tool}`, s.signal_id]))
         : 'Nothing needs attention in the connected accounts.',
       ...(skipped.length ? ['', `Not read: ${skipped.join('; ')}`] : []),
+      ...(task ? ['', task.status === 'active' ? `The watch agent also scans daily at 07:00 UTC; next scan ${task.next_run_at}.` : 'The daily watch scan is paused (manage_scheduled_task with task_id watch resumes it).'] : []),
       '',
       'Next: get_signal_briefing shows a signal\'s advisory and what each fix would change; apply_signal_actions sends fixes to the approval inbox (list_pending_actions).',
     ].join('\n');
