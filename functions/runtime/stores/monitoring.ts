@@ -58,7 +58,7 @@ export interface Monitor {
   webhook_host?: string;
   /** Email recipients of alerts, masked (j…@example.com); the addresses are stored encrypted with the webhook URL. */
   email_recipients?: string[];
-  /** Retries of a failed check (an account that could not be read, or an error), 15, 30 and 60 minutes after it. */
+  /** Retries of a failed check (an account that could not be read, an alert not delivered, or an error), 15, 30 and 60 minutes after it. */
   retry?: { day: string; attempt: number };
   /** Why the last check failed, until one succeeds. */
   last_error?: string;
@@ -237,6 +237,12 @@ export async function recordAlert(alert: MonitorAlert): Promise<boolean> {
   return true;
 }
 
+/** A monitor's alert of one evaluation day, if it raised one. */
+export async function getAlert(ownerId: string, monitorId: string, day: string): Promise<MonitorAlert | undefined> {
+  const result = await documentClient().send(new GetCommand({ TableName: tableName('monitoring'), Key: { owner_id: ownerId, sk: `ALERT#${monitorId}#${day}` }, ConsistentRead: true }));
+  return result.Item ? itemOf<MonitorAlert>(result.Item) : undefined;
+}
+
 /** A monitor's alerts, newest first. */
 export async function listAlerts(ownerId: string, monitorId: string): Promise<MonitorAlert[]> {
   return (await queryAll(ownerId, `ALERT#${monitorId}#`))
@@ -272,7 +278,7 @@ export async function claimMonitorRun(monitor: Monitor, now: Date, day: string):
 export const MONITOR_RETRY_MINUTES = [15, 30, 60] as const;
 
 /**
- * Records a failed check (an account that could not be read, or an error): its reason, and a retry
+ * Records a failed check (an account that could not be read, an alert not delivered, or an error): its reason, and a retry
  * 15, 30 then 60 minutes later on the same day, instead of waiting for tomorrow's check. Written only
  * if the run's claim still stands (next_run_at is the daily check it set), so a concurrent claim or a
  * pause in between is never overwritten. Returns when the retry runs, or undefined once the 3

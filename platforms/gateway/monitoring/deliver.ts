@@ -142,6 +142,24 @@ export async function deliverTo(d: Destinations, message: { subject: string; tex
   return { ...(delivery ? { delivery } : {}), ...(email ? { email_delivery: email } : {}) };
 }
 
+/** The destinations whose delivery failed (to send again), and what failed in words. */
+export function failedDeliveries(d: Destinations, done: Deliveries): { again: Destinations; problem?: string } {
+  const again: Destinations = {
+    ...(d.webhook_url && done.delivery?.status === 'failed' ? { webhook_url: d.webhook_url } : {}),
+    ...(d.email_to && done.email_delivery?.status === 'failed' ? { email_to: d.email_to } : {}),
+  };
+  const failed = deliveryText({ ...(again.webhook_url ? { delivery: done.delivery } : {}), ...(again.email_to ? { email_delivery: done.email_delivery } : {}) });
+  return { again, ...(failed ? { problem: `not delivered (${failed})` } : {}) };
+}
+
+/** Adds a later try's attempts to the earlier ones, per destination. */
+export function addAttempts(before: Deliveries, after: Deliveries): Deliveries {
+  const sum = (a?: Delivery, b?: Delivery) => (b ? { ...b, attempts: (a?.attempts ?? 0) + b.attempts } : undefined);
+  const delivery = sum(before.delivery, after.delivery);
+  const email = sum(before.email_delivery, after.email_delivery);
+  return { ...(delivery ? { delivery } : {}), ...(email ? { email_delivery: email } : {}) };
+}
+
 /** A delivery in a few words for Markdown (\`webhook: delivered; email: failed, reason\`). */
 export function deliveryText(d: Deliveries): string {
   const one = (label: string, x?: Delivery) => (x ? [`${label}: ${x.status}${x.error ? `, ${x.error}` : ''}`] : []);

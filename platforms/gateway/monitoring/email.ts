@@ -29,7 +29,7 @@ export const emailRecipientsArg = v.optional(
     v.array(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(254, 'must be at most 254 characters'), v.regex(ADDRESS, 'must be an email address (name@example.com)'))),
     v.minLength(1, 'needs at least 1 address'),
     v.maxLength(MAX_EMAIL_RECIPIENTS, `takes at most ${MAX_EMAIL_RECIPIENTS} addresses`),
-    v.description(`1-${MAX_EMAIL_RECIPIENTS} email addresses to send it to (through the gateway's Amazon SES sender). Stored encrypted; shown masked.`),
+    v.description(`1-${MAX_EMAIL_RECIPIENTS} email addresses to send it to (sent by the gateway's own email sender, AWS SES). Stored encrypted; shown masked.`),
   ),
 );
 
@@ -43,7 +43,7 @@ export function maskEmail(address: string): string {
 export function checkEmailConfigured(): void {
   if (!alertEmailFrom()) {
     throw new ToolError(
-      'Email delivery is not set up on this gateway: its operator sets a sender address verified in Amazon SES (the stack setting alertEmailFrom). Use webhook_url for a chat tool meanwhile.',
+      'Email delivery is not set up on this gateway: its operator sets a sender address verified in AWS SES (the stack setting alertEmailFrom). Use webhook_url for a chat tool meanwhile.',
       { code: 'invalid_argument', argument: 'email_to' },
     );
   }

@@ -6,13 +6,13 @@
  */
 import type { PlatformWord } from '../../../functions/runtime/platforms';
 import { createLogger } from '../../../functions/runtime/log';
-import { claimMonitorRun, clearMonitorFailure, dueMonitors, MONITOR_TIMEFRAMES, recordAlert, recordMonitorFailure, setAlertDelivery, type AlertBreach, type Monitor, type MonitorCondition } from '../../../functions/runtime/stores/monitoring';
+import { claimMonitorRun, clearMonitorFailure, dueMonitors, getAlert, MONITOR_TIMEFRAMES, recordAlert, recordMonitorFailure, setAlertDelivery, type AlertBreach, type Monitor, type MonitorCondition } from '../../../functions/runtime/stores/monitoring';
 import { listConnectedAccounts, type ConnectedAccount } from '../../../functions/runtime/stores/owners';
 import { standaloneCall, type PortCall } from '../../../functions/runtime/tool';
 import { addDays, lastReportDay, reportingZone } from '../../dates';
 import { totals, type MetricTotals } from '../../metrics';
 import type { CampaignFigures } from '../../platform-module';
-import { deliverAlert, loadDestinations } from './deliver';
+import { addAttempts, deliverAlert, failedDeliveries, loadDestinations, type Destinations } from './deliver';
 
 export interface Evaluation {
   /** The evaluation day: the last day of figures (yesterday, UTC), which keys the alert. */
@@ -150,8 +150,9 @@ export interface SchedulerRun {
  * The scheduler's work (EventBridge Scheduler in AWS, a timer in `npm start`): every due monitor is
  * claimed (one conditional update, so concurrent runs never both check it), evaluated, and a breach
  * recorded as one alert for the day and delivered to the monitor's webhook and email recipients. A
- * check that could not read an account (and recorded no alert) or failed is retried 15, 30 and 60
- * minutes later (stores/monitoring.ts recordMonitorFailure) rather than the next day.
+ * check that could not read an account (and recorded no alert), could not deliver its alert, or failed
+ * is retried 15, 30 and 60 minutes later (stores/monitoring.ts recordMonitorFailure) rather than the
+ * next day; a retry after an undelivered alert sends it again to the destinations that failed only.
  */
 export async function runDueMonitors(now: Date, pause?: (ms: number) => Promise<unknown>): Promise<SchedulerRun> {
   const due = await dueMonitors(now);
@@ -162,15 +163,26 @@ export async function runDueMonitors(now: Date, pause?: (ms: number) => Promise<
     run.evaluated++;
     let problem: string | undefined;
     try {
-      const evaluation = await evaluateMonitor(monitor, now);
-      const alert = { owner_id: monitor.owner_id, monitor_id: monitor.monitor_id, monitor_name: monitor.name, day: evaluation.day, created_at: now.toISOString(), breaches: evaluation.breaches };
-      const recorded = evaluation.breached && (await recordAlert(alert));
-      if (recorded) {
-        run.alerts++;
-        // Only the run that recorded the alert delivers it, so it is sent once.
-        if (monitor.webhook_host || monitor.email_recipients) await setAlertDelivery(alert, await deliverAlert(await loadDestinations(monitor.owner_id, monitor.monitor_id), alert, pause));
+      const destinations: Destinations = monitor.webhook_host || monitor.email_recipients ? await loadDestinations(monitor.owner_id, monitor.monitor_id) : {};
+      // A retry on a day that already has its alert: only its failed deliveries are left to do.
+      const alerted = monitor.retry?.day === day ? await getAlert(monitor.owner_id, monitor.monitor_id, day) : undefined;
+      if (alerted) {
+        const { again } = failedDeliveries(destinations, alerted);
+        const sent = await deliverAlert(again, alerted, pause);
+        await setAlertDelivery(alerted, addAttempts(alerted, sent));
+        problem = failedDeliveries(again, sent).problem;
+      } else {
+        const evaluation = await evaluateMonitor(monitor, now);
+        const alert = { owner_id: monitor.owner_id, monitor_id: monitor.monitor_id, monitor_name: monitor.name, day: evaluation.day, created_at: now.toISOString(), breaches: evaluation.breaches };
+        const recorded = evaluation.breached && (await recordAlert(alert));
+        if (recorded) {
+          run.alerts++;
+          // Only the run that recorded the alert delivers it, so it is sent once.
+          const sent = await deliverAlert(destinations, alert, pause);
+          await setAlertDelivery(alert, sent);
+          problem = failedDeliveries(destinations, sent).problem;
+        } else if (evaluation.skipped.length) problem = `not read: ${evaluation.skipped.join('; ')}`;
       }
-      if (evaluation.skipped.length && !recorded) problem = `not read: ${evaluation.skipped.join('; ')}`;
     } catch (err) {
       problem = `the check failed: ${(err as Error).message}`;
     }

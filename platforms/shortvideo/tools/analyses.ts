@@ -317,7 +317,7 @@ type Move = v.InferOutput<typeof moveSchema>;
 export const optimizeShortVideoBudget = defineShortVideoTool({
   name: 'optimize_shortvideo_budget',
   description:
-    'Recommends moving shortvideo daily budget from ad groups that do not pay (no conversions, or ROAS / cost per result off target) to ad groups that pay and spend their whole budget, over a date range ' +
+    'Recommends moving shortvideo daily budget from ad groups that do not pay (no conversions, or ROAS / cost per result off target) to ad groups that pay and spend their whole budget (their own, or their campaign\'s that caps them together), over a date range ' +
     '(default the last 30 days ending yesterday). Only ad groups with daily budgets of their own, in conversion objectives; never raises one below target. Each move names update_shortvideo_ad_group (and update_shortvideo_campaign when the campaign budget would cap it) or pause_shortvideo_ad_group.',
   access: 'read',
   args: {
@@ -342,6 +342,13 @@ export const optimizeShortVideoBudget = defineShortVideoTool({
     });
     const figures = await reportFigures(ctx.platform, 'AUCTION_ADGROUP', groups.map((g) => g.id), start, end);
     const days = Math.round((Date.parse(end) - Date.parse(start)) / 86_400_000) + 1;
+    // Held back by a budget: its own daily budget, or its campaign's daily budget that caps its ad groups together.
+    const spendsBudget = (spend: number, budget: number) => spend >= budget * days * 0.8 * 0.97;
+    const campaignFigures = await reportFigures(ctx.platform, 'AUCTION_CAMPAIGN', [...new Set(groups.map((g) => g.campaign_id))], start, end);
+    const campaignLimited = (id: string) => {
+      const c = campaigns.get(id)!;
+      return c.budget_mode === 'BUDGET_MODE_DAY' && !!c.budget && spendsBudget(campaignFigures.get(id)?.totals.spend ?? 0, c.budget);
+    };
     const nonSales = groups.filter((g) => !SALES_OBJECTIVES.includes(campaigns.get(g.campaign_id)!.objective_type));
     const spent = nonSales.reduce((t, g) => t + figures.get(g.id)!.totals.spend, 0);
     const got = nonSales.reduce((t, g) => t + figures.get(g.id)!.totals.conversions, 0);
@@ -360,7 +367,7 @@ export const optimizeShortVideoBudget = defineShortVideoTool({
         const next = Math.max(MIN_BUDGET.ad_group, round2(g.budget! * 0.6));
         freed += g.budget! - next;
         moves.push({ adgroup_id: g.id, adgroup_name: g.adgroup_name, campaign_id: g.campaign_id, role: 'donor', current_budget: g.budget!, proposed_budget: next, reason: SALES_OBJECTIVES.includes(o) ? `ROAS ${t.roas} under ${args.roas_target}` : `cost per result ${t.cpa} over ${round2(cpaTarget)}`, tool: 'update_shortvideo_ad_group', arguments: { adgroup_id: g.id, budget: next } });
-      } else if (pays(o, t) && t.spend >= g.budget! * days * 0.8 * 0.97) {
+      } else if (pays(o, t) && (spendsBudget(t.spend, g.budget!) || campaignLimited(g.campaign_id))) {
         recipients.push(g);
       }
     }
@@ -378,7 +385,7 @@ export const optimizeShortVideoBudget = defineShortVideoTool({
       left -= raise;
       moved += raise;
       raisedByCampaign.set(g.campaign_id, (raisedByCampaign.get(g.campaign_id) ?? 0) + raise);
-      moves.push({ adgroup_id: g.id, adgroup_name: g.adgroup_name, campaign_id: g.campaign_id, role: 'recipient', current_budget: g.budget!, proposed_budget: next, reason: `pays (${SALES_OBJECTIVES.includes(campaigns.get(g.campaign_id)!.objective_type) ? `ROAS ${figures.get(g.id)!.totals.roas}` : `cost per result ${figures.get(g.id)!.totals.cpa}`}) and spends its whole budget`, tool: 'update_shortvideo_ad_group', arguments: { adgroup_id: g.id, budget: next } });
+      moves.push({ adgroup_id: g.id, adgroup_name: g.adgroup_name, campaign_id: g.campaign_id, role: 'recipient', current_budget: g.budget!, proposed_budget: next, reason: `pays (${SALES_OBJECTIVES.includes(campaigns.get(g.campaign_id)!.objective_type) ? `ROAS ${figures.get(g.id)!.totals.roas}` : `cost per result ${figures.get(g.id)!.totals.cpa}`}) and is held back by ${spendsBudget(figures.get(g.id)!.totals.spend, g.budget!) ? 'its' : 'its campaign\'s'} budget`, tool: 'update_shortvideo_ad_group', arguments: { adgroup_id: g.id, budget: next } });
     }
     // A campaign daily budget under its ad groups' new budgets would cap the raise: lift it to their sum.
     for (const campaignId of raisedByCampaign.keys()) {

@@ -2,7 +2,8 @@
  * Email delivery of alerts, briefs and reports, through the SES API (v2 SendEmail) of a local SES
  * endpoint that refuses what SES refuses: each alert emailed once however many scheduler runs,
  * addresses stored encrypted and shown masked, SES's refusals and throttling recorded, and email
- * refused with a reason when the gateway has no sender set up.
+ * refused with a reason when the gateway has no sender set up; an undelivered alert is sent again by
+ * the check's retry.
  */
 import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../../../functions/runtime/config';
@@ -108,6 +109,11 @@ describe('email delivery', () => {
     expect(alert!.email_delivery!.error).toContain('Email address is not verified');
     expect(alert!.email_delivery!.error).toContain('alerts@unverified.example.com');
     expect(mailsTo('t2@agency.example')).toHaveLength(0);
+    // The sender fixed, the retry 15 minutes later emails the alert once (the check is not repeated).
+    await makeDue(ownerId, `MONITOR#${refused.monitor_id}`);
+    await runDueMonitors(new Date(), noPause);
+    expect(mailsTo('t2@agency.example')).toHaveLength(1);
+    expect((await listAlerts(ownerId, refused.monitor_id))[0]!.email_delivery).toEqual({ status: 'delivered', attempts: 2 });
   });
 
   it('a scheduled brief and generate_report_now email the report as text and HTML', async () => {

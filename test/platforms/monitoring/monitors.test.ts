@@ -186,7 +186,20 @@ describe('monitors', () => {
       expect((await listAlerts(ownerId, monitor_id))[0]!.delivery).toEqual({ status: 'failed', attempts: 3, error: 'the webhook answered HTTP 500' });
       const history = await callToolOk(apiKey, 'get_monitor_history', { monitor_id });
       expect(history.text).toContain('webhook: failed');
+      // The check is retried 15 minutes later; the retry sends the alert again, once it is answered.
+      const failed = (await getMonitor(ownerId, monitor_id))!;
+      expect(failed.retry).toMatchObject({ attempt: 1 });
+      expect(failed.last_error).toBe('not delivered (webhook: failed, the webhook answered HTTP 500)');
+      expect(Date.parse(failed.next_run_at) - Date.parse(failed.last_run_at!)).toBe(15 * 60_000);
       answer = 200;
+      await makeDue(ownerId, monitor_id);
+      await Promise.all([runDueMonitors(new Date(), noPause), runDueMonitors(new Date(), noPause)]);
+      expect(received.filter((r) => r.body.monitor_id === monitor_id)).toHaveLength(4);
+      const [alert] = await listAlerts(ownerId, monitor_id);
+      expect(alert!.delivery).toEqual({ status: 'delivered', attempts: 4 });
+      expect(await listAlerts(ownerId, monitor_id)).toHaveLength(1);
+      const healed = (await getMonitor(ownerId, monitor_id))!;
+      expect([healed.retry, healed.last_error]).toEqual([undefined, undefined]);
     });
 
     it.each(['http://10.0.0.5/hook', 'https://169.254.169.254/latest', 'https://192.168.1.10/hook', 'ftp://example.com/hook'])('refuses the webhook URL %s before anything is stored', async (bad) => {

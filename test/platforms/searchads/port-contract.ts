@@ -212,8 +212,12 @@ export function describePortContract(label: string, open: () => Promise<SearchAd
       expect(inPortfolio.bidding_strategy).toBe('TARGET_CPA');
       for (const hidden of ['budget_id', 'bidding_strategy_id', 'performance']) expect(inPortfolio).not.toHaveProperty(hidden);
 
-      await port.changeAdSchedules(campaign.id, { remove: [], rebid: [], add: [{ day_of_week: 'WEDNESDAY', start_hour: 9, start_minute: 'THIRTY', end_hour: 17, end_minute: 'ZERO', bid_modifier: 1.1 }] });
+      // The campaign may already run on Wednesdays (the brand campaign's seeded weekday schedule): that
+      // interval is replaced in the same change, as the platform refuses overlapping intervals.
+      const earlier = (await port.listAdSchedules(campaign.id)).filter((x) => x.day_of_week === 'WEDNESDAY').map((x) => x.criterion_id);
+      await port.changeAdSchedules(campaign.id, { remove: earlier, rebid: [], add: [{ day_of_week: 'WEDNESDAY', start_hour: 9, start_minute: 'THIRTY', end_hour: 17, end_minute: 'ZERO', bid_modifier: 1.1 }] });
       const schedules = await port.listAdSchedules(campaign.id);
+      expect(schedules.filter((x) => x.day_of_week === 'WEDNESDAY')).toHaveLength(1);
       const wednesday = schedules.find((x) => x.day_of_week === 'WEDNESDAY')!;
       expect(wednesday).toMatchObject({ start_hour: 9, start_minute: 'THIRTY', end_hour: 17, end_minute: 'ZERO', bid_modifier: 1.1 });
       await port.changeAdSchedules(campaign.id, { remove: [wednesday.criterion_id], rebid: [], add: [] });
