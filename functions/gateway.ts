@@ -7,8 +7,6 @@ import { connectRoute } from './connect/routes';
 import { createToolHandler } from './runtime/handler';
 import { healthResponse } from './runtime/health';
 import type { GatewayEvent, GatewayResult } from './runtime/state';
-import { isSchedulerEvent } from './scheduler-event';
-import { runDueTasks, type SchedulerTick } from '../platforms/gateway/monitoring/scheduler';
 
 const executeTool = createToolHandler(gatewayTools, { allTools: REGISTRY });
 
@@ -16,17 +14,9 @@ const executeTool = createToolHandler(gatewayTools, { allTools: REGISTRY });
  * Lambda of the `gateway` group: the cross-platform tools, unknown tool names (404 with
  * suggestions from every tool), wrong methods on execute paths (405), GET /health, the
  * discovery endpoints (tool catalog, OpenAPI document and reference page) and the connect-link
- * pages (GET /connect/{platform}[/callback]). EventBridge Scheduler invokes it with the scheduler event
- * to run the monitor checks and briefs that are due.
+ * pages (GET /connect/{platform}[/callback]). (Scheduled work runs in its own function, functions/scheduler.ts.)
  */
-export async function handler(event: GatewayEvent, context: Context): Promise<GatewayResult>;
-export async function handler(event: unknown, context: Context): Promise<GatewayResult | SchedulerTick>;
-export async function handler(event: GatewayEvent | unknown, context: Context): Promise<GatewayResult | SchedulerTick> {
-  if (isSchedulerEvent(event)) return runDueTasks(new Date());
-  return handleRequest(event as GatewayEvent, context);
-}
-
-async function handleRequest(event: GatewayEvent, context: Context): Promise<GatewayResult> {
+export async function handler(event: GatewayEvent, context: Context): Promise<GatewayResult> {
   const path = event.path ?? '';
   if (/^\/api\/v1\/tools\/[^/]+\/execute\/?$/.test(path)) return executeTool(event, context);
   if (path === '/health' && event.httpMethod === 'GET') return withRequestId(await healthResponse(), event);

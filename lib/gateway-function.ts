@@ -37,7 +37,8 @@ export const BUNDLE_OPTIONS = {
 } as const;
 
 export interface GatewayFunctionProps {
-  group: FunctionName;
+  /** A tool group, `mcp`, or `scheduler` (the scheduled work, functions/scheduler.ts). */
+  group: FunctionName | 'scheduler';
   timeout: Duration;
   environment: Record<string, string>;
   logRetention: RetentionDays;
@@ -50,7 +51,7 @@ export interface GatewayFunctionProps {
  * may write only to that log group. Table grants are added by the stack, per table and per access mode.
  */
 export class GatewayFunction extends NodejsFunction {
-  readonly group: FunctionName;
+  readonly group: FunctionName | 'scheduler';
 
   constructor(scope: Construct, id: string, props: GatewayFunctionProps) {
     // Created beside the function (not inside it): a NodejsFunction's children are its own.
@@ -63,10 +64,15 @@ export class GatewayFunction extends NodejsFunction {
     // every log group of the account: this one may only write to its function's log group.
     const role = new Role(scope, `${id}Role`, {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-      description: props.group === 'mcp' ? 'Runs the MCP endpoint of the gateway' : `Runs the ${props.group} tool group of the gateway`,
+      description: props.group === 'mcp' ? 'Runs the MCP endpoint of the gateway' : props.group === 'scheduler' ? 'Runs the scheduled work of the gateway' : `Runs the ${props.group} tool group of the gateway`,
     });
     super(scope, id, {
-      description: props.group === 'mcp' ? 'Tool gateway: MCP endpoint over every tool (POST /mcp)' : `Tool gateway: ${props.group} tools (POST /api/v1/tools/<tool>/execute)`,
+      description:
+        props.group === 'mcp'
+          ? 'Tool gateway: MCP endpoint over every tool (POST /mcp)'
+          : props.group === 'scheduler'
+            ? 'Tool gateway: scheduled work (monitor checks, briefs, research jobs, watch scans), invoked by EventBridge Scheduler'
+            : `Tool gateway: ${props.group} tools (POST /api/v1/tools/<tool>/execute)`,
       entry: path.join(PROJECT_ROOT, 'functions', `${props.group}.ts`),
       handler: 'handler',
       projectRoot: PROJECT_ROOT,

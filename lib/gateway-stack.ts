@@ -27,6 +27,9 @@ import { GatewayTables, type TableAccess } from './tables';
  * platforms, MCP) also record a broken connection on the owners table. No function writes keys:
  * the `gateway` operator command does.
  */
+/** Lambda timeout of the scheduler function: 5 minutes, of which the last 90 s claim nothing new (functions/scheduler.ts). */
+export const SCHEDULER_TIMEOUT_SECONDS = 300;
+
 export const TABLE_ACCESS: Record<'gateway' | 'platform' | 'livePlatform', Record<TableName, TableAccess>> = {
   gateway: { apiKeys: 'read', owners: 'readWrite', usage: 'readWrite', idempotency: 'readWrite', sandbox: 'readWrite', audit: 'readWrite', monitoring: 'readWrite' },
   platform: { apiKeys: 'read', owners: 'read', usage: 'readWrite', idempotency: 'readWrite', sandbox: 'readWrite', audit: 'readWrite', monitoring: 'read' },
@@ -54,6 +57,8 @@ export class GatewayStack extends Stack {
   readonly liveGroups: readonly FunctionName[];
   readonly functions: Record<FunctionName, GatewayFunction>;
   readonly gatewayApi: GatewayApi;
+  /** The function that runs the scheduled work (not behind the API). */
+  readonly schedulerFunction: GatewayFunction;
   /** The EventBridge schedule that runs due monitor checks. */
   readonly scheduler: Schedule;
   readonly schedulerRole: Role;
@@ -97,23 +102,33 @@ export class GatewayStack extends Stack {
     }
     this.functions = functions as Record<FunctionName, GatewayFunction>;
 
-    // Monitors are checked by the gateway function on a schedule: EventBridge Scheduler invokes it
-    // every 15 minutes with the scheduler event, and it runs the checks that are due (a monitor's
-    // daily check is claimed once, so a late or repeated invocation does no double work).
-    this.schedulerRole = new Role(this, 'MonitorScheduleRole', { assumedBy: new ServicePrincipal('scheduler.amazonaws.com'), description: 'Lets EventBridge Scheduler invoke the gateway function' });
+    // Scheduled work (monitor checks, briefs, research jobs, watch scans) runs in its own function,
+    // with minutes rather than the 30 s of a function behind API Gateway: EventBridge Scheduler invokes
+    // it every 15 minutes with the scheduler event, and it runs what is due, claiming nothing in its
+    // last 90 s (each task is claimed once, so a late or repeated invocation does no double work; what
+    // it leaves stays due for the next one). It reads live accounts like the gateway function.
+    this.schedulerFunction = new GatewayFunction(this, 'SchedulerFunction', {
+      group: 'scheduler',
+      timeout: Duration.seconds(SCHEDULER_TIMEOUT_SECONDS),
+      environment: { ...environment, ...liveEnvironment },
+      logRetention,
+    });
+    this.tables.grant(this.schedulerFunction, TABLE_ACCESS.gateway);
+    this.liveConnections.grant(this.schedulerFunction);
+    this.schedulerRole = new Role(this, 'MonitorScheduleRole', { assumedBy: new ServicePrincipal('scheduler.amazonaws.com'), description: 'Lets EventBridge Scheduler invoke the scheduler function' });
     this.scheduler = new Schedule(this, 'MonitorSchedule', {
-      description: 'Runs the due monitor checks of the ad-platform tool gateway',
+      description: 'Runs the due monitor checks, briefs, research jobs and watch scans of the ad-platform tool gateway',
       schedule: ScheduleExpression.rate(Duration.minutes(15)),
-      target: new LambdaInvoke(this.functions.gateway, { role: this.schedulerRole, input: ScheduleTargetInput.fromObject(SCHEDULER_EVENT), retryAttempts: 2, maxEventAge: Duration.minutes(10) }),
+      target: new LambdaInvoke(this.schedulerFunction, { role: this.schedulerRole, input: ScheduleTargetInput.fromObject(SCHEDULER_EVENT), retryAttempts: 2, maxEventAge: Duration.minutes(10) }),
     });
 
     // Alert and brief emails: sent through Amazon SES by the functions that run the monitoring tools
-    // and the scheduler (gateway, mcp), from the one verified sender the setting names, nothing else.
+    // (gateway, mcp) and the scheduler, from the one verified sender the setting names, nothing else.
     if (settings.alertEmailFrom) {
       const domain = settings.alertEmailFrom.split('@')[1]!;
-      for (const group of ['gateway', 'mcp'] as const) {
-        this.functions[group].addEnvironment('ALERT_EMAIL_FROM', settings.alertEmailFrom);
-        this.functions[group].addToRolePolicy(
+      for (const fn of [this.functions.gateway, this.functions.mcp, this.schedulerFunction]) {
+        fn.addEnvironment('ALERT_EMAIL_FROM', settings.alertEmailFrom);
+        fn.addToRolePolicy(
           new PolicyStatement({
             actions: ['ses:SendEmail'],
             resources: [`arn:${Aws.PARTITION}:ses:${Aws.REGION}:${Aws.ACCOUNT_ID}:identity/${settings.alertEmailFrom}`, `arn:${Aws.PARTITION}:ses:${Aws.REGION}:${Aws.ACCOUNT_ID}:identity/${domain}`],
@@ -136,11 +151,11 @@ export class GatewayStack extends Stack {
     // own URL, built from the API id and the stage name (not from the stage resource, which waits
     // for the deployment and its methods, which wait for the functions: a cycle).
     const publicBaseUrl = settings.publicBaseUrl ?? Fn.join('', ['https://', this.gatewayApi.api.restApiId, '.execute-api.', Aws.REGION, '.', Aws.URL_SUFFIX, `/${settings.stageName}`]);
-    if (settings.publicBaseUrl === undefined) for (const group of liveGroups) this.functions[group].addEnvironment('PUBLIC_BASE_URL', publicBaseUrl);
+    if (settings.publicBaseUrl === undefined) for (const fn of [...liveGroups.map((group) => this.functions[group]), this.schedulerFunction]) fn.addEnvironment('PUBLIC_BASE_URL', publicBaseUrl);
 
     this.alarms = new GatewayAlarms(this, 'Alarms', {
       api: this.gatewayApi.api,
-      functions: FUNCTION_NAMES.map((group) => ({ id: pascal(group), fn: this.functions[group] })),
+      functions: [...FUNCTION_NAMES.map((group) => ({ id: pascal(group), fn: this.functions[group] })), { id: 'Scheduler', fn: this.schedulerFunction }],
       tables: (Object.keys(this.tables.tables) as TableName[]).map((name) => ({ id: pascal(name), table: this.tables.tables[name] })),
       email: settings.alarmEmail,
     });

@@ -44,7 +44,7 @@ export function acknowledgeFindings(stack: GatewayStack): void {
 
   const apiKeysLogicalId = stack.getLogicalId(stack.tables.tables.apiKeys.node.defaultChild as CfnTable);
   const monitoringLogicalId = stack.getLogicalId(stack.tables.tables.monitoring.node.defaultChild as CfnTable);
-  for (const fn of Object.values(stack.functions)) {
+  for (const fn of [...Object.values(stack.functions), stack.schedulerFunction]) {
     Validations.of(fn).acknowledge({
       id: 'AwsSolutions-L1',
       reason: 'nodejs22.x is the runtime this project targets and tests (Node 22 is in maintenance LTS until April 2027); moving to nodejs24.x is a deliberate upgrade, not a silent one.',
@@ -59,9 +59,9 @@ export function acknowledgeFindings(stack: GatewayStack): void {
       reason: 'The scheduler finds due monitors through the monitoring table\'s by_due index; the grant covers that one table\'s indexes only.',
     });
   }
-  // The scheduler's role may invoke the gateway function; the wildcard is the function's versions and aliases (`<arn>:*`), which the scheduler target construct grants with the function.
+  // The scheduler's role may invoke the scheduler function; the wildcard is the function's versions and aliases (`<arn>:*`), which the scheduler target construct grants with the function.
   Validations.of(stack.schedulerRole).acknowledge({
-    id: `AwsSolutions-IAM5[Resource::<${stack.getLogicalId(stack.functions.gateway.node.defaultChild as never)}.Arn>:*]`,
-    reason: 'EventBridge Scheduler invokes the gateway function; the :* suffix covers its versions and aliases and nothing else (lambda:InvokeFunction only).',
+    id: `AwsSolutions-IAM5[Resource::<${stack.getLogicalId(stack.schedulerFunction.node.defaultChild as never)}.Arn>:*]`,
+    reason: 'EventBridge Scheduler invokes the scheduler function; the :* suffix covers its versions and aliases and nothing else (lambda:InvokeFunction only).',
   });
 }

@@ -20,6 +20,6 @@ describe('Stack: toolRoutes=false (first deployment)', () => {
 
   it('still creates the tables and every function, so the second deployment only adds routes', () => {
     gateway.template.resourceCountIs('AWS::DynamoDB::Table', 7);
-    gateway.template.resourceCountIs('AWS::Lambda::Function', 9);
+    gateway.template.resourceCountIs('AWS::Lambda::Function', 10);
   });
 });

@@ -23,6 +23,9 @@ const logicalIdOf = (type: string) => {
 const keyId = logicalIdOf('AWS::KMS::Key');
 const secretId = logicalIdOf('AWS::SecretsManager::Secret');
 const restApiId = logicalIdOf('AWS::ApiGateway::RestApi');
+const schedulerId = gateway.stack.getLogicalId(gateway.stack.schedulerFunction.node.defaultChild as never);
+/** Every function: one per tool group, MCP, and the scheduler. */
+const allFunctionIds = [...FUNCTION_NAMES.map((group) => functionLogicalIds[group]), schedulerId];
 
 const WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
 
@@ -67,10 +70,10 @@ describe('Stack: tables', () => {
 });
 
 describe('Stack: functions', () => {
-  it('creates one arm64 nodejs22.x function per group and one for MCP, with JSON logs into its own retained log group', () => {
-    template.resourceCountIs('AWS::Lambda::Function', FUNCTION_NAMES.length);
-    for (const group of FUNCTION_NAMES) {
-      const fn = template.toJSON().Resources[functionLogicalIds[group]];
+  it('creates one arm64 nodejs22.x function per group, one for MCP and one for the scheduler, with JSON logs into its own retained log group', () => {
+    template.resourceCountIs('AWS::Lambda::Function', FUNCTION_NAMES.length + 1);
+    for (const id of allFunctionIds) {
+      const fn = template.toJSON().Resources[id];
       expect(fn.Properties).toMatchObject({
         Runtime: 'nodejs22.x',
         Architectures: ['arm64'],
@@ -157,23 +160,27 @@ describe('Stack: functions', () => {
     expect(TABLE_ACCESS.platform.owners).toBe('read');
   });
 
-  it('runs the due monitor checks every 15 minutes: EventBridge Scheduler invokes the gateway function with the scheduler event', () => {
+  it('runs the due monitor checks every 15 minutes: EventBridge Scheduler invokes the scheduler function (5 minutes, live accounts readable) with the scheduler event', () => {
     const schedules = Object.values(template.findResources('AWS::Scheduler::Schedule'));
     expect(schedules).toHaveLength(1);
     const schedule = schedules[0]!.Properties;
     expect(schedule).toMatchObject({ ScheduleExpression: 'rate(15 minutes)', State: 'ENABLED', FlexibleTimeWindow: { Mode: 'OFF' } });
     expect(JSON.parse(schedule.Target.Input)).toEqual(SCHEDULER_EVENT);
-    expect(schedule.Target.Arn).toEqual({ 'Fn::GetAtt': [functionLogicalIds.gateway, 'Arn'] });
-    // Its role may invoke the gateway function and nothing else.
+    expect(schedule.Target.Arn).toEqual({ 'Fn::GetAtt': [schedulerId, 'Arn'] });
+    const fn = template.toJSON().Resources[schedulerId].Properties;
+    expect(fn.Timeout).toBe(300);
+    expect(fn.Environment.Variables).toMatchObject({ CREDENTIALS_KMS_KEY_ARN: { 'Fn::GetAtt': [keyId, 'Arn'] }, LIVE_SECRETS_ARN: { Ref: secretId } });
+    // Its role may invoke the scheduler function and nothing else.
     const roleId = schedule.Target.RoleArn['Fn::GetAtt'][0];
     const statements = Object.values(template.findResources('AWS::IAM::Policy'))
       .filter((policy) => policy.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleId))
       .flatMap((policy) => policy.Properties.PolicyDocument.Statement);
     expect(statements.flatMap((statement) => [statement.Action].flat())).toEqual(['lambda:InvokeFunction']);
-    expect(JSON.stringify(statements.map((statement) => statement.Resource))).toContain(functionLogicalIds.gateway);
+    expect(JSON.stringify(statements.map((statement) => statement.Resource))).toContain(schedulerId);
+    expect(JSON.stringify(statements.map((statement) => statement.Resource))).not.toContain(functionLogicalIds.gateway);
   });
 
-  it('lets the gateway and MCP functions send alert emails from the one verified sender alertEmailFrom names, and no function without it', () => {
+  it('lets the gateway, MCP and scheduler functions send alert emails from the one verified sender alertEmailFrom names, and no function without it', () => {
     const sesStatements = (t: typeof template) =>
       Object.values(t.findResources('AWS::IAM::Policy')).flatMap((policy) =>
         policy.Properties.PolicyDocument.Statement.filter((s: { Action: string | string[] }) => [s.Action].flat().some((a) => a.startsWith('ses:'))).map((s: object) => ({ roles: policy.Properties.Roles, ...s })),
@@ -183,7 +190,7 @@ describe('Stack: functions', () => {
 
     const withEmail = synthesizeGateway(tools, { alertEmailFrom: 'alerts@ads.example.com' }, LIVE_PLATFORMS);
     const statements = sesStatements(withEmail.template);
-    expect(statements).toHaveLength(2);
+    expect(statements).toHaveLength(3);
     for (const statement of statements) {
       expect(statement).toMatchObject({ Action: 'ses:SendEmail', Effect: 'Allow', Condition: { StringEquals: { 'ses:FromAddress': 'alerts@ads.example.com' } } });
       expect(JSON.stringify(statement.Resource)).toContain(':identity/alerts@ads.example.com');
@@ -194,6 +201,8 @@ describe('Stack: functions', () => {
       expect(variables.ALERT_EMAIL_FROM).toBe(group === 'gateway' || group === 'mcp' ? 'alerts@ads.example.com' : undefined);
       expect(variables.SES_ENDPOINT).toBeUndefined();
     }
+    const schedulerVariables = withEmail.template.toJSON().Resources[withEmail.stack.getLogicalId(withEmail.stack.schedulerFunction.node.defaultChild as never)].Properties.Environment.Variables;
+    expect(schedulerVariables.ALERT_EMAIL_FROM).toBe('alerts@ads.example.com');
   });
 
   it('lets API Gateway invoke each function through one permission, not one per method', () => {
@@ -283,12 +292,12 @@ describe('Stack: routes', () => {
 describe('Stack: alarms and outputs', () => {
   it('alarms on the 5xx rate, on errors and throttles of each function, and on DynamoDB errors of each table', () => {
     const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm'));
-    expect(alarms).toHaveLength(1 + 2 * FUNCTION_NAMES.length + Object.keys(TABLE_SPECS).length);
+    expect(alarms).toHaveLength(1 + 2 * allFunctionIds.length + Object.keys(TABLE_SPECS).length);
     expect(alarms.filter((alarm) => alarm.Properties.MetricName === '5XXError' && alarm.Properties.Statistic === 'Average')).toHaveLength(1);
-    for (const group of FUNCTION_NAMES) {
+    for (const id of allFunctionIds) {
       for (const metric of ['Errors', 'Throttles']) {
         const matching = alarms.filter(
-          (alarm) => alarm.Properties.MetricName === metric && JSON.stringify(alarm.Properties.Dimensions).includes(`"${functionLogicalIds[group]}"`),
+          (alarm) => alarm.Properties.MetricName === metric && JSON.stringify(alarm.Properties.Dimensions).includes(`"${id}"`),
         );
         expect(matching).toHaveLength(1);
       }

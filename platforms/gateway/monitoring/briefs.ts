@@ -7,6 +7,7 @@
 import { claimBriefRun, dueBriefs, recordBriefRun, setBriefRunDelivery, type Brief } from '../../../functions/runtime/stores/monitoring';
 import { addDays, dateInZone, lastDays, zonedInstant } from '../../dates';
 import { deliverTo, loadDestinations } from './deliver';
+import { outOfTime, type TickOptions } from './tick';
 import { buildReport, reportHtml, reportMarkdown, type ReportData } from './report';
 
 /** The first scheduled time of a brief strictly after `after`. */
@@ -39,12 +40,19 @@ export interface BriefSchedulerRun {
   due: number;
   generated: number;
   failed: number;
+  /** Due but left for the next tick (the tick's time was up). */
+  deferred: number;
 }
 
-export async function runDueBriefs(now: Date, pause?: (ms: number) => Promise<unknown>): Promise<BriefSchedulerRun> {
+export async function runDueBriefs(now: Date, options: TickOptions = {}): Promise<BriefSchedulerRun> {
+  const { pause } = options;
   const due = await dueBriefs(now);
-  const run: BriefSchedulerRun = { due: due.length, generated: 0, failed: 0 };
+  const run: BriefSchedulerRun = { due: due.length, generated: 0, failed: 0, deferred: 0 };
   for (const brief of due) {
+    if (outOfTime(options)) {
+      run.deferred++;
+      continue;
+    }
     if (!(await claimBriefRun(brief, now, nextBriefAt(brief, now)))) continue;
     try {
       const data = await buildReport(brief.owner_id, lastDays(now, brief.lookback_days, 'UTC'), brief.platforms, now, undefined, brief.name);

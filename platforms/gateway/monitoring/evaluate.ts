@@ -12,6 +12,7 @@ import { standaloneCall, type PortCall } from '../../../functions/runtime/tool';
 import { addDays, lastReportDay, reportingZone } from '../../dates';
 import { totals, type MetricTotals } from '../../metrics';
 import type { CampaignFigures } from '../../platform-module';
+import { outOfTime, type TickOptions } from './tick';
 import { addAttempts, deliverAlert, failedDeliveries, loadDestinations, type Destinations } from './deliver';
 
 export interface Evaluation {
@@ -144,6 +145,8 @@ export interface SchedulerRun {
   failed: number;
   /** Of those, how many got a retry later the same day. */
   retried: number;
+  /** Due but left for the next tick (the tick's time was up). */
+  deferred: number;
 }
 
 /**
@@ -154,10 +157,15 @@ export interface SchedulerRun {
  * is retried 15, 30 and 60 minutes later (stores/monitoring.ts recordMonitorFailure) rather than the
  * next day; a retry after an undelivered alert sends it again to the destinations that failed only.
  */
-export async function runDueMonitors(now: Date, pause?: (ms: number) => Promise<unknown>): Promise<SchedulerRun> {
+export async function runDueMonitors(now: Date, options: TickOptions = {}): Promise<SchedulerRun> {
+  const { pause } = options;
   const due = await dueMonitors(now);
-  const run: SchedulerRun = { due: due.length, evaluated: 0, alerts: 0, failed: 0, retried: 0 };
+  const run: SchedulerRun = { due: due.length, evaluated: 0, alerts: 0, failed: 0, retried: 0, deferred: 0 };
   for (const monitor of due) {
+    if (outOfTime(options)) {
+      run.deferred++;
+      continue;
+    }
     const day = lastReportDay(now, 'UTC');
     if (!(await claimMonitorRun(monitor, now, day))) continue;
     run.evaluated++;

@@ -10,6 +10,7 @@
 import { claimResearch, dueResearch, finishResearch, type ResearchJob } from '../../../functions/runtime/stores/monitoring';
 import { listConnectedAccounts, type ConnectedAccount } from '../../../functions/runtime/stores/owners';
 import { lastDays } from '../../dates';
+import { outOfTime, type TickOptions } from './tick';
 
 const TOP = 20;
 const STOP_WORDS = new Set(['a', 'an', 'and', 'the', 'for', 'of', 'to', 'in', 'on', 'with', 'near', 'me', 'best', 'buy', 'cheap', 'online', 'sale', 'shop', 'store', 'how', 'what', 'where', 'is', 'are', 'vs']);
@@ -113,10 +114,14 @@ export async function researchResult(job: ResearchJob, now: Date): Promise<Recor
   };
 }
 
-export async function runDueResearch(now: Date): Promise<{ due: number; done: number; failed: number }> {
+export async function runDueResearch(now: Date, options: TickOptions = {}): Promise<{ due: number; done: number; failed: number; deferred: number }> {
   const due = await dueResearch(now);
-  const run = { due: due.length, done: 0, failed: 0 };
+  const run = { due: due.length, done: 0, failed: 0, deferred: 0 };
   for (const job of due) {
+    if (outOfTime(options)) {
+      run.deferred++;
+      continue;
+    }
     if (!(await claimResearch(job, now))) continue;
     try {
       await finishResearch(job, { status: 'done', result: await researchResult(job, now) }, new Date());

@@ -2,15 +2,20 @@
 import { runDueBriefs, type BriefSchedulerRun } from './briefs';
 import { runDueMonitors, type SchedulerRun } from './evaluate';
 import { runDueResearch } from './research';
+import type { TickOptions } from './tick';
 import { runDueWatchScans, type WatchSchedulerRun } from './watch';
 
 export interface SchedulerTick {
   monitors: SchedulerRun;
   briefs: BriefSchedulerRun;
-  research: { due: number; done: number; failed: number };
+  research: { due: number; done: number; failed: number; deferred: number };
   watch: WatchSchedulerRun;
 }
 
-export async function runDueTasks(now: Date, pause?: (ms: number) => Promise<unknown>): Promise<SchedulerTick> {
-  return { monitors: await runDueMonitors(now, pause), briefs: await runDueBriefs(now, pause), research: await runDueResearch(now), watch: await runDueWatchScans(now) };
+/**
+ * Runs what is due, most time-sensitive first. With `until`, nothing is claimed after that moment: the
+ * rest stays due (counted as `deferred`) and runs at the next tick.
+ */
+export async function runDueTasks(now: Date, options: TickOptions = {}): Promise<SchedulerTick> {
+  return { monitors: await runDueMonitors(now, options), briefs: await runDueBriefs(now, options), research: await runDueResearch(now, options), watch: await runDueWatchScans(now, undefined, options) };
 }

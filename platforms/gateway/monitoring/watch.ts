@@ -13,6 +13,7 @@ import { documentClient } from '../../../functions/runtime/stores/dynamo';
 import { claimWatchRun, dueWatchTasks, ensureWatchTask, getWatchTask, recordWatchOutcome, type WatchScanSummary, type WatchTask } from '../../../functions/runtime/stores/monitoring';
 import { listConnectedAccounts } from '../../../functions/runtime/stores/owners';
 import type { PortCall } from '../../../functions/runtime/tool';
+import { outOfTime, type TickOptions } from './tick';
 import { lastReportDay } from '../../dates';
 import type { Opportunity } from '../../platform-module';
 
@@ -143,6 +144,8 @@ export interface WatchSchedulerRun {
   /** Signals those scans found. */
   signals: number;
   failed: number;
+  /** Due but left for the next tick (the tick's time was up). */
+  deferred: number;
 }
 
 /**
@@ -150,10 +153,14 @@ export interface WatchSchedulerRun {
  * one scans an owner), scanned, and its summary kept on the task. An owner without a connected account
  * left is not scanned (the task stays); one owner's failure is recorded on its task and never stops the others.
  */
-export async function runDueWatchScans(now: Date, scan: typeof runWatchScan = runWatchScan): Promise<WatchSchedulerRun> {
+export async function runDueWatchScans(now: Date, scan: typeof runWatchScan = runWatchScan, options: TickOptions = {}): Promise<WatchSchedulerRun> {
   const due = await dueWatchTasks(now);
-  const run: WatchSchedulerRun = { due: due.length, scanned: 0, signals: 0, failed: 0 };
+  const run: WatchSchedulerRun = { due: due.length, scanned: 0, signals: 0, failed: 0, deferred: 0 };
   for (const task of due) {
+    if (outOfTime(options)) {
+      run.deferred++;
+      continue;
+    }
     try {
       if (!(await claimWatchRun(task, now))) continue;
       if (!(await listConnectedAccounts(task.owner_id)).length) continue;

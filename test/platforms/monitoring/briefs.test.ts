@@ -79,9 +79,9 @@ describe('reports and briefs', () => {
     expect(brief.webhook_host).toBe(new URL(url).host);
     const at = Date.parse(brief.next_run_at);
     expect(new Date(at).toISOString().slice(11, 16)).toMatch(/^0[45]:00$/);
-    const early = await runDueTasks(new Date(at - 1000), () => Promise.resolve());
+    const early = await runDueTasks(new Date(at - 1000), { pause: () => Promise.resolve() });
     expect(early.briefs.generated).toBe(0);
-    const runs = await Promise.all(Array.from({ length: 5 }, () => runDueTasks(new Date(at + 30_000), () => Promise.resolve())));
+    const runs = await Promise.all(Array.from({ length: 5 }, () => runDueTasks(new Date(at + 30_000), { pause: () => Promise.resolve() })));
     expect(runs.reduce((n, r) => n + r.briefs.generated, 0)).toBe(1);
     const task = (await callToolOk(apiKey, 'list_scheduled_tasks', { task_id: brief.brief_id })).structured!.tasks[0];
     expect(task).toMatchObject({ kind: 'brief', schedule: 'daily at 06:00 Europe/Berlin', last_run_at: new Date(at + 30_000).toISOString(), next_run_at: new Date(at + 86_400_000).toISOString() });

@@ -68,7 +68,7 @@ describe('email delivery', () => {
 
     await makeDue(ownerId, `MONITOR#${monitor.monitor_id}`);
     const at = new Date();
-    await Promise.all(Array.from({ length: 5 }, () => runDueMonitors(at, noPause)));
+    await Promise.all(Array.from({ length: 5 }, () => runDueMonitors(at, { pause: noPause })));
 
     const mails = mailsTo('jane.doe@agency.example');
     expect(mails).toHaveLength(1);
@@ -91,7 +91,7 @@ describe('email delivery', () => {
     const throttled = (await callToolOk(apiKey, 'create_monitor', breaching('Throttled', { email_to: ['t1@agency.example'] }))).structured!.monitor as { monitor_id: string };
     ses.throttleNext(2);
     await makeDue(ownerId, `MONITOR#${throttled.monitor_id}`);
-    await runDueMonitors(new Date(), noPause);
+    await runDueMonitors(new Date(), { pause: noPause });
     expect((await listAlerts(ownerId, throttled.monitor_id))[0]!.email_delivery).toEqual({ status: 'delivered', attempts: 3 });
     expect(mailsTo('t1@agency.example')).toHaveLength(1);
 
@@ -99,7 +99,7 @@ describe('email delivery', () => {
     process.env.ALERT_EMAIL_FROM = 'alerts@unverified.example.com';
     try {
       await makeDue(ownerId, `MONITOR#${refused.monitor_id}`);
-      await runDueMonitors(new Date(), noPause);
+      await runDueMonitors(new Date(), { pause: noPause });
     } finally {
       process.env.ALERT_EMAIL_FROM = 'alerts@gateway.example.com';
     }
@@ -111,7 +111,7 @@ describe('email delivery', () => {
     expect(mailsTo('t2@agency.example')).toHaveLength(0);
     // The sender fixed, the retry 15 minutes later emails the alert once (the check is not repeated).
     await makeDue(ownerId, `MONITOR#${refused.monitor_id}`);
-    await runDueMonitors(new Date(), noPause);
+    await runDueMonitors(new Date(), { pause: noPause });
     expect(mailsTo('t2@agency.example')).toHaveLength(1);
     expect((await listAlerts(ownerId, refused.monitor_id))[0]!.email_delivery).toEqual({ status: 'delivered', attempts: 2 });
   });
@@ -120,7 +120,7 @@ describe('email delivery', () => {
     const brief = (await callToolOk(apiKey, 'schedule_brief', { name: 'Monday brief', frequency: 'daily', email_to: ['brief@agency.example'] })).structured!.brief as { brief_id: string; email_recipients: string[] };
     expect(brief.email_recipients).toEqual(['b…@agency.example']);
     await makeDue(ownerId, `BRIEF#${brief.brief_id}`);
-    await Promise.all([runDueBriefs(new Date(), noPause), runDueBriefs(new Date(), noPause)]);
+    await Promise.all([runDueBriefs(new Date(), { pause: noPause }), runDueBriefs(new Date(), { pause: noPause })]);
     const [mail] = mailsTo('brief@agency.example');
     expect(mailsTo('brief@agency.example')).toHaveLength(1);
     expect(mail!.subject).toMatch(/^Monday brief: \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d$/);

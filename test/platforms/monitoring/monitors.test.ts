@@ -5,7 +5,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { handler } from '../../../functions/gateway';
+import { CLAIM_RESERVE_MS, handler as schedulerHandler } from '../../../functions/scheduler';
 import { listAuditEntries } from '../../../functions/runtime/stores/audit';
 import { SCHEDULER_EVENT } from '../../../functions/scheduler-event';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -169,7 +169,7 @@ describe('monitors', () => {
       expect(JSON.stringify(audit)).not.toContain('SECRET-TOKEN');
       await makeDue(ownerId, monitor_id);
       const at = new Date();
-      await Promise.all(Array.from({ length: 5 }, () => runDueMonitors(at, noPause)));
+      await Promise.all(Array.from({ length: 5 }, () => runDueMonitors(at, { pause: noPause })));
       const mine = received.filter((r) => r.body.monitor_id === monitor_id);
       expect(mine).toHaveLength(1);
       expect(mine[0]).toMatchObject({ path: '/hooks/T000/SECRET-TOKEN', body: { monitor_name: 'to chat', breaches: [{ campaign_id: brand.id }] } });
@@ -181,7 +181,7 @@ describe('monitors', () => {
       answer = 500;
       const { monitor_id } = (await callToolOk(apiKey, 'create_monitor', { ...spendAbove(brand.spend - 0.01, { name: 'broken hook' }), webhook_url: `${url}/broken` })).structured!.monitor as { monitor_id: string };
       await makeDue(ownerId, monitor_id);
-      await runDueMonitors(new Date(), noPause);
+      await runDueMonitors(new Date(), { pause: noPause });
       expect(received.filter((r) => r.body.monitor_id === monitor_id)).toHaveLength(3);
       expect((await listAlerts(ownerId, monitor_id))[0]!.delivery).toEqual({ status: 'failed', attempts: 3, error: 'the webhook answered HTTP 500' });
       const history = await callToolOk(apiKey, 'get_monitor_history', { monitor_id });
@@ -193,7 +193,7 @@ describe('monitors', () => {
       expect(Date.parse(failed.next_run_at) - Date.parse(failed.last_run_at!)).toBe(15 * 60_000);
       answer = 200;
       await makeDue(ownerId, monitor_id);
-      await Promise.all([runDueMonitors(new Date(), noPause), runDueMonitors(new Date(), noPause)]);
+      await Promise.all([runDueMonitors(new Date(), { pause: noPause }), runDueMonitors(new Date(), { pause: noPause })]);
       expect(received.filter((r) => r.body.monitor_id === monitor_id)).toHaveLength(4);
       const [alert] = await listAlerts(ownerId, monitor_id);
       expect(alert!.delivery).toEqual({ status: 'delivered', attempts: 4 });
@@ -223,9 +223,24 @@ describe('monitors', () => {
     expect(result.body.error).toContain(message);
   });
 
-  it('EventBridge Scheduler invokes the gateway function with the scheduler event, which runs the due checks', async () => {
-    const run = (await handler(SCHEDULER_EVENT, {} as never)) as { monitors: object; briefs: object };
-    expect(run.monitors).toEqual(expect.objectContaining({ due: expect.any(Number), evaluated: expect.any(Number), alerts: expect.any(Number), failed: 0 }));
-    expect(run.briefs).toEqual(expect.objectContaining({ due: expect.any(Number), generated: expect.any(Number), failed: 0 }));
+  it('EventBridge Scheduler invokes the scheduler function with the scheduler event, which runs the due checks within its time', async () => {
+    const run = await schedulerHandler(SCHEDULER_EVENT, { getRemainingTimeInMillis: () => 300_000 } as never);
+    expect(run.monitors).toEqual(expect.objectContaining({ due: expect.any(Number), evaluated: expect.any(Number), alerts: expect.any(Number), failed: 0, deferred: 0 }));
+    expect(run.briefs).toEqual(expect.objectContaining({ due: expect.any(Number), generated: expect.any(Number), failed: 0, deferred: 0 }));
+    await expect(schedulerHandler({ httpMethod: 'GET', path: '/health' }, { getRemainingTimeInMillis: () => 300_000 } as never)).rejects.toThrow('only the scheduler event');
+  });
+
+  it('an invocation without time left claims nothing: the due check stays due for the next tick', async () => {
+    const { monitor_id } = (await callToolOk(apiKey, 'create_monitor', spendAbove(brand.spend - 0.01, { name: 'late tick' }))).structured!.monitor as { monitor_id: string };
+    await makeDue(ownerId, monitor_id);
+    const before = (await getMonitor(ownerId, monitor_id))!.next_run_at;
+    const late = await schedulerHandler(SCHEDULER_EVENT, { getRemainingTimeInMillis: () => CLAIM_RESERVE_MS - 1 } as never);
+    expect(late.monitors.deferred).toBeGreaterThanOrEqual(1);
+    expect(late.monitors.evaluated).toBe(0);
+    expect((await getMonitor(ownerId, monitor_id))!.next_run_at).toBe(before);
+    expect(await listAlerts(ownerId, monitor_id)).toEqual([]);
+    const onTime = await schedulerHandler(SCHEDULER_EVENT, { getRemainingTimeInMillis: () => 300_000 } as never);
+    expect(onTime.monitors.evaluated).toBeGreaterThanOrEqual(1);
+    expect(await listAlerts(ownerId, monitor_id)).toHaveLength(1);
   });
 });

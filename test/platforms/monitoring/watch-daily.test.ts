@@ -98,8 +98,8 @@ describe('daily watch scan', () => {
   it('repeated and concurrent scheduler ticks at the same due time scan each owner once', async () => {
     const at = new Date();
     await Promise.all([makeDue(a.owner.owner_id, ago(at, 60_000)), makeDue(b.owner.owner_id, ago(at, 60_000))]);
-    const ticks = await Promise.all(Array.from({ length: 5 }, () => runDueTasks(at, () => Promise.resolve())));
-    ticks.push(await runDueTasks(at, () => Promise.resolve()), await runDueTasks(at, () => Promise.resolve()));
+    const ticks = await Promise.all(Array.from({ length: 5 }, () => runDueTasks(at, { pause: () => Promise.resolve() })));
+    ticks.push(await runDueTasks(at, { pause: () => Promise.resolve() }), await runDueTasks(at, { pause: () => Promise.resolve() }));
     expect(ticks.reduce((n, t) => n + t.watch.scanned, 0)).toBe(2);
     expect(ticks.reduce((n, t) => n + t.watch.failed, 0)).toBe(0);
     const [taskA, taskB] = await Promise.all([getWatchTask(a.owner.owner_id), getWatchTask(b.owner.owner_id)]);

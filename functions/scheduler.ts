@@ -1,0 +1,20 @@
+import type { Context } from 'aws-lambda';
+import { runDueTasks, type SchedulerTick } from '../platforms/gateway/monitoring/scheduler';
+import { isSchedulerEvent } from './scheduler-event';
+
+/**
+ * Time left at the end of an invocation for the last task claimed to finish: no new task is claimed
+ * after that (monitor checks, briefs, research jobs, watch scans each take seconds, a live account's
+ * read at most 20 s); what is left stays due and runs at the next tick.
+ */
+export const CLAIM_RESERVE_MS = 90_000;
+
+/**
+ * Lambda of the scheduler: EventBridge Scheduler invokes it every 15 minutes with the scheduler event
+ * (lib/gateway-stack.ts), and it runs the tasks that are due (platforms/gateway/monitoring/scheduler.ts).
+ * Its own function, so the work has minutes, not the 30 s of a function behind API Gateway.
+ */
+export async function handler(event: unknown, context: Context): Promise<SchedulerTick> {
+  if (!isSchedulerEvent(event)) throw new Error('The scheduler function runs only the scheduler event.');
+  return runDueTasks(new Date(), { until: Date.now() + context.getRemainingTimeInMillis() - CLAIM_RESERVE_MS });
+}
