@@ -274,51 +274,62 @@ export async function claimMonitorRun(monitor: Monitor, now: Date, day: string):
   );
 }
 
-/** How long after a failed check each retry runs (the scheduler ticks every 15 minutes). */
-export const MONITOR_RETRY_MINUTES = [15, 30, 60] as const;
+/** How long after a failed scheduled run each retry runs (the scheduler ticks every 15 minutes). */
+export const RETRY_MINUTES = [15, 30, 60] as const;
+
+/** When retry `attempt` (1-3) of a run that failed at `now` runs, unless that is not before the next regular run. */
+function retryTime(now: Date, attempt: number, nextRegular: string): string | undefined {
+  const minutes = RETRY_MINUTES[attempt - 1];
+  const at = minutes !== undefined ? new Date(now.getTime() + minutes * 60_000).toISOString() : undefined;
+  return at !== undefined && at < nextRegular ? at : undefined;
+}
 
 /**
- * Records a failed check (an account that could not be read, an alert not delivered, or an error): its reason, and a retry
- * 15, 30 then 60 minutes later on the same day, instead of waiting for tomorrow's check. Written only
- * if the run's claim still stands (next_run_at is the daily check it set), so a concurrent claim or a
- * pause in between is never overwritten. Returns when the retry runs, or undefined once the 3
- * retries of the day are used up (the daily check stays).
+ * Records a failed scheduled run on its item: the reason (`last_error`), the retry marker, and the
+ * retry time as the next run when there is one. Written only if the run's claim still stands
+ * (next_run_at is the regular time it set), so a concurrent claim or a pause in between is never
+ * overwritten.
+ */
+async function recordFailure(key: Record<string, string>, claimedNext: string, error: string, retry: Record<string, unknown> | undefined, at: string | undefined): Promise<void> {
+  await conditionally(() =>
+    documentClient().send(
+      new UpdateCommand({
+        TableName: tableName('monitoring'),
+        Key: key,
+        UpdateExpression: `SET last_error = :error${retry ? ', #retry = :retry' : ''}${at ? ', next_run_at = :at' : ''}${retry ? '' : ' REMOVE #retry'}`,
+        ConditionExpression: 'next_run_at = :claimed AND #status = :active',
+        ExpressionAttributeNames: { '#status': 'status', '#retry': 'retry' },
+        ExpressionAttributeValues: { ':error': error, ':claimed': claimedNext, ':active': 'active', ...(retry ? { ':retry': retry } : {}), ...(at ? { ':at': at } : {}) },
+      }),
+    ),
+  );
+}
+
+/** A run succeeded: the failure and its retries are forgotten. */
+async function clearFailure(key: Record<string, string>): Promise<void> {
+  await conditionally(() =>
+    documentClient().send(
+      new UpdateCommand({ TableName: tableName('monitoring'), Key: key, UpdateExpression: 'REMOVE last_error, #retry', ConditionExpression: 'attribute_exists(sk)', ExpressionAttributeNames: { '#retry': 'retry' } }),
+    ),
+  );
+}
+
+/**
+ * Records a failed check (an account that could not be read, an alert not delivered, or an error):
+ * its reason, and a retry 15, 30 then 60 minutes later on the same day instead of tomorrow's check.
+ * Returns when the retry runs, or undefined once the 3 retries of the day are used up.
  */
 export async function recordMonitorFailure(monitor: Monitor, now: Date, day: string, error: string): Promise<string | undefined> {
   const claimedNext = nextCheckAt(now, monitor.check_hour_utc);
   const attempt = monitor.retry?.day === day ? monitor.retry.attempt + 1 : 1;
-  const minutes = MONITOR_RETRY_MINUTES[attempt - 1];
-  const retryAt = minutes !== undefined ? new Date(now.getTime() + minutes * 60_000).toISOString() : undefined;
-  const retry = retryAt !== undefined && retryAt < claimedNext ? retryAt : undefined;
-  await conditionally(() =>
-    documentClient().send(
-      new UpdateCommand({
-        TableName: tableName('monitoring'),
-        Key: monitorKey(monitor.owner_id, monitor.monitor_id),
-        UpdateExpression: `SET last_error = :error, #retry = :retry${retry ? ', next_run_at = :at' : ''}`,
-        ConditionExpression: 'next_run_at = :claimed AND #status = :active',
-        ExpressionAttributeNames: { '#status': 'status', '#retry': 'retry' },
-        ExpressionAttributeValues: { ':error': error, ':retry': { day, attempt }, ':claimed': claimedNext, ':active': 'active', ...(retry ? { ':at': retry } : {}) },
-      }),
-    ),
-  );
-  return retry;
+  const at = retryTime(now, attempt, claimedNext);
+  await recordFailure(monitorKey(monitor.owner_id, monitor.monitor_id), claimedNext, error, { day, attempt }, at);
+  return at;
 }
 
 /** A check succeeded: the failure and its retries are forgotten. */
 export async function clearMonitorFailure(monitor: Monitor): Promise<void> {
-  if (!monitor.last_error && !monitor.retry) return;
-  await conditionally(() =>
-    documentClient().send(
-      new UpdateCommand({
-        TableName: tableName('monitoring'),
-        Key: monitorKey(monitor.owner_id, monitor.monitor_id),
-        UpdateExpression: 'REMOVE last_error, #retry',
-        ConditionExpression: 'attribute_exists(sk)',
-        ExpressionAttributeNames: { '#retry': 'retry' },
-      }),
-    ),
-  );
+  if (monitor.last_error || monitor.retry) await clearFailure(monitorKey(monitor.owner_id, monitor.monitor_id));
 }
 
 export async function setAlertDelivery(alert: Pick<MonitorAlert, 'owner_id' | 'monitor_id' | 'day'>, deliveries: Pick<MonitorAlert, 'delivery' | 'email_delivery'>): Promise<void> {
@@ -353,6 +364,10 @@ export interface Brief {
   webhook_host?: string;
   /** Email recipients, masked; the addresses are stored encrypted with the webhook URL. */
   email_recipients?: string[];
+  /** A retry of the run scheduled for `scheduled_for` (not built, or not delivered), due at `at`. */
+  retry?: { scheduled_for: string; attempt: number; at: string };
+  /** Why the last run failed, until one succeeds. */
+  last_error?: string;
 }
 
 export interface BriefRun {
@@ -417,19 +432,46 @@ export async function dueBriefs(now: Date): Promise<Brief[]> {
 }
 
 /** Claims a due brief run: moves next_run_at on, conditionally, so concurrent schedulers run it once. */
+/** Whether a due brief is a retry of a failed run (its next run is the retry's time) rather than a scheduled time. */
+export function isBriefRetry(brief: Brief): boolean {
+  return brief.retry !== undefined && brief.retry.at === brief.next_run_at;
+}
+
+/** Claims a due brief run (as claimMonitorRun does), counting scheduled runs, not retries. */
 export async function claimBriefRun(brief: Brief, now: Date, nextRunAt: string): Promise<boolean> {
   return conditionally(() =>
     documentClient().send(
       new UpdateCommand({
         TableName: tableName('monitoring'),
         Key: briefKey(brief.owner_id, brief.brief_id),
-        UpdateExpression: 'SET next_run_at = :next, last_run_at = :now ADD run_count :one',
+        UpdateExpression: `SET next_run_at = :next, last_run_at = :now${isBriefRetry(brief) ? '' : ' ADD run_count :one'}`,
         ConditionExpression: 'next_run_at = :read AND #status = :active',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':next': nextRunAt, ':now': now.toISOString(), ':read': brief.next_run_at, ':active': 'active', ':one': 1 },
+        ExpressionAttributeValues: { ':next': nextRunAt, ':now': now.toISOString(), ':read': brief.next_run_at, ':active': 'active', ...(isBriefRetry(brief) ? {} : { ':one': 1 }) },
       }),
     ),
   );
+}
+
+/**
+ * Records a failed brief run (not built, or not delivered): its reason, and a retry 15, 30 then 60
+ * minutes later (before the next scheduled time) that builds or delivers the same scheduled run.
+ */
+export async function recordBriefFailure(brief: Brief, now: Date, claimedNext: string, scheduledFor: string, error: string): Promise<string | undefined> {
+  const attempt = isBriefRetry(brief) ? brief.retry!.attempt + 1 : 1;
+  const at = retryTime(now, attempt, claimedNext);
+  await recordFailure(briefKey(brief.owner_id, brief.brief_id), claimedNext, error, at ? { scheduled_for: scheduledFor, attempt, at } : undefined, at);
+  return at;
+}
+
+export async function clearBriefFailure(brief: Brief): Promise<void> {
+  if (brief.last_error || brief.retry) await clearFailure(briefKey(brief.owner_id, brief.brief_id));
+}
+
+/** The run of a brief for one scheduled time, if it was built. */
+export async function getBriefRun(ownerId: string, briefId: string, scheduledFor: string): Promise<BriefRun | undefined> {
+  const result = await documentClient().send(new GetCommand({ TableName: tableName('monitoring'), Key: { owner_id: ownerId, sk: `BRIEFRUN#${briefId}#${scheduledFor}` }, ConsistentRead: true }));
+  return result.Item ? itemOf<BriefRun>(result.Item) : undefined;
 }
 
 export async function recordBriefRun(run: BriefRun): Promise<boolean> {

@@ -4,9 +4,9 @@
  * claimed once, its report built from the platforms' campaign figures, kept for retrieval
  * (list_scheduled_tasks with the brief's id) and sent to the brief's webhook and email recipients.
  */
-import { claimBriefRun, dueBriefs, recordBriefRun, setBriefRunDelivery, type Brief } from '../../../functions/runtime/stores/monitoring';
+import { claimBriefRun, clearBriefFailure, dueBriefs, getBriefRun, isBriefRetry, recordBriefFailure, recordBriefRun, setBriefRunDelivery, type Brief } from '../../../functions/runtime/stores/monitoring';
 import { addDays, dateInZone, lastDays, zonedInstant } from '../../dates';
-import { deliverTo, loadDestinations } from './deliver';
+import { addAttempts, deliverTo, failedDeliveries, loadDestinations, type Destinations } from './deliver';
 import { outOfTime, type TickOptions } from './tick';
 import { buildReport, reportHtml, reportMarkdown, type ReportData } from './report';
 
@@ -44,6 +44,12 @@ export interface BriefSchedulerRun {
   deferred: number;
 }
 
+/**
+ * Builds the briefs that are due: each scheduled time is claimed once, built over the days before it,
+ * kept, and sent to the brief's webhook and email recipients. A run that could not be built or
+ * delivered is retried 15, 30 and 60 minutes later (before the next scheduled time); a retry of a built
+ * run only sends it again to the destinations that failed.
+ */
 export async function runDueBriefs(now: Date, options: TickOptions = {}): Promise<BriefSchedulerRun> {
   const { pause } = options;
   const due = await dueBriefs(now);
@@ -53,16 +59,41 @@ export async function runDueBriefs(now: Date, options: TickOptions = {}): Promis
       run.deferred++;
       continue;
     }
-    if (!(await claimBriefRun(brief, now, nextBriefAt(brief, now)))) continue;
+    const next = nextBriefAt(brief, now);
+    if (!(await claimBriefRun(brief, now, next))) continue;
+    const scheduledFor = isBriefRetry(brief) ? brief.retry!.scheduled_for : brief.next_run_at;
+    let problem: string | undefined;
     try {
-      const data = await buildReport(brief.owner_id, lastDays(now, brief.lookback_days, 'UTC'), brief.platforms, now, undefined, brief.name);
-      const text = reportMarkdown(data);
-      const record = { owner_id: brief.owner_id, brief_id: brief.brief_id, scheduled_for: brief.next_run_at, created_at: now.toISOString(), text, data: data as unknown as Record<string, unknown> };
-      if (!(await recordBriefRun(record))) continue;
-      run.generated++;
-      if (brief.webhook_host || brief.email_recipients) await setBriefRunDelivery(record, await deliverTo(await loadDestinations(brief.owner_id, brief.brief_id), reportMessage(data, text, { brief_id: brief.brief_id, brief_name: brief.name }), pause));
+      const destinations: Destinations = brief.webhook_host || brief.email_recipients ? await loadDestinations(brief.owner_id, brief.brief_id) : {};
+      const built = isBriefRetry(brief) ? await getBriefRun(brief.owner_id, brief.brief_id, scheduledFor) : undefined;
+      if (built) {
+        const { again } = failedDeliveries(destinations, built);
+        const data = built.data as unknown as ReportData;
+        const sent = await deliverTo(again, reportMessage(data, built.text, { brief_id: brief.brief_id, brief_name: brief.name }), pause);
+        await setBriefRunDelivery(built, addAttempts(built, sent));
+        problem = failedDeliveries(again, sent).problem;
+      } else {
+        // The days before the scheduled time, whenever it is built.
+        const data = await buildReport(brief.owner_id, lastDays(new Date(scheduledFor), brief.lookback_days, 'UTC'), brief.platforms, now, undefined, brief.name);
+        const text = reportMarkdown(data);
+        const record = { owner_id: brief.owner_id, brief_id: brief.brief_id, scheduled_for: scheduledFor, created_at: now.toISOString(), text, data: data as unknown as Record<string, unknown> };
+        if (!(await recordBriefRun(record))) continue;
+        run.generated++;
+        const sent = await deliverTo(destinations, reportMessage(data, text, { brief_id: brief.brief_id, brief_name: brief.name }), pause);
+        await setBriefRunDelivery(record, sent);
+        problem = failedDeliveries(destinations, sent).problem;
+      }
+    } catch (err) {
+      problem = `the brief could not be built: ${(err as Error).message}`;
+    }
+    try {
+      if (problem === undefined) await clearBriefFailure(brief);
+      else {
+        run.failed++;
+        await recordBriefFailure(brief, now, next, scheduledFor, problem);
+      }
     } catch {
-      run.failed++;
+      // The next scheduled time the claim set still stands.
     }
   }
   return run;

@@ -287,7 +287,7 @@ const taskOutput = v.object({
   runs: v.optional(v.array(v.object({ scheduled_for: v.string(), created_at: v.string(), text: v.string(), report: reportDataOutput, delivery: v.optional(deliveryOutput), email_delivery: v.optional(deliveryOutput) }))),
   /** The daily watch scan: what its last scheduled scan found. */
   last_scan: v.optional(watchScanOutput),
-  /** The daily watch scan: why its last scheduled run failed. */
+  /** Why the task's last run failed (monitors and briefs are retried 15, 30 and 60 minutes later), until one succeeds. */
   last_error: v.optional(v.string()),
 });
 
@@ -341,8 +341,8 @@ export const listScheduledTasks = defineGatewayTool({
     const [monitors, briefs, research, watch] = await Promise.all([listMonitors(ctx.owner.owner_id), listBriefs(ctx.owner.owner_id), listResearch(ctx.owner.owner_id), watchTaskOf(ctx.owner.owner_id, ctx.now)]);
     let tasks: v.InferOutput<typeof taskOutput>[] = [
       ...(watch ? [watchTaskView(watch)] : []),
-      ...monitors.map((m) => ({ task_id: m.monitor_id, kind: 'monitor' as const, name: m.name, status: m.status, schedule: `daily at ${String(m.check_hour_utc).padStart(2, '0')}:00 UTC`, next_run_at: m.status === 'active' ? m.next_run_at : null, last_run_at: m.last_run_at ?? null })),
-      ...briefs.map((b) => ({ task_id: b.brief_id, kind: 'brief' as const, name: b.name, status: b.status, schedule: scheduleText(b), next_run_at: b.status === 'active' ? b.next_run_at : null, last_run_at: b.last_run_at ?? null })),
+      ...monitors.map((m) => ({ task_id: m.monitor_id, kind: 'monitor' as const, name: m.name, status: m.status, schedule: `daily at ${String(m.check_hour_utc).padStart(2, '0')}:00 UTC`, next_run_at: m.status === 'active' ? m.next_run_at : null, last_run_at: m.last_run_at ?? null, ...(m.last_error ? { last_error: m.last_error } : {}) })),
+      ...briefs.map((b) => ({ task_id: b.brief_id, kind: 'brief' as const, name: b.name, status: b.status, schedule: scheduleText(b), next_run_at: b.status === 'active' ? b.next_run_at : null, last_run_at: b.last_run_at ?? null, ...(b.last_error ? { last_error: b.last_error } : {}) })),
       ...research.map((r) => ({ task_id: r.research_id, kind: 'research' as const, name: `${r.topic} research`, status: r.status, schedule: 'once, in the background', next_run_at: r.status === 'queued' ? r.next_run_at : null, last_run_at: r.started_at ?? null })),
     ];
     if (args.task_id) {
@@ -358,6 +358,7 @@ export const listScheduledTasks = defineGatewayTool({
       '',
       tasks.length ? markdownTable(['Task', 'Id', 'Kind', 'Status', 'Schedule', 'Next run', 'Last run'], tasks.map((t) => [t.name, t.task_id, t.kind, t.status, t.schedule, t.next_run_at ?? '-', t.last_run_at ?? '-'])) : 'Nothing is scheduled. create_monitor adds a daily check; schedule_brief a recurring report.',
       ...tasks.filter((t) => t.kind === 'watch').flatMap(watchScanLines),
+      ...(tasks.some((t) => t.kind !== 'watch' && t.last_error) ? ['', '### Last run failed (retried 15, 30 and 60 minutes later)', '', ...tasks.filter((t) => t.kind !== 'watch' && t.last_error).map((t) => `- ${t.name} (${t.task_id}): ${t.last_error}`)] : []),
       ...(tasks[0]?.runs ? (tasks[0].runs.length ? ['', `### Latest brief (${tasks[0].runs[0]!.scheduled_for})`, '', tasks[0].runs[0]!.text] : ['', 'No brief built yet.']) : []),
       '',
       'Next: manage_scheduled_task pauses, resumes or deletes a task (the daily watch scan is paused, not deleted).',

@@ -10,7 +10,7 @@ import { tableName } from '../../../functions/runtime/config';
 import { SesOutbox } from '../../../functions/local/ses-outbox';
 import { listAuditEntries } from '../../../functions/runtime/stores/audit';
 import { documentClient } from '../../../functions/runtime/stores/dynamo';
-import { listAlerts, listBriefRuns } from '../../../functions/runtime/stores/monitoring';
+import { getBrief, listAlerts, listBriefRuns } from '../../../functions/runtime/stores/monitoring';
 import { runDueMonitors } from '../../../platforms/gateway/monitoring/evaluate';
 import { runDueBriefs } from '../../../platforms/gateway/monitoring/briefs';
 import { callTool, callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
@@ -132,6 +132,28 @@ describe('email delivery', () => {
     expect(report.structured!.email_delivery).toEqual({ status: 'delivered', attempts: 1 });
     expect(report.text).toContain('email: delivered');
     expect(mailsTo('now@agency.example')).toHaveLength(1);
+  });
+
+  it('a brief whose email failed is retried 15 minutes later by email only; the run is built once and counted once', async () => {
+    const brief = (await callToolOk(apiKey, 'schedule_brief', { name: 'Retry brief', frequency: 'daily', email_to: ['retry@agency.example'] })).structured!.brief as { brief_id: string };
+    await makeDue(ownerId, `BRIEF#${brief.brief_id}`);
+    ses.throttleNext(3);
+    const at = new Date();
+    await runDueBriefs(at, { pause: noPause });
+    const failed = (await getBrief(ownerId, brief.brief_id))!;
+    expect(failed.retry).toMatchObject({ attempt: 1, at: new Date(at.getTime() + 15 * 60_000).toISOString() });
+    expect(failed.next_run_at).toBe(failed.retry!.at);
+    expect(failed.last_error).toContain('not delivered (email: failed');
+    expect(mailsTo('retry@agency.example')).toHaveLength(0);
+    expect((await callToolOk(apiKey, 'list_scheduled_tasks')).text).toContain(`Retry brief (${brief.brief_id}): not delivered`);
+
+    await runDueBriefs(new Date(failed.retry!.at), { pause: noPause });
+    expect(mailsTo('retry@agency.example')).toHaveLength(1);
+    const runs = await listBriefRuns(ownerId, brief.brief_id);
+    expect(runs).toHaveLength(1);
+    expect(runs[0]!.email_delivery).toEqual({ status: 'delivered', attempts: 4 });
+    const healed = (await getBrief(ownerId, brief.brief_id))!;
+    expect([healed.retry, healed.last_error, healed.run_count]).toEqual([undefined, undefined, 1]);
   });
 
   it('refuses malformed or too many addresses, and email on a gateway without a sender, before anything is stored', async () => {
