@@ -17,10 +17,6 @@ export interface SearchAdsDisplayPort {
 
   /** Topic constants (the content taxonomy), each with its path. */
   listTopics(): Promise<SearchAdsTopic[]>;
-  /** Image assets of the asset library. */
-  listImageAssets(): Promise<SearchAdsImageAsset[]>;
-  /** Video assets of the asset library (asset.youtube_video_asset). */
-  listVideoAssets(): Promise<SearchAdsVideoAsset[]>;
 
   /** A responsive display ad with every part. */
   getDisplayAd(adId: string): Promise<SearchAdsDisplayAd>;

@@ -7,7 +7,7 @@ import { campaignDay, enabledShare, splitAmong, splitSearchTerms, type StoredAd,
 import { SandboxPlatform } from '../sandbox/platform';
 import { BIDDING_KIND, BiddingSandbox, portCampaign, type LinkedCampaign } from './sandbox/bidding';
 import type { NewSearchAdsBiddingStrategy, NewSearchAdsLabel, NewSearchAdsSharedBudget, SearchAdsAdScheduleChange, SearchAdsBidModifiers, SearchAdsLabelLink } from './port-bidding';
-import { PmaxSandbox, seedPmax } from './sandbox/pmax';
+import { PMAX_KIND, PmaxSandbox, seedPmax } from './sandbox/pmax';
 import type { SearchAdsPmaxPort } from './port-pmax';
 import type { HistoryEntry } from '../sandbox/history';
 import { SandboxStore } from '../sandbox/store';
@@ -56,9 +56,7 @@ import type {
   SearchAdsCriterionType,
   SearchAdsDisplayAd,
   SearchAdsDisplayAdPatch,
-  SearchAdsImageAsset,
   SearchAdsTopic,
-  SearchAdsVideoAsset,
 } from './port-display';
 import { DISPLAY_CRITERION_TYPES } from './port-display';
 import { AUDIENCE_CRITERION_TYPE, SEED_IMAGES, SEED_VIDEOS, TOPIC_CONSTANTS, displayAdOf, seedDisplayCriteria, type DisplayParts, type StoredCriterion } from './sandbox/display';
@@ -100,8 +98,6 @@ export const KIND = {
   ...AUDIENCE_KIND,
   ...SHOPPING_KIND,
   adGroupCriterion: 'ad_group_criterion',
-  imageAsset: 'image_asset',
-  videoAsset: 'video_asset',
   adSchedule: 'ad_schedule',
 } as const;
 
@@ -638,14 +634,6 @@ export class SearchAdsSandbox extends SandboxPlatform implements SearchAdsPort {
     return TOPIC_CONSTANTS;
   }
 
-  listImageAssets(): Promise<SearchAdsImageAsset[]> {
-    return this.store.list<SearchAdsImageAsset>(KIND.imageAsset);
-  }
-
-  listVideoAssets(): Promise<SearchAdsVideoAsset[]> {
-    return this.store.list<SearchAdsVideoAsset>(KIND.videoAsset);
-  }
-
   async getDisplayAd(adId: string): Promise<SearchAdsDisplayAd> {
     const ad = await this.store.require<StoredAd & { display?: DisplayParts }>(KIND.ad, adId);
     if (ad.type !== 'RESPONSIVE_DISPLAY_AD') throw new EntityNotFoundError('responsive display ad', adId);
@@ -1044,7 +1032,11 @@ export async function seedSearchAdsAccount(account: ConnectedAccount): Promise<v
   const conversionActions = seededConversionActions(() => ids.digits(9));
   // Display: the image library, the parts of the responsive display ads, and display targeting
   // (made last, so the ids above stay as they were before display existed).
-  const images: SearchAdsImageAsset[] = SEED_IMAGES.map((image) => ({ id: ids.digits(11), ...image }));
+  // The images and videos go to the media library that Performance Max and Search images share.
+  const images = SEED_IMAGES.map(({ mime_type, file_size, ...image }) => {
+    const id = ids.digits(11);
+    return { id, type: 'IMAGE' as const, ...image, mime_type, ...(file_size !== undefined ? { file_size } : {}), image_url: `https://tpc.sandbox.example/simgad/${id}` };
+  });
   const imageId = (name: string) => images.find((i) => i.name.startsWith(name))!.id;
   for (const ad of ads.filter((a) => a.type === 'RESPONSIVE_DISPLAY_AD')) {
     const parts: DisplayParts = {
@@ -1058,7 +1050,7 @@ export async function seedSearchAdsAccount(account: ConnectedAccount): Promise<v
     };
     Object.assign(ad, { display: parts });
   }
-  const videos: SearchAdsVideoAsset[] = SEED_VIDEOS.map((video) => ({ id: ids.digits(11), ...video }));
+  const videos = SEED_VIDEOS.map(({ title, ...video }) => ({ id: ids.digits(11), type: 'YOUTUBE_VIDEO' as const, ...video, ...(title ? { video_title: title } : {}) }));
   const displayCriteria = seedDisplayCriteria({ prospecting: outdoorInterests, cart: cartAbandoners }, () => ids.digits(12));
 
   const settings: SearchAdsAccountSettings & { id: string } = defaultSettings(account);
@@ -1092,8 +1084,7 @@ export async function seedSearchAdsAccount(account: ConnectedAccount): Promise<v
     store.putMany(KIND.device, devices),
     store.putMany(KIND.labelLink, labelLinks),
     seedPmax(store, cid, pmax.id, createdAt),
-    store.putMany(KIND.imageAsset, images),
-    store.putMany(KIND.videoAsset, videos),
+    store.putMany(PMAX_KIND.mediaAsset, [...images, ...videos]),
     store.putMany(KIND.adGroupCriterion, displayCriteria),
   ]);
   await seedShoppingFamily(store, account, { shoppingCampaignId: shopping.id, shoppingAdGroupId: shoppingGroup.id });

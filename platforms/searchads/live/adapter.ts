@@ -48,9 +48,7 @@ import {
   type SearchAdsCriterionType,
   type SearchAdsDisplayAd,
   type SearchAdsDisplayAdPatch,
-  type SearchAdsImageAsset,
   type SearchAdsTopic,
-  type SearchAdsVideoAsset,
 } from '../port-display';
 import { AD_SCHEDULE_FIELDS, CRITERION_FIELDS, DISPLAY_AD_FIELDS, criterionTarget, criterionValue, type WireSchedule } from './display-wire';
 import type { SearchAdsConversionAction, SearchAdsConversionRow, SearchAdsKeywordIdea, SearchAdsKeywordIdeaRequest } from '../port-insights';
@@ -1101,31 +1099,6 @@ export class SearchAdsLive implements SearchAdsPort {
     return rows.map((r) => ({ id: String(r.topicConstant.id), resource_name: `topicConstants/${r.topicConstant.id}`, path: r.topicConstant.path ?? [] }));
   }
 
-  async listImageAssets(): Promise<SearchAdsImageAsset[]> {
-    const rows = await this.search(
-      'SELECT asset.id, asset.name, asset.image_asset.mime_type, asset.image_asset.file_size, asset.image_asset.full_size.width_pixels, asset.image_asset.full_size.height_pixels, ' +
-        "asset.image_asset.full_size.url FROM asset WHERE asset.type = 'IMAGE'",
-    );
-    return rows.map(({ asset: a }) => ({
-      id: String(a.id),
-      name: a.name ?? '',
-      width: Number(a.imageAsset?.fullSize?.widthPixels ?? 0),
-      height: Number(a.imageAsset?.fullSize?.heightPixels ?? 0),
-      mime_type: a.imageAsset?.mimeType ?? 'UNKNOWN',
-      ...(a.imageAsset?.fileSize !== undefined ? { file_size: Number(a.imageAsset.fileSize) } : {}),
-      ...(a.imageAsset?.fullSize?.url ? { url: a.imageAsset.fullSize.url } : {}),
-    }));
-  }
-
-  async listVideoAssets(): Promise<SearchAdsVideoAsset[]> {
-    const rows = await this.search("SELECT asset.id, asset.name, asset.youtube_video_asset.youtube_video_id, asset.youtube_video_asset.youtube_video_title FROM asset WHERE asset.type = 'YOUTUBE_VIDEO'");
-    return rows.map(({ asset: a }) => ({
-      id: String(a.id),
-      name: a.name ?? '',
-      video_id: a.youtubeVideoAsset?.youtubeVideoId ?? '',
-      ...(a.youtubeVideoAsset?.youtubeVideoTitle ? { title: a.youtubeVideoAsset.youtubeVideoTitle } : {}),
-    }));
-  }
 
   async getDisplayAd(adId: string): Promise<SearchAdsDisplayAd> {
     if (!digitsOnly.test(adId)) throw this.notFound('responsive display ad', adId);

@@ -219,13 +219,18 @@ export async function seedShoppingFamily(store: SandboxStore, account: Connected
     node({ type: 'UNIT', parent_id: root.id, dimension: { type: 'BRAND', value: 'trailhead' }, cpc_bid: 0.85 }),
     node({ type: 'UNIT', parent_id: root.id, dimension: { type: 'BRAND' }, cpc_bid: 0.6 }),
   ];
-  const media: SearchAdsMediaAsset[] = [
+  // The account has one media library: an image the library already holds (seeded for Display) is
+  // used as it is, only the missing ones are added.
+  const library = await store.list<SearchAdsMediaAsset>(SHOPPING_KIND.mediaAsset);
+  const wanted: SearchAdsMediaAsset[] = [
     { id: ids.digits(11), type: 'IMAGE', name: 'Trail hero 1200x628', width: 1200, height: 628 },
     { id: ids.digits(11), type: 'IMAGE', name: 'Boots square 1200x1200', width: 1200, height: 1200 },
     { id: ids.digits(11), type: 'IMAGE', name: 'Northwind logo 512x512', width: 512, height: 512 },
     { id: ids.digits(11), type: 'IMAGE', name: 'Summit portrait 960x1200', width: 960, height: 1200 },
     { id: ids.digits(11), type: 'YOUTUBE_VIDEO', name: 'Brand story (30s)', video_id: 'dQw4w9WgXcQ' },
   ];
+  const inLibrary = (m: SearchAdsMediaAsset) => library.find((l) => l.type === m.type && l.name === m.name);
+  const added = wanted.filter((m) => !inLibrary(m));
   const today = isoDate(new Date());
   const campaignId = ids.digits(11);
   const campaign = {
@@ -246,7 +251,7 @@ export async function seedShoppingFamily(store: SandboxStore, account: Connected
     store.putMany(SHOPPING_KIND.merchantLink, links),
     store.putMany(SHOPPING_KIND.shoppingSetting, [setting]),
     store.putMany(SHOPPING_KIND.listingGroup, tree),
-    store.putMany(SHOPPING_KIND.mediaAsset, media),
+    store.putMany(SHOPPING_KIND.mediaAsset, added),
     store.putMany(SHOPPING_KIND.channelControls, controls),
     store.putMany('campaign', [campaign]),
     store.putMany('ad_group', [hikers, shorts]),

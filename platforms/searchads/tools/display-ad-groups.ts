@@ -5,7 +5,7 @@ import { markdownTable, money } from '../../markdown';
 import { defineSearchAdsTool } from '../define';
 import type { SearchAdsPort } from '../port';
 import { adGroupIdArg, campaignIdArg } from './common';
-import { requireDisplayAdGroup, requireDisplayCampaign } from './display-common';
+import { requireDisplayAdGroup, requireDisplayCampaign, imageLibrary, videoLibrary } from './display-common';
 import { DISPLAY_READ_SURFACES, SURFACES, surfaceOf } from './display-criteria';
 
 /** Display ad groups: create, edit, and read one with its bidding, status and targeting. */
@@ -131,7 +131,7 @@ export const getDisplayAdGroupSettings = defineSearchAdsTool({
   }),
   async run(args, ctx) {
     const { group, campaign } = await requireDisplayAdGroup(ctx.platform, args.ad_group_id, 'get_display_ad_group_settings');
-    const [criteria, ads, images, videos] = await Promise.all([ctx.platform.listAdGroupCriteria(group.id), ctx.platform.listAds(campaign.id), ctx.platform.listImageAssets(), ctx.platform.listVideoAssets()]);
+    const [criteria, ads, images, videos] = await Promise.all([ctx.platform.listAdGroupCriteria(group.id), ctx.platform.listAds(campaign.id), imageLibrary(ctx.platform), videoLibrary(ctx.platform)]);
     const targeting = Object.fromEntries(
       DISPLAY_READ_SURFACES.map((s) => {
         const of = criteria.filter((c) => surfaceOf(c.type) === s);

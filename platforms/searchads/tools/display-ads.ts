@@ -7,7 +7,7 @@ import type { SearchAdsPort } from '../port';
 import type { NewSearchAdsDisplayAd, SearchAdsDisplayAd, SearchAdsDisplayAdPatch, SearchAdsImageAsset } from '../port-display';
 import { adGroupIdArg, adIdArg } from './common';
 import { finalUrlArg, textList } from './ad-copy';
-import { requireDisplayAdGroup } from './display-common';
+import { requireDisplayAdGroup, imageLibrary, videoLibrary } from './display-common';
 
 /**
  * Responsive display ads: the platform's rules for their parts (text lengths and counts, the four
@@ -63,12 +63,12 @@ export const colorRules = [requires('main_color', 'accent_color'), requires('acc
  */
 export async function checkImages(port: SearchAdsPort, parts: Partial<Record<Slot | 'video_ids', string[]>>, field = (slot: Slot | 'video_ids') => `\`${slot}\``): Promise<SearchAdsImageAsset[]> {
   if (parts.video_ids?.length) {
-    const videos = await port.listVideoAssets();
+    const videos = await videoLibrary(port);
     const unknown = parts.video_ids.map((id, i) => (videos.some((x) => x.id === id) ? undefined : `${field('video_ids')}[${i}] ${id} is not a video asset of this account`)).filter(Boolean);
     if (unknown.length) throw new ToolError(`${unknown.join('; ')}. get_display_ad_group_settings lists the video library.`);
   }
   if (!SLOTS.some((s) => parts[s]?.length)) return [];
-  const library = await port.listImageAssets();
+  const library = await imageLibrary(port);
   const problems: string[] = [];
   for (const slot of SLOTS) {
     const spec = IMAGE_SLOTS[slot];

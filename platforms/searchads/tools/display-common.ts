@@ -1,6 +1,6 @@
 import { ToolError } from '../../../functions/runtime/errors';
 import type { SearchAdsAdGroup, SearchAdsAudienceSegment, SearchAdsCampaign, SearchAdsPort } from '../port';
-import type { SearchAdsAdGroupCriterion, SearchAdsCriterionType, SearchAdsTopic } from '../port-display';
+import type { SearchAdsAdGroupCriterion, SearchAdsCriterionType, SearchAdsImageAsset, SearchAdsTopic, SearchAdsVideoAsset } from '../port-display';
 
 /** What display tools share: reading a Display campaign or ad group, and naming criteria for people. */
 
@@ -90,4 +90,17 @@ export function criterionKey(adGroupId: string, raw: string): string | undefined
   const [first, second] = raw.split('~');
   if (second === undefined) return `${adGroupId}~${first}`;
   return first === adGroupId ? raw : undefined;
+}
+
+/** The images of the account's media library (the one Performance Max and Search images use), as Display tools show them. */
+export async function imageLibrary(port: SearchAdsPort): Promise<SearchAdsImageAsset[]> {
+  return (await port.listMediaAssets('IMAGE')).map((m) => ({
+    id: m.id, name: m.name ?? `image ${m.id}`, width: m.width ?? 0, height: m.height ?? 0, mime_type: m.mime_type ?? 'UNKNOWN',
+    ...(m.file_size !== undefined ? { file_size: m.file_size } : {}), ...(m.image_url ? { url: m.image_url } : {}),
+  }));
+}
+
+/** The videos of the account's media library, as Display tools show them. */
+export async function videoLibrary(port: SearchAdsPort): Promise<SearchAdsVideoAsset[]> {
+  return (await port.listMediaAssets('YOUTUBE_VIDEO')).map((m) => ({ id: m.id, name: m.name ?? m.video_title ?? `video ${m.id}`, video_id: m.video_id ?? '', ...(m.video_title ? { title: m.video_title } : {}) }));
 }

@@ -124,8 +124,8 @@ export function describePortContract(label: string, open: () => Promise<SearchAd
       const topics = await port.listTopics();
       expect(topics.length).toBeGreaterThan(0);
       for (const t of topics) expect(t.resource_name).toBe(`topicConstants/${t.id}`);
-      const images = await port.listImageAssets();
-      expect(images.every((i) => /^\d+$/.test(i.id) && i.width > 0 && i.height > 0)).toBe(true);
+      const images = await port.listMediaAssets('IMAGE');
+      expect(images.every((i) => /^\d+$/.test(i.id) && (i.width ?? 0) > 0 && (i.height ?? 0) > 0)).toBe(true);
       const rda = (await port.listAds(display.id)).find((a) => a.type === 'RESPONSIVE_DISPLAY_AD')!;
       const ad = await port.getDisplayAd(rda.id);
       expect(ad.marketing_image_ids.every((id) => images.some((i) => i.id === id))).toBe(true);

@@ -26,10 +26,10 @@ export async function shoppingScanArguments(apiKey: string, read: Read): Promise
   const tree = (await read('get_product_groups', { ad_group_id: shoppingGroup.id })).product_groups as any[];
   const [northwind, trailhead] = tree.filter((r) => r.value !== undefined);
   const library = await imageLibrary(apiKey, hikers.id);
-  const image = (prefix: string) => library.find((l) => l.name.startsWith(prefix))!.id;
+  const image = (name: string) => library.find((l) => l.name === name)!.id;
   const ad = {
     headlines: ['Gear for every trail'], descriptions: ['Boots and packs tested on real trails.'], business_name: 'Northwind Outdoor', final_url: 'https://www.example.com/trail',
-    marketing_image_asset_ids: [image('Trail hero')], square_image_asset_ids: [image('Boots square')], logo_image_asset_ids: [image('Northwind logo')],
+    marketing_image_asset_ids: [image('Trail hero 1200x628')], square_image_asset_ids: [image('Boots square 1200x1200')], logo_image_asset_ids: [image('Northwind logo 512x512')],
   };
   return {
     get_shopping_settings: { campaign_id: shopping.id },
@@ -48,7 +48,7 @@ export async function shoppingScanArguments(apiKey: string, read: Read): Promise
     create_demandgen_campaign: { name: 'Scan test demand gen', daily_budget: 20, ad },
     create_video_campaign: {
       name: 'Scan test video campaign', daily_budget: 20, youtube_video_ids: ['dQw4w9WgXcQ'], headlines: ['Scan video'], long_headlines: ['Scan video long headline'], descriptions: ['Scan.'],
-      business_name: 'Northwind Outdoor', final_url: 'https://www.example.com/video', logo_image_asset_ids: [image('Northwind logo')],
+      business_name: 'Northwind Outdoor', final_url: 'https://www.example.com/video', logo_image_asset_ids: [image('Northwind logo 512x512')],
     },
     add_demandgen_ad_group: { campaign_id: demandGen.id, name: 'Scan DG group', ad },
     add_demandgen_ad: { ad_group_id: hikers.id, ...ad },

@@ -25,8 +25,8 @@ describe('searchads Shopping, App, Demand Gen and video tools (sandbox)', () => 
     campaigns = await campaignsByName(apiKey);
     groups = await adGroupsByName(apiKey);
     const library = await imageLibrary(apiKey, groups['Hikers - All surfaces']!.id);
-    const find = (prefix: string) => library.find((l) => l.name.startsWith(prefix))!.id;
-    images = { landscape: find('Trail hero'), square: find('Boots square'), logo: find('Northwind logo'), portrait: find('Summit portrait') };
+    const find = (name: string) => library.find((l) => l.name === name)!.id;
+    images = { landscape: find('Trail hero 1200x628'), square: find('Boots square 1200x1200'), logo: find('Northwind logo 512x512'), portrait: find('Summit portrait 960x1200') };
   });
 
   describe('Merchant Center links', () => {
