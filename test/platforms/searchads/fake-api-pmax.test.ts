@@ -4,46 +4,16 @@
  * (in one googleAds:mutate, atomically), asset types and image shapes per field, image bytes,
  * 50 search themes, valid listing group trees, removed asset groups.
  */
-import { FAKE_API_VERSION, FAKE_DEVELOPER_TOKEN, FakeSearchAdsApi } from '../../fakes/searchads-api';
-import { FAKE_CLIENT_ID, FAKE_CLIENT_SECRET, FakeSearchAdsOAuth } from '../../fakes/searchads-oauth';
+import { useFakeSearchAdsUpstream } from './fake-api-support';
 import { pngOf } from './image-host';
 
-let oauth: FakeSearchAdsOAuth;
-let api: FakeSearchAdsApi;
-let token: string;
 const cid = '5551234999';
-
-beforeAll(async () => {
-  oauth = await new FakeSearchAdsOAuth().start();
-  api = await new FakeSearchAdsApi(oauth).start();
-  api.addCustomer({ id: cid, name: 'Fake Co', users: ['u@example.com'] });
-  api.seed(cid);
-  const refresh = oauth.issueRefreshToken('u@example.com');
-  const response = await fetch(oauth.tokenUrl, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refresh, client_id: FAKE_CLIENT_ID, client_secret: FAKE_CLIENT_SECRET }),
-  });
-  token = ((await response.json()) as { access_token: string }).access_token;
-});
-afterAll(async () => {
-  await api.close();
-  await oauth.close();
-});
-
-async function post(path: string, body: unknown) {
-  const response = await fetch(`${api.url}/${FAKE_API_VERSION}/customers/${cid}/${path}`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${token}`, 'developer-token': FAKE_DEVELOPER_TOKEN, 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const json = (await response.json()) as any;
-  return { status: response.status, json, code: json.error?.details?.[0]?.errors?.[0]?.errorCode as Record<string, string> | undefined };
-}
+const upstream = useFakeSearchAdsUpstream(cid);
+const post = (path: string, body: unknown) => upstream.post(`customers/${cid}/${path}`, body);
 const rn = (collection: string, id: string) => `customers/${cid}/${collection}/${id}`;
 
 describe('fake search platform: Performance Max', () => {
-  const c = () => api.customer(cid);
+  const c = () => upstream.api.customer(cid);
   const pmax = () => c().campaigns.find((x) => x.advertisingChannelType === 'PERFORMANCE_MAX')!;
   const group = () => c().assetGroups[0]!;
   const links = () => c().assetGroupAssets.filter((l) => l.assetGroup === group().resourceName);

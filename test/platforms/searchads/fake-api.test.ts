@@ -2,41 +2,12 @@
  * The fake search platform refuses what the real one refuses, so the live adapter's tests prove
  * something: auth headers, customer ids, query language, update masks and partial objects.
  */
-import { FAKE_API_VERSION, FAKE_DEVELOPER_TOKEN, FakeSearchAdsApi } from '../../fakes/searchads-api';
-import { FAKE_CLIENT_ID, FAKE_CLIENT_SECRET, FakeSearchAdsOAuth } from '../../fakes/searchads-oauth';
+import { FAKE_API_VERSION, FAKE_DEVELOPER_TOKEN } from '../../fakes/searchads-api';
+import { useFakeSearchAdsUpstream } from './fake-api-support';
 
-let oauth: FakeSearchAdsOAuth;
-let api: FakeSearchAdsApi;
-let token: string;
 const cid = '5551234567';
-
-beforeAll(async () => {
-  oauth = await new FakeSearchAdsOAuth().start();
-  api = await new FakeSearchAdsApi(oauth).start();
-  api.addCustomer({ id: cid, name: 'Fake Co', users: ['u@example.com'] });
-  api.seed(cid);
-  const refresh = oauth.issueRefreshToken('u@example.com');
-  const response = await fetch(oauth.tokenUrl, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refresh, client_id: FAKE_CLIENT_ID, client_secret: FAKE_CLIENT_SECRET }),
-  });
-  token = ((await response.json()) as { access_token: string }).access_token;
-});
-afterAll(async () => {
-  await api.close();
-  await oauth.close();
-});
-
-async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(`${api.url}/${FAKE_API_VERSION}/${path}`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${token}`, 'developer-token': FAKE_DEVELOPER_TOKEN, 'Content-Type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-  const json = (await response.json()) as any;
-  return { status: response.status, json, code: json.error?.details?.[0]?.errors?.[0]?.errorCode as Record<string, string> | undefined };
-}
+const upstream = useFakeSearchAdsUpstream(cid);
+const post = (path: string, body: unknown, headers?: Record<string, string>) => upstream.post(path, body, headers);
 const search = (query: string, headers?: Record<string, string>) => post(`customers/${cid}/googleAds:search`, { query }, headers);
 
 describe('fake search platform', () => {
@@ -54,7 +25,7 @@ describe('fake search platform', () => {
     expect((await search('SELECT label.name FROM campaign')).code).toEqual({ queryError: 'PROHIBITED_RESOURCE_TYPE_IN_SELECT_CLAUSE' });
     expect((await search('SELECT metrics.clicks FROM asset')).code).toEqual({ queryError: 'PROHIBITED_METRIC_IN_SELECT_OR_WHERE_CLAUSE' });
     const first = await search('SELECT ad_group_criterion.criterion_id FROM ad_group_criterion');
-    expect(first.json.results).toHaveLength(api.pageSize);
+    expect(first.json.results).toHaveLength(upstream.api.pageSize);
     expect(first.json.results[0].adGroupCriterion.criterionId).toMatch(/^\d+$/);
     expect((await post(`customers/${cid}/googleAds:search`, { query: 'SELECT campaign.id FROM campaign', pageToken: first.json.nextPageToken })).code).toEqual({ requestError: 'INVALID_PAGE_TOKEN' });
     const second = await post(`customers/${cid}/googleAds:search`, { query: 'SELECT ad_group_criterion.criterion_id FROM ad_group_criterion', pageToken: first.json.nextPageToken });
@@ -62,8 +33,8 @@ describe('fake search platform', () => {
   });
 
   it('refuses update masks naming unknown fields, fields outside the mask and partial budgets; applies nothing of a failed request', async () => {
-    const [budget] = api.customer(cid).budgets;
-    const [campaign] = api.customer(cid).campaigns;
+    const [budget] = upstream.api.customer(cid).budgets;
+    const [campaign] = upstream.api.customer(cid).campaigns;
     expect((await post(`customers/${cid}/campaignBudgets:mutate`, { operations: [{ update: { resourceName: budget!.resourceName, amountMicros: '1000000' } }] })).code).toEqual({ fieldMaskError: 'FIELD_MASK_MISSING' });
     expect((await post(`customers/${cid}/campaignBudgets:mutate`, { operations: [{ update: { resourceName: budget!.resourceName }, updateMask: 'amountMicros' }] })).code).toEqual({ fieldError: 'REQUIRED' });
     expect((await post(`customers/${cid}/campaignBudgets:mutate`, { operations: [{ update: { resourceName: budget!.resourceName, amountMicros: '1234567' }, updateMask: 'amountMicros' }] })).code).toEqual({ campaignBudgetError: 'NON_MULTIPLE_OF_MINIMUM_CURRENCY_UNIT' });
@@ -80,7 +51,7 @@ describe('fake search platform', () => {
   });
 
   it('validateOnly checks a mutate as a real one and applies nothing, answering no results', async () => {
-    const [campaign] = api.customer(cid).campaigns;
+    const [campaign] = upstream.api.customer(cid).campaigns;
     const before = campaign!.name;
     const valid = await post(`customers/${cid}/campaigns:mutate`, { operations: [{ update: { resourceName: campaign!.resourceName, name: 'Checked only' }, updateMask: 'name' }], validateOnly: true });
     expect(valid).toMatchObject({ status: 200, json: {} });
@@ -125,12 +96,12 @@ describe('fake search platform', () => {
   });
 
   it('rate-limits, fails and counts on request', async () => {
-    api.fail('rate_limit', 1, { retryAfter: 9 });
-    const limited = await fetch(`${api.url}/${FAKE_API_VERSION}/customers:listAccessibleCustomers`, { headers: { Authorization: `Bearer ${token}`, 'developer-token': FAKE_DEVELOPER_TOKEN } });
+    upstream.api.fail('rate_limit', 1, { retryAfter: 9 });
+    const limited = await fetch(`${upstream.api.url}/${FAKE_API_VERSION}/customers:listAccessibleCustomers`, { headers: { Authorization: `Bearer ${upstream.token}`, 'developer-token': FAKE_DEVELOPER_TOKEN } });
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBe('9');
     expect(((await limited.json()) as any).error.details[0].errors[0].errorCode).toEqual({ quotaError: 'RESOURCE_EXHAUSTED' });
-    expect(api.countRequests(/listAccessibleCustomers/)).toBe(1);
+    expect(upstream.api.countRequests(/listAccessibleCustomers/)).toBe(1);
   });
 
   it('refuses clicks or cost next to the conversion action segment, and keyword idea requests the platform refuses', async () => {
