@@ -599,6 +599,10 @@ export interface WatchScanSummary {
   top: { signal_id: string; title: string; monthly_value: number; currency: string | null }[];
   /** Accounts the scan could not read, with why. */
   skipped: string[];
+  /** Fixes of its high-severity findings the scan put in the pending-actions inbox (none run until approved). */
+  staged?: number;
+  /** Fixes it could not stage, with why (an account gone, a fix the account refuses now). */
+  not_staged?: string[];
 }
 
 export interface WatchTask {

@@ -11,8 +11,11 @@ import { tableName } from '../../../functions/runtime/config';
 import type { PlatformWord } from '../../../functions/runtime/platforms';
 import { documentClient } from '../../../functions/runtime/stores/dynamo';
 import { claimWatchRun, dueWatchTasks, ensureWatchTask, getWatchTask, recordWatchOutcome, type WatchScanSummary, type WatchTask } from '../../../functions/runtime/stores/monitoring';
-import { listConnectedAccounts } from '../../../functions/runtime/stores/owners';
-import type { PortCall } from '../../../functions/runtime/tool';
+import { createLogger } from '../../../functions/runtime/log';
+import { holdAction, listPendingActions } from '../../../functions/runtime/stores/audit';
+import { getOwner, listConnectedAccounts } from '../../../functions/runtime/stores/owners';
+import type { PortCall, ToolContext } from '../../../functions/runtime/tool';
+import { loadRegistry, planOnly, plannedTool, recordedContext, toolArguments } from '../tools/safety-common';
 import { outOfTime, type TickOptions } from './tick';
 import { lastReportDay } from '../../dates';
 import type { Opportunity } from '../../platform-module';
@@ -112,6 +115,56 @@ export async function getSignal(ownerId: string, signalId: string): Promise<Sign
   return signal as Signal;
 }
 
+/** The daily scan stages the fixes of its high-severity findings, the most valuable first, at most this many findings a day. */
+export const STAGED_FINDINGS_PER_SCAN = 5;
+
+/**
+ * Puts the fixes of a scan's high-severity findings in the owner's pending-actions inbox, as
+ * apply_signal_actions does ("Proposed by the watch agent"): each planned read-only on its account
+ * now, none run until an approve-scoped key approves it (manage_action), each expiring after 48 hours.
+ * A fix already waiting in the inbox, or one that would change nothing now, is not staged again.
+ */
+export async function stageWatchFixes(ownerId: string, signals: Signal[], now: Date): Promise<{ staged: number; problems: string[] }> {
+  const owner = await getOwner(ownerId);
+  const chosen = signals.filter((s) => s.severity === 'high' && s.fixes.length).slice(0, STAGED_FINDINGS_PER_SCAN);
+  if (!owner || !chosen.length) return { staged: 0, problems: [] };
+  await loadRegistry();
+  const same = (tool: string, args: Record<string, unknown>) => JSON.stringify([tool, Object.entries(args).sort(([a], [b]) => a.localeCompare(b))]);
+  const waiting = new Set((await listPendingActions(ownerId, 'pending')).filter((a) => !a.expired).map((a) => same(a.tool, a.arguments)));
+  const deadline = Date.now() + 60_000;
+  const ctx: ToolContext = {
+    requestId: `watch-${now.toISOString()}`,
+    signal: AbortSignal.timeout(60_000),
+    deadline,
+    owner,
+    now,
+    account: undefined,
+    platform: undefined,
+    step: () => Promise.reject(new Error('the watch scan only plans')),
+    usage: () => Promise.reject(new Error('the watch scan reads no usage')),
+    log: createLogger({ owner_id: ownerId, task: 'watch' }),
+  };
+  let staged = 0;
+  const problems: string[] = [];
+  for (const signal of chosen) {
+    for (const fix of signal.fixes) {
+      try {
+        const tool = plannedTool(fix.tool);
+        const args = toolArguments(tool, fix.arguments);
+        if (waiting.has(same(tool.name, args))) continue;
+        const plan = await planOnly(tool, args, await recordedContext(ctx as ToolContext<unknown>, tool, signal.platform, signal.account_id ?? undefined));
+        if (!plan.changes.length) continue;
+        await holdAction({ owner_id: ownerId, created_at: now.toISOString(), tool: tool.name, platform: tool.platform, account_id: signal.account_id ?? undefined, arguments: args, plan, reasons: [`Proposed by the watch agent's daily scan: ${signal.title}`] });
+        waiting.add(same(tool.name, args));
+        staged++;
+      } catch (err) {
+        problems.push(`${fix.tool} for "${signal.title}": ${(err as Error).message}`);
+      }
+    }
+  }
+  return { staged, problems };
+}
+
 /** What a scan found, as kept on the watch task: counts by severity and the 5 most valuable findings. */
 export function scanSummary(scan: { signals: Signal[]; skipped: string[] }, now: Date): WatchScanSummary {
   const by_severity = { high: 0, medium: 0, low: 0 };
@@ -165,7 +218,8 @@ export async function runDueWatchScans(now: Date, scan: typeof runWatchScan = ru
       if (!(await claimWatchRun(task, now))) continue;
       if (!(await listConnectedAccounts(task.owner_id)).length) continue;
       const result = await scan(task.owner_id, now);
-      await recordWatchOutcome(task.owner_id, { summary: scanSummary(result, now) });
+      const { staged, problems } = await stageWatchFixes(task.owner_id, result.signals, now);
+      await recordWatchOutcome(task.owner_id, { summary: { ...scanSummary(result, now), staged, ...(problems.length ? { not_staged: problems } : {}) } });
       run.scanned++;
       run.signals += result.signals.length;
     } catch (err) {

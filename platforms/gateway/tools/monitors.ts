@@ -274,6 +274,8 @@ const watchScanOutput = v.object({
   by_severity: v.object({ high: v.number(), medium: v.number(), low: v.number() }),
   top: v.array(v.object({ signal_id: v.string(), title: v.string(), monthly_value: v.number(), currency: v.nullable(v.string()) })),
   skipped: v.array(v.string()),
+  staged: v.optional(v.number()),
+  not_staged: v.optional(v.array(v.string())),
 });
 
 const taskOutput = v.object({
@@ -321,6 +323,8 @@ function watchScanLines(task: v.InferOutput<typeof taskOutput>): string[] {
           `${scan.signals} signal${scan.signals === 1 ? '' : 's'}: ${scan.by_severity.high} high, ${scan.by_severity.medium} medium, ${scan.by_severity.low} low.`,
           ...(scan.top.length ? ['', markdownTable(['Finding', 'Value / 30 days', 'Signal'], scan.top.map((t) => [t.title, money(t.monthly_value, t.currency ?? undefined), t.signal_id]))] : []),
           ...(scan.skipped.length ? ['', `Not read: ${scan.skipped.join('; ')}`] : []),
+          ...(scan.staged ? ['', `${scan.staged} fix${scan.staged === 1 ? '' : 'es'} of its high-severity findings staged for approval: list_pending_actions shows them, manage_action approves or rejects each (nothing runs before).`] : []),
+          ...(scan.not_staged?.length ? ['', `Not staged: ${scan.not_staged.join('; ')}`] : []),
         ]
       : []),
     ...(task.last_error ? ['', `The last scheduled watch scan failed: ${task.last_error}`] : []),

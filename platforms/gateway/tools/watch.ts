@@ -45,7 +45,7 @@ export const runWatchNow = defineGatewayTool({
   name: 'run_watch_now',
   category: 'monitoring',
   description:
-    'Scans every connected account now, as the watch agent does, for spend without results, budget-limited winners and broken setups; each finding is kept 30 days as a signal with its evidence, an advisory and pre-staged fixes (exact write tool calls). The watch agent also scans daily at 07:00 UTC on its own (list_scheduled_tasks shows that task and its last scan; manage_scheduled_task pauses it). Nothing is changed: get_signal_briefing shows a finding\'s fixes, apply_signal_actions sends them to the approval inbox.',
+    'Scans every connected account now, as the watch agent does, for spend without results, budget-limited winners and broken setups; each finding is kept 30 days as a signal with its evidence, an advisory and pre-staged fixes (exact write tool calls). The watch agent also scans daily at 07:00 UTC on its own and puts the fixes of its high-severity findings in the approval inbox (list_pending_actions; none runs until approved); list_scheduled_tasks shows that task and its last scan, manage_scheduled_task pauses it. Nothing is changed: get_signal_briefing shows a finding\'s fixes, apply_signal_actions sends them to the approval inbox.',
   access: 'read',
   args: {},
   output: v.object({ count: v.number(), signals: v.array(signalOutput), skipped: v.array(v.string()) }),

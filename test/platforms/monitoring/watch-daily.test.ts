@@ -35,6 +35,7 @@ function countingScan(calls: string[], fail?: string): typeof runWatchScan {
 type TaskView = { task_id: string; kind: string; status: string; schedule: string; next_run_at: string | null; last_run_at: string | null; last_scan?: any; last_error?: string };
 const watchTask = async (apiKey: string) => ((await callToolOk(apiKey, 'list_scheduled_tasks')).structured!.tasks as TaskView[]).find((t) => t.kind === 'watch');
 const ago = (at: Date, ms: number) => new Date(at.getTime() - ms);
+const listSignals = async (apiKey: string) => (await callToolOk(apiKey, 'run_watch_now')).structured!.signals as unknown[];
 
 describe('daily watch scan', () => {
   let a: TestOwner;
@@ -93,6 +94,32 @@ describe('daily watch scan', () => {
     // Run again at the same time: nothing is due any more.
     expect(await runDueWatchScans(at, countingScan(calls))).toMatchObject({ due: 0, scanned: 0 });
     expect(calls).toEqual([owner]);
+  });
+
+  it("stages the fixes of its high-severity findings in the pending-actions inbox, once; nothing runs until approved", async () => {
+    const c = await createTestOwner({ accounts: { searchads: 1, chatads: 1 } });
+    const owner = c.owner.owner_id;
+    const at = new Date();
+    await makeDue(owner, ago(at, 60_000));
+    await runDueWatchScans(at);
+    const scan = (await getWatchTask(owner))!.last_scan!;
+    const proposedNow = async () =>
+      ((await callToolOk(c.apiKey, 'list_pending_actions')).structured!.actions as { tool: string; status: string; reasons: string[] }[]).filter((x) => x.reasons.some((r) => r.startsWith("Proposed by the watch agent's daily scan")));
+    const proposed = await proposedNow();
+    expect(scan.staged).toBeGreaterThan(0);
+    expect(proposed).toHaveLength(scan.staged!);
+    expect(proposed.every((p) => p.status === 'pending')).toBe(true);
+    // They are the write fixes of the high-severity findings a scan on demand finds: nothing ran.
+    const high = ((await callToolOk(c.apiKey, 'run_watch_now')).structured!.signals as { severity: string; fixes: { tool: string }[] }[]).filter((s) => s.severity === 'high').slice(0, 5);
+    const fixTools = high.flatMap((s) => s.fixes.map((f) => f.tool));
+    for (const p of proposed) expect(fixTools).toContain(p.tool);
+    expect((await listSignals(c.apiKey)).length).toBe(scan.signals);
+    expect((await callToolOk(c.apiKey, 'list_scheduled_tasks')).text).toContain(`${scan.staged} fix`);
+    // Scanned again while they wait: the same findings, nothing staged twice.
+    await makeDue(owner, ago(at, 30_000));
+    await runDueWatchScans(at);
+    expect((await getWatchTask(owner))!.last_scan!.staged).toBe(0);
+    expect(await proposedNow()).toHaveLength(proposed.length);
   });
 
   it('repeated and concurrent scheduler ticks at the same due time scan each owner once', async () => {
