@@ -4,7 +4,7 @@
  */
 import '../functions/local/quiet-warnings';
 import { rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { ensureDemoOwner } from '../functions/local/demo';
 import { ensureTables, startDynamoDbLocal } from '../functions/local/dynamodb-local';
 import { CREDENTIALS_KEY_FILE, DATA_DIR, RUNNING_FILE, writeRunningStore } from '../functions/local/local-store';
@@ -94,7 +94,7 @@ Ad-platform tool gateway is running.
   Tool catalog:  ${baseUrl}/api/v1/tools
   API reference: ${baseUrl}/docs
   MCP endpoint:  ${baseUrl}/mcp   (Streamable HTTP, same Bearer key)
-  Emails:        ${outbox ? 'alert and brief emails are written to .data/outbox (one .eml file each)' : `sent through Amazon SES from ${process.env.ALERT_EMAIL_FROM}`}
+  Emails:        ${outbox ? `alert and brief emails are written to ${relative(process.cwd(), join(DATA_DIR, 'outbox')) || '.'} (one .eml file each)` : `sent through Amazon SES from ${process.env.ALERT_EMAIL_FROM}`}
 
 Try it:
 

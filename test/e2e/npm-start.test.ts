@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from '../../functions/local/dynamodb-local';
@@ -12,7 +12,7 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 /** Runs `npm start` in its own data folder until it prints the demo key. */
 async function start(port: number): Promise<{ child: ChildProcess; output: () => string; apiKey: string }> {
   // As a developer runs it: without the test-only settings this test process may carry.
-  const { UNSAFE_ALLOW_LOOPBACK_FETCH_FOR_TESTS: _testOnly, ...env } = process.env;
+  const { UNSAFE_ALLOW_LOOPBACK_FETCH_FOR_TESTS: _testOnly, ALERT_EMAIL_FROM: _from, SES_ENDPOINT: _ses, ...env } = process.env;
   const child = spawn(process.execPath, [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'bin/start.ts'], {
     cwd: root,
     env: { ...env, PORT: String(port), GATEWAY_DATA_DIR: dataDir, TABLE_PREFIX: 'gateway-', DYNAMODB_ENDPOINT: '', PUBLIC_BASE_URL: '' },
@@ -66,6 +66,17 @@ describe('npm start', () => {
       expect([url, refused.status]).toEqual([url, 400]);
       expect(((await refused.json()) as { error: string }).error).toMatch(/Refused to fetch .*loopback/);
     }
+
+    // Emails go to the local outbox: one .eml file per message, in the data folder.
+    expect(first.output()).toMatch(/Emails:\s+alert and brief emails are written to \S*outbox/);
+    const report = await fetch(`http://127.0.0.1:${port}/api/v1/tools/generate_report_now/execute`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${first.apiKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ arguments: { lookback_days: 7, email_to: ['me@example.com'] } }),
+    });
+    expect(((await report.json()) as { data: { structured: { email_delivery: unknown } } }).data.structured.email_delivery).toEqual({ status: 'delivered', attempts: 1 });
+    const [eml] = readdirSync(join(dataDir, 'outbox'));
+    expect(readFileSync(join(dataDir, 'outbox', eml!), 'utf8')).toMatch(/^From: alerts@gateway\.localhost\r\nTo: me@example\.com\r\nSubject: Cross-platform report: /);
 
     expect(javaRunningFor(dataDir)).toBe(true);
     expect(await stop(first.child)).toBe(0);
