@@ -4,7 +4,7 @@ import { totals } from '../metrics';
 import { finderCall } from '../opportunities';
 import type { CampaignFigures } from '../platform-module';
 import { openChatAdsPort } from './define';
-import { CONVERSION_FIELDS, DELIVERY_FIELDS } from './port';
+import { reportedFields } from './port';
 
 /**
  * Campaign figures as list_chatads_campaigns computes them: campaign-level insights over the
@@ -14,9 +14,8 @@ import { CONVERSION_FIELDS, DELIVERY_FIELDS } from './port';
 export async function chatAdsCampaignFigures(account: ConnectedAccount, start: string, end: string, call: PortCall = finderCall(account)): Promise<CampaignFigures[]> {
   const port = openChatAdsPort(account, call);
   const campaigns = await port.listCampaigns();
-  const fields = account.mode === 'live' ? [...DELIVERY_FIELDS] : [...DELIVERY_FIELDS, ...CONVERSION_FIELDS];
   const rows = campaigns.length
-    ? await port.getInsights({ aggregation_level: 'campaign', ids: campaigns.map((c) => c.id), start: Date.parse(`${start}T00:00:00Z`) / 1000, end: Date.parse(`${end}T00:00:00Z`) / 1000 + 86_400, time_granularity: 'none', fields })
+    ? await port.getInsights({ aggregation_level: 'campaign', ids: campaigns.map((c) => c.id), start: Date.parse(`${start}T00:00:00Z`) / 1000, end: Date.parse(`${end}T00:00:00Z`) / 1000 + 86_400, time_granularity: 'none', fields: reportedFields(account.mode === 'live') })
     : [];
   return campaigns.map((c) => ({
     id: c.id,

@@ -280,6 +280,11 @@ export const DELIVERY_FIELDS = ['impressions', 'clicks', 'spend'] as const;
 export const CONVERSION_FIELDS = ['conversions', 'conversion_value', 'view_through_conversions'] as const;
 export type ChatAdsInsightsField = (typeof DELIVERY_FIELDS)[number] | (typeof CONVERSION_FIELDS)[number];
 
+/** The insights fields an account reports: a live account's public insights carry delivery fields only. */
+export function reportedFields(live: boolean): ChatAdsInsightsField[] {
+  return live ? [...DELIVERY_FIELDS] : [...DELIVERY_FIELDS, ...CONVERSION_FIELDS];
+}
+
 export interface ChatAdsInsightsQuery {
   aggregation_level: ChatAdsInsightsLevel;
   /** Only these entities of the level (all of the account's when omitted). */

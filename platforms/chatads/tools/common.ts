@@ -3,7 +3,7 @@ import { dateArgument } from '../../arguments';
 import { lastDays, refuseDatesAfterYesterday, reportingZone, type AccountClock } from '../../dates';
 import { totals } from '../../metrics';
 import type { ChatAdsInsightsLevel, ChatAdsPort } from '../port';
-import { CONVERSION_FIELDS, DELIVERY_FIELDS } from '../port';
+import { reportedFields } from '../port';
 
 /** An id argument of one chatads entity type: its prefix and the tool that lists valid ids. */
 export function idArg(prefix: string, what: string, listTool: string) {
@@ -108,7 +108,7 @@ export async function figuresByEntity(
     start: Date.parse(`${window.start}T00:00:00Z`) / 1000,
     end: Date.parse(`${window.end}T00:00:00Z`) / 1000 + 86_400,
     time_granularity: 'none',
-    fields: live ? [...DELIVERY_FIELDS] : [...DELIVERY_FIELDS, ...CONVERSION_FIELDS],
+    fields: reportedFields(live),
   });
   for (const id of ids) {
     const own = rows.filter((r) => r.entity_id === id);

@@ -8,7 +8,7 @@ import { ToolError } from '../../../functions/runtime/errors';
 import { listConnectedAccounts } from '../../../functions/runtime/stores/owners';
 import { count, markdownTable, money, percent } from '../../markdown';
 import { defineChatAdsTool } from '../define';
-import { CONVERSION_FIELDS, DELIVERY_FIELDS, type ChatAdsInsightsLevel } from '../port';
+import { reportedFields, type ChatAdsInsightsLevel } from '../port';
 import { figuresByEntity, figuresSchema, statusFilterArg, windowArgs, windowOf, windowRules } from './common';
 
 const SCOPES = ['ad_account', 'campaign', 'ad_group', 'ad'] as const;
@@ -75,7 +75,7 @@ export const getChatAdsInsights = defineChatAdsTool({
         start: Date.parse(`${window.start}T00:00:00Z`) / 1000,
         end: Date.parse(`${window.end}T00:00:00Z`) / 1000 + 86_400,
         time_granularity: 'daily',
-        fields: live ? [...DELIVERY_FIELDS] : [...DELIVERY_FIELDS, ...CONVERSION_FIELDS],
+        fields: reportedFields(live),
       });
       const byDate = new Map<string, { date: string; impressions: number; clicks: number; spend: number; conversions: number }>();
       for (const r of rows) {
