@@ -257,10 +257,12 @@ export async function dueMonitors(now: Date): Promise<Monitor[]> {
 
 /**
  * Claims a due check: moves next_run_at from the value the scheduler read to the next daily check,
- * conditionally, so of two schedulers that read the same due monitor only one runs it.
+ * conditionally, so of two schedulers that read the same due monitor only one runs it. Returns the
+ * next check it set, or undefined when another scheduler claimed it (or it was paused).
  */
-export async function claimMonitorRun(monitor: Monitor, now: Date, day: string): Promise<boolean> {
-  return conditionally(() =>
+export async function claimMonitorRun(monitor: Monitor, now: Date, day: string): Promise<string | undefined> {
+  const next = nextCheckAt(now, monitor.check_hour_utc);
+  const claimed = await conditionally(() =>
     documentClient().send(
       new UpdateCommand({
         TableName: tableName('monitoring'),
@@ -268,10 +270,11 @@ export async function claimMonitorRun(monitor: Monitor, now: Date, day: string):
         UpdateExpression: 'SET next_run_at = :next, last_run_at = :now, last_evaluated_day = :day',
         ConditionExpression: 'next_run_at = :read AND #status = :active',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':next': nextCheckAt(now, monitor.check_hour_utc), ':now': now.toISOString(), ':day': day, ':read': monitor.next_run_at, ':active': 'active' },
+        ExpressionAttributeValues: { ':next': next, ':now': now.toISOString(), ':day': day, ':read': monitor.next_run_at, ':active': 'active' },
       }),
     ),
   );
+  return claimed ? next : undefined;
 }
 
 /** How long after a failed scheduled run each retry runs (the scheduler ticks every 15 minutes). */
@@ -319,8 +322,7 @@ async function clearFailure(key: Record<string, string>): Promise<void> {
  * its reason, and a retry 15, 30 then 60 minutes later on the same day instead of tomorrow's check.
  * Returns when the retry runs, or undefined once the 3 retries of the day are used up.
  */
-export async function recordMonitorFailure(monitor: Monitor, now: Date, day: string, error: string): Promise<string | undefined> {
-  const claimedNext = nextCheckAt(now, monitor.check_hour_utc);
+export async function recordMonitorFailure(monitor: Monitor, now: Date, claimedNext: string, day: string, error: string): Promise<string | undefined> {
   const attempt = monitor.retry?.day === day ? monitor.retry.attempt + 1 : 1;
   const at = retryTime(now, attempt, claimedNext);
   await recordFailure(monitorKey(monitor.owner_id, monitor.monitor_id), claimedNext, error, { day, attempt }, at);

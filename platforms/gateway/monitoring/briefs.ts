@@ -64,10 +64,11 @@ export async function runDueBriefs(now: Date, options: TickOptions = {}): Promis
     const scheduledFor = isBriefRetry(brief) ? brief.retry!.scheduled_for : brief.next_run_at;
     let problem: string | undefined;
     try {
-      const destinations: Destinations = brief.webhook_host || brief.email_recipients ? await loadDestinations(brief.owner_id, brief.brief_id) : {};
+      // Decrypted only when the run is to be sent (not when another scheduler built it).
+      const destinations = (): Promise<Destinations> => (brief.webhook_host || brief.email_recipients ? loadDestinations(brief.owner_id, brief.brief_id) : Promise.resolve({}));
       const built = isBriefRetry(brief) ? await getBriefRun(brief.owner_id, brief.brief_id, scheduledFor) : undefined;
       if (built) {
-        const { again } = failedDeliveries(destinations, built);
+        const { again } = failedDeliveries(await destinations(), built);
         const data = built.data as unknown as ReportData;
         const sent = await deliverTo(again, reportMessage(data, built.text, { brief_id: brief.brief_id, brief_name: brief.name }), pause);
         await setBriefRunDelivery(built, addAttempts(built, sent));
@@ -79,9 +80,10 @@ export async function runDueBriefs(now: Date, options: TickOptions = {}): Promis
         const record = { owner_id: brief.owner_id, brief_id: brief.brief_id, scheduled_for: scheduledFor, created_at: now.toISOString(), text, data: data as unknown as Record<string, unknown> };
         if (!(await recordBriefRun(record))) continue;
         run.generated++;
-        const sent = await deliverTo(destinations, reportMessage(data, text, { brief_id: brief.brief_id, brief_name: brief.name }), pause);
+        const to = await destinations();
+        const sent = await deliverTo(to, reportMessage(data, text, { brief_id: brief.brief_id, brief_name: brief.name }), pause);
         await setBriefRunDelivery(record, sent);
-        problem = failedDeliveries(destinations, sent).problem;
+        problem = failedDeliveries(to, sent).problem;
       }
     } catch (err) {
       problem = `the brief could not be built: ${(err as Error).message}`;

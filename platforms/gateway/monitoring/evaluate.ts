@@ -167,15 +167,17 @@ export async function runDueMonitors(now: Date, options: TickOptions = {}): Prom
       continue;
     }
     const day = lastReportDay(now, 'UTC');
-    if (!(await claimMonitorRun(monitor, now, day))) continue;
+    const next = await claimMonitorRun(monitor, now, day);
+    if (!next) continue;
     run.evaluated++;
+    // Decrypted only when an alert is to be sent.
+    const destinations = (): Promise<Destinations> => (monitor.webhook_host || monitor.email_recipients ? loadDestinations(monitor.owner_id, monitor.monitor_id) : Promise.resolve({}));
     let problem: string | undefined;
     try {
-      const destinations: Destinations = monitor.webhook_host || monitor.email_recipients ? await loadDestinations(monitor.owner_id, monitor.monitor_id) : {};
       // A retry on a day that already has its alert: only its failed deliveries are left to do.
       const alerted = monitor.retry?.day === day ? await getAlert(monitor.owner_id, monitor.monitor_id, day) : undefined;
       if (alerted) {
-        const { again } = failedDeliveries(destinations, alerted);
+        const { again } = failedDeliveries(await destinations(), alerted);
         const sent = await deliverAlert(again, alerted, pause);
         await setAlertDelivery(alerted, addAttempts(alerted, sent));
         problem = failedDeliveries(again, sent).problem;
@@ -186,9 +188,10 @@ export async function runDueMonitors(now: Date, options: TickOptions = {}): Prom
         if (recorded) {
           run.alerts++;
           // Only the run that recorded the alert delivers it, so it is sent once.
-          const sent = await deliverAlert(destinations, alert, pause);
+          const to = await destinations();
+          const sent = await deliverAlert(to, alert, pause);
           await setAlertDelivery(alert, sent);
-          problem = failedDeliveries(destinations, sent).problem;
+          problem = failedDeliveries(to, sent).problem;
         } else if (evaluation.skipped.length) problem = `not read: ${evaluation.skipped.join('; ')}`;
       }
     } catch (err) {
@@ -198,7 +201,7 @@ export async function runDueMonitors(now: Date, options: TickOptions = {}): Prom
       if (problem === undefined) await clearMonitorFailure(monitor);
       else {
         run.failed++;
-        if (await recordMonitorFailure(monitor, now, day, problem)) run.retried++;
+        if (await recordMonitorFailure(monitor, now, next, day, problem)) run.retried++;
       }
     } catch {
       // The daily check the claim set still stands.
