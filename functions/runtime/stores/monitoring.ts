@@ -64,6 +64,13 @@ export interface Monitor {
   last_error?: string;
 }
 
+/** How a message went out to one destination (a webhook or email): after how many attempts, and why not. */
+export interface Delivery {
+  status: 'delivered' | 'failed';
+  attempts: number;
+  error?: string;
+}
+
 /** One scope (account or campaign) that met the conditions, with the figures that did it. */
 export interface AlertBreach {
   platform: PlatformWord;
@@ -84,9 +91,9 @@ export interface MonitorAlert {
   created_at: string;
   breaches: AlertBreach[];
   /** How the alert was delivered to the monitor's webhook, when it has one. */
-  delivery?: { status: 'delivered' | 'failed'; attempts: number; error?: string };
+  delivery?: Delivery;
   /** How the alert was emailed, when the monitor has email recipients. */
-  email_delivery?: { status: 'delivered' | 'failed'; attempts: number; error?: string };
+  email_delivery?: Delivery;
 }
 
 /** Sets an item's delivery outcomes (webhook and email). */

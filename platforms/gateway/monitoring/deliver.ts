@@ -14,9 +14,9 @@ import type { LookupFunction } from 'node:net';
 import { allowLoopbackFetch } from '../../../functions/runtime/config';
 import { ToolError } from '../../../functions/runtime/errors';
 import { loadCredentials, saveCredentials } from '../../../functions/runtime/stores/credentials';
-import type { MonitorAlert } from '../../../functions/runtime/stores/monitoring';
+import type { Delivery, MonitorAlert } from '../../../functions/runtime/stores/monitoring';
 import { vetUrl } from '../../video-check';
-import { checkEmailConfigured, maskEmail, sendEmail, type EmailDelivery } from './email';
+import { checkEmailConfigured, maskEmail, sendEmail } from './email';
 
 const TIMEOUT_MS = 5000;
 export const DELIVERY_ATTEMPTS = 3;
@@ -60,12 +60,6 @@ function post(target: { url: URL; address: string; family: number }, body: strin
     request.on('error', reject);
     request.end(body);
   });
-}
-
-export interface Delivery {
-  status: 'delivered' | 'failed';
-  attempts: number;
-  error?: string;
 }
 
 /** Posts a JSON body (with a `text` chat tools show) up to DELIVERY_ATTEMPTS times (1 s, then 2 s apart); a 2xx answer is delivered. */
@@ -130,7 +124,7 @@ export async function loadDestinations(ownerId: string, taskId: string): Promise
 /** How one message went out: to the webhook (`delivery`) and by email (`email_delivery`). */
 export interface Deliveries {
   delivery?: Delivery;
-  email_delivery?: EmailDelivery;
+  email_delivery?: Delivery;
 }
 
 /** Sends a message to each destination; a failure at one never stops the other. */

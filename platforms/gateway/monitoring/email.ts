@@ -12,12 +12,7 @@ import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import * as v from 'valibot';
 import { alertEmailFrom, sesEndpoint } from '../../../functions/runtime/config';
 import { ToolError } from '../../../functions/runtime/errors';
-
-export interface EmailDelivery {
-  status: 'delivered' | 'failed';
-  attempts: number;
-  error?: string;
-}
+import type { Delivery } from '../../../functions/runtime/stores/monitoring';
 
 export const MAX_EMAIL_RECIPIENTS = 10;
 
@@ -74,7 +69,7 @@ function reasonOf(err: unknown): string {
 }
 
 /** Sends one message to the recipients (one SES call, To: all of them). */
-export async function sendEmail(to: string[], message: { subject: string; text: string; html?: string }): Promise<EmailDelivery> {
+export async function sendEmail(to: string[], message: { subject: string; text: string; html?: string }): Promise<Delivery> {
   const from = alertEmailFrom();
   if (!from) return { status: 'failed', attempts: 0, error: 'email delivery is not set up on this gateway (no sender address)' };
   try {
