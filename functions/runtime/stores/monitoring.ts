@@ -147,6 +147,44 @@ async function dueItems(due: string, now: Date): Promise<Record<string, unknown>
   return found;
 }
 
+/**
+ * Sets a scheduled item's status (monitor, brief, watch task): active puts it back on the by_due
+ * index at `nextRunAt`, paused takes it off.
+ */
+async function setScheduledStatus(key: Record<string, string>, due: string, status: 'active' | 'paused', nextRunAt: string): Promise<void> {
+  await documentClient().send(
+    new UpdateCommand({
+      TableName: tableName('monitoring'),
+      Key: key,
+      UpdateExpression: status === 'active' ? 'SET #status = :s, due = :due, next_run_at = :next' : 'SET #status = :s REMOVE due',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: status === 'active' ? { ':s': status, ':due': due, ':next': nextRunAt } : { ':s': status },
+      ConditionExpression: 'attribute_exists(sk)',
+    }),
+  );
+}
+
+/**
+ * Claims a due scheduled item: moves next_run_at from the value the scheduler read (`read`) to
+ * `next`, and sets last_run_at and `set`, conditionally, so of two schedulers that read the same due
+ * item only one runs it; false when another claimed it or it was paused. `count` adds 1 to that field.
+ */
+async function claimScheduled(key: Record<string, string>, read: string, next: string, now: Date, set: Record<string, unknown> = {}, count?: string): Promise<boolean> {
+  const names = Object.keys(set);
+  return conditionally(() =>
+    documentClient().send(
+      new UpdateCommand({
+        TableName: tableName('monitoring'),
+        Key: key,
+        UpdateExpression: `SET next_run_at = :next, last_run_at = :now${names.map((n) => `, ${n} = :${n}`).join('')}${count ? ` ADD ${count} :one` : ''}`,
+        ConditionExpression: 'next_run_at = :read AND #status = :active',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':next': next, ':now': now.toISOString(), ':read': read, ':active': 'active', ...Object.fromEntries(names.map((n) => [`:${n}`, set[n]])), ...(count ? { ':one': 1 } : {}) },
+      }),
+    ),
+  );
+}
+
 const monitorKey = (ownerId: string, monitorId: string) => ({ owner_id: ownerId, sk: `MONITOR#${monitorId}` });
 
 /** A stored item without the table's own attributes (keys, due marker, expiry). */
@@ -197,17 +235,7 @@ export async function listMonitors(ownerId: string): Promise<Monitor[]> {
 export async function setMonitorStatus(ownerId: string, monitorId: string, status: Monitor['status'], now: Date): Promise<void> {
   const monitor = await getMonitor(ownerId, monitorId);
   if (!monitor) return;
-  const next = nextCheckAt(now, monitor.check_hour_utc);
-  await documentClient().send(
-    new UpdateCommand({
-      TableName: tableName('monitoring'),
-      Key: monitorKey(ownerId, monitorId),
-      UpdateExpression: status === 'active' ? 'SET #status = :s, due = :due, next_run_at = :next' : 'SET #status = :s REMOVE due',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: status === 'active' ? { ':s': status, ':due': DUE, ':next': next } : { ':s': status },
-      ConditionExpression: 'attribute_exists(sk)',
-    }),
-  );
+  await setScheduledStatus(monitorKey(ownerId, monitorId), DUE, status, nextCheckAt(now, monitor.check_hour_utc));
 }
 
 /** Deletes a monitor, its alert history and its stored destinations (webhook URL, email addresses). */
@@ -269,19 +297,7 @@ export async function dueMonitors(now: Date): Promise<Monitor[]> {
  */
 export async function claimMonitorRun(monitor: Monitor, now: Date, day: string): Promise<string | undefined> {
   const next = nextCheckAt(now, monitor.check_hour_utc);
-  const claimed = await conditionally(() =>
-    documentClient().send(
-      new UpdateCommand({
-        TableName: tableName('monitoring'),
-        Key: monitorKey(monitor.owner_id, monitor.monitor_id),
-        UpdateExpression: 'SET next_run_at = :next, last_run_at = :now, last_evaluated_day = :day',
-        ConditionExpression: 'next_run_at = :read AND #status = :active',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':next': next, ':now': now.toISOString(), ':day': day, ':read': monitor.next_run_at, ':active': 'active' },
-      }),
-    ),
-  );
-  return claimed ? next : undefined;
+  return (await claimScheduled(monitorKey(monitor.owner_id, monitor.monitor_id), monitor.next_run_at, next, now, { last_evaluated_day: day })) ? next : undefined;
 }
 
 /** How long after a failed scheduled run each retry runs (the scheduler ticks every 15 minutes). */
@@ -418,16 +434,7 @@ export async function listBriefs(ownerId: string): Promise<Brief[]> {
 }
 
 export async function setBriefStatus(ownerId: string, briefId: string, status: Brief['status'], nextRunAt: string): Promise<void> {
-  await documentClient().send(
-    new UpdateCommand({
-      TableName: tableName('monitoring'),
-      Key: briefKey(ownerId, briefId),
-      UpdateExpression: status === 'active' ? 'SET #status = :s, due = :due, next_run_at = :next' : 'SET #status = :s REMOVE due',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: status === 'active' ? { ':s': status, ':due': BRIEF_DUE, ':next': nextRunAt } : { ':s': status },
-      ConditionExpression: 'attribute_exists(sk)',
-    }),
-  );
+  await setScheduledStatus(briefKey(ownerId, briefId), BRIEF_DUE, status, nextRunAt);
 }
 
 export async function deleteBrief(ownerId: string, briefId: string): Promise<void> {
@@ -440,7 +447,6 @@ export async function dueBriefs(now: Date): Promise<Brief[]> {
   return (await dueItems(BRIEF_DUE, now)).map(stripBrief);
 }
 
-/** Claims a due brief run: moves next_run_at on, conditionally, so concurrent schedulers run it once. */
 /** Whether a due brief is a retry of a failed run (its next run is the retry's time) rather than a scheduled time. */
 export function isBriefRetry(brief: Brief): boolean {
   return brief.retry !== undefined && brief.retry.at === brief.next_run_at;
@@ -448,18 +454,7 @@ export function isBriefRetry(brief: Brief): boolean {
 
 /** Claims a due brief run (as claimMonitorRun does), counting scheduled runs, not retries. */
 export async function claimBriefRun(brief: Brief, now: Date, nextRunAt: string): Promise<boolean> {
-  return conditionally(() =>
-    documentClient().send(
-      new UpdateCommand({
-        TableName: tableName('monitoring'),
-        Key: briefKey(brief.owner_id, brief.brief_id),
-        UpdateExpression: `SET next_run_at = :next, last_run_at = :now${isBriefRetry(brief) ? '' : ' ADD run_count :one'}`,
-        ConditionExpression: 'next_run_at = :read AND #status = :active',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':next': nextRunAt, ':now': now.toISOString(), ':read': brief.next_run_at, ':active': 'active', ...(isBriefRetry(brief) ? {} : { ':one': 1 }) },
-      }),
-    ),
-  );
+  return claimScheduled(briefKey(brief.owner_id, brief.brief_id), brief.next_run_at, nextRunAt, now, {}, isBriefRetry(brief) ? undefined : 'run_count');
 }
 
 /**
@@ -643,16 +638,7 @@ export async function getWatchTask(ownerId: string): Promise<WatchTask | undefin
 
 /** Pauses or resumes the watch task; resumed, it next runs at the next 07:00 UTC. */
 export async function setWatchStatus(ownerId: string, status: WatchTask['status'], now: Date): Promise<void> {
-  await documentClient().send(
-    new UpdateCommand({
-      TableName: tableName('monitoring'),
-      Key: watchKey(ownerId),
-      UpdateExpression: status === 'active' ? 'SET #status = :s, due = :due, next_run_at = :next' : 'SET #status = :s REMOVE due',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: status === 'active' ? { ':s': status, ':due': WATCH_DUE, ':next': nextCheckAt(now, WATCH_HOUR_UTC) } : { ':s': status },
-      ConditionExpression: 'attribute_exists(sk)',
-    }),
-  );
+  await setScheduledStatus(watchKey(ownerId), WATCH_DUE, status, nextCheckAt(now, WATCH_HOUR_UTC));
 }
 
 /** Active watch tasks whose run is due at `now`, across owners. */
@@ -662,18 +648,7 @@ export async function dueWatchTasks(now: Date): Promise<WatchTask[]> {
 
 /** Claims a due watch run: next_run_at moves to the next 07:00 UTC, only if still active and unchanged since read. */
 export async function claimWatchRun(task: WatchTask, now: Date): Promise<boolean> {
-  return conditionally(() =>
-    documentClient().send(
-      new UpdateCommand({
-        TableName: tableName('monitoring'),
-        Key: watchKey(task.owner_id),
-        UpdateExpression: 'SET next_run_at = :next, last_run_at = :now',
-        ConditionExpression: 'next_run_at = :read AND #status = :active',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':next': nextCheckAt(now, WATCH_HOUR_UTC), ':now': now.toISOString(), ':read': task.next_run_at, ':active': 'active' },
-      }),
-    ),
-  );
+  return claimScheduled(watchKey(task.owner_id), task.next_run_at, nextCheckAt(now, WATCH_HOUR_UTC), now);
 }
 
 /** Keeps the outcome of a scheduled run on the task: its scan summary, or why it failed. */
