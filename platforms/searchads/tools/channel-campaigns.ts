@@ -3,7 +3,7 @@ import { ToolError } from '../../../functions/runtime/errors';
 import type { PlannedChange } from '../../../functions/runtime/plan';
 import type { ToolContext } from '../../../functions/runtime/tool';
 import { dateArgument } from '../../arguments';
-import { isoDate } from '../../dates';
+import { newCampaignStart } from './common';
 import { money } from '../../markdown';
 import { defineSearchAdsTool } from '../define';
 import type { SearchAdsAudienceSegment, SearchAdsPort } from '../port';
@@ -55,16 +55,9 @@ const adGroupName = (fallback: string) => v.optional(v.pipe(v.string(), v.trim()
 
 type Ctx = ToolContext<SearchAdsPort>;
 
-/**
- * The start date, refusing a past one. A name already taken is refused by the platform at the
- * campaign step (not here: a retry after a later step failed must find its own campaign's name taken).
- */
-async function checkNewCampaign(ctx: Ctx, args: { name: string; start_date?: string }): Promise<string> {
-  const today = isoDate(ctx.now);
-  const start = args.start_date ?? today;
-  if (start < today) throw new ToolError(`\`start_date\` ${start} is in the past; a new campaign starts today (${today}) or later.`);
-  return start;
-}
+// A name already taken is refused by the platform at the campaign step, not in the plans: a retry
+// after a later step failed must find its own campaign's name taken.
+
 
 interface Structure {
   campaign: NewSearchAdsChannelCampaign;
@@ -190,7 +183,7 @@ export const createShoppingCampaign = defineSearchAdsTool({
   rules: [datesRule, (a) => ((a.bidding_strategy === 'TARGET_ROAS') !== (a.target_roas !== undefined) ? '`target_roas` goes with (and only with) bidding_strategy TARGET_ROAS' : undefined)],
   output: v.object({ ...createdOutput, merchant_center_id: v.string() }),
   async plan(args, ctx) {
-    const start = await checkNewCampaign(ctx, args);
+    const start = newCampaignStart(ctx.now, args.start_date);
     const linked = (await ctx.platform.listMerchantCenterLinks()).filter((l) => l.status === 'LINKED');
     const merchant = args.merchant_center_id ?? (linked.length === 1 ? linked[0]!.merchant_center_id : undefined);
     if (!merchant) throw new ToolError(`Name the feed with \`merchant_center_id\`: ${linked.length ? `linked Merchant Center accounts are ${linked.map((l) => l.merchant_center_id).join(', ')}` : 'no Merchant Center account is linked yet (get_merchant_feed_links, link_merchant_feed)'}.`);
@@ -263,7 +256,7 @@ export const createAppCampaign = defineSearchAdsTool({
   ],
   output: v.object({ ...createdOutput, app_id: v.string(), app_store: v.string(), sub_type: v.string(), bidding_strategy_goal_type: v.string() }),
   async plan(args, ctx) {
-    const start = await checkNewCampaign(ctx, args);
+    const start = newCampaignStart(ctx.now, args.start_date);
     if (args.image_asset_ids.length) {
       const images = (await ctx.platform.listMediaAssets()).filter((m) => m.type === 'IMAGE');
       const unknown = args.image_asset_ids.filter((id) => !images.some((m) => m.id === id));
@@ -321,7 +314,7 @@ const biddingRule = (a: { bidding_strategy: string; target_cpa?: number; target_
 ];
 
 interface DemandGenArgs {
-  name: string; daily_budget: number; end_date?: string; location_ids: string[]; bidding_strategy: string; target_cpa?: number; target_roas?: number; ad_group_name: string;
+  name: string; daily_budget: number; start_date?: string; end_date?: string; location_ids: string[]; bidding_strategy: string; target_cpa?: number; target_roas?: number; ad_group_name: string;
 }
 
 function demandGenStructure(args: DemandGenArgs, start: string, channels: readonly string[] | undefined, segments: Structure['segments'], ad: DemandGenAdArgs): Structure {
@@ -340,7 +333,7 @@ function demandGenStructure(args: DemandGenArgs, start: string, channels: readon
 
 /** The plan of a Demand Gen structure: channels fit the ad, images fit their slots, segments exist. */
 async function planDemandGen(ctx: Ctx, args: DemandGenArgs & Record<string, unknown>, channels: readonly string[] | undefined, ad: DemandGenAdArgs, kind: string) {
-  const start = await checkNewCampaign(ctx, args);
+  const start = newCampaignStart(ctx.now, (args as { start_date?: string }).start_date);
   const controls = controlsOf(channels as never);
   const problem = channelAdProblem(channelsOn(controls), ad.format);
   if (problem) throw new ToolError(`\`channels\` and the ad do not fit: ${problem}.`);

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { ToolError } from '../../../functions/runtime/errors';
 import { dateArgument } from '../../arguments';
-import { lastDays, refuseDatesAfterYesterday, reportingZone, type AccountClock } from '../../dates';
+import { isoDate, lastDays, refuseDatesAfterYesterday, reportingZone, type AccountClock } from '../../dates';
 import { type MetricTotals, metricTotalsEntries, totals, videoMetricEntries } from '../../metrics';
 import type { SearchAdsCampaign, SearchAdsPort, SearchAdsReportRow } from '../port';
 
@@ -28,6 +28,23 @@ export function idFromResourceName(value: string, collection: string, customerId
     throw new ToolError(`"${trimmed}" belongs to customer ${match[1]}, not to the selected account ${customerId}.`);
   }
   return match[2]!;
+}
+
+/** The start date of a new campaign: the one given (never in the past) or today. */
+export function newCampaignStart(now: Date, startDate: string | undefined): string {
+  const today = isoDate(now);
+  const start = startDate ?? today;
+  if (start < today) throw new ToolError(`\`start_date\` ${start} is in the past; a new campaign starts today (${today}) or later.`);
+  return start;
+}
+
+/** The campaign that already has this name (names are unique, removed campaigns aside), if any. */
+export async function campaignNamed(platform: SearchAdsPort, name: string): Promise<SearchAdsCampaign | undefined> {
+  return (await platform.listCampaigns()).find((c) => c.status !== 'REMOVED' && c.name.toLowerCase() === name.toLowerCase());
+}
+
+export function nameTaken(name: string): ToolError {
+  return new ToolError(`A campaign named "${name}" already exists; campaign names are unique (list_campaigns).`);
 }
 
 /** Reads a campaign; a removed one is refused for changes. */

@@ -1,8 +1,7 @@
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
 import type { PlannedChange } from '../../../functions/runtime/plan';
 import { dateArgument } from '../../arguments';
-import { isoDate } from '../../dates';
+import { campaignNamed, nameTaken, newCampaignStart } from './common';
 import { markdownTable, money } from '../../markdown';
 import { defineSearchAdsTool } from '../define';
 import { MAX_SEARCH_THEMES, SEARCH_THEME_MAX_LENGTH } from '../pmax-rules';
@@ -64,14 +63,12 @@ export const createPmaxCampaign = defineSearchAdsTool({
     search_themes: v.number(),
   }),
   async plan(args, ctx) {
-    const today = isoDate(ctx.now);
-    const start = args.start_date ?? today;
-    if (start < today) throw new ToolError(`\`start_date\` ${start} is in the past; a new campaign starts today (${today}) or later.`);
-    const same = (await ctx.platform.listCampaigns()).find((c) => c.status !== 'REMOVED' && c.name.toLowerCase() === args.name.toLowerCase());
+    const start = newCampaignStart(ctx.now, args.start_date);
+    const same = await campaignNamed(ctx.platform, args.name);
     // A paused Performance Max campaign of this name, budget and start is what an interrupted earlier
     // attempt of this call left: the retry resumes it from its checkpoints.
     const resumable = same && same.type === 'PERFORMANCE_MAX' && same.status === 'PAUSED' && same.budget_amount === args.daily_budget && same.start_date === start;
-    if (same && !resumable) throw new ToolError(`A campaign named "${args.name}" already exists; campaign names are unique (list_campaigns).`);
+    if (same && !resumable) throw nameTaken(args.name);
     const planned = await planAssetSet(args, ctx);
     const segments = args.audience_signal ? await resolveSegments(ctx.platform, args.audience_signal) : [];
     const groupName = args.asset_group_name ?? `${args.name} - Asset group 1`;

@@ -1,7 +1,6 @@
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
 import { dateArgument } from '../../arguments';
-import { isoDate } from '../../dates';
+import { campaignNamed, nameTaken, newCampaignStart } from './common';
 import { markdownTable, money } from '../../markdown';
 import { defineSearchAdsTool } from '../define';
 import { checkCopy, finalUrlArg, pathArg, textList } from './ad-copy';
@@ -55,12 +54,8 @@ export const createSearchCampaign = defineSearchAdsTool({
     locations: v.number(),
   }),
   async plan(args, ctx) {
-    const today = isoDate(ctx.now);
-    const start = args.start_date ?? today;
-    if (start < today) throw new ToolError(`\`start_date\` ${start} is in the past; a new campaign starts today (${today}) or later.`);
-    if ((await ctx.platform.listCampaigns()).some((c) => c.status !== 'REMOVED' && c.name.toLowerCase() === args.name.toLowerCase())) {
-      throw new ToolError(`A campaign named "${args.name}" already exists; campaign names are unique (list_campaigns).`);
-    }
+    const start = newCampaignStart(ctx.now, args.start_date);
+    if (await campaignNamed(ctx.platform, args.name)) throw nameTaken(args.name);
     for (const g of args.ad_groups) for (const a of g.ads) checkCopy('RESPONSIVE_SEARCH_AD', a);
     const currency = ctx.account.currency;
     const paused = { startsPaused: true };

@@ -8,7 +8,7 @@ import { markdownTable, money } from '../../markdown';
 import { defineSearchAdsTool } from '../define';
 import type { SearchAdsFrequencyCap } from '../port';
 import type { NewSearchAdsAdSchedule, SearchAdsAdSchedule, SearchAdsDayOfWeek, SearchAdsMinuteOfHour } from '../port-display';
-import { campaignIdArg } from './common';
+import { campaignIdArg, campaignNamed, nameTaken, newCampaignStart } from './common';
 import { checkImages, displayAdEntries, displayAdText } from './display-ads';
 import { displayCpcBid, displayGroupName } from './display-ad-groups';
 import { requireDisplayCampaign } from './display-common';
@@ -41,12 +41,8 @@ export const createDisplayCampaign = defineSearchAdsTool({
   ],
   output: v.object({ customer_id: v.string(), campaign_id: v.string(), name: v.string(), status: v.string(), daily_budget: v.number(), ad_group_id: v.string(), ad_id: v.string(), locations: v.number() }),
   async plan(args, ctx) {
-    const today = isoDate(ctx.now);
-    const start = args.start_date ?? today;
-    if (start < today) throw new ToolError(`\`start_date\` ${start} is in the past; a new campaign starts today (${today}) or later.`);
-    if ((await ctx.platform.listCampaigns()).some((c) => c.status !== 'REMOVED' && c.name.toLowerCase() === args.name.toLowerCase())) {
-      throw new ToolError(`A campaign named "${args.name}" already exists; campaign names are unique (list_campaigns).`);
-    }
+    const start = newCampaignStart(ctx.now, args.start_date);
+    if (await campaignNamed(ctx.platform, args.name)) throw nameTaken(args.name);
     await checkImages(ctx.platform, args.ad, (slot) => `\`ad.${slot}\``);
     const currency = ctx.account.currency;
     const paused = { startsPaused: true };
