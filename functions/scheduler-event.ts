@@ -1,4 +1,4 @@
-/** The event EventBridge Scheduler sends the gateway function: run the monitor checks that are due. */
+/** The event EventBridge Scheduler sends the scheduler function (functions/scheduler.ts): run the tasks that are due. */
 export const SCHEDULER_EVENT = { source: 'gateway.scheduler', task: 'run_due_monitors' } as const;
 
 export function isSchedulerEvent(event: unknown): event is typeof SCHEDULER_EVENT {

@@ -122,13 +122,14 @@ describe('Stack: functions', () => {
 
   it('grants each table with exactly the planned access: no function writes keys, only live ones write owners', () => {
     const policies = template.findResources('AWS::IAM::Policy');
-    for (const group of FUNCTION_NAMES) {
-      const role = template.toJSON().Resources[functionLogicalIds[group]].Properties.Role['Fn::GetAtt'][0];
+    // The scheduler function reads and writes like the gateway function and opens live accounts.
+    for (const group of [...FUNCTION_NAMES, 'scheduler' as const]) {
+      const role = template.toJSON().Resources[group === 'scheduler' ? schedulerId : functionLogicalIds[group]].Properties.Role['Fn::GetAtt'][0];
       const statements = Object.values(policies)
         .filter((policy) => policy.Properties.Roles.some((r: { Ref: string }) => r.Ref === role))
         .flatMap((policy) => policy.Properties.PolicyDocument.Statement);
       // The MCP function runs every tool, writes and live accounts included.
-      const access = group === 'gateway' ? TABLE_ACCESS.gateway : isLive(group) ? TABLE_ACCESS.livePlatform : TABLE_ACCESS.platform;
+      const access = group === 'gateway' || group === 'scheduler' ? TABLE_ACCESS.gateway : isLive(group) ? TABLE_ACCESS.livePlatform : TABLE_ACCESS.platform;
       for (const [table, mode] of Object.entries(access)) {
         const actions = statements
           .filter((statement) => JSON.stringify(statement.Resource).includes(`"${tableLogicalIds[table]}"`))
@@ -143,7 +144,7 @@ describe('Stack: functions', () => {
       // Live functions: encrypt and decrypt with the credentials key, read the app secrets; nothing more of either.
       const onKey = statements.filter((statement) => JSON.stringify(statement.Resource) === JSON.stringify({ 'Fn::GetAtt': [keyId, 'Arn'] }));
       const onSecret = statements.filter((statement) => JSON.stringify(statement.Resource) === JSON.stringify({ Ref: secretId }));
-      if (isLive(group)) {
+      if (group === 'scheduler' || isLive(group)) {
         expect(onKey.flatMap((statement) => [statement.Action].flat()).sort()).toEqual(['kms:Decrypt', 'kms:Encrypt', 'kms:GenerateDataKey']);
         expect(onSecret.flatMap((statement) => [statement.Action].flat()).sort()).toEqual(['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue']);
       } else {
