@@ -124,8 +124,11 @@ function main(): void {
   });
   const header = ['bundle', 'KB', 'size x', 'import ms', 'first request ms', 'cold ms', 'cold min ms', 'cold x', 'min x', 'status'];
   const widths = header.map((title, i) => Math.max(title.length, ...rows.map((r) => r[i].length)));
-  const line = (cells: string[]) => `| ${cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join(' | ')} |`;
-  console.log(`Node ${process.version}, ${RUNS} fresh processes per bundle (round-robin), medians unless "min"; "x" = ratio to minimal-dynamodb.`);
+  const line = (cells: string[]) =>
+    `| ${cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join(' | ')} |`;
+  console.log(
+    `Node ${process.version}, ${RUNS} fresh processes per bundle (round-robin), medians unless "min"; "x" = ratio to minimal-dynamodb.`,
+  );
   console.log(line(header));
   console.log(`|${widths.map((w, i) => (i === 0 ? ':' : '-') + '-'.repeat(w) + (i === 0 ? '-' : ':')).join('|')}|`);
   for (const r of rows) console.log(line(r));

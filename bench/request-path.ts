@@ -62,7 +62,14 @@ async function main(): Promise<void> {
     const { settled } = await import('../functions/runtime/settle');
 
     const owner = await createOwner({ tier: 'max' });
-    await documentClient().send(new lib.UpdateCommand({ TableName: tableName('owners'), Key: { owner_id: owner.owner_id, sk: 'PROFILE' }, UpdateExpression: 'SET limit_override = :l', ExpressionAttributeValues: { ':l': 100_000_000 } }));
+    await documentClient().send(
+      new lib.UpdateCommand({
+        TableName: tableName('owners'),
+        Key: { owner_id: owner.owner_id, sk: 'PROFILE' },
+        UpdateExpression: 'SET limit_override = :l',
+        ExpressionAttributeValues: { ':l': 100_000_000 },
+      }),
+    );
     await connectSandboxAccounts(owner.owner_id, 'searchads', 1);
     const { api_key } = await createApiKey(owner.owner_id);
     const headers = (key?: boolean): Record<string, string> => ({
@@ -71,7 +78,12 @@ async function main(): Promise<void> {
       ...(key ? { 'Idempotency-Key': randomUUID() } : {}),
     });
     const call = async (tool: string, args: Record<string, unknown>, key?: boolean) => {
-      const result = await dispatch({ method: 'POST', url: `/api/v1/tools/${tool}/execute`, headers: headers(key), body: JSON.stringify({ arguments: args }) });
+      const result = await dispatch({
+        method: 'POST',
+        url: `/api/v1/tools/${tool}/execute`,
+        headers: headers(key),
+        body: JSON.stringify({ arguments: args }),
+      });
       if (result.statusCode !== 200) throw new Error(`${tool} answered ${result.statusCode}: ${result.body}`);
       return JSON.parse(result.body) as { data: { structured?: Record<string, any> } };
     };
@@ -102,7 +114,10 @@ async function main(): Promise<void> {
       { name: 'get_usage_status (quota-exempt read)', run: () => call('get_usage_status', {}) },
       { name: 'list_campaigns (billable read)', run: () => call('list_campaigns', { lookback_days: 7 }) },
       { name: 'list_campaigns + Idempotency-Key', run: () => call('list_campaigns', { lookback_days: 7 }, true) },
-      { name: 'update_campaign name (one checkpointed step)', run: () => call('update_campaign', { campaign_id: campaignId, name: `Bench ${rename++}` }) },
+      {
+        name: 'update_campaign name (one checkpointed step)',
+        run: () => call('update_campaign', { campaign_id: campaignId, name: `Bench ${rename++}` }),
+      },
     ];
     console.log('## DynamoDB requests per call (warm function)\n');
     console.log('| call | requests | of which |');
@@ -161,11 +176,18 @@ async function main(): Promise<void> {
             connections,
             duration: SECONDS,
           },
-          (err, result) => (err ? reject(err) : resolve({ p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average, non2xx: result.non2xx })),
+          (err, result) =>
+            err
+              ? reject(err)
+              : resolve({ p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average, non2xx: result.non2xx }),
         );
       });
-    console.log(`\n## Billable read end to end (HTTP, local server, autocannon) vs the same ${billableRead.length} DynamoDB operations raw, ${SECONDS} s each\n`);
-    console.log('| callers | e2e p50 ms | e2e p99 ms | e2e calls/s | raw p50 ms | raw p99 ms | raw calls/s | e2e ÷ raw p50 | raw ÷ e2e calls/s | non-2xx |');
+    console.log(
+      `\n## Billable read end to end (HTTP, local server, autocannon) vs the same ${billableRead.length} DynamoDB operations raw, ${SECONDS} s each\n`,
+    );
+    console.log(
+      '| callers | e2e p50 ms | e2e p99 ms | e2e calls/s | raw p50 ms | raw p99 ms | raw calls/s | e2e ÷ raw p50 | raw ÷ e2e calls/s | non-2xx |',
+    );
     console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const concurrency of [1, 32]) {
       await rawRun(concurrency); // warm-up of both paths

@@ -51,13 +51,39 @@ async function main(): Promise<void> {
       await connectSandboxAccounts(owner.owner_id, 'chatads', 1);
       for (let m = 0; m < MONITORS; m++) {
         await putMonitor({
-          monitor_id: newMonitorId(), owner_id: owner.owner_id, name: `Spend watch ${m}`, conditions: [{ metric: 'spend', operator: 'increase_pct', threshold: 5 + m * 10, timeframe: 'last_7_days' }],
-          match: 'all', consecutive_days: 1, scope: 'campaign', platforms: [], status: 'active', check_hour_utc: 8, created_at: past, next_run_at: past, trigger_count: 0,
+          monitor_id: newMonitorId(),
+          owner_id: owner.owner_id,
+          name: `Spend watch ${m}`,
+          conditions: [{ metric: 'spend', operator: 'increase_pct', threshold: 5 + m * 10, timeframe: 'last_7_days' }],
+          match: 'all',
+          consecutive_days: 1,
+          scope: 'campaign',
+          platforms: [],
+          status: 'active',
+          check_hour_utc: 8,
+          created_at: past,
+          next_run_at: past,
+          trigger_count: 0,
         });
       }
-      await putBrief({ brief_id: newBriefId(), owner_id: owner.owner_id, name: 'Daily brief', frequency: 'daily', hour: 8, time_zone: 'UTC', platforms: [], lookback_days: 7, status: 'active', created_at: past, next_run_at: past, run_count: 0 });
+      await putBrief({
+        brief_id: newBriefId(),
+        owner_id: owner.owner_id,
+        name: 'Daily brief',
+        frequency: 'daily',
+        hour: 8,
+        time_zone: 'UTC',
+        platforms: [],
+        lookback_days: 7,
+        status: 'active',
+        created_at: past,
+        next_run_at: past,
+        run_count: 0,
+      });
     }
-    console.log(`Set up ${OWNERS} owners (2 sandbox accounts, ${MONITORS} monitors, 1 brief each) in ${((Date.now() - setup) / 1000).toFixed(1)} s.`);
+    console.log(
+      `Set up ${OWNERS} owners (2 sandbox accounts, ${MONITORS} monitors, 1 brief each) in ${((Date.now() - setup) / 1000).toFixed(1)} s.`,
+    );
 
     // The watch scans are due at 07:00; they are left for the second tick.
     const tick = Date.now();
@@ -65,7 +91,14 @@ async function main(): Promise<void> {
     const tickMs = Date.now() - tick;
 
     for (const ownerId of owners) {
-      await documentClient().send(new lib.UpdateCommand({ TableName: tableName('monitoring'), Key: { owner_id: ownerId, sk: 'WATCH' }, UpdateExpression: 'SET next_run_at = :p', ExpressionAttributeValues: { ':p': past } }));
+      await documentClient().send(
+        new lib.UpdateCommand({
+          TableName: tableName('monitoring'),
+          Key: { owner_id: ownerId, sk: 'WATCH' },
+          UpdateExpression: 'SET next_run_at = :p',
+          ExpressionAttributeValues: { ':p': past },
+        }),
+      );
     }
     const watchStart = Date.now();
     const second = await runDueTasks(now, { pause: () => Promise.resolve() });
@@ -73,11 +106,18 @@ async function main(): Promise<void> {
 
     const row = (kind: string, count: number, ms: number, extra: string) => {
       const per = count ? ms / count : 0;
-      console.log(`${kind.padEnd(16)} ${String(count).padStart(5)} ${(ms / 1000).toFixed(1).padStart(8)} s ${per.toFixed(0).padStart(8)} ms ${String(per ? Math.floor((CLAIM_WINDOW_S * 1000) / per) : '-').padStart(10)}   ${extra}`);
+      console.log(
+        `${kind.padEnd(16)} ${String(count).padStart(5)} ${(ms / 1000).toFixed(1).padStart(8)} s ${per.toFixed(0).padStart(8)} ms ${String(per ? Math.floor((CLAIM_WINDOW_S * 1000) / per) : '-').padStart(10)}   ${extra}`,
+      );
     };
     console.log('\nkind             count     time   per task   per 210 s   outcome');
     const monitorsAndBriefs = first.monitors.evaluated + first.briefs.generated;
-    row('monitors+briefs', monitorsAndBriefs, tickMs, `monitors ${first.monitors.evaluated} (alerts ${first.monitors.alerts}, failed ${first.monitors.failed}), briefs ${first.briefs.generated} (failed ${first.briefs.failed})`);
+    row(
+      'monitors+briefs',
+      monitorsAndBriefs,
+      tickMs,
+      `monitors ${first.monitors.evaluated} (alerts ${first.monitors.alerts}, failed ${first.monitors.failed}), briefs ${first.briefs.generated} (failed ${first.briefs.failed})`,
+    );
     row('watch scans', second.watch.scanned, watchMs, `signals ${second.watch.signals}, failed ${second.watch.failed}`);
   } finally {
     await dynamodb.stop();

@@ -45,7 +45,9 @@ CREDENTIALS_KMS_KEY_ARN, LIVE_SECRETS_ARN and PUBLIC_BASE_URL (the stack outputs
 the usual AWS credentials and AWS_REGION.`;
 
 function liveUsage(): string {
-  return livePlatforms().map((word) => `      ${word}: ${PLATFORM_MODULES[word].live!.usage}`).join('\n');
+  return livePlatforms()
+    .map((word) => `      ${word}: ${PLATFORM_MODULES[word].live!.usage}`)
+    .join('\n');
 }
 
 export class UsageError extends Error {}
@@ -63,7 +65,8 @@ export function parseArgs(argv: string[]): Parsed {
     if (arg.startsWith('--')) {
       const [name, inline] = arg.slice(2).split('=', 2);
       if (inline !== undefined) options[name] = inline;
-      else if (i + 1 < argv.length && !argv[i + 1].startsWith('--') && !['json', 'sandbox', 'live', 'help'].includes(name)) options[name] = argv[++i];
+      else if (i + 1 < argv.length && !argv[i + 1].startsWith('--') && !['json', 'sandbox', 'live', 'help'].includes(name))
+        options[name] = argv[++i];
       else options[name] = true;
     } else words.push(arg);
   }
@@ -98,7 +101,9 @@ function selectTarget(): string {
   if (namesTables || process.env.DYNAMODB_ENDPOINT) return process.env.DYNAMODB_ENDPOINT ?? 'AWS';
   const running = readRunningStore();
   if (!running) {
-    throw new UsageError('No running local gateway found (start it with `npm start`), and no TABLE_PREFIX / TABLE_* variables name a deployed stack\'s tables.');
+    throw new UsageError(
+      "No running local gateway found (start it with `npm start`), and no TABLE_PREFIX / TABLE_* variables name a deployed stack's tables.",
+    );
   }
   process.env.DYNAMODB_ENDPOINT = running.dynamodb_endpoint;
   process.env.TABLE_PREFIX = running.table_prefix;
@@ -127,10 +132,22 @@ export async function runCommand(argv: string[]): Promise<string> {
   if (group === 'keys' && action === 'create') {
     const owner = await requireOwner(option(parsed, 'owner')!);
     const scope = option(parsed, 'scope', false);
-    if (scope !== undefined && !['read', 'write', 'approve'].includes(scope)) throw new UsageError('--scope must be read, write or approve (leave it out for a full-access key).');
-    const key = await createApiKey(owner.owner_id, { expiresInDays: positiveInteger(option(parsed, 'expires-in-days', false), 'expires-in-days'), scope: scope as ApiKeyRecord['scope'] });
-    const result = { api_key: key.api_key, key_id: key.key_id, scope: key.scope ?? 'full', ...(key.expires_at ? { expires_at: key.expires_at } : {}) };
-    return out(result, `API key (shown once, store it now): ${key.api_key}\nKey id: ${key.key_id}\nScope: ${result.scope}${key.expires_at ? `\nExpires: ${key.expires_at}` : ''}`);
+    if (scope !== undefined && !['read', 'write', 'approve'].includes(scope))
+      throw new UsageError('--scope must be read, write or approve (leave it out for a full-access key).');
+    const key = await createApiKey(owner.owner_id, {
+      expiresInDays: positiveInteger(option(parsed, 'expires-in-days', false), 'expires-in-days'),
+      scope: scope as ApiKeyRecord['scope'],
+    });
+    const result = {
+      api_key: key.api_key,
+      key_id: key.key_id,
+      scope: key.scope ?? 'full',
+      ...(key.expires_at ? { expires_at: key.expires_at } : {}),
+    };
+    return out(
+      result,
+      `API key (shown once, store it now): ${key.api_key}\nKey id: ${key.key_id}\nScope: ${result.scope}${key.expires_at ? `\nExpires: ${key.expires_at}` : ''}`,
+    );
   }
   if (group === 'keys' && action === 'revoke') {
     if (!positional) throw new UsageError('Give the key id to revoke: gateway keys revoke <key_id>');
@@ -142,21 +159,45 @@ export async function runCommand(argv: string[]): Promise<string> {
     const owner = await requireOwner(option(parsed, 'owner')!);
     const keys = await listApiKeys(owner.owner_id);
     const status = (k: (typeof keys)[number]) => keyStatus(k, Date.now());
-    const rows = keys.map((k) => ({ key_id: k.key_id, status: status(k), scope: k.scope ?? 'full', created_at: k.created_at, expires_at: k.expires_at ?? null, revoked_at: k.revoked_at ?? null }));
-    return out({ owner_id: owner.owner_id, keys: rows }, rows.length ? rows.map((k) => `${k.key_id}  ${k.status.padEnd(8)} ${k.scope.padEnd(8)} created ${k.created_at}${k.expires_at ? ` expires ${k.expires_at}` : ''}`).join('\n') : 'No keys.');
+    const rows = keys.map((k) => ({
+      key_id: k.key_id,
+      status: status(k),
+      scope: k.scope ?? 'full',
+      created_at: k.created_at,
+      expires_at: k.expires_at ?? null,
+      revoked_at: k.revoked_at ?? null,
+    }));
+    return out(
+      { owner_id: owner.owner_id, keys: rows },
+      rows.length
+        ? rows
+            .map(
+              (k) =>
+                `${k.key_id}  ${k.status.padEnd(8)} ${k.scope.padEnd(8)} created ${k.created_at}${k.expires_at ? ` expires ${k.expires_at}` : ''}`,
+            )
+            .join('\n')
+        : 'No keys.',
+    );
   }
   if (group === 'guardrails' && (action === 'show' || action === 'set')) {
     const owner = await requireOwner(option(parsed, 'owner')!);
     const settings = action === 'set' ? guardrailSettings(parsed, safetyOf(owner)) : safetyOf(owner);
     if (action === 'set') await setSafetySettings(owner.owner_id, settings);
-    return out({ owner_id: owner.owner_id, guardrails: settings }, `${action === 'set' ? 'Saved; applies within 10 seconds.\n' : ''}${describeGuardrails(owner.owner_id, settings)}`);
+    return out(
+      { owner_id: owner.owner_id, guardrails: settings },
+      `${action === 'set' ? 'Saved; applies within 10 seconds.\n' : ''}${describeGuardrails(owner.owner_id, settings)}`,
+    );
   }
   if (group === 'audit') {
     const owner = await requireOwner(option(parsed, 'owner')!);
     const since = option(parsed, 'since', false);
     const until = option(parsed, 'until', false);
-    for (const [name, value] of [['since', since], ['until', until]] as const) {
-      if (value !== undefined && !Number.isFinite(Date.parse(value))) throw new UsageError(`--${name} must be a date (YYYY-MM-DD) or an ISO time.`);
+    for (const [name, value] of [
+      ['since', since],
+      ['until', until],
+    ] as const) {
+      if (value !== undefined && !Number.isFinite(Date.parse(value)))
+        throw new UsageError(`--${name} must be a date (YYYY-MM-DD) or an ISO time.`);
     }
     const tool = option(parsed, 'tool', false);
     const entries = await listAuditEntries(owner.owner_id, {
@@ -165,7 +206,10 @@ export async function runCommand(argv: string[]): Promise<string> {
       limit: positiveInteger(option(parsed, 'limit', false), 'limit') ?? 100,
       filter: (e) => !tool || e.tool === tool,
     });
-    const lines = entries.map((e) => `${e.at}  ${e.change_id}  ${(e.key_id ?? '-').padEnd(12)} ${e.tool} ${e.account_id ?? ''}  ${e.outcome}${e.reverted_by ? ' (reverted)' : ''}  ${e.summary ?? ''}`);
+    const lines = entries.map(
+      (e) =>
+        `${e.at}  ${e.change_id}  ${(e.key_id ?? '-').padEnd(12)} ${e.tool} ${e.account_id ?? ''}  ${e.outcome}${e.reverted_by ? ' (reverted)' : ''}  ${e.summary ?? ''}`,
+    );
     return out({ owner_id: owner.owner_id, entries }, lines.length ? lines.join('\n') : 'No audit records.');
   }
   if (group === 'accounts' && action === 'connect') {
@@ -179,18 +223,25 @@ export async function runCommand(argv: string[]): Promise<string> {
       try {
         const accounts = await connectLiveAccounts(owner.owner_id, platform, flags);
         const result = { platform, accounts: accounts.map((a) => ({ id: a.account_id, name: a.name })) };
-        return out(result, `Connected ${accounts.length} live ${platform} account(s):\n${result.accounts.map((a) => `- ${a.name} (${a.id})`).join('\n')}`);
+        return out(
+          result,
+          `Connected ${accounts.length} live ${platform} account(s):\n${result.accounts.map((a) => `- ${a.name} (${a.id})`).join('\n')}`,
+        );
       } catch (err) {
         if (err instanceof ConnectOptionsError) throw new UsageError(err.message);
         if (err instanceof GatewayError) throw new Error(err.message);
         throw err;
       }
     }
-    if (parsed.options.sandbox !== true) throw new UsageError('Say which kind of account to connect: --sandbox, or --live with the platform credentials.');
+    if (parsed.options.sandbox !== true)
+      throw new UsageError('Say which kind of account to connect: --sandbox, or --live with the platform credentials.');
     const count = positiveInteger(option(parsed, 'count', false), 'count') ?? 1;
     const accounts = await connectSandboxAccounts(owner.owner_id, platform, count);
     const result = { platform, accounts: accounts.map((a) => ({ id: a.account_id, name: a.name })) };
-    return out(result, `Connected ${accounts.length} sandbox ${platform} account(s):\n${result.accounts.map((a) => `- ${a.name} (${a.id})`).join('\n')}`);
+    return out(
+      result,
+      `Connected ${accounts.length} sandbox ${platform} account(s):\n${result.accounts.map((a) => `- ${a.name} (${a.id})`).join('\n')}`,
+    );
   }
   if (group === 'accounts' && action === 'connect-link') {
     const owner = await requireOwner(option(parsed, 'owner')!);
@@ -212,17 +263,35 @@ export async function runCommand(argv: string[]): Promise<string> {
     const platform = option(parsed, 'platform')!;
     if (!isPlatformWord(platform)) throw new UsageError(`--platform must be one of ${PLATFORM_WORDS.join(', ')}.`);
     const accountId = option(parsed, 'account')!;
-    if (!(await disconnectAccount(owner.owner_id, platform, accountId))) throw new UsageError(`No ${platform} account ${accountId} is connected to owner ${owner.owner_id}.`);
-    return out({ platform, account_id: accountId, disconnected: true }, `Disconnected ${platform} account ${accountId}; its stored credentials are deleted.`);
+    if (!(await disconnectAccount(owner.owner_id, platform, accountId)))
+      throw new UsageError(`No ${platform} account ${accountId} is connected to owner ${owner.owner_id}.`);
+    return out(
+      { platform, account_id: accountId, disconnected: true },
+      `Disconnected ${platform} account ${accountId}; its stored credentials are deleted.`,
+    );
   }
   if (group === 'usage') {
     const owner = await requireOwner(option(parsed, 'owner')!);
     const now = new Date();
     const usage = await readUsage(owner.owner_id, now);
     const limit = monthlyLimit(owner);
-    const result = { owner_id: owner.owner_id, tier: owner.tier, period: usage.period, used: usage.used, limit, remaining: Math.max(0, limit - usage.used), period_end: periodEndOf(now), calls_by_tool: usage.calls };
-    const perTool = Object.entries(usage.calls).map(([tool, n]) => `  ${tool}: ${n}`).join('\n');
-    return out(result, `Owner ${owner.owner_id} (${owner.tier}), ${usage.period}: ${usage.used} of ${limit} calls used, ${result.remaining} left; resets ${result.period_end}.${perTool ? `\n${perTool}` : ''}`);
+    const result = {
+      owner_id: owner.owner_id,
+      tier: owner.tier,
+      period: usage.period,
+      used: usage.used,
+      limit,
+      remaining: Math.max(0, limit - usage.used),
+      period_end: periodEndOf(now),
+      calls_by_tool: usage.calls,
+    };
+    const perTool = Object.entries(usage.calls)
+      .map(([tool, n]) => `  ${tool}: ${n}`)
+      .join('\n');
+    return out(
+      result,
+      `Owner ${owner.owner_id} (${owner.tier}), ${usage.period}: ${usage.used} of ${limit} calls used, ${result.remaining} left; resets ${result.period_end}.${perTool ? `\n${perTool}` : ''}`,
+    );
   }
   throw new UsageError(`Unknown command: ${parsed.words.join(' ')}\n\n${usage()}`);
 }
@@ -236,10 +305,12 @@ function guardrailSettings(parsed: Parsed, current: SafetySettings): SafetySetti
     const limits = { ...next.max_daily_budget };
     for (const pair of budgets.split(',')) {
       const [platform, amount] = pair.split('=');
-      if (!platform || !isPlatformWord(platform.trim())) throw new UsageError(`--max-daily-budget takes <platform>=<amount> pairs; platforms: ${PLATFORM_WORDS.join(', ')}.`);
+      if (!platform || !isPlatformWord(platform.trim()))
+        throw new UsageError(`--max-daily-budget takes <platform>=<amount> pairs; platforms: ${PLATFORM_WORDS.join(', ')}.`);
       const value = Number(amount);
       if (amount === 'none') delete limits[platform.trim() as keyof typeof limits];
-      else if (!Number.isFinite(value) || value <= 0) throw new UsageError(`--max-daily-budget ${platform}: the amount must be a positive number (account currency), or none.`);
+      else if (!Number.isFinite(value) || value <= 0)
+        throw new UsageError(`--max-daily-budget ${platform}: the amount must be a positive number (account currency), or none.`);
       else limits[platform.trim() as keyof typeof limits] = value;
     }
     next.max_daily_budget = limits;
@@ -259,15 +330,20 @@ function guardrailSettings(parsed: Parsed, current: SafetySettings): SafetySetti
   const off = option(parsed, 'tools-off', false);
   if (off === 'none') delete next.tools_off;
   else if (off !== undefined) {
-    const names = off.split(',').map((n) => n.trim()).filter(Boolean);
+    const names = off
+      .split(',')
+      .map((n) => n.trim())
+      .filter(Boolean);
     const unknown = names.filter((n) => !REGISTRY.get(n));
     if (unknown.length) throw new UsageError(`Unknown tool(s): ${unknown.join(', ')}. GET /api/v1/tools lists the tools.`);
-    if (names.some((n) => ['manage_action', 'list_pending_actions'].includes(n))) throw new UsageError('manage_action and list_pending_actions cannot be turned off.');
+    if (names.some((n) => ['manage_action', 'list_pending_actions'].includes(n)))
+      throw new UsageError('manage_action and list_pending_actions cannot be turned off.');
     next.tools_off = names;
   }
   const approvals = option(parsed, 'approvals', false);
   if (approvals !== undefined) {
-    if (!['off', 'guardrails', 'all'].includes(approvals)) throw new UsageError('--approvals must be off, guardrails (hold writes that break a guardrail) or all (hold every write).');
+    if (!['off', 'guardrails', 'all'].includes(approvals))
+      throw new UsageError('--approvals must be off, guardrails (hold writes that break a guardrail) or all (hold every write).');
     next.approvals = approvals as SafetySettings['approvals'];
   }
   const retention = positiveInteger(option(parsed, 'audit-retention-days', false), 'audit-retention-days');
@@ -276,7 +352,9 @@ function guardrailSettings(parsed: Parsed, current: SafetySettings): SafetySetti
 }
 
 function describeGuardrails(ownerId: string, s: SafetySettings): string {
-  const budgets = Object.entries(s.max_daily_budget ?? {}).map(([p, v]) => `${p} ${v}`).join(', ');
+  const budgets = Object.entries(s.max_daily_budget ?? {})
+    .map(([p, v]) => `${p} ${v}`)
+    .join(', ');
   return [
     `Guardrails of owner ${ownerId}:`,
     `  max daily budget:       ${budgets || 'none'} (account currency)`,

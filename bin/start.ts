@@ -46,7 +46,9 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop(0));
   process.on('SIGTERM', () => void stop(0));
   // A failure inside a request is answered by the handlers; nothing may take the server down.
-  process.on('unhandledRejection', (reason) => console.error(`Unexpected error (the gateway keeps running): ${(reason as Error)?.message ?? reason}`));
+  process.on('unhandledRejection', (reason) =>
+    console.error(`Unexpected error (the gateway keeps running): ${(reason as Error)?.message ?? reason}`),
+  );
   // DynamoDB Local dying (killed, out of memory) does not stop the gateway: calls answer 503
   // store_unavailable and GET /health says so, while it is started again on the same port and data.
   const restartWhenItDies = (running: typeof dynamodb) =>
@@ -78,14 +80,25 @@ async function main(): Promise<void> {
     const checkMonitors = () =>
       runDueTasks(new Date())
         .then(({ monitors, briefs, watch }) => {
-          if (monitors.alerts) console.log(`Monitors: ${monitors.alerts} alert${monitors.alerts === 1 ? '' : 's'} recorded (get_monitor_history).`);
+          if (monitors.alerts)
+            console.log(`Monitors: ${monitors.alerts} alert${monitors.alerts === 1 ? '' : 's'} recorded (get_monitor_history).`);
           if (briefs.generated) console.log(`Briefs: ${briefs.generated} generated (list_scheduled_tasks).`);
-          if (watch.scanned) console.log(`Watch: ${watch.scanned} daily scan${watch.scanned === 1 ? '' : 's'}, ${watch.signals} signal${watch.signals === 1 ? '' : 's'} (list_scheduled_tasks).`);
+          if (watch.scanned)
+            console.log(
+              `Watch: ${watch.scanned} daily scan${watch.scanned === 1 ? '' : 's'}, ${watch.signals} signal${watch.signals === 1 ? '' : 's'} (list_scheduled_tasks).`,
+            );
         })
         .catch((err) => console.error(`Scheduled tasks failed (retried at the next check): ${(err as Error).message}`));
     setInterval(checkMonitors, checkSeconds * 1000).unref();
     void checkMonitors();
-    writeRunningStore({ dynamodb_endpoint: dynamodb.endpoint, table_prefix: process.env.TABLE_PREFIX, base_url: baseUrl, public_base_url: process.env.PUBLIC_BASE_URL, pid: process.pid, credentials_key_file: process.env.CREDENTIALS_KEY_FILE });
+    writeRunningStore({
+      dynamodb_endpoint: dynamodb.endpoint,
+      table_prefix: process.env.TABLE_PREFIX,
+      base_url: baseUrl,
+      public_base_url: process.env.PUBLIC_BASE_URL,
+      pid: process.pid,
+      credentials_key_file: process.env.CREDENTIALS_KEY_FILE,
+    });
     console.log(`
 Ad-platform tool gateway is running.
 

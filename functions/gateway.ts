@@ -26,7 +26,12 @@ export async function handler(event: GatewayEvent, context: Context): Promise<Ga
   const connect = await connectRoute(event, context);
   if (connect) return connect;
   return withRequestId(
-    jsonResponse(404, { success: false, error: `No endpoint ${event.httpMethod} ${path}. Tools are called with POST /api/v1/tools/<tool>/execute.`, tool: '', is_error: true }),
+    jsonResponse(404, {
+      success: false,
+      error: `No endpoint ${event.httpMethod} ${path}. Tools are called with POST /api/v1/tools/<tool>/execute.`,
+      tool: '',
+      is_error: true,
+    }),
     event,
   );
 }

@@ -2,5 +2,10 @@
 export const SCHEDULER_EVENT = { source: 'gateway.scheduler', task: 'run_due_monitors' } as const;
 
 export function isSchedulerEvent(event: unknown): event is typeof SCHEDULER_EVENT {
-  return typeof event === 'object' && event !== null && (event as { source?: unknown }).source === SCHEDULER_EVENT.source && (event as { task?: unknown }).task === SCHEDULER_EVENT.task;
+  return (
+    typeof event === 'object' &&
+    event !== null &&
+    (event as { source?: unknown }).source === SCHEDULER_EVENT.source &&
+    (event as { task?: unknown }).task === SCHEDULER_EVENT.task
+  );
 }

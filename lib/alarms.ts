@@ -16,7 +16,14 @@ export interface GatewayAlarmsProps {
 }
 
 /** The DynamoDB operations the runtime and the sandbox issue (functions/, platforms/). */
-const TABLE_OPERATIONS = [Operation.GET_ITEM, Operation.PUT_ITEM, Operation.UPDATE_ITEM, Operation.DELETE_ITEM, Operation.QUERY, Operation.BATCH_WRITE_ITEM];
+const TABLE_OPERATIONS = [
+  Operation.GET_ITEM,
+  Operation.PUT_ITEM,
+  Operation.UPDATE_ITEM,
+  Operation.DELETE_ITEM,
+  Operation.QUERY,
+  Operation.BATCH_WRITE_ITEM,
+];
 
 const FIVE_MINUTES = Duration.minutes(5);
 
@@ -60,7 +67,11 @@ export class GatewayAlarms extends Construct {
     }
   }
 
-  private add(id: string, metric: IMetric, options: { threshold: number; description: string; evaluationPeriods?: number; datapointsToAlarm?: number }) {
+  private add(
+    id: string,
+    metric: IMetric,
+    options: { threshold: number; description: string; evaluationPeriods?: number; datapointsToAlarm?: number },
+  ) {
     const alarm = new Alarm(this, id, {
       metric,
       threshold: options.threshold,

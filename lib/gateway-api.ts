@@ -196,7 +196,9 @@ export class GatewayApi extends Construct {
       this.api.addGatewayResponse('UnknownPath', {
         type: ResponseType.MISSING_AUTHENTICATION_TOKEN,
         statusCode: '404',
-        templates: envelope('"No endpoint at this path. Tools are called with POST /api/v1/tools/<tool>/execute; the catalog is GET /api/v1/tools."'),
+        templates: envelope(
+          '"No endpoint at this path. Tools are called with POST /api/v1/tools/<tool>/execute; the catalog is GET /api/v1/tools."',
+        ),
       }),
       this.api.addGatewayResponse('IntegrationTimeout', {
         type: ResponseType.INTEGRATION_TIMEOUT,

@@ -64,7 +64,12 @@ export class GatewayFunction extends NodejsFunction {
     // every log group of the account: this one may only write to its function's log group.
     const role = new Role(scope, `${id}Role`, {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-      description: props.group === 'mcp' ? 'Runs the MCP endpoint of the gateway' : props.group === 'scheduler' ? 'Runs the scheduled work of the gateway' : `Runs the ${props.group} tool group of the gateway`,
+      description:
+        props.group === 'mcp'
+          ? 'Runs the MCP endpoint of the gateway'
+          : props.group === 'scheduler'
+            ? 'Runs the scheduled work of the gateway'
+            : `Runs the ${props.group} tool group of the gateway`,
     });
     super(scope, id, {
       description:

@@ -31,9 +31,33 @@ import { GatewayTables, type TableAccess } from './tables';
 export const SCHEDULER_TIMEOUT_SECONDS = 300;
 
 export const TABLE_ACCESS: Record<'gateway' | 'platform' | 'livePlatform', Record<TableName, TableAccess>> = {
-  gateway: { apiKeys: 'read', owners: 'readWrite', usage: 'readWrite', idempotency: 'readWrite', sandbox: 'readWrite', audit: 'readWrite', monitoring: 'readWrite' },
-  platform: { apiKeys: 'read', owners: 'read', usage: 'readWrite', idempotency: 'readWrite', sandbox: 'readWrite', audit: 'readWrite', monitoring: 'read' },
-  livePlatform: { apiKeys: 'read', owners: 'readWrite', usage: 'readWrite', idempotency: 'readWrite', sandbox: 'readWrite', audit: 'readWrite', monitoring: 'readWrite' },
+  gateway: {
+    apiKeys: 'read',
+    owners: 'readWrite',
+    usage: 'readWrite',
+    idempotency: 'readWrite',
+    sandbox: 'readWrite',
+    audit: 'readWrite',
+    monitoring: 'readWrite',
+  },
+  platform: {
+    apiKeys: 'read',
+    owners: 'read',
+    usage: 'readWrite',
+    idempotency: 'readWrite',
+    sandbox: 'readWrite',
+    audit: 'readWrite',
+    monitoring: 'read',
+  },
+  livePlatform: {
+    apiKeys: 'read',
+    owners: 'readWrite',
+    usage: 'readWrite',
+    idempotency: 'readWrite',
+    sandbox: 'readWrite',
+    audit: 'readWrite',
+    monitoring: 'readWrite',
+  },
 };
 
 export interface GatewayStackProps extends StackProps {
@@ -115,11 +139,19 @@ export class GatewayStack extends Stack {
     });
     this.tables.grant(this.schedulerFunction, TABLE_ACCESS.gateway);
     this.liveConnections.grant(this.schedulerFunction);
-    this.schedulerRole = new Role(this, 'MonitorScheduleRole', { assumedBy: new ServicePrincipal('scheduler.amazonaws.com'), description: 'Lets EventBridge Scheduler invoke the scheduler function' });
+    this.schedulerRole = new Role(this, 'MonitorScheduleRole', {
+      assumedBy: new ServicePrincipal('scheduler.amazonaws.com'),
+      description: 'Lets EventBridge Scheduler invoke the scheduler function',
+    });
     this.scheduler = new Schedule(this, 'MonitorSchedule', {
       description: 'Runs the due monitor checks, briefs, research jobs and watch scans of the ad-platform tool gateway',
       schedule: ScheduleExpression.rate(Duration.minutes(15)),
-      target: new LambdaInvoke(this.schedulerFunction, { role: this.schedulerRole, input: ScheduleTargetInput.fromObject(SCHEDULER_EVENT), retryAttempts: 2, maxEventAge: Duration.minutes(10) }),
+      target: new LambdaInvoke(this.schedulerFunction, {
+        role: this.schedulerRole,
+        input: ScheduleTargetInput.fromObject(SCHEDULER_EVENT),
+        retryAttempts: 2,
+        maxEventAge: Duration.minutes(10),
+      }),
     });
 
     // Alert and brief emails: sent through Amazon SES by the functions that run the monitoring tools
@@ -131,7 +163,10 @@ export class GatewayStack extends Stack {
         fn.addToRolePolicy(
           new PolicyStatement({
             actions: ['ses:SendEmail'],
-            resources: [`arn:${Aws.PARTITION}:ses:${Aws.REGION}:${Aws.ACCOUNT_ID}:identity/${settings.alertEmailFrom}`, `arn:${Aws.PARTITION}:ses:${Aws.REGION}:${Aws.ACCOUNT_ID}:identity/${domain}`],
+            resources: [
+              `arn:${Aws.PARTITION}:ses:${Aws.REGION}:${Aws.ACCOUNT_ID}:identity/${settings.alertEmailFrom}`,
+              `arn:${Aws.PARTITION}:ses:${Aws.REGION}:${Aws.ACCOUNT_ID}:identity/${domain}`,
+            ],
             conditions: { StringEquals: { 'ses:FromAddress': settings.alertEmailFrom } },
           }),
         );
@@ -150,18 +185,28 @@ export class GatewayStack extends Stack {
     // The gateway's public URL, for connect links and the OAuth callback: the setting, else the API's
     // own URL, built from the API id and the stage name (not from the stage resource, which waits
     // for the deployment and its methods, which wait for the functions: a cycle).
-    const publicBaseUrl = settings.publicBaseUrl ?? Fn.join('', ['https://', this.gatewayApi.api.restApiId, '.execute-api.', Aws.REGION, '.', Aws.URL_SUFFIX, `/${settings.stageName}`]);
-    if (settings.publicBaseUrl === undefined) for (const fn of [...liveGroups.map((group) => this.functions[group]), this.schedulerFunction]) fn.addEnvironment('PUBLIC_BASE_URL', publicBaseUrl);
+    const publicBaseUrl =
+      settings.publicBaseUrl ??
+      Fn.join('', ['https://', this.gatewayApi.api.restApiId, '.execute-api.', Aws.REGION, '.', Aws.URL_SUFFIX, `/${settings.stageName}`]);
+    if (settings.publicBaseUrl === undefined)
+      for (const fn of [...liveGroups.map((group) => this.functions[group]), this.schedulerFunction])
+        fn.addEnvironment('PUBLIC_BASE_URL', publicBaseUrl);
 
     this.alarms = new GatewayAlarms(this, 'Alarms', {
       api: this.gatewayApi.api,
-      functions: [...FUNCTION_NAMES.map((group) => ({ id: pascal(group), fn: this.functions[group] })), { id: 'Scheduler', fn: this.schedulerFunction }],
+      functions: [
+        ...FUNCTION_NAMES.map((group) => ({ id: pascal(group), fn: this.functions[group] })),
+        { id: 'Scheduler', fn: this.schedulerFunction },
+      ],
       tables: (Object.keys(this.tables.tables) as TableName[]).map((name) => ({ id: pascal(name), table: this.tables.tables[name] })),
       email: settings.alarmEmail,
     });
 
     new CfnOutput(this, 'ApiUrl', { value: this.gatewayApi.api.url, description: 'Base URL: POST <ApiUrl>api/v1/tools/<tool>/execute' });
-    new CfnOutput(this, 'ApiId', { value: this.gatewayApi.api.restApiId, description: 'REST API id, named in the "Resources per API" quota request' });
+    new CfnOutput(this, 'ApiId', {
+      value: this.gatewayApi.api.restApiId,
+      description: 'REST API id, named in the "Resources per API" quota request',
+    });
     for (const name of Object.keys(this.tables.tables) as TableName[]) {
       new CfnOutput(this, `Table${pascal(name)}`, {
         value: this.tables.tables[name].tableName,
@@ -171,7 +216,9 @@ export class GatewayStack extends Stack {
     new CfnOutput(this, 'GatewayEnvironment', {
       value: Fn.join(' ', [
         `AWS_REGION=${Aws.REGION}`,
-        ...(Object.keys(this.tables.tables) as TableName[]).map((name) => `${tableEnvironmentVariable(name)}=${this.tables.tables[name].tableName}`),
+        ...(Object.keys(this.tables.tables) as TableName[]).map(
+          (name) => `${tableEnvironmentVariable(name)}=${this.tables.tables[name].tableName}`,
+        ),
         ...Object.entries(this.liveConnections.environment()).map(([variable, value]) => `${variable}=${value}`),
         Fn.join('', ['PUBLIC_BASE_URL=', publicBaseUrl]),
       ]),
@@ -179,7 +226,8 @@ export class GatewayStack extends Stack {
     });
     new CfnOutput(this, 'LiveSecretsArn', {
       value: this.liveConnections.appSecrets.secretArn,
-      description: 'Fill in the live platforms\' app secrets here (JSON: SEARCHADS_DEVELOPER_TOKEN, SEARCHADS_CLIENT_ID, SEARCHADS_CLIENT_SECRET)',
+      description:
+        "Fill in the live platforms' app secrets here (JSON: SEARCHADS_DEVELOPER_TOKEN, SEARCHADS_CLIENT_ID, SEARCHADS_CLIENT_SECRET)",
     });
     new CfnOutput(this, 'CredentialsKeyArn', {
       value: this.liveConnections.credentialsKey.keyArn,
@@ -187,7 +235,8 @@ export class GatewayStack extends Stack {
     });
     new CfnOutput(this, 'OAuthRedirectUriPattern', {
       value: Fn.join('', [publicBaseUrl, '/connect/<platform>/callback']),
-      description: 'Register <this with the platform word> as an authorized redirect URI of each platform\'s OAuth client (searchads: .../connect/searchads/callback)',
+      description:
+        "Register <this with the platform word> as an authorized redirect URI of each platform's OAuth client (searchads: .../connect/searchads/callback)",
     });
     new CfnOutput(this, 'AlarmTopicArn', { value: this.alarms.topic.topicArn, description: 'Subscribe to receive alarm notifications' });
 

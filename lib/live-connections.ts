@@ -22,7 +22,7 @@ export class LiveConnections extends Construct {
   constructor(scope: Construct, id: string) {
     super(scope, id);
     this.credentialsKey = new Key(this, 'CredentialsKey', {
-      description: 'Ad-platform tool gateway: wraps the data keys of live connections\' platform credentials (envelope encryption)',
+      description: "Ad-platform tool gateway: wraps the data keys of live connections' platform credentials (envelope encryption)",
       enableKeyRotation: true,
       removalPolicy: RemovalPolicy.RETAIN,
       // Only used if the key is ever scheduled for deletion by hand: the longest window to change one's mind.

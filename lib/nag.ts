@@ -14,7 +14,7 @@ export function acknowledgeFindings(stack: GatewayStack): void {
   Validations.of(api).acknowledge({
     id: 'AwsSolutions-APIG4',
     reason:
-      'Callers authenticate with the gateway\'s own API keys (Authorization: Bearer sk_live_...), checked by the function against the hashed key table, so that 401s follow the contract\'s envelope and messages; /health, the catalog, OpenAPI and /docs are public by contract; the /connect pages are opened in a browser by account holders, whose one-time link token (stored hashed, 15 minutes) and one-time OAuth state are the credential.',
+      "Callers authenticate with the gateway's own API keys (Authorization: Bearer sk_live_...), checked by the function against the hashed key table, so that 401s follow the contract's envelope and messages; /health, the catalog, OpenAPI and /docs are public by contract; the /connect pages are opened in a browser by account holders, whose one-time link token (stored hashed, 15 minutes) and one-time OAuth state are the credential.",
   });
   Validations.of(api).acknowledge({
     id: 'AwsSolutions-COG4',
@@ -47,21 +47,24 @@ export function acknowledgeFindings(stack: GatewayStack): void {
   for (const fn of [...Object.values(stack.functions), stack.schedulerFunction]) {
     Validations.of(fn).acknowledge({
       id: 'AwsSolutions-L1',
-      reason: 'nodejs22.x is the runtime this project targets and tests (Node 22 is in maintenance LTS until April 2027); moving to nodejs24.x is a deliberate upgrade, not a silent one.',
+      reason:
+        'nodejs22.x is the runtime this project targets and tests (Node 22 is in maintenance LTS until April 2027); moving to nodejs24.x is a deliberate upgrade, not a silent one.',
     });
     Validations.of(fn.role!.node.scope!).acknowledge({
       id: `AwsSolutions-IAM5[Resource::<${apiKeysLogicalId}.Arn>/index/*]`,
       reason:
-        'Key lookups query the api-keys table\'s indexes (by_key_id, by_owner); the grant covers that one table\'s indexes only, read-only.',
+        "Key lookups query the api-keys table's indexes (by_key_id, by_owner); the grant covers that one table's indexes only, read-only.",
     });
     Validations.of(fn.role!.node.scope!).acknowledge({
       id: `AwsSolutions-IAM5[Resource::<${monitoringLogicalId}.Arn>/index/*]`,
-      reason: 'The scheduler finds due monitors through the monitoring table\'s by_due index; the grant covers that one table\'s indexes only.',
+      reason:
+        "The scheduler finds due monitors through the monitoring table's by_due index; the grant covers that one table's indexes only.",
     });
   }
   // The scheduler's role may invoke the scheduler function; the wildcard is the function's versions and aliases (`<arn>:*`), which the scheduler target construct grants with the function.
   Validations.of(stack.schedulerRole).acknowledge({
     id: `AwsSolutions-IAM5[Resource::<${stack.getLogicalId(stack.schedulerFunction.node.defaultChild as never)}.Arn>:*]`,
-    reason: 'EventBridge Scheduler invokes the scheduler function; the :* suffix covers its versions and aliases and nothing else (lambda:InvokeFunction only).',
+    reason:
+      'EventBridge Scheduler invokes the scheduler function; the :* suffix covers its versions and aliases and nothing else (lambda:InvokeFunction only).',
   });
 }

@@ -90,5 +90,6 @@ export function routedTools(tools: readonly { name: string; group: ToolGroup; lo
 
 /** Tool names become API Gateway path parts and construct ids: refuse anything else early. */
 export function assertRoutableName(name: string): void {
-  if (!/^[a-z][a-z0-9_]{0,63}$/.test(name)) throw new Error(`Tool name "${name}" cannot be a URL path segment: use lower-case letters, digits and underscores.`);
+  if (!/^[a-z][a-z0-9_]{0,63}$/.test(name))
+    throw new Error(`Tool name "${name}" cannot be a URL path segment: use lower-case letters, digits and underscores.`);
 }

@@ -140,18 +140,30 @@ export function resolveSettings(overrides: Partial<GatewaySettings> = {}): Gatew
   if (!/^https:\/\/\S+$/.test(settings.upgradeUrl)) problems.push('upgradeUrl must be an https:// URL');
   const timeout = settings.longRunningTimeoutSeconds;
   if (!Number.isInteger(timeout) || timeout < 1 || timeout > 300) {
-    problems.push('longRunningTimeoutSeconds must be a whole number of seconds from 1 to 300 (above 29 needs the raised API Gateway quota)');
+    problems.push(
+      'longRunningTimeoutSeconds must be a whole number of seconds from 1 to 300 (above 29 needs the raised API Gateway quota)',
+    );
   }
   if (!(LOG_LEVELS as readonly string[]).includes(settings.logLevel)) problems.push(`logLevel must be one of ${LOG_LEVELS.join(', ')}`);
   if (!RETENTION_DAYS.includes(settings.logRetentionDays)) problems.push(`logRetentionDays must be one of ${RETENTION_DAYS.join(', ')}`);
   if (!/^[A-Za-z0-9_]{1,128}$/.test(settings.stageName)) problems.push('stageName may hold only letters, digits and underscores');
-  if (settings.alarmEmail !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(settings.alarmEmail)) problems.push('alarmEmail must be an e-mail address');
-  if (settings.alertEmailFrom !== undefined && !/^[^@\s]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/.test(settings.alertEmailFrom)) problems.push('alertEmailFrom must be an e-mail address (verified in Amazon SES)');
-  for (const key of ['chatadsApiUrl', 'searchadsApiUrl', 'searchadsOauthTokenUrl', 'searchadsOauthAuthorizeUrl', 'publicBaseUrl'] as const) {
+  if (settings.alarmEmail !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(settings.alarmEmail))
+    problems.push('alarmEmail must be an e-mail address');
+  if (settings.alertEmailFrom !== undefined && !/^[^@\s]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/.test(settings.alertEmailFrom))
+    problems.push('alertEmailFrom must be an e-mail address (verified in Amazon SES)');
+  for (const key of [
+    'chatadsApiUrl',
+    'searchadsApiUrl',
+    'searchadsOauthTokenUrl',
+    'searchadsOauthAuthorizeUrl',
+    'publicBaseUrl',
+  ] as const) {
     const value = settings[key];
-    if (value !== undefined && !/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(value)) problems.push(`${key} must be an http(s):// URL without query or fragment`);
+    if (value !== undefined && !/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(value))
+      problems.push(`${key} must be an http(s):// URL without query or fragment`);
   }
-  if (settings.searchadsApiVersion !== undefined && !/^v\d+$/.test(settings.searchadsApiVersion)) problems.push('searchadsApiVersion must look like v22');
+  if (settings.searchadsApiVersion !== undefined && !/^v\d+$/.test(settings.searchadsApiVersion))
+    problems.push('searchadsApiVersion must look like v22');
   if (problems.length) throw new GatewaySettingsError(`Invalid stack settings:\n- ${problems.join('\n- ')}`);
   return settings;
 }

@@ -30,7 +30,11 @@ export class ToolRoutesStack extends NestedStack {
   constructor(scope: Construct, id: string, props: ToolRoutesStackProps) {
     super(scope, id, { description: `Tool routes ${id}: ${props.tools.length} tools` });
     const api = RestApi.fromRestApiAttributes(this, 'Api', { restApiId: props.restApiId, rootResourceId: props.rootResourceId });
-    const tools = Resource.fromResourceAttributes(this, 'Tools', { restApi: api, resourceId: props.toolsResourceId, path: '/api/v1/tools' });
+    const tools = Resource.fromResourceAttributes(this, 'Tools', {
+      restApi: api,
+      resourceId: props.toolsResourceId,
+      path: '/api/v1/tools',
+    });
     // One integration object per function and timeout, shared by its methods.
     const integrations = new Map<string, Integration>();
     const integrationFor = (group: ToolGroup, timeout: Duration) => {

@@ -1,7 +1,13 @@
 import { ToolError } from '../functions/runtime/errors';
 import type { PlatformWord } from '../functions/runtime/platforms';
 import { deleteCredentials, saveCredentials } from '../functions/runtime/stores/credentials';
-import { addConnectedAccount, listConnectedAccounts, removeConnectedAccount, type ConnectedAccount, type ConnectionHealth } from '../functions/runtime/stores/owners';
+import {
+  addConnectedAccount,
+  listConnectedAccounts,
+  removeConnectedAccount,
+  type ConnectedAccount,
+  type ConnectionHealth,
+} from '../functions/runtime/stores/owners';
 import type { PortCall } from '../functions/runtime/tool';
 import { ConnectOptionsError, operatorCall } from './live/connector';
 import { PLATFORM_MODULES } from './index';
@@ -14,7 +20,13 @@ import { sandboxHealth } from './sandbox/platform';
 
 const BRANDS = ['Northwind Outdoor', 'Contoso Coffee', 'Fabrikam Fitness', 'Tailspin Toys', 'Alpine Ski House', 'Wide World Importers'];
 const CURRENCY: Record<PlatformWord, string> = {
-  searchads: 'USD', socialads: 'USD', proads: 'USD', shortvideo: 'USD', retailads: 'USD', chatads: 'USD', deskads: 'USD',
+  searchads: 'USD',
+  socialads: 'USD',
+  proads: 'USD',
+  shortvideo: 'USD',
+  retailads: 'USD',
+  chatads: 'USD',
+  deskads: 'USD',
 };
 
 /**
@@ -55,10 +67,17 @@ export function livePlatforms(): PlatformWord[] {
  * them with the platform first). Credentials are stored encrypted, one copy per account; the accounts
  * are listed without them. Connecting an account again replaces its credentials and clears a broken state.
  */
-export async function connectLiveAccounts(ownerId: string, platform: PlatformWord, options: Record<string, string>, call: PortCall = operatorCall()): Promise<ConnectedAccount[]> {
+export async function connectLiveAccounts(
+  ownerId: string,
+  platform: PlatformWord,
+  options: Record<string, string>,
+  call: PortCall = operatorCall(),
+): Promise<ConnectedAccount[]> {
   const connector = PLATFORM_MODULES[platform].live;
   if (!connector) {
-    throw new ConnectOptionsError(`Live ${platform} accounts cannot be connected yet; live platforms: ${livePlatforms().join(', ') || 'none'}.`);
+    throw new ConnectOptionsError(
+      `Live ${platform} accounts cannot be connected yet; live platforms: ${livePlatforms().join(', ') || 'none'}.`,
+    );
   }
   const grants = await connector.connect(options, call);
   if (grants.length === 0) throw new ToolError(`These ${platform} credentials work but reach no ad account.`);
@@ -98,12 +117,20 @@ export async function connectionHealth(account: ConnectedAccount, call: PortCall
   if (account.mode === 'sandbox') return sandboxHealth(account);
   const connector = PLATFORM_MODULES[account.platform].live;
   if (!connector) {
-    return { healthy: false, detail: `live ${account.platform} accounts are not supported by this gateway yet`, fix: `Disconnect it, or use a sandbox ${account.platform} account.` };
+    return {
+      healthy: false,
+      detail: `live ${account.platform} accounts are not supported by this gateway yet`,
+      fix: `Disconnect it, or use a sandbox ${account.platform} account.`,
+    };
   }
   try {
     return await connector.checkHealth(account, call);
   } catch (err) {
     const reason = err instanceof Error && 'statusCode' in err ? err.message : 'the platform could not be reached';
-    return { healthy: false, detail: reason, fix: account.health?.fix ?? 'Try again in a few minutes; reconnect the account if it persists.' };
+    return {
+      healthy: false,
+      detail: reason,
+      fix: account.health?.fix ?? 'Try again in a few minutes; reconnect the account if it persists.',
+    };
   }
 }

@@ -66,11 +66,14 @@ export function refuseDatesAfterYesterday(now: Date, dates: Record<string, strin
   const late = Object.entries(dates).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] > yesterday);
   if (late.length === 0) return;
   const named = late.map(([name, value]) => `\`${name}\` ${value} is ${value === today ? 'today' : 'in the future'}`).join('; ');
-  throw new ToolError(`${named}: figures are collected nightly, so reports run through yesterday (${yesterday}${timeZone !== 'UTC' ? ` in the account's time zone, ${timeZone}` : ''}). Use dates on or before ${yesterday}.`, {
-    code: 'date_after_yesterday',
-    last_day_with_data: yesterday,
-    arguments: late.map(([name]) => name),
-  });
+  throw new ToolError(
+    `${named}: figures are collected nightly, so reports run through yesterday (${yesterday}${timeZone !== 'UTC' ? ` in the account's time zone, ${timeZone}` : ''}). Use dates on or before ${yesterday}.`,
+    {
+      code: 'date_after_yesterday',
+      last_day_with_data: yesterday,
+      arguments: late.map(([name]) => name),
+    },
+  );
 }
 
 const partsFormats = new Map<string, Intl.DateTimeFormat>();
@@ -79,7 +82,16 @@ const partsFormats = new Map<string, Intl.DateTimeFormat>();
 function zoneOffsetMs(instant: number, timeZone: string): number {
   let format = partsFormats.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
     partsFormats.set(timeZone, format);
   }
   const p = Object.fromEntries(format.formatToParts(instant).map((x) => [x.type, Number(x.value)]));

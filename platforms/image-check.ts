@@ -34,7 +34,12 @@ export interface ImageFetchResult {
 
 /** Format and pixel size from the first bytes of an image; undefined when they are no image this knows. */
 export function imageSize(bytes: Buffer): { format: ImageFormat; width: number; height: number } | undefined {
-  if (bytes.length >= 24 && bytes.readUInt32BE(0) === 0x89504e47 && bytes.readUInt32BE(4) === 0x0d0a1a0a && bytes.toString('ascii', 12, 16) === 'IHDR') {
+  if (
+    bytes.length >= 24 &&
+    bytes.readUInt32BE(0) === 0x89504e47 &&
+    bytes.readUInt32BE(4) === 0x0d0a1a0a &&
+    bytes.toString('ascii', 12, 16) === 'IHDR'
+  ) {
     return { format: 'PNG', width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
   }
   if (bytes.length >= 10 && /^GIF8[79]a$/.test(bytes.toString('ascii', 0, 6))) {
@@ -80,20 +85,37 @@ interface Target {
 }
 
 /** One GET to a vetted address: status, headers and at most `limit + 1` bytes of the body. */
-function get(target: Target, timeoutMs: number, limit: number): Promise<{ status: number; headers: Record<string, string | undefined>; body: Buffer }> {
+function get(
+  target: Target,
+  timeoutMs: number,
+  limit: number,
+): Promise<{ status: number; headers: Record<string, string | undefined>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const pinnedLookup: LookupFunction = (_hostname, options, callback) => {
-      if ((options as { all?: boolean }).all) (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address: target.address, family: target.family }]);
+      if ((options as { all?: boolean }).all)
+        (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [
+          { address: target.address, family: target.family },
+        ]);
       else callback(null, target.address, target.family);
     };
     const client = target.url.protocol === 'https:' ? https : http;
-    const timer = setTimeout(() => request.destroy(new Error(`the server did not answer within ${Math.round(timeoutMs / 1000)} seconds`)), timeoutMs);
+    const timer = setTimeout(
+      () => request.destroy(new Error(`the server did not answer within ${Math.round(timeoutMs / 1000)} seconds`)),
+      timeoutMs,
+    );
     const request = client.request(
       target.url,
-      { method: 'GET', lookup: pinnedLookup, headers: { 'User-Agent': 'ad-gateway-image-check/1.0', Accept: 'image/*' }, timeout: timeoutMs, agent: false },
+      {
+        method: 'GET',
+        lookup: pinnedLookup,
+        headers: { 'User-Agent': 'ad-gateway-image-check/1.0', Accept: 'image/*' },
+        timeout: timeoutMs,
+        agent: false,
+      },
       (response) => {
         const headers: Record<string, string | undefined> = {};
-        for (const [k, value] of Object.entries(response.headers)) headers[k.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+        for (const [k, value] of Object.entries(response.headers))
+          headers[k.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
         const chunks: Buffer[] = [];
         let size = 0;
         response.on('data', (chunk: Buffer) => {
@@ -141,7 +163,9 @@ export async function fetchImage(rawUrl: string, options: { timeoutMs?: number }
       }
       result.content_type = response.headers['content-type'];
       if (response.status !== 200) {
-        result.problems.push(`The server answered HTTP ${response.status}${response.status === 403 || response.status === 401 ? ' (the image is not public: share it publicly or host it elsewhere)' : ''}.`);
+        result.problems.push(
+          `The server answered HTTP ${response.status}${response.status === 403 || response.status === 401 ? ' (the image is not public: share it publicly or host it elsewhere)' : ''}.`,
+        );
         return result;
       }
       if (response.body.length > MAX_IMAGE_BYTES) {
@@ -152,7 +176,11 @@ export async function fetchImage(rawUrl: string, options: { timeoutMs?: number }
       const size = imageSize(response.body);
       if (!size) {
         const page = /text\/html/i.test(result.content_type ?? '');
-        result.problems.push(page ? 'The link opens a web page, not the image itself; use the direct link to the image file (it usually ends in .jpg or .png).' : `The file is not a PNG, JPEG, GIF or WebP image${result.content_type ? ` (content type ${result.content_type})` : ''}.`);
+        result.problems.push(
+          page
+            ? 'The link opens a web page, not the image itself; use the direct link to the image file (it usually ends in .jpg or .png).'
+            : `The file is not a PNG, JPEG, GIF or WebP image${result.content_type ? ` (content type ${result.content_type})` : ''}.`,
+        );
         return result;
       }
       Object.assign(result, size, { bytes: response.body, ok: true });

@@ -9,7 +9,9 @@ function cellText(value: Cell): string {
 
 /** A Markdown table; numbers are right-aligned. */
 export function markdownTable(headers: string[], rows: Cell[][]): string {
-  const numeric = headers.map((_, i) => rows.length > 0 && rows.every((row) => typeof row[i] === 'number' || row[i] === null || row[i] === undefined));
+  const numeric = headers.map(
+    (_, i) => rows.length > 0 && rows.every((row) => typeof row[i] === 'number' || row[i] === null || row[i] === undefined),
+  );
   return [
     `| ${headers.join(' | ')} |`,
     `| ${numeric.map((n) => (n ? '---:' : '---')).join(' | ')} |`,

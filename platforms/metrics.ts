@@ -54,7 +54,6 @@ export const videoMetricEntries = {
   view_rate: v.optional(v.nullable(v.number())),
 };
 
-
 export const metricTotalsEntries = {
   impressions: v.number(),
   clicks: v.number(),

@@ -38,7 +38,10 @@ export interface Candidate {
 
 export interface FinderActions {
   /** The tool call that stops the waste of a candidate. */
-  cut(candidate: Candidate, figures: MetricTotals): { tool: string; arguments: Record<string, unknown>; verb: string; saving?: number; current?: Record<string, unknown> };
+  cut(
+    candidate: Candidate,
+    figures: MetricTotals,
+  ): { tool: string; arguments: Record<string, unknown>; verb: string; saving?: number; current?: Record<string, unknown> };
   /** The tool call that gives a winner more budget (omit when the platform has none). */
   scale?(candidate: Candidate, newBudget: number): { tool: string; arguments: Record<string, unknown> };
 }

@@ -6,4 +6,7 @@
 import type * as v from 'valibot';
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-export type SchemaDescribes<E extends v.ObjectEntries, T> = Same<keyof v.InferOutput<v.ObjectSchema<E, undefined>>, keyof T> extends true ? Same<v.InferOutput<v.ObjectSchema<E, undefined>>, T> : false;
+export type SchemaDescribes<E extends v.ObjectEntries, T> =
+  Same<keyof v.InferOutput<v.ObjectSchema<E, undefined>>, keyof T> extends true
+    ? Same<v.InferOutput<v.ObjectSchema<E, undefined>>, T>
+    : false;

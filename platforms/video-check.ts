@@ -36,13 +36,39 @@ export interface VideoLimits {
 }
 
 export const VIDEO_LIMITS: Record<PlatformWord, VideoLimits> = {
-  shortvideo: { formats: ['MP4', 'MOV', 'MPEG', 'AVI'], max_size_mb: 500, min_seconds: 5, max_seconds: 60, aspect_ratios: '9:16 preferred (also 1:1, 16:9), at least 540x960' },
-  socialads: { formats: ['MP4', 'MOV'], max_size_mb: 4096, min_seconds: 1, max_seconds: 14_460, aspect_ratios: '9:16 for stories/reels, 1:1 or 4:5 for feed' },
+  shortvideo: {
+    formats: ['MP4', 'MOV', 'MPEG', 'AVI'],
+    max_size_mb: 500,
+    min_seconds: 5,
+    max_seconds: 60,
+    aspect_ratios: '9:16 preferred (also 1:1, 16:9), at least 540x960',
+  },
+  socialads: {
+    formats: ['MP4', 'MOV'],
+    max_size_mb: 4096,
+    min_seconds: 1,
+    max_seconds: 14_460,
+    aspect_ratios: '9:16 for stories/reels, 1:1 or 4:5 for feed',
+  },
   proads: { formats: ['MP4'], max_size_mb: 200, min_seconds: 3, max_seconds: 1800, aspect_ratios: '16:9, 1:1 or 9:16' },
-  searchads: { formats: ['MP4', 'MOV', 'AVI', 'MPEG', 'WMV', 'FLV', 'WEBM'], max_size_mb: 1024, min_seconds: 6, max_seconds: 180, aspect_ratios: '16:9, 1:1 or 9:16', note: 'video ads run from a hosted video; upload it to the video host first' },
+  searchads: {
+    formats: ['MP4', 'MOV', 'AVI', 'MPEG', 'WMV', 'FLV', 'WEBM'],
+    max_size_mb: 1024,
+    min_seconds: 6,
+    max_seconds: 180,
+    aspect_ratios: '16:9, 1:1 or 9:16',
+    note: 'video ads run from a hosted video; upload it to the video host first',
+  },
   retailads: { formats: ['MP4', 'MOV'], max_size_mb: 500, min_seconds: 6, max_seconds: 45, aspect_ratios: '16:9' },
   deskads: { formats: ['MP4', 'MOV'], max_size_mb: 1024, min_seconds: 6, max_seconds: 60, aspect_ratios: '16:9, 1:1 or 9:16' },
-  chatads: { formats: ['MP4'], max_size_mb: 100, min_seconds: 5, max_seconds: 60, aspect_ratios: '16:9 or 1:1', note: 'chat-card ads are image-first; video support is limited' },
+  chatads: {
+    formats: ['MP4'],
+    max_size_mb: 100,
+    min_seconds: 5,
+    max_seconds: 60,
+    aspect_ratios: '16:9 or 1:1',
+    note: 'chat-card ads are image-first; video support is limited',
+  },
 };
 
 const CONTENT_TYPE_FORMATS: Record<string, VideoFormat> = {
@@ -61,7 +87,18 @@ const CONTENT_TYPE_FORMATS: Record<string, VideoFormat> = {
 };
 
 const EXTENSION_FORMATS: Record<string, VideoFormat> = {
-  mp4: 'MP4', m4v: 'MP4', mov: 'MOV', qt: 'MOV', mpeg: 'MPEG', mpg: 'MPEG', avi: 'AVI', webm: 'WEBM', '3gp': '3GP', mkv: 'MKV', wmv: 'WMV', flv: 'FLV',
+  mp4: 'MP4',
+  m4v: 'MP4',
+  mov: 'MOV',
+  qt: 'MOV',
+  mpeg: 'MPEG',
+  mpg: 'MPEG',
+  avi: 'AVI',
+  webm: 'WEBM',
+  '3gp': '3GP',
+  mkv: 'MKV',
+  wmv: 'WMV',
+  flv: 'FLV',
 };
 
 /**
@@ -208,7 +245,11 @@ const systemResolver: Resolver = (host) => dns.lookup(host, { all: true, verbati
  * Parses and vets one URL: scheme, host, every resolved address. Nothing is sent to the host.
  * Returns the URL and the address to connect to.
  */
-export async function vetUrl(raw: string, resolve: Resolver = systemResolver, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<{ url: URL; address: string; family: number }> {
+export async function vetUrl(
+  raw: string,
+  resolve: Resolver = systemResolver,
+  timeoutMs = DEFAULT_TIMEOUT_MS,
+): Promise<{ url: URL; address: string; family: number }> {
   let url: URL;
   try {
     url = new URL(raw);
@@ -244,11 +285,14 @@ export async function vetUrl(raw: string, resolve: Resolver = systemResolver, ti
       }),
     ]);
   } catch {
-    throw new VideoUrlError(`The host name ${host} could not be resolved, so the video cannot be downloaded from it. Check the link for typos.`);
+    throw new VideoUrlError(
+      `The host name ${host} could not be resolved, so the video cannot be downloaded from it. Check the link for typos.`,
+    );
   } finally {
     clearTimeout(timer);
   }
-  if (!addresses.length) throw new VideoUrlError(`The host name ${host} has no address, so the video cannot be downloaded from it. Check the link for typos.`);
+  if (!addresses.length)
+    throw new VideoUrlError(`The host name ${host} has no address, so the video cannot be downloaded from it. Check the link for typos.`);
   // Every answer must be acceptable: a name that also points at a private address is refused.
   for (const a of addresses) assertFetchableAddress(a.address, host);
   return { url, address: addresses[0].address, family: addresses[0].family };
@@ -271,13 +315,18 @@ export interface HeadResponse {
 }
 
 /** Sends one request to a vetted address and returns status and headers only (the body is never read). */
-export type HeadRequester = (target: { url: URL; address: string; family: number }, method: 'HEAD' | 'GET', timeoutMs: number) => Promise<HeadResponse>;
+export type HeadRequester = (
+  target: { url: URL; address: string; family: number },
+  method: 'HEAD' | 'GET',
+  timeoutMs: number,
+) => Promise<HeadResponse>;
 
 const nodeRequester: HeadRequester = ({ url, address, family }, method, timeoutMs) =>
   new Promise<HeadResponse>((resolvePromise, reject) => {
     // Connect to the address that was vetted, whatever DNS would say now (no rebinding).
     const pinnedLookup: LookupFunction = (_hostname, options, callback) => {
-      if ((options as { all?: boolean }).all) (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address, family }]);
+      if ((options as { all?: boolean }).all)
+        (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address, family }]);
       else callback(null, address, family);
     };
     const client = url.protocol === 'https:' ? https : http;
@@ -286,22 +335,36 @@ const nodeRequester: HeadRequester = ({ url, address, family }, method, timeoutM
       {
         method,
         lookup: pinnedLookup,
-        headers: { 'User-Agent': 'ad-gateway-video-check/1.0', Accept: 'video/*,*/*;q=0.5', ...(method === 'GET' ? { Range: 'bytes=0-0' } : {}) },
+        headers: {
+          'User-Agent': 'ad-gateway-video-check/1.0',
+          Accept: 'video/*,*/*;q=0.5',
+          ...(method === 'GET' ? { Range: 'bytes=0-0' } : {}),
+        },
         timeout: timeoutMs,
         agent: false,
       },
       (response) => {
         const headers: Record<string, string | undefined> = {};
-        for (const [k, value] of Object.entries(response.headers)) headers[k.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+        for (const [k, value] of Object.entries(response.headers))
+          headers[k.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
         response.destroy();
         resolvePromise({ status: response.statusCode ?? 0, headers });
       },
     );
-    const timer = setTimeout(() => request.destroy(new VideoFetchError(`The server did not answer within ${Math.round(timeoutMs / 1000)} seconds.`)), timeoutMs);
-    request.on('timeout', () => request.destroy(new VideoFetchError(`The server did not answer within ${Math.round(timeoutMs / 1000)} seconds.`)));
+    const timer = setTimeout(
+      () => request.destroy(new VideoFetchError(`The server did not answer within ${Math.round(timeoutMs / 1000)} seconds.`)),
+      timeoutMs,
+    );
+    request.on('timeout', () =>
+      request.destroy(new VideoFetchError(`The server did not answer within ${Math.round(timeoutMs / 1000)} seconds.`)),
+    );
     request.on('error', (err) => {
       clearTimeout(timer);
-      reject(err instanceof VideoFetchError ? err : new VideoFetchError(`The server could not be reached (${(err as NodeJS.ErrnoException).code ?? err.message}).`));
+      reject(
+        err instanceof VideoFetchError
+          ? err
+          : new VideoFetchError(`The server could not be reached (${(err as NodeJS.ErrnoException).code ?? err.message}).`),
+      );
     });
     request.on('close', () => clearTimeout(timer));
     request.end();
@@ -356,9 +419,11 @@ function sizeFrom(headers: Record<string, string | undefined>, method: 'HEAD' | 
 
 function webPageHint(url: URL): string {
   const host = url.hostname.toLowerCase();
-  if (host.endsWith('drive.google.com')) return ' For Google Drive, use https://drive.google.com/uc?export=download&id=<FILE_ID> and share the file publicly.';
+  if (host.endsWith('drive.google.com'))
+    return ' For Google Drive, use https://drive.google.com/uc?export=download&id=<FILE_ID> and share the file publicly.';
   if (host.endsWith('dropbox.com')) return ' For Dropbox, change ?dl=0 to ?dl=1 (or use dl.dropboxusercontent.com).';
-  if (/(^|\.)(youtube\.com|youtu\.be|vimeo\.com|tiktok\.com|instagram\.com)$/.test(host)) return ' Video-sharing pages cannot be used; upload the original file to storage that gives a direct link.';
+  if (/(^|\.)(youtube\.com|youtu\.be|vimeo\.com|tiktok\.com|instagram\.com)$/.test(host))
+    return ' Video-sharing pages cannot be used; upload the original file to storage that gives a direct link.';
   return ' Use the link of the file itself (it usually ends in .mp4 or .mov), e.g. from a CDN or cloud storage bucket.';
 }
 
@@ -451,14 +516,17 @@ export async function checkVideoUrl(rawUrl: string, options: VideoCheckOptions =
     result.format = CONTENT_TYPE_FORMATS[contentType];
   } else if (contentType?.startsWith('video/')) {
     result.format = pathFormat;
-    if (!pathFormat) result.problems.push(`The content type ${contentType} is not a video format the platform accepts (${limits.formats.join(', ')}).`);
+    if (!pathFormat)
+      result.problems.push(`The content type ${contentType} is not a video format the platform accepts (${limits.formats.join(', ')}).`);
   } else if ((contentType === 'application/octet-stream' || contentType === 'binary/octet-stream' || !contentType) && pathFormat) {
     result.format = pathFormat;
     result.warnings.push(
       `The server does not declare a video content type (${contentType ?? 'none'}); the file name says ${pathFormat}. Platforms usually accept it, but serving it as video/${pathFormat === 'MOV' ? 'quicktime' : pathFormat.toLowerCase()} is safer.`,
     );
   } else {
-    result.problems.push(`The link serves ${contentType ?? 'no content type'}, not a video. Give a direct link to an ${limits.formats.join(', ')} file.`);
+    result.problems.push(
+      `The link serves ${contentType ?? 'no content type'}, not a video. Give a direct link to an ${limits.formats.join(', ')} file.`,
+    );
   }
 
   if (result.format && !limits.formats.includes(result.format)) {
@@ -469,7 +537,8 @@ export async function checkVideoUrl(rawUrl: string, options: VideoCheckOptions =
 
   const maxBytes = limits.max_size_mb * 1024 * 1024;
   if (result.size_bytes !== undefined) {
-    if (result.size_bytes > maxBytes) result.problems.push(`The file is ${formatBytes(result.size_bytes)}, above the ${limits.max_size_mb} MB limit of ${platform}.`);
+    if (result.size_bytes > maxBytes)
+      result.problems.push(`The file is ${formatBytes(result.size_bytes)}, above the ${limits.max_size_mb} MB limit of ${platform}.`);
     else if (result.size_bytes === 0) result.problems.push('The server reports an empty file (0 bytes).');
   } else {
     result.not_checked.unshift(`file size (the server did not say; must be at most ${limits.max_size_mb} MB)`);

@@ -6,7 +6,14 @@ import { GatewayError } from '../runtime/errors';
 import { createLogger } from '../runtime/log';
 import { isPlatformWord, type PlatformWord } from '../runtime/platforms';
 import type { GatewayEvent, GatewayResult } from '../runtime/state';
-import { connectLinkUsed, consumeOAuthState, createOAuthState, markConnectLinkUsed, readConnectLink, type Refusal } from '../runtime/stores/connect-links';
+import {
+  connectLinkUsed,
+  consumeOAuthState,
+  createOAuthState,
+  markConnectLinkUsed,
+  readConnectLink,
+  type Refusal,
+} from '../runtime/stores/connect-links';
 import { getOwner } from '../runtime/stores/owners';
 import { CONNECT_SECURITY_HEADERS, htmlPage, NEW_LINK_ADVICE, type Page } from './pages';
 
@@ -43,7 +50,9 @@ export async function connectRoute(event: GatewayEvent, context: Context): Promi
     result = htmlPage({
       status: 500,
       title: 'Something went wrong',
-      paragraphs: [`The gateway could not finish connecting your accounts. Nothing was connected. Open your link again in a few minutes; if it keeps failing, report request id ${requestId} to whoever sent you the link.`],
+      paragraphs: [
+        `The gateway could not finish connecting your accounts. Nothing was connected. Open your link again in a few minutes; if it keeps failing, report request id ${requestId} to whoever sent you the link.`,
+      ],
     });
     outcome = 'internal_error';
   }
@@ -60,7 +69,12 @@ interface Routed {
 async function route(event: GatewayEvent, context: Context, platformText: string, isCallback: boolean): Promise<Routed> {
   const method = (event.httpMethod ?? 'GET').toUpperCase();
   if (method !== 'GET') {
-    return page('method_not_allowed', { status: 405, title: 'Open this address in a browser', paragraphs: ['This page only answers GET requests.'], headers: { Allow: 'GET' } });
+    return page('method_not_allowed', {
+      status: 405,
+      title: 'Open this address in a browser',
+      paragraphs: ['This page only answers GET requests.'],
+      headers: { Allow: 'GET' },
+    });
   }
   const platform = isPlatformWord(platformText) ? platformText : undefined;
   const oauth = platform ? oauthOf(platform) : undefined;
@@ -68,7 +82,10 @@ async function route(event: GatewayEvent, context: Context, platformText: string
     return page('no_link_platform', {
       status: 404,
       title: 'No such connect page',
-      paragraphs: ['Accounts of this platform cannot be connected with a link on this gateway. Check that you opened the whole link as you received it.', NEW_LINK_ADVICE],
+      paragraphs: [
+        'Accounts of this platform cannot be connected with a link on this gateway. Check that you opened the whole link as you received it.',
+        NEW_LINK_ADVICE,
+      ],
     });
   }
   const query = event.queryStringParameters ?? {};
@@ -78,7 +95,11 @@ async function route(event: GatewayEvent, context: Context, platformText: string
 /** GET /connect/{platform}?link=: the link is checked (not spent) and the browser sent to the consent page. */
 async function start(platform: PlatformWord, linkToken: string | undefined): Promise<Routed> {
   if (!linkToken) {
-    return page('link_missing', { status: 400, title: 'This link is incomplete', paragraphs: ['The address has no link code. Open the whole link as you received it.', NEW_LINK_ADVICE] });
+    return page('link_missing', {
+      status: 400,
+      title: 'This link is incomplete',
+      paragraphs: ['The address has no link code. Open the whole link as you received it.', NEW_LINK_ADVICE],
+    });
   }
   const checked = await readConnectLink(linkToken, platform);
   if ('refused' in checked) return page(`link_${checked.refused}`, linkRefusedPage(checked.refused));
@@ -134,7 +155,11 @@ async function callback(platform: PlatformWord, query: Record<string, string | u
   const { state } = consumed;
   if (await connectLinkUsed(state.link_hash)) return page('link_used', linkRefusedPage('used'));
   if (!(await getOwner(state.owner_id))) {
-    return page('owner_gone', { status: 410, title: 'This link no longer works', paragraphs: ['The gateway account this link was made for no longer exists. Nothing was connected.', NEW_LINK_ADVICE] });
+    return page('owner_gone', {
+      status: 410,
+      title: 'This link no longer works',
+      paragraphs: ['The gateway account this link was made for no longer exists. Nothing was connected.', NEW_LINK_ADVICE],
+    });
   }
   const call = operatorCall(Math.max(1_000, Math.min(25_000, context.getRemainingTimeInMillis() - 2_000)));
   try {
@@ -155,14 +180,20 @@ async function callback(platform: PlatformWord, query: Record<string, string | u
       return page('refused_by_platform', {
         status: 400,
         title: 'Nothing was connected',
-        paragraphs: [`The ${platform} platform did not accept this sign-in: ${err.message}`, 'Open your link again to retry within its 15 minutes, or ask for a new link.'],
+        paragraphs: [
+          `The ${platform} platform did not accept this sign-in: ${err.message}`,
+          'Open your link again to retry within its 15 minutes, or ask for a new link.',
+        ],
       });
     }
     if (err instanceof GatewayError) {
       return page('platform_unavailable', {
         status: 502,
         title: 'The platform could not be reached',
-        paragraphs: [`The ${platform} platform did not answer in time, so nothing was connected.`, 'Open your link again in a few minutes to retry within its 15 minutes, or ask for a new link.'],
+        paragraphs: [
+          `The ${platform} platform did not answer in time, so nothing was connected.`,
+          'Open your link again in a few minutes to retry within its 15 minutes, or ask for a new link.',
+        ],
       });
     }
     throw err;
@@ -171,12 +202,20 @@ async function callback(platform: PlatformWord, query: Record<string, string | u
 
 function linkRefusedPage(refused: Refusal): Page {
   if (refused === 'used') {
-    return { status: 410, title: 'This link was already used', paragraphs: ['Its accounts are connected already; a link works only once.', NEW_LINK_ADVICE] };
+    return {
+      status: 410,
+      title: 'This link was already used',
+      paragraphs: ['Its accounts are connected already; a link works only once.', NEW_LINK_ADVICE],
+    };
   }
   if (refused === 'expired') {
     return { status: 410, title: 'This link has expired', paragraphs: ['Links work for 15 minutes after they are made.', NEW_LINK_ADVICE] };
   }
-  return { status: 400, title: 'This link is not valid', paragraphs: ['The gateway does not know this link. Check that you opened the whole link as you received it.', NEW_LINK_ADVICE] };
+  return {
+    status: 400,
+    title: 'This link is not valid',
+    paragraphs: ['The gateway does not know this link. Check that you opened the whole link as you received it.', NEW_LINK_ADVICE],
+  };
 }
 
 function page(outcome: string, content: Page): Routed {

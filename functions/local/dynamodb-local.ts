@@ -2,7 +2,14 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { delimiter, dirname, join } from 'node:path';
-import { CreateTableCommand, DeleteTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand, type CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DeleteTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  UpdateTimeToLiveCommand,
+  type CreateTableCommandInput,
+} from '@aws-sdk/client-dynamodb';
 import { tableName, type TableName } from '../runtime/config';
 import { TABLE_SPECS } from '../runtime/stores/tables';
 
@@ -13,7 +20,9 @@ import { TABLE_SPECS } from '../runtime/stores/tables';
 export function checkJava(): void {
   const result = spawnSync('java', ['-version'], { encoding: 'utf8' });
   if (result.error || result.status !== 0) {
-    throw new Error('Java 17 or newer is required to run DynamoDB Local, and no `java` command was found. Install a JDK 17+ (for example `apt-get install openjdk-17-jdk-headless`) and try again.');
+    throw new Error(
+      'Java 17 or newer is required to run DynamoDB Local, and no `java` command was found. Install a JDK 17+ (for example `apt-get install openjdk-17-jdk-headless`) and try again.',
+    );
   }
   const version = /version "(\d+)/.exec(`${result.stderr}${result.stdout}`)?.[1];
   if (version && Number(version) < 17) {
@@ -21,7 +30,9 @@ export function checkJava(): void {
   }
   const modules = spawnSync('java', ['--list-modules'], { encoding: 'utf8' });
   if (!/^jdk\.compiler@/m.test(modules.stdout ?? '')) {
-    throw new Error('DynamoDB Local is started through a small Java launcher that needs a JDK, and this Java is a runtime only (no jdk.compiler module). Install a JDK 17+ (for example `apt-get install openjdk-17-jdk-headless`) and try again.');
+    throw new Error(
+      'DynamoDB Local is started through a small Java launcher that needs a JDK, and this Java is a runtime only (no jdk.compiler module). Install a JDK 17+ (for example `apt-get install openjdk-17-jdk-headless`) and try again.',
+    );
   }
 }
 
@@ -138,7 +149,9 @@ export async function ensureTables(endpoint: string): Promise<void> {
     for (const [table, spec] of Object.entries(TABLE_SPECS) as [TableName, (typeof TABLE_SPECS)[TableName]][]) {
       const name = tableName(table);
       if (existing.has(name)) continue;
-      const attributes = new Set([spec.partitionKey, spec.sortKey, ...(spec.indexes ?? []).flatMap((i) => [i.partitionKey, i.sortKey])].filter(Boolean) as string[]);
+      const attributes = new Set(
+        [spec.partitionKey, spec.sortKey, ...(spec.indexes ?? []).flatMap((i) => [i.partitionKey, i.sortKey])].filter(Boolean) as string[],
+      );
       const input: CreateTableCommandInput = {
         TableName: name,
         BillingMode: 'PAY_PER_REQUEST',
@@ -158,7 +171,9 @@ export async function ensureTables(endpoint: string): Promise<void> {
       };
       await client.send(new CreateTableCommand(input));
       if (spec.ttlAttribute) {
-        await client.send(new UpdateTimeToLiveCommand({ TableName: name, TimeToLiveSpecification: { AttributeName: spec.ttlAttribute, Enabled: true } }));
+        await client.send(
+          new UpdateTimeToLiveCommand({ TableName: name, TimeToLiveSpecification: { AttributeName: spec.ttlAttribute, Enabled: true } }),
+        );
       }
     }
   } finally {

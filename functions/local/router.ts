@@ -126,7 +126,12 @@ function decodedSegment(segment: string): string {
 }
 
 /** Groups with a long-running tool get the longer Lambda timeout, as in the stack; MCP runs every tool. */
-const LONG_RUNNING_GROUPS = new Set<string>(['mcp', ...REGISTRY.all().filter((tool) => tool.longRunning).map((tool) => tool.group)]);
+const LONG_RUNNING_GROUPS = new Set<string>([
+  'mcp',
+  ...REGISTRY.all()
+    .filter((tool) => tool.longRunning)
+    .map((tool) => tool.group),
+]);
 
 /** The Lambda context of one call: the remaining time the group's function has in AWS (default settings). */
 function lambdaContext(group: ToolGroup | 'mcp', requestId: string): Context {
@@ -159,7 +164,10 @@ export async function dispatch(request: LocalRequest): Promise<GatewayResult> {
     group = routeGroup(event.httpMethod, event.path);
   } catch (error) {
     if (!(error instanceof MalformedPathError)) throw error;
-    return edgeError(400, 'The request path is not valid (it has broken percent-encoding). Tools are called with POST /api/v1/tools/<tool>/execute; the catalog is GET /api/v1/tools.');
+    return edgeError(
+      400,
+      'The request path is not valid (it has broken percent-encoding). Tools are called with POST /api/v1/tools/<tool>/execute; the catalog is GET /api/v1/tools.',
+    );
   }
   return GROUP_HANDLERS[group](event, lambdaContext(group, event.requestContext.requestId));
 }

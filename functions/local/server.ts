@@ -25,7 +25,9 @@ export type EdgeLimits = typeof EDGE_LIMITS;
 function rawEdgeAnswer(status: number, reason: string, message: string): string {
   const result = edgeError(status, message);
   const body = Buffer.from(result.body);
-  const headers = Object.entries(result.headers ?? {}).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  const headers = Object.entries(result.headers ?? {})
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
   return `HTTP/1.1 ${status} ${reason}\r\n${headers}Content-Length: ${body.length}\r\nConnection: close\r\n\r\n${result.body}`;
 }
 
@@ -36,14 +38,20 @@ export function startHttpServer(port: number, host = '127.0.0.1', limits: Partia
   // keeping what still arrives.
   const inFlight = new WeakMap<Socket, { res: ServerResponse; stop(): void }>();
 
-  const send = (res: ServerResponse, result: { statusCode: number; headers?: Record<string, string | number | boolean>; body: string; isBase64Encoded?: boolean }) => {
+  const send = (
+    res: ServerResponse,
+    result: { statusCode: number; headers?: Record<string, string | number | boolean>; body: string; isBase64Encoded?: boolean },
+  ) => {
     const body = result.isBase64Encoded ? Buffer.from(result.body, 'base64') : Buffer.from(result.body);
     res.writeHead(result.statusCode, { ...(result.headers as Record<string, string>), 'Content-Length': String(body.length) });
     res.end(body);
   };
 
   const tooLarge = (res: ServerResponse) => {
-    const answer = edgeError(413, `The request body is larger than ${edge.maxBodyBytes / 1024 / 1024} MB, the most the gateway accepts. Send a smaller request.`);
+    const answer = edgeError(
+      413,
+      `The request body is larger than ${edge.maxBodyBytes / 1024 / 1024} MB, the most the gateway accepts. Send a smaller request.`,
+    );
     // The rest of the body is not wanted: the connection closes after this answer.
     send(res, { ...answer, headers: { ...answer.headers, Connection: 'close' } });
   };
@@ -85,7 +93,10 @@ export function startHttpServer(port: number, host = '127.0.0.1', limits: Partia
       const headers: Record<string, string> = {};
       for (let i = 0; i < req.rawHeaders.length; i += 2) headers[req.rawHeaders[i]] = req.rawHeaders[i + 1];
       try {
-        send(res, await dispatch({ method: req.method ?? 'GET', url: req.url ?? '/', headers, body: Buffer.concat(chunks).toString('utf8') }));
+        send(
+          res,
+          await dispatch({ method: req.method ?? 'GET', url: req.url ?? '/', headers, body: Buffer.concat(chunks).toString('utf8') }),
+        );
       } catch {
         // The handlers answer every error themselves; this is the last resort.
         send(res, edgeError(500, 'Internal error in the local server.'));
@@ -111,7 +122,11 @@ export function startHttpServer(port: number, host = '127.0.0.1', limits: Partia
     inFlight.delete(socket);
     let answer: string | undefined;
     if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
-      answer = rawEdgeAnswer(408, 'Request Timeout', `The request was not received completely within ${Math.round(edge.requestTimeoutMs / 1000)} seconds. Send the whole request at once and retry.`);
+      answer = rawEdgeAnswer(
+        408,
+        'Request Timeout',
+        `The request was not received completely within ${Math.round(edge.requestTimeoutMs / 1000)} seconds. Send the whole request at once and retry.`,
+      );
     } else if (error.code === 'HPE_HEADER_OVERFLOW') {
       answer = rawEdgeAnswer(431, 'Request Header Fields Too Large', 'The request headers are too large. Send fewer or shorter headers.');
     } else if (error.code !== 'ECONNRESET') {

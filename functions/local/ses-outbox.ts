@@ -44,7 +44,11 @@ const MAX_BYTES = 10 * 1024 * 1024;
 const ADDRESS = /^[^\s@<>(),;:"]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/;
 
 class SesError extends Error {
-  constructor(readonly status: number, readonly type: string, message: string) {
+  constructor(
+    readonly status: number,
+    readonly type: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -53,7 +57,11 @@ export class SesOutbox {
   readonly sent: SentEmail[] = [];
   private throttled = 0;
 
-  private constructor(private readonly server: Server, readonly url: string, private readonly options: SesOutboxOptions) {}
+  private constructor(
+    private readonly server: Server,
+    readonly url: string,
+    private readonly options: SesOutboxOptions,
+  ) {}
 
   static async start(options: SesOutboxOptions): Promise<SesOutbox> {
     let outbox: SesOutbox | undefined;
@@ -83,13 +91,17 @@ export class SesOutbox {
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks);
     try {
-      if (req.method !== 'POST' || req.url?.split('?')[0] !== '/v2/email/outbound-emails') throw new SesError(404, 'NotFoundException', 'The resource you attempted to access does not exist.');
-      if (!String(req.headers.authorization ?? '').startsWith('AWS4-HMAC-SHA256 Credential=')) throw new SesError(403, 'MissingAuthenticationTokenException', 'Missing Authentication Token');
+      if (req.method !== 'POST' || req.url?.split('?')[0] !== '/v2/email/outbound-emails')
+        throw new SesError(404, 'NotFoundException', 'The resource you attempted to access does not exist.');
+      if (!String(req.headers.authorization ?? '').startsWith('AWS4-HMAC-SHA256 Credential='))
+        throw new SesError(403, 'MissingAuthenticationTokenException', 'Missing Authentication Token');
       const sent = this.send(raw);
       res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ MessageId: sent.message_id }));
     } catch (err) {
       const e = err instanceof SesError ? err : new SesError(400, 'BadRequestException', 'Could not parse the request body.');
-      res.writeHead(e.status, { 'Content-Type': 'application/json', 'x-amzn-ErrorType': e.type }).end(JSON.stringify({ message: e.message }));
+      res
+        .writeHead(e.status, { 'Content-Type': 'application/json', 'x-amzn-ErrorType': e.type })
+        .end(JSON.stringify({ message: e.message }));
     }
   }
 
@@ -108,21 +120,45 @@ export class SesOutbox {
     if (!from) throw new SesError(400, 'BadRequestException', 'Missing required parameter FromEmailAddress.');
     const to = body.Destination?.ToAddresses ?? [];
     const all = [...to, ...(body.Destination?.CcAddresses ?? []), ...(body.Destination?.BccAddresses ?? [])];
-    if (!all.length) throw new SesError(400, 'BadRequestException', 'Missing required parameter Destination: at least one recipient is required.');
+    if (!all.length)
+      throw new SesError(400, 'BadRequestException', 'Missing required parameter Destination: at least one recipient is required.');
     if (all.length > MAX_RECIPIENTS) throw new SesError(400, 'BadRequestException', `Recipient count exceeds ${MAX_RECIPIENTS}.`);
     const malformed = [from, ...all].find((a) => !ADDRESS.test(a));
     if (malformed !== undefined) throw new SesError(400, 'BadRequestException', `Illegal address: ${malformed}`);
     const simple = body.Content?.Simple;
     if (!simple?.Subject?.Data) throw new SesError(400, 'BadRequestException', 'Missing required parameter Content.Simple.Subject.');
     if (/[\r\n]/.test(simple.Subject.Data)) throw new SesError(400, 'BadRequestException', 'Illegal header value in Subject.');
-    if (!simple.Body?.Text?.Data && !simple.Body?.Html?.Data) throw new SesError(400, 'BadRequestException', 'Missing required parameter Content.Simple.Body.');
+    if (!simple.Body?.Text?.Data && !simple.Body?.Html?.Data)
+      throw new SesError(400, 'BadRequestException', 'Missing required parameter Content.Simple.Body.');
     const region = (this.options.region ?? 'us-east-1').toUpperCase();
     const unverified = [from, ...(this.options.sandbox ? all : [])].filter((a) => !this.verified(a));
-    if (unverified.length) throw new SesError(400, 'MessageRejected', `Email address is not verified. The following identities failed the check in region ${region}: ${unverified.join(', ')}`);
-    const email: SentEmail = { message_id: `0100${randomUUID().replace(/-/g, '')}-000000`, from, to, subject: simple.Subject.Data, text: simple.Body?.Text?.Data, html: simple.Body?.Html?.Data, sent_at: new Date().toISOString() };
+    if (unverified.length)
+      throw new SesError(
+        400,
+        'MessageRejected',
+        `Email address is not verified. The following identities failed the check in region ${region}: ${unverified.join(', ')}`,
+      );
+    const email: SentEmail = {
+      message_id: `0100${randomUUID().replace(/-/g, '')}-000000`,
+      from,
+      to,
+      subject: simple.Subject.Data,
+      text: simple.Body?.Text?.Data,
+      html: simple.Body?.Html?.Data,
+      sent_at: new Date().toISOString(),
+    };
     this.sent.push(email);
     if (this.options.dir) {
-      const eml = [`From: ${email.from}`, `To: ${email.to.join(', ')}`, `Subject: ${email.subject}`, `Date: ${new Date(email.sent_at).toUTCString()}`, `Message-ID: <${email.message_id}@local>`, 'Content-Type: text/plain; charset=UTF-8', '', email.text ?? email.html ?? ''].join('\r\n');
+      const eml = [
+        `From: ${email.from}`,
+        `To: ${email.to.join(', ')}`,
+        `Subject: ${email.subject}`,
+        `Date: ${new Date(email.sent_at).toUTCString()}`,
+        `Message-ID: <${email.message_id}@local>`,
+        'Content-Type: text/plain; charset=UTF-8',
+        '',
+        email.text ?? email.html ?? '',
+      ].join('\r\n');
       writeFileSync(join(this.options.dir, `${email.sent_at.replace(/[:.]/g, '-')}-${email.message_id.slice(4, 12)}.eml`), eml);
     }
     return email;

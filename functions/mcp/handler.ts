@@ -84,12 +84,19 @@ async function answer(exchange: Exchange): Promise<GatewayResult> {
   const { event } = exchange;
   const method = (event.httpMethod ?? '').toUpperCase();
   if (method !== 'POST') {
-    return httpError(405, 'This MCP endpoint takes JSON-RPC messages by POST. It offers no server-initiated stream (GET) and no sessions to end (DELETE).', {
-      Allow: 'POST',
-    });
+    return httpError(
+      405,
+      'This MCP endpoint takes JSON-RPC messages by POST. It offers no server-initiated stream (GET) and no sessions to end (DELETE).',
+      {
+        Allow: 'POST',
+      },
+    );
   }
   if (!originAllowed(event)) {
-    return httpError(403, 'Requests from web pages of other origins are refused (Origin header). Call the MCP endpoint from an MCP client or a server.');
+    return httpError(
+      403,
+      'Requests from web pages of other origins are refused (Origin header). Call the MCP endpoint from an MCP client or a server.',
+    );
   }
   const authorization = header(event, 'authorization');
   try {
@@ -102,7 +109,10 @@ async function answer(exchange: Exchange): Promise<GatewayResult> {
   }
   const version = header(event, 'mcp-protocol-version');
   if (version !== undefined && !(SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(version.trim())) {
-    return httpError(400, `Unsupported MCP-Protocol-Version "${version.slice(0, 20)}". Supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}.`);
+    return httpError(
+      400,
+      `Unsupported MCP-Protocol-Version "${version.slice(0, 20)}". Supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}.`,
+    );
   }
   const contentType = header(event, 'content-type') ?? '';
   if (!/^application\/json\s*(;|$)/i.test(contentType.trim())) {
@@ -110,11 +120,15 @@ async function answer(exchange: Exchange): Promise<GatewayResult> {
   }
   const accept = acceptOf(event);
   if (!accept.json && !accept.eventStream) {
-    return httpError(406, 'The Accept header must allow application/json (MCP clients send "Accept: application/json, text/event-stream").');
+    return httpError(
+      406,
+      'The Accept header must allow application/json (MCP clients send "Accept: application/json, text/event-stream").',
+    );
   }
   let body: unknown;
   try {
-    const raw = typeof event.body === 'string' ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';
+    const raw =
+      typeof event.body === 'string' ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';
     body = JSON.parse(raw);
   } catch {
     return httpError(400, 'The body is not valid JSON. Send one JSON-RPC 2.0 message.', {}, ErrorCode.ParseError);
@@ -154,15 +168,21 @@ async function dispatch(exchange: Exchange, request: JsonRpcRequest, notify: (me
     case 'tools/call':
       return callToolRequest(exchange, params, notify);
     default:
-      throw new JsonRpcFailure(ErrorCode.MethodNotFound, `Method "${request.method.slice(0, 60)}" is not supported. This server offers tools only: initialize, ping, tools/list, tools/call.`);
+      throw new JsonRpcFailure(
+        ErrorCode.MethodNotFound,
+        `Method "${request.method.slice(0, 60)}" is not supported. This server offers tools only: initialize, ping, tools/list, tools/call.`,
+      );
   }
 }
 
 function initialize(exchange: Exchange, params: Record<string, unknown>) {
-  if (typeof params.protocolVersion !== 'string') throw new InvalidParamsError('initialize needs "protocolVersion", the MCP revision the client speaks.');
+  if (typeof params.protocolVersion !== 'string')
+    throw new InvalidParamsError('initialize needs "protocolVersion", the MCP revision the client speaks.');
   // The client's revision when this endpoint speaks it, otherwise the newest one it does.
   const requested = params.protocolVersion;
-  const protocolVersion = (SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(requested) ? requested : SUPPORTED_PROTOCOL_VERSIONS[0];
+  const protocolVersion = (SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(requested)
+    ? requested
+    : SUPPORTED_PROTOCOL_VERSIONS[0];
   urlFilter(exchange); // a bad filter in the configured URL fails the connection, not a later call
   return {
     protocolVersion,
@@ -191,7 +211,9 @@ async function callToolRequest(exchange: Exchange, params: Record<string, unknow
   if (!isObject(args)) throw new InvalidParamsError('"arguments" must be an object of the tool\'s arguments (its inputSchema).');
   const filter = urlFilter(exchange);
   if (REGISTRY.get(name) && !offers(filter, name)) {
-    throw new InvalidParamsError(`Tool "${name}" is not offered at this endpoint URL: its filters (${describeFilter(filter)}) leave it out. tools/list names the tools offered.`);
+    throw new InvalidParamsError(
+      `Tool "${name}" is not offered at this endpoint URL: its filters (${describeFilter(filter)}) leave it out. tools/list names the tools offered.`,
+    );
   }
   const meta = isObject(params._meta) ? params._meta : {};
   return callTool(
@@ -214,7 +236,8 @@ async function callToolRequest(exchange: Exchange, params: Record<string, unknow
 function idempotencyKeyOf(event: GatewayEvent, meta: Record<string, unknown>): string | undefined {
   const fromHeader = header(event, 'idempotency-key');
   const fromMeta = meta['idempotency-key'] ?? meta.idempotencyKey;
-  if (fromMeta !== undefined && typeof fromMeta !== 'string') throw new InvalidParamsError('_meta["idempotency-key"] must be a UUID string.');
+  if (fromMeta !== undefined && typeof fromMeta !== 'string')
+    throw new InvalidParamsError('_meta["idempotency-key"] must be a UUID string.');
   if (fromHeader !== undefined && fromMeta !== undefined && fromHeader.trim().toLowerCase() !== fromMeta.trim().toLowerCase()) {
     throw new InvalidParamsError('Two different idempotency keys were sent (Idempotency-Key header and _meta). Send one.');
   }
@@ -231,7 +254,11 @@ function progressReporter(token: unknown, notify: (message: Record<string, unkno
   return (stage, detail = {}) => {
     const progress = detail.step !== undefined && detail.step > last ? detail.step : last + 1;
     last = progress;
-    const params: Record<string, unknown> = { progressToken: token, progress, message: detail.message ? `${stage}: ${detail.message}` : stage };
+    const params: Record<string, unknown> = {
+      progressToken: token,
+      progress,
+      message: detail.message ? `${stage}: ${detail.message}` : stage,
+    };
     if (detail.total !== undefined) params.total = detail.total;
     notify({ ...notificationMessage('notifications/progress', params) });
   };
@@ -241,7 +268,10 @@ function failureMessage(exchange: Exchange, id: JsonRpcId, error: unknown): Reco
   if (error instanceof JsonRpcFailure) return errorMessage(id, { code: error.code, message: error.message, data: error.data });
   const err = error as Error;
   exchange.log.error('unhandled error', { error_name: err?.name, error_message: err?.message, stack: err?.stack });
-  return errorMessage(id, { code: ErrorCode.InternalError, message: `An internal error happened. Report request id ${exchange.requestId} to support.` });
+  return errorMessage(id, {
+    code: ErrorCode.InternalError,
+    message: `An internal error happened. Report request id ${exchange.requestId} to support.`,
+  });
 }
 
 function describeFilter(filter: ToolFilter): string {
@@ -273,7 +303,13 @@ function acceptOf(event: GatewayEvent): { json: boolean; eventStream: boolean } 
   };
 }
 
-function httpError(status: number, message: string, headers: Record<string, string> = {}, code: number = ErrorCode.InvalidRequest, id: JsonRpcId | null = null): GatewayResult {
+function httpError(
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+  code: number = ErrorCode.InvalidRequest,
+  id: JsonRpcId | null = null,
+): GatewayResult {
   return jsonBody(status, errorMessage(id, { code, message }), headers);
 }
 

@@ -75,12 +75,19 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 
 /** Sorts one parsed JSON body into request, notification, client response, or invalid (with why). */
 export function classify(body: unknown): ParsedMessage {
-  if (Array.isArray(body)) return { kind: 'invalid', id: null, reason: 'Send one JSON-RPC message per request; batches are not supported (MCP 2025-06-18 and later).' };
-  if (!isObject(body) || body.jsonrpc !== '2.0') return { kind: 'invalid', id: null, reason: 'The body must be a JSON-RPC 2.0 message: an object with "jsonrpc": "2.0".' };
+  if (Array.isArray(body))
+    return {
+      kind: 'invalid',
+      id: null,
+      reason: 'Send one JSON-RPC message per request; batches are not supported (MCP 2025-06-18 and later).',
+    };
+  if (!isObject(body) || body.jsonrpc !== '2.0')
+    return { kind: 'invalid', id: null, reason: 'The body must be a JSON-RPC 2.0 message: an object with "jsonrpc": "2.0".' };
   const id = body.id;
   const validId = typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id));
   if (body.method === undefined && ('result' in body || 'error' in body)) return { kind: 'response' };
-  if (typeof body.method !== 'string' || !body.method) return { kind: 'invalid', id: validId ? (id as JsonRpcId) : null, reason: 'A JSON-RPC request needs a "method" string.' };
+  if (typeof body.method !== 'string' || !body.method)
+    return { kind: 'invalid', id: validId ? (id as JsonRpcId) : null, reason: 'A JSON-RPC request needs a "method" string.' };
   if (body.params !== undefined && !isObject(body.params)) {
     return { kind: 'invalid', id: validId ? (id as JsonRpcId) : null, reason: '"params" must be an object.' };
   }

@@ -68,7 +68,13 @@ export function mcpTool(entry: CatalogEntry): McpTool {
       idempotentHint: readOnly || IDEMPOTENT_WRITE_VERBS.has(entry.name.split('_')[0]),
       openWorldHint: entry.platform !== null || OPEN_WORLD_GATEWAY_TOOLS.has(entry.name),
     },
-    _meta: { platform: entry.platform, group: entry.group, category: entry.category, long_running: entry.long_running, quota_exempt: entry.quota_exempt },
+    _meta: {
+      platform: entry.platform,
+      group: entry.group,
+      category: entry.category,
+      long_running: entry.long_running,
+      quota_exempt: entry.quota_exempt,
+    },
   };
 }
 
@@ -85,7 +91,7 @@ function mcpOutputSchema(output: Record<string, unknown>): Record<string, unknow
     type: 'object',
     properties: {
       ...properties,
-      quota: { type: 'object', description: 'The key owner\'s monthly tool-call allowance: used, limit, tier, period_end.' },
+      quota: { type: 'object', description: "The key owner's monthly tool-call allowance: used, limit, tier, period_end." },
     },
   };
 }
@@ -102,7 +108,9 @@ export function parseToolFilter(source: Record<string, unknown> | null | undefin
     const values = (Array.isArray(raw) ? raw : String(raw).split(',')).map((value) => String(value).trim().toLowerCase()).filter(Boolean);
     const unknown = values.filter((value) => !allowed.includes(value));
     if (unknown.length || !values.length) {
-      throw new InvalidParamsError(`Unknown ${name} "${unknown.join(', ').slice(0, 60)}" in ${where}. Use one of: ${allowed.join(', ')} (several separated by commas).`);
+      throw new InvalidParamsError(
+        `Unknown ${name} "${unknown.join(', ').slice(0, 60)}" in ${where}. Use one of: ${allowed.join(', ')} (several separated by commas).`,
+      );
     }
     return values;
   };
@@ -156,9 +164,12 @@ function offsetOf(cursor: unknown, scope: string): number {
   try {
     if (typeof cursor !== 'string') throw new Error('not a string');
     const decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { o?: unknown; s?: unknown };
-    if (typeof decoded.o !== 'number' || !Number.isInteger(decoded.o) || decoded.o < 0 || decoded.s !== scope) throw new Error('foreign cursor');
+    if (typeof decoded.o !== 'number' || !Number.isInteger(decoded.o) || decoded.o < 0 || decoded.s !== scope)
+      throw new Error('foreign cursor');
     return decoded.o;
   } catch {
-    throw new InvalidParamsError('Invalid cursor: pass the nextCursor of the previous tools/list answer unchanged, with the same filters, or omit it to start over.');
+    throw new InvalidParamsError(
+      'Invalid cursor: pass the nextCursor of the previous tools/list answer unchanged, with the same filters, or omit it to start over.',
+    );
   }
 }

@@ -29,7 +29,11 @@ export const atLeastOne = (...fields: string[]): SchemaRule => ({ kind: 'at_leas
 /** At most one of the fields is given (`not` of `anyOf` each pair `required`). */
 export const atMostOne = (...fields: string[]): SchemaRule => ({ kind: 'at_most_one', fields });
 /** When `field` is one of `is`: `required` fields must be given, `forbidden` ones must not (`if`/`then`). */
-export const when = (field: string, is: readonly (string | number | boolean)[], then: { required?: string[]; forbidden?: string[] }): SchemaRule => ({
+export const when = (
+  field: string,
+  is: readonly (string | number | boolean)[],
+  then: { required?: string[]; forbidden?: string[] },
+): SchemaRule => ({
   kind: 'when',
   field,
   is,

@@ -22,5 +22,7 @@ export function fingerprint(value: unknown): string {
 
 /** URL-safe random characters (base64url), `length` of them. */
 export function randomToken(length: number): string {
-  return randomBytes(Math.ceil((length * 3) / 4)).toString('base64url').slice(0, length);
+  return randomBytes(Math.ceil((length * 3) / 4))
+    .toString('base64url')
+    .slice(0, length);
 }

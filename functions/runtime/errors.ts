@@ -31,7 +31,7 @@ export class GatewayError extends Error {
  */
 export const ERROR_CODES = {
   invalid_request: 'The request itself is malformed: not JSON, not an object, `arguments` not an object, or a bad Idempotency-Key header.',
-  invalid_arguments: 'One or more arguments break the tool\'s schema or rules; `problems` lists each, naming the field.',
+  invalid_arguments: "One or more arguments break the tool's schema or rules; `problems` lists each, naming the field.",
   not_found: 'An id names nothing in the account; `entity` and `id` say which, the message names the tool that lists valid ids.',
   tool_rejected: 'The tool or the platform refused the call (a rule, a state) and nothing was changed; the message says what to do.',
   account_selection_required: 'Several accounts of the platform are connected and none was named; `accounts` lists them.',
@@ -45,9 +45,9 @@ export const ERROR_CODES = {
   idempotency_mismatch: 'The Idempotency-Key was already used with different arguments (422).',
   upstream_rate_limited: 'The ad platform rate-limited the call (429); nothing changed, retry with backoff.',
   upstream_unavailable: 'The ad platform failed or did not answer and nothing changed (500); retry later.',
-  connection_broken: 'The live connection\'s credential no longer works; reconnect the account.',
+  connection_broken: "The live connection's credential no longer works; reconnect the account.",
   outcome_unknown: 'A write may or may not have been applied; check with a read before retrying.',
-  store_unavailable: 'The gateway\'s storage did not answer (503); nothing ran, no quota used.',
+  store_unavailable: "The gateway's storage did not answer (503); nothing ran, no quota used.",
   deadline_exceeded: 'The tool did not finish in time (504); nothing changed, no quota used.',
   internal_error: 'Something failed inside the gateway (500); report the request id.',
 } as const;
@@ -172,10 +172,7 @@ export class IdempotencyInProgressError extends GatewayError {
 /** 422: the Idempotency-Key was already used with different arguments. */
 export class IdempotencyKeyReusedError extends GatewayError {
   constructor() {
-    super(
-      422,
-      'This Idempotency-Key was already used with different arguments. Use a new UUID for each new operation.',
-    );
+    super(422, 'This Idempotency-Key was already used with different arguments. Use a new UUID for each new operation.');
     this.name = 'IdempotencyKeyReusedError';
   }
 }
@@ -274,9 +271,13 @@ export class QuotaPendingError extends GatewayError {
 /** 504: a read tool did not finish before the function's deadline. Nothing was changed. */
 export class DeadlineExceededError extends GatewayError {
   constructor() {
-    super(504, 'This tool did not finish in time, so it was stopped. Nothing was changed and no quota was used. Retry; if it keeps happening, ask for less data (a shorter date range or fewer entities).', {
-      structuredContent: { code: 'deadline_exceeded' },
-    });
+    super(
+      504,
+      'This tool did not finish in time, so it was stopped. Nothing was changed and no quota was used. Retry; if it keeps happening, ask for less data (a shorter date range or fewer entities).',
+      {
+        structuredContent: { code: 'deadline_exceeded' },
+      },
+    );
     this.name = 'DeadlineExceededError';
   }
 }

@@ -145,7 +145,11 @@ function stepRunner(state: RequestState) {
   let stored = false;
   let id: string | undefined;
   const checkpoint = () =>
-    (id ??= checkpointId(state.owner!.owner_id, state.tool!.name, fingerprint({ account: state.account?.account_id, args: state.rawArgs })));
+    (id ??= checkpointId(
+      state.owner!.owner_id,
+      state.tool!.name,
+      fingerprint({ account: state.account?.account_id, args: state.rawArgs }),
+    ));
   const saveUnsaved = async () => {
     if (!unsaved) return;
     const { name, value } = unsaved;

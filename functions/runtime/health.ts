@@ -20,16 +20,18 @@ export const HEALTH_TIMEOUT_MS = 2000;
  * `store_unavailable`, as the tool calls answer meanwhile), within HEALTH_TIMEOUT_MS.
  */
 export async function healthResponse(): Promise<GatewayResult> {
-  const results = await withStoreDeadline({ deadline: Date.now() + HEALTH_TIMEOUT_MS }, () => Promise.all(
-    CHECKED.map(async (table) => {
-      try {
-        await documentClient().send(new GetCommand({ TableName: tableName(table), Key: PROBE_KEYS[table] }));
-        return [table, 'ok'] as const;
-      } catch {
-        return [table, 'unreachable'] as const;
-      }
-    }),
-  ));
+  const results = await withStoreDeadline({ deadline: Date.now() + HEALTH_TIMEOUT_MS }, () =>
+    Promise.all(
+      CHECKED.map(async (table) => {
+        try {
+          await documentClient().send(new GetCommand({ TableName: tableName(table), Key: PROBE_KEYS[table] }));
+          return [table, 'ok'] as const;
+        } catch {
+          return [table, 'unreachable'] as const;
+        }
+      }),
+    ),
+  );
   const healthy = results.every(([, status]) => status === 'ok');
   const tables = Object.fromEntries(results);
   if (healthy) return jsonResponse(200, { status: 'ok', tables });

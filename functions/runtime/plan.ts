@@ -87,7 +87,14 @@ const plannedChangeOutput = v.object({
   startsPaused: v.optional(v.boolean()),
 });
 
-const plannedBudgetOutput = v.object({ entity: v.string(), id: v.optional(v.string()), name: v.optional(v.string()), before: v.optional(v.number()), after: v.number(), currency: v.string() });
+const plannedBudgetOutput = v.object({
+  entity: v.string(),
+  id: v.optional(v.string()),
+  name: v.optional(v.string()),
+  before: v.optional(v.number()),
+  after: v.number(),
+  currency: v.string(),
+});
 
 /** The shown part of a plan (publicPlan). */
 const publicPlanOutput = v.object({
@@ -137,7 +144,12 @@ export function dryRunResult(toolName: string, plan: WritePlan): ToolResult {
     const what = `${change.action} ${change.entity}${change.name ? ` "${change.name}"` : ''}${change.id ? ` (${change.id})` : ''}`;
     const fields = Object.entries(change.fields);
     if (!fields.length) return [[what, '', '', '']];
-    return fields.map(([field, { before, after }], i) => [i === 0 ? what : '', field, change.action === 'create' ? '' : shown(before), shown(after)]);
+    return fields.map(([field, { before, after }], i) => [
+      i === 0 ? what : '',
+      field,
+      change.action === 'create' ? '' : shown(before),
+      shown(after),
+    ]);
   });
   const text = [
     `## Dry run: ${plan.summary}`,

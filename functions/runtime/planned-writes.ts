@@ -77,9 +77,20 @@ export async function runPlannedWrite(tool: ToolDefinition, state: RequestState,
  * `apply` runs against the port opened with `validateOnly`, so the platform checks each request and
  * changes nothing. Undefined when the platform offers no such check.
  */
-async function platformCheck(tool: ToolDefinition, plan: WritePlan, args: Record<string, unknown>, ctx: ToolContext<unknown>, account: ConnectedAccount): Promise<WritePlan['platformCheck']> {
+async function platformCheck(
+  tool: ToolDefinition,
+  plan: WritePlan,
+  args: Record<string, unknown>,
+  ctx: ToolContext<unknown>,
+  account: ConnectedAccount,
+): Promise<WritePlan['platformCheck']> {
   if (!tool.openPlatform || !plan.changes.length) return undefined;
-  const port = tool.openPlatform(account, { signal: ctx.signal, deadline: ctx.deadline, log: ctx.log, validateOnly: true }) as Partial<PlatformCheckingPort>;
+  const port = tool.openPlatform(account, {
+    signal: ctx.signal,
+    deadline: ctx.deadline,
+    log: ctx.log,
+    validateOnly: true,
+  }) as Partial<PlatformCheckingPort>;
   if (port.validatesOnly !== true || !port.validationSummary) return undefined;
   const checking: ToolContext<unknown> = { ...ctx, platform: port, step: (_name, run) => run() };
   let failure: unknown;
@@ -92,7 +103,12 @@ async function platformCheck(tool: ToolDefinition, plan: WritePlan, args: Record
   if (refused) return { checked: true, message: `The platform would refuse this write: ${refused}` };
   if (failure instanceof GatewayError && !checked) throw failure;
   const rest = skipped || failure ? ' The requests that need the entities this write creates could not be checked before they exist.' : '';
-  return { checked: checked > 0, message: checked ? `The platform accepted ${checked} request(s) of this write without applying them (validate-only).${rest}` : `The platform could not check this write in advance.${rest}` };
+  return {
+    checked: checked > 0,
+    message: checked
+      ? `The platform accepted ${checked} request(s) of this write without applying them (validate-only).${rest}`
+      : `The platform could not check this write in advance.${rest}`,
+  };
 }
 
 /** Writes one audit record of this request; a failure to record an applied write is retried in the background, never turned into a failure of a write that happened. */
@@ -104,7 +120,7 @@ function auditRecorder(tool: ToolDefinition, state: RequestState, ctx: ToolConte
       key_id: state.keyId,
       request_id: state.requestId,
       tool: tool.name,
-      platform: tool.platform ?? ((plan.data as { platform?: AuditEntry['platform'] })?.platform ?? null),
+      platform: tool.platform ?? (plan.data as { platform?: AuditEntry['platform'] })?.platform ?? null,
       account_id: state.account?.account_id ?? (plan.data as { account_id?: string })?.account_id,
       arguments: state.args ?? {},
       summary: plan.summary,
@@ -127,7 +143,9 @@ function auditRecorder(tool: ToolDefinition, state: RequestState, ctx: ToolConte
     if (outcome !== 'applied' && outcome !== 'failed') return write();
     // The write happened (or may have): its record is settled like a refund, retried in the
     // background while the store does not answer, and never turns the answer into a failure.
-    await settle(`audit record of ${tool.name}`, write, ctx.log).catch((err) => ctx.log.error('audit record not written', { tool: tool.name, outcome, error: (err as Error).name }));
+    await settle(`audit record of ${tool.name}`, write, ctx.log).catch((err) =>
+      ctx.log.error('audit record not written', { tool: tool.name, outcome, error: (err as Error).name }),
+    );
   };
 }
 
@@ -137,7 +155,8 @@ function createdIds(plan: WritePlan, result: ToolResult): string[] | undefined {
   const ids = new Set<string>();
   const visit = (value: unknown, key: string, depth: number) => {
     if (depth > 3) return;
-    if (typeof value === 'string' && /(^|_)id$/.test(key) && !/^(customer|ad_account|advertiser|account|profile)_id$/.test(key)) ids.add(value);
+    if (typeof value === 'string' && /(^|_)id$/.test(key) && !/^(customer|ad_account|advertiser|account|profile)_id$/.test(key))
+      ids.add(value);
     else if (Array.isArray(value)) value.forEach((item) => visit(item, key, depth + 1));
     else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) visit(v, k, depth + 1);
   };
@@ -165,7 +184,15 @@ function heldResult(toolName: string, plan: WritePlan, breaches: GuardrailBreach
       '',
       'Someone with an approve-scoped key approves or rejects it with manage_action; list_pending_actions shows what waits.',
     ].join('\n'),
-    structured: { held: true, action_id: actionId, status: 'pending', expires, tool: toolName, guardrails: breaches, plan: publicPlan(plan) },
+    structured: {
+      held: true,
+      action_id: actionId,
+      status: 'pending',
+      expires,
+      tool: toolName,
+      guardrails: breaches,
+      plan: publicPlan(plan),
+    },
   };
 }
 
@@ -174,8 +201,10 @@ function heldResult(toolName: string, plan: WritePlan, breaches: GuardrailBreach
  * logs) with the platform of `tool` opened for `account`. Used by manage_action and revert_change.
  */
 export function contextFor(ctx: ToolContext<unknown>, tool: ToolDefinition, account: ConnectedAccount | undefined): ToolContext<unknown> {
-  if (tool.selectsAccount && !account) throw new ToolError(`The account of this ${tool.name} write is no longer connected; nothing was changed.`);
-  const platform = tool.openPlatform && account ? tool.openPlatform(account, { signal: ctx.signal, deadline: ctx.deadline, log: ctx.log }) : undefined;
+  if (tool.selectsAccount && !account)
+    throw new ToolError(`The account of this ${tool.name} write is no longer connected; nothing was changed.`);
+  const platform =
+    tool.openPlatform && account ? tool.openPlatform(account, { signal: ctx.signal, deadline: ctx.deadline, log: ctx.log }) : undefined;
   return { ...ctx, account: account as ConnectedAccount, platform, createPaused: safetyOf(ctx.owner).create_paused ?? false };
 }
 
@@ -196,7 +225,9 @@ export function changedSince(held: WritePlan, fresh: WritePlan): string[] {
     for (const [field, { before }] of Object.entries(change.fields)) {
       const current = now.fields[field]?.before;
       if (JSON.stringify(current) !== JSON.stringify(before)) {
-        differences.push(`${change.entity} ${change.id ?? change.name ?? ''}: ${field} was ${JSON.stringify(before)} when planned and is ${JSON.stringify(current)} now`);
+        differences.push(
+          `${change.entity} ${change.id ?? change.name ?? ''}: ${field} was ${JSON.stringify(before)} when planned and is ${JSON.stringify(current)} now`,
+        );
       }
     }
   }

@@ -15,16 +15,33 @@ export interface PlatformAccountParameter {
 }
 
 export const ACCOUNT_PARAMETERS: Record<PlatformWord, PlatformAccountParameter> = {
-  searchads: { parameter: 'customer_id', aliases: [], description: 'Customer id (10 digits, no dashes); required only with several searchads accounts connected' },
-  socialads: { parameter: 'ad_account_id', aliases: [], description: 'Ad account id (act_...); required only with several socialads accounts connected' },
+  searchads: {
+    parameter: 'customer_id',
+    aliases: [],
+    description: 'Customer id (10 digits, no dashes); required only with several searchads accounts connected',
+  },
+  socialads: {
+    parameter: 'ad_account_id',
+    aliases: [],
+    description: 'Ad account id (act_...); required only with several socialads accounts connected',
+  },
   proads: { parameter: 'ad_account_id', aliases: [], description: 'Ad account id; required only with several proads accounts connected' },
-  shortvideo: { parameter: 'advertiser_id', aliases: [], description: 'Advertiser id; required only with several shortvideo accounts connected' },
+  shortvideo: {
+    parameter: 'advertiser_id',
+    aliases: [],
+    description: 'Advertiser id; required only with several shortvideo accounts connected',
+  },
   deskads: {
     parameter: 'account_id',
     aliases: ['customer_id'],
-    description: 'Numeric AccountId from list_deskads_accounts (not the 8-character account number); customer_id is an alias; required only with several deskads accounts connected',
+    description:
+      'Numeric AccountId from list_deskads_accounts (not the 8-character account number); customer_id is an alias; required only with several deskads accounts connected',
   },
-  retailads: { parameter: 'profile_id', aliases: [], description: 'Advertiser profile id from list_retailads_profiles; omit to use your selected account' },
+  retailads: {
+    parameter: 'profile_id',
+    aliases: [],
+    description: 'Advertiser profile id from list_retailads_profiles; omit to use your selected account',
+  },
   // The specification shows no account parameter on chatads tools; ad_account_id is accepted so
   // owners with several chatads accounts can still choose one.
   chatads: { parameter: 'ad_account_id', aliases: [], description: 'Ad account id; required only with several chatads accounts connected' },

@@ -58,7 +58,8 @@ export async function setSafetySettings(ownerId: string, settings: SafetySetting
   );
 }
 
-const label = (what: { entity: string; name?: string; id?: string }) => `${what.entity.replace(/_/g, ' ')}${what.name ? ` "${what.name}"` : ''}${what.id ? ` (${what.id})` : ''}`;
+const label = (what: { entity: string; name?: string; id?: string }) =>
+  `${what.entity.replace(/_/g, ' ')}${what.name ? ` "${what.name}"` : ''}${what.id ? ` (${what.id})` : ''}`;
 
 /** The guardrails a plan breaks, checked once here for every write tool (edges allowed: a value equal to its limit passes). */
 export function guardrailBreaches(plan: WritePlan, platform: PlatformWord | null, settings: SafetySettings): GuardrailBreach[] {
@@ -118,7 +119,16 @@ export class GuardrailBlockedError extends GatewayError {
     super(
       400,
       `Blocked by your guardrails; nothing was changed. ${breaches.map((b) => b.message).join(' ')} Lower the value, ask the account owner to change the guardrail (gateway guardrails set), or have them turn approvals on so such writes wait for approval. Send dry_run: true to preview a write against the guardrails.`,
-      { structuredContent: { code: 'guardrail_blocked', tool, guardrail: first.guardrail, limit: first.limit, planned: first.planned, breaches } },
+      {
+        structuredContent: {
+          code: 'guardrail_blocked',
+          tool,
+          guardrail: first.guardrail,
+          limit: first.limit,
+          planned: first.planned,
+          breaches,
+        },
+      },
     );
     this.name = 'GuardrailBlockedError';
   }
@@ -158,5 +168,6 @@ export function checkKeyScope(tool: { name: string; access: 'read' | 'write'; ap
     }
     return;
   }
-  if (tool.access === 'write' && (scope === 'read' || scope === 'approve')) throw new KeyScopeError(tool.name, scope, 'a write-scoped or full key');
+  if (tool.access === 'write' && (scope === 'read' || scope === 'approve'))
+    throw new KeyScopeError(tool.name, scope, 'a write-scoped or full key');
 }

@@ -194,7 +194,8 @@ export interface UndoCall {
   arguments: Record<string, unknown>;
 }
 
-export type ToolSpec<Entries extends v.ObjectEntries, Port, Data = unknown> = RunToolSpec<Entries, Port> | PlannedWriteSpec<Entries, Port, Data>;
+export type ToolSpec<Entries extends v.ObjectEntries, Port, Data = unknown> =
+  RunToolSpec<Entries, Port> | PlannedWriteSpec<Entries, Port, Data>;
 
 /** Added by the runtime to the arguments of every planned write. */
 export const DRY_RUN_ARGUMENT = 'dry_run';
@@ -202,7 +203,9 @@ const dryRunEntry = {
   [DRY_RUN_ARGUMENT]: v.optional(
     v.pipe(
       v.boolean(),
-      v.description('true = check the write and answer its plan (each entity to create, each field before → after) without changing anything'),
+      v.description(
+        'true = check the write and answer its plan (each entity to create, each field before → after) without changing anything',
+      ),
     ),
   ),
 };
@@ -273,7 +276,9 @@ function fromSpec<Entries extends v.ObjectEntries, Port, Data>(spec: ToolSpec<En
 }
 
 /** A tool of no platform (usage, accounts, diagnostics): runs in the `gateway` group. */
-export function defineGatewayTool<Entries extends v.ObjectEntries, Data = unknown>(spec: ToolSpec<Entries, undefined, Data> & { category: GatewayCategory }): ToolDefinition {
+export function defineGatewayTool<Entries extends v.ObjectEntries, Data = unknown>(
+  spec: ToolSpec<Entries, undefined, Data> & { category: GatewayCategory },
+): ToolDefinition {
   return { ...fromSpec(spec, {}), platform: null, group: 'gateway', category: spec.category, selectsAccount: false, accountParameters: [] };
 }
 
@@ -286,9 +291,12 @@ export function platformToolDefiner<Port>(platform: PlatformWord, openPlatform: 
   const accountEntries: v.ObjectEntries = {};
   for (const name of [accountParameter.parameter, ...accountParameter.aliases]) {
     accountEntries[name] = v.optional(
-      v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.description(
-        name === accountParameter.parameter ? accountParameter.description : `Alias of ${accountParameter.parameter}`,
-      )),
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.minLength(1, 'must not be empty'),
+        v.description(name === accountParameter.parameter ? accountParameter.description : `Alias of ${accountParameter.parameter}`),
+      ),
     );
   }
   return function defineTool<Entries extends v.ObjectEntries, Data = unknown>(spec: ToolSpec<Entries, Port, Data>): ToolDefinition {

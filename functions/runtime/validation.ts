@@ -99,7 +99,10 @@ function describeIssue(original: Issue, tool: ToolDefinition): string {
       return `${field} must be a whole number (received ${issue.received})`;
     case 'picklist':
     case 'enum':
-      return `${field} must be one of ${issue.expected?.replace(/^\(|\)$/g, '').split(' | ').join(', ')} (received ${issue.received})`;
+      return `${field} must be one of ${issue.expected
+        ?.replace(/^\(|\)$/g, '')
+        .split(' | ')
+        .join(', ')} (received ${issue.received})`;
     case 'regex':
       return `${field} has the wrong format (received ${issue.received})`;
     case 'url':

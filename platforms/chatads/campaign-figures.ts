@@ -11,16 +11,38 @@ import { reportedFields } from './port';
  * window's days (monitors and reports read these). Live accounts report no conversion fields (the
  * platform's public insights carry none), so there conversions and revenue are 0.
  */
-export async function chatAdsCampaignFigures(account: ConnectedAccount, start: string, end: string, call: PortCall = finderCall(account)): Promise<CampaignFigures[]> {
+export async function chatAdsCampaignFigures(
+  account: ConnectedAccount,
+  start: string,
+  end: string,
+  call: PortCall = finderCall(account),
+): Promise<CampaignFigures[]> {
   const port = openChatAdsPort(account, call);
   const campaigns = await port.listCampaigns();
   const rows = campaigns.length
-    ? await port.getInsights({ aggregation_level: 'campaign', ids: campaigns.map((c) => c.id), start: Date.parse(`${start}T00:00:00Z`) / 1000, end: Date.parse(`${end}T00:00:00Z`) / 1000 + 86_400, time_granularity: 'none', fields: reportedFields(account.mode === 'live') })
+    ? await port.getInsights({
+        aggregation_level: 'campaign',
+        ids: campaigns.map((c) => c.id),
+        start: Date.parse(`${start}T00:00:00Z`) / 1000,
+        end: Date.parse(`${end}T00:00:00Z`) / 1000 + 86_400,
+        time_granularity: 'none',
+        fields: reportedFields(account.mode === 'live'),
+      })
     : [];
   return campaigns.map((c) => ({
     id: c.id,
     name: c.name,
     status: c.status,
-    figures: totals(rows.filter((r) => r.entity_id === c.id).map((r) => ({ impressions: r.impressions ?? 0, clicks: r.clicks ?? 0, spend: r.spend ?? 0, conversions: r.conversions ?? 0, revenue: r.conversion_value ?? 0 }))),
+    figures: totals(
+      rows
+        .filter((r) => r.entity_id === c.id)
+        .map((r) => ({
+          impressions: r.impressions ?? 0,
+          clicks: r.clicks ?? 0,
+          spend: r.spend ?? 0,
+          conversions: r.conversions ?? 0,
+          revenue: r.conversion_value ?? 0,
+        })),
+    ),
   }));
 }

@@ -56,7 +56,18 @@ export const chatads: PlatformModule = {
       fields: INSIGHTS_FIELDS,
     });
     const figuresOf = (id: string) =>
-      totals(rows.filter((r) => r.entity_id === id).map((r) => ({ impressions: r.impressions ?? 0, clicks: r.clicks ?? 0, spend: r.spend ?? 0, conversions: r.conversions ?? 0, revenue: r.conversion_value ?? 0, video_views: 0 })));
+      totals(
+        rows
+          .filter((r) => r.entity_id === id)
+          .map((r) => ({
+            impressions: r.impressions ?? 0,
+            clicks: r.clicks ?? 0,
+            spend: r.spend ?? 0,
+            conversions: r.conversions ?? 0,
+            revenue: r.conversion_value ?? 0,
+            video_views: 0,
+          })),
+      );
     const ad_account_id = account.account_id;
     return findWasteAndWinners(
       'chatads',

@@ -40,7 +40,10 @@ export interface ChatAdsPort {
   /** Starts a member operation (add, remove, replace) on an audience; it processes asynchronously. */
   startAudienceOperation(operation: NewChatAdsAudienceOperation, now: Date): Promise<ChatAdsAudienceOperation>;
   /** Merges 2-64 audiences into a new audience, built by a merge operation. */
-  mergeCustomAudiences(merge: { name: string; source_audience_ids: string[] }, now: Date): Promise<{ audience: ChatAdsCustomAudience; operation: ChatAdsAudienceOperation }>;
+  mergeCustomAudiences(
+    merge: { name: string; source_audience_ids: string[] },
+    now: Date,
+  ): Promise<{ audience: ChatAdsCustomAudience; operation: ChatAdsAudienceOperation }>;
   listAudienceOperations(filter?: { custom_audience_id?: string }): Promise<ChatAdsAudienceOperation[]>;
   getAudienceOperation(operationId: string): Promise<ChatAdsAudienceOperation>;
   /** Pauses, resumes or cancels a processing operation (a cancelled operation ends failed). */
@@ -203,7 +206,18 @@ export interface ChatAdsPixel {
   created_at: string;
 }
 
-export const STANDARD_EVENTS = ['page_view', 'view_content', 'add_to_cart', 'initiate_checkout', 'purchase', 'sign_up', 'lead', 'start_trial', 'subscribe', 'custom'] as const;
+export const STANDARD_EVENTS = [
+  'page_view',
+  'view_content',
+  'add_to_cart',
+  'initiate_checkout',
+  'purchase',
+  'sign_up',
+  'lead',
+  'start_trial',
+  'subscribe',
+  'custom',
+] as const;
 export type ChatAdsEventType = (typeof STANDARD_EVENTS)[number];
 
 /** How one conversion event of a pixel counts: optimisation, value and window. */

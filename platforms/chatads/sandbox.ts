@@ -5,7 +5,15 @@ import type { HistoryEntry, WithHistory } from '../sandbox/history';
 import { datesBetween, seededRandom, type PerformanceTier } from '../sandbox/metrics';
 import { SandboxPlatform } from '../sandbox/platform';
 import { EntityExistsError, EntityNotFoundError, EntityStateError, SandboxStore } from '../sandbox/store';
-import { addCounts, campaignAdDays, zeroCounts, type Counts, type StoredAd, type StoredAdGroup, type StoredCampaign } from './sandbox/delivery';
+import {
+  addCounts,
+  campaignAdDays,
+  zeroCounts,
+  type Counts,
+  type StoredAd,
+  type StoredAdGroup,
+  type StoredCampaign,
+} from './sandbox/delivery';
 import { createHash } from 'node:crypto';
 import { audienceAt, fileRows, operationAt, processingMs, type StoredAudience, type StoredOperation } from './sandbox/audiences';
 import { GEO_LOCATIONS } from './sandbox/geo';
@@ -36,8 +44,17 @@ import type {
 
 /** Entity kinds of the chatads sandbox (the sort-key prefixes). */
 export const KIND = {
-  campaign: 'campaign', adGroup: 'ad_group', ad: 'ad', audience: 'custom_audience', operation: 'audience_operation', pixel: 'pixel',
-  eventSetting: 'event_setting', config: 'conversions_config', apiKey: 'conversions_api_key', event: 'conversion_event', image: 'image',
+  campaign: 'campaign',
+  adGroup: 'ad_group',
+  ad: 'ad',
+  audience: 'custom_audience',
+  operation: 'audience_operation',
+  pixel: 'pixel',
+  eventSetting: 'event_setting',
+  config: 'conversions_config',
+  apiKey: 'conversions_api_key',
+  event: 'conversion_event',
+  image: 'image',
 } as const;
 const CONFIG_ID = 'account';
 const DEFAULT_CONFIG: ChatAdsConversionsConfig = { click_through_window_days: 7, view_through_window_days: 1, advanced_matching: false };
@@ -81,7 +98,12 @@ export class ChatAdsSandbox extends SandboxPlatform implements ChatAdsPort {
 
   async createAdGroup(adGroup: NewChatAdsAdGroup, now: Date): Promise<ChatAdsAdGroup> {
     await this.store.require(KIND.campaign, adGroup.campaign_id);
-    const created = await this.store.create<StoredAdGroup>(KIND.adGroup, { ...adGroup, id: `adgrp_${lower(24)}`, created_at: now.toISOString(), performance: 'new' });
+    const created = await this.store.create<StoredAdGroup>(KIND.adGroup, {
+      ...adGroup,
+      id: `adgrp_${lower(24)}`,
+      created_at: now.toISOString(),
+      performance: 'new',
+    });
     return publicAdGroup(created);
   }
 
@@ -90,7 +112,10 @@ export class ChatAdsSandbox extends SandboxPlatform implements ChatAdsPort {
   }
 
   async listCustomAudiences(): Promise<ChatAdsCustomAudience[]> {
-    const [audiences, operations] = await Promise.all([this.store.list<StoredAudience>(KIND.audience), this.store.list<StoredOperation>(KIND.operation)]);
+    const [audiences, operations] = await Promise.all([
+      this.store.list<StoredAudience>(KIND.audience),
+      this.store.list<StoredOperation>(KIND.operation),
+    ]);
     const now = new Date();
     return audiences.map((a) => audienceAt(a, operations, now));
   }
@@ -116,7 +141,14 @@ export class ChatAdsSandbox extends SandboxPlatform implements ChatAdsPort {
   }
 
   async createCampaign(campaign: NewChatAdsCampaign, now: Date): Promise<ChatAdsCampaign> {
-    return publicCampaign(await this.store.create<StoredCampaign>(KIND.campaign, { ...campaign, id: `cmpn_${lower(24)}`, created_at: now.toISOString(), performance: 'new' }));
+    return publicCampaign(
+      await this.store.create<StoredCampaign>(KIND.campaign, {
+        ...campaign,
+        id: `cmpn_${lower(24)}`,
+        created_at: now.toISOString(),
+        performance: 'new',
+      }),
+    );
   }
 
   async uploadImage(imageUrl: string, now: Date): Promise<{ file_id: string }> {
@@ -128,17 +160,30 @@ export class ChatAdsSandbox extends SandboxPlatform implements ChatAdsPort {
   async createAd(ad: NewChatAdsAd, now: Date): Promise<ChatAdsAd> {
     await this.store.require(KIND.adGroup, ad.ad_group_id);
     if (ad.image_file_id) await this.store.require(KIND.image, ad.image_file_id);
-    return publicAd(await this.store.create<StoredAd>(KIND.ad, { ...ad, id: `ad_${lower(24)}`, created_at: now.toISOString(), performance: 'new' }));
+    return publicAd(
+      await this.store.create<StoredAd>(KIND.ad, { ...ad, id: `ad_${lower(24)}`, created_at: now.toISOString(), performance: 'new' }),
+    );
   }
 
   async getCustomAudience(audienceId: string): Promise<ChatAdsCustomAudience> {
-    const [audience, operations] = await Promise.all([this.store.require<StoredAudience>(KIND.audience, audienceId), this.store.list<StoredOperation>(KIND.operation)]);
+    const [audience, operations] = await Promise.all([
+      this.store.require<StoredAudience>(KIND.audience, audienceId),
+      this.store.list<StoredOperation>(KIND.operation),
+    ]);
     return audienceAt(audience, operations, new Date());
   }
 
   async createCustomAudience(audience: { name: string; description?: string }, now: Date): Promise<ChatAdsCustomAudience> {
     // An empty audience is too small until members are added.
-    const stored = await this.store.create<StoredAudience>(KIND.audience, { id: `aud_${lower(24)}`, ...audience, status: 'too_small', matched_users: 0, uploaded_identifiers: 0, archived: false, created_at: now.toISOString() });
+    const stored = await this.store.create<StoredAudience>(KIND.audience, {
+      id: `aud_${lower(24)}`,
+      ...audience,
+      status: 'too_small',
+      matched_users: 0,
+      uploaded_identifiers: 0,
+      archived: false,
+      created_at: now.toISOString(),
+    });
     return audienceAt(stored, [], now);
   }
 
@@ -152,7 +197,14 @@ export class ChatAdsSandbox extends SandboxPlatform implements ChatAdsPort {
     if (audience.archived) throw new EntityNotFoundError(KIND.audience, audience.id);
     const submitted = operation.members?.length ?? fileRows(operation.file_id!);
     return this.startOperation(
-      { custom_audience_id: audience.id, type: operation.type, submitted_identifiers: submitted, valid_identifiers: submitted, source: operation.members ? 'inline' : 'file', ...(operation.file_id ? { file_id: operation.file_id } : {}) },
+      {
+        custom_audience_id: audience.id,
+        type: operation.type,
+        submitted_identifiers: submitted,
+        valid_identifiers: submitted,
+        source: operation.members ? 'inline' : 'file',
+        ...(operation.file_id ? { file_id: operation.file_id } : {}),
+      },
       now,
     );
   }
@@ -162,15 +214,35 @@ export class ChatAdsSandbox extends SandboxPlatform implements ChatAdsPort {
     const uploaded = sources.reduce((t, a) => t + a.uploaded_identifiers, 0);
     // Members present in several sources count once: the merge keeps about 90% of the sum.
     const matched = Math.round(sources.reduce((t, a) => t + a.matched_users, 0) * 0.9);
-    const audience = await this.store.create<StoredAudience>(KIND.audience, { id: `aud_${lower(24)}`, name: merge.name, description: `Merge of ${sources.length} audiences`, status: 'processing', matched_users: 0, uploaded_identifiers: 0, archived: false, created_at: now.toISOString() });
+    const audience = await this.store.create<StoredAudience>(KIND.audience, {
+      id: `aud_${lower(24)}`,
+      name: merge.name,
+      description: `Merge of ${sources.length} audiences`,
+      status: 'processing',
+      matched_users: 0,
+      uploaded_identifiers: 0,
+      archived: false,
+      created_at: now.toISOString(),
+    });
     const operation = await this.startOperation(
-      { custom_audience_id: audience.id, type: 'merge', submitted_identifiers: uploaded, valid_identifiers: uploaded, source: 'audiences', source_audience_ids: merge.source_audience_ids, merged: { uploaded, matched } },
+      {
+        custom_audience_id: audience.id,
+        type: 'merge',
+        submitted_identifiers: uploaded,
+        valid_identifiers: uploaded,
+        source: 'audiences',
+        source_audience_ids: merge.source_audience_ids,
+        merged: { uploaded, matched },
+      },
       now,
     );
     return { audience: await this.getCustomAudience(audience.id), operation };
   }
 
-  private async startOperation(op: Omit<StoredOperation, 'id' | 'created_at' | 'state' | 'completes_at'>, now: Date): Promise<ChatAdsAudienceOperation> {
+  private async startOperation(
+    op: Omit<StoredOperation, 'id' | 'created_at' | 'state' | 'completes_at'>,
+    now: Date,
+  ): Promise<ChatAdsAudienceOperation> {
     const stored = await this.store.create<StoredOperation>(KIND.operation, {
       ...op,
       id: `aop_${lower(24)}`,
@@ -199,15 +271,26 @@ export class ChatAdsSandbox extends SandboxPlatform implements ChatAdsPort {
     const allowed = action === 'resume' ? current.status === 'paused' : current.status === 'processing' || current.status === 'paused';
     if (!allowed) throw new EntityStateError(KIND.operation, operationId);
     const changes: Partial<StoredOperation> =
-      action === 'pause' ? { state: 'paused', remaining_ms: Math.max(0, Date.parse(stored.completes_at!) - now.getTime()), completes_at: undefined }
-      : action === 'resume' ? { state: 'running', completes_at: new Date(now.getTime() + (stored.remaining_ms ?? 0)).toISOString(), remaining_ms: undefined }
-      : { state: 'cancelled', cancelled_at: now.toISOString() };
-    const updated = await this.store.update<StoredOperation>(KIND.operation, operationId, changes, { expect: { state: stored.state }, now });
+      action === 'pause'
+        ? { state: 'paused', remaining_ms: Math.max(0, Date.parse(stored.completes_at!) - now.getTime()), completes_at: undefined }
+        : action === 'resume'
+          ? { state: 'running', completes_at: new Date(now.getTime() + (stored.remaining_ms ?? 0)).toISOString(), remaining_ms: undefined }
+          : { state: 'cancelled', cancelled_at: now.toISOString() };
+    const updated = await this.store.update<StoredOperation>(KIND.operation, operationId, changes, {
+      expect: { state: stored.state },
+      now,
+    });
     return operationAt(updated, now);
   }
 
   async createPixel(pixel: { name: string }, now: Date): Promise<ChatAdsPixel> {
-    return this.store.create<ChatAdsPixel>(KIND.pixel, { id: `cds_${lower(24)}`, name: pixel.name, events: [], status: 'active', created_at: now.toISOString() });
+    return this.store.create<ChatAdsPixel>(KIND.pixel, {
+      id: `cds_${lower(24)}`,
+      name: pixel.name,
+      events: [],
+      status: 'active',
+      created_at: now.toISOString(),
+    });
   }
 
   listEventSettings(): Promise<ChatAdsEventSetting[]> {
@@ -216,8 +299,13 @@ export class ChatAdsSandbox extends SandboxPlatform implements ChatAdsPort {
 
   async createEventSetting(setting: Omit<ChatAdsEventSetting, 'id' | 'created_at'>, now: Date): Promise<ChatAdsEventSetting> {
     const pixel = await this.store.require<ChatAdsPixel>(KIND.pixel, setting.pixel_id);
-    const created = await this.store.create<ChatAdsEventSetting>(KIND.eventSetting, { ...setting, id: `evs_${lower(24)}`, created_at: now.toISOString() });
-    if (!pixel.events.includes(setting.event_name)) await this.store.update<ChatAdsPixel>(KIND.pixel, pixel.id, { events: [...pixel.events, setting.event_name] }, { now });
+    const created = await this.store.create<ChatAdsEventSetting>(KIND.eventSetting, {
+      ...setting,
+      id: `evs_${lower(24)}`,
+      created_at: now.toISOString(),
+    });
+    if (!pixel.events.includes(setting.event_name))
+      await this.store.update<ChatAdsPixel>(KIND.pixel, pixel.id, { events: [...pixel.events, setting.event_name] }, { now });
     return created;
   }
 
@@ -235,11 +323,18 @@ export class ChatAdsSandbox extends SandboxPlatform implements ChatAdsPort {
     return stored;
   }
 
-  async createConversionsApiKey(key: { name: string; pixel_id: string }, now: Date): Promise<ChatAdsConversionsApiKey & { secret: string }> {
+  async createConversionsApiKey(
+    key: { name: string; pixel_id: string },
+    now: Date,
+  ): Promise<ChatAdsConversionsApiKey & { secret: string }> {
     await this.store.require(KIND.pixel, key.pixel_id);
     const secret = `capi_${alphanumeric(40)}`;
     const stored = await this.store.create<ChatAdsConversionsApiKey & { secret_sha256: string }>(KIND.apiKey, {
-      id: `cak_${lower(24)}`, name: key.name, pixel_id: key.pixel_id, secret_hint: `${secret.slice(0, 9)}...`, created_at: now.toISOString(),
+      id: `cak_${lower(24)}`,
+      name: key.name,
+      pixel_id: key.pixel_id,
+      secret_hint: `${secret.slice(0, 9)}...`,
+      created_at: now.toISOString(),
       secret_sha256: createHash('sha256').update(secret).digest('hex'),
     });
     const { secret_sha256: _s, ...shown } = stored;
@@ -247,13 +342,19 @@ export class ChatAdsSandbox extends SandboxPlatform implements ChatAdsPort {
   }
 
   async listConversionsApiKeys(): Promise<ChatAdsConversionsApiKey[]> {
-    return (await this.store.list<ChatAdsConversionsApiKey & { secret_sha256: string }>(KIND.apiKey)).map(({ secret_sha256: _s, ...k }) => k);
+    return (await this.store.list<ChatAdsConversionsApiKey & { secret_sha256: string }>(KIND.apiKey)).map(
+      ({ secret_sha256: _s, ...k }) => k,
+    );
   }
 
   async sendConversionEvent(event: NewChatAdsConversionEvent, now: Date): Promise<ChatAdsConversionEvent> {
     await this.store.require(KIND.pixel, event.pixel_id);
     const config = await this.getConversionsConfig();
-    const match = event.click_id ? 'click_id' : config.advanced_matching && (event.hashed_email || event.hashed_phone) ? 'advanced_matching' : 'unmatched';
+    const match = event.click_id
+      ? 'click_id'
+      : config.advanced_matching && (event.hashed_email || event.hashed_phone)
+        ? 'advanced_matching'
+        : 'unmatched';
     const received = { ...event, received_at: now.toISOString(), deduplicated: false, match } as ChatAdsConversionEvent;
     // The event id is the dedup key per pixel: the same id again is received but not counted.
     const id = createHash('sha256').update(`${event.pixel_id}|${event.event_id}`).digest('hex').slice(0, 32);
@@ -276,7 +377,9 @@ export class ChatAdsSandbox extends SandboxPlatform implements ChatAdsPort {
 
   async geoLookup(query: string, limit: number): Promise<ChatAdsGeoLocation[]> {
     const needle = query.trim().toLowerCase();
-    return GEO_LOCATIONS.filter((g) => g.name.toLowerCase().includes(needle) || g.country_code.toLowerCase() === needle || g.id === needle).slice(0, limit);
+    return GEO_LOCATIONS.filter(
+      (g) => g.name.toLowerCase().includes(needle) || g.country_code.toLowerCase() === needle || g.id === needle,
+    ).slice(0, limit);
   }
 
   listPixels(): Promise<ChatAdsPixel[]> {
@@ -291,12 +394,14 @@ export class ChatAdsSandbox extends SandboxPlatform implements ChatAdsPort {
       this.store.list<WithHistory<StoredAd>>(KIND.ad, history),
     ]);
     const kind = query.aggregation_level === 'campaign' ? KIND.campaign : query.aggregation_level === 'ad_group' ? KIND.adGroup : KIND.ad;
-    const entities: { id: string }[] = query.aggregation_level === 'campaign' ? campaigns : query.aggregation_level === 'ad_group' ? adGroups : ads;
+    const entities: { id: string }[] =
+      query.aggregation_level === 'campaign' ? campaigns : query.aggregation_level === 'ad_group' ? adGroups : ads;
     const known = new Set(entities.map((e) => e.id));
     const missing = (query.ids ?? []).find((id) => !known.has(id));
     if (missing) throw new EntityNotFoundError(kind, missing);
     const ids = query.ids ?? entities.map((e) => e.id);
-    const entityOf = (ad: StoredAd) => (query.aggregation_level === 'ad' ? ad.id : query.aggregation_level === 'ad_group' ? ad.ad_group_id : ad.campaign_id);
+    const entityOf = (ad: StoredAd) =>
+      query.aggregation_level === 'ad' ? ad.id : query.aggregation_level === 'ad_group' ? ad.ad_group_id : ad.campaign_id;
     const wanted = new Set(ids);
     const today = isoDate(new Date());
 
@@ -335,7 +440,8 @@ export class ChatAdsSandbox extends SandboxPlatform implements ChatAdsPort {
       for (const bucket of buckets) {
         const base = { entity_id: entityId, ...(bucket.date ? { date: bucket.date } : {}) };
         if (query.segment) {
-          for (const [value, counts] of splitCounts(bucket.counts, segmentShares(entityId, query.segment))) rows.push({ ...base, [query.segment]: value, ...pick(counts) });
+          for (const [value, counts] of splitCounts(bucket.counts, segmentShares(entityId, query.segment)))
+            rows.push({ ...base, [query.segment]: value, ...pick(counts) });
         } else {
           rows.push({ ...base, ...pick(bucket.counts) });
         }
@@ -349,8 +455,18 @@ export class ChatAdsSandbox extends SandboxPlatform implements ChatAdsPort {
 
 const DAY = 86_400;
 const SEGMENTS = {
-  country: [['US', 0.62], ['CA', 0.12], ['GB', 0.1], ['AU', 0.08], ['DE', 0.08]],
-  device: [['desktop', 0.42], ['mobile_app', 0.41], ['mobile_web', 0.17]],
+  country: [
+    ['US', 0.62],
+    ['CA', 0.12],
+    ['GB', 0.1],
+    ['AU', 0.08],
+    ['DE', 0.08],
+  ],
+  device: [
+    ['desktop', 0.42],
+    ['mobile_app', 0.41],
+    ['mobile_web', 0.17],
+  ],
 } as const;
 
 /** An ad's day prorated to the hours of the day inside the window (a whole day is kept as is). */
@@ -358,7 +474,8 @@ function prorated(day: Counts, fraction: number): Counts {
   if (fraction >= 1) return day;
   const out = zeroCounts();
   for (const [field, value] of Object.entries(day) as [keyof Counts, number][]) {
-    out[field] = field === 'spend' || field === 'conversion_value' ? Math.round(value * fraction * 100) / 100 : Math.round(value * fraction);
+    out[field] =
+      field === 'spend' || field === 'conversion_value' ? Math.round(value * fraction * 100) / 100 : Math.round(value * fraction);
   }
   return out;
 }
@@ -407,31 +524,90 @@ interface SeedCampaign {
 
 const CAMPAIGNS: SeedCampaign[] = [
   {
-    name: 'Spring Launch - Awareness', description: 'Reach people planning spring hikes', status: 'active', bidding_type: 'impressions', budget: 15000, startedDaysAgo: 75, endsInDays: 30, performance: 'strong',
-    groups: [{ name: 'Trail planning conversations', hints: ['planning a weekend hike', 'best trails near me'] }, { name: 'Gear checklists', hints: ['what to pack for a day hike'] }],
+    name: 'Spring Launch - Awareness',
+    description: 'Reach people planning spring hikes',
+    status: 'active',
+    bidding_type: 'impressions',
+    budget: 15000,
+    startedDaysAgo: 75,
+    endsInDays: 30,
+    performance: 'strong',
+    groups: [
+      { name: 'Trail planning conversations', hints: ['planning a weekend hike', 'best trails near me'] },
+      { name: 'Gear checklists', hints: ['what to pack for a day hike'] },
+    ],
   },
   {
-    name: 'Product Questions - Clicks', description: 'Answer gear comparison questions with a chat card', status: 'active', bidding_type: 'clicks', budget: 8000, daily_budget: 120, startedDaysAgo: 140, performance: 'average',
-    groups: [{ name: 'Backpack comparisons', hints: ['which hiking backpack should I buy', 'backpack for a 3 day trip'] }, { name: 'Tent questions', hints: ['lightweight tent for two'], status: 'paused', performance: 'poor' }],
+    name: 'Product Questions - Clicks',
+    description: 'Answer gear comparison questions with a chat card',
+    status: 'active',
+    bidding_type: 'clicks',
+    budget: 8000,
+    daily_budget: 120,
+    startedDaysAgo: 140,
+    performance: 'average',
+    groups: [
+      { name: 'Backpack comparisons', hints: ['which hiking backpack should I buy', 'backpack for a 3 day trip'] },
+      { name: 'Tent questions', hints: ['lightweight tent for two'], status: 'paused', performance: 'poor' },
+    ],
   },
   {
-    name: 'Trial Signups - Conversions', description: 'Drive trail-app trial signups', status: 'active', bidding_type: 'conversions', budget: 12000, daily_budget: 200, startedDaysAgo: 110, performance: 'average',
-    groups: [{ name: 'Route finding', hints: ['app to find hiking routes'] }, { name: 'Fitness tracking', hints: ['track elevation gain on hikes'], performance: 'wasteful' }],
+    name: 'Trial Signups - Conversions',
+    description: 'Drive trail-app trial signups',
+    status: 'active',
+    bidding_type: 'conversions',
+    budget: 12000,
+    daily_budget: 200,
+    startedDaysAgo: 110,
+    performance: 'average',
+    groups: [
+      { name: 'Route finding', hints: ['app to find hiking routes'] },
+      { name: 'Fitness tracking', hints: ['track elevation gain on hikes'], performance: 'wasteful' },
+    ],
   },
   {
-    name: 'Competitor Comparisons', description: 'Compare against other outdoor brands', status: 'paused', bidding_type: 'clicks', budget: 5000, startedDaysAgo: 200, stoppedDaysAgo: 15, performance: 'poor',
+    name: 'Competitor Comparisons',
+    description: 'Compare against other outdoor brands',
+    status: 'paused',
+    bidding_type: 'clicks',
+    budget: 5000,
+    startedDaysAgo: 200,
+    stoppedDaysAgo: 15,
+    performance: 'poor',
     groups: [{ name: 'Brand vs brand', hints: ['is brand x better than brand y'] }],
   },
   {
-    name: 'Holiday Promo 2025', description: 'Holiday gift guide', status: 'archived', bidding_type: 'conversions', budget: 20000, startedDaysAgo: 360, stoppedDaysAgo: 320, performance: 'average',
+    name: 'Holiday Promo 2025',
+    description: 'Holiday gift guide',
+    status: 'archived',
+    bidding_type: 'conversions',
+    budget: 20000,
+    startedDaysAgo: 360,
+    stoppedDaysAgo: 320,
+    performance: 'average',
     groups: [{ name: 'Gift ideas', hints: ['gift for a hiker'], status: 'archived' }],
   },
   {
-    name: 'Retargeting Chat Cards', description: 'Bring back site visitors', status: 'paused', bidding_type: 'conversions', budget: 4000, daily_budget: 60, startedDaysAgo: 90, stoppedDaysAgo: 5, performance: 'wasteful',
+    name: 'Retargeting Chat Cards',
+    description: 'Bring back site visitors',
+    status: 'paused',
+    bidding_type: 'conversions',
+    budget: 4000,
+    daily_budget: 60,
+    startedDaysAgo: 90,
+    stoppedDaysAgo: 5,
+    performance: 'wasteful',
     groups: [{ name: 'Cart abandoners', hints: ['finish my gear order'] }],
   },
   {
-    name: 'New Market Test - Canada', description: 'First test outside the US', status: 'active', bidding_type: 'clicks', budget: 2500, daily_budget: 40, startedDaysAgo: 6, performance: 'new',
+    name: 'New Market Test - Canada',
+    description: 'First test outside the US',
+    status: 'active',
+    bidding_type: 'clicks',
+    budget: 2500,
+    daily_budget: 40,
+    startedDaysAgo: 6,
+    performance: 'new',
     groups: [{ name: 'Canadian trails', hints: ['hiking in banff'] }],
   },
 ];
@@ -459,7 +635,8 @@ export async function seedChatAdsAccount(account: ConnectedAccount): Promise<voi
     // A campaign seeded paused or archived ran until mid-afternoon of its stop day (and its archived
     // ad groups and ads with it): their history says so, so its past delivery is there.
     const stoppedAt = seed.stoppedDaysAgo !== undefined ? `${addDays(today, -seed.stoppedDaysAgo)}T14:00:00.000Z` : undefined;
-    const wasActive = (status: ChatAdsStatus): { history?: HistoryEntry[] } => (stoppedAt && status !== 'active' ? { history: [{ at: stoppedAt, before: { status: 'active' } }] } : {});
+    const wasActive = (status: ChatAdsStatus): { history?: HistoryEntry[] } =>
+      stoppedAt && status !== 'active' ? { history: [{ at: stoppedAt, before: { status: 'active' } }] } : {};
     const campaign: Seeded<StoredCampaign> = {
       id: id('cmpn'),
       name: seed.name,
@@ -469,14 +646,24 @@ export async function seedChatAdsAccount(account: ConnectedAccount): Promise<voi
       budget: seed.budget,
       daily_budget: seed.daily_budget,
       start_date: start,
-      end_date: seed.endsInDays !== undefined ? addDays(today, seed.endsInDays) : seed.status === 'archived' ? addDays(today, -seed.stoppedDaysAgo!) : undefined,
+      end_date:
+        seed.endsInDays !== undefined
+          ? addDays(today, seed.endsInDays)
+          : seed.status === 'archived'
+            ? addDays(today, -seed.stoppedDaysAgo!)
+            : undefined,
       created_at: `${addDays(start, -2)}T15:00:00.000Z`,
       performance: seed.performance,
       ...wasActive(seed.status),
     };
     campaigns.push(campaign);
     seed.groups.forEach((g, gi) => {
-      const strategy = seed.bidding_type === 'clicks' && gi === 0 ? 'maximize_clicks' : seed.bidding_type === 'conversions' && gi === 0 ? 'maximize_conversions' : 'fixed_bid';
+      const strategy =
+        seed.bidding_type === 'clicks' && gi === 0
+          ? 'maximize_clicks'
+          : seed.bidding_type === 'conversions' && gi === 0
+            ? 'maximize_conversions'
+            : 'fixed_bid';
       const billing = seed.bidding_type === 'impressions' ? 'impression' : 'click';
       const groupStatus = g.status ?? (seed.status === 'archived' ? 'archived' : 'active');
       const adGroup: Seeded<StoredAdGroup> = {
@@ -503,7 +690,10 @@ export async function seedChatAdsAccount(account: ConnectedAccount): Promise<voi
           name: `${g.name} - card ${ai + 1}`,
           type: 'chat_card',
           headline,
-          body: ai === 0 ? 'Lightweight, tested on 1,000+ miles of trail. Free returns for 60 days.' : 'Find the right pack, tent or app for your next hike.',
+          body:
+            ai === 0
+              ? 'Lightweight, tested on 1,000+ miles of trail. Free returns for 60 days.'
+              : 'Find the right pack, tent or app for your next hike.',
           call_to_action: ai === 0 ? 'Shop now' : 'Learn more',
           landing_url: 'https://www.example.com/trail',
           status: adGroup.status === 'archived' ? 'archived' : 'active',
@@ -523,8 +713,20 @@ export async function seedChatAdsAccount(account: ConnectedAccount): Promise<voi
     created_at: `${addDays(today, -(120 - i * 15))}T10:00:00.000Z`,
   }));
   const pixels: ChatAdsPixel[] = [
-    { id: id('cds'), name: 'Website pixel - northwind.example', events: ['page_view', 'add_to_cart', 'purchase', 'sign_up'], status: 'active', created_at: `${addDays(today, -300)}T09:00:00.000Z` },
-    { id: id('cds'), name: 'Trail app server events', events: ['start_trial', 'subscribe'], status: 'active', created_at: `${addDays(today, -150)}T09:00:00.000Z` },
+    {
+      id: id('cds'),
+      name: 'Website pixel - northwind.example',
+      events: ['page_view', 'add_to_cart', 'purchase', 'sign_up'],
+      status: 'active',
+      created_at: `${addDays(today, -300)}T09:00:00.000Z`,
+    },
+    {
+      id: id('cds'),
+      name: 'Trail app server events',
+      events: ['start_trial', 'subscribe'],
+      status: 'active',
+      created_at: `${addDays(today, -150)}T09:00:00.000Z`,
+    },
   ];
   await store.putMany(KIND.campaign, campaigns);
   await store.putMany(KIND.adGroup, adGroups);
@@ -533,9 +735,35 @@ export async function seedChatAdsAccount(account: ConnectedAccount): Promise<voi
   await store.putMany(KIND.pixel, pixels);
   // The website pixel counts purchases and sign-ups; the app's server events have no event settings yet.
   const settings: ChatAdsEventSetting[] = [
-    { id: id('evs'), pixel_id: pixels[0].id, event_type: 'purchase', event_name: 'purchase', counting: 'every', click_through_window_days: 7, primary: true, created_at: pixels[0].created_at },
-    { id: id('evs'), pixel_id: pixels[0].id, event_type: 'sign_up', event_name: 'sign_up', counting: 'once', click_through_window_days: 7, primary: false, created_at: pixels[0].created_at },
+    {
+      id: id('evs'),
+      pixel_id: pixels[0].id,
+      event_type: 'purchase',
+      event_name: 'purchase',
+      counting: 'every',
+      click_through_window_days: 7,
+      primary: true,
+      created_at: pixels[0].created_at,
+    },
+    {
+      id: id('evs'),
+      pixel_id: pixels[0].id,
+      event_type: 'sign_up',
+      event_name: 'sign_up',
+      counting: 'once',
+      click_through_window_days: 7,
+      primary: false,
+      created_at: pixels[0].created_at,
+    },
   ];
   await store.putMany(KIND.eventSetting, settings);
-  await store.putMany(KIND.config, [<{ id: string }>{ id: CONFIG_ID, default_pixel_id: pixels[0].id, click_through_window_days: 7, view_through_window_days: 1, advanced_matching: false }]);
+  await store.putMany(KIND.config, [
+    <{ id: string }>{
+      id: CONFIG_ID,
+      default_pixel_id: pixels[0].id,
+      click_through_window_days: 7,
+      view_through_window_days: 1,
+      advanced_matching: false,
+    },
+  ]);
 }

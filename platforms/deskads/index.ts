@@ -10,8 +10,20 @@ import { deskAdsCampaignFigures } from './campaign-figures';
 import { findDeskAdsOpportunities } from './opportunities';
 import { newDeskAdsAccountId, seedDeskAdsAccount } from './sandbox';
 import { createDeskAdsResponsiveSearchAd, listDeskAdsAds, pauseDeskAdsAd, resumeDeskAdsAd, updateDeskAdsAd } from './tools/ads';
-import { createDeskAdsAdGroup, listDeskAdsAdGroups, pauseDeskAdsAdGroup, resumeDeskAdsAdGroup, updateDeskAdsAdGroup } from './tools/ad-groups';
-import { deleteDeskAdsCampaign, listDeskAdsCampaigns, pauseDeskAdsCampaign, resumeDeskAdsCampaign, updateDeskAdsCampaign } from './tools/campaigns';
+import {
+  createDeskAdsAdGroup,
+  listDeskAdsAdGroups,
+  pauseDeskAdsAdGroup,
+  resumeDeskAdsAdGroup,
+  updateDeskAdsAdGroup,
+} from './tools/ad-groups';
+import {
+  deleteDeskAdsCampaign,
+  listDeskAdsCampaigns,
+  pauseDeskAdsCampaign,
+  resumeDeskAdsCampaign,
+  updateDeskAdsCampaign,
+} from './tools/campaigns';
 import { getDeskAdsProductPerformance } from './tools/get-deskads-product-performance';
 import { getDeskAdsAccountPerformance, getDeskAdsCampaignPerformance, getDeskAdsKeywordPerformance } from './tools/reports';
 import { analyzeDeskAdsWastedSpend, getDeskAdsSearchTerms } from './tools/search-terms';

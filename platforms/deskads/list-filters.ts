@@ -45,25 +45,68 @@ export function commaListPattern(values: readonly string[]): string {
 
 export function deskadsListFilterArgs<Row>(options: DeskAdsListOptions<Row>) {
   return {
-    query: v.optional(v.pipe(v.string(), v.trim(), characterLength({ max: 200 }), v.description(`Case-insensitive substring over ${options.queryHint}; empty = all`)), ''),
-    status_filter: v.optional(v.pipe(v.string(), v.metadata({ pattern: commaListPattern(options.statuses) }), v.trim(), v.description(`Comma-separated statuses (${options.statuses.join(', ')}); all or empty = every status`)), ''),
-    type_filter: v.optional(v.pipe(v.string(), v.metadata({ pattern: commaListPattern(options.types) }), v.trim(), v.description(`Comma-separated type values (${options.types.join(', ')}); all or empty = every type`)), ''),
-    started_after: ymd('YYYY-MM-DD: entities with a start date on or after it. Entities without an explicit start date are excluded while a date filter is active'),
-    started_before: ymd('YYYY-MM-DD: entities with a start date on or before it. Entities without an explicit start date are excluded while a date filter is active'),
-    sort_by: v.optional(v.pipe(v.picklist(options.fields as unknown as [string, ...string[]]), v.description(`Any returned field: ${options.fields.join(', ')} (default ${options.defaultSort})`)), options.defaultSort),
+    query: v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        characterLength({ max: 200 }),
+        v.description(`Case-insensitive substring over ${options.queryHint}; empty = all`),
+      ),
+      '',
+    ),
+    status_filter: v.optional(
+      v.pipe(
+        v.string(),
+        v.metadata({ pattern: commaListPattern(options.statuses) }),
+        v.trim(),
+        v.description(`Comma-separated statuses (${options.statuses.join(', ')}); all or empty = every status`),
+      ),
+      '',
+    ),
+    type_filter: v.optional(
+      v.pipe(
+        v.string(),
+        v.metadata({ pattern: commaListPattern(options.types) }),
+        v.trim(),
+        v.description(`Comma-separated type values (${options.types.join(', ')}); all or empty = every type`),
+      ),
+      '',
+    ),
+    started_after: ymd(
+      'YYYY-MM-DD: entities with a start date on or after it. Entities without an explicit start date are excluded while a date filter is active',
+    ),
+    started_before: ymd(
+      'YYYY-MM-DD: entities with a start date on or before it. Entities without an explicit start date are excluded while a date filter is active',
+    ),
+    sort_by: v.optional(
+      v.pipe(
+        v.picklist(options.fields as unknown as [string, ...string[]]),
+        v.description(`Any returned field: ${options.fields.join(', ')} (default ${options.defaultSort})`),
+      ),
+      options.defaultSort,
+    ),
     sort_order: v.optional(v.pipe(v.picklist(['asc', 'desc']), v.description('asc (default) or desc')), 'asc'),
     offset: v.optional(
       v.pipe(
         v.number(),
         v.integer(),
         v.minValue(0),
-        v.maxValue(DESKADS_MAX_OFFSET, `must be at most ${DESKADS_MAX_OFFSET}: deep paging is capped to protect your quota; narrow the filters instead`),
+        v.maxValue(
+          DESKADS_MAX_OFFSET,
+          `must be at most ${DESKADS_MAX_OFFSET}: deep paging is capped to protect your quota; narrow the filters instead`,
+        ),
         v.description(`Rows to skip, default 0, at most ${DESKADS_MAX_OFFSET} (deep paging is capped to protect your quota)`),
       ),
       0,
     ),
     limit: v.optional(
-      v.pipe(v.number(), v.integer(), v.minValue(DESKADS_LIMIT.min), v.maxValue(DESKADS_LIMIT.max), v.description(`Rows per page, ${DESKADS_LIMIT.min}-${DESKADS_LIMIT.max}, default ${DESKADS_LIMIT.default}`)),
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(DESKADS_LIMIT.min),
+        v.maxValue(DESKADS_LIMIT.max),
+        v.description(`Rows per page, ${DESKADS_LIMIT.min}-${DESKADS_LIMIT.max}, default ${DESKADS_LIMIT.default}`),
+      ),
       DESKADS_LIMIT.default,
     ),
   };
@@ -83,7 +126,10 @@ export interface DeskAdsListArgs {
 
 /** Comma-separated values; `all` or empty means no filter (undefined). */
 export function splitFilter(value: string): string[] | undefined {
-  const parts = value.split(',').map((p) => p.trim()).filter(Boolean);
+  const parts = value
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   if (!parts.length || parts.some((p) => p.toLowerCase() === 'all')) return undefined;
   return parts;
 }
@@ -92,7 +138,9 @@ export function splitFilter(value: string): string[] | undefined {
 export function deskadsListFilterRules<Args extends DeskAdsListArgs, Row>(options: DeskAdsListOptions<Row>): ArgumentRule<Args>[] {
   const unknown = (field: string, given: string, valid: readonly string[]) => {
     const bad = (splitFilter(given) ?? []).filter((p) => !valid.some((s) => s.toLowerCase() === p.toLowerCase()));
-    return bad.length ? `\`${field}\` has unknown value(s) ${bad.map((b) => `"${b}"`).join(', ')}; valid: ${valid.join(', ')} (or all)` : undefined;
+    return bad.length
+      ? `\`${field}\` has unknown value(s) ${bad.map((b) => `"${b}"`).join(', ')}; valid: ${valid.join(', ')} (or all)`
+      : undefined;
   };
   return [
     (args) => unknown('status_filter', args.status_filter, options.statuses),
@@ -130,7 +178,15 @@ export function applyDeskAdsListFilters<Row extends Record<string, unknown>>(
   const types = splitFilter(args.type_filter)?.map((s) => s.toLowerCase());
   const dated = Boolean(args.started_after || args.started_before);
   const matching = rows.filter((row) => {
-    if (query && !fields.searchable.some((f) => String(row[f] ?? '').toLowerCase().includes(query))) return false;
+    if (
+      query &&
+      !fields.searchable.some((f) =>
+        String(row[f] ?? '')
+          .toLowerCase()
+          .includes(query),
+      )
+    )
+      return false;
     if (statuses && !statuses.includes(String(row[fields.status]).toLowerCase())) return false;
     if (types && !types.includes(String(row[fields.type]).toLowerCase())) return false;
     if (dated) {
@@ -148,11 +204,21 @@ export function applyDeskAdsListFilters<Row extends Record<string, unknown>>(
     const missingX = x === undefined || x === null;
     const missingY = y === undefined || y === null;
     if (missingX || missingY) return missingX === missingY ? 0 : missingX ? 1 : -1;
-    const order = typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y), 'en', { numeric: true, sensitivity: 'base' });
+    const order =
+      typeof x === 'number' && typeof y === 'number'
+        ? x - y
+        : String(x).localeCompare(String(y), 'en', { numeric: true, sensitivity: 'base' });
     return order * direction;
   });
   const page = sorted.slice(args.offset, args.offset + args.limit);
-  return { rows: page, total: rows.length, filtered: matching.length, offset: args.offset, limit: args.limit, has_more: args.offset + page.length < matching.length };
+  return {
+    rows: page,
+    total: rows.length,
+    filtered: matching.length,
+    offset: args.offset,
+    limit: args.limit,
+    has_more: args.offset + page.length < matching.length,
+  };
 }
 
 /** The paging line of a list answer. */

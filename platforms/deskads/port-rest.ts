@@ -99,7 +99,14 @@ export interface DeskAdsProductPartition {
 }
 export type DeskAdsNewProductPartition = Omit<DeskAdsProductPartition, 'id' | 'ad_group_id'>;
 
-export const AUDIENCE_TYPES = ['RemarketingList', 'InMarketAudience', 'CustomAudience', 'ProductAudience', 'SimilarRemarketingList', 'CustomerList'] as const;
+export const AUDIENCE_TYPES = [
+  'RemarketingList',
+  'InMarketAudience',
+  'CustomAudience',
+  'ProductAudience',
+  'SimilarRemarketingList',
+  'CustomerList',
+] as const;
 export type DeskAdsAudienceType = (typeof AUDIENCE_TYPES)[number];
 
 /** An audience the account can use (GetAudiencesByIds). */

@@ -32,7 +32,10 @@ export interface DeskAdsPort extends DeskAdsRestPort {
   addKeywords(adGroupId: string, keywords: DeskAdsNewKeyword[]): Promise<DeskAdsKeyword[]>;
   updateKeyword(id: string, patch: DeskAdsKeywordPatch, expect?: Partial<DeskAdsKeyword>): Promise<DeskAdsKeyword>;
   listNegativeKeywords(filter?: { campaignId?: string }): Promise<DeskAdsNegativeKeyword[]>;
-  addNegativeKeywords(entity: DeskAdsNegativeOwner, negatives: { text: string; match_type: DeskAdsNegativeMatchType }[]): Promise<DeskAdsNegativeKeyword[]>;
+  addNegativeKeywords(
+    entity: DeskAdsNegativeOwner,
+    negatives: { text: string; match_type: DeskAdsNegativeMatchType }[],
+  ): Promise<DeskAdsNegativeKeyword[]>;
   deleteNegativeKeywords(ids: string[]): Promise<void>;
   createConversionGoal(goal: DeskAdsNewConversionGoal): Promise<DeskAdsConversionGoal>;
   listAds(filter?: { campaignId?: string; adGroupId?: string }): Promise<DeskAdsAd[]>;
@@ -129,7 +132,15 @@ export type DeskAdsQualityRating = (typeof QUALITY_RATINGS)[number];
 /** What a new conversion goal needs; the platform sets status, tracking status and scope. */
 export type DeskAdsNewConversionGoal = Pick<
   DeskAdsConversionGoal,
-  'name' | 'type' | 'tag_id' | 'revenue_type' | 'revenue_value' | 'currency_code' | 'count_type' | 'conversion_window_minutes' | 'goal_category'
+  | 'name'
+  | 'type'
+  | 'tag_id'
+  | 'revenue_type'
+  | 'revenue_value'
+  | 'currency_code'
+  | 'count_type'
+  | 'conversion_window_minutes'
+  | 'goal_category'
 > & {
   /** Url goals: the URL condition (Equals, BeginsWith, Contains with the expression). */
   url_condition?: { operator: 'Equals' | 'BeginsWith' | 'Contains'; expression: string };
@@ -171,7 +182,9 @@ export interface DeskAdsCampaign {
   start_date: string;
   end_date?: string;
 }
-export type DeskAdsCampaignPatch = Partial<Pick<DeskAdsCampaign, 'name' | 'status' | 'daily_budget' | 'bid_strategy' | 'target_cpa' | 'end_date'>>;
+export type DeskAdsCampaignPatch = Partial<
+  Pick<DeskAdsCampaign, 'name' | 'status' | 'daily_budget' | 'bid_strategy' | 'target_cpa' | 'end_date'>
+>;
 
 export interface DeskAdsAdGroup {
   id: string;
@@ -221,7 +234,14 @@ export interface DeskAdsNegativeKeyword {
   match_type: DeskAdsNegativeMatchType;
 }
 
-export const REPORT_TYPES = ['ProductDimensionPerformance', 'CampaignPerformance', 'AdGroupPerformance', 'KeywordPerformance', 'SearchQueryPerformance', 'AdPerformance'] as const;
+export const REPORT_TYPES = [
+  'ProductDimensionPerformance',
+  'CampaignPerformance',
+  'AdGroupPerformance',
+  'KeywordPerformance',
+  'SearchQueryPerformance',
+  'AdPerformance',
+] as const;
 export type DeskAdsReportType = (typeof REPORT_TYPES)[number];
 export type DeskAdsReportAggregation = 'Summary' | 'Daily';
 
@@ -277,7 +297,15 @@ export interface DeskAdsAccountInfo {
   parent_customer_id: string;
 }
 
-export const GOAL_TYPES = ['Url', 'Event', 'Duration', 'PagesViewedPerVisit', 'AppInstall', 'OfflineConversion', 'InStoreTransaction'] as const;
+export const GOAL_TYPES = [
+  'Url',
+  'Event',
+  'Duration',
+  'PagesViewedPerVisit',
+  'AppInstall',
+  'OfflineConversion',
+  'InStoreTransaction',
+] as const;
 export type DeskAdsGoalType = (typeof GOAL_TYPES)[number];
 
 export interface DeskAdsConversionGoal {

@@ -7,7 +7,10 @@ import type { DeskAdsNewProductPartition } from './port-rest';
  * shopping campaign create (to check the values it is given) and the sandbox (to place products).
  */
 /** The value of a product in a partition dimension. */
-export function productValue(p: Pick<DeskAdsProduct, 'brand' | 'category' | 'condition' | 'merchant_product_id'>, dimension: DeskAdsNewProductPartition['dimension']): string {
+export function productValue(
+  p: Pick<DeskAdsProduct, 'brand' | 'category' | 'condition' | 'merchant_product_id'>,
+  dimension: DeskAdsNewProductPartition['dimension'],
+): string {
   switch (dimension) {
     case 'Brand':
       return p.brand;
@@ -21,4 +24,3 @@ export function productValue(p: Pick<DeskAdsProduct, 'brand' | 'category' | 'con
       return '';
   }
 }
-

@@ -63,9 +63,24 @@ import { audienceSplit, GEO_LOCATIONS, geoSplit, seedAudiences, unitOf } from '.
 
 /** Entity kinds of the deskads sandbox (the sort-key prefixes). */
 export const KIND = {
-  account: 'account', goal: 'conversion_goal', tag: 'uet_tag', product: 'product', campaign: 'campaign',
-  adGroup: 'ad_group', keyword: 'keyword', negative: 'negative_keyword', ad: 'ad', extension: 'ad_extension', dismissed: 'dismissed_recommendation',
-  budget: 'budget', store: 'merchant_store', partition: 'product_partition', audience: 'audience', audienceCriterion: 'audience_criterion', audienceSetting: 'audience_target_setting', productAd: 'product_ad',
+  account: 'account',
+  goal: 'conversion_goal',
+  tag: 'uet_tag',
+  product: 'product',
+  campaign: 'campaign',
+  adGroup: 'ad_group',
+  keyword: 'keyword',
+  negative: 'negative_keyword',
+  ad: 'ad',
+  extension: 'ad_extension',
+  dismissed: 'dismissed_recommendation',
+  budget: 'budget',
+  store: 'merchant_store',
+  partition: 'product_partition',
+  audience: 'audience',
+  audienceCriterion: 'audience_criterion',
+  audienceSetting: 'audience_target_setting',
+  productAd: 'product_ad',
 } as const;
 const ACCOUNT_INFO_ID = 'info';
 
@@ -126,19 +141,34 @@ export function searchTermsOf(k: Pick<DeskAdsKeyword, 'text' | 'match_type'>): S
   const t = k.text.toLowerCase();
   switch (k.match_type) {
     case 'Exact':
-      return [{ text: t, share: 0.85, converts: true }, { text: t.endsWith('s') ? t.slice(0, -1) : `${t}s`, share: 0.15, converts: true }];
+      return [
+        { text: t, share: 0.85, converts: true },
+        { text: t.endsWith('s') ? t.slice(0, -1) : `${t}s`, share: 0.15, converts: true },
+      ];
     case 'Phrase':
-      return [{ text: t, share: 0.45, converts: true }, { text: `best ${t}`, share: 0.2, converts: true }, { text: `${t} sale`, share: 0.15, converts: true }, { text: `cheap ${t}`, share: 0.2, converts: false }];
+      return [
+        { text: t, share: 0.45, converts: true },
+        { text: `best ${t}`, share: 0.2, converts: true },
+        { text: `${t} sale`, share: 0.15, converts: true },
+        { text: `cheap ${t}`, share: 0.2, converts: false },
+      ];
     case 'Broad':
       return [
-        { text: t, share: 0.3, converts: true }, { text: `${t} reviews`, share: 0.15, converts: true }, { text: `free ${t}`, share: 0.2, converts: false },
-        { text: `used ${t}`, share: 0.15, converts: false }, { text: `${t} repair`, share: 0.2, converts: false },
+        { text: t, share: 0.3, converts: true },
+        { text: `${t} reviews`, share: 0.15, converts: true },
+        { text: `free ${t}`, share: 0.2, converts: false },
+        { text: `used ${t}`, share: 0.15, converts: false },
+        { text: `${t} repair`, share: 0.2, converts: false },
       ];
   }
 }
 
 /** An ad as stored: the outcome of its editorial review and when the review is done (Pending until then). */
-type StoredAd = Omit<DeskAdsAd, 'editorial_status' | 'editorial_reason'> & { review_done_at: string; review_outcome: 'Approved' | 'Disapproved'; review_reason: string | null };
+type StoredAd = Omit<DeskAdsAd, 'editorial_status' | 'editorial_reason'> & {
+  review_done_at: string;
+  review_outcome: 'Approved' | 'Disapproved';
+  review_reason: string | null;
+};
 
 /** How long the sandbox's editorial review takes. */
 const REVIEW_MS = 30 * 60_000;
@@ -148,7 +178,10 @@ const REVIEW_MS = 30 * 60_000;
  * four or more capital letters (excessive capitalization) or repeated punctuation such as "!!" or
  * "?!" (excessive punctuation) is disapproved; everything else is approved.
  */
-export function editorialReview(ad: Pick<DeskAdsAd, 'headlines' | 'descriptions' | 'path1' | 'path2'>, now: Date): Pick<StoredAd, 'review_done_at' | 'review_outcome' | 'review_reason'> {
+export function editorialReview(
+  ad: Pick<DeskAdsAd, 'headlines' | 'descriptions' | 'path1' | 'path2'>,
+  now: Date,
+): Pick<StoredAd, 'review_done_at' | 'review_outcome' | 'review_reason'> {
   const texts = [...ad.headlines, ...ad.descriptions, ad.path1 ?? '', ad.path2 ?? ''];
   const shouting = texts.find((t) => /\b[A-Z]{4,}\b/.test(t));
   const punctuation = texts.find((t) => /[!?]{2,}/.test(t));
@@ -174,7 +207,9 @@ function termDemand(terms: SearchTerm[], day: DayFigures): { term: SearchTerm; d
   return terms.map((term) => ({
     term,
     day: {
-      impressions: day.impressions * term.share, clicks: day.clicks * term.share, spend: day.spend * term.share,
+      impressions: day.impressions * term.share,
+      clicks: day.clicks * term.share,
+      spend: day.spend * term.share,
       conversions: term.converts && converting > 0 ? (day.conversions * term.share) / converting : 0,
       revenue: term.converts && converting > 0 ? (day.revenue * term.share) / converting : 0,
     },
@@ -229,7 +264,13 @@ function deliveryOf(
   for (const id of ids) {
     // A product under a campaign the sandbox does not hold (older accounts): no budget, always on.
     const campaign: WithHistory<StoredCampaign> = campaigns.find((c) => c.id === id) ?? {
-      id, name: '', type: 'Shopping', status: 'Active', daily_budget: 0, bid_strategy: 'ManualCpc', start_date: '0000-01-01',
+      id,
+      name: '',
+      type: 'Shopping',
+      status: 'Active',
+      daily_budget: 0,
+      bid_strategy: 'ManualCpc',
+      start_date: '0000-01-01',
     };
     const parentDelivers = (c: StoredCampaign, d: string) => live(c.status) && running(c, d);
     const dailyBudget = (c: StoredCampaign) => (c.daily_budget > 0 ? c.daily_budget : undefined);
@@ -239,23 +280,36 @@ function deliveryOf(
       for (const date of dates) {
         const endOfDay = `${date}T23:59:59.999Z`;
         const serving = words.map((k) => stateAt(k, endOfDay)).filter((k) => live(k.status));
-        const blocking = negatives.filter((n) => n.campaign_id === id && n.created_at <= endOfDay && (!n.deleted_at || n.deleted_at > endOfDay));
+        const blocking = negatives.filter(
+          (n) => n.campaign_id === id && n.created_at <= endOfDay && (!n.deleted_at || n.deleted_at > endOfDay),
+        );
         const searchesOf = (k: StoredKeyword, group: DeskAdsAdGroup) => {
           const own = blocking.filter((n) => n.level === 'Campaign' || n.owner_id === k.ad_group_id);
           const open = searchTermsOf(k).filter((t) => !own.some((n) => negativeBlocks(n, t.text)));
-          return termDemand(open, keywordDemand(k, k.bid ?? group.cpc_bid, firstBid(words.find((w) => w.id === k.id)!), date)).filter((t) => t.term.share > 0);
+          return termDemand(open, keywordDemand(k, k.bid ?? group.cpc_bid, firstBid(words.find((w) => w.id === k.id)!), date)).filter(
+            (t) => t.term.share > 0,
+          );
         };
         const servingAds = (groupId: string) =>
-          ads.filter((a) => a.ad_group_id === groupId).map((a) => adAt(stateAt(a, endOfDay), endOfDay)).filter((a) => live(a.status) && a.editorial_status === 'Approved');
+          ads
+            .filter((a) => a.ad_group_id === groupId)
+            .map((a) => adAt(stateAt(a, endOfDay), endOfDay))
+            .filter((a) => live(a.status) && a.editorial_status === 'Approved');
         const demandOf = (group: DeskAdsAdGroup) =>
           // An ad group without an approved, active ad has nothing to show.
-          !servingAds(group.id).length ? [] : serving
-            .filter((k) => k.ad_group_id === group.id)
-            .map((k) => ({ k, searches: searchesOf(k, group) }))
-            .filter((x) => x.searches.length > 0)
-            .map((x) => ({ ...x, day: totals(x.searches.map((s) => s.day)) }));
+          !servingAds(group.id).length
+            ? []
+            : serving
+                .filter((k) => k.ad_group_id === group.id)
+                .map((k) => ({ k, searches: searchesOf(k, group) }))
+                .filter((x) => x.searches.length > 0)
+                .map((x) => ({ ...x, day: totals(x.searches.map((s) => s.day)) }));
         const day = deliverParentDay<StoredCampaign, DeskAdsAdGroup>({
-          date, parent: campaign, children: groups, parentDelivers, dailyBudget,
+          date,
+          parent: campaign,
+          children: groups,
+          parentDelivers,
+          dailyBudget,
           childDemand: (g, d) => {
             if (!live(g.status) || !running(g, d)) return undefined;
             const parts = demandOf(g);
@@ -274,17 +328,41 @@ function deliveryOf(
             return { impressions: w, clicks: w, spend: w, conversions: w, revenue: w };
           });
           splitDay(figures, shares).forEach((f, i) => adParts.set(groupAds[i]!.id, { ...f, ad_group_id: groupId }));
-          const group = stateAt(groups.find((g) => g.id === groupId)!, endOfDay);
+          const group = stateAt(
+            groups.find((g) => g.id === groupId)!,
+            endOfDay,
+          );
           const parts = demandOf(group);
-          splitDay(figures, parts.map((p) => p.day)).forEach((f, i) => {
+          splitDay(
+            figures,
+            parts.map((p) => p.day),
+          ).forEach((f, i) => {
             const { k, searches } = parts[i]!;
             keywordParts.set(k.id, { ...f, ad_group_id: groupId });
-            splitDay(f, searches.map((s) => s.day)).forEach((t, j) => {
-              if (t.impressions > 0) termParts.set(`${k.id}|${searches[j]!.term.text}`, { ...t, ad_group_id: groupId, keyword_id: k.id, search_term: searches[j]!.term.text });
+            splitDay(
+              f,
+              searches.map((s) => s.day),
+            ).forEach((t, j) => {
+              if (t.impressions > 0)
+                termParts.set(`${k.id}|${searches[j]!.term.text}`, {
+                  ...t,
+                  ad_group_id: groupId,
+                  keyword_id: k.id,
+                  search_term: searches[j]!.term.text,
+                });
             });
           });
         }
-        days.push({ date, campaign_id: id, total: day.total, products: new Map(), adGroups: day.children, keywords: keywordParts, ads: adParts, terms: termParts });
+        days.push({
+          date,
+          campaign_id: id,
+          total: day.total,
+          products: new Map(),
+          adGroups: day.children,
+          keywords: keywordParts,
+          ads: adParts,
+          terms: termParts,
+        });
       }
       continue;
     }
@@ -292,10 +370,24 @@ function deliveryOf(
     if (!children.length) continue;
     for (const date of dates) {
       const day = deliverParentDay<StoredCampaign, StoredProduct>({
-        date, parent: campaign, children, parentDelivers, dailyBudget,
+        date,
+        parent: campaign,
+        children,
+        parentDelivers,
+        dailyBudget,
         childDemand: (p, d) => (p.offer_status !== 'Disapproved' && p.start_date <= d ? productDemand(p, d) : undefined),
       });
-      if (day.total.impressions > 0) days.push({ date, campaign_id: id, total: day.total, products: day.children, adGroups: new Map(), keywords: new Map(), ads: new Map(), terms: new Map() });
+      if (day.total.impressions > 0)
+        days.push({
+          date,
+          campaign_id: id,
+          total: day.total,
+          products: day.children,
+          adGroups: new Map(),
+          keywords: new Map(),
+          ads: new Map(),
+          terms: new Map(),
+        });
     }
   }
   return days;
@@ -312,7 +404,12 @@ const SEGMENT_SHARES: Record<DeskAdsReportSegment, { values: readonly string[]; 
  * (deterministically), and the parts add up to the day exactly (../sandbox/allocate.ts splitDay).
  * Conversions lean to computers, as on the platform.
  */
-function segmentDay(entityId: string, date: string, day: DayFigures, segment: DeskAdsReportSegment): { value: string; figures: DayFigures }[] {
+function segmentDay(
+  entityId: string,
+  date: string,
+  day: DayFigures,
+  segment: DeskAdsReportSegment,
+): { value: string; figures: DayFigures }[] {
   const { values, shares } = SEGMENT_SHARES[segment];
   const random = seededRandom(`${entityId}|${date}|${segment}`);
   const weights = shares.map((share, i) => {
@@ -320,7 +417,9 @@ function segmentDay(entityId: string, date: string, day: DayFigures, segment: De
     const conversionLean = segment === 'DeviceType' && i === 0 ? 1.25 : 1;
     return { impressions: w, clicks: w, spend: w, conversions: w * conversionLean, revenue: w * conversionLean };
   });
-  return splitDay(day, weights).map((figures, i) => ({ value: values[i]!, figures })).filter((part) => part.figures.impressions > 0);
+  return splitDay(day, weights)
+    .map((figures, i) => ({ value: values[i]!, figures }))
+    .filter((part) => part.figures.impressions > 0);
 }
 
 type Figures = Pick<DeskAdsReportRow, 'impressions' | 'clicks' | 'spend' | 'conversions' | 'revenue'>;
@@ -366,7 +465,8 @@ export class DeskAdsSandbox extends SandboxPlatform implements DeskAdsPort {
       const key = `${entity}|${row.date ?? ''}`;
       if (!segment) return add(key, row, figures);
       const field = segment === 'DeviceType' ? 'device_type' : 'network';
-      for (const part of segmentDay(entity, date, figures, segment)) add(`${key}|${part.value}`, { ...row, [field]: part.value } as Dimensions, part.figures);
+      for (const part of segmentDay(entity, date, figures, segment))
+        add(`${key}|${part.value}`, { ...row, [field]: part.value } as Dimensions, part.figures);
     };
     for (const day of days) {
       const base = { ...(request.aggregation === 'Daily' ? { date: day.date } : {}), campaign_id: day.campaign_id };
@@ -381,13 +481,15 @@ export class DeskAdsSandbox extends SandboxPlatform implements DeskAdsPort {
           for (const [id, figures] of day.adGroups) collect(id, { ...base, ad_group_id: id }, figures, day.date);
           break;
         case 'KeywordPerformance':
-          for (const [id, { ad_group_id, ...figures }] of day.keywords) collect(id, { ...base, ad_group_id, keyword_id: id }, figures, day.date);
+          for (const [id, { ad_group_id, ...figures }] of day.keywords)
+            collect(id, { ...base, ad_group_id, keyword_id: id }, figures, day.date);
           break;
         case 'AdPerformance':
           for (const [id, { ad_group_id, ...figures }] of day.ads) collect(id, { ...base, ad_group_id, ad_id: id }, figures, day.date);
           break;
         case 'SearchQueryPerformance':
-          for (const [id, { ad_group_id, keyword_id, search_term, ...figures }] of day.terms) collect(id, { ...base, ad_group_id, keyword_id, search_term }, figures, day.date);
+          for (const [id, { ad_group_id, keyword_id, search_term, ...figures }] of day.terms)
+            collect(id, { ...base, ad_group_id, keyword_id, search_term }, figures, day.date);
           break;
       }
     }
@@ -422,8 +524,15 @@ export class DeskAdsSandbox extends SandboxPlatform implements DeskAdsPort {
       for (const part of geoSplit(day.campaign_id, locations.get(day.campaign_id), day.date, day.total)) {
         const key = `${day.campaign_id}|${part.city.id}|${part.location_type}`;
         const row = rows.get(key) ?? {
-          campaign_id: day.campaign_id, location_id: part.city.id, country: part.city.country, state: part.city.state, metro: part.city.metro, city: part.city.name,
-          most_specific_location: part.city.name, location_type: part.location_type, days: [],
+          campaign_id: day.campaign_id,
+          location_id: part.city.id,
+          country: part.city.country,
+          state: part.city.state,
+          metro: part.city.metro,
+          city: part.city.name,
+          most_specific_location: part.city.name,
+          location_type: part.location_type,
+          days: [],
         };
         row.days.push(part.figures);
         rows.set(key, row);
@@ -454,7 +563,13 @@ export class DeskAdsSandbox extends SandboxPlatform implements DeskAdsPort {
         const own = criteria.filter((c) => c.ad_group_id === groupId && c.created_at <= endOfDay);
         for (const part of audienceSplit(groupId, day.date, figures, own, byId, targetAndBid)) {
           const key = `${groupId}|${part.audience_id ?? ''}|${targetAndBid}`;
-          const row = rows.get(key) ?? { campaign_id: day.campaign_id, ad_group_id: groupId, audience_id: part.audience_id, targeting_setting: targetAndBid ? 'TargetAndBid' as const : 'BidOnly' as const, days: [] };
+          const row = rows.get(key) ?? {
+            campaign_id: day.campaign_id,
+            ad_group_id: groupId,
+            audience_id: part.audience_id,
+            targeting_setting: targetAndBid ? ('TargetAndBid' as const) : ('BidOnly' as const),
+            days: [],
+          };
           row.days.push(part.figures);
           rows.set(key, row);
         }
@@ -484,22 +599,36 @@ export class DeskAdsSandbox extends SandboxPlatform implements DeskAdsPort {
   }
 
   async listBudgets(): Promise<DeskAdsBudget[]> {
-    const [budgets, campaigns] = await Promise.all([this.store.list<StoredBudget>(KIND.budget), this.store.list<StoredCampaign>(KIND.campaign)]);
-    return budgets.map((b) => ({ ...b, campaign_ids: campaigns.filter((c) => c.budget_id === b.id && c.status !== 'Deleted').map((c) => c.id) }));
+    const [budgets, campaigns] = await Promise.all([
+      this.store.list<StoredBudget>(KIND.budget),
+      this.store.list<StoredCampaign>(KIND.campaign),
+    ]);
+    return budgets.map((b) => ({
+      ...b,
+      campaign_ids: campaigns.filter((c) => c.budget_id === b.id && c.status !== 'Deleted').map((c) => c.id),
+    }));
   }
 
   async updateBudget(id: string, amount: number, expectAmount?: number): Promise<DeskAdsBudget> {
-    await this.store.update<StoredBudget>(KIND.budget, id, { amount }, { expect: expectAmount === undefined ? undefined : { amount: expectAmount } });
+    await this.store.update<StoredBudget>(
+      KIND.budget,
+      id,
+      { amount },
+      { expect: expectAmount === undefined ? undefined : { amount: expectAmount } },
+    );
     await this.respreadBudget(id, amount);
     return (await this.listBudgets()).find((b) => b.id === id)!;
   }
 
   /** Gives each campaign of a shared budget an even share of it (in whole cents, never more than the amount in all). */
   private async respreadBudget(budgetId: string, amount: number): Promise<void> {
-    const members = (await this.store.list<StoredCampaign>(KIND.campaign)).filter((c) => c.budget_id === budgetId && c.status !== 'Deleted');
+    const members = (await this.store.list<StoredCampaign>(KIND.campaign)).filter(
+      (c) => c.budget_id === budgetId && c.status !== 'Deleted',
+    );
     if (!members.length) return;
     const share = Math.floor((amount / members.length) * 100) / 100;
-    for (const c of members) if (c.daily_budget !== share) await this.store.update<StoredCampaign>(KIND.campaign, c.id, { daily_budget: share });
+    for (const c of members)
+      if (c.daily_budget !== share) await this.store.update<StoredCampaign>(KIND.campaign, c.id, { daily_budget: share });
   }
 
   listStores(): Promise<DeskAdsStore[]> {
@@ -515,18 +644,26 @@ export class DeskAdsSandbox extends SandboxPlatform implements DeskAdsPort {
     const group = await this.store.require<DeskAdsAdGroup>(KIND.adGroup, adGroupId);
     const campaign = await this.store.require<StoredCampaign>(KIND.campaign, group.campaign_id);
     const created: DeskAdsProductPartition[] = [];
-    for (const p of partitions) created.push(await this.store.create<DeskAdsProductPartition>(KIND.partition, { id: digits(12), ad_group_id: adGroupId, ...p }));
+    for (const p of partitions)
+      created.push(await this.store.create<DeskAdsProductPartition>(KIND.partition, { id: digits(12), ad_group_id: adGroupId, ...p }));
     const storeId = campaign.shopping_setting?.store_id;
     if (storeId) {
       const products = await this.store.list<StoredProduct>(KIND.product);
       const offers = new Map<string, StoredProduct>();
-      for (const p of products) if (p.store_id === storeId && p.campaign_type === 'Shopping' && !offers.has(p.merchant_product_id)) offers.set(p.merchant_product_id, p);
+      for (const p of products)
+        if (p.store_id === storeId && p.campaign_type === 'Shopping' && !offers.has(p.merchant_product_id))
+          offers.set(p.merchant_product_id, p);
       for (const offer of offers.values()) {
         const unit = unitOf(partitions, offer);
         if (!unit || unit.excluded) continue;
         const { history: _h, rev: _r, ...fields } = offer as StoredProduct & { history?: unknown; rev?: unknown };
         await this.store.create<StoredProduct>(KIND.product, {
-          ...fields, id: digits(12), campaign_id: campaign.id, campaign_name: campaign.name, campaign_type: 'Shopping', start_date: campaign.start_date,
+          ...fields,
+          id: digits(12),
+          campaign_id: campaign.id,
+          campaign_name: campaign.name,
+          campaign_type: 'Shopping',
+          start_date: campaign.start_date,
           offer_status: offer.offer_status === 'Disapproved' ? 'Disapproved' : 'Approved',
         });
       }
@@ -536,7 +673,13 @@ export class DeskAdsSandbox extends SandboxPlatform implements DeskAdsPort {
 
   async addProductAd(adGroupId: string, promotionalText?: string): Promise<DeskAdsProductAd> {
     const group = await this.store.require<DeskAdsAdGroup>(KIND.adGroup, adGroupId);
-    return this.store.create<DeskAdsProductAd>(KIND.productAd, { id: digits(12), ad_group_id: group.id, campaign_id: group.campaign_id, promotional_text: promotionalText ?? null, status: 'Active' });
+    return this.store.create<DeskAdsProductAd>(KIND.productAd, {
+      id: digits(12),
+      ad_group_id: group.id,
+      campaign_id: group.campaign_id,
+      promotional_text: promotionalText ?? null,
+      status: 'Active',
+    });
   }
 
   async listProductPartitions(adGroupId?: string): Promise<DeskAdsProductPartition[]> {
@@ -564,9 +707,17 @@ export class DeskAdsSandbox extends SandboxPlatform implements DeskAdsPort {
     for (const c of criteria) {
       const audience = audiences.get(c.audience_id);
       if (!audience) throw new EntityStateError(KIND.audience, c.audience_id);
-      created.push(await this.store.create<DeskAdsAudienceCriterion>(KIND.audienceCriterion, {
-        id: digits(12), ad_group_id: group.id, campaign_id: group.campaign_id, audience_type: audience.type, status: 'Active', created_at: new Date().toISOString(), ...c,
-      }));
+      created.push(
+        await this.store.create<DeskAdsAudienceCriterion>(KIND.audienceCriterion, {
+          id: digits(12),
+          ad_group_id: group.id,
+          campaign_id: group.campaign_id,
+          audience_type: audience.type,
+          status: 'Active',
+          created_at: new Date().toISOString(),
+          ...c,
+        }),
+      );
     }
     return created;
   }
@@ -578,7 +729,8 @@ export class DeskAdsSandbox extends SandboxPlatform implements DeskAdsPort {
   /** Kept with its history: the first setting is bid only, so a change reaches only days after it. */
   async setAudienceTargetAndBid(adGroupId: string, targetAndBid: boolean): Promise<void> {
     await this.store.require<DeskAdsAdGroup>(KIND.adGroup, adGroupId);
-    if (!(await this.store.get(KIND.audienceSetting, adGroupId))) await this.store.create(KIND.audienceSetting, { id: adGroupId, target_and_bid: false });
+    if (!(await this.store.get(KIND.audienceSetting, adGroupId)))
+      await this.store.create(KIND.audienceSetting, { id: adGroupId, target_and_bid: false });
     await this.store.update(KIND.audienceSetting, adGroupId, { target_and_bid: targetAndBid });
   }
 
@@ -587,7 +739,11 @@ export class DeskAdsSandbox extends SandboxPlatform implements DeskAdsPort {
   }
 
   /** A campaign leaving its shared budget (budget_id cleared) leaves the budget to the others, evenly. */
-  async updateCampaign(id: string, patch: DeskAdsCampaignPatch & DeskAdsCampaignSettings, expect?: Partial<DeskAdsCampaign>): Promise<DeskAdsCampaign> {
+  async updateCampaign(
+    id: string,
+    patch: DeskAdsCampaignPatch & DeskAdsCampaignSettings,
+    expect?: Partial<DeskAdsCampaign>,
+  ): Promise<DeskAdsCampaign> {
     const before = 'budget_id' in patch ? (await this.store.require<StoredCampaign>(KIND.campaign, id)).budget_id : undefined;
     const updated = await this.store.update<StoredCampaign>(KIND.campaign, id, patch as Record<string, unknown>, { expect });
     if (before && before !== updated.budget_id) {
@@ -613,7 +769,9 @@ export class DeskAdsSandbox extends SandboxPlatform implements DeskAdsPort {
   async listKeywords(filter: { campaignId?: string; adGroupId?: string } = {}): Promise<DeskAdsKeyword[]> {
     const keywords = await this.store.list<StoredKeyword>(KIND.keyword);
     return keywords
-      .filter((k) => (!filter.campaignId || k.campaign_id === filter.campaignId) && (!filter.adGroupId || k.ad_group_id === filter.adGroupId))
+      .filter(
+        (k) => (!filter.campaignId || k.campaign_id === filter.campaignId) && (!filter.adGroupId || k.ad_group_id === filter.adGroupId),
+      )
       .map(({ performance: _tier, ...keyword }) => keyword);
   }
 
@@ -622,7 +780,16 @@ export class DeskAdsSandbox extends SandboxPlatform implements DeskAdsPort {
     const added: DeskAdsKeyword[] = [];
     for (const keyword of keywords) {
       // A new keyword has no quality score until it has served; its simulated demand is that of a new entity.
-      const stored: StoredKeyword = { id: digits(11), ad_group_id: group.id, campaign_id: group.campaign_id, status: 'Active', quality_score: null, quality_components: null, ...keyword, performance: 'new' };
+      const stored: StoredKeyword = {
+        id: digits(11),
+        ad_group_id: group.id,
+        campaign_id: group.campaign_id,
+        status: 'Active',
+        quality_score: null,
+        quality_components: null,
+        ...keyword,
+        performance: 'new',
+      };
       const { performance: _tier, ...created } = await this.store.create<StoredKeyword>(KIND.keyword, stored);
       added.push(created);
     }
@@ -635,18 +802,30 @@ export class DeskAdsSandbox extends SandboxPlatform implements DeskAdsPort {
   }
 
   async listNegativeKeywords(filter: { campaignId?: string } = {}): Promise<DeskAdsNegativeKeyword[]> {
-    const negatives = (await this.store.list<StoredNegative>(KIND.negative)).filter((n) => !n.deleted_at).map(({ created_at: _c, deleted_at: _d, ...n }) => n);
+    const negatives = (await this.store.list<StoredNegative>(KIND.negative))
+      .filter((n) => !n.deleted_at)
+      .map(({ created_at: _c, deleted_at: _d, ...n }) => n);
     return filter.campaignId ? negatives.filter((n) => n.campaign_id === filter.campaignId) : negatives;
   }
 
-  async addNegativeKeywords(owner: DeskAdsNegativeOwner, negatives: { text: string; match_type: DeskAdsNegativeMatchType }[]): Promise<DeskAdsNegativeKeyword[]> {
+  async addNegativeKeywords(
+    owner: DeskAdsNegativeOwner,
+    negatives: { text: string; match_type: DeskAdsNegativeMatchType }[],
+  ): Promise<DeskAdsNegativeKeyword[]> {
     const campaignId =
       owner.level === 'Campaign'
         ? (await this.store.require<DeskAdsCampaign>(KIND.campaign, owner.id)).id
         : (await this.store.require<DeskAdsAdGroup>(KIND.adGroup, owner.id)).campaign_id;
     const added: DeskAdsNegativeKeyword[] = [];
     for (const negative of negatives) {
-      const { created_at: _c, ...created } = await this.store.create<StoredNegative>(KIND.negative, { id: digits(11), level: owner.level, owner_id: owner.id, campaign_id: campaignId, ...negative, created_at: new Date().toISOString() });
+      const { created_at: _c, ...created } = await this.store.create<StoredNegative>(KIND.negative, {
+        id: digits(11),
+        level: owner.level,
+        owner_id: owner.id,
+        campaign_id: campaignId,
+        ...negative,
+        created_at: new Date().toISOString(),
+      });
       added.push(created);
     }
     return added;
@@ -668,27 +847,38 @@ export class DeskAdsSandbox extends SandboxPlatform implements DeskAdsPort {
   async listAds(filter: { campaignId?: string; adGroupId?: string } = {}): Promise<DeskAdsAd[]> {
     const now = new Date().toISOString();
     return (await this.store.list<StoredAd>(KIND.ad))
-      .filter((a) => (!filter.campaignId || a.campaign_id === filter.campaignId) && (!filter.adGroupId || a.ad_group_id === filter.adGroupId))
+      .filter(
+        (a) => (!filter.campaignId || a.campaign_id === filter.campaignId) && (!filter.adGroupId || a.ad_group_id === filter.adGroupId),
+      )
       .map((a) => adAt(a, now));
   }
 
   async createAd(ad: DeskAdsNewAd): Promise<DeskAdsAd> {
     const group = await this.store.require<DeskAdsAdGroup>(KIND.adGroup, ad.ad_group_id);
     const now = new Date();
-    const stored: StoredAd = { id: digits(12), campaign_id: group.campaign_id, type: 'ResponsiveSearch', ...ad, ...editorialReview(ad, now) };
+    const stored: StoredAd = {
+      id: digits(12),
+      campaign_id: group.campaign_id,
+      type: 'ResponsiveSearch',
+      ...ad,
+      ...editorialReview(ad, now),
+    };
     return adAt(await this.store.create<StoredAd>(KIND.ad, stored), now.toISOString());
   }
 
   async updateAd(id: string, patch: DeskAdsAdPatch, expect?: Partial<DeskAdsAd>): Promise<DeskAdsAd> {
     const now = new Date();
     const current = await this.store.require<StoredAd>(KIND.ad, id);
-    const textChanged = (['headlines', 'descriptions', 'path1', 'path2', 'final_url'] as const).some((f) => patch[f] !== undefined && JSON.stringify(patch[f]) !== JSON.stringify(current[f]));
+    const textChanged = (['headlines', 'descriptions', 'path1', 'path2', 'final_url'] as const).some(
+      (f) => patch[f] !== undefined && JSON.stringify(patch[f]) !== JSON.stringify(current[f]),
+    );
     // A new text goes through review again; a status change alone does not.
     const review = textChanged ? editorialReview({ ...current, ...patch }, now) : {};
     const { editorial_status: _s, editorial_reason: _r, ...fields } = expect ?? {};
     // Lists are compared by value here; the store compares scalars in its conditional write.
     const lists = Object.entries(fields).filter(([, value]) => Array.isArray(value));
-    if (lists.some(([field, value]) => JSON.stringify(current[field as keyof StoredAd]) !== JSON.stringify(value))) throw new EntityStateError(KIND.ad, id);
+    if (lists.some(([field, value]) => JSON.stringify(current[field as keyof StoredAd]) !== JSON.stringify(value)))
+      throw new EntityStateError(KIND.ad, id);
     const scalars = Object.fromEntries(Object.entries(fields).filter(([, value]) => !Array.isArray(value)));
     return adAt(await this.store.update<StoredAd>(KIND.ad, id, { ...patch, ...review }, { expect: scalars }), now.toISOString());
   }
@@ -701,14 +891,20 @@ export class DeskAdsSandbox extends SandboxPlatform implements DeskAdsPort {
       if (!k) return [];
       const cpc = profileFor(k.performance).cpc;
       const quality = (k.quality_score ?? 5) / 10;
-      const at = (factor: number) => Math.round((cpc * factor * (1.4 - quality * 0.6)) * 100) / 100;
+      const at = (factor: number) => Math.round(cpc * factor * (1.4 - quality * 0.6) * 100) / 100;
       return [{ keyword_id: id, first_page: at(0.55), top_of_page: at(1.15), mainline_first: at(1.9) }];
     });
   }
 
   async deleteNegativeKeywords(ids: string[]): Promise<void> {
     // Kept with the moment of removal: the days it blocked searches keep their figures.
-    for (const id of ids) await this.store.update<StoredNegative>(KIND.negative, id, { deleted_at: new Date().toISOString() }, { expect: { deleted_at: undefined } });
+    for (const id of ids)
+      await this.store.update<StoredNegative>(
+        KIND.negative,
+        id,
+        { deleted_at: new Date().toISOString() },
+        { expect: { deleted_at: undefined } },
+      );
   }
 
   listAdExtensions(): Promise<DeskAdsAdExtension[]> {
@@ -716,18 +912,36 @@ export class DeskAdsSandbox extends SandboxPlatform implements DeskAdsPort {
   }
 
   async addAdExtensions(entity: DeskAdsExtensionEntity, extensions: DeskAdsNewAdExtension[]): Promise<DeskAdsAdExtension[]> {
-    const campaignId = entity.type === 'Campaign' ? (await this.store.require<DeskAdsCampaign>(KIND.campaign, entity.id)).id : (await this.store.require<DeskAdsAdGroup>(KIND.adGroup, entity.id)).campaign_id;
+    const campaignId =
+      entity.type === 'Campaign'
+        ? (await this.store.require<DeskAdsCampaign>(KIND.campaign, entity.id)).id
+        : (await this.store.require<DeskAdsAdGroup>(KIND.adGroup, entity.id)).campaign_id;
     const association = { ...entity, campaign_id: campaignId };
     const library = await this.store.list<DeskAdsAdExtension>(KIND.extension);
     const result: DeskAdsAdExtension[] = [];
     for (const extension of extensions) {
-      const same = library.find((e) => e.type === extension.type && e.display_text === extension.display_text && e.description1 === extension.description1 && e.description2 === extension.description2 && e.final_url === extension.final_url && e.text === extension.text);
+      const same = library.find(
+        (e) =>
+          e.type === extension.type &&
+          e.display_text === extension.display_text &&
+          e.description1 === extension.description1 &&
+          e.description2 === extension.description2 &&
+          e.final_url === extension.final_url &&
+          e.text === extension.text,
+      );
       if (!same) {
-        const created = await this.store.create<DeskAdsAdExtension>(KIND.extension, { id: digits(10), ...JSON.parse(JSON.stringify(extension)), associations: [association] });
+        const created = await this.store.create<DeskAdsAdExtension>(KIND.extension, {
+          id: digits(10),
+          ...JSON.parse(JSON.stringify(extension)),
+          associations: [association],
+        });
         library.push(created);
         result.push(created);
       } else if (same.associations.some((a) => a.type === entity.type && a.id === entity.id)) result.push(same);
-      else result.push(await this.store.update<DeskAdsAdExtension>(KIND.extension, same.id, { associations: [...same.associations, association] }));
+      else
+        result.push(
+          await this.store.update<DeskAdsAdExtension>(KIND.extension, same.id, { associations: [...same.associations, association] }),
+        );
     }
     return result;
   }
@@ -735,7 +949,9 @@ export class DeskAdsSandbox extends SandboxPlatform implements DeskAdsPort {
   async removeAdExtensionAssociations(entity: DeskAdsExtensionEntity, extensionIds: string[]): Promise<void> {
     for (const id of extensionIds) {
       const extension = await this.store.require<DeskAdsAdExtension>(KIND.extension, id);
-      await this.store.update<DeskAdsAdExtension>(KIND.extension, id, { associations: extension.associations.filter((a) => !(a.type === entity.type && a.id === entity.id)) });
+      await this.store.update<DeskAdsAdExtension>(KIND.extension, id, {
+        associations: extension.associations.filter((a) => !(a.type === entity.type && a.id === entity.id)),
+      });
     }
   }
 
@@ -744,7 +960,10 @@ export class DeskAdsSandbox extends SandboxPlatform implements DeskAdsPort {
   }
 
   async dismissRecommendations(ids: string[]): Promise<void> {
-    await this.store.putMany(KIND.dismissed, ids.map((id) => ({ id })));
+    await this.store.putMany(
+      KIND.dismissed,
+      ids.map((id) => ({ id })),
+    );
   }
 
   /** From the entities' recorded history (platforms/sandbox/history.ts): each update's fields, before and after. */
@@ -757,14 +976,26 @@ export class DeskAdsSandbox extends SandboxPlatform implements DeskAdsPort {
       this.store.list<WithHistory<StoredAd>>(KIND.ad, history),
     ]);
     const changes: DeskAdsChange[] = [];
-    const collect = (type: DeskAdsChange['entity_type'], entities: WithHistory<{ id: string }>[], nameOf: (e: Record<string, unknown>) => string) => {
+    const collect = (
+      type: DeskAdsChange['entity_type'],
+      entities: WithHistory<{ id: string }>[],
+      nameOf: (e: Record<string, unknown>) => string,
+    ) => {
       for (const entity of entities) {
         for (const entry of entity.history ?? []) {
           if (entry.at < from || entry.at >= to) continue;
           const after = stateAt(entity, entry.at) as Record<string, unknown>;
           for (const [field, before] of Object.entries(entry.before)) {
             if (field === 'rev' || field === 'performance') continue;
-            changes.push({ at: entry.at, entity_type: type, entity_id: entity.id, entity_name: nameOf(after), field, old_value: before ?? null, new_value: after[field] ?? null });
+            changes.push({
+              at: entry.at,
+              entity_type: type,
+              entity_id: entity.id,
+              entity_name: nameOf(after),
+              field,
+              old_value: before ?? null,
+              new_value: after[field] ?? null,
+            });
           }
         }
       }
@@ -784,13 +1015,25 @@ function qualityOf(tier: PerformanceTier): Pick<DeskAdsKeyword, 'quality_score' 
     case 'new':
       return { quality_score: null, quality_components: null };
     case 'strong':
-      return { quality_score: 8, quality_components: { expected_ctr: rating(true, false), ad_relevance: rating(true, false), landing_page: rating(false, false) } };
+      return {
+        quality_score: 8,
+        quality_components: { expected_ctr: rating(true, false), ad_relevance: rating(true, false), landing_page: rating(false, false) },
+      };
     case 'average':
-      return { quality_score: 6, quality_components: { expected_ctr: rating(false, false), ad_relevance: rating(true, false), landing_page: rating(false, false) } };
+      return {
+        quality_score: 6,
+        quality_components: { expected_ctr: rating(false, false), ad_relevance: rating(true, false), landing_page: rating(false, false) },
+      };
     case 'poor':
-      return { quality_score: 4, quality_components: { expected_ctr: rating(false, true), ad_relevance: rating(false, false), landing_page: rating(false, true) } };
+      return {
+        quality_score: 4,
+        quality_components: { expected_ctr: rating(false, true), ad_relevance: rating(false, false), landing_page: rating(false, true) },
+      };
     case 'wasteful':
-      return { quality_score: 3, quality_components: { expected_ctr: rating(false, true), ad_relevance: rating(false, true), landing_page: rating(false, false) } };
+      return {
+        quality_score: 3,
+        quality_components: { expected_ctr: rating(false, true), ad_relevance: rating(false, true), landing_page: rating(false, false) },
+      };
   }
 }
 
@@ -819,15 +1062,29 @@ export async function seedDeskAdsAccount(account: ConnectedAccount): Promise<voi
   const [mainTag, blogTag] = tags;
 
   const goal = (
-    name: string, type: DeskAdsGoalType, status: string, tracking_status: string, category: string,
-    revenue: [string, number | null], start?: number, tag = mainTag,
+    name: string,
+    type: DeskAdsGoalType,
+    status: string,
+    tracking_status: string,
+    category: string,
+    revenue: [string, number | null],
+    start?: number,
+    tag = mainTag,
   ): DeskAdsConversionGoal => ({
-    id: ids.digits(8), name, type, status, tracking_status,
+    id: ids.digits(8),
+    name,
+    type,
+    status,
+    tracking_status,
     tag_id: type === 'OfflineConversion' || type === 'InStoreTransaction' ? undefined : tag!.id,
-    revenue_type: revenue[0], revenue_value: revenue[1], currency_code: account.currency,
+    revenue_type: revenue[0],
+    revenue_value: revenue[1],
+    currency_code: account.currency,
     count_type: category === 'Purchase' ? 'All' : 'Unique',
     conversion_window_minutes: type === 'InStoreTransaction' ? 43200 : 43200 / (type === 'Url' ? 1 : 2),
-    goal_category: category, scope: 'Account', start_date: start === undefined ? undefined : ago(start),
+    goal_category: category,
+    scope: 'Account',
+    start_date: start === undefined ? undefined : ago(start),
   });
   const goals: DeskAdsConversionGoal[] = [
     goal('Purchase - Order Confirmation', 'Url', 'Active', 'RecentConversions', 'Purchase', ['VariableValue', 48]),
@@ -881,11 +1138,15 @@ export async function seedDeskAdsAccount(account: ConnectedAccount): Promise<voi
     products.push({
       id: ids.digits(12),
       merchant_product_id: `NWO-${String(1000 + i * 37)}`,
-      title, brand, category,
+      title,
+      brand,
+      category,
       seller: outlet ? 'Northwind Outlet LLC' : brand === 'Northwind' ? 'Northwind Outdoor Inc.' : `${brand} via Northwind`,
       store_id: outlet ? store2.id : store1.id,
       store_name: outlet ? store2.name : store1.name,
-      campaign_id: campaign.id, campaign_name: campaign.name, campaign_type: campaign.type,
+      campaign_id: campaign.id,
+      campaign_name: campaign.name,
+      campaign_type: campaign.type,
       condition: title.startsWith('Refurbished') ? 'Refurbished' : 'New',
       price,
       quality_score: 3 + Math.floor(ids.random() * 8),
@@ -897,16 +1158,35 @@ export async function seedDeskAdsAccount(account: ConnectedAccount): Promise<voi
 
   // What happened before today: the shopping budget went from 90 to 120, the refurbished offer was
   // disapproved by review (it serves nothing since).
-  const at = (daysAgo: number, hour: number, before: Record<string, unknown>): HistoryEntry => ({ at: `${ago(daysAgo)}T${String(hour).padStart(2, '0')}:00:00.000Z`, before });
+  const at = (daysAgo: number, hour: number, before: Record<string, unknown>): HistoryEntry => ({
+    at: `${ago(daysAgo)}T${String(hour).padStart(2, '0')}:00:00.000Z`,
+    before,
+  });
   const storedCampaigns: WithHistory<StoredCampaign>[] = campaigns.map((c, i) => ({
-    id: c.id, name: c.name, type: c.type as StoredCampaign['type'], status: 'Active', daily_budget: c.daily_budget,
-    bid_strategy: i === 0 ? 'EnhancedCpc' : 'MaxConversions', start_date: ago(400),
+    id: c.id,
+    name: c.name,
+    type: c.type as StoredCampaign['type'],
+    status: 'Active',
+    daily_budget: c.daily_budget,
+    bid_strategy: i === 0 ? 'EnhancedCpc' : 'MaxConversions',
+    start_date: ago(400),
     ...(i === 0 ? { history: [at(21, 14, { daily_budget: 90 })] } : {}),
   }));
 
   // Search campaigns: ad groups with keywords of every tier (waste included), negatives, one paused campaign.
-  const search = (name: string, daily_budget: number, status: StoredCampaign['status'], startedAgo: number): WithHistory<StoredCampaign> => ({
-    id: ids.digits(9), name, type: 'Search', status, daily_budget, bid_strategy: 'ManualCpc', start_date: ago(startedAgo),
+  const search = (
+    name: string,
+    daily_budget: number,
+    status: StoredCampaign['status'],
+    startedAgo: number,
+  ): WithHistory<StoredCampaign> => ({
+    id: ids.digits(9),
+    name,
+    type: 'Search',
+    status,
+    daily_budget,
+    bid_strategy: 'ManualCpc',
+    start_date: ago(startedAgo),
   });
   const boots = search('Search - Hiking Boots', 60, 'Active', 300);
   const brand = search('Search - Brand', 25, 'Active', 500);
@@ -915,50 +1195,121 @@ export async function seedDeskAdsAccount(account: ConnectedAccount): Promise<voi
   // The camping campaign draws on a shared budget (its whole amount, as its only campaign).
   // (Ids of this family's entities come from their own source, so the ids above, and the figures drawn from them, stay as they were.)
   const restIds = idSource(`deskads-rest:${account.account_id}`);
-  const sharedBudget: StoredBudget = { id: restIds.digits(9), name: 'Seasonal campaigns (shared)', amount: camping.daily_budget, budget_type: 'DailyBudgetStandard' };
+  const sharedBudget: StoredBudget = {
+    id: restIds.digits(9),
+    name: 'Seasonal campaigns (shared)',
+    amount: camping.daily_budget,
+    budget_type: 'DailyBudgetStandard',
+  };
   camping.budget_id = sharedBudget.id;
   storedCampaigns.push(boots, brand, camping);
   const adGroups: DeskAdsAdGroup[] = [];
   const keywords: StoredKeyword[] = [];
-  const group = (campaign: StoredCampaign, name: string, cpc_bid: number, status: DeskAdsAdGroup['status'], words: [string, DeskAdsKeyword['match_type'], PerformanceTier, DeskAdsKeyword['status']?][]) => {
-    const g: DeskAdsAdGroup = { id: ids.digits(10), campaign_id: campaign.id, name, status, cpc_bid, network: 'OwnedAndOperatedAndSyndicatedSearch', start_date: campaign.start_date };
+  const group = (
+    campaign: StoredCampaign,
+    name: string,
+    cpc_bid: number,
+    status: DeskAdsAdGroup['status'],
+    words: [string, DeskAdsKeyword['match_type'], PerformanceTier, DeskAdsKeyword['status']?][],
+  ) => {
+    const g: DeskAdsAdGroup = {
+      id: ids.digits(10),
+      campaign_id: campaign.id,
+      name,
+      status,
+      cpc_bid,
+      network: 'OwnedAndOperatedAndSyndicatedSearch',
+      start_date: campaign.start_date,
+    };
     adGroups.push(g);
     for (const [text, match_type, performance, kwStatus] of words) {
       keywords.push({
-        id: ids.digits(11), ad_group_id: g.id, campaign_id: campaign.id, text, match_type, bid: null, status: kwStatus ?? 'Active',
+        id: ids.digits(11),
+        ad_group_id: g.id,
+        campaign_id: campaign.id,
+        text,
+        match_type,
+        bid: null,
+        status: kwStatus ?? 'Active',
         ...qualityOf(performance),
-        final_url: null, performance,
+        final_url: null,
+        performance,
       });
     }
   };
   group(boots, 'Waterproof Boots', 1.2, 'Active', [
-    ['waterproof hiking boots', 'Exact', 'strong'], ['waterproof boots', 'Phrase', 'average'], ['hiking boots', 'Broad', 'wasteful'], ['gore tex boots', 'Phrase', 'poor'],
+    ['waterproof hiking boots', 'Exact', 'strong'],
+    ['waterproof boots', 'Phrase', 'average'],
+    ['hiking boots', 'Broad', 'wasteful'],
+    ['gore tex boots', 'Phrase', 'poor'],
   ]);
   group(boots, 'Trail Runners', 0.9, 'Active', [
-    ['trail running shoes', 'Exact', 'average'], ['trail runners', 'Phrase', 'strong'], ['running shoes', 'Broad', 'wasteful'], ['cheap trail shoes', 'Phrase', 'poor', 'Paused'],
+    ['trail running shoes', 'Exact', 'average'],
+    ['trail runners', 'Phrase', 'strong'],
+    ['running shoes', 'Broad', 'wasteful'],
+    ['cheap trail shoes', 'Phrase', 'poor', 'Paused'],
   ]);
   group(boots, 'Kids Boots (test)', 0.6, 'Paused', [['kids hiking boots', 'Phrase', 'new']]);
-  group(brand, 'Brand Terms', 0.5, 'Active', [['northwind outdoor', 'Exact', 'strong'], ['northwind boots', 'Phrase', 'strong']]);
-  group(camping, 'Tents', 1.1, 'Active', [['ultralight tent', 'Exact', 'average'], ['camping tent', 'Broad', 'poor']]);
+  group(brand, 'Brand Terms', 0.5, 'Active', [
+    ['northwind outdoor', 'Exact', 'strong'],
+    ['northwind boots', 'Phrase', 'strong'],
+  ]);
+  group(camping, 'Tents', 1.1, 'Active', [
+    ['ultralight tent', 'Exact', 'average'],
+    ['camping tent', 'Broad', 'poor'],
+  ]);
   // Every ad group has a responsive search ad, reviewed long ago; one older ad was disapproved.
-  const reviewed = (outcome: 'Approved' | 'Disapproved', reason: string | null) => ({ review_done_at: `${ago(300)}T00:30:00.000Z`, review_outcome: outcome, review_reason: reason });
+  const reviewed = (outcome: 'Approved' | 'Disapproved', reason: string | null) => ({
+    review_done_at: `${ago(300)}T00:30:00.000Z`,
+    review_outcome: outcome,
+    review_reason: reason,
+  });
   const ads: StoredAd[] = adGroups.flatMap((g, i) => {
     const words = keywords.find((k) => k.ad_group_id === g.id)?.text ?? g.name;
     const title = words.replace(/\b\w/g, (c) => c.toUpperCase()).slice(0, 30);
     const base = {
-      ad_group_id: g.id, campaign_id: g.campaign_id, type: 'ResponsiveSearch' as const,
+      ad_group_id: g.id,
+      campaign_id: g.campaign_id,
+      type: 'ResponsiveSearch' as const,
       headlines: [title, 'Northwind Outdoor', 'Free Shipping Over $50', 'Trail-Tested Gear'],
       descriptions: ['Gear that goes further, tested on real trails.', 'Order today and get free returns for 60 days.'],
-      path1: 'gear', path2: null, final_url: 'https://www.example.com/northwind', status: 'Active' as const,
+      path1: 'gear',
+      path2: null,
+      final_url: 'https://www.example.com/northwind',
+      status: 'Active' as const,
     };
     const main: StoredAd = { id: ids.digits(12), ...base, ...reviewed('Approved', null) };
     return i === 0
-      ? [main, { id: ids.digits(12), ...base, headlines: ['HUGE SALE on Boots', ...base.headlines.slice(1)], ...reviewed('Disapproved', 'ExcessiveCapitalization: "HUGE SALE on Boots"') }]
+      ? [
+          main,
+          {
+            id: ids.digits(12),
+            ...base,
+            headlines: ['HUGE SALE on Boots', ...base.headlines.slice(1)],
+            ...reviewed('Disapproved', 'ExcessiveCapitalization: "HUGE SALE on Boots"'),
+          },
+        ]
       : [main];
   });
   const negatives: StoredNegative[] = [
-    { id: ids.digits(11), level: 'Campaign', owner_id: brand.id, campaign_id: brand.id, text: 'free', match_type: 'Phrase', created_at: `${ago(200)}T00:00:00.000Z` },
-    { id: ids.digits(11), level: 'AdGroup', owner_id: adGroups[0]!.id, campaign_id: boots.id, text: 'used hiking boots', match_type: 'Exact', created_at: `${ago(200)}T00:00:00.000Z` },
+    {
+      id: ids.digits(11),
+      level: 'Campaign',
+      owner_id: brand.id,
+      campaign_id: brand.id,
+      text: 'free',
+      match_type: 'Phrase',
+      created_at: `${ago(200)}T00:00:00.000Z`,
+    },
+    {
+      id: ids.digits(11),
+      level: 'AdGroup',
+      owner_id: adGroups[0]!.id,
+      campaign_id: boots.id,
+      text: 'used hiking boots',
+      match_type: 'Exact',
+      created_at: `${ago(200)}T00:00:00.000Z`,
+    },
   ];
   const refurbished = products.find((p) => p.condition === 'Refurbished')! as WithHistory<StoredProduct>;
   refurbished.offer_status = 'Disapproved';
@@ -968,16 +1319,31 @@ export async function seedDeskAdsAccount(account: ConnectedAccount): Promise<voi
   // audiences; the boots ad groups bid on some of them (bid only) since long ago.
   const audiences = seedAudiences(restIds, ago);
   const criterion = (g: DeskAdsAdGroup, a: DeskAdsAudience, bid_adjustment: number, excluded = false): DeskAdsAudienceCriterion => ({
-    id: restIds.digits(12), ad_group_id: g.id, campaign_id: g.campaign_id, audience_id: a.id, audience_type: a.type, bid_adjustment, excluded, status: 'Active', created_at: `${ago(200)}T00:00:00.000Z`,
+    id: restIds.digits(12),
+    ad_group_id: g.id,
+    campaign_id: g.campaign_id,
+    audience_id: a.id,
+    audience_type: a.type,
+    bid_adjustment,
+    excluded,
+    status: 'Active',
+    created_at: `${ago(200)}T00:00:00.000Z`,
   });
   const audienceCriteria = [
-    criterion(adGroups[0]!, audiences[0]!, 25), criterion(adGroups[0]!, audiences[1]!, 50), criterion(adGroups[0]!, audiences[5]!, 10), criterion(adGroups[0]!, audiences[2]!, 0, true),
-    criterion(adGroups[1]!, audiences[6]!, 15), criterion(adGroups[1]!, audiences[8]!, 0),
+    criterion(adGroups[0]!, audiences[0]!, 25),
+    criterion(adGroups[0]!, audiences[1]!, 50),
+    criterion(adGroups[0]!, audiences[5]!, 10),
+    criterion(adGroups[0]!, audiences[2]!, 0, true),
+    criterion(adGroups[1]!, audiences[6]!, 15),
+    criterion(adGroups[1]!, audiences[8]!, 0),
   ];
 
   await Promise.all([
     store.putMany(KIND.budget, [sharedBudget]),
-    store.putMany(KIND.store, [{ ...store1, status: 'Active' }, { ...store2, status: 'Active' }] as DeskAdsStore[]),
+    store.putMany(KIND.store, [
+      { ...store1, status: 'Active' },
+      { ...store2, status: 'Active' },
+    ] as DeskAdsStore[]),
     store.putMany(KIND.audience, audiences),
     store.putMany(KIND.audienceCriterion, audienceCriteria),
     store.putMany(KIND.account, [info]),
@@ -990,10 +1356,29 @@ export async function seedDeskAdsAccount(account: ConnectedAccount): Promise<voi
     store.putMany(KIND.goal, goals),
     store.putMany(KIND.product, products),
     // The brand campaign carries the sitelinks and callouts an established account has.
-    store.putMany(KIND.extension, ([
-      { id: ids.digits(10), type: 'SitelinkAdExtension', display_text: 'Hiking Boots', final_url: 'https://www.northwind-outdoor.example/boots', description1: 'Waterproof and tested', description2: 'Free returns for 60 days', associations: [{ type: 'Campaign', id: brand.id, campaign_id: brand.id }] },
-      { id: ids.digits(10), type: 'SitelinkAdExtension', display_text: 'Store Finder', final_url: 'https://www.northwind-outdoor.example/stores', associations: [{ type: 'Campaign', id: brand.id, campaign_id: brand.id }] },
-      { id: ids.digits(10), type: 'CalloutAdExtension', text: 'Free Shipping Over $50', associations: [{ type: 'Campaign', id: brand.id, campaign_id: brand.id }] },
-    ] as DeskAdsAdExtension[])),
+    store.putMany(KIND.extension, [
+      {
+        id: ids.digits(10),
+        type: 'SitelinkAdExtension',
+        display_text: 'Hiking Boots',
+        final_url: 'https://www.northwind-outdoor.example/boots',
+        description1: 'Waterproof and tested',
+        description2: 'Free returns for 60 days',
+        associations: [{ type: 'Campaign', id: brand.id, campaign_id: brand.id }],
+      },
+      {
+        id: ids.digits(10),
+        type: 'SitelinkAdExtension',
+        display_text: 'Store Finder',
+        final_url: 'https://www.northwind-outdoor.example/stores',
+        associations: [{ type: 'Campaign', id: brand.id, campaign_id: brand.id }],
+      },
+      {
+        id: ids.digits(10),
+        type: 'CalloutAdExtension',
+        text: 'Free Shipping Over $50',
+        associations: [{ type: 'Campaign', id: brand.id, campaign_id: brand.id }],
+      },
+    ] as DeskAdsAdExtension[]),
   ]);
 }

@@ -17,4 +17,21 @@ import { helperTools } from './tools/helpers';
 import { launchCheckTools } from './tools/launch-checks';
 
 /** Tools of no single platform; they run in the `gateway` function. */
-export const gatewayTools: ToolDefinition[] = [getUsageStatus, listConnectedAccountsTool, getConnectionsStatus, validateVideo, suggestNextAction, getCampaignSpec, listPendingActionsTool, manageAction, listChangeHistory, revertChange, auditConversionTracking, ...monitoringTools, ...watchTools, ...researchTools, ...helperTools, ...launchCheckTools];
+export const gatewayTools: ToolDefinition[] = [
+  getUsageStatus,
+  listConnectedAccountsTool,
+  getConnectionsStatus,
+  validateVideo,
+  suggestNextAction,
+  getCampaignSpec,
+  listPendingActionsTool,
+  manageAction,
+  listChangeHistory,
+  revertChange,
+  auditConversionTracking,
+  ...monitoringTools,
+  ...watchTools,
+  ...researchTools,
+  ...helperTools,
+  ...launchCheckTools,
+];

@@ -25,7 +25,7 @@ function baseUrl(): string {
   const base = publicBaseUrl();
   if (!base) {
     throw new ConnectOptionsError(
-      'PUBLIC_BASE_URL is not set: it is the gateway\'s public URL, which links and the consent callback are built from. Run the command against a running `npm start`, or export the deployed stack\'s GatewayEnvironment output.',
+      "PUBLIC_BASE_URL is not set: it is the gateway's public URL, which links and the consent callback are built from. Run the command against a running `npm start`, or export the deployed stack's GatewayEnvironment output.",
     );
   }
   return base;

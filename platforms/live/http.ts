@@ -56,14 +56,26 @@ export async function sendUpstream(platform: string, request: UpstreamRequest, c
       });
     } catch (err) {
       const code = causeCode(err);
-      call.log.warn('upstream call failed', { platform, method: request.method, path: pathOf(request.url), error: code ?? 'timeout', ms: Date.now() - started });
+      call.log.warn('upstream call failed', {
+        platform,
+        method: request.method,
+        path: pathOf(request.url),
+        error: code ?? 'timeout',
+        ms: Date.now() - started,
+      });
       if (!request.safe && !(code && NOT_SENT.has(code))) throw new OutcomeUnknownError(platform);
       lastFailure = code && NOT_SENT.has(code) ? 'could not be reached' : 'did not answer in time';
       await backoff(attempt, attempts, call);
       continue;
     }
     const body = await readBody(response);
-    call.log.info('upstream call', { platform, method: request.method, path: pathOf(request.url), status: response.status, ms: Date.now() - started });
+    call.log.info('upstream call', {
+      platform,
+      method: request.method,
+      path: pathOf(request.url),
+      status: response.status,
+      ms: Date.now() - started,
+    });
     if (response.status === 429) {
       throw new UpstreamRateLimitError(platform, retryAfterSeconds(response.headers.get('retry-after')));
     }

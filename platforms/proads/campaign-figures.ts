@@ -6,7 +6,12 @@ import { openProAds } from './define';
 import { analyticsTotals } from './tools/shared';
 
 /** Campaign figures as list_proads_campaigns computes them: campaign analytics over the window. */
-export async function proAdsCampaignFigures(account: ConnectedAccount, start: string, end: string, call: PortCall = finderCall(account)): Promise<CampaignFigures[]> {
+export async function proAdsCampaignFigures(
+  account: ConnectedAccount,
+  start: string,
+  end: string,
+  call: PortCall = finderCall(account),
+): Promise<CampaignFigures[]> {
   const port = openProAds(account, call);
   const campaigns = await port.listCampaigns();
   const figures = await analyticsTotals(port, 'CAMPAIGN', start, end, { campaigns: campaigns.map((c) => c.id) });

@@ -15,7 +15,11 @@ const AWARENESS = ['BRAND_AWARENESS', 'VIDEO_VIEW', 'ENGAGEMENT'];
  * (pause_proads_campaign, a planned write: dry_run shows the plan first). The figures are the
  * platform's analytics, read through the port as the tools read them.
  */
-export async function findProAdsOpportunities(account: ConnectedAccount, now: Date, call: PortCall = finderCall(account)): Promise<Opportunity[]> {
+export async function findProAdsOpportunities(
+  account: ConnectedAccount,
+  now: Date,
+  call: PortCall = finderCall(account),
+): Promise<Opportunity[]> {
   const platform = openProAds(account, call);
   const { start, end } = lastDays(now, 30, reportingZone(account));
   const campaigns = (await platform.listCampaigns()).filter((c) => c.status === 'ACTIVE' && !AWARENESS.includes(c.objective_type));

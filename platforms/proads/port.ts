@@ -31,7 +31,11 @@ export interface ProAdsPort {
   // DRAFT entity can be deleted; others are set to PENDING_DELETION (status) by an update.
   getCampaignGroup(groupId: string): Promise<ProAdsCampaignGroup>;
   createCampaignGroup(input: NewProAdsCampaignGroup): Promise<ProAdsCampaignGroup>;
-  updateCampaignGroup(groupId: string, patch: Partial<NewProAdsCampaignGroup>, expect?: Partial<ProAdsCampaignGroup>): Promise<ProAdsCampaignGroup>;
+  updateCampaignGroup(
+    groupId: string,
+    patch: Partial<NewProAdsCampaignGroup>,
+    expect?: Partial<ProAdsCampaignGroup>,
+  ): Promise<ProAdsCampaignGroup>;
   deleteCampaignGroup(groupId: string): Promise<void>;
   createCampaign(input: NewProAdsCampaign): Promise<ProAdsCampaign>;
   updateCampaign(campaignId: string, patch: Partial<NewProAdsCampaign>, expect?: Partial<ProAdsCampaign>): Promise<ProAdsCampaign>;
@@ -62,7 +66,16 @@ export interface ProAdsPort {
 }
 
 /** Targeting facets (the platform's targeting criteria), neutral names. */
-export const PROADS_FACETS = ['locations', 'job_functions', 'seniorities', 'industries', 'company_sizes', 'job_titles', 'skills', 'audiences'] as const;
+export const PROADS_FACETS = [
+  'locations',
+  'job_functions',
+  'seniorities',
+  'industries',
+  'company_sizes',
+  'job_titles',
+  'skills',
+  'audiences',
+] as const;
 export type ProAdsFacet = (typeof PROADS_FACETS)[number];
 
 /**

@@ -12,7 +12,15 @@ import type { PlannedBudget, PlannedChange, WritePlan } from '../../functions/ru
 import { lastDays, refuseDatesAfterYesterday, reportingZone } from '../dates';
 import { count, markdownTable, money } from '../markdown';
 import { defineRetailAdsTool } from './define';
-import { pageRows, pageSummarySchema, pagingSchema, pagingText, retailFilterArgs, retailFilterRules, type RetailFilterArgs } from './filters';
+import {
+  pageRows,
+  pageSummarySchema,
+  pagingSchema,
+  pagingText,
+  retailFilterArgs,
+  retailFilterRules,
+  type RetailFilterArgs,
+} from './filters';
 import type {
   RetailAdsAdGroup,
   RetailAdsAdProduct,
@@ -29,11 +37,21 @@ import { metricEntries, withRatios } from './ratios';
 type Ctx = ToolContext<RetailAdsPort>;
 type Cell = string | number | null | undefined;
 
-export const AD_PRODUCT_LABEL: Record<RetailAdsAdProduct, string> = { SPONSORED_PRODUCTS: 'Sponsored Products', SPONSORED_BRANDS: 'Sponsored Brands', SPONSORED_DISPLAY: 'Sponsored Display' };
+export const AD_PRODUCT_LABEL: Record<RetailAdsAdProduct, string> = {
+  SPONSORED_PRODUCTS: 'Sponsored Products',
+  SPONSORED_BRANDS: 'Sponsored Brands',
+  SPONSORED_DISPLAY: 'Sponsored Display',
+};
 
 /** An entity id argument or item field: the platform's numeric ids. */
-export const idSchema = (what: string) => v.pipe(v.string(), v.trim(), v.regex(/^\d{1,20}$/, `must be a numeric ${what} id`), v.description(`${what} id`));
-export const bidSchema = v.pipe(v.number(), v.minValue(0.02, 'must be at least 0.02'), v.maxValue(1000, 'must be at most 1,000'), v.description('Bid in the account currency, 0.02-1,000'));
+export const idSchema = (what: string) =>
+  v.pipe(v.string(), v.trim(), v.regex(/^\d{1,20}$/, `must be a numeric ${what} id`), v.description(`${what} id`));
+export const bidSchema = v.pipe(
+  v.number(),
+  v.minValue(0.02, 'must be at least 0.02'),
+  v.maxValue(1000, 'must be at most 1,000'),
+  v.description('Bid in the account currency, 0.02-1,000'),
+);
 
 /** Campaigns and ad groups of the profile, by id: every family resolves names with them. */
 export interface Lookups {
@@ -47,7 +65,6 @@ export async function loadLookups(port: RetailAdsPort): Promise<Lookups> {
 
 // ---------------------------------------------------------------------------------------------
 // List readers
-
 
 /** One row of a list: the report-row dimensions the filters use, the figures, and the entity's own fields. */
 export type ListRow = RetailAdsReportRow & Record<string, unknown>;
@@ -87,9 +104,21 @@ export function defineRetailAdsListTool<K extends RetailAdsEntityKind>(spec: Lis
     description: spec.description,
     access: 'read',
     args: {
-      ...(spec.adProducts.length > 1 ? { ad_product: v.optional(v.pipe(v.picklist(spec.adProducts), v.description(`Only this ad product: ${spec.adProducts.join(', ')}`))) } : {}),
+      ...(spec.adProducts.length > 1
+        ? {
+            ad_product: v.optional(
+              v.pipe(v.picklist(spec.adProducts), v.description(`Only this ad product: ${spec.adProducts.join(', ')}`)),
+            ),
+          }
+        : {}),
       ad_group_id: v.optional(v.pipe(idSchema('ad group'), v.description('Only rows of this ad group'))),
-      state_filter: v.optional(v.pipe(v.array(v.picklist(spec.states)), v.minLength(1), v.description(`Only these states: ${spec.states.join(', ')}; default all`))),
+      state_filter: v.optional(
+        v.pipe(
+          v.array(v.picklist(spec.states)),
+          v.minLength(1),
+          v.description(`Only these states: ${spec.states.join(', ')}; default all`),
+        ),
+      ),
       ...(hasFigures
         ? {
             start_date: v.optional(dateArgument('First day of the figures, YYYY-MM-DD; default 30 days before end_date')),
@@ -99,28 +128,53 @@ export function defineRetailAdsListTool<K extends RetailAdsEntityKind>(spec: Lis
       ...retailFilterArgs,
     },
     rules: [
-      (a: Record<string, unknown>) => (a.start_date && a.end_date && (a.end_date as string) < (a.start_date as string) ? `\`end_date\` (${String(a.end_date)}) must be on or after \`start_date\` (${String(a.start_date)})` : undefined),
+      (a: Record<string, unknown>) =>
+        a.start_date && a.end_date && (a.end_date as string) < (a.start_date as string)
+          ? `\`end_date\` (${String(a.end_date)}) must be on or after \`start_date\` (${String(a.start_date)})`
+          : undefined,
       ...(retailFilterRules as unknown as ((a: Record<string, unknown>) => string[])[]),
     ],
     output: v.object({
       profile_id: v.string(),
       start_date: v.nullable(v.string()),
       end_date: v.nullable(v.string()),
-      [spec.noun]: v.array(v.object({ ad_product: v.string(), campaign_id: v.string(), campaign_name: v.string(), ...spec.rowEntries, ...metricEntries })),
+      [spec.noun]: v.array(
+        v.object({ ad_product: v.string(), campaign_id: v.string(), campaign_name: v.string(), ...spec.rowEntries, ...metricEntries }),
+      ),
       summary: pageSummarySchema,
       paging: pagingSchema,
     }),
     async run(rawArgs, ctx) {
-      const args = rawArgs as RetailFilterArgs & { ad_product?: RetailAdsAdProduct; ad_group_id?: string; state_filter?: string[]; start_date?: string; end_date?: string };
+      const args = rawArgs as RetailFilterArgs & {
+        ad_product?: RetailAdsAdProduct;
+        ad_group_id?: string;
+        state_filter?: string[];
+        start_date?: string;
+        end_date?: string;
+      };
       const window = lastDays(ctx.now, 30, reportingZone(ctx.account));
       const end = args.end_date ?? window.end;
-      const start = args.start_date ?? (args.end_date ? new Date(Date.parse(`${end}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10) : window.start);
-      if (hasFigures) refuseDatesAfterYesterday(ctx.now, { start_date: args.start_date, end_date: args.end_date }, reportingZone(ctx.account));
-      if (args.start_date && end < args.start_date) throw new ToolError(`\`start_date\` (${args.start_date}) must be on or before the end of the range (${end}).`);
+      const start =
+        args.start_date ??
+        (args.end_date ? new Date(Date.parse(`${end}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10) : window.start);
+      if (hasFigures)
+        refuseDatesAfterYesterday(ctx.now, { start_date: args.start_date, end_date: args.end_date }, reportingZone(ctx.account));
+      if (args.start_date && end < args.start_date)
+        throw new ToolError(`\`start_date\` (${args.start_date}) must be on or before the end of the range (${end}).`);
       const adProducts = args.ad_product ? [args.ad_product] : spec.adProducts;
-      const [lookups, entities, extra] = await Promise.all([loadLookups(ctx.platform), ctx.platform.listEntities(spec.kind), spec.extra?.(ctx) ?? Promise.resolve(new Map<string, unknown>())]);
-      if (args.campaign_id && !lookups.campaigns.has(args.campaign_id)) throw new ToolError(`Campaign ${args.campaign_id} does not exist in profile ${ctx.account.account_id}. List campaigns with list_retailads_campaigns.`);
-      if (args.ad_group_id && !lookups.adGroups.has(args.ad_group_id)) throw new ToolError(`Ad group ${args.ad_group_id} does not exist in profile ${ctx.account.account_id}. List ad groups with list_retailads_ad_groups or list_retailads_sb_ad_groups.`);
+      const [lookups, entities, extra] = await Promise.all([
+        loadLookups(ctx.platform),
+        ctx.platform.listEntities(spec.kind),
+        spec.extra?.(ctx) ?? Promise.resolve(new Map<string, unknown>()),
+      ]);
+      if (args.campaign_id && !lookups.campaigns.has(args.campaign_id))
+        throw new ToolError(
+          `Campaign ${args.campaign_id} does not exist in profile ${ctx.account.account_id}. List campaigns with list_retailads_campaigns.`,
+        );
+      if (args.ad_group_id && !lookups.adGroups.has(args.ad_group_id))
+        throw new ToolError(
+          `Ad group ${args.ad_group_id} does not exist in profile ${ctx.account.account_id}. List ad groups with list_retailads_ad_groups or list_retailads_sb_ad_groups.`,
+        );
       const figures = new Map<string, RetailAdsReportRow>();
       if (hasFigures) {
         for (const adProduct of adProducts) {
@@ -131,7 +185,13 @@ export function defineRetailAdsListTool<K extends RetailAdsEntityKind>(spec: Lis
       }
       const rows: ListRow[] = [];
       for (const entity of entities) {
-        const e = entity as RetailAdsEntityTypes[K] & { id: string; campaign_id?: string; ad_group_id?: string; ad_product?: RetailAdsAdProduct; state?: string };
+        const e = entity as RetailAdsEntityTypes[K] & {
+          id: string;
+          campaign_id?: string;
+          ad_group_id?: string;
+          ad_product?: RetailAdsAdProduct;
+          state?: string;
+        };
         const campaignId = e.campaign_id ?? e.id;
         const campaign = lookups.campaigns.get(campaignId);
         if (!campaign || !adProducts.includes(e.ad_product ?? campaign.ad_product)) continue;
@@ -148,7 +208,16 @@ export function defineRetailAdsListTool<K extends RetailAdsEntityKind>(spec: Lis
         const own = spec.expand ? spec.expand(entity, lookups, ctx, extra) : [spec.fields(entity, lookups)];
         for (const fields of own) {
           if (spec.expand && args.state_filter && !args.state_filter.includes(fields.state as string)) continue;
-          rows.push({ ...base, ...fields, ...metrics, match_type: (fields.match_type as RetailAdsReportRow['match_type']) ?? undefined, keyword: fields.keyword_text as string | undefined, targeting: (fields.expression ?? fields.keyword_text) as string | undefined, advertised_asin: fields.asin as string | undefined, advertised_sku: fields.sku as string | undefined } as ListRow);
+          rows.push({
+            ...base,
+            ...fields,
+            ...metrics,
+            match_type: (fields.match_type as RetailAdsReportRow['match_type']) ?? undefined,
+            keyword: fields.keyword_text as string | undefined,
+            targeting: (fields.expression ?? fields.keyword_text) as string | undefined,
+            advertised_asin: fields.asin as string | undefined,
+            advertised_sku: fields.sku as string | undefined,
+          } as ListRow);
         }
       }
       const page = pageRows(rows, args, (r) => [r.name, r.ad_group_name, r.headline, r.id].filter(Boolean).join('\n'));
@@ -160,14 +229,28 @@ export function defineRetailAdsListTool<K extends RetailAdsEntityKind>(spec: Lis
         if (field === 'acos') return `${value as number}%`;
         return Array.isArray(value) ? value.join(', ') : (value as Cell);
       };
-      const columns: [string, string][] = [...spec.columns, ...(hasFigures ? ([['Spend', 'spend'], ['Sales', 'sales'], ['ACOS', 'acos']] as [string, string][]) : [])];
+      const columns: [string, string][] = [
+        ...spec.columns,
+        ...(hasFigures
+          ? ([
+              ['Spend', 'spend'],
+              ['Sales', 'sales'],
+              ['ACOS', 'acos'],
+            ] as [string, string][])
+          : []),
+      ];
       const s = page.summary;
       const lines = [
         `## ${spec.noun.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase())} (${count(page.paging.total_matching)})`,
         '',
         `Profile ${ctx.account.account_id}${hasFigures ? ` · figures ${start} to ${end}: spend ${money(s.spend, currency)}, sales ${money(s.sales, currency)}, ACOS ${s.acos === null ? '-' : `${s.acos}%`}` : ''}`,
         '',
-        page.rows.length ? markdownTable(columns.map(([h]) => h), page.rows.map((r) => columns.map(([, f]) => shown(r, f)))) : 'Nothing matches these filters.',
+        page.rows.length
+          ? markdownTable(
+              columns.map(([h]) => h),
+              page.rows.map((r) => columns.map(([, f]) => shown(r, f))),
+            )
+          : 'Nothing matches these filters.',
         '',
         ...pagingText(page.paging),
         '',
@@ -181,7 +264,14 @@ export function defineRetailAdsListTool<K extends RetailAdsEntityKind>(spec: Lis
       };
       return {
         text: lines.join('\n'),
-        structured: { profile_id: ctx.account.account_id, start_date: hasFigures ? start : null, end_date: hasFigures ? end : null, [spec.noun]: page.rows.map(strip), summary: page.summary, paging: page.paging },
+        structured: {
+          profile_id: ctx.account.account_id,
+          start_date: hasFigures ? start : null,
+          end_date: hasFigures ? end : null,
+          [spec.noun]: page.rows.map(strip),
+          summary: page.summary,
+          paging: page.paging,
+        },
       };
     },
   });
@@ -202,8 +292,18 @@ export interface EntityScope<K extends RetailAdsEntityKind> {
 }
 
 /** Resolves ids to entities of the scope; a 400 naming every unknown id and the list tool otherwise. */
-async function resolveIds<K extends RetailAdsEntityKind>(scope: EntityScope<K>, ids: string[], ctx: Ctx, lookups: Lookups): Promise<(RetailAdsEntityTypes[K] & { id: string; state: string })[]> {
-  const all = (await ctx.platform.listEntities(scope.kind)) as (RetailAdsEntityTypes[K] & { id: string; state: string; campaign_id?: string; ad_product?: RetailAdsAdProduct })[];
+async function resolveIds<K extends RetailAdsEntityKind>(
+  scope: EntityScope<K>,
+  ids: string[],
+  ctx: Ctx,
+  lookups: Lookups,
+): Promise<(RetailAdsEntityTypes[K] & { id: string; state: string })[]> {
+  const all = (await ctx.platform.listEntities(scope.kind)) as (RetailAdsEntityTypes[K] & {
+    id: string;
+    state: string;
+    campaign_id?: string;
+    ad_product?: RetailAdsAdProduct;
+  })[];
   const byId = new Map(all.map((e) => [e.id, e]));
   const unknown: string[] = [];
   const found = ids.map((id) => {
@@ -213,10 +313,16 @@ async function resolveIds<K extends RetailAdsEntityKind>(scope: EntityScope<K>, 
     return e!;
   });
   if (unknown.length) {
-    throw new ToolError(`No ${scope.adProducts.map((p) => AD_PRODUCT_LABEL[p]).join(' / ')} ${scope.entity.replace(/_/g, ' ')} with id ${unknown.join(', ')} in profile ${ctx.account.account_id}. Nothing was changed. Get valid ids with ${scope.listTool}.`, { code: 'unknown_id', ids: unknown });
+    throw new ToolError(
+      `No ${scope.adProducts.map((p) => AD_PRODUCT_LABEL[p]).join(' / ')} ${scope.entity.replace(/_/g, ' ')} with id ${unknown.join(', ')} in profile ${ctx.account.account_id}. Nothing was changed. Get valid ids with ${scope.listTool}.`,
+      { code: 'unknown_id', ids: unknown },
+    );
   }
   const repeated = ids.filter((id, i) => ids.indexOf(id) !== i);
-  if (repeated.length) throw new ToolError(`Each ${scope.entity.replace(/_/g, ' ')} may appear once per call; repeated: ${[...new Set(repeated)].join(', ')}.`);
+  if (repeated.length)
+    throw new ToolError(
+      `Each ${scope.entity.replace(/_/g, ' ')} may appear once per call; repeated: ${[...new Set(repeated)].join(', ')}.`,
+    );
   return found;
 }
 
@@ -227,16 +333,36 @@ interface PlannedUpdate {
   before: Record<string, unknown>;
 }
 
-function updateResult(toolName: string, noun: string, plan: WritePlan<{ updates: PlannedUpdate[] }>, applied: PlannedUpdate[], ctx: Ctx, next: string): ToolResult {
-  const rows = applied.flatMap((u) => Object.keys(u.patch).map((f) => [u.name, u.id, f, String(u.before[f] ?? '(none)'), String(u.patch[f] ?? '(none)')]));
+function updateResult(
+  toolName: string,
+  noun: string,
+  plan: WritePlan<{ updates: PlannedUpdate[] }>,
+  applied: PlannedUpdate[],
+  ctx: Ctx,
+  next: string,
+): ToolResult {
+  const rows = applied.flatMap((u) =>
+    Object.keys(u.patch).map((f) => [u.name, u.id, f, String(u.before[f] ?? '(none)'), String(u.patch[f] ?? '(none)')]),
+  );
   const text = applied.length
-    ? [`## ${count(applied.length)} ${noun} changed`, '', markdownTable(['Name', 'Id', 'Field', 'Before', 'After'], rows), ...(plan.notes?.length ? ['', ...plan.notes.map((n) => `- ${n}`)] : []), '', next].join('\n')
+    ? [
+        `## ${count(applied.length)} ${noun} changed`,
+        '',
+        markdownTable(['Name', 'Id', 'Field', 'Before', 'After'], rows),
+        ...(plan.notes?.length ? ['', ...plan.notes.map((n) => `- ${n}`)] : []),
+        '',
+        next,
+      ].join('\n')
     : [`## Nothing changed`, '', ...(plan.notes ?? []).map((n) => `- ${n}`), '', next].join('\n');
   return {
     text,
     structured: {
       profile_id: ctx.account.account_id,
-      changed: applied.map((u) => ({ id: u.id, name: u.name, fields: Object.fromEntries(Object.keys(u.patch).map((f) => [f, { before: u.before[f] ?? null, after: u.patch[f] ?? null }])) })),
+      changed: applied.map((u) => ({
+        id: u.id,
+        name: u.name,
+        fields: Object.fromEntries(Object.keys(u.patch).map((f) => [f, { before: u.before[f] ?? null, after: u.patch[f] ?? null }])),
+      })),
       unchanged: plan.notes ?? [],
       tool: toolName,
     },
@@ -245,7 +371,9 @@ function updateResult(toolName: string, noun: string, plan: WritePlan<{ updates:
 
 const changedOutput = v.object({
   profile_id: v.string(),
-  changed: v.array(v.object({ id: v.string(), name: v.string(), fields: v.record(v.string(), v.object({ before: v.unknown(), after: v.unknown() })) })),
+  changed: v.array(
+    v.object({ id: v.string(), name: v.string(), fields: v.record(v.string(), v.object({ before: v.unknown(), after: v.unknown() })) }),
+  ),
   unchanged: v.array(v.string()),
   tool: v.string(),
 });
@@ -254,7 +382,15 @@ const changedOutput = v.object({
 async function applyUpdates<K extends RetailAdsEntityKind>(kind: K, updates: PlannedUpdate[], ctx: Ctx): Promise<PlannedUpdate[]> {
   for (const u of updates) {
     const expect = u.before.state !== undefined ? { state: u.before.state } : undefined;
-    await ctx.step(`update_${u.id}`, () => ctx.platform.updateEntity(kind, u.id, u.patch as Partial<RetailAdsEntityTypes[K]>, ctx.now, expect as Partial<RetailAdsEntityTypes[K]> | undefined));
+    await ctx.step(`update_${u.id}`, () =>
+      ctx.platform.updateEntity(
+        kind,
+        u.id,
+        u.patch as Partial<RetailAdsEntityTypes[K]>,
+        ctx.now,
+        expect as Partial<RetailAdsEntityTypes[K]> | undefined,
+      ),
+    );
   }
   return updates;
 }
@@ -293,19 +429,33 @@ export function defineRetailAdsUpdateTool<K extends RetailAdsEntityKind>(spec: U
     description: spec.description,
     access: 'write',
     args: {
-      [spec.itemsArg]: v.pipe(v.array(item), v.minLength(1), v.maxLength(100), v.description(`1-100 objects {${spec.idField}, ${fieldNames.join('?, ')}?}: only the fields given change`)),
+      [spec.itemsArg]: v.pipe(
+        v.array(item),
+        v.minLength(1),
+        v.maxLength(100),
+        v.description(`1-100 objects {${spec.idField}, ${fieldNames.join('?, ')}?}: only the fields given change`),
+      ),
     },
     rules: [
       (a: Record<string, unknown>) =>
         (a[spec.itemsArg] as Record<string, unknown>[])
-          .map((it, i) => (fieldNames.some((f) => it[f] !== undefined) ? undefined : `\`${spec.itemsArg}[${i}]\` changes nothing: give at least one of ${fieldNames.join(', ')}`))
+          .map((it, i) =>
+            fieldNames.some((f) => it[f] !== undefined)
+              ? undefined
+              : `\`${spec.itemsArg}[${i}]\` changes nothing: give at least one of ${fieldNames.join(', ')}`,
+          )
           .filter((m): m is string => m !== undefined),
     ],
     output: changedOutput,
     async plan(args, ctx) {
       const items = (args as Record<string, unknown>)[spec.itemsArg] as Record<string, unknown>[];
       const lookups = await loadLookups(ctx.platform);
-      const entities = await resolveIds(spec, items.map((it) => it[spec.idField] as string), ctx, lookups);
+      const entities = await resolveIds(
+        spec,
+        items.map((it) => it[spec.idField] as string),
+        ctx,
+        lookups,
+      );
       const problems: string[] = [];
       const updates: PlannedUpdate[] = [];
       const changes: PlannedChange[] = [];
@@ -314,7 +464,10 @@ export function defineRetailAdsUpdateTool<K extends RetailAdsEntityKind>(spec: U
       items.forEach((it, i) => {
         const entity = entities[i]!;
         const name = spec.nameOf(entity, lookups);
-        if (isArchived(entity.state)) return problems.push(`\`${spec.itemsArg}[${i}]\`: ${spec.entity.replace(/_/g, ' ')} "${name}" (${entity.id}) is archived; archiving is final, so it cannot be changed`);
+        if (isArchived(entity.state))
+          return problems.push(
+            `\`${spec.itemsArg}[${i}]\`: ${spec.entity.replace(/_/g, ' ')} "${name}" (${entity.id}) is archived; archiving is final, so it cannot be changed`,
+          );
         const problem = spec.check?.(it, entity, lookups);
         if (problem) return problems.push(`\`${spec.itemsArg}[${i}]\`: ${problem}`);
         const patch: Record<string, unknown> = {};
@@ -327,28 +480,50 @@ export function defineRetailAdsUpdateTool<K extends RetailAdsEntityKind>(spec: U
           if (JSON.stringify(current) === JSON.stringify(after)) continue;
           patch[def.field] = after;
           before[def.field] = current;
-          if (def.budget) budgets.push({ entity: spec.entity, id: entity.id, name, before: current as number, after: after as number, currency: ctx.account.currency });
+          if (def.budget)
+            budgets.push({
+              entity: spec.entity,
+              id: entity.id,
+              name,
+              before: current as number,
+              after: after as number,
+              currency: ctx.account.currency,
+            });
         }
         if (!Object.keys(patch).length) return notes.push(`"${name}" (${entity.id}) already has these values`);
         updates.push({ id: entity.id, name, patch, before });
-        changes.push({ action: 'update', entity: spec.entity, id: entity.id, name, fields: Object.fromEntries(Object.keys(patch).map((f) => [f, { before: before[f], after: patch[f] }])) });
+        changes.push({
+          action: 'update',
+          entity: spec.entity,
+          id: entity.id,
+          name,
+          fields: Object.fromEntries(Object.keys(patch).map((f) => [f, { before: before[f], after: patch[f] }])),
+        });
         return undefined;
       });
       if (problems.length) throw new ToolError(`Nothing was changed:\n${problems.map((p) => `- ${p}`).join('\n')}`);
-      return { summary: updates.length ? `Update ${updates.length} ${spec.entity.replace(/_/g, ' ')}(s)` : 'Nothing to change', changes, budgets, notes, data: { updates } };
+      return {
+        summary: updates.length ? `Update ${updates.length} ${spec.entity.replace(/_/g, ' ')}(s)` : 'Nothing to change',
+        changes,
+        budgets,
+        notes,
+        data: { updates },
+      };
     },
     async apply(plan, _args, ctx) {
       const applied = await applyUpdates(spec.kind, plan.data.updates, ctx);
       return updateResult(spec.name, `${spec.entity.replace(/_/g, ' ')}(s)`, plan, applied, ctx, spec.next);
     },
     undo(plan) {
-      const back = plan.data.updates.map((u) => {
-        const item: Record<string, unknown> = { [spec.idField]: u.id };
-        for (const [argName, def] of Object.entries(spec.fields)) {
-          if (def.field in u.before && !def.toEntity) item[argName] = u.before[def.field];
-        }
-        return item;
-      }).filter((item) => Object.keys(item).length > 1);
+      const back = plan.data.updates
+        .map((u) => {
+          const item: Record<string, unknown> = { [spec.idField]: u.id };
+          for (const [argName, def] of Object.entries(spec.fields)) {
+            if (def.field in u.before && !def.toEntity) item[argName] = u.before[def.field];
+          }
+          return item;
+        })
+        .filter((item) => Object.keys(item).length > 1);
       return back.length ? { tool: spec.name, arguments: { [spec.itemsArg]: back } } : undefined;
     },
   });
@@ -374,7 +549,14 @@ export function defineRetailAdsStateTool<K extends RetailAdsEntityKind>(spec: St
     description: spec.description,
     access: 'write',
     destructive: spec.archive ?? false,
-    args: { [spec.idsArg]: v.pipe(v.array(idSchema(spec.entity.replace(/_/g, ' '))), v.minLength(1), v.maxLength(100), v.description(`1-100 ${spec.entity.replace(/_/g, ' ')} ids (from ${spec.listTool})`)) },
+    args: {
+      [spec.idsArg]: v.pipe(
+        v.array(idSchema(spec.entity.replace(/_/g, ' '))),
+        v.minLength(1),
+        v.maxLength(100),
+        v.description(`1-100 ${spec.entity.replace(/_/g, ' ')} ids (from ${spec.listTool})`),
+      ),
+    },
     output: changedOutput,
     async plan(args, ctx) {
       const ids = (args as Record<string, unknown>)[spec.idsArg] as string[];
@@ -388,7 +570,10 @@ export function defineRetailAdsStateTool<K extends RetailAdsEntityKind>(spec: St
         const to = spec.to(e);
         if (isArchived(e.state)) {
           if (spec.archive) notes.push(`"${name}" (${e.id}) is already archived`);
-          else problems.push(`${spec.entity.replace(/_/g, ' ')} "${name}" (${e.id}) is archived; archiving is final, so it cannot be paused or resumed`);
+          else
+            problems.push(
+              `${spec.entity.replace(/_/g, ' ')} "${name}" (${e.id}) is archived; archiving is final, so it cannot be paused or resumed`,
+            );
           continue;
         }
         if (e.state === to) {
@@ -400,8 +585,16 @@ export function defineRetailAdsStateTool<K extends RetailAdsEntityKind>(spec: St
       if (problems.length) throw new ToolError(`Nothing was changed:\n${problems.map((p) => `- ${p}`).join('\n')}`);
       if (spec.archive && updates.length) notes.push('Archiving is final: an archived entity can never be enabled, changed or used again.');
       return {
-        summary: updates.length ? `${spec.archive ? 'Archive' : spec.name.startsWith('pause') ? 'Pause' : 'Resume'} ${updates.length} ${spec.entity.replace(/_/g, ' ')}(s)` : 'Nothing to change',
-        changes: updates.map((u) => ({ action: spec.archive ? ('remove' as const) : ('update' as const), entity: spec.entity, id: u.id, name: u.name, fields: { state: { before: u.before.state, after: u.patch.state } } })),
+        summary: updates.length
+          ? `${spec.archive ? 'Archive' : spec.name.startsWith('pause') ? 'Pause' : 'Resume'} ${updates.length} ${spec.entity.replace(/_/g, ' ')}(s)`
+          : 'Nothing to change',
+        changes: updates.map((u) => ({
+          action: spec.archive ? ('remove' as const) : ('update' as const),
+          entity: spec.entity,
+          id: u.id,
+          name: u.name,
+          fields: { state: { before: u.before.state, after: u.patch.state } },
+        })),
         notes,
         data: { updates },
       };
@@ -411,7 +604,12 @@ export function defineRetailAdsStateTool<K extends RetailAdsEntityKind>(spec: St
       return updateResult(spec.name, `${spec.entity.replace(/_/g, ' ')}(s)`, plan, applied, ctx, spec.next);
     },
     ...(spec.undoTool
-      ? { undo: (plan: WritePlan<{ updates: PlannedUpdate[] }>) => (plan.data.updates.length ? { tool: spec.undoTool!, arguments: { [spec.idsArg]: plan.data.updates.map((u) => u.id) } } : undefined) }
+      ? {
+          undo: (plan: WritePlan<{ updates: PlannedUpdate[] }>) =>
+            plan.data.updates.length
+              ? { tool: spec.undoTool!, arguments: { [spec.idsArg]: plan.data.updates.map((u) => u.id) } }
+              : undefined,
+        }
       : {}),
   });
 }
@@ -438,7 +636,12 @@ export interface AddSpec<K extends RetailAdsEntityKind> {
   /** Everything the checks need, read once (catalog, existing entities...). */
   load?: (ctx: Ctx) => Promise<Record<string, unknown>>;
   /** The entity to create from an item, or the reason it cannot be (named in the item's result). */
-  build(item: Record<string, unknown>, lookups: Lookups, ctx: Ctx, loaded: Record<string, unknown>): Omit<RetailAdsEntityTypes[K], 'id'> | { failed: string };
+  build(
+    item: Record<string, unknown>,
+    lookups: Lookups,
+    ctx: Ctx,
+    loaded: Record<string, unknown>,
+  ): Omit<RetailAdsEntityTypes[K], 'id'> | { failed: string };
   /** Identity of an entity for duplicates (within the call and against existing ones). */
   keyOf(entity: Omit<RetailAdsEntityTypes[K], 'id'> | RetailAdsEntityTypes[K]): string;
   nameOf(entity: Omit<RetailAdsEntityTypes[K], 'id'>): string;
@@ -449,7 +652,15 @@ export interface AddSpec<K extends RetailAdsEntityKind> {
 
 export const addOutput = v.object({
   profile_id: v.string(),
-  results: v.array(v.object({ index: v.number(), outcome: v.picklist(['created', 'skipped_duplicate', 'failed']), reason: v.optional(v.string()), id: v.optional(v.string()), name: v.string() })),
+  results: v.array(
+    v.object({
+      index: v.number(),
+      outcome: v.picklist(['created', 'skipped_duplicate', 'failed']),
+      reason: v.optional(v.string()),
+      id: v.optional(v.string()),
+      name: v.string(),
+    }),
+  ),
   created: v.number(),
   skipped: v.number(),
   failed: v.number(),
@@ -466,35 +677,68 @@ export function defineRetailAdsAddTool<K extends RetailAdsEntityKind>(spec: AddS
     name: spec.name,
     description: spec.description,
     access: 'write',
-    args: { [spec.itemsArg]: v.pipe(v.array(spec.item), v.minLength(1), v.maxLength(spec.maxItems ?? 1000), v.description(`1-${count(spec.maxItems ?? 1000)} items`)) },
+    args: {
+      [spec.itemsArg]: v.pipe(
+        v.array(spec.item),
+        v.minLength(1),
+        v.maxLength(spec.maxItems ?? 1000),
+        v.description(`1-${count(spec.maxItems ?? 1000)} items`),
+      ),
+    },
     output: addOutput,
     async plan(args, ctx) {
       const items = (args as Record<string, unknown>)[spec.itemsArg] as Record<string, unknown>[];
-      const [lookups, existing, loaded] = await Promise.all([loadLookups(ctx.platform), ctx.platform.listEntities(spec.kind), spec.load?.(ctx) ?? Promise.resolve({})]);
+      const [lookups, existing, loaded] = await Promise.all([
+        loadLookups(ctx.platform),
+        ctx.platform.listEntities(spec.kind),
+        spec.load?.(ctx) ?? Promise.resolve({}),
+      ]);
       const seen = new Map<string, string>();
-      for (const e of existing as (RetailAdsEntityTypes[K] & { id: string; state?: string })[]) if (!isArchived(e.state)) seen.set(spec.keyOf(e), e.id);
+      for (const e of existing as (RetailAdsEntityTypes[K] & { id: string; state?: string })[])
+        if (!isArchived(e.state)) seen.set(spec.keyOf(e), e.id);
       const results: AddItemResult[] = [];
       const toCreate: { index: number; entity: Omit<RetailAdsEntityTypes[K], 'id'> }[] = [];
       const inCall = new Set<string>();
       items.forEach((item, index) => {
         const built = spec.build(item, lookups, ctx, loaded);
-        if ('failed' in built) return results.push({ index, outcome: 'failed', reason: built.failed, name: String(item.keywordText ?? item.name ?? item.asin ?? item.sku ?? `item ${index}`) });
+        if ('failed' in built)
+          return results.push({
+            index,
+            outcome: 'failed',
+            reason: built.failed,
+            name: String(item.keywordText ?? item.name ?? item.asin ?? item.sku ?? `item ${index}`),
+          });
         const key = spec.keyOf(built);
         const name = spec.nameOf(built);
-        if (seen.has(key)) return results.push({ index, outcome: 'skipped_duplicate', reason: `already exists (id ${seen.get(key)})`, id: seen.get(key), name });
+        if (seen.has(key))
+          return results.push({
+            index,
+            outcome: 'skipped_duplicate',
+            reason: `already exists (id ${seen.get(key)})`,
+            id: seen.get(key),
+            name,
+          });
         if (inCall.has(key)) return results.push({ index, outcome: 'skipped_duplicate', reason: 'repeated in this call', name });
         inCall.add(key);
         toCreate.push({ index, entity: built });
         return results.push({ index, outcome: 'created', name });
       });
-      const notes = results.filter((r) => r.outcome !== 'created').map((r) => `#${r.index} "${r.name}": ${r.outcome === 'failed' ? 'fails' : 'skipped'}: ${r.reason}`);
+      const notes = results
+        .filter((r) => r.outcome !== 'created')
+        .map((r) => `#${r.index} "${r.name}": ${r.outcome === 'failed' ? 'fails' : 'skipped'}: ${r.reason}`);
       return {
-        summary: `Add ${toCreate.length} ${spec.entity.replace(/_/g, ' ')}(s)` + (results.length > toCreate.length ? `; ${results.length - toCreate.length} item(s) not added` : ''),
+        summary:
+          `Add ${toCreate.length} ${spec.entity.replace(/_/g, ' ')}(s)` +
+          (results.length > toCreate.length ? `; ${results.length - toCreate.length} item(s) not added` : ''),
         changes: toCreate.map(({ entity }) => ({
           action: 'create' as const,
           entity: spec.entity,
           name: spec.nameOf(entity),
-          fields: Object.fromEntries(Object.entries(entity as Record<string, unknown>).filter(([, value]) => value !== undefined).map(([f, after]) => [f, { after }])),
+          fields: Object.fromEntries(
+            Object.entries(entity as Record<string, unknown>)
+              .filter(([, value]) => value !== undefined)
+              .map(([f, after]) => [f, { after }]),
+          ),
           startsPaused: spec.startsPaused(entity),
         })),
         notes,
@@ -503,18 +747,38 @@ export function defineRetailAdsAddTool<K extends RetailAdsEntityKind>(spec: AddS
     },
     async apply(plan, _args, ctx) {
       const { results, toCreate } = plan.data;
-      const created = toCreate.length ? await ctx.step('create', () => ctx.platform.createEntities(spec.kind, toCreate.map((t) => t.entity), ctx.now)) : [];
+      const created = toCreate.length
+        ? await ctx.step('create', () =>
+            ctx.platform.createEntities(
+              spec.kind,
+              toCreate.map((t) => t.entity),
+              ctx.now,
+            ),
+          )
+        : [];
       const final = results.map((r) => ({ ...r }));
       toCreate.forEach((t, i) => (final.find((r) => r.index === t.index)!.id = (created[i] as { id: string }).id));
       const n = (o: AddOutcome) => final.filter((r) => r.outcome === o).length;
       const lines = [
         `## ${spec.entity.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase())}s: ${n('created')} created, ${n('skipped_duplicate')} skipped as duplicates, ${n('failed')} failed`,
         '',
-        markdownTable(['#', 'Item', 'Result', 'Id', 'Reason'], final.map((r) => [r.index, r.name, r.outcome.replace('_', ' '), r.id ?? '-', r.reason ?? ''])),
+        markdownTable(
+          ['#', 'Item', 'Result', 'Id', 'Reason'],
+          final.map((r) => [r.index, r.name, r.outcome.replace('_', ' '), r.id ?? '-', r.reason ?? '']),
+        ),
         '',
         spec.next,
       ];
-      return { text: lines.join('\n'), structured: { profile_id: ctx.account.account_id, results: final, created: n('created'), skipped: n('skipped_duplicate'), failed: n('failed') } };
+      return {
+        text: lines.join('\n'),
+        structured: {
+          profile_id: ctx.account.account_id,
+          results: final,
+          created: n('created'),
+          skipped: n('skipped_duplicate'),
+          failed: n('failed'),
+        },
+      };
     },
   });
 }
@@ -523,14 +787,21 @@ export function defineRetailAdsAddTool<K extends RetailAdsEntityKind>(spec: AddS
  * The campaign / ad group an item names, checked: exists, belongs together, is of the right ad
  * product and not archived. The reason otherwise, for the item's result.
  */
-export function parentProblem(item: { campaignId?: unknown; adGroupId?: unknown }, lookups: Lookups, adProducts: RetailAdsAdProduct[], needAdGroup = true): string | undefined {
+export function parentProblem(
+  item: { campaignId?: unknown; adGroupId?: unknown },
+  lookups: Lookups,
+  adProducts: RetailAdsAdProduct[],
+  needAdGroup = true,
+): string | undefined {
   const campaign = lookups.campaigns.get(String(item.campaignId));
   if (!campaign) return `campaign ${String(item.campaignId)} does not exist (list_retailads_campaigns lists them)`;
-  if (!adProducts.includes(campaign.ad_product)) return `campaign "${campaign.name}" is ${AD_PRODUCT_LABEL[campaign.ad_product]}, not ${adProducts.map((p) => AD_PRODUCT_LABEL[p]).join(' or ')}`;
+  if (!adProducts.includes(campaign.ad_product))
+    return `campaign "${campaign.name}" is ${AD_PRODUCT_LABEL[campaign.ad_product]}, not ${adProducts.map((p) => AD_PRODUCT_LABEL[p]).join(' or ')}`;
   if (isArchived(campaign.state)) return `campaign "${campaign.name}" is archived`;
   if (!needAdGroup && item.adGroupId === undefined) return undefined;
   const group = lookups.adGroups.get(String(item.adGroupId));
-  if (!group || group.campaign_id !== campaign.id) return `ad group ${String(item.adGroupId)} is not an ad group of campaign "${campaign.name}"`;
+  if (!group || group.campaign_id !== campaign.id)
+    return `ad group ${String(item.adGroupId)} is not an ad group of campaign "${campaign.name}"`;
   if (isArchived(group.state)) return `ad group "${group.name}" is archived`;
   return undefined;
 }

@@ -19,12 +19,34 @@ const wholeAmount = (what: string) => v.optional(v.pipe(v.number(), v.integer(),
 export const SORT_FIELDS = ['spend', 'sales', 'acos', 'roas', 'clicks', 'impressions'] as const;
 
 export const retailFilterArgs = {
-  offset: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.description('Rows to skip, default 0. Only the top ~5,000 rows by spend are reachable.')), 0),
-  limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(RETAIL_PAGE_MAX), v.description('Rows per page, 1-1000, default 1000. Each page is a billed call; summary totals cover all matching rows.')), RETAIL_PAGE_MAX),
+  offset: v.optional(
+    v.pipe(
+      v.number(),
+      v.integer(),
+      v.minValue(0),
+      v.description('Rows to skip, default 0. Only the top ~5,000 rows by spend are reachable.'),
+    ),
+    0,
+  ),
+  limit: v.optional(
+    v.pipe(
+      v.number(),
+      v.integer(),
+      v.minValue(1),
+      v.maxValue(RETAIL_PAGE_MAX),
+      v.description('Rows per page, 1-1000, default 1000. Each page is a billed call; summary totals cover all matching rows.'),
+    ),
+    RETAIL_PAGE_MAX,
+  ),
   campaign_id: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.description('Only rows of this campaign'))),
   campaign_name_contains: v.optional(v.pipe(v.string(), v.description('Case-insensitive substring of the campaign name'))),
   search: v.optional(v.pipe(v.string(), v.description('Case-insensitive substring of the search term, keyword/targeting or ASIN'))),
-  match_type: v.optional(v.pipe(v.picklist(['EXACT', 'PHRASE', 'BROAD']), v.description('Only rows of keywords with this match type (rows without a match type are left out)'))),
+  match_type: v.optional(
+    v.pipe(
+      v.picklist(['EXACT', 'PHRASE', 'BROAD']),
+      v.description('Only rows of keywords with this match type (rows without a match type are left out)'),
+    ),
+  ),
   min_spend: amount('Minimum spend in account currency'),
   max_spend: amount('Maximum spend in account currency'),
   min_sales: amount('Minimum attributed sales in account currency'),
@@ -64,15 +86,25 @@ export interface RetailFilterArgs {
 export const retailFilterRules = [
   (a: RetailFilterArgs) => {
     const problems: string[] = [];
-    for (const [min, max] of [['min_spend', 'max_spend'], ['min_acos', 'max_acos'], ['min_roas', 'max_roas']] as const) {
-      if (a[min] !== undefined && a[max] !== undefined && a[min]! > a[max]!) problems.push(`\`${min}\` (${a[min]}) must not be greater than \`${max}\` (${a[max]})`);
+    for (const [min, max] of [
+      ['min_spend', 'max_spend'],
+      ['min_acos', 'max_acos'],
+      ['min_roas', 'max_roas'],
+    ] as const) {
+      if (a[min] !== undefined && a[max] !== undefined && a[min]! > a[max]!)
+        problems.push(`\`${min}\` (${a[min]}) must not be greater than \`${max}\` (${a[max]})`);
     }
     if (a.zero_sales) {
-      if (a.min_sales !== undefined && a.min_sales > 0) problems.push('`zero_sales` keeps only rows without sales, so `min_sales` above 0 can never match; give one of them');
+      if (a.min_sales !== undefined && a.min_sales > 0)
+        problems.push('`zero_sales` keeps only rows without sales, so `min_sales` above 0 can never match; give one of them');
       for (const field of ['min_acos', 'max_acos'] as const) {
-        if (a[field] !== undefined) problems.push(`\`zero_sales\` keeps only rows without sales, which have no ACOS, so \`${field}\` can never match; give one of them`);
+        if (a[field] !== undefined)
+          problems.push(
+            `\`zero_sales\` keeps only rows without sales, which have no ACOS, so \`${field}\` can never match; give one of them`,
+          );
       }
-      if (a.min_roas !== undefined && a.min_roas > 0) problems.push('`zero_sales` keeps only rows with ROAS 0, so `min_roas` above 0 can never match; give one of them');
+      if (a.min_roas !== undefined && a.min_roas > 0)
+        problems.push('`zero_sales` keeps only rows with ROAS 0, so `min_roas` above 0 can never match; give one of them');
     }
     return problems;
   },
@@ -80,7 +112,10 @@ export const retailFilterRules = [
 
 /** Text a row can be searched by: search term, keyword/targeting, ASINs. */
 function searchable(row: RetailAdsReportRow): string {
-  return [row.search_term, row.keyword, row.targeting, row.advertised_asin, row.advertised_sku, row.purchased_asin].filter(Boolean).join('\n').toLowerCase();
+  return [row.search_term, row.keyword, row.targeting, row.advertised_asin, row.advertised_sku, row.purchased_asin]
+    .filter(Boolean)
+    .join('\n')
+    .toLowerCase();
 }
 
 /** Rows passing every filter of the set. `extraText` adds searchable text per row (placements). */
@@ -135,8 +170,14 @@ export interface RetailPaging {
 /** The output schemas of RetailPage's summary and paging. */
 export const pageSummarySchema = v.object({ rows: v.number(), ...metricEntries });
 export const pagingSchema = v.object({
-  offset: v.number(), limit: v.number(), returned: v.number(), total_matching: v.number(), reachable: v.number(),
-  has_more: v.boolean(), next_offset: v.nullable(v.number()), unreachable: v.number(),
+  offset: v.number(),
+  limit: v.number(),
+  returned: v.number(),
+  total_matching: v.number(),
+  reachable: v.number(),
+  has_more: v.boolean(),
+  next_offset: v.nullable(v.number()),
+  unreachable: v.number(),
 });
 
 export interface RetailPage<R extends RetailAdsReportRow = RetailAdsReportRow> {
@@ -147,13 +188,24 @@ export interface RetailPage<R extends RetailAdsReportRow = RetailAdsReportRow> {
 }
 
 /** Filters, totals, caps the reach at the top 5,000 by spend, sorts and cuts one page. */
-export function pageRows<R extends RetailAdsReportRow = RetailAdsReportRow>(rows: R[], a: RetailFilterArgs, extraText?: (row: R) => string): RetailPage<R> {
+export function pageRows<R extends RetailAdsReportRow = RetailAdsReportRow>(
+  rows: R[],
+  a: RetailFilterArgs,
+  extraText?: (row: R) => string,
+): RetailPage<R> {
   const matching = matchRows(rows, a, extraText);
   const sum = matching.reduce(
-    (s, r) => ({ impressions: s.impressions + r.impressions, clicks: s.clicks + r.clicks, spend: s.spend + r.spend, orders: s.orders + r.orders, sales: s.sales + r.sales }),
+    (s, r) => ({
+      impressions: s.impressions + r.impressions,
+      clicks: s.clicks + r.clicks,
+      spend: s.spend + r.spend,
+      orders: s.orders + r.orders,
+      sales: s.sales + r.sales,
+    }),
     { impressions: 0, clicks: 0, spend: 0, orders: 0, sales: 0 },
   );
-  const reachableRows = matching.length > RETAIL_REACHABLE_ROWS ? sortRows(matching, 'spend', 'desc').slice(0, RETAIL_REACHABLE_ROWS) : matching;
+  const reachableRows =
+    matching.length > RETAIL_REACHABLE_ROWS ? sortRows(matching, 'spend', 'desc').slice(0, RETAIL_REACHABLE_ROWS) : matching;
   const reachable = reachableRows.length;
   if (a.offset > 0 && a.offset >= reachable && matching.length > reachable) {
     throw new ToolError(
@@ -183,9 +235,16 @@ export function pageRows<R extends RetailAdsReportRow = RetailAdsReportRow>(rows
 export function pagingText(p: RetailPaging): string[] {
   const lines = [
     `Rows ${p.returned ? `${count(p.offset + 1)}-${count(p.offset + p.returned)}` : 'none'} of ${count(p.total_matching)} matching` +
-      (p.unreachable > 0 ? ` (paging reaches the top ${count(p.reachable)} by spend)` : '') + '.',
+      (p.unreachable > 0 ? ` (paging reaches the top ${count(p.reachable)} by spend)` : '') +
+      '.',
   ];
-  if (p.has_more) lines.push(`More rows: call again with \`offset\`: ${p.next_offset}. Each page is a billed call, so narrow the filters rather than paging through everything.`);
-  if (p.unreachable > 0) lines.push(`${count(p.unreachable)} matching rows with the lowest spend are beyond the ~${count(RETAIL_REACHABLE_ROWS)}-row reach of paging and cannot be returned; the summary totals still include them. Narrow the filters to see them.`);
+  if (p.has_more)
+    lines.push(
+      `More rows: call again with \`offset\`: ${p.next_offset}. Each page is a billed call, so narrow the filters rather than paging through everything.`,
+    );
+  if (p.unreachable > 0)
+    lines.push(
+      `${count(p.unreachable)} matching rows with the lowest spend are beyond the ~${count(RETAIL_REACHABLE_ROWS)}-row reach of paging and cannot be returned; the summary totals still include them. Narrow the filters to see them.`,
+    );
   return lines;
 }

@@ -11,7 +11,11 @@ import { openRetailAdsPort } from './define';
  * without sales (get_retailads_report), the first step to negative keywords or a pause on the
  * platform. Figures are the spCampaigns report get_retailads_report shows for the same dates.
  */
-export async function findRetailAdsOpportunities(account: ConnectedAccount, now: Date, call: PortCall = finderCall(account)): Promise<Opportunity[]> {
+export async function findRetailAdsOpportunities(
+  account: ConnectedAccount,
+  now: Date,
+  call: PortCall = finderCall(account),
+): Promise<Opportunity[]> {
   const port = openRetailAdsPort(account, call);
   const { start, end } = opportunityWindow(now, account);
   const rows = await port.getReport('spCampaigns', start, end);
@@ -33,7 +37,14 @@ export async function findRetailAdsOpportunities(account: ConnectedAccount, now:
       title: `Find the search terms to exclude in "${c.name}": ${spend.toFixed(2)} ${account.currency} spent in 30 days with no sale`,
       monthly_value: spend,
       tool: 'get_retailads_report',
-      arguments: { profile_id: account.account_id, report_type_id: 'spSearchTerm', campaign_id: campaignId, start_date: start, end_date: end, zero_sales: true },
+      arguments: {
+        profile_id: account.account_id,
+        report_type_id: 'spSearchTerm',
+        campaign_id: campaignId,
+        start_date: start,
+        end_date: end,
+        zero_sales: true,
+      },
     });
   }
   return found;

@@ -15,7 +15,10 @@ export interface RetailAdsPort {
   /** Product / category / auto targets of SP, SB and SD. */
   listTargets(): Promise<RetailAdsTarget[]>;
   listSbNegativeKeywords(): Promise<RetailAdsSbNegativeKeyword[]>;
-  createSbNegativeKeywords(items: Omit<RetailAdsSbNegativeKeyword, 'id' | 'state' | 'created_at'>[], now: Date): Promise<RetailAdsSbNegativeKeyword[]>;
+  createSbNegativeKeywords(
+    items: Omit<RetailAdsSbNegativeKeyword, 'id' | 'state' | 'created_at'>[],
+    now: Date,
+  ): Promise<RetailAdsSbNegativeKeyword[]>;
   /** Keyword suggestions for the products of an ad group or for ASINs, best first. */
   getKeywordRecommendations(source: { adGroupId: string } | { asins: string[] }, max: number): Promise<RetailAdsKeywordRecommendation[]>;
   /**
@@ -26,9 +29,19 @@ export interface RetailAdsPort {
   listEntities<K extends RetailAdsEntityKind>(kind: K): Promise<RetailAdsEntityTypes[K][]>;
   /** One entity; a not-found error naming the kind and id when there is none. */
   getEntity<K extends RetailAdsEntityKind>(kind: K, id: string): Promise<RetailAdsEntityTypes[K]>;
-  createEntities<K extends RetailAdsEntityKind>(kind: K, items: Omit<RetailAdsEntityTypes[K], 'id'>[], now: Date): Promise<RetailAdsEntityTypes[K][]>;
+  createEntities<K extends RetailAdsEntityKind>(
+    kind: K,
+    items: Omit<RetailAdsEntityTypes[K], 'id'>[],
+    now: Date,
+  ): Promise<RetailAdsEntityTypes[K][]>;
   /** Sets fields of one entity; with `expect`, only while those fields hold those values. */
-  updateEntity<K extends RetailAdsEntityKind>(kind: K, id: string, patch: Partial<RetailAdsEntityTypes[K]>, now: Date, expect?: Partial<RetailAdsEntityTypes[K]>): Promise<RetailAdsEntityTypes[K]>;
+  updateEntity<K extends RetailAdsEntityKind>(
+    kind: K,
+    id: string,
+    patch: Partial<RetailAdsEntityTypes[K]>,
+    now: Date,
+    expect?: Partial<RetailAdsEntityTypes[K]>,
+  ): Promise<RetailAdsEntityTypes[K]>;
   /** Product ads of a new campaign (the product-ad step of the campaign creators). */
   createProductAds(items: Omit<RetailAdsProductAd, 'id'>[], now: Date): Promise<RetailAdsProductAd[]>;
   /** Submits a new creative version of a Sponsored Brands ad; it goes through moderation (IN_PROGRESS first). */
@@ -48,12 +61,20 @@ export interface RetailAdsPort {
 }
 
 export type RetailAdsReportTypeId =
-  | 'spCampaigns' | 'sbCampaigns' | 'sdCampaigns'
-  | 'spSearchTerm' | 'sbSearchTerm'
-  | 'spTargeting' | 'sbTargeting' | 'sdTargeting'
-  | 'spAdvertisedProduct' | 'sdAdvertisedProduct'
-  | 'spPurchasedProduct' | 'sbPurchasedProduct'
-  | 'sbAdGroup' | 'sdAdGroup';
+  | 'spCampaigns'
+  | 'sbCampaigns'
+  | 'sdCampaigns'
+  | 'spSearchTerm'
+  | 'sbSearchTerm'
+  | 'spTargeting'
+  | 'sbTargeting'
+  | 'sdTargeting'
+  | 'spAdvertisedProduct'
+  | 'sdAdvertisedProduct'
+  | 'spPurchasedProduct'
+  | 'sbPurchasedProduct'
+  | 'sbAdGroup'
+  | 'sdAdGroup';
 
 /** The report types the platform offers: the ad product each covers and its level (what a row is). */
 export const REPORT_TYPES: Record<RetailAdsReportTypeId, { adProduct: RetailAdsAdProduct; level: string }> = {
@@ -317,7 +338,8 @@ export const isArchived = (state: unknown) => state === 'ARCHIVED' || state === 
 
 /** The states an entity may take: Sponsored Brands keywords, targets and themes use the SB interface's lowercase states. */
 export function statesOf(kind: RetailAdsEntityKind, entity: { ad_product?: string }): readonly string[] {
-  if (kind === 'theme' || ((kind === 'keyword' || kind === 'target') && entity.ad_product === 'SPONSORED_BRANDS')) return ['enabled', 'paused', 'archived'];
+  if (kind === 'theme' || ((kind === 'keyword' || kind === 'target') && entity.ad_product === 'SPONSORED_BRANDS'))
+    return ['enabled', 'paused', 'archived'];
   if (kind === 'negative_keyword') return ['ENABLED', 'ARCHIVED'];
   return ['ENABLED', 'PAUSED', 'ARCHIVED'];
 }

@@ -13,7 +13,9 @@ export interface RetailAdsRawMetrics {
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** Ratios of a row: ACOS in percent (null without sales), ROAS (null without spend). */
-export function withRatios(raw: RetailAdsRawMetrics): Pick<RetailAdsReportRow, 'impressions' | 'clicks' | 'spend' | 'orders' | 'sales' | 'ctr' | 'cpc' | 'cvr' | 'acos' | 'roas'> {
+export function withRatios(
+  raw: RetailAdsRawMetrics,
+): Pick<RetailAdsReportRow, 'impressions' | 'clicks' | 'spend' | 'orders' | 'sales' | 'ctr' | 'cpc' | 'cvr' | 'acos' | 'roas'> {
   const spend = round2(raw.spend);
   const sales = round2(raw.sales);
   return {
@@ -33,6 +35,14 @@ export function withRatios(raw: RetailAdsRawMetrics): Pick<RetailAdsReportRow, '
 const nullableNumber = v.nullable(v.number());
 /** The output schema of withRatios: the figures of every report row, list row and summary. */
 export const metricEntries = {
-  impressions: v.number(), clicks: v.number(), spend: v.number(), orders: v.number(), sales: v.number(),
-  ctr: nullableNumber, cpc: nullableNumber, cvr: nullableNumber, acos: nullableNumber, roas: nullableNumber,
+  impressions: v.number(),
+  clicks: v.number(),
+  spend: v.number(),
+  orders: v.number(),
+  sales: v.number(),
+  ctr: nullableNumber,
+  cpc: nullableNumber,
+  cvr: nullableNumber,
+  acos: nullableNumber,
+  roas: nullableNumber,
 };

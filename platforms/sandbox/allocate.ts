@@ -122,13 +122,22 @@ export function splitDay(total: DayFigures, weights: readonly DayFigures[]): Day
   return parts;
 }
 
-export const zeroDay = (withViews: boolean): DayFigures => ({ impressions: 0, clicks: 0, spend: 0, conversions: 0, revenue: 0, ...(withViews ? { video_views: 0 } : {}) });
+export const zeroDay = (withViews: boolean): DayFigures => ({
+  impressions: 0,
+  clicks: 0,
+  spend: 0,
+  conversions: 0,
+  revenue: 0,
+  ...(withViews ? { video_views: 0 } : {}),
+});
 
 /** One parent's day, allocated top down to its children (see the file comment). */
 export function deliverParentDay<P extends object, C extends object>(input: ParentDay<P, C>): ParentDayResult {
   const { date, parent, children } = input;
   const dayStart = Date.parse(`${date}T00:00:00.000Z`);
-  const bounds = [...new Set([dayStart, ...changesWithin(parent, dayStart), ...children.flatMap((c) => changesWithin(c, dayStart)), dayStart + DAY_MS])].sort((a, b) => a - b);
+  const bounds = [
+    ...new Set([dayStart, ...changesWithin(parent, dayStart), ...children.flatMap((c) => changesWithin(c, dayStart)), dayStart + DAY_MS]),
+  ].sort((a, b) => a - b);
   const random = seededRandom(`${parent.id}|${date}|delivery`);
   const capFactor = 0.93 + 0.07 * random();
   let total: DayFigures | undefined;
@@ -160,7 +169,10 @@ export function deliverParentDay<P extends object, C extends object>(input: Pare
   const day = rounded(total, random);
   if (!children.length) return { total: day, children: new Map() };
   const ids = [...byChild.keys()];
-  const parts = splitDay(day, ids.map((id) => byChild.get(id)!));
+  const parts = splitDay(
+    day,
+    ids.map((id) => byChild.get(id)!),
+  );
   return { total: day, children: new Map(ids.map((id, i) => [id, parts[i]!])) };
 }
 

@@ -13,7 +13,10 @@ import { EntityExistsError, EntityNotFoundError, EntityStateError, SandboxStore,
  * Methods run with `this` bound to the unwrapped port, so a port calling its own methods does not
  * apply the failure mode twice.
  */
-export function withInjectedFailures<Port extends object>(port: Port, account: Pick<ConnectedAccount, 'platform' | 'account_id'> & { owner_id?: string }): Port {
+export function withInjectedFailures<Port extends object>(
+  port: Port,
+  account: Pick<ConnectedAccount, 'platform' | 'account_id'> & { owner_id?: string },
+): Port {
   const store = new SandboxStore(account.platform, account.account_id);
   let meta: Promise<SandboxAccountMeta> | undefined;
   const wrapped = new Map<PropertyKey, unknown>();
@@ -87,7 +90,10 @@ async function applyFailureMode(meta: SandboxAccountMeta, store: SandboxStore, o
 function translateStoreError(err: unknown, account: Pick<ConnectedAccount, 'platform' | 'account_id'>): unknown {
   const where = `${account.platform} account ${account.account_id}`;
   if (err instanceof EntityNotFoundError) {
-    return new NotFoundError(`No ${humanKind(err.kind)} with id "${quoted(err.id)}" exists in ${where}. Check the id with the platform's list tools.`, { entity: err.kind, id: err.id });
+    return new NotFoundError(
+      `No ${humanKind(err.kind)} with id "${quoted(err.id)}" exists in ${where}. Check the id with the platform's list tools.`,
+      { entity: err.kind, id: err.id },
+    );
   }
   if (err instanceof EntityExistsError) {
     return new ToolError(`A ${humanKind(err.kind)} with id "${err.id}" already exists in ${where}.`);

@@ -104,7 +104,14 @@ export function datesBetween(start: string, end: string): string[] {
  * Daily metrics of an entity over a range. Days before `activeFrom` (the entity's start or
  * creation date) and after `activeUntil` (its end date) have nothing.
  */
-export function metricsBetween(entityId: string, start: string, end: string, profile: PerformanceProfile, activeFrom?: string, activeUntil?: string): DailyMetrics[] {
+export function metricsBetween(
+  entityId: string,
+  start: string,
+  end: string,
+  profile: PerformanceProfile,
+  activeFrom?: string,
+  activeUntil?: string,
+): DailyMetrics[] {
   return datesBetween(start, end).map((date) =>
     (activeFrom && date < activeFrom) || (activeUntil && date > activeUntil)
       ? { date, impressions: 0, clicks: 0, spend: 0, conversions: 0, revenue: 0, video_views: 0 }

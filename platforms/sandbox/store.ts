@@ -13,14 +13,20 @@ export interface SandboxEntity {
 }
 
 export class EntityNotFoundError extends Error {
-  constructor(readonly kind: string, readonly id: string) {
+  constructor(
+    readonly kind: string,
+    readonly id: string,
+  ) {
     super(`${kind} ${id} not found`);
     this.name = 'EntityNotFoundError';
   }
 }
 
 export class EntityExistsError extends Error {
-  constructor(readonly kind: string, readonly id: string) {
+  constructor(
+    readonly kind: string,
+    readonly id: string,
+  ) {
     super(`${kind} ${id} already exists`);
     this.name = 'EntityExistsError';
   }
@@ -28,7 +34,10 @@ export class EntityExistsError extends Error {
 
 /** The unexpected-state error of a conditional update (`expect` did not hold). */
 export class EntityStateError extends Error {
-  constructor(readonly kind: string, readonly id: string) {
+  constructor(
+    readonly kind: string,
+    readonly id: string,
+  ) {
     super(`${kind} ${id} is not in the expected state`);
     this.name = 'EntityStateError';
   }
@@ -39,7 +48,10 @@ const META = 'META';
 export class SandboxStore {
   readonly pk: string;
 
-  constructor(readonly platform: PlatformWord, readonly accountId: string) {
+  constructor(
+    readonly platform: PlatformWord,
+    readonly accountId: string,
+  ) {
     this.pk = `${platform}#${accountId}`;
   }
 
@@ -117,9 +129,7 @@ export class SandboxStore {
         PutRequest: { Item: { ...entity, pk: this.pk, sk: this.sk(kind, entity.id) } },
       }));
       for (let attempt = 0; requests.length && attempt < 8; attempt++) {
-        const result = await documentClient().send(
-          new BatchWriteCommand({ RequestItems: { [tableName('sandbox')]: requests as never } }),
-        );
+        const result = await documentClient().send(new BatchWriteCommand({ RequestItems: { [tableName('sandbox')]: requests as never } }));
         requests = (result.UnprocessedItems?.[tableName('sandbox')] ?? []) as Record<string, unknown>[];
         if (requests.length) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
       }
@@ -159,7 +169,10 @@ export class SandboxStore {
         ':empty': [],
         ':one': 1,
       };
-      const sets: string[] = ['#history = list_append(if_not_exists(#history, :empty), :entry)', '#rev = if_not_exists(#rev, :zero) + :one'];
+      const sets: string[] = [
+        '#history = list_append(if_not_exists(#history, :empty), :entry)',
+        '#rev = if_not_exists(#rev, :zero) + :one',
+      ];
       values[':zero'] = 0;
       const removes: string[] = [];
       Object.keys(before).forEach((field, i) => {
@@ -197,7 +210,6 @@ export class SandboxStore {
       }
     }
   }
-
 
   async remove(kind: string, id: string): Promise<void> {
     await documentClient().send(new DeleteCommand({ TableName: tableName('sandbox'), Key: { pk: this.pk, sk: this.sk(kind, id) } }));

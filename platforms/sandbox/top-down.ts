@@ -19,7 +19,11 @@ export interface JointSegment<T> {
  * of them, or a creation time inside the day, starts a new part). Like `daySegments` of history.ts,
  * for several entities at once.
  */
-export function jointSegments<T extends object>(chain: readonly WithHistory<T>[], date: string, extraMoments: readonly string[] = []): JointSegment<T>[] {
+export function jointSegments<T extends object>(
+  chain: readonly WithHistory<T>[],
+  date: string,
+  extraMoments: readonly string[] = [],
+): JointSegment<T>[] {
   const dayStart = Date.parse(`${date}T00:00:00.000Z`);
   const dayEnd = dayStart + 86_400_000;
   const moments = chain.flatMap((entity) => (entity.history ?? []).map((entry) => entry.at)).concat(extraMoments);
@@ -28,7 +32,11 @@ export function jointSegments<T extends object>(chain: readonly WithHistory<T>[]
   const segments: JointSegment<T>[] = [];
   for (let i = 0; i < bounds.length - 1; i++) {
     const moment = new Date(bounds[i]!).toISOString();
-    segments.push({ states: chain.map((entity) => stateAt(entity, moment)), from: moment, share: (bounds[i + 1]! - bounds[i]!) / 86_400_000 });
+    segments.push({
+      states: chain.map((entity) => stateAt(entity, moment)),
+      from: moment,
+      share: (bounds[i + 1]! - bounds[i]!) / 86_400_000,
+    });
   }
   return segments;
 }

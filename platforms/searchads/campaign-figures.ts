@@ -6,7 +6,12 @@ import { openSearchAdsPort } from './define';
 import { totalsBy } from './tools/common';
 
 /** Campaign figures as list_campaigns computes them: the campaign report, totalled per campaign. */
-export async function searchAdsCampaignFigures(account: ConnectedAccount, start: string, end: string, call: PortCall = finderCall(account)): Promise<CampaignFigures[]> {
+export async function searchAdsCampaignFigures(
+  account: ConnectedAccount,
+  start: string,
+  end: string,
+  call: PortCall = finderCall(account),
+): Promise<CampaignFigures[]> {
   const port = openSearchAdsPort(account, call);
   const [campaigns, report] = await Promise.all([port.listCampaigns(), port.getReport('campaign', start, end)]);
   const figures = totalsBy(report, 'campaign_id');

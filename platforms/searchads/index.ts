@@ -50,7 +50,13 @@ import { assignSharedBudget, createSharedBudget, listSharedBudgets } from './too
 import { assignBiddingStrategy, createBiddingStrategy, listBiddingStrategies } from './tools/bidding-strategies';
 import { getAdSchedule, setAdSchedule } from './tools/ad-schedule';
 import { setBidModifiers } from './tools/bid-modifiers';
-import { DISPLAY_ADD_TOOLS, DISPLAY_READ_SURFACES, displayCriteriaAddTool, displayCriteriaReadTool, removeDisplayCriteria } from './tools/display-criteria';
+import {
+  DISPLAY_ADD_TOOLS,
+  DISPLAY_READ_SURFACES,
+  displayCriteriaAddTool,
+  displayCriteriaReadTool,
+  removeDisplayCriteria,
+} from './tools/display-criteria';
 import { updateDisplayDemographics } from './tools/update-display-demographics';
 import { addDisplayAd, updateDisplayAdCreative } from './tools/display-ads';
 import { addDisplayAdGroup, getDisplayAdGroupSettings, updateDisplayAdGroup } from './tools/display-ad-groups';
@@ -69,7 +75,14 @@ import { RECOMMENDATION_TOOLS } from './tools/recommendations';
 import { getChangeHistory } from './tools/change-history';
 import { addPmaxAssetGroup, getPmaxAssetGroups, removePmaxAssetGroup, updatePmaxAssetGroup } from './tools/pmax-asset-groups';
 import { ADD_LINK_TOOLS, LIST_LINK_TOOLS, REMOVE_LINK_TOOLS, addLinksTool, listLinksTool, removeLinksTool } from './tools/pmax-asset-links';
-import { SIGNAL_LIST_TOOLS, addPmaxAudienceSignal, addPmaxSearchThemes, removePmaxAudienceSignal, removePmaxSearchThemes, signalListTool } from './tools/pmax-signals';
+import {
+  SIGNAL_LIST_TOOLS,
+  addPmaxAudienceSignal,
+  addPmaxSearchThemes,
+  removePmaxAudienceSignal,
+  removePmaxSearchThemes,
+  signalListTool,
+} from './tools/pmax-signals';
 import { addAssetGroupListingFilter, getAssetGroupListingFilters, removeAssetGroupListingFilter } from './tools/listing-filters';
 import { getPmaxAssetPerformance } from './tools/get-pmax-asset-performance';
 import { createPmaxCampaign } from './tools/create-pmax-campaign';
@@ -77,7 +90,14 @@ import { discoverExistingAssets, helpUserUpload, validateAndPrepareAssets } from
 import { getMerchantFeedLinks, linkMerchantFeed, unlinkMerchantFeed } from './tools/merchant-links';
 import { addShoppingAdGroup, addShoppingProductAd, getShoppingSettings } from './tools/shopping';
 import { addProductGroup, getProductGroups, removeProductGroup, updateProductGroup } from './tools/product-groups';
-import { addDemandGenAd, addDemandGenAdGroup, getDemandGenAudiences, getDemandGenChannelControls, replaceDemandGenAudiences, updateDemandGenChannelControls } from './tools/demand-gen';
+import {
+  addDemandGenAd,
+  addDemandGenAdGroup,
+  getDemandGenAudiences,
+  getDemandGenChannelControls,
+  replaceDemandGenAudiences,
+  updateDemandGenChannelControls,
+} from './tools/demand-gen';
 import { createAppCampaign, createDemandGenCampaign, createShoppingCampaign, createVideoCampaign } from './tools/channel-campaigns';
 
 /** The searchads platform: search and display advertising. */
@@ -220,7 +240,9 @@ export const searchads: PlatformModule = {
     const figures = totalsBy(report, 'campaign_id');
     // Campaigns that run now, judged on conversions: video campaigns are judged on views, not cut for
     // having none; an ended or not yet started campaign has nothing to pause or scale.
-    const campaigns = all.filter((c) => c.status === 'ENABLED' && c.type !== 'VIDEO' && c.start_date <= end && (!c.end_date || c.end_date > end));
+    const campaigns = all.filter(
+      (c) => c.status === 'ENABLED' && c.type !== 'VIDEO' && c.start_date <= end && (!c.end_date || c.end_date > end),
+    );
     const customer_id = account.account_id;
     return findWasteAndWinners(
       'searchads',

@@ -9,4 +9,3 @@ export function negativeBlocks(negative: { text: string; match_type: KeywordMatc
   for (let i = 0; i + neg.length <= words.length; i++) if (neg.every((w, j) => words[i + j] === w)) return true;
   return false;
 }
-

@@ -45,8 +45,10 @@ export function imageFits(field: PmaxAssetFieldType, width: number, height: numb
   const ratio = FIELD_TYPE_RULES[field].ratio;
   if (!ratio) return { ok: false, reason: `${field} takes no image` };
   if (!width || !height) return { ok: false, reason: 'the image size is unknown' };
-  if (Math.abs(width / height - ratio.value) / ratio.value > RATIO_TOLERANCE) return { ok: false, reason: `${width}x${height} is not ${ratio.label} (${field} needs ${ratio.label})` };
-  if (width < ratio.minWidth || height < ratio.minHeight) return { ok: false, reason: `${width}x${height} is smaller than the ${ratio.minWidth}x${ratio.minHeight} minimum of ${field}` };
+  if (Math.abs(width / height - ratio.value) / ratio.value > RATIO_TOLERANCE)
+    return { ok: false, reason: `${width}x${height} is not ${ratio.label} (${field} needs ${ratio.label})` };
+  if (width < ratio.minWidth || height < ratio.minHeight)
+    return { ok: false, reason: `${width}x${height} is smaller than the ${ratio.minWidth}x${ratio.minHeight} minimum of ${field}` };
   return { ok: true };
 }
 
@@ -59,14 +61,21 @@ export function fieldsForImage(width: number, height: number): PmaxAssetFieldTyp
  * What is wrong with an asset group holding these assets (counts per field type, text lengths,
  * one short description): one sentence per problem, empty when the platform would accept it.
  */
-export function assetGroupProblems(assets: { field_type: PmaxAssetFieldType; text?: string }[], options: { checkMinimums?: boolean } = {}): string[] {
+export function assetGroupProblems(
+  assets: { field_type: PmaxAssetFieldType; text?: string }[],
+  options: { checkMinimums?: boolean } = {},
+): string[] {
   const problems: string[] = [];
   for (const field of PMAX_FIELD_TYPES) {
     const rule = FIELD_TYPE_RULES[field];
     const mine = assets.filter((a) => a.field_type === field);
-    if (options.checkMinimums !== false && mine.length < rule.min) problems.push(`${field}: ${mine.length} given, at least ${rule.min} needed`);
+    if (options.checkMinimums !== false && mine.length < rule.min)
+      problems.push(`${field}: ${mine.length} given, at least ${rule.min} needed`);
     if (mine.length > rule.max) problems.push(`${field}: ${mine.length} given, at most ${rule.max} allowed`);
-    if (rule.maxLength) for (const a of mine) if ((a.text ?? '').length > rule.maxLength) problems.push(`${field} "${a.text}" is ${(a.text ?? '').length} characters, at most ${rule.maxLength}`);
+    if (rule.maxLength)
+      for (const a of mine)
+        if ((a.text ?? '').length > rule.maxLength)
+          problems.push(`${field} "${a.text}" is ${(a.text ?? '').length} characters, at most ${rule.maxLength}`);
   }
   const descriptions = assets.filter((a) => a.field_type === 'DESCRIPTION');
   if (options.checkMinimums !== false && descriptions.length && !descriptions.some((d) => (d.text ?? '').length <= SHORT_DESCRIPTION)) {

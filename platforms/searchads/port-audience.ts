@@ -90,7 +90,8 @@ export interface SearchAdsExperiment {
 
 export type NewSearchAdsExperiment = Pick<SearchAdsExperiment, 'name' | 'description' | 'start_date' | 'end_date' | 'suffix'>;
 
-export type SearchAdsRecommendationType = 'CAMPAIGN_BUDGET' | 'KEYWORD' | 'TARGET_CPA_OPT_IN' | 'RESPONSIVE_SEARCH_AD' | 'SITELINK_ASSET' | 'KEYWORD_MATCH_TYPE';
+export type SearchAdsRecommendationType =
+  'CAMPAIGN_BUDGET' | 'KEYWORD' | 'TARGET_CPA_OPT_IN' | 'RESPONSIVE_SEARCH_AD' | 'SITELINK_ASSET' | 'KEYWORD_MATCH_TYPE';
 
 /** Figures of a recommendation's impact (recommendation.impact.base_metrics / potential_metrics), per week. */
 export interface SearchAdsRecommendationMetrics {
@@ -128,7 +129,8 @@ export interface SearchAdsApplyParameters {
   target_cpa?: number;
 }
 
-export type SearchAdsChangeResourceType = 'CAMPAIGN' | 'CAMPAIGN_BUDGET' | 'AD_GROUP' | 'AD_GROUP_AD' | 'AD_GROUP_CRITERION' | 'CAMPAIGN_CRITERION' | 'ASSET' | 'CAMPAIGN_ASSET';
+export type SearchAdsChangeResourceType =
+  'CAMPAIGN' | 'CAMPAIGN_BUDGET' | 'AD_GROUP' | 'AD_GROUP_AD' | 'AD_GROUP_CRITERION' | 'CAMPAIGN_CRITERION' | 'ASSET' | 'CAMPAIGN_ASSET';
 
 /** A change_event: one change to one resource. */
 export interface SearchAdsChangeEvent {

@@ -64,7 +64,8 @@ export interface SearchAdsSharedBudget {
 
 export type NewSearchAdsSharedBudget = Pick<SearchAdsSharedBudget, 'name' | 'amount'>;
 
-export type PortfolioStrategyType = 'TARGET_CPA' | 'TARGET_ROAS' | 'MAXIMIZE_CONVERSIONS' | 'MAXIMIZE_CONVERSION_VALUE' | 'TARGET_IMPRESSION_SHARE' | 'TARGET_SPEND';
+export type PortfolioStrategyType =
+  'TARGET_CPA' | 'TARGET_ROAS' | 'MAXIMIZE_CONVERSIONS' | 'MAXIMIZE_CONVERSION_VALUE' | 'TARGET_IMPRESSION_SHARE' | 'TARGET_SPEND';
 export type ImpressionShareLocation = 'ANYWHERE_ON_PAGE' | 'TOP_OF_PAGE' | 'ABSOLUTE_TOP_OF_PAGE';
 
 export interface SearchAdsBiddingStrategy {

@@ -29,18 +29,47 @@ export interface SearchAdsDisplayPort {
 export type SearchAdsPlacementType = 'PLACEMENT' | 'MOBILE_APPLICATION' | 'YOUTUBE_CHANNEL' | 'YOUTUBE_VIDEO';
 export type SearchAdsAudienceCriterionType = 'USER_INTEREST' | 'CUSTOM_AUDIENCE' | 'USER_LIST';
 export type SearchAdsDemographicType = 'AGE_RANGE' | 'GENDER' | 'PARENTAL_STATUS' | 'INCOME_RANGE';
-export type SearchAdsCriterionType = SearchAdsPlacementType | SearchAdsAudienceCriterionType | SearchAdsDemographicType | 'TOPIC' | 'KEYWORD';
+export type SearchAdsCriterionType =
+  SearchAdsPlacementType | SearchAdsAudienceCriterionType | SearchAdsDemographicType | 'TOPIC' | 'KEYWORD';
 
 export const DISPLAY_CRITERION_TYPES: SearchAdsCriterionType[] = [
-  'PLACEMENT', 'MOBILE_APPLICATION', 'YOUTUBE_CHANNEL', 'YOUTUBE_VIDEO', 'TOPIC', 'KEYWORD', 'USER_INTEREST', 'CUSTOM_AUDIENCE', 'USER_LIST', 'AGE_RANGE', 'GENDER', 'PARENTAL_STATUS', 'INCOME_RANGE',
+  'PLACEMENT',
+  'MOBILE_APPLICATION',
+  'YOUTUBE_CHANNEL',
+  'YOUTUBE_VIDEO',
+  'TOPIC',
+  'KEYWORD',
+  'USER_INTEREST',
+  'CUSTOM_AUDIENCE',
+  'USER_LIST',
+  'AGE_RANGE',
+  'GENDER',
+  'PARENTAL_STATUS',
+  'INCOME_RANGE',
 ];
 
 /** The enum values of each demographic dimension, as the platform names them. */
 export const DEMOGRAPHIC_VALUES: Record<SearchAdsDemographicType, readonly string[]> = {
-  AGE_RANGE: ['AGE_RANGE_18_24', 'AGE_RANGE_25_34', 'AGE_RANGE_35_44', 'AGE_RANGE_45_54', 'AGE_RANGE_55_64', 'AGE_RANGE_65_UP', 'AGE_RANGE_UNDETERMINED'],
+  AGE_RANGE: [
+    'AGE_RANGE_18_24',
+    'AGE_RANGE_25_34',
+    'AGE_RANGE_35_44',
+    'AGE_RANGE_45_54',
+    'AGE_RANGE_55_64',
+    'AGE_RANGE_65_UP',
+    'AGE_RANGE_UNDETERMINED',
+  ],
   GENDER: ['MALE', 'FEMALE', 'UNDETERMINED'],
   PARENTAL_STATUS: ['PARENT', 'NOT_A_PARENT', 'UNDETERMINED'],
-  INCOME_RANGE: ['INCOME_RANGE_0_50', 'INCOME_RANGE_50_60', 'INCOME_RANGE_60_70', 'INCOME_RANGE_70_80', 'INCOME_RANGE_80_90', 'INCOME_RANGE_90_UP', 'INCOME_RANGE_UNDETERMINED'],
+  INCOME_RANGE: [
+    'INCOME_RANGE_0_50',
+    'INCOME_RANGE_50_60',
+    'INCOME_RANGE_60_70',
+    'INCOME_RANGE_70_80',
+    'INCOME_RANGE_80_90',
+    'INCOME_RANGE_90_UP',
+    'INCOME_RANGE_UNDETERMINED',
+  ],
 };
 
 export interface SearchAdsAdGroupCriterion {
@@ -101,7 +130,9 @@ export interface SearchAdsDisplayAd extends SearchAdsAd {
   promo_text?: string;
 }
 
-export type NewSearchAdsDisplayAd = Omit<SearchAdsDisplayAd, 'id' | 'campaign_id' | 'type' | 'path1' | 'path2' | 'video_ids'> & { video_ids?: string[] };
+export type NewSearchAdsDisplayAd = Omit<SearchAdsDisplayAd, 'id' | 'campaign_id' | 'type' | 'path1' | 'path2' | 'video_ids'> & {
+  video_ids?: string[];
+};
 
 export interface SearchAdsVideoAsset {
   id: string;
@@ -113,4 +144,9 @@ export interface SearchAdsVideoAsset {
 export type SearchAdsDisplayAdPatch = Partial<Omit<NewSearchAdsDisplayAd, 'ad_group_id' | 'status'>>;
 
 /** Ad schedules are the bidding port's (campaign criteria of type AD_SCHEDULE): one model for set_ad_schedule and the Display schedule tool. */
-export type { DayOfWeek as SearchAdsDayOfWeek, MinuteOfHour as SearchAdsMinuteOfHour, NewSearchAdsAdSchedule, SearchAdsAdSchedule } from './port-bidding';
+export type {
+  DayOfWeek as SearchAdsDayOfWeek,
+  MinuteOfHour as SearchAdsMinuteOfHour,
+  NewSearchAdsAdSchedule,
+  SearchAdsAdSchedule,
+} from './port-bidding';

@@ -17,9 +17,24 @@ export interface SearchAdsInsightsPort {
 }
 
 export type SearchAdsConversionCategory =
-  | 'PURCHASE' | 'LEAD' | 'SIGNUP' | 'ADD_TO_CART' | 'BEGIN_CHECKOUT' | 'PAGE_VIEW' | 'CONTACT'
-  | 'SUBMIT_LEAD_FORM' | 'PHONE_CALL_LEAD' | 'BOOK_APPOINTMENT' | 'REQUEST_QUOTE' | 'GET_DIRECTIONS'
-  | 'QUALIFIED_LEAD' | 'CONVERTED_LEAD' | 'DOWNLOAD' | 'SUBSCRIBE_PAID' | 'STORE_VISIT' | 'DEFAULT';
+  | 'PURCHASE'
+  | 'LEAD'
+  | 'SIGNUP'
+  | 'ADD_TO_CART'
+  | 'BEGIN_CHECKOUT'
+  | 'PAGE_VIEW'
+  | 'CONTACT'
+  | 'SUBMIT_LEAD_FORM'
+  | 'PHONE_CALL_LEAD'
+  | 'BOOK_APPOINTMENT'
+  | 'REQUEST_QUOTE'
+  | 'GET_DIRECTIONS'
+  | 'QUALIFIED_LEAD'
+  | 'CONVERTED_LEAD'
+  | 'DOWNLOAD'
+  | 'SUBSCRIBE_PAID'
+  | 'STORE_VISIT'
+  | 'DEFAULT';
 
 export interface SearchAdsConversionAction {
   id: string;

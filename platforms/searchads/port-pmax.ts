@@ -16,9 +16,16 @@ export interface SearchAdsPmaxPort {
    * Creates an asset group with its assets linked in the same request (the platform refuses an
    * asset group without its minimum assets): every link names a library asset.
    */
-  createAssetGroup(group: NewSearchAdsAssetGroup, links: { asset_id: string; field_type: PmaxAssetFieldType }[]): Promise<SearchAdsAssetGroup>;
+  createAssetGroup(
+    group: NewSearchAdsAssetGroup,
+    links: { asset_id: string; field_type: PmaxAssetFieldType }[],
+  ): Promise<SearchAdsAssetGroup>;
   /** Sets fields of an asset group (REMOVED is final). With `expect`, only when those fields hold those values. */
-  updateAssetGroup(assetGroupId: string, patch: SearchAdsAssetGroupPatch, expect?: Partial<SearchAdsAssetGroup>): Promise<SearchAdsAssetGroup>;
+  updateAssetGroup(
+    assetGroupId: string,
+    patch: SearchAdsAssetGroupPatch,
+    expect?: Partial<SearchAdsAssetGroup>,
+  ): Promise<SearchAdsAssetGroup>;
 
   /** Asset links of asset groups (`asset_group_asset`), of one asset group or of every asset group of a campaign. */
   listAssetGroupAssets(filter: { assetGroupId?: string; campaignId?: string }): Promise<SearchAdsAssetGroupAsset[]>;
@@ -44,7 +51,10 @@ export interface SearchAdsPmaxPort {
    * Replaces the nodes named in `remove` and adds `create` in one atomic request. New nodes refer
    * to their parent by id, or to a node of the same request by `-<index + 1>` (a temporary id).
    */
-  mutateListingGroupFilters(assetGroupId: string, change: { remove: string[]; create: NewSearchAdsListingGroupFilter[] }): Promise<SearchAdsListingGroupFilter[]>;
+  mutateListingGroupFilters(
+    assetGroupId: string,
+    change: { remove: string[]; create: NewSearchAdsListingGroupFilter[] },
+  ): Promise<SearchAdsListingGroupFilter[]>;
 }
 
 export type SearchAdsAssetGroupStatus = 'ENABLED' | 'PAUSED' | 'REMOVED';

@@ -118,7 +118,15 @@ export type { SearchAdsMediaAsset } from './port-pmax';
 
 export type NewSearchAdsChannelAd =
   | { type: 'SHOPPING_PRODUCT_AD'; ad_group_id: string; status: 'ENABLED' | 'PAUSED' }
-  | { type: 'APP_AD'; ad_group_id: string; status: 'ENABLED' | 'PAUSED'; headlines: string[]; descriptions: string[]; image_asset_ids: string[]; youtube_video_ids: string[] }
+  | {
+      type: 'APP_AD';
+      ad_group_id: string;
+      status: 'ENABLED' | 'PAUSED';
+      headlines: string[];
+      descriptions: string[];
+      image_asset_ids: string[];
+      youtube_video_ids: string[];
+    }
   | {
       type: 'DEMAND_GEN_MULTI_ASSET_AD';
       ad_group_id: string;
@@ -152,10 +160,24 @@ export type NewSearchAdsChannelAd =
  * attributes 0-4.
  */
 export const LISTING_DIMENSION_TYPES = [
-  'BRAND', 'ITEM_ID', 'CONDITION',
-  'CATEGORY_L1', 'CATEGORY_L2', 'CATEGORY_L3', 'CATEGORY_L4', 'CATEGORY_L5',
-  'PRODUCT_TYPE_L1', 'PRODUCT_TYPE_L2', 'PRODUCT_TYPE_L3', 'PRODUCT_TYPE_L4', 'PRODUCT_TYPE_L5',
-  'CUSTOM_ATTRIBUTE_0', 'CUSTOM_ATTRIBUTE_1', 'CUSTOM_ATTRIBUTE_2', 'CUSTOM_ATTRIBUTE_3', 'CUSTOM_ATTRIBUTE_4',
+  'BRAND',
+  'ITEM_ID',
+  'CONDITION',
+  'CATEGORY_L1',
+  'CATEGORY_L2',
+  'CATEGORY_L3',
+  'CATEGORY_L4',
+  'CATEGORY_L5',
+  'PRODUCT_TYPE_L1',
+  'PRODUCT_TYPE_L2',
+  'PRODUCT_TYPE_L3',
+  'PRODUCT_TYPE_L4',
+  'PRODUCT_TYPE_L5',
+  'CUSTOM_ATTRIBUTE_0',
+  'CUSTOM_ATTRIBUTE_1',
+  'CUSTOM_ATTRIBUTE_2',
+  'CUSTOM_ATTRIBUTE_3',
+  'CUSTOM_ATTRIBUTE_4',
 ] as const;
 export type SearchAdsListingDimensionType = (typeof LISTING_DIMENSION_TYPES)[number];
 

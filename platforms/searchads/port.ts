@@ -13,18 +13,33 @@ import type { SearchAdsDisplayPort } from './port-display';
  * language search, mutate with update masks, geo target suggestions). Ids of created entities are
  * assigned by the platform; figures come only from `getReport`.
  */
-export interface SearchAdsPort extends SearchAdsInsightsPort, SearchAdsBiddingPort, SearchAdsAudiencePort, SearchAdsPmaxPort, SearchAdsShoppingPort, SearchAdsDisplayPort {
+export interface SearchAdsPort
+  extends
+    SearchAdsInsightsPort,
+    SearchAdsBiddingPort,
+    SearchAdsAudiencePort,
+    SearchAdsPmaxPort,
+    SearchAdsShoppingPort,
+    SearchAdsDisplayPort {
   /** Account-level settings (descriptive name, partner-network eligibility). */
   getAccountSettings(): Promise<SearchAdsAccountSettings>;
 
   listCampaigns(): Promise<SearchAdsCampaign[]>;
   getCampaign(campaignId: string): Promise<SearchAdsCampaign>;
   /** Sets campaign fields (undefined removes one). With `expect`, only when those fields hold those values. */
-  updateCampaign(campaignId: string, patch: Partial<Omit<SearchAdsCampaign, 'id'>>, expect?: Partial<SearchAdsCampaign>): Promise<SearchAdsCampaign>;
+  updateCampaign(
+    campaignId: string,
+    patch: Partial<Omit<SearchAdsCampaign, 'id'>>,
+    expect?: Partial<SearchAdsCampaign>,
+  ): Promise<SearchAdsCampaign>;
 
   listAdGroups(campaignId?: string): Promise<SearchAdsAdGroup[]>;
   getAdGroup(adGroupId: string): Promise<SearchAdsAdGroup>;
-  updateAdGroup(adGroupId: string, patch: Partial<Omit<SearchAdsAdGroup, 'id' | 'audiences'>>, expect?: Partial<SearchAdsAdGroup>): Promise<SearchAdsAdGroup>;
+  updateAdGroup(
+    adGroupId: string,
+    patch: Partial<Omit<SearchAdsAdGroup, 'id' | 'audiences'>>,
+    expect?: Partial<SearchAdsAdGroup>,
+  ): Promise<SearchAdsAdGroup>;
   /** Adds audience criteria to an ad group; returns them with the criterion ids the platform assigned. */
   addAdGroupAudiences(adGroupId: string, audiences: Omit<SearchAdsAdGroupAudience, 'criterion_id'>[]): Promise<SearchAdsAdGroupAudience[]>;
 
@@ -244,7 +259,9 @@ export interface SearchAdsKeyword {
   quality_score?: number;
 }
 
-export type NewSearchAdsKeyword = Pick<SearchAdsKeyword, 'ad_group_id' | 'text' | 'match_type' | 'cpc_bid'> & { status: 'ENABLED' | 'PAUSED' };
+export type NewSearchAdsKeyword = Pick<SearchAdsKeyword, 'ad_group_id' | 'text' | 'match_type' | 'cpc_bid'> & {
+  status: 'ENABLED' | 'PAUSED';
+};
 export type SearchAdsKeywordPatch = Partial<Pick<SearchAdsKeyword, 'status' | 'cpc_bid'>>;
 
 export interface SearchAdsNegativeKeyword {

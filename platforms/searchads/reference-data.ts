@@ -7,18 +7,53 @@ import type { SearchAdsAudienceSegment, SearchAdsGeoTarget, SearchAdsLanguage } 
  * taxonomy. A live adapter reads these from the platform instead.
  */
 const LANGUAGES: [code: string, id: string, name: string][] = [
-  ['en', '1000', 'English'], ['de', '1001', 'German'], ['fr', '1002', 'French'], ['es', '1003', 'Spanish'],
-  ['it', '1004', 'Italian'], ['ja', '1005', 'Japanese'], ['da', '1009', 'Danish'], ['nl', '1010', 'Dutch'],
-  ['fi', '1011', 'Finnish'], ['ko', '1012', 'Korean'], ['no', '1013', 'Norwegian'], ['pt', '1014', 'Portuguese'],
-  ['sv', '1015', 'Swedish'], ['zh', '1017', 'Chinese (simplified)'], ['ar', '1019', 'Arabic'], ['bg', '1020', 'Bulgarian'],
-  ['cs', '1021', 'Czech'], ['el', '1022', 'Greek'], ['hi', '1023', 'Hindi'], ['hu', '1024', 'Hungarian'],
-  ['id', '1025', 'Indonesian'], ['is', '1026', 'Icelandic'], ['he', '1027', 'Hebrew'], ['lv', '1028', 'Latvian'],
-  ['lt', '1029', 'Lithuanian'], ['pl', '1030', 'Polish'], ['ru', '1031', 'Russian'], ['ro', '1032', 'Romanian'],
-  ['sk', '1033', 'Slovak'], ['sl', '1034', 'Slovenian'], ['sr', '1035', 'Serbian'], ['uk', '1036', 'Ukrainian'],
-  ['tr', '1037', 'Turkish'], ['ca', '1038', 'Catalan'], ['hr', '1039', 'Croatian'], ['vi', '1040', 'Vietnamese'],
-  ['ur', '1041', 'Urdu'], ['tl', '1042', 'Filipino'], ['et', '1043', 'Estonian'], ['th', '1044', 'Thai'],
-  ['bn', '1056', 'Bengali'], ['fa', '1064', 'Persian'], ['ml', '1098', 'Malayalam'], ['mr', '1101', 'Marathi'],
-  ['ms', '1102', 'Malay'], ['ta', '1130', 'Tamil'], ['te', '1131', 'Telugu'],
+  ['en', '1000', 'English'],
+  ['de', '1001', 'German'],
+  ['fr', '1002', 'French'],
+  ['es', '1003', 'Spanish'],
+  ['it', '1004', 'Italian'],
+  ['ja', '1005', 'Japanese'],
+  ['da', '1009', 'Danish'],
+  ['nl', '1010', 'Dutch'],
+  ['fi', '1011', 'Finnish'],
+  ['ko', '1012', 'Korean'],
+  ['no', '1013', 'Norwegian'],
+  ['pt', '1014', 'Portuguese'],
+  ['sv', '1015', 'Swedish'],
+  ['zh', '1017', 'Chinese (simplified)'],
+  ['ar', '1019', 'Arabic'],
+  ['bg', '1020', 'Bulgarian'],
+  ['cs', '1021', 'Czech'],
+  ['el', '1022', 'Greek'],
+  ['hi', '1023', 'Hindi'],
+  ['hu', '1024', 'Hungarian'],
+  ['id', '1025', 'Indonesian'],
+  ['is', '1026', 'Icelandic'],
+  ['he', '1027', 'Hebrew'],
+  ['lv', '1028', 'Latvian'],
+  ['lt', '1029', 'Lithuanian'],
+  ['pl', '1030', 'Polish'],
+  ['ru', '1031', 'Russian'],
+  ['ro', '1032', 'Romanian'],
+  ['sk', '1033', 'Slovak'],
+  ['sl', '1034', 'Slovenian'],
+  ['sr', '1035', 'Serbian'],
+  ['uk', '1036', 'Ukrainian'],
+  ['tr', '1037', 'Turkish'],
+  ['ca', '1038', 'Catalan'],
+  ['hr', '1039', 'Croatian'],
+  ['vi', '1040', 'Vietnamese'],
+  ['ur', '1041', 'Urdu'],
+  ['tl', '1042', 'Filipino'],
+  ['et', '1043', 'Estonian'],
+  ['th', '1044', 'Thai'],
+  ['bn', '1056', 'Bengali'],
+  ['fa', '1064', 'Persian'],
+  ['ml', '1098', 'Malayalam'],
+  ['mr', '1101', 'Marathi'],
+  ['ms', '1102', 'Malay'],
+  ['ta', '1130', 'Tamil'],
+  ['te', '1131', 'Telugu'],
 ];
 
 export const LANGUAGE_CONSTANTS: SearchAdsLanguage[] = LANGUAGES.map(([code, id, name]) => ({
@@ -91,10 +126,39 @@ export const GEO_TARGET_CONSTANTS: SearchAdsGeoTarget[] = GEO.map(([id, name, ca
   target_type,
 }));
 
-const US_STATE_ABBREVIATIONS: Record<string, string> = { ca: 'California', co: 'Colorado', fl: 'Florida', il: 'Illinois', ma: 'Massachusetts', ny: 'New York', tx: 'Texas', wa: 'Washington' };
-const ALIASES: Record<string, string> = { usa: '2840', us: '2840', 'united states of america': '2840', america: '2840', uk: '2826', 'great britain': '2826', britain: '2826', nyc: '1023191', 'new york city': '1023191', la: '1013962', sf: '1014221', deutschland: '2276' };
+const US_STATE_ABBREVIATIONS: Record<string, string> = {
+  ca: 'California',
+  co: 'Colorado',
+  fl: 'Florida',
+  il: 'Illinois',
+  ma: 'Massachusetts',
+  ny: 'New York',
+  tx: 'Texas',
+  wa: 'Washington',
+};
+const ALIASES: Record<string, string> = {
+  usa: '2840',
+  us: '2840',
+  'united states of america': '2840',
+  america: '2840',
+  uk: '2826',
+  'great britain': '2826',
+  britain: '2826',
+  nyc: '1023191',
+  'new york city': '1023191',
+  la: '1013962',
+  sf: '1014221',
+  deutschland: '2276',
+};
 
-const normalize = (text: string) => text.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9, ]/g, ' ').replace(/\s+/g, ' ').trim();
+const normalize = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9, ]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /**
  * Free text to geo target constants, best first: an alias or an exact name or canonical name
@@ -106,7 +170,11 @@ export function suggestGeoTargets(text: string): SearchAdsGeoTarget[] {
   if (!query) return [];
   const alias = ALIASES[query];
   if (alias) return GEO_TARGET_CONSTANTS.filter((g) => g.id === alias);
-  const parts = query.split(',').map((p) => p.trim()).filter(Boolean).map((p) => US_STATE_ABBREVIATIONS[p] ? normalize(US_STATE_ABBREVIATIONS[p]) : p);
+  const parts = query
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((p) => (US_STATE_ABBREVIATIONS[p] ? normalize(US_STATE_ABBREVIATIONS[p]) : p));
   const scored = GEO_TARGET_CONSTANTS.map((geo) => {
     const name = normalize(geo.name);
     const canonical = normalize(geo.canonical_name).split(',');
@@ -119,7 +187,10 @@ export function suggestGeoTargets(text: string): SearchAdsGeoTarget[] {
     else if (canonical.join(' ').includes(query)) score = 20;
     return { geo, score };
   });
-  return scored.filter((s) => s.score > 0).sort((a, b) => b.score - a.score || a.geo.name.localeCompare(b.geo.name)).map((s) => s.geo);
+  return scored
+    .filter((s) => s.score > 0)
+    .sort((a, b) => b.score - a.score || a.geo.name.localeCompare(b.geo.name))
+    .map((s) => s.geo);
 }
 
 /** Platform-wide in-market and affinity segments (user interests). */

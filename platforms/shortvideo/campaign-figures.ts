@@ -6,9 +6,20 @@ import { openShortVideoPort } from './define';
 import { reportTotals } from './tools/read-entities';
 
 /** Campaign figures as list_shortvideo_campaigns computes them: the campaign report, totalled. */
-export async function shortVideoCampaignFigures(account: ConnectedAccount, start: string, end: string, call: PortCall = finderCall(account)): Promise<CampaignFigures[]> {
+export async function shortVideoCampaignFigures(
+  account: ConnectedAccount,
+  start: string,
+  end: string,
+  call: PortCall = finderCall(account),
+): Promise<CampaignFigures[]> {
   const port = openShortVideoPort(account, call);
   const campaigns = await port.listCampaigns();
-  const figures = await reportTotals(port, 'AUCTION_CAMPAIGN', campaigns.map((c) => c.id), start, end);
+  const figures = await reportTotals(
+    port,
+    'AUCTION_CAMPAIGN',
+    campaigns.map((c) => c.id),
+    start,
+    end,
+  );
   return campaigns.map((c) => ({ id: c.id, name: c.campaign_name, status: c.status, figures: figures.get(c.id)! }));
 }

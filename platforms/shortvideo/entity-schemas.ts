@@ -71,7 +71,9 @@ export const adGroupEntries = {
   contextual_tag_ids: v.optional(strings),
   audience_ids: v.optional(strings),
   excluded_audience_ids: v.optional(strings),
-  audience_rule: v.optional(v.object({ audience_op: v.optional(v.string()), audience_ids: v.optional(strings), lookalike_audience_ids: v.optional(strings) })),
+  audience_rule: v.optional(
+    v.object({ audience_op: v.optional(v.string()), audience_ids: v.optional(strings), lookalike_audience_ids: v.optional(strings) }),
+  ),
   audience_type: v.optional(v.string()),
   included_custom_actions: v.optional(customActions),
   excluded_custom_actions: v.optional(customActions),
@@ -79,7 +81,9 @@ export const adGroupEntries = {
   interest_keyword_ids: v.optional(strings),
   purchase_intention_keyword_ids: v.optional(strings),
   auto_targeting_enabled: v.optional(v.string()),
-  targeting_expansion: v.optional(v.object({ expansion_type_ids: v.optional(strings), expand_age: v.optional(v.boolean()), expand_gender: v.optional(v.boolean()) })),
+  targeting_expansion: v.optional(
+    v.object({ expansion_type_ids: v.optional(strings), expand_age: v.optional(v.boolean()), expand_gender: v.optional(v.boolean()) }),
+  ),
   placement_type: v.picklist(['PLACEMENT_TYPE_AUTOMATIC', 'PLACEMENT_TYPE_NORMAL']),
   placements: v.optional(strings),
   blocked_partnernet_app_ids: v.optional(strings),

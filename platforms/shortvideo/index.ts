@@ -5,23 +5,58 @@ import { finderCall, findWasteAndWinners, opportunityWindow } from '../opportuni
 import { openShortVideoPort } from './define';
 import type { Objective } from './port';
 import { freshId, seedShortVideoAccount } from './sandbox';
-import { listShortVideoAdVideos, listShortVideoCustomAudiences, listShortVideoLeadPages, listShortVideoPixels, searchShortVideoTargeting } from './tools/assets';
+import {
+  listShortVideoAdVideos,
+  listShortVideoCustomAudiences,
+  listShortVideoLeadPages,
+  listShortVideoPixels,
+  searchShortVideoTargeting,
+} from './tools/assets';
 import { createShortVideoDcoAd } from './tools/create-dco-ad';
 import { createShortVideoVideoCampaign } from './tools/create-video-campaign';
-import { getShortVideoAdGroup, listShortVideoAdGroups, listShortVideoAds, listShortVideoCampaigns, reportTotals } from './tools/read-entities';
+import {
+  getShortVideoAdGroup,
+  listShortVideoAdGroups,
+  listShortVideoAds,
+  listShortVideoCampaigns,
+  reportTotals,
+} from './tools/read-entities';
 import { resumeShortVideoAdGroup } from './tools/resume-ad-group';
 import { updateShortVideoAdGroup } from './tools/update-ad-group';
 import { addShortVideoAdGroup } from './tools/ad-groups';
 import { addShortVideoAd, updateShortVideoAd } from './tools/ads';
 import { createShortVideoCampaign } from './tools/create-campaign';
 import { duplicateShortVideoAdGroup, duplicateShortVideoCampaign } from './tools/duplicate';
-import { createShortVideoCarouselCard, discoverShortVideoAssets, listShortVideoIdentities, uploadShortVideoImages, validateAndPrepareShortVideoAssets } from './tools/images';
-import { explainShortVideoObjective } from './tools/objective';
-import { analyzeShortVideoWastedSpend, detectShortVideoCreativeFatigue, explainShortVideoAnomaly, optimizeShortVideoBudget } from './tools/analyses';
-import { getShortVideoCampaign, getShortVideoCampaignDetails, updateShortVideoCampaign } from './tools/campaigns';
-import { analyzeShortVideoGeoPerformance, getShortVideoAdPerformance, getShortVideoAudienceInsights, getShortVideoCampaignPerformance } from './tools/performance';
 import {
-  deleteShortVideoAd, deleteShortVideoAdGroup, deleteShortVideoCampaign, pauseShortVideoAd, pauseShortVideoAdGroup, pauseShortVideoCampaign, resumeShortVideoAd, resumeShortVideoCampaign,
+  createShortVideoCarouselCard,
+  discoverShortVideoAssets,
+  listShortVideoIdentities,
+  uploadShortVideoImages,
+  validateAndPrepareShortVideoAssets,
+} from './tools/images';
+import { explainShortVideoObjective } from './tools/objective';
+import {
+  analyzeShortVideoWastedSpend,
+  detectShortVideoCreativeFatigue,
+  explainShortVideoAnomaly,
+  optimizeShortVideoBudget,
+} from './tools/analyses';
+import { getShortVideoCampaign, getShortVideoCampaignDetails, updateShortVideoCampaign } from './tools/campaigns';
+import {
+  analyzeShortVideoGeoPerformance,
+  getShortVideoAdPerformance,
+  getShortVideoAudienceInsights,
+  getShortVideoCampaignPerformance,
+} from './tools/performance';
+import {
+  deleteShortVideoAd,
+  deleteShortVideoAdGroup,
+  deleteShortVideoCampaign,
+  pauseShortVideoAd,
+  pauseShortVideoAdGroup,
+  pauseShortVideoCampaign,
+  resumeShortVideoAd,
+  resumeShortVideoCampaign,
 } from './tools/status';
 
 /** Objectives whose result is a conversion (a purchase, lead or install): the finders' rules fit them. */
@@ -91,10 +126,23 @@ export const shortvideo: PlatformModule = {
     // lacking conversions they never optimize for.
     const optimized = new Set(campaigns.filter((c) => c.budget_optimize_on).map((c) => c.id));
     const judged = new Set(campaigns.filter((c) => CONVERSION_OBJECTIVES.has(c.objective_type)).map((c) => c.id));
-    const candidates = adGroups.filter((g) => g.status === 'ENABLED' && g.budget_mode === 'BUDGET_MODE_DAY' && g.budget && !optimized.has(g.campaign_id) && judged.has(g.campaign_id));
+    const candidates = adGroups.filter(
+      (g) =>
+        g.status === 'ENABLED' &&
+        g.budget_mode === 'BUDGET_MODE_DAY' &&
+        g.budget &&
+        !optimized.has(g.campaign_id) &&
+        judged.has(g.campaign_id),
+    );
     const advertiser_id = account.account_id;
     const { start, end } = opportunityWindow(now, account);
-    const figures = await reportTotals(platform, 'AUCTION_ADGROUP', candidates.map((g) => g.id), start, end);
+    const figures = await reportTotals(
+      platform,
+      'AUCTION_ADGROUP',
+      candidates.map((g) => g.id),
+      start,
+      end,
+    );
     // Only enabled ad groups are candidates, so a pause is always a change.
     return findWasteAndWinners(
       'shortvideo',
@@ -113,4 +161,3 @@ export const shortvideo: PlatformModule = {
     );
   },
 };
-

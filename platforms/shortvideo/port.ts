@@ -117,7 +117,15 @@ export interface VideoEngagement {
   follows: number;
 }
 
-export const OBJECTIVES = ['TRAFFIC', 'WEB_CONVERSIONS', 'LEAD_GENERATION', 'REACH', 'VIDEO_VIEWS', 'APP_PROMOTION', 'PRODUCT_SALES'] as const;
+export const OBJECTIVES = [
+  'TRAFFIC',
+  'WEB_CONVERSIONS',
+  'LEAD_GENERATION',
+  'REACH',
+  'VIDEO_VIEWS',
+  'APP_PROMOTION',
+  'PRODUCT_SALES',
+] as const;
 export type Objective = (typeof OBJECTIVES)[number];
 
 export type CampaignStatus = 'ACTIVE' | 'PAUSED' | 'DELETED';
@@ -338,7 +346,16 @@ export interface ShortVideoCustomAudience {
   create_time: string;
 }
 
-export const TARGETING_TYPES = ['locations', 'interest_categories', 'interest_keywords', 'purchase_intention_keywords', 'contextual_tags', 'device_models', 'carriers', 'languages'] as const;
+export const TARGETING_TYPES = [
+  'locations',
+  'interest_categories',
+  'interest_keywords',
+  'purchase_intention_keywords',
+  'contextual_tags',
+  'device_models',
+  'carriers',
+  'languages',
+] as const;
 export type TargetingType = (typeof TARGETING_TYPES)[number];
 
 export interface TargetingOption {

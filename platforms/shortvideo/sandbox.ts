@@ -92,7 +92,14 @@ export class ShortVideoSandbox extends SandboxPlatform implements ShortVideoPort
 
   async updateCampaign(campaignId: string, patch: Partial<ShortVideoCampaign>, expectStatus?: CampaignStatus): Promise<ShortVideoCampaign> {
     const { id: _id, ...fields } = patch;
-    return withoutTier(await this.store.update<StoredCampaign>(KIND.campaign, campaignId, fields as Record<string, unknown>, expectStatus ? { expect: { status: expectStatus } } : {}));
+    return withoutTier(
+      await this.store.update<StoredCampaign>(
+        KIND.campaign,
+        campaignId,
+        fields as Record<string, unknown>,
+        expectStatus ? { expect: { status: expectStatus } } : {},
+      ),
+    );
   }
 
   async listAdGroups(): Promise<ShortVideoAdGroup[]> {
@@ -110,7 +117,12 @@ export class ShortVideoSandbox extends SandboxPlatform implements ShortVideoPort
 
   async updateAdGroup(adgroupId: string, patch: Partial<ShortVideoAdGroup>, expectStatus?: AdGroupStatus): Promise<ShortVideoAdGroup> {
     const { id: _id, ...fields } = patch;
-    const updated = await this.store.update<StoredAdGroup>(KIND.adgroup, adgroupId, fields as Record<string, unknown>, expectStatus ? { expect: { status: expectStatus } } : {});
+    const updated = await this.store.update<StoredAdGroup>(
+      KIND.adgroup,
+      adgroupId,
+      fields as Record<string, unknown>,
+      expectStatus ? { expect: { status: expectStatus } } : {},
+    );
     return withoutTier(updated);
   }
 
@@ -132,14 +144,33 @@ export class ShortVideoSandbox extends SandboxPlatform implements ShortVideoPort
   async updateAd(adId: string, patch: Partial<ShortVideoAd>, expectStatus?: AdStatus): Promise<ShortVideoAd> {
     const { id: _id, ...fields } = patch;
     await this.requireCreative(fields);
-    const seen = ['ad_text', 'ad_texts', 'video_id', 'video_ids', 'image_ids', 'carousel_id', 'call_to_action', 'landing_page_url', 'display_name', 'identity_id'] as const;
+    const seen = [
+      'ad_text',
+      'ad_texts',
+      'video_id',
+      'video_ids',
+      'image_ids',
+      'carousel_id',
+      'call_to_action',
+      'landing_page_url',
+      'display_name',
+      'identity_id',
+    ] as const;
     if (seen.some((k) => k in fields)) (fields as Partial<ShortVideoAd>).review_status = 'IN_REVIEW';
-    return withoutTier(await this.store.update<StoredAd>(KIND.ad, adId, fields as Record<string, unknown>, expectStatus ? { expect: { status: expectStatus } } : {}));
+    return withoutTier(
+      await this.store.update<StoredAd>(
+        KIND.ad,
+        adId,
+        fields as Record<string, unknown>,
+        expectStatus ? { expect: { status: expectStatus } } : {},
+      ),
+    );
   }
 
   /** The platform refuses an ad whose videos, images, carousel or identity it does not have. */
   private async requireCreative(ad: Partial<ShortVideoAd>): Promise<void> {
-    for (const videoId of [ad.video_id, ...(ad.video_ids ?? [])].filter(Boolean) as string[]) await this.store.require<ShortVideoVideo>(KIND.video, videoId);
+    for (const videoId of [ad.video_id, ...(ad.video_ids ?? [])].filter(Boolean) as string[])
+      await this.store.require<ShortVideoVideo>(KIND.video, videoId);
     for (const imageId of ad.image_ids ?? []) await this.store.require<ShortVideoImage>(KIND.image, imageId);
     if (ad.carousel_id) await this.store.require<ShortVideoCarousel & { id: string }>(KIND.carousel, ad.carousel_id);
     if (ad.identity_id) {
@@ -290,19 +321,26 @@ export class ShortVideoSandbox extends SandboxPlatform implements ShortVideoPort
     };
     const dates = datesBetween(start, end);
     const levelIds =
-      query.data_level === 'AUCTION_ADVERTISER' ? [this.account.account_id]
-      : query.data_level === 'AUCTION_CAMPAIGN' ? [...delivery.campaign.keys()]
-      : query.data_level === 'AUCTION_ADGROUP' ? [...delivery.adgroup.keys()]
-      : [...delivery.ad.keys()];
-    const rows = new Map(levelIds.filter((id) => !wanted || wanted.has(id)).map((id) => [id, dates.map((date) => ({ id, ...zeroRow(date) }))]));
+      query.data_level === 'AUCTION_ADVERTISER'
+        ? [this.account.account_id]
+        : query.data_level === 'AUCTION_CAMPAIGN'
+          ? [...delivery.campaign.keys()]
+          : query.data_level === 'AUCTION_ADGROUP'
+            ? [...delivery.adgroup.keys()]
+            : [...delivery.ad.keys()];
+    const rows = new Map(
+      levelIds.filter((id) => !wanted || wanted.has(id)).map((id) => [id, dates.map((date) => ({ id, ...zeroRow(date) }))]),
+    );
     for (const [adId, days] of adRows) {
       const target = rows.get(parentOf(query.data_level, adId) ?? '');
       if (!target) continue;
       days.forEach((day, i) => addInto(target[i]!, day));
     }
     // Campaigns' and ad groups' own days (exact sums of their ads, and of nothing when they have none).
-    const own = query.data_level === 'AUCTION_CAMPAIGN' ? delivery.campaign : query.data_level === 'AUCTION_ADGROUP' ? delivery.adgroup : undefined;
-    if (own) for (const [id, list] of rows) own.get(id)?.forEach((day, i) => Object.assign(list[i]!, { ...day, ...pickEngagement(list[i]!) }));
+    const own =
+      query.data_level === 'AUCTION_CAMPAIGN' ? delivery.campaign : query.data_level === 'AUCTION_ADGROUP' ? delivery.adgroup : undefined;
+    if (own)
+      for (const [id, list] of rows) own.get(id)?.forEach((day, i) => Object.assign(list[i]!, { ...day, ...pickEngagement(list[i]!) }));
     return [...rows.values()].flat().map((row) => ({ ...row, spend: round2(row.spend), revenue: round2(row.revenue) }));
   }
 
@@ -319,11 +357,13 @@ export class ShortVideoSandbox extends SandboxPlatform implements ShortVideoPort
   }
 
   async getAudienceReport(query: ShortVideoReportQuery & { dimensions: AudienceDimensions }): Promise<ShortVideoAudienceRow[]> {
-    if (query.data_level === 'AUCTION_AD') throw new ToolError('The audience report is available by advertiser, campaign or ad group, not by ad.');
+    if (query.data_level === 'AUCTION_AD')
+      throw new ToolError('The audience report is available by advertiser, campaign or ad group, not by ad.');
     const groups = await this.store.list<StoredAdGroup>(KIND.adgroup);
     const groupDays = await this.getReport({ data_level: 'AUCTION_ADGROUP', start_date: query.start_date, end_date: query.end_date });
     const wanted = query.ids ? new Set(query.ids) : undefined;
-    const keyOf = (g: StoredAdGroup) => (query.data_level === 'AUCTION_ADGROUP' ? g.id : query.data_level === 'AUCTION_CAMPAIGN' ? g.campaign_id : this.account.account_id);
+    const keyOf = (g: StoredAdGroup) =>
+      query.data_level === 'AUCTION_ADGROUP' ? g.id : query.data_level === 'AUCTION_CAMPAIGN' ? g.campaign_id : this.account.account_id;
     const out = new Map<string, ShortVideoAudienceRow>();
     for (const group of groups) {
       const id = keyOf(group);
@@ -333,7 +373,8 @@ export class ShortVideoSandbox extends SandboxPlatform implements ShortVideoPort
       for (const segment of audienceSegments(group, total, query.dimensions)) {
         const key = `${id}|${segment.age ?? ''}|${segment.gender ?? ''}|${segment.country_code ?? ''}`;
         const row = out.get(key) ?? { id, ...segment, impressions: 0, clicks: 0, spend: 0, conversions: 0, revenue: 0, video_views: 0 };
-        for (const m of ['impressions', 'clicks', 'spend', 'conversions', 'revenue', 'video_views'] as const) row[m] = round2(row[m] + segment[m]);
+        for (const m of ['impressions', 'clicks', 'spend', 'conversions', 'revenue', 'video_views'] as const)
+          row[m] = round2(row[m] + segment[m]);
         out.set(key, row);
       }
     }
@@ -347,7 +388,10 @@ export class ShortVideoSandbox extends SandboxPlatform implements ShortVideoPort
       this.store.list<DeliveryAdGroup>(KIND.adgroup, { withHistory: true }),
       this.store.list<DeliveryAd>(KIND.ad, { withHistory: true }),
     ]);
-    return { delivery: simulateDelivery(campaigns, adGroups, ads, start, end, isoDate(new Date())), ads: new Map(ads.map((a) => [a.id, a])) };
+    return {
+      delivery: simulateDelivery(campaigns, adGroups, ads, start, end, isoDate(new Date())),
+      ads: new Map(ads.map((a) => [a.id, a])),
+    };
   }
 }
 
@@ -406,18 +450,87 @@ export async function seedShortVideoAccount(account: ConnectedAccount): Promise<
   ];
 
   const leadPages: ShortVideoLeadPage[] = [
-    { id: `7${ids.digits(18)}`, title: 'Guided Hike Sign-up', status: 'PUBLISHED', questions: ['Full name', 'Email', 'Phone number', 'Preferred date'], privacy_policy_url: 'https://www.example.com/privacy', create_time: '2026-02-01T09:00:00Z' },
-    { id: `7${ids.digits(18)}`, title: 'Catalog Request', status: 'PUBLISHED', questions: ['Full name', 'Email', 'ZIP code'], privacy_policy_url: 'https://www.example.com/privacy', create_time: '2026-03-15T09:00:00Z' },
-    { id: `7${ids.digits(18)}`, title: 'Winter Waitlist (draft)', status: 'DRAFT', questions: ['Email'], privacy_policy_url: 'https://www.example.com/privacy', create_time: '2026-05-20T09:00:00Z' },
+    {
+      id: `7${ids.digits(18)}`,
+      title: 'Guided Hike Sign-up',
+      status: 'PUBLISHED',
+      questions: ['Full name', 'Email', 'Phone number', 'Preferred date'],
+      privacy_policy_url: 'https://www.example.com/privacy',
+      create_time: '2026-02-01T09:00:00Z',
+    },
+    {
+      id: `7${ids.digits(18)}`,
+      title: 'Catalog Request',
+      status: 'PUBLISHED',
+      questions: ['Full name', 'Email', 'ZIP code'],
+      privacy_policy_url: 'https://www.example.com/privacy',
+      create_time: '2026-03-15T09:00:00Z',
+    },
+    {
+      id: `7${ids.digits(18)}`,
+      title: 'Winter Waitlist (draft)',
+      status: 'DRAFT',
+      questions: ['Email'],
+      privacy_policy_url: 'https://www.example.com/privacy',
+      create_time: '2026-05-20T09:00:00Z',
+    },
   ];
 
   const audiences: ShortVideoCustomAudience[] = [
-    { id: ids.digits(9), name: 'Customers - CRM upload', audience_type: 'CUSTOMER_FILE', cover_num: 48_000, is_valid: true, is_expired: false, create_time: '2026-01-20T00:00:00Z' },
-    { id: ids.digits(9), name: 'Website visitors - 30 days', audience_type: 'WEBSITE_TRAFFIC', cover_num: 126_000, is_valid: true, is_expired: false, create_time: '2026-01-22T00:00:00Z' },
-    { id: ids.digits(9), name: 'Lookalike 1% - Customers', audience_type: 'LOOKALIKE', cover_num: 1_900_000, is_valid: true, is_expired: false, create_time: '2026-02-02T00:00:00Z' },
-    { id: ids.digits(9), name: 'Video engagers - 75% viewed', audience_type: 'ENGAGEMENT', cover_num: 310_000, is_valid: true, is_expired: false, create_time: '2026-02-10T00:00:00Z' },
-    { id: ids.digits(9), name: 'Lead form openers', audience_type: 'LEAD_GENERATION', cover_num: 800, is_valid: false, is_expired: false, create_time: '2026-04-01T00:00:00Z' },
-    { id: ids.digits(9), name: 'App users - 2025 (expired)', audience_type: 'APP_ACTIVITY', cover_num: 0, is_valid: false, is_expired: true, create_time: '2025-03-01T00:00:00Z' },
+    {
+      id: ids.digits(9),
+      name: 'Customers - CRM upload',
+      audience_type: 'CUSTOMER_FILE',
+      cover_num: 48_000,
+      is_valid: true,
+      is_expired: false,
+      create_time: '2026-01-20T00:00:00Z',
+    },
+    {
+      id: ids.digits(9),
+      name: 'Website visitors - 30 days',
+      audience_type: 'WEBSITE_TRAFFIC',
+      cover_num: 126_000,
+      is_valid: true,
+      is_expired: false,
+      create_time: '2026-01-22T00:00:00Z',
+    },
+    {
+      id: ids.digits(9),
+      name: 'Lookalike 1% - Customers',
+      audience_type: 'LOOKALIKE',
+      cover_num: 1_900_000,
+      is_valid: true,
+      is_expired: false,
+      create_time: '2026-02-02T00:00:00Z',
+    },
+    {
+      id: ids.digits(9),
+      name: 'Video engagers - 75% viewed',
+      audience_type: 'ENGAGEMENT',
+      cover_num: 310_000,
+      is_valid: true,
+      is_expired: false,
+      create_time: '2026-02-10T00:00:00Z',
+    },
+    {
+      id: ids.digits(9),
+      name: 'Lead form openers',
+      audience_type: 'LEAD_GENERATION',
+      cover_num: 800,
+      is_valid: false,
+      is_expired: false,
+      create_time: '2026-04-01T00:00:00Z',
+    },
+    {
+      id: ids.digits(9),
+      name: 'App users - 2025 (expired)',
+      audience_type: 'APP_ACTIVITY',
+      cover_num: 0,
+      is_valid: false,
+      is_expired: true,
+      create_time: '2025-03-01T00:00:00Z',
+    },
   ];
 
   const video = (file_name: string, duration: number, width: number, height: number, size: number): ShortVideoVideo => ({
@@ -442,7 +555,15 @@ export async function seedShortVideoAccount(account: ConnectedAccount): Promise<
 
   // Entities seeded in a stopped state ran until then: their history says when they stopped.
   const pausedAt = (at: string, status: string): HistoryEntry[] => [{ at, before: { status } }];
-  const campaign = (campaign_name: string, objective_type: ShortVideoCampaign['objective_type'], status: ShortVideoCampaign['status'], budget: number, performance: PerformanceTier, start_date: string, extra: Partial<WithHistory<StoredCampaign>> = {}): WithHistory<StoredCampaign> => ({
+  const campaign = (
+    campaign_name: string,
+    objective_type: ShortVideoCampaign['objective_type'],
+    status: ShortVideoCampaign['status'],
+    budget: number,
+    performance: PerformanceTier,
+    start_date: string,
+    extra: Partial<WithHistory<StoredCampaign>> = {},
+  ): WithHistory<StoredCampaign> => ({
     id: entityId(),
     campaign_name,
     objective_type,
@@ -460,15 +581,33 @@ export async function seedShortVideoAccount(account: ConnectedAccount): Promise<
     campaign('Boots Checkout - Web Conversions', 'WEB_CONVERSIONS', 'ACTIVE', 250, 'strong', '2026-02-10'),
     campaign('Trail Buddy App - Installs', 'APP_PROMOTION', 'ACTIVE', 150, 'poor', '2026-04-05', { app_promotion_type: 'APP_INSTALL' }),
     // Started three weeks before the account was set up: its lifetime budget is paced over 30 days from then.
-    campaign('Summer Awareness - Reach', 'REACH', 'ACTIVE', 3000, 'new', new Date(Date.now() - 20 * 86_400_000).toISOString().slice(0, 10), { budget_mode: 'BUDGET_MODE_TOTAL' }),
-    campaign('Winter Clearance - Traffic', 'TRAFFIC', 'PAUSED', 80, 'wasteful', '2025-12-01', { history: pausedAt('2026-02-20T18:00:00.000Z', 'ACTIVE') }),
+    campaign(
+      'Summer Awareness - Reach',
+      'REACH',
+      'ACTIVE',
+      3000,
+      'new',
+      new Date(Date.now() - 20 * 86_400_000).toISOString().slice(0, 10),
+      { budget_mode: 'BUDGET_MODE_TOTAL' },
+    ),
+    campaign('Winter Clearance - Traffic', 'TRAFFIC', 'PAUSED', 80, 'wasteful', '2025-12-01', {
+      history: pausedAt('2026-02-20T18:00:00.000Z', 'ACTIVE'),
+    }),
     campaign('Guided Hikes - Lead Generation', 'LEAD_GENERATION', 'ACTIVE', 60, 'average', '2026-05-02'),
     campaign('Catalog Sales - All Products', 'PRODUCT_SALES', 'ACTIVE', 200, 'strong', '2026-03-20', { budget_optimize_on: true }),
-    campaign('Old Test Campaign', 'TRAFFIC', 'DELETED', 20, 'poor', '2025-10-01', { history: pausedAt('2025-11-15T09:00:00.000Z', 'ACTIVE') }),
+    campaign('Old Test Campaign', 'TRAFFIC', 'DELETED', 20, 'poor', '2025-10-01', {
+      history: pausedAt('2025-11-15T09:00:00.000Z', 'ACTIVE'),
+    }),
   ];
   const campaigns = [traffic, conversions, app, reach, clearance, leads, shopping, oldTest];
 
-  const adGroup = (c: StoredCampaign, adgroup_name: string, status: AdGroupStatus, performance: PerformanceTier, extra: Partial<WithHistory<StoredAdGroup>> = {}): WithHistory<StoredAdGroup> => ({
+  const adGroup = (
+    c: StoredCampaign,
+    adgroup_name: string,
+    status: AdGroupStatus,
+    performance: PerformanceTier,
+    extra: Partial<WithHistory<StoredAdGroup>> = {},
+  ): WithHistory<StoredAdGroup> => ({
     id: entityId(),
     campaign_id: c.id,
     adgroup_name,
@@ -495,47 +634,118 @@ export async function seedShortVideoAccount(account: ConnectedAccount): Promise<
   const pixel = pixels[0];
   const adGroups: WithHistory<StoredAdGroup>[] = [
     adGroup(traffic, 'US 18-34 - Outdoor Interests', 'ENABLED', 'average', {
-      billing_event: 'CPC', bid_display_mode: 'CPC', optimization_goal: 'TRAFFIC_LANDING_PAGE_VIEW', age_groups: ['AGE_18_24', 'AGE_25_34'],
-      interest_category_ids: ['15001000000', '15001001000'], interest_keyword_ids: ['260147', '260148'], dayparting: WEEKDAY_EVENINGS,
+      billing_event: 'CPC',
+      bid_display_mode: 'CPC',
+      optimization_goal: 'TRAFFIC_LANDING_PAGE_VIEW',
+      age_groups: ['AGE_18_24', 'AGE_25_34'],
+      interest_category_ids: ['15001000000', '15001001000'],
+      interest_keyword_ids: ['260147', '260148'],
+      dayparting: WEEKDAY_EVENINGS,
     }),
     adGroup(traffic, 'Retargeting - Site Visitors', 'DISABLED', 'poor', {
       history: pausedAt('2026-05-15T16:30:00.000Z', 'ENABLED'),
-      billing_event: 'CPC', bid_display_mode: 'CPC', optimization_goal: 'CLICK', bid_type: 'BID_TYPE_CUSTOM', bid_price: 0.9,
-      audience_ids: [audiences[1].id], excluded_audience_ids: [audiences[0].id],
+      billing_event: 'CPC',
+      bid_display_mode: 'CPC',
+      optimization_goal: 'CLICK',
+      bid_type: 'BID_TYPE_CUSTOM',
+      bid_price: 0.9,
+      audience_ids: [audiences[1].id],
+      excluded_audience_ids: [audiences[0].id],
     }),
     adGroup(traffic, 'Creative Test - Dynamic', 'ENABLED', 'new', {
-      billing_event: 'CPC', optimization_goal: 'TRAFFIC_LANDING_PAGE_VIEW', creative_material_mode: 'DYNAMIC',
+      billing_event: 'CPC',
+      optimization_goal: 'TRAFFIC_LANDING_PAGE_VIEW',
+      creative_material_mode: 'DYNAMIC',
     }),
     adGroup(conversions, 'Purchase - Broad', 'ENABLED', 'strong', {
       location_ids: [US_LOCATION_ID, '6251999', '2635167', '2077456'],
-      optimization_goal: 'CONVERT', pixel_id: pixel.id, optimization_event: 'ON_WEB_ORDER', promotion_type: 'WEBSITE', statistic_type: 'ALL_DAY', dayparting: ALL_DAY,
+      optimization_goal: 'CONVERT',
+      pixel_id: pixel.id,
+      optimization_event: 'ON_WEB_ORDER',
+      promotion_type: 'WEBSITE',
+      statistic_type: 'ALL_DAY',
+      dayparting: ALL_DAY,
     }),
     adGroup(conversions, 'Purchase - Cost Cap 25-44', 'ENABLED', 'average', {
-      optimization_goal: 'CONVERT', pixel_id: pixel.id, optimization_event: 'ON_WEB_ORDER', bid_type: 'BID_TYPE_MAX_CONVERSION', conversion_bid_price: 28,
-      age_groups: ['AGE_25_34', 'AGE_35_44'], audience_ids: [audiences[2].id],
+      optimization_goal: 'CONVERT',
+      pixel_id: pixel.id,
+      optimization_event: 'ON_WEB_ORDER',
+      bid_type: 'BID_TYPE_MAX_CONVERSION',
+      conversion_bid_price: 28,
+      age_groups: ['AGE_25_34', 'AGE_35_44'],
+      audience_ids: [audiences[2].id],
     }),
     adGroup(conversions, 'Add to Cart - Wasteful Test', 'ENABLED', 'wasteful', {
-      optimization_goal: 'CONVERT', pixel_id: pixel.id, optimization_event: 'ON_WEB_CART',
+      optimization_goal: 'CONVERT',
+      pixel_id: pixel.id,
+      optimization_event: 'ON_WEB_CART',
     }),
     adGroup(app, 'Android Installs - US', 'ENABLED', 'poor', {
-      optimization_goal: 'INSTALL', promotion_type: 'APP_ANDROID', app_id: '7312345678901234567', operating_systems: ['ANDROID'],
+      optimization_goal: 'INSTALL',
+      promotion_type: 'APP_ANDROID',
+      app_id: '7312345678901234567',
+      operating_systems: ['ANDROID'],
     }),
     adGroup(app, 'iOS Installs - Day-1 Retention', 'DISABLED', 'average', {
       history: pausedAt('2026-06-01T08:00:00.000Z', 'ENABLED'),
-      optimization_goal: 'INSTALL', promotion_type: 'APP_IOS', app_id: '7312345678901234568', operating_systems: ['IOS'],
-      deep_bid_type: 'VO_MIN_DAY1_RETENTION', deep_cpa_bid: 6, conversion_bid_price: 15, next_day_retention: 0.4, bid_type: 'BID_TYPE_CUSTOM', bid_price: 15,
+      optimization_goal: 'INSTALL',
+      promotion_type: 'APP_IOS',
+      app_id: '7312345678901234568',
+      operating_systems: ['IOS'],
+      deep_bid_type: 'VO_MIN_DAY1_RETENTION',
+      deep_cpa_bid: 6,
+      conversion_bid_price: 15,
+      next_day_retention: 0.4,
+      bid_type: 'BID_TYPE_CUSTOM',
+      bid_price: 15,
     }),
-    adGroup(reach, 'Reach - Broad US', 'ENABLED', 'new', { billing_event: 'CPM', bid_display_mode: 'CPM', optimization_goal: 'REACH', frequency: 2, frequency_schedule: 1, budget_mode: 'BUDGET_MODE_TOTAL', budget: 1500 }),
+    adGroup(reach, 'Reach - Broad US', 'ENABLED', 'new', {
+      billing_event: 'CPM',
+      bid_display_mode: 'CPM',
+      optimization_goal: 'REACH',
+      frequency: 2,
+      frequency_schedule: 1,
+      budget_mode: 'BUDGET_MODE_TOTAL',
+      budget: 1500,
+    }),
     // Created before frequency caps were required: the next update sets the REACH default (3 per 7 days).
-    adGroup(reach, 'Reach - Creator Lookalikes', 'ENABLED', 'new', { billing_event: 'CPM', optimization_goal: 'REACH', budget_mode: 'BUDGET_MODE_TOTAL', budget: 1500, audience_ids: [audiences[2].id] }),
-    adGroup(clearance, 'Clearance - Broad', 'DISABLED', 'wasteful', { billing_event: 'CPC', optimization_goal: 'CLICK', history: pausedAt('2026-02-20T18:00:00.000Z', 'ENABLED') }),
-    adGroup(leads, 'Instant Form - 25-54', 'ENABLED', 'average', { optimization_goal: 'LEAD_GENERATION', age_groups: ['AGE_25_34', 'AGE_35_44', 'AGE_45_54'] }),
-    adGroup(shopping, 'Catalog - All Products', 'ENABLED', 'strong', { optimization_goal: 'VALUE', pixel_id: pixel.id, optimization_event: 'ON_WEB_ORDER', roas_bid: 2.5 }),
-    adGroup(oldTest, 'Old Test Ad Group', 'DELETED', 'poor', { billing_event: 'CPC', optimization_goal: 'CLICK', history: pausedAt('2025-11-15T09:00:00.000Z', 'ENABLED') }),
+    adGroup(reach, 'Reach - Creator Lookalikes', 'ENABLED', 'new', {
+      billing_event: 'CPM',
+      optimization_goal: 'REACH',
+      budget_mode: 'BUDGET_MODE_TOTAL',
+      budget: 1500,
+      audience_ids: [audiences[2].id],
+    }),
+    adGroup(clearance, 'Clearance - Broad', 'DISABLED', 'wasteful', {
+      billing_event: 'CPC',
+      optimization_goal: 'CLICK',
+      history: pausedAt('2026-02-20T18:00:00.000Z', 'ENABLED'),
+    }),
+    adGroup(leads, 'Instant Form - 25-54', 'ENABLED', 'average', {
+      optimization_goal: 'LEAD_GENERATION',
+      age_groups: ['AGE_25_34', 'AGE_35_44', 'AGE_45_54'],
+    }),
+    adGroup(shopping, 'Catalog - All Products', 'ENABLED', 'strong', {
+      optimization_goal: 'VALUE',
+      pixel_id: pixel.id,
+      optimization_event: 'ON_WEB_ORDER',
+      roas_bid: 2.5,
+    }),
+    adGroup(oldTest, 'Old Test Ad Group', 'DELETED', 'poor', {
+      billing_event: 'CPC',
+      optimization_goal: 'CLICK',
+      history: pausedAt('2025-11-15T09:00:00.000Z', 'ENABLED'),
+    }),
   ];
 
   const byName = (name: string) => adGroups.find((g) => g.adgroup_name === name)!;
-  const ad = (g: StoredAdGroup, ad_name: string, ad_text: string, v: ShortVideoVideo, extra: Partial<WithHistory<StoredAd>> = {}): WithHistory<StoredAd> => ({
+  const ad = (
+    g: StoredAdGroup,
+    ad_name: string,
+    ad_text: string,
+    v: ShortVideoVideo,
+    extra: Partial<WithHistory<StoredAd>> = {},
+  ): WithHistory<StoredAd> => ({
     id: entityId(),
     adgroup_id: g.id,
     campaign_id: g.campaign_id,
@@ -554,20 +764,42 @@ export async function seedShortVideoAccount(account: ConnectedAccount): Promise<
   });
   const freshCreative = new Date(Date.now() - 21 * 86_400_000).toISOString().slice(0, 10) + 'T09:00:00Z';
   const ads: WithHistory<StoredAd>[] = [
-    ad(byName('US 18-34 - Outdoor Interests'), 'Hook - boots in the rain', 'Waterproof boots that survived 100 miles of mud', videos[0], { call_to_action: 'LEARN_MORE' }),
+    ad(byName('US 18-34 - Outdoor Interests'), 'Hook - boots in the rain', 'Waterproof boots that survived 100 miles of mud', videos[0], {
+      call_to_action: 'LEARN_MORE',
+    }),
     ad(byName('US 18-34 - Outdoor Interests'), 'UGC unboxing', 'Unboxing our lightest trail boot yet', videos[1]),
-    ad(byName('Retargeting - Site Visitors'), 'Come back - 10% off', 'Still thinking it over? Take 10% off today', videos[0], { status: 'DISABLED', history: pausedAt('2026-05-15T16:30:00.000Z', 'ENABLED') }),
+    ad(byName('Retargeting - Site Visitors'), 'Come back - 10% off', 'Still thinking it over? Take 10% off today', videos[0], {
+      status: 'DISABLED',
+      history: pausedAt('2026-05-15T16:30:00.000Z', 'ENABLED'),
+    }),
     ad(byName('Purchase - Broad'), 'Best seller reel', 'The boot 40,000 hikers swear by', videos[1]),
     // A newer creative, launched three weeks before the account was set up, already wearing off.
-    ad(byName('Purchase - Broad'), 'Rain test hook', 'We hosed these boots for an hour. Still dry.', videos[0], { create_time: freshCreative, fatigue_days: 10 }),
+    ad(byName('Purchase - Broad'), 'Rain test hook', 'We hosed these boots for an hour. Still dry.', videos[0], {
+      create_time: freshCreative,
+      fatigue_days: 10,
+    }),
     ad(byName('Purchase - Cost Cap 25-44'), 'Brand story', 'Made to be resoled, not replaced', videos[3]),
-    ad(byName('Add to Cart - Wasteful Test'), 'Landscape TV cut', 'Adventure starts at your doorstep', videos[5], { review_status: 'REJECTED' }),
+    ad(byName('Add to Cart - Wasteful Test'), 'Landscape TV cut', 'Adventure starts at your doorstep', videos[5], {
+      review_status: 'REJECTED',
+    }),
     // The rejected landscape cut never ran; the vertical cut carries the ad group.
     ad(byName('Add to Cart - Wasteful Test'), 'Vertical cut', 'Adventure starts at your doorstep', videos[1]),
-    ad(byName('Android Installs - US'), 'App demo', 'Plan every trail offline with Trail Buddy', videos[2], { call_to_action: 'DOWNLOAD', landing_page_url: undefined }),
-    ad(byName('Reach - Broad US'), 'Summer teaser', 'Summer on the trail starts now', videos[0], { call_to_action: 'WATCH_NOW', review_status: 'IN_REVIEW' }),
-    ad(byName('Reach - Creator Lookalikes'), 'Creator trail day', 'A day on the trail with our creators', videos[1], { call_to_action: 'WATCH_NOW' }),
-    ad(byName('Instant Form - 25-54'), 'Guided hike teaser', 'Join a free guided hike this weekend', videos[4], { call_to_action: 'SIGN_UP', landing_page_url: undefined, page_id: leadPages[0].id }),
+    ad(byName('Android Installs - US'), 'App demo', 'Plan every trail offline with Trail Buddy', videos[2], {
+      call_to_action: 'DOWNLOAD',
+      landing_page_url: undefined,
+    }),
+    ad(byName('Reach - Broad US'), 'Summer teaser', 'Summer on the trail starts now', videos[0], {
+      call_to_action: 'WATCH_NOW',
+      review_status: 'IN_REVIEW',
+    }),
+    ad(byName('Reach - Creator Lookalikes'), 'Creator trail day', 'A day on the trail with our creators', videos[1], {
+      call_to_action: 'WATCH_NOW',
+    }),
+    ad(byName('Instant Form - 25-54'), 'Guided hike teaser', 'Join a free guided hike this weekend', videos[4], {
+      call_to_action: 'SIGN_UP',
+      landing_page_url: undefined,
+      page_id: leadPages[0].id,
+    }),
     ad(byName('Catalog - All Products'), 'Catalog video', 'Gear up for summer: boots, packs and more', videos[1]),
     ad(byName('Old Test Ad Group'), 'Old test', 'Test ad', videos[0]),
   ];
@@ -575,11 +807,25 @@ export async function seedShortVideoAccount(account: ConnectedAccount): Promise<
   const identities: (ShortVideoIdentity & { id: string })[] = [
     { identity_id: ids.digits(19), identity_type: 'CUSTOMIZED_USER', display_name: 'Northwind Outdoor', can_spark: false },
     { identity_id: ids.digits(19), identity_type: 'ACCOUNT_USER', display_name: '@northwindoutdoor', can_spark: true },
-    { identity_id: ids.digits(19), identity_type: 'AUTH_CODE', display_name: '@trailwithmaya (creator)', can_spark: true, auth_expire_time: '2027-03-01T00:00:00Z' },
+    {
+      identity_id: ids.digits(19),
+      identity_type: 'AUTH_CODE',
+      display_name: '@trailwithmaya (creator)',
+      can_spark: true,
+      auth_expire_time: '2027-03-01T00:00:00Z',
+    },
     { identity_id: ids.digits(19), identity_type: 'BUSINESS_CENTER_USER', display_name: '@northwind.gear', can_spark: true },
   ].map((identity) => ({ ...identity, id: identity.identity_id }) as ShortVideoIdentity & { id: string });
   const image = (file_name: string, width: number, height: number, size: number): ShortVideoImage => ({
-    id: `ad-site-i18n-sg/${ids.alphanumeric(24).toLowerCase()}`, source: 'URL', image_url: `https://cdn.example.com/creative/${file_name}`, file_name, width, height, format: file_name.endsWith('.png') ? 'png' : 'jpeg', size, create_time: created,
+    id: `ad-site-i18n-sg/${ids.alphanumeric(24).toLowerCase()}`,
+    source: 'URL',
+    image_url: `https://cdn.example.com/creative/${file_name}`,
+    file_name,
+    width,
+    height,
+    format: file_name.endsWith('.png') ? 'png' : 'jpeg',
+    size,
+    create_time: created,
   });
   const images: ShortVideoImage[] = [
     image('boots_hero_1080x1920.jpg', 1080, 1920, 312_000),

@@ -17,8 +17,33 @@ export const BRAND_SAFETY_PARTNERS = ['IAS', 'OPEN_SLATE'] as const;
 export const BID_TYPES = ['BID_TYPE_NO_BID', 'BID_TYPE_CUSTOM', 'BID_TYPE_MAX_CONVERSION'] as const;
 export const BILLING_EVENTS = ['CPC', 'CPM', 'OCPM', 'CPV'] as const;
 export const DEEP_BID_TYPES = ['VO_MIN_ROAS', 'VO_MIN_DAY1_RETENTION', 'VO_MIN_DAY7_RETENTION'] as const;
-export const CALLS_TO_ACTION = ['WATCH_NOW', 'LEARN_MORE', 'SHOP_NOW', 'SIGN_UP', 'DOWNLOAD', 'APPLY_NOW', 'BOOK_NOW', 'CONTACT_US', 'GET_QUOTE', 'SUBSCRIBE', 'ORDER_NOW'] as const;
-export const OPTIMIZATION_EVENTS_COMMON = ['ON_WEB_ORDER', 'ON_WEB_CART', 'ON_WEB_DETAIL', 'ON_WEB_REGISTER', 'LANDING_PAGE_VIEW', 'CLICK_LANDING_PAGE', 'FORM', 'START_TRIAL', 'SUBSCRIBE', 'DOWNLOAD_FINISH', 'SEARCH', 'COMPLETE_PAYMENT'];
+export const CALLS_TO_ACTION = [
+  'WATCH_NOW',
+  'LEARN_MORE',
+  'SHOP_NOW',
+  'SIGN_UP',
+  'DOWNLOAD',
+  'APPLY_NOW',
+  'BOOK_NOW',
+  'CONTACT_US',
+  'GET_QUOTE',
+  'SUBSCRIBE',
+  'ORDER_NOW',
+] as const;
+export const OPTIMIZATION_EVENTS_COMMON = [
+  'ON_WEB_ORDER',
+  'ON_WEB_CART',
+  'ON_WEB_DETAIL',
+  'ON_WEB_REGISTER',
+  'LANDING_PAGE_VIEW',
+  'CLICK_LANDING_PAGE',
+  'FORM',
+  'START_TRIAL',
+  'SUBSCRIBE',
+  'DOWNLOAD_FINISH',
+  'SEARCH',
+  'COMPLETE_PAYMENT',
+];
 
 /** Accepted optimization goals per campaign objective, and the default of each (first). */
 export const OPTIMIZATION_GOALS: Record<string, string[]> = {
@@ -33,7 +58,13 @@ export const OPTIMIZATION_GOALS: Record<string, string[]> = {
 
 /** Default billing event per objective. */
 export const DEFAULT_BILLING_EVENT: Record<string, string> = {
-  TRAFFIC: 'CPC', WEB_CONVERSIONS: 'OCPM', PRODUCT_SALES: 'OCPM', APP_PROMOTION: 'OCPM', REACH: 'CPM', VIDEO_VIEWS: 'CPV', LEAD_GENERATION: 'OCPM',
+  TRAFFIC: 'CPC',
+  WEB_CONVERSIONS: 'OCPM',
+  PRODUCT_SALES: 'OCPM',
+  APP_PROMOTION: 'OCPM',
+  REACH: 'CPM',
+  VIDEO_VIEWS: 'CPV',
+  LEAD_GENERATION: 'OCPM',
 };
 
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
@@ -61,12 +92,14 @@ export const dateTime = (description: string) =>
   v.pipe(
     v.string(),
     v.trim(),
-    v.check(isDateTime, (issue) => `must be in the format YYYY-MM-DD HH:MM:SS, e.g. 2026-09-01 00:00:00 (received "${String(issue.input)}")`),
+    v.check(
+      isDateTime,
+      (issue) => `must be in the format YYYY-MM-DD HH:MM:SS, e.g. 2026-09-01 00:00:00 (received "${String(issue.input)}")`,
+    ),
     v.description(description),
   );
 
-export const money = (description: string) =>
-  v.pipe(v.number(), v.minValue(0.01, 'must be greater than 0'), v.description(description));
+export const money = (description: string) => v.pipe(v.number(), v.minValue(0.01, 'must be greater than 0'), v.description(description));
 
 /** A list of numeric ids; numbers are accepted and turned into strings. */
 export const idList = (description: string) =>
@@ -86,11 +119,18 @@ export const stringList = (description: string) =>
   v.pipe(v.array(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'))), v.description(description));
 
 export const enumList = <const T extends readonly string[]>(values: T, description: string) =>
-  v.pipe(v.array(v.picklist(values)), v.minLength(1, 'must list at least one value'), v.transform((list) => [...new Set(list)]), v.description(description));
+  v.pipe(
+    v.array(v.picklist(values)),
+    v.minLength(1, 'must list at least one value'),
+    v.transform((list) => [...new Set(list)]),
+    v.description(description),
+  );
 
 export const languageList = (description: string) =>
   v.pipe(
-    v.array(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.regex(/^[a-z]{2,3}$/, 'must be an ISO-639 language code such as en, es or fr'))),
+    v.array(
+      v.pipe(v.string(), v.trim(), v.toLowerCase(), v.regex(/^[a-z]{2,3}$/, 'must be an ISO-639 language code such as en, es or fr')),
+    ),
     v.description(description),
   );
 

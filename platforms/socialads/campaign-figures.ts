@@ -6,10 +6,21 @@ import { openSocialAds } from './define';
 import { insightTotals } from './tools/shared';
 
 /** Campaign figures as list_socialads_campaigns computes them: campaign-level insights, totalled. */
-export async function socialAdsCampaignFigures(account: ConnectedAccount, start: string, end: string, call: PortCall = finderCall(account)): Promise<CampaignFigures[]> {
+export async function socialAdsCampaignFigures(
+  account: ConnectedAccount,
+  start: string,
+  end: string,
+  call: PortCall = finderCall(account),
+): Promise<CampaignFigures[]> {
   const port = openSocialAds(account, call);
   const campaigns = await port.listCampaigns();
-  const figures = await insightTotals(port, 'campaign', campaigns.map((c) => c.id), start, end);
+  const figures = await insightTotals(
+    port,
+    'campaign',
+    campaigns.map((c) => c.id),
+    start,
+    end,
+  );
   return campaigns.map((c) => {
     const { daily_reach: _reach, days_with_delivery: _days, ...totals } = figures(c.id);
     return { id: c.id, name: c.name, status: c.status, figures: totals };

@@ -6,13 +6,65 @@ import { seedSocialAdsAccount } from './sandbox';
 import { addSocialAdsAd } from './tools/add-ad';
 import { getSocialAdsAppAdSets, getSocialAdsAppCampaigns, getSocialAdsAppCreatives } from './tools/app-reports';
 import { createSocialAdsVideoCampaign } from './tools/create-video-campaign';
-import { analyzeSocialAdsAudiences, getSocialAdsAdCreatives, getSocialAdsAdPerformance, getSocialAdsAdsetPerformance, getSocialAdsAudienceInsights, getSocialAdsCampaignDetails, getSocialAdsCampaignPerformance, listSocialAdsCampaigns, optimizeSocialAdsPlacements } from './tools/report-tools';
-import { pauseSocialAdsCampaign, resumeSocialAdsCampaign, updateSocialAdsAd, updateSocialAdsAdSet, updateSocialAdsCampaign, updateSocialAdsCatalogAd, updateSocialAdsCatalogAdSet, updateSocialAdsCatalogCampaign } from './tools/update-tools';
-import { analyzeSocialAdsAdPerformance, analyzeSocialAdsWastedSpend, detectSocialAdsCreativeFatigue, explainSocialAdsAnomaly, optimizeSocialAdsBudget } from './tools/analyses';
-import { browseSocialAdsTargeting, getSocialAdsLeadFormSubmissions, listSocialAdsCustomAudiences, listSocialAdsInstagramAccounts, listSocialAdsLeadForms, listSocialAdsPixels, searchSocialAdsTargeting, selectSocialAdsCampaignType } from './tools/directory-tools';
-import { analyzeSocialAdsCatalogPerformance, compareSocialAdsCatalogProductSets, detectSocialAdsCatalogWaste, diagnoseSocialAdsCatalogFunnel, getSocialAdsProductPerformance, listSocialAdsCatalogs, listSocialAdsProducts, listSocialAdsProductSets, validateCatalogReadiness } from './tools/catalog-tools';
+import {
+  analyzeSocialAdsAudiences,
+  getSocialAdsAdCreatives,
+  getSocialAdsAdPerformance,
+  getSocialAdsAdsetPerformance,
+  getSocialAdsAudienceInsights,
+  getSocialAdsCampaignDetails,
+  getSocialAdsCampaignPerformance,
+  listSocialAdsCampaigns,
+  optimizeSocialAdsPlacements,
+} from './tools/report-tools';
+import {
+  pauseSocialAdsCampaign,
+  resumeSocialAdsCampaign,
+  updateSocialAdsAd,
+  updateSocialAdsAdSet,
+  updateSocialAdsCampaign,
+  updateSocialAdsCatalogAd,
+  updateSocialAdsCatalogAdSet,
+  updateSocialAdsCatalogCampaign,
+} from './tools/update-tools';
+import {
+  analyzeSocialAdsAdPerformance,
+  analyzeSocialAdsWastedSpend,
+  detectSocialAdsCreativeFatigue,
+  explainSocialAdsAnomaly,
+  optimizeSocialAdsBudget,
+} from './tools/analyses';
+import {
+  browseSocialAdsTargeting,
+  getSocialAdsLeadFormSubmissions,
+  listSocialAdsCustomAudiences,
+  listSocialAdsInstagramAccounts,
+  listSocialAdsLeadForms,
+  listSocialAdsPixels,
+  searchSocialAdsTargeting,
+  selectSocialAdsCampaignType,
+} from './tools/directory-tools';
+import {
+  analyzeSocialAdsCatalogPerformance,
+  compareSocialAdsCatalogProductSets,
+  detectSocialAdsCatalogWaste,
+  diagnoseSocialAdsCatalogFunnel,
+  getSocialAdsProductPerformance,
+  listSocialAdsCatalogs,
+  listSocialAdsProducts,
+  listSocialAdsProductSets,
+  validateCatalogReadiness,
+} from './tools/catalog-tools';
 import { createSocialAdsProductSet, duplicateSocialAdsCampaign, validateAndPrepareSocialAdsAssets } from './tools/copy-tools';
-import { addSocialAdsAdSet, addSocialAdsCatalogAd, addSocialAdsCatalogAdSet, createSocialAdsCarouselCampaign, createSocialAdsCatalogCampaign, createSocialAdsDcoAd, createSocialAdsImageCampaign } from './tools/create-tools';
+import {
+  addSocialAdsAdSet,
+  addSocialAdsCatalogAd,
+  addSocialAdsCatalogAdSet,
+  createSocialAdsCarouselCampaign,
+  createSocialAdsCatalogCampaign,
+  createSocialAdsDcoAd,
+  createSocialAdsImageCampaign,
+} from './tools/create-tools';
 import { discoverSocialAdsAssets, listSocialAdsAds, listSocialAdsAdSets, listSocialAdsPages } from './tools/list-structure';
 
 /** The socialads platform: social-network advertising. */

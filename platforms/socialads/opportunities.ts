@@ -16,7 +16,11 @@ export const WASTE_MIN_SPEND = 100;
  * advises for the same figures: the platform's insights read through the port over the same 30
  * days ending yesterday.
  */
-export async function findSocialAdsOpportunities(account: ConnectedAccount, now: Date, call: PortCall = finderCall(account)): Promise<Opportunity[]> {
+export async function findSocialAdsOpportunities(
+  account: ConnectedAccount,
+  now: Date,
+  call: PortCall = finderCall(account),
+): Promise<Opportunity[]> {
   const platform = openSocialAds(account, call);
   const { start, end } = lastDays(now, 30, reportingZone(account));
   const [campaigns, adSets, ads] = await Promise.all([platform.listCampaigns(), platform.listAdSets(), platform.listAds()]);
@@ -27,7 +31,13 @@ export async function findSocialAdsOpportunities(account: ConnectedAccount, now:
     if (!['purchases', 'leads', 'installs'].includes(resultTypeOf(adSet.optimization_goal, campaign.objective))) return [];
     return [{ ad, adSet, campaign }];
   });
-  const metricsOf = await insightTotals(platform, 'ad', candidates.map((c) => c.ad.id), start, end);
+  const metricsOf = await insightTotals(
+    platform,
+    'ad',
+    candidates.map((c) => c.ad.id),
+    start,
+    end,
+  );
   const found: Opportunity[] = [];
   for (const { ad, adSet, campaign } of candidates) {
     const m = metricsOf(ad.id);

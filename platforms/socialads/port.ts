@@ -84,7 +84,14 @@ export interface SocialAdsInsightsQuery {
   breakdown?: SocialAdsBreakdown;
 }
 
-export const SOCIALADS_BREAKDOWNS = ['age', 'gender', 'publisher_platform', 'platform_position', 'impression_device', 'product_id'] as const;
+export const SOCIALADS_BREAKDOWNS = [
+  'age',
+  'gender',
+  'publisher_platform',
+  'platform_position',
+  'impression_device',
+  'product_id',
+] as const;
 export type SocialAdsBreakdown = (typeof SOCIALADS_BREAKDOWNS)[number];
 
 /**
@@ -154,11 +161,18 @@ export interface SocialAdsCampaign {
   promoted_object?: { product_catalog_id?: string };
 }
 
-export const SOCIALADS_BID_STRATEGIES = ['LOWEST_COST_WITHOUT_CAP', 'COST_CAP', 'LOWEST_COST_WITH_BID_CAP', 'LOWEST_COST_WITH_MIN_ROAS'] as const;
+export const SOCIALADS_BID_STRATEGIES = [
+  'LOWEST_COST_WITHOUT_CAP',
+  'COST_CAP',
+  'LOWEST_COST_WITH_BID_CAP',
+  'LOWEST_COST_WITH_MIN_ROAS',
+] as const;
 export type SocialAdsBidStrategy = (typeof SOCIALADS_BID_STRATEGIES)[number];
 
 /** Fields a campaign update may set. */
-export type SocialAdsCampaignPatch = Partial<Pick<SocialAdsCampaign, 'name' | 'status' | 'daily_budget' | 'lifetime_budget' | 'end_date' | 'bid_strategy'>>;
+export type SocialAdsCampaignPatch = Partial<
+  Pick<SocialAdsCampaign, 'name' | 'status' | 'daily_budget' | 'lifetime_budget' | 'end_date' | 'bid_strategy'>
+>;
 
 /** A campaign to create: the platform assigns id, creation time and the app's application id. */
 export type NewSocialAdsCampaign = Omit<SocialAdsCampaign, 'id' | 'created_at' | 'app'> & { app?: Omit<SocialAdsApp, 'application_id'> };
@@ -196,7 +210,14 @@ export interface SocialAdsAdSet {
   lifetime_budget?: number;
   targeting: SocialAdsTargeting;
   /** What the ad set promotes; a page here decides the ads' page without asking. */
-  promoted_object?: { page_id?: string; pixel_id?: string; custom_event_type?: string; application_id?: string; object_store_url?: string; product_set_id?: string };
+  promoted_object?: {
+    page_id?: string;
+    pixel_id?: string;
+    custom_event_type?: string;
+    application_id?: string;
+    object_store_url?: string;
+    product_set_id?: string;
+  };
   start_date: string;
   end_date?: string;
   created_at: string;
@@ -208,7 +229,21 @@ export interface SocialAdsAdSet {
 }
 
 export type NewSocialAdsAdSet = Omit<SocialAdsAdSet, 'id' | 'created_at'>;
-export type SocialAdsAdSetPatch = Partial<Pick<SocialAdsAdSet, 'name' | 'status' | 'daily_budget' | 'lifetime_budget' | 'end_date' | 'targeting' | 'bid_strategy' | 'bid_amount' | 'retargeting_days' | 'optimization_goal'>>;
+export type SocialAdsAdSetPatch = Partial<
+  Pick<
+    SocialAdsAdSet,
+    | 'name'
+    | 'status'
+    | 'daily_budget'
+    | 'lifetime_budget'
+    | 'end_date'
+    | 'targeting'
+    | 'bid_strategy'
+    | 'bid_amount'
+    | 'retargeting_days'
+    | 'optimization_goal'
+  >
+>;
 
 /** `catalog`: a catalog (dynamic product) ad showing products of a product set. */
 export type SocialAdsAdType = 'image' | 'video' | 'carousel' | 'catalog';

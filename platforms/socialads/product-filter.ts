@@ -23,4 +23,3 @@ export function matchesFilter(product: SocialAdsProduct, filter: readonly Social
     }
   });
 }
-

@@ -87,10 +87,18 @@ export class SocialAdsSandbox extends SandboxPlatform implements SocialAdsPort {
     let app: SocialAdsCampaign['app'];
     if (promoted) {
       // One app, one application id: a store URL the account already promotes keeps its id.
-      const known = (await this.store.list<StoredCampaign>(KIND.campaign)).find((c) => c.app?.object_store_url === promoted.object_store_url);
+      const known = (await this.store.list<StoredCampaign>(KIND.campaign)).find(
+        (c) => c.app?.object_store_url === promoted.object_store_url,
+      );
       app = { application_id: known?.app?.application_id ?? digits(15), ...promoted };
     }
-    const stored: StoredCampaign = { ...fields, ...(app ? { app } : {}), id: objectId(), created_at: new Date().toISOString(), performance: 'new' };
+    const stored: StoredCampaign = {
+      ...fields,
+      ...(app ? { app } : {}),
+      id: objectId(),
+      created_at: new Date().toISOString(),
+      performance: 'new',
+    };
     return withoutSimulation(await this.store.create(KIND.campaign, stored));
   }
 
@@ -114,7 +122,13 @@ export class SocialAdsSandbox extends SandboxPlatform implements SocialAdsPort {
 
   async createAd(ad: NewSocialAdsAd): Promise<SocialAdsAd> {
     await this.store.require<StoredAdSet>(KIND.adSet, ad.ad_set_id);
-    const stored: StoredAd = { ...ad, id: objectId(), effective_status: 'PENDING_REVIEW', created_at: new Date().toISOString(), performance: 'new' };
+    const stored: StoredAd = {
+      ...ad,
+      id: objectId(),
+      effective_status: 'PENDING_REVIEW',
+      created_at: new Date().toISOString(),
+      performance: 'new',
+    };
     return withoutSimulation(await this.store.create(KIND.ad, stored));
   }
 
@@ -133,14 +147,25 @@ export class SocialAdsSandbox extends SandboxPlatform implements SocialAdsPort {
     if (wanted) {
       const known = new Set<string>((query.level === 'campaign' ? campaigns : query.level === 'adset' ? adSets : ads).map((e) => e.id));
       const unknown = [...wanted].find((id) => !known.has(id));
-      if (unknown) throw new EntityNotFoundError(query.level === 'campaign' ? KIND.campaign : query.level === 'adset' ? KIND.adSet : KIND.ad, unknown);
+      if (unknown)
+        throw new EntityNotFoundError(query.level === 'campaign' ? KIND.campaign : query.level === 'adset' ? KIND.adSet : KIND.ad, unknown);
     }
     // Ads are the unit of delivery: the rows of a level are sums of its ads' whole figures (cents),
     // split by the breakdown's values when one is asked for.
     const campaignById = new Map(campaigns.map((c) => [c.id, c]));
     const adSetById = new Map(adSets.map((a) => [a.id, a]));
     const productsOfAd = query.breakdown === 'product_id' ? await this.catalogAdProducts(ads) : new Map<string, SocialAdsProduct[]>();
-    const METRICS = ['impressions', 'reach', 'clicks', 'spend_cents', 'conversions', 'revenue_cents', 'video_views', 'view_content', 'add_to_cart'] as const;
+    const METRICS = [
+      'impressions',
+      'reach',
+      'clicks',
+      'spend_cents',
+      'conversions',
+      'revenue_cents',
+      'video_views',
+      'view_content',
+      'add_to_cart',
+    ] as const;
     const sums = new Map<string, FunnelDay & { breakdown_value?: string }>();
     for (const delivered of deliveredAdDays({ campaigns, adSets, ads }, since, until, isoDate(new Date()))) {
       const key = keyOf(delivered.ad);
@@ -148,7 +173,11 @@ export class SocialAdsSandbox extends SandboxPlatform implements SocialAdsPort {
       const day = withFunnel(delivered, campaignById.get(delivered.ad.campaign_id)?.objective === 'OUTCOME_SALES');
       let parts: (FunnelDay & { breakdown_value?: string })[] = [day];
       if (query.breakdown === 'product_id') parts = splitDay(day, productShares(productsOfAd.get(day.ad.id) ?? []));
-      else if (query.breakdown) parts = splitDay(day, breakdownValues(query.breakdown, adSetById.get(day.ad.ad_set_id)!.targeting).map(([value, share]) => ({ value, share })));
+      else if (query.breakdown)
+        parts = splitDay(
+          day,
+          breakdownValues(query.breakdown, adSetById.get(day.ad.ad_set_id)!.targeting).map(([value, share]) => ({ value, share })),
+        );
       for (const part of parts) {
         const sumKey = `${key}|${day.date}|${part.breakdown_value ?? ''}`;
         const sum = sums.get(sumKey);
@@ -173,11 +202,18 @@ export class SocialAdsSandbox extends SandboxPlatform implements SocialAdsPort {
 
   /** The products each catalog ad can show: those of its product set. */
   private async catalogAdProducts(ads: readonly StoredAd[]): Promise<Map<string, SocialAdsProduct[]>> {
-    const [sets, products] = await Promise.all([this.store.list<SocialAdsProductSet>(KIND.productSet), this.store.list<SocialAdsProduct>(KIND.product)]);
+    const [sets, products] = await Promise.all([
+      this.store.list<SocialAdsProductSet>(KIND.productSet),
+      this.store.list<SocialAdsProduct>(KIND.product),
+    ]);
     const out = new Map<string, SocialAdsProduct[]>();
     for (const ad of ads) {
       const set = sets.find((x) => x.id === ad.creative.product_set_id);
-      if (set) out.set(ad.id, products.filter((p) => p.catalog_id === set.catalog_id && matchesFilter(p, set.filter)));
+      if (set)
+        out.set(
+          ad.id,
+          products.filter((p) => p.catalog_id === set.catalog_id && matchesFilter(p, set.filter)),
+        );
     }
     return out;
   }
@@ -215,7 +251,10 @@ export class SocialAdsSandbox extends SandboxPlatform implements SocialAdsPort {
 
   async listProductSets(catalogId?: string): Promise<SocialAdsProductSet[]> {
     if (catalogId) await this.store.require(KIND.catalog, catalogId);
-    const [sets, products] = await Promise.all([this.store.list<SocialAdsProductSet>(KIND.productSet), this.store.list<SocialAdsProduct>(KIND.product)]);
+    const [sets, products] = await Promise.all([
+      this.store.list<SocialAdsProductSet>(KIND.productSet),
+      this.store.list<SocialAdsProduct>(KIND.product),
+    ]);
     return sets
       .filter((x) => !catalogId || x.catalog_id === catalogId)
       .map((x) => ({ ...x, product_count: products.filter((p) => p.catalog_id === x.catalog_id && matchesFilter(p, x.filter)).length }));
@@ -247,7 +286,8 @@ export class SocialAdsSandbox extends SandboxPlatform implements SocialAdsPort {
     ]);
     const leads: SocialAdsLead[] = [];
     for (const day of deliveredAdDays({ campaigns, adSets, ads }, timeRange.since, timeRange.until, isoDate(new Date()))) {
-      if (day.ad.creative.lead_form_id !== formId || campaigns.find((c) => c.id === day.ad.campaign_id)?.objective !== 'OUTCOME_LEADS') continue;
+      if (day.ad.creative.lead_form_id !== formId || campaigns.find((c) => c.id === day.ad.campaign_id)?.objective !== 'OUTCOME_LEADS')
+        continue;
       for (let i = 0; i < day.conversions; i++) {
         const n = hash32(`${day.ad.id}|${day.date}|lead|${i}`);
         const minute = n % (24 * 60);
@@ -285,13 +325,28 @@ export class SocialAdsSandbox extends SandboxPlatform implements SocialAdsPort {
     const hash = imageHashOf(upload.url);
     // The sandbox cannot read the file: a size in the file name ("hero-1200x628.jpg") stands for its pixels, 1080x1080 otherwise.
     const size = /(\d{2,5})x(\d{2,5})/.exec(upload.name);
-    const image: SocialAdsImage = { id: hash, hash, name: upload.name, url: upload.url, width: size ? Number(size[1]) : 1080, height: size ? Number(size[2]) : 1080, origin: 'url', created_at: new Date().toISOString() };
+    const image: SocialAdsImage = {
+      id: hash,
+      hash,
+      name: upload.name,
+      url: upload.url,
+      width: size ? Number(size[1]) : 1080,
+      height: size ? Number(size[2]) : 1080,
+      origin: 'url',
+      created_at: new Date().toISOString(),
+    };
     return (await this.store.get<SocialAdsImage>(KIND.image, hash)) ?? this.store.create(KIND.image, image);
   }
 
   async copyImage(source: { account_id: string; image: SocialAdsImage }): Promise<SocialAdsImage> {
     const hash = source.image.hash;
-    const copy: SocialAdsImage = { ...source.image, id: hash, origin: 'copied', copied_from_account: source.account_id, created_at: new Date().toISOString() };
+    const copy: SocialAdsImage = {
+      ...source.image,
+      id: hash,
+      origin: 'copied',
+      copied_from_account: source.account_id,
+      created_at: new Date().toISOString(),
+    };
     return (await this.store.get<SocialAdsImage>(KIND.image, hash)) ?? this.store.create(KIND.image, copy);
   }
 
@@ -337,7 +392,10 @@ export function imageHashOf(content: string): string {
 
 /** The brand's domain, from the account name ("Northwind Outdoor (socialads sandbox)" → northwindoutdoor.com). */
 export function brandDomain(accountName: string): string {
-  const brand = accountName.split(' (')[0].toLowerCase().replace(/[^a-z0-9]/g, '');
+  const brand = accountName
+    .split(' (')[0]
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
   return `${brand || 'example'}.com`;
 }
 
@@ -369,9 +427,21 @@ export async function seedSocialAdsAccount(account: ConnectedAccount): Promise<v
   pages[0].instagram_account_id = instagram.id;
 
   const leadForms: SocialAdsLeadForm[] = [
-    { id: ids.digits(16), name: 'Catalog request - 2026', page_id: pages[0].id, status: 'ACTIVE', questions: ['FULL_NAME', 'EMAIL', 'ZIP'] },
+    {
+      id: ids.digits(16),
+      name: 'Catalog request - 2026',
+      page_id: pages[0].id,
+      status: 'ACTIVE',
+      questions: ['FULL_NAME', 'EMAIL', 'ZIP'],
+    },
     { id: ids.digits(16), name: 'Newsletter signup', page_id: pages[0].id, status: 'ACTIVE', questions: ['EMAIL'] },
-    { id: ids.digits(16), name: 'Spring event RSVP (old)', page_id: pages[1].id, status: 'ARCHIVED', questions: ['FULL_NAME', 'EMAIL', 'PHONE'] },
+    {
+      id: ids.digits(16),
+      name: 'Spring event RSVP (old)',
+      page_id: pages[1].id,
+      status: 'ARCHIVED',
+      questions: ['FULL_NAME', 'EMAIL', 'PHONE'],
+    },
   ];
   const pixel: SocialAdsPixel = {
     id: ids.digits(15),
@@ -394,7 +464,16 @@ export async function seedSocialAdsAccount(account: ConnectedAccount): Promise<v
   ];
   const images: SocialAdsImage[] = imageSpecs.map(([name, width, height], i) => {
     const hash = imageHashOf(`${account.account_id}/${name}`);
-    return { id: hash, hash, name, url: `https://scontent.sandbox.invalid/${hash}/${name}`, width, height, created_at: created(120 - i), origin: 'upload' };
+    return {
+      id: hash,
+      hash,
+      name,
+      url: `https://scontent.sandbox.invalid/${hash}/${name}`,
+      width,
+      height,
+      created_at: created(120 - i),
+      origin: 'upload',
+    };
   });
   const img = (name: string) => images.find((i) => i.name.startsWith(name))!.hash;
 
@@ -405,26 +484,123 @@ export async function seedSocialAdsAccount(account: ConnectedAccount): Promise<v
     ['Stories cut 9x16 10s', 10],
   ].map(([title, length], i) => {
     const id = ids.digits(16);
-    return { id, title: String(title), length_seconds: Number(length), thumbnail_url: `https://scontent.sandbox.invalid/v/${id}/thumb.jpg`, status: 'ready', created_at: created(90 - i) };
+    return {
+      id,
+      title: String(title),
+      length_seconds: Number(length),
+      thumbnail_url: `https://scontent.sandbox.invalid/v/${id}/thumb.jpg`,
+      status: 'ready',
+      created_at: created(90 - i),
+    };
   });
 
-  const campaign = (c: Omit<StoredCampaign, 'id' | 'buying_type' | 'special_ad_categories' | 'created_at'>, days: number): StoredCampaign => ({
+  const campaign = (
+    c: Omit<StoredCampaign, 'id' | 'buying_type' | 'special_ad_categories' | 'created_at'>,
+    days: number,
+  ): StoredCampaign => ({
     id: metaId(),
     buying_type: 'AUCTION',
     special_ad_categories: [],
     created_at: created(days),
     ...c,
   });
-  const iosApp = { application_id: ids.digits(15), app_name: `${brand} Trail Maps`, store: 'APP_STORE' as const, object_store_url: `https://apps.apple.com/app/id${ids.digits(10)}` };
-  const androidApp = { application_id: iosApp.application_id, app_name: iosApp.app_name, store: 'GOOGLE_PLAY' as const, object_store_url: `https://play.google.com/store/apps/details?id=com.${domain.replace('.com', '')}.trails` };
+  const iosApp = {
+    application_id: ids.digits(15),
+    app_name: `${brand} Trail Maps`,
+    store: 'APP_STORE' as const,
+    object_store_url: `https://apps.apple.com/app/id${ids.digits(10)}`,
+  };
+  const androidApp = {
+    application_id: iosApp.application_id,
+    app_name: iosApp.app_name,
+    store: 'GOOGLE_PLAY' as const,
+    object_store_url: `https://play.google.com/store/apps/details?id=com.${domain.replace('.com', '')}.trails`,
+  };
   const campaigns: Record<string, StoredCampaign> = {
-    traffic: campaign({ name: 'Spring Sale - Traffic', objective: 'OUTCOME_TRAFFIC', status: 'ACTIVE', daily_budget: 60, start_date: ago(75), performance: 'strong' }, 75),
-    sales: campaign({ name: 'Catalog Sales - Conversions', objective: 'OUTCOME_SALES', status: 'ACTIVE', daily_budget: 150, start_date: ago(110), performance: 'average' }, 110),
-    ios: campaign({ name: 'App Installs - iOS', objective: 'OUTCOME_APP_PROMOTION', status: 'ACTIVE', daily_budget: 90, start_date: ago(95), performance: 'average', app: iosApp }, 95),
-    android: campaign({ name: 'App Installs - Android', objective: 'OUTCOME_APP_PROMOTION', status: 'ACTIVE', daily_budget: 70, start_date: ago(60), performance: 'poor', app: androidApp }, 60),
-    leads: campaign({ name: 'Lead Gen - Catalog Request', objective: 'OUTCOME_LEADS', status: 'ACTIVE', daily_budget: 40, start_date: ago(50), performance: 'average', lead_form_id: leadForms[0].id }, 50),
-    awareness: campaign({ name: 'Brand Awareness - Video', objective: 'OUTCOME_AWARENESS', status: 'PAUSED', lifetime_budget: 3000, start_date: ago(140), end_date: ago(20), performance: 'wasteful', ...pausedAwareness }, 140),
-    old: campaign({ name: 'Retargeting - Holiday 2025', objective: 'OUTCOME_SALES', status: 'ARCHIVED', daily_budget: 35, start_date: ago(330), end_date: ago(270), performance: 'poor', ...archivedHoliday }, 330),
+    traffic: campaign(
+      {
+        name: 'Spring Sale - Traffic',
+        objective: 'OUTCOME_TRAFFIC',
+        status: 'ACTIVE',
+        daily_budget: 60,
+        start_date: ago(75),
+        performance: 'strong',
+      },
+      75,
+    ),
+    sales: campaign(
+      {
+        name: 'Catalog Sales - Conversions',
+        objective: 'OUTCOME_SALES',
+        status: 'ACTIVE',
+        daily_budget: 150,
+        start_date: ago(110),
+        performance: 'average',
+      },
+      110,
+    ),
+    ios: campaign(
+      {
+        name: 'App Installs - iOS',
+        objective: 'OUTCOME_APP_PROMOTION',
+        status: 'ACTIVE',
+        daily_budget: 90,
+        start_date: ago(95),
+        performance: 'average',
+        app: iosApp,
+      },
+      95,
+    ),
+    android: campaign(
+      {
+        name: 'App Installs - Android',
+        objective: 'OUTCOME_APP_PROMOTION',
+        status: 'ACTIVE',
+        daily_budget: 70,
+        start_date: ago(60),
+        performance: 'poor',
+        app: androidApp,
+      },
+      60,
+    ),
+    leads: campaign(
+      {
+        name: 'Lead Gen - Catalog Request',
+        objective: 'OUTCOME_LEADS',
+        status: 'ACTIVE',
+        daily_budget: 40,
+        start_date: ago(50),
+        performance: 'average',
+        lead_form_id: leadForms[0].id,
+      },
+      50,
+    ),
+    awareness: campaign(
+      {
+        name: 'Brand Awareness - Video',
+        objective: 'OUTCOME_AWARENESS',
+        status: 'PAUSED',
+        lifetime_budget: 3000,
+        start_date: ago(140),
+        end_date: ago(20),
+        performance: 'wasteful',
+        ...pausedAwareness,
+      },
+      140,
+    ),
+    old: campaign(
+      {
+        name: 'Retargeting - Holiday 2025',
+        objective: 'OUTCOME_SALES',
+        status: 'ARCHIVED',
+        daily_budget: 35,
+        start_date: ago(330),
+        end_date: ago(270),
+        performance: 'poor',
+        ...archivedHoliday,
+      },
+      330,
+    ),
   };
 
   const targeting = (countries: string[], age_min = 18, age_max = 65, genders: number[] = []): SocialAdsTargeting => ({
@@ -434,7 +610,10 @@ export async function seedSocialAdsAccount(account: ConnectedAccount): Promise<v
     genders,
     publisher_platforms: ['main_app', 'photo_app'],
   });
-  const adSet = (c: StoredCampaign, a: Omit<StoredAdSet, 'id' | 'campaign_id' | 'created_at' | 'start_date'> & { start_date?: string }): StoredAdSet => ({
+  const adSet = (
+    c: StoredCampaign,
+    a: Omit<StoredAdSet, 'id' | 'campaign_id' | 'created_at' | 'start_date'> & { start_date?: string },
+  ): StoredAdSet => ({
     id: metaId(),
     campaign_id: c.id,
     created_at: c.created_at,
@@ -442,19 +621,101 @@ export async function seedSocialAdsAccount(account: ConnectedAccount): Promise<v
     ...a,
   });
   const adSets: Record<string, StoredAdSet> = {
-    trafficBroad: adSet(campaigns.traffic, { name: 'US - Broad 25-54', status: 'ACTIVE', optimization_goal: 'LANDING_PAGE_VIEWS', billing_event: 'IMPRESSIONS', targeting: targeting(['US'], 25, 54), performance: 'strong' }),
-    trafficCA: adSet(campaigns.traffic, { name: 'CA - Hikers', status: 'PAUSED', optimization_goal: 'LINK_CLICKS', billing_event: 'IMPRESSIONS', targeting: targeting(['CA'], 21, 60), performance: 'average', ...pausedCA }),
-    salesLookalike: adSet(campaigns.sales, { name: 'Lookalike 1% - Purchasers', status: 'ACTIVE', optimization_goal: 'OFFSITE_CONVERSIONS', billing_event: 'IMPRESSIONS', targeting: targeting(['US']), promoted_object: { pixel_id: pixel.id, custom_event_type: 'PURCHASE' }, performance: 'average' }),
-    salesInterests: adSet(campaigns.sales, { name: 'Interests - Camping', status: 'ACTIVE', optimization_goal: 'OFFSITE_CONVERSIONS', billing_event: 'IMPRESSIONS', targeting: targeting(['US', 'CA'], 25, 65), promoted_object: { pixel_id: pixel.id, custom_event_type: 'PURCHASE' }, performance: 'poor' }),
-    iosBroad: adSet(campaigns.ios, { name: 'iOS - US Broad', status: 'ACTIVE', optimization_goal: 'APP_INSTALLS', billing_event: 'IMPRESSIONS', targeting: targeting(['US']), promoted_object: { application_id: iosApp.application_id, object_store_url: iosApp.object_store_url }, performance: 'average' }),
-    iosOutdoor: adSet(campaigns.ios, { name: 'iOS - Outdoor enthusiasts', status: 'ACTIVE', optimization_goal: 'APP_INSTALLS', billing_event: 'IMPRESSIONS', targeting: targeting(['US', 'GB'], 18, 44), promoted_object: { application_id: iosApp.application_id, object_store_url: iosApp.object_store_url }, performance: 'strong' }),
-    androidBroad: adSet(campaigns.android, { name: 'Android - US Broad', status: 'ACTIVE', optimization_goal: 'APP_INSTALLS', billing_event: 'IMPRESSIONS', targeting: targeting(['US']), promoted_object: { application_id: androidApp.application_id, object_store_url: androidApp.object_store_url }, performance: 'poor' }),
-    leadsUS: adSet(campaigns.leads, { name: 'Catalog request - US 30+', status: 'ACTIVE', optimization_goal: 'LEAD_GENERATION', billing_event: 'IMPRESSIONS', targeting: targeting(['US'], 30, 65), promoted_object: { page_id: pages[0].id }, performance: 'average' }),
-    awarenessVideo: adSet(campaigns.awareness, { name: 'ThruPlay - Broad', status: 'PAUSED', optimization_goal: 'THRUPLAY', billing_event: 'IMPRESSIONS', targeting: targeting(['US']), performance: 'wasteful', ...pausedAwareness }),
-    oldRetargeting: adSet(campaigns.old, { name: 'Site visitors 30d', status: 'ARCHIVED', optimization_goal: 'OFFSITE_CONVERSIONS', billing_event: 'IMPRESSIONS', targeting: targeting(['US']), promoted_object: { pixel_id: pixel.id, custom_event_type: 'PURCHASE' }, performance: 'poor', ...archivedHoliday }),
+    trafficBroad: adSet(campaigns.traffic, {
+      name: 'US - Broad 25-54',
+      status: 'ACTIVE',
+      optimization_goal: 'LANDING_PAGE_VIEWS',
+      billing_event: 'IMPRESSIONS',
+      targeting: targeting(['US'], 25, 54),
+      performance: 'strong',
+    }),
+    trafficCA: adSet(campaigns.traffic, {
+      name: 'CA - Hikers',
+      status: 'PAUSED',
+      optimization_goal: 'LINK_CLICKS',
+      billing_event: 'IMPRESSIONS',
+      targeting: targeting(['CA'], 21, 60),
+      performance: 'average',
+      ...pausedCA,
+    }),
+    salesLookalike: adSet(campaigns.sales, {
+      name: 'Lookalike 1% - Purchasers',
+      status: 'ACTIVE',
+      optimization_goal: 'OFFSITE_CONVERSIONS',
+      billing_event: 'IMPRESSIONS',
+      targeting: targeting(['US']),
+      promoted_object: { pixel_id: pixel.id, custom_event_type: 'PURCHASE' },
+      performance: 'average',
+    }),
+    salesInterests: adSet(campaigns.sales, {
+      name: 'Interests - Camping',
+      status: 'ACTIVE',
+      optimization_goal: 'OFFSITE_CONVERSIONS',
+      billing_event: 'IMPRESSIONS',
+      targeting: targeting(['US', 'CA'], 25, 65),
+      promoted_object: { pixel_id: pixel.id, custom_event_type: 'PURCHASE' },
+      performance: 'poor',
+    }),
+    iosBroad: adSet(campaigns.ios, {
+      name: 'iOS - US Broad',
+      status: 'ACTIVE',
+      optimization_goal: 'APP_INSTALLS',
+      billing_event: 'IMPRESSIONS',
+      targeting: targeting(['US']),
+      promoted_object: { application_id: iosApp.application_id, object_store_url: iosApp.object_store_url },
+      performance: 'average',
+    }),
+    iosOutdoor: adSet(campaigns.ios, {
+      name: 'iOS - Outdoor enthusiasts',
+      status: 'ACTIVE',
+      optimization_goal: 'APP_INSTALLS',
+      billing_event: 'IMPRESSIONS',
+      targeting: targeting(['US', 'GB'], 18, 44),
+      promoted_object: { application_id: iosApp.application_id, object_store_url: iosApp.object_store_url },
+      performance: 'strong',
+    }),
+    androidBroad: adSet(campaigns.android, {
+      name: 'Android - US Broad',
+      status: 'ACTIVE',
+      optimization_goal: 'APP_INSTALLS',
+      billing_event: 'IMPRESSIONS',
+      targeting: targeting(['US']),
+      promoted_object: { application_id: androidApp.application_id, object_store_url: androidApp.object_store_url },
+      performance: 'poor',
+    }),
+    leadsUS: adSet(campaigns.leads, {
+      name: 'Catalog request - US 30+',
+      status: 'ACTIVE',
+      optimization_goal: 'LEAD_GENERATION',
+      billing_event: 'IMPRESSIONS',
+      targeting: targeting(['US'], 30, 65),
+      promoted_object: { page_id: pages[0].id },
+      performance: 'average',
+    }),
+    awarenessVideo: adSet(campaigns.awareness, {
+      name: 'ThruPlay - Broad',
+      status: 'PAUSED',
+      optimization_goal: 'THRUPLAY',
+      billing_event: 'IMPRESSIONS',
+      targeting: targeting(['US']),
+      performance: 'wasteful',
+      ...pausedAwareness,
+    }),
+    oldRetargeting: adSet(campaigns.old, {
+      name: 'Site visitors 30d',
+      status: 'ARCHIVED',
+      optimization_goal: 'OFFSITE_CONVERSIONS',
+      billing_event: 'IMPRESSIONS',
+      targeting: targeting(['US']),
+      promoted_object: { pixel_id: pixel.id, custom_event_type: 'PURCHASE' },
+      performance: 'poor',
+      ...archivedHoliday,
+    }),
   };
 
-  const creative = (c: Partial<SocialAdsCreative> & Pick<SocialAdsCreative, 'link' | 'primary_texts' | 'headlines'>): SocialAdsCreative => ({
+  const creative = (
+    c: Partial<SocialAdsCreative> & Pick<SocialAdsCreative, 'link' | 'primary_texts' | 'headlines'>,
+  ): SocialAdsCreative => ({
     page_id: pages[0].id,
     instagram_account_id: instagram.id,
     call_to_action: 'LEARN_MORE',
@@ -463,9 +724,18 @@ export async function seedSocialAdsAccount(account: ConnectedAccount): Promise<v
     disabled_creative_features: [],
     ...c,
   });
-  const ad = (s: StoredAdSet, name: string, ad_type: SocialAdsAd['ad_type'], performance: PerformanceTier, cr: SocialAdsCreative, status: SocialAdsAd['status'] = 'ACTIVE'): StoredAd => ({
+  const ad = (
+    s: StoredAdSet,
+    name: string,
+    ad_type: SocialAdsAd['ad_type'],
+    performance: PerformanceTier,
+    cr: SocialAdsCreative,
+    status: SocialAdsAd['status'] = 'ACTIVE',
+  ): StoredAd => ({
     // An ad switched off went off with its ad set, and was approved and delivering before.
-    ...(status !== 'ACTIVE' && s.history ? { history: s.history.map((h) => ({ at: h.at, before: { status: 'ACTIVE', effective_status: 'ACTIVE' } })) } : {}),
+    ...(status !== 'ACTIVE' && s.history
+      ? { history: s.history.map((h) => ({ at: h.at, before: { status: 'ACTIVE', effective_status: 'ACTIVE' } })) }
+      : {}),
     id: metaId(),
     ad_set_id: s.id,
     campaign_id: s.campaign_id,
@@ -479,32 +749,237 @@ export async function seedSocialAdsAccount(account: ConnectedAccount): Promise<v
     performance,
   });
   const ads: StoredAd[] = [
-    ad(adSets.trafficBroad, 'Spring hero - image', 'image', 'strong', creative({ link: `${site}/spring-sale`, primary_texts: ['Spring gear is 30% off this week only. Trail-tested, weekend-ready.'], headlines: ['Up to 30% off spring gear'], descriptions: ['Free shipping over $50'], image_hashes: [img('spring-hero-1200')], call_to_action: 'SHOP_NOW', display_link: domain })),
-    ad(adSets.trafficBroad, 'Spring - product carousel', 'carousel', 'average', creative({ link: `${site}/spring-sale`, primary_texts: ['Pick your next adventure kit.'], headlines: [], cards: [
-      { headline: 'Waterproof boots', image_hash: img('product-boots'), link: `${site}/boots`, description: 'From $89', call_to_action: 'SHOP_NOW' },
-      { headline: 'Rain shell jacket', image_hash: img('product-jacket'), link: `${site}/jackets`, description: 'From $119', call_to_action: 'SHOP_NOW' },
-      { headline: '2-person tent', image_hash: img('product-tent'), link: `${site}/tents`, description: 'From $199', call_to_action: 'SHOP_NOW' },
-    ], call_to_action: 'SHOP_NOW' })),
-    ad(adSets.trafficCA, 'CA - square image', 'image', 'average', creative({ link: `${site}/ca`, primary_texts: ['Canadian trails are calling.'], headlines: ['Gear up for the trail'], image_hashes: [img('spring-hero-square')] }), 'PAUSED'),
-    ad(adSets.salesLookalike, 'Boots - dynamic creative', 'image', 'average', creative({ link: `${site}/boots`, primary_texts: ['Dry feet, every mile.', 'Our best-rated boots, now in wide fit.', 'Built for mud, rain and rock.'], headlines: ['Waterproof hiking boots', 'Rated 4.8 by 3,000 hikers'], image_hashes: [img('product-boots'), img('spring-hero-square')], call_to_action: 'SHOP_NOW' })),
-    ad(adSets.salesInterests, 'Tent - product video', 'video', 'poor', creative({ link: `${site}/tents`, primary_texts: ['Pitch it in 90 seconds.'], headlines: ['The 2-minute tent'], video_id: videos[1].id, thumbnail: img('product-tent'), call_to_action: 'SHOP_NOW' })),
-    ad(adSets.iosBroad, 'iOS - walkthrough video', 'video', 'average', creative({ link: iosApp.object_store_url, primary_texts: ['Offline trail maps for 40,000 trails.'], headlines: ['Never lose the trail'], video_id: videos[2].id, call_to_action: 'INSTALL_MOBILE_APP' })),
-    ad(adSets.iosBroad, 'iOS - screenshots image', 'image', 'poor', creative({ link: iosApp.object_store_url, primary_texts: ['Plan, track and share every hike.'], headlines: ['Trail Maps for iPhone'], image_hashes: [img('app-screens')], call_to_action: 'INSTALL_MOBILE_APP' })),
-    ad(adSets.iosOutdoor, 'iOS - stories cut', 'video', 'strong', creative({ link: iosApp.object_store_url, primary_texts: ['Your next summit, mapped.'], headlines: ['Download free'], video_id: videos[3].id, call_to_action: 'INSTALL_MOBILE_APP' })),
-    ad(adSets.iosOutdoor, 'iOS - UGC carousel', 'carousel', 'average', creative({ link: iosApp.object_store_url, primary_texts: ['Hikers love Trail Maps.'], headlines: [], cards: [
-      { headline: 'Offline maps', image_hash: img('app-screens'), link: iosApp.object_store_url, call_to_action: 'INSTALL_MOBILE_APP' },
-      { headline: 'Track your hike', image_hash: img('story-trail'), link: iosApp.object_store_url, call_to_action: 'INSTALL_MOBILE_APP' },
-    ], call_to_action: 'INSTALL_MOBILE_APP' })),
-    ad(adSets.androidBroad, 'Android - walkthrough video', 'video', 'poor', creative({ link: androidApp.object_store_url, primary_texts: ['Offline trail maps for Android.'], headlines: ['Get the Android app'], video_id: videos[2].id, call_to_action: 'INSTALL_MOBILE_APP' })),
-    ad(adSets.androidBroad, 'Android - screenshots', 'image', 'wasteful', creative({ link: androidApp.object_store_url, primary_texts: ['Trail Maps: plan your weekend.'], headlines: ['Free download'], image_hashes: [img('app-screens')], call_to_action: 'INSTALL_MOBILE_APP' })),
-    ad(adSets.leadsUS, 'Catalog request - image', 'image', 'average', creative({ link: `${site}/catalog`, primary_texts: ['Get the 2026 field catalog free, delivered to your door.'], headlines: ['Free 2026 catalog'], image_hashes: [img('catalog-cover')], call_to_action: 'SIGN_UP', lead_form_id: leadForms[0].id })),
-    ad(adSets.awarenessVideo, 'Brand film 30s', 'video', 'wasteful', creative({ link: `${site}/story`, primary_texts: ['Made for the long way round.'], headlines: ['Our story'], video_id: videos[0].id, call_to_action: 'WATCH_MORE' }), 'PAUSED'),
-    ad(adSets.oldRetargeting, 'Holiday - cart reminder', 'image', 'poor', creative({ link: `${site}/cart`, primary_texts: ['Still thinking it over?'], headlines: ['Your cart is waiting'], image_hashes: [img('spring-hero-1200')], call_to_action: 'SHOP_NOW' }), 'ARCHIVED'),
+    ad(
+      adSets.trafficBroad,
+      'Spring hero - image',
+      'image',
+      'strong',
+      creative({
+        link: `${site}/spring-sale`,
+        primary_texts: ['Spring gear is 30% off this week only. Trail-tested, weekend-ready.'],
+        headlines: ['Up to 30% off spring gear'],
+        descriptions: ['Free shipping over $50'],
+        image_hashes: [img('spring-hero-1200')],
+        call_to_action: 'SHOP_NOW',
+        display_link: domain,
+      }),
+    ),
+    ad(
+      adSets.trafficBroad,
+      'Spring - product carousel',
+      'carousel',
+      'average',
+      creative({
+        link: `${site}/spring-sale`,
+        primary_texts: ['Pick your next adventure kit.'],
+        headlines: [],
+        cards: [
+          {
+            headline: 'Waterproof boots',
+            image_hash: img('product-boots'),
+            link: `${site}/boots`,
+            description: 'From $89',
+            call_to_action: 'SHOP_NOW',
+          },
+          {
+            headline: 'Rain shell jacket',
+            image_hash: img('product-jacket'),
+            link: `${site}/jackets`,
+            description: 'From $119',
+            call_to_action: 'SHOP_NOW',
+          },
+          {
+            headline: '2-person tent',
+            image_hash: img('product-tent'),
+            link: `${site}/tents`,
+            description: 'From $199',
+            call_to_action: 'SHOP_NOW',
+          },
+        ],
+        call_to_action: 'SHOP_NOW',
+      }),
+    ),
+    ad(
+      adSets.trafficCA,
+      'CA - square image',
+      'image',
+      'average',
+      creative({
+        link: `${site}/ca`,
+        primary_texts: ['Canadian trails are calling.'],
+        headlines: ['Gear up for the trail'],
+        image_hashes: [img('spring-hero-square')],
+      }),
+      'PAUSED',
+    ),
+    ad(
+      adSets.salesLookalike,
+      'Boots - dynamic creative',
+      'image',
+      'average',
+      creative({
+        link: `${site}/boots`,
+        primary_texts: ['Dry feet, every mile.', 'Our best-rated boots, now in wide fit.', 'Built for mud, rain and rock.'],
+        headlines: ['Waterproof hiking boots', 'Rated 4.8 by 3,000 hikers'],
+        image_hashes: [img('product-boots'), img('spring-hero-square')],
+        call_to_action: 'SHOP_NOW',
+      }),
+    ),
+    ad(
+      adSets.salesInterests,
+      'Tent - product video',
+      'video',
+      'poor',
+      creative({
+        link: `${site}/tents`,
+        primary_texts: ['Pitch it in 90 seconds.'],
+        headlines: ['The 2-minute tent'],
+        video_id: videos[1].id,
+        thumbnail: img('product-tent'),
+        call_to_action: 'SHOP_NOW',
+      }),
+    ),
+    ad(
+      adSets.iosBroad,
+      'iOS - walkthrough video',
+      'video',
+      'average',
+      creative({
+        link: iosApp.object_store_url,
+        primary_texts: ['Offline trail maps for 40,000 trails.'],
+        headlines: ['Never lose the trail'],
+        video_id: videos[2].id,
+        call_to_action: 'INSTALL_MOBILE_APP',
+      }),
+    ),
+    ad(
+      adSets.iosBroad,
+      'iOS - screenshots image',
+      'image',
+      'poor',
+      creative({
+        link: iosApp.object_store_url,
+        primary_texts: ['Plan, track and share every hike.'],
+        headlines: ['Trail Maps for iPhone'],
+        image_hashes: [img('app-screens')],
+        call_to_action: 'INSTALL_MOBILE_APP',
+      }),
+    ),
+    ad(
+      adSets.iosOutdoor,
+      'iOS - stories cut',
+      'video',
+      'strong',
+      creative({
+        link: iosApp.object_store_url,
+        primary_texts: ['Your next summit, mapped.'],
+        headlines: ['Download free'],
+        video_id: videos[3].id,
+        call_to_action: 'INSTALL_MOBILE_APP',
+      }),
+    ),
+    ad(
+      adSets.iosOutdoor,
+      'iOS - UGC carousel',
+      'carousel',
+      'average',
+      creative({
+        link: iosApp.object_store_url,
+        primary_texts: ['Hikers love Trail Maps.'],
+        headlines: [],
+        cards: [
+          { headline: 'Offline maps', image_hash: img('app-screens'), link: iosApp.object_store_url, call_to_action: 'INSTALL_MOBILE_APP' },
+          {
+            headline: 'Track your hike',
+            image_hash: img('story-trail'),
+            link: iosApp.object_store_url,
+            call_to_action: 'INSTALL_MOBILE_APP',
+          },
+        ],
+        call_to_action: 'INSTALL_MOBILE_APP',
+      }),
+    ),
+    ad(
+      adSets.androidBroad,
+      'Android - walkthrough video',
+      'video',
+      'poor',
+      creative({
+        link: androidApp.object_store_url,
+        primary_texts: ['Offline trail maps for Android.'],
+        headlines: ['Get the Android app'],
+        video_id: videos[2].id,
+        call_to_action: 'INSTALL_MOBILE_APP',
+      }),
+    ),
+    ad(
+      adSets.androidBroad,
+      'Android - screenshots',
+      'image',
+      'wasteful',
+      creative({
+        link: androidApp.object_store_url,
+        primary_texts: ['Trail Maps: plan your weekend.'],
+        headlines: ['Free download'],
+        image_hashes: [img('app-screens')],
+        call_to_action: 'INSTALL_MOBILE_APP',
+      }),
+    ),
+    ad(
+      adSets.leadsUS,
+      'Catalog request - image',
+      'image',
+      'average',
+      creative({
+        link: `${site}/catalog`,
+        primary_texts: ['Get the 2026 field catalog free, delivered to your door.'],
+        headlines: ['Free 2026 catalog'],
+        image_hashes: [img('catalog-cover')],
+        call_to_action: 'SIGN_UP',
+        lead_form_id: leadForms[0].id,
+      }),
+    ),
+    ad(
+      adSets.awarenessVideo,
+      'Brand film 30s',
+      'video',
+      'wasteful',
+      creative({
+        link: `${site}/story`,
+        primary_texts: ['Made for the long way round.'],
+        headlines: ['Our story'],
+        video_id: videos[0].id,
+        call_to_action: 'WATCH_MORE',
+      }),
+      'PAUSED',
+    ),
+    ad(
+      adSets.oldRetargeting,
+      'Holiday - cart reminder',
+      'image',
+      'poor',
+      creative({
+        link: `${site}/cart`,
+        primary_texts: ['Still thinking it over?'],
+        headlines: ['Your cart is waiting'],
+        image_hashes: [img('spring-hero-1200')],
+        call_to_action: 'SHOP_NOW',
+      }),
+      'ARCHIVED',
+    ),
   ];
 
   // The product catalog, its product sets and a catalog (dynamic product ads) campaign with a
   // campaign budget: a retargeting ad set that sells, a prospecting one that does not.
-  const catalog: SocialAdsCatalog = { id: ids.digits(16), name: `${brand} Product Catalog`, vertical: 'commerce', product_count: PRODUCT_ROWS.length, pixel_ids: [pixel.id], feed_last_upload_time: `${ago(1)}T04:00:00+0000`, feed_errors: 1 };
+  const catalog: SocialAdsCatalog = {
+    id: ids.digits(16),
+    name: `${brand} Product Catalog`,
+    vertical: 'commerce',
+    product_count: PRODUCT_ROWS.length,
+    pixel_ids: [pixel.id],
+    feed_last_upload_time: `${ago(1)}T04:00:00+0000`,
+    feed_errors: 1,
+  };
   const products: SocialAdsProduct[] = PRODUCT_ROWS.map(([sku, name, category, productBrand, price, availability, review_status]) => ({
     id: ids.digits(16),
     retailer_id: sku,
@@ -522,29 +997,134 @@ export async function seedSocialAdsAccount(account: ConnectedAccount): Promise<v
   }));
   const productSets: SocialAdsProductSet[] = [
     { id: ids.digits(16), catalog_id: catalog.id, name: 'All products', filter: [], product_count: 0, created_at: created(100) },
-    { id: ids.digits(16), catalog_id: catalog.id, name: 'Boots', filter: [{ field: 'category', operator: 'eq', value: 'boots' }], product_count: 0, created_at: created(100) },
-    { id: ids.digits(16), catalog_id: catalog.id, name: 'Under 100', filter: [{ field: 'price', operator: 'lt', value: 100 }], product_count: 0, created_at: created(60) },
+    {
+      id: ids.digits(16),
+      catalog_id: catalog.id,
+      name: 'Boots',
+      filter: [{ field: 'category', operator: 'eq', value: 'boots' }],
+      product_count: 0,
+      created_at: created(100),
+    },
+    {
+      id: ids.digits(16),
+      catalog_id: catalog.id,
+      name: 'Under 100',
+      filter: [{ field: 'price', operator: 'lt', value: 100 }],
+      product_count: 0,
+      created_at: created(60),
+    },
   ];
-  const catalogCampaign = campaign({ name: 'Catalog - Dynamic Product Ads', objective: 'OUTCOME_SALES', status: 'ACTIVE', daily_budget: 80, start_date: ago(70), performance: 'average', promoted_object: { product_catalog_id: catalog.id } }, 70);
+  const catalogCampaign = campaign(
+    {
+      name: 'Catalog - Dynamic Product Ads',
+      objective: 'OUTCOME_SALES',
+      status: 'ACTIVE',
+      daily_budget: 80,
+      start_date: ago(70),
+      performance: 'average',
+      promoted_object: { product_catalog_id: catalog.id },
+    },
+    70,
+  );
   const catalogSets = {
-    retargeting: adSet(catalogCampaign, { name: 'Retargeting - viewed or carted 14d', status: 'ACTIVE', optimization_goal: 'OFFSITE_CONVERSIONS', billing_event: 'IMPRESSIONS', targeting: targeting(['US']), promoted_object: { pixel_id: pixel.id, custom_event_type: 'PURCHASE', product_set_id: productSets[0].id }, retargeting_days: 14, performance: 'strong' }),
-    prospecting: adSet(catalogCampaign, { name: 'Prospecting - Boots broad', status: 'ACTIVE', optimization_goal: 'OFFSITE_CONVERSIONS', billing_event: 'IMPRESSIONS', targeting: targeting(['US', 'CA'], 25, 65), promoted_object: { pixel_id: pixel.id, custom_event_type: 'PURCHASE', product_set_id: productSets[1].id }, performance: 'poor' }),
+    retargeting: adSet(catalogCampaign, {
+      name: 'Retargeting - viewed or carted 14d',
+      status: 'ACTIVE',
+      optimization_goal: 'OFFSITE_CONVERSIONS',
+      billing_event: 'IMPRESSIONS',
+      targeting: targeting(['US']),
+      promoted_object: { pixel_id: pixel.id, custom_event_type: 'PURCHASE', product_set_id: productSets[0].id },
+      retargeting_days: 14,
+      performance: 'strong',
+    }),
+    prospecting: adSet(catalogCampaign, {
+      name: 'Prospecting - Boots broad',
+      status: 'ACTIVE',
+      optimization_goal: 'OFFSITE_CONVERSIONS',
+      billing_event: 'IMPRESSIONS',
+      targeting: targeting(['US', 'CA'], 25, 65),
+      promoted_object: { pixel_id: pixel.id, custom_event_type: 'PURCHASE', product_set_id: productSets[1].id },
+      performance: 'poor',
+    }),
   };
   const catalogAd = (s: StoredAdSet, name: string, performance: PerformanceTier, productSetId: string) =>
-    ad(s, name, 'catalog', performance, creative({ link: site, primary_texts: ['Still thinking about {{product.name}}?'], headlines: ['{{product.name}}'], descriptions: ['{{product.price}}'], call_to_action: 'SHOP_NOW', product_set_id: productSetId, catalog_format: 'carousel' }));
+    ad(
+      s,
+      name,
+      'catalog',
+      performance,
+      creative({
+        link: site,
+        primary_texts: ['Still thinking about {{product.name}}?'],
+        headlines: ['{{product.name}}'],
+        descriptions: ['{{product.price}}'],
+        call_to_action: 'SHOP_NOW',
+        product_set_id: productSetId,
+        catalog_format: 'carousel',
+      }),
+    );
   campaigns.catalog = catalogCampaign;
   Object.assign(adSets, catalogSets);
-  ads.push(catalogAd(catalogSets.retargeting, 'Catalog carousel - all products', 'strong', productSets[0].id), catalogAd(catalogSets.prospecting, 'Catalog carousel - boots', 'poor', productSets[1].id));
+  ads.push(
+    catalogAd(catalogSets.retargeting, 'Catalog carousel - all products', 'strong', productSets[0].id),
+    catalogAd(catalogSets.prospecting, 'Catalog carousel - boots', 'poor', productSets[1].id),
+  );
 
   const audienceTime = `${ago(3)}T06:00:00+0000`;
-  const websiteVisitors: SocialAdsCustomAudience = { id: `2385${ids.digits(13)}`, name: 'Website visitors 30d', subtype: 'WEBSITE', approximate_count_lower_bound: 61_000, approximate_count_upper_bound: 72_000, delivery_status: { code: 200, description: 'This audience is ready for use.' }, retention_days: 30, pixel_id: pixel.id, time_updated: audienceTime };
-  const purchasers: SocialAdsCustomAudience = { id: `2385${ids.digits(13)}`, name: 'Purchasers 180d', subtype: 'WEBSITE', approximate_count_lower_bound: 8_400, approximate_count_upper_bound: 9_900, delivery_status: { code: 200, description: 'This audience is ready for use.' }, retention_days: 180, pixel_id: pixel.id, time_updated: audienceTime };
+  const websiteVisitors: SocialAdsCustomAudience = {
+    id: `2385${ids.digits(13)}`,
+    name: 'Website visitors 30d',
+    subtype: 'WEBSITE',
+    approximate_count_lower_bound: 61_000,
+    approximate_count_upper_bound: 72_000,
+    delivery_status: { code: 200, description: 'This audience is ready for use.' },
+    retention_days: 30,
+    pixel_id: pixel.id,
+    time_updated: audienceTime,
+  };
+  const purchasers: SocialAdsCustomAudience = {
+    id: `2385${ids.digits(13)}`,
+    name: 'Purchasers 180d',
+    subtype: 'WEBSITE',
+    approximate_count_lower_bound: 8_400,
+    approximate_count_upper_bound: 9_900,
+    delivery_status: { code: 200, description: 'This audience is ready for use.' },
+    retention_days: 180,
+    pixel_id: pixel.id,
+    time_updated: audienceTime,
+  };
   const audiences: SocialAdsCustomAudience[] = [
     websiteVisitors,
     purchasers,
-    { id: `2385${ids.digits(13)}`, name: 'Customer list - newsletter', subtype: 'CUSTOM', approximate_count_lower_bound: 21_000, approximate_count_upper_bound: 25_000, delivery_status: { code: 200, description: 'This audience is ready for use.' }, time_updated: audienceTime },
-    { id: `2385${ids.digits(13)}`, name: 'Video viewers 50% - Brand film', subtype: 'ENGAGEMENT', approximate_count_lower_bound: 700, approximate_count_upper_bound: 900, delivery_status: { code: 300, description: 'This audience is too small to deliver ads; it needs at least 1,000 people.' }, retention_days: 365, time_updated: audienceTime },
-    { id: `2385${ids.digits(13)}`, name: 'Lookalike (US, 1%) - Purchasers 180d', subtype: 'LOOKALIKE', approximate_count_lower_bound: 2_100_000, approximate_count_upper_bound: 2_500_000, delivery_status: { code: 200, description: 'This audience is ready for use.' }, lookalike_spec: { origin_audience_id: purchasers.id, ratio: 0.01, country: 'US' }, time_updated: audienceTime },
+    {
+      id: `2385${ids.digits(13)}`,
+      name: 'Customer list - newsletter',
+      subtype: 'CUSTOM',
+      approximate_count_lower_bound: 21_000,
+      approximate_count_upper_bound: 25_000,
+      delivery_status: { code: 200, description: 'This audience is ready for use.' },
+      time_updated: audienceTime,
+    },
+    {
+      id: `2385${ids.digits(13)}`,
+      name: 'Video viewers 50% - Brand film',
+      subtype: 'ENGAGEMENT',
+      approximate_count_lower_bound: 700,
+      approximate_count_upper_bound: 900,
+      delivery_status: { code: 300, description: 'This audience is too small to deliver ads; it needs at least 1,000 people.' },
+      retention_days: 365,
+      time_updated: audienceTime,
+    },
+    {
+      id: `2385${ids.digits(13)}`,
+      name: 'Lookalike (US, 1%) - Purchasers 180d',
+      subtype: 'LOOKALIKE',
+      approximate_count_lower_bound: 2_100_000,
+      approximate_count_upper_bound: 2_500_000,
+      delivery_status: { code: 200, description: 'This audience is ready for use.' },
+      lookalike_spec: { origin_audience_id: purchasers.id, ratio: 0.01, country: 'US' },
+      time_updated: audienceTime,
+    },
   ];
 
   await Promise.all([

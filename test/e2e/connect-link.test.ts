@@ -43,7 +43,11 @@ const pages: string[] = [];
 /** Every link token and OAuth state the tests saw. */
 const oneTimeTokens: string[] = [];
 
-async function postForm(url: string, form: Record<string, string>, call: PortCall): Promise<{ status: number; body: Record<string, string> }> {
+async function postForm(
+  url: string,
+  form: Record<string, string>,
+  call: PortCall,
+): Promise<{ status: number; body: Record<string, string> }> {
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
@@ -71,12 +75,24 @@ function testConnector(): LiveConnector {
     oauth: {
       async authorizeUrl(state, redirectUri) {
         const url = new URL(fake.authorizeUrl);
-        const params = { client_id: fake.clientId, redirect_uri: redirectUri, response_type: 'code', scope: SCOPE, access_type: 'offline', prompt: 'consent', state };
+        const params = {
+          client_id: fake.clientId,
+          redirect_uri: redirectUri,
+          response_type: 'code',
+          scope: SCOPE,
+          access_type: 'offline',
+          prompt: 'consent',
+          state,
+        };
         for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
         return url.toString();
       },
       async exchangeCode(code, redirectUri, call) {
-        const exchanged = await postForm(fake.tokenUrl, { grant_type: 'authorization_code', code, redirect_uri: redirectUri, ...client() }, call);
+        const exchanged = await postForm(
+          fake.tokenUrl,
+          { grant_type: 'authorization_code', code, redirect_uri: redirectUri, ...client() },
+          call,
+        );
         if (exchanged.status !== 200) throw new ToolError(`The sign-in could not be confirmed (${exchanged.body.error}).`);
         return { 'refresh-token': exchanged.body.refresh_token };
       },
@@ -127,7 +143,13 @@ async function get(url: string): Promise<Answer> {
   const response = await fetch(url, { redirect: 'manual' });
   const body = await response.text();
   pages.push(body);
-  return { status: response.status, location: response.headers.get('location'), type: response.headers.get('content-type'), body, headers: response.headers };
+  return {
+    status: response.status,
+    location: response.headers.get('location'),
+    type: response.headers.get('content-type'),
+    body,
+    headers: response.headers,
+  };
 }
 
 /** Opens the link and goes through the consent page; returns the callback address the fake sent back. */
@@ -180,7 +202,9 @@ describe('Connect link: one-time link → consent page → callback → accounts
 
     // The owner sees them through the API as live accounts.
     const listed = await callToolOk(apiKey, 'list_connected_accounts');
-    const searchads = (listed.structured!.platforms as { platform: string; accounts: { id: string; name: string; mode: string }[] }[]).find((p) => p.platform === 'searchads')!;
+    const searchads = (listed.structured!.platforms as { platform: string; accounts: { id: string; name: string; mode: string }[] }[]).find(
+      (p) => p.platform === 'searchads',
+    )!;
     expect(searchads.accounts).toEqual([
       { id: '1234567890', name: TEST_ACCOUNTS[0].name, mode: 'live' },
       { id: '9876543210', name: TEST_ACCOUNTS[1].name, mode: 'live' },
@@ -304,7 +328,7 @@ describe('Connect link: one-time link → consent page → callback → accounts
     await expect(connectLink('own_nobody')).rejects.toThrow(/No owner/);
   });
 
-  it('says what to set when the gateway\'s public URL is unknown, and prints the link in words', async () => {
+  it("says what to set when the gateway's public URL is unknown, and prints the link in words", async () => {
     const { owner } = await createTestOwner();
     delete process.env.PUBLIC_BASE_URL;
     try {
@@ -339,20 +363,29 @@ describe('Connect link: one-time link → consent page → callback → accounts
       ['connect_callback', 'connected', 200],
     ]);
     const logged = lines.join('');
-    for (const secret of [linkToken(link.url), oneTimeTokens.at(-1)!, fake.codes.at(-1)!, fake.refreshTokens.at(-1)!]) expect(logged).not.toContain(secret);
+    for (const secret of [linkToken(link.url), oneTimeTokens.at(-1)!, fake.codes.at(-1)!, fake.refreshTokens.at(-1)!])
+      expect(logged).not.toContain(secret);
   });
 
   it('hands the connect pages the event API Gateway builds for their routes', () => {
     const event = toApiGatewayEvent({ method: 'GET', url: '/connect/searchads/callback?code=c&state=s', headers: {} });
-    expect(event).toMatchObject({ resource: '/connect/{platform}/callback', pathParameters: { platform: 'searchads' }, queryStringParameters: { code: 'c', state: 's' } });
-    expect(toApiGatewayEvent({ method: 'GET', url: '/connect/searchads?link=x', headers: {} })).toMatchObject({ resource: '/connect/{platform}', pathParameters: { platform: 'searchads' } });
+    expect(event).toMatchObject({
+      resource: '/connect/{platform}/callback',
+      pathParameters: { platform: 'searchads' },
+      queryStringParameters: { code: 'c', state: 's' },
+    });
+    expect(toApiGatewayEvent({ method: 'GET', url: '/connect/searchads?link=x', headers: {} })).toMatchObject({
+      resource: '/connect/{platform}',
+      pathParameters: { platform: 'searchads' },
+    });
   });
 
   it('shows no secret and no stack trace on any page', () => {
     expect(pages.length).toBeGreaterThan(20);
     expect(oneTimeTokens.length).toBeGreaterThan(10);
     const everything = pages.join('\n');
-    for (const secret of [...fake.refreshTokens, ...fake.codes, ...oneTimeTokens, fake.clientSecret]) expect(everything).not.toContain(secret);
+    for (const secret of [...fake.refreshTokens, ...fake.codes, ...oneTimeTokens, fake.clientSecret])
+      expect(everything).not.toContain(secret);
     expect(everything).not.toMatch(/\bat .+:\d+:\d+\)?/);
     expect(everything).not.toMatch(/Error:|ya29\./);
   });

@@ -31,8 +31,11 @@ describe('documented request examples', () => {
     expect(JSON.stringify(catalog())).not.toContain('"examples"');
   });
 
-  it.each(documented.map((item) => [item.tool, item.example] as const))('%s: its example answers 200 on a fresh demo owner', async (tool, example) => {
-    const result = await callTool(apiKey, tool, undefined, { rawBody: JSON.stringify(example) });
-    expect({ tool, status: result.status, error: result.body.error }).toEqual({ tool, status: 200, error: undefined });
-  });
+  it.each(documented.map((item) => [item.tool, item.example] as const))(
+    '%s: its example answers 200 on a fresh demo owner',
+    async (tool, example) => {
+      const result = await callTool(apiKey, tool, undefined, { rawBody: JSON.stringify(example) });
+      expect({ tool, status: result.status, error: result.body.error }).toEqual({ tool, status: 200, error: undefined });
+    },
+  );
 });

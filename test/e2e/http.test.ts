@@ -35,7 +35,10 @@ describe('HTTP: the local server', () => {
     expect(unauthorized.status).toBe(401);
     expect(unauthorized.headers.get('www-authenticate')).toBe('Bearer');
     const { apiKey } = await createTestOwner();
-    const unknown = await fetch(`${base}/api/v1/tools/list_campaign/execute`, { method: 'POST', headers: { Authorization: `Bearer ${apiKey}` } });
+    const unknown = await fetch(`${base}/api/v1/tools/list_campaign/execute`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${apiKey}` },
+    });
     expect(unknown.status).toBe(404);
     expect(((await unknown.json()) as { error: string }).error).toContain('list_campaigns');
     const wrongMethod = await fetch(`${base}/api/v1/tools/list_campaigns/execute`);

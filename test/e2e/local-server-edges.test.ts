@@ -22,7 +22,9 @@ interface RawAnswer {
 function parseRaw(text: string): RawAnswer {
   const [head, ...rest] = text.split('\r\n\r\n');
   const [statusLine, ...lines] = head.split('\r\n');
-  const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+  const headers = Object.fromEntries(
+    lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+  );
   return { status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n') };
 }
 
@@ -104,7 +106,9 @@ describe('Local server edges, with the limits npm start uses', () => {
 
   it('answers 413 as an envelope when Content-Length says more than 10 MB, before reading the body', async () => {
     const { answer } = await rawExchange(port, (socket) => {
-      socket.write(`POST /api/v1/tools/list_campaigns/execute HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${50 * MB}\r\n\r\n`);
+      socket.write(
+        `POST /api/v1/tools/list_campaigns/execute HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${50 * MB}\r\n\r\n`,
+      );
       socket.write('{"arguments": {');
     });
     expect(answer.status).toBe(413);
@@ -113,7 +117,9 @@ describe('Local server edges, with the limits npm start uses', () => {
 
   it('answers 413 to an endless chunked body as soon as it passes 10 MB, without waiting for its end', async () => {
     const { answer } = await rawExchange(port, (socket) => {
-      socket.write('POST /api/v1/tools/list_campaigns/execute HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n');
+      socket.write(
+        'POST /api/v1/tools/list_campaigns/execute HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n',
+      );
       const piece = Buffer.alloc(256 * 1024, 'a');
       const chunk = Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from('\r\n')]);
       writeForever(socket, chunk, 1);
@@ -126,7 +132,11 @@ describe('Local server edges, with the limits npm start uses', () => {
     const padding = 10 * MB - '{"arguments": {}, "pad": ""}'.length;
     const body = `{"arguments": {}, "pad": "${'a'.repeat(padding)}"}`;
     expect(Buffer.byteLength(body)).toBe(10 * MB);
-    const response = await fetch(`${base}/api/v1/tools/list_campaigns/execute`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+    const response = await fetch(`${base}/api/v1/tools/list_campaigns/execute`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body,
+    });
     // The chain answered (no key), not the size limit.
     expect(response.status).toBe(401);
   });
@@ -137,7 +147,9 @@ describe('Local server edges, with the limits npm start uses', () => {
     ['GET', '/api/v1/tools/%E0%A4%A'],
     ['GET', '/api/v1/tools/%zz'],
   ])('answers %s %s (broken percent-encoding) with a 400 envelope', async (method, path) => {
-    const { answer } = await rawExchange(port, (socket) => socket.write(`${method} ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`));
+    const { answer } = await rawExchange(port, (socket) =>
+      socket.write(`${method} ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`),
+    );
     expect(answer.status).toBe(400);
     expectEdgeEnvelope(answer, /path is not valid/);
   });
@@ -172,7 +184,9 @@ describe('Local server edges: slow and endless requests time out with an envelop
 
   it('answers 408 to a body that stops half-way', async () => {
     const { answer, closedAfterMs } = await rawExchange(port, (socket) => {
-      socket.write('POST /api/v1/tools/list_campaigns/execute HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"arguments"');
+      socket.write(
+        'POST /api/v1/tools/list_campaigns/execute HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"arguments"',
+      );
     });
     expect(answer.status).toBe(408);
     expectEdgeEnvelope(answer, /not received completely within 2 seconds/);
@@ -181,7 +195,9 @@ describe('Local server edges: slow and endless requests time out with an envelop
 
   it('answers 408 to a body that trickles without end', async () => {
     const { answer } = await rawExchange(port, (socket) => {
-      socket.write('POST /api/v1/tools/list_campaigns/execute HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n');
+      socket.write(
+        'POST /api/v1/tools/list_campaigns/execute HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n',
+      );
       writeForever(socket, Buffer.from('1\r\n \r\n'), 100);
     });
     expect(answer.status).toBe(408);
@@ -200,7 +216,9 @@ describe('Local server edges: slow and endless requests time out with an envelop
   }, 20_000);
 
   it('answers 408 to headers that never finish', async () => {
-    const { answer } = await rawExchange(port, (socket) => socket.write('POST /api/v1/tools/list_campaigns/execute HTTP/1.1\r\nHost: x\r\nX-Slow: '));
+    const { answer } = await rawExchange(port, (socket) =>
+      socket.write('POST /api/v1/tools/list_campaigns/execute HTTP/1.1\r\nHost: x\r\nX-Slow: '),
+    );
     expect(answer.status).toBe(408);
     expectEdgeEnvelope(answer, /not received completely/);
   });

@@ -89,7 +89,12 @@ async function post(apiKey: string | undefined, message: unknown, headers: Recor
     body: typeof message === 'string' ? message : JSON.stringify(message),
   });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, text, json: text && response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined };
+  return {
+    status: response.status,
+    headers: response.headers,
+    text,
+    json: text && response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined,
+  };
 }
 
 const videoCampaignArgs = (name: string) => ({
@@ -112,10 +117,20 @@ describe('MCP: lifecycle', () => {
 
   it('answers an unknown protocol revision with its newest one, and refuses an unknown MCP-Protocol-Version header', async () => {
     const { apiKey } = await createTestOwner();
-    const init = await post(apiKey, { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2099-01-01', capabilities: {}, clientInfo: { name: 'x', version: '1' } } });
+    const init = await post(apiKey, {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2099-01-01', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+    });
     expect(init.status).toBe(200);
     expect(init.json.result.protocolVersion).toBe(LATEST_PROTOCOL_VERSION);
-    const older = await post(apiKey, { jsonrpc: '2.0', id: 2, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } } });
+    const older = await post(apiKey, {
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+    });
     expect(older.json.result.protocolVersion).toBe('2025-06-18');
     const wrongHeader = await post(apiKey, { jsonrpc: '2.0', id: 3, method: 'ping' }, { 'MCP-Protocol-Version': '1999-01-01' });
     expect(wrongHeader.status).toBe(400);
@@ -150,7 +165,11 @@ describe('MCP: lifecycle', () => {
     const badKey = await post(`sk_live_${'0'.repeat(32)}`, '{not even json');
     expect(badKey.status).toBe(401);
     expect(badKey.headers.get('www-authenticate')).toBe('Bearer realm="mcp", error="invalid_token"');
-    expect(badKey.json).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32001, message: expect.stringMatching(/not recognised/) } });
+    expect(badKey.json).toMatchObject({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32001, message: expect.stringMatching(/not recognised/) },
+    });
     const missing = await post(undefined, { jsonrpc: '2.0', id: 1, method: 'ping' });
     expect(missing.status).toBe(401);
     expect(missing.headers.get('www-authenticate')).toBe('Bearer realm="mcp"');
@@ -179,13 +198,30 @@ describe('MCP: tools/list', () => {
       expect(tool.inputSchema).toEqual(entry.input_schema);
       expect(tool.description).toBe(entry.description);
       expect(tool.title).toEqual(expect.any(String));
-      expect(tool.annotations).toMatchObject({ readOnlyHint: entry.access === 'read', destructiveHint: entry.access === 'write' && entry.destructive });
+      expect(tool.annotations).toMatchObject({
+        readOnlyHint: entry.access === 'read',
+        destructiveHint: entry.access === 'write' && entry.destructive,
+      });
       if (entry.platform) expect(tool.annotations!.openWorldHint).toBe(true);
     }
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
-    expect(byName.get('list_campaigns')!.annotations).toEqual({ title: 'List campaigns', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true });
-    expect(byName.get('create_shortvideo_video_campaign')!.annotations).toMatchObject({ readOnlyHint: false, idempotentHint: false, openWorldHint: true });
-    expect(byName.get('archive_chatads_campaign')!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: true });
+    expect(byName.get('list_campaigns')!.annotations).toEqual({
+      title: 'List campaigns',
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: true,
+    });
+    expect(byName.get('create_shortvideo_video_campaign')!.annotations).toMatchObject({
+      readOnlyHint: false,
+      idempotentHint: false,
+      openWorldHint: true,
+    });
+    expect(byName.get('archive_chatads_campaign')!.annotations).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: true,
+    });
     expect(byName.get('get_usage_status')!.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: false });
   });
 
@@ -205,18 +241,28 @@ describe('MCP: tools/list', () => {
     const names: string[] = [];
     let cursor: string | undefined;
     do {
-      const raw = await post(apiKey, { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { platform: 'searchads,shortvideo', access: 'read', ...(cursor ? { cursor } : {}) } });
+      const raw = await post(apiKey, {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/list',
+        params: { platform: 'searchads,shortvideo', access: 'read', ...(cursor ? { cursor } : {}) },
+      });
       names.push(...raw.json.result.tools.map((tool: { name: string }) => tool.name));
       cursor = raw.json.result.nextCursor;
     } while (cursor);
     expect(names).toEqual(expect.arrayContaining(expected));
-    expect(names.every((name) => ['searchads', 'shortvideo'].includes(REGISTRY.get(name)!.platform!) && REGISTRY.get(name)!.access === 'read')).toBe(true);
+    expect(
+      names.every((name) => ['searchads', 'shortvideo'].includes(REGISTRY.get(name)!.platform!) && REGISTRY.get(name)!.access === 'read'),
+    ).toBe(true);
   });
 
   it('refuses an unknown filter value and a foreign cursor with -32602', async () => {
     const { apiKey } = await createTestOwner();
     const client = await connect(apiKey);
-    await expect(client.listTools({ _meta: { platform: 'myspace' } })).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(/searchads/) });
+    await expect(client.listTools({ _meta: { platform: 'myspace' } })).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringMatching(/searchads/),
+    });
     const first = await client.listTools();
     await expect(client.listTools({ cursor: first.nextCursor, _meta: { access: 'read' } })).rejects.toBeInstanceOf(McpError);
     await expect(client.listTools({ cursor: 'bm9wZQ' })).rejects.toMatchObject({ code: -32602 });
@@ -249,7 +295,11 @@ describe('MCP: tools/call', () => {
     const client = await connect(apiKey);
     const key = randomUUID();
     const call = () =>
-      client.callTool({ name: 'create_shortvideo_video_campaign', arguments: videoCampaignArgs('Idempotent Boots'), _meta: { 'idempotency-key': key } });
+      client.callTool({
+        name: 'create_shortvideo_video_campaign',
+        arguments: videoCampaignArgs('Idempotent Boots'),
+        _meta: { 'idempotency-key': key },
+      });
     const first = await call();
     const second = await call();
     expect(first.isError).toBe(false);
@@ -264,7 +314,11 @@ describe('MCP: tools/call', () => {
     expect(usage.structured!.calls_by_tool).toEqual({ create_shortvideo_video_campaign: 1, list_shortvideo_campaigns: 1 });
 
     // The same key with other arguments: the chain's 422, as a tool error.
-    const reused = await client.callTool({ name: 'create_shortvideo_video_campaign', arguments: videoCampaignArgs('Other Boots'), _meta: { idempotencyKey: key } });
+    const reused = await client.callTool({
+      name: 'create_shortvideo_video_campaign',
+      arguments: videoCampaignArgs('Other Boots'),
+      _meta: { idempotencyKey: key },
+    });
     expect(reused.isError).toBe(true);
     expect(reused.structuredContent).toMatchObject({ status: 422 });
   });
@@ -274,14 +328,23 @@ describe('MCP: tools/call', () => {
     const campaigns = (await callToolOk(apiKey, 'list_campaigns', {})).structured!.campaigns as { id: string; status: string }[];
     const target = campaigns.find((campaign) => campaign.status === 'ENABLED')!;
     const key = randomUUID();
-    const message = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'update_campaign', arguments: { campaign_id: target.id, status: 'PAUSED' } } };
+    const message = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'update_campaign', arguments: { campaign_id: target.id, status: 'PAUSED' } },
+    };
     const first = await post(apiKey, message, { 'Idempotency-Key': key });
     const second = await post(apiKey, message, { 'Idempotency-Key': key });
     expect(first.json.result.isError).toBe(false);
     expect(second.json.result._meta).toMatchObject({ idempotent_replayed: true });
     const usage = await callToolOk(apiKey, 'get_usage_status');
     expect(usage.structured!.calls_by_tool).toEqual({ list_campaigns: 1, update_campaign: 1 });
-    const conflicting = await post(apiKey, { ...message, params: { ...message.params, _meta: { 'idempotency-key': randomUUID() } } }, { 'Idempotency-Key': key });
+    const conflicting = await post(
+      apiKey,
+      { ...message, params: { ...message.params, _meta: { 'idempotency-key': randomUUID() } } },
+      { 'Idempotency-Key': key },
+    );
     expect(conflicting.json.error.code).toBe(-32602);
   });
 
@@ -308,12 +371,22 @@ describe('MCP: tools/call', () => {
     expect((await client.callTool({ name: 'list_campaigns', arguments: {} })).isError).toBe(false);
     // Until the last reservation's function time has surely ended, the answer is a retryable 503
     // (issue 12); here that time is over.
-    await documentClient().send(new UpdateCommand({ TableName: tableName('usage'), Key: { owner_id: owner.owner_id, period: periodOf(new Date()) }, UpdateExpression: 'SET held_until = :past', ExpressionAttributeValues: { ':past': Date.now() - 1 } }));
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName('usage'),
+        Key: { owner_id: owner.owner_id, period: periodOf(new Date()) },
+        UpdateExpression: 'SET held_until = :past',
+        ExpressionAttributeValues: { ':past': Date.now() - 1 },
+      }),
+    );
     const result = await client.callTool({ name: 'list_campaigns', arguments: {} });
     expect(result.isError).toBe(true);
     const text = (result.content as { text: string }[])[0].text;
     expect(text).toMatch(/monthly limit of 1 tool calls/);
-    expect(result.structuredContent).toMatchObject({ status: 402, quota: { used: 1, limit: 1, tier: 'free', upgrade_url: expect.any(String) } });
+    expect(result.structuredContent).toMatchObject({
+      status: 402,
+      quota: { used: 1, limit: 1, tier: 'free', upgrade_url: expect.any(String) },
+    });
     expect(text).toContain((result.structuredContent as { quota: { upgrade_url: string } }).quota.upgrade_url);
   });
 
@@ -321,9 +394,13 @@ describe('MCP: tools/call', () => {
     const { apiKey } = await createTestOwner({ accounts: { shortvideo: 1 } });
     const client = await connect(apiKey);
     const updates: Progress[] = [];
-    const result = await client.callTool({ name: 'create_shortvideo_video_campaign', arguments: videoCampaignArgs('Progress Boots') }, undefined, {
-      onprogress: (progress) => updates.push(progress),
-    });
+    const result = await client.callTool(
+      { name: 'create_shortvideo_video_campaign', arguments: videoCampaignArgs('Progress Boots') },
+      undefined,
+      {
+        onprogress: (progress) => updates.push(progress),
+      },
+    );
     expect(result.isError).toBe(false);
     expect(updates.map((update) => [update.progress, update.total])).toEqual([
       [1, 3],
@@ -337,15 +414,34 @@ describe('MCP: tools/call', () => {
       jsonrpc: '2.0',
       id: 9,
       method: 'tools/call',
-      params: { name: 'create_shortvideo_video_campaign', arguments: videoCampaignArgs(`Raw Boots ${Object.keys(meta).length}`), _meta: meta },
+      params: {
+        name: 'create_shortvideo_video_campaign',
+        arguments: videoCampaignArgs(`Raw Boots ${Object.keys(meta).length}`),
+        _meta: meta,
+      },
     });
     const plain = await post(apiKey, message({}));
     expect(plain.headers.get('content-type')).toBe('application/json');
     expect(plain.json.result.isError).toBe(false);
     const streamed = await post(apiKey, message({ progressToken: 'p-1' }));
     expect(streamed.headers.get('content-type')).toBe('text/event-stream');
-    const events = streamed.text.trim().split('\n\n').map((event) => JSON.parse(event.split('\n').find((line) => line.startsWith('data: '))!.slice(6)));
-    expect(events.map((event) => event.method ?? 'result')).toEqual(['notifications/progress', 'notifications/progress', 'notifications/progress', 'result']);
+    const events = streamed.text
+      .trim()
+      .split('\n\n')
+      .map((event) =>
+        JSON.parse(
+          event
+            .split('\n')
+            .find((line) => line.startsWith('data: '))!
+            .slice(6),
+        ),
+      );
+    expect(events.map((event) => event.method ?? 'result')).toEqual([
+      'notifications/progress',
+      'notifications/progress',
+      'notifications/progress',
+      'result',
+    ]);
     expect(events[0].params).toMatchObject({ progressToken: 'p-1', progress: 1, total: 3 });
     expect(events[3]).toMatchObject({ id: 9, result: { isError: false } });
   });
@@ -353,7 +449,10 @@ describe('MCP: tools/call', () => {
   it('answers an unknown tool with -32602 and close names, and keeps tools outside the URL filters out of reach', async () => {
     const { apiKey } = await createTestOwner({ accounts: { searchads: 1 } });
     const client = await connect(apiKey);
-    await expect(client.callTool({ name: 'list_campaign', arguments: {} })).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(/list_campaigns/) });
+    await expect(client.callTool({ name: 'list_campaign', arguments: {} })).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringMatching(/list_campaigns/),
+    });
     const readOnly = await connect(apiKey, '?access=read');
     await expect(readOnly.callTool({ name: 'update_campaign', arguments: { campaign_id: '1', status: 'PAUSED' } })).rejects.toMatchObject({
       code: -32602,
@@ -362,7 +461,7 @@ describe('MCP: tools/call', () => {
     expect((await readOnly.callTool({ name: 'list_campaigns', arguments: {} })).isError).toBe(false);
   });
 
-  it('answers invalid arguments as a tool error with the chain\'s message, and a non-object arguments with -32602', async () => {
+  it("answers invalid arguments as a tool error with the chain's message, and a non-object arguments with -32602", async () => {
     const { apiKey } = await createTestOwner({ accounts: { searchads: 1 } });
     const client = await connect(apiKey);
     const result = await client.callTool({ name: 'list_campaigns', arguments: { status: 'SOMETIMES' } });

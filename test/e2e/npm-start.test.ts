@@ -45,14 +45,19 @@ describe('npm start', () => {
     expect(first.output()).toContain(`http://127.0.0.1:${port}`);
     expect(first.output()).toContain('curl -s -X POST');
     // Connect links made by the `gateway` command point at this server.
-    expect(JSON.parse(readFileSync(join(dataDir, 'running.json'), 'utf8'))).toMatchObject({ base_url: `http://127.0.0.1:${port}`, public_base_url: `http://127.0.0.1:${port}` });
+    expect(JSON.parse(readFileSync(join(dataDir, 'running.json'), 'utf8'))).toMatchObject({
+      base_url: `http://127.0.0.1:${port}`,
+      public_base_url: `http://127.0.0.1:${port}`,
+    });
 
     const accounts = await fetch(`http://127.0.0.1:${port}/api/v1/tools/get_connections_status/execute`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${first.apiKey}`, 'Content-Type': 'application/json' },
       body: '{"arguments":{}}',
     });
-    const body = (await accounts.json()) as { data: { quota: { tier: string }; structured: { platforms: { account_count: number; mode: string }[] } } };
+    const body = (await accounts.json()) as {
+      data: { quota: { tier: string }; structured: { platforms: { account_count: number; mode: string }[] } };
+    };
     expect(body.data.quota.tier).toBe('pro');
     expect(body.data.structured.platforms.every((p) => p.account_count === 1 && p.mode === 'sandbox')).toBe(true);
 
@@ -74,9 +79,14 @@ describe('npm start', () => {
       headers: { Authorization: `Bearer ${first.apiKey}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({ arguments: { lookback_days: 7, email_to: ['me@example.com'] } }),
     });
-    expect(((await report.json()) as { data: { structured: { email_delivery: unknown } } }).data.structured.email_delivery).toEqual({ status: 'delivered', attempts: 1 });
+    expect(((await report.json()) as { data: { structured: { email_delivery: unknown } } }).data.structured.email_delivery).toEqual({
+      status: 'delivered',
+      attempts: 1,
+    });
     const [eml] = readdirSync(join(dataDir, 'outbox'));
-    expect(readFileSync(join(dataDir, 'outbox', eml!), 'utf8')).toMatch(/^From: alerts@gateway\.localhost\r\nTo: me@example\.com\r\nSubject: Cross-platform report: /);
+    expect(readFileSync(join(dataDir, 'outbox', eml!), 'utf8')).toMatch(
+      /^From: alerts@gateway\.localhost\r\nTo: me@example\.com\r\nSubject: Cross-platform report: /,
+    );
 
     expect(javaRunningFor(dataDir)).toBe(true);
     expect(await stop(first.child)).toBe(0);

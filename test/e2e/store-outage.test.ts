@@ -18,7 +18,14 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const javaPid = () => spawnSync('pgrep', ['-f', dataDir]).stdout.toString().trim().split('\n').filter(Boolean).map(Number).find((pid) => pid !== child?.pid);
+const javaPid = () =>
+  spawnSync('pgrep', ['-f', dataDir])
+    .stdout.toString()
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map(Number)
+    .find((pid) => pid !== child?.pid);
 
 async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 90_000): Promise<T> {
   const started = Date.now();

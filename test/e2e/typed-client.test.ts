@@ -72,22 +72,46 @@ main().catch((error) => {
 
 it('generates types from the OpenAPI document, compiles a client with typed results, and calls the gateway with it', async () => {
   writeFileSync(join(dir, 'openapi.json'), openApiJson(base));
-  await run(process.execPath, [resolve('node_modules/openapi-typescript/bin/cli.js'), join(dir, 'openapi.json'), '-o', join(dir, 'schema.d.ts')]);
+  await run(process.execPath, [
+    resolve('node_modules/openapi-typescript/bin/cli.js'),
+    join(dir, 'openapi.json'),
+    '-o',
+    join(dir, 'schema.d.ts'),
+  ]);
   writeFileSync(join(dir, 'client.ts'), CLIENT);
   writeFileSync(
     join(dir, 'tsconfig.json'),
-    JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: 'es2022', module: 'esnext', moduleResolution: 'bundler', skipLibCheck: true, types: ['node'] }, files: ['client.ts'] }),
+    JSON.stringify({
+      compilerOptions: {
+        strict: true,
+        noEmit: true,
+        target: 'es2022',
+        module: 'esnext',
+        moduleResolution: 'bundler',
+        skipLibCheck: true,
+        types: ['node'],
+      },
+      files: ['client.ts'],
+    }),
   );
   // Type errors (a wrong field, an unused @ts-expect-error) fail here with tsc's own message.
-  await run(process.execPath, [resolve('node_modules/typescript/bin/tsc'), '-p', join(dir, 'tsconfig.json')]).catch((error: { stdout?: string }) => {
-    throw new Error(`the typed client does not compile:\n${error.stdout}`);
-  });
+  await run(process.execPath, [resolve('node_modules/typescript/bin/tsc'), '-p', join(dir, 'tsconfig.json')]).catch(
+    (error: { stdout?: string }) => {
+      throw new Error(`the typed client does not compile:\n${error.stdout}`);
+    },
+  );
 
   const { apiKey } = await createTestOwner({ accounts: { searchads: 1 } });
   const { stdout } = await run(process.execPath, [resolve('node_modules/tsx/dist/cli.mjs'), join(dir, 'client.ts')], {
     env: { ...process.env, GATEWAY_URL: base, GATEWAY_KEY: apiKey },
   });
-  const result = JSON.parse(stdout.trim().split('\n').at(-1)!) as { names: string[]; spend: number; code: string; used: number; status: number };
+  const result = JSON.parse(stdout.trim().split('\n').at(-1)!) as {
+    names: string[];
+    spend: number;
+    code: string;
+    used: number;
+    status: number;
+  };
   expect(result.names.length).toBeGreaterThan(0);
   expect(result.spend).toBeGreaterThan(0);
   expect(result).toMatchObject({ code: 'not_found', status: 400 });

@@ -94,8 +94,16 @@ const DAY = 86_400;
 const METRICS = ['impressions', 'clicks', 'spend', 'ctr', 'cpc', 'cpm'] as const;
 const LEVELS = ['ad_account', 'campaign', 'ad_group', 'ad'] as const;
 const SEGMENT_VALUES: Record<string, [string, number][]> = {
-  country: [['US', 0.6], ['CA', 0.25], ['GB', 0.15]],
-  device: [['desktop', 0.5], ['mobile_app', 0.3], ['mobile_web', 0.2]],
+  country: [
+    ['US', 0.6],
+    ['CA', 0.25],
+    ['GB', 0.15],
+  ],
+  device: [
+    ['desktop', 0.5],
+    ['mobile_app', 0.3],
+    ['mobile_web', 0.2],
+  ],
 };
 
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
@@ -135,32 +143,89 @@ export class FakeChatAdsApi {
   /** A new ad account with campaigns, ad groups, ads and audiences, and the one API key that reaches it. */
   addAccount(name = 'Northwind Outdoor Ads'): { account: FakeAdAccount; apiKey: string } {
     const now = unix();
-    const account: FakeAdAccount = { id: newId('act'), name, url: 'https://www.northwind.example', preview_url: null, timezone: 'UTC', currency_code: 'USD', disabled: false, campaigns: [], adGroups: [], ads: [], audiences: [] };
-    const seeds: [string, Status, number][] = [['Spring launch', 'active', 60], ['Gear questions', 'active', 40], ['Holiday promo', 'paused', 90], ['Last year', 'archived', 300]];
+    const account: FakeAdAccount = {
+      id: newId('act'),
+      name,
+      url: 'https://www.northwind.example',
+      preview_url: null,
+      timezone: 'UTC',
+      currency_code: 'USD',
+      disabled: false,
+      campaigns: [],
+      adGroups: [],
+      ads: [],
+      audiences: [],
+    };
+    const seeds: [string, Status, number][] = [
+      ['Spring launch', 'active', 60],
+      ['Gear questions', 'active', 40],
+      ['Holiday promo', 'paused', 90],
+      ['Last year', 'archived', 300],
+    ];
     seeds.forEach(([campaignName, status, daysAgo], i) => {
       const campaign: Campaign = {
-        id: newId('cmpn'), created_at: now - daysAgo * DAY - 3600, updated_at: now - DAY, name: campaignName, description: i === 0 ? 'Promote the spring range' : null, status,
-        start_time: i === 1 ? null : now - daysAgo * DAY, end_time: status === 'archived' ? now - 200 * DAY : null, budget: { lifetime_spend_limit_micros: (5000 + i * 1000) * 1_000_000 },
+        id: newId('cmpn'),
+        created_at: now - daysAgo * DAY - 3600,
+        updated_at: now - DAY,
+        name: campaignName,
+        description: i === 0 ? 'Promote the spring range' : null,
+        status,
+        start_time: i === 1 ? null : now - daysAgo * DAY,
+        end_time: status === 'archived' ? now - 200 * DAY : null,
+        budget: { lifetime_spend_limit_micros: (5000 + i * 1000) * 1_000_000 },
       };
       account.campaigns.push(campaign);
       for (const [gi, groupName] of ['Trail planning', 'Gear checklists'].entries()) {
         const group: AdGroup = {
-          id: newId('adgrp'), campaign_id: campaign.id, created_at: campaign.created_at + 60, updated_at: campaign.created_at + 60, name: `${campaignName} - ${groupName}`, description: null,
-          context_hints: ['planning a weekend hike'], status: status === 'archived' ? 'archived' : 'active', bidding_config: { billing_event_type: 'impression', max_bid_micros: 40_000 + gi * 10_000 },
+          id: newId('adgrp'),
+          campaign_id: campaign.id,
+          created_at: campaign.created_at + 60,
+          updated_at: campaign.created_at + 60,
+          name: `${campaignName} - ${groupName}`,
+          description: null,
+          context_hints: ['planning a weekend hike'],
+          status: status === 'archived' ? 'archived' : 'active',
+          bidding_config: { billing_event_type: 'impression', max_bid_micros: 40_000 + gi * 10_000 },
         };
         account.adGroups.push(group);
         for (const ai of [1, 2]) {
           account.ads.push({
-            id: newId('ad'), ad_group_id: group.id, name: `${group.name} - card ${ai}`, created_at: group.created_at + 60, updated_at: group.created_at + 60,
-            creative: { type: 'chat_card', title: `Gear that goes further ${ai}`, body: 'Tested on 1,000 miles of trail.', file_id: 'file_901', image_url: 'https://cdn.example.com/file_901.png', target_url: 'https://www.northwind.example/trail' },
-            status: group.status, review_status: 'approved',
+            id: newId('ad'),
+            ad_group_id: group.id,
+            name: `${group.name} - card ${ai}`,
+            created_at: group.created_at + 60,
+            updated_at: group.created_at + 60,
+            creative: {
+              type: 'chat_card',
+              title: `Gear that goes further ${ai}`,
+              body: 'Tested on 1,000 miles of trail.',
+              file_id: 'file_901',
+              image_url: 'https://cdn.example.com/file_901.png',
+              target_url: 'https://www.northwind.example/trail',
+            },
+            status: group.status,
+            review_status: 'approved',
           });
         }
       }
     });
     account.audiences.push(
-      { id: newId('aud'), name: 'Newsletter subscribers', status: 'ready', created_at: now - 100 * DAY, uploaded_count: 240_000, matched_count: 182_400 },
-      { id: newId('aud'), name: 'VIP customers', status: 'too_small', created_at: now - 80 * DAY, uploaded_count: 1_020, matched_count: 850 },
+      {
+        id: newId('aud'),
+        name: 'Newsletter subscribers',
+        status: 'ready',
+        created_at: now - 100 * DAY,
+        uploaded_count: 240_000,
+        matched_count: 182_400,
+      },
+      {
+        id: newId('aud'),
+        name: 'VIP customers',
+        status: 'too_small',
+        created_at: now - 80 * DAY,
+        uploaded_count: 1_020,
+        matched_count: 850,
+      },
       { id: newId('aud'), name: 'CRM import', status: 'processing', created_at: now - 2 * DAY, uploaded_count: 95_000, matched_count: 0 },
     );
     this.accounts.set(account.id, account);
@@ -232,7 +297,8 @@ export class FakeChatAdsApi {
       const account = this.authenticate(req);
       body = this.route(account, method, url, raw);
     } catch (caught) {
-      const err = caught instanceof ApiError ? caught : new ApiError(500, 'The server had an error while processing your request.', 'server_error');
+      const err =
+        caught instanceof ApiError ? caught : new ApiError(500, 'The server had an error while processing your request.', 'server_error');
       status = err.status;
       body = { error: { message: err.message, type: err.type, param: err.param, code: err.code } };
       if (status === 429) headers['Retry-After'] = String(this.rateLimited.retryAfter);
@@ -264,11 +330,29 @@ export class FakeChatAdsApi {
 
   private authenticate(req: IncomingMessage): FakeAdAccount {
     const header = req.headers.authorization;
-    if (!header) throw new ApiError(401, "You didn't provide an API key. Provide your Ads API key in an Authorization header using Bearer auth.", 'invalid_request_error', 'missing_api_key');
+    if (!header)
+      throw new ApiError(
+        401,
+        "You didn't provide an API key. Provide your Ads API key in an Authorization header using Bearer auth.",
+        'invalid_request_error',
+        'missing_api_key',
+      );
     const match = /^Bearer (\S+)$/.exec(header);
-    if (!match) throw new ApiError(401, 'The Authorization header must be "Bearer <Ads API key>".', 'invalid_request_error', 'invalid_authorization_header');
+    if (!match)
+      throw new ApiError(
+        401,
+        'The Authorization header must be "Bearer <Ads API key>".',
+        'invalid_request_error',
+        'invalid_authorization_header',
+      );
     const key = this.keys.get(match[1]);
-    if (!key || key.revoked) throw new ApiError(401, 'Incorrect API key provided. Create or copy a key in the Settings tab of Ads Manager.', 'invalid_request_error', 'invalid_api_key');
+    if (!key || key.revoked)
+      throw new ApiError(
+        401,
+        'Incorrect API key provided. Create or copy a key in the Settings tab of Ads Manager.',
+        'invalid_request_error',
+        'invalid_api_key',
+      );
     const account = this.accounts.get(key.accountId)!;
     if (account.disabled) throw new ApiError(403, 'This ad account is disabled.', 'permission_error', 'account_disabled');
     return account;
@@ -295,10 +379,18 @@ export class FakeChatAdsApi {
     }
     if ((m = /^\/campaigns\/([^/]+)\/(activate|pause|archive)$/.exec(path)) && method === 'POST') {
       allowParams(query, []);
-      if (json !== undefined && (typeof json !== 'object' || json === null || Object.keys(json).length)) throw new ApiError(400, 'This endpoint takes no request body.', 'invalid_request_error', 'unknown_parameter', Object.keys(json as object)[0] ?? null);
+      if (json !== undefined && (typeof json !== 'object' || json === null || Object.keys(json).length))
+        throw new ApiError(
+          400,
+          'This endpoint takes no request body.',
+          'invalid_request_error',
+          'unknown_parameter',
+          Object.keys(json as object)[0] ?? null,
+        );
       const campaign = findCampaign(account, m[1]);
       const status: Status = m[2] === 'activate' ? 'active' : m[2] === 'pause' ? 'paused' : 'archived';
-      if (campaign.status === 'archived' && status !== 'archived') throw new ApiError(400, 'Archived campaigns cannot change status.', 'invalid_request_error', 'invalid_state');
+      if (campaign.status === 'archived' && status !== 'archived')
+        throw new ApiError(400, 'Archived campaigns cannot change status.', 'invalid_request_error', 'invalid_state');
       campaign.status = status;
       campaign.updated_at = unix();
       return campaign;
@@ -306,10 +398,23 @@ export class FakeChatAdsApi {
     if (method === 'POST' && path === '/campaigns') return this.createCampaign(account, json);
     if ((m = /^\/(ad_groups|ads)\/([^/]+)\/(activate|pause|archive)$/.exec(path)) && method === 'POST') {
       allowParams(query, []);
-      if (json !== undefined && (typeof json !== 'object' || json === null || Object.keys(json).length)) throw new ApiError(400, 'This endpoint takes no request body.', 'invalid_request_error', 'unknown_parameter', Object.keys(json as object)[0] ?? null);
+      if (json !== undefined && (typeof json !== 'object' || json === null || Object.keys(json).length))
+        throw new ApiError(
+          400,
+          'This endpoint takes no request body.',
+          'invalid_request_error',
+          'unknown_parameter',
+          Object.keys(json as object)[0] ?? null,
+        );
       const entity: AdGroup | Ad = m[1] === 'ad_groups' ? findAdGroup(account, m[2]) : findAd(account, m[2]);
       const status: Status = m[3] === 'activate' ? 'active' : m[3] === 'pause' ? 'paused' : 'archived';
-      if (entity.status === 'archived' && status !== 'archived') throw new ApiError(400, `Archived ${m[1] === 'ads' ? 'ads' : 'ad groups'} cannot change status.`, 'invalid_request_error', 'invalid_state');
+      if (entity.status === 'archived' && status !== 'archived')
+        throw new ApiError(
+          400,
+          `Archived ${m[1] === 'ads' ? 'ads' : 'ad groups'} cannot change status.`,
+          'invalid_request_error',
+          'invalid_state',
+        );
       entity.status = status;
       entity.updated_at = unix();
       const { campaign_id: _c, ad_group_id: _g, ...wire } = entity as AdGroup & Ad;
@@ -324,7 +429,10 @@ export class FakeChatAdsApi {
       allowParams(query, ['campaign_id', 'limit', 'after', 'before', 'order']);
       const campaignId = required(query, 'campaign_id');
       findCampaign(account, campaignId);
-      return page(account.adGroups.filter((g) => g.campaign_id === campaignId).map(({ campaign_id: _c, ...g }) => g), query);
+      return page(
+        account.adGroups.filter((g) => g.campaign_id === campaignId).map(({ campaign_id: _c, ...g }) => g),
+        query,
+      );
     }
     if (method === 'POST' && path === '/ad_groups') return this.createAdGroup(account, json);
     if ((m = /^\/ad_groups\/([^/]+)$/.exec(path)) && method === 'GET') {
@@ -336,7 +444,10 @@ export class FakeChatAdsApi {
       allowParams(query, ['ad_group_id', 'limit', 'after', 'before', 'order']);
       const adGroupId = required(query, 'ad_group_id');
       findAdGroup(account, adGroupId);
-      return page(account.ads.filter((a) => a.ad_group_id === adGroupId).map(({ ad_group_id: _g, ...a }) => a), query);
+      return page(
+        account.ads.filter((a) => a.ad_group_id === adGroupId).map(({ ad_group_id: _g, ...a }) => a),
+        query,
+      );
     }
     if (method === 'GET' && path === '/custom_audiences') {
       allowParams(query, ['limit', 'after', 'before', 'order']);
@@ -347,67 +458,162 @@ export class FakeChatAdsApi {
   }
 
   private createCampaign(account: FakeAdAccount, body: unknown): Campaign {
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ApiError(400, 'The request body must be a JSON object.', 'invalid_request_error', 'invalid_body');
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+      throw new ApiError(400, 'The request body must be a JSON object.', 'invalid_request_error', 'invalid_body');
     const b = body as Record<string, unknown>;
     const known = ['name', 'description', 'status', 'start_time', 'end_time', 'budget'];
     const unknown = Object.keys(b).find((k) => !known.includes(k));
     if (unknown) throw new ApiError(400, `Unknown parameter: '${unknown}'.`, 'invalid_request_error', 'unknown_parameter', unknown);
     for (const field of ['name', 'budget']) {
-      if (b[field] === undefined) throw new ApiError(400, `Missing required parameter: '${field}'.`, 'invalid_request_error', 'missing_required_parameter', field);
+      if (b[field] === undefined)
+        throw new ApiError(400, `Missing required parameter: '${field}'.`, 'invalid_request_error', 'missing_required_parameter', field);
     }
-    if (typeof b.name !== 'string' || b.name.length < 3 || b.name.length > 1000 || !b.name.trim()) throw new ApiError(400, "Invalid 'name': must be 3 to 1000 characters and include a non-space character.", 'invalid_request_error', 'invalid_value', 'name');
-    if (b.status !== undefined && b.status !== 'active' && b.status !== 'paused') throw new ApiError(400, "Invalid 'status': expected 'active' or 'paused'.", 'invalid_request_error', 'invalid_value', 'status');
+    if (typeof b.name !== 'string' || b.name.length < 3 || b.name.length > 1000 || !b.name.trim())
+      throw new ApiError(
+        400,
+        "Invalid 'name': must be 3 to 1000 characters and include a non-space character.",
+        'invalid_request_error',
+        'invalid_value',
+        'name',
+      );
+    if (b.status !== undefined && b.status !== 'active' && b.status !== 'paused')
+      throw new ApiError(400, "Invalid 'status': expected 'active' or 'paused'.", 'invalid_request_error', 'invalid_value', 'status');
     const budget = b.budget as Record<string, unknown>;
-    if (typeof budget !== 'object' || budget === null) throw new ApiError(400, "Invalid 'budget': expected an object.", 'invalid_request_error', 'invalid_type', 'budget');
+    if (typeof budget !== 'object' || budget === null)
+      throw new ApiError(400, "Invalid 'budget': expected an object.", 'invalid_request_error', 'invalid_type', 'budget');
     const unknownBudget = Object.keys(budget).find((k) => k !== 'lifetime_spend_limit_micros' && k !== 'daily_spend_limit_micros');
-    if (unknownBudget) throw new ApiError(400, `Unknown parameter: 'budget.${unknownBudget}'.`, 'invalid_request_error', 'unknown_parameter', `budget.${unknownBudget}`);
+    if (unknownBudget)
+      throw new ApiError(
+        400,
+        `Unknown parameter: 'budget.${unknownBudget}'.`,
+        'invalid_request_error',
+        'unknown_parameter',
+        `budget.${unknownBudget}`,
+      );
     for (const field of ['lifetime_spend_limit_micros', 'daily_spend_limit_micros']) {
       const value = budget[field];
       if (value === undefined && field === 'daily_spend_limit_micros') continue;
-      if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) throw new ApiError(400, `Invalid 'budget.${field}': must be a positive integer (micros).`, 'invalid_request_error', 'invalid_value', `budget.${field}`);
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < 1)
+        throw new ApiError(
+          400,
+          `Invalid 'budget.${field}': must be a positive integer (micros).`,
+          'invalid_request_error',
+          'invalid_value',
+          `budget.${field}`,
+        );
     }
     for (const field of ['start_time', 'end_time']) {
-      if (b[field] !== undefined && b[field] !== null && (typeof b[field] !== 'number' || !Number.isInteger(b[field]))) throw new ApiError(400, `Invalid '${field}': expected unix seconds.`, 'invalid_request_error', 'invalid_type', field);
+      if (b[field] !== undefined && b[field] !== null && (typeof b[field] !== 'number' || !Number.isInteger(b[field])))
+        throw new ApiError(400, `Invalid '${field}': expected unix seconds.`, 'invalid_request_error', 'invalid_type', field);
     }
-    if (typeof b.start_time === 'number' && typeof b.end_time === 'number' && b.end_time <= b.start_time) throw new ApiError(400, "Invalid 'end_time': must be after start_time.", 'invalid_request_error', 'invalid_value', 'end_time');
+    if (typeof b.start_time === 'number' && typeof b.end_time === 'number' && b.end_time <= b.start_time)
+      throw new ApiError(400, "Invalid 'end_time': must be after start_time.", 'invalid_request_error', 'invalid_value', 'end_time');
     const now = unix();
     const campaign: Campaign = {
-      id: newId('cmpn'), created_at: now, updated_at: now, name: b.name, description: (b.description as string | undefined) ?? null, status: (b.status as Status | undefined) ?? 'paused',
-      start_time: (b.start_time as number | undefined) ?? null, end_time: (b.end_time as number | undefined) ?? null, budget: budget as Campaign['budget'],
+      id: newId('cmpn'),
+      created_at: now,
+      updated_at: now,
+      name: b.name,
+      description: (b.description as string | undefined) ?? null,
+      status: (b.status as Status | undefined) ?? 'paused',
+      start_time: (b.start_time as number | undefined) ?? null,
+      end_time: (b.end_time as number | undefined) ?? null,
+      budget: budget as Campaign['budget'],
     };
     account.campaigns.push(campaign);
     return campaign;
   }
 
   private createAdGroup(account: FakeAdAccount, body: unknown): AdGroup {
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ApiError(400, 'The request body must be a JSON object.', 'invalid_request_error', 'invalid_body');
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+      throw new ApiError(400, 'The request body must be a JSON object.', 'invalid_request_error', 'invalid_body');
     const b = body as Record<string, unknown>;
     const known = ['campaign_id', 'name', 'description', 'context_hints', 'status', 'bidding_config', 'product_set'];
     const unknown = Object.keys(b).find((k) => !known.includes(k));
     if (unknown) throw new ApiError(400, `Unknown parameter: '${unknown}'.`, 'invalid_request_error', 'unknown_parameter', unknown);
     for (const field of ['campaign_id', 'name', 'status', 'bidding_config']) {
-      if (b[field] === undefined) throw new ApiError(400, `Missing required parameter: '${field}'.`, 'invalid_request_error', 'missing_required_parameter', field);
+      if (b[field] === undefined)
+        throw new ApiError(400, `Missing required parameter: '${field}'.`, 'invalid_request_error', 'missing_required_parameter', field);
     }
     const campaign = findCampaign(account, String(b.campaign_id));
-    if (campaign.status === 'archived') throw new ApiError(400, 'Ad groups cannot be added to an archived campaign.', 'invalid_request_error', 'invalid_state', 'campaign_id');
-    if (typeof b.name !== 'string' || b.name.length < 3 || b.name.length > 1000 || !b.name.trim()) throw new ApiError(400, "Invalid 'name': must be 3 to 1000 characters and include a non-space character.", 'invalid_request_error', 'invalid_value', 'name');
-    if (b.status !== 'active' && b.status !== 'paused') throw new ApiError(400, "Invalid 'status': expected 'active' or 'paused'.", 'invalid_request_error', 'invalid_value', 'status');
-    if (b.description !== undefined && b.description !== null && typeof b.description !== 'string') throw new ApiError(400, "Invalid 'description': expected a string.", 'invalid_request_error', 'invalid_type', 'description');
-    if (b.context_hints !== undefined && (!Array.isArray(b.context_hints) || b.context_hints.some((h) => typeof h !== 'string'))) throw new ApiError(400, "Invalid 'context_hints': expected an array of strings.", 'invalid_request_error', 'invalid_type', 'context_hints');
+    if (campaign.status === 'archived')
+      throw new ApiError(
+        400,
+        'Ad groups cannot be added to an archived campaign.',
+        'invalid_request_error',
+        'invalid_state',
+        'campaign_id',
+      );
+    if (typeof b.name !== 'string' || b.name.length < 3 || b.name.length > 1000 || !b.name.trim())
+      throw new ApiError(
+        400,
+        "Invalid 'name': must be 3 to 1000 characters and include a non-space character.",
+        'invalid_request_error',
+        'invalid_value',
+        'name',
+      );
+    if (b.status !== 'active' && b.status !== 'paused')
+      throw new ApiError(400, "Invalid 'status': expected 'active' or 'paused'.", 'invalid_request_error', 'invalid_value', 'status');
+    if (b.description !== undefined && b.description !== null && typeof b.description !== 'string')
+      throw new ApiError(400, "Invalid 'description': expected a string.", 'invalid_request_error', 'invalid_type', 'description');
+    if (b.context_hints !== undefined && (!Array.isArray(b.context_hints) || b.context_hints.some((h) => typeof h !== 'string')))
+      throw new ApiError(
+        400,
+        "Invalid 'context_hints': expected an array of strings.",
+        'invalid_request_error',
+        'invalid_type',
+        'context_hints',
+      );
     const bidding = b.bidding_config as Record<string, unknown>;
-    if (typeof bidding !== 'object' || bidding === null) throw new ApiError(400, "Invalid 'bidding_config': expected an object.", 'invalid_request_error', 'invalid_type', 'bidding_config');
+    if (typeof bidding !== 'object' || bidding === null)
+      throw new ApiError(400, "Invalid 'bidding_config': expected an object.", 'invalid_request_error', 'invalid_type', 'bidding_config');
     const unknownBidding = Object.keys(bidding).find((k) => k !== 'billing_event_type' && k !== 'max_bid_micros');
-    if (unknownBidding) throw new ApiError(400, `Unknown parameter: 'bidding_config.${unknownBidding}'.`, 'invalid_request_error', 'unknown_parameter', `bidding_config.${unknownBidding}`);
+    if (unknownBidding)
+      throw new ApiError(
+        400,
+        `Unknown parameter: 'bidding_config.${unknownBidding}'.`,
+        'invalid_request_error',
+        'unknown_parameter',
+        `bidding_config.${unknownBidding}`,
+      );
     for (const field of ['billing_event_type', 'max_bid_micros']) {
-      if (bidding[field] === undefined) throw new ApiError(400, `Missing required parameter: 'bidding_config.${field}'.`, 'invalid_request_error', 'missing_required_parameter', `bidding_config.${field}`);
+      if (bidding[field] === undefined)
+        throw new ApiError(
+          400,
+          `Missing required parameter: 'bidding_config.${field}'.`,
+          'invalid_request_error',
+          'missing_required_parameter',
+          `bidding_config.${field}`,
+        );
     }
-    if (bidding.billing_event_type !== 'impression') throw new ApiError(400, "Invalid 'bidding_config.billing_event_type': only 'impression' is supported.", 'invalid_request_error', 'invalid_value', 'bidding_config.billing_event_type');
+    if (bidding.billing_event_type !== 'impression')
+      throw new ApiError(
+        400,
+        "Invalid 'bidding_config.billing_event_type': only 'impression' is supported.",
+        'invalid_request_error',
+        'invalid_value',
+        'bidding_config.billing_event_type',
+      );
     const bid = bidding.max_bid_micros;
-    if (typeof bid !== 'number' || !Number.isInteger(bid) || bid < 1 || bid > 100_000_000) throw new ApiError(400, "Invalid 'bidding_config.max_bid_micros': must be an integer between 1 and 100000000.", 'invalid_request_error', 'invalid_value', 'bidding_config.max_bid_micros');
+    if (typeof bid !== 'number' || !Number.isInteger(bid) || bid < 1 || bid > 100_000_000)
+      throw new ApiError(
+        400,
+        "Invalid 'bidding_config.max_bid_micros': must be an integer between 1 and 100000000.",
+        'invalid_request_error',
+        'invalid_value',
+        'bidding_config.max_bid_micros',
+      );
     const now = unix();
     const group: AdGroup = {
-      id: newId('adgrp'), campaign_id: campaign.id, created_at: now, updated_at: now, name: b.name, description: (b.description as string | undefined) ?? null,
-      context_hints: (b.context_hints as string[] | undefined) ?? [], status: b.status, bidding_config: { billing_event_type: 'impression', max_bid_micros: bid },
+      id: newId('adgrp'),
+      campaign_id: campaign.id,
+      created_at: now,
+      updated_at: now,
+      name: b.name,
+      description: (b.description as string | undefined) ?? null,
+      context_hints: (b.context_hints as string[] | undefined) ?? [],
+      status: b.status,
+      bidding_config: { billing_event_type: 'impression', max_bid_micros: bid },
     };
     account.adGroups.push(group);
     const { campaign_id: _c, ...wire } = group;
@@ -415,35 +621,72 @@ export class FakeChatAdsApi {
   }
 
   private insights(account: FakeAdAccount, query: URLSearchParams) {
-    allowParams(query, ['aggregation_level', 'time_granularity', 'time_ranges[]', 'fields[]', 'filters[]', 'segments[]', 'sort[]', 'limit', 'after', 'before']);
+    allowParams(query, [
+      'aggregation_level',
+      'time_granularity',
+      'time_ranges[]',
+      'fields[]',
+      'filters[]',
+      'segments[]',
+      'sort[]',
+      'limit',
+      'after',
+      'before',
+    ]);
     const level = query.get('aggregation_level') ?? 'ad_account';
-    if (!(LEVELS as readonly string[]).includes(level)) throw new ApiError(400, `Invalid 'aggregation_level': ${level}.`, 'invalid_request_error', 'invalid_value', 'aggregation_level');
+    if (!(LEVELS as readonly string[]).includes(level))
+      throw new ApiError(400, `Invalid 'aggregation_level': ${level}.`, 'invalid_request_error', 'invalid_value', 'aggregation_level');
     const granularity = query.get('time_granularity') ?? 'daily';
-    if (!['hourly', 'daily', 'monthly', 'none'].includes(granularity)) throw new ApiError(400, `Invalid 'time_granularity': ${granularity}.`, 'invalid_request_error', 'invalid_value', 'time_granularity');
-    if (granularity === 'hourly' || granularity === 'monthly') throw new ApiError(400, `time_granularity ${granularity} is not served by this fake.`, 'invalid_request_error', 'invalid_value', 'time_granularity');
+    if (!['hourly', 'daily', 'monthly', 'none'].includes(granularity))
+      throw new ApiError(400, `Invalid 'time_granularity': ${granularity}.`, 'invalid_request_error', 'invalid_value', 'time_granularity');
+    if (granularity === 'hourly' || granularity === 'monthly')
+      throw new ApiError(
+        400,
+        `time_granularity ${granularity} is not served by this fake.`,
+        'invalid_request_error',
+        'invalid_value',
+        'time_granularity',
+      );
     const fields = query.getAll('fields[]').length ? query.getAll('fields[]') : ['impressions', 'clicks', 'spend'];
     const metrics = fields.map((f) => {
       const name = f.includes('.') ? f.slice(f.indexOf('.') + 1) : f;
-      if (!(METRICS as readonly string[]).includes(name)) throw new ApiError(400, `Unknown field: '${f}'.`, 'invalid_request_error', 'unknown_field', 'fields');
+      if (!(METRICS as readonly string[]).includes(name))
+        throw new ApiError(400, `Unknown field: '${f}'.`, 'invalid_request_error', 'unknown_field', 'fields');
       return name as (typeof METRICS)[number];
     });
     const ranges = query.getAll('time_ranges[]');
-    if (ranges.length !== 1) throw new ApiError(400, 'Give exactly one time range in time_ranges[].', 'invalid_request_error', 'invalid_value', 'time_ranges');
+    if (ranges.length !== 1)
+      throw new ApiError(400, 'Give exactly one time range in time_ranges[].', 'invalid_request_error', 'invalid_value', 'time_ranges');
     const range = parseJson(ranges[0]) as { type?: string; since?: string; until?: string };
-    if (range?.type !== 'date_range' || !/^\d{4}-\d{2}-\d{2}$/.test(range.since ?? '') || !/^\d{4}-\d{2}-\d{2}$/.test(range.until ?? '') || range.until! < range.since!) {
-      throw new ApiError(400, "Invalid 'time_ranges': expected {\"type\":\"date_range\",\"since\":\"YYYY-MM-DD\",\"until\":\"YYYY-MM-DD\"} with until on or after since.", 'invalid_request_error', 'invalid_time_range', 'time_ranges');
+    if (
+      range?.type !== 'date_range' ||
+      !/^\d{4}-\d{2}-\d{2}$/.test(range.since ?? '') ||
+      !/^\d{4}-\d{2}-\d{2}$/.test(range.until ?? '') ||
+      range.until! < range.since!
+    ) {
+      throw new ApiError(
+        400,
+        'Invalid \'time_ranges\': expected {"type":"date_range","since":"YYYY-MM-DD","until":"YYYY-MM-DD"} with until on or after since.',
+        'invalid_request_error',
+        'invalid_time_range',
+        'time_ranges',
+      );
     }
     const days: string[] = [];
-    for (let t = Date.parse(`${range.since}T00:00:00Z`); t <= Date.parse(`${range.until}T00:00:00Z`); t += DAY * 1000) days.push(new Date(t).toISOString().slice(0, 10));
-    if (days.length > 366) throw new ApiError(400, 'A time range may span at most 366 days.', 'invalid_request_error', 'range_too_wide', 'time_ranges');
+    for (let t = Date.parse(`${range.since}T00:00:00Z`); t <= Date.parse(`${range.until}T00:00:00Z`); t += DAY * 1000)
+      days.push(new Date(t).toISOString().slice(0, 10));
+    if (days.length > 366)
+      throw new ApiError(400, 'A time range may span at most 366 days.', 'invalid_request_error', 'range_too_wide', 'time_ranges');
     let ids: string[] | undefined;
     for (const raw of query.getAll('filters[]')) {
       const filter = parseJson(raw) as { field?: string; operator?: string; value?: unknown };
-      if (filter?.field !== `${level}.id` || filter.operator !== 'in' || !Array.isArray(filter.value)) throw new ApiError(400, `Invalid filter: ${raw}.`, 'invalid_request_error', 'invalid_filter', 'filters');
+      if (filter?.field !== `${level}.id` || filter.operator !== 'in' || !Array.isArray(filter.value))
+        throw new ApiError(400, `Invalid filter: ${raw}.`, 'invalid_request_error', 'invalid_filter', 'filters');
       ids = filter.value.map(String);
     }
     const segments = query.getAll('segments[]');
-    if (segments.length > 1 || segments.some((s) => !SEGMENT_VALUES[s])) throw new ApiError(400, `Invalid 'segments': ${segments.join(', ')}.`, 'invalid_request_error', 'invalid_value', 'segments');
+    if (segments.length > 1 || segments.some((s) => !SEGMENT_VALUES[s]))
+      throw new ApiError(400, `Invalid 'segments': ${segments.join(', ')}.`, 'invalid_request_error', 'invalid_value', 'segments');
     const segment = segments[0];
     const limit = intParam(query, 'limit', 1, 10_000, 10_000);
 
@@ -453,9 +696,23 @@ export class FakeChatAdsApi {
       const group = groupOf.get(ad.ad_group_id)!;
       return level === 'ad' ? ad.id : level === 'ad_group' ? group.id : level === 'campaign' ? group.campaign_id : account.id;
     };
-    const entities = level === 'ad' ? account.ads.map((a) => a.id) : level === 'ad_group' ? account.adGroups.map((g) => g.id) : level === 'campaign' ? account.campaigns.map((c) => c.id) : [account.id];
+    const entities =
+      level === 'ad'
+        ? account.ads.map((a) => a.id)
+        : level === 'ad_group'
+          ? account.adGroups.map((g) => g.id)
+          : level === 'campaign'
+            ? account.campaigns.map((c) => c.id)
+            : [account.id];
     const unknownId = (ids ?? []).find((id) => !entities.includes(id));
-    if (unknownId) throw new ApiError(404, `No ${level.replace('_', ' ')} found with id '${unknownId}'.`, 'invalid_request_error', 'not_found', 'filters');
+    if (unknownId)
+      throw new ApiError(
+        404,
+        `No ${level.replace('_', ' ')} found with id '${unknownId}'.`,
+        'invalid_request_error',
+        'not_found',
+        'filters',
+      );
     const selected = ids ?? entities;
     const buckets = granularity === 'daily' ? days.map((d) => [d]) : [days];
     const rows: Record<string, unknown>[] = [];
@@ -491,9 +748,16 @@ export class FakeChatAdsApi {
     }
     const after = query.get('after');
     const from = after ? rows.findIndex((r) => r.id === after) + 1 : 0;
-    if (after && from === 0) throw new ApiError(400, `Invalid 'after' cursor: ${after}.`, 'invalid_request_error', 'invalid_cursor', 'after');
+    if (after && from === 0)
+      throw new ApiError(400, `Invalid 'after' cursor: ${after}.`, 'invalid_request_error', 'invalid_cursor', 'after');
     const data = rows.slice(from, from + limit);
-    return { object: 'list', data, first_id: (data[0]?.id as string) ?? null, last_id: (data.at(-1)?.id as string) ?? null, has_more: from + limit < rows.length };
+    return {
+      object: 'list',
+      data,
+      first_id: (data[0]?.id as string) ?? null,
+      last_id: (data.at(-1)?.id as string) ?? null,
+      has_more: from + limit < rows.length,
+    };
   }
 }
 
@@ -504,8 +768,16 @@ function splitBySegment(sum: { impressions: number; clicks: number; spend: numbe
     const last = i === shares.length - 1;
     const part = last
       ? left
-      : { impressions: Math.floor(sum.impressions * share), clicks: Math.floor(sum.clicks * share), spend: Math.floor(sum.spend * share * 100) / 100 };
-    left = { impressions: left.impressions - part.impressions, clicks: left.clicks - part.clicks, spend: Math.round((left.spend - part.spend) * 100) / 100 };
+      : {
+          impressions: Math.floor(sum.impressions * share),
+          clicks: Math.floor(sum.clicks * share),
+          spend: Math.floor(sum.spend * share * 100) / 100,
+        };
+    left = {
+      impressions: left.impressions - part.impressions,
+      clicks: left.clicks - part.clicks,
+      spend: Math.round((left.spend - part.spend) * 100) / 100,
+    };
     out.push([value, part]);
   });
   return out;
@@ -525,21 +797,36 @@ function metricValue(metric: (typeof METRICS)[number], c: { impressions: number;
 }
 
 function findCampaign(account: FakeAdAccount, id: string): Campaign {
-  if (!/^cmpn_[A-Za-z0-9]+$/.test(id)) throw new ApiError(400, `Invalid campaign ID: '${id}'. Campaign IDs start with cmpn_.`, 'invalid_request_error', 'invalid_id', 'campaign_id');
+  if (!/^cmpn_[A-Za-z0-9]+$/.test(id))
+    throw new ApiError(
+      400,
+      `Invalid campaign ID: '${id}'. Campaign IDs start with cmpn_.`,
+      'invalid_request_error',
+      'invalid_id',
+      'campaign_id',
+    );
   const campaign = account.campaigns.find((c) => c.id === id);
   if (!campaign) throw new ApiError(404, `No campaign found with id '${id}'.`, 'invalid_request_error', 'not_found', 'campaign_id');
   return campaign;
 }
 
 function findAd(account: FakeAdAccount, id: string): Ad {
-  if (!/^ad_[A-Za-z0-9]+$/.test(id)) throw new ApiError(400, `Invalid ad ID: '${id}'. Ad IDs start with ad_.`, 'invalid_request_error', 'invalid_id', 'ad_id');
+  if (!/^ad_[A-Za-z0-9]+$/.test(id))
+    throw new ApiError(400, `Invalid ad ID: '${id}'. Ad IDs start with ad_.`, 'invalid_request_error', 'invalid_id', 'ad_id');
   const ad = account.ads.find((a) => a.id === id);
   if (!ad) throw new ApiError(404, `No ad found with id '${id}'.`, 'invalid_request_error', 'not_found', 'ad_id');
   return ad;
 }
 
 function findAdGroup(account: FakeAdAccount, id: string): AdGroup {
-  if (!/^adgrp_[A-Za-z0-9]+$/.test(id)) throw new ApiError(400, `Invalid ad group ID: '${id}'. Ad group IDs start with adgrp_.`, 'invalid_request_error', 'invalid_id', 'ad_group_id');
+  if (!/^adgrp_[A-Za-z0-9]+$/.test(id))
+    throw new ApiError(
+      400,
+      `Invalid ad group ID: '${id}'. Ad group IDs start with adgrp_.`,
+      'invalid_request_error',
+      'invalid_id',
+      'ad_group_id',
+    );
   const group = account.adGroups.find((g) => g.id === id);
   if (!group) throw new ApiError(404, `No ad group found with id '${id}'.`, 'invalid_request_error', 'not_found', 'ad_group_id');
   return group;
@@ -549,7 +836,8 @@ function findAdGroup(account: FakeAdAccount, id: string): AdGroup {
 function page<T extends { id: string; created_at: number }>(items: T[], query: URLSearchParams) {
   const limit = intParam(query, 'limit', 1, 500, 20);
   const order = query.get('order') ?? 'desc';
-  if (order !== 'asc' && order !== 'desc') throw new ApiError(400, "Invalid 'order': expected 'asc' or 'desc'.", 'invalid_request_error', 'invalid_value', 'order');
+  if (order !== 'asc' && order !== 'desc')
+    throw new ApiError(400, "Invalid 'order': expected 'asc' or 'desc'.", 'invalid_request_error', 'invalid_value', 'order');
   const sorted = [...items].sort((a, b) => (a.created_at - b.created_at || a.id.localeCompare(b.id)) * (order === 'asc' ? 1 : -1));
   const after = query.get('after');
   const from = after ? sorted.findIndex((i) => i.id === after) + 1 : 0;
@@ -565,7 +853,8 @@ function allowParams(query: URLSearchParams, allowed: string[]): void {
 
 function required(query: URLSearchParams, name: string): string {
   const value = query.get(name);
-  if (!value) throw new ApiError(400, `Missing required parameter: '${name}'.`, 'invalid_request_error', 'missing_required_parameter', name);
+  if (!value)
+    throw new ApiError(400, `Missing required parameter: '${name}'.`, 'invalid_request_error', 'missing_required_parameter', name);
   return value;
 }
 
@@ -573,7 +862,14 @@ function intParam(query: URLSearchParams, name: string, min: number, max: number
   const raw = query.get(name);
   if (raw === null) return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) throw new ApiError(400, `Invalid '${name}': must be an integer between ${min} and ${max}.`, 'invalid_request_error', 'invalid_value', name);
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new ApiError(
+      400,
+      `Invalid '${name}': must be an integer between ${min} and ${max}.`,
+      'invalid_request_error',
+      'invalid_value',
+      name,
+    );
   return value;
 }
 

@@ -138,7 +138,8 @@ export async function startFakeAuthorizationServer(options: FakeAuthorizationSer
       return tokens(res, { refresh_token: refreshToken, scope: code.scope });
     }
     if (grantType === 'refresh_token') {
-      if (!liveRefreshTokens.has(form.get('refresh_token') ?? '')) return refuse(400, 'invalid_grant', 'Token has been expired or revoked.');
+      if (!liveRefreshTokens.has(form.get('refresh_token') ?? ''))
+        return refuse(400, 'invalid_grant', 'Token has been expired or revoked.');
       return tokens(res, {});
     }
     return refuse(400, 'unsupported_grant_type', `Invalid grant_type: ${grantType ?? ''}`);

@@ -86,7 +86,12 @@ export class FakeSearchAdsOAuth {
       let raw = '';
       for await (const chunk of req) raw += chunk;
       if (!String(req.headers['content-type']).startsWith('application/x-www-form-urlencoded')) {
-        return this.send(res, 400, { error: 'invalid_request', error_description: 'Content-Type must be application/x-www-form-urlencoded' }, 'unknown');
+        return this.send(
+          res,
+          400,
+          { error: 'invalid_request', error_description: 'Content-Type must be application/x-www-form-urlencoded' },
+          'unknown',
+        );
       }
       return this.token(new URLSearchParams(raw), res);
     }
@@ -122,7 +127,8 @@ export class FakeSearchAdsOAuth {
     }
     if (grant === 'refresh_token') {
       const entry = this.refreshTokens.get(form.get('refresh_token') ?? '');
-      if (!entry || entry.revoked) return this.send(res, 400, { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' }, grant);
+      if (!entry || entry.revoked)
+        return this.send(res, 400, { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' }, grant);
       return this.send(res, 200, this.newAccessToken(entry.user, form.get('refresh_token')!), grant);
     }
     if (grant === 'authorization_code') {

@@ -7,12 +7,21 @@ import { synthesizeGateway } from './support';
 const gateway = synthesizeGateway(routedTools(ALL_TOOLS), { toolRoutes: false });
 
 describe('Stack: toolRoutes=false (first deployment)', () => {
-  it('creates no route stack, only the fixed routes: the gateway function\'s and /mcp', () => {
+  it("creates no route stack, only the fixed routes: the gateway function's and /mcp", () => {
     expect(gateway.routeTemplates).toHaveLength(0);
     gateway.template.resourceCountIs('AWS::CloudFormation::Stack', 0);
     expect(gateway.routes.map((route) => `${route.method} ${route.path} ${route.group}`).sort()).toEqual(
       [
-        ...['/api/v1/openapi.json', '/api/v1/tools', '/api/v1/tools/{tool}', '/api/v1/tools/{tool}/execute', '/docs', '/health', '/connect/{platform}', '/connect/{platform}/callback'].map((path) => `ANY ${path} gateway`),
+        ...[
+          '/api/v1/openapi.json',
+          '/api/v1/tools',
+          '/api/v1/tools/{tool}',
+          '/api/v1/tools/{tool}/execute',
+          '/docs',
+          '/health',
+          '/connect/{platform}',
+          '/connect/{platform}/callback',
+        ].map((path) => `ANY ${path} gateway`),
         'ANY /mcp mcp',
       ].sort(),
     );

@@ -9,7 +9,11 @@ import { routedTools } from '../../lib/routes';
 import { ALL_TOOLS } from '../../platforms';
 
 interface ValidationReport {
-  pluginReports: { pluginName: string; conclusion: string; violations: { ruleName: string; violatingConstructs: { constructPath: string }[] }[] }[];
+  pluginReports: {
+    pluginName: string;
+    conclusion: string;
+    violations: { ruleName: string; violatingConstructs: { constructPath: string }[] }[];
+  }[];
 }
 
 describe('cdk-nag: AwsSolutions', () => {

@@ -71,7 +71,12 @@ describe('Function: settingsFromContext', () => {
   });
 
   it('reads -c strings: JSON tier limits merged over the defaults, numbers', () => {
-    const context: Record<string, string> = { tierLimits: '{"free":20}', longRunningTimeoutSeconds: '90', logLevel: 'warn', toolRoutes: 'false' };
+    const context: Record<string, string> = {
+      tierLimits: '{"free":20}',
+      longRunningTimeoutSeconds: '90',
+      logLevel: 'warn',
+      toolRoutes: 'false',
+    };
     const settings = settingsFromContext((key) => context[key]);
     expect(settings.tierLimits).toEqual({ free: 20, plus: 150, pro: 600, max: 3000 });
     expect(settings.longRunningTimeoutSeconds).toBe(90);
@@ -81,25 +86,37 @@ describe('Function: settingsFromContext', () => {
   });
 
   it('rejects values that could not deploy, naming each setting', () => {
-    expect(() => resolveSettings({ longRunningTimeoutSeconds: 301, logRetentionDays: 10, upgradeUrl: 'http://x', tierLimits: { gold: 1 } as never })).toThrow(
+    expect(() =>
+      resolveSettings({ longRunningTimeoutSeconds: 301, logRetentionDays: 10, upgradeUrl: 'http://x', tierLimits: { gold: 1 } as never }),
+    ).toThrow(
       /longRunningTimeoutSeconds[\s\S]*upgradeUrl[\s\S]*logRetentionDays|tierLimits[\s\S]*upgradeUrl[\s\S]*longRunningTimeoutSeconds[\s\S]*logRetentionDays/,
     );
     expect(() => settingsFromContext((key) => (key === 'tierLimits' ? '{free:1}' : undefined))).toThrow(/tierLimits must be JSON/);
-    expect(() => settingsFromContext((key) => (key === 'alertEmailFrom' ? 'alerts at example' : undefined))).toThrow(/alertEmailFrom must be an e-mail address/);
-    expect(settingsFromContext((key) => (key === 'alertEmailFrom' ? 'alerts@ads.example.com' : undefined)).alertEmailFrom).toBe('alerts@ads.example.com');
+    expect(() => settingsFromContext((key) => (key === 'alertEmailFrom' ? 'alerts at example' : undefined))).toThrow(
+      /alertEmailFrom must be an e-mail address/,
+    );
+    expect(settingsFromContext((key) => (key === 'alertEmailFrom' ? 'alerts@ads.example.com' : undefined)).alertEmailFrom).toBe(
+      'alerts@ads.example.com',
+    );
   });
 
   it('reads the live settings, and checks their shape', () => {
-    const context: Record<string, string> = { searchadsApiUrl: 'https://staging.example.com/searchads', searchadsApiVersion: 'v23', publicBaseUrl: 'https://ads-gateway.example.com' };
+    const context: Record<string, string> = {
+      searchadsApiUrl: 'https://staging.example.com/searchads',
+      searchadsApiVersion: 'v23',
+      publicBaseUrl: 'https://ads-gateway.example.com',
+    };
     expect(settingsFromContext((key) => context[key])).toMatchObject(context);
-    expect(() => resolveSettings({ chatadsApiUrl: 'ftp://x', searchadsApiVersion: '23', publicBaseUrl: 'https://x.example.com/?q=1' })).toThrow(
-      /chatadsApiUrl[\s\S]*publicBaseUrl[\s\S]*searchadsApiVersion/,
-    );
+    expect(() =>
+      resolveSettings({ chatadsApiUrl: 'ftp://x', searchadsApiVersion: '23', publicBaseUrl: 'https://x.example.com/?q=1' }),
+    ).toThrow(/chatadsApiUrl[\s\S]*publicBaseUrl[\s\S]*searchadsApiVersion/);
   });
 
   it('refuses secret values as settings, pointing to the Secrets Manager secret', () => {
     for (const key of ['SEARCHADS_CLIENT_SECRET', 'searchadsDeveloperToken', 'SEARCHADS_CLIENT_ID']) {
-      expect(() => settingsFromContext((name) => (name === key ? 'value-that-must-not-deploy' : undefined))).toThrow(new RegExp(`${key}[\\s\\S]*LiveSecretsArn`));
+      expect(() => settingsFromContext((name) => (name === key ? 'value-that-must-not-deploy' : undefined))).toThrow(
+        new RegExp(`${key}[\\s\\S]*LiveSecretsArn`),
+      );
     }
   });
 });

@@ -3,10 +3,7 @@ import { resourceCount, synthesizeGateway, syntheticTools } from './support';
 
 // The announced registry size, with one long-running tool, and the integration timeout raised to
 // 90 s (what a deployer sets after the quota increase). One synthesis for the whole file.
-const tools = [
-  ...syntheticTools(508),
-  { name: 'create_shortvideo_video_campaign', group: 'shortvideo' as const, longRunning: true },
-];
+const tools = [...syntheticTools(508), { name: 'create_shortvideo_video_campaign', group: 'shortvideo' as const, longRunning: true }];
 const gateway = synthesizeGateway(tools, { longRunningTimeoutSeconds: 90 });
 
 describe('Stack: 509 tools', () => {
@@ -33,16 +30,23 @@ describe('Stack: 509 tools', () => {
 
   it('creates exactly the API Gateway resources the quota arithmetic announces', () => {
     const templates = [gateway.template, ...gateway.routeTemplates.map(({ template }) => template)];
-    const apiResources = templates.reduce((sum, template) => sum + Object.keys(template.findResources('AWS::ApiGateway::Resource')).length, 0);
+    const apiResources = templates.reduce(
+      (sum, template) => sum + Object.keys(template.findResources('AWS::ApiGateway::Resource')).length,
+      0,
+    );
     // + 1: the root resource, created with the API itself
     expect(apiResources + 1).toBe(apiResourceCount(509));
   });
 
   it('applies the long-running integration timeout to long-running tools and /mcp only', () => {
     for (const route of gateway.routes) {
-      const longRunning = (route.path === '/api/v1/tools/create_shortvideo_video_campaign/execute' && route.method === 'POST') || route.path === '/mcp';
+      const longRunning =
+        (route.path === '/api/v1/tools/create_shortvideo_video_campaign/execute' && route.method === 'POST') || route.path === '/mcp';
       const expected = longRunning ? 90_000 : 29_000;
-      expect({ route: `${route.method} ${route.path}`, timeout: route.timeoutMs }).toEqual({ route: `${route.method} ${route.path}`, timeout: expected });
+      expect({ route: `${route.method} ${route.path}`, timeout: route.timeoutMs }).toEqual({
+        route: `${route.method} ${route.path}`,
+        timeout: expected,
+      });
     }
   });
 

@@ -88,7 +88,13 @@ describe('Stack: functions', () => {
   it('sets the variables the runtime reads, and never the local-only ones', () => {
     for (const group of FUNCTION_NAMES) {
       const variables = template.toJSON().Resources[functionLogicalIds[group]].Properties.Environment.Variables;
-      for (const [table, variable] of Object.entries({ apiKeys: 'TABLE_API_KEYS', owners: 'TABLE_OWNERS', usage: 'TABLE_USAGE', idempotency: 'TABLE_IDEMPOTENCY', sandbox: 'TABLE_SANDBOX' })) {
+      for (const [table, variable] of Object.entries({
+        apiKeys: 'TABLE_API_KEYS',
+        owners: 'TABLE_OWNERS',
+        usage: 'TABLE_USAGE',
+        idempotency: 'TABLE_IDEMPOTENCY',
+        sandbox: 'TABLE_SANDBOX',
+      })) {
         expect(variables[variable]).toEqual({ Ref: tableLogicalIds[table] });
       }
       expect(Object.keys(JSON.parse(variables.TIER_LIMITS)).sort()).toEqual([...TIERS].sort());
@@ -124,12 +130,18 @@ describe('Stack: functions', () => {
     const policies = template.findResources('AWS::IAM::Policy');
     // The scheduler function reads and writes like the gateway function and opens live accounts.
     for (const group of [...FUNCTION_NAMES, 'scheduler' as const]) {
-      const role = template.toJSON().Resources[group === 'scheduler' ? schedulerId : functionLogicalIds[group]].Properties.Role['Fn::GetAtt'][0];
+      const role =
+        template.toJSON().Resources[group === 'scheduler' ? schedulerId : functionLogicalIds[group]].Properties.Role['Fn::GetAtt'][0];
       const statements = Object.values(policies)
         .filter((policy) => policy.Properties.Roles.some((r: { Ref: string }) => r.Ref === role))
         .flatMap((policy) => policy.Properties.PolicyDocument.Statement);
       // The MCP function runs every tool, writes and live accounts included.
-      const access = group === 'gateway' || group === 'scheduler' ? TABLE_ACCESS.gateway : isLive(group) ? TABLE_ACCESS.livePlatform : TABLE_ACCESS.platform;
+      const access =
+        group === 'gateway' || group === 'scheduler'
+          ? TABLE_ACCESS.gateway
+          : isLive(group)
+            ? TABLE_ACCESS.livePlatform
+            : TABLE_ACCESS.platform;
       for (const [table, mode] of Object.entries(access)) {
         const actions = statements
           .filter((statement) => JSON.stringify(statement.Resource).includes(`"${tableLogicalIds[table]}"`))
@@ -142,18 +154,29 @@ describe('Stack: functions', () => {
         }
       }
       // Live functions: encrypt and decrypt with the credentials key, read the app secrets; nothing more of either.
-      const onKey = statements.filter((statement) => JSON.stringify(statement.Resource) === JSON.stringify({ 'Fn::GetAtt': [keyId, 'Arn'] }));
+      const onKey = statements.filter(
+        (statement) => JSON.stringify(statement.Resource) === JSON.stringify({ 'Fn::GetAtt': [keyId, 'Arn'] }),
+      );
       const onSecret = statements.filter((statement) => JSON.stringify(statement.Resource) === JSON.stringify({ Ref: secretId }));
       if (group === 'scheduler' || isLive(group)) {
-        expect(onKey.flatMap((statement) => [statement.Action].flat()).sort()).toEqual(['kms:Decrypt', 'kms:Encrypt', 'kms:GenerateDataKey']);
-        expect(onSecret.flatMap((statement) => [statement.Action].flat()).sort()).toEqual(['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue']);
+        expect(onKey.flatMap((statement) => [statement.Action].flat()).sort()).toEqual([
+          'kms:Decrypt',
+          'kms:Encrypt',
+          'kms:GenerateDataKey',
+        ]);
+        expect(onSecret.flatMap((statement) => [statement.Action].flat()).sort()).toEqual([
+          'secretsmanager:DescribeSecret',
+          'secretsmanager:GetSecretValue',
+        ]);
       } else {
         expect([...onKey, ...onSecret]).toEqual([]);
       }
       // Nothing beyond the tables, the function's own log group, and for live functions the key and the secret.
       for (const statement of statements) {
         const resource = JSON.stringify(statement.Resource);
-        expect(resource.includes('"Tables') || resource.includes('Logs') || onKey.includes(statement) || onSecret.includes(statement)).toBe(true);
+        expect(resource.includes('"Tables') || resource.includes('Logs') || onKey.includes(statement) || onSecret.includes(statement)).toBe(
+          true,
+        );
         expect(statement.Resource).not.toBe('*');
       }
     }
@@ -170,7 +193,10 @@ describe('Stack: functions', () => {
     expect(schedule.Target.Arn).toEqual({ 'Fn::GetAtt': [schedulerId, 'Arn'] });
     const fn = template.toJSON().Resources[schedulerId].Properties;
     expect(fn.Timeout).toBe(300);
-    expect(fn.Environment.Variables).toMatchObject({ CREDENTIALS_KMS_KEY_ARN: { 'Fn::GetAtt': [keyId, 'Arn'] }, LIVE_SECRETS_ARN: { Ref: secretId } });
+    expect(fn.Environment.Variables).toMatchObject({
+      CREDENTIALS_KMS_KEY_ARN: { 'Fn::GetAtt': [keyId, 'Arn'] },
+      LIVE_SECRETS_ARN: { Ref: secretId },
+    });
     // Its role may invoke the scheduler function and nothing else.
     const roleId = schedule.Target.RoleArn['Fn::GetAtt'][0];
     const statements = Object.values(template.findResources('AWS::IAM::Policy'))
@@ -184,16 +210,23 @@ describe('Stack: functions', () => {
   it('lets the gateway, MCP and scheduler functions send alert emails from the one verified sender alertEmailFrom names, and no function without it', () => {
     const sesStatements = (t: typeof template) =>
       Object.values(t.findResources('AWS::IAM::Policy')).flatMap((policy) =>
-        policy.Properties.PolicyDocument.Statement.filter((s: { Action: string | string[] }) => [s.Action].flat().some((a) => a.startsWith('ses:'))).map((s: object) => ({ roles: policy.Properties.Roles, ...s })),
+        policy.Properties.PolicyDocument.Statement.filter((s: { Action: string | string[] }) =>
+          [s.Action].flat().some((a) => a.startsWith('ses:')),
+        ).map((s: object) => ({ roles: policy.Properties.Roles, ...s })),
       );
     expect(sesStatements(template)).toEqual([]);
-    for (const group of FUNCTION_NAMES) expect(template.toJSON().Resources[functionLogicalIds[group]].Properties.Environment.Variables.ALERT_EMAIL_FROM).toBeUndefined();
+    for (const group of FUNCTION_NAMES)
+      expect(template.toJSON().Resources[functionLogicalIds[group]].Properties.Environment.Variables.ALERT_EMAIL_FROM).toBeUndefined();
 
     const withEmail = synthesizeGateway(tools, { alertEmailFrom: 'alerts@ads.example.com' }, LIVE_PLATFORMS);
     const statements = sesStatements(withEmail.template);
     expect(statements).toHaveLength(3);
     for (const statement of statements) {
-      expect(statement).toMatchObject({ Action: 'ses:SendEmail', Effect: 'Allow', Condition: { StringEquals: { 'ses:FromAddress': 'alerts@ads.example.com' } } });
+      expect(statement).toMatchObject({
+        Action: 'ses:SendEmail',
+        Effect: 'Allow',
+        Condition: { StringEquals: { 'ses:FromAddress': 'alerts@ads.example.com' } },
+      });
       expect(JSON.stringify(statement.Resource)).toContain(':identity/alerts@ads.example.com');
       expect(JSON.stringify(statement.Resource)).toContain(':identity/ads.example.com');
     }
@@ -202,7 +235,9 @@ describe('Stack: functions', () => {
       expect(variables.ALERT_EMAIL_FROM).toBe(group === 'gateway' || group === 'mcp' ? 'alerts@ads.example.com' : undefined);
       expect(variables.SES_ENDPOINT).toBeUndefined();
     }
-    const schedulerVariables = withEmail.template.toJSON().Resources[withEmail.stack.getLogicalId(withEmail.stack.schedulerFunction.node.defaultChild as never)].Properties.Environment.Variables;
+    const schedulerVariables =
+      withEmail.template.toJSON().Resources[withEmail.stack.getLogicalId(withEmail.stack.schedulerFunction.node.defaultChild as never)]
+        .Properties.Environment.Variables;
     expect(schedulerVariables.ALERT_EMAIL_FROM).toBe('alerts@ads.example.com');
   });
 
@@ -243,7 +278,8 @@ describe('Stack: routes', () => {
   });
 
   it('opens the connect pages without an API key or authorizer (the one-time link is the credential)', () => {
-    for (const path of ['/connect/{platform}', '/connect/{platform}/callback']) expect(byPathAndMethod.get(`ANY ${path}`)?.stack).toBe('parent');
+    for (const path of ['/connect/{platform}', '/connect/{platform}/callback'])
+      expect(byPathAndMethod.get(`ANY ${path}`)?.stack).toBe('parent');
     // The fixed routes, the connect pages among them, are the parent stack's methods.
     for (const method of Object.values(template.findResources('AWS::ApiGateway::Method'))) {
       expect(method.Properties.AuthorizationType).toBe('NONE');
@@ -252,7 +288,16 @@ describe('Stack: routes', () => {
   });
 
   it('routes unknown tools and the fixed endpoints to the gateway function', () => {
-    for (const path of ['/api/v1/tools/{tool}/execute', '/api/v1/tools/{tool}', '/api/v1/tools', '/api/v1/openapi.json', '/docs', '/health', '/connect/{platform}', '/connect/{platform}/callback']) {
+    for (const path of [
+      '/api/v1/tools/{tool}/execute',
+      '/api/v1/tools/{tool}',
+      '/api/v1/tools',
+      '/api/v1/openapi.json',
+      '/docs',
+      '/health',
+      '/connect/{platform}',
+      '/connect/{platform}/callback',
+    ]) {
       expect(byPathAndMethod.get(`ANY ${path}`)).toMatchObject({ group: 'gateway', stack: 'parent' });
     }
   });
@@ -267,7 +312,10 @@ describe('Stack: routes', () => {
   });
 
   it('deploys a regional API to a stage with access logs, error logs and no data trace', () => {
-    template.hasResourceProperties('AWS::ApiGateway::RestApi', { EndpointConfiguration: { Types: ['REGIONAL'] }, MinimumCompressionSize: 1024 });
+    template.hasResourceProperties('AWS::ApiGateway::RestApi', {
+      EndpointConfiguration: { Types: ['REGIONAL'] },
+      MinimumCompressionSize: 1024,
+    });
     template.hasResourceProperties('AWS::ApiGateway::Stage', {
       StageName: 'prod',
       AccessLogSetting: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('requestId') },
@@ -294,7 +342,9 @@ describe('Stack: alarms and outputs', () => {
   it('alarms on the 5xx rate, on errors and throttles of each function, and on DynamoDB errors of each table', () => {
     const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm'));
     expect(alarms).toHaveLength(1 + 2 * allFunctionIds.length + Object.keys(TABLE_SPECS).length);
-    expect(alarms.filter((alarm) => alarm.Properties.MetricName === '5XXError' && alarm.Properties.Statistic === 'Average')).toHaveLength(1);
+    expect(alarms.filter((alarm) => alarm.Properties.MetricName === '5XXError' && alarm.Properties.Statistic === 'Average')).toHaveLength(
+      1,
+    );
     for (const id of allFunctionIds) {
       for (const metric of ['Errors', 'Throttles']) {
         const matching = alarms.filter(
@@ -304,7 +354,11 @@ describe('Stack: alarms and outputs', () => {
       }
     }
     for (const table of Object.values(tableLogicalIds)) {
-      const matching = alarms.filter((alarm) => JSON.stringify(alarm.Properties.Metrics ?? []).includes('SystemErrors') && JSON.stringify(alarm.Properties.Metrics).includes(`"${table}"`));
+      const matching = alarms.filter(
+        (alarm) =>
+          JSON.stringify(alarm.Properties.Metrics ?? []).includes('SystemErrors') &&
+          JSON.stringify(alarm.Properties.Metrics).includes(`"${table}"`),
+      );
       expect(matching).toHaveLength(1);
     }
     for (const alarm of alarms) expect(alarm.Properties.AlarmActions).toHaveLength(1);
@@ -314,7 +368,8 @@ describe('Stack: alarms and outputs', () => {
     const outputs = template.toJSON().Outputs;
     expect(outputs.ApiUrl.Value).toBeDefined();
     expect(outputs.ApiId.Value).toEqual({ Ref: expect.stringMatching(/^HttpApi/) });
-    for (const name of ['TableApiKeys', 'TableOwners', 'TableUsage', 'TableIdempotency', 'TableSandbox']) expect(outputs[name]).toBeDefined();
+    for (const name of ['TableApiKeys', 'TableOwners', 'TableUsage', 'TableIdempotency', 'TableSandbox'])
+      expect(outputs[name]).toBeDefined();
     const environment = JSON.stringify(outputs.GatewayEnvironment.Value);
     expect(environment).toMatch(/TABLE_API_KEYS=.*TABLE_SANDBOX=.*CREDENTIALS_KMS_KEY_ARN=.*LIVE_SECRETS_ARN=.*PUBLIC_BASE_URL=/);
     expect(environment).toContain(`{"Fn::GetAtt":["${keyId}","Arn"]}`);
@@ -334,11 +389,19 @@ describe('Stack: live connections', () => {
   it('creates the app secrets with empty values for the deployer to fill, never a value in the template', () => {
     const secret = template.toJSON().Resources[secretId].Properties;
     expect(secret.SecretString).toBeUndefined();
-    expect(JSON.parse(secret.GenerateSecretString.SecretStringTemplate)).toEqual({ SEARCHADS_DEVELOPER_TOKEN: '', SEARCHADS_CLIENT_ID: '', SEARCHADS_CLIENT_SECRET: '' });
+    expect(JSON.parse(secret.GenerateSecretString.SecretStringTemplate)).toEqual({
+      SEARCHADS_DEVELOPER_TOKEN: '',
+      SEARCHADS_CLIENT_ID: '',
+      SEARCHADS_CLIENT_SECRET: '',
+    });
   });
 
   it('passes live settings to the live functions, and no secret value reaches the template', () => {
-    const secrets = { SEARCHADS_DEVELOPER_TOKEN: 'devtok-9f3c1d7e5a', SEARCHADS_CLIENT_ID: 'client-4b2a8e6f0c.apps.example', SEARCHADS_CLIENT_SECRET: 'GOCSPX-secret-7d1e3f5a9b' };
+    const secrets = {
+      SEARCHADS_DEVELOPER_TOKEN: 'devtok-9f3c1d7e5a',
+      SEARCHADS_CLIENT_ID: 'client-4b2a8e6f0c.apps.example',
+      SEARCHADS_CLIENT_SECRET: 'GOCSPX-secret-7d1e3f5a9b',
+    };
     const saved = { ...process.env };
     // A deployer's shell that also runs the gateway locally holds the secrets as variables.
     Object.assign(process.env, secrets);
@@ -354,7 +417,9 @@ describe('Stack: live connections', () => {
         ...(secrets as object),
       };
       const synthesized = synthesizeGateway(tools, settings, LIVE_PLATFORMS);
-      const everything = [synthesized.template, ...synthesized.routeTemplates.map((route) => route.template)].map((t) => JSON.stringify(t.toJSON())).join('\n');
+      const everything = [synthesized.template, ...synthesized.routeTemplates.map((route) => route.template)]
+        .map((t) => JSON.stringify(t.toJSON()))
+        .join('\n');
       for (const value of Object.values(secrets)) expect(everything).not.toContain(value);
       const variables = synthesized.template.toJSON().Resources[synthesized.functionLogicalIds.searchads].Properties.Environment.Variables;
       expect(variables).toMatchObject({
@@ -365,7 +430,9 @@ describe('Stack: live connections', () => {
         SEARCHADS_OAUTH_AUTHORIZE_URL: settings.searchadsOauthAuthorizeUrl,
         PUBLIC_BASE_URL: 'https://ads-gateway.example.com',
       });
-      expect(synthesized.template.toJSON().Resources[synthesized.functionLogicalIds.proads].Properties.Environment.Variables.SEARCHADS_API_URL).toBeUndefined();
+      expect(
+        synthesized.template.toJSON().Resources[synthesized.functionLogicalIds.proads].Properties.Environment.Variables.SEARCHADS_API_URL,
+      ).toBeUndefined();
     } finally {
       for (const name of Object.keys(secrets)) if (!(name in saved)) delete process.env[name];
       Object.assign(process.env, saved);

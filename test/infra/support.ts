@@ -29,7 +29,11 @@ export interface SynthesizedGateway {
 }
 
 /** Synthesizes the stack with bundling skipped (fast, offline), and reads back every route. */
-export function synthesizeGateway(tools: readonly RoutedTool[], settings: Partial<GatewaySettings> = {}, livePlatforms: readonly PlatformWord[] = []): SynthesizedGateway {
+export function synthesizeGateway(
+  tools: readonly RoutedTool[],
+  settings: Partial<GatewaySettings> = {},
+  livePlatforms: readonly PlatformWord[] = [],
+): SynthesizedGateway {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
   const stack = new GatewayStack(app, 'Test', { tools, settings, livePlatforms });
   const template = Template.fromStack(stack);
@@ -88,7 +92,8 @@ class TemplateContext {
     const ref = expression?.Ref;
     if (typeof ref !== 'string') throw new Error(`Unexpected resource id ${JSON.stringify(expression)}`);
     const resource = this.json.Resources?.[ref];
-    if (resource?.Type === 'AWS::ApiGateway::Resource') return `${this.pathOf(resource.Properties.ParentId)}/${resource.Properties.PathPart}`;
+    if (resource?.Type === 'AWS::ApiGateway::Resource')
+      return `${this.pathOf(resource.Properties.ParentId)}/${resource.Properties.PathPart}`;
     if (this.nested && ref in this.nested.parameters) return this.nested.parent.pathOf(this.nested.parameters[ref]);
     throw new Error(`Cannot resolve ${ref}`);
   }
@@ -102,7 +107,8 @@ class TemplateContext {
 
   private resolveFunction(arn: Json): string {
     if (arn?.['Fn::GetAtt']?.[1] === 'Arn') return arn['Fn::GetAtt'][0];
-    if (typeof arn?.Ref === 'string' && this.nested && arn.Ref in this.nested.parameters) return this.nested.parent.resolveFunction(this.nested.parameters[arn.Ref]);
+    if (typeof arn?.Ref === 'string' && this.nested && arn.Ref in this.nested.parameters)
+      return this.nested.parent.resolveFunction(this.nested.parameters[arn.Ref]);
     throw new Error(`Cannot resolve function ${JSON.stringify(arn)}`);
   }
 }

@@ -30,8 +30,17 @@ describe('Middleware chain: envelope and request shape', () => {
     const result = await callTestTool(apiKey, 'test_echo', { message: 'hello' });
     expect(result.status).toBe(200);
     expect(result.headers['X-Request-Id']).toMatch(/^[0-9a-f-]{36}$/);
-    expect(result.body).toMatchObject({ success: true, tool: 'test_echo', data: { text: 'echo: hello', structured: { message: 'hello' } } });
-    expect(result.body.data!.quota).toMatchObject({ used: 1, limit: 150, tier: 'plus', period_end: expect.stringMatching(/^\d{4}-\d{2}-01$/) });
+    expect(result.body).toMatchObject({
+      success: true,
+      tool: 'test_echo',
+      data: { text: 'echo: hello', structured: { message: 'hello' } },
+    });
+    expect(result.body.data!.quota).toMatchObject({
+      used: 1,
+      limit: 150,
+      tier: 'plus',
+      period_end: expect.stringMatching(/^\d{4}-\d{2}-01$/),
+    });
   });
 
   it('treats a missing body or missing arguments as {}', async () => {
@@ -49,7 +58,12 @@ describe('Middleware chain: envelope and request shape', () => {
     const { owner, apiKey } = await createTestOwner();
     const result = await callTestTool(apiKey, 'test_echo', {}, { rawBody });
     expect(result.status).toBe(400);
-    expect(result.body).toMatchObject({ success: false, is_error: true, tool: 'test_echo', structured_content: { code: 'invalid_request' } });
+    expect(result.body).toMatchObject({
+      success: false,
+      is_error: true,
+      tool: 'test_echo',
+      structured_content: { code: 'invalid_request' },
+    });
     expect(result.body.error).toContain(message);
     expect((await readUsage(owner.owner_id, new Date())).used).toBe(0);
   });
@@ -70,15 +84,18 @@ describe('Middleware chain: envelope and request shape', () => {
     expect(result.body.error).toContain('Content-Type: application/json');
   });
 
-  it.each(['APPLICATION/JSON', 'application/json; charset=UTF-8', 'Application/Json;Charset=utf-8', 'application/json ; charset=utf-8', 'application/vnd.api+JSON'])(
-    'reads the body as JSON whatever the case of its media type and parameters: %s',
-    async (contentType) => {
-      const { apiKey } = await createTestOwner();
-      const result = await callTestTool(apiKey, 'test_echo', { message: 'case' }, { headers: { 'Content-Type': contentType } });
-      expect(result.status).toBe(200);
-      expect(result.body.data!.structured).toEqual({ message: 'case' });
-    },
-  );
+  it.each([
+    'APPLICATION/JSON',
+    'application/json; charset=UTF-8',
+    'Application/Json;Charset=utf-8',
+    'application/json ; charset=utf-8',
+    'application/vnd.api+JSON',
+  ])('reads the body as JSON whatever the case of its media type and parameters: %s', async (contentType) => {
+    const { apiKey } = await createTestOwner();
+    const result = await callTestTool(apiKey, 'test_echo', { message: 'case' }, { headers: { 'Content-Type': contentType } });
+    expect(result.status).toBe(200);
+    expect(result.body.data!.structured).toEqual({ message: 'case' });
+  });
 
   it.each(['text/plain', 'application/jsonx', 'application/json-seq', 'json'])('answers 400 for a body sent as %s', async (contentType) => {
     const { apiKey } = await createTestOwner();
@@ -168,7 +185,9 @@ describe('Middleware: lookupTool and validateArguments', () => {
 describe('Middleware: selectAccount', () => {
   it('uses the only account, prompts when several are connected, and accepts the alias', async () => {
     const one = await createTestOwner({ accounts: { deskads: 1 } });
-    expect((await callTestTool(one.apiKey, 'test_deskads_account')).body.data!.structured!.account_id).toBe(one.accounts.deskads![0].account_id);
+    expect((await callTestTool(one.apiKey, 'test_deskads_account')).body.data!.structured!.account_id).toBe(
+      one.accounts.deskads![0].account_id,
+    );
 
     const two = await createTestOwner({ accounts: { deskads: 2 } });
     const [first, second] = two.accounts.deskads!;
@@ -180,7 +199,10 @@ describe('Middleware: selectAccount', () => {
       code: 'account_selection_required',
       platform: 'deskads',
       parameter: 'account_id',
-      accounts: expect.arrayContaining([{ id: first.account_id, name: first.name }, { id: second.account_id, name: second.name }]),
+      accounts: expect.arrayContaining([
+        { id: first.account_id, name: first.name },
+        { id: second.account_id, name: second.name },
+      ]),
     });
     const byAlias = await callTestTool(two.apiKey, 'test_deskads_account', { customer_id: second.account_id });
     expect(byAlias.body.data!.structured!.account_id).toBe(second.account_id);
@@ -200,7 +222,7 @@ describe('Middleware: selectAccount', () => {
     expect(missing.body.error).toContain('get_connections_status');
   });
 
-  it('never lets one owner act on another owner\'s account', async () => {
+  it("never lets one owner act on another owner's account", async () => {
     const alice = await createTestOwner({ accounts: { deskads: 1 } });
     const bob = await createTestOwner({ accounts: { deskads: 1 } });
     const result = await callTestTool(bob.apiKey, 'test_deskads_account', { account_id: alice.accounts.deskads![0].account_id });
@@ -298,7 +320,14 @@ describe('Middleware: quota', () => {
     expect(pending.body.structured_content).toEqual({ code: 'quota_pending' });
     expect(Number(pending.headers['Retry-After'])).toBeGreaterThan(0);
     // The deadline of the last reservation's function passes.
-    await documentClient().send(new UpdateCommand({ TableName: tableName('usage'), Key: { owner_id: owner.owner_id, period: periodOf(new Date()) }, UpdateExpression: 'SET held_until = :past', ExpressionAttributeValues: { ':past': Date.now() - 1 } }));
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName('usage'),
+        Key: { owner_id: owner.owner_id, period: periodOf(new Date()) },
+        UpdateExpression: 'SET held_until = :past',
+        ExpressionAttributeValues: { ':past': Date.now() - 1 },
+      }),
+    );
     const refused = await callTestTool(apiKey, 'test_echo');
     expect(refused.status).toBe(402);
     expect(refused.body.error).toContain('monthly limit of 2 tool calls on the free plan');

@@ -6,8 +6,12 @@ useTestTables();
 describe('Command: gateway accounts (kinds of connection, disconnect)', () => {
   it('asks which kind of account to connect, and refuses both kinds at once', async () => {
     const { owner } = await createTestOwner();
-    await expect(runCommand(['accounts', 'connect', '--owner', owner.owner_id, '--platform', 'chatads'])).rejects.toThrow(/--sandbox, or --live/);
-    await expect(runCommand(['accounts', 'connect', '--owner', owner.owner_id, '--platform', 'chatads', '--sandbox', '--live'])).rejects.toThrow(UsageError);
+    await expect(runCommand(['accounts', 'connect', '--owner', owner.owner_id, '--platform', 'chatads'])).rejects.toThrow(
+      /--sandbox, or --live/,
+    );
+    await expect(
+      runCommand(['accounts', 'connect', '--owner', owner.owner_id, '--platform', 'chatads', '--sandbox', '--live']),
+    ).rejects.toThrow(UsageError);
   });
 
   it('says which platforms connect live when one cannot', async () => {
@@ -22,7 +26,19 @@ describe('Command: gateway accounts (kinds of connection, disconnect)', () => {
     const [gone, kept] = accounts.deskads!;
     // Warm the cache of the owner's accounts with a billable call on the account about to go.
     expect((await callTool(apiKey, 'list_deskads_conversion_goals', { account_id: gone!.account_id })).status).toBe(200);
-    const out = JSON.parse(await runCommand(['accounts', 'disconnect', '--owner', owner.owner_id, '--platform', 'deskads', '--account', gone!.account_id, '--json']));
+    const out = JSON.parse(
+      await runCommand([
+        'accounts',
+        'disconnect',
+        '--owner',
+        owner.owner_id,
+        '--platform',
+        'deskads',
+        '--account',
+        gone!.account_id,
+        '--json',
+      ]),
+    );
     expect(out).toEqual({ platform: 'deskads', account_id: gone!.account_id, disconnected: true });
     // A billable call naming it right after the disconnect: not connected any more (no stale cache).
     const named = await callTool(apiKey, 'list_deskads_conversion_goals', { account_id: gone!.account_id });
@@ -31,6 +47,8 @@ describe('Command: gateway accounts (kinds of connection, disconnect)', () => {
     const listed = JSON.stringify((await callToolOk(apiKey, 'list_connected_accounts')).structured);
     expect(listed).not.toContain(gone!.account_id);
     expect(listed).toContain(kept!.account_id);
-    await expect(runCommand(['accounts', 'disconnect', '--owner', owner.owner_id, '--platform', 'deskads', '--account', gone!.account_id])).rejects.toThrow(/No deskads account/);
+    await expect(
+      runCommand(['accounts', 'disconnect', '--owner', owner.owner_id, '--platform', 'deskads', '--account', gone!.account_id]),
+    ).rejects.toThrow(/No deskads account/);
   });
 });

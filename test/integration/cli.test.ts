@@ -15,7 +15,17 @@ describe('Command: gateway', () => {
     expect(key.api_key).toMatch(/^sk_live_[A-Za-z0-9_-]{32}$/);
     expect(key.key_id).toBe(key.api_key.slice(0, 12));
 
-    const connected = await json(['accounts', 'connect', '--owner', owner.owner_id, '--platform', 'searchads', '--sandbox', '--count', '2']);
+    const connected = await json([
+      'accounts',
+      'connect',
+      '--owner',
+      owner.owner_id,
+      '--platform',
+      'searchads',
+      '--sandbox',
+      '--count',
+      '2',
+    ]);
     expect(connected.platform).toBe('searchads');
     expect(connected.accounts).toHaveLength(2);
     expect(connected.accounts[0]).toEqual({ id: expect.stringMatching(/^\d{10}$/), name: expect.any(String) });

@@ -30,7 +30,9 @@ describe('Concurrency against DynamoDB Local', () => {
 
   it('a refunded call gives its unit back to a concurrent caller: successes never exceed the limit', async () => {
     const { apiKey, owner } = await createTestOwner({ tier: 'free', limitOverride: 10 });
-    const calls = Array.from({ length: 60 }, (_, i) => (i % 3 === 0 ? callTestTool(apiKey, 'test_rate_limited') : callTestTool(apiKey, 'test_echo')));
+    const calls = Array.from({ length: 60 }, (_, i) =>
+      i % 3 === 0 ? callTestTool(apiKey, 'test_rate_limited') : callTestTool(apiKey, 'test_echo'),
+    );
     const results = await Promise.all(calls);
     const successes = results.filter((r) => r.status === 200).length;
     expect(successes).toBeLessThanOrEqual(10);
@@ -40,7 +42,9 @@ describe('Concurrency against DynamoDB Local', () => {
   it('good and failing calls in parallel at the limit: no 402 while failing calls hold units, and used equals the 200s', async () => {
     // The probe of issue 12: 150 good and 150 failing calls with 15 left gave 8 × 200 and 284 × 402.
     const { apiKey, owner } = await createTestOwner({ tier: 'free' });
-    const calls = Array.from({ length: 300 }, (_, i) => (i % 2 ? callTestTool(apiKey, 'test_tool_error') : callTestTool(apiKey, 'test_echo')));
+    const calls = Array.from({ length: 300 }, (_, i) =>
+      i % 2 ? callTestTool(apiKey, 'test_tool_error') : callTestTool(apiKey, 'test_echo'),
+    );
     const results = await Promise.all(calls);
     expect(results.filter((r) => r.status === 402)).toHaveLength(0);
     const successes = results.filter((r) => r.status === 200).length;
@@ -61,7 +65,9 @@ describe('Concurrency against DynamoDB Local', () => {
     const key = crypto.randomUUID();
     const before = executions.count;
     const results = await Promise.all(
-      Array.from({ length: 50 }, () => callTestTool(apiKey, 'test_echo', { message: 'launch', delay_ms: 50 }, { headers: { 'Idempotency-Key': key } })),
+      Array.from({ length: 50 }, () =>
+        callTestTool(apiKey, 'test_echo', { message: 'launch', delay_ms: 50 }, { headers: { 'Idempotency-Key': key } }),
+      ),
     );
     expect(executions.count - before).toBe(1);
     const original = results.filter((r) => r.status === 200 && !r.headers['Idempotent-Replayed']);

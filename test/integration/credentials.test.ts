@@ -28,9 +28,13 @@ describe('Store: live connection credentials (envelope encryption)', () => {
 
   it('refuses ciphertext copied onto another account (the encryption context binds it)', async () => {
     await saveCredentials(account, { api_key: SECRET });
-    const stored = await documentClient().send(new GetCommand({ TableName: tableName('owners'), Key: { owner_id: account.owner_id, sk: 'CREDENTIALS#chatads#acct_one' } }));
+    const stored = await documentClient().send(
+      new GetCommand({ TableName: tableName('owners'), Key: { owner_id: account.owner_id, sk: 'CREDENTIALS#chatads#acct_one' } }),
+    );
     const other = { ...account, account_id: 'acct_two' };
-    await documentClient().send(new PutCommand({ TableName: tableName('owners'), Item: { ...stored.Item, sk: 'CREDENTIALS#chatads#acct_two' } }));
+    await documentClient().send(
+      new PutCommand({ TableName: tableName('owners'), Item: { ...stored.Item, sk: 'CREDENTIALS#chatads#acct_two' } }),
+    );
     await expect(loadCredentials(other)).rejects.toThrow();
   });
 

@@ -15,7 +15,12 @@ async function sandboxState(accounts: ConnectedAccount[]): Promise<string> {
     let startKey: Record<string, unknown> | undefined;
     do {
       const page = await documentClient().send(
-        new QueryCommand({ TableName: tableName('sandbox'), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `${account.platform}#${account.account_id}` }, ExclusiveStartKey: startKey }),
+        new QueryCommand({
+          TableName: tableName('sandbox'),
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': `${account.platform}#${account.account_id}` },
+          ExclusiveStartKey: startKey,
+        }),
       );
       for (const { history: _history, ...item } of page.Items ?? []) items.push(item);
       startKey = page.LastEvaluatedKey;
@@ -26,7 +31,11 @@ async function sandboxState(accounts: ConnectedAccount[]): Promise<string> {
 
 async function checkpoints(ownerId: string): Promise<number> {
   const found = await documentClient().send(
-    new ScanCommand({ TableName: tableName('idempotency'), FilterExpression: 'begins_with(id, :p)', ExpressionAttributeValues: { ':p': `checkpoint#${ownerId}#` } }),
+    new ScanCommand({
+      TableName: tableName('idempotency'),
+      FilterExpression: 'begins_with(id, :p)',
+      ExpressionAttributeValues: { ':p': `checkpoint#${ownerId}#` },
+    }),
   );
   return found.Items?.length ?? 0;
 }
@@ -35,12 +44,19 @@ async function checkpoints(ownerId: string): Promise<number> {
  * Writes whose working arguments only make sense after an earlier write of the table (they remove
  * what another write adds, or reactivate what another archives): their dry run here is a 400.
  */
-const SEQUENCED = ['reactivate_proads_campaign', 'remove_negative_keyword_list_keywords', 'remove_negative_keywords', 'unlink_merchant_feed'];
+const SEQUENCED = [
+  'reactivate_proads_campaign',
+  'remove_negative_keyword_list_keywords',
+  'remove_negative_keywords',
+  'unlink_merchant_feed',
+];
 
 describe('dry runs, on every planned write of the registry', () => {
   it('answer the plan and change nothing: entity state and checkpoints are the same before and after', async () => {
     // Prepare: one seeded sandbox account per platform; ids read from the list tools.
-    const { apiKey, owner, accounts } = await createTestOwner({ accounts: { searchads: 1, socialads: 1, proads: 1, shortvideo: 1, retailads: 1, chatads: 1, deskads: 1 } });
+    const { apiKey, owner, accounts } = await createTestOwner({
+      accounts: { searchads: 1, socialads: 1, proads: 1, shortvideo: 1, retailads: 1, chatads: 1, deskads: 1 },
+    });
     // A loopback URL nothing listens on: URL fields never send traffic off this machine.
     const ARGUMENTS = await workingArguments(apiKey, 'https://127.0.0.1:9/ad.mp4');
     const all = Object.values(accounts).flat();
@@ -61,7 +77,8 @@ describe('dry runs, on every planned write of the registry', () => {
       if (result.status >= 500) problems.push(`${tool.name} ${result.status}: ${result.body.error}`);
       else if (result.status !== 200) refused.push(tool.name);
       else if (structured?.dry_run !== true) problems.push(`${tool.name}: no plan in ${JSON.stringify(structured)}`);
-      else if (!result.body.data!.text.includes('Nothing was changed')) problems.push(`${tool.name}: the text does not say nothing changed`);
+      else if (!result.body.data!.text.includes('Nothing was changed'))
+        problems.push(`${tool.name}: the text does not say nothing changed`);
       else if (structured.changes?.length) withChanges++;
     }
     // Most plans change something (the others find their entity already in the asked state).

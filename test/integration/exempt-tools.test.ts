@@ -21,7 +21,12 @@ describe('quota-exempt tools', () => {
     const { apiKey, accounts } = await createTestOwner({ accounts: { searchads: 2, deskads: 1 } });
     const result = await callTool(apiKey, 'list_connected_accounts');
     expect(result.status).toBe(200);
-    const platforms = result.body.data!.structured!.platforms as { platform: string; parameter: string; required: boolean; accounts: { id: string }[] }[];
+    const platforms = result.body.data!.structured!.platforms as {
+      platform: string;
+      parameter: string;
+      required: boolean;
+      accounts: { id: string }[];
+    }[];
     const searchads = platforms.find((p) => p.platform === 'searchads')!;
     expect(searchads.parameter).toBe('customer_id');
     expect(searchads.required).toBe(true);
@@ -37,7 +42,12 @@ describe('quota-exempt tools', () => {
     await setSandboxFailureMode(accounts.chatads![1], 'server_error');
     const result = await callTool(apiKey, 'get_connections_status');
     const platforms = result.body.data!.structured!.platforms as Record<string, unknown>[];
-    expect(platforms.find((p) => p.platform === 'socialads')).toMatchObject({ connected: true, account_count: 1, mode: 'sandbox', healthy: true });
+    expect(platforms.find((p) => p.platform === 'socialads')).toMatchObject({
+      connected: true,
+      account_count: 1,
+      mode: 'sandbox',
+      healthy: true,
+    });
     expect(platforms.find((p) => p.platform === 'chatads')).toMatchObject({ connected: true, account_count: 2, healthy: false });
     expect(platforms.find((p) => p.platform === 'proads')).toMatchObject({ connected: false, account_count: 0 });
     expect(result.body.data!.text).toContain('needs attention');

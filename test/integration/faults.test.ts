@@ -47,7 +47,8 @@ const FAULTS: Fault[] = ['fail', 'hang', 'lose', 'late'];
 const sandboxOf = (run: string) => new SandboxStore('searchads', `fault-${run}`);
 const runArgs = { run: v.string(), label: v.string() };
 const tools = [
-  defineGatewayTool({ category: 'helper',
+  defineGatewayTool({
+    category: 'helper',
     name: 'fault_create',
     description: 'Creates one entity labelled with its arguments.',
     access: 'write',
@@ -60,7 +61,8 @@ const tools = [
       return { text: `created ${entity.id}` };
     },
   }),
-  defineGatewayTool({ category: 'helper',
+  defineGatewayTool({
+    category: 'helper',
     name: 'fault_steps',
     description: 'Creates two entities in two checkpointed steps.',
     access: 'write',
@@ -75,7 +77,8 @@ const tools = [
       return { text: `created ${a.id} and ${b.id}` };
     },
   }),
-  defineGatewayTool({ category: 'helper',
+  defineGatewayTool({
+    category: 'helper',
     name: 'fault_read',
     description: 'Lists the entities of the run.',
     access: 'read',
@@ -84,7 +87,8 @@ const tools = [
       return { text: `${(await sandboxOf(args.run).list('fault_entity')).length} entities` };
     },
   }),
-  defineGatewayTool({ category: 'helper',
+  defineGatewayTool({
+    category: 'helper',
     name: 'fault_status',
     description: 'Quota-exempt: reads the usage.',
     access: 'read',
@@ -109,7 +113,10 @@ function operationOf(commandName: string, input: Record<string, unknown>): strin
   const table = String(input.TableName ?? '');
   if (commandName.startsWith('TransactWrite')) return text.includes('refund#') && text.includes(':minus') ? 'refund' : 'recharge';
   if (table.endsWith('usage')) return commandName.startsWith('Update') ? 'reserve' : 'usage read';
-  if (table.endsWith('sandbox')) return commandName.startsWith('Put') || commandName.startsWith('Update') || commandName.startsWith('Delete') ? 'sandbox write' : 'sandbox read';
+  if (table.endsWith('sandbox'))
+    return commandName.startsWith('Put') || commandName.startsWith('Update') || commandName.startsWith('Delete')
+      ? 'sandbox write'
+      : 'sandbox read';
   if (table.endsWith('api-keys')) return 'api key read';
   if (table.endsWith('owners')) return 'owner read';
   if (text.includes('checkpoint#')) return commandName.startsWith('Get') ? 'checkpoint read' : 'checkpoint write';
@@ -159,25 +166,46 @@ interface Answer extends Call {
 async function send(apiKey: string, run: string, call: Call): Promise<Answer> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Authorization: `Bearer ${apiKey}` };
   if (call.key) headers['Idempotency-Key'] = call.key;
-  const event = toApiGatewayEvent({ method: 'POST', url: `/api/v1/tools/${call.tool}/execute`, headers, body: JSON.stringify({ arguments: { run, label: call.label } }) });
+  const event = toApiGatewayEvent({
+    method: 'POST',
+    url: `/api/v1/tools/${call.tool}/execute`,
+    headers,
+    body: JSON.stringify({ arguments: { run, label: call.label } }),
+  });
   const end = Date.now() + FUNCTION_MS;
-  const context = { awsRequestId: event.requestContext.requestId, getRemainingTimeInMillis: () => Math.max(0, end - Date.now()) } as Context;
+  const context = {
+    awsRequestId: event.requestContext.requestId,
+    getRemainingTimeInMillis: () => Math.max(0, end - Date.now()),
+  } as Context;
   const started = Date.now();
   const result = await handler(event, context);
-  return { ...call, status: result.statusCode, body: JSON.parse(result.body), replayed: result.headers['Idempotent-Replayed'] === 'true', ms: Date.now() - started };
+  return {
+    ...call,
+    status: result.statusCode,
+    body: JSON.parse(result.body),
+    replayed: result.headers['Idempotent-Replayed'] === 'true',
+    ms: Date.now() - started,
+  };
 }
 
-const pick = <T,>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)];
+const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)];
 const between = (low: number, high: number) => low + Math.floor(Math.random() * (high - low + 1));
 
 async function oneRun(index: number) {
   const limit = between(3, 8);
   const { apiKey, owner } = await createTestOwner({ tier: 'free', limitOverride: limit });
   const run = `r${index}-${randomUUID().slice(0, 8)}`;
-  const keyed: Call[] = Array.from({ length: between(1, 3) }, (_, k) => ({ tool: pick(['fault_create', 'fault_create', 'fault_steps', 'fault_read']), label: `key${k}`, key: randomUUID() }));
+  const keyed: Call[] = Array.from({ length: between(1, 3) }, (_, k) => ({
+    tool: pick(['fault_create', 'fault_create', 'fault_steps', 'fault_read']),
+    label: `key${k}`,
+    key: randomUUID(),
+  }));
   const firstWave: Call[] = [
     ...keyed.flatMap((call) => Array.from({ length: between(1, 3) }, () => call)),
-    ...Array.from({ length: between(0, 3) }, (_, i) => ({ tool: pick(['fault_create', 'fault_read', 'fault_status']), label: `plain${i}` })),
+    ...Array.from({ length: between(0, 3) }, (_, i) => ({
+      tool: pick(['fault_create', 'fault_read', 'fault_status']),
+      label: `plain${i}`,
+    })),
   ];
   const answers: Answer[] = [];
   await faultScope.run({ probability: FAULT_PROBABILITY }, async () => {
@@ -194,7 +222,10 @@ async function checkRun(result: Awaited<ReturnType<typeof oneRun>>, totals: Map<
   const store = sandboxOf(run);
   for (const answer of answers) {
     const code = answer.body.structured_content?.code;
-    totals.set(`${answer.status}${code ? ` ${code}` : ''}${answer.replayed ? ' (replay)' : ''}`, (totals.get(`${answer.status}${code ? ` ${code}` : ''}${answer.replayed ? ' (replay)' : ''}`) ?? 0) + 1);
+    totals.set(
+      `${answer.status}${code ? ` ${code}` : ''}${answer.replayed ? ' (replay)' : ''}`,
+      (totals.get(`${answer.status}${code ? ` ${code}` : ''}${answer.replayed ? ' (replay)' : ''}`) ?? 0) + 1,
+    );
     // An envelope, always; a code on every 5xx; within the function's time (plus slack).
     expect(typeof answer.body.success).toBe('boolean');
     if (answer.status >= 500 && answer.status !== 500) expect(code).toBeTruthy();
@@ -215,7 +246,13 @@ async function checkRun(result: Awaited<ReturnType<typeof oneRun>>, totals: Map<
       if (later.replayed) expect(later.body.structured_content?.code).toBe('outcome_unknown');
     }
     // No claim left in progress.
-    const record = await documentClient().send(new GetCommand({ TableName: tableName('idempotency'), Key: { id: idempotencyRecordId(owner.owner_id, call.tool, call.key!) }, ConsistentRead: true }));
+    const record = await documentClient().send(
+      new GetCommand({
+        TableName: tableName('idempotency'),
+        Key: { id: idempotencyRecordId(owner.owner_id, call.tool, call.key!) },
+        ConsistentRead: true,
+      }),
+    );
     expect(record.Item?.status ?? 'none').not.toBe('IN_PROGRESS');
   }
   // used equals the billable 200s, and never passes the limit.
@@ -244,20 +281,35 @@ describe('Fault injection on the request path', () => {
         await checkRun(result, totals);
       }
     }
-    const sorted = (map: Map<string, number>) => [...map.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([k, n]) => `  ${k}: ${n}`).join('\n');
-    console.log(`Fault injection: ${RUNS} runs, ${calls} calls, ${[...injected.values()].reduce((a, b) => a + b, 0)} faults injected\nInjected:\n${sorted(injected)}\nAnswers:\n${sorted(totals)}`);
+    const sorted = (map: Map<string, number>) =>
+      [...map.entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([k, n]) => `  ${k}: ${n}`)
+        .join('\n');
+    console.log(
+      `Fault injection: ${RUNS} runs, ${calls} calls, ${[...injected.values()].reduce((a, b) => a + b, 0)} faults injected\nInjected:\n${sorted(injected)}\nAnswers:\n${sorted(totals)}`,
+    );
     expect(injected.size).toBeGreaterThan(0);
   });
 
   it('checks itself: with no faults every call of a run succeeds or replays', async () => {
     const { apiKey, owner } = await createTestOwner({ tier: 'free', limitOverride: 20 });
     const key = randomUUID();
-    const answers = await Promise.all([send(apiKey, 'clean', { tool: 'fault_steps', label: 'k', key }), send(apiKey, 'clean', { tool: 'fault_read', label: 'r' })]);
+    const answers = await Promise.all([
+      send(apiKey, 'clean', { tool: 'fault_steps', label: 'k', key }),
+      send(apiKey, 'clean', { tool: 'fault_read', label: 'r' }),
+    ]);
     expect(answers.map((a) => a.status)).toEqual([200, 200]);
     const replay = await send(apiKey, 'clean', { tool: 'fault_steps', label: 'k', key });
     expect(replay).toMatchObject({ status: 200, replayed: true });
     expect((await readUsage(owner.owner_id, new Date())).used).toBe(2);
-    const page = await documentClient().send(new QueryCommand({ TableName: tableName('sandbox'), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': 'searchads#fault-clean' } }));
+    const page = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName('sandbox'),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': 'searchads#fault-clean' },
+      }),
+    );
     expect(page.Items?.length).toBe(2);
   });
 });

@@ -40,24 +40,31 @@ describe('report dates', () => {
     ({ apiKey } = await createTestOwner({ accounts: { socialads: 1, proads: 1, retailads: 1, chatads: 1, deskads: 1 } }));
   });
 
-  it.each(Object.keys(DATED_TOOLS))('%s refuses a window reaching into today or the future, and answers one through yesterday', async (tool) => {
-    const args = DATED_TOOLS[tool];
-    const yesterday = addDays(today(), -1);
-    // Act
-    const future = await callTool(apiKey, tool, args(addDays(today(), 3), addDays(today(), 9)));
-    const throughToday = await callTool(apiKey, tool, args(addDays(today(), -7), today()));
-    const past = await callTool(apiKey, tool, args(addDays(today(), -7), yesterday));
-    // Assess
-    expect(future.status).toBe(400);
-    expect(future.body.structured_content).toMatchObject({ code: 'date_after_yesterday', last_day_with_data: yesterday });
-    expect(future.body.error).toContain('is in the future');
-    expect(throughToday.status).toBe(400);
-    expect(throughToday.body.error).toContain(`${today()} is today`);
-    expect(past.status).toBe(200);
-  });
+  it.each(Object.keys(DATED_TOOLS))(
+    '%s refuses a window reaching into today or the future, and answers one through yesterday',
+    async (tool) => {
+      const args = DATED_TOOLS[tool];
+      const yesterday = addDays(today(), -1);
+      // Act
+      const future = await callTool(apiKey, tool, args(addDays(today(), 3), addDays(today(), 9)));
+      const throughToday = await callTool(apiKey, tool, args(addDays(today(), -7), today()));
+      const past = await callTool(apiKey, tool, args(addDays(today(), -7), yesterday));
+      // Assess
+      expect(future.status).toBe(400);
+      expect(future.body.structured_content).toMatchObject({ code: 'date_after_yesterday', last_day_with_data: yesterday });
+      expect(future.body.error).toContain('is in the future');
+      expect(throughToday.status).toBe(400);
+      expect(throughToday.body.error).toContain(`${today()} is today`);
+      expect(past.status).toBe(200);
+    },
+  );
 
   it.each(Object.keys(DATED_TOOLS))('%s ends its default window yesterday', async (tool) => {
-    const result = await callTool(apiKey, tool, tool === 'get_retailads_report' ? DATED_TOOLS[tool](addDays(today(), -30), addDays(today(), -1)) : {});
+    const result = await callTool(
+      apiKey,
+      tool,
+      tool === 'get_retailads_report' ? DATED_TOOLS[tool](addDays(today(), -30), addDays(today(), -1)) : {},
+    );
     expect(result.status).toBe(200);
     const structured = result.body.data!.structured!;
     const end = structured.end_date ?? (structured.end !== undefined ? isoDate(new Date((structured.end - 1) * 1000)) : undefined);

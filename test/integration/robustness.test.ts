@@ -29,8 +29,10 @@ function valueFor(name: string, schema: Schema, bound: Bound): unknown {
       return bound === 'high';
     case 'integer':
     case 'number': {
-      const low = schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + (type === 'integer' ? 1 : 0.001) : 0);
-      const high = schema.maximum ?? (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - (type === 'integer' ? 1 : 0.001) : 1_000_000);
+      const low =
+        schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + (type === 'integer' ? 1 : 0.001) : 0);
+      const high =
+        schema.maximum ?? (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - (type === 'integer' ? 1 : 0.001) : 1_000_000);
       return bound === 'low' ? low : high;
     }
     case 'array': {
@@ -62,7 +64,11 @@ function stringFor(name: string, schema: Schema, bound: Bound): string {
 
 function wrongTypeFor(schema: Schema): unknown {
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
-  return { string: 12345, number: 'not a number', integer: 1.5, boolean: 'yes', array: 'not a list', object: [1, 2] }[type as string] ?? { unexpected: true };
+  return (
+    { string: 12345, number: 'not a number', integer: 1.5, boolean: 'yes', array: 'not a list', object: [1, 2] }[type as string] ?? {
+      unexpected: true,
+    }
+  );
 }
 
 function variants(tool: (typeof REGISTRY)['all'] extends () => (infer T)[] ? T : never): Record<string, Record<string, unknown>> {
@@ -75,7 +81,9 @@ function variants(tool: (typeof REGISTRY)['all'] extends () => (infer T)[] ? T :
     empty: {},
     wrong_types: map((_n, s) => wrongTypeFor(s)),
     nulls: map(() => null),
-    hostile_strings: map((n, s) => (s.type === 'string' ? `'; DROP TABLE x; -- ${'\u0000'}<script>${'é'.repeat(3000)}` : valueFor(n, s, 'low'))),
+    hostile_strings: map((n, s) =>
+      s.type === 'string' ? `'; DROP TABLE x; -- ${'\u0000'}<script>${'é'.repeat(3000)}` : valueFor(n, s, 'low'),
+    ),
     required_low: map((n, s) => valueFor(n, s, 'low'), required),
     all_low: map((n, s) => valueFor(n, s, 'low')),
     all_high: map((n, s) => valueFor(n, s, 'high')),
@@ -91,20 +99,25 @@ describe('Every tool, any input', () => {
 
   // One test per platform group, each with its own time budget: the sweep grows with the catalog.
   const groups = [...new Set(REGISTRY.all().map((tool) => tool.platform ?? 'gateway'))];
-  it.each(groups)('%s tools never answer 500, and every 4xx is an envelope with a message', async (group) => {
-    const tools = REGISTRY.all().filter((tool) => (tool.platform ?? 'gateway') === group);
-    const failures: string[] = [];
-    let calls = 0;
-    for (const tool of tools) {
-      for (const [variant, args] of Object.entries(variants(tool))) {
-        const result = await callTool(apiKey, tool.name, args);
-        calls += 1;
-        const error = result.body.error ?? '';
-        if (result.status >= 500) failures.push(`${tool.name} [${variant}] → ${result.status}: ${error}`);
-        else if (result.status !== 200 && (result.body.success !== false || error.length < 10)) failures.push(`${tool.name} [${variant}] → ${result.status} without a usable message`);
+  it.each(groups)(
+    '%s tools never answer 500, and every 4xx is an envelope with a message',
+    async (group) => {
+      const tools = REGISTRY.all().filter((tool) => (tool.platform ?? 'gateway') === group);
+      const failures: string[] = [];
+      let calls = 0;
+      for (const tool of tools) {
+        for (const [variant, args] of Object.entries(variants(tool))) {
+          const result = await callTool(apiKey, tool.name, args);
+          calls += 1;
+          const error = result.body.error ?? '';
+          if (result.status >= 500) failures.push(`${tool.name} [${variant}] → ${result.status}: ${error}`);
+          else if (result.status !== 200 && (result.body.success !== false || error.length < 10))
+            failures.push(`${tool.name} [${variant}] → ${result.status} without a usable message`);
+        }
       }
-    }
-    expect(calls).toBeGreaterThan(tools.length * 6);
-    expect(failures).toEqual([]);
-  }, 300_000);
+      expect(calls).toBeGreaterThan(tools.length * 6);
+      expect(failures).toEqual([]);
+    },
+    300_000,
+  );
 });

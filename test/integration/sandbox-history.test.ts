@@ -43,7 +43,9 @@ describe('Sandbox change history', () => {
   it('refuses a change whose expected state no longer holds, and loses no entry under concurrent changes', async () => {
     const s = store();
     await s.create<Campaign>('campaign', { id: '1', status: 'ENABLED', budget: 10 });
-    await expect(s.update('campaign', '1', { status: 'PAUSED' }, { expect: { status: 'REMOVED' } })).rejects.toBeInstanceOf(EntityStateError);
+    await expect(s.update('campaign', '1', { status: 'PAUSED' }, { expect: { status: 'REMOVED' } })).rejects.toBeInstanceOf(
+      EntityStateError,
+    );
     await Promise.all([11, 12, 13, 14].map((budget) => s.update('campaign', '1', { [`label_${budget}`]: budget })));
     const c = await s.require<WithHistory<Campaign>>('campaign', '1', { withHistory: true });
     expect(c.history).toHaveLength(4);

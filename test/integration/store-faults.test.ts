@@ -48,7 +48,8 @@ const everything = () => true;
 const store = (label: string) => new SandboxStore('searchads', `store-faults-${label}`);
 const label = { label: v.string() };
 const handler = createToolHandler([
-  defineGatewayTool({ category: 'helper',
+  defineGatewayTool({
+    category: 'helper',
     name: 'sf_create',
     description: 'Creates one sandbox entity.',
     access: 'write',
@@ -61,7 +62,8 @@ const handler = createToolHandler([
       return { text: 'created' };
     },
   }),
-  defineGatewayTool({ category: 'helper',
+  defineGatewayTool({
+    category: 'helper',
     name: 'sf_read_forever',
     description: 'A read that never finishes.',
     access: 'read',
@@ -70,7 +72,8 @@ const handler = createToolHandler([
       return new Promise(() => undefined);
     },
   }),
-  defineGatewayTool({ category: 'helper',
+  defineGatewayTool({
+    category: 'helper',
     name: 'sf_write_then_hang',
     description: 'Writes, then never finishes.',
     access: 'write',
@@ -89,11 +92,22 @@ const handler = createToolHandler([
 async function call(apiKey: string, tool: string, args: Record<string, unknown>, options: { key?: string; functionMs?: number } = {}) {
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Authorization: `Bearer ${apiKey}` };
   if (options.key) headers['Idempotency-Key'] = options.key;
-  const event = toApiGatewayEvent({ method: 'POST', url: `/api/v1/tools/${tool}/execute`, headers, body: JSON.stringify({ arguments: args }) });
+  const event = toApiGatewayEvent({
+    method: 'POST',
+    url: `/api/v1/tools/${tool}/execute`,
+    headers,
+    body: JSON.stringify({ arguments: args }),
+  });
   const end = Date.now() + (options.functionMs ?? 6000);
   const started = Date.now();
   const result = await handler(event, { awsRequestId: 'x', getRemainingTimeInMillis: () => end - Date.now() } as Context);
-  return { status: result.statusCode, headers: result.headers, body: JSON.parse(result.body), ms: Date.now() - started, withinFunction: Date.now() <= end };
+  return {
+    status: result.statusCode,
+    headers: result.headers,
+    body: JSON.parse(result.body),
+    ms: Date.now() - started,
+    withinFunction: Date.now() <= end,
+  };
 }
 
 describe('Store outage', () => {
@@ -101,7 +115,11 @@ describe('Store outage', () => {
     const { apiKey } = await createTestOwner();
     fault = { when: everything, kind: 'hang' };
     const result = await call(apiKey, 'sf_create', { label: 'outage' }, { functionMs: 5000 });
-    expect(result).toMatchObject({ status: 503, withinFunction: true, body: { success: false, structured_content: { code: 'store_unavailable' } } });
+    expect(result).toMatchObject({
+      status: 503,
+      withinFunction: true,
+      body: { success: false, structured_content: { code: 'store_unavailable' } },
+    });
     expect(result.headers['Retry-After']).toBeDefined();
     const health = await healthResponse();
     expect(health.statusCode).toBe(503);
@@ -205,7 +223,7 @@ describe('Abandoned claims', () => {
     await reserveCall(ownerId, tool, 100, now, token, now.getTime() + secondsLeft * 1000);
   }
 
-  it('expires at the dead function\'s deadline, not after a fixed 15 minutes: a write then replays outcome_unknown and its unit is given back', async () => {
+  it("expires at the dead function's deadline, not after a fixed 15 minutes: a write then replays outcome_unknown and its unit is given back", async () => {
     const { apiKey, owner } = await createTestOwner();
     const key = randomUUID();
     await abandon(owner.owner_id, 'sf_create', key, { label: 'abandoned' }, 2);
@@ -225,7 +243,9 @@ describe('Cached accounts', () => {
     const [first, second] = accounts.searchads!;
     expect((await callTool(apiKey, 'list_campaigns', { customer_id: first.account_id })).status).toBe(200);
     // Disconnect the first account the way a disconnect command must: remove it, mark the change.
-    await documentClient().send(new DeleteCommand({ TableName: tableName('owners'), Key: { owner_id: owner.owner_id, sk: `ACCOUNT#searchads#${first.account_id}` } }));
+    await documentClient().send(
+      new DeleteCommand({ TableName: tableName('owners'), Key: { owner_id: owner.owner_id, sk: `ACCOUNT#searchads#${first.account_id}` } }),
+    );
     await markAccountsChanged(owner.owner_id);
     const refused = await callTool(apiKey, 'list_campaigns', { customer_id: first.account_id });
     expect(refused.status).toBe(400);

@@ -37,10 +37,15 @@ describe('Store: idempotency', () => {
     expect(await claimIdempotencyKey('o#t#k0', 'fp', now, claimAt(now, 'tok-0'))).toEqual({ claimed: true, claimToken: 'tok-0' });
   });
 
-  it('a claim is abandoned once its function\'s deadline passed, and only then can be taken over, by naming it', async () => {
+  it("a claim is abandoned once its function's deadline passed, and only then can be taken over, by naming it", async () => {
     const now = new Date();
     await claimIdempotencyKey('o#t#k2', 'fp', now, claimAt(now, 'old'));
-    const during = await claimIdempotencyKey('o#t#k2', 'fp', later(now, FUNCTION_SECONDS - 5), claimAt(later(now, FUNCTION_SECONDS - 5), 'new', 'old'));
+    const during = await claimIdempotencyKey(
+      'o#t#k2',
+      'fp',
+      later(now, FUNCTION_SECONDS - 5),
+      claimAt(later(now, FUNCTION_SECONDS - 5), 'new', 'old'),
+    );
     expect(during.claimed).toBe(false);
     if (during.claimed) return;
     expect(isAbandoned(during.existing, later(now, FUNCTION_SECONDS - 5))).toBe(false);
@@ -99,9 +104,13 @@ describe('Store: usage', () => {
     const now = new Date();
     await reserveCall('owner-q', 'tool_a', 10, now, 'applied', heldUntil());
     const period = periodOf(now);
-    expect(await refundCall('owner-q', 'tool_a', { period, token: 'never-sent', slot: slotOf('never-sent') }, { onlyIfApplied: true })).toBe(false);
+    expect(
+      await refundCall('owner-q', 'tool_a', { period, token: 'never-sent', slot: slotOf('never-sent') }, { onlyIfApplied: true }),
+    ).toBe(false);
     expect((await readUsage('owner-q', now)).used).toBe(1);
-    expect(await refundCall('owner-q', 'tool_a', { period, token: 'applied', slot: slotOf('applied') }, { onlyIfApplied: true })).toBe(true);
+    expect(await refundCall('owner-q', 'tool_a', { period, token: 'applied', slot: slotOf('applied') }, { onlyIfApplied: true })).toBe(
+      true,
+    );
     expect((await readUsage('owner-q', now)).used).toBe(0);
   });
 });

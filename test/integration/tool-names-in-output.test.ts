@@ -18,13 +18,28 @@ useTestTables();
 
 /** Real platforms and their products, and real-platform identifier formats: never in tool text. */
 const FORBIDDEN = [
-  /\bgoogle\b/i, /\bmeta\b/i, /\bfacebook\b/i, /\binstagram\b/i, /\blinkedin\b/i, /\btiktok\b/i, /\bamazon\b/i, /\bopenai\b/i,
-  /\bchatgpt\b/i, /\bmicrosoft\b/i, /\bbing\b/i, /\byoutube\b/i, /\bmessenger\b/i, /\bwhatsapp\b/i, /\bpangle\b/i, /\bpinterest\b/i,
+  /\bgoogle\b/i,
+  /\bmeta\b/i,
+  /\bfacebook\b/i,
+  /\binstagram\b/i,
+  /\blinkedin\b/i,
+  /\btiktok\b/i,
+  /\bamazon\b/i,
+  /\bopenai\b/i,
+  /\bchatgpt\b/i,
+  /\bmicrosoft\b/i,
+  /\bbing\b/i,
+  /\byoutube\b/i,
+  /\bmessenger\b/i,
+  /\bwhatsapp\b/i,
+  /\bpangle\b/i,
+  /\bpinterest\b/i,
   /urn:li:/i,
 ];
 
 /** snake_case words that look like tool names: a verb prefix and at least one more part. */
-const TOOL_LIKE = /\b(?:list|get|create|update|pause|resume|archive|add|remove|analyze|search|select|suggest|validate|resolve|discover|delete|set|upload|enable|disable)_[a-z0-9]+(?:_[a-z0-9]+)*\b/g;
+const TOOL_LIKE =
+  /\b(?:list|get|create|update|pause|resume|archive|add|remove|analyze|search|select|suggest|validate|resolve|discover|delete|set|upload|enable|disable)_[a-z0-9]+(?:_[a-z0-9]+)*\b/g;
 /** snake_case words of that shape that are argument or field names, not tools. */
 const NOT_TOOLS = new Set(['create_time', 'search_term', 'search_terms', 'add_to_cart']);
 
@@ -51,8 +66,16 @@ function stringsIn(value: unknown, key = ''): { text: string; code: boolean }[] 
 /** What a caller reads: the text and structured strings of a success, the message of an error. */
 function answerOf(result: CallResult): { prose: string; all: string } {
   const body = result.body;
-  const parts = body.success ? [{ text: body.data?.text ?? '', code: false }, ...stringsIn(body.data?.structured)] : [{ text: body.error ?? '', code: false }, ...stringsIn(body.structured_content)];
-  return { prose: parts.filter((p) => !p.code).map((p) => p.text).join('\n'), all: parts.map((p) => p.text).join('\n') };
+  const parts = body.success
+    ? [{ text: body.data?.text ?? '', code: false }, ...stringsIn(body.data?.structured)]
+    : [{ text: body.error ?? '', code: false }, ...stringsIn(body.structured_content)];
+  return {
+    prose: parts
+      .filter((p) => !p.code)
+      .map((p) => p.text)
+      .join('\n'),
+    all: parts.map((p) => p.text).join('\n'),
+  };
 }
 
 /**
@@ -73,7 +96,9 @@ function collectContractWords(schema: unknown): void {
 for (const tool of REGISTRY.all()) collectContractWords(argumentsJsonSchema(tool).schema);
 
 function scannable(text: string): string {
-  return text.replace(/\bhttps?:\/\/\S+/g, '').replace(/[A-Za-z0-9_]+/g, (word) => (CONTRACT_WORDS.has(word) && /_|^[a-z]+$/.test(word) ? '' : word));
+  return text
+    .replace(/\bhttps?:\/\/\S+/g, '')
+    .replace(/[A-Za-z0-9_]+/g, (word) => (CONTRACT_WORDS.has(word) && /_|^[a-z]+$/.test(word) ? '' : word));
 }
 
 /** Every description a caller reads in the catalog: the tool's and its arguments'. */
@@ -96,11 +121,12 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-
 describe('tool texts', () => {
   it('name only registered tools and speak the neutral platform words, in every tool answer and description', async () => {
     // Prepare: one seeded sandbox account per platform; ids read from the list tools.
-    const { apiKey, owner } = await createTestOwner({ accounts: { searchads: 1, socialads: 1, proads: 1, shortvideo: 1, retailads: 1, chatads: 1, deskads: 1 } });
+    const { apiKey, owner } = await createTestOwner({
+      accounts: { searchads: 1, socialads: 1, proads: 1, shortvideo: 1, retailads: 1, chatads: 1, deskads: 1 },
+    });
     const read = async (tool: string, args: Record<string, unknown> = {}) => {
       const result = await callTool(apiKey, tool, args);
       if (result.status !== 200) throw new Error(`${tool} answered ${result.status}: ${result.body.error}`);
@@ -125,22 +151,35 @@ describe('tool texts', () => {
       const answer = answerOf(result);
       const text = scannable(answer.prose);
       for (const word of forbiddenIn(scannable(answer.all))) forbidden.push(`${tool.name} output: "${word}"`);
-      if (process.env.SCAN_DEBUG) for (const re of FORBIDDEN) for (const m of text.matchAll(new RegExp(re.source, 'gi'))) console.log(tool.name, text.slice(Math.max(0, m.index! - 80), m.index! + 60));
+      if (process.env.SCAN_DEBUG)
+        for (const re of FORBIDDEN)
+          for (const m of text.matchAll(new RegExp(re.source, 'gi')))
+            console.log(tool.name, text.slice(Math.max(0, m.index! - 80), m.index! + 60));
       for (const name of toolNamesIn(text)) if (!REGISTRY.get(name)) unknownTools.push(`${tool.name} output: ${name}`);
     };
     // Approving and reverting need a write to act on: they run after every other tool.
     const afterWrites = ['revert_change', 'manage_action'];
-    for (const tool of tools.filter((t) => !afterWrites.includes(t.name))) scan(tool, await callTool(apiKey, tool.name, ARGUMENTS[tool.name] ?? {}));
+    for (const tool of tools.filter((t) => !afterWrites.includes(t.name)))
+      scan(tool, await callTool(apiKey, tool.name, ARGUMENTS[tool.name] ?? {}));
     // A change no later write touched (searchads campaigns get budget changes from several tools).
-    const applied = (await read('list_change_history', { tool: 'update_deskads_ad_group', outcome: 'applied' })).entries as { change_id: string }[];
+    const applied = (await read('list_change_history', { tool: 'update_deskads_ad_group', outcome: 'applied' })).entries as {
+      change_id: string;
+    }[];
     scan(REGISTRY.get('revert_change')!, await callTool(apiKey, 'revert_change', { change_id: applied[0]?.change_id }));
     await setSafetySettings(owner.owner_id, { approvals: 'all' });
     clearAuthCache();
     const held = await read('update_campaign', { campaign_id: searchCampaign.id, name: 'Scan test held' });
     const approver = await createApiKey(owner.owner_id, { scope: 'approve' });
-    scan(REGISTRY.get('manage_action')!, await callTool(approver.api_key, 'manage_action', { action_id: held.action_id, decision: 'approve' }));
+    scan(
+      REGISTRY.get('manage_action')!,
+      await callTool(approver.api_key, 'manage_action', { action_id: held.action_id, decision: 'approve' }),
+    );
 
     // Assess
-    expect({ failures, unknownTools: [...new Set(unknownTools)], forbidden: [...new Set(forbidden)] }).toEqual({ failures: [], unknownTools: [], forbidden: [] });
+    expect({ failures, unknownTools: [...new Set(unknownTools)], forbidden: [...new Set(forbidden)] }).toEqual({
+      failures: [],
+      unknownTools: [],
+      forbidden: [],
+    });
   }, 180_000);
 });

@@ -108,7 +108,11 @@ export async function callTool(
 }
 
 /** Calls a tool and fails the test with the error envelope unless it answered 200. */
-export async function callToolOk(apiKey: string, tool: string, args: Record<string, unknown> = {}): Promise<NonNullable<CallResult['body']['data']>> {
+export async function callToolOk(
+  apiKey: string,
+  tool: string,
+  args: Record<string, unknown> = {},
+): Promise<NonNullable<CallResult['body']['data']>> {
   const result = await callTool(apiKey, tool, args);
   if (result.status !== 200) throw new Error(`${tool} answered ${result.status}: ${result.body.error}`);
   return result.body.data!;

@@ -28,7 +28,12 @@ export function checkToolOutput(toolName: string, structured: unknown): void {
   }
   const extra = unknownKeys(structured, result.output, 'structured');
   if (extra.length) {
-    throw new Error(`${what} answered fields its output schema does not declare:\n${extra.slice(0, 10).map((path) => `- ${path}`).join('\n')}`);
+    throw new Error(
+      `${what} answered fields its output schema does not declare:\n${extra
+        .slice(0, 10)
+        .map((path) => `- ${path}`)
+        .join('\n')}`,
+    );
   }
 }
 

@@ -13,7 +13,8 @@ import type { CallResult } from './gateway';
 
 export const executions = { count: 0 };
 
-const echo = defineGatewayTool({ category: 'helper',
+const echo = defineGatewayTool({
+  category: 'helper',
   name: 'test_echo',
   description: 'Echoes its message after an optional delay; counts executions.',
   access: 'write',
@@ -28,7 +29,8 @@ const echo = defineGatewayTool({ category: 'helper',
   },
 });
 
-const bug = defineGatewayTool({ category: 'helper',
+const bug = defineGatewayTool({
+  category: 'helper',
   name: 'test_bug',
   description: 'Throws an unexpected error, as a bug in a tool would.',
   access: 'read',
@@ -38,7 +40,8 @@ const bug = defineGatewayTool({ category: 'helper',
   },
 });
 
-const refuses = defineGatewayTool({ category: 'helper',
+const refuses = defineGatewayTool({
+  category: 'helper',
   name: 'test_tool_error',
   description: 'Raises a tool-level 400 while running.',
   access: 'write',
@@ -52,7 +55,8 @@ const refuses = defineGatewayTool({ category: 'helper',
   },
 });
 
-const rateLimited = defineGatewayTool({ category: 'helper',
+const rateLimited = defineGatewayTool({
+  category: 'helper',
   name: 'test_rate_limited',
   description: 'The upstream platform rate-limits the call.',
   access: 'write',
@@ -66,7 +70,8 @@ const rateLimited = defineGatewayTool({ category: 'helper',
   },
 });
 
-const upstreamDown = defineGatewayTool({ category: 'helper',
+const upstreamDown = defineGatewayTool({
+  category: 'helper',
   name: 'test_upstream_error',
   description: 'The upstream platform answers with a server error.',
   access: 'write',
@@ -79,7 +84,10 @@ const upstreamDown = defineGatewayTool({ category: 'helper',
   },
 });
 
-const deskadsAccount = platformToolDefiner('deskads', (account) => account)({
+const deskadsAccount = platformToolDefiner(
+  'deskads',
+  (account) => account,
+)({
   name: 'test_deskads_account',
   description: 'Returns the deskads account the chain selected.',
   access: 'read',
@@ -104,7 +112,7 @@ export async function callTestTool(
     method: options.method ?? 'POST',
     url: `/api/v1/tools/${tool}/execute`,
     headers,
-    body: options.rawBody === null ? undefined : options.rawBody ?? JSON.stringify({ arguments: args }),
+    body: options.rawBody === null ? undefined : (options.rawBody ?? JSON.stringify({ arguments: args })),
   });
   const result = await testHandler(event, { awsRequestId: event.requestContext.requestId } as Context);
   return { status: result.statusCode, headers: result.headers, body: JSON.parse(result.body) };

@@ -60,19 +60,66 @@ async function retailScanArguments(read: Read): Promise<Record<string, Record<st
     update_retailads_sb_creative: { ad_id: sbCreativeAd, headline: 'Packs for every trail' },
     get_retailads_moderation: { ad_id: sbAds[0].id },
     get_retailads_sb_keyword_recommendations: { ad_group_id: sbGroup.id },
-    add_retailads_keywords: { keywords: [{ campaignId: manual.campaign_id, adGroupId: manual.ad_group_id, keywordText: 'scan words', matchType: 'EXACT' }] },
-    add_retailads_negative_keywords: { negative_keywords: [{ campaignId: manual.campaign_id, keywordText: 'scan junk', matchType: 'NEGATIVE_EXACT' }] },
-    add_retailads_product_ads: { product_ads: [{ campaignId: manual.campaign_id, adGroupId: manual.ad_group_id, sku: skus[skus.length - 1] }] },
-    add_retailads_sp_video: { video_ads: [{ campaignId: manual.campaign_id, adGroupId: manual.ad_group_id, sku: skus[0], videoAssetId: video }] },
-    add_retailads_targets: { targets: [{ campaignId: manual.campaign_id, adGroupId: manual.ad_group_id, expression: [{ type: 'ASIN_SAME_AS', value: 'B0SCAN0001' }] }] },
-    add_retailads_sb_keywords: { keywords: [{ campaignId: sbGroup.campaign_id, adGroupId: sbGroup.id, keywordText: 'scan sb words', matchType: 'exact', bid: 1 }] },
-    add_retailads_sb_targets: { targets: [{ campaignId: sbGroup.campaign_id, adGroupId: sbGroup.id, expressions: [{ type: 'asinBrandSameAs', value: 'Scan Brand' }] }] },
-    add_retailads_sb_themes: { themes: [{ campaignId: sbGroup.campaign_id, adGroupId: sbGroup.id, themeType: 'KEYWORDS_RELATED_TO_YOUR_LANDING_PAGES' }] },
+    add_retailads_keywords: {
+      keywords: [{ campaignId: manual.campaign_id, adGroupId: manual.ad_group_id, keywordText: 'scan words', matchType: 'EXACT' }],
+    },
+    add_retailads_negative_keywords: {
+      negative_keywords: [{ campaignId: manual.campaign_id, keywordText: 'scan junk', matchType: 'NEGATIVE_EXACT' }],
+    },
+    add_retailads_product_ads: {
+      product_ads: [{ campaignId: manual.campaign_id, adGroupId: manual.ad_group_id, sku: skus[skus.length - 1] }],
+    },
+    add_retailads_sp_video: {
+      video_ads: [{ campaignId: manual.campaign_id, adGroupId: manual.ad_group_id, sku: skus[0], videoAssetId: video }],
+    },
+    add_retailads_targets: {
+      targets: [
+        { campaignId: manual.campaign_id, adGroupId: manual.ad_group_id, expression: [{ type: 'ASIN_SAME_AS', value: 'B0SCAN0001' }] },
+      ],
+    },
+    add_retailads_sb_keywords: {
+      keywords: [{ campaignId: sbGroup.campaign_id, adGroupId: sbGroup.id, keywordText: 'scan sb words', matchType: 'exact', bid: 1 }],
+    },
+    add_retailads_sb_targets: {
+      targets: [
+        { campaignId: sbGroup.campaign_id, adGroupId: sbGroup.id, expressions: [{ type: 'asinBrandSameAs', value: 'Scan Brand' }] },
+      ],
+    },
+    add_retailads_sb_themes: {
+      themes: [{ campaignId: sbGroup.campaign_id, adGroupId: sbGroup.id, themeType: 'KEYWORDS_RELATED_TO_YOUR_LANDING_PAGES' }],
+    },
     create_retailads_ad_groups: { ad_groups: [{ campaignId: manual.campaign_id, name: 'Scan group', defaultBid: 0.7 }] },
-    create_retailads_sp_campaign: { name: 'Scan SP', daily_budget: 20, ad_group_name: 'Scan', default_bid: 0.5, products: [{ sku: skus[0] }], keywords: [{ keywordText: 'scan', matchType: 'BROAD' }] },
-    create_retailads_sb_campaign: { name: 'Scan SB', daily_budget: 20, headline: 'Packs for every trail', brand_logo_asset_id: logo, asins: asins.slice(0, 3) },
-    create_retailads_sd_campaign: { name: 'Scan SD', tactic: 'T00020', daily_budget: 20, default_bid: 0.5, products: [{ sku: skus[0] }], product_targets: [{ type: 'ASIN_CATEGORY_SAME_AS', value: 'Tents' }] },
-    create_retailads_sb_ad: { campaign_id: sbGroup.campaign_id, ad_group_id: sbGroup.id, name: 'Scan SB ad', ad_type: 'video', video_asset_id: video, asins: asins.slice(0, 1) },
+    create_retailads_sp_campaign: {
+      name: 'Scan SP',
+      daily_budget: 20,
+      ad_group_name: 'Scan',
+      default_bid: 0.5,
+      products: [{ sku: skus[0] }],
+      keywords: [{ keywordText: 'scan', matchType: 'BROAD' }],
+    },
+    create_retailads_sb_campaign: {
+      name: 'Scan SB',
+      daily_budget: 20,
+      headline: 'Packs for every trail',
+      brand_logo_asset_id: logo,
+      asins: asins.slice(0, 3),
+    },
+    create_retailads_sd_campaign: {
+      name: 'Scan SD',
+      tactic: 'T00020',
+      daily_budget: 20,
+      default_bid: 0.5,
+      products: [{ sku: skus[0] }],
+      product_targets: [{ type: 'ASIN_CATEGORY_SAME_AS', value: 'Tents' }],
+    },
+    create_retailads_sb_ad: {
+      campaign_id: sbGroup.campaign_id,
+      ad_group_id: sbGroup.id,
+      name: 'Scan SB ad',
+      ad_type: 'video',
+      video_asset_id: video,
+      asins: asins.slice(0, 1),
+    },
     upload_retailads_asset: { url: `data:image/png;base64,${png.toString('base64')}`, asset_type: 'LOGO' },
     retailads_unified_api: { operation: 'query', resource: 'campaigns' },
   };
@@ -87,8 +134,10 @@ export async function workingArguments(apiKey: string, videoUrl: string): Promis
   const searchCampaigns = (await read('list_campaigns')).campaigns as any[];
   const searchCampaign = searchCampaigns.find((c) => c.type === 'SEARCH' && c.status === 'ENABLED') ?? searchCampaigns[0];
   const displayCampaign = searchCampaigns.find((c) => c.type === 'DISPLAY') ?? searchCampaign;
-  const searchAdGroup = (await read('list_ad_groups')).ad_groups.find((g: any) => g.status === 'PAUSED') ?? (await read('list_ad_groups')).ad_groups[0];
-  const callAssetCampaign = ((await read('list_call_assets')).call_assets as any[]).flatMap((a) => a.linked_campaigns)[0]?.campaign_id ?? searchCampaign.id;
+  const searchAdGroup =
+    (await read('list_ad_groups')).ad_groups.find((g: any) => g.status === 'PAUSED') ?? (await read('list_ad_groups')).ad_groups[0];
+  const callAssetCampaign =
+    ((await read('list_call_assets')).call_assets as any[]).flatMap((a) => a.linked_campaigns)[0]?.campaign_id ?? searchCampaign.id;
   const searchAds = (await read('get_ad_performance', { limit: 1000 })).rows as any[];
   const searchKeywords = ((await read('get_keyword_performance', { limit: 1000 })).rows as any[]).filter((k) => k.status === 'ENABLED');
   const allAdGroups = (await read('list_ad_groups', { include_removed: true })).ad_groups as any[];
@@ -96,19 +145,35 @@ export async function workingArguments(apiKey: string, videoUrl: string): Promis
   const displayAd = searchAds.find((a) => a.details.type === 'RESPONSIVE_DISPLAY_AD');
   const removedCampaign = searchCampaigns.find((c) => c.status === 'REMOVED') ?? searchCampaign;
   const removedAdGroup = allAdGroups.find((g) => g.status === 'REMOVED') ?? searchAdGroup;
-  const [displayAdGroup, otherDisplayAdGroup] = allAdGroups.filter((g) => searchCampaigns.some((c) => c.type === 'DISPLAY' && c.id === g.campaign_id) && g.status !== 'REMOVED');
-  const displayGroups = allAdGroups.filter((g) => searchCampaigns.some((c) => c.type === 'DISPLAY' && c.id === g.campaign_id) && g.status !== 'REMOVED');
-  const myDisplayGroup = displayGroups.find((g) => g.name === 'Outdoor Interests' && g.id !== otherDisplayAdGroup?.id) ?? displayGroups.find((g) => g.id !== otherDisplayAdGroup?.id) ?? displayAdGroup;
+  const [displayAdGroup, otherDisplayAdGroup] = allAdGroups.filter(
+    (g) => searchCampaigns.some((c) => c.type === 'DISPLAY' && c.id === g.campaign_id) && g.status !== 'REMOVED',
+  );
+  const displayGroups = allAdGroups.filter(
+    (g) => searchCampaigns.some((c) => c.type === 'DISPLAY' && c.id === g.campaign_id) && g.status !== 'REMOVED',
+  );
+  const myDisplayGroup =
+    displayGroups.find((g) => g.name === 'Outdoor Interests' && g.id !== otherDisplayAdGroup?.id) ??
+    displayGroups.find((g) => g.id !== otherDisplayAdGroup?.id) ??
+    displayAdGroup;
   const displayTopic = ((await read('get_display_topics', { ad_group_id: myDisplayGroup.id })).criteria as any[])[0];
   const displayImages = (await read('get_display_ad_group_settings', { ad_group_id: myDisplayGroup.id })).images as any[];
   const image = (prefix: string) => displayImages.find((i) => i.name.startsWith(prefix))?.id;
   const otherDisplayAd = searchAds.find((a) => a.details.type === 'RESPONSIVE_DISPLAY_AD' && a.id !== displayAd?.id);
   const rda = {
-    headlines: ['Trail Gear That Lasts'], long_headline: 'Boots, packs and layers tested on real trails', descriptions: ['Free shipping over $50.'], business_name: 'Northwind Outdoor',
-    final_url: 'https://www.example.com/trail', marketing_image_ids: [image('Trail hero')], square_marketing_image_ids: [image('Trail square')],
+    headlines: ['Trail Gear That Lasts'],
+    long_headline: 'Boots, packs and layers tested on real trails',
+    descriptions: ['Free shipping over $50.'],
+    business_name: 'Northwind Outdoor',
+    final_url: 'https://www.example.com/trail',
+    marketing_image_ids: [image('Trail hero')],
+    square_marketing_image_ids: [image('Trail square')],
   };
   const searchGroupOf = (campaignId: string) => allAdGroups.find((g) => g.campaign_id === campaignId && g.status === 'ENABLED');
-  const rsa = { headlines: ['Trail Boots', 'Free Returns', 'Waterproof'], descriptions: ['Boots tested on real trails.', 'Free shipping over $50.'], final_url: 'https://www.example.com/trail' };
+  const rsa = {
+    headlines: ['Trail Boots', 'Free Returns', 'Waterproof'],
+    descriptions: ['Boots tested on real trails.', 'Free shipping over $50.'],
+    final_url: 'https://www.example.com/trail',
+  };
   const negativeList = ((await read('list_negative_keyword_lists')).lists as any[])[0];
   const otherSearchCampaign = searchCampaigns.filter((c) => c.type === 'SEARCH' && c.status === 'ENABLED')[1] ?? searchCampaign;
   const sharedBudget = ((await read('list_shared_budgets')).budgets as any[])[0];
@@ -116,7 +181,8 @@ export async function workingArguments(apiKey: string, videoUrl: string): Promis
   // Applied first, then another on a different campaign dismissed (applying can change its own campaign's recommendations).
   const searchRecommendations = (await read('list_recommendations')).recommendations as { id: string; campaign_id?: string }[];
   const toApply = searchRecommendations[0];
-  const toDismiss = searchRecommendations.find((r) => r.id !== toApply?.id && r.campaign_id !== toApply?.campaign_id) ?? searchRecommendations[1];
+  const toDismiss =
+    searchRecommendations.find((r) => r.id !== toApply?.id && r.campaign_id !== toApply?.campaign_id) ?? searchRecommendations[1];
   const experimentStart = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
   const experimentEnd = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
   const socialAdSets = (await read('list_socialads_ad_sets')).ad_sets as any[];
@@ -131,14 +197,18 @@ export async function workingArguments(apiKey: string, videoUrl: string): Promis
   const socialImageAd = socialAds.find((a) => a.ad_type === 'image' && a.status === 'ACTIVE');
   const socialProductSet = (await read('list_socialads_product_sets')).product_sets[0].id;
   const socialForm = (await read('list_socialads_lead_forms')).forms[0].id;
-  const socialSalesSet = socialAdSets.find((s) => s.objective === 'OUTCOME_SALES' && s.status === 'ACTIVE' && s.campaign_id !== socialCatalogCampaign.id);
+  const socialSalesSet = socialAdSets.find(
+    (s) => s.objective === 'OUTCOME_SALES' && s.status === 'ACTIVE' && s.campaign_id !== socialCatalogCampaign.id,
+  );
   const shortAdGroups = (await read('list_shortvideo_ad_groups')).ad_groups as any[];
   const shortVideos = (await read('list_shortvideo_ad_videos')).videos as any[];
   const dynamicAdGroup = shortAdGroups.find((g) => g.creative_material_mode === 'DYNAMIC') ?? shortAdGroups[0];
   const shortCampaigns = (await read('list_shortvideo_campaigns')).campaigns as any[];
   const shortCampaign = (name: string) => shortCampaigns.find((c) => c.campaign_name.startsWith(name));
   const shortAds = (await read('list_shortvideo_ads')).ads as any[];
-  const shortImages = ((await read('discover_shortvideo_assets', { ratio: '9:16', usable_only: true })).images as any[]).map((i) => i.image_id);
+  const shortImages = ((await read('discover_shortvideo_assets', { ratio: '9:16', usable_only: true })).images as any[]).map(
+    (i) => i.image_id,
+  );
   const shortGroup = (name: string) => shortAdGroups.find((g) => g.adgroup_name === name);
   const retailAdGroups = (await read('list_retailads_ad_groups')).ad_groups as any[];
   const sbNegatives = (await read('list_retailads_sb_negative_keywords')).negative_keywords as any[];
@@ -156,19 +226,31 @@ export async function workingArguments(apiKey: string, videoUrl: string): Promis
   const deskAudiences = (await read('list_deskads_audiences')).audiences as any[];
   const deskSharedBudget = ((await read('list_deskads_budgets', { type_filter: 'Shared' })).budgets as any[])[0];
   const deskStore = ((await read('get_deskads_product_performance')).products as any[])[0].store_id;
-  const chatGroups = ((await read('list_chatads_ad_groups', { status_filter: ['active'] })).ad_groups as any[]).filter((g) => g.campaign_id !== chatPaused.id);
-  const chatAds = ((await read('list_chatads_ads', { status_filter: ['active'] })).ads as any[]).filter((a) => a.campaign_id !== chatPaused.id && a.ad_group_id !== chatGroups[2].id);
+  const chatGroups = ((await read('list_chatads_ad_groups', { status_filter: ['active'] })).ad_groups as any[]).filter(
+    (g) => g.campaign_id !== chatPaused.id,
+  );
+  const chatAds = ((await read('list_chatads_ads', { status_filter: ['active'] })).ads as any[]).filter(
+    (a) => a.campaign_id !== chatPaused.id && a.ad_group_id !== chatGroups[2].id,
+  );
   const chatAudiences = (await read('list_chatads_custom_audiences')).custom_audiences as any[];
   const chatPixels = (await read('list_chatads_pixels')).pixels as any[];
   // Operations for the operation tools, paused at once so they are still pending when the writes run.
   const chatOperations: string[] = [];
   for (const i of [0, 1, 2]) {
-    const started = await callTool(apiKey, 'add_chatads_custom_audience_members', { custom_audience_id: chatAudiences[i].id, file_id: `file_scan${i}` });
+    const started = await callTool(apiKey, 'add_chatads_custom_audience_members', {
+      custom_audience_id: chatAudiences[i].id,
+      file_id: `file_scan${i}`,
+    });
     const id = started.body.data!.structured!.operation.id as string;
     await callTool(apiKey, 'pause_chatads_custom_audience_operation', { operation_id: id });
     chatOperations.push(id);
   }
-  const chatCard = { name: 'Scan card', headline: 'Gear that goes further', body: 'Trail-tested packs.', landing_url: 'https://www.example.com/trail' };
+  const chatCard = {
+    name: 'Scan card',
+    headline: 'Gear that goes further',
+    body: 'Trail-tested packs.',
+    landing_url: 'https://www.example.com/trail',
+  };
 
   /** Working arguments of every tool that needs some; the others are called with none. */
   const ARGUMENTS: Record<string, Record<string, unknown>> = {
@@ -215,14 +297,26 @@ export async function workingArguments(apiKey: string, videoUrl: string): Promis
     add_display_placements: { ad_group_id: myDisplayGroup.id, placements: [{ type: 'WEBSITE', value: 'www.scan-test.example' }] },
     add_display_topics: { ad_group_id: myDisplayGroup.id, topic_ids: ['1317'] },
     add_display_audiences: { ad_group_id: myDisplayGroup.id, in_market_audiences: ['80432'] },
-    update_display_demographics: { ad_group_id: myDisplayGroup.id, genders: ['FEMALE', 'MALE', 'UNDETERMINED'], income_ranges: ['INCOME_RANGE_80_90', 'INCOME_RANGE_90_UP'] },
+    update_display_demographics: {
+      ad_group_id: myDisplayGroup.id,
+      genders: ['FEMALE', 'MALE', 'UNDETERMINED'],
+      income_ranges: ['INCOME_RANGE_80_90', 'INCOME_RANGE_90_UP'],
+    },
     remove_display_criteria: { ad_group_id: myDisplayGroup.id, criterion_ids: [displayTopic.criterion_id] },
     add_display_ad_group: { campaign_id: displayCampaign.id, name: 'Scan display group', cpc_bid: 0.75 },
     update_display_ad_group: { ad_group_id: myDisplayGroup.id, name: 'Outdoor Interests (scan)' },
     add_display_ad: { ad_group_id: myDisplayGroup.id, ...rda },
-    update_display_ad_creative: { ad_id: otherDisplayAd.id, main_color: '#1A73E8', accent_color: '#FFFFFF', call_to_action_text: 'Shop now' },
+    update_display_ad_creative: {
+      ad_id: otherDisplayAd.id,
+      main_color: '#1A73E8',
+      accent_color: '#FFFFFF',
+      call_to_action_text: 'Shop now',
+    },
     create_display_campaign: { name: 'Scan test display', daily_budget: 20, ad_group: { name: 'Scan display' }, ad: rda },
-    update_display_campaign_schedule: { campaign_id: displayCampaign.id, ad_schedule: [{ day_of_week: 'MONDAY', start_hour: 8, end_hour: 20 }] },
+    update_display_campaign_schedule: {
+      campaign_id: displayCampaign.id,
+      ad_schedule: [{ day_of_week: 'MONDAY', start_hour: 8, end_hour: 20 }],
+    },
     update_display_frequency_caps: { campaign_id: displayCampaign.id, frequency_caps: [{ cap: 4, time_unit: 'DAY' }] },
     add_negative_keywords: { campaign_id: searchCampaign.id, keywords: [{ text: 'scan test', match_type: 'BROAD' }] },
     remove_negative_keywords: { campaign_id: searchCampaign.id, texts: ['scan test'] },
@@ -230,19 +324,30 @@ export async function workingArguments(apiKey: string, videoUrl: string): Promis
     update_campaign_budget: { campaign_id: searchCampaign.id, daily_budget: 81 },
     update_bid_strategy: { campaign_id: searchCampaign.id, strategy: 'MAXIMIZE_CLICKS' },
     create_ad: { ad_group_id: searchKeywords[0].ad_group_id, ...rsa },
-    create_search_campaign: { name: 'Scan test search', daily_budget: 20, ad_groups: [{ name: 'Scan group', keywords: [{ text: 'scan boots', match_type: 'EXACT' }], ads: [rsa] }] },
+    create_search_campaign: {
+      name: 'Scan test search',
+      daily_budget: 20,
+      ad_groups: [{ name: 'Scan group', keywords: [{ text: 'scan boots', match_type: 'EXACT' }], ads: [rsa] }],
+    },
     update_ad_headlines: { ad_id: rsaAd.id, headlines: ['Trail Boots', 'Free Returns', 'Waterproof Boots'] },
     update_ad_descriptions: { ad_id: rsaAd.id, descriptions: ['Boots tested on real trails.', 'Free returns.'] },
     update_ad_content: { ad_id: rsaAd.id, path1: 'boots' },
     update_ad_creative: { ad_id: rsaAd.id, final_url: 'https://www.example.com/boots' },
-    add_sitelinks: { campaign_id: searchCampaign.id, sitelinks: [{ link_text: 'Boot Finder', final_url: 'https://www.example.com/finder' }] },
+    add_sitelinks: {
+      campaign_id: searchCampaign.id,
+      sitelinks: [{ link_text: 'Boot Finder', final_url: 'https://www.example.com/finder' }],
+    },
     add_structured_snippets: { campaign_id: searchCampaign.id, snippets: [{ header: 'Brands', values: ['A', 'B', 'C'] }] },
     add_call_asset: { campaign_id: searchCampaign.id, call: { phone_number: '+1 800-555-0100', country_code: 'US' } },
     add_business_name_asset: { campaign_id: searchCampaign.id, business_name: 'Northwind Outdoor' },
     remove_sitelinks: { campaign_id: searchCampaign.id },
     remove_structured_snippets: { campaign_id: searchCampaign.id },
     remove_callouts: { campaign_id: searchCampaign.id },
-    create_negative_keyword_list: { name: 'Scan test list', keywords: [{ text: 'scan', match_type: 'BROAD' }], campaign_ids: [searchCampaign.id] },
+    create_negative_keyword_list: {
+      name: 'Scan test list',
+      keywords: [{ text: 'scan', match_type: 'BROAD' }],
+      campaign_ids: [searchCampaign.id],
+    },
     add_negative_keyword_list_keywords: { list_id: negativeList.id, keywords: [{ text: 'scan two', match_type: 'PHRASE' }] },
     remove_negative_keyword_list_keywords: { list_id: negativeList.id, texts: ['scan two'] },
     attach_negative_keyword_list: { list_id: negativeList.id, campaign_ids: [searchCampaign.id] },
@@ -257,11 +362,30 @@ export async function workingArguments(apiKey: string, videoUrl: string): Promis
     get_ad_schedule: { campaign_id: searchCampaign.id },
     set_ad_schedule: { campaign_id: searchCampaign.id, schedules: [{ day_of_week: 'MONDAY', start_hour: 8, end_hour: 18 }] },
     set_bid_modifiers: { campaign_id: searchCampaign.id, devices: [{ device: 'MOBILE', bid_modifier: 1.1 }] },
-    create_customer_match_list: { name: 'Scan customer list', emails: ['scan.customer@example.com'], phone_numbers: ['+1 415 555 0100'], consent: { ad_user_data: 'GRANTED', ad_personalization: 'GRANTED' } },
-    create_experiment: { campaign_id: searchCampaign.id, name: 'Scan experiment', traffic_split: 20, start_date: experimentStart, end_date: experimentEnd },
+    create_customer_match_list: {
+      name: 'Scan customer list',
+      emails: ['scan.customer@example.com'],
+      phone_numbers: ['+1 415 555 0100'],
+      consent: { ad_user_data: 'GRANTED', ad_personalization: 'GRANTED' },
+    },
+    create_experiment: {
+      campaign_id: searchCampaign.id,
+      name: 'Scan experiment',
+      traffic_split: 20,
+      start_date: experimentStart,
+      end_date: experimentEnd,
+    },
     apply_recommendation: { recommendation_id: toApply?.id ?? 'none' },
     dismiss_recommendation: { recommendation_id: toDismiss?.id ?? toApply?.id ?? 'none' },
-    add_socialads_ad: { ad_set_id: socialAdSets.find((s) => s.objective === 'OUTCOME_TRAFFIC')?.id ?? socialAdSets[0].id, ad_type: 'image', landing_page_url: 'https://www.example.com/trail', existing_image_hash: socialAssets.images[0].hash, primary_text: 'Gear that goes further', headline: 'Trail-tested packs', facebook_page_id: socialPage },
+    add_socialads_ad: {
+      ad_set_id: socialAdSets.find((s) => s.objective === 'OUTCOME_TRAFFIC')?.id ?? socialAdSets[0].id,
+      ad_type: 'image',
+      landing_page_url: 'https://www.example.com/trail',
+      existing_image_hash: socialAssets.images[0].hash,
+      primary_text: 'Gear that goes further',
+      headline: 'Trail-tested packs',
+      facebook_page_id: socialPage,
+    },
     get_socialads_campaign_details: { campaign_id: socialTraffic.id },
     pause_socialads_campaign: { campaign_id: socialTraffic.id },
     resume_socialads_campaign: { campaign_id: socialTraffic.id },
@@ -278,19 +402,71 @@ export async function workingArguments(apiKey: string, videoUrl: string): Promis
     add_socialads_ad_set: { campaign_id: socialTraffic.id, name: 'Scan ad set' },
     add_socialads_catalog_ad_set: { campaign_id: socialCatalogCampaign.id, name: 'Scan catalog set', product_set_id: socialProductSet },
     add_socialads_catalog_ad: { ad_set_id: socialCatalogSet.id, name: 'Scan catalog ad', page_id: socialPage },
-    create_socialads_image_campaign: { campaign_name: 'Scan image', daily_budget: 20, landing_page_url: 'https://www.example.com/trail', primary_text: 'Gear that goes further', existing_image_hash: socialAssets.images[0].hash, page_id: socialPage },
-    create_socialads_carousel_campaign: { campaign_name: 'Scan carousel', daily_budget: 20, landing_page_url: 'https://www.example.com/trail', primary_text: 'Gear that goes further', cards: [{ headline: 'A', existing_image_hash: socialAssets.images[0].hash }, { headline: 'B', existing_image_hash: socialAssets.images[1].hash }], page_id: socialPage },
-    create_socialads_catalog_campaign: { campaign_name: 'Scan catalog', product_set_id: socialProductSet, daily_budget: 30, page_id: socialPage },
-    create_socialads_dco_ad: { ad_set_id: socialSalesSet.id, name: 'Scan DCO', existing_image_hashes: [socialAssets.images[0].hash, socialAssets.images[1].hash], primary_texts: ['One', 'Two'], landing_page_url: 'https://www.example.com/trail', page_id: socialPage },
+    create_socialads_image_campaign: {
+      campaign_name: 'Scan image',
+      daily_budget: 20,
+      landing_page_url: 'https://www.example.com/trail',
+      primary_text: 'Gear that goes further',
+      existing_image_hash: socialAssets.images[0].hash,
+      page_id: socialPage,
+    },
+    create_socialads_carousel_campaign: {
+      campaign_name: 'Scan carousel',
+      daily_budget: 20,
+      landing_page_url: 'https://www.example.com/trail',
+      primary_text: 'Gear that goes further',
+      cards: [
+        { headline: 'A', existing_image_hash: socialAssets.images[0].hash },
+        { headline: 'B', existing_image_hash: socialAssets.images[1].hash },
+      ],
+      page_id: socialPage,
+    },
+    create_socialads_catalog_campaign: {
+      campaign_name: 'Scan catalog',
+      product_set_id: socialProductSet,
+      daily_budget: 30,
+      page_id: socialPage,
+    },
+    create_socialads_dco_ad: {
+      ad_set_id: socialSalesSet.id,
+      name: 'Scan DCO',
+      existing_image_hashes: [socialAssets.images[0].hash, socialAssets.images[1].hash],
+      primary_texts: ['One', 'Two'],
+      landing_page_url: 'https://www.example.com/trail',
+      page_id: socialPage,
+    },
     duplicate_socialads_campaign: { campaign_id: socialTraffic.id },
     validate_and_prepare_socialads_assets: { image_urls: ['https://cdn.example.com/hero-1080x1080.jpg'] },
-    create_socialads_video_campaign: { campaign_name: 'Scan test video', primary_text: 'Gear that goes further', objective: 'OUTCOME_TRAFFIC', daily_budget: 50, existing_video_id: socialAssets.videos?.[0]?.id, landing_page_url: 'https://www.example.com/trail', status: 'PAUSED', page_id: socialPage },
+    create_socialads_video_campaign: {
+      campaign_name: 'Scan test video',
+      primary_text: 'Gear that goes further',
+      objective: 'OUTCOME_TRAFFIC',
+      daily_budget: 50,
+      existing_video_id: socialAssets.videos?.[0]?.id,
+      landing_page_url: 'https://www.example.com/trail',
+      status: 'PAUSED',
+      page_id: socialPage,
+    },
     select_proads_campaign_type: { campaign_type: 'text' },
     get_shortvideo_ad_group: { adgroup_id: shortAdGroups[0].id },
     update_shortvideo_ad_group: { adgroup_id: shortAdGroups[0].id, budget: 66 },
     resume_shortvideo_ad_group: { adgroup_id: (shortAdGroups.find((g) => g.status === 'DISABLE') ?? shortAdGroups[0]).id },
-    create_shortvideo_dco_ad: { adgroup_id: dynamicAdGroup.id, video_ids: [shortVideos[0].video_id], ad_texts: ['Gear that goes further'], display_name: 'Northwind Outdoor', landing_page_url: 'https://www.example.com/trail' },
-    create_shortvideo_video_campaign: { campaign_name: 'Scan test video', ad_text: 'Gear that goes further', objective: 'TRAFFIC', budget_daily: 50, video_id: shortVideos[0].video_id, landing_page_url: 'https://www.example.com/trail', display_name: 'Northwind Outdoor' },
+    create_shortvideo_dco_ad: {
+      adgroup_id: dynamicAdGroup.id,
+      video_ids: [shortVideos[0].video_id],
+      ad_texts: ['Gear that goes further'],
+      display_name: 'Northwind Outdoor',
+      landing_page_url: 'https://www.example.com/trail',
+    },
+    create_shortvideo_video_campaign: {
+      campaign_name: 'Scan test video',
+      ad_text: 'Gear that goes further',
+      objective: 'TRAFFIC',
+      budget_daily: 50,
+      video_id: shortVideos[0].video_id,
+      landing_page_url: 'https://www.example.com/trail',
+      display_name: 'Northwind Outdoor',
+    },
     search_shortvideo_targeting: { targeting_type: 'locations', query: 'den' },
     get_shortvideo_campaign: { campaign_id: shortCampaign('Boots Checkout').id },
     get_shortvideo_campaign_details: { campaign_id: shortCampaign('Boots Checkout').id },
@@ -306,24 +482,53 @@ export async function workingArguments(apiKey: string, videoUrl: string): Promis
     resume_shortvideo_ad: { ad_id: shortAds.find((a) => a.ad_name === 'Vertical cut').id },
     delete_shortvideo_ad: { ad_id: shortAds.find((a) => a.ad_name === 'Come back - 10% off').id },
     add_shortvideo_ad_group: { campaign_id: shortCampaign('Spring Trail Launch').id, adgroup_name: 'Scan test group', budget: 30 },
-    add_shortvideo_ad: { adgroup_id: shortGroup('US 18-34 - Outdoor Interests').id, ad_format: 'SINGLE_VIDEO', video_id: shortVideos[0].video_id, ad_text: 'Gear that goes further on every trail', display_name: 'Northwind Outdoor', landing_page_url: 'https://www.example.com/trail' },
+    add_shortvideo_ad: {
+      adgroup_id: shortGroup('US 18-34 - Outdoor Interests').id,
+      ad_format: 'SINGLE_VIDEO',
+      video_id: shortVideos[0].video_id,
+      ad_text: 'Gear that goes further on every trail',
+      display_name: 'Northwind Outdoor',
+      landing_page_url: 'https://www.example.com/trail',
+    },
     update_shortvideo_ad: { ad_id: shortAds.find((a) => a.ad_name === 'UGC unboxing').id, ad_name: 'UGC unboxing (scan)' },
-    create_shortvideo_campaign: { campaign_name: 'Scan test image', ad_format: 'SINGLE_IMAGE', image_id: shortImages[0], ad_text: 'Gear that goes further on every trail', display_name: 'Northwind Outdoor', landing_page_url: 'https://www.example.com/trail' },
+    create_shortvideo_campaign: {
+      campaign_name: 'Scan test image',
+      ad_format: 'SINGLE_IMAGE',
+      image_id: shortImages[0],
+      ad_text: 'Gear that goes further on every trail',
+      display_name: 'Northwind Outdoor',
+      landing_page_url: 'https://www.example.com/trail',
+    },
     upload_shortvideo_images: { image_urls: ['https://cdn.example.com/scan/boots_1080x1920.jpg'] },
-    validate_and_prepare_shortvideo_assets: { image_urls: ['https://cdn.example.com/scan/a_1080x1080.jpg', 'https://cdn.example.com/scan/b_1080x1080.jpg'], intended_use: 'CAROUSEL' },
+    validate_and_prepare_shortvideo_assets: {
+      image_urls: ['https://cdn.example.com/scan/a_1080x1080.jpg', 'https://cdn.example.com/scan/b_1080x1080.jpg'],
+      intended_use: 'CAROUSEL',
+    },
     create_shortvideo_carousel_card: { carousel_name: 'Scan carousel', image_ids: shortImages.slice(0, 2) },
     duplicate_shortvideo_campaign: { campaign_id: shortCampaign('Guided Hikes').id },
     duplicate_shortvideo_ad_group: { adgroup_id: shortGroup('Purchase - Broad').id },
     get_retailads_report: { start_date: '2026-10-01', end_date: '2026-10-31' },
     get_retailads_keyword_recommendations: { campaign_id: retailAdGroups[0].campaign_id, ad_group_id: retailAdGroups[0].ad_group_id },
-    add_retailads_sb_negative_keywords: { negative_keywords: [{ campaignId: sbNegatives[0].campaign_id, adGroupId: sbNegatives[0].ad_group_id, keywordText: 'cheap knockoff', matchType: 'negativePhrase' }] },
+    add_retailads_sb_negative_keywords: {
+      negative_keywords: [
+        {
+          campaignId: sbNegatives[0].campaign_id,
+          adGroupId: sbNegatives[0].ad_group_id,
+          keywordText: 'cheap knockoff',
+          matchType: 'negativePhrase',
+        },
+      ],
+    },
     ...retail,
     pause_chatads_campaign: { campaign_id: chatClicks.id },
     resume_chatads_campaign: { campaign_id: chatPaused.id },
     archive_chatads_campaign: { campaign_id: chatPaused.id },
     create_chatads_ad_group: { campaign_id: chatClicks.id, name: 'Scan test group', max_bid: 1.5 },
     update_deskads_campaign: { campaign_id: deskSearch[0].id, daily_budget: 55 },
-    add_deskads_sitelinks: { campaign_id: deskSearch[deskSearch.length - 1].id, sitelinks: [{ text: 'Scan Sitelink', final_url: 'https://www.example.com/scan' }] },
+    add_deskads_sitelinks: {
+      campaign_id: deskSearch[deskSearch.length - 1].id,
+      sitelinks: [{ text: 'Scan Sitelink', final_url: 'https://www.example.com/scan' }],
+    },
     add_deskads_callouts: { campaign_id: deskSearch[deskSearch.length - 1].id, callouts: ['Scan callout'] },
     remove_deskads_ad_extensions: await (async () => {
       const seeded = ((await read('list_deskads_ad_extensions', { type_filter: 'Callout' })).extensions as any[])[0];
@@ -341,18 +546,45 @@ export async function workingArguments(apiKey: string, videoUrl: string): Promis
     remove_deskads_keywords: { keyword_ids: [deskKeywords[1].id] },
     add_deskads_negative_keywords: { campaign_id: deskSearch[0].id, negatives: [{ text: 'scan test', match_type: 'Exact' }] },
     remove_deskads_negative_keywords: { negative_keyword_ids: [deskNegatives[0].id] },
-    create_deskads_responsive_search_ad: { ad_group_id: deskGroups[0].id, headlines: ['Scan Test Boots', 'Northwind Outdoor', 'Free Returns'], descriptions: ['Tested on trails.', 'Order today.'], final_url: 'https://www.example.com/boots' },
+    create_deskads_responsive_search_ad: {
+      ad_group_id: deskGroups[0].id,
+      headlines: ['Scan Test Boots', 'Northwind Outdoor', 'Free Returns'],
+      descriptions: ['Tested on trails.', 'Order today.'],
+      final_url: 'https://www.example.com/boots',
+    },
     update_deskads_ad: { ad_id: deskAds[0].id, final_url: 'https://www.example.com/scan' },
     pause_deskads_ad: { ad_id: deskAds.find((a) => a.status === 'Active').id },
     resume_deskads_ad: { ad_id: deskAds[deskAds.length - 1].id },
-    create_deskads_conversion_goal: { tag_id: deskTags[0].id, name: 'Scan test goal', type: 'Event', goal_category: 'Signup', event_action: 'signup' },
-    update_deskads_budget: { budget_id: deskSharedBudget.id, amount: 45 },
-    add_deskads_audience_targeting: { ad_group_id: deskGroups.find((g) => g.name === 'Trail Runners').id, audiences: [{ audience_id: deskAudiences[0].id, bid_adjustment: 20 }] },
-    create_deskads_search_campaign: {
-      name: 'Scan search campaign', daily_budget: 20, locations: ['United States'], ad_group: { name: 'Scan group', cpc_bid: 0.7 },
-      keywords: [{ text: 'scan trail boots', match_type: 'Phrase' }], ad: { headlines: ['Scan Trail Boots', 'Northwind Outdoor', 'Free Returns'], descriptions: ['Tested on trails.', 'Order today.'], final_url: 'https://www.example.com/boots' },
+    create_deskads_conversion_goal: {
+      tag_id: deskTags[0].id,
+      name: 'Scan test goal',
+      type: 'Event',
+      goal_category: 'Signup',
+      event_action: 'signup',
     },
-    create_deskads_shopping_campaign: { name: 'Scan shopping campaign', daily_budget: 20, store_id: deskStore, ad_group: { name: 'Scan products', cpc_bid: 0.5 } },
+    update_deskads_budget: { budget_id: deskSharedBudget.id, amount: 45 },
+    add_deskads_audience_targeting: {
+      ad_group_id: deskGroups.find((g) => g.name === 'Trail Runners').id,
+      audiences: [{ audience_id: deskAudiences[0].id, bid_adjustment: 20 }],
+    },
+    create_deskads_search_campaign: {
+      name: 'Scan search campaign',
+      daily_budget: 20,
+      locations: ['United States'],
+      ad_group: { name: 'Scan group', cpc_bid: 0.7 },
+      keywords: [{ text: 'scan trail boots', match_type: 'Phrase' }],
+      ad: {
+        headlines: ['Scan Trail Boots', 'Northwind Outdoor', 'Free Returns'],
+        descriptions: ['Tested on trails.', 'Order today.'],
+        final_url: 'https://www.example.com/boots',
+      },
+    },
+    create_deskads_shopping_campaign: {
+      name: 'Scan shopping campaign',
+      daily_budget: 20,
+      store_id: deskStore,
+      ad_group: { name: 'Scan products', cpc_bid: 0.5 },
+    },
     import_deskads_from_searchads: {},
     ...(await proadsScanArguments(read)),
     ...(await shoppingScanArguments(apiKey, read)),
@@ -371,15 +603,30 @@ export async function workingArguments(apiKey: string, videoUrl: string): Promis
     chatads_geo_lookup: { query: 'den' },
     create_chatads_campaign: { name: 'Scan test campaign', budget: 1000 },
     create_chatads_ad: { ad_group_id: chatGroups[1].id, ...chatCard },
-    launch_chatads_ad: { campaign_name: 'Scan launch', budget: 1000, max_cpm_bid: 12, image_url: 'https://cdn.example.com/card.png', ad_name: chatCard.name, headline: chatCard.headline, body: chatCard.body, landing_url: chatCard.landing_url },
+    launch_chatads_ad: {
+      campaign_name: 'Scan launch',
+      budget: 1000,
+      max_cpm_bid: 12,
+      image_url: 'https://cdn.example.com/card.png',
+      ad_name: chatCard.name,
+      headline: chatCard.headline,
+      body: chatCard.body,
+      landing_url: chatCard.landing_url,
+    },
     get_chatads_custom_audience: { custom_audience_id: chatAudiences[0].id },
     get_chatads_custom_audience_operation: { operation_id: chatOperations[0] },
     pause_chatads_custom_audience_operation: { operation_id: chatOperations[0] },
     resume_chatads_custom_audience_operation: { operation_id: chatOperations[1] },
     cancel_chatads_custom_audience_operation: { operation_id: chatOperations[2] },
     create_chatads_custom_audience: { name: 'Scan audience' },
-    add_chatads_custom_audience_members: { custom_audience_id: chatAudiences[0].id, members: [{ identifier_type: 'email', identifier: 'scan@example.com' }] },
-    remove_chatads_custom_audience_members: { custom_audience_id: chatAudiences[1].id, members: [{ identifier_type: 'phone', identifier: '+15551230000' }] },
+    add_chatads_custom_audience_members: {
+      custom_audience_id: chatAudiences[0].id,
+      members: [{ identifier_type: 'email', identifier: 'scan@example.com' }],
+    },
+    remove_chatads_custom_audience_members: {
+      custom_audience_id: chatAudiences[1].id,
+      members: [{ identifier_type: 'phone', identifier: '+15551230000' }],
+    },
     replace_chatads_custom_audience_members: { custom_audience_id: chatAudiences[2].id, file_id: 'file_scanreplace' },
     merge_chatads_custom_audiences: { name: 'Scan merge', custom_audience_ids: [chatAudiences[0].id, chatAudiences[1].id] },
     archive_chatads_custom_audience: { custom_audience_id: chatAudiences[5].id },
@@ -391,7 +638,9 @@ export async function workingArguments(apiKey: string, videoUrl: string): Promis
   };
   // A recommendation whose campaign or keyword no other write of the table touches (it must still be open when applied).
   const used = JSON.stringify(ARGUMENTS);
-  const deskRecommendation = ((await read('list_deskads_recommendations')).recommendations as any[]).find((r) => !used.includes(`"${r.entity_id}"`));
+  const deskRecommendation = ((await read('list_deskads_recommendations')).recommendations as any[]).find(
+    (r) => !used.includes(`"${r.entity_id}"`),
+  );
   return {
     ...ARGUMENTS,
     ...(await pmaxScanArguments(read, videoUrl)),

@@ -6,7 +6,8 @@ import { defineGatewayTool } from '../../functions/runtime/tool';
 import { validateToolArguments } from '../../functions/runtime/validation';
 import { characterLength, textArgument } from '../../platforms/arguments';
 
-const tool = defineGatewayTool({ category: 'helper',
+const tool = defineGatewayTool({
+  category: 'helper',
   name: 'rules_demo',
   description: 'A tool with every kind of declared rule.',
   access: 'read',

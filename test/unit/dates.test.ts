@@ -1,4 +1,12 @@
-import { dateInZone, isTimeZone, lastDays, lastReportDay, refuseDatesAfterYesterday, reportingZone, zonedInstant } from '../../platforms/dates';
+import {
+  dateInZone,
+  isTimeZone,
+  lastDays,
+  lastReportDay,
+  refuseDatesAfterYesterday,
+  reportingZone,
+  zonedInstant,
+} from '../../platforms/dates';
 
 describe("an account's days", () => {
   const at = (iso: string) => new Date(iso);
@@ -22,7 +30,9 @@ describe("an account's days", () => {
   it("refuse the account's today and later, naming its zone", () => {
     const now = at('2026-11-24T03:00:00Z');
     expect(() => refuseDatesAfterYesterday(now, { end_date: '2026-11-22' }, 'America/New_York')).not.toThrow();
-    expect(() => refuseDatesAfterYesterday(now, { end_date: '2026-11-23' }, 'America/New_York')).toThrow(/`end_date` 2026-11-23 is today.*yesterday \(2026-11-22 in the account's time zone, America\/New_York\)/);
+    expect(() => refuseDatesAfterYesterday(now, { end_date: '2026-11-23' }, 'America/New_York')).toThrow(
+      /`end_date` 2026-11-23 is today.*yesterday \(2026-11-22 in the account's time zone, America\/New_York\)/,
+    );
     expect(() => refuseDatesAfterYesterday(now, { end_date: '2026-11-23' }, 'UTC')).not.toThrow();
   });
 

@@ -41,6 +41,8 @@ describe('The platform port is the only door', () => {
 
   it.each(toolSide.map((file) => [relative(ROOT, file)]))('%s neither reads a performance tier nor makes entity ids', (file) => {
     const source = readFileSync(join(ROOT, file), 'utf8');
-    expect(source).not.toMatch(/\bPerformanceTier\b|\bperformance\s*:|\.performance\b|\bprofileFor\(|\bdailyMetrics\(|\bmetricsBetween\(|\bdigits\(|\balphanumeric\(/);
+    expect(source).not.toMatch(
+      /\bPerformanceTier\b|\bperformance\s*:|\.performance\b|\bprofileFor\(|\bdailyMetrics\(|\bmetricsBetween\(|\bdigits\(|\balphanumeric\(/,
+    );
   });
 });

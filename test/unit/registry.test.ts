@@ -2,7 +2,8 @@ import { ToolRegistry, closestNames, editDistance } from '../../functions/runtim
 import { defineGatewayTool } from '../../functions/runtime/tool';
 import { ALL_TOOLS, REGISTRY } from '../../platforms';
 
-const tool = (name: string) => defineGatewayTool({ category: 'helper', name, description: name, access: 'read', args: {}, run: async () => ({ text: name }) });
+const tool = (name: string) =>
+  defineGatewayTool({ category: 'helper', name, description: name, access: 'read', args: {}, run: async () => ({ text: name }) });
 
 describe('Class: ToolRegistry', () => {
   it('refuses two tools with one name', () => {
@@ -19,7 +20,12 @@ describe('Class: ToolRegistry', () => {
   });
 
   it('registers the three quota-exempt tools as exempt and nothing else', () => {
-    expect(REGISTRY.all().filter((t) => t.quotaExempt).map((t) => t.name).sort()).toEqual(['get_connections_status', 'get_usage_status', 'list_connected_accounts']);
+    expect(
+      REGISTRY.all()
+        .filter((t) => t.quotaExempt)
+        .map((t) => t.name)
+        .sort(),
+    ).toEqual(['get_connections_status', 'get_usage_status', 'list_connected_accounts']);
   });
 });
 

@@ -3,7 +3,8 @@ import { BadRequestError } from '../../functions/runtime/errors';
 import { defineGatewayTool } from '../../functions/runtime/tool';
 import { validateToolArguments } from '../../functions/runtime/validation';
 
-const tool = defineGatewayTool({ category: 'helper',
+const tool = defineGatewayTool({
+  category: 'helper',
   name: 'sample_tool',
   description: 'test',
   access: 'read',
@@ -17,7 +18,9 @@ const tool = defineGatewayTool({ category: 'helper',
     limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(10), v.maxValue(200)), 50),
     dayparting: v.optional(v.pipe(v.string(), v.length(336, 'must be exactly 336 characters of 0 and 1'))),
   },
-  rules: [(a) => a.budget_daily !== undefined && a.budget_lifetime !== undefined && '`budget_daily` and `budget_lifetime` are mutually exclusive'],
+  rules: [
+    (a) => a.budget_daily !== undefined && a.budget_lifetime !== undefined && '`budget_daily` and `budget_lifetime` are mutually exclusive',
+  ],
   run: async () => ({ text: '' }),
 });
 
@@ -37,7 +40,9 @@ describe('Function: validateToolArguments', () => {
   });
 
   it('names an unknown field and suggests the closest parameter', () => {
-    expect(problemsOf({ campaign_id: '1', campain_id: '2' })).toEqual(['`campain_id` is not a parameter of this tool; did you mean `campaign_id`?']);
+    expect(problemsOf({ campaign_id: '1', campain_id: '2' })).toEqual([
+      '`campain_id` is not a parameter of this tool; did you mean `campaign_id`?',
+    ]);
   });
 
   it('suggests the closest key inside nested objects too', () => {
@@ -71,11 +76,15 @@ describe('Function: validateToolArguments', () => {
   });
 
   it('leaves out rule messages about a malformed field', () => {
-    expect(problemsOf({ campaign_id: '1', budget_daily: 'fifty', budget_lifetime: 500 })).toEqual(['`budget_daily` must be a number (received "fifty")']);
+    expect(problemsOf({ campaign_id: '1', budget_daily: 'fifty', budget_lifetime: 500 })).toEqual([
+      '`budget_daily` must be a number (received "fifty")',
+    ]);
   });
 
   it('runs cross-field rules when the schema passes', () => {
-    expect(problemsOf({ campaign_id: '1', budget_daily: 50, budget_lifetime: 500 })).toEqual(['`budget_daily` and `budget_lifetime` are mutually exclusive']);
+    expect(problemsOf({ campaign_id: '1', budget_daily: 50, budget_lifetime: 500 })).toEqual([
+      '`budget_daily` and `budget_lifetime` are mutually exclusive',
+    ]);
   });
 
   it('rejects a wrong type with what was expected', () => {

@@ -45,17 +45,23 @@ export async function authenticateBearer(
   }
   const apiKey = rest[0];
   if (!API_KEY_PATTERN.test(apiKey)) {
-    throw new UnauthorizedError('The API key is malformed. Keys start with sk_live_ followed by 32 characters; copy it again from your key page.');
+    throw new UnauthorizedError(
+      'The API key is malformed. Keys start with sk_live_ followed by 32 characters; copy it again from your key page.',
+    );
   }
   const now = Date.now();
   const { key, owner } = await lookup(hashApiKey(apiKey), now);
-  if (!key || !owner) throw new UnauthorizedError('The API key is not recognised. Check that you copied the whole key, or create a new one.');
+  if (!key || !owner)
+    throw new UnauthorizedError('The API key is not recognised. Check that you copied the whole key, or create a new one.');
   noteKeyId(key.key_id, key.scope);
   // Fails closed: any revoked_at is revoked, an unreadable expires_at is expired (keyStatus).
   const status = keyStatus(key, now);
-  if (status === 'revoked') throw new UnauthorizedError(`The API key ${keyIdOf(apiKey)}… has been revoked. Create a new key on your key page.`);
+  if (status === 'revoked')
+    throw new UnauthorizedError(`The API key ${keyIdOf(apiKey)}… has been revoked. Create a new key on your key page.`);
   if (status === 'expired') {
-    const on = Number.isFinite(Date.parse(String(key.expires_at))) ? ` on ${String(key.expires_at).slice(0, 10)}` : ' (its expiry date is unreadable)';
+    const on = Number.isFinite(Date.parse(String(key.expires_at)))
+      ? ` on ${String(key.expires_at).slice(0, 10)}`
+      : ' (its expiry date is unreadable)';
     throw new UnauthorizedError(`The API key ${keyIdOf(apiKey)}… has expired${on}. Create a new key on your key page.`);
   }
   return owner;

@@ -1,7 +1,13 @@
 import type { MiddlewareObj } from '@middy/core';
 import { fingerprint } from '../canonical';
 import { errorResponse } from '../envelope';
-import { BadRequestError, IdempotencyInProgressError, IdempotencyKeyReusedError, OutcomeUnknownError, StoreUnavailableError } from '../errors';
+import {
+  BadRequestError,
+  IdempotencyInProgressError,
+  IdempotencyKeyReusedError,
+  OutcomeUnknownError,
+  StoreUnavailableError,
+} from '../errors';
 import { settle, settleNowAndLater } from '../settle';
 import {
   claimIdempotencyKey,
@@ -41,7 +47,9 @@ export function idempotency(): MiddlewareObj {
     const key = header(request.event, 'idempotency-key');
     if (key === undefined) return;
     if (!UUID_PATTERN.test(key.trim())) {
-      throw new BadRequestError('The Idempotency-Key header must be a UUID, for example 3f1c9a52-8d2e-4b7a-9c1e-2a6f0d4b8e71. Use one new UUID per logical operation.');
+      throw new BadRequestError(
+        'The Idempotency-Key header must be a UUID, for example 3f1c9a52-8d2e-4b7a-9c1e-2a6f0d4b8e71. Use one new UUID per logical operation.',
+      );
     }
     const recordId = idempotencyRecordId(state.owner!.owner_id, state.tool!.name, key.trim().toLowerCase());
     const argumentsFingerprint = fingerprint(state.rawArgs);
@@ -94,11 +102,15 @@ export function idempotency(): MiddlewareObj {
     const stored = { statusCode: status, headers: response.headers, body: response.body };
     if (status === 200 || (status >= 400 && status < 500 && status !== 429 && state.toolStarted) || state.outcomeUnknown) {
       const reservation = status === 200 ? state.reservation : undefined;
-      await settle('complete claim', async () => {
-        const completed = await completeIdempotencyKey(claim.recordId, claim.claimToken!, stored);
-        // Taken over meanwhile as abandoned, and its reservation given back: this 200 still counts.
-        if (!completed && reservation) await rechargeCall(state.owner!.owner_id, state.tool!.name, reservation);
-      }, state.log);
+      await settle(
+        'complete claim',
+        async () => {
+          const completed = await completeIdempotencyKey(claim.recordId, claim.claimToken!, stored);
+          // Taken over meanwhile as abandoned, and its reservation given back: this 200 still counts.
+          if (!completed && reservation) await rechargeCall(state.owner!.owner_id, state.tool!.name, reservation);
+        },
+        state.log,
+      );
     } else {
       await settle('release claim', () => releaseIdempotencyKey(claim.recordId, claim.claimToken!), state.log);
     }

@@ -47,7 +47,11 @@ export function quota(): MiddlewareObj {
         // The reservation may have been applied without an answer: give it back if it was.
         const uncertain = { period: periodOf(state.now), token, slot: slotOf(token) };
         enterSettlePhase(state);
-        await settleNowAndLater('refund uncertain reservation', async () => void (await refundCall(owner.owner_id, tool.name, uncertain, { onlyIfApplied: true })), state.log);
+        await settleNowAndLater(
+          'refund uncertain reservation',
+          async () => void (await refundCall(owner.owner_id, tool.name, uncertain, { onlyIfApplied: true })),
+          state.log,
+        );
       }
       throw err;
     }
@@ -82,7 +86,10 @@ export function quota(): MiddlewareObj {
 }
 
 /** The quota block of a 200: this call's reservation, or the current figures for exempt tools. */
-export async function quotaBlockFor(state: RequestState, usage: () => Promise<{ used: number }> = () => readUsage(state.owner!.owner_id, state.now)): Promise<QuotaBlock> {
+export async function quotaBlockFor(
+  state: RequestState,
+  usage: () => Promise<{ used: number }> = () => readUsage(state.owner!.owner_id, state.now),
+): Promise<QuotaBlock> {
   const owner = state.owner!;
   const used = state.reservation ? state.reservation.used : (await usage()).used;
   return { used, limit: monthlyLimit(owner), tier: owner.tier, period_end: periodEndOf(state.now) };

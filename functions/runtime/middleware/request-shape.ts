@@ -48,7 +48,9 @@ export function requestShapeAfterParsing(): MiddlewareObj {
     if (args === undefined) {
       (body as Record<string, unknown>).arguments = {};
     } else if (typeof args !== 'object' || args === null || Array.isArray(args)) {
-      throw new BadRequestError('`arguments` must be a JSON object holding the tool\'s fields, for example {"arguments": {"campaign_id": "123"}}.');
+      throw new BadRequestError(
+        '`arguments` must be a JSON object holding the tool\'s fields, for example {"arguments": {"campaign_id": "123"}}.',
+      );
     }
   };
   return { before: argumentsShapeBefore } as MiddlewareObj;
@@ -59,7 +61,9 @@ export function bodyParserErrors(): MiddlewareObj {
   const bodyParserOnError = async (request: GatewayRequest) => {
     const error = request.error as { cause?: { package?: string }; statusCode?: number } | undefined;
     if (error && !(error instanceof GatewayError) && error.cause?.package === '@middy/http-json-body-parser') {
-      request.error = new BadRequestError('The request body is not valid JSON. Send {"arguments": {...}} with Content-Type: application/json.');
+      request.error = new BadRequestError(
+        'The request body is not valid JSON. Send {"arguments": {...}} with Content-Type: application/json.',
+      );
     }
   };
   return { onError: bodyParserOnError } as MiddlewareObj;

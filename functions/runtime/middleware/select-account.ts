@@ -29,7 +29,11 @@ export async function chooseAccount(state: RequestState): Promise<void> {
     .filter((entry) => entry.value !== undefined);
   const distinct = [...new Set(given.map((entry) => entry.value))];
   if (distinct.length > 1) {
-    throw new BadRequestError(`${given.map((g) => `\`${g.name}\``).join(' and ')} name different accounts; give only ${parameter}.`, undefined, 'invalid_arguments');
+    throw new BadRequestError(
+      `${given.map((g) => `\`${g.name}\``).join(' and ')} name different accounts; give only ${parameter}.`,
+      undefined,
+      'invalid_arguments',
+    );
   }
   let accounts: ConnectedAccount[];
   if (tool.quotaExempt) {

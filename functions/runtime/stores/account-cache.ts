@@ -41,7 +41,12 @@ export async function accountsWithVersion(ownerId: string, platform: PlatformWor
 
 async function readAccountsVersion(ownerId: string, period: string): Promise<number> {
   const result = await documentClient().send(
-    new GetCommand({ TableName: tableName('usage'), Key: { owner_id: ownerId, period }, ProjectionExpression: 'accounts_version', ConsistentRead: true }),
+    new GetCommand({
+      TableName: tableName('usage'),
+      Key: { owner_id: ownerId, period },
+      ProjectionExpression: 'accounts_version',
+      ConsistentRead: true,
+    }),
   );
   return Number(result.Item?.accounts_version ?? 0);
 }

@@ -62,9 +62,7 @@ export async function createApiKey(
       key_id: keyId,
       owner_id: ownerId,
       created_at: now.toISOString(),
-      expires_at: options.expiresInDays
-        ? new Date(now.getTime() + options.expiresInDays * 86_400_000).toISOString()
-        : undefined,
+      expires_at: options.expiresInDays ? new Date(now.getTime() + options.expiresInDays * 86_400_000).toISOString() : undefined,
       ...(options.scope ? { scope: options.scope } : {}),
     };
     await documentClient().send(
@@ -80,9 +78,7 @@ export async function createApiKey(
 }
 
 export async function findApiKeyByHash(keyHash: string): Promise<ApiKeyRecord | undefined> {
-  const result = await documentClient().send(
-    new GetCommand({ TableName: tableName('apiKeys'), Key: { key_hash: keyHash } }),
-  );
+  const result = await documentClient().send(new GetCommand({ TableName: tableName('apiKeys'), Key: { key_hash: keyHash } }));
   return result.Item as ApiKeyRecord | undefined;
 }
 

@@ -54,8 +54,15 @@ export async function saveAssetBundle(ownerId: string, bundle: Omit<AssetBundle,
 }
 
 /** The bundle if it exists for this owner and is still valid, else why not. */
-export async function readAssetBundle(ownerId: string, bundleId: string): Promise<{ bundle: AssetBundle } | { refused: 'unknown' | 'expired' }> {
-  const item = (await documentClient().send(new GetCommand({ TableName: tableName('idempotency'), Key: { id: key(ownerId, bundleId) }, ConsistentRead: true }))).Item;
+export async function readAssetBundle(
+  ownerId: string,
+  bundleId: string,
+): Promise<{ bundle: AssetBundle } | { refused: 'unknown' | 'expired' }> {
+  const item = (
+    await documentClient().send(
+      new GetCommand({ TableName: tableName('idempotency'), Key: { id: key(ownerId, bundleId) }, ConsistentRead: true }),
+    )
+  ).Item;
   if (!item) return { refused: 'unknown' };
   const { id: _id, expires_at: _exp, ...bundle } = item as AssetBundle & { id: string; expires_at: number };
   if (Date.parse(bundle.valid_until) <= Date.now()) return { refused: 'expired' };

@@ -88,9 +88,16 @@ export function newChangeId(now: Date): string {
 
 const epochSeconds = (ms: number) => Math.floor(ms / 1000);
 
-export async function recordAudit(entry: Omit<AuditEntry, 'change_id'> & { change_id?: string }, retentionDays = DEFAULT_AUDIT_RETENTION_DAYS): Promise<AuditEntry> {
+export async function recordAudit(
+  entry: Omit<AuditEntry, 'change_id'> & { change_id?: string },
+  retentionDays = DEFAULT_AUDIT_RETENTION_DAYS,
+): Promise<AuditEntry> {
   const at = new Date(entry.at);
-  const record: AuditEntry = { ...entry, change_id: entry.change_id ?? newChangeId(at), arguments: redactArguments(entry.arguments) as Record<string, unknown> };
+  const record: AuditEntry = {
+    ...entry,
+    change_id: entry.change_id ?? newChangeId(at),
+    arguments: redactArguments(entry.arguments) as Record<string, unknown>,
+  };
   await documentClient().send(
     new PutCommand({
       TableName: tableName('audit'),
@@ -102,7 +109,9 @@ export async function recordAudit(entry: Omit<AuditEntry, 'change_id'> & { chang
 }
 
 export async function getAuditEntry(ownerId: string, changeId: string): Promise<AuditEntry | undefined> {
-  const result = await documentClient().send(new GetCommand({ TableName: tableName('audit'), Key: { owner_id: ownerId, sk: `CHANGE#${changeId}` }, ConsistentRead: true }));
+  const result = await documentClient().send(
+    new GetCommand({ TableName: tableName('audit'), Key: { owner_id: ownerId, sk: `CHANGE#${changeId}` }, ConsistentRead: true }),
+  );
   return result.Item ? strip<AuditEntry>(result.Item) : undefined;
 }
 
@@ -195,13 +204,18 @@ export async function holdAction(action: Omit<PendingAction, 'action_id' | 'stat
 
 /** A held action; `expired` is true once its 48 hours passed while still pending. */
 export async function getPendingAction(ownerId: string, actionId: string): Promise<(PendingAction & { expired: boolean }) | undefined> {
-  const result = await documentClient().send(new GetCommand({ TableName: tableName('audit'), Key: { owner_id: ownerId, sk: `ACTION#${actionId}` }, ConsistentRead: true }));
+  const result = await documentClient().send(
+    new GetCommand({ TableName: tableName('audit'), Key: { owner_id: ownerId, sk: `ACTION#${actionId}` }, ConsistentRead: true }),
+  );
   if (!result.Item) return undefined;
   const action = strip<PendingAction>(result.Item);
   return { ...action, expired: action.status === 'pending' && Date.parse(action.expires) <= Date.now() };
 }
 
-export async function listPendingActions(ownerId: string, status?: PendingAction['status'] | 'expired'): Promise<(PendingAction & { expired: boolean })[]> {
+export async function listPendingActions(
+  ownerId: string,
+  status?: PendingAction['status'] | 'expired',
+): Promise<(PendingAction & { expired: boolean })[]> {
   const found: (PendingAction & { expired: boolean })[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {

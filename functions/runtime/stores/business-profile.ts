@@ -8,7 +8,19 @@ import { documentClient } from './dynamo';
  * The helper tools save, infer and show it; analyses (benchmarks, ad copy drafts) read it.
  */
 
-export const VERTICALS = ['retail', 'outdoor_and_sports', 'travel', 'finance', 'b2b_software', 'education', 'health', 'home_services', 'automotive', 'food_and_drink', 'other'] as const;
+export const VERTICALS = [
+  'retail',
+  'outdoor_and_sports',
+  'travel',
+  'finance',
+  'b2b_software',
+  'education',
+  'health',
+  'home_services',
+  'automotive',
+  'food_and_drink',
+  'other',
+] as const;
 export const profileEntries = {
   business_name: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100, 'must be at most 100 characters'))),
   website: v.optional(v.pipe(v.string(), v.trim(), v.url('must be a URL such as https://www.example.com'), v.maxLength(500))),
@@ -25,13 +37,16 @@ export type Profile = v.InferOutput<typeof profileOutput>;
 const PROFILE_KEY = (ownerId: string) => ({ owner_id: ownerId, sk: 'BUSINESS_PROFILE' });
 
 export async function readBusinessProfile(ownerId: string): Promise<Profile | undefined> {
-  const item = (await documentClient().send(new GetCommand({ TableName: tableName('owners'), Key: PROFILE_KEY(ownerId), ConsistentRead: true }))).Item;
+  const item = (
+    await documentClient().send(new GetCommand({ TableName: tableName('owners'), Key: PROFILE_KEY(ownerId), ConsistentRead: true }))
+  ).Item;
   if (!item) return undefined;
   const { owner_id: _o, sk: _s, ...profile } = item;
   return profile as Profile;
 }
 
 export async function writeBusinessProfile(ownerId: string, profile: Profile): Promise<void> {
-  await documentClient().send(new PutCommand({ TableName: tableName('owners'), Item: { ...JSON.parse(JSON.stringify(profile)), ...PROFILE_KEY(ownerId) } }));
+  await documentClient().send(
+    new PutCommand({ TableName: tableName('owners'), Item: { ...JSON.parse(JSON.stringify(profile)), ...PROFILE_KEY(ownerId) } }),
+  );
 }
-

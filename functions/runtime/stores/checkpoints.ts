@@ -16,9 +16,7 @@ export function checkpointId(ownerId: string, tool: string, argumentsFingerprint
 }
 
 export async function loadCheckpoint(id: string): Promise<Record<string, unknown>> {
-  const result = await documentClient().send(
-    new GetCommand({ TableName: tableName('idempotency'), Key: { id }, ConsistentRead: true }),
-  );
+  const result = await documentClient().send(new GetCommand({ TableName: tableName('idempotency'), Key: { id }, ConsistentRead: true }));
   const item = result.Item;
   if (!item || Number(item.expires_at) <= Math.floor(Date.now() / 1000)) return {};
   return Object.fromEntries(

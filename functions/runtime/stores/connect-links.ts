@@ -41,7 +41,14 @@ export async function createConnectLink(ownerId: string, platform: PlatformWord)
   await documentClient().send(
     new PutCommand({
       TableName: tableName('idempotency'),
-      Item: { id: linkId(token), owner_id: ownerId, platform, created_at: new Date().toISOString(), valid_until: validUntil, expires_at: validUntil + KEPT_AFTER_EXPIRY_SECONDS },
+      Item: {
+        id: linkId(token),
+        owner_id: ownerId,
+        platform,
+        created_at: new Date().toISOString(),
+        valid_until: validUntil,
+        expires_at: validUntil + KEPT_AFTER_EXPIRY_SECONDS,
+      },
       ConditionExpression: 'attribute_not_exists(id)',
     }),
   );
@@ -50,7 +57,9 @@ export async function createConnectLink(ownerId: string, platform: PlatformWord)
 
 /** The link of a token if it can still be used, else why not. */
 export async function readConnectLink(token: string, platform: PlatformWord): Promise<{ link: ConnectLink } | { refused: Refusal }> {
-  const item = (await documentClient().send(new GetCommand({ TableName: tableName('idempotency'), Key: { id: linkId(token) }, ConsistentRead: true }))).Item;
+  const item = (
+    await documentClient().send(new GetCommand({ TableName: tableName('idempotency'), Key: { id: linkId(token) }, ConsistentRead: true }))
+  ).Item;
   if (!item || item.platform !== platform) return { refused: 'unknown' };
   const link = item as ConnectLink & { id: string };
   if (link.used_at) return { refused: 'used' };
@@ -117,7 +126,12 @@ export async function consumeOAuthState(state: string, platform: PlatformWord): 
   try {
     item = (
       await documentClient().send(
-        new DeleteCommand({ TableName: tableName('idempotency'), Key: { id: stateId(state) }, ConditionExpression: 'attribute_exists(id)', ReturnValues: 'ALL_OLD' }),
+        new DeleteCommand({
+          TableName: tableName('idempotency'),
+          Key: { id: stateId(state) },
+          ConditionExpression: 'attribute_exists(id)',
+          ReturnValues: 'ALL_OLD',
+        }),
       )
     ).Attributes;
   } catch (err) {
@@ -131,6 +145,10 @@ export async function consumeOAuthState(state: string, platform: PlatformWord): 
 
 /** Whether the link behind a state has connected accounts already. */
 export async function connectLinkUsed(linkHash: string): Promise<boolean> {
-  const item = (await documentClient().send(new GetCommand({ TableName: tableName('idempotency'), Key: { id: `CONNECT_LINK#${linkHash}` }, ConsistentRead: true }))).Item;
+  const item = (
+    await documentClient().send(
+      new GetCommand({ TableName: tableName('idempotency'), Key: { id: `CONNECT_LINK#${linkHash}` }, ConsistentRead: true }),
+    )
+  ).Item;
   return Boolean(item?.used_at);
 }

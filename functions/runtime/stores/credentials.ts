@@ -91,11 +91,18 @@ const contextOf = (account: AccountRef) => ({ owner_id: account.owner_id, platfo
 
 /** Encrypts and stores the credentials of one live account (replacing earlier ones). */
 export async function saveCredentials(account: AccountRef, credentials: Record<string, string>): Promise<void> {
-  const { result } = await (await encryptionClient()).encrypt(await keyring(), JSON.stringify(credentials), { encryptionContext: contextOf(account) });
+  const { result } = await (
+    await encryptionClient()
+  ).encrypt(await keyring(), JSON.stringify(credentials), { encryptionContext: contextOf(account) });
   await documentClient().send(
     new PutCommand({
       TableName: tableName('owners'),
-      Item: { owner_id: account.owner_id, sk: credentialsSk(account), ciphertext: Buffer.from(result).toString('base64'), updated_at: new Date().toISOString() },
+      Item: {
+        owner_id: account.owner_id,
+        sk: credentialsSk(account),
+        ciphertext: Buffer.from(result).toString('base64'),
+        updated_at: new Date().toISOString(),
+      },
     }),
   );
 }
@@ -103,7 +110,11 @@ export async function saveCredentials(account: AccountRef, credentials: Record<s
 /** The decrypted credentials of a live account; undefined when none are stored. */
 export async function loadCredentials<T extends Record<string, string>>(account: AccountRef): Promise<T | undefined> {
   const item = await documentClient().send(
-    new GetCommand({ TableName: tableName('owners'), Key: { owner_id: account.owner_id, sk: credentialsSk(account) }, ConsistentRead: true }),
+    new GetCommand({
+      TableName: tableName('owners'),
+      Key: { owner_id: account.owner_id, sk: credentialsSk(account) },
+      ConsistentRead: true,
+    }),
   );
   const ciphertext = item.Item?.ciphertext as string | undefined;
   if (!ciphertext) return undefined;
@@ -116,5 +127,7 @@ export async function loadCredentials<T extends Record<string, string>>(account:
 }
 
 export async function deleteCredentials(account: AccountRef): Promise<void> {
-  await documentClient().send(new DeleteCommand({ TableName: tableName('owners'), Key: { owner_id: account.owner_id, sk: credentialsSk(account) } }));
+  await documentClient().send(
+    new DeleteCommand({ TableName: tableName('owners'), Key: { owner_id: account.owner_id, sk: credentialsSk(account) } }),
+  );
 }

@@ -69,13 +69,17 @@ function storeBoundary(next: (args: any) => Promise<any>, context: { commandName
     const budget = Math.min(OPERATION_BUDGET_MS, scope ? scope.deadline - Date.now() : OPERATION_BUDGET_MS);
     if (budget <= 0) throw new StoreUnavailableError();
     const table = args.input?.TableName ?? '';
-    if (scope && WRITE_COMMANDS.test(context.commandName ?? '') && /sandbox$/.test(table)) scope.sandboxWrites = (scope.sandboxWrites ?? 0) + 1;
+    if (scope && WRITE_COMMANDS.test(context.commandName ?? '') && /sandbox$/.test(table))
+      scope.sandboxWrites = (scope.sandboxWrites ?? 0) + 1;
     let timer: NodeJS.Timeout | undefined;
     try {
       return await Promise.race([
         next(args),
         new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(Object.assign(new Error('DynamoDB did not answer in time'), { name: 'StoreDeadlineExceeded' })), budget);
+          timer = setTimeout(
+            () => reject(Object.assign(new Error('DynamoDB did not answer in time'), { name: 'StoreDeadlineExceeded' })),
+            budget,
+          );
         }),
       ]);
     } catch (err) {

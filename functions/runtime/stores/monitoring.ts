@@ -13,7 +13,18 @@ import { documentClient } from './dynamo';
  * monitors carry `due` and `next_run_at` (index `by_due`), which is how the scheduler finds them.
  */
 
-export const MONITOR_METRICS = ['spend', 'impressions', 'clicks', 'conversions', 'revenue', 'ctr', 'cpc', 'cpa', 'roas', 'conversion_rate'] as const;
+export const MONITOR_METRICS = [
+  'spend',
+  'impressions',
+  'clicks',
+  'conversions',
+  'revenue',
+  'ctr',
+  'cpc',
+  'cpa',
+  'roas',
+  'conversion_rate',
+] as const;
 export type MonitorMetric = (typeof MONITOR_METRICS)[number];
 export const MONITOR_OPERATORS = ['>', '>=', '<', '<=', 'increase_pct', 'decrease_pct'] as const;
 export type MonitorOperator = (typeof MONITOR_OPERATORS)[number];
@@ -99,7 +110,10 @@ export interface MonitorAlert {
 /** Sets an item's delivery outcomes (webhook and email). */
 function deliveryUpdate(d: Pick<MonitorAlert, 'delivery' | 'email_delivery'>) {
   const names = (['delivery', 'email_delivery'] as const).filter((k) => d[k]);
-  return { UpdateExpression: `SET ${names.map((k) => `${k} = :${k}`).join(', ')}`, ExpressionAttributeValues: Object.fromEntries(names.map((k) => [`:${k}`, d[k]])) };
+  return {
+    UpdateExpression: `SET ${names.map((k) => `${k} = :${k}`).join(', ')}`,
+    ExpressionAttributeValues: Object.fromEntries(names.map((k) => [`:${k}`, d[k]])),
+  };
 }
 
 const ALERT_RETENTION_DAYS = 365;
@@ -169,7 +183,14 @@ async function setScheduledStatus(key: Record<string, string>, due: string, stat
  * `next`, and sets last_run_at and `set`, conditionally, so of two schedulers that read the same due
  * item only one runs it; false when another claimed it or it was paused. `count` adds 1 to that field.
  */
-async function claimScheduled(key: Record<string, string>, read: string, next: string, now: Date, set: Record<string, unknown> = {}, count?: string): Promise<boolean> {
+async function claimScheduled(
+  key: Record<string, string>,
+  read: string,
+  next: string,
+  now: Date,
+  set: Record<string, unknown> = {},
+  count?: string,
+): Promise<boolean> {
   const names = Object.keys(set);
   return conditionally(() =>
     documentClient().send(
@@ -179,7 +200,14 @@ async function claimScheduled(key: Record<string, string>, read: string, next: s
         UpdateExpression: `SET next_run_at = :next, last_run_at = :now${names.map((n) => `, ${n} = :${n}`).join('')}${count ? ` ADD ${count} :one` : ''}`,
         ConditionExpression: 'next_run_at = :read AND #status = :active',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':next': next, ':now': now.toISOString(), ':read': read, ':active': 'active', ...Object.fromEntries(names.map((n) => [`:${n}`, set[n]])), ...(count ? { ':one': 1 } : {}) },
+        ExpressionAttributeValues: {
+          ':next': next,
+          ':now': now.toISOString(),
+          ':read': read,
+          ':active': 'active',
+          ...Object.fromEntries(names.map((n) => [`:${n}`, set[n]])),
+          ...(count ? { ':one': 1 } : {}),
+        },
       }),
     ),
   );
@@ -205,7 +233,9 @@ export async function putMonitor(monitor: Monitor): Promise<void> {
 }
 
 export async function getMonitor(ownerId: string, monitorId: string): Promise<Monitor | undefined> {
-  const result = await documentClient().send(new GetCommand({ TableName: tableName('monitoring'), Key: monitorKey(ownerId, monitorId), ConsistentRead: true }));
+  const result = await documentClient().send(
+    new GetCommand({ TableName: tableName('monitoring'), Key: monitorKey(ownerId, monitorId), ConsistentRead: true }),
+  );
   return result.Item ? stripMonitor(result.Item) : undefined;
 }
 
@@ -241,7 +271,8 @@ export async function setMonitorStatus(ownerId: string, monitorId: string, statu
 /** Deletes a monitor, its alert history and its stored destinations (webhook URL, email addresses). */
 export async function deleteMonitor(ownerId: string, monitorId: string): Promise<void> {
   const alerts = await queryAll(ownerId, `ALERT#${monitorId}#`);
-  for (const alert of alerts) await documentClient().send(new DeleteCommand({ TableName: tableName('monitoring'), Key: { owner_id: ownerId, sk: alert.sk } }));
+  for (const alert of alerts)
+    await documentClient().send(new DeleteCommand({ TableName: tableName('monitoring'), Key: { owner_id: ownerId, sk: alert.sk } }));
   await documentClient().send(new DeleteCommand({ TableName: tableName('monitoring'), Key: monitorKey(ownerId, monitorId) }));
   await deleteCredentials({ owner_id: ownerId, platform: 'monitor', account_id: monitorId });
 }
@@ -252,29 +283,41 @@ export async function recordAlert(alert: MonitorAlert): Promise<boolean> {
     documentClient().send(
       new PutCommand({
         TableName: tableName('monitoring'),
-        Item: { ...alert, sk: `ALERT#${alert.monitor_id}#${alert.day}`, expires_at: Math.floor(Date.parse(alert.created_at) / 1000) + ALERT_RETENTION_DAYS * 86_400 },
+        Item: {
+          ...alert,
+          sk: `ALERT#${alert.monitor_id}#${alert.day}`,
+          expires_at: Math.floor(Date.parse(alert.created_at) / 1000) + ALERT_RETENTION_DAYS * 86_400,
+        },
         ConditionExpression: 'attribute_not_exists(sk)',
       }),
     ),
   );
   if (!recorded) return false;
-  await documentClient().send(
-    new UpdateCommand({
-      TableName: tableName('monitoring'),
-      Key: monitorKey(alert.owner_id, alert.monitor_id),
-      UpdateExpression: 'ADD trigger_count :one SET last_triggered_at = :at',
-      ExpressionAttributeValues: { ':one': 1, ':at': alert.created_at },
-      ConditionExpression: 'attribute_exists(sk)',
-    }),
-  ).catch((err: { name?: string }) => {
-    if (err.name !== 'ConditionalCheckFailedException') throw err;
-  });
+  await documentClient()
+    .send(
+      new UpdateCommand({
+        TableName: tableName('monitoring'),
+        Key: monitorKey(alert.owner_id, alert.monitor_id),
+        UpdateExpression: 'ADD trigger_count :one SET last_triggered_at = :at',
+        ExpressionAttributeValues: { ':one': 1, ':at': alert.created_at },
+        ConditionExpression: 'attribute_exists(sk)',
+      }),
+    )
+    .catch((err: { name?: string }) => {
+      if (err.name !== 'ConditionalCheckFailedException') throw err;
+    });
   return true;
 }
 
 /** A monitor's alert of one evaluation day, if it raised one. */
 export async function getAlert(ownerId: string, monitorId: string, day: string): Promise<MonitorAlert | undefined> {
-  const result = await documentClient().send(new GetCommand({ TableName: tableName('monitoring'), Key: { owner_id: ownerId, sk: `ALERT#${monitorId}#${day}` }, ConsistentRead: true }));
+  const result = await documentClient().send(
+    new GetCommand({
+      TableName: tableName('monitoring'),
+      Key: { owner_id: ownerId, sk: `ALERT#${monitorId}#${day}` },
+      ConsistentRead: true,
+    }),
+  );
   return result.Item ? itemOf<MonitorAlert>(result.Item) : undefined;
 }
 
@@ -297,7 +340,11 @@ export async function dueMonitors(now: Date): Promise<Monitor[]> {
  */
 export async function claimMonitorRun(monitor: Monitor, now: Date, day: string): Promise<string | undefined> {
   const next = nextCheckAt(now, monitor.check_hour_utc);
-  return (await claimScheduled(monitorKey(monitor.owner_id, monitor.monitor_id), monitor.next_run_at, next, now, { last_evaluated_day: day })) ? next : undefined;
+  return (await claimScheduled(monitorKey(monitor.owner_id, monitor.monitor_id), monitor.next_run_at, next, now, {
+    last_evaluated_day: day,
+  }))
+    ? next
+    : undefined;
 }
 
 /** How long after a failed scheduled run each retry runs (the scheduler ticks every 15 minutes). */
@@ -316,7 +363,13 @@ function retryTime(now: Date, attempt: number, nextRegular: string): string | un
  * (next_run_at is the regular time it set), so a concurrent claim or a pause in between is never
  * overwritten.
  */
-async function recordFailure(key: Record<string, string>, claimedNext: string, error: string, retry: Record<string, unknown> | undefined, at: string | undefined): Promise<void> {
+async function recordFailure(
+  key: Record<string, string>,
+  claimedNext: string,
+  error: string,
+  retry: Record<string, unknown> | undefined,
+  at: string | undefined,
+): Promise<void> {
   await conditionally(() =>
     documentClient().send(
       new UpdateCommand({
@@ -325,7 +378,13 @@ async function recordFailure(key: Record<string, string>, claimedNext: string, e
         UpdateExpression: `SET last_error = :error${retry ? ', #retry = :retry' : ''}${at ? ', next_run_at = :at' : ''}${retry ? '' : ' REMOVE #retry'}`,
         ConditionExpression: 'next_run_at = :claimed AND #status = :active',
         ExpressionAttributeNames: { '#status': 'status', '#retry': 'retry' },
-        ExpressionAttributeValues: { ':error': error, ':claimed': claimedNext, ':active': 'active', ...(retry ? { ':retry': retry } : {}), ...(at ? { ':at': at } : {}) },
+        ExpressionAttributeValues: {
+          ':error': error,
+          ':claimed': claimedNext,
+          ':active': 'active',
+          ...(retry ? { ':retry': retry } : {}),
+          ...(at ? { ':at': at } : {}),
+        },
       }),
     ),
   );
@@ -335,7 +394,13 @@ async function recordFailure(key: Record<string, string>, claimedNext: string, e
 async function clearFailure(key: Record<string, string>): Promise<void> {
   await conditionally(() =>
     documentClient().send(
-      new UpdateCommand({ TableName: tableName('monitoring'), Key: key, UpdateExpression: 'REMOVE last_error, #retry', ConditionExpression: 'attribute_exists(sk)', ExpressionAttributeNames: { '#retry': 'retry' } }),
+      new UpdateCommand({
+        TableName: tableName('monitoring'),
+        Key: key,
+        UpdateExpression: 'REMOVE last_error, #retry',
+        ConditionExpression: 'attribute_exists(sk)',
+        ExpressionAttributeNames: { '#retry': 'retry' },
+      }),
     ),
   );
 }
@@ -345,7 +410,13 @@ async function clearFailure(key: Record<string, string>): Promise<void> {
  * its reason, and a retry 15, 30 then 60 minutes later on the same day instead of tomorrow's check.
  * Returns when the retry runs, or undefined once the 3 retries of the day are used up.
  */
-export async function recordMonitorFailure(monitor: Monitor, now: Date, claimedNext: string, day: string, error: string): Promise<string | undefined> {
+export async function recordMonitorFailure(
+  monitor: Monitor,
+  now: Date,
+  claimedNext: string,
+  day: string,
+  error: string,
+): Promise<string | undefined> {
   const attempt = monitor.retry?.day === day ? monitor.retry.attempt + 1 : 1;
   const at = retryTime(now, attempt, claimedNext);
   await recordFailure(monitorKey(monitor.owner_id, monitor.monitor_id), claimedNext, error, { day, attempt }, at);
@@ -357,9 +428,18 @@ export async function clearMonitorFailure(monitor: Monitor): Promise<void> {
   if (monitor.last_error || monitor.retry) await clearFailure(monitorKey(monitor.owner_id, monitor.monitor_id));
 }
 
-export async function setAlertDelivery(alert: Pick<MonitorAlert, 'owner_id' | 'monitor_id' | 'day'>, deliveries: Pick<MonitorAlert, 'delivery' | 'email_delivery'>): Promise<void> {
+export async function setAlertDelivery(
+  alert: Pick<MonitorAlert, 'owner_id' | 'monitor_id' | 'day'>,
+  deliveries: Pick<MonitorAlert, 'delivery' | 'email_delivery'>,
+): Promise<void> {
   if (!deliveries.delivery && !deliveries.email_delivery) return;
-  await documentClient().send(new UpdateCommand({ TableName: tableName('monitoring'), Key: { owner_id: alert.owner_id, sk: `ALERT#${alert.monitor_id}#${alert.day}` }, ...deliveryUpdate(deliveries) }));
+  await documentClient().send(
+    new UpdateCommand({
+      TableName: tableName('monitoring'),
+      Key: { owner_id: alert.owner_id, sk: `ALERT#${alert.monitor_id}#${alert.day}` },
+      ...deliveryUpdate(deliveries),
+    }),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -420,12 +500,18 @@ const stripBrief = (item: Record<string, unknown>) => itemOf<Brief>(item);
 
 export async function putBrief(brief: Brief): Promise<void> {
   await documentClient().send(
-    new PutCommand({ TableName: tableName('monitoring'), Item: { ...brief, ...briefKey(brief.owner_id, brief.brief_id), ...(brief.status === 'active' ? { due: BRIEF_DUE } : {}) }, ConditionExpression: 'attribute_not_exists(sk)' }),
+    new PutCommand({
+      TableName: tableName('monitoring'),
+      Item: { ...brief, ...briefKey(brief.owner_id, brief.brief_id), ...(brief.status === 'active' ? { due: BRIEF_DUE } : {}) },
+      ConditionExpression: 'attribute_not_exists(sk)',
+    }),
   );
 }
 
 export async function getBrief(ownerId: string, briefId: string): Promise<Brief | undefined> {
-  const result = await documentClient().send(new GetCommand({ TableName: tableName('monitoring'), Key: briefKey(ownerId, briefId), ConsistentRead: true }));
+  const result = await documentClient().send(
+    new GetCommand({ TableName: tableName('monitoring'), Key: briefKey(ownerId, briefId), ConsistentRead: true }),
+  );
   return result.Item ? stripBrief(result.Item) : undefined;
 }
 
@@ -438,7 +524,8 @@ export async function setBriefStatus(ownerId: string, briefId: string, status: B
 }
 
 export async function deleteBrief(ownerId: string, briefId: string): Promise<void> {
-  for (const run of await queryAll(ownerId, `BRIEFRUN#${briefId}#`)) await documentClient().send(new DeleteCommand({ TableName: tableName('monitoring'), Key: { owner_id: ownerId, sk: run.sk } }));
+  for (const run of await queryAll(ownerId, `BRIEFRUN#${briefId}#`))
+    await documentClient().send(new DeleteCommand({ TableName: tableName('monitoring'), Key: { owner_id: ownerId, sk: run.sk } }));
   await documentClient().send(new DeleteCommand({ TableName: tableName('monitoring'), Key: briefKey(ownerId, briefId) }));
   await deleteCredentials({ owner_id: ownerId, platform: 'monitor', account_id: briefId });
 }
@@ -454,17 +541,36 @@ export function isBriefRetry(brief: Brief): boolean {
 
 /** Claims a due brief run (as claimMonitorRun does), counting scheduled runs, not retries. */
 export async function claimBriefRun(brief: Brief, now: Date, nextRunAt: string): Promise<boolean> {
-  return claimScheduled(briefKey(brief.owner_id, brief.brief_id), brief.next_run_at, nextRunAt, now, {}, isBriefRetry(brief) ? undefined : 'run_count');
+  return claimScheduled(
+    briefKey(brief.owner_id, brief.brief_id),
+    brief.next_run_at,
+    nextRunAt,
+    now,
+    {},
+    isBriefRetry(brief) ? undefined : 'run_count',
+  );
 }
 
 /**
  * Records a failed brief run (not built, or not delivered): its reason, and a retry 15, 30 then 60
  * minutes later (before the next scheduled time) that builds or delivers the same scheduled run.
  */
-export async function recordBriefFailure(brief: Brief, now: Date, claimedNext: string, scheduledFor: string, error: string): Promise<string | undefined> {
+export async function recordBriefFailure(
+  brief: Brief,
+  now: Date,
+  claimedNext: string,
+  scheduledFor: string,
+  error: string,
+): Promise<string | undefined> {
   const attempt = isBriefRetry(brief) ? brief.retry!.attempt + 1 : 1;
   const at = retryTime(now, attempt, claimedNext);
-  await recordFailure(briefKey(brief.owner_id, brief.brief_id), claimedNext, error, at ? { scheduled_for: scheduledFor, attempt, at } : undefined, at);
+  await recordFailure(
+    briefKey(brief.owner_id, brief.brief_id),
+    claimedNext,
+    error,
+    at ? { scheduled_for: scheduledFor, attempt, at } : undefined,
+    at,
+  );
   return at;
 }
 
@@ -474,7 +580,13 @@ export async function clearBriefFailure(brief: Brief): Promise<void> {
 
 /** The run of a brief for one scheduled time, if it was built. */
 export async function getBriefRun(ownerId: string, briefId: string, scheduledFor: string): Promise<BriefRun | undefined> {
-  const result = await documentClient().send(new GetCommand({ TableName: tableName('monitoring'), Key: { owner_id: ownerId, sk: `BRIEFRUN#${briefId}#${scheduledFor}` }, ConsistentRead: true }));
+  const result = await documentClient().send(
+    new GetCommand({
+      TableName: tableName('monitoring'),
+      Key: { owner_id: ownerId, sk: `BRIEFRUN#${briefId}#${scheduledFor}` },
+      ConsistentRead: true,
+    }),
+  );
   return result.Item ? itemOf<BriefRun>(result.Item) : undefined;
 }
 
@@ -483,16 +595,29 @@ export async function recordBriefRun(run: BriefRun): Promise<boolean> {
     documentClient().send(
       new PutCommand({
         TableName: tableName('monitoring'),
-        Item: { ...run, sk: `BRIEFRUN#${run.brief_id}#${run.scheduled_for}`, expires_at: Math.floor(Date.parse(run.created_at) / 1000) + BRIEF_RUN_RETENTION_DAYS * 86_400 },
+        Item: {
+          ...run,
+          sk: `BRIEFRUN#${run.brief_id}#${run.scheduled_for}`,
+          expires_at: Math.floor(Date.parse(run.created_at) / 1000) + BRIEF_RUN_RETENTION_DAYS * 86_400,
+        },
         ConditionExpression: 'attribute_not_exists(sk)',
       }),
     ),
   );
 }
 
-export async function setBriefRunDelivery(run: Pick<BriefRun, 'owner_id' | 'brief_id' | 'scheduled_for'>, deliveries: Pick<BriefRun, 'delivery' | 'email_delivery'>): Promise<void> {
+export async function setBriefRunDelivery(
+  run: Pick<BriefRun, 'owner_id' | 'brief_id' | 'scheduled_for'>,
+  deliveries: Pick<BriefRun, 'delivery' | 'email_delivery'>,
+): Promise<void> {
   if (!deliveries.delivery && !deliveries.email_delivery) return;
-  await documentClient().send(new UpdateCommand({ TableName: tableName('monitoring'), Key: { owner_id: run.owner_id, sk: `BRIEFRUN#${run.brief_id}#${run.scheduled_for}` }, ...deliveryUpdate(deliveries) }));
+  await documentClient().send(
+    new UpdateCommand({
+      TableName: tableName('monitoring'),
+      Key: { owner_id: run.owner_id, sk: `BRIEFRUN#${run.brief_id}#${run.scheduled_for}` },
+      ...deliveryUpdate(deliveries),
+    }),
+  );
 }
 
 /** A brief's runs, newest first. */
@@ -534,14 +659,21 @@ export async function putResearch(job: ResearchJob): Promise<void> {
   await documentClient().send(
     new PutCommand({
       TableName: tableName('monitoring'),
-      Item: { ...job, ...researchKey(job.owner_id, job.research_id), due: RESEARCH_DUE, expires_at: Math.floor(Date.parse(job.created_at) / 1000) + BRIEF_RUN_RETENTION_DAYS * 86_400 },
+      Item: {
+        ...job,
+        ...researchKey(job.owner_id, job.research_id),
+        due: RESEARCH_DUE,
+        expires_at: Math.floor(Date.parse(job.created_at) / 1000) + BRIEF_RUN_RETENTION_DAYS * 86_400,
+      },
       ConditionExpression: 'attribute_not_exists(sk)',
     }),
   );
 }
 
 export async function getResearch(ownerId: string, id: string): Promise<ResearchJob | undefined> {
-  const result = await documentClient().send(new GetCommand({ TableName: tableName('monitoring'), Key: researchKey(ownerId, id), ConsistentRead: true }));
+  const result = await documentClient().send(
+    new GetCommand({ TableName: tableName('monitoring'), Key: researchKey(ownerId, id), ConsistentRead: true }),
+  );
   return result.Item ? stripResearch(result.Item) : undefined;
 }
 
@@ -573,14 +705,25 @@ export async function claimResearch(job: ResearchJob, now: Date): Promise<boolea
   );
 }
 
-export async function finishResearch(job: Pick<ResearchJob, 'owner_id' | 'research_id'>, outcome: { status: 'done'; result: Record<string, unknown> } | { status: 'failed'; error: string }, now: Date): Promise<void> {
+export async function finishResearch(
+  job: Pick<ResearchJob, 'owner_id' | 'research_id'>,
+  outcome: { status: 'done'; result: Record<string, unknown> } | { status: 'failed'; error: string },
+  now: Date,
+): Promise<void> {
   await documentClient().send(
     new UpdateCommand({
       TableName: tableName('monitoring'),
       Key: researchKey(job.owner_id, job.research_id),
-      UpdateExpression: outcome.status === 'done' ? 'SET #status = :s, finished_at = :now, #result = :r' : 'SET #status = :s, finished_at = :now, #error = :r',
+      UpdateExpression:
+        outcome.status === 'done'
+          ? 'SET #status = :s, finished_at = :now, #result = :r'
+          : 'SET #status = :s, finished_at = :now, #error = :r',
       ExpressionAttributeNames: { '#status': 'status', ...(outcome.status === 'done' ? { '#result': 'result' } : { '#error': 'error' }) },
-      ExpressionAttributeValues: { ':s': outcome.status, ':now': now.toISOString(), ':r': outcome.status === 'done' ? outcome.result : outcome.error },
+      ExpressionAttributeValues: {
+        ':s': outcome.status,
+        ':now': now.toISOString(),
+        ':r': outcome.status === 'done' ? outcome.result : outcome.error,
+      },
     }),
   );
 }
@@ -625,14 +768,27 @@ const watchKey = (ownerId: string) => ({ owner_id: ownerId, sk: 'WATCH' });
 
 /** Creates the owner's daily watch task unless it exists (true when this call created it). */
 export async function ensureWatchTask(ownerId: string, now: Date): Promise<boolean> {
-  const task: WatchTask = { owner_id: ownerId, status: 'active', created_at: now.toISOString(), next_run_at: nextCheckAt(now, WATCH_HOUR_UTC) };
+  const task: WatchTask = {
+    owner_id: ownerId,
+    status: 'active',
+    created_at: now.toISOString(),
+    next_run_at: nextCheckAt(now, WATCH_HOUR_UTC),
+  };
   return conditionally(() =>
-    documentClient().send(new PutCommand({ TableName: tableName('monitoring'), Item: { ...task, ...watchKey(ownerId), due: WATCH_DUE }, ConditionExpression: 'attribute_not_exists(sk)' })),
+    documentClient().send(
+      new PutCommand({
+        TableName: tableName('monitoring'),
+        Item: { ...task, ...watchKey(ownerId), due: WATCH_DUE },
+        ConditionExpression: 'attribute_not_exists(sk)',
+      }),
+    ),
   );
 }
 
 export async function getWatchTask(ownerId: string): Promise<WatchTask | undefined> {
-  const result = await documentClient().send(new GetCommand({ TableName: tableName('monitoring'), Key: watchKey(ownerId), ConsistentRead: true }));
+  const result = await documentClient().send(
+    new GetCommand({ TableName: tableName('monitoring'), Key: watchKey(ownerId), ConsistentRead: true }),
+  );
   return result.Item ? itemOf<WatchTask>(result.Item) : undefined;
 }
 

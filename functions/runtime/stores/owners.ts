@@ -67,9 +67,7 @@ export async function createOwner(input: { tier: Tier; name?: string; ownerId?: 
 }
 
 export async function getOwner(ownerId: string): Promise<Owner | undefined> {
-  const result = await documentClient().send(
-    new GetCommand({ TableName: tableName('owners'), Key: { owner_id: ownerId, sk: PROFILE } }),
-  );
+  const result = await documentClient().send(new GetCommand({ TableName: tableName('owners'), Key: { owner_id: ownerId, sk: PROFILE } }));
   if (!result.Item) return undefined;
   const { sk: _sk, ...owner } = result.Item;
   return owner as Owner;
@@ -106,7 +104,11 @@ export async function markAccountsChanged(ownerId: string, now = new Date()): Pr
 /** Removes a connected account; true when it was connected. Its credentials are deleted by the caller. */
 export async function removeConnectedAccount(ownerId: string, platform: PlatformWord, accountId: string): Promise<boolean> {
   const result = await documentClient().send(
-    new DeleteCommand({ TableName: tableName('owners'), Key: { owner_id: ownerId, sk: accountSk(platform, accountId) }, ReturnValues: 'ALL_OLD' }),
+    new DeleteCommand({
+      TableName: tableName('owners'),
+      Key: { owner_id: ownerId, sk: accountSk(platform, accountId) },
+      ReturnValues: 'ALL_OLD',
+    }),
   );
   // Warm functions cache the owner's accounts: the next billable call sees the change.
   await markAccountsChanged(ownerId);
@@ -142,7 +144,10 @@ export async function setPrimaryAccount(ownerId: string, platform: PlatformWord,
 }
 
 /** Records the health of a live connection (only while the account is still connected). */
-export async function setConnectionHealth(account: Pick<ConnectedAccount, 'owner_id' | 'platform' | 'account_id'>, health: ConnectionHealth): Promise<void> {
+export async function setConnectionHealth(
+  account: Pick<ConnectedAccount, 'owner_id' | 'platform' | 'account_id'>,
+  health: ConnectionHealth,
+): Promise<void> {
   try {
     await documentClient().send(
       new UpdateCommand({

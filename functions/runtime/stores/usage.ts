@@ -109,7 +109,12 @@ export async function reserveCall(
  * `onlyIfApplied` (the reservation's own answer was lost), only when the reservation was applied.
  * Returns false when there was nothing (more) to give back.
  */
-export async function refundCall(ownerId: string, tool: string, reservation: Pick<Reservation, 'period' | 'token' | 'slot'>, options: { onlyIfApplied?: boolean } = {}): Promise<boolean> {
+export async function refundCall(
+  ownerId: string,
+  tool: string,
+  reservation: Pick<Reservation, 'period' | 'token' | 'slot'>,
+  options: { onlyIfApplied?: boolean } = {},
+): Promise<boolean> {
   const names: Record<string, string> = { '#tool': TOOL_PREFIX + tool };
   const values: Record<string, unknown> = { ':minus': -1, ':zero': 0 };
   let condition = 'used > :zero';
@@ -159,7 +164,13 @@ export async function rechargeCall(ownerId: string, tool: string, reservation: P
     await documentClient().send(
       new TransactWriteCommand({
         TransactItems: [
-          { Delete: { TableName: tableName('idempotency'), Key: { id: `refund#${reservation.token}` }, ConditionExpression: 'attribute_exists(id)' } },
+          {
+            Delete: {
+              TableName: tableName('idempotency'),
+              Key: { id: `refund#${reservation.token}` },
+              ConditionExpression: 'attribute_exists(id)',
+            },
+          },
           {
             Update: {
               TableName: tableName('usage'),

@@ -75,7 +75,12 @@ export class ChatAdsLive implements ChatAdsPort {
   }
 
   async getCampaign(campaignId: string): Promise<ChatAdsCampaign> {
-    return campaignOf(await this.send<WireCampaign>({ method: 'GET', path: `/campaigns/${encodeURIComponent(campaignId)}` }, { what: 'campaign', id: campaignId }));
+    return campaignOf(
+      await this.send<WireCampaign>(
+        { method: 'GET', path: `/campaigns/${encodeURIComponent(campaignId)}` },
+        { what: 'campaign', id: campaignId },
+      ),
+    );
   }
 
   async setCampaignStatus(campaignId: string, status: ChatAdsStatus, _from: ChatAdsStatus, _now: Date): Promise<ChatAdsCampaign> {
@@ -86,19 +91,28 @@ export class ChatAdsLive implements ChatAdsPort {
   async listAdGroups(filter: { campaign_id?: string } = {}): Promise<ChatAdsAdGroup[]> {
     // The API lists ad groups per campaign (campaign_id is required).
     const campaignIds = filter.campaign_id ? [filter.campaign_id] : (await this.listAll<WireCampaign>('/campaigns', {})).map((c) => c.id);
-    const groups = await Promise.all(campaignIds.map(async (id) => (await this.listAll<WireAdGroup>('/ad_groups', { campaign_id: id }, { what: 'campaign', id })).map((g) => adGroupOf(g, id))));
+    const groups = await Promise.all(
+      campaignIds.map(async (id) =>
+        (await this.listAll<WireAdGroup>('/ad_groups', { campaign_id: id }, { what: 'campaign', id })).map((g) => adGroupOf(g, id)),
+      ),
+    );
     return groups.flat();
   }
 
   async createAdGroup(adGroup: NewChatAdsAdGroup, _now: Date): Promise<ChatAdsAdGroup> {
     if (adGroup.strategy !== 'fixed_bid') {
-      throw notSupported(`The ${adGroup.strategy} bid strategy is not offered by the chat-assistant platform's public API, which takes a fixed max bid per ad group. Use strategy fixed_bid.`);
+      throw notSupported(
+        `The ${adGroup.strategy} bid strategy is not offered by the chat-assistant platform's public API, which takes a fixed max bid per ad group. Use strategy fixed_bid.`,
+      );
     }
     if (adGroup.custom_audience_bid_multipliers.length) {
-      throw notSupported('Custom-audience bid multipliers cannot be set through the chat-assistant platform\'s public API. Create the ad group without `custom_audience_bid_multipliers`.');
+      throw notSupported(
+        "Custom-audience bid multipliers cannot be set through the chat-assistant platform's public API. Create the ad group without `custom_audience_bid_multipliers`.",
+      );
     }
     // The API's max bid is per billing event: per click, or per single impression (CPM / 1000).
-    const maxBidMicros = adGroup.billing_event_type === 'click' ? adGroup.max_bid_micros! : Math.max(1, Math.round(adGroup.max_cpm_bid_micros! / 1000));
+    const maxBidMicros =
+      adGroup.billing_event_type === 'click' ? adGroup.max_bid_micros! : Math.max(1, Math.round(adGroup.max_cpm_bid_micros! / 1000));
     const created = await this.send<WireAdGroup>(
       {
         method: 'POST',
@@ -119,7 +133,9 @@ export class ChatAdsLive implements ChatAdsPort {
 
   async listAds(): Promise<ChatAdsAd[]> {
     const groups = await this.listAdGroups();
-    const ads = await Promise.all(groups.map(async (g) => (await this.listAll<WireAd>('/ads', { ad_group_id: g.id })).map((ad) => adOf(ad, g))));
+    const ads = await Promise.all(
+      groups.map(async (g) => (await this.listAll<WireAd>('/ads', { ad_group_id: g.id })).map((ad) => adOf(ad, g))),
+    );
     return ads.flat();
   }
 
@@ -133,7 +149,10 @@ export class ChatAdsLive implements ChatAdsPort {
   }
 
   async getAdGroup(adGroupId: string): Promise<ChatAdsAdGroup> {
-    const g = await this.send<WireAdGroup>({ method: 'GET', path: `/ad_groups/${encodeURIComponent(adGroupId)}` }, { what: 'ad group', id: adGroupId });
+    const g = await this.send<WireAdGroup>(
+      { method: 'GET', path: `/ad_groups/${encodeURIComponent(adGroupId)}` },
+      { what: 'ad group', id: adGroupId },
+    );
     // The single ad group carries no campaign id: the campaign's list of ad groups names it.
     return g.campaign_id ? adGroupOf(g, g.campaign_id) : ((await this.listAdGroups()).find((x) => x.id === g.id) ?? adGroupOf(g, ''));
   }
@@ -142,12 +161,16 @@ export class ChatAdsLive implements ChatAdsPort {
     // The single ad carries no ad group id: the ad groups' lists of ads place it.
     await this.send<WireAd>({ method: 'GET', path: `/ads/${encodeURIComponent(adId)}` }, { what: 'ad', id: adId });
     const ad = (await this.listAds()).find((a) => a.id === adId);
-    if (!ad) throw new ToolError(`Ad ${adId} belongs to no ad group of chatads ad account ${this.account.account_id}.`, { code: 'not_found' });
+    if (!ad)
+      throw new ToolError(`Ad ${adId} belongs to no ad group of chatads ad account ${this.account.account_id}.`, { code: 'not_found' });
     return ad;
   }
 
   async setAdGroupStatus(adGroupId: string, status: ChatAdsStatus, _from: ChatAdsStatus, _now: Date): Promise<ChatAdsAdGroup> {
-    await this.send<WireAdGroup>({ method: 'POST', path: `/ad_groups/${encodeURIComponent(adGroupId)}/${ACTION[status]}` }, { what: 'ad group', id: adGroupId });
+    await this.send<WireAdGroup>(
+      { method: 'POST', path: `/ad_groups/${encodeURIComponent(adGroupId)}/${ACTION[status]}` },
+      { what: 'ad group', id: adGroupId },
+    );
     return this.getAdGroup(adGroupId);
   }
 
@@ -158,7 +181,9 @@ export class ChatAdsLive implements ChatAdsPort {
 
   async createCampaign(campaign: NewChatAdsCampaign, _now: Date): Promise<ChatAdsCampaign> {
     if (campaign.bidding_type !== 'impressions') {
-      throw notSupported(`Campaigns bidding for ${campaign.bidding_type} cannot be created through the chat-assistant platform's public API, which bids per impression. Use bidding_type impressions.`);
+      throw notSupported(
+        `Campaigns bidding for ${campaign.bidding_type} cannot be created through the chat-assistant platform's public API, which bids per impression. Use bidding_type impressions.`,
+      );
     }
     const unix = (date: string) => Math.floor(Date.parse(`${date}T00:00:00Z`) / 1000);
     const created = await this.send<WireCampaign>({
@@ -180,18 +205,26 @@ export class ChatAdsLive implements ChatAdsPort {
   }
 
   uploadImage(): Promise<{ file_id: string }> {
-    return Promise.reject(notSupported('Image uploads for chat cards are not offered by the chat-assistant platform\'s public API; create image cards in its Ads Manager.'));
+    return Promise.reject(
+      notSupported(
+        "Image uploads for chat cards are not offered by the chat-assistant platform's public API; create image cards in its Ads Manager.",
+      ),
+    );
   }
 
   createAd(): Promise<ChatAdsAd> {
-    return Promise.reject(notSupported('Ads cannot be created through the chat-assistant platform\'s public API; create chat card ads in its Ads Manager.'));
+    return Promise.reject(
+      notSupported("Ads cannot be created through the chat-assistant platform's public API; create chat card ads in its Ads Manager."),
+    );
   }
 
   getCustomAudience = this.unsupported<ChatAdsCustomAudience>('Single custom audiences');
   createCustomAudience = this.unsupported<ChatAdsCustomAudience>('Creating custom audiences');
   archiveCustomAudience = this.unsupported<ChatAdsCustomAudience>('Archiving custom audiences');
   startAudienceOperation = this.unsupported<ChatAdsAudienceOperation>('Custom audience member operations');
-  mergeCustomAudiences = this.unsupported<{ audience: ChatAdsCustomAudience; operation: ChatAdsAudienceOperation }>('Merging custom audiences');
+  mergeCustomAudiences = this.unsupported<{ audience: ChatAdsCustomAudience; operation: ChatAdsAudienceOperation }>(
+    'Merging custom audiences',
+  );
   listAudienceOperations = this.unsupported<ChatAdsAudienceOperation[]>('Custom audience operations');
   getAudienceOperation = this.unsupported<ChatAdsAudienceOperation>('Custom audience operations');
   changeAudienceOperation = this.unsupported<ChatAdsAudienceOperation>('Custom audience operations');
@@ -208,22 +241,33 @@ export class ChatAdsLive implements ChatAdsPort {
 
   /** A port method the public API does not offer: a 400 `live_not_supported` naming it. */
   private unsupported<T>(what: string): (...args: unknown[]) => Promise<T> {
-    return () => Promise.reject(notSupported(`${what}: not offered for live chatads accounts by the platform's public API (use its Ads Manager); this tool works on sandbox chatads accounts.`));
+    return () =>
+      Promise.reject(
+        notSupported(
+          `${what}: not offered for live chatads accounts by the platform's public API (use its Ads Manager); this tool works on sandbox chatads accounts.`,
+        ),
+      );
   }
 
   async listPixels(): Promise<ChatAdsPixel[]> {
-    throw notSupported('Conversion data sources cannot be listed through the chat-assistant platform\'s public API; see them in its Ads Manager.');
+    throw notSupported(
+      "Conversion data sources cannot be listed through the chat-assistant platform's public API; see them in its Ads Manager.",
+    );
   }
 
   async getInsights(query: ChatAdsInsightsQuery): Promise<ChatAdsInsightsRow[]> {
     if (query.fields.some((f) => (CONVERSION_FIELDS as readonly string[]).includes(f))) {
       throw notSupported(
-        'Conversion figures are not reported by the chat-assistant platform\'s public insights API (it reports impressions, clicks and spend; conversions go to its Conversions API and are shown in its Ads Manager). Conversion insights work on sandbox chatads accounts only.',
+        "Conversion figures are not reported by the chat-assistant platform's public insights API (it reports impressions, clicks and spend; conversions go to its Conversions API and are shown in its Ads Manager). Conversion insights work on sandbox chatads accounts only.",
       );
     }
     const level = query.aggregation_level;
     // The API's windows are whole days in the ad account's time zone: the days the window touches.
-    const timeRange = { type: 'date_range', since: isoDate(new Date(query.start * 1000)), until: isoDate(new Date((Math.max(query.end, query.start + 1) - 1) * 1000)) };
+    const timeRange = {
+      type: 'date_range',
+      since: isoDate(new Date(query.start * 1000)),
+      until: isoDate(new Date((Math.max(query.end, query.start + 1) - 1) * 1000)),
+    };
     const params: Record<string, string | string[]> = {
       aggregation_level: level,
       time_granularity: query.time_granularity,
@@ -236,7 +280,11 @@ export class ChatAdsLive implements ChatAdsPort {
     const rows: ChatAdsInsightsRow[] = [];
     let after: string | undefined;
     for (;;) {
-      const page = await this.send<WireList<WireInsightsRow>>({ method: 'GET', path: '/ad_account/insights', query: { ...params, ...(after ? { after } : {}) } });
+      const page = await this.send<WireList<WireInsightsRow>>({
+        method: 'GET',
+        path: '/ad_account/insights',
+        query: { ...params, ...(after ? { after } : {}) },
+      });
       for (const row of page.data) {
         const entity = row[level];
         if (!entity) continue;
@@ -278,13 +326,21 @@ export class ChatAdsLive implements ChatAdsPort {
       if (err.status === 401 || err.status === 403) throw await connectionBroken(this.account, refusalReason(err), RECONNECT_FIX);
       const platform_error = err.code ?? err.type ?? `http_${err.status}`;
       if (err.status === 404) {
-        const what = subject ? `No ${subject.what} with id "${subject.id}" exists in chatads ad account ${this.account.account_id}` : `The chatads platform found nothing at this address for ad account ${this.account.account_id}`;
-        throw new ToolError(`${what} (the platform says: ${err.message}). Check the id with the platform's list tools.`, { code: 'not_found', platform_error });
+        const what = subject
+          ? `No ${subject.what} with id "${subject.id}" exists in chatads ad account ${this.account.account_id}`
+          : `The chatads platform found nothing at this address for ad account ${this.account.account_id}`;
+        throw new ToolError(`${what} (the platform says: ${err.message}). Check the id with the platform's list tools.`, {
+          code: 'not_found',
+          platform_error,
+        });
       }
-      throw new ToolError(`The chatads platform refused the request: ${err.message}${err.param ? ` (field \`${err.param}\`)` : ''}. Nothing was changed.`, {
-        code: 'invalid_arguments',
-        platform_error,
-      });
+      throw new ToolError(
+        `The chatads platform refused the request: ${err.message}${err.param ? ` (field \`${err.param}\`)` : ''}. Nothing was changed.`,
+        {
+          code: 'invalid_arguments',
+          platform_error,
+        },
+      );
     }
   }
 }
@@ -354,11 +410,12 @@ function audienceOf(a: WireCustomAudience): ChatAdsCustomAudience {
   return {
     id: a.id,
     name: a.name,
-    status: AUDIENCE_STATUSES.has(a.status as ChatAdsCustomAudience['status']) ? (a.status as ChatAdsCustomAudience['status']) : 'processing',
+    status: AUDIENCE_STATUSES.has(a.status as ChatAdsCustomAudience['status'])
+      ? (a.status as ChatAdsCustomAudience['status'])
+      : 'processing',
     matched_users: a.matched_count ?? 0,
     uploaded_identifiers: a.uploaded_count ?? 0,
     archived: false,
     created_at: new Date(a.created_at * 1000).toISOString(),
   };
 }
-

@@ -11,27 +11,39 @@ const API_KEY = /^[\x21-\x7e]{8,512}$/;
  * connects exactly the account GET /ad_account names.
  */
 export const chatAdsConnector: LiveConnector = {
-  usage: '--api-key <Ads API key from the ad account\'s Settings tab> (connects that one ad account)',
+  usage: "--api-key <Ads API key from the ad account's Settings tab> (connects that one ad account)",
 
   async connect(options, call) {
     const unknown = Object.keys(options).filter((name) => name !== 'api-key');
     if (unknown.length) throw new ConnectOptionsError(`chatads takes only --api-key; remove ${unknown.map((n) => `--${n}`).join(', ')}.`);
     const apiKey = options['api-key']?.trim();
     if (!apiKey) throw new ConnectOptionsError('chatads needs --api-key <key>: create one in the Settings tab of the ad account.');
-    if (!API_KEY.test(apiKey)) throw new ConnectOptionsError('--api-key does not look like an Ads API key (8-512 printable characters, no spaces).');
+    if (!API_KEY.test(apiKey))
+      throw new ConnectOptionsError('--api-key does not look like an Ads API key (8-512 printable characters, no spaces).');
     let account: WireAdAccount;
     try {
       account = await chatAdsRequest<WireAdAccount>(apiKey, { method: 'GET', path: '/ad_account' }, call);
     } catch (err) {
       if (err instanceof ChatAdsApiError) {
-        throw new ToolError(`The chatads platform did not accept this API key: ${err.message}. Check that it is an Ads API key of the ad account (not a platform API key) and not revoked.`, {
-          code: 'invalid_credentials',
-          platform_error: err.code ?? err.type ?? `http_${err.status}`,
-        });
+        throw new ToolError(
+          `The chatads platform did not accept this API key: ${err.message}. Check that it is an Ads API key of the ad account (not a platform API key) and not revoked.`,
+          {
+            code: 'invalid_credentials',
+            platform_error: err.code ?? err.type ?? `http_${err.status}`,
+          },
+        );
       }
       throw err;
     }
-    return [{ account_id: account.id, name: account.name, currency: account.currency_code, time_zone: account.timezone, credentials: { api_key: apiKey } }];
+    return [
+      {
+        account_id: account.id,
+        name: account.name,
+        currency: account.currency_code,
+        time_zone: account.timezone,
+        credentials: { api_key: apiKey },
+      },
+    ];
   },
 
   async checkHealth(account, call) {
@@ -50,4 +62,3 @@ export const chatAdsConnector: LiveConnector = {
     return { healthy: true, detail: 'ok' };
   },
 };
-

@@ -63,11 +63,20 @@ export async function chatAdsRequest<T>(apiKey: string, request: ChatAdsRequest,
 }
 
 /** Every item of a list endpoint, following `after` cursors page by page (500 a page, the maximum). */
-export async function chatAdsListAll<T extends { id: string }>(apiKey: string, path: string, query: Record<string, string>, call: PortCall): Promise<T[]> {
+export async function chatAdsListAll<T extends { id: string }>(
+  apiKey: string,
+  path: string,
+  query: Record<string, string>,
+  call: PortCall,
+): Promise<T[]> {
   const items: T[] = [];
   let after: string | undefined;
   for (;;) {
-    const page = await chatAdsRequest<WireList<T>>(apiKey, { method: 'GET', path, query: { ...query, limit: '500', ...(after ? { after } : {}) } }, call);
+    const page = await chatAdsRequest<WireList<T>>(
+      apiKey,
+      { method: 'GET', path, query: { ...query, limit: '500', ...(after ? { after } : {}) } },
+      call,
+    );
     items.push(...page.data);
     const last = page.last_id ?? page.data.at(-1)?.id;
     if (!page.has_more || !last) return items;

@@ -75,7 +75,9 @@ export function matchedOf(op: StoredOperation): number {
 
 /** An audience as the platform reports it at `now`, given all of its operations. */
 export function audienceAt(audience: StoredAudience, operations: readonly StoredOperation[], now: Date): ChatAdsCustomAudience {
-  const own = operations.filter((o) => o.custom_audience_id === audience.id).sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
+  const own = operations
+    .filter((o) => o.custom_audience_id === audience.id)
+    .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
   const states = own.map((o) => ({ stored: o, now: operationAt(o, now) }));
   let uploaded = audience.uploaded_identifiers;
   let matched = audience.matched_users;
@@ -100,9 +102,13 @@ export function audienceAt(audience: StoredAudience, operations: readonly Stored
   const failedOnly = succeeded === 0 && states.some((s) => s.now.status === 'failed' && s.now.error !== 'cancelled');
   const status: ChatAdsCustomAudience['status'] = pending
     ? 'processing'
-    : failedOnly ? 'failed'
-    : succeeded === 0 ? audience.status
-    : matched >= MIN_READY_AUDIENCE_USERS ? 'ready' : 'too_small';
+    : failedOnly
+      ? 'failed'
+      : succeeded === 0
+        ? audience.status
+        : matched >= MIN_READY_AUDIENCE_USERS
+          ? 'ready'
+          : 'too_small';
   return {
     id: audience.id,
     name: audience.name,

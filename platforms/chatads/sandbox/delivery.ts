@@ -27,11 +27,25 @@ export type StoredAd = ChatAdsAd & { performance: PerformanceTier };
 
 const FIELDS: ChatAdsInsightsField[] = ['impressions', 'clicks', 'spend', 'conversions', 'conversion_value', 'view_through_conversions'];
 /** Money is allocated in cents, counts in whole units. */
-const UNIT: Record<ChatAdsInsightsField, number> = { impressions: 1, clicks: 1, spend: 100, conversions: 1, conversion_value: 100, view_through_conversions: 1 };
+const UNIT: Record<ChatAdsInsightsField, number> = {
+  impressions: 1,
+  clicks: 1,
+  spend: 100,
+  conversions: 1,
+  conversion_value: 100,
+  view_through_conversions: 1,
+};
 /** Share of impressions followed by a conversion within a day without a click, per tier. */
 const VIEW_THROUGH_RATE: Record<PerformanceTier, number> = { strong: 0.0006, average: 0.0004, poor: 0.0002, wasteful: 0.0001, new: 0.0003 };
 
-export const zeroCounts = (): Counts => ({ impressions: 0, clicks: 0, spend: 0, conversions: 0, view_through_conversions: 0, conversion_value: 0 });
+export const zeroCounts = (): Counts => ({
+  impressions: 0,
+  clicks: 0,
+  spend: 0,
+  conversions: 0,
+  view_through_conversions: 0,
+  conversion_value: 0,
+});
 
 export function addCounts(a: Counts, b: Counts): Counts {
   const out = zeroCounts();
@@ -43,7 +57,10 @@ export function addCounts(a: Counts, b: Counts): Counts {
 function split(total: Counts, weights: readonly Record<ChatAdsInsightsField, number>[]): Counts[] {
   const out = weights.map(() => zeroCounts());
   for (const f of FIELDS) {
-    apportion(Math.round(total[f] * UNIT[f]), weights.map((w) => w[f])).forEach((part, i) => (out[i]![f] = part / UNIT[f]));
+    apportion(
+      Math.round(total[f] * UNIT[f]),
+      weights.map((w) => w[f]),
+    ).forEach((part, i) => (out[i]![f] = part / UNIT[f]));
   }
   return out;
 }
@@ -78,7 +95,8 @@ function campaignDay(campaign: StoredCampaign, date: string, dailyBudget: number
   };
 }
 
-const delivering = (c: ChatAdsCampaign, date: string) => c.status === 'active' && date >= c.start_date && (!c.end_date || date <= c.end_date);
+const delivering = (c: ChatAdsCampaign, date: string) =>
+  c.status === 'active' && date >= c.start_date && (!c.end_date || date <= c.end_date);
 
 /**
  * Every ad's figures on one day, for one campaign with its ad groups and ads (all with history).
@@ -109,7 +127,13 @@ export function campaignAdDays(
     const groups = delivering(c, date)
       ? adGroups
           .filter((g) => Date.parse(g.created_at) <= start && stateAt(g, moment).status === 'active')
-          .map((g) => ({ group: g, ads: ads.filter((a) => a.ad_group_id === g.id && (!a.created_at || Date.parse(a.created_at) <= start) && stateAt(a, moment).status === 'active') }))
+          .map((g) => ({
+            group: g,
+            ads: ads.filter(
+              (a) =>
+                a.ad_group_id === g.id && (!a.created_at || Date.parse(a.created_at) <= start) && stateAt(a, moment).status === 'active',
+            ),
+          }))
           .filter((g) => g.ads.length > 0)
       : [];
     return { campaign: c, groups };
@@ -117,13 +141,22 @@ export function campaignAdDays(
   const budgets = states.map((s) => s.campaign.daily_budget).filter((b): b is number => b !== undefined);
   const whole = campaignDay(campaign, date, budgets.length ? Math.min(...budgets) : undefined);
   // The campaign's day over the parts of the day (a part that does not deliver keeps its share unspent).
-  const partTotals = split(whole, parts.map((p) => Object.fromEntries(FIELDS.map((f) => [f, p.share])) as Record<ChatAdsInsightsField, number>));
+  const partTotals = split(
+    whole,
+    parts.map((p) => Object.fromEntries(FIELDS.map((f) => [f, p.share])) as Record<ChatAdsInsightsField, number>),
+  );
   partTotals.forEach((total, i) => {
     const { groups } = states[i]!;
     if (groups.length === 0) return;
-    split(total, groups.map((g) => weightsOf(g.group.id, g.group.performance))).forEach((groupTotal, gi) => {
+    split(
+      total,
+      groups.map((g) => weightsOf(g.group.id, g.group.performance)),
+    ).forEach((groupTotal, gi) => {
       const groupAds = groups[gi]!.ads;
-      split(groupTotal, groupAds.map((a) => weightsOf(a.id, a.performance))).forEach((adTotal, ai) => {
+      split(
+        groupTotal,
+        groupAds.map((a) => weightsOf(a.id, a.performance)),
+      ).forEach((adTotal, ai) => {
         const id = groupAds[ai]!.id;
         byAd.set(id, addCounts(byAd.get(id) ?? zeroCounts(), adTotal));
       });

@@ -15,7 +15,10 @@ export const listChatAdsAds = defineChatAdsTool({
     status_filter: statusFilterArg(['active', 'paused', 'archived'] as const),
     ...windowArgs,
     offset: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.description('Rows to skip, default 0')), 0),
-    limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(500), v.description('Rows per page, 1-500, default 50')), 50),
+    limit: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(500), v.description('Rows per page, 1-500, default 50')),
+      50,
+    ),
   },
   rules: windowRules,
   output: v.object({
@@ -31,14 +34,26 @@ export const listChatAdsAds = defineChatAdsTool({
     if (args.campaign_id) await ctx.platform.getCampaign(args.campaign_id);
     if (args.ad_group_id) {
       const group = await ctx.platform.getAdGroup(args.ad_group_id);
-      if (args.campaign_id && group.campaign_id !== args.campaign_id) throw new ToolError(`Ad group ${group.id} belongs to campaign ${group.campaign_id}, not ${args.campaign_id}.`);
+      if (args.campaign_id && group.campaign_id !== args.campaign_id)
+        throw new ToolError(`Ad group ${group.id} belongs to campaign ${group.campaign_id}, not ${args.campaign_id}.`);
     }
     const all = await ctx.platform.listAds();
     const matched = all
-      .filter((a) => (!args.campaign_id || a.campaign_id === args.campaign_id) && (!args.ad_group_id || a.ad_group_id === args.ad_group_id) && (!args.status_filter || args.status_filter.includes(a.status)))
+      .filter(
+        (a) =>
+          (!args.campaign_id || a.campaign_id === args.campaign_id) &&
+          (!args.ad_group_id || a.ad_group_id === args.ad_group_id) &&
+          (!args.status_filter || args.status_filter.includes(a.status)),
+      )
       .sort((a, b) => a.campaign_id.localeCompare(b.campaign_id) || a.ad_group_id.localeCompare(b.ad_group_id) || a.id.localeCompare(b.id));
     const page = matched.slice(args.offset, args.offset + args.limit);
-    const figures = await figuresByEntity(ctx.platform, 'ad', page.map((a) => a.id), window, ctx.account.mode === 'live');
+    const figures = await figuresByEntity(
+      ctx.platform,
+      'ad',
+      page.map((a) => a.id),
+      window,
+      ctx.account.mode === 'live',
+    );
     const ads = page.map((a) => ({ ...a, figures: figures.get(a.id)! }));
     const next = args.offset + page.length;
     const currency = ctx.account.currency;
@@ -48,11 +63,35 @@ export const listChatAdsAds = defineChatAdsTool({
       `Figures: ${window.start} to ${window.end}.`,
       '',
       ads.length
-        ? markdownTable(['Ad', 'Id', 'Ad group', 'Status', 'Title', 'Spend', 'Clicks', 'Conversions'], ads.map((a) => [a.name, a.id, a.ad_group_id, a.status, a.headline, money(a.figures.spend, currency), count(a.figures.clicks), count(a.figures.conversions)]))
+        ? markdownTable(
+            ['Ad', 'Id', 'Ad group', 'Status', 'Title', 'Spend', 'Clicks', 'Conversions'],
+            ads.map((a) => [
+              a.name,
+              a.id,
+              a.ad_group_id,
+              a.status,
+              a.headline,
+              money(a.figures.spend, currency),
+              count(a.figures.clicks),
+              count(a.figures.conversions),
+            ]),
+          )
         : 'No ads match.',
       '',
-      next < matched.length ? `More ads: call again with \`offset\`: ${next}.` : 'Pause an ad with pause_chatads_ad; add one with create_chatads_ad.',
+      next < matched.length
+        ? `More ads: call again with \`offset\`: ${next}.`
+        : 'Pause an ad with pause_chatads_ad; add one with create_chatads_ad.',
     ].join('\n');
-    return { text, structured: { start_date: window.start, end_date: window.end, ads, matched: matched.length, total: all.length, next_offset: next < matched.length ? next : null } };
+    return {
+      text,
+      structured: {
+        start_date: window.start,
+        end_date: window.end,
+        ads,
+        matched: matched.length,
+        total: all.length,
+        next_offset: next < matched.length ? next : null,
+      },
+    };
   },
 });

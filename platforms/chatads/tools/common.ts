@@ -39,7 +39,9 @@ export function statusFilterArg<const T extends string>(statuses: readonly T[]) 
         },
       ),
       v.transform((items) => (items.length === 0 || items.includes('all') ? undefined : (items as T[]))),
-      v.description(`Only these statuses: an array of ${statuses.join(', ')} (a comma-separated string such as "active,paused" is accepted too; all or empty = every status)`),
+      v.description(
+        `Only these statuses: an array of ${statuses.join(', ')} (a comma-separated string such as "active,paused" is accepted too; all or empty = every status)`,
+      ),
     ),
   );
 }
@@ -51,7 +53,10 @@ export const windowArgs = {
 };
 
 export const windowRules = [
-  (a: { start_date?: string; end_date?: string }) => (a.start_date && a.end_date && a.end_date < a.start_date ? `\`end_date\` (${a.end_date}) must not be before \`start_date\` (${a.start_date})` : undefined),
+  (a: { start_date?: string; end_date?: string }) =>
+    a.start_date && a.end_date && a.end_date < a.start_date
+      ? `\`end_date\` (${a.end_date}) must not be before \`start_date\` (${a.start_date})`
+      : undefined,
 ];
 
 /** The window of a call: given dates (refused after yesterday) or the last 30 days ending yesterday. */
@@ -59,7 +64,9 @@ export function windowOf(clock: AccountClock, args: { start_date?: string; end_d
   refuseDatesAfterYesterday(clock.now, { start_date: args.start_date, end_date: args.end_date }, reportingZone(clock.account));
   const fallback = lastDays(clock.now, 30, reportingZone(clock.account));
   const end = args.end_date ?? fallback.end;
-  const start = args.start_date ?? (args.end_date ? new Date(Date.parse(`${end}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10) : fallback.start);
+  const start =
+    args.start_date ??
+    (args.end_date ? new Date(Date.parse(`${end}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10) : fallback.start);
   return { start, end };
 }
 
@@ -112,7 +119,16 @@ export async function figuresByEntity(
   });
   for (const id of ids) {
     const own = rows.filter((r) => r.entity_id === id);
-    const t = totals(own.map((r) => ({ impressions: r.impressions ?? 0, clicks: r.clicks ?? 0, spend: r.spend ?? 0, conversions: r.conversions ?? 0, revenue: r.conversion_value ?? 0, video_views: 0 })));
+    const t = totals(
+      own.map((r) => ({
+        impressions: r.impressions ?? 0,
+        clicks: r.clicks ?? 0,
+        spend: r.spend ?? 0,
+        conversions: r.conversions ?? 0,
+        revenue: r.conversion_value ?? 0,
+        video_views: 0,
+      })),
+    );
     out.set(id, {
       impressions: t.impressions,
       clicks: t.clicks,

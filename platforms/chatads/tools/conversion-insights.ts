@@ -50,10 +50,36 @@ export const getChatAdsConversionInsights = defineChatAdsTool({
   access: 'read',
   args: {
     aggregation_level: v.optional(v.pipe(v.picklist(LEVELS), v.description('campaign (default), ad_group or ad')), 'campaign'),
-    entity_ids: v.optional(v.pipe(v.array(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'))), v.minLength(1), v.maxLength(100), v.description('Ids of the level: cmpn_ (campaign), adgrp_ (ad_group) or ad_ (ad); required for ad_group and ad; at campaign level omission reports all campaigns'))),
-    lookback_days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(365), v.description('Full days ending yesterday, 1-365, default 30; not with start/end'))),
-    start: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.description('Window start, unix seconds (floored to the hour); with end, instead of lookback_days'))),
-    end: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.description('Window end, unix seconds (floored to the hour); after start'))),
+    entity_ids: v.optional(
+      v.pipe(
+        v.array(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'))),
+        v.minLength(1),
+        v.maxLength(100),
+        v.description(
+          'Ids of the level: cmpn_ (campaign), adgrp_ (ad_group) or ad_ (ad); required for ad_group and ad; at campaign level omission reports all campaigns',
+        ),
+      ),
+    ),
+    lookback_days: v.optional(
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(1),
+        v.maxValue(365),
+        v.description('Full days ending yesterday, 1-365, default 30; not with start/end'),
+      ),
+    ),
+    start: v.optional(
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(0),
+        v.description('Window start, unix seconds (floored to the hour); with end, instead of lookback_days'),
+      ),
+    ),
+    end: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(0), v.description('Window end, unix seconds (floored to the hour); after start')),
+    ),
     breakdown: v.optional(v.pipe(v.picklist(['none', 'daily']), v.description('none (default) or daily')), 'none'),
     segment: v.optional(v.pipe(v.picklist(['country', 'device']), v.description('Split rows by country or device'))),
     raw_data: v.optional(v.pipe(v.boolean(), v.description('true returns only the raw metrics, without analysis')), false),
@@ -63,14 +89,25 @@ export const getChatAdsConversionInsights = defineChatAdsTool({
     say(requires('end', 'start'), '`start` and `end` go together; give both (unix seconds) or neither'),
     say(atMostOne('lookback_days', 'start'), '`lookback_days` and `start`/`end` are alternatives; give one window'),
     say(atMostOne('lookback_days', 'end'), '`lookback_days` and `start`/`end` are alternatives; give one window'),
-    say(when('aggregation_level', ['ad_group'], { required: ['entity_ids'] }), `\`entity_ids\` is required at \`aggregation_level\` ad_group (${PREFIX.ad_group}... ids); only campaign level reports all entities when it is omitted`),
-    say(when('aggregation_level', ['ad'], { required: ['entity_ids'] }), `\`entity_ids\` is required at \`aggregation_level\` ad (${PREFIX.ad}... ids); only campaign level reports all entities when it is omitted`),
+    say(
+      when('aggregation_level', ['ad_group'], { required: ['entity_ids'] }),
+      `\`entity_ids\` is required at \`aggregation_level\` ad_group (${PREFIX.ad_group}... ids); only campaign level reports all entities when it is omitted`,
+    ),
+    say(
+      when('aggregation_level', ['ad'], { required: ['entity_ids'] }),
+      `\`entity_ids\` is required at \`aggregation_level\` ad (${PREFIX.ad}... ids); only campaign level reports all entities when it is omitted`,
+    ),
   ],
   rules: [
-    (a) => (a.start !== undefined && a.end !== undefined && Math.floor(a.end / HOUR) <= Math.floor(a.start / HOUR) ? '`end` must be after `start` (both are floored to the hour, so at least one hour apart)' : undefined),
+    (a) =>
+      a.start !== undefined && a.end !== undefined && Math.floor(a.end / HOUR) <= Math.floor(a.start / HOUR)
+        ? '`end` must be after `start` (both are floored to the hour, so at least one hour apart)'
+        : undefined,
     (a) => {
       const bad = (a.entity_ids ?? []).filter((id) => !id.startsWith(PREFIX[a.aggregation_level]));
-      return bad.length ? `\`entity_ids\` must be ${a.aggregation_level} ids starting with ${PREFIX[a.aggregation_level]} for \`aggregation_level\` ${a.aggregation_level}; not: ${bad.join(', ')}` : undefined;
+      return bad.length
+        ? `\`entity_ids\` must be ${a.aggregation_level} ids starting with ${PREFIX[a.aggregation_level]} for \`aggregation_level\` ${a.aggregation_level}; not: ${bad.join(', ')}`
+        : undefined;
     },
   ],
   output: v.object({
@@ -79,22 +116,24 @@ export const getChatAdsConversionInsights = defineChatAdsTool({
     end: v.number(),
     breakdown: v.string(),
     segment: v.nullable(v.string()),
-    rows: v.array(v.object({
-      entity_id: v.string(),
-      entity_name: v.string(),
-      impressions: v.number(),
-      clicks: v.number(),
-      spend: v.number(),
-      conversions: v.number(),
-      view_through_conversions: v.number(),
-      conversion_value: v.number(),
-      cpa: v.nullable(v.number()),
-      conversion_rate: v.nullable(v.number()),
-      ctr: v.nullable(v.number()),
-      date: v.optional(v.string()),
-      device: v.optional(v.string()),
-      country: v.optional(v.string()),
-    })),
+    rows: v.array(
+      v.object({
+        entity_id: v.string(),
+        entity_name: v.string(),
+        impressions: v.number(),
+        clicks: v.number(),
+        spend: v.number(),
+        conversions: v.number(),
+        view_through_conversions: v.number(),
+        conversion_value: v.number(),
+        cpa: v.nullable(v.number()),
+        conversion_rate: v.nullable(v.number()),
+        ctr: v.nullable(v.number()),
+        date: v.optional(v.string()),
+        device: v.optional(v.string()),
+        country: v.optional(v.string()),
+      }),
+    ),
   }),
   async run(args, ctx) {
     // Like every report: the default window ends with yesterday (at 00:00 UTC today), and a window
@@ -102,10 +141,18 @@ export const getChatAdsConversionInsights = defineChatAdsTool({
     const endOfYesterday = Date.parse(`${isoDate(ctx.now)}T00:00:00Z`) / 1000;
     const end = args.end !== undefined ? Math.floor(args.end / HOUR) * HOUR : endOfYesterday;
     const start = args.start !== undefined ? Math.floor(args.start / HOUR) * HOUR : end - (args.lookback_days ?? 30) * DAY;
-    refuseDatesAfterYesterday(ctx.now, { start: isoDate(new Date(start * 1000)), end: isoDate(new Date((end - 1) * 1000)) }, reportingZone(ctx.account));
+    refuseDatesAfterYesterday(
+      ctx.now,
+      { start: isoDate(new Date(start * 1000)), end: isoDate(new Date((end - 1) * 1000)) },
+      reportingZone(ctx.account),
+    );
     const campaigns = await ctx.platform.listCampaigns();
     const entities: { id: string; name: string; campaign_id?: string }[] =
-      args.aggregation_level === 'campaign' ? campaigns : args.aggregation_level === 'ad_group' ? await ctx.platform.listAdGroups() : await ctx.platform.listAds();
+      args.aggregation_level === 'campaign'
+        ? campaigns
+        : args.aggregation_level === 'ad_group'
+          ? await ctx.platform.listAdGroups()
+          : await ctx.platform.listAds();
     // Awareness campaigns bid for impressions: they are not judged on conversions or CPA.
     const awarenessCampaigns = new Set(campaigns.filter((c) => c.bidding_type === 'impressions').map((c) => c.id));
     const isAwareness = (entityId: string) => {
@@ -114,7 +161,10 @@ export const getChatAdsConversionInsights = defineChatAdsTool({
     };
     const known = new Map(entities.map((e) => [e.id, e]));
     const missing = (args.entity_ids ?? []).filter((id) => !known.has(id));
-    if (missing.length) throw new ToolError(`Unknown ${args.aggregation_level.replace('_', ' ')} id${missing.length > 1 ? 's' : ''} in \`entity_ids\`: ${missing.join(', ')}. Get ids from list_chatads_${args.aggregation_level === 'ad' ? 'ads' : args.aggregation_level === 'ad_group' ? 'ad_groups' : 'campaigns'}.`);
+    if (missing.length)
+      throw new ToolError(
+        `Unknown ${args.aggregation_level.replace('_', ' ')} id${missing.length > 1 ? 's' : ''} in \`entity_ids\`: ${missing.join(', ')}. Get ids from list_chatads_${args.aggregation_level === 'ad' ? 'ads' : args.aggregation_level === 'ad_group' ? 'ad_groups' : 'campaigns'}.`,
+      );
     const selected = args.entity_ids ? [...new Set(args.entity_ids)].map((id) => known.get(id)!) : entities;
     const reported = selected.length
       ? await ctx.platform.getInsights({
@@ -128,7 +178,16 @@ export const getChatAdsConversionInsights = defineChatAdsTool({
         })
       : [];
 
-    type Row = Counts & { entity_id: string; entity_name: string; date?: string; country?: string; device?: string; cpa: number | null; conversion_rate: number | null; ctr: number | null };
+    type Row = Counts & {
+      entity_id: string;
+      entity_name: string;
+      date?: string;
+      country?: string;
+      device?: string;
+      cpa: number | null;
+      conversion_rate: number | null;
+      ctr: number | null;
+    };
     const finish = (c: Counts, base: Pick<Row, 'entity_id' | 'entity_name' | 'date' | 'country' | 'device'>): Row => ({
       ...base,
       ...c,
@@ -142,9 +201,15 @@ export const getChatAdsConversionInsights = defineChatAdsTool({
     for (const entity of selected) {
       const own = reported.filter((r) => r.entity_id === entity.id);
       // A platform may leave out an entity that did not deliver: it still gets its (zero) row.
-      if (own.length === 0 && args.breakdown === 'none' && !args.segment) rows.push(finish(zero(), { entity_id: entity.id, entity_name: entity.name }));
+      if (own.length === 0 && args.breakdown === 'none' && !args.segment)
+        rows.push(finish(zero(), { entity_id: entity.id, entity_name: entity.name }));
       for (const r of own) {
-        const base = { entity_id: entity.id, entity_name: entity.name, ...(r.date ? { date: r.date } : {}), ...(args.segment ? { [args.segment]: r[args.segment] } : {}) };
+        const base = {
+          entity_id: entity.id,
+          entity_name: entity.name,
+          ...(r.date ? { date: r.date } : {}),
+          ...(args.segment ? { [args.segment]: r[args.segment] } : {}),
+        };
         rows.push(finish(countsOf(r), base));
       }
     }
@@ -152,22 +217,67 @@ export const getChatAdsConversionInsights = defineChatAdsTool({
     const currency = ctx.account.currency;
     const from = new Date(start * 1000).toISOString().slice(0, 16).replace('T', ' ');
     const to = new Date(end * 1000).toISOString().slice(0, 16).replace('T', ' ');
-    const headers = ['Entity', ...(args.breakdown === 'daily' ? ['Date'] : []), ...(args.segment ? [args.segment === 'country' ? 'Country' : 'Device'] : []), 'Spend', 'Clicks', 'Conversions (click)', 'View-through (1 day)', 'Value', 'CPA', 'CVR'];
-    const table = markdownTable(headers, rows.map((r) => [r.entity_name, ...(args.breakdown === 'daily' ? [r.date] : []), ...(args.segment ? [r[args.segment]] : []), money(r.spend, currency), r.clicks, r.conversions, r.view_through_conversions, money(r.conversion_value, currency), money(r.cpa, currency), percent(r.conversion_rate)]));
-    const lines = [`## Conversion insights by ${args.aggregation_level.replace('_', ' ')}, ${from} to ${to} UTC`, '', rows.length ? table : 'No entities to report.'];
+    const headers = [
+      'Entity',
+      ...(args.breakdown === 'daily' ? ['Date'] : []),
+      ...(args.segment ? [args.segment === 'country' ? 'Country' : 'Device'] : []),
+      'Spend',
+      'Clicks',
+      'Conversions (click)',
+      'View-through (1 day)',
+      'Value',
+      'CPA',
+      'CVR',
+    ];
+    const table = markdownTable(
+      headers,
+      rows.map((r) => [
+        r.entity_name,
+        ...(args.breakdown === 'daily' ? [r.date] : []),
+        ...(args.segment ? [r[args.segment]] : []),
+        money(r.spend, currency),
+        r.clicks,
+        r.conversions,
+        r.view_through_conversions,
+        money(r.conversion_value, currency),
+        money(r.cpa, currency),
+        percent(r.conversion_rate),
+      ]),
+    );
+    const lines = [
+      `## Conversion insights by ${args.aggregation_level.replace('_', ' ')}, ${from} to ${to} UTC`,
+      '',
+      rows.length ? table : 'No entities to report.',
+    ];
     if (!args.raw_data && rows.length) {
       const byEntity = new Map<string, Counts & { name: string; awareness: boolean }>();
-      for (const r of rows) byEntity.set(r.entity_id, { name: r.entity_name, awareness: isAwareness(r.entity_id), ...addCounts(byEntity.get(r.entity_id) ?? zero(), r) });
+      for (const r of rows)
+        byEntity.set(r.entity_id, {
+          name: r.entity_name,
+          awareness: isAwareness(r.entity_id),
+          ...addCounts(byEntity.get(r.entity_id) ?? zero(), r),
+        });
       const all = [...byEntity.values()];
       const list = all.filter((e) => !e.awareness);
       const converting = list.filter((e) => e.conversions > 0).sort((a, b) => a.spend / a.conversions - b.spend / b.conversions);
       const wasting = list.filter((e) => e.spend > 0 && e.conversions === 0);
       lines.push('', '### Insights');
-      if (converting.length) lines.push(`- Lowest cost per conversion: **${converting[0].name}** (${money(round2(converting[0].spend / converting[0].conversions), currency)}).`);
-      for (const e of wasting) lines.push(`- **${e.name}** spent ${money(round2(e.spend), currency)} with no click-through conversions${e.view_through_conversions ? ` (${count(e.view_through_conversions)} view-through)` : ''}: review its context hints and bids, or pause it.`);
+      if (converting.length)
+        lines.push(
+          `- Lowest cost per conversion: **${converting[0].name}** (${money(round2(converting[0].spend / converting[0].conversions), currency)}).`,
+        );
+      for (const e of wasting)
+        lines.push(
+          `- **${e.name}** spent ${money(round2(e.spend), currency)} with no click-through conversions${e.view_through_conversions ? ` (${count(e.view_through_conversions)} view-through)` : ''}: review its context hints and bids, or pause it.`,
+        );
       const awareness = all.filter((e) => e.awareness);
-      if (awareness.length) lines.push(`- ${awareness.map((e) => `**${e.name}**`).join(', ')} bid${awareness.length === 1 ? 's' : ''} for impressions (awareness): judged on reach and cost per thousand impressions, not on conversions or CPA.`);
-      lines.push('- View-through conversions (within 1 day of an impression, without a click) are shown separately and are not included in the conversion counts or CPA.');
+      if (awareness.length)
+        lines.push(
+          `- ${awareness.map((e) => `**${e.name}**`).join(', ')} bid${awareness.length === 1 ? 's' : ''} for impressions (awareness): judged on reach and cost per thousand impressions, not on conversions or CPA.`,
+        );
+      lines.push(
+        '- View-through conversions (within 1 day of an impression, without a click) are shown separately and are not included in the conversion counts or CPA.',
+      );
     }
     return {
       text: lines.join('\n'),

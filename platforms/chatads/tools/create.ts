@@ -15,32 +15,78 @@ import type { ChatAdsAd, ChatAdsCampaign, ChatAdsPort, NewChatAdsCampaign } from
 import { adGroupIdArg } from './common';
 
 const MICROS = 1_000_000;
-const httpsUrl = (description: string) => v.pipe(v.string(), v.trim(), v.url('must be a full URL'), v.startsWith('https://', 'must be an HTTPS URL (https://...)'), v.description(description));
-const text = (min: number, max: number, description: string) => v.pipe(v.string(), v.trim(), v.minLength(min, min === 1 ? 'must not be empty' : `must be at least ${min} characters`), v.maxLength(max, `must be at most ${max} characters`), v.description(description));
+const httpsUrl = (description: string) =>
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.url('must be a full URL'),
+    v.startsWith('https://', 'must be an HTTPS URL (https://...)'),
+    v.description(description),
+  );
+const text = (min: number, max: number, description: string) =>
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.minLength(min, min === 1 ? 'must not be empty' : `must be at least ${min} characters`),
+    v.maxLength(max, `must be at most ${max} characters`),
+    v.description(description),
+  );
 
 // --- campaigns ---
 
 const campaignArgs = {
   name: text(3, 1000, 'Campaign name, 3-1000 characters'),
   description: v.optional(text(1, 2000, 'Internal description')),
-  bidding_type: v.optional(v.pipe(v.picklist(['impressions', 'clicks', 'conversions']), v.description('What the campaign bids for: impressions (default), clicks or conversions; fixed after creation')), 'impressions'),
-  budget: v.pipe(v.number(), v.minValue(1, 'must be at least 1'), v.maxValue(10_000_000), v.description('Lifetime spend limit in account currency, 1-10,000,000')),
-  daily_budget: v.optional(v.pipe(v.number(), v.minValue(1, 'must be at least 1'), v.maxValue(1_000_000), v.description('Daily spend limit in account currency; at most the lifetime budget'))),
+  bidding_type: v.optional(
+    v.pipe(
+      v.picklist(['impressions', 'clicks', 'conversions']),
+      v.description('What the campaign bids for: impressions (default), clicks or conversions; fixed after creation'),
+    ),
+    'impressions',
+  ),
+  budget: v.pipe(
+    v.number(),
+    v.minValue(1, 'must be at least 1'),
+    v.maxValue(10_000_000),
+    v.description('Lifetime spend limit in account currency, 1-10,000,000'),
+  ),
+  daily_budget: v.optional(
+    v.pipe(
+      v.number(),
+      v.minValue(1, 'must be at least 1'),
+      v.maxValue(1_000_000),
+      v.description('Daily spend limit in account currency; at most the lifetime budget'),
+    ),
+  ),
   start_date: v.optional(dateArgument('First day, YYYY-MM-DD, today or later; default today')),
   end_date: v.optional(dateArgument('Last day, YYYY-MM-DD, after start_date; optional')),
-  status: v.optional(v.pipe(v.picklist(['paused', 'active']), v.description('paused (default: nothing spends until you resume it with resume_chatads_campaign) or active')), 'paused'),
+  status: v.optional(
+    v.pipe(
+      v.picklist(['paused', 'active']),
+      v.description('paused (default: nothing spends until you resume it with resume_chatads_campaign) or active'),
+    ),
+    'paused',
+  ),
 };
 type CampaignArgs = v.InferOutput<v.ObjectSchema<typeof campaignArgs, undefined>>;
 
 const campaignRules = [
-  (a: CampaignArgs) => (a.daily_budget !== undefined && a.daily_budget > a.budget ? `\`daily_budget\` (${a.daily_budget}) must not exceed the lifetime \`budget\` (${a.budget})` : undefined),
-  (a: CampaignArgs) => (a.start_date && a.end_date && a.end_date <= a.start_date ? `\`end_date\` (${a.end_date}) must be after \`start_date\` (${a.start_date})` : undefined),
+  (a: CampaignArgs) =>
+    a.daily_budget !== undefined && a.daily_budget > a.budget
+      ? `\`daily_budget\` (${a.daily_budget}) must not exceed the lifetime \`budget\` (${a.budget})`
+      : undefined,
+  (a: CampaignArgs) =>
+    a.start_date && a.end_date && a.end_date <= a.start_date
+      ? `\`end_date\` (${a.end_date}) must be after \`start_date\` (${a.start_date})`
+      : undefined,
 ];
 
 function newCampaign(a: CampaignArgs, now: Date): NewChatAdsCampaign {
   const today = isoDate(now);
-  if (a.start_date && a.start_date < today) throw new ToolError(`\`start_date\` ${a.start_date} is in the past; a new campaign starts today (${today}) or later.`);
-  if (a.end_date && a.end_date <= (a.start_date ?? today)) throw new ToolError(`\`end_date\` ${a.end_date} must be after the start (${a.start_date ?? today}).`);
+  if (a.start_date && a.start_date < today)
+    throw new ToolError(`\`start_date\` ${a.start_date} is in the past; a new campaign starts today (${today}) or later.`);
+  if (a.end_date && a.end_date <= (a.start_date ?? today))
+    throw new ToolError(`\`end_date\` ${a.end_date} must be after the start (${a.start_date ?? today}).`);
   return {
     name: a.name,
     ...(a.description ? { description: a.description } : {}),
@@ -59,9 +105,15 @@ function campaignBudget(c: NewChatAdsCampaign, currency: string): { budget: Plan
   if (c.end_date) {
     const days = Math.round((Date.parse(`${c.end_date}T00:00:00Z`) - Date.parse(`${c.start_date}T00:00:00Z`)) / 86_400_000) + 1;
     const daily = Math.round((c.budget / days) * 100) / 100;
-    return { budget: { entity: 'campaign', name: c.name, after: daily, currency }, note: `The campaign has a lifetime budget of ${money(c.budget, currency)} over ${days} days: about ${money(daily, currency)} a day (the daily equivalent shown in budgets).` };
+    return {
+      budget: { entity: 'campaign', name: c.name, after: daily, currency },
+      note: `The campaign has a lifetime budget of ${money(c.budget, currency)} over ${days} days: about ${money(daily, currency)} a day (the daily equivalent shown in budgets).`,
+    };
   }
-  return { budget: { entity: 'campaign', name: c.name, after: c.budget, currency }, note: `The campaign has a lifetime budget of ${money(c.budget, currency)} and no end date or daily limit: it could spend all of it in one day (shown as its daily budget).` };
+  return {
+    budget: { entity: 'campaign', name: c.name, after: c.budget, currency },
+    note: `The campaign has a lifetime budget of ${money(c.budget, currency)} and no end date or daily limit: it could spend all of it in one day (shown as its daily budget).`,
+  };
 }
 
 /** The status a create starts in: the owner's "create paused" guardrail makes it paused whatever was asked. */
@@ -69,9 +121,23 @@ function startStatus(ctx: ToolContext<ChatAdsPort>, status: 'paused' | 'active')
   return ctx.createPaused ? 'paused' : status;
 }
 
-const forcedNote = (ctx: ToolContext<ChatAdsPort>, asked: string) => (ctx.createPaused && asked === 'active' ? ['The owner\'s "create paused" guardrail creates it paused.'] : []);
+const forcedNote = (ctx: ToolContext<ChatAdsPort>, asked: string) =>
+  ctx.createPaused && asked === 'active' ? ['The owner\'s "create paused" guardrail creates it paused.'] : [];
 
-const campaignOutput = v.object({ campaign: v.object({ id: v.string(), name: v.string(), status: v.string(), bidding_type: v.string(), budget: v.number(), daily_budget: v.optional(v.number()), start_date: v.string(), end_date: v.optional(v.string()), description: v.optional(v.string()), created_at: v.string() }) });
+const campaignOutput = v.object({
+  campaign: v.object({
+    id: v.string(),
+    name: v.string(),
+    status: v.string(),
+    bidding_type: v.string(),
+    budget: v.number(),
+    daily_budget: v.optional(v.number()),
+    start_date: v.string(),
+    end_date: v.optional(v.string()),
+    description: v.optional(v.string()),
+    created_at: v.string(),
+  }),
+});
 
 export const createChatAdsCampaign = defineChatAdsTool({
   name: 'create_chatads_campaign',
@@ -86,7 +152,15 @@ export const createChatAdsCampaign = defineChatAdsTool({
     const { budget, note } = campaignBudget(campaign, ctx.account.currency);
     return {
       summary: `Create ${campaign.status} campaign "${campaign.name}" (${campaign.bidding_type})`,
-      changes: [{ action: 'create' as const, entity: 'campaign', name: campaign.name, fields: Object.fromEntries(Object.entries(campaign).map(([k, value]) => [k, { after: value }])), startsPaused: campaign.status !== 'active' }],
+      changes: [
+        {
+          action: 'create' as const,
+          entity: 'campaign',
+          name: campaign.name,
+          fields: Object.fromEntries(Object.entries(campaign).map(([k, value]) => [k, { after: value }])),
+          startsPaused: campaign.status !== 'active',
+        },
+      ],
       budgets: [budget],
       notes: [...(note ? [note] : []), ...forcedNote(ctx, args.status)],
       data: { campaign },
@@ -99,9 +173,24 @@ export const createChatAdsCampaign = defineChatAdsTool({
       text: [
         `## Campaign created: ${created.name}`,
         '',
-        markdownTable(['Id', 'Status', 'Bidding', 'Budget', 'Daily budget', 'Start', 'End'], [[created.id, created.status, created.bidding_type, money(created.budget, currency), money(created.daily_budget, currency), created.start_date, created.end_date ?? '-']]),
+        markdownTable(
+          ['Id', 'Status', 'Bidding', 'Budget', 'Daily budget', 'Start', 'End'],
+          [
+            [
+              created.id,
+              created.status,
+              created.bidding_type,
+              money(created.budget, currency),
+              money(created.daily_budget, currency),
+              created.start_date,
+              created.end_date ?? '-',
+            ],
+          ],
+        ),
         '',
-        created.status === 'active' ? 'It is active: it spends as soon as it has an active ad group with an ad.' : 'It is paused: nothing spends until you resume it with resume_chatads_campaign.',
+        created.status === 'active'
+          ? 'It is active: it spends as soon as it has an active ad group with an ad.'
+          : 'It is paused: nothing spends until you resume it with resume_chatads_campaign.',
         'Next: add an ad group with create_chatads_ad_group, then a chat card with create_chatads_ad.',
       ].join('\n'),
       structured: { campaign: created },
@@ -118,17 +207,41 @@ const adArgs = {
   call_to_action: v.optional(text(1, 25, 'Button text, up to 25 characters (e.g. Shop now)')),
   landing_url: httpsUrl('HTTPS page the card links to'),
   image_url: v.optional(httpsUrl('HTTPS image (PNG, JPEG or WebP) uploaded for the card; not with image_file_id')),
-  image_file_id: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^file_[A-Za-z0-9]+$/, 'must be a file id starting with file_'), v.description('An image already uploaded (file_...); not with image_url'))),
+  image_file_id: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^file_[A-Za-z0-9]+$/, 'must be a file id starting with file_'),
+      v.description('An image already uploaded (file_...); not with image_url'),
+    ),
+  ),
 };
 type AdArgs = v.InferOutput<v.ObjectSchema<typeof adArgs, undefined>>;
 const IMAGE_TYPES = /\.(png|jpe?g|webp)(\?.*)?$/i;
 const adRules = [
   (a: AdArgs) => (a.image_url && a.image_file_id ? '`image_url` and `image_file_id` are alternatives; give one' : undefined),
-  (a: AdArgs) => (a.image_url && !IMAGE_TYPES.test(new URL(a.image_url).pathname) ? '`image_url` must point to a PNG, JPEG or WebP image (.png, .jpg, .jpeg, .webp)' : undefined),
+  (a: AdArgs) =>
+    a.image_url && !IMAGE_TYPES.test(new URL(a.image_url).pathname)
+      ? '`image_url` must point to a PNG, JPEG or WebP image (.png, .jpg, .jpeg, .webp)'
+      : undefined,
 ];
 
 const adOutputEntries = {
-  ad: v.object({ id: v.string(), campaign_id: v.string(), ad_group_id: v.string(), name: v.string(), type: v.literal('chat_card'), headline: v.string(), body: v.string(), call_to_action: v.optional(v.string()), landing_url: v.string(), image_file_id: v.optional(v.string()), status: v.string(), review_status: v.optional(v.string()), created_at: v.optional(v.string()) }),
+  ad: v.object({
+    id: v.string(),
+    campaign_id: v.string(),
+    ad_group_id: v.string(),
+    name: v.string(),
+    type: v.literal('chat_card'),
+    headline: v.string(),
+    body: v.string(),
+    call_to_action: v.optional(v.string()),
+    landing_url: v.string(),
+    image_file_id: v.optional(v.string()),
+    status: v.string(),
+    review_status: v.optional(v.string()),
+    created_at: v.optional(v.string()),
+  }),
 };
 
 function adFields(a: AdArgs) {
@@ -142,9 +255,20 @@ function adFields(a: AdArgs) {
   };
 }
 
-async function createCard(ctx: ToolContext<ChatAdsPort>, a: AdArgs, where: { campaign_id: string; ad_group_id: string }, status: ChatAdsAd['status']): Promise<ChatAdsAd> {
-  const image = a.image_url ? await ctx.step('upload_image', () => ctx.platform.uploadImage(a.image_url!, ctx.now)) : a.image_file_id ? { file_id: a.image_file_id } : undefined;
-  return ctx.step('create_ad', () => ctx.platform.createAd({ ...where, ...adFields(a), ...(image ? { image_file_id: image.file_id } : {}), status }, ctx.now));
+async function createCard(
+  ctx: ToolContext<ChatAdsPort>,
+  a: AdArgs,
+  where: { campaign_id: string; ad_group_id: string },
+  status: ChatAdsAd['status'],
+): Promise<ChatAdsAd> {
+  const image = a.image_url
+    ? await ctx.step('upload_image', () => ctx.platform.uploadImage(a.image_url!, ctx.now))
+    : a.image_file_id
+      ? { file_id: a.image_file_id }
+      : undefined;
+  return ctx.step('create_ad', () =>
+    ctx.platform.createAd({ ...where, ...adFields(a), ...(image ? { image_file_id: image.file_id } : {}), status }, ctx.now),
+  );
 }
 
 export const createChatAdsAd = defineChatAdsTool({
@@ -152,27 +276,69 @@ export const createChatAdsAd = defineChatAdsTool({
   description:
     'Creates a chat card ad in a chatads ad group: title, text, optional button text, HTTPS landing page, and an image by URL (uploaded first) or an uploaded file id. It starts paused unless status active is asked; it spends only while its ad group and campaign are active.',
   access: 'write',
-  args: { ad_group_id: adGroupIdArg, ...adArgs, status: v.optional(v.pipe(v.picklist(['paused', 'active']), v.description('paused (default) or active')), 'paused') },
+  args: {
+    ad_group_id: adGroupIdArg,
+    ...adArgs,
+    status: v.optional(v.pipe(v.picklist(['paused', 'active']), v.description('paused (default) or active')), 'paused'),
+  },
   rules: adRules,
   output: v.object(adOutputEntries),
   async plan(args, ctx) {
     const group = await ctx.platform.getAdGroup(args.ad_group_id);
-    if (group.status === 'archived') throw new ToolError(`Ad group "${group.name}" (${group.id}) is archived; ads cannot be added to it. Pick another ad group from list_chatads_ad_groups.`, { code: 'archived' });
+    if (group.status === 'archived')
+      throw new ToolError(
+        `Ad group "${group.name}" (${group.id}) is archived; ads cannot be added to it. Pick another ad group from list_chatads_ad_groups.`,
+        { code: 'archived' },
+      );
     const campaign = await ctx.platform.getCampaign(group.campaign_id);
-    if (campaign.status === 'archived') throw new ToolError(`Campaign "${campaign.name}" (${campaign.id}) is archived; ads cannot be added to it.`, { code: 'archived' });
+    if (campaign.status === 'archived')
+      throw new ToolError(`Campaign "${campaign.name}" (${campaign.id}) is archived; ads cannot be added to it.`, { code: 'archived' });
     const status = startStatus(ctx, args.status);
     const spendsAtOnce = status === 'active' && group.status === 'active' && campaign.status === 'active';
     return {
       summary: `Create ${status} chat card "${args.name}" in ad group "${group.name}"`,
-      changes: [{ action: 'create' as const, entity: 'ad', name: args.name, fields: { ...Object.fromEntries(Object.entries(adFields(args)).map(([k, value]) => [k, { after: value }])), ad_group_id: { after: group.id }, status: { after: status }, ...(args.image_url ? { image_url: { after: args.image_url } } : {}), ...(args.image_file_id ? { image_file_id: { after: args.image_file_id } } : {}) }, startsPaused: !spendsAtOnce }],
-      notes: [...(spendsAtOnce ? [] : [`The ad cannot spend yet: ${status === 'paused' ? 'it starts paused (resume_chatads_ad)' : `its ${campaign.status !== 'active' ? `campaign is ${campaign.status}` : `ad group is ${group.status}`}`}.`]), ...forcedNote(ctx, args.status)],
+      changes: [
+        {
+          action: 'create' as const,
+          entity: 'ad',
+          name: args.name,
+          fields: {
+            ...Object.fromEntries(Object.entries(adFields(args)).map(([k, value]) => [k, { after: value }])),
+            ad_group_id: { after: group.id },
+            status: { after: status },
+            ...(args.image_url ? { image_url: { after: args.image_url } } : {}),
+            ...(args.image_file_id ? { image_file_id: { after: args.image_file_id } } : {}),
+          },
+          startsPaused: !spendsAtOnce,
+        },
+      ],
+      notes: [
+        ...(spendsAtOnce
+          ? []
+          : [
+              `The ad cannot spend yet: ${status === 'paused' ? 'it starts paused (resume_chatads_ad)' : `its ${campaign.status !== 'active' ? `campaign is ${campaign.status}` : `ad group is ${group.status}`}`}.`,
+            ]),
+        ...forcedNote(ctx, args.status),
+      ],
       data: { campaign_id: campaign.id, ad_group_id: group.id, group_name: group.name, status },
     };
   },
   async apply(plan, args, ctx) {
     const ad = await createCard(ctx, args, { campaign_id: plan.data.campaign_id, ad_group_id: plan.data.ad_group_id }, plan.data.status);
     return {
-      text: [`## Chat card created: ${ad.name}`, '', `- Id: ${ad.id}`, `- Ad group: ${plan.data.group_name} (${ad.ad_group_id})`, `- Status: ${ad.status}`, ...(ad.image_file_id ? [`- Image: ${ad.image_file_id}`] : []), '', ...(plan.notes ?? []), ad.status === 'paused' ? 'Next: resume it with resume_chatads_ad when ready.' : 'Next: follow it with get_chatads_performance (level ad).'].join('\n'),
+      text: [
+        `## Chat card created: ${ad.name}`,
+        '',
+        `- Id: ${ad.id}`,
+        `- Ad group: ${plan.data.group_name} (${ad.ad_group_id})`,
+        `- Status: ${ad.status}`,
+        ...(ad.image_file_id ? [`- Image: ${ad.image_file_id}`] : []),
+        '',
+        ...(plan.notes ?? []),
+        ad.status === 'paused'
+          ? 'Next: resume it with resume_chatads_ad when ready.'
+          : 'Next: follow it with get_chatads_performance (level ad).',
+      ].join('\n'),
       structured: { ad },
     };
   },
@@ -195,10 +361,33 @@ export const launchChatAdsAd = defineChatAdsTool({
     start_date: campaignArgs.start_date,
     end_date: campaignArgs.end_date,
     ad_group_name: v.optional(text(3, 1000, 'Ad group name, 3-1000 characters; default "<campaign name> - ad group"')),
-    max_bid: v.optional(v.pipe(v.number(), v.minValue(0.000001), v.maxValue(100), v.description('Max bid per click (click billing) in account currency, 0.000001-100'))),
-    max_cpm_bid: v.optional(v.pipe(v.number(), v.minValue(0.001), v.maxValue(100_000), v.description('Max bid per thousand impressions (impression billing) in account currency'))),
-    billing_event_type: v.optional(v.pipe(v.picklist(['click', 'impression']), v.description('click or impression (default for impressions campaigns)'))),
-    context_hints: v.optional(v.pipe(v.array(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(500))), v.maxLength(2000), v.description('Conversations to match (free-form hints)')), []),
+    max_bid: v.optional(
+      v.pipe(
+        v.number(),
+        v.minValue(0.000001),
+        v.maxValue(100),
+        v.description('Max bid per click (click billing) in account currency, 0.000001-100'),
+      ),
+    ),
+    max_cpm_bid: v.optional(
+      v.pipe(
+        v.number(),
+        v.minValue(0.001),
+        v.maxValue(100_000),
+        v.description('Max bid per thousand impressions (impression billing) in account currency'),
+      ),
+    ),
+    billing_event_type: v.optional(
+      v.pipe(v.picklist(['click', 'impression']), v.description('click or impression (default for impressions campaigns)')),
+    ),
+    context_hints: v.optional(
+      v.pipe(
+        v.array(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(500))),
+        v.maxLength(2000),
+        v.description('Conversations to match (free-form hints)'),
+      ),
+      [],
+    ),
     ad_name: v.optional(text(1, 1000, 'Ad name; default the headline')),
     headline: adArgs.headline,
     body: adArgs.body,
@@ -207,32 +396,66 @@ export const launchChatAdsAd = defineChatAdsTool({
     image_url: httpsUrl('HTTPS image (PNG, JPEG or WebP) for the card'),
   },
   rules: [
-    (a) => (a.daily_budget !== undefined && a.daily_budget > a.budget ? `\`daily_budget\` (${a.daily_budget}) must not exceed the lifetime \`budget\` (${a.budget})` : undefined),
-    (a) => (a.start_date && a.end_date && a.end_date <= a.start_date ? `\`end_date\` (${a.end_date}) must be after \`start_date\` (${a.start_date})` : undefined),
-    (a) => (!IMAGE_TYPES.test(new URL(a.image_url).pathname) ? '`image_url` must point to a PNG, JPEG or WebP image (.png, .jpg, .jpeg, .webp)' : undefined),
+    (a) =>
+      a.daily_budget !== undefined && a.daily_budget > a.budget
+        ? `\`daily_budget\` (${a.daily_budget}) must not exceed the lifetime \`budget\` (${a.budget})`
+        : undefined,
+    (a) =>
+      a.start_date && a.end_date && a.end_date <= a.start_date
+        ? `\`end_date\` (${a.end_date}) must be after \`start_date\` (${a.start_date})`
+        : undefined,
+    (a) =>
+      !IMAGE_TYPES.test(new URL(a.image_url).pathname)
+        ? '`image_url` must point to a PNG, JPEG or WebP image (.png, .jpg, .jpeg, .webp)'
+        : undefined,
     (a) => {
       const billing = a.billing_event_type ?? (a.bidding_type === 'impressions' ? 'impression' : 'click');
       if (billing === 'click' && a.max_bid === undefined) return 'click billing needs `max_bid` (max per click)';
-      if (billing === 'impression' && a.max_cpm_bid === undefined) return 'impression billing needs `max_cpm_bid` (max per thousand impressions)';
-      if (billing === 'click' && a.max_cpm_bid !== undefined) return '`max_cpm_bid` is for impression billing; with click billing give `max_bid`';
-      if (billing === 'impression' && a.max_bid !== undefined) return '`max_bid` is a per-click bid; with impression billing give `max_cpm_bid`';
+      if (billing === 'impression' && a.max_cpm_bid === undefined)
+        return 'impression billing needs `max_cpm_bid` (max per thousand impressions)';
+      if (billing === 'click' && a.max_cpm_bid !== undefined)
+        return '`max_cpm_bid` is for impression billing; with click billing give `max_bid`';
+      if (billing === 'impression' && a.max_bid !== undefined)
+        return '`max_bid` is a per-click bid; with impression billing give `max_cpm_bid`';
       return undefined;
     },
   ],
   output: v.object({ campaign_id: v.string(), ad_group_id: v.string(), ad_id: v.string(), image_file_id: v.string(), status: v.string() }),
   async plan(args, ctx) {
-    const campaign = newCampaign({ name: args.campaign_name, bidding_type: args.bidding_type, budget: args.budget, daily_budget: args.daily_budget, start_date: args.start_date, end_date: args.end_date, status: 'paused' }, ctx.now);
+    const campaign = newCampaign(
+      {
+        name: args.campaign_name,
+        bidding_type: args.bidding_type,
+        budget: args.budget,
+        daily_budget: args.daily_budget,
+        start_date: args.start_date,
+        end_date: args.end_date,
+        status: 'paused',
+      },
+      ctx.now,
+    );
     const billing = args.billing_event_type ?? (args.bidding_type === 'impressions' ? 'impression' : 'click');
     const adGroup = {
       name: args.ad_group_name ?? `${args.campaign_name} - ad group`,
       status: 'active' as const,
       strategy: 'fixed_bid' as const,
       billing_event_type: billing,
-      ...(billing === 'click' ? { max_bid_micros: Math.max(1, Math.round(args.max_bid! * MICROS)) } : { max_cpm_bid_micros: Math.max(1, Math.round(args.max_cpm_bid! * MICROS)) }),
+      ...(billing === 'click'
+        ? { max_bid_micros: Math.max(1, Math.round(args.max_bid! * MICROS)) }
+        : { max_cpm_bid_micros: Math.max(1, Math.round(args.max_cpm_bid! * MICROS)) }),
       context_hints: args.context_hints,
       custom_audience_bid_multipliers: [],
     };
-    const ad = { ...adFields({ name: args.ad_name ?? args.headline, headline: args.headline, body: args.body, call_to_action: args.call_to_action, landing_url: args.landing_url }), status: 'active' as const };
+    const ad = {
+      ...adFields({
+        name: args.ad_name ?? args.headline,
+        headline: args.headline,
+        body: args.body,
+        call_to_action: args.call_to_action,
+        landing_url: args.landing_url,
+      }),
+      status: 'active' as const,
+    };
     const { budget, note } = campaignBudget(campaign, ctx.account.currency);
     const fields = (o: object) => Object.fromEntries(Object.entries(o).map(([k, value]) => [k, { after: value }]));
     return {
@@ -257,12 +480,22 @@ export const launchChatAdsAd = defineChatAdsTool({
     ctx.progress?.('upload_image', { step: 3, total: 4 });
     const image = await ctx.step('upload_image', () => ctx.platform.uploadImage(args.image_url, ctx.now));
     ctx.progress?.('create_ad', { step: 4, total: 4 });
-    const card = await ctx.step('create_ad', () => ctx.platform.createAd({ ...ad, campaign_id: created.id, ad_group_id: group.id, image_file_id: image.file_id }, ctx.now));
+    const card = await ctx.step('create_ad', () =>
+      ctx.platform.createAd({ ...ad, campaign_id: created.id, ad_group_id: group.id, image_file_id: image.file_id }, ctx.now),
+    );
     return {
       text: [
         `## Chat card launched (paused): ${card.name}`,
         '',
-        markdownTable(['Step', 'Id', 'Status'], [['Campaign', created.id, created.status], ['Ad group', group.id, group.status], ['Image', image.file_id, 'uploaded'], ['Ad', card.id, card.status]]),
+        markdownTable(
+          ['Step', 'Id', 'Status'],
+          [
+            ['Campaign', created.id, created.status],
+            ['Ad group', group.id, group.status],
+            ['Image', image.file_id, 'uploaded'],
+            ['Ad', card.id, card.status],
+          ],
+        ),
         '',
         `Nothing spends yet: the campaign "${created.name}" is paused. Resume it with resume_chatads_campaign (campaign_id ${created.id}) when ready.`,
       ].join('\n'),
@@ -270,4 +503,3 @@ export const launchChatAdsAd = defineChatAdsTool({
     };
   },
 });
-

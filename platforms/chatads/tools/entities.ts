@@ -31,28 +31,44 @@ interface EntityType {
   children: string;
 }
 
-const campaignParent = async (port: ChatAdsPort, campaignId: string) => ({ label: 'campaign', entity: await port.getCampaign(campaignId), resumeTool: 'resume_chatads_campaign' });
+const campaignParent = async (port: ChatAdsPort, campaignId: string) => ({
+  label: 'campaign',
+  entity: await port.getCampaign(campaignId),
+  resumeTool: 'resume_chatads_campaign',
+});
 
 export const ENTITY_TYPES: Record<'campaign' | 'ad_group' | 'ad', EntityType> = {
   campaign: {
-    level: 'campaign', idField: 'campaign_id', label: 'campaign', idArg: campaignIdArg,
+    level: 'campaign',
+    idField: 'campaign_id',
+    label: 'campaign',
+    idArg: campaignIdArg,
     get: (port, id) => port.getCampaign(id) as never,
     setStatus: (port, id, to, from, now) => port.setCampaignStatus(id, to, from, now),
     parents: async () => [],
     children: 'all its ad groups and ads',
   },
   ad_group: {
-    level: 'ad_group', idField: 'ad_group_id', label: 'ad group', idArg: adGroupIdArg,
+    level: 'ad_group',
+    idField: 'ad_group_id',
+    label: 'ad group',
+    idArg: adGroupIdArg,
     get: (port, id) => port.getAdGroup(id) as never,
     setStatus: (port, id, to, from, now) => port.setAdGroupStatus(id, to, from, now),
     parents: async (port, g) => [await campaignParent(port, g.campaign_id as string)],
     children: 'all its ads',
   },
   ad: {
-    level: 'ad', idField: 'ad_id', label: 'ad', idArg: adIdArg,
+    level: 'ad',
+    idField: 'ad_id',
+    label: 'ad',
+    idArg: adIdArg,
     get: (port, id) => port.getAd(id) as never,
     setStatus: (port, id, to, from, now) => port.setAdStatus(id, to, from, now),
-    parents: async (port, ad) => [await campaignParent(port, ad.campaign_id as string), { label: 'ad group', entity: await port.getAdGroup(ad.ad_group_id as string), resumeTool: 'resume_chatads_ad_group' }],
+    parents: async (port, ad) => [
+      await campaignParent(port, ad.campaign_id as string),
+      { label: 'ad group', entity: await port.getAdGroup(ad.ad_group_id as string), resumeTool: 'resume_chatads_ad_group' },
+    ],
     children: 'this ad',
   },
 };
@@ -90,19 +106,34 @@ function statusTool(key: keyof typeof ENTITY_TYPES, action: Action) {
       const entity = await type.get(ctx.platform, id);
       const data = { id: entity.id, name: entity.name, status: entity.status };
       if (entity.status === 'archived' && action !== 'archive') {
-        throw new ToolError(`The ${type.label} "${entity.name}" (${entity.id}) is archived; archived ${type.label}s cannot be ${action === 'resume' ? 'resumed' : 'paused'} (archiving is final). Create a new ${type.label} instead.`, { code: 'archived' });
+        throw new ToolError(
+          `The ${type.label} "${entity.name}" (${entity.id}) is archived; archived ${type.label}s cannot be ${action === 'resume' ? 'resumed' : 'paused'} (archiving is final). Create a new ${type.label} instead.`,
+          { code: 'archived' },
+        );
       }
-      if (entity.status === to) return { summary: `The ${type.label} "${entity.name}" is already ${to}; nothing changes`, changes: [], data };
+      if (entity.status === to)
+        return { summary: `The ${type.label} "${entity.name}" is already ${to}; nothing changes`, changes: [], data };
       const notes: string[] = [];
       if (action === 'resume') {
         for (const parent of await type.parents(ctx.platform, entity)) {
-          if (parent.entity.status !== 'active') notes.push(`Its ${parent.label} "${parent.entity.name}" is ${parent.entity.status}, so it will not deliver until the ${parent.label} is active${parent.entity.status === 'paused' ? ` (${parent.resumeTool})` : ''}.`);
+          if (parent.entity.status !== 'active')
+            notes.push(
+              `Its ${parent.label} "${parent.entity.name}" is ${parent.entity.status}, so it will not deliver until the ${parent.label} is active${parent.entity.status === 'paused' ? ` (${parent.resumeTool})` : ''}.`,
+            );
         }
       }
       if (action === 'archive') notes.push(`Archiving is final: the ${type.label} can never be resumed.`);
       return {
         summary: `${action[0].toUpperCase()}${action.slice(1)} ${type.label} "${entity.name}" (${entity.id})`,
-        changes: [{ action: 'update' as const, entity: key, id: entity.id, name: entity.name, fields: { status: { before: entity.status, after: to } } }],
+        changes: [
+          {
+            action: 'update' as const,
+            entity: key,
+            id: entity.id,
+            name: entity.name,
+            fields: { status: { before: entity.status, after: to } },
+          },
+        ],
         notes,
         data,
       };
@@ -112,7 +143,10 @@ function statusTool(key: keyof typeof ENTITY_TYPES, action: Action) {
       const base = { entity: key, id: before.id, name: before.name, previous_status: before.status };
       const notes = (plan.notes ?? []).filter((n) => !n.startsWith('Archiving is final'));
       if (!plan.changes.length) {
-        return { text: [`## The ${type.label} "${before.name}" is already ${to}`, '', 'Nothing changed.'].join('\n'), structured: { ...base, status: before.status, changed: false } };
+        return {
+          text: [`## The ${type.label} "${before.name}" is already ${to}`, '', 'Nothing changed.'].join('\n'),
+          structured: { ...base, status: before.status, changed: false },
+        };
       }
       const after = await type.setStatus(ctx.platform, before.id, to, before.status as ChatAdsStatus, ctx.now);
       const next: Record<Action, string> = {
@@ -121,13 +155,25 @@ function statusTool(key: keyof typeof ENTITY_TYPES, action: Action) {
         archive: `It no longer delivers and can never be resumed. To run it again, create a new ${type.label}.`,
       };
       return {
-        text: [`## ${type.label[0].toUpperCase()}${type.label.slice(1)} "${before.name}" ${action === 'archive' ? 'archived' : action === 'pause' ? 'paused' : 'resumed'}`, '', `Status: ${before.status} → ${after.status}.`, '', next[action], ...notes.map((n) => `- ${n}`)].join('\n'),
+        text: [
+          `## ${type.label[0].toUpperCase()}${type.label.slice(1)} "${before.name}" ${action === 'archive' ? 'archived' : action === 'pause' ? 'paused' : 'resumed'}`,
+          '',
+          `Status: ${before.status} → ${after.status}.`,
+          '',
+          next[action],
+          ...notes.map((n) => `- ${n}`),
+        ].join('\n'),
         structured: { ...base, status: after.status, changed: true },
       };
     },
     ...(action === 'archive'
       ? {}
-      : { undo: (plan: { changes: unknown[]; data: { id: string; name: string; status: string } }) => (plan.changes.length ? { tool: `${action === 'pause' ? 'resume' : 'pause'}_chatads_${key}`, arguments: { [type.idField]: plan.data.id } } : undefined) }),
+      : {
+          undo: (plan: { changes: unknown[]; data: { id: string; name: string; status: string } }) =>
+            plan.changes.length
+              ? { tool: `${action === 'pause' ? 'resume' : 'pause'}_chatads_${key}`, arguments: { [type.idField]: plan.data.id } }
+              : undefined,
+        }),
   });
 }
 
@@ -146,17 +192,42 @@ function getTool(key: keyof typeof ENTITY_TYPES) {
       const entity = await type.get(ctx.platform, (args as Record<string, string>)[type.idField]!);
       const figures = (await figuresByEntity(ctx.platform, type.level, [entity.id], window, ctx.account.mode === 'live')).get(entity.id)!;
       const currency = ctx.account.currency;
-      const settings = Object.entries(entity).filter(([k, value]) => k !== 'name' && value !== undefined && !(Array.isArray(value) && value.length === 0));
-      const shown = (value: unknown) => (Array.isArray(value) ? value.map((x) => (typeof x === 'object' ? JSON.stringify(x) : String(x))).join('; ') : String(value));
-      const next = entity.status === 'active' ? `pause_chatads_${key} stops it` : entity.status === 'paused' ? `resume_chatads_${key} starts it again` : 'it is archived (final)';
+      const settings = Object.entries(entity).filter(
+        ([k, value]) => k !== 'name' && value !== undefined && !(Array.isArray(value) && value.length === 0),
+      );
+      const shown = (value: unknown) =>
+        Array.isArray(value) ? value.map((x) => (typeof x === 'object' ? JSON.stringify(x) : String(x))).join('; ') : String(value);
+      const next =
+        entity.status === 'active'
+          ? `pause_chatads_${key} stops it`
+          : entity.status === 'paused'
+            ? `resume_chatads_${key} starts it again`
+            : 'it is archived (final)';
       const text = [
         `## ${type.label[0].toUpperCase()}${type.label.slice(1)}: ${entity.name}`,
         '',
-        markdownTable(['Setting', 'Value'], settings.map(([k, value]) => [k, shown(value)])),
+        markdownTable(
+          ['Setting', 'Value'],
+          settings.map(([k, value]) => [k, shown(value)]),
+        ),
         '',
         `### Figures ${window.start} to ${window.end}`,
         '',
-        markdownTable(['Spend', 'Impressions', 'Clicks', 'CTR', 'CPC', 'Conversions', 'CPA', 'View-through (1 day)'], [[money(figures.spend, currency), count(figures.impressions), count(figures.clicks), percent(figures.ctr), money(figures.cpc, currency), count(figures.conversions), money(figures.cpa, currency), count(figures.view_through_conversions)]]),
+        markdownTable(
+          ['Spend', 'Impressions', 'Clicks', 'CTR', 'CPC', 'Conversions', 'CPA', 'View-through (1 day)'],
+          [
+            [
+              money(figures.spend, currency),
+              count(figures.impressions),
+              count(figures.clicks),
+              percent(figures.ctr),
+              money(figures.cpc, currency),
+              count(figures.conversions),
+              money(figures.cpa, currency),
+              count(figures.view_through_conversions),
+            ],
+          ],
+        ),
         '',
         `Next: ${next}; get_chatads_insights (scope ${key}) shows it day by day.`,
       ].join('\n');
@@ -165,4 +236,9 @@ function getTool(key: keyof typeof ENTITY_TYPES) {
   });
 }
 
-export const entityTools = (['campaign', 'ad_group', 'ad'] as const).flatMap((key) => [getTool(key), statusTool(key, 'pause'), statusTool(key, 'resume'), statusTool(key, 'archive')]);
+export const entityTools = (['campaign', 'ad_group', 'ad'] as const).flatMap((key) => [
+  getTool(key),
+  statusTool(key, 'pause'),
+  statusTool(key, 'resume'),
+  statusTool(key, 'archive'),
+]);

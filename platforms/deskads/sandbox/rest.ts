@@ -94,7 +94,16 @@ export const GEO_LOCATIONS: DeskAdsGeoLocation[] = (() => {
     const up = chain(id);
     const of = (t: DeskAdsGeoLocation['type']) => up.find((p) => p[2] === t)?.[1] ?? null;
     const country = up.find((p) => p[2] === 'Country')!;
-    return { id, name, type, country: country[1], country_code: CODES[country[0]]!, state: of('State'), metro: of('MetroArea'), parent_id: parent };
+    return {
+      id,
+      name,
+      type,
+      country: country[1],
+      country_code: CODES[country[0]]!,
+      state: of('State'),
+      metro: of('MetroArea'),
+      parent_id: parent,
+    };
   });
 })();
 
@@ -129,17 +138,34 @@ export function geoSplit(campaignId: string, locationIds: readonly string[] | un
   for (const city of cities) {
     const size = (CITY_WEIGHT.get(city.id) ?? 1) * (0.85 + day_() * 0.3);
     const converts = 0.4 + seededRandom(`${campaignId}|${city.id}|cvr`)() * 1.2;
-    for (const [type, share] of [['PhysicalLocation', 0.85], ['LocationOfInterest', 0.15]] as const) {
+    for (const [type, share] of [
+      ['PhysicalLocation', 0.85],
+      ['LocationOfInterest', 0.15],
+    ] as const) {
       const w = size * share;
-      slots.push({ city, location_type: type, weight: { impressions: w, clicks: w, spend: w, conversions: w * converts, revenue: w * converts } });
+      slots.push({
+        city,
+        location_type: type,
+        weight: { impressions: w, clicks: w, spend: w, conversions: w * converts, revenue: w * converts },
+      });
     }
   }
-  return splitDay(day, slots.map((s) => s.weight)).map((figures, i) => ({ city: slots[i]!.city, location_type: slots[i]!.location_type, figures })).filter((p) => p.figures.impressions > 0);
+  return splitDay(
+    day,
+    slots.map((s) => s.weight),
+  )
+    .map((figures, i) => ({ city: slots[i]!.city, location_type: slots[i]!.location_type, figures }))
+    .filter((p) => p.figures.impressions > 0);
 }
 
 /** How much better than the ad group's average an audience's members convert. */
 const AUDIENCE_CONVERSION_LEAN: Record<DeskAdsAudienceType, number> = {
-  RemarketingList: 2.2, ProductAudience: 1.9, CustomerList: 1.7, InMarketAudience: 1.4, SimilarRemarketingList: 1.1, CustomAudience: 1,
+  RemarketingList: 2.2,
+  ProductAudience: 1.9,
+  CustomerList: 1.7,
+  InMarketAudience: 1.4,
+  SimilarRemarketingList: 1.1,
+  CustomAudience: 1,
 };
 
 /** One part of an ad group's day: an audience (null = searchers in none of its audiences). */
@@ -154,46 +180,105 @@ export interface AudiencePart {
  * search size, varying a little per day. In bid-only mode the rest of the day is searchers in none
  * of the audiences; in target-and-bid mode only members see its ads, so the audiences share it all.
  */
-export function audienceSplit(adGroupId: string, date: string, day: DayFigures, criteria: DeskAdsAudienceCriterion[], audiences: Map<string, DeskAdsAudience>, targetAndBid: boolean): AudiencePart[] {
+export function audienceSplit(
+  adGroupId: string,
+  date: string,
+  day: DayFigures,
+  criteria: DeskAdsAudienceCriterion[],
+  audiences: Map<string, DeskAdsAudience>,
+  targetAndBid: boolean,
+): AudiencePart[] {
   const random = seededRandom(`${adGroupId}|${date}|audiences`);
   const members = criteria.filter((c) => !c.excluded && c.status === 'Active' && audiences.has(c.audience_id));
   const weights = members.map((c) => {
     const audience = audiences.get(c.audience_id)!;
     const share = Math.min(0.3, audience.search_size / 3_000_000) * (0.85 + random() * 0.3);
     const lean = AUDIENCE_CONVERSION_LEAN[audience.type];
-    return { impressions: share, clicks: share * (lean > 1.5 ? 1.3 : 1.1), spend: share * 1.1, conversions: share * lean, revenue: share * lean };
+    return {
+      impressions: share,
+      clicks: share * (lean > 1.5 ? 1.3 : 1.1),
+      spend: share * 1.1,
+      conversions: share * lean,
+      revenue: share * lean,
+    };
   });
   const taken = weights.reduce((t, w) => t + w.impressions, 0);
   const rest = targetAndBid && members.length ? 0 : Math.max(0.05, 1 - taken);
   const all = [...weights, { impressions: rest, clicks: rest, spend: rest, conversions: rest * 0.8, revenue: rest * 0.8 }];
   const ids = [...members.map((c) => c.audience_id), null];
-  return splitDay(day, all).map((figures, i) => ({ audience_id: ids[i]!, figures })).filter((p) => p.figures.impressions > 0);
+  return splitDay(day, all)
+    .map((figures, i) => ({ audience_id: ids[i]!, figures }))
+    .filter((p) => p.figures.impressions > 0);
 }
 
 /** The audiences a seeded account has: its own remarketing and customer lists, and the platform's in-market and similar audiences. */
 export function seedAudiences(ids: { digits(n: number): string }, ago: (days: number) => string): DeskAdsAudience[] {
-  const audience = (name: string, type: DeskAdsAudienceType, search: number, network: number, extra: Partial<DeskAdsAudience> = {}): DeskAdsAudience => ({
-    id: ids.digits(9), name, type, description: null, membership_duration_days: null, search_size: search, audience_network_size: network,
-    scope: 'Account', source_audience_id: null, status: search >= 1000 ? 'Active' : 'Inactive', start_date: null, ...extra,
+  const audience = (
+    name: string,
+    type: DeskAdsAudienceType,
+    search: number,
+    network: number,
+    extra: Partial<DeskAdsAudience> = {},
+  ): DeskAdsAudience => ({
+    id: ids.digits(9),
+    name,
+    type,
+    description: null,
+    membership_duration_days: null,
+    search_size: search,
+    audience_network_size: network,
+    scope: 'Account',
+    source_audience_id: null,
+    status: search >= 1000 ? 'Active' : 'Inactive',
+    start_date: null,
+    ...extra,
   });
-  const visitors = audience('All site visitors (180 days)', 'RemarketingList', 184_000, 412_000, { description: 'Everyone the main site tag saw', membership_duration_days: 180, start_date: ago(420) });
-  const carts = audience('Cart abandoners (30 days)', 'RemarketingList', 21_500, 48_000, { description: 'Added to cart, did not buy', membership_duration_days: 30, start_date: ago(300) });
+  const visitors = audience('All site visitors (180 days)', 'RemarketingList', 184_000, 412_000, {
+    description: 'Everyone the main site tag saw',
+    membership_duration_days: 180,
+    start_date: ago(420),
+  });
+  const carts = audience('Cart abandoners (30 days)', 'RemarketingList', 21_500, 48_000, {
+    description: 'Added to cart, did not buy',
+    membership_duration_days: 30,
+    start_date: ago(300),
+  });
   return [
     visitors,
     carts,
-    audience('Past buyers (customer list)', 'CustomerList', 38_000, 0, { description: 'Uploaded customer emails, matched', start_date: ago(150) }),
-    audience('Similar to all site visitors', 'SimilarRemarketingList', 1_250_000, 3_900_000, { source_audience_id: visitors.id, membership_duration_days: 180, start_date: ago(400) }),
-    audience('Viewed boots, not bought (product audience)', 'ProductAudience', 9_800, 22_000, { membership_duration_days: 30, start_date: ago(90) }),
+    audience('Past buyers (customer list)', 'CustomerList', 38_000, 0, {
+      description: 'Uploaded customer emails, matched',
+      start_date: ago(150),
+    }),
+    audience('Similar to all site visitors', 'SimilarRemarketingList', 1_250_000, 3_900_000, {
+      source_audience_id: visitors.id,
+      membership_duration_days: 180,
+      start_date: ago(400),
+    }),
+    audience('Viewed boots, not bought (product audience)', 'ProductAudience', 9_800, 22_000, {
+      membership_duration_days: 30,
+      start_date: ago(90),
+    }),
     audience('In-market: Hiking & Camping Gear', 'InMarketAudience', 2_400_000, 7_100_000, { scope: 'Customer' }),
     audience('In-market: Athletic Shoes', 'InMarketAudience', 3_100_000, 9_800_000, { scope: 'Customer' }),
     audience('In-market: Outdoor Apparel', 'InMarketAudience', 1_900_000, 5_200_000, { scope: 'Customer' }),
-    audience('Custom: trail runners', 'CustomAudience', 640_000, 1_400_000, { description: 'People searching for trail races and running gear', start_date: ago(60) }),
-    audience('Newsletter test list', 'RemarketingList', 420, 900, { description: 'Too small to serve yet', membership_duration_days: 30, start_date: ago(5) }),
+    audience('Custom: trail runners', 'CustomAudience', 640_000, 1_400_000, {
+      description: 'People searching for trail races and running gear',
+      start_date: ago(60),
+    }),
+    audience('Newsletter test list', 'RemarketingList', 420, 900, {
+      description: 'Too small to serve yet',
+      membership_duration_days: 30,
+      start_date: ago(5),
+    }),
   ];
 }
 
 /** The unit of a product group tree a product falls in: the unit of its value, else "everything else". */
-export function unitOf<U extends DeskAdsNewProductPartition>(units: U[], product: Pick<DeskAdsProduct, 'brand' | 'category' | 'condition' | 'merchant_product_id'>): U | undefined {
+export function unitOf<U extends DeskAdsNewProductPartition>(
+  units: U[],
+  product: Pick<DeskAdsProduct, 'brand' | 'category' | 'condition' | 'merchant_product_id'>,
+): U | undefined {
   const leaves = units.filter((u) => u.partition_type === 'Unit');
   if (leaves.length === 1 && leaves[0]!.dimension === 'All') return leaves[0];
   const exact = leaves.find((u) => u.value !== null && u.value.toLowerCase() === productValue(product, u.dimension).toLowerCase());

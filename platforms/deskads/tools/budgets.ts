@@ -3,7 +3,13 @@ import { ToolError } from '../../../functions/runtime/errors';
 import { addDays, lastReportDay, reportingZone } from '../../dates';
 import { markdownTable, money } from '../../markdown';
 import { defineDeskAdsTool } from '../define';
-import { applyDeskAdsListFilters, deskadsListFilterArgs, deskadsListFilterRules, pagingSummary, type DeskAdsListOptions } from '../list-filters';
+import {
+  applyDeskAdsListFilters,
+  deskadsListFilterArgs,
+  deskadsListFilterRules,
+  pagingSummary,
+  type DeskAdsListOptions,
+} from '../list-filters';
 import { BUDGET_TYPES } from '../port-rest';
 import { idArgument } from './shared';
 
@@ -32,7 +38,21 @@ interface BudgetRow extends Record<string, unknown> {
 }
 
 const OPTIONS: DeskAdsListOptions<BudgetRow> = {
-  fields: ['id', 'name', 'type', 'budget_type', 'status', 'amount', 'campaign_count', 'spent_yesterday', 'month_to_date', 'monthly_limit', 'limited_days_last_7', 'limited_by_budget', 'start_date'],
+  fields: [
+    'id',
+    'name',
+    'type',
+    'budget_type',
+    'status',
+    'amount',
+    'campaign_count',
+    'spent_yesterday',
+    'month_to_date',
+    'monthly_limit',
+    'limited_days_last_7',
+    'limited_by_budget',
+    'start_date',
+  ],
   statuses: ['Active', 'Paused', 'Deleted', 'Unused'],
   types: ['Shared', 'Campaign'],
   defaultSort: 'name',
@@ -42,7 +62,7 @@ const OPTIONS: DeskAdsListOptions<BudgetRow> = {
 export const listDeskAdsBudgets = defineDeskAdsTool({
   name: 'list_deskads_budgets',
   description:
-    'Lists the budgets of a deskads account: each shared budget (one daily amount several campaigns draw on) and each campaign\'s own daily budget, with pacing: spent yesterday, month to date against the monthly limit (30.4 daily budgets), and whether the budget limited delivery (a day spending 95 % of it or more) in the last 7 days. Figures are collected nightly, so today is not in them. Takes the shared deskads list filters (type_filter Shared or Campaign; status Active, Paused, Deleted or Unused).',
+    "Lists the budgets of a deskads account: each shared budget (one daily amount several campaigns draw on) and each campaign's own daily budget, with pacing: spent yesterday, month to date against the monthly limit (30.4 daily budgets), and whether the budget limited delivery (a day spending 95 % of it or more) in the last 7 days. Figures are collected nightly, so today is not in them. Takes the shared deskads list filters (type_filter Shared or Campaign; status Active, Paused, Deleted or Unused).",
   access: 'read',
   args: { ...deskadsListFilterArgs(OPTIONS) },
   rules: deskadsListFilterRules(OPTIONS),
@@ -56,11 +76,23 @@ export const listDeskAdsBudgets = defineDeskAdsTool({
     offset: v.number(),
     limit: v.number(),
     has_more: v.boolean(),
-    budgets: v.array(v.object({
-      id: v.string(), name: v.string(), type: v.picklist(['Shared', 'Campaign']), budget_type: v.picklist(BUDGET_TYPES), status: v.string(), amount: v.number(),
-      campaigns: v.array(v.object({ id: v.string(), name: v.string(), status: v.string(), daily_share: v.number() })),
-      spent_yesterday: v.number(), month_to_date: v.number(), monthly_limit: v.number(), limited_days_last_7: v.number(), limited_by_budget: v.boolean(), start_date: v.nullable(v.string()),
-    })),
+    budgets: v.array(
+      v.object({
+        id: v.string(),
+        name: v.string(),
+        type: v.picklist(['Shared', 'Campaign']),
+        budget_type: v.picklist(BUDGET_TYPES),
+        status: v.string(),
+        amount: v.number(),
+        campaigns: v.array(v.object({ id: v.string(), name: v.string(), status: v.string(), daily_share: v.number() })),
+        spent_yesterday: v.number(),
+        month_to_date: v.number(),
+        monthly_limit: v.number(),
+        limited_days_last_7: v.number(),
+        limited_by_budget: v.boolean(),
+        start_date: v.nullable(v.string()),
+      }),
+    ),
   }),
   async run(args, ctx) {
     const yesterday = lastReportDay(ctx.now, reportingZone(ctx.account));
@@ -73,7 +105,8 @@ export const listDeskAdsBudgets = defineDeskAdsTool({
       ctx.platform.listBudgets(),
       ctx.platform.getReport({ report_type: 'CampaignPerformance', aggregation: 'Daily', start_date: from, end_date: yesterday }),
     ]);
-    const spendOn = (ids: string[], test: (date: string) => boolean) => Math.round(rows.filter((r) => ids.includes(r.campaign_id) && test(r.date!)).reduce((t, r) => t + r.spend, 0) * 100) / 100;
+    const spendOn = (ids: string[], test: (date: string) => boolean) =>
+      Math.round(rows.filter((r) => ids.includes(r.campaign_id) && test(r.date!)).reduce((t, r) => t + r.spend, 0) * 100) / 100;
     const pacing = (ids: string[], amount: number) => {
       const week = Array.from({ length: 7 }, (_, i) => addDays(yesterday, -i));
       const limited = week.filter((d) => spendOn(ids, (x) => x === d) >= amount * LIMITED_SHARE && amount > 0).length;
@@ -85,23 +118,56 @@ export const listDeskAdsBudgets = defineDeskAdsTool({
         limited_by_budget: spendOn(ids, (d) => d === yesterday) >= amount * LIMITED_SHARE && amount > 0,
       };
     };
-    const statusOf = (members: { status: string }[]) => (!members.length ? 'Unused' : members.some((c) => c.status === 'Active') ? 'Active' : members.every((c) => c.status === 'Deleted') ? 'Deleted' : 'Paused');
+    const statusOf = (members: { status: string }[]) =>
+      !members.length
+        ? 'Unused'
+        : members.some((c) => c.status === 'Active')
+          ? 'Active'
+          : members.every((c) => c.status === 'Deleted')
+            ? 'Deleted'
+            : 'Paused';
     const listed = [
       ...shared.map((b) => {
         const members = campaigns.filter((c) => b.campaign_ids.includes(c.id));
         const start = members.map((c) => c.start_date).sort()[0] ?? null;
         return {
-          id: b.id, name: b.name, type: 'Shared' as const, budget_type: b.budget_type, status: statusOf(members), amount: b.amount,
-          campaigns: members.map((c) => ({ id: c.id, name: c.name, status: c.status, daily_share: c.daily_budget })), ...pacing(b.campaign_ids, b.amount), start_date: start,
+          id: b.id,
+          name: b.name,
+          type: 'Shared' as const,
+          budget_type: b.budget_type,
+          status: statusOf(members),
+          amount: b.amount,
+          campaigns: members.map((c) => ({ id: c.id, name: c.name, status: c.status, daily_share: c.daily_budget })),
+          ...pacing(b.campaign_ids, b.amount),
+          start_date: start,
         };
       }),
-      ...campaigns.filter((c) => !c.budget_id).map((c) => ({
-        id: c.id, name: c.name, type: 'Campaign' as const, budget_type: c.budget_type ?? 'DailyBudgetStandard', status: c.status, amount: c.daily_budget,
-        campaigns: [{ id: c.id, name: c.name, status: c.status, daily_share: c.daily_budget }], ...pacing([c.id], c.daily_budget), start_date: c.start_date,
-      })),
+      ...campaigns
+        .filter((c) => !c.budget_id)
+        .map((c) => ({
+          id: c.id,
+          name: c.name,
+          type: 'Campaign' as const,
+          budget_type: c.budget_type ?? 'DailyBudgetStandard',
+          status: c.status,
+          amount: c.daily_budget,
+          campaigns: [{ id: c.id, name: c.name, status: c.status, daily_share: c.daily_budget }],
+          ...pacing([c.id], c.daily_budget),
+          start_date: c.start_date,
+        })),
     ];
-    const flat: BudgetRow[] = listed.map(({ campaigns: members, ...r }) => ({ ...r, campaign_count: members.length, name: r.name, searchable_campaigns: members.map((m) => m.name).join(' ') }));
-    const page = applyDeskAdsListFilters(flat, args, { searchable: ['name', 'id', 'searchable_campaigns' as keyof BudgetRow & string], status: 'status', type: 'type', start: 'start_date' });
+    const flat: BudgetRow[] = listed.map(({ campaigns: members, ...r }) => ({
+      ...r,
+      campaign_count: members.length,
+      name: r.name,
+      searchable_campaigns: members.map((m) => m.name).join(' '),
+    }));
+    const page = applyDeskAdsListFilters(flat, args, {
+      searchable: ['name', 'id', 'searchable_campaigns' as keyof BudgetRow & string],
+      status: 'status',
+      type: 'type',
+      start: 'start_date',
+    });
     const byId = new Map(listed.map((b) => [`${b.type}|${b.id}`, b]));
     const budgets = page.rows.map((r) => byId.get(`${r.type}|${r.id}`)!);
     const currency = ctx.account.currency;
@@ -114,16 +180,43 @@ export const listDeskAdsBudgets = defineDeskAdsTool({
       budgets.length
         ? markdownTable(
             ['Budget', 'Id', 'Type', 'Status', 'Daily', 'Campaigns', 'Yesterday', 'Month to date', 'Monthly limit', 'Limited days (7)'],
-            budgets.map((b) => [b.name, b.id, b.type, b.status, money(b.amount, currency), b.type === 'Shared' ? b.campaigns.map((c) => c.name).join(', ') || '(none)' : '-', money(b.spent_yesterday, currency), money(b.month_to_date, currency), money(b.monthly_limit, currency), b.limited_days_last_7]),
+            budgets.map((b) => [
+              b.name,
+              b.id,
+              b.type,
+              b.status,
+              money(b.amount, currency),
+              b.type === 'Shared' ? b.campaigns.map((c) => c.name).join(', ') || '(none)' : '-',
+              money(b.spent_yesterday, currency),
+              money(b.month_to_date, currency),
+              money(b.monthly_limit, currency),
+              b.limited_days_last_7,
+            ]),
           )
         : 'No budget matches these filters.',
-      ...(limited.length ? ['', `Limited by budget on 3 or more of the last 7 days: ${limited.map((b) => `"${b.name}"`).join(', ')}. If their cost per conversion is good, raise them (shared: update_deskads_budget; own budget: update_deskads_campaign).`] : []),
+      ...(limited.length
+        ? [
+            '',
+            `Limited by budget on 3 or more of the last 7 days: ${limited.map((b) => `"${b.name}"`).join(', ')}. If their cost per conversion is good, raise them (shared: update_deskads_budget; own budget: update_deskads_campaign).`,
+          ]
+        : []),
       '',
-      'Today\'s spend is collected overnight and shows here tomorrow.',
+      "Today's spend is collected overnight and shows here tomorrow.",
     ].join('\n');
     return {
       text,
-      structured: { account_id: ctx.account.account_id, currency, yesterday, month_start: monthStart, total: page.total, filtered: page.filtered, offset: page.offset, limit: page.limit, has_more: page.has_more, budgets },
+      structured: {
+        account_id: ctx.account.account_id,
+        currency,
+        yesterday,
+        month_start: monthStart,
+        total: page.total,
+        filtered: page.filtered,
+        offset: page.offset,
+        limit: page.limit,
+        has_more: page.has_more,
+        budgets,
+      },
     };
   },
 });
@@ -131,53 +224,98 @@ export const listDeskAdsBudgets = defineDeskAdsTool({
 export const updateDeskAdsBudget = defineDeskAdsTool({
   name: 'update_deskads_budget',
   description:
-    'Changes the daily amount of a shared budget (list_deskads_budgets, type Shared). Its campaigns share the new amount from now on; past days keep what they spent. A campaign\'s own budget is changed with update_deskads_campaign.',
+    "Changes the daily amount of a shared budget (list_deskads_budgets, type Shared). Its campaigns share the new amount from now on; past days keep what they spent. A campaign's own budget is changed with update_deskads_campaign.",
   access: 'write',
   args: {
     budget_id: idArgument('shared budget', 'list_deskads_budgets'),
-    amount: v.pipe(v.number(), v.minValue(MIN_AMOUNT, `must be at least ${MIN_AMOUNT}`), v.maxValue(1_000_000, 'must be at most 1000000'), v.description(`New daily amount in account currency, at least ${MIN_AMOUNT}`)),
+    amount: v.pipe(
+      v.number(),
+      v.minValue(MIN_AMOUNT, `must be at least ${MIN_AMOUNT}`),
+      v.maxValue(1_000_000, 'must be at most 1000000'),
+      v.description(`New daily amount in account currency, at least ${MIN_AMOUNT}`),
+    ),
   },
-  output: v.object({ account_id: v.string(), budget_id: v.string(), name: v.string(), before: v.number(), after: v.number(), changed: v.boolean(), campaigns: v.array(v.object({ id: v.string(), name: v.string(), daily_share: v.number() })) }),
+  output: v.object({
+    account_id: v.string(),
+    budget_id: v.string(),
+    name: v.string(),
+    before: v.number(),
+    after: v.number(),
+    changed: v.boolean(),
+    campaigns: v.array(v.object({ id: v.string(), name: v.string(), daily_share: v.number() })),
+  }),
   async plan(args, ctx) {
     const budgets = await ctx.platform.listBudgets();
     const budget = budgets.find((b) => b.id === args.budget_id);
     if (!budget) {
       const campaign = (await ctx.platform.listCampaigns()).find((c) => c.id === args.budget_id);
-      if (campaign) throw new ToolError(`${args.budget_id} is campaign "${campaign.name}", which has its own daily budget; change it with update_deskads_campaign (daily_budget). update_deskads_budget changes shared budgets.`);
-      throw new ToolError(`No shared budget ${args.budget_id} in account ${ctx.account.account_id}. list_deskads_budgets (type_filter Shared) lists the valid ids.`, { code: 'not_found' });
+      if (campaign)
+        throw new ToolError(
+          `${args.budget_id} is campaign "${campaign.name}", which has its own daily budget; change it with update_deskads_campaign (daily_budget). update_deskads_budget changes shared budgets.`,
+        );
+      throw new ToolError(
+        `No shared budget ${args.budget_id} in account ${ctx.account.account_id}. list_deskads_budgets (type_filter Shared) lists the valid ids.`,
+        { code: 'not_found' },
+      );
     }
     const amount = Math.round(args.amount * 100) / 100;
     const data = { id: budget.id, name: budget.name, before: budget.amount, after: amount, campaign_count: budget.campaign_ids.length };
-    if (amount === budget.amount) return { summary: `Shared budget "${budget.name}" is already ${amount}; nothing changes`, changes: [], data };
+    if (amount === budget.amount)
+      return { summary: `Shared budget "${budget.name}" is already ${amount}; nothing changes`, changes: [], data };
     const currency = ctx.account.currency;
     return {
       summary: `Change shared budget "${budget.name}" (${budget.id}) from ${money(budget.amount, currency)} to ${money(amount, currency)} a day`,
-      changes: [{ action: 'update' as const, entity: 'budget', id: budget.id, name: budget.name, fields: { amount: { before: budget.amount, after: amount } } }],
+      changes: [
+        {
+          action: 'update' as const,
+          entity: 'budget',
+          id: budget.id,
+          name: budget.name,
+          fields: { amount: { before: budget.amount, after: amount } },
+        },
+      ],
       budgets: [{ entity: 'budget', id: budget.id, name: budget.name, before: budget.amount, after: amount, currency }],
-      notes: budget.campaign_ids.length ? [`Its ${budget.campaign_ids.length} campaign(s) share the new amount from now on.`] : ['No campaign uses this budget yet: the change has no effect on spend until one does.'],
+      notes: budget.campaign_ids.length
+        ? [`Its ${budget.campaign_ids.length} campaign(s) share the new amount from now on.`]
+        : ['No campaign uses this budget yet: the change has no effect on spend until one does.'],
       data,
     };
   },
   async apply(plan, _args, ctx) {
     const { id, name, before, after } = plan.data;
     const base = { account_id: ctx.account.account_id, budget_id: id, name, before };
-    if (!plan.changes.length) return { text: `## Shared budget "${name}" unchanged\n\nIt is already ${money(after, ctx.account.currency)} a day.`, structured: { ...base, after, changed: false, campaigns: [] } };
+    if (!plan.changes.length)
+      return {
+        text: `## Shared budget "${name}" unchanged\n\nIt is already ${money(after, ctx.account.currency)} a day.`,
+        structured: { ...base, after, changed: false, campaigns: [] },
+      };
     const updated = await ctx.platform.updateBudget(id, after, before);
-    const campaigns = (await ctx.platform.listCampaigns()).filter((c) => updated.campaign_ids.includes(c.id)).map((c) => ({ id: c.id, name: c.name, daily_share: c.daily_budget }));
+    const campaigns = (await ctx.platform.listCampaigns())
+      .filter((c) => updated.campaign_ids.includes(c.id))
+      .map((c) => ({ id: c.id, name: c.name, daily_share: c.daily_budget }));
     const currency = ctx.account.currency;
     return {
       text: [
         `## Shared budget "${name}" changed`,
         '',
         `Daily amount: ${money(before, currency)} → ${money(updated.amount, currency)}.`,
-        ...(campaigns.length ? ['', markdownTable(['Campaign', 'Id', 'Daily share now'], campaigns.map((c) => [c.name, c.id, money(c.daily_share, currency)]))] : []),
+        ...(campaigns.length
+          ? [
+              '',
+              markdownTable(
+                ['Campaign', 'Id', 'Daily share now'],
+                campaigns.map((c) => [c.name, c.id, money(c.daily_share, currency)]),
+              ),
+            ]
+          : []),
         '',
         'Past days keep what they spent; the pacing shows in list_deskads_budgets from tomorrow.',
       ].join('\n'),
       structured: { ...base, after: updated.amount, changed: true, campaigns },
     };
   },
-  undo: (plan) => (plan.changes.length ? { tool: 'update_deskads_budget', arguments: { budget_id: plan.data.id, amount: plan.data.before } } : undefined),
+  undo: (plan) =>
+    plan.changes.length ? { tool: 'update_deskads_budget', arguments: { budget_id: plan.data.id, amount: plan.data.before } } : undefined,
 });
 
 export const deskAdsBudgetTools = [listDeskAdsBudgets, updateDeskAdsBudget];

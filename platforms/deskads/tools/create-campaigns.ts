@@ -7,7 +7,13 @@ import { isoDate } from '../../dates';
 import { markdownTable, money } from '../../markdown';
 import { defineDeskAdsTool } from '../define';
 import { BID_STRATEGIES, MATCH_TYPES, NEGATIVE_MATCH_TYPES, NETWORKS, type DeskAdsPort } from '../port';
-import { BUDGET_TYPES, PARTITION_DIMENSIONS, type DeskAdsGeoLocation, type DeskAdsNewCampaign, type DeskAdsNewProductPartition } from '../port-rest';
+import {
+  BUDGET_TYPES,
+  PARTITION_DIMENSIONS,
+  type DeskAdsGeoLocation,
+  type DeskAdsNewCampaign,
+  type DeskAdsNewProductPartition,
+} from '../port-rest';
 import { productValue } from '../product-partitions';
 import { descriptions, duplicates, finalUrl, headlines, path } from './ads';
 import { BID, bid, keywordText } from './keywords';
@@ -22,22 +28,77 @@ import { idArgument } from './shared';
  */
 
 const MIN_DAILY_BUDGET = 0.05;
-export const LANGUAGES = ['English', 'French', 'German', 'Spanish', 'Italian', 'Dutch', 'Portuguese', 'Swedish', 'Danish', 'Norwegian', 'Finnish', 'Polish'] as const;
+export const LANGUAGES = [
+  'English',
+  'French',
+  'German',
+  'Spanish',
+  'Italian',
+  'Dutch',
+  'Portuguese',
+  'Swedish',
+  'Danish',
+  'Norwegian',
+  'Finnish',
+  'Polish',
+] as const;
 export const SALES_COUNTRIES = ['US', 'CA', 'GB', 'DE', 'FR', 'AU', 'IT', 'ES', 'NL', 'SE'] as const;
 
-const name = v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(128), v.description('Campaign name, up to 128 characters, unique in the account'));
+const name = v.pipe(
+  v.string(),
+  v.trim(),
+  v.minLength(1, 'must not be empty'),
+  v.maxLength(128),
+  v.description('Campaign name, up to 128 characters, unique in the account'),
+);
 
 /** Arguments of the campaign part, shared by both tools. */
 const campaignArgs = (strategies: readonly (typeof BID_STRATEGIES)[number][]) => ({
   name,
-  daily_budget: v.optional(v.pipe(v.number(), v.minValue(MIN_DAILY_BUDGET, `must be at least ${MIN_DAILY_BUDGET}`), v.maxValue(1_000_000), v.description('Its own daily budget in account currency; or give shared_budget_id'))),
+  daily_budget: v.optional(
+    v.pipe(
+      v.number(),
+      v.minValue(MIN_DAILY_BUDGET, `must be at least ${MIN_DAILY_BUDGET}`),
+      v.maxValue(1_000_000),
+      v.description('Its own daily budget in account currency; or give shared_budget_id'),
+    ),
+  ),
   shared_budget_id: v.optional(idArgument('shared budget', 'list_deskads_budgets')),
-  budget_type: v.optional(v.pipe(v.picklist(BUDGET_TYPES), v.description('DailyBudgetStandard (default: spread over the day) or DailyBudgetAccelerated (as fast as traffic comes)')), 'DailyBudgetStandard'),
-  bid_strategy: v.optional(v.pipe(v.picklist(strategies as [string, ...string[]]), v.description(`${strategies.join(', ')} (default ${strategies[0]})${strategies.includes('TargetCpa') ? '; TargetCpa needs target_cpa' : ''}`)), strategies[0]!),
-  target_cpa: v.optional(v.pipe(v.number(), v.gtValue(0, 'must be greater than 0'), v.maxValue(100_000), v.description('Target cost per conversion with bid_strategy TargetCpa'))),
+  budget_type: v.optional(
+    v.pipe(
+      v.picklist(BUDGET_TYPES),
+      v.description('DailyBudgetStandard (default: spread over the day) or DailyBudgetAccelerated (as fast as traffic comes)'),
+    ),
+    'DailyBudgetStandard',
+  ),
+  bid_strategy: v.optional(
+    v.pipe(
+      v.picklist(strategies as [string, ...string[]]),
+      v.description(
+        `${strategies.join(', ')} (default ${strategies[0]})${strategies.includes('TargetCpa') ? '; TargetCpa needs target_cpa' : ''}`,
+      ),
+    ),
+    strategies[0]!,
+  ),
+  target_cpa: v.optional(
+    v.pipe(
+      v.number(),
+      v.gtValue(0, 'must be greater than 0'),
+      v.maxValue(100_000),
+      v.description('Target cost per conversion with bid_strategy TargetCpa'),
+    ),
+  ),
   start_date: v.optional(dateArgument('YYYY-MM-DD first day it may serve, default today')),
   end_date: v.optional(dateArgument('YYYY-MM-DD last day it serves; default none')),
-  languages: v.optional(v.pipe(v.array(v.picklist(LANGUAGES)), v.minLength(1), v.maxLength(LANGUAGES.length), v.description(`Languages of the searches it serves (${LANGUAGES.join(', ')}); default English`)), ['English']),
+  languages: v.optional(
+    v.pipe(
+      v.array(v.picklist(LANGUAGES)),
+      v.minLength(1),
+      v.maxLength(LANGUAGES.length),
+      v.description(`Languages of the searches it serves (${LANGUAGES.join(', ')}); default English`),
+    ),
+    ['English'],
+  ),
 });
 
 interface CampaignArgs {
@@ -53,24 +114,42 @@ interface CampaignArgs {
 }
 
 const campaignRules: ArgumentRule<CampaignArgs>[] = [
-  (a) => ((a.daily_budget === undefined) === (a.shared_budget_id === undefined) ? 'give exactly one of `daily_budget` (its own budget) and `shared_budget_id` (a shared budget from list_deskads_budgets)' : undefined),
+  (a) =>
+    (a.daily_budget === undefined) === (a.shared_budget_id === undefined)
+      ? 'give exactly one of `daily_budget` (its own budget) and `shared_budget_id` (a shared budget from list_deskads_budgets)'
+      : undefined,
   (a) => (a.bid_strategy === 'TargetCpa' && a.target_cpa === undefined ? '`bid_strategy` TargetCpa needs `target_cpa`' : undefined),
-  (a) => (a.target_cpa !== undefined && a.bid_strategy !== 'TargetCpa' ? '`target_cpa` only goes with `bid_strategy` TargetCpa' : undefined),
-  (a) => (a.start_date && a.end_date && a.start_date > a.end_date ? `\`end_date\` (${a.end_date}) is before \`start_date\` (${a.start_date})` : undefined),
+  (a) =>
+    a.target_cpa !== undefined && a.bid_strategy !== 'TargetCpa' ? '`target_cpa` only goes with `bid_strategy` TargetCpa' : undefined,
+  (a) =>
+    a.start_date && a.end_date && a.start_date > a.end_date
+      ? `\`end_date\` (${a.end_date}) is before \`start_date\` (${a.start_date})`
+      : undefined,
   (a) => duplicates('languages', a.languages),
 ];
 
 const adGroupArg = (what: string) =>
   v.pipe(
     v.object({
-      name: v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(256), v.description('Ad group name, up to 256 characters')),
+      name: v.pipe(
+        v.string(),
+        v.trim(),
+        v.minLength(1, 'must not be empty'),
+        v.maxLength(256),
+        v.description('Ad group name, up to 256 characters'),
+      ),
       cpc_bid: v.pipe(bid, v.description(`Default CPC bid, ${BID.min}-${BID.max} in account currency`)),
     }),
     v.description(what),
   );
 
 /** The campaign part of a plan: checks against the account, what it creates and the budget it sets. */
-async function planCampaign(args: CampaignArgs, type: 'Search' | 'Shopping', ctx: ToolContext<DeskAdsPort>, extra: Partial<DeskAdsNewCampaign>) {
+async function planCampaign(
+  args: CampaignArgs,
+  type: 'Search' | 'Shopping',
+  ctx: ToolContext<DeskAdsPort>,
+  extra: Partial<DeskAdsNewCampaign>,
+) {
   const [campaigns, budgets] = await Promise.all([ctx.platform.listCampaigns(), ctx.platform.listBudgets()]);
   const today = isoDate(ctx.now);
   // A paused campaign of this name and type starting that day may be this call's own earlier attempt,
@@ -79,28 +158,47 @@ async function planCampaign(args: CampaignArgs, type: 'Search' | 'Shopping', ctx
   const same = campaigns.find((c) => c.name.toLowerCase() === args.name.toLowerCase() && c.status !== 'Deleted');
   const earlierAttempt = same && same.status === 'Paused' && same.type === type && same.start_date === (args.start_date ?? today);
   if (same && !earlierAttempt) {
-    throw new ToolError(`A campaign named "${args.name}" already exists in account ${ctx.account.account_id}; campaign names must be unique. Choose another name.`);
+    throw new ToolError(
+      `A campaign named "${args.name}" already exists in account ${ctx.account.account_id}; campaign names must be unique. Choose another name.`,
+    );
   }
-  if (args.start_date && args.start_date < today) throw new ToolError(`\`start_date\` ${args.start_date} is in the past; give today (${today}) or later, or leave it out.`);
-  if (args.end_date && args.end_date < today) throw new ToolError(`\`end_date\` ${args.end_date} is in the past; a campaign ending before today would never serve.`);
+  if (args.start_date && args.start_date < today)
+    throw new ToolError(`\`start_date\` ${args.start_date} is in the past; give today (${today}) or later, or leave it out.`);
+  if (args.end_date && args.end_date < today)
+    throw new ToolError(`\`end_date\` ${args.end_date} is in the past; a campaign ending before today would never serve.`);
   const shared = args.shared_budget_id ? budgets.find((b) => b.id === args.shared_budget_id) : undefined;
-  if (args.shared_budget_id && !shared) throw new ToolError(`No shared budget ${args.shared_budget_id} in account ${ctx.account.account_id}. list_deskads_budgets (type_filter Shared) lists them.`, { code: 'not_found' });
+  if (args.shared_budget_id && !shared)
+    throw new ToolError(
+      `No shared budget ${args.shared_budget_id} in account ${ctx.account.account_id}. list_deskads_budgets (type_filter Shared) lists them.`,
+      { code: 'not_found' },
+    );
   const campaign: DeskAdsNewCampaign = {
-    name: args.name, type, status: 'Paused', bid_strategy: args.bid_strategy as DeskAdsNewCampaign['bid_strategy'],
+    name: args.name,
+    type,
+    status: 'Paused',
+    bid_strategy: args.bid_strategy as DeskAdsNewCampaign['bid_strategy'],
     ...(args.target_cpa !== undefined ? { target_cpa: args.target_cpa } : {}),
     ...(shared ? { budget_id: shared.id } : { daily_budget: Math.round(args.daily_budget! * 100) / 100 }),
     budget_type: args.budget_type as DeskAdsNewCampaign['budget_type'],
-    start_date: args.start_date ?? today, ...(args.end_date ? { end_date: args.end_date } : {}), languages: args.languages, ...extra,
+    start_date: args.start_date ?? today,
+    ...(args.end_date ? { end_date: args.end_date } : {}),
+    languages: args.languages,
+    ...extra,
   };
   const currency = ctx.account.currency;
   const share = shared ? Math.floor((shared.amount / (shared.campaign_ids.length + 1)) * 100) / 100 : undefined;
   const budgetsOut: PlannedBudget[] = shared ? [] : [{ entity: 'campaign', name: args.name, after: campaign.daily_budget!, currency }];
   const change: PlannedChange = {
-    action: 'create', entity: 'campaign', name: args.name, startsPaused: true,
+    action: 'create',
+    entity: 'campaign',
+    name: args.name,
+    startsPaused: true,
     fields: Object.fromEntries(Object.entries(campaign).map(([k, after]) => [k, { after }])),
   };
   const notes = shared
-    ? [`It shares "${shared.name}" (${money(shared.amount, currency)} a day) with ${shared.campaign_ids.length} other campaign(s): each gets ${money(share!, currency)} a day from now on.`]
+    ? [
+        `It shares "${shared.name}" (${money(shared.amount, currency)} a day) with ${shared.campaign_ids.length} other campaign(s): each gets ${money(share!, currency)} a day from now on.`,
+      ]
     : [];
   return { campaign, change, budgets: budgetsOut, notes, sharedName: shared?.name };
 }
@@ -112,7 +210,9 @@ async function planCampaign(args: CampaignArgs, type: 'Search' | 'Shopping', ctx
 function createCampaignOnce(ctx: ToolContext<DeskAdsPort>, campaign: DeskAdsNewCampaign) {
   return ctx.step('campaign', async () => {
     if ((await ctx.platform.listCampaigns()).some((c) => c.name.toLowerCase() === campaign.name.toLowerCase() && c.status !== 'Deleted')) {
-      throw new ToolError(`A campaign named "${campaign.name}" already exists in account ${ctx.account.account_id}; campaign names must be unique. Choose another name.`);
+      throw new ToolError(
+        `A campaign named "${campaign.name}" already exists in account ${ctx.account.account_id}; campaign names must be unique. Choose another name.`,
+      );
     }
     return ctx.platform.createCampaign(campaign);
   });
@@ -123,7 +223,13 @@ const campaignLine = (c: { id: string; name: string; daily_budget: number }, cur
   `Campaign "${c.name}" (${c.id}), Paused, ${sharedName ? `on shared budget "${sharedName}" (its share ${money(c.daily_budget, currency)} a day)` : `${money(c.daily_budget, currency)} a day`}.`;
 
 const createdOutput = v.object({
-  account_id: v.string(), campaign_id: v.string(), name: v.string(), status: v.literal('Paused'), daily_budget: v.number(), shared_budget_id: v.nullable(v.string()), ad_group_id: v.string(),
+  account_id: v.string(),
+  campaign_id: v.string(),
+  name: v.string(),
+  status: v.literal('Paused'),
+  daily_budget: v.number(),
+  shared_budget_id: v.nullable(v.string()),
+  ad_group_id: v.string(),
 });
 
 // ---------------------------------------------------------------- search
@@ -136,22 +242,47 @@ const SEARCH_STRATEGIES = ['ManualCpc', 'EnhancedCpc', 'MaxClicks', 'MaxConversi
 
 export const createDeskAdsSearchCampaign = defineDeskAdsTool({
   name: 'create_deskads_search_campaign',
-  description:
-    `Creates a complete search campaign, Paused: the campaign (its own daily budget or a shared one, budget type, bid strategy, dates, languages, locations), one ad group, its keywords (1-${MAX_KEYWORDS}, Exact, Phrase or Broad), optional negative keywords and a responsive search ad (3-15 headlines up to 30 characters, 2-4 descriptions up to 90). Locations are names from the platform's locations file (countries, states, metro areas, cities such as "United States", "Colorado", "Seattle"); default the United States. Resume it with resume_deskads_campaign when ready.`,
+  description: `Creates a complete search campaign, Paused: the campaign (its own daily budget or a shared one, budget type, bid strategy, dates, languages, locations), one ad group, its keywords (1-${MAX_KEYWORDS}, Exact, Phrase or Broad), optional negative keywords and a responsive search ad (3-15 headlines up to 30 characters, 2-4 descriptions up to 90). Locations are names from the platform's locations file (countries, states, metro areas, cities such as "United States", "Colorado", "Seattle"); default the United States. Resume it with resume_deskads_campaign when ready.`,
   access: 'write',
   args: {
     ...campaignArgs(SEARCH_STRATEGIES),
-    locations: v.optional(v.pipe(v.array(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100))), v.minLength(1), v.maxLength(MAX_LOCATIONS), v.description(`1-${MAX_LOCATIONS} location names: countries, states, metro areas or cities; default United States`))),
-    network: v.optional(v.pipe(v.picklist(NETWORKS), v.description(`${NETWORKS.join(', ')} (default OwnedAndOperatedAndSyndicatedSearch)`)), 'OwnedAndOperatedAndSyndicatedSearch'),
+    locations: v.optional(
+      v.pipe(
+        v.array(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100))),
+        v.minLength(1),
+        v.maxLength(MAX_LOCATIONS),
+        v.description(`1-${MAX_LOCATIONS} location names: countries, states, metro areas or cities; default United States`),
+      ),
+    ),
+    network: v.optional(
+      v.pipe(v.picklist(NETWORKS), v.description(`${NETWORKS.join(', ')} (default OwnedAndOperatedAndSyndicatedSearch)`)),
+      'OwnedAndOperatedAndSyndicatedSearch',
+    ),
     ad_group: adGroupArg('The first ad group: name and default CPC bid'),
     keywords: v.pipe(
-      v.array(v.object({ text: keywordText, match_type: v.pipe(v.picklist(MATCH_TYPES), v.description('Exact, Phrase or Broad')), bid: v.optional(v.pipe(bid, v.description('Own CPC bid; default the ad group\'s'))) })),
+      v.array(
+        v.object({
+          text: keywordText,
+          match_type: v.pipe(v.picklist(MATCH_TYPES), v.description('Exact, Phrase or Broad')),
+          bid: v.optional(v.pipe(bid, v.description("Own CPC bid; default the ad group's"))),
+        }),
+      ),
       v.minLength(1, 'give at least one keyword'),
       v.maxLength(MAX_KEYWORDS, `at most ${MAX_KEYWORDS} keywords here; add more later with add_deskads_keywords`),
       v.description(`1-${MAX_KEYWORDS} keywords of the ad group`),
     ),
-    negative_keywords: v.optional(v.pipe(v.array(v.object({ text: keywordText, match_type: v.pipe(v.picklist(NEGATIVE_MATCH_TYPES), v.description('Exact or Phrase')) })), v.maxLength(MAX_NEGATIVES), v.description(`Up to ${MAX_NEGATIVES} campaign negative keywords`)), []),
-    ad: v.pipe(v.object({ headlines, descriptions, path1: v.optional(path), path2: v.optional(path), final_url: finalUrl }), v.description('The responsive search ad of the ad group')),
+    negative_keywords: v.optional(
+      v.pipe(
+        v.array(v.object({ text: keywordText, match_type: v.pipe(v.picklist(NEGATIVE_MATCH_TYPES), v.description('Exact or Phrase')) })),
+        v.maxLength(MAX_NEGATIVES),
+        v.description(`Up to ${MAX_NEGATIVES} campaign negative keywords`),
+      ),
+      [],
+    ),
+    ad: v.pipe(
+      v.object({ headlines, descriptions, path1: v.optional(path), path2: v.optional(path), final_url: finalUrl }),
+      v.description('The responsive search ad of the ad group'),
+    ),
   },
   rules: [
     ...campaignRules,
@@ -164,13 +295,30 @@ export const createDeskAdsSearchCampaign = defineDeskAdsTool({
       }
       return undefined;
     },
-    (a: { ad: { headlines: string[]; descriptions: string[]; path1?: string; path2?: string } }) => duplicates('ad.headlines', a.ad.headlines) ?? duplicates('ad.descriptions', a.ad.descriptions) ?? (a.ad.path2 !== undefined && a.ad.path1 === undefined ? '`ad.path2` needs `ad.path1`' : undefined),
+    (a: { ad: { headlines: string[]; descriptions: string[]; path1?: string; path2?: string } }) =>
+      duplicates('ad.headlines', a.ad.headlines) ??
+      duplicates('ad.descriptions', a.ad.descriptions) ??
+      (a.ad.path2 !== undefined && a.ad.path1 === undefined ? '`ad.path2` needs `ad.path1`' : undefined),
     (a: { keywords: { text: string }[]; negative_keywords: { text: string; match_type: string }[] }) => {
-      const blocked = a.keywords.filter((k) => a.negative_keywords.some((n) => n.match_type === 'Exact' ? n.text.toLowerCase() === k.text.toLowerCase() : ` ${k.text.toLowerCase()} `.includes(` ${n.text.toLowerCase()} `)));
-      return blocked.length ? `the negative keywords would block keyword(s) ${blocked.map((k) => `"${k.text}"`).join(', ')} of the same campaign` : undefined;
+      const blocked = a.keywords.filter((k) =>
+        a.negative_keywords.some((n) =>
+          n.match_type === 'Exact'
+            ? n.text.toLowerCase() === k.text.toLowerCase()
+            : ` ${k.text.toLowerCase()} `.includes(` ${n.text.toLowerCase()} `),
+        ),
+      );
+      return blocked.length
+        ? `the negative keywords would block keyword(s) ${blocked.map((k) => `"${k.text}"`).join(', ')} of the same campaign`
+        : undefined;
     },
   ],
-  output: v.object({ ...createdOutput.entries, keyword_count: v.number(), negative_keyword_count: v.number(), ad_id: v.string(), locations: v.array(v.string()) }),
+  output: v.object({
+    ...createdOutput.entries,
+    keyword_count: v.number(),
+    negative_keyword_count: v.number(),
+    ad_id: v.string(),
+    locations: v.array(v.string()),
+  }),
   async plan(args, ctx) {
     const geo = await ctx.platform.listGeoLocations();
     const resolved: DeskAdsGeoLocation[] = [];
@@ -182,14 +330,42 @@ export const createDeskAdsSearchCampaign = defineDeskAdsTool({
       } else unknown.push(wanted);
     }
     if (unknown.length) {
-      const near = (w: string) => geo.filter((g) => g.name.toLowerCase().includes(w.toLowerCase().slice(0, 4))).map((g) => `${g.name} (${g.type})`).slice(0, 5);
-      throw new ToolError(`Unknown location(s) ${unknown.map((u) => `"${u}"`).join(', ')}. ${unknown.map((u) => (near(u).length ? `For "${u}" maybe: ${near(u).join(', ')}.` : '')).join(' ')} Known countries: ${geo.filter((g) => g.type === 'Country').map((g) => g.name).join(', ')}.`.replace(/\s+/g, ' '));
+      const near = (w: string) =>
+        geo
+          .filter((g) => g.name.toLowerCase().includes(w.toLowerCase().slice(0, 4)))
+          .map((g) => `${g.name} (${g.type})`)
+          .slice(0, 5);
+      throw new ToolError(
+        `Unknown location(s) ${unknown.map((u) => `"${u}"`).join(', ')}. ${unknown.map((u) => (near(u).length ? `For "${u}" maybe: ${near(u).join(', ')}.` : '')).join(' ')} Known countries: ${geo
+          .filter((g) => g.type === 'Country')
+          .map((g) => g.name)
+          .join(', ')}.`.replace(/\s+/g, ' '),
+      );
     }
-    const { campaign, change, budgets, notes, sharedName } = await planCampaign(args as CampaignArgs, 'Search', ctx, { location_ids: resolved.map((g) => g.id) });
+    const { campaign, change, budgets, notes, sharedName } = await planCampaign(args as CampaignArgs, 'Search', ctx, {
+      location_ids: resolved.map((g) => g.id),
+    });
     const adGroup = { name: args.ad_group.name, cpc_bid: Math.round(args.ad_group.cpc_bid * 100) / 100, network: args.network };
-    const ad = { headlines: args.ad.headlines, descriptions: args.ad.descriptions, path1: args.ad.path1 ?? null, path2: args.ad.path2 ?? null, final_url: args.ad.final_url };
-    const keywords = args.keywords.map((k) => ({ text: k.text, match_type: k.match_type, bid: k.bid === undefined ? null : Math.round(k.bid * 100) / 100, final_url: null }));
-    const child = (entity: string, label: string, fields: Record<string, unknown>): PlannedChange => ({ action: 'create', entity, name: label, startsPaused: true, fields: Object.fromEntries(Object.entries(fields).map(([k, after]) => [k, { after }])) });
+    const ad = {
+      headlines: args.ad.headlines,
+      descriptions: args.ad.descriptions,
+      path1: args.ad.path1 ?? null,
+      path2: args.ad.path2 ?? null,
+      final_url: args.ad.final_url,
+    };
+    const keywords = args.keywords.map((k) => ({
+      text: k.text,
+      match_type: k.match_type,
+      bid: k.bid === undefined ? null : Math.round(k.bid * 100) / 100,
+      final_url: null,
+    }));
+    const child = (entity: string, label: string, fields: Record<string, unknown>): PlannedChange => ({
+      action: 'create',
+      entity,
+      name: label,
+      startsPaused: true,
+      fields: Object.fromEntries(Object.entries(fields).map(([k, after]) => [k, { after }])),
+    });
     return {
       summary: `Create search campaign "${args.name}" (Paused) with ad group "${adGroup.name}", ${keywords.length} keyword(s), ${args.negative_keywords.length} negative(s) and a responsive search ad, in ${resolved.map((g) => g.name).join(', ')}`,
       changes: [
@@ -200,16 +376,38 @@ export const createDeskAdsSearchCampaign = defineDeskAdsTool({
         child('ad', ad.headlines[0]!, ad),
       ],
       budgets,
-      notes: [...notes, 'Everything is created under a Paused campaign: nothing serves until resume_deskads_campaign. The ad is reviewed first (Pending).'],
-      data: { campaign, adGroup, keywords, negatives: args.negative_keywords, ad, sharedName: sharedName ?? null, locations: resolved.map((g) => g.name) },
+      notes: [
+        ...notes,
+        'Everything is created under a Paused campaign: nothing serves until resume_deskads_campaign. The ad is reviewed first (Pending).',
+      ],
+      data: {
+        campaign,
+        adGroup,
+        keywords,
+        negatives: args.negative_keywords,
+        ad,
+        sharedName: sharedName ?? null,
+        locations: resolved.map((g) => g.name),
+      },
     };
   },
   async apply(plan, _args, ctx) {
     const { campaign, adGroup, keywords, negatives, ad, sharedName, locations } = plan.data;
     const created = await createCampaignOnce(ctx, campaign);
-    const group = await ctx.step('ad_group', () => ctx.platform.createAdGroup({ campaign_id: created.id, name: adGroup.name, status: 'Active', cpc_bid: adGroup.cpc_bid, network: adGroup.network, start_date: created.start_date }));
+    const group = await ctx.step('ad_group', () =>
+      ctx.platform.createAdGroup({
+        campaign_id: created.id,
+        name: adGroup.name,
+        status: 'Active',
+        cpc_bid: adGroup.cpc_bid,
+        network: adGroup.network,
+        start_date: created.start_date,
+      }),
+    );
     const words = await ctx.step('keywords', () => ctx.platform.addKeywords(group.id, keywords));
-    const blocked = negatives.length ? await ctx.step('negative_keywords', () => ctx.platform.addNegativeKeywords({ level: 'Campaign', id: created.id }, negatives)) : [];
+    const blocked = negatives.length
+      ? await ctx.step('negative_keywords', () => ctx.platform.addNegativeKeywords({ level: 'Campaign', id: created.id }, negatives))
+      : [];
     const madeAd = await ctx.step('ad', () => ctx.platform.createAd({ ad_group_id: group.id, ...ad, status: 'Active' }));
     const currency = ctx.account.currency;
     return {
@@ -218,19 +416,38 @@ export const createDeskAdsSearchCampaign = defineDeskAdsTool({
         '',
         campaignLine(created, currency, sharedName ?? undefined),
         '',
-        markdownTable(['Created', 'Id', 'Details'], [
-          ['Ad group', group.id, `"${group.name}", default bid ${money(group.cpc_bid, currency)}`],
-          ['Keywords', String(words.length), words.slice(0, 5).map((k) => `${k.text} (${k.match_type})`).join(', ') + (words.length > 5 ? ', ...' : '')],
-          ['Negative keywords', String(blocked.length), blocked.map((n) => n.text).join(', ') || '-'],
-          ['Responsive search ad', madeAd.id, `review ${madeAd.editorial_status}`],
-          ['Locations', String(locations.length), locations.join(', ')],
-        ]),
+        markdownTable(
+          ['Created', 'Id', 'Details'],
+          [
+            ['Ad group', group.id, `"${group.name}", default bid ${money(group.cpc_bid, currency)}`],
+            [
+              'Keywords',
+              String(words.length),
+              words
+                .slice(0, 5)
+                .map((k) => `${k.text} (${k.match_type})`)
+                .join(', ') + (words.length > 5 ? ', ...' : ''),
+            ],
+            ['Negative keywords', String(blocked.length), blocked.map((n) => n.text).join(', ') || '-'],
+            ['Responsive search ad', madeAd.id, `review ${madeAd.editorial_status}`],
+            ['Locations', String(locations.length), locations.join(', ')],
+          ],
+        ),
         '',
         `Check it with list_deskads_keywords and list_deskads_ads, then resume_deskads_campaign with campaign_id ${created.id}.`,
       ].join('\n'),
       structured: {
-        account_id: ctx.account.account_id, campaign_id: created.id, name: created.name, status: 'Paused' as const, daily_budget: created.daily_budget, shared_budget_id: created.budget_id ?? null,
-        ad_group_id: group.id, keyword_count: words.length, negative_keyword_count: blocked.length, ad_id: madeAd.id, locations,
+        account_id: ctx.account.account_id,
+        campaign_id: created.id,
+        name: created.name,
+        status: 'Paused' as const,
+        daily_budget: created.daily_budget,
+        shared_budget_id: created.budget_id ?? null,
+        ad_group_id: group.id,
+        keyword_count: words.length,
+        negative_keyword_count: blocked.length,
+        ad_id: madeAd.id,
+        locations,
       },
     };
   },
@@ -245,30 +462,63 @@ const MAX_UNITS = 50;
 
 export const createDeskAdsShoppingCampaign = defineDeskAdsTool({
   name: 'create_deskads_shopping_campaign',
-  description:
-    `Creates a shopping campaign, Paused, on a merchant store (store_id from get_deskads_product_performance) for one sales country, with its priority among the store's campaigns, one ad group with its product ad (optional promotional text) and its product group tree: all products at the ad group's bid, or split by one dimension (${PARTITION_DIMENSIONS.join(', ')}) into up to ${MAX_UNITS} groups with their own bid or excluded, plus "everything else". Resume it with resume_deskads_campaign when ready.`,
+  description: `Creates a shopping campaign, Paused, on a merchant store (store_id from get_deskads_product_performance) for one sales country, with its priority among the store's campaigns, one ad group with its product ad (optional promotional text) and its product group tree: all products at the ad group's bid, or split by one dimension (${PARTITION_DIMENSIONS.join(', ')}) into up to ${MAX_UNITS} groups with their own bid or excluded, plus "everything else". Resume it with resume_deskads_campaign when ready.`,
   access: 'write',
   args: {
     ...shoppingCampaignArgs,
     store_id: idArgument('merchant store', 'get_deskads_product_performance'),
-    sales_country_code: v.optional(v.pipe(v.picklist(SALES_COUNTRIES), v.description(`Country the products sell in (${SALES_COUNTRIES.join(', ')}); default US`)), 'US'),
-    priority: v.optional(v.pipe(v.picklist([0, 1, 2]), v.description('0 low (default), 1 medium, 2 high: which campaign serves when several advertise the same product')), 0),
+    sales_country_code: v.optional(
+      v.pipe(v.picklist(SALES_COUNTRIES), v.description(`Country the products sell in (${SALES_COUNTRIES.join(', ')}); default US`)),
+      'US',
+    ),
+    priority: v.optional(
+      v.pipe(
+        v.picklist([0, 1, 2]),
+        v.description('0 low (default), 1 medium, 2 high: which campaign serves when several advertise the same product'),
+      ),
+      0,
+    ),
     ad_group: adGroupArg('The product ad group: name and default CPC bid (the bid of "all products" when there is no split)'),
-    promotional_text: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.check((t) => [...t].length <= 45, 'must be at most 45 characters'), v.description('Optional line shown with the products, up to 45 characters'))),
+    promotional_text: v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.minLength(1, 'must not be empty'),
+        v.check((t) => [...t].length <= 45, 'must be at most 45 characters'),
+        v.description('Optional line shown with the products, up to 45 characters'),
+      ),
+    ),
     product_groups: v.optional(
       v.pipe(
         v.object({
-          partition_by: v.pipe(v.picklist(PARTITION_DIMENSIONS), v.description(`Dimension of the split: ${PARTITION_DIMENSIONS.join(', ')} (Id = the merchant product id)`)),
+          partition_by: v.pipe(
+            v.picklist(PARTITION_DIMENSIONS),
+            v.description(`Dimension of the split: ${PARTITION_DIMENSIONS.join(', ')} (Id = the merchant product id)`),
+          ),
           groups: v.pipe(
-            v.array(v.object({
-              value: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100), v.description('The value products must have (a brand, a first-level category, New/Used/Refurbished, a product id)')),
-              bid: v.optional(v.pipe(bid, v.description('CPC bid of this group; default the ad group\'s'))),
-              exclude: v.optional(v.pipe(v.boolean(), v.description('true = these products are not advertised')), false),
-            })),
+            v.array(
+              v.object({
+                value: v.pipe(
+                  v.string(),
+                  v.trim(),
+                  v.minLength(1),
+                  v.maxLength(100),
+                  v.description('The value products must have (a brand, a first-level category, New/Used/Refurbished, a product id)'),
+                ),
+                bid: v.optional(v.pipe(bid, v.description("CPC bid of this group; default the ad group's"))),
+                exclude: v.optional(v.pipe(v.boolean(), v.description('true = these products are not advertised')), false),
+              }),
+            ),
             v.minLength(1, 'give at least one product group'),
             v.maxLength(MAX_UNITS, `at most ${MAX_UNITS} product groups`),
           ),
-          everything_else: v.optional(v.pipe(v.picklist(['bid', 'exclude']), v.description('Products in none of the groups: bid (default, at the ad group\'s bid) or exclude')), 'bid'),
+          everything_else: v.optional(
+            v.pipe(
+              v.picklist(['bid', 'exclude']),
+              v.description("Products in none of the groups: bid (default, at the ad group's bid) or exclude"),
+            ),
+            'bid',
+          ),
         }),
         v.description('Split of the product tree; default one group "All products"'),
       ),
@@ -284,60 +534,136 @@ export const createDeskAdsShoppingCampaign = defineDeskAdsTool({
       return both.length ? both.map((g) => `product group "${g.value}" is excluded: it takes no \`bid\``) : undefined;
     },
     (a: { product_groups?: { groups: { exclude: boolean }[]; everything_else: string } }) =>
-      a.product_groups && a.product_groups.everything_else === 'exclude' && a.product_groups.groups.every((g) => g.exclude) ? 'every product group is excluded: the campaign would advertise nothing' : undefined,
+      a.product_groups && a.product_groups.everything_else === 'exclude' && a.product_groups.groups.every((g) => g.exclude)
+        ? 'every product group is excluded: the campaign would advertise nothing'
+        : undefined,
   ],
-  output: v.object({ ...createdOutput.entries, product_ad_id: v.string(), store_id: v.string(), sales_country_code: v.string(), priority: v.number(), product_groups: v.array(v.object({ value: v.string(), bid: v.nullable(v.number()), excluded: v.boolean(), products: v.number() })) }),
+  output: v.object({
+    ...createdOutput.entries,
+    product_ad_id: v.string(),
+    store_id: v.string(),
+    sales_country_code: v.string(),
+    priority: v.number(),
+    product_groups: v.array(v.object({ value: v.string(), bid: v.nullable(v.number()), excluded: v.boolean(), products: v.number() })),
+  }),
   async plan(args, ctx) {
     const [stores, products] = await Promise.all([ctx.platform.listStores(), ctx.platform.listProducts()]);
     const store = stores.find((s) => s.id === args.store_id);
-    if (!store) throw new ToolError(`No merchant store ${args.store_id} linked to account ${ctx.account.account_id}. Linked stores: ${stores.map((s) => `${s.name} (${s.id})`).join(', ') || 'none'}.`, { code: 'not_found' });
-    if (store.status !== 'Active') throw new ToolError(`Merchant store "${store.name}" is ${store.status}; a shopping campaign needs an active store.`);
+    if (!store)
+      throw new ToolError(
+        `No merchant store ${args.store_id} linked to account ${ctx.account.account_id}. Linked stores: ${stores.map((s) => `${s.name} (${s.id})`).join(', ') || 'none'}.`,
+        { code: 'not_found' },
+      );
+    if (store.status !== 'Active')
+      throw new ToolError(`Merchant store "${store.name}" is ${store.status}; a shopping campaign needs an active store.`);
     const offers = [...new Map(products.filter((p) => p.store_id === store.id).map((p) => [p.merchant_product_id, p])).values()];
-    if (!offers.length) throw new ToolError(`Merchant store "${store.name}" has no products in its feed; a shopping campaign would have nothing to advertise.`);
+    if (!offers.length)
+      throw new ToolError(
+        `Merchant store "${store.name}" has no products in its feed; a shopping campaign would have nothing to advertise.`,
+      );
     const groupBid = Math.round(args.ad_group.cpc_bid * 100) / 100;
     const tree = args.product_groups;
     const dimension = tree?.partition_by;
     if (tree) {
       const known = [...new Set(offers.map((p) => productValue(p, tree.partition_by)))];
       const missing = tree.groups.filter((g) => !known.some((k) => k.toLowerCase() === g.value.toLowerCase()));
-      if (missing.length) throw new ToolError(`No product of store "${store.name}" has ${tree.partition_by} ${missing.map((m) => `"${m.value}"`).join(', ')}. Its values: ${known.slice(0, 30).join(', ')}.`);
+      if (missing.length)
+        throw new ToolError(
+          `No product of store "${store.name}" has ${tree.partition_by} ${missing.map((m) => `"${m.value}"`).join(', ')}. Its values: ${known.slice(0, 30).join(', ')}.`,
+        );
     }
     const units: DeskAdsNewProductPartition[] = tree
       ? [
           { dimension: 'All', value: null, partition_type: 'Subdivision', bid: null, excluded: false },
-          ...tree.groups.map((g) => ({ dimension: dimension!, value: offers.map((p) => productValue(p, dimension!)).find((k) => k.toLowerCase() === g.value.toLowerCase())!, partition_type: 'Unit' as const, bid: g.exclude ? null : Math.round((g.bid ?? groupBid) * 100) / 100, excluded: g.exclude })),
-          { dimension: dimension!, value: null, partition_type: 'Unit', bid: tree.everything_else === 'exclude' ? null : groupBid, excluded: tree.everything_else === 'exclude' },
+          ...tree.groups.map((g) => ({
+            dimension: dimension!,
+            value: offers.map((p) => productValue(p, dimension!)).find((k) => k.toLowerCase() === g.value.toLowerCase())!,
+            partition_type: 'Unit' as const,
+            bid: g.exclude ? null : Math.round((g.bid ?? groupBid) * 100) / 100,
+            excluded: g.exclude,
+          })),
+          {
+            dimension: dimension!,
+            value: null,
+            partition_type: 'Unit',
+            bid: tree.everything_else === 'exclude' ? null : groupBid,
+            excluded: tree.everything_else === 'exclude',
+          },
         ]
       : [{ dimension: 'All', value: null, partition_type: 'Unit', bid: groupBid, excluded: false }];
     const leaves = units.filter((u) => u.partition_type === 'Unit');
-    const counts = leaves.map((u) => offers.filter((p) => {
-      if (u.dimension === 'All') return true;
-      const own = productValue(p, u.dimension).toLowerCase();
-      return u.value !== null ? own === u.value.toLowerCase() : !leaves.some((x) => x.value !== null && x.value.toLowerCase() === own);
-    }).length);
-    if (!leaves.some((u, i) => !u.excluded && counts[i]! > 0)) throw new ToolError('The product groups leave no product of the store to advertise; bid on at least one group that has products.');
+    const counts = leaves.map(
+      (u) =>
+        offers.filter((p) => {
+          if (u.dimension === 'All') return true;
+          const own = productValue(p, u.dimension).toLowerCase();
+          return u.value !== null ? own === u.value.toLowerCase() : !leaves.some((x) => x.value !== null && x.value.toLowerCase() === own);
+        }).length,
+    );
+    if (!leaves.some((u, i) => !u.excluded && counts[i]! > 0))
+      throw new ToolError('The product groups leave no product of the store to advertise; bid on at least one group that has products.');
     const { campaign, change, budgets, notes, sharedName } = await planCampaign(args as CampaignArgs, 'Shopping', ctx, {
       shopping_setting: { store_id: store.id, sales_country_code: args.sales_country_code, priority: args.priority as 0 | 1 | 2 },
     });
     const adGroup = { name: args.ad_group.name, cpc_bid: groupBid };
-    const groupsOut = leaves.map((u, i) => ({ value: u.value ?? (u.dimension === 'All' ? 'All products' : 'Everything else'), bid: u.bid, excluded: u.excluded, products: counts[i]! }));
+    const groupsOut = leaves.map((u, i) => ({
+      value: u.value ?? (u.dimension === 'All' ? 'All products' : 'Everything else'),
+      bid: u.bid,
+      excluded: u.excluded,
+      products: counts[i]!,
+    }));
     return {
       summary: `Create shopping campaign "${args.name}" (Paused) on store "${store.name}" (${args.sales_country_code}, priority ${args.priority}) with ad group "${adGroup.name}" and ${leaves.length} product group(s)`,
       changes: [
         change,
-        { action: 'create', entity: 'ad_group', name: adGroup.name, startsPaused: true, fields: { name: { after: adGroup.name }, cpc_bid: { after: adGroup.cpc_bid } } },
-        { action: 'create', entity: 'product_ad', name: adGroup.name, startsPaused: true, fields: { promotional_text: { after: args.promotional_text ?? null } } },
-        ...groupsOut.map((g): PlannedChange => ({ action: 'create', entity: 'product_partition', name: g.value, startsPaused: true, fields: { bid: { after: g.bid }, excluded: { after: g.excluded } } })),
+        {
+          action: 'create',
+          entity: 'ad_group',
+          name: adGroup.name,
+          startsPaused: true,
+          fields: { name: { after: adGroup.name }, cpc_bid: { after: adGroup.cpc_bid } },
+        },
+        {
+          action: 'create',
+          entity: 'product_ad',
+          name: adGroup.name,
+          startsPaused: true,
+          fields: { promotional_text: { after: args.promotional_text ?? null } },
+        },
+        ...groupsOut.map((g): PlannedChange => ({
+          action: 'create',
+          entity: 'product_partition',
+          name: g.value,
+          startsPaused: true,
+          fields: { bid: { after: g.bid }, excluded: { after: g.excluded } },
+        })),
       ],
       budgets,
       notes: [...notes, 'The campaign is created Paused: nothing serves until resume_deskads_campaign.'],
-      data: { campaign, adGroup, units, groupsOut, storeName: store.name, sharedName: sharedName ?? null, promotionalText: args.promotional_text ?? null },
+      data: {
+        campaign,
+        adGroup,
+        units,
+        groupsOut,
+        storeName: store.name,
+        sharedName: sharedName ?? null,
+        promotionalText: args.promotional_text ?? null,
+      },
     };
   },
   async apply(plan, _args, ctx) {
     const { campaign, adGroup, units, groupsOut, storeName, sharedName, promotionalText } = plan.data;
     const created = await createCampaignOnce(ctx, campaign);
-    const group = await ctx.step('ad_group', () => ctx.platform.createAdGroup({ campaign_id: created.id, name: adGroup.name, status: 'Active', cpc_bid: adGroup.cpc_bid, network: 'OwnedAndOperatedAndSyndicatedSearch', start_date: created.start_date }));
+    const group = await ctx.step('ad_group', () =>
+      ctx.platform.createAdGroup({
+        campaign_id: created.id,
+        name: adGroup.name,
+        status: 'Active',
+        cpc_bid: adGroup.cpc_bid,
+        network: 'OwnedAndOperatedAndSyndicatedSearch',
+        start_date: created.start_date,
+      }),
+    );
     await ctx.step('product_partitions', () => ctx.platform.setProductPartitions(group.id, units));
     const productAd = await ctx.step('product_ad', () => ctx.platform.addProductAd(group.id, promotionalText ?? undefined));
     const currency = ctx.account.currency;
@@ -349,13 +675,26 @@ export const createDeskAdsShoppingCampaign = defineDeskAdsTool({
         campaignLine(created, currency, sharedName ?? undefined),
         `Store "${storeName}" (${setting.store_id}), sales country ${setting.sales_country_code}, priority ${setting.priority}; ad group "${group.name}" (${group.id}) with product ad ${productAd.id}${productAd.promotional_text ? ` ("${productAd.promotional_text}")` : ''}.`,
         '',
-        markdownTable(['Product group', 'Products', 'Bid'], groupsOut.map((g) => [g.value, g.products, g.excluded ? 'excluded' : money(g.bid!, currency)])),
+        markdownTable(
+          ['Product group', 'Products', 'Bid'],
+          groupsOut.map((g) => [g.value, g.products, g.excluded ? 'excluded' : money(g.bid!, currency)]),
+        ),
         '',
         `Resume it with resume_deskads_campaign (campaign_id ${created.id}); its products show in get_deskads_product_performance once it serves.`,
       ].join('\n'),
       structured: {
-        account_id: ctx.account.account_id, campaign_id: created.id, name: created.name, status: 'Paused' as const, daily_budget: created.daily_budget, shared_budget_id: created.budget_id ?? null, ad_group_id: group.id,
-        product_ad_id: productAd.id, store_id: setting.store_id, sales_country_code: setting.sales_country_code, priority: setting.priority, product_groups: groupsOut,
+        account_id: ctx.account.account_id,
+        campaign_id: created.id,
+        name: created.name,
+        status: 'Paused' as const,
+        daily_budget: created.daily_budget,
+        shared_budget_id: created.budget_id ?? null,
+        ad_group_id: group.id,
+        product_ad_id: productAd.id,
+        store_id: setting.store_id,
+        sales_country_code: setting.sales_country_code,
+        priority: setting.priority,
+        product_groups: groupsOut,
       },
     };
   },

@@ -35,7 +35,10 @@ const placeOf = (r: DeskAdsGeoReportRow, level: Level) => {
 export function suggestAdjustment(place: MetricTotals, overall: MetricTotals): { percent: number; reason: string } | null {
   if (place.clicks < SUGGESTION.minClicks || overall.cpa === null) return null;
   const round = (n: number) => Math.max(SUGGESTION.min, Math.min(SUGGESTION.max, Math.round(n / SUGGESTION.step) * SUGGESTION.step));
-  if (place.conversions === 0) return place.spend >= overall.cpa * 2 ? { percent: SUGGESTION.min, reason: `spent ${place.spend} without a conversion (over two average CPAs)` } : null;
+  if (place.conversions === 0)
+    return place.spend >= overall.cpa * 2
+      ? { percent: SUGGESTION.min, reason: `spent ${place.spend} without a conversion (over two average CPAs)` }
+      : null;
   const ratio = overall.cpa / place.cpa!;
   const percent = round((ratio - 1) * 100);
   if (Math.abs(percent) < 10) return null;
@@ -43,8 +46,14 @@ export function suggestAdjustment(place: MetricTotals, overall: MetricTotals): {
 }
 
 const geoRow = v.object({
-  location: v.string(), country: v.string(), region: v.nullable(v.string()), metro: v.nullable(v.string()), city: v.nullable(v.string()),
-  metrics: metricsOutput, suggested_bid_adjustment: v.nullable(v.number()), suggestion_reason: v.nullable(v.string()),
+  location: v.string(),
+  country: v.string(),
+  region: v.nullable(v.string()),
+  metro: v.nullable(v.string()),
+  city: v.nullable(v.string()),
+  metrics: metricsOutput,
+  suggested_bid_adjustment: v.nullable(v.number()),
+  suggestion_reason: v.nullable(v.string()),
 });
 
 export const getDeskAdsGeoPerformance = defineDeskAdsTool({
@@ -53,26 +62,65 @@ export const getDeskAdsGeoPerformance = defineDeskAdsTool({
     'Figures of a deskads account (or some campaigns) by location over a date range (default the last 30 days ending yesterday): by country, region, metro area or city, for where people were (PhysicalLocation), what they searched about (LocationOfInterest) or both, with a location bid adjustment suggestion where a place converts clearly cheaper or dearer than the average. Rows add up to the campaign figures. Rows page with offset and limit (10-200).',
   access: 'read',
   args: {
-    campaign_ids: v.optional(v.pipe(v.array(idArgument('campaign', 'list_deskads_campaigns')), v.minLength(1), v.maxLength(100), v.description('Campaigns to report, 1-100 ids; default every campaign'))),
-    level: v.optional(v.pipe(v.picklist(LEVELS), v.description('country (default), region (state or province), metro (metro area) or city')), 'country'),
-    location_type: v.optional(v.pipe(v.picklist(['all', ...LOCATION_TYPES]), v.description('all (default), PhysicalLocation (where people were) or LocationOfInterest (the place they searched about)')), 'all'),
-    sort_by: v.optional(v.pipe(v.picklist(['spend', 'clicks', 'impressions', 'conversions', 'cpa', 'location']), v.description('spend (default, highest first), clicks, impressions, conversions, cpa (lowest first) or location')), 'spend'),
+    campaign_ids: v.optional(
+      v.pipe(
+        v.array(idArgument('campaign', 'list_deskads_campaigns')),
+        v.minLength(1),
+        v.maxLength(100),
+        v.description('Campaigns to report, 1-100 ids; default every campaign'),
+      ),
+    ),
+    level: v.optional(
+      v.pipe(v.picklist(LEVELS), v.description('country (default), region (state or province), metro (metro area) or city')),
+      'country',
+    ),
+    location_type: v.optional(
+      v.pipe(
+        v.picklist(['all', ...LOCATION_TYPES]),
+        v.description('all (default), PhysicalLocation (where people were) or LocationOfInterest (the place they searched about)'),
+      ),
+      'all',
+    ),
+    sort_by: v.optional(
+      v.pipe(
+        v.picklist(['spend', 'clicks', 'impressions', 'conversions', 'cpa', 'location']),
+        v.description('spend (default, highest first), clicks, impressions, conversions, cpa (lowest first) or location'),
+      ),
+      'spend',
+    ),
     ...windowArgs,
     ...pagingArgs,
   },
   rules: [windowRule],
   output: v.object({
-    account_id: v.string(), start_date: v.string(), end_date: v.string(), level: v.picklist(LEVELS), location_type: v.string(),
-    total: v.number(), offset: v.number(), limit: v.number(), has_more: v.boolean(), metrics: metricsOutput, rows: v.array(geoRow),
+    account_id: v.string(),
+    start_date: v.string(),
+    end_date: v.string(),
+    level: v.picklist(LEVELS),
+    location_type: v.string(),
+    total: v.number(),
+    offset: v.number(),
+    limit: v.number(),
+    has_more: v.boolean(),
+    metrics: metricsOutput,
+    rows: v.array(geoRow),
   }),
   async run(args, ctx) {
     const window = metricsWindow(args, ctx);
     const level = args.level as Level;
     const campaigns = await ctx.platform.listCampaigns();
     const unknown = (args.campaign_ids ?? []).filter((id) => !campaigns.some((c) => c.id === id));
-    if (unknown.length) throw new ToolError(`No campaign ${unknown.join(', ')} in account ${ctx.account.account_id}. list_deskads_campaigns lists the valid ids.`, { code: 'not_found', unknown_ids: unknown });
+    if (unknown.length)
+      throw new ToolError(
+        `No campaign ${unknown.join(', ')} in account ${ctx.account.account_id}. list_deskads_campaigns lists the valid ids.`,
+        { code: 'not_found', unknown_ids: unknown },
+      );
     const report = await ctx.platform.getGeoReport({ start_date: window.start, end_date: window.end });
-    const rows = report.filter((r) => (!args.campaign_ids || args.campaign_ids.includes(r.campaign_id)) && (args.location_type === 'all' || r.location_type === args.location_type));
+    const rows = report.filter(
+      (r) =>
+        (!args.campaign_ids || args.campaign_ids.includes(r.campaign_id)) &&
+        (args.location_type === 'all' || r.location_type === args.location_type),
+    );
     const overall = totals(rows);
     const places = new Map<string, { name: string; sample: DeskAdsGeoReportRow; rows: DeskAdsGeoReportRow[] }>();
     for (const r of rows) {
@@ -86,8 +134,14 @@ export const getDeskAdsGeoPerformance = defineDeskAdsTool({
       const suggestion = suggestAdjustment(t, overall);
       const at = LEVELS.indexOf(level);
       return {
-        location: name, country: sample.country, region: at >= 1 ? sample.state : null, metro: at >= 2 ? sample.metro : null, city: at >= 3 ? sample.city : null,
-        metrics: rowMetrics(t), suggested_bid_adjustment: suggestion?.percent ?? null, suggestion_reason: suggestion?.reason ?? null,
+        location: name,
+        country: sample.country,
+        region: at >= 1 ? sample.state : null,
+        metro: at >= 2 ? sample.metro : null,
+        city: at >= 3 ? sample.city : null,
+        metrics: rowMetrics(t),
+        suggested_bid_adjustment: suggestion?.percent ?? null,
+        suggestion_reason: suggestion?.reason ?? null,
       };
     });
     const by = args.sort_by;
@@ -106,13 +160,39 @@ export const getDeskAdsGeoPerformance = defineDeskAdsTool({
         `${listed.length} locations; showing ${page.length ? `${args.offset + 1}-${args.offset + page.length}` : 'none'}.${args.offset + page.length < listed.length ? ` More: call again with offset ${args.offset + args.limit}.` : ''} Total spend ${money(overall.spend, currency)}, ${overall.conversions} conversions, CPA ${overall.cpa === null ? '-' : money(overall.cpa, currency)}.`,
         '',
         page.length
-          ? markdownTable(['Location', 'Impr.', 'Clicks', 'CTR', 'Spend', 'Conv.', 'CPA', 'Suggested bid adj.'], page.map((r) => [r.location, r.metrics.impressions, r.metrics.clicks, percent(r.metrics.ctr), money(r.metrics.spend, currency), r.metrics.conversions, r.metrics.cpa === null ? '-' : money(r.metrics.cpa, currency), r.suggested_bid_adjustment === null ? '-' : `${r.suggested_bid_adjustment > 0 ? '+' : ''}${r.suggested_bid_adjustment} %`]))
+          ? markdownTable(
+              ['Location', 'Impr.', 'Clicks', 'CTR', 'Spend', 'Conv.', 'CPA', 'Suggested bid adj.'],
+              page.map((r) => [
+                r.location,
+                r.metrics.impressions,
+                r.metrics.clicks,
+                percent(r.metrics.ctr),
+                money(r.metrics.spend, currency),
+                r.metrics.conversions,
+                r.metrics.cpa === null ? '-' : money(r.metrics.cpa, currency),
+                r.suggested_bid_adjustment === null ? '-' : `${r.suggested_bid_adjustment > 0 ? '+' : ''}${r.suggested_bid_adjustment} %`,
+              ]),
+            )
           : 'No location had impressions in this range.',
-        ...(suggested.length ? ['', `${suggested.length} location(s) convert clearly cheaper or dearer than the average (${SUGGESTION.minClicks}+ clicks): the suggested bid adjustments move them toward it.`] : []),
+        ...(suggested.length
+          ? [
+              '',
+              `${suggested.length} location(s) convert clearly cheaper or dearer than the average (${SUGGESTION.minClicks}+ clicks): the suggested bid adjustments move them toward it.`,
+            ]
+          : []),
       ].join('\n'),
       structured: {
-        account_id: ctx.account.account_id, start_date: window.start, end_date: window.end, level, location_type: args.location_type,
-        total: listed.length, offset: args.offset, limit: args.limit, has_more: args.offset + page.length < listed.length, metrics: rowMetrics(overall), rows: page,
+        account_id: ctx.account.account_id,
+        start_date: window.start,
+        end_date: window.end,
+        level,
+        location_type: args.location_type,
+        total: listed.length,
+        offset: args.offset,
+        limit: args.limit,
+        has_more: args.offset + page.length < listed.length,
+        metrics: rowMetrics(overall),
+        rows: page,
       },
     };
   },

@@ -8,7 +8,20 @@ import { defineDeskAdsTool } from '../define';
 import { DESKADS_LIMIT, DESKADS_MAX_OFFSET } from '../list-filters';
 import type { DeskAdsProduct } from '../port';
 
-const SORT_FIELDS = ['spend', 'clicks', 'impressions', 'conversions', 'revenue', 'roas', 'cpa', 'cpc', 'ctr', 'conversion_rate', 'quality_score', 'impression_share'] as const;
+const SORT_FIELDS = [
+  'spend',
+  'clicks',
+  'impressions',
+  'conversions',
+  'revenue',
+  'roas',
+  'cpa',
+  'cpc',
+  'ctr',
+  'conversion_rate',
+  'quality_score',
+  'impression_share',
+] as const;
 type SortField = (typeof SORT_FIELDS)[number];
 /** The platform keeps 36 months of product reporting. */
 const MAX_RANGE_DAYS = 1096;
@@ -44,10 +57,29 @@ interface ProductRow {
 
 function rowOf(p: DeskAdsProduct, m: MetricTotals): ProductRow {
   return {
-    product_id: p.id, merchant_product_id: p.merchant_product_id, title: p.title, brand: p.brand, category: p.category, seller: p.seller,
-    store_id: p.store_id, store_name: p.store_name, campaign_id: p.campaign_id, campaign_name: p.campaign_name, campaign_type: p.campaign_type,
-    impressions: m.impressions, clicks: m.clicks, spend: m.spend, conversions: m.conversions, revenue: m.revenue,
-    roas: m.roas, cpa: m.cpa, cpc: m.cpc, ctr: m.ctr, conversion_rate: m.conversion_rate, quality_score: p.quality_score, impression_share: p.impression_share,
+    product_id: p.id,
+    merchant_product_id: p.merchant_product_id,
+    title: p.title,
+    brand: p.brand,
+    category: p.category,
+    seller: p.seller,
+    store_id: p.store_id,
+    store_name: p.store_name,
+    campaign_id: p.campaign_id,
+    campaign_name: p.campaign_name,
+    campaign_type: p.campaign_type,
+    impressions: m.impressions,
+    clicks: m.clicks,
+    spend: m.spend,
+    conversions: m.conversions,
+    revenue: m.revenue,
+    roas: m.roas,
+    cpa: m.cpa,
+    cpc: m.cpc,
+    ctr: m.ctr,
+    conversion_rate: m.conversion_rate,
+    quality_score: p.quality_score,
+    impression_share: p.impression_share,
   };
 }
 
@@ -59,22 +91,44 @@ export const getDeskAdsProductPerformance = defineDeskAdsTool({
   args: {
     start_date: ymd('YYYY-MM-DD, default 90 days before end_date'),
     end_date: ymd('YYYY-MM-DD, default yesterday (today has no complete figures yet)'),
-    query: v.optional(v.pipe(v.string(), v.trim(), characterLength({ max: 200 }), v.description('Case-insensitive substring over product title, merchant product id, brand, category, seller, store and campaign'))),
+    query: v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        characterLength({ max: 200 }),
+        v.description('Case-insensitive substring over product title, merchant product id, brand, category, seller, store and campaign'),
+      ),
+    ),
     search: v.optional(v.pipe(v.string(), v.trim(), characterLength({ max: 200 }), v.description('Alias of query'))),
     sort_by: v.optional(v.pipe(v.picklist(SORT_FIELDS), v.description(`${SORT_FIELDS.join(', ')} (default spend)`)), 'spend'),
     sort_dir: v.optional(v.pipe(v.picklist(['desc', 'asc']), v.description('desc (default) or asc')), 'desc'),
     offset: v.optional(
-      v.pipe(v.number(), v.integer(), v.minValue(0), v.description(`Rows to skip, default 0; snapped down to a page boundary (a multiple of limit) and capped at ${DESKADS_MAX_OFFSET} to protect your quota`)),
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(0),
+        v.description(
+          `Rows to skip, default 0; snapped down to a page boundary (a multiple of limit) and capped at ${DESKADS_MAX_OFFSET} to protect your quota`,
+        ),
+      ),
       0,
     ),
     limit: v.optional(
-      v.pipe(v.number(), v.integer(), v.minValue(DESKADS_LIMIT.min), v.maxValue(DESKADS_LIMIT.max), v.description(`Rows per page, ${DESKADS_LIMIT.min}-${DESKADS_LIMIT.max}, default ${DESKADS_LIMIT.default}`)),
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(DESKADS_LIMIT.min),
+        v.maxValue(DESKADS_LIMIT.max),
+        v.description(`Rows per page, ${DESKADS_LIMIT.min}-${DESKADS_LIMIT.max}, default ${DESKADS_LIMIT.default}`),
+      ),
       DESKADS_LIMIT.default,
     ),
     min_spend: bound('Only products that spent at least this much'),
     max_spend: bound('Only products that spent at most this much'),
     min_clicks: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.description('Only products with at least this many clicks'))),
-    min_impressions: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.description('Only products with at least this many impressions'))),
+    min_impressions: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(0), v.description('Only products with at least this many impressions')),
+    ),
     min_conversions: bound('Only products with at least this many conversions'),
     min_roas: bound('Minimum ROAS (revenue / spend); products without spend have no ROAS and are excluded'),
     max_roas: bound('Maximum ROAS; products without spend have no ROAS and are excluded'),
@@ -83,8 +137,14 @@ export const getDeskAdsProductPerformance = defineDeskAdsTool({
     zero_conversions: v.optional(v.pipe(v.boolean(), v.description('true = only products with 0 conversions in the range'))),
   },
   rules: [
-    (args) => (args.start_date && args.end_date && args.start_date > args.end_date ? `\`start_date\` (${args.start_date}) must not be after \`end_date\` (${args.end_date})` : undefined),
-    (args) => (args.query !== undefined && args.search !== undefined && args.query !== args.search ? '`search` is an alias of `query`; give one of them' : undefined),
+    (args) =>
+      args.start_date && args.end_date && args.start_date > args.end_date
+        ? `\`start_date\` (${args.start_date}) must not be after \`end_date\` (${args.end_date})`
+        : undefined,
+    (args) =>
+      args.query !== undefined && args.search !== undefined && args.query !== args.search
+        ? '`search` is an alias of `query`; give one of them'
+        : undefined,
     (args) =>
       (
         [
@@ -92,8 +152,15 @@ export const getDeskAdsProductPerformance = defineDeskAdsTool({
           ['min_roas', 'max_roas'],
           ['min_cpa', 'max_cpa'],
         ] as const
-      ).flatMap(([min, max]) => (args[min] !== undefined && args[max] !== undefined && args[min]! > args[max]! ? [`\`${min}\` (${args[min]}) must not exceed \`${max}\` (${args[max]})`] : [])),
-    (args) => (args.zero_conversions && (args.min_conversions ?? 0) > 0 ? '`zero_conversions` and `min_conversions` above 0 contradict each other; give one' : undefined),
+      ).flatMap(([min, max]) =>
+        args[min] !== undefined && args[max] !== undefined && args[min]! > args[max]!
+          ? [`\`${min}\` (${args[min]}) must not exceed \`${max}\` (${args[max]})`]
+          : [],
+      ),
+    (args) =>
+      args.zero_conversions && (args.min_conversions ?? 0) > 0
+        ? '`zero_conversions` and `min_conversions` above 0 contradict each other; give one'
+        : undefined,
     (args) =>
       args.zero_conversions && (args.min_cpa !== undefined || args.max_cpa !== undefined)
         ? '`zero_conversions` rows have no CPA, so `min_cpa`/`max_cpa` would exclude them all; drop one'
@@ -117,31 +184,33 @@ export const getDeskAdsProductPerformance = defineDeskAdsTool({
     summary: v.object({
       ...metricTotalsEntries,
     }),
-    products: v.array(v.object({
-      product_id: v.string(),
-      merchant_product_id: v.string(),
-      title: v.string(),
-      brand: v.string(),
-      category: v.string(),
-      seller: v.string(),
-      store_id: v.string(),
-      store_name: v.string(),
-      campaign_id: v.string(),
-      campaign_name: v.string(),
-      campaign_type: v.string(),
-      impressions: v.number(),
-      clicks: v.number(),
-      spend: v.number(),
-      conversions: v.number(),
-      revenue: v.number(),
-      roas: v.nullable(v.number()),
-      cpa: v.nullable(v.number()),
-      cpc: v.nullable(v.number()),
-      ctr: v.nullable(v.number()),
-      conversion_rate: v.nullable(v.number()),
-      quality_score: v.number(),
-      impression_share: v.number(),
-    })),
+    products: v.array(
+      v.object({
+        product_id: v.string(),
+        merchant_product_id: v.string(),
+        title: v.string(),
+        brand: v.string(),
+        category: v.string(),
+        seller: v.string(),
+        store_id: v.string(),
+        store_name: v.string(),
+        campaign_id: v.string(),
+        campaign_name: v.string(),
+        campaign_type: v.string(),
+        impressions: v.number(),
+        clicks: v.number(),
+        spend: v.number(),
+        conversions: v.number(),
+        revenue: v.number(),
+        roas: v.nullable(v.number()),
+        cpa: v.nullable(v.number()),
+        cpc: v.nullable(v.number()),
+        ctr: v.nullable(v.number()),
+        conversion_rate: v.nullable(v.number()),
+        quality_score: v.number(),
+        impression_share: v.number(),
+      }),
+    ),
   }),
   async run(args, ctx) {
     refuseDatesAfterYesterday(ctx.now, { start_date: args.start_date, end_date: args.end_date }, reportingZone(ctx.account));
@@ -149,7 +218,9 @@ export const getDeskAdsProductPerformance = defineDeskAdsTool({
     const start = args.start_date ?? addDays(end, -89);
     if (start > end) throw new ToolError(`\`start_date\` ${start} must not be after the end date ${end}.`);
     if (Date.parse(end) - Date.parse(start) > (MAX_RANGE_DAYS - 1) * 86_400_000) {
-      throw new ToolError(`The range ${start} to ${end} is longer than the ${MAX_RANGE_DAYS} days (36 months) the platform keeps; shorten it.`);
+      throw new ToolError(
+        `The range ${start} to ${end} is longer than the ${MAX_RANGE_DAYS} days (36 months) the platform keeps; shorten it.`,
+      );
     }
     const query = (args.query ?? args.search ?? '').toLowerCase();
     const [products, report] = await Promise.all([
@@ -159,7 +230,13 @@ export const getDeskAdsProductPerformance = defineDeskAdsTool({
     const figures = new Map(report.map((row) => [row.product_id, totals([row])]));
     const all = products.filter((p) => figures.get(p.id)?.impressions).map((p) => rowOf(p, figures.get(p.id)!));
     const matching = all.filter((r) => {
-      if (query && ![r.title, r.merchant_product_id, r.product_id, r.brand, r.category, r.seller, r.store_name, r.campaign_name].some((f) => f.toLowerCase().includes(query))) return false;
+      if (
+        query &&
+        ![r.title, r.merchant_product_id, r.product_id, r.brand, r.category, r.seller, r.store_name, r.campaign_name].some((f) =>
+          f.toLowerCase().includes(query),
+        )
+      )
+        return false;
       if (args.min_spend !== undefined && r.spend < args.min_spend) return false;
       if (args.max_spend !== undefined && r.spend > args.max_spend) return false;
       if (args.min_clicks !== undefined && r.clicks < args.min_clicks) return false;
@@ -189,16 +266,30 @@ export const getDeskAdsProductPerformance = defineDeskAdsTool({
     const offset = Math.min(snapped, cap);
     const rows = matching.slice(offset, offset + args.limit);
     const hasMore = offset + rows.length < matching.length;
-    const paging = { offset_requested: args.offset, offset, limit: args.limit, snapped: snapped !== args.offset, capped: snapped > cap, max_offset: cap, has_more: hasMore };
+    const paging = {
+      offset_requested: args.offset,
+      offset,
+      limit: args.limit,
+      snapped: snapped !== args.offset,
+      capped: snapped > cap,
+      max_offset: cap,
+      has_more: hasMore,
+    };
 
     const summary = totals(matching);
     const currency = ctx.account.currency;
     const notes: string[] = [];
-    if (paging.snapped) notes.push(`Offset ${args.offset} was snapped to the page boundary ${snapped} (a multiple of limit ${args.limit}).`);
-    if (paging.capped) notes.push(`Paging stops at offset ${cap} to protect your quota (each page is a billed call); narrow the filters or sort differently to reach other rows.`);
+    if (paging.snapped)
+      notes.push(`Offset ${args.offset} was snapped to the page boundary ${snapped} (a multiple of limit ${args.limit}).`);
+    if (paging.capped)
+      notes.push(
+        `Paging stops at offset ${cap} to protect your quota (each page is a billed call); narrow the filters or sort differently to reach other rows.`,
+      );
     const wasted = matching.filter((r) => r.conversions === 0 && r.spend > 0);
     if (wasted.length && !args.zero_conversions) {
-      notes.push(`${wasted.length} product(s) spent ${money(Math.round(wasted.reduce((s, r) => s + r.spend, 0) * 100) / 100, currency)} without a conversion (zero_conversions=true lists them).`);
+      notes.push(
+        `${wasted.length} product(s) spent ${money(Math.round(wasted.reduce((s, r) => s + r.spend, 0) * 100) / 100, currency)} without a conversion (zero_conversions=true lists them).`,
+      );
     }
     const text = [
       `## Product performance of account ${ctx.account.account_id}, ${start} to ${end}`,
@@ -207,8 +298,36 @@ export const getDeskAdsProductPerformance = defineDeskAdsTool({
       '',
       rows.length
         ? markdownTable(
-            ['Product', 'Merchant id', 'Store', 'Category', 'Spend', 'Clicks', 'CTR', 'Conv.', 'Revenue', 'ROAS', 'CPA', 'QS', 'Impr. share'],
-            rows.map((r) => [r.title, r.merchant_product_id, r.store_name, r.category.split(' > ').at(-1), money(r.spend, currency), count(r.clicks), percent(r.ctr), r.conversions, money(r.revenue, currency), r.roas, money(r.cpa, currency), r.quality_score, percent(r.impression_share, 0)]),
+            [
+              'Product',
+              'Merchant id',
+              'Store',
+              'Category',
+              'Spend',
+              'Clicks',
+              'CTR',
+              'Conv.',
+              'Revenue',
+              'ROAS',
+              'CPA',
+              'QS',
+              'Impr. share',
+            ],
+            rows.map((r) => [
+              r.title,
+              r.merchant_product_id,
+              r.store_name,
+              r.category.split(' > ').at(-1),
+              money(r.spend, currency),
+              count(r.clicks),
+              percent(r.ctr),
+              r.conversions,
+              money(r.revenue, currency),
+              r.roas,
+              money(r.cpa, currency),
+              r.quality_score,
+              percent(r.impression_share, 0),
+            ]),
           )
         : 'No product matches these filters on this page.',
       '',

@@ -3,8 +3,21 @@ import { ToolError } from '../../../functions/runtime/errors';
 import type { PlannedChange } from '../../../functions/runtime/plan';
 import { markdownTable, money } from '../../markdown';
 import { defineDeskAdsTool } from '../define';
-import { applyDeskAdsListFilters, deskadsListFilterArgs, deskadsListFilterRules, pagingSummary, type DeskAdsListOptions } from '../list-filters';
-import { ENTITY_STATUSES, MATCH_TYPES, NEGATIVE_MATCH_TYPES, type DeskAdsKeyword, type DeskAdsKeywordPatch, type DeskAdsNegativeOwner } from '../port';
+import {
+  applyDeskAdsListFilters,
+  deskadsListFilterArgs,
+  deskadsListFilterRules,
+  pagingSummary,
+  type DeskAdsListOptions,
+} from '../list-filters';
+import {
+  ENTITY_STATUSES,
+  MATCH_TYPES,
+  NEGATIVE_MATCH_TYPES,
+  type DeskAdsKeyword,
+  type DeskAdsKeywordPatch,
+  type DeskAdsNegativeOwner,
+} from '../port';
 import { figuresBy, idArgument, metricsOutput, metricsWindow, rowMetrics, windowArgs, windowRule } from './shared';
 
 /** Keyword rules of the platform: text length, bids, and how many one call may carry. */
@@ -21,8 +34,18 @@ export const keywordText = v.pipe(
   v.check((s) => !/[!@%^*()={};~`<>?\\|]/.test(s), 'must not contain the characters ! @ % ^ * ( ) = { } ; ~ ` < > ? \\ |'),
   v.description(`Keyword text, up to ${KEYWORD_MAX_CHARS} characters, without match-type punctuation (give match_type instead)`),
 );
-export const bid = v.pipe(v.number(), v.minValue(BID.min, `must be at least ${BID.min}`), v.maxValue(BID.max, `must be at most ${BID.max}`));
-const url = v.pipe(v.string(), v.trim(), v.url('must be a URL'), v.regex(/^https?:\/\//, 'must start with http:// or https://'), v.maxLength(2048));
+export const bid = v.pipe(
+  v.number(),
+  v.minValue(BID.min, `must be at least ${BID.min}`),
+  v.maxValue(BID.max, `must be at most ${BID.max}`),
+);
+const url = v.pipe(
+  v.string(),
+  v.trim(),
+  v.url('must be a URL'),
+  v.regex(/^https?:\/\//, 'must start with http:// or https://'),
+  v.maxLength(2048),
+);
 const key = (text: string, matchType: string) => `${text.toLowerCase().replace(/\s+/g, ' ')}|${matchType}`;
 
 interface KeywordRow extends Record<string, unknown> {
@@ -41,7 +64,20 @@ interface KeywordRow extends Record<string, unknown> {
 }
 
 const OPTIONS: DeskAdsListOptions<KeywordRow> = {
-  fields: ['id', 'text', 'match_type', 'status', 'ad_group_id', 'campaign_id', 'bid', 'quality_score', 'spend', 'conversions', 'cpa', 'start_date'],
+  fields: [
+    'id',
+    'text',
+    'match_type',
+    'status',
+    'ad_group_id',
+    'campaign_id',
+    'bid',
+    'quality_score',
+    'spend',
+    'conversions',
+    'cpa',
+    'start_date',
+  ],
   statuses: ENTITY_STATUSES,
   types: MATCH_TYPES,
   defaultSort: 'text',
@@ -71,8 +107,17 @@ export const listDeskAdsKeywords = defineDeskAdsTool({
     has_more: v.boolean(),
     keywords: v.array(
       v.object({
-        id: v.string(), text: v.string(), match_type: v.picklist(MATCH_TYPES), status: v.picklist(ENTITY_STATUSES), ad_group_id: v.string(), campaign_id: v.string(),
-        bid: v.number(), own_bid: v.boolean(), quality_score: v.nullable(v.number()), final_url: v.nullable(v.string()), metrics: metricsOutput,
+        id: v.string(),
+        text: v.string(),
+        match_type: v.picklist(MATCH_TYPES),
+        status: v.picklist(ENTITY_STATUSES),
+        ad_group_id: v.string(),
+        campaign_id: v.string(),
+        bid: v.number(),
+        own_bid: v.boolean(),
+        quality_score: v.nullable(v.number()),
+        final_url: v.nullable(v.string()),
+        metrics: metricsOutput,
       }),
     ),
   }),
@@ -80,7 +125,10 @@ export const listDeskAdsKeywords = defineDeskAdsTool({
     const window = metricsWindow(args, ctx);
     const groups = await ctx.platform.listAdGroups();
     if (args.ad_group_id && !groups.some((g) => g.id === args.ad_group_id)) {
-      throw new ToolError(`No ad group ${args.ad_group_id} in account ${ctx.account.account_id}. list_deskads_ad_groups lists the valid ids.`, { code: 'not_found' });
+      throw new ToolError(
+        `No ad group ${args.ad_group_id} in account ${ctx.account.account_id}. list_deskads_ad_groups lists the valid ids.`,
+        { code: 'not_found' },
+      );
     }
     const [keywords, figures] = await Promise.all([
       ctx.platform.listKeywords({ campaignId: args.campaign_id, adGroupId: args.ad_group_id }),
@@ -90,16 +138,42 @@ export const listDeskAdsKeywords = defineDeskAdsTool({
     const rows: KeywordRow[] = keywords.map((k) => {
       const t = figures(k.id);
       return {
-        id: k.id, text: k.text, match_type: k.match_type, status: k.status, ad_group_id: k.ad_group_id, campaign_id: k.campaign_id,
-        bid: k.bid ?? group.get(k.ad_group_id)?.cpc_bid ?? 0, quality_score: k.quality_score, spend: t.spend, conversions: t.conversions, cpa: t.cpa,
+        id: k.id,
+        text: k.text,
+        match_type: k.match_type,
+        status: k.status,
+        ad_group_id: k.ad_group_id,
+        campaign_id: k.campaign_id,
+        bid: k.bid ?? group.get(k.ad_group_id)?.cpc_bid ?? 0,
+        quality_score: k.quality_score,
+        spend: t.spend,
+        conversions: t.conversions,
+        cpa: t.cpa,
         start_date: group.get(k.ad_group_id)?.start_date ?? null,
       };
     });
-    const page = applyDeskAdsListFilters(rows, args, { searchable: ['text', 'id'], status: 'status', type: 'match_type', start: 'start_date' });
+    const page = applyDeskAdsListFilters(rows, args, {
+      searchable: ['text', 'id'],
+      status: 'status',
+      type: 'match_type',
+      start: 'start_date',
+    });
     const byId = new Map(keywords.map((k) => [k.id, k]));
     const listed = page.rows.map((r) => {
       const k = byId.get(r.id)!;
-      return { id: k.id, text: k.text, match_type: k.match_type, status: k.status, ad_group_id: k.ad_group_id, campaign_id: k.campaign_id, bid: r.bid, own_bid: k.bid !== null, quality_score: k.quality_score, final_url: k.final_url, metrics: rowMetrics(figures(k.id)) };
+      return {
+        id: k.id,
+        text: k.text,
+        match_type: k.match_type,
+        status: k.status,
+        ad_group_id: k.ad_group_id,
+        campaign_id: k.campaign_id,
+        bid: r.bid,
+        own_bid: k.bid !== null,
+        quality_score: k.quality_score,
+        final_url: k.final_url,
+        metrics: rowMetrics(figures(k.id)),
+      };
     });
     const currency = ctx.account.currency;
     const wasting = listed.filter((k) => k.metrics.spend > 0 && k.metrics.conversions === 0);
@@ -112,19 +186,51 @@ export const listDeskAdsKeywords = defineDeskAdsTool({
         listed.length
           ? markdownTable(
               ['Keyword', 'Match', 'Id', 'Status', 'Bid', 'QS', 'Spend', 'Clicks', 'Conv.', 'CPA'],
-              listed.map((k) => [k.text, k.match_type, k.id, k.status, money(k.bid, currency), k.quality_score ?? '-', money(k.metrics.spend, currency), k.metrics.clicks, k.metrics.conversions, k.metrics.cpa === null ? '-' : money(k.metrics.cpa, currency)]),
+              listed.map((k) => [
+                k.text,
+                k.match_type,
+                k.id,
+                k.status,
+                money(k.bid, currency),
+                k.quality_score ?? '-',
+                money(k.metrics.spend, currency),
+                k.metrics.clicks,
+                k.metrics.conversions,
+                k.metrics.cpa === null ? '-' : money(k.metrics.cpa, currency),
+              ]),
             )
           : 'No keyword matches these filters.',
         ...(wasting.length
-          ? ['', `${wasting.length} keyword(s) on this page spent without converting (${money(wasting.reduce((t, k) => t + k.metrics.spend, 0), currency)}): pause them or lower their bids with update_deskads_keywords, or block the searches with add_deskads_negative_keywords.`]
+          ? [
+              '',
+              `${wasting.length} keyword(s) on this page spent without converting (${money(
+                wasting.reduce((t, k) => t + k.metrics.spend, 0),
+                currency,
+              )}): pause them or lower their bids with update_deskads_keywords, or block the searches with add_deskads_negative_keywords.`,
+            ]
           : []),
       ].join('\n'),
-      structured: { account_id: ctx.account.account_id, start_date: window.start, end_date: window.end, total: page.total, filtered: page.filtered, offset: page.offset, limit: page.limit, has_more: page.has_more, keywords: listed },
+      structured: {
+        account_id: ctx.account.account_id,
+        start_date: window.start,
+        end_date: window.end,
+        total: page.total,
+        filtered: page.filtered,
+        offset: page.offset,
+        limit: page.limit,
+        has_more: page.has_more,
+        keywords: listed,
+      },
     };
   },
 });
 
-const itemResult = v.object({ text: v.string(), match_type: v.string(), outcome: v.picklist(['created', 'skipped_duplicate']), keyword_id: v.nullable(v.string()) });
+const itemResult = v.object({
+  text: v.string(),
+  match_type: v.string(),
+  outcome: v.picklist(['created', 'skipped_duplicate']),
+  keyword_id: v.nullable(v.string()),
+});
 
 export const addDeskAdsKeywords = defineDeskAdsTool({
   name: 'add_deskads_keywords',
@@ -138,7 +244,7 @@ export const addDeskAdsKeywords = defineDeskAdsTool({
           text: keywordText,
           match_type: v.pipe(v.picklist(MATCH_TYPES), v.description(MATCH_TYPES.join(', '))),
           bid: v.optional(v.pipe(bid, v.description(`Own CPC bid ${BID.min}-${BID.max}; default the ad group's bid`))),
-          final_url: v.optional(v.pipe(url, v.description('Landing page for this keyword; default the ad\'s'))),
+          final_url: v.optional(v.pipe(url, v.description("Landing page for this keyword; default the ad's"))),
         }),
       ),
       v.minLength(1, 'must list at least one keyword'),
@@ -157,17 +263,42 @@ export const addDeskAdsKeywords = defineDeskAdsTool({
       });
     },
   ],
-  output: v.object({ account_id: v.string(), ad_group_id: v.string(), created: v.number(), skipped: v.number(), results: v.array(itemResult) }),
+  output: v.object({
+    account_id: v.string(),
+    ad_group_id: v.string(),
+    created: v.number(),
+    skipped: v.number(),
+    results: v.array(itemResult),
+  }),
   async plan(args, ctx) {
     const group = (await ctx.platform.listAdGroups()).find((g) => g.id === args.ad_group_id);
-    if (!group) throw new ToolError(`No ad group ${args.ad_group_id} in account ${ctx.account.account_id}. list_deskads_ad_groups lists the valid ids.`, { code: 'not_found' });
-    if (group.status === 'Deleted') throw new ToolError(`Ad group "${group.name}" is deleted; add the keywords to an ad group that is not.`);
-    const existing = new Set((await ctx.platform.listKeywords({ adGroupId: group.id })).filter((k) => k.status !== 'Deleted').map((k) => key(k.text, k.match_type)));
+    if (!group)
+      throw new ToolError(
+        `No ad group ${args.ad_group_id} in account ${ctx.account.account_id}. list_deskads_ad_groups lists the valid ids.`,
+        { code: 'not_found' },
+      );
+    if (group.status === 'Deleted')
+      throw new ToolError(`Ad group "${group.name}" is deleted; add the keywords to an ad group that is not.`);
+    const existing = new Set(
+      (await ctx.platform.listKeywords({ adGroupId: group.id }))
+        .filter((k) => k.status !== 'Deleted')
+        .map((k) => key(k.text, k.match_type)),
+    );
     const toAdd = args.keywords.filter((k) => !existing.has(key(k.text, k.match_type)));
-    const skipped = args.keywords.filter((k) => existing.has(key(k.text, k.match_type))).map((k) => ({ text: k.text, match_type: k.match_type }));
+    const skipped = args.keywords
+      .filter((k) => existing.has(key(k.text, k.match_type)))
+      .map((k) => ({ text: k.text, match_type: k.match_type }));
     const changes: PlannedChange[] = toAdd.map((k) => ({
-      action: 'create', entity: 'keyword', name: `${k.text} (${k.match_type})`,
-      fields: { ad_group_id: { after: group.id }, text: { after: k.text }, match_type: { after: k.match_type }, bid: { after: k.bid ?? null }, final_url: { after: k.final_url ?? null } },
+      action: 'create',
+      entity: 'keyword',
+      name: `${k.text} (${k.match_type})`,
+      fields: {
+        ad_group_id: { after: group.id },
+        text: { after: k.text },
+        match_type: { after: k.match_type },
+        bid: { after: k.bid ?? null },
+        final_url: { after: k.final_url ?? null },
+      },
       // A keyword spends only while its ad group and campaign serve.
       startsPaused: group.status !== 'Active',
     }));
@@ -176,9 +307,18 @@ export const addDeskAdsKeywords = defineDeskAdsTool({
       changes,
       notes: [
         ...(skipped.length ? [`Already in the ad group: ${skipped.map((s) => `"${s.text}" (${s.match_type})`).join(', ')}.`] : []),
-        ...(ctx.createPaused && group.status === 'Active' ? ['The owner\'s "create paused" guardrail is on and this ad group is Active: keywords added to it serve at once. Pause the ad group first (pause_deskads_ad_group).'] : []),
+        ...(ctx.createPaused && group.status === 'Active'
+          ? [
+              'The owner\'s "create paused" guardrail is on and this ad group is Active: keywords added to it serve at once. Pause the ad group first (pause_deskads_ad_group).',
+            ]
+          : []),
       ],
-      data: { adGroupId: group.id, adGroupName: group.name, toAdd: toAdd.map((k) => ({ text: k.text, match_type: k.match_type, bid: k.bid ?? null, final_url: k.final_url ?? null })), skipped },
+      data: {
+        adGroupId: group.id,
+        adGroupName: group.name,
+        toAdd: toAdd.map((k) => ({ text: k.text, match_type: k.match_type, bid: k.bid ?? null, final_url: k.final_url ?? null })),
+        skipped,
+      },
     };
   },
   async apply(plan, _args, ctx) {
@@ -192,7 +332,10 @@ export const addDeskAdsKeywords = defineDeskAdsTool({
       text: [
         `## ${created.length} keyword(s) added to "${adGroupName}"`,
         '',
-        markdownTable(['Keyword', 'Match', 'Result', 'Id'], results.map((r) => [r.text, r.match_type, r.outcome === 'created' ? 'added' : 'already there, skipped', r.keyword_id ?? '-'])),
+        markdownTable(
+          ['Keyword', 'Match', 'Result', 'Id'],
+          results.map((r) => [r.text, r.match_type, r.outcome === 'created' ? 'added' : 'already there, skipped', r.keyword_id ?? '-']),
+        ),
         '',
         'New keywords have no quality score until they have served. See them with list_deskads_keywords.',
       ].join('\n'),
@@ -202,10 +345,18 @@ export const addDeskAdsKeywords = defineDeskAdsTool({
   undo: () => undefined,
 });
 
-async function keywordsById(port: { listKeywords(): Promise<DeskAdsKeyword[]> }, accountId: string, ids: string[]): Promise<Map<string, DeskAdsKeyword>> {
+async function keywordsById(
+  port: { listKeywords(): Promise<DeskAdsKeyword[]> },
+  accountId: string,
+  ids: string[],
+): Promise<Map<string, DeskAdsKeyword>> {
   const all = new Map((await port.listKeywords()).map((k) => [k.id, k]));
   const unknown = ids.filter((id) => !all.has(id));
-  if (unknown.length) throw new ToolError(`No keyword ${unknown.join(', ')} in account ${accountId}. list_deskads_keywords lists the valid ids.`, { code: 'not_found', unknown_ids: unknown });
+  if (unknown.length)
+    throw new ToolError(`No keyword ${unknown.join(', ')} in account ${accountId}. list_deskads_keywords lists the valid ids.`, {
+      code: 'not_found',
+      unknown_ids: unknown,
+    });
   return all;
 }
 
@@ -214,7 +365,11 @@ const uniqueIds = (field: string, ids: string[]) => {
   return dupe ? `\`${field}\` lists keyword ${dupe} twice` : undefined;
 };
 
-const changeResult = v.object({ keyword_id: v.string(), text: v.string(), changes: v.array(v.object({ field: v.string(), before: v.unknown(), after: v.unknown() })) });
+const changeResult = v.object({
+  keyword_id: v.string(),
+  text: v.string(),
+  changes: v.array(v.object({ field: v.string(), before: v.unknown(), after: v.unknown() })),
+});
 
 export const updateDeskAdsKeywords = defineDeskAdsTool({
   name: 'update_deskads_keywords',
@@ -236,15 +391,29 @@ export const updateDeskAdsKeywords = defineDeskAdsTool({
     ),
   },
   rules: [
-    (args) => uniqueIds('updates', args.updates.map((u) => u.keyword_id)),
-    (args) => args.updates.flatMap((u, i) => (u.bid === undefined && u.status === undefined && u.final_url === undefined ? [`\`updates[${i}]\` changes nothing: give bid, status or final_url`] : [])),
+    (args) =>
+      uniqueIds(
+        'updates',
+        args.updates.map((u) => u.keyword_id),
+      ),
+    (args) =>
+      args.updates.flatMap((u, i) =>
+        u.bid === undefined && u.status === undefined && u.final_url === undefined
+          ? [`\`updates[${i}]\` changes nothing: give bid, status or final_url`]
+          : [],
+      ),
   ],
   output: v.object({ account_id: v.string(), changed: v.number(), unchanged: v.number(), results: v.array(changeResult) }),
   async plan(args, ctx) {
-    const all = await keywordsById(ctx.platform, ctx.account.account_id, args.updates.map((u) => u.keyword_id));
+    const all = await keywordsById(
+      ctx.platform,
+      ctx.account.account_id,
+      args.updates.map((u) => u.keyword_id),
+    );
     const planned = args.updates.map((u) => {
       const k = all.get(u.keyword_id)!;
-      if (k.status === 'Deleted') throw new ToolError(`Keyword "${k.text}" (${k.id}) is deleted and cannot be changed; add it again with add_deskads_keywords.`);
+      if (k.status === 'Deleted')
+        throw new ToolError(`Keyword "${k.text}" (${k.id}) is deleted and cannot be changed; add it again with add_deskads_keywords.`);
       const patch: DeskAdsKeywordPatch = {};
       const fields: PlannedChange['fields'] = {};
       for (const field of ['bid', 'status', 'final_url'] as const) {
@@ -258,24 +427,57 @@ export const updateDeskAdsKeywords = defineDeskAdsTool({
     const changing = planned.filter((p) => Object.keys(p.fields).length);
     return {
       summary: `Change ${changing.length} keyword(s)${planned.length > changing.length ? `; ${planned.length - changing.length} already as asked` : ''}`,
-      changes: changing.map((p) => ({ action: 'update' as const, entity: 'keyword', id: p.keyword.id, name: `${p.keyword.text} (${p.keyword.match_type})`, fields: p.fields })),
+      changes: changing.map((p) => ({
+        action: 'update' as const,
+        entity: 'keyword',
+        id: p.keyword.id,
+        name: `${p.keyword.text} (${p.keyword.match_type})`,
+        fields: p.fields,
+      })),
       data: {
-        updates: changing.map((p) => ({ id: p.keyword.id, text: p.keyword.text, patch: p.patch, expect: Object.fromEntries(Object.keys(p.fields).map((f) => [f, p.keyword[f as keyof DeskAdsKeyword]])) })),
+        updates: changing.map((p) => ({
+          id: p.keyword.id,
+          text: p.keyword.text,
+          patch: p.patch,
+          expect: Object.fromEntries(Object.keys(p.fields).map((f) => [f, p.keyword[f as keyof DeskAdsKeyword]])),
+        })),
         unchanged: planned.length - changing.length,
       },
     };
   },
   async apply(plan, _args, ctx) {
     for (const u of plan.data.updates) await ctx.platform.updateKeyword(u.id, u.patch, u.expect as Partial<DeskAdsKeyword>);
-    const results = plan.changes.map((c) => ({ keyword_id: c.id!, text: c.name ?? '', changes: Object.entries(c.fields).map(([field, f]) => ({ field, before: f.before ?? null, after: f.after })) }));
+    const results = plan.changes.map((c) => ({
+      keyword_id: c.id!,
+      text: c.name ?? '',
+      changes: Object.entries(c.fields).map(([field, f]) => ({ field, before: f.before ?? null, after: f.after })),
+    }));
     const currency = ctx.account.currency;
-    const show = (field: string, value: unknown) => (value === null || value === undefined ? (field === 'bid' ? 'ad group default' : '(none)') : field === 'bid' ? money(value as number, currency) : String(value));
+    const show = (field: string, value: unknown) =>
+      value === null || value === undefined
+        ? field === 'bid'
+          ? 'ad group default'
+          : '(none)'
+        : field === 'bid'
+          ? money(value as number, currency)
+          : String(value);
     return {
       text: [
         `## ${results.length} keyword(s) changed`,
         '',
         results.length
-          ? markdownTable(['Keyword', 'Id', 'Setting', 'Before', 'After'], results.flatMap((r) => r.changes.map((c, i) => [i === 0 ? r.text : '', i === 0 ? r.keyword_id : '', c.field, show(c.field, c.before), show(c.field, c.after)])))
+          ? markdownTable(
+              ['Keyword', 'Id', 'Setting', 'Before', 'After'],
+              results.flatMap((r) =>
+                r.changes.map((c, i) => [
+                  i === 0 ? r.text : '',
+                  i === 0 ? r.keyword_id : '',
+                  c.field,
+                  show(c.field, c.before),
+                  show(c.field, c.after),
+                ]),
+              ),
+            )
           : 'Every keyword already had these settings.',
       ].join('\n'),
       structured: { account_id: ctx.account.account_id, changed: results.length, unchanged: plan.data.unchanged, results },
@@ -283,7 +485,15 @@ export const updateDeskAdsKeywords = defineDeskAdsTool({
   },
   undo: (plan) =>
     plan.changes.length
-      ? { tool: 'update_deskads_keywords', arguments: { updates: plan.changes.map((c) => ({ keyword_id: c.id, ...Object.fromEntries(Object.entries(c.fields).map(([f, x]) => [f, x.before ?? null])) })) } }
+      ? {
+          tool: 'update_deskads_keywords',
+          arguments: {
+            updates: plan.changes.map((c) => ({
+              keyword_id: c.id,
+              ...Object.fromEntries(Object.entries(c.fields).map(([f, x]) => [f, x.before ?? null])),
+            })),
+          },
+        }
       : undefined,
 });
 
@@ -301,29 +511,65 @@ export const removeDeskAdsKeywords = defineDeskAdsTool({
     ),
   },
   rules: [(args) => uniqueIds('keyword_ids', args.keyword_ids)],
-  output: v.object({ account_id: v.string(), deleted: v.array(v.object({ keyword_id: v.string(), text: v.string(), previous_status: v.string() })), already_deleted: v.array(v.string()) }),
+  output: v.object({
+    account_id: v.string(),
+    deleted: v.array(v.object({ keyword_id: v.string(), text: v.string(), previous_status: v.string() })),
+    already_deleted: v.array(v.string()),
+  }),
   async plan(args, ctx) {
     const all = await keywordsById(ctx.platform, ctx.account.account_id, args.keyword_ids);
     const keywords = args.keyword_ids.map((id) => all.get(id)!);
     const live = keywords.filter((k) => k.status !== 'Deleted');
     return {
       summary: `Delete ${live.length} keyword(s)`,
-      changes: live.map((k) => ({ action: 'remove' as const, entity: 'keyword', id: k.id, name: `${k.text} (${k.match_type})`, fields: { status: { before: k.status, after: 'Deleted' } } })),
-      notes: keywords.length > live.length ? [`Already deleted: ${keywords.filter((k) => k.status === 'Deleted').map((k) => k.id).join(', ')}.`] : [],
-      data: { live: live.map((k) => ({ id: k.id, text: k.text, status: k.status })), alreadyDeleted: keywords.filter((k) => k.status === 'Deleted').map((k) => k.id) },
+      changes: live.map((k) => ({
+        action: 'remove' as const,
+        entity: 'keyword',
+        id: k.id,
+        name: `${k.text} (${k.match_type})`,
+        fields: { status: { before: k.status, after: 'Deleted' } },
+      })),
+      notes:
+        keywords.length > live.length
+          ? [
+              `Already deleted: ${keywords
+                .filter((k) => k.status === 'Deleted')
+                .map((k) => k.id)
+                .join(', ')}.`,
+            ]
+          : [],
+      data: {
+        live: live.map((k) => ({ id: k.id, text: k.text, status: k.status })),
+        alreadyDeleted: keywords.filter((k) => k.status === 'Deleted').map((k) => k.id),
+      },
     };
   },
   async apply(plan, _args, ctx) {
-    for (const k of plan.data.live) await ctx.platform.updateKeyword(k.id, { status: 'Deleted' }, { status: k.status as DeskAdsKeyword['status'] });
+    for (const k of plan.data.live)
+      await ctx.platform.updateKeyword(k.id, { status: 'Deleted' }, { status: k.status as DeskAdsKeyword['status'] });
     const deleted = plan.data.live.map((k) => ({ keyword_id: k.id, text: k.text, previous_status: k.status }));
     return {
-      text: `## ${deleted.length} keyword(s) deleted\n\n${deleted.length ? markdownTable(['Keyword', 'Id', 'Was'], deleted.map((d) => [d.text, d.keyword_id, d.previous_status])) : 'Nothing to delete.'}${plan.data.alreadyDeleted.length ? `\n\nAlready deleted: ${plan.data.alreadyDeleted.join(', ')}.` : ''}`,
+      text: `## ${deleted.length} keyword(s) deleted\n\n${
+        deleted.length
+          ? markdownTable(
+              ['Keyword', 'Id', 'Was'],
+              deleted.map((d) => [d.text, d.keyword_id, d.previous_status]),
+            )
+          : 'Nothing to delete.'
+      }${plan.data.alreadyDeleted.length ? `\n\nAlready deleted: ${plan.data.alreadyDeleted.join(', ')}.` : ''}`,
       structured: { account_id: ctx.account.account_id, deleted, already_deleted: plan.data.alreadyDeleted },
     };
   },
 });
 
-const negativeOutput = v.object({ id: v.string(), level: v.picklist(['Campaign', 'AdGroup']), owner_id: v.string(), campaign_id: v.string(), text: v.string(), match_type: v.picklist(NEGATIVE_MATCH_TYPES) });
+const negativeOutput = v.object({
+  id: v.string(),
+  level: v.picklist(['Campaign', 'AdGroup']),
+  owner_id: v.string(),
+  campaign_id: v.string(),
+  text: v.string(),
+  match_type: v.picklist(NEGATIVE_MATCH_TYPES),
+});
 
 interface NegativeRow extends Record<string, unknown> {
   id: string;
@@ -353,29 +599,63 @@ export const listDeskAdsNegativeKeywords = defineDeskAdsTool({
   args: { campaign_id: v.optional(idArgument('campaign', 'list_deskads_campaigns')), ...deskadsListFilterArgs(NEGATIVE_OPTIONS) },
   rules: deskadsListFilterRules(NEGATIVE_OPTIONS),
   output: v.object({
-    account_id: v.string(), total: v.number(), filtered: v.number(), offset: v.number(), limit: v.number(), has_more: v.boolean(),
+    account_id: v.string(),
+    total: v.number(),
+    filtered: v.number(),
+    offset: v.number(),
+    limit: v.number(),
+    has_more: v.boolean(),
     negative_keywords: v.array(v.object({ ...negativeOutput.entries, owner_name: v.string() })),
   }),
   async run(args, ctx) {
-    const [negatives, campaigns, groups] = await Promise.all([ctx.platform.listNegativeKeywords({ campaignId: args.campaign_id }), ctx.platform.listCampaigns(), ctx.platform.listAdGroups()]);
+    const [negatives, campaigns, groups] = await Promise.all([
+      ctx.platform.listNegativeKeywords({ campaignId: args.campaign_id }),
+      ctx.platform.listCampaigns(),
+      ctx.platform.listAdGroups(),
+    ]);
     if (args.campaign_id && !campaigns.some((c) => c.id === args.campaign_id)) {
-      throw new ToolError(`No campaign ${args.campaign_id} in account ${ctx.account.account_id}. list_deskads_campaigns lists the valid ids.`, { code: 'not_found' });
+      throw new ToolError(
+        `No campaign ${args.campaign_id} in account ${ctx.account.account_id}. list_deskads_campaigns lists the valid ids.`,
+        { code: 'not_found' },
+      );
     }
-    const ownerName = (n: { level: string; owner_id: string }) => (n.level === 'Campaign' ? campaigns.find((c) => c.id === n.owner_id)?.name : groups.find((g) => g.id === n.owner_id)?.name) ?? n.owner_id;
+    const ownerName = (n: { level: string; owner_id: string }) =>
+      (n.level === 'Campaign' ? campaigns.find((c) => c.id === n.owner_id)?.name : groups.find((g) => g.id === n.owner_id)?.name) ??
+      n.owner_id;
     const rows: NegativeRow[] = negatives.map((n) => ({ ...n, owner_name: ownerName(n), status: 'Active', start_date: null }));
-    const page = applyDeskAdsListFilters(rows, args, { searchable: ['text', 'id', 'owner_name'], status: 'status', type: 'match_type', start: 'start_date' });
-    const listed = page.rows.map(({ status: _s, start_date: _d, ...n }) => n as typeof n & { level: 'Campaign' | 'AdGroup'; match_type: 'Exact' | 'Phrase' });
+    const page = applyDeskAdsListFilters(rows, args, {
+      searchable: ['text', 'id', 'owner_name'],
+      status: 'status',
+      type: 'match_type',
+      start: 'start_date',
+    });
+    const listed = page.rows.map(
+      ({ status: _s, start_date: _d, ...n }) => n as typeof n & { level: 'Campaign' | 'AdGroup'; match_type: 'Exact' | 'Phrase' },
+    );
     return {
       text: [
         `## Negative keywords${args.campaign_id ? ` of campaign "${campaigns.find((c) => c.id === args.campaign_id)!.name}"` : ''}`,
         '',
         pagingSummary(page),
         '',
-        listed.length ? markdownTable(['Negative', 'Match', 'Level', 'On', 'Id'], listed.map((n) => [n.text, n.match_type, n.level, n.owner_name, n.id])) : 'No negative keyword matches these filters.',
+        listed.length
+          ? markdownTable(
+              ['Negative', 'Match', 'Level', 'On', 'Id'],
+              listed.map((n) => [n.text, n.match_type, n.level, n.owner_name, n.id]),
+            )
+          : 'No negative keyword matches these filters.',
         '',
         'Add more with add_deskads_negative_keywords; remove with remove_deskads_negative_keywords.',
       ].join('\n'),
-      structured: { account_id: ctx.account.account_id, total: page.total, filtered: page.filtered, offset: page.offset, limit: page.limit, has_more: page.has_more, negative_keywords: listed },
+      structured: {
+        account_id: ctx.account.account_id,
+        total: page.total,
+        filtered: page.filtered,
+        offset: page.offset,
+        limit: page.limit,
+        has_more: page.has_more,
+        negative_keywords: listed,
+      },
     };
   },
 });
@@ -388,14 +668,22 @@ export const addDeskAdsNegativeKeywords = defineDeskAdsTool({
     campaign_id: v.optional(idArgument('campaign', 'list_deskads_campaigns')),
     ad_group_id: v.optional(idArgument('ad group', 'list_deskads_ad_groups')),
     negatives: v.pipe(
-      v.array(v.strictObject({ text: keywordText, match_type: v.pipe(v.picklist(NEGATIVE_MATCH_TYPES), v.description('Exact or Phrase (the platform has no broad negatives)')) })),
+      v.array(
+        v.strictObject({
+          text: keywordText,
+          match_type: v.pipe(v.picklist(NEGATIVE_MATCH_TYPES), v.description('Exact or Phrase (the platform has no broad negatives)')),
+        }),
+      ),
       v.minLength(1, 'must list at least one negative keyword'),
       v.maxLength(PER_CALL, `must list at most ${PER_CALL} negative keywords per call`),
       v.description(`1-${PER_CALL} negatives {text, match_type}`),
     ),
   },
   rules: [
-    (args) => ((args.campaign_id === undefined) === (args.ad_group_id === undefined) ? 'give exactly one of `campaign_id` and `ad_group_id`' : undefined),
+    (args) =>
+      (args.campaign_id === undefined) === (args.ad_group_id === undefined)
+        ? 'give exactly one of `campaign_id` and `ad_group_id`'
+        : undefined,
     (args) => {
       const seen = new Set<string>();
       return args.negatives.flatMap((n, i) => {
@@ -406,27 +694,57 @@ export const addDeskAdsNegativeKeywords = defineDeskAdsTool({
       });
     },
   ],
-  output: v.object({ account_id: v.string(), level: v.picklist(['Campaign', 'AdGroup']), owner_id: v.string(), added: v.array(negativeOutput), skipped: v.array(v.object({ text: v.string(), match_type: v.string() })) }),
+  output: v.object({
+    account_id: v.string(),
+    level: v.picklist(['Campaign', 'AdGroup']),
+    owner_id: v.string(),
+    added: v.array(negativeOutput),
+    skipped: v.array(v.object({ text: v.string(), match_type: v.string() })),
+  }),
   async plan(args, ctx) {
     let owner: DeskAdsNegativeOwner;
     let ownerName: string;
     if (args.campaign_id) {
       const campaign = (await ctx.platform.listCampaigns()).find((c) => c.id === args.campaign_id);
-      if (!campaign) throw new ToolError(`No campaign ${args.campaign_id} in account ${ctx.account.account_id}. list_deskads_campaigns lists the valid ids.`, { code: 'not_found' });
+      if (!campaign)
+        throw new ToolError(
+          `No campaign ${args.campaign_id} in account ${ctx.account.account_id}. list_deskads_campaigns lists the valid ids.`,
+          { code: 'not_found' },
+        );
       owner = { level: 'Campaign', id: campaign.id };
       ownerName = `campaign "${campaign.name}"`;
     } else {
       const group = (await ctx.platform.listAdGroups()).find((g) => g.id === args.ad_group_id);
-      if (!group) throw new ToolError(`No ad group ${args.ad_group_id} in account ${ctx.account.account_id}. list_deskads_ad_groups lists the valid ids.`, { code: 'not_found' });
+      if (!group)
+        throw new ToolError(
+          `No ad group ${args.ad_group_id} in account ${ctx.account.account_id}. list_deskads_ad_groups lists the valid ids.`,
+          { code: 'not_found' },
+        );
       owner = { level: 'AdGroup', id: group.id };
       ownerName = `ad group "${group.name}"`;
     }
-    const existing = new Set((await ctx.platform.listNegativeKeywords()).filter((n) => n.level === owner.level && n.owner_id === owner.id).map((n) => key(n.text, n.match_type)));
+    const existing = new Set(
+      (await ctx.platform.listNegativeKeywords())
+        .filter((n) => n.level === owner.level && n.owner_id === owner.id)
+        .map((n) => key(n.text, n.match_type)),
+    );
     const toAdd = args.negatives.filter((n) => !existing.has(key(n.text, n.match_type)));
-    const skipped = args.negatives.filter((n) => existing.has(key(n.text, n.match_type))).map((n) => ({ text: n.text, match_type: n.match_type }));
+    const skipped = args.negatives
+      .filter((n) => existing.has(key(n.text, n.match_type)))
+      .map((n) => ({ text: n.text, match_type: n.match_type }));
     return {
       summary: `Add ${toAdd.length} negative keyword(s) to ${ownerName}`,
-      changes: toAdd.map((n) => ({ action: 'create' as const, entity: 'negative_keyword', name: `${n.text} (${n.match_type})`, fields: { text: { after: n.text }, match_type: { after: n.match_type }, [owner.level === 'Campaign' ? 'campaign_id' : 'ad_group_id']: { after: owner.id } }, startsPaused: true })),
+      changes: toAdd.map((n) => ({
+        action: 'create' as const,
+        entity: 'negative_keyword',
+        name: `${n.text} (${n.match_type})`,
+        fields: {
+          text: { after: n.text },
+          match_type: { after: n.match_type },
+          [owner.level === 'Campaign' ? 'campaign_id' : 'ad_group_id']: { after: owner.id },
+        },
+        startsPaused: true,
+      })),
       notes: skipped.length ? [`Already there: ${skipped.map((s) => `"${s.text}" (${s.match_type})`).join(', ')}.`] : [],
       data: { owner, ownerName, toAdd: toAdd.map((n) => ({ text: n.text, match_type: n.match_type })), skipped },
     };
@@ -438,7 +756,12 @@ export const addDeskAdsNegativeKeywords = defineDeskAdsTool({
       text: [
         `## ${added.length} negative keyword(s) added to ${ownerName}`,
         '',
-        added.length ? markdownTable(['Negative', 'Match', 'Id'], added.map((n) => [n.text, n.match_type, n.id])) : 'Nothing new to add.',
+        added.length
+          ? markdownTable(
+              ['Negative', 'Match', 'Id'],
+              added.map((n) => [n.text, n.match_type, n.id]),
+            )
+          : 'Nothing new to add.',
         ...(skipped.length ? ['', `Already there, skipped: ${skipped.map((s) => `"${s.text}"`).join(', ')}.`] : []),
         '',
         'Searches containing them stop showing your ads from now on.',
@@ -466,11 +789,21 @@ export const removeDeskAdsNegativeKeywords = defineDeskAdsTool({
   async plan(args, ctx) {
     const all = new Map((await ctx.platform.listNegativeKeywords()).map((n) => [n.id, n]));
     const unknown = args.negative_keyword_ids.filter((id) => !all.has(id));
-    if (unknown.length) throw new ToolError(`No negative keyword ${unknown.join(', ')} in account ${ctx.account.account_id}. list_deskads_negative_keywords lists the valid ids.`, { code: 'not_found', unknown_ids: unknown });
+    if (unknown.length)
+      throw new ToolError(
+        `No negative keyword ${unknown.join(', ')} in account ${ctx.account.account_id}. list_deskads_negative_keywords lists the valid ids.`,
+        { code: 'not_found', unknown_ids: unknown },
+      );
     const negatives = args.negative_keyword_ids.map((id) => all.get(id)!);
     return {
       summary: `Delete ${negatives.length} negative keyword(s)`,
-      changes: negatives.map((n) => ({ action: 'remove' as const, entity: 'negative_keyword', id: n.id, name: `${n.text} (${n.match_type})`, fields: {} })),
+      changes: negatives.map((n) => ({
+        action: 'remove' as const,
+        entity: 'negative_keyword',
+        id: n.id,
+        name: `${n.text} (${n.match_type})`,
+        fields: {},
+      })),
       data: { negatives },
     };
   },
@@ -478,7 +811,10 @@ export const removeDeskAdsNegativeKeywords = defineDeskAdsTool({
     const { negatives } = plan.data;
     await ctx.platform.deleteNegativeKeywords(negatives.map((n) => n.id));
     return {
-      text: `## ${negatives.length} negative keyword(s) removed\n\n${markdownTable(['Negative', 'Match', 'Level', 'Id'], negatives.map((n) => [n.text, n.match_type, n.level, n.id]))}`,
+      text: `## ${negatives.length} negative keyword(s) removed\n\n${markdownTable(
+        ['Negative', 'Match', 'Level', 'Id'],
+        negatives.map((n) => [n.text, n.match_type, n.level, n.id]),
+      )}`,
       structured: { account_id: ctx.account.account_id, removed: negatives },
     };
   },
@@ -487,7 +823,10 @@ export const removeDeskAdsNegativeKeywords = defineDeskAdsTool({
     if (!first || plan.data.negatives.some((n) => n.level !== first.level || n.owner_id !== first.owner_id)) return undefined;
     return {
       tool: 'add_deskads_negative_keywords',
-      arguments: { [first.level === 'Campaign' ? 'campaign_id' : 'ad_group_id']: first.owner_id, negatives: plan.data.negatives.map((n) => ({ text: n.text, match_type: n.match_type })) },
+      arguments: {
+        [first.level === 'Campaign' ? 'campaign_id' : 'ad_group_id']: first.owner_id,
+        negatives: plan.data.negatives.map((n) => ({ text: n.text, match_type: n.match_type })),
+      },
     };
   },
 });

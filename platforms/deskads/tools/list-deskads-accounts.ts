@@ -16,16 +16,18 @@ export const listDeskAdsAccounts = defineDeskAdsTool({
   selectsAccount: false,
   args: {},
   output: v.object({
-    accounts: v.array(v.object({
-      account_id: v.string(),
-      account_number: v.string(),
-      name: v.string(),
-      status: v.string(),
-      currency_code: v.string(),
-      time_zone: v.string(),
-      parent_customer_id: v.string(),
-      mode: v.string(),
-    })),
+    accounts: v.array(
+      v.object({
+        account_id: v.string(),
+        account_number: v.string(),
+        name: v.string(),
+        status: v.string(),
+        currency_code: v.string(),
+        time_zone: v.string(),
+        parent_customer_id: v.string(),
+        mode: v.string(),
+      }),
+    ),
     parameter: v.string(),
   }),
   async run(_args, ctx) {
@@ -33,17 +35,37 @@ export const listDeskAdsAccounts = defineDeskAdsTool({
     const accounts = [];
     for (const account of connected) {
       if (account.mode !== 'sandbox') {
-        accounts.push({ account_id: account.account_id, account_number: null, name: account.name, status: 'live access not available yet', currency_code: account.currency, time_zone: account.time_zone, mode: account.mode });
+        accounts.push({
+          account_id: account.account_id,
+          account_number: null,
+          name: account.name,
+          status: 'live access not available yet',
+          currency_code: account.currency,
+          time_zone: account.time_zone,
+          mode: account.mode,
+        });
         continue;
       }
       const info = await openDeskAdsPort(account, { signal: ctx.signal, deadline: ctx.deadline, log: ctx.log }).getAccountInfo();
-      accounts.push({ account_id: info.account_id, account_number: info.account_number, name: info.name, status: info.status, currency_code: info.currency_code, time_zone: info.time_zone, parent_customer_id: info.parent_customer_id, mode: account.mode });
+      accounts.push({
+        account_id: info.account_id,
+        account_number: info.account_number,
+        name: info.name,
+        status: info.status,
+        currency_code: info.currency_code,
+        time_zone: info.time_zone,
+        parent_customer_id: info.parent_customer_id,
+        mode: account.mode,
+      });
     }
     const text = [
       `## Connected deskads accounts (${accounts.length})`,
       '',
       accounts.length
-        ? markdownTable(['Account', 'account_id (use this)', 'Account number (UI only)', 'Status', 'Currency', 'Time zone'], accounts.map((a) => [a.name, a.account_id, a.account_number, a.status, a.currency_code, a.time_zone]))
+        ? markdownTable(
+            ['Account', 'account_id (use this)', 'Account number (UI only)', 'Status', 'Currency', 'Time zone'],
+            accounts.map((a) => [a.name, a.account_id, a.account_number, a.status, a.currency_code, a.time_zone]),
+          )
         : 'No deskads account is connected. get_connections_status shows what is connected.',
       '',
       'Tools take the numeric AccountId as `account_id` (or its alias `customer_id`), never the 8-character account number.' +

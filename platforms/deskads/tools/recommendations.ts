@@ -11,7 +11,13 @@ import type { ToolContext } from '../../../functions/runtime/tool';
 import { lastDays, reportingZone } from '../../dates';
 import { markdownTable, money } from '../../markdown';
 import { defineDeskAdsTool } from '../define';
-import { applyDeskAdsListFilters, deskadsListFilterArgs, deskadsListFilterRules, pagingSummary, type DeskAdsListOptions } from '../list-filters';
+import {
+  applyDeskAdsListFilters,
+  deskadsListFilterArgs,
+  deskadsListFilterRules,
+  pagingSummary,
+  type DeskAdsListOptions,
+} from '../list-filters';
 import type { DeskAdsPort } from '../port';
 import { figuresBy } from './shared';
 
@@ -34,19 +40,38 @@ interface Recommendation extends Record<string, unknown> {
   start_date: null;
 }
 
-const idOf = (type: string, entity: string, value: number) => `rec_${createHash('sha256').update(`${type}|${entity}|${value}`).digest('hex').slice(0, 16)}`;
+const idOf = (type: string, entity: string, value: number) =>
+  `rec_${createHash('sha256').update(`${type}|${entity}|${value}`).digest('hex').slice(0, 16)}`;
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 async function recommendations(ctx: ToolContext<DeskAdsPort>): Promise<Recommendation[]> {
   const p = ctx.platform;
   const week = lastDays(ctx.now, 7, reportingZone(ctx.account));
-  const [campaigns, groups, keywords, dismissed, figures] = await Promise.all([p.listCampaigns(), p.listAdGroups(), p.listKeywords(), p.listDismissedRecommendations(), figuresBy(p, 'CampaignPerformance', week, (r) => r.campaign_id)]);
+  const [campaigns, groups, keywords, dismissed, figures] = await Promise.all([
+    p.listCampaigns(),
+    p.listAdGroups(),
+    p.listKeywords(),
+    p.listDismissedRecommendations(),
+    figuresBy(p, 'CampaignPerformance', week, (r) => r.campaign_id),
+  ]);
   const out: Recommendation[] = [];
   for (const c of campaigns.filter((c) => c.status === 'Active')) {
     const t = figures(c.id);
     if (t.conversions > 0 && t.spend >= c.daily_budget * 7 * BUDGET_LIMITED_SHARE) {
       const recommended = round2(c.daily_budget * (1 + BUDGET_RAISE));
-      out.push({ id: idOf('budget', c.id, recommended), type: 'BudgetOpportunity', status: 'Active', entity_type: 'Campaign', entity_id: c.id, entity_name: c.name, field: 'daily_budget', current_value: c.daily_budget, recommended_value: recommended, estimated_impact: `about ${Math.round(t.conversions * BUDGET_RAISE)} more conversions a week (it spent ${money(t.spend, ctx.account.currency)} of a ${money(c.daily_budget * 7, ctx.account.currency)} week)`, start_date: null });
+      out.push({
+        id: idOf('budget', c.id, recommended),
+        type: 'BudgetOpportunity',
+        status: 'Active',
+        entity_type: 'Campaign',
+        entity_id: c.id,
+        entity_name: c.name,
+        field: 'daily_budget',
+        current_value: c.daily_budget,
+        recommended_value: recommended,
+        estimated_impact: `about ${Math.round(t.conversions * BUDGET_RAISE)} more conversions a week (it spent ${money(t.spend, ctx.account.currency)} of a ${money(c.daily_budget * 7, ctx.account.currency)} week)`,
+        start_date: null,
+      });
     }
   }
   const manualCampaigns = new Map(campaigns.filter((c) => c.status === 'Active' && MANUAL.has(c.bid_strategy)).map((c) => [c.id, c]));
@@ -57,12 +82,35 @@ async function recommendations(ctx: ToolContext<DeskAdsPort>): Promise<Recommend
     const bid = k.bid ?? activeGroups.get(k.ad_group_id)!.cpc_bid;
     const estimate = estimates.get(k.id);
     if (!estimate || bid >= estimate.first_page) continue;
-    out.push({ id: idOf('bid', k.id, estimate.first_page), type: 'KeywordBidOpportunity', status: 'Active', entity_type: 'Keyword', entity_id: k.id, entity_name: k.text, field: 'bid', current_value: bid, recommended_value: estimate.first_page, estimated_impact: `shows on the first page of results (bid ${money(bid, ctx.account.currency)} is below the ${money(estimate.first_page, ctx.account.currency)} estimate)`, start_date: null });
+    out.push({
+      id: idOf('bid', k.id, estimate.first_page),
+      type: 'KeywordBidOpportunity',
+      status: 'Active',
+      entity_type: 'Keyword',
+      entity_id: k.id,
+      entity_name: k.text,
+      field: 'bid',
+      current_value: bid,
+      recommended_value: estimate.first_page,
+      estimated_impact: `shows on the first page of results (bid ${money(bid, ctx.account.currency)} is below the ${money(estimate.first_page, ctx.account.currency)} estimate)`,
+      start_date: null,
+    });
   }
   return out.map((r) => (dismissed.includes(r.id) ? { ...r, status: 'Dismissed' as const } : r));
 }
 
-const recOutput = v.object({ id: v.string(), type: v.string(), status: v.string(), entity_type: v.string(), entity_id: v.string(), entity_name: v.string(), field: v.string(), current_value: v.number(), recommended_value: v.number(), estimated_impact: v.string() });
+const recOutput = v.object({
+  id: v.string(),
+  type: v.string(),
+  status: v.string(),
+  entity_type: v.string(),
+  entity_id: v.string(),
+  entity_name: v.string(),
+  field: v.string(),
+  current_value: v.number(),
+  recommended_value: v.number(),
+  estimated_impact: v.string(),
+});
 const OPTIONS: DeskAdsListOptions<Recommendation> = {
   fields: ['id', 'type', 'status', 'entity_name', 'current_value', 'recommended_value'],
   statuses: ['Active', 'Dismissed'],
@@ -73,48 +121,129 @@ const OPTIONS: DeskAdsListOptions<Recommendation> = {
 
 export const listDeskAdsRecommendations = defineDeskAdsTool({
   name: 'list_deskads_recommendations',
-  description: 'The deskads account\'s optimization recommendations from its last 7 days: budget opportunities (a converting campaign that spent at least 95% of its budget: raise it 20%) and keyword bid opportunities (a manual-bid keyword below the estimated first-page bid: raise it to the estimate), each with an id, its estimated impact and the change it makes. Dismissed ones are shown only with status_filter Dismissed. Takes the shared deskads list filters.',
+  description:
+    "The deskads account's optimization recommendations from its last 7 days: budget opportunities (a converting campaign that spent at least 95% of its budget: raise it 20%) and keyword bid opportunities (a manual-bid keyword below the estimated first-page bid: raise it to the estimate), each with an id, its estimated impact and the change it makes. Dismissed ones are shown only with status_filter Dismissed. Takes the shared deskads list filters.",
   access: 'read',
   args: deskadsListFilterArgs(OPTIONS),
   rules: deskadsListFilterRules(OPTIONS),
-  output: v.object({ account_id: v.string(), total: v.number(), filtered: v.number(), offset: v.number(), limit: v.number(), has_more: v.boolean(), recommendations: v.array(recOutput) }),
+  output: v.object({
+    account_id: v.string(),
+    total: v.number(),
+    filtered: v.number(),
+    offset: v.number(),
+    limit: v.number(),
+    has_more: v.boolean(),
+    recommendations: v.array(recOutput),
+  }),
   async run(args, ctx) {
     const all = await recommendations(ctx);
-    const page = applyDeskAdsListFilters(args.status_filter ? all : all.filter((r) => r.status === 'Active'), args, { searchable: ['entity_name', 'entity_id', 'id'], status: 'status', type: 'type', start: 'start_date' });
+    const page = applyDeskAdsListFilters(args.status_filter ? all : all.filter((r) => r.status === 'Active'), args, {
+      searchable: ['entity_name', 'entity_id', 'id'],
+      status: 'status',
+      type: 'type',
+      start: 'start_date',
+    });
     const currency = ctx.account.currency;
     const text = [
       `## Recommendations for account ${ctx.account.account_id}`,
       '',
       pagingSummary(page),
       '',
-      page.rows.length ? markdownTable(['Id', 'Type', 'For', 'Now', 'Recommended', 'Impact'], page.rows.map((r) => [r.id, r.type, `${r.entity_type} ${r.entity_name}`, money(r.current_value, currency), money(r.recommended_value, currency), r.estimated_impact])) : 'No recommendation: no campaign is limited by its budget and no manual bid is below the first page.',
+      page.rows.length
+        ? markdownTable(
+            ['Id', 'Type', 'For', 'Now', 'Recommended', 'Impact'],
+            page.rows.map((r) => [
+              r.id,
+              r.type,
+              `${r.entity_type} ${r.entity_name}`,
+              money(r.current_value, currency),
+              money(r.recommended_value, currency),
+              r.estimated_impact,
+            ]),
+          )
+        : 'No recommendation: no campaign is limited by its budget and no manual bid is below the first page.',
       '',
       'Next: apply_deskads_recommendations applies or dismisses them by id.',
     ].join('\n');
-    return { text, structured: { account_id: ctx.account.account_id, total: page.total, filtered: page.filtered, offset: page.offset, limit: page.limit, has_more: page.has_more, recommendations: page.rows.map(({ start_date: _none, ...r }) => r) } };
+    return {
+      text,
+      structured: {
+        account_id: ctx.account.account_id,
+        total: page.total,
+        filtered: page.filtered,
+        offset: page.offset,
+        limit: page.limit,
+        has_more: page.has_more,
+        recommendations: page.rows.map(({ start_date: _none, ...r }) => r),
+      },
+    };
   },
 });
 
 export const applyDeskAdsRecommendations = defineDeskAdsTool({
   name: 'apply_deskads_recommendations',
-  description: 'Applies or dismisses deskads recommendations by id (from list_deskads_recommendations): applying raises the campaign budget or keyword bid to the recommended value (it shows in the next read); dismissing hides the recommendation.',
+  description:
+    'Applies or dismisses deskads recommendations by id (from list_deskads_recommendations): applying raises the campaign budget or keyword bid to the recommended value (it shows in the next read); dismissing hides the recommendation.',
   access: 'write',
   args: {
-    recommendation_ids: v.pipe(v.array(v.pipe(v.string(), v.trim(), v.regex(/^rec_[0-9a-f]{16}$/, 'must be a recommendation id (rec_...)'))), v.minLength(1, 'needs at least 1 id'), v.maxLength(100, 'takes at most 100 ids'), v.description('Recommendation ids from list_deskads_recommendations')),
+    recommendation_ids: v.pipe(
+      v.array(v.pipe(v.string(), v.trim(), v.regex(/^rec_[0-9a-f]{16}$/, 'must be a recommendation id (rec_...)'))),
+      v.minLength(1, 'needs at least 1 id'),
+      v.maxLength(100, 'takes at most 100 ids'),
+      v.description('Recommendation ids from list_deskads_recommendations'),
+    ),
     action: v.optional(v.pipe(v.picklist(['apply', 'dismiss']), v.description('apply (default) or dismiss')), 'apply'),
   },
-  output: v.object({ account_id: v.string(), action: v.picklist(['apply', 'dismiss']), results: v.array(v.object({ id: v.string(), entity_type: v.string(), entity_id: v.string(), field: v.string(), before: v.number(), after: v.number() })) }),
+  output: v.object({
+    account_id: v.string(),
+    action: v.picklist(['apply', 'dismiss']),
+    results: v.array(
+      v.object({
+        id: v.string(),
+        entity_type: v.string(),
+        entity_id: v.string(),
+        field: v.string(),
+        before: v.number(),
+        after: v.number(),
+      }),
+    ),
+  }),
   async plan(args, ctx) {
     const all = await recommendations(ctx);
     const chosen = args.recommendation_ids.map((id) => all.find((r) => r.id === id && r.status === 'Active'));
     const missing = args.recommendation_ids.filter((_, i) => !chosen[i]);
-    if (missing.length) throw new ToolError(`Not an open recommendation of this account: ${missing.join(', ')}. Recommendations change with the figures; list_deskads_recommendations shows the current ones.`, { code: 'not_found' });
+    if (missing.length)
+      throw new ToolError(
+        `Not an open recommendation of this account: ${missing.join(', ')}. Recommendations change with the figures; list_deskads_recommendations shows the current ones.`,
+        { code: 'not_found' },
+      );
     const recs = chosen as Recommendation[];
     const apply = args.action === 'apply';
     return {
       summary: `${apply ? 'Apply' : 'Dismiss'} ${recs.length} recommendation${recs.length === 1 ? '' : 's'}`,
-      changes: recs.map((r) => (apply ? { action: 'update' as const, entity: r.entity_type === 'Campaign' ? 'campaign' : 'keyword', id: r.entity_id, name: r.entity_name, fields: { [r.field]: { before: r.current_value, after: r.recommended_value } } } : { action: 'update' as const, entity: 'recommendation', id: r.id, fields: { status: { before: 'Active', after: 'Dismissed' } } })),
-      budgets: apply ? recs.filter((r) => r.field === 'daily_budget').map((r) => ({ entity: 'campaign', id: r.entity_id, name: r.entity_name, before: r.current_value, after: r.recommended_value, currency: ctx.account.currency })) : [],
+      changes: recs.map((r) =>
+        apply
+          ? {
+              action: 'update' as const,
+              entity: r.entity_type === 'Campaign' ? 'campaign' : 'keyword',
+              id: r.entity_id,
+              name: r.entity_name,
+              fields: { [r.field]: { before: r.current_value, after: r.recommended_value } },
+            }
+          : { action: 'update' as const, entity: 'recommendation', id: r.id, fields: { status: { before: 'Active', after: 'Dismissed' } } },
+      ),
+      budgets: apply
+        ? recs
+            .filter((r) => r.field === 'daily_budget')
+            .map((r) => ({
+              entity: 'campaign',
+              id: r.entity_id,
+              name: r.entity_name,
+              before: r.current_value,
+              after: r.recommended_value,
+              currency: ctx.account.currency,
+            }))
+        : [],
       data: { recs },
     };
   },
@@ -123,13 +252,24 @@ export const applyDeskAdsRecommendations = defineDeskAdsTool({
     if (args.action === 'dismiss') await ctx.platform.dismissRecommendations(recs.map((r) => r.id));
     else {
       for (const r of recs) {
-        if (r.entity_type === 'Campaign') await ctx.platform.updateCampaign(r.entity_id, { daily_budget: r.recommended_value }, { daily_budget: r.current_value });
+        if (r.entity_type === 'Campaign')
+          await ctx.platform.updateCampaign(r.entity_id, { daily_budget: r.recommended_value }, { daily_budget: r.current_value });
         else await ctx.platform.updateKeyword(r.entity_id, { bid: r.recommended_value });
       }
     }
-    const results = recs.map((r) => ({ id: r.id, entity_type: r.entity_type, entity_id: r.entity_id, field: r.field, before: r.current_value, after: r.recommended_value }));
+    const results = recs.map((r) => ({
+      id: r.id,
+      entity_type: r.entity_type,
+      entity_id: r.entity_id,
+      field: r.field,
+      before: r.current_value,
+      after: r.recommended_value,
+    }));
     return {
-      text: `## ${plan.summary}\n\n${markdownTable(['Recommendation', 'For', 'Field', 'Before', 'After'], results.map((r) => [r.id, `${r.entity_type} ${r.entity_id}`, r.field, r.before, r.after]))}${args.action === 'dismiss' ? '\n\nNothing else changed; dismissed recommendations are shown with status_filter Dismissed.' : ''}`,
+      text: `## ${plan.summary}\n\n${markdownTable(
+        ['Recommendation', 'For', 'Field', 'Before', 'After'],
+        results.map((r) => [r.id, `${r.entity_type} ${r.entity_id}`, r.field, r.before, r.after]),
+      )}${args.action === 'dismiss' ? '\n\nNothing else changed; dismissed recommendations are shown with status_filter Dismissed.' : ''}`,
       structured: { account_id: ctx.account.account_id, action: args.action, results },
     };
   },

@@ -15,16 +15,41 @@ type Breakdown = (typeof BREAKDOWNS)[number];
 
 export const pagingArgs = {
   offset: v.optional(
-    v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(DESKADS_MAX_OFFSET, `must be at most ${DESKADS_MAX_OFFSET}: deep paging is capped to protect your quota; narrow the range instead`), v.description(`Rows to skip, default 0, at most ${DESKADS_MAX_OFFSET}`)),
+    v.pipe(
+      v.number(),
+      v.integer(),
+      v.minValue(0),
+      v.maxValue(
+        DESKADS_MAX_OFFSET,
+        `must be at most ${DESKADS_MAX_OFFSET}: deep paging is capped to protect your quota; narrow the range instead`,
+      ),
+      v.description(`Rows to skip, default 0, at most ${DESKADS_MAX_OFFSET}`),
+    ),
     0,
   ),
-  limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(DESKADS_LIMIT.min), v.maxValue(DESKADS_LIMIT.max), v.description(`Rows per page, ${DESKADS_LIMIT.min}-${DESKADS_LIMIT.max}, default ${DESKADS_LIMIT.default}`)), DESKADS_LIMIT.default),
+  limit: v.optional(
+    v.pipe(
+      v.number(),
+      v.integer(),
+      v.minValue(DESKADS_LIMIT.min),
+      v.maxValue(DESKADS_LIMIT.max),
+      v.description(`Rows per page, ${DESKADS_LIMIT.min}-${DESKADS_LIMIT.max}, default ${DESKADS_LIMIT.default}`),
+    ),
+    DESKADS_LIMIT.default,
+  ),
 };
 
-const breakdownArg = v.optional(v.pipe(v.picklist(BREAKDOWNS), v.description('day (default), device (Computer, Smartphone, Tablet) or network (OwnedAndOperated, Syndicated, Audience)')), 'day');
+const breakdownArg = v.optional(
+  v.pipe(
+    v.picklist(BREAKDOWNS),
+    v.description('day (default), device (Computer, Smartphone, Tablet) or network (OwnedAndOperated, Syndicated, Audience)'),
+  ),
+  'day',
+);
 
 /** The key of a row within a breakdown: its day, device or network. */
-const segmentOf = (row: DeskAdsReportRow, breakdown: Breakdown) => (breakdown === 'day' ? row.date! : breakdown === 'device' ? row.device_type! : row.network!);
+const segmentOf = (row: DeskAdsReportRow, breakdown: Breakdown) =>
+  breakdown === 'day' ? row.date! : breakdown === 'device' ? row.device_type! : row.network!;
 
 async function reportRows(port: DeskAdsPort, window: { start: string; end: string }, breakdown: Breakdown) {
   return port.getReport({
@@ -44,7 +69,14 @@ export const getDeskAdsCampaignPerformance = defineDeskAdsTool({
     'Figures of one or more deskads campaigns (default all) over a date range (default the last 30 days ending yesterday), broken down by day, device or network, with the days the budget limited delivery and the impression-weighted quality score of search campaigns. Rows page with offset and limit (10-200).',
   access: 'read',
   args: {
-    campaign_ids: v.optional(v.pipe(v.array(idArgument('campaign', 'list_deskads_campaigns')), v.minLength(1), v.maxLength(100), v.description('Campaigns to report, 1-100 ids; default every campaign'))),
+    campaign_ids: v.optional(
+      v.pipe(
+        v.array(idArgument('campaign', 'list_deskads_campaigns')),
+        v.minLength(1),
+        v.maxLength(100),
+        v.description('Campaigns to report, 1-100 ids; default every campaign'),
+      ),
+    ),
     breakdown: breakdownArg,
     ...windowArgs,
     ...pagingArgs,
@@ -57,9 +89,17 @@ export const getDeskAdsCampaignPerformance = defineDeskAdsTool({
     breakdown: v.picklist(BREAKDOWNS),
     campaigns: v.array(
       v.object({
-        campaign_id: v.string(), name: v.string(), type: v.string(), status: v.string(), daily_budget: v.number(),
-        budget_limited_days: v.number(), average_quality_score: v.nullable(v.number()), metrics: metricsOutput,
-        rows: v.array(segmentRow), rows_total: v.number(), has_more: v.boolean(),
+        campaign_id: v.string(),
+        name: v.string(),
+        type: v.string(),
+        status: v.string(),
+        daily_budget: v.number(),
+        budget_limited_days: v.number(),
+        average_quality_score: v.nullable(v.number()),
+        metrics: metricsOutput,
+        rows: v.array(segmentRow),
+        rows_total: v.number(),
+        has_more: v.boolean(),
       }),
     ),
   }),
@@ -68,7 +108,11 @@ export const getDeskAdsCampaignPerformance = defineDeskAdsTool({
     const breakdown = args.breakdown as Breakdown;
     const all = await ctx.platform.listCampaigns();
     const unknown = (args.campaign_ids ?? []).filter((id) => !all.some((c) => c.id === id));
-    if (unknown.length) throw new ToolError(`No campaign ${unknown.join(', ')} in account ${ctx.account.account_id}. list_deskads_campaigns lists the valid ids.`, { code: 'not_found', unknown_ids: unknown });
+    if (unknown.length)
+      throw new ToolError(
+        `No campaign ${unknown.join(', ')} in account ${ctx.account.account_id}. list_deskads_campaigns lists the valid ids.`,
+        { code: 'not_found', unknown_ids: unknown },
+      );
     const chosen = args.campaign_ids ? all.filter((c) => args.campaign_ids!.includes(c.id)) : all;
     const [rows, daily, keywords, keywordRows] = await Promise.all([
       reportRows(ctx.platform, window, breakdown),
@@ -81,15 +125,28 @@ export const getDeskAdsCampaignPerformance = defineDeskAdsTool({
     const campaigns = chosen.map((c) => {
       const mine = rows.filter((r) => r.campaign_id === c.id);
       const segments = [...new Set(mine.map((r) => segmentOf(r, breakdown)))].sort();
-      const segmentRows = segments.map((segment) => ({ segment, metrics: rowMetrics(totals(mine.filter((r) => segmentOf(r, breakdown) === segment))) }));
+      const segmentRows = segments.map((segment) => ({
+        segment,
+        metrics: rowMetrics(totals(mine.filter((r) => segmentOf(r, breakdown) === segment))),
+      }));
       // A day that spent 95 % or more of today's daily budget was most likely held back by it.
       const limited = days.filter((r) => r.campaign_id === c.id && r.spend >= c.daily_budget * 0.95).length;
       const scored = keywords.filter((k) => k.campaign_id === c.id && k.quality_score !== null && (impressionsOf.get(k.id) ?? 0) > 0);
       const weight = scored.reduce((t, k) => t + impressionsOf.get(k.id)!, 0);
-      const quality = weight > 0 ? Math.round((scored.reduce((t, k) => t + k.quality_score! * impressionsOf.get(k.id)!, 0) / weight) * 10) / 10 : null;
+      const quality =
+        weight > 0 ? Math.round((scored.reduce((t, k) => t + k.quality_score! * impressionsOf.get(k.id)!, 0) / weight) * 10) / 10 : null;
       return {
-        campaign_id: c.id, name: c.name, type: c.type, status: c.status, daily_budget: c.daily_budget, budget_limited_days: limited, average_quality_score: quality,
-        metrics: rowMetrics(totals(mine)), rows: segmentRows.slice(args.offset, args.offset + args.limit), rows_total: segmentRows.length, has_more: args.offset + args.limit < segmentRows.length,
+        campaign_id: c.id,
+        name: c.name,
+        type: c.type,
+        status: c.status,
+        daily_budget: c.daily_budget,
+        budget_limited_days: limited,
+        average_quality_score: quality,
+        metrics: rowMetrics(totals(mine)),
+        rows: segmentRows.slice(args.offset, args.offset + args.limit),
+        rows_total: segmentRows.length,
+        has_more: args.offset + args.limit < segmentRows.length,
       };
     });
     const currency = ctx.account.currency;
@@ -98,19 +155,44 @@ export const getDeskAdsCampaignPerformance = defineDeskAdsTool({
       '',
       markdownTable(
         ['Campaign', 'Status', 'Spend', 'Clicks', 'Conv.', 'CPA', 'ROAS', 'Budget-limited days', 'Avg QS'],
-        campaigns.map((c) => [c.name, c.status, money(c.metrics.spend, currency), c.metrics.clicks, c.metrics.conversions, c.metrics.cpa === null ? '-' : money(c.metrics.cpa, currency), c.metrics.roas === null ? '-' : c.metrics.roas.toFixed(2), c.budget_limited_days, c.average_quality_score ?? '-']),
+        campaigns.map((c) => [
+          c.name,
+          c.status,
+          money(c.metrics.spend, currency),
+          c.metrics.clicks,
+          c.metrics.conversions,
+          c.metrics.cpa === null ? '-' : money(c.metrics.cpa, currency),
+          c.metrics.roas === null ? '-' : c.metrics.roas.toFixed(2),
+          c.budget_limited_days,
+          c.average_quality_score ?? '-',
+        ]),
       ),
-      ...campaigns.filter((c) => c.rows.length).flatMap((c) => [
-        '',
-        `### ${c.name}`,
-        markdownTable([breakdown === 'day' ? 'Day' : breakdown === 'device' ? 'Device' : 'Network', 'Impr.', 'Clicks', 'Spend', 'Conv.', 'CTR'], c.rows.map((r) => [r.segment, r.metrics.impressions, r.metrics.clicks, money(r.metrics.spend, currency), r.metrics.conversions, percent(r.metrics.ctr)])),
-        ...(c.has_more ? [`More rows: call again with offset ${args.offset + args.limit}.`] : []),
-      ]),
+      ...campaigns
+        .filter((c) => c.rows.length)
+        .flatMap((c) => [
+          '',
+          `### ${c.name}`,
+          markdownTable(
+            [breakdown === 'day' ? 'Day' : breakdown === 'device' ? 'Device' : 'Network', 'Impr.', 'Clicks', 'Spend', 'Conv.', 'CTR'],
+            c.rows.map((r) => [
+              r.segment,
+              r.metrics.impressions,
+              r.metrics.clicks,
+              money(r.metrics.spend, currency),
+              r.metrics.conversions,
+              percent(r.metrics.ctr),
+            ]),
+          ),
+          ...(c.has_more ? [`More rows: call again with offset ${args.offset + args.limit}.`] : []),
+        ]),
       ...(campaigns.some((c) => c.budget_limited_days > 0 && c.metrics.cpa !== null)
         ? ['', 'Campaigns limited by budget on several days with a good CPA can take more: raise the budget with update_deskads_campaign.']
         : []),
     ].join('\n');
-    return { text, structured: { account_id: ctx.account.account_id, start_date: window.start, end_date: window.end, breakdown, campaigns } };
+    return {
+      text,
+      structured: { account_id: ctx.account.account_id, start_date: window.start, end_date: window.end, breakdown, campaigns },
+    };
   },
 });
 
@@ -132,7 +214,12 @@ export const getDeskAdsAccountPerformance = defineDeskAdsTool({
     breakdown: v.picklist(BREAKDOWNS),
     metrics: metricsOutput,
     previous_metrics: metricsOutput,
-    change_percent: v.object({ spend: v.nullable(v.number()), clicks: v.nullable(v.number()), conversions: v.nullable(v.number()), revenue: v.nullable(v.number()) }),
+    change_percent: v.object({
+      spend: v.nullable(v.number()),
+      clicks: v.nullable(v.number()),
+      conversions: v.nullable(v.number()),
+      revenue: v.nullable(v.number()),
+    }),
     rows: v.array(segmentRow),
     rows_total: v.number(),
     has_more: v.boolean(),
@@ -144,14 +231,27 @@ export const getDeskAdsAccountPerformance = defineDeskAdsTool({
     const breakdown = args.breakdown as Breakdown;
     const [rows, before] = await Promise.all([
       reportRows(ctx.platform, window, breakdown),
-      ctx.platform.getReport({ report_type: 'CampaignPerformance', aggregation: 'Summary', start_date: previous.start, end_date: previous.end }),
+      ctx.platform.getReport({
+        report_type: 'CampaignPerformance',
+        aggregation: 'Summary',
+        start_date: previous.start,
+        end_date: previous.end,
+      }),
     ]);
     const now: MetricTotals = totals(rows);
     const then: MetricTotals = totals(before);
     const segments = [...new Set(rows.map((r) => segmentOf(r, breakdown)))].sort();
-    const all = segments.map((segment) => ({ segment, metrics: rowMetrics(totals(rows.filter((r) => segmentOf(r, breakdown) === segment))) }));
+    const all = segments.map((segment) => ({
+      segment,
+      metrics: rowMetrics(totals(rows.filter((r) => segmentOf(r, breakdown) === segment))),
+    }));
     const page = all.slice(args.offset, args.offset + args.limit);
-    const delta = { spend: change(now.spend, then.spend), clicks: change(now.clicks, then.clicks), conversions: change(now.conversions, then.conversions), revenue: change(now.revenue, then.revenue) };
+    const delta = {
+      spend: change(now.spend, then.spend),
+      clicks: change(now.clicks, then.clicks),
+      conversions: change(now.conversions, then.conversions),
+      revenue: change(now.revenue, then.revenue),
+    };
     const currency = ctx.account.currency;
     const signed = (n: number | null) => (n === null ? 'n/a' : `${n > 0 ? '+' : ''}${n}%`);
     const text = [
@@ -169,7 +269,12 @@ export const getDeskAdsAccountPerformance = defineDeskAdsTool({
       ),
       '',
       `### By ${breakdown}`,
-      page.length ? markdownTable([breakdown === 'day' ? 'Day' : breakdown === 'device' ? 'Device' : 'Network', 'Impr.', 'Clicks', 'Spend', 'Conv.'], page.map((r) => [r.segment, r.metrics.impressions, r.metrics.clicks, money(r.metrics.spend, currency), r.metrics.conversions])) : 'No delivery in this range.',
+      page.length
+        ? markdownTable(
+            [breakdown === 'day' ? 'Day' : breakdown === 'device' ? 'Device' : 'Network', 'Impr.', 'Clicks', 'Spend', 'Conv.'],
+            page.map((r) => [r.segment, r.metrics.impressions, r.metrics.clicks, money(r.metrics.spend, currency), r.metrics.conversions]),
+          )
+        : 'No delivery in this range.',
       ...(args.offset + args.limit < all.length ? [`More rows: call again with offset ${args.offset + args.limit}.`] : []),
       '',
       'Per campaign: get_deskads_campaign_performance.',
@@ -177,8 +282,18 @@ export const getDeskAdsAccountPerformance = defineDeskAdsTool({
     return {
       text,
       structured: {
-        account_id: ctx.account.account_id, start_date: window.start, end_date: window.end, previous_start_date: previous.start, previous_end_date: previous.end, breakdown,
-        metrics: rowMetrics(now), previous_metrics: rowMetrics(then), change_percent: delta, rows: page, rows_total: all.length, has_more: args.offset + args.limit < all.length,
+        account_id: ctx.account.account_id,
+        start_date: window.start,
+        end_date: window.end,
+        previous_start_date: previous.start,
+        previous_end_date: previous.end,
+        breakdown,
+        metrics: rowMetrics(now),
+        previous_metrics: rowMetrics(then),
+        change_percent: delta,
+        rows: page,
+        rows_total: all.length,
+        has_more: args.offset + args.limit < all.length,
       },
     };
   },
@@ -200,19 +315,41 @@ export const getDeskAdsKeywordPerformance = defineDeskAdsTool({
   },
   rules: [windowRule],
   output: v.object({
-    account_id: v.string(), start_date: v.string(), end_date: v.string(), total: v.number(), offset: v.number(), limit: v.number(), has_more: v.boolean(),
+    account_id: v.string(),
+    start_date: v.string(),
+    end_date: v.string(),
+    total: v.number(),
+    offset: v.number(),
+    limit: v.number(),
+    has_more: v.boolean(),
     keywords: v.array(
       v.object({
-        keyword_id: v.string(), text: v.string(), match_type: v.string(), status: v.string(), ad_group_id: v.string(), campaign_id: v.string(), bid: v.number(),
-        quality_score: v.nullable(v.number()), expected_ctr: v.nullable(rating), ad_relevance: v.nullable(rating), landing_page_experience: v.nullable(rating),
-        first_page_bid: v.nullable(v.number()), top_of_page_bid: v.nullable(v.number()), mainline_first_bid: v.nullable(v.number()), metrics: metricsOutput,
+        keyword_id: v.string(),
+        text: v.string(),
+        match_type: v.string(),
+        status: v.string(),
+        ad_group_id: v.string(),
+        campaign_id: v.string(),
+        bid: v.number(),
+        quality_score: v.nullable(v.number()),
+        expected_ctr: v.nullable(rating),
+        ad_relevance: v.nullable(rating),
+        landing_page_experience: v.nullable(rating),
+        first_page_bid: v.nullable(v.number()),
+        top_of_page_bid: v.nullable(v.number()),
+        mainline_first_bid: v.nullable(v.number()),
+        metrics: metricsOutput,
       }),
     ),
   }),
   async run(args, ctx) {
     const window = metricsWindow(args, ctx);
     const groups = await ctx.platform.listAdGroups();
-    if (args.ad_group_id && !groups.some((g) => g.id === args.ad_group_id)) throw new ToolError(`No ad group ${args.ad_group_id} in account ${ctx.account.account_id}. list_deskads_ad_groups lists the valid ids.`, { code: 'not_found' });
+    if (args.ad_group_id && !groups.some((g) => g.id === args.ad_group_id))
+      throw new ToolError(
+        `No ad group ${args.ad_group_id} in account ${ctx.account.account_id}. list_deskads_ad_groups lists the valid ids.`,
+        { code: 'not_found' },
+      );
     const [keywords, rows] = await Promise.all([
       ctx.platform.listKeywords({ campaignId: args.campaign_id, adGroupId: args.ad_group_id }),
       ctx.platform.getReport({ report_type: 'KeywordPerformance', aggregation: 'Summary', start_date: window.start, end_date: window.end }),
@@ -226,10 +363,21 @@ export const getDeskAdsKeywordPerformance = defineDeskAdsTool({
     const listed = page.map(({ k, t }) => {
       const e = estimates.get(k.id);
       return {
-        keyword_id: k.id, text: k.text, match_type: k.match_type, status: k.status, ad_group_id: k.ad_group_id, campaign_id: k.campaign_id, bid: bidOf(k),
-        quality_score: k.quality_score, expected_ctr: k.quality_components?.expected_ctr ?? null, ad_relevance: k.quality_components?.ad_relevance ?? null,
-        landing_page_experience: k.quality_components?.landing_page ?? null, first_page_bid: e?.first_page ?? null, top_of_page_bid: e?.top_of_page ?? null,
-        mainline_first_bid: e?.mainline_first ?? null, metrics: rowMetrics(t),
+        keyword_id: k.id,
+        text: k.text,
+        match_type: k.match_type,
+        status: k.status,
+        ad_group_id: k.ad_group_id,
+        campaign_id: k.campaign_id,
+        bid: bidOf(k),
+        quality_score: k.quality_score,
+        expected_ctr: k.quality_components?.expected_ctr ?? null,
+        ad_relevance: k.quality_components?.ad_relevance ?? null,
+        landing_page_experience: k.quality_components?.landing_page ?? null,
+        first_page_bid: e?.first_page ?? null,
+        top_of_page_bid: e?.top_of_page ?? null,
+        mainline_first_bid: e?.mainline_first ?? null,
+        metrics: rowMetrics(t),
       };
     });
     const currency = ctx.account.currency;
@@ -242,11 +390,41 @@ export const getDeskAdsKeywordPerformance = defineDeskAdsTool({
       listed.length
         ? markdownTable(
             ['Keyword', 'Match', 'Status', 'Bid', 'QS', 'Exp. CTR', 'Ad rel.', 'Landing', 'First page', 'Top of page', 'Spend', 'Conv.'],
-            listed.map((k) => [k.text, k.match_type, k.status, money(k.bid, currency), k.quality_score ?? '-', k.expected_ctr ?? '-', k.ad_relevance ?? '-', k.landing_page_experience ?? '-', k.first_page_bid === null ? '-' : money(k.first_page_bid, currency), k.top_of_page_bid === null ? '-' : money(k.top_of_page_bid, currency), money(k.metrics.spend, currency), k.metrics.conversions]),
+            listed.map((k) => [
+              k.text,
+              k.match_type,
+              k.status,
+              money(k.bid, currency),
+              k.quality_score ?? '-',
+              k.expected_ctr ?? '-',
+              k.ad_relevance ?? '-',
+              k.landing_page_experience ?? '-',
+              k.first_page_bid === null ? '-' : money(k.first_page_bid, currency),
+              k.top_of_page_bid === null ? '-' : money(k.top_of_page_bid, currency),
+              money(k.metrics.spend, currency),
+              k.metrics.conversions,
+            ]),
           )
         : 'No keyword matches.',
-      ...(below.length ? ['', `${below.length} active keyword(s) bid below the first-page estimate: raise the bids of those that convert with update_deskads_keywords.`] : []),
+      ...(below.length
+        ? [
+            '',
+            `${below.length} active keyword(s) bid below the first-page estimate: raise the bids of those that convert with update_deskads_keywords.`,
+          ]
+        : []),
     ].join('\n');
-    return { text, structured: { account_id: ctx.account.account_id, start_date: window.start, end_date: window.end, total: shown.length, offset: args.offset, limit: args.limit, has_more: args.offset + args.limit < shown.length, keywords: listed } };
+    return {
+      text,
+      structured: {
+        account_id: ctx.account.account_id,
+        start_date: window.start,
+        end_date: window.end,
+        total: shown.length,
+        offset: args.offset,
+        limit: args.limit,
+        has_more: args.offset + args.limit < shown.length,
+        keywords: listed,
+      },
+    };
   },
 });

@@ -11,7 +11,12 @@ import type { DeskAdsEntityStatus, DeskAdsPort, DeskAdsReportRow, DeskAdsReportT
 /** What deskads tools share: the metrics window of list tools, figures by entity, and the status-change family. */
 
 export const idArgument = (what: string, lister: string) =>
-  v.pipe(v.string(), v.trim(), v.regex(/^\d{1,19}$/, `must be a numeric ${what} id from ${lister}`), v.description(`Numeric ${what} id from ${lister}`));
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.regex(/^\d{1,19}$/, `must be a numeric ${what} id from ${lister}`),
+    v.description(`Numeric ${what} id from ${lister}`),
+  );
 
 /** The metrics window of list tools: the last 30 days ending yesterday unless given. */
 export const windowArgs = {
@@ -20,7 +25,9 @@ export const windowArgs = {
 };
 
 export const windowRule: ArgumentRule<{ start_date?: string; end_date?: string }> = (args) =>
-  args.start_date && args.end_date && args.start_date > args.end_date ? `\`start_date\` (${args.start_date}) must not be after \`end_date\` (${args.end_date})` : undefined;
+  args.start_date && args.end_date && args.start_date > args.end_date
+    ? `\`start_date\` (${args.start_date}) must not be after \`end_date\` (${args.end_date})`
+    : undefined;
 
 export function metricsWindow(args: { start_date?: string; end_date?: string }, clock: AccountClock): { start: string; end: string } {
   refuseDatesAfterYesterday(clock.now, { start_date: args.start_date, end_date: args.end_date }, reportingZone(clock.account));
@@ -53,7 +60,19 @@ export const metricsOutput = v.object({
 
 /** The figures of a row as the tools return them. */
 export function rowMetrics(t: MetricTotals): v.InferOutput<typeof metricsOutput> {
-  return { impressions: t.impressions, clicks: t.clicks, spend: t.spend, conversions: t.conversions, revenue: t.revenue, ctr: t.ctr, cpc: t.cpc, cpa: t.cpa, roas: t.roas, acos: t.acos, conversion_rate: t.conversion_rate };
+  return {
+    impressions: t.impressions,
+    clicks: t.clicks,
+    spend: t.spend,
+    conversions: t.conversions,
+    revenue: t.revenue,
+    ctr: t.ctr,
+    cpc: t.cpc,
+    cpa: t.cpa,
+    roas: t.roas,
+    acos: t.acos,
+    conversion_rate: t.conversion_rate,
+  };
 }
 
 /** An entity whose status the family changes. */
@@ -108,28 +127,49 @@ export function statusChangeTool<E extends StatusEntity>(spec: StatusChange<E>) 
     async plan(args, ctx: ToolContext<DeskAdsPort>) {
       const id = String(args[spec.idArg]);
       const entity = await spec.find(ctx.platform, id);
-      if (!entity) throw new ToolError(`No ${spec.label} ${id} in account ${ctx.account.account_id}. ${spec.lister} lists the valid ids.`, { code: 'not_found' });
+      if (!entity)
+        throw new ToolError(`No ${spec.label} ${id} in account ${ctx.account.account_id}. ${spec.lister} lists the valid ids.`, {
+          code: 'not_found',
+        });
       const data = { id: entity.id, name: entity.name, status: entity.status };
-      if (entity.status === spec.to) return { summary: `${spec.label} "${entity.name}" is already ${spec.to}; nothing changes`, changes: [], data };
+      if (entity.status === spec.to)
+        return { summary: `${spec.label} "${entity.name}" is already ${spec.to}; nothing changes`, changes: [], data };
       if (entity.status === 'Deleted') {
-        throw new ToolError(`${spec.label[0]!.toUpperCase()}${spec.label.slice(1)} "${entity.name}" (${entity.id}) is deleted; a deleted ${spec.label} cannot be ${VERB[spec.to].done}. Create a new one instead.`);
+        throw new ToolError(
+          `${spec.label[0]!.toUpperCase()}${spec.label.slice(1)} "${entity.name}" (${entity.id}) is deleted; a deleted ${spec.label} cannot be ${VERB[spec.to].done}. Create a new one instead.`,
+        );
       }
-      const change: PlannedChange = { action: spec.to === 'Deleted' ? 'remove' : 'update', entity: spec.entity, id: entity.id, name: entity.name, fields: { status: { before: entity.status, after: spec.to } } };
+      const change: PlannedChange = {
+        action: spec.to === 'Deleted' ? 'remove' : 'update',
+        entity: spec.entity,
+        id: entity.id,
+        name: entity.name,
+        fields: { status: { before: entity.status, after: spec.to } },
+      };
       return { summary: `${VERB[spec.to].doing} ${spec.label} "${entity.name}" (${entity.id})`, changes: [change], data };
     },
     async apply(plan, _args, ctx) {
       const { id, name, status } = plan.data;
       const structured = { account_id: ctx.account.account_id, [`${spec.entity}_id`]: id, name, previous_status: status };
       if (!plan.changes.length) {
-        return { text: `## ${spec.label[0]!.toUpperCase()}${spec.label.slice(1)} "${name}" is already ${spec.to}\n\nNothing changed.`, structured: { ...structured, status, changed: false } };
+        return {
+          text: `## ${spec.label[0]!.toUpperCase()}${spec.label.slice(1)} "${name}" is already ${spec.to}\n\nNothing changed.`,
+          structured: { ...structured, status, changed: false },
+        };
       }
       const updated = await spec.write(ctx.platform, id, spec.to, status);
-      const next = spec.undoTool ? `\n\nTo undo: ${spec.undoTool} with the same id.` : spec.to === 'Deleted' ? '\n\nDeleting is final: a deleted entity stays readable with status Deleted but cannot serve again.' : '';
+      const next = spec.undoTool
+        ? `\n\nTo undo: ${spec.undoTool} with the same id.`
+        : spec.to === 'Deleted'
+          ? '\n\nDeleting is final: a deleted entity stays readable with status Deleted but cannot serve again.'
+          : '';
       return {
         text: `## ${spec.label[0]!.toUpperCase()}${spec.label.slice(1)} "${name}" ${VERB[spec.to].done}\n\nStatus: ${status} → ${updated.status}.${next}`,
         structured: { ...structured, status: updated.status, changed: true },
       };
     },
-    undo: spec.undoTool ? (plan) => (plan.changes.length ? { tool: spec.undoTool!, arguments: { [spec.idArg]: plan.data.id } } : undefined) : undefined,
+    undo: spec.undoTool
+      ? (plan) => (plan.changes.length ? { tool: spec.undoTool!, arguments: { [spec.idArg]: plan.data.id } } : undefined)
+      : undefined,
   });
 }

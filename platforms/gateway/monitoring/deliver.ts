@@ -27,35 +27,63 @@ export async function checkWebhookUrl(raw: string): Promise<{ url: URL; address:
   try {
     target = await vetUrl(raw);
   } catch {
-    throw new ToolError('The webhook URL is refused: give the https address of your chat tool\'s incoming webhook on a public host (private, local and link-local addresses are never called).', { code: 'invalid_argument', argument: 'webhook_url' });
+    throw new ToolError(
+      "The webhook URL is refused: give the https address of your chat tool's incoming webhook on a public host (private, local and link-local addresses are never called).",
+      { code: 'invalid_argument', argument: 'webhook_url' },
+    );
   }
   if (target.url.protocol !== 'https:' && !allowLoopbackFetch()) {
-    throw new ToolError('The webhook URL must start with https:// (alerts are not sent unencrypted).', { code: 'invalid_argument', argument: 'webhook_url' });
+    throw new ToolError('The webhook URL must start with https:// (alerts are not sent unencrypted).', {
+      code: 'invalid_argument',
+      argument: 'webhook_url',
+    });
   }
   return target;
 }
 
 /** Each breach on a line: where, and each condition's figures. */
 export function breachLines(breaches: MonitorAlert['breaches']): string[] {
-  return breaches.map((b) => `- ${b.platform} ${b.account_id}${b.campaign_name ? `, campaign "${b.campaign_name}" (${b.campaign_id})` : ''}: ${b.values.map((x) => `${x.condition}: ${x.value ?? 'n/a'}${x.previous !== undefined ? ` (before: ${x.previous ?? 'n/a'})` : ''}`).join('; ')}`);
+  return breaches.map(
+    (b) =>
+      `- ${b.platform} ${b.account_id}${b.campaign_name ? `, campaign "${b.campaign_name}" (${b.campaign_id})` : ''}: ${b.values.map((x) => `${x.condition}: ${x.value ?? 'n/a'}${x.previous !== undefined ? ` (before: ${x.previous ?? 'n/a'})` : ''}`).join('; ')}`,
+  );
 }
 
 export function alertText(alert: MonitorAlert): string {
-  const where = alert.breaches.map((b) => `${b.platform} ${b.account_id}${b.campaign_name ? ` "${b.campaign_name}"` : ''} (${b.values.filter((v) => v.holds).map((v) => `${v.condition}: ${v.value}`).join('; ')})`);
+  const where = alert.breaches.map(
+    (b) =>
+      `${b.platform} ${b.account_id}${b.campaign_name ? ` "${b.campaign_name}"` : ''} (${b.values
+        .filter((v) => v.holds)
+        .map((v) => `${v.condition}: ${v.value}`)
+        .join('; ')})`,
+  );
   return `Monitor "${alert.monitor_name}" alerted for ${alert.day}: ${where.join(', ')}.`;
 }
 
 function post(target: { url: URL; address: string; family: number }, body: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const lookup: LookupFunction = (_host, options, callback) => {
-      if ((options as { all?: boolean }).all) (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address: target.address, family: target.family }]);
+      if ((options as { all?: boolean }).all)
+        (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [
+          { address: target.address, family: target.family },
+        ]);
       else callback(null, target.address, target.family);
     };
     const client = target.url.protocol === 'https:' ? https : http;
-    const request = client.request(target.url, { method: 'POST', lookup, agent: false, timeout: TIMEOUT_MS, headers: { 'Content-Type': 'application/json', 'User-Agent': 'ad-gateway-monitor/1.0', 'Content-Length': Buffer.byteLength(body) } }, (response) => {
-      response.resume();
-      resolve(response.statusCode ?? 0);
-    });
+    const request = client.request(
+      target.url,
+      {
+        method: 'POST',
+        lookup,
+        agent: false,
+        timeout: TIMEOUT_MS,
+        headers: { 'Content-Type': 'application/json', 'User-Agent': 'ad-gateway-monitor/1.0', 'Content-Length': Buffer.byteLength(body) },
+      },
+      (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      },
+    );
     request.on('timeout', () => request.destroy(new Error('no answer within 5 seconds')));
     request.on('error', reject);
     request.end(body);
@@ -63,7 +91,11 @@ function post(target: { url: URL; address: string; family: number }, body: strin
 }
 
 /** Posts a JSON body (with a `text` chat tools show) up to DELIVERY_ATTEMPTS times (1 s, then 2 s apart); a 2xx answer is delivered. */
-export async function deliverJson(webhookUrl: string, payload: { text: string } & Record<string, unknown>, pause: (ms: number) => Promise<unknown> = (ms) => new Promise((r) => setTimeout(r, ms))): Promise<Delivery> {
+export async function deliverJson(
+  webhookUrl: string,
+  payload: { text: string } & Record<string, unknown>,
+  pause: (ms: number) => Promise<unknown> = (ms) => new Promise((r) => setTimeout(r, ms)),
+): Promise<Delivery> {
   const body = JSON.stringify(payload);
   let error = '';
   for (let attempt = 1; attempt <= DELIVERY_ATTEMPTS; attempt++) {
@@ -113,12 +145,18 @@ const destinationsRef = (ownerId: string, taskId: string) => ({ owner_id: ownerI
 
 export async function saveDestinations(ownerId: string, taskId: string, d: Destinations): Promise<void> {
   if (!d.webhook_url && !d.email_to) return;
-  await saveCredentials(destinationsRef(ownerId, taskId), { ...(d.webhook_url ? { webhook_url: d.webhook_url } : {}), ...(d.email_to ? { email_to: d.email_to.join(',') } : {}) });
+  await saveCredentials(destinationsRef(ownerId, taskId), {
+    ...(d.webhook_url ? { webhook_url: d.webhook_url } : {}),
+    ...(d.email_to ? { email_to: d.email_to.join(',') } : {}),
+  });
 }
 
 export async function loadDestinations(ownerId: string, taskId: string): Promise<Destinations> {
   const stored = await loadCredentials<{ webhook_url?: string; email_to?: string }>(destinationsRef(ownerId, taskId));
-  return { ...(stored?.webhook_url ? { webhook_url: stored.webhook_url } : {}), ...(stored?.email_to ? { email_to: stored.email_to.split(',') } : {}) };
+  return {
+    ...(stored?.webhook_url ? { webhook_url: stored.webhook_url } : {}),
+    ...(stored?.email_to ? { email_to: stored.email_to.split(',') } : {}),
+  };
 }
 
 /** How one message went out: to the webhook (`delivery`) and by email (`email_delivery`). */
@@ -128,7 +166,11 @@ export interface Deliveries {
 }
 
 /** Sends a message to each destination; a failure at one never stops the other. */
-export async function deliverTo(d: Destinations, message: { subject: string; text: string; html?: string; payload: Record<string, unknown> }, pause?: (ms: number) => Promise<unknown>): Promise<Deliveries> {
+export async function deliverTo(
+  d: Destinations,
+  message: { subject: string; text: string; html?: string; payload: Record<string, unknown> },
+  pause?: (ms: number) => Promise<unknown>,
+): Promise<Deliveries> {
   const [delivery, email] = await Promise.all([
     d.webhook_url ? deliverJson(d.webhook_url, { text: message.text, ...message.payload }, pause) : undefined,
     d.email_to ? sendEmail(d.email_to, message) : undefined,
@@ -142,7 +184,10 @@ export function failedDeliveries(d: Destinations, done: Deliveries): { again: De
     ...(d.webhook_url && done.delivery?.status === 'failed' ? { webhook_url: d.webhook_url } : {}),
     ...(d.email_to && done.email_delivery?.status === 'failed' ? { email_to: d.email_to } : {}),
   };
-  const failed = deliveryText({ ...(again.webhook_url ? { delivery: done.delivery } : {}), ...(again.email_to ? { email_delivery: done.email_delivery } : {}) });
+  const failed = deliveryText({
+    ...(again.webhook_url ? { delivery: done.delivery } : {}),
+    ...(again.email_to ? { email_delivery: done.email_delivery } : {}),
+  });
   return { again, ...(failed ? { problem: `not delivered (${failed})` } : {}) };
 }
 

@@ -17,14 +17,25 @@ import type { Delivery } from '../../../functions/runtime/stores/monitoring';
 export const MAX_EMAIL_RECIPIENTS = 10;
 
 /** A plain address (name@domain.tld), the form SES accepts; stored lower-cased. */
-const ADDRESS = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+const ADDRESS =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 
 export const emailRecipientsArg = v.optional(
   v.pipe(
-    v.array(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(254, 'must be at most 254 characters'), v.regex(ADDRESS, 'must be an email address (name@example.com)'))),
+    v.array(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.toLowerCase(),
+        v.maxLength(254, 'must be at most 254 characters'),
+        v.regex(ADDRESS, 'must be an email address (name@example.com)'),
+      ),
+    ),
     v.minLength(1, 'needs at least 1 address'),
     v.maxLength(MAX_EMAIL_RECIPIENTS, `takes at most ${MAX_EMAIL_RECIPIENTS} addresses`),
-    v.description(`1-${MAX_EMAIL_RECIPIENTS} email addresses to send it to (sent by the gateway's own email sender, AWS SES). Stored encrypted; shown masked.`),
+    v.description(
+      `1-${MAX_EMAIL_RECIPIENTS} email addresses to send it to (sent by the gateway's own email sender, AWS SES). Stored encrypted; shown masked.`,
+    ),
   ),
 );
 
@@ -53,7 +64,12 @@ function ses(): SESv2Client {
     client = {
       endpoint,
       ses: endpoint
-        ? new SESv2Client({ endpoint, region: process.env.AWS_REGION ?? 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, ...limits })
+        ? new SESv2Client({
+            endpoint,
+            region: process.env.AWS_REGION ?? 'us-east-1',
+            credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+            ...limits,
+          })
         : new SESv2Client(limits),
     };
   }
@@ -63,8 +79,15 @@ function ses(): SESv2Client {
 /** SES's reason in a sentence; addresses are the owner's own recipients and sender, nothing secret. */
 function reasonOf(err: unknown): string {
   const e = err as { name?: string; message?: string };
-  if (e.name === 'MessageRejected' || e.name === 'MailFromDomainNotVerifiedException') return `the email service refused the message: ${e.message}`;
-  if (e.name === 'TooManyRequestsException' || e.name === 'LimitExceededException' || e.name === 'SendingPausedException' || e.name === 'AccountSuspendedException') return `the email service is not sending now (${e.name}): ${e.message}`;
+  if (e.name === 'MessageRejected' || e.name === 'MailFromDomainNotVerifiedException')
+    return `the email service refused the message: ${e.message}`;
+  if (
+    e.name === 'TooManyRequestsException' ||
+    e.name === 'LimitExceededException' ||
+    e.name === 'SendingPausedException' ||
+    e.name === 'AccountSuspendedException'
+  )
+    return `the email service is not sending now (${e.name}): ${e.message}`;
   return `the email service could not be reached (${e.name ?? 'error'})`;
 }
 
@@ -80,7 +103,10 @@ export async function sendEmail(to: string[], message: { subject: string; text: 
         Content: {
           Simple: {
             Subject: { Data: message.subject.replace(/[\r\n]+/g, ' ').slice(0, 200), Charset: 'UTF-8' },
-            Body: { Text: { Data: message.text, Charset: 'UTF-8' }, ...(message.html ? { Html: { Data: message.html, Charset: 'UTF-8' } } : {}) },
+            Body: {
+              Text: { Data: message.text, Charset: 'UTF-8' },
+              ...(message.html ? { Html: { Data: message.html, Charset: 'UTF-8' } } : {}),
+            },
           },
         },
       }),

@@ -6,7 +6,19 @@
  */
 import type { PlatformWord } from '../../../functions/runtime/platforms';
 import { createLogger } from '../../../functions/runtime/log';
-import { claimMonitorRun, clearMonitorFailure, dueMonitors, getAlert, MONITOR_TIMEFRAMES, recordAlert, recordMonitorFailure, setAlertDelivery, type AlertBreach, type Monitor, type MonitorCondition } from '../../../functions/runtime/stores/monitoring';
+import {
+  claimMonitorRun,
+  clearMonitorFailure,
+  dueMonitors,
+  getAlert,
+  MONITOR_TIMEFRAMES,
+  recordAlert,
+  recordMonitorFailure,
+  setAlertDelivery,
+  type AlertBreach,
+  type Monitor,
+  type MonitorCondition,
+} from '../../../functions/runtime/stores/monitoring';
 import { listConnectedAccounts, type ConnectedAccount } from '../../../functions/runtime/stores/owners';
 import { standaloneCall, type PortCall } from '../../../functions/runtime/tool';
 import { addDays, lastReportDay, reportingZone } from '../../dates';
@@ -27,7 +39,8 @@ export interface Evaluation {
 }
 
 export function conditionLabel(c: MonitorCondition): string {
-  const unit = c.operator === 'increase_pct' || c.operator === 'decrease_pct' ? '%' : c.metric === 'ctr' || c.metric === 'conversion_rate' ? '%' : '';
+  const unit =
+    c.operator === 'increase_pct' || c.operator === 'decrease_pct' ? '%' : c.metric === 'ctr' || c.metric === 'conversion_rate' ? '%' : '';
   const operator = c.operator === 'increase_pct' ? 'rises by at least' : c.operator === 'decrease_pct' ? 'falls by at least' : c.operator;
   return `${c.metric} ${operator} ${c.threshold}${unit} (${c.timeframe.replace(/_/g, ' ')}${c.operator.endsWith('_pct') ? ' vs the period before' : ''})`;
 }
@@ -41,12 +54,18 @@ function valueOf(t: MetricTotals, metric: MonitorCondition['metric']): number | 
 function holds(c: MonitorCondition, value: number | null, previous: number | null): boolean {
   if (value === null) return false;
   switch (c.operator) {
-    case '>': return value > c.threshold;
-    case '>=': return value >= c.threshold;
-    case '<': return value < c.threshold;
-    case '<=': return value <= c.threshold;
-    case 'increase_pct': return previous !== null && previous > 0 && ((value - previous) / previous) * 100 >= c.threshold;
-    case 'decrease_pct': return previous !== null && previous > 0 && ((previous - value) / previous) * 100 >= c.threshold;
+    case '>':
+      return value > c.threshold;
+    case '>=':
+      return value >= c.threshold;
+    case '<':
+      return value < c.threshold;
+    case '<=':
+      return value <= c.threshold;
+    case 'increase_pct':
+      return previous !== null && previous > 0 && ((value - previous) / previous) * 100 >= c.threshold;
+    case 'decrease_pct':
+      return previous !== null && previous > 0 && ((previous - value) / previous) * 100 >= c.threshold;
   }
 }
 
@@ -81,12 +100,16 @@ function scopesOf(monitor: Monitor, read: FiguresReader, campaigns: CampaignFigu
 export async function evaluateMonitor(monitor: Monitor, now: Date, call?: PortCall): Promise<Evaluation> {
   const { PLATFORM_MODULES } = await import('../../index');
   const day = lastReportDay(now, 'UTC');
-  const accounts = (await listConnectedAccounts(monitor.owner_id)).filter((a) => !monitor.platforms.length || monitor.platforms.includes(a.platform));
+  const accounts = (await listConnectedAccounts(monitor.owner_id)).filter(
+    (a) => !monitor.platforms.length || monitor.platforms.includes(a.platform),
+  );
   const breaches: AlertBreach[] = [];
   const skipped: string[] = [];
   let checked = 0;
   for (const account of accounts) {
-    const portCall = call ?? standaloneCall(20_000, createLogger({ platform: account.platform, account_id: account.account_id, monitor: monitor.monitor_id }));
+    const portCall =
+      call ??
+      standaloneCall(20_000, createLogger({ platform: account.platform, account_id: account.account_id, monitor: monitor.monitor_id }));
     const cache = new Map<string, Promise<CampaignFigures[]>>();
     const read: FiguresReader = (start, end) => {
       const key = `${start}/${end}`;
@@ -119,7 +142,12 @@ async function checkScope(monitor: Monitor, scope: Scope, end: string, account: 
         const start = addDays(dayEnd, -(days - 1));
         const value = valueOf(await scope.over(start, dayEnd), c.metric);
         const previous = needsPrevious(c) ? valueOf(await scope.over(addDays(start, -days), addDays(start, -1)), c.metric) : undefined;
-        return { condition: conditionLabel(c), value, ...(previous !== undefined ? { previous } : {}), holds: holds(c, value, previous ?? null) };
+        return {
+          condition: conditionLabel(c),
+          value,
+          ...(previous !== undefined ? { previous } : {}),
+          holds: holds(c, value, previous ?? null),
+        };
       }),
     );
     const met = monitor.match === 'all' ? results.every((r) => r.holds) : results.some((r) => r.holds);
@@ -171,7 +199,8 @@ export async function runDueMonitors(now: Date, options: TickOptions = {}): Prom
     if (!next) continue;
     run.evaluated++;
     // Decrypted only when an alert is to be sent.
-    const destinations = (): Promise<Destinations> => (monitor.webhook_host || monitor.email_recipients ? loadDestinations(monitor.owner_id, monitor.monitor_id) : Promise.resolve({}));
+    const destinations = (): Promise<Destinations> =>
+      monitor.webhook_host || monitor.email_recipients ? loadDestinations(monitor.owner_id, monitor.monitor_id) : Promise.resolve({});
     let problem: string | undefined;
     try {
       // A retry on a day that already has its alert: only its failed deliveries are left to do.
@@ -183,7 +212,14 @@ export async function runDueMonitors(now: Date, options: TickOptions = {}): Prom
         problem = failedDeliveries(again, sent).problem;
       } else {
         const evaluation = await evaluateMonitor(monitor, now);
-        const alert = { owner_id: monitor.owner_id, monitor_id: monitor.monitor_id, monitor_name: monitor.name, day: evaluation.day, created_at: now.toISOString(), breaches: evaluation.breaches };
+        const alert = {
+          owner_id: monitor.owner_id,
+          monitor_id: monitor.monitor_id,
+          monitor_name: monitor.name,
+          day: evaluation.day,
+          created_at: now.toISOString(),
+          breaches: evaluation.breaches,
+        };
         const recorded = evaluation.breached && (await recordAlert(alert));
         if (recorded) {
           run.alerts++;

@@ -16,7 +16,15 @@ export interface ReportAccount {
   name: string;
   currency: string;
   totals: Pick<MetricTotals, 'spend' | 'impressions' | 'clicks' | 'conversions' | 'revenue' | 'cpa' | 'roas'>;
-  top_campaigns: { id: string; name: string; status: string; spend: number; conversions: number; cpa: number | null; roas: number | null }[];
+  top_campaigns: {
+    id: string;
+    name: string;
+    status: string;
+    spend: number;
+    conversions: number;
+    cpa: number | null;
+    roas: number | null;
+  }[];
 }
 
 export interface ReportData {
@@ -31,7 +39,14 @@ export interface ReportData {
 
 const TOP = 5;
 
-export async function buildReport(ownerId: string, window: { start: string; end: string }, platforms: PlatformWord[], now: Date, call?: PortCall, title = 'Cross-platform report'): Promise<ReportData> {
+export async function buildReport(
+  ownerId: string,
+  window: { start: string; end: string },
+  platforms: PlatformWord[],
+  now: Date,
+  call?: PortCall,
+  title = 'Cross-platform report',
+): Promise<ReportData> {
   const { PLATFORM_MODULES } = await import('../../index');
   const { finderCall } = await import('../../opportunities');
   const accounts = (await listConnectedAccounts(ownerId)).filter((a) => !platforms.length || platforms.includes(a.platform));
@@ -39,19 +54,40 @@ export async function buildReport(ownerId: string, window: { start: string; end:
   const skipped: string[] = [];
   for (const account of accounts) {
     try {
-      const campaigns = await PLATFORM_MODULES[account.platform].campaignFigures(account, window.start, window.end, call ?? finderCall(account));
+      const campaigns = await PLATFORM_MODULES[account.platform].campaignFigures(
+        account,
+        window.start,
+        window.end,
+        call ?? finderCall(account),
+      );
       const t = totals(campaigns.map((c) => c.figures));
       out.push({
         platform: account.platform,
         account_id: account.account_id,
         name: account.name,
         currency: account.currency,
-        totals: { spend: t.spend, impressions: t.impressions, clicks: t.clicks, conversions: t.conversions, revenue: t.revenue, cpa: t.cpa, roas: t.roas },
+        totals: {
+          spend: t.spend,
+          impressions: t.impressions,
+          clicks: t.clicks,
+          conversions: t.conversions,
+          revenue: t.revenue,
+          cpa: t.cpa,
+          roas: t.roas,
+        },
         top_campaigns: campaigns
           .filter((c) => c.figures.spend > 0)
           .sort((a, b) => b.figures.spend - a.figures.spend || a.id.localeCompare(b.id))
           .slice(0, TOP)
-          .map((c) => ({ id: c.id, name: c.name, status: c.status, spend: c.figures.spend, conversions: c.figures.conversions, cpa: c.figures.cpa, roas: c.figures.roas })),
+          .map((c) => ({
+            id: c.id,
+            name: c.name,
+            status: c.status,
+            spend: c.figures.spend,
+            conversions: c.figures.conversions,
+            cpa: c.figures.cpa,
+            roas: c.figures.roas,
+          })),
       });
     } catch (err) {
       skipped.push(`${account.platform} ${account.account_id}: ${(err as Error).message}`);
@@ -68,14 +104,29 @@ function rows(data: ReportData): { heading: string; header: string[]; body: stri
     {
       heading: 'Accounts',
       header: ['Platform', 'Account', 'Spend', 'Clicks', 'Conversions', 'CPA', 'ROAS'],
-      body: data.accounts.map((a) => [a.platform, `${a.name} (${a.account_id})`, money(a.totals.spend, a.currency), String(a.totals.clicks), String(a.totals.conversions), a.totals.cpa === null ? '-' : money(a.totals.cpa, a.currency), ratio(a.totals.roas)]),
+      body: data.accounts.map((a) => [
+        a.platform,
+        `${a.name} (${a.account_id})`,
+        money(a.totals.spend, a.currency),
+        String(a.totals.clicks),
+        String(a.totals.conversions),
+        a.totals.cpa === null ? '-' : money(a.totals.cpa, a.currency),
+        ratio(a.totals.roas),
+      ]),
     },
     ...data.accounts
       .filter((a) => a.top_campaigns.length)
       .map((a) => ({
         heading: `Top campaigns: ${a.platform} ${a.name}`,
         header: ['Campaign', 'Status', 'Spend', 'Conversions', 'CPA', 'ROAS'],
-        body: a.top_campaigns.map((c) => [c.name, c.status, money(c.spend, a.currency), String(c.conversions), c.cpa === null ? '-' : money(c.cpa, a.currency), ratio(c.roas)]),
+        body: a.top_campaigns.map((c) => [
+          c.name,
+          c.status,
+          money(c.spend, a.currency),
+          String(c.conversions),
+          c.cpa === null ? '-' : money(c.cpa, a.currency),
+          ratio(c.roas),
+        ]),
       })),
   ];
 }
@@ -89,11 +140,15 @@ export function reportMarkdown(data: ReportData): string {
   ].join('\n');
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function reportHtml(data: ReportData): string {
   const sections = rows(data)
-    .map((s) => `<h2>${escapeHtml(s.heading)}</h2><table><thead><tr>${s.header.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>${s.body.map((r) => `<tr>${r.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`).join('')}</tbody></table>`)
+    .map(
+      (s) =>
+        `<h2>${escapeHtml(s.heading)}</h2><table><thead><tr>${s.header.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>${s.body.map((r) => `<tr>${r.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`).join('')}</tbody></table>`,
+    )
     .join('');
   return `<!doctype html><html lang="en"><head><title>${escapeHtml(data.title)}</title><style>body{font-family:sans-serif}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:4px 8px;text-align:left}</style></head><body><h1>${escapeHtml(data.title)}</h1><p>${data.start_date} to ${data.end_date}</p>${sections}</body></html>`;
 }
@@ -107,7 +162,7 @@ export function reportPdf(data: ReportData): Buffer {
   const pages: string[][] = [];
   for (let i = 0; i < lines.length; i += 60) pages.push(lines.slice(i, i + 60));
   const objects: string[] = [];
-  const add = (body: string) => objects.push(body) ;
+  const add = (body: string) => objects.push(body);
   add('<< /Type /Catalog /Pages 2 0 R >>');
   add(''); // pages, filled below
   add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>');

@@ -13,7 +13,33 @@ import { lastDays } from '../../dates';
 import { outOfTime, type TickOptions } from './tick';
 
 const TOP = 20;
-const STOP_WORDS = new Set(['a', 'an', 'and', 'the', 'for', 'of', 'to', 'in', 'on', 'with', 'near', 'me', 'best', 'buy', 'cheap', 'online', 'sale', 'shop', 'store', 'how', 'what', 'where', 'is', 'are', 'vs']);
+const STOP_WORDS = new Set([
+  'a',
+  'an',
+  'and',
+  'the',
+  'for',
+  'of',
+  'to',
+  'in',
+  'on',
+  'with',
+  'near',
+  'me',
+  'best',
+  'buy',
+  'cheap',
+  'online',
+  'sale',
+  'shop',
+  'store',
+  'how',
+  'what',
+  'where',
+  'is',
+  'are',
+  'vs',
+]);
 
 export interface TermFigures {
   term: string;
@@ -24,29 +50,49 @@ export interface TermFigures {
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-async function searchTerms(account: ConnectedAccount, start: string, end: string): Promise<{ search_term?: string; spend: number; clicks: number; conversions: number }[]> {
+async function searchTerms(
+  account: ConnectedAccount,
+  start: string,
+  end: string,
+): Promise<{ search_term?: string; spend: number; clicks: number; conversions: number }[]> {
   const { finderCall } = await import('../../opportunities');
   if (account.platform === 'searchads') {
     const { openSearchAdsPort } = await import('../../searchads/define');
     return openSearchAdsPort(account, finderCall(account)).getReport('search_term', start, end);
   }
   const { openDeskAdsPort } = await import('../../deskads/define');
-  return openDeskAdsPort(account, finderCall(account)).getReport({ report_type: 'SearchQueryPerformance', aggregation: 'Summary', start_date: start, end_date: end });
+  return openDeskAdsPort(account, finderCall(account)).getReport({
+    report_type: 'SearchQueryPerformance',
+    aggregation: 'Summary',
+    start_date: start,
+    end_date: end,
+  });
 }
 
 /**
  * Themes of search terms: each term joins the group of its most shared telling word (a head term such
  * as "boots"), so related terms group together; groups are ordered by spend, then by size.
  */
-export function themesOf(terms: TermFigures[], limit: number): { theme: string; terms: number; spend: number; conversions: number; sample_terms: string[] }[] {
+export function themesOf(
+  terms: TermFigures[],
+  limit: number,
+): { theme: string; terms: number; spend: number; conversions: number; sample_terms: string[] }[] {
   const frequency = new Map<string, number>();
-  const words = (t: string) => [...new Set(t.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 2 && !STOP_WORDS.has(w)))];
+  const words = (t: string) => [
+    ...new Set(
+      t
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter((w) => w.length > 2 && !STOP_WORDS.has(w)),
+    ),
+  ];
   for (const t of terms) for (const w of words(t.term)) frequency.set(w, (frequency.get(w) ?? 0) + 1);
   const groups = new Map<string, { theme: string; terms: number; spend: number; conversions: number; members: TermFigures[] }>();
   for (const t of terms) {
     // Ties go to the later word: in a search term the head noun usually comes last ("trail running shoes").
     const own = words(t.term);
-    const theme = [...own].sort((a, b) => (frequency.get(b) ?? 0) - (frequency.get(a) ?? 0) || own.indexOf(b) - own.indexOf(a))[0] ?? t.term;
+    const theme =
+      [...own].sort((a, b) => (frequency.get(b) ?? 0) - (frequency.get(a) ?? 0) || own.indexOf(b) - own.indexOf(a))[0] ?? t.term;
     const g = groups.get(theme) ?? { theme, terms: 0, spend: 0, conversions: 0, members: [] };
     g.terms++;
     g.spend = round2(g.spend + t.spend);
@@ -57,12 +103,26 @@ export function themesOf(terms: TermFigures[], limit: number): { theme: string; 
   return [...groups.values()]
     .sort((a, b) => b.spend - a.spend || b.terms - a.terms || a.theme.localeCompare(b.theme))
     .slice(0, limit)
-    .map(({ members, ...g }) => ({ ...g, sample_terms: members.sort((a, b) => b.spend - a.spend || a.term.localeCompare(b.term)).slice(0, 3).map((m) => m.term) }));
+    .map(({ members, ...g }) => ({
+      ...g,
+      sample_terms: members
+        .sort((a, b) => b.spend - a.spend || a.term.localeCompare(b.term))
+        .slice(0, 3)
+        .map((m) => m.term),
+    }));
 }
 
 /** The search terms of the owner's searchads and deskads accounts over [start, end], added up per term. */
-export async function searchTermFigures(ownerId: string, platforms: string[], seeds: string[], start: string, end: string): Promise<{ accounts: string[]; terms: TermFigures[] }> {
-  const accounts = (await listConnectedAccounts(ownerId)).filter((a) => (a.platform === 'searchads' || a.platform === 'deskads') && (!platforms.length || platforms.includes(a.platform)));
+export async function searchTermFigures(
+  ownerId: string,
+  platforms: string[],
+  seeds: string[],
+  start: string,
+  end: string,
+): Promise<{ accounts: string[]; terms: TermFigures[] }> {
+  const accounts = (await listConnectedAccounts(ownerId)).filter(
+    (a) => (a.platform === 'searchads' || a.platform === 'deskads') && (!platforms.length || platforms.includes(a.platform)),
+  );
   const byTerm = new Map<string, TermFigures>();
   for (const account of accounts) {
     for (const row of await searchTerms(account, start, end)) {
@@ -89,8 +149,15 @@ export async function researchResult(job: ResearchJob, now: Date): Promise<Recor
       end_date: window.end,
       accounts: searched,
       terms_analysed: terms.length,
-      converting_terms: terms.filter((t) => t.conversions > 0).sort((a, b) => b.conversions - a.conversions || b.spend - a.spend).slice(0, TOP).map((t) => ({ ...t, cpa: round2(t.spend / t.conversions) })),
-      wasted_terms: terms.filter((t) => t.conversions === 0 && t.spend > 0).sort((a, b) => b.spend - a.spend).slice(0, TOP),
+      converting_terms: terms
+        .filter((t) => t.conversions > 0)
+        .sort((a, b) => b.conversions - a.conversions || b.spend - a.spend)
+        .slice(0, TOP)
+        .map((t) => ({ ...t, cpa: round2(t.spend / t.conversions) })),
+      wasted_terms: terms
+        .filter((t) => t.conversions === 0 && t.spend > 0)
+        .sort((a, b) => b.spend - a.spend)
+        .slice(0, TOP),
       themes: themesOf(terms, TOP),
     };
   }
@@ -100,7 +167,17 @@ export async function researchResult(job: ResearchJob, now: Date): Promise<Recor
   const rows = [];
   for (const account of accounts) {
     for (const c of await PLATFORM_MODULES[account.platform].campaignFigures(account, window.start, window.end, finderCall(account))) {
-      rows.push({ platform: account.platform, account_id: account.account_id, currency: account.currency, campaign_id: c.id, name: c.name, spend: c.figures.spend, conversions: c.figures.conversions, cpa: c.figures.cpa, roas: c.figures.roas });
+      rows.push({
+        platform: account.platform,
+        account_id: account.account_id,
+        currency: account.currency,
+        campaign_id: c.id,
+        name: c.name,
+        spend: c.figures.spend,
+        conversions: c.figures.conversions,
+        cpa: c.figures.cpa,
+        roas: c.figures.roas,
+      });
     }
   }
   return {
@@ -108,13 +185,25 @@ export async function researchResult(job: ResearchJob, now: Date): Promise<Recor
     start_date: window.start,
     end_date: window.end,
     campaigns_analysed: rows.length,
-    best_roas: rows.filter((r) => r.roas !== null && r.spend >= 50).sort((a, b) => b.roas! - a.roas!).slice(0, 10),
-    highest_cpa: rows.filter((r) => r.cpa !== null).sort((a, b) => b.cpa! - a.cpa!).slice(0, 10),
-    spend_without_conversions: rows.filter((r) => r.conversions === 0 && r.spend > 0).sort((a, b) => b.spend - a.spend).slice(0, 10),
+    best_roas: rows
+      .filter((r) => r.roas !== null && r.spend >= 50)
+      .sort((a, b) => b.roas! - a.roas!)
+      .slice(0, 10),
+    highest_cpa: rows
+      .filter((r) => r.cpa !== null)
+      .sort((a, b) => b.cpa! - a.cpa!)
+      .slice(0, 10),
+    spend_without_conversions: rows
+      .filter((r) => r.conversions === 0 && r.spend > 0)
+      .sort((a, b) => b.spend - a.spend)
+      .slice(0, 10),
   };
 }
 
-export async function runDueResearch(now: Date, options: TickOptions = {}): Promise<{ due: number; done: number; failed: number; deferred: number }> {
+export async function runDueResearch(
+  now: Date,
+  options: TickOptions = {},
+): Promise<{ due: number; done: number; failed: number; deferred: number }> {
   const due = await dueResearch(now);
   const run = { due: due.length, done: 0, failed: 0, deferred: 0 };
   for (const job of due) {

@@ -17,5 +17,10 @@ export interface SchedulerTick {
  * rest stays due (counted as `deferred`) and runs at the next tick.
  */
 export async function runDueTasks(now: Date, options: TickOptions = {}): Promise<SchedulerTick> {
-  return { monitors: await runDueMonitors(now, options), briefs: await runDueBriefs(now, options), research: await runDueResearch(now, options), watch: await runDueWatchScans(now, undefined, options) };
+  return {
+    monitors: await runDueMonitors(now, options),
+    briefs: await runDueBriefs(now, options),
+    research: await runDueResearch(now, options),
+    watch: await runDueWatchScans(now, undefined, options),
+  };
 }

@@ -10,7 +10,15 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../../../functions/runtime/config';
 import type { PlatformWord } from '../../../functions/runtime/platforms';
 import { documentClient } from '../../../functions/runtime/stores/dynamo';
-import { claimWatchRun, dueWatchTasks, ensureWatchTask, getWatchTask, recordWatchOutcome, type WatchScanSummary, type WatchTask } from '../../../functions/runtime/stores/monitoring';
+import {
+  claimWatchRun,
+  dueWatchTasks,
+  ensureWatchTask,
+  getWatchTask,
+  recordWatchOutcome,
+  type WatchScanSummary,
+  type WatchTask,
+} from '../../../functions/runtime/stores/monitoring';
 import { createLogger } from '../../../functions/runtime/log';
 import { holdAction, listPendingActions } from '../../../functions/runtime/stores/audit';
 import { getOwner, listConnectedAccounts } from '../../../functions/runtime/stores/owners';
@@ -80,7 +88,10 @@ export async function runWatchScan(ownerId: string, now: Date, call?: PortCall):
       const tool = REGISTRY.get(o.tool);
       if (!tool) continue;
       const call = { tool: o.tool, arguments: o.arguments };
-      const id = `sig_${createHash('sha256').update(JSON.stringify([ownerId, o.platform, o.account_id, o.tool, o.arguments, day])).digest('hex').slice(0, 20)}`;
+      const id = `sig_${createHash('sha256')
+        .update(JSON.stringify([ownerId, o.platform, o.account_id, o.tool, o.arguments, day]))
+        .digest('hex')
+        .slice(0, 20)}`;
       signals.push({
         signal_id: id,
         owner_id: ownerId,
@@ -102,14 +113,19 @@ export async function runWatchScan(ownerId: string, now: Date, call?: PortCall):
   signals.sort((a, b) => b.monthly_value - a.monthly_value || a.signal_id.localeCompare(b.signal_id));
   for (const signal of signals) {
     await documentClient().send(
-      new PutCommand({ TableName: tableName('monitoring'), Item: { ...signal, sk: `SIGNAL#${signal.signal_id}`, expires_at: Math.floor(now.getTime() / 1000) + SIGNAL_DAYS * 86_400 } }),
+      new PutCommand({
+        TableName: tableName('monitoring'),
+        Item: { ...signal, sk: `SIGNAL#${signal.signal_id}`, expires_at: Math.floor(now.getTime() / 1000) + SIGNAL_DAYS * 86_400 },
+      }),
     );
   }
   return { signals, skipped };
 }
 
 export async function getSignal(ownerId: string, signalId: string): Promise<Signal | undefined> {
-  const result = await documentClient().send(new GetCommand({ TableName: tableName('monitoring'), Key: { owner_id: ownerId, sk: `SIGNAL#${signalId}` }, ConsistentRead: true }));
+  const result = await documentClient().send(
+    new GetCommand({ TableName: tableName('monitoring'), Key: { owner_id: ownerId, sk: `SIGNAL#${signalId}` }, ConsistentRead: true }),
+  );
   if (!result.Item) return undefined;
   const { sk: _sk, expires_at: _exp, ...signal } = result.Item;
   return signal as Signal;
@@ -129,7 +145,8 @@ export async function stageWatchFixes(ownerId: string, signals: Signal[], now: D
   const chosen = signals.filter((s) => s.severity === 'high' && s.fixes.length).slice(0, STAGED_FINDINGS_PER_SCAN);
   if (!owner || !chosen.length) return { staged: 0, problems: [] };
   await loadRegistry();
-  const same = (tool: string, args: Record<string, unknown>) => JSON.stringify([tool, Object.entries(args).sort(([a], [b]) => a.localeCompare(b))]);
+  const same = (tool: string, args: Record<string, unknown>) =>
+    JSON.stringify([tool, Object.entries(args).sort(([a], [b]) => a.localeCompare(b))]);
   const waiting = new Set((await listPendingActions(ownerId, 'pending')).filter((a) => !a.expired).map((a) => same(a.tool, a.arguments)));
   const deadline = Date.now() + 60_000;
   const ctx: ToolContext = {
@@ -152,9 +169,22 @@ export async function stageWatchFixes(ownerId: string, signals: Signal[], now: D
         const tool = plannedTool(fix.tool);
         const args = toolArguments(tool, fix.arguments);
         if (waiting.has(same(tool.name, args))) continue;
-        const plan = await planOnly(tool, args, await recordedContext(ctx as ToolContext<unknown>, tool, signal.platform, signal.account_id ?? undefined));
+        const plan = await planOnly(
+          tool,
+          args,
+          await recordedContext(ctx as ToolContext<unknown>, tool, signal.platform, signal.account_id ?? undefined),
+        );
         if (!plan.changes.length) continue;
-        await holdAction({ owner_id: ownerId, created_at: now.toISOString(), tool: tool.name, platform: tool.platform, account_id: signal.account_id ?? undefined, arguments: args, plan, reasons: [`Proposed by the watch agent's daily scan: ${signal.title}`] });
+        await holdAction({
+          owner_id: ownerId,
+          created_at: now.toISOString(),
+          tool: tool.name,
+          platform: tool.platform,
+          account_id: signal.account_id ?? undefined,
+          arguments: args,
+          plan,
+          reasons: [`Proposed by the watch agent's daily scan: ${signal.title}`],
+        });
         waiting.add(same(tool.name, args));
         staged++;
       } catch (err) {
@@ -174,7 +204,9 @@ export function scanSummary(scan: { signals: Signal[]; skipped: string[] }, now:
     ran_at: now.toISOString(),
     signals: scan.signals.length,
     by_severity,
-    top: scan.signals.slice(0, 5).map((s) => ({ signal_id: s.signal_id, title: s.title, monthly_value: s.monthly_value, currency: s.currency })),
+    top: scan.signals
+      .slice(0, 5)
+      .map((s) => ({ signal_id: s.signal_id, title: s.title, monthly_value: s.monthly_value, currency: s.currency })),
     skipped: scan.skipped,
   };
 }
@@ -206,7 +238,11 @@ export interface WatchSchedulerRun {
  * one scans an owner), scanned, and its summary kept on the task. An owner without a connected account
  * left is not scanned (the task stays); one owner's failure is recorded on its task and never stops the others.
  */
-export async function runDueWatchScans(now: Date, scan: typeof runWatchScan = runWatchScan, options: TickOptions = {}): Promise<WatchSchedulerRun> {
+export async function runDueWatchScans(
+  now: Date,
+  scan: typeof runWatchScan = runWatchScan,
+  options: TickOptions = {},
+): Promise<WatchSchedulerRun> {
   const due = await dueWatchTasks(now);
   const run: WatchSchedulerRun = { due: due.length, scanned: 0, signals: 0, failed: 0, deferred: 0 };
   for (const task of due) {
@@ -219,7 +255,9 @@ export async function runDueWatchScans(now: Date, scan: typeof runWatchScan = ru
       if (!(await listConnectedAccounts(task.owner_id)).length) continue;
       const result = await scan(task.owner_id, now);
       const { staged, problems } = await stageWatchFixes(task.owner_id, result.signals, now);
-      await recordWatchOutcome(task.owner_id, { summary: { ...scanSummary(result, now), staged, ...(problems.length ? { not_staged: problems } : {}) } });
+      await recordWatchOutcome(task.owner_id, {
+        summary: { ...scanSummary(result, now), staged, ...(problems.length ? { not_staged: problems } : {}) },
+      });
       run.scanned++;
       run.signals += result.signals.length;
     } catch (err) {

@@ -10,8 +10,19 @@ import { checkDestinations, deliverTo, deliveryText, destinationFields, saveDest
 import { emailRecipientsArg } from '../monitoring/email';
 import { buildReport, reportHtml, reportMarkdown, reportPdf } from '../monitoring/report';
 
-const platformsArg = v.optional(v.pipe(v.array(v.picklist(PLATFORM_WORDS)), v.description('Platforms to cover; default every connected platform')));
-const webhookArg = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(2000, 'must be at most 2,000 characters'), v.description('https URL of a chat tool\'s incoming webhook to post the report to (JSON {text, ...}); stored encrypted, only its host is shown')));
+const platformsArg = v.optional(
+  v.pipe(v.array(v.picklist(PLATFORM_WORDS)), v.description('Platforms to cover; default every connected platform')),
+);
+const webhookArg = v.optional(
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.maxLength(2000, 'must be at most 2,000 characters'),
+    v.description(
+      "https URL of a chat tool's incoming webhook to post the report to (JSON {text, ...}); stored encrypted, only its host is shown",
+    ),
+  ),
+);
 
 const nullableNumber = v.nullable(v.number());
 export const reportDataOutput = v.object({
@@ -25,51 +36,112 @@ export const reportDataOutput = v.object({
       account_id: v.string(),
       name: v.string(),
       currency: v.string(),
-      totals: v.object({ spend: v.number(), impressions: v.number(), clicks: v.number(), conversions: v.number(), revenue: v.number(), cpa: nullableNumber, roas: nullableNumber }),
-      top_campaigns: v.array(v.object({ id: v.string(), name: v.string(), status: v.string(), spend: v.number(), conversions: v.number(), cpa: nullableNumber, roas: nullableNumber })),
+      totals: v.object({
+        spend: v.number(),
+        impressions: v.number(),
+        clicks: v.number(),
+        conversions: v.number(),
+        revenue: v.number(),
+        cpa: nullableNumber,
+        roas: nullableNumber,
+      }),
+      top_campaigns: v.array(
+        v.object({
+          id: v.string(),
+          name: v.string(),
+          status: v.string(),
+          spend: v.number(),
+          conversions: v.number(),
+          cpa: nullableNumber,
+          roas: nullableNumber,
+        }),
+      ),
     }),
   ),
   skipped: v.array(v.string()),
 });
 
 /** How a message went out to one destination (webhook or email). */
-export const deliveryOutput = v.object({ status: v.picklist(['delivered', 'failed']), attempts: v.number(), error: v.optional(v.string()) });
+export const deliveryOutput = v.object({
+  status: v.picklist(['delivered', 'failed']),
+  attempts: v.number(),
+  error: v.optional(v.string()),
+});
 
 export const generateReportNow = defineGatewayTool({
   name: 'generate_report_now',
   category: 'monitoring',
   description:
-    'Builds a cross-platform report now: per connected account (in its own currency) spend, impressions, clicks, conversions, revenue, CPA and ROAS, and its top 5 campaigns by spend, from the figures the platforms\' campaign tools show. Formats: json (data only), html (a page) or pdf (base64). Optionally posts it to a chat webhook and emails it (the page as HTML).',
+    "Builds a cross-platform report now: per connected account (in its own currency) spend, impressions, clicks, conversions, revenue, CPA and ROAS, and its top 5 campaigns by spend, from the figures the platforms' campaign tools show. Formats: json (data only), html (a page) or pdf (base64). Optionally posts it to a chat webhook and emails it (the page as HTML).",
   access: 'write',
   args: {
     platforms: platformsArg,
     start_date: v.optional(dateArgument('First day (YYYY-MM-DD)')),
     end_date: v.optional(dateArgument('Last day (YYYY-MM-DD), at the latest yesterday')),
-    lookback_days: v.optional(v.pipe(v.number(), v.integer('must be a whole number'), v.minValue(1, 'must be 1-90'), v.maxValue(90, 'must be 1-90'), v.description('Days ending yesterday when no dates are given (default 7)')), 7),
+    lookback_days: v.optional(
+      v.pipe(
+        v.number(),
+        v.integer('must be a whole number'),
+        v.minValue(1, 'must be 1-90'),
+        v.maxValue(90, 'must be 1-90'),
+        v.description('Days ending yesterday when no dates are given (default 7)'),
+      ),
+      7,
+    ),
     format: v.optional(v.pipe(v.picklist(['json', 'html', 'pdf']), v.description('json (default), html or pdf')), 'json'),
     webhook_url: webhookArg,
     email_to: emailRecipientsArg,
   },
   rules: [
     (a) => (a.start_date === undefined) !== (a.end_date === undefined) && 'give both `start_date` and `end_date`, or neither',
-    (a) => a.start_date && a.end_date && a.start_date > a.end_date && `\`start_date\` (${a.start_date}) must not be after \`end_date\` (${a.end_date})`,
+    (a) =>
+      a.start_date &&
+      a.end_date &&
+      a.start_date > a.end_date &&
+      `\`start_date\` (${a.start_date}) must not be after \`end_date\` (${a.end_date})`,
   ],
-  output: v.object({ format: v.picklist(['json', 'html', 'pdf']), report: reportDataOutput, content_type: v.string(), content: v.optional(v.string()), delivery: v.optional(deliveryOutput), email_delivery: v.optional(deliveryOutput) }),
+  output: v.object({
+    format: v.picklist(['json', 'html', 'pdf']),
+    report: reportDataOutput,
+    content_type: v.string(),
+    content: v.optional(v.string()),
+    delivery: v.optional(deliveryOutput),
+    email_delivery: v.optional(deliveryOutput),
+  }),
   async plan(args, ctx) {
     refuseDatesAfterYesterday(ctx.now, { start_date: args.start_date, end_date: args.end_date }, 'UTC');
-    const window = args.start_date && args.end_date ? { start: args.start_date, end: args.end_date } : lastDays(ctx.now, args.lookback_days, 'UTC');
+    const window =
+      args.start_date && args.end_date ? { start: args.start_date, end: args.end_date } : lastDays(ctx.now, args.lookback_days, 'UTC');
     const to = await checkDestinations(args);
-    const sends = [...(to.webhook_host ? [`post it to ${to.webhook_host}`] : []), ...(to.email_recipients ? [`email it to ${to.email_recipients.join(', ')}`] : [])];
+    const sends = [
+      ...(to.webhook_host ? [`post it to ${to.webhook_host}`] : []),
+      ...(to.email_recipients ? [`email it to ${to.email_recipients.join(', ')}`] : []),
+    ];
     return {
       summary: `Build a ${args.format} report of ${args.platforms?.length ? args.platforms.join(', ') : 'every connected platform'}, ${window.start} to ${window.end}${sends.length ? `, and ${sends.join(' and ')}` : ''}`,
-      changes: [{ action: 'create', entity: 'report', fields: { window: { after: `${window.start} to ${window.end}` }, format: { after: args.format }, ...destinationFields(to) } }],
+      changes: [
+        {
+          action: 'create',
+          entity: 'report',
+          fields: { window: { after: `${window.start} to ${window.end}` }, format: { after: args.format }, ...destinationFields(to) },
+        },
+      ],
       data: window,
     };
   },
   async apply(plan, args, ctx) {
-    const data = await buildReport(ctx.owner.owner_id, plan.data, args.platforms ?? [], ctx.now, { signal: ctx.signal, deadline: ctx.deadline, log: ctx.log });
+    const data = await buildReport(ctx.owner.owner_id, plan.data, args.platforms ?? [], ctx.now, {
+      signal: ctx.signal,
+      deadline: ctx.deadline,
+      log: ctx.log,
+    });
     const text = reportMarkdown(data);
-    const rendered = args.format === 'html' ? { content_type: 'text/html; charset=utf-8', content: reportHtml(data) } : args.format === 'pdf' ? { content_type: 'application/pdf', content: reportPdf(data).toString('base64') } : { content_type: 'application/json' };
+    const rendered =
+      args.format === 'html'
+        ? { content_type: 'text/html; charset=utf-8', content: reportHtml(data) }
+        : args.format === 'pdf'
+          ? { content_type: 'application/pdf', content: reportPdf(data).toString('base64') }
+          : { content_type: 'application/json' };
     const deliveries = await deliverTo(args, reportMessage(data, text));
     const sent = deliveryText(deliveries);
     return {
@@ -86,14 +158,65 @@ export const scheduleBrief = defineGatewayTool({
     'Schedules a recurring cross-platform brief (daily, weekly on a weekday, or every N days, at an hour in your time zone) covering the last N days: the scheduler builds it on time, keeps each one for retrieval (list_scheduled_tasks with its id) and posts it to a chat webhook and emails it when given them.',
   access: 'write',
   args: {
-    name: v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(100, 'must be at most 100 characters'), v.description('A name for the brief')),
-    frequency: v.pipe(v.picklist(['daily', 'weekly', 'every_n_days']), v.description('daily, weekly (with weekday) or every_n_days (with every_days)')),
-    weekday: v.optional(v.pipe(v.number(), v.integer('must be a whole number'), v.minValue(0, 'must be 0 (Sunday) to 6 (Saturday)'), v.maxValue(6, 'must be 0 (Sunday) to 6 (Saturday)'), v.description('weekly: 0 = Sunday ... 6 = Saturday'))),
-    every_days: v.optional(v.pipe(v.number(), v.integer('must be a whole number'), v.minValue(2, 'must be 2-30'), v.maxValue(30, 'must be 2-30'), v.description('every_n_days: 2-30'))),
-    hour: v.optional(v.pipe(v.number(), v.integer('must be a whole number'), v.minValue(0, 'must be 0-23'), v.maxValue(23, 'must be 0-23'), v.description('Hour of the day in time_zone (default 8)')), 8),
-    time_zone: v.optional(v.pipe(v.string(), v.trim(), v.check(isTimeZone, 'must be an IANA time zone such as Europe/Berlin'), v.description('IANA time zone of the hour (default UTC)')), 'UTC'),
+    name: v.pipe(
+      v.string(),
+      v.trim(),
+      v.minLength(1, 'must not be empty'),
+      v.maxLength(100, 'must be at most 100 characters'),
+      v.description('A name for the brief'),
+    ),
+    frequency: v.pipe(
+      v.picklist(['daily', 'weekly', 'every_n_days']),
+      v.description('daily, weekly (with weekday) or every_n_days (with every_days)'),
+    ),
+    weekday: v.optional(
+      v.pipe(
+        v.number(),
+        v.integer('must be a whole number'),
+        v.minValue(0, 'must be 0 (Sunday) to 6 (Saturday)'),
+        v.maxValue(6, 'must be 0 (Sunday) to 6 (Saturday)'),
+        v.description('weekly: 0 = Sunday ... 6 = Saturday'),
+      ),
+    ),
+    every_days: v.optional(
+      v.pipe(
+        v.number(),
+        v.integer('must be a whole number'),
+        v.minValue(2, 'must be 2-30'),
+        v.maxValue(30, 'must be 2-30'),
+        v.description('every_n_days: 2-30'),
+      ),
+    ),
+    hour: v.optional(
+      v.pipe(
+        v.number(),
+        v.integer('must be a whole number'),
+        v.minValue(0, 'must be 0-23'),
+        v.maxValue(23, 'must be 0-23'),
+        v.description('Hour of the day in time_zone (default 8)'),
+      ),
+      8,
+    ),
+    time_zone: v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.check(isTimeZone, 'must be an IANA time zone such as Europe/Berlin'),
+        v.description('IANA time zone of the hour (default UTC)'),
+      ),
+      'UTC',
+    ),
     platforms: platformsArg,
-    lookback_days: v.optional(v.pipe(v.number(), v.integer('must be a whole number'), v.minValue(1, 'must be 1-90'), v.maxValue(90, 'must be 1-90'), v.description('The brief covers the last N days ending yesterday (default 7)')), 7),
+    lookback_days: v.optional(
+      v.pipe(
+        v.number(),
+        v.integer('must be a whole number'),
+        v.minValue(1, 'must be 1-90'),
+        v.maxValue(90, 'must be 1-90'),
+        v.description('The brief covers the last N days ending yesterday (default 7)'),
+      ),
+      7,
+    ),
     webhook_url: webhookArg,
     email_to: emailRecipientsArg,
   },
@@ -103,15 +226,41 @@ export const scheduleBrief = defineGatewayTool({
     (a) => a.frequency === 'every_n_days' && a.every_days === undefined && '`every_days` is required with frequency every_n_days',
     (a) => a.frequency !== 'every_n_days' && a.every_days !== undefined && '`every_days` goes only with frequency every_n_days',
   ],
-  output: v.object({ brief: v.object({ brief_id: v.string(), name: v.string(), schedule: v.string(), next_run_at: v.string(), lookback_days: v.number(), platforms: v.array(v.string()), webhook_host: v.nullable(v.string()), email_recipients: v.array(v.string()) }) }),
+  output: v.object({
+    brief: v.object({
+      brief_id: v.string(),
+      name: v.string(),
+      schedule: v.string(),
+      next_run_at: v.string(),
+      lookback_days: v.number(),
+      platforms: v.array(v.string()),
+      webhook_host: v.nullable(v.string()),
+      email_recipients: v.array(v.string()),
+    }),
+  }),
   async plan(args, ctx) {
     const id = newBriefId();
-    const schedule = { frequency: args.frequency, weekday: args.weekday, every_days: args.every_days, hour: args.hour, time_zone: args.time_zone, created_at: ctx.now.toISOString() };
+    const schedule = {
+      frequency: args.frequency,
+      weekday: args.weekday,
+      every_days: args.every_days,
+      hour: args.hour,
+      time_zone: args.time_zone,
+      created_at: ctx.now.toISOString(),
+    };
     const next = nextBriefAt(schedule, ctx.now);
     const to = await checkDestinations(args);
     return {
       summary: `Schedule brief "${args.name}" ${scheduleText(schedule)}; first on ${next}`,
-      changes: [{ action: 'create', entity: 'brief', id, name: args.name, fields: { schedule: { after: scheduleText(schedule) }, next_run: { after: next }, ...destinationFields(to) } }],
+      changes: [
+        {
+          action: 'create',
+          entity: 'brief',
+          id,
+          name: args.name,
+          fields: { schedule: { after: scheduleText(schedule) }, next_run: { after: next }, ...destinationFields(to) },
+        },
+      ],
       data: { brief_id: id, next_run_at: next, created_at: schedule.created_at, ...to },
     };
   },
@@ -138,7 +287,18 @@ export const scheduleBrief = defineGatewayTool({
     await putBrief(brief);
     return {
       text: `## Brief scheduled: ${brief.name} (${brief.brief_id})\n\n${scheduleText(brief)}, covering the last ${brief.lookback_days} days; first on ${brief.next_run_at}.\n\nNext: list_scheduled_tasks with task_id ${brief.brief_id} shows each brief once built; generate_report_now builds one now; manage_scheduled_task pauses or deletes it.`,
-      structured: { brief: { brief_id: brief.brief_id, name: brief.name, schedule: scheduleText(brief), next_run_at: brief.next_run_at, lookback_days: brief.lookback_days, platforms: brief.platforms, webhook_host: brief.webhook_host ?? null, email_recipients: brief.email_recipients ?? [] } },
+      structured: {
+        brief: {
+          brief_id: brief.brief_id,
+          name: brief.name,
+          schedule: scheduleText(brief),
+          next_run_at: brief.next_run_at,
+          lookback_days: brief.lookback_days,
+          platforms: brief.platforms,
+          webhook_host: brief.webhook_host ?? null,
+          email_recipients: brief.email_recipients ?? [],
+        },
+      },
     };
   },
   undo: (plan) => ({ tool: 'manage_scheduled_task', arguments: { task_id: plan.data.brief_id, action: 'delete' } }),

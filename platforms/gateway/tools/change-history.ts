@@ -7,7 +7,14 @@ import { markdownTable } from '../../markdown';
 
 const OUTCOMES = ['applied', 'failed', 'dry_run', 'blocked', 'held'] as const;
 const time = (what: string) =>
-  v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/, 'must be a date (YYYY-MM-DD) or an ISO time'), v.description(what)));
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/, 'must be a date (YYYY-MM-DD) or an ISO time'),
+      v.description(what),
+    ),
+  );
 
 const entrySchema = v.object({
   change_id: v.string(),
@@ -39,11 +46,21 @@ export const listChangeHistory = defineGatewayTool({
     platform: v.optional(v.pipe(v.picklist(PLATFORM_WORDS), v.description('Only this platform'))),
     account_id: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.description('Only this account'))),
     tool: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.description('Only this tool'))),
-    entity: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.description('Only changes of this entity: its id, or an entity type such as campaign or ad_group'))),
+    entity: v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.minLength(1),
+        v.description('Only changes of this entity: its id, or an entity type such as campaign or ad_group'),
+      ),
+    ),
     outcome: v.optional(v.pipe(v.picklist(OUTCOMES), v.description('Only this outcome'))),
     since: time('From this date or time (UTC)'),
     until: time('Up to this date or time (UTC); a date includes the whole day'),
-    limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(200), v.description('At most this many entries (1-200, default 50)')), 50),
+    limit: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(200), v.description('At most this many entries (1-200, default 50)')),
+      50,
+    ),
   },
   rules: [(args) => args.since !== undefined && args.until !== undefined && args.since > args.until && '`since` must not be after `until`'],
   output: v.object({ entries: v.array(entrySchema), count: v.number() }),
@@ -60,7 +77,9 @@ export const listChangeHistory = defineGatewayTool({
         (!args.account_id || e.account_id === args.account_id) &&
         (!args.tool || e.tool === args.tool) &&
         (!args.outcome || e.outcome === args.outcome) &&
-        (!args.entity || e.changes.some((c) => c.id === args.entity || c.entity === args.entity) || (e.created_ids ?? []).includes(args.entity)),
+        (!args.entity ||
+          e.changes.some((c) => c.id === args.entity || c.entity === args.entity) ||
+          (e.created_ids ?? []).includes(args.entity)),
     });
     const rows = entries.map((e) => [
       e.change_id,
@@ -76,8 +95,12 @@ export const listChangeHistory = defineGatewayTool({
       '',
       rows.length ? markdownTable(['Change', 'When (UTC)', 'Key', 'Tool', 'Account', 'What', 'Outcome'], rows) : 'No changes match.',
       '',
-      entries.some((e) => e.outcome === 'applied' && e.undo && !e.reverted_by) ? 'revert_change with a change id restores the before values of an applied change.' : '',
-    ].join('\n').trim();
+      entries.some((e) => e.outcome === 'applied' && e.undo && !e.reverted_by)
+        ? 'revert_change with a change id restores the before values of an applied change.'
+        : '',
+    ]
+      .join('\n')
+      .trim();
     // The owner is the caller: its id is not repeated in every entry.
     const shown = entries.map(({ owner_id: _owner, ...entry }) => entry);
     return { text, structured: { entries: shown as unknown as v.InferOutput<typeof entrySchema>[], count: entries.length } };

@@ -25,9 +25,49 @@ export interface CampaignFlowSpec {
 
 const URL: TextLimit = { max: 2048, note: 'full https:// URL' };
 const GOOGLE_IMAGE_FILE = 'JPG or PNG, up to 5120 KB';
-const SOCIAL_CTAS = ['LEARN_MORE', 'SHOP_NOW', 'SIGN_UP', 'SUBSCRIBE', 'DOWNLOAD', 'BOOK_NOW', 'CONTACT_US', 'APPLY_NOW', 'GET_OFFER', 'GET_QUOTE', 'ORDER_NOW', 'BUY_NOW', 'WATCH_MORE', 'INSTALL_MOBILE_APP', 'NO_BUTTON'];
-const SHORTVIDEO_CTAS = ['WATCH_NOW', 'LEARN_MORE', 'SHOP_NOW', 'SIGN_UP', 'DOWNLOAD', 'APPLY_NOW', 'BOOK_NOW', 'CONTACT_US', 'GET_QUOTE', 'SUBSCRIBE', 'ORDER_NOW'];
-const PROADS_CTAS = ['LEARN_MORE', 'DOWNLOAD', 'VIEW_QUOTE', 'SIGN_UP', 'SUBSCRIBE', 'REGISTER', 'JOIN', 'ATTEND', 'REQUEST_DEMO', 'APPLY', 'SEE_MORE'];
+const SOCIAL_CTAS = [
+  'LEARN_MORE',
+  'SHOP_NOW',
+  'SIGN_UP',
+  'SUBSCRIBE',
+  'DOWNLOAD',
+  'BOOK_NOW',
+  'CONTACT_US',
+  'APPLY_NOW',
+  'GET_OFFER',
+  'GET_QUOTE',
+  'ORDER_NOW',
+  'BUY_NOW',
+  'WATCH_MORE',
+  'INSTALL_MOBILE_APP',
+  'NO_BUTTON',
+];
+const SHORTVIDEO_CTAS = [
+  'WATCH_NOW',
+  'LEARN_MORE',
+  'SHOP_NOW',
+  'SIGN_UP',
+  'DOWNLOAD',
+  'APPLY_NOW',
+  'BOOK_NOW',
+  'CONTACT_US',
+  'GET_QUOTE',
+  'SUBSCRIBE',
+  'ORDER_NOW',
+];
+const PROADS_CTAS = [
+  'LEARN_MORE',
+  'DOWNLOAD',
+  'VIEW_QUOTE',
+  'SIGN_UP',
+  'SUBSCRIBE',
+  'REGISTER',
+  'JOIN',
+  'ATTEND',
+  'REQUEST_DEMO',
+  'APPLY',
+  'SEE_MORE',
+];
 const PROADS_OBJECTIVES = ['BRAND_AWARENESS', 'WEBSITE_VISIT', 'ENGAGEMENT', 'VIDEO_VIEW', 'LEAD_GENERATION', 'WEBSITE_CONVERSION'];
 const SEARCHADS_STATUS = ['ENABLED', 'PAUSED'];
 
@@ -42,8 +82,24 @@ export const CAMPAIGN_SPECS: Record<'searchads' | 'socialads' | 'shortvideo' | '
       label: 'Search campaign with responsive search ads',
       summary: 'Text ads on search results for keywords; headlines and descriptions are combined automatically.',
       tools: ['update_campaign', 'update_campaign_dates', 'add_callout_extensions', 'list_campaigns'],
-      required_fields: ['campaign name', 'daily budget', 'bidding strategy', 'at least one ad group', 'keywords (with match types)', 'responsive search ad: 3-15 headlines, 2-4 descriptions, final URL'],
-      optional_fields: ['display paths (path1, path2)', 'callouts', 'sitelinks', 'structured snippets', 'call assets', 'locations and languages', 'audiences (observation or targeting)', 'negative keywords'],
+      required_fields: [
+        'campaign name',
+        'daily budget',
+        'bidding strategy',
+        'at least one ad group',
+        'keywords (with match types)',
+        'responsive search ad: 3-15 headlines, 2-4 descriptions, final URL',
+      ],
+      optional_fields: [
+        'display paths (path1, path2)',
+        'callouts',
+        'sitelinks',
+        'structured snippets',
+        'call assets',
+        'locations and languages',
+        'audiences (observation or targeting)',
+        'negative keywords',
+      ],
       character_limits: {
         headline: { max: 30, items: '3-15 per ad' },
         description: { max: 90, items: '2-4 per ad' },
@@ -60,7 +116,15 @@ export const CAMPAIGN_SPECS: Record<'searchads' | 'socialads' | 'shortvideo' | '
       enums: {
         status: SEARCHADS_STATUS,
         keyword_match_type: ['BROAD', 'PHRASE', 'EXACT'],
-        bidding_strategy: ['MAXIMIZE_CONVERSIONS', 'MAXIMIZE_CONVERSION_VALUE', 'TARGET_CPA', 'TARGET_ROAS', 'MAXIMIZE_CLICKS', 'TARGET_IMPRESSION_SHARE', 'MANUAL_CPC'],
+        bidding_strategy: [
+          'MAXIMIZE_CONVERSIONS',
+          'MAXIMIZE_CONVERSION_VALUE',
+          'TARGET_CPA',
+          'TARGET_ROAS',
+          'MAXIMIZE_CLICKS',
+          'TARGET_IMPRESSION_SHARE',
+          'MANUAL_CPC',
+        ],
         audience_targeting_mode: ['OBSERVATION', 'TARGETING'],
       },
     },
@@ -68,8 +132,20 @@ export const CAMPAIGN_SPECS: Record<'searchads' | 'socialads' | 'shortvideo' | '
       label: 'Performance Max campaign',
       summary: 'One campaign across Search, Display, YouTube, Gmail, Discover and Maps from asset groups.',
       tools: ['update_campaign', 'update_campaign_dates', 'list_campaigns'],
-      required_fields: ['campaign name', 'daily budget', 'bidding strategy (conversions or conversion value)', 'asset group: final URL, 3-15 headlines, 1-5 long headlines, 2-5 descriptions, business name, images, logo'],
-      optional_fields: ['videos (auto-generated when none)', 'audience signals', 'search themes', 'URL expansion opt-out', 'language and location targeting', 'call to action'],
+      required_fields: [
+        'campaign name',
+        'daily budget',
+        'bidding strategy (conversions or conversion value)',
+        'asset group: final URL, 3-15 headlines, 1-5 long headlines, 2-5 descriptions, business name, images, logo',
+      ],
+      optional_fields: [
+        'videos (auto-generated when none)',
+        'audience signals',
+        'search themes',
+        'URL expansion opt-out',
+        'language and location targeting',
+        'call to action',
+      ],
       character_limits: {
         headline: { max: 30, items: '3-15', note: 'at least one of 15 characters or fewer' },
         long_headline: { max: 90, items: '1-5' },
@@ -89,14 +165,31 @@ export const CAMPAIGN_SPECS: Record<'searchads' | 'socialads' | 'shortvideo' | '
       enums: {
         status: SEARCHADS_STATUS,
         bidding_strategy: ['MAXIMIZE_CONVERSIONS', 'MAXIMIZE_CONVERSION_VALUE', 'TARGET_CPA', 'TARGET_ROAS'],
-        call_to_action: ['AUTOMATED', 'LEARN_MORE', 'GET_QUOTE', 'APPLY_NOW', 'SIGN_UP', 'CONTACT_US', 'SUBSCRIBE', 'DOWNLOAD', 'BOOK_NOW', 'SHOP_NOW'],
+        call_to_action: [
+          'AUTOMATED',
+          'LEARN_MORE',
+          'GET_QUOTE',
+          'APPLY_NOW',
+          'SIGN_UP',
+          'CONTACT_US',
+          'SUBSCRIBE',
+          'DOWNLOAD',
+          'BOOK_NOW',
+          'SHOP_NOW',
+        ],
       },
     },
     display: {
       label: 'Display campaign with responsive display ads',
       summary: 'Image ads across the display network, assembled from headlines, descriptions, images and logos.',
       tools: ['update_campaign', 'get_display_frequency_caps', 'add_ad_group_audiences'],
-      required_fields: ['campaign name', 'daily budget', 'bidding strategy', 'ad group with targeting (audiences, topics, placements or optimized targeting)', 'responsive display ad: 1-5 headlines, 1 long headline, 1-5 descriptions, business name, images, final URL'],
+      required_fields: [
+        'campaign name',
+        'daily budget',
+        'bidding strategy',
+        'ad group with targeting (audiences, topics, placements or optimized targeting)',
+        'responsive display ad: 1-5 headlines, 1 long headline, 1-5 descriptions, business name, images, final URL',
+      ],
       optional_fields: ['logos', 'videos', 'call to action', 'frequency caps', 'colors'],
       character_limits: {
         headline: { max: 30, items: '1-5' },
@@ -111,7 +204,10 @@ export const CAMPAIGN_SPECS: Record<'searchads' | 'socialads' | 'shortvideo' | '
         images_total: 'up to 15',
         logo: '1:1 (min 128 x 128) and 4:1 (min 512 x 128); up to 5',
       },
-      enums: { status: SEARCHADS_STATUS, bidding_strategy: ['MAXIMIZE_CONVERSIONS', 'TARGET_CPA', 'TARGET_ROAS', 'MAXIMIZE_CLICKS', 'MANUAL_CPC', 'VIEWABLE_CPM'] },
+      enums: {
+        status: SEARCHADS_STATUS,
+        bidding_strategy: ['MAXIMIZE_CONVERSIONS', 'TARGET_CPA', 'TARGET_ROAS', 'MAXIMIZE_CLICKS', 'MANUAL_CPC', 'VIEWABLE_CPM'],
+      },
     },
     video: {
       label: 'Video campaign (YouTube)',
@@ -127,10 +223,14 @@ export const CAMPAIGN_SPECS: Record<'searchads' | 'socialads' | 'shortvideo' | '
         final_url: URL,
       },
       asset_requirements: {
-        video: 'hosted on YouTube; skippable in-stream 12 seconds or more recommended (skippable after 5 s); bumper up to 6 s; 16:9, 1:1 or 9:16',
+        video:
+          'hosted on YouTube; skippable in-stream 12 seconds or more recommended (skippable after 5 s); bumper up to 6 s; 16:9, 1:1 or 9:16',
         companion_banner: '300 x 60, up to 150 KB (auto-generated when omitted)',
       },
-      enums: { status: SEARCHADS_STATUS, bidding_strategy: ['TARGET_CPM', 'TARGET_CPV', 'MAXIMUM_CPV', 'MAXIMIZE_CONVERSIONS', 'TARGET_CPA'] },
+      enums: {
+        status: SEARCHADS_STATUS,
+        bidding_strategy: ['TARGET_CPM', 'TARGET_CPV', 'MAXIMUM_CPV', 'MAXIMIZE_CONVERSIONS', 'TARGET_CPA'],
+      },
     },
   },
   socialads: {
@@ -138,8 +238,25 @@ export const CAMPAIGN_SPECS: Record<'searchads' | 'socialads' | 'shortvideo' | '
       label: 'Single image ad',
       summary: 'One image with primary text, headline and a call to action in feeds, stories and reels.',
       tools: ['add_socialads_ad', 'list_socialads_ad_sets', 'list_socialads_pages'],
-      required_fields: ['ad_set_id', 'ad_type image', 'landing_page_url (HTTPS)', 'image_url or existing_image_hash', 'exactly one of primary_text or primary_texts'],
-      optional_fields: ['headline / headlines (2-5)', 'description / descriptions (up to 5)', 'call_to_action', 'story_image_url', 'right_column_image_url', 'image_urls (2-10, multi-image)', 'display_link', 'url_tags', 'facebook_page_id', 'instagram_account_id'],
+      required_fields: [
+        'ad_set_id',
+        'ad_type image',
+        'landing_page_url (HTTPS)',
+        'image_url or existing_image_hash',
+        'exactly one of primary_text or primary_texts',
+      ],
+      optional_fields: [
+        'headline / headlines (2-5)',
+        'description / descriptions (up to 5)',
+        'call_to_action',
+        'story_image_url',
+        'right_column_image_url',
+        'image_urls (2-10, multi-image)',
+        'display_link',
+        'url_tags',
+        'facebook_page_id',
+        'instagram_account_id',
+      ],
       character_limits: {
         primary_text: { max: 2200, recommended: 125, items: 'or primary_texts: 2-5 variations' },
         headline: { max: 255, recommended: 40, items: 'or headlines: 2-5' },
@@ -158,8 +275,20 @@ export const CAMPAIGN_SPECS: Record<'searchads' | 'socialads' | 'shortvideo' | '
       label: 'Single video ad',
       summary: 'One video with primary text and a call to action; placement-specific videos possible.',
       tools: ['add_socialads_ad', 'create_socialads_video_campaign'],
-      required_fields: ['ad_set_id', 'ad_type video', 'landing_page_url (HTTPS)', 'video_url or existing_video_id (or placement_specific_videos)', 'exactly one of primary_text or primary_texts'],
-      optional_fields: ['thumbnail_url or existing_image_hash (thumbnail)', 'headline / headlines', 'description', 'call_to_action', 'placement_specific_videos {feed, stories_reels, right_column}'],
+      required_fields: [
+        'ad_set_id',
+        'ad_type video',
+        'landing_page_url (HTTPS)',
+        'video_url or existing_video_id (or placement_specific_videos)',
+        'exactly one of primary_text or primary_texts',
+      ],
+      optional_fields: [
+        'thumbnail_url or existing_image_hash (thumbnail)',
+        'headline / headlines',
+        'description',
+        'call_to_action',
+        'placement_specific_videos {feed, stories_reels, right_column}',
+      ],
       character_limits: {
         primary_text: { max: 2200, recommended: 125 },
         headline: { max: 255, recommended: 40 },
@@ -176,14 +305,23 @@ export const CAMPAIGN_SPECS: Record<'searchads' | 'socialads' | 'shortvideo' | '
       label: 'Carousel ad (2-10 cards)',
       summary: 'Scrollable cards, each with its own image, headline and optional link.',
       tools: ['add_socialads_ad'],
-      required_fields: ['ad_set_id', 'ad_type carousel', 'landing_page_url (HTTPS)', 'primary_text', 'cards: 2-10, each with headline and image_url or existing_image_hash'],
+      required_fields: [
+        'ad_set_id',
+        'ad_type carousel',
+        'landing_page_url (HTTPS)',
+        'primary_text',
+        'cards: 2-10, each with headline and image_url or existing_image_hash',
+      ],
       optional_fields: ['cards[].landing_page_url', 'cards[].description', 'cards[].call_to_action'],
       character_limits: {
         primary_text: { max: 2200, recommended: 125, note: 'primary_texts variations are not for carousel' },
         card_headline: { max: 255, recommended: 40 },
         card_description: { max: 20 },
       },
-      asset_requirements: { card_image: '1:1, 1080 x 1080 recommended; JPG or PNG; up to 30 MB', cards: '2-10; video-only cards are not supported' },
+      asset_requirements: {
+        card_image: '1:1, 1080 x 1080 recommended; JPG or PNG; up to 30 MB',
+        cards: '2-10; video-only cards are not supported',
+      },
       enums: { ad_type: ['image', 'video', 'carousel'], call_to_action: SOCIAL_CTAS },
     },
   },
@@ -192,8 +330,23 @@ export const CAMPAIGN_SPECS: Record<'searchads' | 'socialads' | 'shortvideo' | '
       label: 'In-feed video campaign',
       summary: 'Campaign, ad group and in-feed video ad in one call (create_shortvideo_video_campaign); also boosts an organic post.',
       tools: ['create_shortvideo_video_campaign', 'update_shortvideo_ad_group', 'validate_video'],
-      required_fields: ['campaign_name', 'ad_text', 'one of video_url, video_id or shortvideo_item_id', 'landing_page_url (HTTPS; except LEAD_GENERATION with page_id)', 'pixel_id and optimization_event for WEB_CONVERSIONS', 'app_id for APP_PROMOTION'],
-      optional_fields: ['objective', 'budget_daily or budget_lifetime (with schedule_end_time)', 'cover_image_url', 'display_name', 'call_to_action', 'targeting (locations, ages, gender, languages, audiences)', 'placements'],
+      required_fields: [
+        'campaign_name',
+        'ad_text',
+        'one of video_url, video_id or shortvideo_item_id',
+        'landing_page_url (HTTPS; except LEAD_GENERATION with page_id)',
+        'pixel_id and optimization_event for WEB_CONVERSIONS',
+        'app_id for APP_PROMOTION',
+      ],
+      optional_fields: [
+        'objective',
+        'budget_daily or budget_lifetime (with schedule_end_time)',
+        'cover_image_url',
+        'display_name',
+        'call_to_action',
+        'targeting (locations, ages, gender, languages, audiences)',
+        'placements',
+      ],
       character_limits: {
         ad_text: { max: 100, min_chars: 1, recommended: 50 },
         display_name: { max: 40, note: 'defaults to the campaign name' },
@@ -220,7 +373,15 @@ export const CAMPAIGN_SPECS: Record<'searchads' | 'socialads' | 'shortvideo' | '
       label: 'Single image ad (Sponsored Content)',
       summary: 'Image with introductory text and headline in the professional feed.',
       tools: ['select_proads_campaign_type', 'analyze_proads_creative_performance'],
-      required_fields: ['campaign_group_id', 'objective_type', 'daily_budget or total_budget', 'targeting (location + at least one audience facet)', 'image', 'introductory_text', 'destination_url (or lead_gen_form_id)'],
+      required_fields: [
+        'campaign_group_id',
+        'objective_type',
+        'daily_budget or total_budget',
+        'targeting (location + at least one audience facet)',
+        'image',
+        'introductory_text',
+        'destination_url (or lead_gen_form_id)',
+      ],
       optional_fields: ['headline', 'description', 'call_to_action', 'ad_name'],
       character_limits: {
         introductory_text: { max: 600, recommended: 150 },
@@ -241,9 +402,20 @@ export const CAMPAIGN_SPECS: Record<'searchads' | 'socialads' | 'shortvideo' | '
       label: 'Single video ad (Sponsored Content)',
       summary: 'Video in the professional feed; captions recommended (plays muted).',
       tools: ['select_proads_campaign_type', 'analyze_proads_creative_performance'],
-      required_fields: ['campaign_group_id', 'objective_type', 'daily_budget or total_budget', 'targeting', 'video file', 'destination_url (or lead_gen_form_id)'],
+      required_fields: [
+        'campaign_group_id',
+        'objective_type',
+        'daily_budget or total_budget',
+        'targeting',
+        'video file',
+        'destination_url (or lead_gen_form_id)',
+      ],
       optional_fields: ['introductory_text', 'headline', 'call_to_action', 'thumbnail', 'captions (SRT)'],
-      character_limits: { introductory_text: { max: 600, recommended: 150 }, headline: { max: 200, recommended: 70 }, ad_name: { max: 255 } },
+      character_limits: {
+        introductory_text: { max: 600, recommended: 150 },
+        headline: { max: 200, recommended: 70 },
+        ad_name: { max: 255 },
+      },
       asset_requirements: {
         video: 'MP4; 75 KB to 200 MB; 3 seconds to 30 minutes (15-30 s performs best); under 30 fps',
         ratios: '16:9 (1920 x 1080), 1:1 (1080 x 1080) or 9:16 (1080 x 1920)',
@@ -255,9 +427,20 @@ export const CAMPAIGN_SPECS: Record<'searchads' | 'socialads' | 'shortvideo' | '
       label: 'Carousel ad (2-10 cards)',
       summary: 'Swipeable image cards in the professional feed.',
       tools: ['select_proads_campaign_type'],
-      required_fields: ['campaign_group_id', 'objective_type', 'daily_budget or total_budget', 'targeting', 'introductory_text', '2-10 cards with image, headline and destination_url'],
+      required_fields: [
+        'campaign_group_id',
+        'objective_type',
+        'daily_budget or total_budget',
+        'targeting',
+        'introductory_text',
+        '2-10 cards with image, headline and destination_url',
+      ],
       optional_fields: ['ad_name'],
-      character_limits: { introductory_text: { max: 255, recommended: 150 }, card_headline: { max: 45, note: '30 when cards open a lead gen form' }, ad_name: { max: 255 } },
+      character_limits: {
+        introductory_text: { max: 255, recommended: 150 },
+        card_headline: { max: 45, note: '30 when cards open a lead gen form' },
+        ad_name: { max: 255 },
+      },
       asset_requirements: { cards: '2-10', card_image: '1:1, 1080 x 1080 recommended; JPG, PNG or non-animated GIF; up to 10 MB per card' },
       enums: { objective_type: PROADS_OBJECTIVES.filter((o) => o !== 'VIDEO_VIEW'), call_to_action: PROADS_CTAS },
     },
@@ -265,7 +448,15 @@ export const CAMPAIGN_SPECS: Record<'searchads' | 'socialads' | 'shortvideo' | '
       label: 'Text ad (desktop)',
       summary: 'Small desktop ad in the right rail and top banner.',
       tools: ['select_proads_campaign_type'],
-      required_fields: ['campaign_group_id', 'objective_type', 'daily_budget or total_budget', 'targeting', 'headline', 'description', 'destination_url'],
+      required_fields: [
+        'campaign_group_id',
+        'objective_type',
+        'daily_budget or total_budget',
+        'targeting',
+        'headline',
+        'description',
+        'destination_url',
+      ],
       optional_fields: ['image (100 x 100)'],
       character_limits: { headline: { max: 25 }, description: { max: 75 }, destination_url: { max: 500 } },
       asset_requirements: { image: '100 x 100 px, JPG or PNG, up to 2 MB (optional)' },
@@ -295,7 +486,13 @@ function resolveType(platform: SpecPlatform, type: string): string | undefined {
 }
 
 function flowMarkdown(platform: SpecPlatform, type: string, spec: CampaignFlowSpec): string {
-  const limits = Object.entries(spec.character_limits).map(([field, l]) => [field, l.min_chars ? `${l.min_chars}-${l.max}` : l.max, l.items, l.recommended, l.note]);
+  const limits = Object.entries(spec.character_limits).map(([field, l]) => [
+    field,
+    l.min_chars ? `${l.min_chars}-${l.max}` : l.max,
+    l.items,
+    l.recommended,
+    l.note,
+  ]);
   return [
     `## ${platform} · ${type}: ${spec.label}`,
     '',
@@ -327,8 +524,24 @@ export const getCampaignSpec = defineGatewayTool({
     'Platforms: searchads, socialads, shortvideo, proads (also written with the _ads suffix). Omit campaign_type to list the available campaign types (flows) of the platform.',
   access: 'read',
   args: {
-    platform: v.pipe(v.string(), v.metadata({ enum: PLATFORM_CODES }), v.trim(), v.toLowerCase(), v.picklist(PLATFORM_CODES), v.description(`Platform code: ${PLATFORMS.join(', ')} (or with the _ads suffix, e.g. searchads_ads)`)),
-    campaign_type: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.description('Campaign type of the platform, e.g. search, pmax, display, video (searchads); image, video, carousel (socialads); shortvideo; proads_image, proads_video, proads_carousel, proads_text. Omit to list them.'))),
+    platform: v.pipe(
+      v.string(),
+      v.metadata({ enum: PLATFORM_CODES }),
+      v.trim(),
+      v.toLowerCase(),
+      v.picklist(PLATFORM_CODES),
+      v.description(`Platform code: ${PLATFORMS.join(', ')} (or with the _ads suffix, e.g. searchads_ads)`),
+    ),
+    campaign_type: v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.minLength(1, 'must not be empty'),
+        v.description(
+          'Campaign type of the platform, e.g. search, pmax, display, video (searchads); image, video, carousel (socialads); shortvideo; proads_image, proads_video, proads_carousel, proads_text. Omit to list them.',
+        ),
+      ),
+    ),
   },
   rules: [
     (a) => {
@@ -354,7 +567,13 @@ export const getCampaignSpec = defineGatewayTool({
       optional_fields: v.array(v.string()),
       character_limits: v.record(
         v.string(),
-        v.object({ max: v.number(), min_chars: v.optional(v.number()), recommended: v.optional(v.number()), items: v.optional(v.string()), note: v.optional(v.string()) }),
+        v.object({
+          max: v.number(),
+          min_chars: v.optional(v.number()),
+          recommended: v.optional(v.number()),
+          items: v.optional(v.string()),
+          note: v.optional(v.string()),
+        }),
       ),
       asset_requirements: v.record(v.string(), v.string()),
       enums: v.record(v.string(), v.array(v.string())),
@@ -367,11 +586,20 @@ export const getCampaignSpec = defineGatewayTool({
       const text = [
         `## Campaign types of ${platform}`,
         '',
-        markdownTable(['campaign_type', 'Flow', 'What it is'], Object.entries(flows).map(([type, spec]) => [type, spec.label, spec.summary])),
+        markdownTable(
+          ['campaign_type', 'Flow', 'What it is'],
+          Object.entries(flows).map(([type, spec]) => [type, spec.label, spec.summary]),
+        ),
         '',
         `Call get_campaign_spec again with \`campaign_type\` for the full requirements of one of them.`,
       ].join('\n');
-      return { text, structured: { platform, campaign_types: Object.entries(flows).map(([type, spec]) => ({ campaign_type: type, label: spec.label, summary: spec.summary })) } };
+      return {
+        text,
+        structured: {
+          platform,
+          campaign_types: Object.entries(flows).map(([type, spec]) => ({ campaign_type: type, label: spec.label, summary: spec.summary })),
+        },
+      };
     }
     const type = resolveType(platform, args.campaign_type)!;
     const spec = flows[type];

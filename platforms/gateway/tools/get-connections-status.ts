@@ -8,7 +8,8 @@ import { connectionHealth } from '../../connect';
 export const getConnectionsStatus = defineGatewayTool({
   name: 'get_connections_status',
   category: 'helper',
-  description: 'Shows, per platform, whether it is connected, how many accounts, sandbox or live, and whether each connection is healthy; a broken connection (key revoked, token expired or revoked, account disabled) says how to fix it. Never consumes quota.',
+  description:
+    'Shows, per platform, whether it is connected, how many accounts, sandbox or live, and whether each connection is healthy; a broken connection (key revoked, token expired or revoked, account disabled) says how to fix it. Never consumes quota.',
   access: 'read',
   quotaExempt: true,
   args: {},
@@ -21,7 +22,14 @@ export const getConnectionsStatus = defineGatewayTool({
         mode: v.nullable(v.picklist(['sandbox', 'live', 'mixed'])),
         healthy: v.boolean(),
         accounts: v.array(
-          v.object({ id: v.string(), name: v.string(), mode: v.picklist(['sandbox', 'live']), healthy: v.boolean(), detail: v.string(), fix: v.optional(v.string()) }),
+          v.object({
+            id: v.string(),
+            name: v.string(),
+            mode: v.picklist(['sandbox', 'live']),
+            healthy: v.boolean(),
+            detail: v.string(),
+            fix: v.optional(v.string()),
+          }),
         ),
       }),
     ),
@@ -39,7 +47,14 @@ export const getConnectionsStatus = defineGatewayTool({
         account_count: mine.length,
         mode: modes.length === 0 ? null : modes.length === 1 ? modes[0] : 'mixed',
         healthy: mine.length > 0 && mine.every((h) => h.healthy),
-        accounts: mine.map((h) => ({ id: h.account.account_id, name: h.account.name, mode: h.account.mode, healthy: h.healthy, detail: h.detail, ...(h.fix ? { fix: h.fix } : {}) })),
+        accounts: mine.map((h) => ({
+          id: h.account.account_id,
+          name: h.account.name,
+          mode: h.account.mode,
+          healthy: h.healthy,
+          detail: h.detail,
+          ...(h.fix ? { fix: h.fix } : {}),
+        })),
       };
     });
     const rows = platforms.map((p) => [
@@ -49,7 +64,11 @@ export const getConnectionsStatus = defineGatewayTool({
       p.mode ?? '-',
       !p.connected ? '-' : p.healthy ? 'healthy' : 'needs attention',
     ]);
-    const problems = platforms.flatMap((p) => p.accounts.filter((a) => !a.healthy).map((a) => `- ${p.platform} account ${a.id} (${a.name}): ${a.detail}${a.fix ? ` Fix: ${a.fix}` : ''}`));
+    const problems = platforms.flatMap((p) =>
+      p.accounts
+        .filter((a) => !a.healthy)
+        .map((a) => `- ${p.platform} account ${a.id} (${a.name}): ${a.detail}${a.fix ? ` Fix: ${a.fix}` : ''}`),
+    );
     const text = [
       '## Connection status',
       '',

@@ -8,7 +8,8 @@ import { markdownTable } from '../../markdown';
 export const getUsageStatus = defineGatewayTool({
   name: 'get_usage_status',
   category: 'helper',
-  description: 'Shows your plan, how many tool calls you have used this month, how many remain, when the counter resets, and this month\'s calls per tool. Never consumes quota.',
+  description:
+    "Shows your plan, how many tool calls you have used this month, how many remain, when the counter resets, and this month's calls per tool. Never consumes quota.",
   access: 'read',
   quotaExempt: true,
   args: {},
@@ -36,7 +37,12 @@ export const getUsageStatus = defineGatewayTool({
       `- Remaining: **${remaining}**`,
       `- Resets on: ${periodEnd}`,
       '',
-      perTool.length ? markdownTable(['Tool', 'Calls'], perTool.map(([tool, calls]) => [tool, calls])) : '_No billable calls yet this month._',
+      perTool.length
+        ? markdownTable(
+            ['Tool', 'Calls'],
+            perTool.map(([tool, calls]) => [tool, calls]),
+          )
+        : '_No billable calls yet this month._',
     ];
     if (remaining === 0) lines.push('', 'You have no calls left this month: upgrade your plan to continue before the reset.');
     else if (share >= 80) lines.push('', `You have used ${share}% of this month's calls; consider upgrading before you run out.`);

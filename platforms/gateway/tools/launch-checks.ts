@@ -6,7 +6,14 @@ import * as v from 'valibot';
 import { GatewayError, ToolError } from '../../../functions/runtime/errors';
 import { ACCOUNT_PARAMETERS, PLATFORM_WORDS } from '../../../functions/runtime/platforms';
 import { safetyOf } from '../../../functions/runtime/safety';
-import { VERTICALS, profileEntries, profileOutput, readBusinessProfile as readProfile, writeBusinessProfile as writeProfile, type Profile } from '../../../functions/runtime/stores/business-profile';
+import {
+  VERTICALS,
+  profileEntries,
+  profileOutput,
+  readBusinessProfile as readProfile,
+  writeBusinessProfile as writeProfile,
+  type Profile,
+} from '../../../functions/runtime/stores/business-profile';
 import { accountNamedOrDefault, listConnectedAccounts } from '../../../functions/runtime/stores/owners';
 import { defineGatewayTool, type ToolContext } from '../../../functions/runtime/tool';
 import { connectionHealth } from '../../connect';
@@ -18,41 +25,97 @@ import { loadRegistry, planOnly, recordedContext } from './safety-common';
 import { validateToolArguments } from '../../../functions/runtime/validation';
 
 const callOf = (ctx: ToolContext<unknown>) => ({ signal: ctx.signal, deadline: ctx.deadline, log: ctx.log });
-const checkOutput = v.object({ check: v.string(), status: v.picklist(['pass', 'warn', 'fail', 'not_checked']), detail: v.string(), tool: v.nullable(v.string()) });
+const checkOutput = v.object({
+  check: v.string(),
+  status: v.picklist(['pass', 'warn', 'fail', 'not_checked']),
+  detail: v.string(),
+  tool: v.nullable(v.string()),
+});
 
 export const preflightCampaign = defineGatewayTool({
   name: 'preflight_campaign',
   category: 'helper',
-  description: 'Checks an account is ready to launch a campaign: connected and healthy, conversion tracking set up (where the gateway can read it), guardrails that would stop a create, and the account\'s recent delivery; each failed check with the fix and the tool.',
+  description:
+    "Checks an account is ready to launch a campaign: connected and healthy, conversion tracking set up (where the gateway can read it), guardrails that would stop a create, and the account's recent delivery; each failed check with the fix and the tool.",
   access: 'read',
   args: {
     platform: v.pipe(v.picklist(PLATFORM_WORDS), v.description('The platform to launch on')),
-    account_id: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.description('The account, when several of the platform are connected'))),
+    account_id: v.optional(
+      v.pipe(v.string(), v.trim(), v.minLength(1), v.description('The account, when several of the platform are connected')),
+    ),
   },
   output: v.object({ platform: v.string(), account_id: v.string(), ready: v.boolean(), checks: v.array(checkOutput) }),
   async run(args, ctx) {
     const account = await accountOrRefuse(ctx.owner.owner_id, args.platform, args.account_id);
     const checks: v.InferOutput<typeof checkOutput>[] = [];
     const health = await connectionHealth(account, callOf(ctx));
-    checks.push({ check: 'connection', status: health.healthy ? 'pass' : 'fail', detail: `${account.mode} account: ${health.detail}`, tool: health.healthy ? null : 'get_connections_status' });
+    checks.push({
+      check: 'connection',
+      status: health.healthy ? 'pass' : 'fail',
+      detail: `${account.mode} account: ${health.detail}`,
+      tool: health.healthy ? null : 'get_connections_status',
+    });
     if (health.healthy) {
       const { REGISTRY, PLATFORM_MODULES } = await import('../../index');
       const audit = await REGISTRY.get('audit_conversion_tracking')!.run({ platforms: [args.platform] }, ctx);
-      const mine = (audit.structured!.accounts as { account_id: string; status: string; gaps: { severity: string; gap: string; tool?: string }[]; reason?: string }[]).find((a) => a.account_id === account.account_id);
-      if (!mine || mine.status === 'not_checked') checks.push({ check: 'conversion tracking', status: 'not_checked', detail: mine?.reason ?? 'this platform\'s tracking setup cannot be read through the gateway', tool: null });
-      else if (mine.gaps.length) for (const gap of mine.gaps) checks.push({ check: 'conversion tracking', status: gap.severity === 'high' ? 'fail' : 'warn', detail: gap.gap, tool: gap.tool ?? null });
+      const mine = (
+        audit.structured!.accounts as {
+          account_id: string;
+          status: string;
+          gaps: { severity: string; gap: string; tool?: string }[];
+          reason?: string;
+        }[]
+      ).find((a) => a.account_id === account.account_id);
+      if (!mine || mine.status === 'not_checked')
+        checks.push({
+          check: 'conversion tracking',
+          status: 'not_checked',
+          detail: mine?.reason ?? "this platform's tracking setup cannot be read through the gateway",
+          tool: null,
+        });
+      else if (mine.gaps.length)
+        for (const gap of mine.gaps)
+          checks.push({
+            check: 'conversion tracking',
+            status: gap.severity === 'high' ? 'fail' : 'warn',
+            detail: gap.gap,
+            tool: gap.tool ?? null,
+          });
       else checks.push({ check: 'conversion tracking', status: 'pass', detail: 'set up and recording', tool: null });
       const week = lastDays(ctx.now, 7, 'UTC');
-      const recent = totals((await PLATFORM_MODULES[args.platform].campaignFigures(account, week.start, week.end, callOf(ctx))).map((c) => c.figures));
-      checks.push({ check: 'recent delivery', status: recent.impressions > 0 ? 'pass' : 'warn', detail: `${recent.impressions} impressions and ${money(recent.spend, account.currency)} spent in the last 7 days${recent.impressions > 0 ? ' (billing works)' : ': nothing delivered; check billing and account status in the platform'}`, tool: null });
+      const recent = totals(
+        (await PLATFORM_MODULES[args.platform].campaignFigures(account, week.start, week.end, callOf(ctx))).map((c) => c.figures),
+      );
+      checks.push({
+        check: 'recent delivery',
+        status: recent.impressions > 0 ? 'pass' : 'warn',
+        detail: `${recent.impressions} impressions and ${money(recent.spend, account.currency)} spent in the last 7 days${recent.impressions > 0 ? ' (billing works)' : ': nothing delivered; check billing and account status in the platform'}`,
+        tool: null,
+      });
     }
     const safety = safetyOf(ctx.owner);
-    const creates = (await import('../../index')).REGISTRY.all().filter((t) => t.platform === args.platform && /^(create|launch)_/.test(t.name)).map((t) => t.name);
+    const creates = (await import('../../index')).REGISTRY.all()
+      .filter((t) => t.platform === args.platform && /^(create|launch)_/.test(t.name))
+      .map((t) => t.name);
     const off = creates.filter((t) => safety.tools_off?.includes(t));
-    checks.push({ check: 'guardrails', status: off.length ? 'warn' : 'pass', detail: off.length ? `these create tools are off for you: ${off.join(', ')}` : `create paused ${safety.create_paused ? 'on (new campaigns start paused)' : 'off'}; max daily budget ${safety.max_daily_budget?.[args.platform] ?? 'none'}`, tool: null });
+    checks.push({
+      check: 'guardrails',
+      status: off.length ? 'warn' : 'pass',
+      detail: off.length
+        ? `these create tools are off for you: ${off.join(', ')}`
+        : `create paused ${safety.create_paused ? 'on (new campaigns start paused)' : 'off'}; max daily budget ${safety.max_daily_budget?.[args.platform] ?? 'none'}`,
+      tool: null,
+    });
     const ready = !checks.some((c) => c.status === 'fail');
     return {
-      text: [`## Preflight of ${args.platform} ${account.account_id}: ${ready ? 'ready to launch' : 'fix these first'}`, '', markdownTable(['Check', 'Status', 'Detail', 'Tool'], checks.map((c) => [c.check, c.status, c.detail, c.tool ?? '-']))].join('\n'),
+      text: [
+        `## Preflight of ${args.platform} ${account.account_id}: ${ready ? 'ready to launch' : 'fix these first'}`,
+        '',
+        markdownTable(
+          ['Check', 'Status', 'Detail', 'Tool'],
+          checks.map((c) => [c.check, c.status, c.detail, c.tool ?? '-']),
+        ),
+      ].join('\n'),
       structured: { platform: args.platform, account_id: account.account_id, ready, checks },
     };
   },
@@ -61,18 +124,34 @@ export const preflightCampaign = defineGatewayTool({
 export const validateCampaignDraft = defineGatewayTool({
   name: 'validate_campaign_draft',
   category: 'helper',
-  description: 'Checks a campaign draft against the rules the create tool applies, without writing: give the create tool (create_* or launch_*) and its arguments; every broken rule is listed at once, and a valid draft is planned read-only on its account (what it would create, paused or not).',
+  description:
+    'Checks a campaign draft against the rules the create tool applies, without writing: give the create tool (create_* or launch_*) and its arguments; every broken rule is listed at once, and a valid draft is planned read-only on its account (what it would create, paused or not).',
   access: 'read',
   args: {
-    tool: v.pipe(v.string(), v.trim(), v.regex(/^(create|launch)_[a-z0-9_]+$/, 'must be a create tool (create_... or launch_...)'), v.description('The create tool the draft is for')),
+    tool: v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^(create|launch)_[a-z0-9_]+$/, 'must be a create tool (create_... or launch_...)'),
+      v.description('The create tool the draft is for'),
+    ),
     arguments: v.pipe(v.record(v.string(), v.unknown()), v.description('The draft: the arguments the create tool would be called with')),
   },
-  output: v.object({ tool: v.string(), valid: v.boolean(), problems: v.array(v.string()), plan: v.nullable(v.object({ summary: v.string(), creates: v.number(), starts_paused: v.boolean() })) }),
+  output: v.object({
+    tool: v.string(),
+    valid: v.boolean(),
+    problems: v.array(v.string()),
+    plan: v.nullable(v.object({ summary: v.string(), creates: v.number(), starts_paused: v.boolean() })),
+  }),
   async run(args, ctx) {
     await loadRegistry();
     const { REGISTRY } = await import('../../index');
     const tool = REGISTRY.get(args.tool);
-    if (!tool?.plan) throw new ToolError(`${args.tool} is not a create tool of this gateway; GET /api/v1/tools?access=write lists them.`, { code: 'not_found', entity: 'tool', id: args.tool });
+    if (!tool?.plan)
+      throw new ToolError(`${args.tool} is not a create tool of this gateway; GET /api/v1/tools?access=write lists them.`, {
+        code: 'not_found',
+        entity: 'tool',
+        id: args.tool,
+      });
     let problems: string[] = [];
     let plan: { summary: string; creates: number; starts_paused: boolean } | null = null;
     try {
@@ -81,13 +160,22 @@ export const validateCampaignDraft = defineGatewayTool({
       const accounts = tool.platform ? await listConnectedAccounts(ctx.owner.owner_id, tool.platform) : [];
       const named = accountParameter ? (args.arguments[accountParameter] as string | undefined) : undefined;
       const account = accountNamedOrDefault(accounts, named);
-      if (tool.platform && !account) problems = [named ? `${tool.platform} account ${named} is not connected` : `no ${tool.platform} account is connected or chosen (give ${accountParameter})`];
+      if (tool.platform && !account)
+        problems = [
+          named
+            ? `${tool.platform} account ${named} is not connected`
+            : `no ${tool.platform} account is connected or chosen (give ${accountParameter})`,
+        ];
       else {
         const own = { ...parsed };
         for (const name of tool.accountParameters) delete own[name];
         const planned = await planOnly(tool, own, await recordedContext(ctx, tool, tool.platform, account?.account_id));
         const creates = planned.changes.filter((c) => c.action === 'create');
-        plan = { summary: planned.summary, creates: creates.length, starts_paused: creates.length > 0 && creates.every((c) => c.startsPaused !== false) };
+        plan = {
+          summary: planned.summary,
+          creates: creates.length,
+          starts_paused: creates.length > 0 && creates.every((c) => c.startsPaused !== false),
+        };
       }
     } catch (err) {
       if (!(err instanceof GatewayError) || err.statusCode !== 400) throw err;
@@ -95,7 +183,9 @@ export const validateCampaignDraft = defineGatewayTool({
     }
     const valid = problems.length === 0;
     return {
-      text: valid ? `## The draft for ${tool.name} is valid\n\n${plan!.summary}. Nothing was created; call ${tool.name} with these arguments to create it.` : `## The draft for ${tool.name} has ${problems.length} problem${problems.length === 1 ? '' : 's'}\n\n${problems.map((p) => `- ${p}`).join('\n')}`,
+      text: valid
+        ? `## The draft for ${tool.name} is valid\n\n${plan!.summary}. Nothing was created; call ${tool.name} with these arguments to create it.`
+        : `## The draft for ${tool.name} has ${problems.length} problem${problems.length === 1 ? '' : 's'}\n\n${problems.map((p) => `- ${p}`).join('\n')}`,
       structured: { tool: tool.name, valid, problems, plan },
     };
   },
@@ -104,25 +194,43 @@ export const validateCampaignDraft = defineGatewayTool({
 // ---------------------------------------------------------------------------------------------
 // The business profile: one per owner, in the owners table (sk BUSINESS_PROFILE).
 
-const profileLines = (p: Partial<Profile>) => Object.entries(p).filter(([, value]) => value !== undefined).map(([k, value]) => [k, Array.isArray(value) ? value.join(', ') : String(value)]);
+const profileLines = (p: Partial<Profile>) =>
+  Object.entries(p)
+    .filter(([, value]) => value !== undefined)
+    .map(([k, value]) => [k, Array.isArray(value) ? value.join(', ') : String(value)]);
 
 export const getBusinessProfile = defineGatewayTool({
   name: 'get_business_profile',
   category: 'helper',
-  description: 'Returns the stored business profile (name, website, vertical, size, goal, targets, locations, currency) and the connected accounts it covers.',
+  description:
+    'Returns the stored business profile (name, website, vertical, size, goal, targets, locations, currency) and the connected accounts it covers.',
   access: 'read',
   args: {},
-  output: v.object({ profile: v.nullable(profileOutput), accounts: v.array(v.object({ platform: v.string(), account_id: v.string(), name: v.string(), currency: v.string(), mode: v.string() })) }),
+  output: v.object({
+    profile: v.nullable(profileOutput),
+    accounts: v.array(v.object({ platform: v.string(), account_id: v.string(), name: v.string(), currency: v.string(), mode: v.string() })),
+  }),
   async run(_args, ctx) {
     const profile = await readProfile(ctx.owner.owner_id);
-    const accounts = (await listConnectedAccounts(ctx.owner.owner_id)).map((a) => ({ platform: a.platform, account_id: a.account_id, name: a.name, currency: a.currency, mode: a.mode }));
+    const accounts = (await listConnectedAccounts(ctx.owner.owner_id)).map((a) => ({
+      platform: a.platform,
+      account_id: a.account_id,
+      name: a.name,
+      currency: a.currency,
+      mode: a.mode,
+    }));
     const text = [
       '## Business profile',
       '',
-      profile ? markdownTable(['Field', 'Value'], profileLines(profile)) : 'No profile saved yet: save_business_profile stores one, infer_business_profile proposes one from your campaigns.',
+      profile
+        ? markdownTable(['Field', 'Value'], profileLines(profile))
+        : 'No profile saved yet: save_business_profile stores one, infer_business_profile proposes one from your campaigns.',
       '',
       `### Accounts (${accounts.length})`,
-      markdownTable(['Platform', 'Account', 'Name', 'Currency', 'Mode'], accounts.map((a) => [a.platform, a.account_id, a.name, a.currency, a.mode])),
+      markdownTable(
+        ['Platform', 'Account', 'Name', 'Currency', 'Mode'],
+        accounts.map((a) => [a.platform, a.account_id, a.name, a.currency, a.mode]),
+      ),
     ].join('\n');
     return { text, structured: { profile: profile ?? null, accounts } };
   },
@@ -131,7 +239,8 @@ export const getBusinessProfile = defineGatewayTool({
 export const saveBusinessProfile = defineGatewayTool({
   name: 'save_business_profile',
   category: 'helper',
-  description: 'Stores or updates the advertiser\'s business profile (vertical, size, goal, target CPA or ROAS, website, locations...): given fields replace the stored ones, others are kept. Analyses and benchmarks read it.',
+  description:
+    "Stores or updates the advertiser's business profile (vertical, size, goal, target CPA or ROAS, website, locations...): given fields replace the stored ones, others are kept. Analyses and benchmarks read it.",
   access: 'write',
   args: profileEntries,
   rules: [(a) => Object.values(a).every((x) => x === undefined) && 'give at least one field to save'],
@@ -144,17 +253,29 @@ export const saveBusinessProfile = defineGatewayTool({
         .filter(([k, value]) => value !== undefined && JSON.stringify(value) !== JSON.stringify(previous[k]))
         .map(([k, value]) => [k, { ...(previous[k] !== undefined ? { before: previous[k] } : {}), after: value }]),
     );
-    return { summary: `Save ${Object.keys(changed).length} field${Object.keys(changed).length === 1 ? '' : 's'} of the business profile`, changes: Object.keys(changed).length ? [{ action: before ? 'update' : 'create', entity: 'business_profile', fields: changed }] : [], data: { before: before ?? null } };
+    return {
+      summary: `Save ${Object.keys(changed).length} field${Object.keys(changed).length === 1 ? '' : 's'} of the business profile`,
+      changes: Object.keys(changed).length ? [{ action: before ? 'update' : 'create', entity: 'business_profile', fields: changed }] : [],
+      data: { before: before ?? null },
+    };
   },
   async apply(plan, args, ctx) {
-    const profile: Profile = { ...(plan.data.before ?? {}), ...JSON.parse(JSON.stringify(args)), updated_at: ctx.now.toISOString(), source: 'saved' };
+    const profile: Profile = {
+      ...(plan.data.before ?? {}),
+      ...JSON.parse(JSON.stringify(args)),
+      updated_at: ctx.now.toISOString(),
+      source: 'saved',
+    };
     if (plan.changes.length) await writeProfile(ctx.owner.owner_id, profile);
-    return { text: `## Business profile ${plan.changes.length ? 'saved' : 'unchanged'}\n\n${markdownTable(['Field', 'Value'], profileLines(profile))}`, structured: { profile } };
+    return {
+      text: `## Business profile ${plan.changes.length ? 'saved' : 'unchanged'}\n\n${markdownTable(['Field', 'Value'], profileLines(profile))}`,
+      structured: { profile },
+    };
   },
 });
 
 /** Words in campaign names that give a vertical away. */
-const VERTICAL_WORDS: [typeof VERTICALS[number], RegExp][] = [
+const VERTICAL_WORDS: [(typeof VERTICALS)[number], RegExp][] = [
   ['outdoor_and_sports', /\b(hiking|boots?|trail|camping|tents?|outdoor|running|climb|ski|bike|fitness)\b/i],
   ['travel', /\b(hotel|flights?|travel|trip|vacation|booking)\b/i],
   ['finance', /\b(loan|credit|insurance|bank|mortgage|invest)\b/i],
@@ -169,9 +290,12 @@ const VERTICAL_WORDS: [typeof VERTICALS[number], RegExp][] = [
 export const inferBusinessProfile = defineGatewayTool({
   name: 'infer_business_profile',
   category: 'helper',
-  description: 'Infers the business profile from your campaigns over the last 30 days (no AI model: the vertical from words in campaign names, the size from monthly spend, the goal from what the campaigns convert, the currency of the largest account); shows its evidence and saves it only with save: true.',
+  description:
+    'Infers the business profile from your campaigns over the last 30 days (no AI model: the vertical from words in campaign names, the size from monthly spend, the goal from what the campaigns convert, the currency of the largest account); shows its evidence and saves it only with save: true.',
   access: 'write',
-  args: { save: v.optional(v.pipe(v.boolean(), v.description('true = store the inferred profile (fields you saved before are kept)')), false) },
+  args: {
+    save: v.optional(v.pipe(v.boolean(), v.description('true = store the inferred profile (fields you saved before are kept)')), false),
+  },
   output: v.object({ profile: profileOutput, evidence: v.array(v.string()), saved: v.boolean() }),
   async plan(args, ctx) {
     const { PLATFORM_MODULES } = await import('../../index');
@@ -195,7 +319,9 @@ export const inferBusinessProfile = defineGatewayTool({
         evidence.push(`${account.platform} ${account.account_id} could not be read`);
       }
     }
-    const scores = VERTICAL_WORDS.map(([vertical, words]) => [vertical, names.filter((n) => words.test(n)).length] as const).sort((a, b) => b[1] - a[1]);
+    const scores = VERTICAL_WORDS.map(([vertical, words]) => [vertical, names.filter((n) => words.test(n)).length] as const).sort(
+      (a, b) => b[1] - a[1],
+    );
     const vertical = scores[0] && scores[0][1] > 0 ? scores[0][0] : 'other';
     evidence.push(`vertical ${vertical}: ${scores[0]?.[1] ?? 0} of ${names.length} campaign names match it`);
     const size = spend >= 100_000 ? 'large' : spend >= 10_000 ? 'medium' : 'small';
@@ -206,13 +332,30 @@ export const inferBusinessProfile = defineGatewayTool({
     const before = await readProfile(ctx.owner.owner_id);
     return {
       summary: args.save ? 'Infer the business profile and save it' : 'Infer the business profile (not saved)',
-      changes: args.save ? [{ action: before ? 'update' : 'create', entity: 'business_profile', fields: Object.fromEntries(Object.entries(inferred).filter(([k]) => (before as Record<string, unknown> | undefined)?.[k] === undefined).map(([k, value]) => [k, { after: value }])) }] : [],
+      changes: args.save
+        ? [
+            {
+              action: before ? 'update' : 'create',
+              entity: 'business_profile',
+              fields: Object.fromEntries(
+                Object.entries(inferred)
+                  .filter(([k]) => (before as Record<string, unknown> | undefined)?.[k] === undefined)
+                  .map(([k, value]) => [k, { after: value }]),
+              ),
+            },
+          ]
+        : [],
       data: { inferred, evidence, before: before ?? null },
     };
   },
   async apply(plan, args, ctx) {
     // Fields saved before are the owner's word: inference only fills the others.
-    const profile: Profile = { ...plan.data.inferred, ...(plan.data.before ?? {}), updated_at: ctx.now.toISOString(), source: plan.data.before?.source ?? 'inferred' };
+    const profile: Profile = {
+      ...plan.data.inferred,
+      ...(plan.data.before ?? {}),
+      updated_at: ctx.now.toISOString(),
+      source: plan.data.before?.source ?? 'inferred',
+    };
     if (args.save) await writeProfile(ctx.owner.owner_id, profile);
     return {
       text: `## Inferred business profile${args.save ? ' (saved)' : ''}\n\n${markdownTable(['Field', 'Value'], profileLines(profile))}\n\nEvidence:\n${plan.data.evidence.map((e) => `- ${e}`).join('\n')}${args.save ? '' : '\n\nNothing was saved: call again with save: true, or save_business_profile with your own values.'}`,

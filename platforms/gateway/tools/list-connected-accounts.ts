@@ -7,7 +7,8 @@ import { markdownTable } from '../../markdown';
 export const listConnectedAccountsTool = defineGatewayTool({
   name: 'list_connected_accounts',
   category: 'helper',
-  description: 'Lists your connected ad accounts per platform with their ids and names, and which parameter names an account in that platform\'s tools. Never consumes quota.',
+  description:
+    "Lists your connected ad accounts per platform with their ids and names, and which parameter names an account in that platform's tools. Never consumes quota.",
   access: 'read',
   quotaExempt: true,
   args: {},
@@ -38,9 +39,13 @@ export const listConnectedAccountsTool = defineGatewayTool({
     for (const p of connected) {
       lines.push(
         `### ${p.platform}`,
-        `Name the account with \`${p.parameter}\`` + (p.required ? ' (required: several accounts are connected).' : ' (optional: only one account is connected).'),
+        `Name the account with \`${p.parameter}\`` +
+          (p.required ? ' (required: several accounts are connected).' : ' (optional: only one account is connected).'),
         '',
-        markdownTable(['Account id', 'Name', 'Mode'], p.accounts.map((a) => [a.id, a.name, a.mode])),
+        markdownTable(
+          ['Account id', 'Name', 'Mode'],
+          p.accounts.map((a) => [a.id, a.name, a.mode]),
+        ),
         '',
       );
     }

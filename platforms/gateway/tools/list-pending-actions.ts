@@ -12,7 +12,10 @@ export const listPendingActionsTool = defineGatewayTool({
     'Lists writes held for approval (a write that broke a guardrail while approvals are on, or every write when the owner holds all): what each would change, why it is held, and until when it can be approved. Approve or reject with manage_action.',
   access: 'read',
   args: {
-    status: v.optional(v.pipe(v.picklist(STATUSES), v.description('Which actions: pending (default), approving, applied, failed, rejected or expired')), 'pending'),
+    status: v.optional(
+      v.pipe(v.picklist(STATUSES), v.description('Which actions: pending (default), approving, applied, failed, rejected or expired')),
+      'pending',
+    ),
   },
   output: v.object({
     status: v.picklist(STATUSES),
@@ -54,11 +57,23 @@ export const listPendingActionsTool = defineGatewayTool({
       `## Held actions: ${args.status} (${actions.length})`,
       '',
       actions.length
-        ? markdownTable(['Action', 'Tool', 'Account', 'What', 'Why held', 'Expires'], actions.map((a) => [a.action_id, a.tool, a.account_id ?? '', a.summary, a.reasons.join(' ') || 'every write is held', a.expires]))
+        ? markdownTable(
+            ['Action', 'Tool', 'Account', 'What', 'Why held', 'Expires'],
+            actions.map((a) => [
+              a.action_id,
+              a.tool,
+              a.account_id ?? '',
+              a.summary,
+              a.reasons.join(' ') || 'every write is held',
+              a.expires,
+            ]),
+          )
         : `No ${args.status} actions.`,
       '',
       args.status === 'pending' && actions.length ? 'Approve or reject each with manage_action (an approve-scoped key).' : '',
-    ].join('\n').trim();
+    ]
+      .join('\n')
+      .trim();
     return { text, structured: { status: args.status, actions } };
   },
 });

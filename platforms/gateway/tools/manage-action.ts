@@ -31,17 +31,30 @@ type Decidable = PendingAction & { expired: boolean; interrupted: boolean };
 
 async function pendingOrRefuse(ownerId: string, actionId: string): Promise<Decidable> {
   const action = await getPendingAction(ownerId, actionId);
-  if (!action) throw new ToolError(`No held action "${actionId}". list_pending_actions shows the actions waiting for approval.`, { code: 'action_not_found', action_id: actionId });
-  if (action.expired) {
-    throw new ToolError(`Action ${actionId} expired on ${action.expires} (held actions wait 48 hours); nothing was changed. Send the write again if it is still wanted.`, { code: 'action_expired', action_id: actionId });
-  }
-  const interrupted = action.status === 'approving' && action.decided_at !== undefined && Date.now() - Date.parse(action.decided_at) > INTERRUPTED_APPROVAL_MS;
-  if (action.status !== 'pending' && !interrupted) {
-    throw new ToolError(`Action ${actionId} is already ${action.status}${action.decided_by ? ` (by key ${action.decided_by})` : ''}; it runs at most once. list_pending_actions shows what still waits.`, {
-      code: 'action_not_pending',
+  if (!action)
+    throw new ToolError(`No held action "${actionId}". list_pending_actions shows the actions waiting for approval.`, {
+      code: 'action_not_found',
       action_id: actionId,
-      status: action.status,
     });
+  if (action.expired) {
+    throw new ToolError(
+      `Action ${actionId} expired on ${action.expires} (held actions wait 48 hours); nothing was changed. Send the write again if it is still wanted.`,
+      { code: 'action_expired', action_id: actionId },
+    );
+  }
+  const interrupted =
+    action.status === 'approving' &&
+    action.decided_at !== undefined &&
+    Date.now() - Date.parse(action.decided_at) > INTERRUPTED_APPROVAL_MS;
+  if (action.status !== 'pending' && !interrupted) {
+    throw new ToolError(
+      `Action ${actionId} is already ${action.status}${action.decided_by ? ` (by key ${action.decided_by})` : ''}; it runs at most once. list_pending_actions shows what still waits.`,
+      {
+        code: 'action_not_pending',
+        action_id: actionId,
+        status: action.status,
+      },
+    );
   }
   return { ...action, interrupted };
 }
@@ -53,7 +66,9 @@ function alreadyInEffect(held: WritePlan, fresh: WritePlan): boolean {
   const freshByKey = new Map(fresh.changes.map((c) => [`${c.entity}|${c.id ?? c.name ?? ''}`, c]));
   return held.changes.every((c) => {
     const now = freshByKey.get(`${c.entity}|${c.id ?? c.name ?? ''}`);
-    return !now || Object.entries(c.fields).every(([field, { after }]) => JSON.stringify(now.fields[field]?.before) === JSON.stringify(after));
+    return (
+      !now || Object.entries(c.fields).every(([field, { after }]) => JSON.stringify(now.fields[field]?.before) === JSON.stringify(after))
+    );
   });
 }
 
@@ -65,9 +80,16 @@ export const manageAction = defineGatewayTool({
   access: 'write',
   approval: true,
   args: {
-    action_id: v.pipe(v.string(), v.trim(), v.regex(/^act_[A-Za-z0-9]+$/, 'must be an action id from list_pending_actions (act_...)'), v.description('Id of the held action, from list_pending_actions')),
+    action_id: v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^act_[A-Za-z0-9]+$/, 'must be an action id from list_pending_actions (act_...)'),
+      v.description('Id of the held action, from list_pending_actions'),
+    ),
     decision: v.pipe(v.picklist(['approve', 'reject']), v.description('approve = apply the held plan; reject = drop it')),
-    reason: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500), v.description('Why; required to reject, recorded in the audit trail'))),
+    reason: v.optional(
+      v.pipe(v.string(), v.trim(), v.maxLength(500), v.description('Why; required to reject, recorded in the audit trail')),
+    ),
   },
   rules: [(args) => args.decision === 'reject' && !args.reason && '`reason` is required to reject an action'],
   output: v.object({
@@ -80,14 +102,33 @@ export const manageAction = defineGatewayTool({
   async plan(args, ctx) {
     const action = await pendingOrRefuse(ctx.owner.owner_id, args.action_id);
     const data: ManageData = {
-      action_id: action.action_id, decision: args.decision, tool: action.tool, platform: action.platform, account_id: action.account_id, arguments: action.arguments, held_plan: action.plan,
+      action_id: action.action_id,
+      decision: args.decision,
+      tool: action.tool,
+      platform: action.platform,
+      account_id: action.account_id,
+      arguments: action.arguments,
+      held_plan: action.plan,
       ...(action.interrupted ? { interrupted_at: action.decided_at } : {}),
     };
     if (args.decision === 'reject') {
       return {
         summary: `Reject held action ${action.action_id}: ${action.plan.summary}`,
-        changes: [{ action: 'update', entity: 'pending_action', id: action.action_id, fields: { status: { before: action.status, after: 'rejected' } } }],
-        ...(action.interrupted ? { notes: [`An approval started ${action.decided_at} was interrupted; check the entity before sending the write again: it may be in effect.`] } : {}),
+        changes: [
+          {
+            action: 'update',
+            entity: 'pending_action',
+            id: action.action_id,
+            fields: { status: { before: action.status, after: 'rejected' } },
+          },
+        ],
+        ...(action.interrupted
+          ? {
+              notes: [
+                `An approval started ${action.decided_at} was interrupted; check the entity before sending the write again: it may be in effect.`,
+              ],
+            }
+          : {}),
         data,
       };
     }
@@ -103,7 +144,14 @@ export const manageAction = defineGatewayTool({
     if (action.interrupted && alreadyInEffect(action.plan, fresh)) {
       return {
         summary: `Finish interrupted approval of ${action.action_id}: the write is already in effect`,
-        changes: [{ action: 'update', entity: 'pending_action', id: action.action_id, fields: { status: { before: 'approving', after: 'applied' } } }],
+        changes: [
+          {
+            action: 'update',
+            entity: 'pending_action',
+            id: action.action_id,
+            fields: { status: { before: 'approving', after: 'applied' } },
+          },
+        ],
         data: { ...data, already_applied: true },
       };
     }
@@ -114,14 +162,21 @@ export const manageAction = defineGatewayTool({
         { code: 'entity_changed', action_id: action.action_id, differences },
       );
     }
-    return { summary: `Approve held action ${action.action_id}: ${action.plan.summary}`, changes: action.plan.changes, budgets: action.plan.budgets, notes: action.plan.notes, data };
+    return {
+      summary: `Approve held action ${action.action_id}: ${action.plan.summary}`,
+      changes: action.plan.changes,
+      budgets: action.plan.budgets,
+      notes: action.plan.notes,
+      data,
+    };
   },
   async apply(plan, args, ctx) {
     const data = plan.data;
     const decided = { decided_at: new Date().toISOString(), decided_by: ctx.keyId, reason: args.reason };
     // Resuming an interrupted approval is the same one conditional transition, on the interrupted approval's start.
     const from = data.interrupted_at ? 'approving' : 'pending';
-    const transition = (to: PendingAction['status'], fields: Parameters<typeof transitionAction>[4]) => transitionAction(ctx.owner.owner_id, data.action_id, from, to, fields, new Date(), data.interrupted_at);
+    const transition = (to: PendingAction['status'], fields: Parameters<typeof transitionAction>[4]) =>
+      transitionAction(ctx.owner.owner_id, data.action_id, from, to, fields, new Date(), data.interrupted_at);
     if (data.decision === 'reject') {
       if (!(await transition('rejected', decided))) await pendingOrRefuse(ctx.owner.owner_id, data.action_id);
       return {
@@ -130,7 +185,8 @@ export const manageAction = defineGatewayTool({
       };
     }
     if (data.already_applied) {
-      if (!(await transition('applied', { ...decided, result_text: 'Interrupted approval finished: the write was found in effect.' }))) await pendingOrRefuse(ctx.owner.owner_id, data.action_id);
+      if (!(await transition('applied', { ...decided, result_text: 'Interrupted approval finished: the write was found in effect.' })))
+        await pendingOrRefuse(ctx.owner.owner_id, data.action_id);
       return {
         text: `## Approved action ${data.action_id}\n\nAn earlier approval was interrupted after the write took effect: ${data.held_plan.summary}. It is now recorded as applied; nothing was changed again.`,
         structured: { action_id: data.action_id, decision: 'approve', status: 'applied', tool: data.tool },
@@ -146,13 +202,21 @@ export const manageAction = defineGatewayTool({
     try {
       result = await tool.apply!(data.held_plan, data.arguments, await recordedContext(ctx, tool, data.platform, data.account_id));
     } catch (err) {
-      await transitionAction(ctx.owner.owner_id, data.action_id, 'approving', 'failed', { result_text: (err as Error).message.slice(0, 1000) });
+      await transitionAction(ctx.owner.owner_id, data.action_id, 'approving', 'failed', {
+        result_text: (err as Error).message.slice(0, 1000),
+      });
       throw err;
     }
     await transitionAction(ctx.owner.owner_id, data.action_id, 'approving', 'applied', { result_text: result.text.slice(0, 1000) });
     return {
       text: `## Approved action ${data.action_id}\n\n${result.text}`,
-      structured: { action_id: data.action_id, decision: 'approve', status: 'applied', tool: data.tool, ...(result.structured ? { result: result.structured } : {}) },
+      structured: {
+        action_id: data.action_id,
+        decision: 'approve',
+        status: 'applied',
+        tool: data.tool,
+        ...(result.structured ? { result: result.structured } : {}),
+      },
     };
   },
   /** An approved write is undone by the held tool's own undo, on the held account. */

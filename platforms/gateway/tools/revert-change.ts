@@ -23,7 +23,9 @@ function changedAgain(recorded: PlannedChange[], undoPlan: WritePlan): string[] 
     for (const [field, { after }] of Object.entries(change.fields)) {
       const now = undo?.fields[field];
       if (now && JSON.stringify(now.before) !== JSON.stringify(after)) {
-        differences.push(`${change.entity} ${change.id}: ${field} is ${JSON.stringify(now.before)} now, not ${JSON.stringify(after)} as the change left it`);
+        differences.push(
+          `${change.entity} ${change.id}: ${field} is ${JSON.stringify(now.before)} now, not ${JSON.stringify(after)} as the change left it`,
+        );
       }
     }
   }
@@ -37,15 +39,35 @@ export const revertChange = defineGatewayTool({
     'Reverts an applied change from list_change_history: restores the before value of each field it changed (a created entity is paused or archived). Refused when the entity changed again since, when the change was already reverted, or when it cannot be undone (a final removal). The revert is itself a write: dry_run previews it, guardrails apply, and it is audited.',
   access: 'write',
   args: {
-    change_id: v.pipe(v.string(), v.trim(), v.regex(/^chg_\d{13}_[A-Za-z0-9]+$/, 'must be a change id from list_change_history (chg_...)'), v.description('Id of the applied change, from list_change_history')),
+    change_id: v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^chg_\d{13}_[A-Za-z0-9]+$/, 'must be a change id from list_change_history (chg_...)'),
+      v.description('Id of the applied change, from list_change_history'),
+    ),
   },
   output: v.object({ change_id: v.string(), reverted_with: v.string(), result: v.optional(v.record(v.string(), v.unknown())) }),
   async plan(args, ctx) {
     const entry = await getAuditEntry(ctx.owner.owner_id, args.change_id);
-    if (!entry) throw new ToolError(`No change "${args.change_id}" in your history. list_change_history lists the change ids.`, { code: 'change_not_found', change_id: args.change_id });
-    if (entry.outcome !== 'applied') throw new ToolError(`Change ${args.change_id} was not applied (its outcome is ${entry.outcome}); there is nothing to revert.`, { code: 'not_revertible' });
-    if (entry.reverted_by) throw new ToolError(`Change ${args.change_id} was already reverted (${entry.reverted_by}); a change is reverted once.`, { code: 'already_reverted', reverted_by: entry.reverted_by });
-    if (!entry.undo) throw new ToolError(`Change ${args.change_id} (${entry.tool}) cannot be undone: it removed or archived something for good, or changed nothing.`, { code: 'not_revertible' });
+    if (!entry)
+      throw new ToolError(`No change "${args.change_id}" in your history. list_change_history lists the change ids.`, {
+        code: 'change_not_found',
+        change_id: args.change_id,
+      });
+    if (entry.outcome !== 'applied')
+      throw new ToolError(`Change ${args.change_id} was not applied (its outcome is ${entry.outcome}); there is nothing to revert.`, {
+        code: 'not_revertible',
+      });
+    if (entry.reverted_by)
+      throw new ToolError(`Change ${args.change_id} was already reverted (${entry.reverted_by}); a change is reverted once.`, {
+        code: 'already_reverted',
+        reverted_by: entry.reverted_by,
+      });
+    if (!entry.undo)
+      throw new ToolError(
+        `Change ${args.change_id} (${entry.tool}) cannot be undone: it removed or archived something for good, or changed nothing.`,
+        { code: 'not_revertible' },
+      );
     await loadRegistry();
     const tool = plannedTool(entry.undo.tool);
     const toolArgs = toolArguments(tool, entry.undo.arguments);
@@ -53,9 +75,19 @@ export const revertChange = defineGatewayTool({
     const undoPlan = await planOnly(tool, toolArgs, await recordedContext(ctx, tool, tool.platform, accountId));
     const differences = changedAgain(entry.changes, undoPlan);
     if (differences.length) {
-      throw new ToolError(`Change ${args.change_id} was not reverted: the entity changed again since (${differences.join('; ')}). Nothing was changed.`, { code: 'entity_changed', differences });
+      throw new ToolError(
+        `Change ${args.change_id} was not reverted: the entity changed again since (${differences.join('; ')}). Nothing was changed.`,
+        { code: 'entity_changed', differences },
+      );
     }
-    const data: RevertData = { change_id: entry.change_id, tool: tool.name, platform: tool.platform, account_id: accountId, arguments: toolArgs, undo_plan: undoPlan };
+    const data: RevertData = {
+      change_id: entry.change_id,
+      tool: tool.name,
+      platform: tool.platform,
+      account_id: accountId,
+      arguments: toolArgs,
+      undo_plan: undoPlan,
+    };
     return { ...undoPlan, summary: `Revert ${entry.change_id} (${entry.summary ?? entry.tool}): ${undoPlan.summary}`, data };
   },
   async apply(plan, _args, ctx) {

@@ -20,14 +20,24 @@ export async function loadRegistry(): Promise<void> {
 
 export function plannedTool(name: string): ToolDefinition {
   const tool = registry?.get(name);
-  if (!tool?.plan || !tool.apply) throw new ToolError(`The tool ${name} is not a planned write tool of this gateway any more; nothing was changed.`);
+  if (!tool?.plan || !tool.apply)
+    throw new ToolError(`The tool ${name} is not a planned write tool of this gateway any more; nothing was changed.`);
   return tool;
 }
 
 /** The tool's context on the recorded account (which must still be connected). */
-export async function recordedContext(ctx: ToolContext<unknown>, tool: ToolDefinition, platform: PlatformWord | null, accountId: string | undefined): Promise<ToolContext<unknown>> {
-  const account = platform && accountId ? (await listConnectedAccounts(ctx.owner.owner_id, platform)).find((a) => a.account_id === accountId) : undefined;
-  if (tool.selectsAccount && !account) throw new ToolError(`The ${platform} account ${accountId} is no longer connected; nothing was changed. list_connected_accounts shows your accounts.`);
+export async function recordedContext(
+  ctx: ToolContext<unknown>,
+  tool: ToolDefinition,
+  platform: PlatformWord | null,
+  accountId: string | undefined,
+): Promise<ToolContext<unknown>> {
+  const account =
+    platform && accountId ? (await listConnectedAccounts(ctx.owner.owner_id, platform)).find((a) => a.account_id === accountId) : undefined;
+  if (tool.selectsAccount && !account)
+    throw new ToolError(
+      `The ${platform} account ${accountId} is no longer connected; nothing was changed. list_connected_accounts shows your accounts.`,
+    );
   return contextFor(ctx, tool, account);
 }
 

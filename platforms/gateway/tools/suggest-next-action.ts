@@ -25,18 +25,20 @@ export const suggestNextAction = defineGatewayTool({
   access: 'read',
   args: {},
   output: v.object({
-    actions: v.array(v.object({
-      rank: v.number(),
-      platform: v.string(),
-      account_id: v.nullable(v.string()),
-      kind: v.string(),
-      monthly_value: v.number(),
-      title: v.string(),
-      tool: v.string(),
-      // The arguments of the tool named: each tool's own (its argument schema in the catalog).
-      arguments: v.record(v.string(), v.unknown()),
-      action_type: v.string(),
-    })),
+    actions: v.array(
+      v.object({
+        rank: v.number(),
+        platform: v.string(),
+        account_id: v.nullable(v.string()),
+        kind: v.string(),
+        monthly_value: v.number(),
+        title: v.string(),
+        tool: v.string(),
+        // The arguments of the tool named: each tool's own (its argument schema in the catalog).
+        arguments: v.record(v.string(), v.unknown()),
+        action_type: v.string(),
+      }),
+    ),
     total_found: v.number(),
     skipped: v.array(v.string()),
   }),
@@ -52,9 +54,14 @@ export const suggestNextAction = defineGatewayTool({
       const health = await connectionHealth(account, call);
       if (!health.healthy) {
         actions.push({
-          platform: account.platform, account_id: account.account_id, kind: 'fix', monthly_value: 0, score: 0,
+          platform: account.platform,
+          account_id: account.account_id,
+          kind: 'fix',
+          monthly_value: 0,
+          score: 0,
           title: `Reconnect or check ${account.name}: ${health.detail}`,
-          tool: 'get_connections_status', arguments: {},
+          tool: 'get_connections_status',
+          arguments: {},
         });
         continue;
       }
@@ -64,7 +71,10 @@ export const suggestNextAction = defineGatewayTool({
         for (const opportunity of await finder(account, ctx.now, call)) {
           // Only actions a caller can follow: a registered tool, and a change that changes something.
           if (!REGISTRY.get(opportunity.tool)) {
-            ctx.log.error('suggest_next_action: a finder named an unregistered tool', { platform: account.platform, tool: opportunity.tool });
+            ctx.log.error('suggest_next_action: a finder named an unregistered tool', {
+              platform: account.platform,
+              tool: opportunity.tool,
+            });
             continue;
           }
           if (changesNothing(opportunity)) continue;
@@ -80,17 +90,27 @@ export const suggestNextAction = defineGatewayTool({
     const limit = monthlyLimit(ctx.owner);
     if (usage.used >= limit * 0.8) {
       actions.push({
-        platform: null, account_id: null, kind: 'fix', monthly_value: 0, score: 0,
+        platform: null,
+        account_id: null,
+        kind: 'fix',
+        monthly_value: 0,
+        score: 0,
         title: `You have used ${usage.used} of ${limit} tool calls this month: upgrade before you run out`,
-        tool: 'get_usage_status', arguments: {},
+        tool: 'get_usage_status',
+        arguments: {},
       });
     }
     const connected = new Set(accounts.map((a) => a.platform));
     for (const platform of PLATFORM_WORDS.filter((p) => !connected.has(p))) {
       actions.push({
-        platform, account_id: null, kind: 'setup', monthly_value: 0, score: 0,
+        platform,
+        account_id: null,
+        kind: 'setup',
+        monthly_value: 0,
+        score: 0,
         title: `Connect a ${platform} account to manage it here`,
-        tool: 'get_connections_status', arguments: {},
+        tool: 'get_connections_status',
+        arguments: {},
       });
     }
 
@@ -111,10 +131,21 @@ export const suggestNextAction = defineGatewayTool({
       top.length
         ? markdownTable(
             ['#', 'Action', 'Platform', 'Est. value / 30 days', 'Tool'],
-            top.map((a) => [a.rank, a.title, a.platform ?? 'all', a.monthly_value > 0 ? money(a.monthly_value) : '-', `\`${a.tool}\`${a.action_type === 'inspect' ? ' (inspect)' : ''}`]),
+            top.map((a) => [
+              a.rank,
+              a.title,
+              a.platform ?? 'all',
+              a.monthly_value > 0 ? money(a.monthly_value) : '-',
+              `\`${a.tool}\`${a.action_type === 'inspect' ? ' (inspect)' : ''}`,
+            ]),
           )
         : 'Nothing stands out: your connected accounts look healthy and efficient.',
-      ...(top[0] ? ['', `**Start with #1:** call \`${top[0].tool}\` with \`${JSON.stringify(top[0].arguments)}\`${top[0].action_type === 'inspect' ? ' to see what to act on' : ''}.`] : []),
+      ...(top[0]
+        ? [
+            '',
+            `**Start with #1:** call \`${top[0].tool}\` with \`${JSON.stringify(top[0].arguments)}\`${top[0].action_type === 'inspect' ? ' to see what to act on' : ''}.`,
+          ]
+        : []),
       ...(skipped.length ? ['', `_Not analysed right now: ${skipped.join('; ')}._`] : []),
     ].join('\n');
     return { text, structured: { actions: top, total_found: actions.length, skipped } };

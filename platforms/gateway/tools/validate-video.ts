@@ -15,9 +15,17 @@ export const validateVideo = defineGatewayTool({
     'or any tool that takes a video_url. Links to private or internal network addresses are refused.',
   access: 'read',
   args: {
-    video_url: v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.description('Public direct-download link to the video file (http or https)')),
+    video_url: v.pipe(
+      v.string(),
+      v.trim(),
+      v.minLength(1, 'must not be empty'),
+      v.description('Public direct-download link to the video file (http or https)'),
+    ),
     platform: v.optional(
-      v.pipe(v.picklist(PLATFORM_WORDS), v.description(`Platform whose video limits apply: ${PLATFORM_WORDS.join(', ')}; default shortvideo`)),
+      v.pipe(
+        v.picklist(PLATFORM_WORDS),
+        v.description(`Platform whose video limits apply: ${PLATFORM_WORDS.join(', ')}; default shortvideo`),
+      ),
       'shortvideo',
     ),
   },
@@ -50,7 +58,8 @@ export const validateVideo = defineGatewayTool({
     try {
       check = await checkVideoUrl(args.video_url, { platform: args.platform });
     } catch (err) {
-      if (err instanceof VideoUrlError) throw new ToolError(err.message, { video_url: args.video_url, refused: err instanceof UnsafeVideoUrlError });
+      if (err instanceof VideoUrlError)
+        throw new ToolError(err.message, { video_url: args.video_url, refused: err instanceof UnsafeVideoUrlError });
       throw err;
     }
     const { limits } = check;

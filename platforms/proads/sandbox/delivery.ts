@@ -86,10 +86,17 @@ export function proProfile(simulation: Simulation, campaign?: Pick<ProAdsCampaig
   return profile;
 }
 
-const created = (entity: { created_at?: string }, moment: string) => !entity.created_at || Date.parse(entity.created_at) <= Date.parse(moment);
+const created = (entity: { created_at?: string }, moment: string) =>
+  !entity.created_at || Date.parse(entity.created_at) <= Date.parse(moment);
 
 function campaignDelivers(group: ProAdsCampaignGroup | undefined, c: ProAdsCampaign, date: string, moment: string): boolean {
-  return (!group || group.status === 'ACTIVE') && c.status === 'ACTIVE' && created(c, moment) && c.start_date <= date && (!c.end_date || date <= c.end_date);
+  return (
+    (!group || group.status === 'ACTIVE') &&
+    c.status === 'ACTIVE' &&
+    created(c, moment) &&
+    c.start_date <= date &&
+    (!c.end_date || date <= c.end_date)
+  );
 }
 function creativeDelivers(cr: ProAdsCreative, date: string, moment: string): boolean {
   return cr.status === 'ACTIVE' && (cr.review_status ?? 'APPROVED') === 'APPROVED' && created(cr, moment) && cr.start_date <= date;
@@ -113,7 +120,11 @@ export function deliveredCreativeDays(account: DeliveryAccount, start: string, e
     for (const date of datesBetween(start, last)) {
       const shares = creatives.map(() => 0);
       let cap = 0;
-      for (const segment of jointSegments<object>(members, date, members.map((e) => (e as { created_at?: string }).created_at ?? `${date}T00:00:00.000Z`))) {
+      for (const segment of jointSegments<object>(
+        members,
+        date,
+        members.map((e) => (e as { created_at?: string }).created_at ?? `${date}T00:00:00.000Z`),
+      )) {
         const c = segment.states[0] as ProAdsCampaign;
         const g = group ? (segment.states[members.length - 1] as ProAdsCampaignGroup) : undefined;
         if (!campaignDelivers(g, c, date, segment.from)) continue;
@@ -142,16 +153,37 @@ export function deliveredCreativeDays(account: DeliveryAccount, start: string, e
         } satisfies Record<Metric, number>;
       });
       if (weights.every((w) => !w)) continue;
-      const natural = Object.fromEntries(METRICS.map((m) => [m, weights.reduce((sum, w) => sum + (w?.[m] ?? 0), 0)])) as Record<Metric, number>;
+      const natural = Object.fromEntries(METRICS.map((m) => [m, weights.reduce((sum, w) => sum + (w?.[m] ?? 0), 0)])) as Record<
+        Metric,
+        number
+      >;
       const budgetCents = Math.floor(cap);
       // Budget-limited days deliver 93-100 % of the budget; every figure shrinks with the spend.
-      const factor = natural.spend_cents > budgetCents ? (budgetCents * (0.93 + 0.07 * seededRandom(`${campaign.id}|${date}|pace`)())) / natural.spend_cents : 1;
+      const factor =
+        natural.spend_cents > budgetCents
+          ? (budgetCents * (0.93 + 0.07 * seededRandom(`${campaign.id}|${date}|pace`)())) / natural.spend_cents
+          : 1;
       const parts = Object.fromEntries(
-        METRICS.map((m) => [m, apportion(m === 'spend_cents' ? Math.min(Math.round(natural[m] * factor), budgetCents) : Math.round(natural[m] * factor), weights.map((w) => w?.[m] ?? 0))]),
+        METRICS.map((m) => [
+          m,
+          apportion(
+            m === 'spend_cents' ? Math.min(Math.round(natural[m] * factor), budgetCents) : Math.round(natural[m] * factor),
+            weights.map((w) => w?.[m] ?? 0),
+          ),
+        ]),
       ) as Record<Metric, number[]>;
       creatives.forEach((creative, i) => {
         if (!weights[i]) return;
-        const day: CreativeDay = { creative, date, impressions: 0, clicks: 0, spend_cents: 0, conversions: 0, revenue_cents: 0, video_views: 0 };
+        const day: CreativeDay = {
+          creative,
+          date,
+          impressions: 0,
+          clicks: 0,
+          spend_cents: 0,
+          conversions: 0,
+          revenue_cents: 0,
+          video_views: 0,
+        };
         for (const m of METRICS) day[m] = parts[m][i]!;
         day.clicks = Math.min(day.clicks, day.impressions);
         if (day.impressions || day.clicks || day.spend_cents) out.push(day);
@@ -162,7 +194,12 @@ export function deliveredCreativeDays(account: DeliveryAccount, start: string, e
 }
 
 /** The targeting facet of each demographic pivot (segment urns are entities of that facet). */
-const FACET_OF_PIVOT: Record<ProAdsSegment['pivot'], ProAdsFacet> = { SENIORITY: 'seniorities', JOB_FUNCTION: 'job_functions', INDUSTRY: 'industries', COMPANY_SIZE: 'company_sizes' };
+const FACET_OF_PIVOT: Record<ProAdsSegment['pivot'], ProAdsFacet> = {
+  SENIORITY: 'seniorities',
+  JOB_FUNCTION: 'job_functions',
+  INDUSTRY: 'industries',
+  COMPANY_SIZE: 'company_sizes',
+};
 
 /**
  * The member segments of one pivot over the account's delivery of each day: each campaign's figures
@@ -172,12 +209,23 @@ const FACET_OF_PIVOT: Record<ProAdsSegment['pivot'], ProAdsFacet> = { SENIORITY:
  * variation), so the segments of a pivot add up to the account. A campaign whose targeting leaves
  * none of the pivot's segments is split among all of them (members outside the listed segments).
  */
-export function segmentDays(segments: readonly StoredSegment[], accountDays: readonly CreativeDay[], campaigns: readonly StoredCampaign[]): Map<string, DailyMetrics[]> {
+export function segmentDays(
+  segments: readonly StoredSegment[],
+  accountDays: readonly CreativeDay[],
+  campaigns: readonly StoredCampaign[],
+): Map<string, DailyMetrics[]> {
   const campaignById = new Map(campaigns.map((c) => [c.id, c]));
   const byDateCampaign = new Map<string, Map<string, Record<Metric, number>>>();
   for (const day of accountDays) {
     const byCampaign = byDateCampaign.get(day.date) ?? new Map<string, Record<Metric, number>>();
-    const sum = byCampaign.get(day.creative.campaign_id) ?? { impressions: 0, clicks: 0, spend_cents: 0, conversions: 0, revenue_cents: 0, video_views: 0 };
+    const sum = byCampaign.get(day.creative.campaign_id) ?? {
+      impressions: 0,
+      clicks: 0,
+      spend_cents: 0,
+      conversions: 0,
+      revenue_cents: 0,
+      video_views: 0,
+    };
     for (const m of METRICS) sum[m] += day[m];
     byCampaign.set(day.creative.campaign_id, sum);
     byDateCampaign.set(day.date, byCampaign);
@@ -190,9 +238,23 @@ export function segmentDays(segments: readonly StoredSegment[], accountDays: rea
       const impressions = p.impressions * jitter;
       const clicks = impressions * p.ctr;
       const conversions = clicks * p.cvr;
-      return { impressions, clicks, spend_cents: clicks * p.cpc, conversions, revenue_cents: conversions * p.order_value, video_views: impressions };
+      return {
+        impressions,
+        clicks,
+        spend_cents: clicks * p.cpc,
+        conversions,
+        revenue_cents: conversions * p.order_value,
+        video_views: impressions,
+      };
     });
-    const dayParts: Record<Metric, number>[] = segments.map(() => ({ impressions: 0, clicks: 0, spend_cents: 0, conversions: 0, revenue_cents: 0, video_views: 0 }));
+    const dayParts: Record<Metric, number>[] = segments.map(() => ({
+      impressions: 0,
+      clicks: 0,
+      spend_cents: 0,
+      conversions: 0,
+      revenue_cents: 0,
+      video_views: 0,
+    }));
     for (const [campaignId, whole] of [...byCampaign].sort(([a], [b]) => a.localeCompare(b))) {
       const stored = campaignById.get(campaignId);
       const targeting = stored ? stateAt(stored, `${date}T23:59:59.999Z`).targeting : undefined;
@@ -204,7 +266,10 @@ export function segmentDays(segments: readonly StoredSegment[], accountDays: rea
       });
       const open = reaches.some(Boolean) ? reaches : segments.map(() => true);
       for (const m of METRICS) {
-        const parts = apportion(whole[m], weights.map((w, i) => (open[i] ? w[m] : 0)));
+        const parts = apportion(
+          whole[m],
+          weights.map((w, i) => (open[i] ? w[m] : 0)),
+        );
         parts.forEach((part, i) => (dayParts[i]![m] += part));
       }
     }
@@ -249,5 +314,13 @@ export function engagementOf(day: CreativeDay, campaign: Pick<ProAdsCampaign, 'f
 
 /** The neutral figures of a creative's day (spend and revenue back in currency units). */
 export function asDailyMetrics(day: CreativeDay): DailyMetrics {
-  return { date: day.date, impressions: day.impressions, clicks: day.clicks, spend: day.spend_cents / 100, conversions: day.conversions, revenue: day.revenue_cents / 100, video_views: day.video_views };
+  return {
+    date: day.date,
+    impressions: day.impressions,
+    clicks: day.clicks,
+    spend: day.spend_cents / 100,
+    conversions: day.conversions,
+    revenue: day.revenue_cents / 100,
+    video_views: day.video_views,
+  };
 }

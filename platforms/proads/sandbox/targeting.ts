@@ -12,7 +12,12 @@ export interface CatalogEntity extends ProAdsTargetingEntity {
   share?: number;
 }
 
-const e = (facet: ProAdsFacet, id: string, name: string, size: { members?: number; share?: number }): CatalogEntity => ({ id, facet, name, ...size });
+const e = (facet: ProAdsFacet, id: string, name: string, size: { members?: number; share?: number }): CatalogEntity => ({
+  id,
+  facet,
+  name,
+  ...size,
+});
 
 export const TARGETING_CATALOG: readonly CatalogEntity[] = [
   e('locations', 'geo:us', 'United States', { members: 230_000_000 }),
@@ -90,15 +95,26 @@ export const catalogEntity = (id: string): CatalogEntity | undefined => byId.get
  * (to the nearest 1,000 above 10,000, to 100 above 1,000).
  */
 export function audienceCount(targeting: ProAdsTargeting): number {
-  const values = (ids: readonly string[] | undefined) => (ids ?? []).map((id) => byId.get(id)).filter((x): x is CatalogEntity => Boolean(x));
+  const values = (ids: readonly string[] | undefined) =>
+    (ids ?? []).map((id) => byId.get(id)).filter((x): x is CatalogEntity => Boolean(x));
   const locations = values(targeting.include.locations);
-  let total = (locations.length ? locations : TARGETING_CATALOG.filter((x) => x.facet === 'locations' && !x.id.includes('-'))).reduce((s, x) => s + (x.members ?? 0), 0);
+  let total = (locations.length ? locations : TARGETING_CATALOG.filter((x) => x.facet === 'locations' && !x.id.includes('-'))).reduce(
+    (s, x) => s + (x.members ?? 0),
+    0,
+  );
   // A matched audience caps the members first; every other facet then narrows by its share.
   const audiences = values(targeting.include.audiences);
-  if (audiences.length) total = Math.min(total, audiences.reduce((s, x) => s + (x.members ?? 0), 0));
+  if (audiences.length)
+    total = Math.min(
+      total,
+      audiences.reduce((s, x) => s + (x.members ?? 0), 0),
+    );
   for (const [facet, ids] of Object.entries(targeting.include)) {
     if (facet === 'locations' || facet === 'audiences' || !ids?.length) continue;
-    total *= Math.min(1, values(ids).reduce((s, x) => s + (x.share ?? 0), 0));
+    total *= Math.min(
+      1,
+      values(ids).reduce((s, x) => s + (x.share ?? 0), 0),
+    );
   }
   for (const [facet, ids] of Object.entries(targeting.exclude ?? {})) {
     const chosen = values(ids);

@@ -2,7 +2,19 @@ import * as v from 'valibot';
 import { ToolError } from '../../../functions/runtime/errors';
 import { count, markdownTable, money, percent } from '../../markdown';
 import { defineProAdsTool } from '../define';
-import { ADD_CREATIVE_TOOL, ageInDays, creativeRows, CTR_FLOOR_BY_FORMAT, HOW_TO_APPLY, REFRESH_BY_FORMAT, resolveWindow, RESULT_BY_OBJECTIVE, windowArgs, windowRules, type CreativeRow } from './shared';
+import {
+  ADD_CREATIVE_TOOL,
+  ageInDays,
+  creativeRows,
+  CTR_FLOOR_BY_FORMAT,
+  HOW_TO_APPLY,
+  REFRESH_BY_FORMAT,
+  resolveWindow,
+  RESULT_BY_OBJECTIVE,
+  windowArgs,
+  windowRules,
+  type CreativeRow,
+} from './shared';
 
 /** Creatives below this many impressions in the window are not ranked (too little data). */
 export const MIN_IMPRESSIONS_TO_RANK = 1000;
@@ -42,7 +54,12 @@ const view = (r: CreativeRow, rank?: number) => ({
   conversion_value: r.metrics.revenue,
   result_type: RESULT_BY_OBJECTIVE[r.campaign.objective_type],
   ...(r.campaign.objective_type === 'LEAD_GENERATION' ? { leads: r.metrics.conversions, cost_per_lead: r.cost_per_conversion } : {}),
-  ...(r.creative.format === 'VIDEO' ? { video_views: r.metrics.video_views ?? 0, view_rate: r.metrics.impressions > 0 ? Math.round(((r.metrics.video_views ?? 0) / r.metrics.impressions) * 10000) / 10000 : null } : {}),
+  ...(r.creative.format === 'VIDEO'
+    ? {
+        video_views: r.metrics.video_views ?? 0,
+        view_rate: r.metrics.impressions > 0 ? Math.round(((r.metrics.video_views ?? 0) / r.metrics.impressions) * 10000) / 10000 : null,
+      }
+    : {}),
 });
 
 /** One creative as `view` shows it (leads on lead-generation campaigns, views on videos). */
@@ -78,7 +95,14 @@ export const analyzeProAdsCreativePerformance = defineProAdsTool({
   args: {
     ...windowArgs,
     campaign_id: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.description('Only creatives of this campaign'))),
-    campaign_name: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.description('Only creatives of campaigns whose name contains this text (case-insensitive)'))),
+    campaign_name: v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.minLength(1),
+        v.description('Only creatives of campaigns whose name contains this text (case-insensitive)'),
+      ),
+    ),
   },
   rules: [windowRules],
   output: v.object({
@@ -91,14 +115,18 @@ export const analyzeProAdsCreativePerformance = defineProAdsTool({
     top_performers: v.optional(v.array(rankedCreativeOutput)),
     bottom_performers: v.optional(v.array(rankedCreativeOutput)),
     not_ranked: v.optional(v.array(creativeOutput)),
-    recommendations: v.optional(v.array(v.object({
-      action: v.string(),
-      creative_id: v.optional(v.string()),
-      reason: v.string(),
-      campaign_id: v.optional(v.string()),
-      tool: v.optional(v.string()),
-      arguments: v.optional(v.record(v.string(), v.unknown())),
-    }))),
+    recommendations: v.optional(
+      v.array(
+        v.object({
+          action: v.string(),
+          creative_id: v.optional(v.string()),
+          reason: v.string(),
+          campaign_id: v.optional(v.string()),
+          tool: v.optional(v.string()),
+          arguments: v.optional(v.record(v.string(), v.unknown())),
+        }),
+      ),
+    ),
     ctr_floor_by_format: v.optional(v.record(v.string(), v.number())),
     how_to_apply: v.optional(v.string()),
     raw_data: v.optional(v.boolean()),
@@ -115,31 +143,62 @@ export const analyzeProAdsCreativePerformance = defineProAdsTool({
       const needle = args.campaign_name.toLowerCase();
       const matched = campaigns.filter((c) => c.name.toLowerCase().includes(needle));
       if (!matched.length) {
-        throw new ToolError(`No campaign name contains "${args.campaign_name}". Campaigns: ${campaigns.map((c) => `${c.name} (${c.id})`).join('; ')}.`);
+        throw new ToolError(
+          `No campaign name contains "${args.campaign_name}". Campaigns: ${campaigns.map((c) => `${c.name} (${c.id})`).join('; ')}.`,
+        );
       }
       campaigns = matched;
     }
     const all = await creativeRows(ctx.platform, await ctx.platform.listCreatives(), campaigns, window.start, window.end);
     const delivered = all.filter((r) => r.metrics.impressions > 0);
     const currency = ctx.account.currency;
-    const scope = args.campaign_id || args.campaign_name ? `${campaigns.length} campaign(s): ${campaigns.map((c) => c.name).join(', ')}` : `all ${campaigns.length} campaigns`;
+    const scope =
+      args.campaign_id || args.campaign_name
+        ? `${campaigns.length} campaign(s): ${campaigns.map((c) => c.name).join(', ')}`
+        : `all ${campaigns.length} campaigns`;
     const heading = `## Creative performance, ${ctx.account.name} (${ctx.account.account_id}), ${window.start} to ${window.end}`;
     const table = (rows: ReturnType<typeof view>[]) =>
       markdownTable(
         ['#', 'Creative', 'Campaign', 'Format', 'Impressions', 'Clicks', 'CTR', 'Spend', 'CPC', 'Conv.', 'Cost/conv.'],
-        rows.map((r) => [r.rank ?? null, `${r.name} (${r.creative_id})`, r.campaign_name, r.format, count(r.impressions), count(r.clicks), percent(r.ctr), money(r.spend, currency), money(r.cpc, currency), r.conversions, money(r.cost_per_conversion, currency)]),
+        rows.map((r) => [
+          r.rank ?? null,
+          `${r.name} (${r.creative_id})`,
+          r.campaign_name,
+          r.format,
+          count(r.impressions),
+          count(r.clicks),
+          percent(r.ctr),
+          money(r.spend, currency),
+          money(r.cpc, currency),
+          r.conversions,
+          money(r.cost_per_conversion, currency),
+        ]),
       );
 
     if (args.raw_data) {
       const rows = delivered.map((r) => view(r));
       return {
-        text: [heading, '', `Raw metrics of ${rows.length} creative(s) with delivery in ${scope}.`, '', rows.length ? table(rows) : 'No creative delivered in this window.'].join('\n'),
-        structured: { ad_account_id: ctx.account.account_id, start_date: window.start, end_date: window.end, window_source: window.source, raw_data: true, creatives: rows },
+        text: [
+          heading,
+          '',
+          `Raw metrics of ${rows.length} creative(s) with delivery in ${scope}.`,
+          '',
+          rows.length ? table(rows) : 'No creative delivered in this window.',
+        ].join('\n'),
+        structured: {
+          ad_account_id: ctx.account.account_id,
+          start_date: window.start,
+          end_date: window.end,
+          window_source: window.source,
+          raw_data: true,
+          creatives: rows,
+        },
       };
     }
 
     const enoughData = (r: CreativeRow) =>
-      r.metrics.impressions >= MIN_IMPRESSIONS_TO_RANK && ageInDays([r.creative.start_date, r.campaign.start_date].sort().at(-1)!, window.end) >= MIN_DAYS_TO_RANK;
+      r.metrics.impressions >= MIN_IMPRESSIONS_TO_RANK &&
+      ageInDays([r.creative.start_date, r.campaign.start_date].sort().at(-1)!, window.end) >= MIN_DAYS_TO_RANK;
     const rankable = delivered.filter(enoughData).sort(compareCreatives);
     const lowData = delivered.filter((r) => !enoughData(r));
     const ranked = rankable.map((r, i) => view(r, i + 1));
@@ -148,34 +207,83 @@ export const analyzeProAdsCreativePerformance = defineProAdsTool({
     const top = ranked.slice(0, topCount);
     const bottom = ranked.slice(ranked.length - bottomCount).reverse();
 
-    const recommendations: { action: string; creative_id?: string; campaign_id?: string; reason: string; tool?: string; arguments?: Record<string, unknown> }[] = [];
+    const recommendations: {
+      action: string;
+      creative_id?: string;
+      campaign_id?: string;
+      reason: string;
+      tool?: string;
+      arguments?: Record<string, unknown>;
+    }[] = [];
     const campaignOf = (creativeId: string) => all.find((r) => r.creative.id === creativeId)!.campaign;
     for (const b of bottom) {
       // Awareness, video-view and engagement creatives are not bought for conversions: not paused for lacking them.
       const convertsByObjective = b.result_type === 'leads' || b.result_type === 'conversions';
       if (convertsByObjective && b.conversions === 0 && b.spend >= PAUSE_SPEND) {
-        recommendations.push({ action: 'pause_creative', creative_id: b.creative_id, reason: `Pause "${b.name}": ${money(b.spend, currency)} spent with no conversions (pause_proads_creative).`, tool: 'pause_proads_creative', arguments: { creative_id: b.creative_id } });
-      } else if (top[0] && b.cost_per_conversion !== null && top[0].cost_per_conversion !== null && b.cost_per_conversion > 2 * top[0].cost_per_conversion) {
-        recommendations.push({ action: 'shift_budget', creative_id: b.creative_id, reason: `Shift budget from "${b.name}" (${money(b.cost_per_conversion, currency)} per conversion) to "${top[0].name}" (${money(top[0].cost_per_conversion, currency)}): pause the weaker one (pause_proads_creative) so its campaign's budget goes to the others.`, tool: 'pause_proads_creative', arguments: { creative_id: b.creative_id } });
+        recommendations.push({
+          action: 'pause_creative',
+          creative_id: b.creative_id,
+          reason: `Pause "${b.name}": ${money(b.spend, currency)} spent with no conversions (pause_proads_creative).`,
+          tool: 'pause_proads_creative',
+          arguments: { creative_id: b.creative_id },
+        });
+      } else if (
+        top[0] &&
+        b.cost_per_conversion !== null &&
+        top[0].cost_per_conversion !== null &&
+        b.cost_per_conversion > 2 * top[0].cost_per_conversion
+      ) {
+        recommendations.push({
+          action: 'shift_budget',
+          creative_id: b.creative_id,
+          reason: `Shift budget from "${b.name}" (${money(b.cost_per_conversion, currency)} per conversion) to "${top[0].name}" (${money(top[0].cost_per_conversion, currency)}): pause the weaker one (pause_proads_creative) so its campaign's budget goes to the others.`,
+          tool: 'pause_proads_creative',
+          arguments: { creative_id: b.creative_id },
+        });
       }
     }
     for (const r of ranked) {
       const floor = CTR_FLOOR_BY_FORMAT[r.format];
-      if (r.ctr !== null && r.ctr < floor && !recommendations.some((x) => x.creative_id === r.creative_id && x.action === 'pause_creative')) {
-        recommendations.push({ action: 'refresh_creative', creative_id: r.creative_id, reason: `Refresh "${r.name}": CTR ${percent(r.ctr, 3)} is under the ${percent(floor, 2)} floor for ${r.format} creatives; ${REFRESH_BY_FORMAT[r.format]} (update_proads_creative).`, tool: 'update_proads_creative', arguments: { creative_id: r.creative_id } });
+      if (
+        r.ctr !== null &&
+        r.ctr < floor &&
+        !recommendations.some((x) => x.creative_id === r.creative_id && x.action === 'pause_creative')
+      ) {
+        recommendations.push({
+          action: 'refresh_creative',
+          creative_id: r.creative_id,
+          reason: `Refresh "${r.name}": CTR ${percent(r.ctr, 3)} is under the ${percent(floor, 2)} floor for ${r.format} creatives; ${REFRESH_BY_FORMAT[r.format]} (update_proads_creative).`,
+          tool: 'update_proads_creative',
+          arguments: { creative_id: r.creative_id },
+        });
       }
     }
     if (top[0] && top[0].conversions > 0) {
-      recommendations.push({ action: 'scale_winner', creative_id: top[0].creative_id, reason: `Scale "${top[0].name}": best cost per conversion (${money(top[0].cost_per_conversion, currency)}); add 2-3 headline variations of it (${ADD_CREATIVE_TOOL[top[0].format]}).`, tool: ADD_CREATIVE_TOOL[top[0].format], arguments: { campaign_id: campaignOf(top[0].creative_id).id } });
+      recommendations.push({
+        action: 'scale_winner',
+        creative_id: top[0].creative_id,
+        reason: `Scale "${top[0].name}": best cost per conversion (${money(top[0].cost_per_conversion, currency)}); add 2-3 headline variations of it (${ADD_CREATIVE_TOOL[top[0].format]}).`,
+        tool: ADD_CREATIVE_TOOL[top[0].format],
+        arguments: { campaign_id: campaignOf(top[0].creative_id).id },
+      });
     }
     for (const c of campaigns.filter((c) => c.status === 'ACTIVE')) {
       const active = all.filter((r) => r.campaign.id === c.id && r.creative.status === 'ACTIVE').length;
       if (active > 0 && active < 2) {
-        recommendations.push({ action: 'add_creatives', campaign_id: c.id, reason: `Campaign "${c.name}" has ${active} active creative; add 2-3 more so delivery can rotate to the best one (${ADD_CREATIVE_TOOL[c.format]}).`, tool: ADD_CREATIVE_TOOL[c.format], arguments: { campaign_id: c.id } });
+        recommendations.push({
+          action: 'add_creatives',
+          campaign_id: c.id,
+          reason: `Campaign "${c.name}" has ${active} active creative; add 2-3 more so delivery can rotate to the best one (${ADD_CREATIVE_TOOL[c.format]}).`,
+          tool: ADD_CREATIVE_TOOL[c.format],
+          arguments: { campaign_id: c.id },
+        });
       }
     }
     if (lowData.length) {
-      recommendations.push({ action: 'wait_for_data', reason: `${lowData.length} creative(s) have fewer than ${count(MIN_IMPRESSIONS_TO_RANK)} impressions or are live under ${MIN_DAYS_TO_RANK} days, and are not ranked yet: ${lowData.map((r) => r.creative.name).join(', ')}.` });
+      recommendations.push({
+        action: 'wait_for_data',
+        reason: `${lowData.length} creative(s) have fewer than ${count(MIN_IMPRESSIONS_TO_RANK)} impressions or are live under ${MIN_DAYS_TO_RANK} days, and are not ranked yet: ${lowData.map((r) => r.creative.name).join(', ')}.`,
+      });
     }
 
     const text = [
@@ -193,7 +301,9 @@ export const analyzeProAdsCreativePerformance = defineProAdsTool({
       ranked.length ? table(ranked) : 'None.',
       '',
       '### Recommendations',
-      ...(recommendations.length ? [...recommendations.map((r) => `- ${r.reason}`), '', `_${HOW_TO_APPLY}_`] : ['- No changes needed: every creative is within range.']),
+      ...(recommendations.length
+        ? [...recommendations.map((r) => `- ${r.reason}`), '', `_${HOW_TO_APPLY}_`]
+        : ['- No changes needed: every creative is within range.']),
     ].join('\n');
     return {
       text,

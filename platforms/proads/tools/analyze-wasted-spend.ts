@@ -4,7 +4,18 @@ import type { MetricTotals } from '../../metrics';
 import { defineProAdsTool } from '../define';
 import type { ProAdsCampaign, ProAdsObjective, ProAdsPivot } from '../port';
 import { MIN_DAILY_BUDGET } from './common';
-import { ADD_CREATIVE_TOOL, ageInDays, analyticsTotals, creativeRows, CTR_FLOOR_BY_FORMAT, FACET_OF_PIVOT, HOW_TO_APPLY, resolveWindow, windowArgs, windowRules } from './shared';
+import {
+  ADD_CREATIVE_TOOL,
+  ageInDays,
+  analyticsTotals,
+  creativeRows,
+  CTR_FLOOR_BY_FORMAT,
+  FACET_OF_PIVOT,
+  HOW_TO_APPLY,
+  resolveWindow,
+  windowArgs,
+  windowRules,
+} from './shared';
 import { metricTotalsSchema } from '../../metrics';
 
 export type Severity = 'CRITICAL' | 'HIGH' | 'MEDIUM' | 'LEARNING' | 'INSUFFICIENT_DATA' | 'OK';
@@ -34,15 +45,38 @@ export type Severity = 'CRITICAL' | 'HIGH' | 'MEDIUM' | 'LEARNING' | 'INSUFFICIE
 /** A segment's id as tool texts show it: the facet and value (seniority:3), without the platform's wire prefix. */
 const segmentId = (urn: string) => urn.replace(/^urn:[a-z]+:/, '');
 /** How many entities of a level got each severity. */
-const severityCountsSchema = v.object({ CRITICAL: v.number(), HIGH: v.number(), MEDIUM: v.number(), LEARNING: v.number(), INSUFFICIENT_DATA: v.number(), OK: v.number() });
+const severityCountsSchema = v.object({
+  CRITICAL: v.number(),
+  HIGH: v.number(),
+  MEDIUM: v.number(),
+  LEARNING: v.number(),
+  INSUFFICIENT_DATA: v.number(),
+  OK: v.number(),
+});
 /** The judgement of one campaign, segment or creative (absent where it was not judged). */
-const judgementEntries = { severity: v.optional(v.string()), reasons: v.optional(v.array(v.string())), wasted_spend: v.optional(v.number()) };
+const judgementEntries = {
+  severity: v.optional(v.string()),
+  reasons: v.optional(v.array(v.string())),
+  wasted_spend: v.optional(v.number()),
+};
 
 export const LEARNING_DAYS = 14;
 export const CPA_HIGH_MULTIPLE = 3;
 export const CPA_MEDIUM_MULTIPLE = 1.5;
-export const CAMPAIGN_THRESHOLDS = { critical_zero_conv_spend: 1000, high_zero_conv_spend: 300, high_cpa_min_spend: 500, min_impressions: 1000, min_spend: 100 };
-export const ITEM_THRESHOLDS = { critical_zero_conv_spend: 500, high_zero_conv_spend: 150, high_cpa_min_spend: 250, min_impressions: 500, min_spend: 50 };
+export const CAMPAIGN_THRESHOLDS = {
+  critical_zero_conv_spend: 1000,
+  high_zero_conv_spend: 300,
+  high_cpa_min_spend: 500,
+  min_impressions: 1000,
+  min_spend: 100,
+};
+export const ITEM_THRESHOLDS = {
+  critical_zero_conv_spend: 500,
+  high_zero_conv_spend: 150,
+  high_cpa_min_spend: 250,
+  min_impressions: 500,
+  min_spend: 50,
+};
 type Thresholds = typeof CAMPAIGN_THRESHOLDS;
 
 const AWARENESS: ProAdsObjective[] = ['BRAND_AWARENESS', 'VIDEO_VIEW', 'ENGAGEMENT'];
@@ -58,19 +92,39 @@ export interface Classification {
 
 export function classify(
   m: MetricTotals,
-  context: { ageDays?: number; accountCpa: number | null; targetRoas?: number; conversionsExpected: boolean; thresholds: Thresholds; currency: string; ctrFloor: number },
+  context: {
+    ageDays?: number;
+    accountCpa: number | null;
+    targetRoas?: number;
+    conversionsExpected: boolean;
+    thresholds: Thresholds;
+    currency: string;
+    ctrFloor: number;
+  },
 ): Classification {
   const t = context.thresholds;
   if (context.ageDays !== undefined && context.ageDays < LEARNING_DAYS) {
-    return { severity: 'LEARNING', reasons: [`live ${context.ageDays} day(s), under the ${LEARNING_DAYS}-day learning phase`], wasted_spend: 0 };
+    return {
+      severity: 'LEARNING',
+      reasons: [`live ${context.ageDays} day(s), under the ${LEARNING_DAYS}-day learning phase`],
+      wasted_spend: 0,
+    };
   }
   if (m.impressions < t.min_impressions || m.spend < t.min_spend) {
-    return { severity: 'INSUFFICIENT_DATA', reasons: [`${count(m.impressions)} impressions and ${money(m.spend, context.currency)} spend: below ${count(t.min_impressions)} impressions / ${money(t.min_spend, context.currency)}`], wasted_spend: 0 };
+    return {
+      severity: 'INSUFFICIENT_DATA',
+      reasons: [
+        `${count(m.impressions)} impressions and ${money(m.spend, context.currency)} spend: below ${count(t.min_impressions)} impressions / ${money(t.min_spend, context.currency)}`,
+      ],
+      wasted_spend: 0,
+    };
   }
   const found: { severity: Severity; reason: string; wasted: number }[] = [];
   if (context.conversionsExpected) {
-    if (m.conversions === 0 && m.spend >= t.critical_zero_conv_spend) found.push({ severity: 'CRITICAL', reason: `${money(m.spend, context.currency)} spent with 0 conversions`, wasted: m.spend });
-    else if (m.conversions === 0 && m.spend >= t.high_zero_conv_spend) found.push({ severity: 'HIGH', reason: `${money(m.spend, context.currency)} spent with 0 conversions`, wasted: m.spend });
+    if (m.conversions === 0 && m.spend >= t.critical_zero_conv_spend)
+      found.push({ severity: 'CRITICAL', reason: `${money(m.spend, context.currency)} spent with 0 conversions`, wasted: m.spend });
+    else if (m.conversions === 0 && m.spend >= t.high_zero_conv_spend)
+      found.push({ severity: 'HIGH', reason: `${money(m.spend, context.currency)} spent with 0 conversions`, wasted: m.spend });
     if (m.conversions > 0 && context.accountCpa && m.cpa !== null) {
       const multiple = m.cpa / context.accountCpa;
       const excess = Math.max(0, m.spend - m.conversions * context.accountCpa);
@@ -82,18 +136,29 @@ export function classify(
       const roas = m.roas ?? 0;
       const excess = Math.max(0, m.spend - m.revenue / context.targetRoas);
       const reason = `ROAS ${roas.toFixed(2)} below target ${context.targetRoas}`;
-      if (roas < 0.25 * context.targetRoas && m.spend >= t.critical_zero_conv_spend) found.push({ severity: 'CRITICAL', reason, wasted: excess });
+      if (roas < 0.25 * context.targetRoas && m.spend >= t.critical_zero_conv_spend)
+        found.push({ severity: 'CRITICAL', reason, wasted: excess });
       else if (roas < 0.5 * context.targetRoas) found.push({ severity: 'HIGH', reason, wasted: excess });
       else if (roas < context.targetRoas) found.push({ severity: 'MEDIUM', reason, wasted: excess });
     }
   }
-  if (m.ctr !== null && m.ctr < context.ctrFloor) found.push({ severity: 'MEDIUM', reason: `CTR ${percent(m.ctr, 3)} under the ${percent(context.ctrFloor, 3)} floor`, wasted: 0 });
+  if (m.ctr !== null && m.ctr < context.ctrFloor)
+    found.push({ severity: 'MEDIUM', reason: `CTR ${percent(m.ctr, 3)} under the ${percent(context.ctrFloor, 3)} floor`, wasted: 0 });
   if (!found.length) return { severity: 'OK', reasons: [], wasted_spend: 0 };
   found.sort((a, b) => RANK[a.severity] - RANK[b.severity]);
-  return { severity: found[0].severity, reasons: found.map((f) => f.reason), wasted_spend: round2(Math.min(m.spend, Math.max(...found.map((f) => f.wasted)))) };
+  return {
+    severity: found[0].severity,
+    reasons: found.map((f) => f.reason),
+    wasted_spend: round2(Math.min(m.spend, Math.max(...found.map((f) => f.wasted)))),
+  };
 }
 
-const PIVOT_LABEL: Record<string, string> = { JOB_FUNCTION: 'job function', SENIORITY: 'seniority', INDUSTRY: 'industry', COMPANY_SIZE: 'company size' };
+const PIVOT_LABEL: Record<string, string> = {
+  JOB_FUNCTION: 'job function',
+  SENIORITY: 'seniority',
+  INDUSTRY: 'industry',
+  COMPANY_SIZE: 'company size',
+};
 const FLAGGED: Severity[] = ['CRITICAL', 'HIGH', 'MEDIUM'];
 
 export const analyzeProAdsWastedSpend = defineProAdsTool({
@@ -103,8 +168,21 @@ export const analyzeProAdsWastedSpend = defineProAdsTool({
   access: 'read',
   args: {
     ...windowArgs,
-    target_roas: v.optional(v.pipe(v.number(), v.minValue(0.01, 'must be greater than 0'), v.maxValue(100), v.description('Target return on ad spend (conversion value / spend, e.g. 3 = 300 %); campaigns below it are flagged'))),
-    include_demographic_breakdown: v.optional(v.pipe(v.boolean(), v.description('Classify demographic segments too (job function, seniority, industry, company size); default true')), true),
+    target_roas: v.optional(
+      v.pipe(
+        v.number(),
+        v.minValue(0.01, 'must be greater than 0'),
+        v.maxValue(100),
+        v.description('Target return on ad spend (conversion value / spend, e.g. 3 = 300 %); campaigns below it are flagged'),
+      ),
+    ),
+    include_demographic_breakdown: v.optional(
+      v.pipe(
+        v.boolean(),
+        v.description('Classify demographic segments too (job function, seniority, industry, company size); default true'),
+      ),
+      true,
+    ),
     include_creative_analysis: v.optional(v.pipe(v.boolean(), v.description('Classify creatives too; default true')), true),
   },
   rules: [windowRules],
@@ -117,73 +195,91 @@ export const analyzeProAdsWastedSpend = defineProAdsTool({
     estimated_wasted_spend: v.optional(v.number()),
     account_cost_per_conversion: v.optional(v.nullable(v.number())),
     target_roas: v.optional(v.nullable(v.number())),
-    thresholds: v.optional(v.object({
-      campaign: v.object({
-        critical_zero_conv_spend: v.number(),
-        high_zero_conv_spend: v.number(),
-        high_cpa_min_spend: v.number(),
-        min_impressions: v.number(),
-        min_spend: v.number(),
+    thresholds: v.optional(
+      v.object({
+        campaign: v.object({
+          critical_zero_conv_spend: v.number(),
+          high_zero_conv_spend: v.number(),
+          high_cpa_min_spend: v.number(),
+          min_impressions: v.number(),
+          min_spend: v.number(),
+        }),
+        segment_and_creative: v.object({
+          critical_zero_conv_spend: v.number(),
+          high_zero_conv_spend: v.number(),
+          high_cpa_min_spend: v.number(),
+          min_impressions: v.number(),
+          min_spend: v.number(),
+        }),
+        learning_days: v.number(),
+        ctr_floor_by_format: v.object({
+          SINGLE_IMAGE: v.number(),
+          CAROUSEL: v.number(),
+          VIDEO: v.number(),
+          TEXT_AD: v.number(),
+        }),
+        segment_ctr_floor: v.number(),
+        cpa_high_multiple: v.number(),
+        cpa_medium_multiple: v.number(),
       }),
-      segment_and_creative: v.object({
-        critical_zero_conv_spend: v.number(),
-        high_zero_conv_spend: v.number(),
-        high_cpa_min_spend: v.number(),
-        min_impressions: v.number(),
-        min_spend: v.number(),
+    ),
+    severity_counts: v.optional(
+      v.object({
+        campaigns: severityCountsSchema,
+        segments: v.optional(severityCountsSchema),
+        creatives: v.optional(severityCountsSchema),
       }),
-      learning_days: v.number(),
-      ctr_floor_by_format: v.object({
-        SINGLE_IMAGE: v.number(),
-        CAROUSEL: v.number(),
-        VIDEO: v.number(),
-        TEXT_AD: v.number(),
+    ),
+    campaigns: v.array(
+      v.object({
+        campaign_id: v.string(),
+        name: v.string(),
+        status: v.string(),
+        objective_type: v.optional(v.string()),
+        format: v.optional(v.string()),
+        metrics: metricTotalsSchema,
+        ...judgementEntries,
       }),
-      segment_ctr_floor: v.number(),
-      cpa_high_multiple: v.number(),
-      cpa_medium_multiple: v.number(),
-    })),
-    severity_counts: v.optional(v.object({
-      campaigns: severityCountsSchema,
-      segments: v.optional(severityCountsSchema),
-      creatives: v.optional(severityCountsSchema),
-    })),
-    campaigns: v.array(v.object({
-      campaign_id: v.string(),
-      name: v.string(),
-      status: v.string(),
-      objective_type: v.optional(v.string()),
-      format: v.optional(v.string()),
-      metrics: metricTotalsSchema,
-      ...judgementEntries,
-    })),
-    segments: v.optional(v.array(v.object({
-      pivot: v.string(),
-      value: v.string(),
-      urn: v.string(),
-      metrics: metricTotalsSchema,
-      ...judgementEntries,
-    }))),
-    creatives: v.optional(v.array(v.object({
-      creative_id: v.string(),
-      name: v.string(),
-      status: v.optional(v.string()),
-      campaign_id: v.string(),
-      campaign_name: v.optional(v.string()),
-      metrics: metricTotalsSchema,
-      ...judgementEntries,
-    }))),
-    quick_actions: v.optional(v.array(v.object({
-      action: v.string(),
-      target_type: v.string(),
-      target_id: v.string(),
-      severity: v.string(),
-      text: v.string(),
-      current_daily_budget: v.optional(v.number()),
-      new_daily_budget: v.optional(v.number()),
-      tool: v.string(),
-      calls: v.array(v.object({ tool: v.string(), arguments: v.record(v.string(), v.unknown()) })),
-    }))),
+    ),
+    segments: v.optional(
+      v.array(
+        v.object({
+          pivot: v.string(),
+          value: v.string(),
+          urn: v.string(),
+          metrics: metricTotalsSchema,
+          ...judgementEntries,
+        }),
+      ),
+    ),
+    creatives: v.optional(
+      v.array(
+        v.object({
+          creative_id: v.string(),
+          name: v.string(),
+          status: v.optional(v.string()),
+          campaign_id: v.string(),
+          campaign_name: v.optional(v.string()),
+          metrics: metricTotalsSchema,
+          ...judgementEntries,
+        }),
+      ),
+    ),
+    quick_actions: v.optional(
+      v.array(
+        v.object({
+          action: v.string(),
+          target_type: v.string(),
+          target_id: v.string(),
+          severity: v.string(),
+          text: v.string(),
+          current_daily_budget: v.optional(v.number()),
+          new_daily_budget: v.optional(v.number()),
+          tool: v.string(),
+          calls: v.array(v.object({ tool: v.string(), arguments: v.record(v.string(), v.unknown()) })),
+        }),
+      ),
+    ),
     how_to_apply: v.optional(v.string()),
     raw_data: v.optional(v.boolean()),
   }),
@@ -210,26 +306,65 @@ export const analyzeProAdsWastedSpend = defineProAdsTool({
 
     const pivots = [...new Set(segments.map((s) => s.pivot))];
     const segmentMetrics = new Map<ProAdsPivot, Awaited<ReturnType<typeof analyticsTotals>>>(
-      await Promise.all(pivots.map(async (pivot) => [pivot, await analyticsTotals(ctx.platform, `MEMBER_${pivot}`, window.start, window.end)] as const)),
+      await Promise.all(
+        pivots.map(async (pivot) => [pivot, await analyticsTotals(ctx.platform, `MEMBER_${pivot}`, window.start, window.end)] as const),
+      ),
     );
     const segmentRows = segments.map((s) => ({ segment: s, metrics: segmentMetrics.get(s.pivot)!(s.urn) }));
-    const creativeOut = args.include_creative_analysis ? rows.filter((r) => r.metrics.impressions > 0 || r.creative.status === 'ACTIVE') : [];
+    const creativeOut = args.include_creative_analysis
+      ? rows.filter((r) => r.metrics.impressions > 0 || r.creative.status === 'ACTIVE')
+      : [];
 
     if (args.raw_data) {
       return {
         text: [
           heading,
           '',
-          markdownTable(['Campaign', 'Id', 'Status', 'Impressions', 'Clicks', 'Spend', 'Conv.', 'Value'], campaignRows.map((r) => [r.campaign.name, r.campaign.id, r.campaign.status, count(r.metrics.impressions), count(r.metrics.clicks), money(r.metrics.spend, currency), r.metrics.conversions, money(r.metrics.revenue, currency)])),
+          markdownTable(
+            ['Campaign', 'Id', 'Status', 'Impressions', 'Clicks', 'Spend', 'Conv.', 'Value'],
+            campaignRows.map((r) => [
+              r.campaign.name,
+              r.campaign.id,
+              r.campaign.status,
+              count(r.metrics.impressions),
+              count(r.metrics.clicks),
+              money(r.metrics.spend, currency),
+              r.metrics.conversions,
+              money(r.metrics.revenue, currency),
+            ]),
+          ),
         ].join('\n'),
         structured: {
           ad_account_id: ctx.account.account_id,
           start_date: window.start,
           end_date: window.end,
           raw_data: true,
-          campaigns: campaignRows.map((r) => ({ campaign_id: r.campaign.id, name: r.campaign.name, status: r.campaign.status, metrics: r.metrics })),
-          ...(args.include_demographic_breakdown ? { segments: segmentRows.map((r) => ({ pivot: r.segment.pivot, value: r.segment.value, urn: segmentId(r.segment.urn), metrics: r.metrics })) } : {}),
-          ...(args.include_creative_analysis ? { creatives: creativeOut.map((r) => ({ creative_id: r.creative.id, name: r.creative.name, campaign_id: r.campaign.id, metrics: r.metrics })) } : {}),
+          campaigns: campaignRows.map((r) => ({
+            campaign_id: r.campaign.id,
+            name: r.campaign.name,
+            status: r.campaign.status,
+            metrics: r.metrics,
+          })),
+          ...(args.include_demographic_breakdown
+            ? {
+                segments: segmentRows.map((r) => ({
+                  pivot: r.segment.pivot,
+                  value: r.segment.value,
+                  urn: segmentId(r.segment.urn),
+                  metrics: r.metrics,
+                })),
+              }
+            : {}),
+          ...(args.include_creative_analysis
+            ? {
+                creatives: creativeOut.map((r) => ({
+                  creative_id: r.creative.id,
+                  name: r.creative.name,
+                  campaign_id: r.campaign.id,
+                  metrics: r.metrics,
+                })),
+              }
+            : {}),
         },
       };
     }
@@ -237,7 +372,10 @@ export const analyzeProAdsWastedSpend = defineProAdsTool({
     const base = { accountCpa, targetRoas: args.target_roas, currency };
     // Segments mix every format the account ran: their floor weighs each format's floor by its impressions.
     const deliveredImpressions = campaignRows.reduce((s, r) => s + r.metrics.impressions, 0);
-    const segmentCtrFloor = deliveredImpressions > 0 ? campaignRows.reduce((s, r) => s + r.metrics.impressions * CTR_FLOOR_BY_FORMAT[r.campaign.format], 0) / deliveredImpressions : CTR_FLOOR_BY_FORMAT.SINGLE_IMAGE;
+    const segmentCtrFloor =
+      deliveredImpressions > 0
+        ? campaignRows.reduce((s, r) => s + r.metrics.impressions * CTR_FLOOR_BY_FORMAT[r.campaign.format], 0) / deliveredImpressions
+        : CTR_FLOOR_BY_FORMAT.SINGLE_IMAGE;
     const campaignResults = campaignRows
       .map((r) => ({
         campaign_id: r.campaign.id,
@@ -246,7 +384,13 @@ export const analyzeProAdsWastedSpend = defineProAdsTool({
         objective_type: r.campaign.objective_type,
         format: r.campaign.format,
         metrics: r.metrics,
-        ...classify(r.metrics, { ...base, ageDays: ageInDays(r.campaign.start_date, window.end), conversionsExpected: !AWARENESS.includes(r.campaign.objective_type), thresholds: CAMPAIGN_THRESHOLDS, ctrFloor: CTR_FLOOR_BY_FORMAT[r.campaign.format] }),
+        ...classify(r.metrics, {
+          ...base,
+          ageDays: ageInDays(r.campaign.start_date, window.end),
+          conversionsExpected: !AWARENESS.includes(r.campaign.objective_type),
+          thresholds: CAMPAIGN_THRESHOLDS,
+          ctrFloor: CTR_FLOOR_BY_FORMAT[r.campaign.format],
+        }),
       }))
       .sort((a, b) => RANK[a.severity] - RANK[b.severity] || b.wasted_spend - a.wasted_spend);
     const segmentResults = segmentRows
@@ -279,26 +423,65 @@ export const analyzeProAdsWastedSpend = defineProAdsTool({
 
     /** A call of the write tool that carries out an action (add dry_run: true to preview it). */
     type Call = { tool: string; arguments: Record<string, unknown> };
-    const quickActions: { action: string; target_type: string; target_id: string; severity: Severity; text: string; current_daily_budget?: number; new_daily_budget?: number; tool: string; calls: Call[] }[] = [];
+    const quickActions: {
+      action: string;
+      target_type: string;
+      target_id: string;
+      severity: Severity;
+      text: string;
+      current_daily_budget?: number;
+      new_daily_budget?: number;
+      tool: string;
+      calls: Call[];
+    }[] = [];
     const action = (q: Omit<(typeof quickActions)[number], 'tool'>) => quickActions.push({ ...q, tool: q.calls[0]!.tool });
     for (const c of campaignResults) {
       const campaign = byCampaign.get(c.campaign_id)!;
       const budget = campaign.daily_budget;
       // Half the budget, never under the platform's minimum daily budget.
       const halved = Math.max(MIN_DAILY_BUDGET, Math.round(budget * 50) / 100);
-      if (c.severity === 'CRITICAL' && c.status === 'ACTIVE') action({ action: 'pause_campaign', target_type: 'campaign', target_id: c.campaign_id, severity: c.severity, text: `Pause campaign "${c.name}" (${c.reasons[0]}): pause_proads_campaign.`, calls: [{ tool: 'pause_proads_campaign', arguments: { campaign_id: c.campaign_id } }] });
+      if (c.severity === 'CRITICAL' && c.status === 'ACTIVE')
+        action({
+          action: 'pause_campaign',
+          target_type: 'campaign',
+          target_id: c.campaign_id,
+          severity: c.severity,
+          text: `Pause campaign "${c.name}" (${c.reasons[0]}): pause_proads_campaign.`,
+          calls: [{ tool: 'pause_proads_campaign', arguments: { campaign_id: c.campaign_id } }],
+        });
       if (c.severity === 'HIGH' && c.status === 'ACTIVE' && halved < budget) {
-        action({ action: 'reduce_budget', target_type: 'campaign', target_id: c.campaign_id, severity: c.severity, current_daily_budget: budget, new_daily_budget: halved, text: `Cut the daily budget of "${c.name}" from ${money(budget, currency)} to ${money(halved, currency)} and review its targeting (${c.reasons[0]}): update_proads_campaign_budget.`, calls: [{ tool: 'update_proads_campaign_budget', arguments: { campaign_id: c.campaign_id, daily_budget: halved } }] });
+        action({
+          action: 'reduce_budget',
+          target_type: 'campaign',
+          target_id: c.campaign_id,
+          severity: c.severity,
+          current_daily_budget: budget,
+          new_daily_budget: halved,
+          text: `Cut the daily budget of "${c.name}" from ${money(budget, currency)} to ${money(halved, currency)} and review its targeting (${c.reasons[0]}): update_proads_campaign_budget.`,
+          calls: [{ tool: 'update_proads_campaign_budget', arguments: { campaign_id: c.campaign_id, daily_budget: halved } }],
+        });
       }
       if (c.severity === 'MEDIUM') {
         const adder = ADD_CREATIVE_TOOL[campaign.format];
-        action({ action: 'review_campaign', target_type: 'campaign', target_id: c.campaign_id, severity: c.severity, text: `Refresh creatives or tighten targeting of "${c.name}" (${c.reasons[0]}): ${adder} for a new variation, update_proads_campaign_targeting to narrow it.`, calls: [{ tool: adder, arguments: { campaign_id: c.campaign_id } }] });
+        action({
+          action: 'review_campaign',
+          target_type: 'campaign',
+          target_id: c.campaign_id,
+          severity: c.severity,
+          text: `Refresh creatives or tighten targeting of "${c.name}" (${c.reasons[0]}): ${adder} for a new variation, update_proads_campaign_targeting to narrow it.`,
+          calls: [{ tool: adder, arguments: { campaign_id: c.campaign_id } }],
+        });
       }
     }
     for (const s of segmentResults.filter((s) => s.severity === 'CRITICAL' || s.severity === 'HIGH')) {
       // The active campaigns that still reach the segment: each gets the exclusion.
       const facet = FACET_OF_PIVOT[s.pivot];
-      const reaching = campaigns.filter((c) => c.status === 'ACTIVE' && !c.targeting?.exclude?.[facet]?.includes(s.urn) && (!c.targeting?.include[facet]?.length || c.targeting.include[facet]!.includes(s.urn)));
+      const reaching = campaigns.filter(
+        (c) =>
+          c.status === 'ACTIVE' &&
+          !c.targeting?.exclude?.[facet]?.includes(s.urn) &&
+          (!c.targeting?.include[facet]?.length || c.targeting.include[facet]!.includes(s.urn)),
+      );
       if (!reaching.length) continue;
       action({
         action: 'exclude_segment',
@@ -306,17 +489,32 @@ export const analyzeProAdsWastedSpend = defineProAdsTool({
         target_id: s.urn,
         severity: s.severity,
         text: `Exclude ${PIVOT_LABEL[s.pivot]} ${s.value} (${s.urn}) from the ${reaching.length} active campaign(s) that reach it (${s.reasons[0]}): update_proads_campaign_targeting (exclusions).`,
-        calls: reaching.map((c) => ({ tool: 'update_proads_campaign_targeting', arguments: { campaign_id: c.id, add_exclusions: { [facet]: [s.urn] } } })),
+        calls: reaching.map((c) => ({
+          tool: 'update_proads_campaign_targeting',
+          arguments: { campaign_id: c.id, add_exclusions: { [facet]: [s.urn] } },
+        })),
       });
     }
     for (const cr of creativeResults.filter((c) => (c.severity === 'CRITICAL' || c.severity === 'HIGH') && c.status === 'ACTIVE')) {
-      action({ action: 'pause_creative', target_type: 'creative', target_id: cr.creative_id, severity: cr.severity, text: `Pause creative "${cr.name}" (${cr.creative_id}) in "${cr.campaign_name}" (${cr.reasons[0]}): pause_proads_creative.`, calls: [{ tool: 'pause_proads_creative', arguments: { creative_id: cr.creative_id } }] });
+      action({
+        action: 'pause_creative',
+        target_type: 'creative',
+        target_id: cr.creative_id,
+        severity: cr.severity,
+        text: `Pause creative "${cr.name}" (${cr.creative_id}) in "${cr.campaign_name}" (${cr.reasons[0]}): pause_proads_creative.`,
+        calls: [{ tool: 'pause_proads_creative', arguments: { creative_id: cr.creative_id } }],
+      });
     }
     quickActions.sort((a, b) => RANK[a.severity] - RANK[b.severity]);
 
     const wasted = round2(campaignResults.reduce((s, c) => s + c.wasted_spend, 0));
     const severityCounts = (items: { severity: Severity }[]) =>
-      Object.fromEntries((['CRITICAL', 'HIGH', 'MEDIUM', 'LEARNING', 'INSUFFICIENT_DATA', 'OK'] as Severity[]).map((s) => [s, items.filter((i) => i.severity === s).length]));
+      Object.fromEntries(
+        (['CRITICAL', 'HIGH', 'MEDIUM', 'LEARNING', 'INSUFFICIENT_DATA', 'OK'] as Severity[]).map((s) => [
+          s,
+          items.filter((i) => i.severity === s).length,
+        ]),
+      );
     const text = [
       heading,
       '',
@@ -325,17 +523,63 @@ export const analyzeProAdsWastedSpend = defineProAdsTool({
       '### Campaigns',
       markdownTable(
         ['Severity', 'Campaign', 'Status', 'Spend', 'Conv.', 'Cost/conv.', 'CTR', 'ROAS', 'Est. waste', 'Why'],
-        campaignResults.map((c) => [c.severity, `${c.name} (${c.campaign_id})`, c.status, money(c.metrics.spend, currency), c.metrics.conversions, money(c.metrics.cpa, currency), percent(c.metrics.ctr), c.metrics.roas, money(c.wasted_spend, currency), c.reasons.join('; ')]),
+        campaignResults.map((c) => [
+          c.severity,
+          `${c.name} (${c.campaign_id})`,
+          c.status,
+          money(c.metrics.spend, currency),
+          c.metrics.conversions,
+          money(c.metrics.cpa, currency),
+          percent(c.metrics.ctr),
+          c.metrics.roas,
+          money(c.wasted_spend, currency),
+          c.reasons.join('; '),
+        ]),
       ),
       ...(args.include_demographic_breakdown
-        ? ['', '### Demographic segments', markdownTable(['Severity', 'Pivot', 'Segment', 'Spend', 'Conv.', 'Cost/conv.', 'CTR', 'Est. waste', 'Why'], segmentResults.map((s) => [s.severity, PIVOT_LABEL[s.pivot], s.value, money(s.metrics.spend, currency), s.metrics.conversions, money(s.metrics.cpa, currency), percent(s.metrics.ctr), money(s.wasted_spend, currency), s.reasons.join('; ')]))]
+        ? [
+            '',
+            '### Demographic segments',
+            markdownTable(
+              ['Severity', 'Pivot', 'Segment', 'Spend', 'Conv.', 'Cost/conv.', 'CTR', 'Est. waste', 'Why'],
+              segmentResults.map((s) => [
+                s.severity,
+                PIVOT_LABEL[s.pivot],
+                s.value,
+                money(s.metrics.spend, currency),
+                s.metrics.conversions,
+                money(s.metrics.cpa, currency),
+                percent(s.metrics.ctr),
+                money(s.wasted_spend, currency),
+                s.reasons.join('; '),
+              ]),
+            ),
+          ]
         : []),
       ...(args.include_creative_analysis
-        ? ['', '### Creatives', markdownTable(['Severity', 'Creative', 'Campaign', 'Spend', 'Conv.', 'CTR', 'Est. waste', 'Why'], creativeResults.map((c) => [c.severity, `${c.name} (${c.creative_id})`, c.campaign_name, money(c.metrics.spend, currency), c.metrics.conversions, percent(c.metrics.ctr), money(c.wasted_spend, currency), c.reasons.join('; ')]))]
+        ? [
+            '',
+            '### Creatives',
+            markdownTable(
+              ['Severity', 'Creative', 'Campaign', 'Spend', 'Conv.', 'CTR', 'Est. waste', 'Why'],
+              creativeResults.map((c) => [
+                c.severity,
+                `${c.name} (${c.creative_id})`,
+                c.campaign_name,
+                money(c.metrics.spend, currency),
+                c.metrics.conversions,
+                percent(c.metrics.ctr),
+                money(c.wasted_spend, currency),
+                c.reasons.join('; '),
+              ]),
+            ),
+          ]
         : []),
       '',
       '### Quick actions',
-      ...(quickActions.length ? [...quickActions.map((q) => `- **${q.severity}**: ${q.text}`), '', `_${HOW_TO_APPLY}_`] : ['- Nothing to act on: no campaign, segment or creative is wasting spend.']),
+      ...(quickActions.length
+        ? [...quickActions.map((q) => `- **${q.severity}**: ${q.text}`), '', `_${HOW_TO_APPLY}_`]
+        : ['- Nothing to act on: no campaign, segment or creative is wasting spend.']),
       '',
       `_Severity: CRITICAL = ${money(CAMPAIGN_THRESHOLDS.critical_zero_conv_spend, currency)}+ spent with no conversion (campaigns; ${money(ITEM_THRESHOLDS.critical_zero_conv_spend, currency)} for segments and creatives); HIGH = smaller zero-conversion spend or cost per conversion over ${CPA_HIGH_MULTIPLE}x the account average; MEDIUM = cost per conversion over ${CPA_MEDIUM_MULTIPLE}x average, CTR under the format's floor (text ads ${percent(CTR_FLOOR_BY_FORMAT.TEXT_AD)}, video ${percent(CTR_FLOOR_BY_FORMAT.VIDEO)}, image and carousel ${percent(CTR_FLOOR_BY_FORMAT.SINGLE_IMAGE)}), or ROAS under target; LEARNING = live under ${LEARNING_DAYS} days; INSUFFICIENT_DATA = too little delivery to judge._`,
     ].join('\n');
@@ -350,8 +594,20 @@ export const analyzeProAdsWastedSpend = defineProAdsTool({
         estimated_wasted_spend: wasted,
         account_cost_per_conversion: accountCpa,
         target_roas: args.target_roas ?? null,
-        thresholds: { campaign: CAMPAIGN_THRESHOLDS, segment_and_creative: ITEM_THRESHOLDS, learning_days: LEARNING_DAYS, ctr_floor_by_format: CTR_FLOOR_BY_FORMAT, segment_ctr_floor: Math.round(segmentCtrFloor * 1e6) / 1e6, cpa_high_multiple: CPA_HIGH_MULTIPLE, cpa_medium_multiple: CPA_MEDIUM_MULTIPLE },
-        severity_counts: { campaigns: severityCounts(campaignResults), ...(args.include_demographic_breakdown ? { segments: severityCounts(segmentResults) } : {}), ...(args.include_creative_analysis ? { creatives: severityCounts(creativeResults) } : {}) },
+        thresholds: {
+          campaign: CAMPAIGN_THRESHOLDS,
+          segment_and_creative: ITEM_THRESHOLDS,
+          learning_days: LEARNING_DAYS,
+          ctr_floor_by_format: CTR_FLOOR_BY_FORMAT,
+          segment_ctr_floor: Math.round(segmentCtrFloor * 1e6) / 1e6,
+          cpa_high_multiple: CPA_HIGH_MULTIPLE,
+          cpa_medium_multiple: CPA_MEDIUM_MULTIPLE,
+        },
+        severity_counts: {
+          campaigns: severityCounts(campaignResults),
+          ...(args.include_demographic_breakdown ? { segments: severityCounts(segmentResults) } : {}),
+          ...(args.include_creative_analysis ? { creatives: severityCounts(creativeResults) } : {}),
+        },
         campaigns: campaignResults,
         ...(args.include_demographic_breakdown ? { segments: segmentResults } : {}),
         ...(args.include_creative_analysis ? { creatives: creativeResults } : {}),

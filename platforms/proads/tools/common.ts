@@ -15,7 +15,11 @@ import { metricTotalsEntries, videoMetricEntries } from '../../metrics';
 // ---- Lookups: an id that does not exist is a 400 naming it and the tool that lists valid ids.
 
 function notFound(kind: string, id: string, lister: string): ToolError {
-  return new ToolError(`No proads ${kind} with id "${id}" in this ad account. ${lister} lists the valid ids.`, { code: 'not_found', [`${kind.replace(/ /g, '_')}_id`]: id, list_tool: lister });
+  return new ToolError(`No proads ${kind} with id "${id}" in this ad account. ${lister} lists the valid ids.`, {
+    code: 'not_found',
+    [`${kind.replace(/ /g, '_')}_id`]: id,
+    list_tool: lister,
+  });
 }
 
 export async function findGroup(platform: ProAdsPort, id: string): Promise<ProAdsCampaignGroup> {
@@ -38,11 +42,24 @@ export async function findCreative(platform: ProAdsPort, id: string): Promise<Pr
 
 // ---- Argument schemas.
 
-const numericId = (what: string, lister: string) => v.pipe(v.string(), v.trim(), v.regex(/^\d{1,19}$/, `must be a numeric ${what} id (${lister} lists them)`), v.description(`${what[0]!.toUpperCase()}${what.slice(1)} id (from ${lister})`));
+const numericId = (what: string, lister: string) =>
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.regex(/^\d{1,19}$/, `must be a numeric ${what} id (${lister} lists them)`),
+    v.description(`${what[0]!.toUpperCase()}${what.slice(1)} id (from ${lister})`),
+  );
 export const groupIdArg = () => numericId('campaign group', 'list_proads_campaign_groups');
 export const campaignIdArg = () => numericId('campaign', 'list_proads_campaigns');
 export const creativeIdArg = () => numericId('creative', 'list_proads_creatives');
-export const nameArg = (what: string) => v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(255, 'must be at most 255 characters'), v.description(`${what} name, 1-255 characters`));
+export const nameArg = (what: string) =>
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.minLength(1, 'must not be empty'),
+    v.maxLength(255, 'must be at most 255 characters'),
+    v.description(`${what} name, 1-255 characters`),
+  );
 export const optionalDate = (description: string) => v.optional(dateArgument(description));
 
 /** The platform's floors: a campaign's daily budget is at least 10, a lifetime budget at least 100, a bid at least 2 (account currency). */
@@ -52,44 +69,100 @@ export const MIN_BID = 2;
 /** The platform refuses to run a campaign whose audience is under 300 members. */
 export const MIN_AUDIENCE = 300;
 
-export const dailyBudgetArg = () => v.pipe(v.number(), v.minValue(MIN_DAILY_BUDGET, `must be at least ${MIN_DAILY_BUDGET} (the platform's minimum daily budget)`), v.maxValue(1_000_000), v.description(`Daily budget in account currency, at least ${MIN_DAILY_BUDGET}`));
-export const totalBudgetArg = () => v.pipe(v.number(), v.minValue(MIN_TOTAL_BUDGET, `must be at least ${MIN_TOTAL_BUDGET}`), v.maxValue(100_000_000), v.description(`Lifetime budget in account currency, at least ${MIN_TOTAL_BUDGET}`));
-export const bidArg = () => v.pipe(v.number(), v.minValue(MIN_BID, `must be at least ${MIN_BID} (the platform's minimum bid)`), v.maxValue(1000), v.description(`Bid per click (CPC) or per 1,000 impressions (CPM), account currency, at least ${MIN_BID}; the cap under COST_CAP`));
-export const bidStrategyArg = () => v.pipe(v.picklist(['MANUAL', 'MAXIMUM_DELIVERY', 'COST_CAP']), v.description('MANUAL (your bid), MAXIMUM_DELIVERY (the platform bids to spend the budget) or COST_CAP (the platform bids, keeping the average cost near unit_cost)'));
+export const dailyBudgetArg = () =>
+  v.pipe(
+    v.number(),
+    v.minValue(MIN_DAILY_BUDGET, `must be at least ${MIN_DAILY_BUDGET} (the platform's minimum daily budget)`),
+    v.maxValue(1_000_000),
+    v.description(`Daily budget in account currency, at least ${MIN_DAILY_BUDGET}`),
+  );
+export const totalBudgetArg = () =>
+  v.pipe(
+    v.number(),
+    v.minValue(MIN_TOTAL_BUDGET, `must be at least ${MIN_TOTAL_BUDGET}`),
+    v.maxValue(100_000_000),
+    v.description(`Lifetime budget in account currency, at least ${MIN_TOTAL_BUDGET}`),
+  );
+export const bidArg = () =>
+  v.pipe(
+    v.number(),
+    v.minValue(MIN_BID, `must be at least ${MIN_BID} (the platform's minimum bid)`),
+    v.maxValue(1000),
+    v.description(`Bid per click (CPC) or per 1,000 impressions (CPM), account currency, at least ${MIN_BID}; the cap under COST_CAP`),
+  );
+export const bidStrategyArg = () =>
+  v.pipe(
+    v.picklist(['MANUAL', 'MAXIMUM_DELIVERY', 'COST_CAP']),
+    v.description(
+      'MANUAL (your bid), MAXIMUM_DELIVERY (the platform bids to spend the budget) or COST_CAP (the platform bids, keeping the average cost near unit_cost)',
+    ),
+  );
 export const costTypeArg = () => v.pipe(v.picklist(['CPC', 'CPM']), v.description('Pay per click (CPC) or per 1,000 impressions (CPM)'));
 
-const facetValues = v.pipe(v.array(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(120))), v.maxLength(200, 'at most 200 values per facet'));
-export const facetMapSchema = v.strictObject(Object.fromEntries(PROADS_FACETS.map((facet) => [facet, v.optional(facetValues)])) as Record<ProAdsFacet, v.OptionalSchema<typeof facetValues, undefined>>);
+const facetValues = v.pipe(
+  v.array(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(120))),
+  v.maxLength(200, 'at most 200 values per facet'),
+);
+export const facetMapSchema = v.strictObject(
+  Object.fromEntries(PROADS_FACETS.map((facet) => [facet, v.optional(facetValues)])) as Record<
+    ProAdsFacet,
+    v.OptionalSchema<typeof facetValues, undefined>
+  >,
+);
 export const targetingArg = () =>
   v.pipe(
     v.strictObject({
-      include: v.pipe(facetMapSchema, v.description('Facet → entity ids to reach (any value within a facet, every facet given); locations required')),
+      include: v.pipe(
+        facetMapSchema,
+        v.description('Facet → entity ids to reach (any value within a facet, every facet given); locations required'),
+      ),
       exclude: v.optional(v.pipe(facetMapSchema, v.description('Facet → entity ids never to reach'))),
     }),
-    v.description(`Who to reach. Facets: ${PROADS_FACETS.join(', ')}; values are ids from search_proads_targeting (e.g. seniority:3, geo:us).`),
+    v.description(
+      `Who to reach. Facets: ${PROADS_FACETS.join(', ')}; values are ids from search_proads_targeting (e.g. seniority:3, geo:us).`,
+    ),
   );
 
 /** Refuses targeting the platform would refuse: no location, unknown ids, or an audience under MIN_AUDIENCE. Returns its audience count. */
 export async function checkTargeting(platform: ProAdsPort, targeting: ProAdsTargeting): Promise<number> {
-  if (!targeting.include.locations?.length) throw new ToolError('`targeting.include.locations` must name at least one location (search_proads_targeting with facet locations lists them).', { code: 'targeting_needs_location' });
-  const ids = [...Object.values(targeting.include), ...Object.values(targeting.exclude ?? {})].flat().filter((x): x is string => typeof x === 'string');
+  if (!targeting.include.locations?.length)
+    throw new ToolError(
+      '`targeting.include.locations` must name at least one location (search_proads_targeting with facet locations lists them).',
+      { code: 'targeting_needs_location' },
+    );
+  const ids = [...Object.values(targeting.include), ...Object.values(targeting.exclude ?? {})]
+    .flat()
+    .filter((x): x is string => typeof x === 'string');
   const known = new Set((await platform.getTargetingEntities(ids)).map((e) => e.id));
   const unknown = [...new Set(ids.filter((id) => !known.has(id)))];
-  if (unknown.length) throw new ToolError(`Unknown targeting value(s): ${unknown.join(', ')}. Find valid ids with search_proads_targeting.`, { code: 'unknown_targeting_value', values: unknown });
+  if (unknown.length)
+    throw new ToolError(`Unknown targeting value(s): ${unknown.join(', ')}. Find valid ids with search_proads_targeting.`, {
+      code: 'unknown_targeting_value',
+      values: unknown,
+    });
   const { total } = await platform.getAudienceCount(targeting);
-  if (total < MIN_AUDIENCE) throw new ToolError(`This targeting reaches about ${total} members; the platform needs at least ${MIN_AUDIENCE}. Remove an included facet or an exclusion (estimate_proads_audience_size checks a spec).`, { code: 'audience_too_small', audience_size: total });
+  if (total < MIN_AUDIENCE)
+    throw new ToolError(
+      `This targeting reaches about ${total} members; the platform needs at least ${MIN_AUDIENCE}. Remove an included facet or an exclusion (estimate_proads_audience_size checks a spec).`,
+      { code: 'audience_too_small', audience_size: total },
+    );
   return total;
 }
 
 /** A schedule the platform accepts: end after start, and an end date not already past. */
 export function checkSchedule(now: Date, start: string, end: string | undefined): void {
-  if (end !== undefined && end < start) throw new ToolError(`\`end_date\` ${end} is before the start date ${start}.`, { code: 'end_before_start' });
-  if (end !== undefined && end < isoDate(now)) throw new ToolError(`\`end_date\` ${end} is in the past: the campaign could never run. Use today or later.`, { code: 'end_date_past' });
+  if (end !== undefined && end < start)
+    throw new ToolError(`\`end_date\` ${end} is before the start date ${start}.`, { code: 'end_before_start' });
+  if (end !== undefined && end < isoDate(now))
+    throw new ToolError(`\`end_date\` ${end} is in the past: the campaign could never run. Use today or later.`, { code: 'end_date_past' });
 }
 
 /** Budgets the platform accepts together: a lifetime budget at least the daily budget. */
 export function checkBudgets(daily: number | undefined, total: number | undefined): void {
-  if (daily !== undefined && total !== undefined && total < daily) throw new ToolError(`The total budget ${total} is less than the daily budget ${daily}: raise total_budget or lower daily_budget.`, { code: 'total_below_daily' });
+  if (daily !== undefined && total !== undefined && total < daily)
+    throw new ToolError(`The total budget ${total} is less than the daily budget ${daily}: raise total_budget or lower daily_budget.`, {
+      code: 'total_below_daily',
+    });
 }
 
 /** The daily equivalent of a lifetime budget over a schedule (30 days when open-ended), for the plan's budgets. */
@@ -102,10 +175,36 @@ export function dailyEquivalent(total: number, start: string, end: string | unde
 // ---- Creative copy rules per format (the limits select_proads_campaign_type publishes).
 
 export type FormatWord = keyof typeof PROADS_FORMATS;
-export const FORMAT_WORD: Record<ProAdsFormat, FormatWord> = { SINGLE_IMAGE: 'image', VIDEO: 'video', CAROUSEL: 'carousel', TEXT_AD: 'text' };
-export const CTA_VALUES = ['LEARN_MORE', 'DOWNLOAD', 'VIEW_QUOTE', 'SIGN_UP', 'SUBSCRIBE', 'REGISTER', 'JOIN', 'ATTEND', 'REQUEST_DEMO', 'APPLY', 'SEE_MORE'] as const;
-export const ctaArg = () => v.pipe(v.picklist(CTA_VALUES), v.description(`Call-to-action button: ${CTA_VALUES.join(', ')} (not on text ads)`));
-export const urlArg = (description: string) => v.pipe(v.string(), v.trim(), v.url('must be a URL'), v.regex(/^https?:\/\//, 'must start with http:// or https://'), v.maxLength(2000), v.description(description));
+export const FORMAT_WORD: Record<ProAdsFormat, FormatWord> = {
+  SINGLE_IMAGE: 'image',
+  VIDEO: 'video',
+  CAROUSEL: 'carousel',
+  TEXT_AD: 'text',
+};
+export const CTA_VALUES = [
+  'LEARN_MORE',
+  'DOWNLOAD',
+  'VIEW_QUOTE',
+  'SIGN_UP',
+  'SUBSCRIBE',
+  'REGISTER',
+  'JOIN',
+  'ATTEND',
+  'REQUEST_DEMO',
+  'APPLY',
+  'SEE_MORE',
+] as const;
+export const ctaArg = () =>
+  v.pipe(v.picklist(CTA_VALUES), v.description(`Call-to-action button: ${CTA_VALUES.join(', ')} (not on text ads)`));
+export const urlArg = (description: string) =>
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.url('must be a URL'),
+    v.regex(/^https?:\/\//, 'must start with http:// or https://'),
+    v.maxLength(2000),
+    v.description(description),
+  );
 
 export interface CopyFields {
   intro_text?: string;
@@ -121,7 +220,8 @@ export function copyProblems(format: ProAdsFormat, copy: CopyFields): string[] {
   const field = (name: keyof CopyFields, limitKey: string) => {
     const value = copy[name];
     const limit = limits[limitKey];
-    if (value !== undefined && limit && value.length > limit.max) problems.push(`\`${name}\` has ${value.length} characters; ${FORMAT_WORD[format]} creatives allow ${limit.max}`);
+    if (value !== undefined && limit && value.length > limit.max)
+      problems.push(`\`${name}\` has ${value.length} characters; ${FORMAT_WORD[format]} creatives allow ${limit.max}`);
   };
   field('intro_text', 'introductory_text');
   field('headline', format === 'CAROUSEL' ? 'card_headline' : 'headline');
@@ -140,9 +240,17 @@ export function refuseCopyProblems(format: ProAdsFormat, copy: CopyFields): void
 
 // ---- Output schemas of entities.
 
-export const groupOutput = v.object({ id: v.string(), name: v.string(), status: v.string(), total_budget: v.optional(v.number()), start_date: v.optional(v.string()), end_date: v.optional(v.string()) });
+export const groupOutput = v.object({
+  id: v.string(),
+  name: v.string(),
+  status: v.string(),
+  total_budget: v.optional(v.number()),
+  start_date: v.optional(v.string()),
+  end_date: v.optional(v.string()),
+});
 export const metricsOutput = v.object({
-  ...metricTotalsEntries, ...videoMetricEntries,
+  ...metricTotalsEntries,
+  ...videoMetricEntries,
 });
 const facetMapOutput = v.record(v.string(), v.array(v.string()));
 export const targetingOutput = v.object({ include: facetMapOutput, exclude: v.optional(facetMapOutput) });
@@ -183,4 +291,5 @@ export const creativeOutput = v.object({
 });
 
 /** The common part of every write's `structured`: the account, whether anything changed, and what. */
-export const writeOutput = <E extends v.ObjectEntries>(entries: E) => v.object({ ad_account_id: v.string(), changed: v.boolean(), summary: v.string(), ...entries });
+export const writeOutput = <E extends v.ObjectEntries>(entries: E) =>
+  v.object({ ad_account_id: v.string(), changed: v.boolean(), summary: v.string(), ...entries });

@@ -24,7 +24,19 @@ interface FormatSpec {
 }
 
 /** LinkedIn's published ad specifications per format (Campaign Manager help: ad specs). */
-const SPONSORED_CTAS = ['LEARN_MORE', 'DOWNLOAD', 'VIEW_QUOTE', 'SIGN_UP', 'SUBSCRIBE', 'REGISTER', 'JOIN', 'ATTEND', 'REQUEST_DEMO', 'APPLY', 'SEE_MORE'];
+const SPONSORED_CTAS = [
+  'LEARN_MORE',
+  'DOWNLOAD',
+  'VIEW_QUOTE',
+  'SIGN_UP',
+  'SUBSCRIBE',
+  'REGISTER',
+  'JOIN',
+  'ATTEND',
+  'REQUEST_DEMO',
+  'APPLY',
+  'SEE_MORE',
+];
 const URL_LIMIT: Limit = { max: 2000, note: 'must start with http:// or https://' };
 export const PROADS_FORMATS: Record<'image' | 'video' | 'carousel' | 'text', FormatSpec> = {
   image: {
@@ -32,7 +44,15 @@ export const PROADS_FORMATS: Record<'image' | 'video' | 'carousel' | 'text', For
     format: 'SINGLE_IMAGE',
     campaign_type: 'SPONSORED_UPDATES',
     placements: 'Professional-network feed on desktop and mobile (optionally partner apps and sites)',
-    required_fields: ['campaign_group_id', 'objective_type', 'daily_budget or total_budget', 'targeting (location + at least one audience facet)', 'image', 'introductory_text', 'destination_url (or lead_gen_form_id for lead generation)'],
+    required_fields: [
+      'campaign_group_id',
+      'objective_type',
+      'daily_budget or total_budget',
+      'targeting (location + at least one audience facet)',
+      'image',
+      'introductory_text',
+      'destination_url (or lead_gen_form_id for lead generation)',
+    ],
     optional_fields: ['headline', 'description', 'call_to_action', 'ad_name'],
     character_limits: {
       ad_name: { max: 255 },
@@ -50,14 +70,24 @@ export const PROADS_FORMATS: Record<'image' | 'video' | 'carousel' | 'text', For
     },
     objectives: ['BRAND_AWARENESS', 'WEBSITE_VISIT', 'ENGAGEMENT', 'LEAD_GENERATION', 'WEBSITE_CONVERSION'],
     call_to_actions: SPONSORED_CTAS,
-    tips: ['Keep the introductory text under 150 characters so it is not cut off.', 'Run at least 2-4 creatives per campaign so delivery can favour the best one.'],
+    tips: [
+      'Keep the introductory text under 150 characters so it is not cut off.',
+      'Run at least 2-4 creatives per campaign so delivery can favour the best one.',
+    ],
   },
   video: {
     label: 'Single video ad (sponsored feed post)',
     format: 'VIDEO',
     campaign_type: 'SPONSORED_UPDATES',
     placements: 'Professional-network feed on desktop and mobile (optionally partner apps and sites)',
-    required_fields: ['campaign_group_id', 'objective_type', 'daily_budget or total_budget', 'targeting', 'video file', 'destination_url (or lead_gen_form_id for lead generation)'],
+    required_fields: [
+      'campaign_group_id',
+      'objective_type',
+      'daily_budget or total_budget',
+      'targeting',
+      'video file',
+      'destination_url (or lead_gen_form_id for lead generation)',
+    ],
     optional_fields: ['introductory_text', 'headline', 'call_to_action', 'thumbnail', 'captions (SRT)', 'ad_name'],
     character_limits: {
       ad_name: { max: 255 },
@@ -77,14 +107,24 @@ export const PROADS_FORMATS: Record<'image' | 'video' | 'carousel' | 'text', For
     },
     objectives: ['BRAND_AWARENESS', 'WEBSITE_VISIT', 'ENGAGEMENT', 'VIDEO_VIEW', 'LEAD_GENERATION', 'WEBSITE_CONVERSION'],
     call_to_actions: SPONSORED_CTAS,
-    tips: ['Put the message in the first 3 seconds and add captions.', 'Use VIDEO_VIEW for reach and retargeting pools, WEBSITE_CONVERSION for pipeline.'],
+    tips: [
+      'Put the message in the first 3 seconds and add captions.',
+      'Use VIDEO_VIEW for reach and retargeting pools, WEBSITE_CONVERSION for pipeline.',
+    ],
   },
   carousel: {
     label: 'Carousel ad (sponsored feed post, 2-10 cards)',
     format: 'CAROUSEL',
     campaign_type: 'SPONSORED_UPDATES',
     placements: 'Professional-network feed on desktop and mobile',
-    required_fields: ['campaign_group_id', 'objective_type', 'daily_budget or total_budget', 'targeting', 'introductory_text', '2-10 cards, each with an image, a headline and a destination_url (or a lead_gen_form_id)'],
+    required_fields: [
+      'campaign_group_id',
+      'objective_type',
+      'daily_budget or total_budget',
+      'targeting',
+      'introductory_text',
+      '2-10 cards, each with an image, a headline and a destination_url (or a lead_gen_form_id)',
+    ],
     optional_fields: ['ad_name'],
     character_limits: {
       ad_name: { max: 255 },
@@ -107,7 +147,15 @@ export const PROADS_FORMATS: Record<'image' | 'video' | 'carousel' | 'text', For
     format: 'TEXT_AD',
     campaign_type: 'TEXT_AD',
     placements: 'Desktop only: right rail and top of the feed',
-    required_fields: ['campaign_group_id', 'objective_type', 'daily_budget or total_budget', 'targeting', 'headline', 'description', 'destination_url'],
+    required_fields: [
+      'campaign_group_id',
+      'objective_type',
+      'daily_budget or total_budget',
+      'targeting',
+      'headline',
+      'description',
+      'destination_url',
+    ],
     optional_fields: ['image (100 x 100)', 'ad_name'],
     character_limits: {
       headline: { max: 25 },
@@ -119,17 +167,23 @@ export const PROADS_FORMATS: Record<'image' | 'video' | 'carousel' | 'text', For
     },
     objectives: ['BRAND_AWARENESS', 'WEBSITE_VISIT', 'WEBSITE_CONVERSION'],
     call_to_actions: [],
-    tips: ['Desktop only: expect many impressions at a CTR of about 0.02-0.05 %; judge on cost per conversion.', 'Write 2-3 variations: there is no call-to-action button.'],
+    tips: [
+      'Desktop only: expect many impressions at a CTR of about 0.02-0.05 %; judge on cost per conversion.',
+      'Write 2-3 variations: there is no call-to-action button.',
+    ],
   },
 };
 
 export const selectProAdsCampaignType = defineProAdsTool({
   name: 'select_proads_campaign_type',
   description:
-    'Explains what a proads (professional network) campaign of one format needs before creating it: required and optional fields, character limits, image/video specs, objectives and calls to action for image, video, carousel (2-10 cards) or text (desktop text ad), plus next steps using the account\'s campaign groups and its existing campaigns of that format.',
+    "Explains what a proads (professional network) campaign of one format needs before creating it: required and optional fields, character limits, image/video specs, objectives and calls to action for image, video, carousel (2-10 cards) or text (desktop text ad), plus next steps using the account's campaign groups and its existing campaigns of that format.",
   access: 'read',
   args: {
-    campaign_type: v.pipe(v.picklist(['image', 'video', 'carousel', 'text']), v.description('image, video, carousel (2-10 cards) or text (desktop text ad)')),
+    campaign_type: v.pipe(
+      v.picklist(['image', 'video', 'carousel', 'text']),
+      v.description('image, video, carousel (2-10 cards) or text (desktop text ad)'),
+    ),
   },
   output: v.object({
     ad_account_id: v.string(),
@@ -140,31 +194,41 @@ export const selectProAdsCampaignType = defineProAdsTool({
     required_fields: v.array(v.string()),
     optional_fields: v.array(v.string()),
     character_limits: v.object({
-      headline: v.optional(v.object({
-        max: v.number(),
-        recommended: v.optional(v.number()),
-      })),
-      description: v.optional(v.object({
-        max: v.number(),
-        recommended: v.optional(v.number()),
-        note: v.optional(v.string()),
-      })),
+      headline: v.optional(
+        v.object({
+          max: v.number(),
+          recommended: v.optional(v.number()),
+        }),
+      ),
+      description: v.optional(
+        v.object({
+          max: v.number(),
+          recommended: v.optional(v.number()),
+          note: v.optional(v.string()),
+        }),
+      ),
       destination_url: v.object({
         max: v.number(),
         note: v.string(),
       }),
-      ad_name: v.optional(v.object({
-        max: v.number(),
-      })),
-      introductory_text: v.optional(v.object({
-        max: v.number(),
-        recommended: v.number(),
-        note: v.optional(v.string()),
-      })),
-      card_headline: v.optional(v.object({
-        max: v.number(),
-        note: v.string(),
-      })),
+      ad_name: v.optional(
+        v.object({
+          max: v.number(),
+        }),
+      ),
+      introductory_text: v.optional(
+        v.object({
+          max: v.number(),
+          recommended: v.number(),
+          note: v.optional(v.string()),
+        }),
+      ),
+      card_headline: v.optional(
+        v.object({
+          max: v.number(),
+          note: v.string(),
+        }),
+      ),
     }),
     asset_specs: v.object({
       image: v.optional(v.string()),
@@ -189,16 +253,20 @@ export const selectProAdsCampaignType = defineProAdsTool({
     tips: v.array(v.string()),
     platform_campaign_type: v.string(),
     account: v.object({
-      campaign_groups: v.array(v.object({
-        id: v.string(),
-        name: v.string(),
-      })),
-      existing_campaigns: v.array(v.object({
-        id: v.string(),
-        name: v.string(),
-        status: v.string(),
-        objective_type: v.string(),
-      })),
+      campaign_groups: v.array(
+        v.object({
+          id: v.string(),
+          name: v.string(),
+        }),
+      ),
+      existing_campaigns: v.array(
+        v.object({
+          id: v.string(),
+          name: v.string(),
+          status: v.string(),
+          objective_type: v.string(),
+        }),
+      ),
     }),
     next_steps: v.array(v.string()),
   }),
@@ -213,9 +281,15 @@ export const selectProAdsCampaignType = defineProAdsTool({
         : 'Create a campaign group first: the account has no active one.',
       `Pick an objective: ${spec.objectives.join(', ')}.`,
       `Prepare the assets: ${Object.values(spec.asset_specs)[0]}.`,
-      `Write copy within the limits: ${Object.entries(spec.character_limits).filter(([k]) => k !== 'destination_url' && k !== 'ad_name').map(([k, l]) => `${k} ${l.max}${l.recommended ? ` (${l.recommended} recommended)` : ''}`).join(', ')}.`,
+      `Write copy within the limits: ${Object.entries(spec.character_limits)
+        .filter(([k]) => k !== 'destination_url' && k !== 'ad_name')
+        .map(([k, l]) => `${k} ${l.max}${l.recommended ? ` (${l.recommended} recommended)` : ''}`)
+        .join(', ')}.`,
       sameFormat.length
-        ? `Compare with your ${sameFormat.length} existing ${args.campaign_type} campaign(s) (e.g. ${sameFormat.slice(0, 2).map((c) => `"${c.name}"`).join(', ')}): run analyze_proads_creative_performance with campaign_id to see what works.`
+        ? `Compare with your ${sameFormat.length} existing ${args.campaign_type} campaign(s) (e.g. ${sameFormat
+            .slice(0, 2)
+            .map((c) => `"${c.name}"`)
+            .join(', ')}): run analyze_proads_creative_performance with campaign_id to see what works.`
         : `This account has no ${args.campaign_type} campaign yet: start with 2-4 creatives to learn what works.`,
       'Use get_campaign_spec with platform proads for the full creation flow.',
     ];
@@ -230,7 +304,10 @@ export const selectProAdsCampaignType = defineProAdsTool({
       `Optional: ${spec.optional_fields.join(', ')}.`,
       '',
       '### Character limits',
-      markdownTable(['Field', 'Max', 'Recommended', 'Note'], Object.entries(spec.character_limits).map(([field, l]) => [field, l.max, l.recommended ?? null, l.note ?? null])),
+      markdownTable(
+        ['Field', 'Max', 'Recommended', 'Note'],
+        Object.entries(spec.character_limits).map(([field, l]) => [field, l.max, l.recommended ?? null, l.note ?? null]),
+      ),
       '',
       '### Asset specs',
       ...Object.entries(spec.asset_specs).map(([k, s]) => `- ${k.replace(/_/g, ' ')}: ${s}`),

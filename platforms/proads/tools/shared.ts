@@ -2,7 +2,16 @@ import * as v from 'valibot';
 import { dateArgument } from '../../arguments';
 import { lastDays, refuseDatesAfterYesterday, reportingZone, type AccountClock } from '../../dates';
 import { totals, type MetricTotals } from '../../metrics';
-import type { ProAdsAnalyticsPivot, ProAdsCampaign, ProAdsCreative, ProAdsFacet, ProAdsFormat, ProAdsObjective, ProAdsPivot, ProAdsPort } from '../port';
+import type {
+  ProAdsAnalyticsPivot,
+  ProAdsCampaign,
+  ProAdsCreative,
+  ProAdsFacet,
+  ProAdsFormat,
+  ProAdsObjective,
+  ProAdsPivot,
+  ProAdsPort,
+} from '../port';
 
 /** The reporting-window arguments shared by the proads analysis tools (specification, proads tools). */
 export const DATE_RANGES = { last_7_days: 7, last_14_days: 14, last_30_days: 30, last_60_days: 60, last_90_days: 90 } as const;
@@ -12,13 +21,30 @@ const isoDateArg = (description: string) => v.optional(dateArgument(description)
 export const windowArgs = {
   start_date: isoDateArg('Start date, YYYY-MM-DD; with end_date it overrides date_range and lookback_days'),
   end_date: isoDateArg('End date, YYYY-MM-DD; with start_date it overrides date_range and lookback_days'),
-  date_range: v.optional(v.pipe(v.picklist(Object.keys(DATE_RANGES) as (keyof typeof DATE_RANGES)[]), v.description('last_7_days, last_14_days, last_30_days, last_60_days or last_90_days; overrides lookback_days; ignored when start_date and end_date are given'))),
-  lookback_days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(7), v.maxValue(120), v.description('Days to analyse, 7-120, default 30 (ending yesterday)')), 30),
-  raw_data: v.optional(v.pipe(v.boolean(), v.description('true returns only the raw metrics, without ranking, classification or recommendations; default false')), false),
+  date_range: v.optional(
+    v.pipe(
+      v.picklist(Object.keys(DATE_RANGES) as (keyof typeof DATE_RANGES)[]),
+      v.description(
+        'last_7_days, last_14_days, last_30_days, last_60_days or last_90_days; overrides lookback_days; ignored when start_date and end_date are given',
+      ),
+    ),
+  ),
+  lookback_days: v.optional(
+    v.pipe(v.number(), v.integer(), v.minValue(7), v.maxValue(120), v.description('Days to analyse, 7-120, default 30 (ending yesterday)')),
+    30,
+  ),
+  raw_data: v.optional(
+    v.pipe(
+      v.boolean(),
+      v.description('true returns only the raw metrics, without ranking, classification or recommendations; default false'),
+    ),
+    false,
+  ),
 };
 
 export function windowRules(args: { start_date?: string; end_date?: string }): string | undefined {
-  if (Boolean(args.start_date) !== Boolean(args.end_date)) return '`start_date` and `end_date` must be given together (or use `date_range` / `lookback_days`)';
+  if (Boolean(args.start_date) !== Boolean(args.end_date))
+    return '`start_date` and `end_date` must be given together (or use `date_range` / `lookback_days`)';
   if (args.start_date && args.end_date && args.start_date > args.end_date) return '`start_date` must be on or before `end_date`';
   return undefined;
 }
@@ -35,7 +61,10 @@ export interface ResolvedWindow {
  * start/end (both) beat date_range, which beats lookback_days. Relative windows end yesterday; an
  * explicit window that reaches past today is refused (no figures exist for days not yet run).
  */
-export function resolveWindow(clock: AccountClock, args: { start_date?: string; end_date?: string; date_range?: keyof typeof DATE_RANGES; lookback_days: number }): ResolvedWindow {
+export function resolveWindow(
+  clock: AccountClock,
+  args: { start_date?: string; end_date?: string; date_range?: keyof typeof DATE_RANGES; lookback_days: number },
+): ResolvedWindow {
   refuseDatesAfterYesterday(clock.now, { start_date: args.start_date, end_date: args.end_date }, reportingZone(clock.account));
   if (args.start_date && args.end_date) {
     const days = Math.round((Date.parse(`${args.end_date}T00:00:00Z`) - Date.parse(`${args.start_date}T00:00:00Z`)) / 86_400_000) + 1;
@@ -65,13 +94,22 @@ export async function analyticsTotals(
   end: string,
   facets: { campaigns?: readonly string[] } = {},
 ): Promise<(pivotValue: string) => MetricTotals> {
-  const rows = facets.campaigns && !facets.campaigns.length ? [] : await platform.getAnalytics({ pivot, date_range: { start, end }, time_granularity: 'ALL', ...facets });
+  const rows =
+    facets.campaigns && !facets.campaigns.length
+      ? []
+      : await platform.getAnalytics({ pivot, date_range: { start, end }, time_granularity: 'ALL', ...facets });
   const byValue = new Map(rows.map((row) => [row.pivot_value, row]));
   return (pivotValue) => totals(byValue.has(pivotValue) ? [byValue.get(pivotValue)!] : []);
 }
 
 /** The creatives of these campaigns with their figures over [start, end]. */
-export async function creativeRows(platform: ProAdsPort, creatives: ProAdsCreative[], campaigns: ProAdsCampaign[], start: string, end: string): Promise<CreativeRow[]> {
+export async function creativeRows(
+  platform: ProAdsPort,
+  creatives: ProAdsCreative[],
+  campaigns: ProAdsCampaign[],
+  start: string,
+  end: string,
+): Promise<CreativeRow[]> {
   const byId = new Map(campaigns.map((c) => [c.id, c]));
   const metricsOf = await analyticsTotals(platform, 'CREATIVE', start, end, { campaigns: campaigns.map((c) => c.id) });
   return creatives
@@ -87,7 +125,6 @@ export async function creativeRows(platform: ProAdsPort, creatives: ProAdsCreati
 export function ageInDays(startDate: string, windowEnd: string): number {
   return Math.max(0, Math.round((Date.parse(`${windowEnd}T00:00:00Z`) - Date.parse(`${startDate}T00:00:00Z`)) / 86_400_000) + 1);
 }
-
 
 /**
  * CTR floors per format, under the platform's usual ranges: Sponsored Content single image and
@@ -115,10 +152,21 @@ export const RESULT_BY_OBJECTIVE: Record<ProAdsObjective, 'leads' | 'conversions
 };
 
 /** Said wherever an analysis recommends changes: each names the write tool (and its arguments) that makes it. */
-export const HOW_TO_APPLY = 'Each action names the proads write tool that carries it out, with its arguments: call it with dry_run: true to see the plan first, then without to apply. Verify the next day with get_proads_campaign_performance.';
+export const HOW_TO_APPLY =
+  'Each action names the proads write tool that carries it out, with its arguments: call it with dry_run: true to see the plan first, then without to apply. Verify the next day with get_proads_campaign_performance.';
 
 /** The tool that adds a creative to a campaign of each format. */
-export const ADD_CREATIVE_TOOL: Record<ProAdsFormat, string> = { SINGLE_IMAGE: 'add_proads_creative', VIDEO: 'add_proads_video_creative', CAROUSEL: 'add_proads_carousel_creative', TEXT_AD: 'add_proads_text_creative' };
+export const ADD_CREATIVE_TOOL: Record<ProAdsFormat, string> = {
+  SINGLE_IMAGE: 'add_proads_creative',
+  VIDEO: 'add_proads_video_creative',
+  CAROUSEL: 'add_proads_carousel_creative',
+  TEXT_AD: 'add_proads_text_creative',
+};
 
 /** The targeting facet of each demographic pivot (its segments are values of that facet). */
-export const FACET_OF_PIVOT: Record<ProAdsPivot, ProAdsFacet> = { SENIORITY: 'seniorities', JOB_FUNCTION: 'job_functions', INDUSTRY: 'industries', COMPANY_SIZE: 'company_sizes' };
+export const FACET_OF_PIVOT: Record<ProAdsPivot, ProAdsFacet> = {
+  SENIORITY: 'seniorities',
+  JOB_FUNCTION: 'job_functions',
+  INDUSTRY: 'industries',
+  COMPANY_SIZE: 'company_sizes',
+};

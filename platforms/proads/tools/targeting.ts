@@ -18,8 +18,19 @@ export const searchTargeting = defineProAdsTool({
   access: 'read',
   args: {
     facet: v.pipe(v.picklist(PROADS_FACETS), v.description(`The facet to search: ${PROADS_FACETS.join(', ')}`)),
-    query: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100), v.description('Text the value name contains (case-insensitive); empty lists the facet')), ''),
-    limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100), v.description('At most this many values, 1-100; default 20')), 20),
+    query: v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.maxLength(100),
+        v.description('Text the value name contains (case-insensitive); empty lists the facet'),
+      ),
+      '',
+    ),
+    limit: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100), v.description('At most this many values, 1-100; default 20')),
+      20,
+    ),
   },
   output: v.object({ ad_account_id: v.string(), facet: v.string(), query: v.string(), results: v.array(entityOutput) }),
   async run(args, ctx) {
@@ -27,7 +38,12 @@ export const searchTargeting = defineProAdsTool({
     const text = [
       `## ${args.facet.replace(/_/g, ' ')} matching "${args.query}"`,
       '',
-      results.length ? markdownTable(['Name', 'Id'], results.map((r) => [r.name, r.id])) : `No ${args.facet.replace(/_/g, ' ')} value matches "${args.query}": try a shorter text.`,
+      results.length
+        ? markdownTable(
+            ['Name', 'Id'],
+            results.map((r) => [r.name, r.id]),
+          )
+        : `No ${args.facet.replace(/_/g, ' ')} value matches "${args.query}": try a shorter text.`,
       '',
       'Use the ids in `targeting` (add_proads_campaign_to_group, update_proads_campaign_targeting) and check the reach with estimate_proads_audience_size.',
     ].join('\n');
@@ -40,10 +56,18 @@ export const estimateAudience = defineProAdsTool({
   description: `Estimates how many members a proads targeting spec reaches (include facets, exclusions) and whether the platform will run it (at least ${MIN_AUDIENCE} members; 50,000+ recommended for sponsored content, 15,000+ for text ads). Unknown ids are named.`,
   access: 'read',
   args: { targeting: targetingArg() },
-  output: v.object({ ad_account_id: v.string(), audience_size: v.number(), runnable: v.boolean(), recommendation: v.string(), unknown_values: v.array(v.string()) }),
+  output: v.object({
+    ad_account_id: v.string(),
+    audience_size: v.number(),
+    runnable: v.boolean(),
+    recommendation: v.string(),
+    unknown_values: v.array(v.string()),
+  }),
   async run(args, ctx) {
     const spec = args.targeting as ProAdsTargeting;
-    const ids = [...Object.values(spec.include), ...Object.values(spec.exclude ?? {})].flat().filter((x): x is string => typeof x === 'string');
+    const ids = [...Object.values(spec.include), ...Object.values(spec.exclude ?? {})]
+      .flat()
+      .filter((x): x is string => typeof x === 'string');
     const known = new Set((await ctx.platform.getTargetingEntities(ids)).map((e) => e.id));
     const unknown = [...new Set(ids.filter((id) => !known.has(id)))];
     const { total } = await ctx.platform.getAudienceCount(spec);
@@ -59,8 +83,18 @@ export const estimateAudience = defineProAdsTool({
             : total > 5_000_000
               ? 'Very broad: add a job function, seniority or industry facet to focus spend.'
               : 'A good size for sponsored content.';
-    const text = [`## Audience estimate: about ${count(total)} members`, '', recommendation, ...(unknown.length ? ['', `Unknown ids (not counted): ${unknown.join(', ')}. Find valid ones with search_proads_targeting.`] : []), '', 'Forecast delivery for a budget with forecast_proads_campaign_supply.'].join('\n');
-    return { text, structured: { ad_account_id: ctx.account.account_id, audience_size: total, runnable, recommendation, unknown_values: unknown } };
+    const text = [
+      `## Audience estimate: about ${count(total)} members`,
+      '',
+      recommendation,
+      ...(unknown.length ? ['', `Unknown ids (not counted): ${unknown.join(', ')}. Find valid ones with search_proads_targeting.`] : []),
+      '',
+      'Forecast delivery for a budget with forecast_proads_campaign_supply.',
+    ].join('\n');
+    return {
+      text,
+      structured: { ad_account_id: ctx.account.account_id, audience_size: total, runnable, recommendation, unknown_values: unknown },
+    };
   },
 });
 
@@ -94,15 +128,52 @@ export const researchBusiness = defineProAdsTool({
     'Derives proads targeting suggestions from a business or website description (what you sell, to whom, where): job functions, industries, seniorities, company sizes, skills and locations as targeting ids, with the audience size of the suggested spec, ready to pass to add_proads_campaign_to_group. It reads only the text given (no website is fetched).',
   access: 'read',
   args: {
-    business_description: v.pipe(v.string(), v.trim(), v.minLength(20, 'describe the business in at least 20 characters'), v.maxLength(5000), v.description('What the business sells, to whom, and where (20-5,000 characters)')),
-    website_url: v.optional(v.pipe(v.string(), v.trim(), v.url('must be a URL'), v.maxLength(2000), v.description('The website, kept with the answer for reference (not fetched)'))),
-    seniority: v.optional(v.pipe(v.picklist(['decision_makers', 'practitioners', 'all']), v.description('decision_makers (default: Director, VP, CXO, Owner), practitioners (Entry to Manager) or all')), 'decision_makers'),
-    locations: v.optional(v.pipe(v.array(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(60))), v.minLength(1), v.maxLength(20), v.description('Location ids (search_proads_targeting facet locations); default geo:us'))),
+    business_description: v.pipe(
+      v.string(),
+      v.trim(),
+      v.minLength(20, 'describe the business in at least 20 characters'),
+      v.maxLength(5000),
+      v.description('What the business sells, to whom, and where (20-5,000 characters)'),
+    ),
+    website_url: v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.url('must be a URL'),
+        v.maxLength(2000),
+        v.description('The website, kept with the answer for reference (not fetched)'),
+      ),
+    ),
+    seniority: v.optional(
+      v.pipe(
+        v.picklist(['decision_makers', 'practitioners', 'all']),
+        v.description('decision_makers (default: Director, VP, CXO, Owner), practitioners (Entry to Manager) or all'),
+      ),
+      'decision_makers',
+    ),
+    locations: v.optional(
+      v.pipe(
+        v.array(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(60))),
+        v.minLength(1),
+        v.maxLength(20),
+        v.description('Location ids (search_proads_targeting facet locations); default geo:us'),
+      ),
+    ),
   },
-  output: v.object({ ad_account_id: v.string(), suggestions: v.array(v.object({ ...entityOutput.entries, reason: v.string() })), targeting: v.object({ include: v.record(v.string(), v.array(v.string())) }), audience_size: v.number() }),
+  output: v.object({
+    ad_account_id: v.string(),
+    suggestions: v.array(v.object({ ...entityOutput.entries, reason: v.string() })),
+    targeting: v.object({ include: v.record(v.string(), v.array(v.string())) }),
+    audience_size: v.number(),
+  }),
   async run(args, ctx) {
     const found = HINTS.filter(([re]) => re.test(args.business_description));
-    const seniorities = args.seniority === 'decision_makers' ? ['seniority:6', 'seniority:7', 'seniority:8', 'seniority:10'] : args.seniority === 'practitioners' ? ['seniority:3', 'seniority:4', 'seniority:5'] : [];
+    const seniorities =
+      args.seniority === 'decision_makers'
+        ? ['seniority:6', 'seniority:7', 'seniority:8', 'seniority:10']
+        : args.seniority === 'practitioners'
+          ? ['seniority:3', 'seniority:4', 'seniority:5']
+          : [];
     const ids = [...new Set([...found.map(([, , id]) => id), ...seniorities, ...(args.locations ?? ['geo:us'])])];
     const entities = await ctx.platform.getTargetingEntities(ids);
     const byId = new Map<string, ProAdsTargetingEntity>(entities.map((e) => [e.id, e]));
@@ -114,7 +185,11 @@ export const researchBusiness = defineProAdsTool({
         // Job titles and skills narrow a lot: suggested, not put into the spec.
         if (e.facet !== 'job_titles' && e.facet !== 'skills') (include[e.facet] ??= []).push(id);
         const hint = found.find(([, , hid]) => hid === id);
-        const reason = hint ? `the description mentions "${args.business_description.match(hint[0])![0]}"` : e.facet === 'seniorities' ? `seniority ${args.seniority}` : 'location';
+        const reason = hint
+          ? `the description mentions "${args.business_description.match(hint[0])![0]}"`
+          : e.facet === 'seniorities'
+            ? `seniority ${args.seniority}`
+            : 'location';
         return { ...e, reason };
       });
     const spec = { include };
@@ -122,9 +197,14 @@ export const researchBusiness = defineProAdsTool({
     const text = [
       '## Targeting suggestions',
       '',
-      found.length ? `Matched ${found.length} signal(s) in the description.` : 'No industry or role signal in the description: the suggestion is locations and seniority only. Describe who buys (role, industry, company size).',
+      found.length
+        ? `Matched ${found.length} signal(s) in the description.`
+        : 'No industry or role signal in the description: the suggestion is locations and seniority only. Describe who buys (role, industry, company size).',
       '',
-      markdownTable(['Facet', 'Value', 'Id', 'Why'], suggestions.map((s) => [s.facet.replace(/_/g, ' '), s.name, s.id, s.reason])),
+      markdownTable(
+        ['Facet', 'Value', 'Id', 'Why'],
+        suggestions.map((s) => [s.facet.replace(/_/g, ' '), s.name, s.id, s.reason]),
+      ),
       '',
       `Suggested spec (job titles and skills left out: they narrow a lot), about ${count(total)} members:`,
       '```json',
@@ -133,7 +213,15 @@ export const researchBusiness = defineProAdsTool({
       '',
       'Check it with estimate_proads_audience_size, refine values with search_proads_targeting, then create with add_proads_campaign_to_group.',
     ].join('\n');
-    return { text, structured: { ad_account_id: ctx.account.account_id, suggestions, targeting: spec as { include: Record<string, string[]> }, audience_size: total } };
+    return {
+      text,
+      structured: {
+        ad_account_id: ctx.account.account_id,
+        suggestions,
+        targeting: spec as { include: Record<string, string[]> },
+        audience_size: total,
+      },
+    };
   },
 });
 

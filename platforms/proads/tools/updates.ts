@@ -58,7 +58,10 @@ export function shown(value: unknown): string {
   if (typeof value !== 'object') return String(value);
   const t = value as ProAdsTargeting;
   if ('include' in t) {
-    const part = (map: object | undefined) => Object.entries(map ?? {}).map(([facet, ids]) => `${facet}: ${(ids as string[]).join(', ')}`).join('; ');
+    const part = (map: object | undefined) =>
+      Object.entries(map ?? {})
+        .map(([facet, ids]) => `${facet}: ${(ids as string[]).join(', ')}`)
+        .join('; ');
     return `${part(t.include)}${t.exclude && Object.keys(t.exclude).length ? `; excluding ${part(t.exclude)}` : ''}`;
   }
   return JSON.stringify(value);
@@ -78,18 +81,39 @@ function fieldChanges(entity: object, patch: object): Record<string, { before?: 
 }
 
 /** Checks a campaign patch against the platform's rules; returns the plan's parts. */
-async function planCampaign(ctx: ToolContext<ProAdsPort>, campaign: ProAdsCampaign, patch: CampaignPatch): Promise<{ change?: PlannedChange; budgets: PlannedBudget[]; notes: string[] }> {
+async function planCampaign(
+  ctx: ToolContext<ProAdsPort>,
+  campaign: ProAdsCampaign,
+  patch: CampaignPatch,
+): Promise<{ change?: PlannedChange; budgets: PlannedBudget[]; notes: string[] }> {
   const fields = fieldChanges(campaign, patch);
   const notes: string[] = [];
   if (!Object.keys(fields).length) return { budgets: [], notes };
   const label = `"${campaign.name}" (${campaign.id})`;
-  if (['ARCHIVED', 'PENDING_DELETION', 'CANCELED', 'COMPLETED'].includes(campaign.status) && Object.keys(fields).some((f) => f !== 'status' && f !== 'name')) {
-    const way = campaign.status === 'ARCHIVED' ? ': bring it back with reactivate_proads_campaign first' : campaign.status === 'COMPLETED' ? ': run it again as a copy with clone_proads_campaign' : '';
-    throw new ToolError(`Campaign ${label} is ${campaign.status} and cannot be edited${way}.`, { code: 'campaign_not_editable', status: campaign.status });
+  if (
+    ['ARCHIVED', 'PENDING_DELETION', 'CANCELED', 'COMPLETED'].includes(campaign.status) &&
+    Object.keys(fields).some((f) => f !== 'status' && f !== 'name')
+  ) {
+    const way =
+      campaign.status === 'ARCHIVED'
+        ? ': bring it back with reactivate_proads_campaign first'
+        : campaign.status === 'COMPLETED'
+          ? ': run it again as a copy with clone_proads_campaign'
+          : '';
+    throw new ToolError(`Campaign ${label} is ${campaign.status} and cannot be edited${way}.`, {
+      code: 'campaign_not_editable',
+      status: campaign.status,
+    });
   }
   if (fields.status) {
-    if (campaign.status === 'ARCHIVED' && patch.status === 'ACTIVE') throw new ToolError(`Campaign ${label} is ARCHIVED: bring it back with reactivate_proads_campaign, then resume it.`, { code: 'invalid_status_transition' });
-    if (['PENDING_DELETION', 'CANCELED', 'COMPLETED'].includes(campaign.status)) throw new ToolError(`Campaign ${label} is ${campaign.status}: its status cannot change any more.`, { code: 'invalid_status_transition' });
+    if (campaign.status === 'ARCHIVED' && patch.status === 'ACTIVE')
+      throw new ToolError(`Campaign ${label} is ARCHIVED: bring it back with reactivate_proads_campaign, then resume it.`, {
+        code: 'invalid_status_transition',
+      });
+    if (['PENDING_DELETION', 'CANCELED', 'COMPLETED'].includes(campaign.status))
+      throw new ToolError(`Campaign ${label} is ${campaign.status}: its status cannot change any more.`, {
+        code: 'invalid_status_transition',
+      });
   }
   const daily = patch.daily_budget ?? campaign.daily_budget;
   const total = patch.total_budget === null ? undefined : (patch.total_budget ?? campaign.total_budget);
@@ -98,24 +122,43 @@ async function planCampaign(ctx: ToolContext<ProAdsPort>, campaign: ProAdsCampai
   const end = patch.end_date === null ? undefined : (patch.end_date ?? campaign.end_date);
   if (fields.start_date) {
     const today = isoDate(ctx.now);
-    if (campaign.start_date <= today && campaign.status !== 'DRAFT') throw new ToolError(`Campaign ${label} started on ${campaign.start_date}: a started campaign's start date cannot change (change end_date instead).`, { code: 'start_date_locked' });
-    if (patch.start_date! < today) throw new ToolError(`\`start_date\` ${patch.start_date} is in the past: use today (${today}) or later.`, { code: 'start_date_past' });
+    if (campaign.start_date <= today && campaign.status !== 'DRAFT')
+      throw new ToolError(
+        `Campaign ${label} started on ${campaign.start_date}: a started campaign's start date cannot change (change end_date instead).`,
+        { code: 'start_date_locked' },
+      );
+    if (patch.start_date! < today)
+      throw new ToolError(`\`start_date\` ${patch.start_date} is in the past: use today (${today}) or later.`, { code: 'start_date_past' });
   }
   if (fields.start_date || fields.end_date) checkSchedule(ctx.now, start, end);
   if (fields.targeting) {
     const size = await checkTargeting(ctx.platform, patch.targeting!);
     notes.push(`The new targeting reaches about ${size.toLocaleString('en-US')} members.`);
   }
-  if ((patch.bid_strategy ?? campaign.bid_strategy) === 'MAXIMUM_DELIVERY' && fields.unit_cost) notes.push('Under MAXIMUM_DELIVERY the platform sets the bid: unit_cost is kept but not used until the strategy changes.');
+  if ((patch.bid_strategy ?? campaign.bid_strategy) === 'MAXIMUM_DELIVERY' && fields.unit_cost)
+    notes.push('Under MAXIMUM_DELIVERY the platform sets the bid: unit_cost is kept but not used until the strategy changes.');
   const budgets: PlannedBudget[] = [];
   const currency = ctx.account.currency;
-  if (fields.daily_budget) budgets.push({ entity: 'campaign', id: campaign.id, name: campaign.name, before: campaign.daily_budget, after: daily, currency });
+  if (fields.daily_budget)
+    budgets.push({ entity: 'campaign', id: campaign.id, name: campaign.name, before: campaign.daily_budget, after: daily, currency });
   if (fields.total_budget && total !== undefined) {
     const equivalent = dailyEquivalent(total, start, end, ctx.now);
-    budgets.push({ entity: 'campaign_total_budget', id: campaign.id, name: campaign.name, ...(campaign.total_budget !== undefined ? { before: dailyEquivalent(campaign.total_budget, start, end, ctx.now) } : {}), after: Math.min(equivalent, daily), currency });
-    notes.push(`The lifetime budget ${total} ${currency} is about ${equivalent} ${currency} a day over ${end ? `the days to ${end}` : '30 days (no end date)'}; the daily budget ${daily} ${currency} still caps each day.`);
+    budgets.push({
+      entity: 'campaign_total_budget',
+      id: campaign.id,
+      name: campaign.name,
+      ...(campaign.total_budget !== undefined ? { before: dailyEquivalent(campaign.total_budget, start, end, ctx.now) } : {}),
+      after: Math.min(equivalent, daily),
+      currency,
+    });
+    notes.push(
+      `The lifetime budget ${total} ${currency} is about ${equivalent} ${currency} a day over ${end ? `the days to ${end}` : '30 days (no end date)'}; the daily budget ${daily} ${currency} still caps each day.`,
+    );
   }
-  if (fields.daily_budget && patch.daily_budget! > campaign.daily_budget * 2) notes.push(`This more than doubles the daily budget (${campaign.daily_budget} → ${patch.daily_budget} ${currency}); costs per result usually rise while delivery re-learns.`);
+  if (fields.daily_budget && patch.daily_budget! > campaign.daily_budget * 2)
+    notes.push(
+      `This more than doubles the daily budget (${campaign.daily_budget} → ${patch.daily_budget} ${currency}); costs per result usually rise while delivery re-learns.`,
+    );
   return { change: { action: 'update', entity: 'campaign', id: campaign.id, name: campaign.name, fields }, budgets, notes };
 }
 
@@ -131,27 +174,58 @@ function revertPatch(change: PlannedChange): Record<string, unknown> {
 }
 
 /** A patch as the port takes it: null (removed) becomes undefined. */
-const portPatch = (fields: PlannedChange['fields']) => Object.fromEntries(Object.entries(fields).map(([k, { after }]) => [k, after === null ? undefined : after]));
+const portPatch = (fields: PlannedChange['fields']) =>
+  Object.fromEntries(Object.entries(fields).map(([k, { after }]) => [k, after === null ? undefined : after]));
 
 interface CampaignsData {
   campaigns: { id: string; name: string; status: string }[];
 }
 
-const campaignWriteOutput = writeOutput({ campaigns: v.array(v.object({ id: v.string(), name: v.string(), fields: v.record(v.string(), v.object({ before: v.unknown(), after: v.unknown() })) })) });
+const campaignWriteOutput = writeOutput({
+  campaigns: v.array(
+    v.object({ id: v.string(), name: v.string(), fields: v.record(v.string(), v.object({ before: v.unknown(), after: v.unknown() })) }),
+  ),
+});
 
 async function applyCampaignChanges(ctx: ToolContext<ProAdsPort>, plan: WritePlan<CampaignsData>, heading: string) {
   const changed = plan.changes.length > 0;
   for (const change of plan.changes) {
     const before = plan.data.campaigns.find((c) => c.id === change.id)!;
-    await ctx.step(`campaign:${change.id}`, async () => (await ctx.platform.updateCampaign(change.id!, portPatch(change.fields) as never, { status: before.status as never }), true));
+    await ctx.step(
+      `campaign:${change.id}`,
+      async () => (
+        await ctx.platform.updateCampaign(change.id!, portPatch(change.fields) as never, { status: before.status as never }),
+        true
+      ),
+    );
   }
-  const rows = plan.changes.flatMap((c) => Object.entries(c.fields).map(([field, { before, after }]) => [c.name ?? c.id ?? '', field, shown(before), shown(after)]));
+  const rows = plan.changes.flatMap((c) =>
+    Object.entries(c.fields).map(([field, { before, after }]) => [c.name ?? c.id ?? '', field, shown(before), shown(after)]),
+  );
   const text = changed
-    ? [`## ${heading}`, '', plan.summary, '', markdownTable(['Campaign', 'Field', 'Before', 'After'], rows), ...(plan.notes?.length ? ['', ...plan.notes.map((n) => `- ${n}`)] : []), '', 'Check delivery tomorrow with get_proads_campaign_performance.'].join('\n')
+    ? [
+        `## ${heading}`,
+        '',
+        plan.summary,
+        '',
+        markdownTable(['Campaign', 'Field', 'Before', 'After'], rows),
+        ...(plan.notes?.length ? ['', ...plan.notes.map((n) => `- ${n}`)] : []),
+        '',
+        'Check delivery tomorrow with get_proads_campaign_performance.',
+      ].join('\n')
     : `## ${plan.summary}\n\nNothing changed.`;
   return {
     text,
-    structured: { ad_account_id: ctx.account.account_id, changed, summary: plan.summary, campaigns: plan.changes.map((c) => ({ id: c.id!, name: c.name!, fields: c.fields as Record<string, { before: unknown; after: unknown }> })) },
+    structured: {
+      ad_account_id: ctx.account.account_id,
+      changed,
+      summary: plan.summary,
+      campaigns: plan.changes.map((c) => ({
+        id: c.id!,
+        name: c.name!,
+        fields: c.fields as Record<string, { before: unknown; after: unknown }>,
+      })),
+    },
   };
 }
 
@@ -176,7 +250,9 @@ function campaignUpdateTool<E extends v.ObjectEntries>(row: {
       const campaign = await findCampaign(ctx.platform, args.campaign_id as string);
       const { change, budgets, notes } = await planCampaign(ctx, campaign, row.patch(args as never, campaign));
       return {
-        summary: change ? `Update campaign "${campaign.name}" (${campaign.id}): ${Object.keys(change.fields).join(', ')}` : `Campaign "${campaign.name}" already has these values; nothing changes`,
+        summary: change
+          ? `Update campaign "${campaign.name}" (${campaign.id}): ${Object.keys(change.fields).join(', ')}`
+          : `Campaign "${campaign.name}" already has these values; nothing changes`,
         changes: change ? [change] : [],
         budgets,
         notes,
@@ -197,7 +273,9 @@ const both = (a: unknown, b: unknown, message: string) => (a !== undefined && b 
 const budgetArgs = {
   daily_budget: v.optional(dailyBudgetArg()),
   total_budget: v.optional(totalBudgetArg()),
-  remove_total_budget: v.optional(v.pipe(v.boolean(), v.description('true removes the lifetime budget (the daily budget alone then limits spend)'))),
+  remove_total_budget: v.optional(
+    v.pipe(v.boolean(), v.description('true removes the lifetime budget (the daily budget alone then limits spend)')),
+  ),
   unit_cost: v.optional(bidArg()),
   bid_strategy: v.optional(bidStrategyArg()),
 };
@@ -206,18 +284,38 @@ const scheduleArgs = {
   end_date: optionalDate('New end date, YYYY-MM-DD, today or later'),
   remove_end_date: v.optional(v.pipe(v.boolean(), v.description('true removes the end date (the campaign runs until paused)'))),
 };
-type BudgetArgs = { daily_budget?: number; total_budget?: number; remove_total_budget?: boolean; unit_cost?: number; bid_strategy?: CampaignPatch['bid_strategy'] };
+type BudgetArgs = {
+  daily_budget?: number;
+  total_budget?: number;
+  remove_total_budget?: boolean;
+  unit_cost?: number;
+  bid_strategy?: CampaignPatch['bid_strategy'];
+};
 type ScheduleArgs = { start_date?: string; end_date?: string; remove_end_date?: boolean };
-const budgetPatch = (a: BudgetArgs): CampaignPatch => ({ daily_budget: a.daily_budget, total_budget: a.remove_total_budget ? null : a.total_budget, unit_cost: a.unit_cost, bid_strategy: a.bid_strategy });
+const budgetPatch = (a: BudgetArgs): CampaignPatch => ({
+  daily_budget: a.daily_budget,
+  total_budget: a.remove_total_budget ? null : a.total_budget,
+  unit_cost: a.unit_cost,
+  bid_strategy: a.bid_strategy,
+});
 const schedulePatch = (a: ScheduleArgs): CampaignPatch => ({ start_date: a.start_date, end_date: a.remove_end_date ? null : a.end_date });
 const budgetRules = [
   (a: BudgetArgs) => both(a.total_budget, a.remove_total_budget, 'give `total_budget` or `remove_total_budget`, not both'),
 ];
-const scheduleRules = [(a: ScheduleArgs) => both(a.end_date, a.remove_end_date, 'give `end_date` or `remove_end_date`, not both'), (a: ScheduleArgs) => (a.start_date && a.end_date && a.end_date < a.start_date ? '`end_date` must be on or after `start_date`' : undefined)];
-const needsOne = (keys: string[]) => (a: Record<string, unknown>) => (keys.some((k) => a[k] !== undefined) ? undefined : `give at least one of ${keys.map((k) => `\`${k}\``).join(', ')}`);
+const scheduleRules = [
+  (a: ScheduleArgs) => both(a.end_date, a.remove_end_date, 'give `end_date` or `remove_end_date`, not both'),
+  (a: ScheduleArgs) =>
+    a.start_date && a.end_date && a.end_date < a.start_date ? '`end_date` must be on or after `start_date`' : undefined,
+];
+const needsOne = (keys: string[]) => (a: Record<string, unknown>) =>
+  keys.some((k) => a[k] !== undefined) ? undefined : `give at least one of ${keys.map((k) => `\`${k}\``).join(', ')}`;
 
 /** Adds and removes values per facet; the facets left empty are dropped. */
-function editFacets(map: Partial<Record<ProAdsFacet, string[]>> | undefined, add: Partial<Record<ProAdsFacet, string[]>> = {}, remove: Partial<Record<ProAdsFacet, string[]>> = {}) {
+function editFacets(
+  map: Partial<Record<ProAdsFacet, string[]>> | undefined,
+  add: Partial<Record<ProAdsFacet, string[]>> = {},
+  remove: Partial<Record<ProAdsFacet, string[]>> = {},
+) {
   const out: Partial<Record<ProAdsFacet, string[]>> = {};
   for (const facet of PROADS_FACETS) {
     const values = [...new Set([...(map?.[facet] ?? []), ...(add[facet] ?? [])])].filter((x) => !(remove[facet] ?? []).includes(x));
@@ -241,8 +339,30 @@ export const campaignUpdateTools: ToolDefinition[] = [
       ...scheduleArgs,
       targeting: v.optional(targetingArg()),
     },
-    rules: [needsOne(['name', 'status', 'daily_budget', 'total_budget', 'remove_total_budget', 'unit_cost', 'bid_strategy', 'start_date', 'end_date', 'remove_end_date', 'targeting']), ...budgetRules, ...scheduleRules] as never,
-    patch: (a) => ({ name: a.name, status: a.status, ...budgetPatch(a), ...schedulePatch(a), targeting: a.targeting as ProAdsTargeting | undefined }),
+    rules: [
+      needsOne([
+        'name',
+        'status',
+        'daily_budget',
+        'total_budget',
+        'remove_total_budget',
+        'unit_cost',
+        'bid_strategy',
+        'start_date',
+        'end_date',
+        'remove_end_date',
+        'targeting',
+      ]),
+      ...budgetRules,
+      ...scheduleRules,
+    ] as never,
+    patch: (a) => ({
+      name: a.name,
+      status: a.status,
+      ...budgetPatch(a),
+      ...schedulePatch(a),
+      targeting: a.targeting as ProAdsTargeting | undefined,
+    }),
   }),
   campaignUpdateTool({
     name: 'update_proads_campaign_budget',
@@ -254,7 +374,8 @@ export const campaignUpdateTools: ToolDefinition[] = [
   }),
   campaignUpdateTool({
     name: 'update_proads_campaign_schedule',
-    description: "Changes a proads campaign's dates: a new end date (today or later), no end date, or a new start date for a campaign that has not started yet.",
+    description:
+      "Changes a proads campaign's dates: a new end date (today or later), no end date, or a new start date for a campaign that has not started yet.",
     args: scheduleArgs,
     rules: [needsOne(['start_date', 'end_date', 'remove_end_date']), ...scheduleRules] as never,
     patch: (a) => schedulePatch(a),
@@ -262,7 +383,7 @@ export const campaignUpdateTools: ToolDefinition[] = [
   campaignUpdateTool({
     name: 'update_proads_campaign_targeting',
     description:
-      "Adds or removes proads targeting values facet by facet, for reach (add, remove) or exclusions (add_exclusions, remove_exclusions): e.g. exclude seniority:3 (Entry) or industry:68 that analyze_proads_wasted_spend flags. Values are ids from search_proads_targeting. The new audience must stay at 300 members or more and keep a location. Excluded segments get no delivery from now on.",
+      'Adds or removes proads targeting values facet by facet, for reach (add, remove) or exclusions (add_exclusions, remove_exclusions): e.g. exclude seniority:3 (Entry) or industry:68 that analyze_proads_wasted_spend flags. Values are ids from search_proads_targeting. The new audience must stay at 300 members or more and keep a location. Excluded segments get no delivery from now on.',
     args: {
       add: facetMapArg('Facet → values to add to the included targeting'),
       remove: facetMapArg('Facet → values to remove from the included targeting'),
@@ -275,7 +396,10 @@ export const campaignUpdateTools: ToolDefinition[] = [
       const exclude = editFacets(campaign.targeting?.exclude, a.add_exclusions as FacetMap, a.remove_exclusions as FacetMap);
       return { targeting: { include, ...(Object.keys(exclude).length ? { exclude } : {}) } };
     },
-    undo: (change) => ({ tool: 'update_proads_campaign', arguments: { campaign_id: change.id, targeting: change.fields.targeting!.before ?? { include: {} } } }),
+    undo: (change) => ({
+      tool: 'update_proads_campaign',
+      arguments: { campaign_id: change.id, targeting: change.fields.targeting!.before ?? { include: {} } },
+    }),
   }),
 ];
 
@@ -293,10 +417,23 @@ export const batchUpdateCampaigns = defineProAdsTool({
   description:
     'Applies status and budget changes to many proads campaigns at once (1-50): each item names a campaign_id and any of status (ACTIVE, PAUSED, ARCHIVED), daily_budget, total_budget. Every item is checked before anything changes; one invalid item refuses the batch. Use it to pause losers and move their budget to a winner in one step. Undo re-applies the before values.',
   access: 'write',
-  args: { updates: v.pipe(v.array(batchItem), v.minLength(1, 'must hold at least one update'), v.maxLength(50, 'at most 50 updates per call'), v.description('The changes, one item per campaign')) },
+  args: {
+    updates: v.pipe(
+      v.array(batchItem),
+      v.minLength(1, 'must hold at least one update'),
+      v.maxLength(50, 'at most 50 updates per call'),
+      v.description('The changes, one item per campaign'),
+    ),
+  },
   rules: [
-    (a) => (new Set(a.updates.map((u) => u.campaign_id)).size !== a.updates.length ? '`updates` names a campaign twice: merge its changes into one item' : undefined),
-    (a) => a.updates.filter((u) => u.status === undefined && u.daily_budget === undefined && u.total_budget === undefined).map((u) => `the update of campaign ${u.campaign_id} changes nothing: give status, daily_budget or total_budget`),
+    (a) =>
+      new Set(a.updates.map((u) => u.campaign_id)).size !== a.updates.length
+        ? '`updates` names a campaign twice: merge its changes into one item'
+        : undefined,
+    (a) =>
+      a.updates
+        .filter((u) => u.status === undefined && u.daily_budget === undefined && u.total_budget === undefined)
+        .map((u) => `the update of campaign ${u.campaign_id} changes nothing: give status, daily_budget or total_budget`),
   ],
   output: campaignWriteOutput,
   async plan(args, ctx): Promise<WritePlan<CampaignsData>> {
@@ -307,7 +444,11 @@ export const batchUpdateCampaigns = defineProAdsTool({
     const data: CampaignsData = { campaigns: [] };
     for (const u of args.updates) {
       const campaign = campaigns.find((c) => c.id === u.campaign_id);
-      if (!campaign) throw new ToolError(`No proads campaign with id "${u.campaign_id}" in this ad account. list_proads_campaigns lists the valid ids.`, { code: 'not_found', campaign_id: u.campaign_id, list_tool: 'list_proads_campaigns' });
+      if (!campaign)
+        throw new ToolError(
+          `No proads campaign with id "${u.campaign_id}" in this ad account. list_proads_campaigns lists the valid ids.`,
+          { code: 'not_found', campaign_id: u.campaign_id, list_tool: 'list_proads_campaigns' },
+        );
       const planned = await planCampaign(ctx, campaign, { status: u.status, daily_budget: u.daily_budget, total_budget: u.total_budget });
       data.campaigns.push({ id: campaign.id, name: campaign.name, status: campaign.status });
       if (planned.change) changes.push(planned.change);
@@ -316,15 +457,29 @@ export const batchUpdateCampaigns = defineProAdsTool({
     }
     const before = budgets.filter((b) => b.entity === 'campaign').reduce((s, b) => s + (b.before ?? 0), 0);
     const after = budgets.filter((b) => b.entity === 'campaign').reduce((s, b) => s + b.after, 0);
-    if (budgets.length) notes.push(`Daily budgets of the changed campaigns: ${Math.round(before * 100) / 100} → ${Math.round(after * 100) / 100} ${ctx.account.currency}.`);
-    return { summary: changes.length ? `Update ${changes.length} proads campaign(s)` : 'Every campaign already has these values; nothing changes', changes, budgets, notes, data };
+    if (budgets.length)
+      notes.push(
+        `Daily budgets of the changed campaigns: ${Math.round(before * 100) / 100} → ${Math.round(after * 100) / 100} ${ctx.account.currency}.`,
+      );
+    return {
+      summary: changes.length ? `Update ${changes.length} proads campaign(s)` : 'Every campaign already has these values; nothing changes',
+      changes,
+      budgets,
+      notes,
+      data,
+    };
   },
   apply: (plan, _args, ctx) => applyCampaignChanges(ctx, plan, 'Campaigns updated'),
   undo(plan) {
     if (!plan.changes.length) return undefined;
     return {
       tool: 'batch_update_proads_campaigns',
-      arguments: { updates: plan.changes.map((c) => ({ campaign_id: c.id, ...Object.fromEntries(Object.entries(revertPatch(c)).filter(([k]) => k !== 'remove_total_budget')) })) },
+      arguments: {
+        updates: plan.changes.map((c) => ({
+          campaign_id: c.id,
+          ...Object.fromEntries(Object.entries(revertPatch(c)).filter(([k]) => k !== 'remove_total_budget')),
+        })),
+      },
     };
   },
 });
@@ -336,12 +491,16 @@ interface EntityData {
   name: string;
   status: string;
 }
-const entityWriteOutput = writeOutput({ id: v.string(), name: v.string(), fields: v.record(v.string(), v.object({ before: v.unknown(), after: v.unknown() })) });
+const entityWriteOutput = writeOutput({
+  id: v.string(),
+  name: v.string(),
+  fields: v.record(v.string(), v.object({ before: v.unknown(), after: v.unknown() })),
+});
 
 export const updateCampaignGroup = defineProAdsTool({
   name: 'update_proads_campaign_group',
   description:
-    "Edits a proads campaign group: name, status (ACTIVE, PAUSED, ARCHIVED: a group that is not ACTIVE stops all its campaigns), lifetime budget shared by its campaigns, or end date. The plan shows each field before → after; undo re-applies them.",
+    'Edits a proads campaign group: name, status (ACTIVE, PAUSED, ARCHIVED: a group that is not ACTIVE stops all its campaigns), lifetime budget shared by its campaigns, or end date. The plan shows each field before → after; undo re-applies them.',
   access: 'write',
   args: {
     campaign_group_id: groupIdArg(),
@@ -351,36 +510,99 @@ export const updateCampaignGroup = defineProAdsTool({
     end_date: optionalDate('New end date of the group, YYYY-MM-DD, today or later'),
     remove_end_date: v.optional(v.pipe(v.boolean(), v.description('true removes the end date'))),
   },
-  rules: [needsOne(['name', 'status', 'total_budget', 'end_date', 'remove_end_date']) as never, (a) => both(a.end_date, a.remove_end_date, 'give `end_date` or `remove_end_date`, not both')],
+  rules: [
+    needsOne(['name', 'status', 'total_budget', 'end_date', 'remove_end_date']) as never,
+    (a) => both(a.end_date, a.remove_end_date, 'give `end_date` or `remove_end_date`, not both'),
+  ],
   output: entityWriteOutput,
   async plan(args, ctx): Promise<WritePlan<EntityData>> {
     const group = await findGroup(ctx.platform, args.campaign_group_id);
-    const patch: Record<string, unknown> = { name: args.name, status: args.status, total_budget: args.total_budget, end_date: args.remove_end_date ? null : args.end_date };
+    const patch: Record<string, unknown> = {
+      name: args.name,
+      status: args.status,
+      total_budget: args.total_budget,
+      end_date: args.remove_end_date ? null : args.end_date,
+    };
     const fields = fieldChanges(group, patch);
     const data = { id: group.id, name: group.name, status: group.status };
-    if (!Object.keys(fields).length) return { summary: `Campaign group "${group.name}" already has these values; nothing changes`, changes: [], data };
-    if (['PENDING_DELETION', 'CANCELED'].includes(group.status)) throw new ToolError(`Campaign group "${group.name}" is ${group.status} and cannot be edited.`, { code: 'group_not_editable' });
+    if (!Object.keys(fields).length)
+      return { summary: `Campaign group "${group.name}" already has these values; nothing changes`, changes: [], data };
+    if (['PENDING_DELETION', 'CANCELED'].includes(group.status))
+      throw new ToolError(`Campaign group "${group.name}" is ${group.status} and cannot be edited.`, { code: 'group_not_editable' });
     if (args.end_date) checkSchedule(ctx.now, group.start_date ?? '0000-01-01', args.end_date);
     const notes: string[] = [];
     const budgets: PlannedBudget[] = [];
     if (fields.total_budget) {
-      const equivalent = dailyEquivalent(args.total_budget!, group.start_date ?? isoDate(ctx.now), args.end_date ?? group.end_date, ctx.now);
-      budgets.push({ entity: 'campaign_group_total_budget', id: group.id, name: group.name, ...(group.total_budget !== undefined ? { before: dailyEquivalent(group.total_budget, group.start_date ?? isoDate(ctx.now), group.end_date, ctx.now) } : {}), after: equivalent, currency: ctx.account.currency });
-      notes.push(`The group's lifetime budget ${args.total_budget} ${ctx.account.currency} is about ${equivalent} ${ctx.account.currency} a day; each campaign's daily budget still caps its day.`);
+      const equivalent = dailyEquivalent(
+        args.total_budget!,
+        group.start_date ?? isoDate(ctx.now),
+        args.end_date ?? group.end_date,
+        ctx.now,
+      );
+      budgets.push({
+        entity: 'campaign_group_total_budget',
+        id: group.id,
+        name: group.name,
+        ...(group.total_budget !== undefined
+          ? { before: dailyEquivalent(group.total_budget, group.start_date ?? isoDate(ctx.now), group.end_date, ctx.now) }
+          : {}),
+        after: equivalent,
+        currency: ctx.account.currency,
+      });
+      notes.push(
+        `The group's lifetime budget ${args.total_budget} ${ctx.account.currency} is about ${equivalent} ${ctx.account.currency} a day; each campaign's daily budget still caps its day.`,
+      );
     }
     if (fields.status && args.status !== 'ACTIVE') notes.push(`Every campaign of the group stops delivering while it is ${args.status}.`);
-    return { summary: `Update campaign group "${group.name}" (${group.id}): ${Object.keys(fields).join(', ')}`, changes: [{ action: 'update', entity: 'campaign_group', id: group.id, name: group.name, fields }], budgets, notes, data };
+    return {
+      summary: `Update campaign group "${group.name}" (${group.id}): ${Object.keys(fields).join(', ')}`,
+      changes: [{ action: 'update', entity: 'campaign_group', id: group.id, name: group.name, fields }],
+      budgets,
+      notes,
+      data,
+    };
   },
   async apply(plan, _args, ctx) {
     const change = plan.changes[0];
-    if (!change) return { text: `## ${plan.summary}\n\nNothing changed.`, structured: { ad_account_id: ctx.account.account_id, changed: false, summary: plan.summary, id: plan.data.id, name: plan.data.name, fields: {} } };
+    if (!change)
+      return {
+        text: `## ${plan.summary}\n\nNothing changed.`,
+        structured: {
+          ad_account_id: ctx.account.account_id,
+          changed: false,
+          summary: plan.summary,
+          id: plan.data.id,
+          name: plan.data.name,
+          fields: {},
+        },
+      };
     await ctx.platform.updateCampaignGroup(plan.data.id, portPatch(change.fields) as never, { status: plan.data.status as never });
-    const text = [`## Campaign group "${plan.data.name}" updated`, '', markdownTable(['Field', 'Before', 'After'], Object.entries(change.fields).map(([f, c]) => [f, shown(c.before), shown(c.after)])), ...(plan.notes ?? []).map((n) => `- ${n}`)].join('\n');
-    return { text, structured: { ad_account_id: ctx.account.account_id, changed: true, summary: plan.summary, id: plan.data.id, name: plan.data.name, fields: change.fields as Record<string, { before: unknown; after: unknown }> } };
+    const text = [
+      `## Campaign group "${plan.data.name}" updated`,
+      '',
+      markdownTable(
+        ['Field', 'Before', 'After'],
+        Object.entries(change.fields).map(([f, c]) => [f, shown(c.before), shown(c.after)]),
+      ),
+      ...(plan.notes ?? []).map((n) => `- ${n}`),
+    ].join('\n');
+    return {
+      text,
+      structured: {
+        ad_account_id: ctx.account.account_id,
+        changed: true,
+        summary: plan.summary,
+        id: plan.data.id,
+        name: plan.data.name,
+        fields: change.fields as Record<string, { before: unknown; after: unknown }>,
+      },
+    };
   },
   undo(plan) {
     const change = plan.changes[0];
-    return change ? { tool: 'update_proads_campaign_group', arguments: { campaign_group_id: change.id, ...revertPatch(change) } } : undefined;
+    return change
+      ? { tool: 'update_proads_campaign_group', arguments: { campaign_group_id: change.id, ...revertPatch(change) } }
+      : undefined;
   },
 });
 
@@ -392,9 +614,21 @@ export const updateCreative = defineProAdsTool({
   args: {
     creative_id: creativeIdArg(),
     name: v.optional(nameArg('New creative')),
-    intro_text: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(600), v.description('Introductory text above the ad (image, video, carousel)'))),
-    headline: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200), v.description('Headline (text ads: at most 25 characters)'))),
-    description: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(300), v.description('Description (text ads: at most 75 characters)'))),
+    intro_text: v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.minLength(1),
+        v.maxLength(600),
+        v.description('Introductory text above the ad (image, video, carousel)'),
+      ),
+    ),
+    headline: v.optional(
+      v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200), v.description('Headline (text ads: at most 25 characters)')),
+    ),
+    description: v.optional(
+      v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(300), v.description('Description (text ads: at most 75 characters)')),
+    ),
     call_to_action: v.optional(ctaArg()),
     landing_page_url: v.optional(urlArg('Destination URL, http(s)')),
     status: v.optional(v.pipe(v.picklist(['ACTIVE', 'PAUSED', 'ARCHIVED']), v.description('ACTIVE, PAUSED or ARCHIVED'))),
@@ -404,26 +638,86 @@ export const updateCreative = defineProAdsTool({
   async plan(args, ctx): Promise<WritePlan<EntityData>> {
     const creative: ProAdsCreative = await findCreative(ctx.platform, args.creative_id);
     const { creative_id: _id, ...patch } = args;
-    refuseCopyProblems(creative.format, { intro_text: patch.intro_text, headline: patch.headline, description: patch.description, call_to_action: patch.call_to_action });
+    refuseCopyProblems(creative.format, {
+      intro_text: patch.intro_text,
+      headline: patch.headline,
+      description: patch.description,
+      call_to_action: patch.call_to_action,
+    });
     const fields = fieldChanges(creative, patch);
     const data = { id: creative.id, name: creative.name, status: creative.status };
-    if (!Object.keys(fields).length) return { summary: `Creative "${creative.name}" already has these values; nothing changes`, changes: [], data };
-    if (['PENDING_DELETION', 'CANCELED'].includes(creative.status) || (creative.status === 'ARCHIVED' && Object.keys(fields).some((f) => f !== 'status'))) {
-      throw new ToolError(`Creative "${creative.name}" (${creative.id}) is ${creative.status}: its copy cannot be edited. Add a new creative instead (add_proads_creative).`, { code: 'creative_not_editable' });
+    if (!Object.keys(fields).length)
+      return { summary: `Creative "${creative.name}" already has these values; nothing changes`, changes: [], data };
+    if (
+      ['PENDING_DELETION', 'CANCELED'].includes(creative.status) ||
+      (creative.status === 'ARCHIVED' && Object.keys(fields).some((f) => f !== 'status'))
+    ) {
+      throw new ToolError(
+        `Creative "${creative.name}" (${creative.id}) is ${creative.status}: its copy cannot be edited. Add a new creative instead (add_proads_creative).`,
+        { code: 'creative_not_editable' },
+      );
     }
     const copyChanged = ['intro_text', 'headline', 'description', 'call_to_action', 'landing_page_url'].some((f) => f in fields);
-    return { summary: `Update creative "${creative.name}" (${creative.id}): ${Object.keys(fields).join(', ')}`, changes: [{ action: 'update', entity: 'creative', id: creative.id, name: creative.name, fields }], notes: copyChanged ? ['Changed copy goes back to review before it delivers again (the sandbox approves at once).'] : [], data };
+    return {
+      summary: `Update creative "${creative.name}" (${creative.id}): ${Object.keys(fields).join(', ')}`,
+      changes: [{ action: 'update', entity: 'creative', id: creative.id, name: creative.name, fields }],
+      notes: copyChanged ? ['Changed copy goes back to review before it delivers again (the sandbox approves at once).'] : [],
+      data,
+    };
   },
   async apply(plan, _args, ctx) {
     const change = plan.changes[0];
-    if (!change) return { text: `## ${plan.summary}\n\nNothing changed.`, structured: { ad_account_id: ctx.account.account_id, changed: false, summary: plan.summary, id: plan.data.id, name: plan.data.name, fields: {} } };
+    if (!change)
+      return {
+        text: `## ${plan.summary}\n\nNothing changed.`,
+        structured: {
+          ad_account_id: ctx.account.account_id,
+          changed: false,
+          summary: plan.summary,
+          id: plan.data.id,
+          name: plan.data.name,
+          fields: {},
+        },
+      };
     await ctx.platform.updateCreative(plan.data.id, portPatch(change.fields) as never, { status: plan.data.status as never });
-    const text = [`## Creative "${plan.data.name}" updated`, '', markdownTable(['Field', 'Before', 'After'], Object.entries(change.fields).map(([f, c]) => [f, shown(c.before), shown(c.after)])), ...(plan.notes ?? []).map((n) => `- ${n}`), '', 'Compare it with its siblings later with analyze_proads_creative_performance.'].join('\n');
-    return { text, structured: { ad_account_id: ctx.account.account_id, changed: true, summary: plan.summary, id: plan.data.id, name: plan.data.name, fields: change.fields as Record<string, { before: unknown; after: unknown }> } };
+    const text = [
+      `## Creative "${plan.data.name}" updated`,
+      '',
+      markdownTable(
+        ['Field', 'Before', 'After'],
+        Object.entries(change.fields).map(([f, c]) => [f, shown(c.before), shown(c.after)]),
+      ),
+      ...(plan.notes ?? []).map((n) => `- ${n}`),
+      '',
+      'Compare it with its siblings later with analyze_proads_creative_performance.',
+    ].join('\n');
+    return {
+      text,
+      structured: {
+        ad_account_id: ctx.account.account_id,
+        changed: true,
+        summary: plan.summary,
+        id: plan.data.id,
+        name: plan.data.name,
+        fields: change.fields as Record<string, { before: unknown; after: unknown }>,
+      },
+    };
   },
   undo(plan) {
     const change = plan.changes[0];
-    return change ? { tool: 'update_proads_creative', arguments: { creative_id: change.id, ...Object.fromEntries(Object.entries(change.fields).filter(([, c]) => c.before !== null).map(([f, c]) => [f, c.before])) } } : undefined;
+    return change
+      ? {
+          tool: 'update_proads_creative',
+          arguments: {
+            creative_id: change.id,
+            ...Object.fromEntries(
+              Object.entries(change.fields)
+                .filter(([, c]) => c.before !== null)
+                .map(([f, c]) => [f, c.before]),
+            ),
+          },
+        }
+      : undefined;
   },
 });
 

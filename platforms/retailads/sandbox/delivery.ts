@@ -17,7 +17,17 @@ import { splitEarned } from '../../sandbox/allocate';
 import { jointSegments } from '../../sandbox/top-down';
 import type { WithHistory } from '../../sandbox/history';
 import { dailyMetrics, datesBetween, hash32, profileFor, type PerformanceTier } from '../../sandbox/metrics';
-import { PLACEMENTS, type RetailAdsAdGroup, type RetailAdsAsset, type RetailAdsCampaign, type RetailAdsKeyword, type RetailAdsPlacement, type RetailAdsProductAd, type RetailAdsSbAd, type RetailAdsTarget } from '../port';
+import {
+  PLACEMENTS,
+  type RetailAdsAdGroup,
+  type RetailAdsAsset,
+  type RetailAdsCampaign,
+  type RetailAdsKeyword,
+  type RetailAdsPlacement,
+  type RetailAdsProductAd,
+  type RetailAdsSbAd,
+  type RetailAdsTarget,
+} from '../port';
 import { servingVersion } from './moderation';
 import type { RetailAdsRawMetrics } from '../ratios';
 
@@ -39,15 +49,32 @@ export const METRICS = ['impressions', 'clicks', 'spend', 'orders', 'sales'] as 
 export const zero = (): Raw => ({ impressions: 0, clicks: 0, spend: 0, orders: 0, sales: 0 });
 const round2 = (n: number) => Math.round(n * 100) / 100;
 export function add(a: Raw, b: Raw): Raw {
-  return { impressions: a.impressions + b.impressions, clicks: a.clicks + b.clicks, spend: round2(a.spend + b.spend), orders: a.orders + b.orders, sales: round2(a.sales + b.sales) };
+  return {
+    impressions: a.impressions + b.impressions,
+    clicks: a.clicks + b.clicks,
+    spend: round2(a.spend + b.spend),
+    orders: a.orders + b.orders,
+    sales: round2(a.sales + b.sales),
+  };
 }
-const scaled = (f: Raw, by: number): Raw => ({ impressions: f.impressions * by, clicks: f.clicks * by, spend: f.spend * by, orders: f.orders * by, sales: f.sales * by });
+const scaled = (f: Raw, by: number): Raw => ({
+  impressions: f.impressions * by,
+  clicks: f.clicks * by,
+  spend: f.spend * by,
+  orders: f.orders * by,
+  sales: f.sales * by,
+});
 
 /** Share of the daily budget a day may use: delivery stops just under it. */
 const BUDGET_USE = 0.97;
 
 /** What each metric is earned from: clicks from impressions, spend and orders from clicks, sales from orders. */
-const EARNED_FROM: Partial<Record<(typeof METRICS)[number], (typeof METRICS)[number]>> = { clicks: 'impressions', spend: 'clicks', orders: 'clicks', sales: 'orders' };
+const EARNED_FROM: Partial<Record<(typeof METRICS)[number], (typeof METRICS)[number]>> = {
+  clicks: 'impressions',
+  spend: 'clicks',
+  orders: 'clicks',
+  sales: 'orders',
+};
 
 /**
  * Splits whole figures among parts exactly. Impressions follow the parts' weights; every other
@@ -57,7 +84,12 @@ const EARNED_FROM: Partial<Record<(typeof METRICS)[number], (typeof METRICS)[num
  * nothing is ever lost.
  */
 export function splitRaw(total: Raw, weights: readonly Raw[]): Raw[] {
-  return splitEarned(total, weights, { metrics: METRICS, earnedFrom: EARNED_FROM, money: ['spend', 'sales'], impressions: 'impressions' }) as Raw[];
+  return splitEarned(total, weights, {
+    metrics: METRICS,
+    earnedFrom: EARNED_FROM,
+    money: ['spend', 'sales'],
+    impressions: 'impressions',
+  }) as Raw[];
 }
 
 /** A stable 0.15-0.45 share of traffic for an entity. */
@@ -66,7 +98,11 @@ export const scaleOf = (id: string) => 0.15 + ((hash32(id) % 1000) / 1000) * 0.3
 /** The natural day of a keyword/target: its tier, sized by its id; marketplace baskets are larger than the generic order. */
 function naturalDay(id: string, tier: PerformanceTier, date: string): Raw {
   const typical = profileFor(tier);
-  const day = dailyMetrics(id, date, profileFor(tier, { impressions: Math.max(1, Math.round(typical.impressions * scaleOf(id))), order_value: typical.order_value * 1.8 }));
+  const day = dailyMetrics(
+    id,
+    date,
+    profileFor(tier, { impressions: Math.max(1, Math.round(typical.impressions * scaleOf(id))), order_value: typical.order_value * 1.8 }),
+  );
   return { impressions: day.impressions, clicks: day.clicks, spend: day.spend, orders: day.conversions, sales: day.revenue };
 }
 
@@ -88,7 +124,8 @@ function placementWeights(campaign: RetailAdsCampaign, placement: RetailAdsPlace
 }
 
 const isOn = (state: string) => state === 'ENABLED' || state === 'enabled';
-const campaignLive = (c: RetailAdsCampaign, date: string) => c.state === 'ENABLED' && c.start_date <= date && (!c.end_date || date <= c.end_date);
+const campaignLive = (c: RetailAdsCampaign, date: string) =>
+  c.state === 'ENABLED' && c.start_date <= date && (!c.end_date || date <= c.end_date);
 
 export interface RetailDelivery {
   /** Range totals of every campaign, keyword/target (by id) and product ad. */
@@ -107,7 +144,9 @@ export function simulateDelivery(entities: ReportEntities, start: string, end: s
   const dates = datesBetween(start, end).filter((d) => d < today);
   for (const campaign of entities.campaigns) {
     const groups = entities.adGroups.filter((g) => g.campaign_id === campaign.id);
-    const leaves: Stored<RetailAdsKeyword | RetailAdsTarget>[] = [...entities.keywords, ...entities.targets].filter((l) => l.campaign_id === campaign.id);
+    const leaves: Stored<RetailAdsKeyword | RetailAdsTarget>[] = [...entities.keywords, ...entities.targets].filter(
+      (l) => l.campaign_id === campaign.id,
+    );
     const products = entities.productAds.filter((p) => p.campaign_id === campaign.id);
     const sbAds = (entities.sbAds ?? []).filter((a) => a.campaign_id === campaign.id);
     const assets = new Map((entities.assets ?? []).map((a) => [a.id, a]));
@@ -132,8 +171,13 @@ export function simulateDelivery(entities: ReportEntities, start: string, end: s
         if (!campaignLive(c, date)) continue;
         cap += segment.share * c.daily_budget;
         const groupStates = segment.states.slice(1, 1 + groups.length) as RetailAdsAdGroup[];
-        const leafStates = segment.states.slice(1 + groups.length, 1 + groups.length + leaves.length) as (RetailAdsKeyword | RetailAdsTarget)[];
-        const productStates = segment.states.slice(1 + groups.length + leaves.length, 1 + groups.length + leaves.length + products.length) as RetailAdsProductAd[];
+        const leafStates = segment.states.slice(1 + groups.length, 1 + groups.length + leaves.length) as (
+          RetailAdsKeyword | RetailAdsTarget
+        )[];
+        const productStates = segment.states.slice(
+          1 + groups.length + leaves.length,
+          1 + groups.length + leaves.length + products.length,
+        ) as RetailAdsProductAd[];
         const sbAdStates = segment.states.slice(1 + groups.length + leaves.length + products.length) as RetailAdsSbAd[];
         const groupOn = groupStates.map(
           (g, gi) =>
@@ -149,16 +193,33 @@ export function simulateDelivery(entities: ReportEntities, start: string, end: s
           const gi = groupIndex.get(p.ad_group_id);
           if (gi !== undefined && groupOn[gi] && isOn(p.state)) productWeights[pi]! += segment.share;
         });
-        PLACEMENTS.forEach((placement, i) => (placementLean[i] = add(placementLean[i]!, scaled(placementWeights(c, placement), segment.share))));
+        PLACEMENTS.forEach(
+          (placement, i) => (placementLean[i] = add(placementLean[i]!, scaled(placementWeights(c, placement), segment.share))),
+        );
       }
       const wanted = leaves.map((l, li) => (live[li]! > 0 ? scaled(naturalDay(l.id, l.performance, date), live[li]!) : zero()));
       const spend = wanted.reduce((sum, w) => sum + w.spend, 0);
       const share = spend > cap * BUDGET_USE ? (cap * BUDGET_USE) / spend : 1;
       const shaped = wanted.map((w) => scaled(w, share));
-      const sum = shaped.reduce((t, w) => ({ impressions: t.impressions + w.impressions, clicks: t.clicks + w.clicks, spend: t.spend + w.spend, orders: t.orders + w.orders, sales: t.sales + w.sales }), zero());
+      const sum = shaped.reduce(
+        (t, w) => ({
+          impressions: t.impressions + w.impressions,
+          clicks: t.clicks + w.clicks,
+          spend: t.spend + w.spend,
+          orders: t.orders + w.orders,
+          sales: t.sales + w.sales,
+        }),
+        zero(),
+      );
       // Whole orders; sales follow them at the day's average order value (no sales without an order).
       const orders = Math.round(sum.orders);
-      const day: Raw = { impressions: Math.round(sum.impressions), clicks: Math.round(sum.clicks), spend: round2(sum.spend), orders, sales: orders > 0 ? round2((sum.sales / sum.orders) * orders) : 0 };
+      const day: Raw = {
+        impressions: Math.round(sum.impressions),
+        clicks: Math.round(sum.clicks),
+        spend: round2(sum.spend),
+        orders,
+        sales: orders > 0 ? round2((sum.sales / sum.orders) * orders) : 0,
+      };
       days.push({ date, spend: day.spend });
       campaignTotal = add(campaignTotal, day);
       splitRaw(day, shaped).forEach((part, li) => (leafTotals[li] = add(leafTotals[li]!, part)));
@@ -179,7 +240,13 @@ export function simulateDelivery(entities: ReportEntities, start: string, end: s
         const tier = profileFor(p.performance);
         const presence = productWeights[pi]! * (0.6 + ((hash32(p.id) % 1000) / 1000) * 0.8);
         const clicks = presence * tier.ctr;
-        return { impressions: presence, clicks, spend: clicks * tier.cpc, orders: clicks * tier.cvr, sales: clicks * tier.cvr * tier.order_value };
+        return {
+          impressions: presence,
+          clicks,
+          spend: clicks * tier.cpc,
+          orders: clicks * tier.cvr,
+          sales: clicks * tier.cvr * tier.order_value,
+        };
       });
       const parts = weights.some((w) => w.impressions > 0) ? splitRaw(groupTotal, weights) : mine.map(() => zero());
       mine.forEach(({ p }, i) => out.product.set(p.id, parts[i]!));

@@ -22,7 +22,12 @@ const REFUSED_CLAIMS: [RegExp, string][] = [
   [/!{2,}/, 'repeated punctuation is not allowed'],
 ];
 
-export function decideVersion(ad: Pick<RetailAdsSbAd, 'id' | 'ad_type'>, version: RetailAdsSbCreativeVersion, assets: Map<string, RetailAdsAsset>, now: Date): RetailAdsModeration {
+export function decideVersion(
+  ad: Pick<RetailAdsSbAd, 'id' | 'ad_type'>,
+  version: RetailAdsSbCreativeVersion,
+  assets: Map<string, RetailAdsAsset>,
+  now: Date,
+): RetailAdsModeration {
   const decidedAt = new Date(Date.parse(version.submitted_at) + MODERATION_MINUTES * 60_000);
   const components: RetailAdsModeration['components'] = [];
   const component = (name: string, reasons: string[], failed = false) =>
@@ -35,17 +40,38 @@ export function decideVersion(ad: Pick<RetailAdsSbAd, 'id' | 'ad_type'>, version
   const assetCheck = (name: string, id: string | undefined, type: RetailAdsAsset['asset_type']) => {
     if (!id) return;
     const asset = assets.get(id);
-    component(name, !asset ? [`asset ${id} could not be read`] : asset.asset_type !== type ? [`asset ${id} is a ${asset.asset_type}, not a ${type}`] : [], true);
+    component(
+      name,
+      !asset ? [`asset ${id} could not be read`] : asset.asset_type !== type ? [`asset ${id} is a ${asset.asset_type}, not a ${type}`] : [],
+      true,
+    );
   };
   assetCheck('brand_logo', version.brand_logo_asset_id, 'LOGO');
   assetCheck('custom_image', version.custom_image_asset_id, 'IMAGE');
   assetCheck('video', version.video_asset_id, 'VIDEO');
   component('products', version.asins.length ? [] : ['no product to show']);
-  const worst: RetailAdsModerationStatus = components.some((c) => c.status === 'FAILED') ? 'FAILED' : components.some((c) => c.status === 'REJECTED') ? 'REJECTED' : 'APPROVED';
+  const worst: RetailAdsModerationStatus = components.some((c) => c.status === 'FAILED')
+    ? 'FAILED'
+    : components.some((c) => c.status === 'REJECTED')
+      ? 'REJECTED'
+      : 'APPROVED';
   if (now < decidedAt) {
-    return { ad_id: ad.id, version: version.version, status: 'IN_PROGRESS', submitted_at: version.submitted_at, components: components.map((c) => ({ component: c.component, status: 'IN_PROGRESS', reasons: [] })) };
+    return {
+      ad_id: ad.id,
+      version: version.version,
+      status: 'IN_PROGRESS',
+      submitted_at: version.submitted_at,
+      components: components.map((c) => ({ component: c.component, status: 'IN_PROGRESS', reasons: [] })),
+    };
   }
-  return { ad_id: ad.id, version: version.version, status: worst, submitted_at: version.submitted_at, decided_at: decidedAt.toISOString(), components };
+  return {
+    ad_id: ad.id,
+    version: version.version,
+    status: worst,
+    submitted_at: version.submitted_at,
+    decided_at: decidedAt.toISOString(),
+    components,
+  };
 }
 
 /** Moderation of every version of an ad, oldest first. */
@@ -58,5 +84,7 @@ export function moderationOf(ad: RetailAdsSbAd, assets: Map<string, RetailAdsAss
  * or rejected leaves the previous approved one serving); undefined when none was ever approved.
  */
 export function servingVersion(ad: RetailAdsSbAd, assets: Map<string, RetailAdsAsset>, now: Date): RetailAdsModeration | undefined {
-  return moderationOf(ad, assets, now).filter((m) => m.status === 'APPROVED').at(-1);
+  return moderationOf(ad, assets, now)
+    .filter((m) => m.status === 'APPROVED')
+    .at(-1);
 }

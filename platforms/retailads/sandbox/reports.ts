@@ -11,14 +11,58 @@ import { simulateDelivery, splitRaw, zero, add, type Raw, type ReportEntities } 
 
 export type { ReportEntities, Stored } from './delivery';
 
-const PRE = ['best', 'cheap', 'lightweight', 'waterproof', 'large', 'small', 'kids', 'womens', 'mens', 'ultralight', 'durable', 'compact', 'premium', 'budget', 'heavy duty', 'black', 'blue', 'green', '2 pack', 'professional'];
-const POST = ['for hiking', 'for camping', 'for women', 'for men', 'for kids', 'with pockets', 'on sale', '2026', 'online', 'near me', 'brand', 'reviews', 'set', 'bundle', 'xl', 'under 50'];
+const PRE = [
+  'best',
+  'cheap',
+  'lightweight',
+  'waterproof',
+  'large',
+  'small',
+  'kids',
+  'womens',
+  'mens',
+  'ultralight',
+  'durable',
+  'compact',
+  'premium',
+  'budget',
+  'heavy duty',
+  'black',
+  'blue',
+  'green',
+  '2 pack',
+  'professional',
+];
+const POST = [
+  'for hiking',
+  'for camping',
+  'for women',
+  'for men',
+  'for kids',
+  'with pockets',
+  'on sale',
+  '2026',
+  'online',
+  'near me',
+  'brand',
+  'reviews',
+  'set',
+  'bundle',
+  'xl',
+  'under 50',
+];
 
 /** The search terms that matched a keyword or target: deterministic, long-tailed. */
-export function searchTermsFor(source: { id: string; text: string; matchType?: string; auto: boolean }, adProduct: RetailAdsAdProduct): string[] {
+export function searchTermsFor(
+  source: { id: string; text: string; matchType?: string; auto: boolean },
+  adProduct: RetailAdsAdProduct,
+): string[] {
   const random = seededRandom(`terms|${source.id}`);
-  if (source.matchType === 'EXACT') return [...new Set([source.text, `${source.text}s`, source.text.replace(/ /g, ''), source.text.replace(/(\w)(\w)$/, '$2$1')])];
-  const base = source.auto ? ['hiking backpack', 'camping tent', 'water bottle', 'sleeping bag', 'headlamp', 'trekking poles'] : [source.text];
+  if (source.matchType === 'EXACT')
+    return [...new Set([source.text, `${source.text}s`, source.text.replace(/ /g, ''), source.text.replace(/(\w)(\w)$/, '$2$1')])];
+  const base = source.auto
+    ? ['hiking backpack', 'camping tent', 'water bottle', 'sleeping bag', 'headlamp', 'trekking poles']
+    : [source.text];
   const terms = new Set<string>();
   for (const text of base) {
     for (const pre of PRE) terms.add(`${pre} ${text}`);
@@ -31,15 +75,32 @@ export function searchTermsFor(source: { id: string; text: string; matchType?: s
     const j = Math.floor(random() * (i + 1));
     [list[i], list[j]] = [list[j], list[i]];
   }
-  const wanted = adProduct === 'SPONSORED_BRANDS' ? 40 + (hash32(source.id) % 30) : source.auto ? 320 + (hash32(source.id) % 80) : 120 + (hash32(source.id) % 100);
+  const wanted =
+    adProduct === 'SPONSORED_BRANDS'
+      ? 40 + (hash32(source.id) % 30)
+      : source.auto
+        ? 320 + (hash32(source.id) % 80)
+        : 120 + (hash32(source.id) % 100);
   const out = list.slice(0, wanted);
   // Shoppers also search product codes: ASIN-looking terms for product-led matches.
-  if (source.auto || /asin/i.test(source.text)) for (let i = 0; i < 12; i++) out.push(`b0${Math.floor(random() * 36 ** 8).toString(36).padStart(8, '0')}`);
+  if (source.auto || /asin/i.test(source.text))
+    for (let i = 0; i < 12; i++)
+      out.push(
+        `b0${Math.floor(random() * 36 ** 8)
+          .toString(36)
+          .padStart(8, '0')}`,
+      );
   return out;
 }
 
 /** Builds the rows of one report type over [start, end] from the one delivery model (delivery.ts). */
-export function buildReport(reportType: RetailAdsReportTypeId, entities: ReportEntities, start: string, end: string, today = isoDate(new Date())): RetailAdsReportRow[] {
+export function buildReport(
+  reportType: RetailAdsReportTypeId,
+  entities: ReportEntities,
+  start: string,
+  end: string,
+  today = isoDate(new Date()),
+): RetailAdsReportRow[] {
   const { adProduct } = REPORT_TYPES[reportType];
   const campaigns = new Map(entities.campaigns.filter((c) => c.ad_product === adProduct).map((c) => [c.id, c]));
   const adGroups = new Map(entities.adGroups.map((g) => [g.id, g]));
@@ -73,7 +134,12 @@ export function buildReport(reportType: RetailAdsReportTypeId, entities: ReportE
     })),
   ];
 
-  const rollUp = (rows: RetailAdsReportRow[], keyOf: (r: RetailAdsReportRow) => string, make: (key: string) => Omit<RetailAdsReportRow, keyof Raw | 'ctr' | 'cpc' | 'cvr' | 'acos' | 'roas'>, keys: string[]) => {
+  const rollUp = (
+    rows: RetailAdsReportRow[],
+    keyOf: (r: RetailAdsReportRow) => string,
+    make: (key: string) => Omit<RetailAdsReportRow, keyof Raw | 'ctr' | 'cpc' | 'cvr' | 'acos' | 'roas'>,
+    keys: string[],
+  ) => {
     const sums = new Map<string, Raw>(keys.map((k) => [k, zero()]));
     for (const row of rows) {
       const key = keyOf(row);
@@ -86,17 +152,32 @@ export function buildReport(reportType: RetailAdsReportTypeId, entities: ReportE
     case 'spCampaigns':
     case 'sbCampaigns':
     case 'sdCampaigns':
-      return rollUp(targetingRows(), (r) => r.campaign_id, (id) => ({ ...base(id), campaign_state: campaigns.get(id)!.state, daily_budget: campaigns.get(id)!.daily_budget }), [...campaigns.keys()]);
+      return rollUp(
+        targetingRows(),
+        (r) => r.campaign_id,
+        (id) => ({ ...base(id), campaign_state: campaigns.get(id)!.state, daily_budget: campaigns.get(id)!.daily_budget }),
+        [...campaigns.keys()],
+      );
     case 'sbAdGroup':
     case 'sdAdGroup':
-      return rollUp(targetingRows(), (r) => r.ad_group_id!, (id) => ({ ...base(adGroups.get(id)!.campaign_id, id), ad_group_state: adGroups.get(id)!.state }), entities.adGroups.filter((g) => campaigns.has(g.campaign_id)).map((g) => g.id));
+      return rollUp(
+        targetingRows(),
+        (r) => r.ad_group_id!,
+        (id) => ({ ...base(adGroups.get(id)!.campaign_id, id), ad_group_state: adGroups.get(id)!.state }),
+        entities.adGroups.filter((g) => campaigns.has(g.campaign_id)).map((g) => g.id),
+      );
     case 'spTargeting':
     case 'sbTargeting':
     case 'sdTargeting':
       return targetingRows();
     case 'spAdvertisedProduct':
     case 'sdAdvertisedProduct':
-      return productAds.map((p) => ({ ...base(p.campaign_id, p.ad_group_id), advertised_asin: p.asin, advertised_sku: p.sku, ...withRatios(delivery.product.get(p.id) ?? zero()) }));
+      return productAds.map((p) => ({
+        ...base(p.campaign_id, p.ad_group_id),
+        advertised_asin: p.asin,
+        advertised_sku: p.sku,
+        ...withRatios(delivery.product.get(p.id) ?? zero()),
+      }));
     case 'spPurchasedProduct':
     case 'sbPurchasedProduct': {
       // Sales of other catalog products after a click on an advertised one (brand halo): no cost of their own.
@@ -108,15 +189,36 @@ export function buildReport(reportType: RetailAdsReportTypeId, entities: ReportE
           .filter((asin) => asin !== p.asin && hash32(`${p.asin}|${asin}`) % 4 === 0)
           .map((asin) => {
             const orders = Math.floor(advertised.orders * (0.03 + (hash32(`${p.id}|${asin}`) % 100) / 1000));
-            return { ...base(p.campaign_id, p.ad_group_id), advertised_asin: p.asin, purchased_asin: asin, ...withRatios({ ...zero(), orders, sales: Math.round(orders * aov * 0.8 * 100) / 100 }) };
+            return {
+              ...base(p.campaign_id, p.ad_group_id),
+              advertised_asin: p.asin,
+              purchased_asin: asin,
+              ...withRatios({ ...zero(), orders, sales: Math.round(orders * aov * 0.8 * 100) / 100 }),
+            };
           });
       });
     }
     case 'spSearchTerm':
     case 'sbSearchTerm': {
       const sources = [
-        ...keywords.map((k) => ({ id: k.id, campaignId: k.campaign_id, adGroupId: k.ad_group_id, text: k.keyword_text, matchType: k.match_type as string | undefined, auto: false })),
-        ...(reportType === 'spSearchTerm' ? targets.map((t) => ({ id: t.id, campaignId: t.campaign_id, adGroupId: t.ad_group_id, text: t.expression, matchType: undefined, auto: t.expression_type === 'AUTO' })) : []),
+        ...keywords.map((k) => ({
+          id: k.id,
+          campaignId: k.campaign_id,
+          adGroupId: k.ad_group_id,
+          text: k.keyword_text,
+          matchType: k.match_type as string | undefined,
+          auto: false,
+        })),
+        ...(reportType === 'spSearchTerm'
+          ? targets.map((t) => ({
+              id: t.id,
+              campaignId: t.campaign_id,
+              adGroupId: t.ad_group_id,
+              text: t.expression,
+              matchType: undefined,
+              auto: t.expression_type === 'AUTO',
+            }))
+          : []),
       ];
       const rows: RetailAdsReportRow[] = [];
       for (const source of sources) {
@@ -158,7 +260,12 @@ function splitAmong(total: Raw, terms: string[], sourceId: string): Raw[] {
 }
 
 /** Sponsored Products campaign x placement rows: each campaign's days split over its placements, exactly. */
-export function buildPlacementReport(entities: ReportEntities, start: string, end: string, today = isoDate(new Date())): RetailAdsReportRow[] {
+export function buildPlacementReport(
+  entities: ReportEntities,
+  start: string,
+  end: string,
+  today = isoDate(new Date()),
+): RetailAdsReportRow[] {
   const campaigns = entities.campaigns.filter((c) => c.ad_product === 'SPONSORED_PRODUCTS');
   const delivery = simulateDelivery({ ...entities, campaigns }, start, end, today);
   return campaigns.flatMap((campaign) =>

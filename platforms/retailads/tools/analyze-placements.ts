@@ -3,7 +3,15 @@ import { dateArgument } from '../../arguments';
 import { addDays, lastReportDay, refuseDatesAfterYesterday, reportingZone } from '../../dates';
 import { count, markdownTable, money, percent } from '../../markdown';
 import { defineRetailAdsTool } from '../define';
-import { pageRows, pageSummarySchema, pagingSchema, pagingText, retailFilterArgs, retailFilterRules, type RetailFilterArgs } from '../filters';
+import {
+  pageRows,
+  pageSummarySchema,
+  pagingSchema,
+  pagingText,
+  retailFilterArgs,
+  retailFilterRules,
+  type RetailFilterArgs,
+} from '../filters';
 import { PLACEMENTS, type RetailAdsPlacement, type RetailAdsReportRow } from '../port';
 import { metricEntries, withRatios } from '../ratios';
 
@@ -53,17 +61,35 @@ export function recommendAdjustments(rows: RetailAdsReportRow[]): PlacementRecom
   for (const row of rows) byCampaign.set(row.campaign_id, [...(byCampaign.get(row.campaign_id) ?? []), row]);
   const out: PlacementRecommendation[] = [];
   for (const placements of byCampaign.values()) {
-    const campaign = withRatios(placements.reduce((s, r) => ({ impressions: s.impressions + r.impressions, clicks: s.clicks + r.clicks, spend: s.spend + r.spend, orders: s.orders + r.orders, sales: s.sales + r.sales }), { impressions: 0, clicks: 0, spend: 0, orders: 0, sales: 0 }));
+    const campaign = withRatios(
+      placements.reduce(
+        (s, r) => ({
+          impressions: s.impressions + r.impressions,
+          clicks: s.clicks + r.clicks,
+          spend: s.spend + r.spend,
+          orders: s.orders + r.orders,
+          sales: s.sales + r.sales,
+        }),
+        { impressions: 0, clicks: 0, spend: 0, orders: 0, sales: 0 },
+      ),
+    );
     for (const r of placements) {
       const current = r.placement_adjustment ?? 0;
       const base = { campaign_id: r.campaign_id, campaign_name: r.campaign_name, placement: r.placement!, current_adjustment: current };
       const to = (recommended: number, reason: string): PlacementRecommendation =>
-        recommended === current ? { ...base, recommended_adjustment: current, action: 'keep', reason } : { ...base, recommended_adjustment: recommended, action: 'adjust', reason };
+        recommended === current
+          ? { ...base, recommended_adjustment: current, action: 'keep', reason }
+          : { ...base, recommended_adjustment: recommended, action: 'adjust', reason };
       if (r.sales === 0 && r.spend > 0 && (r.clicks >= MIN_CLICKS || r.spend >= NO_SALES_MIN_SPEND)) {
         out.push(
           current > 0
             ? to(0, `spent ${r.spend} with no sales: remove the boost`)
-            : { ...base, recommended_adjustment: 0, action: 'lower_base_bids', reason: `spent ${r.spend} with no sales at 0% already: lower the campaign's keyword and target bids and raise the other placements' adjustments to keep their bids` },
+            : {
+                ...base,
+                recommended_adjustment: 0,
+                action: 'lower_base_bids',
+                reason: `spent ${r.spend} with no sales at 0% already: lower the campaign's keyword and target bids and raise the other placements' adjustments to keep their bids`,
+              },
         );
       } else if (r.clicks < MIN_CLICKS) {
         out.push(to(current, `only ${r.clicks} clicks: not enough data, keep it`));
@@ -73,14 +99,19 @@ export function recommendAdjustments(rows: RetailAdsReportRow[]): PlacementRecom
         const ratio = (r.roas ?? 0) / campaign.roas;
         let recommended = clamp(round5(((1 + current / 100) * ratio - 1) * 100));
         let reason =
-          recommended > current ? `ROAS ${r.roas} beats the campaign's ${campaign.roas}: bid more here`
-          : recommended < current ? `ROAS ${r.roas} trails the campaign's ${campaign.roas}: bid less here`
-          : 'in line with the campaign';
+          recommended > current
+            ? `ROAS ${r.roas} beats the campaign's ${campaign.roas}: bid more here`
+            : recommended < current
+              ? `ROAS ${r.roas} trails the campaign's ${campaign.roas}: bid less here`
+              : 'in line with the campaign';
         if (r.acos !== null && r.acos > TARGET_ACOS) {
           // Above target: never raise; bring the placement's bid down towards the target ACOS.
           const towardsTarget = clamp(round5(((1 + current / 100) * (TARGET_ACOS / r.acos) - 1) * 100));
           recommended = Math.min(recommended, current, towardsTarget);
-          reason = recommended < current ? `ACOS ${r.acos}% is above the ${TARGET_ACOS}% target: bid less here` : `ACOS ${r.acos}% is above the ${TARGET_ACOS}% target: no raise`;
+          reason =
+            recommended < current
+              ? `ACOS ${r.acos}% is above the ${TARGET_ACOS}% target: bid less here`
+              : `ACOS ${r.acos}% is above the ${TARGET_ACOS}% target: no raise`;
         }
         out.push(to(recommended, reason));
       }
@@ -101,57 +132,90 @@ export const analyzeRetailAdsPlacements = defineRetailAdsTool({
     ...retailFilterArgs,
   },
   rules: [
-    (a) => (a.start_date && a.end_date && a.end_date < a.start_date ? `\`end_date\` (${a.end_date}) must be on or after \`start_date\` (${a.start_date})` : undefined),
+    (a) =>
+      a.start_date && a.end_date && a.end_date < a.start_date
+        ? `\`end_date\` (${a.end_date}) must be on or after \`start_date\` (${a.start_date})`
+        : undefined,
     ...retailFilterRules,
   ],
   output: v.object({
     profile_id: v.string(),
     start_date: v.string(),
     end_date: v.string(),
-    placements: v.array(v.object({
-      placement: v.string(),
-      ...metricEntries,
-    })),
+    placements: v.array(
+      v.object({
+        placement: v.string(),
+        ...metricEntries,
+      }),
+    ),
     summary: pageSummarySchema,
     paging: pagingSchema,
-    rows: v.array(v.object({
-      ad_product: v.string(),
-      campaign_id: v.string(),
-      campaign_name: v.string(),
-      campaign_state: v.string(),
-      placement: v.string(),
-      placement_adjustment: v.number(),
-      ...metricEntries,
-    })),
-    recommendations: v.array(v.object({
-      campaign_id: v.string(),
-      campaign_name: v.string(),
-      placement: v.string(),
-      current_adjustment: v.number(),
-      recommended_adjustment: v.number(),
-      action: v.string(),
-      reason: v.string(),
-    })),
+    rows: v.array(
+      v.object({
+        ad_product: v.string(),
+        campaign_id: v.string(),
+        campaign_name: v.string(),
+        campaign_state: v.string(),
+        placement: v.string(),
+        placement_adjustment: v.number(),
+        ...metricEntries,
+      }),
+    ),
+    recommendations: v.array(
+      v.object({
+        campaign_id: v.string(),
+        campaign_name: v.string(),
+        placement: v.string(),
+        current_adjustment: v.number(),
+        recommended_adjustment: v.number(),
+        action: v.string(),
+        reason: v.string(),
+      }),
+    ),
   }),
   async run(args, ctx) {
     refuseDatesAfterYesterday(ctx.now, { start_date: args.start_date, end_date: args.end_date }, reportingZone(ctx.account));
     const end = args.end_date ?? lastReportDay(ctx.now, reportingZone(ctx.account));
     const start = args.start_date ?? addDays(end, -29);
-    const [rows, keywords, productAds] = await Promise.all([ctx.platform.getPlacementReport(start, end), ctx.platform.listKeywords(), ctx.platform.listProductAds()]);
+    const [rows, keywords, productAds] = await Promise.all([
+      ctx.platform.getPlacementReport(start, end),
+      ctx.platform.listKeywords(),
+      ctx.platform.listProductAds(),
+    ]);
     // Placement rows are per campaign: search and match_type apply through the campaign's keywords and ASINs.
     const textOf = new Map<string, string>();
     for (const k of keywords) textOf.set(k.campaign_id, `${textOf.get(k.campaign_id) ?? ''}\n${k.keyword_text}`);
     for (const p of productAds) textOf.set(p.campaign_id, `${textOf.get(p.campaign_id) ?? ''}\n${p.asin}\n${p.sku ?? ''}`);
-    const withMatch = args.match_type ? new Set(keywords.filter((k) => k.match_type === args.match_type).map((k) => k.campaign_id)) : undefined;
+    const withMatch = args.match_type
+      ? new Set(keywords.filter((k) => k.match_type === args.match_type).map((k) => k.campaign_id))
+      : undefined;
     const candidates = withMatch ? rows.filter((r) => withMatch.has(r.campaign_id)) : rows;
     const filters = { ...(args as RetailFilterArgs), match_type: undefined };
     const result = pageRows(candidates, filters, (r) => `${LABEL[r.placement!]}\n${textOf.get(r.campaign_id) ?? ''}`);
     // Recommendations and the overall comparison use every matching row, not only this page.
-    const all = pageRows(candidates, { ...filters, offset: 0, limit: Number.MAX_SAFE_INTEGER }, (r) => `${LABEL[r.placement!]}\n${textOf.get(r.campaign_id) ?? ''}`).rows;
+    const all = pageRows(
+      candidates,
+      { ...filters, offset: 0, limit: Number.MAX_SAFE_INTEGER },
+      (r) => `${LABEL[r.placement!]}\n${textOf.get(r.campaign_id) ?? ''}`,
+    ).rows;
     const currency = ctx.account.currency;
     const overall = PLACEMENTS.map((placement) => {
       const these = all.filter((r) => r.placement === placement);
-      return { placement, ...withRatios(these.reduce((s, r) => ({ impressions: s.impressions + r.impressions, clicks: s.clicks + r.clicks, spend: s.spend + r.spend, orders: s.orders + r.orders, sales: s.sales + r.sales }), { impressions: 0, clicks: 0, spend: 0, orders: 0, sales: 0 })) };
+      return {
+        placement,
+        ...withRatios(
+          these.reduce(
+            (s, r) => ({
+              impressions: s.impressions + r.impressions,
+              clicks: s.clicks + r.clicks,
+              spend: s.spend + r.spend,
+              orders: s.orders + r.orders,
+              sales: s.sales + r.sales,
+            }),
+            { impressions: 0, clicks: 0, spend: 0, orders: 0, sales: 0 },
+          ),
+        ),
+      };
     });
     const recommendations = recommendAdjustments(all.filter((r) => r.spend > 0 || r.clicks > 0));
     const changes = recommendations.filter((r) => r.action === 'adjust');
@@ -164,23 +228,65 @@ export const analyzeRetailAdsPlacements = defineRetailAdsTool({
       `Profile ${ctx.account.account_id} · Sponsored Products · ${count(new Set(all.map((r) => r.campaign_id)).size)} campaigns`,
       '',
       '### Placements compared',
-      markdownTable(['Placement', 'Spend', 'Sales', 'ACOS', 'ROAS', 'CPC', 'CVR', 'Clicks'], overall.map((o) => [LABEL[o.placement], money(o.spend, currency), money(o.sales, currency), acos(o.acos), o.roas, money(o.cpc, currency), percent(o.cvr), o.clicks])),
+      markdownTable(
+        ['Placement', 'Spend', 'Sales', 'ACOS', 'ROAS', 'CPC', 'CVR', 'Clicks'],
+        overall.map((o) => [
+          LABEL[o.placement],
+          money(o.spend, currency),
+          money(o.sales, currency),
+          acos(o.acos),
+          o.roas,
+          money(o.cpc, currency),
+          percent(o.cvr),
+          o.clicks,
+        ]),
+      ),
       '',
-      best ? `${LABEL[best.placement]} returns the most per unit of spend (ROAS ${best.roas}, ACOS ${acos(best.acos)}).` : 'No placement has sales in this range.',
+      best
+        ? `${LABEL[best.placement]} returns the most per unit of spend (ROAS ${best.roas}, ACOS ${acos(best.acos)}).`
+        : 'No placement has sales in this range.',
       '',
       '### Rows',
       result.rows.length
-        ? markdownTable(['Campaign', 'Placement', 'Spend', 'Sales', 'ACOS', 'ROAS', 'CPC', 'CVR', 'Adjustment'], result.rows.map((r) => [r.campaign_name, LABEL[r.placement!], money(r.spend, currency), money(r.sales, currency), acos(r.acos), r.roas, money(r.cpc, currency), percent(r.cvr), `${r.placement_adjustment ?? 0}%`]))
+        ? markdownTable(
+            ['Campaign', 'Placement', 'Spend', 'Sales', 'ACOS', 'ROAS', 'CPC', 'CVR', 'Adjustment'],
+            result.rows.map((r) => [
+              r.campaign_name,
+              LABEL[r.placement!],
+              money(r.spend, currency),
+              money(r.sales, currency),
+              acos(r.acos),
+              r.roas,
+              money(r.cpc, currency),
+              percent(r.cvr),
+              `${r.placement_adjustment ?? 0}%`,
+            ]),
+          )
         : 'No rows match these filters.',
       '',
       ...pagingText(result.paging),
       '',
       '### Recommended bid adjustments',
       changes.length
-        ? markdownTable(['Campaign', 'Placement', 'Current', 'Recommended', 'Why'], changes.map((r) => [r.campaign_name, LABEL[r.placement], `${r.current_adjustment}%`, `${r.recommended_adjustment}%`, r.reason]))
+        ? markdownTable(
+            ['Campaign', 'Placement', 'Current', 'Recommended', 'Why'],
+            changes.map((r) => [r.campaign_name, LABEL[r.placement], `${r.current_adjustment}%`, `${r.recommended_adjustment}%`, r.reason]),
+          )
         : 'Current placement adjustments are in line with performance; no change recommended.',
       ...(baseBidCuts.length
-        ? ['', '### Placements spending with no sales (already at 0%)', markdownTable(['Campaign', 'Placement', 'Spend', 'What to do'], baseBidCuts.map((r) => [r.campaign_name, LABEL[r.placement], money(all.find((x) => x.campaign_id === r.campaign_id && x.placement === r.placement)?.spend ?? 0, currency), r.reason]))]
+        ? [
+            '',
+            '### Placements spending with no sales (already at 0%)',
+            markdownTable(
+              ['Campaign', 'Placement', 'Spend', 'What to do'],
+              baseBidCuts.map((r) => [
+                r.campaign_name,
+                LABEL[r.placement],
+                money(all.find((x) => x.campaign_id === r.campaign_id && x.placement === r.placement)?.spend ?? 0, currency),
+                r.reason,
+              ]),
+            ),
+          ]
         : []),
       '',
       `A placement above the ${TARGET_ACOS}% target ACOS is never raised.`,

@@ -3,7 +3,15 @@ import { dateArgument } from '../../arguments';
 import { refuseDatesAfterYesterday, reportingZone } from '../../dates';
 import { count, markdownTable, money, percent } from '../../markdown';
 import { defineRetailAdsTool } from '../define';
-import { pageRows, pageSummarySchema, pagingSchema, pagingText, retailFilterArgs, retailFilterRules, type RetailFilterArgs } from '../filters';
+import {
+  pageRows,
+  pageSummarySchema,
+  pagingSchema,
+  pagingText,
+  retailFilterArgs,
+  retailFilterRules,
+  type RetailFilterArgs,
+} from '../filters';
 import { metricEntries } from '../ratios';
 import { REPORT_TYPE_IDS, REPORT_TYPES, type RetailAdsAdProduct, type RetailAdsReportRow, type RetailAdsReportTypeId } from '../port';
 
@@ -15,8 +23,12 @@ const TEXT_ROWS = 25;
 const date = dateArgument;
 
 /** The report type and ad product to use: omitted ones follow the other (spCampaigns / SPONSORED_PRODUCTS by default). */
-function resolve(args: { report_type_id?: RetailAdsReportTypeId; ad_product?: RetailAdsAdProduct }): { reportType: RetailAdsReportTypeId; adProduct: RetailAdsAdProduct } {
-  const reportType = args.report_type_id ?? (args.ad_product ? (`${PREFIX[args.ad_product]}Campaigns` as RetailAdsReportTypeId) : 'spCampaigns');
+function resolve(args: { report_type_id?: RetailAdsReportTypeId; ad_product?: RetailAdsAdProduct }): {
+  reportType: RetailAdsReportTypeId;
+  adProduct: RetailAdsAdProduct;
+} {
+  const reportType =
+    args.report_type_id ?? (args.ad_product ? (`${PREFIX[args.ad_product]}Campaigns` as RetailAdsReportTypeId) : 'spCampaigns');
   return { reportType, adProduct: REPORT_TYPES[reportType].adProduct };
 }
 
@@ -28,8 +40,20 @@ export const getRetailAdsReport = defineRetailAdsTool({
     'Pages hold up to 1,000 rows and each page is a billed call; paging reaches only the top ~5,000 rows by spend, while the summary totals cover every matching row.',
   access: 'read',
   args: {
-    report_type_id: v.optional(v.pipe(v.picklist(REPORT_TYPE_IDS), v.description(`Report type: ${REPORT_TYPE_IDS.join(', ')}; default spCampaigns (or the campaigns report of ad_product)`))),
-    ad_product: v.optional(v.pipe(v.picklist(AD_PRODUCTS), v.description('SPONSORED_PRODUCTS (default), SPONSORED_BRANDS or SPONSORED_DISPLAY; must agree with the report type (sp.., sb.., sd..)'))),
+    report_type_id: v.optional(
+      v.pipe(
+        v.picklist(REPORT_TYPE_IDS),
+        v.description(`Report type: ${REPORT_TYPE_IDS.join(', ')}; default spCampaigns (or the campaigns report of ad_product)`),
+      ),
+    ),
+    ad_product: v.optional(
+      v.pipe(
+        v.picklist(AD_PRODUCTS),
+        v.description(
+          'SPONSORED_PRODUCTS (default), SPONSORED_BRANDS or SPONSORED_DISPLAY; must agree with the report type (sp.., sb.., sd..)',
+        ),
+      ),
+    ),
     start_date: date('First day, YYYY-MM-DD (required)'),
     end_date: date('Last day, YYYY-MM-DD (required, on or after start_date); data are collected through yesterday'),
     ...retailFilterArgs,
@@ -51,22 +75,24 @@ export const getRetailAdsReport = defineRetailAdsTool({
     end_date: v.string(),
     summary: pageSummarySchema,
     paging: pagingSchema,
-    rows: v.array(v.object({
-      ad_product: v.string(),
-      campaign_id: v.string(),
-      campaign_name: v.string(),
-      campaign_state: v.optional(v.string()),
-      daily_budget: v.optional(v.number()),
-      ...metricEntries,
-      ad_group_id: v.optional(v.string()),
-      ad_group_name: v.optional(v.string()),
-      keyword_id: v.optional(v.string()),
-      keyword: v.optional(v.string()),
-      targeting: v.optional(v.string()),
-      match_type: v.optional(v.string()),
-      ad_group_state: v.optional(v.string()),
-      search_term: v.optional(v.string()),
-    })),
+    rows: v.array(
+      v.object({
+        ad_product: v.string(),
+        campaign_id: v.string(),
+        campaign_name: v.string(),
+        campaign_state: v.optional(v.string()),
+        daily_budget: v.optional(v.number()),
+        ...metricEntries,
+        ad_group_id: v.optional(v.string()),
+        ad_group_name: v.optional(v.string()),
+        keyword_id: v.optional(v.string()),
+        keyword: v.optional(v.string()),
+        targeting: v.optional(v.string()),
+        match_type: v.optional(v.string()),
+        ad_group_state: v.optional(v.string()),
+        search_term: v.optional(v.string()),
+      }),
+    ),
   }),
   async run(args, ctx) {
     const { reportType, adProduct } = resolve(args);
@@ -87,8 +113,26 @@ export const getRetailAdsReport = defineRetailAdsTool({
     ];
     if (result.rows.length) {
       const shown = result.rows.slice(0, TEXT_ROWS);
-      lines.push(markdownTable([...dimensionHeaders(reportType), 'Spend', 'Sales', 'ACOS', 'ROAS', 'Clicks', 'Impr.', 'CTR'], shown.map((r) => [...dimensions(reportType, r), money(r.spend, currency), money(r.sales, currency), r.acos === null ? '-' : `${r.acos}%`, r.roas, r.clicks, r.impressions, percent(r.ctr)])));
-      if (result.rows.length > shown.length) lines.push('', `_Showing the first ${shown.length} of the ${result.rows.length} rows of this page; all of them are in structured.rows._`);
+      lines.push(
+        markdownTable(
+          [...dimensionHeaders(reportType), 'Spend', 'Sales', 'ACOS', 'ROAS', 'Clicks', 'Impr.', 'CTR'],
+          shown.map((r) => [
+            ...dimensions(reportType, r),
+            money(r.spend, currency),
+            money(r.sales, currency),
+            r.acos === null ? '-' : `${r.acos}%`,
+            r.roas,
+            r.clicks,
+            r.impressions,
+            percent(r.ctr),
+          ]),
+        ),
+      );
+      if (result.rows.length > shown.length)
+        lines.push(
+          '',
+          `_Showing the first ${shown.length} of the ${result.rows.length} rows of this page; all of them are in structured.rows._`,
+        );
     } else {
       lines.push('No rows match these filters.');
     }
@@ -96,7 +140,10 @@ export const getRetailAdsReport = defineRetailAdsTool({
     const wasted = result.rows.filter((r) => r.spend > 0 && r.sales === 0);
     if (wasted.length && !args.zero_sales) {
       const waste = wasted.reduce((t, r) => t + r.spend, 0);
-      lines.push('', `${wasted.length} rows on this page spent ${money(waste, currency)} with no sales: filter them with \`zero_sales\`: true and consider negative keywords or lower bids.`);
+      lines.push(
+        '',
+        `${wasted.length} rows on this page spent ${money(waste, currency)} with no sales: filter them with \`zero_sales\`: true and consider negative keywords or lower bids.`,
+      );
     }
     return {
       text: lines.join('\n'),

@@ -4,20 +4,23 @@ import { defineRetailAdsTool } from '../define';
 
 export const listRetailAdsProfiles = defineRetailAdsTool({
   name: 'list_retailads_profiles',
-  description: 'Lists the retailads advertiser profiles of the connected account: profile id (the profile_id other retailads tools take), country, currency, marketplace, time zone and account type (seller or vendor).',
+  description:
+    'Lists the retailads advertiser profiles of the connected account: profile id (the profile_id other retailads tools take), country, currency, marketplace, time zone and account type (seller or vendor).',
   access: 'read',
   args: {},
   output: v.object({
-    profiles: v.array(v.object({
-      profile_id: v.string(),
-      country: v.string(),
-      currency: v.string(),
-      marketplace: v.string(),
-      timezone: v.string(),
-      account_type: v.string(),
-      account_name: v.string(),
-      account_id: v.string(),
-    })),
+    profiles: v.array(
+      v.object({
+        profile_id: v.string(),
+        country: v.string(),
+        currency: v.string(),
+        marketplace: v.string(),
+        timezone: v.string(),
+        account_type: v.string(),
+        account_name: v.string(),
+        account_id: v.string(),
+      }),
+    ),
   }),
   async run(_args, ctx) {
     const profiles = await ctx.platform.listProfiles();
@@ -26,7 +29,15 @@ export const listRetailAdsProfiles = defineRetailAdsTool({
       '',
       markdownTable(
         ['Profile id', 'Account', 'Type', 'Country', 'Currency', 'Marketplace', 'Time zone'],
-        profiles.map((p) => [p.profile_id, p.account_info.name, p.account_info.type, p.country_code, p.currency_code, p.marketplace_string_id, p.timezone]),
+        profiles.map((p) => [
+          p.profile_id,
+          p.account_info.name,
+          p.account_info.type,
+          p.country_code,
+          p.currency_code,
+          p.marketplace_string_id,
+          p.timezone,
+        ]),
       ),
       '',
       'Pass `profile_id` to retailads tools when several profiles are connected.',

@@ -33,15 +33,34 @@ export const addRetailAdsSbNegativeKeywords = defineRetailAdsTool({
     'Items already present (or repeated in the call) are reported as duplicates and skipped. See them with list_retailads_sb_negative_keywords.',
   access: 'write',
   args: {
-    negative_keywords: v.pipe(v.array(negativeKeyword), v.minLength(1), v.maxLength(100), v.description('1-100 objects {campaignId, adGroupId, keywordText, matchType}')),
+    negative_keywords: v.pipe(
+      v.array(negativeKeyword),
+      v.minLength(1),
+      v.maxLength(100),
+      v.description('1-100 objects {campaignId, adGroupId, keywordText, matchType}'),
+    ),
   },
   output: v.object({
     profile_id: v.string(),
-    created: v.array(v.object({ id: v.string(), campaign_id: v.string(), ad_group_id: v.string(), keyword_text: v.string(), match_type: v.string(), state: v.string(), created_at: v.string() })),
+    created: v.array(
+      v.object({
+        id: v.string(),
+        campaign_id: v.string(),
+        ad_group_id: v.string(),
+        keyword_text: v.string(),
+        match_type: v.string(),
+        state: v.string(),
+        created_at: v.string(),
+      }),
+    ),
     duplicates: v.array(v.object({ index: v.number(), keywordText: v.string(), matchType: v.string(), reason: v.string() })),
   }),
   async plan(args, ctx) {
-    const [campaigns, adGroups, existing] = await Promise.all([ctx.platform.listCampaigns(), ctx.platform.listAdGroups(), ctx.platform.listSbNegativeKeywords()]);
+    const [campaigns, adGroups, existing] = await Promise.all([
+      ctx.platform.listCampaigns(),
+      ctx.platform.listAdGroups(),
+      ctx.platform.listSbNegativeKeywords(),
+    ]);
     const campaignById = new Map(campaigns.map((c) => [c.id, c]));
     const adGroupById = new Map(adGroups.map((g) => [g.id, g]));
     const problems: string[] = [];
@@ -49,10 +68,15 @@ export const addRetailAdsSbNegativeKeywords = defineRetailAdsTool({
       const at = `\`negative_keywords[${i}]\``;
       const campaign = campaignById.get(item.campaignId);
       if (!campaign) return problems.push(`${at}: campaign ${item.campaignId} does not exist in profile ${ctx.account.account_id}`);
-      if (campaign.ad_product !== 'SPONSORED_BRANDS') return problems.push(`${at}: campaign ${item.campaignId} ("${campaign.name}") is ${campaign.ad_product}, not Sponsored Brands; use add_retailads_negative_keywords for it`);
-      if (campaign.state === 'ARCHIVED') return problems.push(`${at}: campaign ${item.campaignId} ("${campaign.name}") is archived and cannot be changed`);
+      if (campaign.ad_product !== 'SPONSORED_BRANDS')
+        return problems.push(
+          `${at}: campaign ${item.campaignId} ("${campaign.name}") is ${campaign.ad_product}, not Sponsored Brands; use add_retailads_negative_keywords for it`,
+        );
+      if (campaign.state === 'ARCHIVED')
+        return problems.push(`${at}: campaign ${item.campaignId} ("${campaign.name}") is archived and cannot be changed`);
       const adGroup = adGroupById.get(item.adGroupId);
-      if (!adGroup || adGroup.campaign_id !== item.campaignId) return problems.push(`${at}: ad group ${item.adGroupId} is not an ad group of campaign ${item.campaignId}`);
+      if (!adGroup || adGroup.campaign_id !== item.campaignId)
+        return problems.push(`${at}: ad group ${item.adGroupId} is not an ad group of campaign ${item.campaignId}`);
       return undefined;
     });
     if (problems.length) throw new ToolError(`Nothing was added:\n${problems.map((p) => `- ${p}`).join('\n')}`);
@@ -64,24 +88,41 @@ export const addRetailAdsSbNegativeKeywords = defineRetailAdsTool({
       const k = key(item.adGroupId, item.keywordText, item.matchType);
       if (seen.has(k)) {
         const already = existing.some((n) => key(n.ad_group_id, n.keyword_text, n.match_type) === k);
-        duplicates.push({ index, keywordText: item.keywordText, matchType: item.matchType, reason: already ? 'already exists in this ad group' : 'repeated in this call' });
+        duplicates.push({
+          index,
+          keywordText: item.keywordText,
+          matchType: item.matchType,
+          reason: already ? 'already exists in this ad group' : 'repeated in this call',
+        });
         return;
       }
       seen.add(k);
-      toCreate.push({ campaign_id: item.campaignId, ad_group_id: item.adGroupId, keyword_text: item.keywordText, match_type: item.matchType });
+      toCreate.push({
+        campaign_id: item.campaignId,
+        ad_group_id: item.adGroupId,
+        keyword_text: item.keywordText,
+        match_type: item.matchType,
+      });
     });
     const names = {
       campaigns: Object.fromEntries(toCreate.map((n) => [n.campaign_id, campaignById.get(n.campaign_id)!.name])),
       adGroups: Object.fromEntries(toCreate.map((n) => [n.ad_group_id, adGroupById.get(n.ad_group_id)!.name])),
     };
     return {
-      summary: toCreate.length ? `Add ${toCreate.length} Sponsored Brands negative keyword(s)` : 'Every negative keyword is a duplicate; nothing changes',
+      summary: toCreate.length
+        ? `Add ${toCreate.length} Sponsored Brands negative keyword(s)`
+        : 'Every negative keyword is a duplicate; nothing changes',
       // A negative keyword only narrows delivery: it cannot spend ("paused" in the guardrail's sense).
       changes: toCreate.map((n) => ({
         action: 'create' as const,
         entity: 'sb_negative_keyword',
         name: n.keyword_text,
-        fields: { campaign_id: { after: n.campaign_id }, ad_group_id: { after: n.ad_group_id }, keyword_text: { after: n.keyword_text }, match_type: { after: n.match_type } },
+        fields: {
+          campaign_id: { after: n.campaign_id },
+          ad_group_id: { after: n.ad_group_id },
+          keyword_text: { after: n.keyword_text },
+          match_type: { after: n.match_type },
+        },
         startsPaused: true,
       })),
       notes: duplicates.map((d) => `#${d.index} "${d.keywordText}" (${d.matchType}) is skipped: ${d.reason}.`),
@@ -92,13 +133,27 @@ export const addRetailAdsSbNegativeKeywords = defineRetailAdsTool({
     const { toCreate, duplicates, names } = plan.data;
     const campaignById = new Map(Object.entries(names.campaigns).map(([id, name]) => [id, { name }]));
     const adGroupById = new Map(Object.entries(names.adGroups).map(([id, name]) => [id, { name }]));
-    const created = toCreate.length ? await ctx.step('create_sb_negative_keywords', () => ctx.platform.createSbNegativeKeywords(toCreate, ctx.now)) : [];
+    const created = toCreate.length
+      ? await ctx.step('create_sb_negative_keywords', () => ctx.platform.createSbNegativeKeywords(toCreate, ctx.now))
+      : [];
     const lines = [
       `## Sponsored Brands negative keywords: ${created.length} added, ${duplicates.length} duplicate${duplicates.length === 1 ? '' : 's'} skipped`,
       '',
     ];
     if (created.length) {
-      lines.push(markdownTable(['Keyword', 'Match type', 'Campaign', 'Ad group', 'Keyword id'], created.map((n) => [n.keyword_text, n.match_type, campaignById.get(n.campaign_id)!.name, adGroupById.get(n.ad_group_id)!.name, n.id])), '');
+      lines.push(
+        markdownTable(
+          ['Keyword', 'Match type', 'Campaign', 'Ad group', 'Keyword id'],
+          created.map((n) => [
+            n.keyword_text,
+            n.match_type,
+            campaignById.get(n.campaign_id)!.name,
+            adGroupById.get(n.ad_group_id)!.name,
+            n.id,
+          ]),
+        ),
+        '',
+      );
     }
     if (duplicates.length) {
       lines.push('Skipped as duplicates:', ...duplicates.map((d) => `- #${d.index} "${d.keywordText}" (${d.matchType}): ${d.reason}`), '');
@@ -110,26 +165,35 @@ export const addRetailAdsSbNegativeKeywords = defineRetailAdsTool({
 
 export const listRetailAdsSbNegativeKeywords = defineRetailAdsTool({
   name: 'list_retailads_sb_negative_keywords',
-  description: 'Lists the negative keywords of Sponsored Brands ad groups (text, match type negativeExact/negativePhrase, state), optionally of one campaign or ad group.',
+  description:
+    'Lists the negative keywords of Sponsored Brands ad groups (text, match type negativeExact/negativePhrase, state), optionally of one campaign or ad group.',
   access: 'read',
   args: {
-    campaign_id: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.description('Only this Sponsored Brands campaign'))),
+    campaign_id: v.optional(
+      v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.description('Only this Sponsored Brands campaign')),
+    ),
     ad_group_id: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.description('Only this ad group'))),
   },
   output: v.object({
     profile_id: v.string(),
-    negative_keywords: v.array(v.object({
-      match_type: v.string(),
-      created_at: v.string(),
-      id: v.string(),
-      state: v.string(),
-      ad_group_id: v.string(),
-      keyword_text: v.string(),
-      campaign_id: v.string(),
-    })),
+    negative_keywords: v.array(
+      v.object({
+        match_type: v.string(),
+        created_at: v.string(),
+        id: v.string(),
+        state: v.string(),
+        ad_group_id: v.string(),
+        keyword_text: v.string(),
+        campaign_id: v.string(),
+      }),
+    ),
   }),
   async run(args, ctx) {
-    const [negatives, campaigns, adGroups] = await Promise.all([ctx.platform.listSbNegativeKeywords(), ctx.platform.listCampaigns(), ctx.platform.listAdGroups()]);
+    const [negatives, campaigns, adGroups] = await Promise.all([
+      ctx.platform.listSbNegativeKeywords(),
+      ctx.platform.listCampaigns(),
+      ctx.platform.listAdGroups(),
+    ]);
     const campaignName = new Map(campaigns.map((c) => [c.id, c.name]));
     const adGroupName = new Map(adGroups.map((g) => [g.id, g.name]));
     const rows = negatives
@@ -139,7 +203,10 @@ export const listRetailAdsSbNegativeKeywords = defineRetailAdsTool({
       `## Sponsored Brands negative keywords (${rows.length})`,
       '',
       rows.length
-        ? markdownTable(['Keyword', 'Match type', 'State', 'Campaign', 'Ad group', 'Keyword id'], rows.map((n) => [n.keyword_text, n.match_type, n.state, campaignName.get(n.campaign_id), adGroupName.get(n.ad_group_id), n.id]))
+        ? markdownTable(
+            ['Keyword', 'Match type', 'State', 'Campaign', 'Ad group', 'Keyword id'],
+            rows.map((n) => [n.keyword_text, n.match_type, n.state, campaignName.get(n.campaign_id), adGroupName.get(n.ad_group_id), n.id]),
+          )
         : 'No negative keywords match.',
     ].join('\n');
     return { text, structured: { profile_id: ctx.account.account_id, negative_keywords: rows } };

@@ -13,21 +13,51 @@ const SP: RetailAdsAdProduct[] = ['SPONSORED_PRODUCTS'];
 const SB: RetailAdsAdProduct[] = ['SPONSORED_BRANDS'];
 const SP_SD: RetailAdsAdProduct[] = ['SPONSORED_PRODUCTS', 'SPONSORED_DISPLAY'];
 
-const upperState = v.pipe(v.picklist(['ENABLED', 'PAUSED'], 'must be ENABLED or PAUSED (archive with the delete tool)'), v.description('ENABLED or PAUSED'));
-const lowerState = v.pipe(v.picklist(['enabled', 'paused'], 'must be enabled or paused, lowercase as the Sponsored Brands interface writes them'), v.description('enabled or paused (lowercase)'));
-const nameSchema = v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(128, 'must be at most 128 characters'), v.description('New name, 1-128 characters'));
+const upperState = v.pipe(
+  v.picklist(['ENABLED', 'PAUSED'], 'must be ENABLED or PAUSED (archive with the delete tool)'),
+  v.description('ENABLED or PAUSED'),
+);
+const lowerState = v.pipe(
+  v.picklist(['enabled', 'paused'], 'must be enabled or paused, lowercase as the Sponsored Brands interface writes them'),
+  v.description('enabled or paused (lowercase)'),
+);
+const nameSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.minLength(1, 'must not be empty'),
+  v.maxLength(128, 'must be at most 128 characters'),
+  v.description('New name, 1-128 characters'),
+);
 
 /** Scopes: which entities a tool may touch and how people name them. */
-const scope = <K extends RetailAdsEntityKind>(kind: K, entity: string, adProducts: RetailAdsAdProduct[], listTool: string, nameOf: (e: RetailAdsEntityTypes[K], l: Lookups) => string): EntityScope<K> => ({ kind, entity, adProducts, listTool, nameOf });
+const scope = <K extends RetailAdsEntityKind>(
+  kind: K,
+  entity: string,
+  adProducts: RetailAdsAdProduct[],
+  listTool: string,
+  nameOf: (e: RetailAdsEntityTypes[K], l: Lookups) => string,
+): EntityScope<K> => ({ kind, entity, adProducts, listTool, nameOf });
 const campaigns = scope('campaign', 'campaign', ALL, 'list_retailads_campaigns', (c) => c.name);
 const adGroups = scope('ad_group', 'ad_group', ALL, 'list_retailads_ad_groups or list_retailads_sb_ad_groups', (g) => g.name);
 const spKeywords = scope('keyword', 'keyword', SP, 'list_retailads_keywords', (k) => `${k.keyword_text} (${k.match_type})`);
-const sbKeywords = scope('keyword', 'sb_keyword', SB, 'list_retailads_sb_keywords', (k) => `${k.keyword_text} (${k.match_type.toLowerCase()})`);
+const sbKeywords = scope(
+  'keyword',
+  'sb_keyword',
+  SB,
+  'list_retailads_sb_keywords',
+  (k) => `${k.keyword_text} (${k.match_type.toLowerCase()})`,
+);
 const targets = scope('target', 'target', SP_SD, 'list_retailads_targets', (t) => t.expression);
 const sbTargets = scope('target', 'sb_target', SB, 'list_retailads_sb_targets', (t) => t.expression);
 const productAds = scope('product_ad', 'product_ad', SP_SD, 'list_retailads_product_ads', (p) => `${p.asin}${p.sku ? ` / ${p.sku}` : ''}`);
 const sbAds = scope('sb_ad', 'sb_ad', SB, 'list_retailads_sb_ads', (a) => a.name);
-const negatives = scope('negative_keyword', 'negative_keyword', SP, 'list_retailads_negative_keywords', (n) => `${n.keyword_text} (${n.match_type})`);
+const negatives = scope(
+  'negative_keyword',
+  'negative_keyword',
+  SP,
+  'list_retailads_negative_keywords',
+  (n) => `${n.keyword_text} (${n.match_type})`,
+);
 
 /** A bid may not exceed the daily budget of its campaign (the platform refuses it). */
 const bidWithinBudget = (item: Record<string, unknown>, entity: { campaign_id: string }, lookups: Lookups) => {
@@ -40,10 +70,15 @@ const bidWithinBudget = (item: Record<string, unknown>, entity: { campaign_id: s
 export const updateRetailAdsAdGroups = defineRetailAdsUpdateTool({
   ...adGroups,
   name: 'update_retailads_ad_groups',
-  description: 'Changes ad groups of any ad product: name, state (ENABLED or PAUSED) and defaultBid. Only the fields given change; archived ad groups cannot be changed. Undo restores the previous values.',
+  description:
+    'Changes ad groups of any ad product: name, state (ENABLED or PAUSED) and defaultBid. Only the fields given change; archived ad groups cannot be changed. Undo restores the previous values.',
   itemsArg: 'ad_groups',
   idField: 'adGroupId',
-  fields: { name: { schema: nameSchema, field: 'name' }, state: { schema: upperState, field: 'state' }, defaultBid: { schema: bidSchema, field: 'default_bid' } },
+  fields: {
+    name: { schema: nameSchema, field: 'name' },
+    state: { schema: upperState, field: 'state' },
+    defaultBid: { schema: bidSchema, field: 'default_bid' },
+  },
   check: (item, g, lookups) => bidWithinBudget({ bid: item.defaultBid }, g, lookups),
   next: 'See the ad groups with list_retailads_ad_groups (Sponsored Products) or list_retailads_sb_ad_groups.',
 });
@@ -67,17 +102,40 @@ export const updateRetailAdsCampaigns = defineRetailAdsUpdateTool({
   fields: {
     name: { schema: nameSchema, field: 'name' },
     state: { schema: upperState, field: 'state' },
-    dailyBudget: { schema: v.pipe(v.number(), v.minValue(1, 'must be at least 1'), v.maxValue(1_000_000, 'must be at most 1,000,000'), v.description('Daily budget, account currency, 1-1,000,000')), field: 'daily_budget', budget: true },
-    endDate: { schema: v.nullable(dateArgument('End date, YYYY-MM-DD (today or later); null removes the end date')), field: 'end_date', toEntity: (value) => value ?? undefined },
-    biddingStrategy: { schema: v.pipe(v.picklist(['LEGACY_FOR_SALES', 'AUTO_FOR_SALES', 'MANUAL']), v.description('Sponsored Products bidding: LEGACY_FOR_SALES (down only), AUTO_FOR_SALES (up and down), MANUAL (fixed)')), field: 'bidding_strategy' },
+    dailyBudget: {
+      schema: v.pipe(
+        v.number(),
+        v.minValue(1, 'must be at least 1'),
+        v.maxValue(1_000_000, 'must be at most 1,000,000'),
+        v.description('Daily budget, account currency, 1-1,000,000'),
+      ),
+      field: 'daily_budget',
+      budget: true,
+    },
+    endDate: {
+      schema: v.nullable(dateArgument('End date, YYYY-MM-DD (today or later); null removes the end date')),
+      field: 'end_date',
+      toEntity: (value) => value ?? undefined,
+    },
+    biddingStrategy: {
+      schema: v.pipe(
+        v.picklist(['LEGACY_FOR_SALES', 'AUTO_FOR_SALES', 'MANUAL']),
+        v.description('Sponsored Products bidding: LEGACY_FOR_SALES (down only), AUTO_FOR_SALES (up and down), MANUAL (fixed)'),
+      ),
+      field: 'bidding_strategy',
+    },
     placementAdjustments: {
       schema: placementSchema,
       field: 'placement_adjustments',
-      toEntity: (value, c) => ({ ...(c as RetailAdsCampaign).placement_adjustments, ...(value as Partial<Record<RetailAdsPlacement, number>>) }),
+      toEntity: (value, c) => ({
+        ...(c as RetailAdsCampaign).placement_adjustments,
+        ...(value as Partial<Record<RetailAdsPlacement, number>>),
+      }),
     },
   },
   check: (item, c) => {
-    if ((item.biddingStrategy !== undefined || item.placementAdjustments !== undefined) && c.ad_product !== 'SPONSORED_PRODUCTS') return `biddingStrategy and placementAdjustments apply to Sponsored Products campaigns only; "${c.name}" is ${c.ad_product}`;
+    if ((item.biddingStrategy !== undefined || item.placementAdjustments !== undefined) && c.ad_product !== 'SPONSORED_PRODUCTS')
+      return `biddingStrategy and placementAdjustments apply to Sponsored Products campaigns only; "${c.name}" is ${c.ad_product}`;
     if (typeof item.endDate === 'string') {
       if (item.endDate < isoDate(new Date())) return `endDate ${item.endDate} is in the past; give today or a later day`;
       if (item.endDate < c.start_date) return `endDate ${item.endDate} is before the campaign's start date ${c.start_date}`;
@@ -90,7 +148,8 @@ export const updateRetailAdsCampaigns = defineRetailAdsUpdateTool({
 export const updateRetailAdsKeywords = defineRetailAdsUpdateTool({
   ...spKeywords,
   name: 'update_retailads_keywords',
-  description: 'Changes Sponsored Products keywords: bid and state (ENABLED or PAUSED, uppercase). Only the fields given change; archived keywords cannot be changed; a bid may not exceed the campaign\'s daily budget.',
+  description:
+    "Changes Sponsored Products keywords: bid and state (ENABLED or PAUSED, uppercase). Only the fields given change; archived keywords cannot be changed; a bid may not exceed the campaign's daily budget.",
   itemsArg: 'keywords',
   idField: 'keywordId',
   fields: { bid: { schema: bidSchema, field: 'bid' }, state: { schema: upperState, field: 'state' } },
@@ -101,7 +160,8 @@ export const updateRetailAdsKeywords = defineRetailAdsUpdateTool({
 export const updateRetailAdsSbKeywords = defineRetailAdsUpdateTool({
   ...sbKeywords,
   name: 'update_retailads_sb_keywords',
-  description: 'Changes Sponsored Brands keywords: bid and state, lowercase enabled or paused as the Sponsored Brands interface writes them. Archived keywords cannot be changed.',
+  description:
+    'Changes Sponsored Brands keywords: bid and state, lowercase enabled or paused as the Sponsored Brands interface writes them. Archived keywords cannot be changed.',
   itemsArg: 'keywords',
   idField: 'keywordId',
   fields: { bid: { schema: bidSchema, field: 'bid' }, state: { schema: lowerState, field: 'state' } },
@@ -112,7 +172,8 @@ export const updateRetailAdsSbKeywords = defineRetailAdsUpdateTool({
 export const updateRetailAdsTargets = defineRetailAdsUpdateTool({
   ...targets,
   name: 'update_retailads_targets',
-  description: 'Changes Sponsored Products and Sponsored Display targets: bid and state (ENABLED or PAUSED). Archived targets cannot be changed.',
+  description:
+    'Changes Sponsored Products and Sponsored Display targets: bid and state (ENABLED or PAUSED). Archived targets cannot be changed.',
   itemsArg: 'targets',
   idField: 'targetId',
   fields: { bid: { schema: bidSchema, field: 'bid' }, state: { schema: upperState, field: 'state' } },
@@ -134,7 +195,8 @@ export const updateRetailAdsSbTargets = defineRetailAdsUpdateTool({
 export const updateRetailAdsProductAds = defineRetailAdsUpdateTool({
   ...productAds,
   name: 'update_retailads_product_ads',
-  description: 'Pauses or enables Sponsored Products and Sponsored Display product ads (state ENABLED or PAUSED). An ad group with no enabled product ad stops serving.',
+  description:
+    'Pauses or enables Sponsored Products and Sponsored Display product ads (state ENABLED or PAUSED). An ad group with no enabled product ad stops serving.',
   itemsArg: 'product_ads',
   idField: 'adId',
   fields: { state: { schema: upperState, field: 'state' } },
@@ -144,7 +206,8 @@ export const updateRetailAdsProductAds = defineRetailAdsUpdateTool({
 export const updateRetailAdsSbAds = defineRetailAdsUpdateTool({
   ...sbAds,
   name: 'update_retailads_sb_ads',
-  description: 'Changes Sponsored Brands ads: name and state (ENABLED or PAUSED). The creative (headline, logo, video, products) changes with update_retailads_sb_creative, which goes through moderation.',
+  description:
+    'Changes Sponsored Brands ads: name and state (ENABLED or PAUSED). The creative (headline, logo, video, products) changes with update_retailads_sb_creative, which goes through moderation.',
   itemsArg: 'ads',
   idField: 'adId',
   fields: { name: { schema: nameSchema, field: 'name' }, state: { schema: upperState, field: 'state' } },
@@ -154,7 +217,8 @@ export const updateRetailAdsSbAds = defineRetailAdsUpdateTool({
 export const pauseRetailAdsCampaigns = defineRetailAdsStateTool({
   ...campaigns,
   name: 'pause_retailads_campaigns',
-  description: 'Pauses campaigns of any ad product (ENABLED → PAUSED): they stop spending at once. Campaigns already paused are reported unchanged; archived ones cannot be paused. Undone by resume_retailads_campaigns.',
+  description:
+    'Pauses campaigns of any ad product (ENABLED → PAUSED): they stop spending at once. Campaigns already paused are reported unchanged; archived ones cannot be paused. Undone by resume_retailads_campaigns.',
   idsArg: 'campaign_ids',
   to: () => 'PAUSED',
   undoTool: 'resume_retailads_campaigns',
@@ -164,14 +228,21 @@ export const pauseRetailAdsCampaigns = defineRetailAdsStateTool({
 export const resumeRetailAdsCampaigns = defineRetailAdsStateTool({
   ...campaigns,
   name: 'resume_retailads_campaigns',
-  description: 'Resumes paused campaigns (PAUSED → ENABLED): they can spend again within their daily budgets. Archived campaigns cannot be resumed. Undone by pause_retailads_campaigns.',
+  description:
+    'Resumes paused campaigns (PAUSED → ENABLED): they can spend again within their daily budgets. Archived campaigns cannot be resumed. Undone by pause_retailads_campaigns.',
   idsArg: 'campaign_ids',
   to: () => 'ENABLED',
   undoTool: 'pause_retailads_campaigns',
   next: 'Pause them again with pause_retailads_campaigns; watch spend with get_retailads_budget_usage.',
 });
 
-const archiveTool = <K extends RetailAdsEntityKind>(s: EntityScope<K>, name: string, idsArg: string, what: string, to: (e: RetailAdsEntityTypes[K]) => string = () => 'ARCHIVED') =>
+const archiveTool = <K extends RetailAdsEntityKind>(
+  s: EntityScope<K>,
+  name: string,
+  idsArg: string,
+  what: string,
+  to: (e: RetailAdsEntityTypes[K]) => string = () => 'ARCHIVED',
+) =>
   defineRetailAdsStateTool({
     ...s,
     name,
@@ -185,13 +256,48 @@ const archiveTool = <K extends RetailAdsEntityKind>(s: EntityScope<K>, name: str
 export const deleteRetailAdsCampaigns = archiveTool(campaigns, 'delete_retailads_campaigns', 'campaign_ids', 'campaigns of any ad product');
 export const deleteRetailAdsAdGroups = archiveTool(adGroups, 'delete_retailads_ad_groups', 'ad_group_ids', 'ad groups of any ad product');
 export const deleteRetailAdsKeywords = archiveTool(spKeywords, 'delete_retailads_keywords', 'keyword_ids', 'Sponsored Products keywords');
-export const deleteRetailAdsSbKeywords = archiveTool(sbKeywords, 'delete_retailads_sb_keywords', 'keyword_ids', 'Sponsored Brands keywords (state archived, lowercase)', () => 'archived');
-export const deleteRetailAdsNegativeKeywords = archiveTool(negatives, 'delete_retailads_negative_keywords', 'negative_keyword_ids', 'Sponsored Products negative keywords (the search terms they excluded can match again)');
-export const deleteRetailAdsProductAds = archiveTool(productAds, 'delete_retailads_product_ads', 'ad_ids', 'Sponsored Products and Display product ads');
-export const deleteRetailAdsTargets = archiveTool(targets, 'delete_retailads_targets', 'target_ids', 'Sponsored Products and Display targets');
+export const deleteRetailAdsSbKeywords = archiveTool(
+  sbKeywords,
+  'delete_retailads_sb_keywords',
+  'keyword_ids',
+  'Sponsored Brands keywords (state archived, lowercase)',
+  () => 'archived',
+);
+export const deleteRetailAdsNegativeKeywords = archiveTool(
+  negatives,
+  'delete_retailads_negative_keywords',
+  'negative_keyword_ids',
+  'Sponsored Products negative keywords (the search terms they excluded can match again)',
+);
+export const deleteRetailAdsProductAds = archiveTool(
+  productAds,
+  'delete_retailads_product_ads',
+  'ad_ids',
+  'Sponsored Products and Display product ads',
+);
+export const deleteRetailAdsTargets = archiveTool(
+  targets,
+  'delete_retailads_targets',
+  'target_ids',
+  'Sponsored Products and Display targets',
+);
 
 export const writeTools = [
-  updateRetailAdsAdGroups, updateRetailAdsCampaigns, updateRetailAdsKeywords, updateRetailAdsSbKeywords, updateRetailAdsTargets, updateRetailAdsSbTargets, updateRetailAdsProductAds, updateRetailAdsSbAds,
-  pauseRetailAdsCampaigns, resumeRetailAdsCampaigns,
-  deleteRetailAdsCampaigns, deleteRetailAdsAdGroups, deleteRetailAdsKeywords, deleteRetailAdsSbKeywords, deleteRetailAdsNegativeKeywords, deleteRetailAdsProductAds, deleteRetailAdsTargets,
+  updateRetailAdsAdGroups,
+  updateRetailAdsCampaigns,
+  updateRetailAdsKeywords,
+  updateRetailAdsSbKeywords,
+  updateRetailAdsTargets,
+  updateRetailAdsSbTargets,
+  updateRetailAdsProductAds,
+  updateRetailAdsSbAds,
+  pauseRetailAdsCampaigns,
+  resumeRetailAdsCampaigns,
+  deleteRetailAdsCampaigns,
+  deleteRetailAdsAdGroups,
+  deleteRetailAdsKeywords,
+  deleteRetailAdsSbKeywords,
+  deleteRetailAdsNegativeKeywords,
+  deleteRetailAdsProductAds,
+  deleteRetailAdsTargets,
 ];

@@ -50,10 +50,29 @@ import {
   type SearchAdsDisplayAdPatch,
   type SearchAdsTopic,
 } from '../port-display';
-import { AD_SCHEDULE_FIELDS, CRITERION_FIELDS, DISPLAY_AD_FIELDS, criterionTarget, criterionValue, type WireSchedule } from './display-wire';
-import type { SearchAdsConversionAction, SearchAdsConversionRow, SearchAdsKeywordIdea, SearchAdsKeywordIdeaRequest } from '../port-insights';
+import {
+  AD_SCHEDULE_FIELDS,
+  CRITERION_FIELDS,
+  DISPLAY_AD_FIELDS,
+  criterionTarget,
+  criterionValue,
+  type WireSchedule,
+} from './display-wire';
+import type {
+  SearchAdsConversionAction,
+  SearchAdsConversionRow,
+  SearchAdsKeywordIdea,
+  SearchAdsKeywordIdeaRequest,
+} from '../port-insights';
 import { BiddingLive } from './bidding';
-import type { NewSearchAdsBiddingStrategy, NewSearchAdsLabel, NewSearchAdsSharedBudget, SearchAdsAdScheduleChange, SearchAdsBidModifiers, SearchAdsLabelLink } from '../port-bidding';
+import type {
+  NewSearchAdsBiddingStrategy,
+  NewSearchAdsLabel,
+  NewSearchAdsSharedBudget,
+  SearchAdsAdScheduleChange,
+  SearchAdsBidModifiers,
+  SearchAdsLabelLink,
+} from '../port-bidding';
 import { SearchAdsApi, fromMicros, idOf, toMicros, type GoogleAdsRow, type RefusedHandler, type SearchAdsCredentials } from './api';
 import type {
   NewSearchAdsCustomerMatchList,
@@ -67,7 +86,17 @@ import type {
   SearchAdsRecommendation,
   SearchAdsUserList,
 } from '../port-audience';
-import { EXPERIMENT_ARM_QUERY, EXPERIMENT_QUERY, RECOMMENDATION_QUERY, USER_LIST_QUERY, changeEventFrom, changeEventQuery, experimentFrom, recommendationFrom, userListFrom } from './audience';
+import {
+  EXPERIMENT_ARM_QUERY,
+  EXPERIMENT_QUERY,
+  RECOMMENDATION_QUERY,
+  USER_LIST_QUERY,
+  changeEventFrom,
+  changeEventQuery,
+  experimentFrom,
+  recommendationFrom,
+  userListFrom,
+} from './audience';
 import { PmaxLive } from './pmax';
 import type { SearchAdsPmaxPort } from '../port-pmax';
 import type { SearchAdsShoppingPort } from '../port-shopping';
@@ -80,13 +109,32 @@ import { SearchAdsShoppingLive } from './shopping';
  */
 
 const CAMPAIGN_FIELDS = [
-  'campaign.id', 'campaign.name', 'campaign.advertising_channel_type', 'campaign.status', 'campaign.bidding_strategy_type',
-  'campaign.start_date_time', 'campaign.end_date_time', 'campaign.campaign_budget', 'campaign_budget.amount_micros',
-  'campaign.network_settings.target_google_search', 'campaign.network_settings.target_search_network', 'campaign.network_settings.target_content_network',
-  'campaign.network_settings.target_partner_search_network', 'campaign.network_settings.target_youtube', 'campaign.network_settings.target_google_tv_network',
-  'campaign.targeting_setting.target_restrictions', 'campaign.ai_max_setting.enable_ai_max', 'campaign.tracking_url_template', 'campaign.final_url_suffix',
-  'campaign.url_custom_parameters', 'campaign.labels', 'campaign.frequency_caps',
-  'campaign.maximize_conversions.target_cpa_micros', 'campaign.target_cpa.target_cpa_micros', 'campaign.maximize_conversion_value.target_roas', 'campaign.target_roas.target_roas',
+  'campaign.id',
+  'campaign.name',
+  'campaign.advertising_channel_type',
+  'campaign.status',
+  'campaign.bidding_strategy_type',
+  'campaign.start_date_time',
+  'campaign.end_date_time',
+  'campaign.campaign_budget',
+  'campaign_budget.amount_micros',
+  'campaign.network_settings.target_google_search',
+  'campaign.network_settings.target_search_network',
+  'campaign.network_settings.target_content_network',
+  'campaign.network_settings.target_partner_search_network',
+  'campaign.network_settings.target_youtube',
+  'campaign.network_settings.target_google_tv_network',
+  'campaign.targeting_setting.target_restrictions',
+  'campaign.ai_max_setting.enable_ai_max',
+  'campaign.tracking_url_template',
+  'campaign.final_url_suffix',
+  'campaign.url_custom_parameters',
+  'campaign.labels',
+  'campaign.frequency_caps',
+  'campaign.maximize_conversions.target_cpa_micros',
+  'campaign.target_cpa.target_cpa_micros',
+  'campaign.maximize_conversion_value.target_roas',
+  'campaign.target_roas.target_roas',
 ];
 const NETWORK_KEYS: Record<keyof SearchAdsNetworkSettings, string> = {
   target_google_search: 'targetGoogleSearch',
@@ -104,9 +152,10 @@ const AUDIENCE_CRITERION: Record<SearchAdsAudienceType, { type: string; field: s
 };
 /** Campaign fields no tool of this gateway can change through the platform's public interface. */
 const NOT_WRITABLE: Partial<Record<keyof SearchAdsCampaign, string>> = {
-  url_expansion_opt_out: 'URL expansion opt-out is no longer a campaign field of the platform\'s public interface (it moved to asset automation settings)',
+  url_expansion_opt_out:
+    "URL expansion opt-out is no longer a campaign field of the platform's public interface (it moved to asset automation settings)",
   label_ids: 'labels are applied with their own operations',
-  type: 'a campaign\'s type cannot change',
+  type: "a campaign's type cannot change",
 };
 const digitsOnly = /^\d{1,19}$/;
 const MONTHS = ['JANUARY', 'FEBRUARY', 'MARCH', 'APRIL', 'MAY', 'JUNE', 'JULY', 'AUGUST', 'SEPTEMBER', 'OCTOBER', 'NOVEMBER', 'DECEMBER'];
@@ -152,11 +201,14 @@ export class SearchAdsLive implements SearchAdsPort {
   getShoppingSetting: SearchAdsShoppingPort['getShoppingSetting'] = (id) => this.channels.getShoppingSetting(id);
   getAppCampaignSetting: SearchAdsShoppingPort['getAppCampaignSetting'] = (id) => this.channels.getAppCampaignSetting(id);
   listMerchantCenterLinks: SearchAdsShoppingPort['listMerchantCenterLinks'] = () => this.channels.listMerchantCenterLinks();
-  acceptMerchantCenterInvitation: SearchAdsShoppingPort['acceptMerchantCenterInvitation'] = (id) => this.channels.acceptMerchantCenterInvitation(id);
+  acceptMerchantCenterInvitation: SearchAdsShoppingPort['acceptMerchantCenterInvitation'] = (id) =>
+    this.channels.acceptMerchantCenterInvitation(id);
   removeMerchantCenterLink: SearchAdsShoppingPort['removeMerchantCenterLink'] = (id) => this.channels.removeMerchantCenterLink(id);
   createChannelAdGroup: SearchAdsShoppingPort['createChannelAdGroup'] = (g) => this.channels.createChannelAdGroup(g);
-  listDemandGenChannelControls: SearchAdsShoppingPort['listDemandGenChannelControls'] = (id) => this.channels.listDemandGenChannelControls(id);
-  updateDemandGenChannelControls: SearchAdsShoppingPort['updateDemandGenChannelControls'] = (id, c) => this.channels.updateDemandGenChannelControls(id, c);
+  listDemandGenChannelControls: SearchAdsShoppingPort['listDemandGenChannelControls'] = (id) =>
+    this.channels.listDemandGenChannelControls(id);
+  updateDemandGenChannelControls: SearchAdsShoppingPort['updateDemandGenChannelControls'] = (id, c) =>
+    this.channels.updateDemandGenChannelControls(id, c);
   removeAdGroupAudiences: SearchAdsShoppingPort['removeAdGroupAudiences'] = (id, ids) => this.channels.removeAdGroupAudiences(id, ids);
   createChannelAds: SearchAdsShoppingPort['createChannelAds'] = (ads) => this.channels.createChannelAds(ads);
   listListingGroups: SearchAdsShoppingPort['listListingGroups'] = (id) => this.channels.listListingGroups(id);
@@ -166,7 +218,11 @@ export class SearchAdsLive implements SearchAdsPort {
    * A customer method that is not a mutate. On a dry run a method that takes `validateOnly` is
    * checked by the platform; one that does not is skipped (counted) and answers undefined.
    */
-  private async customerMethod(method: string, body: Record<string, unknown>, validateOnlyCapable: boolean): Promise<Record<string, unknown> | undefined> {
+  private async customerMethod(
+    method: string,
+    body: Record<string, unknown>,
+    validateOnlyCapable: boolean,
+  ): Promise<Record<string, unknown> | undefined> {
     if (this.validatesOnly) {
       if (!validateOnlyCapable) {
         this.validation.skipped += 1;
@@ -187,8 +243,7 @@ export class SearchAdsLive implements SearchAdsPort {
   /** The API client with this account's credentials (loaded and decrypted once per port). */
   private client(): Promise<SearchAdsApi> {
     this.api ??= credentialsOf<SearchAdsCredentials>(this.account).then(
-      (credentials) =>
-        new SearchAdsApi(credentials, this.account.upstream?.login_customer_id, this.call, this.refused),
+      (credentials) => new SearchAdsApi(credentials, this.account.upstream?.login_customer_id, this.call, this.refused),
     );
     return this.api;
   }
@@ -257,13 +312,13 @@ export class SearchAdsLive implements SearchAdsPort {
   private pmaxLive?: PmaxLive;
   private get pmax(): PmaxLive {
     return (this.pmaxLive ??= new PmaxLive({
-    cid: this.cid,
-    search: (query) => this.search(query),
-    mutate: (resource, operations) => this.mutate(resource, operations),
-    mutateAll: (operations) => this.mutateAll(operations),
-    rn: (collection, id) => this.rn(collection, id),
-    notFound: (kind, id) => this.notFound(kind, id),
-    segments: () => this.listAudienceSegments(),
+      cid: this.cid,
+      search: (query) => this.search(query),
+      mutate: (resource, operations) => this.mutate(resource, operations),
+      mutateAll: (operations) => this.mutateAll(operations),
+      rn: (collection, id) => this.rn(collection, id),
+      notFound: (kind, id) => this.notFound(kind, id),
+      segments: () => this.listAudienceSegments(),
     }));
   }
   listAssetGroups: SearchAdsPmaxPort['listAssetGroups'] = (...a) => this.pmax.listAssetGroups(...a);
@@ -282,7 +337,10 @@ export class SearchAdsLive implements SearchAdsPort {
   mutateListingGroupFilters: SearchAdsPmaxPort['mutateListingGroupFilters'] = (...a) => this.pmax.mutateListingGroupFilters(...a);
 
   private notFound(kind: string, id: string): ToolError {
-    return new ToolError(`No ${kind} with id "${id}" exists in searchads account ${this.cid}. Check the id with the platform's list tools.`, { code: 'not_found' });
+    return new ToolError(
+      `No ${kind} with id "${id}" exists in searchads account ${this.cid}. Check the id with the platform's list tools.`,
+      { code: 'not_found' },
+    );
   }
 
   private rn(collection: string, id: string): string {
@@ -290,9 +348,17 @@ export class SearchAdsLive implements SearchAdsPort {
   }
 
   async getAccountSettings(): Promise<SearchAdsAccountSettings> {
-    const [row] = await this.search('SELECT customer.id, customer.descriptive_name, customer.currency_code, customer.time_zone FROM customer');
+    const [row] = await this.search(
+      'SELECT customer.id, customer.descriptive_name, customer.currency_code, customer.time_zone FROM customer',
+    );
     const c = row?.customer ?? {};
-    return { id: 'account', customer_id: String(c.id ?? this.cid), descriptive_name: c.descriptiveName ?? '', currency_code: c.currencyCode ?? this.account.currency, time_zone: c.timeZone ?? this.account.time_zone };
+    return {
+      id: 'account',
+      customer_id: String(c.id ?? this.cid),
+      descriptive_name: c.descriptiveName ?? '',
+      currency_code: c.currencyCode ?? this.account.currency,
+      time_zone: c.timeZone ?? this.account.time_zone,
+    };
   }
 
   // Campaigns.
@@ -312,12 +378,25 @@ export class SearchAdsLive implements SearchAdsPort {
     const where = campaignId ? ` WHERE campaign.id = ${campaignId}` : '';
     const [rows, languages] = await Promise.all([
       this.search(`SELECT ${CAMPAIGN_FIELDS.join(', ')} FROM campaign${where}`),
-      this.search(`SELECT campaign.id, campaign_criterion.criterion_id, campaign_criterion.language.language_constant FROM campaign_criterion WHERE campaign_criterion.type = 'LANGUAGE'${campaignId ? ` AND campaign.id = ${campaignId}` : ''}`),
+      this.search(
+        `SELECT campaign.id, campaign_criterion.criterion_id, campaign_criterion.language.language_constant FROM campaign_criterion WHERE campaign_criterion.type = 'LANGUAGE'${campaignId ? ` AND campaign.id = ${campaignId}` : ''}`,
+      ),
     ]);
-    return rows.map((row) => campaignFrom(row, languages.filter((l) => String(l.campaign.id) === String(row.campaign.id)).map((l) => idOf(l.campaignCriterion.language.languageConstant))));
+    return rows.map((row) =>
+      campaignFrom(
+        row,
+        languages
+          .filter((l) => String(l.campaign.id) === String(row.campaign.id))
+          .map((l) => idOf(l.campaignCriterion.language.languageConstant)),
+      ),
+    );
   }
 
-  async updateCampaign(campaignId: string, patch: Partial<Omit<SearchAdsCampaign, 'id'>>, expect?: Partial<SearchAdsCampaign>): Promise<SearchAdsCampaign> {
+  async updateCampaign(
+    campaignId: string,
+    patch: Partial<Omit<SearchAdsCampaign, 'id'>>,
+    expect?: Partial<SearchAdsCampaign>,
+  ): Promise<SearchAdsCampaign> {
     const current = await this.getCampaign(campaignId);
     checkExpected('campaign', campaignId, current, expect);
     for (const [field, why] of Object.entries(NOT_WRITABLE)) {
@@ -326,7 +405,9 @@ export class SearchAdsLive implements SearchAdsPort {
     if (patch.budget_amount !== undefined) {
       // The budget is its own resource (possibly shared by several campaigns); its amount is set there.
       const [row] = await this.search(`SELECT campaign.campaign_budget FROM campaign WHERE campaign.id = ${campaignId}`);
-      await this.mutate('campaignBudgets', [{ update: { resourceName: row!.campaign.campaignBudget, amountMicros: toMicros(patch.budget_amount) }, updateMask: 'amountMicros' }]);
+      await this.mutate('campaignBudgets', [
+        { update: { resourceName: row!.campaign.campaignBudget, amountMicros: toMicros(patch.budget_amount) }, updateMask: 'amountMicros' },
+      ]);
     }
     const update: Record<string, unknown> = { resourceName: this.rn('campaigns', campaignId) };
     const mask: string[] = [];
@@ -342,7 +423,9 @@ export class SearchAdsLive implements SearchAdsPort {
       }
     }
     if (patch.audience_targeting_mode !== undefined) {
-      set('targetingSetting.targetRestrictions', [{ targetingDimension: 'AUDIENCE', bidOnly: patch.audience_targeting_mode === 'OBSERVATION' }]);
+      set('targetingSetting.targetRestrictions', [
+        { targetingDimension: 'AUDIENCE', bidOnly: patch.audience_targeting_mode === 'OBSERVATION' },
+      ]);
     }
     if ('ai_max_enabled' in patch) set('aiMaxSetting.enableAiMax', patch.ai_max_enabled ?? false);
     if ('tracking_url_template' in patch) set('trackingUrlTemplate', patch.tracking_url_template);
@@ -355,7 +438,13 @@ export class SearchAdsLive implements SearchAdsPort {
       else set(field, {});
     }
     if (patch.frequency_caps !== undefined) {
-      set('frequencyCaps', patch.frequency_caps.map((f) => ({ key: { level: f.level, eventType: f.event_type, timeUnit: f.time_unit, timeLength: f.time_length }, cap: f.cap })));
+      set(
+        'frequencyCaps',
+        patch.frequency_caps.map((f) => ({
+          key: { level: f.level, eventType: f.event_type, timeUnit: f.time_unit, timeLength: f.time_length },
+          cap: f.cap,
+        })),
+      );
     }
     if (patch.start_date !== undefined) set('startDateTime', `${patch.start_date} 00:00:00`);
     if ('end_date' in patch) set('endDateTime', patch.end_date === undefined ? undefined : `${patch.end_date} 23:59:59`);
@@ -364,10 +453,19 @@ export class SearchAdsLive implements SearchAdsPort {
       const languages = await this.search(
         `SELECT campaign_criterion.criterion_id, campaign_criterion.language.language_constant FROM campaign_criterion WHERE campaign_criterion.type = 'LANGUAGE' AND campaign.id = ${campaignId}`,
       );
-      const have = languages.map((l) => ({ id: idOf(l.campaignCriterion.language.languageConstant), criterion: String(l.campaignCriterion.criterionId) }));
+      const have = languages.map((l) => ({
+        id: idOf(l.campaignCriterion.language.languageConstant),
+        criterion: String(l.campaignCriterion.criterionId),
+      }));
       await this.mutate('campaignCriteria', [
-        ...have.filter((h) => !patch.language_ids!.includes(h.id)).map((h) => ({ remove: this.rn('campaignCriteria', `${campaignId}~${h.criterion}`) })),
-        ...patch.language_ids.filter((id) => !have.some((h) => h.id === id)).map((id) => ({ create: { campaign: this.rn('campaigns', campaignId), language: { languageConstant: `languageConstants/${id}` } } })),
+        ...have
+          .filter((h) => !patch.language_ids!.includes(h.id))
+          .map((h) => ({ remove: this.rn('campaignCriteria', `${campaignId}~${h.criterion}`) })),
+        ...patch.language_ids
+          .filter((id) => !have.some((h) => h.id === id))
+          .map((id) => ({
+            create: { campaign: this.rn('campaigns', campaignId), language: { languageConstant: `languageConstants/${id}` } },
+          })),
       ]);
     }
     return this.getCampaign(campaignId);
@@ -378,9 +476,20 @@ export class SearchAdsLive implements SearchAdsPort {
    * channel type (shopping or app settings; live/shopping.ts); `defaultStrategy` applies when the
    * campaign names no bidding strategy.
    */
-  async createCampaign(campaign: NewSearchAdsCampaign, channelWire: Record<string, unknown> = {}, defaultStrategy = 'MAXIMIZE_CLICKS'): Promise<SearchAdsCampaign> {
+  async createCampaign(
+    campaign: NewSearchAdsCampaign,
+    channelWire: Record<string, unknown> = {},
+    defaultStrategy = 'MAXIMIZE_CLICKS',
+  ): Promise<SearchAdsCampaign> {
     const [budget] = await this.mutate('campaignBudgets', [
-      { create: { name: `${campaign.name} budget ${Date.now()}`, amountMicros: toMicros(campaign.budget_amount), deliveryMethod: 'STANDARD', explicitlyShared: false } },
+      {
+        create: {
+          name: `${campaign.name} budget ${Date.now()}`,
+          amountMicros: toMicros(campaign.budget_amount),
+          deliveryMethod: 'STANDARD',
+          explicitlyShared: false,
+        },
+      },
     ]);
     const network = campaign.network_settings;
     const [created] = await this.mutate('campaigns', [
@@ -392,7 +501,13 @@ export class SearchAdsLive implements SearchAdsPort {
           campaignBudget: budget,
           containsEuPoliticalAdvertising: 'DOES_NOT_CONTAIN_EU_POLITICAL_ADVERTISING',
           // Performance Max campaigns take no network settings (they serve on every network).
-          ...(network && campaign.type !== 'PERFORMANCE_MAX' ? { networkSettings: Object.fromEntries(Object.entries(NETWORK_KEYS).map(([key, wire]) => [wire, network[key as keyof SearchAdsNetworkSettings]])) } : {}),
+          ...(network && campaign.type !== 'PERFORMANCE_MAX'
+            ? {
+                networkSettings: Object.fromEntries(
+                  Object.entries(NETWORK_KEYS).map(([key, wire]) => [wire, network[key as keyof SearchAdsNetworkSettings]]),
+                ),
+              }
+            : {}),
           ...biddingWire(campaign.bidding_strategy ?? defaultStrategy, campaign.bidding_targets),
           startDateTime: `${campaign.start_date} 00:00:00`,
           ...(campaign.end_date ? { endDateTime: `${campaign.end_date} 23:59:59` } : {}),
@@ -403,7 +518,10 @@ export class SearchAdsLive implements SearchAdsPort {
     ]);
     const campaignId = idOf(created!);
     if (campaign.language_ids?.length) {
-      await this.mutate('campaignCriteria', campaign.language_ids.map((id) => ({ create: { campaign: created, language: { languageConstant: `languageConstants/${id}` } } })));
+      await this.mutate(
+        'campaignCriteria',
+        campaign.language_ids.map((id) => ({ create: { campaign: created, language: { languageConstant: `languageConstants/${id}` } } })),
+      );
     }
     // A checked (validate-only) create names a placeholder the platform never made: answer the campaign as asked.
     if (campaignId.startsWith('-')) return { ...campaign, id: campaignId };
@@ -412,7 +530,15 @@ export class SearchAdsLive implements SearchAdsPort {
 
   async createAdGroup(group: NewSearchAdsAdGroup): Promise<SearchAdsAdGroup> {
     const [created] = await this.mutate('adGroups', [
-      { create: { campaign: this.rn('campaigns', group.campaign_id), name: group.name, status: group.status, type: group.type, cpcBidMicros: toMicros(group.cpc_bid) } },
+      {
+        create: {
+          campaign: this.rn('campaigns', group.campaign_id),
+          name: group.name,
+          status: group.status,
+          type: group.type,
+          cpcBidMicros: toMicros(group.cpc_bid),
+        },
+      },
     ]);
     return this.getAdGroup(idOf(created!));
   }
@@ -433,7 +559,9 @@ export class SearchAdsLive implements SearchAdsPort {
   private async readAdGroups(condition?: string): Promise<SearchAdsAdGroup[]> {
     const where = condition ? ` WHERE ${condition}` : '';
     const [rows, criteria] = await Promise.all([
-      this.search(`SELECT ad_group.id, ad_group.name, ad_group.status, ad_group.type, ad_group.cpc_bid_micros, campaign.id FROM ad_group${where}`),
+      this.search(
+        `SELECT ad_group.id, ad_group.name, ad_group.status, ad_group.type, ad_group.cpc_bid_micros, campaign.id FROM ad_group${where}`,
+      ),
       this.search(
         'SELECT ad_group.id, ad_group_criterion.criterion_id, ad_group_criterion.type, ad_group_criterion.user_interest.user_interest_category, ' +
           'ad_group_criterion.custom_audience.custom_audience, ad_group_criterion.user_list.user_list FROM ad_group_criterion ' +
@@ -452,27 +580,37 @@ export class SearchAdsLive implements SearchAdsPort {
     }));
   }
 
-  async updateAdGroup(adGroupId: string, patch: Partial<Omit<SearchAdsAdGroup, 'id' | 'audiences'>>, expect?: Partial<SearchAdsAdGroup>): Promise<SearchAdsAdGroup> {
+  async updateAdGroup(
+    adGroupId: string,
+    patch: Partial<Omit<SearchAdsAdGroup, 'id' | 'audiences'>>,
+    expect?: Partial<SearchAdsAdGroup>,
+  ): Promise<SearchAdsAdGroup> {
     const current = await this.getAdGroup(adGroupId);
     checkExpected('ad group', adGroupId, current, expect);
-    if ('campaign_id' in patch || 'type' in patch) throw liveNotSupported('An ad group\'s campaign and type cannot change.');
+    if ('campaign_id' in patch || 'type' in patch) throw liveNotSupported("An ad group's campaign and type cannot change.");
     const update: Record<string, unknown> = { resourceName: this.rn('adGroups', adGroupId) };
     const mask: string[] = [];
-    if (patch.name !== undefined) (update.name = patch.name), mask.push('name');
-    if (patch.status !== undefined) (update.status = patch.status), mask.push('status');
-    if (patch.cpc_bid !== undefined) (update.cpcBidMicros = toMicros(patch.cpc_bid)), mask.push('cpcBidMicros');
+    if (patch.name !== undefined) ((update.name = patch.name), mask.push('name'));
+    if (patch.status !== undefined) ((update.status = patch.status), mask.push('status'));
+    if (patch.cpc_bid !== undefined) ((update.cpcBidMicros = toMicros(patch.cpc_bid)), mask.push('cpcBidMicros'));
     if (mask.length) await this.mutate('adGroups', [{ update, updateMask: mask.join(',') }]);
     return this.getAdGroup(adGroupId);
   }
 
-  async addAdGroupAudiences(adGroupId: string, audiences: Omit<SearchAdsAdGroupAudience, 'criterion_id'>[]): Promise<SearchAdsAdGroupAudience[]> {
+  async addAdGroupAudiences(
+    adGroupId: string,
+    audiences: Omit<SearchAdsAdGroupAudience, 'criterion_id'>[],
+  ): Promise<SearchAdsAdGroupAudience[]> {
     const segments = await this.listAudienceSegments();
     const names = await this.mutate(
       'adGroupCriteria',
       audiences.map((a) => {
         const kind = AUDIENCE_CRITERION[a.type];
         const segment = segments.find((s) => s.id === a.audience_id && s.type === a.type);
-        if (!segment) throw new ToolError(`Audience segment ${a.audience_id} (${a.type}) is not available to searchads account ${this.cid}.`, { code: 'not_found' });
+        if (!segment)
+          throw new ToolError(`Audience segment ${a.audience_id} (${a.type}) is not available to searchads account ${this.cid}.`, {
+            code: 'not_found',
+          });
         const target = a.type === 'IN_MARKET' || a.type === 'AFFINITY' ? this.rn('userInterests', a.audience_id) : segment.resource_name;
         return { create: { adGroup: this.rn('adGroups', adGroupId), status: 'ENABLED', [kind.field]: { [kind.key]: target } } };
       }),
@@ -530,7 +668,12 @@ export class SearchAdsLive implements SearchAdsPort {
             status: ad.status,
             ad: {
               finalUrls: [ad.final_url],
-              responsiveSearchAd: { headlines: ad.headlines.map((text) => ({ text })), descriptions: ad.descriptions.map((text) => ({ text })), ...(ad.path1 ? { path1: ad.path1 } : {}), ...(ad.path2 ? { path2: ad.path2 } : {}) },
+              responsiveSearchAd: {
+                headlines: ad.headlines.map((text) => ({ text })),
+                descriptions: ad.descriptions.map((text) => ({ text })),
+                ...(ad.path1 ? { path1: ad.path1 } : {}),
+                ...(ad.path2 ? { path2: ad.path2 } : {}),
+              },
             },
           },
         };
@@ -543,7 +686,9 @@ export class SearchAdsLive implements SearchAdsPort {
     const current = await this.getAd(adId);
     checkExpected('ad', adId, current, expect);
     if (patch.status !== undefined) {
-      await this.mutate('adGroupAds', [{ update: { resourceName: this.rn('adGroupAds', `${current.ad_group_id}~${adId}`), status: patch.status }, updateMask: 'status' }]);
+      await this.mutate('adGroupAds', [
+        { update: { resourceName: this.rn('adGroupAds', `${current.ad_group_id}~${adId}`), status: patch.status }, updateMask: 'status' },
+      ]);
     }
     const copy = current.type === 'RESPONSIVE_DISPLAY_AD' ? 'responsiveDisplayAd' : 'responsiveSearchAd';
     const update: Record<string, unknown> = { resourceName: this.rn('ads', adId) };
@@ -552,8 +697,16 @@ export class SearchAdsLive implements SearchAdsPort {
       mask.push(path);
       if (value !== undefined) setPath(update, path, value);
     };
-    if (patch.headlines) set(`${copy}.headlines`, patch.headlines.map((text) => ({ text })));
-    if (patch.descriptions) set(`${copy}.descriptions`, patch.descriptions.map((text) => ({ text })));
+    if (patch.headlines)
+      set(
+        `${copy}.headlines`,
+        patch.headlines.map((text) => ({ text })),
+      );
+    if (patch.descriptions)
+      set(
+        `${copy}.descriptions`,
+        patch.descriptions.map((text) => ({ text })),
+      );
     if ('path1' in patch) set(`${copy}.path1`, patch.path1);
     if ('path2' in patch) set(`${copy}.path2`, patch.path2);
     if (patch.final_url !== undefined) set('finalUrls', [patch.final_url]);
@@ -570,14 +723,13 @@ export class SearchAdsLive implements SearchAdsPort {
   }
 
   async listKeywords(campaignId?: string): Promise<SearchAdsKeyword[]> {
-    return (await this.keywordCriteria(campaignId))
-      .filter((row) => !row.adGroupCriterion.negative)
-      .map((row) => keywordFrom(row));
+    return (await this.keywordCriteria(campaignId)).filter((row) => !row.adGroupCriterion.negative).map((row) => keywordFrom(row));
   }
 
   async getKeyword(keywordId: string): Promise<SearchAdsKeyword> {
     const [adGroupId, criterionId] = keywordId.split('~');
-    if (!adGroupId || !criterionId || !digitsOnly.test(adGroupId) || !digitsOnly.test(criterionId)) throw this.notFound('keyword', keywordId);
+    if (!adGroupId || !criterionId || !digitsOnly.test(adGroupId) || !digitsOnly.test(criterionId))
+      throw this.notFound('keyword', keywordId);
     const keyword = (await this.listKeywordsWhere(`ad_group.id = ${adGroupId} AND ad_group_criterion.criterion_id = ${criterionId}`))[0];
     if (!keyword) throw this.notFound('keyword', keywordId);
     return keyword;
@@ -596,7 +748,12 @@ export class SearchAdsLive implements SearchAdsPort {
     const names = await this.mutate(
       'adGroupCriteria',
       keywords.map((k) => ({
-        create: { adGroup: this.rn('adGroups', k.ad_group_id), status: k.status, keyword: { text: k.text, matchType: k.match_type }, ...(k.cpc_bid !== undefined ? { cpcBidMicros: toMicros(k.cpc_bid) } : {}) },
+        create: {
+          adGroup: this.rn('adGroups', k.ad_group_id),
+          status: k.status,
+          keyword: { text: k.text, matchType: k.match_type },
+          ...(k.cpc_bid !== undefined ? { cpcBidMicros: toMicros(k.cpc_bid) } : {}),
+        },
       })),
     );
     return Promise.all(names.map((name) => this.getKeyword(idOf(name))));
@@ -612,7 +769,7 @@ export class SearchAdsLive implements SearchAdsPort {
     }
     const update: Record<string, unknown> = { resourceName };
     const mask: string[] = [];
-    if (patch.status !== undefined) (update.status = patch.status), mask.push('status');
+    if (patch.status !== undefined) ((update.status = patch.status), mask.push('status'));
     if ('cpc_bid' in patch) {
       mask.push('cpcBidMicros');
       if (patch.cpc_bid !== undefined) update.cpcBidMicros = toMicros(patch.cpc_bid);
@@ -625,18 +782,36 @@ export class SearchAdsLive implements SearchAdsPort {
     const groupLevel = negatives.filter((n) => n.ad_group_id);
     const campaignLevel = negatives.filter((n) => !n.ad_group_id);
     const [groupNames, campaignNames] = await Promise.all([
-      this.mutate('adGroupCriteria', groupLevel.map((n) => ({ create: { adGroup: this.rn('adGroups', n.ad_group_id!), negative: true, keyword: { text: n.text, matchType: n.match_type } } }))),
-      this.mutate('campaignCriteria', campaignLevel.map((n) => ({ create: { campaign: this.rn('campaigns', n.campaign_id), negative: true, keyword: { text: n.text, matchType: n.match_type } } }))),
+      this.mutate(
+        'adGroupCriteria',
+        groupLevel.map((n) => ({
+          create: { adGroup: this.rn('adGroups', n.ad_group_id!), negative: true, keyword: { text: n.text, matchType: n.match_type } },
+        })),
+      ),
+      this.mutate(
+        'campaignCriteria',
+        campaignLevel.map((n) => ({
+          create: { campaign: this.rn('campaigns', n.campaign_id), negative: true, keyword: { text: n.text, matchType: n.match_type } },
+        })),
+      ),
     ]);
     const idFor = (n: NewSearchAdsNegativeKeyword) =>
-      n.ad_group_id ? idOf(groupNames[groupLevel.indexOf(n)]!).split('~')[1]! : idOf(campaignNames[campaignLevel.indexOf(n)]!).split('~')[1]!;
+      n.ad_group_id
+        ? idOf(groupNames[groupLevel.indexOf(n)]!).split('~')[1]!
+        : idOf(campaignNames[campaignLevel.indexOf(n)]!).split('~')[1]!;
     return negatives.map((n) => ({ ...n, id: idFor(n) }));
   }
 
   async removeNegativeKeywords(negatives: SearchAdsNegativeKeyword[]): Promise<void> {
     await Promise.all([
-      this.mutate('adGroupCriteria', negatives.filter((n) => n.ad_group_id).map((n) => ({ remove: this.rn('adGroupCriteria', `${n.ad_group_id}~${n.id}`) }))),
-      this.mutate('campaignCriteria', negatives.filter((n) => !n.ad_group_id).map((n) => ({ remove: this.rn('campaignCriteria', `${n.campaign_id}~${n.id}`) }))),
+      this.mutate(
+        'adGroupCriteria',
+        negatives.filter((n) => n.ad_group_id).map((n) => ({ remove: this.rn('adGroupCriteria', `${n.ad_group_id}~${n.id}`) })),
+      ),
+      this.mutate(
+        'campaignCriteria',
+        negatives.filter((n) => !n.ad_group_id).map((n) => ({ remove: this.rn('campaignCriteria', `${n.campaign_id}~${n.id}`) })),
+      ),
     ]);
   }
 
@@ -649,10 +824,21 @@ export class SearchAdsLive implements SearchAdsPort {
       ),
     ]);
     return [
-      ...campaignLevel.map((row) => ({ id: String(row.campaignCriterion.criterionId), campaign_id: String(row.campaign.id), text: row.campaignCriterion.keyword.text, match_type: row.campaignCriterion.keyword.matchType })),
+      ...campaignLevel.map((row) => ({
+        id: String(row.campaignCriterion.criterionId),
+        campaign_id: String(row.campaign.id),
+        text: row.campaignCriterion.keyword.text,
+        match_type: row.campaignCriterion.keyword.matchType,
+      })),
       ...groupLevel
         .filter((row) => row.adGroupCriterion.negative)
-        .map((row) => ({ id: String(row.adGroupCriterion.criterionId), campaign_id: String(row.campaign.id), ad_group_id: String(row.adGroup.id), text: row.adGroupCriterion.keyword.text, match_type: row.adGroupCriterion.keyword.matchType })),
+        .map((row) => ({
+          id: String(row.adGroupCriterion.criterionId),
+          campaign_id: String(row.campaign.id),
+          ad_group_id: String(row.adGroup.id),
+          text: row.adGroupCriterion.keyword.text,
+          match_type: row.adGroupCriterion.keyword.matchType,
+        })),
     ];
   }
 
@@ -660,8 +846,12 @@ export class SearchAdsLive implements SearchAdsPort {
 
   async listNegativeKeywordLists(): Promise<SearchAdsNegativeKeywordList[]> {
     const [sets, criteria, links] = await Promise.all([
-      this.search("SELECT shared_set.id, shared_set.name FROM shared_set WHERE shared_set.type = 'NEGATIVE_KEYWORDS' AND shared_set.status = 'ENABLED'"),
-      this.search("SELECT shared_set.id, shared_criterion.criterion_id, shared_criterion.keyword.text, shared_criterion.keyword.match_type FROM shared_criterion WHERE shared_criterion.type = 'KEYWORD'"),
+      this.search(
+        "SELECT shared_set.id, shared_set.name FROM shared_set WHERE shared_set.type = 'NEGATIVE_KEYWORDS' AND shared_set.status = 'ENABLED'",
+      ),
+      this.search(
+        "SELECT shared_set.id, shared_criterion.criterion_id, shared_criterion.keyword.text, shared_criterion.keyword.match_type FROM shared_criterion WHERE shared_criterion.type = 'KEYWORD'",
+      ),
       this.search("SELECT campaign.id, shared_set.id FROM campaign_shared_set WHERE campaign_shared_set.status = 'ENABLED'"),
     ]);
     return sets.map((row) => {
@@ -669,7 +859,13 @@ export class SearchAdsLive implements SearchAdsPort {
       return {
         id,
         name: row.sharedSet.name,
-        keywords: criteria.filter((c) => String(c.sharedSet.id) === id).map((c) => ({ id: String(c.sharedCriterion.criterionId), text: c.sharedCriterion.keyword.text, match_type: c.sharedCriterion.keyword.matchType })),
+        keywords: criteria
+          .filter((c) => String(c.sharedSet.id) === id)
+          .map((c) => ({
+            id: String(c.sharedCriterion.criterionId),
+            text: c.sharedCriterion.keyword.text,
+            match_type: c.sharedCriterion.keyword.matchType,
+          })),
         campaign_ids: links.filter((l) => String(l.sharedSet.id) === id).map((l) => String(l.campaign.id)),
       };
     });
@@ -680,21 +876,36 @@ export class SearchAdsLive implements SearchAdsPort {
     return { id: idOf(created!), name, keywords: [], campaign_ids: [] };
   }
 
-  async addListNegativeKeywords(listId: string, keywords: Omit<SearchAdsListNegativeKeyword, 'id'>[]): Promise<SearchAdsListNegativeKeyword[]> {
-    const names = await this.mutate('sharedCriteria', keywords.map((k) => ({ create: { sharedSet: this.rn('sharedSets', listId), keyword: { text: k.text, matchType: k.match_type } } })));
+  async addListNegativeKeywords(
+    listId: string,
+    keywords: Omit<SearchAdsListNegativeKeyword, 'id'>[],
+  ): Promise<SearchAdsListNegativeKeyword[]> {
+    const names = await this.mutate(
+      'sharedCriteria',
+      keywords.map((k) => ({ create: { sharedSet: this.rn('sharedSets', listId), keyword: { text: k.text, matchType: k.match_type } } })),
+    );
     return keywords.map((k, i) => ({ ...k, id: idOf(names[i]!).split('~')[1]! }));
   }
 
   async removeListNegativeKeywords(listId: string, keywordIds: string[]): Promise<void> {
-    await this.mutate('sharedCriteria', keywordIds.map((id) => ({ remove: this.rn('sharedCriteria', `${listId}~${id}`) })));
+    await this.mutate(
+      'sharedCriteria',
+      keywordIds.map((id) => ({ remove: this.rn('sharedCriteria', `${listId}~${id}`) })),
+    );
   }
 
   async attachNegativeKeywordList(listId: string, campaignIds: string[]): Promise<void> {
-    await this.mutate('campaignSharedSets', campaignIds.map((id) => ({ create: { campaign: this.rn('campaigns', id), sharedSet: this.rn('sharedSets', listId) } })));
+    await this.mutate(
+      'campaignSharedSets',
+      campaignIds.map((id) => ({ create: { campaign: this.rn('campaigns', id), sharedSet: this.rn('sharedSets', listId) } })),
+    );
   }
 
   async detachNegativeKeywordList(listId: string, campaignIds: string[]): Promise<void> {
-    await this.mutate('campaignSharedSets', campaignIds.map((id) => ({ remove: this.rn('campaignSharedSets', `${id}~${listId}`) })));
+    await this.mutate(
+      'campaignSharedSets',
+      campaignIds.map((id) => ({ remove: this.rn('campaignSharedSets', `${id}~${listId}`) })),
+    );
   }
 
   // Locations.
@@ -707,14 +918,28 @@ export class SearchAdsLive implements SearchAdsPort {
     );
     return rows.map((row) => {
       const criterionId = String(row.campaignCriterion.criterionId);
-      return { id: `${campaignId}~${criterionId}`, campaign_id: campaignId, criterion_id: criterionId, type: 'LOCATION', geo_target_constant: row.campaignCriterion.location.geoTargetConstant, negative: Boolean(row.campaignCriterion.negative), ...(row.campaignCriterion.bidModifier !== undefined ? { bid_modifier: Number(row.campaignCriterion.bidModifier) } : {}) };
+      return {
+        id: `${campaignId}~${criterionId}`,
+        campaign_id: campaignId,
+        criterion_id: criterionId,
+        type: 'LOCATION',
+        geo_target_constant: row.campaignCriterion.location.geoTargetConstant,
+        negative: Boolean(row.campaignCriterion.negative),
+        ...(row.campaignCriterion.bidModifier !== undefined ? { bid_modifier: Number(row.campaignCriterion.bidModifier) } : {}),
+      };
     });
   }
 
   async addCampaignCriteria(criteria: NewSearchAdsCampaignCriterion[]): Promise<SearchAdsCampaignCriterion[]> {
     const names = await this.mutate(
       'campaignCriteria',
-      criteria.map((c) => ({ create: { campaign: this.rn('campaigns', c.campaign_id), negative: c.negative, location: { geoTargetConstant: c.geo_target_constant } } })),
+      criteria.map((c) => ({
+        create: {
+          campaign: this.rn('campaigns', c.campaign_id),
+          negative: c.negative,
+          location: { geoTargetConstant: c.geo_target_constant },
+        },
+      })),
     );
     return criteria.map((c, i) => {
       const key = idOf(names[i]!);
@@ -723,7 +948,10 @@ export class SearchAdsLive implements SearchAdsPort {
   }
 
   async removeCampaignCriteria(criterionKeys: string[]): Promise<void> {
-    await this.mutate('campaignCriteria', criterionKeys.map((key) => ({ remove: this.rn('campaignCriteria', key) })));
+    await this.mutate(
+      'campaignCriteria',
+      criterionKeys.map((key) => ({ remove: this.rn('campaignCriteria', key) })),
+    );
   }
 
   // Assets.
@@ -739,7 +967,10 @@ export class SearchAdsLive implements SearchAdsPort {
   }
 
   async createAssets(assets: NewSearchAdsAsset[]): Promise<SearchAdsAsset[]> {
-    const names = await this.mutate('assets', assets.map((a) => ({ create: assetWire(a) })));
+    const names = await this.mutate(
+      'assets',
+      assets.map((a) => ({ create: assetWire(a) })),
+    );
     return assets.map((a, i) => ({ ...a, id: idOf(names[i]!) }));
   }
 
@@ -758,13 +989,18 @@ export class SearchAdsLive implements SearchAdsPort {
   async linkCampaignAssets(links: NewSearchAdsCampaignAsset[]): Promise<SearchAdsCampaignAsset[]> {
     const names = await this.mutate(
       'campaignAssets',
-      links.map((l) => ({ create: { campaign: this.rn('campaigns', l.campaign_id), asset: this.rn('assets', l.asset_id), fieldType: l.field_type } })),
+      links.map((l) => ({
+        create: { campaign: this.rn('campaigns', l.campaign_id), asset: this.rn('assets', l.asset_id), fieldType: l.field_type },
+      })),
     );
     return links.map((l, i) => ({ ...l, id: idOf(names[i]!), status: 'ENABLED' }));
   }
 
   async unlinkCampaignAssets(linkIds: string[]): Promise<void> {
-    await this.mutate('campaignAssets', linkIds.map((id) => ({ remove: this.rn('campaignAssets', id) })));
+    await this.mutate(
+      'campaignAssets',
+      linkIds.map((id) => ({ remove: this.rn('campaignAssets', id) })),
+    );
   }
 
   // Labels, shared budgets, portfolio strategies, schedules and bid modifiers.
@@ -828,7 +1064,9 @@ export class SearchAdsLive implements SearchAdsPort {
   // Labels, audiences, languages, locations.
 
   async listLabels(): Promise<SearchAdsLabel[]> {
-    const rows = await this.search('SELECT label.id, label.name, label.text_label.description, label.text_label.background_color FROM label');
+    const rows = await this.search(
+      'SELECT label.id, label.name, label.text_label.description, label.text_label.background_color FROM label',
+    );
     return rows.map((row) => ({
       id: String(row.label.id),
       name: row.label.name,
@@ -847,7 +1085,9 @@ export class SearchAdsLive implements SearchAdsPort {
       this.search(
         "SELECT user_interest.user_interest_id, user_interest.name, user_interest.taxonomy_type, user_interest.user_interest_parent FROM user_interest WHERE user_interest.taxonomy_type IN ('IN_MARKET', 'AFFINITY')",
       ),
-      this.search("SELECT custom_audience.id, custom_audience.name, custom_audience.description FROM custom_audience WHERE custom_audience.status = 'ENABLED'"),
+      this.search(
+        "SELECT custom_audience.id, custom_audience.name, custom_audience.description FROM custom_audience WHERE custom_audience.status = 'ENABLED'",
+      ),
       this.search('SELECT user_list.id, user_list.name, user_list.description, user_list.size_for_search FROM user_list'),
     ]);
     const interestName = new Map(interests.map((r) => [String(r.userInterest.userInterestId), r.userInterest.name as string]));
@@ -855,9 +1095,21 @@ export class SearchAdsLive implements SearchAdsPort {
       ...interests.map((r) => {
         const u = r.userInterest;
         const parent = u.userInterestParent ? interestName.get(idOf(u.userInterestParent)) : undefined;
-        return { id: String(u.userInterestId), type: u.taxonomyType as SearchAdsAudienceType, name: u.name, resource_name: `userInterests/${u.userInterestId}`, ...(parent ? { parent } : {}) };
+        return {
+          id: String(u.userInterestId),
+          type: u.taxonomyType as SearchAdsAudienceType,
+          name: u.name,
+          resource_name: `userInterests/${u.userInterestId}`,
+          ...(parent ? { parent } : {}),
+        };
       }),
-      ...custom.map((r) => ({ id: String(r.customAudience.id), type: 'CUSTOM' as const, name: r.customAudience.name, resource_name: this.rn('customAudiences', String(r.customAudience.id)), ...(r.customAudience.description ? { description: r.customAudience.description } : {}) })),
+      ...custom.map((r) => ({
+        id: String(r.customAudience.id),
+        type: 'CUSTOM' as const,
+        name: r.customAudience.name,
+        resource_name: this.rn('customAudiences', String(r.customAudience.id)),
+        ...(r.customAudience.description ? { description: r.customAudience.description } : {}),
+      })),
       ...lists.map((r) => ({
         id: String(r.userList.id),
         type: 'USER_LIST' as const,
@@ -870,8 +1122,16 @@ export class SearchAdsLive implements SearchAdsPort {
   }
 
   async listLanguages(): Promise<SearchAdsLanguage[]> {
-    const rows = await this.search('SELECT language_constant.id, language_constant.code, language_constant.name, language_constant.targetable FROM language_constant');
-    return rows.map((r) => ({ id: String(r.languageConstant.id), resource_name: `languageConstants/${r.languageConstant.id}`, code: r.languageConstant.code, name: r.languageConstant.name, targetable: Boolean(r.languageConstant.targetable) }));
+    const rows = await this.search(
+      'SELECT language_constant.id, language_constant.code, language_constant.name, language_constant.targetable FROM language_constant',
+    );
+    return rows.map((r) => ({
+      id: String(r.languageConstant.id),
+      resource_name: `languageConstants/${r.languageConstant.id}`,
+      code: r.languageConstant.code,
+      name: r.languageConstant.name,
+      targetable: Boolean(r.languageConstant.targetable),
+    }));
   }
 
   async suggestGeoTargets(text: string): Promise<SearchAdsGeoTarget[]> {
@@ -930,8 +1190,15 @@ export class SearchAdsLive implements SearchAdsPort {
 
   async generateKeywordIdeas(request: SearchAdsKeywordIdeaRequest): Promise<SearchAdsKeywordIdea[]> {
     const keywords = request.keywords ?? [];
-    const seed = keywords.length && request.url ? { keywordAndUrlSeed: { keywords, url: request.url } } : request.url ? { urlSeed: { url: request.url } } : { keywordSeed: { keywords } };
-    const results = await (await this.client()).generateKeywordIdeas(this.cid, {
+    const seed =
+      keywords.length && request.url
+        ? { keywordAndUrlSeed: { keywords, url: request.url } }
+        : request.url
+          ? { urlSeed: { url: request.url } }
+          : { keywordSeed: { keywords } };
+    const results = await (
+      await this.client()
+    ).generateKeywordIdeas(this.cid, {
       language: `languageConstants/${request.language_id}`,
       geoTargetConstants: request.geo_target_ids.map((id) => `geoTargetConstants/${id}`),
       keywordPlanNetwork: request.include_partners ? 'GOOGLE_SEARCH_AND_PARTNERS' : 'GOOGLE_SEARCH',
@@ -949,7 +1216,10 @@ export class SearchAdsLive implements SearchAdsPort {
         competition_index: m.competitionIndex === undefined ? null : Number(m.competitionIndex),
         low_top_of_page_bid: m.lowTopOfPageBidMicros === undefined ? null : fromMicros(m.lowTopOfPageBidMicros),
         high_top_of_page_bid: m.highTopOfPageBidMicros === undefined ? null : fromMicros(m.highTopOfPageBidMicros),
-        monthly_searches: ((m.monthlySearchVolumes ?? []) as GoogleAdsRow[]).map((v) => ({ month: `${v.year}-${String(MONTHS.indexOf(v.month) + 1).padStart(2, '0')}`, searches: Number(v.monthlySearches ?? 0) })),
+        monthly_searches: ((m.monthlySearchVolumes ?? []) as GoogleAdsRow[]).map((v) => ({
+          month: `${v.year}-${String(MONTHS.indexOf(v.month) + 1).padStart(2, '0')}`,
+          searches: Number(v.monthlySearches ?? 0),
+        })),
       };
     });
   }
@@ -964,12 +1234,27 @@ export class SearchAdsLive implements SearchAdsPort {
     const [name] = await this.mutate('userLists', [
       {
         create: {
-          name: list.name, ...(list.description ? { description: list.description } : {}), membershipStatus: 'OPEN', membershipLifeSpan: String(list.membership_life_span),
+          name: list.name,
+          ...(list.description ? { description: list.description } : {}),
+          membershipStatus: 'OPEN',
+          membershipLifeSpan: String(list.membership_life_span),
           crmBasedUserList: { uploadKeyType: 'CONTACT_INFO', dataSourceType: 'FIRST_PARTY' },
         },
       },
     ]);
-    if (this.validatesOnly) return { id: '-1', resource_name: name!, name: list.name, type: 'CRM_BASED', membership_status: 'OPEN', membership_life_span: list.membership_life_span, size_for_search: 0, size_for_display: 0, eligible_for_search: true, upload_key_type: 'CONTACT_INFO' };
+    if (this.validatesOnly)
+      return {
+        id: '-1',
+        resource_name: name!,
+        name: list.name,
+        type: 'CRM_BASED',
+        membership_status: 'OPEN',
+        membership_life_span: list.membership_life_span,
+        size_for_search: 0,
+        size_for_display: 0,
+        eligible_for_search: true,
+        upload_key_type: 'CONTACT_INFO',
+      };
     this.segments = undefined;
     const created = (await this.listUserLists()).find((l) => l.resource_name === name);
     if (!created) throw this.notFound('user list', idOf(name!));
@@ -988,8 +1273,12 @@ export class SearchAdsLive implements SearchAdsPort {
     const { resourceName } = await api.post(`customers/${this.cid}/offlineUserDataJobs:create`, {
       job: { type: 'CUSTOMER_MATCH_USER_LIST', customerMatchUserListMetadata: { userList: this.rn('userLists', userListId), consent } },
     });
-    const operations = [...members.hashed_emails.map((hashedEmail) => ({ hashedEmail })), ...members.hashed_phone_numbers.map((hashedPhoneNumber) => ({ hashedPhoneNumber }))].map((identifier) => ({ create: { userIdentifiers: [identifier] } }));
-    for (let i = 0; i < operations.length; i += 10_000) await api.post(`${resourceName}:addOperations`, { operations: operations.slice(i, i + 10_000), enablePartialFailure: false });
+    const operations = [
+      ...members.hashed_emails.map((hashedEmail) => ({ hashedEmail })),
+      ...members.hashed_phone_numbers.map((hashedPhoneNumber) => ({ hashedPhoneNumber })),
+    ].map((identifier) => ({ create: { userIdentifiers: [identifier] } }));
+    for (let i = 0; i < operations.length; i += 10_000)
+      await api.post(`${resourceName}:addOperations`, { operations: operations.slice(i, i + 10_000), enablePartialFailure: false });
     await api.post(`${resourceName}:run`, {});
     return { id: idOf(resourceName), user_list_id: userListId, type: 'CUSTOMER_MATCH_USER_LIST', status: 'RUNNING', identifiers };
   }
@@ -1009,7 +1298,17 @@ export class SearchAdsLive implements SearchAdsPort {
 
   async createExperiment(experiment: NewSearchAdsExperiment): Promise<SearchAdsExperiment> {
     const [name] = await this.mutate('experiments', [
-      { create: { name: experiment.name, ...(experiment.description ? { description: experiment.description } : {}), suffix: experiment.suffix, type: 'SEARCH_CUSTOM', status: 'SETUP', startDate: experiment.start_date, endDate: experiment.end_date } },
+      {
+        create: {
+          name: experiment.name,
+          ...(experiment.description ? { description: experiment.description } : {}),
+          suffix: experiment.suffix,
+          type: 'SEARCH_CUSTOM',
+          status: 'SETUP',
+          startDate: experiment.start_date,
+          endDate: experiment.end_date,
+        },
+      },
     ]);
     if (this.validatesOnly) return { id: '-1', resource_name: name!, type: 'SEARCH_CUSTOM', status: 'SETUP', arms: [], ...experiment };
     return this.readExperiment(idOf(name!));
@@ -1018,9 +1317,28 @@ export class SearchAdsLive implements SearchAdsPort {
   async createExperimentArms(experimentId: string, arms: SearchAdsExperimentArm[]): Promise<SearchAdsExperiment> {
     await this.mutate(
       'experimentArms',
-      arms.map((a) => ({ create: { experiment: this.rn('experiments', experimentId), name: a.name, control: a.control, trafficSplit: a.traffic_split, ...(a.campaign_id ? { campaigns: [this.rn('campaigns', a.campaign_id)] } : {}) } })),
+      arms.map((a) => ({
+        create: {
+          experiment: this.rn('experiments', experimentId),
+          name: a.name,
+          control: a.control,
+          trafficSplit: a.traffic_split,
+          ...(a.campaign_id ? { campaigns: [this.rn('campaigns', a.campaign_id)] } : {}),
+        },
+      })),
     );
-    if (this.validatesOnly) return { id: experimentId, resource_name: this.rn('experiments', experimentId), name: '', type: 'SEARCH_CUSTOM', status: 'SETUP', start_date: '', end_date: '', suffix: '', arms };
+    if (this.validatesOnly)
+      return {
+        id: experimentId,
+        resource_name: this.rn('experiments', experimentId),
+        name: '',
+        type: 'SEARCH_CUSTOM',
+        status: 'SETUP',
+        start_date: '',
+        end_date: '',
+        suffix: '',
+        arms,
+      };
     return this.readExperiment(experimentId);
   }
 
@@ -1043,7 +1361,8 @@ export class SearchAdsLive implements SearchAdsPort {
 
   async applyRecommendation(recommendationId: string, parameters: SearchAdsApplyParameters = {}): Promise<void> {
     const operation: Record<string, unknown> = { resourceName: this.rn('recommendations', recommendationId) };
-    if (parameters.new_budget_amount !== undefined) operation.campaignBudget = { newBudgetAmountMicros: toMicros(parameters.new_budget_amount) };
+    if (parameters.new_budget_amount !== undefined)
+      operation.campaignBudget = { newBudgetAmountMicros: toMicros(parameters.new_budget_amount) };
     if (parameters.target_cpa !== undefined) operation.targetCpaOptIn = { targetCpaMicros: toMicros(parameters.target_cpa) };
     if (this.validatesOnly) {
       this.validation.skipped += 1;
@@ -1057,7 +1376,11 @@ export class SearchAdsLive implements SearchAdsPort {
       this.validation.skipped += 1;
       return;
     }
-    await (await this.client()).post(`customers/${this.cid}/recommendations:dismiss`, { operations: [{ resourceName: this.rn('recommendations', recommendationId) }] });
+    await (
+      await this.client()
+    ).post(`customers/${this.cid}/recommendations:dismiss`, {
+      operations: [{ resourceName: this.rn('recommendations', recommendationId) }],
+    });
   }
 
   // Change history.
@@ -1069,7 +1392,10 @@ export class SearchAdsLive implements SearchAdsPort {
 
   // Display targeting (ad group criteria), topics, images, responsive display ads, ad schedules.
 
-  async listAdGroupCriteria(adGroupId: string, types: SearchAdsCriterionType[] = DISPLAY_CRITERION_TYPES): Promise<SearchAdsAdGroupCriterion[]> {
+  async listAdGroupCriteria(
+    adGroupId: string,
+    types: SearchAdsCriterionType[] = DISPLAY_CRITERION_TYPES,
+  ): Promise<SearchAdsAdGroupCriterion[]> {
     await this.getAdGroup(adGroupId);
     const rows = await this.search(
       `SELECT ${CRITERION_FIELDS.join(', ')} FROM ad_group_criterion WHERE ad_group.id = ${adGroupId} AND ad_group_criterion.type IN (${types.map((t) => `'${t}'`).join(', ')}) AND ad_group_criterion.status != 'REMOVED'`,
@@ -1080,29 +1406,50 @@ export class SearchAdsLive implements SearchAdsPort {
   async addAdGroupCriteria(criteria: NewSearchAdsAdGroupCriterion[]): Promise<SearchAdsAdGroupCriterion[]> {
     const names = await this.mutate(
       'adGroupCriteria',
-      criteria.map((c) => ({ create: { adGroup: this.rn('adGroups', c.ad_group_id), ...(c.negative ? { negative: true } : { status: 'ENABLED' }), ...criterionTarget(c.type, c.value, this.cid) } })),
+      criteria.map((c) => ({
+        create: {
+          adGroup: this.rn('adGroups', c.ad_group_id),
+          ...(c.negative ? { negative: true } : { status: 'ENABLED' }),
+          ...criterionTarget(c.type, c.value, this.cid),
+        },
+      })),
     );
     const groups = new Map<string, string>();
     for (const c of criteria) if (!groups.has(c.ad_group_id)) groups.set(c.ad_group_id, (await this.getAdGroup(c.ad_group_id)).campaign_id);
     return criteria.map((c, i) => {
       const key = idOf(names[i]!);
-      return { ...c, id: key, campaign_id: groups.get(c.ad_group_id)!, criterion_id: key.split('~')[1]!, status: 'ENABLED', ...(c.type === 'KEYWORD' ? { match_type: 'BROAD' as const } : {}) };
+      return {
+        ...c,
+        id: key,
+        campaign_id: groups.get(c.ad_group_id)!,
+        criterion_id: key.split('~')[1]!,
+        status: 'ENABLED',
+        ...(c.type === 'KEYWORD' ? { match_type: 'BROAD' as const } : {}),
+      };
     });
   }
 
   async removeAdGroupCriteria(ids: string[]): Promise<void> {
-    await this.mutate('adGroupCriteria', ids.map((id) => ({ remove: this.rn('adGroupCriteria', id) })));
+    await this.mutate(
+      'adGroupCriteria',
+      ids.map((id) => ({ remove: this.rn('adGroupCriteria', id) })),
+    );
   }
 
   async listTopics(): Promise<SearchAdsTopic[]> {
     const rows = await this.search('SELECT topic_constant.id, topic_constant.path FROM topic_constant');
-    return rows.map((r) => ({ id: String(r.topicConstant.id), resource_name: `topicConstants/${r.topicConstant.id}`, path: r.topicConstant.path ?? [] }));
+    return rows.map((r) => ({
+      id: String(r.topicConstant.id),
+      resource_name: `topicConstants/${r.topicConstant.id}`,
+      path: r.topicConstant.path ?? [],
+    }));
   }
-
 
   async getDisplayAd(adId: string): Promise<SearchAdsDisplayAd> {
     if (!digitsOnly.test(adId)) throw this.notFound('responsive display ad', adId);
-    const [row] = await this.search(`SELECT ${DISPLAY_AD_FIELDS.join(', ')} FROM ad_group_ad WHERE ad_group_ad.ad.id = ${adId} AND ad_group_ad.ad.type = 'RESPONSIVE_DISPLAY_AD'`);
+    const [row] = await this.search(
+      `SELECT ${DISPLAY_AD_FIELDS.join(', ')} FROM ad_group_ad WHERE ad_group_ad.ad.id = ${adId} AND ad_group_ad.ad.type = 'RESPONSIVE_DISPLAY_AD'`,
+    );
     if (!row) throw this.notFound('responsive display ad', adId);
     return displayAdFrom(row);
   }
@@ -1110,7 +1457,13 @@ export class SearchAdsLive implements SearchAdsPort {
   async createDisplayAds(ads: NewSearchAdsDisplayAd[]): Promise<SearchAdsDisplayAd[]> {
     const names = await this.mutate(
       'adGroupAds',
-      ads.map((ad) => ({ create: { adGroup: this.rn('adGroups', ad.ad_group_id), status: ad.status, ad: { finalUrls: [ad.final_url], responsiveDisplayAd: this.displayAdWire(ad) } } })),
+      ads.map((ad) => ({
+        create: {
+          adGroup: this.rn('adGroups', ad.ad_group_id),
+          status: ad.status,
+          ad: { finalUrls: [ad.final_url], responsiveDisplayAd: this.displayAdWire(ad) },
+        },
+      })),
     );
     return Promise.all(names.map((name) => this.getDisplayAd(idOf(name).split('~')[1]!)));
   }
@@ -1124,7 +1477,7 @@ export class SearchAdsLive implements SearchAdsPort {
       mask.push(`responsiveDisplayAd.${key}`);
       if (value !== undefined) setPath(update, `responsiveDisplayAd.${key}`, value);
     }
-    if (patch.final_url !== undefined) (update.finalUrls = [patch.final_url]), mask.push('finalUrls');
+    if (patch.final_url !== undefined) ((update.finalUrls = [patch.final_url]), mask.push('finalUrls'));
     if (mask.length) await this.mutate('ads', [{ update, updateMask: mask.join(',') }]);
     return this.getDisplayAd(adId);
   }
@@ -1163,7 +1516,12 @@ export class SearchAdsLive implements SearchAdsPort {
     );
     return rows.map((row) => {
       const m = row.metrics ?? {};
-      const keyword = level === 'keyword' ? `${row.adGroup.id}~${row.adGroupCriterion.criterionId}` : level === 'search_term' ? idOf(row.segments.keyword?.adGroupCriterion ?? '') : undefined;
+      const keyword =
+        level === 'keyword'
+          ? `${row.adGroup.id}~${row.adGroupCriterion.criterionId}`
+          : level === 'search_term'
+            ? idOf(row.segments.keyword?.adGroupCriterion ?? '')
+            : undefined;
       return {
         date: row.segments.date,
         ...(row.campaign ? { campaign_id: String(row.campaign.id) } : {}),
@@ -1189,19 +1547,31 @@ const REPORT_SOURCES: Record<SearchAdsReportLevel, { from: string; ids: string[]
   ad_group: { from: 'ad_group', ids: ['campaign.id', 'ad_group.id'] },
   keyword: { from: 'keyword_view', ids: ['campaign.id', 'ad_group.id', 'ad_group_criterion.criterion_id'] },
   ad: { from: 'ad_group_ad', ids: ['campaign.id', 'ad_group.id', 'ad_group_ad.ad.id'] },
-  search_term: { from: 'search_term_view', ids: ['campaign.id', 'ad_group.id', 'search_term_view.search_term', 'segments.keyword.ad_group_criterion'] },
+  search_term: {
+    from: 'search_term_view',
+    ids: ['campaign.id', 'ad_group.id', 'search_term_view.search_term', 'segments.keyword.ad_group_criterion'],
+  },
 };
 
 function biddingTargetsFrom(c: GoogleAdsRow): { bidding_targets?: SearchAdsBiddingTargets } {
   const cpa = c.maximizeConversions?.targetCpaMicros ?? c.targetCpa?.targetCpaMicros;
   const roas = c.maximizeConversionValue?.targetRoas ?? c.targetRoas?.targetRoas;
-  const targets: SearchAdsBiddingTargets = { ...(cpa ? { target_cpa: fromMicros(cpa) } : {}), ...(roas ? { target_roas: Number(roas) } : {}) };
+  const targets: SearchAdsBiddingTargets = {
+    ...(cpa ? { target_cpa: fromMicros(cpa) } : {}),
+    ...(roas ? { target_roas: Number(roas) } : {}),
+  };
   return Object.keys(targets).length ? { bidding_targets: targets } : {};
 }
 
 /** The asset types campaigns use, and the type of the library asset behind each (a business name is a text asset). */
 const ASSET_TYPES: SearchAdsAssetType[] = ['CALLOUT', 'CALL', 'SITELINK', 'STRUCTURED_SNIPPET', 'BUSINESS_NAME'];
-const WIRE_ASSET_TYPE: Record<SearchAdsAssetType, string> = { CALLOUT: 'CALLOUT', CALL: 'CALL', SITELINK: 'SITELINK', STRUCTURED_SNIPPET: 'STRUCTURED_SNIPPET', BUSINESS_NAME: 'TEXT' };
+const WIRE_ASSET_TYPE: Record<SearchAdsAssetType, string> = {
+  CALLOUT: 'CALLOUT',
+  CALL: 'CALL',
+  SITELINK: 'SITELINK',
+  STRUCTURED_SNIPPET: 'STRUCTURED_SNIPPET',
+  BUSINESS_NAME: 'TEXT',
+};
 
 function assetFrom(a: GoogleAdsRow): SearchAdsAsset {
   const id = String(a.id);
@@ -1210,7 +1580,13 @@ function assetFrom(a: GoogleAdsRow): SearchAdsAsset {
       return { id, type: 'CALL', phone_number: a.callAsset?.phoneNumber, country_code: a.callAsset?.countryCode };
     case 'SITELINK': {
       const s = a.sitelinkAsset ?? {};
-      return { id, type: 'SITELINK', link_text: s.linkText, final_url: a.finalUrls?.[0] ?? '', ...(s.description1 ? { description1: s.description1, description2: s.description2 } : {}) };
+      return {
+        id,
+        type: 'SITELINK',
+        link_text: s.linkText,
+        final_url: a.finalUrls?.[0] ?? '',
+        ...(s.description1 ? { description1: s.description1, description2: s.description2 } : {}),
+      };
     }
     case 'STRUCTURED_SNIPPET':
       return { id, type: 'STRUCTURED_SNIPPET', header: a.structuredSnippetAsset?.header, values: a.structuredSnippetAsset?.values ?? [] };
@@ -1226,7 +1602,10 @@ function assetWire(a: NewSearchAdsAsset): Record<string, unknown> {
     case 'CALL':
       return { callAsset: { phoneNumber: a.phone_number, countryCode: a.country_code } };
     case 'SITELINK':
-      return { finalUrls: [a.final_url], sitelinkAsset: { linkText: a.link_text, ...(a.description1 ? { description1: a.description1, description2: a.description2 } : {}) } };
+      return {
+        finalUrls: [a.final_url],
+        sitelinkAsset: { linkText: a.link_text, ...(a.description1 ? { description1: a.description1, description2: a.description2 } : {}) },
+      };
     case 'STRUCTURED_SNIPPET':
       return { structuredSnippetAsset: { header: a.header, values: a.values } };
     case 'BUSINESS_NAME':
@@ -1237,7 +1616,10 @@ function assetWire(a: NewSearchAdsAsset): Record<string, unknown> {
 }
 
 function liveNotSupported(message: string): ToolError {
-  return new ToolError(`${message} This is not available on live searchads accounts.`, { code: 'live_not_supported', platform: 'searchads' });
+  return new ToolError(`${message} This is not available on live searchads accounts.`, {
+    code: 'live_not_supported',
+    platform: 'searchads',
+  });
 }
 
 function checkExpected<T extends object>(kind: string, id: string, current: T, expect: Partial<T> | undefined): void {
@@ -1259,7 +1641,9 @@ function setPath(target: Record<string, unknown>, path: string, value: unknown):
 function campaignFrom(row: GoogleAdsRow, languageIds: string[]): SearchAdsCampaign {
   const c = row.campaign;
   const network = c.networkSettings ?? {};
-  const restriction = (c.targetingSetting?.targetRestrictions ?? []).find((r: { targetingDimension: string }) => r.targetingDimension === 'AUDIENCE');
+  const restriction = (c.targetingSetting?.targetRestrictions ?? []).find(
+    (r: { targetingDimension: string }) => r.targetingDimension === 'AUDIENCE',
+  );
   const end = c.endDateTime ? String(c.endDateTime).slice(0, 10) : undefined;
   const type = c.advertisingChannelType;
   return {
@@ -1272,7 +1656,9 @@ function campaignFrom(row: GoogleAdsRow, languageIds: string[]): SearchAdsCampai
     ...biddingTargetsFrom(c),
     start_date: String(c.startDateTime ?? '').slice(0, 10),
     ...(end && end < OPEN_END ? { end_date: end } : {}),
-    network_settings: Object.fromEntries(Object.entries(NETWORK_KEYS).map(([key, wire]) => [key, Boolean(network[wire])])) as unknown as SearchAdsNetworkSettings,
+    network_settings: Object.fromEntries(
+      Object.entries(NETWORK_KEYS).map(([key, wire]) => [key, Boolean(network[wire])]),
+    ) as unknown as SearchAdsNetworkSettings,
     language_ids: languageIds,
     ...(restriction ? { audience_targeting_mode: restriction.bidOnly ? 'OBSERVATION' : 'TARGETING' } : {}),
     ...(type === 'SEARCH' ? { ai_max_enabled: Boolean(c.aiMaxSetting?.enableAiMax) } : {}),
@@ -1283,7 +1669,10 @@ function campaignFrom(row: GoogleAdsRow, languageIds: string[]): SearchAdsCampai
     ...(type === 'DISPLAY'
       ? {
           frequency_caps: (c.frequencyCaps ?? []).map(
-            (f: { key: { level: string; eventType: string; timeUnit: string; timeLength?: number }; cap: number }): SearchAdsFrequencyCap => ({
+            (f: {
+              key: { level: string; eventType: string; timeUnit: string; timeLength?: number };
+              cap: number;
+            }): SearchAdsFrequencyCap => ({
               event_type: f.key.eventType as SearchAdsFrequencyCap['event_type'],
               level: f.key.level as SearchAdsFrequencyCap['level'],
               time_unit: f.key.timeUnit as SearchAdsFrequencyCap['time_unit'],
@@ -1337,13 +1726,21 @@ function audienceFrom(row: GoogleAdsRow, segments: SearchAdsAudienceSegment[]): 
   const c = row.adGroupCriterion;
   const target: string = c.userInterest?.userInterestCategory ?? c.customAudience?.customAudience ?? c.userList?.userList ?? '';
   const segmentId = idOf(target);
-  const kinds: SearchAdsAudienceType[] = c.type === 'USER_INTEREST' ? ['IN_MARKET', 'AFFINITY'] : c.type === 'CUSTOM_AUDIENCE' ? ['CUSTOM'] : ['USER_LIST'];
+  const kinds: SearchAdsAudienceType[] =
+    c.type === 'USER_INTEREST' ? ['IN_MARKET', 'AFFINITY'] : c.type === 'CUSTOM_AUDIENCE' ? ['CUSTOM'] : ['USER_LIST'];
   const segment = segments.find((s) => s.id === segmentId && kinds.includes(s.type));
   return { type: segment?.type ?? kinds[0]!, audience_id: segmentId, name: segment?.name ?? target, criterion_id: String(c.criterionId) };
 }
 
 function geoFrom(g: GoogleAdsRow): SearchAdsGeoTarget {
-  return { id: String(g.id), resource_name: `geoTargetConstants/${g.id}`, name: g.name, canonical_name: g.canonicalName, country_code: g.countryCode, target_type: g.targetType };
+  return {
+    id: String(g.id),
+    resource_name: `geoTargetConstants/${g.id}`,
+    name: g.name,
+    canonical_name: g.canonicalName,
+    country_code: g.countryCode,
+    target_type: g.targetType,
+  };
 }
 
 function criterionFrom(row: GoogleAdsRow): SearchAdsAdGroupCriterion {

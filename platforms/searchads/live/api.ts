@@ -35,14 +35,19 @@ export interface MutateResult {
 /** Says what to do when the platform refuses the credential; returns the error to throw. */
 export type RefusedHandler = (reason: string, fix: string) => Promise<Error>;
 
-export const RECONNECT_FIX = 'Reconnect the account: gateway accounts connect --platform searchads --live --refresh-token <new token>, or send the owner a new connect link (gateway accounts connect-link).';
+export const RECONNECT_FIX =
+  'Reconnect the account: gateway accounts connect --platform searchads --live --refresh-token <new token>, or send the owner a new connect link (gateway accounts connect-link).';
 
 /** 500 for a deployment setting the platform refused or that is missing: the operator fixes it, not the owner. */
 export class SearchAdsSetupError extends GatewayError {
   constructor(what: string) {
-    super(500, `The gateway's searchads deployment settings are not usable: ${what} The operator must fix the deployment settings; nothing was changed.`, {
-      structuredContent: { code: 'live_setup_incomplete', platform: PLATFORM },
-    });
+    super(
+      500,
+      `The gateway's searchads deployment settings are not usable: ${what} The operator must fix the deployment settings; nothing was changed.`,
+      {
+        structuredContent: { code: 'live_setup_incomplete', platform: PLATFORM },
+      },
+    );
     this.name = 'SearchAdsSetupError';
   }
 }
@@ -65,7 +70,12 @@ export class SearchAdsApi {
     const rows: GoogleAdsRow[] = [];
     let pageToken: string | undefined;
     do {
-      const body = (await this.request('POST', `customers/${customerId}/googleAds:search`, { query, ...(pageToken ? { pageToken } : {}) }, true)) as {
+      const body = (await this.request(
+        'POST',
+        `customers/${customerId}/googleAds:search`,
+        { query, ...(pageToken ? { pageToken } : {}) },
+        true,
+      )) as {
         results?: GoogleAdsRow[];
         nextPageToken?: string;
       };
@@ -81,7 +91,12 @@ export class SearchAdsApi {
    * (it answers no results).
    */
   async mutate(customerId: string, resource: string, operations: object[], validateOnly = false): Promise<MutateResult[]> {
-    const body = (await this.request('POST', `customers/${customerId}/${resource}:mutate`, { operations, ...(validateOnly ? { validateOnly: true } : {}) }, false)) as { results?: MutateResult[] };
+    const body = (await this.request(
+      'POST',
+      `customers/${customerId}/${resource}:mutate`,
+      { operations, ...(validateOnly ? { validateOnly: true } : {}) },
+      false,
+    )) as { results?: MutateResult[] };
     return body.results ?? [];
   }
 
@@ -99,7 +114,12 @@ export class SearchAdsApi {
    * ones by temporary resource names (`.../-1`). Answers each operation's resource name.
    */
   async mutateAll(customerId: string, mutateOperations: object[], validateOnly = false): Promise<string[]> {
-    const body = (await this.request('POST', `customers/${customerId}/googleAds:mutate`, { mutateOperations, ...(validateOnly ? { validateOnly: true } : {}) }, false)) as {
+    const body = (await this.request(
+      'POST',
+      `customers/${customerId}/googleAds:mutate`,
+      { mutateOperations, ...(validateOnly ? { validateOnly: true } : {}) },
+      false,
+    )) as {
       mutateOperationResponses?: Record<string, { resourceName: string }>[];
     };
     return (body.mutateOperationResponses ?? []).map((r) => Object.values(r)[0]?.resourceName ?? '');
@@ -121,7 +141,9 @@ export class SearchAdsApi {
 
   /** Keyword ideas (keyword planning idea service): one page of at most `pageSize` results. */
   async generateKeywordIdeas(customerId: string, request: Record<string, unknown>): Promise<GoogleAdsRow[]> {
-    const body = (await this.request('POST', `customers/${customerId}:generateKeywordIdeas`, request, true)) as { results?: GoogleAdsRow[] };
+    const body = (await this.request('POST', `customers/${customerId}:generateKeywordIdeas`, request, true)) as {
+      results?: GoogleAdsRow[];
+    };
     return body.results ?? [];
   }
 
@@ -168,7 +190,11 @@ export class SearchAdsApi {
     this.settings ??= await liveSettings();
     const missing = (['searchadsDeveloperToken', 'searchadsClientId', 'searchadsClientSecret'] as const).filter((k) => !this.settings![k]);
     if (missing.length) {
-      const names = { searchadsDeveloperToken: 'SEARCHADS_DEVELOPER_TOKEN', searchadsClientId: 'SEARCHADS_CLIENT_ID', searchadsClientSecret: 'SEARCHADS_CLIENT_SECRET' };
+      const names = {
+        searchadsDeveloperToken: 'SEARCHADS_DEVELOPER_TOKEN',
+        searchadsClientId: 'SEARCHADS_CLIENT_ID',
+        searchadsClientSecret: 'SEARCHADS_CLIENT_SECRET',
+      };
       throw new SearchAdsSetupError(`${missing.map((k) => names[k]).join(', ')} ${missing.length > 1 ? 'are' : 'is'} not set.`);
     }
     return this.settings;
@@ -213,14 +239,18 @@ export class SearchAdsApi {
         return new SearchAdsSetupError(`the platform refused the developer token (${error.code}).`);
       }
       if (error.code === 'AUTHORIZATION_ERROR.CUSTOMER_NOT_ENABLED') {
-        return this.refused('the ad account is not enabled on the platform (cancelled or suspended).', 'Re-enable the account on the platform, or disconnect it (gateway accounts disconnect).');
+        return this.refused(
+          'the ad account is not enabled on the platform (cancelled or suspended).',
+          'Re-enable the account on the platform, or disconnect it (gateway accounts disconnect).',
+        );
       }
       return this.refused(
         `the user who connected it can no longer access this ad account (${error.code ?? 'PERMISSION_DENIED'}).`,
         'Ask an administrator of the ad account to grant the user access again, then reconnect it; for a client of a manager account, connect it with --login-customer-id <manager id>.',
       );
     }
-    if (response.status === 404) return new SearchAdsSetupError(`the platform does not know the API path (is SEARCHADS_API_VERSION a supported version?).`);
+    if (response.status === 404)
+      return new SearchAdsSetupError(`the platform does not know the API path (is SEARCHADS_API_VERSION a supported version?).`);
     const notFound = /RESOURCE_NOT_FOUND|NOT_FOUND/.test(error.code ?? '');
     return new ToolError(`The searchads platform refused the request: ${error.message}`, {
       code: notFound ? 'not_found' : 'invalid_arguments',
@@ -232,8 +262,12 @@ export class SearchAdsApi {
 /** The OAuth token endpoint's refusal as the gateway error to throw. */
 export async function oauthFailure(error: string | undefined, refused: RefusedHandler): Promise<Error> {
   if (error === 'invalid_grant') return refused('the refresh token has expired or was revoked.', RECONNECT_FIX);
-  if (error === 'invalid_client' || error === 'unauthorized_client') return new SearchAdsSetupError('the platform refused the OAuth client (SEARCHADS_CLIENT_ID / SEARCHADS_CLIENT_SECRET).');
-  return new ToolError(`The searchads authorization server refused the token request (${error ?? 'no reason given'}).`, { code: 'invalid_arguments', platform_error: error ?? 'unknown' });
+  if (error === 'invalid_client' || error === 'unauthorized_client')
+    return new SearchAdsSetupError('the platform refused the OAuth client (SEARCHADS_CLIENT_ID / SEARCHADS_CLIENT_SECRET).');
+  return new ToolError(`The searchads authorization server refused the token request (${error ?? 'no reason given'}).`, {
+    code: 'invalid_arguments',
+    platform_error: error ?? 'unknown',
+  });
 }
 
 /**
@@ -241,7 +275,11 @@ export async function oauthFailure(error: string | undefined, refused: RefusedHa
  * with its code as `CATEGORY_ERROR.VALUE` (`fieldError: REQUIRED` → `FIELD_ERROR.REQUIRED`).
  */
 export function parseFailure(body: unknown): { code?: string; message: string } {
-  const error = (body as { error?: { message?: string; status?: string; details?: { errors?: { errorCode?: Record<string, string>; message?: string }[] }[] } })?.error;
+  const error = (
+    body as {
+      error?: { message?: string; status?: string; details?: { errors?: { errorCode?: Record<string, string>; message?: string }[] }[] };
+    }
+  )?.error;
   const first = error?.details?.flatMap((d) => d.errors ?? [])[0];
   const [category, value] = Object.entries(first?.errorCode ?? {})[0] ?? [];
   const code = category ? `${category.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}.${value}` : error?.status;

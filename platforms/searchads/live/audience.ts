@@ -55,7 +55,12 @@ export function experimentFrom(row: GoogleAdsRow, arms: GoogleAdsRow[]): SearchA
       .filter((a) => a.experimentArm.experiment === e.resourceName)
       .map((a) => {
         const campaign = (a.experimentArm.campaigns ?? [])[0] as string | undefined;
-        return { name: a.experimentArm.name, control: Boolean(a.experimentArm.control), traffic_split: Number(a.experimentArm.trafficSplit ?? 0), ...(campaign ? { campaign_id: idOf(campaign) } : {}) };
+        return {
+          name: a.experimentArm.name,
+          control: Boolean(a.experimentArm.control),
+          traffic_split: Number(a.experimentArm.trafficSplit ?? 0),
+          ...(campaign ? { campaign_id: idOf(campaign) } : {}),
+        };
       })
       .sort((a, b) => Number(b.control) - Number(a.control)),
   };
@@ -90,13 +95,34 @@ export function recommendationFrom(row: GoogleAdsRow): SearchAdsRecommendation {
     ...(r.adGroup ? { ad_group_id: idOf(r.adGroup) } : {}),
     dismissed: Boolean(r.dismissed),
     impact: { base: metricsFrom(r.impact?.baseMetrics), potential: metricsFrom(r.impact?.potentialMetrics) },
-    ...(budget ? { campaign_budget: { current_amount: fromMicros(budget.currentBudgetAmountMicros), recommended_amount: fromMicros(budget.recommendedBudgetAmountMicros) } } : {}),
-    ...(keyword?.keyword
-      ? { keyword: { text: keyword.keyword.text, match_type: keyword.keyword.matchType, ...(keyword.recommendedCpcBidMicros !== undefined ? { recommended_cpc_bid: fromMicros(keyword.recommendedCpcBidMicros) } : {}) } }
+    ...(budget
+      ? {
+          campaign_budget: {
+            current_amount: fromMicros(budget.currentBudgetAmountMicros),
+            recommended_amount: fromMicros(budget.recommendedBudgetAmountMicros),
+          },
+        }
       : {}),
-    ...(cpa?.recommendedTargetCpaMicros !== undefined ? { target_cpa_opt_in: { target_cpa: fromMicros(cpa.recommendedTargetCpaMicros) } } : {}),
+    ...(keyword?.keyword
+      ? {
+          keyword: {
+            text: keyword.keyword.text,
+            match_type: keyword.keyword.matchType,
+            ...(keyword.recommendedCpcBidMicros !== undefined ? { recommended_cpc_bid: fromMicros(keyword.recommendedCpcBidMicros) } : {}),
+          },
+        }
+      : {}),
+    ...(cpa?.recommendedTargetCpaMicros !== undefined
+      ? { target_cpa_opt_in: { target_cpa: fromMicros(cpa.recommendedTargetCpaMicros) } }
+      : {}),
     ...(r.keywordMatchTypeRecommendation?.keyword
-      ? { keyword_match_type: { text: r.keywordMatchTypeRecommendation.keyword.text, match_type: r.keywordMatchTypeRecommendation.keyword.matchType, recommended_match_type: r.keywordMatchTypeRecommendation.recommendedMatchType } }
+      ? {
+          keyword_match_type: {
+            text: r.keywordMatchTypeRecommendation.keyword.text,
+            match_type: r.keywordMatchTypeRecommendation.keyword.matchType,
+            recommended_match_type: r.keywordMatchTypeRecommendation.recommendedMatchType,
+          },
+        }
       : {}),
   };
 }
@@ -110,7 +136,8 @@ export const changeEventQuery = (from: string, to: string, limit: number) =>
   `FROM change_event WHERE change_event.change_date_time >= '${gaqlDateTime(from)}' AND change_event.change_date_time < '${gaqlDateTime(to)}' ORDER BY change_event.change_date_time DESC LIMIT ${limit}`;
 
 const snake = (camel: string) => camel.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-const at = (obj: GoogleAdsRow | undefined, path: string) => path.split('.').reduce<any>((node, key) => (node == null ? undefined : node[key]), obj);
+const at = (obj: GoogleAdsRow | undefined, path: string) =>
+  path.split('.').reduce<any>((node, key) => (node == null ? undefined : node[key]), obj);
 
 /**
  * A change_event row: changed_fields is a field mask (`a.b,c`) over the changed resource, old and new
@@ -119,9 +146,16 @@ const at = (obj: GoogleAdsRow | undefined, path: string) => path.split('.').redu
  */
 export function changeEventFrom(row: GoogleAdsRow): SearchAdsChangeEvent {
   const e = row.changeEvent;
-  const paths = String(e.changedFields ?? '').split(',').filter(Boolean);
+  const paths = String(e.changedFields ?? '')
+    .split(',')
+    .filter(Boolean);
   const inner = (resource: GoogleAdsRow | undefined) => (resource ? (Object.values(resource)[0] as GoogleAdsRow) : undefined);
-  const name = (p: string) => p.split('.').map(snake).join('.').replace(/_micros$/, '');
+  const name = (p: string) =>
+    p
+      .split('.')
+      .map(snake)
+      .join('.')
+      .replace(/_micros$/, '');
   const value = (p: string, v: unknown) => (v === undefined || v === null ? null : /Micros$/.test(p) ? fromMicros(v as string) : v);
   const values = (resource: GoogleAdsRow | undefined) => Object.fromEntries(paths.map((p) => [name(p), value(p, at(inner(resource), p))]));
   const dateTime = String(e.changeDateTime ?? '');

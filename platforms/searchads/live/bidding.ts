@@ -39,12 +39,22 @@ const LINKS: Record<SearchAdsLabelEntity, { from: string; collection: string; fi
 };
 
 const STRATEGY_FIELDS = [
-  'bidding_strategy.id', 'bidding_strategy.name', 'bidding_strategy.type', 'bidding_strategy.status',
-  'bidding_strategy.target_cpa.target_cpa_micros', 'bidding_strategy.target_cpa.cpc_bid_ceiling_micros', 'bidding_strategy.target_cpa.cpc_bid_floor_micros',
-  'bidding_strategy.target_roas.target_roas', 'bidding_strategy.target_roas.cpc_bid_ceiling_micros', 'bidding_strategy.target_roas.cpc_bid_floor_micros',
-  'bidding_strategy.maximize_conversions.target_cpa_micros', 'bidding_strategy.maximize_conversion_value.target_roas',
-  'bidding_strategy.target_impression_share.location', 'bidding_strategy.target_impression_share.location_fraction_micros',
-  'bidding_strategy.target_impression_share.cpc_bid_ceiling_micros', 'bidding_strategy.target_spend.cpc_bid_ceiling_micros',
+  'bidding_strategy.id',
+  'bidding_strategy.name',
+  'bidding_strategy.type',
+  'bidding_strategy.status',
+  'bidding_strategy.target_cpa.target_cpa_micros',
+  'bidding_strategy.target_cpa.cpc_bid_ceiling_micros',
+  'bidding_strategy.target_cpa.cpc_bid_floor_micros',
+  'bidding_strategy.target_roas.target_roas',
+  'bidding_strategy.target_roas.cpc_bid_ceiling_micros',
+  'bidding_strategy.target_roas.cpc_bid_floor_micros',
+  'bidding_strategy.maximize_conversions.target_cpa_micros',
+  'bidding_strategy.maximize_conversion_value.target_roas',
+  'bidding_strategy.target_impression_share.location',
+  'bidding_strategy.target_impression_share.location_fraction_micros',
+  'bidding_strategy.target_impression_share.cpc_bid_ceiling_micros',
+  'bidding_strategy.target_spend.cpc_bid_ceiling_micros',
 ];
 const SCHEME: Record<SearchAdsBiddingStrategy['type'], string> = {
   TARGET_CPA: 'targetCpa',
@@ -61,7 +71,12 @@ export class BiddingLive {
 
   async createLabel(label: NewSearchAdsLabel): Promise<SearchAdsLabel> {
     const [name] = await this.api.mutate('labels', [
-      { create: { name: label.name, textLabel: { backgroundColor: label.background_color, ...(label.description ? { description: label.description } : {}) } } },
+      {
+        create: {
+          name: label.name,
+          textLabel: { backgroundColor: label.background_color, ...(label.description ? { description: label.description } : {}) },
+        },
+      },
     ]);
     return { id: idOf(name!), ...label };
   }
@@ -91,7 +106,9 @@ export class BiddingLive {
   async addLabelLinks(links: SearchAdsLabelLink[]): Promise<void> {
     for (const type of Object.keys(LINKS) as SearchAdsLabelEntity[]) {
       const mine = links.filter((l) => l.entity_type === type);
-      const operations = await Promise.all(mine.map(async (l) => ({ create: { [LINKS[type].field]: await this.entityName(l), label: this.api.rn('labels', l.label_id) } })));
+      const operations = await Promise.all(
+        mine.map(async (l) => ({ create: { [LINKS[type].field]: await this.entityName(l), label: this.api.rn('labels', l.label_id) } })),
+      );
       await this.api.mutate(LINKS[type].collection, operations);
     }
   }
@@ -99,7 +116,9 @@ export class BiddingLive {
   async removeLabelLinks(links: SearchAdsLabelLink[]): Promise<void> {
     for (const type of Object.keys(LINKS) as SearchAdsLabelEntity[]) {
       const mine = links.filter((l) => l.entity_type === type);
-      const operations = await Promise.all(mine.map(async (l) => ({ remove: this.api.rn(LINKS[type].collection, `${idOf(await this.entityName(l))}~${l.label_id}`) })));
+      const operations = await Promise.all(
+        mine.map(async (l) => ({ remove: this.api.rn(LINKS[type].collection, `${idOf(await this.entityName(l))}~${l.label_id}`) })),
+      );
       await this.api.mutate(LINKS[type].collection, operations);
     }
   }
@@ -116,19 +135,31 @@ export class BiddingLive {
       const b = row.campaignBudget;
       const id = String(b.id);
       return {
-        id, name: b.name, amount: fromMicros(b.amountMicros), delivery_method: b.deliveryMethod ?? 'STANDARD',
-        campaign_ids: campaigns.filter((c) => c.campaign.campaignBudget && idOf(c.campaign.campaignBudget) === id).map((c) => String(c.campaign.id)),
+        id,
+        name: b.name,
+        amount: fromMicros(b.amountMicros),
+        delivery_method: b.deliveryMethod ?? 'STANDARD',
+        campaign_ids: campaigns
+          .filter((c) => c.campaign.campaignBudget && idOf(c.campaign.campaignBudget) === id)
+          .map((c) => String(c.campaign.id)),
       };
     });
   }
 
   async createSharedBudget(budget: NewSearchAdsSharedBudget): Promise<SearchAdsSharedBudget> {
-    const [name] = await this.api.mutate('campaignBudgets', [{ create: { name: budget.name, amountMicros: toMicros(budget.amount), deliveryMethod: 'STANDARD', explicitlyShared: true } }]);
+    const [name] = await this.api.mutate('campaignBudgets', [
+      { create: { name: budget.name, amountMicros: toMicros(budget.amount), deliveryMethod: 'STANDARD', explicitlyShared: true } },
+    ]);
     return { id: idOf(name!), ...budget, delivery_method: 'STANDARD', campaign_ids: [] };
   }
 
   async moveCampaignToBudget(campaignId: string, budgetId: string): Promise<void> {
-    await this.api.mutate('campaigns', [{ update: { resourceName: this.api.rn('campaigns', campaignId), campaignBudget: this.api.rn('campaignBudgets', budgetId) }, updateMask: 'campaignBudget' }]);
+    await this.api.mutate('campaigns', [
+      {
+        update: { resourceName: this.api.rn('campaigns', campaignId), campaignBudget: this.api.rn('campaignBudgets', budgetId) },
+        updateMask: 'campaignBudget',
+      },
+    ]);
   }
 
   async listBiddingStrategies(): Promise<SearchAdsBiddingStrategy[]> {
@@ -150,9 +181,13 @@ export class BiddingLive {
         cpc_bid_floor: money(scheme.cpcBidFloorMicros),
       };
       return {
-        id, name: s.name, type: s.type,
+        id,
+        name: s.name,
+        type: s.type,
         ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)),
-        campaign_ids: campaigns.filter((c) => c.campaign.biddingStrategy && idOf(c.campaign.biddingStrategy) === id).map((c) => String(c.campaign.id)),
+        campaign_ids: campaigns
+          .filter((c) => c.campaign.biddingStrategy && idOf(c.campaign.biddingStrategy) === id)
+          .map((c) => String(c.campaign.id)),
       } as SearchAdsBiddingStrategy;
     });
   }
@@ -163,7 +198,8 @@ export class BiddingLive {
       targetCpaMicros: strategy.type === 'TARGET_CPA' || strategy.type === 'MAXIMIZE_CONVERSIONS' ? micros(strategy.target_cpa) : undefined,
       targetRoas: strategy.type === 'TARGET_ROAS' || strategy.type === 'MAXIMIZE_CONVERSION_VALUE' ? strategy.target_roas : undefined,
       location: strategy.location,
-      locationFractionMicros: strategy.location_fraction !== undefined ? String(Math.round(strategy.location_fraction * 1_000_000)) : undefined,
+      locationFractionMicros:
+        strategy.location_fraction !== undefined ? String(Math.round(strategy.location_fraction * 1_000_000)) : undefined,
       cpcBidCeilingMicros: micros(strategy.cpc_bid_ceiling),
       cpcBidFloorMicros: micros(strategy.cpc_bid_floor),
     };
@@ -173,7 +209,12 @@ export class BiddingLive {
   }
 
   async assignBiddingStrategy(campaignId: string, strategyId: string): Promise<void> {
-    await this.api.mutate('campaigns', [{ update: { resourceName: this.api.rn('campaigns', campaignId), biddingStrategy: this.api.rn('biddingStrategies', strategyId) }, updateMask: 'biddingStrategy' }]);
+    await this.api.mutate('campaigns', [
+      {
+        update: { resourceName: this.api.rn('campaigns', campaignId), biddingStrategy: this.api.rn('biddingStrategies', strategyId) },
+        updateMask: 'biddingStrategy',
+      },
+    ]);
   }
 
   async listAdSchedules(campaignId: string): Promise<SearchAdsAdSchedule[]> {
@@ -186,8 +227,13 @@ export class BiddingLive {
       const c = row.campaignCriterion;
       const s = c.adSchedule;
       return {
-        criterion_id: String(c.criterionId), day_of_week: s.dayOfWeek, start_hour: Number(s.startHour ?? 0), start_minute: s.startMinute ?? 'ZERO',
-        end_hour: Number(s.endHour ?? 0), end_minute: s.endMinute ?? 'ZERO', ...(c.bidModifier !== undefined ? { bid_modifier: Number(c.bidModifier) } : {}),
+        criterion_id: String(c.criterionId),
+        day_of_week: s.dayOfWeek,
+        start_hour: Number(s.startHour ?? 0),
+        start_minute: s.startMinute ?? 'ZERO',
+        end_hour: Number(s.endHour ?? 0),
+        end_minute: s.endMinute ?? 'ZERO',
+        ...(c.bidModifier !== undefined ? { bid_modifier: Number(c.bidModifier) } : {}),
       };
     });
   }
@@ -196,11 +242,20 @@ export class BiddingLive {
     const campaign = this.api.rn('campaigns', campaignId);
     await this.api.mutate('campaignCriteria', [
       ...change.remove.map((id) => ({ remove: this.api.rn('campaignCriteria', `${campaignId}~${id}`) })),
-      ...change.rebid.map((r) => ({ update: { resourceName: this.api.rn('campaignCriteria', `${campaignId}~${r.criterion_id}`), bidModifier: r.bid_modifier }, updateMask: 'bidModifier' })),
+      ...change.rebid.map((r) => ({
+        update: { resourceName: this.api.rn('campaignCriteria', `${campaignId}~${r.criterion_id}`), bidModifier: r.bid_modifier },
+        updateMask: 'bidModifier',
+      })),
       ...change.add.map((s) => ({
         create: {
           campaign,
-          adSchedule: { dayOfWeek: s.day_of_week, startHour: s.start_hour, startMinute: s.start_minute, endHour: s.end_hour, endMinute: s.end_minute },
+          adSchedule: {
+            dayOfWeek: s.day_of_week,
+            startHour: s.start_hour,
+            startMinute: s.start_minute,
+            endHour: s.end_hour,
+            endMinute: s.end_minute,
+          },
           ...(s.bid_modifier !== undefined ? { bidModifier: s.bid_modifier } : {}),
         },
       })),
@@ -214,7 +269,11 @@ export class BiddingLive {
     );
     return rows
       .filter((row) => DEVICE_BY_ID[String(row.campaignCriterion.criterionId)])
-      .map((row) => ({ criterion_id: String(row.campaignCriterion.criterionId), device: row.campaignCriterion.device.type, bid_modifier: Number(row.campaignCriterion.bidModifier ?? 1) }));
+      .map((row) => ({
+        criterion_id: String(row.campaignCriterion.criterionId),
+        device: row.campaignCriterion.device.type,
+        bid_modifier: Number(row.campaignCriterion.bidModifier ?? 1),
+      }));
   }
 
   async setBidModifiers(campaignId: string, modifiers: SearchAdsBidModifiers): Promise<void> {
@@ -222,10 +281,19 @@ export class BiddingLive {
     await this.api.mutate('campaignCriteria', [
       ...modifiers.devices.map((d) =>
         have.has(d.device)
-          ? { update: { resourceName: this.api.rn('campaignCriteria', `${campaignId}~${DEVICE_CRITERION_IDS[d.device]}`), bidModifier: d.bid_modifier }, updateMask: 'bidModifier' }
+          ? {
+              update: {
+                resourceName: this.api.rn('campaignCriteria', `${campaignId}~${DEVICE_CRITERION_IDS[d.device]}`),
+                bidModifier: d.bid_modifier,
+              },
+              updateMask: 'bidModifier',
+            }
           : { create: { campaign: this.api.rn('campaigns', campaignId), device: { type: d.device }, bidModifier: d.bid_modifier } },
       ),
-      ...modifiers.locations.map((l) => ({ update: { resourceName: this.api.rn('campaignCriteria', `${campaignId}~${l.criterion_id}`), bidModifier: l.bid_modifier }, updateMask: 'bidModifier' })),
+      ...modifiers.locations.map((l) => ({
+        update: { resourceName: this.api.rn('campaignCriteria', `${campaignId}~${l.criterion_id}`), bidModifier: l.bid_modifier },
+        updateMask: 'bidModifier',
+      })),
     ]);
   }
 }

@@ -21,16 +21,20 @@ const CLIENT_FIELDS =
 export function customerIdOption(value: string | undefined, option: string): string | undefined {
   if (value === undefined) return undefined;
   const id = value.trim().replace(/-/g, '');
-  if (!/^\d{10}$/.test(id)) throw new ConnectOptionsError(`--${option} must be a 10-digit customer id such as 123-456-7890, not "${value}".`);
+  if (!/^\d{10}$/.test(id))
+    throw new ConnectOptionsError(`--${option} must be a 10-digit customer id such as 123-456-7890, not "${value}".`);
   return id;
 }
 
 /** The refusal of a credential before any account is stored: nothing to mark, just the 400. */
 const refusedAtConnect = async (reason: string) =>
-  new ToolError(`The search platform refused these credentials: ${reason} Get a new refresh token (or send a connect link with gateway accounts connect-link) and connect again.`, {
-    code: 'connection_broken',
-    platform: 'searchads',
-  });
+  new ToolError(
+    `The search platform refused these credentials: ${reason} Get a new refresh token (or send a connect link with gateway accounts connect-link) and connect again.`,
+    {
+      code: 'connection_broken',
+      platform: 'searchads',
+    },
+  );
 
 interface Reached {
   id: string;
@@ -42,7 +46,10 @@ interface Reached {
 
 async function connect(options: Record<string, string>, call: PortCall): Promise<LiveAccountGrant[]> {
   const refreshToken = options['refresh-token']?.trim();
-  if (!refreshToken) throw new ConnectOptionsError('--refresh-token is required: the OAuth 2.0 refresh token of a user with access to the ad accounts (or use gateway accounts connect-link).');
+  if (!refreshToken)
+    throw new ConnectOptionsError(
+      '--refresh-token is required: the OAuth 2.0 refresh token of a user with access to the ad accounts (or use gateway accounts connect-link).',
+    );
   const only = customerIdOption(options['customer-id'], 'customer-id');
   const login = customerIdOption(options['login-customer-id'], 'login-customer-id');
   const credentials = { refresh_token: refreshToken };
@@ -58,12 +65,27 @@ async function connect(options: Record<string, string>, call: PortCall): Promise
     const customer = row?.customer;
     if (!customer) return;
     if (!customer.manager) {
-      add({ id: customerId, name: customer.descriptiveName ?? customerId, currency: customer.currencyCode, time_zone: customer.timeZone, ...(loginCustomerId ? { login_customer_id: loginCustomerId } : {}) });
+      add({
+        id: customerId,
+        name: customer.descriptiveName ?? customerId,
+        currency: customer.currencyCode,
+        time_zone: customer.timeZone,
+        ...(loginCustomerId ? { login_customer_id: loginCustomerId } : {}),
+      });
       return;
     }
-    const clients = await api(customerId).search(customerId, `SELECT ${CLIENT_FIELDS} FROM customer_client WHERE customer_client.manager = FALSE AND customer_client.status = 'ENABLED'`);
+    const clients = await api(customerId).search(
+      customerId,
+      `SELECT ${CLIENT_FIELDS} FROM customer_client WHERE customer_client.manager = FALSE AND customer_client.status = 'ENABLED'`,
+    );
     for (const client of clients.map((r: GoogleAdsRow) => r.customerClient)) {
-      add({ id: String(client.id), name: client.descriptiveName ?? String(client.id), currency: client.currencyCode, time_zone: client.timeZone, login_customer_id: loginCustomerId ?? customerId });
+      add({
+        id: String(client.id),
+        name: client.descriptiveName ?? String(client.id),
+        currency: client.currencyCode,
+        time_zone: client.timeZone,
+        login_customer_id: loginCustomerId ?? customerId,
+      });
     }
   };
 
@@ -93,8 +115,14 @@ async function connect(options: Record<string, string>, call: PortCall): Promise
 
 async function requireClient(): Promise<{ clientId: string; clientSecret: string; tokenUrl: string; authorizeUrl: string }> {
   const settings = await liveSettings();
-  if (!settings.searchadsClientId || !settings.searchadsClientSecret) throw new SearchAdsSetupError('SEARCHADS_CLIENT_ID and SEARCHADS_CLIENT_SECRET must be set.');
-  return { clientId: settings.searchadsClientId, clientSecret: settings.searchadsClientSecret, tokenUrl: settings.searchadsOauthTokenUrl, authorizeUrl: settings.searchadsOauthAuthorizeUrl };
+  if (!settings.searchadsClientId || !settings.searchadsClientSecret)
+    throw new SearchAdsSetupError('SEARCHADS_CLIENT_ID and SEARCHADS_CLIENT_SECRET must be set.');
+  return {
+    clientId: settings.searchadsClientId,
+    clientSecret: settings.searchadsClientSecret,
+    tokenUrl: settings.searchadsOauthTokenUrl,
+    authorizeUrl: settings.searchadsOauthAuthorizeUrl,
+  };
 }
 
 export const searchAdsConnector: LiveConnector = {
@@ -118,7 +146,15 @@ export const searchAdsConnector: LiveConnector = {
     async authorizeUrl(state, redirectUri) {
       const { clientId, authorizeUrl } = await requireClient();
       const url = new URL(authorizeUrl);
-      const params = { client_id: clientId, redirect_uri: redirectUri, response_type: 'code', scope: SCOPE, access_type: 'offline', prompt: 'consent', state };
+      const params = {
+        client_id: clientId,
+        redirect_uri: redirectUri,
+        response_type: 'code',
+        scope: SCOPE,
+        access_type: 'offline',
+        prompt: 'consent',
+        state,
+      };
       for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
       return url.toString();
     },
@@ -126,13 +162,29 @@ export const searchAdsConnector: LiveConnector = {
       const { clientId, clientSecret, tokenUrl } = await requireClient();
       const response = await sendUpstream(
         'searchads',
-        { method: 'POST', url: tokenUrl, form: { grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: clientId, client_secret: clientSecret }, safe: false },
+        {
+          method: 'POST',
+          url: tokenUrl,
+          form: { grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: clientId, client_secret: clientSecret },
+          safe: false,
+        },
         call,
       );
       const body = (response.body ?? {}) as { refresh_token?: string; error?: string };
       if (response.status === 200 && body.refresh_token) return { 'refresh-token': body.refresh_token };
-      if (response.status === 200) throw new ToolError('The search platform granted access without a refresh token (offline access was not granted). Start the connect link again and approve offline access.', { code: 'invalid_arguments' });
-      throw await oauthFailure(body.error, async () => new ToolError('The authorization code is invalid, expired or was already used. Start the connect link again.', { code: 'invalid_arguments', platform_error: body.error ?? 'invalid_grant' }));
+      if (response.status === 200)
+        throw new ToolError(
+          'The search platform granted access without a refresh token (offline access was not granted). Start the connect link again and approve offline access.',
+          { code: 'invalid_arguments' },
+        );
+      throw await oauthFailure(
+        body.error,
+        async () =>
+          new ToolError('The authorization code is invalid, expired or was already used. Start the connect link again.', {
+            code: 'invalid_arguments',
+            platform_error: body.error ?? 'invalid_grant',
+          }),
+      );
     },
   },
 };

@@ -40,7 +40,8 @@ export interface LiveCalls {
 
 const digitsOnly = /^\d{1,19}$/;
 const MEDIA_TYPES: SearchAdsMediaAssetType[] = ['IMAGE', 'YOUTUBE_VIDEO', 'TEXT'];
-const GROUP_FIELDS = 'asset_group.id, asset_group.name, asset_group.status, asset_group.final_urls, asset_group.path1, asset_group.path2, asset_group.ad_strength, asset_group.campaign';
+const GROUP_FIELDS =
+  'asset_group.id, asset_group.name, asset_group.status, asset_group.final_urls, asset_group.path1, asset_group.path2, asset_group.ad_strength, asset_group.campaign';
 const SEGMENT_WIRE: Record<SearchAdsAudienceType, { field: string; key: string }> = {
   IN_MARKET: { field: 'userInterest', key: 'userInterestCategory' },
   AFFINITY: { field: 'userInterest', key: 'userInterestCategory' },
@@ -58,19 +59,34 @@ const CASE_WIRE: Record<ListingDimension, string> = {
 const groupFrom = (row: GoogleAdsRow): SearchAdsAssetGroup => {
   const g = row.assetGroup;
   return {
-    id: String(g.id), campaign_id: idOf(g.campaign), name: g.name, status: g.status, final_urls: g.finalUrls ?? [],
-    ...(g.path1 ? { path1: g.path1 } : {}), ...(g.path2 ? { path2: g.path2 } : {}), ...(g.adStrength ? { ad_strength: g.adStrength } : {}),
+    id: String(g.id),
+    campaign_id: idOf(g.campaign),
+    name: g.name,
+    status: g.status,
+    final_urls: g.finalUrls ?? [],
+    ...(g.path1 ? { path1: g.path1 } : {}),
+    ...(g.path2 ? { path2: g.path2 } : {}),
+    ...(g.adStrength ? { ad_strength: g.adStrength } : {}),
   };
 };
 
 function mediaFrom(a: GoogleAdsRow): SearchAdsMediaAsset {
   const base = { id: String(a.id), type: a.type as SearchAdsMediaAssetType, ...(a.name ? { name: a.name } : {}) };
   if (a.type === 'TEXT') return { ...base, text: a.textAsset?.text ?? '' };
-  if (a.type === 'YOUTUBE_VIDEO') return { ...base, video_id: a.youtubeVideoAsset?.youtubeVideoId, ...(a.youtubeVideoAsset?.youtubeVideoTitle ? { video_title: a.youtubeVideoAsset.youtubeVideoTitle } : {}) };
+  if (a.type === 'YOUTUBE_VIDEO')
+    return {
+      ...base,
+      video_id: a.youtubeVideoAsset?.youtubeVideoId,
+      ...(a.youtubeVideoAsset?.youtubeVideoTitle ? { video_title: a.youtubeVideoAsset.youtubeVideoTitle } : {}),
+    };
   const full = a.imageAsset?.fullSize ?? {};
   return {
-    ...base, ...(full.url ? { image_url: full.url } : {}), width: Number(full.widthPixels ?? 0), height: Number(full.heightPixels ?? 0),
-    ...(a.imageAsset?.fileSize !== undefined ? { file_size: Number(a.imageAsset.fileSize) } : {}), ...(a.imageAsset?.mimeType ? { mime_type: a.imageAsset.mimeType } : {}),
+    ...base,
+    ...(full.url ? { image_url: full.url } : {}),
+    width: Number(full.widthPixels ?? 0),
+    height: Number(full.heightPixels ?? 0),
+    ...(a.imageAsset?.fileSize !== undefined ? { file_size: Number(a.imageAsset.fileSize) } : {}),
+    ...(a.imageAsset?.mimeType ? { mime_type: a.imageAsset.mimeType } : {}),
   };
 }
 
@@ -80,7 +96,12 @@ function caseFrom(c: GoogleAdsRow | undefined): SearchAdsListingGroupFilter['cas
     const node = c[wire];
     if (!node) continue;
     const value = node.value ?? node.categoryId ?? node.condition;
-    const index = dimension === 'CUSTOM_ATTRIBUTE' && node.index ? Number(String(node.index).replace('INDEX', '')) : dimension === 'CATEGORY' && node.level ? Number(String(node.level).replace('LEVEL', '')) : undefined;
+    const index =
+      dimension === 'CUSTOM_ATTRIBUTE' && node.index
+        ? Number(String(node.index).replace('INDEX', ''))
+        : dimension === 'CATEGORY' && node.level
+          ? Number(String(node.level).replace('LEVEL', ''))
+          : undefined;
     return { dimension, ...(value !== undefined ? { value: String(value) } : {}), ...(index !== undefined ? { index } : {}) };
   }
   return undefined;
@@ -120,28 +141,43 @@ export class PmaxLive implements SearchAdsPmaxPort {
     return groupFrom(row);
   }
 
-  async createAssetGroup(group: NewSearchAdsAssetGroup, links: { asset_id: string; field_type: PmaxAssetFieldType }[]): Promise<SearchAdsAssetGroup> {
+  async createAssetGroup(
+    group: NewSearchAdsAssetGroup,
+    links: { asset_id: string; field_type: PmaxAssetFieldType }[],
+  ): Promise<SearchAdsAssetGroup> {
     const temp = this.live.rn('assetGroups', '-1');
     const names = await this.live.mutateAll([
       {
         assetGroupOperation: {
           create: {
-            resourceName: temp, campaign: this.live.rn('campaigns', group.campaign_id), name: group.name, status: group.status, finalUrls: group.final_urls,
-            ...(group.path1 ? { path1: group.path1 } : {}), ...(group.path2 ? { path2: group.path2 } : {}),
+            resourceName: temp,
+            campaign: this.live.rn('campaigns', group.campaign_id),
+            name: group.name,
+            status: group.status,
+            finalUrls: group.final_urls,
+            ...(group.path1 ? { path1: group.path1 } : {}),
+            ...(group.path2 ? { path2: group.path2 } : {}),
           },
         },
       },
-      ...links.map((l) => ({ assetGroupAssetOperation: { create: { assetGroup: temp, asset: this.live.rn('assets', l.asset_id), fieldType: l.field_type } } })),
+      ...links.map((l) => ({
+        assetGroupAssetOperation: { create: { assetGroup: temp, asset: this.live.rn('assets', l.asset_id), fieldType: l.field_type } },
+      })),
     ]);
     const id = idOf(names[0]!);
     if (id.startsWith('-')) return { id, ...group };
     return this.getAssetGroup(id);
   }
 
-  async updateAssetGroup(assetGroupId: string, patch: SearchAdsAssetGroupPatch, expect?: Partial<SearchAdsAssetGroup>): Promise<SearchAdsAssetGroup> {
+  async updateAssetGroup(
+    assetGroupId: string,
+    patch: SearchAdsAssetGroupPatch,
+    expect?: Partial<SearchAdsAssetGroup>,
+  ): Promise<SearchAdsAssetGroup> {
     const current = await this.getAssetGroup(assetGroupId);
     for (const [field, value] of Object.entries(expect ?? {})) {
-      if ((current as unknown as Record<string, unknown>)[field] !== value) throw new ToolError(`The asset group "${assetGroupId}" changed state while this call ran. Read it again and retry.`);
+      if ((current as unknown as Record<string, unknown>)[field] !== value)
+        throw new ToolError(`The asset group "${assetGroupId}" changed state while this call ran. Read it again and retry.`);
     }
     const resourceName = this.live.rn('assetGroups', assetGroupId);
     if (patch.status === 'REMOVED') {
@@ -181,19 +217,47 @@ export class PmaxLive implements SearchAdsPmaxPort {
       const l = row.assetGroupAsset;
       const asset_group_id = idOf(l.assetGroup);
       const asset_id = idOf(l.asset);
-      return { id: `${asset_group_id}~${asset_id}~${l.fieldType}`, asset_group_id, campaign_id: idOf(row.assetGroup.campaign), asset_id, field_type: l.fieldType, status: l.status, performance_label: l.performanceLabel ?? 'UNKNOWN' };
+      return {
+        id: `${asset_group_id}~${asset_id}~${l.fieldType}`,
+        asset_group_id,
+        campaign_id: idOf(row.assetGroup.campaign),
+        asset_id,
+        field_type: l.fieldType,
+        status: l.status,
+        performance_label: l.performanceLabel ?? 'UNKNOWN',
+      };
     });
   }
 
   async linkAssetGroupAssets(links: NewSearchAdsAssetGroupAsset[]): Promise<SearchAdsAssetGroupAsset[]> {
-    await this.live.mutate('assetGroupAssets', links.map((l) => ({ create: { assetGroup: this.live.rn('assetGroups', l.asset_group_id), asset: this.live.rn('assets', l.asset_id), fieldType: l.field_type } })));
+    await this.live.mutate(
+      'assetGroupAssets',
+      links.map((l) => ({
+        create: {
+          assetGroup: this.live.rn('assetGroups', l.asset_group_id),
+          asset: this.live.rn('assets', l.asset_id),
+          fieldType: l.field_type,
+        },
+      })),
+    );
     const groups = new Map<string, string>();
-    for (const l of links) if (!groups.has(l.asset_group_id)) groups.set(l.asset_group_id, (await this.getAssetGroup(l.asset_group_id).catch(() => undefined))?.campaign_id ?? '');
-    return links.map((l) => ({ ...l, id: `${l.asset_group_id}~${l.asset_id}~${l.field_type}`, campaign_id: groups.get(l.asset_group_id)!, status: 'ENABLED', performance_label: 'PENDING' }));
+    for (const l of links)
+      if (!groups.has(l.asset_group_id))
+        groups.set(l.asset_group_id, (await this.getAssetGroup(l.asset_group_id).catch(() => undefined))?.campaign_id ?? '');
+    return links.map((l) => ({
+      ...l,
+      id: `${l.asset_group_id}~${l.asset_id}~${l.field_type}`,
+      campaign_id: groups.get(l.asset_group_id)!,
+      status: 'ENABLED',
+      performance_label: 'PENDING',
+    }));
   }
 
   async unlinkAssetGroupAssets(linkIds: string[]): Promise<void> {
-    await this.live.mutate('assetGroupAssets', linkIds.map((id) => ({ remove: this.live.rn('assetGroupAssets', id) })));
+    await this.live.mutate(
+      'assetGroupAssets',
+      linkIds.map((id) => ({ remove: this.live.rn('assetGroupAssets', id) })),
+    );
   }
 
   async listMediaAssets(type?: SearchAdsMediaAssetType): Promise<SearchAdsMediaAsset[]> {
@@ -209,11 +273,13 @@ export class PmaxLive implements SearchAdsPmaxPort {
     const operations = [];
     for (const a of assets) {
       if (a.type === 'TEXT') operations.push({ create: { textAsset: { text: a.text }, ...(a.name ? { name: a.name } : {}) } });
-      else if (a.type === 'YOUTUBE_VIDEO') operations.push({ create: { youtubeVideoAsset: { youtubeVideoId: a.video_id }, ...(a.name ? { name: a.name } : {}) } });
+      else if (a.type === 'YOUTUBE_VIDEO')
+        operations.push({ create: { youtubeVideoAsset: { youtubeVideoId: a.video_id }, ...(a.name ? { name: a.name } : {}) } });
       else {
         // The platform takes an image's bytes: download them again under the outbound rules.
         const image = await fetchImage(a.image_url);
-        if (!image.ok || !image.bytes) throw new ToolError(`The image at ${a.image_url} could not be read for upload: ${image.problems.join(' ')}`);
+        if (!image.ok || !image.bytes)
+          throw new ToolError(`The image at ${a.image_url} could not be read for upload: ${image.problems.join(' ')}`);
         operations.push({ create: { name: a.name, type: 'IMAGE', imageAsset: { data: image.bytes.toString('base64') } } });
       }
     }
@@ -230,7 +296,8 @@ export class PmaxLive implements SearchAdsPmaxPort {
     const where: string[] = [];
     if (filter.assetGroupId) where.push(`asset_group.id = ${filter.assetGroupId}`);
     if (filter.campaignId) where.push(`asset_group.campaign = '${this.live.rn('campaigns', filter.campaignId)}'`);
-    for (const id of [filter.assetGroupId, filter.campaignId]) if (id !== undefined && !digitsOnly.test(id)) throw this.live.notFound('asset group', id);
+    for (const id of [filter.assetGroupId, filter.campaignId])
+      if (id !== undefined && !digitsOnly.test(id)) throw this.live.notFound('asset group', id);
     const [rows, audiences] = await Promise.all([
       this.live.search(
         'SELECT asset_group_signal.resource_name, asset_group_signal.asset_group, asset_group_signal.approval_status, asset_group_signal.audience.audience, asset_group_signal.search_theme.text, asset_group.campaign ' +
@@ -241,7 +308,12 @@ export class PmaxLive implements SearchAdsPmaxPort {
     const segments = rows.some((r) => r.assetGroupSignal.audience) ? await this.live.segments() : [];
     return rows.map((row) => {
       const s = row.assetGroupSignal;
-      const base = { id: idOf(s.resourceName), asset_group_id: idOf(s.assetGroup), campaign_id: idOf(row.assetGroup.campaign), approval_status: s.approvalStatus ?? 'UNSPECIFIED' };
+      const base = {
+        id: idOf(s.resourceName),
+        asset_group_id: idOf(s.assetGroup),
+        campaign_id: idOf(row.assetGroup.campaign),
+        approval_status: s.approvalStatus ?? 'UNSPECIFIED',
+      };
       if (s.searchTheme) return { ...base, type: 'SEARCH_THEME' as const, search_theme: s.searchTheme.text };
       const audience = audiences.find((a) => a.audience.resourceName === s.audience?.audience)?.audience;
       const found: AudienceSignalSegment[] = (audience?.dimensions ?? []).flatMap((d: GoogleAdsRow) =>
@@ -249,12 +321,17 @@ export class PmaxLive implements SearchAdsPmaxPort {
           const [field, body] = Object.entries(seg)[0] as [string, Record<string, string>];
           const target = Object.values(body)[0] ?? '';
           const segId = idOf(target);
-          const types: SearchAdsAudienceType[] = field === 'userInterest' ? ['IN_MARKET', 'AFFINITY'] : field === 'customAudience' ? ['CUSTOM'] : ['USER_LIST'];
+          const types: SearchAdsAudienceType[] =
+            field === 'userInterest' ? ['IN_MARKET', 'AFFINITY'] : field === 'customAudience' ? ['CUSTOM'] : ['USER_LIST'];
           const known = segments.find((x) => x.id === segId && types.includes(x.type));
           return { type: known?.type ?? types[0]!, id: segId, name: known?.name ?? target };
         }),
       );
-      return { ...base, type: 'AUDIENCE' as const, audience: { resource_name: s.audience?.audience ?? '', name: audience?.name ?? '', segments: found } };
+      return {
+        ...base,
+        type: 'AUDIENCE' as const,
+        audience: { resource_name: s.audience?.audience ?? '', name: audience?.name ?? '', segments: found },
+      };
     });
   }
 
@@ -263,13 +340,24 @@ export class PmaxLive implements SearchAdsPmaxPort {
     // One audience per distinct audience signal (same name and segments share one).
     const distinct = [...new Map(audienceSignals.map((s) => [JSON.stringify(s.audience), s.audience])).values()];
     // Audience names are unique in an account: an audience of the same name and segments is reused, another is refused.
-    const existing = distinct.length ? await this.live.search('SELECT audience.resource_name, audience.name, audience.dimensions FROM audience') : [];
+    const existing = distinct.length
+      ? await this.live.search('SELECT audience.resource_name, audience.name, audience.dimensions FROM audience')
+      : [];
     const reuse = distinct.map((a) => {
       const same = existing.find((row) => row.audience.name === a.name)?.audience;
       if (!same) return undefined;
-      const targets = (same.dimensions ?? []).flatMap((d: GoogleAdsRow) => (d.audienceSegments?.segments ?? []).map((seg: GoogleAdsRow) => idOf(String(Object.values(Object.values(seg)[0] as object)[0] ?? '')))).sort();
+      const targets = (same.dimensions ?? [])
+        .flatMap((d: GoogleAdsRow) =>
+          (d.audienceSegments?.segments ?? []).map((seg: GoogleAdsRow) =>
+            idOf(String(Object.values(Object.values(seg)[0] as object)[0] ?? '')),
+          ),
+        )
+        .sort();
       if (JSON.stringify(targets) !== JSON.stringify(a.segments.map((x) => x.id).sort())) {
-        throw new ToolError(`The account already has an audience named "${a.name}" with other segments; choose another name.`, { code: 'invalid_arguments', platform_error: 'AUDIENCE_ERROR.NAME_ALREADY_IN_USE' });
+        throw new ToolError(`The account already has an audience named "${a.name}" with other segments; choose another name.`, {
+          code: 'invalid_arguments',
+          platform_error: 'AUDIENCE_ERROR.NAME_ALREADY_IN_USE',
+        });
       }
       return same.resourceName as string;
     });
@@ -280,25 +368,56 @@ export class PmaxLive implements SearchAdsPmaxPort {
           fresh.map((a) => ({
             create: {
               name: a.name,
-              dimensions: [{ audienceSegments: { segments: a.segments.map((seg) => ({ [SEGMENT_WIRE[seg.type].field]: { [SEGMENT_WIRE[seg.type].key]: seg.type === 'IN_MARKET' || seg.type === 'AFFINITY' ? this.live.rn('userInterests', seg.id) : seg.type === 'CUSTOM' ? this.live.rn('customAudiences', seg.id) : this.live.rn('userLists', seg.id) } })) } }],
+              dimensions: [
+                {
+                  audienceSegments: {
+                    segments: a.segments.map((seg) => ({
+                      [SEGMENT_WIRE[seg.type].field]: {
+                        [SEGMENT_WIRE[seg.type].key]:
+                          seg.type === 'IN_MARKET' || seg.type === 'AFFINITY'
+                            ? this.live.rn('userInterests', seg.id)
+                            : seg.type === 'CUSTOM'
+                              ? this.live.rn('customAudiences', seg.id)
+                              : this.live.rn('userLists', seg.id),
+                      },
+                    })),
+                  },
+                },
+              ],
             },
           })),
         )
       : [];
     const audienceNames = distinct.map((a, i) => reuse[i] ?? created[fresh.indexOf(a)]!);
-    const audienceOf = (a: { name: string; segments: AudienceSignalSegment[] }) => audienceNames[distinct.findIndex((d) => JSON.stringify(d) === JSON.stringify(a))]!;
+    const audienceOf = (a: { name: string; segments: AudienceSignalSegment[] }) =>
+      audienceNames[distinct.findIndex((d) => JSON.stringify(d) === JSON.stringify(a))]!;
     const names = await this.live.mutate(
       'assetGroupSignals',
-      signals.map((s) => ({ create: { assetGroup: this.live.rn('assetGroups', s.asset_group_id), ...(s.type === 'AUDIENCE' ? { audience: { audience: audienceOf(s.audience) } } : { searchTheme: { text: s.search_theme } }) } })),
+      signals.map((s) => ({
+        create: {
+          assetGroup: this.live.rn('assetGroups', s.asset_group_id),
+          ...(s.type === 'AUDIENCE' ? { audience: { audience: audienceOf(s.audience) } } : { searchTheme: { text: s.search_theme } }),
+        },
+      })),
     );
     return signals.map((s, i) => {
-      const base = { id: idOf(names[i]!), asset_group_id: s.asset_group_id, campaign_id: '', approval_status: (s.type === 'SEARCH_THEME' ? 'UNDER_REVIEW' : 'APPROVED') as SearchAdsAssetGroupSignal['approval_status'] };
-      return s.type === 'SEARCH_THEME' ? { ...base, type: 'SEARCH_THEME' as const, search_theme: s.search_theme } : { ...base, type: 'AUDIENCE' as const, audience: { resource_name: audienceOf(s.audience), ...s.audience } };
+      const base = {
+        id: idOf(names[i]!),
+        asset_group_id: s.asset_group_id,
+        campaign_id: '',
+        approval_status: (s.type === 'SEARCH_THEME' ? 'UNDER_REVIEW' : 'APPROVED') as SearchAdsAssetGroupSignal['approval_status'],
+      };
+      return s.type === 'SEARCH_THEME'
+        ? { ...base, type: 'SEARCH_THEME' as const, search_theme: s.search_theme }
+        : { ...base, type: 'AUDIENCE' as const, audience: { resource_name: audienceOf(s.audience), ...s.audience } };
     });
   }
 
   async removeAssetGroupSignals(signalIds: string[]): Promise<void> {
-    await this.live.mutate('assetGroupSignals', signalIds.map((id) => ({ remove: this.live.rn('assetGroupSignals', id) })));
+    await this.live.mutate(
+      'assetGroupSignals',
+      signalIds.map((id) => ({ remove: this.live.rn('assetGroupSignals', id) })),
+    );
   }
 
   async listListingGroupFilters(assetGroupId: string): Promise<SearchAdsListingGroupFilter[]> {
@@ -312,11 +431,20 @@ export class PmaxLive implements SearchAdsPmaxPort {
     return rows.map((row) => {
       const f = row.assetGroupListingGroupFilter;
       const caseValue = caseFrom(f.caseValue);
-      return { id: idOf(f.resourceName), asset_group_id: assetGroupId, type: f.type, ...(f.parentListingGroupFilter ? { parent_id: idOf(f.parentListingGroupFilter) } : {}), ...(caseValue ? { case_value: caseValue } : {}) };
+      return {
+        id: idOf(f.resourceName),
+        asset_group_id: assetGroupId,
+        type: f.type,
+        ...(f.parentListingGroupFilter ? { parent_id: idOf(f.parentListingGroupFilter) } : {}),
+        ...(caseValue ? { case_value: caseValue } : {}),
+      };
     });
   }
 
-  async mutateListingGroupFilters(assetGroupId: string, change: { remove: string[]; create: NewSearchAdsListingGroupFilter[] }): Promise<SearchAdsListingGroupFilter[]> {
+  async mutateListingGroupFilters(
+    assetGroupId: string,
+    change: { remove: string[]; create: NewSearchAdsListingGroupFilter[] },
+  ): Promise<SearchAdsListingGroupFilter[]> {
     const name = (id: string) => this.live.rn('assetGroupListingGroupFilters', id.startsWith('-') ? `${assetGroupId}~${id}` : id);
     // Removing a root removes its subtree; children go first so no node is left without a parent.
     const names = await this.live.mutateAll([
@@ -324,12 +452,20 @@ export class PmaxLive implements SearchAdsPmaxPort {
       ...change.create.map((f, i) => ({
         assetGroupListingGroupFilterOperation: {
           create: {
-            resourceName: name(`-${i + 1}`), assetGroup: this.live.rn('assetGroups', assetGroupId), type: f.type, listingSource: 'SHOPPING',
-            ...(f.case_value ? { caseValue: caseWire(f.case_value) } : {}), ...(f.parent_id ? { parentListingGroupFilter: name(f.parent_id) } : {}),
+            resourceName: name(`-${i + 1}`),
+            assetGroup: this.live.rn('assetGroups', assetGroupId),
+            type: f.type,
+            listingSource: 'SHOPPING',
+            ...(f.case_value ? { caseValue: caseWire(f.case_value) } : {}),
+            ...(f.parent_id ? { parentListingGroupFilter: name(f.parent_id) } : {}),
           },
         },
       })),
     ]);
-    return change.create.map((f, i) => ({ ...f, id: idOf(names[change.remove.length + i] ?? name(`-${i + 1}`)), asset_group_id: assetGroupId }));
+    return change.create.map((f, i) => ({
+      ...f,
+      id: idOf(names[change.remove.length + i] ?? name(`-${i + 1}`)),
+      asset_group_id: assetGroupId,
+    }));
   }
 }

@@ -44,7 +44,12 @@ export interface LiveBase {
 }
 
 const CHANNEL_WIRE: Record<SearchAdsDemandGenChannel, string> = {
-  youtube_in_stream: 'youtubeInStream', youtube_in_feed: 'youtubeInFeed', youtube_shorts: 'youtubeShorts', discover: 'discover', gmail: 'gmail', display: 'display',
+  youtube_in_stream: 'youtubeInStream',
+  youtube_in_feed: 'youtubeInFeed',
+  youtube_shorts: 'youtubeShorts',
+  discover: 'discover',
+  gmail: 'gmail',
+  display: 'display',
 };
 const digitsOnly = /^\d{1,19}$/;
 
@@ -56,8 +61,10 @@ export function caseValueWire(d: SearchAdsListingDimension): Record<string, Reco
   if (d.type === 'BRAND') return { productBrand: value ?? { value: d.value } };
   if (d.type === 'ITEM_ID') return { productItemId: value ?? { value: d.value } };
   if (d.type === 'CONDITION') return { productCondition: value ?? { condition: d.value } };
-  if (d.type.startsWith('CATEGORY')) return { productCategory: { level: `LEVEL${level}`, ...(d.value !== undefined ? { categoryId: d.value } : {}) } };
-  if (d.type.startsWith('PRODUCT_TYPE')) return { productType: { level: `LEVEL${level}`, ...(d.value !== undefined ? { value: d.value } : {}) } };
+  if (d.type.startsWith('CATEGORY'))
+    return { productCategory: { level: `LEVEL${level}`, ...(d.value !== undefined ? { categoryId: d.value } : {}) } };
+  if (d.type.startsWith('PRODUCT_TYPE'))
+    return { productType: { level: `LEVEL${level}`, ...(d.value !== undefined ? { value: d.value } : {}) } };
   return { productCustomAttribute: { index: `INDEX${index}`, ...(d.value !== undefined ? { value: d.value } : {}) } };
 }
 
@@ -68,22 +75,44 @@ export function dimensionFrom(caseValue: GoogleAdsRow | undefined): SearchAdsLis
   if (caseValue.productBrand) return { type: 'BRAND', ...opt(caseValue.productBrand.value) };
   if (caseValue.productItemId) return { type: 'ITEM_ID', ...opt(caseValue.productItemId.value) };
   if (caseValue.productCondition) return { type: 'CONDITION', ...opt(caseValue.productCondition.condition) };
-  if (caseValue.productCategory) return { type: `CATEGORY_L${String(caseValue.productCategory.level).slice(-1)}` as SearchAdsListingDimension['type'], ...opt(caseValue.productCategory.categoryId) };
-  if (caseValue.productType) return { type: `PRODUCT_TYPE_L${String(caseValue.productType.level).slice(-1)}` as SearchAdsListingDimension['type'], ...opt(caseValue.productType.value) };
-  if (caseValue.productCustomAttribute) return { type: `CUSTOM_ATTRIBUTE_${String(caseValue.productCustomAttribute.index).slice(-1)}` as SearchAdsListingDimension['type'], ...opt(caseValue.productCustomAttribute.value) };
+  if (caseValue.productCategory)
+    return {
+      type: `CATEGORY_L${String(caseValue.productCategory.level).slice(-1)}` as SearchAdsListingDimension['type'],
+      ...opt(caseValue.productCategory.categoryId),
+    };
+  if (caseValue.productType)
+    return {
+      type: `PRODUCT_TYPE_L${String(caseValue.productType.level).slice(-1)}` as SearchAdsListingDimension['type'],
+      ...opt(caseValue.productType.value),
+    };
+  if (caseValue.productCustomAttribute)
+    return {
+      type: `CUSTOM_ATTRIBUTE_${String(caseValue.productCustomAttribute.index).slice(-1)}` as SearchAdsListingDimension['type'],
+      ...opt(caseValue.productCustomAttribute.value),
+    };
   return undefined;
 }
 
 const LISTING_FIELDS = [
-  'ad_group.id', 'ad_group_criterion.criterion_id', 'ad_group_criterion.negative', 'ad_group_criterion.cpc_bid_micros', 'ad_group_criterion.listing_group.type',
-  'ad_group_criterion.listing_group.parent_ad_group_criterion', 'ad_group_criterion.listing_group.case_value.product_brand.value',
-  'ad_group_criterion.listing_group.case_value.product_item_id.value', 'ad_group_criterion.listing_group.case_value.product_condition.condition',
-  'ad_group_criterion.listing_group.case_value.product_category.category_id', 'ad_group_criterion.listing_group.case_value.product_category.level',
-  'ad_group_criterion.listing_group.case_value.product_type.value', 'ad_group_criterion.listing_group.case_value.product_type.level',
-  'ad_group_criterion.listing_group.case_value.product_custom_attribute.value', 'ad_group_criterion.listing_group.case_value.product_custom_attribute.index',
+  'ad_group.id',
+  'ad_group_criterion.criterion_id',
+  'ad_group_criterion.negative',
+  'ad_group_criterion.cpc_bid_micros',
+  'ad_group_criterion.listing_group.type',
+  'ad_group_criterion.listing_group.parent_ad_group_criterion',
+  'ad_group_criterion.listing_group.case_value.product_brand.value',
+  'ad_group_criterion.listing_group.case_value.product_item_id.value',
+  'ad_group_criterion.listing_group.case_value.product_condition.condition',
+  'ad_group_criterion.listing_group.case_value.product_category.category_id',
+  'ad_group_criterion.listing_group.case_value.product_category.level',
+  'ad_group_criterion.listing_group.case_value.product_type.value',
+  'ad_group_criterion.listing_group.case_value.product_type.level',
+  'ad_group_criterion.listing_group.case_value.product_custom_attribute.value',
+  'ad_group_criterion.listing_group.case_value.product_custom_attribute.index',
 ];
 const CONTROL_FIELDS = [
-  'ad_group.id', 'ad_group.demand_gen_ad_group_settings.channel_controls.channel_strategy',
+  'ad_group.id',
+  'ad_group.demand_gen_ad_group_settings.channel_controls.channel_strategy',
   ...DEMAND_GEN_CHANNELS.map((c) => `ad_group.demand_gen_ad_group_settings.channel_controls.selected_channels.${c}`),
 ];
 
@@ -91,11 +120,21 @@ function controlsFrom(settings: GoogleAdsRow | undefined): SearchAdsDemandGenCha
   const controls = settings?.channelControls ?? {};
   const selected = controls.selectedChannels;
   if (selected && !controls.channelStrategy) {
-    return { strategy: 'SELECTED_CHANNELS', channels: Object.fromEntries(DEMAND_GEN_CHANNELS.map((c) => [c, Boolean(selected[CHANNEL_WIRE[c]])])) as SearchAdsDemandGenChannelControls['channels'] };
+    return {
+      strategy: 'SELECTED_CHANNELS',
+      channels: Object.fromEntries(
+        DEMAND_GEN_CHANNELS.map((c) => [c, Boolean(selected[CHANNEL_WIRE[c]])]),
+      ) as SearchAdsDemandGenChannelControls['channels'],
+    };
   }
   // ALL_CHANNELS (the default), or every channel the platform owns (all but Display).
   const ownedOnly = controls.channelStrategy === 'ALL_OWNED_AND_OPERATED_CHANNELS';
-  return { strategy: ownedOnly ? 'SELECTED_CHANNELS' : 'ALL_CHANNELS', channels: Object.fromEntries(DEMAND_GEN_CHANNELS.map((c) => [c, !(ownedOnly && c === 'display')])) as SearchAdsDemandGenChannelControls['channels'] };
+  return {
+    strategy: ownedOnly ? 'SELECTED_CHANNELS' : 'ALL_CHANNELS',
+    channels: Object.fromEntries(
+      DEMAND_GEN_CHANNELS.map((c) => [c, !(ownedOnly && c === 'display')]),
+    ) as SearchAdsDemandGenChannelControls['channels'],
+  };
 }
 
 function controlsWire(controls: SearchAdsDemandGenChannelControls): Record<string, unknown> {
@@ -108,7 +147,9 @@ export class SearchAdsShoppingLive implements SearchAdsShoppingPort {
 
   private campaignRow(campaignId: string, fields: string[]): Promise<GoogleAdsRow[]> {
     if (!digitsOnly.test(campaignId)) throw this.base.notFound('campaign', campaignId);
-    return this.base.search(`SELECT campaign.id, campaign.advertising_channel_type, ${fields.join(', ')} FROM campaign WHERE campaign.id = ${campaignId}`);
+    return this.base.search(
+      `SELECT campaign.id, campaign.advertising_channel_type, ${fields.join(', ')} FROM campaign WHERE campaign.id = ${campaignId}`,
+    );
   }
 
   async createChannelCampaign(campaign: NewSearchAdsChannelCampaign): Promise<SearchAdsCampaign> {
@@ -116,49 +157,99 @@ export class SearchAdsShoppingLive implements SearchAdsShoppingPort {
     return this.base.createCampaign(
       common,
       {
-        ...(shopping ? { shoppingSetting: { merchantId: shopping.merchant_id, ...(shopping.feed_label ? { feedLabel: shopping.feed_label } : {}), campaignPriority: shopping.campaign_priority, enableLocal: shopping.enable_local } } : {}),
-        ...(app ? { advertisingChannelSubType: app.sub_type, appCampaignSetting: { appId: app.app_id, appStore: app.app_store, biddingStrategyGoalType: app.bidding_strategy_goal_type } } : {}),
+        ...(shopping
+          ? {
+              shoppingSetting: {
+                merchantId: shopping.merchant_id,
+                ...(shopping.feed_label ? { feedLabel: shopping.feed_label } : {}),
+                campaignPriority: shopping.campaign_priority,
+                enableLocal: shopping.enable_local,
+              },
+            }
+          : {}),
+        ...(app
+          ? {
+              advertisingChannelSubType: app.sub_type,
+              appCampaignSetting: { appId: app.app_id, appStore: app.app_store, biddingStrategyGoalType: app.bidding_strategy_goal_type },
+            }
+          : {}),
       },
       'MAXIMIZE_CONVERSIONS',
     );
   }
 
   async getShoppingSetting(campaignId: string): Promise<SearchAdsShoppingSetting | undefined> {
-    const [row] = await this.campaignRow(campaignId, ['campaign.shopping_setting.merchant_id', 'campaign.shopping_setting.feed_label', 'campaign.shopping_setting.campaign_priority', 'campaign.shopping_setting.enable_local']);
+    const [row] = await this.campaignRow(campaignId, [
+      'campaign.shopping_setting.merchant_id',
+      'campaign.shopping_setting.feed_label',
+      'campaign.shopping_setting.campaign_priority',
+      'campaign.shopping_setting.enable_local',
+    ]);
     if (!row) throw this.base.notFound('campaign', campaignId);
     const s = row.campaign.shoppingSetting;
     if (!s?.merchantId) return undefined;
-    return { merchant_id: String(s.merchantId), feed_label: s.feedLabel ?? '', campaign_priority: Number(s.campaignPriority ?? 0), enable_local: Boolean(s.enableLocal) };
+    return {
+      merchant_id: String(s.merchantId),
+      feed_label: s.feedLabel ?? '',
+      campaign_priority: Number(s.campaignPriority ?? 0),
+      enable_local: Boolean(s.enableLocal),
+    };
   }
 
   async getAppCampaignSetting(campaignId: string): Promise<SearchAdsAppCampaignSetting | undefined> {
-    const [row] = await this.campaignRow(campaignId, ['campaign.advertising_channel_sub_type', 'campaign.app_campaign_setting.app_id', 'campaign.app_campaign_setting.app_store', 'campaign.app_campaign_setting.bidding_strategy_goal_type']);
+    const [row] = await this.campaignRow(campaignId, [
+      'campaign.advertising_channel_sub_type',
+      'campaign.app_campaign_setting.app_id',
+      'campaign.app_campaign_setting.app_store',
+      'campaign.app_campaign_setting.bidding_strategy_goal_type',
+    ]);
     if (!row) throw this.base.notFound('campaign', campaignId);
     const s = row.campaign.appCampaignSetting;
     if (!s?.appId) return undefined;
-    return { sub_type: row.campaign.advertisingChannelSubType, app_id: s.appId, app_store: s.appStore, bidding_strategy_goal_type: s.biddingStrategyGoalType };
+    return {
+      sub_type: row.campaign.advertisingChannelSubType,
+      app_id: s.appId,
+      app_store: s.appStore,
+      bidding_strategy_goal_type: s.biddingStrategyGoalType,
+    };
   }
 
   async listMerchantCenterLinks(): Promise<SearchAdsMerchantCenterLink[]> {
     const [links, invitations] = await Promise.all([
-      this.base.search("SELECT product_link.product_link_id, product_link.type, product_link.merchant_center.merchant_center_id FROM product_link WHERE product_link.type = 'MERCHANT_CENTER'"),
+      this.base.search(
+        "SELECT product_link.product_link_id, product_link.type, product_link.merchant_center.merchant_center_id FROM product_link WHERE product_link.type = 'MERCHANT_CENTER'",
+      ),
       this.base.search(
         'SELECT product_link_invitation.product_link_invitation_id, product_link_invitation.status, product_link_invitation.merchant_center.merchant_center_id FROM product_link_invitation ' +
           "WHERE product_link_invitation.type = 'MERCHANT_CENTER' AND product_link_invitation.status = 'PENDING_APPROVAL'",
       ),
     ]);
     return [
-      ...links.map((r) => ({ id: String(r.productLink.productLinkId), merchant_center_id: String(r.productLink.merchantCenter?.merchantCenterId), status: 'LINKED' as const })),
-      ...invitations.map((r) => ({ id: String(r.productLinkInvitation.productLinkInvitationId), merchant_center_id: String(r.productLinkInvitation.merchantCenter?.merchantCenterId), status: 'PENDING_APPROVAL' as const })),
+      ...links.map((r) => ({
+        id: String(r.productLink.productLinkId),
+        merchant_center_id: String(r.productLink.merchantCenter?.merchantCenterId),
+        status: 'LINKED' as const,
+      })),
+      ...invitations.map((r) => ({
+        id: String(r.productLinkInvitation.productLinkInvitationId),
+        merchant_center_id: String(r.productLinkInvitation.merchantCenter?.merchantCenterId),
+        status: 'PENDING_APPROVAL' as const,
+      })),
     ];
   }
 
   async acceptMerchantCenterInvitation(invitationId: string): Promise<SearchAdsMerchantCenterLink> {
     const invitation = (await this.listMerchantCenterLinks()).find((l) => l.id === invitationId && l.status === 'PENDING_APPROVAL');
     if (!invitation) throw this.base.notFound('Merchant Center link request', invitationId);
-    const answer = await this.base.customerMethod('productLinkInvitations:update', { productLinkInvitationStatus: 'ACCEPTED', resourceName: this.base.rn('productLinkInvitations', invitationId) }, false);
+    const answer = await this.base.customerMethod(
+      'productLinkInvitations:update',
+      { productLinkInvitationStatus: 'ACCEPTED', resourceName: this.base.rn('productLinkInvitations', invitationId) },
+      false,
+    );
     if (!answer) return { id: '-1', merchant_center_id: invitation.merchant_center_id, status: 'LINKED' };
-    const link = (await this.listMerchantCenterLinks()).find((l) => l.status === 'LINKED' && l.merchant_center_id === invitation.merchant_center_id);
+    const link = (await this.listMerchantCenterLinks()).find(
+      (l) => l.status === 'LINKED' && l.merchant_center_id === invitation.merchant_center_id,
+    );
     return link ?? { id: '', merchant_center_id: invitation.merchant_center_id, status: 'LINKED' };
   }
 
@@ -171,7 +262,9 @@ export class SearchAdsShoppingLive implements SearchAdsShoppingPort {
     const [created] = await this.base.mutate('adGroups', [
       {
         create: {
-          campaign: this.base.rn('campaigns', group.campaign_id), name: group.name, status: group.status,
+          campaign: this.base.rn('campaigns', group.campaign_id),
+          name: group.name,
+          status: group.status,
           ...(typed ? { type: group.type, cpcBidMicros: toMicros(group.cpc_bid) } : {}),
           ...(group.channel_controls ? { demandGenAdGroupSettings: { channelControls: controlsWire(group.channel_controls) } } : {}),
         },
@@ -188,16 +281,33 @@ export class SearchAdsShoppingLive implements SearchAdsShoppingPort {
     return rows.map((r) => ({ ad_group_id: String(r.adGroup.id), controls: controlsFrom(r.adGroup.demandGenAdGroupSettings) }));
   }
 
-  async updateDemandGenChannelControls(adGroupId: string, controls: SearchAdsDemandGenChannelControls): Promise<SearchAdsAdGroupChannelControls> {
+  async updateDemandGenChannelControls(
+    adGroupId: string,
+    controls: SearchAdsDemandGenChannelControls,
+  ): Promise<SearchAdsAdGroupChannelControls> {
     const prefix = 'demandGenAdGroupSettings.channelControls';
-    const mask = controls.strategy === 'ALL_CHANNELS' ? [`${prefix}.channelStrategy`] : DEMAND_GEN_CHANNELS.map((c) => `${prefix}.selectedChannels.${CHANNEL_WIRE[c]}`);
-    await this.base.mutate('adGroups', [{ update: { resourceName: this.base.rn('adGroups', adGroupId), demandGenAdGroupSettings: { channelControls: controlsWire(controls) } }, updateMask: mask.join(',') }]);
+    const mask =
+      controls.strategy === 'ALL_CHANNELS'
+        ? [`${prefix}.channelStrategy`]
+        : DEMAND_GEN_CHANNELS.map((c) => `${prefix}.selectedChannels.${CHANNEL_WIRE[c]}`);
+    await this.base.mutate('adGroups', [
+      {
+        update: {
+          resourceName: this.base.rn('adGroups', adGroupId),
+          demandGenAdGroupSettings: { channelControls: controlsWire(controls) },
+        },
+        updateMask: mask.join(','),
+      },
+    ]);
     const rows = await this.base.search(`SELECT ${CONTROL_FIELDS.join(', ')} FROM ad_group WHERE ad_group.id = ${adGroupId}`);
     return { ad_group_id: adGroupId, controls: rows[0] ? controlsFrom(rows[0].adGroup.demandGenAdGroupSettings) : controls };
   }
 
   async removeAdGroupAudiences(adGroupId: string, criterionIds: string[]): Promise<void> {
-    await this.base.mutate('adGroupCriteria', criterionIds.map((id) => ({ remove: this.base.rn('adGroupCriteria', `${adGroupId}~${id}`) })));
+    await this.base.mutate(
+      'adGroupCriteria',
+      criterionIds.map((id) => ({ remove: this.base.rn('adGroupCriteria', `${adGroupId}~${id}`) })),
+    );
   }
 
   async listMediaAssets(): Promise<SearchAdsMediaAsset[]> {
@@ -206,8 +316,12 @@ export class SearchAdsShoppingLive implements SearchAdsShoppingPort {
         "FROM asset WHERE asset.type IN ('IMAGE', 'YOUTUBE_VIDEO')",
     );
     return rows.map(({ asset: a }) => ({
-      id: String(a.id), type: a.type, name: a.name ?? '',
-      ...(a.type === 'IMAGE' ? { width: Number(a.imageAsset?.fullSize?.widthPixels ?? 0), height: Number(a.imageAsset?.fullSize?.heightPixels ?? 0) } : { video_id: a.youtubeVideoAsset?.youtubeVideoId }),
+      id: String(a.id),
+      type: a.type,
+      name: a.name ?? '',
+      ...(a.type === 'IMAGE'
+        ? { width: Number(a.imageAsset?.fullSize?.widthPixels ?? 0), height: Number(a.imageAsset?.fullSize?.heightPixels ?? 0) }
+        : { video_id: a.youtubeVideoAsset?.youtubeVideoId }),
     }));
   }
 
@@ -219,7 +333,10 @@ export class SearchAdsShoppingLive implements SearchAdsShoppingPort {
     if (videoIds.length) {
       for (const m of await this.listMediaAssets()) if (m.type === 'YOUTUBE_VIDEO' && m.video_id) videos.set(m.video_id, m.id);
       const missing = videoIds.filter((v) => !videos.has(v));
-      const names = await base.mutate('assets', missing.map((v) => ({ create: { name: `Video ${v}`, youtubeVideoAsset: { youtubeVideoId: v } } })));
+      const names = await base.mutate(
+        'assets',
+        missing.map((v) => ({ create: { name: `Video ${v}`, youtubeVideoAsset: { youtubeVideoId: v } } })),
+      );
       missing.forEach((v, i) => videos.set(v, idOf(names[i]!)));
     }
     const texts = (list: string[]) => list.map((text) => ({ text }));
@@ -230,12 +347,22 @@ export class SearchAdsShoppingLive implements SearchAdsShoppingPort {
         case 'SHOPPING_PRODUCT_AD':
           return { shoppingProductAd: {} };
         case 'APP_AD':
-          return { appAd: { headlines: texts(ad.headlines), descriptions: texts(ad.descriptions), ...(ad.image_asset_ids.length ? { images: images(ad.image_asset_ids) } : {}), ...(ad.youtube_video_ids.length ? { youtubeVideos: video(ad.youtube_video_ids) } : {}) } };
+          return {
+            appAd: {
+              headlines: texts(ad.headlines),
+              descriptions: texts(ad.descriptions),
+              ...(ad.image_asset_ids.length ? { images: images(ad.image_asset_ids) } : {}),
+              ...(ad.youtube_video_ids.length ? { youtubeVideos: video(ad.youtube_video_ids) } : {}),
+            },
+          };
         case 'DEMAND_GEN_MULTI_ASSET_AD':
           return {
             finalUrls: [ad.final_url],
             demandGenMultiAssetAd: {
-              headlines: texts(ad.headlines), descriptions: texts(ad.descriptions), businessName: ad.business_name, ...(ad.call_to_action_text ? { callToActionText: ad.call_to_action_text } : {}),
+              headlines: texts(ad.headlines),
+              descriptions: texts(ad.descriptions),
+              businessName: ad.business_name,
+              ...(ad.call_to_action_text ? { callToActionText: ad.call_to_action_text } : {}),
               ...(ad.marketing_image_asset_ids.length ? { marketingImages: images(ad.marketing_image_asset_ids) } : {}),
               ...(ad.square_marketing_image_asset_ids.length ? { squareMarketingImages: images(ad.square_marketing_image_asset_ids) } : {}),
               logoImages: images(ad.logo_image_asset_ids),
@@ -245,18 +372,33 @@ export class SearchAdsShoppingLive implements SearchAdsShoppingPort {
           return {
             finalUrls: [ad.final_url],
             demandGenVideoResponsiveAd: {
-              headlines: texts(ad.headlines), longHeadlines: texts(ad.long_headlines), descriptions: texts(ad.descriptions), videos: video(ad.youtube_video_ids),
-              logoImages: images(ad.logo_image_asset_ids), businessName: { text: ad.business_name },
+              headlines: texts(ad.headlines),
+              longHeadlines: texts(ad.long_headlines),
+              descriptions: texts(ad.descriptions),
+              videos: video(ad.youtube_video_ids),
+              logoImages: images(ad.logo_image_asset_ids),
+              businessName: { text: ad.business_name },
             },
           };
       }
     };
-    const names = await base.mutate('adGroupAds', ads.map((ad) => ({ create: { adGroup: base.rn('adGroups', ad.ad_group_id), status: ad.status, ad: wire(ad) } })));
+    const names = await base.mutate(
+      'adGroupAds',
+      ads.map((ad) => ({ create: { adGroup: base.rn('adGroups', ad.ad_group_id), status: ad.status, ad: wire(ad) } })),
+    );
     const groups = new Map<string, string>();
-    for (const ad of ads) if (!groups.has(ad.ad_group_id)) groups.set(ad.ad_group_id, ad.ad_group_id.startsWith('-') ? '' : (await base.getAdGroup(ad.ad_group_id)).campaign_id);
+    for (const ad of ads)
+      if (!groups.has(ad.ad_group_id))
+        groups.set(ad.ad_group_id, ad.ad_group_id.startsWith('-') ? '' : (await base.getAdGroup(ad.ad_group_id)).campaign_id);
     return ads.map((ad, i) => ({
-      id: idOf(names[i]!).split('~').at(-1)!, ad_group_id: ad.ad_group_id, campaign_id: groups.get(ad.ad_group_id)!, type: ad.type, status: ad.status,
-      headlines: 'headlines' in ad ? ad.headlines : [], descriptions: 'descriptions' in ad ? ad.descriptions : [], final_url: 'final_url' in ad ? ad.final_url : '',
+      id: idOf(names[i]!).split('~').at(-1)!,
+      ad_group_id: ad.ad_group_id,
+      campaign_id: groups.get(ad.ad_group_id)!,
+      type: ad.type,
+      status: ad.status,
+      headlines: 'headlines' in ad ? ad.headlines : [],
+      descriptions: 'descriptions' in ad ? ad.descriptions : [],
+      final_url: 'final_url' in ad ? ad.final_url : '',
     }));
   }
 
@@ -270,8 +412,13 @@ export class SearchAdsShoppingLive implements SearchAdsShoppingPort {
       const dimension = dimensionFrom(c.listingGroup?.caseValue);
       const parent = c.listingGroup?.parentAdGroupCriterion;
       return {
-        id: String(c.criterionId), ad_group_id: adGroupId, type: c.listingGroup.type, ...(parent ? { parent_id: idOf(parent).split('~')[1]! } : {}), ...(dimension ? { dimension } : {}),
-        ...(c.cpcBidMicros !== undefined && !c.negative ? { cpc_bid: fromMicros(c.cpcBidMicros) } : {}), negative: Boolean(c.negative),
+        id: String(c.criterionId),
+        ad_group_id: adGroupId,
+        type: c.listingGroup.type,
+        ...(parent ? { parent_id: idOf(parent).split('~')[1]! } : {}),
+        ...(dimension ? { dimension } : {}),
+        ...(c.cpcBidMicros !== undefined && !c.negative ? { cpc_bid: fromMicros(c.cpcBidMicros) } : {}),
+        negative: Boolean(c.negative),
       };
     });
   }
@@ -284,15 +431,32 @@ export class SearchAdsShoppingLive implements SearchAdsShoppingPort {
       ...(changes.remove ?? []).map((id) => ({ remove: criterion(id) })),
       ...(changes.create ?? []).map((c) => ({
         create: {
-          resourceName: temp.get(c.ref), adGroup: base.rn('adGroups', adGroupId), status: 'ENABLED', ...(c.negative ? { negative: true } : {}),
+          resourceName: temp.get(c.ref),
+          adGroup: base.rn('adGroups', adGroupId),
+          status: 'ENABLED',
+          ...(c.negative ? { negative: true } : {}),
           ...(c.cpc_bid !== undefined ? { cpcBidMicros: toMicros(c.cpc_bid) } : {}),
-          listingGroup: { type: c.type, ...(c.parent !== undefined ? { parentAdGroupCriterion: temp.get(c.parent) ?? criterion(c.parent) } : {}), ...(c.dimension ? { caseValue: caseValueWire(c.dimension) } : {}) },
+          listingGroup: {
+            type: c.type,
+            ...(c.parent !== undefined ? { parentAdGroupCriterion: temp.get(c.parent) ?? criterion(c.parent) } : {}),
+            ...(c.dimension ? { caseValue: caseValueWire(c.dimension) } : {}),
+          },
         },
       })),
-      ...(changes.update ?? []).map((u) => ({ update: { resourceName: criterion(u.id), cpcBidMicros: toMicros(u.cpc_bid) }, updateMask: 'cpcBidMicros' })),
+      ...(changes.update ?? []).map((u) => ({
+        update: { resourceName: criterion(u.id), cpcBidMicros: toMicros(u.cpc_bid) },
+        updateMask: 'cpcBidMicros',
+      })),
     ];
     const names = await base.mutate('adGroupCriteria', operations);
     const removed = changes.remove?.length ?? 0;
-    return Object.fromEntries((changes.create ?? []).map((c, i) => [c.ref, idOf(names[removed + i]!).split('~').at(-1)!]));
+    return Object.fromEntries(
+      (changes.create ?? []).map((c, i) => [
+        c.ref,
+        idOf(names[removed + i]!)
+          .split('~')
+          .at(-1)!,
+      ]),
+    );
   }
 }

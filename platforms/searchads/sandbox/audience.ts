@@ -53,7 +53,16 @@ export const userListOf = (s: StoredUserList): SearchAdsUserList => ({
 
 /** The segment fields of a stored user list (what search_audiences sees). */
 export const segmentOf = (s: StoredUserList): SearchAdsAudienceSegment => {
-  const { list_type: _t, membership_status: _m, membership_life_span: _l, size_for_display: _d, eligible_for_search: _e, upload_key_type: _u, created_at: _c, ...segment } = s;
+  const {
+    list_type: _t,
+    membership_status: _m,
+    membership_life_span: _l,
+    size_for_display: _d,
+    eligible_for_search: _e,
+    upload_key_type: _u,
+    created_at: _c,
+    ...segment
+  } = s;
   return segment;
 };
 
@@ -79,9 +88,17 @@ const recId = (...parts: (string | number)[]) => createHash('sha256').update(par
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const metricsOf = (rows: SearchAdsReportRow[], scale = 1): SearchAdsRecommendationMetrics => {
   const t = totals(rows);
-  return { impressions: Math.round(t.impressions * scale), clicks: Math.round(t.clicks * scale), cost: round2(t.spend * scale), conversions: round2(t.conversions * scale) };
+  return {
+    impressions: Math.round(t.impressions * scale),
+    clicks: Math.round(t.clicks * scale),
+    cost: round2(t.spend * scale),
+    conversions: round2(t.conversions * scale),
+  };
 };
-const scaled = (m: SearchAdsRecommendationMetrics, f: { impressions?: number; clicks?: number; cost?: number; conversions?: number }): SearchAdsRecommendationMetrics => ({
+const scaled = (
+  m: SearchAdsRecommendationMetrics,
+  f: { impressions?: number; clicks?: number; cost?: number; conversions?: number },
+): SearchAdsRecommendationMetrics => ({
   impressions: Math.round(m.impressions * (f.impressions ?? 1)),
   clicks: Math.round(m.clicks * (f.clicks ?? 1)),
   cost: round2(m.cost * (f.cost ?? 1)),
@@ -96,7 +113,12 @@ const scaled = (m: SearchAdsRecommendationMetrics, f: { impressions?: number; cl
  * the recommended change, so once the account changes an old id is stale. Applied ones are gone;
  * dismissed ones are flagged.
  */
-export async function deriveRecommendations(port: SearchAdsPort, store: SandboxStore, customerId: string, now: Date): Promise<SearchAdsRecommendation[]> {
+export async function deriveRecommendations(
+  port: SearchAdsPort,
+  store: SandboxStore,
+  customerId: string,
+  now: Date,
+): Promise<SearchAdsRecommendation[]> {
   const yesterday = lastReportDay(now, 'UTC');
   const weekStart = addDays(yesterday, -6);
   const monthStart = addDays(yesterday, -29);
@@ -120,16 +142,40 @@ export async function deriveRecommendations(port: SearchAdsPort, store: SandboxS
       const recommended = Math.ceil(c.budget_amount * BUDGET_RAISE);
       const f = recommended / c.budget_amount;
       const id = recId('CAMPAIGN_BUDGET', c.id, c.budget_amount, recommended);
-      out.push({ id, resource_name: rn(id), type: 'CAMPAIGN_BUDGET', campaign_id: c.id, dismissed: false, impact: { base, potential: scaled(base, { impressions: f, clicks: f, cost: f, conversions: f }) }, campaign_budget: { current_amount: c.budget_amount, recommended_amount: recommended } });
+      out.push({
+        id,
+        resource_name: rn(id),
+        type: 'CAMPAIGN_BUDGET',
+        campaign_id: c.id,
+        dismissed: false,
+        impact: { base, potential: scaled(base, { impressions: f, clicks: f, cost: f, conversions: f }) },
+        campaign_budget: { current_amount: c.budget_amount, recommended_amount: recommended },
+      });
     }
     const monthFigures = totals(month);
-    if (c.bidding_strategy === 'MAXIMIZE_CONVERSIONS' && c.bidding_targets?.target_cpa === undefined && monthFigures.conversions >= TARGET_CPA_MIN_CONVERSIONS) {
+    if (
+      c.bidding_strategy === 'MAXIMIZE_CONVERSIONS' &&
+      c.bidding_targets?.target_cpa === undefined &&
+      monthFigures.conversions >= TARGET_CPA_MIN_CONVERSIONS
+    ) {
       const target = round2(monthFigures.spend / monthFigures.conversions);
       const id = recId('TARGET_CPA_OPT_IN', c.id, target);
-      out.push({ id, resource_name: rn(id), type: 'TARGET_CPA_OPT_IN', campaign_id: c.id, dismissed: false, impact: { base, potential: scaled(base, { cost: 0.95, clicks: 0.97 }) }, target_cpa_opt_in: { target_cpa: target } });
+      out.push({
+        id,
+        resource_name: rn(id),
+        type: 'TARGET_CPA_OPT_IN',
+        campaign_id: c.id,
+        dismissed: false,
+        impact: { base, potential: scaled(base, { cost: 0.95, clicks: 0.97 }) },
+        target_cpa_opt_in: { target_cpa: target },
+      });
     }
   }
-  const activeGroups = new Map(groups.filter((g) => g.status === 'ENABLED' && campaigns.some((c) => c.id === g.campaign_id && serving(c) && c.type === 'SEARCH')).map((g) => [g.id, g]));
+  const activeGroups = new Map(
+    groups
+      .filter((g) => g.status === 'ENABLED' && campaigns.some((c) => c.id === g.campaign_id && serving(c) && c.type === 'SEARCH'))
+      .map((g) => [g.id, g]),
+  );
   const terms = new Map<string, SearchAdsReportRow[]>();
   for (const row of termRows) {
     if (!row.ad_group_id || !row.search_term || !activeGroups.has(row.ad_group_id)) continue;
@@ -145,7 +191,16 @@ export async function deriveRecommendations(port: SearchAdsPort, store: SandboxS
     const group = activeGroups.get(adGroupId)!;
     const base = metricsOf(rows, 7 / 30);
     const id = recId('KEYWORD', adGroupId, term);
-    keywordRecs.push({ id, resource_name: rn(id), type: 'KEYWORD', campaign_id: group.campaign_id, ad_group_id: adGroupId, dismissed: false, impact: { base, potential: scaled(base, { impressions: 1.3, clicks: 1.3, cost: 1.3, conversions: 1.3 }) }, keyword: { text: term, match_type: 'EXACT', recommended_cpc_bid: group.cpc_bid } });
+    keywordRecs.push({
+      id,
+      resource_name: rn(id),
+      type: 'KEYWORD',
+      campaign_id: group.campaign_id,
+      ad_group_id: adGroupId,
+      dismissed: false,
+      impact: { base, potential: scaled(base, { impressions: 1.3, clicks: 1.3, cost: 1.3, conversions: 1.3 }) },
+      keyword: { text: term, match_type: 'EXACT', recommended_cpc_bid: group.cpc_bid },
+    });
   }
   keywordRecs.sort((a, b) => b.impact.base.conversions - a.impact.base.conversions || a.id.localeCompare(b.id));
   out.push(...keywordRecs.slice(0, 20));
@@ -153,13 +208,32 @@ export async function deriveRecommendations(port: SearchAdsPort, store: SandboxS
   for (const k of keywords) {
     const group = activeGroups.get(k.ad_group_id);
     const campaign = campaigns.find((c) => c.id === k.campaign_id);
-    if (!group || !campaign || !SMART_BIDDING.has(campaign.bidding_strategy ?? '') || k.status !== 'ENABLED' || k.match_type === 'BROAD') continue;
-    if (keywords.some((other) => other.ad_group_id === k.ad_group_id && other.status !== 'REMOVED' && other.match_type === 'BROAD' && other.text.toLowerCase() === k.text.toLowerCase())) continue;
+    if (!group || !campaign || !SMART_BIDDING.has(campaign.bidding_strategy ?? '') || k.status !== 'ENABLED' || k.match_type === 'BROAD')
+      continue;
+    if (
+      keywords.some(
+        (other) =>
+          other.ad_group_id === k.ad_group_id &&
+          other.status !== 'REMOVED' &&
+          other.match_type === 'BROAD' &&
+          other.text.toLowerCase() === k.text.toLowerCase(),
+      )
+    )
+      continue;
     const rows = termRows.filter((r) => r.keyword_id === k.id);
     if (totals(rows).conversions < MATCH_TYPE_MIN_CONVERSIONS) continue;
     const base = metricsOf(rows.filter((r) => r.date >= weekStart));
     const id = recId('KEYWORD_MATCH_TYPE', k.id);
-    out.push({ id, resource_name: rn(id), type: 'KEYWORD_MATCH_TYPE', campaign_id: k.campaign_id, ad_group_id: k.ad_group_id, dismissed: false, impact: { base, potential: scaled(base, { impressions: 1.4, clicks: 1.4, cost: 1.4, conversions: 1.2 }) }, keyword_match_type: { text: k.text, match_type: k.match_type, recommended_match_type: 'BROAD' } });
+    out.push({
+      id,
+      resource_name: rn(id),
+      type: 'KEYWORD_MATCH_TYPE',
+      campaign_id: k.campaign_id,
+      ad_group_id: k.ad_group_id,
+      dismissed: false,
+      impact: { base, potential: scaled(base, { impressions: 1.4, clicks: 1.4, cost: 1.4, conversions: 1.2 }) },
+      keyword_match_type: { text: k.text, match_type: k.match_type, recommended_match_type: 'BROAD' },
+    });
   }
   const gone = new Set(applied.map((a) => a.id));
   const hidden = new Set(dismissed.map((d) => d.id));
@@ -169,7 +243,11 @@ export async function deriveRecommendations(port: SearchAdsPort, store: SandboxS
 /** The current recommendation with this id; a stale or dismissed one is refused (as the platform does). */
 export async function currentRecommendation(all: SearchAdsRecommendation[], id: string): Promise<SearchAdsRecommendation> {
   const rec = all.find((r) => r.id === id);
-  if (!rec) throw new ToolError(`Recommendation ${id} is not current: the account changed since it was made, or it was applied. list_recommendations shows the current ones.`, { code: 'not_found' });
+  if (!rec)
+    throw new ToolError(
+      `Recommendation ${id} is not current: the account changed since it was made, or it was applied. list_recommendations shows the current ones.`,
+      { code: 'not_found' },
+    );
   if (rec.dismissed) throw new ToolError(`Recommendation ${id} was dismissed; a dismissed recommendation cannot be applied.`);
   return rec;
 }
@@ -183,7 +261,18 @@ export const API_USER = 'api-user@gateway.example';
 
 type Tracked = WithHistory<{ id: string } & Record<string, unknown>>;
 /** Entity fields by the platform's field names (money fields without `_micros`: their values are in account currency). */
-const FIELD_NAMES: Record<string, string> = { budget_amount: 'amount', bidding_strategy: 'bidding_strategy_type', start_date: 'start_date_time', end_date: 'end_date_time', cpc_bid: 'cpc_bid', text: 'keyword.text', match_type: 'keyword.match_type', headlines: 'ad.responsive_search_ad.headlines', descriptions: 'ad.responsive_search_ad.descriptions', final_url: 'ad.final_urls' };
+const FIELD_NAMES: Record<string, string> = {
+  budget_amount: 'amount',
+  bidding_strategy: 'bidding_strategy_type',
+  start_date: 'start_date_time',
+  end_date: 'end_date_time',
+  cpc_bid: 'cpc_bid',
+  text: 'keyword.text',
+  match_type: 'keyword.match_type',
+  headlines: 'ad.responsive_search_ad.headlines',
+  descriptions: 'ad.responsive_search_ad.descriptions',
+  final_url: 'ad.final_urls',
+};
 const IGNORED = new Set(['performance', 'rev', 'history', 'audiences']);
 
 /**
@@ -201,9 +290,17 @@ export function changeEventsOf(
   to: string,
 ): SearchAdsChangeEvent[] {
   const events: SearchAdsChangeEvent[] = [];
-  const who = (at: string) => (at < connectedAt ? { user_email: SEEDED_USER, client_type: 'GOOGLE_ADS_WEB_CLIENT' } : { user_email: API_USER, client_type: 'GOOGLE_ADS_API' });
+  const who = (at: string) =>
+    at < connectedAt
+      ? { user_email: SEEDED_USER, client_type: 'GOOGLE_ADS_WEB_CLIENT' }
+      : { user_email: API_USER, client_type: 'GOOGLE_ADS_API' };
   const rn = (collection: string, id: string) => `customers/${customerId}/${collection}/${id}`;
-  const collect = (entities: Tracked[], type: SearchAdsChangeResourceType, name: (e: Tracked) => string, ids: (e: Tracked) => { campaign_id?: string; ad_group_id?: string }) => {
+  const collect = (
+    entities: Tracked[],
+    type: SearchAdsChangeResourceType,
+    name: (e: Tracked) => string,
+    ids: (e: Tracked) => { campaign_id?: string; ad_group_id?: string },
+  ) => {
     for (const entity of entities) {
       for (const entry of entity.history ?? []) {
         if (entry.at < from || entry.at >= to) continue;
@@ -228,19 +325,60 @@ export function changeEventsOf(
       }
       const created = typeof entity.created_at === 'string' ? entity.created_at : undefined;
       if (type === 'CAMPAIGN' && created && created >= from && created < to) {
-        events.push({ change_date_time: created, change_resource_type: 'CAMPAIGN', change_resource_name: name(entity), resource_change_operation: 'CREATE', changed_fields: ['name', 'status', 'start_date_time'], old_values: {}, new_values: { name: entity.name, status: stateAt(entity, created).status, start_date: entity.start_date }, ...who(created), campaign_id: entity.id });
+        events.push({
+          change_date_time: created,
+          change_resource_type: 'CAMPAIGN',
+          change_resource_name: name(entity),
+          resource_change_operation: 'CREATE',
+          changed_fields: ['name', 'status', 'start_date_time'],
+          old_values: {},
+          new_values: { name: entity.name, status: stateAt(entity, created).status, start_date: entity.start_date },
+          ...who(created),
+          campaign_id: entity.id,
+        });
       }
     }
   };
-  collect(input.campaigns, 'CAMPAIGN', (e) => rn('campaigns', e.id), (e) => ({ campaign_id: e.id }));
-  collect(input.adGroups, 'AD_GROUP', (e) => rn('adGroups', e.id), (e) => ({ campaign_id: String(e.campaign_id), ad_group_id: e.id }));
-  collect(input.keywords, 'AD_GROUP_CRITERION', (e) => rn('adGroupCriteria', `${e.ad_group_id}~${e.id}`), (e) => ({ campaign_id: String(e.campaign_id), ad_group_id: String(e.ad_group_id) }));
-  collect(input.ads, 'AD_GROUP_AD', (e) => rn('adGroupAds', `${e.ad_group_id}~${e.id}`), (e) => ({ campaign_id: String(e.campaign_id), ad_group_id: String(e.ad_group_id) }));
+  collect(
+    input.campaigns,
+    'CAMPAIGN',
+    (e) => rn('campaigns', e.id),
+    (e) => ({ campaign_id: e.id }),
+  );
+  collect(
+    input.adGroups,
+    'AD_GROUP',
+    (e) => rn('adGroups', e.id),
+    (e) => ({ campaign_id: String(e.campaign_id), ad_group_id: e.id }),
+  );
+  collect(
+    input.keywords,
+    'AD_GROUP_CRITERION',
+    (e) => rn('adGroupCriteria', `${e.ad_group_id}~${e.id}`),
+    (e) => ({ campaign_id: String(e.campaign_id), ad_group_id: String(e.ad_group_id) }),
+  );
+  collect(
+    input.ads,
+    'AD_GROUP_AD',
+    (e) => rn('adGroupAds', `${e.ad_group_id}~${e.id}`),
+    (e) => ({ campaign_id: String(e.campaign_id), ad_group_id: String(e.ad_group_id) }),
+  );
   for (const asset of input.assets) {
     const created = typeof asset.created_at === 'string' ? asset.created_at : undefined;
     if (!created || created < from || created >= to) continue;
     const { id: _id, created_at: _at, history: _h, ...fields } = asset;
-    events.push({ change_date_time: created, change_resource_type: 'ASSET', change_resource_name: rn('assets', asset.id), resource_change_operation: 'CREATE', changed_fields: Object.keys(fields), old_values: {}, new_values: fields, ...who(created) });
+    events.push({
+      change_date_time: created,
+      change_resource_type: 'ASSET',
+      change_resource_name: rn('assets', asset.id),
+      resource_change_operation: 'CREATE',
+      changed_fields: Object.keys(fields),
+      old_values: {},
+      new_values: fields,
+      ...who(created),
+    });
   }
-  return events.sort((a, b) => b.change_date_time.localeCompare(a.change_date_time) || a.change_resource_name.localeCompare(b.change_resource_name));
+  return events.sort(
+    (a, b) => b.change_date_time.localeCompare(a.change_date_time) || a.change_resource_name.localeCompare(b.change_resource_name),
+  );
 }

@@ -50,7 +50,10 @@ export function portCampaign(stored: StoredCampaign): SearchAdsCampaign {
 const linkId = (l: SearchAdsLabelLink) => `${l.entity_type}~${l.entity_id}~${l.label_id}`;
 
 export class BiddingSandbox {
-  constructor(private readonly store: SandboxStore, private readonly kinds: { campaign: string; label: string; criterion: string }) {}
+  constructor(
+    private readonly store: SandboxStore,
+    private readonly kinds: { campaign: string; label: string; criterion: string },
+  ) {}
 
   private campaigns(): Promise<LinkedCampaign[]> {
     return this.store.list<LinkedCampaign>(this.kinds.campaign);
@@ -60,7 +63,11 @@ export class BiddingSandbox {
    * A campaign update that keeps the links right: a new standard strategy ends the portfolio, and a
    * new amount of a campaign on a shared budget is the shared budget's (every campaign on it gets it).
    */
-  async updateCampaign(campaignId: string, patch: Partial<Omit<SearchAdsCampaign, 'id'>>, expect?: Partial<SearchAdsCampaign>): Promise<SearchAdsCampaign> {
+  async updateCampaign(
+    campaignId: string,
+    patch: Partial<Omit<SearchAdsCampaign, 'id'>>,
+    expect?: Partial<SearchAdsCampaign>,
+  ): Promise<SearchAdsCampaign> {
     const current = await this.store.require<LinkedCampaign>(this.kinds.campaign, campaignId);
     const extra: Partial<LinkedCampaign> = {};
     if (patch.bidding_strategy !== undefined && current.bidding_strategy_id) extra.bidding_strategy_id = undefined;
@@ -68,7 +75,8 @@ export class BiddingSandbox {
     if (patch.budget_amount !== undefined && current.budget_id && patch.budget_amount !== current.budget_amount) {
       await this.store.update<StoredBudget>(BIDDING_KIND.budget, current.budget_id, { amount: patch.budget_amount });
       for (const other of await this.campaigns()) {
-        if (other.id !== campaignId && other.budget_id === current.budget_id) await this.store.update(this.kinds.campaign, other.id, { budget_amount: patch.budget_amount });
+        if (other.id !== campaignId && other.budget_id === current.budget_id)
+          await this.store.update(this.kinds.campaign, other.id, { budget_amount: patch.budget_amount });
       }
     }
     return portCampaign(updated);
@@ -91,9 +99,13 @@ export class BiddingSandbox {
   async addLabelLinks(links: SearchAdsLabelLink[]): Promise<void> {
     for (const l of links.filter((x) => x.entity_type === 'campaign')) {
       const c = await this.store.require<LinkedCampaign>(this.kinds.campaign, l.entity_id);
-      if (!(c.label_ids ?? []).includes(l.label_id)) await this.store.update(this.kinds.campaign, c.id, { label_ids: [...(c.label_ids ?? []), l.label_id] });
+      if (!(c.label_ids ?? []).includes(l.label_id))
+        await this.store.update(this.kinds.campaign, c.id, { label_ids: [...(c.label_ids ?? []), l.label_id] });
     }
-    await this.store.putMany(BIDDING_KIND.labelLink, links.filter((x) => x.entity_type !== 'campaign').map((l) => ({ id: linkId(l), ...l })));
+    await this.store.putMany(
+      BIDDING_KIND.labelLink,
+      links.filter((x) => x.entity_type !== 'campaign').map((l) => ({ id: linkId(l), ...l })),
+    );
   }
 
   async removeLabelLinks(links: SearchAdsLabelLink[]): Promise<void> {
@@ -111,7 +123,10 @@ export class BiddingSandbox {
 
   async listSharedBudgets(): Promise<SearchAdsSharedBudget[]> {
     const [budgets, campaigns] = await Promise.all([this.store.list<StoredBudget>(BIDDING_KIND.budget), this.campaigns()]);
-    return budgets.map((b) => ({ ...b, campaign_ids: campaigns.filter((c) => c.budget_id === b.id && c.status !== 'REMOVED').map((c) => c.id) }));
+    return budgets.map((b) => ({
+      ...b,
+      campaign_ids: campaigns.filter((c) => c.budget_id === b.id && c.status !== 'REMOVED').map((c) => c.id),
+    }));
   }
 
   async createSharedBudget(budget: NewSearchAdsSharedBudget): Promise<SearchAdsSharedBudget> {
@@ -128,7 +143,10 @@ export class BiddingSandbox {
 
   async listBiddingStrategies(): Promise<SearchAdsBiddingStrategy[]> {
     const [strategies, campaigns] = await Promise.all([this.store.list<StoredStrategy>(BIDDING_KIND.strategy), this.campaigns()]);
-    return strategies.map((s) => ({ ...s, campaign_ids: campaigns.filter((c) => c.bidding_strategy_id === s.id && c.status !== 'REMOVED').map((c) => c.id) }));
+    return strategies.map((s) => ({
+      ...s,
+      campaign_ids: campaigns.filter((c) => c.bidding_strategy_id === s.id && c.status !== 'REMOVED').map((c) => c.id),
+    }));
   }
 
   async createBiddingStrategy(strategy: NewSearchAdsBiddingStrategy): Promise<SearchAdsBiddingStrategy> {
@@ -138,35 +156,60 @@ export class BiddingSandbox {
 
   async assignBiddingStrategy(campaignId: string, strategyId: string): Promise<void> {
     const s = await this.store.require<StoredStrategy>(BIDDING_KIND.strategy, strategyId);
-    const targets = { ...(s.target_cpa !== undefined ? { target_cpa: s.target_cpa } : {}), ...(s.target_roas !== undefined ? { target_roas: s.target_roas } : {}) };
-    await this.store.update(this.kinds.campaign, campaignId, { bidding_strategy_id: s.id, bidding_strategy: s.type, bidding_targets: Object.keys(targets).length ? targets : undefined });
+    const targets = {
+      ...(s.target_cpa !== undefined ? { target_cpa: s.target_cpa } : {}),
+      ...(s.target_roas !== undefined ? { target_roas: s.target_roas } : {}),
+    };
+    await this.store.update(this.kinds.campaign, campaignId, {
+      bidding_strategy_id: s.id,
+      bidding_strategy: s.type,
+      bidding_targets: Object.keys(targets).length ? targets : undefined,
+    });
   }
 
   // Ad schedules and bid modifiers.
 
   async listAdSchedules(campaignId: string): Promise<SearchAdsAdSchedule[]> {
-    return (await this.store.list<StoredSchedule>(BIDDING_KIND.adSchedule)).filter((s) => s.campaign_id === campaignId).map(({ id: _id, campaign_id: _c, ...s }) => s);
+    return (await this.store.list<StoredSchedule>(BIDDING_KIND.adSchedule))
+      .filter((s) => s.campaign_id === campaignId)
+      .map(({ id: _id, campaign_id: _c, ...s }) => s);
   }
 
   async changeAdSchedules(campaignId: string, change: SearchAdsAdScheduleChange): Promise<void> {
     await this.store.require(this.kinds.campaign, campaignId);
     for (const id of change.remove) await this.store.remove(BIDDING_KIND.adSchedule, `${campaignId}~${id}`);
-    for (const r of change.rebid) await this.store.update(BIDDING_KIND.adSchedule, `${campaignId}~${r.criterion_id}`, { bid_modifier: r.bid_modifier });
-    await this.store.putMany(BIDDING_KIND.adSchedule, change.add.map((s) => {
-      const criterion_id = digits(11);
-      return { id: `${campaignId}~${criterion_id}`, campaign_id: campaignId, criterion_id, ...s };
-    }));
+    for (const r of change.rebid)
+      await this.store.update(BIDDING_KIND.adSchedule, `${campaignId}~${r.criterion_id}`, { bid_modifier: r.bid_modifier });
+    await this.store.putMany(
+      BIDDING_KIND.adSchedule,
+      change.add.map((s) => {
+        const criterion_id = digits(11);
+        return { id: `${campaignId}~${criterion_id}`, campaign_id: campaignId, criterion_id, ...s };
+      }),
+    );
   }
 
   async listDeviceModifiers(campaignId: string): Promise<SearchAdsDeviceModifier[]> {
-    return (await this.store.list<StoredDevice>(BIDDING_KIND.device)).filter((d) => d.campaign_id === campaignId).map(({ id: _id, campaign_id: _c, ...d }) => d);
+    return (await this.store.list<StoredDevice>(BIDDING_KIND.device))
+      .filter((d) => d.campaign_id === campaignId)
+      .map(({ id: _id, campaign_id: _c, ...d }) => d);
   }
 
   async setBidModifiers(campaignId: string, modifiers: SearchAdsBidModifiers): Promise<void> {
     await this.store.require(this.kinds.campaign, campaignId);
-    await this.store.putMany(BIDDING_KIND.device, modifiers.devices.map((d) => ({ id: `${campaignId}~${DEVICE_CRITERION_IDS[d.device]}`, campaign_id: campaignId, criterion_id: DEVICE_CRITERION_IDS[d.device], ...d })));
+    await this.store.putMany(
+      BIDDING_KIND.device,
+      modifiers.devices.map((d) => ({
+        id: `${campaignId}~${DEVICE_CRITERION_IDS[d.device]}`,
+        campaign_id: campaignId,
+        criterion_id: DEVICE_CRITERION_IDS[d.device],
+        ...d,
+      })),
+    );
     for (const l of modifiers.locations) {
-      await this.store.update<SearchAdsCampaignCriterion>(this.kinds.criterion, `${campaignId}~${l.criterion_id}`, { bid_modifier: l.bid_modifier === 1 ? undefined : l.bid_modifier });
+      await this.store.update<SearchAdsCampaignCriterion>(this.kinds.criterion, `${campaignId}~${l.criterion_id}`, {
+        bid_modifier: l.bid_modifier === 1 ? undefined : l.bid_modifier,
+      });
     }
   }
 }

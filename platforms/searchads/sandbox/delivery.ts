@@ -19,7 +19,14 @@ import { daySegments, stateAt, type WithHistory } from '../../sandbox/history';
 import { deliverParentDay, splitDay, type DayFigures } from '../../sandbox/allocate';
 import { dailyMetrics, profileFor, type PerformanceProfile, type PerformanceTier } from '../../sandbox/metrics';
 import { negativeBlocks } from '../keyword-matching';
-import type { SearchAdsAd, SearchAdsAdGroup, SearchAdsCampaign, SearchAdsCampaignType, SearchAdsKeyword, SearchAdsNegativeKeyword } from '../port';
+import type {
+  SearchAdsAd,
+  SearchAdsAdGroup,
+  SearchAdsCampaign,
+  SearchAdsCampaignType,
+  SearchAdsKeyword,
+  SearchAdsNegativeKeyword,
+} from '../port';
 
 export type StoredCampaign = SearchAdsCampaign & { performance: PerformanceTier };
 export type StoredAdGroup = SearchAdsAdGroup & { performance: PerformanceTier; start_date: string };
@@ -44,7 +51,12 @@ function profileOf(type: SearchAdsCampaignType, tier: PerformanceTier, bidFactor
   const base = profileFor(tier);
   const shape = TYPE_SHAPE[type];
   const bid = Math.sqrt(bidFactor);
-  return profileFor(tier, { impressions: base.impressions * shape.impressions * bid, ctr: base.ctr * shape.ctr, cpc: base.cpc * shape.cpc * bid, cvr: base.cvr * shape.cvr });
+  return profileFor(tier, {
+    impressions: base.impressions * shape.impressions * bid,
+    ctr: base.ctr * shape.ctr,
+    cpc: base.cpc * shape.cpc * bid,
+    cvr: base.cvr * shape.cvr,
+  });
 }
 
 function demand(id: string, date: string, type: SearchAdsCampaignType, profile: PerformanceProfile): DayFigures {
@@ -55,14 +67,20 @@ function demand(id: string, date: string, type: SearchAdsCampaignType, profile: 
 /** Before any recorded change: the entity as first stored. */
 const FIRST_MOMENT = '1970-01-01T00:00:00.000Z';
 
-const campaignDelivers = (c: StoredCampaign, date: string) => c.status === 'ENABLED' && c.start_date <= date && (!c.end_date || date <= c.end_date);
+const campaignDelivers = (c: StoredCampaign, date: string) =>
+  c.status === 'ENABLED' && c.start_date <= date && (!c.end_date || date <= c.end_date);
 
 /**
  * A campaign's day and its ad groups' parts of it. `groupServes` says whether an ad group has
  * something to serve on `date` (a search ad group an enabled keyword, any ad group with ads an
  * enabled ad), from the keywords' and ads' own history.
  */
-export function campaignDay(campaign: WithHistory<StoredCampaign>, groups: readonly WithHistory<StoredAdGroup>[], date: string, groupServes: (group: StoredAdGroup, date: string, campaignType: SearchAdsCampaignType) => boolean) {
+export function campaignDay(
+  campaign: WithHistory<StoredCampaign>,
+  groups: readonly WithHistory<StoredAdGroup>[],
+  date: string,
+  groupServes: (group: StoredAdGroup, date: string, campaignType: SearchAdsCampaignType) => boolean,
+) {
   const type = campaign.type;
   const firstBid = new Map(groups.map((g) => [g.id, stateAt(g, FIRST_MOMENT).cpc_bid]));
   return deliverParentDay<StoredCampaign, StoredAdGroup>({
@@ -81,7 +99,6 @@ export function campaignDay(campaign: WithHistory<StoredCampaign>, groups: reado
   });
 }
 
-
 /** The share (0-1) of `date` an entity with a status and a start date was ENABLED. */
 export function enabledShare(entity: WithHistory<{ status: string; start_date?: string }>, date: string): number {
   if (entity.start_date && entity.start_date > date) return 0;
@@ -90,7 +107,13 @@ export function enabledShare(entity: WithHistory<{ status: string; start_date?: 
 
 function weighted(id: string, date: string, tier: PerformanceTier, share: number): DayFigures {
   const { date: _date, video_views: _views, ...day } = dailyMetrics(id, date, profileFor(tier));
-  return { impressions: day.impressions * share, clicks: day.clicks * share, spend: day.spend * share, conversions: day.conversions * share, revenue: day.revenue * share };
+  return {
+    impressions: day.impressions * share,
+    clicks: day.clicks * share,
+    spend: day.spend * share,
+    conversions: day.conversions * share,
+    revenue: day.revenue * share,
+  };
 }
 
 /**
@@ -105,7 +128,10 @@ export function splitAmong<M extends { id: string; status: string; start_date?: 
 ): [M, DayFigures][] {
   const active = members.map((m) => [m, enabledShare(m, date)] as const).filter(([, share]) => share > 0);
   if (!active.length) return [];
-  const parts = splitDay(groupDay, active.map(([m, share]) => weighted(m.id, date, tier(m), share)));
+  const parts = splitDay(
+    groupDay,
+    active.map(([m, share]) => weighted(m.id, date, tier(m), share)),
+  );
   return active.map(([m], i) => [m, parts[i]!]);
 }
 
@@ -128,10 +154,18 @@ export function searchTermsOf(keyword: Pick<SearchAdsKeyword, 'text' | 'match_ty
  * existed before the day started get nothing; irrelevant queries get clicks and spend but no
  * conversions. When every query is blocked, the keyword's own text keeps the day.
  */
-export function splitSearchTerms(keyword: StoredKeyword, day: DayFigures, date: string, negatives: readonly StoredNegative[]): [string, DayFigures][] {
+export function splitSearchTerms(
+  keyword: StoredKeyword,
+  day: DayFigures,
+  date: string,
+  negatives: readonly StoredNegative[],
+): [string, DayFigures][] {
   const dayStart = `${date}T00:00:00.000Z`;
   const blocking = negatives.filter(
-    (n) => n.campaign_id === keyword.campaign_id && (!n.ad_group_id || n.ad_group_id === keyword.ad_group_id) && (!n.created_at || n.created_at < dayStart),
+    (n) =>
+      n.campaign_id === keyword.campaign_id &&
+      (!n.ad_group_id || n.ad_group_id === keyword.ad_group_id) &&
+      (!n.created_at || n.created_at < dayStart),
   );
   const all = searchTermsOf(keyword);
   const open = all.filter((q, i) => i === 0 || !blocking.some((n) => negativeBlocks(n, q)));

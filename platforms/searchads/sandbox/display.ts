@@ -93,7 +93,16 @@ export function seedDisplayCriteria(
   const out: StoredCriterion[] = [];
   const add = (g: { id: string; campaign_id: string }, type: SearchAdsAdGroupCriterion['type'], value: string, negative = false) => {
     const criterion_id = nextId();
-    out.push({ id: `${g.id}~${criterion_id}`, ad_group_id: g.id, campaign_id: g.campaign_id, criterion_id, type, value, negative, status: 'ENABLED' });
+    out.push({
+      id: `${g.id}~${criterion_id}`,
+      ad_group_id: g.id,
+      campaign_id: g.campaign_id,
+      criterion_id,
+      type,
+      value,
+      negative,
+      status: 'ENABLED',
+    });
   };
   add(groups.prospecting, 'PLACEMENT', 'www.trailjournal.example');
   add(groups.prospecting, 'PLACEMENT', 'www.backpackers-forum.example');

@@ -5,7 +5,15 @@ import { digits, idSource } from '../../sandbox/ids';
 import type { SandboxStore } from '../../sandbox/store';
 import { applyListingChanges } from '../listing-tree';
 import { AUDIENCE_TAXONOMY } from '../reference-data';
-import type { NewSearchAdsAd, NewSearchAdsAdGroup, NewSearchAdsCampaign, SearchAdsAd, SearchAdsAdGroup, SearchAdsAdGroupAudience, SearchAdsCampaign } from '../port';
+import type {
+  NewSearchAdsAd,
+  NewSearchAdsAdGroup,
+  NewSearchAdsCampaign,
+  SearchAdsAd,
+  SearchAdsAdGroup,
+  SearchAdsAdGroupAudience,
+  SearchAdsCampaign,
+} from '../port';
 import {
   DEMAND_GEN_CHANNELS,
   type NewSearchAdsChannelAd,
@@ -52,9 +60,13 @@ type StoredLink = SearchAdsMerchantCenterLink;
 type StoredControls = SearchAdsDemandGenChannelControls & { id: string };
 type StoredListingGroup = SearchAdsListingGroup;
 
-const allChannels = (): SearchAdsDemandGenChannelControls => ({ strategy: 'ALL_CHANNELS', channels: Object.fromEntries(DEMAND_GEN_CHANNELS.map((c) => [c, true])) as SearchAdsDemandGenChannelControls['channels'] });
+const allChannels = (): SearchAdsDemandGenChannelControls => ({
+  strategy: 'ALL_CHANNELS',
+  channels: Object.fromEntries(DEMAND_GEN_CHANNELS.map((c) => [c, true])) as SearchAdsDemandGenChannelControls['channels'],
+});
 
-const refused = (code: string, message: string) => new ToolError(`The searchads platform refused the request: ${message}`, { code: 'invalid_arguments', platform_error: code });
+const refused = (code: string, message: string) =>
+  new ToolError(`The searchads platform refused the request: ${message}`, { code: 'invalid_arguments', platform_error: code });
 
 export class ShoppingSandbox {
   constructor(
@@ -67,15 +79,22 @@ export class ShoppingSandbox {
     if (shopping_setting) {
       const links = await this.listMerchantCenterLinks();
       if (!links.some((l) => l.status === 'LINKED' && l.merchant_center_id === shopping_setting.merchant_id)) {
-        throw refused('SHOPPING_SETTING_ERROR.MERCHANT_ID_NOT_LINKED', `Merchant Center account ${shopping_setting.merchant_id} is not linked to this customer.`);
+        throw refused(
+          'SHOPPING_SETTING_ERROR.MERCHANT_ID_NOT_LINKED',
+          `Merchant Center account ${shopping_setting.merchant_id} is not linked to this customer.`,
+        );
       }
     }
     if ((await this.base.listCampaigns()).some((c) => c.status !== 'REMOVED' && c.name === rest.name)) {
       throw refused('CAMPAIGN_ERROR.DUPLICATE_CAMPAIGN_NAME', 'A campaign with this name already exists.');
     }
     const network = rest.network_settings ?? {
-      target_google_search: false, target_search_network: false, target_content_network: rest.type === 'DEMAND_GEN', target_partner_search_network: false,
-      target_youtube: rest.type === 'DEMAND_GEN', target_google_tv_network: false,
+      target_google_search: false,
+      target_search_network: false,
+      target_content_network: rest.type === 'DEMAND_GEN',
+      target_partner_search_network: false,
+      target_youtube: rest.type === 'DEMAND_GEN',
+      target_google_tv_network: false,
     };
     const created = await this.base.createCampaign({ ...rest, network_settings: network });
     if (shopping_setting) await this.store.putMany(SHOPPING_KIND.shoppingSetting, [{ id: created.id, ...shopping_setting }]);
@@ -105,7 +124,8 @@ export class ShoppingSandbox {
 
   async acceptMerchantCenterInvitation(invitationId: string): Promise<SearchAdsMerchantCenterLink> {
     const invitation = await this.store.get<StoredLink>(SHOPPING_KIND.merchantLink, invitationId);
-    if (!invitation || invitation.status !== 'PENDING_APPROVAL') throw refused('PRODUCT_LINK_INVITATION_ERROR.INVALID_STATUS', `No pending link request ${invitationId}.`);
+    if (!invitation || invitation.status !== 'PENDING_APPROVAL')
+      throw refused('PRODUCT_LINK_INVITATION_ERROR.INVALID_STATUS', `No pending link request ${invitationId}.`);
     const link: StoredLink = { id: digits(10), merchant_center_id: invitation.merchant_center_id, status: 'LINKED' };
     await this.store.remove(SHOPPING_KIND.merchantLink, invitationId);
     await this.store.putMany(SHOPPING_KIND.merchantLink, [link]);
@@ -121,13 +141,18 @@ export class ShoppingSandbox {
   async createChannelAdGroup(group: NewSearchAdsChannelAdGroup): Promise<SearchAdsAdGroup> {
     const { channel_controls, ...rest } = group;
     const campaign = await this.base.getCampaign(group.campaign_id);
-    if (channel_controls && campaign.type !== 'DEMAND_GEN') throw refused('AD_GROUP_ERROR.INVALID_AD_GROUP_SETTING', 'Channel controls are only for ad groups of Demand Gen campaigns.');
+    if (channel_controls && campaign.type !== 'DEMAND_GEN')
+      throw refused('AD_GROUP_ERROR.INVALID_AD_GROUP_SETTING', 'Channel controls are only for ad groups of Demand Gen campaigns.');
     const untyped = campaign.type === 'DEMAND_GEN' || campaign.type === 'MULTI_CHANNEL';
     if (untyped !== (group.type === 'UNSPECIFIED') || (group.type === 'SHOPPING_PRODUCT_ADS') !== (campaign.type === 'SHOPPING')) {
-      throw refused('AD_GROUP_ERROR.AD_GROUP_TYPE_NOT_VALID_FOR_ADVERTISING_CHANNEL_TYPE', `An ad group of type ${group.type} does not belong to a ${campaign.type} campaign.`);
+      throw refused(
+        'AD_GROUP_ERROR.AD_GROUP_TYPE_NOT_VALID_FOR_ADVERTISING_CHANNEL_TYPE',
+        `An ad group of type ${group.type} does not belong to a ${campaign.type} campaign.`,
+      );
     }
     const created = await this.base.createAdGroup(rest);
-    if (campaign.type === 'DEMAND_GEN') await this.store.putMany(SHOPPING_KIND.channelControls, [{ id: created.id, ...(channel_controls ?? allChannels()) }]);
+    if (campaign.type === 'DEMAND_GEN')
+      await this.store.putMany(SHOPPING_KIND.channelControls, [{ id: created.id, ...(channel_controls ?? allChannels()) }]);
     return created;
   }
 
@@ -140,12 +165,17 @@ export class ShoppingSandbox {
     });
   }
 
-  async updateDemandGenChannelControls(adGroupId: string, controls: SearchAdsDemandGenChannelControls): Promise<SearchAdsAdGroupChannelControls> {
+  async updateDemandGenChannelControls(
+    adGroupId: string,
+    controls: SearchAdsDemandGenChannelControls,
+  ): Promise<SearchAdsAdGroupChannelControls> {
     const group = await this.base.getAdGroup(adGroupId);
     const campaign = await this.base.getCampaign(group.campaign_id);
-    if (campaign.type !== 'DEMAND_GEN') throw refused('AD_GROUP_ERROR.INVALID_AD_GROUP_SETTING', 'Channel controls are only for ad groups of Demand Gen campaigns.');
+    if (campaign.type !== 'DEMAND_GEN')
+      throw refused('AD_GROUP_ERROR.INVALID_AD_GROUP_SETTING', 'Channel controls are only for ad groups of Demand Gen campaigns.');
     if (group.status === 'REMOVED') throw refused('AD_GROUP_ERROR.CANNOT_MODIFY_REMOVED_AD_GROUP', 'A removed ad group cannot be changed.');
-    if (controls.strategy === 'SELECTED_CHANNELS' && !Object.values(controls.channels).some(Boolean)) throw refused('AD_GROUP_ERROR.INVALID_CHANNEL_CONTROLS', 'Selected channels need at least one channel on.');
+    if (controls.strategy === 'SELECTED_CHANNELS' && !Object.values(controls.channels).some(Boolean))
+      throw refused('AD_GROUP_ERROR.INVALID_CHANNEL_CONTROLS', 'Selected channels need at least one channel on.');
     const next = controls.strategy === 'ALL_CHANNELS' ? allChannels() : controls;
     const existing = await this.store.get<StoredControls>(SHOPPING_KIND.channelControls, adGroupId);
     if (existing) await this.store.update<StoredControls>(SHOPPING_KIND.channelControls, adGroupId, { ...next });
@@ -157,7 +187,9 @@ export class ShoppingSandbox {
     const group = await this.store.require<SearchAdsAdGroup & { audiences?: SearchAdsAdGroupAudience[] }>('ad_group', adGroupId);
     const unknown = criterionIds.find((id) => !(group.audiences ?? []).some((a) => a.criterion_id === id));
     if (unknown) throw refused('MUTATE_ERROR.RESOURCE_NOT_FOUND', `Ad group criterion ${adGroupId}~${unknown} was not found.`);
-    await this.store.update('ad_group', adGroupId, { audiences: (group.audiences ?? []).filter((a) => !criterionIds.includes(a.criterion_id)) });
+    await this.store.update('ad_group', adGroupId, {
+      audiences: (group.audiences ?? []).filter((a) => !criterionIds.includes(a.criterion_id)),
+    });
   }
 
   listMediaAssets(): Promise<SearchAdsMediaAsset[]> {
@@ -167,14 +199,22 @@ export class ShoppingSandbox {
   async createChannelAds(ads: NewSearchAdsChannelAd[]): Promise<SearchAdsAd[]> {
     const media = await this.listMediaAssets();
     for (const ad of ads) {
-      const ids = [...('image_asset_ids' in ad ? ad.image_asset_ids : []), ...('logo_image_asset_ids' in ad ? ad.logo_image_asset_ids : []), ...('marketing_image_asset_ids' in ad ? [...ad.marketing_image_asset_ids, ...ad.square_marketing_image_asset_ids] : [])];
+      const ids = [
+        ...('image_asset_ids' in ad ? ad.image_asset_ids : []),
+        ...('logo_image_asset_ids' in ad ? ad.logo_image_asset_ids : []),
+        ...('marketing_image_asset_ids' in ad ? [...ad.marketing_image_asset_ids, ...ad.square_marketing_image_asset_ids] : []),
+      ];
       const missing = ids.find((id) => !media.some((m) => m.id === id && m.type === 'IMAGE'));
       if (missing) throw refused('AD_ERROR.ASSET_NOT_FOUND', `Image asset ${missing} does not exist.`);
     }
     return this.base.createAds(
       ads.map((ad) => ({
-        ad_group_id: ad.ad_group_id, type: ad.type, status: ad.status,
-        headlines: 'headlines' in ad ? ad.headlines : [], descriptions: 'descriptions' in ad ? ad.descriptions : [], final_url: 'final_url' in ad ? ad.final_url : '',
+        ad_group_id: ad.ad_group_id,
+        type: ad.type,
+        status: ad.status,
+        headlines: 'headlines' in ad ? ad.headlines : [],
+        descriptions: 'descriptions' in ad ? ad.descriptions : [],
+        final_url: 'final_url' in ad ? ad.final_url : '',
       })),
     );
   }
@@ -185,7 +225,11 @@ export class ShoppingSandbox {
 
   async mutateListingGroups(adGroupId: string, changes: SearchAdsListingGroupChanges): Promise<Record<string, string>> {
     const group = await this.base.getAdGroup(adGroupId);
-    if (group.type !== 'SHOPPING_PRODUCT_ADS') throw refused('AD_GROUP_CRITERION_ERROR.INVALID_LISTING_GROUP_TYPE', 'Listing groups belong to ad groups of type SHOPPING_PRODUCT_ADS.');
+    if (group.type !== 'SHOPPING_PRODUCT_ADS')
+      throw refused(
+        'AD_GROUP_CRITERION_ERROR.INVALID_LISTING_GROUP_TYPE',
+        'Listing groups belong to ad groups of type SHOPPING_PRODUCT_ADS.',
+      );
     const current = await this.listListingGroups(adGroupId);
     const { nodes, created } = applyListingChanges(current, adGroupId, changes, () => digits(12));
     const keep = new Set(nodes.map((n) => n.id));
@@ -203,15 +247,30 @@ export class ShoppingSandbox {
  * with two ad groups. Ids come from a source of their own, so the seeded entities' ids (and figures)
  * stay as they were.
  */
-export async function seedShoppingFamily(store: SandboxStore, account: ConnectedAccount, seeded: { shoppingCampaignId: string; shoppingAdGroupId: string }): Promise<void> {
+export async function seedShoppingFamily(
+  store: SandboxStore,
+  account: ConnectedAccount,
+  seeded: { shoppingCampaignId: string; shoppingAdGroupId: string },
+): Promise<void> {
   const ids = idSource(`searchads-shopping:${account.account_id}`);
   const merchant = '5012345678';
   const links: StoredLink[] = [
     { id: ids.digits(10), merchant_center_id: merchant, status: 'LINKED' },
     { id: ids.digits(10), merchant_center_id: '5087654321', status: 'PENDING_APPROVAL' },
   ];
-  const setting: StoredSetting<SearchAdsShoppingSetting> = { id: seeded.shoppingCampaignId, merchant_id: merchant, feed_label: 'US', campaign_priority: 0, enable_local: false };
-  const node = (n: Omit<StoredListingGroup, 'id' | 'ad_group_id' | 'negative'> & { negative?: boolean }): StoredListingGroup => ({ id: ids.digits(12), ad_group_id: seeded.shoppingAdGroupId, negative: false, ...n });
+  const setting: StoredSetting<SearchAdsShoppingSetting> = {
+    id: seeded.shoppingCampaignId,
+    merchant_id: merchant,
+    feed_label: 'US',
+    campaign_priority: 0,
+    enable_local: false,
+  };
+  const node = (n: Omit<StoredListingGroup, 'id' | 'ad_group_id' | 'negative'> & { negative?: boolean }): StoredListingGroup => ({
+    id: ids.digits(12),
+    ad_group_id: seeded.shoppingAdGroupId,
+    negative: false,
+    ...n,
+  });
   const root = node({ type: 'SUBDIVISION' });
   const tree = [
     root,
@@ -234,18 +293,52 @@ export async function seedShoppingFamily(store: SandboxStore, account: Connected
   const today = isoDate(new Date());
   const campaignId = ids.digits(11);
   const campaign = {
-    id: campaignId, name: 'Demand Gen - Spring Trail Launch', type: 'DEMAND_GEN', status: 'ENABLED', budget_amount: 45, bidding_strategy: 'MAXIMIZE_CONVERSIONS',
-    start_date: addDays(today, 30), performance: 'new', language_ids: ['1000'], label_ids: [],
-    network_settings: { target_google_search: false, target_search_network: false, target_content_network: true, target_partner_search_network: false, target_youtube: true, target_google_tv_network: false },
+    id: campaignId,
+    name: 'Demand Gen - Spring Trail Launch',
+    type: 'DEMAND_GEN',
+    status: 'ENABLED',
+    budget_amount: 45,
+    bidding_strategy: 'MAXIMIZE_CONVERSIONS',
+    start_date: addDays(today, 30),
+    performance: 'new',
+    language_ids: ['1000'],
+    label_ids: [],
+    network_settings: {
+      target_google_search: false,
+      target_search_network: false,
+      target_content_network: true,
+      target_partner_search_network: false,
+      target_youtube: true,
+      target_google_tv_network: false,
+    },
   };
-  const adGroup = (name: string) => ({ id: ids.digits(11), campaign_id: campaignId, name, status: 'ENABLED', type: 'UNSPECIFIED', cpc_bid: 0.5, performance: 'new', start_date: campaign.start_date, audiences: [] as SearchAdsAdGroupAudience[] });
+  const adGroup = (name: string) => ({
+    id: ids.digits(11),
+    campaign_id: campaignId,
+    name,
+    status: 'ENABLED',
+    type: 'UNSPECIFIED',
+    cpc_bid: 0.5,
+    performance: 'new',
+    start_date: campaign.start_date,
+    audiences: [] as SearchAdsAdGroupAudience[],
+  });
   const hikers = adGroup('Hikers - All surfaces');
   const segment = (id: string) => AUDIENCE_TAXONOMY.find((a) => a.id === id)!;
-  hikers.audiences = [segment('80443'), segment('92001')].map((s) => ({ type: s.type, audience_id: s.id, name: s.name, criterion_id: ids.digits(12) }));
+  hikers.audiences = [segment('80443'), segment('92001')].map((s) => ({
+    type: s.type,
+    audience_id: s.id,
+    name: s.name,
+    criterion_id: ids.digits(12),
+  }));
   const shorts = adGroup('Shorts viewers');
   const controls: StoredControls[] = [
     { id: hikers.id, ...allChannels() },
-    { id: shorts.id, strategy: 'SELECTED_CHANNELS', channels: { youtube_in_stream: false, youtube_in_feed: true, youtube_shorts: true, discover: false, gmail: false, display: false } },
+    {
+      id: shorts.id,
+      strategy: 'SELECTED_CHANNELS',
+      channels: { youtube_in_stream: false, youtube_in_feed: true, youtube_shorts: true, discover: false, gmail: false, display: false },
+    },
   ];
   await Promise.all([
     store.putMany(SHOPPING_KIND.merchantLink, links),

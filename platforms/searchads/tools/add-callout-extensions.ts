@@ -18,7 +18,11 @@ const calloutText = v.pipe(
   v.trim(),
   v.minLength(1, 'must not be empty'),
   characterLength({ max: 25 }),
-  v.check((text) => !CALL_TO_ACTION.test(text), (issue) => `must not be a call to action (found "${CALL_TO_ACTION.exec(String(issue.input))?.[1]}"; click, buy, order and call are not allowed): describe a benefit instead, e.g. "Free Shipping Over $50"`),
+  v.check(
+    (text) => !CALL_TO_ACTION.test(text),
+    (issue) =>
+      `must not be a call to action (found "${CALL_TO_ACTION.exec(String(issue.input))?.[1]}"; click, buy, order and call are not allowed): describe a benefit instead, e.g. "Free Shipping Over $50"`,
+  ),
   v.check((text) => !text.endsWith('.'), 'must not end with a period'),
 );
 
@@ -33,7 +37,9 @@ export const addCalloutExtensions = defineSearchAdsTool({
       v.array(calloutText),
       v.minLength(1),
       v.maxLength(MAX_PER_CAMPAIGN),
-      v.description('Callout texts: each at most 25 characters, no calls to action (click, buy, order, call), no final period; 4-8 recommended'),
+      v.description(
+        'Callout texts: each at most 25 characters, no calls to action (click, buy, order, call), no final period; 4-8 recommended',
+      ),
     ),
   },
   rules: [
@@ -53,7 +59,9 @@ export const addCalloutExtensions = defineSearchAdsTool({
   async plan(args, ctx) {
     const campaign = await requireLiveCampaign(ctx.platform, args.campaign_id);
     if (campaign.type === 'DISPLAY' || campaign.type === 'VIDEO') {
-      throw new ToolError(`Campaign "${campaign.name}" is a ${campaign.type} campaign; callouts only show with Search, Shopping and Performance Max ads.`);
+      throw new ToolError(
+        `Campaign "${campaign.name}" is a ${campaign.type} campaign; callouts only show with Search, Shopping and Performance Max ads.`,
+      );
     }
     const [library, links] = await Promise.all([ctx.platform.listAssets('CALLOUT'), ctx.platform.listCampaignAssets(campaign.id)]);
     const linkedIds = new Set(links.filter((l) => l.field_type === 'CALLOUT').map((l) => l.asset_id));
@@ -62,7 +70,9 @@ export const addCalloutExtensions = defineSearchAdsTool({
     const toAdd = args.callouts.filter((c) => !linkedTexts.includes(c.toLowerCase()));
     const total = linkedIds.size + toAdd.length;
     if (total > MAX_PER_CAMPAIGN) {
-      throw new ToolError(`Campaign "${campaign.name}" already has ${linkedIds.size} callouts; adding ${toAdd.length} would exceed the platform limit of ${MAX_PER_CAMPAIGN} per campaign.`);
+      throw new ToolError(
+        `Campaign "${campaign.name}" already has ${linkedIds.size} callouts; adding ${toAdd.length} would exceed the platform limit of ${MAX_PER_CAMPAIGN} per campaign.`,
+      );
     }
 
     // An existing library asset with the same text is reused; the others are created.
@@ -70,11 +80,25 @@ export const addCalloutExtensions = defineSearchAdsTool({
     const fresh = toAdd.filter((text) => !reused.some((a) => a.callout_text === text));
     const data = { campaign: { id: campaign.id, name: campaign.name }, reused, fresh, already, total };
     return {
-      summary: toAdd.length ? `Add ${toAdd.length} callout(s) to campaign "${campaign.name}" (${campaign.id})` : `Every callout is already on campaign "${campaign.name}"; nothing changes`,
+      summary: toAdd.length
+        ? `Add ${toAdd.length} callout(s) to campaign "${campaign.name}" (${campaign.id})`
+        : `Every callout is already on campaign "${campaign.name}"; nothing changes`,
       // Callout assets and their links cannot spend by themselves: they start "paused" in the guardrail's sense.
       changes: [
-        ...fresh.map((text) => ({ action: 'create' as const, entity: 'callout_asset', name: text, fields: { callout_text: { after: text } }, startsPaused: true })),
-        ...toAdd.map((text) => ({ action: 'create' as const, entity: 'campaign_callout', name: text, fields: { campaign_id: { after: campaign.id } }, startsPaused: true })),
+        ...fresh.map((text) => ({
+          action: 'create' as const,
+          entity: 'callout_asset',
+          name: text,
+          fields: { callout_text: { after: text } },
+          startsPaused: true,
+        })),
+        ...toAdd.map((text) => ({
+          action: 'create' as const,
+          entity: 'campaign_callout',
+          name: text,
+          fields: { campaign_id: { after: campaign.id } },
+          startsPaused: true,
+        })),
       ],
       notes: already.length ? [`Already on the campaign, left as they are: ${already.map((t) => `"${t}"`).join(', ')}.`] : [],
       data,
@@ -85,11 +109,17 @@ export const addCalloutExtensions = defineSearchAdsTool({
     // Step 1: the library assets.
     const assets = await ctx.step('create_callout_assets', async () => {
       const { reused, fresh } = plan.data;
-      const created = fresh.length ? await ctx.platform.createAssets(fresh.map((text) => ({ type: 'CALLOUT' as const, callout_text: text }))) : [];
+      const created = fresh.length
+        ? await ctx.platform.createAssets(fresh.map((text) => ({ type: 'CALLOUT' as const, callout_text: text })))
+        : [];
       return { reused, created };
     });
     // Step 2: link them to the campaign.
-    const newLinks = [...assets.reused, ...assets.created].map((a) => ({ campaign_id: campaign.id, asset_id: a.id, field_type: 'CALLOUT' as const }));
+    const newLinks = [...assets.reused, ...assets.created].map((a) => ({
+      campaign_id: campaign.id,
+      asset_id: a.id,
+      field_type: 'CALLOUT' as const,
+    }));
     await ctx.step('link_callout_assets', async () => {
       if (newLinks.length) await ctx.platform.linkCampaignAssets(newLinks);
       return newLinks.length;
@@ -104,12 +134,23 @@ export const addCalloutExtensions = defineSearchAdsTool({
     }));
     const notes: string[] = [];
     if (already.length) notes.push(`Already on the campaign, left as they are: ${already.map((t) => `"${t}"`).join(', ')}.`);
-    if (total < RECOMMENDED_MIN) notes.push(`The campaign now has ${total} callout(s); ${RECOMMENDED_MIN}-${RECOMMENDED_MAX} are recommended so the platform can rotate them. Consider adding ${RECOMMENDED_MIN - total} more.`);
-    if (total > RECOMMENDED_MAX) notes.push(`The campaign now has ${total} callouts; ${RECOMMENDED_MIN}-${RECOMMENDED_MAX} are recommended. Only a few show at a time, so keep the strongest ones.`);
+    if (total < RECOMMENDED_MIN)
+      notes.push(
+        `The campaign now has ${total} callout(s); ${RECOMMENDED_MIN}-${RECOMMENDED_MAX} are recommended so the platform can rotate them. Consider adding ${RECOMMENDED_MIN - total} more.`,
+      );
+    if (total > RECOMMENDED_MAX)
+      notes.push(
+        `The campaign now has ${total} callouts; ${RECOMMENDED_MIN}-${RECOMMENDED_MAX} are recommended. Only a few show at a time, so keep the strongest ones.`,
+      );
     const text = [
       `## Callouts added to ${campaign.name} (${campaign.id})`,
       '',
-      added.length ? markdownTable(['Callout', 'Asset id', 'Characters'], added.map((a) => [a.text, a.asset_id, a.text.length])) : 'No new callouts: every callout given is already on the campaign.',
+      added.length
+        ? markdownTable(
+            ['Callout', 'Asset id', 'Characters'],
+            added.map((a) => [a.text, a.asset_id, a.text.length]),
+          )
+        : 'No new callouts: every callout given is already on the campaign.',
       '',
       `The campaign has ${total} callout(s) in total.`,
       ...notes.map((n) => `- ${n}`),

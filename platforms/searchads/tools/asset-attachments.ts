@@ -14,10 +14,25 @@ import { finalUrlArg } from './ad-copy';
  * the same content is reused rather than duplicated; detaching leaves the asset in the library.
  */
 
-const short = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(max, `must be at most ${max} characters`));
+const short = (max: number) =>
+  v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(max, `must be at most ${max} characters`));
 
 /** The headers the platform offers for structured snippets (English). */
-export const SNIPPET_HEADERS = ['Amenities', 'Brands', 'Courses', 'Degree programs', 'Destinations', 'Featured hotels', 'Insurance coverage', 'Models', 'Neighborhoods', 'Service catalog', 'Shows', 'Styles', 'Types'] as const;
+export const SNIPPET_HEADERS = [
+  'Amenities',
+  'Brands',
+  'Courses',
+  'Degree programs',
+  'Destinations',
+  'Featured hotels',
+  'Insurance coverage',
+  'Models',
+  'Neighborhoods',
+  'Service catalog',
+  'Shows',
+  'Styles',
+  'Types',
+] as const;
 
 interface AttachRow {
   name: string;
@@ -38,14 +53,23 @@ interface AttachRow {
 }
 
 const sameContent = (a: NewSearchAdsAsset, b: NewSearchAdsAsset) =>
-  (['callout_text', 'phone_number', 'country_code', 'link_text', 'final_url', 'description1', 'description2', 'header', 'text'] as const).every((k) => (a[k] ?? '') === (b[k] ?? '')) &&
-  JSON.stringify(a.values ?? []) === JSON.stringify(b.values ?? []);
+  (
+    ['callout_text', 'phone_number', 'country_code', 'link_text', 'final_url', 'description1', 'description2', 'header', 'text'] as const
+  ).every((k) => (a[k] ?? '') === (b[k] ?? '')) && JSON.stringify(a.values ?? []) === JSON.stringify(b.values ?? []);
 
 const attachOutput = v.object({
   customer_id: v.string(),
   campaign_id: v.string(),
   type: v.string(),
-  results: v.array(v.object({ label: v.string(), result: v.picklist(['added', 'skipped']), asset_id: v.optional(v.string()), new_asset: v.optional(v.boolean()), reason: v.optional(v.string()) })),
+  results: v.array(
+    v.object({
+      label: v.string(),
+      result: v.picklist(['added', 'skipped']),
+      asset_id: v.optional(v.string()),
+      new_asset: v.optional(v.boolean()),
+      reason: v.optional(v.string()),
+    }),
+  ),
   total_on_campaign: v.number(),
 });
 
@@ -58,7 +82,10 @@ export function attachTool(row: AttachRow): ToolDefinition {
     output: attachOutput,
     async plan(a, ctx) {
       const campaign = await requireLiveCampaign(ctx.platform, a.campaign_id as string);
-      if (!row.campaignTypes.includes(campaign.type)) throw new ToolError(`Campaign "${campaign.name}" is a ${campaign.type} campaign; ${row.name} works on ${row.campaignTypes.join('/')} campaigns.`);
+      if (!row.campaignTypes.includes(campaign.type))
+        throw new ToolError(
+          `Campaign "${campaign.name}" is a ${campaign.type} campaign; ${row.name} works on ${row.campaignTypes.join('/')} campaigns.`,
+        );
       const [library, links] = await Promise.all([ctx.platform.listAssets(row.type), ctx.platform.listCampaignAssets(campaign.id)]);
       const linked = library.filter((asset) => links.some((l) => l.field_type === row.type && l.asset_id === asset.id));
       const wanted = row.items(a as Record<string, unknown>).map(row.toAsset);
@@ -71,13 +98,41 @@ export function attachTool(row: AttachRow): ToolDefinition {
         }
       }
       const adding = results.filter((r) => r.result === 'added');
-      if (row.single && linked.length && adding.length) throw new ToolError(`Campaign "${campaign.name}" already has a ${row.type.toLowerCase().replace('_', ' ')} (${row.label(linked[0]!)}); remove it first.`);
-      if (linked.length + adding.length > row.max) throw new ToolError(`Campaign "${campaign.name}" has ${linked.length} ${row.type.toLowerCase()} asset(s); adding ${adding.length} would exceed the platform limit of ${row.max}.`);
+      if (row.single && linked.length && adding.length)
+        throw new ToolError(
+          `Campaign "${campaign.name}" already has a ${row.type.toLowerCase().replace('_', ' ')} (${row.label(linked[0]!)}); remove it first.`,
+        );
+      if (linked.length + adding.length > row.max)
+        throw new ToolError(
+          `Campaign "${campaign.name}" has ${linked.length} ${row.type.toLowerCase()} asset(s); adding ${adding.length} would exceed the platform limit of ${row.max}.`,
+        );
       return {
-        summary: adding.length ? `Attach ${adding.length} ${row.type.toLowerCase().replace('_', ' ')} asset(s) to "${campaign.name}"` : 'Nothing to attach: every item is already on the campaign',
+        summary: adding.length
+          ? `Attach ${adding.length} ${row.type.toLowerCase().replace('_', ' ')} asset(s) to "${campaign.name}"`
+          : 'Nothing to attach: every item is already on the campaign',
         changes: adding.flatMap((r) => [
-          ...(r.reuse ? [] : [{ action: 'create' as const, entity: 'asset', name: r.label, fields: Object.fromEntries(Object.entries(r.asset).map(([k, val]) => [k, { after: val }])), startsPaused: true }]),
-          { action: 'create' as const, entity: 'campaign_asset', name: r.label, fields: { campaign_id: { after: campaign.id }, field_type: { after: row.type }, ...(r.reuse ? { asset_id: { after: r.reuse } } : {}) }, startsPaused: true },
+          ...(r.reuse
+            ? []
+            : [
+                {
+                  action: 'create' as const,
+                  entity: 'asset',
+                  name: r.label,
+                  fields: Object.fromEntries(Object.entries(r.asset).map(([k, val]) => [k, { after: val }])),
+                  startsPaused: true,
+                },
+              ]),
+          {
+            action: 'create' as const,
+            entity: 'campaign_asset',
+            name: r.label,
+            fields: {
+              campaign_id: { after: campaign.id },
+              field_type: { after: row.type },
+              ...(r.reuse ? { asset_id: { after: r.reuse } } : {}),
+            },
+            startsPaused: true,
+          },
         ]),
         notes: results.filter((r) => r.result === 'skipped').map((r) => `${r.label}: ${r.reason}.`),
         data: { campaign: { id: campaign.id, name: campaign.name }, linked: linked.length, results },
@@ -89,18 +144,34 @@ export function attachTool(row: AttachRow): ToolDefinition {
       const fresh = adding.filter((r) => !r.reuse);
       const created = fresh.length ? await ctx.step('assets', () => ctx.platform.createAssets(fresh.map((r) => r.asset))) : [];
       const idOf = (r: (typeof adding)[number]) => r.reuse ?? created[fresh.indexOf(r)]!.id;
-      if (adding.length) await ctx.step('links', () => ctx.platform.linkCampaignAssets(adding.map((r) => ({ campaign_id: campaign.id, asset_id: idOf(r), field_type: row.type }))));
-      const out = results.map((r) => (r.result === 'added' ? { label: r.label, result: r.result, asset_id: idOf(r), new_asset: !r.reuse } : { label: r.label, result: r.result, reason: r.reason }));
+      if (adding.length)
+        await ctx.step('links', () =>
+          ctx.platform.linkCampaignAssets(adding.map((r) => ({ campaign_id: campaign.id, asset_id: idOf(r), field_type: row.type }))),
+        );
+      const out = results.map((r) =>
+        r.result === 'added'
+          ? { label: r.label, result: r.result, asset_id: idOf(r), new_asset: !r.reuse }
+          : { label: r.label, result: r.result, reason: r.reason },
+      );
       const total = linked + adding.length;
       return {
         text: [
           `## ${adding.length} ${row.type.toLowerCase().replace('_', ' ')} asset(s) attached to "${campaign.name}"`,
           '',
-          markdownTable(['Asset', 'Result', 'Asset id'], out.map((r) => [r.label, r.reason ? `${r.result} (${r.reason})` : r.result, r.asset_id ?? ''])),
+          markdownTable(
+            ['Asset', 'Result', 'Asset id'],
+            out.map((r) => [r.label, r.reason ? `${r.result} (${r.reason})` : r.result, r.asset_id ?? '']),
+          ),
           '',
           `${total} on the campaign now; list_campaign_extensions shows them all.`,
         ].join('\n'),
-        structured: { customer_id: ctx.account.account_id, campaign_id: campaign.id, type: row.type, results: out, total_on_campaign: total },
+        structured: {
+          customer_id: ctx.account.account_id,
+          campaign_id: campaign.id,
+          type: row.type,
+          results: out,
+          total_on_campaign: total,
+        },
       };
     },
   });
@@ -122,10 +193,21 @@ export function detachTool(row: DetachRow): ToolDefinition {
     args: {
       campaign_id: campaignIdArg(),
       asset_ids: v.optional(
-        v.pipe(v.array(v.pipe(v.string(), v.trim(), v.minLength(1))), v.minLength(1, 'must list at least one asset; omit it to detach all of this type'), v.maxLength(50), v.description('Asset ids or resource names from list_campaign_extensions; omit to detach ALL of this type from the campaign')),
+        v.pipe(
+          v.array(v.pipe(v.string(), v.trim(), v.minLength(1))),
+          v.minLength(1, 'must list at least one asset; omit it to detach all of this type'),
+          v.maxLength(50),
+          v.description('Asset ids or resource names from list_campaign_extensions; omit to detach ALL of this type from the campaign'),
+        ),
       ),
     },
-    output: v.object({ customer_id: v.string(), campaign_id: v.string(), type: v.string(), removed: v.array(v.object({ asset_id: v.string(), label: v.string() })), remaining: v.number() }),
+    output: v.object({
+      customer_id: v.string(),
+      campaign_id: v.string(),
+      type: v.string(),
+      removed: v.array(v.object({ asset_id: v.string(), label: v.string() })),
+      remaining: v.number(),
+    }),
     async plan(args, ctx) {
       const campaign = await requireLiveCampaign(ctx.platform, args.campaign_id);
       const [library, links] = await Promise.all([ctx.platform.listAssets(row.type), ctx.platform.listCampaignAssets(campaign.id)]);
@@ -135,13 +217,28 @@ export function detachTool(row: DetachRow): ToolDefinition {
       if (args.asset_ids) {
         const wanted = [...new Set(args.asset_ids.map((id) => idFromResourceName(id, 'assets', ctx.account.account_id)))];
         const missing = wanted.filter((id) => !mine.some((l) => l.asset_id === id));
-        if (missing.length) throw new ToolError(`Campaign "${campaign.name}" has no ${row.type.toLowerCase()} asset ${missing.map((id) => `"${id}"`).join(', ')}. list_campaign_extensions lists what it has.`);
+        if (missing.length)
+          throw new ToolError(
+            `Campaign "${campaign.name}" has no ${row.type.toLowerCase()} asset ${missing.map((id) => `"${id}"`).join(', ')}. list_campaign_extensions lists what it has.`,
+          );
         targets = mine.filter((l) => wanted.includes(l.asset_id));
       }
       return {
-        summary: targets.length ? `Detach ${targets.length} ${row.type.toLowerCase()} asset(s) from "${campaign.name}"` : `Campaign "${campaign.name}" has no ${row.type.toLowerCase()} assets; nothing changes`,
-        changes: targets.map((l) => ({ action: 'remove' as const, entity: 'campaign_asset', id: l.id, name: label(l.asset_id), fields: {} })),
-        data: { campaign: { id: campaign.id, name: campaign.name }, targets: targets.map((l) => ({ link: l.id, asset_id: l.asset_id, label: label(l.asset_id) })), remaining: mine.length - targets.length },
+        summary: targets.length
+          ? `Detach ${targets.length} ${row.type.toLowerCase()} asset(s) from "${campaign.name}"`
+          : `Campaign "${campaign.name}" has no ${row.type.toLowerCase()} assets; nothing changes`,
+        changes: targets.map((l) => ({
+          action: 'remove' as const,
+          entity: 'campaign_asset',
+          id: l.id,
+          name: label(l.asset_id),
+          fields: {},
+        })),
+        data: {
+          campaign: { id: campaign.id, name: campaign.name },
+          targets: targets.map((l) => ({ link: l.id, asset_id: l.asset_id, label: label(l.asset_id) })),
+          remaining: mine.length - targets.length,
+        },
       };
     },
     async apply(plan, _args, ctx) {
@@ -150,7 +247,16 @@ export function detachTool(row: DetachRow): ToolDefinition {
       const removed = targets.map((t) => ({ asset_id: t.asset_id, label: t.label }));
       return {
         text: targets.length
-          ? [`## ${targets.length} ${row.type.toLowerCase()} asset(s) detached from "${campaign.name}"`, '', markdownTable(['Asset', 'Asset id'], removed.map((r) => [r.label, r.asset_id])), '', `${remaining} remain on the campaign. The assets stay in the library for reuse.`].join('\n')
+          ? [
+              `## ${targets.length} ${row.type.toLowerCase()} asset(s) detached from "${campaign.name}"`,
+              '',
+              markdownTable(
+                ['Asset', 'Asset id'],
+                removed.map((r) => [r.label, r.asset_id]),
+              ),
+              '',
+              `${remaining} remain on the campaign. The assets stay in the library for reuse.`,
+            ].join('\n')
           : `## Nothing detached\n\nCampaign "${campaign.name}" has no ${row.type.toLowerCase()} assets.`,
         structured: { customer_id: ctx.account.account_id, campaign_id: campaign.id, type: row.type, removed, remaining },
       };
@@ -171,15 +277,31 @@ export const ATTACH_TOOLS: AttachRow[] = [
     campaignTypes: SEARCH_LIKE,
     label: sitelinkLabel,
     schema: v.pipe(
-      v.array(v.strictObject({ link_text: short(25), final_url: finalUrlArg(), description1: v.optional(short(35)), description2: v.optional(short(35)) })),
+      v.array(
+        v.strictObject({
+          link_text: short(25),
+          final_url: finalUrlArg(),
+          description1: v.optional(short(35)),
+          description2: v.optional(short(35)),
+        }),
+      ),
       v.minLength(1),
       v.maxLength(20),
-      v.check((list) => list.every((s) => Boolean(s.description1) === Boolean(s.description2)), 'each sitelink gives both description lines or neither'),
+      v.check(
+        (list) => list.every((s) => Boolean(s.description1) === Boolean(s.description2)),
+        'each sitelink gives both description lines or neither',
+      ),
       v.description('Sitelinks: link text (<= 25), final URL, and both description lines (<= 35) or neither; at least 4 recommended'),
     ),
     items: (a) => a.sitelinks as Record<string, unknown>[],
-    toAsset: (s) => ({ type: 'SITELINK', link_text: s.link_text as string, final_url: s.final_url as string, ...(s.description1 ? { description1: s.description1 as string, description2: s.description2 as string } : {}) }),
-    description: 'Attaches sitelinks (link text <= 25 characters + final URL, optionally two description lines <= 35) to a Search, Shopping or Performance Max campaign; up to 20 per campaign, 4+ recommended. Existing identical sitelinks are reused, ones already on the campaign skipped.',
+    toAsset: (s) => ({
+      type: 'SITELINK',
+      link_text: s.link_text as string,
+      final_url: s.final_url as string,
+      ...(s.description1 ? { description1: s.description1 as string, description2: s.description2 as string } : {}),
+    }),
+    description:
+      'Attaches sitelinks (link text <= 25 characters + final URL, optionally two description lines <= 35) to a Search, Shopping or Performance Max campaign; up to 20 per campaign, 4+ recommended. Existing identical sitelinks are reused, ones already on the campaign skipped.',
   },
   {
     name: 'add_structured_snippets',
@@ -189,10 +311,15 @@ export const ATTACH_TOOLS: AttachRow[] = [
     campaignTypes: SEARCH_LIKE,
     label: snippetLabel,
     schema: v.pipe(
-      v.array(v.strictObject({ header: v.pipe(v.picklist(SNIPPET_HEADERS), v.description(SNIPPET_HEADERS.join(', '))), values: v.pipe(v.array(short(25)), v.minLength(3, 'must list at least 3 values'), v.maxLength(10, 'must list at most 10 values')) })),
+      v.array(
+        v.strictObject({
+          header: v.pipe(v.picklist(SNIPPET_HEADERS), v.description(SNIPPET_HEADERS.join(', '))),
+          values: v.pipe(v.array(short(25)), v.minLength(3, 'must list at least 3 values'), v.maxLength(10, 'must list at most 10 values')),
+        }),
+      ),
       v.minLength(1),
       v.maxLength(20),
-      v.description('Structured snippets: a header from the platform\'s list and 3-10 values of at most 25 characters'),
+      v.description("Structured snippets: a header from the platform's list and 3-10 values of at most 25 characters"),
     ),
     items: (a) => a.snippets as Record<string, unknown>[],
     toAsset: (s) => ({ type: 'STRUCTURED_SNIPPET', header: s.header as string, values: s.values as string[] }),
@@ -214,7 +341,8 @@ export const ATTACH_TOOLS: AttachRow[] = [
     ),
     items: (a) => [a.call as Record<string, unknown>],
     toAsset: (c) => ({ type: 'CALL', phone_number: c.phone_number as string, country_code: c.country_code as string }),
-    description: 'Attaches a phone-number call asset to a Search, Shopping or Performance Max campaign so people can call from the ad. The same number already in the library is reused. remove_call_assets detaches it.',
+    description:
+      'Attaches a phone-number call asset to a Search, Shopping or Performance Max campaign so people can call from the ad. The same number already in the library is reused. remove_call_assets detaches it.',
   },
   {
     name: 'add_business_name_asset',
@@ -232,7 +360,22 @@ export const ATTACH_TOOLS: AttachRow[] = [
 ];
 
 export const DETACH_TOOLS: DetachRow[] = [
-  { name: 'remove_sitelinks', type: 'SITELINK', label: sitelinkLabel, description: 'Detaches sitelinks from a campaign (by asset id, or all of them); the assets stay in the library.' },
-  { name: 'remove_structured_snippets', type: 'STRUCTURED_SNIPPET', label: snippetLabel, description: 'Detaches structured snippets from a campaign (by asset id, or all of them); the assets stay in the library.' },
-  { name: 'remove_callouts', type: 'CALLOUT', label: (a) => a.callout_text ?? '', description: 'Detaches callout extensions from a campaign (by asset id, or all of them); the assets stay in the library for reuse.' },
+  {
+    name: 'remove_sitelinks',
+    type: 'SITELINK',
+    label: sitelinkLabel,
+    description: 'Detaches sitelinks from a campaign (by asset id, or all of them); the assets stay in the library.',
+  },
+  {
+    name: 'remove_structured_snippets',
+    type: 'STRUCTURED_SNIPPET',
+    label: snippetLabel,
+    description: 'Detaches structured snippets from a campaign (by asset id, or all of them); the assets stay in the library.',
+  },
+  {
+    name: 'remove_callouts',
+    type: 'CALLOUT',
+    label: (a) => a.callout_text ?? '',
+    description: 'Detaches callout extensions from a campaign (by asset id, or all of them); the assets stay in the library for reuse.',
+  },
 ];

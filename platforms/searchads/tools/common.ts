@@ -11,10 +11,18 @@ export const campaignIdArg = (description = 'Campaign id from list_campaigns') =
   v.pipe(v.string(), v.trim(), v.regex(/^\d{1,19}$/, 'must be a numeric campaign id (from list_campaigns)'), v.description(description));
 
 export const adGroupIdArg = (description = 'Ad group id from get_campaign_structure or list_ad_groups') =>
-  v.pipe(v.string(), v.trim(), v.regex(/^\d{1,19}$/, 'must be a numeric ad group id (from get_campaign_structure or list_ad_groups)'), v.description(description));
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.regex(/^\d{1,19}$/, 'must be a numeric ad group id (from get_campaign_structure or list_ad_groups)'),
+    v.description(description),
+  );
 
 export const lookbackDaysArg = () =>
-  v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(365), v.description('Days of performance to include, 1-365, default 30')), 30);
+  v.optional(
+    v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(365), v.description('Days of performance to include, 1-365, default 30')),
+    30,
+  );
 
 /**
  * The id inside a resource name (`customers/<cid>/<collection>/<id>`), or the value itself when it
@@ -82,7 +90,12 @@ export const adIdArg = (description = 'Ad id from get_ad_performance or get_camp
 
 /** Keyword ids as list tools show them: digits, or `<ad group id>~<criterion id>` on live accounts. */
 export const keywordIdArg = (description = 'Keyword id from get_keyword_performance') =>
-  v.pipe(v.string(), v.trim(), v.regex(/^\d{1,19}(~\d{1,19})?$/, 'must be a keyword id as get_keyword_performance shows it'), v.description(description));
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.regex(/^\d{1,19}(~\d{1,19})?$/, 'must be a keyword id as get_keyword_performance shows it'),
+    v.description(description),
+  );
 
 /** `start_date` / `end_date` / `lookback_days`: the one reporting window of every searchads report and list tool. */
 export const dateRangeArgs = () => ({
@@ -93,20 +106,27 @@ export const dateRangeArgs = () => ({
 
 /** start_date / end_date go together and in order. */
 export function dateRangeRule(args: { start_date?: string; end_date?: string }): string | undefined {
-  if (Boolean(args.start_date) !== Boolean(args.end_date)) return '`start_date` and `end_date` must be given together (or leave both out to use `lookback_days`)';
+  if (Boolean(args.start_date) !== Boolean(args.end_date))
+    return '`start_date` and `end_date` must be given together (or leave both out to use `lookback_days`)';
   if (args.start_date && args.end_date && args.start_date > args.end_date) return '`start_date` must be on or before `end_date`';
   return undefined;
 }
 
 /** The reporting window: explicit dates (through yesterday) win over lookback_days (which ends yesterday). */
-export function reportWindow(clock: AccountClock, args: { start_date?: string; end_date?: string; lookback_days: number }): { start: string; end: string } {
+export function reportWindow(
+  clock: AccountClock,
+  args: { start_date?: string; end_date?: string; lookback_days: number },
+): { start: string; end: string } {
   refuseDatesAfterYesterday(clock.now, { start_date: args.start_date, end_date: args.end_date }, reportingZone(clock.account));
   if (args.start_date && args.end_date) return { start: args.start_date, end: args.end_date };
   return lastDays(clock.now, args.lookback_days, reportingZone(clock.account));
 }
 
 /** Totals per key of report rows; a key without rows has zeros. */
-export function totalsByKey(rows: SearchAdsReportRow[], key: (row: SearchAdsReportRow) => string | undefined): (id: string) => MetricTotals {
+export function totalsByKey(
+  rows: SearchAdsReportRow[],
+  key: (row: SearchAdsReportRow) => string | undefined,
+): (id: string) => MetricTotals {
   const byId = new Map<string, SearchAdsReportRow[]>();
   for (const row of rows) {
     const id = key(row);
@@ -117,5 +137,6 @@ export function totalsByKey(rows: SearchAdsReportRow[], key: (row: SearchAdsRepo
 
 /** The valibot shape of metric totals in `structured` outputs. */
 export const metricsOutput = v.object({
-  ...metricTotalsEntries, ...videoMetricEntries,
+  ...metricTotalsEntries,
+  ...videoMetricEntries,
 });

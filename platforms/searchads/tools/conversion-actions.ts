@@ -16,7 +16,10 @@ import { campaignIdArg, dateRangeArgs, dateRangeRule, reportWindow } from './com
 const RECENT_DAYS = 7;
 
 const sumBy = (rows: SearchAdsConversionRow[], key: (r: SearchAdsConversionRow) => string) => {
-  const by = new Map<string, { conversions: number; conversions_value: number; all_conversions: number; all_conversions_value: number; last_date: string | null }>();
+  const by = new Map<
+    string,
+    { conversions: number; conversions_value: number; all_conversions: number; all_conversions_value: number; last_date: string | null }
+  >();
   for (const r of rows) {
     const s = by.get(key(r)) ?? { conversions: 0, conversions_value: 0, all_conversions: 0, all_conversions_value: 0, last_date: null };
     s.conversions += r.conversions;
@@ -29,7 +32,13 @@ const sumBy = (rows: SearchAdsConversionRow[], key: (r: SearchAdsConversionRow) 
   return (id: string) => {
     const s = by.get(id) ?? { conversions: 0, conversions_value: 0, all_conversions: 0, all_conversions_value: 0, last_date: null };
     const round = (n: number) => Math.round(n * 100) / 100;
-    return { ...s, conversions: round(s.conversions), conversions_value: round(s.conversions_value), all_conversions: round(s.all_conversions), all_conversions_value: round(s.all_conversions_value) };
+    return {
+      ...s,
+      conversions: round(s.conversions),
+      conversions_value: round(s.conversions_value),
+      all_conversions: round(s.all_conversions),
+      all_conversions_value: round(s.all_conversions_value),
+    };
   };
 };
 
@@ -62,17 +71,19 @@ export const listConversionActions = defineSearchAdsTool({
     customer_id: v.string(),
     start_date: v.string(),
     end_date: v.string(),
-    conversion_actions: v.array(v.object({
-      ...actionOutput,
-      counting_type: v.string(),
-      click_through_lookback_window_days: v.number(),
-      default_value: v.nullable(v.number()),
-      always_use_default_value: v.boolean(),
-      conversions_30d: v.number(),
-      all_conversions_30d: v.number(),
-      last_conversion_date: v.nullable(v.string()),
-      tracking_status: v.picklist(['recording', 'no_recent_conversions', 'no_conversions']),
-    })),
+    conversion_actions: v.array(
+      v.object({
+        ...actionOutput,
+        counting_type: v.string(),
+        click_through_lookback_window_days: v.number(),
+        default_value: v.nullable(v.number()),
+        always_use_default_value: v.boolean(),
+        conversions_30d: v.number(),
+        all_conversions_30d: v.number(),
+        last_conversion_date: v.nullable(v.string()),
+        tracking_status: v.picklist(['recording', 'no_recent_conversions', 'no_conversions']),
+      }),
+    ),
   }),
   async run(args, ctx) {
     const { start, end } = lastDays(ctx.now, 30, reportingZone(ctx.account));
@@ -83,10 +94,20 @@ export const listConversionActions = defineSearchAdsTool({
       .map((a) => {
         const s = of(a.id);
         return {
-          id: a.id, name: a.name, category: a.category, type: a.type, status: a.status, primary_for_goal: a.primary_for_goal,
-          counting_type: a.counting_type, click_through_lookback_window_days: a.click_through_lookback_window_days,
-          default_value: a.default_value ?? null, always_use_default_value: a.always_use_default_value,
-          conversions_30d: s.conversions, all_conversions_30d: s.all_conversions, last_conversion_date: s.last_date, tracking_status: trackingStatus(s.last_date, end),
+          id: a.id,
+          name: a.name,
+          category: a.category,
+          type: a.type,
+          status: a.status,
+          primary_for_goal: a.primary_for_goal,
+          counting_type: a.counting_type,
+          click_through_lookback_window_days: a.click_through_lookback_window_days,
+          default_value: a.default_value ?? null,
+          always_use_default_value: a.always_use_default_value,
+          conversions_30d: s.conversions,
+          all_conversions_30d: s.all_conversions,
+          last_conversion_date: s.last_date,
+          tracking_status: trackingStatus(s.last_date, end),
         };
       })
       .sort((a, b) => Number(b.primary_for_goal) - Number(a.primary_for_goal) || b.all_conversions_30d - a.all_conversions_30d);
@@ -95,12 +116,29 @@ export const listConversionActions = defineSearchAdsTool({
       `## Conversion actions (${listed.length})`,
       '',
       listed.length
-        ? markdownTable(['Action', 'Id', 'Category', 'Tracked by', 'Goal', 'Counting', 'Conv. 30d', 'All conv. 30d', 'Status'], listed.map((a) => [a.name, a.id, a.category, a.type, a.primary_for_goal ? 'primary' : 'secondary', a.counting_type === 'ONE_PER_CLICK' ? 'one' : 'every', a.conversions_30d, a.all_conversions_30d, a.tracking_status.replace(/_/g, ' ')]))
+        ? markdownTable(
+            ['Action', 'Id', 'Category', 'Tracked by', 'Goal', 'Counting', 'Conv. 30d', 'All conv. 30d', 'Status'],
+            listed.map((a) => [
+              a.name,
+              a.id,
+              a.category,
+              a.type,
+              a.primary_for_goal ? 'primary' : 'secondary',
+              a.counting_type === 'ONE_PER_CLICK' ? 'one' : 'every',
+              a.conversions_30d,
+              a.all_conversions_30d,
+              a.tracking_status.replace(/_/g, ' '),
+            ]),
+          )
         : 'No conversion actions: nothing is counted as a conversion, so automated bidding has nothing to learn from. Set up conversion tracking before launching conversion-based campaigns.',
       '',
-      silentPrimary.length ? `Check tracking: ${silentPrimary.map((a) => `"${a.name}" (${a.tracking_status.replace(/_/g, ' ')})`).join(', ')} — a primary action without recent conversions can mean a broken tag.` : '',
+      silentPrimary.length
+        ? `Check tracking: ${silentPrimary.map((a) => `"${a.name}" (${a.tracking_status.replace(/_/g, ' ')})`).join(', ')} — a primary action without recent conversions can mean a broken tag.`
+        : '',
       'Primary actions count in Conversions and steer bidding; secondary ones only in All conversions. get_conversion_action_performance splits the figures by action.',
-    ].filter((l, i, all) => l !== '' || all[i - 1] !== '').join('\n');
+    ]
+      .filter((l, i, all) => l !== '' || all[i - 1] !== '')
+      .join('\n');
     return { text, structured: { customer_id: ctx.account.account_id, start_date: start, end_date: end, conversion_actions: listed } };
   },
 });
@@ -124,16 +162,28 @@ export const getConversionActionPerformance = defineSearchAdsTool({
     spend: v.number(),
     conversions: v.number(),
     conversions_value: v.number(),
-    actions: v.array(v.object({
-      ...actionOutput,
-      conversions: v.number(),
-      conversions_value: v.number(),
-      all_conversions: v.number(),
-      all_conversions_value: v.number(),
-      share_of_conversions: v.nullable(v.number()),
-      cost_per_conversion: v.nullable(v.number()),
-      campaigns: v.optional(v.array(v.object({ campaign_id: v.string(), campaign_name: v.string(), conversions: v.number(), conversions_value: v.number(), all_conversions: v.number() }))),
-    })),
+    actions: v.array(
+      v.object({
+        ...actionOutput,
+        conversions: v.number(),
+        conversions_value: v.number(),
+        all_conversions: v.number(),
+        all_conversions_value: v.number(),
+        share_of_conversions: v.nullable(v.number()),
+        cost_per_conversion: v.nullable(v.number()),
+        campaigns: v.optional(
+          v.array(
+            v.object({
+              campaign_id: v.string(),
+              campaign_name: v.string(),
+              conversions: v.number(),
+              conversions_value: v.number(),
+              all_conversions: v.number(),
+            }),
+          ),
+        ),
+      }),
+    ),
   }),
   async run(args, ctx) {
     const { start, end } = reportWindow(ctx, args);
@@ -151,20 +201,51 @@ export const getConversionActionPerformance = defineSearchAdsTool({
     const names = new Map(campaigns.map((c) => [c.id, c.name]));
     const known = new Map<string, SearchAdsConversionAction>(actions.map((a) => [a.id, a]));
     // Actions removed since still have figures in the range: shown by id.
-    for (const r of scoped) if (!known.has(r.conversion_action_id)) known.set(r.conversion_action_id, { id: r.conversion_action_id, name: `(removed action ${r.conversion_action_id})`, category: 'DEFAULT', type: 'UNKNOWN', status: 'HIDDEN', primary_for_goal: r.conversions > 0, counting_type: 'ONE_PER_CLICK', click_through_lookback_window_days: 30, always_use_default_value: false });
+    for (const r of scoped)
+      if (!known.has(r.conversion_action_id))
+        known.set(r.conversion_action_id, {
+          id: r.conversion_action_id,
+          name: `(removed action ${r.conversion_action_id})`,
+          category: 'DEFAULT',
+          type: 'UNKNOWN',
+          status: 'HIDDEN',
+          primary_for_goal: r.conversions > 0,
+          counting_type: 'ONE_PER_CLICK',
+          click_through_lookback_window_days: 30,
+          always_use_default_value: false,
+        });
     const list = [...known.values()]
       .filter((a) => args.include_secondary || a.primary_for_goal)
       .map((a) => {
         const s = of(a.id);
         const perCampaign = args.by_campaign
-          ? [...new Set(scoped.filter((r) => r.conversion_action_id === a.id).map((r) => r.campaign_id))].map((campaignId) => {
-              const c = sumBy(scoped.filter((r) => r.campaign_id === campaignId), (r) => r.conversion_action_id)(a.id);
-              return { campaign_id: campaignId, campaign_name: names.get(campaignId) ?? campaignId, conversions: c.conversions, conversions_value: c.conversions_value, all_conversions: c.all_conversions };
-            }).sort((x, y) => y.all_conversions - x.all_conversions)
+          ? [...new Set(scoped.filter((r) => r.conversion_action_id === a.id).map((r) => r.campaign_id))]
+              .map((campaignId) => {
+                const c = sumBy(
+                  scoped.filter((r) => r.campaign_id === campaignId),
+                  (r) => r.conversion_action_id,
+                )(a.id);
+                return {
+                  campaign_id: campaignId,
+                  campaign_name: names.get(campaignId) ?? campaignId,
+                  conversions: c.conversions,
+                  conversions_value: c.conversions_value,
+                  all_conversions: c.all_conversions,
+                };
+              })
+              .sort((x, y) => y.all_conversions - x.all_conversions)
           : undefined;
         return {
-          id: a.id, name: a.name, category: a.category, type: a.type, status: a.status, primary_for_goal: a.primary_for_goal,
-          conversions: s.conversions, conversions_value: s.conversions_value, all_conversions: s.all_conversions, all_conversions_value: s.all_conversions_value,
+          id: a.id,
+          name: a.name,
+          category: a.category,
+          type: a.type,
+          status: a.status,
+          primary_for_goal: a.primary_for_goal,
+          conversions: s.conversions,
+          conversions_value: s.conversions_value,
+          all_conversions: s.all_conversions,
+          all_conversions_value: s.all_conversions_value,
           share_of_conversions: figures.conversions > 0 ? Math.round((s.conversions / figures.conversions) * 10000) / 10000 : null,
           cost_per_conversion: s.conversions > 0 ? Math.round((figures.spend / s.conversions) * 100) / 100 : null,
           ...(perCampaign ? { campaigns: perCampaign } : {}),
@@ -179,12 +260,48 @@ export const getConversionActionPerformance = defineSearchAdsTool({
       `${count(figures.conversions)} conversions worth ${money(figures.revenue, currency)} for ${money(figures.spend, currency)} spent.`,
       '',
       list.length
-        ? markdownTable(['Action', 'Goal', 'Conversions', 'Share', 'Value', 'Cost/conv.', 'All conv.'], list.map((a) => [a.name, a.primary_for_goal ? 'primary' : 'secondary', a.conversions, percent(a.share_of_conversions, 1), money(a.conversions_value, currency), money(a.cost_per_conversion, currency), a.all_conversions]))
+        ? markdownTable(
+            ['Action', 'Goal', 'Conversions', 'Share', 'Value', 'Cost/conv.', 'All conv.'],
+            list.map((a) => [
+              a.name,
+              a.primary_for_goal ? 'primary' : 'secondary',
+              a.conversions,
+              percent(a.share_of_conversions, 1),
+              money(a.conversions_value, currency),
+              money(a.cost_per_conversion, currency),
+              a.all_conversions,
+            ]),
+          )
         : 'No conversion actions.',
-      ...(args.by_campaign ? ['', ...list.filter((a) => a.campaigns?.length).flatMap((a) => [`### ${a.name}`, markdownTable(['Campaign', 'Conversions', 'Value', 'All conv.'], a.campaigns!.map((c) => [c.campaign_name, c.conversions, money(c.conversions_value, currency), c.all_conversions])), ''])] : []),
+      ...(args.by_campaign
+        ? [
+            '',
+            ...list
+              .filter((a) => a.campaigns?.length)
+              .flatMap((a) => [
+                `### ${a.name}`,
+                markdownTable(
+                  ['Campaign', 'Conversions', 'Value', 'All conv.'],
+                  a.campaigns!.map((c) => [c.campaign_name, c.conversions, money(c.conversions_value, currency), c.all_conversions]),
+                ),
+                '',
+              ]),
+          ]
+        : []),
       '',
-      'Cost per conversion divides the spend of the whole scope by the action\'s conversions (the platform reports no cost per action).',
+      "Cost per conversion divides the spend of the whole scope by the action's conversions (the platform reports no cost per action).",
     ].join('\n');
-    return { text, structured: { customer_id: ctx.account.account_id, start_date: start, end_date: end, spend: figures.spend, conversions: figures.conversions, conversions_value: figures.revenue, actions: list } };
+    return {
+      text,
+      structured: {
+        customer_id: ctx.account.account_id,
+        start_date: start,
+        end_date: end,
+        spend: figures.spend,
+        conversions: figures.conversions,
+        conversions_value: figures.revenue,
+        actions: list,
+      },
+    };
   },
 });

@@ -28,20 +28,49 @@ export const createSearchCampaign = defineSearchAdsTool({
     'Creates a complete Search campaign in one call: the campaign with its own daily budget and bidding strategy, its ad groups with keywords and responsive search ads, campaign negatives and locations. Everything is created PAUSED at campaign level (nothing spends until resume_campaign). Each step is checkpointed: a retry with the same arguments resumes where it stopped without duplicates.',
   access: 'write',
   args: {
-    name: v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(255), v.description('Campaign name, unique in the account')),
-    daily_budget: v.pipe(v.number(), v.minValue(1, 'must be at least 1.00'), v.maxValue(1_000_000), v.description('Daily budget in account currency')),
-    bidding_strategy: v.optional(v.pipe(v.picklist(STRATEGIES), v.description(`${STRATEGIES.join(', ')}; default MAXIMIZE_CLICKS`)), 'MAXIMIZE_CLICKS'),
+    name: v.pipe(
+      v.string(),
+      v.trim(),
+      v.minLength(1, 'must not be empty'),
+      v.maxLength(255),
+      v.description('Campaign name, unique in the account'),
+    ),
+    daily_budget: v.pipe(
+      v.number(),
+      v.minValue(1, 'must be at least 1.00'),
+      v.maxValue(1_000_000),
+      v.description('Daily budget in account currency'),
+    ),
+    bidding_strategy: v.optional(
+      v.pipe(v.picklist(STRATEGIES), v.description(`${STRATEGIES.join(', ')}; default MAXIMIZE_CLICKS`)),
+      'MAXIMIZE_CLICKS',
+    ),
     target_cpa: v.optional(v.pipe(v.number(), v.minValue(0.01), v.description('Target CPA with MAXIMIZE_CONVERSIONS'))),
     start_date: v.optional(dateArgument('First day (YYYY-MM-DD), today or later; default today')),
     end_date: v.optional(dateArgument('Last day (YYYY-MM-DD); default none')),
-    location_ids: v.optional(v.pipe(v.array(v.pipe(v.string(), v.regex(/^\d+$/, 'must be a numeric location id (resolve_searchads_locations)'))), v.maxLength(100), v.description('Location ids from resolve_searchads_locations; default all locations'))),
-    ad_groups: v.pipe(v.array(adGroup), v.minLength(1, 'must list at least one ad group'), v.maxLength(20), v.description('1-20 ad groups: name, optional CPC bid, keywords (text + match type) and 1-3 responsive search ads')),
+    location_ids: v.optional(
+      v.pipe(
+        v.array(v.pipe(v.string(), v.regex(/^\d+$/, 'must be a numeric location id (resolve_searchads_locations)'))),
+        v.maxLength(100),
+        v.description('Location ids from resolve_searchads_locations; default all locations'),
+      ),
+    ),
+    ad_groups: v.pipe(
+      v.array(adGroup),
+      v.minLength(1, 'must list at least one ad group'),
+      v.maxLength(20),
+      v.description('1-20 ad groups: name, optional CPC bid, keywords (text + match type) and 1-3 responsive search ads'),
+    ),
     negative_keywords: v.optional(v.pipe(v.array(keyword), v.maxLength(200), v.description('Campaign-level negative keywords'))),
   },
   rules: [
-    (a) => (a.target_cpa !== undefined && a.bidding_strategy !== 'MAXIMIZE_CONVERSIONS' ? '`target_cpa` goes with bidding_strategy MAXIMIZE_CONVERSIONS' : undefined),
+    (a) =>
+      a.target_cpa !== undefined && a.bidding_strategy !== 'MAXIMIZE_CONVERSIONS'
+        ? '`target_cpa` goes with bidding_strategy MAXIMIZE_CONVERSIONS'
+        : undefined,
     (a) => (a.start_date && a.end_date && a.end_date < a.start_date ? '`end_date` must be on or after `start_date`' : undefined),
-    (a) => (new Set(a.ad_groups.map((g) => g.name.toLowerCase())).size !== a.ad_groups.length ? '`ad_groups` names must be unique' : undefined),
+    (a) =>
+      new Set(a.ad_groups.map((g) => g.name.toLowerCase())).size !== a.ad_groups.length ? '`ad_groups` names must be unique' : undefined,
   ],
   output: v.object({
     customer_id: v.string(),
@@ -62,13 +91,43 @@ export const createSearchCampaign = defineSearchAdsTool({
     return {
       summary: `Create Search campaign "${args.name}" (PAUSED, ${money(args.daily_budget, currency)}/day) with ${args.ad_groups.length} ad group(s)`,
       changes: [
-        { action: 'create' as const, entity: 'campaign', name: args.name, fields: { status: { after: 'PAUSED' }, daily_budget: { after: args.daily_budget }, bidding_strategy: { after: args.bidding_strategy }, start_date: { after: start }, ...(args.end_date ? { end_date: { after: args.end_date } } : {}) }, ...paused },
+        {
+          action: 'create' as const,
+          entity: 'campaign',
+          name: args.name,
+          fields: {
+            status: { after: 'PAUSED' },
+            daily_budget: { after: args.daily_budget },
+            bidding_strategy: { after: args.bidding_strategy },
+            start_date: { after: start },
+            ...(args.end_date ? { end_date: { after: args.end_date } } : {}),
+          },
+          ...paused,
+        },
         ...args.ad_groups.flatMap((g) => [
           { action: 'create' as const, entity: 'ad_group', name: g.name, fields: { cpc_bid: { after: g.cpc_bid ?? 1 } }, ...paused },
-          ...g.keywords.map((k) => ({ action: 'create' as const, entity: 'keyword', name: `${k.text} (${k.match_type})`, fields: { ad_group: { after: g.name } }, ...paused })),
-          ...g.ads.map((a) => ({ action: 'create' as const, entity: 'ad', name: a.headlines[0], fields: { ad_group: { after: g.name }, final_url: { after: a.final_url } }, ...paused })),
+          ...g.keywords.map((k) => ({
+            action: 'create' as const,
+            entity: 'keyword',
+            name: `${k.text} (${k.match_type})`,
+            fields: { ad_group: { after: g.name } },
+            ...paused,
+          })),
+          ...g.ads.map((a) => ({
+            action: 'create' as const,
+            entity: 'ad',
+            name: a.headlines[0],
+            fields: { ad_group: { after: g.name }, final_url: { after: a.final_url } },
+            ...paused,
+          })),
         ]),
-        ...(args.negative_keywords ?? []).map((k) => ({ action: 'create' as const, entity: 'campaign_negative_keyword', name: `${k.text} (${k.match_type})`, fields: {}, ...paused })),
+        ...(args.negative_keywords ?? []).map((k) => ({
+          action: 'create' as const,
+          entity: 'campaign_negative_keyword',
+          name: `${k.text} (${k.match_type})`,
+          fields: {},
+          ...paused,
+        })),
       ],
       budgets: [{ entity: 'campaign', name: args.name, after: args.daily_budget, currency }],
       notes: ['The campaign starts PAUSED: its ad groups, keywords and ads are enabled but nothing spends until resume_campaign.'],
@@ -80,28 +139,76 @@ export const createSearchCampaign = defineSearchAdsTool({
     ctx.progress?.('campaign', { step: 1, total, message: 'Creating the campaign and its budget' });
     const campaign = await ctx.step('campaign', () =>
       ctx.platform.createCampaign({
-        name: args.name, type: 'SEARCH', status: 'PAUSED', budget_amount: args.daily_budget, bidding_strategy: args.bidding_strategy,
+        name: args.name,
+        type: 'SEARCH',
+        status: 'PAUSED',
+        budget_amount: args.daily_budget,
+        bidding_strategy: args.bidding_strategy,
         ...(args.target_cpa !== undefined ? { bidding_targets: { target_cpa: args.target_cpa } } : {}),
-        start_date: plan.data.start, ...(args.end_date ? { end_date: args.end_date } : {}),
-        network_settings: { target_google_search: true, target_search_network: true, target_content_network: false, target_partner_search_network: false, target_youtube: false, target_google_tv_network: false },
+        start_date: plan.data.start,
+        ...(args.end_date ? { end_date: args.end_date } : {}),
+        network_settings: {
+          target_google_search: true,
+          target_search_network: true,
+          target_content_network: false,
+          target_partner_search_network: false,
+          target_youtube: false,
+          target_google_tv_network: false,
+        },
         language_ids: ['1000'],
       }),
     );
     const groups = [];
     for (const [i, g] of args.ad_groups.entries()) {
       ctx.progress?.('ad_groups', { step: 2 + i, total, message: `Ad group "${g.name}"` });
-      const group = await ctx.step(`ad_group:${i}`, () => ctx.platform.createAdGroup({ campaign_id: campaign.id, name: g.name, status: 'ENABLED', type: 'SEARCH_STANDARD', cpc_bid: g.cpc_bid ?? 1 }));
-      const keywords = await ctx.step(`keywords:${i}`, () => ctx.platform.addKeywords(g.keywords.map((k) => ({ ad_group_id: group.id, text: k.text, match_type: k.match_type, status: 'ENABLED' as const }))));
+      const group = await ctx.step(`ad_group:${i}`, () =>
+        ctx.platform.createAdGroup({
+          campaign_id: campaign.id,
+          name: g.name,
+          status: 'ENABLED',
+          type: 'SEARCH_STANDARD',
+          cpc_bid: g.cpc_bid ?? 1,
+        }),
+      );
+      const keywords = await ctx.step(`keywords:${i}`, () =>
+        ctx.platform.addKeywords(
+          g.keywords.map((k) => ({ ad_group_id: group.id, text: k.text, match_type: k.match_type, status: 'ENABLED' as const })),
+        ),
+      );
       const ads = await ctx.step(`ads:${i}`, () =>
-        ctx.platform.createAds(g.ads.map((a) => ({ ad_group_id: group.id, type: 'RESPONSIVE_SEARCH_AD', status: 'ENABLED' as const, headlines: a.headlines, descriptions: a.descriptions, final_url: a.final_url, ...(a.path1 ? { path1: a.path1 } : {}), ...(a.path2 ? { path2: a.path2 } : {}) }))),
+        ctx.platform.createAds(
+          g.ads.map((a) => ({
+            ad_group_id: group.id,
+            type: 'RESPONSIVE_SEARCH_AD',
+            status: 'ENABLED' as const,
+            headlines: a.headlines,
+            descriptions: a.descriptions,
+            final_url: a.final_url,
+            ...(a.path1 ? { path1: a.path1 } : {}),
+            ...(a.path2 ? { path2: a.path2 } : {}),
+          })),
+        ),
       );
       groups.push({ id: group.id, name: group.name, keywords: keywords.length, ads: ads.length });
     }
     const negatives = args.negative_keywords?.length
-      ? await ctx.step('negatives', () => ctx.platform.addNegativeKeywords(args.negative_keywords!.map((k) => ({ campaign_id: campaign.id, text: k.text, match_type: k.match_type }))))
+      ? await ctx.step('negatives', () =>
+          ctx.platform.addNegativeKeywords(
+            args.negative_keywords!.map((k) => ({ campaign_id: campaign.id, text: k.text, match_type: k.match_type })),
+          ),
+        )
       : [];
     const locations = args.location_ids?.length
-      ? await ctx.step('locations', () => ctx.platform.addCampaignCriteria(args.location_ids!.map((id) => ({ campaign_id: campaign.id, type: 'LOCATION' as const, geo_target_constant: `geoTargetConstants/${id}`, negative: false }))))
+      ? await ctx.step('locations', () =>
+          ctx.platform.addCampaignCriteria(
+            args.location_ids!.map((id) => ({
+              campaign_id: campaign.id,
+              type: 'LOCATION' as const,
+              geo_target_constant: `geoTargetConstants/${id}`,
+              negative: false,
+            })),
+          ),
+        )
       : [];
     const currency = ctx.account.currency;
     return {
@@ -110,11 +217,23 @@ export const createSearchCampaign = defineSearchAdsTool({
         '',
         `Campaign ${campaign.id}: ${money(campaign.budget_amount, currency)}/day, ${campaign.bidding_strategy ?? args.bidding_strategy}, from ${campaign.start_date}${campaign.end_date ? ` to ${campaign.end_date}` : ''}; ${negatives.length} negative keyword(s), ${locations.length || 'all'} location(s).`,
         '',
-        markdownTable(['Ad group', 'Id', 'Keywords', 'Ads'], groups.map((g) => [g.name, g.id, g.keywords, g.ads])),
+        markdownTable(
+          ['Ad group', 'Id', 'Keywords', 'Ads'],
+          groups.map((g) => [g.name, g.id, g.keywords, g.ads]),
+        ),
         '',
         'Nothing spends yet. Review it with get_campaign_structure, then resume_campaign to start it.',
       ].join('\n'),
-      structured: { customer_id: ctx.account.account_id, campaign_id: campaign.id, name: campaign.name, status: campaign.status, daily_budget: campaign.budget_amount, ad_groups: groups, negative_keywords: negatives.length, locations: locations.length },
+      structured: {
+        customer_id: ctx.account.account_id,
+        campaign_id: campaign.id,
+        name: campaign.name,
+        status: campaign.status,
+        daily_budget: campaign.budget_amount,
+        ad_groups: groups,
+        negative_keywords: negatives.length,
+        locations: locations.length,
+      },
     };
   },
 });

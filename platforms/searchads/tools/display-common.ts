@@ -1,28 +1,51 @@
 import { ToolError } from '../../../functions/runtime/errors';
 import type { SearchAdsAdGroup, SearchAdsAudienceSegment, SearchAdsCampaign, SearchAdsPort } from '../port';
-import type { SearchAdsAdGroupCriterion, SearchAdsCriterionType, SearchAdsImageAsset, SearchAdsTopic, SearchAdsVideoAsset } from '../port-display';
+import type {
+  SearchAdsAdGroupCriterion,
+  SearchAdsCriterionType,
+  SearchAdsImageAsset,
+  SearchAdsTopic,
+  SearchAdsVideoAsset,
+} from '../port-display';
 
 /** What display tools share: reading a Display campaign or ad group, and naming criteria for people. */
 
 /** A campaign that must be a Display campaign; with `forChange`, not removed. */
-export async function requireDisplayCampaign(port: SearchAdsPort, campaignId: string, tool: string, forChange = false): Promise<SearchAdsCampaign> {
+export async function requireDisplayCampaign(
+  port: SearchAdsPort,
+  campaignId: string,
+  tool: string,
+  forChange = false,
+): Promise<SearchAdsCampaign> {
   const campaign = await port.getCampaign(campaignId);
   if (campaign.type !== 'DISPLAY') {
-    throw new ToolError(`Campaign "${campaign.name}" (${campaign.id}) is a ${campaign.type} campaign; ${tool} works on DISPLAY campaigns (list_campaigns shows each campaign's type).`);
+    throw new ToolError(
+      `Campaign "${campaign.name}" (${campaign.id}) is a ${campaign.type} campaign; ${tool} works on DISPLAY campaigns (list_campaigns shows each campaign's type).`,
+    );
   }
-  if (forChange && campaign.status === 'REMOVED') throw new ToolError(`Campaign "${campaign.name}" (${campaign.id}) is REMOVED; removed campaigns cannot be changed.`);
+  if (forChange && campaign.status === 'REMOVED')
+    throw new ToolError(`Campaign "${campaign.name}" (${campaign.id}) is REMOVED; removed campaigns cannot be changed.`);
   return campaign;
 }
 
 /** An ad group of a Display campaign, with its campaign; with `forChange`, neither removed. */
-export async function requireDisplayAdGroup(port: SearchAdsPort, adGroupId: string, tool: string, forChange = false): Promise<{ group: SearchAdsAdGroup; campaign: SearchAdsCampaign }> {
+export async function requireDisplayAdGroup(
+  port: SearchAdsPort,
+  adGroupId: string,
+  tool: string,
+  forChange = false,
+): Promise<{ group: SearchAdsAdGroup; campaign: SearchAdsCampaign }> {
   const group = await port.getAdGroup(adGroupId);
   const campaign = await port.getCampaign(group.campaign_id);
   if (campaign.type !== 'DISPLAY') {
-    throw new ToolError(`Ad group "${group.name}" (${group.id}) is in ${campaign.type} campaign "${campaign.name}"; ${tool} works on ad groups of DISPLAY campaigns.`);
+    throw new ToolError(
+      `Ad group "${group.name}" (${group.id}) is in ${campaign.type} campaign "${campaign.name}"; ${tool} works on ad groups of DISPLAY campaigns.`,
+    );
   }
-  if (forChange && group.status === 'REMOVED') throw new ToolError(`Ad group "${group.name}" (${group.id}) is REMOVED; its targeting and ads cannot change.`);
-  if (forChange && campaign.status === 'REMOVED') throw new ToolError(`Campaign "${campaign.name}" (${campaign.id}) is REMOVED; its ad groups cannot change.`);
+  if (forChange && group.status === 'REMOVED')
+    throw new ToolError(`Ad group "${group.name}" (${group.id}) is REMOVED; its targeting and ads cannot change.`);
+  if (forChange && campaign.status === 'REMOVED')
+    throw new ToolError(`Campaign "${campaign.name}" (${campaign.id}) is REMOVED; its ad groups cannot change.`);
   return { group, campaign };
 }
 
@@ -47,7 +70,12 @@ export function demographicLabel(value: string): string {
   const age = /^AGE_RANGE_(\d+)_(\d+|UP)$/.exec(value);
   if (age) return age[2] === 'UP' ? `${age[1]}+` : `${age[1]}-${age[2]}`;
   const income: Record<string, string> = {
-    INCOME_RANGE_0_50: 'lower 50%', INCOME_RANGE_50_60: '41-50%', INCOME_RANGE_60_70: '31-40%', INCOME_RANGE_70_80: '21-30%', INCOME_RANGE_80_90: '11-20%', INCOME_RANGE_90_UP: 'top 10%',
+    INCOME_RANGE_0_50: 'lower 50%',
+    INCOME_RANGE_50_60: '41-50%',
+    INCOME_RANGE_60_70: '31-40%',
+    INCOME_RANGE_70_80: '21-30%',
+    INCOME_RANGE_80_90: '11-20%',
+    INCOME_RANGE_90_UP: 'top 10%',
   };
   if (income[value]) return income[value]!;
   if (/UNDETERMINED$/.test(value)) return 'unknown';
@@ -63,11 +91,18 @@ export interface NamedCriterion extends SearchAdsAdGroupCriterion {
 export async function nameCriteria(port: SearchAdsPort, criteria: SearchAdsAdGroupCriterion[]): Promise<NamedCriterion[]> {
   const needsTopics = criteria.some((c) => c.type === 'TOPIC');
   const needsSegments = criteria.some((c) => c.type === 'USER_INTEREST' || c.type === 'CUSTOM_AUDIENCE' || c.type === 'USER_LIST');
-  const [topics, segments] = await Promise.all([needsTopics ? port.listTopics() : Promise.resolve([]), needsSegments ? port.listAudienceSegments() : Promise.resolve([])]);
+  const [topics, segments] = await Promise.all([
+    needsTopics ? port.listTopics() : Promise.resolve([]),
+    needsSegments ? port.listAudienceSegments() : Promise.resolve([]),
+  ]);
   return criteria.map((c) => ({ ...c, name: criterionName(c, topics, segments) }));
 }
 
-export function criterionName(c: Pick<SearchAdsAdGroupCriterion, 'type' | 'value'>, topics: SearchAdsTopic[], segments: SearchAdsAudienceSegment[]): string {
+export function criterionName(
+  c: Pick<SearchAdsAdGroupCriterion, 'type' | 'value'>,
+  topics: SearchAdsTopic[],
+  segments: SearchAdsAudienceSegment[],
+): string {
   switch (c.type) {
     case 'TOPIC':
       return topics.find((t) => t.id === c.value)?.path.join(' > ') ?? `topic ${c.value}`;
@@ -95,12 +130,22 @@ export function criterionKey(adGroupId: string, raw: string): string | undefined
 /** The images of the account's media library (the one Performance Max and Search images use), as Display tools show them. */
 export async function imageLibrary(port: SearchAdsPort): Promise<SearchAdsImageAsset[]> {
   return (await port.listMediaAssets('IMAGE')).map((m) => ({
-    id: m.id, name: m.name ?? `image ${m.id}`, width: m.width ?? 0, height: m.height ?? 0, mime_type: m.mime_type ?? 'UNKNOWN',
-    ...(m.file_size !== undefined ? { file_size: m.file_size } : {}), ...(m.image_url ? { url: m.image_url } : {}),
+    id: m.id,
+    name: m.name ?? `image ${m.id}`,
+    width: m.width ?? 0,
+    height: m.height ?? 0,
+    mime_type: m.mime_type ?? 'UNKNOWN',
+    ...(m.file_size !== undefined ? { file_size: m.file_size } : {}),
+    ...(m.image_url ? { url: m.image_url } : {}),
   }));
 }
 
 /** The videos of the account's media library, as Display tools show them. */
 export async function videoLibrary(port: SearchAdsPort): Promise<SearchAdsVideoAsset[]> {
-  return (await port.listMediaAssets('YOUTUBE_VIDEO')).map((m) => ({ id: m.id, name: m.name ?? m.video_title ?? `video ${m.id}`, video_id: m.video_id ?? '', ...(m.video_title ? { title: m.video_title } : {}) }));
+  return (await port.listMediaAssets('YOUTUBE_VIDEO')).map((m) => ({
+    id: m.id,
+    name: m.name ?? m.video_title ?? `video ${m.id}`,
+    video_id: m.video_id ?? '',
+    ...(m.video_title ? { title: m.video_title } : {}),
+  }));
 }

@@ -20,11 +20,26 @@ import { TYPE_LABEL, criterionKey, criterionName, nameCriteria, requireDisplayAd
 type Surface = 'placements' | 'topics' | 'audiences' | 'keywords' | 'demographics';
 
 export const SURFACES: Record<Surface, { types: SearchAdsCriterionType[]; words: string; readTool: string; addTool: string }> = {
-  placements: { types: ['PLACEMENT', 'MOBILE_APPLICATION', 'YOUTUBE_CHANNEL', 'YOUTUBE_VIDEO'], words: 'placement', readTool: 'get_display_placements', addTool: 'add_display_placements' },
+  placements: {
+    types: ['PLACEMENT', 'MOBILE_APPLICATION', 'YOUTUBE_CHANNEL', 'YOUTUBE_VIDEO'],
+    words: 'placement',
+    readTool: 'get_display_placements',
+    addTool: 'add_display_placements',
+  },
   topics: { types: ['TOPIC'], words: 'topic', readTool: 'get_display_topics', addTool: 'add_display_topics' },
-  audiences: { types: ['USER_INTEREST', 'CUSTOM_AUDIENCE', 'USER_LIST'], words: 'audience', readTool: 'get_display_audiences', addTool: 'add_display_audiences' },
+  audiences: {
+    types: ['USER_INTEREST', 'CUSTOM_AUDIENCE', 'USER_LIST'],
+    words: 'audience',
+    readTool: 'get_display_audiences',
+    addTool: 'add_display_audiences',
+  },
   keywords: { types: ['KEYWORD'], words: 'contextual keyword', readTool: 'get_display_keywords', addTool: 'add_display_keywords' },
-  demographics: { types: ['AGE_RANGE', 'GENDER', 'PARENTAL_STATUS', 'INCOME_RANGE'], words: 'demographic', readTool: 'get_display_demographics', addTool: 'update_display_demographics' },
+  demographics: {
+    types: ['AGE_RANGE', 'GENDER', 'PARENTAL_STATUS', 'INCOME_RANGE'],
+    words: 'demographic',
+    readTool: 'get_display_demographics',
+    addTool: 'update_display_demographics',
+  },
 };
 
 const criterionOutput = v.object({
@@ -38,13 +53,22 @@ const criterionOutput = v.object({
 });
 
 const publicCriterion = (c: NamedCriterion) => ({
-  criterion_id: c.id, type: c.type, value: c.value, name: c.name, negative: c.negative, status: c.status, ...(c.match_type ? { match_type: c.match_type } : {}),
+  criterion_id: c.id,
+  type: c.type,
+  value: c.value,
+  name: c.name,
+  negative: c.negative,
+  status: c.status,
+  ...(c.match_type ? { match_type: c.match_type } : {}),
 });
 
 // Reads.
 
 const DIMENSIONS: { type: SearchAdsDemographicType; label: string }[] = [
-  { type: 'AGE_RANGE', label: 'Age' }, { type: 'GENDER', label: 'Gender' }, { type: 'PARENTAL_STATUS', label: 'Parental status' }, { type: 'INCOME_RANGE', label: 'Household income' },
+  { type: 'AGE_RANGE', label: 'Age' },
+  { type: 'GENDER', label: 'Gender' },
+  { type: 'PARENTAL_STATUS', label: 'Parental status' },
+  { type: 'INCOME_RANGE', label: 'Household income' },
 ];
 
 /** Every value of each demographic dimension: excluded when a negative criterion says so, targeted otherwise. */
@@ -52,17 +76,28 @@ export function demographicStates(criteria: NamedCriterion[]) {
   return DIMENSIONS.flatMap(({ type }) =>
     DEMOGRAPHIC_VALUES[type].map((value) => {
       const criterion = criteria.find((c) => c.type === type && c.value === value);
-      return { dimension: type, value, name: criterionName({ type, value }, [], []), state: criterion?.negative ? ('EXCLUDED' as const) : ('TARGETED' as const), ...(criterion ? { criterion_id: criterion.id } : {}) };
+      return {
+        dimension: type,
+        value,
+        name: criterionName({ type, value }, [], []),
+        state: criterion?.negative ? ('EXCLUDED' as const) : ('TARGETED' as const),
+        ...(criterion ? { criterion_id: criterion.id } : {}),
+      };
     }),
   );
 }
 
 const READ_DESCRIPTIONS: Record<Surface, string> = {
-  placements: 'Shows the managed placements of a Display ad group: websites, mobile apps, video-network channels and videos it targets or excludes, with the criterion ids remove_display_criteria takes.',
-  topics: 'Shows the content topics a Display ad group targets or excludes (the platform\'s topic taxonomy, by path), with their criterion ids.',
-  audiences: 'Shows the audience segments on a Display ad group (in-market, affinity, custom audiences, user lists) and whether the campaign uses them for targeting or observation.',
-  keywords: 'Shows the contextual keywords of a Display ad group (pages about these words show the ads), with their status and criterion ids.',
-  demographics: 'Shows the demographic settings of a Display ad group: for each age range, gender, parental status and household income range whether it is targeted or excluded.',
+  placements:
+    'Shows the managed placements of a Display ad group: websites, mobile apps, video-network channels and videos it targets or excludes, with the criterion ids remove_display_criteria takes.',
+  topics:
+    "Shows the content topics a Display ad group targets or excludes (the platform's topic taxonomy, by path), with their criterion ids.",
+  audiences:
+    'Shows the audience segments on a Display ad group (in-market, affinity, custom audiences, user lists) and whether the campaign uses them for targeting or observation.',
+  keywords:
+    'Shows the contextual keywords of a Display ad group (pages about these words show the ads), with their status and criterion ids.',
+  demographics:
+    'Shows the demographic settings of a Display ad group: for each age range, gender, parental status and household income range whether it is targeted or excluded.',
 };
 
 export function displayCriteriaReadTool(surface: Surface): ToolDefinition {
@@ -83,15 +118,26 @@ export function displayCriteriaReadTool(surface: Surface): ToolDefinition {
       targeted: v.number(),
       excluded: v.number(),
       audience_targeting_mode: v.optional(v.string()),
-      demographics: v.optional(v.array(v.object({ dimension: v.string(), value: v.string(), name: v.string(), state: v.string(), criterion_id: v.optional(v.string()) }))),
+      demographics: v.optional(
+        v.array(
+          v.object({ dimension: v.string(), value: v.string(), name: v.string(), state: v.string(), criterion_id: v.optional(v.string()) }),
+        ),
+      ),
     }),
     async run(args, ctx) {
       const { group, campaign } = await requireDisplayAdGroup(ctx.platform, args.ad_group_id, row.readTool);
       const criteria = await nameCriteria(ctx.platform, await ctx.platform.listAdGroupCriteria(group.id, row.types));
       const excluded = criteria.filter((c) => c.negative).length;
       const base = {
-        customer_id: ctx.account.account_id, campaign_id: campaign.id, campaign_name: campaign.name, ad_group_id: group.id, ad_group_name: group.name, surface,
-        criteria: criteria.map(publicCriterion), targeted: criteria.length - excluded, excluded,
+        customer_id: ctx.account.account_id,
+        campaign_id: campaign.id,
+        campaign_name: campaign.name,
+        ad_group_id: group.id,
+        ad_group_name: group.name,
+        surface,
+        criteria: criteria.map(publicCriterion),
+        targeted: criteria.length - excluded,
+        excluded,
       };
       const heading = `## ${row.words[0]!.toUpperCase()}${row.words.slice(1)}s of ad group "${group.name}" (${group.id}), campaign "${campaign.name}"`;
       if (surface === 'demographics') {
@@ -102,10 +148,17 @@ export function displayCriteriaReadTool(surface: Surface): ToolDefinition {
           ...DIMENSIONS.map(({ type, label }) => {
             const of = states.filter((s) => s.dimension === type);
             const out = of.filter((s) => s.state === 'EXCLUDED');
-            return `- **${label}:** ${out.length ? `excluded ${out.map((s) => s.name).join(', ')}; targeted ${of.filter((s) => s.state === 'TARGETED').map((s) => s.name).join(', ')}` : 'all targeted'}`;
+            return `- **${label}:** ${
+              out.length
+                ? `excluded ${out.map((s) => s.name).join(', ')}; targeted ${of
+                    .filter((s) => s.state === 'TARGETED')
+                    .map((s) => s.name)
+                    .join(', ')}`
+                : 'all targeted'
+            }`;
           }),
           '',
-          'Values without an exclusion are targeted (the platform\'s default). update_display_demographics sets which values are targeted.',
+          "Values without an exclusion are targeted (the platform's default). update_display_demographics sets which values are targeted.",
         ].join('\n');
         return { text, structured: { ...base, demographics: states } };
       }
@@ -114,11 +167,24 @@ export function displayCriteriaReadTool(surface: Surface): ToolDefinition {
         heading,
         '',
         criteria.length
-          ? markdownTable(['Type', surface === 'topics' ? 'Topic' : surface === 'audiences' ? 'Segment' : 'Target', 'Targeting', 'Status', 'Criterion id'], criteria.map((c) => [TYPE_LABEL[c.type], c.name, c.negative ? 'excluded' : 'targeted', c.status, c.id]))
+          ? markdownTable(
+              [
+                'Type',
+                surface === 'topics' ? 'Topic' : surface === 'audiences' ? 'Segment' : 'Target',
+                'Targeting',
+                'Status',
+                'Criterion id',
+              ],
+              criteria.map((c) => [TYPE_LABEL[c.type], c.name, c.negative ? 'excluded' : 'targeted', c.status, c.id]),
+            )
           : `No ${row.words}s on this ad group: ${surface === 'keywords' ? 'ads are not limited to pages about given words' : 'nothing narrows or excludes where its ads show'}.`,
         '',
         ...(mode
-          ? [mode === 'TARGETING' ? '- The campaign uses TARGETING: ads serve only to people in these segments.' : '- The campaign uses OBSERVATION: segments inform reporting and bids but do not narrow who sees the ads.']
+          ? [
+              mode === 'TARGETING'
+                ? '- The campaign uses TARGETING: ads serve only to people in these segments.'
+                : '- The campaign uses OBSERVATION: segments inform reporting and bids but do not narrow who sees the ads.',
+            ]
           : []),
         `- ${row.addTool} adds more; remove_display_criteria takes criteria off by criterion id.`,
       ].join('\n');
@@ -146,9 +212,20 @@ interface AddRow {
 }
 
 const excludeArg = (what: string) =>
-  v.optional(v.pipe(v.boolean(), v.description(`true adds them as exclusions (ads never show on these ${what}); default false (targeted)`)), false);
+  v.optional(
+    v.pipe(v.boolean(), v.description(`true adds them as exclusions (ads never show on these ${what}); default false (targeted)`)),
+    false,
+  );
 
-type ResultRow = { type: string; value: string; name: string; negative: boolean; result: 'added' | 'skipped'; reason?: string; criterion_id?: string };
+type ResultRow = {
+  type: string;
+  value: string;
+  name: string;
+  negative: boolean;
+  result: 'added' | 'skipped';
+  reason?: string;
+  criterion_id?: string;
+};
 
 export function displayCriteriaAddTool(row: AddRow): ToolDefinition {
   const surface = SURFACES[row.surface];
@@ -162,7 +239,17 @@ export function displayCriteriaAddTool(row: AddRow): ToolDefinition {
       customer_id: v.string(),
       campaign_id: v.string(),
       ad_group_id: v.string(),
-      results: v.array(v.object({ type: v.string(), value: v.string(), name: v.string(), negative: v.boolean(), result: v.picklist(['added', 'skipped']), reason: v.optional(v.string()), criterion_id: v.optional(v.string()) })),
+      results: v.array(
+        v.object({
+          type: v.string(),
+          value: v.string(),
+          name: v.string(),
+          negative: v.boolean(),
+          result: v.picklist(['added', 'skipped']),
+          reason: v.optional(v.string()),
+          criterion_id: v.optional(v.string()),
+        }),
+      ),
       added: v.number(),
       skipped: v.number(),
     }),
@@ -178,7 +265,16 @@ export function displayCriteriaAddTool(row: AddRow): ToolDefinition {
       for (const w of wanted) {
         const there = existing.find((c) => key(c) === key(w));
         const base = { type: w.type, value: w.value, name: w.name, negative: args.exclude };
-        if (there) results.push({ ...base, result: 'skipped', reason: there.negative === args.exclude ? 'already there' : `already ${there.negative ? 'excluded' : 'targeted'}; remove_display_criteria takes it off first`, criterion_id: there.id });
+        if (there)
+          results.push({
+            ...base,
+            result: 'skipped',
+            reason:
+              there.negative === args.exclude
+                ? 'already there'
+                : `already ${there.negative ? 'excluded' : 'targeted'}; remove_display_criteria takes it off first`,
+            criterion_id: there.id,
+          });
         else if (seen.has(key(w))) results.push({ ...base, result: 'skipped', reason: 'listed twice' });
         else {
           seen.add(key(w));
@@ -191,16 +287,30 @@ export function displayCriteriaAddTool(row: AddRow): ToolDefinition {
           ? `${args.exclude ? 'Exclude' : 'Target'} ${toAdd.length} ${surface.words}(s) on ad group "${group.name}" (${group.id})`
           : `Nothing to add: every ${surface.words} is already on ad group "${group.name}"`,
         // Targeting criteria cannot spend by themselves (they narrow where the ad group's ads show).
-        changes: toAdd.map((r) => ({ action: 'create' as const, entity: `ad_group_${r.type.toLowerCase()}`, name: r.name, fields: { ad_group_id: { after: group.id }, value: { after: r.value }, negative: { after: r.negative } }, startsPaused: true })),
+        changes: toAdd.map((r) => ({
+          action: 'create' as const,
+          entity: `ad_group_${r.type.toLowerCase()}`,
+          name: r.name,
+          fields: { ad_group_id: { after: group.id }, value: { after: r.value }, negative: { after: r.negative } },
+          startsPaused: true,
+        })),
         notes: results.filter((r) => r.result === 'skipped').map((r) => `${r.name} skipped: ${r.reason}.`),
         data: { group: { id: group.id, name: group.name }, campaign_id: campaign.id, results },
       };
     },
     async apply(plan, _a, ctx) {
-      const { group, campaign_id, results } = plan.data as { group: { id: string; name: string }; campaign_id: string; results: ResultRow[] };
+      const { group, campaign_id, results } = plan.data as {
+        group: { id: string; name: string };
+        campaign_id: string;
+        results: ResultRow[];
+      };
       const toAdd = results.filter((r) => r.result === 'added');
       const created = toAdd.length
-        ? await ctx.step('create', () => ctx.platform.addAdGroupCriteria(toAdd.map((r) => ({ ad_group_id: group.id, type: r.type as SearchAdsCriterionType, value: r.value, negative: r.negative }))))
+        ? await ctx.step('create', () =>
+            ctx.platform.addAdGroupCriteria(
+              toAdd.map((r) => ({ ad_group_id: group.id, type: r.type as SearchAdsCriterionType, value: r.value, negative: r.negative })),
+            ),
+          )
         : [];
       let n = 0;
       const final = results.map((r) => (r.result === 'added' ? { ...r, criterion_id: created[n++]?.id } : r));
@@ -208,11 +318,30 @@ export function displayCriteriaAddTool(row: AddRow): ToolDefinition {
       const text = [
         `## ${added} ${surface.words}(s) added to ad group "${group.name}" (${group.id})`,
         '',
-        markdownTable(['Type', 'Target', 'Targeting', 'Result', 'Criterion id'], final.map((r) => [TYPE_LABEL[r.type as SearchAdsCriterionType], r.name, r.negative ? 'excluded' : 'targeted', r.reason ? `${r.result} (${r.reason})` : r.result, r.criterion_id ?? ''])),
+        markdownTable(
+          ['Type', 'Target', 'Targeting', 'Result', 'Criterion id'],
+          final.map((r) => [
+            TYPE_LABEL[r.type as SearchAdsCriterionType],
+            r.name,
+            r.negative ? 'excluded' : 'targeted',
+            r.reason ? `${r.result} (${r.reason})` : r.result,
+            r.criterion_id ?? '',
+          ]),
+        ),
         '',
         `${surface.readTool} shows the ad group's ${surface.words}s; remove_display_criteria takes one off by criterion id.`,
       ].join('\n');
-      return { text, structured: { customer_id: ctx.account.account_id, campaign_id, ad_group_id: group.id, results: final, added, skipped: final.length - added } };
+      return {
+        text,
+        structured: {
+          customer_id: ctx.account.account_id,
+          campaign_id,
+          ad_group_id: group.id,
+          results: final,
+          added,
+          skipped: final.length - added,
+        },
+      };
     },
   });
 }
@@ -231,11 +360,13 @@ export function placementValue(kind: keyof typeof PLACEMENT_KINDS, raw: string):
     case 'WEBSITE': {
       const site = value.replace(/^https?:\/\//i, '').replace(/\/+$/, '');
       const [host, ...path] = site.split('/');
-      if (!/^([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,}$/i.test(host ?? '')) return { problem: 'must be a website domain or URL such as www.example.com or example.com/outdoors' };
+      if (!/^([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,}$/i.test(host ?? ''))
+        return { problem: 'must be a website domain or URL such as www.example.com or example.com/outdoors' };
       return { value: [host!.toLowerCase(), ...path].join('/') };
     }
     case 'MOBILE_APP':
-      if (!/^(1-\d{6,12}|2-[a-zA-Z][\w]*(\.[a-zA-Z_][\w]*)+)$/.test(value)) return { problem: 'must be `1-<App Store id>` (iOS, digits) or `2-<package name>` (Android, e.g. 2-com.example.app)' };
+      if (!/^(1-\d{6,12}|2-[a-zA-Z][\w]*(\.[a-zA-Z_][\w]*)+)$/.test(value))
+        return { problem: 'must be `1-<App Store id>` (iOS, digits) or `2-<package name>` (Android, e.g. 2-com.example.app)' };
       return { value };
     case 'YOUTUBE_CHANNEL':
       if (!/^UC[\w-]{22}$/.test(value)) return { problem: 'must be a video channel id (24 characters starting with UC)' };
@@ -246,10 +377,22 @@ export function placementValue(kind: keyof typeof PLACEMENT_KINDS, raw: string):
   }
 }
 
-const AUDIENCE_FIELDS = { in_market_audiences: 'IN_MARKET', affinity_audiences: 'AFFINITY', custom_audiences: 'CUSTOM', user_lists: 'USER_LIST' } as const satisfies Record<string, SearchAdsAudienceType>;
+const AUDIENCE_FIELDS = {
+  in_market_audiences: 'IN_MARKET',
+  affinity_audiences: 'AFFINITY',
+  custom_audiences: 'CUSTOM',
+  user_lists: 'USER_LIST',
+} as const satisfies Record<string, SearchAdsAudienceType>;
 const AUDIENCE_TYPE = { IN_MARKET: 'USER_INTEREST', AFFINITY: 'USER_INTEREST', CUSTOM: 'CUSTOM_AUDIENCE', USER_LIST: 'USER_LIST' } as const;
 const idList = (description: string) =>
-  v.optional(v.pipe(v.array(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(200, 'must be at most 200 characters'))), v.minLength(1, 'must list at least one id'), v.maxLength(50, 'must list at most 50 ids'), v.description(description)));
+  v.optional(
+    v.pipe(
+      v.array(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(200, 'must be at most 200 characters'))),
+      v.minLength(1, 'must list at least one id'),
+      v.maxLength(50, 'must list at most 50 ids'),
+      v.description(description),
+    ),
+  );
 
 export const DISPLAY_ADD_TOOLS: AddRow[] = [
   {
@@ -259,10 +402,21 @@ export const DISPLAY_ADD_TOOLS: AddRow[] = [
       'Adds managed placements to a Display ad group: websites (domain or URL), mobile apps (`1-<App Store id>` or `2-<Android package>`), video-network channels (UC… id) and videos (11-character id). With exclude: true they become placement exclusions. Existing ones are skipped; a result per placement with its criterion id.',
     args: {
       placements: v.pipe(
-        v.array(v.strictObject({
-          type: v.pipe(v.picklist(Object.keys(PLACEMENT_KINDS) as (keyof typeof PLACEMENT_KINDS)[]), v.description('WEBSITE, MOBILE_APP, YOUTUBE_CHANNEL or YOUTUBE_VIDEO')),
-          value: v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(250, 'must be at most 250 characters'), v.description('The domain or URL, app id, channel id or video id')),
-        })),
+        v.array(
+          v.strictObject({
+            type: v.pipe(
+              v.picklist(Object.keys(PLACEMENT_KINDS) as (keyof typeof PLACEMENT_KINDS)[]),
+              v.description('WEBSITE, MOBILE_APP, YOUTUBE_CHANNEL or YOUTUBE_VIDEO'),
+            ),
+            value: v.pipe(
+              v.string(),
+              v.trim(),
+              v.minLength(1, 'must not be empty'),
+              v.maxLength(250, 'must be at most 250 characters'),
+              v.description('The domain or URL, app id, channel id or video id'),
+            ),
+          }),
+        ),
         v.minLength(1, 'must list at least one placement'),
         v.maxLength(100, 'must list at most 100 placements per call'),
         v.description('1-100 placements: type and value'),
@@ -283,10 +437,12 @@ export const DISPLAY_ADD_TOOLS: AddRow[] = [
     name: 'add_display_topics',
     surface: 'topics',
     description:
-      'Adds content topics to a Display ad group: ads show on pages and apps about them (or, with exclude: true, never on them). Topics are the platform\'s topic constants, by id or `topicConstants/<id>` (get_display_topics shows paths). Existing ones are skipped; a result per topic.',
+      "Adds content topics to a Display ad group: ads show on pages and apps about them (or, with exclude: true, never on them). Topics are the platform's topic constants, by id or `topicConstants/<id>` (get_display_topics shows paths). Existing ones are skipped; a result per topic.",
     args: {
       topic_ids: v.pipe(
-        v.array(v.pipe(v.string(), v.trim(), v.regex(/^(topicConstants\/)?\d{1,19}$/, 'must be a topic constant id or topicConstants/<id>'))),
+        v.array(
+          v.pipe(v.string(), v.trim(), v.regex(/^(topicConstants\/)?\d{1,19}$/, 'must be a topic constant id or topicConstants/<id>')),
+        ),
         v.minLength(1, 'must list at least one topic'),
         v.maxLength(50, 'must list at most 50 topics per call'),
         v.description('1-50 topic constant ids (or topicConstants/<id>)'),
@@ -299,7 +455,13 @@ export const DISPLAY_ADD_TOOLS: AddRow[] = [
       (args.topic_ids as string[]).forEach((raw, i) => {
         const id = raw.replace(/^topicConstants\//, '');
         const topic = topics.find((t) => t.id === id);
-        if (!topic) problems.push(`\`topic_ids[${i}]\` "${raw}" is not a topic of the platform's taxonomy (known top-level topics: ${topics.filter((t) => t.path.length === 1).map((t) => `${t.id} ${t.path[0]}`).join(', ')})`);
+        if (!topic)
+          problems.push(
+            `\`topic_ids[${i}]\` "${raw}" is not a topic of the platform's taxonomy (known top-level topics: ${topics
+              .filter((t) => t.path.length === 1)
+              .map((t) => `${t.id} ${t.path[0]}`)
+              .join(', ')})`,
+          );
         else wanted.push({ type: 'TOPIC', value: topic.id, name: topic.path.join(' > ') });
       });
       return { wanted, problems };
@@ -309,7 +471,7 @@ export const DISPLAY_ADD_TOOLS: AddRow[] = [
     name: 'add_display_audiences',
     surface: 'audiences',
     description:
-      'Adds audience segments to a Display ad group: in-market and affinity segments, custom audiences and user (remarketing) lists, ids from search_audiences. With exclude: true they become audience exclusions. Whether targeted segments restrict delivery depends on the campaign\'s audience_targeting_mode (update_campaign).',
+      "Adds audience segments to a Display ad group: in-market and affinity segments, custom audiences and user (remarketing) lists, ids from search_audiences. With exclude: true they become audience exclusions. Whether targeted segments restrict delivery depends on the campaign's audience_targeting_mode (update_campaign).",
     args: {
       in_market_audiences: idList('In-market segment ids (or userInterests/<id>) from search_audiences'),
       affinity_audiences: idList('Affinity segment ids (or userInterests/<id>) from search_audiences'),
@@ -332,7 +494,8 @@ export const DISPLAY_ADD_TOOLS: AddRow[] = [
           }
           const segment = segments.find((s) => s.id === id);
           if (!segment) problems.push(`\`${field}[${i}]\` "${raw}" is not a known segment (search_audiences lists them)`);
-          else if (segment.type !== type) problems.push(`\`${field}[${i}]\` "${raw}" (${segment.name}) is a ${segment.type} segment, not ${type}`);
+          else if (segment.type !== type)
+            problems.push(`\`${field}[${i}]\` "${raw}" (${segment.name}) is a ${segment.type} segment, not ${type}`);
           else wanted.push({ type: AUDIENCE_TYPE[type], value: segment.id, name: segment.name });
         });
       }
@@ -352,7 +515,13 @@ export const removeDisplayCriteria = defineSearchAdsTool({
   args: {
     ad_group_id: adGroupIdArg('Display ad group id from list_ad_groups'),
     criterion_ids: v.pipe(
-      v.array(v.pipe(v.string(), v.trim(), v.regex(/^\d{1,19}(~\d{1,19})?$/, 'must be a criterion id as the get_display_* tools show it (<ad group id>~<criterion id>)'))),
+      v.array(
+        v.pipe(
+          v.string(),
+          v.trim(),
+          v.regex(/^\d{1,19}(~\d{1,19})?$/, 'must be a criterion id as the get_display_* tools show it (<ad group id>~<criterion id>)'),
+        ),
+      ),
       v.minLength(1, 'must list at least one criterion id'),
       v.maxLength(200, 'must list at most 200 criterion ids'),
       v.description('1-200 criterion ids from the get_display_* tools'),
@@ -371,10 +540,19 @@ export const removeDisplayCriteria = defineSearchAdsTool({
       else if (!found) problems.push(`\`criterion_ids[${i}]\` "${raw}" is not a criterion of ad group "${group.name}"`);
       else if (!chosen.includes(found)) chosen.push(found);
     });
-    if (problems.length) throw new ToolError(`${problems.join('; ')}. The get_display_* tools list the ad group's criteria with their ids.`, { code: 'not_found' });
+    if (problems.length)
+      throw new ToolError(`${problems.join('; ')}. The get_display_* tools list the ad group's criteria with their ids.`, {
+        code: 'not_found',
+      });
     return {
       summary: `Remove ${chosen.length} targeting criterion(s) from ad group "${group.name}" (${group.id})`,
-      changes: chosen.map((c) => ({ action: 'remove' as const, entity: `ad_group_${c.type.toLowerCase()}`, id: c.id, name: c.name, fields: { negative: { before: c.negative, after: null } } })),
+      changes: chosen.map((c) => ({
+        action: 'remove' as const,
+        entity: `ad_group_${c.type.toLowerCase()}`,
+        id: c.id,
+        name: c.name,
+        fields: { negative: { before: c.negative, after: null } },
+      })),
       notes: chosen.some((c) => c.type === 'KEYWORD') ? ['Removed contextual keywords stay in reports with status REMOVED.'] : [],
       data: { group: { id: group.id, name: group.name }, chosen: chosen.map(publicCriterion) },
     };
@@ -385,7 +563,10 @@ export const removeDisplayCriteria = defineSearchAdsTool({
     const text = [
       `## ${chosen.length} criterion(s) removed from ad group "${group.name}" (${group.id})`,
       '',
-      markdownTable(['Type', 'Target', 'Was', 'Criterion id'], chosen.map((c) => [TYPE_LABEL[c.type as SearchAdsCriterionType], c.name, c.negative ? 'excluded' : 'targeted', c.criterion_id])),
+      markdownTable(
+        ['Type', 'Target', 'Was', 'Criterion id'],
+        chosen.map((c) => [TYPE_LABEL[c.type as SearchAdsCriterionType], c.name, c.negative ? 'excluded' : 'targeted', c.criterion_id]),
+      ),
       '',
       'Removal is final; add_display_placements, add_display_topics, add_display_audiences, add_display_keywords or update_display_demographics adds a criterion anew.',
     ].join('\n');
@@ -399,4 +580,3 @@ export const DISPLAY_READ_SURFACES: Surface[] = ['placements', 'topics', 'audien
 export function surfaceOf(type: SearchAdsCriterionType): Surface {
   return (Object.keys(SURFACES) as Surface[]).find((s) => SURFACES[s].types.includes(type))!;
 }
-

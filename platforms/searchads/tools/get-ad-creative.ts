@@ -6,7 +6,8 @@ import { COPY_LIMITS } from './ad-copy';
 
 export const getAdCreative = defineSearchAdsTool({
   name: 'get_ad_creative',
-  description: "Exports an ad's creative parts: type, status, every headline and description with its length and the type's limit, final URL and display paths. Ad ids come from get_ad_performance.",
+  description:
+    "Exports an ad's creative parts: type, status, every headline and description with its length and the type's limit, final URL and display paths. Ad ids come from get_ad_performance.",
   access: 'read',
   args: { ad_id: adIdArg() },
   output: v.object({

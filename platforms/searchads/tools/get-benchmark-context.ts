@@ -14,12 +14,26 @@ import { campaignIdArg, dateRangeArgs, dateRangeRule, reportWindow } from './com
  */
 
 type Vertical = (typeof VERTICALS)[number];
-interface Figure { value: number; source: string }
-interface Benchmark { category: string; ctr?: Figure; cpc?: Figure; conversion_rate?: Figure; cpa?: Figure }
+interface Figure {
+  value: number;
+  source: string;
+}
+interface Benchmark {
+  category: string;
+  ctr?: Figure;
+  cpc?: Figure;
+  conversion_rate?: Figure;
+  cpa?: Figure;
+}
 
 const S2024 = 'WordStream/LocalIQ 2024 (Apr 2023-Mar 2024)';
 const S2021 = 'WordStream/LocalIQ 2021 (May 2020-Jun 2021)';
-const ALL_2024 = { ctr: { value: 0.0642, source: `${S2024}, all industries` }, cpc: { value: 4.66, source: `${S2024}, all industries` }, conversion_rate: { value: 0.0696, source: `${S2024}, all industries` }, cpa: { value: 66.69, source: `${S2024}, all industries` } };
+const ALL_2024 = {
+  ctr: { value: 0.0642, source: `${S2024}, all industries` },
+  cpc: { value: 4.66, source: `${S2024}, all industries` },
+  conversion_rate: { value: 0.0696, source: `${S2024}, all industries` },
+  cpa: { value: 66.69, source: `${S2024}, all industries` },
+};
 
 const BENCHMARKS: Record<Vertical, Benchmark> = {
   retail: { category: 'Shopping, Collectibles & Gifts', cpc: { value: 2.23, source: S2021 } },
@@ -30,7 +44,12 @@ const BENCHMARKS: Record<Vertical, Benchmark> = {
   education: { category: 'Education & Instruction', cpc: { value: 4.18, source: S2021 } },
   health: { category: 'Health & Fitness', cpc: { value: 3.97, source: S2021 } },
   home_services: { category: 'Home & Home Improvement', ctr: { value: 0.0559, source: S2024 }, cpc: { value: 6.96, source: S2024 } },
-  automotive: { category: 'Automotive — Repair, Service & Parts', cpc: { value: 3.19, source: S2021 }, conversion_rate: { value: 0.1296, source: S2024 }, cpa: { value: 27.94, source: S2024 } },
+  automotive: {
+    category: 'Automotive — Repair, Service & Parts',
+    cpc: { value: 3.19, source: S2021 },
+    conversion_rate: { value: 0.1296, source: S2024 },
+    cpa: { value: 27.94, source: S2024 },
+  },
   food_and_drink: { category: 'Restaurants & Food', cpc: { value: 1.77, source: S2021 }, cpa: { value: 29.67, source: S2024 } },
   other: { category: 'All industries' },
 };
@@ -45,7 +64,12 @@ export const getBenchmarkContext = defineSearchAdsTool({
     "Returns industry benchmark figures of search advertising (CTR, CPC, conversion rate, cost per conversion) for the account's vertical (from the business profile, or `vertical`) next to the account's own figures over the date range, with the source of each figure. Benchmarks are US medians in USD: context, never targets.",
   access: 'read',
   args: {
-    vertical: v.optional(v.pipe(v.picklist(VERTICALS, `must be one of ${VERTICALS.join(', ')}`), v.description(`The business vertical: ${VERTICALS.join(', ')}. Default: the business profile's, else other (all industries)`))),
+    vertical: v.optional(
+      v.pipe(
+        v.picklist(VERTICALS, `must be one of ${VERTICALS.join(', ')}`),
+        v.description(`The business vertical: ${VERTICALS.join(', ')}. Default: the business profile's, else other (all industries)`),
+      ),
+    ),
     campaign_id: v.optional(campaignIdArg('Compare only this campaign')),
     ...dateRangeArgs(),
   },
@@ -58,15 +82,17 @@ export const getBenchmarkContext = defineSearchAdsTool({
     currency: v.string(),
     start_date: v.string(),
     end_date: v.string(),
-    metrics: v.array(v.object({
-      metric: v.string(),
-      benchmark: v.number(),
-      benchmark_source: v.string(),
-      account: v.nullable(v.number()),
-      /** account ÷ benchmark − 1. */
-      difference: v.nullable(v.number()),
-      assessment: v.picklist(['better', 'worse', 'in line', 'no data']),
-    })),
+    metrics: v.array(
+      v.object({
+        metric: v.string(),
+        benchmark: v.number(),
+        benchmark_source: v.string(),
+        account: v.nullable(v.number()),
+        /** account ÷ benchmark − 1. */
+        difference: v.nullable(v.number()),
+        assessment: v.picklist(['better', 'worse', 'in line', 'no data']),
+      }),
+    ),
   }),
   async run(args, ctx) {
     const { start, end } = reportWindow(ctx, args);
@@ -77,29 +103,65 @@ export const getBenchmarkContext = defineSearchAdsTool({
     const [campaigns, rows] = await Promise.all([ctx.platform.listCampaigns(), ctx.platform.getReport('campaign', start, end)]);
     if (args.campaign_id) await ctx.platform.getCampaign(args.campaign_id);
     // Search benchmarks: video campaigns (judged on views) are left out.
-    const search = new Set(campaigns.filter((c) => c.type !== 'VIDEO' && (!args.campaign_id || c.id === args.campaign_id)).map((c) => c.id));
+    const search = new Set(
+      campaigns.filter((c) => c.type !== 'VIDEO' && (!args.campaign_id || c.id === args.campaign_id)).map((c) => c.id),
+    );
     const own = totals(rows.filter((r) => search.has(r.campaign_id!)));
     const metrics = METRICS.map((metric) => {
       const figure = benchmark[metric] ?? ALL_2024[metric];
       const source = benchmark[metric] ? `${figure.source}, ${benchmark.category}` : figure.source;
       const mine = own[metric];
       const difference = mine === null ? null : Math.round((mine / figure.value - 1) * 1000) / 1000;
-      const assessment = difference === null ? ('no data' as const) : Math.abs(difference) < 0.1 ? ('in line' as const) : (difference > 0) === HIGHER_IS_BETTER[metric] ? ('better' as const) : ('worse' as const);
+      const assessment =
+        difference === null
+          ? ('no data' as const)
+          : Math.abs(difference) < 0.1
+            ? ('in line' as const)
+            : difference > 0 === HIGHER_IS_BETTER[metric]
+              ? ('better' as const)
+              : ('worse' as const);
       return { metric, benchmark: figure.value, benchmark_source: source, account: mine, difference, assessment };
     });
     const currency = ctx.account.currency;
-    const show = (metric: string, n: number | null) => (n === null ? '-' : metric === 'cpc' || metric === 'cpa' ? money(n, currency) : percent(n));
+    const show = (metric: string, n: number | null) =>
+      n === null ? '-' : metric === 'cpc' || metric === 'cpa' ? money(n, currency) : percent(n);
     const text = [
       `## Benchmarks for ${benchmark.category} (vertical ${vertical}${from === 'default' ? ', no business profile vertical saved' : ''})`,
       '',
       `Your search campaigns, ${start} to ${end}, next to industry medians.`,
       '',
-      markdownTable(['Metric', 'Yours', 'Benchmark', 'Difference', 'Assessment', 'Source'], metrics.map((m) => [m.metric, show(m.metric, m.account), show(m.metric, m.benchmark), m.difference === null ? '-' : `${m.difference >= 0 ? '+' : ''}${percent(m.difference, 0)}`, m.assessment, m.benchmark_source])),
+      markdownTable(
+        ['Metric', 'Yours', 'Benchmark', 'Difference', 'Assessment', 'Source'],
+        metrics.map((m) => [
+          m.metric,
+          show(m.metric, m.account),
+          show(m.metric, m.benchmark),
+          m.difference === null ? '-' : `${m.difference >= 0 ? '+' : ''}${percent(m.difference, 0)}`,
+          m.assessment,
+          m.benchmark_source,
+        ]),
+      ),
       '',
-      currency === 'USD' ? '' : `Benchmarks are in USD; your figures are in ${currency}: compare ratios (CTR, conversion rate) directly, costs only after conversion.`,
+      currency === 'USD'
+        ? ''
+        : `Benchmarks are in USD; your figures are in ${currency}: compare ratios (CTR, conversion rate) directly, costs only after conversion.`,
       from === 'default' ? 'save_business_profile with your vertical gives figures for your industry.' : '',
       'Benchmarks are medians of many advertisers: a figure worse than the median is a place to look (search terms, ad copy, landing page), not proof of a problem.',
-    ].filter((line, i, all) => line !== '' || all[i - 1] !== '').join('\n');
-    return { text, structured: { customer_id: ctx.account.account_id, vertical, vertical_from: from, category: benchmark.category, currency, start_date: start, end_date: end, metrics } };
+    ]
+      .filter((line, i, all) => line !== '' || all[i - 1] !== '')
+      .join('\n');
+    return {
+      text,
+      structured: {
+        customer_id: ctx.account.account_id,
+        vertical,
+        vertical_from: from,
+        category: benchmark.category,
+        currency,
+        start_date: start,
+        end_date: end,
+        metrics,
+      },
+    };
   },
 });

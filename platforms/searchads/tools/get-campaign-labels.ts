@@ -11,13 +11,15 @@ export const getCampaignLabels = defineSearchAdsTool({
   output: v.object({
     customer_id: v.string(),
     campaign_id: v.string(),
-    labels: v.array(v.object({
-      name: v.string(),
-      description: v.optional(v.string()),
-      id: v.string(),
-      background_color: v.string(),
-      resource_name: v.string(),
-    })),
+    labels: v.array(
+      v.object({
+        name: v.string(),
+        description: v.optional(v.string()),
+        id: v.string(),
+        background_color: v.string(),
+        resource_name: v.string(),
+      }),
+    ),
   }),
   async run(args, ctx) {
     const campaign = await ctx.platform.getCampaign(args.campaign_id);
@@ -27,7 +29,10 @@ export const getCampaignLabels = defineSearchAdsTool({
       `## Labels of ${campaign.name} (${campaign.id})`,
       '',
       applied.length
-        ? markdownTable(['Label', 'Id', 'Color', 'Description'], applied.map((l) => [l.name, l.id, l.background_color, l.description]))
+        ? markdownTable(
+            ['Label', 'Id', 'Color', 'Description'],
+            applied.map((l) => [l.name, l.id, l.background_color, l.description]),
+          )
         : 'This campaign has no labels.',
     ].join('\n');
     return {

@@ -25,7 +25,12 @@ export const keywordText = v.pipe(
   v.check((t) => !FORBIDDEN.test(t), 'must not contain ! @ % ^ * ( ) = { } ; ~ ` < > ? \\ |'),
 );
 const matchType = v.pipe(v.picklist(MATCH_TYPES), v.description('EXACT, PHRASE or BROAD'));
-const bid = v.pipe(v.number(), v.minValue(0.01, 'must be at least 0.01'), v.maxValue(1000, 'must be at most 1000'), v.check((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'must be in whole cents'));
+const bid = v.pipe(
+  v.number(),
+  v.minValue(0.01, 'must be at least 0.01'),
+  v.maxValue(1000, 'must be at most 1000'),
+  v.check((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'must be in whole cents'),
+);
 
 type Item = { text: string; match_type: KeywordMatchType; cpc_bid?: number };
 type ItemResult = { text: string; match_type: string; result: 'added' | 'skipped'; reason?: string; id?: string };
@@ -52,7 +57,15 @@ const resultOutput = v.object({
   campaign_id: v.string(),
   ad_group_id: v.optional(v.string()),
   level: v.picklist(['ad_group', 'campaign']),
-  results: v.array(v.object({ text: v.string(), match_type: v.string(), result: v.picklist(['added', 'skipped']), reason: v.optional(v.string()), id: v.optional(v.string()) })),
+  results: v.array(
+    v.object({
+      text: v.string(),
+      match_type: v.string(),
+      result: v.picklist(['added', 'skipped']),
+      reason: v.optional(v.string()),
+      id: v.optional(v.string()),
+    }),
+  ),
   added: v.number(),
   skipped: v.number(),
 });
@@ -62,13 +75,18 @@ async function resolveWhere(port: SearchAdsPort, row: ListRow, args: { campaign_
   let group;
   if (args.ad_group_id) {
     group = await port.getAdGroup(args.ad_group_id);
-    if (campaignId && group.campaign_id !== campaignId) throw new ToolError(`Ad group ${group.id} belongs to campaign ${group.campaign_id}, not ${campaignId}. list_ad_groups shows each ad group's campaign.`);
+    if (campaignId && group.campaign_id !== campaignId)
+      throw new ToolError(
+        `Ad group ${group.id} belongs to campaign ${group.campaign_id}, not ${campaignId}. list_ad_groups shows each ad group's campaign.`,
+      );
     if (group.status === 'REMOVED') throw new ToolError(`Ad group "${group.name}" (${group.id}) is REMOVED; nothing can be added to it.`);
     campaignId = group.campaign_id;
   }
   const campaign = await requireLiveCampaign(port, campaignId!);
   if (!row.campaignTypes.includes(campaign.type)) {
-    throw new ToolError(`Campaign "${campaign.name}" is a ${campaign.type} campaign; ${row.name} works on ${row.campaignTypes.join('/')} campaigns.`);
+    throw new ToolError(
+      `Campaign "${campaign.name}" is a ${campaign.type} campaign; ${row.name} works on ${row.campaignTypes.join('/')} campaigns.`,
+    );
   }
   return { campaign, ad_group_id: group?.id, ad_group_name: group?.name };
 }
@@ -76,17 +94,35 @@ async function resolveWhere(port: SearchAdsPort, row: ListRow, args: { campaign_
 export function keywordListTool(row: ListRow): ToolDefinition {
   const itemEntries: v.ObjectEntries = {
     text: keywordText,
-    match_type: row.broadOnly ? v.optional(v.pipe(v.literal('BROAD'), v.description('Contextual keywords are always BROAD')), 'BROAD') : matchType,
+    match_type: row.broadOnly
+      ? v.optional(v.pipe(v.literal('BROAD'), v.description('Contextual keywords are always BROAD')), 'BROAD')
+      : matchType,
   };
-  if (row.target === 'keyword') itemEntries.cpc_bid = v.optional(v.pipe(bid, v.description('Own max CPC in account currency; default: the ad group bid')));
+  if (row.target === 'keyword')
+    itemEntries.cpc_bid = v.optional(v.pipe(bid, v.description('Own max CPC in account currency; default: the ad group bid')));
   const item = v.strictObject(itemEntries);
   const args = {
     ...(row.target === 'negative'
-      ? { campaign_id: campaignIdArg('Campaign the negatives block queries for (from list_campaigns)'), ad_group_id: v.optional(adGroupIdArg('Only this ad group of the campaign (ad group level negatives); omit for campaign level')) }
+      ? {
+          campaign_id: campaignIdArg('Campaign the negatives block queries for (from list_campaigns)'),
+          ad_group_id: v.optional(adGroupIdArg('Only this ad group of the campaign (ad group level negatives); omit for campaign level')),
+        }
       : { ad_group_id: adGroupIdArg('Ad group to add the keywords to (from list_ad_groups)') }),
-    keywords: v.pipe(v.array(item), v.minLength(1, 'must list at least one keyword'), v.maxLength(row.max, `must list at most ${row.max} keywords per call`), v.description(`1-${row.max} keywords: text (<= 80 characters, <= 10 words) and match type`)),
+    keywords: v.pipe(
+      v.array(item),
+      v.minLength(1, 'must list at least one keyword'),
+      v.maxLength(row.max, `must list at most ${row.max} keywords per call`),
+      v.description(`1-${row.max} keywords: text (<= 80 characters, <= 10 words) and match type`),
+    ),
     ...(row.target === 'keyword'
-      ? { status: v.optional(v.pipe(v.picklist(['ENABLED', 'PAUSED']), v.description('Status of the new keywords (default ENABLED; PAUSED when the owner requires creates to start paused)'))) }
+      ? {
+          status: v.optional(
+            v.pipe(
+              v.picklist(['ENABLED', 'PAUSED']),
+              v.description('Status of the new keywords (default ENABLED; PAUSED when the owner requires creates to start paused)'),
+            ),
+          ),
+        }
       : {}),
   };
   return defineSearchAdsTool({
@@ -100,7 +136,9 @@ export function keywordListTool(row: ListRow): ToolDefinition {
       const where = await resolveWhere(ctx.platform, row, given);
       const existing =
         row.target === 'keyword'
-          ? (await ctx.platform.listKeywords(where.campaign.id)).filter((k) => k.ad_group_id === where.ad_group_id && k.status !== 'REMOVED')
+          ? (await ctx.platform.listKeywords(where.campaign.id)).filter(
+              (k) => k.ad_group_id === where.ad_group_id && k.status !== 'REMOVED',
+            )
           : (await ctx.platform.listNegativeKeywords(where.campaign.id)).filter((n) => (n.ad_group_id ?? undefined) === where.ad_group_id);
       const key = (i: { text: string; match_type: string }) => `${i.text.toLowerCase().replace(/\s+/g, ' ')}|${i.match_type}`;
       const have = new Set(existing.map(key));
@@ -128,20 +166,56 @@ export function keywordListTool(row: ListRow): ToolDefinition {
           action: 'create' as const,
           entity,
           name: `${i.text} (${i.match_type})`,
-          fields: { text: { after: i.text }, match_type: { after: i.match_type }, ...(row.target === 'keyword' ? { status: { after: status } } : {}), ...(i.cpc_bid !== undefined ? { cpc_bid: { after: i.cpc_bid } } : {}) },
+          fields: {
+            text: { after: i.text },
+            match_type: { after: i.match_type },
+            ...(row.target === 'keyword' ? { status: { after: status } } : {}),
+            ...(i.cpc_bid !== undefined ? { cpc_bid: { after: i.cpc_bid } } : {}),
+          },
           startsPaused: row.target === 'negative' || status === 'PAUSED',
         })),
         notes: results.filter((r) => r.result === 'skipped').map((r) => `"${r.text}" (${r.match_type}) skipped: ${r.reason}.`),
-        data: { campaign_id: where.campaign.id, campaign_name: where.campaign.name, ad_group_id: where.ad_group_id, level, status, toAdd, results },
+        data: {
+          campaign_id: where.campaign.id,
+          campaign_name: where.campaign.name,
+          ad_group_id: where.ad_group_id,
+          level,
+          status,
+          toAdd,
+          results,
+        },
       };
     },
     async apply(plan, _a, ctx) {
-      const d = plan.data as { campaign_id: string; campaign_name: string; ad_group_id?: string; level: 'ad_group' | 'campaign'; status: 'ENABLED' | 'PAUSED'; toAdd: Item[]; results: ItemResult[] };
+      const d = plan.data as {
+        campaign_id: string;
+        campaign_name: string;
+        ad_group_id?: string;
+        level: 'ad_group' | 'campaign';
+        status: 'ENABLED' | 'PAUSED';
+        toAdd: Item[];
+        results: ItemResult[];
+      };
       const created = d.toAdd.length
         ? await ctx.step('create', () =>
             row.target === 'keyword'
-              ? ctx.platform.addKeywords(d.toAdd.map((i) => ({ ad_group_id: d.ad_group_id!, text: i.text, match_type: i.match_type, status: d.status, ...(i.cpc_bid !== undefined ? { cpc_bid: i.cpc_bid } : {}) })))
-              : ctx.platform.addNegativeKeywords(d.toAdd.map((i) => ({ campaign_id: d.campaign_id, ...(d.ad_group_id ? { ad_group_id: d.ad_group_id } : {}), text: i.text, match_type: i.match_type }))),
+              ? ctx.platform.addKeywords(
+                  d.toAdd.map((i) => ({
+                    ad_group_id: d.ad_group_id!,
+                    text: i.text,
+                    match_type: i.match_type,
+                    status: d.status,
+                    ...(i.cpc_bid !== undefined ? { cpc_bid: i.cpc_bid } : {}),
+                  })),
+                )
+              : ctx.platform.addNegativeKeywords(
+                  d.toAdd.map((i) => ({
+                    campaign_id: d.campaign_id,
+                    ...(d.ad_group_id ? { ad_group_id: d.ad_group_id } : {}),
+                    text: i.text,
+                    match_type: i.match_type,
+                  })),
+                ),
           )
         : [];
       let n = 0;
@@ -150,13 +224,27 @@ export function keywordListTool(row: ListRow): ToolDefinition {
       const text = [
         `## ${added} ${row.target === 'keyword' ? 'keyword' : 'negative keyword'}(s) added to ${d.level === 'ad_group' ? `ad group ${d.ad_group_id}` : `campaign "${d.campaign_name}"`}`,
         '',
-        markdownTable(['Keyword', 'Match type', 'Result', 'Id'], results.map((r) => [r.text, r.match_type, r.reason ? `${r.result} (${r.reason})` : r.result, r.id ?? ''])),
+        markdownTable(
+          ['Keyword', 'Match type', 'Result', 'Id'],
+          results.map((r) => [r.text, r.match_type, r.reason ? `${r.result} (${r.reason})` : r.result, r.id ?? '']),
+        ),
         '',
         row.target === 'keyword'
           ? `New keywords are ${d.status}${d.toAdd.some((i) => i.cpc_bid !== undefined) ? '' : ' and bid the ad group default'}; get_keyword_performance shows them, update_keyword changes a bid or status.`
           : 'Matching searches stop showing the ads from now on; analyze_search_terms shows what is still matched. remove_negative_keywords takes a negative off again.',
       ].join('\n');
-      return { text, structured: { customer_id: ctx.account.account_id, campaign_id: d.campaign_id, ...(d.ad_group_id ? { ad_group_id: d.ad_group_id } : {}), level: d.level, results, added, skipped: results.length - added } };
+      return {
+        text,
+        structured: {
+          customer_id: ctx.account.account_id,
+          campaign_id: d.campaign_id,
+          ...(d.ad_group_id ? { ad_group_id: d.ad_group_id } : {}),
+          level: d.level,
+          results,
+          added,
+          skipped: results.length - added,
+        },
+      };
     },
   });
 }
@@ -176,7 +264,8 @@ export const KEYWORD_LIST_TOOLS: ListRow[] = [
     campaignTypes: ['DISPLAY'],
     broadOnly: true,
     max: 200,
-    description: 'Adds contextual keywords (always BROAD) to an ad group of a Display campaign: ads show on pages about those words. Existing ones are skipped; a result per keyword.',
+    description:
+      'Adds contextual keywords (always BROAD) to an ad group of a Display campaign: ads show on pages about those words. Existing ones are skipped; a result per keyword.',
   },
   {
     name: 'add_negative_keywords',

@@ -12,34 +12,43 @@ export const listAdGroups = defineSearchAdsTool({
   args: {
     campaign_id: v.optional(campaignIdArg('Only ad groups of this campaign (from list_campaigns)')),
     status: v.optional(v.pipe(v.picklist(['ENABLED', 'PAUSED', 'REMOVED']), v.description('Only ad groups in this status'))),
-    include_removed: v.optional(v.pipe(v.boolean(), v.description('Include REMOVED ad groups (default false; implied by status=REMOVED)')), false),
+    include_removed: v.optional(
+      v.pipe(v.boolean(), v.description('Include REMOVED ad groups (default false; implied by status=REMOVED)')),
+      false,
+    ),
     ...dateRangeArgs(),
   },
   output: v.object({
     customer_id: v.string(),
     start_date: v.string(),
     end_date: v.string(),
-    ad_groups: v.array(v.object({
-      id: v.string(),
-      name: v.string(),
-      status: v.string(),
-      type: v.string(),
-      campaign_id: v.string(),
-      campaign_name: v.string(),
-      campaign_status: v.string(),
-      cpc_bid: v.number(),
-      audiences: v.number(),
-      metrics: v.object({
-        ...metricTotalsEntries,
-        video_views: v.optional(v.number()),
-        view_rate: v.optional(v.nullable(v.number())),
+    ad_groups: v.array(
+      v.object({
+        id: v.string(),
+        name: v.string(),
+        status: v.string(),
+        type: v.string(),
+        campaign_id: v.string(),
+        campaign_name: v.string(),
+        campaign_status: v.string(),
+        cpc_bid: v.number(),
+        audiences: v.number(),
+        metrics: v.object({
+          ...metricTotalsEntries,
+          video_views: v.optional(v.number()),
+          view_rate: v.optional(v.nullable(v.number())),
+        }),
       }),
-    })),
+    ),
   }),
   rules: [dateRangeRule],
   async run(args, ctx) {
     const { start, end } = reportWindow(ctx, args);
-    const [campaigns, groups, report] = await Promise.all([ctx.platform.listCampaigns(), ctx.platform.listAdGroups(args.campaign_id), ctx.platform.getReport('ad_group', start, end)]);
+    const [campaigns, groups, report] = await Promise.all([
+      ctx.platform.listCampaigns(),
+      ctx.platform.listAdGroups(args.campaign_id),
+      ctx.platform.getReport('ad_group', start, end),
+    ]);
     const figures = totalsBy(report, 'ad_group_id');
     if (args.campaign_id) await ctx.platform.getCampaign(args.campaign_id);
     const campaignOf = new Map(campaigns.map((c) => [c.id, c]));
@@ -68,7 +77,18 @@ export const listAdGroups = defineSearchAdsTool({
       rows.length
         ? markdownTable(
             ['Ad group', 'Id', 'Campaign', 'Type', 'Status', 'CPC bid', 'Spend', 'Clicks', 'CTR', 'Conversions'],
-            rows.map((r) => [r.name, r.id, r.campaign_name, r.type, r.status, money(r.cpc_bid, currency), money(r.metrics.spend, currency), count(r.metrics.clicks), percent(r.metrics.ctr), r.metrics.conversions]),
+            rows.map((r) => [
+              r.name,
+              r.id,
+              r.campaign_name,
+              r.type,
+              r.status,
+              money(r.cpc_bid, currency),
+              money(r.metrics.spend, currency),
+              count(r.metrics.clicks),
+              percent(r.metrics.ctr),
+              r.metrics.conversions,
+            ]),
           )
         : 'No ad groups match.',
     ].join('\n');

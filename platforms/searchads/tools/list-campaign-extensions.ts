@@ -21,7 +21,8 @@ const describe = (a: SearchAdsAsset): string => {
 
 export const listCampaignExtensions = defineSearchAdsTool({
   name: 'list_campaign_extensions',
-  description: 'Lists the assets attached to a campaign: sitelinks, callouts, structured snippets, call assets and the business name, with their asset ids (for remove_sitelinks, remove_callouts, remove_structured_snippets, remove_call_assets).',
+  description:
+    'Lists the assets attached to a campaign: sitelinks, callouts, structured snippets, call assets and the business name, with their asset ids (for remove_sitelinks, remove_callouts, remove_structured_snippets, remove_call_assets).',
   access: 'read',
   args: { campaign_id: campaignIdArg() },
   output: v.object({
@@ -41,13 +42,23 @@ export const listCampaignExtensions = defineSearchAdsTool({
       .map(({ link, asset }) => ({ asset_id: asset.id, type: link.field_type, text: describe(asset) }))
       .sort((a, b) => order.indexOf(a.type) - order.indexOf(b.type) || a.text.localeCompare(b.text));
     const counts = Object.fromEntries(order.map((t) => [t, extensions.filter((e) => e.type === t).length]));
-    const missing = [counts.SITELINK! < 4 ? 'at least 4 sitelinks (add_sitelinks)' : '', counts.CALLOUT! < 4 ? 'at least 4 callouts (add_callout_extensions)' : ''].filter(Boolean);
+    const missing = [
+      counts.SITELINK! < 4 ? 'at least 4 sitelinks (add_sitelinks)' : '',
+      counts.CALLOUT! < 4 ? 'at least 4 callouts (add_callout_extensions)' : '',
+    ].filter(Boolean);
     const text = [
       `## Assets of "${campaign.name}" (${campaign.id})`,
       '',
-      extensions.length ? markdownTable(['Type', 'Asset', 'Asset id'], extensions.map((e) => [e.type, e.text, e.asset_id])) : 'No assets attached.',
+      extensions.length
+        ? markdownTable(
+            ['Type', 'Asset', 'Asset id'],
+            extensions.map((e) => [e.type, e.text, e.asset_id]),
+          )
+        : 'No assets attached.',
       '',
-      missing.length && campaign.type === 'SEARCH' ? `Recommended: ${missing.join(' and ')}.` : 'add_sitelinks, add_structured_snippets and add_call_asset attach more.',
+      missing.length && campaign.type === 'SEARCH'
+        ? `Recommended: ${missing.join(' and ')}.`
+        : 'add_sitelinks, add_structured_snippets and add_call_asset attach more.',
     ].join('\n');
     return { text, structured: { customer_id: ctx.account.account_id, campaign_id: campaign.id, extensions, counts } };
   },

@@ -6,7 +6,8 @@ import { metricTotalsEntries, videoMetricEntries } from '../../metrics';
 
 export const listCampaigns = defineSearchAdsTool({
   name: 'list_campaigns',
-  description: 'Lists the campaigns of a searchads account with type, status, daily budget and performance over a date range (start_date/end_date, default the last 30 days ending yesterday).',
+  description:
+    'Lists the campaigns of a searchads account with type, status, daily budget and performance over a date range (start_date/end_date, default the last 30 days ending yesterday).',
   access: 'read',
   args: {
     status: v.optional(v.pipe(v.picklist(['ENABLED', 'PAUSED', 'REMOVED']), v.description('Only campaigns in this status'))),
@@ -16,46 +17,59 @@ export const listCampaigns = defineSearchAdsTool({
     customer_id: v.string(),
     start_date: v.string(),
     end_date: v.string(),
-    campaigns: v.array(v.object({
-      end_date: v.optional(v.string()),
-      language_ids: v.array(v.string()),
-      label_ids: v.array(v.string()),
-      network_settings: v.object({
-        target_partner_search_network: v.boolean(),
-        target_content_network: v.boolean(),
-        target_google_tv_network: v.boolean(),
-        target_google_search: v.boolean(),
-        target_search_network: v.boolean(),
-        target_youtube: v.boolean(),
+    campaigns: v.array(
+      v.object({
+        end_date: v.optional(v.string()),
+        language_ids: v.array(v.string()),
+        label_ids: v.array(v.string()),
+        network_settings: v.object({
+          target_partner_search_network: v.boolean(),
+          target_content_network: v.boolean(),
+          target_google_tv_network: v.boolean(),
+          target_google_search: v.boolean(),
+          target_search_network: v.boolean(),
+          target_youtube: v.boolean(),
+        }),
+        type: v.string(),
+        name: v.string(),
+        audience_targeting_mode: v.optional(v.string()),
+        bidding_targets: v.optional(
+          v.object({ target_cpa: v.optional(v.number()), target_roas: v.optional(v.number()), max_cpc_limit: v.optional(v.number()) }),
+        ),
+        id: v.string(),
+        bidding_strategy: v.string(),
+        status: v.string(),
+        budget_amount: v.number(),
+        start_date: v.string(),
+        metrics: v.object({
+          ...metricTotalsEntries,
+          ...videoMetricEntries,
+        }),
+        frequency_caps: v.optional(
+          v.array(
+            v.object({
+              time_length: v.number(),
+              time_unit: v.string(),
+              event_type: v.string(),
+              cap: v.number(),
+              level: v.string(),
+            }),
+          ),
+        ),
+        tracking_url_template: v.optional(v.string()),
+        url_expansion_opt_out: v.optional(v.boolean()),
+        ai_max_enabled: v.optional(v.boolean()),
+        url_custom_parameters: v.optional(
+          v.array(
+            v.object({
+              value: v.string(),
+              key: v.string(),
+            }),
+          ),
+        ),
+        final_url_suffix: v.optional(v.string()),
       }),
-      type: v.string(),
-      name: v.string(),
-      audience_targeting_mode: v.optional(v.string()),
-      bidding_targets: v.optional(v.object({ target_cpa: v.optional(v.number()), target_roas: v.optional(v.number()), max_cpc_limit: v.optional(v.number()) })),
-      id: v.string(),
-      bidding_strategy: v.string(),
-      status: v.string(),
-      budget_amount: v.number(),
-      start_date: v.string(),
-      metrics: v.object({
-        ...metricTotalsEntries, ...videoMetricEntries,
-      }),
-      frequency_caps: v.optional(v.array(v.object({
-        time_length: v.number(),
-        time_unit: v.string(),
-        event_type: v.string(),
-        cap: v.number(),
-        level: v.string(),
-      }))),
-      tracking_url_template: v.optional(v.string()),
-      url_expansion_opt_out: v.optional(v.boolean()),
-      ai_max_enabled: v.optional(v.boolean()),
-      url_custom_parameters: v.optional(v.array(v.object({
-        value: v.string(),
-        key: v.string(),
-      }))),
-      final_url_suffix: v.optional(v.string()),
-    })),
+    ),
   }),
   rules: [dateRangeRule],
   async run(args, ctx) {
@@ -72,11 +86,33 @@ export const listCampaigns = defineSearchAdsTool({
       rows.length
         ? markdownTable(
             ['Campaign', 'Id', 'Type', 'Status', 'Daily budget', 'Spend', 'Clicks', 'CTR', 'Conversions', 'CPA'],
-            rows.map((c) => [c.name, c.id, c.type, c.status, money(c.budget_amount, currency), money(c.metrics.spend, currency), count(c.metrics.clicks), percent(c.metrics.ctr), c.metrics.conversions, money(c.metrics.cpa, currency)]),
+            rows.map((c) => [
+              c.name,
+              c.id,
+              c.type,
+              c.status,
+              money(c.budget_amount, currency),
+              money(c.metrics.spend, currency),
+              count(c.metrics.clicks),
+              percent(c.metrics.ctr),
+              c.metrics.conversions,
+              money(c.metrics.cpa, currency),
+            ]),
           )
         : 'No campaigns match.',
       ...(video.length
-        ? ['', markdownTable(['Video campaign', 'Views', 'View rate', 'Cost per view'], video.map((c) => [c.name, count(c.metrics.video_views!), percent(c.metrics.view_rate ?? null), money(c.metrics.video_views ? Math.round((c.metrics.spend / c.metrics.video_views) * 100) / 100 : null, currency)]))]
+        ? [
+            '',
+            markdownTable(
+              ['Video campaign', 'Views', 'View rate', 'Cost per view'],
+              video.map((c) => [
+                c.name,
+                count(c.metrics.video_views!),
+                percent(c.metrics.view_rate ?? null),
+                money(c.metrics.video_views ? Math.round((c.metrics.spend / c.metrics.video_views) * 100) / 100 : null, currency),
+              ]),
+            ),
+          ]
         : []),
     ].join('\n');
     return {

@@ -9,16 +9,26 @@ export const listSearchAdsLanguages = defineSearchAdsTool({
     'Lists the targetable language constants with their ids, resource names (languageConstants/<id>) and ISO-639-1 codes, as update_campaign.language_codes accepts them.',
   access: 'read',
   args: {
-    query: v.optional(v.pipe(v.string(), v.trim(), characterLength({ max: 50 }), v.description('Case-insensitive filter over language name, code and id; empty = all')), ''),
+    query: v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        characterLength({ max: 50 }),
+        v.description('Case-insensitive filter over language name, code and id; empty = all'),
+      ),
+      '',
+    ),
   },
   output: v.object({
-    languages: v.array(v.object({
-      id: v.string(),
-      resource_name: v.string(),
-      code: v.string(),
-      name: v.string(),
-      targetable: v.boolean(),
-    })),
+    languages: v.array(
+      v.object({
+        id: v.string(),
+        resource_name: v.string(),
+        code: v.string(),
+        name: v.string(),
+        targetable: v.boolean(),
+      }),
+    ),
   }),
   async run(args, ctx) {
     const query = args.query.toLowerCase();
@@ -29,7 +39,10 @@ export const listSearchAdsLanguages = defineSearchAdsTool({
       `## Languages (${languages.length})`,
       '',
       languages.length
-        ? markdownTable(['Language', 'ISO code', 'Id', 'Resource name'], languages.map((l) => [l.name, l.code, l.id, l.resource_name]))
+        ? markdownTable(
+            ['Language', 'ISO code', 'Id', 'Resource name'],
+            languages.map((l) => [l.name, l.code, l.id, l.resource_name]),
+          )
         : `No language matches "${args.query}".`,
       '',
       'Pass either the ISO code or the resource name in update_campaign.language_codes. Only Performance Max (and Display, Video, Shopping) campaigns apply language targeting; on Search campaigns it is a no-op.',

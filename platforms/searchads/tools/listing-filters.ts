@@ -28,13 +28,24 @@ const filterOutput = v.object({
 
 const describe = (f: SearchAdsListingGroupFilter): string => {
   if (!f.case_value) return f.type === 'SUBDIVISION' ? 'All products, split' : f.type === 'UNIT_INCLUDED' ? 'All products' : 'No products';
-  const what = f.case_value.value === undefined ? `every other ${f.case_value.dimension.toLowerCase().replace('_', ' ')}` : `${f.case_value.dimension.toLowerCase().replace('_', ' ')} ${f.case_value.value}`;
+  const what =
+    f.case_value.value === undefined
+      ? `every other ${f.case_value.dimension.toLowerCase().replace('_', ' ')}`
+      : `${f.case_value.dimension.toLowerCase().replace('_', ' ')} ${f.case_value.value}`;
   return `${f.type === 'UNIT_EXCLUDED' ? 'Exclude' : f.type === 'UNIT_INCLUDED' ? 'Include' : 'Split'} ${what}`;
 };
 
 const shown = (f: SearchAdsListingGroupFilter) => ({
-  id: f.id, type: f.type, ...(f.parent_id ? { parent_id: f.parent_id } : {}),
-  ...(f.case_value ? { dimension: f.case_value.dimension, ...(f.case_value.value !== undefined ? { value: f.case_value.value } : {}), ...(f.case_value.index !== undefined ? { index: f.case_value.index } : {}) } : {}),
+  id: f.id,
+  type: f.type,
+  ...(f.parent_id ? { parent_id: f.parent_id } : {}),
+  ...(f.case_value
+    ? {
+        dimension: f.case_value.dimension,
+        ...(f.case_value.value !== undefined ? { value: f.case_value.value } : {}),
+        ...(f.case_value.index !== undefined ? { index: f.case_value.index } : {}),
+      }
+    : {}),
   description: describe(f),
 });
 
@@ -42,13 +53,20 @@ const shown = (f: SearchAdsListingGroupFilter) => ({
 function summary(tree: SearchAdsListingGroupFilter[]): string {
   if (!tree.length) return 'No listing group filter: the asset group uses the whole feed where the campaign has one.';
   const root = tree.find((f) => !f.parent_id)!;
-  if (root.type !== 'SUBDIVISION') return root.type === 'UNIT_INCLUDED' ? 'Every product of the feed is advertised.' : 'No product is advertised.';
+  if (root.type !== 'SUBDIVISION')
+    return root.type === 'UNIT_INCLUDED' ? 'Every product of the feed is advertised.' : 'No product is advertised.';
   const children = tree.filter((f) => f.parent_id === root.id);
   const others = children.find((c) => c.case_value?.value === undefined);
   const values = children.filter((c) => c !== others);
   const dimension = (others?.case_value?.dimension ?? values[0]?.case_value?.dimension ?? 'BRAND').toLowerCase().replace('_', ' ');
-  const included = values.filter((c) => c.type === 'UNIT_INCLUDED').map((c) => c.case_value!.value!).sort();
-  const excluded = values.filter((c) => c.type === 'UNIT_EXCLUDED').map((c) => c.case_value!.value!).sort();
+  const included = values
+    .filter((c) => c.type === 'UNIT_INCLUDED')
+    .map((c) => c.case_value!.value!)
+    .sort();
+  const excluded = values
+    .filter((c) => c.type === 'UNIT_EXCLUDED')
+    .map((c) => c.case_value!.value!)
+    .sort();
   return others?.type === 'UNIT_EXCLUDED'
     ? `Only products whose ${dimension} is ${included.join(', ') || '(none)'} are advertised.`
     : `Every product except those whose ${dimension} is ${excluded.join(', ') || '(none)'} is advertised.`;
@@ -56,21 +74,30 @@ function summary(tree: SearchAdsListingGroupFilter[]): string {
 
 export const getAssetGroupListingFilters = defineSearchAdsTool({
   name: 'get_asset_group_listing_filters',
-  description: 'Shows the product-feed listing filters of a retail Performance Max asset group (or of every asset group of a campaign): the tree of subdivisions and included / excluded products by brand, category, item id, custom attribute or condition, and in words which products are advertised.',
+  description:
+    'Shows the product-feed listing filters of a retail Performance Max asset group (or of every asset group of a campaign): the tree of subdivisions and included / excluded products by brand, category, item id, custom attribute or condition, and in words which products are advertised.',
   access: 'read',
   args: {
     asset_group_id: v.optional(assetGroupIdArg('Asset group id from get_pmax_asset_groups; or give campaign_id')),
     campaign_id: v.optional(campaignIdArg('Performance Max campaign id: every asset group of it')),
   },
-  rules: [(a) => (Boolean(a.asset_group_id) === Boolean(a.campaign_id) ? 'give exactly one of `asset_group_id` or `campaign_id`' : undefined)],
-  output: v.object({ customer_id: v.string(), asset_groups: v.array(v.object({ asset_group_id: v.string(), name: v.string(), summary: v.string(), filters: v.array(filterOutput) })) }),
+  rules: [
+    (a) => (Boolean(a.asset_group_id) === Boolean(a.campaign_id) ? 'give exactly one of `asset_group_id` or `campaign_id`' : undefined),
+  ],
+  output: v.object({
+    customer_id: v.string(),
+    asset_groups: v.array(v.object({ asset_group_id: v.string(), name: v.string(), summary: v.string(), filters: v.array(filterOutput) })),
+  }),
   async run(args, ctx) {
     const cid = ctx.account.account_id;
     let groups;
     if (args.asset_group_id) groups = [(await requireAssetGroup(ctx.platform, args.asset_group_id, cid, { allowRemoved: true })).group];
     else {
       const campaign = await ctx.platform.getCampaign(args.campaign_id!);
-      if (campaign.type !== 'PERFORMANCE_MAX') throw new ToolError(`Campaign "${campaign.name}" is a ${campaign.type} campaign; listing filters belong to Performance Max asset groups.`);
+      if (campaign.type !== 'PERFORMANCE_MAX')
+        throw new ToolError(
+          `Campaign "${campaign.name}" is a ${campaign.type} campaign; listing filters belong to Performance Max asset groups.`,
+        );
       groups = (await ctx.platform.listAssetGroups(campaign.id)).filter((g) => g.status !== 'REMOVED');
     }
     const out = [];
@@ -79,7 +106,20 @@ export const getAssetGroupListingFilters = defineSearchAdsTool({
       out.push({ asset_group_id: g.id, name: g.name, summary: summary(tree), filters: tree.map(shown) });
     }
     const text = out
-      .map((g) => [`## Listing filters of asset group "${g.name}" (${g.asset_group_id})`, '', g.summary, '', g.filters.length ? markdownTable(['Filter', 'Id', 'Type'], g.filters.map((f) => [`${f.parent_id ? '  - ' : ''}${f.description}`, f.id, f.type])) : ''].join('\n'))
+      .map((g) =>
+        [
+          `## Listing filters of asset group "${g.name}" (${g.asset_group_id})`,
+          '',
+          g.summary,
+          '',
+          g.filters.length
+            ? markdownTable(
+                ['Filter', 'Id', 'Type'],
+                g.filters.map((f) => [`${f.parent_id ? '  - ' : ''}${f.description}`, f.id, f.type]),
+              )
+            : '',
+        ].join('\n'),
+      )
       .join('\n\n');
     return { text: text || 'No asset groups.', structured: { customer_id: cid, asset_groups: out } };
   },
@@ -99,16 +139,39 @@ export const addAssetGroupListingFilter = defineSearchAdsTool({
       v.maxLength(100, 'must list at most 100 values'),
       v.description('Values of the dimension (brand names, category ids, item ids, attribute values, or NEW / USED / REFURBISHED)'),
     ),
-    mode: v.optional(v.pipe(v.picklist(['INCLUDE', 'EXCLUDE']), v.description('INCLUDE (default): only these; EXCLUDE: everything but these')), 'INCLUDE'),
-    custom_attribute_index: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(4), v.description('CUSTOM_ATTRIBUTE: which custom label, 0-4'))),
+    mode: v.optional(
+      v.pipe(v.picklist(['INCLUDE', 'EXCLUDE']), v.description('INCLUDE (default): only these; EXCLUDE: everything but these')),
+      'INCLUDE',
+    ),
+    custom_attribute_index: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(4), v.description('CUSTOM_ATTRIBUTE: which custom label, 0-4')),
+    ),
   },
   rules: [
-    (a) => (a.dimension === 'CUSTOM_ATTRIBUTE' && a.custom_attribute_index === undefined ? '`custom_attribute_index` is required with dimension CUSTOM_ATTRIBUTE' : undefined),
-    (a) => (a.dimension !== 'CUSTOM_ATTRIBUTE' && a.custom_attribute_index !== undefined ? '`custom_attribute_index` goes with dimension CUSTOM_ATTRIBUTE' : undefined),
-    (a) => (a.dimension === 'CONDITION' && a.values.some((x) => !CONDITIONS.includes(x)) ? `\`values\` of CONDITION are ${CONDITIONS.join(', ')}` : undefined),
-    (a) => (a.dimension === 'CATEGORY' && a.values.some((x) => !/^\d+$/.test(x)) ? '`values` of CATEGORY are numeric product category ids' : undefined),
+    (a) =>
+      a.dimension === 'CUSTOM_ATTRIBUTE' && a.custom_attribute_index === undefined
+        ? '`custom_attribute_index` is required with dimension CUSTOM_ATTRIBUTE'
+        : undefined,
+    (a) =>
+      a.dimension !== 'CUSTOM_ATTRIBUTE' && a.custom_attribute_index !== undefined
+        ? '`custom_attribute_index` goes with dimension CUSTOM_ATTRIBUTE'
+        : undefined,
+    (a) =>
+      a.dimension === 'CONDITION' && a.values.some((x) => !CONDITIONS.includes(x))
+        ? `\`values\` of CONDITION are ${CONDITIONS.join(', ')}`
+        : undefined,
+    (a) =>
+      a.dimension === 'CATEGORY' && a.values.some((x) => !/^\d+$/.test(x))
+        ? '`values` of CATEGORY are numeric product category ids'
+        : undefined,
   ],
-  output: v.object({ customer_id: v.string(), asset_group_id: v.string(), summary: v.string(), added: v.array(v.string()), skipped: v.array(v.string()) }),
+  output: v.object({
+    customer_id: v.string(),
+    asset_group_id: v.string(),
+    summary: v.string(),
+    added: v.array(v.string()),
+    skipped: v.array(v.string()),
+  }),
   async plan(args, ctx) {
     const { group } = await requireAssetGroup(ctx.platform, args.asset_group_id, ctx.account.account_id);
     const tree = await ctx.platform.listListingGroupFilters(group.id);
@@ -116,7 +179,11 @@ export const addAssetGroupListingFilter = defineSearchAdsTool({
     const othersUnit = args.mode === 'INCLUDE' ? 'UNIT_EXCLUDED' : 'UNIT_INCLUDED';
     const dimension = args.dimension as ListingDimension;
     const index = args.custom_attribute_index;
-    const caseOf = (value?: string) => ({ dimension, ...(value !== undefined ? { value } : {}), ...(index !== undefined ? { index } : {}) });
+    const caseOf = (value?: string) => ({
+      dimension,
+      ...(value !== undefined ? { value } : {}),
+      ...(index !== undefined ? { index } : {}),
+    });
     const root = tree.find((f) => !f.parent_id);
     const values = [...new Map(args.values.map((x) => [x.toLowerCase(), x])).values()];
     let remove: string[] = [];
@@ -124,22 +191,43 @@ export const addAssetGroupListingFilter = defineSearchAdsTool({
     let skipped: string[] = [];
     if (!root || root.type !== 'SUBDIVISION') {
       remove = root ? [root.id] : [];
-      create = [{ type: 'SUBDIVISION' }, ...values.map((value) => ({ type: unit, parent_id: '-1', case_value: caseOf(value) }) as NewSearchAdsListingGroupFilter), { type: othersUnit, parent_id: '-1', case_value: caseOf() }];
+      create = [
+        { type: 'SUBDIVISION' },
+        ...values.map((value) => ({ type: unit, parent_id: '-1', case_value: caseOf(value) }) as NewSearchAdsListingGroupFilter),
+        { type: othersUnit, parent_id: '-1', case_value: caseOf() },
+      ];
     } else {
       const children = tree.filter((f) => f.parent_id === root.id);
       const others = children.find((c) => c.case_value?.value === undefined);
-      if (children.some((c) => c.type === 'SUBDIVISION')) throw new ToolError(`Asset group "${group.name}" has a listing tree deeper than one split; edit it in the platform's interface, or remove the root filter first (remove_asset_group_listing_filter).`);
-      if (others?.case_value?.dimension !== dimension || (others.case_value.index ?? undefined) !== index) throw new ToolError(`Asset group "${group.name}" is split by ${others?.case_value?.dimension ?? 'another dimension'}; remove that split first (remove_asset_group_listing_filter with the root filter ${root.id}), then add the ${dimension} filter.`);
-      if (others.type !== othersUnit) throw new ToolError(`Asset group "${group.name}" ${others.type === 'UNIT_EXCLUDED' ? 'includes only listed values' : 'excludes listed values'}; mode ${args.mode} would mix both. Use mode ${args.mode === 'INCLUDE' ? 'EXCLUDE' : 'INCLUDE'} or remove the split first.`);
+      if (children.some((c) => c.type === 'SUBDIVISION'))
+        throw new ToolError(
+          `Asset group "${group.name}" has a listing tree deeper than one split; edit it in the platform's interface, or remove the root filter first (remove_asset_group_listing_filter).`,
+        );
+      if (others?.case_value?.dimension !== dimension || (others.case_value.index ?? undefined) !== index)
+        throw new ToolError(
+          `Asset group "${group.name}" is split by ${others?.case_value?.dimension ?? 'another dimension'}; remove that split first (remove_asset_group_listing_filter with the root filter ${root.id}), then add the ${dimension} filter.`,
+        );
+      if (others.type !== othersUnit)
+        throw new ToolError(
+          `Asset group "${group.name}" ${others.type === 'UNIT_EXCLUDED' ? 'includes only listed values' : 'excludes listed values'}; mode ${args.mode} would mix both. Use mode ${args.mode === 'INCLUDE' ? 'EXCLUDE' : 'INCLUDE'} or remove the split first.`,
+        );
       skipped = values.filter((x) => children.some((c) => c.case_value?.value?.toLowerCase() === x.toLowerCase()));
       create = values.filter((x) => !skipped.includes(x)).map((value) => ({ type: unit, parent_id: root.id, case_value: caseOf(value) }));
     }
     const added = create.filter((c) => c.case_value?.value !== undefined).map((c) => c.case_value!.value!);
     return {
-      summary: added.length ? `${args.mode === 'INCLUDE' ? 'Include' : 'Exclude'} ${dimension} ${added.join(', ')} in asset group "${group.name}"` : `Nothing to add: asset group "${group.name}" already has these values`,
+      summary: added.length
+        ? `${args.mode === 'INCLUDE' ? 'Include' : 'Exclude'} ${dimension} ${added.join(', ')} in asset group "${group.name}"`
+        : `Nothing to add: asset group "${group.name}" already has these values`,
       changes: [
         ...remove.map((id) => ({ action: 'remove' as const, entity: 'listing_group_filter', id, name: 'All products', fields: {} })),
-        ...create.map((c) => ({ action: 'create' as const, entity: 'listing_group_filter', name: c.case_value ? (c.case_value.value ?? `every other ${dimension}`) : 'root', fields: { type: { after: c.type } }, startsPaused: true })),
+        ...create.map((c) => ({
+          action: 'create' as const,
+          entity: 'listing_group_filter',
+          name: c.case_value ? (c.case_value.value ?? `every other ${dimension}`) : 'root',
+          fields: { type: { after: c.type } },
+          startsPaused: true,
+        })),
       ],
       notes: skipped.map((x) => `${x}: already in the filter.`),
       data: { group: { id: group.id, name: group.name }, remove, create, added, skipped },
@@ -147,10 +235,18 @@ export const addAssetGroupListingFilter = defineSearchAdsTool({
   },
   async apply(plan, _args, ctx) {
     const { group, remove, create, added, skipped } = plan.data;
-    if (create.length || remove.length) await ctx.step('filters', () => ctx.platform.mutateListingGroupFilters(group.id, { remove, create }).then(() => true));
+    if (create.length || remove.length)
+      await ctx.step('filters', () => ctx.platform.mutateListingGroupFilters(group.id, { remove, create }).then(() => true));
     const text = summary(await ctx.platform.listListingGroupFilters(group.id));
     return {
-      text: [`## Listing filter of asset group "${group.name}" updated`, '', text, ...(skipped.length ? ['', `Already there: ${skipped.join(', ')}.`] : []), '', 'get_asset_group_listing_filters shows the whole tree.'].join('\n'),
+      text: [
+        `## Listing filter of asset group "${group.name}" updated`,
+        '',
+        text,
+        ...(skipped.length ? ['', `Already there: ${skipped.join(', ')}.`] : []),
+        '',
+        'get_asset_group_listing_filters shows the whole tree.',
+      ].join('\n'),
       structured: { customer_id: ctx.account.account_id, asset_group_id: group.id, summary: text, added, skipped },
     };
   },
@@ -158,12 +254,24 @@ export const addAssetGroupListingFilter = defineSearchAdsTool({
 
 export const removeAssetGroupListingFilter = defineSearchAdsTool({
   name: 'remove_asset_group_listing_filter',
-  description: 'Deletes listing filters from a retail Performance Max asset group by filter id (get_asset_group_listing_filters): a value leaves the split; removing the root, or the last value, puts the asset group back on every product of the feed. The "everything else" node of a split cannot be removed on its own.',
+  description:
+    'Deletes listing filters from a retail Performance Max asset group by filter id (get_asset_group_listing_filters): a value leaves the split; removing the root, or the last value, puts the asset group back on every product of the feed. The "everything else" node of a split cannot be removed on its own.',
   access: 'write',
   destructive: true,
   args: {
     asset_group_id: assetGroupIdArg(),
-    filter_ids: v.pipe(v.array(v.pipe(v.string(), v.trim(), v.regex(/^\d+~\d+$/, 'must be a filter id as get_asset_group_listing_filters shows it (<asset group>~<filter>)'))), v.minLength(1), v.maxLength(100), v.description('Filter ids from get_asset_group_listing_filters')),
+    filter_ids: v.pipe(
+      v.array(
+        v.pipe(
+          v.string(),
+          v.trim(),
+          v.regex(/^\d+~\d+$/, 'must be a filter id as get_asset_group_listing_filters shows it (<asset group>~<filter>)'),
+        ),
+      ),
+      v.minLength(1),
+      v.maxLength(100),
+      v.description('Filter ids from get_asset_group_listing_filters'),
+    ),
   },
   output: v.object({ customer_id: v.string(), asset_group_id: v.string(), removed: v.array(v.string()), summary: v.string() }),
   async plan(args, ctx) {
@@ -171,21 +279,43 @@ export const removeAssetGroupListingFilter = defineSearchAdsTool({
     const tree = await ctx.platform.listListingGroupFilters(group.id);
     const ids = [...new Set(args.filter_ids)];
     const missing = ids.filter((id) => !tree.some((f) => f.id === id));
-    if (missing.length) throw new ToolError(`Asset group "${group.name}" has no listing filter ${missing.join(', ')}; get_asset_group_listing_filters lists its filters.`, { code: 'not_found' });
+    if (missing.length)
+      throw new ToolError(
+        `Asset group "${group.name}" has no listing filter ${missing.join(', ')}; get_asset_group_listing_filters lists its filters.`,
+        { code: 'not_found' },
+      );
     const root = tree.find((f) => !f.parent_id)!;
     const targets = tree.filter((f) => ids.includes(f.id));
     const others = targets.filter((f) => f.parent_id && f.case_value?.value === undefined && !ids.includes(root.id));
-    if (others.length) throw new ToolError(`Filter ${others[0]!.id} is the "everything else" node of the split; the platform needs it. Remove the root filter ${root.id} to drop the whole split.`);
-    if (root.type !== 'SUBDIVISION' && ids.includes(root.id)) throw new ToolError(`Filter ${root.id} is the only node (${describe(root)}); there is no split to remove.`);
+    if (others.length)
+      throw new ToolError(
+        `Filter ${others[0]!.id} is the "everything else" node of the split; the platform needs it. Remove the root filter ${root.id} to drop the whole split.`,
+      );
+    if (root.type !== 'SUBDIVISION' && ids.includes(root.id))
+      throw new ToolError(`Filter ${root.id} is the only node (${describe(root)}); there is no split to remove.`);
     const leftValues = tree.filter((f) => f.parent_id === root.id && f.case_value?.value !== undefined && !ids.includes(f.id));
     const reset = ids.includes(root.id) || !leftValues.length;
     const remove = reset ? [root.id] : ids;
     const create: NewSearchAdsListingGroupFilter[] = reset ? [{ type: 'UNIT_INCLUDED' }] : [];
     return {
-      summary: reset ? `Remove the listing split of asset group "${group.name}": every product is advertised again` : `Remove ${ids.length} listing filter value(s) from asset group "${group.name}"`,
+      summary: reset
+        ? `Remove the listing split of asset group "${group.name}": every product is advertised again`
+        : `Remove ${ids.length} listing filter value(s) from asset group "${group.name}"`,
       changes: [
-        ...(reset ? tree : targets).map((f) => ({ action: 'remove' as const, entity: 'listing_group_filter', id: f.id, name: describe(f), fields: {} })),
-        ...create.map(() => ({ action: 'create' as const, entity: 'listing_group_filter', name: 'All products', fields: { type: { after: 'UNIT_INCLUDED' } }, startsPaused: true })),
+        ...(reset ? tree : targets).map((f) => ({
+          action: 'remove' as const,
+          entity: 'listing_group_filter',
+          id: f.id,
+          name: describe(f),
+          fields: {},
+        })),
+        ...create.map(() => ({
+          action: 'create' as const,
+          entity: 'listing_group_filter',
+          name: 'All products',
+          fields: { type: { after: 'UNIT_INCLUDED' } },
+          startsPaused: true,
+        })),
       ],
       data: { group: { id: group.id, name: group.name }, remove, create, removed: (reset ? tree : targets).map((f) => describe(f)) },
     };

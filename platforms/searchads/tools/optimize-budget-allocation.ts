@@ -39,10 +39,40 @@ export const optimizeBudgetAllocation = defineSearchAdsTool({
   access: 'read',
   args: {
     ...dateRangeArgs(),
-    goal: v.optional(v.pipe(v.picklist(['conversions', 'conversion_value'], 'must be conversions or conversion_value'), v.description('What to maximise: conversions (default) or conversion_value')), 'conversions'),
-    max_shift_percent: v.optional(v.pipe(v.number(), v.integer(), v.minValue(5, 'must be at least 5'), v.maxValue(50, 'must be at most 50'), v.description('Largest change of one campaign\'s budget, 5-50 %, default 20')), 20),
-    min_conversions: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(10_000), v.description('Conversions a campaign needs over the window before it can gain budget, default 3')), 3),
-    campaign_ids: v.optional(v.pipe(v.array(campaignIdArg()), v.minLength(2, 'must list at least 2 campaigns'), v.maxLength(100, 'must list at most 100 campaigns'), v.description('Only these campaigns (2-100); default every running campaign'))),
+    goal: v.optional(
+      v.pipe(
+        v.picklist(['conversions', 'conversion_value'], 'must be conversions or conversion_value'),
+        v.description('What to maximise: conversions (default) or conversion_value'),
+      ),
+      'conversions',
+    ),
+    max_shift_percent: v.optional(
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(5, 'must be at least 5'),
+        v.maxValue(50, 'must be at most 50'),
+        v.description("Largest change of one campaign's budget, 5-50 %, default 20"),
+      ),
+      20,
+    ),
+    min_conversions: v.optional(
+      v.pipe(
+        v.number(),
+        v.minValue(0),
+        v.maxValue(10_000),
+        v.description('Conversions a campaign needs over the window before it can gain budget, default 3'),
+      ),
+      3,
+    ),
+    campaign_ids: v.optional(
+      v.pipe(
+        v.array(campaignIdArg()),
+        v.minLength(2, 'must list at least 2 campaigns'),
+        v.maxLength(100, 'must list at most 100 campaigns'),
+        v.description('Only these campaigns (2-100); default every running campaign'),
+      ),
+    ),
   },
   rules: [dateRangeRule],
   output: v.object({
@@ -52,21 +82,28 @@ export const optimizeBudgetAllocation = defineSearchAdsTool({
     goal: v.string(),
     total_daily_budget: v.number(),
     moved_daily_budget: v.number(),
-    campaigns: v.array(v.object({
-      campaign_id: v.string(),
-      name: v.string(),
-      role: v.picklist(['gains', 'gives', 'keeps']),
-      reason: v.string(),
-      current_daily_budget: v.number(),
-      proposed_daily_budget: v.number(),
-      average_daily_spend: v.number(),
-      budget_utilisation: v.number(),
-      cpa: v.nullable(v.number()),
-      roas: v.nullable(v.number()),
-      conversions: v.number(),
-    })),
+    campaigns: v.array(
+      v.object({
+        campaign_id: v.string(),
+        name: v.string(),
+        role: v.picklist(['gains', 'gives', 'keeps']),
+        reason: v.string(),
+        current_daily_budget: v.number(),
+        proposed_daily_budget: v.number(),
+        average_daily_spend: v.number(),
+        budget_utilisation: v.number(),
+        cpa: v.nullable(v.number()),
+        roas: v.nullable(v.number()),
+        conversions: v.number(),
+      }),
+    ),
     projected_daily_change: v.object({ conversions: v.number(), conversion_value: v.number() }),
-    calls: v.array(v.object({ tool: v.literal('update_campaign_budget'), arguments: v.object({ customer_id: v.string(), campaign_id: v.string(), daily_budget: v.number() }) })),
+    calls: v.array(
+      v.object({
+        tool: v.literal('update_campaign_budget'),
+        arguments: v.object({ customer_id: v.string(), campaign_id: v.string(), daily_budget: v.number() }),
+      }),
+    ),
   }),
   async run(args, ctx) {
     const { start, end } = reportWindow(ctx, args);
@@ -81,13 +118,24 @@ export const optimizeBudgetAllocation = defineSearchAdsTool({
     const value = args.goal === 'conversion_value';
     // Campaigns that run now and are judged on conversions; video campaigns are judged on views.
     const judged: Judged[] = all
-      .filter((c) => c.status === 'ENABLED' && c.type !== 'VIDEO' && c.budget_amount > 0 && c.start_date <= end && (!c.end_date || c.end_date > end))
+      .filter(
+        (c) =>
+          c.status === 'ENABLED' && c.type !== 'VIDEO' && c.budget_amount > 0 && c.start_date <= end && (!c.end_date || c.end_date > end),
+      )
       .filter((c) => !args.campaign_ids || args.campaign_ids.includes(c.id))
       .map((c) => {
         const f = figures(c.id);
         const avgDailySpend = cents(f.spend / days);
         const result = value ? f.revenue : f.conversions;
-        return { id: c.id, name: c.name, budget: c.budget_amount, figures: f, avgDailySpend, utilisation: Math.round((avgDailySpend / c.budget_amount) * 100) / 100, costPerResult: result > 0 ? f.spend / result : null };
+        return {
+          id: c.id,
+          name: c.name,
+          budget: c.budget_amount,
+          figures: f,
+          avgDailySpend,
+          utilisation: Math.round((avgDailySpend / c.budget_amount) * 100) / 100,
+          costPerResult: result > 0 ? f.spend / result : null,
+        };
       });
     const spend = judged.reduce((s, c) => s + c.figures.spend, 0);
     const results = judged.reduce((s, c) => s + (value ? c.figures.revenue : c.figures.conversions), 0);
@@ -98,15 +146,37 @@ export const optimizeBudgetAllocation = defineSearchAdsTool({
     const gives = new Map<string, { cut: number; reason: string }>();
     for (const c of judged) {
       const limited = c.utilisation >= LIMITED;
-      if (limited && accountCost !== null && c.costPerResult !== null && c.costPerResult <= accountCost && c.figures.conversions >= args.min_conversions) {
-        gains.set(c.id, { cap: cents(c.budget * share), reason: `budget-limited (spends ${percent(c.utilisation, 0)} of it) and ${value ? `returns ${(1 / c.costPerResult).toFixed(2)} per unit spent` : `converts at ${money(c.costPerResult, ctx.account.currency)}`}, better than the account` });
+      if (
+        limited &&
+        accountCost !== null &&
+        c.costPerResult !== null &&
+        c.costPerResult <= accountCost &&
+        c.figures.conversions >= args.min_conversions
+      ) {
+        gains.set(c.id, {
+          cap: cents(c.budget * share),
+          reason: `budget-limited (spends ${percent(c.utilisation, 0)} of it) and ${value ? `returns ${(1 / c.costPerResult).toFixed(2)} per unit spent` : `converts at ${money(c.costPerResult, ctx.account.currency)}`}, better than the account`,
+        });
         continue;
       }
       const headroom = cents(c.budget - c.avgDailySpend);
       if (c.utilisation < UNDERSPENDING && headroom >= 1) {
-        gives.set(c.id, { cut: Math.min(cents(c.budget * share), cents(headroom), cents(c.budget - 1)), reason: `leaves budget unused (spends ${percent(c.utilisation, 0)} of it)` });
-      } else if (accountCost !== null && ((c.costPerResult === null && c.figures.spend >= 2 * accountCost) || (c.costPerResult !== null && c.costPerResult >= EXPENSIVE * accountCost))) {
-        gives.set(c.id, { cut: Math.min(cents(c.budget * share), cents(c.budget - 1)), reason: c.costPerResult === null ? `spent ${money(c.figures.spend, ctx.account.currency)} without a ${value ? 'conversion value' : 'conversion'}` : `${value ? 'returns' : 'converts at'} ${value ? (1 / c.costPerResult).toFixed(2) : money(c.costPerResult, ctx.account.currency)}, ${value ? 'below' : 'above'} the account's ${value ? (1 / accountCost).toFixed(2) : money(accountCost, ctx.account.currency)}` });
+        gives.set(c.id, {
+          cut: Math.min(cents(c.budget * share), cents(headroom), cents(c.budget - 1)),
+          reason: `leaves budget unused (spends ${percent(c.utilisation, 0)} of it)`,
+        });
+      } else if (
+        accountCost !== null &&
+        ((c.costPerResult === null && c.figures.spend >= 2 * accountCost) ||
+          (c.costPerResult !== null && c.costPerResult >= EXPENSIVE * accountCost))
+      ) {
+        gives.set(c.id, {
+          cut: Math.min(cents(c.budget * share), cents(c.budget - 1)),
+          reason:
+            c.costPerResult === null
+              ? `spent ${money(c.figures.spend, ctx.account.currency)} without a ${value ? 'conversion value' : 'conversion'}`
+              : `${value ? 'returns' : 'converts at'} ${value ? (1 / c.costPerResult).toFixed(2) : money(c.costPerResult, ctx.account.currency)}, ${value ? 'below' : 'above'} the account's ${value ? (1 / accountCost).toFixed(2) : money(accountCost, ctx.account.currency)}`,
+        });
       }
     }
     const pool = [...gives.values()].reduce((s, g) => s + g.cut, 0);
@@ -120,7 +190,11 @@ export const optimizeBudgetAllocation = defineSearchAdsTool({
     const adds = new Map<string, number>();
     let left = moved;
     for (const c of [...recipients].sort((a, b) => weight(b) - weight(a))) {
-      const add = Math.min(gains.get(c.id)!.cap, cents(totalWeight > 0 ? (moved * weight(c)) / totalWeight : moved / recipients.length), cents(left));
+      const add = Math.min(
+        gains.get(c.id)!.cap,
+        cents(totalWeight > 0 ? (moved * weight(c)) / totalWeight : moved / recipients.length),
+        cents(left),
+      );
       adds.set(c.id, add);
       left = cents(left - add);
     }
@@ -160,7 +234,14 @@ export const optimizeBudgetAllocation = defineSearchAdsTool({
         campaign_id: c.id,
         name: c.name,
         role,
-        reason: role === 'gains' ? gains.get(c.id)!.reason : role === 'gives' ? gives.get(c.id)!.reason : c.utilisation >= LIMITED ? 'budget-limited, but does not convert better than the account' : 'spends its budget at about the account\'s rate',
+        reason:
+          role === 'gains'
+            ? gains.get(c.id)!.reason
+            : role === 'gives'
+              ? gives.get(c.id)!.reason
+              : c.utilisation >= LIMITED
+                ? 'budget-limited, but does not convert better than the account'
+                : "spends its budget at about the account's rate",
         current_daily_budget: c.budget,
         proposed_daily_budget: proposed,
         average_daily_spend: c.avgDailySpend,
@@ -170,7 +251,12 @@ export const optimizeBudgetAllocation = defineSearchAdsTool({
         conversions: c.figures.conversions,
       };
     });
-    const calls = rows.filter((r) => r.role !== 'keeps').map((r) => ({ tool: 'update_campaign_budget' as const, arguments: { customer_id: ctx.account.account_id, campaign_id: r.campaign_id, daily_budget: r.proposed_daily_budget } }));
+    const calls = rows
+      .filter((r) => r.role !== 'keeps')
+      .map((r) => ({
+        tool: 'update_campaign_budget' as const,
+        arguments: { customer_id: ctx.account.account_id, campaign_id: r.campaign_id, daily_budget: r.proposed_daily_budget },
+      }));
     const currency = ctx.account.currency;
     const total = cents(judged.reduce((s, c) => s + c.budget, 0));
     const projected = { conversions: Math.round(projectedConversions * 100) / 100, conversion_value: cents(projectedValue) };
@@ -185,13 +271,37 @@ export const optimizeBudgetAllocation = defineSearchAdsTool({
             ? 'No campaign is both budget-limited and converting better than the account: more budget would not buy cheaper results. Keep the budgets.'
             : 'No campaign has budget to give: every one spends its budget at or below the account CPA. Raise the total budget to grow the limited ones.',
       '',
-      markdownTable(['Campaign', 'Role', 'Budget now', 'Proposed', 'Avg spend/day', 'Uses', value ? 'ROAS' : 'CPA', 'Why'], rows.map((r) => [r.name, r.role, money(r.current_daily_budget, currency), money(r.proposed_daily_budget, currency), money(r.average_daily_spend, currency), percent(r.budget_utilisation, 0), value ? r.roas : money(r.cpa, currency), r.reason])),
+      markdownTable(
+        ['Campaign', 'Role', 'Budget now', 'Proposed', 'Avg spend/day', 'Uses', value ? 'ROAS' : 'CPA', 'Why'],
+        rows.map((r) => [
+          r.name,
+          r.role,
+          money(r.current_daily_budget, currency),
+          money(r.proposed_daily_budget, currency),
+          money(r.average_daily_spend, currency),
+          percent(r.budget_utilisation, 0),
+          value ? r.roas : money(r.cpa, currency),
+          r.reason,
+        ]),
+      ),
       '',
-      calls.length ? `To apply: ${calls.map((c) => `update_campaign_budget {"campaign_id": "${c.arguments.campaign_id}", "daily_budget": ${c.arguments.daily_budget}}`).join('; ')}. Nothing was changed.` : 'Nothing to apply.',
+      calls.length
+        ? `To apply: ${calls.map((c) => `update_campaign_budget {"campaign_id": "${c.arguments.campaign_id}", "daily_budget": ${c.arguments.daily_budget}}`).join('; ')}. Nothing was changed.`
+        : 'Nothing to apply.',
     ].join('\n');
     return {
       text,
-      structured: { customer_id: ctx.account.account_id, start_date: start, end_date: end, goal: args.goal, total_daily_budget: total, moved_daily_budget: addTotal, campaigns: rows, projected_daily_change: projected, calls },
+      structured: {
+        customer_id: ctx.account.account_id,
+        start_date: start,
+        end_date: end,
+        goal: args.goal,
+        total_daily_budget: total,
+        moved_daily_budget: addTotal,
+        campaigns: rows,
+        projected_daily_change: projected,
+        calls,
+      },
     };
   },
 });

@@ -1,5 +1,10 @@
 import * as v from 'valibot';
-import { newBundleId, saveAssetBundle, ASSET_BUNDLE_VALID_SECONDS, type BundledImage } from '../../../functions/runtime/stores/asset-bundles';
+import {
+  newBundleId,
+  saveAssetBundle,
+  ASSET_BUNDLE_VALID_SECONDS,
+  type BundledImage,
+} from '../../../functions/runtime/stores/asset-bundles';
 import { fetchImage, MAX_IMAGE_BYTES } from '../../image-check';
 import { markdownTable } from '../../markdown';
 import { defineSearchAdsTool } from '../define';
@@ -17,18 +22,44 @@ import { assetLabel } from './pmax-asset-links';
  */
 
 const IMAGE_FIELDS = IMAGE_FIELD_TYPES as [PmaxAssetFieldType, ...PmaxAssetFieldType[]];
-const shapes = IMAGE_FIELD_TYPES.map((f) => `${f} ${FIELD_TYPE_RULES[f].ratio!.label} (from ${FIELD_TYPE_RULES[f].ratio!.minWidth}x${FIELD_TYPE_RULES[f].ratio!.minHeight})`).join(', ');
+const shapes = IMAGE_FIELD_TYPES.map(
+  (f) => `${f} ${FIELD_TYPE_RULES[f].ratio!.label} (from ${FIELD_TYPE_RULES[f].ratio!.minWidth}x${FIELD_TYPE_RULES[f].ratio!.minHeight})`,
+).join(', ');
 
 export const helpUserUpload = defineSearchAdsTool({
   name: 'help_user_upload',
-  description: 'Explains how to host images at a public link before creating a Performance Max campaign: the shapes and sizes the platform needs, where to host them, how to check a link, and the next steps (validate_and_prepare_assets, then create_pmax_campaign). Calls nothing.',
+  description:
+    'Explains how to host images at a public link before creating a Performance Max campaign: the shapes and sizes the platform needs, where to host them, how to check a link, and the next steps (validate_and_prepare_assets, then create_pmax_campaign). Calls nothing.',
   access: 'read',
   args: {
-    image_count: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50), v.description('How many images the user has (tailors the checklist)'))),
+    image_count: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50), v.description('How many images the user has (tailors the checklist)')),
+    ),
   },
-  output: v.object({ requirements: v.array(v.object({ field_type: v.string(), ratio: v.string(), min_width: v.number(), min_height: v.number(), required: v.number(), max: v.number() })), max_bytes: v.number(), formats: v.array(v.string()), next_tools: v.array(v.string()) }),
+  output: v.object({
+    requirements: v.array(
+      v.object({
+        field_type: v.string(),
+        ratio: v.string(),
+        min_width: v.number(),
+        min_height: v.number(),
+        required: v.number(),
+        max: v.number(),
+      }),
+    ),
+    max_bytes: v.number(),
+    formats: v.array(v.string()),
+    next_tools: v.array(v.string()),
+  }),
   async run(args) {
-    const requirements = IMAGE_FIELD_TYPES.map((f) => ({ field_type: f, ratio: FIELD_TYPE_RULES[f].ratio!.label, min_width: FIELD_TYPE_RULES[f].ratio!.minWidth, min_height: FIELD_TYPE_RULES[f].ratio!.minHeight, required: FIELD_TYPE_RULES[f].min, max: FIELD_TYPE_RULES[f].max }));
+    const requirements = IMAGE_FIELD_TYPES.map((f) => ({
+      field_type: f,
+      ratio: FIELD_TYPE_RULES[f].ratio!.label,
+      min_width: FIELD_TYPE_RULES[f].ratio!.minWidth,
+      min_height: FIELD_TYPE_RULES[f].ratio!.minHeight,
+      required: FIELD_TYPE_RULES[f].min,
+      max: FIELD_TYPE_RULES[f].max,
+    }));
     const text = [
       '## Hosting images for a Performance Max campaign',
       '',
@@ -36,14 +67,17 @@ export const helpUserUpload = defineSearchAdsTool({
       '',
       '### What to prepare',
       '',
-      markdownTable(['Field', 'Shape', 'Smallest size', 'Needed', 'At most'], requirements.map((r) => [r.field_type, r.ratio, `${r.min_width}x${r.min_height}`, r.required, r.max])),
+      markdownTable(
+        ['Field', 'Shape', 'Smallest size', 'Needed', 'At most'],
+        requirements.map((r) => [r.field_type, r.ratio, `${r.min_width}x${r.min_height}`, r.required, r.max]),
+      ),
       '',
       `PNG or JPEG (GIF and WebP are read too), at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB each. Recommended: 1200x628 landscape, 1200x1200 square, 960x1200 portrait, 1200x1200 logo.${args.image_count !== undefined && args.image_count < 3 ? ` With ${args.image_count} image(s) you need more: at least a landscape image, a square image and a square logo.` : ''}`,
       '',
       '### Where to host them',
       '',
       '1. **Your own website or CDN**: upload to the site (e.g. /images/ads/) and copy the image address (right-click the image → "Copy image address").',
-      '2. **A cloud storage bucket**: upload the files, make them publicly readable, and use the object\'s public URL.',
+      "2. **A cloud storage bucket**: upload the files, make them publicly readable, and use the object's public URL.",
       '3. **A file-sharing service**: share the file publicly and use its direct-download link; a normal share link opens a preview page, which the platform cannot use.',
       '',
       '### Check a link',
@@ -59,7 +93,12 @@ export const helpUserUpload = defineSearchAdsTool({
     ].join('\n');
     return {
       text,
-      structured: { requirements, max_bytes: MAX_IMAGE_BYTES, formats: ['PNG', 'JPEG', 'GIF', 'WEBP'], next_tools: ['validate_and_prepare_assets', 'create_pmax_campaign', 'add_pmax_asset_group', 'discover_existing_assets'] },
+      structured: {
+        requirements,
+        max_bytes: MAX_IMAGE_BYTES,
+        formats: ['PNG', 'JPEG', 'GIF', 'WEBP'],
+        next_tools: ['validate_and_prepare_assets', 'create_pmax_campaign', 'add_pmax_asset_group', 'discover_existing_assets'],
+      },
     };
   },
 });
@@ -85,9 +124,18 @@ export const validateAndPrepareAssets = defineSearchAdsTool({
     images: v.pipe(
       v.array(
         v.strictObject({
-          url: v.pipe(v.string(), v.trim(), v.url('must be a full URL'), v.description('Public direct link to the image (help_user_upload explains hosting)')),
-          field_type: v.optional(v.pipe(v.picklist(IMAGE_FIELDS), v.description(`${IMAGE_FIELDS.join(', ')}; default from the shape (LOGO must be named)`))),
-          name: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(128), v.description('Asset name (default the file name)'))),
+          url: v.pipe(
+            v.string(),
+            v.trim(),
+            v.url('must be a full URL'),
+            v.description('Public direct link to the image (help_user_upload explains hosting)'),
+          ),
+          field_type: v.optional(
+            v.pipe(v.picklist(IMAGE_FIELDS), v.description(`${IMAGE_FIELDS.join(', ')}; default from the shape (LOGO must be named)`)),
+          ),
+          name: v.optional(
+            v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(128), v.description('Asset name (default the file name)')),
+          ),
         }),
       ),
       v.minLength(1, 'must list at least one image'),
@@ -95,7 +143,12 @@ export const validateAndPrepareAssets = defineSearchAdsTool({
       v.description('1-20 images: link, optional field and name'),
     ),
   },
-  rules: [(a) => (new Set(a.images.map((i) => `${i.url}|${i.field_type ?? ''}`)).size !== a.images.length ? '`images` lists the same link and field twice' : undefined)],
+  rules: [
+    (a) =>
+      new Set(a.images.map((i) => `${i.url}|${i.field_type ?? ''}`)).size !== a.images.length
+        ? '`images` lists the same link and field twice'
+        : undefined,
+  ],
   output: v.object({
     customer_id: v.string(),
     bundle_id: v.optional(v.string()),
@@ -122,20 +175,55 @@ export const validateAndPrepareAssets = defineSearchAdsTool({
       }
       const name = input.name ?? (decodeURIComponent(new URL(image.final_url).pathname.split('/').pop() ?? '') || 'image');
       return {
-        url: input.url, ok: problems.length === 0, ...(field ? { field_type: field } : {}), fits,
-        ...(image.width ? { width: image.width, height: image.height } : {}), ...(image.format ? { format: image.format } : {}), ...(image.size_bytes !== undefined ? { size_bytes: image.size_bytes } : {}),
-        ...(image.final_url !== input.url ? { final_url: image.final_url } : {}), problems, name,
+        url: input.url,
+        ok: problems.length === 0,
+        ...(field ? { field_type: field } : {}),
+        fits,
+        ...(image.width ? { width: image.width, height: image.height } : {}),
+        ...(image.format ? { format: image.format } : {}),
+        ...(image.size_bytes !== undefined ? { size_bytes: image.size_bytes } : {}),
+        ...(image.final_url !== input.url ? { final_url: image.final_url } : {}),
+        problems,
+        name,
       };
     });
     const usable = results.filter((r) => r.ok);
     const missing_fields = IMAGE_FIELD_TYPES.filter((f) => FIELD_TYPE_RULES[f].min > 0 && !usable.some((r) => r.field_type === f));
-    const bundled: BundledImage[] = usable.map((r) => ({ url: r.url, final_url: r.final_url ?? r.url, width: r.width!, height: r.height!, format: r.format!, size_bytes: r.size_bytes!, field_type: r.field_type!, name: r.name }));
+    const bundled: BundledImage[] = usable.map((r) => ({
+      url: r.url,
+      final_url: r.final_url ?? r.url,
+      width: r.width!,
+      height: r.height!,
+      format: r.format!,
+      size_bytes: r.size_bytes!,
+      field_type: r.field_type!,
+      name: r.name,
+    }));
     return {
-      summary: usable.length ? `Package ${usable.length} of ${results.length} image(s) as an asset bundle` : `None of the ${results.length} image(s) can be used; nothing is packaged`,
-      changes: usable.length ? [{ action: 'create' as const, entity: 'asset_bundle', name: `${usable.length} image(s)`, fields: { images: { after: usable.map((r) => `${r.name} → ${r.field_type}`) }, valid_for: { after: `${ASSET_BUNDLE_VALID_SECONDS / 3600} hours` } }, startsPaused: true }] : [],
+      summary: usable.length
+        ? `Package ${usable.length} of ${results.length} image(s) as an asset bundle`
+        : `None of the ${results.length} image(s) can be used; nothing is packaged`,
+      changes: usable.length
+        ? [
+            {
+              action: 'create' as const,
+              entity: 'asset_bundle',
+              name: `${usable.length} image(s)`,
+              fields: {
+                images: { after: usable.map((r) => `${r.name} → ${r.field_type}`) },
+                valid_for: { after: `${ASSET_BUNDLE_VALID_SECONDS / 3600} hours` },
+              },
+              startsPaused: true,
+            },
+          ]
+        : [],
       notes: [
         ...results.filter((r) => !r.ok).map((r) => `${r.url}: ${r.problems.join(' ')}`),
-        ...(missing_fields.length ? [`A Performance Max asset group also needs ${missing_fields.join(', ')}: add such images, or library images (discover_existing_assets).`] : []),
+        ...(missing_fields.length
+          ? [
+              `A Performance Max asset group also needs ${missing_fields.join(', ')}: add such images, or library images (discover_existing_assets).`,
+            ]
+          : []),
       ],
       data: { results, bundled, missing_fields },
     };
@@ -143,18 +231,51 @@ export const validateAndPrepareAssets = defineSearchAdsTool({
   async apply(plan, _args, ctx) {
     const { results, bundled, missing_fields } = plan.data;
     const bundle = bundled.length
-      ? await ctx.step('bundle', () => saveAssetBundle(ctx.owner.owner_id, { bundle_id: newBundleId(), platform: 'searchads', account_id: ctx.account.account_id, images: bundled }))
+      ? await ctx.step('bundle', () =>
+          saveAssetBundle(ctx.owner.owner_id, {
+            bundle_id: newBundleId(),
+            platform: 'searchads',
+            account_id: ctx.account.account_id,
+            images: bundled,
+          }),
+        )
       : undefined;
     const images = results.map(({ name: _name, ...r }) => r);
     const text = [
-      bundle ? `## ${bundled.length} of ${results.length} image(s) ready: bundle \`${bundle.bundle_id}\`` : `## No usable image among ${results.length}`,
+      bundle
+        ? `## ${bundled.length} of ${results.length} image(s) ready: bundle \`${bundle.bundle_id}\``
+        : `## No usable image among ${results.length}`,
       '',
-      markdownTable(['Image', 'Size', 'Field', 'Verdict'], images.map((r) => [r.url, r.width ? `${r.width}x${r.height} ${r.format}` : '', r.field_type ?? '', r.ok ? 'ok' : r.problems.join(' ')])),
+      markdownTable(
+        ['Image', 'Size', 'Field', 'Verdict'],
+        images.map((r) => [
+          r.url,
+          r.width ? `${r.width}x${r.height} ${r.format}` : '',
+          r.field_type ?? '',
+          r.ok ? 'ok' : r.problems.join(' '),
+        ]),
+      ),
       '',
-      ...(missing_fields.length ? [`Still needed for an asset group: ${missing_fields.join(', ')} (more images, or library images from discover_existing_assets).`, ''] : []),
-      bundle ? `Valid until ${bundle.valid_until}: pass \`bundle_id\` to create_pmax_campaign or add_pmax_asset_group.` : 'Fix the links (help_user_upload explains hosting) and run validate_and_prepare_assets again.',
+      ...(missing_fields.length
+        ? [
+            `Still needed for an asset group: ${missing_fields.join(', ')} (more images, or library images from discover_existing_assets).`,
+            '',
+          ]
+        : []),
+      bundle
+        ? `Valid until ${bundle.valid_until}: pass \`bundle_id\` to create_pmax_campaign or add_pmax_asset_group.`
+        : 'Fix the links (help_user_upload explains hosting) and run validate_and_prepare_assets again.',
     ].join('\n');
-    return { text, structured: { customer_id: ctx.account.account_id, ...(bundle ? { bundle_id: bundle.bundle_id, valid_until: bundle.valid_until } : {}), images, usable: bundled.length, missing_fields } };
+    return {
+      text,
+      structured: {
+        customer_id: ctx.account.account_id,
+        ...(bundle ? { bundle_id: bundle.bundle_id, valid_until: bundle.valid_until } : {}),
+        images,
+        usable: bundled.length,
+        missing_fields,
+      },
+    };
   },
 });
 
@@ -163,18 +284,39 @@ type DiscoverType = (typeof DISCOVER_TYPES)[number];
 
 export const discoverExistingAssets = defineSearchAdsTool({
   name: 'discover_existing_assets',
-  description: "Inventories the account's asset library for reuse: images (size and the Performance Max fields each fits), videos, texts (the fields their length fits) and extensions (callouts, sitelinks, calls, structured snippets, business names), with where each is used. Asset ids go to add_pmax_asset_group_asset, add_pmax_asset_group_image and create_pmax_campaign.",
+  description:
+    "Inventories the account's asset library for reuse: images (size and the Performance Max fields each fits), videos, texts (the fields their length fits) and extensions (callouts, sitelinks, calls, structured snippets, business names), with where each is used. Asset ids go to add_pmax_asset_group_asset, add_pmax_asset_group_image and create_pmax_campaign.",
   access: 'read',
   args: {
-    types: v.optional(v.pipe(v.array(v.picklist(DISCOVER_TYPES)), v.minLength(1), v.description(`Asset types: ${DISCOVER_TYPES.join(', ')} (default all)`))),
-    query: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100), v.description('Case-insensitive text matched against the asset\'s text, name or link'))),
-    limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(500), v.description('Most assets listed, 1-500, default 100')), 100),
+    types: v.optional(
+      v.pipe(v.array(v.picklist(DISCOVER_TYPES)), v.minLength(1), v.description(`Asset types: ${DISCOVER_TYPES.join(', ')} (default all)`)),
+    ),
+    query: v.optional(
+      v.pipe(v.string(), v.trim(), v.maxLength(100), v.description("Case-insensitive text matched against the asset's text, name or link")),
+    ),
+    limit: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(500), v.description('Most assets listed, 1-500, default 100')),
+      100,
+    ),
   },
   output: v.object({
     customer_id: v.string(),
     counts: v.record(v.string(), v.number()),
     total_matching: v.number(),
-    assets: v.array(v.object({ id: v.string(), type: v.string(), label: v.string(), fits: v.array(v.string()), used_in: v.number(), width: v.optional(v.number()), height: v.optional(v.number()), image_url: v.optional(v.string()), video_id: v.optional(v.string()), text: v.optional(v.string()) })),
+    assets: v.array(
+      v.object({
+        id: v.string(),
+        type: v.string(),
+        label: v.string(),
+        fits: v.array(v.string()),
+        used_in: v.number(),
+        width: v.optional(v.number()),
+        height: v.optional(v.number()),
+        image_url: v.optional(v.string()),
+        video_id: v.optional(v.string()),
+        text: v.optional(v.string()),
+      }),
+    ),
   }),
   async run(args, ctx) {
     const types: DiscoverType[] = args.types ?? [...DISCOVER_TYPES];
@@ -186,21 +328,56 @@ export const discoverExistingAssets = defineSearchAdsTool({
       mediaTypes.length ? ctx.platform.listAssetGroupAssets({}) : Promise.resolve([]),
       extensionTypes.length ? ctx.platform.listCampaignAssets() : Promise.resolve([]),
     ]);
-    type Row = { id: string; type: string; label: string; fits: string[]; used_in: number; width?: number; height?: number; image_url?: string; video_id?: string; text?: string };
+    type Row = {
+      id: string;
+      type: string;
+      label: string;
+      fits: string[];
+      used_in: number;
+      width?: number;
+      height?: number;
+      image_url?: string;
+      video_id?: string;
+      text?: string;
+    };
     const rows: Row[] = [
-      ...media.filter((a) => mediaTypes.includes(a.type)).map((a) => ({
-        id: a.id, type: a.type, label: assetLabel(a),
-        fits: a.type === 'IMAGE' ? fieldsForImage(a.width ?? 0, a.height ?? 0) : a.type === 'TEXT' ? TEXT_FIELD_TYPES.filter((f) => (a.text ?? '').length <= FIELD_TYPE_RULES[f].maxLength!) : ['YOUTUBE_VIDEO'],
-        used_in: new Set(groupLinks.filter((l) => l.asset_id === a.id && l.status !== 'REMOVED').map((l) => l.asset_group_id)).size,
-        ...(a.width ? { width: a.width, height: a.height } : {}), ...(a.image_url ? { image_url: a.image_url } : {}), ...(a.video_id ? { video_id: a.video_id } : {}), ...(a.text !== undefined ? { text: a.text } : {}),
-      })),
+      ...media
+        .filter((a) => mediaTypes.includes(a.type))
+        .map((a) => ({
+          id: a.id,
+          type: a.type,
+          label: assetLabel(a),
+          fits:
+            a.type === 'IMAGE'
+              ? fieldsForImage(a.width ?? 0, a.height ?? 0)
+              : a.type === 'TEXT'
+                ? TEXT_FIELD_TYPES.filter((f) => (a.text ?? '').length <= FIELD_TYPE_RULES[f].maxLength!)
+                : ['YOUTUBE_VIDEO'],
+          used_in: new Set(groupLinks.filter((l) => l.asset_id === a.id && l.status !== 'REMOVED').map((l) => l.asset_group_id)).size,
+          ...(a.width ? { width: a.width, height: a.height } : {}),
+          ...(a.image_url ? { image_url: a.image_url } : {}),
+          ...(a.video_id ? { video_id: a.video_id } : {}),
+          ...(a.text !== undefined ? { text: a.text } : {}),
+        })),
       // A business name is a text asset: listed once, as TEXT, when both types are asked for.
-      ...extensions.filter((a) => extensionTypes.includes(a.type) && !(a.type === 'BUSINESS_NAME' && media.some((m) => m.id === a.id && mediaTypes.includes(m.type)))).map((a) => ({
-        id: a.id, type: a.type,
-        label: a.callout_text ?? a.link_text ?? a.text ?? (a.phone_number ? `${a.phone_number} (${a.country_code})` : a.header ? `${a.header}: ${(a.values ?? []).join(', ')}` : a.id),
-        fits: [a.type], used_in: new Set(campaignLinks.filter((l) => l.asset_id === a.id).map((l) => l.campaign_id)).size,
-        ...(a.text !== undefined ? { text: a.text } : {}),
-      })),
+      ...extensions
+        .filter(
+          (a) =>
+            extensionTypes.includes(a.type) &&
+            !(a.type === 'BUSINESS_NAME' && media.some((m) => m.id === a.id && mediaTypes.includes(m.type))),
+        )
+        .map((a) => ({
+          id: a.id,
+          type: a.type,
+          label:
+            a.callout_text ??
+            a.link_text ??
+            a.text ??
+            (a.phone_number ? `${a.phone_number} (${a.country_code})` : a.header ? `${a.header}: ${(a.values ?? []).join(', ')}` : a.id),
+          fits: [a.type],
+          used_in: new Set(campaignLinks.filter((l) => l.asset_id === a.id).map((l) => l.campaign_id)).size,
+          ...(a.text !== undefined ? { text: a.text } : {}),
+        })),
     ];
     const q = args.query?.toLowerCase();
     const matching = rows.filter((r) => !q || [r.label, r.image_url ?? '', r.video_id ?? ''].some((f) => f.toLowerCase().includes(q)));
@@ -209,9 +386,23 @@ export const discoverExistingAssets = defineSearchAdsTool({
     const text = [
       `## Asset library: ${matching.length} asset(s)${q ? ` matching "${args.query}"` : ''}${matching.length > assets.length ? ` (showing ${assets.length})` : ''}`,
       '',
-      Object.entries(counts).filter(([, n]) => n).map(([t, n]) => `${t}: ${n}`).join(' · ') || 'Nothing of these types.',
+      Object.entries(counts)
+        .filter(([, n]) => n)
+        .map(([t, n]) => `${t}: ${n}`)
+        .join(' · ') || 'Nothing of these types.',
       '',
-      assets.length ? markdownTable(['Type', 'Asset', 'Id', 'Fits', 'Used in'], assets.map((a) => [a.type, a.label, a.id, a.fits.join(', '), `${a.used_in} ${['IMAGE', 'YOUTUBE_VIDEO', 'TEXT'].includes(a.type) ? 'asset group(s)' : 'campaign(s)'}`])) : '',
+      assets.length
+        ? markdownTable(
+            ['Type', 'Asset', 'Id', 'Fits', 'Used in'],
+            assets.map((a) => [
+              a.type,
+              a.label,
+              a.id,
+              a.fits.join(', '),
+              `${a.used_in} ${['IMAGE', 'YOUTUBE_VIDEO', 'TEXT'].includes(a.type) ? 'asset group(s)' : 'campaign(s)'}`,
+            ]),
+          )
+        : '',
       '',
       'Reuse by id: add_pmax_asset_group_asset, add_pmax_asset_group_image, or create_pmax_campaign `images`. New images: help_user_upload, then validate_and_prepare_assets.',
     ].join('\n');

@@ -10,7 +10,10 @@ export const assetGroupIdArg = (description = 'Asset group id from get_pmax_asse
   v.pipe(
     v.string(),
     v.trim(),
-    v.regex(/^(\d{1,19}|customers\/\d+\/assetGroups\/\d{1,19})$/, 'must be a numeric asset group id or its resource name (from get_pmax_asset_groups)'),
+    v.regex(
+      /^(\d{1,19}|customers\/\d+\/assetGroups\/\d{1,19})$/,
+      'must be a numeric asset group id or its resource name (from get_pmax_asset_groups)',
+    ),
     v.description(description),
   );
 
@@ -21,24 +24,36 @@ export const assetGroupIdOf = (value: string, customerId: string) => idFromResou
 export async function requirePmaxCampaign(platform: SearchAdsPort, campaignId: string): Promise<SearchAdsCampaign> {
   const campaign = await requireLiveCampaign(platform, campaignId);
   if (campaign.type !== 'PERFORMANCE_MAX') {
-    throw new ToolError(`Campaign "${campaign.name}" (${campaign.id}) is a ${campaign.type} campaign; this tool works on Performance Max campaigns (list_campaigns shows each campaign's type).`);
+    throw new ToolError(
+      `Campaign "${campaign.name}" (${campaign.id}) is a ${campaign.type} campaign; this tool works on Performance Max campaigns (list_campaigns shows each campaign's type).`,
+    );
   }
   return campaign;
 }
 
 /** Reads an asset group (refusing a removed one for changes) with its campaign. */
-export async function requireAssetGroup(platform: SearchAdsPort, value: string, customerId: string, options: { allowRemoved?: boolean } = {}): Promise<{ group: SearchAdsAssetGroup; campaign: SearchAdsCampaign }> {
+export async function requireAssetGroup(
+  platform: SearchAdsPort,
+  value: string,
+  customerId: string,
+  options: { allowRemoved?: boolean } = {},
+): Promise<{ group: SearchAdsAssetGroup; campaign: SearchAdsCampaign }> {
   const id = assetGroupIdOf(value, customerId);
   let group: SearchAdsAssetGroup;
   try {
     group = await platform.getAssetGroup(id);
   } catch (err) {
-    if (err instanceof ToolError && /^No .* with id/.test(err.message)) throw new ToolError(`${err.message} get_pmax_asset_groups lists the asset groups of a campaign.`, { code: 'not_found' });
+    if (err instanceof ToolError && /^No .* with id/.test(err.message))
+      throw new ToolError(`${err.message} get_pmax_asset_groups lists the asset groups of a campaign.`, { code: 'not_found' });
     throw err;
   }
-  if (!options.allowRemoved && group.status === 'REMOVED') throw new ToolError(`Asset group "${group.name}" (${group.id}) is REMOVED; a removed asset group cannot change. Add a new one with add_pmax_asset_group.`);
+  if (!options.allowRemoved && group.status === 'REMOVED')
+    throw new ToolError(
+      `Asset group "${group.name}" (${group.id}) is REMOVED; a removed asset group cannot change. Add a new one with add_pmax_asset_group.`,
+    );
   const campaign = await platform.getCampaign(group.campaign_id);
-  if (!options.allowRemoved && campaign.status === 'REMOVED') throw new ToolError(`Campaign "${campaign.name}" (${campaign.id}) is REMOVED; its asset groups cannot change.`);
+  if (!options.allowRemoved && campaign.status === 'REMOVED')
+    throw new ToolError(`Campaign "${campaign.name}" (${campaign.id}) is REMOVED; its asset groups cannot change.`);
   return { group, campaign };
 }
 
@@ -46,13 +61,22 @@ export async function requireAssetGroup(platform: SearchAdsPort, value: string, 
  * The asset groups a campaign-level call acts on: the one named, or every asset group of the
  * campaign that is not removed. Refuses an asset group of another campaign.
  */
-export async function targetAssetGroups(platform: SearchAdsPort, customerId: string, campaignId: string, assetGroup?: string): Promise<{ campaign: SearchAdsCampaign; groups: SearchAdsAssetGroup[] }> {
+export async function targetAssetGroups(
+  platform: SearchAdsPort,
+  customerId: string,
+  campaignId: string,
+  assetGroup?: string,
+): Promise<{ campaign: SearchAdsCampaign; groups: SearchAdsAssetGroup[] }> {
   const campaign = await requirePmaxCampaign(platform, campaignId);
   const all = (await platform.listAssetGroups(campaign.id)).filter((g) => g.status !== 'REMOVED');
   if (assetGroup) {
     const id = assetGroupIdOf(assetGroup, customerId);
     const group = all.find((g) => g.id === id);
-    if (!group) throw new ToolError(`Campaign "${campaign.name}" has no asset group ${id} that is not removed; get_pmax_asset_groups lists its asset groups.`, { code: 'not_found' });
+    if (!group)
+      throw new ToolError(
+        `Campaign "${campaign.name}" has no asset group ${id} that is not removed; get_pmax_asset_groups lists its asset groups.`,
+        { code: 'not_found' },
+      );
     return { campaign, groups: [group] };
   }
   if (!all.length) throw new ToolError(`Campaign "${campaign.name}" has no asset group; add one with add_pmax_asset_group first.`);
@@ -70,7 +94,14 @@ export const SEGMENT_ARGS = {
 export type SegmentArgs = Partial<Record<keyof typeof SEGMENT_ARGS, string[]>>;
 
 const segmentIds = (what: string) =>
-  v.optional(v.pipe(v.array(v.pipe(v.string(), v.trim(), v.regex(/^\d{1,19}$/, 'must be a numeric segment id (search_audiences)'))), v.minLength(1), v.maxLength(20), v.description(`${what} ids from search_audiences`)));
+  v.optional(
+    v.pipe(
+      v.array(v.pipe(v.string(), v.trim(), v.regex(/^\d{1,19}$/, 'must be a numeric segment id (search_audiences)'))),
+      v.minLength(1),
+      v.maxLength(20),
+      v.description(`${what} ids from search_audiences`),
+    ),
+  );
 
 export const segmentArgs = () => ({
   in_market_audiences: segmentIds('In-market segment'),
@@ -80,7 +111,9 @@ export const segmentArgs = () => ({
 });
 
 export const anySegmentRule = (a: SegmentArgs) =>
-  Object.keys(SEGMENT_ARGS).some((k) => (a[k as keyof SegmentArgs] ?? []).length) ? undefined : 'give at least one of `in_market_audiences`, `affinity_audiences`, `custom_audiences`, `user_lists`';
+  Object.keys(SEGMENT_ARGS).some((k) => (a[k as keyof SegmentArgs] ?? []).length)
+    ? undefined
+    : 'give at least one of `in_market_audiences`, `affinity_audiences`, `custom_audiences`, `user_lists`';
 
 /** The segments the arguments name, read from the account; unknown ids are refused together. */
 export async function resolveSegments(platform: SearchAdsPort, args: SegmentArgs): Promise<AudienceSignalSegment[]> {
@@ -94,7 +127,10 @@ export async function resolveSegments(platform: SearchAdsPort, args: SegmentArgs
       else missing.push(`${arg}: ${id}`);
     }
   }
-  if (missing.length) throw new ToolError(`Unknown audience segment(s): ${missing.join(', ')}. search_audiences lists the segments of the account by type.`, { code: 'not_found' });
+  if (missing.length)
+    throw new ToolError(`Unknown audience segment(s): ${missing.join(', ')}. search_audiences lists the segments of the account by type.`, {
+      code: 'not_found',
+    });
   return found;
 }
 

@@ -11,12 +11,26 @@ import { defineSearchAdsTool } from '../define';
 import type { SearchAdsRecommendation, SearchAdsRecommendationType } from '../port-audience';
 import { campaignIdArg } from './common';
 
-const TYPES = ['CAMPAIGN_BUDGET', 'KEYWORD', 'TARGET_CPA_OPT_IN', 'RESPONSIVE_SEARCH_AD', 'SITELINK_ASSET', 'KEYWORD_MATCH_TYPE'] as const satisfies readonly SearchAdsRecommendationType[];
+const TYPES = [
+  'CAMPAIGN_BUDGET',
+  'KEYWORD',
+  'TARGET_CPA_OPT_IN',
+  'RESPONSIVE_SEARCH_AD',
+  'SITELINK_ASSET',
+  'KEYWORD_MATCH_TYPE',
+] as const satisfies readonly SearchAdsRecommendationType[];
 
 const metricsOutput = v.object({ impressions: v.number(), clicks: v.number(), cost: v.number(), conversions: v.number() });
 const recommendationOutput = v.object({
-  id: v.string(), resource_name: v.string(), type: v.string(), campaign_id: v.nullable(v.string()), campaign_name: v.nullable(v.string()), ad_group_id: v.nullable(v.string()), dismissed: v.boolean(),
-  summary: v.string(), impact: v.object({ base: metricsOutput, potential: metricsOutput }),
+  id: v.string(),
+  resource_name: v.string(),
+  type: v.string(),
+  campaign_id: v.nullable(v.string()),
+  campaign_name: v.nullable(v.string()),
+  ad_group_id: v.nullable(v.string()),
+  dismissed: v.boolean(),
+  summary: v.string(),
+  impact: v.object({ base: metricsOutput, potential: metricsOutput }),
   campaign_budget: v.optional(v.object({ current_amount: v.number(), recommended_amount: v.number() })),
   keyword: v.optional(v.object({ text: v.string(), match_type: v.string(), recommended_cpc_bid: v.optional(v.number()) })),
   target_cpa_opt_in: v.optional(v.object({ target_cpa: v.number() })),
@@ -47,12 +61,16 @@ const idArg = v.pipe(
   v.description('Recommendation id (or resource name) from list_recommendations'),
 );
 
-async function withNames(ctx: { platform: { listCampaigns(): Promise<{ id: string; name: string }[]> } }, recs: SearchAdsRecommendation[], currency: string) {
+async function withNames(
+  ctx: { platform: { listCampaigns(): Promise<{ id: string; name: string }[]> } },
+  recs: SearchAdsRecommendation[],
+  currency: string,
+) {
   const names = new Map((await ctx.platform.listCampaigns()).map((c) => [c.id, c.name]));
   return recs.map((r) => ({
     ...r,
     campaign_id: r.campaign_id ?? null,
-    campaign_name: r.campaign_id ? names.get(r.campaign_id) ?? null : null,
+    campaign_name: r.campaign_id ? (names.get(r.campaign_id) ?? null) : null,
     ad_group_id: r.ad_group_id ?? null,
     summary: summaryOf(r, currency),
   }));
@@ -67,16 +85,33 @@ export const listRecommendations = defineSearchAdsTool({
     types: v.optional(v.pipe(v.array(v.picklist(TYPES)), v.minLength(1), v.description(`Only these types: ${TYPES.join(', ')}`))),
     campaign_id: v.optional(campaignIdArg('Only recommendations for this campaign')),
     include_dismissed: v.optional(v.pipe(v.boolean(), v.description('Also list dismissed recommendations (default false)')), false),
-    limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1, 'must be 1-200'), v.maxValue(200, 'must be 1-200'), v.description('At most this many, 1-200, default 50')), 50),
+    limit: v.optional(
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(1, 'must be 1-200'),
+        v.maxValue(200, 'must be 1-200'),
+        v.description('At most this many, 1-200, default 50'),
+      ),
+      50,
+    ),
   },
   output: v.object({ customer_id: v.string(), total: v.number(), returned: v.number(), recommendations: v.array(recommendationOutput) }),
   async run(args, ctx) {
     const currency = ctx.account.currency;
     const all = (await ctx.platform.listRecommendations()).filter(
-      (r) => (args.include_dismissed || !r.dismissed) && (!args.types || args.types.includes(r.type as (typeof TYPES)[number])) && (!args.campaign_id || r.campaign_id === args.campaign_id),
+      (r) =>
+        (args.include_dismissed || !r.dismissed) &&
+        (!args.types || args.types.includes(r.type as (typeof TYPES)[number])) &&
+        (!args.campaign_id || r.campaign_id === args.campaign_id),
     );
     const order = (t: string) => TYPES.indexOf(t as (typeof TYPES)[number]);
-    all.sort((a, b) => order(a.type) - order(b.type) || b.impact.potential.conversions - b.impact.base.conversions - (a.impact.potential.conversions - a.impact.base.conversions) || a.id.localeCompare(b.id));
+    all.sort(
+      (a, b) =>
+        order(a.type) - order(b.type) ||
+        b.impact.potential.conversions - b.impact.base.conversions - (a.impact.potential.conversions - a.impact.base.conversions) ||
+        a.id.localeCompare(b.id),
+    );
     const rows = await withNames(ctx, all.slice(0, args.limit), currency);
     const text = [
       `## Recommendations for ${ctx.account.account_id}: ${all.length}${all.length > rows.length ? ` (showing ${rows.length})` : ''}`,
@@ -84,7 +119,14 @@ export const listRecommendations = defineSearchAdsTool({
       rows.length
         ? markdownTable(
             ['Id', 'Type', 'Campaign', 'Recommendation', 'Conversions/week now → potential', 'Cost/week now → potential'],
-            rows.map((r) => [r.id, `${r.type}${r.dismissed ? ' (dismissed)' : ''}`, r.campaign_name ?? '-', r.summary, `${r.impact.base.conversions} → ${r.impact.potential.conversions}`, `${money(r.impact.base.cost, currency)} → ${money(r.impact.potential.cost, currency)}`]),
+            rows.map((r) => [
+              r.id,
+              `${r.type}${r.dismissed ? ' (dismissed)' : ''}`,
+              r.campaign_name ?? '-',
+              r.summary,
+              `${r.impact.base.conversions} → ${r.impact.potential.conversions}`,
+              `${money(r.impact.base.cost, currency)} → ${money(r.impact.potential.cost, currency)}`,
+            ]),
           )
         : 'No recommendation: no campaign is limited by its budget, no converting search is missing as a keyword, and every converting Maximize conversions campaign has a target.',
       '',
@@ -100,7 +142,10 @@ interface Action {
   description: string;
   /** What applying changes on the account (dismissing changes only the recommendation). */
   changes(r: SearchAdsRecommendation, currency: string): { entity: string; id?: string; fields: Record<string, FieldChange> }[];
-  run(platform: { applyRecommendation(id: string): Promise<void>; dismissRecommendation(id: string): Promise<void> }, id: string): Promise<void>;
+  run(
+    platform: { applyRecommendation(id: string): Promise<void>; dismissRecommendation(id: string): Promise<void> },
+    id: string,
+  ): Promise<void>;
   done: string;
 }
 
@@ -109,14 +154,41 @@ const ACTIONS: Action[] = [
     name: 'apply_recommendation',
     verb: 'Apply',
     description:
-      'Applies a recommendation from list_recommendations: CAMPAIGN_BUDGET raises the campaign\'s daily budget to the recommended amount, KEYWORD adds the keyword to its ad group, TARGET_CPA_OPT_IN sets the campaign\'s target CPA, KEYWORD_MATCH_TYPE broadens a keyword (the broad version is added with the same bid and the narrow one paused). The change shows in the next read. A dismissed recommendation, or one that is no longer current (the account changed since), is refused.',
+      "Applies a recommendation from list_recommendations: CAMPAIGN_BUDGET raises the campaign's daily budget to the recommended amount, KEYWORD adds the keyword to its ad group, TARGET_CPA_OPT_IN sets the campaign's target CPA, KEYWORD_MATCH_TYPE broadens a keyword (the broad version is added with the same bid and the narrow one paused). The change shows in the next read. A dismissed recommendation, or one that is no longer current (the account changed since), is refused.",
     changes(r) {
-      if (r.type === 'CAMPAIGN_BUDGET') return [{ entity: 'campaign', id: r.campaign_id, fields: { budget_amount: { before: r.campaign_budget!.current_amount, after: r.campaign_budget!.recommended_amount } } }];
-      if (r.type === 'TARGET_CPA_OPT_IN') return [{ entity: 'campaign', id: r.campaign_id, fields: { target_cpa: { after: r.target_cpa_opt_in!.target_cpa } } }];
-      if (r.type === 'KEYWORD') return [{ entity: 'keyword', fields: { ad_group_id: { after: r.ad_group_id }, text: { after: r.keyword!.text }, match_type: { after: r.keyword!.match_type } } }];
+      if (r.type === 'CAMPAIGN_BUDGET')
+        return [
+          {
+            entity: 'campaign',
+            id: r.campaign_id,
+            fields: { budget_amount: { before: r.campaign_budget!.current_amount, after: r.campaign_budget!.recommended_amount } },
+          },
+        ];
+      if (r.type === 'TARGET_CPA_OPT_IN')
+        return [{ entity: 'campaign', id: r.campaign_id, fields: { target_cpa: { after: r.target_cpa_opt_in!.target_cpa } } }];
+      if (r.type === 'KEYWORD')
+        return [
+          {
+            entity: 'keyword',
+            fields: {
+              ad_group_id: { after: r.ad_group_id },
+              text: { after: r.keyword!.text },
+              match_type: { after: r.keyword!.match_type },
+            },
+          },
+        ];
       if (r.type === 'KEYWORD_MATCH_TYPE') {
         const k = r.keyword_match_type!;
-        return [{ entity: 'keyword', fields: { ad_group_id: { after: r.ad_group_id }, text: { after: k.text }, match_type: { before: k.match_type, after: k.recommended_match_type } } }];
+        return [
+          {
+            entity: 'keyword',
+            fields: {
+              ad_group_id: { after: r.ad_group_id },
+              text: { after: k.text },
+              match_type: { before: k.match_type, after: k.recommended_match_type },
+            },
+          },
+        ];
       }
       return [{ entity: 'recommendation', id: r.id, fields: { applied: { before: false, after: true } } }];
     },
@@ -126,7 +198,8 @@ const ACTIONS: Action[] = [
   {
     name: 'dismiss_recommendation',
     verb: 'Dismiss',
-    description: 'Dismisses a recommendation from list_recommendations: nothing else changes, and it no longer shows in list_recommendations (only with include_dismissed). A dismissed recommendation cannot be applied.',
+    description:
+      'Dismisses a recommendation from list_recommendations: nothing else changes, and it no longer shows in list_recommendations (only with include_dismissed). A dismissed recommendation cannot be applied.',
     changes: (r) => [{ entity: 'recommendation', id: r.id, fields: { dismissed: { before: false, after: true } } }],
     run: (platform, id) => platform.dismissRecommendation(id),
     done: 'dismissed',
@@ -139,13 +212,27 @@ function actionTool(action: Action) {
     description: action.description,
     access: 'write',
     args: { recommendation_id: idArg },
-    output: v.object({ customer_id: v.string(), recommendation_id: v.string(), type: v.string(), campaign_id: v.nullable(v.string()), outcome: v.string(), summary: v.string() }),
+    output: v.object({
+      customer_id: v.string(),
+      recommendation_id: v.string(),
+      type: v.string(),
+      campaign_id: v.nullable(v.string()),
+      outcome: v.string(),
+      summary: v.string(),
+    }),
     async plan(args, ctx) {
       const currency = ctx.account.currency;
       const all = await ctx.platform.listRecommendations();
       const rec = all.find((r) => r.id === args.recommendation_id);
-      if (!rec) throw new ToolError(`Recommendation ${args.recommendation_id} is not current: it was applied, or the account changed since it was made. list_recommendations shows the current ones.`, { code: 'not_found' });
-      if (rec.dismissed) throw new ToolError(`Recommendation ${rec.id} is already dismissed; ${action.name === 'apply_recommendation' ? 'a dismissed recommendation cannot be applied' : 'nothing to do'}.`);
+      if (!rec)
+        throw new ToolError(
+          `Recommendation ${args.recommendation_id} is not current: it was applied, or the account changed since it was made. list_recommendations shows the current ones.`,
+          { code: 'not_found' },
+        );
+      if (rec.dismissed)
+        throw new ToolError(
+          `Recommendation ${rec.id} is already dismissed; ${action.name === 'apply_recommendation' ? 'a dismissed recommendation cannot be applied' : 'nothing to do'}.`,
+        );
       const [named] = await withNames(ctx, [rec], currency);
       const budget = action.name === 'apply_recommendation' && rec.type === 'CAMPAIGN_BUDGET' ? rec.campaign_budget! : undefined;
       return {
@@ -158,8 +245,25 @@ function actionTool(action: Action) {
           ...(c.entity === 'keyword' ? { name: rec.keyword?.text ?? rec.keyword_match_type!.text, startsPaused: false } : {}),
           fields: c.fields,
         })),
-        budgets: budget ? [{ entity: 'campaign', id: rec.campaign_id, name: named!.campaign_name ?? rec.campaign_id!, before: budget.current_amount, after: budget.recommended_amount, currency }] : [],
-        data: { id: rec.id, type: rec.type, campaign_id: rec.campaign_id ?? null, summary: named!.summary, budget_before: budget?.current_amount ?? null },
+        budgets: budget
+          ? [
+              {
+                entity: 'campaign',
+                id: rec.campaign_id,
+                name: named!.campaign_name ?? rec.campaign_id!,
+                before: budget.current_amount,
+                after: budget.recommended_amount,
+                currency,
+              },
+            ]
+          : [],
+        data: {
+          id: rec.id,
+          type: rec.type,
+          campaign_id: rec.campaign_id ?? null,
+          summary: named!.summary,
+          budget_before: budget?.current_amount ?? null,
+        },
       };
     },
     async apply(plan, _args, ctx) {
@@ -170,14 +274,21 @@ function actionTool(action: Action) {
         '',
         `${type}: ${summary}.`,
         '',
-        action.name === 'apply_recommendation' ? 'The change is on the account now; list_campaigns and get_keyword_performance show it.' : 'Nothing else changed; list_recommendations with include_dismissed still shows it.',
+        action.name === 'apply_recommendation'
+          ? 'The change is on the account now; list_campaigns and get_keyword_performance show it.'
+          : 'Nothing else changed; list_recommendations with include_dismissed still shows it.',
       ].join('\n');
-      return { text, structured: { customer_id: ctx.account.account_id, recommendation_id: id, type, campaign_id, outcome: action.done, summary } };
+      return {
+        text,
+        structured: { customer_id: ctx.account.account_id, recommendation_id: id, type, campaign_id, outcome: action.done, summary },
+      };
     },
     /** An applied budget recommendation is undone by setting the budget back; the other changes have no undo here. */
     undo(plan) {
       const { campaign_id, budget_before } = plan.data;
-      return campaign_id && budget_before !== null ? { tool: 'update_campaign_budget', arguments: { campaign_id, daily_budget: budget_before } } : undefined;
+      return campaign_id && budget_before !== null
+        ? { tool: 'update_campaign_budget', arguments: { campaign_id, daily_budget: budget_before } }
+        : undefined;
     },
   });
 }

@@ -17,7 +17,9 @@ export const removeCallAssets = defineSearchAdsTool({
         v.array(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'))),
         v.minLength(1, 'must list at least one asset; omit it to unlink every call asset of the campaign'),
         v.maxLength(50),
-        v.description('Asset ids or resource names (customers/<cid>/assets/<id>) from list_call_assets; omit to unlink ALL call assets of this campaign'),
+        v.description(
+          'Asset ids or resource names (customers/<cid>/assets/<id>) from list_call_assets; omit to unlink ALL call assets of this campaign',
+        ),
       ),
     ),
   },
@@ -38,7 +40,8 @@ export const removeCallAssets = defineSearchAdsTool({
       const wanted = [...new Set(args.asset_ids.map((id) => idFromResourceName(id, 'assets', cid)))];
       const problems = wanted.flatMap((id) => {
         if (!assetOf.has(id)) return [`"${id}" is not a call asset of this account`];
-        if (!callLinks.some((l) => l.asset_id === id)) return [`call asset ${id} (${assetOf.get(id)!.phone_number}) is not linked to this campaign`];
+        if (!callLinks.some((l) => l.asset_id === id))
+          return [`call asset ${id} (${assetOf.get(id)!.phone_number}) is not linked to this campaign`];
         return [];
       });
       if (problems.length) {
@@ -53,8 +56,16 @@ export const removeCallAssets = defineSearchAdsTool({
       remaining: callLinks.length - targets.length,
     };
     return {
-      summary: targets.length ? `Unlink ${targets.length} call asset(s) from campaign "${campaign.name}" (${campaign.id})` : `Campaign "${campaign.name}" has no call assets linked; nothing changes`,
-      changes: data.links.map((l) => ({ action: 'remove' as const, entity: 'campaign_call_asset', id: l.asset_id, name: l.phone_number, fields: { campaign_id: { before: campaign.id, after: null } } })),
+      summary: targets.length
+        ? `Unlink ${targets.length} call asset(s) from campaign "${campaign.name}" (${campaign.id})`
+        : `Campaign "${campaign.name}" has no call assets linked; nothing changes`,
+      changes: data.links.map((l) => ({
+        action: 'remove' as const,
+        entity: 'campaign_call_asset',
+        id: l.asset_id,
+        name: l.phone_number,
+        fields: { campaign_id: { before: campaign.id, after: null } },
+      })),
       data,
     };
   },
@@ -71,11 +82,18 @@ export const removeCallAssets = defineSearchAdsTool({
       await ctx.platform.unlinkCampaignAssets(targets.map((l) => l.id));
       return targets.length;
     });
-    const removed = targets.map((l) => ({ asset_id: l.asset_id, resource_name: `customers/${cid}/assets/${l.asset_id}`, phone_number: l.phone_number }));
+    const removed = targets.map((l) => ({
+      asset_id: l.asset_id,
+      resource_name: `customers/${cid}/assets/${l.asset_id}`,
+      phone_number: l.phone_number,
+    }));
     const text = [
       `## Call assets unlinked from ${campaign.name} (${campaign.id})`,
       '',
-      markdownTable(['Phone number', 'Asset id'], removed.map((r) => [r.phone_number, r.asset_id])),
+      markdownTable(
+        ['Phone number', 'Asset id'],
+        removed.map((r) => [r.phone_number, r.asset_id]),
+      ),
       '',
       `${remaining} call asset(s) remain on the campaign. The unlinked assets stay in the library and on any other campaign (list_call_assets).`,
     ].join('\n');

@@ -15,34 +15,50 @@ export const resolveSearchAdsLocations = defineSearchAdsTool({
       v.maxLength(25),
       v.description('Places to look up, 1-25 entries of free text'),
     ),
-    country_code: v.optional(v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z]{2}$/, 'must be a two-letter country code such as US'), v.description('Only matches in this country (ISO-3166 alpha-2)'))),
+    country_code: v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.toUpperCase(),
+        v.regex(/^[A-Z]{2}$/, 'must be a two-letter country code such as US'),
+        v.description('Only matches in this country (ISO-3166 alpha-2)'),
+      ),
+    ),
   },
   output: v.object({
-    results: v.array(v.object({
-      query: v.string(),
-      best_match: v.nullable(v.object({
-        id: v.string(),
-        resource_name: v.string(),
-        name: v.string(),
-        canonical_name: v.string(),
-        country_code: v.string(),
-        target_type: v.string(),
-      })),
-      matches: v.array(v.object({
-        id: v.string(),
-        resource_name: v.string(),
-        name: v.string(),
-        canonical_name: v.string(),
-        country_code: v.string(),
-        target_type: v.string(),
-      })),
-    })),
+    results: v.array(
+      v.object({
+        query: v.string(),
+        best_match: v.nullable(
+          v.object({
+            id: v.string(),
+            resource_name: v.string(),
+            name: v.string(),
+            canonical_name: v.string(),
+            country_code: v.string(),
+            target_type: v.string(),
+          }),
+        ),
+        matches: v.array(
+          v.object({
+            id: v.string(),
+            resource_name: v.string(),
+            name: v.string(),
+            canonical_name: v.string(),
+            country_code: v.string(),
+            target_type: v.string(),
+          }),
+        ),
+      }),
+    ),
     unresolved: v.array(v.string()),
   }),
   async run(args, ctx) {
     const results = [];
     for (const text of args.locations) {
-      const matches = (await ctx.platform.suggestGeoTargets(text)).filter((g) => !args.country_code || g.country_code === args.country_code).slice(0, 5);
+      const matches = (await ctx.platform.suggestGeoTargets(text))
+        .filter((g) => !args.country_code || g.country_code === args.country_code)
+        .slice(0, 5);
       results.push({ query: text, best_match: matches[0] ?? null, matches });
     }
     const unresolved = results.filter((r) => !r.best_match).map((r) => r.query);
@@ -52,10 +68,21 @@ export const resolveSearchAdsLocations = defineSearchAdsTool({
       '',
       markdownTable(
         ['You wrote', 'Best match', 'Type', 'Resource name', 'Other matches'],
-        results.map((r) => [r.query, r.best_match?.canonical_name ?? 'no match', r.best_match?.target_type, r.best_match?.resource_name, r.matches.slice(1).map((m) => `${m.canonical_name} (${m.resource_name})`).join('; ')]),
+        results.map((r) => [
+          r.query,
+          r.best_match?.canonical_name ?? 'no match',
+          r.best_match?.target_type,
+          r.best_match?.resource_name,
+          r.matches
+            .slice(1)
+            .map((m) => `${m.canonical_name} (${m.resource_name})`)
+            .join('; '),
+        ]),
       ),
       ...(unresolved.length ? ['', `No match for: ${unresolved.join(', ')}. Try the city, state or country name in English.`] : []),
-      ...(ambiguous.length ? ['', `Several places share the name of: ${ambiguous.join(', ')}. Pass the resource name you mean to update_campaign.`] : []),
+      ...(ambiguous.length
+        ? ['', `Several places share the name of: ${ambiguous.join(', ')}. Pass the resource name you mean to update_campaign.`]
+        : []),
     ].join('\n');
     return { text, structured: { results, unresolved } };
   },

@@ -25,22 +25,40 @@ export const resumeAdGroup = defineSearchAdsTool({
     }
     const notes =
       campaign.status !== 'ENABLED'
-        ? [`Its campaign "${campaign.name}" is ${campaign.status}, so the ad group will not serve until the campaign is enabled (update_campaign with status ENABLED).`]
+        ? [
+            `Its campaign "${campaign.name}" is ${campaign.status}, so the ad group will not serve until the campaign is enabled (update_campaign with status ENABLED).`,
+          ]
         : [];
-    const data = { group: { id: group.id, name: group.name, status: group.status }, campaign: { id: campaign.id, name: campaign.name, type: campaign.type } };
+    const data = {
+      group: { id: group.id, name: group.name, status: group.status },
+      campaign: { id: campaign.id, name: campaign.name, type: campaign.type },
+    };
     if (group.status === 'ENABLED') {
       return { summary: `Ad group "${group.name}" is already enabled; nothing changes`, changes: [], notes, data };
     }
     return {
       summary: `Resume ad group "${group.name}" (${group.id})`,
-      changes: [{ action: 'update', entity: 'ad_group', id: group.id, name: group.name, fields: { status: { before: group.status, after: 'ENABLED' } } }],
+      changes: [
+        {
+          action: 'update',
+          entity: 'ad_group',
+          id: group.id,
+          name: group.name,
+          fields: { status: { before: group.status, after: 'ENABLED' } },
+        },
+      ],
       notes,
       data,
     };
   },
   async apply(plan, _args, ctx) {
     const { group, campaign } = plan.data;
-    const structured = { customer_id: ctx.account.account_id, ad_group_id: group.id, campaign_id: campaign.id, previous_status: group.status };
+    const structured = {
+      customer_id: ctx.account.account_id,
+      ad_group_id: group.id,
+      campaign_id: campaign.id,
+      previous_status: group.status,
+    };
     const campaignNote = plan.notes?.length ? `Note: ${plan.notes[0]}` : '';
     if (!plan.changes.length) {
       return {
@@ -50,7 +68,14 @@ export const resumeAdGroup = defineSearchAdsTool({
     }
     const updated = await ctx.platform.updateAdGroup(group.id, { status: 'ENABLED' }, { status: 'PAUSED' });
     return {
-      text: [`## Ad group "${group.name}" resumed`, '', `Status: PAUSED → ${updated.status} (campaign "${campaign.name}", ${campaign.type}).`, campaignNote].filter(Boolean).join('\n'),
+      text: [
+        `## Ad group "${group.name}" resumed`,
+        '',
+        `Status: PAUSED → ${updated.status} (campaign "${campaign.name}", ${campaign.type}).`,
+        campaignNote,
+      ]
+        .filter(Boolean)
+        .join('\n'),
       structured: { ...structured, status: updated.status, changed: true },
     };
   },

@@ -17,7 +17,12 @@ export interface SearchTermLine {
 }
 
 /** Search term report rows added up per term and keyword, with each term's status today. */
-export async function searchTermLines(port: SearchAdsPort, start: string, end: string, scope: { campaign_id?: string; ad_group_id?: string }): Promise<SearchTermLine[]> {
+export async function searchTermLines(
+  port: SearchAdsPort,
+  start: string,
+  end: string,
+  scope: { campaign_id?: string; ad_group_id?: string },
+): Promise<SearchTermLine[]> {
   const [rows, keywords, own, lists] = await Promise.all([
     port.getReport('search_term', start, end),
     port.listKeywords(scope.campaign_id),
@@ -25,7 +30,10 @@ export async function searchTermLines(port: SearchAdsPort, start: string, end: s
     port.listNegativeKeywordLists(),
   ]);
   // Shared lists block the searches of every campaign they apply to.
-  const negatives = [...own, ...lists.flatMap((l) => l.campaign_ids.flatMap((campaign_id) => l.keywords.map((k) => ({ ...k, campaign_id }))))];
+  const negatives = [
+    ...own,
+    ...lists.flatMap((l) => l.campaign_ids.flatMap((campaign_id) => l.keywords.map((k) => ({ ...k, campaign_id })))),
+  ];
   const byKey = new Map<string, SearchAdsReportRow[]>();
   for (const r of rows) {
     if ((scope.campaign_id && r.campaign_id !== scope.campaign_id) || (scope.ad_group_id && r.ad_group_id !== scope.ad_group_id)) continue;
@@ -49,8 +57,16 @@ export async function searchTermLines(port: SearchAdsPort, start: string, end: s
   });
 }
 
-function termStatus(term: string, campaignId: string, adGroupId: string, keywords: SearchAdsKeyword[], negatives: SearchAdsNegativeKeyword[]): SearchTermLine['status'] {
-  if (negatives.some((n) => n.campaign_id === campaignId && (!n.ad_group_id || n.ad_group_id === adGroupId) && negativeBlocks(n, term))) return 'EXCLUDED';
-  if (keywords.some((k) => k.ad_group_id === adGroupId && k.status !== 'REMOVED' && k.text.toLowerCase() === term.toLowerCase())) return 'ADDED';
+function termStatus(
+  term: string,
+  campaignId: string,
+  adGroupId: string,
+  keywords: SearchAdsKeyword[],
+  negatives: SearchAdsNegativeKeyword[],
+): SearchTermLine['status'] {
+  if (negatives.some((n) => n.campaign_id === campaignId && (!n.ad_group_id || n.ad_group_id === adGroupId) && negativeBlocks(n, term)))
+    return 'EXCLUDED';
+  if (keywords.some((k) => k.ad_group_id === adGroupId && k.status !== 'REMOVED' && k.text.toLowerCase() === term.toLowerCase()))
+    return 'ADDED';
   return 'NONE';
 }

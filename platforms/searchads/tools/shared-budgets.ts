@@ -15,14 +15,34 @@ import { campaignIdArg, listing, requireLiveCampaign } from './common';
 /** Campaign types that cannot use a shared budget (the platform refuses them). */
 const CANNOT_SHARE = ['PERFORMANCE_MAX'];
 
-const budgetIdArg = () => v.pipe(v.string(), v.trim(), v.regex(/^\d{1,19}$/, 'must be a numeric budget id (from list_shared_budgets)'), v.description('Shared budget id from list_shared_budgets'));
+const budgetIdArg = () =>
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.regex(/^\d{1,19}$/, 'must be a numeric budget id (from list_shared_budgets)'),
+    v.description('Shared budget id from list_shared_budgets'),
+  );
 const campaignRef = v.object({ id: v.string(), name: v.string(), type: v.string(), status: v.string() });
-const budgetOutput = v.object({ id: v.string(), name: v.string(), daily_amount: v.number(), delivery_method: v.string(), resource_name: v.string(), campaigns: v.array(campaignRef) });
+const budgetOutput = v.object({
+  id: v.string(),
+  name: v.string(),
+  daily_amount: v.number(),
+  delivery_method: v.string(),
+  resource_name: v.string(),
+  campaigns: v.array(campaignRef),
+});
 
 function budgetView(cid: string, b: SearchAdsSharedBudget, campaigns: SearchAdsCampaign[]) {
   return {
-    id: b.id, name: b.name, daily_amount: b.amount, delivery_method: b.delivery_method, resource_name: `customers/${cid}/campaignBudgets/${b.id}`,
-    campaigns: b.campaign_ids.map((id) => campaigns.find((c) => c.id === id)).filter((c) => c !== undefined).map((c) => ({ id: c.id, name: c.name, type: c.type, status: c.status })),
+    id: b.id,
+    name: b.name,
+    daily_amount: b.amount,
+    delivery_method: b.delivery_method,
+    resource_name: `customers/${cid}/campaignBudgets/${b.id}`,
+    campaigns: b.campaign_ids
+      .map((id) => campaigns.find((c) => c.id === id))
+      .filter((c) => c !== undefined)
+      .map((c) => ({ id: c.id, name: c.name, type: c.type, status: c.status })),
   };
 }
 
@@ -37,9 +57,14 @@ async function campaignsToMove(port: SearchAdsPort, ids: string[], budget?: Sear
   const campaigns = await Promise.all([...new Set(ids)].map((id) => requireLiveCampaign(port, id)));
   const refused = campaigns.filter((c) => CANNOT_SHARE.includes(c.type));
   if (refused.length) {
-    throw new ToolError(`${listing(refused.map((c) => `"${c.name}"`))} ${refused.length > 1 ? 'are' : 'is a'} ${refused[0]!.type} campaign${refused.length > 1 ? 's' : ''}: the platform does not let Performance Max campaigns use a shared budget. Leave ${refused.length > 1 ? 'them' : 'it'} out.`);
+    throw new ToolError(
+      `${listing(refused.map((c) => `"${c.name}"`))} ${refused.length > 1 ? 'are' : 'is a'} ${refused[0]!.type} campaign${refused.length > 1 ? 's' : ''}: the platform does not let Performance Max campaigns use a shared budget. Leave ${refused.length > 1 ? 'them' : 'it'} out.`,
+    );
   }
-  return { move: campaigns.filter((c) => !budget?.campaign_ids.includes(c.id)), already: campaigns.filter((c) => budget?.campaign_ids.includes(c.id)) };
+  return {
+    move: campaigns.filter((c) => !budget?.campaign_ids.includes(c.id)),
+    already: campaigns.filter((c) => budget?.campaign_ids.includes(c.id)),
+  };
 }
 
 export const listSharedBudgets = defineSearchAdsTool({
@@ -58,7 +83,16 @@ export const listSharedBudgets = defineSearchAdsTool({
         `## Shared budgets (${views.length})`,
         '',
         views.length
-          ? markdownTable(['Budget', 'Id', 'Daily amount', 'Delivery', 'Campaigns'], views.map((b) => [b.name, b.id, money(b.daily_amount, currency), b.delivery_method, b.campaigns.map((c) => c.name).join(', ') || '(none)']))
+          ? markdownTable(
+              ['Budget', 'Id', 'Daily amount', 'Delivery', 'Campaigns'],
+              views.map((b) => [
+                b.name,
+                b.id,
+                money(b.daily_amount, currency),
+                b.delivery_method,
+                b.campaigns.map((c) => c.name).join(', ') || '(none)',
+              ]),
+            )
           : 'No shared budgets yet: create_shared_budget makes one.',
         '',
         'Every campaign on a shared budget draws from the one daily amount; assign_shared_budget moves campaigns onto one.',
@@ -69,7 +103,13 @@ export const listSharedBudgets = defineSearchAdsTool({
 });
 
 const moveChanges = (move: SearchAdsCampaign[], budgetName: string, amount: number, currency: string) => ({
-  changes: move.map((c) => ({ action: 'update' as const, entity: 'campaign', id: c.id, name: c.name, fields: { campaign_budget: { before: 'its own budget', after: budgetName }, budget_amount: { before: c.budget_amount, after: amount } } })),
+  changes: move.map((c) => ({
+    action: 'update' as const,
+    entity: 'campaign',
+    id: c.id,
+    name: c.name,
+    fields: { campaign_budget: { before: 'its own budget', after: budgetName }, budget_amount: { before: c.budget_amount, after: amount } },
+  })),
   budgets: move.map((c) => ({ entity: 'campaign', id: c.id, name: c.name, before: c.budget_amount, after: amount, currency })),
 });
 
@@ -79,21 +119,47 @@ export const createSharedBudget = defineSearchAdsTool({
     'Creates a shared daily budget (delivery STANDARD) and optionally moves campaigns onto it at once. Campaigns on it share the one amount: the platform spreads it between them by demand. Performance Max campaigns cannot share a budget.',
   access: 'write',
   args: {
-    name: v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(255, 'must be at most 255 characters'), v.description('Budget name, unique in the account')),
-    daily_amount: v.pipe(v.number(), v.minValue(1, 'must be at least 1.00'), v.maxValue(1_000_000, 'must be at most 1,000,000'), v.description('Daily amount in account currency (whole cents)')),
-    campaign_ids: v.optional(v.pipe(v.array(campaignIdArg()), v.minLength(1), v.maxLength(100), v.description('Campaigns to move onto it now (list_campaigns)'))),
+    name: v.pipe(
+      v.string(),
+      v.trim(),
+      v.minLength(1, 'must not be empty'),
+      v.maxLength(255, 'must be at most 255 characters'),
+      v.description('Budget name, unique in the account'),
+    ),
+    daily_amount: v.pipe(
+      v.number(),
+      v.minValue(1, 'must be at least 1.00'),
+      v.maxValue(1_000_000, 'must be at most 1,000,000'),
+      v.description('Daily amount in account currency (whole cents)'),
+    ),
+    campaign_ids: v.optional(
+      v.pipe(v.array(campaignIdArg()), v.minLength(1), v.maxLength(100), v.description('Campaigns to move onto it now (list_campaigns)')),
+    ),
   },
   output: v.object({ customer_id: v.string(), budget: budgetOutput }),
   async plan(args, ctx) {
-    if (Math.abs(Math.round(args.daily_amount * 100) - args.daily_amount * 100) > 1e-6) throw new ToolError('`daily_amount` must be in whole cents (at most 2 decimals).');
+    if (Math.abs(Math.round(args.daily_amount * 100) - args.daily_amount * 100) > 1e-6)
+      throw new ToolError('`daily_amount` must be in whole cents (at most 2 decimals).');
     const existing = (await ctx.platform.listSharedBudgets()).find((b) => b.name.toLowerCase() === args.name.toLowerCase());
-    if (existing) throw new ToolError(`A shared budget named "${existing.name}" already exists (id ${existing.id}); assign_shared_budget moves campaigns onto it.`);
+    if (existing)
+      throw new ToolError(
+        `A shared budget named "${existing.name}" already exists (id ${existing.id}); assign_shared_budget moves campaigns onto it.`,
+      );
     const { move } = await campaignsToMove(ctx.platform, args.campaign_ids ?? []);
     const currency = ctx.account.currency;
     const moves = moveChanges(move, args.name, args.daily_amount, currency);
     return {
       summary: `Create shared budget "${args.name}" of ${money(args.daily_amount, currency)} a day${move.length ? ` and move ${move.length} campaign(s) onto it` : ''}`,
-      changes: [{ action: 'create' as const, entity: 'shared_budget', name: args.name, fields: { amount: { after: args.daily_amount }, delivery_method: { after: 'STANDARD' } }, startsPaused: true }, ...moves.changes],
+      changes: [
+        {
+          action: 'create' as const,
+          entity: 'shared_budget',
+          name: args.name,
+          fields: { amount: { after: args.daily_amount }, delivery_method: { after: 'STANDARD' } },
+          startsPaused: true,
+        },
+        ...moves.changes,
+      ],
       budgets: [{ entity: 'shared_budget', name: args.name, after: args.daily_amount, currency }, ...moves.budgets],
       notes: move.length > 1 ? [`${move.length} campaigns will share ${money(args.daily_amount, currency)} a day between them.`] : [],
       data: { campaign_ids: move.map((c) => c.id) },
@@ -101,8 +167,13 @@ export const createSharedBudget = defineSearchAdsTool({
   },
   async apply(plan, args, ctx) {
     const budget = await ctx.step('budget', () => ctx.platform.createSharedBudget({ name: args.name, amount: args.daily_amount }));
-    for (const id of plan.data.campaign_ids) await ctx.step(`move:${id}`, () => ctx.platform.moveCampaignToBudget(id, budget.id).then(() => true));
-    const view = budgetView(ctx.account.account_id, { ...budget, campaign_ids: plan.data.campaign_ids }, await ctx.platform.listCampaigns());
+    for (const id of plan.data.campaign_ids)
+      await ctx.step(`move:${id}`, () => ctx.platform.moveCampaignToBudget(id, budget.id).then(() => true));
+    const view = budgetView(
+      ctx.account.account_id,
+      { ...budget, campaign_ids: plan.data.campaign_ids },
+      await ctx.platform.listCampaigns(),
+    );
     return {
       text: `## Shared budget "${budget.name}" created (${budget.id})\n\n${money(budget.amount, ctx.account.currency)} a day, delivery STANDARD; ${view.campaigns.length ? `used by ${listing(view.campaigns.map((c) => `"${c.name}"`))}` : 'no campaign uses it yet (assign_shared_budget)'}.`,
       structured: { customer_id: ctx.account.account_id, budget: view },
@@ -113,9 +184,12 @@ export const createSharedBudget = defineSearchAdsTool({
 export const assignSharedBudget = defineSearchAdsTool({
   name: 'assign_shared_budget',
   description:
-    "Moves campaigns onto a shared budget: each then shows the shared daily amount as its budget and they draw from it together (its own budget is left unused). Campaigns already on it are left alone; Performance Max campaigns cannot share a budget.",
+    'Moves campaigns onto a shared budget: each then shows the shared daily amount as its budget and they draw from it together (its own budget is left unused). Campaigns already on it are left alone; Performance Max campaigns cannot share a budget.',
   access: 'write',
-  args: { budget_id: budgetIdArg(), campaign_ids: v.pipe(v.array(campaignIdArg()), v.minLength(1), v.maxLength(100), v.description('Campaigns to move (list_campaigns)')) },
+  args: {
+    budget_id: budgetIdArg(),
+    campaign_ids: v.pipe(v.array(campaignIdArg()), v.minLength(1), v.maxLength(100), v.description('Campaigns to move (list_campaigns)')),
+  },
   output: v.object({ customer_id: v.string(), budget: budgetOutput, moved: v.array(v.string()), unchanged: v.array(v.string()) }),
   async plan(args, ctx) {
     const budget = await requireSharedBudget(ctx.platform, args.budget_id);
@@ -124,7 +198,9 @@ export const assignSharedBudget = defineSearchAdsTool({
     const moves = moveChanges(move, budget.name, budget.amount, currency);
     const total = budget.campaign_ids.length + move.length;
     return {
-      summary: move.length ? `Move ${move.length} campaign(s) onto shared budget "${budget.name}" (${money(budget.amount, currency)} a day)` : `Nothing changes: every campaign given already uses "${budget.name}"`,
+      summary: move.length
+        ? `Move ${move.length} campaign(s) onto shared budget "${budget.name}" (${money(budget.amount, currency)} a day)`
+        : `Nothing changes: every campaign given already uses "${budget.name}"`,
       ...moves,
       notes: [
         ...(already.length ? [`Already on it: ${listing(already.map((c) => `"${c.name}"`))}.`] : []),
@@ -136,12 +212,19 @@ export const assignSharedBudget = defineSearchAdsTool({
   async apply(plan, _args, ctx) {
     const { budget, move, already } = plan.data;
     for (const id of move) await ctx.step(`move:${id}`, () => ctx.platform.moveCampaignToBudget(id, budget.id).then(() => true));
-    const view = budgetView(ctx.account.account_id, { ...budget, campaign_ids: [...budget.campaign_ids, ...move] }, await ctx.platform.listCampaigns());
+    const view = budgetView(
+      ctx.account.account_id,
+      { ...budget, campaign_ids: [...budget.campaign_ids, ...move] },
+      await ctx.platform.listCampaigns(),
+    );
     return {
       text: [
         move.length ? `## ${move.length} campaign(s) moved onto "${budget.name}"` : '## Nothing changed',
         '',
-        markdownTable(['Campaign', 'Id', 'Status'], view.campaigns.map((c) => [c.name, c.id, c.status])),
+        markdownTable(
+          ['Campaign', 'Id', 'Status'],
+          view.campaigns.map((c) => [c.name, c.id, c.status]),
+        ),
         '',
         `They share ${money(budget.amount, ctx.account.currency)} a day; update_campaign_budget on any of them changes it for all.`,
       ].join('\n'),

@@ -33,7 +33,11 @@ interface KindAccess {
   write(port: SearchAdsPort, id: string, to: Status, from: Status): Promise<unknown>;
 }
 
-async function withCampaign(port: SearchAdsPort, campaignId: string, entity: { id: string; name: string; status: Status }): Promise<Target> {
+async function withCampaign(
+  port: SearchAdsPort,
+  campaignId: string,
+  entity: { id: string; name: string; status: Status },
+): Promise<Target> {
   const campaign = await port.getCampaign(campaignId);
   return { ...entity, campaign_type: campaign.type, campaign_name: campaign.name, campaign_status: campaign.status };
 }
@@ -116,7 +120,8 @@ async function readTarget(access: KindAccess, port: SearchAdsPort, id: string): 
   try {
     return await access.read(port, id);
   } catch (err) {
-    if (err instanceof ToolError && /^No .* with id/.test(err.message)) throw new ToolError(`${err.message} ${access.listTool} lists the valid ids.`, { code: 'not_found' });
+    if (err instanceof ToolError && /^No .* with id/.test(err.message))
+      throw new ToolError(`${err.message} ${access.listTool} lists the valid ids.`, { code: 'not_found' });
     throw err;
   }
 }
@@ -126,10 +131,16 @@ export function statusTool(row: StatusToolRow): ToolDefinition {
   const idArgs = ID_ARGS[row.kind];
   const argName = row.many ? idArgs.many : idArgs.single;
   const argSchema = row.many
-    ? v.pipe(v.array(idArgs.arg()), v.minLength(1, 'must list at least one id'), v.maxLength(100, 'must list at most 100 ids'), v.description(`${access.words} ids (1-100) from ${access.listTool}`))
+    ? v.pipe(
+        v.array(idArgs.arg()),
+        v.minLength(1, 'must list at least one id'),
+        v.maxLength(100, 'must list at most 100 ids'),
+        v.description(`${access.words} ids (1-100) from ${access.listTool}`),
+      )
     : idArgs.arg(`${access.words[0]!.toUpperCase()}${access.words.slice(1)} id from ${access.listTool}`);
   const { verb, done } = VERB[row.to];
-  const idsOf = (args: Record<string, unknown>): string[] => (row.many ? [...new Set(args[argName] as string[])] : [args[argName] as string]);
+  const idsOf = (args: Record<string, unknown>): string[] =>
+    row.many ? [...new Set(args[argName] as string[])] : [args[argName] as string];
   return defineSearchAdsTool({
     name: row.name,
     description: row.description,
@@ -140,8 +151,12 @@ export function statusTool(row: StatusToolRow): ToolDefinition {
     async plan(args, ctx) {
       const targets = await Promise.all(idsOf(args).map((id) => readTarget(access, ctx.platform, id)));
       const problems = targets.flatMap((t) => {
-        if (row.campaignTypes && !row.campaignTypes.includes(t.campaign_type)) return [`${access.words} "${t.name}" (${t.id}) is in a ${t.campaign_type} campaign; ${row.name} is for ${row.campaignTypes.join('/')} campaigns (${row.name.replace('_display', '')} takes any)`];
-        if (t.status === 'REMOVED' && row.to !== 'REMOVED') return [`${access.words} "${t.name}" (${t.id}) is REMOVED; removal is final, so it cannot be ${done}`];
+        if (row.campaignTypes && !row.campaignTypes.includes(t.campaign_type))
+          return [
+            `${access.words} "${t.name}" (${t.id}) is in a ${t.campaign_type} campaign; ${row.name} is for ${row.campaignTypes.join('/')} campaigns (${row.name.replace('_display', '')} takes any)`,
+          ];
+        if (t.status === 'REMOVED' && row.to !== 'REMOVED')
+          return [`${access.words} "${t.name}" (${t.id}) is REMOVED; removal is final, so it cannot be ${done}`];
         return [];
       });
       if (problems.length) throw new ToolError(`Cannot ${verb.toLowerCase()}: ${problems.join('; ')}.`);
@@ -156,23 +171,47 @@ export function statusTool(row: StatusToolRow): ToolDefinition {
           : []),
       ];
       return {
-        summary: change.length ? `${verb} ${change.length} ${access.words}(s): ${change.map((t) => `"${t.name}"`).join(', ')}` : `Nothing to ${verb.toLowerCase()}: every ${access.words} is already ${row.to}`,
-        changes: change.map((t) => ({ action: row.to === 'REMOVED' ? 'remove' : 'update', entity: row.kind, id: t.id, name: t.name, fields: { status: { before: t.status, after: row.to } } })),
+        summary: change.length
+          ? `${verb} ${change.length} ${access.words}(s): ${change.map((t) => `"${t.name}"`).join(', ')}`
+          : `Nothing to ${verb.toLowerCase()}: every ${access.words} is already ${row.to}`,
+        changes: change.map((t) => ({
+          action: row.to === 'REMOVED' ? 'remove' : 'update',
+          entity: row.kind,
+          id: t.id,
+          name: t.name,
+          fields: { status: { before: t.status, after: row.to } },
+        })),
         notes,
-        data: { change: change.map((t) => ({ id: t.id, name: t.name, status: t.status })), same: same.map((t) => ({ id: t.id, name: t.name, status: t.status })) },
+        data: {
+          change: change.map((t) => ({ id: t.id, name: t.name, status: t.status })),
+          same: same.map((t) => ({ id: t.id, name: t.name, status: t.status })),
+        },
       };
     },
     async apply(plan, _args, ctx) {
-      const { change, same } = plan.data as { change: { id: string; name: string; status: Status }[]; same: { id: string; name: string; status: Status }[] };
-      for (const t of change) await ctx.step(`${row.kind}:${t.id}`, () => access.write(ctx.platform, t.id, row.to, t.status).then(() => true));
+      const { change, same } = plan.data as {
+        change: { id: string; name: string; status: Status }[];
+        same: { id: string; name: string; status: Status }[];
+      };
+      for (const t of change)
+        await ctx.step(`${row.kind}:${t.id}`, () => access.write(ctx.platform, t.id, row.to, t.status).then(() => true));
       const changed = change.map((t) => ({ id: t.id, name: t.name, previous_status: t.status, status: row.to }));
       const text = [
         change.length ? `## ${change.length} ${access.words}(s) ${done}` : `## Nothing changed`,
         '',
-        change.length ? markdownTable([access.words, 'Id', 'Before', 'After'], changed.map((c) => [c.name, c.id, c.previous_status, c.status])) : `Every ${access.words} given is already ${row.to}.`,
+        change.length
+          ? markdownTable(
+              [access.words, 'Id', 'Before', 'After'],
+              changed.map((c) => [c.name, c.id, c.previous_status, c.status]),
+            )
+          : `Every ${access.words} given is already ${row.to}.`,
         ...(plan.notes?.length ? ['', ...plan.notes.map((n) => `- ${n}`)] : []),
         '',
-        row.undoTool ? `To revert, call ${row.undoTool} with the same ids.` : row.to === 'REMOVED' ? 'Removal is final; create a new one to serve again.' : '',
+        row.undoTool
+          ? `To revert, call ${row.undoTool} with the same ids.`
+          : row.to === 'REMOVED'
+            ? 'Removal is final; create a new one to serve again.'
+            : '',
       ].join('\n');
       return { text, structured: { customer_id: ctx.account.account_id, entity: row.kind, status: row.to, changed, unchanged: same } };
     },
@@ -190,17 +229,103 @@ const DISPLAY: SearchAdsCampaignType[] = ['DISPLAY'];
 
 /** Every status tool of the platform, one row each (resume_ad_group keeps its own file, the first planned write). */
 export const STATUS_TOOLS: StatusToolRow[] = [
-  { name: 'pause_campaign', kind: 'campaign', to: 'PAUSED', undoTool: 'resume_campaign', description: 'Pauses a campaign of any type (ENABLED → PAUSED): it stops spending from now on; its history stays. Reversible with resume_campaign.' },
-  { name: 'resume_campaign', kind: 'campaign', to: 'ENABLED', undoTool: 'pause_campaign', description: 'Re-enables a paused campaign (PAUSED → ENABLED); it spends again from now on within its daily budget. A removed campaign cannot be resumed.' },
-  { name: 'remove_campaign', kind: 'campaign', to: 'REMOVED', description: 'Removes a campaign for good (REMOVED is final on the platform: it never serves again, its figures stay in reports). Use pause_campaign to stop it reversibly.' },
-  { name: 'pause_ad_group', kind: 'ad_group', to: 'PAUSED', undoTool: 'resume_ad_group', description: 'Pauses one ad group inside a campaign (ENABLED → PAUSED); the rest of the campaign keeps serving. Reversible with resume_ad_group.' },
-  { name: 'remove_ad_group', kind: 'ad_group', to: 'REMOVED', description: 'Removes an ad group of any campaign type for good (final); its keywords and ads stop with it. Use pause_ad_group to stop it reversibly.' },
-  { name: 'remove_display_ad_group', kind: 'ad_group', to: 'REMOVED', campaignTypes: DISPLAY, description: 'Deletes an ad group of a Display campaign (REMOVED is final). Refuses ad groups of other campaign types (remove_ad_group takes any).' },
-  { name: 'pause_ad', kind: 'ad', to: 'PAUSED', undoTool: 'resume_ad', description: 'Pauses a single ad (ENABLED → PAUSED); the ad group keeps serving its other ads. Reversible with resume_ad.' },
-  { name: 'resume_ad', kind: 'ad', to: 'ENABLED', undoTool: 'pause_ad', description: 'Re-enables a paused ad (PAUSED → ENABLED). A removed ad cannot be resumed.' },
-  { name: 'remove_ad', kind: 'ad', to: 'REMOVED', description: 'Removes an ad of any type for good (final). Use pause_ad to stop it reversibly.' },
-  { name: 'remove_display_ad', kind: 'ad', to: 'REMOVED', campaignTypes: DISPLAY, description: 'Deletes a responsive display ad of a Display campaign (REMOVED is final). Refuses ads of other campaign types (remove_ad takes any).' },
-  { name: 'pause_keywords', kind: 'keyword', to: 'PAUSED', many: true, undoTool: 'resume_keywords', description: 'Pauses keywords (1-100 ids from get_keyword_performance) so they stop matching searches; bids and history stay. Reversible with resume_keywords.' },
-  { name: 'remove_keywords', kind: 'keyword', to: 'REMOVED', many: true, description: 'Removes keywords from their ad groups by keyword id (1-100 ids from get_keyword_performance); final: a removed keyword never matches again (add_keywords adds it anew). Use pause_keywords to stop them reversibly.' },
-  { name: 'resume_keywords', kind: 'keyword', to: 'ENABLED', many: true, undoTool: 'pause_keywords', description: 'Re-enables paused keywords (1-100 ids). Removed keywords cannot be resumed; add them again with add_keywords.' },
+  {
+    name: 'pause_campaign',
+    kind: 'campaign',
+    to: 'PAUSED',
+    undoTool: 'resume_campaign',
+    description:
+      'Pauses a campaign of any type (ENABLED → PAUSED): it stops spending from now on; its history stays. Reversible with resume_campaign.',
+  },
+  {
+    name: 'resume_campaign',
+    kind: 'campaign',
+    to: 'ENABLED',
+    undoTool: 'pause_campaign',
+    description:
+      'Re-enables a paused campaign (PAUSED → ENABLED); it spends again from now on within its daily budget. A removed campaign cannot be resumed.',
+  },
+  {
+    name: 'remove_campaign',
+    kind: 'campaign',
+    to: 'REMOVED',
+    description:
+      'Removes a campaign for good (REMOVED is final on the platform: it never serves again, its figures stay in reports). Use pause_campaign to stop it reversibly.',
+  },
+  {
+    name: 'pause_ad_group',
+    kind: 'ad_group',
+    to: 'PAUSED',
+    undoTool: 'resume_ad_group',
+    description:
+      'Pauses one ad group inside a campaign (ENABLED → PAUSED); the rest of the campaign keeps serving. Reversible with resume_ad_group.',
+  },
+  {
+    name: 'remove_ad_group',
+    kind: 'ad_group',
+    to: 'REMOVED',
+    description:
+      'Removes an ad group of any campaign type for good (final); its keywords and ads stop with it. Use pause_ad_group to stop it reversibly.',
+  },
+  {
+    name: 'remove_display_ad_group',
+    kind: 'ad_group',
+    to: 'REMOVED',
+    campaignTypes: DISPLAY,
+    description:
+      'Deletes an ad group of a Display campaign (REMOVED is final). Refuses ad groups of other campaign types (remove_ad_group takes any).',
+  },
+  {
+    name: 'pause_ad',
+    kind: 'ad',
+    to: 'PAUSED',
+    undoTool: 'resume_ad',
+    description: 'Pauses a single ad (ENABLED → PAUSED); the ad group keeps serving its other ads. Reversible with resume_ad.',
+  },
+  {
+    name: 'resume_ad',
+    kind: 'ad',
+    to: 'ENABLED',
+    undoTool: 'pause_ad',
+    description: 'Re-enables a paused ad (PAUSED → ENABLED). A removed ad cannot be resumed.',
+  },
+  {
+    name: 'remove_ad',
+    kind: 'ad',
+    to: 'REMOVED',
+    description: 'Removes an ad of any type for good (final). Use pause_ad to stop it reversibly.',
+  },
+  {
+    name: 'remove_display_ad',
+    kind: 'ad',
+    to: 'REMOVED',
+    campaignTypes: DISPLAY,
+    description:
+      'Deletes a responsive display ad of a Display campaign (REMOVED is final). Refuses ads of other campaign types (remove_ad takes any).',
+  },
+  {
+    name: 'pause_keywords',
+    kind: 'keyword',
+    to: 'PAUSED',
+    many: true,
+    undoTool: 'resume_keywords',
+    description:
+      'Pauses keywords (1-100 ids from get_keyword_performance) so they stop matching searches; bids and history stay. Reversible with resume_keywords.',
+  },
+  {
+    name: 'remove_keywords',
+    kind: 'keyword',
+    to: 'REMOVED',
+    many: true,
+    description:
+      'Removes keywords from their ad groups by keyword id (1-100 ids from get_keyword_performance); final: a removed keyword never matches again (add_keywords adds it anew). Use pause_keywords to stop them reversibly.',
+  },
+  {
+    name: 'resume_keywords',
+    kind: 'keyword',
+    to: 'ENABLED',
+    many: true,
+    undoTool: 'pause_keywords',
+    description: 'Re-enables paused keywords (1-100 ids). Removed keywords cannot be resumed; add them again with add_keywords.',
+  },
 ];

@@ -15,7 +15,13 @@ const ALLOWED: Record<SearchAdsCampaignType, string[]> = {
   DEMAND_GEN: ['MAXIMIZE_CLICKS', 'MAXIMIZE_CONVERSIONS', 'MAXIMIZE_CONVERSION_VALUE'],
   MULTI_CHANNEL: [],
 };
-const STRATEGIES = ['MANUAL_CPC', 'MAXIMIZE_CLICKS', 'MAXIMIZE_CONVERSIONS', 'MAXIMIZE_CONVERSION_VALUE', 'TARGET_IMPRESSION_SHARE'] as const;
+const STRATEGIES = [
+  'MANUAL_CPC',
+  'MAXIMIZE_CLICKS',
+  'MAXIMIZE_CONVERSIONS',
+  'MAXIMIZE_CONVERSION_VALUE',
+  'TARGET_IMPRESSION_SHARE',
+] as const;
 
 export const updateBidStrategy = defineSearchAdsTool({
   name: 'update_bid_strategy',
@@ -25,12 +31,32 @@ export const updateBidStrategy = defineSearchAdsTool({
   args: {
     campaign_id: campaignIdArg(),
     strategy: v.pipe(v.picklist(STRATEGIES), v.description(STRATEGIES.join(', '))),
-    target_cpa: v.optional(v.pipe(v.number(), v.minValue(0.01), v.maxValue(100_000), v.description('Target cost per conversion (account currency); MAXIMIZE_CONVERSIONS only'))),
-    target_roas: v.optional(v.pipe(v.number(), v.minValue(0.01), v.maxValue(1000), v.description('Target return on ad spend as a ratio (4 = 400 %); MAXIMIZE_CONVERSION_VALUE only'))),
+    target_cpa: v.optional(
+      v.pipe(
+        v.number(),
+        v.minValue(0.01),
+        v.maxValue(100_000),
+        v.description('Target cost per conversion (account currency); MAXIMIZE_CONVERSIONS only'),
+      ),
+    ),
+    target_roas: v.optional(
+      v.pipe(
+        v.number(),
+        v.minValue(0.01),
+        v.maxValue(1000),
+        v.description('Target return on ad spend as a ratio (4 = 400 %); MAXIMIZE_CONVERSION_VALUE only'),
+      ),
+    ),
   },
   rules: [
-    (a) => (a.target_cpa !== undefined && a.strategy !== 'MAXIMIZE_CONVERSIONS' ? '`target_cpa` goes with strategy MAXIMIZE_CONVERSIONS' : undefined),
-    (a) => (a.target_roas !== undefined && a.strategy !== 'MAXIMIZE_CONVERSION_VALUE' ? '`target_roas` goes with strategy MAXIMIZE_CONVERSION_VALUE' : undefined),
+    (a) =>
+      a.target_cpa !== undefined && a.strategy !== 'MAXIMIZE_CONVERSIONS'
+        ? '`target_cpa` goes with strategy MAXIMIZE_CONVERSIONS'
+        : undefined,
+    (a) =>
+      a.target_roas !== undefined && a.strategy !== 'MAXIMIZE_CONVERSION_VALUE'
+        ? '`target_roas` goes with strategy MAXIMIZE_CONVERSION_VALUE'
+        : undefined,
   ],
   output: v.object({
     customer_id: v.string(),
@@ -42,9 +68,14 @@ export const updateBidStrategy = defineSearchAdsTool({
   async plan(args, ctx) {
     const campaign = await requireLiveCampaign(ctx.platform, args.campaign_id);
     if (!ALLOWED[campaign.type].includes(args.strategy)) {
-      throw new ToolError(`Campaign "${campaign.name}" is a ${campaign.type} campaign; it can use ${ALLOWED[campaign.type].join(', ')}, not ${args.strategy}.`);
+      throw new ToolError(
+        `Campaign "${campaign.name}" is a ${campaign.type} campaign; it can use ${ALLOWED[campaign.type].join(', ')}, not ${args.strategy}.`,
+      );
     }
-    const targets: SearchAdsBiddingTargets = { ...(args.target_cpa !== undefined ? { target_cpa: args.target_cpa } : {}), ...(args.target_roas !== undefined ? { target_roas: args.target_roas } : {}) };
+    const targets: SearchAdsBiddingTargets = {
+      ...(args.target_cpa !== undefined ? { target_cpa: args.target_cpa } : {}),
+      ...(args.target_roas !== undefined ? { target_roas: args.target_roas } : {}),
+    };
     const before = { strategy: campaign.bidding_strategy ?? 'UNKNOWN', ...(campaign.bidding_targets ?? {}) };
     const after = { strategy: args.strategy, ...targets };
     const same = before.strategy === after.strategy && before.target_cpa === after.target_cpa && before.target_roas === after.target_roas;
@@ -53,10 +84,25 @@ export const updateBidStrategy = defineSearchAdsTool({
     if (same && !portfolio) return { summary: `Campaign "${campaign.name}" already bids this way; nothing changes`, changes: [], data };
     return {
       summary: `Switch "${campaign.name}" from ${before.strategy} to ${after.strategy}`,
-      changes: [{ action: 'update' as const, entity: 'campaign', id: campaign.id, name: campaign.name, fields: { bidding_strategy: { before: before.strategy, after: after.strategy }, bidding_targets: { before: campaign.bidding_targets ?? {}, after: targets } } }],
+      changes: [
+        {
+          action: 'update' as const,
+          entity: 'campaign',
+          id: campaign.id,
+          name: campaign.name,
+          fields: {
+            bidding_strategy: { before: before.strategy, after: after.strategy },
+            bidding_targets: { before: campaign.bidding_targets ?? {}, after: targets },
+          },
+        },
+      ],
       notes: [
-        ...(portfolio ? [`The campaign leaves the portfolio strategy "${portfolio.name}" (assign_bidding_strategy puts it back) and bids on its own.`] : []),
-        ...(before.strategy !== after.strategy && after.strategy !== 'MANUAL_CPC' ? ['The strategy learns for about a week: judge it on the figures after that.'] : []),
+        ...(portfolio
+          ? [`The campaign leaves the portfolio strategy "${portfolio.name}" (assign_bidding_strategy puts it back) and bids on its own.`]
+          : []),
+        ...(before.strategy !== after.strategy && after.strategy !== 'MANUAL_CPC'
+          ? ['The strategy learns for about a week: judge it on the figures after that.']
+          : []),
       ],
       data,
     };
@@ -64,14 +110,27 @@ export const updateBidStrategy = defineSearchAdsTool({
   async apply(plan, _args, ctx) {
     const { campaign, before, after, targets } = plan.data;
     const structured = { customer_id: ctx.account.account_id, campaign_id: campaign.id, before };
-    if (!plan.changes.length) return { text: `## Bidding of "${campaign.name}" unchanged\n\nIt already uses ${after.strategy}; nothing changed.`, structured: { ...structured, after: before, changed: false } };
-    const updated = await ctx.platform.updateCampaign(campaign.id, { bidding_strategy: after.strategy, bidding_targets: Object.keys(targets).length ? targets : undefined });
+    if (!plan.changes.length)
+      return {
+        text: `## Bidding of "${campaign.name}" unchanged\n\nIt already uses ${after.strategy}; nothing changed.`,
+        structured: { ...structured, after: before, changed: false },
+      };
+    const updated = await ctx.platform.updateCampaign(campaign.id, {
+      bidding_strategy: after.strategy,
+      bidding_targets: Object.keys(targets).length ? targets : undefined,
+    });
     const now = { strategy: updated.bidding_strategy ?? after.strategy, ...(updated.bidding_targets ?? {}) };
     return {
       text: [
         `## Bidding of "${campaign.name}" changed`,
         '',
-        markdownTable(['', 'Strategy', 'Target CPA', 'Target ROAS'], [['Before', before.strategy, before.target_cpa ?? '—', before.target_roas ?? '—'], ['After', now.strategy, now.target_cpa ?? '—', now.target_roas ?? '—']]),
+        markdownTable(
+          ['', 'Strategy', 'Target CPA', 'Target ROAS'],
+          [
+            ['Before', before.strategy, before.target_cpa ?? '—', before.target_roas ?? '—'],
+            ['After', now.strategy, now.target_cpa ?? '—', now.target_roas ?? '—'],
+          ],
+        ),
         ...(plan.notes?.length ? ['', ...plan.notes.map((n) => `- ${n}`)] : []),
       ].join('\n'),
       structured: { ...structured, after: now, changed: true },
@@ -80,6 +139,14 @@ export const updateBidStrategy = defineSearchAdsTool({
   undo(plan) {
     const { campaign, before } = plan.data;
     if (!plan.changes.length || !STRATEGIES.includes(before.strategy as (typeof STRATEGIES)[number])) return undefined;
-    return { tool: 'update_bid_strategy', arguments: { campaign_id: campaign.id, strategy: before.strategy, ...(before.target_cpa !== undefined ? { target_cpa: before.target_cpa } : {}), ...(before.target_roas !== undefined ? { target_roas: before.target_roas } : {}) } };
+    return {
+      tool: 'update_bid_strategy',
+      arguments: {
+        campaign_id: campaign.id,
+        strategy: before.strategy,
+        ...(before.target_cpa !== undefined ? { target_cpa: before.target_cpa } : {}),
+        ...(before.target_roas !== undefined ? { target_roas: before.target_roas } : {}),
+      },
+    };
   },
 });

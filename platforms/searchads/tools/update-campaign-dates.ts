@@ -22,7 +22,10 @@ export const updateCampaignDates = defineSearchAdsTool({
   },
   rules: [
     (args) => (args.start_date === undefined && args.end_date === undefined ? 'give `start_date`, `end_date` or both' : undefined),
-    (args) => (args.start_date && args.end_date && args.end_date <= args.start_date ? `\`end_date\` (${args.end_date}) must be after \`start_date\` (${args.start_date})` : undefined),
+    (args) =>
+      args.start_date && args.end_date && args.end_date <= args.start_date
+        ? `\`end_date\` (${args.end_date}) must be after \`start_date\` (${args.start_date})`
+        : undefined,
   ],
   output: v.object({
     customer_id: v.string(),
@@ -38,9 +41,12 @@ export const updateCampaignDates = defineSearchAdsTool({
     const patch: { start_date?: string; end_date?: string } = {};
     if (args.start_date !== undefined && args.start_date !== campaign.start_date) {
       if (started) {
-        throw new ToolError(`Campaign "${campaign.name}" started on ${campaign.start_date}; the start date of a campaign that has started cannot be changed. Only end_date can still change.`);
+        throw new ToolError(
+          `Campaign "${campaign.name}" started on ${campaign.start_date}; the start date of a campaign that has started cannot be changed. Only end_date can still change.`,
+        );
       }
-      if (args.start_date < today) throw new ToolError(`\`start_date\` ${args.start_date} is in the past (today is ${today}); choose today or a later date.`);
+      if (args.start_date < today)
+        throw new ToolError(`\`start_date\` ${args.start_date} is in the past (today is ${today}); choose today or a later date.`);
       patch.start_date = args.start_date;
     }
     const start = patch.start_date ?? campaign.start_date;
@@ -48,7 +54,8 @@ export const updateCampaignDates = defineSearchAdsTool({
     if (args.end_date !== undefined) end = args.end_date === '' ? undefined : args.end_date;
     if (end !== undefined && args.end_date !== undefined && args.end_date !== '') {
       if (end <= start) throw new ToolError(`\`end_date\` ${end} must be after the start date ${start}.`);
-      if (end < today) throw new ToolError(`\`end_date\` ${end} is in the past (today is ${today}); a campaign cannot be set to end before today.`);
+      if (end < today)
+        throw new ToolError(`\`end_date\` ${end} is in the past (today is ${today}); a campaign cannot be set to end before today.`);
     } else if (end !== undefined && patch.start_date && end <= start) {
       throw new ToolError(`The campaign ends on ${end}, which is not after the new start date ${start}. Pass a later \`end_date\` too.`);
     }
@@ -57,10 +64,17 @@ export const updateCampaignDates = defineSearchAdsTool({
     const fields: Record<string, { before: string | null; after: string | null }> = {};
     if (patch.start_date) fields.start_date = { before: campaign.start_date, after: patch.start_date };
     if (endChanged) fields.end_date = { before: campaign.end_date ?? null, after: end ?? null };
-    const data = { campaign: { id: campaign.id, name: campaign.name, start_date: campaign.start_date, end_date: campaign.end_date ?? null }, patch };
+    const data = {
+      campaign: { id: campaign.id, name: campaign.name, start_date: campaign.start_date, end_date: campaign.end_date ?? null },
+      patch,
+    };
     return {
-      summary: Object.keys(fields).length ? `Change the dates of campaign "${campaign.name}" (${campaign.id})` : `Campaign "${campaign.name}" already has these dates; nothing changes`,
-      changes: Object.keys(fields).length ? [{ action: 'update' as const, entity: 'campaign', id: campaign.id, name: campaign.name, fields }] : [],
+      summary: Object.keys(fields).length
+        ? `Change the dates of campaign "${campaign.name}" (${campaign.id})`
+        : `Campaign "${campaign.name}" already has these dates; nothing changes`,
+      changes: Object.keys(fields).length
+        ? [{ action: 'update' as const, entity: 'campaign', id: campaign.id, name: campaign.name, fields }]
+        : [],
       data,
     };
   },
@@ -68,7 +82,9 @@ export const updateCampaignDates = defineSearchAdsTool({
     const { campaign, patch } = plan.data;
     const changed = Object.keys(patch).length > 0;
     const endChanged = 'end_date' in patch;
-    const updated = changed ? await ctx.platform.updateCampaign(campaign.id, patch) : { start_date: campaign.start_date, end_date: campaign.end_date ?? undefined };
+    const updated = changed
+      ? await ctx.platform.updateCampaign(campaign.id, patch)
+      : { start_date: campaign.start_date, end_date: campaign.end_date ?? undefined };
     const show = (d: string | undefined) => d ?? 'none (open-ended)';
     const text = [
       `## Dates of ${campaign.name} (${campaign.id})${changed ? ' updated' : ' unchanged'}`,

@@ -9,7 +9,12 @@ import { demographicLabel, nameCriteria, requireDisplayAdGroup } from './display
 import { SURFACES, demographicStates } from './display-criteria';
 
 /** Each argument names the values of one dimension to show ads to; every other value of it is excluded. */
-const FIELDS = { age_ranges: 'AGE_RANGE', genders: 'GENDER', parental_statuses: 'PARENTAL_STATUS', income_ranges: 'INCOME_RANGE' } as const satisfies Record<string, SearchAdsDemographicType>;
+const FIELDS = {
+  age_ranges: 'AGE_RANGE',
+  genders: 'GENDER',
+  parental_statuses: 'PARENTAL_STATUS',
+  income_ranges: 'INCOME_RANGE',
+} as const satisfies Record<string, SearchAdsDemographicType>;
 type Field = keyof typeof FIELDS;
 
 const valuesArg = (type: SearchAdsDemographicType, what: string) =>
@@ -18,7 +23,9 @@ const valuesArg = (type: SearchAdsDemographicType, what: string) =>
       v.array(v.picklist(DEMOGRAPHIC_VALUES[type] as string[])),
       v.minLength(1, `must keep at least one ${what} targeted (excluding every value stops the ad group from serving)`),
       v.check((list) => new Set(list).size === list.length, 'must not repeat a value'),
-      v.description(`The ${what} values to show ads to (${DEMOGRAPHIC_VALUES[type].join(', ')}); every other one is excluded. Omit to leave ${what} as it is`),
+      v.description(
+        `The ${what} values to show ads to (${DEMOGRAPHIC_VALUES[type].join(', ')}); every other one is excluded. Omit to leave ${what} as it is`,
+      ),
     ),
   );
 
@@ -42,7 +49,9 @@ export const updateDisplayDemographics = defineSearchAdsTool({
     ad_group_id: v.string(),
     excluded: v.array(v.object({ dimension: v.string(), value: v.string() })),
     targeted_again: v.array(v.object({ dimension: v.string(), value: v.string() })),
-    demographics: v.array(v.object({ dimension: v.string(), value: v.string(), name: v.string(), state: v.string(), criterion_id: v.optional(v.string()) })),
+    demographics: v.array(
+      v.object({ dimension: v.string(), value: v.string(), name: v.string(), state: v.string(), criterion_id: v.optional(v.string()) }),
+    ),
   }),
   async plan(args, ctx) {
     const { group } = await requireDisplayAdGroup(ctx.platform, args.ad_group_id, 'update_display_demographics', true);
@@ -62,13 +71,29 @@ export const updateDisplayDemographics = defineSearchAdsTool({
     }
     const label = (o: Op) => `${o.type.toLowerCase().replace('_', ' ')} ${demographicLabel(o.value)}`;
     return {
-      summary: ops.length ? `Change ${ops.length} demographic setting(s) of ad group "${group.name}" (${group.id})` : `Ad group "${group.name}" already targets these demographics; nothing changes`,
+      summary: ops.length
+        ? `Change ${ops.length} demographic setting(s) of ad group "${group.name}" (${group.id})`
+        : `Ad group "${group.name}" already targets these demographics; nothing changes`,
       changes: ops.map((o): PlannedChange =>
         o.action === 'exclude'
-          ? { action: 'create' as const, entity: `ad_group_${o.type.toLowerCase()}`, name: label(o), fields: { value: { after: o.value }, negative: { after: true } }, startsPaused: true }
-          : { action: 'remove' as const, entity: `ad_group_${o.type.toLowerCase()}`, id: o.criterion_id, name: label(o), fields: { negative: { before: true, after: null } } },
+          ? {
+              action: 'create' as const,
+              entity: `ad_group_${o.type.toLowerCase()}`,
+              name: label(o),
+              fields: { value: { after: o.value }, negative: { after: true } },
+              startsPaused: true,
+            }
+          : {
+              action: 'remove' as const,
+              entity: `ad_group_${o.type.toLowerCase()}`,
+              id: o.criterion_id,
+              name: label(o),
+              fields: { negative: { before: true, after: null } },
+            },
       ),
-      notes: ops.length ? ['Excluded values stop seeing the ad group\'s ads from now on; "unknown" covers people the platform cannot classify.'] : [],
+      notes: ops.length
+        ? ['Excluded values stop seeing the ad group\'s ads from now on; "unknown" covers people the platform cannot classify.']
+        : [],
       data: { group: { id: group.id, name: group.name }, ops, before },
     };
   },
@@ -78,17 +103,36 @@ export const updateDisplayDemographics = defineSearchAdsTool({
     const removals = ops.filter((o) => o.criterion_id).map((o) => o.criterion_id!);
     if (removals.length) await ctx.step('remove', () => ctx.platform.removeAdGroupCriteria(removals).then(() => true));
     const exclusions = ops.filter((o) => o.action === 'exclude');
-    if (exclusions.length) await ctx.step('exclude', () => ctx.platform.addAdGroupCriteria(exclusions.map((o) => ({ ad_group_id: group.id, type: o.type, value: o.value, negative: true }))));
-    const states = demographicStates(await nameCriteria(ctx.platform, await ctx.platform.listAdGroupCriteria(group.id, SURFACES.demographics.types)));
+    if (exclusions.length)
+      await ctx.step('exclude', () =>
+        ctx.platform.addAdGroupCriteria(exclusions.map((o) => ({ ad_group_id: group.id, type: o.type, value: o.value, negative: true }))),
+      );
+    const states = demographicStates(
+      await nameCriteria(ctx.platform, await ctx.platform.listAdGroupCriteria(group.id, SURFACES.demographics.types)),
+    );
     const pairs = (action: Op['action']) => ops.filter((o) => o.action === action).map((o) => ({ dimension: o.type, value: o.value }));
     const text = [
       `## Demographics of ad group "${group.name}" (${group.id})${ops.length ? ' updated' : ' unchanged'}`,
       '',
-      ops.length ? markdownTable(['Dimension', 'Value', 'Now'], ops.map((o) => [o.type, demographicLabel(o.value), o.action === 'exclude' ? 'excluded' : 'targeted'])) : 'Every dimension given already targets exactly those values.',
+      ops.length
+        ? markdownTable(
+            ['Dimension', 'Value', 'Now'],
+            ops.map((o) => [o.type, demographicLabel(o.value), o.action === 'exclude' ? 'excluded' : 'targeted']),
+          )
+        : 'Every dimension given already targets exactly those values.',
       '',
       'get_display_demographics shows every value of every dimension.',
     ].join('\n');
-    return { text, structured: { customer_id: ctx.account.account_id, ad_group_id: group.id, excluded: pairs('exclude'), targeted_again: pairs('target'), demographics: states } };
+    return {
+      text,
+      structured: {
+        customer_id: ctx.account.account_id,
+        ad_group_id: group.id,
+        excluded: pairs('exclude'),
+        targeted_again: pairs('target'),
+        demographics: states,
+      },
+    };
   },
   undo(plan, args) {
     const { ops, before } = plan.data;

@@ -34,11 +34,21 @@ type Figures = Omit<DailyMetrics, 'date'>;
 const METRICS = ['impressions', 'clicks', 'spend', 'conversions', 'revenue', 'video_views'] as const;
 const zero = (): Figures => ({ impressions: 0, clicks: 0, spend: 0, conversions: 0, revenue: 0, video_views: 0 });
 const scale = (f: Figures, by: number): Figures => ({
-  impressions: f.impressions * by, clicks: f.clicks * by, spend: f.spend * by, conversions: f.conversions * by, revenue: f.revenue * by, video_views: f.video_views * by,
+  impressions: f.impressions * by,
+  clicks: f.clicks * by,
+  spend: f.spend * by,
+  conversions: f.conversions * by,
+  revenue: f.revenue * by,
+  video_views: f.video_views * by,
 });
 
 /** The daily cap of a budget on `date` (Infinity when it has none). */
-function dailyCap(budget: { budget_mode: string; budget?: number }, date: string, flightStart: string, flightEnd: string | undefined): number {
+function dailyCap(
+  budget: { budget_mode: string; budget?: number },
+  date: string,
+  flightStart: string,
+  flightEnd: string | undefined,
+): number {
   if (budget.budget_mode === 'BUDGET_MODE_DAY') return budget.budget ? budget.budget : Infinity;
   if (budget.budget_mode === 'BUDGET_MODE_TOTAL' && budget.budget) {
     const end = flightEnd ?? addDays(flightStart, OPEN_FLIGHT_DAYS - 1);
@@ -54,15 +64,28 @@ const groupEnd = (g: ShortVideoAdGroup) => g.schedule_end_time?.slice(0, 10);
 /** An ad's weight among the ads of its ad group, per metric (its tier shapes what it earns). */
 function adWeights(ad: DeliveryAd): Figures {
   const p = profileFor(ad.performance);
-  const presence = 0.6 + (hash32(ad.id) % 1000) / 1000 * 0.8;
+  const presence = 0.6 + ((hash32(ad.id) % 1000) / 1000) * 0.8;
   const impressions = presence * p.impressions;
   const clicks = impressions * p.ctr;
   const conversions = clicks * p.cvr;
-  return { impressions, clicks, spend: clicks * p.cpc, conversions, revenue: conversions * p.order_value, video_views: impressions * p.view_rate };
+  return {
+    impressions,
+    clicks,
+    spend: clicks * p.cpc,
+    conversions,
+    revenue: conversions * p.order_value,
+    video_views: impressions * p.view_rate,
+  };
 }
 
 /** What each metric is earned from: clicks and views from impressions, spend and conversions from clicks, revenue from conversions. */
-const EARNED_FROM: Partial<Record<(typeof METRICS)[number], (typeof METRICS)[number]>> = { clicks: 'impressions', spend: 'clicks', conversions: 'clicks', revenue: 'conversions', video_views: 'impressions' };
+const EARNED_FROM: Partial<Record<(typeof METRICS)[number], (typeof METRICS)[number]>> = {
+  clicks: 'impressions',
+  spend: 'clicks',
+  conversions: 'clicks',
+  revenue: 'conversions',
+  video_views: 'impressions',
+};
 
 /**
  * Splits whole figures among parts exactly: impressions by the parts' weights, every other metric
@@ -70,7 +93,12 @@ const EARNED_FROM: Partial<Record<(typeof METRICS)[number], (typeof METRICS)[num
  * part qualifies, by impressions weights, then all to the first part, so nothing is lost.
  */
 function split(total: Figures, weights: readonly Figures[]): Figures[] {
-  return splitEarned(total, weights, { metrics: METRICS, earnedFrom: EARNED_FROM, money: ['spend', 'revenue'], impressions: 'impressions' }) as Figures[];
+  return splitEarned(total, weights, {
+    metrics: METRICS,
+    earnedFrom: EARNED_FROM,
+    money: ['spend', 'revenue'],
+    impressions: 'impressions',
+  }) as Figures[];
 }
 
 /** Rounds a campaign's day: whole units, money to the cent. */
@@ -78,8 +106,12 @@ function rounded(f: Figures): Figures {
   // Whole conversions; revenue follows them at the day's average value (none without a conversion).
   const conversions = Math.round(f.conversions);
   return {
-    impressions: Math.round(f.impressions), clicks: Math.round(f.clicks), spend: Math.round(f.spend * 100) / 100,
-    conversions, revenue: conversions > 0 ? Math.round((f.revenue / f.conversions) * conversions * 100) / 100 : 0, video_views: Math.round(f.video_views),
+    impressions: Math.round(f.impressions),
+    clicks: Math.round(f.clicks),
+    spend: Math.round(f.spend * 100) / 100,
+    conversions,
+    revenue: conversions > 0 ? Math.round((f.revenue / f.conversions) * conversions * 100) / 100 : 0,
+    video_views: Math.round(f.video_views),
   };
 }
 
@@ -90,7 +122,14 @@ export interface Delivery {
 }
 
 /** The days of [start, end] of every campaign, ad group and ad; `today` (YYYY-MM-DD) and later have none. */
-export function simulateDelivery(campaigns: DeliveryCampaign[], adGroups: DeliveryAdGroup[], ads: DeliveryAd[], start: string, end: string, today: string): Delivery {
+export function simulateDelivery(
+  campaigns: DeliveryCampaign[],
+  adGroups: DeliveryAdGroup[],
+  ads: DeliveryAd[],
+  start: string,
+  end: string,
+  today: string,
+): Delivery {
   const dates = datesBetween(start, end);
   const out: Delivery = { campaign: new Map(), adgroup: new Map(), ad: new Map() };
   const push = (map: Map<string, DailyMetrics[]>, id: string, date: string, f: Figures) => {
@@ -117,13 +156,26 @@ export function simulateDelivery(campaigns: DeliveryCampaign[], adGroups: Delive
         let cap = 0;
         const weights = groupAds.map(() => 0);
         if (date < today) {
-          for (const segment of jointSegments<ShortVideoCampaign | ShortVideoAdGroup | ShortVideoAd>([campaign, group, ...groupAds], date)) {
+          for (const segment of jointSegments<ShortVideoCampaign | ShortVideoAdGroup | ShortVideoAd>(
+            [campaign, group, ...groupAds],
+            date,
+          )) {
             const c = segment.states[0] as ShortVideoCampaign;
             const g = segment.states[1] as ShortVideoAdGroup;
             const adStates = segment.states.slice(2) as ShortVideoAd[];
-            const running = adStates.map((a) => a.status === 'ENABLED' && a.review_status === 'APPROVED' && a.create_time.slice(0, 10) <= date);
+            const running = adStates.map(
+              (a) => a.status === 'ENABLED' && a.review_status === 'APPROVED' && a.create_time.slice(0, 10) <= date,
+            );
             const groupEnded = groupEnd(g) !== undefined && date > groupEnd(g)!;
-            if (c.status !== 'ACTIVE' || c.start_date > date || g.status !== 'ENABLED' || groupStart(g) > date || groupEnded || !running.some(Boolean)) continue;
+            if (
+              c.status !== 'ACTIVE' ||
+              c.start_date > date ||
+              g.status !== 'ENABLED' ||
+              groupStart(g) > date ||
+              groupEnded ||
+              !running.some(Boolean)
+            )
+              continue;
             live += segment.share;
             cap += segment.share * dailyCap(g, date, groupStart(g), groupEnd(g));
             running.forEach((on, i) => on && (weights[i]! += segment.share));
@@ -143,7 +195,19 @@ export function simulateDelivery(campaigns: DeliveryCampaign[], adGroups: Delive
       const limit = campaignCap * BUDGET_USE;
       const campaignShare = wanted > limit ? limit / wanted : 1;
       const shaped = groupDays.map((d) => scale(d, campaignShare));
-      const total = rounded(shaped.reduce((sum, d) => ({ impressions: sum.impressions + d.impressions, clicks: sum.clicks + d.clicks, spend: sum.spend + d.spend, conversions: sum.conversions + d.conversions, revenue: sum.revenue + d.revenue, video_views: sum.video_views + d.video_views }), zero()));
+      const total = rounded(
+        shaped.reduce(
+          (sum, d) => ({
+            impressions: sum.impressions + d.impressions,
+            clicks: sum.clicks + d.clicks,
+            spend: sum.spend + d.spend,
+            conversions: sum.conversions + d.conversions,
+            revenue: sum.revenue + d.revenue,
+            video_views: sum.video_views + d.video_views,
+          }),
+          zero(),
+        ),
+      );
       push(out.campaign, campaign.id, date, total);
       split(total, shaped).forEach((groupDay, gi) => {
         const group = groups[gi]!;

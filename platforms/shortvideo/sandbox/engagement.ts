@@ -25,9 +25,13 @@ function fatigueDays(ad: ShortVideoAd & { fatigue_days?: number }): number {
 }
 
 /** The video and engagement figures of one ad's day (all zero without an ad or plays). */
-export function engagementOf(ad: (ShortVideoAd & { fatigue_days?: number }) | undefined, day: Pick<DailyMetrics, 'date' | 'video_views'> | undefined): VideoEngagement {
+export function engagementOf(
+  ad: (ShortVideoAd & { fatigue_days?: number }) | undefined,
+  day: Pick<DailyMetrics, 'date' | 'video_views'> | undefined,
+): VideoEngagement {
   const plays = day?.video_views ?? 0;
-  if (!ad || !day || plays === 0) return { video_watched_2s: 0, video_watched_6s: 0, video_views_p100: 0, likes: 0, comments: 0, shares: 0, follows: 0 };
+  if (!ad || !day || plays === 0)
+    return { video_watched_2s: 0, video_watched_6s: 0, video_views_p100: 0, likes: 0, comments: 0, shares: 0, follows: 0 };
   const age = Math.max(0, (Date.parse(`${day.date}T00:00:00Z`) - Date.parse(`${ad.create_time.slice(0, 10)}T00:00:00Z`)) / 86_400_000);
   const wear = FATIGUE_FLOOR + (1 - FATIGUE_FLOOR) * Math.exp(-age / fatigueDays(ad));
   const rate = (name: string, low: number, high: number) => low + unit(`${ad.id}:${name}`) * (high - low);
@@ -46,7 +50,10 @@ export function engagementOf(ad: (ShortVideoAd & { fatigue_days?: number }) | un
 }
 
 /** A report day of an ad with its video and engagement figures. */
-export function withEngagement<D extends DailyMetrics>(ad: (ShortVideoAd & { fatigue_days?: number }) | undefined, day: D): D & VideoEngagement {
+export function withEngagement<D extends DailyMetrics>(
+  ad: (ShortVideoAd & { fatigue_days?: number }) | undefined,
+  day: D,
+): D & VideoEngagement {
   return { ...day, ...engagementOf(ad, day) };
 }
 
@@ -60,10 +67,25 @@ export function reachOf(id: string, impressions: number, activeDays: number): { 
 
 const AGES = ['AGE_13_17', 'AGE_18_24', 'AGE_25_34', 'AGE_35_44', 'AGE_45_54', 'AGE_55_100'] as const;
 /** How much of a broad audience's delivery each age gets. */
-const AGE_WEIGHT: Record<string, number> = { AGE_13_17: 0.04, AGE_18_24: 0.3, AGE_25_34: 0.3, AGE_35_44: 0.18, AGE_45_54: 0.11, AGE_55_100: 0.07 };
+const AGE_WEIGHT: Record<string, number> = {
+  AGE_13_17: 0.04,
+  AGE_18_24: 0.3,
+  AGE_25_34: 0.3,
+  AGE_35_44: 0.18,
+  AGE_45_54: 0.11,
+  AGE_55_100: 0.07,
+};
 /** ISO codes of the countries the targeting catalog knows. */
 const COUNTRY_CODES: Record<string, string> = {
-  '6252001': 'US', '6251999': 'CA', '2635167': 'GB', '2921044': 'DE', '3017382': 'FR', '2077456': 'AU', '3996063': 'MX', '3469034': 'BR', '1861060': 'JP',
+  '6252001': 'US',
+  '6251999': 'CA',
+  '2635167': 'GB',
+  '2921044': 'DE',
+  '3017382': 'FR',
+  '2077456': 'AU',
+  '3996063': 'MX',
+  '3469034': 'BR',
+  '1861060': 'JP',
 };
 
 /** The country id of a targeted location (a country, or a region or city within one). */
@@ -76,26 +98,58 @@ function countryOf(locationId: string): string | undefined {
 
 type Figures = Omit<DailyMetrics, 'date'>;
 const METRICS = ['impressions', 'clicks', 'spend', 'conversions', 'revenue', 'video_views'] as const;
-const EARNED_FROM = { clicks: 'impressions', spend: 'clicks', conversions: 'clicks', revenue: 'conversions', video_views: 'impressions' } as const;
+const EARNED_FROM = {
+  clicks: 'impressions',
+  spend: 'clicks',
+  conversions: 'clicks',
+  revenue: 'conversions',
+  video_views: 'impressions',
+} as const;
 
 /** An ad group's range figures split into its segments, exactly. */
-export function audienceSegments(group: ShortVideoAdGroup, total: Figures, dimensions: AudienceDimensions): (Figures & Omit<ShortVideoAudienceRow, 'id' | keyof Figures>)[] {
+export function audienceSegments(
+  group: ShortVideoAdGroup,
+  total: Figures,
+  dimensions: AudienceDimensions,
+): (Figures & Omit<ShortVideoAudienceRow, 'id' | keyof Figures>)[] {
   let segments: { key: Omit<ShortVideoAudienceRow, 'id' | keyof Figures>; share: number }[];
   if (dimensions === 'age_gender') {
     const ages = group.age_groups?.length ? group.age_groups : AGES.filter((a) => a !== 'AGE_13_17');
-    const genders = group.gender === 'GENDER_MALE' ? (['MALE'] as const) : group.gender === 'GENDER_FEMALE' ? (['FEMALE'] as const) : (['FEMALE', 'MALE'] as const);
-    segments = ages.flatMap((age) => genders.map((gender) => ({ key: { age, gender }, share: (AGE_WEIGHT[age] ?? 0.1) * (gender === 'FEMALE' ? 0.52 : 0.48) })));
+    const genders =
+      group.gender === 'GENDER_MALE'
+        ? (['MALE'] as const)
+        : group.gender === 'GENDER_FEMALE'
+          ? (['FEMALE'] as const)
+          : (['FEMALE', 'MALE'] as const);
+    segments = ages.flatMap((age) =>
+      genders.map((gender) => ({ key: { age, gender }, share: (AGE_WEIGHT[age] ?? 0.1) * (gender === 'FEMALE' ? 0.52 : 0.48) })),
+    );
   } else {
     const countries = [...new Set(group.location_ids.map(countryOf).filter((c): c is string => c !== undefined))];
     const size = (id: string) => TARGETING_CATALOG.locations.find((l) => l.id === id)?.audience_size ?? 1_000_000;
-    segments = (countries.length ? countries : ['6252001']).map((id) => ({ key: { country_code: COUNTRY_CODES[id] ?? id }, share: Math.sqrt(size(id)) }));
+    segments = (countries.length ? countries : ['6252001']).map((id) => ({
+      key: { country_code: COUNTRY_CODES[id] ?? id },
+      share: Math.sqrt(size(id)),
+    }));
   }
   const weights = segments.map(({ key, share }) => {
     const seed = `${group.id}:${JSON.stringify(key)}`;
     const ctr = 0.6 + unit(`${seed}:ctr`) * 0.9;
     const cvr = 0.4 + unit(`${seed}:cvr`) * 1.4;
-    return { impressions: share, clicks: share * ctr, spend: share * ctr * (0.8 + unit(`${seed}:cpc`) * 0.4), conversions: share * ctr * cvr, revenue: share * ctr * cvr, video_views: share * (0.8 + unit(`${seed}:vr`) * 0.4) };
+    return {
+      impressions: share,
+      clicks: share * ctr,
+      spend: share * ctr * (0.8 + unit(`${seed}:cpc`) * 0.4),
+      conversions: share * ctr * cvr,
+      revenue: share * ctr * cvr,
+      video_views: share * (0.8 + unit(`${seed}:vr`) * 0.4),
+    };
   });
-  const parts = splitEarned(total, weights, { metrics: METRICS, earnedFrom: EARNED_FROM, money: ['spend', 'revenue'], impressions: 'impressions' });
+  const parts = splitEarned(total, weights, {
+    metrics: METRICS,
+    earnedFrom: EARNED_FROM,
+    money: ['spend', 'revenue'],
+    impressions: 'impressions',
+  });
   return parts.map((figures, i) => ({ ...segments[i]!.key, ...figures }));
 }

@@ -10,7 +10,16 @@ import type { MetricTotals } from '../../metrics';
 import { defineShortVideoTool } from '../define';
 import type { Objective, ShortVideoAdGroup, ShortVideoCampaign } from '../port';
 import {
-  CONVERSION_OBJECTIVES, MIN_BUDGET, SALES_OBJECTIVES, numericId, reportFigures, reportWindow, videoRates, windowArgs, windowRule, type EntityFigures,
+  CONVERSION_OBJECTIVES,
+  MIN_BUDGET,
+  SALES_OBJECTIVES,
+  numericId,
+  reportFigures,
+  reportWindow,
+  videoRates,
+  windowArgs,
+  windowRule,
+  type EntityFigures,
 } from './shared';
 
 const actionSchema = v.object({ tool: v.string(), arguments: v.record(v.string(), v.unknown()), reason: v.string() });
@@ -30,31 +39,84 @@ export const analyzeShortVideoWastedSpend = defineShortVideoTool({
   access: 'read',
   args: {
     level: v.optional(v.pipe(v.picklist(['campaign', 'ad_group']), v.description('campaign (default) or ad_group')), 'campaign'),
-    roas_target: v.optional(v.pipe(v.number(), v.minValue(0.1), v.maxValue(100), v.description('Sales objectives: the ROAS that pays (default 2)')), 2),
-    cpa_target: v.optional(v.pipe(v.number(), v.minValue(0.01), v.description('Leads and installs: the highest cost per result that pays (default: the account average)'))),
+    roas_target: v.optional(
+      v.pipe(v.number(), v.minValue(0.1), v.maxValue(100), v.description('Sales objectives: the ROAS that pays (default 2)')),
+      2,
+    ),
+    cpa_target: v.optional(
+      v.pipe(
+        v.number(),
+        v.minValue(0.01),
+        v.description('Leads and installs: the highest cost per result that pays (default: the account average)'),
+      ),
+    ),
     min_spend: v.optional(v.pipe(v.number(), v.minValue(0), v.description('Less spend than this is INSUFFICIENT_DATA (default 50)')), 50),
     ...windowArgs,
   },
   rules: [windowRule],
   output: v.object({
-    advertiser_id: v.string(), start_date: v.string(), end_date: v.string(), level: v.string(), roas_target: v.number(), cpa_target: v.nullable(v.number()),
+    advertiser_id: v.string(),
+    start_date: v.string(),
+    end_date: v.string(),
+    level: v.string(),
+    roas_target: v.number(),
+    cpa_target: v.nullable(v.number()),
     total_wasted: v.number(),
-    findings: v.array(v.object({
-      id: v.string(), name: v.string(), campaign_id: v.string(), objective: v.string(), status: v.string(), severity: v.picklist(WASTE_LEVELS),
-      spend: v.number(), conversions: v.optional(v.number()), revenue: v.optional(v.number()), roas: v.optional(v.nullable(v.number())), cpa: v.optional(v.nullable(v.number())),
-      wasted: v.number(), reason: v.string(), actions: v.array(actionSchema),
-    })),
+    findings: v.array(
+      v.object({
+        id: v.string(),
+        name: v.string(),
+        campaign_id: v.string(),
+        objective: v.string(),
+        status: v.string(),
+        severity: v.picklist(WASTE_LEVELS),
+        spend: v.number(),
+        conversions: v.optional(v.number()),
+        revenue: v.optional(v.number()),
+        roas: v.optional(v.nullable(v.number())),
+        cpa: v.optional(v.nullable(v.number())),
+        wasted: v.number(),
+        reason: v.string(),
+        actions: v.array(actionSchema),
+      }),
+    ),
   }),
   async run(args, ctx) {
     const { start, end } = reportWindow(ctx, args);
     const campaigns = new Map((await ctx.platform.listCampaigns()).map((c) => [c.id, c]));
     const groups = await ctx.platform.listAdGroups();
-    const entities: { id: string; name: string; campaign: ShortVideoCampaign; status: string; running: boolean; group?: ShortVideoAdGroup }[] =
+    const entities: {
+      id: string;
+      name: string;
+      campaign: ShortVideoCampaign;
+      status: string;
+      running: boolean;
+      group?: ShortVideoAdGroup;
+    }[] =
       args.level === 'campaign'
-        ? [...campaigns.values()].filter((c) => c.status !== 'DELETED').map((c) => ({ id: c.id, name: c.campaign_name, campaign: c, status: c.status, running: c.status === 'ACTIVE' }))
-        : groups.filter((g) => g.status !== 'DELETED' && campaigns.has(g.campaign_id)).map((g) => ({ id: g.id, name: g.adgroup_name, campaign: campaigns.get(g.campaign_id)!, status: g.status, running: g.status === 'ENABLED' && campaigns.get(g.campaign_id)!.status === 'ACTIVE', group: g }));
-    const figures = await reportFigures(ctx.platform, args.level === 'campaign' ? 'AUCTION_CAMPAIGN' : 'AUCTION_ADGROUP', entities.map((e) => e.id), start, end);
-    const converting = entities.filter((e) => CONVERSION_OBJECTIVES.includes(e.campaign.objective_type) && !SALES_OBJECTIVES.includes(e.campaign.objective_type));
+        ? [...campaigns.values()]
+            .filter((c) => c.status !== 'DELETED')
+            .map((c) => ({ id: c.id, name: c.campaign_name, campaign: c, status: c.status, running: c.status === 'ACTIVE' }))
+        : groups
+            .filter((g) => g.status !== 'DELETED' && campaigns.has(g.campaign_id))
+            .map((g) => ({
+              id: g.id,
+              name: g.adgroup_name,
+              campaign: campaigns.get(g.campaign_id)!,
+              status: g.status,
+              running: g.status === 'ENABLED' && campaigns.get(g.campaign_id)!.status === 'ACTIVE',
+              group: g,
+            }));
+    const figures = await reportFigures(
+      ctx.platform,
+      args.level === 'campaign' ? 'AUCTION_CAMPAIGN' : 'AUCTION_ADGROUP',
+      entities.map((e) => e.id),
+      start,
+      end,
+    );
+    const converting = entities.filter(
+      (e) => CONVERSION_OBJECTIVES.includes(e.campaign.objective_type) && !SALES_OBJECTIVES.includes(e.campaign.objective_type),
+    );
     const cvSpend = converting.reduce((t, e) => t + figures.get(e.id)!.totals.spend, 0);
     const cvCount = converting.reduce((t, e) => t + figures.get(e.id)!.totals.conversions, 0);
     const cpaTarget = args.cpa_target ?? (cvCount > 0 ? round2(cvSpend / cvCount) : null);
@@ -64,14 +126,39 @@ export const analyzeShortVideoWastedSpend = defineShortVideoTool({
       const o = e.campaign.objective_type;
       const sales = SALES_OBJECTIVES.includes(o);
       const judged = CONVERSION_OBJECTIVES.includes(o);
-      const base = { id: e.id, name: e.name, campaign_id: e.campaign.id, objective: o, status: e.status, spend: t.spend, ...(judged ? { conversions: t.conversions, cpa: t.cpa } : {}), ...(sales ? { revenue: t.revenue, roas: t.roas } : {}) };
-      if (!judged) return { ...base, severity: 'NOT_JUDGED' as const, wasted: 0, reason: `${o} is judged on its own result, not on conversions`, actions: [] };
-      if (t.spend < args.min_spend) return { ...base, severity: 'INSUFFICIENT_DATA' as const, wasted: 0, reason: `under ${money(args.min_spend, cur)} spent`, actions: [] };
+      const base = {
+        id: e.id,
+        name: e.name,
+        campaign_id: e.campaign.id,
+        objective: o,
+        status: e.status,
+        spend: t.spend,
+        ...(judged ? { conversions: t.conversions, cpa: t.cpa } : {}),
+        ...(sales ? { revenue: t.revenue, roas: t.roas } : {}),
+      };
+      if (!judged)
+        return {
+          ...base,
+          severity: 'NOT_JUDGED' as const,
+          wasted: 0,
+          reason: `${o} is judged on its own result, not on conversions`,
+          actions: [],
+        };
+      if (t.spend < args.min_spend)
+        return {
+          ...base,
+          severity: 'INSUFFICIENT_DATA' as const,
+          wasted: 0,
+          reason: `under ${money(args.min_spend, cur)} spent`,
+          actions: [],
+        };
       let severity: (typeof WASTE_LEVELS)[number] = 'OK';
       let wasted = 0;
       let reason = '';
       if (t.conversions === 0) {
-        severity = 'CRITICAL'; wasted = t.spend; reason = `${money(t.spend, cur)} spent without a conversion`;
+        severity = 'CRITICAL';
+        wasted = t.spend;
+        reason = `${money(t.spend, cur)} spent without a conversion`;
       } else if (sales) {
         const roas = t.roas ?? 0;
         if (roas < args.roas_target) {
@@ -88,17 +175,24 @@ export const analyzeShortVideoWastedSpend = defineShortVideoTool({
       if (severity !== 'OK' && e.running) {
         const idArg = args.level === 'campaign' ? { campaign_id: e.id } : { adgroup_id: e.id };
         const pauseTool = args.level === 'campaign' ? 'pause_shortvideo_campaign' : 'pause_shortvideo_ad_group';
-        if (severity === 'CRITICAL' || severity === 'HIGH') actions.push({ tool: pauseTool, arguments: idArg, reason: 'stop the spend now' });
+        if (severity === 'CRITICAL' || severity === 'HIGH')
+          actions.push({ tool: pauseTool, arguments: idArg, reason: 'stop the spend now' });
         const budgetHolder = args.level === 'campaign' ? e.campaign : e.group!;
         const daily = budgetHolder.budget_mode === 'BUDGET_MODE_DAY' ? budgetHolder.budget : undefined;
         const floor = args.level === 'campaign' ? MIN_BUDGET.campaign : MIN_BUDGET.ad_group;
         if (severity === 'MEDIUM' && daily && daily > floor) {
           const cut = Math.max(floor, round2(daily * 0.7));
-          actions.push({ tool: args.level === 'campaign' ? 'update_shortvideo_campaign' : 'update_shortvideo_ad_group', arguments: { ...idArg, budget: cut }, reason: `cut the daily budget from ${daily} to ${cut}` });
+          actions.push({
+            tool: args.level === 'campaign' ? 'update_shortvideo_campaign' : 'update_shortvideo_ad_group',
+            arguments: { ...idArg, budget: cut },
+            reason: `cut the daily budget from ${daily} to ${cut}`,
+          });
         }
-        if (severity === 'MEDIUM' && !actions.length) actions.push({ tool: pauseTool, arguments: idArg, reason: 'no budget of its own to cut: pause it or fix its targeting' });
+        if (severity === 'MEDIUM' && !actions.length)
+          actions.push({ tool: pauseTool, arguments: idArg, reason: 'no budget of its own to cut: pause it or fix its targeting' });
       }
-      if (severity !== 'OK' && !e.running) reason += ` (already ${e.status === 'ACTIVE' || e.status === 'ENABLED' ? 'stopped by its campaign' : e.status}: nothing to do)`;
+      if (severity !== 'OK' && !e.running)
+        reason += ` (already ${e.status === 'ACTIVE' || e.status === 'ENABLED' ? 'stopped by its campaign' : e.status}: nothing to do)`;
       return { ...base, severity, wasted, reason, actions };
     });
     const order = (s: string) => WASTE_LEVELS.indexOf(s as (typeof WASTE_LEVELS)[number]);
@@ -108,24 +202,55 @@ export const analyzeShortVideoWastedSpend = defineShortVideoTool({
     const text = [
       `## Wasted spend by ${args.level === 'campaign' ? 'campaign' : 'ad group'}, ${start} to ${end}`,
       '',
-      flagged.length ? `**${money(totalWasted, cur)}** of spend in running ${args.level === 'campaign' ? 'campaigns' : 'ad groups'} did not pay (ROAS target ${args.roas_target}${cpaTarget !== null ? `, cost-per-result target ${money(cpaTarget, cur)}` : ''}).` : 'Nothing is losing money by these targets.',
+      flagged.length
+        ? `**${money(totalWasted, cur)}** of spend in running ${args.level === 'campaign' ? 'campaigns' : 'ad groups'} did not pay (ROAS target ${args.roas_target}${cpaTarget !== null ? `, cost-per-result target ${money(cpaTarget, cur)}` : ''}).`
+        : 'Nothing is losing money by these targets.',
       '',
       markdownTable(
         ['Severity', 'Name', 'Objective', 'Status', 'Spend', 'Conversions', 'ROAS / CPA', 'Wasted', 'Why'],
-        findings.map((f) => [f.severity, f.name, f.objective, f.status, money(f.spend, cur), f.conversions !== undefined ? count(f.conversions) : '-', f.roas !== undefined ? String(f.roas ?? '-') : f.cpa !== undefined ? money(f.cpa, cur) : '-', money(f.wasted, cur), f.reason]),
+        findings.map((f) => [
+          f.severity,
+          f.name,
+          f.objective,
+          f.status,
+          money(f.spend, cur),
+          f.conversions !== undefined ? count(f.conversions) : '-',
+          f.roas !== undefined ? String(f.roas ?? '-') : f.cpa !== undefined ? money(f.cpa, cur) : '-',
+          money(f.wasted, cur),
+          f.reason,
+        ]),
       ),
-      ...(flagged.some((f) => f.actions.length) ? ['', '### Quick actions', ...flagged.flatMap((f) => f.actions.map((a) => `- ${f.name}: ${a.reason} → ${a.tool} ${JSON.stringify(a.arguments)}`))] : []),
+      ...(flagged.some((f) => f.actions.length)
+        ? [
+            '',
+            '### Quick actions',
+            ...flagged.flatMap((f) => f.actions.map((a) => `- ${f.name}: ${a.reason} → ${a.tool} ${JSON.stringify(a.arguments)}`)),
+          ]
+        : []),
       '',
       'Move the freed budget to what works with optimize_shortvideo_budget.',
     ].join('\n');
-    return { text, structured: { advertiser_id: ctx.account.account_id, start_date: start, end_date: end, level: args.level, roas_target: args.roas_target, cpa_target: cpaTarget, total_wasted: totalWasted, findings } };
+    return {
+      text,
+      structured: {
+        advertiser_id: ctx.account.account_id,
+        start_date: start,
+        end_date: end,
+        level: args.level,
+        roas_target: args.roas_target,
+        cpa_target: cpaTarget,
+        total_wasted: totalWasted,
+        findings,
+      },
+    };
   },
 });
 
 // ---------------------------------------------------------------------------------------------
 // Creative fatigue
 
-const decline = (before: number | null, after: number | null) => (before && after !== null && before > 0 ? Math.round(((before - after) / before) * 10000) / 10000 : null);
+const decline = (before: number | null, after: number | null) =>
+  before && after !== null && before > 0 ? Math.round(((before - after) / before) * 10000) / 10000 : null;
 
 export const detectShortVideoCreativeFatigue = defineShortVideoTool({
   name: 'detect_shortvideo_creative_fatigue',
@@ -136,19 +261,43 @@ export const detectShortVideoCreativeFatigue = defineShortVideoTool({
   args: {
     campaign_id: v.optional(numericId('campaign', 'list_shortvideo_campaigns')),
     end_date: v.optional(dateArgument('Last day judged, at the latest yesterday (default yesterday)')),
-    recent_days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(3), v.maxValue(30), v.description('Recent days compared (default 7)')), 7),
-    baseline_days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(7), v.maxValue(60), v.description('Days before them it is compared with (default 14)')), 14),
-    min_impressions: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.description('Fewer impressions in either period is INSUFFICIENT_DATA (default 1000)')), 1000),
+    recent_days: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(3), v.maxValue(30), v.description('Recent days compared (default 7)')),
+      7,
+    ),
+    baseline_days: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(7), v.maxValue(60), v.description('Days before them it is compared with (default 14)')),
+      14,
+    ),
+    min_impressions: v.optional(
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(0),
+        v.description('Fewer impressions in either period is INSUFFICIENT_DATA (default 1000)'),
+      ),
+      1000,
+    ),
   },
   output: v.object({
-    advertiser_id: v.string(), recent: v.object({ start_date: v.string(), end_date: v.string() }), baseline: v.object({ start_date: v.string(), end_date: v.string() }),
-    ads: v.array(v.object({
-      ad_id: v.string(), ad_name: v.string(), adgroup_id: v.string(), campaign_id: v.string(), status: v.picklist(['FATIGUED', 'WARNING', 'HEALTHY', 'INSUFFICIENT_DATA']), score: v.nullable(v.number()),
-      hook_rate: v.object({ baseline: v.nullable(v.number()), recent: v.nullable(v.number()), decline: v.nullable(v.number()) }),
-      completion_rate: v.object({ baseline: v.nullable(v.number()), recent: v.nullable(v.number()), decline: v.nullable(v.number()) }),
-      engagement_rate: v.object({ baseline: v.nullable(v.number()), recent: v.nullable(v.number()), decline: v.nullable(v.number()) }),
-      recent_spend: v.number(), actions: v.array(actionSchema),
-    })),
+    advertiser_id: v.string(),
+    recent: v.object({ start_date: v.string(), end_date: v.string() }),
+    baseline: v.object({ start_date: v.string(), end_date: v.string() }),
+    ads: v.array(
+      v.object({
+        ad_id: v.string(),
+        ad_name: v.string(),
+        adgroup_id: v.string(),
+        campaign_id: v.string(),
+        status: v.picklist(['FATIGUED', 'WARNING', 'HEALTHY', 'INSUFFICIENT_DATA']),
+        score: v.nullable(v.number()),
+        hook_rate: v.object({ baseline: v.nullable(v.number()), recent: v.nullable(v.number()), decline: v.nullable(v.number()) }),
+        completion_rate: v.object({ baseline: v.nullable(v.number()), recent: v.nullable(v.number()), decline: v.nullable(v.number()) }),
+        engagement_rate: v.object({ baseline: v.nullable(v.number()), recent: v.nullable(v.number()), decline: v.nullable(v.number()) }),
+        recent_spend: v.number(),
+        actions: v.array(actionSchema),
+      }),
+    ),
   }),
   async run(args, ctx) {
     refuseDatesAfterYesterday(ctx.now, { end_date: args.end_date }, reportingZone(ctx.account));
@@ -161,64 +310,172 @@ export const detectShortVideoCreativeFatigue = defineShortVideoTool({
     const runningCampaigns = new Set(campaigns.filter((c) => c.status === 'ACTIVE').map((c) => c.id));
     const runningGroups = new Set(groups.filter((g) => g.status === 'ENABLED').map((g) => g.id));
     const ads = (await ctx.platform.listAds()).filter(
-      (a) => a.status === 'ENABLED' && a.ad_format !== 'SINGLE_IMAGE' && a.ad_format !== 'CAROUSEL_ADS' && runningCampaigns.has(a.campaign_id) && runningGroups.has(a.adgroup_id) && (!args.campaign_id || a.campaign_id === args.campaign_id),
+      (a) =>
+        a.status === 'ENABLED' &&
+        a.ad_format !== 'SINGLE_IMAGE' &&
+        a.ad_format !== 'CAROUSEL_ADS' &&
+        runningCampaigns.has(a.campaign_id) &&
+        runningGroups.has(a.adgroup_id) &&
+        (!args.campaign_id || a.campaign_id === args.campaign_id),
     );
     const [recent, baseline] = await Promise.all([
-      reportFigures(ctx.platform, 'AUCTION_AD', ads.map((a) => a.id), recentStart, end),
-      reportFigures(ctx.platform, 'AUCTION_AD', ads.map((a) => a.id), baseStart, baseEnd),
+      reportFigures(
+        ctx.platform,
+        'AUCTION_AD',
+        ads.map((a) => a.id),
+        recentStart,
+        end,
+      ),
+      reportFigures(
+        ctx.platform,
+        'AUCTION_AD',
+        ads.map((a) => a.id),
+        baseStart,
+        baseEnd,
+      ),
     ]);
-    const rows = ads.map((a) => {
-      const r = videoRates(recent.get(a.id)!.engagement);
-      const b = videoRates(baseline.get(a.id)!.engagement);
-      const pair = (k: 'hook_rate' | 'completion_rate' | 'engagement_rate') => ({ baseline: b[k], recent: r[k], decline: decline(b[k], r[k]) });
-      const hook = pair('hook_rate');
-      const completion = pair('completion_rate');
-      const engagement = pair('engagement_rate');
-      const enough = recent.get(a.id)!.engagement.impressions >= args.min_impressions && baseline.get(a.id)!.engagement.impressions >= args.min_impressions;
-      // A 30 % decline of a rate counts fully; the hook weighs most.
-      const part = (d: number | null) => Math.min(1, Math.max(0, (d ?? 0) / 0.3));
-      const score = enough ? Math.round((0.5 * part(hook.decline) + 0.3 * part(completion.decline) + 0.2 * part(engagement.decline)) * 100) : null;
-      const status = score === null ? 'INSUFFICIENT_DATA' as const : score >= 50 ? 'FATIGUED' as const : score >= 25 ? 'WARNING' as const : 'HEALTHY' as const;
-      const actions: Action[] = status === 'FATIGUED'
-        ? [
-            { tool: 'pause_shortvideo_ad', arguments: { ad_id: a.id }, reason: 'stop the worn-out creative' },
-            { tool: 'add_shortvideo_ad', arguments: { adgroup_id: a.adgroup_id }, reason: 'add a fresh creative to the same ad group (with a new video)' },
-          ]
-        : status === 'WARNING' ? [{ tool: 'add_shortvideo_ad', arguments: { adgroup_id: a.adgroup_id }, reason: 'prepare a fresh creative before it wears out' }] : [];
-      return { ad_id: a.id, ad_name: a.ad_name, adgroup_id: a.adgroup_id, campaign_id: a.campaign_id, status, score, hook_rate: hook, completion_rate: completion, engagement_rate: engagement, recent_spend: recent.get(a.id)!.totals.spend, actions };
-    }).sort((x, y) => (y.score ?? -1) - (x.score ?? -1));
+    const rows = ads
+      .map((a) => {
+        const r = videoRates(recent.get(a.id)!.engagement);
+        const b = videoRates(baseline.get(a.id)!.engagement);
+        const pair = (k: 'hook_rate' | 'completion_rate' | 'engagement_rate') => ({
+          baseline: b[k],
+          recent: r[k],
+          decline: decline(b[k], r[k]),
+        });
+        const hook = pair('hook_rate');
+        const completion = pair('completion_rate');
+        const engagement = pair('engagement_rate');
+        const enough =
+          recent.get(a.id)!.engagement.impressions >= args.min_impressions &&
+          baseline.get(a.id)!.engagement.impressions >= args.min_impressions;
+        // A 30 % decline of a rate counts fully; the hook weighs most.
+        const part = (d: number | null) => Math.min(1, Math.max(0, (d ?? 0) / 0.3));
+        const score = enough
+          ? Math.round((0.5 * part(hook.decline) + 0.3 * part(completion.decline) + 0.2 * part(engagement.decline)) * 100)
+          : null;
+        const status =
+          score === null
+            ? ('INSUFFICIENT_DATA' as const)
+            : score >= 50
+              ? ('FATIGUED' as const)
+              : score >= 25
+                ? ('WARNING' as const)
+                : ('HEALTHY' as const);
+        const actions: Action[] =
+          status === 'FATIGUED'
+            ? [
+                { tool: 'pause_shortvideo_ad', arguments: { ad_id: a.id }, reason: 'stop the worn-out creative' },
+                {
+                  tool: 'add_shortvideo_ad',
+                  arguments: { adgroup_id: a.adgroup_id },
+                  reason: 'add a fresh creative to the same ad group (with a new video)',
+                },
+              ]
+            : status === 'WARNING'
+              ? [
+                  {
+                    tool: 'add_shortvideo_ad',
+                    arguments: { adgroup_id: a.adgroup_id },
+                    reason: 'prepare a fresh creative before it wears out',
+                  },
+                ]
+              : [];
+        return {
+          ad_id: a.id,
+          ad_name: a.ad_name,
+          adgroup_id: a.adgroup_id,
+          campaign_id: a.campaign_id,
+          status,
+          score,
+          hook_rate: hook,
+          completion_rate: completion,
+          engagement_rate: engagement,
+          recent_spend: recent.get(a.id)!.totals.spend,
+          actions,
+        };
+      })
+      .sort((x, y) => (y.score ?? -1) - (x.score ?? -1));
     const cur = ctx.account.currency;
     const fatigued = rows.filter((r) => r.status === 'FATIGUED');
     const pct = (d: number | null) => (d === null ? '-' : `${d > 0 ? '-' : '+'}${percent(Math.abs(d), 1)}`);
     const text = [
       `## Creative fatigue: ${recentStart} to ${end} against ${baseStart} to ${baseEnd}`,
       '',
-      fatigued.length ? `**${fatigued.length}** of ${rows.length} running video ads are fatigued.` : `None of ${rows.length} running video ads is fatigued.`,
+      fatigued.length
+        ? `**${fatigued.length}** of ${rows.length} running video ads are fatigued.`
+        : `None of ${rows.length} running video ads is fatigued.`,
       '',
       rows.length
-        ? markdownTable(['Ad', 'Status', 'Score', 'Hook rate', 'Change', 'Completion', 'Change', 'Engagement', 'Change', 'Recent spend'],
-            rows.map((r) => [r.ad_name, r.status, r.score ?? '-', percent(r.hook_rate.recent), pct(r.hook_rate.decline), percent(r.completion_rate.recent), pct(r.completion_rate.decline), percent(r.engagement_rate.recent), pct(r.engagement_rate.decline), money(r.recent_spend, cur)]))
+        ? markdownTable(
+            ['Ad', 'Status', 'Score', 'Hook rate', 'Change', 'Completion', 'Change', 'Engagement', 'Change', 'Recent spend'],
+            rows.map((r) => [
+              r.ad_name,
+              r.status,
+              r.score ?? '-',
+              percent(r.hook_rate.recent),
+              pct(r.hook_rate.decline),
+              percent(r.completion_rate.recent),
+              pct(r.completion_rate.decline),
+              percent(r.engagement_rate.recent),
+              pct(r.engagement_rate.decline),
+              money(r.recent_spend, cur),
+            ]),
+          )
         : 'No running video ads.',
-      ...(fatigued.length ? ['', '### What to do', ...fatigued.flatMap((r) => r.actions.map((a) => `- ${r.ad_name}: ${a.reason} → ${a.tool} ${JSON.stringify(a.arguments)}`))] : []),
+      ...(fatigued.length
+        ? [
+            '',
+            '### What to do',
+            ...fatigued.flatMap((r) => r.actions.map((a) => `- ${r.ad_name}: ${a.reason} → ${a.tool} ${JSON.stringify(a.arguments)}`)),
+          ]
+        : []),
     ].join('\n');
-    return { text, structured: { advertiser_id: ctx.account.account_id, recent: { start_date: recentStart, end_date: end }, baseline: { start_date: baseStart, end_date: baseEnd }, ads: rows } };
+    return {
+      text,
+      structured: {
+        advertiser_id: ctx.account.account_id,
+        recent: { start_date: recentStart, end_date: end },
+        baseline: { start_date: baseStart, end_date: baseEnd },
+        ads: rows,
+      },
+    };
   },
 });
 
 // ---------------------------------------------------------------------------------------------
 // Anomaly explained
 
-const ANOMALY_METRICS = ['spend', 'impressions', 'clicks', 'conversions', 'revenue', 'video_views', 'ctr', 'cpc', 'cpm', 'cpa', 'roas', 'hook_rate', 'completion_rate'] as const;
+const ANOMALY_METRICS = [
+  'spend',
+  'impressions',
+  'clicks',
+  'conversions',
+  'revenue',
+  'video_views',
+  'ctr',
+  'cpc',
+  'cpm',
+  'cpa',
+  'roas',
+  'hook_rate',
+  'completion_rate',
+] as const;
 type AnomalyMetric = (typeof ANOMALY_METRICS)[number];
 
 function metricOf(f: EntityFigures, metric: AnomalyMetric): number | null {
   const t: MetricTotals = f.totals;
   switch (metric) {
-    case 'cpm': return t.impressions > 0 ? round2((t.spend / t.impressions) * 1000) : null;
-    case 'hook_rate': return videoRates(f.engagement).hook_rate;
-    case 'completion_rate': return videoRates(f.engagement).completion_rate;
-    case 'video_views': return t.video_views ?? 0;
-    default: return t[metric];
+    case 'cpm':
+      return t.impressions > 0 ? round2((t.spend / t.impressions) * 1000) : null;
+    case 'hook_rate':
+      return videoRates(f.engagement).hook_rate;
+    case 'completion_rate':
+      return videoRates(f.engagement).completion_rate;
+    case 'video_views':
+      return t.video_views ?? 0;
+    default:
+      return t[metric];
   }
 }
 const ADDITIVE = new Set<AnomalyMetric>(['spend', 'impressions', 'clicks', 'conversions', 'revenue', 'video_views']);
@@ -234,13 +491,33 @@ export const explainShortVideoAnomaly = defineShortVideoTool({
     campaign_id: v.optional(numericId('campaign', 'list_shortvideo_campaigns')),
     start_date: v.optional(dateArgument('First day of the period (with end_date); default 7 days before yesterday')),
     end_date: v.optional(dateArgument('Last day of the period, at the latest yesterday (with start_date)')),
-    lookback_days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(90), v.description('Length of the period ending yesterday (default 7)')), 7),
+    lookback_days: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(90), v.description('Length of the period ending yesterday (default 7)')),
+      7,
+    ),
   },
   rules: [windowRule],
   output: v.object({
-    advertiser_id: v.string(), metric: v.string(), period: v.object({ start_date: v.string(), end_date: v.string() }), previous: v.object({ start_date: v.string(), end_date: v.string() }),
-    before: v.nullable(v.number()), after: v.nullable(v.number()), change: v.nullable(v.number()), change_percent: v.nullable(v.number()),
-    drivers: v.array(v.object({ id: v.string(), name: v.string(), status: v.string(), before: v.nullable(v.number()), after: v.nullable(v.number()), change: v.nullable(v.number()), share_of_change: v.nullable(v.number()), note: v.optional(v.string()) })),
+    advertiser_id: v.string(),
+    metric: v.string(),
+    period: v.object({ start_date: v.string(), end_date: v.string() }),
+    previous: v.object({ start_date: v.string(), end_date: v.string() }),
+    before: v.nullable(v.number()),
+    after: v.nullable(v.number()),
+    change: v.nullable(v.number()),
+    change_percent: v.nullable(v.number()),
+    drivers: v.array(
+      v.object({
+        id: v.string(),
+        name: v.string(),
+        status: v.string(),
+        before: v.nullable(v.number()),
+        after: v.nullable(v.number()),
+        change: v.nullable(v.number()),
+        share_of_change: v.nullable(v.number()),
+        note: v.optional(v.string()),
+      }),
+    ),
     actions: v.array(actionSchema),
   }),
   async run(args, ctx) {
@@ -253,7 +530,9 @@ export const explainShortVideoAnomaly = defineShortVideoTool({
     if (args.campaign_id) {
       const c = await ctx.platform.getCampaign(args.campaign_id);
       parent = { level: 'AUCTION_CAMPAIGN', id: c.id };
-      children = (await ctx.platform.listAdGroups()).filter((g) => g.campaign_id === c.id).map((g) => ({ id: g.id, name: g.adgroup_name, status: g.status }));
+      children = (await ctx.platform.listAdGroups())
+        .filter((g) => g.campaign_id === c.id)
+        .map((g) => ({ id: g.id, name: g.adgroup_name, status: g.status }));
     } else {
       parent = { level: 'AUCTION_ADVERTISER', id: ctx.account.account_id };
       children = (await ctx.platform.listCampaigns()).map((c) => ({ id: c.id, name: c.campaign_name, status: c.status }));
@@ -262,45 +541,111 @@ export const explainShortVideoAnomaly = defineShortVideoTool({
     const [pNow, pPrev, cNow, cPrev] = await Promise.all([
       reportFigures(ctx.platform, parent.level, [parent.id], start, end),
       reportFigures(ctx.platform, parent.level, [parent.id], prevStart, prevEnd),
-      reportFigures(ctx.platform, childLevel, children.map((c) => c.id), start, end),
-      reportFigures(ctx.platform, childLevel, children.map((c) => c.id), prevStart, prevEnd),
+      reportFigures(
+        ctx.platform,
+        childLevel,
+        children.map((c) => c.id),
+        start,
+        end,
+      ),
+      reportFigures(
+        ctx.platform,
+        childLevel,
+        children.map((c) => c.id),
+        prevStart,
+        prevEnd,
+      ),
     ]);
     const after = metricOf(pNow.get(parent.id)!, args.metric);
     const before = metricOf(pPrev.get(parent.id)!, args.metric);
     const change = after !== null && before !== null ? round2(after - before) : null;
     const changePercent = change !== null && before ? Math.round((change / before) * 10000) / 100 : null;
-    const drivers = children.map((c) => {
-      const a = metricOf(cNow.get(c.id)!, args.metric);
-      const b = metricOf(cPrev.get(c.id)!, args.metric);
-      const spendNow = cNow.get(c.id)!.totals.spend;
-      const spendBefore = cPrev.get(c.id)!.totals.spend;
-      const d = a !== null && b !== null ? round2(a - b) : null;
-      const note = spendBefore > 0 && spendNow === 0 ? `stopped delivering (now ${c.status})` : spendBefore === 0 && spendNow > 0 ? 'started delivering' : undefined;
-      return { id: c.id, name: c.name, status: c.status, before: b, after: a, change: d, share_of_change: ADDITIVE.has(args.metric) && change && d !== null ? Math.round((d / change) * 10000) / 10000 : null, ...(note ? { note } : {}) };
-    }).filter((d) => (d.before ?? 0) !== 0 || (d.after ?? 0) !== 0)
+    const drivers = children
+      .map((c) => {
+        const a = metricOf(cNow.get(c.id)!, args.metric);
+        const b = metricOf(cPrev.get(c.id)!, args.metric);
+        const spendNow = cNow.get(c.id)!.totals.spend;
+        const spendBefore = cPrev.get(c.id)!.totals.spend;
+        const d = a !== null && b !== null ? round2(a - b) : null;
+        const note =
+          spendBefore > 0 && spendNow === 0
+            ? `stopped delivering (now ${c.status})`
+            : spendBefore === 0 && spendNow > 0
+              ? 'started delivering'
+              : undefined;
+        return {
+          id: c.id,
+          name: c.name,
+          status: c.status,
+          before: b,
+          after: a,
+          change: d,
+          share_of_change: ADDITIVE.has(args.metric) && change && d !== null ? Math.round((d / change) * 10000) / 10000 : null,
+          ...(note ? { note } : {}),
+        };
+      })
+      .filter((d) => (d.before ?? 0) !== 0 || (d.after ?? 0) !== 0)
       .sort((x, y) => Math.abs(y.change ?? 0) - Math.abs(x.change ?? 0));
     const top = drivers.slice(0, 5);
     const actions: Action[] = [];
-    const childTool = args.campaign_id ? { pause: 'pause_shortvideo_ad_group', resume: 'resume_shortvideo_ad_group', id: 'adgroup_id' } : { pause: 'pause_shortvideo_campaign', resume: 'resume_shortvideo_campaign', id: 'campaign_id' };
+    const childTool = args.campaign_id
+      ? { pause: 'pause_shortvideo_ad_group', resume: 'resume_shortvideo_ad_group', id: 'adgroup_id' }
+      : { pause: 'pause_shortvideo_campaign', resume: 'resume_shortvideo_campaign', id: 'campaign_id' };
     for (const d of top) {
-      if (d.note?.startsWith('stopped') && (d.status === 'PAUSED' || d.status === 'DISABLED')) actions.push({ tool: childTool.resume, arguments: { [childTool.id]: d.id }, reason: `${d.name} stopped delivering: resume it if the pause was not meant` });
+      if (d.note?.startsWith('stopped') && (d.status === 'PAUSED' || d.status === 'DISABLED'))
+        actions.push({
+          tool: childTool.resume,
+          arguments: { [childTool.id]: d.id },
+          reason: `${d.name} stopped delivering: resume it if the pause was not meant`,
+        });
     }
     const cur = ctx.account.currency;
-    const show = (x: number | null) => (x === null ? '-' : ['ctr', 'hook_rate', 'completion_rate'].includes(args.metric) ? percent(x) : ['spend', 'revenue', 'cpc', 'cpm', 'cpa'].includes(args.metric) ? money(x, cur) : String(x));
+    const show = (x: number | null) =>
+      x === null
+        ? '-'
+        : ['ctr', 'hook_rate', 'completion_rate'].includes(args.metric)
+          ? percent(x)
+          : ['spend', 'revenue', 'cpc', 'cpm', 'cpa'].includes(args.metric)
+            ? money(x, cur)
+            : String(x);
     const text = [
       `## ${args.metric}: ${start} to ${end} against ${prevStart} to ${prevEnd}${args.campaign_id ? ` (campaign ${args.campaign_id})` : ''}`,
       '',
       `${args.metric} went from **${show(before)}** to **${show(after)}**${changePercent !== null ? ` (${changePercent > 0 ? '+' : ''}${changePercent} %)` : ''}.`,
       '',
       top.length
-        ? markdownTable([args.campaign_id ? 'Ad group' : 'Campaign', 'Status', 'Before', 'After', 'Change', 'Share of change', 'Note'], top.map((d) => [d.name, d.status, show(d.before), show(d.after), show(d.change), d.share_of_change === null ? '-' : percent(d.share_of_change, 1), d.note ?? '']))
+        ? markdownTable(
+            [args.campaign_id ? 'Ad group' : 'Campaign', 'Status', 'Before', 'After', 'Change', 'Share of change', 'Note'],
+            top.map((d) => [
+              d.name,
+              d.status,
+              show(d.before),
+              show(d.after),
+              show(d.change),
+              d.share_of_change === null ? '-' : percent(d.share_of_change, 1),
+              d.note ?? '',
+            ]),
+          )
         : 'No delivery in either period.',
       '',
-      actions.length ? actions.map((a) => `- ${a.reason} → ${a.tool} ${JSON.stringify(a.arguments)}`).join('\n') : 'Next: look closer with get_shortvideo_campaign_performance (include_days) or find waste with analyze_shortvideo_wasted_spend.',
+      actions.length
+        ? actions.map((a) => `- ${a.reason} → ${a.tool} ${JSON.stringify(a.arguments)}`).join('\n')
+        : 'Next: look closer with get_shortvideo_campaign_performance (include_days) or find waste with analyze_shortvideo_wasted_spend.',
     ].join('\n');
     return {
       text,
-      structured: { advertiser_id: ctx.account.account_id, metric: args.metric, period: { start_date: start, end_date: end }, previous: { start_date: prevStart, end_date: prevEnd }, before, after, change, change_percent: changePercent, drivers, actions },
+      structured: {
+        advertiser_id: ctx.account.account_id,
+        metric: args.metric,
+        period: { start_date: start, end_date: end },
+        previous: { start_date: prevStart, end_date: prevEnd },
+        before,
+        after,
+        change,
+        change_percent: changePercent,
+        drivers,
+        actions,
+      },
     };
   },
 });
@@ -309,27 +654,50 @@ export const explainShortVideoAnomaly = defineShortVideoTool({
 // Budget reallocation
 
 const moveSchema = v.object({
-  adgroup_id: v.string(), adgroup_name: v.string(), campaign_id: v.string(), role: v.picklist(['donor', 'recipient', 'campaign_cap']), current_budget: v.number(), proposed_budget: v.number(),
-  reason: v.string(), tool: v.string(), arguments: v.record(v.string(), v.unknown()),
+  adgroup_id: v.string(),
+  adgroup_name: v.string(),
+  campaign_id: v.string(),
+  role: v.picklist(['donor', 'recipient', 'campaign_cap']),
+  current_budget: v.number(),
+  proposed_budget: v.number(),
+  reason: v.string(),
+  tool: v.string(),
+  arguments: v.record(v.string(), v.unknown()),
 });
 type Move = v.InferOutput<typeof moveSchema>;
 
 export const optimizeShortVideoBudget = defineShortVideoTool({
   name: 'optimize_shortvideo_budget',
   description:
-    'Recommends moving shortvideo daily budget from ad groups that do not pay (no conversions, or ROAS / cost per result off target) to ad groups that pay and spend their whole budget (their own, or their campaign\'s that caps them together), over a date range ' +
+    "Recommends moving shortvideo daily budget from ad groups that do not pay (no conversions, or ROAS / cost per result off target) to ad groups that pay and spend their whole budget (their own, or their campaign's that caps them together), over a date range " +
     '(default the last 30 days ending yesterday). Only ad groups with daily budgets of their own, in conversion objectives; never raises one below target. Each move names update_shortvideo_ad_group (and update_shortvideo_campaign when the campaign budget would cap it) or pause_shortvideo_ad_group.',
   access: 'read',
   args: {
     campaign_id: v.optional(numericId('campaign', 'list_shortvideo_campaigns')),
-    roas_target: v.optional(v.pipe(v.number(), v.minValue(0.1), v.maxValue(100), v.description('Sales objectives: the ROAS that pays (default 2)')), 2),
-    cpa_target: v.optional(v.pipe(v.number(), v.minValue(0.01), v.description('Leads and installs: the highest cost per result that pays (default: the account average)'))),
-    max_increase_percent: v.optional(v.pipe(v.number(), v.minValue(1), v.maxValue(100), v.description('Largest raise of one budget, percent (default 50)')), 50),
+    roas_target: v.optional(
+      v.pipe(v.number(), v.minValue(0.1), v.maxValue(100), v.description('Sales objectives: the ROAS that pays (default 2)')),
+      2,
+    ),
+    cpa_target: v.optional(
+      v.pipe(
+        v.number(),
+        v.minValue(0.01),
+        v.description('Leads and installs: the highest cost per result that pays (default: the account average)'),
+      ),
+    ),
+    max_increase_percent: v.optional(
+      v.pipe(v.number(), v.minValue(1), v.maxValue(100), v.description('Largest raise of one budget, percent (default 50)')),
+      50,
+    ),
     ...windowArgs,
   },
   rules: [windowRule],
   output: v.object({
-    advertiser_id: v.string(), start_date: v.string(), end_date: v.string(), freed: v.number(), moved: v.number(),
+    advertiser_id: v.string(),
+    start_date: v.string(),
+    end_date: v.string(),
+    freed: v.number(),
+    moved: v.number(),
     moves: v.array(moveSchema),
   }),
   async run(args, ctx) {
@@ -338,13 +706,34 @@ export const optimizeShortVideoBudget = defineShortVideoTool({
     const campaigns = new Map((await ctx.platform.listCampaigns()).map((c) => [c.id, c]));
     const groups = (await ctx.platform.listAdGroups()).filter((g) => {
       const c = campaigns.get(g.campaign_id);
-      return c && c.status === 'ACTIVE' && g.status === 'ENABLED' && g.budget_mode === 'BUDGET_MODE_DAY' && g.budget && !c.budget_optimize_on && CONVERSION_OBJECTIVES.includes(c.objective_type) && (!args.campaign_id || g.campaign_id === args.campaign_id);
+      return (
+        c &&
+        c.status === 'ACTIVE' &&
+        g.status === 'ENABLED' &&
+        g.budget_mode === 'BUDGET_MODE_DAY' &&
+        g.budget &&
+        !c.budget_optimize_on &&
+        CONVERSION_OBJECTIVES.includes(c.objective_type) &&
+        (!args.campaign_id || g.campaign_id === args.campaign_id)
+      );
     });
-    const figures = await reportFigures(ctx.platform, 'AUCTION_ADGROUP', groups.map((g) => g.id), start, end);
+    const figures = await reportFigures(
+      ctx.platform,
+      'AUCTION_ADGROUP',
+      groups.map((g) => g.id),
+      start,
+      end,
+    );
     const days = Math.round((Date.parse(end) - Date.parse(start)) / 86_400_000) + 1;
     // Held back by a budget: its own daily budget, or its campaign's daily budget that caps its ad groups together.
     const spendsBudget = (spend: number, budget: number) => spend >= budget * days * 0.8 * 0.97;
-    const campaignFigures = await reportFigures(ctx.platform, 'AUCTION_CAMPAIGN', [...new Set(groups.map((g) => g.campaign_id))], start, end);
+    const campaignFigures = await reportFigures(
+      ctx.platform,
+      'AUCTION_CAMPAIGN',
+      [...new Set(groups.map((g) => g.campaign_id))],
+      start,
+      end,
+    );
     const campaignLimited = (id: string) => {
       const c = campaigns.get(id)!;
       return c.budget_mode === 'BUDGET_MODE_DAY' && !!c.budget && spendsBudget(campaignFigures.get(id)?.totals.spend ?? 0, c.budget);
@@ -353,7 +742,8 @@ export const optimizeShortVideoBudget = defineShortVideoTool({
     const spent = nonSales.reduce((t, g) => t + figures.get(g.id)!.totals.spend, 0);
     const got = nonSales.reduce((t, g) => t + figures.get(g.id)!.totals.conversions, 0);
     const cpaTarget = args.cpa_target ?? (got > 0 ? spent / got : Infinity);
-    const pays = (o: Objective, t: MetricTotals) => (SALES_OBJECTIVES.includes(o) ? (t.roas ?? 0) >= args.roas_target : t.conversions > 0 && (t.cpa ?? Infinity) <= cpaTarget);
+    const pays = (o: Objective, t: MetricTotals) =>
+      SALES_OBJECTIVES.includes(o) ? (t.roas ?? 0) >= args.roas_target : t.conversions > 0 && (t.cpa ?? Infinity) <= cpaTarget;
     const moves: Move[] = [];
     let freed = 0;
     const recipients: ShortVideoAdGroup[] = [];
@@ -362,17 +752,44 @@ export const optimizeShortVideoBudget = defineShortVideoTool({
       const o = campaigns.get(g.campaign_id)!.objective_type;
       if (t.conversions === 0 && t.spend > 0) {
         freed += g.budget!;
-        moves.push({ adgroup_id: g.id, adgroup_name: g.adgroup_name, campaign_id: g.campaign_id, role: 'donor', current_budget: g.budget!, proposed_budget: 0, reason: `${money(t.spend, ctx.account.currency)} spent without a conversion: pause it`, tool: 'pause_shortvideo_ad_group', arguments: { adgroup_id: g.id } });
+        moves.push({
+          adgroup_id: g.id,
+          adgroup_name: g.adgroup_name,
+          campaign_id: g.campaign_id,
+          role: 'donor',
+          current_budget: g.budget!,
+          proposed_budget: 0,
+          reason: `${money(t.spend, ctx.account.currency)} spent without a conversion: pause it`,
+          tool: 'pause_shortvideo_ad_group',
+          arguments: { adgroup_id: g.id },
+        });
       } else if (!pays(o, t) && g.budget! > MIN_BUDGET.ad_group) {
         const next = Math.max(MIN_BUDGET.ad_group, round2(g.budget! * 0.6));
         freed += g.budget! - next;
-        moves.push({ adgroup_id: g.id, adgroup_name: g.adgroup_name, campaign_id: g.campaign_id, role: 'donor', current_budget: g.budget!, proposed_budget: next, reason: SALES_OBJECTIVES.includes(o) ? `ROAS ${t.roas} under ${args.roas_target}` : `cost per result ${t.cpa} over ${round2(cpaTarget)}`, tool: 'update_shortvideo_ad_group', arguments: { adgroup_id: g.id, budget: next } });
+        moves.push({
+          adgroup_id: g.id,
+          adgroup_name: g.adgroup_name,
+          campaign_id: g.campaign_id,
+          role: 'donor',
+          current_budget: g.budget!,
+          proposed_budget: next,
+          reason: SALES_OBJECTIVES.includes(o)
+            ? `ROAS ${t.roas} under ${args.roas_target}`
+            : `cost per result ${t.cpa} over ${round2(cpaTarget)}`,
+          tool: 'update_shortvideo_ad_group',
+          arguments: { adgroup_id: g.id, budget: next },
+        });
       } else if (pays(o, t) && (spendsBudget(t.spend, g.budget!) || campaignLimited(g.campaign_id))) {
         recipients.push(g);
       }
     }
     // Freed money goes to the paying, budget-limited ad groups, best return first, each raised by at most max_increase_percent.
-    const value = (g: ShortVideoAdGroup) => { const t = figures.get(g.id)!.totals; return SALES_OBJECTIVES.includes(campaigns.get(g.campaign_id)!.objective_type) ? (t.roas ?? 0) / args.roas_target : cpaTarget / (t.cpa ?? Infinity); };
+    const value = (g: ShortVideoAdGroup) => {
+      const t = figures.get(g.id)!.totals;
+      return SALES_OBJECTIVES.includes(campaigns.get(g.campaign_id)!.objective_type)
+        ? (t.roas ?? 0) / args.roas_target
+        : cpaTarget / (t.cpa ?? Infinity);
+    };
     recipients.sort((a, b) => value(b) - value(a));
     let left = freed;
     let moved = 0;
@@ -385,28 +802,77 @@ export const optimizeShortVideoBudget = defineShortVideoTool({
       left -= raise;
       moved += raise;
       raisedByCampaign.set(g.campaign_id, (raisedByCampaign.get(g.campaign_id) ?? 0) + raise);
-      moves.push({ adgroup_id: g.id, adgroup_name: g.adgroup_name, campaign_id: g.campaign_id, role: 'recipient', current_budget: g.budget!, proposed_budget: next, reason: `pays (${SALES_OBJECTIVES.includes(campaigns.get(g.campaign_id)!.objective_type) ? `ROAS ${figures.get(g.id)!.totals.roas}` : `cost per result ${figures.get(g.id)!.totals.cpa}`}) and is held back by ${spendsBudget(figures.get(g.id)!.totals.spend, g.budget!) ? 'its' : 'its campaign\'s'} budget`, tool: 'update_shortvideo_ad_group', arguments: { adgroup_id: g.id, budget: next } });
+      moves.push({
+        adgroup_id: g.id,
+        adgroup_name: g.adgroup_name,
+        campaign_id: g.campaign_id,
+        role: 'recipient',
+        current_budget: g.budget!,
+        proposed_budget: next,
+        reason: `pays (${SALES_OBJECTIVES.includes(campaigns.get(g.campaign_id)!.objective_type) ? `ROAS ${figures.get(g.id)!.totals.roas}` : `cost per result ${figures.get(g.id)!.totals.cpa}`}) and is held back by ${spendsBudget(figures.get(g.id)!.totals.spend, g.budget!) ? 'its' : "its campaign's"} budget`,
+        tool: 'update_shortvideo_ad_group',
+        arguments: { adgroup_id: g.id, budget: next },
+      });
     }
     // A campaign daily budget under its ad groups' new budgets would cap the raise: lift it to their sum.
     for (const campaignId of raisedByCampaign.keys()) {
       const c = campaigns.get(campaignId)!;
       if (c.budget_mode !== 'BUDGET_MODE_DAY') continue;
-      const budgetsAfter = round2(groups.filter((g) => g.campaign_id === campaignId).reduce((t, g) => t + (moves.find((m) => m.adgroup_id === g.id)?.proposed_budget ?? g.budget!), 0));
+      const budgetsAfter = round2(
+        groups
+          .filter((g) => g.campaign_id === campaignId)
+          .reduce((t, g) => t + (moves.find((m) => m.adgroup_id === g.id)?.proposed_budget ?? g.budget!), 0),
+      );
       if (budgetsAfter > c.budget) {
-        moves.push({ adgroup_id: '', adgroup_name: '', campaign_id: campaignId, role: 'campaign_cap', current_budget: c.budget, proposed_budget: budgetsAfter, reason: `campaign "${c.campaign_name}" budget would cap its ad groups' new budgets (${budgetsAfter} together)`, tool: 'update_shortvideo_campaign', arguments: { campaign_id: campaignId, budget: budgetsAfter } });
+        moves.push({
+          adgroup_id: '',
+          adgroup_name: '',
+          campaign_id: campaignId,
+          role: 'campaign_cap',
+          current_budget: c.budget,
+          proposed_budget: budgetsAfter,
+          reason: `campaign "${c.campaign_name}" budget would cap its ad groups' new budgets (${budgetsAfter} together)`,
+          tool: 'update_shortvideo_campaign',
+          arguments: { campaign_id: campaignId, budget: budgetsAfter },
+        });
       }
     }
     const cur = ctx.account.currency;
     const text = [
       `## Budget reallocation, ${start} to ${end}`,
       '',
-      moves.length ? `Free **${money(freed, cur)}** a day from ad groups that do not pay; move **${money(moved, cur)}** a day to ad groups that pay and are held back by their budget.` : 'No move: nothing wastes, or nothing that pays is held back by its budget.',
+      moves.length
+        ? `Free **${money(freed, cur)}** a day from ad groups that do not pay; move **${money(moved, cur)}** a day to ad groups that pay and are held back by their budget.`
+        : 'No move: nothing wastes, or nothing that pays is held back by its budget.',
       '',
-      ...(moves.length ? [markdownTable(['Role', 'Ad group / campaign', 'Budget now', 'Proposed', 'Why', 'Tool'], moves.map((m) => [m.role, m.adgroup_name || `campaign ${m.campaign_id}`, money(m.current_budget, cur), m.proposed_budget === 0 ? 'paused' : money(m.proposed_budget, cur), m.reason, `${m.tool} ${JSON.stringify(m.arguments)}`]))] : []),
+      ...(moves.length
+        ? [
+            markdownTable(
+              ['Role', 'Ad group / campaign', 'Budget now', 'Proposed', 'Why', 'Tool'],
+              moves.map((m) => [
+                m.role,
+                m.adgroup_name || `campaign ${m.campaign_id}`,
+                money(m.current_budget, cur),
+                m.proposed_budget === 0 ? 'paused' : money(m.proposed_budget, cur),
+                m.reason,
+                `${m.tool} ${JSON.stringify(m.arguments)}`,
+              ]),
+            ),
+          ]
+        : []),
       '',
       `${freed > moved ? `${money(freed - moved, cur)} a day is saved rather than moved (no other ad group that pays could use it). ` : ''}Apply each move with its tool; add dry_run: true first to see the plan.`,
     ].join('\n');
-    return { text, structured: { advertiser_id: ctx.account.account_id, start_date: start, end_date: end, freed: round2(freed), moved: round2(moved), moves } };
+    return {
+      text,
+      structured: {
+        advertiser_id: ctx.account.account_id,
+        start_date: start,
+        end_date: end,
+        freed: round2(freed),
+        moved: round2(moved),
+        moves,
+      },
+    };
   },
 });
-

@@ -15,7 +15,12 @@ export const createShortVideoDcoAd = defineShortVideoTool({
     'Switch an ad group to DYNAMIC with update_shortvideo_ad_group (creative_material_mode) before it has ads; find video ids with list_shortvideo_ad_videos.',
   access: 'write',
   args: {
-    adgroup_id: v.pipe(v.string(), v.trim(), v.regex(/^\d+$/, 'must be a numeric ad group id'), v.description('Ad group with creative_material_mode DYNAMIC')),
+    adgroup_id: v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^\d+$/, 'must be a numeric ad group id'),
+      v.description('Ad group with creative_material_mode DYNAMIC'),
+    ),
     video_ids: v.pipe(
       v.array(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'))),
       v.minLength(1, 'must list at least one video'),
@@ -24,19 +29,60 @@ export const createShortVideoDcoAd = defineShortVideoTool({
       v.description(`1-${DCO_LIMITS.videos} video ids from list_shortvideo_ad_videos`),
     ),
     ad_texts: v.pipe(
-      v.array(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(DCO_LIMITS.textLength, `must be at most ${DCO_LIMITS.textLength} characters`))),
+      v.array(
+        v.pipe(
+          v.string(),
+          v.trim(),
+          v.minLength(1, 'must not be empty'),
+          v.maxLength(DCO_LIMITS.textLength, `must be at most ${DCO_LIMITS.textLength} characters`),
+        ),
+      ),
       v.minLength(1, 'must list at least one ad text'),
       v.maxLength(DCO_LIMITS.texts, `must list at most ${DCO_LIMITS.texts} ad texts`),
       v.check((list) => new Set(list.map((t) => t.toLowerCase())).size === list.length, 'must not repeat a text'),
       v.description(`1-${DCO_LIMITS.texts} ad texts, 1-100 characters each`),
     ),
     call_to_action: v.optional(v.pipe(v.picklist(CALLS_TO_ACTION), v.description('One call to action; default LEARN_MORE')), 'LEARN_MORE'),
-    display_name: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(40, 'must be at most 40 characters'), v.description('Brand name shown on the ads, max 40 characters')),
-    landing_page_url: v.optional(v.pipe(v.string(), v.trim(), v.url('must be a full URL'), v.startsWith('https://', 'must be an HTTPS URL'), v.description('HTTPS landing page; not needed for lead generation with page_id'))),
-    page_id: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d+$/, 'must be a numeric instant form id'), v.description('PUBLISHED instant form, LEAD_GENERATION campaigns only'))),
-    ad_name: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(512), v.description('Name of the dynamic creative; default from the ad group name'))),
+    display_name: v.pipe(
+      v.string(),
+      v.trim(),
+      v.minLength(1),
+      v.maxLength(40, 'must be at most 40 characters'),
+      v.description('Brand name shown on the ads, max 40 characters'),
+    ),
+    landing_page_url: v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.url('must be a full URL'),
+        v.startsWith('https://', 'must be an HTTPS URL'),
+        v.description('HTTPS landing page; not needed for lead generation with page_id'),
+      ),
+    ),
+    page_id: v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.regex(/^\d+$/, 'must be a numeric instant form id'),
+        v.description('PUBLISHED instant form, LEAD_GENERATION campaigns only'),
+      ),
+    ),
+    ad_name: v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.minLength(1),
+        v.maxLength(512),
+        v.description('Name of the dynamic creative; default from the ad group name'),
+      ),
+    ),
   },
-  rules: [(a) => (a.landing_page_url && a.page_id ? '`landing_page_url` and `page_id` are mutually exclusive; an instant form is the destination itself' : undefined)],
+  rules: [
+    (a) =>
+      a.landing_page_url && a.page_id
+        ? '`landing_page_url` and `page_id` are mutually exclusive; an instant form is the destination itself'
+        : undefined,
+  ],
   output: v.object({
     advertiser_id: v.string(),
     ad_id: v.string(),
@@ -58,10 +104,12 @@ export const createShortVideoDcoAd = defineShortVideoTool({
       );
     }
     const existing = (await ctx.platform.listAds()).filter((a) => a.adgroup_id === group.id && a.status !== 'DELETED');
-    if (existing.some((a) => a.ad_format === 'DYNAMIC')) problems.push(`ad group ${group.id} already has a dynamic creative; there can be one per ad group`);
+    if (existing.some((a) => a.ad_format === 'DYNAMIC'))
+      problems.push(`ad group ${group.id} already has a dynamic creative; there can be one per ad group`);
     const lead = campaign.objective_type === 'LEAD_GENERATION';
     if (args.page_id && !lead) problems.push('`page_id` (instant form) only applies to LEAD_GENERATION campaigns');
-    if (!args.landing_page_url && !(lead && args.page_id)) problems.push('`landing_page_url` (HTTPS) is required' + (lead ? ' unless a PUBLISHED instant form is given in `page_id`' : ''));
+    if (!args.landing_page_url && !(lead && args.page_id))
+      problems.push('`landing_page_url` (HTTPS) is required' + (lead ? ' unless a PUBLISHED instant form is given in `page_id`' : ''));
     if (args.page_id) {
       const page = (await ctx.platform.listLeadPages()).find((p) => p.id === args.page_id);
       if (!page) problems.push(`\`page_id\` ${args.page_id} is not an instant form of this advertiser`);
@@ -71,9 +119,14 @@ export const createShortVideoDcoAd = defineShortVideoTool({
     args.video_ids.forEach((id, i) => {
       const video = library.get(id);
       if (!video) problems.push(`\`video_ids[${i}]\` ${id} is not in the video library; see list_shortvideo_ad_videos`);
-      else if (video.duration < 5 || video.duration > 60) problems.push(`\`video_ids[${i}]\` is ${video.duration} s long; videos must be 5-60 seconds`);
+      else if (video.duration < 5 || video.duration > 60)
+        problems.push(`\`video_ids[${i}]\` is ${video.duration} s long; videos must be 5-60 seconds`);
     });
-    if (problems.length) throw new ToolError(problems.length === 1 ? `Nothing was created: ${problems[0]}` : `Nothing was created:\n${problems.map((p) => `- ${p}`).join('\n')}`, { problems });
+    if (problems.length)
+      throw new ToolError(
+        problems.length === 1 ? `Nothing was created: ${problems[0]}` : `Nothing was created:\n${problems.map((p) => `- ${p}`).join('\n')}`,
+        { problems },
+      );
 
     // The ad delivers as soon as review passes unless it starts disabled ("create paused" guardrail).
     const status = ctx.createPaused ? ('DISABLED' as const) : ('ENABLED' as const);
@@ -82,7 +135,12 @@ export const createShortVideoDcoAd = defineShortVideoTool({
       group: { id: group.id, name: group.adgroup_name },
       campaign_id: campaign.id,
       status,
-      videos: args.video_ids.map((id) => ({ id, file_name: library.get(id)!.file_name, duration: library.get(id)!.duration, horizontal: library.get(id)!.width > library.get(id)!.height })),
+      videos: args.video_ids.map((id) => ({
+        id,
+        file_name: library.get(id)!.file_name,
+        duration: library.get(id)!.duration,
+        horizontal: library.get(id)!.width > library.get(id)!.height,
+      })),
     };
     return {
       summary: `Create dynamic creative "${adName}" in ad group "${group.adgroup_name}" (${group.id})`,
@@ -91,7 +149,13 @@ export const createShortVideoDcoAd = defineShortVideoTool({
           action: 'create',
           entity: 'ad',
           name: adName,
-          fields: { ad_format: { after: 'DYNAMIC' }, status: { after: status }, video_ids: { after: args.video_ids }, ad_texts: { after: args.ad_texts }, call_to_action: { after: args.call_to_action } },
+          fields: {
+            ad_format: { after: 'DYNAMIC' },
+            status: { after: status },
+            video_ids: { after: args.video_ids },
+            ad_texts: { after: args.ad_texts },
+            call_to_action: { after: args.call_to_action },
+          },
           startsPaused: status === 'DISABLED',
         },
       ],
@@ -124,12 +188,32 @@ export const createShortVideoDcoAd = defineShortVideoTool({
       '',
       `Ad ${ad.id}: ${args.video_ids.length} video(s) x ${args.ad_texts.length} text(s) = ${combinations} combinations, call to action ${args.call_to_action}. The creative is in review (up to 24 hours); the platform then shifts delivery to the best combinations.`,
       '',
-      markdownTable(['#', 'Ad text', 'Characters'], args.ad_texts.map((t, i) => [i + 1, t, t.length])),
+      markdownTable(
+        ['#', 'Ad text', 'Characters'],
+        args.ad_texts.map((t, i) => [i + 1, t, t.length]),
+      ),
       '',
-      markdownTable(['Video', 'File', 'Duration'], args.video_ids.map((id) => [id, library.get(id)!.file_name, `${library.get(id)!.duration} s`])),
+      markdownTable(
+        ['Video', 'File', 'Duration'],
+        args.video_ids.map((id) => [id, library.get(id)!.file_name, `${library.get(id)!.duration} s`]),
+      ),
       ...(horizontal.length ? ['', `Note: ${horizontal.length} video(s) are horizontal; 9:16 vertical performs best in-feed.`] : []),
-      ...(args.ad_texts.length < DCO_LIMITS.texts || args.video_ids.length < 3 ? ['', `Tip: more variety (3+ videos, up to ${DCO_LIMITS.texts} texts) gives the optimization more to learn from.`] : []),
+      ...(args.ad_texts.length < DCO_LIMITS.texts || args.video_ids.length < 3
+        ? ['', `Tip: more variety (3+ videos, up to ${DCO_LIMITS.texts} texts) gives the optimization more to learn from.`]
+        : []),
     ].join('\n');
-    return { text, structured: { advertiser_id: ctx.account.account_id, ad_id: ad.id, adgroup_id: group.id, campaign_id: campaign.id, combinations, review_status: ad.review_status, video_ids: args.video_ids, ad_texts: args.ad_texts } };
+    return {
+      text,
+      structured: {
+        advertiser_id: ctx.account.account_id,
+        ad_id: ad.id,
+        adgroup_id: group.id,
+        campaign_id: campaign.id,
+        combinations,
+        review_status: ad.review_status,
+        video_ids: args.video_ids,
+        ad_texts: args.ad_texts,
+      },
+    };
   },
 });

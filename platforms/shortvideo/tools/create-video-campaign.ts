@@ -6,14 +6,34 @@ import { checkVideoUrl, VideoUrlError } from '../../video-check';
 import { defineShortVideoTool } from '../define';
 import type { ShortVideoAdGroup, ShortVideoCampaign } from '../port';
 import {
-  AGE_GROUPS, CALLS_TO_ACTION, DEFAULT_BILLING_EVENT, GENDERS, OPERATING_SYSTEMS, OPTIMIZATION_GOALS, PLACEMENTS, PLACEMENT_TYPES,
-  dateTime, dateTimeMs, enumList, formatDateTime, idList, languageList, money as moneyArg, pixelId,
+  AGE_GROUPS,
+  CALLS_TO_ACTION,
+  DEFAULT_BILLING_EVENT,
+  GENDERS,
+  OPERATING_SYSTEMS,
+  OPTIMIZATION_GOALS,
+  PLACEMENTS,
+  PLACEMENT_TYPES,
+  dateTime,
+  dateTimeMs,
+  enumList,
+  formatDateTime,
+  idList,
+  languageList,
+  money as moneyArg,
+  pixelId,
 } from '../schemas';
 import { TARGETING_CATALOG, US_LOCATION_ID } from '../targeting-catalog';
 
 const OBJECTIVE_INPUTS = ['TRAFFIC', 'WEB_CONVERSIONS', 'CONVERSIONS', 'LEAD_GENERATION', 'REACH', 'VIDEO_VIEWS', 'APP_PROMOTION'] as const;
 const httpsUrl = (description: string) =>
-  v.pipe(v.string(), v.trim(), v.url('must be a full URL'), v.startsWith('https://', 'must be an HTTPS URL (https://...)'), v.description(description));
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.url('must be a full URL'),
+    v.startsWith('https://', 'must be an HTTPS URL (https://...)'),
+    v.description(description),
+  );
 
 /** Guidance minimum daily budget for video campaigns (account currency). */
 const VIDEO_DAILY_BUDGET_GUIDANCE = 50;
@@ -35,56 +55,151 @@ export const createShortVideoVideoCampaign = defineShortVideoTool({
   access: 'write',
   longRunning: true,
   args: {
-    campaign_name: v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(480), v.description('Campaign name; a timestamp is appended automatically')),
-    ad_text: v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(100, 'must be at most 100 characters (50 or fewer recommended)'), v.description('Ad text, 1-100 characters; 50 or fewer recommended')),
-    objective: v.optional(v.pipe(v.picklist(OBJECTIVE_INPUTS), v.description('TRAFFIC (default), WEB_CONVERSIONS (needs pixel_id and optimization_event), CONVERSIONS (legacy alias of WEB_CONVERSIONS), LEAD_GENERATION, REACH, VIDEO_VIEWS, APP_PROMOTION (needs app_id)'))),
+    campaign_name: v.pipe(
+      v.string(),
+      v.trim(),
+      v.minLength(1, 'must not be empty'),
+      v.maxLength(480),
+      v.description('Campaign name; a timestamp is appended automatically'),
+    ),
+    ad_text: v.pipe(
+      v.string(),
+      v.trim(),
+      v.minLength(1, 'must not be empty'),
+      v.maxLength(100, 'must be at most 100 characters (50 or fewer recommended)'),
+      v.description('Ad text, 1-100 characters; 50 or fewer recommended'),
+    ),
+    objective: v.optional(
+      v.pipe(
+        v.picklist(OBJECTIVE_INPUTS),
+        v.description(
+          'TRAFFIC (default), WEB_CONVERSIONS (needs pixel_id and optimization_event), CONVERSIONS (legacy alias of WEB_CONVERSIONS), LEAD_GENERATION, REACH, VIDEO_VIEWS, APP_PROMOTION (needs app_id)',
+        ),
+      ),
+    ),
     app_id: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.description('App id; required for APP_PROMOTION'))),
-    app_promotion_type: v.optional(v.pipe(v.picklist(['APP_INSTALL', 'APP_RETARGETING']), v.description('APP_INSTALL (default) or APP_RETARGETING; APP_PROMOTION only'))),
-    budget_daily: v.optional(moneyArg('Daily budget; mutually exclusive with budget_lifetime; when neither is given the platform default of 50 per day applies; video guidance minimum 50 per day')),
+    app_promotion_type: v.optional(
+      v.pipe(v.picklist(['APP_INSTALL', 'APP_RETARGETING']), v.description('APP_INSTALL (default) or APP_RETARGETING; APP_PROMOTION only')),
+    ),
+    budget_daily: v.optional(
+      moneyArg(
+        'Daily budget; mutually exclusive with budget_lifetime; when neither is given the platform default of 50 per day applies; video guidance minimum 50 per day',
+      ),
+    ),
     budget_lifetime: v.optional(moneyArg('Lifetime budget; mutually exclusive with budget_daily; requires schedule_end_time')),
     schedule_end_time: v.optional(dateTime('End, YYYY-MM-DD HH:MM:SS; required with budget_lifetime')),
     budget_optimize_on: v.optional(v.pipe(v.boolean(), v.description('Campaign budget optimization; default true')), true),
-    video_url: v.optional(v.pipe(v.string(), v.trim(), v.url('must be a full URL'), v.description('Public direct-download video URL (not a web page). 5-60 s, max 500 MB, 9:16 preferred, MP4/MOV/MPEG/AVI'))),
-    video_id: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.description('Library video id from list_shortvideo_ad_videos; skips the upload'))),
-    cover_image_url: v.optional(httpsUrl('Cover image, 9:16 1080x1920, same aspect ratio as the video; auto-extracted from the video when omitted (recommended)')),
-    display_name: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(40, 'must be at most 40 characters'), v.description('Brand name shown on the ad, max 40 characters; defaults to the campaign name'))),
+    video_url: v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.url('must be a full URL'),
+        v.description('Public direct-download video URL (not a web page). 5-60 s, max 500 MB, 9:16 preferred, MP4/MOV/MPEG/AVI'),
+      ),
+    ),
+    video_id: v.optional(
+      v.pipe(v.string(), v.trim(), v.minLength(1), v.description('Library video id from list_shortvideo_ad_videos; skips the upload')),
+    ),
+    cover_image_url: v.optional(
+      httpsUrl('Cover image, 9:16 1080x1920, same aspect ratio as the video; auto-extracted from the video when omitted (recommended)'),
+    ),
+    display_name: v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.minLength(1),
+        v.maxLength(40, 'must be at most 40 characters'),
+        v.description('Brand name shown on the ad, max 40 characters; defaults to the campaign name'),
+      ),
+    ),
     landing_page_url: v.optional(httpsUrl('HTTPS landing page; required except for LEAD_GENERATION with an instant form (page_id)')),
-    call_to_action: v.optional(v.pipe(v.picklist(CALLS_TO_ACTION), v.description(`${CALLS_TO_ACTION.join(', ')}; auto-selected when omitted (WATCH_NOW for most objectives)`))),
+    call_to_action: v.optional(
+      v.pipe(
+        v.picklist(CALLS_TO_ACTION),
+        v.description(`${CALLS_TO_ACTION.join(', ')}; auto-selected when omitted (WATCH_NOW for most objectives)`),
+      ),
+    ),
     pixel_id: v.optional(pixelId('NUMERIC pixel id from list_shortvideo_pixels; required for WEB_CONVERSIONS')),
-    page_id: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d+$/, 'must be a numeric instant form page id'), v.description('Instant form for LEAD_GENERATION (list_shortvideo_lead_pages; must be PUBLISHED)'))),
+    page_id: v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.regex(/^\d+$/, 'must be a numeric instant form page id'),
+        v.description('Instant form for LEAD_GENERATION (list_shortvideo_lead_pages; must be PUBLISHED)'),
+      ),
+    ),
     conversion_bid_price: v.optional(moneyArg('Target cost per result; required for LEAD_GENERATION')),
-    optimization_event: v.optional(v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z0-9_]+$/, 'must be an event name such as ON_WEB_ORDER'), v.description('Pixel event to optimize for (ON_WEB_ORDER, ON_WEB_CART, ...); required for WEB_CONVERSIONS'))),
-    target_locations: v.optional(v.pipe(idList('Location ids; default the US (6252001)'), v.minLength(1, 'must list at least one location'))),
+    optimization_event: v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.toUpperCase(),
+        v.regex(/^[A-Z0-9_]+$/, 'must be an event name such as ON_WEB_ORDER'),
+        v.description('Pixel event to optimize for (ON_WEB_ORDER, ON_WEB_CART, ...); required for WEB_CONVERSIONS'),
+      ),
+    ),
+    target_locations: v.optional(
+      v.pipe(idList('Location ids; default the US (6252001)'), v.minLength(1, 'must list at least one location')),
+    ),
     target_age_groups: v.optional(enumList(AGE_GROUPS, 'AGE_13_17, AGE_18_24, AGE_25_34, AGE_35_44, AGE_45_54, AGE_55_100')),
-    target_gender: v.optional(v.pipe(v.picklist(GENDERS), v.description('GENDER_UNLIMITED (default), GENDER_MALE, GENDER_FEMALE')), 'GENDER_UNLIMITED'),
+    target_gender: v.optional(
+      v.pipe(v.picklist(GENDERS), v.description('GENDER_UNLIMITED (default), GENDER_MALE, GENDER_FEMALE')),
+      'GENDER_UNLIMITED',
+    ),
     interest_category_ids: v.optional(idList('Interest categories (search_shortvideo_targeting)')),
     audience_ids: v.optional(idList('Custom audiences to include')),
     excluded_audience_ids: v.optional(idList('Custom audiences to exclude')),
     languages: v.optional(languageList('ISO-639 language codes')),
-    placement_type: v.optional(v.pipe(v.picklist(PLACEMENT_TYPES), v.description('PLACEMENT_TYPE_NORMAL with placements (the in-feed placement by default) or PLACEMENT_TYPE_AUTOMATIC'))),
-    placements: v.optional(enumList(PLACEMENTS, 'PLACEMENT_SHORTVIDEO, PLACEMENT_PARTNERNET, PLACEMENT_GLOBAL_APP_BUNDLE; default [PLACEMENT_SHORTVIDEO]')),
+    placement_type: v.optional(
+      v.pipe(
+        v.picklist(PLACEMENT_TYPES),
+        v.description('PLACEMENT_TYPE_NORMAL with placements (the in-feed placement by default) or PLACEMENT_TYPE_AUTOMATIC'),
+      ),
+    ),
+    placements: v.optional(
+      enumList(PLACEMENTS, 'PLACEMENT_SHORTVIDEO, PLACEMENT_PARTNERNET, PLACEMENT_GLOBAL_APP_BUNDLE; default [PLACEMENT_SHORTVIDEO]'),
+    ),
     operating_systems: v.optional(enumList(OPERATING_SYSTEMS, 'ANDROID, IOS; default all')),
     video_download_disabled: v.optional(v.pipe(v.boolean(), v.description('Default false')), false),
     comment_disabled: v.optional(v.pipe(v.boolean(), v.description('Default false')), false),
-    shortvideo_item_id: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d+$/, 'must be the numeric id of an organic post'), v.description('Organic post id to boost as a Spark-style ad'))),
-    start_paused: v.optional(v.pipe(v.boolean(), v.description('true (default): the campaign is created PAUSED and spends nothing until resume_shortvideo_campaign; false: ACTIVE at once')), true),
+    shortvideo_item_id: v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.regex(/^\d+$/, 'must be the numeric id of an organic post'),
+        v.description('Organic post id to boost as a Spark-style ad'),
+      ),
+    ),
+    start_paused: v.optional(
+      v.pipe(
+        v.boolean(),
+        v.description(
+          'true (default): the campaign is created PAUSED and spends nothing until resume_shortvideo_campaign; false: ACTIVE at once',
+        ),
+      ),
+      true,
+    ),
   },
   rules: [
     (a) => {
       const given = (['video_url', 'video_id', 'shortvideo_item_id'] as const).filter((k) => a[k] !== undefined);
       if (given.length === 0) return 'give one of `video_url`, `video_id` or `shortvideo_item_id`';
-      if (given.length > 1) return `\`video_url\`, \`video_id\` and \`shortvideo_item_id\` are mutually exclusive; give only one (got ${given.map((g) => `\`${g}\``).join(', ')})`;
+      if (given.length > 1)
+        return `\`video_url\`, \`video_id\` and \`shortvideo_item_id\` are mutually exclusive; give only one (got ${given.map((g) => `\`${g}\``).join(', ')})`;
       return undefined;
     },
     (a) => {
-      if (a.budget_daily !== undefined && a.budget_lifetime !== undefined) return '`budget_daily` and `budget_lifetime` are mutually exclusive; give one';
+      if (a.budget_daily !== undefined && a.budget_lifetime !== undefined)
+        return '`budget_daily` and `budget_lifetime` are mutually exclusive; give one';
       return undefined;
     },
     (a) => (a.budget_lifetime !== undefined && !a.schedule_end_time ? '`budget_lifetime` requires `schedule_end_time`' : undefined),
     (a) => {
       if (objectiveOf(a.objective) !== 'WEB_CONVERSIONS') return undefined;
       const missing = (['pixel_id', 'optimization_event'] as const).filter((k) => !a[k]);
-      return missing.length ? `objective ${a.objective} needs ${missing.map((m) => `\`${m}\``).join(' and ')} (see list_shortvideo_pixels)` : undefined;
+      return missing.length
+        ? `objective ${a.objective} needs ${missing.map((m) => `\`${m}\``).join(' and ')} (see list_shortvideo_pixels)`
+        : undefined;
     },
     (a) => {
       const isApp = objectiveOf(a.objective) === 'APP_PROMOTION';
@@ -96,15 +211,27 @@ export const createShortVideoVideoCampaign = defineShortVideoTool({
       const lead = objectiveOf(a.objective) === 'LEAD_GENERATION';
       const problems: string[] = [];
       if (a.page_id && !lead) problems.push('`page_id` (instant form) only applies to objective LEAD_GENERATION');
-      if (lead && a.page_id && a.landing_page_url) problems.push('with an instant form (`page_id`) the form is the destination: omit `landing_page_url`');
+      if (lead && a.page_id && a.landing_page_url)
+        problems.push('with an instant form (`page_id`) the form is the destination: omit `landing_page_url`');
       if (!a.landing_page_url && !(lead && a.page_id)) {
-        problems.push(lead ? '`landing_page_url` (HTTPS) is required unless an instant form is given in `page_id`' : '`landing_page_url` (HTTPS) is required for this objective');
+        problems.push(
+          lead
+            ? '`landing_page_url` (HTTPS) is required unless an instant form is given in `page_id`'
+            : '`landing_page_url` (HTTPS) is required for this objective',
+        );
       }
-      if (lead && a.conversion_bid_price === undefined) problems.push('objective LEAD_GENERATION requires `conversion_bid_price` (target cost per lead)');
+      if (lead && a.conversion_bid_price === undefined)
+        problems.push('objective LEAD_GENERATION requires `conversion_bid_price` (target cost per lead)');
       return problems;
     },
-    (a) => (a.placement_type === 'PLACEMENT_TYPE_AUTOMATIC' && a.placements ? '`placements` only apply with `placement_type` PLACEMENT_TYPE_NORMAL' : undefined),
-    (a) => (a.cover_image_url && !a.video_url && !a.video_id ? '`cover_image_url` applies to uploaded or library videos, not to a boosted post (`shortvideo_item_id`)' : undefined),
+    (a) =>
+      a.placement_type === 'PLACEMENT_TYPE_AUTOMATIC' && a.placements
+        ? '`placements` only apply with `placement_type` PLACEMENT_TYPE_NORMAL'
+        : undefined,
+    (a) =>
+      a.cover_image_url && !a.video_url && !a.video_id
+        ? '`cover_image_url` applies to uploaded or library videos, not to a boosted post (`shortvideo_item_id`)'
+        : undefined,
   ],
   output: v.object({
     advertiser_id: v.string(),
@@ -133,38 +260,50 @@ export const createShortVideoVideoCampaign = defineShortVideoTool({
     if (args.pixel_id) {
       const pixels = await ctx.platform.listPixels();
       const pixel = pixels.find((p) => p.id === args.pixel_id);
-      if (!pixel) problems.push(`\`pixel_id\` ${args.pixel_id} is not a pixel of this advertiser; pixels: ${pixels.map((p) => `${p.id} (${p.pixel_name})`).join(', ') || 'none'}`);
+      if (!pixel)
+        problems.push(
+          `\`pixel_id\` ${args.pixel_id} is not a pixel of this advertiser; pixels: ${pixels.map((p) => `${p.id} (${p.pixel_name})`).join(', ') || 'none'}`,
+        );
       else {
         pixelName = pixel.pixel_name;
         const events = pixel.events.map((e) => e.optimization_event);
         if (args.optimization_event && !events.includes(args.optimization_event)) {
-          problems.push(`\`optimization_event\` ${args.optimization_event} is not an event of pixel ${pixel.id} (${pixel.pixel_name}); valid: ${events.join(', ')}`);
+          problems.push(
+            `\`optimization_event\` ${args.optimization_event} is not an event of pixel ${pixel.id} (${pixel.pixel_name}); valid: ${events.join(', ')}`,
+          );
         }
-        if (pixel.activity_status === 'INACTIVE') warnings.push(`Pixel ${pixel.pixel_name} has not fired recently; conversions may not be tracked.`);
+        if (pixel.activity_status === 'INACTIVE')
+          warnings.push(`Pixel ${pixel.pixel_name} has not fired recently; conversions may not be tracked.`);
       }
     }
     if (args.page_id) {
       const page = (await ctx.platform.listLeadPages()).find((p) => p.id === args.page_id);
       if (!page) problems.push(`\`page_id\` ${args.page_id} is not an instant form of this advertiser; see list_shortvideo_lead_pages`);
-      else if (page.status !== 'PUBLISHED') problems.push(`\`page_id\`: instant form "${page.title}" is ${page.status}; publish it first (only PUBLISHED forms can be used)`);
+      else if (page.status !== 'PUBLISHED')
+        problems.push(`\`page_id\`: instant form "${page.title}" is ${page.status}; publish it first (only PUBLISHED forms can be used)`);
     }
     if (args.video_id) {
       const video = (await ctx.platform.listVideos()).find((x) => x.id === args.video_id);
       if (!video) problems.push(`\`video_id\` ${args.video_id} is not in the video library; see list_shortvideo_ad_videos`);
       else {
-        if (video.duration < 5 || video.duration > 60) problems.push(`\`video_id\`: the video is ${video.duration} s long; in-feed videos must be 5-60 seconds`);
+        if (video.duration < 5 || video.duration > 60)
+          problems.push(`\`video_id\`: the video is ${video.duration} s long; in-feed videos must be 5-60 seconds`);
         if (video.width > video.height) warnings.push('The library video is horizontal; 9:16 vertical video performs best in-feed.');
       }
     }
     const locations = args.target_locations ?? [US_LOCATION_ID];
     const knownLocations = new Set(TARGETING_CATALOG.locations.map((l) => l.id));
     const unknownLocations = locations.filter((id) => !knownLocations.has(id));
-    if (unknownLocations.length) problems.push(`\`target_locations\`: unknown location id(s) ${unknownLocations.join(', ')}; find ids with search_shortvideo_targeting (locations)`);
+    if (unknownLocations.length)
+      problems.push(
+        `\`target_locations\`: unknown location id(s) ${unknownLocations.join(', ')}; find ids with search_shortvideo_targeting (locations)`,
+      );
     const audienceIds = [...(args.audience_ids ?? []), ...(args.excluded_audience_ids ?? [])];
     if (audienceIds.length) {
       const audiences = new Map((await ctx.platform.listCustomAudiences()).map((a) => [a.id, a]));
       const bad = audienceIds.filter((id) => !audiences.get(id) || audiences.get(id)!.is_expired || !audiences.get(id)!.is_valid);
-      if (bad.length) problems.push(`audience id(s) ${bad.join(', ')} are unknown, expired or too small; see list_shortvideo_custom_audiences`);
+      if (bad.length)
+        problems.push(`audience id(s) ${bad.join(', ')} are unknown, expired or too small; see list_shortvideo_custom_audiences`);
     }
     if (args.video_url) {
       try {
@@ -177,23 +316,36 @@ export const createShortVideoVideoCampaign = defineShortVideoTool({
       }
     }
     if (problems.length) {
-      throw new ToolError(problems.length === 1 ? `Nothing was created: ${problems[0]}` : `Nothing was created:\n${problems.map((p) => `- ${p}`).join('\n')}`, { problems });
+      throw new ToolError(
+        problems.length === 1 ? `Nothing was created: ${problems[0]}` : `Nothing was created:\n${problems.map((p) => `- ${p}`).join('\n')}`,
+        { problems },
+      );
     }
-    if (args.ad_text.length > RECOMMENDED_TEXT_LENGTH) warnings.push(`The ad text is ${args.ad_text.length} characters; ${RECOMMENDED_TEXT_LENGTH} or fewer is recommended so it is not cut off.`);
+    if (args.ad_text.length > RECOMMENDED_TEXT_LENGTH)
+      warnings.push(
+        `The ad text is ${args.ad_text.length} characters; ${RECOMMENDED_TEXT_LENGTH} or fewer is recommended so it is not cut off.`,
+      );
     if (args.budget_daily !== undefined && args.budget_daily < VIDEO_DAILY_BUDGET_GUIDANCE) {
-      warnings.push(`A daily budget of ${money(args.budget_daily, ctx.account.currency)} is below the ${money(VIDEO_DAILY_BUDGET_GUIDANCE, ctx.account.currency)} per day guidance for video campaigns; delivery may be slow to exit learning.`);
+      warnings.push(
+        `A daily budget of ${money(args.budget_daily, ctx.account.currency)} is below the ${money(VIDEO_DAILY_BUDGET_GUIDANCE, ctx.account.currency)} per day guidance for video campaigns; delivery may be slow to exit learning.`,
+      );
     }
     if (args.budget_lifetime !== undefined && args.schedule_end_time) {
       const days = Math.max(1, Math.ceil((dateTimeMs(args.schedule_end_time) - ctx.now.getTime()) / 86_400_000));
       if (args.budget_lifetime / days < VIDEO_DAILY_BUDGET_GUIDANCE) {
-        warnings.push(`The lifetime budget comes to ${money(args.budget_lifetime / days, ctx.account.currency)} per day over ${days} days, below the ${money(VIDEO_DAILY_BUDGET_GUIDANCE, ctx.account.currency)} per day guidance.`);
+        warnings.push(
+          `The lifetime budget comes to ${money(args.budget_lifetime / days, ctx.account.currency)} per day over ${days} days, below the ${money(VIDEO_DAILY_BUDGET_GUIDANCE, ctx.account.currency)} per day guidance.`,
+        );
       }
     }
 
-    const budgetMode: 'BUDGET_MODE_TOTAL' | 'BUDGET_MODE_DAY' = args.budget_lifetime !== undefined ? 'BUDGET_MODE_TOTAL' : 'BUDGET_MODE_DAY';
+    const budgetMode: 'BUDGET_MODE_TOTAL' | 'BUDGET_MODE_DAY' =
+      args.budget_lifetime !== undefined ? 'BUDGET_MODE_TOTAL' : 'BUDGET_MODE_DAY';
     const budget = args.budget_lifetime ?? args.budget_daily ?? DEFAULT_DAILY_BUDGET;
     if (args.budget_lifetime === undefined && args.budget_daily === undefined) {
-      warnings.push(`No budget was given: the platform default of ${money(DEFAULT_DAILY_BUDGET, ctx.account.currency)} per day applies${args.budget_optimize_on ? ' to the campaign' : '; change it with update_shortvideo_ad_group'}.`);
+      warnings.push(
+        `No budget was given: the platform default of ${money(DEFAULT_DAILY_BUDGET, ctx.account.currency)} per day applies${args.budget_optimize_on ? ' to the campaign' : '; change it with update_shortvideo_ad_group'}.`,
+      );
     }
     // The campaign starts paused unless the caller asks otherwise (start_paused: false), and always
     // when the owner's "create paused" guardrail is on; its ad group and ad cannot spend while it is paused.
@@ -203,16 +355,59 @@ export const createShortVideoVideoCampaign = defineShortVideoTool({
     const dailyBudget = budgetMode === 'BUDGET_MODE_TOTAL' ? Math.round((budget / days) * 100) / 100 : budget;
     const budgetOwner = args.budget_optimize_on ? 'campaign' : 'ad_group';
     const changes: PlannedChange[] = [
-        { action: 'create', entity: 'campaign', name: args.campaign_name, fields: { objective_type: { after: objective }, status: { after: campaignStatus }, budget_optimize_on: { after: args.budget_optimize_on } }, startsPaused: paused },
-        { action: 'create', entity: 'ad_group', name: `${args.campaign_name} - Ad group`, fields: { budget_mode: { after: args.budget_optimize_on ? 'BUDGET_MODE_INFINITE' : budgetMode }, budget: { after: args.budget_optimize_on ? null : budget }, location_ids: { after: locations } }, startsPaused: paused },
-        ...(args.video_url ? [{ action: 'create' as const, entity: 'video', name: args.video_url, fields: { video_url: { after: args.video_url } }, startsPaused: true }] : []),
-        { action: 'create', entity: 'ad', name: `${args.campaign_name} - Video ad`, fields: { ad_text: { after: args.ad_text }, landing_page_url: { after: args.landing_page_url ?? null } }, startsPaused: paused },
+      {
+        action: 'create',
+        entity: 'campaign',
+        name: args.campaign_name,
+        fields: {
+          objective_type: { after: objective },
+          status: { after: campaignStatus },
+          budget_optimize_on: { after: args.budget_optimize_on },
+        },
+        startsPaused: paused,
+      },
+      {
+        action: 'create',
+        entity: 'ad_group',
+        name: `${args.campaign_name} - Ad group`,
+        fields: {
+          budget_mode: { after: args.budget_optimize_on ? 'BUDGET_MODE_INFINITE' : budgetMode },
+          budget: { after: args.budget_optimize_on ? null : budget },
+          location_ids: { after: locations },
+        },
+        startsPaused: paused,
+      },
+      ...(args.video_url
+        ? [
+            {
+              action: 'create' as const,
+              entity: 'video',
+              name: args.video_url,
+              fields: { video_url: { after: args.video_url } },
+              startsPaused: true,
+            },
+          ]
+        : []),
+      {
+        action: 'create',
+        entity: 'ad',
+        name: `${args.campaign_name} - Video ad`,
+        fields: { ad_text: { after: args.ad_text }, landing_page_url: { after: args.landing_page_url ?? null } },
+        startsPaused: paused,
+      },
     ];
     return {
       summary: `Create video campaign "${args.campaign_name}" (${objective}, ${campaignStatus}) with an ad group and a video ad`,
       changes,
       budgets: [{ entity: budgetOwner, name: args.campaign_name, after: dailyBudget, currency: ctx.account.currency }],
-      notes: [...(budgetMode === 'BUDGET_MODE_TOTAL' ? [`The lifetime budget of ${money(budget, ctx.account.currency)} comes to ${money(dailyBudget, ctx.account.currency)} a day over ${days} day(s); the guardrails check that daily figure.`] : []), ...warnings],
+      notes: [
+        ...(budgetMode === 'BUDGET_MODE_TOTAL'
+          ? [
+              `The lifetime budget of ${money(budget, ctx.account.currency)} comes to ${money(dailyBudget, ctx.account.currency)} a day over ${days} day(s); the guardrails check that daily figure.`,
+            ]
+          : []),
+        ...warnings,
+      ],
       data: { objective, warnings, locations, pixelName: pixelName ?? null, budgetMode, budget, campaignStatus },
     };
   },
@@ -222,7 +417,9 @@ export const createShortVideoVideoCampaign = defineShortVideoTool({
     // Stage 2: create, one checkpointed step per platform operation.
     ctx.progress?.('upload', { step: 2, total: 3, message: 'Creating the campaign and ad group, uploading the video and cover' });
     const campaign = await ctx.step('campaign', async () => {
-      const stamp = formatDateTime(ctx.now).replace(/[-: ]/g, '').replace(/^(\d{8})(\d{6})$/, '$1_$2');
+      const stamp = formatDateTime(ctx.now)
+        .replace(/[-: ]/g, '')
+        .replace(/^(\d{8})(\d{6})$/, '$1_$2');
       const c = await ctx.platform.createCampaign({
         campaign_name: `${args.campaign_name}_${stamp}`,
         objective_type: objective,
@@ -278,7 +475,12 @@ export const createShortVideoVideoCampaign = defineShortVideoTool({
         create_time: ctx.now.toISOString(),
       };
       const created = await ctx.platform.createAdGroup(g);
-      return { id: created.id, adgroup_name: created.adgroup_name, placement_type: created.placement_type, placements: created.placements ?? null };
+      return {
+        id: created.id,
+        adgroup_name: created.adgroup_name,
+        placement_type: created.placement_type,
+        placements: created.placements ?? null,
+      };
     });
 
     const video = args.shortvideo_item_id
@@ -300,7 +502,8 @@ export const createShortVideoVideoCampaign = defineShortVideoTool({
         })
       : undefined;
 
-    const callToAction = args.call_to_action ?? (objective === 'APP_PROMOTION' ? 'DOWNLOAD' : objective === 'LEAD_GENERATION' ? 'SIGN_UP' : 'WATCH_NOW');
+    const callToAction =
+      args.call_to_action ?? (objective === 'APP_PROMOTION' ? 'DOWNLOAD' : objective === 'LEAD_GENERATION' ? 'SIGN_UP' : 'WATCH_NOW');
     const displayName = args.display_name ?? args.campaign_name.slice(0, 40);
     ctx.progress?.('commit', { step: 3, total: 3, message: 'Creating the ad' });
     const ad = await ctx.step('ad', async () => {
@@ -333,9 +536,19 @@ export const createShortVideoVideoCampaign = defineShortVideoTool({
       markdownTable(
         ['Item', 'Id', 'Details'],
         [
-          ['Campaign', campaign.id, `${objective}${args.objective === 'CONVERSIONS' ? ' (from legacy CONVERSIONS)' : ''}, ${money(budget, cur)} ${budgetMode === 'BUDGET_MODE_TOTAL' ? 'lifetime' : 'daily'}${args.budget_optimize_on ? ' (campaign budget optimization)' : ''}`],
-          ['Ad group', adGroup.id, `${adGroup.placement_type}${adGroup.placements ? ` [${adGroup.placements.join(', ')}]` : ''}, locations ${locations.join(', ')}${pixelName ? `, pixel ${pixelName} / ${args.optimization_event}` : ''}`],
-          ...(video ? [['Video', video.id, video.uploaded ? `uploaded from URL, ${video.status}` : `from library, ${video.status}`]] : [['Post', args.shortvideo_item_id!, 'organic post boosted as a Spark-style ad']]),
+          [
+            'Campaign',
+            campaign.id,
+            `${objective}${args.objective === 'CONVERSIONS' ? ' (from legacy CONVERSIONS)' : ''}, ${money(budget, cur)} ${budgetMode === 'BUDGET_MODE_TOTAL' ? 'lifetime' : 'daily'}${args.budget_optimize_on ? ' (campaign budget optimization)' : ''}`,
+          ],
+          [
+            'Ad group',
+            adGroup.id,
+            `${adGroup.placement_type}${adGroup.placements ? ` [${adGroup.placements.join(', ')}]` : ''}, locations ${locations.join(', ')}${pixelName ? `, pixel ${pixelName} / ${args.optimization_event}` : ''}`,
+          ],
+          ...(video
+            ? [['Video', video.id, video.uploaded ? `uploaded from URL, ${video.status}` : `from library, ${video.status}`]]
+            : [['Post', args.shortvideo_item_id!, 'organic post boosted as a Spark-style ad']]),
           ...(cover ? [['Cover', cover.id, cover.source === 'URL' ? 'uploaded' : 'extracted from the video']] : []),
           ['Ad', ad.id, `"${args.ad_text}", ${callToAction}, display name "${displayName}", review ${ad.review_status}`],
         ],

@@ -18,19 +18,36 @@ type GroupCopy = { adGroup: Omit<ShortVideoAdGroup, 'id' | 'campaign_id' | 'crea
 const withoutIds = <T extends { id: string }>({ id: _id, ...rest }: T) => rest;
 
 /** The copy of an ad group with its live ads, for `target`: paused, scheduled from now, reviewed again. */
-async function copyOfGroup(platform: ShortVideoPort, group: ShortVideoAdGroup, target: ShortVideoCampaign, name: string, now: Date, paused: boolean): Promise<GroupCopy> {
+async function copyOfGroup(
+  platform: ShortVideoPort,
+  group: ShortVideoAdGroup,
+  target: ShortVideoCampaign,
+  name: string,
+  now: Date,
+  paused: boolean,
+): Promise<GroupCopy> {
   if (group.schedule_end_time && Date.parse(group.schedule_end_time.replace(' ', 'T') + 'Z') <= now.getTime()) {
-    throw new ToolError(`Ad group "${group.adgroup_name}" (${group.id}) ended at ${group.schedule_end_time}; a copy would end before it starts. Create a new one with add_shortvideo_ad_group.`);
+    throw new ToolError(
+      `Ad group "${group.adgroup_name}" (${group.id}) ended at ${group.schedule_end_time}; a copy would end before it starts. Create a new one with add_shortvideo_ad_group.`,
+    );
   }
   const { campaign_id: _c, create_time: _t, modify_time: _m, ...settings } = withoutIds(group);
   let budget: Pick<ShortVideoAdGroup, 'budget_mode' | 'budget'> = { budget_mode: group.budget_mode, budget: group.budget };
   if (target.budget_optimize_on) budget = { budget_mode: 'BUDGET_MODE_INFINITE', budget: undefined };
   else if (group.budget_mode === 'BUDGET_MODE_INFINITE') {
-    throw new ToolError(`Ad group "${group.adgroup_name}" shares its campaign's budget; campaign "${target.campaign_name}" has no campaign budget optimization, so the copy needs a budget of its own: add one with add_shortvideo_ad_group instead.`);
+    throw new ToolError(
+      `Ad group "${group.adgroup_name}" shares its campaign's budget; campaign "${target.campaign_name}" has no campaign budget optimization, so the copy needs a budget of its own: add one with add_shortvideo_ad_group instead.`,
+    );
   }
   const ads = (await platform.listAds()).filter((a) => a.adgroup_id === group.id && a.status !== 'DELETED');
   return {
-    adGroup: { ...settings, ...budget, adgroup_name: name, status: paused ? 'DISABLED' : group.status, schedule_start_time: formatDateTime(now) },
+    adGroup: {
+      ...settings,
+      ...budget,
+      adgroup_name: name,
+      status: paused ? 'DISABLED' : group.status,
+      schedule_start_time: formatDateTime(now),
+    },
     ads: ads.map((a) => {
       const { adgroup_id: _g, campaign_id: _cc, create_time: _ct, ...ad } = withoutIds(a);
       return { ...ad, review_status: 'IN_REVIEW' as const };
@@ -39,22 +56,59 @@ async function copyOfGroup(platform: ShortVideoPort, group: ShortVideoAdGroup, t
 }
 
 const changesOf = (copy: GroupCopy, startsPaused: boolean): PlannedChange[] => [
-  { action: 'create', entity: 'ad_group', name: copy.adGroup.adgroup_name, fields: { status: { after: copy.adGroup.status }, budget_mode: { after: copy.adGroup.budget_mode }, ...(copy.adGroup.budget !== undefined ? { budget: { after: copy.adGroup.budget } } : {}) }, startsPaused },
-  ...copy.ads.map((a) => ({ action: 'create' as const, entity: 'ad', name: a.ad_name, fields: { ad_format: { after: a.ad_format }, status: { after: a.status } }, startsPaused: true })),
+  {
+    action: 'create',
+    entity: 'ad_group',
+    name: copy.adGroup.adgroup_name,
+    fields: {
+      status: { after: copy.adGroup.status },
+      budget_mode: { after: copy.adGroup.budget_mode },
+      ...(copy.adGroup.budget !== undefined ? { budget: { after: copy.adGroup.budget } } : {}),
+    },
+    startsPaused,
+  },
+  ...copy.ads.map((a) => ({
+    action: 'create' as const,
+    entity: 'ad',
+    name: a.ad_name,
+    fields: { ad_format: { after: a.ad_format }, status: { after: a.status } },
+    startsPaused: true,
+  })),
 ];
 
 /** Creates the ad group and its ads, one step each. */
-async function createGroupCopy(ctx: { platform: ShortVideoPort; step<T>(name: string, run: () => Promise<T>): Promise<T>; now: Date }, copy: GroupCopy, campaignId: string, key: string) {
-  const group = await ctx.step(`ad_group:${key}`, async () => ({ id: (await ctx.platform.createAdGroup({ ...copy.adGroup, campaign_id: campaignId, create_time: ctx.now.toISOString() })).id }));
+async function createGroupCopy(
+  ctx: { platform: ShortVideoPort; step<T>(name: string, run: () => Promise<T>): Promise<T>; now: Date },
+  copy: GroupCopy,
+  campaignId: string,
+  key: string,
+) {
+  const group = await ctx.step(`ad_group:${key}`, async () => ({
+    id: (await ctx.platform.createAdGroup({ ...copy.adGroup, campaign_id: campaignId, create_time: ctx.now.toISOString() })).id,
+  }));
   const ads: string[] = [];
   for (const [i, ad] of copy.ads.entries()) {
-    ads.push(await ctx.step(`ad:${key}:${i}`, async () => (await ctx.platform.createAd({ ...ad, adgroup_id: group.id, campaign_id: campaignId, create_time: ctx.now.toISOString() })).id));
+    ads.push(
+      await ctx.step(
+        `ad:${key}:${i}`,
+        async () =>
+          (await ctx.platform.createAd({ ...ad, adgroup_id: group.id, campaign_id: campaignId, create_time: ctx.now.toISOString() })).id,
+      ),
+    );
   }
   return { adgroup_id: group.id, ad_ids: ads };
 }
 
 const budgetLine = (copy: GroupCopy, currency: string): PlannedBudget[] =>
-  copy.adGroup.budget_mode === 'BUDGET_MODE_INFINITE' ? [] : plannedBudget('ad_group', { name: copy.adGroup.adgroup_name }, undefined, { mode: copy.adGroup.budget_mode, amount: copy.adGroup.budget }, currency).budgets;
+  copy.adGroup.budget_mode === 'BUDGET_MODE_INFINITE'
+    ? []
+    : plannedBudget(
+        'ad_group',
+        { name: copy.adGroup.adgroup_name },
+        undefined,
+        { mode: copy.adGroup.budget_mode, amount: copy.adGroup.budget },
+        currency,
+      ).budgets;
 
 export const duplicateShortVideoAdGroup = defineShortVideoTool({
   name: 'duplicate_shortvideo_ad_group',
@@ -65,22 +119,43 @@ export const duplicateShortVideoAdGroup = defineShortVideoTool({
   args: {
     adgroup_id: numericId('ad group', 'list_shortvideo_ad_groups'),
     campaign_id: v.optional(numericId('campaign', 'list_shortvideo_campaigns')),
-    adgroup_name: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(512), v.description('Name of the copy; default "<name> (copy)"'))),
+    adgroup_name: v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.minLength(1, 'must not be empty'),
+        v.maxLength(512),
+        v.description('Name of the copy; default "<name> (copy)"'),
+      ),
+    ),
   },
-  output: v.object({ advertiser_id: v.string(), source_adgroup_id: v.string(), adgroup_id: v.string(), campaign_id: v.string(), ad_ids: v.array(v.string()), status: v.string() }),
+  output: v.object({
+    advertiser_id: v.string(),
+    source_adgroup_id: v.string(),
+    adgroup_id: v.string(),
+    campaign_id: v.string(),
+    ad_ids: v.array(v.string()),
+    status: v.string(),
+  }),
   async plan(args, ctx) {
     const group = await ctx.platform.getAdGroup(args.adgroup_id);
     if (group.status === 'DELETED') throw new ToolError(`Ad group "${group.adgroup_name}" (${group.id}) is deleted and cannot be copied.`);
     const target = await ctx.platform.getCampaign(args.campaign_id ?? group.campaign_id);
-    if (target.status === 'DELETED') throw new ToolError(`Campaign "${target.campaign_name}" (${target.id}) is deleted; copy into another campaign.`);
+    if (target.status === 'DELETED')
+      throw new ToolError(`Campaign "${target.campaign_name}" (${target.id}) is deleted; copy into another campaign.`);
     const source = await ctx.platform.getCampaign(group.campaign_id);
-    if (source.objective_type !== target.objective_type) throw new ToolError(`\`campaign_id\`: campaign "${target.campaign_name}" is ${target.objective_type}; the ad group optimizes for ${source.objective_type}. Copy it into a campaign of the same objective.`);
+    if (source.objective_type !== target.objective_type)
+      throw new ToolError(
+        `\`campaign_id\`: campaign "${target.campaign_name}" is ${target.objective_type}; the ad group optimizes for ${source.objective_type}. Copy it into a campaign of the same objective.`,
+      );
     const copy = await copyOfGroup(ctx.platform, group, target, args.adgroup_name ?? `${group.adgroup_name} (copy)`, ctx.now, true);
     return {
       summary: `Copy ad group "${group.adgroup_name}" with ${copy.ads.length} ads into campaign "${target.campaign_name}"`,
       changes: changesOf(copy, true),
       budgets: budgetLine(copy, ctx.account.currency),
-      notes: copy.ads.length ? ['The copied ads go through creative review again (up to 24 hours).'] : ['The ad group has no ads; add some with add_shortvideo_ad.'],
+      notes: copy.ads.length
+        ? ['The copied ads go through creative review again (up to 24 hours).']
+        : ['The ad group has no ads; add some with add_shortvideo_ad.'],
       data: { source: group.id, campaign_id: target.id, copy },
     };
   },
@@ -89,11 +164,27 @@ export const duplicateShortVideoAdGroup = defineShortVideoTool({
     const text = [
       `## Ad group copied: "${plan.data.copy.adGroup.adgroup_name}"`,
       '',
-      markdownTable(['Copy', 'Id', 'Status'], [['Ad group', made.adgroup_id, 'DISABLED'], ...made.ad_ids.map((id, i) => [`Ad "${plan.data.copy.ads[i]!.ad_name}"`, id, `${plan.data.copy.ads[i]!.status}, IN_REVIEW`])]),
+      markdownTable(
+        ['Copy', 'Id', 'Status'],
+        [
+          ['Ad group', made.adgroup_id, 'DISABLED'],
+          ...made.ad_ids.map((id, i) => [`Ad "${plan.data.copy.ads[i]!.ad_name}"`, id, `${plan.data.copy.ads[i]!.status}, IN_REVIEW`]),
+        ],
+      ),
       '',
       `Start it with resume_shortvideo_ad_group (adgroup_id ${made.adgroup_id}); change it first with update_shortvideo_ad_group.`,
     ].join('\n');
-    return { text, structured: { advertiser_id: ctx.account.account_id, source_adgroup_id: plan.data.source, adgroup_id: made.adgroup_id, campaign_id: plan.data.campaign_id, ad_ids: made.ad_ids, status: 'DISABLED' } };
+    return {
+      text,
+      structured: {
+        advertiser_id: ctx.account.account_id,
+        source_adgroup_id: plan.data.source,
+        adgroup_id: made.adgroup_id,
+        campaign_id: plan.data.campaign_id,
+        ad_ids: made.ad_ids,
+        status: 'DISABLED',
+      },
+    };
   },
 });
 
@@ -104,9 +195,23 @@ export const duplicateShortVideoCampaign = defineShortVideoTool({
   access: 'write',
   args: {
     campaign_id: numericId('campaign', 'list_shortvideo_campaigns'),
-    campaign_name: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(512), v.description('Name of the copy; default "<name> (copy)"'))),
+    campaign_name: v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.minLength(1, 'must not be empty'),
+        v.maxLength(512),
+        v.description('Name of the copy; default "<name> (copy)"'),
+      ),
+    ),
   },
-  output: v.object({ advertiser_id: v.string(), source_campaign_id: v.string(), campaign_id: v.string(), ad_groups: v.array(v.object({ adgroup_id: v.string(), ad_ids: v.array(v.string()) })), status: v.string() }),
+  output: v.object({
+    advertiser_id: v.string(),
+    source_campaign_id: v.string(),
+    campaign_id: v.string(),
+    ad_groups: v.array(v.object({ adgroup_id: v.string(), ad_ids: v.array(v.string()) })),
+    status: v.string(),
+  }),
   async plan(args, ctx) {
     const c = await ctx.platform.getCampaign(args.campaign_id);
     if (c.status === 'DELETED') throw new ToolError(`Campaign "${c.campaign_name}" (${c.id}) is deleted and cannot be copied.`);
@@ -125,11 +230,25 @@ export const duplicateShortVideoCampaign = defineShortVideoTool({
       }
     }
     const cur = ctx.account.currency;
-    const campaignBudget = c.budget_mode === 'BUDGET_MODE_INFINITE' ? [] : plannedBudget('campaign', { name }, undefined, { mode: c.budget_mode, amount: c.budget }, cur).budgets;
+    const campaignBudget =
+      c.budget_mode === 'BUDGET_MODE_INFINITE'
+        ? []
+        : plannedBudget('campaign', { name }, undefined, { mode: c.budget_mode, amount: c.budget }, cur).budgets;
     return {
       summary: `Copy campaign "${c.campaign_name}" with ${copies.length} ad groups, paused`,
       changes: [
-        { action: 'create' as const, entity: 'campaign', name, fields: { objective_type: { after: c.objective_type }, status: { after: 'PAUSED' }, budget_mode: { after: c.budget_mode }, budget: { after: c.budget } }, startsPaused: true },
+        {
+          action: 'create' as const,
+          entity: 'campaign',
+          name,
+          fields: {
+            objective_type: { after: c.objective_type },
+            status: { after: 'PAUSED' },
+            budget_mode: { after: c.budget_mode },
+            budget: { after: c.budget },
+          },
+          startsPaused: true,
+        },
         ...copies.flatMap((copy) => changesOf(copy, true)),
       ],
       budgets: [...campaignBudget, ...copies.flatMap((copy) => budgetLine(copy, cur))],
@@ -138,17 +257,37 @@ export const duplicateShortVideoCampaign = defineShortVideoTool({
     };
   },
   async apply(plan, _args, ctx) {
-    const created = await ctx.step('campaign', async () => ({ id: (await ctx.platform.createCampaign({ ...plan.data.campaign, create_time: ctx.now.toISOString(), start_date: ctx.now.toISOString().slice(0, 10) })).id }));
+    const created = await ctx.step('campaign', async () => ({
+      id: (
+        await ctx.platform.createCampaign({
+          ...plan.data.campaign,
+          create_time: ctx.now.toISOString(),
+          start_date: ctx.now.toISOString().slice(0, 10),
+        })
+      ).id,
+    }));
     const groups = [];
     for (const [i, copy] of plan.data.copies.entries()) groups.push(await createGroupCopy(ctx, copy, created.id, String(i)));
     const text = [
       `## Campaign copied: "${plan.data.campaign.campaign_name}" (PAUSED)`,
       '',
-      markdownTable(['Ad group', 'Id', 'Ads'], groups.map((g, i) => [plan.data.copies[i]!.adGroup.adgroup_name, g.adgroup_id, String(g.ad_ids.length)])),
+      markdownTable(
+        ['Ad group', 'Id', 'Ads'],
+        groups.map((g, i) => [plan.data.copies[i]!.adGroup.adgroup_name, g.adgroup_id, String(g.ad_ids.length)]),
+      ),
       ...(plan.notes?.length ? ['', ...plan.notes.map((n) => `- ${n}`)] : []),
       '',
       `Nothing spends until you start it with resume_shortvideo_campaign (campaign_id ${created.id}).`,
     ].join('\n');
-    return { text, structured: { advertiser_id: ctx.account.account_id, source_campaign_id: plan.data.source, campaign_id: created.id, ad_groups: groups, status: 'PAUSED' } };
+    return {
+      text,
+      structured: {
+        advertiser_id: ctx.account.account_id,
+        source_campaign_id: plan.data.source,
+        campaign_id: created.id,
+        ad_groups: groups,
+        status: 'PAUSED',
+      },
+    };
   },
 });

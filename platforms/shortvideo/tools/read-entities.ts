@@ -4,7 +4,17 @@ import { totals, type DailyMetrics, type MetricTotals } from '../../metrics';
 import { defineShortVideoTool } from '../define';
 import { adEntries, adGroupEntries, campaignEntries } from '../entity-schemas';
 import { OBJECTIVES, type Objective, type ReportDataLevel, type ShortVideoPort } from '../port';
-import { objectiveMetrics, objectiveMetricsSchema, reachFor, videoRatesSchema, reportFigures, reportWindow, videoRates, windowArgs, windowRule } from './shared';
+import {
+  objectiveMetrics,
+  objectiveMetricsSchema,
+  reachFor,
+  videoRatesSchema,
+  reportFigures,
+  reportWindow,
+  videoRates,
+  windowArgs,
+  windowRule,
+} from './shared';
 const numericId = (what: string) => v.pipe(v.string(), v.trim(), v.regex(/^\d+$/, `must be a numeric ${what} id`));
 
 /** The schema of ObjectiveResults (below): what an objective is judged on. */
@@ -19,10 +29,16 @@ const objectiveResultsSchema = v.object({
 
 export const listShortVideoCampaigns = defineShortVideoTool({
   name: 'list_shortvideo_campaigns',
-  description: 'Lists the campaigns of a shortvideo advertiser with objective, status, budget and performance over the last N days (default 30). Deleted campaigns are shown only when asked for.',
+  description:
+    'Lists the campaigns of a shortvideo advertiser with objective, status, budget and performance over the last N days (default 30). Deleted campaigns are shown only when asked for.',
   access: 'read',
   args: {
-    status: v.optional(v.pipe(v.picklist(['ACTIVE', 'PAUSED', 'DELETED']), v.description('Only campaigns in this status (deleted ones only appear when asked for)'))),
+    status: v.optional(
+      v.pipe(
+        v.picklist(['ACTIVE', 'PAUSED', 'DELETED']),
+        v.description('Only campaigns in this status (deleted ones only appear when asked for)'),
+      ),
+    ),
     objective: v.optional(v.pipe(v.picklist(OBJECTIVES), v.description('Only campaigns with this objective'))),
     name_contains: v.optional(v.pipe(v.string(), v.trim(), v.description('Case-insensitive part of the campaign name'))),
     ...windowArgs,
@@ -42,29 +58,75 @@ export const listShortVideoCampaigns = defineShortVideoTool({
       .filter((c) => !args.objective || c.objective_type === args.objective)
       .filter((c) => !args.name_contains || c.campaign_name.toLowerCase().includes(args.name_contains.toLowerCase()))
       .sort((a, b) => a.create_time.localeCompare(b.create_time));
-    const figures = await reportTotals(ctx.platform, 'AUCTION_CAMPAIGN', campaigns.map((c) => c.id), start, end);
-    const reach = await reachFor(ctx.platform, 'AUCTION_CAMPAIGN', campaigns.filter((c) => c.objective_type === 'REACH').map((c) => c.id), start, end);
-    const rows = campaigns.map((c) => ({ ...c, metrics: objectiveMetrics(c.objective_type, figures.get(c.id)!, reach.get(c.id)), results: objectiveResults(c.objective_type, figures.get(c.id)!) }));
+    const figures = await reportTotals(
+      ctx.platform,
+      'AUCTION_CAMPAIGN',
+      campaigns.map((c) => c.id),
+      start,
+      end,
+    );
+    const reach = await reachFor(
+      ctx.platform,
+      'AUCTION_CAMPAIGN',
+      campaigns.filter((c) => c.objective_type === 'REACH').map((c) => c.id),
+      start,
+      end,
+    );
+    const rows = campaigns.map((c) => ({
+      ...c,
+      metrics: objectiveMetrics(c.objective_type, figures.get(c.id)!, reach.get(c.id)),
+      results: objectiveResults(c.objective_type, figures.get(c.id)!),
+    }));
     const cur = ctx.account.currency;
     const text = [
       `## Campaigns of ${ctx.account.name} (${ctx.account.account_id}), ${start} to ${end}`,
       '',
       rows.length
         ? markdownTable(
-            ['Campaign', 'Id', 'Objective', 'Status', 'Budget', 'Spend', 'Impressions', 'CTR', 'Results', 'Cost per result', 'Reach (frequency)'],
-            rows.map((c) => [c.campaign_name, c.id, c.objective_type, c.status, c.budget_mode === 'BUDGET_MODE_INFINITE' ? 'ad group budgets' : `${money(c.budget, cur)} ${c.budget_mode === 'BUDGET_MODE_TOTAL' ? 'lifetime' : 'daily'}`, money(c.metrics.spend, cur), count(c.metrics.impressions), percent(c.metrics.ctr), resultText(c.results), costText(c.results, cur), c.metrics.reach !== undefined ? `${count(c.metrics.reach)} (${c.metrics.frequency})` : '-']),
+            [
+              'Campaign',
+              'Id',
+              'Objective',
+              'Status',
+              'Budget',
+              'Spend',
+              'Impressions',
+              'CTR',
+              'Results',
+              'Cost per result',
+              'Reach (frequency)',
+            ],
+            rows.map((c) => [
+              c.campaign_name,
+              c.id,
+              c.objective_type,
+              c.status,
+              c.budget_mode === 'BUDGET_MODE_INFINITE'
+                ? 'ad group budgets'
+                : `${money(c.budget, cur)} ${c.budget_mode === 'BUDGET_MODE_TOTAL' ? 'lifetime' : 'daily'}`,
+              money(c.metrics.spend, cur),
+              count(c.metrics.impressions),
+              percent(c.metrics.ctr),
+              resultText(c.results),
+              costText(c.results, cur),
+              c.metrics.reach !== undefined ? `${count(c.metrics.reach)} (${c.metrics.frequency})` : '-',
+            ]),
           )
         : 'No campaigns match.',
       '',
       'Next: details with get_shortvideo_campaign; pause or resume with pause_shortvideo_campaign / resume_shortvideo_campaign; budgets with update_shortvideo_campaign.',
     ].join('\n');
-    return { text, structured: { advertiser_id: ctx.account.account_id, start_date: start, end_date: end, total: rows.length, campaigns: rows } };
+    return {
+      text,
+      structured: { advertiser_id: ctx.account.account_id, start_date: start, end_date: end, total: rows.length, campaigns: rows },
+    };
   },
 });
 
 export const listShortVideoAdGroups = defineShortVideoTool({
   name: 'list_shortvideo_ad_groups',
-  description: 'Lists shortvideo ad groups (optionally of one campaign) with status, budget, bidding, optimization goal, placements and performance over the last N days. Deleted ad groups are shown only when asked for.',
+  description:
+    'Lists shortvideo ad groups (optionally of one campaign) with status, budget, bidding, optimization goal, placements and performance over the last N days. Deleted ad groups are shown only when asked for.',
   access: 'read',
   args: {
     campaign_id: v.optional(v.pipe(numericId('campaign'), v.description('Only ad groups of this campaign'))),
@@ -86,11 +148,27 @@ export const listShortVideoAdGroups = defineShortVideoTool({
       .filter((g) => !args.campaign_id || g.campaign_id === args.campaign_id)
       .filter((g) => (args.status ? g.status === args.status : g.status !== 'DELETED'))
       .sort((a, b) => a.create_time.localeCompare(b.create_time) || a.id.localeCompare(b.id));
-    const figures = await reportTotals(ctx.platform, 'AUCTION_ADGROUP', groups.map((g) => g.id), start, end);
+    const figures = await reportTotals(
+      ctx.platform,
+      'AUCTION_ADGROUP',
+      groups.map((g) => g.id),
+      start,
+      end,
+    );
     const objectiveOf = new Map((await ctx.platform.listCampaigns()).map((c) => [c.id, c.objective_type]));
     const objective = (g: { campaign_id: string }) => objectiveOf.get(g.campaign_id) ?? 'TRAFFIC';
-    const reach = await reachFor(ctx.platform, 'AUCTION_ADGROUP', groups.filter((g) => objective(g) === 'REACH').map((g) => g.id), start, end);
-    const rows = groups.map((g) => ({ ...g, metrics: objectiveMetrics(objective(g), figures.get(g.id)!, reach.get(g.id)), results: objectiveResults(objective(g), figures.get(g.id)!) }));
+    const reach = await reachFor(
+      ctx.platform,
+      'AUCTION_ADGROUP',
+      groups.filter((g) => objective(g) === 'REACH').map((g) => g.id),
+      start,
+      end,
+    );
+    const rows = groups.map((g) => ({
+      ...g,
+      metrics: objectiveMetrics(objective(g), figures.get(g.id)!, reach.get(g.id)),
+      results: objectiveResults(objective(g), figures.get(g.id)!),
+    }));
     const cur = ctx.account.currency;
     const text = [
       `## Ad groups${args.campaign_id ? ` of campaign ${args.campaign_id}` : ''}, ${start} to ${end}`,
@@ -98,19 +176,35 @@ export const listShortVideoAdGroups = defineShortVideoTool({
       rows.length
         ? markdownTable(
             ['Ad group', 'Id', 'Campaign', 'Status', 'Budget', 'Bid', 'Goal', 'Creative', 'Spend', 'Results', 'Cost per result'],
-            rows.map((g) => [g.adgroup_name, g.id, g.campaign_id, g.status, g.budget !== undefined ? money(g.budget, cur) : 'campaign budget', g.bid_type.replace('BID_TYPE_', ''), g.optimization_goal, g.creative_material_mode, money(g.metrics.spend, cur), resultText(g.results), costText(g.results, cur)]),
+            rows.map((g) => [
+              g.adgroup_name,
+              g.id,
+              g.campaign_id,
+              g.status,
+              g.budget !== undefined ? money(g.budget, cur) : 'campaign budget',
+              g.bid_type.replace('BID_TYPE_', ''),
+              g.optimization_goal,
+              g.creative_material_mode,
+              money(g.metrics.spend, cur),
+              resultText(g.results),
+              costText(g.results, cur),
+            ]),
           )
         : 'No ad groups match.',
       '',
       'Next: pause waste with pause_shortvideo_ad_group, resume with resume_shortvideo_ad_group, change budgets and targeting with update_shortvideo_ad_group.',
     ].join('\n');
-    return { text, structured: { advertiser_id: ctx.account.account_id, start_date: start, end_date: end, total: rows.length, ad_groups: rows } };
+    return {
+      text,
+      structured: { advertiser_id: ctx.account.account_id, start_date: start, end_date: end, total: rows.length, ad_groups: rows },
+    };
   },
 });
 
 export const getShortVideoAdGroup = defineShortVideoTool({
   name: 'get_shortvideo_ad_group',
-  description: 'Shows every setting of one shortvideo ad group (schedule, dayparting, bidding, optimization, targeting, placements, brand safety, creative mode) and its ads.',
+  description:
+    'Shows every setting of one shortvideo ad group (schedule, dayparting, bidding, optimization, targeting, placements, brand safety, creative mode) and its ads.',
   access: 'read',
   args: { adgroup_id: v.pipe(numericId('ad group'), v.description('Ad group id (from list_shortvideo_ad_groups)')) },
   output: v.object({
@@ -129,24 +223,47 @@ export const getShortVideoAdGroup = defineShortVideoTool({
     const campaign = await ctx.platform.getCampaign(group.campaign_id);
     const ads = (await ctx.platform.listAds()).filter((a) => a.adgroup_id === group.id);
     const settings = Object.entries(group).filter(([k]) => !['id', 'adgroup_name'].includes(k));
-    const show = (x: unknown) => (typeof x === 'string' ? (x.length > 70 ? `${x.slice(0, 67)}... (${x.length} chars)` : x) : JSON.stringify(x));
+    const show = (x: unknown) =>
+      typeof x === 'string' ? (x.length > 70 ? `${x.slice(0, 67)}... (${x.length} chars)` : x) : JSON.stringify(x);
     const text = [
       `## Ad group ${group.adgroup_name} (${group.id})`,
       '',
       `Campaign: ${campaign.campaign_name} (${campaign.id}, ${campaign.objective_type}, ${campaign.status})`,
       '',
-      markdownTable(['Setting', 'Value'], settings.map(([k, val]) => [k, show(val)])),
+      markdownTable(
+        ['Setting', 'Value'],
+        settings.map(([k, val]) => [k, show(val)]),
+      ),
       '',
       `### Ads (${ads.length})`,
-      ads.length ? markdownTable(['Ad', 'Id', 'Format', 'Status', 'Review'], ads.map((a) => [a.ad_name, a.id, a.ad_format, a.status, a.review_status])) : 'No ads yet.',
+      ads.length
+        ? markdownTable(
+            ['Ad', 'Id', 'Format', 'Status', 'Review'],
+            ads.map((a) => [a.ad_name, a.id, a.ad_format, a.status, a.review_status]),
+          )
+        : 'No ads yet.',
     ].join('\n');
-    return { text, structured: { advertiser_id: ctx.account.account_id, ad_group: group, campaign: { id: campaign.id, campaign_name: campaign.campaign_name, objective_type: campaign.objective_type, status: campaign.status }, ads } };
+    return {
+      text,
+      structured: {
+        advertiser_id: ctx.account.account_id,
+        ad_group: group,
+        campaign: {
+          id: campaign.id,
+          campaign_name: campaign.campaign_name,
+          objective_type: campaign.objective_type,
+          status: campaign.status,
+        },
+        ads,
+      },
+    };
   },
 });
 
 export const listShortVideoAds = defineShortVideoTool({
   name: 'list_shortvideo_ads',
-  description: 'Lists shortvideo ads (optionally of one campaign or ad group) with format, text, video, call to action, status, creative review status and performance over the last N days.',
+  description:
+    'Lists shortvideo ads (optionally of one campaign or ad group) with format, text, video, call to action, status, creative review status and performance over the last N days.',
   access: 'read',
   args: {
     campaign_id: v.optional(v.pipe(numericId('campaign'), v.description('Only ads of this campaign'))),
@@ -167,12 +284,23 @@ export const listShortVideoAds = defineShortVideoTool({
       .filter((a) => (!args.campaign_id || a.campaign_id === args.campaign_id) && (!args.adgroup_id || a.adgroup_id === args.adgroup_id))
       .filter((a) => a.status !== 'DELETED')
       .sort((a, b) => a.create_time.localeCompare(b.create_time) || a.id.localeCompare(b.id));
-    const figures = await reportFigures(ctx.platform, 'AUCTION_AD', ads.map((a) => a.id), start, end);
+    const figures = await reportFigures(
+      ctx.platform,
+      'AUCTION_AD',
+      ads.map((a) => a.id),
+      start,
+      end,
+    );
     const objectiveOf = new Map((await ctx.platform.listCampaigns()).map((c) => [c.id, c.objective_type]));
     const rows = ads.map((a) => {
       const f = figures.get(a.id)!;
       const objective = objectiveOf.get(a.campaign_id) ?? 'TRAFFIC';
-      return { ...a, metrics: objectiveMetrics(objective, f.totals), results: objectiveResults(objective, f.totals), video: videoRates(f.engagement) };
+      return {
+        ...a,
+        metrics: objectiveMetrics(objective, f.totals),
+        results: objectiveResults(objective, f.totals),
+        video: videoRates(f.engagement),
+      };
     });
     const cur = ctx.account.currency;
     const text = [
@@ -181,7 +309,18 @@ export const listShortVideoAds = defineShortVideoTool({
       rows.length
         ? markdownTable(
             ['Ad', 'Id', 'Ad group', 'Format', 'Text', 'CTA', 'Status', 'Review', 'Spend', 'CTR'],
-            rows.map((a) => [a.ad_name, a.id, a.adgroup_id, a.ad_format, a.ad_text ?? a.ad_texts?.join(' / '), a.call_to_action, a.status, a.review_status, money(a.metrics.spend, cur), percent(a.metrics.ctr)]),
+            rows.map((a) => [
+              a.ad_name,
+              a.id,
+              a.adgroup_id,
+              a.ad_format,
+              a.ad_text ?? a.ad_texts?.join(' / '),
+              a.call_to_action,
+              a.status,
+              a.review_status,
+              money(a.metrics.spend, cur),
+              percent(a.metrics.ctr),
+            ]),
           )
         : 'No ads match.',
       '',
@@ -219,7 +358,14 @@ const RESULT_OF: Record<Objective, ObjectiveResults['result']> = {
 
 export function objectiveResults(objective: Objective, m: MetricTotals): ObjectiveResults {
   const result = RESULT_OF[objective];
-  const value = result === 'clicks' ? m.clicks : result === 'video_views' ? (m.video_views ?? 0) : result === 'impressions' ? m.impressions : m.conversions;
+  const value =
+    result === 'clicks'
+      ? m.clicks
+      : result === 'video_views'
+        ? (m.video_views ?? 0)
+        : result === 'impressions'
+          ? m.impressions
+          : m.conversions;
   const per = result === 'impressions' ? 1000 : 1;
   const cost_per_result = value > 0 ? Math.round(((m.spend * per) / value) * 100) / 100 : null;
   return {
@@ -227,11 +373,20 @@ export function objectiveResults(objective: Objective, m: MetricTotals): Objecti
     value,
     cost_per_result,
     ...(result === 'conversions' ? { revenue: m.revenue, roas: m.roas } : {}),
-    ...(result === 'video_views' ? { view_rate: m.impressions > 0 ? Math.round(((m.video_views ?? 0) / m.impressions) * 10000) / 10000 : null } : {}),
+    ...(result === 'video_views'
+      ? { view_rate: m.impressions > 0 ? Math.round(((m.video_views ?? 0) / m.impressions) * 10000) / 10000 : null }
+      : {}),
   };
 }
 
-const RESULT_LABEL: Record<ObjectiveResults['result'], string> = { clicks: 'clicks', conversions: 'conversions', leads: 'leads', installs: 'installs', video_views: 'views', impressions: 'impressions' };
+const RESULT_LABEL: Record<ObjectiveResults['result'], string> = {
+  clicks: 'clicks',
+  conversions: 'conversions',
+  leads: 'leads',
+  installs: 'installs',
+  video_views: 'views',
+  impressions: 'impressions',
+};
 
 /** "42 leads" / "1,234 views (22.1 % view rate)" / "232,025 impressions" for a table cell. */
 function resultText(r: ObjectiveResults): string {
@@ -247,7 +402,13 @@ function costText(r: ObjectiveResults, currency: string): string {
  * Each entity's totals over [start, end] from the platform's daily report rows at `level`, as this
  * platform's tools show them (an entity without rows has zero totals).
  */
-export async function reportTotals(platform: ShortVideoPort, level: ReportDataLevel, ids: string[], start: string, end: string): Promise<Map<string, MetricTotals>> {
+export async function reportTotals(
+  platform: ShortVideoPort,
+  level: ReportDataLevel,
+  ids: string[],
+  start: string,
+  end: string,
+): Promise<Map<string, MetricTotals>> {
   const days = new Map<string, DailyMetrics[]>(ids.map((id) => [id, []]));
   if (ids.length) {
     for (const row of await platform.getReport({ data_level: level, start_date: start, end_date: end, ids })) days.get(row.id)?.push(row);

@@ -12,7 +12,12 @@ import { totals, type MetricTotals } from '../../metrics';
 import type { Objective, ReportDataLevel, ShortVideoPort, ShortVideoReportRow, VideoEngagement } from '../port';
 
 export const numericId = (what: string, from: string) =>
-  v.pipe(v.string(), v.trim(), v.regex(/^\d+$/, `must be a numeric ${what} id (from ${from})`), v.description(`The ${what} id (from ${from})`));
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.regex(/^\d+$/, `must be a numeric ${what} id (from ${from})`),
+    v.description(`The ${what} id (from ${from})`),
+  );
 
 // ---------------------------------------------------------------------------------------------
 // Reporting window: start_date/end_date, or the last `lookback_days` days ending yesterday.
@@ -20,18 +25,31 @@ export const numericId = (what: string, from: string) =>
 export const windowArgs = {
   start_date: v.optional(dateArgument('First day, YYYY-MM-DD (with end_date); default 30 days before yesterday')),
   end_date: v.optional(dateArgument('Last day, YYYY-MM-DD, at the latest yesterday (with start_date); default yesterday')),
-  lookback_days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(365), v.description('Days of performance ending yesterday, 1-365, default 30 (ignored with start_date/end_date)')), 30),
+  lookback_days: v.optional(
+    v.pipe(
+      v.number(),
+      v.integer(),
+      v.minValue(1),
+      v.maxValue(365),
+      v.description('Days of performance ending yesterday, 1-365, default 30 (ignored with start_date/end_date)'),
+    ),
+    30,
+  ),
 };
 
 /** start_date / end_date go together and in order. */
 export function windowRule(args: { start_date?: string; end_date?: string }): string | undefined {
-  if (Boolean(args.start_date) !== Boolean(args.end_date)) return '`start_date` and `end_date` must be given together (or leave both out to use `lookback_days`)';
+  if (Boolean(args.start_date) !== Boolean(args.end_date))
+    return '`start_date` and `end_date` must be given together (or leave both out to use `lookback_days`)';
   if (args.start_date && args.end_date && args.start_date > args.end_date) return '`start_date` must be on or before `end_date`';
   return undefined;
 }
 
 /** The window asked for: explicit dates (through yesterday) win over lookback_days. */
-export function reportWindow(clock: AccountClock, args: { start_date?: string; end_date?: string; lookback_days?: number }): { start: string; end: string } {
+export function reportWindow(
+  clock: AccountClock,
+  args: { start_date?: string; end_date?: string; lookback_days?: number },
+): { start: string; end: string } {
   refuseDatesAfterYesterday(clock.now, { start_date: args.start_date, end_date: args.end_date }, reportingZone(clock.account));
   if (args.start_date && args.end_date) return { start: args.start_date, end: args.end_date };
   return lastDays(clock.now, args.lookback_days ?? 30, reportingZone(clock.account));
@@ -51,7 +69,17 @@ export interface EntityFigures {
 const ENGAGEMENT_FIELDS = ['video_watched_2s', 'video_watched_6s', 'video_views_p100', 'likes', 'comments', 'shares', 'follows'] as const;
 
 export function sumEngagement(rows: readonly ShortVideoReportRow[]): Engagement {
-  const sum: Engagement = { impressions: 0, video_views: 0, video_watched_2s: 0, video_watched_6s: 0, video_views_p100: 0, likes: 0, comments: 0, shares: 0, follows: 0 };
+  const sum: Engagement = {
+    impressions: 0,
+    video_views: 0,
+    video_watched_2s: 0,
+    video_watched_6s: 0,
+    video_views_p100: 0,
+    likes: 0,
+    comments: 0,
+    shares: 0,
+    follows: 0,
+  };
   for (const row of rows) {
     sum.impressions += row.impressions;
     sum.video_views += row.video_views;
@@ -61,10 +89,23 @@ export function sumEngagement(rows: readonly ShortVideoReportRow[]): Engagement 
 }
 
 /** Each entity's figures over [start, end] at `level` (zero without rows); the days too when asked. */
-export async function reportFigures(platform: ShortVideoPort, level: ReportDataLevel, ids: readonly string[], start: string, end: string): Promise<Map<string, EntityFigures & { days: ShortVideoReportRow[] }>> {
+export async function reportFigures(
+  platform: ShortVideoPort,
+  level: ReportDataLevel,
+  ids: readonly string[],
+  start: string,
+  end: string,
+): Promise<Map<string, EntityFigures & { days: ShortVideoReportRow[] }>> {
   const days = new Map<string, ShortVideoReportRow[]>(ids.map((id) => [id, []]));
-  if (ids.length) for (const row of await platform.getReport({ data_level: level, start_date: start, end_date: end, ids: [...new Set(ids)] })) days.get(row.id)?.push(row);
-  return new Map([...days].map(([id, list]) => [id, { totals: totals(list), engagement: sumEngagement(list), days: list.sort((a, b) => a.date.localeCompare(b.date)) }]));
+  if (ids.length)
+    for (const row of await platform.getReport({ data_level: level, start_date: start, end_date: end, ids: [...new Set(ids)] }))
+      days.get(row.id)?.push(row);
+  return new Map(
+    [...days].map(([id, list]) => [
+      id,
+      { totals: totals(list), engagement: sumEngagement(list), days: list.sort((a, b) => a.date.localeCompare(b.date)) },
+    ]),
+  );
 }
 
 const ratio = (a: number, b: number) => (b > 0 ? Math.round((a / b) * 10000) / 10000 : null);
@@ -88,19 +129,34 @@ export interface VideoRates {
 export function videoRates(e: Engagement): VideoRates {
   const reactions = e.likes + e.comments + e.shares + e.follows;
   return {
-    video_views: e.video_views, video_watched_2s: e.video_watched_2s, video_watched_6s: e.video_watched_6s, video_views_p100: e.video_views_p100,
+    video_views: e.video_views,
+    video_watched_2s: e.video_watched_2s,
+    video_watched_6s: e.video_watched_6s,
+    video_views_p100: e.video_views_p100,
     hook_rate: ratio(e.video_watched_2s, e.video_views),
     hold_rate: ratio(e.video_watched_6s, e.video_watched_2s),
     completion_rate: ratio(e.video_views_p100, e.video_views),
-    likes: e.likes, comments: e.comments, shares: e.shares, follows: e.follows,
+    likes: e.likes,
+    comments: e.comments,
+    shares: e.shares,
+    follows: e.follows,
     engagement_rate: ratio(reactions, e.video_views),
   };
 }
 
 export const videoRatesSchema = v.object({
-  video_views: v.number(), video_watched_2s: v.number(), video_watched_6s: v.number(), video_views_p100: v.number(),
-  hook_rate: v.nullable(v.number()), hold_rate: v.nullable(v.number()), completion_rate: v.nullable(v.number()),
-  likes: v.number(), comments: v.number(), shares: v.number(), follows: v.number(), engagement_rate: v.nullable(v.number()),
+  video_views: v.number(),
+  video_watched_2s: v.number(),
+  video_watched_6s: v.number(),
+  video_views_p100: v.number(),
+  hook_rate: v.nullable(v.number()),
+  hold_rate: v.nullable(v.number()),
+  completion_rate: v.nullable(v.number()),
+  likes: v.number(),
+  comments: v.number(),
+  shares: v.number(),
+  follows: v.number(),
+  engagement_rate: v.nullable(v.number()),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -136,27 +192,48 @@ export interface ObjectiveMetrics {
 }
 
 export const objectiveMetricsSchema = v.object({
-  impressions: v.number(), clicks: v.number(), spend: v.number(), ctr: v.nullable(v.number()), cpc: v.nullable(v.number()), cpm: v.nullable(v.number()),
-  video_views: v.optional(v.number()), view_rate: v.optional(v.nullable(v.number())),
-  conversions: v.optional(v.number()), cpa: v.optional(v.nullable(v.number())), conversion_rate: v.optional(v.nullable(v.number())),
-  revenue: v.optional(v.number()), roas: v.optional(v.nullable(v.number())),
-  reach: v.optional(v.number()), frequency: v.optional(v.number()),
+  impressions: v.number(),
+  clicks: v.number(),
+  spend: v.number(),
+  ctr: v.nullable(v.number()),
+  cpc: v.nullable(v.number()),
+  cpm: v.nullable(v.number()),
+  video_views: v.optional(v.number()),
+  view_rate: v.optional(v.nullable(v.number())),
+  conversions: v.optional(v.number()),
+  cpa: v.optional(v.nullable(v.number())),
+  conversion_rate: v.optional(v.nullable(v.number())),
+  revenue: v.optional(v.number()),
+  roas: v.optional(v.nullable(v.number())),
+  reach: v.optional(v.number()),
+  frequency: v.optional(v.number()),
 });
 
 export function objectiveMetrics(objective: Objective, t: MetricTotals, reach?: { reach: number; frequency: number }): ObjectiveMetrics {
   const out: ObjectiveMetrics = {
-    impressions: t.impressions, clicks: t.clicks, spend: t.spend, ctr: t.ctr, cpc: t.cpc,
+    impressions: t.impressions,
+    clicks: t.clicks,
+    spend: t.spend,
+    ctr: t.ctr,
+    cpc: t.cpc,
     cpm: t.impressions > 0 ? Math.round((t.spend / t.impressions) * 1000 * 100) / 100 : null,
   };
   if (t.video_views !== undefined) Object.assign(out, { video_views: t.video_views, view_rate: t.view_rate ?? null });
-  if (CONVERSION_OBJECTIVES.includes(objective)) Object.assign(out, { conversions: t.conversions, cpa: t.cpa, conversion_rate: t.conversion_rate });
+  if (CONVERSION_OBJECTIVES.includes(objective))
+    Object.assign(out, { conversions: t.conversions, cpa: t.cpa, conversion_rate: t.conversion_rate });
   if (SALES_OBJECTIVES.includes(objective)) Object.assign(out, { revenue: t.revenue, roas: t.roas });
   if (objective === 'REACH' && reach) Object.assign(out, reach);
   return out;
 }
 
 /** Reach and frequency of each entity over the range, where the objective calls for them (REACH). */
-export async function reachFor(platform: ShortVideoPort, level: ReportDataLevel, ids: readonly string[], start: string, end: string): Promise<Map<string, { reach: number; frequency: number }>> {
+export async function reachFor(
+  platform: ShortVideoPort,
+  level: ReportDataLevel,
+  ids: readonly string[],
+  start: string,
+  end: string,
+): Promise<Map<string, { reach: number; frequency: number }>> {
   if (!ids.length) return new Map();
   const rows = await platform.getReachReport({ data_level: level, start_date: start, end_date: end, ids: [...ids] });
   return new Map(rows.map((r) => [r.id, { reach: r.reach, frequency: r.frequency }]));
@@ -173,7 +250,14 @@ export const MIN_BUDGET = { campaign: 50, ad_group: 20 } as const;
 /** Days a lifetime budget runs over (its schedule, or 30 days when open-ended), for its daily equivalent. */
 export function flightDays(startIso: string, endIso?: string): number {
   if (!endIso) return 30;
-  return Math.max(1, Math.round((Date.parse(endIso.replace(' ', 'T') + (endIso.includes('Z') ? '' : 'Z')) - Date.parse(startIso.replace(' ', 'T') + (startIso.includes('Z') ? '' : 'Z'))) / 86_400_000));
+  return Math.max(
+    1,
+    Math.round(
+      (Date.parse(endIso.replace(' ', 'T') + (endIso.includes('Z') ? '' : 'Z')) -
+        Date.parse(startIso.replace(' ', 'T') + (startIso.includes('Z') ? '' : 'Z'))) /
+        86_400_000,
+    ),
+  );
 }
 
 /**
@@ -188,16 +272,42 @@ export function plannedBudget(
   currency: string,
 ): { budgets: PlannedBudget[]; notes: string[] } {
   const daily = (b: { mode: BudgetMode; amount?: number; days?: number }) =>
-    b.mode === 'BUDGET_MODE_DAY' ? b.amount : b.mode === 'BUDGET_MODE_TOTAL' && b.amount ? Math.round((b.amount / (b.days ?? 30)) * 100) / 100 : undefined;
+    b.mode === 'BUDGET_MODE_DAY'
+      ? b.amount
+      : b.mode === 'BUDGET_MODE_TOTAL' && b.amount
+        ? Math.round((b.amount / (b.days ?? 30)) * 100) / 100
+        : undefined;
   const afterDaily = daily(after);
   if (afterDaily === undefined) return { budgets: [], notes: [] };
-  const notes = after.mode === 'BUDGET_MODE_TOTAL' ? [`The lifetime budget of ${after.amount} ${currency} is counted as ${afterDaily} ${currency} a day over ${after.days ?? 30} days.`] : [];
+  const notes =
+    after.mode === 'BUDGET_MODE_TOTAL'
+      ? [`The lifetime budget of ${after.amount} ${currency} is counted as ${afterDaily} ${currency} a day over ${after.days ?? 30} days.`]
+      : [];
   const beforeDaily = before ? daily(before) : undefined;
-  return { budgets: [{ entity, ...(who.id ? { id: who.id } : {}), name: who.name, ...(beforeDaily !== undefined ? { before: beforeDaily } : {}), after: afterDaily, currency }], notes };
+  return {
+    budgets: [
+      {
+        entity,
+        ...(who.id ? { id: who.id } : {}),
+        name: who.name,
+        ...(beforeDaily !== undefined ? { before: beforeDaily } : {}),
+        after: afterDaily,
+        currency,
+      },
+    ],
+    notes,
+  };
 }
 
 /** Refuses a budget under the platform's minimum for the level. */
-export function requireMinimumBudget(level: 'campaign' | 'ad_group', argument: string, mode: BudgetMode, amount: number | undefined, currency: string, days = 1): void {
+export function requireMinimumBudget(
+  level: 'campaign' | 'ad_group',
+  argument: string,
+  mode: BudgetMode,
+  amount: number | undefined,
+  currency: string,
+  days = 1,
+): void {
   if (mode === 'BUDGET_MODE_INFINITE' || amount === undefined) return;
   const minimum = MIN_BUDGET[level] * (mode === 'BUDGET_MODE_TOTAL' ? days : 1);
   if (amount < minimum) {

@@ -33,7 +33,11 @@ interface LevelSpec {
 
 const LEVELS: Record<Level, LevelSpec> = {
   campaign: {
-    label: 'campaign', idArg: 'campaign_id', list: 'list_shortvideo_campaigns', on: 'ACTIVE', off: 'PAUSED',
+    label: 'campaign',
+    idArg: 'campaign_id',
+    list: 'list_shortvideo_campaigns',
+    on: 'ACTIVE',
+    off: 'PAUSED',
     async read(platform, id) {
       const c = await platform.getCampaign(id);
       return { id: c.id, name: c.campaign_name, status: c.status, parents: [] };
@@ -41,24 +45,60 @@ const LEVELS: Record<Level, LevelSpec> = {
     write: (platform, id, status, expect) => platform.updateCampaign(id, { status: status as 'ACTIVE' }, expect as 'ACTIVE'),
   },
   ad_group: {
-    label: 'ad group', idArg: 'adgroup_id', list: 'list_shortvideo_ad_groups', on: 'ENABLED', off: 'DISABLED',
+    label: 'ad group',
+    idArg: 'adgroup_id',
+    list: 'list_shortvideo_ad_groups',
+    on: 'ENABLED',
+    off: 'DISABLED',
     async read(platform, id) {
       const g = await platform.getAdGroup(id);
       const c = await platform.getCampaign(g.campaign_id);
-      return { id: g.id, name: g.adgroup_name, status: g.status, parents: [{ label: 'campaign', name: c.campaign_name, status: c.status, running: c.status === 'ACTIVE', resume: 'resume_shortvideo_campaign' }] };
+      return {
+        id: g.id,
+        name: g.adgroup_name,
+        status: g.status,
+        parents: [
+          {
+            label: 'campaign',
+            name: c.campaign_name,
+            status: c.status,
+            running: c.status === 'ACTIVE',
+            resume: 'resume_shortvideo_campaign',
+          },
+        ],
+      };
     },
-    write: (platform, id, status, expect) => platform.updateAdGroup(id, { status: status as 'ENABLED', modify_time: new Date().toISOString() }, expect as 'ENABLED'),
+    write: (platform, id, status, expect) =>
+      platform.updateAdGroup(id, { status: status as 'ENABLED', modify_time: new Date().toISOString() }, expect as 'ENABLED'),
   },
   ad: {
-    label: 'ad', idArg: 'ad_id', list: 'list_shortvideo_ads', on: 'ENABLED', off: 'DISABLED',
+    label: 'ad',
+    idArg: 'ad_id',
+    list: 'list_shortvideo_ads',
+    on: 'ENABLED',
+    off: 'DISABLED',
     async read(platform, id) {
       const a = await platform.getAd(id);
       const [g, c] = await Promise.all([platform.getAdGroup(a.adgroup_id), platform.getCampaign(a.campaign_id)]);
       return {
-        id: a.id, name: a.ad_name, status: a.status,
+        id: a.id,
+        name: a.ad_name,
+        status: a.status,
         parents: [
-          { label: 'campaign', name: c.campaign_name, status: c.status, running: c.status === 'ACTIVE', resume: 'resume_shortvideo_campaign' },
-          { label: 'ad group', name: g.adgroup_name, status: g.status, running: g.status === 'ENABLED', resume: 'resume_shortvideo_ad_group' },
+          {
+            label: 'campaign',
+            name: c.campaign_name,
+            status: c.status,
+            running: c.status === 'ACTIVE',
+            resume: 'resume_shortvideo_campaign',
+          },
+          {
+            label: 'ad group',
+            name: g.adgroup_name,
+            status: g.status,
+            running: g.status === 'ENABLED',
+            resume: 'resume_shortvideo_ad_group',
+          },
         ],
       };
     },
@@ -69,9 +109,12 @@ const LEVELS: Record<Level, LevelSpec> = {
 const toolName = (target: Target, level: Level) => `${target}_shortvideo_${level}`;
 
 const DESCRIPTIONS: Record<Target, (l: LevelSpec) => string> = {
-  pause: (l) => `Pauses a shortvideo ${l.label} (${l.on} → ${l.off}): it stops spending from now on; past figures stay. Already paused: nothing changes. A deleted ${l.label} cannot be paused.`,
-  resume: (l) => `Resumes a paused shortvideo ${l.label} (${l.off} → ${l.on}) so it can spend again; says when a parent is still paused. Already running: nothing changes. A deleted ${l.label} cannot be resumed.`,
-  delete: (l) => `Deletes a shortvideo ${l.label} for good (status DELETED): it never delivers again and cannot be restored${l.label === 'campaign' ? '; its ad groups and ads stop with it' : l.label === 'ad group' ? '; its ads stop with it' : ''}. To stop it for now, pause it instead.`,
+  pause: (l) =>
+    `Pauses a shortvideo ${l.label} (${l.on} → ${l.off}): it stops spending from now on; past figures stay. Already paused: nothing changes. A deleted ${l.label} cannot be paused.`,
+  resume: (l) =>
+    `Resumes a paused shortvideo ${l.label} (${l.off} → ${l.on}) so it can spend again; says when a parent is still paused. Already running: nothing changes. A deleted ${l.label} cannot be resumed.`,
+  delete: (l) =>
+    `Deletes a shortvideo ${l.label} for good (status DELETED): it never delivers again and cannot be restored${l.label === 'campaign' ? '; its ad groups and ads stop with it' : l.label === 'ad group' ? '; its ads stop with it' : ''}. To stop it for now, pause it instead.`,
 };
 
 const output = v.object({
@@ -100,15 +143,29 @@ function statusTool(target: Target, level: Level): ToolDefinition {
       const id = (args as unknown as Record<string, string>)[spec.idArg]!;
       const entity = await spec.read(ctx.platform, id);
       if (entity.status === 'DELETED') {
-        throw new ToolError(`The ${spec.label} "${entity.name}" (${entity.id}) is deleted; deleted ${spec.label}s are final and cannot be ${target === 'delete' ? 'deleted again' : `${target}d`}.`);
+        throw new ToolError(
+          `The ${spec.label} "${entity.name}" (${entity.id}) is deleted; deleted ${spec.label}s are final and cannot be ${target === 'delete' ? 'deleted again' : `${target}d`}.`,
+        );
       }
       const stopped = entity.parents.filter((p) => !p.running);
-      const notes = target === 'resume' && stopped.length ? stopped.map((p) => `Its ${p.label} "${p.name}" is ${p.status}: nothing delivers until it runs too (${p.resume}).`) : [];
+      const notes =
+        target === 'resume' && stopped.length
+          ? stopped.map((p) => `Its ${p.label} "${p.name}" is ${p.status}: nothing delivers until it runs too (${p.resume}).`)
+          : [];
       const data = { entity: { id: entity.id, name: entity.name, status: entity.status }, parentsRunning: stopped.length === 0 };
-      if (entity.status === after) return { summary: `The ${spec.label} "${entity.name}" is already ${after}; nothing changes`, changes: [], notes, data };
+      if (entity.status === after)
+        return { summary: `The ${spec.label} "${entity.name}" is already ${after}; nothing changes`, changes: [], notes, data };
       return {
         summary: `${verb} ${spec.label} "${entity.name}" (${entity.id})`,
-        changes: [{ action: target === 'delete' ? 'remove' : 'update', entity: level, id: entity.id, name: entity.name, fields: { status: { before: entity.status, after } } }],
+        changes: [
+          {
+            action: target === 'delete' ? 'remove' : 'update',
+            entity: level,
+            id: entity.id,
+            name: entity.name,
+            fields: { status: { before: entity.status, after } },
+          },
+        ],
         notes,
         data,
       };
@@ -125,11 +182,20 @@ function statusTool(target: Target, level: Level): ToolDefinition {
       }
       await spec.write(ctx.platform, entity.id, after, entity.status);
       const next =
-        target === 'pause' ? `It spends nothing from now on. Start it again with ${toolName('resume', level)}.`
-        : target === 'resume' ? (parentsRunning ? `It can spend again from now on; check it tomorrow with ${spec.list}.` : 'It will deliver once its parents run too.')
-        : 'It never delivers again.';
+        target === 'pause'
+          ? `It spends nothing from now on. Start it again with ${toolName('resume', level)}.`
+          : target === 'resume'
+            ? parentsRunning
+              ? `It can spend again from now on; check it tomorrow with ${spec.list}.`
+              : 'It will deliver once its parents run too.'
+            : 'It never delivers again.';
       return {
-        text: [`## ${verb}d ${spec.label} "${entity.name}"`, '', `Status: ${entity.status} → **${after}** (${spec.label} ${entity.id}). ${next}`, ...noteLines].join('\n'),
+        text: [
+          `## ${verb}d ${spec.label} "${entity.name}"`,
+          '',
+          `Status: ${entity.status} → **${after}** (${spec.label} ${entity.id}). ${next}`,
+          ...noteLines,
+        ].join('\n'),
         structured: { ...base, status: after, changed: true, delivers: after === spec.on && parentsRunning },
       };
     },

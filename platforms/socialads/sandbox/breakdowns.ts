@@ -20,12 +20,28 @@ const AGES: [string, number, number, number][] = [
 ];
 const PLATFORM_SHARE: Record<string, number> = { main_app: 0.55, photo_app: 0.35, partner_network: 0.06, messaging_app: 0.04 };
 const POSITIONS: Record<string, [string, number][]> = {
-  main_app: [['feed', 0.6], ['stories', 0.12], ['reels', 0.14], ['right_column', 0.08], ['in_stream_video', 0.05], ['search', 0.01]],
-  photo_app: [['feed', 0.45], ['stories', 0.3], ['reels', 0.25]],
+  main_app: [
+    ['feed', 0.6],
+    ['stories', 0.12],
+    ['reels', 0.14],
+    ['right_column', 0.08],
+    ['in_stream_video', 0.05],
+    ['search', 0.01],
+  ],
+  photo_app: [
+    ['feed', 0.45],
+    ['stories', 0.3],
+    ['reels', 0.25],
+  ],
   partner_network: [['partner_native', 1]],
   messaging_app: [['stories', 1]],
 };
-const DEVICES: [string, number][] = [['iphone', 0.38], ['android_smartphone', 0.42], ['desktop', 0.15], ['ipad', 0.05]];
+const DEVICES: [string, number][] = [
+  ['iphone', 0.38],
+  ['android_smartphone', 0.42],
+  ['desktop', 0.15],
+  ['ipad', 0.05],
+];
 
 /** The breakdown values an ad can deliver in, with their base share of impressions. */
 export function breakdownValues(breakdown: Exclude<SocialAdsBreakdown, 'product_id'>, targeting: SocialAdsTargeting): [string, number][] {
@@ -34,13 +50,21 @@ export function breakdownValues(breakdown: Exclude<SocialAdsBreakdown, 'product_
       return AGES.filter(([, from, to]) => to >= targeting.age_min && from <= targeting.age_max).map(([name, , , share]) => [name, share]);
     case 'gender':
       if (targeting.genders.length === 1) return [[targeting.genders[0] === 1 ? 'male' : 'female', 1]];
-      return [['female', 0.52], ['male', 0.45], ['unknown', 0.03]];
+      return [
+        ['female', 0.52],
+        ['male', 0.45],
+        ['unknown', 0.03],
+      ];
     case 'publisher_platform':
-      return (targeting.publisher_platforms.length ? targeting.publisher_platforms : ['main_app']).map((p) => [p, PLATFORM_SHARE[p] ?? 0.05]);
+      return (targeting.publisher_platforms.length ? targeting.publisher_platforms : ['main_app']).map((p) => [
+        p,
+        PLATFORM_SHARE[p] ?? 0.05,
+      ]);
     case 'platform_position': {
       const shares = new Map<string, number>();
       for (const platform of targeting.publisher_platforms.length ? targeting.publisher_platforms : ['main_app']) {
-        for (const [position, share] of POSITIONS[platform] ?? []) shares.set(position, (shares.get(position) ?? 0) + share * (PLATFORM_SHARE[platform] ?? 0.05));
+        for (const [position, share] of POSITIONS[platform] ?? [])
+          shares.set(position, (shares.get(position) ?? 0) + share * (PLATFORM_SHARE[platform] ?? 0.05));
       }
       return [...shares];
     }
@@ -60,7 +84,17 @@ export function productShares(products: readonly SocialAdsProduct[]): { value: s
     });
 }
 
-const METRICS = ['impressions', 'reach', 'clicks', 'spend_cents', 'conversions', 'revenue_cents', 'video_views', 'view_content', 'add_to_cart'] as const;
+const METRICS = [
+  'impressions',
+  'reach',
+  'clicks',
+  'spend_cents',
+  'conversions',
+  'revenue_cents',
+  'video_views',
+  'view_content',
+  'add_to_cart',
+] as const;
 export type FunnelDay = AdDay & { view_content: number; add_to_cart: number };
 
 /** A sales ad's day with its pixel funnel: product page views and add-to-carts (whole numbers). */
@@ -76,13 +110,21 @@ export function withFunnel(day: AdDay, isSales: boolean): FunnelDay {
  * One ad day split over breakdown values: delivery follows each value's share (skewed per ad),
  * results and value follow their own shares. Parts are whole and add up to the day.
  */
-export function splitDay(day: FunnelDay, values: { value: string; share: number; converts?: number; price?: number }[]): (FunnelDay & { breakdown_value: string })[] {
+export function splitDay(
+  day: FunnelDay,
+  values: { value: string; share: number; converts?: number; price?: number }[],
+): (FunnelDay & { breakdown_value: string })[] {
   if (!values.length) return [];
   const skew = values.map((v) => v.share * (0.75 + 0.5 * seededRandom(`${day.ad.id}|${v.value}|skew`)()));
   const convertSkew = values.map((v, i) => skew[i] * (v.converts ?? 0.4 + 1.2 * seededRandom(`${day.ad.id}|${v.value}|converts`)()));
   const valueSkew = convertSkew.map((w, i) => w * (values[i].price ?? 1));
   const weightsOf = (m: (typeof METRICS)[number]) => (m === 'conversions' || m === 'add_to_cart' ? convertSkew : skew);
-  const parts = Object.fromEntries(METRICS.filter((m) => m !== 'revenue_cents').map((m) => [m, apportion(day[m], weightsOf(m).every((w) => w === 0) ? skew : weightsOf(m))])) as Record<(typeof METRICS)[number], number[]>;
+  const parts = Object.fromEntries(
+    METRICS.filter((m) => m !== 'revenue_cents').map((m) => [
+      m,
+      apportion(day[m], weightsOf(m).every((w) => w === 0) ? skew : weightsOf(m)),
+    ]),
+  ) as Record<(typeof METRICS)[number], number[]>;
   // Value follows the purchases each value got (at its price), so no value earns without a purchase.
   const earned = parts.conversions.map((n, i) => n * (values[i].price ?? 1));
   parts.revenue_cents = apportion(day.revenue_cents, earned.some((w) => w > 0) ? earned : valueSkew);

@@ -59,7 +59,12 @@ function profileOf(ad: StoredAd, campaign: SocialAdsCampaign): PerformanceProfil
   const videoViews = ad.ad_type === 'video' ? {} : { view_rate: 0 };
   switch (campaign.objective) {
     case 'OUTCOME_APP_PROMOTION':
-      return profileFor(ad.performance, { cvr: INSTALL_RATE[ad.performance], cpc: Math.round(base.cpc * 0.55 * 100) / 100, order_value: 0, ...videoViews });
+      return profileFor(ad.performance, {
+        cvr: INSTALL_RATE[ad.performance],
+        cpc: Math.round(base.cpc * 0.55 * 100) / 100,
+        order_value: 0,
+        ...videoViews,
+      });
     case 'OUTCOME_LEADS':
       return profileFor(ad.performance, { order_value: 0, ...videoViews });
     case 'OUTCOME_AWARENESS':
@@ -73,7 +78,8 @@ function profileOf(ad: StoredAd, campaign: SocialAdsCampaign): PerformanceProfil
 
 /** An entity that exists at `moment` and is switched on. */
 const created = (entity: { created_at: string }, moment: string) => Date.parse(entity.created_at) <= Date.parse(moment);
-const inFlight = (entity: { start_date: string; end_date?: string }, date: string) => entity.start_date <= date && (!entity.end_date || date <= entity.end_date);
+const inFlight = (entity: { start_date: string; end_date?: string }, date: string) =>
+  entity.start_date <= date && (!entity.end_date || date <= entity.end_date);
 
 function campaignDelivers(c: SocialAdsCampaign, date: string, moment: string): boolean {
   return c.status === 'ACTIVE' && created(c, moment) && inFlight(c, date);
@@ -87,7 +93,12 @@ function adDelivers(a: SocialAdsAd, date: string, moment: string): boolean {
 }
 
 /** The holder's budget for one day in a given state: the daily budget, or an even share of a lifetime budget. */
-function dailyBudgetOf(holder: { daily_budget?: number; lifetime_budget?: number; start_date: string; end_date?: string }): number | undefined {
+function dailyBudgetOf(holder: {
+  daily_budget?: number;
+  lifetime_budget?: number;
+  start_date: string;
+  end_date?: string;
+}): number | undefined {
   if (holder.daily_budget) return holder.daily_budget;
   if (holder.lifetime_budget && holder.end_date) {
     const days = datesBetween(holder.start_date, holder.end_date).length;
@@ -106,7 +117,10 @@ export function deliveredAdDays(account: DeliveryAccount, since: string, until: 
   const campaignById = new Map(account.campaigns.map((c) => [c.id, c]));
   const adSetById = new Map(account.adSets.map((s) => [s.id, s]));
   // Budget holders: a campaign with a campaign budget holds it for all its ads; otherwise each ad set.
-  const holders = new Map<string, { chain: (StoredCampaign | StoredAdSet)[]; ads: { ad: StoredAd; adSet: StoredAdSet; campaign: StoredCampaign }[] }>();
+  const holders = new Map<
+    string,
+    { chain: (StoredCampaign | StoredAdSet)[]; ads: { ad: StoredAd; adSet: StoredAdSet; campaign: StoredCampaign }[] }
+  >();
   for (const ad of account.ads) {
     const adSet = adSetById.get(ad.ad_set_id);
     const campaign = campaignById.get(ad.campaign_id);
@@ -122,9 +136,14 @@ export function deliveredAdDays(account: DeliveryAccount, since: string, until: 
     for (const [key, holder] of holders) {
       const weights = holder.ads.map(({ ad, adSet, campaign }) => {
         let share = 0;
-        for (const segment of jointSegments<SocialAdsCampaign | SocialAdsAdSet | SocialAdsAd>([campaign, adSet, ad], date, [campaign.created_at, adSet.created_at, ad.created_at])) {
+        for (const segment of jointSegments<SocialAdsCampaign | SocialAdsAdSet | SocialAdsAd>([campaign, adSet, ad], date, [
+          campaign.created_at,
+          adSet.created_at,
+          ad.created_at,
+        ])) {
           const [c, s, a] = segment.states as [SocialAdsCampaign, SocialAdsAdSet, SocialAdsAd];
-          if (campaignDelivers(c, date, segment.from) && adSetDelivers(s, date, segment.from) && adDelivers(a, date, segment.from)) share += segment.share;
+          if (campaignDelivers(c, date, segment.from) && adSetDelivers(s, date, segment.from) && adDelivers(a, date, segment.from))
+            share += segment.share;
         }
         if (share === 0) return undefined;
         const natural = dailyMetrics(ad.id, date, profileOf(ad, campaign));
@@ -143,12 +162,21 @@ export function deliveredAdDays(account: DeliveryAccount, since: string, until: 
       if (weights.every((w) => !w)) continue;
       // The holder's budget of the day: time-weighted over the parts of the day when it and at
       // least one of its ads could deliver (a budget is paced over the hours it can run).
-      const members = [...new Set([...holder.chain, ...holder.ads.flatMap(({ adSet, ad }) => [adSet, ad])])] as (StoredCampaign | StoredAdSet | StoredAd)[];
+      const members = [...new Set([...holder.chain, ...holder.ads.flatMap(({ adSet, ad }) => [adSet, ad])])] as (
+        StoredCampaign | StoredAdSet | StoredAd
+      )[];
       let cap = 0;
       let capped = true;
-      for (const segment of jointSegments<object>(members, date, members.map((e) => e.created_at))) {
+      for (const segment of jointSegments<object>(
+        members,
+        date,
+        members.map((e) => e.created_at),
+      )) {
         const stateOf = new Map(members.map((e, i) => [e.id + ':' + kindOf(e), segment.states[i]]));
-        const [c, s] = holder.chain.map((e) => stateOf.get(e.id + ':' + kindOf(e))) as unknown as [SocialAdsCampaign, SocialAdsAdSet | undefined];
+        const [c, s] = holder.chain.map((e) => stateOf.get(e.id + ':' + kindOf(e))) as unknown as [
+          SocialAdsCampaign,
+          SocialAdsAdSet | undefined,
+        ];
         if (!campaignDelivers(c, date, segment.from) || (s && !adSetDelivers(s, date, segment.from))) continue;
         const anyAd = holder.ads.some(({ adSet, ad }) => {
           const a = stateOf.get(ad.id + ':ad') as SocialAdsAd;
@@ -160,20 +188,42 @@ export function deliveredAdDays(account: DeliveryAccount, since: string, until: 
         if (budget === undefined) capped = false;
         else cap += budget * 100 * segment.share;
       }
-      const natural = Object.fromEntries(METRICS.map((m) => [m, weights.reduce((sum, w) => sum + (w?.[m] ?? 0), 0)])) as Record<Metric, number>;
+      const natural = Object.fromEntries(METRICS.map((m) => [m, weights.reduce((sum, w) => sum + (w?.[m] ?? 0), 0)])) as Record<
+        Metric,
+        number
+      >;
       const budgetCents = Math.floor(cap);
       // Budget-limited days deliver 93-100 % of the budget; every figure shrinks with the spend.
-      const factor = capped && natural.spend_cents > budgetCents ? (budgetCents * (0.93 + 0.07 * seededRandom(`${key}|${date}|pace`)())) / natural.spend_cents : 1;
+      const factor =
+        capped && natural.spend_cents > budgetCents
+          ? (budgetCents * (0.93 + 0.07 * seededRandom(`${key}|${date}|pace`)())) / natural.spend_cents
+          : 1;
       const parts = Object.fromEntries(
         METRICS.map((m) => {
           let whole = Math.round(natural[m] * factor);
           if (m === 'spend_cents' && capped) whole = Math.min(whole, budgetCents);
-          return [m, apportion(whole, weights.map((w) => w?.[m] ?? 0))];
+          return [
+            m,
+            apportion(
+              whole,
+              weights.map((w) => w?.[m] ?? 0),
+            ),
+          ];
         }),
       ) as Record<Metric, number[]>;
       holder.ads.forEach(({ ad }, i) => {
         if (!weights[i]) return;
-        const day: AdDay = { ad, date, impressions: 0, reach: 0, clicks: 0, spend_cents: 0, conversions: 0, revenue_cents: 0, video_views: 0 };
+        const day: AdDay = {
+          ad,
+          date,
+          impressions: 0,
+          reach: 0,
+          clicks: 0,
+          spend_cents: 0,
+          conversions: 0,
+          revenue_cents: 0,
+          video_views: 0,
+        };
         for (const m of METRICS) day[m] = parts[m][i]!;
         day.clicks = Math.min(day.clicks, day.impressions);
         day.reach = Math.min(day.reach, day.impressions);

@@ -4,7 +4,14 @@
  */
 import type { SocialAdsProduct, SocialAdsTargetingOption, SocialAdsTargetingType } from '../port';
 
-const option = (type: SocialAdsTargetingType, id: string, name: string, path: string[], size: number, extra: Partial<SocialAdsTargetingOption> = {}): SocialAdsTargetingOption => ({
+const option = (
+  type: SocialAdsTargetingType,
+  id: string,
+  name: string,
+  path: string[],
+  size: number,
+  extra: Partial<SocialAdsTargetingOption> = {},
+): SocialAdsTargetingOption => ({
   id,
   name,
   type,
@@ -52,28 +59,35 @@ export const TARGETING_OPTIONS: SocialAdsTargetingOption[] = [
   option('locations', '3843', 'California', ['Regions', 'United States'], 33_000_000, { country_code: 'US', location_type: 'region' }),
   option('locations', '3876', 'Washington', ['Regions', 'United States'], 6_800_000, { country_code: 'US', location_type: 'region' }),
   option('locations', '2421836', 'Denver, Colorado', ['Cities', 'United States'], 2_400_000, { country_code: 'US', location_type: 'city' }),
-  option('locations', '2490299', 'Seattle, Washington', ['Cities', 'United States'], 3_000_000, { country_code: 'US', location_type: 'city' }),
+  option('locations', '2490299', 'Seattle, Washington', ['Cities', 'United States'], 3_000_000, {
+    country_code: 'US',
+    location_type: 'city',
+  }),
   option('locations', '2420379', 'Boulder, Colorado', ['Cities', 'United States'], 300_000, { country_code: 'US', location_type: 'city' }),
-  option('locations', '296875', 'Vancouver, British Columbia', ['Cities', 'Canada'], 2_100_000, { country_code: 'CA', location_type: 'city' }),
+  option('locations', '296875', 'Vancouver, British Columbia', ['Cities', 'Canada'], 2_100_000, {
+    country_code: 'CA',
+    location_type: 'city',
+  }),
 ];
 
 /** The seeded catalog's products: [sku, name, category, brand, price, availability, review]. */
-export const PRODUCT_ROWS: [string, string, string, string, number, SocialAdsProduct['availability'], SocialAdsProduct['review_status']][] = [
-  ['NW-BOOT-001', 'Ridgeline waterproof hiking boot', 'boots', 'Northwind', 149, 'in stock', 'approved'],
-  ['NW-BOOT-002', 'Ridgeline wide-fit hiking boot', 'boots', 'Northwind', 159, 'in stock', 'approved'],
-  ['NW-BOOT-003', 'Scree approach shoe', 'boots', 'Northwind', 119, 'in stock', 'approved'],
-  ['NW-BOOT-004', 'Summit mountaineering boot', 'boots', 'Northwind', 289, 'preorder', 'approved'],
-  ['NW-JKT-001', 'Squall rain jacket', 'jackets', 'Northwind', 129, 'in stock', 'approved'],
-  ['NW-JKT-002', 'Ember down jacket', 'jackets', 'Northwind', 219, 'in stock', 'approved'],
-  ['NW-JKT-003', 'Breeze wind shell', 'jackets', 'Northwind', 89, 'out of stock', 'approved'],
-  ['NW-TENT-001', 'Basecamp 2-person tent', 'tents', 'Northwind', 249, 'in stock', 'approved'],
-  ['NW-TENT-002', 'Ultralight 1-person tent', 'tents', 'Northwind', 329, 'in stock', 'approved'],
-  ['NW-PACK-001', 'Trailhead 28L daypack', 'backpacks', 'Northwind', 79, 'in stock', 'approved'],
-  ['NW-PACK-002', 'Traverse 55L backpack', 'backpacks', 'Northwind', 199, 'in stock', 'approved'],
-  ['NW-ACC-001', 'Merino hiking socks (3 pack)', 'accessories', 'Northwind', 29, 'in stock', 'approved'],
-  ['NW-ACC-002', 'Carbon trekking poles', 'accessories', 'Peakline', 99, 'in stock', 'approved'],
-  ['NW-ACC-003', 'Insulated bottle 1L', 'accessories', 'Peakline', 35, 'in stock', 'rejected'],
-];
+export const PRODUCT_ROWS: [string, string, string, string, number, SocialAdsProduct['availability'], SocialAdsProduct['review_status']][] =
+  [
+    ['NW-BOOT-001', 'Ridgeline waterproof hiking boot', 'boots', 'Northwind', 149, 'in stock', 'approved'],
+    ['NW-BOOT-002', 'Ridgeline wide-fit hiking boot', 'boots', 'Northwind', 159, 'in stock', 'approved'],
+    ['NW-BOOT-003', 'Scree approach shoe', 'boots', 'Northwind', 119, 'in stock', 'approved'],
+    ['NW-BOOT-004', 'Summit mountaineering boot', 'boots', 'Northwind', 289, 'preorder', 'approved'],
+    ['NW-JKT-001', 'Squall rain jacket', 'jackets', 'Northwind', 129, 'in stock', 'approved'],
+    ['NW-JKT-002', 'Ember down jacket', 'jackets', 'Northwind', 219, 'in stock', 'approved'],
+    ['NW-JKT-003', 'Breeze wind shell', 'jackets', 'Northwind', 89, 'out of stock', 'approved'],
+    ['NW-TENT-001', 'Basecamp 2-person tent', 'tents', 'Northwind', 249, 'in stock', 'approved'],
+    ['NW-TENT-002', 'Ultralight 1-person tent', 'tents', 'Northwind', 329, 'in stock', 'approved'],
+    ['NW-PACK-001', 'Trailhead 28L daypack', 'backpacks', 'Northwind', 79, 'in stock', 'approved'],
+    ['NW-PACK-002', 'Traverse 55L backpack', 'backpacks', 'Northwind', 199, 'in stock', 'approved'],
+    ['NW-ACC-001', 'Merino hiking socks (3 pack)', 'accessories', 'Northwind', 29, 'in stock', 'approved'],
+    ['NW-ACC-002', 'Carbon trekking poles', 'accessories', 'Peakline', 99, 'in stock', 'approved'],
+    ['NW-ACC-003', 'Insulated bottle 1L', 'accessories', 'Peakline', 35, 'in stock', 'rejected'],
+  ];
 
 const FIRST = ['Alex', 'Sam', 'Jordan', 'Taylor', 'Morgan', 'Casey', 'Riley', 'Jamie', 'Avery', 'Quinn', 'Drew', 'Robin'];
 const LAST = ['Lee', 'Patel', 'Garcia', 'Nguyen', 'Smith', 'Kim', 'Brown', 'Lopez', 'Walker', 'Young', 'Hill', 'Reed'];
@@ -87,7 +101,7 @@ export function leadAnswer(question: string, n: number): string {
     case 'EMAIL':
       return `${first.toLowerCase()}.${last.toLowerCase()}${n % 97}@example.com`;
     case 'PHONE':
-      return `+1555${String(1000000 + (n * 7919) % 9000000).slice(0, 7)}`;
+      return `+1555${String(1000000 + ((n * 7919) % 9000000)).slice(0, 7)}`;
     case 'ZIP':
       return String(10000 + ((n * 104729) % 89999));
     default:

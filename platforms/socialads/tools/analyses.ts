@@ -3,7 +3,18 @@ import { addDays, lastDays, refuseDatesAfterYesterday, reportingZone } from '../
 import { count, markdownTable, money, percent } from '../../markdown';
 import { defineSocialAdsTool } from '../define';
 import { WASTE_MIN_SPEND } from '../opportunities';
-import { costPerResultText, isConversionType, judgement, levelMetrics, publicMetrics, readStructure, requireAdSet, requireCampaign, resultText, type Structure } from './report-family';
+import {
+  costPerResultText,
+  isConversionType,
+  judgement,
+  levelMetrics,
+  publicMetrics,
+  readStructure,
+  requireAdSet,
+  requireCampaign,
+  resultText,
+  type Structure,
+} from './report-family';
 import { dateRangeRule, insightTotals, metricsSchema, reportWindow, RESULT_LABEL, windowEntries } from './shared';
 
 /**
@@ -13,7 +24,15 @@ import { dateRangeRule, insightTotals, metricsSchema, reportWindow, RESULT_LABEL
  */
 
 const action = v.object({ tool: v.string(), arguments: v.record(v.string(), v.unknown()) });
-const idText = (what: string, tool: string) => v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d{6,25}$/, `must be a numeric ${what} id from ${tool}`), v.description(`Only this ${what} (from ${tool})`)));
+const idText = (what: string, tool: string) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^\d{6,25}$/, `must be a numeric ${what} id from ${tool}`),
+      v.description(`Only this ${what} (from ${tool})`),
+    ),
+  );
 
 /** Delivering: the entity and its parents are active. */
 function delivering(st: Structure, ad: { status: string; ad_set_id: string; campaign_id: string }): boolean {
@@ -26,8 +45,14 @@ export const analyzeSocialAdsWastedSpend = defineSocialAdsTool({
     'Finds socialads spend without return: active ads and ad sets with a conversion goal (purchases, leads, installs) that spent at least min_spend without a result, and ad sets whose ROAS is under target_roas. Each finding names the write that stops it (update_socialads_ad or update_socialads_ad_set status PAUSED, or a budget cut). Reach and video-view goals are not judged on conversions.',
   access: 'read',
   args: {
-    min_spend: v.optional(v.pipe(v.number(), v.minValue(1), v.description(`Spend without a result that counts as waste, default ${WASTE_MIN_SPEND}`)), WASTE_MIN_SPEND),
-    target_roas: v.optional(v.pipe(v.number(), v.minValue(0.1), v.maxValue(100), v.description('ROAS under which a purchase ad set loses money, default 1.0')), 1),
+    min_spend: v.optional(
+      v.pipe(v.number(), v.minValue(1), v.description(`Spend without a result that counts as waste, default ${WASTE_MIN_SPEND}`)),
+      WASTE_MIN_SPEND,
+    ),
+    target_roas: v.optional(
+      v.pipe(v.number(), v.minValue(0.1), v.maxValue(100), v.description('ROAS under which a purchase ad set loses money, default 1.0')),
+      1,
+    ),
     campaign_id: idText('campaign', 'list_socialads_campaigns'),
     ...windowEntries,
   },
@@ -37,15 +62,49 @@ export const analyzeSocialAdsWastedSpend = defineSocialAdsTool({
     start_date: v.string(),
     end_date: v.string(),
     total_wasted: v.number(),
-    findings: v.array(v.object({ level: v.picklist(['ad', 'ad_set']), id: v.string(), name: v.string(), campaign_id: v.string(), campaign_name: v.string(), reason: v.string(), wasted_spend: v.number(), metrics: metricsSchema, action })),
+    findings: v.array(
+      v.object({
+        level: v.picklist(['ad', 'ad_set']),
+        id: v.string(),
+        name: v.string(),
+        campaign_id: v.string(),
+        campaign_name: v.string(),
+        reason: v.string(),
+        wasted_spend: v.number(),
+        metrics: metricsSchema,
+        action,
+      }),
+    ),
   }),
   async run(args, ctx) {
     const { start, end } = reportWindow(ctx, args);
     const st = await readStructure(ctx.platform);
     if (args.campaign_id) requireCampaign(st, args.campaign_id);
     const ads = st.ads.filter((a) => delivering(st, a) && (!args.campaign_id || a.campaign_id === args.campaign_id));
-    const sets = st.adSets.filter((s) => s.status === 'ACTIVE' && st.campaign(s.campaign_id)?.status === 'ACTIVE' && (!args.campaign_id || s.campaign_id === args.campaign_id));
-    const [adM, setM] = await Promise.all([levelMetrics(ctx.platform, st, 'ad', ads.map((a) => a.id), start, end), levelMetrics(ctx.platform, st, 'adset', sets.map((s) => s.id), start, end)]);
+    const sets = st.adSets.filter(
+      (s) =>
+        s.status === 'ACTIVE' &&
+        st.campaign(s.campaign_id)?.status === 'ACTIVE' &&
+        (!args.campaign_id || s.campaign_id === args.campaign_id),
+    );
+    const [adM, setM] = await Promise.all([
+      levelMetrics(
+        ctx.platform,
+        st,
+        'ad',
+        ads.map((a) => a.id),
+        start,
+        end,
+      ),
+      levelMetrics(
+        ctx.platform,
+        st,
+        'adset',
+        sets.map((s) => s.id),
+        start,
+        end,
+      ),
+    ]);
     const currency = ctx.account.currency;
     const findings = [];
     const flaggedSets = new Set<string>();
@@ -55,11 +114,37 @@ export const analyzeSocialAdsWastedSpend = defineSocialAdsTool({
       const campaign = st.campaign(s.campaign_id)!;
       if (m.results === 0 && m.spend >= args.min_spend) {
         flaggedSets.add(s.id);
-        findings.push({ level: 'ad_set' as const, id: s.id, name: s.name, campaign_id: campaign.id, campaign_name: campaign.name, reason: `${money(m.spend, currency)} spent without a single ${RESULT_LABEL[m.result_type].replace(/s$/, '')}`, wasted_spend: m.spend, metrics: publicMetrics(m), action: { tool: 'update_socialads_ad_set', arguments: { ad_set_id: s.id, status: 'PAUSED' } } });
-      } else if (m.result_type === 'purchases' && m.roas !== null && m.roas !== undefined && m.roas < args.target_roas && m.spend >= args.min_spend) {
+        findings.push({
+          level: 'ad_set' as const,
+          id: s.id,
+          name: s.name,
+          campaign_id: campaign.id,
+          campaign_name: campaign.name,
+          reason: `${money(m.spend, currency)} spent without a single ${RESULT_LABEL[m.result_type].replace(/s$/, '')}`,
+          wasted_spend: m.spend,
+          metrics: publicMetrics(m),
+          action: { tool: 'update_socialads_ad_set', arguments: { ad_set_id: s.id, status: 'PAUSED' } },
+        });
+      } else if (
+        m.result_type === 'purchases' &&
+        m.roas !== null &&
+        m.roas !== undefined &&
+        m.roas < args.target_roas &&
+        m.spend >= args.min_spend
+      ) {
         flaggedSets.add(s.id);
         const lost = Math.round((m.spend - (m.revenue ?? 0)) * 100) / 100;
-        findings.push({ level: 'ad_set' as const, id: s.id, name: s.name, campaign_id: campaign.id, campaign_name: campaign.name, reason: `ROAS ${m.roas} under the target ${args.target_roas}: ${money(lost, currency)} more spent than earned`, wasted_spend: lost, metrics: publicMetrics(m), action: { tool: 'update_socialads_ad_set', arguments: { ad_set_id: s.id, status: 'PAUSED' } } });
+        findings.push({
+          level: 'ad_set' as const,
+          id: s.id,
+          name: s.name,
+          campaign_id: campaign.id,
+          campaign_name: campaign.name,
+          reason: `ROAS ${m.roas} under the target ${args.target_roas}: ${money(lost, currency)} more spent than earned`,
+          wasted_spend: lost,
+          metrics: publicMetrics(m),
+          action: { tool: 'update_socialads_ad_set', arguments: { ad_set_id: s.id, status: 'PAUSED' } },
+        });
       }
     }
     for (const a of ads) {
@@ -67,17 +152,45 @@ export const analyzeSocialAdsWastedSpend = defineSocialAdsTool({
       const m = adM(a.id);
       if (!isConversionType(m.result_type) || m.results > 0 || m.spend < args.min_spend) continue;
       const campaign = st.campaign(a.campaign_id)!;
-      findings.push({ level: 'ad' as const, id: a.id, name: a.name, campaign_id: campaign.id, campaign_name: campaign.name, reason: `${money(m.spend, currency)} spent without a single ${RESULT_LABEL[m.result_type].replace(/s$/, '')}`, wasted_spend: m.spend, metrics: publicMetrics(m), action: { tool: 'update_socialads_ad', arguments: { ad_id: a.id, status: 'PAUSED' } } });
+      findings.push({
+        level: 'ad' as const,
+        id: a.id,
+        name: a.name,
+        campaign_id: campaign.id,
+        campaign_name: campaign.name,
+        reason: `${money(m.spend, currency)} spent without a single ${RESULT_LABEL[m.result_type].replace(/s$/, '')}`,
+        wasted_spend: m.spend,
+        metrics: publicMetrics(m),
+        action: { tool: 'update_socialads_ad', arguments: { ad_id: a.id, status: 'PAUSED' } },
+      });
     }
     findings.sort((a, b) => b.wasted_spend - a.wasted_spend);
     const total = Math.round(findings.reduce((s, f) => s + f.wasted_spend, 0) * 100) / 100;
     const text = [
       `## Wasted spend, ${ctx.account.name} (${ctx.account.account_id}), ${start} to ${end}`,
       '',
-      findings.length ? `${findings.length} finding(s), ${money(total, currency)} without return.` : 'No waste found: every active conversion ad set and ad has results and ROAS above target.',
+      findings.length
+        ? `${findings.length} finding(s), ${money(total, currency)} without return.`
+        : 'No waste found: every active conversion ad set and ad has results and ROAS above target.',
       '',
       ...(findings.length
-        ? [markdownTable(['Level', 'Name', 'Id', 'Campaign', 'Spend', 'Results', 'Why', 'Fix'], findings.map((f) => [f.level, f.name, f.id, f.campaign_name, money(f.metrics.spend, currency), resultText(f.metrics), f.reason, `${f.action.tool} ${JSON.stringify(f.action.arguments)}`])), '', 'Apply a fix by calling its tool with those arguments (add dry_run: true to see the plan first). Then move the freed budget with optimize_socialads_budget.']
+        ? [
+            markdownTable(
+              ['Level', 'Name', 'Id', 'Campaign', 'Spend', 'Results', 'Why', 'Fix'],
+              findings.map((f) => [
+                f.level,
+                f.name,
+                f.id,
+                f.campaign_name,
+                money(f.metrics.spend, currency),
+                resultText(f.metrics),
+                f.reason,
+                `${f.action.tool} ${JSON.stringify(f.action.arguments)}`,
+              ]),
+            ),
+            '',
+            'Apply a fix by calling its tool with those arguments (add dry_run: true to see the plan first). Then move the freed budget with optimize_socialads_budget.',
+          ]
         : []),
     ].join('\n');
     return { text, structured: { ad_account_id: ctx.account.account_id, start_date: start, end_date: end, total_wasted: total, findings } };
@@ -87,31 +200,104 @@ export const analyzeSocialAdsWastedSpend = defineSocialAdsTool({
 export const optimizeSocialAdsBudget = defineSocialAdsTool({
   name: 'optimize_socialads_budget',
   description:
-    'Recommends socialads budget reallocation across the budget holders (campaign budgets, or ad set budgets) that share a goal: cut the ones whose cost per result is far above the goal\'s average (or ROAS under target), and raise the cheapest ones that spend their whole budget. Never raises a budget where the return is under target. Each move names update_socialads_campaign or update_socialads_ad_set with the new daily budget.',
+    "Recommends socialads budget reallocation across the budget holders (campaign budgets, or ad set budgets) that share a goal: cut the ones whose cost per result is far above the goal's average (or ROAS under target), and raise the cheapest ones that spend their whole budget. Never raises a budget where the return is under target. Each move names update_socialads_campaign or update_socialads_ad_set with the new daily budget.",
   access: 'read',
   args: {
-    change_percent: v.optional(v.pipe(v.number(), v.minValue(5), v.maxValue(50), v.description('Size of each budget move in percent, 5-50, default 20 (bigger jumps restart learning)')), 20),
-    target_roas: v.optional(v.pipe(v.number(), v.minValue(0.1), v.maxValue(100), v.description('Minimum ROAS for purchase budgets to be raised, default 2.0')), 2),
-    lookback_days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(7), v.maxValue(90), v.description('Days judged, 7-90, default 14 (ends yesterday)')), 14),
+    change_percent: v.optional(
+      v.pipe(
+        v.number(),
+        v.minValue(5),
+        v.maxValue(50),
+        v.description('Size of each budget move in percent, 5-50, default 20 (bigger jumps restart learning)'),
+      ),
+      20,
+    ),
+    target_roas: v.optional(
+      v.pipe(v.number(), v.minValue(0.1), v.maxValue(100), v.description('Minimum ROAS for purchase budgets to be raised, default 2.0')),
+      2,
+    ),
+    lookback_days: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(7), v.maxValue(90), v.description('Days judged, 7-90, default 14 (ends yesterday)')),
+      14,
+    ),
   },
   output: v.object({
     ad_account_id: v.string(),
     start_date: v.string(),
     end_date: v.string(),
-    moves: v.array(v.object({ level: v.picklist(['campaign', 'ad_set']), id: v.string(), name: v.string(), campaign_id: v.string(), direction: v.picklist(['increase', 'decrease']), current_daily_budget: v.number(), proposed_daily_budget: v.number(), budget_used: v.nullable(v.number()), reason: v.string(), action })),
-    holders: v.array(v.object({ level: v.string(), id: v.string(), name: v.string(), daily_budget: v.number(), budget_used: v.nullable(v.number()), metrics: metricsSchema })),
+    moves: v.array(
+      v.object({
+        level: v.picklist(['campaign', 'ad_set']),
+        id: v.string(),
+        name: v.string(),
+        campaign_id: v.string(),
+        direction: v.picklist(['increase', 'decrease']),
+        current_daily_budget: v.number(),
+        proposed_daily_budget: v.number(),
+        budget_used: v.nullable(v.number()),
+        reason: v.string(),
+        action,
+      }),
+    ),
+    holders: v.array(
+      v.object({
+        level: v.string(),
+        id: v.string(),
+        name: v.string(),
+        daily_budget: v.number(),
+        budget_used: v.nullable(v.number()),
+        metrics: metricsSchema,
+      }),
+    ),
   }),
   async run(args, ctx) {
     const { start, end } = lastDays(ctx.now, args.lookback_days, reportingZone(ctx.account));
     const st = await readStructure(ctx.platform);
     const activeCampaigns = st.campaigns.filter((c) => c.status === 'ACTIVE');
     const campaignHolders = activeCampaigns.filter((c) => c.daily_budget !== undefined);
-    const setHolders = st.adSets.filter((s) => s.status === 'ACTIVE' && s.daily_budget !== undefined && activeCampaigns.some((c) => c.id === s.campaign_id));
-    const [cm, sm] = await Promise.all([levelMetrics(ctx.platform, st, 'campaign', campaignHolders.map((c) => c.id), start, end), levelMetrics(ctx.platform, st, 'adset', setHolders.map((s) => s.id), start, end)]);
+    const setHolders = st.adSets.filter(
+      (s) => s.status === 'ACTIVE' && s.daily_budget !== undefined && activeCampaigns.some((c) => c.id === s.campaign_id),
+    );
+    const [cm, sm] = await Promise.all([
+      levelMetrics(
+        ctx.platform,
+        st,
+        'campaign',
+        campaignHolders.map((c) => c.id),
+        start,
+        end,
+      ),
+      levelMetrics(
+        ctx.platform,
+        st,
+        'adset',
+        setHolders.map((s) => s.id),
+        start,
+        end,
+      ),
+    ]);
     const holders = [
-      ...campaignHolders.map((c) => ({ level: 'campaign' as const, id: c.id, name: c.name, campaign_id: c.id, daily_budget: c.daily_budget!, m: cm(c.id) })),
-      ...setHolders.map((s) => ({ level: 'ad_set' as const, id: s.id, name: s.name, campaign_id: s.campaign_id, daily_budget: s.daily_budget!, m: sm(s.id) })),
-    ].map((h) => ({ ...h, budget_used: h.m.totals.days_with_delivery > 0 ? Math.round((h.m.spend / (h.daily_budget * h.m.totals.days_with_delivery)) * 100) / 100 : null }));
+      ...campaignHolders.map((c) => ({
+        level: 'campaign' as const,
+        id: c.id,
+        name: c.name,
+        campaign_id: c.id,
+        daily_budget: c.daily_budget!,
+        m: cm(c.id),
+      })),
+      ...setHolders.map((s) => ({
+        level: 'ad_set' as const,
+        id: s.id,
+        name: s.name,
+        campaign_id: s.campaign_id,
+        daily_budget: s.daily_budget!,
+        m: sm(s.id),
+      })),
+    ].map((h) => ({
+      ...h,
+      budget_used:
+        h.m.totals.days_with_delivery > 0 ? Math.round((h.m.spend / (h.daily_budget * h.m.totals.days_with_delivery)) * 100) / 100 : null,
+    }));
     const currency = ctx.account.currency;
     const step = args.change_percent / 100;
     const moves = [];
@@ -131,7 +317,12 @@ export const optimizeSocialAdsBudget = defineSocialAdsTool({
         let reason = '';
         if (h.m.results === 0 || (avg !== null && cpr !== null && cpr > avg * 1.4) || (type === 'purchases' && (h.m.roas ?? 0) < 1)) {
           direction = 'decrease';
-          reason = h.m.results === 0 ? `no ${label} for ${money(h.m.spend, currency)}` : type === 'purchases' && (h.m.roas ?? 0) < 1 ? `ROAS ${h.m.roas} loses money` : `cost per result ${money(cpr, currency)} vs ${money(avg, currency)} average for ${label}`;
+          reason =
+            h.m.results === 0
+              ? `no ${label} for ${money(h.m.spend, currency)}`
+              : type === 'purchases' && (h.m.roas ?? 0) < 1
+                ? `ROAS ${h.m.roas} loses money`
+                : `cost per result ${money(cpr, currency)} vs ${money(avg, currency)} average for ${label}`;
         } else if (group.length > 1 && avg !== null && cpr !== null && cpr < avg * 0.85 && !belowTarget && (h.budget_used ?? 0) >= 0.85) {
           direction = 'increase';
           reason = `cost per result ${money(cpr, currency)} vs ${money(avg, currency)} average for ${label}, and it spends ${percent(h.budget_used)} of its budget`;
@@ -139,7 +330,18 @@ export const optimizeSocialAdsBudget = defineSocialAdsTool({
         if (!direction) continue;
         const proposed = Math.max(1, Math.round(h.daily_budget * (direction === 'increase' ? 1 + step : 1 - step)));
         if (proposed === h.daily_budget) continue;
-        moves.push({ level: h.level, id: h.id, name: h.name, campaign_id: h.campaign_id, direction, current_daily_budget: h.daily_budget, proposed_daily_budget: proposed, budget_used: h.budget_used, reason, action: { tool, arguments: { [idKey]: h.id, daily_budget: proposed } } });
+        moves.push({
+          level: h.level,
+          id: h.id,
+          name: h.name,
+          campaign_id: h.campaign_id,
+          direction,
+          current_daily_budget: h.daily_budget,
+          proposed_daily_budget: proposed,
+          budget_used: h.budget_used,
+          reason,
+          action: { tool, arguments: { [idKey]: h.id, daily_budget: proposed } },
+        });
       }
     }
     moves.sort((a, b) => (a.direction === b.direction ? 0 : a.direction === 'decrease' ? -1 : 1));
@@ -148,11 +350,52 @@ export const optimizeSocialAdsBudget = defineSocialAdsTool({
       '',
       `${holders.length} budget holder(s) compared within their goal; ${moves.length} move(s).`,
       '',
-      markdownTable(['Level', 'Name', 'Budget/day', 'Used', 'Spend', 'Results', 'Judged on'], holders.map((h) => [h.level, h.name, money(h.daily_budget, currency), percent(h.budget_used), money(h.m.spend, currency), resultText(h.m), judgement(h.m, currency)])),
+      markdownTable(
+        ['Level', 'Name', 'Budget/day', 'Used', 'Spend', 'Results', 'Judged on'],
+        holders.map((h) => [
+          h.level,
+          h.name,
+          money(h.daily_budget, currency),
+          percent(h.budget_used),
+          money(h.m.spend, currency),
+          resultText(h.m),
+          judgement(h.m, currency),
+        ]),
+      ),
       '',
-      ...(moves.length ? ['### Moves', markdownTable(['Move', 'Name', 'Budget/day', 'Why', 'Tool'], moves.map((m) => [m.direction, m.name, `${money(m.current_daily_budget, currency)} → ${money(m.proposed_daily_budget, currency)}`, m.reason, `${m.action.tool} ${JSON.stringify(m.action.arguments)}`]))] : ['No move: budgets match performance.']),
+      ...(moves.length
+        ? [
+            '### Moves',
+            markdownTable(
+              ['Move', 'Name', 'Budget/day', 'Why', 'Tool'],
+              moves.map((m) => [
+                m.direction,
+                m.name,
+                `${money(m.current_daily_budget, currency)} → ${money(m.proposed_daily_budget, currency)}`,
+                m.reason,
+                `${m.action.tool} ${JSON.stringify(m.action.arguments)}`,
+              ]),
+            ),
+          ]
+        : ['No move: budgets match performance.']),
     ].join('\n');
-    return { text, structured: { ad_account_id: ctx.account.account_id, start_date: start, end_date: end, moves, holders: holders.map((h) => ({ level: h.level, id: h.id, name: h.name, daily_budget: h.daily_budget, budget_used: h.budget_used, metrics: publicMetrics(h.m) })) } };
+    return {
+      text,
+      structured: {
+        ad_account_id: ctx.account.account_id,
+        start_date: start,
+        end_date: end,
+        moves,
+        holders: holders.map((h) => ({
+          level: h.level,
+          id: h.id,
+          name: h.name,
+          daily_budget: h.daily_budget,
+          budget_used: h.budget_used,
+          metrics: publicMetrics(h.m),
+        })),
+      },
+    };
   },
 });
 
@@ -161,16 +404,57 @@ export const detectSocialAdsCreativeFatigue = defineSocialAdsTool({
   description:
     'Flags active socialads ads whose creative is wearing out: CTR in the last 7 days down 20% or more from the 21 days before while frequency (impressions per person reached a day) rose, or frequency above 3. Names the fix: a fresh creative with add_socialads_ad, and pausing the tired ad with update_socialads_ad.',
   access: 'read',
-  args: { campaign_id: idText('campaign', 'list_socialads_campaigns'), min_impressions: v.optional(v.pipe(v.number(), v.integer(), v.minValue(100), v.description('Impressions an ad needs in each period to be judged, default 1000')), 1000) },
-  output: v.object({ ad_account_id: v.string(), recent: v.object({ start_date: v.string(), end_date: v.string() }), baseline: v.object({ start_date: v.string(), end_date: v.string() }), ads: v.array(v.object({ id: v.string(), name: v.string(), ad_set_id: v.string(), ctr_recent: v.nullable(v.number()), ctr_baseline: v.nullable(v.number()), ctr_change: v.nullable(v.number()), frequency_recent: v.nullable(v.number()), frequency_baseline: v.nullable(v.number()), fatigued: v.boolean(), reason: v.string(), actions: v.array(action) })) }),
+  args: {
+    campaign_id: idText('campaign', 'list_socialads_campaigns'),
+    min_impressions: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(100), v.description('Impressions an ad needs in each period to be judged, default 1000')),
+      1000,
+    ),
+  },
+  output: v.object({
+    ad_account_id: v.string(),
+    recent: v.object({ start_date: v.string(), end_date: v.string() }),
+    baseline: v.object({ start_date: v.string(), end_date: v.string() }),
+    ads: v.array(
+      v.object({
+        id: v.string(),
+        name: v.string(),
+        ad_set_id: v.string(),
+        ctr_recent: v.nullable(v.number()),
+        ctr_baseline: v.nullable(v.number()),
+        ctr_change: v.nullable(v.number()),
+        frequency_recent: v.nullable(v.number()),
+        frequency_baseline: v.nullable(v.number()),
+        fatigued: v.boolean(),
+        reason: v.string(),
+        actions: v.array(action),
+      }),
+    ),
+  }),
   async run(args, ctx) {
     const recent = lastDays(ctx.now, 7, reportingZone(ctx.account));
     const baseline = { start: addDays(recent.start, -21), end: addDays(recent.start, -1) };
     const st = await readStructure(ctx.platform);
     if (args.campaign_id) requireCampaign(st, args.campaign_id);
     const ads = st.ads.filter((a) => delivering(st, a) && (!args.campaign_id || a.campaign_id === args.campaign_id));
-    const [r, b] = await Promise.all([insightTotals(ctx.platform, 'ad', ads.map((a) => a.id), recent.start, recent.end), insightTotals(ctx.platform, 'ad', ads.map((a) => a.id), baseline.start, baseline.end)]);
-    const freq = (t: { impressions: number; daily_reach: number }) => (t.daily_reach > 0 ? Math.round((t.impressions / t.daily_reach) * 100) / 100 : null);
+    const [r, b] = await Promise.all([
+      insightTotals(
+        ctx.platform,
+        'ad',
+        ads.map((a) => a.id),
+        recent.start,
+        recent.end,
+      ),
+      insightTotals(
+        ctx.platform,
+        'ad',
+        ads.map((a) => a.id),
+        baseline.start,
+        baseline.end,
+      ),
+    ]);
+    const freq = (t: { impressions: number; daily_reach: number }) =>
+      t.daily_reach > 0 ? Math.round((t.impressions / t.daily_reach) * 100) / 100 : null;
     const rows = ads
       .map((a) => {
         const tr = r(a.id);
@@ -182,8 +466,29 @@ export const detectSocialAdsCreativeFatigue = defineSocialAdsTool({
         const ctrDrop = change !== null && change <= -0.2 && fr !== null && fb !== null && fr >= fb;
         const saturated = fr !== null && fr > 3;
         const fatigued = ctrDrop || saturated;
-        const reason = ctrDrop ? `CTR ${percent(change)} vs the 21 days before while frequency went ${fb} → ${fr}` : saturated ? `frequency ${fr} a day: the audience sees it too often` : 'CTR and frequency steady';
-        return { id: a.id, name: a.name, ad_set_id: a.ad_set_id, ctr_recent: tr.ctr, ctr_baseline: tb.ctr, ctr_change: change, frequency_recent: fr, frequency_baseline: fb, fatigued, reason, actions: fatigued ? [{ tool: 'add_socialads_ad', arguments: { ad_set_id: a.ad_set_id } }, { tool: 'update_socialads_ad', arguments: { ad_id: a.id, status: 'PAUSED' } }] : [] };
+        const reason = ctrDrop
+          ? `CTR ${percent(change)} vs the 21 days before while frequency went ${fb} → ${fr}`
+          : saturated
+            ? `frequency ${fr} a day: the audience sees it too often`
+            : 'CTR and frequency steady';
+        return {
+          id: a.id,
+          name: a.name,
+          ad_set_id: a.ad_set_id,
+          ctr_recent: tr.ctr,
+          ctr_baseline: tb.ctr,
+          ctr_change: change,
+          frequency_recent: fr,
+          frequency_baseline: fb,
+          fatigued,
+          reason,
+          actions: fatigued
+            ? [
+                { tool: 'add_socialads_ad', arguments: { ad_set_id: a.ad_set_id } },
+                { tool: 'update_socialads_ad', arguments: { ad_id: a.id, status: 'PAUSED' } },
+              ]
+            : [],
+        };
       })
       .filter((x): x is NonNullable<typeof x> => Boolean(x))
       .sort((x, y) => Number(y.fatigued) - Number(x.fatigued) || (x.ctr_change ?? 0) - (y.ctr_change ?? 0));
@@ -191,59 +496,189 @@ export const detectSocialAdsCreativeFatigue = defineSocialAdsTool({
     const text = [
       `## Creative fatigue, last 7 days (${recent.start} to ${recent.end}) vs the 21 days before`,
       '',
-      tired.length ? `${tired.length} of ${rows.length} judged ad(s) show fatigue: add a fresh creative to the ad set with add_socialads_ad, then pause the tired ad with update_socialads_ad (status PAUSED).` : `None of ${rows.length} judged ad(s) shows fatigue.`,
+      tired.length
+        ? `${tired.length} of ${rows.length} judged ad(s) show fatigue: add a fresh creative to the ad set with add_socialads_ad, then pause the tired ad with update_socialads_ad (status PAUSED).`
+        : `None of ${rows.length} judged ad(s) shows fatigue.`,
       '',
-      rows.length ? markdownTable(['Ad', 'Id', 'CTR before', 'CTR now', 'Change', 'Freq before', 'Freq now', 'Fatigued', 'Why'], rows.map((x) => [x.name, x.id, percent(x.ctr_baseline), percent(x.ctr_recent), percent(x.ctr_change), x.frequency_baseline, x.frequency_recent, x.fatigued ? 'yes' : 'no', x.reason])) : 'No ad has enough impressions in both periods.',
+      rows.length
+        ? markdownTable(
+            ['Ad', 'Id', 'CTR before', 'CTR now', 'Change', 'Freq before', 'Freq now', 'Fatigued', 'Why'],
+            rows.map((x) => [
+              x.name,
+              x.id,
+              percent(x.ctr_baseline),
+              percent(x.ctr_recent),
+              percent(x.ctr_change),
+              x.frequency_baseline,
+              x.frequency_recent,
+              x.fatigued ? 'yes' : 'no',
+              x.reason,
+            ]),
+          )
+        : 'No ad has enough impressions in both periods.',
     ].join('\n');
-    return { text, structured: { ad_account_id: ctx.account.account_id, recent: { start_date: recent.start, end_date: recent.end }, baseline: { start_date: baseline.start, end_date: baseline.end }, ads: rows } };
+    return {
+      text,
+      structured: {
+        ad_account_id: ctx.account.account_id,
+        recent: { start_date: recent.start, end_date: recent.end },
+        baseline: { start_date: baseline.start, end_date: baseline.end },
+        ads: rows,
+      },
+    };
   },
 });
 
 export const analyzeSocialAdsAdPerformance = defineSocialAdsTool({
   name: 'analyze_socialads_ad_performance',
   description:
-    'Ad- and creative-level socialads analysis: ranks the ads of each ad set on cost per result in the ad set\'s goal (ROAS for purchases, cost per ThruPlay for video views, reach cost for awareness), compares formats (image, video, carousel, catalog), and recommends pausing the losers (update_socialads_ad) and adding creatives like the winners (add_socialads_ad).',
+    "Ad- and creative-level socialads analysis: ranks the ads of each ad set on cost per result in the ad set's goal (ROAS for purchases, cost per ThruPlay for video views, reach cost for awareness), compares formats (image, video, carousel, catalog), and recommends pausing the losers (update_socialads_ad) and adding creatives like the winners (add_socialads_ad).",
   access: 'read',
-  args: { campaign_id: idText('campaign', 'list_socialads_campaigns'), ad_set_id: idText('ad set', 'list_socialads_ad_sets'), ...windowEntries },
+  args: {
+    campaign_id: idText('campaign', 'list_socialads_campaigns'),
+    ad_set_id: idText('ad set', 'list_socialads_ad_sets'),
+    ...windowEntries,
+  },
   rules: [dateRangeRule],
-  output: v.object({ ad_account_id: v.string(), start_date: v.string(), end_date: v.string(), ads: v.array(v.object({ id: v.string(), name: v.string(), ad_type: v.string(), ad_set_id: v.string(), rank_in_ad_set: v.number(), verdict: v.string(), metrics: metricsSchema })), formats: v.array(v.object({ ad_type: v.string(), ads: v.number(), spend: v.number(), results: v.number() })), recommendations: v.array(v.object({ text: v.string(), action })) }),
+  output: v.object({
+    ad_account_id: v.string(),
+    start_date: v.string(),
+    end_date: v.string(),
+    ads: v.array(
+      v.object({
+        id: v.string(),
+        name: v.string(),
+        ad_type: v.string(),
+        ad_set_id: v.string(),
+        rank_in_ad_set: v.number(),
+        verdict: v.string(),
+        metrics: metricsSchema,
+      }),
+    ),
+    formats: v.array(v.object({ ad_type: v.string(), ads: v.number(), spend: v.number(), results: v.number() })),
+    recommendations: v.array(v.object({ text: v.string(), action })),
+  }),
   async run(args, ctx) {
     const { start, end } = reportWindow(ctx, args);
     const st = await readStructure(ctx.platform);
     if (args.campaign_id) requireCampaign(st, args.campaign_id);
     if (args.ad_set_id) requireAdSet(st, args.ad_set_id);
-    const ads = st.ads.filter((a) => a.status !== 'ARCHIVED' && (!args.campaign_id || a.campaign_id === args.campaign_id) && (!args.ad_set_id || a.ad_set_id === args.ad_set_id));
-    const m = await levelMetrics(ctx.platform, st, 'ad', ads.map((a) => a.id), start, end);
+    const ads = st.ads.filter(
+      (a) =>
+        a.status !== 'ARCHIVED' &&
+        (!args.campaign_id || a.campaign_id === args.campaign_id) &&
+        (!args.ad_set_id || a.ad_set_id === args.ad_set_id),
+    );
+    const m = await levelMetrics(
+      ctx.platform,
+      st,
+      'ad',
+      ads.map((a) => a.id),
+      start,
+      end,
+    );
     const currency = ctx.account.currency;
-    const rows: { id: string; name: string; ad_type: string; ad_set_id: string; status: string; rank_in_ad_set: number; verdict: string; metrics: ReturnType<typeof publicMetrics> }[] = [];
+    const rows: {
+      id: string;
+      name: string;
+      ad_type: string;
+      ad_set_id: string;
+      status: string;
+      rank_in_ad_set: number;
+      verdict: string;
+      metrics: ReturnType<typeof publicMetrics>;
+    }[] = [];
     const recommendations: { text: string; action: { tool: string; arguments: Record<string, unknown> } }[] = [];
     for (const setId of [...new Set(ads.map((a) => a.ad_set_id))]) {
-      const group = ads.filter((a) => a.ad_set_id === setId).map((a) => ({ a, m: m(a.id) })).filter((x) => x.m.spend > 0);
+      const group = ads
+        .filter((a) => a.ad_set_id === setId)
+        .map((a) => ({ a, m: m(a.id) }))
+        .filter((x) => x.m.spend > 0);
       // Cheapest result first; purchases by ROAS; no results last.
-      group.sort((x, y) => (x.m.result_type === 'purchases' ? (y.m.roas ?? -1) - (x.m.roas ?? -1) : (x.m.cost_per_result ?? Infinity) - (y.m.cost_per_result ?? Infinity)));
+      group.sort((x, y) =>
+        x.m.result_type === 'purchases'
+          ? (y.m.roas ?? -1) - (x.m.roas ?? -1)
+          : (x.m.cost_per_result ?? Infinity) - (y.m.cost_per_result ?? Infinity),
+      );
       const best = group[0];
       group.forEach((x, i) => {
         let verdict = 'keep';
         if (group.length > 1 && i === 0) verdict = 'winner';
-        else if (x.m.results === 0 || (best && best.m.cost_per_result && x.m.cost_per_result && x.m.cost_per_result > best.m.cost_per_result * 2)) verdict = 'loser';
-        rows.push({ id: x.a.id, name: x.a.name, ad_type: x.a.ad_type, ad_set_id: setId, status: x.a.status, rank_in_ad_set: i + 1, verdict, metrics: publicMetrics(x.m) });
-        if (verdict === 'loser' && x.a.status === 'ACTIVE') recommendations.push({ text: `Pause "${x.a.name}": ${x.m.results === 0 ? `no ${RESULT_LABEL[x.m.result_type]} for ${money(x.m.spend, currency)}` : `${costPerResultText(x.m, currency)} per result, over twice the best ad's ${costPerResultText(best!.m, currency)}`}.`, action: { tool: 'update_socialads_ad', arguments: { ad_id: x.a.id, status: 'PAUSED' } } });
+        else if (
+          x.m.results === 0 ||
+          (best && best.m.cost_per_result && x.m.cost_per_result && x.m.cost_per_result > best.m.cost_per_result * 2)
+        )
+          verdict = 'loser';
+        rows.push({
+          id: x.a.id,
+          name: x.a.name,
+          ad_type: x.a.ad_type,
+          ad_set_id: setId,
+          status: x.a.status,
+          rank_in_ad_set: i + 1,
+          verdict,
+          metrics: publicMetrics(x.m),
+        });
+        if (verdict === 'loser' && x.a.status === 'ACTIVE')
+          recommendations.push({
+            text: `Pause "${x.a.name}": ${x.m.results === 0 ? `no ${RESULT_LABEL[x.m.result_type]} for ${money(x.m.spend, currency)}` : `${costPerResultText(x.m, currency)} per result, over twice the best ad's ${costPerResultText(best!.m, currency)}`}.`,
+            action: { tool: 'update_socialads_ad', arguments: { ad_id: x.a.id, status: 'PAUSED' } },
+          });
       });
-      if (best && group.length > 1 && best.a.status === 'ACTIVE') recommendations.push({ text: `"${best.a.name}" (${best.a.ad_type}) wins its ad set at ${costPerResultText(best.m, currency)} per result: add a variation of it.`, action: { tool: 'add_socialads_ad', arguments: { ad_set_id: setId, ad_type: best.a.ad_type === 'catalog' ? 'carousel' : best.a.ad_type } } });
+      if (best && group.length > 1 && best.a.status === 'ACTIVE')
+        recommendations.push({
+          text: `"${best.a.name}" (${best.a.ad_type}) wins its ad set at ${costPerResultText(best.m, currency)} per result: add a variation of it.`,
+          action: {
+            tool: 'add_socialads_ad',
+            arguments: { ad_set_id: setId, ad_type: best.a.ad_type === 'catalog' ? 'carousel' : best.a.ad_type },
+          },
+        });
     }
-    const formats = [...new Set(rows.map((r) => r.ad_type))].map((t) => ({ ad_type: t, ads: rows.filter((r) => r.ad_type === t).length, spend: Math.round(rows.filter((r) => r.ad_type === t).reduce((s, r) => s + r.metrics.spend, 0) * 100) / 100, results: rows.filter((r) => r.ad_type === t).reduce((s, r) => s + r.metrics.results, 0) }));
+    const formats = [...new Set(rows.map((r) => r.ad_type))].map((t) => ({
+      ad_type: t,
+      ads: rows.filter((r) => r.ad_type === t).length,
+      spend: Math.round(rows.filter((r) => r.ad_type === t).reduce((s, r) => s + r.metrics.spend, 0) * 100) / 100,
+      results: rows.filter((r) => r.ad_type === t).reduce((s, r) => s + r.metrics.results, 0),
+    }));
     const text = [
       `## Ad performance analysis, ${start} to ${end}`,
       '',
-      rows.length ? markdownTable(['Ad', 'Type', 'Ad set', 'Rank', 'Verdict', 'Spend', 'Results', 'Judged on'], rows.map((r) => [r.name, r.ad_type, st.adSet(r.ad_set_id)?.name, r.rank_in_ad_set, r.verdict, money(r.metrics.spend, currency), resultText(r.metrics), judgement(r.metrics, currency)])) : 'No ad delivered in this window.',
+      rows.length
+        ? markdownTable(
+            ['Ad', 'Type', 'Ad set', 'Rank', 'Verdict', 'Spend', 'Results', 'Judged on'],
+            rows.map((r) => [
+              r.name,
+              r.ad_type,
+              st.adSet(r.ad_set_id)?.name,
+              r.rank_in_ad_set,
+              r.verdict,
+              money(r.metrics.spend, currency),
+              resultText(r.metrics),
+              judgement(r.metrics, currency),
+            ]),
+          )
+        : 'No ad delivered in this window.',
       '',
       '### Formats',
-      markdownTable(['Format', 'Ads', 'Spend', 'Results'], formats.map((f) => [f.ad_type, f.ads, money(f.spend, currency), count(f.results)])),
+      markdownTable(
+        ['Format', 'Ads', 'Spend', 'Results'],
+        formats.map((f) => [f.ad_type, f.ads, money(f.spend, currency), count(f.results)]),
+      ),
       '',
       '### Recommendations',
       ...(recommendations.length ? recommendations.map((r) => `- ${r.text} (${r.action.tool})`) : ['- Nothing to change.']),
     ].join('\n');
-    return { text, structured: { ad_account_id: ctx.account.account_id, start_date: start, end_date: end, ads: rows.map(({ status: _s, ...r }) => r), formats, recommendations } };
+    return {
+      text,
+      structured: {
+        ad_account_id: ctx.account.account_id,
+        start_date: start,
+        end_date: end,
+        ads: rows.map(({ status: _s, ...r }) => r),
+        formats,
+        recommendations,
+      },
+    };
   },
 });
 
@@ -255,22 +690,55 @@ export const explainSocialAdsAnomaly = defineSocialAdsTool({
     'Explains why a socialads metric changed between a period and the period of the same length just before it (default: last 7 days vs the 7 before), for the account or one campaign: decomposes it into volume, auction cost (CPM), click-through and conversion rate, and names the ad sets that moved it most, with the tool to act on each.',
   access: 'read',
   args: {
-    metric: v.optional(v.pipe(v.picklist(ANOMALY_METRICS), v.description('spend, results, cost_per_result (default), ctr, cpm, conversion_rate or roas')), 'cost_per_result'),
+    metric: v.optional(
+      v.pipe(v.picklist(ANOMALY_METRICS), v.description('spend, results, cost_per_result (default), ctr, cpm, conversion_rate or roas')),
+      'cost_per_result',
+    ),
     campaign_id: idText('campaign', 'list_socialads_campaigns'),
     start_date: windowEntries.start_date,
     end_date: windowEntries.end_date,
   },
   rules: [dateRangeRule],
-  output: v.object({ ad_account_id: v.string(), metric: v.string(), current: v.object({ start_date: v.string(), end_date: v.string(), value: v.nullable(v.number()) }), previous: v.object({ start_date: v.string(), end_date: v.string(), value: v.nullable(v.number()) }), change: v.nullable(v.number()), drivers: v.array(v.object({ driver: v.string(), previous: v.nullable(v.number()), current: v.nullable(v.number()), change: v.nullable(v.number()) })), contributors: v.array(v.object({ ad_set_id: v.string(), name: v.string(), previous: v.number(), current: v.number(), spend_change: v.number(), action })) }),
+  output: v.object({
+    ad_account_id: v.string(),
+    metric: v.string(),
+    current: v.object({ start_date: v.string(), end_date: v.string(), value: v.nullable(v.number()) }),
+    previous: v.object({ start_date: v.string(), end_date: v.string(), value: v.nullable(v.number()) }),
+    change: v.nullable(v.number()),
+    drivers: v.array(
+      v.object({ driver: v.string(), previous: v.nullable(v.number()), current: v.nullable(v.number()), change: v.nullable(v.number()) }),
+    ),
+    contributors: v.array(
+      v.object({ ad_set_id: v.string(), name: v.string(), previous: v.number(), current: v.number(), spend_change: v.number(), action }),
+    ),
+  }),
   async run(args, ctx) {
     refuseDatesAfterYesterday(ctx.now, { start_date: args.start_date, end_date: args.end_date }, reportingZone(ctx.account));
-    const cur = args.start_date && args.end_date ? { start: args.start_date, end: args.end_date } : lastDays(ctx.now, 7, reportingZone(ctx.account));
+    const cur =
+      args.start_date && args.end_date ? { start: args.start_date, end: args.end_date } : lastDays(ctx.now, 7, reportingZone(ctx.account));
     const days = Math.round((Date.parse(cur.end) - Date.parse(cur.start)) / 86_400_000) + 1;
     const prev = { start: addDays(cur.start, -days), end: addDays(cur.start, -1) };
     const st = await readStructure(ctx.platform);
     const campaign = args.campaign_id ? requireCampaign(st, args.campaign_id) : undefined;
     const sets = st.adSets.filter((s) => !campaign || s.campaign_id === campaign.id);
-    const [c, p] = await Promise.all([levelMetrics(ctx.platform, st, 'adset', sets.map((s) => s.id), cur.start, cur.end), levelMetrics(ctx.platform, st, 'adset', sets.map((s) => s.id), prev.start, prev.end)]);
+    const [c, p] = await Promise.all([
+      levelMetrics(
+        ctx.platform,
+        st,
+        'adset',
+        sets.map((s) => s.id),
+        cur.start,
+        cur.end,
+      ),
+      levelMetrics(
+        ctx.platform,
+        st,
+        'adset',
+        sets.map((s) => s.id),
+        prev.start,
+        prev.end,
+      ),
+    ]);
     const sum = (f: typeof c) => {
       const all = sets.map((s) => f(s.id));
       const spend = all.reduce((x, m) => x + m.spend, 0);
@@ -279,34 +747,87 @@ export const explainSocialAdsAnomaly = defineSocialAdsTool({
       const results = all.reduce((x, m) => x + (isConversionType(m.result_type) ? m.results : 0), 0);
       const revenue = all.reduce((x, m) => x + (m.revenue ?? 0), 0);
       const r = (a: number, b: number, d = 4) => (b > 0 ? Math.round((a / b) * 10 ** d) / 10 ** d : null);
-      return { spend: Math.round(spend * 100) / 100, results, cost_per_result: r(spend, results, 2), ctr: r(clicks, impressions), cpm: r(spend * 1000, impressions, 2), conversion_rate: r(results, clicks), roas: r(revenue, spend, 2) };
+      return {
+        spend: Math.round(spend * 100) / 100,
+        results,
+        cost_per_result: r(spend, results, 2),
+        ctr: r(clicks, impressions),
+        cpm: r(spend * 1000, impressions, 2),
+        conversion_rate: r(results, clicks),
+        roas: r(revenue, spend, 2),
+      };
     };
     const now = sum(c);
     const before = sum(p);
     const rel = (a: number | null, b: number | null) => (a !== null && b ? Math.round(((a - b) / b) * 10000) / 10000 : null);
-    const drivers = (['spend', 'cpm', 'ctr', 'conversion_rate'] as const).map((d) => ({ driver: d, previous: before[d], current: now[d], change: rel(now[d], before[d]) }));
+    const drivers = (['spend', 'cpm', 'ctr', 'conversion_rate'] as const).map((d) => ({
+      driver: d,
+      previous: before[d],
+      current: now[d],
+      change: rel(now[d], before[d]),
+    }));
     const contributors = sets
-      .map((s) => ({ ad_set_id: s.id, name: s.name, previous: p(s.id).spend, current: c(s.id).spend, spend_change: Math.round((c(s.id).spend - p(s.id).spend) * 100) / 100, action: { tool: 'update_socialads_ad_set', arguments: { ad_set_id: s.id } } }))
+      .map((s) => ({
+        ad_set_id: s.id,
+        name: s.name,
+        previous: p(s.id).spend,
+        current: c(s.id).spend,
+        spend_change: Math.round((c(s.id).spend - p(s.id).spend) * 100) / 100,
+        action: { tool: 'update_socialads_ad_set', arguments: { ad_set_id: s.id } },
+      }))
       .filter((x) => x.previous || x.current)
       .sort((a, b) => Math.abs(b.spend_change) - Math.abs(a.spend_change))
       .slice(0, 5);
     const currency = ctx.account.currency;
     const change = rel(now[args.metric], before[args.metric]);
-    const biggest = [...drivers].filter((d) => d.change !== null && d.driver !== 'spend').sort((a, b) => Math.abs(b.change!) - Math.abs(a.change!))[0];
-    const fmt = (metric: string, value: number | null) => (value === null ? '-' : metric === 'ctr' || metric === 'conversion_rate' ? percent(value) : metric === 'results' || metric === 'roas' ? String(value) : money(value, currency));
+    const biggest = [...drivers]
+      .filter((d) => d.change !== null && d.driver !== 'spend')
+      .sort((a, b) => Math.abs(b.change!) - Math.abs(a.change!))[0];
+    const fmt = (metric: string, value: number | null) =>
+      value === null
+        ? '-'
+        : metric === 'ctr' || metric === 'conversion_rate'
+          ? percent(value)
+          : metric === 'results' || metric === 'roas'
+            ? String(value)
+            : money(value, currency);
     const text = [
       `## Why ${args.metric} changed${campaign ? ` in "${campaign.name}"` : ''}: ${cur.start} to ${cur.end} vs ${prev.start} to ${prev.end}`,
       '',
       `${args.metric}: ${fmt(args.metric, before[args.metric])} → ${fmt(args.metric, now[args.metric])} (${change === null ? 'no comparison' : percent(change)}).${biggest ? ` The biggest driver is ${biggest.driver} (${percent(biggest.change)}).` : ''}`,
       '',
-      markdownTable(['Driver', 'Before', 'Now', 'Change'], drivers.map((d) => [d.driver, fmt(d.driver, d.previous), fmt(d.driver, d.current), percent(d.change)])),
+      markdownTable(
+        ['Driver', 'Before', 'Now', 'Change'],
+        drivers.map((d) => [d.driver, fmt(d.driver, d.previous), fmt(d.driver, d.current), percent(d.change)]),
+      ),
       '',
       '### Ad sets that moved it most',
-      contributors.length ? markdownTable(['Ad set', 'Id', 'Spend before', 'Spend now', 'Change'], contributors.map((x) => [x.name, x.ad_set_id, money(x.previous, currency), money(x.current, currency), money(x.spend_change, currency)])) : 'No delivery in either period.',
+      contributors.length
+        ? markdownTable(
+            ['Ad set', 'Id', 'Spend before', 'Spend now', 'Change'],
+            contributors.map((x) => [
+              x.name,
+              x.ad_set_id,
+              money(x.previous, currency),
+              money(x.current, currency),
+              money(x.spend_change, currency),
+            ]),
+          )
+        : 'No delivery in either period.',
       '',
       'A rising CPM is the auction (competition, audience saturation); a falling CTR is the creative (detect_socialads_creative_fatigue); a falling conversion rate is the site or offer. Act on an ad set with update_socialads_ad_set (status, budget, targeting); see its ads with get_socialads_ad_performance.',
     ].join('\n');
-    return { text, structured: { ad_account_id: ctx.account.account_id, metric: args.metric, current: { start_date: cur.start, end_date: cur.end, value: now[args.metric] }, previous: { start_date: prev.start, end_date: prev.end, value: before[args.metric] }, change, drivers, contributors } };
+    return {
+      text,
+      structured: {
+        ad_account_id: ctx.account.account_id,
+        metric: args.metric,
+        current: { start_date: cur.start, end_date: cur.end, value: now[args.metric] },
+        previous: { start_date: prev.start, end_date: prev.end, value: before[args.metric] },
+        change,
+        drivers,
+        contributors,
+      },
+    };
   },
 });
-

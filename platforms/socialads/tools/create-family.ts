@@ -51,7 +51,8 @@ export const createOutput = v.object({
 
 const dailyOf = (e: { daily_budget?: number; lifetime_budget?: number; start_date: string; end_date?: string }) => {
   if (e.daily_budget !== undefined) return e.daily_budget;
-  if (e.lifetime_budget !== undefined && e.end_date) return Math.round((e.lifetime_budget / (Math.round((Date.parse(e.end_date) - Date.parse(e.start_date)) / 86_400_000) + 1)) * 100) / 100;
+  if (e.lifetime_budget !== undefined && e.end_date)
+    return Math.round((e.lifetime_budget / (Math.round((Date.parse(e.end_date) - Date.parse(e.start_date)) / 86_400_000) + 1)) * 100) / 100;
   return undefined;
 };
 
@@ -85,32 +86,78 @@ export function defineSocialAdsCreate<Entries extends v.ObjectEntries>(spec: {
       const campaignPaused = chain.campaign ? chain.campaign.status === 'PAUSED' : false;
       if (chain.campaign) {
         const c = chain.campaign;
-        changes.push({ action: 'create', entity: 'campaign', name: c.name, fields: { objective: { after: c.objective }, status: { after: c.status }, ...(c.daily_budget !== undefined ? { daily_budget: { after: c.daily_budget } } : {}), ...(c.lifetime_budget !== undefined ? { lifetime_budget: { after: c.lifetime_budget } } : {}), start_date: { after: c.start_date } }, startsPaused: c.status === 'PAUSED' });
+        changes.push({
+          action: 'create',
+          entity: 'campaign',
+          name: c.name,
+          fields: {
+            objective: { after: c.objective },
+            status: { after: c.status },
+            ...(c.daily_budget !== undefined ? { daily_budget: { after: c.daily_budget } } : {}),
+            ...(c.lifetime_budget !== undefined ? { lifetime_budget: { after: c.lifetime_budget } } : {}),
+            start_date: { after: c.start_date },
+          },
+          startsPaused: c.status === 'PAUSED',
+        });
         const d = dailyOf(c);
         if (d !== undefined) budgets.push({ entity: 'campaign', name: c.name, after: d, currency });
       }
       if (chain.adSet) {
         const s = chain.adSet;
-        changes.push({ action: 'create', entity: 'ad_set', name: s.name, fields: { status: { after: s.status }, optimization_goal: { after: s.optimization_goal }, ...(s.daily_budget !== undefined ? { daily_budget: { after: s.daily_budget } } : {}), ...(s.lifetime_budget !== undefined ? { lifetime_budget: { after: s.lifetime_budget } } : {}), targeting: { after: s.targeting } }, startsPaused: s.status === 'PAUSED' || campaignPaused });
+        changes.push({
+          action: 'create',
+          entity: 'ad_set',
+          name: s.name,
+          fields: {
+            status: { after: s.status },
+            optimization_goal: { after: s.optimization_goal },
+            ...(s.daily_budget !== undefined ? { daily_budget: { after: s.daily_budget } } : {}),
+            ...(s.lifetime_budget !== undefined ? { lifetime_budget: { after: s.lifetime_budget } } : {}),
+            targeting: { after: s.targeting },
+          },
+          startsPaused: s.status === 'PAUSED' || campaignPaused,
+        });
         const d = dailyOf(s);
         if (d !== undefined) budgets.push({ entity: 'ad_set', name: s.name, after: d, currency });
       }
       if (chain.ad) {
         const a = chain.ad;
-        changes.push({ action: 'create', entity: 'ad', name: a.name, fields: { ad_type: { after: a.ad_type }, status: { after: a.status }, link: { after: a.creative.link }, images: { after: [...a.images, ...(a.card_images ?? [])].map((i) => ('hash' in i ? i.hash : `upload ${i.url}`)) } }, startsPaused: a.status === 'PAUSED' || campaignPaused || chain.adSet?.status === 'PAUSED' });
+        changes.push({
+          action: 'create',
+          entity: 'ad',
+          name: a.name,
+          fields: {
+            ad_type: { after: a.ad_type },
+            status: { after: a.status },
+            link: { after: a.creative.link },
+            images: { after: [...a.images, ...(a.card_images ?? [])].map((i) => ('hash' in i ? i.hash : `upload ${i.url}`)) },
+          },
+          startsPaused: a.status === 'PAUSED' || campaignPaused || chain.adSet?.status === 'PAUSED',
+        });
       }
-      if (budgets.some((b) => b.after !== undefined) && (chain.campaign?.lifetime_budget !== undefined || chain.adSet?.lifetime_budget !== undefined)) chain.notes.push('A lifetime budget is planned as its even daily share over the flight.');
+      if (
+        budgets.some((b) => b.after !== undefined) &&
+        (chain.campaign?.lifetime_budget !== undefined || chain.adSet?.lifetime_budget !== undefined)
+      )
+        chain.notes.push('A lifetime budget is planned as its even daily share over the flight.');
       return { summary: chain.summary, changes, budgets, notes: chain.notes, data: chain };
     },
     async apply(plan, _args, ctx) {
       const chain = plan.data;
       const p = ctx.platform;
       const campaign = chain.campaign ? await ctx.step('create_campaign', () => p.createCampaign(chain.campaign!)) : undefined;
-      const adSet = chain.adSet ? await ctx.step('create_ad_set', () => p.createAdSet({ ...chain.adSet!, campaign_id: campaign?.id ?? chain.adSet!.campaign_id! })) : undefined;
+      const adSet = chain.adSet
+        ? await ctx.step('create_ad_set', () => p.createAdSet({ ...chain.adSet!, campaign_id: campaign?.id ?? chain.adSet!.campaign_id! }))
+        : undefined;
       const hashes: string[] = [];
       const hashOf = async (ref: ImageRef) => {
         if ('hash' in ref) return ref.hash;
-        return ctx.step(`upload_image_${ref.url}`, async () => (await p.uploadImage({ url: ref.url, name: decodeURIComponent(new URL(ref.url).pathname.split('/').pop() || 'image.jpg') })).hash);
+        return ctx.step(
+          `upload_image_${ref.url}`,
+          async () =>
+            (await p.uploadImage({ url: ref.url, name: decodeURIComponent(new URL(ref.url).pathname.split('/').pop() || 'image.jpg') }))
+              .hash,
+        );
       };
       let ad;
       if (chain.ad) {
@@ -118,15 +165,43 @@ export function defineSocialAdsCreate<Entries extends v.ObjectEntries>(spec: {
         for (const ref of a.images) hashes.push(await hashOf(ref));
         const cardHashes: string[] = [];
         for (const ref of a.card_images ?? []) cardHashes.push(await hashOf(ref));
-        const creative: SocialAdsCreative = JSON.parse(JSON.stringify({ ...a.creative, image_hashes: hashes, ...(a.creative.cards ? { cards: a.creative.cards.map((card, i) => ({ ...card, image_hash: cardHashes[i] })) } : {}) }));
-        ad = await ctx.step('create_ad', () => p.createAd({ ad_set_id: adSet?.id ?? a.ad_set_id!, campaign_id: campaign?.id ?? adSet?.campaign_id ?? a.campaign_id!, name: a.name, status: a.status, ad_type: a.ad_type, creative, start_date: isoDate(ctx.now) }));
+        const creative: SocialAdsCreative = JSON.parse(
+          JSON.stringify({
+            ...a.creative,
+            image_hashes: hashes,
+            ...(a.creative.cards ? { cards: a.creative.cards.map((card, i) => ({ ...card, image_hash: cardHashes[i] })) } : {}),
+          }),
+        );
+        ad = await ctx.step('create_ad', () =>
+          p.createAd({
+            ad_set_id: adSet?.id ?? a.ad_set_id!,
+            campaign_id: campaign?.id ?? adSet?.campaign_id ?? a.campaign_id!,
+            name: a.name,
+            status: a.status,
+            ad_type: a.ad_type,
+            creative,
+            start_date: isoDate(ctx.now),
+          }),
+        );
         hashes.push(...cardHashes);
       }
       const currency = ctx.account.currency;
       const status = chain.campaign?.status ?? chain.adSet?.status ?? chain.ad?.status ?? 'PAUSED';
       const rows: [string, string, string, string][] = [];
-      if (campaign) rows.push(['Campaign', campaign.name, campaign.id, `${campaign.objective}, ${campaign.status}${campaign.daily_budget !== undefined ? `, ${money(campaign.daily_budget, currency)}/day` : ''}`]);
-      if (adSet) rows.push(['Ad set', adSet.name, adSet.id, `${adSet.optimization_goal}, ${adSet.status}${adSet.daily_budget !== undefined ? `, ${money(adSet.daily_budget, currency)}/day` : ''}`]);
+      if (campaign)
+        rows.push([
+          'Campaign',
+          campaign.name,
+          campaign.id,
+          `${campaign.objective}, ${campaign.status}${campaign.daily_budget !== undefined ? `, ${money(campaign.daily_budget, currency)}/day` : ''}`,
+        ]);
+      if (adSet)
+        rows.push([
+          'Ad set',
+          adSet.name,
+          adSet.id,
+          `${adSet.optimization_goal}, ${adSet.status}${adSet.daily_budget !== undefined ? `, ${money(adSet.daily_budget, currency)}/day` : ''}`,
+        ]);
       if (ad) rows.push(['Ad', ad.name, ad.id, `${ad.ad_type}, ${ad.status} (${ad.effective_status})`]);
       const notes = [...(plan.notes ?? [])];
       if (ad) notes.push('The ad is reviewed by the platform (usually within 24 hours) before it can deliver.');
@@ -136,15 +211,33 @@ export function defineSocialAdsCreate<Entries extends v.ObjectEntries>(spec: {
         markdownTable(['Level', 'Name', 'Id', 'Details'], rows),
         ...(notes.length ? ['', ...notes.map((n) => `- ${n}`)] : []),
         '',
-        status === 'PAUSED' ? `Everything new starts PAUSED: when reviewed, start it with ${campaign ? 'resume_socialads_campaign' : adSet ? 'update_socialads_ad_set status ACTIVE' : 'update_socialads_ad status ACTIVE'}.` : 'Created ACTIVE: it spends once the ad is approved.',
+        status === 'PAUSED'
+          ? `Everything new starts PAUSED: when reviewed, start it with ${campaign ? 'resume_socialads_campaign' : adSet ? 'update_socialads_ad_set status ACTIVE' : 'update_socialads_ad status ACTIVE'}.`
+          : 'Created ACTIVE: it spends once the ad is approved.',
       ].join('\n');
-      return { text, structured: { ad_account_id: ctx.account.account_id, campaign_id: campaign?.id ?? null, ad_set_id: adSet?.id ?? chain.ad?.ad_set_id ?? null, ad_id: ad?.id ?? null, status, image_hashes: hashes, notes } };
+      return {
+        text,
+        structured: {
+          ad_account_id: ctx.account.account_id,
+          campaign_id: campaign?.id ?? null,
+          ad_set_id: adSet?.id ?? chain.ad?.ad_set_id ?? null,
+          ad_id: ad?.id ?? null,
+          status,
+          image_hashes: hashes,
+          notes,
+        },
+      };
     },
   });
 }
 
 /** An image argument as a reference: an existing hash (must be in this account) or a URL to upload. */
-export async function imageRef(ctx: ToolContext<SocialAdsPort>, hash: string | undefined, url: string | undefined, field: string): Promise<ImageRef> {
+export async function imageRef(
+  ctx: ToolContext<SocialAdsPort>,
+  hash: string | undefined,
+  url: string | undefined,
+  field: string,
+): Promise<ImageRef> {
   if (hash) return { hash: (await planImage(ctx, hash, field, false)).hash };
   if (url) return { url };
   throw new ToolError(`give \`${field}\` or an image URL`);
@@ -157,8 +250,25 @@ export async function pageAndProfile(ctx: ToolContext<SocialAdsPort>, pageId: st
   return { page, profile };
 }
 
-export const createStatusArg = v.optional(v.pipe(v.picklist(['ACTIVE', 'PAUSED']), v.description('PAUSED (default: review before it spends) or ACTIVE')), 'PAUSED');
+export const createStatusArg = v.optional(
+  v.pipe(v.picklist(['ACTIVE', 'PAUSED']), v.description('PAUSED (default: review before it spends) or ACTIVE')),
+  'PAUSED',
+);
 export const pageArgs = {
-  page_id: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d{6,20}$/, 'must be a numeric page id from list_socialads_pages'), v.description('Page the ads run as; auto-detected with one promotable page, otherwise the tool asks'))),
-  profile_id: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d{6,20}$/, 'must be a numeric profile id from list_socialads_instagram_accounts'), v.description("Photo-app profile the ads show as; default the page's linked profile"))),
+  page_id: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^\d{6,20}$/, 'must be a numeric page id from list_socialads_pages'),
+      v.description('Page the ads run as; auto-detected with one promotable page, otherwise the tool asks'),
+    ),
+  ),
+  profile_id: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^\d{6,20}$/, 'must be a numeric profile id from list_socialads_instagram_accounts'),
+      v.description("Photo-app profile the ads show as; default the page's linked profile"),
+    ),
+  ),
 };

@@ -2,7 +2,15 @@ import * as v from 'valibot';
 import { ToolError } from '../../../functions/runtime/errors';
 import { count, money, percent } from '../../markdown';
 import type { SocialAdsAd, SocialAdsAdSet, SocialAdsBreakdown, SocialAdsCampaign, SocialAdsInsightsLevel, SocialAdsPort } from '../port';
-import { insightTotals, objectiveMetrics, RESULT_LABEL, resultTypeOf, type ObjectiveMetrics, type ResultType, type SocialAdsTotals } from './shared';
+import {
+  insightTotals,
+  objectiveMetrics,
+  RESULT_LABEL,
+  resultTypeOf,
+  type ObjectiveMetrics,
+  type ResultType,
+  type SocialAdsTotals,
+} from './shared';
 import { totals } from '../../metrics';
 
 /**
@@ -30,17 +38,29 @@ export async function readStructure(p: SocialAdsPort): Promise<Structure> {
 /** The campaign named by `campaign_id`, or a 400 naming the tool that lists campaigns. */
 export function requireCampaign(st: Structure, id: string): SocialAdsCampaign {
   const found = st.campaign(id);
-  if (!found) throw new ToolError(`\`campaign_id\` "${id}" is not a campaign of this ad account. Find valid ids with list_socialads_campaigns.`, { code: 'not_found', campaign_id: id });
+  if (!found)
+    throw new ToolError(`\`campaign_id\` "${id}" is not a campaign of this ad account. Find valid ids with list_socialads_campaigns.`, {
+      code: 'not_found',
+      campaign_id: id,
+    });
   return found;
 }
 export function requireAdSet(st: Structure, id: string): SocialAdsAdSet {
   const found = st.adSet(id);
-  if (!found) throw new ToolError(`\`ad_set_id\` "${id}" is not an ad set of this ad account. Find valid ids with list_socialads_ad_sets.`, { code: 'not_found', ad_set_id: id });
+  if (!found)
+    throw new ToolError(`\`ad_set_id\` "${id}" is not an ad set of this ad account. Find valid ids with list_socialads_ad_sets.`, {
+      code: 'not_found',
+      ad_set_id: id,
+    });
   return found;
 }
 export function requireAd(st: Structure, id: string): SocialAdsAd {
   const found = st.ads.find((a) => a.id === id);
-  if (!found) throw new ToolError(`\`ad_id\` "${id}" is not an ad of this ad account. Find valid ids with list_socialads_ads.`, { code: 'not_found', ad_id: id });
+  if (!found)
+    throw new ToolError(`\`ad_id\` "${id}" is not an ad of this ad account. Find valid ids with list_socialads_ads.`, {
+      code: 'not_found',
+      ad_id: id,
+    });
   return found;
 }
 
@@ -62,7 +82,14 @@ function hasVideo(st: Structure, level: SocialAdsInsightsLevel, id: string): boo
 }
 
 /** Objective metrics of each entity of a level over [start, end]. */
-export async function levelMetrics(p: SocialAdsPort, st: Structure, level: SocialAdsInsightsLevel, ids: string[], start: string, end: string): Promise<(id: string) => ObjectiveMetrics & { totals: SocialAdsTotals }> {
+export async function levelMetrics(
+  p: SocialAdsPort,
+  st: Structure,
+  level: SocialAdsInsightsLevel,
+  ids: string[],
+  start: string,
+  end: string,
+): Promise<(id: string) => ObjectiveMetrics & { totals: SocialAdsTotals }> {
   const totalsOf = await insightTotals(p, level, ids, start, end);
   return (id) => {
     const t = totalsOf(id);
@@ -85,10 +112,10 @@ export function costPerResultText(m: ObjectiveMetrics, currency: string): string
 export function judgement(m: ObjectiveMetrics, currency: string): string {
   if (m.result_type === 'purchases') return `ROAS ${m.roas ?? '-'}, CPA ${money(m.cpa ?? null, currency)}`;
   if (m.result_type === 'reach') return `CPM-reach ${costPerResultText(m, currency)}, frequency ${m.avg_daily_frequency ?? '-'}`;
-  if (m.result_type === 'thruplays') return `cost per ThruPlay ${money(m.cost_per_result, currency)}, view rate ${percent(m.view_rate ?? null)}`;
+  if (m.result_type === 'thruplays')
+    return `cost per ThruPlay ${money(m.cost_per_result, currency)}, view rate ${percent(m.view_rate ?? null)}`;
   return `cost per ${RESULT_LABEL[m.result_type].replace(/s$/, '')} ${money(m.cost_per_result, currency)}`;
 }
-
 
 export interface BreakdownRow {
   value: string;
@@ -106,7 +133,14 @@ export interface BreakdownRow {
 }
 
 /** Figures by one breakdown's values over [start, end] for the given entities of a level. */
-export async function breakdownRows(p: SocialAdsPort, level: SocialAdsInsightsLevel, ids: string[] | undefined, breakdown: SocialAdsBreakdown, start: string, end: string): Promise<BreakdownRow[]> {
+export async function breakdownRows(
+  p: SocialAdsPort,
+  level: SocialAdsInsightsLevel,
+  ids: string[] | undefined,
+  breakdown: SocialAdsBreakdown,
+  start: string,
+  end: string,
+): Promise<BreakdownRow[]> {
   if (ids && !ids.length) return [];
   const rows = await p.getInsights({ level, ...(ids ? { ids } : {}), time_range: { since: start, until: end }, breakdown });
   const byValue = new Map<string, typeof rows>();
@@ -127,7 +161,12 @@ export async function breakdownRows(p: SocialAdsPort, level: SocialAdsInsightsLe
         cpa: t.cpa,
         roas: t.roas,
         share_of_spend: spendAll > 0 ? Math.round((t.spend / spendAll) * 10000) / 10000 : null,
-        ...(hasFunnel ? { view_content: rs.reduce((s, r) => s + (r.view_content ?? 0), 0), add_to_cart: rs.reduce((s, r) => s + (r.add_to_cart ?? 0), 0) } : {}),
+        ...(hasFunnel
+          ? {
+              view_content: rs.reduce((s, r) => s + (r.view_content ?? 0), 0),
+              add_to_cart: rs.reduce((s, r) => s + (r.add_to_cart ?? 0), 0),
+            }
+          : {}),
       };
     })
     .sort((a, b) => b.spend - a.spend);

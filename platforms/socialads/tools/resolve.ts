@@ -20,32 +20,63 @@ export interface ResolvedPage {
  * With two or more promotable pages the caller must choose: a 400 listing them.
  */
 /** `parameter`: the argument that names the page in the calling tool (the specification fixes facebook_page_id for add_socialads_ad; newer tools say page_id). */
-export async function resolvePage(platform: SocialAdsPort, pageId: string | undefined, adSet: SocialAdsAdSet | undefined, accountId: string, parameter = 'facebook_page_id'): Promise<ResolvedPage> {
+export async function resolvePage(
+  platform: SocialAdsPort,
+  pageId: string | undefined,
+  adSet: SocialAdsAdSet | undefined,
+  accountId: string,
+  parameter = 'facebook_page_id',
+): Promise<ResolvedPage> {
   const pages = await platform.listPages();
   const promotable = pages.filter((p) => p.promotable);
   if (pageId) {
     const page = pages.find((p) => p.id === pageId);
-    if (!page) throw new ToolError(`\`${parameter}\` "${pageId}" is not a page of ad account ${accountId}. Promotable pages: ${promotable.map((p) => `${p.name} (${p.id})`).join(', ') || 'none'}. See list_socialads_pages.`);
-    if (!page.promotable) throw new ToolError(`Page "${page.name}" (${page.id}) cannot run ads (it is unpublished or you lack the ADVERTISE task on it). Choose a promotable page from list_socialads_pages.`);
+    if (!page)
+      throw new ToolError(
+        `\`${parameter}\` "${pageId}" is not a page of ad account ${accountId}. Promotable pages: ${promotable.map((p) => `${p.name} (${p.id})`).join(', ') || 'none'}. See list_socialads_pages.`,
+      );
+    if (!page.promotable)
+      throw new ToolError(
+        `Page "${page.name}" (${page.id}) cannot run ads (it is unpublished or you lack the ADVERTISE task on it). Choose a promotable page from list_socialads_pages.`,
+      );
     return { page, how: 'given' };
   }
   const fromAdSet = adSet?.promoted_object?.page_id ? promotable.find((p) => p.id === adSet.promoted_object!.page_id) : undefined;
   if (fromAdSet) return { page: fromAdSet, how: 'ad_set' };
   if (promotable.length === 1) return { page: promotable[0], how: 'only_promotable_page' };
-  if (promotable.length === 0) throw new ToolError(`Ad account ${accountId} has no promotable page. Publish a page and grant the ad account access to it, then retry.`);
+  if (promotable.length === 0)
+    throw new ToolError(
+      `Ad account ${accountId} has no promotable page. Publish a page and grant the ad account access to it, then retry.`,
+    );
   throw new ToolError(
     `This account can advertise as ${promotable.length} pages. Please specify ${parameter}:\n` +
       promotable.map((p) => `- ${p.name} (${parameter}="${p.id}")`).join('\n'),
-    { parameter, pages: promotable.map((p) => ({ id: p.id, name: p.name, category: p.category, instagram_account_id: p.instagram_account_id ?? null })) },
+    {
+      parameter,
+      pages: promotable.map((p) => ({
+        id: p.id,
+        name: p.name,
+        category: p.category,
+        instagram_account_id: p.instagram_account_id ?? null,
+      })),
+    },
   );
 }
 
 /** The Instagram account: the one given (must exist), else the page's linked one, else none. */
-export async function resolveInstagram(platform: SocialAdsPort, instagramId: string | undefined, page: SocialAdsPage, parameter = 'instagram_account_id'): Promise<SocialAdsInstagramAccount | undefined> {
+export async function resolveInstagram(
+  platform: SocialAdsPort,
+  instagramId: string | undefined,
+  page: SocialAdsPage,
+  parameter = 'instagram_account_id',
+): Promise<SocialAdsInstagramAccount | undefined> {
   const accounts = await platform.listInstagramAccounts();
   if (instagramId) {
     const found = accounts.find((a) => a.id === instagramId);
-    if (!found) throw new ToolError(`\`${parameter}\` "${instagramId}" is not connected to this ad account. Connected: ${accounts.map((a) => `@${a.username} (${a.id})`).join(', ') || 'none'}. See list_socialads_pages.`);
+    if (!found)
+      throw new ToolError(
+        `\`${parameter}\` "${instagramId}" is not connected to this ad account. Connected: ${accounts.map((a) => `@${a.username} (${a.id})`).join(', ') || 'none'}. See list_socialads_pages.`,
+      );
     return found;
   }
   return accounts.find((a) => a.id === page.instagram_account_id);
@@ -91,7 +122,9 @@ export async function planImage(ctx: ToolContext<SocialAdsPort>, hash: string, f
     }
     return { hash: image.hash, copyFrom: { account: other.account, image } };
   }
-  throw new ToolError(`\`${field}\` ${hash} is not an image of ad account ${ctx.account.account_id} or of any other connected account. Find valid hashes with discover_socialads_assets, or pass image_url.`);
+  throw new ToolError(
+    `\`${field}\` ${hash} is not an image of ad account ${ctx.account.account_id} or of any other connected account. Find valid hashes with discover_socialads_assets, or pass image_url.`,
+  );
 }
 
 /** A video id must be in this account; videos are never copied between accounts. */
@@ -105,5 +138,7 @@ export async function checkVideo(ctx: ToolContext<SocialAdsPort>, videoId: strin
       );
     }
   }
-  throw new ToolError(`\`${field}\` ${videoId} is not a video of ad account ${ctx.account.account_id}. Find video ids with discover_socialads_assets, or pass video_url.`);
+  throw new ToolError(
+    `\`${field}\` ${videoId} is not a video of ad account ${ctx.account.account_id}. Find video ids with discover_socialads_assets, or pass video_url.`,
+  );
 }

@@ -2,7 +2,14 @@ import * as v from 'valibot';
 import { dateArgument } from '../../arguments';
 import { lastDays, refuseDatesAfterYesterday, reportingZone, type AccountClock } from '../../dates';
 import { metricTotalsEntries, totals, videoMetricEntries, type MetricTotals } from '../../metrics';
-import { SOCIALADS_PUBLISHER_PLATFORMS, type SocialAdsInsightsLevel, type SocialAdsInsightsRow, type SocialAdsObjective, type SocialAdsPort, type SocialAdsTargeting } from '../port';
+import {
+  SOCIALADS_PUBLISHER_PLATFORMS,
+  type SocialAdsInsightsLevel,
+  type SocialAdsInsightsRow,
+  type SocialAdsObjective,
+  type SocialAdsPort,
+  type SocialAdsTargeting,
+} from '../port';
 import type { SchemaDescribes } from '../../schema-types';
 
 /** A YYYY-MM-DD argument that is a real calendar date. */
@@ -10,13 +17,17 @@ export const dateArg = (description: string) => v.optional(dateArgument(descript
 
 /** start_date / end_date go together and in order. */
 export function dateRangeRule(args: { start_date?: string; end_date?: string }): string | undefined {
-  if (Boolean(args.start_date) !== Boolean(args.end_date)) return '`start_date` and `end_date` must be given together (or leave both out to use `lookback_days`)';
+  if (Boolean(args.start_date) !== Boolean(args.end_date))
+    return '`start_date` and `end_date` must be given together (or leave both out to use `lookback_days`)';
   if (args.start_date && args.end_date && args.start_date > args.end_date) return '`start_date` must be on or before `end_date`';
   return undefined;
 }
 
 /** The reporting window: explicit dates (through yesterday) win over lookback_days (which ends yesterday). */
-export function reportWindow(clock: AccountClock, args: { start_date?: string; end_date?: string; lookback_days: number }): { start: string; end: string } {
+export function reportWindow(
+  clock: AccountClock,
+  args: { start_date?: string; end_date?: string; lookback_days: number },
+): { start: string; end: string } {
   refuseDatesAfterYesterday(clock.now, { start_date: args.start_date, end_date: args.end_date }, reportingZone(clock.account));
   if (args.start_date && args.end_date) return { start: args.start_date, end: args.end_date };
   return lastDays(clock.now, args.lookback_days, reportingZone(clock.account));
@@ -43,7 +54,11 @@ export async function insightTotals(
   }
   return (id) => {
     const rows = byEntity.get(id) ?? [];
-    return { ...totals(rows), daily_reach: rows.reduce((sum, row) => sum + (row.reach ?? 0), 0), days_with_delivery: new Set(rows.map((row) => row.date)).size };
+    return {
+      ...totals(rows),
+      daily_reach: rows.reduce((sum, row) => sum + (row.reach ?? 0), 0),
+      days_with_delivery: new Set(rows.map((row) => row.date)).size,
+    };
   };
 }
 
@@ -162,7 +177,15 @@ export function objectiveMetrics(t: SocialAdsTotals, resultType: ResultType, opt
   const avgDailyReach = t.days_with_delivery > 0 ? Math.round(t.daily_reach / t.days_with_delivery) : 0;
   const videoViews = t.video_views ?? 0;
   const results =
-    resultType === 'thruplays' ? videoViews : resultType === 'reach' ? avgDailyReach : resultType === 'impressions' ? t.impressions : resultType === 'link_clicks' ? t.clicks : t.conversions;
+    resultType === 'thruplays'
+      ? videoViews
+      : resultType === 'reach'
+        ? avgDailyReach
+        : resultType === 'impressions'
+          ? t.impressions
+          : resultType === 'link_clicks'
+            ? t.clicks
+            : t.conversions;
   const m: ObjectiveMetrics = {
     impressions: t.impressions,
     clicks: t.clicks,
@@ -174,7 +197,12 @@ export function objectiveMetrics(t: SocialAdsTotals, resultType: ResultType, opt
     result_type: resultType,
     results,
     // Reach and impressions are bought per thousand.
-    cost_per_result: resultType === 'reach' ? ratio(t.spend * 1000, t.daily_reach, 2) : resultType === 'impressions' ? ratio(t.spend * 1000, results, 2) : ratio(t.spend, results, 2),
+    cost_per_result:
+      resultType === 'reach'
+        ? ratio(t.spend * 1000, t.daily_reach, 2)
+        : resultType === 'impressions'
+          ? ratio(t.spend * 1000, results, 2)
+          : ratio(t.spend, results, 2),
   };
   if (CONVERSION_RESULTS.includes(resultType)) {
     m.conversions = t.conversions;
@@ -220,7 +248,16 @@ export function withInstalls(t: MetricTotals): AppMetrics {
 
 /** The reporting window arguments every socialads report and list tool takes. */
 export const windowEntries = {
-  lookback_days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(365), v.description('Days of performance, 1-365, default 30 (ends yesterday)')), 30),
+  lookback_days: v.optional(
+    v.pipe(
+      v.number(),
+      v.integer(),
+      v.minValue(1),
+      v.maxValue(365),
+      v.description('Days of performance, 1-365, default 30 (ends yesterday)'),
+    ),
+    30,
+  ),
   start_date: dateArg('Start of the reporting window, YYYY-MM-DD (with end_date; overrides lookback_days)'),
   end_date: dateArg('End of the reporting window, YYYY-MM-DD (with start_date; yesterday at the latest)'),
 };

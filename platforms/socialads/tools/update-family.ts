@@ -19,20 +19,33 @@ export type EntityKind = 'campaign' | 'ad_set' | 'ad';
 type EntityOf<K extends EntityKind> = K extends 'campaign' ? SocialAdsCampaign : K extends 'ad_set' ? SocialAdsAdSet : SocialAdsAd;
 
 export const ENTITY: Record<EntityKind, { label: string; idArg: string; listTool: string; reportTool: string }> = {
-  campaign: { label: 'campaign', idArg: 'campaign_id', listTool: 'list_socialads_campaigns', reportTool: 'get_socialads_campaign_performance' },
+  campaign: {
+    label: 'campaign',
+    idArg: 'campaign_id',
+    listTool: 'list_socialads_campaigns',
+    reportTool: 'get_socialads_campaign_performance',
+  },
   ad_set: { label: 'ad set', idArg: 'ad_set_id', listTool: 'list_socialads_ad_sets', reportTool: 'get_socialads_adset_performance' },
   ad: { label: 'ad', idArg: 'ad_id', listTool: 'list_socialads_ads', reportTool: 'get_socialads_ad_performance' },
 };
 
 export const idArg = (kind: EntityKind) =>
-  v.pipe(v.string(), v.trim(), v.regex(/^\d{6,25}$/, `must be a numeric ${ENTITY[kind].label} id from ${ENTITY[kind].listTool}`), v.description(`The ${ENTITY[kind].label} to change (from ${ENTITY[kind].listTool})`));
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.regex(/^\d{6,25}$/, `must be a numeric ${ENTITY[kind].label} id from ${ENTITY[kind].listTool}`),
+    v.description(`The ${ENTITY[kind].label} to change (from ${ENTITY[kind].listTool})`),
+  );
 
 async function getEntity<K extends EntityKind>(p: SocialAdsPort, kind: K, id: string): Promise<EntityOf<K>> {
   try {
     return (await (kind === 'campaign' ? p.getCampaign(id) : kind === 'ad_set' ? p.getAdSet(id) : p.getAd(id))) as EntityOf<K>;
   } catch (err) {
     if (err instanceof ToolError && /No .* with id/.test(err.message)) {
-      throw new ToolError(`\`${ENTITY[kind].idArg}\` "${id}" is not a ${ENTITY[kind].label} of this ad account. Find valid ids with ${ENTITY[kind].listTool}.`, { code: 'not_found', [ENTITY[kind].idArg]: id });
+      throw new ToolError(
+        `\`${ENTITY[kind].idArg}\` "${id}" is not a ${ENTITY[kind].label} of this ad account. Find valid ids with ${ENTITY[kind].listTool}.`,
+        { code: 'not_found', [ENTITY[kind].idArg]: id },
+      );
     }
     throw err;
   }
@@ -43,10 +56,18 @@ function updateEntity(p: SocialAdsPort, kind: EntityKind, id: string, patch: Rec
 }
 
 /** Daily budgets and their daily equivalent for lifetime budgets over the remaining flight. */
-function dailyEquivalent(entity: { daily_budget?: number; lifetime_budget?: number; start_date: string; end_date?: string }): number | undefined {
+function dailyEquivalent(entity: {
+  daily_budget?: number;
+  lifetime_budget?: number;
+  start_date: string;
+  end_date?: string;
+}): number | undefined {
   if (entity.daily_budget !== undefined) return entity.daily_budget;
   if (entity.lifetime_budget !== undefined && entity.end_date) {
-    const days = Math.max(1, Math.round((Date.parse(`${entity.end_date}T00:00:00Z`) - Date.parse(`${entity.start_date}T00:00:00Z`)) / 86_400_000) + 1);
+    const days = Math.max(
+      1,
+      Math.round((Date.parse(`${entity.end_date}T00:00:00Z`) - Date.parse(`${entity.start_date}T00:00:00Z`)) / 86_400_000) + 1,
+    );
     return Math.round((entity.lifetime_budget / days) * 100) / 100;
   }
   return undefined;
@@ -90,7 +111,11 @@ export function defineSocialAdsUpdate<K extends EntityKind, Entries extends v.Ob
   args: Entries;
   rules?: ((args: v.InferOutput<v.ObjectSchema<Entries, undefined>>) => string | undefined)[];
   /** The fields to set; throws a ToolError for a change the platform refuses. */
-  patch(args: v.InferOutput<v.ObjectSchema<Entries, undefined>> & Record<string, unknown>, entity: EntityOf<K>, ctx: ToolContext<SocialAdsPort>): Promise<PatchResult> | PatchResult;
+  patch(
+    args: v.InferOutput<v.ObjectSchema<Entries, undefined>> & Record<string, unknown>,
+    entity: EntityOf<K>,
+    ctx: ToolContext<SocialAdsPort>,
+  ): Promise<PatchResult> | PatchResult;
   /** The call that sets the before values back (default: this tool with the changed fields as arguments). */
   undo?(data: UpdateData): { tool: string; arguments: Record<string, unknown> } | undefined;
   /** What to do next, after a change. */
@@ -108,7 +133,10 @@ export function defineSocialAdsUpdate<K extends EntityKind, Entries extends v.Ob
       const id = (args as Record<string, string>)[meta.idArg];
       const entity = await getEntity(ctx.platform, spec.kind, id);
       if (entity.status === 'ARCHIVED' || entity.status === 'DELETED') {
-        throw new ToolError(`${meta.label[0].toUpperCase()}${meta.label.slice(1)} "${entity.name}" (${entity.id}) is ${entity.status}: it cannot be changed any more. Duplicate its campaign with duplicate_socialads_campaign to run it again.`, { code: 'entity_archived' });
+        throw new ToolError(
+          `${meta.label[0].toUpperCase()}${meta.label.slice(1)} "${entity.name}" (${entity.id}) is ${entity.status}: it cannot be changed any more. Duplicate its campaign with duplicate_socialads_campaign to run it again.`,
+          { code: 'entity_archived' },
+        );
       }
       const { patch, notes = [] } = await spec.patch(args as never, entity, ctx);
       const current = entity as unknown as Record<string, unknown>;
@@ -122,14 +150,27 @@ export function defineSocialAdsUpdate<K extends EntityKind, Entries extends v.Ob
       const data: UpdateData = { kind: spec.kind, id: entity.id, name: entity.name, before, after };
       const fields = Object.fromEntries(Object.keys(after).map((f) => [f, { before: before[f], after: after[f] }]));
       if (!Object.keys(after).length) {
-        return { summary: `${meta.label[0].toUpperCase()}${meta.label.slice(1)} "${entity.name}" already has these values; nothing changes`, changes: [], notes, data };
+        return {
+          summary: `${meta.label[0].toUpperCase()}${meta.label.slice(1)} "${entity.name}" already has these values; nothing changes`,
+          changes: [],
+          notes,
+          data,
+        };
       }
       const budgets: WritePlan['budgets'] = [];
       if ('daily_budget' in after || 'lifetime_budget' in after) {
         const withDates = entity as unknown as { start_date: string; end_date?: string; daily_budget?: number; lifetime_budget?: number };
         const was = dailyEquivalent(withDates);
         const will = dailyEquivalent({ ...withDates, ...(after as object) });
-        if (will !== undefined) budgets.push({ entity: spec.kind, id: entity.id, name: entity.name, ...(was !== undefined ? { before: was } : {}), after: will, currency: ctx.account.currency });
+        if (will !== undefined)
+          budgets.push({
+            entity: spec.kind,
+            id: entity.id,
+            name: entity.name,
+            ...(was !== undefined ? { before: was } : {}),
+            after: will,
+            currency: ctx.account.currency,
+          });
         if ('lifetime_budget' in after) notes.push('A lifetime budget is planned above as its even daily share over the flight.');
       }
       return {
@@ -145,9 +186,25 @@ export function defineSocialAdsUpdate<K extends EntityKind, Entries extends v.Ob
       const notes = plan.notes ?? [];
       const currency = ctx.account.currency;
       const changes = Object.keys(data.after).map((field) => ({ field, before: data.before[field], after: data.after[field] }));
-      const structured = { ad_account_id: ctx.account.account_id, entity: data.kind, id: data.id, name: data.name, changed: changes.length > 0, changes, notes };
+      const structured = {
+        ad_account_id: ctx.account.account_id,
+        entity: data.kind,
+        id: data.id,
+        name: data.name,
+        changed: changes.length > 0,
+        changes,
+        notes,
+      };
       if (!changes.length) {
-        return { text: [`## ${meta.label[0].toUpperCase()}${meta.label.slice(1)} "${data.name}": nothing changed`, '', 'It already has these values.', ...notes.map((n) => `- ${n}`)].join('\n'), structured };
+        return {
+          text: [
+            `## ${meta.label[0].toUpperCase()}${meta.label.slice(1)} "${data.name}": nothing changed`,
+            '',
+            'It already has these values.',
+            ...notes.map((n) => `- ${n}`),
+          ].join('\n'),
+          structured,
+        };
       }
       // undefined removes a field (a budget moved to the other level).
       const patch = Object.fromEntries(Object.entries(data.after).map(([k, value]) => [k, value === null ? undefined : value]));
@@ -155,10 +212,14 @@ export function defineSocialAdsUpdate<K extends EntityKind, Entries extends v.Ob
       const text = [
         `## ${meta.label[0].toUpperCase()}${meta.label.slice(1)} "${data.name}" (${data.id}) changed`,
         '',
-        markdownTable(['Field', 'Before', 'After'], changes.map((c) => [c.field, shown(c.before, currency, c.field), shown(c.after, currency, c.field)])),
+        markdownTable(
+          ['Field', 'Before', 'After'],
+          changes.map((c) => [c.field, shown(c.before, currency, c.field), shown(c.after, currency, c.field)]),
+        ),
         ...(notes.length ? ['', ...notes.map((n) => `- ${n}`)] : []),
         '',
-        spec.next?.(data) ?? `The change applies from now; days already reported do not change. Check the figures tomorrow with ${meta.reportTool}.`,
+        spec.next?.(data) ??
+          `The change applies from now; days already reported do not change. Check the figures tomorrow with ${meta.reportTool}.`,
       ].join('\n');
       return { text, structured };
     },
@@ -166,7 +227,10 @@ export function defineSocialAdsUpdate<K extends EntityKind, Entries extends v.Ob
       const { data } = plan;
       if (!Object.keys(data.after).length) return undefined;
       if (spec.undo) return spec.undo(data);
-      return { tool: spec.name, arguments: { [meta.idArg]: data.id, ...Object.fromEntries(Object.entries(data.before).filter(([, value]) => value !== null)) } };
+      return {
+        tool: spec.name,
+        arguments: { [meta.idArg]: data.id, ...Object.fromEntries(Object.entries(data.before).filter(([, value]) => value !== null)) },
+      };
     },
   });
 }
@@ -175,15 +239,35 @@ export function defineSocialAdsUpdate<K extends EntityKind, Entries extends v.Ob
 
 export const MIN_DAILY_BUDGET = 1;
 export const budgetArgs = {
-  daily_budget: v.optional(v.pipe(v.number(), v.minValue(MIN_DAILY_BUDGET, `must be at least ${MIN_DAILY_BUDGET}`), v.maxValue(1_000_000), v.description('New daily budget in account currency (the platform stores minor units; the gateway converts)'))),
-  lifetime_budget: v.optional(v.pipe(v.number(), v.minValue(MIN_DAILY_BUDGET), v.maxValue(10_000_000), v.description('New lifetime budget in account currency (only where the entity already runs on a lifetime budget)'))),
+  daily_budget: v.optional(
+    v.pipe(
+      v.number(),
+      v.minValue(MIN_DAILY_BUDGET, `must be at least ${MIN_DAILY_BUDGET}`),
+      v.maxValue(1_000_000),
+      v.description('New daily budget in account currency (the platform stores minor units; the gateway converts)'),
+    ),
+  ),
+  lifetime_budget: v.optional(
+    v.pipe(
+      v.number(),
+      v.minValue(MIN_DAILY_BUDGET),
+      v.maxValue(10_000_000),
+      v.description('New lifetime budget in account currency (only where the entity already runs on a lifetime budget)'),
+    ),
+  ),
 };
 
-export const statusArg = v.optional(v.pipe(v.picklist(['ACTIVE', 'PAUSED']), v.description('ACTIVE (deliver) or PAUSED (stop delivery; reversible)')));
-export const nameArg = v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(400), v.description('New name')));
+export const statusArg = v.optional(
+  v.pipe(v.picklist(['ACTIVE', 'PAUSED']), v.description('ACTIVE (deliver) or PAUSED (stop delivery; reversible)')),
+);
+export const nameArg = v.optional(
+  v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(400), v.description('New name')),
+);
 
 export const oneBudgetRule = (a: { daily_budget?: number; lifetime_budget?: number }) =>
-  a.daily_budget !== undefined && a.lifetime_budget !== undefined ? '`daily_budget` and `lifetime_budget` are mutually exclusive; give one' : undefined;
+  a.daily_budget !== undefined && a.lifetime_budget !== undefined
+    ? '`daily_budget` and `lifetime_budget` are mutually exclusive; give one'
+    : undefined;
 
 /**
  * The budget fields of a change on the level that holds the budget: a campaign budget (Advantage
@@ -204,15 +288,25 @@ export function budgetPatch(
       { code: 'budget_level' },
     );
   }
-  if (args.daily_budget !== undefined && holder.lifetime_budget !== undefined) throw new ToolError(`"${holder.name}" runs on a lifetime budget (${holder.lifetime_budget}); change \`lifetime_budget\` instead (the platform does not switch budget types).`, { code: 'budget_type' });
-  if (args.lifetime_budget !== undefined && holder.daily_budget !== undefined) throw new ToolError(`"${holder.name}" runs on a daily budget; change \`daily_budget\` instead (the platform does not switch budget types).`, { code: 'budget_type' });
+  if (args.daily_budget !== undefined && holder.lifetime_budget !== undefined)
+    throw new ToolError(
+      `"${holder.name}" runs on a lifetime budget (${holder.lifetime_budget}); change \`lifetime_budget\` instead (the platform does not switch budget types).`,
+      { code: 'budget_type' },
+    );
+  if (args.lifetime_budget !== undefined && holder.daily_budget !== undefined)
+    throw new ToolError(
+      `"${holder.name}" runs on a daily budget; change \`daily_budget\` instead (the platform does not switch budget types).`,
+      { code: 'budget_type' },
+    );
   return args.daily_budget !== undefined ? { daily_budget: args.daily_budget } : { lifetime_budget: args.lifetime_budget! };
 }
 
 /** The status field of a change, with the notes a marketer needs (a parent that is off). */
 export function statusNotes(status: string | undefined, parents: { label: string; name: string; status: string }[]): string[] {
   if (status !== 'ACTIVE') return [];
-  return parents.filter((p) => p.status !== 'ACTIVE').map((p) => `Its ${p.label} "${p.name}" is ${p.status}: nothing delivers until the ${p.label} is active too.`);
+  return parents
+    .filter((p) => p.status !== 'ACTIVE')
+    .map((p) => `Its ${p.label} "${p.name}" is ${p.status}: nothing delivers until the ${p.label} is active too.`);
 }
 
 export const GENDER_CODES = { all: [] as number[], male: [1], female: [2] };

@@ -27,7 +27,13 @@ describe('Tool: create_chatads_ad_group', () => {
       custom_audience_bid_multipliers: [{ custom_audience_id: ready.id, bid_multiplier_micros: 1_500_000 }],
     });
     const group = data.structured!.ad_group;
-    expect(group).toMatchObject({ campaign_id: parent.id, status: 'active', strategy: 'fixed_bid', billing_event_type: 'click', max_bid_micros: 2_500_000 });
+    expect(group).toMatchObject({
+      campaign_id: parent.id,
+      status: 'active',
+      strategy: 'fixed_bid',
+      billing_event_type: 'click',
+      max_bid_micros: 2_500_000,
+    });
     expect(group.id).toMatch(/^adgrp_/);
     expect(data.structured!.spend_gated_by_campaign).toBe(false);
     const listed = await callToolOk(apiKey, 'list_chatads_ad_groups', { campaign_id: parent.id });
@@ -35,14 +41,32 @@ describe('Tool: create_chatads_ad_group', () => {
   });
 
   it('accepts micros, impression billing and maximize strategies on matching campaigns; says when the campaign gates spend', async () => {
-    const micros = await callToolOk(apiKey, 'create_chatads_ad_group', { campaign_id: campaign('active', 'clicks').id, name: 'Micros bid', max_bid_micros: 900_000, status: 'paused' });
+    const micros = await callToolOk(apiKey, 'create_chatads_ad_group', {
+      campaign_id: campaign('active', 'clicks').id,
+      name: 'Micros bid',
+      max_bid_micros: 900_000,
+      status: 'paused',
+    });
     expect(micros.structured!.ad_group).toMatchObject({ max_bid_micros: 900_000, status: 'paused' });
-    const cpm = await callToolOk(apiKey, 'create_chatads_ad_group', { campaign_id: campaign('active', 'impressions').id, name: 'CPM group', billing_event_type: 'impression', max_cpm_bid_micros: 8_000_000 });
+    const cpm = await callToolOk(apiKey, 'create_chatads_ad_group', {
+      campaign_id: campaign('active', 'impressions').id,
+      name: 'CPM group',
+      billing_event_type: 'impression',
+      max_cpm_bid_micros: 8_000_000,
+    });
     expect(cpm.structured!.ad_group).toMatchObject({ billing_event_type: 'impression', max_cpm_bid_micros: 8_000_000 });
     expect(cpm.structured!.ad_group.max_bid_micros).toBeUndefined();
-    const maxConv = await callToolOk(apiKey, 'create_chatads_ad_group', { campaign_id: campaign('active', 'conversions').id, name: 'Auto conversions', strategy: 'maximize_conversions' });
+    const maxConv = await callToolOk(apiKey, 'create_chatads_ad_group', {
+      campaign_id: campaign('active', 'conversions').id,
+      name: 'Auto conversions',
+      strategy: 'maximize_conversions',
+    });
     expect(maxConv.structured!.ad_group.strategy).toBe('maximize_conversions');
-    const gated = await callToolOk(apiKey, 'create_chatads_ad_group', { campaign_id: campaign('paused', 'clicks').id, name: 'Waiting group', strategy: 'maximize_clicks' });
+    const gated = await callToolOk(apiKey, 'create_chatads_ad_group', {
+      campaign_id: campaign('paused', 'clicks').id,
+      name: 'Waiting group',
+      strategy: 'maximize_clicks',
+    });
     expect(gated.structured!.spend_gated_by_campaign).toBe(true);
     expect(gated.text).toContain('will not spend until the campaign is resumed');
   });
@@ -57,11 +81,22 @@ describe('Tool: create_chatads_ad_group', () => {
       [{ campaign_id: id, name: 'Too high', max_bid: 100.5 }, '`max_bid` must be at most 100'],
       [{ campaign_id: id, name: 'Too low', max_bid: 0 }, '`max_bid` must be at least 0.000001'],
       [{ campaign_id: id, name: 'Micros', max_bid_micros: 100_000_001 }, '`max_bid_micros` must be at most 100000000'],
-      [{ campaign_id: id, name: 'CPM on click', max_bid: 1, max_cpm_bid_micros: 5 }, '`max_cpm_bid_micros` is for `billing_event_type` impression'],
+      [
+        { campaign_id: id, name: 'CPM on click', max_bid: 1, max_cpm_bid_micros: 5 },
+        '`max_cpm_bid_micros` is for `billing_event_type` impression',
+      ],
       [{ campaign_id: id, name: 'Impression no cpm', billing_event_type: 'impression' }, 'needs `max_cpm_bid_micros`'],
       [{ campaign_id: id, name: 'Bad status', max_bid: 1, status: 'archived' }, '`status` must be one of'],
       [{ campaign_id: 'adgrp_123', name: 'Wrong id', max_bid: 1 }, '`campaign_id` must be a campaign id starting with cmpn_'],
-      [{ campaign_id: id, name: 'Multiplier', max_bid: 1, custom_audience_bid_multipliers: [{ custom_audience_id: 'x', bid_multiplier_micros: 99_999 }] }, '`custom_audience_bid_multipliers[0].bid_multiplier_micros` must be at least 100000'],
+      [
+        {
+          campaign_id: id,
+          name: 'Multiplier',
+          max_bid: 1,
+          custom_audience_bid_multipliers: [{ custom_audience_id: 'x', bid_multiplier_micros: 99_999 }],
+        },
+        '`custom_audience_bid_multipliers[0].bid_multiplier_micros` must be at least 100000',
+      ],
     ];
     for (const [args, message] of cases) {
       const result = await callTool(apiKey, 'create_chatads_ad_group', args);
@@ -71,12 +106,24 @@ describe('Tool: create_chatads_ad_group', () => {
   });
 
   it('enforces campaign type, archived campaigns and audience readiness', async () => {
-    const wrongType = await callTool(apiKey, 'create_chatads_ad_group', { campaign_id: campaign('active', 'impressions').id, name: 'Max clicks', strategy: 'maximize_clicks' });
+    const wrongType = await callTool(apiKey, 'create_chatads_ad_group', {
+      campaign_id: campaign('active', 'impressions').id,
+      name: 'Max clicks',
+      strategy: 'maximize_clicks',
+    });
     expect(wrongType.status).toBe(400);
     expect(wrongType.body.error).toContain('maximize_clicks needs a campaign bidding for clicks');
-    const convWrong = await callTool(apiKey, 'create_chatads_ad_group', { campaign_id: campaign('active', 'clicks').id, name: 'Max conv', strategy: 'maximize_conversions' });
+    const convWrong = await callTool(apiKey, 'create_chatads_ad_group', {
+      campaign_id: campaign('active', 'clicks').id,
+      name: 'Max conv',
+      strategy: 'maximize_conversions',
+    });
     expect(convWrong.body.error).toContain('maximize_conversions needs a campaign bidding for conversions');
-    const archived = await callTool(apiKey, 'create_chatads_ad_group', { campaign_id: campaigns.find((c) => c.status === 'archived')!.id, name: 'Late', max_bid: 1 });
+    const archived = await callTool(apiKey, 'create_chatads_ad_group', {
+      campaign_id: campaigns.find((c) => c.status === 'archived')!.id,
+      name: 'Late',
+      max_bid: 1,
+    });
     expect(archived.status).toBe(400);
     expect(archived.body.error).toContain('archived');
     const small = audiences.find((a) => a.status === 'ready' && !a.usable_for_bid_multiplier)!;

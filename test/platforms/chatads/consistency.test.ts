@@ -20,8 +20,21 @@ const today = () => isoDate(new Date());
 const unix = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
 
 /** Daily insights of a level over [start, end] (days, inclusive). */
-function daily(port: ChatAdsPort, level: 'campaign' | 'ad_group' | 'ad', start: string, end: string, ids?: string[]): Promise<ChatAdsInsightsRow[]> {
-  return port.getInsights({ aggregation_level: level, ids, start: unix(start), end: unix(end) + DAY, time_granularity: 'daily', fields: FIELDS });
+function daily(
+  port: ChatAdsPort,
+  level: 'campaign' | 'ad_group' | 'ad',
+  start: string,
+  end: string,
+  ids?: string[],
+): Promise<ChatAdsInsightsRow[]> {
+  return port.getInsights({
+    aggregation_level: level,
+    ids,
+    start: unix(start),
+    end: unix(end) + DAY,
+    time_granularity: 'daily',
+    fields: FIELDS,
+  });
 }
 
 /** Sums rows per key (entity or date), every field; money kept to the cent. */
@@ -52,7 +65,11 @@ describe('chatads sandbox: one delivery model', () => {
     ['60 to 20 days ago', 60, 20],
   ])('adds up ads to their ad group and ad groups to their campaign, day by day, over %s', async (_label, from, to) => {
     const [start, end] = [addDays(today(), -from), addDays(today(), -to)];
-    const [campaigns, groups, ads] = await Promise.all([daily(port, 'campaign', start, end), daily(port, 'ad_group', start, end), daily(port, 'ad', start, end)]);
+    const [campaigns, groups, ads] = await Promise.all([
+      daily(port, 'campaign', start, end),
+      daily(port, 'ad_group', start, end),
+      daily(port, 'ad', start, end),
+    ]);
     const [groupList, adList] = await Promise.all([port.listAdGroups(), port.listAds()]);
     const campaignOfGroup = new Map(groupList.map((g) => [g.id, g.campaign_id]));
     const groupOfAd = new Map(adList.map((a) => [a.id, a.ad_group_id]));
@@ -76,15 +93,27 @@ describe('chatads sandbox: one delivery model', () => {
     expect(delivering).toBeGreaterThan(0);
   });
 
-  it('never spends more than a campaign\'s daily budget on any day', async () => {
+  it("never spends more than a campaign's daily budget on any day", async () => {
     const campaigns = (await port.listCampaigns()).filter((c) => c.daily_budget);
     expect(campaigns.length).toBeGreaterThan(0);
-    const rows = await daily(port, 'campaign', addDays(today(), -90), addDays(today(), -1), campaigns.map((c) => c.id));
+    const rows = await daily(
+      port,
+      'campaign',
+      addDays(today(), -90),
+      addDays(today(), -1),
+      campaigns.map((c) => c.id),
+    );
     for (const r of rows) expect(r.spend!).toBeLessThanOrEqual(campaigns.find((c) => c.id === r.entity_id)!.daily_budget!);
   });
 
   it('has no delivery from today on', async () => {
-    const rows = await port.getInsights({ aggregation_level: 'campaign', start: unix(today()), end: unix(addDays(today(), 5)), time_granularity: 'daily', fields: FIELDS });
+    const rows = await port.getInsights({
+      aggregation_level: 'campaign',
+      start: unix(today()),
+      end: unix(addDays(today(), 5)),
+      time_granularity: 'daily',
+      fields: FIELDS,
+    });
     expect(rows.length).toBeGreaterThan(0);
     for (const r of rows) for (const f of FIELDS) expect(r[f]).toBe(0);
   });
@@ -92,7 +121,12 @@ describe('chatads sandbox: one delivery model', () => {
   it('keeps the past when a campaign is paused, archived or given an ad group; the list and the insights tool agree', async () => {
     const window = { start: addDays(today(), -30), end: addDays(today(), -1) };
     const before = await daily(port, 'ad', window.start, window.end);
-    const listedBefore = (await callToolOk(apiKey, 'list_chatads_campaigns', {})).structured!.campaigns as { id: string; status: string; bidding_type: string; metrics: { spend: number } }[];
+    const listedBefore = (await callToolOk(apiKey, 'list_chatads_campaigns', {})).structured!.campaigns as {
+      id: string;
+      status: string;
+      bidding_type: string;
+      metrics: { spend: number };
+    }[];
     const active = listedBefore.filter((c) => c.status === 'active');
     // Act: writes through the tools, as a user makes them.
     await callToolOk(apiKey, 'pause_chatads_campaign', { campaign_id: active[0]!.id });
@@ -102,7 +136,10 @@ describe('chatads sandbox: one delivery model', () => {
     expect(await daily(port, 'ad', window.start, window.end)).toEqual(before);
     const listedAfter = (await callToolOk(apiKey, 'list_chatads_campaigns', {})).structured!.campaigns as typeof listedBefore;
     for (const c of listedBefore) expect(listedAfter.find((x) => x.id === c.id)!.metrics.spend).toBe(c.metrics.spend);
-    const insights = (await callToolOk(apiKey, 'get_chatads_conversion_insights', {})).structured!.rows as { entity_id: string; spend: number }[];
+    const insights = (await callToolOk(apiKey, 'get_chatads_conversion_insights', {})).structured!.rows as {
+      entity_id: string;
+      spend: number;
+    }[];
     for (const c of listedAfter) expect(insights.find((r) => r.entity_id === c.id)!.spend).toBeCloseTo(c.metrics.spend, 2);
   });
 

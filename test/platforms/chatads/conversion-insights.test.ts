@@ -42,10 +42,16 @@ describe('Tool: get_chatads_conversion_insights', () => {
     // Reports run through yesterday: the window ends two hours before today began.
     const today = Math.floor(Date.now() / 1000 / 86_400) * 86_400;
     const window = { start: today - 14 * 86_400 + 1234, end: today - 7200 };
-    const camp = ((await callToolOk(apiKey, 'get_chatads_conversion_insights', { entity_ids: [campaignId], ...window })).structured!.rows as Row[])[0];
-    const ofCampaign = ((await callToolOk(apiKey, 'list_chatads_ad_groups', { campaign_id: campaignId })).structured!.ad_groups as Row[]).map((g) => g.id);
+    const camp = (
+      (await callToolOk(apiKey, 'get_chatads_conversion_insights', { entity_ids: [campaignId], ...window })).structured!.rows as Row[]
+    )[0];
+    const ofCampaign = (
+      (await callToolOk(apiKey, 'list_chatads_ad_groups', { campaign_id: campaignId })).structured!.ad_groups as Row[]
+    ).map((g) => g.id);
     expect(ofCampaign.length).toBeGreaterThan(1);
-    const groupRows = (await callToolOk(apiKey, 'get_chatads_conversion_insights', { aggregation_level: 'ad_group', entity_ids: ofCampaign, ...window })).structured!.rows as Row[];
+    const groupRows = (
+      await callToolOk(apiKey, 'get_chatads_conversion_insights', { aggregation_level: 'ad_group', entity_ids: ofCampaign, ...window })
+    ).structured!.rows as Row[];
     expect(camp.clicks).toBeGreaterThan(0);
     for (const field of ['impressions', 'clicks', 'conversions', 'view_through_conversions']) {
       expect(groupRows.reduce((t, r) => t + r[field], 0)).toBe(camp[field]);
@@ -56,12 +62,15 @@ describe('Tool: get_chatads_conversion_insights', () => {
   it('breaks down by day and segments by device or country without changing totals', async () => {
     const groups = (await callToolOk(apiKey, 'list_chatads_ad_groups', { status_filter: ['active'] })).structured!.ad_groups as Row[];
     const id = groups[0].campaign_id;
-    const base = (await callToolOk(apiKey, 'get_chatads_conversion_insights', { entity_ids: [id], lookback_days: 7 })).structured!.rows as Row[];
-    const daily = (await callToolOk(apiKey, 'get_chatads_conversion_insights', { entity_ids: [id], lookback_days: 7, breakdown: 'daily' })).structured!.rows as Row[];
+    const base = (await callToolOk(apiKey, 'get_chatads_conversion_insights', { entity_ids: [id], lookback_days: 7 })).structured!
+      .rows as Row[];
+    const daily = (await callToolOk(apiKey, 'get_chatads_conversion_insights', { entity_ids: [id], lookback_days: 7, breakdown: 'daily' }))
+      .structured!.rows as Row[];
     expect(daily.length).toBeGreaterThanOrEqual(7);
     expect(daily.every((r) => /^\d{4}-\d{2}-\d{2}$/.test(r.date))).toBe(true);
     expect(daily.reduce((t, r) => t + r.clicks, 0)).toBe(base[0].clicks);
-    const device = (await callToolOk(apiKey, 'get_chatads_conversion_insights', { entity_ids: [id], lookback_days: 7, segment: 'device' })).structured!.rows as Row[];
+    const device = (await callToolOk(apiKey, 'get_chatads_conversion_insights', { entity_ids: [id], lookback_days: 7, segment: 'device' }))
+      .structured!.rows as Row[];
     expect(device.map((r) => r.device).sort()).toEqual(['desktop', 'mobile_app', 'mobile_web']);
     expect(device.reduce((t, r) => t + r.conversions, 0)).toBe(base[0].conversions);
     const raw = await callToolOk(apiKey, 'get_chatads_conversion_insights', { entity_ids: [id], segment: 'country', raw_data: true });

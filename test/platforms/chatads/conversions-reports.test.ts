@@ -15,18 +15,29 @@ describe('chatads conversion tracking and reports', () => {
   it('pixel → event setting → API key → config, each showing up in the next read', async () => {
     const dry = await callToolOk(apiKey, 'create_chatads_pixel', { name: 'Store checkout', dry_run: true });
     expect(dry.structured!.dry_run).toBe(true);
-    expect(((await callToolOk(apiKey, 'list_chatads_pixels')).structured!.pixels as Row[]).map((p) => p.name)).not.toContain('Store checkout');
+    expect(((await callToolOk(apiKey, 'list_chatads_pixels')).structured!.pixels as Row[]).map((p) => p.name)).not.toContain(
+      'Store checkout',
+    );
     const pixel = (await callToolOk(apiKey, 'create_chatads_pixel', { name: 'Store checkout' })).structured!.pixel;
     expect(((await callToolOk(apiKey, 'list_chatads_pixels')).structured!.pixels as Row[]).map((p) => p.id)).toContain(pixel.id);
     expect((await callTool(apiKey, 'create_chatads_pixel', { name: 'store checkout' })).body.error).toContain('already exists');
 
-    const setting = (await callToolOk(apiKey, 'create_chatads_event_setting', { pixel_id: pixel.id, event_type: 'purchase', default_value: 40 })).structured!.event_setting;
+    const setting = (
+      await callToolOk(apiKey, 'create_chatads_event_setting', { pixel_id: pixel.id, event_type: 'purchase', default_value: 40 })
+    ).structured!.event_setting;
     expect(setting).toMatchObject({ event_name: 'purchase', counting: 'every', click_through_window_days: 7, primary: true });
     const listed = (await callToolOk(apiKey, 'list_chatads_event_settings', { pixel_id: pixel.id })).structured!.event_settings as Row[];
     expect(listed.map((s) => s.id)).toEqual([setting.id]);
-    expect((await callTool(apiKey, 'create_chatads_event_setting', { pixel_id: pixel.id, event_type: 'purchase' })).body.error).toContain('already has an event setting');
-    expect((await callTool(apiKey, 'create_chatads_event_setting', { pixel_id: pixel.id, event_type: 'custom' })).body.error).toContain('`event_type` custom needs `event_name`');
-    expect((await callTool(apiKey, 'create_chatads_event_setting', { pixel_id: pixel.id, event_type: 'lead', click_through_window_days: 3 })).body.error).toContain('must be 1, 7, 14 or 28 days');
+    expect((await callTool(apiKey, 'create_chatads_event_setting', { pixel_id: pixel.id, event_type: 'purchase' })).body.error).toContain(
+      'already has an event setting',
+    );
+    expect((await callTool(apiKey, 'create_chatads_event_setting', { pixel_id: pixel.id, event_type: 'custom' })).body.error).toContain(
+      '`event_type` custom needs `event_name`',
+    );
+    expect(
+      (await callTool(apiKey, 'create_chatads_event_setting', { pixel_id: pixel.id, event_type: 'lead', click_through_window_days: 3 }))
+        .body.error,
+    ).toContain('must be 1, 7, 14 or 28 days');
 
     const key = await callToolOk(apiKey, 'create_chatads_conversions_api_key', { name: 'Server', pixel_id: pixel.id });
     expect(key.structured!.secret).toMatch(/^capi_/);
@@ -36,23 +47,46 @@ describe('chatads conversion tracking and reports', () => {
     expect(before).toMatchObject({ advanced_matching: false, view_through_window_days: 1 });
     const set = await callToolOk(apiKey, 'set_chatads_conversions_config', { default_pixel_id: pixel.id, advanced_matching: true });
     expect(set.structured!.changed).toBe(true);
-    expect((await callToolOk(apiKey, 'get_chatads_conversions_config')).structured!.config).toMatchObject({ default_pixel_id: pixel.id, advanced_matching: true, click_through_window_days: before.click_through_window_days });
+    expect((await callToolOk(apiKey, 'get_chatads_conversions_config')).structured!.config).toMatchObject({
+      default_pixel_id: pixel.id,
+      advanced_matching: true,
+      click_through_window_days: before.click_through_window_days,
+    });
     const noop = await callToolOk(apiKey, 'set_chatads_conversions_config', { advanced_matching: true });
     expect(noop.structured!.changed).toBe(false);
     expect((await callTool(apiKey, 'set_chatads_conversions_config', {})).body.error).toContain('give at least one of');
-    expect((await callTool(apiKey, 'set_chatads_conversions_config', { default_pixel_id: 'cds_missing' })).body.error).toContain('cds_missing');
+    expect((await callTool(apiKey, 'set_chatads_conversions_config', { default_pixel_id: 'cds_missing' })).body.error).toContain(
+      'cds_missing',
+    );
   });
 
   it('send_chatads_conversion_event hashes matching data, deduplicates by event id, and lists received events', async () => {
     const pixel = ((await callToolOk(apiKey, 'list_chatads_pixels')).structured!.pixels as Row[])[0];
-    const args = { pixel_id: pixel.id, event_type: 'purchase', event_id: 'order-1001', value: 84.5, currency: 'usd', email: 'Jane@Example.com' };
+    const args = {
+      pixel_id: pixel.id,
+      event_type: 'purchase',
+      event_id: 'order-1001',
+      value: 84.5,
+      currency: 'usd',
+      email: 'Jane@Example.com',
+    };
     const first = await callToolOk(apiKey, 'send_chatads_conversion_event', args);
-    expect(first.structured!.event).toMatchObject({ deduplicated: false, match: 'advanced_matching', currency: 'USD', hashed_email: createHash('sha256').update('jane@example.com').digest('hex') });
+    expect(first.structured!.event).toMatchObject({
+      deduplicated: false,
+      match: 'advanced_matching',
+      currency: 'USD',
+      hashed_email: createHash('sha256').update('jane@example.com').digest('hex'),
+    });
     expect(JSON.stringify(first)).not.toContain('Jane@Example.com');
     const again = await callToolOk(apiKey, 'send_chatads_conversion_event', args);
     expect(again.structured!.event.deduplicated).toBe(true);
     expect(again.text).toContain('not counted again');
-    await callToolOk(apiKey, 'send_chatads_conversion_event', { pixel_id: pixel.id, event_type: 'sign_up', event_id: 'su-1', click_id: 'clk_123' });
+    await callToolOk(apiKey, 'send_chatads_conversion_event', {
+      pixel_id: pixel.id,
+      event_type: 'sign_up',
+      event_id: 'su-1',
+      click_id: 'clk_123',
+    });
     const events = (await callToolOk(apiKey, 'list_chatads_conversion_events', { pixel_id: pixel.id })).structured!.events as Row[];
     expect(events.map((e) => e.event_id).sort()).toEqual(['order-1001', 'su-1']);
     expect(events.find((e) => e.event_id === 'su-1')!.match).toBe('click_id');
@@ -69,7 +103,12 @@ describe('chatads conversion tracking and reports', () => {
     [{ pixel_id: 'cds_missing' }, 'cds_missing'],
   ])('send_chatads_conversion_event refuses %o', async (bad, message) => {
     const pixel = ((await callToolOk(apiKey, 'list_chatads_pixels')).structured!.pixels as Row[])[0];
-    const result = await callTool(apiKey, 'send_chatads_conversion_event', { pixel_id: pixel.id, event_type: 'lead', event_id: 'x-1', ...bad });
+    const result = await callTool(apiKey, 'send_chatads_conversion_event', {
+      pixel_id: pixel.id,
+      event_type: 'lead',
+      event_id: 'x-1',
+      ...bad,
+    });
     expect(result.status).toBe(400);
     expect(result.body.error).toContain(message);
   });
@@ -81,11 +120,14 @@ describe('chatads conversion tracking and reports', () => {
     expect(account.totals.spend).toBeCloseTo(perf.total_spend, 2);
     expect(account.totals.spend).toBeGreaterThan(0);
     const top = perf.rows[0];
-    const campaign = (await callToolOk(apiKey, 'get_chatads_insights', { scope: 'campaign', scope_id: top.id, breakdown: 'daily', ...window })).structured!;
+    const campaign = (
+      await callToolOk(apiKey, 'get_chatads_insights', { scope: 'campaign', scope_id: top.id, breakdown: 'daily', ...window })
+    ).structured!;
     expect(campaign.totals.spend).toBeCloseTo(top.figures.spend, 2);
     expect(campaign.days).toHaveLength(14);
     expect(campaign.days.reduce((t: number, d: Row) => t + d.spend, 0)).toBeCloseTo(campaign.totals.spend, 2);
-    const groups = (await callToolOk(apiKey, 'get_chatads_performance', { level: 'ad_group', limit: 200, ...window })).structured!.rows as Row[];
+    const groups = (await callToolOk(apiKey, 'get_chatads_performance', { level: 'ad_group', limit: 200, ...window })).structured!
+      .rows as Row[];
     expect(groups.filter((g) => g.campaign_id === top.id).reduce((t, g) => t + g.figures.spend, 0)).toBeCloseTo(top.figures.spend, 2);
   });
 

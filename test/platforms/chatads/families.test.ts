@@ -51,16 +51,19 @@ describe('chatads entity families, creates and launch', () => {
     expect((await callTool(apiKey, `pause_chatads_${kind}`, { [idField]: id })).status).toBe(400);
   });
 
-  it.each(['get_chatads_ad', 'pause_chatads_ad_group', 'archive_chatads_ad'])('%s names an unknown id and refuses a malformed one', async (tool) => {
-    const field = tool.endsWith('_ad_group') ? 'ad_group_id' : 'ad_id';
-    const prefix = field === 'ad_id' ? 'ad_' : 'adgrp_';
-    const unknown = await callTool(apiKey, tool, { [field]: `${prefix}doesnotexist` });
-    expect(unknown.status).toBe(400);
-    expect(unknown.body.error).toContain(`${prefix}doesnotexist`);
-    const malformed = await callTool(apiKey, tool, { [field]: '12345' });
-    expect(malformed.status).toBe(400);
-    expect(malformed.body.error).toContain(`\`${field}\` must be`);
-  });
+  it.each(['get_chatads_ad', 'pause_chatads_ad_group', 'archive_chatads_ad'])(
+    '%s names an unknown id and refuses a malformed one',
+    async (tool) => {
+      const field = tool.endsWith('_ad_group') ? 'ad_group_id' : 'ad_id';
+      const prefix = field === 'ad_id' ? 'ad_' : 'adgrp_';
+      const unknown = await callTool(apiKey, tool, { [field]: `${prefix}doesnotexist` });
+      expect(unknown.status).toBe(400);
+      expect(unknown.body.error).toContain(`${prefix}doesnotexist`);
+      const malformed = await callTool(apiKey, tool, { [field]: '12345' });
+      expect(malformed.status).toBe(400);
+      expect(malformed.body.error).toContain(`\`${field}\` must be`);
+    },
+  );
 
   it('status_filter is one shape on every list: an array, or the same as a comma string', async () => {
     for (const tool of ['list_chatads_campaigns', 'list_chatads_ad_groups', 'list_chatads_ads']) {
@@ -92,10 +95,24 @@ describe('chatads entity families, creates and launch', () => {
     expect(dry.structured!.budgets).toEqual([expect.objectContaining({ after: 100 })]);
     expect((await callToolOk(apiKey, 'list_chatads_campaigns', { query: 'Winter Test' })).structured!.campaigns).toHaveLength(0);
     const created = await callToolOk(apiKey, 'create_chatads_campaign', args);
-    expect(created.structured!.campaign).toMatchObject({ name: 'Winter Test', status: 'paused', bidding_type: 'clicks', budget: 3000, daily_budget: 100 });
-    expect((await callToolOk(apiKey, 'list_chatads_campaigns', { query: 'Winter Test' })).structured!.campaigns[0].id).toBe(created.structured!.campaign.id);
+    expect(created.structured!.campaign).toMatchObject({
+      name: 'Winter Test',
+      status: 'paused',
+      bidding_type: 'clicks',
+      budget: 3000,
+      daily_budget: 100,
+    });
+    expect((await callToolOk(apiKey, 'list_chatads_campaigns', { query: 'Winter Test' })).structured!.campaigns[0].id).toBe(
+      created.structured!.campaign.id,
+    );
     // A lifetime budget without a daily limit: its daily equivalent over its dates, said in a note.
-    const lifetime = await callToolOk(apiKey, 'create_chatads_campaign', { name: 'Lifetime only', budget: 1000, start_date: addDays(isoDate(new Date()), 1), end_date: addDays(isoDate(new Date()), 10), dry_run: true });
+    const lifetime = await callToolOk(apiKey, 'create_chatads_campaign', {
+      name: 'Lifetime only',
+      budget: 1000,
+      start_date: addDays(isoDate(new Date()), 1),
+      end_date: addDays(isoDate(new Date()), 10),
+      dry_run: true,
+    });
     expect(lifetime.structured!.budgets[0].after).toBe(100);
     expect(lifetime.structured!.notes[0]).toContain('daily equivalent');
   });
@@ -113,8 +130,15 @@ describe('chatads entity families, creates and launch', () => {
   });
 
   it('create_chatads_ad_group is planned: a dry run names the ad group and creates nothing', async () => {
-    const campaign = ((await callToolOk(apiKey, 'list_chatads_campaigns', { status_filter: ['paused'] })).structured!.campaigns as Row[])[0];
-    const dry = await callToolOk(apiKey, 'create_chatads_ad_group', { campaign_id: campaign.id, name: 'Dry group', max_bid: 2, dry_run: true });
+    const campaign = (
+      (await callToolOk(apiKey, 'list_chatads_campaigns', { status_filter: ['paused'] })).structured!.campaigns as Row[]
+    )[0];
+    const dry = await callToolOk(apiKey, 'create_chatads_ad_group', {
+      campaign_id: campaign.id,
+      name: 'Dry group',
+      max_bid: 2,
+      dry_run: true,
+    });
     expect(dry.structured!.changes[0]).toMatchObject({ action: 'create', entity: 'ad_group', name: 'Dry group', startsPaused: true });
     const groups = (await callToolOk(apiKey, 'list_chatads_ad_groups', { campaign_id: campaign.id })).structured!.ad_groups as Row[];
     expect(groups.map((g) => g.name)).not.toContain('Dry group');
@@ -122,24 +146,63 @@ describe('chatads entity families, creates and launch', () => {
 
   it('create_chatads_ad adds a paused chat card with its uploaded image; archived ad groups refuse', async () => {
     const ad = await activeAd();
-    const created = await callToolOk(apiKey, 'create_chatads_ad', { ad_group_id: ad.ad_group_id, name: 'Card 3', headline: 'Light tents', body: 'Two-person tents under 1 kg.', landing_url: 'https://www.example.com/tents', image_url: 'https://cdn.example.com/tent.png' });
+    const created = await callToolOk(apiKey, 'create_chatads_ad', {
+      ad_group_id: ad.ad_group_id,
+      name: 'Card 3',
+      headline: 'Light tents',
+      body: 'Two-person tents under 1 kg.',
+      landing_url: 'https://www.example.com/tents',
+      image_url: 'https://cdn.example.com/tent.png',
+    });
     expect(created.structured!.ad).toMatchObject({ status: 'paused', ad_group_id: ad.ad_group_id, type: 'chat_card' });
     expect(created.structured!.ad.image_file_id).toMatch(/^file_/);
     const listed = (await callToolOk(apiKey, 'list_chatads_ads', { ad_group_id: ad.ad_group_id })).structured!.ads as Row[];
     expect(listed.map((a) => a.id)).toContain(created.structured!.ad.id);
-    const archivedGroup = ((await callToolOk(apiKey, 'list_chatads_ad_groups', { status_filter: ['archived'] })).structured!.ad_groups as Row[])[0];
-    const refused = await callTool(apiKey, 'create_chatads_ad', { ad_group_id: archivedGroup.id, name: 'x', headline: 'x', body: 'x', landing_url: 'https://www.example.com' });
+    const archivedGroup = (
+      (await callToolOk(apiKey, 'list_chatads_ad_groups', { status_filter: ['archived'] })).structured!.ad_groups as Row[]
+    )[0];
+    const refused = await callTool(apiKey, 'create_chatads_ad', {
+      ad_group_id: archivedGroup.id,
+      name: 'x',
+      headline: 'x',
+      body: 'x',
+      landing_url: 'https://www.example.com',
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.error).toContain('archived');
-    const badImage = await callTool(apiKey, 'create_chatads_ad', { ad_group_id: ad.ad_group_id, name: 'x', headline: 'x', body: 'x', landing_url: 'https://www.example.com', image_url: 'https://cdn.example.com/tent.gif' });
+    const badImage = await callTool(apiKey, 'create_chatads_ad', {
+      ad_group_id: ad.ad_group_id,
+      name: 'x',
+      headline: 'x',
+      body: 'x',
+      landing_url: 'https://www.example.com',
+      image_url: 'https://cdn.example.com/tent.gif',
+    });
     expect(badImage.body.error).toContain('PNG, JPEG or WebP');
-    const http = await callTool(apiKey, 'create_chatads_ad', { ad_group_id: ad.ad_group_id, name: 'x', headline: 'x', body: 'x', landing_url: 'http://www.example.com' });
+    const http = await callTool(apiKey, 'create_chatads_ad', {
+      ad_group_id: ad.ad_group_id,
+      name: 'x',
+      headline: 'x',
+      body: 'x',
+      landing_url: 'http://www.example.com',
+    });
     expect(http.body.error).toContain('`landing_url` must be an HTTPS URL');
   });
 
   it('launch_chatads_ad creates campaign, ad group, image and ad; a retry after a failure resumes without duplicates', async () => {
     const account = env.accounts.chatads![0];
-    const args = { campaign_name: 'Launch Test', bidding_type: 'clicks', budget: 2000, daily_budget: 50, max_bid: 1.5, context_hints: ['best rain jacket'], headline: 'Stay dry', body: 'Rain jackets tested in storms.', landing_url: 'https://www.example.com/rain', image_url: 'https://cdn.example.com/rain.jpg' };
+    const args = {
+      campaign_name: 'Launch Test',
+      bidding_type: 'clicks',
+      budget: 2000,
+      daily_budget: 50,
+      max_bid: 1.5,
+      context_hints: ['best rain jacket'],
+      headline: 'Stay dry',
+      body: 'Rain jackets tested in storms.',
+      landing_url: 'https://www.example.com/rain',
+      image_url: 'https://cdn.example.com/rain.jpg',
+    };
     const dry = await callToolOk(apiKey, 'launch_chatads_ad', { ...args, dry_run: true });
     expect(dry.structured!.changes.map((c: Row) => c.entity)).toEqual(['campaign', 'ad_group', 'image', 'ad']);
     await injectSandboxFailure(account, 'create_ad', 1);
@@ -154,7 +217,11 @@ describe('chatads entity families, creates and launch', () => {
     expect((await store.list<Row & { id: string }>('image')).filter((i) => i.url === args.image_url)).toHaveLength(1);
     expect(retried.structured).toMatchObject({ campaign_id: campaigns[0].id, status: 'paused' });
     const ad = await callToolOk(apiKey, 'get_chatads_ad', { ad_id: retried.structured!.ad_id });
-    expect(ad.structured!.ad).toMatchObject({ campaign_id: campaigns[0].id, headline: 'Stay dry', image_file_id: retried.structured!.image_file_id });
+    expect(ad.structured!.ad).toMatchObject({
+      campaign_id: campaigns[0].id,
+      headline: 'Stay dry',
+      image_file_id: retried.structured!.image_file_id,
+    });
     const noBid = await callTool(apiKey, 'launch_chatads_ad', { ...args, max_bid: undefined });
     expect(noBid.body.error).toContain('click billing needs `max_bid`');
   });

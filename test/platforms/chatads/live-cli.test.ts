@@ -22,11 +22,32 @@ describe('Command: gateway accounts connect --platform chatads --live', () => {
     const owner = await json(['owners', 'create', '--tier', 'pro']);
     const key = await json(['keys', 'create', '--owner', owner.owner_id]);
     const { account, apiKey } = fakePlatform.api.addAccount('Contoso Coffee Ads');
-    const raw = await runCommand(['accounts', 'connect', '--owner', owner.owner_id, '--platform', 'chatads', '--live', '--api-key', apiKey, '--json']);
+    const raw = await runCommand([
+      'accounts',
+      'connect',
+      '--owner',
+      owner.owner_id,
+      '--platform',
+      'chatads',
+      '--live',
+      '--api-key',
+      apiKey,
+      '--json',
+    ]);
     expect(JSON.parse(raw)).toEqual({ platform: 'chatads', accounts: [{ id: account.id, name: 'Contoso Coffee Ads' }] });
     expect(raw).not.toContain(apiKey);
     expect(fakePlatform.api.count('GET', '/v1/ad_account')).toBeGreaterThan(0);
-    const text = await runCommand(['accounts', 'connect', '--owner', owner.owner_id, '--platform', 'chatads', '--live', '--api-key', apiKey]);
+    const text = await runCommand([
+      'accounts',
+      'connect',
+      '--owner',
+      owner.owner_id,
+      '--platform',
+      'chatads',
+      '--live',
+      '--api-key',
+      apiKey,
+    ]);
     expect(text).toContain(account.id);
     expect(text).not.toContain(apiKey);
     for (const table of Object.keys(TABLE_SPECS) as (keyof typeof TABLE_SPECS)[]) {
@@ -39,11 +60,42 @@ describe('Command: gateway accounts connect --platform chatads --live', () => {
 
   it('refuses a missing, malformed or wrong key without storing anything, and never echoes the key', async () => {
     const owner = await json(['owners', 'create', '--tier', 'pro']);
-    await expect(runCommand(['accounts', 'connect', '--owner', owner.owner_id, '--platform', 'chatads', '--live'])).rejects.toThrow(UsageError);
-    await expect(runCommand(['accounts', 'connect', '--owner', owner.owner_id, '--platform', 'chatads', '--live', '--api-key', 'has space'])).rejects.toThrow('does not look like an Ads API key');
-    await expect(runCommand(['accounts', 'connect', '--owner', owner.owner_id, '--platform', 'chatads', '--live', '--api-key', 'sk-ads-x', '--customer-id', '1'])).rejects.toThrow('--customer-id');
+    await expect(runCommand(['accounts', 'connect', '--owner', owner.owner_id, '--platform', 'chatads', '--live'])).rejects.toThrow(
+      UsageError,
+    );
+    await expect(
+      runCommand(['accounts', 'connect', '--owner', owner.owner_id, '--platform', 'chatads', '--live', '--api-key', 'has space']),
+    ).rejects.toThrow('does not look like an Ads API key');
+    await expect(
+      runCommand([
+        'accounts',
+        'connect',
+        '--owner',
+        owner.owner_id,
+        '--platform',
+        'chatads',
+        '--live',
+        '--api-key',
+        'sk-ads-x',
+        '--customer-id',
+        '1',
+      ]),
+    ).rejects.toThrow('--customer-id');
     const wrong = 'sk-ads-wrongwrongwrongwrong';
-    const failure = await runCommand(['accounts', 'connect', '--owner', owner.owner_id, '--platform', 'chatads', '--live', '--api-key', wrong]).then(() => undefined, (err: Error) => err);
+    const failure = await runCommand([
+      'accounts',
+      'connect',
+      '--owner',
+      owner.owner_id,
+      '--platform',
+      'chatads',
+      '--live',
+      '--api-key',
+      wrong,
+    ]).then(
+      () => undefined,
+      (err: Error) => err,
+    );
     expect(failure?.message).toContain('did not accept this API key');
     expect(failure?.message).toContain('Incorrect API key provided');
     expect(failure?.message).not.toContain(wrong);

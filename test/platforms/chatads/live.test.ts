@@ -41,7 +41,13 @@ describe('Live chatads account: every tool through the gateway', () => {
   });
 
   it('connects the ad account the key reaches, named as the platform names it', () => {
-    expect(live.account).toMatchObject({ account_id: live.upstream.id, name: live.upstream.name, mode: 'live', currency: 'USD', time_zone: 'UTC' });
+    expect(live.account).toMatchObject({
+      account_id: live.upstream.id,
+      name: live.upstream.name,
+      mode: 'live',
+      currency: 'USD',
+      time_zone: 'UTC',
+    });
   });
 
   it('list_chatads_campaigns reads every campaign from the platform, shaped as on a sandbox account', async () => {
@@ -78,7 +84,7 @@ describe('Live chatads account: every tool through the gateway', () => {
     expect(resume.body.error).toContain('archived');
   });
 
-  it('an unknown campaign id answers 400 naming it, with the platform\'s error code', async () => {
+  it("an unknown campaign id answers 400 naming it, with the platform's error code", async () => {
     const result = await callTool(live.apiKey, 'pause_chatads_campaign', { campaign_id: 'cmpn_nosuchcampaign1' });
     expect(result.status).toBe(400);
     expect(result.body.error).toContain('cmpn_nosuchcampaign1');
@@ -99,8 +105,19 @@ describe('Live chatads account: every tool through the gateway', () => {
     const onPlatform = live.upstream.adGroups.find((g) => g.name === 'Ultralight shoppers')!;
     expect(group.id).toBe(onPlatform.id);
     // The platform bids per impression: $8 CPM is 8,000 micros per impression.
-    expect(onPlatform).toMatchObject({ campaign_id: parent.id, status: 'paused', context_hints: ['lightest tent for thru-hiking'], bidding_config: { billing_event_type: 'impression', max_bid_micros: 8000 } });
-    expect(group).toMatchObject({ campaign_id: parent.id, billing_event_type: 'impression', max_cpm_bid_micros: 8_000_000, strategy: 'fixed_bid', status: 'paused' });
+    expect(onPlatform).toMatchObject({
+      campaign_id: parent.id,
+      status: 'paused',
+      context_hints: ['lightest tent for thru-hiking'],
+      bidding_config: { billing_event_type: 'impression', max_bid_micros: 8000 },
+    });
+    expect(group).toMatchObject({
+      campaign_id: parent.id,
+      billing_event_type: 'impression',
+      max_cpm_bid_micros: 8_000_000,
+      strategy: 'fixed_bid',
+      status: 'paused',
+    });
     const listed = await callToolOk(live.apiKey, 'list_chatads_ad_groups', { campaign_id: parent.id });
     expect((listed.structured!.ad_groups as Row[]).map((g) => g.id)).toContain(group.id);
     const all = await callToolOk(live.apiKey, 'list_chatads_ad_groups', {});
@@ -110,7 +127,7 @@ describe('Live chatads account: every tool through the gateway', () => {
     expect(keysOf(all.structured!.ad_groups).every((k) => keysOf(sandboxGroups.ad_groups).includes(k))).toBe(true);
   });
 
-  it('a platform validation error comes back as 400 with the platform\'s own message, and nothing is created', async () => {
+  it("a platform validation error comes back as 400 with the platform's own message, and nothing is created", async () => {
     const parent = live.upstream.campaigns.find((c) => c.name === 'Spring launch')!;
     const before = live.upstream.adGroups.length;
     const usedBefore = await used(live.apiKey);
@@ -134,7 +151,10 @@ describe('Live chatads account: every tool through the gateway', () => {
     const ad = live.upstream.ads.find((a) => a.status === 'active')!;
     await callToolOk(live.apiKey, 'archive_chatads_ad', { ad_id: ad.id });
     expect(ad.status).toBe('archived');
-    expect((await callToolOk(live.apiKey, 'get_chatads_ad', { ad_id: ad.id })).structured!.ad).toMatchObject({ id: ad.id, status: 'archived' });
+    expect((await callToolOk(live.apiKey, 'get_chatads_ad', { ad_id: ad.id })).structured!.ad).toMatchObject({
+      id: ad.id,
+      status: 'archived',
+    });
     const resumed = await callTool(live.apiKey, 'resume_chatads_ad', { ad_id: ad.id });
     expect(resumed.status).toBe(400);
     expect(fakePlatform.api.count('POST', `/v1/ads/${ad.id}/activate`)).toBe(0);
@@ -146,7 +166,10 @@ describe('Live chatads account: every tool through the gateway', () => {
   it('create_chatads_campaign creates a paused campaign on the platform in micros; bidding for clicks is not offered', async () => {
     const data = await callToolOk(live.apiKey, 'create_chatads_campaign', { name: 'Live created', budget: 1200, daily_budget: 40 });
     const onPlatform = live.upstream.campaigns.find((c) => c.name === 'Live created')!;
-    expect(onPlatform).toMatchObject({ status: 'paused', budget: { lifetime_spend_limit_micros: 1_200_000_000, daily_spend_limit_micros: 40_000_000 } });
+    expect(onPlatform).toMatchObject({
+      status: 'paused',
+      budget: { lifetime_spend_limit_micros: 1_200_000_000, daily_spend_limit_micros: 40_000_000 },
+    });
     expect(data.structured!.campaign).toMatchObject({ id: onPlatform.id, status: 'paused', budget: 1200, daily_budget: 40 });
     const clicks = await callTool(live.apiKey, 'create_chatads_campaign', { name: 'Clicks live', budget: 100, bidding_type: 'clicks' });
     expect(clicks.status).toBe(400);
@@ -171,7 +194,10 @@ describe('Live chatads account: every tool through the gateway', () => {
     const ready = audiences.find((a) => a.usable_for_bid_multiplier)!;
     const parent = live.upstream.campaigns.find((c) => c.name === 'Spring launch')!;
     const multipliers = await callTool(live.apiKey, 'create_chatads_ad_group', {
-      campaign_id: parent.id, name: 'With multiplier', billing_event_type: 'impression', max_cpm_bid_micros: 5_000_000,
+      campaign_id: parent.id,
+      name: 'With multiplier',
+      billing_event_type: 'impression',
+      max_cpm_bid_micros: 5_000_000,
       custom_audience_bid_multipliers: [{ custom_audience_id: ready.id, bid_multiplier_micros: 1_500_000 }],
     });
     expect(multipliers.status).toBe(400);
@@ -185,11 +211,16 @@ describe('Live chatads account: every tool through the gateway', () => {
     expect(await used(live.apiKey)).toBe(usedBefore);
   });
 
-  it('list_chatads_custom_audiences reads the platform\'s audiences with the same shape', async () => {
+  it("list_chatads_custom_audiences reads the platform's audiences with the same shape", async () => {
     const data = await callToolOk(live.apiKey, 'list_chatads_custom_audiences', {});
     const audiences = data.structured!.custom_audiences as Row[];
     expect(audiences.map((a) => a.name).sort()).toEqual(live.upstream.audiences.map((a) => a.name).sort());
-    expect(audiences.find((a) => a.name === 'Newsletter subscribers')).toMatchObject({ status: 'ready', matched_users: 182_400, uploaded_identifiers: 240_000, usable_for_bid_multiplier: true });
+    expect(audiences.find((a) => a.name === 'Newsletter subscribers')).toMatchObject({
+      status: 'ready',
+      matched_users: 182_400,
+      uploaded_identifiers: 240_000,
+      usable_for_bid_multiplier: true,
+    });
     const sandbox = (await callToolOk(sandboxKey, 'list_chatads_custom_audiences', {})).structured!.custom_audiences as Row[];
     expect(keysOf(audiences)).toEqual(keysOf(sandbox));
   });
@@ -231,14 +262,23 @@ describe('Live chatads account: failures', () => {
     const before = await used(apiKey);
     const result = await callTool(apiKey, 'list_chatads_campaigns', {});
     expect(result.status).toBe(400);
-    expect(result.body.structured_content).toMatchObject({ code: 'connection_broken', platform: 'chatads', account_id: account.account_id });
+    expect(result.body.structured_content).toMatchObject({
+      code: 'connection_broken',
+      platform: 'chatads',
+      account_id: account.account_id,
+    });
     expect(result.body.error).toContain('Reconnect the account');
     expect(result.body.error).not.toContain(platformKey);
     expect(await used(apiKey)).toBe(before);
     const status = await callToolOk(apiKey, 'get_connections_status', {});
     const chatads = (status.structured!.platforms as Row[]).find((p) => p.platform === 'chatads')!;
     expect(chatads).toMatchObject({ connected: true, mode: 'live', healthy: false });
-    expect(chatads.accounts[0]).toMatchObject({ id: account.account_id, healthy: false, detail: expect.stringContaining('refused its API key'), fix: expect.stringContaining('--api-key') });
+    expect(chatads.accounts[0]).toMatchObject({
+      id: account.account_id,
+      healthy: false,
+      detail: expect.stringContaining('refused its API key'),
+      fix: expect.stringContaining('--api-key'),
+    });
     expect(status.text).toContain('Needs attention');
   });
 
@@ -270,7 +310,10 @@ describe('Live chatads account: failures', () => {
     const deadline = Date.now() + 1500;
     const silent = { info() {}, warn() {}, error() {} };
     const port = openChatAdsPort(account, { signal: AbortSignal.timeout(1500), deadline, log: silent });
-    const failure = await port.listCampaigns().then(() => undefined, (err: unknown) => err);
+    const failure = await port.listCampaigns().then(
+      () => undefined,
+      (err: unknown) => err,
+    );
     expect(failure).toBeInstanceOf(GatewayError);
     expect((failure as GatewayError).structuredContent).toMatchObject({ code: 'upstream_unavailable' });
     expect(Date.now()).toBeLessThan(deadline + 1000);

@@ -7,8 +7,32 @@
 import { GatewayError } from '../../../functions/runtime/errors';
 import { DELIVERY_FIELDS, type ChatAdsPort } from '../../../platforms/chatads/port';
 
-const CAMPAIGN_KEYS = ['id', 'name', 'description', 'status', 'bidding_type', 'budget', 'daily_budget', 'start_date', 'end_date', 'created_at'];
-const AD_GROUP_KEYS = ['id', 'campaign_id', 'name', 'description', 'status', 'strategy', 'billing_event_type', 'max_bid_micros', 'max_cpm_bid_micros', 'context_hints', 'custom_audience_bid_multipliers', 'created_at'];
+const CAMPAIGN_KEYS = [
+  'id',
+  'name',
+  'description',
+  'status',
+  'bidding_type',
+  'budget',
+  'daily_budget',
+  'start_date',
+  'end_date',
+  'created_at',
+];
+const AD_GROUP_KEYS = [
+  'id',
+  'campaign_id',
+  'name',
+  'description',
+  'status',
+  'strategy',
+  'billing_event_type',
+  'max_bid_micros',
+  'max_cpm_bid_micros',
+  'context_hints',
+  'custom_audience_bid_multipliers',
+  'created_at',
+];
 const AD_KEYS = ['id', 'campaign_id', 'ad_group_id', 'name', 'type', 'headline', 'body', 'call_to_action', 'landing_url', 'status'];
 const STATUSES = ['active', 'paused', 'archived'];
 const DAY = 86_400;
@@ -53,19 +77,40 @@ export function describePortContract(label: string, open: () => Promise<ChatAdsP
       const groups = await port.listAdGroups();
       const campaignId = groups[0].campaign_id;
       const ofCampaign = await port.listAdGroups({ campaign_id: campaignId });
-      expect(ofCampaign.map((g) => g.id).sort()).toEqual(groups.filter((g) => g.campaign_id === campaignId).map((g) => g.id).sort());
+      expect(ofCampaign.map((g) => g.id).sort()).toEqual(
+        groups
+          .filter((g) => g.campaign_id === campaignId)
+          .map((g) => g.id)
+          .sort(),
+      );
     });
 
     it('creates an ad group with an id the platform assigns; the next read shows it', async () => {
       const parent = (await port.listCampaigns()).find((c) => c.status === 'active')!;
       const before = await port.listAdGroups();
       const created = await port.createAdGroup(
-        { campaign_id: parent.id, name: 'Contract group', status: 'paused', strategy: 'fixed_bid', billing_event_type: 'impression', max_cpm_bid_micros: 9_000_000, context_hints: ['lightweight tent'], custom_audience_bid_multipliers: [] },
+        {
+          campaign_id: parent.id,
+          name: 'Contract group',
+          status: 'paused',
+          strategy: 'fixed_bid',
+          billing_event_type: 'impression',
+          max_cpm_bid_micros: 9_000_000,
+          context_hints: ['lightweight tent'],
+          custom_audience_bid_multipliers: [],
+        },
         new Date(),
       );
       expect(created.id).toMatch(/^adgrp_[A-Za-z0-9]+$/);
       expect(before.map((g) => g.id)).not.toContain(created.id);
-      expect(created).toMatchObject({ campaign_id: parent.id, name: 'Contract group', status: 'paused', billing_event_type: 'impression', max_cpm_bid_micros: 9_000_000, context_hints: ['lightweight tent'] });
+      expect(created).toMatchObject({
+        campaign_id: parent.id,
+        name: 'Contract group',
+        status: 'paused',
+        billing_event_type: 'impression',
+        max_cpm_bid_micros: 9_000_000,
+        context_hints: ['lightweight tent'],
+      });
       expect(keysOutside(created, AD_GROUP_KEYS)).toEqual([]);
       const after = await port.listAdGroups({ campaign_id: parent.id });
       expect(after.find((g) => g.id === created.id)).toEqual(created);
@@ -87,7 +132,13 @@ export function describePortContract(label: string, open: () => Promise<ChatAdsP
       const campaigns = await port.listCampaigns();
       const campaign = campaigns.find((c) => c.status === 'active' && ads.filter((a) => a.campaign_id === c.id).length > 1)!;
       const fields = [...DELIVERY_FIELDS];
-      const [campaignRow] = await port.getInsights({ aggregation_level: 'campaign', ids: [campaign.id], ...window, time_granularity: 'none', fields });
+      const [campaignRow] = await port.getInsights({
+        aggregation_level: 'campaign',
+        ids: [campaign.id],
+        ...window,
+        time_granularity: 'none',
+        fields,
+      });
       expect(campaignRow.entity_id).toBe(campaign.id);
       expect(campaignRow.impressions).toBeGreaterThan(0);
       expect(keysOutside(campaignRow, ['entity_id', ...fields])).toEqual([]);
@@ -98,11 +149,24 @@ export function describePortContract(label: string, open: () => Promise<ChatAdsP
       expect(sum(adRows, 'impressions')).toBe(campaignRow.impressions);
       expect(sum(adRows, 'clicks')).toBe(campaignRow.clicks);
       expect(sum(adRows, 'spend')).toBeCloseTo(campaignRow.spend!, 1);
-      const daily = await port.getInsights({ aggregation_level: 'campaign', ids: [campaign.id], ...window, time_granularity: 'daily', fields });
+      const daily = await port.getInsights({
+        aggregation_level: 'campaign',
+        ids: [campaign.id],
+        ...window,
+        time_granularity: 'daily',
+        fields,
+      });
       expect(daily.length).toBeGreaterThan(1);
       expect(daily.every((r) => /^\d{4}-\d{2}-\d{2}$/.test(r.date!))).toBe(true);
       expect(sum(daily, 'impressions')).toBe(campaignRow.impressions);
-      const byDevice = await port.getInsights({ aggregation_level: 'campaign', ids: [campaign.id], ...window, time_granularity: 'none', segment: 'device', fields });
+      const byDevice = await port.getInsights({
+        aggregation_level: 'campaign',
+        ids: [campaign.id],
+        ...window,
+        time_granularity: 'none',
+        segment: 'device',
+        fields,
+      });
       expect(byDevice.length).toBeGreaterThan(1);
       expect(byDevice.every((r) => typeof r.device === 'string')).toBe(true);
       expect(sum(byDevice, 'clicks')).toBe(campaignRow.clicks);
@@ -110,11 +174,17 @@ export function describePortContract(label: string, open: () => Promise<ChatAdsP
 
     it('answers an unknown id with a 400 naming it', async () => {
       const missing = 'cmpn_doesnotexist0000';
-      const failure = await port.getCampaign(missing).then(() => undefined, (err: unknown) => err);
+      const failure = await port.getCampaign(missing).then(
+        () => undefined,
+        (err: unknown) => err,
+      );
       expect(failure).toBeInstanceOf(GatewayError);
       expect((failure as GatewayError).statusCode).toBe(400);
       expect((failure as GatewayError).message).toContain(missing);
-      const status = await port.setCampaignStatus(missing, 'paused', 'active', new Date()).then(() => undefined, (err: unknown) => err);
+      const status = await port.setCampaignStatus(missing, 'paused', 'active', new Date()).then(
+        () => undefined,
+        (err: unknown) => err,
+      );
       expect((status as GatewayError).statusCode).toBe(400);
       expect((status as GatewayError).message).toContain(missing);
     });

@@ -11,13 +11,26 @@ import { callTool, callToolOk, createTestOwner, useTestTables } from '../../supp
 
 useTestTables();
 
-interface Ad { id: string; ad_group_id: string; status: string; editorial_status: string; editorial_reason: string | null; headlines: string[]; metrics: { spend: number } }
-const rsa = { headlines: ['Waterproof Hiking Boots', 'Northwind Outdoor', 'Free Returns'], descriptions: ['Tested on real trails.', 'Order today.'], final_url: 'https://www.example.com/boots' };
+interface Ad {
+  id: string;
+  ad_group_id: string;
+  status: string;
+  editorial_status: string;
+  editorial_reason: string | null;
+  headlines: string[];
+  metrics: { spend: number };
+}
+const rsa = {
+  headlines: ['Waterproof Hiking Boots', 'Northwind Outdoor', 'Free Returns'],
+  descriptions: ['Tested on real trails.', 'Order today.'],
+  final_url: 'https://www.example.com/boots',
+};
 
 describe('deskads ads', () => {
   let apiKey: string;
   let accountId: string;
-  const ads = async (args: Record<string, unknown> = {}) => (await callToolOk(apiKey, 'list_deskads_ads', { limit: 200, ...args })).structured!.ads as Ad[];
+  const ads = async (args: Record<string, unknown> = {}) =>
+    (await callToolOk(apiKey, 'list_deskads_ads', { limit: 200, ...args })).structured!.ads as Ad[];
   beforeAll(async () => {
     const owner = await createTestOwner({ accounts: { deskads: 1 } });
     apiKey = owner.apiKey;
@@ -26,7 +39,10 @@ describe('deskads ads', () => {
 
   it('every ad group has an ad; ad rows add up to their ad group; disapproved ads serve nothing', async () => {
     const all = await ads();
-    const groups = (await callToolOk(apiKey, 'list_deskads_ad_groups', { limit: 200 })).structured!.ad_groups as { id: string; metrics: { spend: number } }[];
+    const groups = (await callToolOk(apiKey, 'list_deskads_ad_groups', { limit: 200 })).structured!.ad_groups as {
+      id: string;
+      metrics: { spend: number };
+    }[];
     for (const g of groups) {
       const mine = all.filter((a) => a.ad_group_id === g.id);
       expect(mine.length).toBeGreaterThan(0);
@@ -55,7 +71,12 @@ describe('deskads ads', () => {
 
   it('counts characters, not UTF-16 units: 30 emoji fit a 30-character headline', async () => {
     const group = (await ads())[0]!.ad_group_id;
-    const result = await callTool(apiKey, 'create_deskads_responsive_search_ad', { ad_group_id: group, ...rsa, headlines: ['🥾'.repeat(30), 'Northwind Outdoor', 'Free Returns'], dry_run: true });
+    const result = await callTool(apiKey, 'create_deskads_responsive_search_ad', {
+      ad_group_id: group,
+      ...rsa,
+      headlines: ['🥾'.repeat(30), 'Northwind Outdoor', 'Free Returns'],
+      dry_run: true,
+    });
     expect(result.status).toBe(200);
   });
 
@@ -73,15 +94,24 @@ describe('deskads ads', () => {
     const store = new SandboxStore('deskads', accountId);
     await store.update('ad', id, { review_done_at: new Date(Date.now() - 1000).toISOString() });
     expect((await ads({ ad_group_id: group })).find((a) => a.id === id)!.editorial_status).toBe('Approved');
-    const edit = await callToolOk(apiKey, 'update_deskads_ad', { ad_id: id, headlines: ['BEST BOOTS EVER', 'Northwind Outdoor', 'Free Returns'] });
+    const edit = await callToolOk(apiKey, 'update_deskads_ad', {
+      ad_id: id,
+      headlines: ['BEST BOOTS EVER', 'Northwind Outdoor', 'Free Returns'],
+    });
     expect(edit.structured).toMatchObject({ editorial_status: 'Pending', changed: true });
     await store.update('ad', id, { review_done_at: new Date(Date.now() - 1000).toISOString() });
-    expect((await ads({ ad_group_id: group })).find((a) => a.id === id)).toMatchObject({ editorial_status: 'Disapproved', editorial_reason: expect.stringContaining('BEST BOOTS EVER') });
+    expect((await ads({ ad_group_id: group })).find((a) => a.id === id)).toMatchObject({
+      editorial_status: 'Disapproved',
+      editorial_reason: expect.stringContaining('BEST BOOTS EVER'),
+    });
     await callToolOk(apiKey, 'pause_deskads_ad', { ad_id: id });
     expect((await ads({ ad_group_id: group })).find((a) => a.id === id)!.status).toBe('Paused');
     // A status change alone is not reviewed again.
     await callToolOk(apiKey, 'resume_deskads_ad', { ad_id: id });
-    expect((await ads({ ad_group_id: group })).find((a) => a.id === id)).toMatchObject({ status: 'Active', editorial_status: 'Disapproved' });
+    expect((await ads({ ad_group_id: group })).find((a) => a.id === id)).toMatchObject({
+      status: 'Active',
+      editorial_status: 'Disapproved',
+    });
     const none = await callTool(apiKey, 'update_deskads_ad', { ad_id: id });
     expect(none.body.error).toContain('give at least one change');
     const unknown = await callTool(apiKey, 'pause_deskads_ad', { ad_id: '999' });

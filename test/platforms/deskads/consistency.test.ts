@@ -18,11 +18,21 @@ const yesterday = () => addDays(isoDate(new Date()), -1);
 const cents = (n: number) => Math.round(n * 100);
 const figures = (rows: readonly DeskAdsReportRow[]) =>
   rows.reduce(
-    (s, r) => ({ impressions: s.impressions + r.impressions, clicks: s.clicks + r.clicks, spend: s.spend + cents(r.spend), conversions: s.conversions + r.conversions, revenue: s.revenue + cents(r.revenue) }),
+    (s, r) => ({
+      impressions: s.impressions + r.impressions,
+      clicks: s.clicks + r.clicks,
+      spend: s.spend + cents(r.spend),
+      conversions: s.conversions + r.conversions,
+      revenue: s.revenue + cents(r.revenue),
+    }),
     { impressions: 0, clicks: 0, spend: 0, conversions: 0, revenue: 0 },
   );
 
-interface Campaign { id: string; status: string; daily_budget: number }
+interface Campaign {
+  id: string;
+  status: string;
+  daily_budget: number;
+}
 
 async function sandbox() {
   const owner = await createTestOwner({ accounts: { deskads: 1 } });
@@ -30,7 +40,8 @@ async function sandbox() {
   return { apiKey: owner.apiKey, port: openDeskAdsPort(account, operatorCall()), store: new SandboxStore('deskads', account.account_id) };
 }
 
-const daily = (port: DeskAdsPort, report_type: DeskAdsReportType, start: string, end: string) => port.getReport({ report_type, aggregation: 'Daily', start_date: start, end_date: end });
+const daily = (port: DeskAdsPort, report_type: DeskAdsReportType, start: string, end: string) =>
+  port.getReport({ report_type, aggregation: 'Daily', start_date: start, end_date: end });
 
 describe('deskads sandbox consistency', () => {
   let s: Awaited<ReturnType<typeof sandbox>>;
@@ -38,29 +49,36 @@ describe('deskads sandbox consistency', () => {
     s = await sandbox();
   });
 
-  it.each([1, 7, 30, 90])('product rows add up to campaign rows exactly, every day of the last %i days and over the range', async (days) => {
-    const end = yesterday();
-    const start = addDays(end, -(days - 1));
-    for (const aggregation of ['Daily', 'Summary'] as const) {
-      const request = { aggregation, start_date: start, end_date: end };
-      const [products, campaigns] = await Promise.all([
-        s.port.getReport({ ...request, report_type: 'ProductDimensionPerformance' }),
-        s.port.getReport({ ...request, report_type: 'CampaignPerformance' }),
-      ]);
-      const shopping = new Set((await s.port.listProducts()).map((p) => p.campaign_id));
-      expect(campaigns.filter((c) => shopping.has(c.campaign_id)).length).toBeGreaterThan(0);
-      for (const campaign of campaigns.filter((c) => shopping.has(c.campaign_id))) {
-        expect(figures(products.filter((p) => p.campaign_id === campaign.campaign_id && p.date === campaign.date))).toEqual(figures([campaign]));
+  it.each([1, 7, 30, 90])(
+    'product rows add up to campaign rows exactly, every day of the last %i days and over the range',
+    async (days) => {
+      const end = yesterday();
+      const start = addDays(end, -(days - 1));
+      for (const aggregation of ['Daily', 'Summary'] as const) {
+        const request = { aggregation, start_date: start, end_date: end };
+        const [products, campaigns] = await Promise.all([
+          s.port.getReport({ ...request, report_type: 'ProductDimensionPerformance' }),
+          s.port.getReport({ ...request, report_type: 'CampaignPerformance' }),
+        ]);
+        const shopping = new Set((await s.port.listProducts()).map((p) => p.campaign_id));
+        expect(campaigns.filter((c) => shopping.has(c.campaign_id)).length).toBeGreaterThan(0);
+        for (const campaign of campaigns.filter((c) => shopping.has(c.campaign_id))) {
+          expect(figures(products.filter((p) => p.campaign_id === campaign.campaign_id && p.date === campaign.date))).toEqual(
+            figures([campaign]),
+          );
+        }
       }
-    }
-  });
+    },
+  );
 
   it('the product tool shows the report figures of the same dates', async () => {
     const end = yesterday();
     const start = addDays(end, -29);
     const data = await callToolOk(s.apiKey, 'get_deskads_product_performance', { start_date: start, end_date: end, limit: 200 });
     const shopping = new Set((await s.port.listProducts()).map((p) => p.campaign_id));
-    const campaigns = (await s.port.getReport({ report_type: 'CampaignPerformance', aggregation: 'Summary', start_date: start, end_date: end })).filter((c) => shopping.has(c.campaign_id));
+    const campaigns = (
+      await s.port.getReport({ report_type: 'CampaignPerformance', aggregation: 'Summary', start_date: start, end_date: end })
+    ).filter((c) => shopping.has(c.campaign_id));
     const summary = data.structured!.summary as { spend: number; clicks: number; conversions: number };
     expect({ spend: cents(summary.spend), clicks: summary.clicks, conversions: summary.conversions }).toEqual({
       spend: figures(campaigns).spend,
@@ -70,38 +88,49 @@ describe('deskads sandbox consistency', () => {
     expect(summary).not.toHaveProperty('video_views');
   });
 
-  it.each([7, 30])('search campaigns: keyword rows add up to ad group rows, ad group rows to campaign rows, every day of the last %i days', async (days) => {
-    const end = yesterday();
-    const start = addDays(end, -(days - 1));
-    const [campaigns, groups, keywords] = await Promise.all([
-      daily(s.port, 'CampaignPerformance', start, end),
-      daily(s.port, 'AdGroupPerformance', start, end),
-      daily(s.port, 'KeywordPerformance', start, end),
-    ]);
-    const search = new Set((await s.port.listCampaigns()).filter((c) => c.type === 'Search').map((c) => c.id));
-    const searchDays = campaigns.filter((c) => search.has(c.campaign_id));
-    expect(searchDays.length).toBeGreaterThan(0);
-    for (const day of searchDays) {
-      const dayGroups = groups.filter((g) => g.campaign_id === day.campaign_id && g.date === day.date);
-      expect(figures(dayGroups)).toEqual(figures([day]));
-      for (const group of dayGroups) {
-        expect(figures(keywords.filter((k) => k.ad_group_id === group.ad_group_id && k.date === day.date))).toEqual(figures([group]));
+  it.each([7, 30])(
+    'search campaigns: keyword rows add up to ad group rows, ad group rows to campaign rows, every day of the last %i days',
+    async (days) => {
+      const end = yesterday();
+      const start = addDays(end, -(days - 1));
+      const [campaigns, groups, keywords] = await Promise.all([
+        daily(s.port, 'CampaignPerformance', start, end),
+        daily(s.port, 'AdGroupPerformance', start, end),
+        daily(s.port, 'KeywordPerformance', start, end),
+      ]);
+      const search = new Set((await s.port.listCampaigns()).filter((c) => c.type === 'Search').map((c) => c.id));
+      const searchDays = campaigns.filter((c) => search.has(c.campaign_id));
+      expect(searchDays.length).toBeGreaterThan(0);
+      for (const day of searchDays) {
+        const dayGroups = groups.filter((g) => g.campaign_id === day.campaign_id && g.date === day.date);
+        expect(figures(dayGroups)).toEqual(figures([day]));
+        for (const group of dayGroups) {
+          expect(figures(keywords.filter((k) => k.ad_group_id === group.ad_group_id && k.date === day.date))).toEqual(figures([group]));
+        }
       }
-    }
-    // Paused keywords, paused ad groups and the paused campaign deliver nothing.
-    const [allKeywords, allGroups, allCampaigns] = await Promise.all([s.port.listKeywords(), s.port.listAdGroups(), s.port.listCampaigns()]);
-    const paused = (ids: Set<string>, rows: DeskAdsReportRow[], pick: (r: DeskAdsReportRow) => string | undefined) => rows.filter((r) => ids.has(pick(r) ?? ''));
-    const pausedSince = (status: string) => status === 'Paused';
-    expect(paused(new Set(allKeywords.filter((k) => pausedSince(k.status)).map((k) => k.id)), keywords, (r) => r.keyword_id)).toEqual([]);
-    expect(paused(new Set(allGroups.filter((g) => pausedSince(g.status)).map((g) => g.id)), groups, (r) => r.ad_group_id)).toEqual([]);
-    const camping = allCampaigns.find((c) => c.status === 'Paused')!;
-    expect(campaigns.filter((c) => c.campaign_id === camping.id && c.date! > addDays(isoDate(new Date()), -30))).toEqual([]);
-  });
+      // Paused keywords, paused ad groups and the paused campaign deliver nothing.
+      const [allKeywords, allGroups, allCampaigns] = await Promise.all([
+        s.port.listKeywords(),
+        s.port.listAdGroups(),
+        s.port.listCampaigns(),
+      ]);
+      const paused = (ids: Set<string>, rows: DeskAdsReportRow[], pick: (r: DeskAdsReportRow) => string | undefined) =>
+        rows.filter((r) => ids.has(pick(r) ?? ''));
+      const pausedSince = (status: string) => status === 'Paused';
+      expect(paused(new Set(allKeywords.filter((k) => pausedSince(k.status)).map((k) => k.id)), keywords, (r) => r.keyword_id)).toEqual([]);
+      expect(paused(new Set(allGroups.filter((g) => pausedSince(g.status)).map((g) => g.id)), groups, (r) => r.ad_group_id)).toEqual([]);
+      const camping = allCampaigns.find((c) => c.status === 'Paused')!;
+      expect(campaigns.filter((c) => c.campaign_id === camping.id && c.date! > addDays(isoDate(new Date()), -30))).toEqual([]);
+    },
+  );
 
   it('search term rows add up to keyword rows exactly, every day of the last 14 days', async () => {
     const end = yesterday();
     const start = addDays(end, -13);
-    const [keywords, terms] = await Promise.all([daily(s.port, 'KeywordPerformance', start, end), daily(s.port, 'SearchQueryPerformance', start, end)]);
+    const [keywords, terms] = await Promise.all([
+      daily(s.port, 'KeywordPerformance', start, end),
+      daily(s.port, 'SearchQueryPerformance', start, end),
+    ]);
     expect(terms.length).toBeGreaterThan(keywords.length);
     for (const keyword of keywords) {
       expect(figures(terms.filter((t) => t.keyword_id === keyword.keyword_id && t.date === keyword.date))).toEqual(figures([keyword]));
@@ -113,7 +142,9 @@ describe('deskads sandbox consistency', () => {
   it('no campaign day spends more than its daily budget of that day', async () => {
     const end = yesterday();
     const rows = await daily(s.port, 'CampaignPerformance', addDays(end, -59), end);
-    const stored = new Map((await s.store.list<Campaign>('campaign', { withHistory: true })).map((c) => [c.id, c as WithHistory<Campaign>]));
+    const stored = new Map(
+      (await s.store.list<Campaign>('campaign', { withHistory: true })).map((c) => [c.id, c as WithHistory<Campaign>]),
+    );
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) {
       const budget = Math.max(...daySegments(stored.get(row.campaign_id)!, row.date!).map((segment) => segment.state.daily_budget));
@@ -125,9 +156,16 @@ describe('deskads sandbox consistency', () => {
     const end = yesterday();
     const products = await s.port.listProducts();
     const refurbished = products.find((p) => p.condition === 'Refurbished')!;
-    const rows = (await daily(s.port, 'ProductDimensionPerformance', addDays(end, -59), end)).filter((r) => r.product_id === refurbished.id);
+    const rows = (await daily(s.port, 'ProductDimensionPerformance', addDays(end, -59), end)).filter(
+      (r) => r.product_id === refurbished.id,
+    );
     expect(rows.length).toBeGreaterThan(0);
-    expect(rows.map((r) => r.date!).sort().at(-1)).toBe(addDays(isoDate(new Date()), -15));
+    expect(
+      rows
+        .map((r) => r.date!)
+        .sort()
+        .at(-1),
+    ).toBe(addDays(isoDate(new Date()), -15));
   });
 
   it('today and later have no figures; the tool ends yesterday by default and refuses future dates', async () => {
@@ -150,7 +188,15 @@ describe('deskads sandbox history', () => {
     const cheap = before.find((t) => t.search_term!.startsWith('cheap '))!;
     expect(cheap).toBeDefined();
     const addedOn = addDays(end, -4);
-    await s.store.create('negative_keyword', { id: '777', level: 'Campaign', owner_id: cheap.campaign_id, campaign_id: cheap.campaign_id, text: 'cheap', match_type: 'Phrase', created_at: `${addedOn}T08:00:00.000Z` });
+    await s.store.create('negative_keyword', {
+      id: '777',
+      level: 'Campaign',
+      owner_id: cheap.campaign_id,
+      campaign_id: cheap.campaign_id,
+      text: 'cheap',
+      match_type: 'Phrase',
+      created_at: `${addedOn}T08:00:00.000Z`,
+    });
     const after = await daily(s.port, 'SearchQueryPerformance', start, end);
     const mine = (rows: DeskAdsReportRow[]) => rows.filter((r) => r.campaign_id === cheap.campaign_id);
     // Days before the negative: unchanged. From its day on: no search containing "cheap" in that campaign.
@@ -168,7 +214,8 @@ describe('deskads sandbox history', () => {
     const s = await sandbox();
     const end = yesterday();
     const start = addDays(end, -13);
-    const read = () => Promise.all([daily(s.port, 'CampaignPerformance', start, end), daily(s.port, 'ProductDimensionPerformance', start, end)]);
+    const read = () =>
+      Promise.all([daily(s.port, 'CampaignPerformance', start, end), daily(s.port, 'ProductDimensionPerformance', start, end)]);
     const before = await read();
     const [first, second] = (await s.store.list<Campaign & { type: string }>('campaign')).filter((c) => c.status === 'Active');
     // Changes made now apply from now on: every past day stays as it was.
@@ -178,7 +225,9 @@ describe('deskads sandbox history', () => {
     // A pause made at noon three days ago: earlier days unchanged, the day split, later days empty.
     const pauseDay = addDays(end, -2);
     const other = await sandbox();
-    const [campaign] = (await other.store.list<Campaign & { type: string }>('campaign')).filter((c) => c.status === 'Active' && c.type === 'Search');
+    const [campaign] = (await other.store.list<Campaign & { type: string }>('campaign')).filter(
+      (c) => c.status === 'Active' && c.type === 'Search',
+    );
     const beforePause = await daily(other.port, 'CampaignPerformance', start, end);
     await other.store.update('campaign', campaign!.id, { status: 'Paused' }, { now: new Date(`${pauseDay}T12:00:00.000Z`) });
     const afterPause = await daily(other.port, 'CampaignPerformance', start, end);

@@ -5,11 +5,22 @@ import { callTool, callToolOk, createTestOwner, useTestTables, type TestOwner } 
 
 useTestTables();
 
-const rsa = { headlines: ['Trail Boots', 'Free Returns', 'Waterproof Leather'], descriptions: ['Boots tested on real trails.', 'Free shipping over $50.'], final_url: 'https://www.example.com/boots' };
+const rsa = {
+  headlines: ['Trail Boots', 'Free Returns', 'Waterproof Leather'],
+  descriptions: ['Boots tested on real trails.', 'Free shipping over $50.'],
+  final_url: 'https://www.example.com/boots',
+};
 const search = (name: string, extra: Record<string, unknown> = {}) => ({
-  name, daily_budget: 30, bid_strategy: 'ManualCpc', locations: ['Colorado', 'Seattle'], languages: ['English'],
+  name,
+  daily_budget: 30,
+  bid_strategy: 'ManualCpc',
+  locations: ['Colorado', 'Seattle'],
+  languages: ['English'],
   ad_group: { name: 'Boots', cpc_bid: 0.9 },
-  keywords: [{ text: 'trail boots', match_type: 'Exact' }, { text: 'waterproof boots', match_type: 'Phrase', bid: 1.2 }],
+  keywords: [
+    { text: 'trail boots', match_type: 'Exact' },
+    { text: 'waterproof boots', match_type: 'Phrase', bid: 1.2 },
+  ],
   negative_keywords: [{ text: 'free', match_type: 'Phrase' }],
   ad: rsa,
   ...extra,
@@ -23,16 +34,24 @@ describe('create_deskads_search_campaign', () => {
 
   it('creates a paused campaign with its ad group, keywords, negatives and ad, all visible in the reads', async () => {
     const done = (await callToolOk(env.apiKey, 'create_deskads_search_campaign', search('Search - New Boots'))).structured!;
-    expect(done).toMatchObject({ status: 'Paused', daily_budget: 30, keyword_count: 2, negative_keyword_count: 1, locations: ['Colorado', 'Seattle'] });
+    expect(done).toMatchObject({
+      status: 'Paused',
+      daily_budget: 30,
+      keyword_count: 2,
+      negative_keyword_count: 1,
+      locations: ['Colorado', 'Seattle'],
+    });
     const campaigns = (await callToolOk(env.apiKey, 'list_deskads_campaigns', { query: 'New Boots' })).structured!.campaigns;
     expect(campaigns).toEqual([expect.objectContaining({ id: done.campaign_id, status: 'Paused', type: 'Search', daily_budget: 30 })]);
     const keywords = (await callToolOk(env.apiKey, 'list_deskads_keywords', { ad_group_id: done.ad_group_id })).structured!.keywords;
     expect(keywords.map((k: { text: string }) => k.text).sort()).toEqual(['trail boots', 'waterproof boots']);
-    const negatives = (await callToolOk(env.apiKey, 'list_deskads_negative_keywords', { campaign_id: done.campaign_id })).structured!.negative_keywords;
+    const negatives = (await callToolOk(env.apiKey, 'list_deskads_negative_keywords', { campaign_id: done.campaign_id })).structured!
+      .negative_keywords;
     expect(negatives.map((n: { text: string }) => n.text)).toEqual(['free']);
     const ads = (await callToolOk(env.apiKey, 'list_deskads_ads', { ad_group_id: done.ad_group_id })).structured!.ads;
     expect(ads).toEqual([expect.objectContaining({ id: done.ad_id, editorial_status: 'Pending' })]);
-    const budgets = (await callToolOk(env.apiKey, 'list_deskads_budgets', { type_filter: 'Campaign', query: 'New Boots' })).structured!.budgets;
+    const budgets = (await callToolOk(env.apiKey, 'list_deskads_budgets', { type_filter: 'Campaign', query: 'New Boots' })).structured!
+      .budgets;
     expect(budgets[0]).toMatchObject({ amount: 30, status: 'Paused' });
   });
 
@@ -55,8 +74,12 @@ describe('create_deskads_search_campaign', () => {
     const store = new SandboxStore('deskads', account.account_id);
     const campaigns = (await store.list<{ id: string; name: string }>('campaign')).filter((c) => c.name === args.name);
     expect(campaigns.map((c) => c.id)).toEqual([retried.structured!.campaign_id]);
-    expect((await store.list<{ id: string; campaign_id: string }>('ad_group')).filter((g) => g.campaign_id === campaigns[0]!.id)).toHaveLength(1);
-    expect((await store.list<{ id: string; campaign_id: string }>('keyword')).filter((k) => k.campaign_id === campaigns[0]!.id)).toHaveLength(2);
+    expect(
+      (await store.list<{ id: string; campaign_id: string }>('ad_group')).filter((g) => g.campaign_id === campaigns[0]!.id),
+    ).toHaveLength(1);
+    expect(
+      (await store.list<{ id: string; campaign_id: string }>('keyword')).filter((k) => k.campaign_id === campaigns[0]!.id),
+    ).toHaveLength(2);
   });
 
   it.each([
@@ -67,7 +90,15 @@ describe('create_deskads_search_campaign', () => {
     [{ target_cpa: 10 }, '`target_cpa` only goes with'],
     [{ start_date: '2099-02-01', end_date: '2099-01-01' }, 'is before `start_date`'],
     [{ keywords: [] }, 'at least one keyword'],
-    [{ keywords: [{ text: 'boots', match_type: 'Exact' }, { text: 'Boots', match_type: 'Exact' }] }, 'twice'],
+    [
+      {
+        keywords: [
+          { text: 'boots', match_type: 'Exact' },
+          { text: 'Boots', match_type: 'Exact' },
+        ],
+      },
+      'twice',
+    ],
     [{ negative_keywords: [{ text: 'trail', match_type: 'Phrase' }] }, 'would block keyword(s) "trail boots"'],
     [{ ad: { ...rsa, headlines: ['One', 'Two'] } }, 'at least 3 headlines'],
     [{ languages: ['Klingon'] }, 'languages'],
@@ -86,23 +117,55 @@ describe('create_deskads_shopping_campaign', () => {
   let storeId: string;
   beforeAll(async () => {
     env = await createTestOwner({ accounts: { deskads: 1 } });
-    const products = (await callToolOk(env.apiKey, 'get_deskads_product_performance', {})).structured!.products as { store_id: string; store_name: string }[];
+    const products = (await callToolOk(env.apiKey, 'get_deskads_product_performance', {})).structured!.products as {
+      store_id: string;
+      store_name: string;
+    }[];
     storeId = products.find((p) => p.store_name === 'Northwind Outdoor US')!.store_id;
   });
-  const shopping = (name: string, extra: Record<string, unknown> = {}) => ({ name, daily_budget: 50, store_id: storeId, sales_country_code: 'US', priority: 1, ad_group: { name: 'All products', cpc_bid: 0.6 }, ...extra });
+  const shopping = (name: string, extra: Record<string, unknown> = {}) => ({
+    name,
+    daily_budget: 50,
+    store_id: storeId,
+    sales_country_code: 'US',
+    priority: 1,
+    ad_group: { name: 'All products', cpc_bid: 0.6 },
+    ...extra,
+  });
 
-  it('creates a paused shopping campaign with a product group tree; the resumed campaign\'s products deliver from the store', async () => {
-    const done = (await callToolOk(env.apiKey, 'create_deskads_shopping_campaign', shopping('Shopping - Brands', {
-      product_groups: { partition_by: 'Brand', groups: [{ value: 'Northwind', bid: 0.8 }, { value: 'HydroPeak', exclude: true }], everything_else: 'bid' }, promotional_text: 'Free shipping over $50',
-    }))).structured!;
+  it("creates a paused shopping campaign with a product group tree; the resumed campaign's products deliver from the store", async () => {
+    const done = (
+      await callToolOk(
+        env.apiKey,
+        'create_deskads_shopping_campaign',
+        shopping('Shopping - Brands', {
+          product_groups: {
+            partition_by: 'Brand',
+            groups: [
+              { value: 'Northwind', bid: 0.8 },
+              { value: 'HydroPeak', exclude: true },
+            ],
+            everything_else: 'bid',
+          },
+          promotional_text: 'Free shipping over $50',
+        }),
+      )
+    ).structured!;
     expect(done.product_ad_id).toMatch(/^\d+$/);
     expect(done).toMatchObject({ status: 'Paused', store_id: storeId, sales_country_code: 'US', priority: 1 });
-    expect(done.product_groups.map((g: { value: string; excluded: boolean }) => [g.value, g.excluded])).toEqual([['Northwind', false], ['HydroPeak', true], ['Everything else', false]]);
+    expect(done.product_groups.map((g: { value: string; excluded: boolean }) => [g.value, g.excluded])).toEqual([
+      ['Northwind', false],
+      ['HydroPeak', true],
+      ['Everything else', false],
+    ]);
     expect(done.product_groups[0].products).toBeGreaterThan(0);
-    const listed = (await callToolOk(env.apiKey, 'list_deskads_campaigns', { type_filter: 'Shopping', query: 'Brands' })).structured!.campaigns;
+    const listed = (await callToolOk(env.apiKey, 'list_deskads_campaigns', { type_filter: 'Shopping', query: 'Brands' })).structured!
+      .campaigns;
     expect(listed).toEqual([expect.objectContaining({ id: done.campaign_id, status: 'Paused' })]);
     const store = new SandboxStore('deskads', env.accounts.deskads![0]!.account_id);
-    const offers = (await store.list<{ id: string; campaign_id: string; brand: string }>('product')).filter((p) => p.campaign_id === done.campaign_id);
+    const offers = (await store.list<{ id: string; campaign_id: string; brand: string }>('product')).filter(
+      (p) => p.campaign_id === done.campaign_id,
+    );
     expect(offers.length).toBeGreaterThan(0);
     expect(offers.some((p) => p.brand === 'HydroPeak')).toBe(false);
   });
@@ -116,7 +179,10 @@ describe('create_deskads_shopping_campaign', () => {
     [{ bid_strategy: 'MaxConversions' }, 'bid_strategy'],
     [{ product_groups: { partition_by: 'Brand', groups: [{ value: 'Acme' }] } }, 'No product of store'],
     [{ product_groups: { partition_by: 'Brand', groups: [{ value: 'Northwind', exclude: true, bid: 1 }] } }, 'takes no `bid`'],
-    [{ product_groups: { partition_by: 'Brand', groups: [{ value: 'Northwind', exclude: true }], everything_else: 'exclude' } }, 'advertise nothing'],
+    [
+      { product_groups: { partition_by: 'Brand', groups: [{ value: 'Northwind', exclude: true }], everything_else: 'exclude' } },
+      'advertise nothing',
+    ],
     [{ product_groups: { partition_by: 'Brand', groups: [{ value: 'Northwind' }, { value: 'northwind' }] } }, 'twice'],
   ])('refuses %j with a 400', async (change, message) => {
     const result = await callTool(env.apiKey, 'create_deskads_shopping_campaign', { ...shopping('Shopping - Refused'), ...change });

@@ -59,7 +59,9 @@ describe('deskads tools', () => {
       expect(data.structured!.filtered).toBe(goals.length);
       expect(data.structured!.has_more).toBe(false);
       expect(new Set(goals.map((g) => g.type)).size).toBe(7);
-      expect(goals.map((g) => g.name)).toEqual([...goals.map((g) => g.name)].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true })));
+      expect(goals.map((g) => g.name)).toEqual(
+        [...goals.map((g) => g.name)].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true })),
+      );
       expect(goals.find((g) => g.type === 'OfflineConversion')!.tag_id).toBeNull();
       expect(goals.find((g) => g.type === 'Url')!.tag_id).toMatch(/^\d+$/);
     });
@@ -79,7 +81,12 @@ describe('deskads tools', () => {
 
     it('applies query, status and type filters, sort and paging', async () => {
       const all = (await callToolOk(apiKey, 'list_deskads_conversion_goals', {})).structured!.goals as Goal[];
-      const active = await callToolOk(apiKey, 'list_deskads_conversion_goals', { status_filter: 'active, paused', type_filter: 'Url,Event', sort_by: 'revenue_value', sort_order: 'desc' });
+      const active = await callToolOk(apiKey, 'list_deskads_conversion_goals', {
+        status_filter: 'active, paused',
+        type_filter: 'Url,Event',
+        sort_by: 'revenue_value',
+        sort_order: 'desc',
+      });
       const rows = active.structured!.goals as Goal[];
       expect(rows.length).toBe(all.filter((g) => ['Active', 'Paused'].includes(g.status) && ['Url', 'Event'].includes(g.type)).length);
       const values = rows.map((r) => r.revenue_value).filter((v) => v !== null) as number[];
@@ -107,8 +114,13 @@ describe('deskads tools', () => {
       expect((before.structured!.goals as Goal[]).every((g) => g.start_date !== null && g.start_date <= since)).toBe(true);
     });
 
-    it('rejects the filter set\'s bad values, each named', async () => {
-      const result = await callTool(apiKey, 'list_deskads_conversion_goals', { limit: 5, sort_by: 'colour', offset: 5000, started_after: '2026/01/01' });
+    it("rejects the filter set's bad values, each named", async () => {
+      const result = await callTool(apiKey, 'list_deskads_conversion_goals', {
+        limit: 5,
+        sort_by: 'colour',
+        offset: 5000,
+        started_after: '2026/01/01',
+      });
       expect(result.status).toBe(400);
       expect(result.body.error).toContain('`limit` must be at least 10');
       expect(result.body.error).toContain('`sort_by` must be one of');
@@ -124,7 +136,17 @@ describe('deskads tools', () => {
   });
 
   describe('Tool: get_deskads_product_performance', () => {
-    interface Row { product_id: string; spend: number; clicks: number; conversions: number; revenue: number; roas: number | null; cpa: number | null; title: string; category: string }
+    interface Row {
+      product_id: string;
+      spend: number;
+      clicks: number;
+      conversions: number;
+      revenue: number;
+      roas: number | null;
+      cpa: number | null;
+      title: string;
+      category: string;
+    }
 
     it('reports per-product metrics for the default 90 days ending yesterday, as the platform reports them', async () => {
       const data = await callToolOk(apiKey, 'get_deskads_product_performance', { limit: 200 });
@@ -135,11 +157,19 @@ describe('deskads tools', () => {
       const spends = rows.map((r) => r.spend);
       expect(spends).toEqual([...spends].sort((a, b) => b - a));
       const port = openDeskAdsPort(account, operatorCall());
-      const report = await port.getReport({ report_type: 'ProductDimensionPerformance', aggregation: 'Summary', start_date: addDays(end, -89), end_date: end });
+      const report = await port.getReport({
+        report_type: 'ProductDimensionPerformance',
+        aggregation: 'Summary',
+        start_date: addDays(end, -89),
+        end_date: end,
+      });
       const reported = report.find((r) => r.product_id === rows[0]!.product_id)!;
       expect(rows[0]).toMatchObject({ spend: reported.spend, clicks: reported.clicks, conversions: reported.conversions });
       const summary = data.structured!.summary as { spend: number };
-      expect(summary.spend).toBeCloseTo(rows.reduce((s, r) => s + r.spend, 0), 1);
+      expect(summary.spend).toBeCloseTo(
+        rows.reduce((s, r) => s + r.spend, 0),
+        1,
+      );
     });
 
     it('filters by query/search alias, metric bounds and zero_conversions', async () => {
@@ -167,12 +197,28 @@ describe('deskads tools', () => {
 
     it('rejects contradictory or out-of-range arguments, each named', async () => {
       const result = await callTool(apiKey, 'get_deskads_product_performance', {
-        start_date: '2026-03-01', end_date: '2026-02-01', min_spend: 50, max_spend: 10, limit: 500, query: 'a', search: 'b', sort_by: 'acos',
+        start_date: '2026-03-01',
+        end_date: '2026-02-01',
+        min_spend: 50,
+        max_spend: 10,
+        limit: 500,
+        query: 'a',
+        search: 'b',
+        sort_by: 'acos',
       });
       expect(result.status).toBe(400);
       expect(result.body.error).toContain('`limit` must be at most 200');
       expect(result.body.error).toContain('`sort_by` must be one of');
-      const rules = await callTool(apiKey, 'get_deskads_product_performance', { start_date: '2026-03-01', end_date: '2026-02-01', min_spend: 50, max_spend: 10, query: 'a', search: 'b', zero_conversions: true, min_conversions: 2 });
+      const rules = await callTool(apiKey, 'get_deskads_product_performance', {
+        start_date: '2026-03-01',
+        end_date: '2026-02-01',
+        min_spend: 50,
+        max_spend: 10,
+        query: 'a',
+        search: 'b',
+        zero_conversions: true,
+        min_conversions: 2,
+      });
       expect(rules.status).toBe(400);
       expect(rules.body.error).toContain('`start_date` (2026-03-01) must not be after `end_date` (2026-02-01)');
       expect(rules.body.error).toContain('`min_spend` (50) must not exceed `max_spend` (10)');

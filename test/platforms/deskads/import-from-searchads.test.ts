@@ -12,7 +12,14 @@ describe('import_deskads_from_searchads', () => {
     env = await createTestOwner({ accounts: { searchads: 1, deskads: 1 } });
     source = (await callToolOk(env.apiKey, 'list_campaigns', {})).structured!.campaigns;
   });
-  const deskCampaigns = async () => (await callToolOk(env.apiKey, 'list_deskads_campaigns', { limit: 200 })).structured!.campaigns as { id: string; name: string; status: string; type: string; daily_budget: number }[];
+  const deskCampaigns = async () =>
+    (await callToolOk(env.apiKey, 'list_deskads_campaigns', { limit: 200 })).structured!.campaigns as {
+      id: string;
+      name: string;
+      status: string;
+      type: string;
+      daily_budget: number;
+    }[];
 
   it('a dry run plans the import and creates nothing', async () => {
     const before = (await deskCampaigns()).length;
@@ -38,7 +45,8 @@ describe('import_deskads_from_searchads', () => {
     expect(done.created.ads).toBeGreaterThan(0);
     // What was created shows in the deskads reads, every campaign Paused.
     const campaigns = await deskCampaigns();
-    for (const c of created) expect(campaigns.find((d) => d.id === c.deskads_campaign_id)).toMatchObject({ status: 'Paused', type: 'Search' });
+    for (const c of created)
+      expect(campaigns.find((d) => d.id === c.deskads_campaign_id)).toMatchObject({ status: 'Paused', type: 'Search' });
     const first = created[0].deskads_campaign_id;
     const groups = (await callToolOk(env.apiKey, 'list_deskads_ad_groups', { campaign_id: first })).structured!.ad_groups;
     expect(groups.length).toBeGreaterThan(0);
@@ -58,7 +66,9 @@ describe('import_deskads_from_searchads', () => {
   it('a retry after a failed step creates no duplicates', async () => {
     const other = await createTestOwner({ accounts: { searchads: 1, deskads: 1 } });
     const account = other.accounts.deskads![0]!;
-    const campaignId = ((await callToolOk(other.apiKey, 'list_campaigns', {})).structured!.campaigns as { id: string; type: string; status: string }[]).find((c) => c.type === 'SEARCH' && c.status === 'ENABLED')!.id;
+    const campaignId = (
+      (await callToolOk(other.apiKey, 'list_campaigns', {})).structured!.campaigns as { id: string; type: string; status: string }[]
+    ).find((c) => c.type === 'SEARCH' && c.status === 'ENABLED')!.id;
     await injectSandboxFailure(account, 'create_ad', 1);
     const failed = await callTool(other.apiKey, 'import_deskads_from_searchads', { campaign_ids: [campaignId] });
     expect(failed.status).toBe(500);
@@ -67,9 +77,13 @@ describe('import_deskads_from_searchads', () => {
     const name = retried.campaigns[0].name;
     const campaigns = (await store.list<{ id: string; name: string }>('campaign')).filter((c) => c.name === name);
     expect(campaigns).toHaveLength(1);
-    const groups = (await store.list<{ id: string; campaign_id: string; name: string }>('ad_group')).filter((g) => g.campaign_id === campaigns[0]!.id);
+    const groups = (await store.list<{ id: string; campaign_id: string; name: string }>('ad_group')).filter(
+      (g) => g.campaign_id === campaigns[0]!.id,
+    );
     expect(new Set(groups.map((g) => g.name)).size).toBe(groups.length);
-    const keywords = (await store.list<{ id: string; campaign_id: string; text: string; match_type: string }>('keyword')).filter((k) => k.campaign_id === campaigns[0]!.id);
+    const keywords = (await store.list<{ id: string; campaign_id: string; text: string; match_type: string }>('keyword')).filter(
+      (k) => k.campaign_id === campaigns[0]!.id,
+    );
     expect(new Set(keywords.map((k) => `${k.text}|${k.match_type}`)).size).toBe(keywords.length);
   });
 

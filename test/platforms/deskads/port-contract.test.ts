@@ -9,7 +9,11 @@ import { describePortContract } from './port-contract';
 
 useTestTables();
 
-const call = () => ({ signal: new AbortController().signal, deadline: Date.now() + 60_000, log: createLogger({ test: 'deskads port contract' }) });
+const call = () => ({
+  signal: new AbortController().signal,
+  deadline: Date.now() + 60_000,
+  log: createLogger({ test: 'deskads port contract' }),
+});
 
 async function sandboxAccount(): Promise<ConnectedAccount> {
   const { accounts } = await createTestOwner({ accounts: { deskads: 1 } });

@@ -15,7 +15,10 @@ function expectNoSimulation(entities: object[]): void {
 }
 
 /** Impressions, clicks, spend, conversions and revenue of rows, added up per key. */
-function sumBy(rows: DeskAdsReportRow[], key: (row: DeskAdsReportRow) => string): Map<string, { impressions: number; clicks: number; spend: number; conversions: number; revenue: number }> {
+function sumBy(
+  rows: DeskAdsReportRow[],
+  key: (row: DeskAdsReportRow) => string,
+): Map<string, { impressions: number; clicks: number; spend: number; conversions: number; revenue: number }> {
   const sums = new Map<string, { impressions: number; clicks: number; spend: number; conversions: number; revenue: number }>();
   for (const row of rows) {
     const sum = sums.get(key(row)) ?? { impressions: 0, clicks: 0, spend: 0, conversions: 0, revenue: 0 };
@@ -35,7 +38,11 @@ function expectSums(parents: DeskAdsReportRow[], sums: ReturnType<typeof sumBy>,
   for (const parent of parents) {
     const sum = sums.get(key(parent))!;
     expect(sum).toBeDefined();
-    expect({ impressions: parent.impressions, clicks: parent.clicks, conversions: parent.conversions }).toEqual({ impressions: sum.impressions, clicks: sum.clicks, conversions: sum.conversions });
+    expect({ impressions: parent.impressions, clicks: parent.clicks, conversions: parent.conversions }).toEqual({
+      impressions: sum.impressions,
+      clicks: sum.clicks,
+      conversions: sum.conversions,
+    });
     expect(Math.abs(parent.spend - sum.spend)).toBeLessThan(0.05);
     expect(Math.abs(parent.revenue - sum.revenue)).toBeLessThan(0.05);
   }
@@ -52,7 +59,12 @@ export function describePortContract(label: string, open: () => Promise<DeskAdsP
     });
 
     it('reads the account, conversion goals, UET tags and products with nothing of a simulation', async () => {
-      const [info, goals, tags, products] = await Promise.all([port.getAccountInfo(), port.listConversionGoals(), port.listUetTags(), port.listProducts()]);
+      const [info, goals, tags, products] = await Promise.all([
+        port.getAccountInfo(),
+        port.listConversionGoals(),
+        port.listUetTags(),
+        port.listProducts(),
+      ]);
       expect(info.account_id).toMatch(/^\d+$/);
       expect(info.account_number).toMatch(/^[A-Z0-9]{8}$/);
       expect(products.length).toBeGreaterThan(0);
@@ -80,9 +92,16 @@ export function describePortContract(label: string, open: () => Promise<DeskAdsP
 
     it('daily rows add up to the summary rows of the same range', async () => {
       const request = { report_type: 'ProductDimensionPerformance', start_date: start, end_date: end } as const;
-      const [daily, summary] = await Promise.all([port.getReport({ ...request, aggregation: 'Daily' }), port.getReport({ ...request, aggregation: 'Summary' })]);
+      const [daily, summary] = await Promise.all([
+        port.getReport({ ...request, aggregation: 'Daily' }),
+        port.getReport({ ...request, aggregation: 'Summary' }),
+      ]);
       for (const row of daily) expect(row.date! >= start && row.date! <= end).toBe(true);
-      expectSums(summary, sumBy(daily, (row) => row.product_id!), (row) => row.product_id!);
+      expectSums(
+        summary,
+        sumBy(daily, (row) => row.product_id!),
+        (row) => row.product_id!,
+      );
     });
 
     it('reports nothing for today or later: a day has figures once it is over', async () => {
@@ -106,7 +125,11 @@ export function describePortContract(label: string, open: () => Promise<DeskAdsP
         expect(campaigns.every((row) => row.product_id === undefined)).toBe(true);
         const key = (row: DeskAdsReportRow) => `${row.campaign_id}|${row.date ?? ''}`;
         const shopping = new Set((await port.listCampaigns()).filter((c) => c.type !== 'Search').map((c) => c.id));
-        expectSums(campaigns.filter((c) => shopping.has(c.campaign_id)), sumBy(products, key), key);
+        expectSums(
+          campaigns.filter((c) => shopping.has(c.campaign_id)),
+          sumBy(products, key),
+          key,
+        );
       }
     });
 
@@ -122,7 +145,11 @@ export function describePortContract(label: string, open: () => Promise<DeskAdsP
         const byCampaign = (row: DeskAdsReportRow) => `${row.campaign_id}|${row.date ?? ''}`;
         const byGroup = (row: DeskAdsReportRow) => `${row.ad_group_id}|${row.date ?? ''}`;
         expect(search.size).toBeGreaterThan(0);
-        expectSums(campaigns.filter((c) => search.has(c.campaign_id)), sumBy(groups, byCampaign), byCampaign);
+        expectSums(
+          campaigns.filter((c) => search.has(c.campaign_id)),
+          sumBy(groups, byCampaign),
+          byCampaign,
+        );
         expectSums(groups, sumBy(keywords, byGroup), byGroup);
       }
     });

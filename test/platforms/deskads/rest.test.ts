@@ -6,8 +6,10 @@ import { callTool, callToolOk, createTestOwner, useTestTables } from '../../supp
 
 useTestTables();
 
-const sum = (rows: { metrics: { spend: number; clicks: number; impressions: number; conversions: number } }[], key: 'spend' | 'clicks' | 'impressions' | 'conversions') =>
-  Math.round(rows.reduce((t, r) => t + r.metrics[key], 0) * 100) / 100;
+const sum = (
+  rows: { metrics: { spend: number; clicks: number; impressions: number; conversions: number } }[],
+  key: 'spend' | 'clicks' | 'impressions' | 'conversions',
+) => Math.round(rows.reduce((t, r) => t + r.metrics[key], 0) * 100) / 100;
 
 describe('deskads budgets', () => {
   let apiKey: string;
@@ -53,7 +55,7 @@ describe('deskads budgets', () => {
     expect(result.body.error).toContain(message);
   });
 
-  it('refuses a campaign\'s own budget in update_deskads_budget; a daily budget of its own takes a campaign off the shared budget', async () => {
+  it("refuses a campaign's own budget in update_deskads_budget; a daily budget of its own takes a campaign off the shared budget", async () => {
     const own = (await budgets({ type_filter: 'Campaign' })).budgets[0];
     const result = await callTool(apiKey, 'update_deskads_budget', { budget_id: own.id, amount: 10 });
     expect(result.status).toBe(400);
@@ -70,7 +72,13 @@ describe('deskads budgets', () => {
 
 describe('deskads audiences and geography', () => {
   let apiKey: string;
-  let groups: { id: string; name: string; campaign_id: string; status: string; metrics: { spend: number; clicks: number; impressions: number; conversions: number } }[];
+  let groups: {
+    id: string;
+    name: string;
+    campaign_id: string;
+    status: string;
+    metrics: { spend: number; clicks: number; impressions: number; conversions: number };
+  }[];
   beforeAll(async () => {
     apiKey = (await createTestOwner({ accounts: { deskads: 1 } })).apiKey;
     groups = (await callToolOk(apiKey, 'list_deskads_ad_groups', {})).structured!.ad_groups;
@@ -80,16 +88,20 @@ describe('deskads audiences and geography', () => {
   it('lists the audiences with sizes and the shared filter set', async () => {
     const all = await audiences();
     expect(all.total).toBe(10);
-    expect(new Set(all.audiences.map((a: { type: string }) => a.type))).toEqual(new Set(['RemarketingList', 'InMarketAudience', 'CustomAudience', 'ProductAudience', 'SimilarRemarketingList', 'CustomerList']));
+    expect(new Set(all.audiences.map((a: { type: string }) => a.type))).toEqual(
+      new Set(['RemarketingList', 'InMarketAudience', 'CustomAudience', 'ProductAudience', 'SimilarRemarketingList', 'CustomerList']),
+    );
     const inMarket = await audiences({ type_filter: 'InMarketAudience', sort_by: 'search_size', sort_order: 'desc' });
     expect(inMarket.filtered).toBe(3);
     expect(inMarket.audiences[0].search_size).toBeGreaterThanOrEqual(inMarket.audiences[1].search_size);
-    expect((await audiences({ status_filter: 'Inactive' })).audiences.map((a: { name: string }) => a.name)).toEqual(['Newsletter test list']);
+    expect((await audiences({ status_filter: 'Inactive' })).audiences.map((a: { name: string }) => a.name)).toEqual([
+      'Newsletter test list',
+    ]);
     const bad = await callTool(apiKey, 'list_deskads_audiences', { type_filter: 'Affinity' });
     expect(bad.status).toBe(400);
   });
 
-  it('audience rows add up to each ad group\'s figures, and the seeded audiences show with their bid adjustments', async () => {
+  it("audience rows add up to each ad group's figures, and the seeded audiences show with their bid adjustments", async () => {
     const report = (await callToolOk(apiKey, 'get_deskads_audience_performance', { limit: 200 })).structured!;
     const withFigures = groups.filter((g) => g.metrics.impressions > 0);
     expect(withFigures.length).toBeGreaterThan(0);
@@ -107,13 +119,25 @@ describe('deskads audiences and geography', () => {
     const visitors = all.find((a) => a.name === 'All site visitors (180 days)')!;
     const inMarket = all.find((a) => a.name === 'In-market: Outdoor Apparel')!;
     const buyers = all.find((a) => a.type === 'CustomerList')!;
-    const done = (await callToolOk(apiKey, 'add_deskads_audience_targeting', {
-      ad_group_id: group.id, mode: 'target_and_bid',
-      audiences: [{ audience_id: visitors.id, bid_adjustment: 30 }, { audience_id: inMarket.id }, { audience_id: buyers.id, exclude: true }],
-    })).structured!;
+    const done = (
+      await callToolOk(apiKey, 'add_deskads_audience_targeting', {
+        ad_group_id: group.id,
+        mode: 'target_and_bid',
+        audiences: [
+          { audience_id: visitors.id, bid_adjustment: 30 },
+          { audience_id: inMarket.id },
+          { audience_id: buyers.id, exclude: true },
+        ],
+      })
+    ).structured!;
     expect(done.results.map((r: { outcome: string }) => r.outcome)).toEqual(['added', 'added', 'excluded']);
     expect(done).toMatchObject({ mode: 'target_and_bid', mode_changed: true });
-    const again = (await callToolOk(apiKey, 'add_deskads_audience_targeting', { ad_group_id: group.id, audiences: [{ audience_id: visitors.id, bid_adjustment: 80 }] })).structured!;
+    const again = (
+      await callToolOk(apiKey, 'add_deskads_audience_targeting', {
+        ad_group_id: group.id,
+        audiences: [{ audience_id: visitors.id, bid_adjustment: 80 }],
+      })
+    ).structured!;
     expect(again.results[0]).toMatchObject({ outcome: 'already_there', bid_adjustment: 30 });
     expect(again.mode).toBe('target_and_bid');
     const used = (await audiences({ query: visitors.name })).audiences[0];
@@ -141,7 +165,10 @@ describe('deskads audiences and geography', () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ ad_group_id: group.id, audiences: [{ audience_id: '123456' }] }, 'No audience 123456'],
       [{ ad_group_id: group.id, audiences: [{ audience_id: similar.id, exclude: true }] }, 'similar audience cannot be excluded'],
-      [{ ad_group_id: group.id, mode: 'target_and_bid', audiences: [{ audience_id: customers.id, exclude: true }] }, 'no audience to target'],
+      [
+        { ad_group_id: group.id, mode: 'target_and_bid', audiences: [{ audience_id: customers.id, exclude: true }] },
+        'no audience to target',
+      ],
     ];
     for (const [args, message] of cases) {
       const result = await callTool(apiKey, 'add_deskads_audience_targeting', args);
@@ -151,7 +178,9 @@ describe('deskads audiences and geography', () => {
   });
 
   it('geo rows add up to the campaign figures at every level, with bid adjustment suggestions', async () => {
-    const campaigns = (await callToolOk(apiKey, 'get_deskads_campaign_performance', {})).structured!.campaigns as { metrics: { spend: number; clicks: number; impressions: number; conversions: number } }[];
+    const campaigns = (await callToolOk(apiKey, 'get_deskads_campaign_performance', {})).structured!.campaigns as {
+      metrics: { spend: number; clicks: number; impressions: number; conversions: number };
+    }[];
     const total = { spend: 0, clicks: 0, impressions: 0, conversions: 0 };
     for (const c of campaigns) for (const k of Object.keys(total) as (keyof typeof total)[]) total[k] += c.metrics[k];
     for (const level of ['country', 'region', 'metro', 'city']) {
@@ -178,12 +207,29 @@ describe('deskads audiences and geography', () => {
 });
 
 describe('deskads sandbox port: geographic and audience reports', () => {
-  const call = () => ({ signal: new AbortController().signal, deadline: Date.now() + 60_000, log: createLogger({ test: 'deskads rest port' }) });
+  const call = () => ({
+    signal: new AbortController().signal,
+    deadline: Date.now() + 60_000,
+    log: createLogger({ test: 'deskads rest port' }),
+  });
   const end = addDays(isoDate(new Date()), -1);
   const range = { start_date: addDays(end, -13), end_date: end };
-  const key = (r: { impressions: number; clicks: number; conversions: number; spend: number }) => ({ impressions: r.impressions, clicks: r.clicks, conversions: r.conversions, spend: Math.round(r.spend * 100) });
+  const key = (r: { impressions: number; clicks: number; conversions: number; spend: number }) => ({
+    impressions: r.impressions,
+    clicks: r.clicks,
+    conversions: r.conversions,
+    spend: Math.round(r.spend * 100),
+  });
   const add = (rows: { impressions: number; clicks: number; conversions: number; spend: number }[]) =>
-    rows.reduce((t, r) => ({ impressions: t.impressions + r.impressions, clicks: t.clicks + r.clicks, conversions: t.conversions + r.conversions, spend: t.spend + r.spend }), { impressions: 0, clicks: 0, conversions: 0, spend: 0 });
+    rows.reduce(
+      (t, r) => ({
+        impressions: t.impressions + r.impressions,
+        clicks: t.clicks + r.clicks,
+        conversions: t.conversions + r.conversions,
+        spend: t.spend + r.spend,
+      }),
+      { impressions: 0, clicks: 0, conversions: 0, spend: 0 },
+    );
 
   it('geo rows add up to each campaign and audience rows to each ad group exactly; past days do not change after an audience write', async () => {
     const { accounts } = await createTestOwner({ accounts: { deskads: 1 } });

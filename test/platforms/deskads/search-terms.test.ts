@@ -8,7 +8,16 @@ import { callTool, callToolOk, createTestOwner, useTestTables } from '../../supp
 useTestTables();
 
 type Metrics = { spend: number; clicks: number; conversions: number };
-interface Term { search_term: string; keyword_id: string; keyword: string; match_type: string; campaign_id: string; is_keyword: boolean; is_negative: boolean; metrics: Metrics }
+interface Term {
+  search_term: string;
+  keyword_id: string;
+  keyword: string;
+  match_type: string;
+  campaign_id: string;
+  is_keyword: boolean;
+  is_negative: boolean;
+  metrics: Metrics;
+}
 
 describe('deskads search terms and wasted spend', () => {
   let apiKey: string;
@@ -21,7 +30,10 @@ describe('deskads search terms and wasted spend', () => {
     const terms = data.structured!.search_terms as Term[];
     expect(terms.length).toBeGreaterThan(10);
     expect(terms.map((t) => t.metrics.spend)).toEqual([...terms.map((t) => t.metrics.spend)].sort((a, b) => b - a));
-    const keywords = (await callToolOk(apiKey, 'list_deskads_keywords', { limit: 200 })).structured!.keywords as { id: string; metrics: Metrics }[];
+    const keywords = (await callToolOk(apiKey, 'list_deskads_keywords', { limit: 200 })).structured!.keywords as {
+      id: string;
+      metrics: Metrics;
+    }[];
     for (const k of keywords.filter((x) => x.metrics.spend > 0)) {
       const spent = terms.filter((t) => t.keyword_id === k.id).reduce((s, t) => s + Math.round(t.metrics.spend * 100), 0);
       expect(spent).toBe(Math.round(k.metrics.spend * 100));
@@ -29,7 +41,8 @@ describe('deskads search terms and wasted spend', () => {
     // A keyword's own text is a keyword; broad keywords match loosely related searches.
     expect(terms.find((t) => t.search_term === t.keyword.toLowerCase())!.is_keyword).toBe(true);
     expect(terms.some((t) => t.match_type === 'Broad' && t.search_term.startsWith('free '))).toBe(true);
-    const wasting = (await callToolOk(apiKey, 'get_deskads_search_terms', { zero_conversions: true, min_spend: 1, limit: 200 })).structured!.search_terms as Term[];
+    const wasting = (await callToolOk(apiKey, 'get_deskads_search_terms', { zero_conversions: true, min_spend: 1, limit: 200 })).structured!
+      .search_terms as Term[];
     expect(wasting.every((t) => t.metrics.conversions === 0 && t.metrics.spend >= 1)).toBe(true);
     expect(data.text).toContain('| Search term | Keyword |');
   });
@@ -48,7 +61,13 @@ describe('deskads search terms and wasted spend', () => {
 
   it('analyze_deskads_wasted_spend finds the waste and its actions work as given: the terms show as blocked, the bids as cut', async () => {
     const data = await callToolOk(apiKey, 'analyze_deskads_wasted_spend', {});
-    const s = data.structured as { wasted_spend: number; total_spend: number; search_terms: { search_term: string; spend: number }[]; actions: { tool: string; arguments: Record<string, unknown> }[]; keywords: { id: string; suggested_bid: number }[] };
+    const s = data.structured as {
+      wasted_spend: number;
+      total_spend: number;
+      search_terms: { search_term: string; spend: number }[];
+      actions: { tool: string; arguments: Record<string, unknown> }[];
+      keywords: { id: string; suggested_bid: number }[];
+    };
     expect(s.wasted_spend).toBeGreaterThan(0);
     expect(s.wasted_spend).toBeLessThan(s.total_spend);
     expect(s.search_terms.every((t) => t.spend >= 10)).toBe(true);
@@ -59,7 +78,10 @@ describe('deskads search terms and wasted spend', () => {
     }
     const after = (await callToolOk(apiKey, 'get_deskads_search_terms', { limit: 200 })).structured!.search_terms as Term[];
     for (const t of s.search_terms) expect(after.find((a) => a.search_term === t.search_term)!.is_negative).toBe(true);
-    const keywords = (await callToolOk(apiKey, 'list_deskads_keywords', { limit: 200 })).structured!.keywords as { id: string; bid: number }[];
+    const keywords = (await callToolOk(apiKey, 'list_deskads_keywords', { limit: 200 })).structured!.keywords as {
+      id: string;
+      bid: number;
+    }[];
     for (const k of s.keywords) expect(keywords.find((x) => x.id === k.id)!.bid).toBe(k.suggested_bid);
     // Blocked terms are not proposed again.
     const again = (await callToolOk(apiKey, 'analyze_deskads_wasted_spend', {})).structured as { search_terms: unknown[] };

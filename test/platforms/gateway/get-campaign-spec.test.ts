@@ -14,7 +14,12 @@ describe('Tool: get_campaign_spec', () => {
     expect((data.structured!.campaign_types as Row[]).map((t) => t.campaign_type)).toEqual(['search', 'pmax', 'display', 'video']);
     expect(data.text).toContain('| campaign_type |');
     const pro = await callToolOk(apiKey, 'get_campaign_spec', { platform: 'proads' });
-    expect((pro.structured!.campaign_types as Row[]).map((t) => t.campaign_type)).toEqual(['proads_image', 'proads_video', 'proads_carousel', 'proads_text']);
+    expect((pro.structured!.campaign_types as Row[]).map((t) => t.campaign_type)).toEqual([
+      'proads_image',
+      'proads_video',
+      'proads_carousel',
+      'proads_text',
+    ]);
   });
 
   it('returns the real limits for a search campaign, consistent with the tools', async () => {

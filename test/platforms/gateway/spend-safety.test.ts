@@ -27,7 +27,8 @@ describe('Spend safety', () => {
   let writeKey: string;
   let campaignId: string;
   const budget = async () => (await campaignsByName(fullKey))['Brand - Exact']!.budget_amount;
-  const setBudget = (key: string, amount: number, extra: Record<string, unknown> = {}) => callTool(key, 'update_campaign', { campaign_id: campaignId, budget_amount: amount, ...extra });
+  const setBudget = (key: string, amount: number, extra: Record<string, unknown> = {}) =>
+    callTool(key, 'update_campaign', { campaign_id: campaignId, budget_amount: amount, ...extra });
 
   beforeAll(async () => {
     const owner = await createTestOwner({ accounts: { searchads: 1, chatads: 1 } });
@@ -57,7 +58,12 @@ describe('Spend safety', () => {
         method: 'POST',
         url: '/mcp',
         headers: { Authorization: `Bearer ${readKey}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'update_campaign', arguments: { campaign_id: campaignId, budget_amount: 120 } } }),
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: 'update_campaign', arguments: { campaign_id: campaignId, budget_amount: 120 } },
+        }),
       });
       const answer = JSON.parse(mcp.body);
       expect(answer.result.isError).toBe(true);
@@ -81,14 +87,21 @@ describe('Spend safety', () => {
       const set = await guardrails(ownerId, '--max-daily-budget', 'searchads=200', '--max-budget-increase-percent', '50');
       expect(set).toEqual({ max_daily_budget: { searchads: 200 }, max_budget_increase_percent: 50 });
       expect(await runCommand(['guardrails', 'show', '--owner', ownerId])).toContain('max daily budget:       searchads 200');
-      await expect(runCommand(['guardrails', 'set', '--owner', ownerId, '--max-daily-budget', 'nowhere=5'])).rejects.toThrow('--max-daily-budget');
+      await expect(runCommand(['guardrails', 'set', '--owner', ownerId, '--max-daily-budget', 'nowhere=5'])).rejects.toThrow(
+        '--max-daily-budget',
+      );
       await expect(runCommand(['guardrails', 'set', '--owner', ownerId, '--tools-off', 'no_such_tool'])).rejects.toThrow('Unknown tool');
     });
 
     it('block a budget increase above the percentage and allow it at the edge', async () => {
       const over = await setBudget(fullKey, 150.01);
       expect(over.status).toBe(400);
-      expect(over.body.structured_content).toMatchObject({ code: 'guardrail_blocked', guardrail: 'max_budget_increase_percent', limit: 50, planned: 50.01 });
+      expect(over.body.structured_content).toMatchObject({
+        code: 'guardrail_blocked',
+        guardrail: 'max_budget_increase_percent',
+        limit: 50,
+        planned: 50.01,
+      });
       expect(over.body.error).toContain('nothing was changed');
       expect(await budget()).toBe(100);
       expect((await setBudget(fullKey, 150)).status).toBe(200);
@@ -99,7 +112,12 @@ describe('Spend safety', () => {
       expect((await setBudget(fullKey, 200)).status).toBe(200);
       const over = await setBudget(fullKey, 200.01);
       expect(over.status).toBe(400);
-      expect(over.body.structured_content).toMatchObject({ code: 'guardrail_blocked', guardrail: 'max_daily_budget', limit: 200, planned: 200.01 });
+      expect(over.body.structured_content).toMatchObject({
+        code: 'guardrail_blocked',
+        guardrail: 'max_daily_budget',
+        limit: 200,
+        planned: 200.01,
+      });
       expect(await budget()).toBe(200);
     });
 
@@ -110,7 +128,10 @@ describe('Spend safety', () => {
         changes: [{ action: 'update', entity: 'campaign', id: campaignId, fields: { budget_amount: { before: 200, after: 500 } } }],
         budgets: [{ before: 200, after: 500 }],
       });
-      expect((dry.structured!.guardrails as { guardrail: string }[]).map((g) => g.guardrail).sort()).toEqual(['max_budget_increase_percent', 'max_daily_budget']);
+      expect((dry.structured!.guardrails as { guardrail: string }[]).map((g) => g.guardrail).sort()).toEqual([
+        'max_budget_increase_percent',
+        'max_daily_budget',
+      ]);
       expect(dry.text).toContain('Guardrails this write would break');
       expect(await budget()).toBe(200);
     });
@@ -123,20 +144,41 @@ describe('Spend safety', () => {
       await guardrails(ownerId, '--tools-off', 'none');
       expect((await callTool(fullKey, 'list_ad_groups')).status).toBe(200);
       // Checked on the plan, the same for every tool.
-      const plan = { summary: 's', data: {}, changes: [{ action: 'create' as const, entity: 'campaign', name: 'New', fields: {}, startsPaused: false }] };
-      expect(guardrailBreaches(plan, 'searchads', { create_paused: true })).toMatchObject([{ guardrail: 'create_paused', limit: true, planned: false }]);
-      expect(guardrailBreaches({ ...plan, changes: [{ ...plan.changes[0]!, startsPaused: true }] }, 'searchads', { create_paused: true })).toEqual([]);
+      const plan = {
+        summary: 's',
+        data: {},
+        changes: [{ action: 'create' as const, entity: 'campaign', name: 'New', fields: {}, startsPaused: false }],
+      };
+      expect(guardrailBreaches(plan, 'searchads', { create_paused: true })).toMatchObject([
+        { guardrail: 'create_paused', limit: true, planned: false },
+      ]);
+      expect(
+        guardrailBreaches({ ...plan, changes: [{ ...plan.changes[0]!, startsPaused: true }] }, 'searchads', { create_paused: true }),
+      ).toEqual([]);
       expect(guardrailBreaches(plan, 'searchads', {})).toEqual([]);
     });
   });
 
   it('create paused: every create of a planned write starts paused, whatever its arguments say', async () => {
     await guardrails(ownerId, '--create-paused', 'on');
-    const campaign = ((await callToolOk(fullKey, 'list_chatads_campaigns')).structured!.campaigns as { id: string; status: string }[]).find((c) => c.status === 'active')!;
-    const dry = await callToolOk(fullKey, 'create_chatads_ad_group', { campaign_id: campaign.id, name: 'Paused by guardrail', max_bid: 1, status: 'active', dry_run: true });
+    const campaign = ((await callToolOk(fullKey, 'list_chatads_campaigns')).structured!.campaigns as { id: string; status: string }[]).find(
+      (c) => c.status === 'active',
+    )!;
+    const dry = await callToolOk(fullKey, 'create_chatads_ad_group', {
+      campaign_id: campaign.id,
+      name: 'Paused by guardrail',
+      max_bid: 1,
+      status: 'active',
+      dry_run: true,
+    });
     expect(dry.structured).toMatchObject({ changes: [{ action: 'create', startsPaused: true, fields: { status: { after: 'paused' } } }] });
     expect(dry.structured!.guardrails).toBeUndefined();
-    const created = await callToolOk(fullKey, 'create_chatads_ad_group', { campaign_id: campaign.id, name: 'Paused by guardrail', max_bid: 1, status: 'active' });
+    const created = await callToolOk(fullKey, 'create_chatads_ad_group', {
+      campaign_id: campaign.id,
+      name: 'Paused by guardrail',
+      max_bid: 1,
+      status: 'active',
+    });
     expect(created.structured!.ad_group).toMatchObject({ status: 'paused' });
     await guardrails(ownerId, '--create-paused', 'off');
     const free = await callToolOk(fullKey, 'create_chatads_ad_group', { campaign_id: campaign.id, name: 'Active again', max_bid: 1 });
@@ -158,7 +200,9 @@ describe('Spend safety', () => {
       const preview = await callToolOk(approveKey, 'manage_action', { action_id: actionId, decision: 'approve', dry_run: true });
       expect(preview.structured).toMatchObject({ dry_run: true, changes: [{ fields: { budget_amount: { before: 200, after: 260 } } }] });
 
-      const results = await Promise.all(Array.from({ length: 20 }, () => callTool(approveKey, 'manage_action', { action_id: actionId, decision: 'approve' })));
+      const results = await Promise.all(
+        Array.from({ length: 20 }, () => callTool(approveKey, 'manage_action', { action_id: actionId, decision: 'approve' })),
+      );
       const applied = results.filter((r) => r.status === 200);
       expect(applied).toHaveLength(1);
       expect(applied[0]!.body.data!.structured).toMatchObject({ status: 'applied', decision: 'approve' });
@@ -184,19 +228,31 @@ describe('Spend safety', () => {
       const noReason = await callTool(approveKey, 'manage_action', { action_id: actionId, decision: 'reject' });
       expect(noReason.status).toBe(400);
       expect(noReason.body.error).toContain('`reason` is required');
-      const rejected = await callToolOk(approveKey, 'manage_action', { action_id: actionId, decision: 'reject', reason: 'paused by hand already' });
+      const rejected = await callToolOk(approveKey, 'manage_action', {
+        action_id: actionId,
+        decision: 'reject',
+        reason: 'paused by hand already',
+      });
       expect(rejected.structured).toMatchObject({ status: 'rejected' });
       await callToolOk(fullKey, 'update_campaign', { campaign_id: campaignId, status: 'ENABLED' });
 
       await guardrails(ownerId, '--approvals', 'all');
-      const old = (await callToolOk(fullKey, 'update_campaign', { campaign_id: campaignId, name: 'Brand - Held' })).structured!.action_id as string;
+      const old = (await callToolOk(fullKey, 'update_campaign', { campaign_id: campaignId, name: 'Brand - Held' })).structured!
+        .action_id as string;
       await documentClient().send(
-        new UpdateCommand({ TableName: tableName('audit'), Key: { owner_id: ownerId, sk: `ACTION#${old}` }, UpdateExpression: 'SET expires = :past', ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() } }),
+        new UpdateCommand({
+          TableName: tableName('audit'),
+          Key: { owner_id: ownerId, sk: `ACTION#${old}` },
+          UpdateExpression: 'SET expires = :past',
+          ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() },
+        }),
       );
       const expired = await callTool(approveKey, 'manage_action', { action_id: old, decision: 'approve' });
       expect(expired.status).toBe(400);
       expect(expired.body.structured_content).toMatchObject({ code: 'action_expired' });
-      expect((await callToolOk(approveKey, 'list_pending_actions', { status: 'expired' })).structured!.actions).toMatchObject([{ action_id: old }]);
+      expect((await callToolOk(approveKey, 'list_pending_actions', { status: 'expired' })).structured!.actions).toMatchObject([
+        { action_id: old },
+      ]);
       await guardrails(ownerId, '--approvals', 'off');
       expect((await campaignsByName(fullKey))['Brand - Exact']).toBeDefined();
     });
@@ -223,17 +279,30 @@ describe('Spend safety', () => {
 
     it('holds exactly one record per write when the same request arrives 10 times at once (idempotent retries)', async () => {
       const headers = { 'Idempotency-Key': randomUUID() };
-      const results = await Promise.all(Array.from({ length: 10 }, () => callTool(fullKey, 'update_campaign', { campaign_id: campaignId, name: 'Brand - Exact (retried)' }, { headers })));
+      const results = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          callTool(fullKey, 'update_campaign', { campaign_id: campaignId, name: 'Brand - Exact (retried)' }, { headers }),
+        ),
+      );
       expect(results.map((r) => `${r.status} ${r.body.error ?? ''}`)).toContain('200 ');
-      const renamed = await callToolOk(fullKey, 'list_change_history', { tool: 'update_campaign', outcome: 'applied', entity: campaignId, limit: 200 });
-      const entries = (renamed.structured!.entries as { changes: { fields: Record<string, { after: unknown }> }[] }[]).filter((e) => e.changes[0]?.fields.name?.after === 'Brand - Exact (retried)');
+      const renamed = await callToolOk(fullKey, 'list_change_history', {
+        tool: 'update_campaign',
+        outcome: 'applied',
+        entity: campaignId,
+        limit: 200,
+      });
+      const entries = (renamed.structured!.entries as { changes: { fields: Record<string, { after: unknown }> }[] }[]).filter(
+        (e) => e.changes[0]?.fields.name?.after === 'Brand - Exact (retried)',
+      );
       expect(entries).toHaveLength(1);
       await callToolOk(fullKey, 'update_campaign', { campaign_id: campaignId, name: 'Brand - Exact' });
     });
 
     it('revert restores the exact before values, once, and is itself audited; it refuses when the entity changed again', async () => {
       const history = await callToolOk(fullKey, 'list_change_history', { tool: 'manage_action', outcome: 'applied' });
-      const approval = (history.structured!.entries as { change_id: string; summary: string }[]).find((e) => e.summary.includes('budget_amount'))!;
+      const approval = (history.structured!.entries as { change_id: string; summary: string }[]).find((e) =>
+        e.summary.includes('budget_amount'),
+      )!;
       const preview = await callToolOk(fullKey, 'revert_change', { change_id: approval.change_id, dry_run: true });
       expect(preview.structured).toMatchObject({ dry_run: true, changes: [{ fields: { budget_amount: { before: 260, after: 200 } } }] });
       const reverted = await callToolOk(fullKey, 'revert_change', { change_id: approval.change_id });
@@ -245,7 +314,8 @@ describe('Spend safety', () => {
       expect((await callToolOk(fullKey, 'list_change_history', { tool: 'revert_change', outcome: 'applied' })).structured!.count).toBe(1);
 
       // The 100 → 150 change: the budget moved on since, so it is not reverted.
-      const all = (await callToolOk(fullKey, 'list_change_history', { tool: 'update_campaign', outcome: 'applied', limit: 200 })).structured!.entries as {
+      const all = (await callToolOk(fullKey, 'list_change_history', { tool: 'update_campaign', outcome: 'applied', limit: 200 }))
+        .structured!.entries as {
         change_id: string;
         changes: { fields: Record<string, { after: unknown }> }[];
       }[];
@@ -279,14 +349,18 @@ describe('Spend safety', () => {
       const approveKey = (await json(['keys', 'create', '--owner', ownerId, '--scope', 'approve'])).api_key;
       const campaignId = (await campaignsByName(fullKey))['Brand - Exact']!.id;
       await guardrails(ownerId, '--approvals', 'all');
-      const notDone = (await callToolOk(fullKey, 'update_campaign', { campaign_id: campaignId, name: 'Brand - Interrupted' })).structured!.action_id as string;
-      const done = (await callToolOk(fullKey, 'update_campaign', { campaign_id: campaignId, status: 'PAUSED' })).structured!.action_id as string;
+      const notDone = (await callToolOk(fullKey, 'update_campaign', { campaign_id: campaignId, name: 'Brand - Interrupted' })).structured!
+        .action_id as string;
+      const done = (await callToolOk(fullKey, 'update_campaign', { campaign_id: campaignId, status: 'PAUSED' })).structured!
+        .action_id as string;
       await interrupt(notDone, 2);
       const tooSoon = await callTool(approveKey, 'manage_action', { action_id: notDone, decision: 'approve' });
       expect(tooSoon.body.structured_content).toMatchObject({ code: 'action_not_pending', status: 'approving' });
 
       await interrupt(notDone, 16);
-      const results = await Promise.all(Array.from({ length: 5 }, () => callTool(approveKey, 'manage_action', { action_id: notDone, decision: 'approve' })));
+      const results = await Promise.all(
+        Array.from({ length: 5 }, () => callTool(approveKey, 'manage_action', { action_id: notDone, decision: 'approve' })),
+      );
       expect(results.filter((r) => r.status === 200)).toHaveLength(1);
       expect((await campaignsByName(fullKey))['Brand - Interrupted']).toBeDefined();
 
@@ -297,7 +371,9 @@ describe('Spend safety', () => {
       const finished = await callToolOk(approveKey, 'manage_action', { action_id: done, decision: 'approve' });
       expect(finished.structured).toMatchObject({ status: 'applied' });
       expect(finished.text).toContain('nothing was changed again');
-      expect((await callToolOk(approveKey, 'list_pending_actions', { status: 'applied' })).structured!.actions).toEqual(expect.arrayContaining([expect.objectContaining({ action_id: done })]));
+      expect((await callToolOk(approveKey, 'list_pending_actions', { status: 'applied' })).structured!.actions).toEqual(
+        expect.arrayContaining([expect.objectContaining({ action_id: done })]),
+      );
     });
   });
 });

@@ -3,7 +3,17 @@ import { callTool, callToolOk, createTestOwner, useTestTables } from '../../supp
 
 useTestTables();
 
-interface Action { rank: number; kind: string; platform: string | null; account_id: string | null; title: string; monthly_value: number; tool: string; arguments: Record<string, unknown>; action_type: 'change' | 'inspect' }
+interface Action {
+  rank: number;
+  kind: string;
+  platform: string | null;
+  account_id: string | null;
+  title: string;
+  monthly_value: number;
+  tool: string;
+  arguments: Record<string, unknown>;
+  action_type: 'change' | 'inspect';
+}
 
 describe('Tool: suggest_next_action', () => {
   it('puts a broken connection first and suggests connecting the platforms that are missing', async () => {
@@ -14,7 +24,13 @@ describe('Tool: suggest_next_action', () => {
     const data = await callToolOk(apiKey, 'suggest_next_action');
     // Assess
     const actions = data.structured!.actions as Action[];
-    expect(actions[0]).toMatchObject({ rank: 1, kind: 'fix', platform: 'chatads', account_id: accounts.chatads![0].account_id, tool: 'get_connections_status' });
+    expect(actions[0]).toMatchObject({
+      rank: 1,
+      kind: 'fix',
+      platform: 'chatads',
+      account_id: accounts.chatads![0].account_id,
+      tool: 'get_connections_status',
+    });
     const setup = actions.filter((a) => a.kind === 'setup').map((a) => a.platform);
     expect(setup).toEqual(expect.arrayContaining(['searchads', 'deskads']));
     expect(setup).not.toContain('chatads');
@@ -23,7 +39,9 @@ describe('Tool: suggest_next_action', () => {
 
   it('ranks actions by value and every action names a registered tool', async () => {
     const { REGISTRY } = await import('../../../platforms');
-    const { apiKey } = await createTestOwner({ accounts: { searchads: 1, socialads: 1, proads: 1, shortvideo: 1, retailads: 1, chatads: 1, deskads: 1 } });
+    const { apiKey } = await createTestOwner({
+      accounts: { searchads: 1, socialads: 1, proads: 1, shortvideo: 1, retailads: 1, chatads: 1, deskads: 1 },
+    });
     const data = await callToolOk(apiKey, 'suggest_next_action');
     const actions = data.structured!.actions as Action[];
     expect(actions.length).toBeGreaterThan(0);
@@ -34,21 +52,32 @@ describe('Tool: suggest_next_action', () => {
   });
 
   it('gives actions that run as suggested: each tool call succeeds with its arguments', async () => {
-    const { apiKey } = await createTestOwner({ accounts: { searchads: 1, shortvideo: 1, chatads: 1, socialads: 1, proads: 1, retailads: 1, deskads: 1 } });
+    const { apiKey } = await createTestOwner({
+      accounts: { searchads: 1, shortvideo: 1, chatads: 1, socialads: 1, proads: 1, retailads: 1, deskads: 1 },
+    });
     const actions = (await callToolOk(apiKey, 'suggest_next_action')).structured!.actions as Action[];
     const acting = actions.filter((a) => a.kind === 'cut_waste' || a.kind === 'scale_winner');
     expect(new Set(acting.map((a) => a.platform)).size).toBeGreaterThanOrEqual(2);
     for (const action of acting) {
       const result = await callTool(apiKey, action.tool, action.arguments);
-      expect({ tool: action.tool, status: result.status, error: result.body.error }).toEqual({ tool: action.tool, status: 200, error: undefined });
+      expect({ tool: action.tool, status: result.status, error: result.body.error }).toEqual({
+        tool: action.tool,
+        status: 200,
+        error: undefined,
+      });
     }
   });
 
-  it('quotes the figures the platform\'s own tools show', async () => {
+  it("quotes the figures the platform's own tools show", async () => {
     const { apiKey } = await createTestOwner({ accounts: { searchads: 1 } });
-    const actions = ((await callToolOk(apiKey, 'suggest_next_action')).structured!.actions as Action[]).filter((a) => a.platform === 'searchads' && a.kind === 'cut_waste');
+    const actions = ((await callToolOk(apiKey, 'suggest_next_action')).structured!.actions as Action[]).filter(
+      (a) => a.platform === 'searchads' && a.kind === 'cut_waste',
+    );
     expect(actions.length).toBeGreaterThan(0);
-    const campaigns = (await callToolOk(apiKey, 'list_campaigns', { lookback_days: 30 })).structured!.campaigns as { id: string; metrics: { spend: number } }[];
+    const campaigns = (await callToolOk(apiKey, 'list_campaigns', { lookback_days: 30 })).structured!.campaigns as {
+      id: string;
+      metrics: { spend: number };
+    }[];
     for (const action of actions) {
       expect(action.monthly_value).toBe(campaigns.find((c) => c.id === action.arguments.campaign_id)!.metrics.spend);
     }
@@ -57,21 +86,33 @@ describe('Tool: suggest_next_action', () => {
   it('covers every platform: each has a finder; retailads and deskads waste is what their read tools show, as inspect actions', async () => {
     const { PLATFORM_MODULES, REGISTRY } = await import('../../../platforms');
     const { lastDays } = await import('../../../platforms/dates');
-    for (const module of Object.values(PLATFORM_MODULES)) expect({ platform: module.word, finder: typeof module.findOpportunities }).toEqual({ platform: module.word, finder: 'function' });
+    for (const module of Object.values(PLATFORM_MODULES))
+      expect({ platform: module.word, finder: typeof module.findOpportunities }).toEqual({ platform: module.word, finder: 'function' });
     const { apiKey } = await createTestOwner({ accounts: { retailads: 1, deskads: 1, chatads: 1 } });
     const data = await callToolOk(apiKey, 'suggest_next_action');
     const actions = data.structured!.actions as Action[];
     for (const action of actions) expect(action.action_type).toBe(REGISTRY.get(action.tool)!.access === 'write' ? 'change' : 'inspect');
     const { start, end } = lastDays(new Date(), 30, 'UTC');
     // retailads: one inspect action per enabled campaign that spent 100+ without a sale, at the spend the report shows.
-    const campaigns = (await callToolOk(apiKey, 'get_retailads_report', { start_date: start, end_date: end, report_type_id: 'spCampaigns', limit: 1000 })).structured!.rows as { campaign_id: string; campaign_state?: string; spend: number; sales: number }[];
+    const campaigns = (
+      await callToolOk(apiKey, 'get_retailads_report', { start_date: start, end_date: end, report_type_id: 'spCampaigns', limit: 1000 })
+    ).structured!.rows as { campaign_id: string; campaign_state?: string; spend: number; sales: number }[];
     const wasting = campaigns.filter((c) => c.campaign_state === 'ENABLED' && c.spend >= 100 && c.sales === 0);
     const retail = actions.filter((a) => a.platform === 'retailads' && a.kind === 'cut_waste');
-    expect(retail.map((a) => [a.arguments.campaign_id, a.monthly_value, a.action_type, a.tool]).sort()).toEqual(wasting.map((c) => [c.campaign_id, c.spend, 'inspect', 'get_retailads_report']).sort());
+    expect(retail.map((a) => [a.arguments.campaign_id, a.monthly_value, a.action_type, a.tool]).sort()).toEqual(
+      wasting.map((c) => [c.campaign_id, c.spend, 'inspect', 'get_retailads_report']).sort(),
+    );
     // deskads: one inspect action whose arguments show exactly the products it counts, and one for the
     // search terms that spent without converting, at the spend the waste analysis shows.
     const desk = actions.filter((a) => a.platform === 'deskads' && a.kind === 'cut_waste' && a.tool === 'get_deskads_product_performance');
-    const shown = (await callToolOk(apiKey, 'get_deskads_product_performance', { start_date: start, end_date: end, zero_conversions: true, min_spend: 100 })).structured!;
+    const shown = (
+      await callToolOk(apiKey, 'get_deskads_product_performance', {
+        start_date: start,
+        end_date: end,
+        zero_conversions: true,
+        min_spend: 100,
+      })
+    ).structured!;
     if (shown.filtered === 0) expect(desk).toEqual([]);
     else {
       expect(desk).toHaveLength(1);
@@ -79,7 +120,8 @@ describe('Tool: suggest_next_action', () => {
       expect(desk[0].title).toContain(`${shown.filtered} product`);
     }
     const terms = actions.filter((a) => a.platform === 'deskads' && a.tool === 'analyze_deskads_wasted_spend');
-    const waste = (await callToolOk(apiKey, 'analyze_deskads_wasted_spend', { start_date: start, end_date: end, min_spend: 100 })).structured!;
+    const waste = (await callToolOk(apiKey, 'analyze_deskads_wasted_spend', { start_date: start, end_date: end, min_spend: 100 }))
+      .structured!;
     if (waste.search_terms.length === 0) expect(terms).toEqual([]);
     else expect(terms).toEqual([expect.objectContaining({ action_type: 'inspect', monthly_value: waste.wasted_spend })]);
   });

@@ -130,7 +130,16 @@ describe('Tool: validate_video', () => {
     const httpSpy = jest.spyOn(nodeHttp, 'request');
     const httpsSpy = jest.spyOn(nodeHttps, 'request');
     try {
-      for (const url of ['http://10.0.0.1/x.mp4', 'http://169.254.169.254/', 'http://192.168.1.20/a.mp4', 'http://172.16.5.4/a.mp4', 'http://0.0.0.0/a.mp4', 'http://[fd00::1]/a.mp4', 'http://[fe80::1]/a.mp4', 'http://[::ffff:10.0.0.1]/a.mp4']) {
+      for (const url of [
+        'http://10.0.0.1/x.mp4',
+        'http://169.254.169.254/',
+        'http://192.168.1.20/a.mp4',
+        'http://172.16.5.4/a.mp4',
+        'http://0.0.0.0/a.mp4',
+        'http://[fd00::1]/a.mp4',
+        'http://[fe80::1]/a.mp4',
+        'http://[::ffff:10.0.0.1]/a.mp4',
+      ]) {
         const result = await callTool(apiKey, 'validate_video', { video_url: url });
         expect(result.status).toBe(400);
         expect(result.body.error).toMatch(/Refused to fetch/);
@@ -165,9 +174,24 @@ describe('Tool: validate_video', () => {
     delete process.env.UNSAFE_ALLOW_LOOPBACK_FETCH_FOR_TESTS;
     try {
       const spellings = [
-        '127.0.0.1', '0x7f000001', '2130706433', '127.1', '0177.0.0.1', '017700000001', '0x7f.0.0.1', '127.0.0.1.',
-        '[::1]', '[::ffff:7f00:1]', '[::ffff:127.0.0.1]', '[0:0:0:0:0:ffff:7f00:1]', '[::ffff:0:7f00:1]', '[::127.0.0.1]', '[::7f00:1]',
-        'localhost', 'LOCALHOST.', 'video.localhost',
+        '127.0.0.1',
+        '0x7f000001',
+        '2130706433',
+        '127.1',
+        '0177.0.0.1',
+        '017700000001',
+        '0x7f.0.0.1',
+        '127.0.0.1.',
+        '[::1]',
+        '[::ffff:7f00:1]',
+        '[::ffff:127.0.0.1]',
+        '[0:0:0:0:0:ffff:7f00:1]',
+        '[::ffff:0:7f00:1]',
+        '[::127.0.0.1]',
+        '[::7f00:1]',
+        'localhost',
+        'LOCALHOST.',
+        'video.localhost',
       ];
       for (const host of spellings) {
         const result = await callTool(apiKey, 'validate_video', { video_url: `http://${host}:${port}/ad.mp4` });
@@ -188,9 +212,26 @@ describe('Tool: validate_video', () => {
     const httpSpy = jest.spyOn(nodeHttp, 'request');
     try {
       const hosts = [
-        '0', '0.0.0.0', '[::]', '0x0a000001', '167772161', '10.1', '012.0.0.1', '[::a00:1]', '[::10.0.0.1]', '[::ffff:a00:1]',
-        '100.64.0.1', '100.100.100.200', '169.254.169.254', '0xa9fea9fe', '[::ffff:a9fe:a9fe]', '[fd00:ec2::254]',
-        '192.0.0.192', '[64:ff9b::a00:1]', '[2002:a00:1::1]', '[::8.8.8.8]',
+        '0',
+        '0.0.0.0',
+        '[::]',
+        '0x0a000001',
+        '167772161',
+        '10.1',
+        '012.0.0.1',
+        '[::a00:1]',
+        '[::10.0.0.1]',
+        '[::ffff:a00:1]',
+        '100.64.0.1',
+        '100.100.100.200',
+        '169.254.169.254',
+        '0xa9fea9fe',
+        '[::ffff:a9fe:a9fe]',
+        '[fd00:ec2::254]',
+        '192.0.0.192',
+        '[64:ff9b::a00:1]',
+        '[2002:a00:1::1]',
+        '[::8.8.8.8]',
       ];
       for (const host of hosts) {
         const result = await callTool(apiKey, 'validate_video', { video_url: `http://${host}/a.mp4` });
@@ -206,7 +247,9 @@ describe('Tool: validate_video', () => {
   it('answers 400 (not 500) when the host name does not resolve, in validate_video and create_shortvideo_video_campaign', async () => {
     const { apiKey } = await createTestOwner({ accounts: { shortvideo: 1 } });
     // Stands in for DNS: no test may send a query beyond this machine.
-    const lookupSpy = jest.spyOn(nodeDns, 'lookup').mockRejectedValue(Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' }));
+    const lookupSpy = jest
+      .spyOn(nodeDns, 'lookup')
+      .mockRejectedValue(Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' }));
     try {
       const checked = await callTool(apiKey, 'validate_video', { video_url: 'https://no-such-host.example/ad.mp4' });
       expect(checked.status).toBe(400);
@@ -250,7 +293,9 @@ describe('Tool: validate_video', () => {
   it('connects to the address it checked: DNS is asked once per hop, and a second answer is never used', async () => {
     const { apiKey } = await createTestOwner();
     const answers = ['127.0.0.1', '10.0.0.1'];
-    const lookupSpy = jest.spyOn(nodeDns, 'lookup').mockImplementation((async () => [{ address: answers.shift() ?? '10.0.0.1', family: 4 }]) as never);
+    const lookupSpy = jest
+      .spyOn(nodeDns, 'lookup')
+      .mockImplementation((async () => [{ address: answers.shift() ?? '10.0.0.1', family: 4 }]) as never);
     const port = (server.address() as AddressInfo).port;
     const before = hits.length;
     try {
@@ -279,7 +324,7 @@ describe('Tool: validate_video', () => {
     expect(result.body.error).toContain('`platform` must be one of');
   });
 
-  it('applies another platform\'s limits when asked', async () => {
+  it("applies another platform's limits when asked", async () => {
     const { apiKey } = await createTestOwner();
     const data = await callToolOk(apiKey, 'validate_video', { video_url: `${base}/ad.mp4`, platform: 'proads' });
     expect(data.structured!.platform).toBe('proads');
@@ -290,7 +335,10 @@ describe('Tool: validate_video', () => {
 describe('Function: checkVideoUrl', () => {
   it('refuses a host name that resolves to a private address, and sends nothing', async () => {
     const request = jest.fn<ReturnType<HeadRequester>, Parameters<HeadRequester>>();
-    const resolve: Resolver = async () => [{ address: '93.184.215.14', family: 4 }, { address: '10.1.2.3', family: 4 }];
+    const resolve: Resolver = async () => [
+      { address: '93.184.215.14', family: 4 },
+      { address: '10.1.2.3', family: 4 },
+    ];
     await expect(checkVideoUrl('https://cdn.example.com/a.mp4', { resolve, request })).rejects.toThrow(/10\.1\.2\.3/);
     expect(request).not.toHaveBeenCalled();
   });
@@ -311,7 +359,17 @@ describe('Function: checkVideoUrl', () => {
   it('refuses a redirect to loopback or a private address in any spelling, without following it', async () => {
     delete process.env.UNSAFE_ALLOW_LOOPBACK_FETCH_FOR_TESTS;
     try {
-      for (const location of ['http://0x7f000001/', 'http://2130706433:9000/', 'http://127.1/', 'http://0177.0.0.1/', 'http://[::ffff:7f00:1]/', 'http://[::127.0.0.1]/', 'http://[::a00:1]/', 'http://0xa9fea9fe/latest', 'http://localhost/']) {
+      for (const location of [
+        'http://0x7f000001/',
+        'http://2130706433:9000/',
+        'http://127.1/',
+        'http://0177.0.0.1/',
+        'http://[::ffff:7f00:1]/',
+        'http://[::127.0.0.1]/',
+        'http://[::a00:1]/',
+        'http://0xa9fea9fe/latest',
+        'http://localhost/',
+      ]) {
         const request = jest.fn<ReturnType<HeadRequester>, Parameters<HeadRequester>>(async () => ({ status: 302, headers: { location } }));
         const resolve: Resolver = async () => [{ address: '151.101.1.1', family: 4 }];
         await expect(checkVideoUrl('https://cdn.example/v.mp4', { resolve, request })).rejects.toThrow(/Refused to fetch/);
@@ -325,7 +383,9 @@ describe('Function: checkVideoUrl', () => {
   it('answers a resolver that never returns as an unresolvable host, within the timeout', async () => {
     const request = jest.fn<ReturnType<HeadRequester>, Parameters<HeadRequester>>();
     const resolve: Resolver = () => new Promise(() => undefined);
-    await expect(checkVideoUrl('https://slow-dns.example/v.mp4', { resolve, request, timeoutMs: 50 })).rejects.toThrow(/could not be resolved/);
+    await expect(checkVideoUrl('https://slow-dns.example/v.mp4', { resolve, request, timeoutMs: 50 })).rejects.toThrow(
+      /could not be resolved/,
+    );
     expect(request).not.toHaveBeenCalled();
   });
 
@@ -333,15 +393,50 @@ describe('Function: checkVideoUrl', () => {
     expect(classifyAddress('8.8.8.8')).toBe('public');
     expect(classifyAddress('127.0.0.1')).toBe('loopback');
     expect(classifyAddress('::1')).toBe('loopback');
-    for (const a of ['10.0.0.1', '172.31.255.255', '192.168.0.1', '169.254.169.254', '0.0.0.0', 'fc00::1', 'fd12::1', 'fe80::1', '::ffff:192.168.1.1', '::ffff:a00:1']) {
+    for (const a of [
+      '10.0.0.1',
+      '172.31.255.255',
+      '192.168.0.1',
+      '169.254.169.254',
+      '0.0.0.0',
+      'fc00::1',
+      'fd12::1',
+      'fe80::1',
+      '::ffff:192.168.1.1',
+      '::ffff:a00:1',
+    ]) {
       expect(classifyAddress(a)).toBe('blocked');
     }
     expect(classifyAddress('172.32.0.1')).toBe('public');
     // Every spelling of an IPv4 address, and IPv6 forms that carry one.
-    for (const a of ['0x7f000001', '2130706433', '127.1', '0177.0.0.1', '0x7f.1', '::7f00:1', '::127.0.0.1', '::ffff:7f00:1', '0:0:0:0:0:ffff:127.0.0.1', '::ffff:0:7f00:1']) {
+    for (const a of [
+      '0x7f000001',
+      '2130706433',
+      '127.1',
+      '0177.0.0.1',
+      '0x7f.1',
+      '::7f00:1',
+      '::127.0.0.1',
+      '::ffff:7f00:1',
+      '0:0:0:0:0:ffff:127.0.0.1',
+      '::ffff:0:7f00:1',
+    ]) {
       expect([a, classifyAddress(a)]).toEqual([a, 'loopback']);
     }
-    for (const a of ['::', '::a00:1', '::10.0.0.1', '::8.8.8.8', '100.64.0.1', '100.127.255.255', '0xa9fea9fe', 'fe80::1%eth0', '64:ff9b::808:808', '2001:db8::1', 'not an address', '256.0.0.1']) {
+    for (const a of [
+      '::',
+      '::a00:1',
+      '::10.0.0.1',
+      '::8.8.8.8',
+      '100.64.0.1',
+      '100.127.255.255',
+      '0xa9fea9fe',
+      'fe80::1%eth0',
+      '64:ff9b::808:808',
+      '2001:db8::1',
+      'not an address',
+      '256.0.0.1',
+    ]) {
       expect([a, classifyAddress(a)]).toEqual([a, 'blocked']);
     }
     for (const a of ['8.8.8.8', '100.128.0.1', '::ffff:8.8.8.8', '2606:4700::1111', '2001:4860:4860::8888']) {

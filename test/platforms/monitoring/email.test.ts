@@ -20,7 +20,12 @@ useTestTables();
 const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 const makeDue = (ownerId: string, sk: string) =>
   documentClient().send(
-    new UpdateCommand({ TableName: tableName('monitoring'), Key: { owner_id: ownerId, sk }, UpdateExpression: 'SET next_run_at = :past', ExpressionAttributeValues: { ':past': new Date(Date.now() - 60_000).toISOString() } }),
+    new UpdateCommand({
+      TableName: tableName('monitoring'),
+      Key: { owner_id: ownerId, sk },
+      UpdateExpression: 'SET next_run_at = :past',
+      ExpressionAttributeValues: { ':past': new Date(Date.now() - 60_000).toISOString() },
+    }),
   );
 const noPause = () => Promise.resolve();
 
@@ -38,12 +43,16 @@ describe('email delivery', () => {
     const owner = await createTestOwner({ accounts: { searchads: 1 } });
     apiKey = owner.apiKey;
     ownerId = owner.owner.owner_id;
-    const campaigns = (await callToolOk(apiKey, 'list_campaigns', { start_date: yesterday(), end_date: yesterday() })).structured!.campaigns as { id: string; name: string; metrics: { spend: number } }[];
+    const campaigns = (await callToolOk(apiKey, 'list_campaigns', { start_date: yesterday(), end_date: yesterday() })).structured!
+      .campaigns as { id: string; name: string; metrics: { spend: number } }[];
     const row = campaigns.find((c) => c.name === 'Brand - Exact')!;
     brand = { id: row.id, spend: row.metrics.spend };
   });
   afterAll(async () => {
-    for (const [name, value] of [['ALERT_EMAIL_FROM', saved.from], ['SES_ENDPOINT', saved.endpoint]] as const) {
+    for (const [name, value] of [
+      ['ALERT_EMAIL_FROM', saved.from],
+      ['SES_ENDPOINT', saved.endpoint],
+    ] as const) {
       if (value === undefined) delete process.env[name];
       else process.env[name] = value;
     }
@@ -61,7 +70,11 @@ describe('email delivery', () => {
   const mailsTo = (address: string) => ses.sent.filter((m) => m.to.includes(address));
 
   it('emails each alert once under 5 concurrent scheduler runs, with the figures; addresses stored encrypted, shown masked, redacted in the audit', async () => {
-    const created = await callToolOk(apiKey, 'create_monitor', breaching('Brand overspend', { email_to: ['Jane.Doe@Agency.example', 'ops@agency.example'] }));
+    const created = await callToolOk(
+      apiKey,
+      'create_monitor',
+      breaching('Brand overspend', { email_to: ['Jane.Doe@Agency.example', 'ops@agency.example'] }),
+    );
     const monitor = created.structured!.monitor as { monitor_id: string; email_recipients: string[] };
     expect(monitor.email_recipients).toEqual(['j…@agency.example', 'o…@agency.example']);
     expect(created.text).not.toContain('jane.doe');
@@ -72,7 +85,11 @@ describe('email delivery', () => {
 
     const mails = mailsTo('jane.doe@agency.example');
     expect(mails).toHaveLength(1);
-    expect(mails[0]).toMatchObject({ from: 'alerts@gateway.example.com', to: ['jane.doe@agency.example', 'ops@agency.example'], subject: `Alert: Brand overspend (${yesterday()})` });
+    expect(mails[0]).toMatchObject({
+      from: 'alerts@gateway.example.com',
+      to: ['jane.doe@agency.example', 'ops@agency.example'],
+      subject: `Alert: Brand overspend (${yesterday()})`,
+    });
     expect(mails[0]!.text).toContain(`"Brand - Exact" (${brand.id})`);
     expect(mails[0]!.text).toContain(`spend > ${brand.spend - 0.01}`);
     const [alert] = await listAlerts(ownerId, monitor.monitor_id);
@@ -87,15 +104,17 @@ describe('email delivery', () => {
     expect(JSON.stringify(audit)).not.toContain('jane.doe');
   });
 
-  it('records what SES answers: throttling retried by the SDK and delivered, an unverified sender refused with SES\'s reason', async () => {
-    const throttled = (await callToolOk(apiKey, 'create_monitor', breaching('Throttled', { email_to: ['t1@agency.example'] }))).structured!.monitor as { monitor_id: string };
+  it("records what SES answers: throttling retried by the SDK and delivered, an unverified sender refused with SES's reason", async () => {
+    const throttled = (await callToolOk(apiKey, 'create_monitor', breaching('Throttled', { email_to: ['t1@agency.example'] }))).structured!
+      .monitor as { monitor_id: string };
     ses.throttleNext(2);
     await makeDue(ownerId, `MONITOR#${throttled.monitor_id}`);
     await runDueMonitors(new Date(), { pause: noPause });
     expect((await listAlerts(ownerId, throttled.monitor_id))[0]!.email_delivery).toEqual({ status: 'delivered', attempts: 3 });
     expect(mailsTo('t1@agency.example')).toHaveLength(1);
 
-    const refused = (await callToolOk(apiKey, 'create_monitor', breaching('Wrong sender', { email_to: ['t2@agency.example'] }))).structured!.monitor as { monitor_id: string };
+    const refused = (await callToolOk(apiKey, 'create_monitor', breaching('Wrong sender', { email_to: ['t2@agency.example'] }))).structured!
+      .monitor as { monitor_id: string };
     process.env.ALERT_EMAIL_FROM = 'alerts@unverified.example.com';
     try {
       await makeDue(ownerId, `MONITOR#${refused.monitor_id}`);
@@ -117,7 +136,9 @@ describe('email delivery', () => {
   });
 
   it('a scheduled brief and generate_report_now email the report as text and HTML', async () => {
-    const brief = (await callToolOk(apiKey, 'schedule_brief', { name: 'Monday brief', frequency: 'daily', email_to: ['brief@agency.example'] })).structured!.brief as { brief_id: string; email_recipients: string[] };
+    const brief = (
+      await callToolOk(apiKey, 'schedule_brief', { name: 'Monday brief', frequency: 'daily', email_to: ['brief@agency.example'] })
+    ).structured!.brief as { brief_id: string; email_recipients: string[] };
     expect(brief.email_recipients).toEqual(['b…@agency.example']);
     await makeDue(ownerId, `BRIEF#${brief.brief_id}`);
     await Promise.all([runDueBriefs(new Date(), { pause: noPause }), runDueBriefs(new Date(), { pause: noPause })]);
@@ -135,7 +156,9 @@ describe('email delivery', () => {
   });
 
   it('a brief whose email failed is retried 15 minutes later by email only; the run is built once and counted once', async () => {
-    const brief = (await callToolOk(apiKey, 'schedule_brief', { name: 'Retry brief', frequency: 'daily', email_to: ['retry@agency.example'] })).structured!.brief as { brief_id: string };
+    const brief = (
+      await callToolOk(apiKey, 'schedule_brief', { name: 'Retry brief', frequency: 'daily', email_to: ['retry@agency.example'] })
+    ).structured!.brief as { brief_id: string };
     await makeDue(ownerId, `BRIEF#${brief.brief_id}`);
     ses.throttleNext(3);
     const at = new Date();
@@ -160,7 +183,11 @@ describe('email delivery', () => {
     const bad = await callTool(apiKey, 'create_monitor', breaching('Bad address', { email_to: ['not-an-address'] }));
     expect(bad.status).toBe(400);
     expect(bad.body.error).toContain('email_to');
-    const many = await callTool(apiKey, 'create_monitor', breaching('Too many', { email_to: Array.from({ length: 11 }, (_, i) => `a${i}@agency.example`) }));
+    const many = await callTool(
+      apiKey,
+      'create_monitor',
+      breaching('Too many', { email_to: Array.from({ length: 11 }, (_, i) => `a${i}@agency.example`) }),
+    );
     expect(many.status).toBe(400);
     expect(many.body.error).toContain('at most 10');
 
@@ -183,8 +210,21 @@ describe('the local SES endpoint refuses what SES refuses', () => {
     const ses = await SesOutbox.start({ verified: ['example.com'], sandbox: true });
     try {
       const post = (body: unknown, signed = true) =>
-        fetch(`${ses.url}/v2/email/outbound-emails`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...(signed ? { Authorization: 'AWS4-HMAC-SHA256 Credential=local/20261126/us-east-1/ses/aws4_request, SignedHeaders=host, Signature=0' } : {}) }, body: JSON.stringify(body) });
-      const message = (to: string[]) => ({ FromEmailAddress: 'a@example.com', Destination: { ToAddresses: to }, Content: { Simple: { Subject: { Data: 'Hi' }, Body: { Text: { Data: 'Hello' } } } } });
+        fetch(`${ses.url}/v2/email/outbound-emails`, {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            ...(signed
+              ? { Authorization: 'AWS4-HMAC-SHA256 Credential=local/20261126/us-east-1/ses/aws4_request, SignedHeaders=host, Signature=0' }
+              : {}),
+          },
+          body: JSON.stringify(body),
+        });
+      const message = (to: string[]) => ({
+        FromEmailAddress: 'a@example.com',
+        Destination: { ToAddresses: to },
+        Content: { Simple: { Subject: { Data: 'Hi' }, Body: { Text: { Data: 'Hello' } } } },
+      });
       expect((await post(message(['b@example.com']), false)).status).toBe(403);
       const none = await post(message([]));
       expect([none.status, none.headers.get('x-amzn-errortype')]).toEqual([400, 'BadRequestException']);

@@ -26,7 +26,12 @@ const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0,
  */
 const makeDue = (ownerId: string, monitorId: string) =>
   documentClient().send(
-    new UpdateCommand({ TableName: tableName('monitoring'), Key: { owner_id: ownerId, sk: `MONITOR#${monitorId}` }, UpdateExpression: 'SET next_run_at = :past', ExpressionAttributeValues: { ':past': new Date(Date.now() - 60_000).toISOString() } }),
+    new UpdateCommand({
+      TableName: tableName('monitoring'),
+      Key: { owner_id: ownerId, sk: `MONITOR#${monitorId}` },
+      UpdateExpression: 'SET next_run_at = :past',
+      ExpressionAttributeValues: { ':past': new Date(Date.now() - 60_000).toISOString() },
+    }),
   );
 
 describe('monitors', () => {
@@ -39,13 +44,18 @@ describe('monitors', () => {
     apiKey = owner.apiKey;
     ownerId = owner.owner.owner_id;
     const day = yesterday();
-    const campaigns = (await callToolOk(apiKey, 'list_campaigns', { start_date: day, end_date: day })).structured!.campaigns as { id: string; name: string; metrics: { spend: number } }[];
+    const campaigns = (await callToolOk(apiKey, 'list_campaigns', { start_date: day, end_date: day })).structured!.campaigns as {
+      id: string;
+      name: string;
+      metrics: { spend: number };
+    }[];
     const row = campaigns.find((c) => c.name === 'Brand - Exact')!;
     brand = { id: row.id, spend: row.metrics.spend };
     expect(brand.spend).toBeGreaterThan(0);
   });
 
-  const create = async (args: Record<string, unknown>) => (await callToolOk(apiKey, 'create_monitor', args)).structured!.monitor as { monitor_id: string; next_run_at: string };
+  const create = async (args: Record<string, unknown>) =>
+    (await callToolOk(apiKey, 'create_monitor', args)).structured!.monitor as { monitor_id: string; next_run_at: string };
   const spendAbove = (threshold: number, extra: Record<string, unknown> = {}) => ({
     name: `Brand spend above ${threshold}`,
     scope: 'campaign',
@@ -59,8 +69,15 @@ describe('monitors', () => {
     const breaching = await create(spendAbove(brand.spend - 0.01));
     const quiet = await create(spendAbove(brand.spend));
     const tested = await callToolOk(apiKey, 'test_monitor', { monitor_id: breaching.monitor_id });
-    expect(tested.structured).toMatchObject({ would_alert: true, checked: 1, breaches: [{ platform: 'searchads', campaign_id: brand.id, values: [{ value: brand.spend, holds: true }] }] });
-    expect((await callToolOk(apiKey, 'test_monitor', { monitor_id: quiet.monitor_id })).structured).toMatchObject({ would_alert: false, breaches: [] });
+    expect(tested.structured).toMatchObject({
+      would_alert: true,
+      checked: 1,
+      breaches: [{ platform: 'searchads', campaign_id: brand.id, values: [{ value: brand.spend, holds: true }] }],
+    });
+    expect((await callToolOk(apiKey, 'test_monitor', { monitor_id: quiet.monitor_id })).structured).toMatchObject({
+      would_alert: false,
+      breaches: [],
+    });
     expect(await listAlerts(ownerId, breaching.monitor_id)).toEqual([]);
   });
 
@@ -96,20 +113,45 @@ describe('monitors', () => {
 
   it('an alert is recorded once per monitor and day even when written concurrently', async () => {
     const { monitor_id } = await create(spendAbove(1, { name: 'race' }));
-    const alert = { owner_id: ownerId, monitor_id, monitor_name: 'race', day: '2026-01-01', created_at: new Date().toISOString(), breaches: [] };
+    const alert = {
+      owner_id: ownerId,
+      monitor_id,
+      monitor_name: 'race',
+      day: '2026-01-01',
+      created_at: new Date().toISOString(),
+      breaches: [],
+    };
     const written = await Promise.all(Array.from({ length: 10 }, () => recordAlert(alert)));
     expect(written.filter(Boolean)).toHaveLength(1);
     expect((await getMonitor(ownerId, monitor_id))!.trigger_count).toBe(1);
   });
 
   it('relative change, AND/OR and account scope: each account totals its campaigns', async () => {
-    const any = await create({ name: 'any', match: 'any', conditions: [{ metric: 'spend', operator: '>', threshold: 1e9, timeframe: 'last_7_days' }, { metric: 'impressions', operator: '>=', threshold: 0, timeframe: 'yesterday' }] });
-    const all = await create({ name: 'all', match: 'all', conditions: [{ metric: 'spend', operator: '>', threshold: 1e9, timeframe: 'last_7_days' }, { metric: 'impressions', operator: '>=', threshold: 0, timeframe: 'yesterday' }] });
+    const any = await create({
+      name: 'any',
+      match: 'any',
+      conditions: [
+        { metric: 'spend', operator: '>', threshold: 1e9, timeframe: 'last_7_days' },
+        { metric: 'impressions', operator: '>=', threshold: 0, timeframe: 'yesterday' },
+      ],
+    });
+    const all = await create({
+      name: 'all',
+      match: 'all',
+      conditions: [
+        { metric: 'spend', operator: '>', threshold: 1e9, timeframe: 'last_7_days' },
+        { metric: 'impressions', operator: '>=', threshold: 0, timeframe: 'yesterday' },
+      ],
+    });
     const anyTest = (await callToolOk(apiKey, 'test_monitor', { monitor_id: any.monitor_id })).structured!;
     expect(anyTest).toMatchObject({ would_alert: true, checked: 2 });
     expect((anyTest.breaches as { platform: string }[]).map((b) => b.platform).sort()).toEqual(['chatads', 'searchads']);
     expect((await callToolOk(apiKey, 'test_monitor', { monitor_id: all.monitor_id })).structured).toMatchObject({ would_alert: false });
-    const change = await create({ name: 'change', platforms: ['searchads'], conditions: [{ metric: 'spend', operator: 'increase_pct', threshold: 1000, timeframe: 'last_7_days' }] });
+    const change = await create({
+      name: 'change',
+      platforms: ['searchads'],
+      conditions: [{ metric: 'spend', operator: 'increase_pct', threshold: 1000, timeframe: 'last_7_days' }],
+    });
     const tested = (await callToolOk(apiKey, 'test_monitor', { monitor_id: change.monitor_id })).structured!;
     expect(tested).toMatchObject({ would_alert: false, checked: 1 });
   });
@@ -163,7 +205,12 @@ describe('monitors', () => {
     const noPause = () => Promise.resolve();
 
     it('posts each alert once to the chat webhook, keeps the URL encrypted, and records the delivery', async () => {
-      const { monitor_id } = (await callToolOk(apiKey, 'create_monitor', { ...spendAbove(brand.spend - 0.01, { name: 'to chat' }), webhook_url: `${url}/hooks/T000/SECRET-TOKEN` })).structured!.monitor as { monitor_id: string };
+      const { monitor_id } = (
+        await callToolOk(apiKey, 'create_monitor', {
+          ...spendAbove(brand.spend - 0.01, { name: 'to chat' }),
+          webhook_url: `${url}/hooks/T000/SECRET-TOKEN`,
+        })
+      ).structured!.monitor as { monitor_id: string };
       expect((await callToolOk(apiKey, 'list_monitors')).text).not.toContain('SECRET-TOKEN');
       const audit = await listAuditEntries(ownerId, { limit: 1000, filter: (e) => e.tool === 'create_monitor' });
       expect(JSON.stringify(audit)).not.toContain('SECRET-TOKEN');
@@ -172,18 +219,30 @@ describe('monitors', () => {
       await Promise.all(Array.from({ length: 5 }, () => runDueMonitors(at, { pause: noPause })));
       const mine = received.filter((r) => r.body.monitor_id === monitor_id);
       expect(mine).toHaveLength(1);
-      expect(mine[0]).toMatchObject({ path: '/hooks/T000/SECRET-TOKEN', body: { monitor_name: 'to chat', breaches: [{ campaign_id: brand.id }] } });
+      expect(mine[0]).toMatchObject({
+        path: '/hooks/T000/SECRET-TOKEN',
+        body: { monitor_name: 'to chat', breaches: [{ campaign_id: brand.id }] },
+      });
       expect(mine[0]!.body.text).toContain('Monitor "to chat" alerted');
       expect((await listAlerts(ownerId, monitor_id))[0]!.delivery).toEqual({ status: 'delivered', attempts: 1 });
     });
 
     it('records a failed delivery after 3 attempts', async () => {
       answer = 500;
-      const { monitor_id } = (await callToolOk(apiKey, 'create_monitor', { ...spendAbove(brand.spend - 0.01, { name: 'broken hook' }), webhook_url: `${url}/broken` })).structured!.monitor as { monitor_id: string };
+      const { monitor_id } = (
+        await callToolOk(apiKey, 'create_monitor', {
+          ...spendAbove(brand.spend - 0.01, { name: 'broken hook' }),
+          webhook_url: `${url}/broken`,
+        })
+      ).structured!.monitor as { monitor_id: string };
       await makeDue(ownerId, monitor_id);
       await runDueMonitors(new Date(), { pause: noPause });
       expect(received.filter((r) => r.body.monitor_id === monitor_id)).toHaveLength(3);
-      expect((await listAlerts(ownerId, monitor_id))[0]!.delivery).toEqual({ status: 'failed', attempts: 3, error: 'the webhook answered HTTP 500' });
+      expect((await listAlerts(ownerId, monitor_id))[0]!.delivery).toEqual({
+        status: 'failed',
+        attempts: 3,
+        error: 'the webhook answered HTTP 500',
+      });
       const history = await callToolOk(apiKey, 'get_monitor_history', { monitor_id });
       expect(history.text).toContain('webhook: failed');
       // The check is retried 15 minutes later; the retry sends the alert again, once it is answered.
@@ -202,21 +261,47 @@ describe('monitors', () => {
       expect([healed.retry, healed.last_error]).toEqual([undefined, undefined]);
     });
 
-    it.each(['http://10.0.0.5/hook', 'https://169.254.169.254/latest', 'https://192.168.1.10/hook', 'ftp://example.com/hook'])('refuses the webhook URL %s before anything is stored', async (bad) => {
-      const result = await callTool(apiKey, 'create_monitor', { ...spendAbove(1, { name: 'bad hook' }), webhook_url: bad });
-      expect(result.status).toBe(400);
-      expect(result.body.error).toContain('webhook URL is refused');
-    });
+    it.each(['http://10.0.0.5/hook', 'https://169.254.169.254/latest', 'https://192.168.1.10/hook', 'ftp://example.com/hook'])(
+      'refuses the webhook URL %s before anything is stored',
+      async (bad) => {
+        const result = await callTool(apiKey, 'create_monitor', { ...spendAbove(1, { name: 'bad hook' }), webhook_url: bad });
+        expect(result.status).toBe(400);
+        expect(result.body.error).toContain('webhook URL is refused');
+      },
+    );
   });
 
   it.each([
-    ['campaign ids without campaign scope', { name: 'x', campaign_ids: ['1'], conditions: [{ metric: 'spend', operator: '>', threshold: 1, timeframe: 'yesterday' }] }, '`campaign_ids` needs `scope: "campaign"`'],
-    ['a relative change of 0 %', { name: 'x', conditions: [{ metric: 'spend', operator: 'decrease_pct', threshold: 0, timeframe: 'last_7_days' }] }, 'threshold above 0 percent'],
+    [
+      'campaign ids without campaign scope',
+      { name: 'x', campaign_ids: ['1'], conditions: [{ metric: 'spend', operator: '>', threshold: 1, timeframe: 'yesterday' }] },
+      '`campaign_ids` needs `scope: "campaign"`',
+    ],
+    [
+      'a relative change of 0 %',
+      { name: 'x', conditions: [{ metric: 'spend', operator: 'decrease_pct', threshold: 0, timeframe: 'last_7_days' }] },
+      'threshold above 0 percent',
+    ],
     ['no condition', { name: 'x', conditions: [] }, 'at least 1 condition'],
-    ['six conditions', { name: 'x', conditions: Array.from({ length: 6 }, () => ({ metric: 'spend', operator: '>', threshold: 1, timeframe: 'yesterday' })) }, 'at most 5'],
+    [
+      'six conditions',
+      {
+        name: 'x',
+        conditions: Array.from({ length: 6 }, () => ({ metric: 'spend', operator: '>', threshold: 1, timeframe: 'yesterday' })),
+      },
+      'at most 5',
+    ],
     ['an unknown metric', { name: 'x', conditions: [{ metric: 'profit', operator: '>', threshold: 1, timeframe: 'yesterday' }] }, 'metric'],
-    ['8 days in a row', { name: 'x', consecutive_days: 8, conditions: [{ metric: 'spend', operator: '>', threshold: 1, timeframe: 'yesterday' }] }, 'at most 7'],
-    ['a check hour of 24', { name: 'x', check_hour_utc: 24, conditions: [{ metric: 'spend', operator: '>', threshold: 1, timeframe: 'yesterday' }] }, '0-23'],
+    [
+      '8 days in a row',
+      { name: 'x', consecutive_days: 8, conditions: [{ metric: 'spend', operator: '>', threshold: 1, timeframe: 'yesterday' }] },
+      'at most 7',
+    ],
+    [
+      'a check hour of 24',
+      { name: 'x', check_hour_utc: 24, conditions: [{ metric: 'spend', operator: '>', threshold: 1, timeframe: 'yesterday' }] },
+      '0-23',
+    ],
   ])('create_monitor refuses %s with a 400', async (_case, args, message) => {
     const result = await callTool(apiKey, 'create_monitor', args);
     expect(result.status).toBe(400);
@@ -225,13 +310,24 @@ describe('monitors', () => {
 
   it('EventBridge Scheduler invokes the scheduler function with the scheduler event, which runs the due checks within its time', async () => {
     const run = await schedulerHandler(SCHEDULER_EVENT, { getRemainingTimeInMillis: () => 300_000 } as never);
-    expect(run.monitors).toEqual(expect.objectContaining({ due: expect.any(Number), evaluated: expect.any(Number), alerts: expect.any(Number), failed: 0, deferred: 0 }));
+    expect(run.monitors).toEqual(
+      expect.objectContaining({
+        due: expect.any(Number),
+        evaluated: expect.any(Number),
+        alerts: expect.any(Number),
+        failed: 0,
+        deferred: 0,
+      }),
+    );
     expect(run.briefs).toEqual(expect.objectContaining({ due: expect.any(Number), generated: expect.any(Number), failed: 0, deferred: 0 }));
-    await expect(schedulerHandler({ httpMethod: 'GET', path: '/health' }, { getRemainingTimeInMillis: () => 300_000 } as never)).rejects.toThrow('only the scheduler event');
+    await expect(
+      schedulerHandler({ httpMethod: 'GET', path: '/health' }, { getRemainingTimeInMillis: () => 300_000 } as never),
+    ).rejects.toThrow('only the scheduler event');
   });
 
   it('an invocation without time left claims nothing: the due check stays due for the next tick', async () => {
-    const { monitor_id } = (await callToolOk(apiKey, 'create_monitor', spendAbove(brand.spend - 0.01, { name: 'late tick' }))).structured!.monitor as { monitor_id: string };
+    const { monitor_id } = (await callToolOk(apiKey, 'create_monitor', spendAbove(brand.spend - 0.01, { name: 'late tick' }))).structured!
+      .monitor as { monitor_id: string };
     await makeDue(ownerId, monitor_id);
     const before = (await getMonitor(ownerId, monitor_id))!.next_run_at;
     const late = await schedulerHandler(SCHEDULER_EVENT, { getRemainingTimeInMillis: () => CLAIM_RESERVE_MS - 1 } as never);

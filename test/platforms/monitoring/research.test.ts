@@ -18,7 +18,13 @@ describe('research jobs', () => {
     const runs = await Promise.all(Array.from({ length: 3 }, () => runDueTasks(new Date())));
     expect(runs.reduce((n, r) => n + r.research.done, 0)).toBe(1);
     const done = await status(job.research_id);
-    expect(done).toMatchObject({ status: 'done', result: { topic: 'keywords', accounts: [expect.stringMatching(/^(searchads|deskads) /), expect.stringMatching(/^(searchads|deskads) /)] } });
+    expect(done).toMatchObject({
+      status: 'done',
+      result: {
+        topic: 'keywords',
+        accounts: [expect.stringMatching(/^(searchads|deskads) /), expect.stringMatching(/^(searchads|deskads) /)],
+      },
+    });
     const r = done.result;
     expect(r.terms_analysed).toBeGreaterThan(0);
     for (const t of r.converting_terms) expect(t.conversions).toBeGreaterThan(0);
@@ -35,20 +41,26 @@ describe('research jobs', () => {
     for (const t of [...r.converting_terms, ...r.wasted_terms]) expect(t.term).toContain('boot');
   });
 
-  it('campaigns: every platform\'s campaigns by return; listed as a task and deletable, not pausable', async () => {
+  it("campaigns: every platform's campaigns by return; listed as a task and deletable, not pausable", async () => {
     const job = (await callToolOk(apiKey, 'start_research', { topic: 'campaigns', platforms: ['searchads', 'chatads'] })).structured!.job;
     await runDueTasks(new Date());
     const r = (await status(job.research_id)).result;
     expect(r.campaigns_analysed).toBeGreaterThan(0);
     for (const c of r.spend_without_conversions) expect(c.conversions).toBe(0);
     expect(new Set([...r.best_roas, ...r.highest_cpa].map((c: { platform: string }) => c.platform)).has('deskads')).toBe(false);
-    const tasks = (await callToolOk(apiKey, 'list_scheduled_tasks')).structured!.tasks as { task_id: string; kind: string; status: string }[];
+    const tasks = (await callToolOk(apiKey, 'list_scheduled_tasks')).structured!.tasks as {
+      task_id: string;
+      kind: string;
+      status: string;
+    }[];
     expect(tasks.find((t) => t.task_id === job.research_id)).toMatchObject({ kind: 'research', status: 'done' });
     const pause = await callTool(apiKey, 'manage_scheduled_task', { task_id: job.research_id, action: 'pause' });
     expect(pause.status).toBe(400);
     expect(pause.body.error).toContain('can only be deleted');
     await callToolOk(apiKey, 'manage_scheduled_task', { task_id: job.research_id, action: 'delete' });
-    expect((await callTool(apiKey, 'get_research_status', { research_id: job.research_id })).body.structured_content).toMatchObject({ code: 'not_found' });
+    expect((await callTool(apiKey, 'get_research_status', { research_id: job.research_id })).body.structured_content).toMatchObject({
+      code: 'not_found',
+    });
   });
 
   it.each([

@@ -22,19 +22,34 @@ describe('retrying a failed monitor check', () => {
     const { owner, apiKey } = await createTestOwner();
     const { apiKey: platformKey } = fake.api.addAccount();
     await connectLiveAccounts(owner.owner_id, 'chatads', { 'api-key': platformKey });
-    const monitor = (await callToolOk(apiKey, 'create_monitor', { name: 'Any spend', platforms: ['chatads'], conditions: [{ metric: 'spend', operator: '>=', threshold: 0, timeframe: 'yesterday' }] })).structured!.monitor as { monitor_id: string };
+    const monitor = (
+      await callToolOk(apiKey, 'create_monitor', {
+        name: 'Any spend',
+        platforms: ['chatads'],
+        conditions: [{ metric: 'spend', operator: '>=', threshold: 0, timeframe: 'yesterday' }],
+      })
+    ).structured!.monitor as { monitor_id: string };
 
     // A controlled clock: 10:00 UTC today, so every retry falls on the same day.
     const today = new Date().toISOString().slice(0, 10);
     const start = new Date(`${today}T10:00:00.000Z`);
     await documentClient().send(
-      new UpdateCommand({ TableName: tableName('monitoring'), Key: { owner_id: owner.owner_id, sk: `MONITOR#${monitor.monitor_id}` }, UpdateExpression: 'SET next_run_at = :at', ExpressionAttributeValues: { ':at': minutes(start, -1).toISOString() } }),
+      new UpdateCommand({
+        TableName: tableName('monitoring'),
+        Key: { owner_id: owner.owner_id, sk: `MONITOR#${monitor.monitor_id}` },
+        UpdateExpression: 'SET next_run_at = :at',
+        ExpressionAttributeValues: { ':at': minutes(start, -1).toISOString() },
+      }),
     );
     const stored = () => getMonitor(owner.owner_id, monitor.monitor_id);
 
     fake.api.failNext(10_000);
     let at = start;
-    for (const [attempt, wait] of [[1, 15], [2, 30], [3, 60]] as const) {
+    for (const [attempt, wait] of [
+      [1, 15],
+      [2, 30],
+      [3, 60],
+    ] as const) {
       const run = await runDueMonitors(at);
       expect(run).toMatchObject({ evaluated: 1, alerts: 0, failed: 1, retried: 1 });
       const m = (await stored())!;
@@ -48,13 +63,22 @@ describe('retrying a failed monitor check', () => {
     // The 4th failure of the day: no more retries, the daily check stays; list_monitors says why.
     expect(await runDueMonitors(at)).toMatchObject({ evaluated: 1, failed: 1, retried: 0 });
     expect((await stored())!.next_run_at).toBe(nextCheckAt(at, 8));
-    const listed = (await callToolOk(apiKey, 'list_monitors')).structured!.monitors as { monitor_id: string; last_check_error: string | null }[];
+    const listed = (await callToolOk(apiKey, 'list_monitors')).structured!.monitors as {
+      monitor_id: string;
+      last_check_error: string | null;
+    }[];
     expect(listed.find((m) => m.monitor_id === monitor.monitor_id)!.last_check_error).toContain('not read: chatads');
     expect(await listAlerts(owner.owner_id, monitor.monitor_id)).toEqual([]);
 
     // A failure then a retry that reads the account: the alert is recorded and the failure forgotten.
     await documentClient().send(
-      new UpdateCommand({ TableName: tableName('monitoring'), Key: { owner_id: owner.owner_id, sk: `MONITOR#${monitor.monitor_id}` }, UpdateExpression: 'SET next_run_at = :at REMOVE #retry', ExpressionAttributeNames: { '#retry': 'retry' }, ExpressionAttributeValues: { ':at': minutes(start, -1).toISOString() } }),
+      new UpdateCommand({
+        TableName: tableName('monitoring'),
+        Key: { owner_id: owner.owner_id, sk: `MONITOR#${monitor.monitor_id}` },
+        UpdateExpression: 'SET next_run_at = :at REMOVE #retry',
+        ExpressionAttributeNames: { '#retry': 'retry' },
+        ExpressionAttributeValues: { ':at': minutes(start, -1).toISOString() },
+      }),
     );
     expect(await runDueMonitors(start)).toMatchObject({ failed: 1, retried: 1 });
     fake.api.failNext(0);

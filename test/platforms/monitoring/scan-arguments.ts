@@ -4,9 +4,17 @@ import { callToolOk } from '../../support/gateway';
 export async function monitoringScanArguments(apiKey: string): Promise<Record<string, Record<string, unknown>>> {
   const monitor = { name: 'Scan monitor', conditions: [{ metric: 'spend', operator: '>', threshold: 100, timeframe: 'last_7_days' }] };
   const [read, toDelete, toManage] = await Promise.all(
-    ['read', 'delete', 'manage'].map(async (role) => ((await callToolOk(apiKey, 'create_monitor', { ...monitor, name: `Scan monitor (${role})` })).structured!.monitor as { monitor_id: string }).monitor_id),
+    ['read', 'delete', 'manage'].map(
+      async (role) =>
+        (
+          (await callToolOk(apiKey, 'create_monitor', { ...monitor, name: `Scan monitor (${role})` })).structured!.monitor as {
+            monitor_id: string;
+          }
+        ).monitor_id,
+    ),
   );
-  const research = ((await callToolOk(apiKey, 'start_research', { topic: 'campaigns' })).structured!.job as { research_id: string }).research_id;
+  const research = ((await callToolOk(apiKey, 'start_research', { topic: 'campaigns' })).structured!.job as { research_id: string })
+    .research_id;
   return {
     start_research: { topic: 'keywords', seeds: ['boots'] },
     get_research_status: { research_id: research },
@@ -24,10 +32,18 @@ export async function monitoringScanArguments(apiKey: string): Promise<Record<st
  * Working arguments of the watch tools: a fresh scan's signals, choosing for apply_signal_actions one
  * whose fix touches no entity another write of the table acts on (so it still has work to stage).
  */
-export async function watchScanArguments(apiKey: string, table: Record<string, Record<string, unknown>>): Promise<Record<string, Record<string, unknown>>> {
-  const signals = (await callToolOk(apiKey, 'run_watch_now')).structured!.signals as { signal_id: string; fixes: { arguments: Record<string, unknown> }[] }[];
+export async function watchScanArguments(
+  apiKey: string,
+  table: Record<string, Record<string, unknown>>,
+): Promise<Record<string, Record<string, unknown>>> {
+  const signals = (await callToolOk(apiKey, 'run_watch_now')).structured!.signals as {
+    signal_id: string;
+    fixes: { arguments: Record<string, unknown> }[];
+  }[];
   const used = new Set(Object.values(table).flatMap((args) => JSON.stringify(args).match(/"\d{5,}"/g) ?? []));
-  const free = signals.find((s) => s.fixes.length && s.fixes.every((f) => !(JSON.stringify(f.arguments).match(/"\d{5,}"/g) ?? []).some((id) => used.has(id))));
+  const free = signals.find(
+    (s) => s.fixes.length && s.fixes.every((f) => !(JSON.stringify(f.arguments).match(/"\d{5,}"/g) ?? []).some((id) => used.has(id))),
+  );
   return {
     get_signal_briefing: { signal_id: signals[0]!.signal_id },
     ...(free ? { apply_signal_actions: { signal_id: free.signal_id } } : {}),

@@ -19,7 +19,12 @@ useTestTables();
 /** Moves an owner's watch task's next run to `at` (as if its 07:00 had come). */
 async function makeDue(ownerId: string, at: Date): Promise<void> {
   await documentClient().send(
-    new UpdateCommand({ TableName: tableName('monitoring'), Key: { owner_id: ownerId, sk: 'WATCH' }, UpdateExpression: 'SET next_run_at = :at', ExpressionAttributeValues: { ':at': at.toISOString() } }),
+    new UpdateCommand({
+      TableName: tableName('monitoring'),
+      Key: { owner_id: ownerId, sk: 'WATCH' },
+      UpdateExpression: 'SET next_run_at = :at',
+      ExpressionAttributeValues: { ':at': at.toISOString() },
+    }),
   );
 }
 
@@ -32,8 +37,18 @@ function countingScan(calls: string[], fail?: string): typeof runWatchScan {
   };
 }
 
-type TaskView = { task_id: string; kind: string; status: string; schedule: string; next_run_at: string | null; last_run_at: string | null; last_scan?: any; last_error?: string };
-const watchTask = async (apiKey: string) => ((await callToolOk(apiKey, 'list_scheduled_tasks')).structured!.tasks as TaskView[]).find((t) => t.kind === 'watch');
+type TaskView = {
+  task_id: string;
+  kind: string;
+  status: string;
+  schedule: string;
+  next_run_at: string | null;
+  last_run_at: string | null;
+  last_scan?: any;
+  last_error?: string;
+};
+const watchTask = async (apiKey: string) =>
+  ((await callToolOk(apiKey, 'list_scheduled_tasks')).structured!.tasks as TaskView[]).find((t) => t.kind === 'watch');
 const ago = (at: Date, ms: number) => new Date(at.getTime() - ms);
 const listSignals = async (apiKey: string) => (await callToolOk(apiKey, 'run_watch_now')).structured!.signals as unknown[];
 
@@ -86,17 +101,27 @@ describe('daily watch scan', () => {
     expect(scan.by_severity.high + scan.by_severity.medium + scan.by_severity.low).toBe(scan.signals);
     expect(scan.top).toHaveLength(Math.min(5, scan.signals));
     // The scheduled scan stored its signals, and they are the ones a scan on demand finds.
-    expect(await getSignal(owner, scan.top[0]!.signal_id)).toMatchObject({ title: scan.top[0]!.title, monthly_value: scan.top[0]!.monthly_value });
-    const now = (await callToolOk(a.apiKey, 'run_watch_now')).structured!.signals as { signal_id: string; title: string; monthly_value: number; severity: string }[];
+    expect(await getSignal(owner, scan.top[0]!.signal_id)).toMatchObject({
+      title: scan.top[0]!.title,
+      monthly_value: scan.top[0]!.monthly_value,
+    });
+    const now = (await callToolOk(a.apiKey, 'run_watch_now')).structured!.signals as {
+      signal_id: string;
+      title: string;
+      monthly_value: number;
+      severity: string;
+    }[];
     expect(now).toHaveLength(scan.signals);
-    expect(scan.top).toEqual(now.slice(0, 5).map((s) => ({ signal_id: s.signal_id, title: s.title, monthly_value: s.monthly_value, currency: 'USD' })));
+    expect(scan.top).toEqual(
+      now.slice(0, 5).map((s) => ({ signal_id: s.signal_id, title: s.title, monthly_value: s.monthly_value, currency: 'USD' })),
+    );
     expect(now.filter((s) => s.severity === 'high')).toHaveLength(scan.by_severity.high);
     // Run again at the same time: nothing is due any more.
     expect(await runDueWatchScans(at, countingScan(calls))).toMatchObject({ due: 0, scanned: 0 });
     expect(calls).toEqual([owner]);
   });
 
-  it("stages the fixes of its high-severity findings in the pending-actions inbox, once; nothing runs until approved", async () => {
+  it('stages the fixes of its high-severity findings in the pending-actions inbox, once; nothing runs until approved', async () => {
     const c = await createTestOwner({ accounts: { searchads: 1, chatads: 1 } });
     const owner = c.owner.owner_id;
     const at = new Date();
@@ -104,13 +129,17 @@ describe('daily watch scan', () => {
     await runDueWatchScans(at);
     const scan = (await getWatchTask(owner))!.last_scan!;
     const proposedNow = async () =>
-      ((await callToolOk(c.apiKey, 'list_pending_actions')).structured!.actions as { tool: string; status: string; reasons: string[] }[]).filter((x) => x.reasons.some((r) => r.startsWith("Proposed by the watch agent's daily scan")));
+      (
+        (await callToolOk(c.apiKey, 'list_pending_actions')).structured!.actions as { tool: string; status: string; reasons: string[] }[]
+      ).filter((x) => x.reasons.some((r) => r.startsWith("Proposed by the watch agent's daily scan")));
     const proposed = await proposedNow();
     expect(scan.staged).toBeGreaterThan(0);
     expect(proposed).toHaveLength(scan.staged!);
     expect(proposed.every((p) => p.status === 'pending')).toBe(true);
     // They are the write fixes of the high-severity findings a scan on demand finds: nothing ran.
-    const high = ((await callToolOk(c.apiKey, 'run_watch_now')).structured!.signals as { severity: string; fixes: { tool: string }[] }[]).filter((s) => s.severity === 'high').slice(0, 5);
+    const high = ((await callToolOk(c.apiKey, 'run_watch_now')).structured!.signals as { severity: string; fixes: { tool: string }[] }[])
+      .filter((s) => s.severity === 'high')
+      .slice(0, 5);
     const fixTools = high.flatMap((s) => s.fixes.map((f) => f.tool));
     for (const p of proposed) expect(fixTools).toContain(p.tool);
     expect((await listSignals(c.apiKey)).length).toBe(scan.signals);
@@ -130,7 +159,12 @@ describe('daily watch scan', () => {
     expect(ticks.reduce((n, t) => n + t.watch.scanned, 0)).toBe(2);
     expect(ticks.reduce((n, t) => n + t.watch.failed, 0)).toBe(0);
     const [taskA, taskB] = await Promise.all([getWatchTask(a.owner.owner_id), getWatchTask(b.owner.owner_id)]);
-    for (const task of [taskA!, taskB!]) expect(task).toMatchObject({ last_run_at: at.toISOString(), next_run_at: nextCheckAt(at, 7), last_scan: { ran_at: at.toISOString() } });
+    for (const task of [taskA!, taskB!])
+      expect(task).toMatchObject({
+        last_run_at: at.toISOString(),
+        next_run_at: nextCheckAt(at, 7),
+        last_scan: { ran_at: at.toISOString() },
+      });
     expect(ticks.reduce((n, t) => n + t.watch.signals, 0)).toBe(taskA!.last_scan!.signals + taskB!.last_scan!.signals);
   });
 
@@ -138,11 +172,21 @@ describe('daily watch scan', () => {
     const listed = await callToolOk(a.apiKey, 'list_scheduled_tasks');
     const task = (listed.structured!.tasks as TaskView[]).find((t) => t.kind === 'watch')!;
     const stored = (await getWatchTask(a.owner.owner_id))!;
-    expect(task).toMatchObject({ task_id: 'watch', status: 'active', schedule: 'daily at 07:00 UTC', next_run_at: stored.next_run_at, last_run_at: stored.last_run_at, last_scan: stored.last_scan });
+    expect(task).toMatchObject({
+      task_id: 'watch',
+      status: 'active',
+      schedule: 'daily at 07:00 UTC',
+      next_run_at: stored.next_run_at,
+      last_run_at: stored.last_run_at,
+      last_scan: stored.last_scan,
+    });
     expect(listed.text).toContain('| Daily watch scan | watch | watch | active | daily at 07:00 UTC |');
     expect(listed.text).toContain(`### Last watch scan (figures through ${stored.last_scan!.day}`);
     expect(listed.text).toContain(stored.last_scan!.top[0]!.signal_id);
-    expect((await callToolOk(a.apiKey, 'list_scheduled_tasks', { task_id: 'watch' })).structured).toMatchObject({ count: 1, tasks: [{ task_id: 'watch' }] });
+    expect((await callToolOk(a.apiKey, 'list_scheduled_tasks', { task_id: 'watch' })).structured).toMatchObject({
+      count: 1,
+      tasks: [{ task_id: 'watch' }],
+    });
 
     const refused = await callTool(a.apiKey, 'manage_scheduled_task', { task_id: 'watch', action: 'delete' });
     expect(refused.status).toBe(400);
@@ -150,13 +194,18 @@ describe('daily watch scan', () => {
     expect(refused.body.error).toContain('pause it instead');
     expect(await getWatchTask(a.owner.owner_id)).toBeDefined();
 
-    expect((await callToolOk(a.apiKey, 'manage_scheduled_task', { task_id: 'watch', action: 'pause' })).structured).toMatchObject({ task_id: 'watch', status: 'paused' });
+    expect((await callToolOk(a.apiKey, 'manage_scheduled_task', { task_id: 'watch', action: 'pause' })).structured).toMatchObject({
+      task_id: 'watch',
+      status: 'paused',
+    });
     expect(await watchTask(a.apiKey)).toMatchObject({ status: 'paused', next_run_at: null });
     const at = new Date();
     await makeDue(a.owner.owner_id, ago(at, 60_000));
     const calls: string[] = [];
     await runDueWatchScans(at, countingScan(calls));
-    expect(await dueWatchTasks(new Date(at.getTime() + 3 * 86_400_000))).not.toContainEqual(expect.objectContaining({ owner_id: a.owner.owner_id }));
+    expect(await dueWatchTasks(new Date(at.getTime() + 3 * 86_400_000))).not.toContainEqual(
+      expect.objectContaining({ owner_id: a.owner.owner_id }),
+    );
     expect(calls).not.toContain(a.owner.owner_id);
     expect((await callToolOk(a.apiKey, 'run_watch_now')).text).toContain('The daily watch scan is paused');
 
@@ -204,11 +253,16 @@ describe('daily watch scan', () => {
     const run = await runDueWatchScans(at, countingScan(calls));
     expect(run).toMatchObject({ due: 1, scanned: 0, failed: 0 });
     expect(calls).toEqual([]);
-    expect(await getWatchTask(c.owner.owner_id)).toMatchObject({ status: 'active', last_run_at: at.toISOString(), next_run_at: nextCheckAt(at, 7) });
+    expect(await getWatchTask(c.owner.owner_id)).toMatchObject({
+      status: 'active',
+      last_run_at: at.toISOString(),
+      next_run_at: nextCheckAt(at, 7),
+    });
   });
 
   it('an owner who connected accounts before the daily scan existed gets it from list_scheduled_tasks or run_watch_now', async () => {
-    const dropTask = () => documentClient().send(new DeleteCommand({ TableName: tableName('monitoring'), Key: { owner_id: b.owner.owner_id, sk: 'WATCH' } }));
+    const dropTask = () =>
+      documentClient().send(new DeleteCommand({ TableName: tableName('monitoring'), Key: { owner_id: b.owner.owner_id, sk: 'WATCH' } }));
     await dropTask();
     expect(await getWatchTask(b.owner.owner_id)).toBeUndefined();
     expect(await watchTask(b.apiKey)).toMatchObject({ task_id: 'watch', status: 'active', last_run_at: null });

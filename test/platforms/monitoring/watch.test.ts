@@ -7,7 +7,13 @@ import { callTool, callToolOk, createTestOwner, useTestTables } from '../../supp
 
 useTestTables();
 
-type SignalView = { signal_id: string; platform: string; severity: string; fixes: { tool: string; arguments: Record<string, unknown> }[]; inspect?: { tool: string } };
+type SignalView = {
+  signal_id: string;
+  platform: string;
+  severity: string;
+  fixes: { tool: string; arguments: Record<string, unknown> }[];
+  inspect?: { tool: string };
+};
 
 describe('watch agent', () => {
   let apiKey: string;
@@ -35,17 +41,28 @@ describe('watch agent', () => {
     expect(briefing.fixes[0]).toMatchObject({ index: 0, tool: signal.fixes[0]!.tool, problem: null });
     expect(briefing.fixes[0].changes).toBeGreaterThan(0);
 
-    const staged = (await callToolOk(apiKey, 'apply_signal_actions', { signal_id: signal.signal_id })).structured!.staged as { action_id: string; tool: string }[];
+    const staged = (await callToolOk(apiKey, 'apply_signal_actions', { signal_id: signal.signal_id })).structured!.staged as {
+      action_id: string;
+      tool: string;
+    }[];
     expect(staged).toHaveLength(signal.fixes.length);
-    const pending = (await callToolOk(approveKey, 'list_pending_actions')).structured!.actions as { action_id: string; reasons: string[] }[];
+    const pending = (await callToolOk(approveKey, 'list_pending_actions')).structured!.actions as {
+      action_id: string;
+      reasons: string[];
+    }[];
     const held = pending.find((a) => a.action_id === staged[0]!.action_id)!;
     expect(held.reasons[0]).toContain('Proposed by the watch agent');
     // Not applied yet: planning the fix again still finds it to do.
-    expect((await callToolOk(apiKey, 'get_signal_briefing', { signal_id: signal.signal_id })).structured!.fixes[0].changes).toBeGreaterThan(0);
+    expect((await callToolOk(apiKey, 'get_signal_briefing', { signal_id: signal.signal_id })).structured!.fixes[0].changes).toBeGreaterThan(
+      0,
+    );
     const approved = await callToolOk(approveKey, 'manage_action', { action_id: staged[0]!.action_id, decision: 'approve' });
     expect(approved.structured).toMatchObject({ status: 'applied', tool: signal.fixes[0]!.tool });
     // Applied: the fix now changes nothing, and staging it again is refused.
-    expect((await callToolOk(apiKey, 'get_signal_briefing', { signal_id: signal.signal_id })).structured!.fixes[0]).toMatchObject({ changes: 0, problem: 'it would change nothing now' });
+    expect((await callToolOk(apiKey, 'get_signal_briefing', { signal_id: signal.signal_id })).structured!.fixes[0]).toMatchObject({
+      changes: 0,
+      problem: 'it would change nothing now',
+    });
     expect((await callTool(apiKey, 'apply_signal_actions', { signal_id: signal.signal_id })).status).toBe(400);
   });
 

@@ -24,11 +24,13 @@ beforeAll(async () => {
   apiKey = owner.apiKey;
 });
 
-const port = (): ProAdsPort => openProAds(account, { signal: new AbortController().signal, deadline: Date.now() + 30_000, log: createLogger({ test: 'consistency' }) });
+const port = (): ProAdsPort =>
+  openProAds(account, { signal: new AbortController().signal, deadline: Date.now() + 30_000, log: createLogger({ test: 'consistency' }) });
 const today = () => isoDate(new Date());
 const yesterday = () => addDays(today(), -1);
 const cents = (n: number) => Math.round(n * 100);
-const daily = (pivot: Parameters<ProAdsPort['getAnalytics']>[0]['pivot'], start: string, end = yesterday()) => port().getAnalytics({ pivot, date_range: { start, end }, time_granularity: 'DAILY' });
+const daily = (pivot: Parameters<ProAdsPort['getAnalytics']>[0]['pivot'], start: string, end = yesterday()) =>
+  port().getAnalytics({ pivot, date_range: { start, end }, time_granularity: 'DAILY' });
 
 function sumByDay(rows: ProAdsAnalyticsRow[]): Map<string, { impressions: number; clicks: number; spend: number; conversions: number }> {
   const out = new Map<string, { impressions: number; clicks: number; spend: number; conversions: number }>();
@@ -44,18 +46,26 @@ function sumByDay(rows: ProAdsAnalyticsRow[]): Map<string, { impressions: number
 }
 
 describe('proads sandbox: one delivery model, allocated top down', () => {
-  it.each(['MEMBER_SENIORITY', 'MEMBER_JOB_FUNCTION', 'MEMBER_INDUSTRY', 'MEMBER_COMPANY_SIZE'] as const)('the segments of %s split the account delivery of each day exactly', async (pivot) => {
-    const start = addDays(yesterday(), -29);
-    const [campaigns, segments] = await Promise.all([daily('CAMPAIGN', start), daily(pivot, start)]);
-    const account = sumByDay(campaigns);
-    const split = sumByDay(segments);
-    expect([...split.keys()].sort()).toEqual([...account.keys()].sort());
-    for (const [date, whole] of account) {
-      const parts = split.get(date)!;
-      expect([date, parts.impressions, parts.spend, parts.conversions]).toEqual([date, whole.impressions, whole.spend, whole.conversions]);
-      expect(Math.abs(parts.clicks - whole.clicks)).toBeLessThanOrEqual(1);
-    }
-  });
+  it.each(['MEMBER_SENIORITY', 'MEMBER_JOB_FUNCTION', 'MEMBER_INDUSTRY', 'MEMBER_COMPANY_SIZE'] as const)(
+    'the segments of %s split the account delivery of each day exactly',
+    async (pivot) => {
+      const start = addDays(yesterday(), -29);
+      const [campaigns, segments] = await Promise.all([daily('CAMPAIGN', start), daily(pivot, start)]);
+      const account = sumByDay(campaigns);
+      const split = sumByDay(segments);
+      expect([...split.keys()].sort()).toEqual([...account.keys()].sort());
+      for (const [date, whole] of account) {
+        const parts = split.get(date)!;
+        expect([date, parts.impressions, parts.spend, parts.conversions]).toEqual([
+          date,
+          whole.impressions,
+          whole.spend,
+          whole.conversions,
+        ]);
+        expect(Math.abs(parts.clicks - whole.clicks)).toBeLessThanOrEqual(1);
+      }
+    },
+  );
 
   it('never spends more than a campaign daily budget, and budgets do limit delivery', async () => {
     const campaigns = await port().listCampaigns();
@@ -83,7 +93,12 @@ describe('proads sandbox: state gates delivery and the past never changes', () =
     const campaigns = await port().listCampaigns();
     const completed = campaigns.find((c) => c.status === 'COMPLETED')!;
     const draft = campaigns.find((c) => c.status === 'DRAFT')!;
-    const rows = await port().getAnalytics({ pivot: 'CAMPAIGN', date_range: { start: addDays(completed.start_date, -5), end: yesterday() }, time_granularity: 'DAILY', campaigns: [completed.id, draft.id] });
+    const rows = await port().getAnalytics({
+      pivot: 'CAMPAIGN',
+      date_range: { start: addDays(completed.start_date, -5), end: yesterday() },
+      time_granularity: 'DAILY',
+      campaigns: [completed.id, draft.id],
+    });
     const own = rows.filter((r) => r.pivot_value === completed.id);
     expect(own.length).toBeGreaterThan(30);
     expect(own.every((r) => r.date_range.start >= completed.start_date && r.date_range.start <= completed.end_date!)).toBe(true);
@@ -97,7 +112,9 @@ describe('proads sandbox: state gates delivery and the past never changes', () =
     const [campaigns, creatives] = await Promise.all([p.listCampaigns(), p.listCreatives()]);
     const store = new SandboxStore('proads', account.account_id);
     await store.update('campaign', campaigns.find((c) => c.format === 'TEXT_AD')!.id, { status: 'PAUSED' });
-    await store.update('campaign', campaigns.find((c) => c.objective_type === 'LEAD_GENERATION' && c.status === 'ACTIVE')!.id, { daily_budget: 5_000 });
+    await store.update('campaign', campaigns.find((c) => c.objective_type === 'LEAD_GENERATION' && c.status === 'ACTIVE')!.id, {
+      daily_budget: 5_000,
+    });
     await store.update('creative', creatives.find((cr) => cr.status === 'ACTIVE')!.id, { status: 'ARCHIVED' });
     const after = await Promise.all([daily('CREATIVE', start), daily('MEMBER_SENIORITY', start)]);
     expect(after).toEqual(before);
@@ -106,9 +123,20 @@ describe('proads sandbox: state gates delivery and the past never changes', () =
   it('a pause made at noon splits that day and stops the days after it', async () => {
     const target = (await port().listCampaigns()).find((c) => c.name.startsWith('Mid-Funnel'))!;
     const pauseDay = addDays(yesterday(), -1);
-    const query = () => port().getAnalytics({ pivot: 'CAMPAIGN', date_range: { start: addDays(yesterday(), -6), end: yesterday() }, time_granularity: 'DAILY', campaigns: [target.id] });
+    const query = () =>
+      port().getAnalytics({
+        pivot: 'CAMPAIGN',
+        date_range: { start: addDays(yesterday(), -6), end: yesterday() },
+        time_granularity: 'DAILY',
+        campaigns: [target.id],
+      });
     const before = await query();
-    await new SandboxStore('proads', account.account_id).update('campaign', target.id, { status: 'PAUSED' }, { now: new Date(`${pauseDay}T12:00:00.000Z`) });
+    await new SandboxStore('proads', account.account_id).update(
+      'campaign',
+      target.id,
+      { status: 'PAUSED' },
+      { now: new Date(`${pauseDay}T12:00:00.000Z`) },
+    );
     const after = await query();
     expect(after.filter((r) => r.date_range.start < pauseDay)).toEqual(before.filter((r) => r.date_range.start < pauseDay));
     expect(after.find((r) => r.date_range.start === yesterday())).toBeUndefined();
@@ -131,7 +159,8 @@ describe('proads analyses: the same figures, judged by format and objective', ()
 
   it('the wasted-spend campaigns equal the sums of the creative analysis for the same dates', async () => {
     const waste = (await callToolOk(owner.apiKey, 'analyze_proads_wasted_spend', { ...window(), raw_data: true })).structured!;
-    const creatives = (await callToolOk(owner.apiKey, 'analyze_proads_creative_performance', { ...window(), raw_data: true })).structured!.creatives as { campaign_id: string; spend: number; conversions: number }[];
+    const creatives = (await callToolOk(owner.apiKey, 'analyze_proads_creative_performance', { ...window(), raw_data: true })).structured!
+      .creatives as { campaign_id: string; spend: number; conversions: number }[];
     for (const c of waste.campaigns as { campaign_id: string; metrics: { spend: number; conversions: number } }[]) {
       const own = creatives.filter((cr) => cr.campaign_id === c.campaign_id);
       expect(cents(own.reduce((s, cr) => s + cr.spend, 0))).toBe(cents(c.metrics.spend));
@@ -141,7 +170,10 @@ describe('proads analyses: the same figures, judged by format and objective', ()
 
   it('text ads run at text-ad CTRs and are judged against the text-ad floor, never told to test an image', async () => {
     const creative = (await callToolOk(owner.apiKey, 'analyze_proads_creative_performance', window())).structured!;
-    const rows = [...(creative.ranked as { format: string; ctr: number; creative_id: string }[]), ...(creative.not_ranked as { format: string; ctr: number; creative_id: string }[])];
+    const rows = [
+      ...(creative.ranked as { format: string; ctr: number; creative_id: string }[]),
+      ...(creative.not_ranked as { format: string; ctr: number; creative_id: string }[]),
+    ];
     const text = rows.filter((r) => r.format === 'TEXT_AD');
     expect(text.length).toBeGreaterThan(0);
     for (const r of text) {
@@ -166,7 +198,8 @@ describe('proads analyses: the same figures, judged by format and objective', ()
     const leadGen = all.filter((r) => r.result_type === 'leads');
     expect(leadGen.length).toBeGreaterThan(0);
     for (const r of leadGen) expect(r.leads).toBe(r.conversions);
-    const raw = (await callToolOk(owner.apiKey, 'analyze_proads_creative_performance', { ...window(), raw_data: true })).structured!.creatives as { format: string; impressions: number }[];
+    const raw = (await callToolOk(owner.apiKey, 'analyze_proads_creative_performance', { ...window(), raw_data: true })).structured!
+      .creatives as { format: string; impressions: number }[];
     expect(raw.every((r) => r.impressions > 0)).toBe(true);
   });
 
@@ -190,7 +223,11 @@ describe('proads analyses: the same figures, judged by format and objective', ()
     const names = new Set(ALL_TOOLS.map((t) => t.name));
     for (const tool of ['analyze_proads_wasted_spend', 'analyze_proads_creative_performance', 'select_proads_campaign_type']) {
       const { text } = await callToolOk(owner.apiKey, tool, tool === 'select_proads_campaign_type' ? { campaign_type: 'text' } : {});
-      const named = [...text.matchAll(/\b(?:list|get|analyze|create|add|update|pause|resume|select|suggest|validate|archive|remove|discover)_[a-z_]+\b/g)].map((m) => m[0]);
+      const named = [
+        ...text.matchAll(
+          /\b(?:list|get|analyze|create|add|update|pause|resume|select|suggest|validate|archive|remove|discover)_[a-z_]+\b/g,
+        ),
+      ].map((m) => m[0]);
       for (const name of named) expect([tool, name, names.has(name)]).toEqual([tool, name, true]);
       expect(text).not.toMatch(/urn:li:|LinkedIn|Facebook|Instagram\b|\bMeta\b/);
     }

@@ -9,7 +9,12 @@ describe('Function: proads.findOpportunities', () => {
     const found = await proads.findOpportunities!(accounts.proads![0], new Date());
     expect(found.some((o) => o.title.includes('Customer Testimonials'))).toBe(true);
     for (const o of found) {
-      expect(o).toMatchObject({ platform: 'proads', kind: 'cut_waste', tool: 'pause_proads_campaign', arguments: { campaign_id: expect.stringMatching(/^\d+$/) } });
+      expect(o).toMatchObject({
+        platform: 'proads',
+        kind: 'cut_waste',
+        tool: 'pause_proads_campaign',
+        arguments: { campaign_id: expect.stringMatching(/^\d+$/) },
+      });
       expect(o.monthly_value).toBeGreaterThanOrEqual(300);
     }
   });

@@ -14,7 +14,12 @@ beforeAll(async () => {
 });
 
 /** The sandbox port as tools get it: opened by openPort, inside the failure-injection wrapper. */
-const open = async () => openProAds(account, { signal: new AbortController().signal, deadline: Date.now() + 30_000, log: createLogger({ test: 'port-contract' }) });
+const open = async () =>
+  openProAds(account, {
+    signal: new AbortController().signal,
+    deadline: Date.now() + 30_000,
+    log: createLogger({ test: 'port-contract' }),
+  });
 
 describePortContract('sandbox', open);
 
@@ -32,6 +37,13 @@ describe('proads sandbox port', () => {
     const port = await open();
     const yesterday = addDays(isoDate(new Date()), -1);
     const campaign = (await port.listCampaigns())[0]!;
-    await expect(port.getAnalytics({ pivot: 'MEMBER_SENIORITY', date_range: { start: yesterday, end: yesterday }, time_granularity: 'ALL', campaigns: [campaign.id] })).rejects.toMatchObject({ statusCode: 400 });
+    await expect(
+      port.getAnalytics({
+        pivot: 'MEMBER_SENIORITY',
+        date_range: { start: yesterday, end: yesterday },
+        time_granularity: 'ALL',
+        campaigns: [campaign.id],
+      }),
+    ).rejects.toMatchObject({ statusCode: 400 });
   });
 });

@@ -13,8 +13,41 @@ import { addDays, isoDate } from '../../../platforms/dates';
 import type { ProAdsAnalyticsRow, ProAdsPort } from '../../../platforms/proads/port';
 
 const GROUP_FIELDS = ['id', 'name', 'status', 'total_budget', 'start_date', 'end_date'];
-const CAMPAIGN_FIELDS = ['id', 'campaign_group_id', 'name', 'type', 'format', 'objective_type', 'status', 'cost_type', 'daily_budget', 'total_budget', 'unit_cost', 'bid_strategy', 'targeting', 'start_date', 'end_date', 'created_at'];
-const CREATIVE_FIELDS = ['id', 'campaign_id', 'name', 'format', 'status', 'intro_text', 'headline', 'description', 'call_to_action', 'landing_page_url', 'review_status', 'asset_id', 'cards', 'start_date', 'created_at'];
+const CAMPAIGN_FIELDS = [
+  'id',
+  'campaign_group_id',
+  'name',
+  'type',
+  'format',
+  'objective_type',
+  'status',
+  'cost_type',
+  'daily_budget',
+  'total_budget',
+  'unit_cost',
+  'bid_strategy',
+  'targeting',
+  'start_date',
+  'end_date',
+  'created_at',
+];
+const CREATIVE_FIELDS = [
+  'id',
+  'campaign_id',
+  'name',
+  'format',
+  'status',
+  'intro_text',
+  'headline',
+  'description',
+  'call_to_action',
+  'landing_page_url',
+  'review_status',
+  'asset_id',
+  'cards',
+  'start_date',
+  'created_at',
+];
 const SEGMENT_FIELDS = ['id', 'pivot', 'value', 'urn'];
 const ROW_FIELDS = ['pivot_value', 'date_range', 'impressions', 'clicks', 'spend', 'conversions', 'revenue', 'video_views', 'engagement'];
 const COUNTS = ['impressions', 'clicks', 'conversions', 'video_views'] as const;
@@ -51,7 +84,12 @@ export function describePortContract(label: string, open: () => Promise<ProAdsPo
 
     it('reads entities shaped as the port types, without simulation fields', async () => {
       const port = await open();
-      const [groups, campaigns, creatives, segments] = await Promise.all([port.listCampaignGroups(), port.listCampaigns(), port.listCreatives(), port.listSegments()]);
+      const [groups, campaigns, creatives, segments] = await Promise.all([
+        port.listCampaignGroups(),
+        port.listCampaigns(),
+        port.listCreatives(),
+        port.listSegments(),
+      ]);
       expect(groups.length && campaigns.length && creatives.length && segments.length).toBeTruthy();
       for (const g of groups) expect(foreignFields(g, GROUP_FIELDS)).toEqual([]);
       for (const c of campaigns) {
@@ -70,7 +108,9 @@ export function describePortContract(label: string, open: () => Promise<ProAdsPo
       const port = await open();
       const today = isoDate(new Date());
       for (const pivot of ['CAMPAIGN', 'CREATIVE', 'MEMBER_SENIORITY'] as const) {
-        expect(await port.getAnalytics({ pivot, date_range: { start: addDays(today, 1), end: addDays(today, 30) }, time_granularity: 'DAILY' })).toEqual([]);
+        expect(
+          await port.getAnalytics({ pivot, date_range: { start: addDays(today, 1), end: addDays(today, 30) }, time_granularity: 'DAILY' }),
+        ).toEqual([]);
       }
     });
 
@@ -78,10 +118,17 @@ export function describePortContract(label: string, open: () => Promise<ProAdsPo
       const port = await open();
       const creatives = await port.listCreatives();
       const campaignOf = new Map(creatives.map((cr) => [cr.id, cr.campaign_id]));
-      const query = (pivot: 'CAMPAIGN' | 'CREATIVE', time_granularity: 'DAILY' | 'ALL') => port.getAnalytics({ pivot, date_range: range, time_granularity });
-      const [creativeDays, campaignDays, creativeTotals, campaignTotals] = await Promise.all([query('CREATIVE', 'DAILY'), query('CAMPAIGN', 'DAILY'), query('CREATIVE', 'ALL'), query('CAMPAIGN', 'ALL')]);
+      const query = (pivot: 'CAMPAIGN' | 'CREATIVE', time_granularity: 'DAILY' | 'ALL') =>
+        port.getAnalytics({ pivot, date_range: range, time_granularity });
+      const [creativeDays, campaignDays, creativeTotals, campaignTotals] = await Promise.all([
+        query('CREATIVE', 'DAILY'),
+        query('CAMPAIGN', 'DAILY'),
+        query('CREATIVE', 'ALL'),
+        query('CAMPAIGN', 'ALL'),
+      ]);
       expect(creativeDays.length).toBeGreaterThan(0);
-      for (const row of [...creativeDays, ...campaignDays, ...creativeTotals, ...campaignTotals]) expect(foreignFields(row, ROW_FIELDS)).toEqual([]);
+      for (const row of [...creativeDays, ...campaignDays, ...creativeTotals, ...campaignTotals])
+        expect(foreignFields(row, ROW_FIELDS)).toEqual([]);
       for (const row of [...creativeDays, ...campaignDays]) {
         expect(row.date_range.start).toBe(row.date_range.end);
         expect(row.date_range.start >= range.start && row.date_range.end <= range.end).toBe(true);
@@ -89,9 +136,21 @@ export function describePortContract(label: string, open: () => Promise<ProAdsPo
       for (const row of [...creativeTotals, ...campaignTotals]) expect(row.date_range).toEqual(range);
 
       const day = (row: ProAdsAnalyticsRow) => row.date_range.start;
-      expectSameFigures(sumBy(creativeDays, (r) => `${campaignOf.get(r.pivot_value)}|${day(r)}`), campaignDays, (r) => `${r.pivot_value}|${day(r)}`);
-      expectSameFigures(sumBy(creativeTotals, (r) => campaignOf.get(r.pivot_value)!), campaignTotals, (r) => r.pivot_value);
-      expectSameFigures(sumBy(creativeDays, (r) => r.pivot_value), creativeTotals, (r) => r.pivot_value);
+      expectSameFigures(
+        sumBy(creativeDays, (r) => `${campaignOf.get(r.pivot_value)}|${day(r)}`),
+        campaignDays,
+        (r) => `${r.pivot_value}|${day(r)}`,
+      );
+      expectSameFigures(
+        sumBy(creativeTotals, (r) => campaignOf.get(r.pivot_value)!),
+        campaignTotals,
+        (r) => r.pivot_value,
+      );
+      expectSameFigures(
+        sumBy(creativeDays, (r) => r.pivot_value),
+        creativeTotals,
+        (r) => r.pivot_value,
+      );
     });
 
     it('filters analytics to the campaigns asked for', async () => {
@@ -115,7 +174,10 @@ export function describePortContract(label: string, open: () => Promise<ProAdsPo
       const port = await open();
       for (const [call, id] of [
         [(id: string) => port.getCampaign(id), '799999991'],
-        [(id: string) => port.getAnalytics({ pivot: 'CREATIVE', date_range: range, time_granularity: 'ALL', campaigns: [id] }), '799999992'],
+        [
+          (id: string) => port.getAnalytics({ pivot: 'CREATIVE', date_range: range, time_granularity: 'ALL', campaigns: [id] }),
+          '799999992',
+        ],
       ] as const) {
         const err = await call(id).then(
           () => undefined,

@@ -3,8 +3,29 @@ import { callTool, callToolOk, createTestOwner, useTestTables } from '../../supp
 
 useTestTables();
 
-type Metrics = { impressions: number; clicks: number; spend: number; conversions: number; revenue: number; ctr: number | null; cpa: number | null; roas: number | null };
-type Ranked = { rank: number; creative_id: string; name: string; campaign_id: string; campaign_name: string; impressions: number; ctr: number | null; cpc: number | null; spend: number; conversions: number; cost_per_conversion: number | null };
+type Metrics = {
+  impressions: number;
+  clicks: number;
+  spend: number;
+  conversions: number;
+  revenue: number;
+  ctr: number | null;
+  cpa: number | null;
+  roas: number | null;
+};
+type Ranked = {
+  rank: number;
+  creative_id: string;
+  name: string;
+  campaign_id: string;
+  campaign_name: string;
+  impressions: number;
+  ctr: number | null;
+  cpc: number | null;
+  spend: number;
+  conversions: number;
+  cost_per_conversion: number | null;
+};
 type Classified = { severity: string; reasons: string[]; wasted_spend: number; metrics: Metrics };
 
 let apiKey: string;
@@ -28,14 +49,17 @@ describe('Tool: analyze_proads_creative_performance', () => {
     const converting = ranked.filter((r) => r.conversions > 0);
     const zero = ranked.filter((r) => r.conversions === 0);
     expect(ranked.slice(0, converting.length)).toEqual(converting);
-    for (let i = 1; i < converting.length; i++) expect(converting[i].cost_per_conversion!).toBeGreaterThanOrEqual(converting[i - 1].cost_per_conversion!);
+    for (let i = 1; i < converting.length; i++)
+      expect(converting[i].cost_per_conversion!).toBeGreaterThanOrEqual(converting[i - 1].cost_per_conversion!);
     for (let i = 1; i < zero.length; i++) expect(zero[i].ctr!).toBeLessThanOrEqual(zero[i - 1].ctr!);
     // Cost per conversion is recomputed from spend and conversions.
     for (const r of converting) expect(r.cost_per_conversion).toBeCloseTo(r.spend / r.conversions, 1);
     expect((s.top_performers as Ranked[])[0].rank).toBe(1);
     expect((s.bottom_performers as Ranked[])[0].rank).toBe(ranked.length);
     // Too new or too small creatives are not ranked.
-    expect((s.not_ranked as { name: string }[]).map((r) => r.name)).toEqual(expect.arrayContaining(['Launch teaser 15s', 'CFO - Finance ops benchmark']));
+    expect((s.not_ranked as { name: string }[]).map((r) => r.name)).toEqual(
+      expect.arrayContaining(['Launch teaser 15s', 'CFO - Finance ops benchmark']),
+    );
     const recs = s.recommendations as { action: string; creative_id?: string }[];
     const pause = recs.filter((r) => r.action === 'pause_creative');
     expect(pause.length).toBeGreaterThan(0);
@@ -62,8 +86,17 @@ describe('Tool: analyze_proads_creative_performance', () => {
   });
 
   it('lets start/end override date_range, and date_range override lookback_days', async () => {
-    const explicit = await callToolOk(apiKey, 'analyze_proads_creative_performance', { start_date: '2026-01-01', end_date: '2026-01-31', date_range: 'last_7_days', lookback_days: 90 });
-    expect([explicit.structured!.start_date, explicit.structured!.end_date, explicit.structured!.window_source]).toEqual(['2026-01-01', '2026-01-31', 'start_end']);
+    const explicit = await callToolOk(apiKey, 'analyze_proads_creative_performance', {
+      start_date: '2026-01-01',
+      end_date: '2026-01-31',
+      date_range: 'last_7_days',
+      lookback_days: 90,
+    });
+    expect([explicit.structured!.start_date, explicit.structured!.end_date, explicit.structured!.window_source]).toEqual([
+      '2026-01-01',
+      '2026-01-31',
+      'start_end',
+    ]);
     const ranged = await callToolOk(apiKey, 'analyze_proads_creative_performance', { date_range: 'last_14_days', lookback_days: 90 });
     expect(ranged.structured!.start_date).toBe(addDays(yesterday(), -13));
     expect(ranged.structured!.window_source).toBe('date_range');
@@ -106,7 +139,9 @@ describe('Tool: analyze_proads_wasted_spend', () => {
     for (const severity of ['CRITICAL', 'HIGH', 'MEDIUM', 'LEARNING', 'INSUFFICIENT_DATA']) {
       expect(all.some((x) => x.severity === severity)).toBe(true);
     }
-    expect(new Set(campaigns.map((c) => c.severity))).toEqual(new Set(['CRITICAL', 'HIGH', 'MEDIUM', 'LEARNING', 'INSUFFICIENT_DATA', 'OK']));
+    expect(new Set(campaigns.map((c) => c.severity))).toEqual(
+      new Set(['CRITICAL', 'HIGH', 'MEDIUM', 'LEARNING', 'INSUFFICIENT_DATA', 'OK']),
+    );
     const t = s.thresholds as { campaign: { critical_zero_conv_spend: number; min_impressions: number } };
     // Every CRITICAL campaign without a target ROAS is a real zero-conversion spender above the threshold.
     for (const c of campaigns.filter((c) => c.severity === 'CRITICAL')) {
@@ -116,8 +151,10 @@ describe('Tool: analyze_proads_wasted_spend', () => {
     }
     // HIGH through CPA: recomputed against the account average.
     const accountCpa = s.account_cost_per_conversion as number;
-    for (const c of campaigns.filter((c) => c.severity === 'HIGH' && c.metrics.conversions > 0)) expect(c.metrics.cpa! / accountCpa).toBeGreaterThan(3);
-    for (const c of campaigns.filter((c) => c.severity === 'INSUFFICIENT_DATA')) expect(c.metrics.impressions < t.campaign.min_impressions || c.metrics.spend < 100).toBe(true);
+    for (const c of campaigns.filter((c) => c.severity === 'HIGH' && c.metrics.conversions > 0))
+      expect(c.metrics.cpa! / accountCpa).toBeGreaterThan(3);
+    for (const c of campaigns.filter((c) => c.severity === 'INSUFFICIENT_DATA'))
+      expect(c.metrics.impressions < t.campaign.min_impressions || c.metrics.spend < 100).toBe(true);
     expect(campaigns.find((c) => c.severity === 'LEARNING')!.name).toBe('Product Launch - Teaser - Video');
     // Waste and quick actions.
     expect(segments.find((x) => x.value === 'Entry')!.severity).toBe('CRITICAL');
@@ -125,15 +162,26 @@ describe('Tool: analyze_proads_wasted_spend', () => {
     expect(actions.some((a) => a.action === 'exclude_segment' && a.text.includes('seniority Entry'))).toBe(true);
     const pausedCreative = actions.find((a) => a.action === 'pause_creative')!;
     expect(['CRITICAL', 'HIGH']).toContain(creatives.find((c) => c.creative_id === pausedCreative.target_id)!.severity);
-    expect(s.estimated_wasted_spend).toBeCloseTo(campaigns.reduce((sum, c) => sum + c.wasted_spend, 0), 1);
+    expect(s.estimated_wasted_spend).toBeCloseTo(
+      campaigns.reduce((sum, c) => sum + c.wasted_spend, 0),
+      1,
+    );
     expect(s.estimated_wasted_spend).toBeLessThanOrEqual(s.total_spend as number);
     expect(data.text).toContain('### Quick actions');
   });
 
   it('flags campaigns below target_roas', async () => {
-    const data = await callToolOk(apiKey, 'analyze_proads_wasted_spend', { target_roas: 50, include_demographic_breakdown: false, include_creative_analysis: false });
+    const data = await callToolOk(apiKey, 'analyze_proads_wasted_spend', {
+      target_roas: 50,
+      include_demographic_breakdown: false,
+      include_creative_analysis: false,
+    });
     const campaigns = data.structured!.campaigns as (Classified & { objective_type: string })[];
-    const judged = campaigns.filter((c) => !['LEARNING', 'INSUFFICIENT_DATA'].includes(c.severity) && !['BRAND_AWARENESS', 'VIDEO_VIEW', 'ENGAGEMENT'].includes(c.objective_type));
+    const judged = campaigns.filter(
+      (c) =>
+        !['LEARNING', 'INSUFFICIENT_DATA'].includes(c.severity) &&
+        !['BRAND_AWARENESS', 'VIDEO_VIEW', 'ENGAGEMENT'].includes(c.objective_type),
+    );
     expect(judged.length).toBeGreaterThan(0);
     for (const c of judged) {
       expect(c.severity).not.toBe('OK');

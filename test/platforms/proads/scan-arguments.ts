@@ -14,7 +14,16 @@ export async function proadsScanArguments(read: Read): Promise<Record<string, Re
   const conversions = (await read('list_proads_conversions')).conversions as any[];
   const assets = (await read('discover_proads_assets')).assets as any[];
   const named = (prefix: string) => campaigns.find((c) => c.name.startsWith(prefix)).id as string;
-  const [itdm, hr, cfo, ebook, sidebar, testimonials, draft, webinar] = ['Demand Gen', 'Mid-Funnel', 'ABM', 'Lead Gen', 'Text Ads', 'Retargeting', 'Draft', 'Webinar'].map(named);
+  const [itdm, hr, cfo, ebook, sidebar, testimonials, draft, webinar] = [
+    'Demand Gen',
+    'Mid-Funnel',
+    'ABM',
+    'Lead Gen',
+    'Text Ads',
+    'Retargeting',
+    'Draft',
+    'Webinar',
+  ].map(named);
   const demand = groups.find((g) => g.name === '2026 Demand Generation').id;
   const image = assets.find((a) => a.kind === 'IMAGE').id;
   const video = assets.find((a) => a.kind === 'VIDEO').id;
@@ -30,7 +39,12 @@ export async function proadsScanArguments(read: Read): Promise<Record<string, Re
     search_proads_targeting: { facet: 'seniorities', query: 'dir' },
     estimate_proads_audience_size: { targeting },
     research_business_for_proads_targeting: { business_description: 'Cloud cost software for IT directors at enterprise companies' },
-    generate_proads_ad_creatives: { business_name: 'Northwind', product: 'Northwind Cloud', audience: 'IT leaders', value_proposition: 'Cut cloud spend by a third' },
+    generate_proads_ad_creatives: {
+      business_name: 'Northwind',
+      product: 'Northwind Cloud',
+      audience: 'IT leaders',
+      value_proposition: 'Cut cloud spend by a third',
+    },
     pause_proads_campaign: { campaign_id: itdm },
     resume_proads_campaign: { campaign_id: itdm },
     archive_proads_campaign: { campaign_id: hr },
@@ -51,14 +65,36 @@ export async function proadsScanArguments(read: Read): Promise<Record<string, Re
     create_proads_campaign_group: { name: 'Scan group' },
     batch_create_proads_campaign_groups: { groups: [{ name: 'Scan batch' }] },
     add_proads_campaign_to_group: { ...campaign, name: 'Scan draft', format: 'SINGLE_IMAGE' },
-    create_proads_image_campaign: { ...campaign, name: 'Scan image', intro_text: 'See it', headline: 'Scan', landing_page_url: url, asset_id: image },
+    create_proads_image_campaign: {
+      ...campaign,
+      name: 'Scan image',
+      intro_text: 'See it',
+      headline: 'Scan',
+      landing_page_url: url,
+      asset_id: image,
+    },
     create_proads_video_campaign: { ...campaign, name: 'Scan video', headline: 'Scan', landing_page_url: url, asset_id: video },
     create_proads_text_campaign: { ...campaign, name: 'Scan text', headline: 'Scan', description: 'Scan the text', landing_page_url: url },
-    create_proads_carousel_campaign: { ...campaign, name: 'Scan carousel', intro_text: 'Cards', cards: [{ headline: 'One', landing_page_url: url, asset_id: image }, { headline: 'Two', landing_page_url: url, asset_id: image }] },
+    create_proads_carousel_campaign: {
+      ...campaign,
+      name: 'Scan carousel',
+      intro_text: 'Cards',
+      cards: [
+        { headline: 'One', landing_page_url: url, asset_id: image },
+        { headline: 'Two', landing_page_url: url, asset_id: image },
+      ],
+    },
     add_proads_creative: { campaign_id: itdm, intro_text: 'See it', headline: 'Scan', landing_page_url: url, asset_id: image },
     add_proads_text_creative: { campaign_id: sidebar, headline: 'Scan', description: 'Scan the text', landing_page_url: url },
     add_proads_video_creative: { campaign_id: testimonials, headline: 'Scan', landing_page_url: url, asset_id: video },
-    add_proads_carousel_creative: { campaign_id: ebook, intro_text: 'Cards', cards: [{ headline: 'One', landing_page_url: url, asset_id: image }, { headline: 'Two', landing_page_url: url, asset_id: image }] },
+    add_proads_carousel_creative: {
+      campaign_id: ebook,
+      intro_text: 'Cards',
+      cards: [
+        { headline: 'One', landing_page_url: url, asset_id: image },
+        { headline: 'Two', landing_page_url: url, asset_id: image },
+      ],
+    },
     clone_proads_campaign: { campaign_id: itdm },
     associate_proads_conversion: { conversion_id: conversions.find((c) => c.campaign_ids.length === 0).id, campaign_id: itdm },
     manage_proads_conversions: { action: 'list' },

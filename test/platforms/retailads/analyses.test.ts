@@ -85,17 +85,20 @@ describe('retailads analyses', () => {
     const usage = (await callChecked(apiKey, 'get_retailads_budget_usage', {})).structured!.campaigns as Row[];
     expect(usage.length).toBeGreaterThan(0);
     for (const u of usage) expect(u.capped_days).toBeLessThanOrEqual(u.days);
-    const recs = (await callChecked(apiKey, 'get_retailads_budget_recommendations', { target_acos: 30 })).structured!.recommendations as Row[];
+    const recs = (await callChecked(apiKey, 'get_retailads_budget_recommendations', { target_acos: 30 })).structured!
+      .recommendations as Row[];
     for (const r of recs) if (r.acos === null || r.acos > 30) expect(r.recommended_budget).toBeLessThanOrEqual(r.daily_budget);
     const opt = (await callChecked(apiKey, 'optimize_retailads_budget', { target_acos: 30 })).structured!;
     expect(opt.new_total).toBeLessThanOrEqual(opt.current_total);
     expect(opt.new_total).toBeGreaterThan(opt.current_total - (opt.allocation as Row[]).length);
-    for (const a of opt.allocation as Row[]) if (a.acos !== null && a.acos > 30) expect(a.recommended_budget).toBeLessThanOrEqual(a.daily_budget);
+    for (const a of opt.allocation as Row[])
+      if (a.acos !== null && a.acos > 30) expect(a.recommended_budget).toBeLessThanOrEqual(a.daily_budget);
   });
 
   it('SB keyword suggestions for an SB ad group, and brands', async () => {
     const g = (await callChecked(apiKey, 'list_retailads_sb_ad_groups', {})).structured!.sb_ad_groups[0] as Row;
-    const recs = (await callChecked(apiKey, 'get_retailads_sb_keyword_recommendations', { ad_group_id: g.id, max_recommendations: 5 })).structured!.recommendations as Row[];
+    const recs = (await callChecked(apiKey, 'get_retailads_sb_keyword_recommendations', { ad_group_id: g.id, max_recommendations: 5 }))
+      .structured!.recommendations as Row[];
     expect(recs).toHaveLength(5);
     expect(recs.every((r) => ['broad', 'phrase', 'exact'].includes(r.matchType))).toBe(true);
     const brands = (await callChecked(apiKey, 'list_retailads_brands', {})).structured!.brands as Row[];

@@ -9,7 +9,10 @@ export async function callChecked(apiKey: string, tool: string, args: Record<str
   const schema = args.dry_run ? dryRunOutput : REGISTRY.get(tool)!.output;
   if (schema) {
     const result = v.safeParse(schema, data.structured);
-    if (!result.success) throw new Error(`${tool} output does not match its schema: ${result.issues.map((i) => `${i.path?.map((p) => String(p.key)).join('.')}: ${i.message}`).join('; ')}`);
+    if (!result.success)
+      throw new Error(
+        `${tool} output does not match its schema: ${result.issues.map((i) => `${i.path?.map((p) => String(p.key)).join('.')}: ${i.message}`).join('; ')}`,
+      );
   }
   return data;
 }

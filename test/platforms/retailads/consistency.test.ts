@@ -16,7 +16,11 @@ import { callToolOk, createTestOwner, useTestTables } from '../../support/gatewa
 
 useTestTables();
 
-const call = () => ({ signal: new AbortController().signal, deadline: Date.now() + 60_000, log: createLogger({ test: 'retailads consistency' }) });
+const call = () => ({
+  signal: new AbortController().signal,
+  deadline: Date.now() + 60_000,
+  log: createLogger({ test: 'retailads consistency' }),
+});
 const today = isoDate(new Date());
 const yesterday = addDays(today, -1);
 const RANGES = [
@@ -45,7 +49,8 @@ function sumBy(rows: RetailAdsReportRow[], key: (r: RetailAdsReportRow) => strin
 }
 
 function expectSameSums(parents: Map<string, Totals>, children: Map<string, Totals>): void {
-  for (const [key, parent] of parents) expect([key, children.get(key) ?? { impressions: 0, clicks: 0, spend: 0, orders: 0, sales: 0 }]).toEqual([key, parent]);
+  for (const [key, parent] of parents)
+    expect([key, children.get(key) ?? { impressions: 0, clicks: 0, spend: 0, orders: 0, sales: 0 }]).toEqual([key, parent]);
   for (const key of children.keys()) expect(parents.has(key)).toBe(true);
 }
 
@@ -68,18 +73,35 @@ describe('retailads sandbox: figures that add up and obey state', () => {
       for (const prefix of ['sp', 'sb', 'sd'] as const) {
         const campaigns = sumBy(await port.getReport(`${prefix}Campaigns`, start, end), (r) => r.campaign_id);
         const targeting = await port.getReport(`${prefix}Targeting`, start, end);
-        expectSameSums(campaigns, sumBy(targeting, (r) => r.campaign_id));
-        if (prefix !== 'sp') expectSameSums(sumBy(await port.getReport(`${prefix}AdGroup`, start, end), (r) => r.ad_group_id), sumBy(targeting, (r) => r.ad_group_id));
+        expectSameSums(
+          campaigns,
+          sumBy(targeting, (r) => r.campaign_id),
+        );
+        if (prefix !== 'sp')
+          expectSameSums(
+            sumBy(await port.getReport(`${prefix}AdGroup`, start, end), (r) => r.ad_group_id),
+            sumBy(targeting, (r) => r.ad_group_id),
+          );
         if (prefix !== 'sd') {
           // Search terms sum to the keyword/target they matched.
           const terms = sumBy(await port.getReport(`${prefix}SearchTerm`, start, end), (r) => r.keyword_id);
           // (the brands search-term report covers keywords only, as on the real platform)
           const sources = prefix === 'sb' ? targeting.filter((r) => r.keyword !== undefined) : targeting;
-          const leaves = new Map([...sumBy(sources, (r) => r.keyword_id)].filter(([id, t]) => terms.has(id) || t.impressions + t.spend > 0));
+          const leaves = new Map(
+            [...sumBy(sources, (r) => r.keyword_id)].filter(([id, t]) => terms.has(id) || t.impressions + t.spend > 0),
+          );
           expectSameSums(leaves, terms);
         }
-        if (prefix !== 'sb') expectSameSums(sumBy(targeting, (r) => r.ad_group_id), sumBy(await port.getReport(`${prefix}AdvertisedProduct`, start, end), (r) => r.ad_group_id));
-        if (prefix === 'sp') expectSameSums(campaigns, sumBy(await port.getPlacementReport(start, end), (r) => r.campaign_id));
+        if (prefix !== 'sb')
+          expectSameSums(
+            sumBy(targeting, (r) => r.ad_group_id),
+            sumBy(await port.getReport(`${prefix}AdvertisedProduct`, start, end), (r) => r.ad_group_id),
+          );
+        if (prefix === 'sp')
+          expectSameSums(
+            campaigns,
+            sumBy(await port.getPlacementReport(start, end), (r) => r.campaign_id),
+          );
       }
     }
   });
@@ -103,11 +125,21 @@ describe('retailads sandbox: figures that add up and obey state', () => {
   it('gives paused, archived and ended campaigns, and paused keywords, no delivery after they stopped', async () => {
     const campaigns = await port.listCampaigns();
     const { start, end } = RANGES[1]!;
-    const rows = [...(await port.getReport('spCampaigns', start, end)), ...(await port.getReport('sbCampaigns', start, end)), ...(await port.getReport('sdCampaigns', start, end))];
+    const rows = [
+      ...(await port.getReport('spCampaigns', start, end)),
+      ...(await port.getReport('sbCampaigns', start, end)),
+      ...(await port.getReport('sdCampaigns', start, end)),
+    ];
     for (const c of campaigns.filter((x) => x.state !== 'ENABLED')) {
       // Stopped at its end date (or earlier): nothing from the day after.
       const from = c.end_date && c.end_date >= start ? addDays(c.end_date, 1) : start;
-      const after = (await port.getReport(`${c.ad_product === 'SPONSORED_PRODUCTS' ? 'sp' : c.ad_product === 'SPONSORED_BRANDS' ? 'sb' : 'sd'}Campaigns`, from, end)).find((r) => r.campaign_id === c.id)!;
+      const after = (
+        await port.getReport(
+          `${c.ad_product === 'SPONSORED_PRODUCTS' ? 'sp' : c.ad_product === 'SPONSORED_BRANDS' ? 'sb' : 'sd'}Campaigns`,
+          from,
+          end,
+        )
+      ).find((r) => r.campaign_id === c.id)!;
       expect([c.name, after.spend, after.impressions]).toEqual([c.name, 0, 0]);
     }
     // The paused Water Bottles campaign delivered before it stopped.
@@ -115,7 +147,8 @@ describe('retailads sandbox: figures that add up and obey state', () => {
     expect(rows.find((r) => r.campaign_id === water.id)!.spend).toBeGreaterThan(0);
     const keywords = await port.listKeywords();
     const targeting = await port.getReport('spTargeting', start, end);
-    for (const k of keywords.filter((x) => x.state === 'PAUSED' && x.ad_product === 'SPONSORED_PRODUCTS')) expect(targeting.find((r) => r.keyword_id === k.id)!.spend).toBe(0);
+    for (const k of keywords.filter((x) => x.state === 'PAUSED' && x.ad_product === 'SPONSORED_PRODUCTS'))
+      expect(targeting.find((r) => r.keyword_id === k.id)!.spend).toBe(0);
   });
 
   it('has no figures for today or later', async () => {
@@ -130,14 +163,23 @@ describe('retailads sandbox: figures that add up and obey state', () => {
     const campaign = (await port.listCampaigns()).find((c) => c.name === 'SP - Hiking Backpacks - Manual')!;
     const days = Array.from({ length: 8 }, (_, i) => addDays(yesterday, -7 + i));
     // The figures of rows (their dimensions, such as the current budget or adjustment, may change).
-    const figures = (rows: RetailAdsReportRow[]) => rows.map((r) => [r.campaign_id, r.placement, r.search_term, r.impressions, r.clicks, r.spend, r.orders, r.sales]);
-    const daily = async () => Promise.all(days.map(async (d) => (await port.getReport('spCampaigns', d, d)).find((r) => r.campaign_id === campaign.id)!));
-    const range = async () => ({ campaigns: figures(await port.getReport('spCampaigns', days[0]!, yesterday)), placements: figures(await port.getPlacementReport(days[0]!, yesterday)), terms: figures(await port.getReport('spSearchTerm', days[0]!, yesterday)) });
+    const figures = (rows: RetailAdsReportRow[]) =>
+      rows.map((r) => [r.campaign_id, r.placement, r.search_term, r.impressions, r.clicks, r.spend, r.orders, r.sales]);
+    const daily = async () =>
+      Promise.all(days.map(async (d) => (await port.getReport('spCampaigns', d, d)).find((r) => r.campaign_id === campaign.id)!));
+    const range = async () => ({
+      campaigns: figures(await port.getReport('spCampaigns', days[0]!, yesterday)),
+      placements: figures(await port.getPlacementReport(days[0]!, yesterday)),
+      terms: figures(await port.getReport('spSearchTerm', days[0]!, yesterday)),
+    });
     const before = await daily();
     const beforeRange = await range();
 
     // Writes made now (budget, placement adjustment, an ad group archived) leave every past day as it was.
-    await store.update(KIND.campaign, campaign.id, { daily_budget: campaign.daily_budget * 3, placement_adjustments: { ...campaign.placement_adjustments, TOP_OF_SEARCH: 300 } });
+    await store.update(KIND.campaign, campaign.id, {
+      daily_budget: campaign.daily_budget * 3,
+      placement_adjustments: { ...campaign.placement_adjustments, TOP_OF_SEARCH: 300 },
+    });
     const group = (await port.listAdGroups()).find((g) => g.campaign_id === campaign.id)!;
     await store.update(KIND.adGroup, group.id, { state: 'ARCHIVED' });
     expect(figures(await daily())).toEqual(figures(before));
@@ -164,20 +206,34 @@ describe('retailads sandbox: figures that add up and obey state', () => {
       const reportData = await callToolOk(apiKey, 'get_retailads_report', { start_date: start, end_date: end });
       const analysis = await callToolOk(apiKey, 'analyze_retailads_placements', { start_date: start, end_date: end });
       const placements = analysis.structured!.placements as Totals[];
-      const sum = (field: keyof Totals) => placements.reduce((t, p) => t + (field === 'spend' || field === 'sales' ? cents(p[field]) : p[field]), 0);
+      const sum = (field: keyof Totals) =>
+        placements.reduce((t, p) => t + (field === 'spend' || field === 'sales' ? cents(p[field]) : p[field]), 0);
       const s = reportData.structured!.summary as Totals;
-      expect({ spend: sum('spend'), sales: sum('sales'), clicks: sum('clicks'), orders: sum('orders') }).toEqual({ spend: cents(s.spend), sales: cents(s.sales), clicks: s.clicks, orders: s.orders });
+      expect({ spend: sum('spend'), sales: sum('sales'), clicks: sum('clicks'), orders: sum('orders') }).toEqual({
+        spend: cents(s.spend),
+        sales: cents(s.sales),
+        clicks: s.clicks,
+        orders: s.orders,
+      });
       // Per campaign, the placement rows add up to the campaign row of the report.
       const byCampaign = sumBy(analysis.structured!.rows as RetailAdsReportRow[], (r) => r.campaign_id);
-      for (const row of reportData.structured!.rows as RetailAdsReportRow[]) expect(byCampaign.get(row.campaign_id)?.spend ?? 0).toBe(cents(row.spend));
+      for (const row of reportData.structured!.rows as RetailAdsReportRow[])
+        expect(byCampaign.get(row.campaign_id)?.spend ?? 0).toBe(cents(row.spend));
     }
   });
 
   it('never raises a placement above the target ACOS and cuts placements that spend without sales', async () => {
     const analysis = await callToolOk(apiKey, 'analyze_retailads_placements', {});
     const rows = analysis.structured!.rows as RetailAdsReportRow[];
-    const recommendations = analysis.structured!.recommendations as { campaign_id: string; placement: string; current_adjustment: number; recommended_adjustment: number; action: string }[];
-    const rowOf = (r: { campaign_id: string; placement: string }) => rows.find((x) => x.campaign_id === r.campaign_id && x.placement === r.placement)!;
+    const recommendations = analysis.structured!.recommendations as {
+      campaign_id: string;
+      placement: string;
+      current_adjustment: number;
+      recommended_adjustment: number;
+      action: string;
+    }[];
+    const rowOf = (r: { campaign_id: string; placement: string }) =>
+      rows.find((x) => x.campaign_id === r.campaign_id && x.placement === r.placement)!;
     for (const r of recommendations) {
       const row = rowOf(r);
       if (r.recommended_adjustment > r.current_adjustment) {
@@ -185,7 +241,8 @@ describe('retailads sandbox: figures that add up and obey state', () => {
         expect(row.acos!).toBeLessThanOrEqual(TARGET_ACOS);
       }
       if (r.action === 'adjust') expect(r.recommended_adjustment).not.toBe(r.current_adjustment);
-      if (row.sales === 0 && row.spend >= 25) expect(r.action === 'lower_base_bids' || (r.action === 'adjust' && r.recommended_adjustment === 0)).toBe(true);
+      if (row.sales === 0 && row.spend >= 25)
+        expect(r.action === 'lower_base_bids' || (r.action === 'adjust' && r.recommended_adjustment === 0)).toBe(true);
     }
   });
 });

@@ -60,13 +60,26 @@ const asins = async () => [...new Set(((await list('list_retailads_product_ads')
 async function ageCreatives(minutes: number) {
   const store = new SandboxStore('retailads', account.account_id);
   for (const ad of await store.list<any>('sb_ad')) {
-    const creatives = ad.creatives.map((c: Row) => ({ ...c, submitted_at: new Date(Date.parse(c.submitted_at) - minutes * 60_000).toISOString() }));
+    const creatives = ad.creatives.map((c: Row) => ({
+      ...c,
+      submitted_at: new Date(Date.parse(c.submitted_at) - minutes * 60_000).toISOString(),
+    }));
     await store.update('sb_ad', ad.id, { creatives });
   }
 }
 
 describe('create_retailads_sp_campaign', () => {
-  const args = async (name: string) => ({ name, daily_budget: 40, ad_group_name: 'Main', default_bid: 0.8, products: (await skus()).slice(0, 2).map((sku) => ({ sku })), keywords: [{ keywordText: 'trail pack', matchType: 'EXACT' }, { keywordText: 'trail pack', matchType: 'PHRASE', bid: 0.6 }] });
+  const args = async (name: string) => ({
+    name,
+    daily_budget: 40,
+    ad_group_name: 'Main',
+    default_bid: 0.8,
+    products: (await skus()).slice(0, 2).map((sku) => ({ sku })),
+    keywords: [
+      { keywordText: 'trail pack', matchType: 'EXACT' },
+      { keywordText: 'trail pack', matchType: 'PHRASE', bid: 0.6 },
+    ],
+  });
 
   it('creates campaign, ad group, product ads and keywords, PAUSED, with the budget in the plan', async () => {
     const a = await args('SP - New Launch');
@@ -91,7 +104,8 @@ describe('create_retailads_sp_campaign', () => {
     const campaigns = (await list('list_retailads_campaigns', { campaign_name_contains: 'Retry Test' })).campaigns as Row[];
     expect(campaigns).toHaveLength(1);
     expect(campaigns[0].id).toBe(second.structured!.campaign_id);
-    const groups = (await callChecked(apiKey, 'list_retailads_ad_groups', { campaign_ids: [campaigns[0].id] })).structured!.ad_groups as Row[];
+    const groups = (await callChecked(apiKey, 'list_retailads_ad_groups', { campaign_ids: [campaigns[0].id] })).structured!
+      .ad_groups as Row[];
     expect(groups).toHaveLength(1);
     expect(groups[0].product_ads).toBe(2);
   });
@@ -113,7 +127,9 @@ describe('assets, SB campaigns and moderation', () => {
   let videoId: string;
 
   it('uploads a logo and a video read from their bytes and finds them', async () => {
-    logoId = (await callChecked(apiKey, 'upload_retailads_asset', { url: `${base}/logo.png`, asset_type: 'LOGO', tags: ['trailhead-mark'] })).structured!.asset_id;
+    logoId = (
+      await callChecked(apiKey, 'upload_retailads_asset', { url: `${base}/logo.png`, asset_type: 'LOGO', tags: ['trailhead-mark'] })
+    ).structured!.asset_id;
     videoId = (await callChecked(apiKey, 'upload_retailads_asset', { url: `${base}/clip.mp4`, asset_type: 'VIDEO' })).structured!.asset_id;
     const found = (await list('search_retailads_assets', { query: 'trailhead-mark', asset_type: 'LOGO' })).assets as Row[];
     expect(found.map((a) => a.id)).toEqual([logoId]);
@@ -135,7 +151,16 @@ describe('assets, SB campaigns and moderation', () => {
 
   it('creates an SB campaign whose creative moves IN_PROGRESS → APPROVED; a rejected new version never serves', async () => {
     const products = (await asins()).slice(0, 3);
-    const s = (await callChecked(apiKey, 'create_retailads_sb_campaign', { name: 'SB - Trail Brand', daily_budget: 30, headline: 'Gear up for the trail', brand_logo_asset_id: logoId, asins: products, keywords: [{ keywordText: 'trail gear', matchType: 'broad', bid: 1 }] })).structured!;
+    const s = (
+      await callChecked(apiKey, 'create_retailads_sb_campaign', {
+        name: 'SB - Trail Brand',
+        daily_budget: 30,
+        headline: 'Gear up for the trail',
+        brand_logo_asset_id: logoId,
+        asins: products,
+        keywords: [{ keywordText: 'trail gear', matchType: 'broad', bid: 1 }],
+      })
+    ).structured!;
     expect(s).toMatchObject({ state: 'PAUSED', moderation: 'IN_PROGRESS' });
     let mod = (await list('get_retailads_moderation', { ad_id: s.ad_id })).ads[0];
     expect(mod.versions[0].status).toBe('IN_PROGRESS');
@@ -159,7 +184,17 @@ describe('assets, SB campaigns and moderation', () => {
 
   it('an SB ad whose only creative is rejected cannot serve', async () => {
     const g = (await list('list_retailads_sb_ad_groups', { state_filter: ['ENABLED'] })).sb_ad_groups[0] as Row;
-    const ad = (await callChecked(apiKey, 'create_retailads_sb_ad', { campaign_id: g.campaign_id, ad_group_id: g.id, name: 'Claims ad', ad_type: 'productCollection', headline: 'GUARANTEED LOWEST price', brand_logo_asset_id: logoId, asins: (await asins()).slice(0, 3) })).structured!;
+    const ad = (
+      await callChecked(apiKey, 'create_retailads_sb_ad', {
+        campaign_id: g.campaign_id,
+        ad_group_id: g.id,
+        name: 'Claims ad',
+        ad_type: 'productCollection',
+        headline: 'GUARANTEED LOWEST price',
+        brand_logo_asset_id: logoId,
+        asins: (await asins()).slice(0, 3),
+      })
+    ).structured!;
     await ageCreatives(20);
     const row = ((await list('list_retailads_sb_ads')).sb_ads as Row[]).find((a) => a.id === ad.ad_id)!;
     expect(row).toMatchObject({ latest_moderation: 'REJECTED', serving_version: null, can_serve: false });
@@ -170,26 +205,64 @@ describe('assets, SB campaigns and moderation', () => {
     ['a headline over 50 characters', { headline: 'x'.repeat(51) }, '50 characters'],
     ['a video ad without a video', { ad_format: 'video', headline: undefined, brand_logo_asset_id: undefined }, 'video_asset_id'],
   ])('refuses an SB campaign with %s', async (_l, extra, message) => {
-    const base = { name: 'SB - Refused', daily_budget: 30, headline: 'Trail gear', brand_logo_asset_id: logoId, asins: (await asins()).slice(0, 3) };
+    const base = {
+      name: 'SB - Refused',
+      daily_budget: 30,
+      headline: 'Trail gear',
+      brand_logo_asset_id: logoId,
+      asins: (await asins()).slice(0, 3),
+    };
     const r = await callTool(apiKey, 'create_retailads_sb_campaign', { ...base, ...extra });
     expect(r.status).toBe(400);
     expect(r.body.error).toContain(message);
   });
 
   it('creates a video SB campaign and an SD campaign', async () => {
-    const video = (await callChecked(apiKey, 'create_retailads_sb_campaign', { name: 'SB - Trail Video', daily_budget: 25, ad_format: 'video', video_asset_id: videoId, asins: (await asins()).slice(0, 1) })).structured!;
+    const video = (
+      await callChecked(apiKey, 'create_retailads_sb_campaign', {
+        name: 'SB - Trail Video',
+        daily_budget: 25,
+        ad_format: 'video',
+        video_asset_id: videoId,
+        asins: (await asins()).slice(0, 1),
+      })
+    ).structured!;
     expect(video.moderation).toBe('IN_PROGRESS');
-    const sd = (await callChecked(apiKey, 'create_retailads_sd_campaign', { name: 'SD - Viewers', tactic: 'T00030', daily_budget: 20, default_bid: 0.7, products: (await skus()).slice(0, 1).map((sku) => ({ sku })), audiences: [{ type: 'views', lookback: 30 }] })).structured!;
+    const sd = (
+      await callChecked(apiKey, 'create_retailads_sd_campaign', {
+        name: 'SD - Viewers',
+        tactic: 'T00030',
+        daily_budget: 20,
+        default_bid: 0.7,
+        products: (await skus()).slice(0, 1).map((sku) => ({ sku })),
+        audiences: [{ type: 'views', lookback: 30 }],
+      })
+    ).structured!;
     expect(sd.created).toMatchObject({ product_ads: 1, targets: 1 });
     const targets = (await list('list_retailads_targets', { ad_group_id: sd.ad_group_id })).targets as Row[];
     expect(targets[0].expression).toBe('views=exactProduct lookback=30');
-    const wrong = await callTool(apiKey, 'create_retailads_sd_campaign', { name: 'SD - Wrong', tactic: 'T00030', daily_budget: 20, default_bid: 0.7, products: [{ sku: 'x' }], product_targets: [{ type: 'ASIN_SAME_AS', value: 'B0ABC12345' }] });
+    const wrong = await callTool(apiKey, 'create_retailads_sd_campaign', {
+      name: 'SD - Wrong',
+      tactic: 'T00030',
+      daily_budget: 20,
+      default_bid: 0.7,
+      products: [{ sku: 'x' }],
+      product_targets: [{ type: 'ASIN_SAME_AS', value: 'B0ABC12345' }],
+    });
     expect(wrong.status).toBe(400);
   });
 
   it('creates ad groups item by item', async () => {
     const c = (await list('list_retailads_campaigns', { campaign_name_contains: 'Hiking Backpacks' })).campaigns[0] as Row;
-    const r = (await callChecked(apiKey, 'create_retailads_ad_groups', { ad_groups: [{ campaignId: c.id, name: 'Frame packs', defaultBid: 0.9 }, { campaignId: c.id, name: 'frame packs', defaultBid: 0.9 }, { campaignId: c.id, name: 'Too rich', defaultBid: 999 }] })).structured!;
+    const r = (
+      await callChecked(apiKey, 'create_retailads_ad_groups', {
+        ad_groups: [
+          { campaignId: c.id, name: 'Frame packs', defaultBid: 0.9 },
+          { campaignId: c.id, name: 'frame packs', defaultBid: 0.9 },
+          { campaignId: c.id, name: 'Too rich', defaultBid: 999 },
+        ],
+      })
+    ).structured!;
     expect((r.results as Row[]).map((x) => x.outcome)).toEqual(['created', 'skipped_duplicate', 'failed']);
   });
 });
@@ -198,26 +271,106 @@ describe('retailads_unified_api', () => {
   it('creates, queries, updates and deletes with the interface field names', async () => {
     const start = new Date().toISOString().slice(0, 10);
     const created = await callChecked(apiKey, 'retailads_unified_api', {
-      operation: 'create', resource: 'campaigns',
-      items: [{ adProduct: 'SPONSORED_PRODUCTS', name: 'Unified SP', state: 'PAUSED', startDateTime: `${start}T00:00:00Z`, budgets: [{ budgetType: 'MONETARY', recurrenceTimePeriod: 'DAILY', budgetValue: { monetaryBudgetValue: { monetaryBudget: { value: 33 } } } }] }],
+      operation: 'create',
+      resource: 'campaigns',
+      items: [
+        {
+          adProduct: 'SPONSORED_PRODUCTS',
+          name: 'Unified SP',
+          state: 'PAUSED',
+          startDateTime: `${start}T00:00:00Z`,
+          budgets: [
+            {
+              budgetType: 'MONETARY',
+              recurrenceTimePeriod: 'DAILY',
+              budgetValue: { monetaryBudgetValue: { monetaryBudget: { value: 33 } } },
+            },
+          ],
+        },
+      ],
     });
     const id = created.structured!.success[0].id;
-    const q = (await list('retailads_unified_api', { operation: 'query', resource: 'campaigns', query: { campaignIdFilter: [id] } })).items as Row[];
-    expect(q[0]).toMatchObject({ campaignId: id, name: 'Unified SP', state: 'PAUSED', budgets: [{ budgetValue: { monetaryBudgetValue: { monetaryBudget: { value: 33 } } } }] });
-    const g = await callChecked(apiKey, 'retailads_unified_api', { operation: 'create', resource: 'adGroups', items: [{ campaignId: id, adProduct: 'SPONSORED_PRODUCTS', name: 'UG', state: 'ENABLED', bid: { defaultBid: 0.5 } }] });
+    const q = (await list('retailads_unified_api', { operation: 'query', resource: 'campaigns', query: { campaignIdFilter: [id] } }))
+      .items as Row[];
+    expect(q[0]).toMatchObject({
+      campaignId: id,
+      name: 'Unified SP',
+      state: 'PAUSED',
+      budgets: [{ budgetValue: { monetaryBudgetValue: { monetaryBudget: { value: 33 } } } }],
+    });
+    const g = await callChecked(apiKey, 'retailads_unified_api', {
+      operation: 'create',
+      resource: 'adGroups',
+      items: [{ campaignId: id, adProduct: 'SPONSORED_PRODUCTS', name: 'UG', state: 'ENABLED', bid: { defaultBid: 0.5 } }],
+    });
     const groupId = g.structured!.success[0].id;
-    const t = await callChecked(apiKey, 'retailads_unified_api', { operation: 'create', resource: 'targets', items: [{ adGroupId: groupId, adProduct: 'SPONSORED_PRODUCTS', state: 'ENABLED', negative: false, targetType: 'KEYWORD', bid: { bid: 0.4 }, targetDetails: { keywordTarget: { keyword: 'unified words', matchType: 'EXACT' } } }] });
+    const t = await callChecked(apiKey, 'retailads_unified_api', {
+      operation: 'create',
+      resource: 'targets',
+      items: [
+        {
+          adGroupId: groupId,
+          adProduct: 'SPONSORED_PRODUCTS',
+          state: 'ENABLED',
+          negative: false,
+          targetType: 'KEYWORD',
+          bid: { bid: 0.4 },
+          targetDetails: { keywordTarget: { keyword: 'unified words', matchType: 'EXACT' } },
+        },
+      ],
+    });
     const kw = ((await list('list_retailads_keywords', { ad_group_id: groupId })).keywords as Row[])[0];
     expect(kw).toMatchObject({ id: t.structured!.success[0].id, keyword_text: 'unified words', bid: 0.4 });
-    await callChecked(apiKey, 'retailads_unified_api', { operation: 'update', resource: 'campaigns', items: [{ campaignId: id, budgets: [{ budgetType: 'MONETARY', recurrenceTimePeriod: 'DAILY', budgetValue: { monetaryBudgetValue: { monetaryBudget: { value: 44 } } } }] }] });
+    await callChecked(apiKey, 'retailads_unified_api', {
+      operation: 'update',
+      resource: 'campaigns',
+      items: [
+        {
+          campaignId: id,
+          budgets: [
+            {
+              budgetType: 'MONETARY',
+              recurrenceTimePeriod: 'DAILY',
+              budgetValue: { monetaryBudgetValue: { monetaryBudget: { value: 44 } } },
+            },
+          ],
+        },
+      ],
+    });
     await callChecked(apiKey, 'retailads_unified_api', { operation: 'delete', resource: 'campaigns', items: [{ campaignId: id }] });
     const after = ((await list('list_retailads_campaigns', { campaign_id: id })).campaigns as Row[])[0];
     expect(after).toMatchObject({ daily_budget: 44, state: 'ARCHIVED' });
   });
 
   it.each([
-    ['snake_case fields', { operation: 'create', resource: 'campaigns', items: [{ ad_product: 'SPONSORED_PRODUCTS', name: 'x', state: 'PAUSED' }] }, 'items[0]'],
-    ['a weekly budget', { operation: 'create', resource: 'campaigns', items: [{ adProduct: 'SPONSORED_PRODUCTS', name: 'x', state: 'PAUSED', startDateTime: '2099-01-01T00:00:00Z', budgets: [{ budgetType: 'MONETARY', recurrenceTimePeriod: 'WEEKLY', budgetValue: { monetaryBudgetValue: { monetaryBudget: { value: 5 } } } }] }] }, 'DAILY'],
+    [
+      'snake_case fields',
+      { operation: 'create', resource: 'campaigns', items: [{ ad_product: 'SPONSORED_PRODUCTS', name: 'x', state: 'PAUSED' }] },
+      'items[0]',
+    ],
+    [
+      'a weekly budget',
+      {
+        operation: 'create',
+        resource: 'campaigns',
+        items: [
+          {
+            adProduct: 'SPONSORED_PRODUCTS',
+            name: 'x',
+            state: 'PAUSED',
+            startDateTime: '2099-01-01T00:00:00Z',
+            budgets: [
+              {
+                budgetType: 'MONETARY',
+                recurrenceTimePeriod: 'WEEKLY',
+                budgetValue: { monetaryBudgetValue: { monetaryBudget: { value: 5 } } },
+              },
+            ],
+          },
+        ],
+      },
+      'DAILY',
+    ],
     ['items on a query', { operation: 'query', resource: 'ads', items: [{}] }, 'query'],
     ['a write on adExtensions', { operation: 'create', resource: 'adExtensions', items: [{}] }, 'adExtensions'],
     ['an unknown id', { operation: 'update', resource: 'targets', items: [{ targetId: '123456789', state: 'PAUSED' }] }, 'operation query'],

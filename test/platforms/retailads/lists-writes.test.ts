@@ -50,10 +50,30 @@ describe('retailads updates, pause/resume, delete', () => {
   it.each([
     ['an unknown id', 'update_retailads_keywords', { keywords: [{ keywordId: '123456789012345', bid: 1 }] }, 'list_retailads_keywords'],
     ['no field to change', 'update_retailads_keywords', { keywords: [{ keywordId: '123456789012345' }] }, 'changes nothing'],
-    ['an uppercase state for SB keywords', 'update_retailads_sb_keywords', { keywords: [{ keywordId: '123456789012345', state: 'ENABLED' }] }, 'lowercase'],
-    ['a lowercase state for SP keywords', 'update_retailads_keywords', { keywords: [{ keywordId: '123456789012345', state: 'enabled' }] }, 'ENABLED or PAUSED'],
-    ['ARCHIVED through update', 'update_retailads_campaigns', { campaigns: [{ campaignId: '123456789012345', state: 'ARCHIVED' }] }, 'delete tool'],
-    ['a placement adjustment above 900', 'update_retailads_campaigns', { campaigns: [{ campaignId: '123456789012345', placementAdjustments: { TOP_OF_SEARCH: 901 } }] }, 'placementAdjustments'],
+    [
+      'an uppercase state for SB keywords',
+      'update_retailads_sb_keywords',
+      { keywords: [{ keywordId: '123456789012345', state: 'ENABLED' }] },
+      'lowercase',
+    ],
+    [
+      'a lowercase state for SP keywords',
+      'update_retailads_keywords',
+      { keywords: [{ keywordId: '123456789012345', state: 'enabled' }] },
+      'ENABLED or PAUSED',
+    ],
+    [
+      'ARCHIVED through update',
+      'update_retailads_campaigns',
+      { campaigns: [{ campaignId: '123456789012345', state: 'ARCHIVED' }] },
+      'delete tool',
+    ],
+    [
+      'a placement adjustment above 900',
+      'update_retailads_campaigns',
+      { campaigns: [{ campaignId: '123456789012345', placementAdjustments: { TOP_OF_SEARCH: 901 } }] },
+      'placementAdjustments',
+    ],
   ])('refuses %s with a 400', async (_label, tool, args, message) => {
     const result = await callTool(apiKey, tool, args);
     expect(result.status).toBe(400);
@@ -73,9 +93,16 @@ describe('retailads updates, pause/resume, delete', () => {
 
   it('changes a campaign budget with the budget in the plan, and pauses and resumes campaigns', async () => {
     const c = (await list('list_retailads_campaigns', { campaign_name_contains: 'Tents', state_filter: ['ENABLED'] })).campaigns[0] as Row;
-    const dry = await callChecked(apiKey, 'update_retailads_campaigns', { campaigns: [{ campaignId: c.id, dailyBudget: 45, name: 'SP - Tents - Trimmed' }], dry_run: true });
-    expect(dry.structured!.budgets).toEqual([{ entity: 'campaign', id: c.id, name: c.name, before: c.daily_budget, after: 45, currency: 'USD' }]);
-    await callChecked(apiKey, 'update_retailads_campaigns', { campaigns: [{ campaignId: c.id, dailyBudget: 45, name: 'SP - Tents - Trimmed' }] });
+    const dry = await callChecked(apiKey, 'update_retailads_campaigns', {
+      campaigns: [{ campaignId: c.id, dailyBudget: 45, name: 'SP - Tents - Trimmed' }],
+      dry_run: true,
+    });
+    expect(dry.structured!.budgets).toEqual([
+      { entity: 'campaign', id: c.id, name: c.name, before: c.daily_budget, after: 45, currency: 'USD' },
+    ]);
+    await callChecked(apiKey, 'update_retailads_campaigns', {
+      campaigns: [{ campaignId: c.id, dailyBudget: 45, name: 'SP - Tents - Trimmed' }],
+    });
     const paused = await callChecked(apiKey, 'pause_retailads_campaigns', { campaign_ids: [c.id] });
     expect(paused.structured!.changed).toHaveLength(1);
     let read = (await list('list_retailads_campaigns', { campaign_id: c.id })).campaigns[0] as Row;
@@ -130,12 +157,18 @@ describe('retailads add-list tools', () => {
 
   it('adds SB targets only with `expressions` and camelCase types, lowercase paused by default', async () => {
     const g = (await list('list_retailads_sb_ad_groups', { state_filter: ['ENABLED'] })).sb_ad_groups[0] as Row;
-    const singular = await callTool(apiKey, 'add_retailads_sb_targets', { targets: [{ campaignId: g.campaign_id, adGroupId: g.id, expression: [{ type: 'asinSameAs', value: 'B0ABC12345' }] }] });
+    const singular = await callTool(apiKey, 'add_retailads_sb_targets', {
+      targets: [{ campaignId: g.campaign_id, adGroupId: g.id, expression: [{ type: 'asinSameAs', value: 'B0ABC12345' }] }],
+    });
     expect(singular.status).toBe(400);
-    const upper = await callTool(apiKey, 'add_retailads_sb_targets', { targets: [{ campaignId: g.campaign_id, adGroupId: g.id, expressions: [{ type: 'ASIN_SAME_AS', value: 'B0ABC12345' }] }] });
+    const upper = await callTool(apiKey, 'add_retailads_sb_targets', {
+      targets: [{ campaignId: g.campaign_id, adGroupId: g.id, expressions: [{ type: 'ASIN_SAME_AS', value: 'B0ABC12345' }] }],
+    });
     expect(upper.status).toBe(400);
     expect(upper.body.error).toContain('camelCase');
-    const data = await callChecked(apiKey, 'add_retailads_sb_targets', { targets: [{ campaignId: g.campaign_id, adGroupId: g.id, expressions: [{ type: 'asinSameAs', value: 'b0abc12345' }], bid: 1.2 }] });
+    const data = await callChecked(apiKey, 'add_retailads_sb_targets', {
+      targets: [{ campaignId: g.campaign_id, adGroupId: g.id, expressions: [{ type: 'asinSameAs', value: 'b0abc12345' }], bid: 1.2 }],
+    });
     expect(data.structured!.created).toBe(1);
     const read = (await list('list_retailads_sb_targets', { search: 'B0ABC12345' })).sb_targets as Row[];
     expect(read[0]).toMatchObject({ expression: 'asinSameAs=B0ABC12345', state: 'paused', bid: 1.2 });
@@ -161,18 +194,28 @@ describe('retailads add-list tools', () => {
 
   it('adds campaign-level negative keywords and SB themes; a dry run adds nothing', async () => {
     const k = await firstKeyword();
-    const dry = await callChecked(apiKey, 'add_retailads_negative_keywords', { negative_keywords: [{ campaignId: k.campaign_id, keywordText: 'cheap', matchType: 'NEGATIVE_PHRASE' }], dry_run: true });
+    const dry = await callChecked(apiKey, 'add_retailads_negative_keywords', {
+      negative_keywords: [{ campaignId: k.campaign_id, keywordText: 'cheap', matchType: 'NEGATIVE_PHRASE' }],
+      dry_run: true,
+    });
     expect(dry.structured!.changes).toHaveLength(1);
     const before = (await list('list_retailads_negative_keywords')).negative_keywords as Row[];
     expect(before.some((n) => n.keyword_text === 'cheap')).toBe(false);
-    await callChecked(apiKey, 'add_retailads_negative_keywords', { negative_keywords: [{ campaignId: k.campaign_id, keywordText: 'cheap', matchType: 'NEGATIVE_PHRASE' }] });
+    await callChecked(apiKey, 'add_retailads_negative_keywords', {
+      negative_keywords: [{ campaignId: k.campaign_id, keywordText: 'cheap', matchType: 'NEGATIVE_PHRASE' }],
+    });
     const after = (await list('list_retailads_negative_keywords')).negative_keywords as Row[];
     expect(after).toHaveLength(before.length + 1);
     expect(after.find((n) => n.keyword_text === 'cheap')).toMatchObject({ level: 'campaign', state: 'ENABLED' });
     const del = await callChecked(apiKey, 'delete_retailads_negative_keywords', { negative_keyword_ids: [before[0]!.id] });
     expect(del.structured!.changed[0].fields.state).toEqual({ before: 'ENABLED', after: 'ARCHIVED' });
     const g = (await list('list_retailads_sb_ad_groups')).sb_ad_groups[0] as Row;
-    const themes = await callChecked(apiKey, 'add_retailads_sb_themes', { themes: [{ campaignId: g.campaign_id, adGroupId: g.id, themeType: 'KEYWORDS_RELATED_TO_YOUR_BRAND' }, { campaignId: g.campaign_id, adGroupId: g.id, themeType: 'KEYWORDS_RELATED_TO_YOUR_BRAND' }] });
+    const themes = await callChecked(apiKey, 'add_retailads_sb_themes', {
+      themes: [
+        { campaignId: g.campaign_id, adGroupId: g.id, themeType: 'KEYWORDS_RELATED_TO_YOUR_BRAND' },
+        { campaignId: g.campaign_id, adGroupId: g.id, themeType: 'KEYWORDS_RELATED_TO_YOUR_BRAND' },
+      ],
+    });
     expect((themes.structured!.results as Row[]).map((r) => r.outcome)).toEqual(['created', 'skipped_duplicate']);
   });
 });

@@ -8,7 +8,11 @@ import { describePortContract } from './port-contract';
 
 useTestTables();
 
-const call = () => ({ signal: new AbortController().signal, deadline: Date.now() + 60_000, log: createLogger({ test: 'retailads port contract' }) });
+const call = () => ({
+  signal: new AbortController().signal,
+  deadline: Date.now() + 60_000,
+  log: createLogger({ test: 'retailads port contract' }),
+});
 
 async function sandboxAccount(): Promise<ConnectedAccount> {
   const { accounts } = await createTestOwner({ accounts: { retailads: 1 } });

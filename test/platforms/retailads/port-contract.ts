@@ -17,7 +17,10 @@ function expectNoSimulation(entities: object[]): void {
 }
 
 /** Impressions, clicks, spend, orders and sales of rows, added up per key. */
-function sumBy(rows: RetailAdsReportRow[], key: (row: RetailAdsReportRow) => string): Map<string, { impressions: number; clicks: number; spend: number; orders: number; sales: number }> {
+function sumBy(
+  rows: RetailAdsReportRow[],
+  key: (row: RetailAdsReportRow) => string,
+): Map<string, { impressions: number; clicks: number; spend: number; orders: number; sales: number }> {
   const sums = new Map<string, { impressions: number; clicks: number; spend: number; orders: number; sales: number }>();
   for (const row of rows) {
     const sum = sums.get(key(row)) ?? { impressions: 0, clicks: 0, spend: 0, orders: 0, sales: 0 };
@@ -43,7 +46,13 @@ export function describePortContract(label: string, open: () => Promise<RetailAd
 
     it('reads the profile and its campaigns, ad groups, ads, keywords and targets with nothing of a simulation', async () => {
       const [profiles, campaigns, adGroups, productAds, keywords, targets, negatives] = await Promise.all([
-        port.listProfiles(), port.listCampaigns(), port.listAdGroups(), port.listProductAds(), port.listKeywords(), port.listTargets(), port.listSbNegativeKeywords(),
+        port.listProfiles(),
+        port.listCampaigns(),
+        port.listAdGroups(),
+        port.listProductAds(),
+        port.listKeywords(),
+        port.listTargets(),
+        port.listSbNegativeKeywords(),
       ]);
       expect(profiles.length).toBeGreaterThan(0);
       expect(new Set(campaigns.map((c) => c.ad_product))).toEqual(new Set(['SPONSORED_PRODUCTS', 'SPONSORED_BRANDS', 'SPONSORED_DISPLAY']));
@@ -61,10 +70,19 @@ export function describePortContract(label: string, open: () => Promise<RetailAd
       const group = (await port.listAdGroups()).find((g) => brands.has(g.campaign_id))!;
       const before = new Set((await port.listSbNegativeKeywords()).map((n) => n.id));
       const text = `contract negative ${Date.now()}`;
-      const [created] = await port.createSbNegativeKeywords([{ campaign_id: group.campaign_id, ad_group_id: group.id, keyword_text: text, match_type: 'negativeExact' }], new Date());
+      const [created] = await port.createSbNegativeKeywords(
+        [{ campaign_id: group.campaign_id, ad_group_id: group.id, keyword_text: text, match_type: 'negativeExact' }],
+        new Date(),
+      );
       expect(created!.id).toMatch(/^\d+$/);
       expect(before.has(created!.id)).toBe(false);
-      expect(created).toMatchObject({ campaign_id: group.campaign_id, ad_group_id: group.id, keyword_text: text, match_type: 'negativeExact', state: 'enabled' });
+      expect(created).toMatchObject({
+        campaign_id: group.campaign_id,
+        ad_group_id: group.id,
+        keyword_text: text,
+        match_type: 'negativeExact',
+        state: 'enabled',
+      });
       expect((await port.listSbNegativeKeywords()).find((n) => n.id === created!.id)).toMatchObject({ keyword_text: text });
     });
 
@@ -74,40 +92,63 @@ export function describePortContract(label: string, open: () => Promise<RetailAd
       ['sdTargeting', 'sdCampaigns'],
       ['sbAdGroup', 'sbCampaigns'],
       ['sdAdGroup', 'sdCampaigns'],
-    ] as [RetailAdsReportTypeId, RetailAdsReportTypeId][])('%s rows add up to the %s rows of the same dates', async (childType, campaignType) => {
-      const [children, campaigns] = await Promise.all([port.getReport(childType, start, end), port.getReport(campaignType, start, end)]);
-      const sums = sumBy(children, (row) => row.campaign_id);
-      expect(campaigns.reduce((total, row) => total + row.spend, 0)).toBeGreaterThan(0);
-      for (const campaign of campaigns) {
-        const sum = sums.get(campaign.campaign_id) ?? { impressions: 0, clicks: 0, spend: 0, orders: 0, sales: 0 };
-        expect({ impressions: campaign.impressions, clicks: campaign.clicks, orders: campaign.orders }).toEqual({ impressions: sum.impressions, clicks: sum.clicks, orders: sum.orders });
-        expect(campaign.spend).toBeCloseTo(sum.spend, 2);
-        expect(campaign.sales).toBeCloseTo(sum.sales, 2);
-      }
-      // No row of a campaign the campaign report does not know.
-      const known = new Set(campaigns.map((row) => row.campaign_id));
-      expect(children.every((row) => known.has(row.campaign_id))).toBe(true);
-    });
+    ] as [RetailAdsReportTypeId, RetailAdsReportTypeId][])(
+      '%s rows add up to the %s rows of the same dates',
+      async (childType, campaignType) => {
+        const [children, campaigns] = await Promise.all([port.getReport(childType, start, end), port.getReport(campaignType, start, end)]);
+        const sums = sumBy(children, (row) => row.campaign_id);
+        expect(campaigns.reduce((total, row) => total + row.spend, 0)).toBeGreaterThan(0);
+        for (const campaign of campaigns) {
+          const sum = sums.get(campaign.campaign_id) ?? { impressions: 0, clicks: 0, spend: 0, orders: 0, sales: 0 };
+          expect({ impressions: campaign.impressions, clicks: campaign.clicks, orders: campaign.orders }).toEqual({
+            impressions: sum.impressions,
+            clicks: sum.clicks,
+            orders: sum.orders,
+          });
+          expect(campaign.spend).toBeCloseTo(sum.spend, 2);
+          expect(campaign.sales).toBeCloseTo(sum.sales, 2);
+        }
+        // No row of a campaign the campaign report does not know.
+        const known = new Set(campaigns.map((row) => row.campaign_id));
+        expect(children.every((row) => known.has(row.campaign_id))).toBe(true);
+      },
+    );
 
     it('adds Sponsored Products placement rows up to their campaign, and search-term rows up to their keyword/target', async () => {
-      const [campaigns, placements, targeting, terms] = await Promise.all([port.getReport('spCampaigns', start, end), port.getPlacementReport(start, end), port.getReport('spTargeting', start, end), port.getReport('spSearchTerm', start, end)]);
+      const [campaigns, placements, targeting, terms] = await Promise.all([
+        port.getReport('spCampaigns', start, end),
+        port.getPlacementReport(start, end),
+        port.getReport('spTargeting', start, end),
+        port.getReport('spSearchTerm', start, end),
+      ]);
       const byPlacement = sumBy(placements, (row) => row.campaign_id);
       for (const campaign of campaigns) {
         const sum = byPlacement.get(campaign.campaign_id) ?? { impressions: 0, clicks: 0, spend: 0, orders: 0, sales: 0 };
-        expect({ impressions: sum.impressions, clicks: sum.clicks, orders: sum.orders }).toEqual({ impressions: campaign.impressions, clicks: campaign.clicks, orders: campaign.orders });
+        expect({ impressions: sum.impressions, clicks: sum.clicks, orders: sum.orders }).toEqual({
+          impressions: campaign.impressions,
+          clicks: campaign.clicks,
+          orders: campaign.orders,
+        });
         expect(sum.spend).toBeCloseTo(campaign.spend, 2);
       }
       const byLeaf = sumBy(terms, (row) => row.keyword_id!);
       for (const leaf of targeting.filter((row) => byLeaf.has(row.keyword_id!))) {
         const sum = byLeaf.get(leaf.keyword_id!)!;
-        expect({ impressions: sum.impressions, clicks: sum.clicks, orders: sum.orders }).toEqual({ impressions: leaf.impressions, clicks: leaf.clicks, orders: leaf.orders });
+        expect({ impressions: sum.impressions, clicks: sum.clicks, orders: sum.orders }).toEqual({
+          impressions: leaf.impressions,
+          clicks: leaf.clicks,
+          orders: leaf.orders,
+        });
         expect(sum.spend).toBeCloseTo(leaf.spend, 2);
       }
     });
 
     it('reports no delivery for today or later', async () => {
       const today = isoDate(new Date());
-      const rows = [...(await port.getReport('spCampaigns', today, addDays(today, 3))), ...(await port.getPlacementReport(today, addDays(today, 3)))];
+      const rows = [
+        ...(await port.getReport('spCampaigns', today, addDays(today, 3))),
+        ...(await port.getPlacementReport(today, addDays(today, 3))),
+      ];
       expect(rows.every((row) => row.impressions === 0 && row.spend === 0 && row.orders === 0)).toBe(true);
     });
 
@@ -122,7 +163,10 @@ export function describePortContract(label: string, open: () => Promise<RetailAd
 
     it('answers an unknown id with a 400 error that names it', async () => {
       for (const read of [() => port.getCampaign(UNKNOWN_ID), () => port.getAdGroup(UNKNOWN_ID)]) {
-        const error = await read().then(() => undefined, (err: unknown) => err);
+        const error = await read().then(
+          () => undefined,
+          (err: unknown) => err,
+        );
         expect(error).toBeInstanceOf(ToolError);
         expect((error as ToolError).statusCode).toBe(400);
         expect((error as ToolError).message).toContain(UNKNOWN_ID);

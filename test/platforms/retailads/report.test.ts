@@ -24,7 +24,14 @@ describe('Tool: get_retailads_report', () => {
     expect(rows.every((r) => r.ad_product === 'SPONSORED_PRODUCTS')).toBe(true);
     expect(s.summary.spend).toBeCloseTo(sum(rows, 'spend'), 1);
     expect(s.summary.sales).toBeCloseTo(sum(rows, 'sales'), 1);
-    expect(s.paging).toMatchObject({ offset: 0, limit: 1000, returned: rows.length, total_matching: rows.length, has_more: false, next_offset: null });
+    expect(s.paging).toMatchObject({
+      offset: 0,
+      limit: 1000,
+      returned: rows.length,
+      total_matching: rows.length,
+      has_more: false,
+      next_offset: null,
+    });
     // Default sort: spend, descending.
     for (let i = 1; i < rows.length; i++) expect(rows[i - 1].spend).toBeGreaterThanOrEqual(rows[i].spend);
     // ACOS is spend / sales in percent.
@@ -36,7 +43,11 @@ describe('Tool: get_retailads_report', () => {
     const sb = await callToolOk(apiKey, 'get_retailads_report', { ...range, ad_product: 'SPONSORED_BRANDS' });
     expect(sb.structured!.report_type_id).toBe('sbCampaigns');
     expect((sb.structured!.rows as Row[]).every((r) => r.ad_product === 'SPONSORED_BRANDS')).toBe(true);
-    const bad = await callTool(apiKey, 'get_retailads_report', { ...range, report_type_id: 'sdTargeting', ad_product: 'SPONSORED_PRODUCTS' });
+    const bad = await callTool(apiKey, 'get_retailads_report', {
+      ...range,
+      report_type_id: 'sdTargeting',
+      ad_product: 'SPONSORED_PRODUCTS',
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toContain('`ad_product`');
   });
@@ -74,9 +85,17 @@ describe('Tool: get_retailads_report', () => {
     expect((exact.structured!.rows as Row[]).every((r) => r.match_type === 'EXACT')).toBe(true);
 
     const search = await callToolOk(apiKey, 'get_retailads_report', { ...base, search: 'BACKPACK', limit: 50 });
-    expect((search.structured!.rows as Row[]).every((r) => `${r.search_term} ${r.targeting}`.toLowerCase().includes('backpack'))).toBe(true);
+    expect((search.structured!.rows as Row[]).every((r) => `${r.search_term} ${r.targeting}`.toLowerCase().includes('backpack'))).toBe(
+      true,
+    );
 
-    const acos = await callToolOk(apiKey, 'get_retailads_report', { ...base, min_acos: 30, max_acos: 80, sort_by: 'acos', sort_dir: 'asc' });
+    const acos = await callToolOk(apiKey, 'get_retailads_report', {
+      ...base,
+      min_acos: 30,
+      max_acos: 80,
+      sort_by: 'acos',
+      sort_dir: 'asc',
+    });
     const acosRows = acos.structured!.rows as Row[];
     expect(acosRows.length).toBeGreaterThan(0);
     expect(acosRows.every((r) => r.acos !== null && r.acos >= 30 && r.acos <= 80)).toBe(true);
@@ -87,18 +106,37 @@ describe('Tool: get_retailads_report', () => {
     expect(wasteRows.length).toBeGreaterThan(0);
     expect(wasteRows.every((r) => r.spend > 0 && r.sales === 0 && r.acos === null)).toBe(true);
 
-    const bounded = await callToolOk(apiKey, 'get_retailads_report', { ...range, report_type_id: 'spTargeting', min_spend: 50, min_clicks: 30, min_roas: 1 });
+    const bounded = await callToolOk(apiKey, 'get_retailads_report', {
+      ...range,
+      report_type_id: 'spTargeting',
+      min_spend: 50,
+      min_clicks: 30,
+      min_roas: 1,
+    });
     expect((bounded.structured!.rows as Row[]).every((r) => r.spend >= 50 && r.clicks >= 30 && r.roas >= 1)).toBe(true);
 
     // One campaign: a small set whose rows all fit a page; totals equal the sum of all of them, even on a 2-row page.
     const campaigns = (await callToolOk(apiKey, 'get_retailads_report', range)).structured!.rows as Row[];
-    const one = await callToolOk(apiKey, 'get_retailads_report', { ...range, report_type_id: 'spTargeting', campaign_id: campaigns[0].campaign_id });
+    const one = await callToolOk(apiKey, 'get_retailads_report', {
+      ...range,
+      report_type_id: 'spTargeting',
+      campaign_id: campaigns[0].campaign_id,
+    });
     const oneRows = one.structured!.rows as Row[];
     expect(oneRows.every((r) => r.campaign_id === campaigns[0].campaign_id)).toBe(true);
     expect(one.structured!.summary.spend).toBeCloseTo(campaigns[0].spend, 1);
-    const small = await callToolOk(apiKey, 'get_retailads_report', { ...range, report_type_id: 'spTargeting', campaign_id: campaigns[0].campaign_id, limit: 2 });
+    const small = await callToolOk(apiKey, 'get_retailads_report', {
+      ...range,
+      report_type_id: 'spTargeting',
+      campaign_id: campaigns[0].campaign_id,
+      limit: 2,
+    });
     expect(small.structured!.summary).toEqual(one.structured!.summary);
-    expect(small.structured!.paging).toMatchObject({ returned: 2, has_more: oneRows.length > 2, next_offset: oneRows.length > 2 ? 2 : null });
+    expect(small.structured!.paging).toMatchObject({
+      returned: 2,
+      has_more: oneRows.length > 2,
+      next_offset: oneRows.length > 2 ? 2 : null,
+    });
 
     const byName = await callToolOk(apiKey, 'get_retailads_report', { ...range, campaign_name_contains: 'tents' });
     expect((byName.structured!.rows as Row[]).map((r) => r.campaign_name)).toEqual(['SP - Tents - Broad Research']);

@@ -88,7 +88,10 @@ describe('Tool: get_retailads_keyword_recommendations', () => {
   it('suggests keywords with bids and ranges for an ad group, leaving out those it targets', async () => {
     const groups = (await callToolOk(apiKey, 'list_retailads_ad_groups', {})).structured!.ad_groups as Row[];
     const group = groups.find((g) => g.keywords > 0)!;
-    const data = await callToolOk(apiKey, 'get_retailads_keyword_recommendations', { campaign_id: group.campaign_id, ad_group_id: group.ad_group_id });
+    const data = await callToolOk(apiKey, 'get_retailads_keyword_recommendations', {
+      campaign_id: group.campaign_id,
+      ad_group_id: group.ad_group_id,
+    });
     const recs = data.structured!.recommendations as Row[];
     expect(recs.length).toBe(25);
     for (const r of recs) {
@@ -97,10 +100,21 @@ describe('Tool: get_retailads_keyword_recommendations', () => {
       expect(r.bid_range_high).toBeGreaterThanOrEqual(r.suggested_bid);
     }
     expect(recs.map((r) => r.rank)).toEqual(recs.map((_, i) => i + 1));
-    const targeted = await callToolOk(apiKey, 'get_retailads_report', { ...range, report_type_id: 'spTargeting', campaign_id: group.campaign_id });
-    const existing = new Set((targeted.structured!.rows as Row[]).filter((r) => r.ad_group_id === group.ad_group_id && r.match_type).map((r) => `${r.keyword}|${r.match_type}`));
+    const targeted = await callToolOk(apiKey, 'get_retailads_report', {
+      ...range,
+      report_type_id: 'spTargeting',
+      campaign_id: group.campaign_id,
+    });
+    const existing = new Set(
+      (targeted.structured!.rows as Row[])
+        .filter((r) => r.ad_group_id === group.ad_group_id && r.match_type)
+        .map((r) => `${r.keyword}|${r.match_type}`),
+    );
     expect(recs.some((r) => existing.has(`${r.keyword}|${r.match_type}`))).toBe(false);
-    const many = await callToolOk(apiKey, 'get_retailads_keyword_recommendations', { asins: ['B0TEST12345'.slice(0, 10)], max_recommendations: 60 });
+    const many = await callToolOk(apiKey, 'get_retailads_keyword_recommendations', {
+      asins: ['B0TEST12345'.slice(0, 10)],
+      max_recommendations: 60,
+    });
     expect((many.structured!.recommendations as Row[]).length).toBe(60);
   });
 
@@ -124,7 +138,8 @@ describe('Tool: get_retailads_keyword_recommendations', () => {
 
 describe('Tool: add_retailads_sb_negative_keywords', () => {
   it('adds negatives to a Sponsored Brands ad group, visible afterwards, and reports duplicates', async () => {
-    const sbGroups = (await callToolOk(apiKey, 'get_retailads_report', { ...range, report_type_id: 'sbAdGroup' })).structured!.rows as Row[];
+    const sbGroups = (await callToolOk(apiKey, 'get_retailads_report', { ...range, report_type_id: 'sbAdGroup' })).structured!
+      .rows as Row[];
     const group = sbGroups.find((g) => g.campaign_name === 'SB - Brand Store Spotlight')!;
     const item = { campaignId: group.campaign_id, adGroupId: group.ad_group_id, keywordText: 'used tent', matchType: 'negativeExact' };
     const data = await callToolOk(apiKey, 'add_retailads_sb_negative_keywords', {
@@ -134,7 +149,9 @@ describe('Tool: add_retailads_sb_negative_keywords', () => {
     expect((data.structured!.duplicates as Row[])[0]).toMatchObject({ index: 2, reason: 'repeated in this call' });
     const listed = await callToolOk(apiKey, 'list_retailads_sb_negative_keywords', { ad_group_id: group.ad_group_id });
     const negatives = listed.structured!.negative_keywords as Row[];
-    expect(negatives).toEqual(expect.arrayContaining([expect.objectContaining({ keyword_text: 'used tent', match_type: 'negativeExact', state: 'enabled' })]));
+    expect(negatives).toEqual(
+      expect.arrayContaining([expect.objectContaining({ keyword_text: 'used tent', match_type: 'negativeExact', state: 'enabled' })]),
+    );
     const again = await callToolOk(apiKey, 'add_retailads_sb_negative_keywords', { negative_keywords: [item] });
     expect(again.structured!.created).toEqual([]);
     expect((again.structured!.duplicates as Row[])[0].reason).toBe('already exists in this ad group');
@@ -143,23 +160,34 @@ describe('Tool: add_retailads_sb_negative_keywords', () => {
   });
 
   it('rejects other match types, non-Sponsored Brands campaigns and foreign ad groups', async () => {
-    const sbGroups = (await callToolOk(apiKey, 'get_retailads_report', { ...range, report_type_id: 'sbAdGroup' })).structured!.rows as Row[];
+    const sbGroups = (await callToolOk(apiKey, 'get_retailads_report', { ...range, report_type_id: 'sbAdGroup' })).structured!
+      .rows as Row[];
     const group = sbGroups[0];
     const item = { campaignId: group.campaign_id, adGroupId: group.ad_group_id, keywordText: 'cheap', matchType: 'negativeExact' };
-    const wrongCase = await callTool(apiKey, 'add_retailads_sb_negative_keywords', { negative_keywords: [{ ...item, matchType: 'NegativeExact' }] });
+    const wrongCase = await callTool(apiKey, 'add_retailads_sb_negative_keywords', {
+      negative_keywords: [{ ...item, matchType: 'NegativeExact' }],
+    });
     expect(wrongCase.status).toBe(400);
     expect(wrongCase.body.error).toContain('`negative_keywords[0].matchType` must be negativeExact or negativePhrase');
-    const broad = await callTool(apiKey, 'add_retailads_sb_negative_keywords', { negative_keywords: [{ ...item, matchType: 'negativeBroad' }] });
+    const broad = await callTool(apiKey, 'add_retailads_sb_negative_keywords', {
+      negative_keywords: [{ ...item, matchType: 'negativeBroad' }],
+    });
     expect(broad.status).toBe(400);
     const sp = ((await callToolOk(apiKey, 'list_retailads_ad_groups', {})).structured!.ad_groups as Row[])[0];
-    const notSb = await callTool(apiKey, 'add_retailads_sb_negative_keywords', { negative_keywords: [{ ...item, campaignId: sp.campaign_id, adGroupId: sp.ad_group_id }] });
+    const notSb = await callTool(apiKey, 'add_retailads_sb_negative_keywords', {
+      negative_keywords: [{ ...item, campaignId: sp.campaign_id, adGroupId: sp.ad_group_id }],
+    });
     expect(notSb.status).toBe(400);
     expect(notSb.body.error).toContain('not Sponsored Brands');
-    const foreign = await callTool(apiKey, 'add_retailads_sb_negative_keywords', { negative_keywords: [{ ...item, adGroupId: sp.ad_group_id }] });
+    const foreign = await callTool(apiKey, 'add_retailads_sb_negative_keywords', {
+      negative_keywords: [{ ...item, adGroupId: sp.ad_group_id }],
+    });
     expect(foreign.body.error).toContain(`is not an ad group of campaign ${group.campaign_id}`);
     const empty = await callTool(apiKey, 'add_retailads_sb_negative_keywords', { negative_keywords: [] });
     expect(empty.body.error).toContain('`negative_keywords` must have at least 1');
-    const unknownField = await callTool(apiKey, 'add_retailads_sb_negative_keywords', { negative_keywords: [{ ...item, state: 'enabled' }] });
+    const unknownField = await callTool(apiKey, 'add_retailads_sb_negative_keywords', {
+      negative_keywords: [{ ...item, state: 'enabled' }],
+    });
     expect(unknownField.status).toBe(400);
     // Nothing was written by the failed calls.
     const listed = await callToolOk(apiKey, 'list_retailads_sb_negative_keywords', { ad_group_id: group.ad_group_id });

@@ -17,7 +17,13 @@ useTestTables();
 const yesterday = () => addDays(isoDate(new Date()), -1);
 const cents = (n: number) => Math.round(n * 100);
 
-interface Sum { impressions: number; clicks: number; spend: number; conversions: number; revenue: number }
+interface Sum {
+  impressions: number;
+  clicks: number;
+  spend: number;
+  conversions: number;
+  revenue: number;
+}
 function sumOf(rows: readonly SearchAdsReportRow[]): Sum {
   const sum = { impressions: 0, clicks: 0, spend: 0, conversions: 0, revenue: 0 };
   for (const r of rows) {
@@ -40,7 +46,12 @@ function groupBy(rows: readonly SearchAdsReportRow[], by: (r: SearchAdsReportRow
 async function sandbox(): Promise<{ apiKey: string; account: ConnectedAccount; port: SearchAdsPort; store: SandboxStore }> {
   const owner = await createTestOwner({ accounts: { searchads: 1 } });
   const account = owner.accounts.searchads![0]!;
-  return { apiKey: owner.apiKey, account, port: openSearchAdsPort(account, operatorCall()), store: new SandboxStore('searchads', account.account_id) };
+  return {
+    apiKey: owner.apiKey,
+    account,
+    port: openSearchAdsPort(account, operatorCall()),
+    store: new SandboxStore('searchads', account.account_id),
+  };
 }
 
 describe('searchads sandbox consistency', () => {
@@ -52,7 +63,11 @@ describe('searchads sandbox consistency', () => {
   it.each([7, 30, 120])('ad groups add up to their campaign and campaigns to the account, every day of the last %i days', async (days) => {
     const end = yesterday();
     const start = addDays(end, -(days - 1));
-    const [customer, campaigns, groups] = await Promise.all([s.port.getReport('customer', start, end), s.port.getReport('campaign', start, end), s.port.getReport('ad_group', start, end)]);
+    const [customer, campaigns, groups] = await Promise.all([
+      s.port.getReport('customer', start, end),
+      s.port.getReport('campaign', start, end),
+      s.port.getReport('ad_group', start, end),
+    ]);
     expect(campaigns.length).toBeGreaterThan(0);
     const campaignsWithGroups = new Set((await s.port.listAdGroups()).map((g) => g.campaign_id));
     const groupsByCampaignDay = groupBy(groups, (r) => key(r, r.campaign_id));
@@ -89,7 +104,9 @@ describe('searchads sandbox consistency', () => {
   it('no campaign day spends more than its daily budget of that day', async () => {
     const end = yesterday();
     const rows = await s.port.getReport('campaign', addDays(end, -119), end);
-    const stored = new Map((await s.store.list<SearchAdsCampaign>('campaign', { withHistory: true })).map((c) => [c.id, c as WithHistory<SearchAdsCampaign>]));
+    const stored = new Map(
+      (await s.store.list<SearchAdsCampaign>('campaign', { withHistory: true })).map((c) => [c.id, c as WithHistory<SearchAdsCampaign>]),
+    );
     for (const row of rows) {
       const budget = Math.max(...daySegments(stored.get(row.campaign_id!)!, row.date).map((segment) => segment.state.budget_amount));
       expect(row.spend).toBeLessThanOrEqual(budget);
@@ -113,7 +130,11 @@ describe('searchads sandbox consistency', () => {
       s.port.getReport('campaign', start, end),
       s.port.getReport('ad_group', start, end),
     ]);
-    const datesOf = (rows: SearchAdsReportRow[], field: 'campaign_id' | 'ad_group_id', id: string) => rows.filter((r) => r[field] === id).map((r) => r.date).sort();
+    const datesOf = (rows: SearchAdsReportRow[], field: 'campaign_id' | 'ad_group_id', id: string) =>
+      rows
+        .filter((r) => r[field] === id)
+        .map((r) => r.date)
+        .sort();
     // The seeded remarketing campaign was paused 9 days ago (its history says when).
     const remarketing = campaigns.find((c) => c.name === 'Display - Remarketing')!;
     expect(remarketing.status).toBe('PAUSED');
@@ -125,12 +146,14 @@ describe('searchads sandbox consistency', () => {
     const video = campaigns.find((c) => c.type === 'VIDEO')!;
     expect(datesOf(campaignRows, 'campaign_id', video.id).at(-1)! <= video.end_date!).toBe(true);
     // A campaign that starts in the future and a removed one have nothing in the range.
-    for (const c of campaigns.filter((c) => c.start_date > end || (c.end_date && c.end_date < start))) expect(datesOf(campaignRows, 'campaign_id', c.id)).toEqual([]);
+    for (const c of campaigns.filter((c) => c.start_date > end || (c.end_date && c.end_date < start)))
+      expect(datesOf(campaignRows, 'campaign_id', c.id)).toEqual([]);
     // A paused ad group (12 days ago) under an enabled campaign.
     const waterproof = groups.find((g) => g.name === 'Waterproof Boots')!;
     expect(datesOf(groupRows, 'ad_group_id', waterproof.id).at(-1)).toBe(addDays(isoDate(new Date()), -12));
     // Ad groups of a paused campaign deliver nothing while it is paused.
-    for (const g of groups.filter((g) => g.campaign_id === remarketing.id)) expect(datesOf(groupRows, 'ad_group_id', g.id).every((d) => d <= pausedOn)).toBe(true);
+    for (const g of groups.filter((g) => g.campaign_id === remarketing.id))
+      expect(datesOf(groupRows, 'ad_group_id', g.id).every((d) => d <= pausedOn)).toBe(true);
   });
 
   it('only video campaigns report video views; the tools show none for the others', async () => {
@@ -167,7 +190,8 @@ describe('searchads sandbox history', () => {
     expect(await read()).toEqual(before);
     // The tools show the same past too.
     const listed = await callToolOk(s.apiKey, 'list_campaigns', { lookback_days: 30 });
-    const spend = (listed.structured!.campaigns as { id: string; metrics: { spend: number } }[]).find((c) => c.id === byName(generic!).id)!.metrics.spend;
+    const spend = (listed.structured!.campaigns as { id: string; metrics: { spend: number } }[]).find((c) => c.id === byName(generic!).id)!
+      .metrics.spend;
     expect(cents(spend)).toBe(sumOf(before[1]!.filter((r) => r.campaign_id === byName(generic!).id)).spend);
   });
 

@@ -20,20 +20,44 @@ describe('fake search platform: Performance Max', () => {
   const assetOf = (field: string) => links().find((l) => l.fieldType === field)!.asset as string;
 
   it('refuses an asset group without its minimum assets, alone or in one request, and leaves nothing behind', async () => {
-    const alone = await post('assetGroups:mutate', { operations: [{ create: { campaign: pmax().resourceName, name: 'Alone', status: 'PAUSED', finalUrls: ['https://www.example.com/'] } }] });
+    const alone = await post('assetGroups:mutate', {
+      operations: [{ create: { campaign: pmax().resourceName, name: 'Alone', status: 'PAUSED', finalUrls: ['https://www.example.com/'] } }],
+    });
     expect(alone.code).toEqual({ assetGroupError: 'NOT_ENOUGH_HEADLINE_ASSET' });
     const temp = rn('assetGroups', '-1');
     const few = await post('googleAds:mutate', {
       mutateOperations: [
-        { assetGroupOperation: { create: { resourceName: temp, campaign: pmax().resourceName, name: 'Few', status: 'PAUSED', finalUrls: ['https://www.example.com/'] } } },
-        ...links().filter((l) => l.fieldType !== 'LOGO').map((l) => ({ assetGroupAssetOperation: { create: { assetGroup: temp, asset: l.asset, fieldType: l.fieldType } } })),
+        {
+          assetGroupOperation: {
+            create: {
+              resourceName: temp,
+              campaign: pmax().resourceName,
+              name: 'Few',
+              status: 'PAUSED',
+              finalUrls: ['https://www.example.com/'],
+            },
+          },
+        },
+        ...links()
+          .filter((l) => l.fieldType !== 'LOGO')
+          .map((l) => ({ assetGroupAssetOperation: { create: { assetGroup: temp, asset: l.asset, fieldType: l.fieldType } } })),
       ],
     });
     expect(few.code).toEqual({ assetGroupError: 'NOT_ENOUGH_LOGO_ASSET' });
     expect(c().assetGroups.map((g) => g.name)).toEqual(['All Products']);
     const ok = await post('googleAds:mutate', {
       mutateOperations: [
-        { assetGroupOperation: { create: { resourceName: temp, campaign: pmax().resourceName, name: 'Full', status: 'PAUSED', finalUrls: ['https://www.example.com/'] } } },
+        {
+          assetGroupOperation: {
+            create: {
+              resourceName: temp,
+              campaign: pmax().resourceName,
+              name: 'Full',
+              status: 'PAUSED',
+              finalUrls: ['https://www.example.com/'],
+            },
+          },
+        },
         ...links().map((l) => ({ assetGroupAssetOperation: { create: { assetGroup: temp, asset: l.asset, fieldType: l.fieldType } } })),
       ],
     });
@@ -43,26 +67,81 @@ describe('fake search platform: Performance Max', () => {
 
   it('refuses an asset group on another campaign type, the wrong asset type or image shape for a field, and a non-image upload', async () => {
     const search = c().campaigns.find((x) => x.advertisingChannelType === 'SEARCH')!;
-    expect((await post('assetGroups:mutate', { operations: [{ create: { campaign: search.resourceName, name: 'X', finalUrls: ['https://www.example.com/'] } }] })).code).toEqual({ assetGroupError: 'CANNOT_ADD_ASSET_GROUP_FOR_CAMPAIGN_TYPE' });
-    expect((await post('assetGroupAssets:mutate', { operations: [{ create: { assetGroup: group().resourceName, asset: assetOf('HEADLINE'), fieldType: 'LOGO' } }] })).code).toEqual({ assetLinkError: 'INVALID_ASSET_TYPE' });
-    expect((await post('assetGroupAssets:mutate', { operations: [{ create: { assetGroup: group().resourceName, asset: assetOf('MARKETING_IMAGE'), fieldType: 'SQUARE_MARKETING_IMAGE' } }] })).code).toEqual({ assetLinkError: 'INVALID_IMAGE_ASPECT_RATIO' });
-    expect((await post('assets:mutate', { operations: [{ create: { name: 'x', type: 'IMAGE', imageAsset: { data: Buffer.from('<html>').toString('base64') } } }] })).code).toEqual({ imageError: 'INVALID_IMAGE' });
-    const image = await post('assets:mutate', { operations: [{ create: { name: 'square.png', type: 'IMAGE', imageAsset: { data: pngOf(600, 600).toString('base64') } } }] });
-    expect(c().assets.find((a) => a.resourceName === image.json.results[0].resourceName)!.imageAsset.fullSize).toMatchObject({ widthPixels: '600', heightPixels: '600' });
-    expect((await post('assetGroupAssets:mutate', { operations: [{ remove: links().find((l) => l.fieldType === 'LOGO')!.resourceName }] })).code).toEqual({ assetGroupError: 'NOT_ENOUGH_LOGO_ASSET' });
+    expect(
+      (
+        await post('assetGroups:mutate', {
+          operations: [{ create: { campaign: search.resourceName, name: 'X', finalUrls: ['https://www.example.com/'] } }],
+        })
+      ).code,
+    ).toEqual({ assetGroupError: 'CANNOT_ADD_ASSET_GROUP_FOR_CAMPAIGN_TYPE' });
+    expect(
+      (
+        await post('assetGroupAssets:mutate', {
+          operations: [{ create: { assetGroup: group().resourceName, asset: assetOf('HEADLINE'), fieldType: 'LOGO' } }],
+        })
+      ).code,
+    ).toEqual({ assetLinkError: 'INVALID_ASSET_TYPE' });
+    expect(
+      (
+        await post('assetGroupAssets:mutate', {
+          operations: [
+            { create: { assetGroup: group().resourceName, asset: assetOf('MARKETING_IMAGE'), fieldType: 'SQUARE_MARKETING_IMAGE' } },
+          ],
+        })
+      ).code,
+    ).toEqual({ assetLinkError: 'INVALID_IMAGE_ASPECT_RATIO' });
+    expect(
+      (
+        await post('assets:mutate', {
+          operations: [{ create: { name: 'x', type: 'IMAGE', imageAsset: { data: Buffer.from('<html>').toString('base64') } } }],
+        })
+      ).code,
+    ).toEqual({ imageError: 'INVALID_IMAGE' });
+    const image = await post('assets:mutate', {
+      operations: [{ create: { name: 'square.png', type: 'IMAGE', imageAsset: { data: pngOf(600, 600).toString('base64') } } }],
+    });
+    expect(c().assets.find((a) => a.resourceName === image.json.results[0].resourceName)!.imageAsset.fullSize).toMatchObject({
+      widthPixels: '600',
+      heightPixels: '600',
+    });
+    expect(
+      (await post('assetGroupAssets:mutate', { operations: [{ remove: links().find((l) => l.fieldType === 'LOGO')!.resourceName }] })).code,
+    ).toEqual({ assetGroupError: 'NOT_ENOUGH_LOGO_ASSET' });
   });
 
   it('refuses a 51st search theme and a subdivision without an "everything else" child', async () => {
-    const themes = Array.from({ length: 49 }, (_, i) => ({ create: { assetGroup: group().resourceName, searchTheme: { text: `theme ${i}` } } }));
+    const themes = Array.from({ length: 49 }, (_, i) => ({
+      create: { assetGroup: group().resourceName, searchTheme: { text: `theme ${i}` } },
+    }));
     expect((await post('assetGroupSignals:mutate', { operations: themes })).status).toBe(200);
-    expect((await post('assetGroupSignals:mutate', { operations: [{ create: { assetGroup: group().resourceName, searchTheme: { text: 'one too many' } } }] })).code).toEqual({ resourceCountLimitExceededError: 'RESOURCE_LIMIT' });
+    expect(
+      (
+        await post('assetGroupSignals:mutate', {
+          operations: [{ create: { assetGroup: group().resourceName, searchTheme: { text: 'one too many' } } }],
+        })
+      ).code,
+    ).toEqual({ resourceCountLimitExceededError: 'RESOURCE_LIMIT' });
     const root = c().listingGroupFilters.find((f) => f.assetGroup === group().resourceName)!;
     const temp = rn('assetGroupListingGroupFilters', `${group().id}~-1`);
     const tree = await post('googleAds:mutate', {
       mutateOperations: [
         { assetGroupListingGroupFilterOperation: { remove: root.resourceName } },
-        { assetGroupListingGroupFilterOperation: { create: { resourceName: temp, assetGroup: group().resourceName, type: 'SUBDIVISION', listingSource: 'SHOPPING' } } },
-        { assetGroupListingGroupFilterOperation: { create: { assetGroup: group().resourceName, type: 'UNIT_INCLUDED', listingSource: 'SHOPPING', parentListingGroupFilter: temp, caseValue: { productBrand: { value: 'Northwind' } } } } },
+        {
+          assetGroupListingGroupFilterOperation: {
+            create: { resourceName: temp, assetGroup: group().resourceName, type: 'SUBDIVISION', listingSource: 'SHOPPING' },
+          },
+        },
+        {
+          assetGroupListingGroupFilterOperation: {
+            create: {
+              assetGroup: group().resourceName,
+              type: 'UNIT_INCLUDED',
+              listingSource: 'SHOPPING',
+              parentListingGroupFilter: temp,
+              caseValue: { productBrand: { value: 'Northwind' } },
+            },
+          },
+        },
       ],
     });
     expect(tree.code).toEqual({ assetGroupListingGroupFilterError: 'SUBDIVISION_MUST_HAVE_OTHERS_CASE' });
@@ -72,7 +151,19 @@ describe('fake search platform: Performance Max', () => {
   it('refuses changes to a removed asset group', async () => {
     const full = c().assetGroups.find((g) => g.name === 'Full')!;
     expect((await post('assetGroups:mutate', { operations: [{ remove: full.resourceName }] })).status).toBe(200);
-    expect((await post('assetGroups:mutate', { operations: [{ update: { resourceName: full.resourceName, status: 'ENABLED' }, updateMask: 'status' }] })).code).toEqual({ assetGroupError: 'CANNOT_MODIFY_REMOVED_ASSET_GROUP' });
-    expect((await post('assetGroupSignals:mutate', { operations: [{ create: { assetGroup: full.resourceName, searchTheme: { text: 'late' } } }] })).code).toEqual({ assetGroupError: 'CANNOT_MODIFY_REMOVED_ASSET_GROUP' });
+    expect(
+      (
+        await post('assetGroups:mutate', {
+          operations: [{ update: { resourceName: full.resourceName, status: 'ENABLED' }, updateMask: 'status' }],
+        })
+      ).code,
+    ).toEqual({ assetGroupError: 'CANNOT_MODIFY_REMOVED_ASSET_GROUP' });
+    expect(
+      (
+        await post('assetGroupSignals:mutate', {
+          operations: [{ create: { assetGroup: full.resourceName, searchTheme: { text: 'late' } } }],
+        })
+      ).code,
+    ).toEqual({ assetGroupError: 'CANNOT_MODIFY_REMOVED_ASSET_GROUP' });
   });
 });

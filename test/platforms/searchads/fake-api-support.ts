@@ -11,7 +11,11 @@ export interface FakeUpstream {
   oauth: FakeSearchAdsOAuth;
   token: string;
   /** POST `<api>/<version>/<path>` as the live adapter does; `headers` override (an empty Authorization removes it). */
-  post(path: string, body: unknown, headers?: Record<string, string>): Promise<{ status: number; json: any; code: Record<string, string> | undefined }>;
+  post(
+    path: string,
+    body: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; json: any; code: Record<string, string> | undefined }>;
 }
 
 export function useFakeSearchAdsUpstream(customerId: string): FakeUpstream {
@@ -25,7 +29,12 @@ export function useFakeSearchAdsUpstream(customerId: string): FakeUpstream {
     const response = await fetch(upstream.oauth.tokenUrl, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refresh, client_id: FAKE_CLIENT_ID, client_secret: FAKE_CLIENT_SECRET }),
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: refresh,
+        client_id: FAKE_CLIENT_ID,
+        client_secret: FAKE_CLIENT_SECRET,
+      }),
     });
     upstream.token = ((await response.json()) as { access_token: string }).access_token;
   });
@@ -36,7 +45,12 @@ export function useFakeSearchAdsUpstream(customerId: string): FakeUpstream {
   upstream.post = async (path, body, headers = {}) => {
     const response = await fetch(`${upstream.api.url}/${FAKE_API_VERSION}/${path}`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${upstream.token}`, 'developer-token': FAKE_DEVELOPER_TOKEN, 'Content-Type': 'application/json', ...headers },
+      headers: {
+        Authorization: `Bearer ${upstream.token}`,
+        'developer-token': FAKE_DEVELOPER_TOKEN,
+        'Content-Type': 'application/json',
+        ...headers,
+      },
       body: JSON.stringify(body),
     });
     const json = (await response.json()) as any;

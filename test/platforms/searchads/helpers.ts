@@ -16,7 +16,11 @@ export async function campaignsByName(apiKey: string): Promise<Record<string, Ca
   return Object.fromEntries((data.structured!.campaigns as CampaignRow[]).map((c) => [c.name, c]));
 }
 
-export async function adGroupsByName(apiKey: string): Promise<Record<string, { id: string; status: string; campaign_id: string; name: string }>> {
+export async function adGroupsByName(
+  apiKey: string,
+): Promise<Record<string, { id: string; status: string; campaign_id: string; name: string }>> {
   const data = await callToolOk(apiKey, 'list_ad_groups', { include_removed: true });
-  return Object.fromEntries((data.structured!.ad_groups as { id: string; status: string; campaign_id: string; name: string }[]).map((g) => [g.name, g]));
+  return Object.fromEntries(
+    (data.structured!.ad_groups as { id: string; status: string; campaign_id: string; name: string }[]).map((g) => [g.name, g]),
+  );
 }

@@ -33,12 +33,17 @@ describe('searchads insights tools', () => {
       expect(cart).toMatchObject({ primary_for_goal: false, conversions_30d: 0 });
       expect(cart.all_conversions_30d).toBeGreaterThan(0);
       const primaryOnly = await callToolOk(apiKey, 'list_conversion_actions', { primary_only: true, include_hidden: false });
-      expect((primaryOnly.structured!.conversion_actions as Structured[]).every((a) => a.primary_for_goal && a.status === 'ENABLED')).toBe(true);
+      expect((primaryOnly.structured!.conversion_actions as Structured[]).every((a) => a.primary_for_goal && a.status === 'ENABLED')).toBe(
+        true,
+      );
     });
 
     it('splits exactly the conversions the campaign report shows, by action', async () => {
       const dates = { start_date: ago(40), end_date: ago(10) };
-      const [split, report] = await Promise.all([callToolOk(apiKey, 'get_conversion_action_performance', { ...dates, by_campaign: true }), callToolOk(apiKey, 'get_campaign_performance', { ...dates, limit: 1000 })]);
+      const [split, report] = await Promise.all([
+        callToolOk(apiKey, 'get_conversion_action_performance', { ...dates, by_campaign: true }),
+        callToolOk(apiKey, 'get_campaign_performance', { ...dates, limit: 1000 }),
+      ]);
       const actions = split.structured!.actions as Structured[];
       const primary = actions.filter((a) => a.primary_for_goal);
       expect(sum(primary.map((a) => a.conversions))).toBe(report.structured!.totals.conversions);
@@ -49,7 +54,11 @@ describe('searchads insights tools', () => {
       expect(sum(purchase.campaigns.map((c: Structured) => c.conversions))).toBe(purchase.conversions);
       // One campaign: its share only.
       const generic = campaigns['Generic - Hiking Boots']!;
-      const one = await callToolOk(apiKey, 'get_conversion_action_performance', { ...dates, campaign_id: generic.id, include_secondary: false });
+      const one = await callToolOk(apiKey, 'get_conversion_action_performance', {
+        ...dates,
+        campaign_id: generic.id,
+        include_secondary: false,
+      });
       const genericReport = (report.structured!.rows as Structured[]).find((r) => r.id === generic.id)!;
       expect(sum((one.structured!.actions as Structured[]).map((a) => a.conversions))).toBe(genericReport.metrics.conversions);
       expect((one.structured!.actions as Structured[]).every((a) => a.primary_for_goal)).toBe(true);
@@ -93,7 +102,13 @@ describe('searchads insights tools', () => {
       const metric = await callTool(apiKey, 'explain_performance_anomaly', { metric: 'magic' });
       expect(metric.status).toBe(400);
       expect(metric.body.error).toContain('metric');
-      const overlap = await callTool(apiKey, 'explain_performance_anomaly', { metric: 'spend', start_date: ago(13), end_date: ago(7), compare_start_date: ago(16), compare_end_date: ago(12) });
+      const overlap = await callTool(apiKey, 'explain_performance_anomaly', {
+        metric: 'spend',
+        start_date: ago(13),
+        end_date: ago(7),
+        compare_start_date: ago(16),
+        compare_end_date: ago(12),
+      });
       expect(overlap.status).toBe(400);
       expect(overlap.body.error).toContain('must end before');
       const half = await callTool(apiKey, 'explain_performance_anomaly', { metric: 'spend', compare_start_date: ago(40) });
@@ -108,7 +123,8 @@ describe('searchads insights tools', () => {
       const rows = s.campaigns as Structured[];
       expect(rows.length).toBeGreaterThanOrEqual(2);
       expect(sum(rows.map((r) => r.proposed_daily_budget))).toBeCloseTo(s.total_daily_budget, 2);
-      for (const r of rows) expect(Math.abs(r.proposed_daily_budget - r.current_daily_budget)).toBeLessThanOrEqual(r.current_daily_budget * 0.3 + 0.01);
+      for (const r of rows)
+        expect(Math.abs(r.proposed_daily_budget - r.current_daily_budget)).toBeLessThanOrEqual(r.current_daily_budget * 0.3 + 0.01);
       expect(rows.filter((r) => r.role === 'gains').every((r) => r.budget_utilisation >= 0.9)).toBe(true);
       expect(s.calls.length).toBe(rows.filter((r) => r.role !== 'keeps').length);
       // Nothing changed, and the proposed call is accepted as a plan.
@@ -117,7 +133,9 @@ describe('searchads insights tools', () => {
         const plan = await callTool(apiKey, 'update_campaign_budget', { ...call.arguments, dry_run: true });
         expect(plan.status).toBe(200);
         const after = await campaignsByName(apiKey);
-        expect(Object.values(after).find((c) => c.id === call.arguments.campaign_id)!.budget_amount).toBe(rows.find((r) => r.campaign_id === call.arguments.campaign_id)!.current_daily_budget);
+        expect(Object.values(after).find((c) => c.id === call.arguments.campaign_id)!.budget_amount).toBe(
+          rows.find((r) => r.campaign_id === call.arguments.campaign_id)!.current_daily_budget,
+        );
       }
     });
 
@@ -138,7 +156,11 @@ describe('searchads insights tools', () => {
       expect((plain.structured!.metrics as Structured[]).find((m) => m.metric === 'cpc')).toMatchObject({ benchmark: 4.66 });
       await callToolOk(owner.apiKey, 'save_business_profile', { vertical: 'outdoor_and_sports' });
       const sports = await callToolOk(owner.apiKey, 'get_benchmark_context', {});
-      expect(sports.structured).toMatchObject({ vertical: 'outdoor_and_sports', vertical_from: 'business_profile', category: 'Sports & Recreation' });
+      expect(sports.structured).toMatchObject({
+        vertical: 'outdoor_and_sports',
+        vertical_from: 'business_profile',
+        category: 'Sports & Recreation',
+      });
       const ctr = (sports.structured!.metrics as Structured[]).find((m) => m.metric === 'ctr')!;
       expect(ctr).toMatchObject({ benchmark: 0.0966, benchmark_source: expect.stringContaining('2024') });
       expect(ctr.account).toBeGreaterThan(0);
@@ -157,7 +179,10 @@ describe('searchads insights tools', () => {
       expect(options[0]!.score).toBeGreaterThanOrEqual(options.at(-1)!.score);
       expect(sales.structured!.recommended).toBe(options[0]!.type);
       const noFeed = await callToolOk(apiKey, 'select_searchads_campaign_type', { goal: 'sales', has_product_feed: false });
-      expect((noFeed.structured!.options as Structured[]).find((o) => o.type === 'SHOPPING')).toMatchObject({ score: 0, blocked_by: expect.stringContaining('feed') });
+      expect((noFeed.structured!.options as Structured[]).find((o) => o.type === 'SHOPPING')).toMatchObject({
+        score: 0,
+        blocked_by: expect.stringContaining('feed'),
+      });
       const app = await callToolOk(apiKey, 'select_searchads_campaign_type', { goal: 'app_installs' });
       expect(app.structured).toMatchObject({ recommended: 'APP' });
       expect((app.structured!.options as Structured[])[0]!.create_tool).toBe('create_app_campaign');
@@ -182,13 +207,24 @@ describe('searchads insights tools', () => {
       expect((s.descriptions as Structured[]).every((d) => d.text.length <= 90)).toBe(true);
       expect(new Set((s.headlines as Structured[]).map((h) => h.text.toLowerCase())).size).toBe(s.headlines.length);
       expect(s.ready_for_create_ad).toBe(true);
-      const group = (await callToolOk(apiKey, 'list_ad_groups', { campaign_id: campaigns['Generic - Hiking Boots']!.id, status: 'ENABLED' })).structured!.ad_groups[0];
-      const created = await callToolOk(apiKey, 'create_ad', { ad_group_id: group.id, headlines: (s.headlines as Structured[]).map((h) => h.text), descriptions: (s.descriptions as Structured[]).map((d) => d.text), final_url: s.final_url, ...(s.path1 ? { path1: s.path1 } : {}), ...(s.path2 ? { path2: s.path2 } : {}) });
+      const group = (
+        await callToolOk(apiKey, 'list_ad_groups', { campaign_id: campaigns['Generic - Hiking Boots']!.id, status: 'ENABLED' })
+      ).structured!.ad_groups[0];
+      const created = await callToolOk(apiKey, 'create_ad', {
+        ad_group_id: group.id,
+        headlines: (s.headlines as Structured[]).map((h) => h.text),
+        descriptions: (s.descriptions as Structured[]).map((d) => d.text),
+        final_url: s.final_url,
+        ...(s.path1 ? { path1: s.path1 } : {}),
+        ...(s.path2 ? { path2: s.path2 } : {}),
+      });
       expect(created.structured!.status).toBe('PAUSED');
     });
 
     it('reads the keywords of an ad group, and refuses both keywords and ad_group_id', async () => {
-      const group = (await callToolOk(apiKey, 'list_ad_groups', { campaign_id: campaigns['Generic - Hiking Boots']!.id, status: 'ENABLED' })).structured!.ad_groups[0];
+      const group = (
+        await callToolOk(apiKey, 'list_ad_groups', { campaign_id: campaigns['Generic - Hiking Boots']!.id, status: 'ENABLED' })
+      ).structured!.ad_groups[0];
       const data = await callToolOk(apiKey, 'suggest_ad_content', { product: 'hiking boots', ad_group_id: group.id });
       expect((data.structured!.keywords_used as string[]).length).toBeGreaterThan(0);
       const both = await callTool(apiKey, 'suggest_ad_content', { product: 'boots', keywords: ['a b'], ad_group_id: group.id });
@@ -199,14 +235,22 @@ describe('searchads insights tools', () => {
   });
 
   describe('research_keywords', () => {
-    it('returns ideas with volumes and bids, the account\'s own keywords marked', async () => {
+    it("returns ideas with volumes and bids, the account's own keywords marked", async () => {
       const data = await callToolOk(apiKey, 'research_keywords', { keywords: ['mens hiking boots'], location_ids: ['2840'], limit: 10 });
       const ideas = data.structured!.ideas as Structured[];
       expect(ideas.length).toBe(10);
-      expect(ideas.every((i) => i.avg_monthly_searches > 0 && i.monthly_searches.length === 12 && i.low_top_of_page_bid <= i.high_top_of_page_bid)).toBe(true);
+      expect(
+        ideas.every(
+          (i) => i.avg_monthly_searches > 0 && i.monthly_searches.length === 12 && i.low_top_of_page_bid <= i.high_top_of_page_bid,
+        ),
+      ).toBe(true);
       expect(ideas.map((i) => i.avg_monthly_searches)).toEqual([...ideas.map((i) => i.avg_monthly_searches)].sort((a, b) => b - a));
       expect(ideas.find((i) => i.text === 'mens hiking boots')).toMatchObject({ in_account: true });
-      const high = await callToolOk(apiKey, 'research_keywords', { keywords: ['trail shoes'], competition: ['HIGH'], min_monthly_searches: 1000 });
+      const high = await callToolOk(apiKey, 'research_keywords', {
+        keywords: ['trail shoes'],
+        competition: ['HIGH'],
+        min_monthly_searches: 1000,
+      });
       expect((high.structured!.ideas as Structured[]).every((i) => i.competition === 'HIGH' && i.avg_monthly_searches >= 1000)).toBe(true);
     });
 
@@ -220,7 +264,10 @@ describe('searchads insights tools', () => {
       expect(fromSite.structured!.seeds).toMatchObject({ from_business_profile: true, url: 'https://www.example.com/hiking-boots' });
       expect((fromSite.structured!.ideas as Structured[]).length).toBeGreaterThan(0);
       expect((await callTool(apiKey, 'research_keywords', { keywords: Array.from({ length: 21 }, (_, i) => `kw ${i}`) })).status).toBe(400);
-      expect((await callTool(apiKey, 'research_keywords', { keywords: ['boots'], location_ids: Array.from({ length: 11 }, () => '2840') })).status).toBe(400);
+      expect(
+        (await callTool(apiKey, 'research_keywords', { keywords: ['boots'], location_ids: Array.from({ length: 11 }, () => '2840') }))
+          .status,
+      ).toBe(400);
       const lang = await callTool(apiKey, 'research_keywords', { keywords: ['boots'], language: 'xx' });
       expect(lang.status).toBe(400);
       expect(lang.body.error).toContain('list_searchads_languages');

@@ -23,7 +23,9 @@ const dashed = (id: string) => `${id.slice(0, 3)}-${id.slice(3, 6)}-${id.slice(6
 
 async function scanAll(): Promise<string> {
   const tables: TableName[] = ['apiKeys', 'owners', 'usage', 'idempotency', 'sandbox'];
-  const dumps = await Promise.all(tables.map(async (t) => JSON.stringify((await documentClient().send(new ScanCommand({ TableName: tableName(t) }))).Items ?? [])));
+  const dumps = await Promise.all(
+    tables.map(async (t) => JSON.stringify((await documentClient().send(new ScanCommand({ TableName: tableName(t) }))).Items ?? [])),
+  );
   return dumps.join('\n');
 }
 
@@ -59,13 +61,27 @@ describe('gateway accounts connect --platform searchads --live', () => {
 
     let printed = '';
     const logs = await captureLogs(async () => {
-      printed = await runCommand(['accounts', 'connect', '--owner', owner.owner_id, '--platform', 'searchads', '--live', '--refresh-token', refreshToken, '--json']);
+      printed = await runCommand([
+        'accounts',
+        'connect',
+        '--owner',
+        owner.owner_id,
+        '--platform',
+        'searchads',
+        '--live',
+        '--refresh-token',
+        refreshToken,
+        '--json',
+      ]);
       await callToolOk(key.api_key, 'list_campaigns', { customer_id: client });
     });
     const connected = JSON.parse(printed);
     expect(connected).toEqual({
       platform: 'searchads',
-      accounts: expect.arrayContaining([{ id: direct, name: 'Northwind Direct' }, { id: client, name: 'Contoso Client' }]),
+      accounts: expect.arrayContaining([
+        { id: direct, name: 'Northwind Direct' },
+        { id: client, name: 'Contoso Client' },
+      ]),
     });
     expect(connected.accounts).toHaveLength(2);
     const stored = await listConnectedAccounts(owner.owner_id, 'searchads');
@@ -90,8 +106,19 @@ describe('gateway accounts connect --platform searchads --live', () => {
     platform.api.addCustomer({ id: manager, name: 'Agency Two', users: [user], manager: true, clients: [client] });
     const owner = await json(['owners', 'create', '--tier', 'pro']);
     const connected = await json([
-      'accounts', 'connect', '--owner', owner.owner_id, '--platform', 'searchads', '--live', '--refresh-token', platform.oauth.issueRefreshToken(user),
-      '--customer-id', dashed(client), '--login-customer-id', dashed(manager),
+      'accounts',
+      'connect',
+      '--owner',
+      owner.owner_id,
+      '--platform',
+      'searchads',
+      '--live',
+      '--refresh-token',
+      platform.oauth.issueRefreshToken(user),
+      '--customer-id',
+      dashed(client),
+      '--login-customer-id',
+      dashed(manager),
     ]);
     expect(connected).toEqual({ platform: 'searchads', accounts: [{ id: client, name: 'Fabrikam Client' }] });
     expect((await listConnectedAccounts(owner.owner_id, 'searchads'))[0]!.upstream).toEqual({ login_customer_id: manager });
@@ -104,7 +131,10 @@ describe('gateway accounts connect --platform searchads --live', () => {
     await expect(runCommand([...base, '--refresh-token', 'x', '--customer-id', '12-34'])).rejects.toThrow(UsageError);
     const revoked = platform.oauth.issueRefreshToken('gone@example.com');
     platform.oauth.revoke(revoked);
-    const error = await runCommand([...base, '--refresh-token', revoked]).then(() => undefined, (e: Error) => e);
+    const error = await runCommand([...base, '--refresh-token', revoked]).then(
+      () => undefined,
+      (e: Error) => e,
+    );
     expect(error?.message).toContain('expired or was revoked');
     expect(error?.message).not.toContain(revoked);
     expect(await listConnectedAccounts(owner.owner_id, 'searchads')).toEqual([]);
@@ -123,7 +153,13 @@ describe('searchads OAuth half of the connect link', () => {
     const url = new URL(await searchAdsConnector.oauth!.authorizeUrl('state-123', redirectUri));
     expect(`${url.origin}${url.pathname}`).toBe(platform.oauth.authorizeUrl);
     expect(Object.fromEntries(url.searchParams)).toEqual({
-      client_id: FAKE_CLIENT_ID, redirect_uri: redirectUri, response_type: 'code', scope: 'https://www.googleapis.com/auth/adwords', access_type: 'offline', prompt: 'consent', state: 'state-123',
+      client_id: FAKE_CLIENT_ID,
+      redirect_uri: redirectUri,
+      response_type: 'code',
+      scope: 'https://www.googleapis.com/auth/adwords',
+      access_type: 'offline',
+      prompt: 'consent',
+      state: 'state-123',
     });
     const consent = await fetch(url, { redirect: 'manual' });
     expect(consent.status).toBe(302);
@@ -136,18 +172,27 @@ describe('searchads OAuth half of the connect link', () => {
     const grants = await searchAdsConnector.connect(options, operatorCall());
     expect(grants.map((g) => g.account_id)).toEqual([id]);
 
-    const reused = await searchAdsConnector.oauth!.exchangeCode(code, redirectUri, operatorCall()).then(() => undefined, (e: GatewayError) => e);
+    const reused = await searchAdsConnector.oauth!.exchangeCode(code, redirectUri, operatorCall()).then(
+      () => undefined,
+      (e: GatewayError) => e,
+    );
     expect(reused?.statusCode).toBe(400);
     expect(reused?.message).toContain('already used');
   });
 
-  it('refuses an unknown code, and says when the gateway\'s own client credentials are wrong', async () => {
-    const unknown = await searchAdsConnector.oauth!.exchangeCode('4/not-a-code', redirectUri, operatorCall()).then(() => undefined, (e: GatewayError) => e);
+  it("refuses an unknown code, and says when the gateway's own client credentials are wrong", async () => {
+    const unknown = await searchAdsConnector.oauth!.exchangeCode('4/not-a-code', redirectUri, operatorCall()).then(
+      () => undefined,
+      (e: GatewayError) => e,
+    );
     expect(unknown?.statusCode).toBe(400);
     const secret = process.env.SEARCHADS_CLIENT_SECRET;
     process.env.SEARCHADS_CLIENT_SECRET = 'wrong-secret';
     try {
-      const misconfigured = await searchAdsConnector.oauth!.exchangeCode('4/any', redirectUri, operatorCall()).then(() => undefined, (e: GatewayError) => e);
+      const misconfigured = await searchAdsConnector.oauth!.exchangeCode('4/any', redirectUri, operatorCall()).then(
+        () => undefined,
+        (e: GatewayError) => e,
+      );
       expect(misconfigured?.statusCode).toBe(500);
       expect(misconfigured?.structuredContent).toMatchObject({ code: 'live_setup_incomplete' });
       expect(misconfigured?.message).not.toContain('wrong-secret');

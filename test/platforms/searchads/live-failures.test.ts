@@ -37,7 +37,12 @@ describe('searchads live failures', () => {
     const unauthenticated = platform.api.countRequests(/googleAds:search/);
     await callToolOk(apiKey, 'list_searchads_languages', {});
     expect(platform.oauth.tokenRequests.slice(tokens)).toEqual([{ grant_type: 'refresh_token', status: 200 }]);
-    expect(platform.api.requests.filter((r) => r.path.endsWith('googleAds:search')).slice(unauthenticated).map((r) => r.status)).toEqual([401, 200]);
+    expect(
+      platform.api.requests
+        .filter((r) => r.path.endsWith('googleAds:search'))
+        .slice(unauthenticated)
+        .map((r) => r.status),
+    ).toEqual([401, 200]);
   });
 
   it('a revoked refresh token answers 400 connection_broken, and get_connections_status shows the fix', async () => {
@@ -45,14 +50,26 @@ describe('searchads live failures', () => {
     platform.oauth.revoke(refreshToken);
     const broken = await callTool(apiKey, 'list_campaigns', {});
     expect(broken.status).toBe(400);
-    expect(broken.body.structured_content).toMatchObject({ code: 'connection_broken', platform: 'searchads', account_id: account.account_id });
+    expect(broken.body.structured_content).toMatchObject({
+      code: 'connection_broken',
+      platform: 'searchads',
+      account_id: account.account_id,
+    });
     expect(broken.body.error).toContain('expired or was revoked');
     expect(JSON.stringify(broken.body)).not.toContain(refreshToken);
     expect((await readUsage(owner.owner_id, new Date())).used).toBe(0);
     const status = await callToolOk(apiKey, 'get_connections_status', {});
-    const searchads = (status.structured!.platforms as { platform: string; healthy: boolean; accounts: Record<string, unknown>[] }[]).find((p) => p.platform === 'searchads')!;
+    const searchads = (status.structured!.platforms as { platform: string; healthy: boolean; accounts: Record<string, unknown>[] }[]).find(
+      (p) => p.platform === 'searchads',
+    )!;
     expect(searchads.healthy).toBe(false);
-    expect(searchads.accounts[0]).toMatchObject({ id: account.account_id, mode: 'live', healthy: false, detail: 'the refresh token has expired or was revoked.', fix: expect.stringContaining('Reconnect') });
+    expect(searchads.accounts[0]).toMatchObject({
+      id: account.account_id,
+      mode: 'live',
+      healthy: false,
+      detail: 'the refresh token has expired or was revoked.',
+      fix: expect.stringContaining('Reconnect'),
+    });
   });
 
   it('a customer the user lost access to is a broken connection too', async () => {
@@ -69,10 +86,16 @@ describe('searchads live failures', () => {
     const { apiKey, owner } = await liveOwner(platform);
     const campaigns = await campaignsByName(apiKey);
     const used = (await readUsage(owner.owner_id, new Date())).used;
-    const result = await callTool(apiKey, 'update_campaign', { campaign_id: campaigns['Generic - Hiking Boots']!.id, name: 'Brand - Exact' });
+    const result = await callTool(apiKey, 'update_campaign', {
+      campaign_id: campaigns['Generic - Hiking Boots']!.id,
+      name: 'Brand - Exact',
+    });
     expect(result.status).toBe(400);
     expect(result.body.error).toContain('A campaign with this name already exists.');
-    expect(result.body.structured_content).toMatchObject({ code: 'invalid_arguments', platform_error: 'CAMPAIGN_ERROR.DUPLICATE_CAMPAIGN_NAME' });
+    expect(result.body.structured_content).toMatchObject({
+      code: 'invalid_arguments',
+      platform_error: 'CAMPAIGN_ERROR.DUPLICATE_CAMPAIGN_NAME',
+    });
     expect((await readUsage(owner.owner_id, new Date())).used).toBe(used);
   });
 

@@ -22,16 +22,27 @@ describe('searchads insights tools on a live account (fake search platform)', ()
   });
 
   it('lists conversion actions without removed ones, primary and secondary as the platform says', async () => {
-    const [l, s] = await Promise.all([callToolOk(live.apiKey, 'list_conversion_actions', {}), callToolOk(sandboxKey, 'list_conversion_actions', {})]);
+    const [l, s] = await Promise.all([
+      callToolOk(live.apiKey, 'list_conversion_actions', {}),
+      callToolOk(sandboxKey, 'list_conversion_actions', {}),
+    ]);
     const actions = l.structured!.conversion_actions as Structured[];
     expect(actions.map((a) => a.name).sort()).toEqual(['Add to cart', 'Lead form (offline import)', 'Website purchase']);
-    expect(actions.find((a) => a.name === 'Lead form (offline import)')).toMatchObject({ type: 'UPLOAD_CLICKS', click_through_lookback_window_days: 90, default_value: 25, always_use_default_value: true });
+    expect(actions.find((a) => a.name === 'Lead form (offline import)')).toMatchObject({
+      type: 'UPLOAD_CLICKS',
+      click_through_lookback_window_days: 90,
+      default_value: 25,
+      always_use_default_value: true,
+    });
     expect(Object.keys(actions[0]!).sort()).toEqual(Object.keys((s.structured!.conversion_actions as Structured[])[0]!).sort());
   });
 
   it('splits the conversions of the campaign report by action, in the wire format the platform allows', async () => {
     const dates = { start_date: ago(30), end_date: ago(1) };
-    const [split, report] = await Promise.all([callToolOk(live.apiKey, 'get_conversion_action_performance', dates), callToolOk(live.apiKey, 'get_campaign_performance', { ...dates, limit: 1000 })]);
+    const [split, report] = await Promise.all([
+      callToolOk(live.apiKey, 'get_conversion_action_performance', dates),
+      callToolOk(live.apiKey, 'get_campaign_performance', { ...dates, limit: 1000 }),
+    ]);
     const actions = split.structured!.actions as Structured[];
     const primary = actions.filter((a) => a.primary_for_goal);
     expect(primary.reduce((a, x) => a + x.conversions, 0)).toBeCloseTo(report.structured!.totals.conversions, 2);
@@ -40,15 +51,22 @@ describe('searchads insights tools on a live account (fake search platform)', ()
   });
 
   it('researches keywords through the idea service', async () => {
-    const data = await callToolOk(live.apiKey, 'research_keywords', { keywords: ['hiking boots'], location_ids: ['2840'], include_partners: true, limit: 5 });
+    const data = await callToolOk(live.apiKey, 'research_keywords', {
+      keywords: ['hiking boots'],
+      location_ids: ['2840'],
+      include_partners: true,
+      limit: 5,
+    });
     const ideas = data.structured!.ideas as Structured[];
     expect(ideas.length).toBe(5);
-    expect(ideas.every((i) => i.avg_monthly_searches >= 100 && ['LOW', 'MEDIUM', 'HIGH'].includes(i.competition) && i.low_top_of_page_bid > 0)).toBe(true);
+    expect(
+      ideas.every((i) => i.avg_monthly_searches >= 100 && ['LOW', 'MEDIUM', 'HIGH'].includes(i.competition) && i.low_top_of_page_bid > 0),
+    ).toBe(true);
     expect(ideas[0]!.monthly_searches[0]).toMatchObject({ month: '2026-10' });
     expect(platform.api.countRequests(/:generateKeywordIdeas$/)).toBeGreaterThan(0);
   });
 
-  it('anomalies, budget allocation, benchmarks and campaign type choice work on the platform\'s figures', async () => {
+  it("anomalies, budget allocation, benchmarks and campaign type choice work on the platform's figures", async () => {
     const anomaly = await callToolOk(live.apiKey, 'explain_performance_anomaly', { metric: 'cpa', lookback_days: 7 });
     expect(anomaly.structured!.drivers.map((d: Structured) => d.factor)).toEqual(['cpc', 'conversion_rate']);
     const budget = await callToolOk(live.apiKey, 'optimize_budget_allocation', {});

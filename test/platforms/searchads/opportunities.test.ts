@@ -10,7 +10,16 @@ describe('Function: searchads.findOpportunities', () => {
     const found = await searchads.findOpportunities!(account, new Date());
     const listed = await callToolOk(apiKey, 'list_campaigns', { lookback_days: 30 });
     const campaigns = new Map(
-      (listed.structured!.campaigns as { id: string; name: string; type: string; status: string; budget_amount: number; metrics: { spend: number; conversions: number; roas: number | null } }[]).map((c) => [c.id, c]),
+      (
+        listed.structured!.campaigns as {
+          id: string;
+          name: string;
+          type: string;
+          status: string;
+          budget_amount: number;
+          metrics: { spend: number; conversions: number; roas: number | null };
+        }[]
+      ).map((c) => [c.id, c]),
     );
     const writeTools = new Set(searchads.tools.filter((t) => t.access === 'write').map((t) => t.name));
     expect(found.some((o) => o.kind === 'cut_waste' && o.title.includes('Competitor Terms'))).toBe(true);

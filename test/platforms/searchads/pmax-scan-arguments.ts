@@ -41,8 +41,15 @@ export async function pmaxScanArguments(read: Read, videoUrl: string): Promise<R
     update_pmax_asset_group: { asset_group_id: core, path2: 'scan' },
     remove_pmax_asset_group: { asset_group_id: winter },
     add_pmax_asset_group_asset: { asset_group_id: core, assets: [{ field_type: 'HEADLINE', text: 'Scan Headline' }] },
-    remove_pmax_asset_group_asset: { asset_group_id: core, asset_ids: [assets.find((a) => a.label === 'Shop the New Season').asset_id], field_type: 'HEADLINE' },
-    add_search_campaign_image: { campaign_id: campaigns.find((c) => c.type === 'SEARCH' && c.status === 'ENABLED').id, images: [{ asset_id: image('boots-square') }, { asset_id: image('logo-square'), use: 'LOGO' }] },
+    remove_pmax_asset_group_asset: {
+      asset_group_id: core,
+      asset_ids: [assets.find((a) => a.label === 'Shop the New Season').asset_id],
+      field_type: 'HEADLINE',
+    },
+    add_search_campaign_image: {
+      campaign_id: campaigns.find((c) => c.type === 'SEARCH' && c.status === 'ENABLED').id,
+      images: [{ asset_id: image('boots-square') }, { asset_id: image('logo-square'), use: 'LOGO' }],
+    },
     add_pmax_asset_group_image: { asset_group_id: core, images: [{ asset_id: image('tent-landscape'), field_type: 'MARKETING_IMAGE' }] },
     remove_pmax_asset_group_image: { asset_group_id: core, asset_ids: [image('trail-portrait')] },
     add_pmax_audience_signal: { campaign_id: pmax, asset_group_id: core, name: 'Scan audience', affinity_audiences: ['92001'] },

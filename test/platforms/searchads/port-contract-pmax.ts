@@ -47,13 +47,29 @@ export function describePmaxPortContract(label: string, open: () => Promise<Sear
     it('an asset group created with its assets, a search theme and a listing split show in the next reads', async () => {
       const [group] = await port.listAssetGroups(campaignId);
       const links = (await port.listAssetGroupAssets({ assetGroupId: group!.id })).filter((l) => l.status === 'ENABLED');
-      const created = await port.createAssetGroup({ campaign_id: campaignId, name: `Contract ${Date.now()}`, status: 'PAUSED', final_urls: ['https://www.example.com/contract'] }, links.map((l) => ({ asset_id: l.asset_id, field_type: l.field_type })));
+      const created = await port.createAssetGroup(
+        { campaign_id: campaignId, name: `Contract ${Date.now()}`, status: 'PAUSED', final_urls: ['https://www.example.com/contract'] },
+        links.map((l) => ({ asset_id: l.asset_id, field_type: l.field_type })),
+      );
       expect(created.id).toMatch(/^\d+$/);
       expect((await port.listAssetGroups(campaignId)).map((g) => g.id)).toContain(created.id);
-      expect((await port.listAssetGroupAssets({ assetGroupId: created.id })).map((l) => l.id).sort()).toEqual(links.map((l) => `${created.id}~${l.asset_id}~${l.field_type}`).sort());
-      const [theme] = await port.addAssetGroupSignals([{ asset_group_id: created.id, type: 'SEARCH_THEME', search_theme: 'contract theme' }]);
-      expect((await port.listAssetGroupSignals({ assetGroupId: created.id })).map((s) => [s.id, s.search_theme])).toEqual([[theme!.id, 'contract theme']]);
-      await port.mutateListingGroupFilters(created.id, { remove: [], create: [{ type: 'SUBDIVISION' }, { type: 'UNIT_INCLUDED', parent_id: '-1', case_value: { dimension: 'BRAND', value: 'Contract' } }, { type: 'UNIT_EXCLUDED', parent_id: '-1', case_value: { dimension: 'BRAND' } }] });
+      expect((await port.listAssetGroupAssets({ assetGroupId: created.id })).map((l) => l.id).sort()).toEqual(
+        links.map((l) => `${created.id}~${l.asset_id}~${l.field_type}`).sort(),
+      );
+      const [theme] = await port.addAssetGroupSignals([
+        { asset_group_id: created.id, type: 'SEARCH_THEME', search_theme: 'contract theme' },
+      ]);
+      expect((await port.listAssetGroupSignals({ assetGroupId: created.id })).map((s) => [s.id, s.search_theme])).toEqual([
+        [theme!.id, 'contract theme'],
+      ]);
+      await port.mutateListingGroupFilters(created.id, {
+        remove: [],
+        create: [
+          { type: 'SUBDIVISION' },
+          { type: 'UNIT_INCLUDED', parent_id: '-1', case_value: { dimension: 'BRAND', value: 'Contract' } },
+          { type: 'UNIT_EXCLUDED', parent_id: '-1', case_value: { dimension: 'BRAND' } },
+        ],
+      });
       const tree = await port.listListingGroupFilters(created.id);
       expect(tree.map((f) => f.case_value?.value ?? f.type).sort()).toEqual(['Contract', 'SUBDIVISION', 'UNIT_EXCLUDED']);
       const removed = await port.updateAssetGroup(created.id, { status: 'REMOVED' });

@@ -18,7 +18,13 @@ function sumByDate(rows: SearchAdsReportRow[]): Map<string, DaySum> {
   const byDate = new Map<string, DaySum>();
   for (const r of rows) {
     const sum = byDate.get(r.date) ?? { rows: 0, impressions: 0, clicks: 0, spend: 0, conversions: 0 };
-    byDate.set(r.date, { rows: sum.rows + 1, impressions: sum.impressions + r.impressions, clicks: sum.clicks + r.clicks, spend: sum.spend + r.spend, conversions: sum.conversions + r.conversions });
+    byDate.set(r.date, {
+      rows: sum.rows + 1,
+      impressions: sum.impressions + r.impressions,
+      clicks: sum.clicks + r.clicks,
+      spend: sum.spend + r.spend,
+      conversions: sum.conversions + r.conversions,
+    });
   }
   return byDate;
 }
@@ -63,7 +69,10 @@ export function describePortContract(label: string, open: () => Promise<SearchAd
     it('an unknown id is a 400 naming it', async () => {
       const missing = '98765432101';
       for (const read of [() => port.getCampaign(missing), () => port.getAdGroup(missing)]) {
-        const error = await read().then(() => undefined, (e: unknown) => e);
+        const error = await read().then(
+          () => undefined,
+          (e: unknown) => e,
+        );
         expect(error).toBeInstanceOf(ToolError);
         expect((error as ToolError).statusCode).toBe(400);
         expect((error as ToolError).message).toContain(missing);
@@ -96,18 +105,26 @@ export function describePortContract(label: string, open: () => Promise<SearchAd
       expect((await port.listCampaignAssets(campaign.id)).map((l) => l.id)).not.toContain(link!.id);
 
       const before = await port.listCampaignCriteria(campaign.id);
-      const suggested = (await Promise.all(['Texas', 'California', 'Canada'].map((place) => port.suggestGeoTargets(place)))).map((matches) => matches[0]!);
+      const suggested = (await Promise.all(['Texas', 'California', 'Canada'].map((place) => port.suggestGeoTargets(place)))).map(
+        (matches) => matches[0]!,
+      );
       for (const g of suggested) expect(g.resource_name).toBe(`geoTargetConstants/${g.id}`);
       // A location the campaign does not target yet.
       const geo = suggested.find((g) => !before.some((c) => c.criterion_id === g.id));
-      const [criterion] = await port.addCampaignCriteria([{ campaign_id: campaign.id, type: 'LOCATION', geo_target_constant: geo!.resource_name, negative: false }]);
+      const [criterion] = await port.addCampaignCriteria([
+        { campaign_id: campaign.id, type: 'LOCATION', geo_target_constant: geo!.resource_name, negative: false },
+      ]);
       expect(criterion).toMatchObject({ campaign_id: campaign.id, criterion_id: geo!.id, id: `${campaign.id}~${geo!.id}` });
-      expect((await port.listCampaignCriteria(campaign.id)).map((c) => c.id)).toEqual(expect.arrayContaining([...before.map((c) => c.id), criterion!.id]));
+      expect((await port.listCampaignCriteria(campaign.id)).map((c) => c.id)).toEqual(
+        expect.arrayContaining([...before.map((c) => c.id), criterion!.id]),
+      );
       await port.removeCampaignCriteria([criterion!.id]);
       expect((await port.listCampaignCriteria(campaign.id)).map((c) => c.id).sort()).toEqual(before.map((c) => c.id).sort());
 
       const group = (await port.listAdGroups(campaign.id)).find((g) => g.status !== 'REMOVED')!;
-      const segment = (await port.listAudienceSegments()).find((s) => s.type === 'IN_MARKET' && !(group.audiences ?? []).some((a) => a.audience_id === s.id))!;
+      const segment = (await port.listAudienceSegments()).find(
+        (s) => s.type === 'IN_MARKET' && !(group.audiences ?? []).some((a) => a.audience_id === s.id),
+      )!;
       const [audience] = await port.addAdGroupAudiences(group.id, [{ type: segment.type, audience_id: segment.id, name: segment.name }]);
       expect(audience!.criterion_id).toMatch(/^\d+$/);
       expect((await port.getAdGroup(group.id)).audiences).toEqual(expect.arrayContaining([audience]));
@@ -116,8 +133,16 @@ export function describePortContract(label: string, open: () => Promise<SearchAd
     it('display criteria, topics, image assets, display ads and ad schedules round-trip', async () => {
       const display = (await port.listCampaigns()).find((c) => c.type === 'DISPLAY' && c.status !== 'REMOVED')!;
       const group = (await port.listAdGroups(display.id)).find((g) => g.status !== 'REMOVED')!;
-      const [added] = await port.addAdGroupCriteria([{ ad_group_id: group.id, type: 'PLACEMENT', value: 'www.contract-test.example', negative: true }]);
-      expect(added).toMatchObject({ ad_group_id: group.id, campaign_id: display.id, type: 'PLACEMENT', negative: true, id: `${group.id}~${added!.criterion_id}` });
+      const [added] = await port.addAdGroupCriteria([
+        { ad_group_id: group.id, type: 'PLACEMENT', value: 'www.contract-test.example', negative: true },
+      ]);
+      expect(added).toMatchObject({
+        ad_group_id: group.id,
+        campaign_id: display.id,
+        type: 'PLACEMENT',
+        negative: true,
+        id: `${group.id}~${added!.criterion_id}`,
+      });
       expect((await port.listAdGroupCriteria(group.id, ['PLACEMENT'])).map((c) => c.id)).toContain(added!.id);
       await port.removeAdGroupCriteria([added!.id]);
       expect((await port.listAdGroupCriteria(group.id)).map((c) => c.id)).not.toContain(added!.id);
@@ -129,9 +154,17 @@ export function describePortContract(label: string, open: () => Promise<SearchAd
       const rda = (await port.listAds(display.id)).find((a) => a.type === 'RESPONSIVE_DISPLAY_AD')!;
       const ad = await port.getDisplayAd(rda.id);
       expect(ad.marketing_image_ids.every((id) => images.some((i) => i.id === id))).toBe(true);
-      const window = { day_of_week: 'WEDNESDAY' as const, start_hour: 6, start_minute: 'FIFTEEN' as const, end_hour: 9, end_minute: 'ZERO' as const };
+      const window = {
+        day_of_week: 'WEDNESDAY' as const,
+        start_hour: 6,
+        start_minute: 'FIFTEEN' as const,
+        end_hour: 9,
+        end_minute: 'ZERO' as const,
+      };
       await port.changeAdSchedules(display.id, { remove: [], add: [window], rebid: [] });
-      const scheduled = (await port.listAdSchedules(display.id)).find((s) => s.day_of_week === 'WEDNESDAY' && s.start_hour === 6 && s.start_minute === 'FIFTEEN');
+      const scheduled = (await port.listAdSchedules(display.id)).find(
+        (s) => s.day_of_week === 'WEDNESDAY' && s.start_hour === 6 && s.start_minute === 'FIFTEEN',
+      );
       expect(scheduled).toMatchObject(window);
       await port.changeAdSchedules(display.id, { remove: [scheduled!.criterion_id], add: [], rebid: [] });
       expect((await port.listAdSchedules(display.id)).some((s) => s.criterion_id === scheduled!.criterion_id)).toBe(false);
@@ -203,11 +236,25 @@ export function describePortContract(label: string, open: () => Promise<SearchAd
       await port.moveCampaignToBudget(campaign.id, budget.id);
       const moved = await port.getCampaign(campaign.id);
       expect(moved.budget_amount).toBe(42.5);
-      expect((await port.listSharedBudgets()).find((b) => b.id === budget.id)).toMatchObject({ amount: 42.5, delivery_method: 'STANDARD', campaign_ids: [campaign.id] });
+      expect((await port.listSharedBudgets()).find((b) => b.id === budget.id)).toMatchObject({
+        amount: 42.5,
+        delivery_method: 'STANDARD',
+        campaign_ids: [campaign.id],
+      });
 
-      const strategy = await port.createBiddingStrategy({ name: `Contract portfolio ${Date.now()}`, type: 'TARGET_CPA', target_cpa: 12, cpc_bid_ceiling: 3 });
+      const strategy = await port.createBiddingStrategy({
+        name: `Contract portfolio ${Date.now()}`,
+        type: 'TARGET_CPA',
+        target_cpa: 12,
+        cpc_bid_ceiling: 3,
+      });
       await port.assignBiddingStrategy(campaign.id, strategy.id);
-      expect((await port.listBiddingStrategies()).find((s) => s.id === strategy.id)).toMatchObject({ type: 'TARGET_CPA', target_cpa: 12, cpc_bid_ceiling: 3, campaign_ids: [campaign.id] });
+      expect((await port.listBiddingStrategies()).find((s) => s.id === strategy.id)).toMatchObject({
+        type: 'TARGET_CPA',
+        target_cpa: 12,
+        cpc_bid_ceiling: 3,
+        campaign_ids: [campaign.id],
+      });
       const inPortfolio = await port.getCampaign(campaign.id);
       expect(inPortfolio.bidding_strategy).toBe('TARGET_CPA');
       for (const hidden of ['budget_id', 'bidding_strategy_id', 'performance']) expect(inPortfolio).not.toHaveProperty(hidden);
@@ -215,7 +262,11 @@ export function describePortContract(label: string, open: () => Promise<SearchAd
       // The campaign may already run on Wednesdays (the brand campaign's seeded weekday schedule): that
       // interval is replaced in the same change, as the platform refuses overlapping intervals.
       const earlier = (await port.listAdSchedules(campaign.id)).filter((x) => x.day_of_week === 'WEDNESDAY').map((x) => x.criterion_id);
-      await port.changeAdSchedules(campaign.id, { remove: earlier, rebid: [], add: [{ day_of_week: 'WEDNESDAY', start_hour: 9, start_minute: 'THIRTY', end_hour: 17, end_minute: 'ZERO', bid_modifier: 1.1 }] });
+      await port.changeAdSchedules(campaign.id, {
+        remove: earlier,
+        rebid: [],
+        add: [{ day_of_week: 'WEDNESDAY', start_hour: 9, start_minute: 'THIRTY', end_hour: 17, end_minute: 'ZERO', bid_modifier: 1.1 }],
+      });
       const schedules = await port.listAdSchedules(campaign.id);
       expect(schedules.filter((x) => x.day_of_week === 'WEDNESDAY')).toHaveLength(1);
       const wednesday = schedules.find((x) => x.day_of_week === 'WEDNESDAY')!;
@@ -224,7 +275,10 @@ export function describePortContract(label: string, open: () => Promise<SearchAd
       expect((await port.listAdSchedules(campaign.id)).some((x) => x.criterion_id === wednesday.criterion_id)).toBe(false);
 
       const location = (await port.listCampaignCriteria(campaign.id)).find((c) => !c.negative)!;
-      await port.setBidModifiers(campaign.id, { devices: [{ device: 'DESKTOP', bid_modifier: 0.9 }], locations: [{ criterion_id: location.criterion_id, bid_modifier: 1.4 }] });
+      await port.setBidModifiers(campaign.id, {
+        devices: [{ device: 'DESKTOP', bid_modifier: 0.9 }],
+        locations: [{ criterion_id: location.criterion_id, bid_modifier: 1.4 }],
+      });
       expect(await port.listDeviceModifiers(campaign.id)).toContainEqual({ criterion_id: '30000', device: 'DESKTOP', bid_modifier: 0.9 });
       expect((await port.listCampaignCriteria(campaign.id)).find((c) => c.criterion_id === location.criterion_id)!.bid_modifier).toBe(1.4);
     });

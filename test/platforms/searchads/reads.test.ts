@@ -15,7 +15,9 @@ describe('searchads read tools', () => {
   it('seeds a 10-digit customer with campaigns of every type and state', async () => {
     expect(customerId).toMatch(/^\d{10}$/);
     const campaigns = Object.values(await campaignsByName(apiKey));
-    expect(new Set(campaigns.map((c) => c.type))).toEqual(new Set(['SEARCH', 'PERFORMANCE_MAX', 'DISPLAY', 'SHOPPING', 'VIDEO', 'DEMAND_GEN']));
+    expect(new Set(campaigns.map((c) => c.type))).toEqual(
+      new Set(['SEARCH', 'PERFORMANCE_MAX', 'DISPLAY', 'SHOPPING', 'VIDEO', 'DEMAND_GEN']),
+    );
     expect(new Set(campaigns.map((c) => c.status))).toEqual(new Set(['ENABLED', 'PAUSED', 'REMOVED']));
   });
 
@@ -43,8 +45,14 @@ describe('searchads read tools', () => {
     it('shows ad groups with responsive search ads, keywords of every match type and negatives', async () => {
       const generic = (await campaignsByName(apiKey))['Generic - Hiking Boots']!;
       const data = await callToolOk(apiKey, 'get_campaign_structure', { campaign_id: generic.id });
-      const groups = data.structured!.ad_groups as { ads: { type: string; headlines: string[] }[]; keywords: { match_type: string }[]; negative_keywords: unknown[] }[];
-      expect(groups.every((g) => g.ads.every((a) => a.type === 'RESPONSIVE_SEARCH_AD' && a.headlines.every((h) => h.length <= 30)))).toBe(true);
+      const groups = data.structured!.ad_groups as {
+        ads: { type: string; headlines: string[] }[];
+        keywords: { match_type: string }[];
+        negative_keywords: unknown[];
+      }[];
+      expect(groups.every((g) => g.ads.every((a) => a.type === 'RESPONSIVE_SEARCH_AD' && a.headlines.every((h) => h.length <= 30)))).toBe(
+        true,
+      );
       expect(new Set(groups.flatMap((g) => g.keywords.map((k) => k.match_type)))).toEqual(new Set(['EXACT', 'PHRASE', 'BROAD']));
       expect((data.structured!.campaign_negative_keywords as unknown[]).length).toBeGreaterThan(0);
       expect(groups.some((g) => g.negative_keywords.length > 0)).toBe(true);
@@ -136,7 +144,9 @@ describe('searchads read tools', () => {
     it('returns the caps of a Display campaign', async () => {
       const display = (await campaignsByName(apiKey))['Display - Remarketing']!;
       const data = await callToolOk(apiKey, 'get_display_frequency_caps', { campaign_id: display.id });
-      expect(data.structured!.frequency_caps).toEqual(expect.arrayContaining([expect.objectContaining({ level: 'CAMPAIGN', time_unit: 'DAY', cap: 3 })]));
+      expect(data.structured!.frequency_caps).toEqual(
+        expect.arrayContaining([expect.objectContaining({ level: 'CAMPAIGN', time_unit: 'DAY', cap: 3 })]),
+      );
     });
 
     it('answers 400 for a campaign that is not Display', async () => {

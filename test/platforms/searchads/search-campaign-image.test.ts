@@ -35,30 +35,74 @@ for (const mode of ['sandbox', 'live'] as const) {
       expect(dry.structured!.changes.filter((c: Structured) => c.entity === 'campaign_asset')).toHaveLength(2);
       const data = await callToolOk(apiKey, 'add_search_campaign_image', { campaign_id: search().id, images });
       const s = data.structured!;
-      expect(s.results.map((r: Structured) => [r.use, r.result, r.new_asset])).toEqual([['MARKETING_IMAGE', 'added', true], ['LOGO', 'added', true]]);
+      expect(s.results.map((r: Structured) => [r.use, r.result, r.new_asset])).toEqual([
+        ['MARKETING_IMAGE', 'added', true],
+        ['LOGO', 'added', true],
+      ]);
       expect(s.has_logo).toBe(true);
       const library = (await callToolOk(apiKey, 'discover_existing_assets', { types: ['IMAGE'] })).structured!.assets as Structured[];
       expect(library.some((a) => a.id === s.results[0].asset_id && a.width === 1200 && a.height === 628)).toBe(true);
-      const again = await callToolOk(apiKey, 'add_search_campaign_image', { campaign_id: search().id, images: [{ image_url: `${host.url}/landscape.png` }] });
+      const again = await callToolOk(apiKey, 'add_search_campaign_image', {
+        campaign_id: search().id,
+        images: [{ image_url: `${host.url}/landscape.png` }],
+      });
       expect(again.structured!.results[0]).toMatchObject({ result: 'skipped', reason: 'already on the campaign' });
     });
 
     it('refuses images the platform refuses, a second logo, other campaign types and unknown assets', async () => {
-      const tiny = await callTool(apiKey, 'add_search_campaign_image', { campaign_id: search().id, images: [{ image_url: `${host.url}/tiny.png` }] });
+      const tiny = await callTool(apiKey, 'add_search_campaign_image', {
+        campaign_id: search().id,
+        images: [{ image_url: `${host.url}/tiny.png` }],
+      });
       expect(tiny.status).toBe(400);
       expect(tiny.body.error).toContain('200x105');
-      const portrait = await callTool(apiKey, 'add_search_campaign_image', { campaign_id: search().id, images: [{ image_url: `${host.url}/portrait.png` }] });
+      const portrait = await callTool(apiKey, 'add_search_campaign_image', {
+        campaign_id: search().id,
+        images: [{ image_url: `${host.url}/portrait.png` }],
+      });
       expect(portrait.body.error).toContain('square (1:1) or landscape (1.91:1)');
-      const landscapeLogo = await callTool(apiKey, 'add_search_campaign_image', { campaign_id: search().id, images: [{ image_url: `${host.url}/landscape.png`, use: 'LOGO' }] });
+      const landscapeLogo = await callTool(apiKey, 'add_search_campaign_image', {
+        campaign_id: search().id,
+        images: [{ image_url: `${host.url}/landscape.png`, use: 'LOGO' }],
+      });
       expect(landscapeLogo.body.error).toContain('a logo must be square');
-      const secondLogo = await callTool(apiKey, 'add_search_campaign_image', { campaign_id: search().id, images: [{ image_url: `${host.url}/square.jpg`, use: 'LOGO' }] });
+      const secondLogo = await callTool(apiKey, 'add_search_campaign_image', {
+        campaign_id: search().id,
+        images: [{ image_url: `${host.url}/square.jpg`, use: 'LOGO' }],
+      });
       expect(secondLogo.status).toBe(400);
       expect(secondLogo.body.error).toContain('already has a business logo');
       const display = Object.values(campaigns).find((c) => c.type === 'DISPLAY')!;
-      expect((await callTool(apiKey, 'add_search_campaign_image', { campaign_id: display.id, images: [{ image_url: `${host.url}/square.jpg` }] })).body.error).toContain('Search campaigns');
-      expect((await callTool(apiKey, 'add_search_campaign_image', { campaign_id: search().id, images: [{ asset_id: '1' }] })).body.error).toContain('discover_existing_assets');
-      expect((await callTool(apiKey, 'add_search_campaign_image', { campaign_id: search().id, images: [{ asset_id: '1', image_url: `${host.url}/square.jpg` }] })).status).toBe(400);
-      expect((await callTool(apiKey, 'add_search_campaign_image', { campaign_id: search().id, images: [{ image_url: `${host.url}/square.jpg`, use: 'LOGO' }, { image_url: `${host.url}/logo.png`, use: 'LOGO' }] })).body.error).toContain('one business logo');
+      expect(
+        (
+          await callTool(apiKey, 'add_search_campaign_image', {
+            campaign_id: display.id,
+            images: [{ image_url: `${host.url}/square.jpg` }],
+          })
+        ).body.error,
+      ).toContain('Search campaigns');
+      expect(
+        (await callTool(apiKey, 'add_search_campaign_image', { campaign_id: search().id, images: [{ asset_id: '1' }] })).body.error,
+      ).toContain('discover_existing_assets');
+      expect(
+        (
+          await callTool(apiKey, 'add_search_campaign_image', {
+            campaign_id: search().id,
+            images: [{ asset_id: '1', image_url: `${host.url}/square.jpg` }],
+          })
+        ).status,
+      ).toBe(400);
+      expect(
+        (
+          await callTool(apiKey, 'add_search_campaign_image', {
+            campaign_id: search().id,
+            images: [
+              { image_url: `${host.url}/square.jpg`, use: 'LOGO' },
+              { image_url: `${host.url}/logo.png`, use: 'LOGO' },
+            ],
+          })
+        ).body.error,
+      ).toContain('one business logo');
       expect((await callTool(apiKey, 'add_search_campaign_image', { campaign_id: search().id, images: [] })).status).toBe(400);
     });
   });

@@ -11,7 +11,13 @@ type Read = (tool: string, args?: Record<string, unknown>) => Promise<Record<str
 /** The account's image assets, as the refusal of an unknown image lists them (`<id> "<name>" <w>x<h>`). */
 export async function imageLibrary(apiKey: string, demandGenAdGroupId: string): Promise<{ id: string; name: string }[]> {
   const refused = await callTool(apiKey, 'add_demandgen_ad', {
-    ad_group_id: demandGenAdGroupId, headlines: ['Scan'], descriptions: ['Scan'], business_name: 'Scan', final_url: 'https://www.example.com/', logo_image_asset_ids: ['1'], square_image_asset_ids: ['2'],
+    ad_group_id: demandGenAdGroupId,
+    headlines: ['Scan'],
+    descriptions: ['Scan'],
+    business_name: 'Scan',
+    final_url: 'https://www.example.com/',
+    logo_image_asset_ids: ['1'],
+    square_image_asset_ids: ['2'],
   });
   return [...String(refused.body.error).matchAll(/(\d+) "([^"]+)" \d+x\d+/g)].map((m) => ({ id: m[1]!, name: m[2]! }));
 }
@@ -28,8 +34,13 @@ export async function shoppingScanArguments(apiKey: string, read: Read): Promise
   const library = await imageLibrary(apiKey, hikers.id);
   const image = (name: string) => library.find((l) => l.name === name)!.id;
   const ad = {
-    headlines: ['Gear for every trail'], descriptions: ['Boots and packs tested on real trails.'], business_name: 'Northwind Outdoor', final_url: 'https://www.example.com/trail',
-    marketing_image_asset_ids: [image('Trail hero 1200x628')], square_image_asset_ids: [image('Boots square 1200x1200')], logo_image_asset_ids: [image('Northwind logo 512x512')],
+    headlines: ['Gear for every trail'],
+    descriptions: ['Boots and packs tested on real trails.'],
+    business_name: 'Northwind Outdoor',
+    final_url: 'https://www.example.com/trail',
+    marketing_image_asset_ids: [image('Trail hero 1200x628')],
+    square_image_asset_ids: [image('Boots square 1200x1200')],
+    logo_image_asset_ids: [image('Northwind logo 512x512')],
   };
   return {
     get_shopping_settings: { campaign_id: shopping.id },
@@ -44,11 +55,26 @@ export async function shoppingScanArguments(apiKey: string, read: Read): Promise
     remove_product_group: { ad_group_id: shoppingGroup.id, product_group_id: northwind.id },
     link_merchant_feed: { merchant_center_id: '5087654321' },
     unlink_merchant_feed: { merchant_center_id: '5087654321' },
-    create_app_campaign: { name: 'Scan test app', daily_budget: 20, app_id: 'com.example.scan', app_store: 'GOOGLE_APP_STORE', target_cpa: 2, headlines: ['Scan one', 'Scan two'], descriptions: ['Scan app.'] },
+    create_app_campaign: {
+      name: 'Scan test app',
+      daily_budget: 20,
+      app_id: 'com.example.scan',
+      app_store: 'GOOGLE_APP_STORE',
+      target_cpa: 2,
+      headlines: ['Scan one', 'Scan two'],
+      descriptions: ['Scan app.'],
+    },
     create_demandgen_campaign: { name: 'Scan test demand gen', daily_budget: 20, ad },
     create_video_campaign: {
-      name: 'Scan test video campaign', daily_budget: 20, youtube_video_ids: ['dQw4w9WgXcQ'], headlines: ['Scan video'], long_headlines: ['Scan video long headline'], descriptions: ['Scan.'],
-      business_name: 'Northwind Outdoor', final_url: 'https://www.example.com/video', logo_image_asset_ids: [image('Northwind logo 512x512')],
+      name: 'Scan test video campaign',
+      daily_budget: 20,
+      youtube_video_ids: ['dQw4w9WgXcQ'],
+      headlines: ['Scan video'],
+      long_headlines: ['Scan video long headline'],
+      descriptions: ['Scan.'],
+      business_name: 'Northwind Outdoor',
+      final_url: 'https://www.example.com/video',
+      logo_image_asset_ids: [image('Northwind logo 512x512')],
     },
     add_demandgen_ad_group: { campaign_id: demandGen.id, name: 'Scan DG group', ad },
     add_demandgen_ad: { ad_group_id: hikers.id, ...ad },

@@ -17,7 +17,12 @@ describe('Tool: update_campaign', () => {
 
   it('changes status, budget and name, shows before → after, and list_campaigns sees it', async () => {
     const display = campaigns['Display - Remarketing']!;
-    const data = await callToolOk(apiKey, 'update_campaign', { campaign_id: display.id, status: 'ENABLED', budget_amount: 55.5, name: 'Display - Remarketing v2' });
+    const data = await callToolOk(apiKey, 'update_campaign', {
+      campaign_id: display.id,
+      status: 'ENABLED',
+      budget_amount: 55.5,
+      name: 'Display - Remarketing v2',
+    });
     expect(data.text).toContain('| status | PAUSED | ENABLED |');
     expect(data.text).toContain('| budget_amount (daily) | 40.00 | 55.50 |');
     const after = (await campaignsByName(apiKey))['Display - Remarketing v2']!;
@@ -59,19 +64,31 @@ describe('Tool: update_campaign', () => {
 
   it('rejects criterion names of another customer, another campaign, or the wrong shape', async () => {
     const competitor = campaigns['Competitor Terms']!;
-    const other = await callTool(apiKey, 'update_campaign', { campaign_id: competitor.id, locations_to_remove: [`customers/1111111111/campaignCriteria/${competitor.id}~1023191`] });
+    const other = await callTool(apiKey, 'update_campaign', {
+      campaign_id: competitor.id,
+      locations_to_remove: [`customers/1111111111/campaignCriteria/${competitor.id}~1023191`],
+    });
     expect(other.status).toBe(400);
     expect(other.body.error).toContain('names customer 1111111111');
-    const campaign = await callTool(apiKey, 'update_campaign', { campaign_id: competitor.id, locations_to_remove: [`customers/${customerId}/campaignCriteria/123~1023191`] });
+    const campaign = await callTool(apiKey, 'update_campaign', {
+      campaign_id: competitor.id,
+      locations_to_remove: [`customers/${customerId}/campaignCriteria/123~1023191`],
+    });
     expect(campaign.status).toBe(400);
     expect(campaign.body.error).toContain('`locations_to_remove[0]` belongs to campaign 123');
-    const shape = await callTool(apiKey, 'update_campaign', { campaign_id: competitor.id, locations_to_remove: ['geoTargetConstants/2840'] });
+    const shape = await callTool(apiKey, 'update_campaign', {
+      campaign_id: competitor.id,
+      locations_to_remove: ['geoTargetConstants/2840'],
+    });
     expect(shape.status).toBe(400);
     expect(shape.body.error).toContain('`locations_to_remove[0]` must be a criterion resource name');
   });
 
   it('rejects a location that matches nothing', async () => {
-    const result = await callTool(apiKey, 'update_campaign', { campaign_id: campaigns['Competitor Terms']!.id, locations_to_add: ['Atlantis'] });
+    const result = await callTool(apiKey, 'update_campaign', {
+      campaign_id: campaigns['Competitor Terms']!.id,
+      locations_to_add: ['Atlantis'],
+    });
     expect(result.status).toBe(400);
     expect(result.body.error).toContain('`locations_to_add[0]` "Atlantis" matches no location');
   });
@@ -101,7 +118,11 @@ describe('Tool: update_campaign', () => {
     const ignored = await callToolOk(apiKey, 'update_campaign', { campaign_id: shopping.id, ai_max_enabled: true });
     expect(ignored.structured!.changed).toBe(false);
     expect(ignored.text).toContain('`ai_max_enabled` applies to Search campaigns only');
-    const applied = await callToolOk(apiKey, 'update_campaign', { campaign_id: campaigns['Generic - Hiking Boots']!.id, ai_max_enabled: true, audience_targeting_mode: 'TARGETING' });
+    const applied = await callToolOk(apiKey, 'update_campaign', {
+      campaign_id: campaigns['Generic - Hiking Boots']!.id,
+      ai_max_enabled: true,
+      audience_targeting_mode: 'TARGETING',
+    });
     expect(applied.text).toContain('| ai_max_enabled | false | true |');
     const targeting = await callToolOk(apiKey, 'get_campaign_targeting', { campaign_id: campaigns['Generic - Hiking Boots']!.id });
     expect(targeting.structured!.audience_targeting_mode).toBe('TARGETING');
@@ -113,35 +134,70 @@ describe('Tool: update_campaign', () => {
     expect(refused.status).toBe(400);
     expect(refused.body.error).toContain('only available to partner accounts');
     await new SandboxStore('searchads', customerId).update('settings', 'account', { is_partner_account: true });
-    const accepted = await callToolOk(apiKey, 'update_campaign', { campaign_id: brand.id, target_partner_search_network: true, target_youtube: true });
+    const accepted = await callToolOk(apiKey, 'update_campaign', {
+      campaign_id: brand.id,
+      target_partner_search_network: true,
+      target_youtube: true,
+    });
     expect(accepted.text).toContain('| target_partner_search_network | false | true |');
     expect(accepted.text).toContain('| target_youtube | false | true |');
   });
 
   it('replaces and clears custom parameters, tracking template and final URL suffix', async () => {
     const brand = campaigns['Brand - Exact']!;
-    const set = await callToolOk(apiKey, 'update_campaign', { campaign_id: brand.id, url_custom_parameters: [{ key: 'promo', value: 'spring26' }], final_url_suffix: 'utm_source=sa' });
+    const set = await callToolOk(apiKey, 'update_campaign', {
+      campaign_id: brand.id,
+      url_custom_parameters: [{ key: 'promo', value: 'spring26' }],
+      final_url_suffix: 'utm_source=sa',
+    });
     expect(set.text).toContain('{_promo}=spring26');
-    const cleared = await callToolOk(apiKey, 'update_campaign', { campaign_id: brand.id, url_custom_parameters: [], tracking_url_template: '', final_url_suffix: '' });
-    const settings = Object.fromEntries((cleared.structured!.changes as { setting: string; after: string }[]).map((c) => [c.setting, c.after]));
-    expect(settings).toMatchObject({ url_custom_parameters: '(cleared)', tracking_url_template: '(cleared)', final_url_suffix: '(cleared)' });
-    const stored = await new SandboxStore('searchads', customerId).get<{ id: string; tracking_url_template?: string; url_custom_parameters: unknown[] }>('campaign', brand.id);
+    const cleared = await callToolOk(apiKey, 'update_campaign', {
+      campaign_id: brand.id,
+      url_custom_parameters: [],
+      tracking_url_template: '',
+      final_url_suffix: '',
+    });
+    const settings = Object.fromEntries(
+      (cleared.structured!.changes as { setting: string; after: string }[]).map((c) => [c.setting, c.after]),
+    );
+    expect(settings).toMatchObject({
+      url_custom_parameters: '(cleared)',
+      tracking_url_template: '(cleared)',
+      final_url_suffix: '(cleared)',
+    });
+    const stored = await new SandboxStore('searchads', customerId).get<{
+      id: string;
+      tracking_url_template?: string;
+      url_custom_parameters: unknown[];
+    }>('campaign', brand.id);
     expect(stored!.tracking_url_template).toBeUndefined();
     expect(stored!.url_custom_parameters).toEqual([]);
   });
 
   it('rejects custom parameter keys that are not lowercase alphanumeric, and duplicate keys', async () => {
     const brand = campaigns['Brand - Exact']!;
-    const braces = await callTool(apiKey, 'update_campaign', { campaign_id: brand.id, url_custom_parameters: [{ key: '{_Promo}', value: 'x' }] });
+    const braces = await callTool(apiKey, 'update_campaign', {
+      campaign_id: brand.id,
+      url_custom_parameters: [{ key: '{_Promo}', value: 'x' }],
+    });
     expect(braces.status).toBe(400);
     expect(braces.body.error).toContain('`url_custom_parameters[0].key` must be lowercase letters and digits only');
-    const dupes = await callTool(apiKey, 'update_campaign', { campaign_id: brand.id, url_custom_parameters: [{ key: 'a', value: '1' }, { key: 'a', value: '2' }] });
+    const dupes = await callTool(apiKey, 'update_campaign', {
+      campaign_id: brand.id,
+      url_custom_parameters: [
+        { key: 'a', value: '1' },
+        { key: 'a', value: '2' },
+      ],
+    });
     expect(dupes.status).toBe(400);
     expect(dupes.body.error).toContain('has the key "a" twice');
   });
 
   it('rejects a tracking template without {lpurl}', async () => {
-    const result = await callTool(apiKey, 'update_campaign', { campaign_id: campaigns['Brand - Exact']!.id, tracking_url_template: 'https://track.example/?x=1' });
+    const result = await callTool(apiKey, 'update_campaign', {
+      campaign_id: campaigns['Brand - Exact']!.id,
+      tracking_url_template: 'https://track.example/?x=1',
+    });
     expect(result.status).toBe(400);
     expect(result.body.error).toContain('`tracking_url_template` must be empty');
   });

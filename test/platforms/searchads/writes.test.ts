@@ -20,7 +20,10 @@ describe('searchads write tools', () => {
   describe('Tool: add_callout_extensions', () => {
     it('adds callouts as library assets linked to the campaign, noting the 4-8 recommendation', async () => {
       const competitor = campaigns['Competitor Terms']!;
-      const data = await callToolOk(apiKey, 'add_callout_extensions', { campaign_id: competitor.id, callouts: ['Free Shipping Over $50', 'Made in Portland'] });
+      const data = await callToolOk(apiKey, 'add_callout_extensions', {
+        campaign_id: competitor.id,
+        callouts: ['Free Shipping Over $50', 'Made in Portland'],
+      });
       const added = data.structured!.added as { text: string; new_asset: boolean; resource_name: string }[];
       expect(added.map((a) => a.text)).toEqual(['Free Shipping Over $50', 'Made in Portland']);
       // The first text already exists in the library and is reused; the second is a new asset.
@@ -28,13 +31,22 @@ describe('searchads write tools', () => {
       expect(data.structured!.total_callouts).toBe(2);
       expect(data.text).toContain('4-8 are recommended');
       // Adding the same again is harmless.
-      const again = await callToolOk(apiKey, 'add_callout_extensions', { campaign_id: competitor.id, callouts: ['Made in Portland', 'Lifetime Warranty', 'Expert Fit Advice', 'Vegan Leather Options'] });
+      const again = await callToolOk(apiKey, 'add_callout_extensions', {
+        campaign_id: competitor.id,
+        callouts: ['Made in Portland', 'Lifetime Warranty', 'Expert Fit Advice', 'Vegan Leather Options'],
+      });
       expect(again.structured!.skipped_existing).toEqual(['Made in Portland']);
       expect(again.structured!.total_callouts).toBe(5);
       expect(again.text).not.toContain('are recommended');
       // Written callouts read back with the campaign's structure.
       const structure = await callToolOk(apiKey, 'get_campaign_structure', { campaign_id: competitor.id });
-      expect((structure.structured!.callouts as { text: string }[]).map((c) => c.text).sort()).toEqual(['Expert Fit Advice', 'Free Shipping Over $50', 'Lifetime Warranty', 'Made in Portland', 'Vegan Leather Options']);
+      expect((structure.structured!.callouts as { text: string }[]).map((c) => c.text).sort()).toEqual([
+        'Expert Fit Advice',
+        'Free Shipping Over $50',
+        'Lifetime Warranty',
+        'Made in Portland',
+        'Vegan Leather Options',
+      ]);
       expect(structure.text).toContain('**Callouts:**');
     });
 
@@ -75,7 +87,10 @@ describe('searchads write tools', () => {
 
     it('rejects a start date in the past for a campaign that has not started', async () => {
       const launch = campaigns['Search - Summer Sandals Launch']!;
-      const result = await callTool(apiKey, 'update_campaign_dates', { campaign_id: launch.id, start_date: addDays(isoDate(new Date()), -3) });
+      const result = await callTool(apiKey, 'update_campaign_dates', {
+        campaign_id: launch.id,
+        start_date: addDays(isoDate(new Date()), -3),
+      });
       expect(result.status).toBe(400);
       expect(result.body.error).toContain('`start_date`');
       expect(result.body.error).toContain('is in the past');
@@ -83,17 +98,27 @@ describe('searchads write tools', () => {
 
     it('rejects a new start date for a campaign that has started', async () => {
       const brand = campaigns['Brand - Exact']!;
-      const result = await callTool(apiKey, 'update_campaign_dates', { campaign_id: brand.id, start_date: addDays(isoDate(new Date()), 5) });
+      const result = await callTool(apiKey, 'update_campaign_dates', {
+        campaign_id: brand.id,
+        start_date: addDays(isoDate(new Date()), 5),
+      });
       expect(result.status).toBe(400);
       expect(result.body.error).toContain('cannot be changed');
     });
 
     it('rejects an end date that is not after the start date, and malformed dates', async () => {
       const launch = campaigns['Search - Summer Sandals Launch']!;
-      const order = await callTool(apiKey, 'update_campaign_dates', { campaign_id: launch.id, start_date: '2030-05-10', end_date: '2030-05-10' });
+      const order = await callTool(apiKey, 'update_campaign_dates', {
+        campaign_id: launch.id,
+        start_date: '2030-05-10',
+        end_date: '2030-05-10',
+      });
       expect(order.status).toBe(400);
       expect(order.body.error).toContain('`end_date` (2030-05-10) must be after `start_date` (2030-05-10)');
-      const existingStart = await callTool(apiKey, 'update_campaign_dates', { campaign_id: campaigns['Brand - Exact']!.id, end_date: '2020-01-01' });
+      const existingStart = await callTool(apiKey, 'update_campaign_dates', {
+        campaign_id: campaigns['Brand - Exact']!.id,
+        end_date: '2020-01-01',
+      });
       expect(existingStart.status).toBe(400);
       expect(existingStart.body.error).toContain('must be after the start date');
       const format = await callTool(apiKey, 'update_campaign_dates', { campaign_id: launch.id, end_date: '10/05/2030' });
@@ -122,7 +147,9 @@ describe('searchads write tools', () => {
       expect((data.structured!.added as unknown[]).length).toBe(4);
       expect(data.text).toContain('OBSERVATION');
       const targeting = await callToolOk(apiKey, 'get_campaign_targeting', { campaign_id: group.campaign_id });
-      const onGroup = (targeting.structured!.audiences as { ad_group_id: string; audience_id: string }[]).filter((a) => a.ad_group_id === group.id).map((a) => a.audience_id);
+      const onGroup = (targeting.structured!.audiences as { ad_group_id: string; audience_id: string }[])
+        .filter((a) => a.ad_group_id === group.id)
+        .map((a) => a.audience_id);
       expect(onGroup.sort()).toEqual(['80443', '92001', custom.id, userList.id].sort());
     });
 
@@ -130,7 +157,9 @@ describe('searchads write tools', () => {
       const group = groups['Brand - Core']!;
       const result = await callTool(apiKey, 'add_ad_group_audiences', { ad_group_id: group.id, in_market_audiences: ['92001', '55555'] });
       expect(result.status).toBe(400);
-      expect(result.body.error).toContain('`in_market_audiences[0]` "92001" (Outdoor Enthusiasts) is an AFFINITY segment; pass it in `affinity_audiences`');
+      expect(result.body.error).toContain(
+        '`in_market_audiences[0]` "92001" (Outdoor Enthusiasts) is an AFFINITY segment; pass it in `affinity_audiences`',
+      );
       expect(result.body.error).toContain('`in_market_audiences[1]` "55555" is not a known');
       const targeting = await callToolOk(apiKey, 'get_campaign_targeting', { campaign_id: group.campaign_id });
       expect((targeting.structured!.audiences as { ad_group_id: string }[]).filter((a) => a.ad_group_id === group.id)).toEqual([]);
@@ -143,7 +172,10 @@ describe('searchads write tools', () => {
     });
 
     it('refuses a removed ad group', async () => {
-      const result = await callTool(apiKey, 'add_ad_group_audiences', { ad_group_id: groups['Trail Runners (retired)']!.id, in_market_audiences: ['80443'] });
+      const result = await callTool(apiKey, 'add_ad_group_audiences', {
+        ad_group_id: groups['Trail Runners (retired)']!.id,
+        in_market_audiences: ['80443'],
+      });
       expect(result.status).toBe(400);
       expect(result.body.error).toContain('is REMOVED');
     });
@@ -154,11 +186,18 @@ describe('searchads write tools', () => {
       const brand = campaigns['Brand - Exact']!;
       const generic = campaigns['Generic - Hiking Boots']!;
       const before = await callToolOk(apiKey, 'list_call_assets', { campaign_id: brand.id });
-      const shared = (before.structured!.call_assets as { id: string; linked_campaigns: { campaign_id: string }[] }[]).find((a) => a.linked_campaigns.some((l) => l.campaign_id === generic.id))!;
-      const data = await callToolOk(apiKey, 'remove_call_assets', { campaign_id: brand.id, asset_ids: [`customers/${customerId}/assets/${shared.id}`] });
+      const shared = (before.structured!.call_assets as { id: string; linked_campaigns: { campaign_id: string }[] }[]).find((a) =>
+        a.linked_campaigns.some((l) => l.campaign_id === generic.id),
+      )!;
+      const data = await callToolOk(apiKey, 'remove_call_assets', {
+        campaign_id: brand.id,
+        asset_ids: [`customers/${customerId}/assets/${shared.id}`],
+      });
       expect(data.structured!.remaining).toBe(1);
       const library = await callToolOk(apiKey, 'list_call_assets', {});
-      const still = (library.structured!.call_assets as { id: string; linked_campaigns: { campaign_id: string }[] }[]).find((a) => a.id === shared.id)!;
+      const still = (library.structured!.call_assets as { id: string; linked_campaigns: { campaign_id: string }[] }[]).find(
+        (a) => a.id === shared.id,
+      )!;
       expect(still.linked_campaigns.map((l) => l.campaign_id)).toEqual([generic.id]);
     });
 
@@ -177,7 +216,9 @@ describe('searchads write tools', () => {
     it('rejects an asset that is not linked to the campaign', async () => {
       const generic = campaigns['Generic - Hiking Boots']!;
       const library = await callToolOk(apiKey, 'list_call_assets', {});
-      const unlinked = (library.structured!.call_assets as { id: string; linked_campaigns: unknown[] }[]).find((a) => a.linked_campaigns.length === 0)!;
+      const unlinked = (library.structured!.call_assets as { id: string; linked_campaigns: unknown[] }[]).find(
+        (a) => a.linked_campaigns.length === 0,
+      )!;
       const result = await callTool(apiKey, 'remove_call_assets', { campaign_id: generic.id, asset_ids: [unlinked.id] });
       expect(result.status).toBe(400);
       expect(result.body.error).toContain('is not linked to this campaign');

@@ -15,7 +15,11 @@ import { callToolOk, createTestOwner, useTestTables } from '../../support/gatewa
 
 useTestTables();
 
-const call = () => ({ signal: new AbortController().signal, deadline: Date.now() + 60_000, log: createLogger({ test: 'shortvideo consistency' }) });
+const call = () => ({
+  signal: new AbortController().signal,
+  deadline: Date.now() + 60_000,
+  log: createLogger({ test: 'shortvideo consistency' }),
+});
 const today = isoDate(new Date());
 const yesterday = addDays(today, -1);
 const RANGES = [
@@ -23,7 +27,21 @@ const RANGES = [
   { start: addDays(yesterday, -29), end: yesterday },
   { start: addDays(yesterday, -60), end: addDays(yesterday, -55) },
 ];
-const FIELDS = ['impressions', 'clicks', 'spend', 'conversions', 'revenue', 'video_views', 'video_watched_2s', 'video_watched_6s', 'video_views_p100', 'likes', 'comments', 'shares', 'follows'] as const;
+const FIELDS = [
+  'impressions',
+  'clicks',
+  'spend',
+  'conversions',
+  'revenue',
+  'video_views',
+  'video_watched_2s',
+  'video_watched_6s',
+  'video_views_p100',
+  'likes',
+  'comments',
+  'shares',
+  'follows',
+] as const;
 const cents = (n: number) => Math.round(n * 100);
 
 /** Rows of a level keyed by id and date. */
@@ -32,7 +50,11 @@ async function report(port: ShortVideoPort, level: ReportDataLevel, start: strin
 }
 
 /** The children's rows added up per parent id and date, compared with the parent's row, every metric exactly. */
-function expectSums(parents: ShortVideoReportRow[], children: ShortVideoReportRow[], parentOf: (childId: string) => string | undefined): void {
+function expectSums(
+  parents: ShortVideoReportRow[],
+  children: ShortVideoReportRow[],
+  parentOf: (childId: string) => string | undefined,
+): void {
   const sums = new Map<string, Record<string, number>>();
   for (const row of children) {
     const parent = parentOf(row.id);
@@ -44,7 +66,8 @@ function expectSums(parents: ShortVideoReportRow[], children: ShortVideoReportRo
   }
   for (const row of parents) {
     const sum = sums.get(`${row.id}|${row.date}`) ?? Object.fromEntries(FIELDS.map((f) => [f, 0]));
-    for (const f of FIELDS) expect([row.id, row.date, f, sum[f]]).toEqual([row.id, row.date, f, f === 'spend' || f === 'revenue' ? cents(row[f]) : row[f]]);
+    for (const f of FIELDS)
+      expect([row.id, row.date, f, sum[f]]).toEqual([row.id, row.date, f, f === 'spend' || f === 'revenue' ? cents(row[f]) : row[f]]);
   }
 }
 
@@ -85,19 +108,32 @@ describe('shortvideo sandbox: figures that add up and obey state', () => {
   it('never spends more than a daily budget, at the campaign or the ad group', async () => {
     const [campaigns, adGroups] = await Promise.all([port.listCampaigns(), port.listAdGroups()]);
     const { start, end } = RANGES[1]!;
-    const [campaignRows, groupRows] = await Promise.all([report(port, 'AUCTION_CAMPAIGN', start, end), report(port, 'AUCTION_ADGROUP', start, end)]);
-    for (const c of campaigns.filter((x) => x.budget_mode === 'BUDGET_MODE_DAY')) for (const spend of spendOf(campaignRows, c.id)) expect(spend).toBeLessThanOrEqual(c.budget);
-    for (const g of adGroups.filter((x) => x.budget_mode === 'BUDGET_MODE_DAY' && x.budget)) for (const spend of spendOf(groupRows, g.id)) expect(spend).toBeLessThanOrEqual(g.budget!);
+    const [campaignRows, groupRows] = await Promise.all([
+      report(port, 'AUCTION_CAMPAIGN', start, end),
+      report(port, 'AUCTION_ADGROUP', start, end),
+    ]);
+    for (const c of campaigns.filter((x) => x.budget_mode === 'BUDGET_MODE_DAY'))
+      for (const spend of spendOf(campaignRows, c.id)) expect(spend).toBeLessThanOrEqual(c.budget);
+    for (const g of adGroups.filter((x) => x.budget_mode === 'BUDGET_MODE_DAY' && x.budget))
+      for (const spend of spendOf(groupRows, g.id)) expect(spend).toBeLessThanOrEqual(g.budget!);
     // Budget-limited days exist: a cap that never binds proves nothing.
-    const limited = campaigns.filter((c) => c.budget_mode === 'BUDGET_MODE_DAY').some((c) => spendOf(campaignRows, c.id).some((s) => s >= c.budget * 0.9));
-    const groupLimited = adGroups.some((g) => g.budget_mode === 'BUDGET_MODE_DAY' && g.budget && spendOf(groupRows, g.id).some((s) => s >= g.budget! * 0.9));
+    const limited = campaigns
+      .filter((c) => c.budget_mode === 'BUDGET_MODE_DAY')
+      .some((c) => spendOf(campaignRows, c.id).some((s) => s >= c.budget * 0.9));
+    const groupLimited = adGroups.some(
+      (g) => g.budget_mode === 'BUDGET_MODE_DAY' && g.budget && spendOf(groupRows, g.id).some((s) => s >= g.budget! * 0.9),
+    );
     expect(limited || groupLimited).toBe(true);
   });
 
   it('gives rejected and in-review ads, and paused, deleted and disabled entities, no delivery while in that state', async () => {
     const [campaigns, adGroups, ads] = await Promise.all([port.listCampaigns(), port.listAdGroups(), port.listAds()]);
     const { start, end } = RANGES[1]!;
-    const [campaignRows, groupRows, adRows] = await Promise.all([report(port, 'AUCTION_CAMPAIGN', start, end), report(port, 'AUCTION_ADGROUP', start, end), report(port, 'AUCTION_AD', start, end)]);
+    const [campaignRows, groupRows, adRows] = await Promise.all([
+      report(port, 'AUCTION_CAMPAIGN', start, end),
+      report(port, 'AUCTION_ADGROUP', start, end),
+      report(port, 'AUCTION_AD', start, end),
+    ]);
     const stoppedAds = ads.filter((a) => a.review_status !== 'APPROVED' || a.status !== 'ENABLED');
     expect(stoppedAds.some((a) => a.review_status === 'REJECTED')).toBe(true);
     expect(stoppedAds.some((a) => a.review_status === 'IN_REVIEW')).toBe(true);
@@ -106,7 +142,8 @@ describe('shortvideo sandbox: figures that add up and obey state', () => {
     for (const c of campaigns.filter((x) => x.status !== 'ACTIVE')) expect(spendOf(campaignRows, c.id).every((s) => s === 0)).toBe(true);
     // A paused campaign's ad groups are gated by it too.
     const paused = campaigns.filter((c) => c.status !== 'ACTIVE').map((c) => c.id);
-    for (const g of adGroups.filter((x) => paused.includes(x.campaign_id))) expect(spendOf(groupRows, g.id).every((s) => s === 0)).toBe(true);
+    for (const g of adGroups.filter((x) => paused.includes(x.campaign_id)))
+      expect(spendOf(groupRows, g.id).every((s) => s === 0)).toBe(true);
   });
 
   it('has no figures for today or later', async () => {
@@ -125,7 +162,13 @@ describe('shortvideo sandbox: figures that add up and obey state', () => {
     const beforeCampaigns = await report(port, 'AUCTION_CAMPAIGN', start, yesterday);
 
     // A budget change through the tool, now: yesterday and before are unchanged, through the port and the list tool.
-    const listed = async () => ((await callToolOk(apiKey, 'list_shortvideo_ad_groups', { lookback_days: 10 })).structured!.ad_groups as { id: string; metrics: { spend: number } }[]).find((g) => g.id === group.id)!.metrics;
+    const listed = async () =>
+      (
+        (await callToolOk(apiKey, 'list_shortvideo_ad_groups', { lookback_days: 10 })).structured!.ad_groups as {
+          id: string;
+          metrics: { spend: number };
+        }[]
+      ).find((g) => g.id === group.id)!.metrics;
     const listedBefore = await listed();
     await callToolOk(apiKey, 'update_shortvideo_ad_group', { adgroup_id: group.id, budget: (group.budget ?? 100) + 400 });
     expect(await report(port, 'AUCTION_ADGROUP', start, yesterday)).toEqual(before);
@@ -172,7 +215,12 @@ describe('shortvideo sandbox: figures that add up and obey state', () => {
 
   it('finds waste with the figures the list tool shows, proposes its pause, and nothing once it is paused', async () => {
     const wasteful = (await port.listAdGroups()).find((g) => g.adgroup_name === 'Add to Cart - Wasteful Test')!;
-    const listed = ((await callToolOk(apiKey, 'list_shortvideo_ad_groups', { lookback_days: 30 })).structured!.ad_groups as { id: string; metrics: { spend: number } }[]).find((g) => g.id === wasteful.id)!;
+    const listed = (
+      (await callToolOk(apiKey, 'list_shortvideo_ad_groups', { lookback_days: 30 })).structured!.ad_groups as {
+        id: string;
+        metrics: { spend: number };
+      }[]
+    ).find((g) => g.id === wasteful.id)!;
     const found = await shortvideo.findOpportunities!(account, new Date());
     const cut = found.find((o) => o.arguments.adgroup_id === wasteful.id)!;
     expect(cut).toMatchObject({ kind: 'cut_waste', tool: 'pause_shortvideo_ad_group', arguments: { adgroup_id: wasteful.id } });
@@ -189,7 +237,11 @@ describe('shortvideo sandbox: figures that add up and obey state', () => {
 
   it('reports each objective on its own result: clicks for traffic, installs, leads, conversions with revenue, impressions for reach', async () => {
     const data = await callToolOk(apiKey, 'list_shortvideo_campaigns', { lookback_days: 30 });
-    type Row = { objective_type: string; metrics: { clicks: number; conversions: number; impressions: number; spend: number }; results: Record<string, unknown> };
+    type Row = {
+      objective_type: string;
+      metrics: { clicks: number; conversions: number; impressions: number; spend: number };
+      results: Record<string, unknown>;
+    };
     const rows = data.structured!.campaigns as Row[];
     const of = (objective: string) => rows.find((r) => r.objective_type === objective && (r.metrics.spend > 0 || objective === 'REACH'))!;
     expect(of('TRAFFIC').results).toEqual({ result: 'clicks', value: of('TRAFFIC').metrics.clicks, cost_per_result: expect.any(Number) });

@@ -54,10 +54,21 @@ describe('Tool: create_shortvideo_video_campaign', () => {
     const [campaign] = await campaignsNamed(apiKey, 'Trail Boots Summer');
     expect(campaign).toMatchObject({ id: s.campaign_id, status: 'PAUSED', objective_type: 'TRAFFIC' });
     const group = await getAdGroup(apiKey, s.adgroup_id);
-    expect(group).toMatchObject({ campaign_id: s.campaign_id, placement_type: 'PLACEMENT_TYPE_NORMAL', placements: ['PLACEMENT_SHORTVIDEO'], location_ids: ['6252001'] });
+    expect(group).toMatchObject({
+      campaign_id: s.campaign_id,
+      placement_type: 'PLACEMENT_TYPE_NORMAL',
+      placements: ['PLACEMENT_SHORTVIDEO'],
+      location_ids: ['6252001'],
+    });
     const ads = await callToolOk(apiKey, 'list_shortvideo_ads', { campaign_id: s.campaign_id });
     expect(ads.structured!.ads).toHaveLength(1);
-    expect(ads.structured!.ads[0]).toMatchObject({ id: s.ad_id, video_id: s.video_id, review_status: 'IN_REVIEW', call_to_action: 'WATCH_NOW', display_name: 'Trail Boots Summer' });
+    expect(ads.structured!.ads[0]).toMatchObject({
+      id: s.ad_id,
+      video_id: s.video_id,
+      review_status: 'IN_REVIEW',
+      call_to_action: 'WATCH_NOW',
+      display_name: 'Trail Boots Summer',
+    });
     const videos = await callToolOk(apiKey, 'list_shortvideo_ad_videos', { query: 'spot.mp4' });
     expect(videos.structured!.videos[0]).toMatchObject({ video_id: s.video_id, size: 12582912, status: 'PROCESSING' });
   });
@@ -85,12 +96,21 @@ describe('Tool: create_shortvideo_video_campaign', () => {
   it('creates a WEB_CONVERSIONS campaign (CONVERSIONS alias) with a library video', async () => {
     const { apiKey } = await createTestOwner({ accounts: { shortvideo: 1 } });
     // The pixel that tracks purchases (ids, and so list order, differ per seeded account).
-    const pixels = (await callToolOk(apiKey, 'list_shortvideo_pixels', {})).structured!.pixels as { pixel_id: string; pixel_name: string }[];
+    const pixels = (await callToolOk(apiKey, 'list_shortvideo_pixels', {})).structured!.pixels as {
+      pixel_id: string;
+      pixel_name: string;
+    }[];
     const pixel = pixels.find((p) => p.pixel_name === 'Store Pixel')!;
     const video = (await callToolOk(apiKey, 'list_shortvideo_ad_videos', { query: 'hook' })).structured!.videos[0];
     const { video_url: _u, ...rest } = baseArgs();
     const data = await callToolOk(apiKey, 'create_shortvideo_video_campaign', {
-      ...rest, campaign_name: 'Checkout Push', objective: 'CONVERSIONS', pixel_id: pixel.pixel_id, optimization_event: 'ON_WEB_ORDER', video_id: video.video_id, call_to_action: 'SHOP_NOW',
+      ...rest,
+      campaign_name: 'Checkout Push',
+      objective: 'CONVERSIONS',
+      pixel_id: pixel.pixel_id,
+      optimization_event: 'ON_WEB_ORDER',
+      video_id: video.video_id,
+      call_to_action: 'SHOP_NOW',
     });
     expect(data.structured!.objective).toBe('WEB_CONVERSIONS');
     expect(data.structured!.video_id).toBe(video.video_id);
@@ -102,13 +122,24 @@ describe('Tool: create_shortvideo_video_campaign', () => {
     const { apiKey } = await createTestOwner({ accounts: { shortvideo: 1 } });
     const pages = (await callToolOk(apiKey, 'list_shortvideo_lead_pages', { status: 'PUBLISHED' })).structured!.lead_pages;
     const { landing_page_url: _l, ...rest } = baseArgs();
-    const data = await callToolOk(apiKey, 'create_shortvideo_video_campaign', { ...rest, campaign_name: 'Hike Leads', objective: 'LEAD_GENERATION', page_id: pages[0].page_id, conversion_bid_price: 12 });
+    const data = await callToolOk(apiKey, 'create_shortvideo_video_campaign', {
+      ...rest,
+      campaign_name: 'Hike Leads',
+      objective: 'LEAD_GENERATION',
+      page_id: pages[0].page_id,
+      conversion_bid_price: 12,
+    });
     expect(data.structured!.objective).toBe('LEAD_GENERATION');
   });
 
   it('warns about long ad text and a daily budget under 50', async () => {
     const { apiKey } = await createTestOwner({ accounts: { shortvideo: 1 } });
-    const data = await callToolOk(apiKey, 'create_shortvideo_video_campaign', { ...baseArgs(), campaign_name: 'Small Test', budget_daily: 20, ad_text: 'x'.repeat(70) });
+    const data = await callToolOk(apiKey, 'create_shortvideo_video_campaign', {
+      ...baseArgs(),
+      campaign_name: 'Small Test',
+      budget_daily: 20,
+      ad_text: 'x'.repeat(70),
+    });
     const warnings = data.structured!.warnings.join(' ');
     expect(warnings).toContain('50 or fewer');
     expect(warnings).toContain('per day guidance');
@@ -117,13 +148,22 @@ describe('Tool: create_shortvideo_video_campaign', () => {
   it('applies the platform default daily budget when no budget is given, and says so', async () => {
     const { apiKey } = await createTestOwner({ accounts: { shortvideo: 1 } });
     const { budget_daily: _none, ...args } = baseArgs();
-    const data = await callToolOk(apiKey, 'create_shortvideo_video_campaign', { ...args, campaign_name: 'Default Budget', budget_optimize_on: false });
+    const data = await callToolOk(apiKey, 'create_shortvideo_video_campaign', {
+      ...args,
+      campaign_name: 'Default Budget',
+      budget_optimize_on: false,
+    });
     expect(data.structured!.warnings.join(' ')).toContain('platform default of $50.00 per day');
     const group = await getAdGroup(apiKey, data.structured!.adgroup_id);
     expect(group).toMatchObject({ budget_mode: 'BUDGET_MODE_DAY', budget: 50 });
     const optimized = await callToolOk(apiKey, 'create_shortvideo_video_campaign', { ...args, campaign_name: 'Default Budget CBO' });
     const [campaign] = await campaignsNamed(apiKey, 'Default Budget CBO');
-    expect(campaign).toMatchObject({ id: optimized.structured!.campaign_id, budget_mode: 'BUDGET_MODE_DAY', budget: 50, budget_optimize_on: true });
+    expect(campaign).toMatchObject({
+      id: optimized.structured!.campaign_id,
+      budget_mode: 'BUDGET_MODE_DAY',
+      budget: 50,
+      budget_optimize_on: true,
+    });
   });
 
   describe('rules', () => {
@@ -136,16 +176,38 @@ describe('Tool: create_shortvideo_video_campaign', () => {
       expect(result.status).toBe(400);
       for (const f of fragments) expect(result.body.error).toContain(f);
     };
-    it('needs campaign_name and ad_text', () => expect400({ budget_daily: 80, video_url: `${base}/spot.mp4`, landing_page_url: 'https://x.example/' }, '`campaign_name` is required', '`ad_text` is required'));
+    it('needs campaign_name and ad_text', () =>
+      expect400(
+        { budget_daily: 80, video_url: `${base}/spot.mp4`, landing_page_url: 'https://x.example/' },
+        '`campaign_name` is required',
+        '`ad_text` is required',
+      ));
     it('limits ad_text to 100 characters', () => expect400({ ...baseArgs(), ad_text: 'y'.repeat(101) }, '`ad_text`', '100'));
     it('rejects an unknown objective', () => expect400({ ...baseArgs(), objective: 'SALES' }, '`objective` must be one of'));
-    it('needs pixel_id and optimization_event for WEB_CONVERSIONS', () => expect400({ ...baseArgs(), objective: 'WEB_CONVERSIONS' }, '`pixel_id`', '`optimization_event`'));
-    it('rejects a pixel code as pixel_id', () => expect400({ ...baseArgs(), objective: 'WEB_CONVERSIONS', pixel_id: 'CABCDEF1234567890XYZ', optimization_event: 'ON_WEB_ORDER' }, '`pixel_id`', 'NUMERIC'));
+    it('needs pixel_id and optimization_event for WEB_CONVERSIONS', () =>
+      expect400({ ...baseArgs(), objective: 'WEB_CONVERSIONS' }, '`pixel_id`', '`optimization_event`'));
+    it('rejects a pixel code as pixel_id', () =>
+      expect400(
+        { ...baseArgs(), objective: 'WEB_CONVERSIONS', pixel_id: 'CABCDEF1234567890XYZ', optimization_event: 'ON_WEB_ORDER' },
+        '`pixel_id`',
+        'NUMERIC',
+      ));
     it('needs app_id for APP_PROMOTION', () => expect400({ ...baseArgs(), objective: 'APP_PROMOTION' }, '`app_id`'));
-    it('rejects app_promotion_type on other objectives', () => expect400({ ...baseArgs(), app_promotion_type: 'APP_INSTALL' }, '`app_promotion_type`'));
-    it('rejects both budgets', () => expect400({ ...baseArgs(), budget_lifetime: 1000, schedule_end_time: '2031-01-01 00:00:00' }, '`budget_daily` and `budget_lifetime` are mutually exclusive'));
-    it('needs schedule_end_time with budget_lifetime', () => expect400({ ...baseArgs(), budget_daily: undefined, budget_lifetime: 1000 }, '`budget_lifetime` requires `schedule_end_time`'));
-    it('checks the schedule_end_time format', () => expect400({ ...baseArgs(), budget_daily: undefined, budget_lifetime: 1000, schedule_end_time: '2031/01/01' }, '`schedule_end_time`', 'YYYY-MM-DD HH:MM:SS'));
+    it('rejects app_promotion_type on other objectives', () =>
+      expect400({ ...baseArgs(), app_promotion_type: 'APP_INSTALL' }, '`app_promotion_type`'));
+    it('rejects both budgets', () =>
+      expect400(
+        { ...baseArgs(), budget_lifetime: 1000, schedule_end_time: '2031-01-01 00:00:00' },
+        '`budget_daily` and `budget_lifetime` are mutually exclusive',
+      ));
+    it('needs schedule_end_time with budget_lifetime', () =>
+      expect400({ ...baseArgs(), budget_daily: undefined, budget_lifetime: 1000 }, '`budget_lifetime` requires `schedule_end_time`'));
+    it('checks the schedule_end_time format', () =>
+      expect400(
+        { ...baseArgs(), budget_daily: undefined, budget_lifetime: 1000, schedule_end_time: '2031/01/01' },
+        '`schedule_end_time`',
+        'YYYY-MM-DD HH:MM:SS',
+      ));
     it('needs exactly one video source', async () => {
       await expect400({ ...baseArgs(), video_url: undefined }, '`video_url`, `video_id` or `shortvideo_item_id`');
       await expect400({ ...baseArgs(), video_id: 'v10033g50000abc' }, 'mutually exclusive');
@@ -156,15 +218,35 @@ describe('Tool: create_shortvideo_video_campaign', () => {
       await expect400({ ...baseArgs(), landing_page_url: undefined }, '`landing_page_url`', 'required');
     });
     it('needs conversion_bid_price and a landing page or form for LEAD_GENERATION', () =>
-      expect400({ ...baseArgs(), objective: 'LEAD_GENERATION', landing_page_url: undefined }, '`conversion_bid_price`', '`landing_page_url`'));
+      expect400(
+        { ...baseArgs(), objective: 'LEAD_GENERATION', landing_page_url: undefined },
+        '`conversion_bid_price`',
+        '`landing_page_url`',
+      ));
     it('refuses a DRAFT instant form', async () => {
       const draft = (await callToolOk(apiKey, 'list_shortvideo_lead_pages', { status: 'DRAFT' })).structured!.lead_pages[0];
-      await expect400({ ...baseArgs(), landing_page_url: undefined, objective: 'LEAD_GENERATION', page_id: draft.page_id, conversion_bid_price: 10 }, '`page_id`', 'DRAFT', 'PUBLISHED');
+      await expect400(
+        { ...baseArgs(), landing_page_url: undefined, objective: 'LEAD_GENERATION', page_id: draft.page_id, conversion_bid_price: 10 },
+        '`page_id`',
+        'DRAFT',
+        'PUBLISHED',
+      );
     });
-    it('rejects an unknown call to action', () => expect400({ ...baseArgs(), call_to_action: 'CLICK_HERE' }, '`call_to_action` must be one of'));
-    it('rejects bad target enums', () => expect400({ ...baseArgs(), target_age_groups: ['AGE_18_99'], target_gender: 'ALL', placements: ['FEED'], operating_systems: ['LINUX'] }, '`target_age_groups[0]`', '`target_gender`', '`placements[0]`', '`operating_systems[0]`'));
+    it('rejects an unknown call to action', () =>
+      expect400({ ...baseArgs(), call_to_action: 'CLICK_HERE' }, '`call_to_action` must be one of'));
+    it('rejects bad target enums', () =>
+      expect400(
+        { ...baseArgs(), target_age_groups: ['AGE_18_99'], target_gender: 'ALL', placements: ['FEED'], operating_systems: ['LINUX'] },
+        '`target_age_groups[0]`',
+        '`target_gender`',
+        '`placements[0]`',
+        '`operating_systems[0]`',
+      ));
     it('refuses a web page as video_url and creates nothing', async () => {
-      await expect400({ ...baseArgs(), campaign_name: 'Html Video', video_url: `${base}/watch` }, 'this is a web page, not a direct download link');
+      await expect400(
+        { ...baseArgs(), campaign_name: 'Html Video', video_url: `${base}/watch` },
+        'this is a web page, not a direct download link',
+      );
       expect(await campaignsNamed(apiKey, 'Html Video')).toHaveLength(0);
     });
     it('refuses a private-address video_url', () => expect400({ ...baseArgs(), video_url: 'http://10.0.0.1/x.mp4' }, 'Refused to fetch'));

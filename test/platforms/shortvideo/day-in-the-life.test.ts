@@ -21,7 +21,10 @@ describe('shortvideo: find the waste → pause it → move budget to the winner 
 
     // The reallocation proposes the same pause and where the money should go.
     const plan = (await callToolOk(apiKey, 'optimize_shortvideo_budget', {})).structured!;
-    expect((plan.moves as any[]).find((m) => m.adgroup_id === critical.id)).toMatchObject({ role: 'donor', tool: 'pause_shortvideo_ad_group' });
+    expect((plan.moves as any[]).find((m) => m.adgroup_id === critical.id)).toMatchObject({
+      role: 'donor',
+      tool: 'pause_shortvideo_ad_group',
+    });
     const others = (plan.moves as any[]).filter((m) => m.adgroup_id !== critical.id);
     const winner = others.find((m) => m.adgroup_name === 'Purchase - Broad');
     expect(winner.role).toBe('recipient');
@@ -40,8 +43,11 @@ describe('shortvideo: find the waste → pause it → move budget to the winner 
     const after = await groups();
     expect(after.find((g) => g.id === critical.id).status).toBe('DISABLED');
     expect(after.find((g) => g.id === winner.adgroup_id).budget).toBe(winner.proposed_budget);
-    const campaign = (await callToolOk(apiKey, 'get_shortvideo_campaign_details', { campaign_id: winner.campaign_id })).structured!.campaign;
-    const enabledBudgets = after.filter((g) => g.campaign_id === winner.campaign_id && g.status === 'ENABLED').reduce((t, g) => t + g.budget, 0);
+    const campaign = (await callToolOk(apiKey, 'get_shortvideo_campaign_details', { campaign_id: winner.campaign_id })).structured!
+      .campaign;
+    const enabledBudgets = after
+      .filter((g) => g.campaign_id === winner.campaign_id && g.status === 'ENABLED')
+      .reduce((t, g) => t + g.budget, 0);
     expect(campaign.budget).toBe(cap.proposed_budget);
     expect(campaign.budget).toBeGreaterThanOrEqual(enabledBudgets);
     // The past does not change: last week's figures are the same before and after the writes.

@@ -9,7 +9,14 @@ useTestTables();
 
 const yesterday = addDays(isoDate(new Date()), -1);
 let apiKey: string;
-let campaigns: { id: string; campaign_name: string; objective_type: string; status: string; metrics: Record<string, number>; results: Record<string, unknown> }[];
+let campaigns: {
+  id: string;
+  campaign_name: string;
+  objective_type: string;
+  status: string;
+  metrics: Record<string, number>;
+  results: Record<string, unknown>;
+}[];
 const named = (name: string) => campaigns.find((c) => c.campaign_name.startsWith(name))!;
 
 beforeAll(async () => {
@@ -67,14 +74,17 @@ describe('campaign readers', () => {
     expect(details.text).toContain('pause_shortvideo_campaign');
   });
 
-  it.each(['get_shortvideo_campaign', 'get_shortvideo_campaign_details'])('%s names the list tool for an unknown id and refuses a malformed one', async (tool) => {
-    const missing = await callTool(apiKey, tool, { campaign_id: '1700000000000000000' });
-    expect(missing.status).toBe(400);
-    expect(missing.body.error).toContain('1700000000000000000');
-    const bad = await callTool(apiKey, tool, { campaign_id: 'abc' });
-    expect(bad.status).toBe(400);
-    expect(bad.body.error).toContain('list_shortvideo_campaigns');
-  });
+  it.each(['get_shortvideo_campaign', 'get_shortvideo_campaign_details'])(
+    '%s names the list tool for an unknown id and refuses a malformed one',
+    async (tool) => {
+      const missing = await callTool(apiKey, tool, { campaign_id: '1700000000000000000' });
+      expect(missing.status).toBe(400);
+      expect(missing.body.error).toContain('1700000000000000000');
+      const bad = await callTool(apiKey, tool, { campaign_id: 'abc' });
+      expect(bad.status).toBe(400);
+      expect(bad.body.error).toContain('list_shortvideo_campaigns');
+    },
+  );
 });
 
 describe('report readers', () => {
@@ -117,7 +127,10 @@ describe('report readers', () => {
   });
 
   it('segment readers refuse campaign_id with adgroup_id', async () => {
-    const result = await callTool(apiKey, 'get_shortvideo_audience_insights', { campaign_id: '1700000000000000000', adgroup_id: '1700000000000000001' });
+    const result = await callTool(apiKey, 'get_shortvideo_audience_insights', {
+      campaign_id: '1700000000000000000',
+      adgroup_id: '1700000000000000001',
+    });
     expect(result.status).toBe(400);
     expect(result.body.error).toContain('not both');
   });
@@ -128,7 +141,11 @@ describe('analyses', () => {
     const data = await callToolOk(apiKey, 'analyze_shortvideo_wasted_spend', { level: 'ad_group' });
     const findings = data.structured!.findings as any[];
     const wasteful = findings.find((f) => f.name === 'Add to Cart - Wasteful Test');
-    expect(wasteful).toMatchObject({ severity: 'CRITICAL', conversions: 0, actions: [{ tool: 'pause_shortvideo_ad_group', arguments: { adgroup_id: wasteful.id } }] });
+    expect(wasteful).toMatchObject({
+      severity: 'CRITICAL',
+      conversions: 0,
+      actions: [{ tool: 'pause_shortvideo_ad_group', arguments: { adgroup_id: wasteful.id } }],
+    });
     expect(wasteful.wasted).toBe(wasteful.spend);
     expect(findings.find((f) => f.objective === 'TRAFFIC').severity).toBe('NOT_JUDGED');
     const strict = await callToolOk(apiKey, 'analyze_shortvideo_wasted_spend', { level: 'ad_group', roas_target: 50 });
@@ -160,7 +177,10 @@ describe('analyses', () => {
   it('budget: frees the waste, raises only ad groups that pay, never one below target', async () => {
     const data = await callToolOk(apiKey, 'optimize_shortvideo_budget', {});
     const moves = data.structured!.moves as any[];
-    expect(moves.find((m) => m.adgroup_name === 'Add to Cart - Wasteful Test')).toMatchObject({ role: 'donor', tool: 'pause_shortvideo_ad_group' });
+    expect(moves.find((m) => m.adgroup_name === 'Add to Cart - Wasteful Test')).toMatchObject({
+      role: 'donor',
+      tool: 'pause_shortvideo_ad_group',
+    });
     const recipients = moves.filter((m) => m.role === 'recipient');
     expect(recipients.length).toBeGreaterThan(0);
     const groups = (await callToolOk(apiKey, 'list_shortvideo_ad_groups', {})).structured!.ad_groups as any[];

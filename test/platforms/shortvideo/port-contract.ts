@@ -16,8 +16,13 @@ function expectNoSimulation(entities: object[]): void {
 }
 
 /** Rows added up per date. */
-function byDate(rows: ShortVideoReportRow[]): Map<string, { impressions: number; clicks: number; spend: number; conversions: number; revenue: number; video_views: number }> {
-  const days = new Map<string, { impressions: number; clicks: number; spend: number; conversions: number; revenue: number; video_views: number }>();
+function byDate(
+  rows: ShortVideoReportRow[],
+): Map<string, { impressions: number; clicks: number; spend: number; conversions: number; revenue: number; video_views: number }> {
+  const days = new Map<
+    string,
+    { impressions: number; clicks: number; spend: number; conversions: number; revenue: number; video_views: number }
+  >();
   for (const row of rows) {
     const day = days.get(row.date) ?? { impressions: 0, clicks: 0, spend: 0, conversions: 0, revenue: 0, video_views: 0 };
     day.impressions += row.impressions;
@@ -52,7 +57,12 @@ export function describePortContract(label: string, open: () => Promise<ShortVid
     });
 
     it('reads campaigns, ad groups and ads as the platform returns them, with numeric ids and nothing of a simulation', async () => {
-      const [campaigns, adGroups, ads, videos] = await Promise.all([port.listCampaigns(), port.listAdGroups(), port.listAds(), port.listVideos()]);
+      const [campaigns, adGroups, ads, videos] = await Promise.all([
+        port.listCampaigns(),
+        port.listAdGroups(),
+        port.listAds(),
+        port.listVideos(),
+      ]);
       expect(campaigns.length).toBeGreaterThan(0);
       expect(adGroups.length).toBeGreaterThan(0);
       expect(ads.length).toBeGreaterThan(0);
@@ -76,8 +86,14 @@ export function describePortContract(label: string, open: () => Promise<ShortVid
       const before = new Set((await port.listCampaigns()).map((c) => c.id));
       const now = new Date();
       const input: Omit<ShortVideoCampaign, 'id'> = {
-        campaign_name: `Contract campaign ${now.getTime()}`, objective_type: 'TRAFFIC', status: 'ACTIVE', budget_mode: 'BUDGET_MODE_DAY', budget: 50,
-        budget_optimize_on: false, create_time: now.toISOString(), start_date: isoDate(now),
+        campaign_name: `Contract campaign ${now.getTime()}`,
+        objective_type: 'TRAFFIC',
+        status: 'ACTIVE',
+        budget_mode: 'BUDGET_MODE_DAY',
+        budget: 50,
+        budget_optimize_on: false,
+        create_time: now.toISOString(),
+        start_date: isoDate(now),
       };
       const campaign = await port.createCampaign(input);
       expect(campaign.id).toMatch(/^\d+$/);
@@ -87,10 +103,22 @@ export function describePortContract(label: string, open: () => Promise<ShortVid
       expect((await port.listCampaigns()).map((c) => c.id)).toContain(campaign.id);
 
       const group = await port.createAdGroup({
-        campaign_id: campaign.id, adgroup_name: 'Contract ad group', status: 'ENABLED', budget_mode: 'BUDGET_MODE_DAY', budget: 50,
-        schedule_type: 'SCHEDULE_FROM_NOW', schedule_start_time: `${isoDate(now)} 00:00:00`, pacing: 'PACING_MODE_SMOOTH', bid_type: 'BID_TYPE_NO_BID',
-        billing_event: 'CPC', optimization_goal: 'CLICK', location_ids: ['6252001'], gender: 'GENDER_UNLIMITED', placement_type: 'PLACEMENT_TYPE_AUTOMATIC',
-        creative_material_mode: 'CUSTOM', create_time: now.toISOString(),
+        campaign_id: campaign.id,
+        adgroup_name: 'Contract ad group',
+        status: 'ENABLED',
+        budget_mode: 'BUDGET_MODE_DAY',
+        budget: 50,
+        schedule_type: 'SCHEDULE_FROM_NOW',
+        schedule_start_time: `${isoDate(now)} 00:00:00`,
+        pacing: 'PACING_MODE_SMOOTH',
+        bid_type: 'BID_TYPE_NO_BID',
+        billing_event: 'CPC',
+        optimization_goal: 'CLICK',
+        location_ids: ['6252001'],
+        gender: 'GENDER_UNLIMITED',
+        placement_type: 'PLACEMENT_TYPE_AUTOMATIC',
+        creative_material_mode: 'CUSTOM',
+        create_time: now.toISOString(),
       });
       expect(group.id).toMatch(/^\d+$/);
       expect(group.campaign_id).toBe(campaign.id);
@@ -99,8 +127,18 @@ export function describePortContract(label: string, open: () => Promise<ShortVid
 
       const video = (await port.listVideos()).find((v) => v.status === 'READY')!;
       const ad = await port.createAd({
-        adgroup_id: group.id, campaign_id: campaign.id, ad_name: 'Contract ad', ad_format: 'SINGLE_VIDEO', status: 'ENABLED', review_status: 'IN_REVIEW',
-        ad_text: 'Contract ad text', video_id: video.id, display_name: 'Contract', call_to_action: 'LEARN_MORE', landing_page_url: 'https://www.example.com/', create_time: now.toISOString(),
+        adgroup_id: group.id,
+        campaign_id: campaign.id,
+        ad_name: 'Contract ad',
+        ad_format: 'SINGLE_VIDEO',
+        status: 'ENABLED',
+        review_status: 'IN_REVIEW',
+        ad_text: 'Contract ad text',
+        video_id: video.id,
+        display_name: 'Contract',
+        call_to_action: 'LEARN_MORE',
+        landing_page_url: 'https://www.example.com/',
+        create_time: now.toISOString(),
       });
       expect(ad.id).toMatch(/^\d+$/);
       expect(ad.adgroup_id).toBe(group.id);
@@ -129,7 +167,8 @@ export function describePortContract(label: string, open: () => Promise<ShortVid
       const known = new Set(campaigns.map((c) => c.id));
       for (const row of [...advertiser, ...campaignRows]) {
         expect(row.date >= start && row.date <= end).toBe(true);
-        for (const figure of [row.impressions, row.clicks, row.spend, row.conversions, row.revenue, row.video_views]) expect(figure).toBeGreaterThanOrEqual(0);
+        for (const figure of [row.impressions, row.clicks, row.spend, row.conversions, row.revenue, row.video_views])
+          expect(figure).toBeGreaterThanOrEqual(0);
       }
       expect(campaignRows.every((row) => known.has(row.id))).toBe(true);
       expect(new Set(campaignRows.map((row) => `${row.id}|${row.date}`)).size).toBe(campaignRows.length);
@@ -140,7 +179,10 @@ export function describePortContract(label: string, open: () => Promise<ShortVid
         const day = parent.get(date)!;
         expect(day).toBeDefined();
         expect({ impressions: day.impressions, clicks: day.clicks, conversions: day.conversions, video_views: day.video_views }).toEqual({
-          impressions: sum.impressions, clicks: sum.clicks, conversions: sum.conversions, video_views: sum.video_views,
+          impressions: sum.impressions,
+          clicks: sum.clicks,
+          conversions: sum.conversions,
+          video_views: sum.video_views,
         });
         expect(day.spend).toBeCloseTo(sum.spend, 2);
         expect(day.revenue).toBeCloseTo(sum.revenue, 2);
@@ -152,15 +194,28 @@ export function describePortContract(label: string, open: () => Promise<ShortVid
       const campaignOf = new Map(adGroups.map((g) => [g.id, g.campaign_id]));
       const adGroupOf = new Map(ads.map((a) => [a.id, a.adgroup_id]));
       const [campaignRows, groupRows, adRows] = await Promise.all(
-        (['AUCTION_CAMPAIGN', 'AUCTION_ADGROUP', 'AUCTION_AD'] as const).map((data_level) => port.getReport({ data_level, start_date: start, end_date: end })),
+        (['AUCTION_CAMPAIGN', 'AUCTION_ADGROUP', 'AUCTION_AD'] as const).map((data_level) =>
+          port.getReport({ data_level, start_date: start, end_date: end }),
+        ),
       );
       const expectSums = (parents: ShortVideoReportRow[], children: ShortVideoReportRow[], parentOf: Map<string, string>) => {
         const sums = byDate([]);
-        for (const [parent, rows] of groupBy(children, parentOf)) for (const [date, sum] of byDate(rows)) sums.set(`${parent}|${date}`, sum);
+        for (const [parent, rows] of groupBy(children, parentOf))
+          for (const [date, sum] of byDate(rows)) sums.set(`${parent}|${date}`, sum);
         for (const row of parents) {
-          const sum = sums.get(`${row.id}|${row.date}`) ?? { impressions: 0, clicks: 0, spend: 0, conversions: 0, revenue: 0, video_views: 0 };
+          const sum = sums.get(`${row.id}|${row.date}`) ?? {
+            impressions: 0,
+            clicks: 0,
+            spend: 0,
+            conversions: 0,
+            revenue: 0,
+            video_views: 0,
+          };
           expect({ impressions: row.impressions, clicks: row.clicks, conversions: row.conversions, video_views: row.video_views }).toEqual({
-            impressions: sum.impressions, clicks: sum.clicks, conversions: sum.conversions, video_views: sum.video_views,
+            impressions: sum.impressions,
+            clicks: sum.clicks,
+            conversions: sum.conversions,
+            video_views: sum.video_views,
           });
           expect(row.spend).toBeCloseTo(sum.spend, 2);
           expect(row.revenue).toBeCloseTo(sum.revenue, 2);
@@ -178,7 +233,11 @@ export function describePortContract(label: string, open: () => Promise<ShortVid
 
     it('filters report rows by id at every entity level', async () => {
       const [campaigns, adGroups, ads] = await Promise.all([port.listCampaigns(), port.listAdGroups(), port.listAds()]);
-      for (const [level, id] of [['AUCTION_CAMPAIGN', campaigns[0]!.id], ['AUCTION_ADGROUP', adGroups[0]!.id], ['AUCTION_AD', ads[0]!.id]] as const) {
+      for (const [level, id] of [
+        ['AUCTION_CAMPAIGN', campaigns[0]!.id],
+        ['AUCTION_ADGROUP', adGroups[0]!.id],
+        ['AUCTION_AD', ads[0]!.id],
+      ] as const) {
         const rows = await port.getReport({ data_level: level, start_date: start, end_date: end, ids: [id] });
         expect(rows.every((row) => row.id === id)).toBe(true);
       }
@@ -188,7 +247,12 @@ export function describePortContract(label: string, open: () => Promise<ShortVid
       const [campaign] = await port.listCampaigns();
       const renamed = await port.updateCampaign(campaign!.id, { campaign_name: `${campaign!.campaign_name} (contract)` });
       expect(renamed.campaign_name).toBe(`${campaign!.campaign_name} (contract)`);
-      const wrongState = await port.updateCampaign(campaign!.id, { status: 'PAUSED' }, campaign!.status === 'ACTIVE' ? 'PAUSED' : 'ACTIVE').then(() => undefined, (err: unknown) => err);
+      const wrongState = await port
+        .updateCampaign(campaign!.id, { status: 'PAUSED' }, campaign!.status === 'ACTIVE' ? 'PAUSED' : 'ACTIVE')
+        .then(
+          () => undefined,
+          (err: unknown) => err,
+        );
       expect(wrongState).toBeInstanceOf(Error);
       const ad = (await port.listAds()).find((a) => a.status === 'ENABLED' && a.review_status === 'APPROVED')!;
       expect((await port.getAd(ad.id)).id).toBe(ad.id);
@@ -201,16 +265,32 @@ export function describePortContract(label: string, open: () => Promise<ShortVid
       expect(image).toMatchObject({ width: 1080, height: 1080, format: 'png', source: 'URL' });
       expect((await port.listImages()).some((i) => i.id === image.id)).toBe(true);
       const second = await port.uploadImageByUrl('https://cdn.example.com/contract/card2_1080x1080.jpg', 'card2_1080x1080.jpg');
-      const carousel = await port.createCarousel({ carousel_name: 'Contract', image_ids: [image.id, second.id], aspect_ratio: '1:1', create_time: new Date().toISOString() });
+      const carousel = await port.createCarousel({
+        carousel_name: 'Contract',
+        image_ids: [image.id, second.id],
+        aspect_ratio: '1:1',
+        create_time: new Date().toISOString(),
+      });
       expect((await port.listCarousels()).map((c) => c.id)).toContain(carousel.id);
-      const notImage = await port.uploadImageByUrl('https://www.example.com/page', 'page').then(() => undefined, (err: unknown) => err);
+      const notImage = await port.uploadImageByUrl('https://www.example.com/page', 'page').then(
+        () => undefined,
+        (err: unknown) => err,
+      );
       expect(notImage).toBeInstanceOf(ToolError);
       for (const identity of await port.listIdentities()) expect(identity.identity_id).toMatch(/^\d+$/);
     });
 
     it('reports reach per range and audience segments that add up to the basic report', async () => {
-      const [campaigns, basic] = await Promise.all([port.listCampaigns(), port.getReport({ data_level: 'AUCTION_CAMPAIGN', start_date: start, end_date: end })]);
-      const reach = await port.getReachReport({ data_level: 'AUCTION_CAMPAIGN', start_date: start, end_date: end, ids: campaigns.map((c) => c.id) });
+      const [campaigns, basic] = await Promise.all([
+        port.listCampaigns(),
+        port.getReport({ data_level: 'AUCTION_CAMPAIGN', start_date: start, end_date: end }),
+      ]);
+      const reach = await port.getReachReport({
+        data_level: 'AUCTION_CAMPAIGN',
+        start_date: start,
+        end_date: end,
+        ids: campaigns.map((c) => c.id),
+      });
       for (const row of reach) {
         const impressions = basic.filter((b) => b.id === row.id).reduce((t, b) => t + b.impressions, 0);
         expect(row.reach).toBeLessThanOrEqual(impressions);
@@ -229,7 +309,10 @@ export function describePortContract(label: string, open: () => Promise<ShortVid
 
     it('answers an unknown id with a 400 error that names it', async () => {
       for (const read of [() => port.getCampaign(UNKNOWN_ID), () => port.getAdGroup(UNKNOWN_ID), () => port.getAd(UNKNOWN_ID)]) {
-        const error = await read().then(() => undefined, (err: unknown) => err);
+        const error = await read().then(
+          () => undefined,
+          (err: unknown) => err,
+        );
         expect(error).toBeInstanceOf(ToolError);
         expect((error as ToolError).statusCode).toBe(400);
         expect((error as ToolError).message).toContain(UNKNOWN_ID);

@@ -12,7 +12,8 @@ describe('shortvideo read tools over the seeded sandbox', () => {
     const campaigns = data.structured!.campaigns as { id: string; objective_type: string; status: string; metrics: { spend: number } }[];
     expect(data.structured!.advertiser_id).toBe(advertiserId);
     expect(new Set(campaigns.map((c) => c.objective_type))).toEqual(expect.objectContaining({}));
-    for (const objective of ['TRAFFIC', 'WEB_CONVERSIONS', 'APP_PROMOTION', 'REACH']) expect(campaigns.map((c) => c.objective_type)).toContain(objective);
+    for (const objective of ['TRAFFIC', 'WEB_CONVERSIONS', 'APP_PROMOTION', 'REACH'])
+      expect(campaigns.map((c) => c.objective_type)).toContain(objective);
     expect(campaigns.every((c) => /^\d{19}$/.test(c.id))).toBe(true);
     expect(campaigns.some((c) => c.status === 'PAUSED')).toBe(true);
     expect(campaigns.some((c) => c.status === 'DELETED')).toBe(false);

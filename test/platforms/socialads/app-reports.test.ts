@@ -12,7 +12,8 @@ beforeAll(async () => {
 const sortedByCpi = (rows: { metrics: M }[]) => {
   const withInstalls = rows.filter((r) => r.metrics.cost_per_install !== null);
   expect(rows.slice(0, withInstalls.length)).toEqual(withInstalls);
-  for (let i = 1; i < withInstalls.length; i++) expect(withInstalls[i].metrics.cost_per_install!).toBeGreaterThanOrEqual(withInstalls[i - 1].metrics.cost_per_install!);
+  for (let i = 1; i < withInstalls.length; i++)
+    expect(withInstalls[i].metrics.cost_per_install!).toBeGreaterThanOrEqual(withInstalls[i - 1].metrics.cost_per_install!);
   for (const r of withInstalls) expect(r.metrics.cost_per_install).toBeCloseTo(r.metrics.spend / r.metrics.installs, 1);
 };
 
@@ -25,7 +26,10 @@ describe('Tool: get_socialads_app_campaigns', () => {
     sortedByCpi(campaigns);
     const total = data.structured!.totals as M;
     expect(total.installs).toBe(campaigns.reduce((s, c) => s + c.metrics.installs, 0));
-    expect(total.spend).toBeCloseTo(campaigns.reduce((s, c) => s + c.metrics.spend, 0), 1);
+    expect(total.spend).toBeCloseTo(
+      campaigns.reduce((s, c) => s + c.metrics.spend, 0),
+      1,
+    );
   });
 });
 
@@ -41,7 +45,9 @@ describe('Tool: get_socialads_app_adsets', () => {
   });
 
   it('rejects a campaign that is not an app-promotion campaign', async () => {
-    const traffic = ((await callToolOk(apiKey, 'list_socialads_ad_sets', {})).structured!.ad_sets as { campaign_id: string; objective: string }[]).find((s) => s.objective === 'OUTCOME_TRAFFIC')!;
+    const traffic = (
+      (await callToolOk(apiKey, 'list_socialads_ad_sets', {})).structured!.ad_sets as { campaign_id: string; objective: string }[]
+    ).find((s) => s.objective === 'OUTCOME_TRAFFIC')!;
     const result = await callTool(apiKey, 'get_socialads_app_adsets', { campaign_id: traffic.campaign_id });
     expect(result.status).toBe(400);
     expect(result.body.error).toContain('not OUTCOME_APP_PROMOTION');
@@ -62,7 +68,12 @@ describe('Tool: get_socialads_app_creatives', () => {
   it('filters by ad_group_id and uses explicit dates over lookback_days', async () => {
     const all = (await callToolOk(apiKey, 'get_socialads_app_creatives', {})).structured!.creatives as { ad_group_id: string }[];
     const adGroup = all[0].ad_group_id;
-    const data = await callToolOk(apiKey, 'get_socialads_app_creatives', { ad_group_id: adGroup, start_date: addDays(isoDate(new Date()), -10), end_date: addDays(isoDate(new Date()), -1), lookback_days: 365 });
+    const data = await callToolOk(apiKey, 'get_socialads_app_creatives', {
+      ad_group_id: adGroup,
+      start_date: addDays(isoDate(new Date()), -10),
+      end_date: addDays(isoDate(new Date()), -1),
+      lookback_days: 365,
+    });
     expect((data.structured!.creatives as { ad_group_id: string }[]).every((c) => c.ad_group_id === adGroup)).toBe(true);
     expect(data.structured!.start_date).toBe(addDays(isoDate(new Date()), -10));
     const short = await callToolOk(apiKey, 'get_socialads_app_creatives', { lookback_days: 7 });

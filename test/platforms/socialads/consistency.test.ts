@@ -23,7 +23,12 @@ beforeAll(async () => {
   apiKey = owner.apiKey;
 });
 
-const port = (): SocialAdsPort => openSocialAds(account, { signal: new AbortController().signal, deadline: Date.now() + 30_000, log: createLogger({ test: 'consistency' }) });
+const port = (): SocialAdsPort =>
+  openSocialAds(account, {
+    signal: new AbortController().signal,
+    deadline: Date.now() + 30_000,
+    log: createLogger({ test: 'consistency' }),
+  });
 const today = () => isoDate(new Date());
 const yesterday = () => addDays(today(), -1);
 const cents = (n: number) => Math.round(n * 100);
@@ -38,7 +43,9 @@ function spendBy(rows: SocialAdsInsightsRow[], key: (r: SocialAdsInsightsRow) =>
 describe('socialads sandbox: one delivery model, allocated top down', () => {
   it.each([7, 30, 120])('ads add up to ad sets and ad sets to campaigns, every day and figure, over the last %i days', async (days) => {
     const range = { since: addDays(yesterday(), -(days - 1)), until: yesterday() };
-    const [ads, sets, campaigns] = await Promise.all((['ad', 'adset', 'campaign'] as const).map((level) => port().getInsights({ level, time_range: range })));
+    const [ads, sets, campaigns] = await Promise.all(
+      (['ad', 'adset', 'campaign'] as const).map((level) => port().getInsights({ level, time_range: range })),
+    );
     expect(ads.length).toBeGreaterThan(0);
     for (const [children, parents, key] of [
       [ads, sets, (r: SocialAdsInsightsRow) => r.ad_set_id!],
@@ -59,7 +66,10 @@ describe('socialads sandbox: one delivery model, allocated top down', () => {
     const p = port();
     const [campaigns, sets] = await Promise.all([p.listCampaigns(), p.listAdSets()]);
     const range = { since: addDays(yesterday(), -89), until: yesterday() };
-    const [byCampaign, bySet] = await Promise.all([p.getInsights({ level: 'campaign', time_range: range }), p.getInsights({ level: 'adset', time_range: range })]);
+    const [byCampaign, bySet] = await Promise.all([
+      p.getInsights({ level: 'campaign', time_range: range }),
+      p.getInsights({ level: 'adset', time_range: range }),
+    ]);
     let limited = 0;
     for (const row of byCampaign) {
       const budget = campaigns.find((c) => c.id === row.campaign_id)!.daily_budget;
@@ -94,7 +104,11 @@ describe('socialads sandbox: state gates delivery and the past never changes', (
     const paused = sets.find((s) => s.name === 'CA - Hikers')!;
     expect(paused.status).toBe('PAUSED');
     const pauseDay = addDays(today(), -12);
-    const rows = await port().getInsights({ level: 'adset', ids: [paused.id], time_range: { since: addDays(pauseDay, -10), until: yesterday() } });
+    const rows = await port().getInsights({
+      level: 'adset',
+      ids: [paused.id],
+      time_range: { since: addDays(pauseDay, -10), until: yesterday() },
+    });
     const spendOn = (date: string) => rows.find((r) => r.date === date)?.spend ?? 0;
     expect(rows.filter((r) => r.date > pauseDay)).toEqual([]);
     expect(spendOn(pauseDay)).toBeGreaterThan(0);
@@ -113,7 +127,10 @@ describe('socialads sandbox: state gates delivery and the past never changes', (
     const sales = campaigns.find((c) => c.name === 'Catalog Sales - Conversions')!;
     await store.update('campaign', sales.id, { daily_budget: 50_000 });
     await store.update('ad_set', sets.find((s) => s.name === 'US - Broad 25-54')!.id, { status: 'PAUSED' });
-    await store.update('ad', ads.find((a) => a.name === 'Catalog request - image')!.id, { status: 'ARCHIVED', effective_status: 'ARCHIVED' });
+    await store.update('ad', ads.find((a) => a.name === 'Catalog request - image')!.id, {
+      status: 'ARCHIVED',
+      effective_status: 'ARCHIVED',
+    });
     const after = await port().getInsights({ level: 'ad', time_range: range });
     expect(after).toEqual(before);
   });
@@ -147,14 +164,25 @@ describe('socialads tools: the same figures everywhere, in the unit of each obje
   const window = () => ({ start_date: addDays(yesterday(), -29), end_date: yesterday() });
 
   it('ads add up to their ad set in the list tools, and the app report agrees with the lists', async () => {
-    const sets = (await callToolOk(apiKey, 'list_socialads_ad_sets', { ...window(), limit: 200 })).structured!.ad_sets as { id: string; campaign_id: string; objective: string; metrics: { spend: number; impressions: number } }[];
-    const ads = (await callToolOk(apiKey, 'list_socialads_ads', { ...window(), limit: 200 })).structured!.ads as { ad_set_id: string; metrics: { spend: number; impressions: number } }[];
+    const sets = (await callToolOk(apiKey, 'list_socialads_ad_sets', { ...window(), limit: 200 })).structured!.ad_sets as {
+      id: string;
+      campaign_id: string;
+      objective: string;
+      metrics: { spend: number; impressions: number };
+    }[];
+    const ads = (await callToolOk(apiKey, 'list_socialads_ads', { ...window(), limit: 200 })).structured!.ads as {
+      ad_set_id: string;
+      metrics: { spend: number; impressions: number };
+    }[];
     for (const s of sets) {
       const own = ads.filter((a) => a.ad_set_id === s.id);
       expect(cents(own.reduce((sum, a) => sum + a.metrics.spend, 0))).toBe(cents(s.metrics.spend));
       expect(own.reduce((sum, a) => sum + a.metrics.impressions, 0)).toBe(s.metrics.impressions);
     }
-    const app = (await callToolOk(apiKey, 'get_socialads_app_campaigns', window())).structured!.campaigns as { id: string; metrics: { spend: number } }[];
+    const app = (await callToolOk(apiKey, 'get_socialads_app_campaigns', window())).structured!.campaigns as {
+      id: string;
+      metrics: { spend: number };
+    }[];
     for (const c of app) {
       expect(cents(c.metrics.spend)).toBe(cents(sets.filter((s) => s.campaign_id === c.id).reduce((sum, s) => sum + s.metrics.spend, 0)));
     }
@@ -162,7 +190,9 @@ describe('socialads tools: the same figures everywhere, in the unit of each obje
 
   it('reports ThruPlays for a video-views ad set, reach for awareness, and no conversion metrics where there are none', async () => {
     const since = addDays(yesterday(), -60);
-    const sets = (await callToolOk(apiKey, 'list_socialads_ad_sets', { start_date: since, end_date: addDays(yesterday(), -20), limit: 200 })).structured!.ad_sets as {
+    const sets = (
+      await callToolOk(apiKey, 'list_socialads_ad_sets', { start_date: since, end_date: addDays(yesterday(), -20), limit: 200 })
+    ).structured!.ad_sets as {
       name: string;
       optimization_goal: string;
       metrics: Record<string, unknown> & { result_type: string; results: number; video_views?: number };
@@ -195,9 +225,21 @@ describe('socialads tools: the same figures everywhere, in the unit of each obje
   });
   it('names only tools of the registry in the text of its read tools, and no real-platform identifiers', async () => {
     const names = new Set(ALL_TOOLS.map((t) => t.name));
-    for (const tool of ['list_socialads_ad_sets', 'list_socialads_ads', 'list_socialads_pages', 'discover_socialads_assets', 'get_socialads_app_campaigns', 'get_socialads_app_adsets', 'get_socialads_app_creatives']) {
+    for (const tool of [
+      'list_socialads_ad_sets',
+      'list_socialads_ads',
+      'list_socialads_pages',
+      'discover_socialads_assets',
+      'get_socialads_app_campaigns',
+      'get_socialads_app_adsets',
+      'get_socialads_app_creatives',
+    ]) {
       const { text } = await callToolOk(apiKey, tool, {});
-      const named = [...text.matchAll(/\b(?:list|get|analyze|create|add|update|pause|resume|select|suggest|validate|archive|remove|discover)_[a-z_]+\b/g)].map((m) => m[0]);
+      const named = [
+        ...text.matchAll(
+          /\b(?:list|get|analyze|create|add|update|pause|resume|select|suggest|validate|archive|remove|discover)_[a-z_]+\b/g,
+        ),
+      ].map((m) => m[0]);
       for (const name of named) expect([tool, name, names.has(name)]).toEqual([tool, name, true]);
       expect(text).not.toMatch(/urn:li:|LinkedIn|Facebook|Instagram\b|\bMeta\b/);
     }

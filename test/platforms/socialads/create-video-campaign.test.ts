@@ -8,7 +8,9 @@ useTestTables();
 async function setup() {
   const owner = await createTestOwner({ accounts: { socialads: 1 } });
   const pages = (await callToolOk(owner.apiKey, 'list_socialads_pages')).structured!.pages as { id: string }[];
-  const videos = (await callToolOk(owner.apiKey, 'discover_socialads_assets', { asset_type: 'videos' })).structured!.videos as { id: string }[];
+  const videos = (await callToolOk(owner.apiKey, 'discover_socialads_assets', { asset_type: 'videos' })).structured!.videos as {
+    id: string;
+  }[];
   return { ...owner, pages, videos };
 }
 
@@ -26,26 +28,61 @@ describe('Tool: create_socialads_video_campaign', () => {
   });
 
   it('creates campaign, ad set and video ad, visible through the read tools', async () => {
-    const args = { ...base(), objective: 'OUTCOME_TRAFFIC', landing_page_url: 'https://www.example.com/v', countries: ['US', 'CA'], age_min: 25, age_max: 54, genders: 'female' };
+    const args = {
+      ...base(),
+      objective: 'OUTCOME_TRAFFIC',
+      landing_page_url: 'https://www.example.com/v',
+      countries: ['US', 'CA'],
+      age_min: 25,
+      age_max: 54,
+      genders: 'female',
+    };
     const data = await callToolOk(env.apiKey, 'create_socialads_video_campaign', args);
     const s = data.structured!;
     expect(s.optimization_goal).toBe('LANDING_PAGE_VIEWS');
     expect(s.status).toBe('PAUSED');
-    const sets = (await callToolOk(env.apiKey, 'list_socialads_ad_sets', { campaign_id: s.campaign_id })).structured!.ad_sets as { id: string; daily_budget: number; targeting: { countries: string[]; age_min: number; genders: number[] }; status: string }[];
+    const sets = (await callToolOk(env.apiKey, 'list_socialads_ad_sets', { campaign_id: s.campaign_id })).structured!.ad_sets as {
+      id: string;
+      daily_budget: number;
+      targeting: { countries: string[]; age_min: number; genders: number[] };
+      status: string;
+    }[];
     expect(sets).toHaveLength(1);
     expect(sets[0]).toMatchObject({ id: s.ad_set_id, daily_budget: 25, status: 'PAUSED' });
     expect(sets[0].targeting).toMatchObject({ countries: ['US', 'CA'], age_min: 25, genders: [2] });
-    const ads = (await callToolOk(env.apiKey, 'list_socialads_ads', { campaign_id: s.campaign_id })).structured!.ads as { id: string; ad_type: string; creative: { video_id: string; link: string } }[];
-    expect(ads).toEqual([expect.objectContaining({ id: s.ad_id, ad_type: 'video', creative: expect.objectContaining({ video_id: env.videos[0].id, link: 'https://www.example.com/v' }) })]);
+    const ads = (await callToolOk(env.apiKey, 'list_socialads_ads', { campaign_id: s.campaign_id })).structured!.ads as {
+      id: string;
+      ad_type: string;
+      creative: { video_id: string; link: string };
+    }[];
+    expect(ads).toEqual([
+      expect.objectContaining({
+        id: s.ad_id,
+        ad_type: 'video',
+        creative: expect.objectContaining({ video_id: env.videos[0].id, link: 'https://www.example.com/v' }),
+      }),
+    ]);
   });
 
   it('uploads a video_url, defaults to awareness/REACH, and fetches the lead form and pixel when there is one', async () => {
-    const awareness = await callToolOk(env.apiKey, 'create_socialads_video_campaign', { ...base(), existing_video_id: undefined, daily_budget: undefined, video_url: 'https://cdn.example.com/launch.mp4', lifetime_budget: 700, end_date: addDays(isoDate(new Date()), 30) });
+    const awareness = await callToolOk(env.apiKey, 'create_socialads_video_campaign', {
+      ...base(),
+      existing_video_id: undefined,
+      daily_budget: undefined,
+      video_url: 'https://cdn.example.com/launch.mp4',
+      lifetime_budget: 700,
+      end_date: addDays(isoDate(new Date()), 30),
+    });
     expect(awareness.structured!.objective).toBe('OUTCOME_AWARENESS');
     expect(awareness.structured!.optimization_goal).toBe('REACH');
-    const videos = (await callToolOk(env.apiKey, 'discover_socialads_assets', { asset_type: 'videos', search: 'launch.mp4' })).structured!.videos as { id: string; status: string }[];
+    const videos = (await callToolOk(env.apiKey, 'discover_socialads_assets', { asset_type: 'videos', search: 'launch.mp4' })).structured!
+      .videos as { id: string; status: string }[];
     expect(videos[0]).toMatchObject({ id: awareness.structured!.video_id, status: 'processing' });
-    const sales = await callToolOk(env.apiKey, 'create_socialads_video_campaign', { ...base(), objective: 'OUTCOME_SALES', landing_page_url: 'https://www.example.com/buy' });
+    const sales = await callToolOk(env.apiKey, 'create_socialads_video_campaign', {
+      ...base(),
+      objective: 'OUTCOME_SALES',
+      landing_page_url: 'https://www.example.com/buy',
+    });
     expect(sales.structured!.pixel_id).toMatch(/^\d+$/);
     // Page 0 has two active lead forms: the tool asks which.
     const leads = await callTool(env.apiKey, 'create_socialads_video_campaign', { ...base(), objective: 'OUTCOME_LEADS' });
@@ -64,7 +101,9 @@ describe('Tool: create_socialads_video_campaign', () => {
     const retried = await callToolOk(env.apiKey, 'create_socialads_video_campaign', args);
     // Assess
     expect(failed.status).toBe(500);
-    const campaigns = (await new SandboxStore('socialads', account.account_id).list<{ id: string; name: string }>('campaign')).filter((c) => c.name === args.campaign_name);
+    const campaigns = (await new SandboxStore('socialads', account.account_id).list<{ id: string; name: string }>('campaign')).filter(
+      (c) => c.name === args.campaign_name,
+    );
     expect(campaigns).toHaveLength(1);
     expect(campaigns[0].id).toBe(retried.structured!.campaign_id);
     expect(retried.structured!.optimization_goal).toBe('THRUPLAY');

@@ -10,7 +10,15 @@ import { callTool, callToolOk, createTestOwner, useTestTables } from '../../supp
 useTestTables();
 
 let apiKey: string;
-type Row = { id: string; name: string; status: string; objective: string; budget_level: string; daily_budget: number | null; metrics: Record<string, any> };
+type Row = {
+  id: string;
+  name: string;
+  status: string;
+  objective: string;
+  budget_level: string;
+  daily_budget: number | null;
+  metrics: Record<string, any>;
+};
 let campaigns: Row[];
 
 /** Calls a tool, expects 200, and checks data.structured against the tool's declared output schema. */
@@ -60,7 +68,11 @@ describe('socialads readers', () => {
     const window = { start_date: '2026-10-01', end_date: '2026-10-31' };
     const perf = (await ok('get_socialads_campaign_performance', { campaign_id: sales.id, ...window })).structured!.campaigns[0].metrics;
     for (const breakdown of ['age', 'gender', 'platform_position', 'impression_device']) {
-      const rows = (await ok('get_socialads_audience_insights', { campaign_id: sales.id, breakdown, ...window })).structured!.rows as { spend: number; conversions: number; impressions: number }[];
+      const rows = (await ok('get_socialads_audience_insights', { campaign_id: sales.id, breakdown, ...window })).structured!.rows as {
+        spend: number;
+        conversions: number;
+        impressions: number;
+      }[];
       expect(Math.round(rows.reduce((s, r) => s + r.spend, 0) * 100)).toBe(Math.round(perf.spend * 100));
       expect(rows.reduce((s, r) => s + r.conversions, 0)).toBe(perf.conversions);
       expect(rows.reduce((s, r) => s + r.impressions, 0)).toBe(perf.impressions);
@@ -100,25 +112,52 @@ describe('socialads updates', () => {
     const again = await ok('pause_socialads_campaign', { campaign_id: leads.id });
     expect(again.structured!.changed).toBe(false);
     expect(again.text).toContain('nothing changed');
-    expect(REGISTRY.get('pause_socialads_campaign')!.undo!({ summary: '', changes: [{ action: 'update', entity: 'campaign', fields: {} }], data: { kind: 'campaign', id: leads.id, name: '', before: { status: 'ACTIVE' }, after: { status: 'PAUSED' } } }, {})).toEqual({ tool: 'resume_socialads_campaign', arguments: { campaign_id: leads.id } });
+    expect(
+      REGISTRY.get('pause_socialads_campaign')!.undo!(
+        {
+          summary: '',
+          changes: [{ action: 'update', entity: 'campaign', fields: {} }],
+          data: { kind: 'campaign', id: leads.id, name: '', before: { status: 'ACTIVE' }, after: { status: 'PAUSED' } },
+        },
+        {},
+      ),
+    ).toEqual({ tool: 'resume_socialads_campaign', arguments: { campaign_id: leads.id } });
     await ok('resume_socialads_campaign', { campaign_id: leads.id });
   });
 
   it('edits ad set targeting and an ad, undo restores the before values', async () => {
-    const sets = (await ok('get_socialads_adset_performance', { campaign_id: byName('Catalog Sales - Conversions').id })).structured!.ad_sets as Row[];
+    const sets = (await ok('get_socialads_adset_performance', { campaign_id: byName('Catalog Sales - Conversions').id })).structured!
+      .ad_sets as Row[];
     const hiking = (await ok('search_socialads_targeting', { query: 'hiking' })).structured!.options[0];
     const changed = await ok('update_socialads_ad_set', { ad_set_id: sets[0].id, age_min: 25, interest_ids: [hiking.id] });
     expect(changed.structured!.changes[0].after).toMatchObject({ age_min: 25, interests: [{ id: hiking.id, name: 'Hiking' }] });
-    const details = (await ok('get_socialads_campaign_details', { campaign_id: byName('Catalog Sales - Conversions').id })).structured!.ad_sets.find((s: any) => s.id === sets[0].id);
+    const details = (
+      await ok('get_socialads_campaign_details', { campaign_id: byName('Catalog Sales - Conversions').id })
+    ).structured!.ad_sets.find((s: any) => s.id === sets[0].id);
     expect(details.targeting.age_min).toBe(25);
     const ad = details.ads[0];
     const edited = await ok('update_socialads_ad', { ad_id: ad.id, headline: 'New headline here' });
     expect(edited.structured!.notes.join(' ')).toContain('review');
     // Undo: the call the family builds from the before values puts the targeting back.
-    const undo = REGISTRY.get('update_socialads_ad_set')!.undo!({ summary: '', changes: [], data: { kind: 'ad_set', id: sets[0].id, name: '', before: { targeting: { ...details.targeting, age_min: 18, interests: [] } }, after: { targeting: details.targeting } } }, {})!;
+    const undo = REGISTRY.get('update_socialads_ad_set')!.undo!(
+      {
+        summary: '',
+        changes: [],
+        data: {
+          kind: 'ad_set',
+          id: sets[0].id,
+          name: '',
+          before: { targeting: { ...details.targeting, age_min: 18, interests: [] } },
+          after: { targeting: details.targeting },
+        },
+      },
+      {},
+    )!;
     expect(undo.tool).toBe('update_socialads_ad_set');
     await ok(undo.tool, undo.arguments);
-    const restored = (await ok('get_socialads_campaign_details', { campaign_id: byName('Catalog Sales - Conversions').id })).structured!.ad_sets.find((s: any) => s.id === sets[0].id);
+    const restored = (
+      await ok('get_socialads_campaign_details', { campaign_id: byName('Catalog Sales - Conversions').id })
+    ).structured!.ad_sets.find((s: any) => s.id === sets[0].id);
     expect(restored.targeting.age_min).toBe(18);
     expect(restored.targeting.interests).toEqual([]);
   });
@@ -126,11 +165,19 @@ describe('socialads updates', () => {
   it.each([
     ['update_socialads_ad_set', () => ({ ad_set_id: campaigns.length && '999999999', status: 'PAUSED' }), 'list_socialads_ad_sets'],
     ['update_socialads_campaign', () => ({ campaign_id: byName('Spring Sale - Traffic').id }), 'at least one field'],
-    ['update_socialads_campaign', () => ({ campaign_id: byName('Spring Sale - Traffic').id, daily_budget: 50, lifetime_budget: 500 }), 'mutually exclusive'],
+    [
+      'update_socialads_campaign',
+      () => ({ campaign_id: byName('Spring Sale - Traffic').id, daily_budget: 50, lifetime_budget: 500 }),
+      'mutually exclusive',
+    ],
     ['update_socialads_campaign', () => ({ campaign_id: byName('Spring Sale - Traffic').id, daily_budget: 0.5 }), 'at least 1'],
     ['update_socialads_campaign', () => ({ campaign_id: byName('Retargeting - Holiday 2025').id, status: 'ACTIVE' }), 'ARCHIVED'],
     ['update_socialads_campaign', () => ({ campaign_id: byName('Brand Awareness - Video').id, daily_budget: 40 }), 'lifetime budget'],
-    ['update_socialads_catalog_campaign', () => ({ campaign_id: byName('Spring Sale - Traffic').id, status: 'PAUSED' }), 'update_socialads_campaign'],
+    [
+      'update_socialads_catalog_campaign',
+      () => ({ campaign_id: byName('Spring Sale - Traffic').id, status: 'PAUSED' }),
+      'update_socialads_campaign',
+    ],
     ['update_socialads_campaign', () => ({ campaign_id: byName('Spring Sale - Traffic').id, end_date: '2020-01-01' }), 'in the past'],
     ['update_socialads_ad_set', () => ({ ad_set_id: '123456789', age_min: 50, age_max: 30 }), 'age_min'],
     ['update_socialads_ad_set', () => ({ ad_set_id: '123456789', publisher_platforms: ['instagram'] }), 'publisher_platforms'],
@@ -142,7 +189,8 @@ describe('socialads updates', () => {
   });
 
   it('refuses an ad set budget under a campaign budget, naming the campaign tool', async () => {
-    const sets = (await ok('get_socialads_adset_performance', { campaign_id: byName('Catalog Sales - Conversions').id })).structured!.ad_sets as Row[];
+    const sets = (await ok('get_socialads_adset_performance', { campaign_id: byName('Catalog Sales - Conversions').id })).structured!
+      .ad_sets as Row[];
     const result = await callTool(apiKey, 'update_socialads_ad_set', { ad_set_id: sets[0].id, daily_budget: 30 });
     expect(result.status).toBe(400);
     expect(result.body.error).toContain('update_socialads_campaign');

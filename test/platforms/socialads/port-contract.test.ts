@@ -14,7 +14,12 @@ beforeAll(async () => {
 });
 
 /** The sandbox port as tools get it: opened by openPort, inside the failure-injection wrapper. */
-const open = async () => openSocialAds(account, { signal: new AbortController().signal, deadline: Date.now() + 30_000, log: createLogger({ test: 'port-contract' }) });
+const open = async () =>
+  openSocialAds(account, {
+    signal: new AbortController().signal,
+    deadline: Date.now() + 30_000,
+    log: createLogger({ test: 'port-contract' }),
+  });
 
 describePortContract('sandbox', open);
 

@@ -11,10 +11,69 @@ import { GatewayError } from '../../../functions/runtime/errors';
 import { addDays, isoDate } from '../../../platforms/dates';
 import type { SocialAdsInsightsRow, SocialAdsPort } from '../../../platforms/socialads/port';
 
-const CAMPAIGN_FIELDS = ['id', 'name', 'objective', 'status', 'buying_type', 'daily_budget', 'lifetime_budget', 'special_ad_categories', 'lead_form_id', 'app', 'start_date', 'end_date', 'created_at', 'bid_strategy', 'promoted_object'];
-const AD_SET_FIELDS = ['id', 'campaign_id', 'name', 'status', 'optimization_goal', 'billing_event', 'daily_budget', 'lifetime_budget', 'targeting', 'promoted_object', 'start_date', 'end_date', 'created_at', 'bid_strategy', 'bid_amount', 'retargeting_days'];
-const AD_FIELDS = ['id', 'ad_set_id', 'campaign_id', 'name', 'status', 'effective_status', 'ad_type', 'creative', 'start_date', 'created_at'];
-const INSIGHTS_FIELDS = ['campaign_id', 'ad_set_id', 'ad_id', 'date', 'impressions', 'reach', 'clicks', 'spend', 'conversions', 'revenue', 'video_views', 'breakdown_value', 'view_content', 'add_to_cart'];
+const CAMPAIGN_FIELDS = [
+  'id',
+  'name',
+  'objective',
+  'status',
+  'buying_type',
+  'daily_budget',
+  'lifetime_budget',
+  'special_ad_categories',
+  'lead_form_id',
+  'app',
+  'start_date',
+  'end_date',
+  'created_at',
+  'bid_strategy',
+  'promoted_object',
+];
+const AD_SET_FIELDS = [
+  'id',
+  'campaign_id',
+  'name',
+  'status',
+  'optimization_goal',
+  'billing_event',
+  'daily_budget',
+  'lifetime_budget',
+  'targeting',
+  'promoted_object',
+  'start_date',
+  'end_date',
+  'created_at',
+  'bid_strategy',
+  'bid_amount',
+  'retargeting_days',
+];
+const AD_FIELDS = [
+  'id',
+  'ad_set_id',
+  'campaign_id',
+  'name',
+  'status',
+  'effective_status',
+  'ad_type',
+  'creative',
+  'start_date',
+  'created_at',
+];
+const INSIGHTS_FIELDS = [
+  'campaign_id',
+  'ad_set_id',
+  'ad_id',
+  'date',
+  'impressions',
+  'reach',
+  'clicks',
+  'spend',
+  'conversions',
+  'revenue',
+  'video_views',
+  'breakdown_value',
+  'view_content',
+  'add_to_cart',
+];
 const STATUSES = ['ACTIVE', 'PAUSED', 'ARCHIVED', 'DELETED'];
 
 /** Fields outside the port type (a simulation field such as a performance tier would show here). */
@@ -31,7 +90,10 @@ async function rejection(promise: Promise<unknown>): Promise<GatewayError> {
 
 /** Sums rows by a key; the figures of one key and day. */
 function sumBy(rows: SocialAdsInsightsRow[], key: (row: SocialAdsInsightsRow) => string) {
-  const sums = new Map<string, { impressions: number; clicks: number; spend: number; conversions: number; revenue: number; video_views: number }>();
+  const sums = new Map<
+    string,
+    { impressions: number; clicks: number; spend: number; conversions: number; revenue: number; video_views: number }
+  >();
   for (const row of rows) {
     const k = `${key(row)}|${row.date}`;
     const sum = sums.get(k) ?? { impressions: 0, clicks: 0, spend: 0, conversions: 0, revenue: 0, video_views: 0 };
@@ -89,7 +151,14 @@ export function describePortContract(label: string, open: () => Promise<SocialAd
       const port = await open();
       const page = (await port.listPages()).find((p) => p.promotable)!;
       const today = isoDate(new Date());
-      const campaign = await port.createCampaign({ name: 'Contract - campaign', objective: 'OUTCOME_TRAFFIC', status: 'PAUSED', buying_type: 'AUCTION', special_ad_categories: [], start_date: today });
+      const campaign = await port.createCampaign({
+        name: 'Contract - campaign',
+        objective: 'OUTCOME_TRAFFIC',
+        status: 'PAUSED',
+        buying_type: 'AUCTION',
+        special_ad_categories: [],
+        start_date: today,
+      });
       expect(campaign.id).toMatch(/^\d{10,}$/);
       expect(foreignFields(campaign, CAMPAIGN_FIELDS)).toEqual([]);
       expect(await port.getCampaign(campaign.id)).toEqual(campaign);
@@ -119,7 +188,16 @@ export function describePortContract(label: string, open: () => Promise<SocialAd
         name: 'Contract - ad',
         status: 'PAUSED',
         ad_type: 'image',
-        creative: { page_id: page.id, link: 'https://www.example.com/', call_to_action: 'LEARN_MORE', primary_texts: ['Hello'], headlines: ['Hi'], descriptions: [], image_hashes: [image.hash], disabled_creative_features: [] },
+        creative: {
+          page_id: page.id,
+          link: 'https://www.example.com/',
+          call_to_action: 'LEARN_MORE',
+          primary_texts: ['Hello'],
+          headlines: ['Hi'],
+          descriptions: [],
+          image_hashes: [image.hash],
+          disabled_creative_features: [],
+        },
         start_date: today,
       });
       expect(ad.id).toMatch(/^\d{10,}$/);
@@ -157,8 +235,16 @@ export function describePortContract(label: string, open: () => Promise<SocialAd
       expect(byAd.every((r) => r.ad_id && r.ad_set_id)).toBe(true);
       expect(byAdSet.every((r) => r.ad_set_id && !r.ad_id)).toBe(true);
       expect(byCampaign.every((r) => !r.ad_set_id && !r.ad_id)).toBe(true);
-      expectSameSums(sumBy(byAd, (r) => r.ad_set_id!), byAdSet, (r) => r.ad_set_id!);
-      expectSameSums(sumBy(byAdSet, (r) => r.campaign_id), byCampaign, (r) => r.campaign_id);
+      expectSameSums(
+        sumBy(byAd, (r) => r.ad_set_id!),
+        byAdSet,
+        (r) => r.ad_set_id!,
+      );
+      expectSameSums(
+        sumBy(byAdSet, (r) => r.campaign_id),
+        byCampaign,
+        (r) => r.campaign_id,
+      );
     });
 
     it('filters insights to the ids asked for', async () => {
@@ -175,7 +261,11 @@ export function describePortContract(label: string, open: () => Promise<SocialAd
       for (const breakdown of ['age', 'gender', 'publisher_platform', 'platform_position', 'impression_device'] as const) {
         const split = await port.getInsights({ level: 'campaign', time_range: range, breakdown });
         expect(split.every((r) => typeof r.breakdown_value === 'string')).toBe(true);
-        expectSameSums(sumBy(split, (r) => r.campaign_id), plain, (r) => r.campaign_id);
+        expectSameSums(
+          sumBy(split, (r) => r.campaign_id),
+          plain,
+          (r) => r.campaign_id,
+        );
       }
     });
 
@@ -200,7 +290,11 @@ export function describePortContract(label: string, open: () => Promise<SocialAd
       const [catalog] = await port.listCatalogs();
       const sets = await port.listProductSets(catalog!.id);
       for (const set of sets) expect((await port.listProducts(catalog!.id, { product_set_id: set.id })).length).toBe(set.product_count);
-      const created = await port.createProductSet({ catalog_id: catalog!.id, name: 'Premium', filter: [{ field: 'price', operator: 'gt', value: 200 }] });
+      const created = await port.createProductSet({
+        catalog_id: catalog!.id,
+        name: 'Premium',
+        filter: [{ field: 'price', operator: 'gt', value: 200 }],
+      });
       expect((await port.listProducts(catalog!.id, { product_set_id: created.id })).every((p) => p.price > 200)).toBe(true);
       expect((await port.listCustomAudiences()).length).toBeGreaterThan(0);
       expect((await port.searchTargeting({ type: 'interests', q: 'hik' })).map((o) => o.name)).toContain('Hiking');
