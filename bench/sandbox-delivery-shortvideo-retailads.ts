@@ -6,7 +6,7 @@
  *   npm run bench:sandbox-delivery-shortvideo-retailads
  */
 import { performance } from 'node:perf_hooks';
-import { addDays, isoDate } from '../platforms/dates';
+import { addDays, isoDate } from '../core/dates';
 import { simulateDelivery as retailDelivery, type ReportEntities } from '../platforms/retailads/sandbox/delivery';
 import type { PerformanceTier } from '../platforms/sandbox/metrics';
 import {

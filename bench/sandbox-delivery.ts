@@ -5,7 +5,7 @@
  *
  *   npx tsx bench/sandbox-delivery.ts [-- --campaigns 10 --groups 5 --runs 5]
  */
-import { addDays, isoDate } from '../platforms/dates';
+import { addDays, isoDate } from '../core/dates';
 import type { HistoryEntry } from '../platforms/sandbox/history';
 import { datesBetween } from '../platforms/sandbox/metrics';
 import { campaignDay, type StoredAdGroup, type StoredCampaign } from '../platforms/searchads/sandbox/delivery';

@@ -5,8 +5,8 @@
  */
 import '../functions/local/quiet-warnings';
 import { readRunningStore } from '../functions/local/local-store';
-import { TIERS, type Tier } from '../functions/runtime/config';
-import { isPlatformWord, PLATFORM_WORDS } from '../functions/runtime/platforms';
+import { TIERS, type Tier } from '../core/accounts';
+import { isPlatformWord, PLATFORM_WORDS } from '../core/platforms';
 import { createApiKey, keyStatus, listApiKeys, revokeApiKey, type ApiKeyRecord } from '../functions/runtime/stores/api-keys';
 import { safetyOf, setSafetySettings, type SafetySettings } from '../functions/runtime/safety';
 import { DEFAULT_AUDIT_RETENTION_DAYS, listAuditEntries } from '../functions/runtime/stores/audit';
@@ -15,7 +15,7 @@ import { periodEndOf, readUsage } from '../functions/runtime/stores/usage';
 import { connectLiveAccounts, connectSandboxAccounts, disconnectAccount, livePlatforms } from '../platforms/connect';
 import { createConnectLinkFor, linkPlatforms } from '../platforms/live/connect-link';
 import { ConnectOptionsError } from '../platforms/live/connector';
-import { GatewayError } from '../functions/runtime/errors';
+import { GatewayError } from '../core/errors';
 import { PLATFORM_MODULES, REGISTRY } from '../platforms';
 
 const usage = () => `Usage:

@@ -6,7 +6,7 @@ import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import type { Construct } from 'constructs';
 import { SCHEDULER_EVENT } from '../functions/scheduler-event';
 import { tableEnvironmentVariable, type TableName } from '../functions/runtime/config';
-import type { PlatformWord } from '../functions/runtime/platforms';
+import type { PlatformWord } from '../core/platforms';
 import { GatewayAlarms } from './alarms';
 import { GatewayApi } from './gateway-api';
 import { functionTimeoutSeconds, GatewayFunction } from './gateway-function';

@@ -1,5 +1,5 @@
-import type { ToolGroup } from '../functions/runtime/tool';
-import { PLATFORM_WORDS } from '../functions/runtime/platforms';
+import type { ToolGroup } from '../core/tool';
+import { PLATFORM_WORDS } from '../core/platforms';
 
 /** What the infrastructure needs to know about a tool: where its route goes and how long it may take. */
 export interface RoutedTool {

@@ -1,4 +1,5 @@
-import { DEFAULT_TIER_LIMITS, TIERS, type Tier } from '../functions/runtime/config';
+import { DEFAULT_TIER_LIMITS } from '../functions/runtime/config';
+import { TIERS, type Tier } from '../core/accounts';
 import { SECRET_SETTINGS } from '../platforms/live/settings';
 
 /**

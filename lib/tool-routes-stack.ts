@@ -2,7 +2,7 @@ import { Duration, NestedStack } from 'aws-cdk-lib';
 import { AuthorizationType, type Integration, Resource, RestApi } from 'aws-cdk-lib/aws-apigateway';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
-import type { ToolGroup } from '../functions/runtime/tool';
+import type { ToolGroup } from '../core/tool';
 import { lambdaProxyIntegration } from './integration';
 import { assertRoutableName, type RoutedTool } from './routes';
 

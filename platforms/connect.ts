@@ -1,14 +1,9 @@
-import { ToolError } from '../functions/runtime/errors';
-import type { PlatformWord } from '../functions/runtime/platforms';
+import { ToolError } from '../core/errors';
+import type { PlatformWord } from '../core/platforms';
 import { deleteCredentials, saveCredentials } from '../functions/runtime/stores/credentials';
-import {
-  addConnectedAccount,
-  listConnectedAccounts,
-  removeConnectedAccount,
-  type ConnectedAccount,
-  type ConnectionHealth,
-} from '../functions/runtime/stores/owners';
-import type { PortCall } from '../functions/runtime/tool';
+import { addConnectedAccount, listConnectedAccounts, removeConnectedAccount } from '../functions/runtime/stores/owners';
+import type { ConnectedAccount, ConnectionHealth } from '../core/accounts';
+import type { PortCall } from '../core/tool';
 import { ConnectOptionsError, operatorCall } from './live/connector';
 import { PLATFORM_MODULES } from './index';
 import { sandboxHealth } from './sandbox/platform';

@@ -1,6 +1,6 @@
-import type { PlatformWord } from '../functions/runtime/platforms';
+import type { PlatformWord } from '../core/platforms';
 import { ToolRegistry } from '../functions/runtime/registry';
-import type { ToolDefinition } from '../functions/runtime/tool';
+import type { ToolDefinition } from '../core/tool';
 import { chatads } from './chatads';
 import { deskads } from './deskads';
 import { gatewayTools } from './gateway';

@@ -1,10 +1,10 @@
-import type { PlatformWord } from '../functions/runtime/platforms';
+import type { PlatformWord } from '../core/platforms';
 import { createLogger } from '../functions/runtime/log';
-import type { ConnectedAccount } from '../functions/runtime/stores/owners';
-import { standaloneCall, type PortCall } from '../functions/runtime/tool';
-import { lastDays, reportingZone } from './dates';
+import type { ConnectedAccount } from '../core/accounts';
+import { standaloneCall, type PortCall } from '../core/tool';
+import { lastDays, reportingZone } from '../core/dates';
 import type { Opportunity } from './platform-module';
-import type { MetricTotals } from './metrics';
+import type { MetricTotals } from '../core/metrics';
 
 /**
  * Thresholds of the opportunity finders, over the last 30 days:

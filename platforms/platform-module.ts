@@ -1,9 +1,9 @@
-import { ToolError } from '../functions/runtime/errors';
-import type { PlatformWord } from '../functions/runtime/platforms';
-import type { ConnectedAccount } from '../functions/runtime/stores/owners';
-import type { PortCall, ToolDefinition } from '../functions/runtime/tool';
+import { ToolError } from '../core/errors';
+import type { PlatformWord } from '../core/platforms';
+import type { ConnectedAccount } from '../core/accounts';
+import type { PortCall, ToolDefinition } from '../core/tool';
 import type { LiveConnector } from './live/connector';
-import type { MetricTotals } from './metrics';
+import type { MetricTotals } from '../core/metrics';
 import { withInjectedFailures } from './sandbox/faults';
 
 /**

@@ -18,7 +18,7 @@ import * as http from 'node:http';
 import * as https from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { allowLoopbackFetch } from '../functions/runtime/config';
-import type { PlatformWord } from '../functions/runtime/platforms';
+import type { PlatformWord } from '../core/platforms';
 
 export const MAX_REDIRECTS = 3;
 export const DEFAULT_TIMEOUT_MS = 5000;

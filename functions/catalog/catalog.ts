@@ -1,7 +1,7 @@
 import type { JsonSchema } from '@valibot/to-json-schema';
 import { REGISTRY } from '../../platforms';
 import type { ToolRegistry } from '../runtime/registry';
-import type { ToolDefinition } from '../runtime/tool';
+import type { ToolDefinition } from '../../core/tool';
 import { argumentsJsonSchema, JSON_SCHEMA_DIALECT, outputJsonSchema } from './json-schema';
 
 /** One tool as the catalog, the snapshot and OpenAPI describe it. */

@@ -1,7 +1,7 @@
 import { toJsonSchema, type ConversionConfig, type JsonSchema } from '@valibot/to-json-schema';
-import { schemaRuleKeywords } from '../runtime/argument-rules';
-import { dryRunOutput, heldOutput } from '../runtime/plan';
-import type { ToolDefinition } from '../runtime/tool';
+import { schemaRuleKeywords } from '../../core/argument-rules';
+import { dryRunOutput, heldOutput } from '../../core/plan';
+import type { ToolDefinition } from '../../core/tool';
 
 /** The JSON Schema dialect of the catalog and of OpenAPI 3.1. */
 export const JSON_SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema';

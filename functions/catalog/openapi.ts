@@ -1,5 +1,6 @@
 import { REGISTRY } from '../../platforms';
-import { TIERS, upgradeUrl } from '../runtime/config';
+import { upgradeUrl } from '../runtime/config';
+import { TIERS } from '../../core/accounts';
 import { errorResponse, internalErrorResponse } from '../runtime/envelope';
 import {
   DeadlineExceededError,
@@ -14,10 +15,10 @@ import {
   ToolNotFoundError,
   UnauthorizedError,
   UpstreamRateLimitError,
-} from '../runtime/errors';
-import { ACCOUNT_PARAMETERS, PLATFORM_WORDS, type PlatformWord } from '../runtime/platforms';
+} from '../../core/errors';
+import { ACCOUNT_PARAMETERS, PLATFORM_WORDS, type PlatformWord } from '../../core/platforms';
 import type { ToolRegistry } from '../runtime/registry';
-import { GATEWAY_CATEGORIES, type GatewayCategory, type ToolDefinition } from '../runtime/tool';
+import { GATEWAY_CATEGORIES, type GatewayCategory, type ToolDefinition } from '../../core/tool';
 import { validateToolArguments } from '../runtime/validation';
 import { catalog, type CatalogEntry } from './catalog';
 import { documentedExample, type Schema } from './examples';

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { REGISTRY } from '../../platforms';
 import { errorResponse } from '../runtime/envelope';
-import { BadRequestError, GatewayError, MethodNotAllowedError, ToolNotFoundError } from '../runtime/errors';
-import { PLATFORM_WORDS } from '../runtime/platforms';
+import { BadRequestError, GatewayError, MethodNotAllowedError, ToolNotFoundError } from '../../core/errors';
+import { PLATFORM_WORDS } from '../../core/platforms';
 import { header, type GatewayEvent, type GatewayResult } from '../runtime/state';
-import { GATEWAY_CATEGORIES } from '../runtime/tool';
+import { GATEWAY_CATEGORIES } from '../../core/tool';
 import { catalog, catalogEntryNamed, filterCatalog, type CatalogFilter } from './catalog';
 import { DOCS_CONTENT_SECURITY_POLICY, DOCS_HTML } from './docs-page';
 import { openApiJson } from './openapi';

@@ -2,9 +2,9 @@ import type { Context } from 'aws-lambda';
 import { connectLiveAccounts } from '../../platforms/connect';
 import { callbackUrl, oauthOf } from '../../platforms/live/connect-link';
 import { ConnectOptionsError, operatorCall } from '../../platforms/live/connector';
-import { GatewayError } from '../runtime/errors';
+import { GatewayError } from '../../core/errors';
 import { createLogger } from '../runtime/log';
-import { isPlatformWord, type PlatformWord } from '../runtime/platforms';
+import { isPlatformWord, type PlatformWord } from '../../core/platforms';
 import type { GatewayEvent, GatewayResult } from '../runtime/state';
 import {
   connectLinkUsed,

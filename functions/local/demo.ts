@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { PLATFORM_WORDS } from '../runtime/platforms';
+import { PLATFORM_WORDS } from '../../core/platforms';
 import { createApiKey, findApiKeyByHash, hashApiKey } from '../runtime/stores/api-keys';
 import { createOwner, getOwner } from '../runtime/stores/owners';
 import { connectSandboxAccounts } from '../../platforms/connect';

@@ -3,7 +3,7 @@ import type { Context } from 'aws-lambda';
 import { REGISTRY } from '../../platforms';
 import { DEFAULT_SETTINGS } from '../../lib/settings';
 import { functionTimeoutSeconds } from '../../lib/timeouts';
-import type { ToolGroup } from '../runtime/tool';
+import type { ToolGroup } from '../../core/tool';
 import type { GatewayEvent, GatewayResult } from '../runtime/state';
 import { handler as chatads } from '../chatads';
 import { handler as deskads } from '../deskads';

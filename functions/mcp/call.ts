@@ -2,7 +2,7 @@ import type { Context } from 'aws-lambda';
 import { ALL_TOOLS, REGISTRY } from '../../platforms';
 import { createToolHandler, withProgressReporter } from '../runtime/handler';
 import type { GatewayEvent, GatewayResult } from '../runtime/state';
-import type { ProgressReporter } from '../runtime/tool';
+import type { ProgressReporter } from '../../core/tool';
 import { InvalidParamsError, JsonRpcFailure, ErrorCode } from './json-rpc';
 
 /**

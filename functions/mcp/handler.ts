@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'aws-lambda';
 import { REGISTRY } from '../../platforms';
-import { GatewayError } from '../runtime/errors';
+import { GatewayError } from '../../core/errors';
 import { createLogger } from '../runtime/log';
 import { authenticateBearer } from '../runtime/middleware/authenticate';
-import type { Owner } from '../runtime/stores/owners';
+import type { Owner } from '../../core/accounts';
 import { header, type GatewayEvent, type GatewayResult } from '../runtime/state';
-import type { Logger, ProgressReporter } from '../runtime/tool';
+import type { Logger, ProgressReporter } from '../../core/tool';
 import { callTool } from './call';
 import {
   classify,

@@ -1,6 +1,6 @@
 import { catalog, type CatalogEntry } from '../catalog/catalog';
-import { PLATFORM_WORDS } from '../runtime/platforms';
-import { GATEWAY_CATEGORIES } from '../runtime/tool';
+import { PLATFORM_WORDS } from '../../core/platforms';
+import { GATEWAY_CATEGORIES } from '../../core/tool';
 import { InvalidParamsError } from './json-rpc';
 
 /** Tools per tools/list page. Clients follow `nextCursor`; they must not assume a page size. */

@@ -1,9 +1,8 @@
+import type { Tier } from '../../core/accounts';
 /**
  * Deployment settings, read from the environment on every call so tests and the local server can
  * point the same code at other tables. In AWS the CDK stack sets these variables on each function.
  */
-export type Tier = 'free' | 'plus' | 'pro' | 'max';
-export const TIERS: readonly Tier[] = ['free', 'plus', 'pro', 'max'];
 
 /** Default monthly tool-call allowances (Adspirer's published plans, see CONTRACT.md section 2). */
 export const DEFAULT_TIER_LIMITS: Record<Tier, number> = { free: 15, plus: 150, pro: 600, max: 3000 };

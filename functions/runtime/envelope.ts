@@ -1,6 +1,6 @@
-import { GatewayError, QuotaExceededError } from './errors';
+import { GatewayError, QuotaExceededError } from '../../core/errors';
 import type { GatewayResult } from './state';
-import type { ToolResult } from './tool';
+import type { ToolResult } from '../../core/tool';
 
 export interface QuotaBlock {
   used: number;

@@ -1,6 +1,6 @@
 import { Console } from 'node:console';
 import { logLevel } from './config';
-import type { Logger } from './tool';
+import type { Logger } from '../../core/tool';
 
 const ORDER = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;
 

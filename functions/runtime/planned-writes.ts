@@ -1,11 +1,11 @@
-import { GatewayError, ToolError } from './errors';
-import { dryRunResult, publicPlan, type WritePlan } from './plan';
+import { GatewayError, ToolError } from '../../core/errors';
+import { dryRunResult, publicPlan, type WritePlan } from '../../core/plan';
 import { GuardrailBlockedError, guardrailBreaches, safetyOf, type GuardrailBreach } from './safety';
 import type { RequestState } from './state';
 import { holdAction, newChangeId, recordAudit, type AuditEntry } from './stores/audit';
 import { settle } from './settle';
-import type { ConnectedAccount } from './stores/owners';
-import type { PlatformCheckingPort, ToolContext, ToolDefinition, ToolResult } from './tool';
+import type { ConnectedAccount } from '../../core/accounts';
+import type { PlatformCheckingPort, ToolContext, ToolDefinition, ToolResult } from '../../core/tool';
 
 /**
  * How the runtime runs every planned write (functions/runtime/plan.ts), once for all tools:

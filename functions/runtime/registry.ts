@@ -1,4 +1,4 @@
-import type { ToolDefinition, ToolGroup } from './tool';
+import type { ToolDefinition, ToolGroup } from '../../core/tool';
 
 /** Tools by name. Building it with two tools of one name fails, so a duplicate never ships. */
 export class ToolRegistry {

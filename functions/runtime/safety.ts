@@ -1,10 +1,10 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from './config';
-import { GatewayError } from './errors';
-import type { WritePlan } from './plan';
-import type { PlatformWord } from './platforms';
+import { GatewayError } from '../../core/errors';
+import type { WritePlan } from '../../core/plan';
+import type { PlatformWord } from '../../core/platforms';
 import { documentClient } from './stores/dynamo';
-import type { Owner } from './stores/owners';
+import type { Owner } from '../../core/accounts';
 
 /**
  * Spend safety settings of an owner (set with `gateway guardrails set`), stored on the owner's

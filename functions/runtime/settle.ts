@@ -1,5 +1,5 @@
 import { ATTEMPT_TIMEOUT_MS, MAX_ATTEMPTS, withStoreDeadline } from './stores/dynamo';
-import type { Logger } from './tool';
+import type { Logger } from '../../core/tool';
 
 /**
  * Settling after an answer: giving back a quota reservation, releasing or completing an

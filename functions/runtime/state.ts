@@ -1,8 +1,8 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import type { ConnectedAccount, Owner } from './stores/owners';
+import type { ConnectedAccount, Owner } from '../../core/accounts';
 import type { StoredResponse } from './stores/idempotency';
-import type { ToolDefinition } from './tool';
-import type { Logger } from './tool';
+import type { ToolDefinition } from '../../core/tool';
+import type { Logger } from '../../core/tool';
 import type { StoreScope } from './stores/dynamo';
 import type { Deadlines } from './deadlines';
 

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { BadRequestError, quoted } from './errors';
+import { BadRequestError, quoted } from '../../core/errors';
 import { closestNames } from './registry';
-import { schemaRuleProblems } from './argument-rules';
-import type { ToolDefinition } from './tool';
+import { schemaRuleProblems } from '../../core/argument-rules';
+import type { ToolDefinition } from '../../core/tool';
 
 /**
  * Validates a tool's arguments: the strict valibot schema (all issues, not just the first) and the

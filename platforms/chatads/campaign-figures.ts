@@ -1,6 +1,6 @@
-import type { ConnectedAccount } from '../../functions/runtime/stores/owners';
-import type { PortCall } from '../../functions/runtime/tool';
-import { totals } from '../metrics';
+import type { ConnectedAccount } from '../../core/accounts';
+import type { PortCall } from '../../core/tool';
+import { totals } from '../../core/metrics';
 import { finderCall } from '../opportunities';
 import type { CampaignFigures } from '../platform-module';
 import { openChatAdsPort } from './define';

@@ -1,4 +1,4 @@
-import { platformToolDefiner } from '../../functions/runtime/tool';
+import { platformToolDefiner } from '../../core/tool';
 import { openPort } from '../platform-module';
 import { ChatAdsLive } from './live/adapter';
 import type { ChatAdsPort } from './port';

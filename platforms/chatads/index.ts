@@ -2,7 +2,7 @@ import type { PlatformModule } from '../platform-module';
 import { chatAdsCampaignFigures } from './campaign-figures';
 import { alphanumeric } from '../sandbox/ids';
 import { finderCall, findWasteAndWinners, opportunityWindow } from '../opportunities';
-import { totals } from '../metrics';
+import { totals } from '../../core/metrics';
 import { openChatAdsPort } from './define';
 import { chatAdsConnector } from './live/connector';
 import { seedChatAdsAccount } from './sandbox';

@@ -1,5 +1,5 @@
-import type { ConnectedAccount } from '../../functions/runtime/stores/owners';
-import { addDays, isoDate } from '../dates';
+import type { ConnectedAccount } from '../../core/accounts';
+import { addDays, isoDate } from '../../core/dates';
 import { alphanumeric, idSource } from '../sandbox/ids';
 import type { HistoryEntry, WithHistory } from '../sandbox/history';
 import { datesBetween, seededRandom, type PerformanceTier } from '../sandbox/metrics';

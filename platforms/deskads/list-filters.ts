@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { characterLength, dateArgument } from '../arguments';
-import type { ArgumentRule } from '../../functions/runtime/tool';
+import { characterLength, dateArgument } from '../../core/arguments';
+import type { ArgumentRule } from '../../core/tool';
 
 /**
  * The shared deskads filter set of the specification ("Shared filter set: deskads list tools"),

@@ -1,5 +1,5 @@
-import type { ConnectedAccount } from '../../functions/runtime/stores/owners';
-import type { PortCall } from '../../functions/runtime/tool';
+import type { ConnectedAccount } from '../../core/accounts';
+import type { PortCall } from '../../core/tool';
 import { finderCall, opportunityWindow, WASTE_MIN_SPEND } from '../opportunities';
 import type { Opportunity } from '../platform-module';
 import { openDeskAdsPort } from './define';

@@ -1,9 +1,9 @@
-import type { ConnectedAccount } from '../../functions/runtime/stores/owners';
-import { addDays, isoDate } from '../dates';
+import type { ConnectedAccount } from '../../core/accounts';
+import { addDays, isoDate } from '../../core/dates';
 import { deliverParentDay, splitDay, type DayFigures } from '../sandbox/allocate';
 import { stateAt } from '../sandbox/history';
-import { lastReportDay } from '../dates';
-import { totals } from '../metrics';
+import { lastReportDay } from '../../core/dates';
+import { totals } from '../../core/metrics';
 import type { HistoryEntry, WithHistory } from '../sandbox/history';
 import { digits, idSource } from '../sandbox/ids';
 import { dailyMetrics, datesBetween, profileFor, seededRandom, type PerformanceTier } from '../sandbox/metrics';

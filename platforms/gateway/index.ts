@@ -1,4 +1,4 @@
-import type { ToolDefinition } from '../../functions/runtime/tool';
+import type { ToolDefinition } from '../../core/tool';
 import { auditConversionTracking } from './tools/audit-conversion-tracking';
 import { getCampaignSpec } from './tools/get-campaign-spec';
 import { getConnectionsStatus } from './tools/get-connections-status';

@@ -1,5 +1,5 @@
 import { publicBaseUrl } from '../../functions/runtime/config';
-import type { PlatformWord } from '../../functions/runtime/platforms';
+import type { PlatformWord } from '../../core/platforms';
 import { createConnectLink } from '../../functions/runtime/stores/connect-links';
 import { ConnectOptionsError, type OAuthConnect } from './connector';
 import { PLATFORM_MODULES } from '../index';

@@ -1,7 +1,8 @@
-import { ConnectionBrokenError } from '../../functions/runtime/errors';
-import { standaloneCall, type PortCall } from '../../functions/runtime/tool';
+import { ConnectionBrokenError } from '../../core/errors';
+import { standaloneCall, type PortCall } from '../../core/tool';
 import { loadCredentials } from '../../functions/runtime/stores/credentials';
-import { setConnectionHealth, type ConnectedAccount, type ConnectionHealth } from '../../functions/runtime/stores/owners';
+import { setConnectionHealth } from '../../functions/runtime/stores/owners';
+import type { ConnectedAccount, ConnectionHealth } from '../../core/accounts';
 
 /**
  * What a platform with a live adapter offers for connecting accounts. The `gateway accounts connect

@@ -1,5 +1,5 @@
-import { OutcomeUnknownError, UpstreamRateLimitError, UpstreamUnavailableError } from '../../functions/runtime/errors';
-import type { PortCall } from '../../functions/runtime/tool';
+import { OutcomeUnknownError, UpstreamRateLimitError, UpstreamUnavailableError } from '../../core/errors';
+import type { PortCall } from '../../core/tool';
 
 /**
  * The one HTTP client of the live adapters. Every upstream call:

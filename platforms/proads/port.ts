@@ -1,4 +1,4 @@
-import type { DailyMetrics } from '../metrics';
+import type { DailyMetrics } from '../../core/metrics';
 
 /**
  * The proads platform interface (professional-network advertising): everything its tools may ask of the platform.

@@ -1,7 +1,7 @@
-import { ToolError } from '../../functions/runtime/errors';
-import type { ConnectedAccount } from '../../functions/runtime/stores/owners';
-import { addDays, isoDate } from '../dates';
-import type { DailyMetrics } from '../metrics';
+import { ToolError } from '../../core/errors';
+import type { ConnectedAccount } from '../../core/accounts';
+import { addDays, isoDate } from '../../core/dates';
+import type { DailyMetrics } from '../../core/metrics';
 import { alphanumeric, digits, idSource } from '../sandbox/ids';
 import { SandboxPlatform } from '../sandbox/platform';
 import type { PerformanceTier } from '../sandbox/metrics';

@@ -1,4 +1,4 @@
-import { platformToolDefiner } from '../../functions/runtime/tool';
+import { platformToolDefiner } from '../../core/tool';
 import { openPort } from '../platform-module';
 import type { RetailAdsPort } from './port';
 import { RetailAdsSandbox } from './sandbox';

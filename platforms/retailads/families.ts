@@ -5,12 +5,12 @@
  * add-list tools with a result per item (created, skipped duplicate, failed with its reason).
  */
 import * as v from 'valibot';
-import { dateArgument } from '../arguments';
-import { ToolError } from '../../functions/runtime/errors';
-import type { ToolContext, ToolDefinition, ToolResult } from '../../functions/runtime/tool';
-import type { PlannedBudget, PlannedChange, WritePlan } from '../../functions/runtime/plan';
-import { lastDays, refuseDatesAfterYesterday, reportingZone } from '../dates';
-import { count, markdownTable, money } from '../markdown';
+import { dateArgument } from '../../core/arguments';
+import { ToolError } from '../../core/errors';
+import type { ToolContext, ToolDefinition, ToolResult } from '../../core/tool';
+import type { PlannedBudget, PlannedChange, WritePlan } from '../../core/plan';
+import { lastDays, refuseDatesAfterYesterday, reportingZone } from '../../core/dates';
+import { count, markdownTable, money } from '../../core/markdown';
 import { defineRetailAdsTool } from './define';
 import {
   pageRows,

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { ToolError } from '../../functions/runtime/errors';
-import { count } from '../markdown';
+import { ToolError } from '../../core/errors';
+import { count } from '../../core/markdown';
 import type { RetailAdsReportRow } from './port';
 import { metricEntries, withRatios } from './ratios';
 

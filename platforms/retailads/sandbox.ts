@@ -1,6 +1,6 @@
-import { ToolError } from '../../functions/runtime/errors';
-import type { ConnectedAccount } from '../../functions/runtime/stores/owners';
-import { addDays, isoDate } from '../dates';
+import { ToolError } from '../../core/errors';
+import type { ConnectedAccount } from '../../core/accounts';
+import { addDays, isoDate } from '../../core/dates';
 import { digits, idSource } from '../sandbox/ids';
 import { hash32, type PerformanceTier } from '../sandbox/metrics';
 import type { HistoryEntry } from '../sandbox/history';

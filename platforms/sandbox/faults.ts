@@ -1,6 +1,6 @@
-import { NotFoundError, quoted, ToolError, UpstreamRateLimitError, UpstreamServerError } from '../../functions/runtime/errors';
+import { NotFoundError, quoted, ToolError, UpstreamRateLimitError, UpstreamServerError } from '../../core/errors';
 import { ACCOUNTS_CACHE_MS, onForgetOwnerAccounts } from '../../functions/runtime/stores/account-cache';
-import type { ConnectedAccount } from '../../functions/runtime/stores/owners';
+import type { ConnectedAccount } from '../../core/accounts';
 import { EntityExistsError, EntityNotFoundError, EntityStateError, SandboxStore, type SandboxAccountMeta } from './store';
 
 /**

@@ -4,10 +4,10 @@
  * real-world ranges (CTR 0.5-6 %, CVR 1-12 %); "poor" and "wasteful" profiles exist on purpose so
  * analyses find real waste.
  */
-import type { DailyMetrics } from '../metrics';
+import type { DailyMetrics } from '../../core/metrics';
 
-export type { DailyMetrics, MetricTotals } from '../metrics';
-export { totals } from '../metrics';
+export type { DailyMetrics, MetricTotals } from '../../core/metrics';
+export { totals } from '../../core/metrics';
 
 export type PerformanceTier = 'strong' | 'average' | 'poor' | 'wasteful' | 'new';
 

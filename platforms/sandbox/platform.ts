@@ -1,4 +1,5 @@
-import { markAccountsChanged, type ConnectedAccount } from '../../functions/runtime/stores/owners';
+import { markAccountsChanged } from '../../functions/runtime/stores/owners';
+import type { ConnectedAccount } from '../../core/accounts';
 import { forgetSandboxMeta } from './faults';
 import { SandboxStore, type SandboxAccountMeta } from './store';
 

@@ -1,7 +1,7 @@
 import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../../functions/runtime/config';
 import { documentClient, isConditionalCheckFailed } from '../../functions/runtime/stores/dynamo';
-import type { PlatformWord } from '../../functions/runtime/platforms';
+import type { PlatformWord } from '../../core/platforms';
 
 /**
  * The simulated platforms' data: one DynamoDB partition per sandbox account

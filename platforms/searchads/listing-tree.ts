@@ -1,4 +1,4 @@
-import { ToolError } from '../../functions/runtime/errors';
+import { ToolError } from '../../core/errors';
 import type { SearchAdsListingDimension, SearchAdsListingGroup, SearchAdsListingGroupChanges } from './port-shopping';
 
 /**

@@ -1,4 +1,4 @@
-import type { ReportedDay } from '../metrics';
+import type { ReportedDay } from '../../core/metrics';
 import type { SearchAdsInsightsPort } from './port-insights';
 import type { SearchAdsBiddingPort } from './port-bidding';
 import type { SearchAdsAudiencePort } from './port-audience';

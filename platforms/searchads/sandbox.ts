@@ -1,7 +1,7 @@
-import type { ConnectedAccount } from '../../functions/runtime/stores/owners';
-import { addDays, isoDate } from '../dates';
+import type { ConnectedAccount } from '../../core/accounts';
+import { addDays, isoDate } from '../../core/dates';
 import { digits, idSource } from '../sandbox/ids';
-import { lastReportDay } from '../dates';
+import { lastReportDay } from '../../core/dates';
 import { datesBetween, type PerformanceTier } from '../sandbox/metrics';
 import {
   campaignDay,
@@ -110,7 +110,7 @@ import {
   userListOf,
   type StoredUserList,
 } from './sandbox/audience';
-import { ToolError } from '../../functions/runtime/errors';
+import { ToolError } from '../../core/errors';
 import { SHOPPING_KIND, ShoppingSandbox, seedShoppingFamily } from './sandbox/shopping';
 import type { SearchAdsShoppingPort } from './port-shopping';
 

@@ -3,7 +3,7 @@
  * entity, used by every tool that shows the entity, so a field added to the port is declared once.
  */
 import * as v from 'valibot';
-import type { SchemaDescribes } from '../schema-types';
+import type { SchemaDescribes } from '../../core/schema-types';
 import { AD_FORMATS, IDENTITY_TYPES, OBJECTIVES, type ShortVideoAd, type ShortVideoAdGroup, type ShortVideoCampaign } from './port';
 
 const budgetMode = v.picklist(['BUDGET_MODE_DAY', 'BUDGET_MODE_TOTAL', 'BUDGET_MODE_INFINITE']);

@@ -1,4 +1,4 @@
-import type { PortCall } from '../../functions/runtime/tool';
+import type { PortCall } from '../../core/tool';
 import type { PlatformModule } from '../platform-module';
 import { shortVideoCampaignFigures } from './campaign-figures';
 import { finderCall, findWasteAndWinners, opportunityWindow } from '../opportunities';

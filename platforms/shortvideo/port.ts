@@ -1,4 +1,4 @@
-import type { DailyMetrics } from '../metrics';
+import type { DailyMetrics } from '../../core/metrics';
 
 /**
  * The shortvideo platform interface (short-video advertising): everything its tools may ask of the platform.

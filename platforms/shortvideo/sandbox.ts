@@ -1,7 +1,7 @@
-import { ToolError } from '../../functions/runtime/errors';
-import type { ConnectedAccount } from '../../functions/runtime/stores/owners';
+import { ToolError } from '../../core/errors';
+import type { ConnectedAccount } from '../../core/accounts';
 import { alphanumeric, digits, idSource } from '../sandbox/ids';
-import { isoDate } from '../dates';
+import { isoDate } from '../../core/dates';
 import { datesBetween, hash32, type PerformanceTier } from '../sandbox/metrics';
 import type { HistoryEntry, WithHistory } from '../sandbox/history';
 import { SandboxPlatform } from '../sandbox/platform';

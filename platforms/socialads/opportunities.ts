@@ -1,6 +1,6 @@
-import type { ConnectedAccount } from '../../functions/runtime/stores/owners';
-import type { PortCall } from '../../functions/runtime/tool';
-import { lastDays, reportingZone } from '../dates';
+import type { ConnectedAccount } from '../../core/accounts';
+import type { PortCall } from '../../core/tool';
+import { lastDays, reportingZone } from '../../core/dates';
 import { finderCall } from '../opportunities';
 import type { Opportunity } from '../platform-module';
 import { openSocialAds } from './define';

@@ -1,4 +1,4 @@
-import type { DailyMetrics } from '../metrics';
+import type { DailyMetrics } from '../../core/metrics';
 
 /**
  * The socialads platform interface (social-network advertising): everything its tools may ask of the platform.

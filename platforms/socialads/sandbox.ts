@@ -1,6 +1,6 @@
-import { ToolError } from '../../functions/runtime/errors';
-import type { ConnectedAccount } from '../../functions/runtime/stores/owners';
-import { addDays, isoDate } from '../dates';
+import { ToolError } from '../../core/errors';
+import type { ConnectedAccount } from '../../core/accounts';
+import { addDays, isoDate } from '../../core/dates';
 import { hash32, type PerformanceTier } from '../sandbox/metrics';
 import { asDailyMetrics, deliveredAdDays, type StoredAd, type StoredAdSet, type StoredCampaign } from './sandbox/delivery';
 import { breakdownValues, productShares, splitDay, withFunnel, type FunnelDay } from './sandbox/breakdowns';

@@ -3,7 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { PLATFORM_WORDS } from '../../functions/runtime/platforms';
+import { PLATFORM_WORDS } from '../../core/platforms';
 import { GatewayStack } from '../../lib/gateway-stack';
 import { routedTools } from '../../lib/routes';
 import { ALL_TOOLS } from '../../platforms';

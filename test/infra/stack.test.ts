@@ -1,7 +1,7 @@
 import { Match } from 'aws-cdk-lib/assertions';
-import { TIERS } from '../../functions/runtime/config';
+import { TIERS } from '../../core/accounts';
 import { SCHEDULER_EVENT } from '../../functions/scheduler-event';
-import type { PlatformWord } from '../../functions/runtime/platforms';
+import type { PlatformWord } from '../../core/platforms';
 import { TABLE_SPECS } from '../../functions/runtime/stores/tables';
 import { TABLE_ACCESS } from '../../lib/gateway-stack';
 import { FUNCTION_NAMES, routedTools } from '../../lib/routes';

@@ -1,9 +1,9 @@
 import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
-import type { PlatformWord } from '../../functions/runtime/platforms';
+import type { PlatformWord } from '../../core/platforms';
 import { GatewayStack } from '../../lib/gateway-stack';
-import type { ToolGroup } from '../../functions/runtime/tool';
+import type { ToolGroup } from '../../core/tool';
 import type { FunctionName, RoutedTool } from '../../lib/routes';
 import type { GatewaySettings } from '../../lib/settings';
 

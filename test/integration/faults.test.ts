@@ -24,7 +24,7 @@ import { idempotencyRecordId } from '../../functions/runtime/stores/idempotency'
 import { documentClient } from '../../functions/runtime/stores/dynamo';
 import { readUsage } from '../../functions/runtime/stores/usage';
 import { settled, settleTiming } from '../../functions/runtime/settle';
-import { defineGatewayTool } from '../../functions/runtime/tool';
+import { defineGatewayTool } from '../../core/tool';
 import { toApiGatewayEvent } from '../../functions/local/router';
 import { SandboxStore } from '../../platforms/sandbox/store';
 import { createTestOwner, useTestTables } from '../support/gateway';

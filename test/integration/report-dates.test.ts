@@ -3,7 +3,7 @@
  * yesterday, and a date after yesterday (today, or a day that has not happened) is refused with a
  * clear 400 (`date_after_yesterday`), instead of partial or made-up figures.
  */
-import { addDays, isoDate } from '../../platforms/dates';
+import { addDays, isoDate } from '../../core/dates';
 import { callTool, createTestOwner, useTestTables } from '../support/gateway';
 
 useTestTables();

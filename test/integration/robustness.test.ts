@@ -5,7 +5,7 @@
  * 500, and every 400 must say something about the arguments or the platform.
  */
 import { argumentsJsonSchema } from '../../functions/catalog/json-schema';
-import { PLATFORM_WORDS } from '../../functions/runtime/platforms';
+import { PLATFORM_WORDS } from '../../core/platforms';
 import { REGISTRY } from '../../platforms';
 import { callTool, createTestOwner, useTestTables } from '../support/gateway';
 

@@ -15,7 +15,7 @@ import { idempotencyRecordId, RECORD_TTL_SECONDS } from '../../functions/runtime
 import { markAccountsChanged } from '../../functions/runtime/stores/owners';
 import { listAuditEntries } from '../../functions/runtime/stores/audit';
 import { periodOf, readUsage, reserveCall } from '../../functions/runtime/stores/usage';
-import { defineGatewayTool } from '../../functions/runtime/tool';
+import { defineGatewayTool } from '../../core/tool';
 import { toApiGatewayEvent } from '../../functions/local/router';
 import { SandboxStore } from '../../platforms/sandbox/store';
 import { callTool, createTestOwner, useTestTables } from '../support/gateway';

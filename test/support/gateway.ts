@@ -8,11 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dropTables, ensureTables } from '../../functions/local/dynamodb-local';
 import { dispatch } from '../../functions/local/router';
-import type { Tier } from '../../functions/runtime/config';
+import type { Tier } from '../../core/accounts';
 import { clearAuthCache } from '../../functions/runtime/middleware/authenticate';
-import type { PlatformWord } from '../../functions/runtime/platforms';
+import type { PlatformWord } from '../../core/platforms';
 import { createApiKey } from '../../functions/runtime/stores/api-keys';
-import { createOwner, type ConnectedAccount, type Owner } from '../../functions/runtime/stores/owners';
+import { createOwner } from '../../functions/runtime/stores/owners';
+import type { ConnectedAccount, Owner } from '../../core/accounts';
 import { connectSandboxAccounts } from '../../platforms/connect';
 import { checkToolOutput } from './output-check';
 

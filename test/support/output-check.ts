@@ -4,7 +4,7 @@
  * future) fails with the path of a mismatch when a tool answers something its `output` does not say.
  */
 import * as v from 'valibot';
-import { dryRunOutput, heldOutput } from '../../functions/runtime/plan';
+import { dryRunOutput, heldOutput } from '../../core/plan';
 import { issuePath } from '../../functions/runtime/validation';
 import { REGISTRY } from '../../platforms';
 

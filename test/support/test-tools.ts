@@ -5,9 +5,9 @@
  */
 import * as v from 'valibot';
 import type { Context } from 'aws-lambda';
-import { ToolError, UpstreamRateLimitError, UpstreamServerError } from '../../functions/runtime/errors';
+import { ToolError, UpstreamRateLimitError, UpstreamServerError } from '../../core/errors';
 import { createToolHandler } from '../../functions/runtime/handler';
-import { defineGatewayTool, platformToolDefiner } from '../../functions/runtime/tool';
+import { defineGatewayTool, platformToolDefiner } from '../../core/tool';
 import { toApiGatewayEvent } from '../../functions/local/router';
 import type { CallResult } from './gateway';
 

@@ -1,10 +1,10 @@
 import * as v from 'valibot';
 import { Ajv2020 } from 'ajv/dist/2020';
 import { argumentsJsonSchema } from '../../functions/catalog/json-schema';
-import { atLeastOne, atMostOne, exactlyOne, requires, say, schemaRuleProblems, when } from '../../functions/runtime/argument-rules';
-import { defineGatewayTool } from '../../functions/runtime/tool';
+import { atLeastOne, atMostOne, exactlyOne, requires, say, schemaRuleProblems, when } from '../../core/argument-rules';
+import { defineGatewayTool } from '../../core/tool';
 import { validateToolArguments } from '../../functions/runtime/validation';
-import { characterLength, textArgument } from '../../platforms/arguments';
+import { characterLength, textArgument } from '../../core/arguments';
 
 const tool = defineGatewayTool({
   category: 'helper',

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { dateArgument } from '../../platforms/arguments';
+import { dateArgument } from '../../core/arguments';
 
 describe('Function: dateArgument', () => {
   const schema = dateArgument('a day');

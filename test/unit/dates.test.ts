@@ -6,7 +6,7 @@ import {
   refuseDatesAfterYesterday,
   reportingZone,
   zonedInstant,
-} from '../../platforms/dates';
+} from '../../core/dates';
 
 describe("an account's days", () => {
   const at = (iso: string) => new Date(iso);

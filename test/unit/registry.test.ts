@@ -1,5 +1,5 @@
 import { ToolRegistry, closestNames, editDistance } from '../../functions/runtime/registry';
-import { defineGatewayTool } from '../../functions/runtime/tool';
+import { defineGatewayTool } from '../../core/tool';
 import { ALL_TOOLS, REGISTRY } from '../../platforms';
 
 const tool = (name: string) =>

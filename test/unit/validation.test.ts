@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { BadRequestError } from '../../functions/runtime/errors';
-import { defineGatewayTool } from '../../functions/runtime/tool';
+import { BadRequestError } from '../../core/errors';
+import { defineGatewayTool } from '../../core/tool';
 import { validateToolArguments } from '../../functions/runtime/validation';
 
 const tool = defineGatewayTool({

@@ -1,7 +1,8 @@
 import type { MiddlewareObj } from '@middy/core';
-import { UnauthorizedError } from '../errors';
+import { UnauthorizedError } from '../../../core/errors';
 import { API_KEY_PATTERN, findApiKeyByHash, hashApiKey, keyIdOf, keyStatus, type ApiKeyRecord } from '../stores/api-keys';
-import { getOwner, type Owner } from '../stores/owners';
+import { getOwner } from '../stores/owners';
+import type { Owner } from '../../../core/accounts';
 import { header, type GatewayRequest } from '../state';
 
 /**

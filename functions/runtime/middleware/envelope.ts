@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { MiddlewareObj } from '@middy/core';
-import { GatewayError } from '../errors';
+import { GatewayError } from '../../../core/errors';
 import { errorResponse, internalErrorResponse } from '../envelope';
 import { requestDeadlines } from '../deadlines';
 import { createLogger } from '../log';

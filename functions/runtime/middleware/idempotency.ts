@@ -7,7 +7,7 @@ import {
   IdempotencyKeyReusedError,
   OutcomeUnknownError,
   StoreUnavailableError,
-} from '../errors';
+} from '../../../core/errors';
 import { settle, settleNowAndLater } from '../settle';
 import {
   claimIdempotencyKey,

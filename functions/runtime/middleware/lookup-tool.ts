@@ -1,5 +1,5 @@
 import type { MiddlewareObj } from '@middy/core';
-import { ToolNotFoundError } from '../errors';
+import { ToolNotFoundError } from '../../../core/errors';
 import type { ToolRegistry } from '../registry';
 import type { GatewayRequest } from '../state';
 import { checkKeyScope, GuardrailBlockedError, safetyOf, toolOffBreach } from '../safety';

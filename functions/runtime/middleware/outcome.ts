@@ -1,5 +1,5 @@
 import type { MiddlewareObj } from '@middy/core';
-import { DeadlineExceededError, GatewayError, OutcomeUnknownError, StoreUnavailableError } from '../errors';
+import { DeadlineExceededError, GatewayError, OutcomeUnknownError, StoreUnavailableError } from '../../../core/errors';
 import type { GatewayRequest, RequestState } from '../state';
 
 /** Thrown by middy when the tool is still running at the tool deadline (timeoutEarlyResponse). */

@@ -1,7 +1,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import { randomToken } from '../canonical';
 import { upgradeUrl } from '../config';
-import { QuotaExceededError, QuotaPendingError, StoreUnavailableError } from '../errors';
+import { QuotaExceededError, QuotaPendingError, StoreUnavailableError } from '../../../core/errors';
 import { settle, settleNowAndLater } from '../settle';
 import { monthlyLimit } from '../stores/owners';
 import { periodEndOf, periodOf, readUsage, refundCall, reserveCall, slotOf } from '../stores/usage';

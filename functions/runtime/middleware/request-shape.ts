@@ -1,5 +1,5 @@
 import type { MiddlewareObj } from '@middy/core';
-import { BadRequestError, GatewayError, MethodNotAllowedError, quoted } from '../errors';
+import { BadRequestError, GatewayError, MethodNotAllowedError, quoted } from '../../../core/errors';
 import type { GatewayRequest } from '../state';
 
 /**

@@ -1,8 +1,9 @@
 import type { MiddlewareObj } from '@middy/core';
-import { AccountSelectionError, BadRequestError, quoted } from '../errors';
-import { ACCOUNT_PARAMETERS } from '../platforms';
+import { AccountSelectionError, BadRequestError, quoted } from '../../../core/errors';
+import { ACCOUNT_PARAMETERS } from '../../../core/platforms';
 import { accountsWithVersion, forgetOwnerAccounts } from '../stores/account-cache';
-import { accountNamedOrDefault, listConnectedAccounts, type ConnectedAccount } from '../stores/owners';
+import { accountNamedOrDefault, listConnectedAccounts } from '../stores/owners';
+import type { ConnectedAccount } from '../../../core/accounts';
 import type { GatewayRequest, RequestState } from '../state';
 
 /**

@@ -1,7 +1,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import { validateToolArguments } from '../validation';
 import type { GatewayRequest } from '../state';
-import { DRY_RUN_ARGUMENT } from '../tool';
+import { DRY_RUN_ARGUMENT } from '../../../core/tool';
 
 /**
  * Strict validation of `arguments` against the tool's valibot schema and cross-field rules. The tool

@@ -1,8 +1,9 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config';
-import type { PlatformWord } from '../platforms';
+import type { PlatformWord } from '../../../core/platforms';
 import { documentClient } from './dynamo';
-import { listConnectedAccounts, type ConnectedAccount } from './owners';
+import { listConnectedAccounts } from './owners';
+import type { ConnectedAccount } from '../../../core/accounts';
 import { periodOf } from './usage';
 
 /**

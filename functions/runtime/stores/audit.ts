@@ -1,9 +1,9 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config';
 import { randomToken } from '../canonical';
-import type { PlatformWord } from '../platforms';
-import type { PlannedBudget, PlannedChange, WritePlan } from '../plan';
-import type { UndoCall } from '../tool';
+import type { PlatformWord } from '../../../core/platforms';
+import type { PlannedBudget, PlannedChange, WritePlan } from '../../../core/plan';
+import type { UndoCall } from '../../../core/tool';
 import { documentClient } from './dynamo';
 
 /**

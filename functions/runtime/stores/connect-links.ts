@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config';
 import { randomToken, sha256Hex } from '../canonical';
-import type { PlatformWord } from '../platforms';
+import type { PlatformWord } from '../../../core/platforms';
 import { documentClient, isConditionalCheckFailed } from './dynamo';
 
 /**

@@ -4,7 +4,7 @@ import { dirname, resolve } from 'node:path';
 import type { KeyringNode } from '@aws-crypto/client-node';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config';
-import type { PlatformWord } from '../platforms';
+import type { PlatformWord } from '../../../core/platforms';
 import { documentClient } from './dynamo';
 
 /**

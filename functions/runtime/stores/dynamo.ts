@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { dynamoEndpoint } from '../config';
-import { StoreUnavailableError } from '../errors';
+import { StoreUnavailableError } from '../../../core/errors';
 
 const clients = new Map<string, DynamoDBDocumentClient>();
 

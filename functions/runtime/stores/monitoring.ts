@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomToken } from '../canonical';
 import { tableName } from '../config';
-import type { PlatformWord } from '../platforms';
+import type { PlatformWord } from '../../../core/platforms';
 import { deleteCredentials } from './credentials';
 import { documentClient } from './dynamo';
 

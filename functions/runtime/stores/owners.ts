@@ -1,46 +1,11 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { tableName, tierLimits, type Tier } from '../config';
+import { tableName, tierLimits } from '../config';
+import type { ConnectedAccount, ConnectionHealth, Owner, Tier } from '../../../core/accounts';
 import { randomToken } from '../canonical';
-import type { PlatformWord } from '../platforms';
+import type { PlatformWord } from '../../../core/platforms';
 import { documentClient } from './dynamo';
 import { ensureWatchTask } from './monitoring';
 import { periodOf } from './usage';
-
-export interface Owner {
-  owner_id: string;
-  tier: Tier;
-  name?: string;
-  /** Replaces the tier's monthly allowance for this owner. */
-  limit_override?: number;
-  created_at: string;
-}
-
-export interface ConnectedAccount {
-  owner_id: string;
-  platform: PlatformWord;
-  account_id: string;
-  name: string;
-  /** sandbox = the simulated platform; live = the real platform with the owner's OAuth tokens. */
-  mode: 'sandbox' | 'live';
-  currency: string;
-  time_zone: string;
-  connected_at: string;
-  /** Live accounts: non-secret facts the live adapter needs (such as the manager account it is reached through). */
-  upstream?: Record<string, string>;
-  /** Live accounts: the last known health of the connection (a refused credential marks it broken). */
-  health?: ConnectionHealth;
-  /** The account a platform tool uses when several are connected and none is named (switch_primary_account). */
-  primary?: boolean;
-}
-
-export interface ConnectionHealth {
-  healthy: boolean;
-  /** What is wrong (or `ok`), in words an owner understands. */
-  detail: string;
-  /** How to fix it, when broken. */
-  fix?: string;
-  checked_at: string;
-}
 
 const PROFILE = 'PROFILE';
 const accountSk = (platform: string, accountId: string) => `ACCOUNT#${platform}#${accountId}`;

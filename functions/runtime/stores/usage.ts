@@ -1,3 +1,4 @@
+import type { UsageSnapshot } from '../../../core/accounts';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { tableName } from '../config';
@@ -188,13 +189,6 @@ export async function rechargeCall(ownerId: string, tool: string, reservation: P
     if (cancellationReasons(err)) return false;
     throw err;
   }
-}
-
-export interface UsageSnapshot {
-  period: string;
-  used: number;
-  /** Calls per tool this period, only tools with at least one call. */
-  calls: Record<string, number>;
 }
 
 export async function readUsage(ownerId: string, now: Date): Promise<UsageSnapshot> {

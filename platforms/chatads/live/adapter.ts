@@ -1,7 +1,7 @@
-import { ToolError } from '../../../functions/runtime/errors';
-import type { ConnectedAccount } from '../../../functions/runtime/stores/owners';
-import type { PortCall } from '../../../functions/runtime/tool';
-import { isoDate } from '../../dates';
+import { ToolError } from '../../../core/errors';
+import type { ConnectedAccount } from '../../../core/accounts';
+import type { PortCall } from '../../../core/tool';
+import { isoDate } from '../../../core/dates';
 import { connectionBroken, connectionHealthy, credentialsOf } from '../../live/connector';
 import {
   CONVERSION_FIELDS,

@@ -1,4 +1,4 @@
-import { ToolError } from '../../../functions/runtime/errors';
+import { ToolError } from '../../../core/errors';
 import { connectionBroken, connectionHealthy, ConnectOptionsError, credentialsOf, type LiveConnector } from '../../live/connector';
 import { RECONNECT_FIX, refusalReason, type ChatAdsCredentials } from './adapter';
 import { ChatAdsApiError, chatAdsRequest, type WireAdAccount } from './wire';

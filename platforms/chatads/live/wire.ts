@@ -1,4 +1,4 @@
-import type { PortCall } from '../../../functions/runtime/tool';
+import type { PortCall } from '../../../core/tool';
 import { sendUpstream } from '../../live/http';
 import { liveSettings } from '../../live/settings';
 

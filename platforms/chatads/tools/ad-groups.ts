@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
-import { count, markdownTable, money } from '../../markdown';
+import { ToolError } from '../../../core/errors';
+import { count, markdownTable, money } from '../../../core/markdown';
 import { defineChatAdsTool } from '../define';
 import { statusFilterArg } from './common';
 import type { ChatAdsAdGroup } from '../port';

@@ -1,10 +1,10 @@
 import * as v from 'valibot';
-import { dateArgument } from '../../arguments';
-import { ToolError } from '../../../functions/runtime/errors';
-import type { ToolContext } from '../../../functions/runtime/tool';
-import { lastDays, reportingZone } from '../../dates';
-import { count, markdownTable, money } from '../../markdown';
-import { totals } from '../../metrics';
+import { dateArgument } from '../../../core/arguments';
+import { ToolError } from '../../../core/errors';
+import type { ToolContext } from '../../../core/tool';
+import { lastDays, reportingZone } from '../../../core/dates';
+import { count, markdownTable, money } from '../../../core/markdown';
+import { totals } from '../../../core/metrics';
 import { defineChatAdsTool } from '../define';
 import { statusFilterArg } from './common';
 import {

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { dateArgument } from '../../arguments';
-import { lastDays, refuseDatesAfterYesterday, reportingZone, type AccountClock } from '../../dates';
-import { totals } from '../../metrics';
+import { dateArgument } from '../../../core/arguments';
+import { lastDays, refuseDatesAfterYesterday, reportingZone, type AccountClock } from '../../../core/dates';
+import { totals } from '../../../core/metrics';
 import type { ChatAdsInsightsLevel, ChatAdsPort } from '../port';
 import { reportedFields } from '../port';
 

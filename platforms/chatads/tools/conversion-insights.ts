@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { atMostOne, requires, say, when } from '../../../functions/runtime/argument-rules';
-import { ToolError } from '../../../functions/runtime/errors';
-import { isoDate, refuseDatesAfterYesterday, reportingZone } from '../../dates';
-import { count, markdownTable, money, percent } from '../../markdown';
+import { atMostOne, requires, say, when } from '../../../core/argument-rules';
+import { ToolError } from '../../../core/errors';
+import { isoDate, refuseDatesAfterYesterday, reportingZone } from '../../../core/dates';
+import { count, markdownTable, money, percent } from '../../../core/markdown';
 import { defineChatAdsTool } from '../define';
 import { CONVERSION_FIELDS, DELIVERY_FIELDS, type ChatAdsInsightsRow } from '../port';
 

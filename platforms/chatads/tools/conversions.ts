@@ -5,8 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
-import { count, markdownTable, money } from '../../markdown';
+import { ToolError } from '../../../core/errors';
+import { count, markdownTable, money } from '../../../core/markdown';
 import { defineChatAdsTool } from '../define';
 import { STANDARD_EVENTS, type ChatAdsConversionsConfig } from '../port';
 import { pixelIdArg } from './common';

@@ -4,12 +4,12 @@
  * campaign is paused (the spend gate stays with the caller), so its ad groups and ads cannot spend.
  */
 import * as v from 'valibot';
-import { dateArgument } from '../../arguments';
-import { ToolError } from '../../../functions/runtime/errors';
-import type { ToolContext } from '../../../functions/runtime/tool';
-import type { PlannedBudget } from '../../../functions/runtime/plan';
-import { isoDate } from '../../dates';
-import { markdownTable, money } from '../../markdown';
+import { dateArgument } from '../../../core/arguments';
+import { ToolError } from '../../../core/errors';
+import type { ToolContext } from '../../../core/tool';
+import type { PlannedBudget } from '../../../core/plan';
+import { isoDate } from '../../../core/dates';
+import { markdownTable, money } from '../../../core/markdown';
 import { defineChatAdsTool } from '../define';
 import type { ChatAdsAd, ChatAdsCampaign, ChatAdsPort, NewChatAdsCampaign } from '../port';
 import { adGroupIdArg } from './common';

@@ -7,9 +7,9 @@
  * audience is permanent: it is never targetable, changed or merged again.
  */
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
-import type { ToolContext } from '../../../functions/runtime/tool';
-import { count, markdownTable } from '../../markdown';
+import { ToolError } from '../../../core/errors';
+import type { ToolContext } from '../../../core/tool';
+import { count, markdownTable } from '../../../core/markdown';
 import { defineChatAdsTool } from '../define';
 import {
   IDENTIFIER_TYPES,

@@ -4,9 +4,9 @@
  * and final: an archived entity can never be resumed or paused again.
  */
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
-import type { ToolContext } from '../../../functions/runtime/tool';
-import { markdownTable, money, count, percent } from '../../markdown';
+import { ToolError } from '../../../core/errors';
+import type { ToolContext } from '../../../core/tool';
+import { markdownTable, money, count, percent } from '../../../core/markdown';
 import { defineChatAdsTool } from '../define';
 import type { ChatAdsInsightsLevel, ChatAdsPort, ChatAdsStatus } from '../port';
 import { adGroupIdArg, adIdArg, campaignIdArg, figuresByEntity, figuresSchema, windowArgs, windowOf, windowRules } from './common';

@@ -4,9 +4,9 @@
  * the connected accounts. Every window ends yesterday at the latest (default: the last 30 days).
  */
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
+import { ToolError } from '../../../core/errors';
 import { listConnectedAccounts } from '../../../functions/runtime/stores/owners';
-import { count, markdownTable, money, percent } from '../../markdown';
+import { count, markdownTable, money, percent } from '../../../core/markdown';
 import { defineChatAdsTool } from '../define';
 import { reportedFields, type ChatAdsInsightsLevel } from '../port';
 import { figuresByEntity, figuresSchema, statusFilterArg, windowArgs, windowOf, windowRules } from './common';

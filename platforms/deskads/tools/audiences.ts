@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
-import type { PlannedChange } from '../../../functions/runtime/plan';
-import { markdownTable, money, percent } from '../../markdown';
-import { totals } from '../../metrics';
+import { ToolError } from '../../../core/errors';
+import type { PlannedChange } from '../../../core/plan';
+import { markdownTable, money, percent } from '../../../core/markdown';
+import { totals } from '../../../core/metrics';
 import { defineDeskAdsTool } from '../define';
 import {
   applyDeskAdsListFilters,

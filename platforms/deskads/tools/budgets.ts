@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
-import { addDays, lastReportDay, reportingZone } from '../../dates';
-import { markdownTable, money } from '../../markdown';
+import { ToolError } from '../../../core/errors';
+import { addDays, lastReportDay, reportingZone } from '../../../core/dates';
+import { markdownTable, money } from '../../../core/markdown';
 import { defineDeskAdsTool } from '../define';
 import {
   applyDeskAdsListFilters,

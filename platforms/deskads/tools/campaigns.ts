@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
-import type { FieldChange } from '../../../functions/runtime/plan';
-import { dateArgument } from '../../arguments';
-import { markdownTable, money } from '../../markdown';
+import { ToolError } from '../../../core/errors';
+import type { FieldChange } from '../../../core/plan';
+import { dateArgument } from '../../../core/arguments';
+import { markdownTable, money } from '../../../core/markdown';
 import { defineDeskAdsTool } from '../define';
 import {
   applyDeskAdsListFilters,

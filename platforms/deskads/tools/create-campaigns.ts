@@ -1,10 +1,10 @@
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
-import type { PlannedBudget, PlannedChange } from '../../../functions/runtime/plan';
-import type { ArgumentRule, ToolContext } from '../../../functions/runtime/tool';
-import { dateArgument } from '../../arguments';
-import { isoDate } from '../../dates';
-import { markdownTable, money } from '../../markdown';
+import { ToolError } from '../../../core/errors';
+import type { PlannedBudget, PlannedChange } from '../../../core/plan';
+import type { ArgumentRule, ToolContext } from '../../../core/tool';
+import { dateArgument } from '../../../core/arguments';
+import { isoDate } from '../../../core/dates';
+import { markdownTable, money } from '../../../core/markdown';
 import { defineDeskAdsTool } from '../define';
 import { BID_STRATEGIES, MATCH_TYPES, NEGATIVE_MATCH_TYPES, NETWORKS, type DeskAdsPort } from '../port';
 import {

@@ -3,11 +3,11 @@
  * account's change history.
  */
 import * as v from 'valibot';
-import { NotFoundError, ToolError } from '../../../functions/runtime/errors';
-import type { ArgumentRule, ToolContext } from '../../../functions/runtime/tool';
-import { characterLength } from '../../arguments';
-import { addDays, dateInZone, reportingZone } from '../../dates';
-import { markdownTable } from '../../markdown';
+import { NotFoundError, ToolError } from '../../../core/errors';
+import type { ArgumentRule, ToolContext } from '../../../core/tool';
+import { characterLength } from '../../../core/arguments';
+import { addDays, dateInZone, reportingZone } from '../../../core/dates';
+import { markdownTable } from '../../../core/markdown';
 import { defineDeskAdsTool } from '../define';
 import {
   applyDeskAdsListFilters,

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
-import { markdownTable, money, percent } from '../../markdown';
-import { totals, type MetricTotals } from '../../metrics';
+import { ToolError } from '../../../core/errors';
+import { markdownTable, money, percent } from '../../../core/markdown';
+import { totals, type MetricTotals } from '../../../core/metrics';
 import { defineDeskAdsTool } from '../define';
 import { LOCATION_TYPES, type DeskAdsGeoReportRow } from '../port-rest';
 import { pagingArgs } from './reports';

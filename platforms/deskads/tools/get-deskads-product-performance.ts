@@ -1,9 +1,9 @@
 import * as v from 'valibot';
-import { characterLength, dateArgument } from '../../arguments';
-import { ToolError } from '../../../functions/runtime/errors';
-import { addDays, lastReportDay, refuseDatesAfterYesterday, reportingZone } from '../../dates';
-import { count, markdownTable, money, percent } from '../../markdown';
-import { type MetricTotals, metricTotalsEntries, totals } from '../../metrics';
+import { characterLength, dateArgument } from '../../../core/arguments';
+import { ToolError } from '../../../core/errors';
+import { addDays, lastReportDay, refuseDatesAfterYesterday, reportingZone } from '../../../core/dates';
+import { count, markdownTable, money, percent } from '../../../core/markdown';
+import { type MetricTotals, metricTotalsEntries, totals } from '../../../core/metrics';
 import { defineDeskAdsTool } from '../define';
 import { DESKADS_LIMIT, DESKADS_MAX_OFFSET } from '../list-filters';
 import type { DeskAdsProduct } from '../port';

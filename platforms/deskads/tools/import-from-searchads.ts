@@ -1,9 +1,9 @@
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
-import type { PlannedBudget, PlannedChange } from '../../../functions/runtime/plan';
+import { ToolError } from '../../../core/errors';
+import type { PlannedBudget, PlannedChange } from '../../../core/plan';
 import { accountNamedOrDefault, listConnectedAccounts } from '../../../functions/runtime/stores/owners';
-import { isoDate } from '../../dates';
-import { markdownTable, money } from '../../markdown';
+import { isoDate } from '../../../core/dates';
+import { markdownTable, money } from '../../../core/markdown';
 import { openSearchAdsPort } from '../../searchads/define';
 import type { SearchAdsAd, SearchAdsAsset, SearchAdsCampaign, SearchAdsKeyword, SearchAdsNegativeKeyword } from '../../searchads/port';
 import { defineDeskAdsTool } from '../define';

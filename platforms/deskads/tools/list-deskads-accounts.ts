@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { listConnectedAccounts } from '../../../functions/runtime/stores/owners';
-import { markdownTable } from '../../markdown';
+import { markdownTable } from '../../../core/markdown';
 import { defineDeskAdsTool, openDeskAdsPort } from '../define';
 
 /**

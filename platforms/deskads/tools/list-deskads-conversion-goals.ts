@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { markdownTable, money } from '../../markdown';
+import { markdownTable, money } from '../../../core/markdown';
 import { defineDeskAdsTool } from '../define';
 import {
   applyDeskAdsListFilters,

@@ -6,10 +6,10 @@
  */
 import { createHash } from 'node:crypto';
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
-import type { ToolContext } from '../../../functions/runtime/tool';
-import { lastDays, reportingZone } from '../../dates';
-import { markdownTable, money } from '../../markdown';
+import { ToolError } from '../../../core/errors';
+import type { ToolContext } from '../../../core/tool';
+import { lastDays, reportingZone } from '../../../core/dates';
+import { markdownTable, money } from '../../../core/markdown';
 import { defineDeskAdsTool } from '../define';
 import {
   applyDeskAdsListFilters,

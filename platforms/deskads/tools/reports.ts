@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
-import { addDays } from '../../dates';
-import { markdownTable, money, percent } from '../../markdown';
-import { totals, type MetricTotals } from '../../metrics';
+import { ToolError } from '../../../core/errors';
+import { addDays } from '../../../core/dates';
+import { markdownTable, money, percent } from '../../../core/markdown';
+import { totals, type MetricTotals } from '../../../core/metrics';
 import { defineDeskAdsTool } from '../define';
 import { DESKADS_LIMIT, DESKADS_MAX_OFFSET } from '../list-filters';
 import { QUALITY_RATINGS, type DeskAdsPort, type DeskAdsReportRow } from '../port';

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
-import { markdownTable, money } from '../../markdown';
-import { totals } from '../../metrics';
+import { ToolError } from '../../../core/errors';
+import { markdownTable, money } from '../../../core/markdown';
+import { totals } from '../../../core/metrics';
 import { defineDeskAdsTool } from '../define';
 import { DESKADS_LIMIT, DESKADS_MAX_OFFSET } from '../list-filters';
 import { negativeBlocks } from '../matching';

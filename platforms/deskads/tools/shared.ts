@@ -1,10 +1,10 @@
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
-import type { PlannedChange } from '../../../functions/runtime/plan';
-import type { ArgumentRule, ToolContext } from '../../../functions/runtime/tool';
-import { dateArgument } from '../../arguments';
-import { addDays, lastReportDay, refuseDatesAfterYesterday, reportingZone, type AccountClock } from '../../dates';
-import { type MetricTotals, metricTotalsEntries, totals } from '../../metrics';
+import { ToolError } from '../../../core/errors';
+import type { PlannedChange } from '../../../core/plan';
+import type { ArgumentRule, ToolContext } from '../../../core/tool';
+import { dateArgument } from '../../../core/arguments';
+import { addDays, lastReportDay, refuseDatesAfterYesterday, reportingZone, type AccountClock } from '../../../core/dates';
+import { type MetricTotals, metricTotalsEntries, totals } from '../../../core/metrics';
 import { defineDeskAdsTool } from '../define';
 import type { DeskAdsEntityStatus, DeskAdsPort, DeskAdsReportRow, DeskAdsReportType } from '../port';
 

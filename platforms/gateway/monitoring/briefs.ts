@@ -15,7 +15,7 @@ import {
   setBriefRunDelivery,
   type Brief,
 } from '../../../functions/runtime/stores/monitoring';
-import { addDays, dateInZone, lastDays, zonedInstant } from '../../dates';
+import { addDays, dateInZone, lastDays, zonedInstant } from '../../../core/dates';
 import { addAttempts, deliverTo, failedDeliveries, loadDestinations, type Destinations } from './deliver';
 import { outOfTime, type TickOptions } from './tick';
 import { buildReport, reportHtml, reportMarkdown, type ReportData } from './report';

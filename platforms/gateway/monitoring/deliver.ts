@@ -12,7 +12,7 @@ import * as http from 'node:http';
 import * as https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { allowLoopbackFetch } from '../../../functions/runtime/config';
-import { ToolError } from '../../../functions/runtime/errors';
+import { ToolError } from '../../../core/errors';
 import { loadCredentials, saveCredentials } from '../../../functions/runtime/stores/credentials';
 import type { Delivery, MonitorAlert } from '../../../functions/runtime/stores/monitoring';
 import { vetUrl } from '../../video-check';

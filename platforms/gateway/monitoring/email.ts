@@ -11,7 +11,7 @@
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import * as v from 'valibot';
 import { alertEmailFrom, sesEndpoint } from '../../../functions/runtime/config';
-import { ToolError } from '../../../functions/runtime/errors';
+import { ToolError } from '../../../core/errors';
 import type { Delivery } from '../../../functions/runtime/stores/monitoring';
 
 export const MAX_EMAIL_RECIPIENTS = 10;

@@ -4,7 +4,7 @@
  * scheduler's run over the monitors that are due. An evaluation reads only; recording an alert is
  * the one write, and it happens at most once per monitor and evaluation day (stores/monitoring.ts).
  */
-import type { PlatformWord } from '../../../functions/runtime/platforms';
+import type { PlatformWord } from '../../../core/platforms';
 import { createLogger } from '../../../functions/runtime/log';
 import {
   claimMonitorRun,
@@ -19,10 +19,11 @@ import {
   type Monitor,
   type MonitorCondition,
 } from '../../../functions/runtime/stores/monitoring';
-import { listConnectedAccounts, type ConnectedAccount } from '../../../functions/runtime/stores/owners';
-import { standaloneCall, type PortCall } from '../../../functions/runtime/tool';
-import { addDays, lastReportDay, reportingZone } from '../../dates';
-import { totals, type MetricTotals } from '../../metrics';
+import { listConnectedAccounts } from '../../../functions/runtime/stores/owners';
+import type { ConnectedAccount } from '../../../core/accounts';
+import { standaloneCall, type PortCall } from '../../../core/tool';
+import { addDays, lastReportDay, reportingZone } from '../../../core/dates';
+import { totals, type MetricTotals } from '../../../core/metrics';
 import type { CampaignFigures } from '../../platform-module';
 import { outOfTime, type TickOptions } from './tick';
 import { addAttempts, deliverAlert, failedDeliveries, loadDestinations, type Destinations } from './deliver';

@@ -4,11 +4,11 @@
  * and its top campaigns by spend, from each platform module's campaignFigures (the figures its
  * campaign list tool shows). Rendered as JSON data, Markdown, HTML or a PDF written here (text only).
  */
-import type { PlatformWord } from '../../../functions/runtime/platforms';
+import type { PlatformWord } from '../../../core/platforms';
 import { listConnectedAccounts } from '../../../functions/runtime/stores/owners';
-import type { PortCall } from '../../../functions/runtime/tool';
-import { totals, type MetricTotals } from '../../metrics';
-import { markdownTable, money } from '../../markdown';
+import type { PortCall } from '../../../core/tool';
+import { totals, type MetricTotals } from '../../../core/metrics';
+import { markdownTable, money } from '../../../core/markdown';
 
 export interface ReportAccount {
   platform: PlatformWord;

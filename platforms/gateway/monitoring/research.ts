@@ -8,8 +8,9 @@
  *   spend without any conversion.
  */
 import { claimResearch, dueResearch, finishResearch, type ResearchJob } from '../../../functions/runtime/stores/monitoring';
-import { listConnectedAccounts, type ConnectedAccount } from '../../../functions/runtime/stores/owners';
-import { lastDays } from '../../dates';
+import { listConnectedAccounts } from '../../../functions/runtime/stores/owners';
+import type { ConnectedAccount } from '../../../core/accounts';
+import { lastDays } from '../../../core/dates';
 import { outOfTime, type TickOptions } from './tick';
 
 const TOP = 20;

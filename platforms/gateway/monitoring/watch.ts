@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../../../functions/runtime/config';
-import type { PlatformWord } from '../../../functions/runtime/platforms';
+import type { PlatformWord } from '../../../core/platforms';
 import { documentClient } from '../../../functions/runtime/stores/dynamo';
 import {
   claimWatchRun,
@@ -22,10 +22,10 @@ import {
 import { createLogger } from '../../../functions/runtime/log';
 import { holdAction, listPendingActions } from '../../../functions/runtime/stores/audit';
 import { getOwner, listConnectedAccounts } from '../../../functions/runtime/stores/owners';
-import type { PortCall, ToolContext } from '../../../functions/runtime/tool';
+import type { PortCall, ToolContext } from '../../../core/tool';
 import { loadRegistry, planOnly, plannedTool, recordedContext, toolArguments } from '../tools/safety-common';
 import { outOfTime, type TickOptions } from './tick';
-import { lastReportDay } from '../../dates';
+import { lastReportDay } from '../../../core/dates';
 import type { Opportunity } from '../../platform-module';
 
 export interface SignalFix {

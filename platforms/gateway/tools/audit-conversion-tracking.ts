@@ -4,13 +4,14 @@
  * reports each gap with its fix and, where one exists, the tool that applies it or shows the detail.
  */
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
-import type { PlatformWord } from '../../../functions/runtime/platforms';
-import { listConnectedAccounts, type ConnectedAccount } from '../../../functions/runtime/stores/owners';
-import { defineGatewayTool, type PortCall } from '../../../functions/runtime/tool';
+import { ToolError } from '../../../core/errors';
+import type { PlatformWord } from '../../../core/platforms';
+import { listConnectedAccounts } from '../../../functions/runtime/stores/owners';
+import type { ConnectedAccount } from '../../../core/accounts';
+import { defineGatewayTool, type PortCall } from '../../../core/tool';
 import { openChatAdsPort } from '../../chatads/define';
 import { openDeskAdsPort } from '../../deskads/define';
-import { markdownTable } from '../../markdown';
+import { markdownTable } from '../../../core/markdown';
 import { openShortVideoPort } from '../../shortvideo/define';
 import { openSocialAds } from '../../socialads/define';
 

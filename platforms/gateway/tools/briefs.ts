@@ -1,10 +1,10 @@
 /** Cross-platform reports: built now (generate_report_now) or on a schedule (schedule_brief). */
 import * as v from 'valibot';
-import { PLATFORM_WORDS } from '../../../functions/runtime/platforms';
+import { PLATFORM_WORDS } from '../../../core/platforms';
 import { newBriefId, putBrief, type Brief } from '../../../functions/runtime/stores/monitoring';
-import { defineGatewayTool } from '../../../functions/runtime/tool';
-import { dateArgument } from '../../arguments';
-import { isTimeZone, lastDays, refuseDatesAfterYesterday } from '../../dates';
+import { defineGatewayTool } from '../../../core/tool';
+import { dateArgument } from '../../../core/arguments';
+import { isTimeZone, lastDays, refuseDatesAfterYesterday } from '../../../core/dates';
 import { nextBriefAt, reportMessage, scheduleText } from '../monitoring/briefs';
 import { checkDestinations, deliverTo, deliveryText, destinationFields, saveDestinations } from '../monitoring/deliver';
 import { emailRecipientsArg } from '../monitoring/email';

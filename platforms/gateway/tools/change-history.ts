@@ -1,9 +1,9 @@
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
-import { PLATFORM_WORDS } from '../../../functions/runtime/platforms';
+import { ToolError } from '../../../core/errors';
+import { PLATFORM_WORDS } from '../../../core/platforms';
 import { listAuditEntries } from '../../../functions/runtime/stores/audit';
-import { defineGatewayTool } from '../../../functions/runtime/tool';
-import { markdownTable } from '../../markdown';
+import { defineGatewayTool } from '../../../core/tool';
+import { markdownTable } from '../../../core/markdown';
 
 const OUTCOMES = ['applied', 'failed', 'dry_run', 'blocked', 'held'] as const;
 const time = (what: string) =>

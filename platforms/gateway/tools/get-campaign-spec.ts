@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { defineGatewayTool } from '../../../functions/runtime/tool';
-import { markdownTable } from '../../markdown';
+import { defineGatewayTool } from '../../../core/tool';
+import { markdownTable } from '../../../core/markdown';
 
 /** A text field's limit: `max` characters, `min`-`max` items when it takes several. */
 export interface TextLimit {

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { PLATFORM_WORDS } from '../../../functions/runtime/platforms';
+import { PLATFORM_WORDS } from '../../../core/platforms';
 import { listConnectedAccounts } from '../../../functions/runtime/stores/owners';
-import { defineGatewayTool } from '../../../functions/runtime/tool';
-import { markdownTable } from '../../markdown';
+import { defineGatewayTool } from '../../../core/tool';
+import { markdownTable } from '../../../core/markdown';
 import { connectionHealth } from '../../connect';
 
 export const getConnectionsStatus = defineGatewayTool({

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
-import { TIERS } from '../../../functions/runtime/config';
-import { defineGatewayTool } from '../../../functions/runtime/tool';
+import { TIERS } from '../../../core/accounts';
+import { defineGatewayTool } from '../../../core/tool';
 import { monthlyLimit } from '../../../functions/runtime/stores/owners';
 import { periodEndOf } from '../../../functions/runtime/stores/usage';
-import { markdownTable } from '../../markdown';
+import { markdownTable } from '../../../core/markdown';
 
 export const getUsageStatus = defineGatewayTool({
   name: 'get_usage_status',

@@ -7,24 +7,19 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as v from 'valibot';
 import { tableName } from '../../../functions/runtime/config';
-import { ERROR_CODES, NotFoundError, ToolError } from '../../../functions/runtime/errors';
-import { ACCOUNT_PARAMETERS, PLATFORM_WORDS, type PlatformWord } from '../../../functions/runtime/platforms';
+import { ERROR_CODES, NotFoundError, ToolError } from '../../../core/errors';
+import { ACCOUNT_PARAMETERS, PLATFORM_WORDS, type PlatformWord } from '../../../core/platforms';
 import { safetyOf } from '../../../functions/runtime/safety';
 import { listAuditEntries } from '../../../functions/runtime/stores/audit';
 import { documentClient } from '../../../functions/runtime/stores/dynamo';
 import { listMonitors } from '../../../functions/runtime/stores/monitoring';
-import {
-  accountNamedOrDefault,
-  listConnectedAccounts,
-  monthlyLimit,
-  setPrimaryAccount,
-  type ConnectedAccount,
-} from '../../../functions/runtime/stores/owners';
-import { defineGatewayTool, type ToolContext } from '../../../functions/runtime/tool';
+import { accountNamedOrDefault, listConnectedAccounts, monthlyLimit, setPrimaryAccount } from '../../../functions/runtime/stores/owners';
+import type { ConnectedAccount } from '../../../core/accounts';
+import { defineGatewayTool, type ToolContext } from '../../../core/tool';
 import { connectionHealth } from '../../connect';
-import { addDays, lastDays, lastReportDay } from '../../dates';
-import { markdownTable, money } from '../../markdown';
-import { totals, type MetricTotals } from '../../metrics';
+import { addDays, lastDays, lastReportDay } from '../../../core/dates';
+import { markdownTable, money } from '../../../core/markdown';
+import { totals, type MetricTotals } from '../../../core/metrics';
 import type { CampaignFigures } from '../../platform-module';
 import { ERROR_GUIDE } from '../helpers/error-guide';
 import { searchTermFigures, themesOf, type TermFigures } from '../monitoring/research';

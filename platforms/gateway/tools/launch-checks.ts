@@ -3,8 +3,8 @@
  * And the advertiser's business profile, stored per owner (save / infer / get).
  */
 import * as v from 'valibot';
-import { GatewayError, ToolError } from '../../../functions/runtime/errors';
-import { ACCOUNT_PARAMETERS, PLATFORM_WORDS } from '../../../functions/runtime/platforms';
+import { GatewayError, ToolError } from '../../../core/errors';
+import { ACCOUNT_PARAMETERS, PLATFORM_WORDS } from '../../../core/platforms';
 import { safetyOf } from '../../../functions/runtime/safety';
 import {
   VERTICALS,
@@ -15,11 +15,11 @@ import {
   type Profile,
 } from '../../../functions/runtime/stores/business-profile';
 import { accountNamedOrDefault, listConnectedAccounts } from '../../../functions/runtime/stores/owners';
-import { defineGatewayTool, type ToolContext } from '../../../functions/runtime/tool';
+import { defineGatewayTool, type ToolContext } from '../../../core/tool';
 import { connectionHealth } from '../../connect';
-import { lastDays } from '../../dates';
-import { markdownTable, money } from '../../markdown';
-import { totals } from '../../metrics';
+import { lastDays } from '../../../core/dates';
+import { markdownTable, money } from '../../../core/markdown';
+import { totals } from '../../../core/metrics';
 import { accountOrRefuse } from './helpers';
 import { loadRegistry, planOnly, recordedContext } from './safety-common';
 import { validateToolArguments } from '../../../functions/runtime/validation';

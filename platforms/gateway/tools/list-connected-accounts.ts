@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { ACCOUNT_PARAMETERS, PLATFORM_WORDS } from '../../../functions/runtime/platforms';
+import { ACCOUNT_PARAMETERS, PLATFORM_WORDS } from '../../../core/platforms';
 import { listConnectedAccounts } from '../../../functions/runtime/stores/owners';
-import { defineGatewayTool } from '../../../functions/runtime/tool';
-import { markdownTable } from '../../markdown';
+import { defineGatewayTool } from '../../../core/tool';
+import { markdownTable } from '../../../core/markdown';
 
 export const listConnectedAccountsTool = defineGatewayTool({
   name: 'list_connected_accounts',

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { listPendingActions } from '../../../functions/runtime/stores/audit';
-import { defineGatewayTool } from '../../../functions/runtime/tool';
-import { markdownTable } from '../../markdown';
+import { defineGatewayTool } from '../../../core/tool';
+import { markdownTable } from '../../../core/markdown';
 
 const STATUSES = ['pending', 'approving', 'applied', 'failed', 'rejected', 'expired'] as const;
 

@@ -1,10 +1,10 @@
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
+import { ToolError } from '../../../core/errors';
 import { changedSince } from '../../../functions/runtime/planned-writes';
-import type { WritePlan } from '../../../functions/runtime/plan';
-import { ACCOUNT_PARAMETERS } from '../../../functions/runtime/platforms';
+import type { WritePlan } from '../../../core/plan';
+import { ACCOUNT_PARAMETERS } from '../../../core/platforms';
 import { getPendingAction, transitionAction, type PendingAction } from '../../../functions/runtime/stores/audit';
-import { defineGatewayTool } from '../../../functions/runtime/tool';
+import { defineGatewayTool } from '../../../core/tool';
 import { loadRegistry, plannedTool, planOnly, recordedContext } from './safety-common';
 
 interface ManageData {

@@ -4,8 +4,8 @@
  * management of scheduled tasks (monitors and briefs, tools/briefs.ts).
  */
 import * as v from 'valibot';
-import { NotFoundError } from '../../../functions/runtime/errors';
-import { PLATFORM_WORDS } from '../../../functions/runtime/platforms';
+import { NotFoundError } from '../../../core/errors';
+import { PLATFORM_WORDS } from '../../../core/platforms';
 import {
   deleteBrief,
   deleteMonitor,
@@ -32,8 +32,8 @@ import {
   type Monitor,
   type WatchTask,
 } from '../../../functions/runtime/stores/monitoring';
-import { defineGatewayTool } from '../../../functions/runtime/tool';
-import { markdownTable, money } from '../../markdown';
+import { defineGatewayTool } from '../../../core/tool';
+import { markdownTable, money } from '../../../core/markdown';
 import { nextBriefAt, scheduleText } from '../monitoring/briefs';
 import { breachLines, checkDestinations, deliveryText, destinationFields, saveDestinations } from '../monitoring/deliver';
 import { emailRecipientsArg } from '../monitoring/email';

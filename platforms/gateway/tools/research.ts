@@ -1,10 +1,10 @@
 /** Background research jobs: queued now, run by the scheduler, read back by id. */
 import * as v from 'valibot';
-import { NotFoundError } from '../../../functions/runtime/errors';
-import { PLATFORM_WORDS } from '../../../functions/runtime/platforms';
+import { NotFoundError } from '../../../core/errors';
+import { PLATFORM_WORDS } from '../../../core/platforms';
 import { getResearch, newResearchId, putResearch, type ResearchJob } from '../../../functions/runtime/stores/monitoring';
-import { defineGatewayTool } from '../../../functions/runtime/tool';
-import { markdownTable, money } from '../../markdown';
+import { defineGatewayTool } from '../../../core/tool';
+import { markdownTable, money } from '../../../core/markdown';
 
 const nullableNumber = v.nullable(v.number());
 const termOutput = v.object({ term: v.string(), spend: v.number(), clicks: v.number(), conversions: v.number() });

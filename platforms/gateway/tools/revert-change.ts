@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
-import type { PlannedChange, WritePlan } from '../../../functions/runtime/plan';
+import { ToolError } from '../../../core/errors';
+import type { PlannedChange, WritePlan } from '../../../core/plan';
 import { claimRevert, getAuditEntry, releaseRevert, type AuditEntry } from '../../../functions/runtime/stores/audit';
-import { defineGatewayTool } from '../../../functions/runtime/tool';
+import { defineGatewayTool } from '../../../core/tool';
 import { loadRegistry, plannedTool, planOnly, recordedContext, toolArguments } from './safety-common';
 
 interface RevertData {

@@ -1,11 +1,11 @@
-import { ToolError } from '../../../functions/runtime/errors';
+import { ToolError } from '../../../core/errors';
 import { contextFor } from '../../../functions/runtime/planned-writes';
-import type { WritePlan } from '../../../functions/runtime/plan';
-import type { PlatformWord } from '../../../functions/runtime/platforms';
+import type { WritePlan } from '../../../core/plan';
+import type { PlatformWord } from '../../../core/platforms';
 import { listConnectedAccounts } from '../../../functions/runtime/stores/owners';
-import type { ToolContext, ToolDefinition } from '../../../functions/runtime/tool';
+import type { ToolContext, ToolDefinition } from '../../../core/tool';
 import { validateToolArguments } from '../../../functions/runtime/validation';
-import { DRY_RUN_ARGUMENT } from '../../../functions/runtime/tool';
+import { DRY_RUN_ARGUMENT } from '../../../core/tool';
 
 /**
  * What manage_action and revert_change share: finding a planned write tool of any platform (the
@@ -55,4 +55,4 @@ export function toolArguments(tool: ToolDefinition, args: Record<string, unknown
 }
 
 /** valibot schema of a plan as shown to callers (plan.ts dryRunOutput without its dry-run fields). */
-export { dryRunOutput } from '../../../functions/runtime/plan';
+export { dryRunOutput } from '../../../core/plan';

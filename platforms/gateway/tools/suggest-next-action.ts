@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { PLATFORM_WORDS } from '../../../functions/runtime/platforms';
+import { PLATFORM_WORDS } from '../../../core/platforms';
 import { listConnectedAccounts, monthlyLimit } from '../../../functions/runtime/stores/owners';
-import { defineGatewayTool } from '../../../functions/runtime/tool';
-import { markdownTable, money } from '../../markdown';
+import { defineGatewayTool } from '../../../core/tool';
+import { markdownTable, money } from '../../../core/markdown';
 import type { Opportunity } from '../../platform-module';
 import { connectionHealth } from '../../connect';
 

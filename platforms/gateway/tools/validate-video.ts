@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
-import { PLATFORM_WORDS } from '../../../functions/runtime/platforms';
-import { defineGatewayTool } from '../../../functions/runtime/tool';
-import { markdownTable } from '../../markdown';
+import { ToolError } from '../../../core/errors';
+import { PLATFORM_WORDS } from '../../../core/platforms';
+import { defineGatewayTool } from '../../../core/tool';
+import { markdownTable } from '../../../core/markdown';
 import { checkVideoUrl, formatBytes, UnsafeVideoUrlError, VideoUrlError } from '../../video-check';
 
 export const validateVideo = defineGatewayTool({

@@ -1,9 +1,9 @@
 /** The watch agent's tools: scan now, read a finding with its pre-staged fixes, send fixes to the approval inbox. */
 import * as v from 'valibot';
-import { NotFoundError, ToolError } from '../../../functions/runtime/errors';
+import { NotFoundError, ToolError } from '../../../core/errors';
 import { holdAction } from '../../../functions/runtime/stores/audit';
-import { defineGatewayTool, type ToolContext } from '../../../functions/runtime/tool';
-import { markdownTable, money } from '../../markdown';
+import { defineGatewayTool, type ToolContext } from '../../../core/tool';
+import { markdownTable, money } from '../../../core/markdown';
 import { getSignal, runWatchScan, watchTaskOf, type Signal } from '../monitoring/watch';
 import { loadRegistry, plannedTool, planOnly, recordedContext, toolArguments } from './safety-common';
 

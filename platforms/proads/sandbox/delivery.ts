@@ -15,7 +15,7 @@
  *   at about 0.02-0.05 % CTR; only video creatives have video views; awareness, video-view and
  *   engagement campaigns have no conversions.
  */
-import type { DailyMetrics } from '../../metrics';
+import type { DailyMetrics } from '../../../core/metrics';
 import { stateAt, type WithHistory } from '../../sandbox/history';
 import { dailyMetrics, datesBetween, profileFor, seededRandom, type PerformanceProfile, type PerformanceTier } from '../../sandbox/metrics';
 import { apportion } from '../../sandbox/allocate';

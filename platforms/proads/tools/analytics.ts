@@ -5,11 +5,11 @@
  * analyses' for the same dates; each names the write tool that carries out its advice.
  */
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
-import type { ToolDefinition } from '../../../functions/runtime/tool';
-import { addDays, refuseDatesAfterYesterday, reportingZone } from '../../dates';
-import { count, markdownTable, money, percent } from '../../markdown';
-import { totals, type MetricTotals } from '../../metrics';
+import { ToolError } from '../../../core/errors';
+import type { ToolDefinition } from '../../../core/tool';
+import { addDays, refuseDatesAfterYesterday, reportingZone } from '../../../core/dates';
+import { count, markdownTable, money, percent } from '../../../core/markdown';
+import { totals, type MetricTotals } from '../../../core/metrics';
 import { defineProAdsTool } from '../define';
 import type { ProAdsCampaign, ProAdsEngagement, ProAdsPivot } from '../port';
 import {

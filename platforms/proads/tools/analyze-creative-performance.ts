@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
-import { count, markdownTable, money, percent } from '../../markdown';
+import { ToolError } from '../../../core/errors';
+import { count, markdownTable, money, percent } from '../../../core/markdown';
 import { defineProAdsTool } from '../define';
 import {
   ADD_CREATIVE_TOOL,

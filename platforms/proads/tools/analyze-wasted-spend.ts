@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { count, markdownTable, money, percent } from '../../markdown';
-import type { MetricTotals } from '../../metrics';
+import { count, markdownTable, money, percent } from '../../../core/markdown';
+import type { MetricTotals } from '../../../core/metrics';
 import { defineProAdsTool } from '../define';
 import type { ProAdsCampaign, ProAdsObjective, ProAdsPivot } from '../port';
 import { MIN_DAILY_BUDGET } from './common';
@@ -16,7 +16,7 @@ import {
   windowArgs,
   windowRules,
 } from './shared';
-import { metricTotalsSchema } from '../../metrics';
+import { metricTotalsSchema } from '../../../core/metrics';
 
 export type Severity = 'CRITICAL' | 'HIGH' | 'MEDIUM' | 'LEARNING' | 'INSUFFICIENT_DATA' | 'OK';
 

@@ -4,13 +4,13 @@
  * for budgets, bids, schedules, targeting and creative copy, and the output schemas of entities.
  */
 import * as v from 'valibot';
-import { dateArgument } from '../../arguments';
-import { ToolError } from '../../../functions/runtime/errors';
-import { isoDate } from '../../dates';
+import { dateArgument } from '../../../core/arguments';
+import { ToolError } from '../../../core/errors';
+import { isoDate } from '../../../core/dates';
 import type { ProAdsCampaign, ProAdsCampaignGroup, ProAdsCreative, ProAdsFacet, ProAdsFormat, ProAdsPort, ProAdsTargeting } from '../port';
 import { PROADS_FACETS } from '../port';
 import { PROADS_FORMATS } from './select-campaign-type';
-import { metricTotalsEntries, videoMetricEntries } from '../../metrics';
+import { metricTotalsEntries, videoMetricEntries } from '../../../core/metrics';
 
 // ---- Lookups: an id that does not exist is a 400 naming it and the tool that lists valid ids.
 

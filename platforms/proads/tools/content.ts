@@ -5,9 +5,9 @@
  * by file name, dimensions and size when given) and never fetches a URL.
  */
 import * as v from 'valibot';
-import type { WritePlan } from '../../../functions/runtime/plan';
-import type { ToolDefinition } from '../../../functions/runtime/tool';
-import { markdownTable } from '../../markdown';
+import type { WritePlan } from '../../../core/plan';
+import type { ToolDefinition } from '../../../core/tool';
+import { markdownTable } from '../../../core/markdown';
 import { defineProAdsTool } from '../define';
 import type { NewProAdsAsset, ProAdsObjective } from '../port';
 import { copyProblems, CTA_VALUES, ctaArg, writeOutput } from './common';

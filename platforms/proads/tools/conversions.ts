@@ -4,10 +4,10 @@
  * campaigns it counts for), as the platform's campaign-conversion association does.
  */
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
-import type { PlannedChange, WritePlan } from '../../../functions/runtime/plan';
-import type { ToolContext, ToolDefinition, ToolResult } from '../../../functions/runtime/tool';
-import { markdownTable, money } from '../../markdown';
+import { ToolError } from '../../../core/errors';
+import type { PlannedChange, WritePlan } from '../../../core/plan';
+import type { ToolContext, ToolDefinition, ToolResult } from '../../../core/tool';
+import { markdownTable, money } from '../../../core/markdown';
 import { defineProAdsTool } from '../define';
 import type { NewProAdsConversion, ProAdsConversion, ProAdsPort } from '../port';
 import { campaignIdArg, findCampaign, nameArg, writeOutput } from './common';

@@ -7,11 +7,11 @@
  * resumes without duplicates.
  */
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
-import type { PlannedBudget, PlannedChange, WritePlan } from '../../../functions/runtime/plan';
-import type { ToolContext, ToolDefinition } from '../../../functions/runtime/tool';
-import { isoDate } from '../../dates';
-import { markdownTable, money } from '../../markdown';
+import { ToolError } from '../../../core/errors';
+import type { PlannedBudget, PlannedChange, WritePlan } from '../../../core/plan';
+import type { ToolContext, ToolDefinition } from '../../../core/tool';
+import { isoDate } from '../../../core/dates';
+import { markdownTable, money } from '../../../core/markdown';
 import { defineProAdsTool } from '../define';
 import type {
   NewProAdsCampaign,

@@ -5,9 +5,9 @@
  * every analysis of the same dates. Each reader names the write tools that act on what it lists.
  */
 import * as v from 'valibot';
-import type { ToolDefinition } from '../../../functions/runtime/tool';
-import { count, markdownTable, money, percent } from '../../markdown';
-import type { MetricTotals } from '../../metrics';
+import type { ToolDefinition } from '../../../core/tool';
+import { count, markdownTable, money, percent } from '../../../core/markdown';
+import type { MetricTotals } from '../../../core/metrics';
 import { defineProAdsTool } from '../define';
 import type { ProAdsCampaign, ProAdsPort, ProAdsTargeting } from '../port';
 import {

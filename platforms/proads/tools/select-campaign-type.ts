@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { markdownTable } from '../../markdown';
+import { markdownTable } from '../../../core/markdown';
 import { defineProAdsTool } from '../define';
 import type { ProAdsFormat, ProAdsObjective } from '../port';
 

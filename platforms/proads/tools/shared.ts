@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { dateArgument } from '../../arguments';
-import { lastDays, refuseDatesAfterYesterday, reportingZone, type AccountClock } from '../../dates';
-import { totals, type MetricTotals } from '../../metrics';
+import { dateArgument } from '../../../core/arguments';
+import { lastDays, refuseDatesAfterYesterday, reportingZone, type AccountClock } from '../../../core/dates';
+import { totals, type MetricTotals } from '../../../core/metrics';
 import type {
   ProAdsAnalyticsPivot,
   ProAdsCampaign,

@@ -5,11 +5,11 @@
  * anything that ran is set to PENDING_DELETION (its history and figures stay), as the platform does.
  */
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
-import type { PlannedChange, WritePlan } from '../../../functions/runtime/plan';
-import type { ToolContext, ToolDefinition, ToolResult } from '../../../functions/runtime/tool';
-import { isoDate } from '../../dates';
-import { markdownTable } from '../../markdown';
+import { ToolError } from '../../../core/errors';
+import type { PlannedChange, WritePlan } from '../../../core/plan';
+import type { ToolContext, ToolDefinition, ToolResult } from '../../../core/tool';
+import { isoDate } from '../../../core/dates';
+import { markdownTable } from '../../../core/markdown';
 import { defineProAdsTool } from '../define';
 import type { ProAdsPort } from '../port';
 import { campaignIdArg, creativeIdArg, findCampaign, findCreative, findGroup, groupIdArg, writeOutput } from './common';

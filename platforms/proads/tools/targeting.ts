@@ -4,8 +4,8 @@
  * every suggestion is an id the campaign tools accept).
  */
 import * as v from 'valibot';
-import type { ToolDefinition } from '../../../functions/runtime/tool';
-import { count, markdownTable } from '../../markdown';
+import type { ToolDefinition } from '../../../core/tool';
+import { count, markdownTable } from '../../../core/markdown';
 import { defineProAdsTool } from '../define';
 import { PROADS_FACETS, type ProAdsFacet, type ProAdsTargeting, type ProAdsTargetingEntity } from '../port';
 import { MIN_AUDIENCE, targetingArg } from './common';

@@ -3,7 +3,7 @@
  * seeded entities and the deterministic daily metrics, never stored. Search-term reports are
  * large on purpose (several thousand rows) so paging and the 5,000-row reach are real.
  */
-import { isoDate } from '../../dates';
+import { isoDate } from '../../../core/dates';
 import { hash32, seededRandom } from '../../sandbox/metrics';
 import { PLACEMENTS, REPORT_TYPES, type RetailAdsAdProduct, type RetailAdsReportRow, type RetailAdsReportTypeId } from '../port';
 import { withRatios } from '../ratios';

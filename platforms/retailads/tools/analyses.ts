@@ -5,11 +5,11 @@
  * advice loses money: an ACOS above the target never gets a bid or budget raise.
  */
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
-import type { ToolDefinition } from '../../../functions/runtime/tool';
-import { dateArgument } from '../../arguments';
-import { addDays, lastDays, refuseDatesAfterYesterday, reportingZone, type AccountClock } from '../../dates';
-import { count, markdownTable, money } from '../../markdown';
+import { ToolError } from '../../../core/errors';
+import type { ToolDefinition } from '../../../core/tool';
+import { dateArgument } from '../../../core/arguments';
+import { addDays, lastDays, refuseDatesAfterYesterday, reportingZone, type AccountClock } from '../../../core/dates';
+import { count, markdownTable, money } from '../../../core/markdown';
 import { defineRetailAdsTool } from '../define';
 import { AD_PRODUCT_LABEL, idSchema } from '../families';
 import {

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { dateArgument } from '../../arguments';
-import { addDays, lastReportDay, refuseDatesAfterYesterday, reportingZone } from '../../dates';
-import { count, markdownTable, money, percent } from '../../markdown';
+import { dateArgument } from '../../../core/arguments';
+import { addDays, lastReportDay, refuseDatesAfterYesterday, reportingZone } from '../../../core/dates';
+import { count, markdownTable, money, percent } from '../../../core/markdown';
 import { defineRetailAdsTool } from '../define';
 import {
   pageRows,

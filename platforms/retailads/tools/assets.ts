@@ -4,8 +4,8 @@
  * search_retailads_assets finds assets by name, tag and type.
  */
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
-import { count, markdownTable } from '../../markdown';
+import { ToolError } from '../../../core/errors';
+import { count, markdownTable } from '../../../core/markdown';
 import { defineRetailAdsTool } from '../define';
 import type { RetailAdsAsset } from '../port';
 

@@ -5,12 +5,12 @@
  * PAUSED unless state ENABLED is asked for (always PAUSED under the "create paused" guardrail).
  */
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
-import type { ToolContext } from '../../../functions/runtime/tool';
-import type { PlannedChange } from '../../../functions/runtime/plan';
-import { dateArgument } from '../../arguments';
-import { isoDate } from '../../dates';
-import { markdownTable, money } from '../../markdown';
+import { ToolError } from '../../../core/errors';
+import type { ToolContext } from '../../../core/tool';
+import type { PlannedChange } from '../../../core/plan';
+import { dateArgument } from '../../../core/arguments';
+import { isoDate } from '../../../core/dates';
+import { markdownTable, money } from '../../../core/markdown';
 import { defineRetailAdsTool } from '../define';
 import { isArchived } from '../port';
 import { bidSchema, defineRetailAdsAddTool, idSchema, loadLookups, parentProblem, pausedState } from '../families';

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { atLeastOne, atMostOne, requires, say } from '../../../functions/runtime/argument-rules';
-import { ToolError } from '../../../functions/runtime/errors';
-import { markdownTable, money } from '../../markdown';
+import { atLeastOne, atMostOne, requires, say } from '../../../core/argument-rules';
+import { ToolError } from '../../../core/errors';
+import { markdownTable, money } from '../../../core/markdown';
 import { defineRetailAdsTool } from '../define';
 
 export const getRetailAdsKeywordRecommendations = defineRetailAdsTool({

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
-import { markdownTable, money } from '../../markdown';
+import { ToolError } from '../../../core/errors';
+import { markdownTable, money } from '../../../core/markdown';
 import { defineRetailAdsTool } from '../define';
 
 const STATES = ['ENABLED', 'PAUSED', 'ARCHIVED'] as const;

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { markdownTable } from '../../markdown';
+import { markdownTable } from '../../../core/markdown';
 import { defineRetailAdsTool } from '../define';
 
 export const listRetailAdsProfiles = defineRetailAdsTool({

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { characterLength } from '../../arguments';
-import { ToolError } from '../../../functions/runtime/errors';
-import { markdownTable } from '../../markdown';
+import { characterLength } from '../../../core/arguments';
+import { ToolError } from '../../../core/errors';
+import { markdownTable } from '../../../core/markdown';
 import { defineRetailAdsTool } from '../define';
 import type { RetailAdsSbNegativeKeyword } from '../port';
 

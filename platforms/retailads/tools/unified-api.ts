@@ -7,10 +7,10 @@
  * writes follow the same rules (archived is final, creates start PAUSED under the guardrail).
  */
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
-import type { ToolContext } from '../../../functions/runtime/tool';
-import type { PlannedBudget, PlannedChange } from '../../../functions/runtime/plan';
-import { markdownTable } from '../../markdown';
+import { ToolError } from '../../../core/errors';
+import type { ToolContext } from '../../../core/tool';
+import type { PlannedBudget, PlannedChange } from '../../../core/plan';
+import { markdownTable } from '../../../core/markdown';
 import { defineRetailAdsTool } from '../define';
 import { isArchived } from '../port';
 import { bidSchema, idSchema, loadLookups, type Lookups } from '../families';

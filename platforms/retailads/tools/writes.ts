@@ -3,8 +3,8 @@
  * tools, declared as data over the shared write families (families.ts).
  */
 import * as v from 'valibot';
-import { dateArgument } from '../../arguments';
-import { isoDate } from '../../dates';
+import { dateArgument } from '../../../core/arguments';
+import { isoDate } from '../../../core/dates';
 import { bidSchema, defineRetailAdsStateTool, defineRetailAdsUpdateTool, type EntityScope, type Lookups } from '../families';
 import type { RetailAdsAdProduct, RetailAdsCampaign, RetailAdsEntityKind, RetailAdsEntityTypes, RetailAdsPlacement } from '../port';
 

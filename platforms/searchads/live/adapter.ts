@@ -1,6 +1,6 @@
-import { ToolError } from '../../../functions/runtime/errors';
-import type { ConnectedAccount } from '../../../functions/runtime/stores/owners';
-import type { PortCall } from '../../../functions/runtime/tool';
+import { ToolError } from '../../../core/errors';
+import type { ConnectedAccount } from '../../../core/accounts';
+import type { PortCall } from '../../../core/tool';
 import { connectionBroken, connectionHealthy, credentialsOf } from '../../live/connector';
 import type {
   NewSearchAdsAd,

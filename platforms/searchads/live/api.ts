@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { GatewayError, ToolError } from '../../../functions/runtime/errors';
-import type { PortCall } from '../../../functions/runtime/tool';
+import { GatewayError, ToolError } from '../../../core/errors';
+import type { PortCall } from '../../../core/tool';
 import { sendUpstream, type UpstreamResponse } from '../../live/http';
 import { liveSettings, type LiveSettings } from '../../live/settings';
 

@@ -1,5 +1,5 @@
-import { ToolError } from '../../../functions/runtime/errors';
-import type { PortCall } from '../../../functions/runtime/tool';
+import { ToolError } from '../../../core/errors';
+import type { PortCall } from '../../../core/tool';
 import { sendUpstream } from '../../live/http';
 import { ConnectOptionsError, connectionBroken, type LiveAccountGrant, type LiveConnector } from '../../live/connector';
 import { liveSettings } from '../../live/settings';

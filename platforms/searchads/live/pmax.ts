@@ -1,4 +1,4 @@
-import { ToolError } from '../../../functions/runtime/errors';
+import { ToolError } from '../../../core/errors';
 import { fetchImage } from '../../image-check';
 import type { SearchAdsAudienceSegment, SearchAdsAudienceType } from '../port';
 import type {

@@ -1,4 +1,4 @@
-import { ToolError } from '../../../functions/runtime/errors';
+import { ToolError } from '../../../core/errors';
 import type { NewSearchAdsCampaign, SearchAdsAd, SearchAdsAdGroup, SearchAdsCampaign } from '../port';
 import {
   DEMAND_GEN_CHANNELS,

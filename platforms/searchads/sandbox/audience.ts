@@ -4,9 +4,9 @@
  * change events read from the entities' recorded history (../../sandbox/history.ts).
  */
 import { createHash } from 'node:crypto';
-import { ToolError } from '../../../functions/runtime/errors';
-import { addDays, lastReportDay } from '../../dates';
-import { totals } from '../../metrics';
+import { ToolError } from '../../../core/errors';
+import { addDays, lastReportDay } from '../../../core/dates';
+import { totals } from '../../../core/metrics';
 import { stateAt, type WithHistory } from '../../sandbox/history';
 import type { SandboxStore } from '../../sandbox/store';
 import type { SearchAdsAudienceSegment, SearchAdsCampaign, SearchAdsPort, SearchAdsReportRow } from '../port';

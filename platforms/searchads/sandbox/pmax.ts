@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { ToolError } from '../../../functions/runtime/errors';
-import { isoDate } from '../../dates';
+import { ToolError } from '../../../core/errors';
+import { isoDate } from '../../../core/dates';
 import { digits, idSource } from '../../sandbox/ids';
 import type { SandboxStore } from '../../sandbox/store';
 import { FIELD_TYPE_RULES, MAX_SEARCH_THEMES, SEARCH_THEME_MAX_LENGTH, assetGroupProblems, imageFits } from '../pmax-rules';

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
-import { count, markdownTable } from '../../markdown';
+import { ToolError } from '../../../core/errors';
+import { count, markdownTable } from '../../../core/markdown';
 import { defineSearchAdsTool } from '../define';
 import type { SearchAdsAudienceSegment, SearchAdsAudienceType } from '../port';
 import { adGroupIdArg } from './common';

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
-import type { PlannedChange } from '../../../functions/runtime/plan';
+import { ToolError } from '../../../core/errors';
+import type { PlannedChange } from '../../../core/plan';
 import { fetchImage } from '../../image-check';
-import { markdownTable } from '../../markdown';
+import { markdownTable } from '../../../core/markdown';
 import { defineSearchAdsTool } from '../define';
 import type { NewSearchAdsMediaAsset, SearchAdsMediaAsset } from '../port-pmax';
 import { campaignIdArg, requireLiveCampaign } from './common';

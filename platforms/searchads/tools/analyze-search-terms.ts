@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { count, markdownTable, money, percent } from '../../markdown';
+import { count, markdownTable, money, percent } from '../../../core/markdown';
 import { defineSearchAdsTool } from '../define';
 import { adGroupIdArg, campaignIdArg, dateRangeArgs, dateRangeRule, metricsOutput, reportWindow } from './common';
 import { searchTermLines } from './search-terms';

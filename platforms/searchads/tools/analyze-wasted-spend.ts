@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { totals } from '../../metrics';
-import { count, markdownTable, money, percent } from '../../markdown';
+import { totals } from '../../../core/metrics';
+import { count, markdownTable, money, percent } from '../../../core/markdown';
 import { defineSearchAdsTool } from '../define';
 import { campaignIdArg, dateRangeArgs, dateRangeRule, reportWindow, totalsByKey } from './common';
 import { searchTermLines } from './search-terms';

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
-import type { ToolDefinition } from '../../../functions/runtime/tool';
-import { markdownTable } from '../../markdown';
+import { ToolError } from '../../../core/errors';
+import type { ToolDefinition } from '../../../core/tool';
+import { markdownTable } from '../../../core/markdown';
 import { defineSearchAdsTool } from '../define';
 import type { NewSearchAdsAsset, SearchAdsAsset, SearchAdsAssetType, SearchAdsCampaignType } from '../port';
 import { campaignIdArg, idFromResourceName, requireLiveCampaign } from './common';

@@ -4,10 +4,10 @@
  * which client.
  */
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
-import { dateArgument } from '../../arguments';
-import { addDays, dateInZone, reportingZone } from '../../dates';
-import { markdownTable } from '../../markdown';
+import { ToolError } from '../../../core/errors';
+import { dateArgument } from '../../../core/arguments';
+import { addDays, dateInZone, reportingZone } from '../../../core/dates';
+import { markdownTable } from '../../../core/markdown';
 import { defineSearchAdsTool } from '../define';
 import { CHANGE_HISTORY_DAYS, CHANGE_HISTORY_LIMIT, type SearchAdsChangeResourceType } from '../port-audience';
 import { campaignIdArg } from './common';

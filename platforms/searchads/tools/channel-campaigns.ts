@@ -1,10 +1,10 @@
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
-import type { PlannedChange } from '../../../functions/runtime/plan';
-import type { ToolContext } from '../../../functions/runtime/tool';
-import { dateArgument } from '../../arguments';
+import { ToolError } from '../../../core/errors';
+import type { PlannedChange } from '../../../core/plan';
+import type { ToolContext } from '../../../core/tool';
+import { dateArgument } from '../../../core/arguments';
 import { newCampaignStart } from './common';
-import { money } from '../../markdown';
+import { money } from '../../../core/markdown';
 import { defineSearchAdsTool } from '../define';
 import type { SearchAdsAudienceSegment, SearchAdsPort } from '../port';
 import {

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
-import { dateArgument } from '../../arguments';
-import { isoDate, lastDays, refuseDatesAfterYesterday, reportingZone, type AccountClock } from '../../dates';
-import { type MetricTotals, metricTotalsEntries, totals, videoMetricEntries } from '../../metrics';
+import { ToolError } from '../../../core/errors';
+import { dateArgument } from '../../../core/arguments';
+import { isoDate, lastDays, refuseDatesAfterYesterday, reportingZone, type AccountClock } from '../../../core/dates';
+import { type MetricTotals, metricTotalsEntries, totals, videoMetricEntries } from '../../../core/metrics';
 import type { SearchAdsCampaign, SearchAdsPort, SearchAdsReportRow } from '../port';
 
 /** Shared argument shapes and helpers of searchads tools. */

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { lastDays, reportingZone } from '../../dates';
-import { totals } from '../../metrics';
-import { count, markdownTable, money, percent } from '../../markdown';
+import { lastDays, reportingZone } from '../../../core/dates';
+import { totals } from '../../../core/metrics';
+import { count, markdownTable, money, percent } from '../../../core/markdown';
 import { defineSearchAdsTool } from '../define';
 import type { SearchAdsConversionAction, SearchAdsConversionRow } from '../port-insights';
 import { campaignIdArg, dateRangeArgs, dateRangeRule, reportWindow } from './common';

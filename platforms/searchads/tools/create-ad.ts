@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
+import { ToolError } from '../../../core/errors';
 import { defineSearchAdsTool } from '../define';
 import { adGroupIdArg } from './common';
 import { checkCopy, finalUrlArg, pathArg, textList } from './ad-copy';

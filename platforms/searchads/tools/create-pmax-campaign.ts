@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import type { PlannedChange } from '../../../functions/runtime/plan';
-import { dateArgument } from '../../arguments';
+import type { PlannedChange } from '../../../core/plan';
+import { dateArgument } from '../../../core/arguments';
 import { campaignNamed, nameTaken, newCampaignStart } from './common';
-import { markdownTable, money } from '../../markdown';
+import { markdownTable, money } from '../../../core/markdown';
 import { defineSearchAdsTool } from '../define';
 import { MAX_SEARCH_THEMES, SEARCH_THEME_MAX_LENGTH } from '../pmax-rules';
 import { finalUrlArg, pathArg } from './ad-copy';

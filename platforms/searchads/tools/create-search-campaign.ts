@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { dateArgument } from '../../arguments';
+import { dateArgument } from '../../../core/arguments';
 import { campaignNamed, nameTaken, newCampaignStart } from './common';
-import { markdownTable, money } from '../../markdown';
+import { markdownTable, money } from '../../../core/markdown';
 import { defineSearchAdsTool } from '../define';
 import { checkCopy, finalUrlArg, pathArg, textList } from './ad-copy';
 import { keywordText } from './keyword-lists';

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
-import { atLeastOne } from '../../../functions/runtime/argument-rules';
-import { markdownTable, money } from '../../markdown';
+import { ToolError } from '../../../core/errors';
+import { atLeastOne } from '../../../core/argument-rules';
+import { markdownTable, money } from '../../../core/markdown';
 import { defineSearchAdsTool } from '../define';
 import type { SearchAdsPort } from '../port';
 import { adGroupIdArg, campaignIdArg } from './common';

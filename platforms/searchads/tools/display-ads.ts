@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
-import { requires } from '../../../functions/runtime/argument-rules';
-import { markdownTable } from '../../markdown';
+import { ToolError } from '../../../core/errors';
+import { requires } from '../../../core/argument-rules';
+import { markdownTable } from '../../../core/markdown';
 import { defineSearchAdsTool } from '../define';
 import type { SearchAdsPort } from '../port';
 import type { NewSearchAdsDisplayAd, SearchAdsDisplayAd, SearchAdsDisplayAdPatch, SearchAdsImageAsset } from '../port-display';

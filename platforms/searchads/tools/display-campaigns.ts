@@ -1,10 +1,10 @@
 import * as v from 'valibot';
-import type { PlannedChange } from '../../../functions/runtime/plan';
-import { ToolError } from '../../../functions/runtime/errors';
-import { atLeastOne } from '../../../functions/runtime/argument-rules';
-import { dateArgument } from '../../arguments';
-import { isoDate } from '../../dates';
-import { markdownTable, money } from '../../markdown';
+import type { PlannedChange } from '../../../core/plan';
+import { ToolError } from '../../../core/errors';
+import { atLeastOne } from '../../../core/argument-rules';
+import { dateArgument } from '../../../core/arguments';
+import { isoDate } from '../../../core/dates';
+import { markdownTable, money } from '../../../core/markdown';
 import { defineSearchAdsTool } from '../define';
 import type { SearchAdsFrequencyCap } from '../port';
 import type { NewSearchAdsAdSchedule, SearchAdsAdSchedule, SearchAdsDayOfWeek, SearchAdsMinuteOfHour } from '../port-display';

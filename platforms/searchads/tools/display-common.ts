@@ -1,4 +1,4 @@
-import { ToolError } from '../../../functions/runtime/errors';
+import { ToolError } from '../../../core/errors';
 import type { SearchAdsAdGroup, SearchAdsAudienceSegment, SearchAdsCampaign, SearchAdsPort } from '../port';
 import type {
   SearchAdsAdGroupCriterion,

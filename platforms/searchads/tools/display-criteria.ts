@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
-import type { ToolDefinition } from '../../../functions/runtime/tool';
-import { atLeastOne } from '../../../functions/runtime/argument-rules';
-import { markdownTable } from '../../markdown';
+import { ToolError } from '../../../core/errors';
+import type { ToolDefinition } from '../../../core/tool';
+import { atLeastOne } from '../../../core/argument-rules';
+import { markdownTable } from '../../../core/markdown';
 import { defineSearchAdsTool } from '../define';
 import type { SearchAdsAudienceType, SearchAdsPort } from '../port';
 import { DEMOGRAPHIC_VALUES, type SearchAdsCriterionType, type SearchAdsDemographicType } from '../port-display';

@@ -4,11 +4,11 @@
  * unchanged campaign.
  */
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
-import type { PlannedChange } from '../../../functions/runtime/plan';
-import { dateArgument } from '../../arguments';
-import { addDays, dateInZone, reportingZone } from '../../dates';
-import { markdownTable, money } from '../../markdown';
+import { ToolError } from '../../../core/errors';
+import type { PlannedChange } from '../../../core/plan';
+import { dateArgument } from '../../../core/arguments';
+import { addDays, dateInZone, reportingZone } from '../../../core/dates';
+import { markdownTable, money } from '../../../core/markdown';
 import { defineSearchAdsTool } from '../define';
 import type { SearchAdsExperiment } from '../port-audience';
 import { campaignIdArg, requireLiveCampaign } from './common';

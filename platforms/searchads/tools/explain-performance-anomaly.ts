@@ -1,9 +1,9 @@
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
-import { dateArgument } from '../../arguments';
-import { addDays } from '../../dates';
-import { type MetricTotals, totals } from '../../metrics';
-import { markdownTable, money, percent } from '../../markdown';
+import { ToolError } from '../../../core/errors';
+import { dateArgument } from '../../../core/arguments';
+import { addDays } from '../../../core/dates';
+import { type MetricTotals, totals } from '../../../core/metrics';
+import { markdownTable, money, percent } from '../../../core/markdown';
 import { defineSearchAdsTool } from '../define';
 import type { SearchAdsReportRow } from '../port';
 import { campaignIdArg, dateRangeRule, reportWindow } from './common';

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { readBusinessProfile, VERTICALS } from '../../../functions/runtime/stores/business-profile';
-import { totals } from '../../metrics';
-import { markdownTable, money, percent } from '../../markdown';
+import { totals } from '../../../core/metrics';
+import { markdownTable, money, percent } from '../../../core/markdown';
 import { defineSearchAdsTool } from '../define';
 import { campaignIdArg, dateRangeArgs, dateRangeRule, reportWindow } from './common';
 

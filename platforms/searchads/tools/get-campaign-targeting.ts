@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { markdownTable } from '../../markdown';
+import { markdownTable } from '../../../core/markdown';
 import { defineSearchAdsTool } from '../define';
 import { LANGUAGE_CONSTANTS } from '../reference-data';
 import { campaignIdArg, criterionResourceName } from './common';

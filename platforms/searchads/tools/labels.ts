@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
-import type { PlannedChange } from '../../../functions/runtime/plan';
-import type { ToolDefinition } from '../../../functions/runtime/tool';
-import { markdownTable } from '../../markdown';
+import { ToolError } from '../../../core/errors';
+import type { PlannedChange } from '../../../core/plan';
+import type { ToolDefinition } from '../../../core/tool';
+import { markdownTable } from '../../../core/markdown';
 import { defineSearchAdsTool } from '../define';
 import type { SearchAdsLabel, SearchAdsPort } from '../port';
 import type { SearchAdsLabelEntity, SearchAdsLabelLink } from '../port-bidding';

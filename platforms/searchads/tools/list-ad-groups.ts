@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { count, markdownTable, money, percent } from '../../markdown';
+import { count, markdownTable, money, percent } from '../../../core/markdown';
 import { defineSearchAdsTool } from '../define';
 import { campaignIdArg, dateRangeArgs, dateRangeRule, reportWindow, totalsBy } from './common';
-import { metricTotalsEntries } from '../../metrics';
+import { metricTotalsEntries } from '../../../core/metrics';
 
 export const listAdGroups = defineSearchAdsTool({
   name: 'list_ad_groups',

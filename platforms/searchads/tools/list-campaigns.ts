@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { count, markdownTable, money, percent } from '../../markdown';
+import { count, markdownTable, money, percent } from '../../../core/markdown';
 import { defineSearchAdsTool } from '../define';
 import { dateRangeArgs, dateRangeRule, reportWindow, totalsBy } from './common';
-import { metricTotalsEntries, videoMetricEntries } from '../../metrics';
+import { metricTotalsEntries, videoMetricEntries } from '../../../core/metrics';
 
 export const listCampaigns = defineSearchAdsTool({
   name: 'list_campaigns',

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { characterLength } from '../../arguments';
-import { markdownTable } from '../../markdown';
+import { characterLength } from '../../../core/arguments';
+import { markdownTable } from '../../../core/markdown';
 import { defineSearchAdsTool } from '../define';
 
 export const listSearchAdsLanguages = defineSearchAdsTool({

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
-import type { PlannedChange } from '../../../functions/runtime/plan';
-import { markdownTable } from '../../markdown';
+import { ToolError } from '../../../core/errors';
+import type { PlannedChange } from '../../../core/plan';
+import { markdownTable } from '../../../core/markdown';
 import { defineSearchAdsTool } from '../define';
 import type { SearchAdsNegativeKeywordList, SearchAdsPort } from '../port';
 import { campaignIdArg, requireLiveCampaign } from './common';

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { type MetricTotals } from '../../metrics';
-import { markdownTable, money, percent } from '../../markdown';
+import { type MetricTotals } from '../../../core/metrics';
+import { markdownTable, money, percent } from '../../../core/markdown';
 import { defineSearchAdsTool } from '../define';
 import { campaignIdArg, dateRangeArgs, dateRangeRule, reportWindow, totalsBy } from './common';
 

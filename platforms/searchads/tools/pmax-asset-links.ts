@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
-import type { ToolDefinition } from '../../../functions/runtime/tool';
+import { ToolError } from '../../../core/errors';
+import type { ToolDefinition } from '../../../core/tool';
 import { fetchImage } from '../../image-check';
-import { markdownTable } from '../../markdown';
+import { markdownTable } from '../../../core/markdown';
 import { defineSearchAdsTool } from '../define';
 import { FIELD_TYPE_RULES, IMAGE_FIELD_TYPES, PMAX_FIELD_TYPES, assetGroupProblems, fieldsForImage, imageFits } from '../pmax-rules';
 import type { NewSearchAdsMediaAsset, PmaxAssetFieldType, SearchAdsAssetGroupAsset, SearchAdsMediaAsset } from '../port-pmax';

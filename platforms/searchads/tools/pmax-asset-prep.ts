@@ -6,7 +6,7 @@ import {
   type BundledImage,
 } from '../../../functions/runtime/stores/asset-bundles';
 import { fetchImage, MAX_IMAGE_BYTES } from '../../image-check';
-import { markdownTable } from '../../markdown';
+import { markdownTable } from '../../../core/markdown';
 import { defineSearchAdsTool } from '../define';
 import { FIELD_TYPE_RULES, IMAGE_FIELD_TYPES, TEXT_FIELD_TYPES, fieldsForImage, imageFits } from '../pmax-rules';
 import type { PmaxAssetFieldType } from '../port-pmax';

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
-import type { ToolContext } from '../../../functions/runtime/tool';
+import { ToolError } from '../../../core/errors';
+import type { ToolContext } from '../../../core/tool';
 import { readAssetBundle } from '../../../functions/runtime/stores/asset-bundles';
 import { FIELD_TYPE_RULES, IMAGE_FIELD_TYPES, assetGroupProblems, imageFits } from '../pmax-rules';
 import type { SearchAdsPort } from '../port';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
+import { ToolError } from '../../../core/errors';
 import type { SearchAdsAudienceType, SearchAdsCampaign, SearchAdsPort } from '../port';
 import type { AudienceSignalSegment, SearchAdsAssetGroup } from '../port-pmax';
 import { idFromResourceName, requireLiveCampaign } from './common';

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
-import type { PlannedChange } from '../../../functions/runtime/plan';
-import { money } from '../../markdown';
+import { ToolError } from '../../../core/errors';
+import type { PlannedChange } from '../../../core/plan';
+import { money } from '../../../core/markdown';
 import { defineSearchAdsTool } from '../define';
 import { applyListingChanges, childrenOf, dimensionLabel, subtreeIds } from '../listing-tree';
 import type { SearchAdsAdGroup, SearchAdsPort } from '../port';

@@ -4,9 +4,9 @@
  * list). apply_recommendation and dismiss_recommendation are one family, built from ACTIONS.
  */
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
-import type { FieldChange } from '../../../functions/runtime/plan';
-import { markdownTable, money } from '../../markdown';
+import { ToolError } from '../../../core/errors';
+import type { FieldChange } from '../../../core/plan';
+import { markdownTable, money } from '../../../core/markdown';
 import { defineSearchAdsTool } from '../define';
 import type { SearchAdsRecommendation, SearchAdsRecommendationType } from '../port-audience';
 import { campaignIdArg } from './common';

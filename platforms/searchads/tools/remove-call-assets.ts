@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
-import { markdownTable } from '../../markdown';
+import { ToolError } from '../../../core/errors';
+import { markdownTable } from '../../../core/markdown';
 import { defineSearchAdsTool } from '../define';
 import { campaignIdArg, idFromResourceName, requireLiveCampaign } from './common';
 

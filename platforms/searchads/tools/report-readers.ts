@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import type { ToolDefinition } from '../../../functions/runtime/tool';
-import { totals } from '../../metrics';
-import { count, markdownTable, money, percent } from '../../markdown';
+import type { ToolDefinition } from '../../../core/tool';
+import { totals } from '../../../core/metrics';
+import { count, markdownTable, money, percent } from '../../../core/markdown';
 import { defineSearchAdsTool } from '../define';
 import type { SearchAdsPort, SearchAdsReportLevel, SearchAdsReportRow } from '../port';
 import { adGroupIdArg, campaignIdArg, dateRangeArgs, dateRangeRule, metricsOutput, reportWindow, totalsByKey } from './common';

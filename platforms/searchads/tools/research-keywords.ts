@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { readBusinessProfile } from '../../../functions/runtime/stores/business-profile';
-import { ToolError } from '../../../functions/runtime/errors';
-import { count, markdownTable, money } from '../../markdown';
+import { ToolError } from '../../../core/errors';
+import { count, markdownTable, money } from '../../../core/markdown';
 import { defineSearchAdsTool } from '../define';
 
 /**

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { characterLength } from '../../arguments';
-import { markdownTable, count } from '../../markdown';
+import { characterLength } from '../../../core/arguments';
+import { markdownTable, count } from '../../../core/markdown';
 import { defineSearchAdsTool } from '../define';
 
 const TYPES = ['IN_MARKET', 'AFFINITY', 'CUSTOM', 'USER_LIST'] as const;

@@ -1,5 +1,5 @@
-import type { MetricTotals } from '../../metrics';
-import { totals } from '../../metrics';
+import type { MetricTotals } from '../../../core/metrics';
+import { totals } from '../../../core/metrics';
 import type { SearchAdsKeyword, SearchAdsNegativeKeyword, SearchAdsPort, SearchAdsReportRow } from '../port';
 import { negativeBlocks } from '../keyword-matching';
 

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { lastDays, reportingZone } from '../../dates';
-import { totals } from '../../metrics';
-import { markdownTable, money } from '../../markdown';
+import { lastDays, reportingZone } from '../../../core/dates';
+import { totals } from '../../../core/metrics';
+import { markdownTable, money } from '../../../core/markdown';
 import { defineSearchAdsTool } from '../define';
 
 /**

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { readBusinessProfile } from '../../../functions/runtime/stores/business-profile';
-import { markdownTable } from '../../markdown';
+import { markdownTable } from '../../../core/markdown';
 import { defineSearchAdsTool } from '../define';
 import { COPY_LIMITS } from './ad-copy';
 import { adGroupIdArg } from './common';

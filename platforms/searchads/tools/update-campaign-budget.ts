@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
-import { markdownTable, money } from '../../markdown';
+import { ToolError } from '../../../core/errors';
+import { markdownTable, money } from '../../../core/markdown';
 import { defineSearchAdsTool } from '../define';
 import { campaignIdArg, requireLiveCampaign } from './common';
 

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { dateArgument } from '../../arguments';
-import { ToolError } from '../../../functions/runtime/errors';
-import { isoDate } from '../../dates';
+import { dateArgument } from '../../../core/arguments';
+import { ToolError } from '../../../core/errors';
+import { isoDate } from '../../../core/dates';
 import { defineSearchAdsTool } from '../define';
 import { campaignIdArg, requireLiveCampaign } from './common';
 

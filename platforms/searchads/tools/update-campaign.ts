@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { characterLength } from '../../arguments';
-import { ToolError } from '../../../functions/runtime/errors';
-import { markdownTable } from '../../markdown';
+import { characterLength } from '../../../core/arguments';
+import { ToolError } from '../../../core/errors';
+import { markdownTable } from '../../../core/markdown';
 import { defineSearchAdsTool } from '../define';
 import type { SearchAdsCampaign, SearchAdsCampaignCriterion, SearchAdsGeoTarget, SearchAdsNetworkSettings } from '../port';
 import { LANGUAGE_CODES, LANGUAGE_CONSTANTS } from '../reference-data';

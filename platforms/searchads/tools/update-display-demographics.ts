@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import type { PlannedChange } from '../../../functions/runtime/plan';
-import { atLeastOne } from '../../../functions/runtime/argument-rules';
-import { markdownTable } from '../../markdown';
+import type { PlannedChange } from '../../../core/plan';
+import { atLeastOne } from '../../../core/argument-rules';
+import { markdownTable } from '../../../core/markdown';
 import { defineSearchAdsTool } from '../define';
 import { DEMOGRAPHIC_VALUES, type SearchAdsDemographicType } from '../port-display';
 import { adGroupIdArg } from './common';

@@ -5,9 +5,9 @@
  */
 import { createHash } from 'node:crypto';
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
-import type { PlannedChange } from '../../../functions/runtime/plan';
-import { count, markdownTable } from '../../markdown';
+import { ToolError } from '../../../core/errors';
+import type { PlannedChange } from '../../../core/plan';
+import { count, markdownTable } from '../../../core/markdown';
 import { defineSearchAdsTool } from '../define';
 import type { SearchAdsUserList } from '../port-audience';
 

@@ -12,8 +12,8 @@
  * its daily budget (the platform documents no overdelivery for daily budgets); a lifetime budget
  * is paced evenly over its flight (the schedule, or 30 days from the start when open-ended).
  */
-import { addDays } from '../../dates';
-import type { DailyMetrics } from '../../metrics';
+import { addDays } from '../../../core/dates';
+import type { DailyMetrics } from '../../../core/metrics';
 import { splitEarned } from '../../sandbox/allocate';
 import { jointSegments } from '../../sandbox/top-down';
 import type { WithHistory } from '../../sandbox/history';

@@ -9,7 +9,7 @@
  * - an ad group's figures over a range split into its targeted ages and genders, or countries,
  *   exactly (whole units, cents), with each segment's own click and conversion rates.
  */
-import type { DailyMetrics } from '../../metrics';
+import type { DailyMetrics } from '../../../core/metrics';
 import { splitEarned } from '../../sandbox/allocate';
 import { hash32 } from '../../sandbox/metrics';
 import type { AudienceDimensions, ShortVideoAd, ShortVideoAdGroup, ShortVideoAudienceRow, VideoEngagement } from '../port';

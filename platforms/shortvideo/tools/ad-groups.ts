@@ -4,8 +4,8 @@
  * against the campaign and what the platform has (pixels, audiences, locations).
  */
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
-import { markdownTable, money } from '../../markdown';
+import { ToolError } from '../../../core/errors';
+import { markdownTable, money } from '../../../core/markdown';
 import { defineShortVideoTool } from '../define';
 import type { ShortVideoAdGroup, ShortVideoCampaign, ShortVideoPort } from '../port';
 import {

@@ -1,7 +1,7 @@
 /** Ads: add one to an ad group (add_shortvideo_ad) and edit one (update_shortvideo_ad). */
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
-import { markdownTable } from '../../markdown';
+import { ToolError } from '../../../core/errors';
+import { markdownTable } from '../../../core/markdown';
 import { defineShortVideoTool } from '../define';
 import type { ShortVideoAd } from '../port';
 import { CALLS_TO_ACTION } from '../schemas';

@@ -3,10 +3,10 @@
  * and budget reallocation. Each names the write tool that carries out its advice, with arguments.
  */
 import * as v from 'valibot';
-import { addDays, lastReportDay, refuseDatesAfterYesterday, reportingZone } from '../../dates';
-import { dateArgument } from '../../arguments';
-import { count, markdownTable, money, percent } from '../../markdown';
-import type { MetricTotals } from '../../metrics';
+import { addDays, lastReportDay, refuseDatesAfterYesterday, reportingZone } from '../../../core/dates';
+import { dateArgument } from '../../../core/arguments';
+import { count, markdownTable, money, percent } from '../../../core/markdown';
+import type { MetricTotals } from '../../../core/metrics';
 import { defineShortVideoTool } from '../define';
 import type { Objective, ShortVideoAdGroup, ShortVideoCampaign } from '../port';
 import {

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { characterLength } from '../../arguments';
-import { count, markdownTable } from '../../markdown';
+import { characterLength } from '../../../core/arguments';
+import { count, markdownTable } from '../../../core/markdown';
 import { formatBytes } from '../../video-check';
 import { defineShortVideoTool } from '../define';
 import { TARGETING_TYPES } from '../port';

@@ -3,8 +3,8 @@
  * and figures (get_shortvideo_campaign), and its name and budget (update_shortvideo_campaign).
  */
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
-import { count, markdownTable, money } from '../../markdown';
+import { ToolError } from '../../../core/errors';
+import { count, markdownTable, money } from '../../../core/markdown';
 import { defineShortVideoTool } from '../define';
 import type { ShortVideoCampaign, ShortVideoPort } from '../port';
 import { objectiveResults } from './read-entities';

@@ -4,8 +4,8 @@
  * (create_shortvideo_video_campaign, which also uploads the video).
  */
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
-import { markdownTable, money } from '../../markdown';
+import { ToolError } from '../../../core/errors';
+import { markdownTable, money } from '../../../core/markdown';
 import { defineShortVideoTool } from '../define';
 import type { ShortVideoAd, ShortVideoAdGroup, ShortVideoCampaign } from '../port';
 import { adGroupArgs, adGroupRules, buildAdGroup, type AdGroupArgs } from './ad-groups';

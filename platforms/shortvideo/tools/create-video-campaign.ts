@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import type { PlannedChange } from '../../../functions/runtime/plan';
-import { ToolError } from '../../../functions/runtime/errors';
-import { markdownTable, money } from '../../markdown';
+import type { PlannedChange } from '../../../core/plan';
+import { ToolError } from '../../../core/errors';
+import { markdownTable, money } from '../../../core/markdown';
 import { checkVideoUrl, VideoUrlError } from '../../video-check';
 import { defineShortVideoTool } from '../define';
 import type { ShortVideoAdGroup, ShortVideoCampaign } from '../port';

@@ -4,9 +4,9 @@
  * twice). Copied ads are new ads: they go through creative review again.
  */
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
-import type { PlannedBudget, PlannedChange } from '../../../functions/runtime/plan';
-import { markdownTable } from '../../markdown';
+import { ToolError } from '../../../core/errors';
+import type { PlannedBudget, PlannedChange } from '../../../core/plan';
+import { markdownTable } from '../../../core/markdown';
 import { defineShortVideoTool } from '../define';
 import type { ShortVideoAd, ShortVideoAdGroup, ShortVideoCampaign, ShortVideoPort } from '../port';
 import { formatDateTime } from '../schemas';

@@ -5,8 +5,8 @@
  * list who an ad can post as (list_shortvideo_identities). The image specification lives once here.
  */
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
-import { count, markdownTable } from '../../markdown';
+import { ToolError } from '../../../core/errors';
+import { count, markdownTable } from '../../../core/markdown';
 import { defineShortVideoTool } from '../define';
 import { IDENTITY_TYPES, type ShortVideoImage } from '../port';
 

@@ -1,6 +1,6 @@
 /** explain_shortvideo_objective: a business goal mapped to the objective, formats and constraints that fit it. */
 import * as v from 'valibot';
-import { markdownTable } from '../../markdown';
+import { markdownTable } from '../../../core/markdown';
 import { defineShortVideoTool } from '../define';
 import type { Objective } from '../port';
 import { DEFAULT_BILLING_EVENT, OPTIMIZATION_GOALS } from '../schemas';

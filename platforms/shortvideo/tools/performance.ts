@@ -4,9 +4,9 @@
  * best and worst of them. Every figure is the platform's report for the same dates.
  */
 import * as v from 'valibot';
-import type { ToolDefinition } from '../../../functions/runtime/tool';
-import { count, markdownTable, money, percent } from '../../markdown';
-import { totals } from '../../metrics';
+import type { ToolDefinition } from '../../../core/tool';
+import { count, markdownTable, money, percent } from '../../../core/markdown';
+import { totals } from '../../../core/metrics';
 import { defineShortVideoTool } from '../define';
 import type { AudienceDimensions, Objective, ShortVideoAd, ShortVideoCampaign } from '../port';
 import { objectiveResults } from './read-entities';

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { count, markdownTable, money, percent } from '../../markdown';
-import { totals, type DailyMetrics, type MetricTotals } from '../../metrics';
+import { count, markdownTable, money, percent } from '../../../core/markdown';
+import { totals, type DailyMetrics, type MetricTotals } from '../../../core/metrics';
 import { defineShortVideoTool } from '../define';
 import { adEntries, adGroupEntries, campaignEntries } from '../entity-schemas';
 import { OBJECTIVES, type Objective, type ReportDataLevel, type ShortVideoPort } from '../port';

@@ -4,11 +4,11 @@
  * for write plans.
  */
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
-import type { PlannedBudget } from '../../../functions/runtime/plan';
-import { dateArgument } from '../../arguments';
-import { lastDays, refuseDatesAfterYesterday, reportingZone, type AccountClock } from '../../dates';
-import { totals, type MetricTotals } from '../../metrics';
+import { ToolError } from '../../../core/errors';
+import type { PlannedBudget } from '../../../core/plan';
+import { dateArgument } from '../../../core/arguments';
+import { lastDays, refuseDatesAfterYesterday, reportingZone, type AccountClock } from '../../../core/dates';
+import { totals, type MetricTotals } from '../../../core/metrics';
 import type { Objective, ReportDataLevel, ShortVideoPort, ShortVideoReportRow, VideoEngagement } from '../port';
 
 export const numericId = (what: string, from: string) =>

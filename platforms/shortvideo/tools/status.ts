@@ -4,8 +4,8 @@
  * a delete (DELETE) is final. Pause and resume undo each other; a delete has no undo.
  */
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
-import type { ToolDefinition } from '../../../functions/runtime/tool';
+import { ToolError } from '../../../core/errors';
+import type { ToolDefinition } from '../../../core/tool';
 import { defineShortVideoTool } from '../define';
 import type { ShortVideoPort } from '../port';
 import { numericId } from './shared';

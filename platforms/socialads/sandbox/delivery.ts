@@ -14,7 +14,7 @@
  *   forms, installs for app promotion, none for awareness (judged on reach and ThruPlays); video
  *   views only for video ads.
  */
-import type { DailyMetrics } from '../../metrics';
+import type { DailyMetrics } from '../../../core/metrics';
 import type { WithHistory } from '../../sandbox/history';
 import { dailyMetrics, datesBetween, profileFor, seededRandom, type PerformanceProfile, type PerformanceTier } from '../../sandbox/metrics';
 import { apportion } from '../../sandbox/allocate';

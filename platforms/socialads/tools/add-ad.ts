@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { characterLength } from '../../arguments';
-import { ToolError } from '../../../functions/runtime/errors';
-import { isoDate } from '../../dates';
-import { markdownTable } from '../../markdown';
+import { characterLength } from '../../../core/arguments';
+import { ToolError } from '../../../core/errors';
+import { isoDate } from '../../../core/dates';
+import { markdownTable } from '../../../core/markdown';
 import { defineSocialAdsTool } from '../define';
 import type { NewSocialAdsAd, SocialAdsCarouselCard, SocialAdsCreative, SocialAdsImage } from '../port';
 import {

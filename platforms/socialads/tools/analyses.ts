@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { addDays, lastDays, refuseDatesAfterYesterday, reportingZone } from '../../dates';
-import { count, markdownTable, money, percent } from '../../markdown';
+import { addDays, lastDays, refuseDatesAfterYesterday, reportingZone } from '../../../core/dates';
+import { count, markdownTable, money, percent } from '../../../core/markdown';
 import { defineSocialAdsTool } from '../define';
 import { WASTE_MIN_SPEND } from '../opportunities';
 import {

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { NotFoundError, quoted, ToolError } from '../../../functions/runtime/errors';
-import { count, markdownTable, money, percent } from '../../markdown';
-import { totals } from '../../metrics';
+import { NotFoundError, quoted, ToolError } from '../../../core/errors';
+import { count, markdownTable, money, percent } from '../../../core/markdown';
+import { totals } from '../../../core/metrics';
 import { defineSocialAdsTool } from '../define';
 import type { SocialAdsAd, SocialAdsAdSet, SocialAdsCampaign, SocialAdsPort } from '../port';
 import {

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
-import type { ToolContext } from '../../../functions/runtime/tool';
-import { count, markdownTable, money, percent } from '../../markdown';
+import { ToolError } from '../../../core/errors';
+import type { ToolContext } from '../../../core/tool';
+import { count, markdownTable, money, percent } from '../../../core/markdown';
 import { defineSocialAdsTool } from '../define';
 import type { SocialAdsCatalog, SocialAdsPort, SocialAdsProduct, SocialAdsProductSet } from '../port';
 import { breakdownRows, breakdownRowSchema, readStructure, type BreakdownRow } from './report-family';

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
-import type { PlannedChange, WritePlan } from '../../../functions/runtime/plan';
-import type { ToolContext, ToolDefinition } from '../../../functions/runtime/tool';
-import { isoDate } from '../../dates';
-import { markdownTable, money } from '../../markdown';
+import { ToolError } from '../../../core/errors';
+import type { PlannedChange, WritePlan } from '../../../core/plan';
+import type { ToolContext, ToolDefinition } from '../../../core/tool';
+import { isoDate } from '../../../core/dates';
+import { markdownTable, money } from '../../../core/markdown';
 import { defineSocialAdsTool } from '../define';
 import type { NewSocialAdsAd, NewSocialAdsAdSet, NewSocialAdsCampaign, SocialAdsCreative, SocialAdsPort } from '../port';
 import { planImage, resolveInstagram, resolvePage } from './resolve';

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
-import type { ToolContext } from '../../../functions/runtime/tool';
-import { isoDate } from '../../dates';
+import { ToolError } from '../../../core/errors';
+import type { ToolContext } from '../../../core/tool';
+import { isoDate } from '../../../core/dates';
 import {
   SOCIALADS_BID_STRATEGIES,
   SOCIALADS_OBJECTIVES,

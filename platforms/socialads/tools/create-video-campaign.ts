@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import type { PlannedChange } from '../../../functions/runtime/plan';
-import { ToolError } from '../../../functions/runtime/errors';
-import { isoDate } from '../../dates';
-import { markdownTable, money } from '../../markdown';
+import type { PlannedChange } from '../../../core/plan';
+import { ToolError } from '../../../core/errors';
+import { isoDate } from '../../../core/dates';
+import { markdownTable, money } from '../../../core/markdown';
 import { defineSocialAdsTool } from '../define';
 import {
   SOCIALADS_OBJECTIVES,

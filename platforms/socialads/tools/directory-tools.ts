@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
-import { count, markdownTable } from '../../markdown';
+import { ToolError } from '../../../core/errors';
+import { count, markdownTable } from '../../../core/markdown';
 import { defineSocialAdsTool } from '../define';
 import type { SocialAdsTargetingOption } from '../port';
 import { dateRangeRule, reportWindow, windowEntries } from './shared';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { count, markdownTable, money, percent } from '../../markdown';
+import { count, markdownTable, money, percent } from '../../../core/markdown';
 import { defineSocialAdsTool } from '../define';
 import type { SocialAdsAd, SocialAdsAdSet, SocialAdsCampaign } from '../port';
 import {

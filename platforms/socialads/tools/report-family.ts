@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
-import { count, money, percent } from '../../markdown';
+import { ToolError } from '../../../core/errors';
+import { count, money, percent } from '../../../core/markdown';
 import type { SocialAdsAd, SocialAdsAdSet, SocialAdsBreakdown, SocialAdsCampaign, SocialAdsInsightsLevel, SocialAdsPort } from '../port';
 import {
   insightTotals,
@@ -11,7 +11,7 @@ import {
   type ResultType,
   type SocialAdsTotals,
 } from './shared';
-import { totals } from '../../metrics';
+import { totals } from '../../../core/metrics';
 
 /**
  * The socialads report family: the account's structure read once, the figures of any level for a

@@ -1,6 +1,7 @@
-import { ToolError } from '../../../functions/runtime/errors';
-import { listConnectedAccounts, type ConnectedAccount } from '../../../functions/runtime/stores/owners';
-import type { ToolContext } from '../../../functions/runtime/tool';
+import { ToolError } from '../../../core/errors';
+import { listConnectedAccounts } from '../../../functions/runtime/stores/owners';
+import type { ConnectedAccount } from '../../../core/accounts';
+import type { ToolContext } from '../../../core/tool';
 import { openSocialAds } from '../define';
 import type { SocialAdsAdSet, SocialAdsImage, SocialAdsInstagramAccount, SocialAdsPage, SocialAdsPort } from '../port';
 

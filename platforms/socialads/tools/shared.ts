@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { dateArgument } from '../../arguments';
-import { lastDays, refuseDatesAfterYesterday, reportingZone, type AccountClock } from '../../dates';
-import { metricTotalsEntries, totals, videoMetricEntries, type MetricTotals } from '../../metrics';
+import { dateArgument } from '../../../core/arguments';
+import { lastDays, refuseDatesAfterYesterday, reportingZone, type AccountClock } from '../../../core/dates';
+import { metricTotalsEntries, totals, videoMetricEntries, type MetricTotals } from '../../../core/metrics';
 import {
   SOCIALADS_PUBLISHER_PLATFORMS,
   type SocialAdsInsightsLevel,
@@ -10,7 +10,7 @@ import {
   type SocialAdsPort,
   type SocialAdsTargeting,
 } from '../port';
-import type { SchemaDescribes } from '../../schema-types';
+import type { SchemaDescribes } from '../../../core/schema-types';
 
 /** A YYYY-MM-DD argument that is a real calendar date. */
 export const dateArg = (description: string) => v.optional(dateArgument(description));

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
+import { ToolError } from '../../../core/errors';
 import { SOCIALADS_PUBLISHER_PLATFORMS, type SocialAdsPort, type SocialAdsTargeting } from '../port';
 import { GENDER_CODES } from './update-family';
 

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
-import type { WritePlan } from '../../../functions/runtime/plan';
-import type { ToolContext, ToolDefinition } from '../../../functions/runtime/tool';
-import { markdownTable, money } from '../../markdown';
+import { ToolError } from '../../../core/errors';
+import type { WritePlan } from '../../../core/plan';
+import type { ToolContext, ToolDefinition } from '../../../core/tool';
+import { markdownTable, money } from '../../../core/markdown';
 import { defineSocialAdsTool } from '../define';
 import type { SocialAdsAd, SocialAdsAdSet, SocialAdsCampaign, SocialAdsPort, SocialAdsTargeting } from '../port';
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
+import { ToolError } from '../../../core/errors';
 import { SOCIALADS_BID_STRATEGIES, type SocialAdsAdSet, type SocialAdsCampaign, type SocialAdsCreative, type SocialAdsPort } from '../port';
 import { CALL_TO_ACTIONS, headlineSchema, httpsUrl, primaryTextSchema } from './creative-rules';
 import { ageRule, audienceOverlapRule, buildTargeting, hasTargeting, targetingEntries } from './targeting';

@@ -6,9 +6,9 @@
 import { openChatAdsPort } from '../../../platforms/chatads/define';
 import { CONVERSION_FIELDS, DELIVERY_FIELDS, type ChatAdsInsightsRow, type ChatAdsPort } from '../../../platforms/chatads/port';
 import { ChatAdsSandbox } from '../../../platforms/chatads/sandbox';
-import { addDays, isoDate } from '../../../platforms/dates';
+import { addDays, isoDate } from '../../../core/dates';
 import { finderCall } from '../../../platforms/opportunities';
-import type { ConnectedAccount } from '../../../functions/runtime/stores/owners';
+import type { ConnectedAccount } from '../../../core/accounts';
 import { callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
 
 useTestTables();

@@ -1,6 +1,6 @@
 import { injectSandboxFailure } from '../../../platforms/sandbox/platform';
 import { SandboxStore } from '../../../platforms/sandbox/store';
-import { addDays, isoDate } from '../../../platforms/dates';
+import { addDays, isoDate } from '../../../core/dates';
 import { callTool, callToolOk, createTestOwner, useTestTables, type TestOwner } from '../../support/gateway';
 
 useTestTables();

@@ -6,7 +6,7 @@
  */
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../../../functions/runtime/config';
-import { GatewayError } from '../../../functions/runtime/errors';
+import { GatewayError } from '../../../core/errors';
 import { documentClient } from '../../../functions/runtime/stores/dynamo';
 import { TABLE_SPECS } from '../../../functions/runtime/stores/tables';
 import { openChatAdsPort } from '../../../platforms/chatads/define';

@@ -4,7 +4,7 @@
  * status changes that take effect, insights whose rows add up across levels, and a 400 naming an
  * unknown id. Opened through `openChatAdsPort`, so the sandbox runs inside its failure wrapper.
  */
-import { GatewayError } from '../../../functions/runtime/errors';
+import { GatewayError } from '../../../core/errors';
 import { DELIVERY_FIELDS, type ChatAdsPort } from '../../../platforms/chatads/port';
 
 const CAMPAIGN_KEYS = [

@@ -3,7 +3,7 @@
  * Disapproved; a text change is reviewed again), pause and resume, and ad rows that add up to their
  * ad group, with disapproved and paused ads serving nothing.
  */
-import { addDays, isoDate } from '../../../platforms/dates';
+import { addDays, isoDate } from '../../../core/dates';
 import { openDeskAdsPort } from '../../../platforms/deskads/define';
 import { operatorCall } from '../../../platforms/live/connector';
 import { SandboxStore } from '../../../platforms/sandbox/store';

@@ -4,7 +4,7 @@
  * figures, no day exceeds its campaign's budget, the past never changes, state gates delivery and
  * today and later have no figures.
  */
-import { addDays, isoDate } from '../../../platforms/dates';
+import { addDays, isoDate } from '../../../core/dates';
 import { openDeskAdsPort } from '../../../platforms/deskads/define';
 import type { DeskAdsPort, DeskAdsReportRow, DeskAdsReportType } from '../../../platforms/deskads/port';
 import { operatorCall } from '../../../platforms/live/connector';

@@ -1,7 +1,7 @@
-import { addDays, isoDate } from '../../../platforms/dates';
+import { addDays, isoDate } from '../../../core/dates';
 import { openDeskAdsPort } from '../../../platforms/deskads/define';
 import { operatorCall } from '../../../platforms/live/connector';
-import type { ConnectedAccount } from '../../../functions/runtime/stores/owners';
+import type { ConnectedAccount } from '../../../core/accounts';
 import { callTool, callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
 
 useTestTables();

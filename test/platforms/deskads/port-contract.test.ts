@@ -1,7 +1,7 @@
-import { UpstreamServerError } from '../../../functions/runtime/errors';
+import { UpstreamServerError } from '../../../core/errors';
 import { createLogger } from '../../../functions/runtime/log';
-import type { ConnectedAccount } from '../../../functions/runtime/stores/owners';
-import { addDays, isoDate } from '../../../platforms/dates';
+import type { ConnectedAccount } from '../../../core/accounts';
+import { addDays, isoDate } from '../../../core/dates';
 import { openDeskAdsPort } from '../../../platforms/deskads/define';
 import { injectSandboxFailure } from '../../../platforms/sandbox/platform';
 import { createTestOwner, useTestTables } from '../../support/gateway';

@@ -4,7 +4,7 @@
  * the last two weeks. (The port creates and changes nothing, and reads nothing by id, so there is
  * no create, status change or unknown id to check.)
  */
-import { addDays, isoDate } from '../../../platforms/dates';
+import { addDays, isoDate } from '../../../core/dates';
 import { GOAL_TYPES, type DeskAdsPort, type DeskAdsReportRow } from '../../../platforms/deskads/port';
 
 /** Fields of the simulation that no adapter may hand to tools. */

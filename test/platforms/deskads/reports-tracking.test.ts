@@ -3,7 +3,7 @@
  * list tools show, the previous period is the same length, keyword quality and bid estimates are
  * present, tags show the goals they back, and a new conversion goal reads back.
  */
-import { addDays, isoDate } from '../../../platforms/dates';
+import { addDays, isoDate } from '../../../core/dates';
 import { callTool, callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
 
 useTestTables();

@@ -1,6 +1,6 @@
 /** deskads last family (issue 16): budgets, audiences, geo and audience reports on the sandbox. */
 import { createLogger } from '../../../functions/runtime/log';
-import { addDays, isoDate } from '../../../platforms/dates';
+import { addDays, isoDate } from '../../../core/dates';
 import { openDeskAdsPort } from '../../../platforms/deskads/define';
 import { callTool, callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
 

@@ -3,7 +3,7 @@
  * shows in the next read, every rule has its 400, dry runs change nothing, and a practitioner's day
  * (find the waste → block it → pause it → move budget to the winner → verify) works end to end.
  */
-import { addDays, isoDate } from '../../../platforms/dates';
+import { addDays, isoDate } from '../../../core/dates';
 import { callTool, callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
 
 useTestTables();

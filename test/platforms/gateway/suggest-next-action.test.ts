@@ -85,7 +85,7 @@ describe('Tool: suggest_next_action', () => {
 
   it('covers every platform: each has a finder; retailads and deskads waste is what their read tools show, as inspect actions', async () => {
     const { PLATFORM_MODULES, REGISTRY } = await import('../../../platforms');
-    const { lastDays } = await import('../../../platforms/dates');
+    const { lastDays } = await import('../../../core/dates');
     for (const module of Object.values(PLATFORM_MODULES))
       expect({ platform: module.word, finder: typeof module.findOpportunities }).toEqual({ platform: module.word, finder: 'function' });
     const { apiKey } = await createTestOwner({ accounts: { retailads: 1, deskads: 1, chatads: 1 } });

@@ -9,7 +9,7 @@ import { tableName } from '../../../functions/runtime/config';
 import { documentClient } from '../../../functions/runtime/stores/dynamo';
 import { dueWatchTasks, getWatchTask, nextCheckAt } from '../../../functions/runtime/stores/monitoring';
 import { disconnectAccount } from '../../../platforms/connect';
-import { lastReportDay } from '../../../platforms/dates';
+import { lastReportDay } from '../../../core/dates';
 import { runDueTasks } from '../../../platforms/gateway/monitoring/scheduler';
 import { getSignal, runDueWatchScans, runWatchScan } from '../../../platforms/gateway/monitoring/watch';
 import { callTool, callToolOk, createTestOwner, useTestTables, type TestOwner } from '../../support/gateway';

@@ -5,9 +5,9 @@
  * benchmarks.
  */
 import { createLogger } from '../../../functions/runtime/log';
-import type { ConnectedAccount } from '../../../functions/runtime/stores/owners';
+import type { ConnectedAccount } from '../../../core/accounts';
 import { ALL_TOOLS, REGISTRY } from '../../../platforms';
-import { addDays, isoDate } from '../../../platforms/dates';
+import { addDays, isoDate } from '../../../core/dates';
 import { proads } from '../../../platforms/proads';
 import { openProAds } from '../../../platforms/proads/define';
 import type { ProAdsAnalyticsRow, ProAdsPort } from '../../../platforms/proads/port';

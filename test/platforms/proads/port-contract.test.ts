@@ -1,6 +1,6 @@
-import type { ConnectedAccount } from '../../../functions/runtime/stores/owners';
+import type { ConnectedAccount } from '../../../core/accounts';
 import { createLogger } from '../../../functions/runtime/log';
-import { addDays, isoDate } from '../../../platforms/dates';
+import { addDays, isoDate } from '../../../core/dates';
 import { openProAds } from '../../../platforms/proads/define';
 import { injectSandboxFailure } from '../../../platforms/sandbox/platform';
 import { createTestOwner, useTestTables } from '../../support/gateway';

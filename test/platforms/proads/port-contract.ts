@@ -8,8 +8,8 @@
  * `open` gives the port of an account that holds campaigns with creatives, demographic segments,
  * and delivery in the last 14 days. Each call may return a fresh port.
  */
-import { GatewayError } from '../../../functions/runtime/errors';
-import { addDays, isoDate } from '../../../platforms/dates';
+import { GatewayError } from '../../../core/errors';
+import { addDays, isoDate } from '../../../core/dates';
 import type { ProAdsAnalyticsRow, ProAdsPort } from '../../../platforms/proads/port';
 
 const GROUP_FIELDS = ['id', 'name', 'status', 'total_budget', 'start_date', 'end_date'];

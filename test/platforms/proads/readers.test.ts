@@ -4,7 +4,7 @@
  * and verify, with the past unchanged.
  */
 import { REGISTRY } from '../../../platforms';
-import { addDays, isoDate } from '../../../platforms/dates';
+import { addDays, isoDate } from '../../../core/dates';
 import type { ProAdsCampaign } from '../../../platforms/proads/port';
 import {
   deliveredCreativeDays,

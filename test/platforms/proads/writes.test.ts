@@ -3,7 +3,7 @@
  * create starts where it cannot spend, undo calls revert, and each rule refuses with a 400.
  */
 import { REGISTRY } from '../../../platforms';
-import { addDays, isoDate } from '../../../platforms/dates';
+import { addDays, isoDate } from '../../../core/dates';
 import { callTool, callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
 
 useTestTables();

@@ -1,6 +1,6 @@
 /** callToolOk that also checks `data.structured` against the tool's declared output schema (dry runs: the plan schema). */
 import * as v from 'valibot';
-import { dryRunOutput } from '../../../functions/runtime/plan';
+import { dryRunOutput } from '../../../core/plan';
 import { REGISTRY } from '../../../platforms';
 import { callToolOk } from '../../support/gateway';
 

@@ -5,8 +5,8 @@
  * future has no figures.
  */
 import { createLogger } from '../../../functions/runtime/log';
-import type { ConnectedAccount } from '../../../functions/runtime/stores/owners';
-import { addDays, isoDate } from '../../../platforms/dates';
+import type { ConnectedAccount } from '../../../core/accounts';
+import { addDays, isoDate } from '../../../core/dates';
 import { openRetailAdsPort } from '../../../platforms/retailads/define';
 import type { RetailAdsPort, RetailAdsReportRow } from '../../../platforms/retailads/port';
 import { KIND } from '../../../platforms/retailads/sandbox';

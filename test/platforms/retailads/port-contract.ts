@@ -4,8 +4,8 @@
  * campaigns that delivered in the last two weeks; the suite adds one Sponsored Brands negative
  * keyword. (The port changes no state or bid, so there is no status change to check.)
  */
-import { ToolError } from '../../../functions/runtime/errors';
-import { addDays, isoDate } from '../../../platforms/dates';
+import { ToolError } from '../../../core/errors';
+import { addDays, isoDate } from '../../../core/dates';
 import type { RetailAdsPort, RetailAdsReportRow, RetailAdsReportTypeId } from '../../../platforms/retailads/port';
 
 /** Fields of the simulation that no adapter may hand to tools. */

@@ -1,5 +1,5 @@
 /** The delivery model gates Sponsored Brands ad groups on moderation; pauses and archives stop spend from their moment on. */
-import { addDays, isoDate } from '../../../platforms/dates';
+import { addDays, isoDate } from '../../../core/dates';
 import type { ReportEntities } from '../../../platforms/retailads/sandbox/delivery';
 import { simulateDelivery } from '../../../platforms/retailads/sandbox/delivery';
 import { REGISTRY } from '../../../platforms';

@@ -2,7 +2,7 @@
  * searchads family D2 on a sandbox account: user lists and Customer Match, experiments,
  * recommendations and the change history. Each write shows in the next read; each rule refuses.
  */
-import { addDays, isoDate } from '../../../platforms/dates';
+import { addDays, isoDate } from '../../../core/dates';
 import { callTool, callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
 import { operatorCall } from '../../../platforms/live/connector';
 import { openSearchAdsPort } from '../../../platforms/searchads/define';

@@ -3,8 +3,8 @@
  * port and through the tools: levels add up, the past never changes, state gates delivery, no day
  * exceeds its budget, no figures for today or later, and only video campaigns have video views.
  */
-import type { ConnectedAccount } from '../../../functions/runtime/stores/owners';
-import { addDays, isoDate } from '../../../platforms/dates';
+import type { ConnectedAccount } from '../../../core/accounts';
+import { addDays, isoDate } from '../../../core/dates';
 import { operatorCall } from '../../../platforms/live/connector';
 import { daySegments, type WithHistory } from '../../../platforms/sandbox/history';
 import { SandboxStore } from '../../../platforms/sandbox/store';

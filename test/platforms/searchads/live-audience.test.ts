@@ -4,7 +4,7 @@
  * change history, in the platform's wire format; the fake refuses what the platform refuses.
  */
 import { operatorCall } from '../../../platforms/live/connector';
-import { addDays, isoDate } from '../../../platforms/dates';
+import { addDays, isoDate } from '../../../core/dates';
 import { openSearchAdsPort } from '../../../platforms/searchads/define';
 import { callTool, callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
 import { campaignsByName } from './helpers';

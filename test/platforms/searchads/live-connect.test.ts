@@ -6,7 +6,7 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { runCommand, UsageError } from '../../../bin/gateway';
 import { tableName, type TableName } from '../../../functions/runtime/config';
-import { GatewayError } from '../../../functions/runtime/errors';
+import { GatewayError } from '../../../core/errors';
 import { documentClient } from '../../../functions/runtime/stores/dynamo';
 import { listConnectedAccounts } from '../../../functions/runtime/stores/owners';
 import { operatorCall } from '../../../platforms/live/connector';

@@ -2,7 +2,7 @@
  * Failures of the live search platform, end to end through the gateway: rate limits, refused
  * credentials, token expiry, the platform's validation errors, server errors and hangs.
  */
-import { UpstreamUnavailableError } from '../../../functions/runtime/errors';
+import { UpstreamUnavailableError } from '../../../core/errors';
 import { readUsage } from '../../../functions/runtime/stores/usage';
 import { operatorCall } from '../../../platforms/live/connector';
 import { openSearchAdsPort } from '../../../platforms/searchads/define';

@@ -2,7 +2,7 @@
  * The search platform faked on 127.0.0.1 (API + OAuth server), the settings pointed at it, and an
  * owner whose searchads account is connected live through the real connector.
  */
-import type { ConnectedAccount } from '../../../functions/runtime/stores/owners';
+import type { ConnectedAccount } from '../../../core/accounts';
 import { connectLiveAccounts } from '../../../platforms/connect';
 import { FAKE_API_VERSION, FAKE_DEVELOPER_TOKEN, FakeSearchAdsApi } from '../../fakes/searchads-api';
 import { FAKE_CLIENT_ID, FAKE_CLIENT_SECRET, FakeSearchAdsOAuth } from '../../fakes/searchads-oauth';

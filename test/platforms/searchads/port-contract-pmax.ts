@@ -3,7 +3,7 @@
  * `describePmaxPortContract(label, open)` on an account with an enabled Performance Max campaign
  * that holds an asset group with its minimum assets.
  */
-import { ToolError } from '../../../functions/runtime/errors';
+import { ToolError } from '../../../core/errors';
 import type { SearchAdsPort } from '../../../platforms/searchads/port';
 
 export function describePmaxPortContract(label: string, open: () => Promise<SearchAdsPort>): void {

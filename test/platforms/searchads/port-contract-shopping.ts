@@ -3,7 +3,7 @@
  * (sandbox and live alike): run with `describeShoppingPortContract(label, open)` on a seeded account
  * (Merchant Center 5012345678 linked, 5087654321 asking to be; image and video assets).
  */
-import { ToolError } from '../../../functions/runtime/errors';
+import { ToolError } from '../../../core/errors';
 import type { SearchAdsPort } from '../../../platforms/searchads/port';
 
 const today = () => new Date().toISOString().slice(0, 10);

@@ -3,7 +3,7 @@
  * API): run with `describePortContract(label, open)`, where `open` gives a port on an account that
  * holds at least one enabled campaign with an ad group, location criteria and audience segments.
  */
-import { ToolError } from '../../../functions/runtime/errors';
+import { ToolError } from '../../../core/errors';
 import type { SearchAdsPort, SearchAdsReportRow } from '../../../platforms/searchads/port';
 
 const SIMULATION_FIELDS = ['performance', 'profile', 'tier'];

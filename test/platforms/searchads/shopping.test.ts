@@ -2,7 +2,7 @@
  * The Shopping, App, Demand Gen and video tools on a seeded sandbox account: each write shows in
  * the next read, and each rule refuses with a 400 naming what to fix.
  */
-import type { ConnectedAccount } from '../../../functions/runtime/stores/owners';
+import type { ConnectedAccount } from '../../../core/accounts';
 import { injectSandboxFailure } from '../../../platforms/sandbox/platform';
 import { callTool, callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
 import { adGroupsByName, campaignsByName } from './helpers';

@@ -4,8 +4,8 @@
  * changes and the future has no figures.
  */
 import { createLogger } from '../../../functions/runtime/log';
-import type { ConnectedAccount } from '../../../functions/runtime/stores/owners';
-import { addDays, isoDate } from '../../../platforms/dates';
+import type { ConnectedAccount } from '../../../core/accounts';
+import { addDays, isoDate } from '../../../core/dates';
 import { SandboxStore } from '../../../platforms/sandbox/store';
 import { openShortVideoPort } from '../../../platforms/shortvideo/define';
 import { shortvideo } from '../../../platforms/shortvideo';

@@ -2,7 +2,7 @@
  * The shortvideo family's read tools over one seeded sandbox: each answers from the same report the
  * lists show, reports each objective's own metrics, and refuses what the specification refuses.
  */
-import { addDays, isoDate } from '../../../platforms/dates';
+import { addDays, isoDate } from '../../../core/dates';
 import { callTool, callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
 
 useTestTables();

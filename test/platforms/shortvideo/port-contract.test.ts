@@ -1,6 +1,6 @@
-import { UpstreamServerError } from '../../../functions/runtime/errors';
+import { UpstreamServerError } from '../../../core/errors';
 import { createLogger } from '../../../functions/runtime/log';
-import type { ConnectedAccount } from '../../../functions/runtime/stores/owners';
+import type { ConnectedAccount } from '../../../core/accounts';
 import { injectSandboxFailure } from '../../../platforms/sandbox/platform';
 import { openShortVideoPort } from '../../../platforms/shortvideo/define';
 import { createTestOwner, useTestTables } from '../../support/gateway';

@@ -3,8 +3,8 @@
  * server). `open` gives the port of an advertiser that has at least one campaign, ad group, ad
  * and READY library video; the suite creates a campaign, an ad group and an ad in it.
  */
-import { ToolError } from '../../../functions/runtime/errors';
-import { addDays, isoDate } from '../../../platforms/dates';
+import { ToolError } from '../../../core/errors';
+import { addDays, isoDate } from '../../../core/dates';
 import type { ShortVideoAdGroup, ShortVideoCampaign, ShortVideoPort, ShortVideoReportRow } from '../../../platforms/shortvideo/port';
 
 /** Fields of the simulation that no adapter may hand to tools. */

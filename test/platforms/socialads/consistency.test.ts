@@ -4,8 +4,8 @@
  * and every objective reports its own results.
  */
 import { createLogger } from '../../../functions/runtime/log';
-import type { ConnectedAccount } from '../../../functions/runtime/stores/owners';
-import { addDays, isoDate } from '../../../platforms/dates';
+import type { ConnectedAccount } from '../../../core/accounts';
+import { addDays, isoDate } from '../../../core/dates';
 import { SandboxStore } from '../../../platforms/sandbox/store';
 import { ALL_TOOLS } from '../../../platforms';
 import { socialads } from '../../../platforms/socialads';

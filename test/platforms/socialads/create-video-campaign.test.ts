@@ -1,4 +1,4 @@
-import { addDays, isoDate } from '../../../platforms/dates';
+import { addDays, isoDate } from '../../../core/dates';
 import { injectSandboxFailure } from '../../../platforms/sandbox/platform';
 import { SandboxStore } from '../../../platforms/sandbox/store';
 import { callTool, callToolOk, createTestOwner, useTestTables } from '../../support/gateway';

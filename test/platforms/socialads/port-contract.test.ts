@@ -1,8 +1,8 @@
-import type { ConnectedAccount } from '../../../functions/runtime/stores/owners';
+import type { ConnectedAccount } from '../../../core/accounts';
 import { createLogger } from '../../../functions/runtime/log';
 import { injectSandboxFailure } from '../../../platforms/sandbox/platform';
 import { openSocialAds } from '../../../platforms/socialads/define';
-import { addDays, isoDate } from '../../../platforms/dates';
+import { addDays, isoDate } from '../../../core/dates';
 import { createTestOwner, useTestTables } from '../../support/gateway';
 import { describePortContract } from './port-contract';
 

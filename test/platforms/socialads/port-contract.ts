@@ -7,8 +7,8 @@
  * `open` gives the port of an account that holds at least one campaign with an ad set and an ad,
  * a promotable page, and delivery in the last 14 days. Each call may return a fresh port.
  */
-import { GatewayError } from '../../../functions/runtime/errors';
-import { addDays, isoDate } from '../../../platforms/dates';
+import { GatewayError } from '../../../core/errors';
+import { addDays, isoDate } from '../../../core/dates';
 import type { SocialAdsInsightsRow, SocialAdsPort } from '../../../platforms/socialads/port';
 
 const CAMPAIGN_FIELDS = [

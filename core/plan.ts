@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { markdownTable } from '../../platforms/markdown';
+import { markdownTable } from './markdown';
 import type { ToolResult } from './tool';
 
 /**

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import type { ConnectedAccount, Owner } from './stores/owners';
-import type { UsageSnapshot } from './stores/usage';
+import type { ConnectedAccount, Owner } from './accounts';
+import type { UsageSnapshot } from './accounts';
 import { ACCOUNT_PARAMETERS, type PlatformWord } from './platforms';
 import type { WritePlan } from './plan';
 import type { SchemaRule } from './argument-rules';

@@ -3,7 +3,7 @@
  * the account's: reporting windows end yesterday in the account's time zone (an IANA name such as
  * America/New_York; live accounts take theirs from the platform, sandbox accounts run on UTC).
  */
-import { ToolError } from '../functions/runtime/errors';
+import { ToolError } from './errors';
 
 /** What the date rules need of a tool call: the time, and the account whose day it is (a ToolContext has both). */
 export interface AccountClock {
