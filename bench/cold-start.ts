@@ -13,7 +13,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { buildSync } from 'esbuild';
-import { BUNDLE_OPTIONS, PROJECT_ROOT } from '../lib/gateway-function';
+import { BUNDLE_OPTIONS, functionEntry, PROJECT_ROOT } from '../lib/gateway-function';
 import { FUNCTION_NAMES } from '../lib/routes';
 
 const OUT = path.join(PROJECT_ROOT, 'bench', 'out');
@@ -101,7 +101,7 @@ function main(): void {
   fs.rmSync(OUT, { recursive: true, force: true });
   const bundles = [
     { name: 'minimal-dynamodb', ...bundle('minimal-dynamodb', path.join(PROJECT_ROOT, 'bench', 'minimal-entry.ts')) },
-    ...FUNCTION_NAMES.map((name) => ({ name, ...bundle(name, path.join(PROJECT_ROOT, 'functions', `${name}.ts`)) })),
+    ...FUNCTION_NAMES.map((name) => ({ name, ...bundle(name, functionEntry(name)) })),
   ];
   const results = measureAll(bundles.map((b) => b.file));
   const [baseline] = results;

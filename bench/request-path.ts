@@ -54,7 +54,7 @@ async function main(): Promise<void> {
     const { startHttpServer } = await import('../functions/local/server');
     const { createOwner } = await import('../functions/runtime/stores/owners');
     const { createApiKey } = await import('../functions/runtime/stores/api-keys');
-    const { connectSandboxAccounts } = await import('../platforms/connect');
+    const { connectSandboxAccounts } = await import('../functions/connect/accounts');
     const { documentClient } = await import('../functions/runtime/stores/dynamo');
     const lib = await import('@aws-sdk/lib-dynamodb');
     const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');

@@ -37,8 +37,9 @@ async function main(): Promise<void> {
     const { documentClient } = await import('../functions/runtime/stores/dynamo');
     const { createOwner } = await import('../functions/runtime/stores/owners');
     const { newBriefId, newMonitorId, putBrief, putMonitor } = await import('../functions/runtime/stores/monitoring');
-    const { connectSandboxAccounts } = await import('../platforms/connect');
+    const { connectSandboxAccounts } = await import('../functions/connect/accounts');
     const { runDueTasks } = await import('../platforms/gateway/monitoring/scheduler');
+    const { ALL_PLATFORMS } = await import('../functions/all-tools');
 
     const now = new Date();
     const past = new Date(now.getTime() - 60_000).toISOString();
@@ -87,7 +88,7 @@ async function main(): Promise<void> {
 
     // The watch scans are due at 07:00; they are left for the second tick.
     const tick = Date.now();
-    const first = await runDueTasks(now, { pause: () => Promise.resolve() });
+    const first = await runDueTasks(ALL_PLATFORMS, now, { pause: () => Promise.resolve() });
     const tickMs = Date.now() - tick;
 
     for (const ownerId of owners) {
@@ -101,7 +102,7 @@ async function main(): Promise<void> {
       );
     }
     const watchStart = Date.now();
-    const second = await runDueTasks(now, { pause: () => Promise.resolve() });
+    const second = await runDueTasks(ALL_PLATFORMS, now, { pause: () => Promise.resolve() });
     const watchMs = Date.now() - watchStart;
 
     const row = (kind: string, count: number, ms: number, extra: string) => {

@@ -4,8 +4,8 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { GatewayStack } from '../lib/gateway-stack';
 import { routedTools } from '../lib/routes';
 import { settingsFromContext } from '../lib/settings';
-import { ALL_TOOLS } from '../platforms';
-import { livePlatforms } from '../platforms/connect';
+import { ALL_TOOLS } from '../functions/all-tools';
+import { livePlatforms } from '../functions/connect/accounts';
 
 // The stack is environment-agnostic (no account or region): `cdk synth` needs no credentials, and
 // `cdk deploy` targets the account and region of the caller's AWS profile.

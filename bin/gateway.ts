@@ -12,11 +12,12 @@ import { safetyOf, setSafetySettings, type SafetySettings } from '../functions/r
 import { DEFAULT_AUDIT_RETENTION_DAYS, listAuditEntries } from '../functions/runtime/stores/audit';
 import { createOwner, getOwner, monthlyLimit } from '../functions/runtime/stores/owners';
 import { periodEndOf, readUsage } from '../functions/runtime/stores/usage';
-import { connectLiveAccounts, connectSandboxAccounts, disconnectAccount, livePlatforms } from '../platforms/connect';
-import { createConnectLinkFor, linkPlatforms } from '../platforms/live/connect-link';
+import { connectLiveAccounts, connectSandboxAccounts, disconnectAccount, livePlatforms } from '../functions/connect/accounts';
+import { createConnectLinkFor, linkPlatforms } from '../functions/connect/links';
 import { ConnectOptionsError } from '../platforms/live/connector';
 import { GatewayError } from '../core/errors';
-import { PLATFORM_MODULES, REGISTRY } from '../platforms';
+import { REGISTRY } from '../functions/all-tools';
+import { PLATFORMS } from '../platforms';
 
 const usage = () => `Usage:
   gateway owners create --tier <free|plus|pro|max> [--name NAME] [--json]
@@ -45,9 +46,7 @@ CREDENTIALS_KMS_KEY_ARN, LIVE_SECRETS_ARN and PUBLIC_BASE_URL (the stack outputs
 the usual AWS credentials and AWS_REGION.`;
 
 function liveUsage(): string {
-  return livePlatforms()
-    .map((word) => `      ${word}: ${PLATFORM_MODULES[word].live!.usage}`)
-    .join('\n');
+  return PLATFORMS.flatMap((platform) => (platform.connector ? [`      ${platform.word}: ${platform.connector.usage}`] : [])).join('\n');
 }
 
 export class UsageError extends Error {}

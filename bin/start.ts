@@ -11,6 +11,7 @@ import { CREDENTIALS_KEY_FILE, DATA_DIR, RUNNING_FILE, writeRunningStore } from 
 import { startHttpServer } from '../functions/local/server';
 import { SesOutbox } from '../functions/local/ses-outbox';
 import { runDueTasks } from '../platforms/gateway/monitoring/scheduler';
+import { ALL_PLATFORMS } from '../functions/all-tools';
 
 async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 3000);
@@ -78,7 +79,7 @@ async function main(): Promise<void> {
     // The scheduler of `npm start`: what EventBridge Scheduler does in AWS (monitor checks, briefs, the daily watch scan), every MONITOR_CHECK_SECONDS (default 300).
     const checkSeconds = Math.max(5, Number(process.env.MONITOR_CHECK_SECONDS ?? 300) || 300);
     const checkMonitors = () =>
-      runDueTasks(new Date())
+      runDueTasks(ALL_PLATFORMS, new Date())
         .then(({ monitors, briefs, watch }) => {
           if (monitors.alerts)
             console.log(`Monitors: ${monitors.alerts} alert${monitors.alerts === 1 ? '' : 's'} recorded (get_monitor_history).`);

@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import type { ConnectedAccount, Owner } from './accounts';
 import type { UsageSnapshot } from './accounts';
-import { ACCOUNT_PARAMETERS, type PlatformWord } from './platforms';
+import type { PlatformDirectory } from './platform';
+import type { PlatformAccountParameter, PlatformWord } from './platforms';
 import type { WritePlan } from './plan';
 import type { SchemaRule } from './argument-rules';
 
@@ -90,8 +91,19 @@ export interface ToolContext<Port = undefined> {
   now: Date;
   /** The account this call acts on (platform tools), chosen by the account-selection step. */
   account: Port extends undefined ? ConnectedAccount | undefined : ConnectedAccount;
-  /** The platform interface bound to that account: the sandbox or the live adapter. */
+  /** The platform interface bound to that account: the sandbox or the live adapter (the runtime opens it). */
   platform: Port;
+  /**
+   * The port of another connected account of this owner, opened as the runtime opens `platform`
+   * (a tool that reads a second account, such as an import from another platform). Refuses an
+   * account of another owner.
+   */
+  openPort<Other = unknown>(account: ConnectedAccount): Other;
+  /**
+   * Every platform this function serves, for cross-platform tools: each account's figures and
+   * opportunities, connection health, and the other tools (to plan or apply their writes).
+   */
+  platforms: PlatformDirectory;
   /**
    * Runs one step of a multi-step write at most once per set of arguments: when a previous
    * attempt with the same arguments already finished this step, its saved result is returned.
@@ -231,8 +243,6 @@ export interface ToolDefinition {
   selectsAccount: boolean;
   /** Names of the account parameter and its aliases, removed from args before `run`. */
   accountParameters: string[];
-  /** Opens the platform interface for an account (platform tools only). */
-  openPlatform?: (account: ConnectedAccount, call: PortCall) => unknown;
   /** Schema of `data.structured` (see ToolSpec.output). */
   output?: v.GenericSchema;
   /** Approves held writes (see ToolSpec.approval). */
@@ -284,10 +294,10 @@ export function defineGatewayTool<Entries extends v.ObjectEntries, Data = unknow
 
 /**
  * Returns the `defineTool` of one platform: every tool it makes accepts the platform's account
- * parameter (and aliases) and receives the platform interface opened for the selected account.
+ * parameter (and aliases) and receives the platform interface the runtime opened for the selected
+ * account (from the platform's manifest).
  */
-export function platformToolDefiner<Port>(platform: PlatformWord, openPlatform: (account: ConnectedAccount, call: PortCall) => Port) {
-  const accountParameter = ACCOUNT_PARAMETERS[platform];
+export function platformToolDefiner<Port>(platform: PlatformWord, accountParameter: PlatformAccountParameter) {
   const accountEntries: v.ObjectEntries = {};
   for (const name of [accountParameter.parameter, ...accountParameter.aliases]) {
     accountEntries[name] = v.optional(
@@ -308,7 +318,6 @@ export function platformToolDefiner<Port>(platform: PlatformWord, openPlatform: 
       category: platform,
       selectsAccount,
       accountParameters: selectsAccount ? Object.keys(accountEntries) : [],
-      openPlatform: selectsAccount ? openPlatform : undefined,
     };
   };
 }

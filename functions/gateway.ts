@@ -1,6 +1,7 @@
 import type { Context } from 'aws-lambda';
-import { REGISTRY } from '../platforms';
+import { REGISTRY } from './all-tools';
 import { gatewayTools } from '../platforms/gateway';
+import { PLATFORMS } from '../platforms';
 import { jsonResponse } from './runtime/envelope';
 import { catalogRoute } from './catalog/routes';
 import { connectRoute } from './connect/routes';
@@ -8,7 +9,7 @@ import { createToolHandler } from './runtime/handler';
 import { healthResponse } from './runtime/health';
 import type { GatewayEvent, GatewayResult } from './runtime/state';
 
-const executeTool = createToolHandler(gatewayTools, { allTools: REGISTRY });
+const executeTool = createToolHandler(gatewayTools, PLATFORMS, { allTools: REGISTRY });
 
 /**
  * Lambda of the `gateway` group: the cross-platform tools, unknown tool names (404 with

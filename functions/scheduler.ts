@@ -1,5 +1,6 @@
 import type { Context } from 'aws-lambda';
 import { runDueTasks, type SchedulerTick } from '../platforms/gateway/monitoring/scheduler';
+import { ALL_PLATFORMS } from './all-tools';
 import { isSchedulerEvent } from './scheduler-event';
 
 /**
@@ -16,5 +17,5 @@ export const CLAIM_RESERVE_MS = 90_000;
  */
 export async function handler(event: unknown, context: Context): Promise<SchedulerTick> {
   if (!isSchedulerEvent(event)) throw new Error('The scheduler function runs only the scheduler event.');
-  return runDueTasks(new Date(), { until: Date.now() + context.getRemainingTimeInMillis() - CLAIM_RESERVE_MS });
+  return runDueTasks(ALL_PLATFORMS, new Date(), { until: Date.now() + context.getRemainingTimeInMillis() - CLAIM_RESERVE_MS });
 }

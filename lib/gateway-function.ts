@@ -5,10 +5,21 @@ import { Architecture, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { isPlatformWord } from '../core/platforms';
 import type { FunctionName } from './routes';
 
 /** The repository root: entries, package-lock.json and node_modules (with esbuild) are found from here. */
 export const PROJECT_ROOT = path.resolve(__dirname, '..');
+
+/**
+ * The Lambda entry of a function: a platform's own (`platforms/<word>/lambda.ts`, in its package), or
+ * `functions/<name>.ts` for the gateway, MCP and scheduler functions.
+ */
+export function functionEntry(name: FunctionName | 'scheduler'): string {
+  return isPlatformWord(name)
+    ? path.join(PROJECT_ROOT, 'platforms', name, 'lambda.ts')
+    : path.join(PROJECT_ROOT, 'functions', `${name}.ts`);
+}
 
 export { functionTimeoutSeconds, LONG_RUNNING_WORK_SECONDS, STANDARD_INTEGRATION_TIMEOUT_SECONDS } from './timeouts';
 
@@ -78,7 +89,7 @@ export class GatewayFunction extends NodejsFunction {
           : props.group === 'scheduler'
             ? 'Tool gateway: scheduled work (monitor checks, briefs, research jobs, watch scans), invoked by EventBridge Scheduler'
             : `Tool gateway: ${props.group} tools (POST /api/v1/tools/<tool>/execute)`,
-      entry: path.join(PROJECT_ROOT, 'functions', `${props.group}.ts`),
+      entry: functionEntry(props.group),
       handler: 'handler',
       projectRoot: PROJECT_ROOT,
       depsLockFilePath: path.join(PROJECT_ROOT, 'package-lock.json'),

@@ -3,7 +3,7 @@ import { createLogger } from '../functions/runtime/log';
 import type { ConnectedAccount } from '../core/accounts';
 import { standaloneCall, type PortCall } from '../core/tool';
 import { lastDays, reportingZone } from '../core/dates';
-import type { Opportunity } from './platform-module';
+import type { Opportunity } from '../core/platform';
 import type { MetricTotals } from '../core/metrics';
 
 /**

@@ -4,7 +4,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { REGISTRY } from '../platforms';
+import { REGISTRY } from '../functions/all-tools';
 import { readSnapshot, SNAPSHOT_HINT, SNAPSHOT_PATH, snapshotText, writeSnapshot } from '../functions/catalog/snapshot';
 
 const text = snapshotText(REGISTRY);

@@ -1,5 +1,5 @@
 import type { JsonSchema } from '@valibot/to-json-schema';
-import { REGISTRY } from '../../platforms';
+import { REGISTRY } from '../all-tools';
 import type { ToolRegistry } from '../runtime/registry';
 import type { ToolDefinition } from '../../core/tool';
 import { argumentsJsonSchema, JSON_SCHEMA_DIALECT, outputJsonSchema } from './json-schema';

@@ -1,4 +1,4 @@
-import { REGISTRY } from '../../platforms';
+import { REGISTRY } from '../all-tools';
 import { upgradeUrl } from '../runtime/config';
 import { TIERS } from '../../core/accounts';
 import { errorResponse, internalErrorResponse } from '../runtime/envelope';
@@ -16,7 +16,8 @@ import {
   UnauthorizedError,
   UpstreamRateLimitError,
 } from '../../core/errors';
-import { ACCOUNT_PARAMETERS, PLATFORM_WORDS, type PlatformWord } from '../../core/platforms';
+import { PLATFORM_WORDS, type PlatformWord } from '../../core/platforms';
+import { PLATFORMS } from '../../platforms';
 import type { ToolRegistry } from '../runtime/registry';
 import { GATEWAY_CATEGORIES, type GatewayCategory, type ToolDefinition } from '../../core/tool';
 import { validateToolArguments } from '../runtime/validation';
@@ -30,27 +31,8 @@ export const API_VERSION = '1.0.0';
 const JSON_TYPE = 'application/json';
 const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
 
-/** What each platform word stands for (specification, "Naming convention"). */
-const PLATFORM_KINDS: Record<PlatformWord, string> = {
-  searchads: 'Search and display advertising platform (tools without a platform word in their name belong here)',
-  socialads: 'Social-network advertising platform',
-  proads: 'Professional-network advertising platform',
-  shortvideo: 'Short-video advertising platform',
-  retailads: 'Retail-marketplace advertising platform',
-  chatads: 'Chat-assistant advertising platform',
-  deskads: 'Desktop search and shopping advertising platform',
-};
-
-/** Account ids shaped like each platform's, for the account-selection example. */
-const EXAMPLE_ACCOUNT_IDS: Record<PlatformWord, [string, string]> = {
-  searchads: ['1234567890', '9876543210'],
-  socialads: ['act_1234567890', 'act_9876543210'],
-  proads: ['508123456', '508654321'],
-  shortvideo: ['7012345678901234567', '7098765432109876543'],
-  retailads: ['3456789012345678', '8765432109876543'],
-  chatads: ['acct_1a2b3c4d', 'acct_5e6f7a8b'],
-  deskads: ['141234567', '149876543'],
-};
+/** The platform packages: their words, descriptions, account parameters and example account ids. */
+const manifestOf = (word: PlatformWord) => PLATFORMS.find((platform) => platform.word === word)!;
 
 const EXAMPLE_REQUEST_ID = 'c0a8012e-7f3b-4c55-9d1a-5b2e8f6a4d10';
 const EXAMPLE_PERIOD_END = '2025-02-01';
@@ -325,9 +307,9 @@ function invalidArgumentsExample(tool: ToolDefinition, properties: string[]): Re
 }
 
 function accountSelectionExample(tool: string, platform: PlatformWord): Record<string, unknown> {
-  const { parameter } = ACCOUNT_PARAMETERS[platform];
+  const { parameter } = manifestOf(platform).account;
   const names = ['Acme Store', 'Acme Store EU'];
-  const accounts = EXAMPLE_ACCOUNT_IDS[platform].map((id, i) => ({ id, name: names[i] }));
+  const accounts = manifestOf(platform).exampleAccountIds.map((id, i) => ({ id, name: names[i] }));
   const lines = accounts.map((a) => `- ${a.name} (${parameter}="${a.id}")`).join('\n');
   return {
     success: false,
@@ -639,7 +621,7 @@ export function buildOpenApi(registry: Pick<ToolRegistry, 'get'>, entries: reado
   const categories = new Set(entries.map((e) => e.category));
   const tags = [
     ...GATEWAY_CATEGORIES.filter((c) => categories.has(c)).map((c) => ({ name: c, description: CATEGORY_DESCRIPTIONS[c] })),
-    ...PLATFORM_WORDS.filter((p) => categories.has(p)).map((p) => ({ name: p, description: PLATFORM_KINDS[p] })),
+    ...PLATFORM_WORDS.filter((p) => categories.has(p)).map((p) => ({ name: p, description: manifestOf(p).title })),
     { name: 'discovery', description: 'Health, catalog, this document and the reference page. No key needed.' },
   ];
   return {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { REGISTRY } from '../../platforms';
+import { REGISTRY } from '../all-tools';
 import { errorResponse } from '../runtime/envelope';
 import { BadRequestError, GatewayError, MethodNotAllowedError, ToolNotFoundError } from '../../core/errors';
 import { PLATFORM_WORDS } from '../../core/platforms';

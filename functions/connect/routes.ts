@@ -1,6 +1,6 @@
 import type { Context } from 'aws-lambda';
-import { connectLiveAccounts } from '../../platforms/connect';
-import { callbackUrl, oauthOf } from '../../platforms/live/connect-link';
+import { connectLiveAccounts } from './accounts';
+import { callbackUrl, oauthOf } from './links';
 import { ConnectOptionsError, operatorCall } from '../../platforms/live/connector';
 import { GatewayError } from '../../core/errors';
 import { createLogger } from '../runtime/log';

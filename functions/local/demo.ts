@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import { PLATFORM_WORDS } from '../../core/platforms';
 import { createApiKey, findApiKeyByHash, hashApiKey } from '../runtime/stores/api-keys';
 import { createOwner, getOwner } from '../runtime/stores/owners';
-import { connectSandboxAccounts } from '../../platforms/connect';
+import { connectSandboxAccounts } from '../connect/accounts';
 
 export interface DemoOwner {
   owner_id: string;

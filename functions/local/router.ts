@@ -1,24 +1,30 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'aws-lambda';
-import { REGISTRY } from '../../platforms';
+import { REGISTRY } from '../all-tools';
 import { DEFAULT_SETTINGS } from '../../lib/settings';
 import { functionTimeoutSeconds } from '../../lib/timeouts';
+import type { PlatformWord } from '../../core/platforms';
 import type { ToolGroup } from '../../core/tool';
 import type { GatewayEvent, GatewayResult } from '../runtime/state';
-import { handler as chatads } from '../chatads';
-import { handler as deskads } from '../deskads';
+import { PLATFORMS } from '../../platforms';
 import { handler as gateway } from '../gateway';
 import { handler as mcp } from '../mcp';
-import { handler as proads } from '../proads';
-import { handler as retailads } from '../retailads';
-import { handler as searchads } from '../searchads';
-import { handler as shortvideo } from '../shortvideo';
-import { handler as socialads } from '../socialads';
+import { createToolHandler } from '../runtime/handler';
 
 type LambdaHandler = (event: GatewayEvent, context: Context) => Promise<GatewayResult>;
 
-/** The same Lambda handlers the CDK stack deploys, one per group. */
-const GROUP_HANDLERS: Record<ToolGroup, LambdaHandler> = { gateway, searchads, socialads, proads, shortvideo, retailads, chatads, deskads };
+/**
+ * One handler per group, as the CDK stack deploys them: the gateway function's own, and each
+ * platform's tools behind the one chain (platforms/<word>/lambda.ts builds the same handler; here
+ * every platform's function can open every platform, as they all share one process).
+ */
+const GROUP_HANDLERS: Record<ToolGroup, LambdaHandler> = {
+  gateway,
+  ...(Object.fromEntries(PLATFORMS.map((platform) => [platform.word, createToolHandler(platform.tools, PLATFORMS)])) as Record<
+    PlatformWord,
+    LambdaHandler
+  >),
+};
 
 /**
  * Routes like API Gateway does in AWS: POST on a registered tool's execute path goes to that tool's

@@ -1,5 +1,6 @@
 import type { Context } from 'aws-lambda';
-import { ALL_TOOLS, REGISTRY } from '../../platforms';
+import { ALL_TOOLS, REGISTRY } from '../all-tools';
+import { PLATFORMS } from '../../platforms';
 import { createToolHandler, withProgressReporter } from '../runtime/handler';
 import type { GatewayEvent, GatewayResult } from '../runtime/state';
 import type { ProgressReporter } from '../../core/tool';
@@ -10,7 +11,7 @@ import { InvalidParamsError, JsonRpcFailure, ErrorCode } from './json-rpc';
  * tool lookup, arguments, account selection, idempotency, quota and the tool itself behave exactly
  * as for `POST /api/v1/tools/<tool>/execute`, because a tools/call is that request, in process.
  */
-const executeTool = createToolHandler(ALL_TOOLS, { allTools: REGISTRY });
+const executeTool = createToolHandler(ALL_TOOLS, PLATFORMS, { allTools: REGISTRY });
 
 /** MCP's CallToolResult. */
 export interface CallToolResult {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'aws-lambda';
-import { REGISTRY } from '../../platforms';
+import { REGISTRY } from '../all-tools';
 import { GatewayError } from '../../core/errors';
 import { createLogger } from '../runtime/log';
 import { authenticateBearer } from '../runtime/middleware/authenticate';

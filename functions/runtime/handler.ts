@@ -1,4 +1,7 @@
 import middy from '@middy/core';
+import type { ConnectedAccount } from '../../core/accounts';
+import type { PlatformManifest } from '../../core/platform';
+import { ServedPlatforms } from './directory';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { Context } from 'aws-lambda';
 import { fingerprint } from './canonical';
@@ -38,11 +41,16 @@ export type ToolHandler = (event: GatewayEvent, context: Context) => Promise<Gat
  * `tools` are the tools this function runs; `allTools` (default: the same) is where unknown-tool
  * suggestions come from, so the gateway function can suggest tools that live in other groups.
  */
-export function createToolHandler(tools: readonly ToolDefinition[], options: { allTools?: ToolRegistry } = {}): ToolHandler {
+export function createToolHandler(
+  tools: readonly ToolDefinition[],
+  platforms: readonly PlatformManifest[],
+  options: { allTools?: ToolRegistry } = {},
+): ToolHandler {
   const ownTools = new ToolRegistry(tools);
+  const served = new ServedPlatforms(platforms, options.allTools ?? ownTools);
   // middy stops waiting for the tool SETTLE_MARGIN_MS before the function's end (the tool deadline),
   // so the quota and the claim are settled while the function still runs.
-  const chain = middy(runTool, {
+  const chain = middy(toolRunner(served), {
     timeoutEarlyInMillis: SETTLE_MARGIN_MS,
     timeoutEarlyResponse: () => {
       throw new ToolDeadlineReached();
@@ -79,51 +87,57 @@ export function withProgressReporter(context: Context, reporter: ProgressReporte
 
 const noProgress: ProgressReporter = () => undefined;
 
-/** The middy handler: replays a stored response, or runs the tool with its context. */
-async function runTool(_event: GatewayEvent, context: Context): Promise<GatewayResult> {
-  const state = stateOf(context);
-  const replay = state.idempotency?.replay;
-  if (replay) {
-    return { statusCode: replay.statusCode, headers: { ...replay.headers, 'Idempotent-Replayed': 'true' }, body: replay.body };
-  }
-  const tool = state.tool!;
-  const steps = stepRunner(state);
-  let usage: Promise<UsageSnapshot> | undefined;
-  const readUsageOnce = () => (usage ??= readUsage(state.owner!.owner_id, state.now));
-  const deadline = state.deadlines.tool;
-  const signal = AbortSignal.timeout(Math.max(0, deadline - Date.now()));
-  const call = { signal, deadline, log: state.log };
-  const ctx: ToolContext<unknown> = {
-    requestId: state.requestId,
-    keyId: state.keyId,
-    signal,
-    deadline,
-    owner: state.owner!,
-    now: state.now,
-    account: state.account!,
-    platform: tool.openPlatform && state.account ? tool.openPlatform(state.account, call) : undefined,
-    step: steps.step,
-    usage: readUsageOnce,
-    log: state.log,
-    progress: progressReporters.get(context) ?? noProgress,
+/** The middy handler: replays a stored response, or runs the tool with its context (ports opened from `served`). */
+const toolRunner = (served: ServedPlatforms) =>
+  async function runTool(_event: GatewayEvent, context: Context): Promise<GatewayResult> {
+    const state = stateOf(context);
+    const replay = state.idempotency?.replay;
+    if (replay) {
+      return { statusCode: replay.statusCode, headers: { ...replay.headers, 'Idempotent-Replayed': 'true' }, body: replay.body };
+    }
+    const tool = state.tool!;
+    const steps = stepRunner(state);
+    let usage: Promise<UsageSnapshot> | undefined;
+    const readUsageOnce = () => (usage ??= readUsage(state.owner!.owner_id, state.now));
+    const deadline = state.deadlines.tool;
+    const signal = AbortSignal.timeout(Math.max(0, deadline - Date.now()));
+    const call = { signal, deadline, log: state.log };
+    const ctx: ToolContext<unknown> = {
+      requestId: state.requestId,
+      keyId: state.keyId,
+      signal,
+      deadline,
+      owner: state.owner!,
+      now: state.now,
+      account: state.account!,
+      platform: tool.platform && tool.selectsAccount && state.account ? served.open(state.account, call) : undefined,
+      openPort: <Port>(account: ConnectedAccount) => {
+        if (account.owner_id !== state.owner!.owner_id) throw new Error("openPort: the account is not the caller's");
+        return served.open<Port>(account, call);
+      },
+      platforms: served,
+      step: steps.step,
+      usage: readUsageOnce,
+      log: state.log,
+      progress: progressReporters.get(context) ?? noProgress,
+    };
+    state.toolStarted = true;
+    // The tool's own DynamoDB calls stop at the tool deadline, and its sandbox writes are counted.
+    const toolScope: StoreScope = { deadline, sandboxWrites: 0 };
+    state.toolScope = toolScope;
+    try {
+      return await withStoreDeadline(toolScope, async () => {
+        const result = await runOrPlan(tool, state, ctx);
+        await steps.finish();
+        return successResponse(tool.name, result, await quotaBlockFor(state, readUsageOnce));
+      });
+    } catch (err) {
+      await steps.keep();
+      const answer = outcomeOf(state, err);
+      if (answer instanceof GatewayError) return errorResponse(tool.name, answer);
+      throw answer;
+    }
   };
-  state.toolStarted = true;
-  // The tool's own DynamoDB calls stop at the tool deadline, and its sandbox writes are counted.
-  const toolScope: StoreScope = { deadline, sandboxWrites: 0 };
-  state.toolScope = toolScope;
-  try {
-    return await withStoreDeadline(toolScope, async () => {
-      const result = await runOrPlan(tool, state, ctx);
-      await steps.finish();
-      return successResponse(tool.name, result, await quotaBlockFor(state, readUsageOnce));
-    });
-  } catch (err) {
-    await steps.keep();
-    const answer = outcomeOf(state, err);
-    if (answer instanceof GatewayError) return errorResponse(tool.name, answer);
-    throw answer;
-  }
-}
 
 /**
  * Runs the tool: a read runs; a planned write goes through runPlannedWrite (plan, guardrails,

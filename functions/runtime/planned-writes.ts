@@ -84,13 +84,13 @@ async function platformCheck(
   ctx: ToolContext<unknown>,
   account: ConnectedAccount,
 ): Promise<WritePlan['platformCheck']> {
-  if (!tool.openPlatform || !plan.changes.length) return undefined;
-  const port = tool.openPlatform(account, {
+  if (!opensPort(tool) || !plan.changes.length) return undefined;
+  const port = ctx.platforms.open<Partial<PlatformCheckingPort>>(account, {
     signal: ctx.signal,
     deadline: ctx.deadline,
     log: ctx.log,
     validateOnly: true,
-  }) as Partial<PlatformCheckingPort>;
+  });
   if (port.validatesOnly !== true || !port.validationSummary) return undefined;
   const checking: ToolContext<unknown> = { ...ctx, platform: port, step: (_name, run) => run() };
   let failure: unknown;
@@ -204,7 +204,7 @@ export function contextFor(ctx: ToolContext<unknown>, tool: ToolDefinition, acco
   if (tool.selectsAccount && !account)
     throw new ToolError(`The account of this ${tool.name} write is no longer connected; nothing was changed.`);
   const platform =
-    tool.openPlatform && account ? tool.openPlatform(account, { signal: ctx.signal, deadline: ctx.deadline, log: ctx.log }) : undefined;
+    opensPort(tool) && account ? ctx.platforms.open(account, { signal: ctx.signal, deadline: ctx.deadline, log: ctx.log }) : undefined;
   return { ...ctx, account: account as ConnectedAccount, platform, createPaused: safetyOf(ctx.owner).create_paused ?? false };
 }
 
@@ -233,4 +233,9 @@ export function changedSince(held: WritePlan, fresh: WritePlan): string[] {
   }
   if (held.changes.length && !fresh.changes.length) differences.push('the write would now change nothing');
   return differences;
+}
+
+/** Whether the runtime opens a port for `tool`: a platform tool that acts on a selected account. */
+function opensPort(tool: ToolDefinition): boolean {
+  return tool.platform !== null && tool.selectsAccount;
 }

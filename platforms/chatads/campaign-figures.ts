@@ -1,9 +1,7 @@
 import type { ConnectedAccount } from '../../core/accounts';
-import type { PortCall } from '../../core/tool';
 import { totals } from '../../core/metrics';
-import { finderCall } from '../opportunities';
-import type { CampaignFigures } from '../platform-module';
-import { openChatAdsPort } from './define';
+import type { CampaignFigures } from '../../core/platform';
+import type { ChatAdsPort } from './port';
 import { reportedFields } from './port';
 
 /**
@@ -12,12 +10,11 @@ import { reportedFields } from './port';
  * platform's public insights carry none), so there conversions and revenue are 0.
  */
 export async function chatAdsCampaignFigures(
+  port: ChatAdsPort,
   account: ConnectedAccount,
   start: string,
   end: string,
-  call: PortCall = finderCall(account),
 ): Promise<CampaignFigures[]> {
-  const port = openChatAdsPort(account, call);
   const campaigns = await port.listCampaigns();
   const rows = campaigns.length
     ? await port.getInsights({

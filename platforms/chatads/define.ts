@@ -1,14 +1,18 @@
+import type { PlatformAccountParameter } from '../../core/platforms';
 import { platformToolDefiner } from '../../core/tool';
-import { openPort } from '../platform-module';
-import { ChatAdsLive } from './live/adapter';
 import type { ChatAdsPort } from './port';
-import { ChatAdsSandbox } from './sandbox';
 
-/** Opens an account's chatads port: the sandbox adapter (in the failure wrapper) or the live adapter. */
-export const openChatAdsPort = openPort<ChatAdsPort>({
-  sandbox: (account) => new ChatAdsSandbox(account),
-  live: (account, call) => new ChatAdsLive(account, call),
-});
+/** How chatads tools name an account (specification, "Account selection parameters"). */
+// The specification shows no account parameter on chatads tools; ad_account_id is accepted so
+// owners with several chatads accounts can still choose one.
+export const CHATADS_ACCOUNT: PlatformAccountParameter = {
+  parameter: 'ad_account_id',
+  aliases: [],
+  description: 'Ad account id; required only with several chatads accounts connected',
+};
 
-/** `defineTool` for chatads tools: adds the account parameter and hands each tool the chatads port. */
-export const defineChatAdsTool = platformToolDefiner<ChatAdsPort>('chatads', openChatAdsPort);
+/**
+ * `defineTool` for chatads tools: adds the account parameter; the runtime opens the chatads port of the
+ * selected account (from the platform's manifest) and hands it to the tool as `ctx.platform`.
+ */
+export const defineChatAdsTool = platformToolDefiner<ChatAdsPort>('chatads', CHATADS_ACCOUNT);

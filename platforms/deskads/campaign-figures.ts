@@ -1,18 +1,15 @@
 import type { ConnectedAccount } from '../../core/accounts';
-import type { PortCall } from '../../core/tool';
-import { finderCall } from '../opportunities';
-import type { CampaignFigures } from '../platform-module';
-import { openDeskAdsPort } from './define';
+import type { CampaignFigures } from '../../core/platform';
+import type { DeskAdsPort } from './port';
 import { figuresBy } from './tools/shared';
 
 /** Campaign figures as list_deskads_campaigns computes them: the campaign performance report. */
 export async function deskAdsCampaignFigures(
+  port: DeskAdsPort,
   account: ConnectedAccount,
   start: string,
   end: string,
-  call: PortCall = finderCall(account),
 ): Promise<CampaignFigures[]> {
-  const port = openDeskAdsPort(account, call);
   const [campaigns, figures] = await Promise.all([
     port.listCampaigns(),
     figuresBy(port, 'CampaignPerformance', { start, end }, (r) => r.campaign_id),

@@ -1,10 +1,17 @@
+import type { PlatformAccountParameter } from '../../core/platforms';
 import { platformToolDefiner } from '../../core/tool';
-import { openPort } from '../platform-module';
 import type { DeskAdsPort } from './port';
-import { DeskAdsSandbox } from './sandbox';
 
-/** Opens the deskads port of an account, as every deskads tool gets it (failure injection included). */
-export const openDeskAdsPort = openPort<DeskAdsPort>({ sandbox: (account) => new DeskAdsSandbox(account) });
+/** How deskads tools name an account (specification, "Account selection parameters"). */
+export const DESKADS_ACCOUNT: PlatformAccountParameter = {
+  parameter: 'account_id',
+  aliases: ['customer_id'],
+  description:
+    'Numeric AccountId from list_deskads_accounts (not the 8-character account number); customer_id is an alias; required only with several deskads accounts connected',
+};
 
-/** `defineTool` for deskads tools: adds the account parameter and hands each tool the deskads port. */
-export const defineDeskAdsTool = platformToolDefiner<DeskAdsPort>('deskads', openDeskAdsPort);
+/**
+ * `defineTool` for deskads tools: adds the account parameter; the runtime opens the deskads port of the
+ * selected account (from the platform's manifest) and hands it to the tool as `ctx.platform`.
+ */
+export const defineDeskAdsTool = platformToolDefiner<DeskAdsPort>('deskads', DESKADS_ACCOUNT);

@@ -1,8 +1,7 @@
 import type { ConnectedAccount } from '../../core/accounts';
-import type { PortCall } from '../../core/tool';
-import { finderCall, opportunityWindow, WASTE_MIN_SPEND } from '../opportunities';
-import type { Opportunity } from '../platform-module';
-import { openDeskAdsPort } from './define';
+import { opportunityWindow, WASTE_MIN_SPEND } from '../opportunities';
+import type { Opportunity } from '../../core/platform';
+import type { DeskAdsPort } from './port';
 
 /**
  * Waste in a deskads account for suggest_next_action, over the last 30 days:
@@ -12,12 +11,7 @@ import { openDeskAdsPort } from './define';
  *   analyze_deskads_wasted_spend, which gives the negative keywords and bid cuts that stop it.
  * Figures are the reports those tools show.
  */
-export async function findDeskAdsOpportunities(
-  account: ConnectedAccount,
-  now: Date,
-  call: PortCall = finderCall(account),
-): Promise<Opportunity[]> {
-  const port = openDeskAdsPort(account, call);
+export async function findDeskAdsOpportunities(port: DeskAdsPort, account: ConnectedAccount, now: Date): Promise<Opportunity[]> {
   const { start, end } = opportunityWindow(now, account);
   const rows = await port.getReport({
     report_type: 'ProductDimensionPerformance',

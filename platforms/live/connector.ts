@@ -4,49 +4,6 @@ import { loadCredentials } from '../../functions/runtime/stores/credentials';
 import { setConnectionHealth } from '../../functions/runtime/stores/owners';
 import type { ConnectedAccount, ConnectionHealth } from '../../core/accounts';
 
-/**
- * What a platform with a live adapter offers for connecting accounts. The `gateway accounts connect
- * --live` command, the OAuth callback and get_connections_status use it; tools never do (they see
- * only the port).
- */
-export interface LiveConnector {
-  /** The command-line options of `gateway accounts connect --live` for this platform, for the usage text. */
-  usage: string;
-  /**
-   * Checks the credentials given as command options (`api-key`, `refresh-token`, `customer-id`...)
-   * with the platform and returns the accounts they reach, each with the credentials to store for it.
-   * Throws `ConnectOptionsError` for missing or malformed options, and `ConnectionBrokenError` (or
-   * another GatewayError) when the platform refuses them.
-   */
-  connect(options: Record<string, string>, call: PortCall): Promise<LiveAccountGrant[]>;
-  /** Reads the account once with its stored credentials to tell healthy from broken. */
-  checkHealth(account: ConnectedAccount, call: PortCall): Promise<Omit<ConnectionHealth, 'checked_at'>>;
-  /** Present when the platform connects through an OAuth 2.0 consent page (`gateway accounts connect-link`). */
-  oauth?: OAuthConnect;
-}
-
-/** The platform's half of the connect-link flow; the gateway's half (links, callback) is shared. */
-export interface OAuthConnect {
-  /** The platform's consent page for this one-time `state`, sending the user back to `redirectUri`. */
-  authorizeUrl(state: string, redirectUri: string): Promise<string>;
-  /**
-   * Exchanges the authorization code from the callback for the options `connect` takes
-   * (for example `{ 'refresh-token': ... }`).
-   */
-  exchangeCode(code: string, redirectUri: string, call: PortCall): Promise<Record<string, string>>;
-}
-
-export interface LiveAccountGrant {
-  account_id: string;
-  name: string;
-  currency: string;
-  time_zone: string;
-  /** Non-secret facts the adapter needs later (kept on the account item). */
-  upstream?: Record<string, string>;
-  /** Secret: stored encrypted only. */
-  credentials: Record<string, string>;
-}
-
 /** Options of a connect command that are missing or malformed (the command prints the message). */
 export class ConnectOptionsError extends Error {
   constructor(message: string) {

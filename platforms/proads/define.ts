@@ -1,10 +1,16 @@
+import type { PlatformAccountParameter } from '../../core/platforms';
 import { platformToolDefiner } from '../../core/tool';
-import { openPort } from '../platform-module';
 import type { ProAdsPort } from './port';
-import { ProAdsSandbox } from './sandbox';
 
-/** Opens the proads port of a connected account (the sandbox, or a clear error for live accounts). */
-export const openProAds = openPort<ProAdsPort>({ sandbox: (account) => new ProAdsSandbox(account) });
+/** How proads tools name an account (specification, "Account selection parameters"). */
+export const PROADS_ACCOUNT: PlatformAccountParameter = {
+  parameter: 'ad_account_id',
+  aliases: [],
+  description: 'Ad account id; required only with several proads accounts connected',
+};
 
-/** `defineTool` for proads tools: adds the account parameter and hands each tool the proads port. */
-export const defineProAdsTool = platformToolDefiner<ProAdsPort>('proads', openProAds);
+/**
+ * `defineTool` for proads tools: adds the account parameter; the runtime opens the proads port of the
+ * selected account (from the platform's manifest) and hands it to the tool as `ctx.platform`.
+ */
+export const defineProAdsTool = platformToolDefiner<ProAdsPort>('proads', PROADS_ACCOUNT);

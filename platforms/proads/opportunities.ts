@@ -1,9 +1,7 @@
 import type { ConnectedAccount } from '../../core/accounts';
-import type { PortCall } from '../../core/tool';
 import { lastDays, reportingZone } from '../../core/dates';
-import { finderCall } from '../opportunities';
-import type { Opportunity } from '../platform-module';
-import { openProAds } from './define';
+import type { Opportunity } from '../../core/platform';
+import type { ProAdsPort } from './port';
 import { CAMPAIGN_THRESHOLDS } from './tools/analyze-wasted-spend';
 import { analyticsTotals } from './tools/shared';
 
@@ -15,12 +13,7 @@ const AWARENESS = ['BRAND_AWARENESS', 'VIDEO_VIEW', 'ENGAGEMENT'];
  * (pause_proads_campaign, a planned write: dry_run shows the plan first). The figures are the
  * platform's analytics, read through the port as the tools read them.
  */
-export async function findProAdsOpportunities(
-  account: ConnectedAccount,
-  now: Date,
-  call: PortCall = finderCall(account),
-): Promise<Opportunity[]> {
-  const platform = openProAds(account, call);
+export async function findProAdsOpportunities(platform: ProAdsPort, account: ConnectedAccount, now: Date): Promise<Opportunity[]> {
   const { start, end } = lastDays(now, 30, reportingZone(account));
   const campaigns = (await platform.listCampaigns()).filter((c) => c.status === 'ACTIVE' && !AWARENESS.includes(c.objective_type));
   const metricsOf = await analyticsTotals(platform, 'CAMPAIGN', start, end, { campaigns: campaigns.map((c) => c.id) });

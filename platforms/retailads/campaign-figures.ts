@@ -1,9 +1,7 @@
 import type { ConnectedAccount } from '../../core/accounts';
-import type { PortCall } from '../../core/tool';
 import { totals } from '../../core/metrics';
-import { finderCall } from '../opportunities';
-import type { CampaignFigures } from '../platform-module';
-import { openRetailAdsPort } from './define';
+import type { CampaignFigures } from '../../core/platform';
+import type { RetailAdsPort } from './port';
 import type { RetailAdsAdProduct, RetailAdsReportTypeId } from './port';
 
 const CAMPAIGN_REPORTS: Record<RetailAdsAdProduct, RetailAdsReportTypeId> = {
@@ -17,12 +15,11 @@ const CAMPAIGN_REPORTS: Record<RetailAdsAdProduct, RetailAdsReportTypeId> = {
  * Orders count as conversions and sales as revenue (ROAS = sales / spend).
  */
 export async function retailAdsCampaignFigures(
+  port: RetailAdsPort,
   account: ConnectedAccount,
   start: string,
   end: string,
-  call: PortCall = finderCall(account),
 ): Promise<CampaignFigures[]> {
-  const port = openRetailAdsPort(account, call);
   const campaigns = await port.listCampaigns();
   const products = [...new Set(campaigns.map((c) => c.ad_product))];
   const rows = (await Promise.all(products.map((p) => port.getReport(CAMPAIGN_REPORTS[p], start, end)))).flat();

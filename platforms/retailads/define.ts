@@ -1,10 +1,16 @@
+import type { PlatformAccountParameter } from '../../core/platforms';
 import { platformToolDefiner } from '../../core/tool';
-import { openPort } from '../platform-module';
 import type { RetailAdsPort } from './port';
-import { RetailAdsSandbox } from './sandbox';
 
-/** Opens the retailads port of an account, as every retailads tool gets it (failure injection included). */
-export const openRetailAdsPort = openPort<RetailAdsPort>({ sandbox: (account) => new RetailAdsSandbox(account) });
+/** How retailads tools name an account (specification, "Account selection parameters"). */
+export const RETAILADS_ACCOUNT: PlatformAccountParameter = {
+  parameter: 'profile_id',
+  aliases: [],
+  description: 'Advertiser profile id from list_retailads_profiles; omit to use your selected account',
+};
 
-/** `defineTool` for retailads tools: adds the account parameter and hands each tool the retailads port. */
-export const defineRetailAdsTool = platformToolDefiner<RetailAdsPort>('retailads', openRetailAdsPort);
+/**
+ * `defineTool` for retailads tools: adds the account parameter; the runtime opens the retailads port of the
+ * selected account (from the platform's manifest) and hands it to the tool as `ctx.platform`.
+ */
+export const defineRetailAdsTool = platformToolDefiner<RetailAdsPort>('retailads', RETAILADS_ACCOUNT);

@@ -1,8 +1,7 @@
 import type { ConnectedAccount } from '../../core/accounts';
-import type { PortCall } from '../../core/tool';
-import { finderCall, opportunityWindow, WASTE_MIN_SPEND } from '../opportunities';
-import type { Opportunity } from '../platform-module';
-import { openRetailAdsPort } from './define';
+import { opportunityWindow, WASTE_MIN_SPEND } from '../opportunities';
+import type { Opportunity } from '../../core/platform';
+import type { RetailAdsPort } from './port';
 
 /**
  * Waste in a retailads profile for suggest_next_action: enabled Sponsored Products campaigns that
@@ -11,12 +10,7 @@ import { openRetailAdsPort } from './define';
  * without sales (get_retailads_report), the first step to negative keywords or a pause on the
  * platform. Figures are the spCampaigns report get_retailads_report shows for the same dates.
  */
-export async function findRetailAdsOpportunities(
-  account: ConnectedAccount,
-  now: Date,
-  call: PortCall = finderCall(account),
-): Promise<Opportunity[]> {
-  const port = openRetailAdsPort(account, call);
+export async function findRetailAdsOpportunities(port: RetailAdsPort, account: ConnectedAccount, now: Date): Promise<Opportunity[]> {
   const { start, end } = opportunityWindow(now, account);
   const rows = await port.getReport('spCampaigns', start, end);
   const byCampaign = new Map<string, { name: string; state?: string; spend: number; sales: number }>();

@@ -1,14 +1,16 @@
+import type { PlatformAccountParameter } from '../../core/platforms';
 import { platformToolDefiner } from '../../core/tool';
-import { openPort } from '../platform-module';
-import { SearchAdsLive } from './live/adapter';
 import type { SearchAdsPort } from './port';
-import { SearchAdsSandbox } from './sandbox';
 
-/** Opens an account's searchads port: the sandbox adapter, or the live adapter over the platform's API. */
-export const openSearchAdsPort = openPort<SearchAdsPort>({
-  sandbox: (account) => new SearchAdsSandbox(account),
-  live: (account, call) => new SearchAdsLive(account, call),
-});
+/** How searchads tools name an account (specification, "Account selection parameters"). */
+export const SEARCHADS_ACCOUNT: PlatformAccountParameter = {
+  parameter: 'customer_id',
+  aliases: [],
+  description: 'Customer id (10 digits, no dashes); required only with several searchads accounts connected',
+};
 
-/** `defineTool` for searchads tools: adds the account parameter and hands each tool the searchads port. */
-export const defineSearchAdsTool = platformToolDefiner<SearchAdsPort>('searchads', openSearchAdsPort);
+/**
+ * `defineTool` for searchads tools: adds the account parameter; the runtime opens the searchads port of the
+ * selected account (from the platform's manifest) and hands it to the tool as `ctx.platform`.
+ */
+export const defineSearchAdsTool = platformToolDefiner<SearchAdsPort>('searchads', SEARCHADS_ACCOUNT);

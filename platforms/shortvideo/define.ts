@@ -1,10 +1,16 @@
+import type { PlatformAccountParameter } from '../../core/platforms';
 import { platformToolDefiner } from '../../core/tool';
-import { openPort } from '../platform-module';
 import type { ShortVideoPort } from './port';
-import { ShortVideoSandbox } from './sandbox';
 
-/** Opens the shortvideo port of an account, as every shortvideo tool gets it (failure injection included). */
-export const openShortVideoPort = openPort<ShortVideoPort>({ sandbox: (account) => new ShortVideoSandbox(account) });
+/** How shortvideo tools name an account (specification, "Account selection parameters"). */
+export const SHORTVIDEO_ACCOUNT: PlatformAccountParameter = {
+  parameter: 'advertiser_id',
+  aliases: [],
+  description: 'Advertiser id; required only with several shortvideo accounts connected',
+};
 
-/** `defineTool` for shortvideo tools: adds the account parameter and hands each tool the shortvideo port. */
-export const defineShortVideoTool = platformToolDefiner<ShortVideoPort>('shortvideo', openShortVideoPort);
+/**
+ * `defineTool` for shortvideo tools: adds the account parameter; the runtime opens the shortvideo port of the
+ * selected account (from the platform's manifest) and hands it to the tool as `ctx.platform`.
+ */
+export const defineShortVideoTool = platformToolDefiner<ShortVideoPort>('shortvideo', SHORTVIDEO_ACCOUNT);

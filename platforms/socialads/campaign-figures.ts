@@ -1,18 +1,15 @@
 import type { ConnectedAccount } from '../../core/accounts';
-import type { PortCall } from '../../core/tool';
-import { finderCall } from '../opportunities';
-import type { CampaignFigures } from '../platform-module';
-import { openSocialAds } from './define';
+import type { CampaignFigures } from '../../core/platform';
+import type { SocialAdsPort } from './port';
 import { insightTotals } from './tools/shared';
 
 /** Campaign figures as list_socialads_campaigns computes them: campaign-level insights, totalled. */
 export async function socialAdsCampaignFigures(
+  port: SocialAdsPort,
   account: ConnectedAccount,
   start: string,
   end: string,
-  call: PortCall = finderCall(account),
 ): Promise<CampaignFigures[]> {
-  const port = openSocialAds(account, call);
   const campaigns = await port.listCampaigns();
   const figures = await insightTotals(
     port,

@@ -1,10 +1,16 @@
+import type { PlatformAccountParameter } from '../../core/platforms';
 import { platformToolDefiner } from '../../core/tool';
-import { openPort } from '../platform-module';
 import type { SocialAdsPort } from './port';
-import { SocialAdsSandbox } from './sandbox';
 
-/** Opens the socialads port of a connected account (the sandbox, or a clear error for live accounts). */
-export const openSocialAds = openPort<SocialAdsPort>({ sandbox: (account) => new SocialAdsSandbox(account) });
+/** How socialads tools name an account (specification, "Account selection parameters"). */
+export const SOCIALADS_ACCOUNT: PlatformAccountParameter = {
+  parameter: 'ad_account_id',
+  aliases: [],
+  description: 'Ad account id (act_...); required only with several socialads accounts connected',
+};
 
-/** `defineTool` for socialads tools: adds the account parameter and hands each tool the socialads port. */
-export const defineSocialAdsTool = platformToolDefiner<SocialAdsPort>('socialads', openSocialAds);
+/**
+ * `defineTool` for socialads tools: adds the account parameter; the runtime opens the socialads port of the
+ * selected account (from the platform's manifest) and hands it to the tool as `ctx.platform`.
+ */
+export const defineSocialAdsTool = platformToolDefiner<SocialAdsPort>('socialads', SOCIALADS_ACCOUNT);

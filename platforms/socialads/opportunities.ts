@@ -1,9 +1,7 @@
 import type { ConnectedAccount } from '../../core/accounts';
-import type { PortCall } from '../../core/tool';
 import { lastDays, reportingZone } from '../../core/dates';
-import { finderCall } from '../opportunities';
-import type { Opportunity } from '../platform-module';
-import { openSocialAds } from './define';
+import type { Opportunity } from '../../core/platform';
+import type { SocialAdsPort } from './port';
 import { insightTotals, resultTypeOf } from './tools/shared';
 
 /** Spend without a single result (install, purchase, lead) over 30 days that counts as waste. */
@@ -16,12 +14,7 @@ export const WASTE_MIN_SPEND = 100;
  * advises for the same figures: the platform's insights read through the port over the same 30
  * days ending yesterday.
  */
-export async function findSocialAdsOpportunities(
-  account: ConnectedAccount,
-  now: Date,
-  call: PortCall = finderCall(account),
-): Promise<Opportunity[]> {
-  const platform = openSocialAds(account, call);
+export async function findSocialAdsOpportunities(platform: SocialAdsPort, account: ConnectedAccount, now: Date): Promise<Opportunity[]> {
   const { start, end } = lastDays(now, 30, reportingZone(account));
   const [campaigns, adSets, ads] = await Promise.all([platform.listCampaigns(), platform.listAdSets(), platform.listAds()]);
   const candidates = ads.flatMap((ad) => {

@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { freePort } from '../../functions/local/dynamodb-local';
 import { startHttpServer } from '../../functions/local/server';
-import { REGISTRY } from '../../platforms';
+import { REGISTRY } from '../../functions/all-tools';
 
 /** Debian's Chromium (`apt-get install -y chromium`); Playwright never downloads a browser here. */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -2,7 +2,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import * as v from 'valibot';
 import { schemaRuleProblems } from '../../core/argument-rules';
-import { REGISTRY } from '../../platforms';
+import { REGISTRY } from '../../functions/all-tools';
 import { argumentsJsonSchema } from '../../functions/catalog/json-schema';
 import { catalogEntry, filterCatalog, buildCatalog } from '../../functions/catalog/catalog';
 

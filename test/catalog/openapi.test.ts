@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { REGISTRY } from '../../platforms';
+import { REGISTRY } from '../../functions/all-tools';
 import { openApiDocument, openApiJson } from '../../functions/catalog/openapi';
 
 interface ValidationResult {

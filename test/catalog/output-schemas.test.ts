@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { buildCatalog } from '../../functions/catalog/catalog';
 import { buildOpenApi } from '../../functions/catalog/openapi';
 import { mcpTool } from '../../functions/mcp/tools';
-import { REGISTRY } from '../../platforms';
+import { REGISTRY } from '../../functions/all-tools';
 import { checkToolOutput } from '../support/output-check';
 
 /** Tools that declare no `output`: none. A new tool is never added here: every tool declares its output. */

@@ -1,6 +1,6 @@
 import { dispatch } from '../../functions/local/router';
 import { handler } from '../../functions/gateway';
-import { REGISTRY } from '../../platforms';
+import { REGISTRY } from '../../functions/all-tools';
 import type { GatewayEvent } from '../../functions/runtime/state';
 import type { Context } from 'aws-lambda';
 

@@ -1,4 +1,4 @@
-import { REGISTRY } from '../../platforms';
+import { REGISTRY } from '../../functions/all-tools';
 import { readSnapshot, SNAPSHOT_HINT, SNAPSHOT_PATH, snapshotText } from '../../functions/catalog/snapshot';
 
 describe('Tool snapshot (catalog/tools.snapshot.json)', () => {

@@ -17,8 +17,9 @@ import { loadCredentials } from '../../functions/runtime/stores/credentials';
 import { documentClient } from '../../functions/runtime/stores/dynamo';
 import { listConnectedAccounts } from '../../functions/runtime/stores/owners';
 import type { PortCall } from '../../core/tool';
-import { PLATFORM_MODULES } from '../../platforms';
-import { ConnectOptionsError, type LiveConnector } from '../../platforms/live/connector';
+import { searchads } from '../../platforms/searchads/manifest';
+import { ConnectOptionsError } from '../../platforms/live/connector';
+import type { LiveConnector } from '../../core/platform';
 import { startFakeAuthorizationServer, type FakeAuthorizationServer } from '../fakes/oauth-authorization-server';
 import { callToolOk, createTestOwner, useTestTables } from '../support/gateway';
 
@@ -36,7 +37,7 @@ let base: string;
 let fake: FakeAuthorizationServer;
 /** The client secret the test connector sends (a test changes it to see the fake refuse it). */
 let connectorClientSecret: string;
-const originalLive = PLATFORM_MODULES.searchads.live;
+const originalLive = searchads.connector;
 const previousBaseUrl = process.env.PUBLIC_BASE_URL;
 /** Every page body the flow answered, to check none carries a secret. */
 const pages: string[] = [];
@@ -107,11 +108,11 @@ beforeAll(async () => {
   process.env.PUBLIC_BASE_URL = base;
   fake = await startFakeAuthorizationServer({ redirectUris: [`${base}/connect/searchads/callback`], scope: SCOPE });
   connectorClientSecret = fake.clientSecret;
-  PLATFORM_MODULES.searchads.live = testConnector();
+  searchads.connector = testConnector();
 });
 
 afterAll(async () => {
-  PLATFORM_MODULES.searchads.live = originalLive;
+  searchads.connector = originalLive;
   if (previousBaseUrl === undefined) delete process.env.PUBLIC_BASE_URL;
   else process.env.PUBLIC_BASE_URL = previousBaseUrl;
   await fake.close();

@@ -18,7 +18,7 @@ import { catalog } from '../../functions/catalog/catalog';
 import { freePort } from '../../functions/local/dynamodb-local';
 import { startHttpServer } from '../../functions/local/server';
 import { TOOLS_PAGE_SIZE } from '../../functions/mcp/tools';
-import { REGISTRY } from '../../platforms';
+import { REGISTRY } from '../../functions/all-tools';
 import { callToolOk, createTestOwner, useTestTables } from '../support/gateway';
 
 useTestTables();

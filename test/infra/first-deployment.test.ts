@@ -1,5 +1,5 @@
 import { routedTools } from '../../lib/routes';
-import { ALL_TOOLS } from '../../platforms';
+import { ALL_TOOLS } from '../../functions/all-tools';
 import { synthesizeGateway } from './support';
 
 // The first deployment into a fresh account: the API without per-tool routes, so that it stays

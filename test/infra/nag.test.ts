@@ -6,7 +6,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { PLATFORM_WORDS } from '../../core/platforms';
 import { GatewayStack } from '../../lib/gateway-stack';
 import { routedTools } from '../../lib/routes';
-import { ALL_TOOLS } from '../../platforms';
+import { ALL_TOOLS } from '../../functions/all-tools';
 
 interface ValidationReport {
   pluginReports: {

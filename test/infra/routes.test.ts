@@ -10,7 +10,7 @@ import {
   routedTools,
 } from '../../lib/routes';
 import { resolveSettings, settingsFromContext } from '../../lib/settings';
-import { ALL_TOOLS } from '../../platforms';
+import { ALL_TOOLS } from '../../functions/all-tools';
 import { syntheticTools } from './support';
 
 describe('Function: chunkTools', () => {

@@ -5,7 +5,7 @@ import type { PlatformWord } from '../../core/platforms';
 import { TABLE_SPECS } from '../../functions/runtime/stores/tables';
 import { TABLE_ACCESS } from '../../lib/gateway-stack';
 import { FUNCTION_NAMES, routedTools } from '../../lib/routes';
-import { ALL_TOOLS, REGISTRY } from '../../platforms';
+import { ALL_TOOLS, REGISTRY } from '../../functions/all-tools';
 import { synthesizeGateway } from './support';
 
 // One synthesis of the real registry, shared by every test of this file, with the two platforms

@@ -2,7 +2,7 @@ import { QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../../functions/runtime/config';
 import { documentClient } from '../../functions/runtime/stores/dynamo';
 import type { ConnectedAccount } from '../../core/accounts';
-import { REGISTRY } from '../../platforms';
+import { REGISTRY } from '../../functions/all-tools';
 import { callTool, createTestOwner, useTestTables } from '../support/gateway';
 import { workingArguments } from '../support/working-arguments';
 

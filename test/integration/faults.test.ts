@@ -99,7 +99,7 @@ const tools = [
     },
   }),
 ];
-const handler = createToolHandler(tools);
+const handler = createToolHandler(tools, []);
 const BILLABLE = new Set(['fault_create', 'fault_steps', 'fault_read']);
 
 // ---- the fault injector: a middleware on the shared client, active only inside a run's scope

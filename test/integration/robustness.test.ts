@@ -6,7 +6,7 @@
  */
 import { argumentsJsonSchema } from '../../functions/catalog/json-schema';
 import { PLATFORM_WORDS } from '../../core/platforms';
-import { REGISTRY } from '../../platforms';
+import { REGISTRY } from '../../functions/all-tools';
 import { callTool, createTestOwner, useTestTables } from '../support/gateway';
 
 useTestTables();

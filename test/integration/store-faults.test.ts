@@ -47,46 +47,49 @@ const everything = () => true;
 // ---- tools: a write to the sandbox, a read that never finishes, a write that never finishes
 const store = (label: string) => new SandboxStore('searchads', `store-faults-${label}`);
 const label = { label: v.string() };
-const handler = createToolHandler([
-  defineGatewayTool({
-    category: 'helper',
-    name: 'sf_create',
-    description: 'Creates one sandbox entity.',
-    access: 'write',
-    args: label,
-    async plan() {
-      return { summary: 'test write', changes: [{ action: 'update', entity: 'test_entity', fields: { value: { after: 1 } } }], data: {} };
-    },
-    async apply(_plan, args, _ctx) {
-      await store(args.label).create('thing', { id: randomUUID() });
-      return { text: 'created' };
-    },
-  }),
-  defineGatewayTool({
-    category: 'helper',
-    name: 'sf_read_forever',
-    description: 'A read that never finishes.',
-    access: 'read',
-    args: label,
-    async run() {
-      return new Promise(() => undefined);
-    },
-  }),
-  defineGatewayTool({
-    category: 'helper',
-    name: 'sf_write_then_hang',
-    description: 'Writes, then never finishes.',
-    access: 'write',
-    args: label,
-    async plan() {
-      return { summary: 'test write', changes: [{ action: 'update', entity: 'test_entity', fields: { value: { after: 1 } } }], data: {} };
-    },
-    async apply(_plan, args, _ctx) {
-      await store(args.label).create('thing', { id: randomUUID() });
-      return new Promise(() => undefined);
-    },
-  }),
-]);
+const handler = createToolHandler(
+  [
+    defineGatewayTool({
+      category: 'helper',
+      name: 'sf_create',
+      description: 'Creates one sandbox entity.',
+      access: 'write',
+      args: label,
+      async plan() {
+        return { summary: 'test write', changes: [{ action: 'update', entity: 'test_entity', fields: { value: { after: 1 } } }], data: {} };
+      },
+      async apply(_plan, args, _ctx) {
+        await store(args.label).create('thing', { id: randomUUID() });
+        return { text: 'created' };
+      },
+    }),
+    defineGatewayTool({
+      category: 'helper',
+      name: 'sf_read_forever',
+      description: 'A read that never finishes.',
+      access: 'read',
+      args: label,
+      async run() {
+        return new Promise(() => undefined);
+      },
+    }),
+    defineGatewayTool({
+      category: 'helper',
+      name: 'sf_write_then_hang',
+      description: 'Writes, then never finishes.',
+      access: 'write',
+      args: label,
+      async plan() {
+        return { summary: 'test write', changes: [{ action: 'update', entity: 'test_entity', fields: { value: { after: 1 } } }], data: {} };
+      },
+      async apply(_plan, args, _ctx) {
+        await store(args.label).create('thing', { id: randomUUID() });
+        return new Promise(() => undefined);
+      },
+    }),
+  ],
+  [],
+);
 
 /** One call with the function's remaining time `functionMs` (as Lambda would report it). */
 async function call(apiKey: string, tool: string, args: Record<string, unknown>, options: { key?: string; functionMs?: number } = {}) {

@@ -7,7 +7,7 @@
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { argumentsJsonSchema } from '../../functions/catalog/json-schema';
-import { REGISTRY } from '../../platforms/index';
+import { REGISTRY } from '../../functions/all-tools';
 import { callTool, createTestOwner, useTestTables, type CallResult } from '../support/gateway';
 import { clearAuthCache } from '../../functions/runtime/middleware/authenticate';
 import { setSafetySettings } from '../../functions/runtime/safety';

@@ -14,7 +14,7 @@ import type { PlatformWord } from '../../core/platforms';
 import { createApiKey } from '../../functions/runtime/stores/api-keys';
 import { createOwner } from '../../functions/runtime/stores/owners';
 import type { ConnectedAccount, Owner } from '../../core/accounts';
-import { connectSandboxAccounts } from '../../platforms/connect';
+import { connectSandboxAccounts } from '../../functions/connect/accounts';
 import { checkToolOutput } from './output-check';
 
 /** Gives this test file tables of its own; call once at the top of a file. */

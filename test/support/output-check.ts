@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import { dryRunOutput, heldOutput } from '../../core/plan';
 import { issuePath } from '../../functions/runtime/validation';
-import { REGISTRY } from '../../platforms';
+import { REGISTRY } from '../../functions/all-tools';
 
 /**
  * Throws when `structured` does not match the tool's `output` (or, for a planned write, the dry-run

@@ -3,6 +3,8 @@
  * its executions, a bug, a tool-raised 400, an upstream rate limit and server error, and a
  * deskads-platform tool for account selection with an alias.
  */
+import { DESKADS_ACCOUNT } from '../../platforms/deskads/define';
+import { deskads } from '../../platforms/deskads/manifest';
 import * as v from 'valibot';
 import type { Context } from 'aws-lambda';
 import { ToolError, UpstreamRateLimitError, UpstreamServerError } from '../../core/errors';
@@ -86,7 +88,7 @@ const upstreamDown = defineGatewayTool({
 
 const deskadsAccount = platformToolDefiner(
   'deskads',
-  (account) => account,
+  DESKADS_ACCOUNT,
 )({
   name: 'test_deskads_account',
   description: 'Returns the deskads account the chain selected.',
@@ -97,7 +99,7 @@ const deskadsAccount = platformToolDefiner(
   },
 });
 
-export const testHandler = createToolHandler([echo, bug, refuses, rateLimited, upstreamDown, deskadsAccount]);
+export const testHandler = createToolHandler([echo, bug, refuses, rateLimited, upstreamDown, deskadsAccount], [deskads]);
 
 /** Invokes the test handler exactly as API Gateway would for this HTTP request. */
 export async function callTestTool(

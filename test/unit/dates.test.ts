@@ -1,12 +1,4 @@
-import {
-  dateInZone,
-  isTimeZone,
-  lastDays,
-  lastReportDay,
-  refuseDatesAfterYesterday,
-  reportingZone,
-  zonedInstant,
-} from '../../core/dates';
+import { dateInZone, isTimeZone, lastDays, lastReportDay, refuseDatesAfterYesterday, reportingZone, zonedInstant } from '../../core/dates';
 
 describe("an account's days", () => {
   const at = (iso: string) => new Date(iso);

@@ -1,6 +1,6 @@
 import { ToolRegistry, closestNames, editDistance } from '../../functions/runtime/registry';
 import { defineGatewayTool } from '../../core/tool';
-import { ALL_TOOLS, REGISTRY } from '../../platforms';
+import { ALL_TOOLS, REGISTRY } from '../../functions/all-tools';
 
 const tool = (name: string) =>
   defineGatewayTool({ category: 'helper', name, description: name, access: 'read', args: {}, run: async () => ({ text: name }) });

@@ -1,6 +1,5 @@
 import type { MiddlewareObj } from '@middy/core';
 import { AccountSelectionError, BadRequestError, quoted } from '../../../core/errors';
-import { ACCOUNT_PARAMETERS } from '../../../core/platforms';
 import { accountsWithVersion, forgetOwnerAccounts } from '../stores/account-cache';
 import { accountNamedOrDefault, listConnectedAccounts } from '../stores/owners';
 import type { ConnectedAccount } from '../../../core/accounts';
@@ -24,8 +23,9 @@ export async function chooseAccount(state: RequestState): Promise<void> {
   const tool = state.tool!;
   if (!tool.platform || !tool.selectsAccount) return;
   const platform = tool.platform;
-  const { parameter, aliases } = ACCOUNT_PARAMETERS[platform];
-  const given = [parameter, ...aliases]
+  // The platform's account parameter, then its aliases (the tool's definer added them).
+  const parameter = tool.accountParameters[0]!;
+  const given = tool.accountParameters
     .map((name) => ({ name, value: state.rawArgs![name] as string | undefined }))
     .filter((entry) => entry.value !== undefined);
   const distinct = [...new Set(given.map((entry) => entry.value))];

@@ -1,5 +1,6 @@
 import { ToolError } from '../../../core/errors';
-import { connectionBroken, connectionHealthy, ConnectOptionsError, credentialsOf, type LiveConnector } from '../../live/connector';
+import { connectionBroken, connectionHealthy, ConnectOptionsError, credentialsOf } from '../../live/connector';
+import type { LiveConnector } from '../../../core/platform';
 import { RECONNECT_FIX, refusalReason, type ChatAdsCredentials } from './adapter';
 import { ChatAdsApiError, chatAdsRequest, type WireAdAccount } from './wire';
 

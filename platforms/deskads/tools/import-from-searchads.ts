@@ -4,8 +4,14 @@ import type { PlannedBudget, PlannedChange } from '../../../core/plan';
 import { accountNamedOrDefault, listConnectedAccounts } from '../../../functions/runtime/stores/owners';
 import { isoDate } from '../../../core/dates';
 import { markdownTable, money } from '../../../core/markdown';
-import { openSearchAdsPort } from '../../searchads/define';
-import type { SearchAdsAd, SearchAdsAsset, SearchAdsCampaign, SearchAdsKeyword, SearchAdsNegativeKeyword } from '../../searchads/port';
+import type {
+  SearchAdsPort,
+  SearchAdsAd,
+  SearchAdsAsset,
+  SearchAdsCampaign,
+  SearchAdsKeyword,
+  SearchAdsNegativeKeyword,
+} from '../../searchads/port';
 import { defineDeskAdsTool } from '../define';
 import type { DeskAdsMatchType, DeskAdsNewAdExtension, DeskAdsNegativeMatchType } from '../port';
 import type { DeskAdsNewCampaign } from '../port-rest';
@@ -215,7 +221,7 @@ export const importDeskAdsFromSearchAds = defineDeskAdsTool({
         `searchads account ${source.account_id} works in ${source.currency} and this deskads account in ${ctx.account.currency}: budgets and bids would be copied in the wrong currency. Import between accounts of the same currency.`,
       );
     }
-    const from = openSearchAdsPort(source, ctx);
+    const from = ctx.openPort<SearchAdsPort>(source);
     const [srcCampaigns, srcGroups, srcKeywords, srcNegatives, srcAds, srcAssets, srcLinks] = await Promise.all([
       from.listCampaigns(),
       from.listAdGroups(),

@@ -1,12 +1,13 @@
 import * as v from 'valibot';
 import { listConnectedAccounts } from '../../../functions/runtime/stores/owners';
 import { markdownTable } from '../../../core/markdown';
-import { defineDeskAdsTool, openDeskAdsPort } from '../define';
+import { defineDeskAdsTool } from '../define';
+import type { DeskAdsPort } from '../port';
 
 /**
  * Account discovery must work before an account is chosen, so this tool skips account selection
- * (no account parameter, no platform port): it opens each connected account's port itself, as
- * every deskads tool gets it.
+ * (no account parameter, no platform port): it reads each connected account through the port the
+ * runtime opens for it (ctx.openPort).
  */
 export const listDeskAdsAccounts = defineDeskAdsTool({
   name: 'list_deskads_accounts',
@@ -46,7 +47,7 @@ export const listDeskAdsAccounts = defineDeskAdsTool({
         });
         continue;
       }
-      const info = await openDeskAdsPort(account, { signal: ctx.signal, deadline: ctx.deadline, log: ctx.log }).getAccountInfo();
+      const info = await ctx.openPort<DeskAdsPort>(account).getAccountInfo();
       accounts.push({
         account_id: info.account_id,
         account_number: info.account_number,

@@ -1,3 +1,4 @@
+import type { PlatformDirectory } from '../../../core/platform';
 /**
  * Scheduled briefs: when each runs (an hour of a day in the brief's time zone: daily, weekly on a
  * weekday, or every N days), and the scheduler's run over the due ones: each scheduled time is
@@ -73,7 +74,7 @@ export interface BriefSchedulerRun {
  * delivered is retried 15, 30 and 60 minutes later (before the next scheduled time); a retry of a built
  * run only sends it again to the destinations that failed.
  */
-export async function runDueBriefs(now: Date, options: TickOptions = {}): Promise<BriefSchedulerRun> {
+export async function runDueBriefs(directory: PlatformDirectory, now: Date, options: TickOptions = {}): Promise<BriefSchedulerRun> {
   const { pause } = options;
   const due = await dueBriefs(now);
   const run: BriefSchedulerRun = { due: due.length, generated: 0, failed: 0, deferred: 0 };
@@ -100,6 +101,7 @@ export async function runDueBriefs(now: Date, options: TickOptions = {}): Promis
       } else {
         // The days before the scheduled time, whenever it is built.
         const data = await buildReport(
+          directory,
           brief.owner_id,
           lastDays(new Date(scheduledFor), brief.lookback_days, 'UTC'),
           brief.platforms,

@@ -1,3 +1,4 @@
+import type { PlatformDirectory } from '../../../core/platform';
 /**
  * Evaluating monitors: a monitor's conditions checked against the figures the platforms' own
  * campaign tools show (each platform module's campaignFigures), for every watched account, and the
@@ -24,7 +25,7 @@ import type { ConnectedAccount } from '../../../core/accounts';
 import { standaloneCall, type PortCall } from '../../../core/tool';
 import { addDays, lastReportDay, reportingZone } from '../../../core/dates';
 import { totals, type MetricTotals } from '../../../core/metrics';
-import type { CampaignFigures } from '../../platform-module';
+import type { CampaignFigures } from '../../../core/platform';
 import { outOfTime, type TickOptions } from './tick';
 import { addAttempts, deliverAlert, failedDeliveries, loadDestinations, type Destinations } from './deliver';
 
@@ -98,8 +99,7 @@ function scopesOf(monitor: Monitor, read: FiguresReader, campaigns: CampaignFigu
  * `consecutive_days` evaluation days, all (match all) or one (match any) of the conditions hold on
  * the windows ending that day.
  */
-export async function evaluateMonitor(monitor: Monitor, now: Date, call?: PortCall): Promise<Evaluation> {
-  const { PLATFORM_MODULES } = await import('../../index');
+export async function evaluateMonitor(directory: PlatformDirectory, monitor: Monitor, now: Date, call?: PortCall): Promise<Evaluation> {
   const day = lastReportDay(now, 'UTC');
   const accounts = (await listConnectedAccounts(monitor.owner_id)).filter(
     (a) => !monitor.platforms.length || monitor.platforms.includes(a.platform),
@@ -114,7 +114,7 @@ export async function evaluateMonitor(monitor: Monitor, now: Date, call?: PortCa
     const cache = new Map<string, Promise<CampaignFigures[]>>();
     const read: FiguresReader = (start, end) => {
       const key = `${start}/${end}`;
-      if (!cache.has(key)) cache.set(key, PLATFORM_MODULES[account.platform].campaignFigures(account, start, end, portCall));
+      if (!cache.has(key)) cache.set(key, directory.campaignFigures(account, start, end, portCall));
       return cache.get(key)!;
     };
     try {
@@ -186,7 +186,7 @@ export interface SchedulerRun {
  * is retried 15, 30 and 60 minutes later (stores/monitoring.ts recordMonitorFailure) rather than the
  * next day; a retry after an undelivered alert sends it again to the destinations that failed only.
  */
-export async function runDueMonitors(now: Date, options: TickOptions = {}): Promise<SchedulerRun> {
+export async function runDueMonitors(directory: PlatformDirectory, now: Date, options: TickOptions = {}): Promise<SchedulerRun> {
   const { pause } = options;
   const due = await dueMonitors(now);
   const run: SchedulerRun = { due: due.length, evaluated: 0, alerts: 0, failed: 0, retried: 0, deferred: 0 };
@@ -212,7 +212,7 @@ export async function runDueMonitors(now: Date, options: TickOptions = {}): Prom
         await setAlertDelivery(alerted, addAttempts(alerted, sent));
         problem = failedDeliveries(again, sent).problem;
       } else {
-        const evaluation = await evaluateMonitor(monitor, now);
+        const evaluation = await evaluateMonitor(directory, monitor, now);
         const alert = {
           owner_id: monitor.owner_id,
           monitor_id: monitor.monitor_id,

@@ -4,6 +4,8 @@
  * and its top campaigns by spend, from each platform module's campaignFigures (the figures its
  * campaign list tool shows). Rendered as JSON data, Markdown, HTML or a PDF written here (text only).
  */
+import type { PlatformDirectory } from '../../../core/platform';
+import { finderCall } from '../../opportunities';
 import type { PlatformWord } from '../../../core/platforms';
 import { listConnectedAccounts } from '../../../functions/runtime/stores/owners';
 import type { PortCall } from '../../../core/tool';
@@ -40,6 +42,7 @@ export interface ReportData {
 const TOP = 5;
 
 export async function buildReport(
+  directory: PlatformDirectory,
   ownerId: string,
   window: { start: string; end: string },
   platforms: PlatformWord[],
@@ -47,19 +50,12 @@ export async function buildReport(
   call?: PortCall,
   title = 'Cross-platform report',
 ): Promise<ReportData> {
-  const { PLATFORM_MODULES } = await import('../../index');
-  const { finderCall } = await import('../../opportunities');
   const accounts = (await listConnectedAccounts(ownerId)).filter((a) => !platforms.length || platforms.includes(a.platform));
   const out: ReportAccount[] = [];
   const skipped: string[] = [];
   for (const account of accounts) {
     try {
-      const campaigns = await PLATFORM_MODULES[account.platform].campaignFigures(
-        account,
-        window.start,
-        window.end,
-        call ?? finderCall(account),
-      );
+      const campaigns = await directory.campaignFigures(account, window.start, window.end, call ?? finderCall(account));
       const t = totals(campaigns.map((c) => c.figures));
       out.push({
         platform: account.platform,

@@ -7,11 +7,15 @@
  * - campaigns: every platform's campaigns by return: the best by ROAS, the dearest conversions, and
  *   spend without any conversion.
  */
+import type { PlatformDirectory } from '../../../core/platform';
 import { claimResearch, dueResearch, finishResearch, type ResearchJob } from '../../../functions/runtime/stores/monitoring';
 import { listConnectedAccounts } from '../../../functions/runtime/stores/owners';
 import type { ConnectedAccount } from '../../../core/accounts';
 import { lastDays } from '../../../core/dates';
 import { outOfTime, type TickOptions } from './tick';
+import { finderCall } from '../../opportunities';
+import type { DeskAdsPort } from '../../deskads/port';
+import type { SearchAdsPort } from '../../searchads/port';
 
 const TOP = 20;
 const STOP_WORDS = new Set([
@@ -52,17 +56,15 @@ export interface TermFigures {
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 async function searchTerms(
+  directory: PlatformDirectory,
   account: ConnectedAccount,
   start: string,
   end: string,
 ): Promise<{ search_term?: string; spend: number; clicks: number; conversions: number }[]> {
-  const { finderCall } = await import('../../opportunities');
   if (account.platform === 'searchads') {
-    const { openSearchAdsPort } = await import('../../searchads/define');
-    return openSearchAdsPort(account, finderCall(account)).getReport('search_term', start, end);
+    return directory.open<SearchAdsPort>(account, finderCall(account)).getReport('search_term', start, end);
   }
-  const { openDeskAdsPort } = await import('../../deskads/define');
-  return openDeskAdsPort(account, finderCall(account)).getReport({
+  return directory.open<DeskAdsPort>(account, finderCall(account)).getReport({
     report_type: 'SearchQueryPerformance',
     aggregation: 'Summary',
     start_date: start,
@@ -115,6 +117,7 @@ export function themesOf(
 
 /** The search terms of the owner's searchads and deskads accounts over [start, end], added up per term. */
 export async function searchTermFigures(
+  directory: PlatformDirectory,
   ownerId: string,
   platforms: string[],
   seeds: string[],
@@ -126,7 +129,7 @@ export async function searchTermFigures(
   );
   const byTerm = new Map<string, TermFigures>();
   for (const account of accounts) {
-    for (const row of await searchTerms(account, start, end)) {
+    for (const row of await searchTerms(directory, account, start, end)) {
       if (!row.search_term) continue;
       const term = row.search_term.toLowerCase();
       if (seeds.length && !seeds.some((s) => term.includes(s.toLowerCase()))) continue;
@@ -140,10 +143,17 @@ export async function searchTermFigures(
   return { accounts: accounts.map((a) => `${a.platform} ${a.account_id}`), terms: [...byTerm.values()] };
 }
 
-export async function researchResult(job: ResearchJob, now: Date): Promise<Record<string, unknown>> {
+export async function researchResult(directory: PlatformDirectory, job: ResearchJob, now: Date): Promise<Record<string, unknown>> {
   const window = lastDays(now, 30, 'UTC');
   if (job.topic === 'keywords') {
-    const { accounts: searched, terms } = await searchTermFigures(job.owner_id, job.platforms, job.seeds, window.start, window.end);
+    const { accounts: searched, terms } = await searchTermFigures(
+      directory,
+      job.owner_id,
+      job.platforms,
+      job.seeds,
+      window.start,
+      window.end,
+    );
     return {
       topic: 'keywords',
       start_date: window.start,
@@ -162,12 +172,10 @@ export async function researchResult(job: ResearchJob, now: Date): Promise<Recor
       themes: themesOf(terms, TOP),
     };
   }
-  const { PLATFORM_MODULES } = await import('../../index');
-  const { finderCall } = await import('../../opportunities');
   const accounts = (await listConnectedAccounts(job.owner_id)).filter((a) => !job.platforms.length || job.platforms.includes(a.platform));
   const rows = [];
   for (const account of accounts) {
-    for (const c of await PLATFORM_MODULES[account.platform].campaignFigures(account, window.start, window.end, finderCall(account))) {
+    for (const c of await directory.campaignFigures(account, window.start, window.end, finderCall(account))) {
       rows.push({
         platform: account.platform,
         account_id: account.account_id,
@@ -202,6 +210,7 @@ export async function researchResult(job: ResearchJob, now: Date): Promise<Recor
 }
 
 export async function runDueResearch(
+  directory: PlatformDirectory,
   now: Date,
   options: TickOptions = {},
 ): Promise<{ due: number; done: number; failed: number; deferred: number }> {
@@ -214,7 +223,7 @@ export async function runDueResearch(
     }
     if (!(await claimResearch(job, now))) continue;
     try {
-      await finishResearch(job, { status: 'done', result: await researchResult(job, now) }, new Date());
+      await finishResearch(job, { status: 'done', result: await researchResult(directory, job, now) }, new Date());
       run.done++;
     } catch (err) {
       await finishResearch(job, { status: 'failed', error: (err as Error).message.slice(0, 500) }, new Date());

@@ -1,4 +1,5 @@
 /** What a scheduler tick runs (EventBridge Scheduler in AWS, a timer in `npm start`): due monitor checks, due briefs, queued research jobs, the daily watch scans. */
+import type { PlatformDirectory } from '../../../core/platform';
 import { runDueBriefs, type BriefSchedulerRun } from './briefs';
 import { runDueMonitors, type SchedulerRun } from './evaluate';
 import { runDueResearch } from './research';
@@ -16,11 +17,11 @@ export interface SchedulerTick {
  * Runs what is due, most time-sensitive first. With `until`, nothing is claimed after that moment: the
  * rest stays due (counted as `deferred`) and runs at the next tick.
  */
-export async function runDueTasks(now: Date, options: TickOptions = {}): Promise<SchedulerTick> {
+export async function runDueTasks(directory: PlatformDirectory, now: Date, options: TickOptions = {}): Promise<SchedulerTick> {
   return {
-    monitors: await runDueMonitors(now, options),
-    briefs: await runDueBriefs(now, options),
-    research: await runDueResearch(now, options),
-    watch: await runDueWatchScans(now, undefined, options),
+    monitors: await runDueMonitors(directory, now, options),
+    briefs: await runDueBriefs(directory, now, options),
+    research: await runDueResearch(directory, now, options),
+    watch: await runDueWatchScans(directory, now, undefined, options),
   };
 }

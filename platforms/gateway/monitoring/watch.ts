@@ -1,3 +1,5 @@
+import { finderCall } from '../../opportunities';
+import type { PlatformDirectory } from '../../../core/platform';
 /**
  * The watch agent: a scan of every connected account for what needs attention (spend without
  * results to cut, budget-limited winners to scale, broken connections), each finding kept as a
@@ -23,10 +25,10 @@ import { createLogger } from '../../../functions/runtime/log';
 import { holdAction, listPendingActions } from '../../../functions/runtime/stores/audit';
 import { getOwner, listConnectedAccounts } from '../../../functions/runtime/stores/owners';
 import type { PortCall, ToolContext } from '../../../core/tool';
-import { loadRegistry, planOnly, plannedTool, recordedContext, toolArguments } from '../tools/safety-common';
+import { planOnly, plannedTool, recordedContext, toolArguments } from '../tools/safety-common';
 import { outOfTime, type TickOptions } from './tick';
 import { lastReportDay } from '../../../core/dates';
-import type { Opportunity } from '../../platform-module';
+import type { Opportunity } from '../../../core/platform';
 
 export interface SignalFix {
   tool: string;
@@ -68,24 +70,25 @@ const ADVICE: Record<Opportunity['kind'], string> = {
 };
 
 /** Scans every connected account now and stores what it found (one signal per finding and day). */
-export async function runWatchScan(ownerId: string, now: Date, call?: PortCall): Promise<{ signals: Signal[]; skipped: string[] }> {
-  const { PLATFORM_MODULES, REGISTRY } = await import('../../index');
-  const { finderCall } = await import('../../opportunities');
+export async function runWatchScan(
+  directory: PlatformDirectory,
+  ownerId: string,
+  now: Date,
+  call?: PortCall,
+): Promise<{ signals: Signal[]; skipped: string[] }> {
   const day = lastReportDay(now, 'UTC');
   const signals: Signal[] = [];
   const skipped: string[] = [];
   for (const account of await listConnectedAccounts(ownerId)) {
-    const finder = PLATFORM_MODULES[account.platform].findOpportunities;
-    if (!finder) continue;
     let found: Opportunity[];
     try {
-      found = await finder(account, now, call ?? finderCall(account));
+      found = await directory.findOpportunities(account, now, call ?? finderCall(account));
     } catch (err) {
       skipped.push(`${account.platform} ${account.account_id}: ${(err as Error).message}`);
       continue;
     }
     for (const o of found) {
-      const tool = REGISTRY.get(o.tool);
+      const tool = directory.tool(o.tool);
       if (!tool) continue;
       const call = { tool: o.tool, arguments: o.arguments };
       const id = `sig_${createHash('sha256')
@@ -140,11 +143,15 @@ export const STAGED_FINDINGS_PER_SCAN = 5;
  * now, none run until an approve-scoped key approves it (manage_action), each expiring after 48 hours.
  * A fix already waiting in the inbox, or one that would change nothing now, is not staged again.
  */
-export async function stageWatchFixes(ownerId: string, signals: Signal[], now: Date): Promise<{ staged: number; problems: string[] }> {
+export async function stageWatchFixes(
+  directory: PlatformDirectory,
+  ownerId: string,
+  signals: Signal[],
+  now: Date,
+): Promise<{ staged: number; problems: string[] }> {
   const owner = await getOwner(ownerId);
   const chosen = signals.filter((s) => s.severity === 'high' && s.fixes.length).slice(0, STAGED_FINDINGS_PER_SCAN);
   if (!owner || !chosen.length) return { staged: 0, problems: [] };
-  await loadRegistry();
   const same = (tool: string, args: Record<string, unknown>) =>
     JSON.stringify([tool, Object.entries(args).sort(([a], [b]) => a.localeCompare(b))]);
   const waiting = new Set((await listPendingActions(ownerId, 'pending')).filter((a) => !a.expired).map((a) => same(a.tool, a.arguments)));
@@ -158,6 +165,10 @@ export async function stageWatchFixes(ownerId: string, signals: Signal[], now: D
     account: undefined,
     platform: undefined,
     step: () => Promise.reject(new Error('the watch scan only plans')),
+    openPort: () => {
+      throw new Error('the watch scan opens ports only through the tools it plans');
+    },
+    platforms: directory,
     usage: () => Promise.reject(new Error('the watch scan reads no usage')),
     log: createLogger({ owner_id: ownerId, task: 'watch' }),
   };
@@ -166,7 +177,7 @@ export async function stageWatchFixes(ownerId: string, signals: Signal[], now: D
   for (const signal of chosen) {
     for (const fix of signal.fixes) {
       try {
-        const tool = plannedTool(fix.tool);
+        const tool = plannedTool(ctx, fix.tool);
         const args = toolArguments(tool, fix.arguments);
         if (waiting.has(same(tool.name, args))) continue;
         const plan = await planOnly(
@@ -239,6 +250,7 @@ export interface WatchSchedulerRun {
  * left is not scanned (the task stays); one owner's failure is recorded on its task and never stops the others.
  */
 export async function runDueWatchScans(
+  directory: PlatformDirectory,
   now: Date,
   scan: typeof runWatchScan = runWatchScan,
   options: TickOptions = {},
@@ -253,8 +265,8 @@ export async function runDueWatchScans(
     try {
       if (!(await claimWatchRun(task, now))) continue;
       if (!(await listConnectedAccounts(task.owner_id)).length) continue;
-      const result = await scan(task.owner_id, now);
-      const { staged, problems } = await stageWatchFixes(task.owner_id, result.signals, now);
+      const result = await scan(directory, task.owner_id, now);
+      const { staged, problems } = await stageWatchFixes(directory, task.owner_id, result.signals, now);
       await recordWatchOutcome(task.owner_id, {
         summary: { ...scanSummary(result, now), staged, ...(problems.length ? { not_staged: problems } : {}) },
       });

@@ -130,7 +130,7 @@ export const generateReportNow = defineGatewayTool({
     };
   },
   async apply(plan, args, ctx) {
-    const data = await buildReport(ctx.owner.owner_id, plan.data, args.platforms ?? [], ctx.now, {
+    const data = await buildReport(ctx.platforms, ctx.owner.owner_id, plan.data, args.platforms ?? [], ctx.now, {
       signal: ctx.signal,
       deadline: ctx.deadline,
       log: ctx.log,

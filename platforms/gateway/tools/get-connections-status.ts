@@ -3,7 +3,6 @@ import { PLATFORM_WORDS } from '../../../core/platforms';
 import { listConnectedAccounts } from '../../../functions/runtime/stores/owners';
 import { defineGatewayTool } from '../../../core/tool';
 import { markdownTable } from '../../../core/markdown';
-import { connectionHealth } from '../../connect';
 
 export const getConnectionsStatus = defineGatewayTool({
   name: 'get_connections_status',
@@ -37,7 +36,7 @@ export const getConnectionsStatus = defineGatewayTool({
   async run(_args, ctx) {
     const accounts = await listConnectedAccounts(ctx.owner.owner_id);
     const call = { signal: ctx.signal, deadline: ctx.deadline, log: ctx.log };
-    const health = await Promise.all(accounts.map(async (account) => ({ account, ...(await connectionHealth(account, call)) })));
+    const health = await Promise.all(accounts.map(async (account) => ({ account, ...(await ctx.platforms.health(account, call)) })));
     const platforms = PLATFORM_WORDS.map((platform) => {
       const mine = health.filter((h) => h.account.platform === platform);
       const modes = [...new Set(mine.map((h) => h.account.mode))];

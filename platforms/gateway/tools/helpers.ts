@@ -8,7 +8,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as v from 'valibot';
 import { tableName } from '../../../functions/runtime/config';
 import { ERROR_CODES, NotFoundError, ToolError } from '../../../core/errors';
-import { ACCOUNT_PARAMETERS, PLATFORM_WORDS, type PlatformWord } from '../../../core/platforms';
+import { PLATFORM_WORDS, type PlatformWord } from '../../../core/platforms';
 import { safetyOf } from '../../../functions/runtime/safety';
 import { listAuditEntries } from '../../../functions/runtime/stores/audit';
 import { documentClient } from '../../../functions/runtime/stores/dynamo';
@@ -16,11 +16,10 @@ import { listMonitors } from '../../../functions/runtime/stores/monitoring';
 import { accountNamedOrDefault, listConnectedAccounts, monthlyLimit, setPrimaryAccount } from '../../../functions/runtime/stores/owners';
 import type { ConnectedAccount } from '../../../core/accounts';
 import { defineGatewayTool, type ToolContext } from '../../../core/tool';
-import { connectionHealth } from '../../connect';
 import { addDays, lastDays, lastReportDay } from '../../../core/dates';
 import { markdownTable, money } from '../../../core/markdown';
 import { totals, type MetricTotals } from '../../../core/metrics';
-import type { CampaignFigures } from '../../platform-module';
+import type { CampaignFigures } from '../../../core/platform';
 import { ERROR_GUIDE } from '../helpers/error-guide';
 import { searchTermFigures, themesOf, type TermFigures } from '../monitoring/research';
 
@@ -31,8 +30,7 @@ const platformArg = v.pipe(
 );
 
 async function figuresOf(account: ConnectedAccount, start: string, end: string, ctx: ToolContext<unknown>): Promise<CampaignFigures[]> {
-  const { PLATFORM_MODULES } = await import('../../index');
-  return PLATFORM_MODULES[account.platform].campaignFigures(account, start, end, callOf(ctx));
+  return ctx.platforms.campaignFigures(account, start, end, callOf(ctx));
 }
 
 /** The account a helper tool acts on (accountNamedOrDefault), or a 400 naming the choices. */
@@ -100,7 +98,7 @@ export const switchPrimaryAccount = defineGatewayTool({
   async apply(plan, args, ctx) {
     if (plan.changes.length) await setPrimaryAccount(ctx.owner.owner_id, args.platform, args.account_id);
     return {
-      text: `## ${plan.summary}\n\n${plan.changes.length ? `${args.platform} tools called without ${ACCOUNT_PARAMETERS[args.platform].parameter} now use account ${args.account_id}.` : 'Nothing changed.'}`,
+      text: `## ${plan.summary}\n\n${plan.changes.length ? `${args.platform} tools called without ${ctx.platforms.manifest(args.platform).account.parameter} now use account ${args.account_id}.` : 'Nothing changed.'}`,
       structured: { platform: args.platform, account_id: args.account_id, previous: plan.data.previous },
     };
   },
@@ -303,13 +301,14 @@ export const weeklyOpportunities = defineGatewayTool({
     ),
   }),
   async run(_args, ctx) {
-    const { PLATFORM_MODULES, REGISTRY } = await import('../../index');
     const found = [];
     for (const account of await listConnectedAccounts(ctx.owner.owner_id)) {
-      const finder = PLATFORM_MODULES[account.platform].findOpportunities;
-      if (!finder) continue;
       try {
-        found.push(...(await finder(account, ctx.now, callOf(ctx))).filter((o) => REGISTRY.get(o.tool)?.access === 'write'));
+        found.push(
+          ...(await ctx.platforms.findOpportunities(account, ctx.now, callOf(ctx))).filter(
+            (o) => ctx.platforms.tool(o.tool)?.access === 'write',
+          ),
+        );
       } catch {
         // A platform that cannot be read this minute does not hide the others.
       }
@@ -365,7 +364,7 @@ export const clusterKeywords = defineGatewayTool({
     const window = lastDays(ctx.now, 30, 'UTC');
     const terms: TermFigures[] = args.terms
       ? [...new Set(args.terms.map((t) => t.toLowerCase()))].map((term) => ({ term, spend: 0, clicks: 0, conversions: 0 }))
-      : (await searchTermFigures(ctx.owner.owner_id, [], [], window.start, window.end)).terms;
+      : (await searchTermFigures(ctx.platforms, ctx.owner.owner_id, [], [], window.start, window.end)).terms;
     const clusters = themesOf(terms, 50);
     const text = clusters.length
       ? [
@@ -611,7 +610,7 @@ export const diagnoseMySetup = defineGatewayTool({
         fix: 'connect one (gateway accounts connect), then list_connected_accounts',
       });
     for (const account of accounts) {
-      const health = await connectionHealth(account, callOf(ctx));
+      const health = await ctx.platforms.health(account, callOf(ctx));
       findings.push({
         area: `${account.platform} ${account.account_id}`,
         status: health.healthy ? 'ok' : 'problem',
@@ -625,7 +624,7 @@ export const diagnoseMySetup = defineGatewayTool({
         findings.push({
           area: `${platform} default`,
           status: 'warning',
-          detail: `${of.length} accounts and no default: every call must name ${ACCOUNT_PARAMETERS[platform].parameter}`,
+          detail: `${of.length} accounts and no default: every call must name ${ctx.platforms.manifest(platform).account.parameter}`,
           fix: 'switch_primary_account',
         });
     }

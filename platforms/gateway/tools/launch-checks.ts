@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot';
 import { GatewayError, ToolError } from '../../../core/errors';
-import { ACCOUNT_PARAMETERS, PLATFORM_WORDS } from '../../../core/platforms';
+import { PLATFORM_WORDS } from '../../../core/platforms';
 import { safetyOf } from '../../../functions/runtime/safety';
 import {
   VERTICALS,
@@ -16,12 +16,11 @@ import {
 } from '../../../functions/runtime/stores/business-profile';
 import { accountNamedOrDefault, listConnectedAccounts } from '../../../functions/runtime/stores/owners';
 import { defineGatewayTool, type ToolContext } from '../../../core/tool';
-import { connectionHealth } from '../../connect';
 import { lastDays } from '../../../core/dates';
 import { markdownTable, money } from '../../../core/markdown';
 import { totals } from '../../../core/metrics';
 import { accountOrRefuse } from './helpers';
-import { loadRegistry, planOnly, recordedContext } from './safety-common';
+import { planOnly, recordedContext } from './safety-common';
 import { validateToolArguments } from '../../../functions/runtime/validation';
 
 const callOf = (ctx: ToolContext<unknown>) => ({ signal: ctx.signal, deadline: ctx.deadline, log: ctx.log });
@@ -48,7 +47,7 @@ export const preflightCampaign = defineGatewayTool({
   async run(args, ctx) {
     const account = await accountOrRefuse(ctx.owner.owner_id, args.platform, args.account_id);
     const checks: v.InferOutput<typeof checkOutput>[] = [];
-    const health = await connectionHealth(account, callOf(ctx));
+    const health = await ctx.platforms.health(account, callOf(ctx));
     checks.push({
       check: 'connection',
       status: health.healthy ? 'pass' : 'fail',
@@ -56,8 +55,7 @@ export const preflightCampaign = defineGatewayTool({
       tool: health.healthy ? null : 'get_connections_status',
     });
     if (health.healthy) {
-      const { REGISTRY, PLATFORM_MODULES } = await import('../../index');
-      const audit = await REGISTRY.get('audit_conversion_tracking')!.run({ platforms: [args.platform] }, ctx);
+      const audit = await ctx.platforms.tool('audit_conversion_tracking')!.run({ platforms: [args.platform] }, ctx);
       const mine = (
         audit.structured!.accounts as {
           account_id: string;
@@ -83,9 +81,7 @@ export const preflightCampaign = defineGatewayTool({
           });
       else checks.push({ check: 'conversion tracking', status: 'pass', detail: 'set up and recording', tool: null });
       const week = lastDays(ctx.now, 7, 'UTC');
-      const recent = totals(
-        (await PLATFORM_MODULES[args.platform].campaignFigures(account, week.start, week.end, callOf(ctx))).map((c) => c.figures),
-      );
+      const recent = totals((await ctx.platforms.campaignFigures(account, week.start, week.end, callOf(ctx))).map((c) => c.figures));
       checks.push({
         check: 'recent delivery',
         status: recent.impressions > 0 ? 'pass' : 'warn',
@@ -94,7 +90,8 @@ export const preflightCampaign = defineGatewayTool({
       });
     }
     const safety = safetyOf(ctx.owner);
-    const creates = (await import('../../index')).REGISTRY.all()
+    const creates = ctx.platforms
+      .tools()
       .filter((t) => t.platform === args.platform && /^(create|launch)_/.test(t.name))
       .map((t) => t.name);
     const off = creates.filter((t) => safety.tools_off?.includes(t));
@@ -143,9 +140,7 @@ export const validateCampaignDraft = defineGatewayTool({
     plan: v.nullable(v.object({ summary: v.string(), creates: v.number(), starts_paused: v.boolean() })),
   }),
   async run(args, ctx) {
-    await loadRegistry();
-    const { REGISTRY } = await import('../../index');
-    const tool = REGISTRY.get(args.tool);
+    const tool = ctx.platforms.tool(args.tool);
     if (!tool?.plan)
       throw new ToolError(`${args.tool} is not a create tool of this gateway; GET /api/v1/tools?access=write lists them.`, {
         code: 'not_found',
@@ -156,7 +151,7 @@ export const validateCampaignDraft = defineGatewayTool({
     let plan: { summary: string; creates: number; starts_paused: boolean } | null = null;
     try {
       const parsed = validateToolArguments(tool, args.arguments);
-      const accountParameter = tool.platform ? ACCOUNT_PARAMETERS[tool.platform].parameter : undefined;
+      const accountParameter = tool.platform ? ctx.platforms.manifest(tool.platform).account.parameter : undefined;
       const accounts = tool.platform ? await listConnectedAccounts(ctx.owner.owner_id, tool.platform) : [];
       const named = accountParameter ? (args.arguments[accountParameter] as string | undefined) : undefined;
       const account = accountNamedOrDefault(accounts, named);
@@ -298,7 +293,6 @@ export const inferBusinessProfile = defineGatewayTool({
   },
   output: v.object({ profile: profileOutput, evidence: v.array(v.string()), saved: v.boolean() }),
   async plan(args, ctx) {
-    const { PLATFORM_MODULES } = await import('../../index');
     const window = lastDays(ctx.now, 30, 'UTC');
     const evidence: string[] = [];
     const names: string[] = [];
@@ -308,7 +302,7 @@ export const inferBusinessProfile = defineGatewayTool({
     let largest: { currency: string; spend: number } | undefined;
     for (const account of await listConnectedAccounts(ctx.owner.owner_id)) {
       try {
-        const campaigns = await PLATFORM_MODULES[account.platform].campaignFigures(account, window.start, window.end, callOf(ctx));
+        const campaigns = await ctx.platforms.campaignFigures(account, window.start, window.end, callOf(ctx));
         const t = totals(campaigns.map((c) => c.figures));
         names.push(...campaigns.map((c) => c.name));
         spend += t.spend;

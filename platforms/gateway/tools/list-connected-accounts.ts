@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { ACCOUNT_PARAMETERS, PLATFORM_WORDS } from '../../../core/platforms';
+import { PLATFORM_WORDS } from '../../../core/platforms';
 import { listConnectedAccounts } from '../../../functions/runtime/stores/owners';
 import { defineGatewayTool } from '../../../core/tool';
 import { markdownTable } from '../../../core/markdown';
@@ -28,7 +28,7 @@ export const listConnectedAccountsTool = defineGatewayTool({
       const mine = accounts.filter((a) => a.platform === platform);
       return {
         platform,
-        parameter: ACCOUNT_PARAMETERS[platform].parameter,
+        parameter: ctx.platforms.manifest(platform).account.parameter,
         required: mine.length > 1,
         accounts: mine.map((a) => ({ id: a.account_id, name: a.name, mode: a.mode })),
       };

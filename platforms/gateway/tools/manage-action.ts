@@ -2,10 +2,9 @@ import * as v from 'valibot';
 import { ToolError } from '../../../core/errors';
 import { changedSince } from '../../../functions/runtime/planned-writes';
 import type { WritePlan } from '../../../core/plan';
-import { ACCOUNT_PARAMETERS } from '../../../core/platforms';
 import { getPendingAction, transitionAction, type PendingAction } from '../../../functions/runtime/stores/audit';
-import { defineGatewayTool } from '../../../core/tool';
-import { loadRegistry, plannedTool, planOnly, recordedContext } from './safety-common';
+import { defineGatewayTool, type ToolContext, type UndoCall } from '../../../core/tool';
+import { plannedTool, planOnly, recordedContext } from './safety-common';
 
 interface ManageData {
   action_id: string;
@@ -19,6 +18,8 @@ interface ManageData {
   account_id?: string;
   arguments: Record<string, unknown>;
   held_plan: WritePlan;
+  /** The call that undoes the held write once applied (the held tool's own undo, on the held account). */
+  undo_call?: UndoCall;
 }
 
 /**
@@ -110,6 +111,7 @@ export const manageAction = defineGatewayTool({
       arguments: action.arguments,
       held_plan: action.plan,
       ...(action.interrupted ? { interrupted_at: action.decided_at } : {}),
+      ...(args.decision === 'approve' ? { undo_call: heldUndo(ctx, action) } : {}),
     };
     if (args.decision === 'reject') {
       return {
@@ -132,8 +134,7 @@ export const manageAction = defineGatewayTool({
         data,
       };
     }
-    await loadRegistry();
-    const tool = plannedTool(action.tool);
+    const tool = plannedTool(ctx, action.tool);
     const fresh = await planOnly(tool, action.arguments, await recordedContext(ctx, tool, action.platform, action.account_id));
     if (action.interrupted && action.plan.changes.some((c) => c.action !== 'update')) {
       throw new ToolError(
@@ -197,7 +198,7 @@ export const manageAction = defineGatewayTool({
       await pendingOrRefuse(ctx.owner.owner_id, data.action_id);
       throw new ToolError(`Action ${data.action_id} could not be approved; list_pending_actions shows its status.`);
     }
-    const tool = plannedTool(data.tool);
+    const tool = plannedTool(ctx, data.tool);
     let result;
     try {
       result = await tool.apply!(data.held_plan, data.arguments, await recordedContext(ctx, tool, data.platform, data.account_id));
@@ -219,12 +220,19 @@ export const manageAction = defineGatewayTool({
       },
     };
   },
-  /** An approved write is undone by the held tool's own undo, on the held account. */
+  /** An approved write is undone by the held tool's own undo, on the held account (worked out when planned). */
   undo(plan) {
-    const data = plan.data;
-    if (data.decision !== 'approve' || !data.platform) return undefined;
-    const call = plannedTool(data.tool).undo?.(data.held_plan, data.arguments);
-    if (!call) return undefined;
-    return { tool: call.tool, arguments: { ...call.arguments, [ACCOUNT_PARAMETERS[data.platform].parameter]: data.account_id } };
+    return plan.data.decision === 'approve' ? plan.data.undo_call : undefined;
   },
 });
+
+/** The call that would undo a held write once applied: the held tool's own undo, on the held account. */
+function heldUndo(ctx: ToolContext<unknown>, action: Decidable): UndoCall | undefined {
+  if (!action.platform) return undefined;
+  const call = ctx.platforms.tool(action.tool)?.undo?.(action.plan, action.arguments);
+  if (!call) return undefined;
+  return {
+    tool: call.tool,
+    arguments: { ...call.arguments, [ctx.platforms.manifest(action.platform).account.parameter]: action.account_id },
+  };
+}

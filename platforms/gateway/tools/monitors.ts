@@ -390,7 +390,7 @@ export const testMonitor = defineGatewayTool({
   }),
   async run(args, ctx) {
     const monitor = await monitorOrRefuse(ctx.owner.owner_id, args.monitor_id);
-    const evaluation = await evaluateMonitor(monitor, ctx.now, { signal: ctx.signal, deadline: ctx.deadline, log: ctx.log });
+    const evaluation = await evaluateMonitor(ctx.platforms, monitor, ctx.now, { signal: ctx.signal, deadline: ctx.deadline, log: ctx.log });
     const text = [
       `## Test of ${monitor.name} (${monitor.monitor_id}), figures through ${evaluation.day}`,
       '',

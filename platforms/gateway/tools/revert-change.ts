@@ -3,7 +3,7 @@ import { ToolError } from '../../../core/errors';
 import type { PlannedChange, WritePlan } from '../../../core/plan';
 import { claimRevert, getAuditEntry, releaseRevert, type AuditEntry } from '../../../functions/runtime/stores/audit';
 import { defineGatewayTool } from '../../../core/tool';
-import { loadRegistry, plannedTool, planOnly, recordedContext, toolArguments } from './safety-common';
+import { plannedTool, planOnly, recordedContext, toolArguments } from './safety-common';
 
 interface RevertData {
   change_id: string;
@@ -68,8 +68,7 @@ export const revertChange = defineGatewayTool({
         `Change ${args.change_id} (${entry.tool}) cannot be undone: it removed or archived something for good, or changed nothing.`,
         { code: 'not_revertible' },
       );
-    await loadRegistry();
-    const tool = plannedTool(entry.undo.tool);
+    const tool = plannedTool(ctx, entry.undo.tool);
     const toolArgs = toolArguments(tool, entry.undo.arguments);
     const accountId = entry.account_id ?? (tool.platform ? String(entry.undo.arguments[tool.accountParameters[0] ?? ''] ?? '') : undefined);
     const undoPlan = await planOnly(tool, toolArgs, await recordedContext(ctx, tool, tool.platform, accountId));
@@ -96,7 +95,7 @@ export const revertChange = defineGatewayTool({
     if (!(await claimRevert(ctx.owner.owner_id, data.change_id, ctx.requestId))) {
       throw new ToolError(`Change ${data.change_id} was already reverted; a change is reverted once.`, { code: 'already_reverted' });
     }
-    const tool = plannedTool(data.tool);
+    const tool = plannedTool(ctx, data.tool);
     let result;
     try {
       result = await tool.apply!(data.undo_plan, data.arguments, await recordedContext(ctx, tool, data.platform, data.account_id));

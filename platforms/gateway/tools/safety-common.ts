@@ -8,18 +8,12 @@ import { validateToolArguments } from '../../../functions/runtime/validation';
 import { DRY_RUN_ARGUMENT } from '../../../core/tool';
 
 /**
- * What manage_action and revert_change share: finding a planned write tool of any platform (the
- * registry is loaded on first use: platforms/index.ts imports the gateway tools), opening it on the
- * recorded account, and planning it read-only.
+ * What manage_action, revert_change and the watch share: finding a planned write tool of any
+ * platform (among the tools of this function, `ctx.platforms`), opening it on the recorded account,
+ * and planning it read-only.
  */
-let registry: { get(name: string): ToolDefinition | undefined } | undefined;
-
-export async function loadRegistry(): Promise<void> {
-  registry ??= (await import('../../index')).REGISTRY;
-}
-
-export function plannedTool(name: string): ToolDefinition {
-  const tool = registry?.get(name);
+export function plannedTool(ctx: Pick<ToolContext<unknown>, 'platforms'>, name: string): ToolDefinition {
+  const tool = ctx.platforms.tool(name);
   if (!tool?.plan || !tool.apply)
     throw new ToolError(`The tool ${name} is not a planned write tool of this gateway any more; nothing was changed.`);
   return tool;

@@ -3,8 +3,7 @@ import { PLATFORM_WORDS } from '../../../core/platforms';
 import { listConnectedAccounts, monthlyLimit } from '../../../functions/runtime/stores/owners';
 import { defineGatewayTool } from '../../../core/tool';
 import { markdownTable, money } from '../../../core/markdown';
-import type { Opportunity } from '../../platform-module';
-import { connectionHealth } from '../../connect';
+import type { Opportunity } from '../../../core/platform';
 
 /** Fixes come first whatever their value: a broken connection hides everything else. */
 const KIND_WEIGHT: Record<Opportunity['kind'], number> = { fix: 3, cut_waste: 2, scale_winner: 1.5, setup: 1 };
@@ -43,15 +42,13 @@ export const suggestNextAction = defineGatewayTool({
     skipped: v.array(v.string()),
   }),
   async run(_args, ctx) {
-    // Imported here, not at the top: platforms/index.ts registers this tool, so a top-level import would be circular.
-    const { PLATFORM_MODULES, REGISTRY } = await import('../../index');
     const accounts = await listConnectedAccounts(ctx.owner.owner_id);
     const call = { signal: ctx.signal, deadline: ctx.deadline, log: ctx.log };
     const actions: (Opportunity & { score: number; note?: string })[] = [];
     const skipped: string[] = [];
 
     for (const account of accounts) {
-      const health = await connectionHealth(account, call);
+      const health = await ctx.platforms.health(account, call);
       if (!health.healthy) {
         actions.push({
           platform: account.platform,
@@ -65,12 +62,10 @@ export const suggestNextAction = defineGatewayTool({
         });
         continue;
       }
-      const finder = PLATFORM_MODULES[account.platform].findOpportunities;
-      if (!finder) continue;
       try {
-        for (const opportunity of await finder(account, ctx.now, call)) {
+        for (const opportunity of await ctx.platforms.findOpportunities(account, ctx.now, call)) {
           // Only actions a caller can follow: a registered tool, and a change that changes something.
-          if (!REGISTRY.get(opportunity.tool)) {
+          if (!ctx.platforms.tool(opportunity.tool)) {
             ctx.log.error('suggest_next_action: a finder named an unregistered tool', {
               platform: account.platform,
               tool: opportunity.tool,
@@ -120,7 +115,7 @@ export const suggestNextAction = defineGatewayTool({
     const top = actions.slice(0, MAX_ACTIONS).map(({ score: _score, current: _current, ...action }, i) => ({
       rank: i + 1,
       ...action,
-      action_type: REGISTRY.get(action.tool)?.access === 'write' ? ('change' as const) : ('inspect' as const),
+      action_type: ctx.platforms.tool(action.tool)?.access === 'write' ? ('change' as const) : ('inspect' as const),
     }));
 
     const text = [

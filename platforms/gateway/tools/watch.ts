@@ -5,7 +5,7 @@ import { holdAction } from '../../../functions/runtime/stores/audit';
 import { defineGatewayTool, type ToolContext } from '../../../core/tool';
 import { markdownTable, money } from '../../../core/markdown';
 import { getSignal, runWatchScan, watchTaskOf, type Signal } from '../monitoring/watch';
-import { loadRegistry, plannedTool, planOnly, recordedContext, toolArguments } from './safety-common';
+import { plannedTool, planOnly, recordedContext, toolArguments } from './safety-common';
 
 const signalId = v.pipe(
   v.string(),
@@ -43,8 +43,7 @@ async function signalOrRefuse(ownerId: string, id: string): Promise<Signal> {
 
 /** A fix planned read-only on its account: what it would change now, or why it cannot run. */
 async function planFix(fix: Signal['fixes'][number], signal: Signal, ctx: ToolContext<unknown>) {
-  await loadRegistry();
-  const tool = plannedTool(fix.tool);
+  const tool = plannedTool(ctx, fix.tool);
   const args = toolArguments(tool, fix.arguments);
   const plan = await planOnly(tool, args, await recordedContext(ctx, tool, signal.platform, signal.account_id ?? undefined));
   return { tool, args, plan };
@@ -59,7 +58,7 @@ export const runWatchNow = defineGatewayTool({
   args: {},
   output: v.object({ count: v.number(), signals: v.array(signalOutput), skipped: v.array(v.string()) }),
   async run(_args, ctx) {
-    const { signals, skipped } = await runWatchScan(ctx.owner.owner_id, ctx.now, {
+    const { signals, skipped } = await runWatchScan(ctx.platforms, ctx.owner.owner_id, ctx.now, {
       signal: ctx.signal,
       deadline: ctx.deadline,
       log: ctx.log,

@@ -1,7 +1,8 @@
 import { ToolError } from '../../../core/errors';
 import type { PortCall } from '../../../core/tool';
 import { sendUpstream } from '../../live/http';
-import { ConnectOptionsError, connectionBroken, type LiveAccountGrant, type LiveConnector } from '../../live/connector';
+import { ConnectOptionsError, connectionBroken } from '../../live/connector';
+import type { LiveAccountGrant, LiveConnector } from '../../../core/platform';
 import { liveSettings } from '../../live/settings';
 import { SearchAdsApi, SearchAdsSetupError, oauthFailure, type GoogleAdsRow } from './api';
 import { SearchAdsLive } from './adapter';

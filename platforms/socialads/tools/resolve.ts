@@ -2,7 +2,6 @@ import { ToolError } from '../../../core/errors';
 import { listConnectedAccounts } from '../../../functions/runtime/stores/owners';
 import type { ConnectedAccount } from '../../../core/accounts';
 import type { ToolContext } from '../../../core/tool';
-import { openSocialAds } from '../define';
 import type { SocialAdsAdSet, SocialAdsImage, SocialAdsInstagramAccount, SocialAdsPage, SocialAdsPort } from '../port';
 
 /**
@@ -96,7 +95,7 @@ async function otherAccounts(ctx: ToolContext<SocialAdsPort>): Promise<{ account
   for (const account of accounts) {
     if (account.account_id === ctx.account.account_id) continue;
     try {
-      out.push({ account, platform: openSocialAds(account, { signal: ctx.signal, deadline: ctx.deadline, log: ctx.log }) });
+      out.push({ account, platform: ctx.openPort<SocialAdsPort>(account) });
     } catch {
       // A live account this deployment cannot open: it holds nothing we can look up.
     }

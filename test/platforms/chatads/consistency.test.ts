@@ -3,7 +3,7 @@
  * port and through the tools: levels add up, tools agree, the past never changes, state gates
  * delivery from the moment it changes, no day exceeds its budget, and no day from today on delivers.
  */
-import { openChatAdsPort } from '../../../platforms/chatads/define';
+import { chatads } from '../../../platforms/chatads/manifest';
 import { CONVERSION_FIELDS, DELIVERY_FIELDS, type ChatAdsInsightsRow, type ChatAdsPort } from '../../../platforms/chatads/port';
 import { ChatAdsSandbox } from '../../../platforms/chatads/sandbox';
 import { addDays, isoDate } from '../../../core/dates';
@@ -56,7 +56,7 @@ describe('chatads sandbox: one delivery model', () => {
     const owner = await createTestOwner({ accounts: { chatads: 1 } });
     apiKey = owner.apiKey;
     account = owner.accounts.chatads![0]!;
-    port = openChatAdsPort(account, finderCall(account));
+    port = chatads.open(account, finderCall(account));
   });
 
   it.each([

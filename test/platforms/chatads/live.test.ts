@@ -9,8 +9,8 @@ import { tableName } from '../../../functions/runtime/config';
 import { GatewayError } from '../../../core/errors';
 import { documentClient } from '../../../functions/runtime/stores/dynamo';
 import { TABLE_SPECS } from '../../../functions/runtime/stores/tables';
-import { openChatAdsPort } from '../../../platforms/chatads/define';
-import { connectLiveAccounts } from '../../../platforms/connect';
+import { chatads } from '../../../platforms/chatads/manifest';
+import { connectLiveAccounts } from '../../../functions/connect/accounts';
 import { useFakeChatAdsApi } from './live-support';
 import { callTool, callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
 
@@ -309,7 +309,7 @@ describe('Live chatads account: failures', () => {
     fakePlatform.api.hangNext(10);
     const deadline = Date.now() + 1500;
     const silent = { info() {}, warn() {}, error() {} };
-    const port = openChatAdsPort(account, { signal: AbortSignal.timeout(1500), deadline, log: silent });
+    const port = chatads.open(account, { signal: AbortSignal.timeout(1500), deadline, log: silent });
     const failure = await port.listCampaigns().then(
       () => undefined,
       (err: unknown) => err,

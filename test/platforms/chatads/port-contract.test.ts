@@ -1,6 +1,6 @@
 import { operatorCall } from '../../../platforms/live/connector';
-import { openChatAdsPort } from '../../../platforms/chatads/define';
-import { connectLiveAccounts } from '../../../platforms/connect';
+import { chatads } from '../../../platforms/chatads/manifest';
+import { connectLiveAccounts } from '../../../functions/connect/accounts';
 import { useFakeChatAdsApi } from './live-support';
 import { createTestOwner, useTestTables } from '../../support/gateway';
 import { describePortContract } from './port-contract';
@@ -9,7 +9,7 @@ useTestTables();
 
 describePortContract('sandbox', async () => {
   const { accounts } = await createTestOwner({ accounts: { chatads: 1 } });
-  return openChatAdsPort(accounts.chatads![0], operatorCall());
+  return chatads.open(accounts.chatads![0], operatorCall());
 });
 
 const fakePlatform = useFakeChatAdsApi();
@@ -18,5 +18,5 @@ describePortContract('live adapter over the fake Advertiser API', async () => {
   const { owner } = await createTestOwner();
   const { apiKey } = fakePlatform.api.addAccount();
   const [account] = await connectLiveAccounts(owner.owner_id, 'chatads', { 'api-key': apiKey });
-  return openChatAdsPort(account, operatorCall());
+  return chatads.open(account, operatorCall());
 });

@@ -4,7 +4,7 @@
  * ad group, with disapproved and paused ads serving nothing.
  */
 import { addDays, isoDate } from '../../../core/dates';
-import { openDeskAdsPort } from '../../../platforms/deskads/define';
+import { deskads } from '../../../platforms/deskads/manifest';
 import { operatorCall } from '../../../platforms/live/connector';
 import { SandboxStore } from '../../../platforms/sandbox/store';
 import { callTool, callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
@@ -121,7 +121,7 @@ describe('deskads ads', () => {
   it('an ad group whose only ad is paused shows nothing from that moment; earlier days keep their figures', async () => {
     const owner = await createTestOwner({ accounts: { deskads: 1 } });
     const account = owner.accounts.deskads![0]!;
-    const port = openDeskAdsPort(account, operatorCall());
+    const port = deskads.open(account, operatorCall());
     const store = new SandboxStore('deskads', account.account_id);
     const end = addDays(isoDate(new Date()), -1);
     const start = addDays(end, -6);

@@ -5,7 +5,7 @@
  * today and later have no figures.
  */
 import { addDays, isoDate } from '../../../core/dates';
-import { openDeskAdsPort } from '../../../platforms/deskads/define';
+import { deskads } from '../../../platforms/deskads/manifest';
 import type { DeskAdsPort, DeskAdsReportRow, DeskAdsReportType } from '../../../platforms/deskads/port';
 import { operatorCall } from '../../../platforms/live/connector';
 import { daySegments, type WithHistory } from '../../../platforms/sandbox/history';
@@ -37,7 +37,7 @@ interface Campaign {
 async function sandbox() {
   const owner = await createTestOwner({ accounts: { deskads: 1 } });
   const account = owner.accounts.deskads![0]!;
-  return { apiKey: owner.apiKey, port: openDeskAdsPort(account, operatorCall()), store: new SandboxStore('deskads', account.account_id) };
+  return { apiKey: owner.apiKey, port: deskads.open(account, operatorCall()), store: new SandboxStore('deskads', account.account_id) };
 }
 
 const daily = (port: DeskAdsPort, report_type: DeskAdsReportType, start: string, end: string) =>

@@ -1,5 +1,5 @@
 import { addDays, isoDate } from '../../../core/dates';
-import { openDeskAdsPort } from '../../../platforms/deskads/define';
+import { deskads } from '../../../platforms/deskads/manifest';
 import { operatorCall } from '../../../platforms/live/connector';
 import type { ConnectedAccount } from '../../../core/accounts';
 import { callTool, callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
@@ -156,7 +156,7 @@ describe('deskads tools', () => {
       expect(rows.length).toBe(data.structured!.filtered);
       const spends = rows.map((r) => r.spend);
       expect(spends).toEqual([...spends].sort((a, b) => b - a));
-      const port = openDeskAdsPort(account, operatorCall());
+      const port = deskads.open(account, operatorCall());
       const report = await port.getReport({
         report_type: 'ProductDimensionPerformance',
         aggregation: 'Summary',

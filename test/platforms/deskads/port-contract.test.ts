@@ -2,7 +2,7 @@ import { UpstreamServerError } from '../../../core/errors';
 import { createLogger } from '../../../functions/runtime/log';
 import type { ConnectedAccount } from '../../../core/accounts';
 import { addDays, isoDate } from '../../../core/dates';
-import { openDeskAdsPort } from '../../../platforms/deskads/define';
+import { deskads } from '../../../platforms/deskads/manifest';
 import { injectSandboxFailure } from '../../../platforms/sandbox/platform';
 import { createTestOwner, useTestTables } from '../../support/gateway';
 import { describePortContract } from './port-contract';
@@ -20,12 +20,12 @@ async function sandboxAccount(): Promise<ConnectedAccount> {
   return accounts.deskads![0]!;
 }
 
-describePortContract('sandbox adapter, opened as tools open it', async () => openDeskAdsPort(await sandboxAccount(), call()));
+describePortContract('sandbox adapter, opened as tools open it', async () => deskads.open(await sandboxAccount(), call()));
 
 describe('deskads sandbox port behind the failure wrapper', () => {
   it('fails get_report once when that operation is injected, then reports again', async () => {
     const account = await sandboxAccount();
-    const port = openDeskAdsPort(account, call());
+    const port = deskads.open(account, call());
     await injectSandboxFailure(account, 'get_report');
     const end = addDays(isoDate(new Date()), -1);
     const request = { report_type: 'CampaignPerformance', aggregation: 'Summary', start_date: addDays(end, -6), end_date: end } as const;

@@ -1,7 +1,7 @@
 /** deskads last family (issue 16): budgets, audiences, geo and audience reports on the sandbox. */
 import { createLogger } from '../../../functions/runtime/log';
 import { addDays, isoDate } from '../../../core/dates';
-import { openDeskAdsPort } from '../../../platforms/deskads/define';
+import { deskads } from '../../../platforms/deskads/manifest';
 import { callTool, callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
 
 useTestTables();
@@ -233,7 +233,7 @@ describe('deskads sandbox port: geographic and audience reports', () => {
 
   it('geo rows add up to each campaign and audience rows to each ad group exactly; past days do not change after an audience write', async () => {
     const { accounts } = await createTestOwner({ accounts: { deskads: 1 } });
-    const port = openDeskAdsPort(accounts.deskads![0]!, call());
+    const port = deskads.open(accounts.deskads![0]!, call());
     const campaigns = await port.getReport({ report_type: 'CampaignPerformance', aggregation: 'Summary', ...range });
     const geo = await port.getGeoReport(range);
     for (const c of campaigns) {

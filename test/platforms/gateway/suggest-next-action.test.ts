@@ -38,7 +38,7 @@ describe('Tool: suggest_next_action', () => {
   });
 
   it('ranks actions by value and every action names a registered tool', async () => {
-    const { REGISTRY } = await import('../../../platforms');
+    const { REGISTRY } = await import('../../../functions/all-tools');
     const { apiKey } = await createTestOwner({
       accounts: { searchads: 1, socialads: 1, proads: 1, shortvideo: 1, retailads: 1, chatads: 1, deskads: 1 },
     });
@@ -84,9 +84,10 @@ describe('Tool: suggest_next_action', () => {
   });
 
   it('covers every platform: each has a finder; retailads and deskads waste is what their read tools show, as inspect actions', async () => {
-    const { PLATFORM_MODULES, REGISTRY } = await import('../../../platforms');
+    const { PLATFORMS } = await import('../../../platforms');
+    const { REGISTRY } = await import('../../../functions/all-tools');
     const { lastDays } = await import('../../../core/dates');
-    for (const module of Object.values(PLATFORM_MODULES))
+    for (const module of PLATFORMS)
       expect({ platform: module.word, finder: typeof module.findOpportunities }).toEqual({ platform: module.word, finder: 'function' });
     const { apiKey } = await createTestOwner({ accounts: { retailads: 1, deskads: 1, chatads: 1 } });
     const data = await callToolOk(apiKey, 'suggest_next_action');

@@ -2,6 +2,7 @@
  * Reports and briefs: generate_report_now shows the figures list_campaigns shows, in json, html or a
  * valid PDF; a scheduled brief is built once at its time (controlled clock) and kept for retrieval.
  */
+import { ALL_PLATFORMS } from '../../../functions/all-tools';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dueBriefs } from '../../../functions/runtime/stores/monitoring';
@@ -125,9 +126,11 @@ describe('reports and briefs', () => {
     expect(brief.webhook_host).toBe(new URL(url).host);
     const at = Date.parse(brief.next_run_at);
     expect(new Date(at).toISOString().slice(11, 16)).toMatch(/^0[45]:00$/);
-    const early = await runDueTasks(new Date(at - 1000), { pause: () => Promise.resolve() });
+    const early = await runDueTasks(ALL_PLATFORMS, new Date(at - 1000), { pause: () => Promise.resolve() });
     expect(early.briefs.generated).toBe(0);
-    const runs = await Promise.all(Array.from({ length: 5 }, () => runDueTasks(new Date(at + 30_000), { pause: () => Promise.resolve() })));
+    const runs = await Promise.all(
+      Array.from({ length: 5 }, () => runDueTasks(ALL_PLATFORMS, new Date(at + 30_000), { pause: () => Promise.resolve() })),
+    );
     expect(runs.reduce((n, r) => n + r.briefs.generated, 0)).toBe(1);
     const task = (await callToolOk(apiKey, 'list_scheduled_tasks', { task_id: brief.brief_id })).structured!.tasks[0];
     expect(task).toMatchObject({

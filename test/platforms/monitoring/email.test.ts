@@ -5,6 +5,7 @@
  * refused with a reason when the gateway has no sender set up; an undelivered alert is sent again by
  * the check's retry.
  */
+import { ALL_PLATFORMS } from '../../../functions/all-tools';
 import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../../../functions/runtime/config';
 import { SesOutbox } from '../../../functions/local/ses-outbox';
@@ -81,7 +82,7 @@ describe('email delivery', () => {
 
     await makeDue(ownerId, `MONITOR#${monitor.monitor_id}`);
     const at = new Date();
-    await Promise.all(Array.from({ length: 5 }, () => runDueMonitors(at, { pause: noPause })));
+    await Promise.all(Array.from({ length: 5 }, () => runDueMonitors(ALL_PLATFORMS, at, { pause: noPause })));
 
     const mails = mailsTo('jane.doe@agency.example');
     expect(mails).toHaveLength(1);
@@ -109,7 +110,7 @@ describe('email delivery', () => {
       .monitor as { monitor_id: string };
     ses.throttleNext(2);
     await makeDue(ownerId, `MONITOR#${throttled.monitor_id}`);
-    await runDueMonitors(new Date(), { pause: noPause });
+    await runDueMonitors(ALL_PLATFORMS, new Date(), { pause: noPause });
     expect((await listAlerts(ownerId, throttled.monitor_id))[0]!.email_delivery).toEqual({ status: 'delivered', attempts: 3 });
     expect(mailsTo('t1@agency.example')).toHaveLength(1);
 
@@ -118,7 +119,7 @@ describe('email delivery', () => {
     process.env.ALERT_EMAIL_FROM = 'alerts@unverified.example.com';
     try {
       await makeDue(ownerId, `MONITOR#${refused.monitor_id}`);
-      await runDueMonitors(new Date(), { pause: noPause });
+      await runDueMonitors(ALL_PLATFORMS, new Date(), { pause: noPause });
     } finally {
       process.env.ALERT_EMAIL_FROM = 'alerts@gateway.example.com';
     }
@@ -130,7 +131,7 @@ describe('email delivery', () => {
     expect(mailsTo('t2@agency.example')).toHaveLength(0);
     // The sender fixed, the retry 15 minutes later emails the alert once (the check is not repeated).
     await makeDue(ownerId, `MONITOR#${refused.monitor_id}`);
-    await runDueMonitors(new Date(), { pause: noPause });
+    await runDueMonitors(ALL_PLATFORMS, new Date(), { pause: noPause });
     expect(mailsTo('t2@agency.example')).toHaveLength(1);
     expect((await listAlerts(ownerId, refused.monitor_id))[0]!.email_delivery).toEqual({ status: 'delivered', attempts: 2 });
   });
@@ -141,7 +142,10 @@ describe('email delivery', () => {
     ).structured!.brief as { brief_id: string; email_recipients: string[] };
     expect(brief.email_recipients).toEqual(['b…@agency.example']);
     await makeDue(ownerId, `BRIEF#${brief.brief_id}`);
-    await Promise.all([runDueBriefs(new Date(), { pause: noPause }), runDueBriefs(new Date(), { pause: noPause })]);
+    await Promise.all([
+      runDueBriefs(ALL_PLATFORMS, new Date(), { pause: noPause }),
+      runDueBriefs(ALL_PLATFORMS, new Date(), { pause: noPause }),
+    ]);
     const [mail] = mailsTo('brief@agency.example');
     expect(mailsTo('brief@agency.example')).toHaveLength(1);
     expect(mail!.subject).toMatch(/^Monday brief: \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d$/);
@@ -162,7 +166,7 @@ describe('email delivery', () => {
     await makeDue(ownerId, `BRIEF#${brief.brief_id}`);
     ses.throttleNext(3);
     const at = new Date();
-    await runDueBriefs(at, { pause: noPause });
+    await runDueBriefs(ALL_PLATFORMS, at, { pause: noPause });
     const failed = (await getBrief(ownerId, brief.brief_id))!;
     expect(failed.retry).toMatchObject({ attempt: 1, at: new Date(at.getTime() + 15 * 60_000).toISOString() });
     expect(failed.next_run_at).toBe(failed.retry!.at);
@@ -170,7 +174,7 @@ describe('email delivery', () => {
     expect(mailsTo('retry@agency.example')).toHaveLength(0);
     expect((await callToolOk(apiKey, 'list_scheduled_tasks')).text).toContain(`Retry brief (${brief.brief_id}): not delivered`);
 
-    await runDueBriefs(new Date(failed.retry!.at), { pause: noPause });
+    await runDueBriefs(ALL_PLATFORMS, new Date(failed.retry!.at), { pause: noPause });
     expect(mailsTo('retry@agency.example')).toHaveLength(1);
     const runs = await listBriefRuns(ownerId, brief.brief_id);
     expect(runs).toHaveLength(1);

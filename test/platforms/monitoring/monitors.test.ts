@@ -3,6 +3,7 @@
  * exactly once per monitor and day however many checks run, and the scheduler's daily claim on a
  * controlled clock.
  */
+import { ALL_PLATFORMS } from '../../../functions/all-tools';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CLAIM_RESERVE_MS, handler as schedulerHandler } from '../../../functions/scheduler';
@@ -87,13 +88,13 @@ describe('monitors', () => {
     const due = Date.parse(breaching.next_run_at);
     expect(due).toBe(Date.parse(nextCheckAt(new Date(), 8)));
     // Before its hour nothing is checked.
-    const early = await runDueMonitors(new Date(Date.now() - 1000));
+    const early = await runDueMonitors(ALL_PLATFORMS, new Date(Date.now() - 1000));
     expect(early.evaluated).toBe(0);
     expect((await getMonitor(ownerId, breaching.monitor_id))!.last_run_at).toBeUndefined();
 
     await Promise.all([makeDue(ownerId, breaching.monitor_id), makeDue(ownerId, quiet.monitor_id)]);
     const at = new Date();
-    const runs = await Promise.all(Array.from({ length: 10 }, () => runDueMonitors(at)));
+    const runs = await Promise.all(Array.from({ length: 10 }, () => runDueMonitors(ALL_PLATFORMS, at)));
     const alerts = await listAlerts(ownerId, breaching.monitor_id);
     expect(alerts).toHaveLength(1);
     expect(alerts[0]).toMatchObject({ day: yesterday(), breaches: [{ campaign_id: brand.id, values: [{ value: brand.spend }] }] });
@@ -104,7 +105,7 @@ describe('monitors', () => {
     const after = (await getMonitor(ownerId, breaching.monitor_id))!;
     expect(after).toMatchObject({ trigger_count: 1, last_run_at: at.toISOString(), next_run_at: nextCheckAt(at, 8) });
     // Run again: nothing is due, nothing is recorded twice.
-    expect((await runDueMonitors(new Date())).evaluated).toBe(0);
+    expect((await runDueMonitors(ALL_PLATFORMS, new Date())).evaluated).toBe(0);
 
     const history = await callToolOk(apiKey, 'get_monitor_history', { monitor_id: breaching.monitor_id });
     expect(history.structured).toMatchObject({ total: 1, alerts: [{ breaches: [{ campaign_id: brand.id }] }] });
@@ -216,7 +217,7 @@ describe('monitors', () => {
       expect(JSON.stringify(audit)).not.toContain('SECRET-TOKEN');
       await makeDue(ownerId, monitor_id);
       const at = new Date();
-      await Promise.all(Array.from({ length: 5 }, () => runDueMonitors(at, { pause: noPause })));
+      await Promise.all(Array.from({ length: 5 }, () => runDueMonitors(ALL_PLATFORMS, at, { pause: noPause })));
       const mine = received.filter((r) => r.body.monitor_id === monitor_id);
       expect(mine).toHaveLength(1);
       expect(mine[0]).toMatchObject({
@@ -236,7 +237,7 @@ describe('monitors', () => {
         })
       ).structured!.monitor as { monitor_id: string };
       await makeDue(ownerId, monitor_id);
-      await runDueMonitors(new Date(), { pause: noPause });
+      await runDueMonitors(ALL_PLATFORMS, new Date(), { pause: noPause });
       expect(received.filter((r) => r.body.monitor_id === monitor_id)).toHaveLength(3);
       expect((await listAlerts(ownerId, monitor_id))[0]!.delivery).toEqual({
         status: 'failed',
@@ -252,7 +253,10 @@ describe('monitors', () => {
       expect(Date.parse(failed.next_run_at) - Date.parse(failed.last_run_at!)).toBe(15 * 60_000);
       answer = 200;
       await makeDue(ownerId, monitor_id);
-      await Promise.all([runDueMonitors(new Date(), { pause: noPause }), runDueMonitors(new Date(), { pause: noPause })]);
+      await Promise.all([
+        runDueMonitors(ALL_PLATFORMS, new Date(), { pause: noPause }),
+        runDueMonitors(ALL_PLATFORMS, new Date(), { pause: noPause }),
+      ]);
       expect(received.filter((r) => r.body.monitor_id === monitor_id)).toHaveLength(4);
       const [alert] = await listAlerts(ownerId, monitor_id);
       expect(alert!.delivery).toEqual({ status: 'delivered', attempts: 4 });

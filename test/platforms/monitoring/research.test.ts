@@ -1,4 +1,5 @@
 /** Research jobs: queued, run once in the background by the scheduler, read back by id. */
+import { ALL_PLATFORMS } from '../../../functions/all-tools';
 import { runDueTasks } from '../../../platforms/gateway/monitoring/scheduler';
 import { callTool, callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
 
@@ -15,7 +16,7 @@ describe('research jobs', () => {
     const job = (await callToolOk(apiKey, 'start_research', { topic: 'keywords' })).structured!.job;
     expect(job).toMatchObject({ status: 'queued', topic: 'keywords', started_at: null });
     expect((await status(job.research_id)).status).toBe('queued');
-    const runs = await Promise.all(Array.from({ length: 3 }, () => runDueTasks(new Date())));
+    const runs = await Promise.all(Array.from({ length: 3 }, () => runDueTasks(ALL_PLATFORMS, new Date())));
     expect(runs.reduce((n, r) => n + r.research.done, 0)).toBe(1);
     const done = await status(job.research_id);
     expect(done).toMatchObject({
@@ -36,14 +37,14 @@ describe('research jobs', () => {
 
   it('keywords with seeds keep only the terms that contain one', async () => {
     const job = (await callToolOk(apiKey, 'start_research', { topic: 'keywords', seeds: ['boot'] })).structured!.job;
-    await runDueTasks(new Date());
+    await runDueTasks(ALL_PLATFORMS, new Date());
     const r = (await status(job.research_id)).result;
     for (const t of [...r.converting_terms, ...r.wasted_terms]) expect(t.term).toContain('boot');
   });
 
   it("campaigns: every platform's campaigns by return; listed as a task and deletable, not pausable", async () => {
     const job = (await callToolOk(apiKey, 'start_research', { topic: 'campaigns', platforms: ['searchads', 'chatads'] })).structured!.job;
-    await runDueTasks(new Date());
+    await runDueTasks(ALL_PLATFORMS, new Date());
     const r = (await status(job.research_id)).result;
     expect(r.campaigns_analysed).toBeGreaterThan(0);
     for (const c of r.spend_without_conversions) expect(c.conversions).toBe(0);

@@ -3,12 +3,13 @@
  * minutes later the same day instead of the next day, on a controlled clock, and alerts once the
  * account answers again; a check that succeeds forgets the failure.
  */
+import { ALL_PLATFORMS } from '../../../functions/all-tools';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../../../functions/runtime/config';
 import { documentClient } from '../../../functions/runtime/stores/dynamo';
 import { getMonitor, listAlerts, nextCheckAt } from '../../../functions/runtime/stores/monitoring';
 import { runDueMonitors } from '../../../platforms/gateway/monitoring/evaluate';
-import { connectLiveAccounts } from '../../../platforms/connect';
+import { connectLiveAccounts } from '../../../functions/connect/accounts';
 import { useFakeChatAdsApi } from '../chatads/live-support';
 import { callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
 
@@ -50,18 +51,18 @@ describe('retrying a failed monitor check', () => {
       [2, 30],
       [3, 60],
     ] as const) {
-      const run = await runDueMonitors(at);
+      const run = await runDueMonitors(ALL_PLATFORMS, at);
       expect(run).toMatchObject({ evaluated: 1, alerts: 0, failed: 1, retried: 1 });
       const m = (await stored())!;
       expect(m.retry).toEqual({ day: expect.any(String), attempt });
       expect(m.next_run_at).toBe(minutes(at, wait).toISOString());
       expect(m.last_error).toContain('not read: chatads');
       // Nothing runs before the retry's time.
-      expect((await runDueMonitors(minutes(at, wait - 1))).evaluated).toBe(0);
+      expect((await runDueMonitors(ALL_PLATFORMS, minutes(at, wait - 1))).evaluated).toBe(0);
       at = minutes(at, wait);
     }
     // The 4th failure of the day: no more retries, the daily check stays; list_monitors says why.
-    expect(await runDueMonitors(at)).toMatchObject({ evaluated: 1, failed: 1, retried: 0 });
+    expect(await runDueMonitors(ALL_PLATFORMS, at)).toMatchObject({ evaluated: 1, failed: 1, retried: 0 });
     expect((await stored())!.next_run_at).toBe(nextCheckAt(at, 8));
     const listed = (await callToolOk(apiKey, 'list_monitors')).structured!.monitors as {
       monitor_id: string;
@@ -80,9 +81,9 @@ describe('retrying a failed monitor check', () => {
         ExpressionAttributeValues: { ':at': minutes(start, -1).toISOString() },
       }),
     );
-    expect(await runDueMonitors(start)).toMatchObject({ failed: 1, retried: 1 });
+    expect(await runDueMonitors(ALL_PLATFORMS, start)).toMatchObject({ failed: 1, retried: 1 });
     fake.api.failNext(0);
-    const healedRun = await runDueMonitors(minutes(start, 15));
+    const healedRun = await runDueMonitors(ALL_PLATFORMS, minutes(start, 15));
     expect([healedRun, (await stored())!.last_error]).toMatchObject([{ evaluated: 1, alerts: 1, failed: 0 }, undefined]);
     const healed = (await stored())!;
     expect(healed.last_error).toBeUndefined();

@@ -4,11 +4,12 @@
  * task; shown and paused through the scheduled-task tools. Controlled clock: runs are given `now`,
  * and a task is made due by moving its next_run_at into the past.
  */
+import { ALL_PLATFORMS } from '../../../functions/all-tools';
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../../../functions/runtime/config';
 import { documentClient } from '../../../functions/runtime/stores/dynamo';
 import { dueWatchTasks, getWatchTask, nextCheckAt } from '../../../functions/runtime/stores/monitoring';
-import { disconnectAccount } from '../../../platforms/connect';
+import { disconnectAccount } from '../../../functions/connect/accounts';
 import { lastReportDay } from '../../../core/dates';
 import { runDueTasks } from '../../../platforms/gateway/monitoring/scheduler';
 import { getSignal, runDueWatchScans, runWatchScan } from '../../../platforms/gateway/monitoring/watch';
@@ -30,10 +31,10 @@ async function makeDue(ownerId: string, at: Date): Promise<void> {
 
 /** The real scan, counting which owners it was run for. */
 function countingScan(calls: string[], fail?: string): typeof runWatchScan {
-  return async (ownerId, now, call) => {
+  return async (directory, ownerId, now, call) => {
     calls.push(ownerId);
     if (ownerId === fail) throw new Error('the platform did not answer');
-    return runWatchScan(ownerId, now, call);
+    return runWatchScan(directory, ownerId, now, call);
   };
 }
 
@@ -80,15 +81,15 @@ describe('daily watch scan', () => {
     const created = (await getWatchTask(owner))!;
     // Not before its time: a second before the next 07:00 nothing of this owner is scanned.
     const calls: string[] = [];
-    await runDueWatchScans(ago(new Date(created.next_run_at), 1000), countingScan(calls));
+    await runDueWatchScans(ALL_PLATFORMS, ago(new Date(created.next_run_at), 1000), countingScan(calls));
     expect(calls).not.toContain(owner);
     expect((await getWatchTask(owner))!.last_run_at).toBeUndefined();
 
     const at = new Date();
     await makeDue(owner, ago(at, 60_000));
-    await runDueWatchScans(ago(at, 120_000), countingScan(calls));
+    await runDueWatchScans(ALL_PLATFORMS, ago(at, 120_000), countingScan(calls));
     expect(calls).not.toContain(owner);
-    const run = await runDueWatchScans(at, countingScan(calls));
+    const run = await runDueWatchScans(ALL_PLATFORMS, at, countingScan(calls));
     expect(calls).toEqual([owner]);
     expect(run).toMatchObject({ due: 1, scanned: 1, failed: 0 });
     expect(run.signals).toBeGreaterThan(0);
@@ -117,7 +118,7 @@ describe('daily watch scan', () => {
     );
     expect(now.filter((s) => s.severity === 'high')).toHaveLength(scan.by_severity.high);
     // Run again at the same time: nothing is due any more.
-    expect(await runDueWatchScans(at, countingScan(calls))).toMatchObject({ due: 0, scanned: 0 });
+    expect(await runDueWatchScans(ALL_PLATFORMS, at, countingScan(calls))).toMatchObject({ due: 0, scanned: 0 });
     expect(calls).toEqual([owner]);
   });
 
@@ -126,7 +127,7 @@ describe('daily watch scan', () => {
     const owner = c.owner.owner_id;
     const at = new Date();
     await makeDue(owner, ago(at, 60_000));
-    await runDueWatchScans(at);
+    await runDueWatchScans(ALL_PLATFORMS, at);
     const scan = (await getWatchTask(owner))!.last_scan!;
     const proposedNow = async () =>
       (
@@ -146,7 +147,7 @@ describe('daily watch scan', () => {
     expect((await callToolOk(c.apiKey, 'list_scheduled_tasks')).text).toContain(`${scan.staged} fix`);
     // Scanned again while they wait: the same findings, nothing staged twice.
     await makeDue(owner, ago(at, 30_000));
-    await runDueWatchScans(at);
+    await runDueWatchScans(ALL_PLATFORMS, at);
     expect((await getWatchTask(owner))!.last_scan!.staged).toBe(0);
     expect(await proposedNow()).toHaveLength(proposed.length);
   });
@@ -154,8 +155,11 @@ describe('daily watch scan', () => {
   it('repeated and concurrent scheduler ticks at the same due time scan each owner once', async () => {
     const at = new Date();
     await Promise.all([makeDue(a.owner.owner_id, ago(at, 60_000)), makeDue(b.owner.owner_id, ago(at, 60_000))]);
-    const ticks = await Promise.all(Array.from({ length: 5 }, () => runDueTasks(at, { pause: () => Promise.resolve() })));
-    ticks.push(await runDueTasks(at, { pause: () => Promise.resolve() }), await runDueTasks(at, { pause: () => Promise.resolve() }));
+    const ticks = await Promise.all(Array.from({ length: 5 }, () => runDueTasks(ALL_PLATFORMS, at, { pause: () => Promise.resolve() })));
+    ticks.push(
+      await runDueTasks(ALL_PLATFORMS, at, { pause: () => Promise.resolve() }),
+      await runDueTasks(ALL_PLATFORMS, at, { pause: () => Promise.resolve() }),
+    );
     expect(ticks.reduce((n, t) => n + t.watch.scanned, 0)).toBe(2);
     expect(ticks.reduce((n, t) => n + t.watch.failed, 0)).toBe(0);
     const [taskA, taskB] = await Promise.all([getWatchTask(a.owner.owner_id), getWatchTask(b.owner.owner_id)]);
@@ -202,7 +206,7 @@ describe('daily watch scan', () => {
     const at = new Date();
     await makeDue(a.owner.owner_id, ago(at, 60_000));
     const calls: string[] = [];
-    await runDueWatchScans(at, countingScan(calls));
+    await runDueWatchScans(ALL_PLATFORMS, at, countingScan(calls));
     expect(await dueWatchTasks(new Date(at.getTime() + 3 * 86_400_000))).not.toContainEqual(
       expect.objectContaining({ owner_id: a.owner.owner_id }),
     );
@@ -214,9 +218,9 @@ describe('daily watch scan', () => {
     expect(resumed.status).toBe('active');
     expect(resumed.next_run_at.slice(11)).toBe('07:00:00.000Z');
     const next = new Date(resumed.next_run_at);
-    await runDueWatchScans(ago(next, 1000), countingScan(calls));
+    await runDueWatchScans(ALL_PLATFORMS, ago(next, 1000), countingScan(calls));
     expect(calls).not.toContain(a.owner.owner_id);
-    await runDueWatchScans(next, countingScan(calls));
+    await runDueWatchScans(ALL_PLATFORMS, next, countingScan(calls));
     expect(calls.filter((o) => o === a.owner.owner_id)).toHaveLength(1);
     expect((await getWatchTask(a.owner.owner_id))!).toMatchObject({ last_run_at: next.toISOString(), next_run_at: nextCheckAt(next, 7) });
   });
@@ -227,7 +231,7 @@ describe('daily watch scan', () => {
     await makeDue(a.owner.owner_id, ago(at, 120_000));
     await makeDue(b.owner.owner_id, ago(at, 60_000));
     const calls: string[] = [];
-    const run = await runDueWatchScans(at, countingScan(calls, a.owner.owner_id));
+    const run = await runDueWatchScans(ALL_PLATFORMS, at, countingScan(calls, a.owner.owner_id));
     expect(calls).toEqual([a.owner.owner_id, b.owner.owner_id]);
     expect(run).toMatchObject({ due: 2, scanned: 1, failed: 1 });
     expect(await getWatchTask(b.owner.owner_id)).toMatchObject({ last_scan: { ran_at: at.toISOString() } });
@@ -237,7 +241,7 @@ describe('daily watch scan', () => {
     // The next successful scan clears the error.
     const later = new Date(at.getTime() + 1000);
     await makeDue(a.owner.owner_id, at);
-    await runDueWatchScans(later);
+    await runDueWatchScans(ALL_PLATFORMS, later);
     const recovered = (await getWatchTask(a.owner.owner_id))!;
     expect(recovered.last_error).toBeUndefined();
     expect(recovered.last_scan!.ran_at).toBe(later.toISOString());
@@ -250,7 +254,7 @@ describe('daily watch scan', () => {
     const at = new Date();
     await makeDue(c.owner.owner_id, ago(at, 60_000));
     const calls: string[] = [];
-    const run = await runDueWatchScans(at, countingScan(calls));
+    const run = await runDueWatchScans(ALL_PLATFORMS, at, countingScan(calls));
     expect(run).toMatchObject({ due: 1, scanned: 0, failed: 0 });
     expect(calls).toEqual([]);
     expect(await getWatchTask(c.owner.owner_id)).toMatchObject({

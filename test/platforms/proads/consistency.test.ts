@@ -6,10 +6,9 @@
  */
 import { createLogger } from '../../../functions/runtime/log';
 import type { ConnectedAccount } from '../../../core/accounts';
-import { ALL_TOOLS, REGISTRY } from '../../../platforms';
+import { ALL_TOOLS, REGISTRY } from '../../../functions/all-tools';
 import { addDays, isoDate } from '../../../core/dates';
-import { proads } from '../../../platforms/proads';
-import { openProAds } from '../../../platforms/proads/define';
+import { proads } from '../../../platforms/proads/manifest';
 import type { ProAdsAnalyticsRow, ProAdsPort } from '../../../platforms/proads/port';
 import { SandboxStore } from '../../../platforms/sandbox/store';
 import { callTool, callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
@@ -25,7 +24,7 @@ beforeAll(async () => {
 });
 
 const port = (): ProAdsPort =>
-  openProAds(account, { signal: new AbortController().signal, deadline: Date.now() + 30_000, log: createLogger({ test: 'consistency' }) });
+  proads.open(account, { signal: new AbortController().signal, deadline: Date.now() + 30_000, log: createLogger({ test: 'consistency' }) });
 const today = () => isoDate(new Date());
 const yesterday = () => addDays(today(), -1);
 const cents = (n: number) => Math.round(n * 100);

@@ -1,4 +1,4 @@
-import { proads } from '../../../platforms/proads';
+import { proads } from '../../../platforms/proads/manifest';
 import { createTestOwner, useTestTables } from '../../support/gateway';
 
 useTestTables();

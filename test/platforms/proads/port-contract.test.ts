@@ -1,7 +1,7 @@
 import type { ConnectedAccount } from '../../../core/accounts';
 import { createLogger } from '../../../functions/runtime/log';
 import { addDays, isoDate } from '../../../core/dates';
-import { openProAds } from '../../../platforms/proads/define';
+import { proads } from '../../../platforms/proads/manifest';
 import { injectSandboxFailure } from '../../../platforms/sandbox/platform';
 import { createTestOwner, useTestTables } from '../../support/gateway';
 import { describePortContract } from './port-contract';
@@ -15,7 +15,7 @@ beforeAll(async () => {
 
 /** The sandbox port as tools get it: opened by openPort, inside the failure-injection wrapper. */
 const open = async () =>
-  openProAds(account, {
+  proads.open(account, {
     signal: new AbortController().signal,
     deadline: Date.now() + 30_000,
     log: createLogger({ test: 'port-contract' }),

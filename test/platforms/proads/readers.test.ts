@@ -3,7 +3,7 @@
  * a marketer: find the waste, pause it, move its budget to the winner, exclude the wasteful segment,
  * and verify, with the past unchanged.
  */
-import { REGISTRY } from '../../../platforms';
+import { REGISTRY } from '../../../functions/all-tools';
 import { addDays, isoDate } from '../../../core/dates';
 import type { ProAdsCampaign } from '../../../platforms/proads/port';
 import {

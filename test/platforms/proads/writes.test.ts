@@ -2,7 +2,7 @@
  * The proads write tools: each write shows up in the next read, a dry run changes nothing, every
  * create starts where it cannot spend, undo calls revert, and each rule refuses with a 400.
  */
-import { REGISTRY } from '../../../platforms';
+import { REGISTRY } from '../../../functions/all-tools';
 import { addDays, isoDate } from '../../../core/dates';
 import { callTool, callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
 

@@ -1,7 +1,7 @@
 /** callToolOk that also checks `data.structured` against the tool's declared output schema (dry runs: the plan schema). */
 import * as v from 'valibot';
 import { dryRunOutput } from '../../../core/plan';
-import { REGISTRY } from '../../../platforms';
+import { REGISTRY } from '../../../functions/all-tools';
 import { callToolOk } from '../../support/gateway';
 
 export async function callChecked(apiKey: string, tool: string, args: Record<string, unknown> = {}) {

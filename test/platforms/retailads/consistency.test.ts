@@ -7,7 +7,7 @@
 import { createLogger } from '../../../functions/runtime/log';
 import type { ConnectedAccount } from '../../../core/accounts';
 import { addDays, isoDate } from '../../../core/dates';
-import { openRetailAdsPort } from '../../../platforms/retailads/define';
+import { retailads } from '../../../platforms/retailads/manifest';
 import type { RetailAdsPort, RetailAdsReportRow } from '../../../platforms/retailads/port';
 import { KIND } from '../../../platforms/retailads/sandbox';
 import { TARGET_ACOS } from '../../../platforms/retailads/tools/analyze-placements';
@@ -64,7 +64,7 @@ describe('retailads sandbox: figures that add up and obey state', () => {
     const owner = await createTestOwner({ accounts: { retailads: 1 } });
     account = owner.accounts.retailads![0]!;
     apiKey = owner.apiKey;
-    port = openRetailAdsPort(account, call());
+    port = retailads.open(account, call());
     store = new SandboxStore('retailads', account.account_id);
   });
 

@@ -1,7 +1,7 @@
 import { UpstreamServerError } from '../../../core/errors';
 import { createLogger } from '../../../functions/runtime/log';
 import type { ConnectedAccount } from '../../../core/accounts';
-import { openRetailAdsPort } from '../../../platforms/retailads/define';
+import { retailads } from '../../../platforms/retailads/manifest';
 import { injectSandboxFailure } from '../../../platforms/sandbox/platform';
 import { createTestOwner, useTestTables } from '../../support/gateway';
 import { describePortContract } from './port-contract';
@@ -19,12 +19,12 @@ async function sandboxAccount(): Promise<ConnectedAccount> {
   return accounts.retailads![0]!;
 }
 
-describePortContract('sandbox adapter, opened as tools open it', async () => openRetailAdsPort(await sandboxAccount(), call()));
+describePortContract('sandbox adapter, opened as tools open it', async () => retailads.open(await sandboxAccount(), call()));
 
 describe('retailads sandbox port behind the failure wrapper', () => {
   it('fails get_report once when that operation is injected, then reports again', async () => {
     const account = await sandboxAccount();
-    const port = openRetailAdsPort(account, call());
+    const port = retailads.open(account, call());
     await injectSandboxFailure(account, 'get_report');
     await expect(port.getReport('spCampaigns', '2026-01-01', '2026-01-07')).rejects.toBeInstanceOf(UpstreamServerError);
     expect((await port.getReport('spCampaigns', '2026-01-01', '2026-01-07')).length).toBeGreaterThan(0);

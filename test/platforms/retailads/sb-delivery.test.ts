@@ -2,7 +2,7 @@
 import { addDays, isoDate } from '../../../core/dates';
 import type { ReportEntities } from '../../../platforms/retailads/sandbox/delivery';
 import { simulateDelivery } from '../../../platforms/retailads/sandbox/delivery';
-import { REGISTRY } from '../../../platforms';
+import { REGISTRY } from '../../../functions/all-tools';
 
 const today = isoDate(new Date());
 const start = addDays(today, -20);

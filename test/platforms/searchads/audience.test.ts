@@ -5,8 +5,7 @@
 import { addDays, isoDate } from '../../../core/dates';
 import { callTool, callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
 import { operatorCall } from '../../../platforms/live/connector';
-import { openSearchAdsPort } from '../../../platforms/searchads/define';
-import { searchads } from '../../../platforms/searchads';
+import { searchads } from '../../../platforms/searchads/manifest';
 import { campaignsByName } from './helpers';
 import { describeAudienceContract } from './port-contract-audience';
 
@@ -14,7 +13,7 @@ useTestTables();
 
 describeAudienceContract('sandbox', async () => {
   const { accounts } = await createTestOwner({ accounts: { searchads: 1 } });
-  return openSearchAdsPort(accounts.searchads![0]!, operatorCall());
+  return searchads.open(accounts.searchads![0]!, operatorCall());
 });
 
 type Structured = Record<string, any>;

@@ -8,7 +8,7 @@ import { addDays, isoDate } from '../../../core/dates';
 import { operatorCall } from '../../../platforms/live/connector';
 import { daySegments, type WithHistory } from '../../../platforms/sandbox/history';
 import { SandboxStore } from '../../../platforms/sandbox/store';
-import { openSearchAdsPort } from '../../../platforms/searchads/define';
+import { searchads } from '../../../platforms/searchads/manifest';
 import type { SearchAdsCampaign, SearchAdsPort, SearchAdsReportRow } from '../../../platforms/searchads/port';
 import { callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
 
@@ -49,7 +49,7 @@ async function sandbox(): Promise<{ apiKey: string; account: ConnectedAccount; p
   return {
     apiKey: owner.apiKey,
     account,
-    port: openSearchAdsPort(account, operatorCall()),
+    port: searchads.open(account, operatorCall()),
     store: new SandboxStore('searchads', account.account_id),
   };
 }

@@ -1,5 +1,5 @@
 import { addDays, isoDate } from '../../../core/dates';
-import { searchads } from '../../../platforms/searchads';
+import { searchads } from '../../../platforms/searchads/manifest';
 import { callTool, callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
 import { adGroupsByName, campaignsByName } from './helpers';
 

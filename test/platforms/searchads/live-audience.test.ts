@@ -5,7 +5,7 @@
  */
 import { operatorCall } from '../../../platforms/live/connector';
 import { addDays, isoDate } from '../../../core/dates';
-import { openSearchAdsPort } from '../../../platforms/searchads/define';
+import { searchads } from '../../../platforms/searchads/manifest';
 import { callTool, callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
 import { campaignsByName } from './helpers';
 import { liveOwner, useFakeSearchPlatform, type LiveOwner } from './live-support';
@@ -15,7 +15,7 @@ useTestTables();
 const platform = useFakeSearchPlatform();
 
 describeAudienceContract('live adapter over the fake search platform', async () =>
-  openSearchAdsPort((await liveOwner(platform)).account, operatorCall()),
+  searchads.open((await liveOwner(platform)).account, operatorCall()),
 );
 
 type Structured = Record<string, any>;
@@ -101,7 +101,7 @@ describe('searchads audiences, experiments, recommendations and change history (
   });
 
   it('the fake refuses unhashed identifiers, a list that is not CRM_BASED and a taken list name', async () => {
-    const port = openSearchAdsPort(live.account, operatorCall());
+    const port = searchads.open(live.account, operatorCall());
     const lists = await port.listUserLists();
     const crm = lists.find((l) => l.type === 'CRM_BASED')!;
     const rule = lists.find((l) => l.type === 'RULE_BASED')!;
@@ -142,7 +142,7 @@ describe('searchads audiences, experiments, recommendations and change history (
       fake().adGroups.filter((g) => g.campaign === `customers/${live.account.account_id}/campaigns/${data.structured!.trial_campaign.id}`),
     ).toHaveLength(2);
     // The platform refuses a second control arm and a schedule out of SETUP.
-    const port = openSearchAdsPort(live.account, operatorCall());
+    const port = searchads.open(live.account, operatorCall());
     const id = data.structured!.experiment.id;
     await expect(
       port.createExperimentArms(id, [{ name: 'Again', control: true, traffic_split: 50, campaign_id: base.id }]),
@@ -173,7 +173,7 @@ describe('searchads audiences, experiments, recommendations and change history (
     expect(refused.status).toBe(400);
     expect(refused.body.error).toContain('cannot be applied');
 
-    const port = openSearchAdsPort(live.account, operatorCall());
+    const port = searchads.open(live.account, operatorCall());
     await expect(port.applyRecommendation(keyword.id)).rejects.toMatchObject({
       structuredContent: { platform_error: 'RECOMMENDATION_ERROR.RECOMMENDATION_ALREADY_DISMISSED' },
     });
@@ -223,7 +223,7 @@ describe('searchads audiences, experiments, recommendations and change history (
     const budgets = await callToolOk(live.apiKey, 'get_change_history', { resource_types: ['CAMPAIGN_BUDGET'], operations: ['UPDATE'] });
     expect((budgets.structured!.changes as Structured[]).every((c) => c.change_resource_type === 'CAMPAIGN_BUDGET')).toBe(true);
 
-    const port = openSearchAdsPort(live.account, operatorCall());
+    const port = searchads.open(live.account, operatorCall());
     const now = new Date().toISOString();
     await expect(port.listChangeEvents(new Date(Date.now() - 40 * 86_400_000).toISOString(), now, 10)).rejects.toMatchObject({
       structuredContent: { platform_error: 'CHANGE_EVENT_ERROR.START_DATE_TOO_OLD' },

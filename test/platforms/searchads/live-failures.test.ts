@@ -5,7 +5,7 @@
 import { UpstreamUnavailableError } from '../../../core/errors';
 import { readUsage } from '../../../functions/runtime/stores/usage';
 import { operatorCall } from '../../../platforms/live/connector';
-import { openSearchAdsPort } from '../../../platforms/searchads/define';
+import { searchads } from '../../../platforms/searchads/manifest';
 import { callTool, callToolOk, useTestTables } from '../../support/gateway';
 import { adGroupsByName, campaignsByName } from './helpers';
 import { liveOwner, useFakeSearchPlatform } from './live-support';
@@ -117,7 +117,7 @@ describe('searchads live failures', () => {
 
   it('a platform that hangs ends within the deadline, as unavailable', async () => {
     const { account } = await liveOwner(platform);
-    const port = openSearchAdsPort(account, operatorCall(1500));
+    const port = searchads.open(account, operatorCall(1500));
     platform.api.fail('hang', 10);
     const started = Date.now();
     await expect(port.listCampaigns()).rejects.toBeInstanceOf(UpstreamUnavailableError);

@@ -1,5 +1,5 @@
 import { operatorCall } from '../../../platforms/live/connector';
-import { openSearchAdsPort } from '../../../platforms/searchads/define';
+import { searchads } from '../../../platforms/searchads/manifest';
 import { useTestTables } from '../../support/gateway';
 import { liveOwner, useFakeSearchPlatform } from './live-support';
 import { describePortContract } from './port-contract';
@@ -11,15 +11,15 @@ const platform = useFakeSearchPlatform();
 
 describePortContract('live adapter over the fake search platform', async () => {
   const { account } = await liveOwner(platform);
-  return openSearchAdsPort(account, operatorCall());
+  return searchads.open(account, operatorCall());
 });
 
 describePmaxPortContract('live adapter over the fake search platform', async () => {
   const { account } = await liveOwner(platform);
-  return openSearchAdsPort(account, operatorCall());
+  return searchads.open(account, operatorCall());
 });
 
 describeShoppingPortContract('live adapter over the fake search platform', async () => {
   const { account } = await liveOwner(platform);
-  return openSearchAdsPort(account, operatorCall());
+  return searchads.open(account, operatorCall());
 });

@@ -3,7 +3,7 @@
  * owner whose searchads account is connected live through the real connector.
  */
 import type { ConnectedAccount } from '../../../core/accounts';
-import { connectLiveAccounts } from '../../../platforms/connect';
+import { connectLiveAccounts } from '../../../functions/connect/accounts';
 import { FAKE_API_VERSION, FAKE_DEVELOPER_TOKEN, FakeSearchAdsApi } from '../../fakes/searchads-api';
 import { FAKE_CLIENT_ID, FAKE_CLIENT_SECRET, FakeSearchAdsOAuth } from '../../fakes/searchads-oauth';
 import { createTestOwner, type TestOwner } from '../../support/gateway';

@@ -1,4 +1,4 @@
-import { searchads } from '../../../platforms/searchads';
+import { searchads } from '../../../platforms/searchads/manifest';
 import { callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
 
 useTestTables();

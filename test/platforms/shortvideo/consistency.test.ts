@@ -7,8 +7,7 @@ import { createLogger } from '../../../functions/runtime/log';
 import type { ConnectedAccount } from '../../../core/accounts';
 import { addDays, isoDate } from '../../../core/dates';
 import { SandboxStore } from '../../../platforms/sandbox/store';
-import { openShortVideoPort } from '../../../platforms/shortvideo/define';
-import { shortvideo } from '../../../platforms/shortvideo';
+import { shortvideo } from '../../../platforms/shortvideo/manifest';
 import type { ReportDataLevel, ShortVideoPort, ShortVideoReportRow } from '../../../platforms/shortvideo/port';
 import { KIND } from '../../../platforms/shortvideo/sandbox';
 import { callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
@@ -83,7 +82,7 @@ describe('shortvideo sandbox: figures that add up and obey state', () => {
     const owner = await createTestOwner({ accounts: { shortvideo: 1 } });
     account = owner.accounts.shortvideo![0]!;
     apiKey = owner.apiKey;
-    port = openShortVideoPort(account, call());
+    port = shortvideo.open(account, call());
     store = new SandboxStore('shortvideo', account.account_id);
   });
 

@@ -2,7 +2,7 @@
  * The shortvideo family's write tools over one seeded sandbox: each write shows up in the next read,
  * a dry run changes nothing, creates start paused, undo calls revert, and each rule is refused.
  */
-import { REGISTRY } from '../../../platforms';
+import { REGISTRY } from '../../../functions/all-tools';
 import { callTool, callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
 import { adGroupNamed, getAdGroup } from './helpers';
 

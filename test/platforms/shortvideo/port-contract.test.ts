@@ -2,7 +2,7 @@ import { UpstreamServerError } from '../../../core/errors';
 import { createLogger } from '../../../functions/runtime/log';
 import type { ConnectedAccount } from '../../../core/accounts';
 import { injectSandboxFailure } from '../../../platforms/sandbox/platform';
-import { openShortVideoPort } from '../../../platforms/shortvideo/define';
+import { shortvideo } from '../../../platforms/shortvideo/manifest';
 import { createTestOwner, useTestTables } from '../../support/gateway';
 import { describePortContract } from './port-contract';
 
@@ -19,12 +19,12 @@ async function sandboxAccount(): Promise<ConnectedAccount> {
   return accounts.shortvideo![0]!;
 }
 
-describePortContract('sandbox adapter, opened as tools open it', async () => openShortVideoPort(await sandboxAccount(), call()));
+describePortContract('sandbox adapter, opened as tools open it', async () => shortvideo.open(await sandboxAccount(), call()));
 
 describe('shortvideo sandbox port behind the failure wrapper', () => {
   it('fails get_report once when that operation is injected, then reports again', async () => {
     const account = await sandboxAccount();
-    const port = openShortVideoPort(account, call());
+    const port = shortvideo.open(account, call());
     await injectSandboxFailure(account, 'get_report');
     const query = { data_level: 'AUCTION_ADVERTISER', start_date: '2026-01-01', end_date: '2026-01-07' } as const;
     await expect(port.getReport(query)).rejects.toBeInstanceOf(UpstreamServerError);

@@ -3,7 +3,7 @@
  * create shows up in the next read), one failing case per rule, and dry runs that change nothing.
  */
 import * as v from 'valibot';
-import { REGISTRY } from '../../../platforms/index';
+import { REGISTRY } from '../../../functions/all-tools';
 import { callTool, callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
 
 useTestTables();

@@ -7,9 +7,8 @@ import { createLogger } from '../../../functions/runtime/log';
 import type { ConnectedAccount } from '../../../core/accounts';
 import { addDays, isoDate } from '../../../core/dates';
 import { SandboxStore } from '../../../platforms/sandbox/store';
-import { ALL_TOOLS } from '../../../platforms';
-import { socialads } from '../../../platforms/socialads';
-import { openSocialAds } from '../../../platforms/socialads/define';
+import { ALL_TOOLS } from '../../../functions/all-tools';
+import { socialads } from '../../../platforms/socialads/manifest';
 import type { SocialAdsInsightsRow, SocialAdsPort } from '../../../platforms/socialads/port';
 import { callTool, callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
 
@@ -24,7 +23,7 @@ beforeAll(async () => {
 });
 
 const port = (): SocialAdsPort =>
-  openSocialAds(account, {
+  socialads.open(account, {
     signal: new AbortController().signal,
     deadline: Date.now() + 30_000,
     log: createLogger({ test: 'consistency' }),

@@ -4,7 +4,7 @@
  * of a marketer: find the waste, pause it, move its budget to the winner, verify.
  */
 import * as v from 'valibot';
-import { REGISTRY } from '../../../platforms/index';
+import { REGISTRY } from '../../../functions/all-tools';
 import { callTool, callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
 
 useTestTables();

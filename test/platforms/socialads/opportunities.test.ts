@@ -1,4 +1,4 @@
-import { socialads } from '../../../platforms/socialads';
+import { socialads } from '../../../platforms/socialads/manifest';
 import { createTestOwner, useTestTables } from '../../support/gateway';
 
 useTestTables();

@@ -1,7 +1,7 @@
 import type { ConnectedAccount } from '../../../core/accounts';
 import { createLogger } from '../../../functions/runtime/log';
 import { injectSandboxFailure } from '../../../platforms/sandbox/platform';
-import { openSocialAds } from '../../../platforms/socialads/define';
+import { socialads } from '../../../platforms/socialads/manifest';
 import { addDays, isoDate } from '../../../core/dates';
 import { createTestOwner, useTestTables } from '../../support/gateway';
 import { describePortContract } from './port-contract';
@@ -15,7 +15,7 @@ beforeAll(async () => {
 
 /** The sandbox port as tools get it: opened by openPort, inside the failure-injection wrapper. */
 const open = async () =>
-  openSocialAds(account, {
+  socialads.open(account, {
     signal: new AbortController().signal,
     deadline: Date.now() + 30_000,
     log: createLogger({ test: 'port-contract' }),

@@ -1,10 +1,12 @@
-import type { PlatformModule } from '../platform-module';
+import { definePlatform } from '../manifest';
+import { SEARCHADS_ACCOUNT } from './define';
+import type { SearchAdsPort } from './port';
+import { SearchAdsLive } from './live/adapter';
 import { searchAdsCampaignFigures } from './campaign-figures';
 import { digits } from '../sandbox/ids';
-import { finderCall, findWasteAndWinners, opportunityWindow } from '../opportunities';
-import { openSearchAdsPort } from './define';
+import { findWasteAndWinners, opportunityWindow } from '../opportunities';
 import { searchAdsConnector } from './live/connector';
-import { seedSearchAdsAccount } from './sandbox';
+import { seedSearchAdsAccount, SearchAdsSandbox } from './sandbox';
 import { totalsBy } from './tools/common';
 import { addAdGroupAudiences } from './tools/add-ad-group-audiences';
 import { addCalloutExtensions } from './tools/add-callout-extensions';
@@ -101,9 +103,17 @@ import {
 import { createAppCampaign, createDemandGenCampaign, createShoppingCampaign, createVideoCampaign } from './tools/channel-campaigns';
 
 /** The searchads platform: search and display advertising. */
-export const searchads: PlatformModule = {
+export const searchads = definePlatform<SearchAdsPort>({
+  conversionTrackingNotRead: "the gateway does not read searchads conversion actions yet; check them in the platform's conversions page.",
   campaignFigures: searchAdsCampaignFigures,
   word: 'searchads',
+  title: 'Search and display advertising platform (tools without a platform word in their name belong here)',
+  account: SEARCHADS_ACCOUNT,
+  exampleAccountIds: ['1234567890', '9876543210'],
+  adapters: {
+    sandbox: (account) => new SearchAdsSandbox(account),
+    live: (account, call) => new SearchAdsLive(account, call),
+  },
   kind: 'search and display advertising',
   tools: [
     // Read
@@ -232,9 +242,8 @@ export const searchads: PlatformModule = {
   ],
   newSandboxAccountId: () => digits(10),
   seedSandbox: seedSearchAdsAccount,
-  live: searchAdsConnector,
-  async findOpportunities(account, now, call = finderCall(account)) {
-    const port = openSearchAdsPort(account, call);
+  connector: searchAdsConnector,
+  async findOpportunities(port, account, now) {
     const { start, end } = opportunityWindow(now, account);
     const [all, report] = await Promise.all([port.listCampaigns(), port.getReport('campaign', start, end)]);
     const figures = totalsBy(report, 'campaign_id');
@@ -254,4 +263,4 @@ export const searchads: PlatformModule = {
       },
     );
   },
-};
+});

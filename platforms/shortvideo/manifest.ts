@@ -1,10 +1,11 @@
-import type { PortCall } from '../../core/tool';
-import type { PlatformModule } from '../platform-module';
+import { definePlatform } from '../manifest';
+import { auditShortVideoConversionTracking } from './conversion-audit';
+import { SHORTVIDEO_ACCOUNT } from './define';
+import type { ShortVideoPort } from './port';
 import { shortVideoCampaignFigures } from './campaign-figures';
-import { finderCall, findWasteAndWinners, opportunityWindow } from '../opportunities';
-import { openShortVideoPort } from './define';
+import { findWasteAndWinners, opportunityWindow } from '../opportunities';
 import type { Objective } from './port';
-import { freshId, seedShortVideoAccount } from './sandbox';
+import { freshId, seedShortVideoAccount, ShortVideoSandbox } from './sandbox';
 import {
   listShortVideoAdVideos,
   listShortVideoCustomAudiences,
@@ -63,9 +64,16 @@ import {
 const CONVERSION_OBJECTIVES = new Set<Objective>(['WEB_CONVERSIONS', 'PRODUCT_SALES', 'LEAD_GENERATION', 'APP_PROMOTION']);
 
 /** The shortvideo platform: short-video advertising. */
-export const shortvideo: PlatformModule = {
+export const shortvideo = definePlatform<ShortVideoPort>({
+  auditConversionTracking: auditShortVideoConversionTracking,
   campaignFigures: shortVideoCampaignFigures,
   word: 'shortvideo',
+  title: 'Short-video advertising platform',
+  account: SHORTVIDEO_ACCOUNT,
+  exampleAccountIds: ['7012345678901234567', '7098765432109876543'],
+  adapters: {
+    sandbox: (account) => new ShortVideoSandbox(account),
+  },
   kind: 'short-video advertising',
   tools: [
     listShortVideoCampaigns,
@@ -118,8 +126,7 @@ export const shortvideo: PlatformModule = {
   newSandboxAccountId: freshId.advertiser,
   seedSandbox: seedShortVideoAccount,
   /** Judges ad groups by the figures list_shortvideo_ad_groups shows, read through the port as tools read it. */
-  async findOpportunities(account, now, call: PortCall = finderCall(account)) {
-    const platform = openShortVideoPort(account, call);
+  async findOpportunities(platform, account, now) {
     const [campaigns, adGroups] = await Promise.all([platform.listCampaigns(), platform.listAdGroups()]);
     // Ad groups with a daily budget of their own (not under campaign budget optimization), of
     // objectives judged on conversions: traffic, reach and video-view ad groups are not waste for
@@ -160,4 +167,4 @@ export const shortvideo: PlatformModule = {
       },
     );
   },
-};
+});

@@ -1,11 +1,14 @@
-import type { PlatformModule } from '../platform-module';
+import { definePlatform } from '../manifest';
+import { auditChatAdsConversionTracking } from './conversion-audit';
+import { CHATADS_ACCOUNT } from './define';
+import type { ChatAdsPort } from './port';
+import { ChatAdsLive } from './live/adapter';
 import { chatAdsCampaignFigures } from './campaign-figures';
 import { alphanumeric } from '../sandbox/ids';
-import { finderCall, findWasteAndWinners, opportunityWindow } from '../opportunities';
+import { findWasteAndWinners, opportunityWindow } from '../opportunities';
 import { totals } from '../../core/metrics';
-import { openChatAdsPort } from './define';
 import { chatAdsConnector } from './live/connector';
-import { seedChatAdsAccount } from './sandbox';
+import { seedChatAdsAccount, ChatAdsSandbox } from './sandbox';
 import { createChatAdsAdGroup, listChatAdsAdGroups } from './tools/ad-groups';
 import { listChatAdsCampaigns } from './tools/campaigns';
 import { entityTools } from './tools/entities';
@@ -17,9 +20,17 @@ import { conversionTools } from './tools/conversions';
 import { reportTools } from './tools/reports';
 
 /** The chatads platform: chat-assistant advertising. */
-export const chatads: PlatformModule = {
+export const chatads = definePlatform<ChatAdsPort>({
+  auditConversionTracking: auditChatAdsConversionTracking,
   campaignFigures: chatAdsCampaignFigures,
   word: 'chatads',
+  title: 'Chat-assistant advertising platform',
+  account: CHATADS_ACCOUNT,
+  exampleAccountIds: ['acct_1a2b3c4d', 'acct_5e6f7a8b'],
+  adapters: {
+    sandbox: (account) => new ChatAdsSandbox(account),
+    live: (account, call) => new ChatAdsLive(account, call),
+  },
   kind: 'chat-assistant advertising',
   tools: [
     listChatAdsCampaigns,
@@ -37,11 +48,10 @@ export const chatads: PlatformModule = {
   ],
   newSandboxAccountId: () => `acct_${alphanumeric(24)}`,
   seedSandbox: seedChatAdsAccount,
-  live: chatAdsConnector,
-  async findOpportunities(account, now, call = finderCall(account)) {
+  connector: chatAdsConnector,
+  async findOpportunities(port, account, now) {
     // Read through the port, opened as the tools open it. Awareness (impression-bid) campaigns are
     // not judged on conversions.
-    const port = openChatAdsPort(account, call);
     const campaigns = (await port.listCampaigns()).filter((c) => c.status === 'active' && c.bidding_type !== 'impressions');
     if (campaigns.length === 0) return [];
     const { start, end } = opportunityWindow(now, account);
@@ -76,4 +86,4 @@ export const chatads: PlatformModule = {
       { cut: (c) => ({ verb: 'Pause campaign', tool: 'pause_chatads_campaign', arguments: { ad_account_id, campaign_id: c.id } }) },
     );
   },
-};
+});

@@ -1,4 +1,7 @@
-import type { PlatformModule } from '../platform-module';
+import { definePlatform } from '../manifest';
+import { auditDeskAdsConversionTracking } from './conversion-audit';
+import { DESKADS_ACCOUNT } from './define';
+import type { DeskAdsPort } from './port';
 import { deskAdsExtensionTools } from './tools/extensions';
 import { deskAdsRecommendationTools } from './tools/recommendations';
 import { deskAdsAudienceTools } from './tools/audiences';
@@ -8,7 +11,7 @@ import { importDeskAdsFromSearchAds } from './tools/import-from-searchads';
 import { getDeskAdsGeoPerformance } from './tools/geo-performance';
 import { deskAdsCampaignFigures } from './campaign-figures';
 import { findDeskAdsOpportunities } from './opportunities';
-import { newDeskAdsAccountId, seedDeskAdsAccount } from './sandbox';
+import { newDeskAdsAccountId, seedDeskAdsAccount, DeskAdsSandbox } from './sandbox';
 import { createDeskAdsResponsiveSearchAd, listDeskAdsAds, pauseDeskAdsAd, resumeDeskAdsAd, updateDeskAdsAd } from './tools/ads';
 import {
   createDeskAdsAdGroup,
@@ -41,9 +44,16 @@ import { listDeskAdsAccounts } from './tools/list-deskads-accounts';
 import { listDeskAdsConversionGoals } from './tools/list-deskads-conversion-goals';
 
 /** The deskads platform: desktop search and shopping advertising. */
-export const deskads: PlatformModule = {
+export const deskads = definePlatform<DeskAdsPort>({
+  auditConversionTracking: auditDeskAdsConversionTracking,
   campaignFigures: deskAdsCampaignFigures,
   word: 'deskads',
+  title: 'Desktop search and shopping advertising platform',
+  account: DESKADS_ACCOUNT,
+  exampleAccountIds: ['141234567', '149876543'],
+  adapters: {
+    sandbox: (account) => new DeskAdsSandbox(account),
+  },
   kind: 'desktop search and shopping advertising',
   tools: [
     listDeskAdsAccounts,
@@ -89,4 +99,4 @@ export const deskads: PlatformModule = {
   newSandboxAccountId: newDeskAdsAccountId,
   seedSandbox: seedDeskAdsAccount,
   findOpportunities: findDeskAdsOpportunities,
-};
+});

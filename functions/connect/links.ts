@@ -1,8 +1,9 @@
-import { publicBaseUrl } from '../../functions/runtime/config';
+import { publicBaseUrl } from '../runtime/config';
 import type { PlatformWord } from '../../core/platforms';
-import { createConnectLink } from '../../functions/runtime/stores/connect-links';
-import { ConnectOptionsError, type OAuthConnect } from './connector';
-import { PLATFORM_MODULES } from '../index';
+import { createConnectLink } from '../runtime/stores/connect-links';
+import type { OAuthConnect } from '../../core/platform';
+import { ConnectOptionsError } from '../../platforms/live/connector';
+import { PLATFORMS } from '../../platforms';
 
 /**
  * The gateway's half of connecting accounts through the platform's consent page, shared by every
@@ -13,12 +14,12 @@ import { PLATFORM_MODULES } from '../index';
 
 /** The platforms whose accounts can be connected with a link. */
 export function linkPlatforms(): PlatformWord[] {
-  return (Object.keys(PLATFORM_MODULES) as PlatformWord[]).filter((word) => PLATFORM_MODULES[word].live?.oauth);
+  return PLATFORMS.filter((platform) => platform.connector?.oauth).map((platform) => platform.word);
 }
 
 /** The platform's OAuth half, or undefined when its accounts cannot be connected by link. */
 export function oauthOf(platform: PlatformWord): OAuthConnect | undefined {
-  return PLATFORM_MODULES[platform].live?.oauth;
+  return PLATFORMS.find((p) => p.word === platform)?.connector?.oauth;
 }
 
 function baseUrl(): string {

@@ -1,8 +1,11 @@
-import type { PlatformModule } from '../platform-module';
+import { definePlatform } from '../manifest';
+import { auditSocialAdsConversionTracking } from './conversion-audit';
+import { SOCIALADS_ACCOUNT } from './define';
+import type { SocialAdsPort } from './port';
 import { socialAdsCampaignFigures } from './campaign-figures';
 import { digits } from '../sandbox/ids';
 import { findSocialAdsOpportunities } from './opportunities';
-import { seedSocialAdsAccount } from './sandbox';
+import { seedSocialAdsAccount, SocialAdsSandbox } from './sandbox';
 import { addSocialAdsAd } from './tools/add-ad';
 import { getSocialAdsAppAdSets, getSocialAdsAppCampaigns, getSocialAdsAppCreatives } from './tools/app-reports';
 import { createSocialAdsVideoCampaign } from './tools/create-video-campaign';
@@ -68,9 +71,16 @@ import {
 import { discoverSocialAdsAssets, listSocialAdsAds, listSocialAdsAdSets, listSocialAdsPages } from './tools/list-structure';
 
 /** The socialads platform: social-network advertising. */
-export const socialads: PlatformModule = {
+export const socialads = definePlatform<SocialAdsPort>({
+  auditConversionTracking: auditSocialAdsConversionTracking,
   campaignFigures: socialAdsCampaignFigures,
   word: 'socialads',
+  title: 'Social-network advertising platform',
+  account: SOCIALADS_ACCOUNT,
+  exampleAccountIds: ['act_1234567890', 'act_9876543210'],
+  adapters: {
+    sandbox: (account) => new SocialAdsSandbox(account),
+  },
   kind: 'social-network advertising',
   tools: [
     addSocialAdsAd,
@@ -141,4 +151,4 @@ export const socialads: PlatformModule = {
   newSandboxAccountId: () => `act_${digits(15)}`,
   seedSandbox: seedSocialAdsAccount,
   findOpportunities: findSocialAdsOpportunities,
-};
+});

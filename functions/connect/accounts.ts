@@ -1,12 +1,12 @@
-import { ToolError } from '../core/errors';
-import type { PlatformWord } from '../core/platforms';
-import { deleteCredentials, saveCredentials } from '../functions/runtime/stores/credentials';
-import { addConnectedAccount, listConnectedAccounts, removeConnectedAccount } from '../functions/runtime/stores/owners';
-import type { ConnectedAccount, ConnectionHealth } from '../core/accounts';
-import type { PortCall } from '../core/tool';
-import { ConnectOptionsError, operatorCall } from './live/connector';
-import { PLATFORM_MODULES } from './index';
-import { sandboxHealth } from './sandbox/platform';
+import { ToolError } from '../../core/errors';
+import type { PlatformWord } from '../../core/platforms';
+import { deleteCredentials, saveCredentials } from '../runtime/stores/credentials';
+import { addConnectedAccount, listConnectedAccounts, removeConnectedAccount } from '../runtime/stores/owners';
+import type { ConnectedAccount, ConnectionHealth } from '../../core/accounts';
+import type { PortCall } from '../../core/tool';
+import { ConnectOptionsError, operatorCall } from '../../platforms/live/connector';
+import { PLATFORMS } from '../../platforms';
+import { ALL_PLATFORMS } from '../all-tools';
 
 /**
  * Connecting and disconnecting accounts, and their health: the wiring between the operator command
@@ -30,7 +30,7 @@ const CURRENCY: Record<PlatformWord, string> = {
  * the demo owner of `npm start`, and the tests.
  */
 export async function connectSandboxAccounts(ownerId: string, platform: PlatformWord, count = 1): Promise<ConnectedAccount[]> {
-  const module = PLATFORM_MODULES[platform];
+  const module = ALL_PLATFORMS.manifest(platform);
   const existing = await listConnectedAccounts(ownerId, platform);
   const created: ConnectedAccount[] = [];
   for (let i = 0; i < count; i++) {
@@ -54,7 +54,7 @@ export async function connectSandboxAccounts(ownerId: string, platform: Platform
 
 /** The platforms whose accounts can be connected live. */
 export function livePlatforms(): PlatformWord[] {
-  return (Object.keys(PLATFORM_MODULES) as PlatformWord[]).filter((word) => PLATFORM_MODULES[word].live);
+  return PLATFORMS.filter((platform) => platform.connector).map((platform) => platform.word);
 }
 
 /**
@@ -68,7 +68,7 @@ export async function connectLiveAccounts(
   options: Record<string, string>,
   call: PortCall = operatorCall(),
 ): Promise<ConnectedAccount[]> {
-  const connector = PLATFORM_MODULES[platform].live;
+  const connector = ALL_PLATFORMS.manifest(platform).connector;
   if (!connector) {
     throw new ConnectOptionsError(
       `Live ${platform} accounts cannot be connected yet; live platforms: ${livePlatforms().join(', ') || 'none'}.`,
@@ -102,30 +102,4 @@ export async function disconnectAccount(ownerId: string, platform: PlatformWord,
   const removed = await removeConnectedAccount(ownerId, platform, accountId);
   await deleteCredentials({ owner_id: ownerId, platform, account_id: accountId });
   return removed;
-}
-
-/**
- * Health of one connection, as get_connections_status reports it: the sandbox's failure mode, or for
- * a live account a fresh read with its credentials (a failure there records the broken state).
- */
-export async function connectionHealth(account: ConnectedAccount, call: PortCall): Promise<Omit<ConnectionHealth, 'checked_at'>> {
-  if (account.mode === 'sandbox') return sandboxHealth(account);
-  const connector = PLATFORM_MODULES[account.platform].live;
-  if (!connector) {
-    return {
-      healthy: false,
-      detail: `live ${account.platform} accounts are not supported by this gateway yet`,
-      fix: `Disconnect it, or use a sandbox ${account.platform} account.`,
-    };
-  }
-  try {
-    return await connector.checkHealth(account, call);
-  } catch (err) {
-    const reason = err instanceof Error && 'statusCode' in err ? err.message : 'the platform could not be reached';
-    return {
-      healthy: false,
-      detail: reason,
-      fix: account.health?.fix ?? 'Try again in a few minutes; reconnect the account if it persists.',
-    };
-  }
 }

@@ -1,7 +1,9 @@
-import type { PlatformModule } from '../platform-module';
+import { definePlatform } from '../manifest';
+import { RETAILADS_ACCOUNT } from './define';
+import type { RetailAdsPort } from './port';
 import { retailAdsCampaignFigures } from './campaign-figures';
 import { findRetailAdsOpportunities } from './opportunities';
-import { newRetailAdsProfileId, seedRetailAdsAccount } from './sandbox';
+import { newRetailAdsProfileId, seedRetailAdsAccount, RetailAdsSandbox } from './sandbox';
 import { analyzeRetailAdsPlacements } from './tools/analyze-placements';
 import { getRetailAdsReport } from './tools/get-report';
 import { getRetailAdsKeywordRecommendations } from './tools/keyword-recommendations';
@@ -17,9 +19,16 @@ import { writeTools } from './tools/writes';
 import { addRetailAdsSbNegativeKeywords, listRetailAdsSbNegativeKeywords } from './tools/sb-negative-keywords';
 
 /** The retailads platform: retail-marketplace advertising. */
-export const retailads: PlatformModule = {
+export const retailads = definePlatform<RetailAdsPort>({
+  conversionTrackingNotRead: 'retailads attributes sales itself (no pixel or tag to set up); nothing to check.',
   campaignFigures: retailAdsCampaignFigures,
   word: 'retailads',
+  title: 'Retail-marketplace advertising platform',
+  account: RETAILADS_ACCOUNT,
+  exampleAccountIds: ['3456789012345678', '8765432109876543'],
+  adapters: {
+    sandbox: (account) => new RetailAdsSandbox(account),
+  },
   kind: 'retail-marketplace advertising',
   tools: [
     getRetailAdsReport,
@@ -40,4 +49,4 @@ export const retailads: PlatformModule = {
   newSandboxAccountId: newRetailAdsProfileId,
   seedSandbox: seedRetailAdsAccount,
   findOpportunities: findRetailAdsOpportunities,
-};
+});

@@ -1,8 +1,10 @@
-import type { PlatformModule } from '../platform-module';
+import { definePlatform } from '../manifest';
+import { PROADS_ACCOUNT } from './define';
+import type { ProAdsPort } from './port';
 import { proAdsCampaignFigures } from './campaign-figures';
 import { digits } from '../sandbox/ids';
 import { findProAdsOpportunities } from './opportunities';
-import { seedProAdsAccount } from './sandbox';
+import { seedProAdsAccount, ProAdsSandbox } from './sandbox';
 import { analyzeProAdsCreativePerformance } from './tools/analyze-creative-performance';
 import { analyzeProAdsWastedSpend } from './tools/analyze-wasted-spend';
 import { selectProAdsCampaignType } from './tools/select-campaign-type';
@@ -16,9 +18,17 @@ import { conversionTools } from './tools/conversions';
 import { contentTools } from './tools/content';
 
 /** The proads platform: professional-network advertising. */
-export const proads: PlatformModule = {
+export const proads = definePlatform<ProAdsPort>({
+  conversionTrackingNotRead:
+    "the gateway does not read proads conversion tracking yet; check its conversions in the platform's campaign manager.",
   campaignFigures: proAdsCampaignFigures,
   word: 'proads',
+  title: 'Professional-network advertising platform',
+  account: PROADS_ACCOUNT,
+  exampleAccountIds: ['508123456', '508654321'],
+  adapters: {
+    sandbox: (account) => new ProAdsSandbox(account),
+  },
   kind: 'professional-network advertising',
   tools: [
     analyzeProAdsCreativePerformance,
@@ -37,4 +47,4 @@ export const proads: PlatformModule = {
   newSandboxAccountId: () => `5${digits(8)}`,
   seedSandbox: seedProAdsAccount,
   findOpportunities: findProAdsOpportunities,
-};
+});
