@@ -251,21 +251,19 @@ export const listSocialAdsProducts = defineSocialAdsTool({
     const all = (await ctx.platform.listProducts(catalog.id, { product_set_id: args.product_set_id })).filter(
       (p) => !args.availability || p.availability === args.availability,
     );
-    const products = all
-      .slice(args.offset, args.offset + args.limit)
-      .map((p) => ({
-        id: p.id,
-        retailer_id: p.retailer_id,
-        name: p.name,
-        category: p.category,
-        brand: p.brand,
-        price: p.price,
-        currency: p.currency,
-        availability: p.availability,
-        review_status: p.review_status,
-        url: p.url,
-        image_url: p.image_url,
-      }));
+    const products = all.slice(args.offset, args.offset + args.limit).map((p) => ({
+      id: p.id,
+      retailer_id: p.retailer_id,
+      name: p.name,
+      category: p.category,
+      brand: p.brand,
+      price: p.price,
+      currency: p.currency,
+      availability: p.availability,
+      review_status: p.review_status,
+      url: p.url,
+      image_url: p.image_url,
+    }));
     const text = [
       `## Products of "${catalog.name}"${args.product_set_id ? ` in product set ${args.product_set_id}` : ''}`,
       '',

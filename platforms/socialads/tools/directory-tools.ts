@@ -297,16 +297,14 @@ export const getSocialAdsLeadFormSubmissions = defineSocialAdsTool({
         { code: 'not_found', form_id: args.form_id },
       );
     const all = await ctx.platform.listLeads(args.form_id, { since: start, until: end });
-    const leads = all
-      .slice(args.offset, args.offset + args.limit)
-      .map((l) => ({
-        id: l.id,
-        created_time: l.created_time,
-        ad_id: l.ad_id,
-        ad_set_id: l.ad_set_id,
-        campaign_id: l.campaign_id,
-        fields: Object.fromEntries(l.field_data.map((f) => [f.name, f.value])),
-      }));
+    const leads = all.slice(args.offset, args.offset + args.limit).map((l) => ({
+      id: l.id,
+      created_time: l.created_time,
+      ad_id: l.ad_id,
+      ad_set_id: l.ad_set_id,
+      campaign_id: l.campaign_id,
+      fields: Object.fromEntries(l.field_data.map((f) => [f.name, f.value])),
+    }));
     const keys = [...new Set(leads.flatMap((l) => Object.keys(l.fields)))];
     const text = [
       `## Leads of form ${args.form_id}, ${start} to ${end}`,
