@@ -1,5 +1,4 @@
 import * as v from 'valibot';
-import { ToolError } from '../../../functions/runtime/errors';
 import { markdownTable } from '../../markdown';
 import { defineSearchAdsTool } from '../define';
 import type { MinuteOfHour, NewSearchAdsAdSchedule, SearchAdsAdSchedule } from '../port-bidding';

@@ -3,7 +3,6 @@ import { characterLength } from '../../arguments';
 import { ToolError } from '../../../functions/runtime/errors';
 import { markdownTable } from '../../markdown';
 import { defineSearchAdsTool } from '../define';
-import type { SearchAdsAsset } from '../port';
 import { campaignIdArg, requireLiveCampaign } from './common';
 
 /** Words that make a callout a call to action, which the platform disapproves (matched as whole words). */
