@@ -4,7 +4,14 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
-const nodeGlobals = { require: 'readonly', module: 'writable', process: 'readonly', console: 'readonly', __dirname: 'readonly', Buffer: 'readonly' };
+const nodeGlobals = {
+  require: 'readonly',
+  module: 'writable',
+  process: 'readonly',
+  console: 'readonly',
+  __dirname: 'readonly',
+  Buffer: 'readonly',
+};
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'cdk.out/', '.data/', 'bench/out/', 'coverage/', 'catalog/', 'docs/', 'n8n/'] },
@@ -37,4 +44,16 @@ export default tseslint.config(
     },
   },
   { files: ['test/**/*.ts'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
+  {
+    // The search platform's wire JSON is still untyped here; typed from the published protos by the
+    // live-fidelity work (remove this block then).
+    files: ['platforms/searchads/live/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+    },
+  },
 );

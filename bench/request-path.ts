@@ -28,8 +28,15 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
+/** The input of a DynamoDB command, as recorded: the fields the breakdown and the raw replay read. */
+interface CommandInput {
+  TableName?: string;
+  ExpressionAttributeValues?: Record<string, unknown>;
+  [field: string]: unknown;
+}
+
 /** What a DynamoDB request of the request path is, for the per-call breakdown. */
-function kindOf(input: Record<string, any>): string {
+function kindOf(input: CommandInput): string {
   const table = String(input.TableName ?? '');
   const text = JSON.stringify(input);
   if (table.endsWith('usage')) return text.includes('ADD used :one') ? 'reserve' : text.includes(':minus') ? 'refund' : 'usage read';
@@ -85,13 +92,13 @@ async function main(): Promise<void> {
         body: JSON.stringify({ arguments: args }),
       });
       if (result.statusCode !== 200) throw new Error(`${tool} answered ${result.statusCode}: ${result.body}`);
-      return JSON.parse(result.body) as { data: { structured?: Record<string, any> } };
+      return JSON.parse(result.body) as { data: { structured?: Record<string, unknown> } };
     };
 
     // Every DynamoDB request of the gateway passes this middleware on the shared client.
-    let recording: { commandName: string; input: Record<string, any> }[] | undefined;
+    let recording: { commandName: string; input: CommandInput }[] | undefined;
     documentClient().middlewareStack.add(
-      ((next: (a: unknown) => Promise<unknown>, context: { commandName?: string }) => async (args: { input: Record<string, any> }) => {
+      ((next: (a: unknown) => Promise<unknown>, context: { commandName?: string }) => async (args: { input: CommandInput }) => {
         recording?.push({ commandName: context.commandName ?? '', input: structuredClone(args.input) });
         return next(args);
       }) as never,
@@ -122,7 +129,7 @@ async function main(): Promise<void> {
     console.log('## DynamoDB requests per call (warm function)\n');
     console.log('| call | requests | of which |');
     console.log('|---|---:|---|');
-    let billableRead: { commandName: string; input: Record<string, any> }[] = [];
+    let billableRead: { commandName: string; input: CommandInput }[] = [];
     for (const scenario of scenarios) {
       for (let i = 0; i < 3; i++) await scenario.run(); // warm: key and accounts cached
       const requests = await record(scenario.run);
@@ -139,7 +146,7 @@ async function main(): Promise<void> {
       new DynamoDBClient({ endpoint: dynamodb.endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
       { marshallOptions: { removeUndefinedValues: true } },
     );
-    const commandOf = (name: string, input: Record<string, any>) => {
+    const commandOf = (name: string, input: CommandInput) => {
       const base = name.replace(/Item(Command)$/, '$1').replace(/Command$/, '');
       const Command = (lib as unknown as Record<string, new (input: unknown) => unknown>)[`${base}Command`];
       const fresh = structuredClone(input);

@@ -10,7 +10,7 @@ import { livePlatforms } from '../functions/connect/accounts';
 // The stack is environment-agnostic (no account or region): `cdk synth` needs no credentials, and
 // `cdk deploy` targets the account and region of the caller's AWS profile.
 const app = new App();
-new GatewayStack(app, app.node.tryGetContext('stackName') ?? 'ToolGateway', {
+new GatewayStack(app, (app.node.tryGetContext('stackName') as string | undefined) ?? 'ToolGateway', {
   tools: routedTools(ALL_TOOLS),
   settings: settingsFromContext((key) => app.node.tryGetContext(key)),
   livePlatforms: livePlatforms(),

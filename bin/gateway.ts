@@ -228,7 +228,7 @@ export async function runCommand(argv: string[]): Promise<string> {
         );
       } catch (err) {
         if (err instanceof ConnectOptionsError) throw new UsageError(err.message);
-        if (err instanceof GatewayError) throw new Error(err.message);
+        if (err instanceof GatewayError) throw new Error(err.message, { cause: err });
         throw err;
       }
     }

@@ -458,7 +458,7 @@ export async function checkVideoUrl(rawUrl: string, options: VideoCheckOptions =
 
   let target = await vetUrl(rawUrl, resolve, timeoutMs);
   let response: HeadResponse | undefined;
-  let method: 'HEAD' | 'GET' = 'HEAD';
+  let method: 'HEAD' | 'GET';
   for (let hop = 0; ; hop++) {
     try {
       method = 'HEAD';

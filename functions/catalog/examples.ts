@@ -1,5 +1,32 @@
-/** JSON Schema as plain data (the generated schemas are JSON). */
-export type Schema = Record<string, any>;
+/**
+ * JSON Schema (draft 2020-12) as plain data (the generated schemas are JSON): the keywords the example
+ * builder and the OpenAPI document read, typed; any other keyword passes through as it is. `items` is
+ * one schema in 2020-12 (valibot's JsonSchema type has the draft-07 shape, hence casts to Schema).
+ */
+export interface Schema {
+  type?: string | string[];
+  properties?: Record<string, Schema | boolean>;
+  required?: string[];
+  items?: Schema | boolean;
+  anyOf?: (Schema | boolean)[];
+  oneOf?: (Schema | boolean)[];
+  allOf?: (Schema | boolean)[];
+  enum?: unknown[];
+  const?: unknown;
+  default?: unknown;
+  examples?: unknown[];
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  minItems?: number;
+  minLength?: number;
+  maxLength?: number;
+  format?: string;
+  pattern?: string;
+  $defs?: Record<string, Schema | boolean>;
+  [keyword: string]: unknown;
+}
 
 /**
  * A value that a schema accepts, for request examples: the first example, enum value or default
@@ -13,10 +40,10 @@ export function exampleValue(schema: Schema | boolean | undefined, name = 'value
   if ('default' in schema) return schema.default;
   const options = schema.anyOf ?? schema.oneOf;
   if (Array.isArray(options)) {
-    const first = options.find((option: Schema) => option?.type !== 'null') ?? options[0];
+    const first = options.find((option) => typeof option === 'boolean' || option?.type !== 'null') ?? options[0];
     return exampleValue(first, name, depth);
   }
-  if (Array.isArray(schema.allOf) && schema.allOf.length) return exampleValue(Object.assign({}, ...schema.allOf), name, depth);
+  if (Array.isArray(schema.allOf) && schema.allOf.length) return exampleValue(Object.assign({}, ...schema.allOf) as Schema, name, depth);
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   switch (type) {
     case 'object':
@@ -41,7 +68,7 @@ export function exampleValue(schema: Schema | boolean | undefined, name = 'value
 
 /** Required properties only (what a call needs); an object with none required shows its first. */
 export function exampleObject(schema: Schema, depth = 0): Record<string, unknown> {
-  const properties: Record<string, Schema> = schema.properties ?? {};
+  const properties: Record<string, Schema | boolean> = schema.properties ?? {};
   const required: string[] = Array.isArray(schema.required) ? schema.required : [];
   const out: Record<string, unknown> = {};
   for (const key of required) if (properties[key]) out[key] = exampleValue(properties[key], key, depth);

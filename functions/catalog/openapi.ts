@@ -131,11 +131,11 @@ function sharedSchemas(): Record<string, Schema> {
         .join('\n')}`,
     },
     DryRunPlan: {
-      ...dryRunJsonSchema(),
+      ...(dryRunJsonSchema() as Schema),
       description: '`data.structured` of a planned write called with `dry_run: true`: what the write would do and the guardrails it would break; nothing was changed.',
     },
     HeldAction: {
-      ...heldJsonSchema(),
+      ...(heldJsonSchema() as Schema),
       description: '`data.structured` of a planned write held for approval (the owner turned approvals on): the pending action to approve with manage_action; nothing was changed yet.',
     },
     QuotaErrorResponse: {
@@ -608,7 +608,7 @@ const CATEGORY_DESCRIPTIONS: Record<GatewayCategory, string> = {
   helper: 'Cross-platform diagnostics and helpers: usage, connected accounts, setup checks, campaign specs.',
 };
 
-export function buildOpenApi(registry: Pick<ToolRegistry, 'get'>, entries: readonly CatalogEntry[]): Record<string, any> {
+export function buildOpenApi(registry: Pick<ToolRegistry, 'get'>, entries: readonly CatalogEntry[]): Record<string, unknown> {
   const exampleEntry = entries.find((e) => e.name === 'list_campaigns') ?? entries.find((e) => e.platform) ?? entries[0];
   const exampleTool = exampleEntry?.name ?? 'list_campaigns';
   const examplePlatform = exampleEntry?.platform ?? 'searchads';
@@ -658,11 +658,11 @@ export function buildOpenApi(registry: Pick<ToolRegistry, 'get'>, entries: reado
   };
 }
 
-let cachedDocument: Record<string, any> | undefined;
+let cachedDocument: Record<string, unknown> | undefined;
 const serialized = new Map<string, string>();
 
 /** The document of this process's registry, built once. */
-export function openApiDocument(): Record<string, any> {
+export function openApiDocument(): Record<string, unknown> {
   cachedDocument ??= buildOpenApi(REGISTRY, catalog());
   return cachedDocument;
 }

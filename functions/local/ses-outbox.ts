@@ -64,10 +64,10 @@ export class SesOutbox {
   ) {}
 
   static async start(options: SesOutboxOptions): Promise<SesOutbox> {
-    let outbox: SesOutbox | undefined;
-    const server = createServer((req, res) => void outbox!.handle(req, res));
+    // The handler runs only once requests arrive, after `outbox` is set below.
+    const server = createServer((req, res) => void outbox.handle(req, res));
     await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-    outbox = new SesOutbox(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`, options);
+    const outbox = new SesOutbox(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`, options);
     if (options.dir) mkdirSync(options.dir, { recursive: true });
     return outbox;
   }

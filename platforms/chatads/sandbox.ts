@@ -33,7 +33,6 @@ import type {
   ChatAdsAdGroup,
   ChatAdsCampaign,
   ChatAdsCustomAudience,
-  ChatAdsInsightsField,
   ChatAdsInsightsQuery,
   ChatAdsInsightsRow,
   ChatAdsPixel,

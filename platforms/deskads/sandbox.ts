@@ -587,11 +587,19 @@ export class DeskAdsSandbox extends SandboxPlatform implements DeskAdsPort {
     const id = digits(9);
     if (campaign.budget_id) {
       const budget = await this.store.require<StoredBudget>(KIND.budget, campaign.budget_id);
-      const created = await this.store.create<StoredCampaign>(KIND.campaign, { id, ...JSON.parse(JSON.stringify(rest)), daily_budget: 0 });
+      const created = await this.store.create<StoredCampaign>(KIND.campaign, {
+        id,
+        ...(JSON.parse(JSON.stringify(rest)) as typeof rest),
+        daily_budget: 0,
+      });
       await this.respreadBudget(budget.id, budget.amount);
       return this.store.require<StoredCampaign>(KIND.campaign, created.id);
     }
-    return this.store.create<StoredCampaign>(KIND.campaign, { id, ...JSON.parse(JSON.stringify(rest)), daily_budget: daily_budget ?? 0 });
+    return this.store.create<StoredCampaign>(KIND.campaign, {
+      id,
+      ...(JSON.parse(JSON.stringify(rest)) as typeof rest),
+      daily_budget: daily_budget ?? 0,
+    });
   }
 
   listCampaignSettings(): Promise<StoredCampaign[]> {
@@ -932,7 +940,7 @@ export class DeskAdsSandbox extends SandboxPlatform implements DeskAdsPort {
       if (!same) {
         const created = await this.store.create<DeskAdsAdExtension>(KIND.extension, {
           id: digits(10),
-          ...JSON.parse(JSON.stringify(extension)),
+          ...(JSON.parse(JSON.stringify(extension)) as typeof extension),
           associations: [association],
         });
         library.push(created);

@@ -230,7 +230,7 @@ export class ProAdsSandbox extends SandboxPlatform implements ProAdsPort {
       if (query.campaigns && !query.campaigns.includes(day.creative.campaign_id)) continue;
       if (query.creatives && !query.creatives.includes(day.creative.id)) continue;
       const key = query.pivot === 'CAMPAIGN' ? day.creative.campaign_id : day.creative.id;
-      const byDate = days.get(key) ?? new Map();
+      const byDate = days.get(key) ?? new Map<string, Omit<CreativeDay, 'creative'>>();
       const sum = byDate.get(day.date);
       const { creative: _creative, ...figures } = day;
       if (!sum) byDate.set(day.date, { ...figures });

@@ -667,7 +667,7 @@ export const addOutput = v.object({
 });
 
 /** Ensures a created entity follows the "create paused" guardrail when it is on. */
-export function pausedState(requested: string | undefined, ctx: Ctx, paused: string, enabled: string): string {
+export function pausedState(requested: string | undefined, ctx: Ctx, paused: string): string {
   if (ctx.createPaused) return paused;
   return requested ?? paused;
 }

@@ -109,7 +109,7 @@ export class RetailAdsSandbox extends SandboxPlatform implements RetailAdsPort {
   async createEntities<K extends RetailAdsEntityKind>(
     kind: K,
     items: Omit<RetailAdsEntityTypes[K], 'id'>[],
-    now: Date,
+    _now: Date,
   ): Promise<RetailAdsEntityTypes[K][]> {
     const created: RetailAdsEntityTypes[K][] = [];
     for (const item of items) {

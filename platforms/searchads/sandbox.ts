@@ -15,7 +15,7 @@ import {
   type StoredNegative,
 } from './sandbox/delivery';
 import { SandboxPlatform } from '../sandbox/platform';
-import { BIDDING_KIND, BiddingSandbox, portCampaign, type LinkedCampaign } from './sandbox/bidding';
+import { BIDDING_KIND, BiddingSandbox, portCampaign } from './sandbox/bidding';
 import type {
   NewSearchAdsBiddingStrategy,
   NewSearchAdsLabel,
@@ -66,10 +66,8 @@ import { conversionRows, keywordIdeas, seededConversionActions, type StoredConve
 import type { SearchAdsConversionAction, SearchAdsConversionRow, SearchAdsKeywordIdea, SearchAdsKeywordIdeaRequest } from './port-insights';
 import type {
   NewSearchAdsAdGroupCriterion,
-  NewSearchAdsAdSchedule,
   NewSearchAdsDisplayAd,
   SearchAdsAdGroupCriterion,
-  SearchAdsAdSchedule,
   SearchAdsCriterionType,
   SearchAdsDisplayAd,
   SearchAdsDisplayAdPatch,

@@ -413,7 +413,10 @@ function pickEngagement(row: RowFigures) {
 
 const ALL_DAY = '1'.repeat(336);
 /** Monday-Friday 07:00-23:00, weekends all day (48 half-hour slots a day). */
-const WEEKDAY_EVENINGS = [...Array(5).fill('0'.repeat(14) + '1'.repeat(32) + '0'.repeat(2)), ...Array(2).fill('1'.repeat(48))].join('');
+const WEEKDAY_EVENINGS = [
+  ...Array<string>(5).fill('0'.repeat(14) + '1'.repeat(32) + '0'.repeat(2)),
+  ...Array<string>(2).fill('1'.repeat(48)),
+].join('');
 
 /** Seeds a new sandbox account with realistic shortvideo entities. Ids are reproducible per account. */
 export async function seedShortVideoAccount(account: ConnectedAccount): Promise<void> {

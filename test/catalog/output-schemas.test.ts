@@ -21,7 +21,7 @@ describe('output schemas', () => {
   });
 
   it('are published in the catalog, OpenAPI (a typed 200 per operation) and MCP (outputSchema)', () => {
-    const document = buildOpenApi(REGISTRY, entries);
+    const document: any = buildOpenApi(REGISTRY, entries);
     for (const entry of entries) {
       const tool = REGISTRY.get(entry.name)!;
       const response = document.paths[entry.execute.path].post.responses['200'].content['application/json'].schema;

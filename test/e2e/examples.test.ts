@@ -13,7 +13,7 @@ import { callTool, useTestTables } from '../support/gateway';
 
 useTestTables();
 
-const document = openApiDocument();
+const document: any = openApiDocument();
 const documented = catalog()
   .map((entry) => ({ tool: entry.name, example: document.paths[entry.execute.path].post.requestBody.content['application/json'].example }))
   .filter((item) => item.example !== undefined);

@@ -4222,9 +4222,12 @@ const MUTABLE: Record<string, MutableSpec> = {
       const gone = new Set([target.resourceName]);
       for (let grew = true; grew;) {
         grew = false;
-        for (const f of list)
-          if (f.parentListingGroupFilter && gone.has(f.parentListingGroupFilter) && !gone.has(f.resourceName))
-            (gone.add(f.resourceName), (grew = true));
+        for (const f of list) {
+          if (f.parentListingGroupFilter && gone.has(f.parentListingGroupFilter) && !gone.has(f.resourceName)) {
+            gone.add(f.resourceName);
+            grew = true;
+          }
+        }
       }
       for (const f of list.filter((x) => gone.has(x.resourceName))) removeFrom(c, f, list);
     },

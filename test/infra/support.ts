@@ -7,7 +7,7 @@ import type { ToolGroup } from '../../core/tool';
 import type { FunctionName, RoutedTool } from '../../lib/routes';
 import type { GatewaySettings } from '../../lib/settings';
 
-type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = any;
 
 export interface Route {
   path: string;

@@ -109,7 +109,7 @@ export async function revokeApiKey(keyId: string, now = new Date()): Promise<boo
   await documentClient().send(
     new UpdateCommand({
       TableName: tableName('apiKeys'),
-      Key: { key_hash: item.key_hash },
+      Key: { key_hash: item.key_hash as string },
       UpdateExpression: 'SET revoked_at = if_not_exists(revoked_at, :now)',
       ExpressionAttributeValues: { ':now': now.toISOString() },
     }),

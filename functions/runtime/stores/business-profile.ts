@@ -47,6 +47,9 @@ export async function readBusinessProfile(ownerId: string): Promise<Profile | un
 
 export async function writeBusinessProfile(ownerId: string, profile: Profile): Promise<void> {
   await documentClient().send(
-    new PutCommand({ TableName: tableName('owners'), Item: { ...JSON.parse(JSON.stringify(profile)), ...PROFILE_KEY(ownerId) } }),
+    new PutCommand({
+      TableName: tableName('owners'),
+      Item: { ...(JSON.parse(JSON.stringify(profile)) as Record<string, unknown>), ...PROFILE_KEY(ownerId) },
+    }),
   );
 }

@@ -57,14 +57,19 @@ function isStoreAnswer(err: unknown): boolean {
 
 const WRITE_COMMANDS = /^(Put|Update|Delete|BatchWrite|TransactWrite)/;
 
+/** What the boundary reads of a command's arguments. */
+interface CommandArgs {
+  input?: { TableName?: string; TransactItems?: unknown[] };
+}
+
 /**
  * The outermost step of every DynamoDB call: bounds it by the request's store deadline and turns
  * every failure of the store (timeout, refused connection, throttling after retries, 5xx) into a
  * StoreUnavailableError, the 503 envelope `store_unavailable`. Sandbox writes are counted in the
  * scope: a write tool that fails after one may have changed something (outcome unknown).
  */
-function storeBoundary(next: (args: any) => Promise<any>, context: { commandName?: string }) {
-  return async (args: { input?: { TableName?: string; TransactItems?: unknown[] } }) => {
+function storeBoundary(next: (args: CommandArgs) => Promise<unknown>, context: { commandName?: string }) {
+  return async (args: CommandArgs): Promise<unknown> => {
     const scope = scopes.getStore();
     const budget = Math.min(OPERATION_BUDGET_MS, scope ? scope.deadline - Date.now() : OPERATION_BUDGET_MS);
     if (budget <= 0) throw new StoreUnavailableError();

@@ -1,20 +1,11 @@
 import * as v from 'valibot';
 import { dateArgument } from '../../../core/arguments';
-import { ToolError } from '../../../core/errors';
-import type { ToolContext } from '../../../core/tool';
 import { lastDays, reportingZone } from '../../../core/dates';
 import { count, markdownTable, money } from '../../../core/markdown';
 import { totals } from '../../../core/metrics';
 import { defineChatAdsTool } from '../define';
 import { statusFilterArg } from './common';
-import {
-  DELIVERY_FIELDS,
-  CONVERSION_FIELDS,
-  type ChatAdsCampaign,
-  type ChatAdsPort,
-  type ChatAdsInsightsField,
-  type ChatAdsStatus,
-} from '../port';
+import { DELIVERY_FIELDS, CONVERSION_FIELDS, type ChatAdsCampaign, type ChatAdsInsightsField } from '../port';
 
 const STATUSES = ['active', 'paused', 'archived'] as const;
 const TYPES = ['impressions', 'clicks', 'conversions'] as const;
@@ -36,12 +27,6 @@ function unknownValues(field: string, value: string | undefined, allowed: readon
     : undefined;
 }
 
-const campaignId = v.pipe(
-  v.string(),
-  v.trim(),
-  v.regex(/^cmpn_[A-Za-z0-9]+$/, 'must be a campaign id starting with cmpn_'),
-  v.description('Campaign id (cmpn_...) from list_chatads_campaigns'),
-);
 const isoDay = (what: string) => v.optional(dateArgument(what));
 
 export const listChatAdsCampaigns = defineChatAdsTool({

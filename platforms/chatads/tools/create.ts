@@ -457,7 +457,7 @@ export const launchChatAdsAd = defineChatAdsTool({
       status: 'active' as const,
     };
     const { budget, note } = campaignBudget(campaign, ctx.account.currency);
-    const fields = (o: object) => Object.fromEntries(Object.entries(o).map(([k, value]) => [k, { after: value }]));
+    const fields = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).map(([k, value]) => [k, { after: value }]));
     return {
       summary: `Launch chat card "${ad.name}": paused campaign "${campaign.name}", ad group "${adGroup.name}", image upload and ad`,
       changes: [

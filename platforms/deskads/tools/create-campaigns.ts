@@ -193,7 +193,7 @@ async function planCampaign(
     entity: 'campaign',
     name: args.name,
     startsPaused: true,
-    fields: Object.fromEntries(Object.entries(campaign).map(([k, after]) => [k, { after }])),
+    fields: Object.fromEntries(Object.entries(campaign).map(([k, after]: [string, unknown]) => [k, { after }])),
   };
   const notes = shared
     ? [

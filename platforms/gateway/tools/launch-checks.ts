@@ -257,7 +257,7 @@ export const saveBusinessProfile = defineGatewayTool({
   async apply(plan, args, ctx) {
     const profile: Profile = {
       ...(plan.data.before ?? {}),
-      ...JSON.parse(JSON.stringify(args)),
+      ...(JSON.parse(JSON.stringify(args)) as typeof args),
       updated_at: ctx.now.toISOString(),
       source: 'saved',
     };

@@ -159,7 +159,6 @@ const PIVOT_LABEL: Record<string, string> = {
   INDUSTRY: 'industry',
   COMPANY_SIZE: 'company size',
 };
-const FLAGGED: Severity[] = ['CRITICAL', 'HIGH', 'MEDIUM'];
 
 export const analyzeProAdsWastedSpend = defineProAdsTool({
   name: 'analyze_proads_wasted_spend',

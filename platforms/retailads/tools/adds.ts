@@ -72,7 +72,7 @@ export const addRetailAdsKeywords = defineRetailAdsAddTool({
       keyword_text: String(item.keywordText),
       match_type: item.matchType as RetailAdsMatchType,
       bid,
-      state: pausedState(item.state as string | undefined, ctx, 'PAUSED', 'ENABLED') as 'PAUSED',
+      state: pausedState(item.state as string | undefined, ctx, 'PAUSED') as 'PAUSED',
     };
   },
   keyOf: (k) => `${k.ad_group_id}|${norm(k.keyword_text)}|${k.match_type}`,
@@ -110,7 +110,7 @@ export const addRetailAdsSbKeywords = defineRetailAdsAddTool({
       keyword_text: String(item.keywordText),
       match_type: String(item.matchType).toUpperCase() as RetailAdsMatchType,
       bid,
-      state: pausedState(item.state as string | undefined, ctx, 'paused', 'enabled') as 'paused',
+      state: pausedState(item.state as string | undefined, ctx, 'paused') as 'paused',
     };
   },
   keyOf: (k) => `${k.ad_group_id}|${norm(k.keyword_text)}|${k.match_type}`,
@@ -228,7 +228,7 @@ export const addRetailAdsProductAds = defineRetailAdsAddTool({
       sku: product.sku,
       title: product.title,
       category: product.category,
-      state: pausedState(item.state as string | undefined, ctx, 'PAUSED', 'ENABLED') as 'PAUSED',
+      state: pausedState(item.state as string | undefined, ctx, 'PAUSED') as 'PAUSED',
     };
   },
   keyOf: (p) => `${p.ad_group_id}|${p.asin}|${p.video_asset_id ?? ''}`,
@@ -269,7 +269,7 @@ export const addRetailAdsSpVideo = defineRetailAdsAddTool({
       title: product.title,
       category: product.category,
       video_asset_id: asset.id,
-      state: pausedState(item.state as string | undefined, ctx, 'PAUSED', 'ENABLED') as 'PAUSED',
+      state: pausedState(item.state as string | undefined, ctx, 'PAUSED') as 'PAUSED',
     };
   },
   keyOf: (p) => `${p.ad_group_id}|${p.asin}|${p.video_asset_id ?? ''}`,
@@ -349,7 +349,7 @@ export const addRetailAdsTargets = defineRetailAdsAddTool({
       expression: predicates.map((p) => `${p.type}=${p.type === 'asinSameAs' ? p.value.toUpperCase() : p.value}`).join(' '),
       expression_type: 'MANUAL' as const,
       bid,
-      state: pausedState(item.state as string | undefined, ctx, 'PAUSED', 'ENABLED') as 'PAUSED',
+      state: pausedState(item.state as string | undefined, ctx, 'PAUSED') as 'PAUSED',
     };
   },
   keyOf: (t) => `${t.ad_group_id}|${t.expression.toLowerCase()}`,
@@ -396,7 +396,7 @@ export const addRetailAdsSbTargets = defineRetailAdsAddTool({
       expression: predicates.map((p) => `${p.type}=${p.type === 'asinSameAs' ? p.value.toUpperCase() : p.value}`).join(' '),
       expression_type: 'MANUAL' as const,
       bid,
-      state: pausedState(item.state as string | undefined, ctx, 'paused', 'enabled') as 'paused',
+      state: pausedState(item.state as string | undefined, ctx, 'paused') as 'paused',
     };
   },
   keyOf: (t) => `${t.ad_group_id}|${t.expression.toLowerCase()}`,
@@ -435,7 +435,7 @@ export const addRetailAdsSbThemes = defineRetailAdsAddTool({
       ad_group_id: String(item.adGroupId),
       theme_type: item.themeType as 'KEYWORDS_RELATED_TO_YOUR_BRAND',
       bid,
-      state: pausedState(item.state as string | undefined, ctx, 'paused', 'enabled') as 'paused',
+      state: pausedState(item.state as string | undefined, ctx, 'paused') as 'paused',
     };
   },
   keyOf: (t) => `${t.ad_group_id}|${t.theme_type}`,

@@ -58,7 +58,7 @@ async function readHead(url: string, signal: AbortSignal): Promise<{ head: Uint8
   if (!response.ok || !response.body)
     throw new ToolError(`The file at \`url\` answered HTTP ${response.status}. Give a public URL of the file itself.`);
   const declared = Number(response.headers.get('content-length') ?? NaN);
-  const reader = response.body.getReader();
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
   const chunks: Uint8Array[] = [];
   let read = 0;
   let done = false;

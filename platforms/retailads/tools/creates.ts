@@ -165,7 +165,7 @@ export const createRetailAdsAdGroups = defineRetailAdsAddTool({
       ad_product: campaign.ad_product,
       name: String(item.name),
       default_bid: item.defaultBid as number,
-      state: pausedState(item.state as string | undefined, ctx, 'PAUSED', 'ENABLED') as 'PAUSED',
+      state: pausedState(item.state as string | undefined, ctx, 'PAUSED') as 'PAUSED',
     };
   },
   keyOf: (g) => `${g.campaign_id}|${g.name.toLowerCase()}`,
@@ -262,7 +262,7 @@ export const createRetailAdsSpCampaign = defineRetailAdsTool({
           : (seen.add(`${k.keywordText.toLowerCase()}|${k.matchType}`), true),
       )
       .map((k) => ({ keyword_text: k.keywordText, match_type: k.matchType, bid: k.bid ?? args.default_bid }));
-    const state = pausedState(args.state, ctx, 'PAUSED', 'ENABLED') as 'PAUSED';
+    const state = pausedState(args.state, ctx, 'PAUSED') as 'PAUSED';
     const campaign: Omit<RetailAdsCampaign, 'id'> = {
       name: args.name,
       ad_product: 'SPONSORED_PRODUCTS',
@@ -526,7 +526,7 @@ export const createRetailAdsSbCampaign = defineRetailAdsTool({
       throw new ToolError(`Brand entity ${args.brand_entity_id} is not a brand of this profile. List brands with list_retailads_brands.`);
     const creative = checkCreative(args.ad_format, args, catalog, brand.brand_registry_name);
     const products = creative.asins.map((a) => catalog.catalog.get(a)!);
-    const state = pausedState(args.state, ctx, 'PAUSED', 'ENABLED') as 'PAUSED';
+    const state = pausedState(args.state, ctx, 'PAUSED') as 'PAUSED';
     const keywords = (args.keywords ?? []).map((k) => ({
       keyword_text: k.keywordText,
       match_type: k.matchType.toUpperCase() as RetailAdsMatchType,
@@ -688,7 +688,7 @@ export const createRetailAdsSbAd = defineRetailAdsTool({
     const problem = parentProblem({ campaignId: args.campaign_id, adGroupId: args.ad_group_id }, lookups, ['SPONSORED_BRANDS']);
     if (problem) throw new ToolError(`The ad cannot be created: ${problem}. List SB ad groups with list_retailads_sb_ad_groups.`);
     const creative = checkCreative(args.ad_type, args, catalog, brands[0]?.brand_registry_name ?? '');
-    const state = pausedState(args.state, ctx, 'PAUSED', 'ENABLED');
+    const state = pausedState(args.state, ctx, 'PAUSED');
     return {
       summary: `Create ${args.ad_type} ad "${args.name}" in ad group ${args.ad_group_id} (${state})`,
       changes: [
@@ -937,7 +937,7 @@ export const createRetailAdsSdCampaign = defineRetailAdsTool({
   output: createdOutput,
   async plan(args, ctx) {
     const products = resolveProducts(args.products, await catalogOf(ctx), 'products');
-    const state = pausedState(args.state, ctx, 'PAUSED', 'ENABLED') as 'PAUSED';
+    const state = pausedState(args.state, ctx, 'PAUSED') as 'PAUSED';
     const expressions =
       args.tactic === 'T00020'
         ? args.product_targets!.map((t) =>

@@ -578,10 +578,10 @@ export const retailAdsUnifiedApi = defineRetailAdsTool({
           });
         }
         if (item.endDateTime !== undefined) patch.end_date = item.endDateTime === null ? undefined : day(String(item.endDateTime));
-        if (item.bid !== undefined)
-          kind === 'ad_group'
-            ? (patch.default_bid = (item.bid as { defaultBid: number }).defaultBid)
-            : (patch.bid = (item.bid as { bid: number }).bid);
+        if (item.bid !== undefined) {
+          if (kind === 'ad_group') patch.default_bid = (item.bid as { defaultBid: number }).defaultBid;
+          else patch.bid = (item.bid as { bid: number }).bid;
+        }
         if (kind === 'negative_keyword' && patch.state === 'PAUSED')
           throw new ToolError(`\`${at}\`: negative keywords cannot be paused; delete them instead.`);
       }

@@ -41,23 +41,14 @@ import type {
 import {
   DISPLAY_CRITERION_TYPES,
   type NewSearchAdsAdGroupCriterion,
-  type NewSearchAdsAdSchedule,
   type NewSearchAdsDisplayAd,
   type SearchAdsAdGroupCriterion,
-  type SearchAdsAdSchedule,
   type SearchAdsCriterionType,
   type SearchAdsDisplayAd,
   type SearchAdsDisplayAdPatch,
   type SearchAdsTopic,
 } from '../port-display';
-import {
-  AD_SCHEDULE_FIELDS,
-  CRITERION_FIELDS,
-  DISPLAY_AD_FIELDS,
-  criterionTarget,
-  criterionValue,
-  type WireSchedule,
-} from './display-wire';
+import { CRITERION_FIELDS, DISPLAY_AD_FIELDS, criterionTarget, criterionValue } from './display-wire';
 import type {
   SearchAdsConversionAction,
   SearchAdsConversionRow,
@@ -590,9 +581,18 @@ export class SearchAdsLive implements SearchAdsPort {
     if ('campaign_id' in patch || 'type' in patch) throw liveNotSupported("An ad group's campaign and type cannot change.");
     const update: Record<string, unknown> = { resourceName: this.rn('adGroups', adGroupId) };
     const mask: string[] = [];
-    if (patch.name !== undefined) ((update.name = patch.name), mask.push('name'));
-    if (patch.status !== undefined) ((update.status = patch.status), mask.push('status'));
-    if (patch.cpc_bid !== undefined) ((update.cpcBidMicros = toMicros(patch.cpc_bid)), mask.push('cpcBidMicros'));
+    if (patch.name !== undefined) {
+      update.name = patch.name;
+      mask.push('name');
+    }
+    if (patch.status !== undefined) {
+      update.status = patch.status;
+      mask.push('status');
+    }
+    if (patch.cpc_bid !== undefined) {
+      update.cpcBidMicros = toMicros(patch.cpc_bid);
+      mask.push('cpcBidMicros');
+    }
     if (mask.length) await this.mutate('adGroups', [{ update, updateMask: mask.join(',') }]);
     return this.getAdGroup(adGroupId);
   }
@@ -769,7 +769,10 @@ export class SearchAdsLive implements SearchAdsPort {
     }
     const update: Record<string, unknown> = { resourceName };
     const mask: string[] = [];
-    if (patch.status !== undefined) ((update.status = patch.status), mask.push('status'));
+    if (patch.status !== undefined) {
+      update.status = patch.status;
+      mask.push('status');
+    }
     if ('cpc_bid' in patch) {
       mask.push('cpcBidMicros');
       if (patch.cpc_bid !== undefined) update.cpcBidMicros = toMicros(patch.cpc_bid);
@@ -1477,7 +1480,10 @@ export class SearchAdsLive implements SearchAdsPort {
       mask.push(`responsiveDisplayAd.${key}`);
       if (value !== undefined) setPath(update, `responsiveDisplayAd.${key}`, value);
     }
-    if (patch.final_url !== undefined) ((update.finalUrls = [patch.final_url]), mask.push('finalUrls'));
+    if (patch.final_url !== undefined) {
+      update.finalUrls = [patch.final_url];
+      mask.push('finalUrls');
+    }
     if (mask.length) await this.mutate('ads', [{ update, updateMask: mask.join(',') }]);
     return this.getDisplayAd(adId);
   }
@@ -1487,8 +1493,14 @@ export class SearchAdsLive implements SearchAdsPort {
     const texts = (list: string[]) => list.map((text) => ({ text }));
     const images = (ids: string[]) => ids.map((id) => ({ asset: this.rn('assets', id) }));
     const out: Record<string, unknown> = {};
-    const put = (key: keyof SearchAdsDisplayAdPatch, wire: string, convert: (value: any) => unknown = (x) => x) => {
-      if (key in ad) out[wire] = ad[key] === undefined ? undefined : convert(ad[key]);
+    const put = <K extends keyof SearchAdsDisplayAdPatch>(
+      key: K,
+      wire: string,
+      convert: (value: NonNullable<SearchAdsDisplayAdPatch[K]>) => unknown = (x) => x,
+    ) => {
+      if (!(key in ad)) return;
+      const value = ad[key];
+      out[wire] = value === undefined ? undefined : convert(value);
     };
     put('headlines', 'headlines', texts);
     put('long_headline', 'longHeadline', (text: string) => ({ text }));

@@ -25,8 +25,12 @@ export interface SearchAdsCredentials extends Record<string, string> {
   refresh_token: string;
 }
 
+/** A JSON object as the platform sends it (a search row, a custom method's answer). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the wire JSON stays untyped until it is typed from the published protos
+export type WireObject = Record<string, any>;
+
 /** A row of a search answer: resources by their camelCase names (`campaign`, `campaignBudget`, `metrics`, `segments`). */
-export type GoogleAdsRow = Record<string, any>;
+export type GoogleAdsRow = WireObject;
 
 export interface MutateResult {
   resourceName: string;
@@ -104,8 +108,8 @@ export class SearchAdsApi {
    * A custom method of a resource (`customers/1/offlineUserDataJobs:create`, `.../experiments/2:scheduleExperiment`,
    * `customers/1/recommendations:apply`): one POST, never retried (it changes things).
    */
-  async post(path: string, body: object): Promise<Record<string, any>> {
-    return (await this.request('POST', path, body, false)) as Record<string, any>;
+  async post(path: string, body: object): Promise<WireObject> {
+    return (await this.request('POST', path, body, false)) as WireObject;
   }
 
   /**

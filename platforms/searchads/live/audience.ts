@@ -136,8 +136,8 @@ export const changeEventQuery = (from: string, to: string, limit: number) =>
   `FROM change_event WHERE change_event.change_date_time >= '${gaqlDateTime(from)}' AND change_event.change_date_time < '${gaqlDateTime(to)}' ORDER BY change_event.change_date_time DESC LIMIT ${limit}`;
 
 const snake = (camel: string) => camel.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-const at = (obj: GoogleAdsRow | undefined, path: string) =>
-  path.split('.').reduce<any>((node, key) => (node == null ? undefined : node[key]), obj);
+const at = (obj: GoogleAdsRow | undefined, path: string): unknown =>
+  path.split('.').reduce<unknown>((node, key) => (node == null ? undefined : (node as GoogleAdsRow)[key]), obj);
 
 /**
  * A change_event row: changed_fields is a field mask (`a.b,c`) over the changed resource, old and new

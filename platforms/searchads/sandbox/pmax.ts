@@ -383,7 +383,12 @@ export class PmaxSandbox implements SearchAdsPmaxPort {
     const removed = new Set(change.remove);
     for (let grew = true; grew;) {
       grew = false;
-      for (const f of current) if (f.parent_id && removed.has(f.parent_id) && !removed.has(f.id)) (removed.add(f.id), (grew = true));
+      for (const f of current) {
+        if (f.parent_id && removed.has(f.parent_id) && !removed.has(f.id)) {
+          removed.add(f.id);
+          grew = true;
+        }
+      }
     }
     const temp = new Map<string, string>();
     const made = change.create.map((f, i): SearchAdsListingGroupFilter => {

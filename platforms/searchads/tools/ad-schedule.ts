@@ -1,5 +1,4 @@
 import * as v from 'valibot';
-import { ToolError } from '../../../core/errors';
 import { markdownTable } from '../../../core/markdown';
 import { defineSearchAdsTool } from '../define';
 import type { MinuteOfHour, NewSearchAdsAdSchedule, SearchAdsAdSchedule } from '../port-bidding';

@@ -3,7 +3,6 @@ import { characterLength } from '../../../core/arguments';
 import { ToolError } from '../../../core/errors';
 import { markdownTable } from '../../../core/markdown';
 import { defineSearchAdsTool } from '../define';
-import type { SearchAdsAsset } from '../port';
 import { campaignIdArg, requireLiveCampaign } from './common';
 
 /** Words that make a callout a call to action, which the platform disapproves (matched as whole words). */

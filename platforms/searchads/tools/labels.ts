@@ -277,7 +277,9 @@ function labelLinkTool(apply: boolean): ToolDefinition {
       const { label, change } = plan.data;
       if (!change.length) return undefined;
       const byKind = Object.fromEntries(
-        KINDS.map((k) => [k.arg, change.filter((e) => e.type === k.type).map((e) => e.id)]).filter(([, list]) => list.length),
+        KINDS.map((k): [string, string[]] => [k.arg, change.filter((e) => e.type === k.type).map((e) => e.id)]).filter(
+          ([, list]) => list.length,
+        ),
       );
       return { tool: other, arguments: { label_id: label.id, ...byKind } };
     },

@@ -187,7 +187,7 @@ export const addAssetGroupListingFilter = defineSearchAdsTool({
     const root = tree.find((f) => !f.parent_id);
     const values = [...new Map(args.values.map((x) => [x.toLowerCase(), x])).values()];
     let remove: string[] = [];
-    let create: NewSearchAdsListingGroupFilter[] = [];
+    let create: NewSearchAdsListingGroupFilter[];
     let skipped: string[] = [];
     if (!root || root.type !== 'SUBDIVISION') {
       remove = root ? [root.id] : [];

@@ -157,7 +157,7 @@ export const validateAndPrepareAssets = defineSearchAdsTool({
     usable: v.number(),
     missing_fields: v.array(v.string()),
   }),
-  async plan(args, ctx) {
+  async plan(args, _ctx) {
     const checked = await Promise.all(args.images.map((i) => fetchImage(i.url)));
     const results = args.images.map((input, i) => {
       const image = checked[i]!;

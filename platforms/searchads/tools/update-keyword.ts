@@ -39,10 +39,14 @@ export const updateKeyword = defineSearchAdsTool({
     const campaign = await ctx.platform.getCampaign(keyword.campaign_id);
     const patch: SearchAdsKeywordPatch = {};
     const fields: Record<string, { before?: unknown; after: unknown }> = {};
-    if (args.cpc_bid !== undefined && args.cpc_bid !== keyword.cpc_bid)
-      ((patch.cpc_bid = args.cpc_bid), (fields.cpc_bid = { before: keyword.cpc_bid, after: args.cpc_bid }));
-    if (args.status !== undefined && args.status !== keyword.status)
-      ((patch.status = args.status), (fields.status = { before: keyword.status, after: args.status }));
+    if (args.cpc_bid !== undefined && args.cpc_bid !== keyword.cpc_bid) {
+      patch.cpc_bid = args.cpc_bid;
+      fields.cpc_bid = { before: keyword.cpc_bid, after: args.cpc_bid };
+    }
+    if (args.status !== undefined && args.status !== keyword.status) {
+      patch.status = args.status;
+      fields.status = { before: keyword.status, after: args.status };
+    }
     const notes =
       args.cpc_bid !== undefined && campaign.bidding_strategy && !['MANUAL_CPC', 'TARGET_SPEND'].includes(campaign.bidding_strategy)
         ? [

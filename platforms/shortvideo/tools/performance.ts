@@ -137,7 +137,7 @@ function performanceReader(name: string, level: PerformanceLevel, description: s
               start,
               end,
             )
-          : new Map();
+          : new Map<string, { reach: number; frequency: number }>();
       const rows = entities
         .map((e) => {
           const f = figures.get(e.id)!;

@@ -4,7 +4,15 @@ import type { WritePlan } from '../../../core/plan';
 import { isoDate } from '../../../core/dates';
 import { markdownTable, money } from '../../../core/markdown';
 import { defineSocialAdsTool } from '../define';
-import type { SocialAdsAd, SocialAdsAdSet, SocialAdsCampaign, SocialAdsProductFilterRule } from '../port';
+import type {
+  NewSocialAdsAd,
+  NewSocialAdsAdSet,
+  NewSocialAdsCampaign,
+  SocialAdsAd,
+  SocialAdsAdSet,
+  SocialAdsCampaign,
+  SocialAdsProductFilterRule,
+} from '../port';
 import { resolveCatalog } from './catalog-tools';
 import { matchesFilter } from '../product-filter';
 
@@ -201,7 +209,7 @@ export const duplicateSocialAdsCampaign = defineSocialAdsTool({
     const { campaign, name, adSets, ads, start_date } = plan.data;
     const p = ctx.platform;
     const copy = await ctx.step('copy_campaign', () =>
-      p.createCampaign(JSON.parse(JSON.stringify({ ...strip(campaign), name, status: 'PAUSED', start_date }))),
+      p.createCampaign(JSON.parse(JSON.stringify({ ...strip(campaign), name, status: 'PAUSED', start_date })) as NewSocialAdsCampaign),
     );
     const setIds: Record<string, string> = {};
     for (const s of adSets) {
@@ -215,7 +223,7 @@ export const duplicateSocialAdsCampaign = defineSocialAdsTool({
               start_date: s.start_date > start_date ? s.start_date : start_date,
               end_date: s.end_date && s.end_date >= start_date ? s.end_date : undefined,
             }),
-          ),
+          ) as NewSocialAdsAdSet,
         ),
       );
       setIds[s.id] = created.id;
@@ -233,7 +241,7 @@ export const duplicateSocialAdsCampaign = defineSocialAdsTool({
               status: 'PAUSED',
               start_date,
             }),
-          ),
+          ) as NewSocialAdsAd,
         ),
       );
       adIds.push(created.id);

@@ -165,13 +165,13 @@ export function defineSocialAdsCreate<Entries extends v.ObjectEntries>(spec: {
         for (const ref of a.images) hashes.push(await hashOf(ref));
         const cardHashes: string[] = [];
         for (const ref of a.card_images ?? []) cardHashes.push(await hashOf(ref));
-        const creative: SocialAdsCreative = JSON.parse(
+        const creative = JSON.parse(
           JSON.stringify({
             ...a.creative,
             image_hashes: hashes,
             ...(a.creative.cards ? { cards: a.creative.cards.map((card, i) => ({ ...card, image_hash: cardHashes[i] })) } : {}),
           }),
-        );
+        ) as SocialAdsCreative;
         ad = await ctx.step('create_ad', () =>
           p.createAd({
             ad_set_id: adSet?.id ?? a.ad_set_id!,

@@ -8,6 +8,7 @@ import {
   type NewSocialAdsAdSet,
   type NewSocialAdsCampaign,
   type SocialAdsCampaign,
+  type SocialAdsCarouselCard,
   type SocialAdsCreative,
   type SocialAdsObjective,
   type SocialAdsPort,
@@ -159,7 +160,7 @@ async function adSetFor(
     throw new ToolError(`Campaign "${campaign.name}" has no campaign budget: give the ad set a \`daily_budget\` or \`lifetime_budget\`.`);
   const { targeting, notes } = await buildTargeting(ctx.platform, a);
   const start = startOf(ctx, a.start_date, a.end_date);
-  const adSet: Omit<NewSocialAdsAdSet, 'campaign_id'> = JSON.parse(
+  const adSet = JSON.parse(
     JSON.stringify({
       name: a.name,
       status: a.status,
@@ -174,7 +175,7 @@ async function adSetFor(
       bid_strategy: a.bid_strategy,
       bid_amount: a.bid_amount,
     }),
-  );
+  ) as Omit<NewSocialAdsAdSet, 'campaign_id'>;
   return { adSet, notes };
 }
 
@@ -317,7 +318,7 @@ function catalogCreative(
       catalog_format: args.catalog_format,
       disabled_creative_features: [],
     }),
-  );
+  ) as Omit<SocialAdsCreative, 'image_hashes'>;
 }
 
 export const addSocialAdsCatalogAd = defineSocialAdsCreate({
@@ -447,7 +448,7 @@ async function campaignChain(
       throw new ToolError(`\`lead_form_id\` ${a.lead_form_id} is not an active lead form of this account. See list_socialads_lead_forms.`);
   }
   const start = startOf(ctx, a.start_date, a.end_date);
-  const campaign: NewSocialAdsCampaign = JSON.parse(
+  const campaign = JSON.parse(
     JSON.stringify({
       name: a.campaign_name,
       objective: a.objective,
@@ -458,11 +459,11 @@ async function campaignChain(
       end_date: a.end_date,
       lead_form_id: a.lead_form_id,
     }),
-  );
+  ) as NewSocialAdsCampaign;
   const { adSet, notes } = await adSetFor(ctx, campaign, { ...a, name: a.ad_set_name ?? `${a.campaign_name} - Ad set` }, page.id);
   const cta =
     a.call_to_action ?? (a.objective === 'OUTCOME_SALES' ? 'SHOP_NOW' : a.objective === 'OUTCOME_LEADS' ? 'SIGN_UP' : 'LEARN_MORE');
-  const creative: Omit<SocialAdsCreative, 'image_hashes'> = JSON.parse(
+  const creative = JSON.parse(
     JSON.stringify({
       page_id: page.id,
       instagram_account_id: profile?.id,
@@ -475,7 +476,7 @@ async function campaignChain(
       lead_form_id: a.lead_form_id,
       disabled_creative_features: [],
     }),
-  );
+  ) as Omit<SocialAdsCreative, 'image_hashes'>;
   return {
     summary: `Create ${format} campaign "${a.campaign_name}" (${a.objective})`,
     campaign,
@@ -553,16 +554,17 @@ export const createSocialAdsCarouselCampaign = defineSocialAdsCreate({
     const cardImages: ImageRef[] = [];
     for (const [i, c] of args.cards.entries())
       cardImages.push(await imageRef(ctx, c.existing_image_hash, c.image_url, `cards[${i}].existing_image_hash`));
-    const cards = args.cards.map((c) =>
-      JSON.parse(
-        JSON.stringify({
-          headline: c.headline,
-          image_hash: '',
-          link: c.landing_page_url ?? args.landing_page_url,
-          description: c.description,
-          call_to_action: args.call_to_action ?? 'LEARN_MORE',
-        }),
-      ),
+    const cards = args.cards.map(
+      (c) =>
+        JSON.parse(
+          JSON.stringify({
+            headline: c.headline,
+            image_hash: '',
+            link: c.landing_page_url ?? args.landing_page_url,
+            description: c.description,
+            call_to_action: args.call_to_action ?? 'LEARN_MORE',
+          }),
+        ) as SocialAdsCarouselCard,
     );
     return campaignChain(ctx, args, 'carousel', [], cards, cardImages);
   },
@@ -615,7 +617,7 @@ export const createSocialAdsCatalogCampaign = defineSocialAdsCreate({
     }
     const start = startOf(ctx, args.start_date, args.end_date);
     const { page, profile } = await pageAndProfile(ctx, args.page_id, args.profile_id);
-    const campaign: NewSocialAdsCampaign = JSON.parse(
+    const campaign = JSON.parse(
       JSON.stringify({
         name: args.campaign_name,
         objective: 'OUTCOME_SALES',
@@ -627,9 +629,9 @@ export const createSocialAdsCatalogCampaign = defineSocialAdsCreate({
         end_date: args.end_date,
         promoted_object: { product_catalog_id: catalog.id },
       }),
-    );
+    ) as NewSocialAdsCampaign;
     const { targeting, notes: tNotes } = await buildTargeting(ctx.platform, args);
-    const adSet: Omit<NewSocialAdsAdSet, 'campaign_id'> = JSON.parse(
+    const adSet = JSON.parse(
       JSON.stringify({
         name: `${args.campaign_name} - ${args.retargeting_days ? `Retargeting ${args.retargeting_days}d` : 'Prospecting'}`,
         status: args.status,
@@ -641,7 +643,7 @@ export const createSocialAdsCatalogCampaign = defineSocialAdsCreate({
         start_date: start,
         end_date: args.end_date,
       }),
-    );
+    ) as Omit<NewSocialAdsAdSet, 'campaign_id'>;
     const sample = (await ctx.platform.listProducts(catalog.id))[0];
     return {
       summary: `Create catalog campaign "${args.campaign_name}" on "${catalog.name}" (product set "${set.name}")`,
@@ -710,7 +712,7 @@ export const createSocialAdsDcoAd = defineSocialAdsCreate({
       images.push(await imageRef(ctx, h, undefined, `existing_image_hashes[${i}]`));
     for (const url of args.image_urls ?? []) images.push({ url });
     const { page, profile } = await pageAndProfile(ctx, args.page_id, args.profile_id);
-    const creative: Omit<SocialAdsCreative, 'image_hashes'> = JSON.parse(
+    const creative = JSON.parse(
       JSON.stringify({
         page_id: page.id,
         instagram_account_id: profile?.id,
@@ -723,7 +725,7 @@ export const createSocialAdsDcoAd = defineSocialAdsCreate({
         lead_form_id: campaign.lead_form_id,
         disabled_creative_features: [],
       }),
-    );
+    ) as Omit<SocialAdsCreative, 'image_hashes'>;
     return {
       summary: `Add dynamic-creative ad "${args.name}" (${images.length} images, ${args.primary_texts.length} texts) to ad set "${adSet.name}"`,
       ad: { ad_set_id: adSet.id, campaign_id: campaign.id, name: args.name, ad_type: 'image', status: args.status, creative, images },

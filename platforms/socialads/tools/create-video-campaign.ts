@@ -10,6 +10,7 @@ import {
   type NewSocialAdsAdSet,
   type NewSocialAdsCampaign,
   type SocialAdsAdSet,
+  type SocialAdsCreative,
   type SocialAdsObjective,
 } from '../port';
 import {
@@ -450,7 +451,7 @@ export const createSocialAdsVideoCampaign = defineSocialAdsTool({
             lead_form_id: leadFormId,
             disabled_creative_features: [],
           }),
-        ),
+        ) as SocialAdsCreative,
         start_date: startDate,
       }),
     );

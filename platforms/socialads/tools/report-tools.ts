@@ -2,7 +2,6 @@ import * as v from 'valibot';
 import { ToolError } from '../../../core/errors';
 import { count, markdownTable, money, percent } from '../../../core/markdown';
 import { defineSocialAdsTool } from '../define';
-import type { SocialAdsCampaign } from '../port';
 import {
   breakdownRows,
   breakdownRowSchema,
@@ -36,7 +35,6 @@ const budgetText = (e: { daily_budget?: number; lifetime_budget?: number }, curr
     : e.lifetime_budget !== undefined
       ? `${money(e.lifetime_budget, currency)} lifetime`
       : 'ad set budgets';
-const isCatalog = (c: SocialAdsCampaign) => Boolean(c.promoted_object?.product_catalog_id);
 
 const campaignRow = v.object({
   id: v.string(),

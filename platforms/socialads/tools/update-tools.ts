@@ -158,8 +158,10 @@ const adSetFields = [
   ...Object.keys(targetingEntries),
 ];
 
+type AdSetArgs = v.InferOutput<v.ObjectSchema<typeof adSetEntries, undefined>>;
+
 async function adSetPatch(
-  a: Record<string, any>,
+  a: AdSetArgs,
   adSet: SocialAdsAdSet,
   p: SocialAdsPort,
   now: Date,
@@ -292,7 +294,7 @@ function creativePatch(
       ...(a.call_to_action ? { call_to_action: a.call_to_action } : {}),
       ...(a.landing_page_url ? { link: a.landing_page_url } : {}),
     }),
-  );
+  ) as SocialAdsCreative;
 }
 
 const adUndo = (tool: string) => (data: UpdateData) => {

@@ -1,4 +1,4 @@
-import { callTool, callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
+import { callTool, createTestOwner, useTestTables } from '../../support/gateway';
 import { callChecked } from './checked';
 
 useTestTables();

@@ -3,7 +3,7 @@ import { callChecked } from './checked';
 import type { AddressInfo } from 'node:net';
 import { injectSandboxFailure } from '../../../platforms/sandbox/platform';
 import { SandboxStore } from '../../../platforms/sandbox/store';
-import { callTool, callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
+import { callTool, createTestOwner, useTestTables } from '../../support/gateway';
 
 useTestTables();
 

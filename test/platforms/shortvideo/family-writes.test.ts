@@ -175,7 +175,7 @@ describe('add_shortvideo_ad_group', () => {
   ])('refuses %s', async (_name, extra, message) => {
     const c = await campaignNamed('Boots Checkout');
     const pixel =
-      extra.hasOwnProperty('optimization_goal') || Object.keys(extra).length === 0
+      Object.hasOwn(extra, 'optimization_goal') || Object.keys(extra).length === 0
         ? {}
         : { pixel_id: (await storePixel()).pixel_id, optimization_event: 'ON_WEB_ORDER' };
     const result = await callTool(apiKey, 'add_shortvideo_ad_group', { ...base, campaign_id: c.id, ...pixel, ...extra });

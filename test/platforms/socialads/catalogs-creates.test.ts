@@ -9,7 +9,6 @@ import { callTool, callToolOk, createTestOwner, useTestTables } from '../../supp
 useTestTables();
 
 let apiKey: string;
-let catalogId: string;
 let sets: { id: string; name: string; product_count: number }[];
 let campaigns: { id: string; name: string; status: string; objective: string; catalog_id: string | null }[];
 let image: { hash: string };
@@ -24,7 +23,7 @@ async function ok(tool: string, args: Record<string, unknown> = {}) {
 
 beforeAll(async () => {
   ({ apiKey } = await createTestOwner({ accounts: { socialads: 1 } }));
-  catalogId = (await ok('list_socialads_catalogs')).structured!.catalogs[0].id;
+  expect((await ok('list_socialads_catalogs')).structured!.catalogs).not.toHaveLength(0);
   sets = (await ok('list_socialads_product_sets')).structured!.product_sets;
   campaigns = (await ok('list_socialads_campaigns')).structured!.campaigns;
   image = (await ok('discover_socialads_assets', { asset_type: 'images' })).structured!.images[0];
