@@ -12,7 +12,7 @@ import { safetyOf, setSafetySettings, type SafetySettings } from '../functions/r
 import { DEFAULT_AUDIT_RETENTION_DAYS, listAuditEntries } from '../functions/runtime/stores/audit';
 import { createOwner, getOwner, monthlyLimit } from '../functions/runtime/stores/owners';
 import { periodEndOf, readUsage } from '../functions/runtime/stores/usage';
-import { connectLiveAccounts, connectSandboxAccounts, disconnectAccount, livePlatforms } from '../functions/connect/accounts';
+import { connectLiveAccounts, connectSandboxAccounts, disconnectAccount } from '../functions/connect/accounts';
 import { createConnectLinkFor, linkPlatforms } from '../functions/connect/links';
 import { ConnectOptionsError } from '../platforms/live/connector';
 import { GatewayError } from '../core/errors';

@@ -131,6 +131,24 @@ export interface LiveConnector {
   checkHealth(account: ConnectedAccount, call: PortCall): Promise<Omit<ConnectionHealth, 'checked_at'>>;
   /** Present when the platform connects through an OAuth 2.0 consent page (`gateway accounts connect-link`). */
   oauth?: OAuthConnect;
+  /**
+   * The deployment settings the live adapter reads (LIVE.md, "Settings"): the CDK stack takes the
+   * plain ones as context values (camelCase of the name) and puts the secret ones into its Secrets
+   * Manager secret, whose names it lists.
+   */
+  settings: readonly LiveSettingSpec[];
+}
+
+/** One deployment setting of a live adapter. */
+export interface LiveSettingSpec {
+  /** The environment variable the adapter reads (for a secret, also its name in the deployment's secret). */
+  name: string;
+  /** url: an http(s) URL; hosts: comma-separated host names; version: matches `pattern`; secret: never a stack setting. */
+  kind: 'url' | 'hosts' | 'version' | 'secret';
+  /** For `version`: the form a value must have. */
+  pattern?: RegExp;
+  /** For `version`: an example of that form, for the error message. */
+  example?: string;
 }
 
 /** The platform's half of the connect-link flow; the gateway's half (links, callback) is shared. */

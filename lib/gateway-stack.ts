@@ -104,9 +104,9 @@ export class GatewayStack extends Stack {
     };
     // Functions that open live accounts: where the key and secret are, and the non-secret settings given.
     const liveEnvironment: Record<string, string> = { ...this.liveConnections.environment() };
-    for (const [key, variable] of Object.entries(LIVE_SETTING_VARIABLES) as [keyof typeof LIVE_SETTING_VARIABLES, string][]) {
+    for (const [key, variable] of Object.entries(LIVE_SETTING_VARIABLES)) {
       const value = settings[key];
-      if (value !== undefined) liveEnvironment[variable] = value;
+      if (typeof value === 'string') liveEnvironment[variable] = value;
     }
 
     const functions: Partial<Record<FunctionName, GatewayFunction>> = {};

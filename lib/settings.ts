@@ -1,6 +1,7 @@
 import { DEFAULT_TIER_LIMITS } from '../functions/runtime/config';
 import { TIERS, type Tier } from '../core/accounts';
-import { SECRET_SETTINGS } from '../platforms/live/settings';
+import type { LiveSettingSpec } from '../core/platform';
+import { PLATFORMS } from '../platforms';
 
 /**
  * What a deployer can change without editing code. Each field is read from CDK context
@@ -38,38 +39,34 @@ export interface GatewaySettings {
    */
   toolRoutes: boolean;
   /**
-   * Non-secret settings of the live platform adapters, passed to the functions that open live
-   * accounts as the environment variables of the same name (platforms/live/settings.ts). Unset ones
-   * take the adapters' defaults (the real platforms' public URLs and the newest API version). The
-   * secret ones (SEARCHADS_DEVELOPER_TOKEN, SEARCHADS_CLIENT_ID, SEARCHADS_CLIENT_SECRET) are never
-   * settings: they go into the stack's Secrets Manager secret (output LiveSecretsArn).
-   */
-  chatadsApiUrl?: string;
-  searchadsApiUrl?: string;
-  searchadsApiVersion?: string;
-  searchadsOauthTokenUrl?: string;
-  searchadsOauthAuthorizeUrl?: string;
-  /**
    * The gateway's public URL (PUBLIC_BASE_URL): connect links and the OAuth callback
    * (`<publicBaseUrl>/connect/<platform>/callback`) are built from it. Default: the API's own URL,
    * `https://<api id>.execute-api.<region>.amazonaws.com/<stageName>`; set it when a custom domain
    * fronts the API.
    */
   publicBaseUrl?: string;
+  /**
+   * Non-secret settings of the live platform adapters, each under the camelCase of its variable
+   * (`searchadsApiUrl` for SEARCHADS_API_URL), as each platform's connector lists them
+   * (LIVE_SETTINGS): passed to the functions that open live accounts as those environment
+   * variables. Unset ones take the adapters' defaults (the real platforms' public URLs and newest
+   * API versions). The secret ones are never settings: they go into the stack's Secrets Manager
+   * secret (output LiveSecretsArn).
+   */
+  [liveSetting: string]: unknown;
 }
 
-/** Live settings: stack setting → the environment variable the functions read. */
-export const LIVE_SETTING_VARIABLES = {
-  chatadsApiUrl: 'CHATADS_API_URL',
-  searchadsApiUrl: 'SEARCHADS_API_URL',
-  searchadsApiVersion: 'SEARCHADS_API_VERSION',
-  searchadsOauthTokenUrl: 'SEARCHADS_OAUTH_TOKEN_URL',
-  searchadsOauthAuthorizeUrl: 'SEARCHADS_OAUTH_AUTHORIZE_URL',
+/** Every setting of every live adapter, as the platforms' connectors declare them. */
+export const LIVE_SETTINGS: readonly LiveSettingSpec[] = PLATFORMS.flatMap((platform) => platform.connector?.settings ?? []);
+
+/** Plain settings of the functions that open live accounts: stack setting → the environment variable they read. */
+export const LIVE_SETTING_VARIABLES: Record<string, string> = {
+  ...Object.fromEntries(LIVE_SETTINGS.filter((s) => s.kind !== 'secret').map((s) => [camel(s.name), s.name])),
   publicBaseUrl: 'PUBLIC_BASE_URL',
-} as const satisfies Partial<Record<keyof GatewaySettings, string>>;
+};
 
 /** Secret settings of the live adapters: refused as stack settings (they would be plain text in the template). */
-export const SECRET_SETTING_NAMES = SECRET_SETTINGS;
+export const SECRET_SETTING_NAMES: readonly string[] = LIVE_SETTINGS.filter((s) => s.kind === 'secret').map((s) => s.name);
 
 export const DEFAULT_SETTINGS: GatewaySettings = {
   tierLimits: DEFAULT_TIER_LIMITS,
@@ -113,7 +110,7 @@ export function settingsFromContext(get: (key: string) => unknown): GatewaySetti
   if (alarmEmail !== undefined && alarmEmail !== '') overrides.alarmEmail = String(alarmEmail);
   const alertEmailFrom = get('alertEmailFrom');
   if (alertEmailFrom !== undefined && alertEmailFrom !== '') overrides.alertEmailFrom = String(alertEmailFrom);
-  for (const key of Object.keys(LIVE_SETTING_VARIABLES) as (keyof typeof LIVE_SETTING_VARIABLES)[]) {
+  for (const key of Object.keys(LIVE_SETTING_VARIABLES)) {
     const value = get(key);
     if (value !== undefined && value !== '') overrides[key] = String(value);
   }
@@ -152,19 +149,21 @@ export function resolveSettings(overrides: Partial<GatewaySettings> = {}): Gatew
     problems.push('alarmEmail must be an e-mail address');
   if (settings.alertEmailFrom !== undefined && !/^[^@\s]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/.test(settings.alertEmailFrom))
     problems.push('alertEmailFrom must be an e-mail address (verified in Amazon SES)');
-  for (const key of [
-    'chatadsApiUrl',
-    'searchadsApiUrl',
-    'searchadsOauthTokenUrl',
-    'searchadsOauthAuthorizeUrl',
-    'publicBaseUrl',
-  ] as const) {
+  const urls = [...LIVE_SETTINGS.filter((s) => s.kind === 'url').map((s) => camel(s.name)), 'publicBaseUrl'].sort();
+  for (const key of urls) {
     const value = settings[key];
-    if (value !== undefined && !/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(value))
+    if (value !== undefined && (typeof value !== 'string' || !/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(value)))
       problems.push(`${key} must be an http(s):// URL without query or fragment`);
   }
-  if (settings.searchadsApiVersion !== undefined && !/^v\d+$/.test(settings.searchadsApiVersion))
-    problems.push('searchadsApiVersion must look like v22');
+  for (const spec of LIVE_SETTINGS) {
+    const key = camel(spec.name);
+    const value = settings[key];
+    if (value === undefined) continue;
+    if (spec.kind === 'version' && spec.pattern && (typeof value !== 'string' || !spec.pattern.test(value)))
+      problems.push(`${key} must look like ${spec.example ?? spec.pattern.source}`);
+    if (spec.kind === 'hosts' && (typeof value !== 'string' || !/^[a-z0-9.-]+(,[a-z0-9.-]+)*$/i.test(value)))
+      problems.push(`${key} must be host names separated by commas`);
+  }
   if (problems.length) throw new GatewaySettingsError(`Invalid stack settings:\n- ${problems.join('\n- ')}`);
   return settings;
 }

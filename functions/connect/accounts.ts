@@ -2,7 +2,7 @@ import { ToolError } from '../../core/errors';
 import type { PlatformWord } from '../../core/platforms';
 import { deleteCredentials, saveCredentials } from '../runtime/stores/credentials';
 import { addConnectedAccount, listConnectedAccounts, removeConnectedAccount } from '../runtime/stores/owners';
-import type { ConnectedAccount, ConnectionHealth } from '../../core/accounts';
+import type { ConnectedAccount } from '../../core/accounts';
 import type { PortCall } from '../../core/tool';
 import { ConnectOptionsError, operatorCall } from '../../platforms/live/connector';
 import { PLATFORMS } from '../../platforms';

@@ -2,7 +2,7 @@ import { ConnectionBrokenError } from '../../core/errors';
 import { standaloneCall, type PortCall } from '../../core/tool';
 import { loadCredentials } from '../../functions/runtime/stores/credentials';
 import { setConnectionHealth } from '../../functions/runtime/stores/owners';
-import type { ConnectedAccount, ConnectionHealth } from '../../core/accounts';
+import type { ConnectedAccount } from '../../core/accounts';
 
 /** Options of a connect command that are missing or malformed (the command prints the message). */
 export class ConnectOptionsError extends Error {

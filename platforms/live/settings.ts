@@ -1,25 +1,11 @@
 /**
- * Deployment settings of the live adapters. URLs and versions come from the environment (tests and
+ * Deployment settings of the live adapters, read the same way by every platform (each platform's
+ * own names live in its `live/settings.ts`). URLs and versions come from the environment (tests and
  * staging point the URLs at local servers; nothing else changes). Secret values come from the
  * environment locally, and in AWS from the Secrets Manager secret named by LIVE_SECRETS_ARN (a JSON
- * object with the same names), never from plain environment values in the template.
+ * object with the same names, one per name each platform's connector lists in `secretSettings`),
+ * never from plain environment values in the template.
  */
-export interface LiveSettings {
-  chatadsApiUrl: string;
-  searchadsApiUrl: string;
-  searchadsApiVersion: string;
-  searchadsDeveloperToken?: string;
-  searchadsClientId?: string;
-  searchadsClientSecret?: string;
-  searchadsOauthTokenUrl: string;
-  searchadsOauthAuthorizeUrl: string;
-}
-
-/** The newest stable version of the search platform's API when this gateway was built (v26, October 2026). */
-export const SEARCHADS_DEFAULT_API_VERSION = 'v26';
-
-/** The secret setting names, as keys of the LIVE_SECRETS_ARN secret or environment variables. */
-export const SECRET_SETTINGS = ['SEARCHADS_DEVELOPER_TOKEN', 'SEARCHADS_CLIENT_ID', 'SEARCHADS_CLIENT_SECRET'] as const;
 
 const SECRET_CACHE_MS = 5 * 60_000;
 let cachedSecrets: { arn: string; at: number; values: Record<string, string> } | undefined;
@@ -36,19 +22,18 @@ async function secretValues(): Promise<Record<string, string>> {
   return values;
 }
 
-export async function liveSettings(): Promise<LiveSettings> {
-  const env = process.env;
+/** A secret setting (an app's client secret, a developer token): the deployment's secret, else the environment; undefined when unset. */
+export async function secretSetting(name: string): Promise<string | undefined> {
   const secrets = await secretValues();
-  const secret = (name: (typeof SECRET_SETTINGS)[number]) => secrets[name] || env[name] || undefined;
-  const url = (value: string | undefined, fallback: string) => (value || fallback).replace(/\/+$/, '');
-  return {
-    chatadsApiUrl: url(env.CHATADS_API_URL, 'https://api.ads.openai.com/v1'),
-    searchadsApiUrl: url(env.SEARCHADS_API_URL, 'https://googleads.googleapis.com'),
-    searchadsApiVersion: env.SEARCHADS_API_VERSION || SEARCHADS_DEFAULT_API_VERSION,
-    searchadsDeveloperToken: secret('SEARCHADS_DEVELOPER_TOKEN'),
-    searchadsClientId: secret('SEARCHADS_CLIENT_ID'),
-    searchadsClientSecret: secret('SEARCHADS_CLIENT_SECRET'),
-    searchadsOauthTokenUrl: url(env.SEARCHADS_OAUTH_TOKEN_URL, 'https://oauth2.googleapis.com/token'),
-    searchadsOauthAuthorizeUrl: url(env.SEARCHADS_OAUTH_AUTHORIZE_URL, 'https://accounts.google.com/o/oauth2/v2/auth'),
-  };
+  return secrets[name] || process.env[name] || undefined;
+}
+
+/** A plain setting from the environment, or `fallback`. */
+export function setting(name: string, fallback: string): string {
+  return process.env[name] || fallback;
+}
+
+/** A base URL setting from the environment, or `fallback`, without a trailing slash. */
+export function urlSetting(name: string, fallback: string): string {
+  return setting(name, fallback).replace(/\/+$/, '');
 }

@@ -63,6 +63,7 @@ function testConnector(): LiveConnector {
   const client = () => ({ client_id: fake.clientId, client_secret: connectorClientSecret });
   return {
     usage: '--refresh-token T',
+    settings: [],
     async connect(options, call) {
       const refreshToken = options['refresh-token'];
       if (!refreshToken) throw new ConnectOptionsError('Missing --refresh-token.');

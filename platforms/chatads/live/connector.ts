@@ -13,6 +13,7 @@ const API_KEY = /^[\x21-\x7e]{8,512}$/;
  */
 export const chatAdsConnector: LiveConnector = {
   usage: "--api-key <Ads API key from the ad account's Settings tab> (connects that one ad account)",
+  settings: [{ name: 'CHATADS_API_URL', kind: 'url' }],
 
   async connect(options, call) {
     const unknown = Object.keys(options).filter((name) => name !== 'api-key');

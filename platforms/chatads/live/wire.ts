@@ -1,6 +1,6 @@
 import type { PortCall } from '../../../core/tool';
 import { sendUpstream } from '../../live/http';
-import { liveSettings } from '../../live/settings';
+import { urlSetting } from '../../live/settings';
 
 /**
  * The chat-assistant platform's Advertiser API on the wire (REST/JSON, `Authorization: Bearer <API
@@ -38,7 +38,7 @@ export interface WireList<T> {
 }
 
 export async function chatAdsRequest<T>(apiKey: string, request: ChatAdsRequest, call: PortCall): Promise<T> {
-  const { chatadsApiUrl } = await liveSettings();
+  const chatadsApiUrl = urlSetting('CHATADS_API_URL', 'https://api.ads.openai.com/v1');
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(request.query ?? {})) {
     if (value === undefined) continue;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { GatewayError, ToolError } from '../../../core/errors';
 import type { PortCall } from '../../../core/tool';
 import { sendUpstream, type UpstreamResponse } from '../../live/http';
-import { liveSettings, type LiveSettings } from '../../live/settings';
+import { searchAdsSettings, type SearchAdsSettings } from './settings';
 
 /**
  * The search platform's REST interface, as the searchads live adapter and connector speak it:
@@ -57,7 +57,7 @@ export class SearchAdsSetupError extends GatewayError {
 }
 
 export class SearchAdsApi {
-  private settings?: LiveSettings;
+  private settings?: SearchAdsSettings;
   private readonly tokenKey: string;
 
   constructor(
@@ -168,10 +168,10 @@ export class SearchAdsApi {
         PLATFORM,
         {
           method,
-          url: `${settings.searchadsApiUrl}/${settings.searchadsApiVersion}/${path}`,
+          url: `${settings.apiUrl}/${settings.apiVersion}/${path}`,
           headers: {
             Authorization: `Bearer ${token}`,
-            'developer-token': settings.searchadsDeveloperToken!,
+            'developer-token': settings.developerToken!,
             ...(this.loginCustomerId ? { 'login-customer-id': this.loginCustomerId } : {}),
           },
           json,
@@ -190,14 +190,14 @@ export class SearchAdsApi {
     }
   }
 
-  private async loadSettings(): Promise<LiveSettings> {
-    this.settings ??= await liveSettings();
-    const missing = (['searchadsDeveloperToken', 'searchadsClientId', 'searchadsClientSecret'] as const).filter((k) => !this.settings![k]);
+  private async loadSettings(): Promise<SearchAdsSettings> {
+    this.settings ??= await searchAdsSettings();
+    const missing = (['developerToken', 'clientId', 'clientSecret'] as const).filter((k) => !this.settings![k]);
     if (missing.length) {
       const names = {
-        searchadsDeveloperToken: 'SEARCHADS_DEVELOPER_TOKEN',
-        searchadsClientId: 'SEARCHADS_CLIENT_ID',
-        searchadsClientSecret: 'SEARCHADS_CLIENT_SECRET',
+        developerToken: 'SEARCHADS_DEVELOPER_TOKEN',
+        clientId: 'SEARCHADS_CLIENT_ID',
+        clientSecret: 'SEARCHADS_CLIENT_SECRET',
       };
       throw new SearchAdsSetupError(`${missing.map((k) => names[k]).join(', ')} ${missing.length > 1 ? 'are' : 'is'} not set.`);
     }
@@ -213,12 +213,12 @@ export class SearchAdsApi {
       PLATFORM,
       {
         method: 'POST',
-        url: settings.searchadsOauthTokenUrl,
+        url: settings.oauthTokenUrl,
         form: {
           grant_type: 'refresh_token',
           refresh_token: this.credentials.refresh_token,
-          client_id: settings.searchadsClientId!,
-          client_secret: settings.searchadsClientSecret!,
+          client_id: settings.clientId!,
+          client_secret: settings.clientSecret!,
         },
         safe: true,
       },

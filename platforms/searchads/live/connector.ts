@@ -3,7 +3,7 @@ import type { PortCall } from '../../../core/tool';
 import { sendUpstream } from '../../live/http';
 import { ConnectOptionsError, connectionBroken } from '../../live/connector';
 import type { LiveAccountGrant, LiveConnector } from '../../../core/platform';
-import { liveSettings } from '../../live/settings';
+import { SEARCHADS_SETTINGS, searchAdsSettings } from './settings';
 import { SearchAdsApi, SearchAdsSetupError, oauthFailure, type GoogleAdsRow } from './api';
 import { SearchAdsLive } from './adapter';
 
@@ -115,19 +115,20 @@ async function connect(options: Record<string, string>, call: PortCall): Promise
 }
 
 async function requireClient(): Promise<{ clientId: string; clientSecret: string; tokenUrl: string; authorizeUrl: string }> {
-  const settings = await liveSettings();
-  if (!settings.searchadsClientId || !settings.searchadsClientSecret)
+  const settings = await searchAdsSettings();
+  if (!settings.clientId || !settings.clientSecret)
     throw new SearchAdsSetupError('SEARCHADS_CLIENT_ID and SEARCHADS_CLIENT_SECRET must be set.');
   return {
-    clientId: settings.searchadsClientId,
-    clientSecret: settings.searchadsClientSecret,
-    tokenUrl: settings.searchadsOauthTokenUrl,
-    authorizeUrl: settings.searchadsOauthAuthorizeUrl,
+    clientId: settings.clientId,
+    clientSecret: settings.clientSecret,
+    tokenUrl: settings.oauthTokenUrl,
+    authorizeUrl: settings.oauthAuthorizeUrl,
   };
 }
 
 export const searchAdsConnector: LiveConnector = {
   usage: '--refresh-token T [--customer-id 123-456-7890] [--login-customer-id <manager id>]',
+  settings: SEARCHADS_SETTINGS,
   connect,
   async checkHealth(account, call) {
     let broken: { detail: string; fix: string } | undefined;
