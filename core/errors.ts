@@ -48,6 +48,8 @@ export const ERROR_CODES = {
   connection_broken: "The live connection's credential no longer works; reconnect the account.",
   outcome_unknown: 'A write may or may not have been applied; check with a read before retrying.',
   store_unavailable: "The gateway's storage did not answer (503); nothing ran, no quota used.",
+  report_pending:
+    'The ad platform is still preparing the report (503): call again with the same arguments after Retry-After to collect it; no quota used.',
   deadline_exceeded: 'The tool did not finish in time (504); nothing changed, no quota used.',
   internal_error: 'Something failed inside the gateway (500); report the request id.',
 } as const;
@@ -279,5 +281,20 @@ export class DeadlineExceededError extends GatewayError {
       },
     );
     this.name = 'DeadlineExceededError';
+  }
+}
+
+/**
+ * 503: the platform prepares this report asynchronously and it was not ready within the call. It is
+ * kept: the same call made again after Retry-After collects it (platforms/live/report-jobs.ts).
+ */
+export class ReportPendingError extends GatewayError {
+  constructor(platform: string, retryAfterSeconds: number) {
+    super(
+      503,
+      `The ${platform} platform is still preparing this report. No quota was used. Call again with the same arguments in about ${retryAfterSeconds} seconds to collect it.`,
+      { structuredContent: { code: 'report_pending', platform }, headers: { 'Retry-After': String(retryAfterSeconds) } },
+    );
+    this.name = 'ReportPendingError';
   }
 }
