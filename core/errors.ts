@@ -2,24 +2,27 @@
  * Every failure a caller can see is one of these. The status decides the envelope; the message is
  * shown to end users as it is, so it must be actionable and must never carry internals or secrets.
  */
+/** `structured_content` of an error: anything useful to a program, and its code from ERROR_CODES. */
+export type StructuredContent = Record<string, unknown> & { code?: ErrorCode };
+
 export class GatewayError extends Error {
   readonly statusCode: number;
   /**
    * `structured_content` of the error envelope. Always carries `code`, one word of ERROR_CODES: the
    * one given here, else the error class's default.
    */
-  readonly structuredContent: Record<string, unknown> & { code: string };
+  readonly structuredContent: Record<string, unknown> & { code: ErrorCode };
   readonly headers: Record<string, string>;
 
   constructor(
     statusCode: number,
     message: string,
-    options: { structuredContent?: Record<string, unknown>; headers?: Record<string, string>; code?: ErrorCode } = {},
+    options: { structuredContent?: StructuredContent; headers?: Record<string, string>; code?: ErrorCode } = {},
   ) {
     super(message);
     this.name = 'GatewayError';
     this.statusCode = statusCode;
-    const code = (options.structuredContent?.code as string | undefined) ?? options.code ?? defaultCode(statusCode);
+    const code = options.structuredContent?.code ?? options.code ?? defaultCode(statusCode);
     this.structuredContent = { ...options.structuredContent, code };
     this.headers = options.headers ?? {};
   }
@@ -30,26 +33,82 @@ export class GatewayError extends Error {
  * on the English `error` text. Documented in OpenAPI (ErrorCode) and the README.
  */
 export const ERROR_CODES = {
+  // The request itself (before any tool ran).
   invalid_request: 'The request itself is malformed: not JSON, not an object, `arguments` not an object, or a bad Idempotency-Key header.',
   invalid_arguments: "One or more arguments break the tool's schema or rules; `problems` lists each, naming the field.",
-  not_found: 'An id names nothing in the account; `entity` and `id` say which, the message names the tool that lists valid ids.',
-  tool_rejected: 'The tool or the platform refused the call (a rule, a state) and nothing was changed; the message says what to do.',
+  unauthorized: 'Missing, malformed, unknown, revoked or expired API key.',
+  key_scope: "The API key's scope does not allow this call (a read-only key calling a write, or approving without an approve-scoped key).",
+  tool_not_found: 'No tool of that name (404); `suggestions` lists the closest names.',
+  route_not_found: 'No endpoint at that path (404); tools are called with POST /api/v1/tools/<tool>/execute.',
+  method_not_allowed: 'The path accepts another HTTP method (405); the Allow header names it.',
+  request_timeout: 'The request was not received completely in time (408); send it again.',
+  integration_timeout:
+    'The gateway stopped waiting for the tool (504); it may still complete: retry with the same Idempotency-Key to get its result.',
+  rate_limited: 'Too many requests with this API key right now (429); retry after Retry-After.',
+  payload_too_large: 'The request body is larger than 10 MB (413).',
   account_selection_required: 'Several accounts of the platform are connected and none was named; `accounts` lists them.',
   account_not_connected: 'The named account (or any account of the platform) is not connected; `accounts` lists the valid ones.',
-  unauthorized: 'Missing, malformed, unknown, revoked or expired API key.',
+  // Quota and idempotency.
   quota_exhausted: 'The monthly tool-call allowance is used up (402); the message carries the upgrade link.',
   quota_pending: 'The allowance is taken partly by calls still running; retry after Retry-After.',
-  tool_not_found: 'No tool of that name (404); `suggestions` lists the closest names.',
-  method_not_allowed: 'The path accepts another HTTP method (405); the Allow header names it.',
   idempotency_in_progress: 'A request with the same Idempotency-Key is still running (409); retry after Retry-After.',
   idempotency_mismatch: 'The Idempotency-Key was already used with different arguments (422).',
+  // The tool or the platform refused the call; nothing was changed.
+  tool_rejected: 'The tool or the platform refused the call (a rule, a state) and nothing was changed; the message says what to do.',
+  not_found: 'An id names nothing in the account; `entity` and `id` say which, the message names the tool that lists valid ids.',
+  archived: 'The entity is archived (or removed) and cannot be changed or used any more.',
+  invalid_state: 'The entity is in a state that does not allow this change (e.g. a job still processing).',
+  invalid_status_transition: 'The entity cannot go from its current status to the one asked for.',
+  duplicate: 'The same thing exists already (the same event setting, the same member).',
+  duplicate_name: 'Another entity of the account already has that name.',
+  date_after_yesterday: 'A report date lies after yesterday in the account time zone: there are no figures yet.',
+  start_date_past: 'A start date lies in the past.',
+  start_date_locked: 'The start date cannot change any more: the entity has started.',
+  end_date_past: 'An end date lies in the past.',
+  end_before_start: 'An end date lies before the start date.',
+  budget_below_minimum: "A budget or bid is below the platform's minimum; the message names it.",
+  budget_type: 'The budget is of another type (daily or lifetime) than the one given.',
+  budget_level: 'The budget lives on another level (campaign or ad set) than the one changed.',
+  total_below_daily: 'A total (lifetime) budget is below the daily budget.',
+  objective_not_allowed: "The campaign's objective does not allow this.",
+  targeting_needs_location: 'Targeting must include at least one location.',
+  unknown_targeting_value: 'A targeting value is not one the platform knows; the message names the tool that lists them.',
+  audience_too_small: 'The audience is too small for the platform to deliver to.',
+  not_catalog: 'The entity is not part of a catalog campaign: use the tool the message names.',
+  format_mismatch: "The creative's format does not fit the placement or the ad.",
+  asset_kind_mismatch: 'The asset is of another kind than the field takes (an image where a video goes).',
+  asset_type_not_allowed: 'This asset type is not allowed there.',
+  asset_rejected: "The platform's review rejected the asset.",
+  creative_not_editable: 'The creative cannot be edited any more (it is serving, or under review).',
+  creative_copy_invalid: 'The ad copy breaks a platform rule (length, characters, claims).',
+  campaign_not_open: 'The campaign is not open for this change (ended, or not yet approved).',
+  campaign_not_editable: 'The campaign cannot be edited in its current state.',
+  group_not_open: 'The campaign group is not open for this change.',
+  group_not_empty: 'The campaign group still holds campaigns.',
+  group_not_editable: 'The campaign group cannot be edited in its current state.',
+  delete_active: 'An active entity cannot be deleted: pause it first.',
+  nothing_to_optimize: 'There is nothing the analysis can act on (too little spend or data).',
+  // Spend safety.
+  guardrail_blocked: "The write breaks one of the owner's guardrails; `guardrails` lists which, with the limit.",
+  entity_changed: 'A held write was not applied: the entity changed since it was planned.',
+  action_not_found: 'No held action of that id.',
+  action_not_pending: 'The held action was already decided (applied, rejected, failed); it runs at most once.',
+  action_expired: 'The held action expired (held actions wait 48 hours).',
+  change_not_found: 'No change of that id in the audit trail.',
+  not_revertible: 'The change cannot be undone (a final removal, an archive).',
+  already_reverted: 'The change was reverted already.',
+  // Live platforms.
+  live_not_supported: "The platform's public API does not offer this on live accounts; the message says what is missing.",
+  live_setup_incomplete: "The gateway's own app setup for the platform is incomplete (an operator's task); the connection is fine.",
+  invalid_credentials: 'The platform refused the credentials given to connect an account.',
+  connection_broken: "The live connection's credential no longer works; reconnect the account.",
   upstream_rate_limited: 'The ad platform rate-limited the call (429); nothing changed, retry with backoff.',
   upstream_unavailable: 'The ad platform failed or did not answer and nothing changed (500); retry later.',
-  connection_broken: "The live connection's credential no longer works; reconnect the account.",
   outcome_unknown: 'A write may or may not have been applied; check with a read before retrying.',
-  store_unavailable: "The gateway's storage did not answer (503); nothing ran, no quota used.",
   report_pending:
     'The ad platform is still preparing the report (503): call again with the same arguments after Retry-After to collect it; no quota used.',
+  // The gateway itself.
+  store_unavailable: "The gateway's storage did not answer (503); nothing ran, no quota used.",
   deadline_exceeded: 'The tool did not finish in time (504); nothing changed, no quota used.',
   internal_error: 'Something failed inside the gateway (500); report the request id.',
 } as const;
@@ -95,7 +154,7 @@ export function quoted(value: unknown, max = 60): string {
 
 /** 400 before the tool ran: the request body or its arguments are not acceptable. */
 export class BadRequestError extends GatewayError {
-  constructor(message: string, structuredContent?: Record<string, unknown>, code: ErrorCode = 'invalid_request') {
+  constructor(message: string, structuredContent?: StructuredContent, code: ErrorCode = 'invalid_request') {
     super(400, message, { structuredContent, code });
     this.name = 'BadRequestError';
   }
@@ -103,7 +162,7 @@ export class BadRequestError extends GatewayError {
 
 /** 400 for account selection: several accounts and none named, or a named one not connected. */
 export class AccountSelectionError extends GatewayError {
-  constructor(message: string, structuredContent: Record<string, unknown>, code: ErrorCode = 'account_selection_required') {
+  constructor(message: string, structuredContent: StructuredContent, code: ErrorCode = 'account_selection_required') {
     super(400, message, { structuredContent, code });
     this.name = 'AccountSelectionError';
   }
@@ -111,7 +170,7 @@ export class AccountSelectionError extends GatewayError {
 
 /** 400 raised by a tool or the platform while the tool ran (a rule, a missing entity, a bad state). */
 export class ToolError extends GatewayError {
-  constructor(message: string, structuredContent?: Record<string, unknown>) {
+  constructor(message: string, structuredContent?: StructuredContent) {
     super(400, message, { structuredContent, code: 'tool_rejected' });
     this.name = 'ToolError';
   }

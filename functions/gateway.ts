@@ -32,6 +32,7 @@ export async function handler(event: GatewayEvent, context: Context): Promise<Ga
       error: `No endpoint ${event.httpMethod} ${path}. Tools are called with POST /api/v1/tools/<tool>/execute.`,
       tool: '',
       is_error: true,
+      structured_content: { code: 'route_not_found' },
     }),
     event,
   );

@@ -1,4 +1,5 @@
 import { Annotations, Duration, RemovalPolicy, Size, Stack } from 'aws-cdk-lib';
+import type { ErrorCode } from '../core/errors';
 import {
   AccessLogField,
   AccessLogFormat,
@@ -188,8 +189,9 @@ export class GatewayApi extends Construct {
 
   /** API Gateway's own errors in the gateway's envelope, so clients parse one error shape. */
   private addGatewayResponses(longRunningTimeoutSeconds: number): GatewayResponse[] {
-    const envelope = (error: string) => ({
-      'application/json': `{"success":false,"error":${error},"tool":"","is_error":true,"request_id":"$context.requestId"}`,
+    // Each answer carries its code of the documented vocabulary (core/errors.ts ERROR_CODES).
+    const envelope = (error: string, code: ErrorCode) => ({
+      'application/json': `{"success":false,"error":${error},"tool":"","is_error":true,"request_id":"$context.requestId","structured_content":{"code":"${code}"}}`,
     });
     return [
       // API Gateway reports an unknown path (or a method on none) as a missing token: a 404 here.
@@ -198,18 +200,30 @@ export class GatewayApi extends Construct {
         statusCode: '404',
         templates: envelope(
           '"No endpoint at this path. Tools are called with POST /api/v1/tools/<tool>/execute; the catalog is GET /api/v1/tools."',
+          'route_not_found',
         ),
       }),
       this.api.addGatewayResponse('IntegrationTimeout', {
         type: ResponseType.INTEGRATION_TIMEOUT,
         templates: envelope(
           `"The tool did not answer within ${longRunningTimeoutSeconds > STANDARD_INTEGRATION_TIMEOUT_SECONDS ? 'the gateway time limit' : `${STANDARD_INTEGRATION_TIMEOUT_SECONDS} seconds`}. It may still complete: retry with the same Idempotency-Key to receive its result instead of running it twice."`,
+          'integration_timeout',
         ),
       }),
-      this.api.addGatewayResponse('Default4xx', { type: ResponseType.DEFAULT_4XX, templates: envelope('$context.error.messageString') }),
+      this.api.addGatewayResponse('RequestTooLarge', {
+        type: ResponseType.REQUEST_TOO_LARGE,
+        templates: envelope(
+          '"The request body is larger than 10 MB, the most the gateway accepts. Send a smaller request."',
+          'payload_too_large',
+        ),
+      }),
+      this.api.addGatewayResponse('Default4xx', {
+        type: ResponseType.DEFAULT_4XX,
+        templates: envelope('$context.error.messageString', 'invalid_request'),
+      }),
       this.api.addGatewayResponse('Default5xx', {
         type: ResponseType.DEFAULT_5XX,
-        templates: envelope('"An internal error happened in the gateway. Report the request_id to support."'),
+        templates: envelope('"An internal error happened in the gateway. Report the request_id to support."', 'internal_error'),
       }),
     ];
   }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ErrorCode } from '../../core/errors';
 import type { Context } from 'aws-lambda';
 import { REGISTRY } from '../all-tools';
 import { DEFAULT_SETTINGS } from '../../lib/settings';
@@ -51,12 +52,12 @@ function decodePathSegment(segment: string): string {
  * An answer API Gateway gives itself, before any function runs: the envelope of its gateway
  * responses (lib/gateway-api.ts), with the request id in `x-amzn-RequestId` and the body.
  */
-export function edgeError(statusCode: number, message: string): GatewayResult {
+export function edgeError(statusCode: number, message: string, code: ErrorCode): GatewayResult {
   const requestId = randomUUID();
   return {
     statusCode,
     headers: { 'Content-Type': 'application/json', 'x-amzn-RequestId': requestId },
-    body: JSON.stringify({ success: false, error: message, tool: '', is_error: true, request_id: requestId }),
+    body: JSON.stringify({ success: false, error: message, tool: '', is_error: true, request_id: requestId, structured_content: { code } }),
   };
 }
 
@@ -173,6 +174,7 @@ export async function dispatch(request: LocalRequest): Promise<GatewayResult> {
     return edgeError(
       400,
       'The request path is not valid (it has broken percent-encoding). Tools are called with POST /api/v1/tools/<tool>/execute; the catalog is GET /api/v1/tools.',
+      'invalid_request',
     );
   }
   return GROUP_HANDLERS[group](event, lambdaContext(group, event.requestContext.requestId));

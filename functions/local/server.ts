@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../../core/errors';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { dispatch, edgeError } from './router';
@@ -22,8 +23,8 @@ export const EDGE_LIMITS = {
 export type EdgeLimits = typeof EDGE_LIMITS;
 
 /** A raw HTTP answer for a socket whose request never reached a handler (timeouts, bad framing). */
-function rawEdgeAnswer(status: number, reason: string, message: string): string {
-  const result = edgeError(status, message);
+function rawEdgeAnswer(status: number, reason: string, message: string, code: ErrorCode): string {
+  const result = edgeError(status, message, code);
   const body = Buffer.from(result.body);
   const headers = Object.entries(result.headers ?? {})
     .map(([name, value]) => `${name}: ${value}\r\n`)
@@ -51,6 +52,7 @@ export function startHttpServer(port: number, host = '127.0.0.1', limits: Partia
     const answer = edgeError(
       413,
       `The request body is larger than ${edge.maxBodyBytes / 1024 / 1024} MB, the most the gateway accepts. Send a smaller request.`,
+      'payload_too_large',
     );
     // The rest of the body is not wanted: the connection closes after this answer.
     send(res, { ...answer, headers: { ...answer.headers, Connection: 'close' } });
@@ -99,7 +101,7 @@ export function startHttpServer(port: number, host = '127.0.0.1', limits: Partia
         );
       } catch {
         // The handlers answer every error themselves; this is the last resort.
-        send(res, edgeError(500, 'Internal error in the local server.'));
+        send(res, edgeError(500, 'Internal error in the local server.', 'internal_error'));
       }
     });
   };
@@ -126,11 +128,17 @@ export function startHttpServer(port: number, host = '127.0.0.1', limits: Partia
         408,
         'Request Timeout',
         `The request was not received completely within ${Math.round(edge.requestTimeoutMs / 1000)} seconds. Send the whole request at once and retry.`,
+        'request_timeout',
       );
     } else if (error.code === 'HPE_HEADER_OVERFLOW') {
-      answer = rawEdgeAnswer(431, 'Request Header Fields Too Large', 'The request headers are too large. Send fewer or shorter headers.');
+      answer = rawEdgeAnswer(
+        431,
+        'Request Header Fields Too Large',
+        'The request headers are too large. Send fewer or shorter headers.',
+        'invalid_request',
+      );
     } else if (error.code !== 'ECONNRESET') {
-      answer = rawEdgeAnswer(400, 'Bad Request', 'The request is not valid HTTP.');
+      answer = rawEdgeAnswer(400, 'Bad Request', 'The request is not valid HTTP.', 'invalid_request');
     }
     if (!answer || !socket.writable || request?.res.headersSent) {
       socket.destroy();

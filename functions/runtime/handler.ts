@@ -23,7 +23,7 @@ import { checkpointId, clearCheckpoint, loadCheckpoint, saveCheckpointStep } fro
 import { withStoreDeadline, type StoreScope } from './stores/dynamo';
 import { readUsage } from './stores/usage';
 import type { UsageSnapshot } from '../../core/accounts';
-import { stateOf, type GatewayEvent, type GatewayResult, type RequestState } from './state';
+import { stateOf, type GatewayEvent, type GatewayMiddleware, type GatewayResult, type RequestState } from './state';
 import type { ProgressReporter, ToolContext, ToolDefinition, ToolResult } from '../../core/tool';
 import { runPlannedWrite } from './planned-writes';
 
@@ -50,7 +50,7 @@ export function createToolHandler(
   const served = new ServedPlatforms(platforms, options.allTools ?? ownTools);
   // middy stops waiting for the tool SETTLE_MARGIN_MS before the function's end (the tool deadline),
   // so the quota and the claim are settled while the function still runs.
-  const chain = middy(toolRunner(served), {
+  const chain = middy<GatewayEvent, GatewayResult, unknown, Context>(toolRunner(served), {
     timeoutEarlyInMillis: SETTLE_MARGIN_MS,
     timeoutEarlyResponse: () => {
       throw new ToolDeadlineReached();
@@ -58,7 +58,8 @@ export function createToolHandler(
   })
     .use(envelope())
     .use(requestShapeBeforeParsing())
-    .use(httpJsonBodyParser())
+    // The parser's own types take the event before parsing (a string body); the chain's event types the parsed body.
+    .use(httpJsonBodyParser() as unknown as GatewayMiddleware)
     .use(bodyParserErrors())
     .use(requestShapeAfterParsing())
     .use(authenticate())
@@ -67,7 +68,7 @@ export function createToolHandler(
     .use(selectAccount())
     .use(idempotency())
     .use(quota())
-    .use(outcome()) as unknown as ToolHandler;
+    .use(outcome());
   // Every DynamoDB call of the request runs in its store scope, bounded by the request's deadlines.
   return (event, context) => withStoreDeadline({ deadline: Date.now() + 5000 }, () => chain(event, context));
 }

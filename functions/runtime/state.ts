@@ -1,3 +1,4 @@
+import type { MiddlewareObj, Request } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { ConnectedAccount, Owner } from '../../core/accounts';
 import type { StoredResponse } from './stores/idempotency';
@@ -49,13 +50,11 @@ export type GatewayContext = Context & { gateway: RequestState };
 export type GatewayEvent = Omit<APIGatewayProxyEvent, 'body'> & { body: unknown };
 export type GatewayResult = APIGatewayProxyResult & { headers: Record<string, string> };
 
-export interface GatewayRequest {
-  event: GatewayEvent;
-  context: GatewayContext;
-  response?: GatewayResult;
-  error?: unknown;
-  internal: Record<string, unknown>;
-}
+/** The request as middy hands it to each middleware of the chain (the state is on the context: stateOf). */
+export type GatewayRequest = Request<GatewayEvent, GatewayResult, unknown, Context>;
+
+/** A middleware of the chain, typed for the gateway's event, result and errors. */
+export type GatewayMiddleware = MiddlewareObj<GatewayEvent, GatewayResult, unknown, Context>;
 
 export function stateOf(context: Context): RequestState {
   return (context as GatewayContext).gateway;

@@ -315,7 +315,7 @@ async function resolveIds<K extends RetailAdsEntityKind>(
   if (unknown.length) {
     throw new ToolError(
       `No ${scope.adProducts.map((p) => AD_PRODUCT_LABEL[p]).join(' / ')} ${scope.entity.replace(/_/g, ' ')} with id ${unknown.join(', ')} in profile ${ctx.account.account_id}. Nothing was changed. Get valid ids with ${scope.listTool}.`,
-      { code: 'unknown_id', ids: unknown },
+      { code: 'not_found', ids: unknown },
     );
   }
   const repeated = ids.filter((id, i) => ids.indexOf(id) !== i);

@@ -4,6 +4,7 @@
  */
 import * as http from 'node:http';
 import { connect, type Socket } from 'node:net';
+import type { ErrorCode } from '../../core/errors';
 import { freePort } from '../../functions/local/dynamodb-local';
 import { EDGE_LIMITS, startHttpServer } from '../../functions/local/server';
 import { setSandboxFailureMode } from '../../platforms/sandbox/platform';
@@ -54,9 +55,9 @@ function writeForever(socket: Socket, chunk: Buffer, everyMs: number): void {
   socket.on('close', () => clearInterval(timer));
 }
 
-function expectEdgeEnvelope(answer: RawAnswer | { headers: Record<string, string>; body: string }, message: RegExp): void {
+function expectEdgeEnvelope(answer: RawAnswer | { headers: Record<string, string>; body: string }, message: RegExp, code: ErrorCode): void {
   const body = JSON.parse(answer.body) as Record<string, unknown>;
-  expect(body).toMatchObject({ success: false, is_error: true, tool: '' });
+  expect(body).toMatchObject({ success: false, is_error: true, tool: '', structured_content: { code } });
   expect(body.error).toMatch(message);
   expect(body.request_id).toMatch(/^[0-9a-f-]{36}$/);
   expect(answer.headers['x-amzn-requestid']).toBe(body.request_id);
@@ -112,7 +113,7 @@ describe('Local server edges, with the limits npm start uses', () => {
       socket.write('{"arguments": {');
     });
     expect(answer.status).toBe(413);
-    expectEdgeEnvelope(answer, /larger than 10 MB/);
+    expectEdgeEnvelope(answer, /larger than 10 MB/, 'payload_too_large');
   });
 
   it('answers 413 to an endless chunked body as soon as it passes 10 MB, without waiting for its end', async () => {
@@ -125,7 +126,7 @@ describe('Local server edges, with the limits npm start uses', () => {
       writeForever(socket, chunk, 1);
     });
     expect(answer.status).toBe(413);
-    expectEdgeEnvelope(answer, /larger than 10 MB/);
+    expectEdgeEnvelope(answer, /larger than 10 MB/, 'payload_too_large');
   });
 
   it('lets a body of exactly 10 MB through to the chain', async () => {
@@ -151,7 +152,7 @@ describe('Local server edges, with the limits npm start uses', () => {
       socket.write(`${method} ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`),
     );
     expect(answer.status).toBe(400);
-    expectEdgeEnvelope(answer, /path is not valid/);
+    expectEdgeEnvelope(answer, /path is not valid/, 'invalid_request');
   });
 
   it('reads Content-Type case-insensitively over HTTP', async () => {
@@ -189,7 +190,7 @@ describe('Local server edges: slow and endless requests time out with an envelop
       );
     });
     expect(answer.status).toBe(408);
-    expectEdgeEnvelope(answer, /not received completely within 2 seconds/);
+    expectEdgeEnvelope(answer, /not received completely within 2 seconds/, 'request_timeout');
     expect(closedAfterMs).toBeLessThan(10_000);
   });
 
@@ -201,7 +202,7 @@ describe('Local server edges: slow and endless requests time out with an envelop
       writeForever(socket, Buffer.from('1\r\n \r\n'), 100);
     });
     expect(answer.status).toBe(408);
-    expectEdgeEnvelope(answer, /not received completely/);
+    expectEdgeEnvelope(answer, /not received completely/, 'request_timeout');
   });
 
   it('lets a tool run longer than the request timeout once the request is in (the timeout covers receiving only)', async () => {
@@ -220,6 +221,6 @@ describe('Local server edges: slow and endless requests time out with an envelop
       socket.write('POST /api/v1/tools/list_campaigns/execute HTTP/1.1\r\nHost: x\r\nX-Slow: '),
     );
     expect(answer.status).toBe(408);
-    expectEdgeEnvelope(answer, /not received completely/);
+    expectEdgeEnvelope(answer, /not received completely/, 'request_timeout');
   });
 });

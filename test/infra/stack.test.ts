@@ -1,4 +1,5 @@
 import { Match } from 'aws-cdk-lib/assertions';
+import { ERROR_CODES } from '../../core/errors';
 import { TIERS } from '../../core/accounts';
 import { SCHEDULER_EVENT } from '../../functions/scheduler-event';
 import type { PlatformWord } from '../../core/platforms';
@@ -328,13 +329,20 @@ describe('Stack: routes', () => {
     for (const { id } of gateway.routeTemplates) expect(deployment.DependsOn).toContain(id);
   });
 
-  it('answers API Gateway errors in the envelope, unknown paths with 404', () => {
-    template.resourceCountIs('AWS::ApiGateway::GatewayResponse', 4);
+  it('answers API Gateway errors in the envelope with a code of the vocabulary, unknown paths with 404', () => {
+    template.resourceCountIs('AWS::ApiGateway::GatewayResponse', 5);
     template.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
       ResponseType: 'MISSING_AUTHENTICATION_TOKEN',
       StatusCode: '404',
-      ResponseTemplates: { 'application/json': Match.stringLikeRegexp('"success":false') },
+      ResponseTemplates: {
+        'application/json': Match.stringLikeRegexp('"success":false.*"structured_content":\\{"code":"route_not_found"\\}'),
+      },
     });
+    const codes = Object.values(template.findResources('AWS::ApiGateway::GatewayResponse')).map(
+      (r) => /"code":"([a-z_]+)"/.exec(JSON.stringify(r.Properties.ResponseTemplates).replace(/\\"/g, '"'))?.[1],
+    );
+    expect(codes.sort()).toEqual(['integration_timeout', 'internal_error', 'invalid_request', 'payload_too_large', 'route_not_found']);
+    for (const code of codes) expect(Object.keys(ERROR_CODES)).toContain(code);
   });
 });
 

@@ -1,9 +1,8 @@
-import type { MiddlewareObj } from '@middy/core';
 import { UnauthorizedError } from '../../../core/errors';
 import { API_KEY_PATTERN, findApiKeyByHash, hashApiKey, keyIdOf, keyStatus, type ApiKeyRecord } from '../stores/api-keys';
 import { getOwner } from '../stores/owners';
 import type { Owner } from '../../../core/accounts';
-import { header, type GatewayRequest } from '../state';
+import { header, type GatewayRequest, type GatewayMiddleware, stateOf } from '../state';
 
 /**
  * How long a warm function trusts what it read about a key and its owner. Revocation and tier
@@ -69,13 +68,13 @@ export async function authenticateBearer(
 }
 
 /** The chain's auth step: the request's Bearer API key → owner (see authenticateBearer). */
-export function authenticate(): MiddlewareObj {
+export function authenticate(): GatewayMiddleware {
   const authenticateBefore = async (request: GatewayRequest) => {
-    const state = request.context.gateway;
+    const state = stateOf(request.context);
     state.owner = await authenticateBearer(header(request.event, 'authorization'), (keyId, scope) => {
       state.keyId = keyId;
       state.keyScope = scope;
     });
   };
-  return { before: authenticateBefore } as MiddlewareObj;
+  return { before: authenticateBefore };
 }

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { MiddlewareObj } from '@middy/core';
 import { GatewayError } from '../../../core/errors';
 import { errorResponse, internalErrorResponse } from '../envelope';
 import { requestDeadlines } from '../deadlines';
 import { createLogger } from '../log';
 import { currentStoreScope } from '../stores/dynamo';
-import type { GatewayContext, GatewayRequest } from '../state';
+import { type GatewayContext, type GatewayRequest, type GatewayMiddleware, stateOf } from '../state';
 
 const EXECUTE_PATH = /\/api\/v1\/tools\/([^/]+)\/execute\/?$/;
 
@@ -29,7 +28,7 @@ export function toolNameOf(event: GatewayRequest['event']): string {
  * The outermost step: gives the request its id and state, and turns whatever happened into the
  * specification's envelope with an `X-Request-Id` header and one log line.
  */
-export function envelope(): MiddlewareObj {
+export function envelope(): GatewayMiddleware {
   const envelopeBefore = async (request: GatewayRequest) => {
     const requestId = request.event.requestContext?.requestId || randomUUID();
     const toolName = toolNameOf(request.event);
@@ -49,7 +48,7 @@ export function envelope(): MiddlewareObj {
   };
 
   const finish = (request: GatewayRequest) => {
-    const state = request.context.gateway;
+    const state = stateOf(request.context);
     const response = request.response!;
     response.headers = { ...response.headers, 'X-Request-Id': state.requestId };
     state.log.info('request', {
@@ -65,7 +64,7 @@ export function envelope(): MiddlewareObj {
   const envelopeAfter = async (request: GatewayRequest) => finish(request);
 
   const envelopeOnError = async (request: GatewayRequest) => {
-    const state = request.context.gateway;
+    const state = stateOf(request.context);
     const error = request.error;
     if (error instanceof GatewayError) {
       request.response = errorResponse(state.toolName, error);
@@ -78,5 +77,5 @@ export function envelope(): MiddlewareObj {
     finish(request);
   };
 
-  return { before: envelopeBefore, after: envelopeAfter, onError: envelopeOnError } as MiddlewareObj;
+  return { before: envelopeBefore, after: envelopeAfter, onError: envelopeOnError };
 }

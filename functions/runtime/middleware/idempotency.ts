@@ -1,4 +1,3 @@
-import type { MiddlewareObj } from '@middy/core';
 import { fingerprint } from '../canonical';
 import { errorResponse } from '../envelope';
 import {
@@ -20,7 +19,7 @@ import {
   type IdempotencyRecord,
 } from '../stores/idempotency';
 import { periodOf, rechargeCall, refundCall, slotOf } from '../stores/usage';
-import { header, type GatewayRequest, type RequestState } from '../state';
+import { header, type GatewayRequest, type RequestState, type GatewayMiddleware, stateOf } from '../state';
 import { enterSettlePhase } from './outcome';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -41,9 +40,9 @@ const IN_PROGRESS_RETRY_AFTER_SECONDS = 2;
  *         while the store does not answer.
  * The replay itself is returned by the tool runner, not from here, so every later step still runs.
  */
-export function idempotency(): MiddlewareObj {
+export function idempotency(): GatewayMiddleware {
   const idempotencyBefore = async (request: GatewayRequest) => {
-    const state = request.context.gateway;
+    const state = stateOf(request.context);
     const key = header(request.event, 'idempotency-key');
     if (key === undefined) return;
     if (!UUID_PATTERN.test(key.trim())) {
@@ -93,7 +92,7 @@ export function idempotency(): MiddlewareObj {
   };
 
   const idempotencyAfter = async (request: GatewayRequest) => {
-    const state = request.context.gateway;
+    const state = stateOf(request.context);
     enterSettlePhase(state);
     const claim = state.idempotency;
     if (!claim?.claimToken) return;
@@ -117,7 +116,7 @@ export function idempotency(): MiddlewareObj {
   };
 
   const idempotencyOnError = async (request: GatewayRequest) => {
-    const state = request.context.gateway;
+    const state = stateOf(request.context);
     enterSettlePhase(state);
     const claim = state?.idempotency;
     if (!claim?.claimToken) return;
@@ -129,7 +128,7 @@ export function idempotency(): MiddlewareObj {
     await settle('release claim', () => releaseIdempotencyKey(claim.recordId, claim.claimToken!), state.log);
   };
 
-  return { before: idempotencyBefore, after: idempotencyAfter, onError: idempotencyOnError } as MiddlewareObj;
+  return { before: idempotencyBefore, after: idempotencyAfter, onError: idempotencyOnError };
 }
 
 /**

@@ -1,16 +1,15 @@
-import type { MiddlewareObj } from '@middy/core';
 import { ToolNotFoundError } from '../../../core/errors';
 import type { ToolRegistry } from '../registry';
-import type { GatewayRequest } from '../state';
+import { type GatewayRequest, type GatewayMiddleware, stateOf } from '../state';
 import { checkKeyScope, GuardrailBlockedError, safetyOf, toolOffBreach } from '../safety';
 
 /**
  * Path tool name → tool definition; 404 names the unknown tool and suggests close names; 403 when
  * the key's scope does not allow the tool; 400 guardrail_blocked when the owner turned it off.
  */
-export function lookupTool(registry: ToolRegistry, suggestFrom: ToolRegistry = registry): MiddlewareObj {
+export function lookupTool(registry: ToolRegistry, suggestFrom: ToolRegistry = registry): GatewayMiddleware {
   const lookupToolBefore = async (request: GatewayRequest) => {
-    const state = request.context.gateway;
+    const state = stateOf(request.context);
     const tool = registry.get(state.toolName);
     if (!tool) {
       const suggestions = suggestFrom.closest(state.toolName);
@@ -27,5 +26,5 @@ export function lookupTool(registry: ToolRegistry, suggestFrom: ToolRegistry = r
     if (safetyOf(state.owner!).tools_off?.includes(tool.name)) throw new GuardrailBlockedError(tool.name, [toolOffBreach(tool.name)]);
     state.tool = tool;
   };
-  return { before: lookupToolBefore } as MiddlewareObj;
+  return { before: lookupToolBefore };
 }

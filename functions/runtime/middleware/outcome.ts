@@ -1,6 +1,5 @@
-import type { MiddlewareObj } from '@middy/core';
 import { DeadlineExceededError, GatewayError, OutcomeUnknownError, StoreUnavailableError } from '../../../core/errors';
-import type { GatewayRequest, RequestState } from '../state';
+import { type GatewayRequest, type RequestState, type GatewayMiddleware, stateOf } from '../state';
 
 /** Thrown by middy when the tool is still running at the tool deadline (timeoutEarlyResponse). */
 export class ToolDeadlineReached extends Error {
@@ -42,12 +41,12 @@ export function outcomeOf(state: RequestState, error: unknown): unknown {
  * The innermost middleware: its onError runs first, so the quota and idempotency steps settle
  * against the error the caller will see (a timeout or a store failure turned into its meaning).
  */
-export function outcome(): MiddlewareObj {
+export function outcome(): GatewayMiddleware {
   const outcomeOnError = async (request: GatewayRequest) => {
-    const state = request.context.gateway;
+    const state = stateOf(request.context);
     if (state) request.error = outcomeOf(state, request.error);
   };
-  return { onError: outcomeOnError } as MiddlewareObj;
+  return { onError: outcomeOnError };
 }
 
 /** From here on DynamoDB calls may use the time kept back for settling. */

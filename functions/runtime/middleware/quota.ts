@@ -1,11 +1,10 @@
-import type { MiddlewareObj } from '@middy/core';
 import { randomToken } from '../canonical';
 import { upgradeUrl } from '../config';
 import { QuotaExceededError, QuotaPendingError, StoreUnavailableError } from '../../../core/errors';
 import { settle, settleNowAndLater } from '../settle';
 import { monthlyLimit } from '../stores/owners';
 import { periodEndOf, periodOf, readUsage, refundCall, reserveCall, slotOf } from '../stores/usage';
-import type { GatewayRequest, RequestState } from '../state';
+import { type GatewayRequest, type RequestState, type GatewayMiddleware, stateOf } from '../state';
 import type { QuotaBlock } from '../envelope';
 import { enterSettlePhase } from './outcome';
 import { chooseAccount } from './select-account';
@@ -20,9 +19,9 @@ import { forgetOwnerAccounts } from '../stores/account-cache';
  * refund is idempotent and retried in the background while the store does not answer).
  * Exempt tools and idempotent replays never reserve.
  */
-export function quota(): MiddlewareObj {
+export function quota(): GatewayMiddleware {
   const quotaBefore = async (request: GatewayRequest) => {
-    const state = request.context.gateway;
+    const state = stateOf(request.context);
     const tool = state.tool!;
     if (tool.quotaExempt || state.idempotency?.replay) return;
     const owner = state.owner!;
@@ -73,7 +72,7 @@ export function quota(): MiddlewareObj {
   };
 
   const refundUnlessSuccessful = async (request: GatewayRequest) => {
-    const state = request.context.gateway;
+    const state = stateOf(request.context);
     enterSettlePhase(state);
     const reservation = state?.reservation;
     if (!reservation || reservation.refunded) return;
@@ -82,7 +81,7 @@ export function quota(): MiddlewareObj {
     await settle('refund', async () => void (await refundCall(state.owner!.owner_id, state.tool!.name, reservation)), state.log);
   };
 
-  return { before: quotaBefore, after: refundUnlessSuccessful, onError: refundUnlessSuccessful } as MiddlewareObj;
+  return { before: quotaBefore, after: refundUnlessSuccessful, onError: refundUnlessSuccessful };
 }
 
 /** The quota block of a 200: this call's reservation, or the current figures for exempt tools. */

@@ -1,13 +1,12 @@
-import type { MiddlewareObj } from '@middy/core';
 import { BadRequestError, GatewayError, MethodNotAllowedError, quoted } from '../../../core/errors';
-import type { GatewayRequest } from '../state';
+import type { GatewayMiddleware, GatewayRequest } from '../state';
 
 /**
  * First checks, before anything is looked up: the method, the content type, and that the body is
  * a JSON object whose `arguments` is an object. A missing body or missing `arguments` means `{}`.
  * Runs around @middy/http-json-body-parser, whose errors it turns into the gateway's 400s.
  */
-export function requestShapeBeforeParsing(): MiddlewareObj {
+export function requestShapeBeforeParsing(): GatewayMiddleware {
   const requestShapeBefore = async (request: GatewayRequest) => {
     const { event } = request;
     if (event.httpMethod && event.httpMethod.toUpperCase() !== 'POST') throw new MethodNotAllowedError('POST');
@@ -34,10 +33,10 @@ export function requestShapeBeforeParsing(): MiddlewareObj {
     }
     headers['content-type'] = mediaType;
   };
-  return { before: requestShapeBefore } as MiddlewareObj;
+  return { before: requestShapeBefore };
 }
 
-export function requestShapeAfterParsing(): MiddlewareObj {
+export function requestShapeAfterParsing(): GatewayMiddleware {
   const argumentsShapeBefore = async (request: GatewayRequest) => {
     const body = request.event.body;
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
@@ -53,11 +52,11 @@ export function requestShapeAfterParsing(): MiddlewareObj {
       );
     }
   };
-  return { before: argumentsShapeBefore } as MiddlewareObj;
+  return { before: argumentsShapeBefore };
 }
 
 /** The body parser's own errors (415 for bad JSON) become 400s with a plain message. */
-export function bodyParserErrors(): MiddlewareObj {
+export function bodyParserErrors(): GatewayMiddleware {
   const bodyParserOnError = async (request: GatewayRequest) => {
     const error = request.error as { cause?: { package?: string }; statusCode?: number } | undefined;
     if (error && !(error instanceof GatewayError) && error.cause?.package === '@middy/http-json-body-parser') {
@@ -66,5 +65,5 @@ export function bodyParserErrors(): MiddlewareObj {
       );
     }
   };
-  return { onError: bodyParserOnError } as MiddlewareObj;
+  return { onError: bodyParserOnError };
 }

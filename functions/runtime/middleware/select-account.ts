@@ -1,9 +1,8 @@
-import type { MiddlewareObj } from '@middy/core';
 import { AccountSelectionError, BadRequestError, quoted } from '../../../core/errors';
 import { accountsWithVersion, forgetOwnerAccounts } from '../stores/account-cache';
 import { accountNamedOrDefault, listConnectedAccounts } from '../stores/owners';
 import type { ConnectedAccount } from '../../../core/accounts';
-import type { GatewayRequest, RequestState } from '../state';
+import { type GatewayRequest, type RequestState, type GatewayMiddleware, stateOf } from '../state';
 
 /**
  * Picks the connected account a platform tool acts on, from the platform's account parameter
@@ -11,11 +10,11 @@ import type { GatewayRequest, RequestState } from '../state';
  * Billable calls select from the warm function's cache of the owner's accounts; the quota
  * reservation then checks the cache is current (account-cache.ts) and selects again if not.
  */
-export function selectAccount(): MiddlewareObj {
+export function selectAccount(): GatewayMiddleware {
   const selectAccountBefore = async (request: GatewayRequest) => {
-    await chooseAccount(request.context.gateway);
+    await chooseAccount(stateOf(request.context));
   };
-  return { before: selectAccountBefore } as MiddlewareObj;
+  return { before: selectAccountBefore };
 }
 
 /** Sets `state.account` (and `state.accountsVersion` when it came from the cache), or throws a 400. */

@@ -29,12 +29,12 @@ export async function checkWebhookUrl(raw: string): Promise<{ url: URL; address:
   } catch {
     throw new ToolError(
       "The webhook URL is refused: give the https address of your chat tool's incoming webhook on a public host (private, local and link-local addresses are never called).",
-      { code: 'invalid_argument', argument: 'webhook_url' },
+      { code: 'invalid_arguments', argument: 'webhook_url' },
     );
   }
   if (target.url.protocol !== 'https:' && !allowLoopbackFetch()) {
     throw new ToolError('The webhook URL must start with https:// (alerts are not sent unencrypted).', {
-      code: 'invalid_argument',
+      code: 'invalid_arguments',
       argument: 'webhook_url',
     });
   }

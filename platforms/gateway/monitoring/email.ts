@@ -50,7 +50,7 @@ export function checkEmailConfigured(): void {
   if (!alertEmailFrom()) {
     throw new ToolError(
       'Email delivery is not set up on this gateway: its operator sets a sender address verified in AWS SES (the stack setting alertEmailFrom). Use webhook_url for a chat tool meanwhile.',
-      { code: 'invalid_argument', argument: 'email_to' },
+      { code: 'invalid_arguments', argument: 'email_to' },
     );
   }
 }

@@ -153,7 +153,7 @@ function check<T>(schema: v.GenericSchema, value: unknown, at: string): T {
     const path = issue.path?.map((p) => (typeof p.key === 'number' ? `[${p.key}]` : `.${String(p.key)}`)).join('') ?? '';
     return `\`${at}${path}\`: ${issue.message}`;
   });
-  throw new ToolError(`Invalid request:\n${problems.map((p) => `- ${p}`).join('\n')}`, { code: 'invalid_unified_request' });
+  throw new ToolError(`Invalid request:\n${problems.map((p) => `- ${p}`).join('\n')}`, { code: 'invalid_arguments' });
 }
 
 const upper = (s: string) => s.toUpperCase();
@@ -275,7 +275,7 @@ async function locate(resource: Resource, id: string, ctx: Ctx): Promise<{ kind:
   }
   throw new ToolError(
     `No ${resource.replace(/s$/, '')} ${id} in profile ${ctx.account.account_id}. Find ids with operation query on ${resource}.`,
-    { code: 'unknown_id' },
+    { code: 'not_found' },
   );
 }
 

@@ -135,7 +135,7 @@ export function defineSocialAdsUpdate<K extends EntityKind, Entries extends v.Ob
       if (entity.status === 'ARCHIVED' || entity.status === 'DELETED') {
         throw new ToolError(
           `${meta.label[0].toUpperCase()}${meta.label.slice(1)} "${entity.name}" (${entity.id}) is ${entity.status}: it cannot be changed any more. Duplicate its campaign with duplicate_socialads_campaign to run it again.`,
-          { code: 'entity_archived' },
+          { code: 'archived' },
         );
       }
       const { patch, notes = [] } = await spec.patch(args as never, entity, ctx);
