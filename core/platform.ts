@@ -9,7 +9,25 @@ import type { PortCall, ToolDefinition } from './tool';
  * the seven. The runtime opens a tool's port from it; the catalog, OpenAPI, local router, MCP texts,
  * CDK and the Lambda entries read it. A tool never sees a manifest: it gets its port from its context.
  */
-export interface PlatformManifest<Port = unknown> {
+/**
+ * How the accounts of a platform are opened: its adapters behind `open`, and its live connector.
+ * A function that only reads another platform's accounts (deskads importing from searchads) serves
+ * just these, not that platform's tools.
+ */
+export interface PlatformPorts<Port = unknown> {
+  word: PlatformWord;
+  /** Connecting live accounts (present when the platform has a live adapter). */
+  connector?: LiveConnector;
+  /**
+   * Opens the port of an account: the sandbox adapter inside the one failure-injection wrapper, the
+   * live adapter, or a 400 `live_not_supported` when the platform has none. Only the runtime calls it.
+   */
+  open(account: ConnectedAccount, call: PortCall): Port;
+  /** Health of a connection: the sandbox's failure mode, or a fresh read of a live account. */
+  health(account: ConnectedAccount, call: PortCall): Promise<Omit<ConnectionHealth, 'checked_at'>>;
+}
+
+export interface PlatformManifest<Port = unknown> extends PlatformPorts<Port> {
   word: PlatformWord;
   /** "search and display advertising", as the specification describes the platform. */
   kind: string;
@@ -24,15 +42,6 @@ export interface PlatformManifest<Port = unknown> {
   newSandboxAccountId(): string;
   /** Fills a new sandbox account with realistic entities. Must be safe to run again. */
   seedSandbox(account: ConnectedAccount): Promise<void>;
-  /** Connecting live accounts (present when the platform has a live adapter). */
-  connector?: LiveConnector;
-  /**
-   * Opens the port of an account: the sandbox adapter inside the one failure-injection wrapper, the
-   * live adapter, or a 400 `live_not_supported` when the platform has none. Only the runtime calls it.
-   */
-  open(account: ConnectedAccount, call: PortCall): Port;
-  /** Health of a connection: the sandbox's failure mode, or a fresh read of a live account. */
-  health(account: ConnectedAccount, call: PortCall): Promise<Omit<ConnectionHealth, 'checked_at'>>;
   /**
    * Every campaign of the account with its figures over [start, end], computed as the platform's own
    * campaign list tool computes them (monitors, briefs and cross-platform reports read these).

@@ -1,5 +1,5 @@
 import type { ConnectedAccount } from '../../core/accounts';
-import type { PlatformDirectory, PlatformManifest } from '../../core/platform';
+import type { PlatformDirectory, PlatformManifest, PlatformPorts } from '../../core/platform';
 import type { PlatformWord } from '../../core/platforms';
 import type { PortCall, ToolDefinition } from '../../core/tool';
 import type { ToolRegistry } from './registry';
@@ -11,11 +11,16 @@ import type { ToolRegistry } from './registry';
 export class ServedPlatforms implements PlatformDirectory {
   private readonly byWord = new Map<PlatformWord, PlatformManifest>();
 
+  /** Platforms whose accounts this function opens without serving their tools (only their ports). */
+  private readonly portsOnly = new Map<PlatformWord, PlatformPorts>();
+
   constructor(
     manifests: readonly PlatformManifest[],
     private readonly registry: ToolRegistry,
+    alsoOpens: readonly PlatformPorts[] = [],
   ) {
     for (const manifest of manifests) this.byWord.set(manifest.word, manifest);
+    for (const ports of alsoOpens) this.portsOnly.set(ports.word, ports);
   }
 
   get words(): PlatformWord[] {
@@ -30,7 +35,8 @@ export class ServedPlatforms implements PlatformDirectory {
   }
 
   open<Port = unknown>(account: ConnectedAccount, call: PortCall): Port {
-    return this.manifest(account.platform).open(account, call) as Port;
+    const ports = this.byWord.get(account.platform) ?? this.portsOnly.get(account.platform) ?? this.manifest(account.platform);
+    return ports.open(account, call) as Port;
   }
 
   tool(name: string): ToolDefinition | undefined {

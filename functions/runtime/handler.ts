@@ -1,6 +1,6 @@
 import middy from '@middy/core';
 import type { ConnectedAccount } from '../../core/accounts';
-import type { PlatformManifest } from '../../core/platform';
+import type { PlatformManifest, PlatformPorts } from '../../core/platform';
 import { ServedPlatforms } from './directory';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { Context } from 'aws-lambda';
@@ -44,10 +44,10 @@ export type ToolHandler = (event: GatewayEvent, context: Context) => Promise<Gat
 export function createToolHandler(
   tools: readonly ToolDefinition[],
   platforms: readonly PlatformManifest[],
-  options: { allTools?: ToolRegistry } = {},
+  options: { allTools?: ToolRegistry; alsoOpens?: readonly PlatformPorts[] } = {},
 ): ToolHandler {
   const ownTools = new ToolRegistry(tools);
-  const served = new ServedPlatforms(platforms, options.allTools ?? ownTools);
+  const served = new ServedPlatforms(platforms, options.allTools ?? ownTools, options.alsoOpens);
   // middy stops waiting for the tool SETTLE_MARGIN_MS before the function's end (the tool deadline),
   // so the quota and the claim are settled while the function still runs.
   const chain = middy<GatewayEvent, GatewayResult, unknown, Context>(toolRunner(served), {

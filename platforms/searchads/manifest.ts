@@ -1,12 +1,12 @@
 import { definePlatform } from '../manifest';
 import { SEARCHADS_ACCOUNT } from './define';
 import type { SearchAdsPort } from './port';
-import { SearchAdsLive } from './live/adapter';
 import { searchAdsCampaignFigures } from './campaign-figures';
 import { digits } from '../sandbox/ids';
 import { findWasteAndWinners, opportunityWindow } from '../opportunities';
 import { searchAdsConnector } from './live/connector';
-import { seedSearchAdsAccount, SearchAdsSandbox } from './sandbox';
+import { seedSearchAdsAccount } from './sandbox';
+import { SEARCHADS_ADAPTERS } from './ports';
 import { totalsBy } from './tools/common';
 import { addAdGroupAudiences } from './tools/add-ad-group-audiences';
 import { addCalloutExtensions } from './tools/add-callout-extensions';
@@ -110,10 +110,7 @@ export const searchads = definePlatform<SearchAdsPort>({
   title: 'Search and display advertising platform (tools without a platform word in their name belong here)',
   account: SEARCHADS_ACCOUNT,
   exampleAccountIds: ['1234567890', '9876543210'],
-  adapters: {
-    sandbox: (account) => new SearchAdsSandbox(account),
-    live: (account, call) => new SearchAdsLive(account, call),
-  },
+  adapters: SEARCHADS_ADAPTERS,
   kind: 'search and display advertising',
   tools: [
     // Read

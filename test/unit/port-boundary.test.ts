@@ -21,7 +21,7 @@ const files = [...graph.keys()];
 function isAdapterOrWiring(file: string): boolean {
   return (
     /^platforms\/([a-z]+\/)?(sandbox|live)(\/|\.ts$)/.test(file) ||
-    /^platforms\/[a-z]+\/(manifest|lambda)\.ts$/.test(file) ||
+    /^platforms\/[a-z]+\/(manifest|lambda|ports)\.ts$/.test(file) ||
     file === 'platforms/manifest.ts' ||
     file === 'platforms/index.ts' ||
     file === 'functions/all-tools.ts'
