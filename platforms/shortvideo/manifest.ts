@@ -6,6 +6,8 @@ import { shortVideoCampaignFigures } from './campaign-figures';
 import { findWasteAndWinners, opportunityWindow } from '../opportunities';
 import type { Objective } from './port';
 import { freshId, seedShortVideoAccount, ShortVideoSandbox } from './sandbox';
+import { openShortVideoLive } from './live/adapter';
+import { shortVideoConnector } from './live/connector';
 import {
   listShortVideoAdVideos,
   listShortVideoCustomAudiences,
@@ -73,7 +75,9 @@ export const shortvideo = definePlatform<ShortVideoPort>({
   exampleAccountIds: ['7012345678901234567', '7098765432109876543'],
   adapters: {
     sandbox: (account) => new ShortVideoSandbox(account),
+    live: openShortVideoLive,
   },
+  connector: shortVideoConnector,
   kind: 'short-video advertising',
   tools: [
     listShortVideoCampaigns,
