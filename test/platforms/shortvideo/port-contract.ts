@@ -98,7 +98,9 @@ export function describePortContract(label: string, open: () => Promise<ShortVid
       const campaign = await port.createCampaign(input);
       expect(campaign.id).toMatch(/^\d+$/);
       expect(before.has(campaign.id)).toBe(false);
-      expect(campaign).toMatchObject(input);
+      // The platform stamps its own creation time.
+      const { create_time: _created, ...expected } = input;
+      expect(campaign).toMatchObject(expected);
       expectNoSimulation([campaign]);
       expect((await port.listCampaigns()).map((c) => c.id)).toContain(campaign.id);
 
@@ -265,13 +267,17 @@ export function describePortContract(label: string, open: () => Promise<ShortVid
       expect(image).toMatchObject({ width: 1080, height: 1080, format: 'png', source: 'URL' });
       expect((await port.listImages()).some((i) => i.id === image.id)).toBe(true);
       const second = await port.uploadImageByUrl('https://cdn.example.com/contract/card2_1080x1080.jpg', 'card2_1080x1080.jpg');
-      const carousel = await port.createCarousel({
-        carousel_name: 'Contract',
-        image_ids: [image.id, second.id],
-        aspect_ratio: '1:1',
-        create_time: new Date().toISOString(),
-      });
-      expect((await port.listCarousels()).map((c) => c.id)).toContain(carousel.id);
+      const carousel = await port
+        .createCarousel({
+          carousel_name: 'Contract',
+          image_ids: [image.id, second.id],
+          aspect_ratio: '1:1',
+          create_time: new Date().toISOString(),
+        })
+        .catch((err: unknown) => err);
+      // A platform that keeps no carousel cards says so (live_not_supported); one that does lists it.
+      if (carousel instanceof ToolError) expect(carousel.structuredContent.code).toBe('live_not_supported');
+      else expect((await port.listCarousels()).map((c) => c.id)).toContain((carousel as { id: string }).id);
       const notImage = await port.uploadImageByUrl('https://www.example.com/page', 'page').then(
         () => undefined,
         (err: unknown) => err,
