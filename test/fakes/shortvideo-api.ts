@@ -320,21 +320,24 @@ export class FakeShortVideoApi {
     const g2 = adGroup(spring, 'US broad', 'DISABLE', 30);
     const g3 = adGroup(retarget, 'Visitors 30 days', 'ENABLE', 50);
     const g4 = adGroup(paused, 'Winter fans', 'ENABLE', 25);
+    const dynamic = adGroup(retarget, 'Visitors dynamic', 'DISABLE', 25);
+    dynamic.creative_material_mode = 'DYNAMIC';
     ad(g1, 'Trail launch A', 'ENABLE', v1);
     ad(g1, 'Trail launch B', 'DISABLE', v2);
     ad(g2, 'Broad A', 'ENABLE', v1);
     ad(g3, 'Come back', 'ENABLE', v2);
     ad(g4, 'Winter A', 'ENABLE', v1);
-    a.images.push({
-      image_id: `ad-site-i18n-sg/${randomBytes(12).toString('hex')}`,
-      image_url: `${this.url}/images/logo_1080x1080.png`,
-      file_name: 'logo_1080x1080.png',
-      width: 1080,
-      height: 1080,
-      format: 'png',
-      size: 120_000,
-      create_time: created,
-    });
+    for (const name of ['logo_1080x1080.png', 'badge_1080x1080.png'])
+      a.images.push({
+        image_id: `ad-site-i18n-sg/${randomBytes(12).toString('hex')}`,
+        image_url: `${this.url}/images/${name}`,
+        file_name: name,
+        width: 1080,
+        height: 1080,
+        format: 'png',
+        size: 120_000,
+        create_time: created,
+      });
     a.pixels.push({
       pixel_id: digitsId(),
       pixel_code: `C${randomBytes(9).toString('hex').toUpperCase()}`,

@@ -289,7 +289,8 @@ export const searchShortVideoTargeting = defineShortVideoTool({
         id: v.string(),
         name: v.string(),
         kind: v.optional(v.string()),
-        audience_size: v.number(),
+        /** Where the platform gives one (live catalogues do not for every type). */
+        audience_size: v.optional(v.number()),
         parent: v.optional(v.string()),
       }),
     ),
