@@ -43,7 +43,8 @@ export async function shortVideoSettings(): Promise<ShortVideoSettings> {
     clientId: await secretSetting('SHORTVIDEO_CLIENT_ID'),
     clientSecret: await secretSetting('SHORTVIDEO_CLIENT_SECRET'),
     oauthAuthorizeUrl: urlSetting('SHORTVIDEO_OAUTH_AUTHORIZE_URL', 'https://business-api.tiktok.com/portal/auth'),
-    oauthTokenUrl: urlSetting('SHORTVIDEO_OAUTH_TOKEN_URL', `${apiUrl}/open_api/${apiVersion}/oauth2/access_token/`),
+    // Kept as given: the platform's paths end in a slash, which it requires.
+    oauthTokenUrl: setting('SHORTVIDEO_OAUTH_TOKEN_URL', `${apiUrl}/open_api/${apiVersion}/oauth2/access_token/`),
     downloadHosts: setting('SHORTVIDEO_DOWNLOAD_HOSTS', 'business-api.tiktok.com,ads.tiktok.com')
       .split(',')
       .map((host) => host.trim())
