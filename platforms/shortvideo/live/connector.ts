@@ -87,12 +87,13 @@ async function connect(options: Record<string, string>, call: PortCall): Promise
         name: a.name ?? String(a.advertiser_id),
         currency: a.currency,
         time_zone: a.timezone,
-        credentials,
+        credentials: {},
       });
     }
   }
   if (only && !grants.length) throw new ToolError(`Advertiser ${only} cannot be read with this access token.`, { code: 'not_found' });
-  return grants;
+  // Stored as they stand after the calls above (an expiring token may have been refreshed, its refresh token rotated).
+  return grants.map((grant) => ({ ...grant, credentials: api.currentCredentials }));
 }
 
 async function requireApp(): Promise<{ clientId: string; clientSecret: string; tokenUrl: string; authorizeUrl: string }> {

@@ -129,6 +129,8 @@ export class ShortVideoRejection extends ToolError {
 
 /** Access tokens refreshed in this process, by a hash of the refresh token they replaced. */
 const refreshed = new Map<string, { access_token: string; refresh_token: string; access_token_expires_at: string }>();
+/** A token refreshed this recently is used as it is, however short its life (no refresh loop). */
+const FRESH_MS = 60_000;
 
 export interface WireSubject {
   what: string;
@@ -138,6 +140,7 @@ export interface WireSubject {
 export class ShortVideoApi {
   private settings?: ShortVideoSettings;
   private refreshing?: Promise<string>;
+  private refreshedAt = 0;
 
   constructor(
     private credentials: ShortVideoCredentials,
@@ -146,6 +149,11 @@ export class ShortVideoApi {
     /** The connected account, when there is one: refreshed tokens are stored on it. */
     private readonly account?: ConnectedAccount,
   ) {}
+
+  /** The credentials as they stand now (after any refresh): what to store for the account. */
+  get currentCredentials(): ShortVideoCredentials {
+    return this.credentials;
+  }
 
   /** A GET: retried on server errors, never changes anything. */
   async get<T>(path: string, query: Record<string, QueryValue>, subject?: WireSubject): Promise<T> {
@@ -263,7 +271,8 @@ export class ShortVideoApi {
     if (known && !force) this.credentials = { ...creds, ...known };
     const current = this.credentials as Partial<ExpiringCredentials> & ShortVideoCredentials;
     const expiresAt = current.access_token_expires_at ? Date.parse(current.access_token_expires_at) : Number.POSITIVE_INFINITY;
-    if (!force && expiresAt - EXPIRY_MARGIN_MS > Date.now()) return current.access_token;
+    const fresh = Date.now() - this.refreshedAt < FRESH_MS && expiresAt > Date.now();
+    if (!force && (fresh || expiresAt - EXPIRY_MARGIN_MS > Date.now())) return current.access_token;
     this.refreshing ??= this.refresh(current.refresh_token!).finally(() => (this.refreshing = undefined));
     return this.refreshing;
   }
@@ -295,6 +304,7 @@ export class ShortVideoApi {
       };
       refreshed.set(hashOf(refreshToken), next);
       this.credentials = { ...this.credentials, ...next };
+      this.refreshedAt = Date.now();
       if (this.account) await saveCredentials(this.account, this.credentials);
       return next.access_token;
     }
