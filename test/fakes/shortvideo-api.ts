@@ -182,9 +182,10 @@ export class FakeShortVideoApi {
   private readonly createdByRequestId = new Map<string, string>();
   private readonly tasks = new Map<string, { advertiserId: string; body: Json; checks: number }>();
   private readonly files = new Map<string, string>();
+  private readonly refusedItems = new Map<string, string>();
   private server?: Server;
   private rateLimited: { count: number; retryAfter?: number } = { count: 0 };
-  private failing: { count: number; method?: string } = { count: 0 };
+  private failing: { count: number; method?: string; afterApply?: boolean } = { count: 0 };
   private hanging = 0;
   private minute = { at: 0, counts: new Map<string, number>() };
 
@@ -416,6 +417,11 @@ export class FakeShortVideoApi {
     if (token?.refreshToken) this.refreshTokens.delete(token.refreshToken);
   }
 
+  /** The user takes back the app's access to an advertiser: every token and refresh token reaching it stops working. */
+  revokeAdvertiser(advertiserId: string): void {
+    for (const [value, token] of this.tokens) if (token.advertiserIds.includes(advertiserId)) this.revoke(value);
+  }
+
   /** Every access token issued for these advertisers so far lapses now (refresh tokens stay valid). */
   expireTokens(): void {
     for (const token of this.tokens.values()) if (token.expiresAt !== undefined) token.expiresAt = Date.now() - 1;
@@ -425,7 +431,8 @@ export class FakeShortVideoApi {
     this.rateLimited = { count, retryAfter: retryAfterSeconds };
   }
 
-  failNext(count: number, options: { method?: string } = {}): void {
+  /** The next `count` requests (of `method`) answer a server error (50000); with `afterApply`, after doing what they asked. */
+  failNext(count: number, options: { method?: string; afterApply?: boolean } = {}): void {
     this.failing = { count, ...options };
   }
 
@@ -436,6 +443,11 @@ export class FakeShortVideoApi {
   /** Requests answered for a method and path (below /open_api/v1.3). */
   count(method: string, path: string): number {
     return this.requests.filter((r) => r.method === method && r.path === path).length;
+  }
+
+  /** Status updates of this id are refused for it alone, with this reason (a per-item result). */
+  refuseItem(id: string, message: string): void {
+    this.refusedItems.set(id, message);
   }
 
   /** The platform approves every ad in review. */
@@ -512,16 +524,17 @@ export class FakeShortVideoApi {
           throw new Refusal(40002, 'The request body is not valid JSON.');
         }
       }
-      if (this.failing.count > 0 && (!this.failing.method || this.failing.method === req.method)) {
-        this.failing.count--;
-        throw new Refusal(50000, 'System error, please try again later.');
-      }
+      const failing = this.failing.count > 0 && (!this.failing.method || this.failing.method === req.method);
+      if (failing) this.failing.count--;
+      if (failing && !this.failing.afterApply) throw new Refusal(50000, 'System error, please try again later.');
       if (this.rateLimited.count > 0) {
         this.rateLimited.count--;
         if (this.rateLimited.retryAfter !== undefined) headers['Retry-After'] = String(this.rateLimited.retryAfter);
         throw new Refusal(40100, 'Requests made too frequently. Please try again later.');
       }
       const data = await this.route(req, req.method ?? 'GET', path, query, body ?? {});
+      // Done, but the answer is lost in a server error.
+      if (failing) throw new Refusal(50000, 'System error, please try again later.');
       answer(0, 'OK', data);
     } catch (err) {
       if (err instanceof Refusal) answer(err.code, err.message, err.data);
@@ -848,6 +861,10 @@ export class FakeShortVideoApi {
       const item = items.find((e) => e[`${level}_id`] === id);
       if (!item) {
         errors.push({ id, message: `The ${level} does not exist.` });
+        continue;
+      }
+      if (this.refusedItems.has(id)) {
+        errors.push({ id, message: this.refusedItems.get(id) });
         continue;
       }
       if (item.secondary_status === `${word}_STATUS_DELETE`) {
