@@ -401,6 +401,8 @@ describe('Stack: live connections', () => {
       SEARCHADS_DEVELOPER_TOKEN: '',
       SEARCHADS_CLIENT_ID: '',
       SEARCHADS_CLIENT_SECRET: '',
+      SHORTVIDEO_CLIENT_ID: '',
+      SHORTVIDEO_CLIENT_SECRET: '',
     });
   });
 
@@ -409,6 +411,8 @@ describe('Stack: live connections', () => {
       SEARCHADS_DEVELOPER_TOKEN: 'devtok-9f3c1d7e5a',
       SEARCHADS_CLIENT_ID: 'client-4b2a8e6f0c.apps.example',
       SEARCHADS_CLIENT_SECRET: 'GOCSPX-secret-7d1e3f5a9b',
+      SHORTVIDEO_CLIENT_ID: '7301234567890123456',
+      SHORTVIDEO_CLIENT_SECRET: 'sv-app-secret-2c9e4a7f1b',
     };
     const saved = { ...process.env };
     // A deployer's shell that also runs the gateway locally holds the secrets as variables.
