@@ -19,6 +19,8 @@ export interface UpstreamRequest {
   json?: unknown;
   /** Sent as `application/x-www-form-urlencoded` (OAuth token requests). */
   form?: Record<string, string>;
+  /** Sent as they are with their content type (media uploads to an address the platform handed out). */
+  bytes?: { data: Uint8Array; contentType: string };
   /** true when sending it twice cannot change anything: reads, and searches sent as POST. */
   safe: boolean;
 }
@@ -94,12 +96,14 @@ function headersOf(request: UpstreamRequest): Record<string, string> {
   const headers: Record<string, string> = { Accept: 'application/json', ...request.headers };
   if (request.json !== undefined) headers['Content-Type'] = 'application/json';
   if (request.form) headers['Content-Type'] = 'application/x-www-form-urlencoded';
+  if (request.bytes) headers['Content-Type'] = request.bytes.contentType;
   return headers;
 }
 
-function bodyOf(request: UpstreamRequest): string | undefined {
+function bodyOf(request: UpstreamRequest): string | Uint8Array | undefined {
   if (request.json !== undefined) return JSON.stringify(request.json);
   if (request.form) return new URLSearchParams(request.form).toString();
+  if (request.bytes) return request.bytes.data;
   return undefined;
 }
 
