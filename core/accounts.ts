@@ -42,6 +42,10 @@ export interface ConnectionHealth {
   detail: string;
   /** How to fix it, when broken. */
   fix?: string;
+  /** When the connection's authorization lapses (a refresh token with a fixed lifetime), ISO 8601. */
+  expires_at?: string;
+  /** Said before it lapses: what to do in time. */
+  warning?: string;
   checked_at: string;
 }
 

@@ -8,7 +8,7 @@ export const getConnectionsStatus = defineGatewayTool({
   name: 'get_connections_status',
   category: 'helper',
   description:
-    'Shows, per platform, whether it is connected, how many accounts, sandbox or live, and whether each connection is healthy; a broken connection (key revoked, token expired or revoked, account disabled) says how to fix it. Never consumes quota.',
+    'Shows, per platform, whether it is connected, how many accounts, sandbox or live, and whether each connection is healthy; a broken connection (key revoked, token expired or revoked, account disabled) says how to fix it, and an authorization that lapses on a fixed date shows the days left (with a warning in its last month). Never consumes quota.',
   access: 'read',
   quotaExempt: true,
   args: {},
@@ -28,6 +28,9 @@ export const getConnectionsStatus = defineGatewayTool({
             healthy: v.boolean(),
             detail: v.string(),
             fix: v.optional(v.string()),
+            expires_at: v.optional(v.string()),
+            days_left: v.optional(v.number()),
+            warning: v.optional(v.string()),
           }),
         ),
       }),
@@ -53,6 +56,10 @@ export const getConnectionsStatus = defineGatewayTool({
           healthy: h.healthy,
           detail: h.detail,
           ...(h.fix ? { fix: h.fix } : {}),
+          ...(h.expires_at
+            ? { expires_at: h.expires_at, days_left: Math.max(0, Math.floor((Date.parse(h.expires_at) - Date.now()) / 86_400_000)) }
+            : {}),
+          ...(h.warning ? { warning: h.warning } : {}),
         })),
       };
     });
@@ -68,11 +75,15 @@ export const getConnectionsStatus = defineGatewayTool({
         .filter((a) => !a.healthy)
         .map((a) => `- ${p.platform} account ${a.id} (${a.name}): ${a.detail}${a.fix ? ` Fix: ${a.fix}` : ''}`),
     );
+    const warnings = platforms.flatMap((p) =>
+      p.accounts.filter((a) => a.healthy && a.warning).map((a) => `- ${p.platform} account ${a.id} (${a.name}): ${a.warning}`),
+    );
     const text = [
       '## Connection status',
       '',
       markdownTable(['Platform', 'Status', 'Accounts', 'Mode', 'Health'], rows),
       ...(problems.length ? ['', '### Needs attention', ...problems] : []),
+      ...(warnings.length ? ['', '### Lapses soon', ...warnings] : []),
     ].join('\n');
     return { text, structured: { platforms } };
   },
