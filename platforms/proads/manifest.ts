@@ -5,6 +5,8 @@ import { proAdsCampaignFigures } from './campaign-figures';
 import { digits } from '../sandbox/ids';
 import { findProAdsOpportunities } from './opportunities';
 import { seedProAdsAccount, ProAdsSandbox } from './sandbox';
+import { openProAdsLive } from './live/adapter';
+import { proAdsConnector } from './live/connector';
 import { analyzeProAdsCreativePerformance } from './tools/analyze-creative-performance';
 import { analyzeProAdsWastedSpend } from './tools/analyze-wasted-spend';
 import { selectProAdsCampaignType } from './tools/select-campaign-type';
@@ -28,7 +30,9 @@ export const proads = definePlatform<ProAdsPort>({
   exampleAccountIds: ['508123456', '508654321'],
   adapters: {
     sandbox: (account) => new ProAdsSandbox(account),
+    live: openProAdsLive,
   },
+  connector: proAdsConnector,
   kind: 'professional-network advertising',
   tools: [
     analyzeProAdsCreativePerformance,

@@ -133,7 +133,7 @@ export interface ProAdsOrganization {
   name: string;
   /** COMPANY_PAGE (the page ads are posted as) or AD_ACCOUNT (where they are billed). */
   kind: 'COMPANY_PAGE' | 'AD_ACCOUNT';
-  role: 'ADMINISTRATOR' | 'CAMPAIGN_MANAGER' | 'CONTENT_ADMIN';
+  role: 'ADMINISTRATOR' | 'CAMPAIGN_MANAGER' | 'CONTENT_ADMIN' | 'VIEWER';
 }
 
 export type ProAdsAnalyticsPivot = 'CAMPAIGN' | 'CREATIVE' | `MEMBER_${ProAdsPivot}`;
@@ -195,7 +195,8 @@ export interface ProAdsCampaign {
   format: ProAdsFormat;
   objective_type: ProAdsObjective;
   status: ProAdsStatus;
-  cost_type: 'CPC' | 'CPM';
+  /** Pay per click, per 1,000 impressions, or (video campaigns on live accounts) per video view. */
+  cost_type: 'CPC' | 'CPM' | 'CPV';
   daily_budget: number;
   /** Lifetime budget, account currency (optional, with or without a daily budget). */
   total_budget?: number;

@@ -236,7 +236,7 @@ type CampaignArgs = {
   objective_type: ProAdsObjective;
   daily_budget: number;
   total_budget?: number;
-  cost_type: 'CPC' | 'CPM';
+  cost_type: ProAdsCampaign['cost_type'];
   unit_cost: number;
   bid_strategy: 'MANUAL' | 'MAXIMUM_DELIVERY' | 'COST_CAP';
   targeting: unknown;
@@ -313,7 +313,7 @@ const assetIdArg = (kind: string) =>
     v.pipe(
       v.string(),
       v.trim(),
-      v.regex(/^asset_[A-Za-z0-9]{4,40}$/, 'must be an asset id such as asset_ab12cd34ef56 (discover_proads_assets lists them)'),
+      v.regex(/^asset_[A-Za-z0-9_-]{4,80}$/, 'must be an asset id such as asset_ab12cd34ef56 (discover_proads_assets lists them)'),
       v.description(`Id of an uploaded ${kind} (discover_proads_assets)`),
     ),
   );
