@@ -107,6 +107,24 @@ export function audienceFamily(ctx: LiveContext): AudienceFamily {
     );
   }
 
+  async function targetingEntities(ids: readonly string[]): Promise<ProAdsTargetingEntity[]> {
+    const unique = [...new Set(ids)];
+    const segments = unique.filter((id) => facetOfValue(id) === 'audiences');
+    const others = unique.filter((id) => facetOfValue(id) && facetOfValue(id) !== 'audiences');
+    const found: ProAdsTargetingEntity[] = [];
+    if (segments.length) found.push(...(await audiences()).filter((a) => segments.includes(a.id)));
+    const api = await ctx.api();
+    for (let i = 0; i < others.length; i += 100) {
+      const answer = await api.get<{ elements?: WireEntity[] }>('/adTargetingEntities', {
+        q: 'urns',
+        urns: others.slice(i, i + 100).map(wireValue),
+        queryVersion: 'QUERY_USES_URNS',
+      });
+      found.push(...(answer.elements ?? []).flatMap((e) => entity(e) ?? []));
+    }
+    return found;
+  }
+
   return {
     async searchTargetingEntities(facet, query, limit = 20) {
       const text = query.trim().toLowerCase();
@@ -136,30 +154,27 @@ export function audienceFamily(ctx: LiveContext): AudienceFamily {
       return (found.elements ?? []).flatMap((e) => entity(e, facet) ?? []).slice(0, limit);
     },
 
-    async getTargetingEntities(ids) {
-      const unique = [...new Set(ids)];
-      const segments = unique.filter((id) => facetOfValue(id) === 'audiences');
-      const others = unique.filter((id) => facetOfValue(id) && facetOfValue(id) !== 'audiences');
-      const found: ProAdsTargetingEntity[] = [];
-      if (segments.length) found.push(...(await audiences()).filter((a) => segments.includes(a.id)));
-      const api = await ctx.api();
-      for (let i = 0; i < others.length; i += 100) {
-        const answer = await api.get<{ elements?: WireEntity[] }>('/adTargetingEntities', {
-          q: 'urns',
-          urns: others.slice(i, i + 100).map(wireValue),
-          queryVersion: 'QUERY_USES_URNS',
-        });
-        found.push(...(answer.elements ?? []).flatMap((e) => entity(e) ?? []));
-      }
-      return found;
-    },
+    getTargetingEntities: targetingEntities,
 
     async getAudienceCount(targeting) {
+      // Values the platform does not know count for nothing (a facet left without values reaches no
+      // one); the platform itself would refuse the whole spec, and it needs a location.
+      const ids = [...Object.values(targeting.include), ...Object.values(targeting.exclude ?? {})]
+        .flat()
+        .filter((x): x is string => Boolean(x));
+      const known = new Set((await targetingEntities(ids)).map((e) => e.id));
+      const keep = (map: Partial<Record<ProAdsFacet, string[]>> | undefined) =>
+        Object.fromEntries(
+          Object.entries(map ?? {}).map(([facet, values]) => [facet, (values ?? []).filter((v) => known.has(v))]),
+        ) as Partial<Record<ProAdsFacet, string[]>>;
+      const include = keep(targeting.include);
+      if (!include.locations?.length || Object.values(include).some((values) => !values?.length)) return { total: 0 };
+      const exclude = Object.fromEntries(Object.entries(keep(targeting.exclude)).filter(([, values]) => values?.length));
       const answer = await (
         await ctx.api()
       ).get<{ elements?: { total?: number; active?: number }[] }>('/audienceCounts', {
         q: 'targetingCriteriaV2',
-        targetingCriteria: targetingToWire(targeting, undefined) as never,
+        targetingCriteria: targetingToWire({ include, ...(Object.keys(exclude).length ? { exclude } : {}) }, undefined) as never,
       });
       return { total: answer.elements?.[0]?.total ?? 0 };
     },

@@ -160,9 +160,10 @@ export function creativeFamily(ctx: LiveContext): CreativeFamily {
 
   /** The post of a new sponsored-content creative: a page post shown only as an ad. */
   async function postOf(input: NewProAdsCreative): Promise<Record<string, unknown>> {
-    if (input.description !== undefined)
+    // Only a link ad (an image-format creative without an uploaded image: an article) carries a description.
+    if (input.description !== undefined && (input.format !== 'SINGLE_IMAGE' || input.asset_id))
       throw notSupported(
-        'Image, video and carousel ads on the platform have no description field; leave out `description` (the introductory text and headline carry the message).',
+        'Image, video and carousel ads with media have no description field on the platform; leave out `description` (the introductory text and headline carry the message).',
       );
     const content =
       input.format === 'CAROUSEL'
@@ -178,7 +179,13 @@ export function creativeFamily(ctx: LiveContext): CreativeFamily {
           ? { media: { id: mediaOf(input.asset_id, 'video'), title: input.headline } }
           : input.asset_id
             ? { media: { id: mediaOf(input.asset_id, 'image'), title: input.headline } }
-            : { article: { source: input.landing_page_url, title: input.headline } };
+            : {
+                article: {
+                  source: input.landing_page_url,
+                  title: input.headline,
+                  ...(input.description ? { description: input.description } : {}),
+                },
+              };
     return {
       author: await author(),
       commentary: input.intro_text ?? '',

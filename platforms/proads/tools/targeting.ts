@@ -156,7 +156,7 @@ export const researchBusiness = defineProAdsTool({
         v.array(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(60))),
         v.minLength(1),
         v.maxLength(20),
-        v.description('Location ids (search_proads_targeting facet locations); default geo:us'),
+        v.description('Location ids (search_proads_targeting facet locations); default the United States'),
       ),
     ),
   },
@@ -174,7 +174,9 @@ export const researchBusiness = defineProAdsTool({
         : args.seniority === 'practitioners'
           ? ['seniority:3', 'seniority:4', 'seniority:5']
           : [];
-    const ids = [...new Set([...found.map(([, , id]) => id), ...seniorities, ...(args.locations ?? ['geo:us'])])];
+    // The default location is looked up by name: its id differs between accounts (sandbox geo:us).
+    const locations = args.locations ?? [(await ctx.platform.searchTargetingEntities('locations', 'United States', 1))[0]?.id ?? 'geo:us'];
+    const ids = [...new Set([...found.map(([, , id]) => id), ...seniorities, ...locations])];
     const entities = await ctx.platform.getTargetingEntities(ids);
     const byId = new Map<string, ProAdsTargetingEntity>(entities.map((e) => [e.id, e]));
     const include: Partial<Record<ProAdsFacet, string[]>> = {};
