@@ -193,6 +193,11 @@ export class FakeProAdsApi {
     for (const access of this.accessTokens.values()) access.expiresAt = 0;
   }
 
+  /** Every access token issued so far (secrets that must never show up anywhere). */
+  issuedAccessTokens(): string[] {
+    return [...this.accessTokens.keys()];
+  }
+
   rateLimitNext(count: number): void {
     this.rateLimited = count;
   }

@@ -147,6 +147,9 @@ export const proAdsConnector: LiveConnector = {
       await api.get(`/adAccounts/${pathKey(account.account_id)}`);
     } catch (err) {
       if (broken) return { healthy: false, ...broken };
+      // The operator's problem (app access, settings): the owner's connection itself is fine.
+      if (err instanceof ProAdsSetupError)
+        return { healthy: true, detail: 'ok (the gateway could not check it: its app setup needs the operator)', warning: err.message };
       throw err;
     }
     await connectionHealthy(account);
