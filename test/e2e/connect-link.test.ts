@@ -18,6 +18,7 @@ import { documentClient } from '../../functions/runtime/stores/dynamo';
 import { listConnectedAccounts } from '../../functions/runtime/stores/owners';
 import type { PortCall } from '../../core/tool';
 import { searchads } from '../../platforms/searchads/manifest';
+import { PLATFORMS } from '../../platforms';
 import { ConnectOptionsError } from '../../platforms/live/connector';
 import type { LiveConnector } from '../../core/platform';
 import { startFakeAuthorizationServer, type FakeAuthorizationServer } from '../fakes/oauth-authorization-server';
@@ -320,8 +321,10 @@ describe('Connect link: one-time link → consent page → callback → accounts
 
   it('offers links only for platforms with a consent page, and only to GET', async () => {
     const { owner } = await createTestOwner();
-    await expect(connectLink(owner.owner_id, 'proads')).rejects.toThrow(/cannot be connected with a link.*searchads/);
-    const noConsent = await get(`${base}/connect/proads?link=${'x'.repeat(43)}`);
+    // A platform whose live adapter has no consent page (or none yet).
+    const noLink = PLATFORMS.find((p) => !p.connector?.oauth)!.word;
+    await expect(connectLink(owner.owner_id, noLink)).rejects.toThrow(/cannot be connected with a link.*searchads/);
+    const noConsent = await get(`${base}/connect/${noLink}?link=${'x'.repeat(43)}`);
     expect(noConsent.status).toBe(404);
     expect(noConsent.type).toBe('text/html; charset=utf-8');
     const posted = await fetch(`${base}/connect/searchads/callback`, { method: 'POST' });

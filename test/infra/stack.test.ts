@@ -401,6 +401,8 @@ describe('Stack: live connections', () => {
       SEARCHADS_DEVELOPER_TOKEN: '',
       SEARCHADS_CLIENT_ID: '',
       SEARCHADS_CLIENT_SECRET: '',
+      PROADS_CLIENT_ID: '',
+      PROADS_CLIENT_SECRET: '',
       SHORTVIDEO_CLIENT_ID: '',
       SHORTVIDEO_CLIENT_SECRET: '',
     });
