@@ -43,10 +43,7 @@ interface WireAccount {
 const refusedAtConnect = async (reason: string) =>
   new ToolError(
     `The proads platform refused this refresh token: ${reason} Get a new one with a connect link (gateway accounts connect-link --platform proads) and connect again.`,
-    {
-      code: 'connection_broken',
-      platform: 'proads',
-    },
+    { code: 'invalid_credentials', platform: 'proads' },
   );
 
 function accountIdOption(value: string | undefined): string | undefined {

@@ -85,20 +85,25 @@ export function structureFamily(ctx: LiveContext): StructureFamily {
     );
     const cur = ctx.currency;
     const problems: string[] = [];
+    let belowMinimum = false;
     const minDaily = fromMoney(limits?.dailyBudgetLimits?.min);
-    if (minDaily !== undefined && c.daily_budget > 0 && c.daily_budget < minDaily)
+    if (minDaily !== undefined && c.daily_budget > 0 && c.daily_budget < minDaily) {
+      belowMinimum = true;
       problems.push(`the daily budget ${c.daily_budget} ${cur} is under the platform's minimum of ${minDaily} ${cur} for this campaign`);
+    }
     const minBid = fromMoney(limits?.bidLimits?.min);
     const maxBid = fromMoney(limits?.bidLimits?.max);
     if (c.bid_strategy !== 'MAXIMUM_DELIVERY') {
-      if (minBid !== undefined && c.unit_cost < minBid)
+      if (minBid !== undefined && c.unit_cost < minBid) {
+        belowMinimum = true;
         problems.push(`the ${c.cost_type} bid ${c.unit_cost} ${cur} is under the platform's minimum of ${minBid} ${cur} for this audience`);
+      }
       if (maxBid !== undefined && c.unit_cost > maxBid)
         problems.push(`the ${c.cost_type} bid ${c.unit_cost} ${cur} is over the platform's maximum of ${maxBid} ${cur} for this audience`);
     }
     if (problems.length)
       throw new ToolError(`The platform would refuse this campaign: ${problems.join('; ')}. Nothing was changed.`, {
-        code: 'tool_rejected',
+        code: belowMinimum ? 'budget_below_minimum' : 'tool_rejected',
         platform: 'proads',
         problems,
         limits: {

@@ -111,13 +111,13 @@ describe('gateway accounts connect --platform proads --live', () => {
     expect((refused as Error).message).toContain(other.account.id);
   });
 
-  it('refuses a revoked refresh token with connection_broken and connects nothing', async () => {
+  it('refuses a revoked refresh token with invalid_credentials and connects nothing', async () => {
     const { refreshToken } = platform.api.addAccount();
     platform.api.revoke(refreshToken);
     const { owner } = await createTestOwner();
     const refused = await failure(connectLiveAccounts(owner.owner_id, 'proads', { 'refresh-token': refreshToken }));
     expect(refused).toBeInstanceOf(GatewayError);
-    expect((refused as GatewayError).structuredContent).toMatchObject({ code: 'connection_broken', platform: 'proads' });
+    expect((refused as GatewayError).structuredContent).toMatchObject({ code: 'invalid_credentials', platform: 'proads' });
     expect((refused as Error).message).not.toContain(refreshToken);
     expect(await listConnectedAccounts(owner.owner_id, 'proads')).toEqual([]);
   });
@@ -158,6 +158,7 @@ describe('gateway accounts connect --platform proads --live', () => {
       ]),
     ).rejects.toThrow(/--api-key/);
   });
+
 });
 
 describe('connect-link for proads', () => {

@@ -45,7 +45,10 @@ describe('Live proads money in the account currency', () => {
     const result = await callTool(yen.apiKey, 'create_proads_text_campaign', textCampaign(yen, 500, 400, 'Too small'));
     expect(result.status).toBe(400);
     expect(result.body.error).toContain('1500 JPY');
-    expect(result.body.structured_content).toMatchObject({ code: 'tool_rejected', limits: { currency: 'JPY', min_daily_budget: 1500 } });
+    expect(result.body.structured_content).toMatchObject({
+      code: 'budget_below_minimum',
+      limits: { currency: 'JPY', min_daily_budget: 1500 },
+    });
     expect(platform.api.writes().length).toBe(writes);
     const low = await callTool(yen.apiKey, 'update_proads_campaign_budget', {
       campaign_id: String(yen.upstream.campaigns[0]!.id),
@@ -53,6 +56,7 @@ describe('Live proads money in the account currency', () => {
     });
     expect(low.status).toBe(400);
     expect(low.body.error).toContain('300 JPY');
+    expect(low.body.structured_content).toMatchObject({ code: 'budget_below_minimum', limits: { currency: 'JPY', min_bid: 300 } });
     expect(platform.api.writes().length).toBe(writes);
   });
 
