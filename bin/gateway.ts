@@ -34,6 +34,8 @@ const usage = () => `Usage:
   gateway accounts connect --owner <owner_id> --platform <${PLATFORM_WORDS.join('|')}> --sandbox [--count N] [--json]
   gateway accounts connect --owner <owner_id> --platform <platform> --live <credentials> [--json]
 ${liveUsage()}
+      --credential-stdin instead of the credential's value reads it from standard input (it never
+      shows in the process list): ... --live --credential-stdin < token.txt
   gateway accounts connect-link --owner <owner_id> --platform <${linkPlatforms().join('|') || 'platform with a consent page'}> [--json]
       a one-time link (valid 15 minutes) to send to the account holder: it opens the platform's
       consent page and connects the accounts they allow
@@ -51,6 +53,21 @@ function liveUsage(): string {
 
 export class UsageError extends Error {}
 
+/** The option that carries a connector's credential: the first one its usage names (`api-key`, `refresh-token`). */
+function credentialOption(platform: string): string | undefined {
+  const connector = PLATFORMS.find((p) => p.word === platform)?.connector;
+  return connector ? /--([a-z][a-z0-9-]*)/.exec(connector.usage)?.[1] : undefined;
+}
+
+/** Everything piped to standard input. */
+async function readStdin(): Promise<string> {
+  if (process.stdin.isTTY)
+    throw new UsageError('--credential-stdin reads the credential from standard input: pipe it in (... --credential-stdin < token.txt).');
+  let text = '';
+  for await (const chunk of process.stdin) text += String(chunk);
+  return text;
+}
+
 interface Parsed {
   words: string[];
   options: Record<string, string | true>;
@@ -64,7 +81,11 @@ export function parseArgs(argv: string[]): Parsed {
     if (arg.startsWith('--')) {
       const [name, inline] = arg.slice(2).split('=', 2);
       if (inline !== undefined) options[name] = inline;
-      else if (i + 1 < argv.length && !argv[i + 1].startsWith('--') && !['json', 'sandbox', 'live', 'help'].includes(name))
+      else if (
+        i + 1 < argv.length &&
+        !argv[i + 1].startsWith('--') &&
+        !['json', 'sandbox', 'live', 'help', 'credential-stdin'].includes(name)
+      )
         options[name] = argv[++i];
       else options[name] = true;
     } else words.push(arg);
@@ -112,8 +133,8 @@ function selectTarget(): string {
   return running.dynamodb_endpoint;
 }
 
-/** Runs one command; returns what to print. */
-export async function runCommand(argv: string[]): Promise<string> {
+/** Runs one command; returns what to print. `io.stdin` stands in for standard input (tests). */
+export async function runCommand(argv: string[], io: { stdin?: () => Promise<string> } = {}): Promise<string> {
   const parsed = parseArgs(argv);
   const json = parsed.options.json === true;
   const [group, action, positional] = parsed.words;
@@ -217,8 +238,15 @@ export async function runCommand(argv: string[]): Promise<string> {
     if (!isPlatformWord(platform)) throw new UsageError(`--platform must be one of ${PLATFORM_WORDS.join(', ')}.`);
     if (parsed.options.live === true && parsed.options.sandbox === true) throw new UsageError('Give either --sandbox or --live, not both.');
     if (parsed.options.live === true) {
-      const { owner: _o, platform: _p, live: _l, json: _j, ...rest } = parsed.options;
+      const { owner: _o, platform: _p, live: _l, json: _j, 'credential-stdin': fromStdin, ...rest } = parsed.options;
       const flags = Object.fromEntries(Object.entries(rest).map(([name, value]) => [name, value === true ? '' : value]));
+      const credential = credentialOption(platform);
+      if (fromStdin !== undefined && credential) {
+        if (flags[credential])
+          throw new UsageError(`Give the credential either with --${credential} or with --credential-stdin, not both.`);
+        flags[credential] = (await (io.stdin ?? readStdin)()).trim();
+        if (!flags[credential]) throw new UsageError('--credential-stdin read nothing from standard input: pipe the credential in.');
+      }
       try {
         const accounts = await connectLiveAccounts(owner.owner_id, platform, flags);
         const result = { platform, accounts: accounts.map((a) => ({ id: a.account_id, name: a.name })) };

@@ -127,7 +127,10 @@ export interface PlatformDirectory {
  * only the port).
  */
 export interface LiveConnector {
-  /** The command-line options of `gateway accounts connect --live` for this platform, for the usage text. */
+  /**
+   * The command-line options of `gateway accounts connect --live` for this platform, for the usage
+   * text. The credential's option comes first: `--credential-stdin` fills that one from standard input.
+   */
   usage: string;
   /**
    * Checks the credentials given as command options (`api-key`, `refresh-token`, `customer-id`...)

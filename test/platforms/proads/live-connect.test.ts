@@ -159,6 +159,19 @@ describe('gateway accounts connect --platform proads --live', () => {
     ).rejects.toThrow(/--api-key/);
   });
 
+  it('takes the refresh token from standard input with --credential-stdin, so it is not on the command line', async () => {
+    const seeded = platform.api.addAccount({ name: 'Piped In Ads' });
+    const owner = await json(['owners', 'create', '--tier', 'pro']);
+    const argv = ['accounts', 'connect', '--owner', owner.owner_id, '--platform', 'proads', '--live', '--credential-stdin'];
+    const raw = await runCommand([...argv, '--json'], { stdin: async () => `${seeded.refreshToken}\n` });
+    expect(JSON.parse(raw).accounts).toEqual([{ id: seeded.account.id, name: 'Piped In Ads' }]);
+    expect(raw).not.toContain(seeded.refreshToken);
+    expect(await tablesText()).not.toContain(seeded.refreshToken);
+    await expect(runCommand(argv, { stdin: async () => '\n' })).rejects.toThrow(/read nothing/);
+    await expect(runCommand([...argv, '--refresh-token', 'x'], { stdin: async () => seeded.refreshToken })).rejects.toThrow(
+      /either with --refresh-token or with --credential-stdin/,
+    );
+  });
 });
 
 describe('connect-link for proads', () => {
