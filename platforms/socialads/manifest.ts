@@ -6,6 +6,8 @@ import { socialAdsCampaignFigures } from './campaign-figures';
 import { digits } from '../sandbox/ids';
 import { findSocialAdsOpportunities } from './opportunities';
 import { seedSocialAdsAccount, SocialAdsSandbox } from './sandbox';
+import { openSocialAdsLive } from './live/adapter';
+import { socialAdsConnector } from './live/connector';
 import { addSocialAdsAd } from './tools/add-ad';
 import { getSocialAdsAppAdSets, getSocialAdsAppCampaigns, getSocialAdsAppCreatives } from './tools/app-reports';
 import { createSocialAdsVideoCampaign } from './tools/create-video-campaign';
@@ -80,7 +82,9 @@ export const socialads = definePlatform<SocialAdsPort>({
   exampleAccountIds: ['act_1234567890', 'act_9876543210'],
   adapters: {
     sandbox: (account) => new SocialAdsSandbox(account),
+    live: openSocialAdsLive,
   },
+  connector: socialAdsConnector,
   kind: 'social-network advertising',
   tools: [
     addSocialAdsAd,
