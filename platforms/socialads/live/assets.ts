@@ -259,13 +259,10 @@ export function assetFamily(ctx: LiveContext): AssetMethods {
     listLeadForms: forms,
 
     async listLeads(formId: string, range: { since: string; until: string }): Promise<SocialAdsLead[]> {
-      const since = Math.floor(Date.parse(`${range.since}T00:00:00Z`) / 1000) - 86_400;
+      // The leads edge takes no date filter: every lead is read and the window kept.
       const leads = await graph.list<WireLead>(
         `${formId}/leads`,
-        {
-          fields: 'id,created_time,ad_id,adset_id,campaign_id,form_id,field_data',
-          filtering: [{ field: 'time_created', operator: 'GREATER_THAN', value: since }],
-        },
+        { fields: 'id,created_time,ad_id,adset_id,campaign_id,form_id,field_data' },
         { what: 'lead form', id: formId },
       );
       return leads

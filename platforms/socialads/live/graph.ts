@@ -217,7 +217,7 @@ export class SocialAdsGraph {
     }
     const setup = setupProblem(error);
     if (setup) return new SocialAdsSetupError(setup, platformError);
-    if (code === 100 && (sub === 33 || /does not exist|nonexisting|Unknown path components/i.test(error.message ?? ''))) {
+    if (code === 803 || (code === 100 && (sub === 33 || /does not exist|Unknown path components/i.test(error.message ?? '')))) {
       const id = subject?.id ?? '';
       return new NotFoundError(
         subject

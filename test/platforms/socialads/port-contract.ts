@@ -121,7 +121,12 @@ function expectSameSums(children: ReturnType<typeof sumBy>, parents: SocialAdsIn
   }
 }
 
-export function describePortContract(label: string, open: () => Promise<SocialAdsPort>): void {
+export function describePortContract(
+  label: string,
+  open: () => Promise<SocialAdsPort>,
+  /** An image the adapter can fetch (a live adapter downloads it; the sandbox only names it). */
+  options: { imageUrl?: () => string } = {},
+): void {
   describe(`socialads port contract: ${label}`, () => {
     const yesterday = addDays(isoDate(new Date()), -1);
     const range = { since: addDays(yesterday, -13), until: yesterday };
@@ -178,7 +183,7 @@ export function describePortContract(label: string, open: () => Promise<SocialAd
       expect(adSet.id).not.toBe(campaign.id);
       expect(await port.getAdSet(adSet.id)).toEqual(adSet);
 
-      const image = await port.uploadImage({ url: 'https://cdn.example.com/contract/hero.jpg', name: 'hero.jpg' });
+      const image = await port.uploadImage({ url: options.imageUrl?.() ?? 'https://cdn.example.com/contract/hero.jpg', name: 'hero.jpg' });
       expect(image.hash).toMatch(/^[0-9a-f]{32}$/);
       expect(await port.findImage(image.hash)).toEqual(image);
 
