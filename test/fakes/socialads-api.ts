@@ -294,7 +294,7 @@ export class FakeSocialAdsApi {
     );
 
     const campaign = (name: string, objective: string, status: string, budget?: number) => {
-      const c = {
+      const c: Json = {
         id: newId(),
         account_id: id,
         name,
