@@ -104,6 +104,10 @@ export class FakeSocialAdsApi {
   readonly version = SPEC.version;
   /** Items per page (small, so that every list has several pages). */
   pageSize = 2;
+  /** What the person on the login dialog does. */
+  decision: 'allow' | 'deny' = 'allow';
+  /** The ad account the person on the login dialog can reach (made when they allow). */
+  onConsent?: (token: FakeToken) => void;
   /** Polls a report run answers before it is complete. */
   reportPolls = 0;
   readonly tokens = new Map<string, FakeToken>();
@@ -374,6 +378,61 @@ export class FakeSocialAdsApi {
     const traffic = campaign('Blog traffic', 'OUTCOME_TRAFFIC', 'ACTIVE', 15);
     const trafficSet = adset(traffic, 'Readers', 'ACTIVE', { optimization_goal: 'LINK_CLICKS' });
     ad(trafficSet, 'Guide', 'ACTIVE', link('Read the guide'));
+    const catalogCampaign = campaign('Catalog retargeting', 'OUTCOME_SALES', 'ACTIVE', 40);
+    catalogCampaign.promoted_object = { product_catalog_id: catalog.id };
+    const catalogSet = adset(catalogCampaign, 'Viewed or carted 14d', 'ACTIVE', {
+      promoted_object: { product_set_id: account.productSets[0].id, pixel_id: account.pixels[0].id, custom_event_type: 'PURCHASE' },
+      targeting: {
+        geo_locations: { countries: ['US'] },
+        age_min: 18,
+        age_max: 65,
+        product_audience_specs: [
+          {
+            product_set_id: account.productSets[0].id,
+            inclusions: [{ retention_seconds: 14 * 86_400, rule: { event: { eq: 'ViewContent' } } }],
+          },
+        ],
+      },
+    });
+    const catalogAd = ad(catalogSet, 'Products carousel', 'ACTIVE', {
+      template_data: {
+        link: 'https://www.example.com/',
+        message: 'Still thinking about it?',
+        call_to_action: { type: 'SHOP_NOW' },
+        format_option: 'carousel_images_multi_items',
+      },
+    });
+    account.creatives.find((c) => c.id === catalogAd.creative_id)!.product_set_id = account.productSets[0].id;
+    const app = account.apps[0];
+    const appCampaign = campaign('Trail Finder installs', 'OUTCOME_APP_PROMOTION', 'ACTIVE', 25);
+    appCampaign.promoted_object = { application_id: app.id, object_store_url: app.object_store_urls.google_play };
+    const appSet = adset(appCampaign, 'Android hikers', 'ACTIVE', {
+      optimization_goal: 'APP_INSTALLS',
+      promoted_object: { application_id: app.id, object_store_url: app.object_store_urls.google_play },
+    });
+    ad(
+      appSet,
+      'Install now',
+      'ACTIVE',
+      link('Find your next trail', { call_to_action: { type: 'INSTALL_MOBILE_APP', value: { link: app.object_store_urls.google_play } } }),
+    );
+    account.videos.push({
+      id: newId(),
+      title: 'Trail teaser',
+      length: 15,
+      picture: 'https://cdn.example.com/teaser.jpg',
+      source: 'https://cdn.example.com/teaser.mp4',
+      status: { video_status: 'ready' },
+      created_time: created,
+    });
+    account.images.push({
+      hash: 'b'.repeat(32),
+      name: 'tent-1200x628.jpg',
+      url: `${this.url}/files/tent.jpg`,
+      width: 1200,
+      height: 628,
+      created_time: created,
+    });
     const archived = campaign('Old winter sale', 'OUTCOME_SALES', 'ARCHIVED', 30);
     archived.stop_time = created;
     for (let d = 1; d <= 5; d++) {
@@ -537,9 +596,11 @@ export class FakeSocialAdsApi {
     }
     const back = new URL(params.redirect_uri);
     const scopes = String(params.scope ?? '').split(',');
-    if (!scopes.includes('ads_management')) back.searchParams.set('error', 'invalid_scope');
+    if (this.decision === 'deny') back.searchParams.set('error', 'access_denied');
+    else if (!scopes.includes('ads_management')) back.searchParams.set('error', 'invalid_scope');
     else {
       const user = this.addToken({ scopes });
+      this.onConsent?.(user);
       this.tokens.delete(user.token);
       const code = `AQ${randomBytes(20).toString('base64url')}`;
       this.codes.set(code, { userId: user.userId, redirectUri: params.redirect_uri, used: false });
