@@ -66,6 +66,9 @@ const NODES = [
   'ProductCatalog',
   'ProductSet',
   'ProductItem',
+  'ExternalEventSource',
+  'ProductFeed',
+  'ProductFeedUpload',
   'User',
   'Business',
 ];
@@ -98,6 +101,8 @@ const EDGES: [string, string, string][] = [
   ['ProductCatalog', 'product_sets', 'GET'],
   ['ProductCatalog', 'product_sets', 'POST'],
   ['ProductCatalog', 'products', 'GET'],
+  ['ProductCatalog', 'external_event_sources', 'GET'],
+  ['ProductCatalog', 'product_feeds', 'GET'],
   ['ProductSet', 'products', 'GET'],
   ['User', 'adaccounts', 'GET'],
   ['Campaign', '#update', 'POST'],

@@ -1168,6 +1168,22 @@ export class FakeSocialAdsApi {
         account.productSets.push(set);
         return { id: set.id };
       }
+      case 'GET ProductCatalog/external_event_sources':
+        return this.page(
+          account.pixels.map((p) => this.pick({ id: p.id, name: p.name, source_type: 'PIXEL' }, 'ExternalEventSource', params.fields)),
+          params,
+        );
+      case 'GET ProductCatalog/product_feeds':
+        return this.page(
+          [
+            {
+              id: `${object.id}1`,
+              name: 'Main feed',
+              latest_upload: { id: newId(), end_time: account.campaigns[0].created_time, num_invalid_items: 1 },
+            },
+          ].map((f) => this.pick(f, 'ProductFeed', params.fields)),
+          params,
+        );
       case 'GET ProductCatalog/products':
         return this.page(
           account.products.filter((p) => p.catalog_id === object.id).map((p) => this.productView(p, params)),
@@ -1266,6 +1282,7 @@ export class FakeSocialAdsApi {
           purchase: campaign.objective === 'OUTCOME_SALES' || campaign.objective === 'OUTCOME_TRAFFIC' ? h % 4 : 0,
           purchase_value: campaign.objective === 'OUTCOME_SALES' || campaign.objective === 'OUTCOME_TRAFFIC' ? (h % 4) * 8999 : 0,
           lead: campaign.objective === 'OUTCOME_LEADS' ? 1 + (h % 3) : 0,
+          install: campaign.objective === 'OUTCOME_APP_PROMOTION' ? 2 + (h % 5) : 0,
           view_content: campaign.objective === 'OUTCOME_SALES' ? Math.round(clicks * 0.7) : 0,
           add_to_cart: campaign.objective === 'OUTCOME_SALES' ? Math.round(clicks * 0.2) : 0,
         };
@@ -1282,6 +1299,7 @@ export class FakeSocialAdsApi {
       const actions = [
         ...(s.m.purchase ? [{ action_type: 'omni_purchase', value: String(s.m.purchase) }] : []),
         ...(s.m.lead ? [{ action_type: 'lead', value: String(s.m.lead) }] : []),
+        ...(s.m.install ? [{ action_type: 'omni_app_install', value: String(s.m.install) }] : []),
         ...(s.m.view_content ? [{ action_type: 'omni_view_content', value: String(s.m.view_content) }] : []),
         ...(s.m.add_to_cart ? [{ action_type: 'omni_add_to_cart', value: String(s.m.add_to_cart) }] : []),
       ];

@@ -7,6 +7,7 @@ import type {
   NewSocialAdsProductSet,
 } from '../port';
 import { PLACEHOLDER_ID, type LiveContext } from './context';
+import { isoOf } from './wire';
 
 type CatalogMethods = Pick<SocialAdsPort, 'listCatalogs' | 'listProductSets' | 'createProductSet' | 'listProducts'>;
 
@@ -108,15 +109,31 @@ export function catalogFamily(ctx: LiveContext): CatalogMethods {
 
   return {
     async listCatalogs(): Promise<SocialAdsCatalog[]> {
-      return (await catalogs()).map((c) => ({
-        id: c.id,
-        name: c.name,
-        vertical: 'commerce',
-        product_count: c.product_count ?? 0,
-        // Event sources and feed upload errors are not read from the platform.
-        pixel_ids: [],
-        feed_errors: 0,
-      }));
+      return Promise.all(
+        (await catalogs()).map(async (c) => {
+          // The pixels sending events to the catalog (what retargeting needs), and the feeds' last uploads.
+          const [sources, feeds] = await Promise.all([
+            graph.list<{ id: string; source_type?: string }>(`${c.id}/external_event_sources`, { fields: 'id,source_type' }),
+            graph.list<{ id: string; latest_upload?: { end_time?: string; num_invalid_items?: number } }>(`${c.id}/product_feeds`, {
+              fields: 'id,latest_upload{end_time,num_invalid_items}',
+            }),
+          ]);
+          const uploads = feeds.flatMap((f) => (f.latest_upload?.end_time ? [f.latest_upload] : []));
+          const last = uploads
+            .map((u) => u.end_time!)
+            .sort()
+            .at(-1);
+          return {
+            id: c.id,
+            name: c.name,
+            vertical: 'commerce' as const,
+            product_count: c.product_count ?? 0,
+            pixel_ids: sources.filter((s) => !s.source_type || s.source_type === 'PIXEL').map((s) => s.id),
+            ...(last ? { feed_last_upload_time: isoOf(last) } : {}),
+            feed_errors: uploads.reduce((sum, u) => sum + (u.num_invalid_items ?? 0), 0),
+          };
+        }),
+      );
     },
 
     async listProductSets(catalogId?: string) {

@@ -256,7 +256,7 @@ export const listSocialAdsAds = defineSocialAdsTool({
           dynamic_creative: v.optional(v.boolean()),
           product_set_id: v.optional(v.string()),
           page_id: v.string(),
-          instagram_account_id: v.string(),
+          instagram_account_id: v.optional(v.string()),
           image_hashes: v.array(v.string()),
           display_link: v.optional(v.string()),
           call_to_action: v.string(),
