@@ -119,7 +119,7 @@ export class FakeSocialAdsApi {
   private readonly reports = new Map<string, { rows: Json[]; polls: number; accountId: string }>();
   private rateLimits: { code: number; regainMinutes: number }[] = [];
   /** The next answers to any call carry this error instead (an operator problem, a transient failure...). */
-  private forced: GraphError[] = [];
+  private forced: { error: GraphError; method?: string }[] = [];
   private server?: Server;
 
   static async start(): Promise<FakeSocialAdsApi> {
@@ -167,8 +167,8 @@ export class FakeSocialAdsApi {
   }
 
   /** The next call answers this platform error. */
-  failNext(error: Json, status = 400): void {
-    this.forced.push(new GraphError(status, { type: 'OAuthException', fbtrace_id: 'Aforced', ...error }));
+  failNext(error: Json, status = 400, method?: 'GET' | 'POST'): void {
+    this.forced.push({ error: new GraphError(status, { type: 'OAuthException', fbtrace_id: 'Aforced', ...error }), method });
   }
 
   /** The platform approves an ad: its review ends. */
@@ -514,8 +514,8 @@ export class FakeSocialAdsApi {
     if (parts[0] === 'oauth' && parts[1] === 'access_token') return this.tokenEndpoint(params);
     if (parts[0] === 'debug_token') return this.debugToken(params);
 
-    const forced = this.forced.shift();
-    if (forced) throw forced;
+    const forced = this.forced.findIndex((f) => !f.method || f.method === method);
+    if (forced >= 0) throw this.forced.splice(forced, 1)[0]!.error;
     const token = this.authenticate(params, authorization);
     const limited = this.rateLimits.shift();
     if (limited) {

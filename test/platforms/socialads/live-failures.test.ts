@@ -104,7 +104,7 @@ describe('live socialads failures', () => {
     const traffic = upstream.campaigns.find((c) => c.objective === 'OUTCOME_TRAFFIC')!;
     await callToolOk(apiKey, 'get_socialads_campaign_details', { campaign_id: traffic.id });
     const posts = fake.api.count('POST', new RegExp(`/${traffic.id}$`));
-    fake.api.failNext({ code: 2, message: 'Service temporarily unavailable', is_transient: true }, 500);
+    fake.api.failNext({ code: 2, message: 'Service temporarily unavailable', is_transient: true }, 500, 'POST');
     const lost = await callTool(apiKey, 'pause_socialads_campaign', { campaign_id: traffic.id });
     expect(lost.status).toBe(500);
     expect(lost.body.structured_content).toMatchObject({ code: 'outcome_unknown' });
@@ -180,11 +180,14 @@ describe('live socialads money, statuses and dry runs', () => {
       expect(campaign.daily_budget ?? adSet.daily_budget).toBe(minor);
       // Creates start paused.
       expect(campaign.status).toBe('PAUSED');
-      expect(JSON.stringify(created.structured)).toContain(String(budget));
+      expect(created.structured!.campaign_id).toBe(campaign.id);
+      // Read back through the platform: the ad set shows the same budget in account currency.
+      const sets = (await callToolOk(apiKey, 'list_socialads_ad_sets', {})).structured!.ad_sets as Row[];
+      expect(sets.find((s) => s.campaign_id === campaign.id)!.daily_budget).toBe(budget);
       // The seeded sales campaign's 50 units come back as 50 in the account currency.
       const listed = (await callToolOk(apiKey, 'list_socialads_campaigns', {})).structured!.campaigns as Row[];
       const sale = listed.find((c) => c.name === 'Spring sale')!;
-      expect(sale.daily_budget ?? sale.budget).toBe(50);
+      expect(sale.daily_budget).toBe(50);
     }
   });
 
@@ -216,12 +219,18 @@ describe('live socialads money, statuses and dry runs', () => {
     expect(posts.length).toBeGreaterThan(0);
     expect(posts.every((r) => JSON.parse(r.params.execution_options ?? '[]').includes('validate_only'))).toBe(true);
     expect(upstream.campaigns.length).toBe(campaigns);
-    // A dry run the platform refuses says so, still without changing anything.
-    const refused = await callToolOk(apiKey, 'update_socialads_campaign', {
-      campaign_id: upstream.campaigns.find((c) => c.objective === 'OUTCOME_TRAFFIC')!.id,
-      daily_budget: 0.5,
-      dry_run: true,
-    }).catch((err: Error) => err);
-    if (!(refused instanceof Error)) expect(refused.structured!.platformCheck.message).toMatch(/refuse/);
+    // A dry run the platform refuses says so, with its reason, still without changing anything.
+    const traffic = upstream.campaigns.find((c) => c.objective === 'OUTCOME_TRAFFIC')!;
+    fake.api.failNext(
+      { code: 100, message: 'Invalid parameter', error_user_msg: 'This campaign is in a special ad category review.' },
+      400,
+      'POST',
+    );
+    const refused = await callToolOk(apiKey, 'update_socialads_campaign', { campaign_id: traffic.id, daily_budget: 70, dry_run: true });
+    expect(refused.structured!.platformCheck).toMatchObject({
+      checked: true,
+      message: expect.stringContaining('special ad category review'),
+    });
+    expect(traffic.daily_budget).toBe('1500');
   });
 });
