@@ -128,7 +128,9 @@ function main(): void {
   for (const node of NODES) {
     const spec = read<SpecNode>(`${node}.json`);
     specsByNode.set(node, spec);
-    nodes[node] = Object.fromEntries(spec.fields.map((f) => [f.name, typeOf(f.type)]).sort(([a], [b]) => a.localeCompare(b)));
+    nodes[node] = Object.fromEntries(
+      spec.fields.map((f): [string, string] => [f.name, typeOf(f.type)]).sort(([a], [b]) => a.localeCompare(b)),
+    );
   }
 
   const edges: Record<string, { returns?: string; params: Record<string, { type: string; required: boolean }> }> = {};

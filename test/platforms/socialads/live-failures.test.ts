@@ -6,7 +6,9 @@
  * token renewal before expiry, asynchronous reports collected on the next call, money in two
  * currencies, creates that start paused, and dry runs that the platform only checks.
  */
-import { loadCredentials } from '../../../functions/runtime/stores/credentials';
+import { loadCredentials, saveCredentials } from '../../../functions/runtime/stores/credentials';
+import { operatorCall } from '../../../platforms/live/connector';
+import { socialads } from '../../../platforms/socialads/manifest';
 import { readUsage } from '../../../functions/runtime/stores/usage';
 import { callTool, callToolOk, useTestTables } from '../../support/gateway';
 import { liveSocialAdsOwner, useFakeSocialAdsApi } from './live-support';
@@ -125,6 +127,18 @@ describe('live socialads failures', () => {
     await callToolOk(apiKey, 'list_socialads_ad_sets', {});
     expect(fake.api.requests.filter((r) => r.params.grant_type === 'fb_exchange_token')).toHaveLength(1);
     expect((await health(apiKey)).detail).toMatch(/expires in 5\d days/);
+  });
+
+  it('a token another instance replaced is read again once and the call goes through', async () => {
+    const { account, token } = await liveSocialAdsOwner(fake.api);
+    const port = socialads.open(account, operatorCall());
+    await port.listCampaigns();
+    // Another instance renewed the token and stored the new one; the old one stops working.
+    const renewed = fake.api.addToken({ userId: token.userId });
+    await saveCredentials(account, { access_token: renewed.token, expires_at: '0' });
+    fake.api.revoke(token.token);
+    expect((await port.listAdSets()).length).toBeGreaterThan(0);
+    expect(fake.api.requests.filter((r) => r.path.endsWith('/adsets')).length).toBeGreaterThanOrEqual(2);
   });
 
   it('a token past its expiry is a broken connection', async () => {

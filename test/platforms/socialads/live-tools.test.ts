@@ -135,6 +135,9 @@ async function workingArguments(live: Live): Promise<Record<string, Row>> {
   };
 }
 
+/** Real platform and product names: never in what a tool answers, live accounts included. */
+const BRANDS = /\b(meta|facebook|instagram|messenger|whatsapp|audience network)\b/i;
+
 /** The tools a live account answers with live_not_supported, and why (none today). */
 const NOT_SUPPORTED: Record<string, RegExp> = {};
 
@@ -155,6 +158,9 @@ describe('Live socialads account: every tool through the gateway', () => {
     const failures: string[] = [];
     for (const tool of order) {
       const result = await callTool(live.apiKey, tool.name, args[tool.name]!);
+      const said = JSON.stringify({ text: result.body.data?.text, structured: result.body.data?.structured, error: result.body.error });
+      if (BRANDS.test(said)) failures.push(`${tool.name}: names the real platform (${said.match(BRANDS)![0]})`);
+      if (said.includes(live.token.token) || said.includes(fake.api.clientSecret)) failures.push(`${tool.name}: shows a secret`);
       const expected = NOT_SUPPORTED[tool.name];
       if (expected) {
         if (
