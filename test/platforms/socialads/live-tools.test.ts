@@ -173,4 +173,27 @@ describe('Live socialads account: every tool through the gateway', () => {
     }
     expect(failures).toEqual([]);
   }, 600_000);
+
+  it('the writes reached the platform in its units and statuses, and creates started paused', () => {
+    const up = live.upstream;
+    const traffic = up.campaigns.find((c) => c.objective === 'OUTCOME_TRAFFIC' && c.name === 'Blog traffic')!;
+    // 61 in account currency (USD) is 6100 cents; pause then resume left it active.
+    expect(traffic).toMatchObject({ daily_budget: '6100', status: 'ACTIVE' });
+    expect(up.adsets.find((s) => s.id === args.update_socialads_ad_set!.ad_set_id)!.targeting.age_min).toBe(21);
+    const catalogSet = up.adsets.find((s) => s.id === args.update_socialads_catalog_ad_set!.ad_set_id)!;
+    expect(catalogSet.targeting.product_audience_specs[0].inclusions[0].retention_seconds).toBe(21 * 86_400);
+    expect(up.ads.find((a) => a.id === args.update_socialads_ad!.ad_id)!.name).toBe('Renamed live ad');
+    for (const name of ['Live image', 'Live carousel', 'Live catalog', 'Live video']) {
+      const created = up.campaigns.find((c) => c.name === name);
+      expect(created).toMatchObject({ status: 'PAUSED' });
+      expect(created!.special_ad_categories).toEqual([]);
+    }
+    expect(up.adsets.find((s) => s.name === 'Live ad set')).toMatchObject({ status: 'PAUSED' });
+    const premium = up.productSets.find((s) => s.name === 'Premium')!;
+    expect(JSON.parse(premium.filter)).toEqual({ and: [{ price_amount: { gt: 20000 } }] });
+    // A carousel's cards are child attachments of one creative, each with its image hash.
+    const carousel = up.ads.find((a) => up.campaigns.find((c) => c.id === a.campaign_id)?.name === 'Live carousel')!;
+    const creative = up.creatives.find((c) => c.id === carousel.creative_id)!;
+    expect(creative.object_story_spec.link_data.child_attachments.map((c: Row) => c.name)).toEqual(['A', 'B']);
+  });
 });
