@@ -403,6 +403,8 @@ describe('Stack: live connections', () => {
       SEARCHADS_CLIENT_SECRET: '',
       PROADS_CLIENT_ID: '',
       PROADS_CLIENT_SECRET: '',
+      SOCIALADS_CLIENT_ID: '',
+      SOCIALADS_CLIENT_SECRET: '',
       SHORTVIDEO_CLIENT_ID: '',
       SHORTVIDEO_CLIENT_SECRET: '',
     });
