@@ -134,6 +134,7 @@ function daysLeft(account: ConnectedAccount, credentials: SocialAdsCredentials):
 
 export const socialAdsConnector: LiveConnector = {
   usage: "--access-token T (a system user's token or a long-lived user token) [--account-id act_1234567890]",
+  credentialFlag: 'access-token',
   settings: SOCIALADS_SETTINGS,
   connect,
 
@@ -168,7 +169,7 @@ export const socialAdsConnector: LiveConnector = {
     if (left !== undefined && left <= WARN_BEFORE_DAYS) {
       return {
         healthy: true,
-        detail: `ok; its access token expires in ${left} day(s) and the gateway could not renew it yet.`,
+        detail: `ok, but its access token expires in ${Math.max(left, 0)} day(s): the gateway exchanges it for a fresh one on a call in its last week; if the platform refuses, reconnect before it lapses.`,
         fix: RECONNECT_FIX,
       };
     }

@@ -113,6 +113,24 @@ describe('gateway accounts connect --platform socialads --live', () => {
     expect(result.accounts).toEqual([{ id: one.id, name: 'Only this one' }]);
   });
 
+  it('reads the access token from standard input with --credential-stdin, so it never shows in the process list', async () => {
+    const token = fake.api.addToken();
+    const one = fake.api.addAccount(token, { name: 'Piped in' });
+    const { owner } = await createTestOwner();
+    const argv = ['accounts', 'connect', '--owner', owner.owner_id, '--platform', 'socialads', '--live', '--credential-stdin'];
+    const text = await runCommand([...argv, '--account-id', one.id, '--json'], { readStdin: async () => `${token.token}\n` });
+    expect(JSON.parse(text)).toEqual({ platform: 'socialads', accounts: [{ id: one.id, name: 'Piped in' }] });
+    expect(text).not.toContain(token.token);
+    const [account] = await listConnectedAccounts(owner.owner_id, 'socialads');
+    expect(await loadCredentials(account!)).toMatchObject({ access_token: token.token });
+    // Both ways at once, or nothing piped in, is a usage error; nothing more is connected.
+    await expect(runCommand([...argv, '--access-token', token.token], { readStdin: async () => token.token })).rejects.toThrow(
+      /either with --access-token or on standard input/,
+    );
+    await expect(runCommand(argv, { readStdin: async () => '\n' })).rejects.toThrow(/standard input was empty/);
+    expect(await listConnectedAccounts(owner.owner_id, 'socialads')).toHaveLength(1);
+  });
+
   it('refuses a revoked token, a token without the ads scopes and a malformed account id, and stores nothing', async () => {
     const { owner } = await createTestOwner();
     const revoked = fake.api.addToken();
