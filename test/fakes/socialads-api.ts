@@ -119,7 +119,7 @@ export class FakeSocialAdsApi {
   private readonly reports = new Map<string, { rows: Json[]; polls: number; accountId: string }>();
   private rateLimits: { code: number; regainMinutes: number }[] = [];
   /** The next answers to any call carry this error instead (an operator problem, a transient failure...). */
-  private forced: { error: GraphError; method?: string }[] = [];
+  private forced: { error: GraphError; method?: string; path?: RegExp }[] = [];
   private server?: Server;
 
   static async start(): Promise<FakeSocialAdsApi> {
@@ -166,9 +166,9 @@ export class FakeSocialAdsApi {
     for (let i = 0; i < count; i++) this.rateLimits.push({ code, regainMinutes });
   }
 
-  /** The next call answers this platform error. */
-  failNext(error: Json, status = 400, method?: 'GET' | 'POST'): void {
-    this.forced.push({ error: new GraphError(status, { type: 'OAuthException', fbtrace_id: 'Aforced', ...error }), method });
+  /** The next call (of `method`, to a path matching `path`: the token endpoint included) answers this platform error. */
+  failNext(error: Json, status = 400, method?: 'GET' | 'POST', path?: RegExp): void {
+    this.forced.push({ error: new GraphError(status, { type: 'OAuthException', fbtrace_id: 'Aforced', ...error }), method, path });
   }
 
   /** The platform approves an ad: its review ends. */
@@ -509,12 +509,14 @@ export class FakeSocialAdsApi {
         2635,
       );
     }
+    const aimed = this.forced.findIndex((f) => f.path?.test(pathname) && (!f.method || f.method === method));
+    if (aimed >= 0) throw this.forced.splice(aimed, 1)[0]!.error;
     const parts = (match[2] ?? '').split('/').filter(Boolean);
     if (parts[0] === 'dialog' && parts[1] === 'oauth') return this.dialog(params, res);
     if (parts[0] === 'oauth' && parts[1] === 'access_token') return this.tokenEndpoint(params);
     if (parts[0] === 'debug_token') return this.debugToken(params);
 
-    const forced = this.forced.findIndex((f) => !f.method || f.method === method);
+    const forced = this.forced.findIndex((f) => !f.path && (!f.method || f.method === method));
     if (forced >= 0) throw this.forced.splice(forced, 1)[0]!.error;
     const token = this.authenticate(params, authorization);
     const limited = this.rateLimits.shift();

@@ -182,7 +182,10 @@ export class SocialAdsGraph {
     return this.settings;
   }
 
-  /** The stored token, exchanged for a fresh long-lived one first when it expires within a week. */
+  /**
+   * The stored token, exchanged for a fresh long-lived one first when it expires within a week. A
+   * renewal the platform refuses leaves the current token in use until it lapses.
+   */
   private async freshCredentials(settings: SocialAdsSettings): Promise<SocialAdsCredentials> {
     this.credentials ??= await this.load();
     const expiresAt = Number(this.credentials.expires_at || 0) * 1000;
@@ -196,7 +199,12 @@ export class SocialAdsGraph {
       { grant_type: 'fb_exchange_token', fb_exchange_token: this.credentials.access_token },
       this.call,
     );
-    if ('error' in exchanged) throw await tokenFailure(exchanged.error, this.refused);
+    if ('error' in exchanged) {
+      // The operator's problem answers as such; otherwise the token still works until it lapses (the health check warns).
+      const setup = setupProblem(exchanged.error);
+      if (setup) throw new SocialAdsSetupError(setup, String(exchanged.error.code ?? ''));
+      return this.credentials;
+    }
     this.credentials = { access_token: exchanged.access_token, expires_at: String(exchanged.expires_at) };
     await this.save(this.credentials);
     return this.credentials;

@@ -129,6 +129,17 @@ describe('live socialads failures', () => {
     expect((await health(apiKey)).detail).toMatch(/expires in 5\d days/);
   });
 
+  it('a token the platform will not renew keeps working until it lapses, and the status warns before it does', async () => {
+    const { apiKey, token, account } = await liveSocialAdsOwner(fake.api, { expiresInDays: 3 });
+    fake.api.failNext({ code: 1, message: 'An unknown error occurred' }, 400, 'GET', /\/oauth\/access_token$/);
+    await callToolOk(apiKey, 'list_socialads_campaigns', {});
+    expect(fake.api.count('GET', /\/oauth\/access_token$/)).toBeGreaterThan(0);
+    expect((await loadCredentials<{ access_token: string }>(account))!.access_token).toBe(token.token);
+    const status = await health(apiKey);
+    expect(status).toMatchObject({ healthy: true, fix: expect.stringContaining('--access-token') });
+    expect(status.detail).toMatch(/expires in 2 day\(s\)/);
+  });
+
   it('a token another instance replaced is read again once and the call goes through', async () => {
     const { account, token } = await liveSocialAdsOwner(fake.api);
     const port = socialads.open(account, operatorCall());
@@ -169,6 +180,47 @@ describe('live socialads failures', () => {
       expect.arrayContaining(['female', 'male']),
     );
     expect(runs()).toBe(before + 1);
+  });
+});
+
+describe('live socialads multi-step writes', () => {
+  it('a create the platform refuses at its ad answers that refusal; the same call again resumes without a second campaign or ad set', async () => {
+    const { apiKey, upstream } = await liveSocialAdsOwner(fake.api);
+    const args = {
+      campaign_name: 'Resumed launch',
+      daily_budget: 20,
+      landing_page_url: 'https://www.example.com/trail',
+      primary_text: 'Gear that goes further',
+      existing_image_hash: upstream.images[0].hash,
+      page_id: upstream.pages.find((p) => p.is_published)!.id,
+    };
+    const posts = (path: RegExp) => fake.api.count('POST', path);
+    const before = { campaigns: posts(/\/act_\d+\/campaigns$/), adsets: posts(/\/act_\d+\/adsets$/) };
+    fake.api.failNext(
+      {
+        code: 100,
+        error_subcode: 1487390,
+        message: 'Invalid parameter',
+        error_user_title: 'Ad creative post was created by an app that is in development mode',
+        error_user_msg: 'The page post must be public before it can run as an ad.',
+        fbtrace_id: 'AresumeTrace',
+      },
+      400,
+      'POST',
+      /\/act_\d+\/ads$/,
+    );
+    const refused = await callTool(apiKey, 'create_socialads_image_campaign', args);
+    expect(refused.status).toBe(400);
+    expect(refused.body.structured_content).toMatchObject({ code: 'tool_rejected', request_id: 'AresumeTrace' });
+    expect(refused.body.error).toContain('The page post must be public');
+    expect(upstream.campaigns.filter((c) => c.name === 'Resumed launch')).toHaveLength(1);
+    const created = await callToolOk(apiKey, 'create_socialads_image_campaign', args);
+    // The campaign and ad set made before the refusal were reused, not made again.
+    expect(posts(/\/act_\d+\/campaigns$/)).toBe(before.campaigns + 1);
+    expect(posts(/\/act_\d+\/adsets$/)).toBe(before.adsets + 1);
+    const campaign = upstream.campaigns.find((c) => c.name === 'Resumed launch')!;
+    expect(created.structured).toMatchObject({ campaign_id: campaign.id, ad_id: expect.any(String) });
+    expect(upstream.ads.filter((a) => a.id === created.structured!.ad_id)).toHaveLength(1);
   });
 });
 
