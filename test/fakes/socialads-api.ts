@@ -758,21 +758,38 @@ export class FakeSocialAdsApi {
     const key = `${method} AdAccount/${edge}`;
     if (!SPEC.edges[key]) throw fail(`(#100) Unsupported ${method.toLowerCase()} request to ${edge}.`);
     this.checkEdge(key, params);
-    const visible = (list: Json[]) => list.filter((o) => o.status !== 'ARCHIVED' && o.status !== 'DELETED');
+    // Without `effective_status` a list leaves archived and deleted objects out; with it, only those statuses (of the node's enum).
+    const visible = (node: string, views: Json[]) => {
+      if (params.effective_status === undefined) return views.filter((o) => o.status !== 'ARCHIVED' && o.status !== 'DELETED');
+      const asked = JSON.parse(params.effective_status) as string[];
+      const allowed = SPEC.enums[`${node}_effective_status`]!;
+      const wrong = asked.find((value) => !allowed.includes(value));
+      if (wrong !== undefined) throw fail(`(#100) Param effective_status[] must be one of {${allowed.join(', ')}}`);
+      return views.filter((o) => asked.includes(o.effective_status));
+    };
     switch (key) {
       case 'GET AdAccount/campaigns':
         return this.page(
-          visible(account.campaigns).map((c) => this.pick(this.campaignView(account, c), 'Campaign', params.fields)),
+          visible(
+            'Campaign',
+            account.campaigns.map((c) => this.campaignView(account, c)),
+          ).map((c) => this.pick(c, 'Campaign', params.fields)),
           params,
         );
       case 'GET AdAccount/adsets':
         return this.page(
-          visible(account.adsets).map((s) => this.pick(this.adSetView(account, s), 'AdSet', params.fields)),
+          visible(
+            'AdSet',
+            account.adsets.map((s) => this.adSetView(account, s)),
+          ).map((s) => this.pick(s, 'AdSet', params.fields)),
           params,
         );
       case 'GET AdAccount/ads':
         return this.page(
-          visible(account.ads).map((a) => this.pick(this.adView(account, a), 'Ad', params.fields)),
+          visible(
+            'Ad',
+            account.ads.map((a) => this.adView(account, a)),
+          ).map((a) => this.pick(a, 'Ad', params.fields)),
           params,
         );
       case 'POST AdAccount/campaigns':

@@ -17,6 +17,7 @@ import {
   AD_FIELDS,
   AD_SET_FIELDS,
   CAMPAIGN_FIELDS,
+  LISTED_STATUSES,
   adOf,
   adSetOf,
   bidToWire,
@@ -47,8 +48,8 @@ type StructureMethods = Pick<
 >;
 
 /**
- * Campaigns, ad sets, ads and their creatives on a live account. Lists are the platform's default
- * lists (archived and deleted objects only when asked by id); every create and update reads the
+ * Campaigns, ad sets, ads and their creatives on a live account. Lists ask for archived objects too
+ * (LISTED_STATUSES), never deleted ones (those only when asked by id); every create and update reads the
  * object back, so what a write answers is what the next read shows. Creates carry the status the
  * tool chose (the create tools choose PAUSED unless told otherwise).
  */
@@ -101,7 +102,10 @@ export function structureFamily(ctx: LiveContext): StructureMethods {
 
   return {
     async listCampaigns() {
-      const wire = await graph.list<WireCampaign>(`${act}/campaigns`, { fields: CAMPAIGN_FIELDS });
+      const wire = await graph.list<WireCampaign>(`${act}/campaigns`, {
+        fields: CAMPAIGN_FIELDS,
+        effective_status: LISTED_STATUSES.campaigns,
+      });
       const names = await appNames(wire);
       return wire.map((c) => campaignOf(c, currency, names));
     },
@@ -146,7 +150,9 @@ export function structureFamily(ctx: LiveContext): StructureMethods {
     },
 
     async listAdSets() {
-      return (await graph.list<WireAdSet>(`${act}/adsets`, { fields: AD_SET_FIELDS })).map((s) => adSetOf(s, currency));
+      return (await graph.list<WireAdSet>(`${act}/adsets`, { fields: AD_SET_FIELDS, effective_status: LISTED_STATUSES.adsets })).map((s) =>
+        adSetOf(s, currency),
+      );
     },
     getAdSet,
 
@@ -199,7 +205,7 @@ export function structureFamily(ctx: LiveContext): StructureMethods {
     },
 
     async listAds() {
-      return (await graph.list<WireAd>(`${act}/ads`, { fields: AD_FIELDS })).map(adOf);
+      return (await graph.list<WireAd>(`${act}/ads`, { fields: AD_FIELDS, effective_status: LISTED_STATUSES.ads })).map(adOf);
     },
     getAd,
 

@@ -66,6 +66,30 @@ export function isoOf(time: string | number | undefined): string {
   return Number.isNaN(ms) ? new Date(0).toISOString() : new Date(ms).toISOString();
 }
 
+/**
+ * The `effective_status` values a list asks for: every one but DELETED. Without it the platform
+ * leaves archived objects out, while the tools list and filter them (`status: ARCHIVED`), copy them
+ * (`include_archived`) and report their past delivery as on a sandbox account. Deleted objects are
+ * never listed.
+ */
+export const LISTED_STATUSES = {
+  campaigns: ['ACTIVE', 'PAUSED', 'ARCHIVED', 'IN_PROCESS', 'WITH_ISSUES'],
+  adsets: ['ACTIVE', 'PAUSED', 'CAMPAIGN_PAUSED', 'ARCHIVED', 'IN_PROCESS', 'WITH_ISSUES'],
+  ads: [
+    'ACTIVE',
+    'PAUSED',
+    'ADSET_PAUSED',
+    'CAMPAIGN_PAUSED',
+    'ARCHIVED',
+    'PENDING_REVIEW',
+    'DISAPPROVED',
+    'PREAPPROVED',
+    'PENDING_BILLING_INFO',
+    'IN_PROCESS',
+    'WITH_ISSUES',
+  ],
+} as const;
+
 const STATUSES = new Set<SocialAdsStatus>(['ACTIVE', 'PAUSED', 'ARCHIVED', 'DELETED']);
 /** The configured status as the port says it (the platform's `status`). */
 export const statusOf = (status: string | undefined): SocialAdsStatus =>

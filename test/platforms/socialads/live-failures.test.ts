@@ -257,12 +257,20 @@ describe('live socialads money, statuses and dry runs', () => {
     }
   });
 
-  it('an ad in a paused campaign reads as paused; archived campaigns are not listed', async () => {
-    const { apiKey } = await liveSocialAdsOwner(fake.api);
+  it('an ad in a paused campaign reads as paused; archived campaigns are listed as such and found by status, deleted ones never', async () => {
+    const { apiKey, upstream } = await liveSocialAdsOwner(fake.api);
     const ads = (await callToolOk(apiKey, 'list_socialads_ads', {})).structured!.ads as Row[];
     expect(ads.find((a) => a.name === 'Planner form')).toMatchObject({ status: 'ACTIVE', effective_status: 'PAUSED' });
+    const deleted = upstream.campaigns.find((c) => c.name === 'Spring sale')!;
+    deleted.status = 'DELETED';
     const campaigns = (await callToolOk(apiKey, 'list_socialads_campaigns', {})).structured!.campaigns as Row[];
-    expect(campaigns.map((c) => c.name)).not.toContain('Old winter sale');
+    expect(campaigns.find((c) => c.name === 'Old winter sale')).toMatchObject({ status: 'ARCHIVED' });
+    expect(campaigns.map((c) => c.id)).not.toContain(deleted.id);
+    const archived = (await callToolOk(apiKey, 'list_socialads_campaigns', { status: 'ARCHIVED' })).structured!.campaigns as Row[];
+    expect(archived.map((c) => c.name)).toEqual(['Old winter sale']);
+    // The platform was asked for archived objects by effective status (it leaves them out otherwise).
+    const asked = fake.api.requests.filter((r) => /\/act_\d+\/campaigns$/.test(r.path) && r.method === 'GET').pop()!;
+    expect(JSON.parse(asked.params.effective_status)).toContain('ARCHIVED');
   });
 
   it('a dry run is checked by the platform (validate_only) and changes nothing there', async () => {
