@@ -470,7 +470,8 @@ export class FakeSocialAdsApi {
       }
       this.requests.push({ method: req.method ?? 'GET', path: url.pathname, params: { ...params, access_token: undefined } });
       try {
-        if (url.pathname === '/files/hero.jpg') return this.image(res);
+        if (url.pathname === '/files/hero.jpg') return this.image(res, 1080, 1080);
+        if (url.pathname === '/files/story.jpg') return this.image(res, 1080, 1920);
         const answer = this.route(req.method ?? 'GET', url.pathname, params, req.headers.authorization, res);
         if (answer !== undefined) {
           res.writeHead(200, {
@@ -492,10 +493,28 @@ export class FakeSocialAdsApi {
     res.writeHead(err.status, { 'Content-Type': 'application/json', ...err.headers }).end(JSON.stringify({ error: err.body }));
   }
 
-  /** A JPEG the size reader accepts (1080 x 1080), for uploads by URL. */
-  private image(res: ServerResponse): void {
+  /** A JPEG the size reader accepts (`width` x `height`), for uploads by URL. */
+  private image(res: ServerResponse, width: number, height: number): void {
     const sof = Buffer.from([
-      0xff, 0xc0, 0x00, 0x11, 0x08, 0x04, 0x38, 0x04, 0x38, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01,
+      0xff,
+      0xc0,
+      0x00,
+      0x11,
+      0x08,
+      height >> 8,
+      height & 0xff,
+      width >> 8,
+      width & 0xff,
+      0x03,
+      0x01,
+      0x22,
+      0x00,
+      0x02,
+      0x11,
+      0x01,
+      0x03,
+      0x11,
+      0x01,
     ]);
     res.writeHead(200, { 'Content-Type': 'image/jpeg' }).end(Buffer.concat([Buffer.from([0xff, 0xd8]), sof, Buffer.alloc(64)]));
   }

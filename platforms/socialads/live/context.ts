@@ -68,8 +68,3 @@ export function liveContext(account: ConnectedAccount, call: PortCall): LiveCont
     },
   };
 }
-
-/** A 400 `live_not_supported` naming what the platform's public API does not offer. */
-export function notSupported(message: string): ToolError {
-  return new ToolError(message, { code: 'live_not_supported', platform: 'socialads' });
-}

@@ -224,6 +224,28 @@ describe('live socialads multi-step writes', () => {
   });
 });
 
+describe('live socialads: what the public API does not take', () => {
+  it('a placement-specific image answers 400 live_not_supported naming what is missing, and no ad is made', async () => {
+    const { apiKey, upstream } = await liveSocialAdsOwner(fake.api);
+    const adSet = upstream.adsets.find((s) => s.status === 'ACTIVE')!;
+    const ads = upstream.ads.length;
+    const refused = await callTool(apiKey, 'add_socialads_ad', {
+      ad_set_id: adSet.id,
+      ad_type: 'image',
+      landing_page_url: 'https://www.example.com/trail',
+      existing_image_hash: upstream.images[0].hash,
+      story_image_url: `${fake.api.url}/files/story.jpg`,
+      primary_text: 'Gear that goes further',
+      headline: 'Trail-tested packs',
+      facebook_page_id: upstream.pages.find((p) => p.is_published)!.id,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.structured_content).toMatchObject({ code: 'live_not_supported', platform: 'socialads' });
+    expect(refused.body.error).toMatch(/Placement-specific images/);
+    expect(upstream.ads.length).toBe(ads);
+  });
+});
+
 describe('live socialads money, statuses and dry runs', () => {
   it('sends budgets in the account currency minor units and reads them back, in USD and in JPY', async () => {
     for (const [currency, budget, minor] of [
