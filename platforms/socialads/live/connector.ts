@@ -134,7 +134,6 @@ function daysLeft(account: ConnectedAccount, credentials: SocialAdsCredentials):
 
 export const socialAdsConnector: LiveConnector = {
   usage: "--access-token T (a system user's token or a long-lived user token) [--account-id act_1234567890]",
-  credentialFlag: 'access-token',
   settings: SOCIALADS_SETTINGS,
   connect,
 

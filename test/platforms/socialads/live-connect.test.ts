@@ -118,16 +118,16 @@ describe('gateway accounts connect --platform socialads --live', () => {
     const one = fake.api.addAccount(token, { name: 'Piped in' });
     const { owner } = await createTestOwner();
     const argv = ['accounts', 'connect', '--owner', owner.owner_id, '--platform', 'socialads', '--live', '--credential-stdin'];
-    const text = await runCommand([...argv, '--account-id', one.id, '--json'], { readStdin: async () => `${token.token}\n` });
+    const text = await runCommand([...argv, '--account-id', one.id, '--json'], { stdin: async () => `${token.token}\n` });
     expect(JSON.parse(text)).toEqual({ platform: 'socialads', accounts: [{ id: one.id, name: 'Piped in' }] });
     expect(text).not.toContain(token.token);
     const [account] = await listConnectedAccounts(owner.owner_id, 'socialads');
     expect(await loadCredentials(account!)).toMatchObject({ access_token: token.token });
     // Both ways at once, or nothing piped in, is a usage error; nothing more is connected.
-    await expect(runCommand([...argv, '--access-token', token.token], { readStdin: async () => token.token })).rejects.toThrow(
-      /either with --access-token or on standard input/,
+    await expect(runCommand([...argv, '--access-token', token.token], { stdin: async () => token.token })).rejects.toThrow(
+      /either with --access-token or with --credential-stdin/,
     );
-    await expect(runCommand(argv, { readStdin: async () => '\n' })).rejects.toThrow(/standard input was empty/);
+    await expect(runCommand(argv, { stdin: async () => '\n' })).rejects.toThrow(/read nothing from standard input/);
     expect(await listConnectedAccounts(owner.owner_id, 'socialads')).toHaveLength(1);
   });
 
