@@ -209,9 +209,9 @@ interface Operation {
 const operations: Record<string, Operation> = {};
 for (const [key, method, path] of OPERATIONS) {
   const { doc, from } = documents[key]!;
-  const item = (doc.paths as Record<string, Record<string, Json>>)[path];
-  const op = item?.[method];
-  if (!op) throw new Error(`${method.toUpperCase()} ${path} is not in ${from}`);
+  const item = (doc.paths as Record<string, Record<string, unknown>>)[path];
+  const op = item?.[method] as Json | undefined;
+  if (!item || !op) throw new Error(`${method.toUpperCase()} ${path} is not in ${from}`);
   const parameters = [...((item.parameters as Json[] | undefined) ?? []), ...((op.parameters as Json[] | undefined) ?? [])].map((p) =>
     typeof p.$ref === 'string' ? resolveRef(doc, p.$ref) : p,
   );
