@@ -238,11 +238,21 @@ export class RetailAdsLive implements RetailAdsPort {
     let request: { adGroupId: string; campaignId: string } | { asins: string[] };
     if ('adGroupId' in source) {
       const group = await this.getEntity('ad_group', source.adGroupId);
-      if (group.ad_product !== 'SPONSORED_PRODUCTS')
+      if (group.ad_product === 'SPONSORED_BRANDS') {
+        // The platform ranks suggestions for an ad group of Sponsored Products only: a Sponsored Brands
+        // ad group is asked for by the products its ads show.
+        const ads = (await this.listEntities('sb_ad')).filter((ad) => ad.ad_group_id === group.id);
+        const asins = [...new Set(ads.flatMap((ad) => ad.creatives.at(-1)?.asins ?? []))];
+        if (!asins.length)
+          throw notSupported(
+            `The platform's public API suggests keywords for products: the Sponsored Brands ad group ${group.id} has no ad with products yet; ask with asins instead.`,
+          );
+        request = { asins };
+      } else if (group.ad_product !== 'SPONSORED_PRODUCTS')
         throw notSupported(
-          "The platform's public API ranks keyword suggestions for Sponsored Products ad groups only; for a Sponsored Brands ad group, ask with the ASINs of its ads (asins).",
+          "The platform's public API ranks keyword suggestions for Sponsored Products ad groups and products only; ask with the ASINs of the ad group's ads (asins).",
         );
-      request = { adGroupId: group.id, campaignId: group.campaign_id };
+      else request = { adGroupId: group.id, campaignId: group.campaign_id };
     } else request = { asins: source.asins };
     const ranked = await spKeywordRecommendations(this.ctx, request, max);
     const from = 'adGroupId' in source ? source.adGroupId : source.asins.join(',');

@@ -79,13 +79,15 @@ export function expressionText(predicates: { type?: unknown; value?: unknown }[]
 
 /** The predicates of a port expression (`asinSameAs=B0X asinPriceBetween=10-20`). */
 export function predicatesOf(expression: string): { type: string; value?: string }[] {
-  return expression
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((token) => {
-      const at = token.indexOf('=');
-      return at < 0 ? { type: token } : { type: token.slice(0, at), value: token.slice(at + 1) };
-    });
+  const predicates: { type: string; value?: string }[] = [];
+  for (const token of expression.split(/\s+/).filter(Boolean)) {
+    const at = token.indexOf('=');
+    const last = predicates.at(-1);
+    // A word without `=` after a predicate with a value is more of that value (`asinBrandSameAs=Trail Co`).
+    if (at < 0 && last?.value !== undefined) last.value = `${last.value} ${token}`;
+    else predicates.push(at < 0 ? { type: token } : { type: token.slice(0, at), value: token.slice(at + 1) });
+  }
+  return predicates;
 }
 
 /** YYYYMMDD (Sponsored Display) as YYYY-MM-DD, and back. */

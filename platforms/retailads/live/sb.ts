@@ -599,28 +599,43 @@ export function sbFamilies(ctx: LiveContext) {
       (
         await listByToken<Wire>(ctx.api, { path: '/sb/themes/list', accept: SB_V3_MEDIA.themesList, body: { maxResults: 100 } }, 'themes')
       ).map(themeOf),
-    async create(items) {
-      const body = items.map((t) => ({
-        campaignId: t.campaign_id,
-        adGroupId: t.ad_group_id,
-        themeType: t.theme_type,
-        bid: money('bid', t.bid),
-      }));
-      const { body: answer } = await ctx.api.send<Wire>({
-        method: 'POST',
-        path: '/sb/themes',
-        accept: SB_V3_MEDIA.themesCreate,
-        body: { themes: body },
-        safe: false,
-      });
-      const results = indexedResults(answer?.success, answer?.error, items.length, 'index', (item, i) => ({
-        ...items[i]!,
-        id: idOf(item.themeId),
-        state: 'enabled' as const,
-      }));
+    async create(all) {
+      // The platform needs a bid for every theme, and a Sponsored Brands ad group has no default bid to fall back on.
+      const items = all.filter((t) => t.bid > 0);
+      const sent: ItemResult<RetailAdsTheme>[] = [];
+      if (items.length) {
+        const body = items.map((t) => ({
+          campaignId: t.campaign_id,
+          adGroupId: t.ad_group_id,
+          themeType: t.theme_type,
+          bid: money('bid', t.bid),
+        }));
+        const { body: answer } = await ctx.api.send<Wire>({
+          method: 'POST',
+          path: '/sb/themes',
+          accept: SB_V3_MEDIA.themesCreate,
+          body: { themes: body },
+          safe: false,
+        });
+        sent.push(
+          ...indexedResults(answer?.success, answer?.error, items.length, 'index', (item, i) => ({
+            ...items[i]!,
+            id: idOf(item.themeId),
+            state: 'enabled' as const,
+          })),
+        );
+      }
+      const results = all.map((t) =>
+        t.bid > 0
+          ? sent[items.indexOf(t)]!
+          : {
+              failed:
+                "the platform needs a bid for each theme and a Sponsored Brands ad group has no default bid: give the item's bid (get_retailads_sb_bid_recommendations suggests one)",
+            },
+      );
       return pauseCreated(
         results,
-        items.map((t) => t.state),
+        all.map((t) => t.state),
         async (created) => {
           const paused = await putThemes(created.map((t) => ({ themeId: t.id, adGroupId: t.ad_group_id, state: 'paused' })));
           paused.forEach((r, i) => {
