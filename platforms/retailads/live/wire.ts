@@ -28,6 +28,8 @@ export const DERIVED_RETRY_AFTER_SECONDS = 5;
 
 /** Access tokens by a hash of the client id and the refresh token they came from (never the token itself). */
 const accessTokens = new Map<string, { token: string; expiresAt: number }>();
+/** Token requests under way by the same key: calls made at once share one refresh. */
+const refreshing = new Map<string, Promise<string>>();
 
 export interface RetailAdsCredentials extends Record<string, string> {
   refresh_token: string;
@@ -181,9 +183,9 @@ export class RetailAdsApi implements RetailAdsWire {
     for (const [name, value] of Object.entries(request.query ?? {})) if (value !== undefined) search.append(name, value);
     const url = `${settings.apiUrl}${request.path}${search.size ? `?${search}` : ''}`;
     const contentType = request.body === undefined ? undefined : (request.contentType ?? 'application/json');
-    let refreshed = false;
+    let refused: string | undefined;
     for (;;) {
-      const token = await this.accessToken(refreshed);
+      const token = await this.accessToken(refused);
       const headers: Record<string, string> = {
         Authorization: `Bearer ${token}`,
         'Amazon-Advertising-API-ClientId': settings.clientId,
@@ -206,9 +208,8 @@ export class RetailAdsApi implements RetailAdsWire {
         return { status: response.status, body: parseWireJson(response.text) as T, requestId: requestIdOf(response) };
       }
       // A 401 is refused before anything happens: a fresh token and one more try is safe.
-      if (response.status === 401 && !refreshed && !mentionsClient(failureOf(response))) {
-        if (this.tokenKey) accessTokens.delete(this.tokenKey);
-        refreshed = true;
+      if (response.status === 401 && !refused && !mentionsClient(failureOf(response))) {
+        refused = token;
         continue;
       }
       throw await this.failure(response);
@@ -226,12 +227,24 @@ export class RetailAdsApi implements RetailAdsWire {
     }
   }
 
-  /** A cached access token, or a new one from the refresh token. */
-  private async accessToken(forceNew: boolean): Promise<string> {
+  /**
+   * A cached access token (not the one the platform just refused), or a new one from the refresh
+   * token; calls that need a new one at the same time share one token request.
+   */
+  private async accessToken(refused?: string): Promise<string> {
     const settings = await this.loadSettings();
-    this.tokenKey ??= createHash('sha256').update(`${settings.clientId}\n${this.credentials.refresh_token}`).digest('hex');
-    const cached = accessTokens.get(this.tokenKey);
-    if (!forceNew && cached && cached.expiresAt - EXPIRY_MARGIN_MS > Date.now()) return cached.token;
+    const key = (this.tokenKey ??= createHash('sha256').update(`${settings.clientId}\n${this.credentials.refresh_token}`).digest('hex'));
+    const cached = accessTokens.get(key);
+    if (cached && cached.token !== refused && cached.expiresAt - EXPIRY_MARGIN_MS > Date.now()) return cached.token;
+    let pending = refreshing.get(key);
+    if (!pending) {
+      pending = this.newAccessToken(settings, key).finally(() => refreshing.delete(key));
+      refreshing.set(key, pending);
+    }
+    return pending;
+  }
+
+  private async newAccessToken(settings: RetailAdsSettings & { clientId: string; clientSecret: string }, key: string): Promise<string> {
     const response = await this.upstream({
       method: 'POST',
       url: settings.oauthTokenUrl,
@@ -246,7 +259,7 @@ export class RetailAdsApi implements RetailAdsWire {
     const body = (response.body ?? {}) as { access_token?: unknown; expires_in?: unknown; error?: unknown };
     if (response.status === 200 && typeof body.access_token === 'string') {
       const lifetime = typeof body.expires_in === 'number' ? body.expires_in : 3600;
-      accessTokens.set(this.tokenKey, { token: body.access_token, expiresAt: Date.now() + lifetime * 1000 });
+      accessTokens.set(key, { token: body.access_token, expiresAt: Date.now() + lifetime * 1000 });
       return body.access_token;
     }
     throw await oauthFailure(typeof body.error === 'string' ? body.error : undefined, this.refused);
