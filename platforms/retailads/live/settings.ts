@@ -23,6 +23,13 @@ export const RETAILADS_API_HOSTS = {
   FE: 'https://advertising-api-fe.amazon.com',
 } as const;
 
+/** The login service's consent page and token endpoint per region (the same app works in every region). */
+export const RETAILADS_LOGIN_URLS = {
+  NA: { authorize: 'https://www.amazon.com/ap/oa', token: 'https://api.amazon.com/auth/o2/token' },
+  EU: { authorize: 'https://eu.account.amazon.com/ap/oa', token: 'https://api.amazon.co.uk/auth/o2/token' },
+  FE: { authorize: 'https://apac.account.amazon.com/ap/oa', token: 'https://api.amazon.co.jp/auth/o2/token' },
+} as const;
+
 /** Where reporting v3 hands out its files (one storage host per region). */
 export const RETAILADS_DEFAULT_DOWNLOAD_HOSTS = [
   'offline-report-storage-us-east-1-prod.s3.amazonaws.com',
@@ -45,8 +52,8 @@ export async function retailAdsSettings(): Promise<RetailAdsSettings> {
     apiUrl: urlSetting('RETAILADS_API_URL', RETAILADS_API_HOSTS.NA),
     clientId: await secretSetting('RETAILADS_CLIENT_ID'),
     clientSecret: await secretSetting('RETAILADS_CLIENT_SECRET'),
-    oauthAuthorizeUrl: urlSetting('RETAILADS_OAUTH_AUTHORIZE_URL', 'https://www.amazon.com/ap/oa'),
-    oauthTokenUrl: urlSetting('RETAILADS_OAUTH_TOKEN_URL', 'https://api.amazon.com/auth/o2/token'),
+    oauthAuthorizeUrl: urlSetting('RETAILADS_OAUTH_AUTHORIZE_URL', RETAILADS_LOGIN_URLS.NA.authorize),
+    oauthTokenUrl: urlSetting('RETAILADS_OAUTH_TOKEN_URL', RETAILADS_LOGIN_URLS.NA.token),
     downloadHosts: setting('RETAILADS_DOWNLOAD_HOSTS', RETAILADS_DEFAULT_DOWNLOAD_HOSTS.join(','))
       .split(',')
       .map((host) => host.trim())
