@@ -34,7 +34,7 @@ async function connect(options: Record<string, string>, call: PortCall): Promise
   const refreshToken = options['refresh-token']?.trim();
   if (!refreshToken)
     throw new ConnectOptionsError(
-      '--refresh-token is required: the Login-with-Amazon refresh token of a user who manages the advertising profiles (or use gateway accounts connect-link).',
+      "--refresh-token is required: a refresh token of the platform's login service, of a user who manages the advertising profiles (or use gateway accounts connect-link).",
     );
   const only = options['account-id']?.trim();
   if (only !== undefined && !/^\d{1,20}$/.test(only))
