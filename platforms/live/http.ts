@@ -15,8 +15,13 @@ export interface UpstreamRequest {
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   url: string;
   headers?: Record<string, string>;
-  /** Sent as `application/json`. */
+  /** Sent as `application/json` (or the Content-Type given in `headers`, such as a vendor media type). */
   json?: unknown;
+  /**
+   * A JSON body already serialized, sent like `json`: for platforms whose integer ids exceed what a
+   * JavaScript number holds exactly, which JSON.stringify cannot write.
+   */
+  jsonText?: string;
   /** Sent as `application/x-www-form-urlencoded` (OAuth token requests). */
   form?: Record<string, string>;
   /** Sent as they are with their content type (media uploads to an address the platform handed out). */
@@ -30,6 +35,8 @@ export interface UpstreamResponse {
   headers: Headers;
   /** The parsed JSON body, or undefined when the body is empty or not JSON. */
   body: unknown;
+  /** The body as text, for platforms whose JSON carries integers past Number.MAX_SAFE_INTEGER. */
+  text: string;
 }
 
 const MAX_ATTEMPTS_SAFE = 3;
@@ -70,7 +77,8 @@ export async function sendUpstream(platform: string, request: UpstreamRequest, c
       await backoff(attempt, attempts, call);
       continue;
     }
-    const body = await readBody(response);
+    const text = await response.text();
+    const body = parseBody(text);
     call.log.info('upstream call', {
       platform,
       method: request.method,
@@ -87,28 +95,28 @@ export async function sendUpstream(platform: string, request: UpstreamRequest, c
       await backoff(attempt, attempts, call);
       continue;
     }
-    return { status: response.status, headers: response.headers, body };
+    return { status: response.status, headers: response.headers, body, text };
   }
   throw new UpstreamUnavailableError(platform, lastFailure);
 }
 
 function headersOf(request: UpstreamRequest): Record<string, string> {
   const headers: Record<string, string> = { Accept: 'application/json', ...request.headers };
-  if (request.json !== undefined) headers['Content-Type'] = 'application/json';
+  if (request.json !== undefined || request.jsonText !== undefined) headers['Content-Type'] ??= 'application/json';
   if (request.form) headers['Content-Type'] = 'application/x-www-form-urlencoded';
   if (request.bytes) headers['Content-Type'] = request.bytes.contentType;
   return headers;
 }
 
 function bodyOf(request: UpstreamRequest): string | Uint8Array | undefined {
+  if (request.jsonText !== undefined) return request.jsonText;
   if (request.json !== undefined) return JSON.stringify(request.json);
   if (request.form) return new URLSearchParams(request.form).toString();
   if (request.bytes) return request.bytes.data;
   return undefined;
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
+function parseBody(text: string): unknown {
   if (!text) return undefined;
   try {
     return JSON.parse(text);

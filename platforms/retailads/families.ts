@@ -747,9 +747,10 @@ export function defineRetailAdsAddTool<K extends RetailAdsEntityKind>(spec: AddS
     },
     async apply(plan, _args, ctx) {
       const { results, toCreate } = plan.data;
+      // One result per item: the platform may create some items of a batch and refuse others.
       const created = toCreate.length
         ? await ctx.step('create', () =>
-            ctx.platform.createEntities(
+            ctx.platform.createEachEntity(
               spec.kind,
               toCreate.map((t) => t.entity),
               ctx.now,
@@ -757,7 +758,12 @@ export function defineRetailAdsAddTool<K extends RetailAdsEntityKind>(spec: AddS
           )
         : [];
       const final = results.map((r) => ({ ...r }));
-      toCreate.forEach((t, i) => (final.find((r) => r.index === t.index)!.id = (created[i] as { id: string }).id));
+      toCreate.forEach((t, i) => {
+        const result = final.find((r) => r.index === t.index)!;
+        const outcome = created[i]!;
+        if ('entity' in outcome) result.id = (outcome.entity as { id: string }).id;
+        else Object.assign(result, { outcome: 'failed', reason: outcome.failed });
+      });
       const n = (o: AddOutcome) => final.filter((r) => r.outcome === o).length;
       const lines = [
         `## ${spec.entity.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase())}s: ${n('created')} created, ${n('skipped_duplicate')} skipped as duplicates, ${n('failed')} failed`,

@@ -4,6 +4,8 @@ import type { RetailAdsPort } from './port';
 import { retailAdsCampaignFigures } from './campaign-figures';
 import { findRetailAdsOpportunities } from './opportunities';
 import { newRetailAdsProfileId, seedRetailAdsAccount, RetailAdsSandbox } from './sandbox';
+import { RetailAdsLive } from './live/adapter';
+import { retailAdsConnector } from './live/connector';
 import { analyzeRetailAdsPlacements } from './tools/analyze-placements';
 import { getRetailAdsReport } from './tools/get-report';
 import { getRetailAdsKeywordRecommendations } from './tools/keyword-recommendations';
@@ -28,7 +30,9 @@ export const retailads = definePlatform<RetailAdsPort>({
   exampleAccountIds: ['3456789012345678', '8765432109876543'],
   adapters: {
     sandbox: (account) => new RetailAdsSandbox(account),
+    live: (account, call) => new RetailAdsLive(account, call),
   },
+  connector: retailAdsConnector,
   kind: 'retail-marketplace advertising',
   tools: [
     getRetailAdsReport,

@@ -34,6 +34,16 @@ export interface RetailAdsPort {
     items: Omit<RetailAdsEntityTypes[K], 'id'>[],
     now: Date,
   ): Promise<RetailAdsEntityTypes[K][]>;
+  /**
+   * Creates a batch and reports on each item, in order: the entity, or the reason it was not created
+   * (a live platform answers each item of a batch on its own). The add-list tools use it so that every
+   * item gets its own result; createEntities is the all-or-nothing form.
+   */
+  createEachEntity<K extends RetailAdsEntityKind>(
+    kind: K,
+    items: Omit<RetailAdsEntityTypes[K], 'id'>[],
+    now: Date,
+  ): Promise<RetailAdsItemResult<RetailAdsEntityTypes[K]>[]>;
   /** Sets fields of one entity; with `expect`, only while those fields hold those values. */
   updateEntity<K extends RetailAdsEntityKind>(
     kind: K,
@@ -59,6 +69,9 @@ export interface RetailAdsPort {
   /** Sponsored Products campaign x placement rows over [start, end]. */
   getPlacementReport(start: string, end: string): Promise<RetailAdsReportRow[]>;
 }
+
+/** The result of one item of a batch: the entity created, or the reason it was not. */
+export type RetailAdsItemResult<T> = { entity: T } | { failed: string };
 
 export type RetailAdsReportTypeId =
   | 'spCampaigns'
@@ -163,6 +176,10 @@ export interface RetailAdsCampaign {
   bidding_strategy?: 'LEGACY_FOR_SALES' | 'AUTO_FOR_SALES' | 'MANUAL';
   /** SP placement bid adjustments, percent 0-900. */
   placement_adjustments?: Partial<Record<RetailAdsPlacement, number>>;
+  /** SB: the brand the campaign advertises (list_retailads_brands). */
+  brand_entity_id?: string;
+  /** SD: contextual targeting (T00020) or audiences (T00030). */
+  tactic?: 'T00020' | 'T00030';
 }
 
 export interface RetailAdsAdGroup {

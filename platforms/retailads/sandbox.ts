@@ -14,6 +14,7 @@ import {
   type RetailAdsBrand,
   type RetailAdsEntityKind,
   type RetailAdsEntityTypes,
+  type RetailAdsItemResult,
   type RetailAdsModeration,
   type RetailAdsNegativeKeyword,
   type RetailAdsSbAd,
@@ -136,6 +137,24 @@ export class RetailAdsSandbox extends SandboxPlatform implements RetailAdsPort {
       created.push(withoutTier(await this.store.create(kind, entity)));
     }
     return created;
+  }
+
+  async createEachEntity<K extends RetailAdsEntityKind>(
+    kind: K,
+    items: Omit<RetailAdsEntityTypes[K], 'id'>[],
+    now: Date,
+  ): Promise<RetailAdsItemResult<RetailAdsEntityTypes[K]>[]> {
+    const results: RetailAdsItemResult<RetailAdsEntityTypes[K]>[] = [];
+    for (const item of items) {
+      try {
+        const [entity] = await this.createEntities(kind, [item], now);
+        results.push({ entity: entity! });
+      } catch (err) {
+        if (!(err instanceof ToolError)) throw err;
+        results.push({ failed: err.message });
+      }
+    }
+    return results;
   }
 
   async updateEntity<K extends RetailAdsEntityKind>(

@@ -407,6 +407,8 @@ describe('Stack: live connections', () => {
       SOCIALADS_CLIENT_SECRET: '',
       SHORTVIDEO_CLIENT_ID: '',
       SHORTVIDEO_CLIENT_SECRET: '',
+      RETAILADS_CLIENT_ID: '',
+      RETAILADS_CLIENT_SECRET: '',
     });
   });
 
@@ -417,6 +419,8 @@ describe('Stack: live connections', () => {
       SEARCHADS_CLIENT_SECRET: 'GOCSPX-secret-7d1e3f5a9b',
       SHORTVIDEO_CLIENT_ID: '7301234567890123456',
       SHORTVIDEO_CLIENT_SECRET: 'sv-app-secret-2c9e4a7f1b',
+      RETAILADS_CLIENT_ID: 'client.retailads-5e7d9f1a3c',
+      RETAILADS_CLIENT_SECRET: 'ra-app-secret-8b4d2f6a0e',
     };
     const saved = { ...process.env };
     // A deployer's shell that also runs the gateway locally holds the secrets as variables.

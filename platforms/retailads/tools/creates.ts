@@ -540,6 +540,7 @@ export const createRetailAdsSbCampaign = defineRetailAdsTool({
       daily_budget: args.daily_budget,
       start_date: args.start_date ?? isoDate(ctx.now),
       end_date: args.end_date,
+      brand_entity_id: brand.brand_entity_id,
     };
     const adName = args.ad_name ?? `${args.name} ad`;
     return {
@@ -951,6 +952,7 @@ export const createRetailAdsSdCampaign = defineRetailAdsTool({
       daily_budget: args.daily_budget,
       start_date: args.start_date ?? isoDate(ctx.now),
       end_date: args.end_date,
+      tactic: args.tactic,
     };
     const paused = state === 'PAUSED';
     return {
