@@ -10,8 +10,8 @@
  * recommendation, change-event queries without a bounded date range in the last 30 days or a LIMIT
  * of at most 10,000.
  */
+import type { FakeCustomer } from './searchads-api-core';
 import { randomInt } from 'node:crypto';
-import type { FakeCustomer } from './searchads-api';
 
 type Obj = Record<string, any>;
 type Where = (field: string) => Obj;
