@@ -78,7 +78,7 @@ export class ApiFailure extends Error {
   constructor(
     readonly status: number,
     readonly grpcStatus: string,
-    readonly errors: { errorCode: Record<string, string>; message: string; location?: Obj }[],
+    readonly errors: { errorCode: Record<string, string>; message: string; location?: Obj; details?: Obj }[],
     readonly headers: Record<string, string> = {},
   ) {
     super(errors[0]?.message ?? grpcStatus);

@@ -207,7 +207,6 @@ export const PMAX_MUTABLE: Record<string, MutableSpec> = {
         asset: asset.resourceName,
         fieldType: create.fieldType,
         status: 'ENABLED',
-        performanceLabel: 'PENDING',
       };
     },
     validate() {},

@@ -329,31 +329,30 @@ export function seedCustomer(c: FakeCustomer): void {
   };
   group.resourceName = rn('assetGroups', group.id);
   c.assetGroups.push(group);
-  const linkTo = (a: Obj, fieldType: string, performanceLabel: string) =>
+  // Asset group assets carry no performance label in the platform's current definitions.
+  const linkTo = (a: Obj, fieldType: string) =>
     c.assetGroupAssets.push({
       resourceName: rn('assetGroupAssets', `${group.id}~${a.id}~${fieldType}`),
       assetGroup: group.resourceName,
       asset: a.resourceName,
       fieldType,
       status: 'ENABLED',
-      performanceLabel,
     });
-  ['Northwind Outdoor', 'Hiking Boots for Every Trail', 'Free 30-Day Returns', 'Shop the New Season'].forEach((t, i) =>
-    linkTo(text(t), 'HEADLINE', ['BEST', 'GOOD', 'LOW', 'GOOD'][i]!),
+  ['Northwind Outdoor', 'Hiking Boots for Every Trail', 'Free 30-Day Returns', 'Shop the New Season'].forEach((t) =>
+    linkTo(text(t), 'HEADLINE'),
   );
-  linkTo(text('Boots, packs and layers tested on real trails'), 'LONG_HEADLINE', 'GOOD');
+  linkTo(text('Boots, packs and layers tested on real trails'), 'LONG_HEADLINE');
   ['Trail-tested boots.', 'Expert fit advice online and free returns on every order over $50.'].forEach((t) =>
-    linkTo(text(t), 'DESCRIPTION', 'GOOD'),
+    linkTo(text(t), 'DESCRIPTION'),
   );
   linkTo(
     c.assets.find((a) => a.textAsset?.text === 'Northwind Outdoor')!,
     'BUSINESS_NAME',
-    'GOOD',
   );
-  linkTo(image('boots-landscape.jpg', 1200, 628), 'MARKETING_IMAGE', 'BEST');
+  linkTo(image('boots-landscape.jpg', 1200, 628), 'MARKETING_IMAGE');
   const square = image('boots-square.jpg', 1200, 1200);
-  linkTo(square, 'SQUARE_MARKETING_IMAGE', 'GOOD');
-  linkTo(square, 'LOGO', 'LEARNING');
+  linkTo(square, 'SQUARE_MARKETING_IMAGE');
+  linkTo(square, 'LOGO');
   image('tent-landscape.jpg', 1910, 1000);
   const theme = newId(12);
   c.assetGroupSignals.push({

@@ -5,7 +5,7 @@
  * `POST /{version}/customers/{id}/<resource>:mutate` with create / update + updateMask / remove
  * operations (atomic), `GET /{version}/customers:listAccessibleCustomers` and
  * `POST /{version}/geoTargetConstants:suggest`. It holds its own state and refuses what the real API
- * refuses: missing or wrong Authorization / developer-token headers, expired access tokens, customers
+ * refuses: a missing or wrong Authorization header (the developer-token header is optional and ignored), expired access tokens, customers
  * the user cannot reach (a manager's clients only with login-customer-id), ids with dashes, unknown
  * resources and fields, update masks naming unknown fields or fields left out of a partial object,
  * invalid values; failures use the platform's failure body (error.details[].errors[].errorCode).
@@ -21,7 +21,6 @@ import { CAMPAIGN_MUTABLE } from './searchads-api-campaigns';
 import {
   ApiFailure,
   FAKE_API_VERSION,
-  FAKE_DEVELOPER_TOKEN,
   type FakeCustomer,
   type MutableSpec,
   type Obj,
@@ -48,7 +47,8 @@ import type { FakeSearchAdsOAuth } from './searchads-oauth';
 
 export { FAKE_API_VERSION, FAKE_DEVELOPER_TOKEN, type FakeCustomer } from './searchads-api-core';
 
-export type FaultKind = 'rate_limit' | 'server_error' | 'hang';
+/** rate_limit: 429 with the delay in the body's QuotaErrorDetails; forbidden: 403 with `options.code` (an AuthorizationError value). */
+export type FaultKind = 'rate_limit' | 'server_error' | 'hang' | 'forbidden';
 
 export class FakeSearchAdsApi {
   private server!: Server;
@@ -58,7 +58,7 @@ export class FakeSearchAdsApi {
   readonly customers = new Map<string, FakeCustomer>();
   /** Every request: method, path (no query), status. */
   readonly requests: { method: string; path: string; status: number }[] = [];
-  private faults: { kind: FaultKind; times: number; retryAfter: number; path?: RegExp }[] = [];
+  private faults: { kind: FaultKind; times: number; retryAfter: number; path?: RegExp; code?: string }[] = [];
 
   constructor(readonly oauth: FakeSearchAdsOAuth) {}
 
@@ -75,8 +75,8 @@ export class FakeSearchAdsApi {
   }
 
   /** The next `times` requests (whose path matches, if given) fail this way. */
-  fail(kind: FaultKind, times = 1, options: { retryAfter?: number; path?: RegExp } = {}): void {
-    this.faults.push({ kind, times, retryAfter: options.retryAfter ?? 30, path: options.path });
+  fail(kind: FaultKind, times = 1, options: { retryAfter?: number; path?: RegExp; code?: string } = {}): void {
+    this.faults.push({ kind, times, retryAfter: options.retryAfter ?? 30, path: options.path, code: options.code });
   }
 
   clearFaults(): void {
@@ -160,17 +160,29 @@ export class FakeSearchAdsApi {
     const fault = this.faults.find((f) => f.times > 0 && (!f.path || f.path.test(url.pathname)));
     if (fault) {
       fault.times--;
-      record(fault.kind === 'rate_limit' ? 429 : fault.kind === 'server_error' ? 500 : 0);
+      record({ rate_limit: 429, server_error: 500, forbidden: 403, hang: 0 }[fault.kind]);
       if (fault.kind === 'hang') return; // never answers
       if (fault.kind === 'rate_limit') {
+        // The platform sends no Retry-After header: the delay is the failure's QuotaErrorDetails.retry_delay (a Duration).
         return this.sendFailure(
           res,
-          new ApiFailure(
-            429,
-            'RESOURCE_EXHAUSTED',
-            [{ errorCode: { quotaError: 'RESOURCE_EXHAUSTED' }, message: 'Too many requests. Retry in 30 seconds.' }],
-            { 'Retry-After': String(fault.retryAfter) },
-          ),
+          new ApiFailure(429, 'RESOURCE_EXHAUSTED', [
+            {
+              errorCode: { quotaError: 'RESOURCE_EXHAUSTED' },
+              message: 'Too many requests.',
+              details: {
+                quotaErrorDetails: { rateScope: 'ACCOUNT', rateName: 'Requests per account', retryDelay: `${fault.retryAfter}s` },
+              },
+            },
+          ]),
+        );
+      }
+      if (fault.kind === 'forbidden') {
+        return this.sendFailure(
+          res,
+          new ApiFailure(403, 'PERMISSION_DENIED', [
+            { errorCode: { authorizationError: fault.code ?? 'USER_PERMISSION_DENIED' }, message: 'The caller does not have permission.' },
+          ]),
         );
       }
       return this.sendFailure(
@@ -273,14 +285,7 @@ export class FakeSearchAdsApi {
       throw new ApiFailure(401, 'UNAUTHENTICATED', [
         { errorCode: { authenticationError: 'OAUTH_TOKEN_INVALID' }, message: 'Request had invalid authentication credentials.' },
       ]);
-    if (req.headers['developer-token'] !== FAKE_DEVELOPER_TOKEN) {
-      throw new ApiFailure(403, 'PERMISSION_DENIED', [
-        {
-          errorCode: { authorizationError: 'DEVELOPER_TOKEN_PROHIBITED' },
-          message: 'The developer token is not allowed with the project sent in the request.',
-        },
-      ]);
-    }
+    // Developer tokens were sunset (2026-09-09): the header is optional and ignored; access comes from the Cloud project.
     return checked.user;
   }
 
@@ -551,7 +556,7 @@ export class FakeSearchAdsApi {
 }
 
 /** Every mutable resource by its service name, from the families' specs. */
-const MUTABLE: Record<string, MutableSpec> = {
+export const MUTABLE: Record<string, MutableSpec> = {
   ...(AUDIENCE_MUTABLE as unknown as Record<string, MutableSpec>),
   ...CAMPAIGN_MUTABLE,
   ...CRITERIA_MUTABLE,

@@ -272,8 +272,31 @@ export class AudienceLive {
     return created;
   }
 
-  /** OfflineUserDataJobService: create the job with the consent, add one operation per identifier, run it. */
+  /**
+   * OfflineUserDataJobService: create the job with the consent, add one operation per identifier, run it.
+   * Since 2026-04-01 the platform refuses these uploads for integrations that had not uploaded recently
+   * (CUSTOMER_NOT_ALLOWLISTED_FOR_THIS_FEATURE): that refusal is a `live_not_supported` naming the
+   * platform's Data Manager API, where new integrations upload audience members.
+   */
   async uploadCustomerMatchMembers(userListId: string, members: SearchAdsCustomerMatchMembers): Promise<SearchAdsOfflineUserDataJob> {
+    try {
+      return await this._uploadCustomerMatchMembers(userListId, members);
+    } catch (err) {
+      const code = (err as ToolError).structuredContent?.platform_error;
+      if (err instanceof ToolError && typeof code === 'string' && code.startsWith('NOT_ALLOWLISTED_ERROR.')) {
+        throw new ToolError(
+          `The searchads platform no longer takes Customer Match uploads through this interface from this deployment (${code}): since April 2026 new integrations upload audience members through the platform's Data Manager API, which this gateway does not use yet. Upload the list in the platform's interface; the list itself was created. This is not available on live searchads accounts.`,
+          { code: 'live_not_supported', platform: 'searchads', platform_error: code },
+        );
+      }
+      throw err;
+    }
+  }
+
+  private async _uploadCustomerMatchMembers(
+    userListId: string,
+    members: SearchAdsCustomerMatchMembers,
+  ): Promise<SearchAdsOfflineUserDataJob> {
     const identifiers = members.hashed_emails.length + members.hashed_phone_numbers.length;
     if (this.live.validatesOnly) {
       this.live.validation.skipped += 1;

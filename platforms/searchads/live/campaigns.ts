@@ -504,7 +504,10 @@ function campaignFrom(row: GoogleAdsRow, languageIds: string[]): SearchAdsCampai
     type,
     status: c.status,
     budget_amount: fromMicros(row.campaignBudget?.amountMicros),
-    ...(c.biddingStrategyType ? { bidding_strategy: c.biddingStrategyType } : {}),
+    // Maximize clicks is written as `targetSpend` and the platform reports its type as TARGET_SPEND.
+    ...(c.biddingStrategyType
+      ? { bidding_strategy: c.biddingStrategyType === 'TARGET_SPEND' ? 'MAXIMIZE_CLICKS' : c.biddingStrategyType }
+      : {}),
     ...biddingTargetsFrom(c),
     start_date: String(c.startDateTime ?? '').slice(0, 10),
     ...(end && end < OPEN_END ? { end_date: end } : {}),
