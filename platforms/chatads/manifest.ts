@@ -8,7 +8,8 @@ import { alphanumeric } from '../sandbox/ids';
 import { findWasteAndWinners, opportunityWindow } from '../opportunities';
 import { totals } from '../../core/metrics';
 import { chatAdsConnector } from './live/connector';
-import { seedChatAdsAccount, ChatAdsSandbox } from './sandbox';
+import { chatAdsSandbox } from './sandbox/adapter';
+import { seedChatAdsAccount } from './sandbox/seed';
 import { createChatAdsAdGroup, listChatAdsAdGroups } from './tools/ad-groups';
 import { listChatAdsCampaigns } from './tools/campaigns';
 import { entityTools } from './tools/entities';
@@ -28,7 +29,7 @@ export const chatads = definePlatform<ChatAdsPort>({
   account: CHATADS_ACCOUNT,
   exampleAccountIds: ['acct_1a2b3c4d', 'acct_5e6f7a8b'],
   adapters: {
-    sandbox: (account) => new ChatAdsSandbox(account),
+    sandbox: chatAdsSandbox,
     live: (account, call) => new ChatAdsLive(account, call),
   },
   kind: 'chat-assistant advertising',

@@ -6,7 +6,7 @@ import type { PortCall } from '../../core/tool';
  * - carries the request's deadline (and abort signal), so it ends inside the function's time;
  * - is retried with backoff on a 5xx, a timeout or a lost connection only when it is `safe`
  *   (a read, or a search sent as POST), never when it could change something;
- * - answers 429 as `UpstreamRateLimitError` with the platform's Retry-After;
+ * - answers 429 as `UpstreamRateLimitError` with the platform's Retry-After (or the delay its body gives);
  * - turns a failure into an envelope a marketer can act on: `UpstreamUnavailableError` when it is
  *   known that nothing changed, `OutcomeUnknownError` when a write may have been applied.
  * Other statuses (2xx, 4xx) come back to the adapter, which reads them in its platform's format.
@@ -28,6 +28,8 @@ export interface UpstreamRequest {
   bytes?: { data: Uint8Array; contentType: string };
   /** true when sending it twice cannot change anything: reads, and searches sent as POST. */
   safe: boolean;
+  /** For a platform that gives a 429's delay in its body rather than as Retry-After: the delay in seconds, read from the body. */
+  retryAfter?: (body: unknown) => number | undefined;
 }
 
 export interface UpstreamResponse {
@@ -87,7 +89,7 @@ export async function sendUpstream(platform: string, request: UpstreamRequest, c
       ms: Date.now() - started,
     });
     if (response.status === 429) {
-      throw new UpstreamRateLimitError(platform, retryAfterSeconds(response.headers.get('retry-after')));
+      throw new UpstreamRateLimitError(platform, retryAfterSeconds(response.headers.get('retry-after')) ?? request.retryAfter?.(body));
     }
     if (response.status >= 500) {
       if (!request.safe) throw new OutcomeUnknownError(platform);

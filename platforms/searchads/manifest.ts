@@ -5,7 +5,7 @@ import { searchAdsCampaignFigures } from './campaign-figures';
 import { digits } from '../sandbox/ids';
 import { findWasteAndWinners, opportunityWindow } from '../opportunities';
 import { searchAdsConnector } from './live/connector';
-import { seedSearchAdsAccount } from './sandbox';
+import { seedSearchAdsAccount } from './sandbox/seed';
 import { SEARCHADS_ADAPTERS } from './ports';
 import { totalsBy } from './tools/common';
 import { addAdGroupAudiences } from './tools/add-ad-group-audiences';

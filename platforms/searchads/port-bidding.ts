@@ -1,4 +1,4 @@
-import type { SearchAdsLabel } from './port';
+import type { SearchAdsLabel } from './port-types';
 
 /**
  * Labels, shared budgets, portfolio bidding strategies, ad schedules and bid modifiers: the part

@@ -1,4 +1,4 @@
-import type { SearchAdsAd } from './port';
+import type { SearchAdsAd } from './port-types';
 
 /**
  * Display targeting and creatives of the searchads port, shaped after the platform's resources:

@@ -1,4 +1,4 @@
-import type { SearchAdsAudienceType } from './port';
+import type { SearchAdsAudienceType } from './port-types';
 
 /**
  * Performance Max on the searchads platform, in the platform's own terms: asset groups

@@ -1,4 +1,4 @@
-import type { NewSearchAdsAdGroup, NewSearchAdsCampaign, SearchAdsAd, SearchAdsAdGroup, SearchAdsCampaign } from './port';
+import type { NewSearchAdsAdGroup, NewSearchAdsCampaign, SearchAdsAd, SearchAdsAdGroup, SearchAdsCampaign } from './port-types';
 
 /**
  * The Shopping, App, Demand Gen and video part of the searchads port, in the platform's terms:
@@ -47,7 +47,7 @@ export interface SearchAdsShoppingPort {
 }
 
 /** Campaign channels of this family beyond the port's original types. */
-export type SearchAdsChannelCampaignType = 'DEMAND_GEN' | 'MULTI_CHANNEL';
+export type { SearchAdsChannelCampaignType } from './port-types';
 
 /** `campaign.shopping_setting` of a Standard Shopping campaign. */
 export interface SearchAdsShoppingSetting {

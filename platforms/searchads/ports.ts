@@ -1,13 +1,13 @@
 import { definePorts, type PortsSpec } from '../manifest';
-import { SearchAdsLive } from './live/adapter';
+import { searchAdsLive } from './live/adapter';
 import { searchAdsConnector } from './live/connector';
 import type { SearchAdsPort } from './port';
-import { SearchAdsSandbox } from './sandbox';
+import { searchAdsSandbox } from './sandbox/adapter';
 
 /** The searchads adapters: the simulated platform, and the live adapter over the platform's API. */
 export const SEARCHADS_ADAPTERS: PortsSpec<SearchAdsPort>['adapters'] = {
-  sandbox: (account) => new SearchAdsSandbox(account),
-  live: (account, call) => new SearchAdsLive(account, call),
+  sandbox: searchAdsSandbox,
+  live: (account, call) => searchAdsLive(account, call),
 };
 
 /**

@@ -10,8 +10,8 @@
  * recommendation, change-event queries without a bounded date range in the last 30 days or a LIMIT
  * of at most 10,000.
  */
+import { ApiFailure, type FakeCustomer } from './searchads-api-core';
 import { randomInt } from 'node:crypto';
-import type { FakeCustomer } from './searchads-api';
 
 type Obj = Record<string, any>;
 type Where = (field: string) => Obj;
@@ -52,6 +52,11 @@ export interface AudienceCollections {
   recommendations: Obj[];
   changeEvents: Obj[];
   offlineUserDataJobs: Obj[];
+  /**
+   * false: Customer Match uploads are refused (NOT_ALLOWLISTED_ERROR.CUSTOMER_NOT_ALLOWLISTED_FOR_THIS_FEATURE),
+   * as the platform does since 2026-04-01 for integrations that had not uploaded recently.
+   */
+  customerMatchAllowlisted?: boolean;
 }
 export const emptyAudienceCollections = (): AudienceCollections => ({
   experiments: [],
@@ -61,55 +66,6 @@ export const emptyAudienceCollections = (): AudienceCollections => ({
   offlineUserDataJobs: [],
 });
 
-const IMPACT = ['impressions', 'clicks', 'cost_micros', 'conversions'];
-export const AUDIENCE_FIELDS: Record<string, string[]> = {
-  user_list: [
-    'id',
-    'resource_name',
-    'name',
-    'description',
-    'size_for_search',
-    'size_for_display',
-    'type',
-    'membership_status',
-    'membership_life_span',
-    'eligible_for_search',
-    'crm_based_user_list.upload_key_type',
-  ],
-  experiment: ['resource_name', 'experiment_id', 'name', 'description', 'type', 'status', 'start_date', 'end_date', 'suffix'],
-  experiment_arm: ['resource_name', 'experiment', 'name', 'control', 'traffic_split', 'campaigns', 'in_design_campaigns'],
-  recommendation: [
-    'resource_name',
-    'type',
-    'campaign',
-    'ad_group',
-    'dismissed',
-    ...['base_metrics', 'potential_metrics'].flatMap((m) => IMPACT.map((f) => `impact.${m}.${f}`)),
-    'campaign_budget_recommendation.current_budget_amount_micros',
-    'campaign_budget_recommendation.recommended_budget_amount_micros',
-    'keyword_recommendation.keyword.text',
-    'keyword_recommendation.keyword.match_type',
-    'keyword_recommendation.recommended_cpc_bid_micros',
-    'target_cpa_opt_in_recommendation.recommended_target_cpa_micros',
-    'keyword_match_type_recommendation.keyword.text',
-    'keyword_match_type_recommendation.keyword.match_type',
-    'keyword_match_type_recommendation.recommended_match_type',
-  ],
-  change_event: [
-    'resource_name',
-    'change_date_time',
-    'change_resource_type',
-    'change_resource_name',
-    'resource_change_operation',
-    'changed_fields',
-    'old_resource',
-    'new_resource',
-    'user_email',
-    'client_type',
-    'campaign',
-    'ad_group',
-  ],
-};
 export const AUDIENCE_FROM: Record<string, { with: string[] }> = {
   experiment: { with: ['experiment', 'customer'] },
   experiment_arm: { with: ['experiment_arm', 'customer'] },
@@ -415,6 +371,13 @@ export function audienceMethod(c: FakeCustomer & AudienceCollections, path: stri
   const rest = path.slice(`customers/${c.id}/`.length);
   let m: RegExpExecArray | null;
   if (rest === 'offlineUserDataJobs:create') {
+    if (c.customerMatchAllowlisted === false)
+      throw new ApiFailure(403, 'PERMISSION_DENIED', [
+        {
+          errorCode: { notAllowlistedError: 'CUSTOMER_NOT_ALLOWLISTED_FOR_THIS_FEATURE' },
+          message: 'Customer is not allowlisted for accessing this feature.',
+        },
+      ]);
     knownKeys(json, ['job', 'validateOnly', 'enableMatchRateRangePreview'], 'request');
     const job = json.job ?? {};
     knownKeys(job, ['type', 'externalId', 'customerMatchUserListMetadata'], 'job');

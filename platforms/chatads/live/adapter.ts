@@ -110,9 +110,8 @@ export class ChatAdsLive implements ChatAdsPort {
         "Custom-audience bid multipliers cannot be set through the chat-assistant platform's public API. Create the ad group without `custom_audience_bid_multipliers`.",
       );
     }
-    // The API's max bid is per billing event: per click, or per single impression (CPM / 1000).
     const maxBidMicros =
-      adGroup.billing_event_type === 'click' ? adGroup.max_bid_micros! : Math.max(1, Math.round(adGroup.max_cpm_bid_micros! / 1000));
+      adGroup.billing_event_type === 'click' ? adGroup.max_bid_micros! : impressionBidMicros(adGroup.max_cpm_bid_micros!);
     const created = await this.send<WireAdGroup>(
       {
         method: 'POST',
@@ -356,6 +355,15 @@ function notSupported(message: string): ToolError {
 
 const dateOf = (unixSeconds: number) => isoDate(new Date(unixSeconds * 1000));
 
+/**
+ * The API's `max_bid_micros` is per billing event, so for impression billing it is per single impression:
+ * the reference's own example passes a $60 CPM ($0.06 per impression) as 60,000. The gateway's
+ * `max_cpm_bid_micros` is per thousand impressions: divided by 1,000 on the way out (at least 1 micro),
+ * multiplied back on the way in.
+ */
+export const impressionBidMicros = (cpmMicros: number): number => Math.max(1, Math.round(cpmMicros / 1000));
+export const cpmBidMicros = (perImpressionMicros: number): number => perImpressionMicros * 1000;
+
 export function campaignOf(c: WireCampaign): ChatAdsCampaign {
   return {
     id: c.id,
@@ -383,7 +391,9 @@ export function adGroupOf(g: WireAdGroup, campaignId: string): ChatAdsAdGroup {
     status: g.status,
     strategy: 'fixed_bid',
     billing_event_type: g.bidding_config.billing_event_type,
-    ...(click ? { max_bid_micros: g.bidding_config.max_bid_micros } : { max_cpm_bid_micros: g.bidding_config.max_bid_micros * 1000 }),
+    ...(click
+      ? { max_bid_micros: g.bidding_config.max_bid_micros }
+      : { max_cpm_bid_micros: cpmBidMicros(g.bidding_config.max_bid_micros) }),
     context_hints: g.context_hints ?? [],
     custom_audience_bid_multipliers: [],
     created_at: new Date(g.created_at * 1000).toISOString(),

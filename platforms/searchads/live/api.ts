@@ -171,11 +171,13 @@ export class SearchAdsApi {
           url: `${settings.apiUrl}/${settings.apiVersion}/${path}`,
           headers: {
             Authorization: `Bearer ${token}`,
-            'developer-token': settings.developerToken!,
+            // Developer tokens were sunset (access levels now come from the Cloud project): sent only when set.
+            ...(settings.developerToken ? { 'developer-token': settings.developerToken } : {}),
             ...(this.loginCustomerId ? { 'login-customer-id': this.loginCustomerId } : {}),
           },
           json,
           safe,
+          retryAfter: quotaRetryDelay,
         },
         this.call,
       );
@@ -192,10 +194,9 @@ export class SearchAdsApi {
 
   private async loadSettings(): Promise<SearchAdsSettings> {
     this.settings ??= await searchAdsSettings();
-    const missing = (['developerToken', 'clientId', 'clientSecret'] as const).filter((k) => !this.settings![k]);
+    const missing = (['clientId', 'clientSecret'] as const).filter((k) => !this.settings![k]);
     if (missing.length) {
       const names = {
-        developerToken: 'SEARCHADS_DEVELOPER_TOKEN',
         clientId: 'SEARCHADS_CLIENT_ID',
         clientSecret: 'SEARCHADS_CLIENT_SECRET',
       };
@@ -235,12 +236,23 @@ export class SearchAdsApi {
   /** A non-2xx answer of the API as the gateway error to throw. */
   private async failure(response: UpstreamResponse): Promise<Error> {
     const error = parseFailure(response.body);
+    // A feature the platform has not enabled for this deployment (Customer Match uploads since 2026-04-01):
+    // not the owner's credential, whatever the status.
+    if (error.code?.startsWith('NOT_ALLOWLISTED_ERROR.')) {
+      return new ToolError(`The searchads platform has not enabled this feature for the gateway's deployment (${error.code}).`, {
+        code: 'live_not_supported',
+        platform: PLATFORM,
+        platform_error: error.code,
+      });
+    }
     if (response.status === 401) {
       return this.refused(`the platform refused its authorization (${error.code ?? 'UNAUTHENTICATED'}).`, RECONNECT_FIX);
     }
     if (response.status === 403) {
-      if (/DEVELOPER_TOKEN|PROJECT_DISABLED|MISSING_TOS/.test(error.code ?? '')) {
-        return new SearchAdsSetupError(`the platform refused the developer token (${error.code}).`);
+      // The deployment's own access (Cloud project, OAuth client, developer token when set) is the operator's
+      // problem: the owner's connection stays healthy.
+      if (OPERATOR_SIDE_403.test(error.code ?? '')) {
+        return new SearchAdsSetupError(`the platform refused the deployment's API access (${error.code}): ${error.message}`);
       }
       if (error.code === 'AUTHORIZATION_ERROR.CUSTOMER_NOT_ENABLED') {
         return this.refused(
@@ -261,6 +273,27 @@ export class SearchAdsApi {
       ...(error.code ? { platform_error: error.code } : {}),
     });
   }
+}
+
+/**
+ * 403 codes that concern the deployment (its Cloud project, OAuth client or developer token), not the
+ * user who connected the account (AuthorizationError in the published definitions).
+ */
+const OPERATOR_SIDE_403 =
+  /^AUTHORIZATION_ERROR\.(DEVELOPER_TOKEN_\w+|PROJECT_DISABLED|AUTHORIZATION_ERROR|MISSING_TOS|CLOUD_PROJECT_\w+|SERVICE_ACCESS_DENIED|METRIC_ACCESS_DENIED)$/;
+
+/**
+ * The delay a quota failure asks for, in whole seconds: the platform gives it in the failure body
+ * (`errors[].details.quotaErrorDetails.retryDelay`, a duration such as `"17s"`), not as a header.
+ */
+export function quotaRetryDelay(body: unknown): number | undefined {
+  const details = (body as { error?: { details?: { errors?: { details?: { quotaErrorDetails?: { retryDelay?: string } } }[] }[] } })?.error
+    ?.details;
+  for (const error of details?.flatMap((d) => d.errors ?? []) ?? []) {
+    const delay = /^(\d+(?:\.\d+)?)s$/.exec(error.details?.quotaErrorDetails?.retryDelay ?? '');
+    if (delay) return Math.max(1, Math.ceil(Number(delay[1])));
+  }
+  return undefined;
 }
 
 /** The OAuth token endpoint's refusal as the gateway error to throw. */

@@ -1,17 +1,26 @@
 /**
- * Wire formats of family D2 on the live platform: user_list, experiment / experiment_arm,
- * recommendation and change_event rows as the port's shapes, and the GAQL selecting them.
+ * The searchads live adapter's audience family: audience segments (interests, custom audiences,
+ * user lists), user lists and Customer Match uploads, experiments, recommendations and change
+ * events; with their rows as the port's shapes and the GAQL selecting them.
  */
-import type { GoogleAdsRow } from './api';
-import { fromMicros, idOf } from './api';
+import { ToolError } from '../../../core/errors';
 import type {
+  NewSearchAdsCustomerMatchList,
+  NewSearchAdsExperiment,
+  SearchAdsApplyParameters,
   SearchAdsChangeEvent,
   SearchAdsChangeResourceType,
+  SearchAdsCustomerMatchMembers,
   SearchAdsExperiment,
+  SearchAdsExperimentArm,
+  SearchAdsOfflineUserDataJob,
   SearchAdsRecommendation,
   SearchAdsRecommendationMetrics,
   SearchAdsUserList,
 } from '../port-audience';
+import type { SearchAdsAudienceSegment, SearchAdsAudienceType } from '../port-types';
+import { fromMicros, idOf, toMicros, type GoogleAdsRow } from './api';
+import type { LiveSession } from './session';
 
 export const USER_LIST_QUERY =
   'SELECT user_list.id, user_list.resource_name, user_list.name, user_list.description, user_list.type, user_list.membership_status, user_list.membership_life_span, ' +
@@ -172,4 +181,249 @@ export function changeEventFrom(row: GoogleAdsRow): SearchAdsChangeEvent {
     ...(e.campaign ? { campaign_id: idOf(e.campaign) } : {}),
     ...(e.adGroup ? { ad_group_id: idOf(e.adGroup) } : {}),
   };
+}
+
+export class AudienceLive {
+  /** The account's segments, read once per port (a new user list forgets them). */
+  private _segments?: Promise<SearchAdsAudienceSegment[]>;
+
+  constructor(private readonly live: LiveSession) {}
+
+  listAudienceSegments(): Promise<SearchAdsAudienceSegment[]> {
+    this._segments ??= this._readAudienceSegments();
+    return this._segments;
+  }
+
+  private async _readAudienceSegments(): Promise<SearchAdsAudienceSegment[]> {
+    const [interests, custom, lists] = await Promise.all([
+      this.live.search(
+        "SELECT user_interest.user_interest_id, user_interest.name, user_interest.taxonomy_type, user_interest.user_interest_parent FROM user_interest WHERE user_interest.taxonomy_type IN ('IN_MARKET', 'AFFINITY')",
+      ),
+      this.live.search(
+        "SELECT custom_audience.id, custom_audience.name, custom_audience.description FROM custom_audience WHERE custom_audience.status = 'ENABLED'",
+      ),
+      this.live.search('SELECT user_list.id, user_list.name, user_list.description, user_list.size_for_search FROM user_list'),
+    ]);
+    const interestName = new Map(interests.map((r) => [String(r.userInterest.userInterestId), r.userInterest.name as string]));
+    return [
+      ...interests.map((r) => {
+        const u = r.userInterest;
+        const parent = u.userInterestParent ? interestName.get(idOf(u.userInterestParent)) : undefined;
+        return {
+          id: String(u.userInterestId),
+          type: u.taxonomyType as SearchAdsAudienceType,
+          name: u.name,
+          resource_name: `userInterests/${u.userInterestId}`,
+          ...(parent ? { parent } : {}),
+        };
+      }),
+      ...custom.map((r) => ({
+        id: String(r.customAudience.id),
+        type: 'CUSTOM' as const,
+        name: r.customAudience.name,
+        resource_name: this.live.rn('customAudiences', String(r.customAudience.id)),
+        ...(r.customAudience.description ? { description: r.customAudience.description } : {}),
+      })),
+      ...lists.map((r) => ({
+        id: String(r.userList.id),
+        type: 'USER_LIST' as const,
+        name: r.userList.name,
+        resource_name: this.live.rn('userLists', String(r.userList.id)),
+        ...(r.userList.description ? { description: r.userList.description } : {}),
+        ...(r.userList.sizeForSearch !== undefined ? { size_for_search: Number(r.userList.sizeForSearch) } : {}),
+      })),
+    ];
+  }
+
+  // User lists and Customer Match.
+
+  async listUserLists(): Promise<SearchAdsUserList[]> {
+    return (await this.live.search(USER_LIST_QUERY)).map(userListFrom);
+  }
+
+  async createCustomerMatchList(list: NewSearchAdsCustomerMatchList): Promise<SearchAdsUserList> {
+    const [name] = await this.live.mutate('userLists', [
+      {
+        create: {
+          name: list.name,
+          ...(list.description ? { description: list.description } : {}),
+          membershipStatus: 'OPEN',
+          membershipLifeSpan: String(list.membership_life_span),
+          crmBasedUserList: { uploadKeyType: 'CONTACT_INFO', dataSourceType: 'FIRST_PARTY' },
+        },
+      },
+    ]);
+    if (this.live.validatesOnly)
+      return {
+        id: '-1',
+        resource_name: name!,
+        name: list.name,
+        type: 'CRM_BASED',
+        membership_status: 'OPEN',
+        membership_life_span: list.membership_life_span,
+        size_for_search: 0,
+        size_for_display: 0,
+        eligible_for_search: true,
+        upload_key_type: 'CONTACT_INFO',
+      };
+    this._segments = undefined;
+    const created = (await this.listUserLists()).find((l) => l.resource_name === name);
+    if (!created) throw this.live.notFound('user list', idOf(name!));
+    return created;
+  }
+
+  /**
+   * OfflineUserDataJobService: create the job with the consent, add one operation per identifier, run it.
+   * Since 2026-04-01 the platform refuses these uploads for integrations that had not uploaded recently
+   * (CUSTOMER_NOT_ALLOWLISTED_FOR_THIS_FEATURE): that refusal is a `live_not_supported` naming the
+   * platform's Data Manager API, where new integrations upload audience members.
+   */
+  async uploadCustomerMatchMembers(userListId: string, members: SearchAdsCustomerMatchMembers): Promise<SearchAdsOfflineUserDataJob> {
+    try {
+      return await this._uploadCustomerMatchMembers(userListId, members);
+    } catch (err) {
+      const code = (err as ToolError).structuredContent?.platform_error;
+      if (err instanceof ToolError && typeof code === 'string' && code.startsWith('NOT_ALLOWLISTED_ERROR.')) {
+        throw new ToolError(
+          `The searchads platform no longer takes Customer Match uploads through this interface from this deployment (${code}): since April 2026 new integrations upload audience members through the platform's Data Manager API, which this gateway does not use yet. Upload the list in the platform's interface; the list itself was created. This is not available on live searchads accounts.`,
+          { code: 'live_not_supported', platform: 'searchads', platform_error: code },
+        );
+      }
+      throw err;
+    }
+  }
+
+  private async _uploadCustomerMatchMembers(
+    userListId: string,
+    members: SearchAdsCustomerMatchMembers,
+  ): Promise<SearchAdsOfflineUserDataJob> {
+    const identifiers = members.hashed_emails.length + members.hashed_phone_numbers.length;
+    if (this.live.validatesOnly) {
+      this.live.validation.skipped += 1;
+      return { id: '-1', user_list_id: userListId, type: 'CUSTOMER_MATCH_USER_LIST', status: 'PENDING', identifiers };
+    }
+    const api = await this.live.client();
+    const consent = { adUserData: members.consent.ad_user_data, adPersonalization: members.consent.ad_personalization };
+    const { resourceName } = await api.post(`customers/${this.live.cid}/offlineUserDataJobs:create`, {
+      job: {
+        type: 'CUSTOMER_MATCH_USER_LIST',
+        customerMatchUserListMetadata: { userList: this.live.rn('userLists', userListId), consent },
+      },
+    });
+    const operations = [
+      ...members.hashed_emails.map((hashedEmail) => ({ hashedEmail })),
+      ...members.hashed_phone_numbers.map((hashedPhoneNumber) => ({ hashedPhoneNumber })),
+    ].map((identifier) => ({ create: { userIdentifiers: [identifier] } }));
+    for (let i = 0; i < operations.length; i += 10_000)
+      await api.post(`${resourceName}:addOperations`, { operations: operations.slice(i, i + 10_000), enablePartialFailure: false });
+    await api.post(`${resourceName}:run`, {});
+    return { id: idOf(resourceName), user_list_id: userListId, type: 'CUSTOMER_MATCH_USER_LIST', status: 'RUNNING', identifiers };
+  }
+
+  // Experiments.
+
+  async listExperiments(): Promise<SearchAdsExperiment[]> {
+    const [experiments, arms] = await Promise.all([this.live.search(EXPERIMENT_QUERY), this.live.search(EXPERIMENT_ARM_QUERY)]);
+    return experiments.map((row) => experimentFrom(row, arms));
+  }
+
+  private async _readExperiment(id: string): Promise<SearchAdsExperiment> {
+    const found = (await this.listExperiments()).find((e) => e.id === id);
+    if (!found) throw this.live.notFound('experiment', id);
+    return found;
+  }
+
+  async createExperiment(experiment: NewSearchAdsExperiment): Promise<SearchAdsExperiment> {
+    const [name] = await this.live.mutate('experiments', [
+      {
+        create: {
+          name: experiment.name,
+          ...(experiment.description ? { description: experiment.description } : {}),
+          suffix: experiment.suffix,
+          type: 'SEARCH_CUSTOM',
+          status: 'SETUP',
+          startDate: experiment.start_date,
+          endDate: experiment.end_date,
+        },
+      },
+    ]);
+    if (this.live.validatesOnly) return { id: '-1', resource_name: name!, type: 'SEARCH_CUSTOM', status: 'SETUP', arms: [], ...experiment };
+    return this._readExperiment(idOf(name!));
+  }
+
+  async createExperimentArms(experimentId: string, arms: SearchAdsExperimentArm[]): Promise<SearchAdsExperiment> {
+    await this.live.mutate(
+      'experimentArms',
+      arms.map((a) => ({
+        create: {
+          experiment: this.live.rn('experiments', experimentId),
+          name: a.name,
+          control: a.control,
+          trafficSplit: a.traffic_split,
+          ...(a.campaign_id ? { campaigns: [this.live.rn('campaigns', a.campaign_id)] } : {}),
+        },
+      })),
+    );
+    if (this.live.validatesOnly)
+      return {
+        id: experimentId,
+        resource_name: this.live.rn('experiments', experimentId),
+        name: '',
+        type: 'SEARCH_CUSTOM',
+        status: 'SETUP',
+        start_date: '',
+        end_date: '',
+        suffix: '',
+        arms,
+      };
+    return this._readExperiment(experimentId);
+  }
+
+  /** ScheduleExperiment (a long-running operation): the platform makes the trial campaign from the treatment arm. */
+  async scheduleExperiment(experimentId: string): Promise<SearchAdsExperiment> {
+    if (this.live.validatesOnly) {
+      // The experiment a checked create would make does not exist: nothing to schedule yet.
+      this.live.validation.skipped += 1;
+      throw new ToolError('Scheduling an experiment can only be checked by the platform once the experiment exists.');
+    }
+    await (await this.live.client()).post(`customers/${this.live.cid}/experiments/${experimentId}:scheduleExperiment`, {});
+    return this._readExperiment(experimentId);
+  }
+
+  // Recommendations.
+
+  async listRecommendations(): Promise<SearchAdsRecommendation[]> {
+    return (await this.live.search(RECOMMENDATION_QUERY)).map(recommendationFrom);
+  }
+
+  async applyRecommendation(recommendationId: string, parameters: SearchAdsApplyParameters = {}): Promise<void> {
+    const operation: Record<string, unknown> = { resourceName: this.live.rn('recommendations', recommendationId) };
+    if (parameters.new_budget_amount !== undefined)
+      operation.campaignBudget = { newBudgetAmountMicros: toMicros(parameters.new_budget_amount) };
+    if (parameters.target_cpa !== undefined) operation.targetCpaOptIn = { targetCpaMicros: toMicros(parameters.target_cpa) };
+    if (this.live.validatesOnly) {
+      this.live.validation.skipped += 1;
+      return;
+    }
+    await (await this.live.client()).post(`customers/${this.live.cid}/recommendations:apply`, { operations: [operation] });
+  }
+
+  async dismissRecommendation(recommendationId: string): Promise<void> {
+    if (this.live.validatesOnly) {
+      this.live.validation.skipped += 1;
+      return;
+    }
+    await (
+      await this.live.client()
+    ).post(`customers/${this.live.cid}/recommendations:dismiss`, {
+      operations: [{ resourceName: this.live.rn('recommendations', recommendationId) }],
+    });
+  }
+
+  // Change history.
+
+  async listChangeEvents(from: string, to: string, limit: number): Promise<SearchAdsChangeEvent[]> {
+    const rows = await this.live.search(changeEventQuery(from, to, limit));
+    return rows.map(changeEventFrom).sort((a, b) => b.change_date_time.localeCompare(a.change_date_time));
+  }
 }

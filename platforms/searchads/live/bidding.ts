@@ -97,7 +97,7 @@ export class BiddingLive {
     return parts.flat();
   }
 
-  private async entityName(link: SearchAdsLabelLink): Promise<string> {
+  private async _entityName(link: SearchAdsLabelLink): Promise<string> {
     const spec = LINKS[link.entity_type];
     const key = link.entity_type === 'ad' ? `${await this.api.adGroupOfAd(link.entity_id)}~${link.entity_id}` : link.entity_id;
     return this.api.rn(spec.entity, key);
@@ -107,7 +107,7 @@ export class BiddingLive {
     for (const type of Object.keys(LINKS) as SearchAdsLabelEntity[]) {
       const mine = links.filter((l) => l.entity_type === type);
       const operations = await Promise.all(
-        mine.map(async (l) => ({ create: { [LINKS[type].field]: await this.entityName(l), label: this.api.rn('labels', l.label_id) } })),
+        mine.map(async (l) => ({ create: { [LINKS[type].field]: await this._entityName(l), label: this.api.rn('labels', l.label_id) } })),
       );
       await this.api.mutate(LINKS[type].collection, operations);
     }
@@ -117,7 +117,7 @@ export class BiddingLive {
     for (const type of Object.keys(LINKS) as SearchAdsLabelEntity[]) {
       const mine = links.filter((l) => l.entity_type === type);
       const operations = await Promise.all(
-        mine.map(async (l) => ({ remove: this.api.rn(LINKS[type].collection, `${idOf(await this.entityName(l))}~${l.label_id}`) })),
+        mine.map(async (l) => ({ remove: this.api.rn(LINKS[type].collection, `${idOf(await this._entityName(l))}~${l.label_id}`) })),
       );
       await this.api.mutate(LINKS[type].collection, operations);
     }

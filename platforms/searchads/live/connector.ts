@@ -5,7 +5,7 @@ import { ConnectOptionsError, connectionBroken } from '../../live/connector';
 import type { LiveAccountGrant, LiveConnector } from '../../../core/platform';
 import { SEARCHADS_SETTINGS, searchAdsSettings } from './settings';
 import { SearchAdsApi, SearchAdsSetupError, oauthFailure, type GoogleAdsRow } from './api';
-import { SearchAdsLive } from './adapter';
+import { searchAdsLive } from './adapter';
 
 /**
  * Connecting live searchads accounts with an OAuth 2.0 refresh token: every customer the token's user
@@ -132,7 +132,7 @@ export const searchAdsConnector: LiveConnector = {
   connect,
   async checkHealth(account, call) {
     let broken: { detail: string; fix: string } | undefined;
-    const port = new SearchAdsLive(account, call, async (reason, fix) => {
+    const port = searchAdsLive(account, call, async (reason, fix) => {
       broken = { detail: reason, fix };
       return connectionBroken(account, reason, fix);
     });

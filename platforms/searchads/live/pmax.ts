@@ -210,7 +210,7 @@ export class PmaxLive implements SearchAdsPmaxPort {
       where.push(`asset_group.campaign = '${this.live.rn('campaigns', filter.campaignId)}'`);
     }
     const rows = await this.live.search(
-      'SELECT asset_group_asset.resource_name, asset_group_asset.asset_group, asset_group_asset.asset, asset_group_asset.field_type, asset_group_asset.status, asset_group_asset.performance_label, asset_group.campaign ' +
+      'SELECT asset_group_asset.resource_name, asset_group_asset.asset_group, asset_group_asset.asset, asset_group_asset.field_type, asset_group_asset.status, asset_group.campaign ' +
         `FROM asset_group_asset${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`,
     );
     return rows.map((row) => {
@@ -224,7 +224,8 @@ export class PmaxLive implements SearchAdsPmaxPort {
         asset_id,
         field_type: l.fieldType,
         status: l.status,
-        performance_label: l.performanceLabel ?? 'UNKNOWN',
+        // The platform's current definitions have no performance label for an asset group asset (v22 and later).
+        performance_label: 'UNKNOWN',
       };
     });
   }
@@ -249,7 +250,7 @@ export class PmaxLive implements SearchAdsPmaxPort {
       id: `${l.asset_group_id}~${l.asset_id}~${l.field_type}`,
       campaign_id: groups.get(l.asset_group_id)!,
       status: 'ENABLED',
-      performance_label: 'PENDING',
+      performance_label: 'UNKNOWN',
     }));
   }
 

@@ -5,6 +5,7 @@ import { secretSetting, setting, urlSetting } from '../../live/settings';
 export interface SearchAdsSettings {
   apiUrl: string;
   apiVersion: string;
+  /** Optional: developer tokens were sunset on 2026-09-09 (access levels come from the Cloud project); sent when set. */
   developerToken?: string;
   clientId?: string;
   clientSecret?: string;

@@ -145,7 +145,7 @@ function controlsWire(controls: SearchAdsDemandGenChannelControls): Record<strin
 export class SearchAdsShoppingLive implements SearchAdsShoppingPort {
   constructor(private readonly base: LiveBase) {}
 
-  private campaignRow(campaignId: string, fields: string[]): Promise<GoogleAdsRow[]> {
+  private _campaignRow(campaignId: string, fields: string[]): Promise<GoogleAdsRow[]> {
     if (!digitsOnly.test(campaignId)) throw this.base.notFound('campaign', campaignId);
     return this.base.search(
       `SELECT campaign.id, campaign.advertising_channel_type, ${fields.join(', ')} FROM campaign WHERE campaign.id = ${campaignId}`,
@@ -179,7 +179,7 @@ export class SearchAdsShoppingLive implements SearchAdsShoppingPort {
   }
 
   async getShoppingSetting(campaignId: string): Promise<SearchAdsShoppingSetting | undefined> {
-    const [row] = await this.campaignRow(campaignId, [
+    const [row] = await this._campaignRow(campaignId, [
       'campaign.shopping_setting.merchant_id',
       'campaign.shopping_setting.feed_label',
       'campaign.shopping_setting.campaign_priority',
@@ -197,7 +197,7 @@ export class SearchAdsShoppingLive implements SearchAdsShoppingPort {
   }
 
   async getAppCampaignSetting(campaignId: string): Promise<SearchAdsAppCampaignSetting | undefined> {
-    const [row] = await this.campaignRow(campaignId, [
+    const [row] = await this._campaignRow(campaignId, [
       'campaign.advertising_channel_sub_type',
       'campaign.app_campaign_setting.app_id',
       'campaign.app_campaign_setting.app_store',
@@ -310,7 +310,7 @@ export class SearchAdsShoppingLive implements SearchAdsShoppingPort {
     );
   }
 
-  async listMediaAssets(): Promise<SearchAdsMediaAsset[]> {
+  private async _mediaAssets(): Promise<SearchAdsMediaAsset[]> {
     const rows = await this.base.search(
       'SELECT asset.id, asset.name, asset.type, asset.image_asset.full_size.width_pixels, asset.image_asset.full_size.height_pixels, asset.youtube_video_asset.youtube_video_id ' +
         "FROM asset WHERE asset.type IN ('IMAGE', 'YOUTUBE_VIDEO')",
@@ -331,7 +331,7 @@ export class SearchAdsShoppingLive implements SearchAdsShoppingPort {
     const videoIds = [...new Set(ads.flatMap((ad) => ('youtube_video_ids' in ad ? ad.youtube_video_ids : [])))];
     const videos = new Map<string, string>();
     if (videoIds.length) {
-      for (const m of await this.listMediaAssets()) if (m.type === 'YOUTUBE_VIDEO' && m.video_id) videos.set(m.video_id, m.id);
+      for (const m of await this._mediaAssets()) if (m.type === 'YOUTUBE_VIDEO' && m.video_id) videos.set(m.video_id, m.id);
       const missing = videoIds.filter((v) => !videos.has(v));
       const names = await base.mutate(
         'assets',

@@ -1,22 +1,36 @@
 /**
- * The searchads sandbox, family D2: user lists and Customer Match matching, experiments (the trial
- * campaign is a copy of the base campaign), recommendations derived from the delivery model, and
- * change events read from the entities' recorded history (../../sandbox/history.ts).
+ * The searchads sandbox's audience family: audience segments, user lists and Customer Match matching,
+ * experiments (the trial campaign is a copy of the base campaign), recommendations derived from the
+ * delivery model, and change events read from the entities' recorded history (../../sandbox/history.ts).
+ * It works on campaigns, ad groups, keywords and ads through the port it is part of.
  */
 import { createHash } from 'node:crypto';
+import type { ConnectedAccount } from '../../../core/accounts';
 import { ToolError } from '../../../core/errors';
-import { addDays, lastReportDay } from '../../../core/dates';
+import { addDays, isoDate, lastReportDay } from '../../../core/dates';
 import { totals } from '../../../core/metrics';
+import { digits } from '../../sandbox/ids';
 import { stateAt, type WithHistory } from '../../sandbox/history';
 import type { SandboxStore } from '../../sandbox/store';
-import type { SearchAdsAudienceSegment, SearchAdsCampaign, SearchAdsPort, SearchAdsReportRow } from '../port';
+import type { SearchAdsPort } from '../port';
+import type { SearchAdsAsset, SearchAdsAudienceSegment, SearchAdsCampaign, SearchAdsReportRow } from '../port-types';
 import type {
+  NewSearchAdsCustomerMatchList,
+  NewSearchAdsExperiment,
+  SearchAdsApplyParameters,
   SearchAdsChangeEvent,
   SearchAdsChangeResourceType,
+  SearchAdsCustomerMatchMembers,
+  SearchAdsExperiment,
+  SearchAdsExperimentArm,
+  SearchAdsOfflineUserDataJob,
   SearchAdsRecommendation,
   SearchAdsRecommendationMetrics,
   SearchAdsUserList,
 } from '../port-audience';
+import { AUDIENCE_TAXONOMY } from '../reference-data';
+import type { StoredAd, StoredAdGroup, StoredCampaign, StoredKeyword } from './delivery';
+import { KIND } from './stored';
 
 /** Entity kinds of this family (spread into the sandbox's KIND). */
 export const AUDIENCE_KIND = {
@@ -381,4 +395,268 @@ export function changeEventsOf(
   return events.sort(
     (a, b) => b.change_date_time.localeCompare(a.change_date_time) || a.change_resource_name.localeCompare(b.change_resource_name),
   );
+}
+
+export class AudienceSandbox {
+  constructor(
+    private readonly store: SandboxStore,
+    private readonly account: ConnectedAccount,
+    /** The port this family is part of (campaigns, keywords, ads and figures are other families'). */
+    private readonly _port: () => SearchAdsPort,
+  ) {}
+
+  async listAudienceSegments(): Promise<SearchAdsAudienceSegment[]> {
+    return [...AUDIENCE_TAXONOMY, ...(await this.store.list<StoredUserList>(KIND.audience)).map(segmentOf)];
+  }
+
+  // User lists and Customer Match (the account's user lists are its USER_LIST audience segments).
+
+  async listUserLists(): Promise<SearchAdsUserList[]> {
+    return (await this.store.list<StoredUserList>(KIND.audience)).filter((s) => s.type === 'USER_LIST').map(userListOf);
+  }
+
+  async createCustomerMatchList(list: NewSearchAdsCustomerMatchList): Promise<SearchAdsUserList> {
+    const existing = await this.store.list<StoredUserList>(KIND.audience);
+    if (existing.some((s) => s.type === 'USER_LIST' && s.name.toLowerCase() === list.name.toLowerCase()))
+      throw new ToolError(`A user list named "${list.name}" already exists (USER_LIST_ERROR.NAME_ALREADY_USED).`);
+    const id = digits(10);
+    const stored: StoredUserList = {
+      id,
+      type: 'USER_LIST',
+      name: list.name,
+      ...(list.description ? { description: list.description } : {}),
+      resource_name: `customers/${this.account.account_id}/userLists/${id}`,
+      size_for_search: 0,
+      size_for_display: 0,
+      list_type: 'CRM_BASED',
+      membership_status: 'OPEN',
+      membership_life_span: list.membership_life_span,
+      eligible_for_search: true,
+      upload_key_type: 'CONTACT_INFO',
+      created_at: new Date().toISOString(),
+    };
+    return userListOf(await this.store.create(KIND.audience, stored));
+  }
+
+  /** Matches each distinct hashed identifier against the platform's users (matchesUser); the list grows by the matched ones. */
+  async uploadCustomerMatchMembers(userListId: string, members: SearchAdsCustomerMatchMembers): Promise<SearchAdsOfflineUserDataJob> {
+    const list = await this.store.require<StoredUserList>(KIND.audience, userListId);
+    if (list.list_type !== 'CRM_BASED')
+      throw new ToolError(`User list ${userListId} is not a Customer Match (CRM_BASED) list; members can only be uploaded to one.`);
+    if (members.consent.ad_user_data !== 'GRANTED' || members.consent.ad_personalization !== 'GRANTED')
+      throw new ToolError('Customer Match uploads need consent GRANTED for ad_user_data and ad_personalization.');
+    const identifiers = [...new Set([...members.hashed_emails, ...members.hashed_phone_numbers])];
+    const matched = identifiers.filter(matchesUser).length;
+    const job = {
+      id: digits(12),
+      user_list_id: userListId,
+      type: 'CUSTOMER_MATCH_USER_LIST' as const,
+      status: 'SUCCESS' as const,
+      identifiers: members.hashed_emails.length + members.hashed_phone_numbers.length,
+      matched,
+      created_at: new Date().toISOString(),
+    };
+    await this.store.create(AUDIENCE_KIND.userDataJob, job);
+    await this.store.update<StoredUserList>(KIND.audience, userListId, {
+      size_for_search: (list.size_for_search ?? 0) + matched,
+      size_for_display: (list.size_for_display ?? 0) + matched,
+    });
+    const { matched: _m, created_at: _c, ...out } = job;
+    return out;
+  }
+
+  // Experiments.
+
+  async listExperiments(): Promise<SearchAdsExperiment[]> {
+    const today = isoDate(new Date());
+    return (await this.store.list<SearchAdsExperiment & { created_at?: string }>(AUDIENCE_KIND.experiment)).map(
+      ({ created_at: _c, ...e }) => (e.status === 'INITIATED' && e.start_date <= today ? { ...e, status: 'ENABLED' as const } : e),
+    );
+  }
+
+  private async _experiment(experimentId: string): Promise<SearchAdsExperiment> {
+    const found = (await this.listExperiments()).find((e) => e.id === experimentId);
+    if (!found)
+      throw new ToolError(`No experiment with id "${experimentId}" exists in searchads account ${this.account.account_id}.`, {
+        code: 'not_found',
+      });
+    return found;
+  }
+
+  async createExperiment(experiment: NewSearchAdsExperiment): Promise<SearchAdsExperiment> {
+    const id = digits(10);
+    const stored = {
+      id,
+      resource_name: `customers/${this.account.account_id}/experiments/${id}`,
+      type: 'SEARCH_CUSTOM' as const,
+      status: 'SETUP' as const,
+      arms: [],
+      ...experiment,
+      created_at: new Date().toISOString(),
+    };
+    await this.store.create(AUDIENCE_KIND.experiment, stored);
+    return this._experiment(id);
+  }
+
+  async createExperimentArms(experimentId: string, arms: SearchAdsExperimentArm[]): Promise<SearchAdsExperiment> {
+    const experiment = await this._experiment(experimentId);
+    if (experiment.status !== 'SETUP')
+      throw new ToolError(`Experiment ${experimentId} is ${experiment.status}; arms are added in SETUP only.`);
+    if (experiment.arms.length) throw new ToolError(`Experiment ${experimentId} already has its arms.`);
+    await this.store.update(AUDIENCE_KIND.experiment, experimentId, {
+      arms: arms.map((a) => (a.control ? a : { name: a.name, control: false, traffic_split: a.traffic_split })),
+    });
+    return this._experiment(experimentId);
+  }
+
+  /**
+   * Makes the trial campaign: a copy of the base campaign (its ad groups, keywords and ads too) named
+   * with the experiment's suffix, running between the experiment's dates on the treatment's share of
+   * the base budget. The experiment is INITIATED until its start, ENABLED from then.
+   */
+  async scheduleExperiment(experimentId: string): Promise<SearchAdsExperiment> {
+    const experiment = await this._experiment(experimentId);
+    if (experiment.status !== 'SETUP')
+      throw new ToolError(`Experiment ${experimentId} is ${experiment.status}; only an experiment in SETUP can be scheduled.`);
+    const control = experiment.arms.find((a) => a.control);
+    const treatment = experiment.arms.find((a) => !a.control);
+    if (!control?.campaign_id || !treatment)
+      throw new ToolError(
+        `Experiment ${experimentId} needs a control arm with its base campaign and a treatment arm before it is scheduled.`,
+      );
+    const base = await this.store.require<StoredCampaign>(KIND.campaign, control.campaign_id);
+    const createdAt = new Date().toISOString();
+    const { id: _id, label_ids: _labels, frequency_caps: _caps, performance, ...fields } = base;
+    const trial: StoredCampaign & { created_at: string } = {
+      ...fields,
+      id: digits(11),
+      name: `${base.name} ${experiment.suffix}`,
+      status: 'ENABLED',
+      start_date: experiment.start_date,
+      end_date: experiment.end_date,
+      budget_amount: Math.max(1, Math.round(base.budget_amount * treatment.traffic_split) / 100),
+      label_ids: [],
+      performance,
+      created_at: createdAt,
+    };
+    await this.store.create(KIND.campaign, trial);
+    for (const group of await this._port().listAdGroups(base.id)) {
+      if (group.status === 'REMOVED') continue;
+      const copy = await this._port().createAdGroup({
+        campaign_id: trial.id,
+        name: group.name,
+        status: group.status,
+        type: group.type,
+        cpc_bid: group.cpc_bid,
+      });
+      const keywords = (await this._port().listKeywords(base.id)).filter((k) => k.ad_group_id === group.id && k.status !== 'REMOVED');
+      if (keywords.length)
+        await this._port().addKeywords(
+          keywords.map((k) => ({
+            ad_group_id: copy.id,
+            text: k.text,
+            match_type: k.match_type,
+            cpc_bid: k.cpc_bid,
+            status: k.status as 'ENABLED' | 'PAUSED',
+          })),
+        );
+      const ads = (await this._port().listAds(base.id)).filter((a) => a.ad_group_id === group.id && a.status !== 'REMOVED');
+      if (ads.length) await this._port().createAds(ads.map(({ id: _a, campaign_id: _c, ...ad }) => ad));
+    }
+    const today = isoDate(new Date());
+    await this.store.update(AUDIENCE_KIND.experiment, experimentId, {
+      status: experiment.start_date <= today ? 'ENABLED' : 'INITIATED',
+      arms: experiment.arms.map((a) => (a.control ? a : { ...a, campaign_id: trial.id })),
+    });
+    return this._experiment(experimentId);
+  }
+
+  // Recommendations.
+
+  listRecommendations(): Promise<SearchAdsRecommendation[]> {
+    return deriveRecommendations(this._port(), this.store, this.account.account_id, new Date());
+  }
+
+  async applyRecommendation(recommendationId: string, parameters: SearchAdsApplyParameters = {}): Promise<void> {
+    const rec = await currentRecommendation(await this.listRecommendations(), recommendationId);
+    if (rec.type === 'CAMPAIGN_BUDGET') {
+      await this._port().updateCampaign(
+        rec.campaign_id!,
+        { budget_amount: parameters.new_budget_amount ?? rec.campaign_budget!.recommended_amount },
+        { budget_amount: rec.campaign_budget!.current_amount },
+      );
+    } else if (rec.type === 'TARGET_CPA_OPT_IN') {
+      const campaign = await this._port().getCampaign(rec.campaign_id!);
+      await this._port().updateCampaign(rec.campaign_id!, {
+        bidding_targets: { ...campaign.bidding_targets, target_cpa: parameters.target_cpa ?? rec.target_cpa_opt_in!.target_cpa },
+      });
+    } else if (rec.type === 'KEYWORD_MATCH_TYPE') {
+      // A keyword's match type cannot change: the broad version is added with the same bid, the narrow one paused.
+      const narrow = (await this._port().listKeywords(rec.campaign_id)).find(
+        (k) =>
+          k.ad_group_id === rec.ad_group_id &&
+          k.status === 'ENABLED' &&
+          k.text === rec.keyword_match_type!.text &&
+          k.match_type === rec.keyword_match_type!.match_type,
+      );
+      if (!narrow) throw new ToolError(`Recommendation ${rec.id} is not current: its keyword is no longer enabled.`, { code: 'not_found' });
+      await this._port().addKeywords([
+        {
+          ad_group_id: narrow.ad_group_id,
+          text: narrow.text,
+          match_type: 'BROAD',
+          status: 'ENABLED',
+          ...(narrow.cpc_bid !== undefined ? { cpc_bid: narrow.cpc_bid } : {}),
+        },
+      ]);
+      await this._port().updateKeyword(narrow.id, { status: 'PAUSED' }, { status: 'ENABLED' });
+    } else if (rec.type === 'KEYWORD') {
+      await this._port().addKeywords([
+        {
+          ad_group_id: rec.ad_group_id!,
+          text: rec.keyword!.text,
+          match_type: rec.keyword!.match_type,
+          status: 'ENABLED',
+          ...(rec.keyword!.recommended_cpc_bid !== undefined ? { cpc_bid: rec.keyword!.recommended_cpc_bid } : {}),
+        },
+      ]);
+    }
+    await this.store.putMany(AUDIENCE_KIND.appliedRecommendation, [{ id: rec.id }]);
+  }
+
+  async dismissRecommendation(recommendationId: string): Promise<void> {
+    const rec = (await this.listRecommendations()).find((r) => r.id === recommendationId);
+    if (!rec)
+      throw new ToolError(`Recommendation ${recommendationId} is not current; list_recommendations shows the current ones.`, {
+        code: 'not_found',
+      });
+    await this.store.putMany(AUDIENCE_KIND.dismissedRecommendation, [{ id: rec.id }]);
+  }
+
+  // Change history.
+
+  async listChangeEvents(from: string, to: string, limit: number): Promise<SearchAdsChangeEvent[]> {
+    const history = { withHistory: true };
+    const [campaigns, adGroups, keywords, ads, assets] = await Promise.all([
+      this.store.list<StoredCampaign>(KIND.campaign, history),
+      this.store.list<StoredAdGroup>(KIND.adGroup, history),
+      this.store.list<StoredKeyword>(KIND.keyword, history),
+      this.store.list<StoredAd>(KIND.ad, history),
+      this.store.list<SearchAdsAsset>(KIND.asset),
+    ]);
+    const tracked = <T>(items: T[]) => items as unknown as Parameters<typeof changeEventsOf>[0]['campaigns'];
+    return changeEventsOf(
+      {
+        campaigns: tracked(campaigns),
+        adGroups: tracked(adGroups),
+        keywords: tracked(keywords),
+        ads: tracked(ads),
+        assets: tracked(assets),
+      },
+      this.account.account_id,
+      this.account.connected_at,
+      from,
+      to,
+    ).slice(0, limit);
+  }
 }

@@ -55,7 +55,7 @@ export class BiddingSandbox {
     private readonly kinds: { campaign: string; label: string; criterion: string },
   ) {}
 
-  private campaigns(): Promise<LinkedCampaign[]> {
+  private _campaigns(): Promise<LinkedCampaign[]> {
     return this.store.list<LinkedCampaign>(this.kinds.campaign);
   }
 
@@ -74,7 +74,7 @@ export class BiddingSandbox {
     const updated = await this.store.update<LinkedCampaign>(this.kinds.campaign, campaignId, { ...patch, ...extra }, { expect });
     if (patch.budget_amount !== undefined && current.budget_id && patch.budget_amount !== current.budget_amount) {
       await this.store.update<StoredBudget>(BIDDING_KIND.budget, current.budget_id, { amount: patch.budget_amount });
-      for (const other of await this.campaigns()) {
+      for (const other of await this._campaigns()) {
         if (other.id !== campaignId && other.budget_id === current.budget_id)
           await this.store.update(this.kinds.campaign, other.id, { budget_amount: patch.budget_amount });
       }
@@ -89,7 +89,7 @@ export class BiddingSandbox {
   }
 
   async listLabelLinks(): Promise<SearchAdsLabelLink[]> {
-    const [campaigns, links] = await Promise.all([this.campaigns(), this.store.list<StoredLink>(BIDDING_KIND.labelLink)]);
+    const [campaigns, links] = await Promise.all([this._campaigns(), this.store.list<StoredLink>(BIDDING_KIND.labelLink)]);
     return [
       ...campaigns.flatMap((c) => (c.label_ids ?? []).map((label_id) => ({ label_id, entity_type: 'campaign' as const, entity_id: c.id }))),
       ...links.map(({ id: _id, ...l }) => l),
@@ -122,7 +122,7 @@ export class BiddingSandbox {
   // Shared budgets.
 
   async listSharedBudgets(): Promise<SearchAdsSharedBudget[]> {
-    const [budgets, campaigns] = await Promise.all([this.store.list<StoredBudget>(BIDDING_KIND.budget), this.campaigns()]);
+    const [budgets, campaigns] = await Promise.all([this.store.list<StoredBudget>(BIDDING_KIND.budget), this._campaigns()]);
     return budgets.map((b) => ({
       ...b,
       campaign_ids: campaigns.filter((c) => c.budget_id === b.id && c.status !== 'REMOVED').map((c) => c.id),
@@ -142,7 +142,7 @@ export class BiddingSandbox {
   // Portfolio bidding strategies.
 
   async listBiddingStrategies(): Promise<SearchAdsBiddingStrategy[]> {
-    const [strategies, campaigns] = await Promise.all([this.store.list<StoredStrategy>(BIDDING_KIND.strategy), this.campaigns()]);
+    const [strategies, campaigns] = await Promise.all([this.store.list<StoredStrategy>(BIDDING_KIND.strategy), this._campaigns()]);
     return strategies.map((s) => ({
       ...s,
       campaign_ids: campaigns.filter((c) => c.bidding_strategy_id === s.id && c.status !== 'REMOVED').map((c) => c.id),

@@ -1,16 +1,29 @@
 /**
- * The display part of the searchads sandbox: the content topic taxonomy, the seeded image library,
- * how stored criteria, display ads and ad schedules look, and the seeded display targeting.
+ * The searchads sandbox's display family: ad group criteria (display targeting: placements,
+ * topics, audiences, demographics, keywords), the content topic taxonomy, and responsive display
+ * ads; with the seeded image library and display targeting. Keywords and audiences added as
+ * criteria are the core family's (through the port this family is part of).
  */
-import type { SearchAdsAd, SearchAdsAudienceType } from '../port';
-import type {
-  SearchAdsAdGroupCriterion,
-  SearchAdsAudienceCriterionType,
-  SearchAdsDisplayAd,
-  SearchAdsImageAsset,
-  SearchAdsTopic,
-  SearchAdsVideoAsset,
+import { isoDate } from '../../../core/dates';
+import { digits } from '../../sandbox/ids';
+import { EntityNotFoundError, type SandboxStore } from '../../sandbox/store';
+import type { SearchAdsPort } from '../port';
+import type { SearchAdsAd, SearchAdsAudienceType } from '../port-types';
+import {
+  DISPLAY_CRITERION_TYPES,
+  type NewSearchAdsAdGroupCriterion,
+  type NewSearchAdsDisplayAd,
+  type SearchAdsAdGroupCriterion,
+  type SearchAdsAudienceCriterionType,
+  type SearchAdsCriterionType,
+  type SearchAdsDisplayAd,
+  type SearchAdsDisplayAdPatch,
+  type SearchAdsImageAsset,
+  type SearchAdsTopic,
+  type SearchAdsVideoAsset,
 } from '../port-display';
+import type { StoredAd, StoredAdGroup, StoredKeyword } from './delivery';
+import { KIND, adOf } from './stored';
 
 /** A slice of the platform's topic taxonomy (topic constants), enough for an outdoor retailer's targeting. */
 export const TOPIC_CONSTANTS: SearchAdsTopic[] = (
@@ -116,4 +129,171 @@ export function seedDisplayCriteria(
   add(groups.prospecting, 'PARENTAL_STATUS', 'UNDETERMINED', true);
   add(groups.cart, 'TOPIC', '16', true);
   return out;
+}
+
+export class DisplaySandbox {
+  constructor(
+    private readonly store: SandboxStore,
+    /** The port this family is part of (keywords and ad group audiences are the core family's). */
+    private readonly _port: () => SearchAdsPort,
+  ) {}
+
+  async listAdGroupCriteria(
+    adGroupId: string,
+    types: SearchAdsCriterionType[] = DISPLAY_CRITERION_TYPES,
+  ): Promise<SearchAdsAdGroupCriterion[]> {
+    const group = await this.store.require<StoredAdGroup>(KIND.adGroup, adGroupId);
+    const [stored, keywords] = await Promise.all([
+      this.store.list<StoredCriterion>(KIND.adGroupCriterion),
+      this.store.list<StoredKeyword>(KIND.keyword),
+    ]);
+    const all: SearchAdsAdGroupCriterion[] = [
+      ...keywords
+        .filter((k) => k.ad_group_id === adGroupId && k.status !== 'REMOVED')
+        .map((k) => ({
+          id: `${adGroupId}~${k.id}`,
+          ad_group_id: adGroupId,
+          campaign_id: group.campaign_id,
+          criterion_id: k.id,
+          type: 'KEYWORD' as const,
+          value: k.text,
+          match_type: k.match_type,
+          negative: false,
+          status: k.status,
+        })),
+      ...(group.audiences ?? []).map((a) => ({
+        id: `${adGroupId}~${a.criterion_id}`,
+        ad_group_id: adGroupId,
+        campaign_id: group.campaign_id,
+        criterion_id: a.criterion_id,
+        type: AUDIENCE_CRITERION_TYPE[a.type],
+        value: a.audience_id,
+        negative: false,
+        status: 'ENABLED' as const,
+      })),
+      ...stored.filter((c) => c.ad_group_id === adGroupId),
+    ];
+    return all.filter((c) => types.includes(c.type));
+  }
+
+  async addAdGroupCriteria(criteria: NewSearchAdsAdGroupCriterion[]): Promise<SearchAdsAdGroupCriterion[]> {
+    const created: SearchAdsAdGroupCriterion[] = [];
+    for (const c of criteria) {
+      const group = await this.store.require<StoredAdGroup>(KIND.adGroup, c.ad_group_id);
+      if (c.type === 'KEYWORD' && !c.negative) {
+        const [k] = await this._port().addKeywords([{ ad_group_id: c.ad_group_id, text: c.value, match_type: 'BROAD', status: 'ENABLED' }]);
+        created.push({
+          id: `${c.ad_group_id}~${k!.id}`,
+          ad_group_id: c.ad_group_id,
+          campaign_id: group.campaign_id,
+          criterion_id: k!.id,
+          type: 'KEYWORD',
+          value: k!.text,
+          match_type: 'BROAD',
+          negative: false,
+          status: 'ENABLED',
+        });
+        continue;
+      }
+      if (!c.negative && (c.type === 'USER_INTEREST' || c.type === 'CUSTOM_AUDIENCE' || c.type === 'USER_LIST')) {
+        const segment = (await this._port().listAudienceSegments()).find(
+          (s) => s.id === c.value && AUDIENCE_CRITERION_TYPE[s.type] === c.type,
+        );
+        if (!segment) throw new EntityNotFoundError('audience', c.value);
+        const [a] = await this._port().addAdGroupAudiences(c.ad_group_id, [
+          { type: segment.type, audience_id: segment.id, name: segment.name },
+        ]);
+        created.push({
+          ...c,
+          id: `${c.ad_group_id}~${a!.criterion_id}`,
+          campaign_id: group.campaign_id,
+          criterion_id: a!.criterion_id,
+          status: 'ENABLED',
+        });
+        continue;
+      }
+      const criterionId = digits(12);
+      const stored: StoredCriterion = {
+        ...c,
+        id: `${c.ad_group_id}~${criterionId}`,
+        campaign_id: group.campaign_id,
+        criterion_id: criterionId,
+        status: 'ENABLED',
+      };
+      await this.store.create(KIND.adGroupCriterion, stored);
+      created.push(stored);
+    }
+    return created;
+  }
+
+  async removeAdGroupCriteria(ids: string[]): Promise<void> {
+    for (const id of ids) {
+      const [adGroupId, criterionId] = id.split('~');
+      if (await this.store.get(KIND.adGroupCriterion, id)) {
+        await this.store.remove(KIND.adGroupCriterion, id);
+        continue;
+      }
+      const keyword = await this.store.get<StoredKeyword>(KIND.keyword, criterionId ?? '');
+      if (keyword && keyword.ad_group_id === adGroupId) {
+        await this.store.update<StoredKeyword>(KIND.keyword, keyword.id, { status: 'REMOVED' });
+        continue;
+      }
+      const group = await this.store.get<StoredAdGroup>(KIND.adGroup, adGroupId ?? '');
+      if (group?.audiences?.some((a) => a.criterion_id === criterionId)) {
+        await this.store.update<StoredAdGroup>(KIND.adGroup, group.id, {
+          audiences: group.audiences.filter((a) => a.criterion_id !== criterionId),
+        });
+        continue;
+      }
+      throw new EntityNotFoundError('ad_group_criterion', id);
+    }
+  }
+
+  async listTopics(): Promise<SearchAdsTopic[]> {
+    return TOPIC_CONSTANTS;
+  }
+
+  async getDisplayAd(adId: string): Promise<SearchAdsDisplayAd> {
+    const ad = await this.store.require<StoredAd & { display?: DisplayParts }>(KIND.ad, adId);
+    if (ad.type !== 'RESPONSIVE_DISPLAY_AD') throw new EntityNotFoundError('responsive display ad', adId);
+    return displayAdOf({ ...adOf(ad), display: ad.display });
+  }
+
+  async createDisplayAds(ads: NewSearchAdsDisplayAd[]): Promise<SearchAdsDisplayAd[]> {
+    const today = isoDate(new Date());
+    const created: (StoredAd & { display: DisplayParts })[] = [];
+    for (const ad of ads) {
+      const group = await this.store.require<StoredAdGroup>(KIND.adGroup, ad.ad_group_id);
+      const { ad_group_id, status, headlines, descriptions, final_url, ...display } = ad;
+      created.push({
+        id: digits(12),
+        ad_group_id,
+        campaign_id: group.campaign_id,
+        type: 'RESPONSIVE_DISPLAY_AD',
+        status,
+        headlines,
+        descriptions,
+        final_url,
+        start_date: today,
+        display,
+      });
+    }
+    await this.store.putMany(KIND.ad, created);
+    return created.map(({ start_date: _s, ...ad }) => displayAdOf(ad));
+  }
+
+  async updateDisplayAd(adId: string, patch: SearchAdsDisplayAdPatch): Promise<SearchAdsDisplayAd> {
+    const current = await this.store.require<StoredAd & { display?: DisplayParts }>(KIND.ad, adId);
+    const { headlines, descriptions, final_url, ...parts } = patch;
+    const display: Record<string, unknown> = { ...displayAdOf({ ...adOf(current), display: current.display }) };
+    for (const key of ['id', 'ad_group_id', 'campaign_id', 'type', 'status', 'headlines', 'descriptions', 'final_url', 'path1', 'path2'])
+      delete display[key];
+    for (const [key, value] of Object.entries(parts)) {
+      if (value === undefined) delete display[key];
+      else display[key] = value;
+    }
+    const common = Object.fromEntries(Object.entries({ headlines, descriptions, final_url }).filter(([, value]) => value !== undefined));
+    await this.store.update<StoredAd>(KIND.ad, adId, { ...common, display });
+    return this.getDisplayAd(adId);
+  }
 }

@@ -1,12 +1,31 @@
+/**
+ * The searchads sandbox's insights family: figures (getReport, from the delivery model), conversion
+ * actions and their report, the keyword planner, and the reference data (languages, locations).
+ */
+import { lastReportDay } from '../../../core/dates';
 import { allocateMoney, apportion } from '../../sandbox/allocate';
-import { hash32 } from '../../sandbox/metrics';
-import type { SearchAdsReportRow } from '../port';
+import { datesBetween, hash32 } from '../../sandbox/metrics';
+import type { SandboxStore } from '../../sandbox/store';
+import type { SearchAdsGeoTarget, SearchAdsLanguage, SearchAdsReportLevel, SearchAdsReportRow } from '../port-types';
 import type {
   SearchAdsConversionAction,
   SearchAdsConversionRow,
   SearchAdsKeywordIdea,
   SearchAdsKeywordIdeaRequest,
 } from '../port-insights';
+import { GEO_TARGET_CONSTANTS, LANGUAGE_CONSTANTS, suggestGeoTargets } from '../reference-data';
+import {
+  campaignDay,
+  enabledShare,
+  splitAmong,
+  splitSearchTerms,
+  type StoredAd,
+  type StoredAdGroup,
+  type StoredCampaign,
+  type StoredKeyword,
+  type StoredNegative,
+} from './delivery';
+import { KIND, type StoredNegativeList } from './stored';
 
 /**
  * The sandbox's conversion actions and keyword planner. Conversions come from the delivery model
@@ -202,4 +221,131 @@ function addMonths(month: string, delta: number): string {
   const [y, m] = month.split('-').map(Number) as [number, number];
   const total = y * 12 + (m - 1) + delta;
   return `${Math.floor(total / 12)}-${String((total % 12) + 1).padStart(2, '0')}`;
+}
+
+export class InsightsSandbox {
+  constructor(private readonly store: SandboxStore) {}
+
+  async listLanguages(): Promise<SearchAdsLanguage[]> {
+    return LANGUAGE_CONSTANTS;
+  }
+
+  async suggestGeoTargets(text: string): Promise<SearchAdsGeoTarget[]> {
+    return suggestGeoTargets(text);
+  }
+
+  async getGeoTargets(ids: string[]): Promise<SearchAdsGeoTarget[]> {
+    return GEO_TARGET_CONSTANTS.filter((g) => ids.includes(g.id));
+  }
+
+  /**
+   * Every negative that blocks searches: campaign and ad group negatives, and the keywords of shared
+   * lists as negatives of each campaign they apply to, from when both the keyword and the attachment existed.
+   */
+  private async _searchTermNegatives(): Promise<StoredNegative[]> {
+    const [own, lists] = await Promise.all([
+      this.store.list<StoredNegative>(KIND.negativeKeyword),
+      this.store.list<StoredNegativeList>(KIND.negativeList),
+    ]);
+    const shared = lists.flatMap((list) =>
+      list.campaign_ids.flatMap((campaignId) =>
+        list.keywords.map((k) => {
+          const since = [k.created_at, list.attached[campaignId]]
+            .filter((x): x is string => Boolean(x))
+            .sort()
+            .at(-1);
+          return { id: k.id, campaign_id: campaignId, text: k.text, match_type: k.match_type, ...(since ? { created_at: since } : {}) };
+        }),
+      ),
+    );
+    return [...own, ...shared];
+  }
+
+  async listConversionActions(): Promise<SearchAdsConversionAction[]> {
+    return (await this.store.list<StoredConversionAction>(KIND.conversionAction)).map(({ weight: _w, per_click: _p, ...action }) => action);
+  }
+
+  async getConversionReport(start: string, end: string): Promise<SearchAdsConversionRow[]> {
+    const [actions, campaignRows] = await Promise.all([
+      this.store.list<StoredConversionAction>(KIND.conversionAction),
+      this.getReport('campaign', start, end),
+    ]);
+    return conversionRows(campaignRows, actions);
+  }
+
+  async generateKeywordIdeas(request: SearchAdsKeywordIdeaRequest): Promise<SearchAdsKeywordIdea[]> {
+    return keywordIdeas(request, new Date());
+  }
+
+  /**
+   * The delivery model (sandbox/delivery.ts): each campaign's day from the history of it and its ad
+   * groups, split top down among the ad groups, each ad group's among its enabled keywords and ads,
+   * each keyword's among the queries it matched; the account's day is its campaigns' days added up.
+   * Days from today on have no delivery yet; days without delivery have no row.
+   */
+  async getReport(level: SearchAdsReportLevel, start: string, end: string): Promise<SearchAdsReportRow[]> {
+    const last = lastReportDay(new Date(), 'UTC'); // the sandbox simulates its days in UTC
+    const dates = datesBetween(start, end < last ? end : last);
+    if (!dates.length) return [];
+    const [campaigns, groups, keywords, ads, negatives] = await Promise.all([
+      this.store.list<StoredCampaign>(KIND.campaign, { withHistory: true }),
+      this.store.list<StoredAdGroup>(KIND.adGroup, { withHistory: true }),
+      this.store.list<StoredKeyword>(KIND.keyword, { withHistory: true }),
+      this.store.list<StoredAd>(KIND.ad, { withHistory: true }),
+      level === 'search_term' ? this._searchTermNegatives() : Promise.resolve([]),
+    ]);
+    const byGroup = <T extends { ad_group_id: string }>(items: T[]) => {
+      const map = new Map<string, T[]>();
+      for (const item of items) map.set(item.ad_group_id, [...(map.get(item.ad_group_id) ?? []), item]);
+      return map;
+    };
+    const keywordsOf = byGroup(keywords);
+    const adsOf = byGroup(ads);
+    const groupServes = (g: StoredAdGroup, date: string, type: string) => {
+      if (g.type === 'SEARCH_STANDARD' && type === 'SEARCH' && !(keywordsOf.get(g.id) ?? []).some((k) => enabledShare(k, date) > 0))
+        return false;
+      const groupAds = adsOf.get(g.id) ?? [];
+      return !groupAds.length || groupAds.some((a) => enabledShare(a, date) > 0);
+    };
+    const rows: SearchAdsReportRow[] = [];
+    const account = new Map<string, SearchAdsReportRow>();
+    for (const campaign of campaigns) {
+      const children = groups.filter((g) => g.campaign_id === campaign.id);
+      for (const date of dates) {
+        const day = campaignDay(campaign, children, date, groupServes);
+        if (!day.total.impressions && !day.total.spend) continue;
+        if (level === 'campaign') rows.push({ date, ...day.total, campaign_id: campaign.id });
+        for (const [adGroupId, part] of day.children) {
+          if (!part.impressions && !part.spend) continue;
+          const ids = { campaign_id: campaign.id, ad_group_id: adGroupId };
+          if (level === 'ad_group') rows.push({ date, ...part, ...ids });
+          const group = children.find((g) => g.id === adGroupId)!;
+          if (level === 'ad') {
+            for (const [ad, figures] of splitAmong(part, adsOf.get(adGroupId) ?? [], date, () => group.performance))
+              rows.push({ date, ...figures, ...ids, ad_id: ad.id });
+          }
+          if (level === 'keyword' || level === 'search_term') {
+            for (const [keyword, figures] of splitAmong(part, keywordsOf.get(adGroupId) ?? [], date, (k) => k.performance)) {
+              if (level === 'keyword') rows.push({ date, ...figures, ...ids, keyword_id: keyword.id });
+              else
+                for (const [term, termDay] of splitSearchTerms(keyword, figures, date, negatives))
+                  if (termDay.impressions || termDay.spend)
+                    rows.push({ date, ...termDay, ...ids, keyword_id: keyword.id, search_term: term });
+            }
+          }
+        }
+        if (level === 'customer') {
+          const sum = account.get(date) ?? { date, impressions: 0, clicks: 0, spend: 0, conversions: 0, revenue: 0 };
+          sum.impressions += day.total.impressions;
+          sum.clicks += day.total.clicks;
+          sum.spend = Math.round((sum.spend + day.total.spend) * 100) / 100;
+          sum.conversions += day.total.conversions;
+          sum.revenue = Math.round((sum.revenue + day.total.revenue) * 100) / 100;
+          if (day.total.video_views !== undefined) sum.video_views = (sum.video_views ?? 0) + day.total.video_views;
+          account.set(date, sum);
+        }
+      }
+    }
+    return level === 'customer' ? [...account.values()].sort((a, b) => a.date.localeCompare(b.date)) : rows;
+  }
 }

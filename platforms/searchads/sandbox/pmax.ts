@@ -66,14 +66,14 @@ function strengthOf(links: StoredLink[]): string {
 export class PmaxSandbox implements SearchAdsPmaxPort {
   constructor(
     private readonly store: SandboxStore,
-    private readonly campaign: (id: string) => Promise<SearchAdsCampaign>,
+    private readonly _campaign: (id: string) => Promise<SearchAdsCampaign>,
   ) {}
 
-  private async links(): Promise<StoredLink[]> {
+  private async _links(): Promise<StoredLink[]> {
     return this.store.list<StoredLink>(PMAX_KIND.assetGroupAsset);
   }
 
-  private withStrength(group: SearchAdsAssetGroup, links: StoredLink[]): SearchAdsAssetGroup {
+  private _withStrength(group: SearchAdsAssetGroup, links: StoredLink[]): SearchAdsAssetGroup {
     return {
       ...group,
       ad_strength: group.status === 'REMOVED' ? 'PENDING' : strengthOf(links.filter((l) => l.asset_group_id === group.id)),
@@ -81,20 +81,20 @@ export class PmaxSandbox implements SearchAdsPmaxPort {
   }
 
   async listAssetGroups(campaignId?: string): Promise<SearchAdsAssetGroup[]> {
-    const [groups, links] = await Promise.all([this.store.list<SearchAdsAssetGroup>(PMAX_KIND.assetGroup), this.links()]);
-    return groups.filter((g) => !campaignId || g.campaign_id === campaignId).map((g) => this.withStrength(g, links));
+    const [groups, links] = await Promise.all([this.store.list<SearchAdsAssetGroup>(PMAX_KIND.assetGroup), this._links()]);
+    return groups.filter((g) => !campaignId || g.campaign_id === campaignId).map((g) => this._withStrength(g, links));
   }
 
   async getAssetGroup(assetGroupId: string): Promise<SearchAdsAssetGroup> {
-    const [group, links] = await Promise.all([this.store.require<SearchAdsAssetGroup>(PMAX_KIND.assetGroup, assetGroupId), this.links()]);
-    return this.withStrength(group, links);
+    const [group, links] = await Promise.all([this.store.require<SearchAdsAssetGroup>(PMAX_KIND.assetGroup, assetGroupId), this._links()]);
+    return this._withStrength(group, links);
   }
 
   async createAssetGroup(
     group: NewSearchAdsAssetGroup,
     links: { asset_id: string; field_type: PmaxAssetFieldType }[],
   ): Promise<SearchAdsAssetGroup> {
-    const campaign = await this.campaign(group.campaign_id);
+    const campaign = await this._campaign(group.campaign_id);
     if (campaign.type !== 'PERFORMANCE_MAX')
       throw refuse(
         `Campaign ${campaign.id} is a ${campaign.type} campaign; asset groups belong to Performance Max campaigns.`,
@@ -107,7 +107,7 @@ export class PmaxSandbox implements SearchAdsPmaxPort {
       throw refuse(`The campaign already has an asset group named "${group.name}".`, 'ASSET_GROUP_ERROR.DUPLICATE_NAME');
     const media = await this.store.list<SearchAdsMediaAsset>(PMAX_KIND.mediaAsset);
     const described = links.map((l) =>
-      this.checkLink(
+      this._checkLink(
         l.field_type,
         media.find((m) => m.id === l.asset_id),
         l.asset_id,
@@ -129,11 +129,11 @@ export class PmaxSandbox implements SearchAdsPmaxPort {
       created_at: createdAt,
     }));
     await this.store.putMany(PMAX_KIND.assetGroupAsset, made);
-    return this.withStrength(stored, made);
+    return this._withStrength(stored, made);
   }
 
   /** The asset behind a link as the asset group rules read it; refuses a missing asset or one of the wrong kind or shape. */
-  private checkLink(
+  private _checkLink(
     field: PmaxAssetFieldType,
     asset: SearchAdsMediaAsset | undefined,
     assetId: string,
@@ -177,12 +177,12 @@ export class PmaxSandbox implements SearchAdsPmaxPort {
         throw refuse(`The campaign already has an asset group named "${patch.name}".`, 'ASSET_GROUP_ERROR.DUPLICATE_NAME');
     }
     const updated = await this.store.update<SearchAdsAssetGroup>(PMAX_KIND.assetGroup, assetGroupId, patch, { expect });
-    return this.withStrength(updated, await this.links());
+    return this._withStrength(updated, await this._links());
   }
 
   async listAssetGroupAssets(filter: { assetGroupId?: string; campaignId?: string }): Promise<SearchAdsAssetGroupAsset[]> {
     const now = new Date();
-    return (await this.links())
+    return (await this._links())
       .filter(
         (l) =>
           (!filter.assetGroupId || l.asset_group_id === filter.assetGroupId) && (!filter.campaignId || l.campaign_id === filter.campaignId),
@@ -191,14 +191,14 @@ export class PmaxSandbox implements SearchAdsPmaxPort {
   }
 
   async linkAssetGroupAssets(links: NewSearchAdsAssetGroupAsset[]): Promise<SearchAdsAssetGroupAsset[]> {
-    const [media, existing] = await Promise.all([this.store.list<SearchAdsMediaAsset>(PMAX_KIND.mediaAsset), this.links()]);
+    const [media, existing] = await Promise.all([this.store.list<SearchAdsMediaAsset>(PMAX_KIND.mediaAsset), this._links()]);
     const createdAt = new Date().toISOString();
     const made: StoredLink[] = [];
     for (const l of links) {
       const group = await this.store.require<SearchAdsAssetGroup>(PMAX_KIND.assetGroup, l.asset_group_id);
       if (group.status === 'REMOVED')
         throw refuse(`Asset group ${group.id} is REMOVED.`, 'ASSET_GROUP_ERROR.CANNOT_MODIFY_REMOVED_ASSET_GROUP');
-      this.checkLink(
+      this._checkLink(
         l.field_type,
         media.find((m) => m.id === l.asset_id),
         l.asset_id,
@@ -231,7 +231,7 @@ export class PmaxSandbox implements SearchAdsPmaxPort {
   }
 
   async unlinkAssetGroupAssets(linkIds: string[]): Promise<void> {
-    const links = await this.links();
+    const links = await this._links();
     const left = links.filter((l) => !linkIds.includes(l.id));
     for (const groupId of new Set(links.filter((l) => linkIds.includes(l.id)).map((l) => l.asset_group_id))) {
       const mine = left.filter((l) => l.asset_group_id === groupId);

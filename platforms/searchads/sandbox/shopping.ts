@@ -192,12 +192,12 @@ export class ShoppingSandbox {
     });
   }
 
-  listMediaAssets(): Promise<SearchAdsMediaAsset[]> {
+  private _mediaAssets(): Promise<SearchAdsMediaAsset[]> {
     return this.store.list<SearchAdsMediaAsset>(SHOPPING_KIND.mediaAsset);
   }
 
   async createChannelAds(ads: NewSearchAdsChannelAd[]): Promise<SearchAdsAd[]> {
-    const media = await this.listMediaAssets();
+    const media = await this._mediaAssets();
     for (const ad of ads) {
       const ids = [
         ...('image_asset_ids' in ad ? ad.image_asset_ids : []),

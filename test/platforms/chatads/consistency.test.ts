@@ -5,7 +5,7 @@
  */
 import { chatads } from '../../../platforms/chatads/manifest';
 import { CONVERSION_FIELDS, DELIVERY_FIELDS, type ChatAdsInsightsRow, type ChatAdsPort } from '../../../platforms/chatads/port';
-import { ChatAdsSandbox } from '../../../platforms/chatads/sandbox';
+import { ChatAdsSandbox } from '../../../platforms/chatads/sandbox/adapter';
 import { addDays, isoDate } from '../../../core/dates';
 import { finderCall } from '../../../platforms/opportunities';
 import type { ConnectedAccount } from '../../../core/accounts';

@@ -2,7 +2,8 @@
  * The fake search platform refuses what the real one refuses, so the live adapter's tests prove
  * something: auth headers, customer ids, query language, update masks and partial objects.
  */
-import { FAKE_API_VERSION, FAKE_DEVELOPER_TOKEN } from '../../fakes/searchads-api';
+import { FAKE_API_VERSION, FAKE_DEVELOPER_TOKEN, MUTABLE } from '../../fakes/searchads-api';
+import { FIELDS, FROM, PUBLISHED } from '../../fakes/searchads-api-fields';
 import { useFakeSearchAdsUpstream } from './fake-api-support';
 
 const cid = '5551234567';
@@ -16,15 +17,51 @@ describe('fake search platform', () => {
     expect((await search('SELECT customer.id FROM customer', { Authorization: 'Bearer nope' })).code).toEqual({
       authenticationError: 'OAUTH_TOKEN_INVALID',
     });
-    expect((await search('SELECT customer.id FROM customer', { 'developer-token': 'x' })).code).toEqual({
-      authorizationError: 'DEVELOPER_TOKEN_PROHIBITED',
-    });
+    // Developer tokens were sunset: the header is optional and ignored.
+    expect((await search('SELECT customer.id FROM customer', { 'developer-token': '' })).status).toBe(200);
+    expect((await search('SELECT customer.id FROM customer', { 'developer-token': 'x' })).status).toBe(200);
     expect((await post('customers/555-123-4567/googleAds:search', { query: 'SELECT customer.id FROM customer' })).code).toEqual({
       requestError: 'INVALID_CUSTOMER_ID',
     });
     expect((await post('customers/5550000000/googleAds:search', { query: 'SELECT customer.id FROM customer' })).code).toEqual({
       authorizationError: 'USER_PERMISSION_DENIED',
     });
+  });
+
+  it('selects and mutates only the fields of the published definitions (generated from the protos, not typed by hand)', () => {
+    expect(PUBLISHED.version).toMatch(/^v\d+$/);
+    // Every resource the fake serves has its published field list; what it may select with is the fake's own.
+    for (const from of Object.keys(FROM)) expect(FIELDS[from]?.length).toBeGreaterThan(0);
+    const snake = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+    const resourceOf = (collection: string) =>
+      snake(collection)
+        .replace(/criteria$/, 'criterion')
+        .replace(/ies$/, 'y')
+        .replace(/s$/, '');
+    const unknown: string[] = [];
+    for (const [collection, spec] of Object.entries(MUTABLE)) {
+      const fields = Object.entries(PUBLISHED.resources[resourceOf(collection)] ?? {});
+      for (const kind of ['create', 'update'] as const) {
+        for (const path of (spec[kind] ?? []).map((p) => p.split('.').map(snake).join('.'))) {
+          // A path names a field, a message holding fields, or a part of a message written whole.
+          const hits = fields.filter(
+            ([f, type]) => f === path || f.startsWith(`${path}.`) || (type.startsWith('message:') && path.startsWith(`${f}.`)),
+          );
+          if (!hits.length) unknown.push(`${kind} ${collection}.${path}`);
+          // Output-only and immutable fields cannot be updated.
+          else if (kind === 'update' && hits.every(([, type]) => /\|.*[OI]/.test(type)))
+            unknown.push(`update ${collection}.${path} (${hits[0]![1]})`);
+        }
+      }
+    }
+    expect(unknown).toEqual([]);
+  });
+
+  it('refuses fields the published definitions do not list (a performance label of an asset group asset)', async () => {
+    expect((await search('SELECT asset_group_asset.performance_label FROM asset_group_asset')).code).toEqual({
+      queryError: 'UNRECOGNIZED_FIELD',
+    });
+    expect((await search('SELECT asset_group_asset.primary_status FROM asset_group_asset')).status).toBe(200);
   });
 
   it('refuses unknown resources and fields, and pages with tokens tied to the query', async () => {
@@ -221,8 +258,11 @@ describe('fake search platform', () => {
       headers: { Authorization: `Bearer ${upstream.token}`, 'developer-token': FAKE_DEVELOPER_TOKEN },
     });
     expect(limited.status).toBe(429);
-    expect(limited.headers.get('retry-after')).toBe('9');
-    expect(((await limited.json()) as any).error.details[0].errors[0].errorCode).toEqual({ quotaError: 'RESOURCE_EXHAUSTED' });
+    // The platform gives the delay in the failure body (QuotaErrorDetails.retry_delay), not as a header.
+    expect(limited.headers.get('retry-after')).toBeNull();
+    const failure = ((await limited.json()) as any).error.details[0].errors[0];
+    expect(failure.errorCode).toEqual({ quotaError: 'RESOURCE_EXHAUSTED' });
+    expect(failure.details.quotaErrorDetails.retryDelay).toBe('9s');
     expect(upstream.api.countRequests(/listAccessibleCustomers/)).toBe(1);
   });
 

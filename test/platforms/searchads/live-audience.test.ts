@@ -117,6 +117,29 @@ describe('searchads audiences, experiments, recommendations and change history (
     });
   });
 
+  it('a Customer Match upload the platform no longer allows is live_not_supported naming its Data Manager API; the connection stays healthy', async () => {
+    const port = searchads.open(live.account, operatorCall());
+    const crm = (await port.listUserLists()).find((l) => l.type === 'CRM_BASED')!;
+    const grant = { ad_user_data: 'GRANTED' as const, ad_personalization: 'GRANTED' as const };
+    fake().customerMatchAllowlisted = false;
+    try {
+      const jobs = fake().offlineUserDataJobs.length;
+      await expect(
+        port.uploadCustomerMatchMembers(crm.id, { hashed_emails: ['a'.repeat(64)], hashed_phone_numbers: [], consent: grant }),
+      ).rejects.toMatchObject({
+        message: expect.stringContaining('Data Manager API'),
+        structuredContent: {
+          code: 'live_not_supported',
+          platform_error: 'NOT_ALLOWLISTED_ERROR.CUSTOMER_NOT_ALLOWLISTED_FOR_THIS_FEATURE',
+        },
+      });
+      expect(fake().offlineUserDataJobs).toHaveLength(jobs);
+      expect((await callTool(live.apiKey, 'list_user_lists')).status).toBe(200);
+    } finally {
+      fake().customerMatchAllowlisted = undefined;
+    }
+  });
+
   it('creates an experiment: arms and a scheduled trial campaign on the platform, shown by list_experiments', async () => {
     const campaigns = await campaignsByName(live.apiKey);
     const base = campaigns['Generic - Hiking Boots']!;

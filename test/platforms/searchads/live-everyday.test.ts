@@ -137,6 +137,23 @@ describe('searchads everyday families on a live account (fake search platform)',
     expect(wire.targetImpressionShare).toBeUndefined();
   });
 
+  it('maximize clicks is written as target spend and read back as maximize clicks; the next strategy change works', async () => {
+    const generic = campaigns['Generic - Hiking Boots']!;
+    await callToolOk(live.apiKey, 'update_bid_strategy', { campaign_id: generic.id, strategy: 'MAXIMIZE_CLICKS' });
+    const wire = platform.api.customer(live.account.account_id).campaigns.find((c) => c.id === generic.id)!;
+    expect(wire.biddingStrategyType).toBe('TARGET_SPEND');
+    expect((await campaignsByName(live.apiKey))['Generic - Hiking Boots']).toMatchObject({ bidding_strategy: 'MAXIMIZE_CLICKS' });
+    const next = await callToolOk(live.apiKey, 'update_bid_strategy', {
+      campaign_id: generic.id,
+      strategy: 'MAXIMIZE_CONVERSIONS',
+      target_cpa: 25,
+    });
+    expect(next.structured).toMatchObject({
+      before: { strategy: 'MAXIMIZE_CLICKS' },
+      after: { strategy: 'MAXIMIZE_CONVERSIONS', target_cpa: 25 },
+    });
+  });
+
   it('create_search_campaign creates budget, campaign, ad groups, keywords and ads on the platform; ad copy edits write through', async () => {
     const rsa = {
       headlines: ['Trail Boots for Women', 'Waterproof and Light', 'Free 30-Day Returns'],

@@ -16,7 +16,7 @@ const platform = useFakeSearchPlatform();
 afterEach(() => platform.api.clearFaults());
 
 describe('searchads live failures', () => {
-  it('an upstream 429 answers 429 with Retry-After and consumes no quota', async () => {
+  it("an upstream 429 answers 429 with Retry-After taken from the failure's QuotaErrorDetails.retry_delay, and consumes no quota", async () => {
     const { apiKey, owner } = await liveOwner(platform);
     platform.api.fail('rate_limit', 1, { retryAfter: 17 });
     const limited = await callTool(apiKey, 'list_campaigns', {});
@@ -80,6 +80,30 @@ describe('searchads live failures', () => {
     expect(broken.status).toBe(400);
     expect(broken.body.structured_content).toMatchObject({ code: 'connection_broken' });
     expect(broken.body.error).toContain('USER_PERMISSION_DENIED');
+  });
+
+  it("an operator-side 403 (the deployment's Cloud project) is live_setup_incomplete and leaves the connection healthy", async () => {
+    const { apiKey } = await liveOwner(platform);
+    platform.api.fail('forbidden', 1, { code: 'CLOUD_PROJECT_NOT_APPROVED_FOR_PRODUCTION' });
+    const refused = await callTool(apiKey, 'list_campaigns', {});
+    expect(refused.status).toBe(500);
+    expect(refused.body.structured_content).toMatchObject({ code: 'live_setup_incomplete', platform: 'searchads' });
+    expect(refused.body.error).toContain('CLOUD_PROJECT_NOT_APPROVED_FOR_PRODUCTION');
+    const status = await callToolOk(apiKey, 'get_connections_status', {});
+    const searchads = (status.structured!.platforms as { platform: string; healthy: boolean }[]).find((p) => p.platform === 'searchads')!;
+    expect(searchads.healthy).toBe(true);
+    expect((await callTool(apiKey, 'list_campaigns', {})).status).toBe(200);
+  });
+
+  it('works without a developer token (they were sunset): the header is sent only when set', async () => {
+    const { apiKey } = await liveOwner(platform);
+    const saved = process.env.SEARCHADS_DEVELOPER_TOKEN;
+    delete process.env.SEARCHADS_DEVELOPER_TOKEN;
+    try {
+      expect((await callTool(apiKey, 'list_campaigns', {})).status).toBe(200);
+    } finally {
+      process.env.SEARCHADS_DEVELOPER_TOKEN = saved;
+    }
   });
 
   it("the platform's validation error comes back as a 400 with its own message and code", async () => {
