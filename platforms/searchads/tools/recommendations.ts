@@ -152,6 +152,7 @@ interface Action {
 const ACTIONS: Action[] = [
   {
     name: 'apply_recommendation',
+    examples: [{ recommendation_id: '<recommendation_id from list_recommendations>' }],
     verb: 'Apply',
     description:
       "Applies a recommendation from list_recommendations: CAMPAIGN_BUDGET raises the campaign's daily budget to the recommended amount, KEYWORD adds the keyword to its ad group, TARGET_CPA_OPT_IN sets the campaign's target CPA, KEYWORD_MATCH_TYPE broadens a keyword (the broad version is added with the same bid and the narrow one paused). The change shows in the next read. A dismissed recommendation, or one that is no longer current (the account changed since), is refused.",
@@ -197,6 +198,7 @@ const ACTIONS: Action[] = [
   },
   {
     name: 'dismiss_recommendation',
+    examples: [{ recommendation_id: '<recommendation_id from list_recommendations>' }],
     verb: 'Dismiss',
     description:
       'Dismisses a recommendation from list_recommendations: nothing else changes, and it no longer shows in list_recommendations (only with include_dismissed). A dismissed recommendation cannot be applied.',
@@ -210,6 +212,7 @@ function actionTool(action: Action) {
   return defineSearchAdsTool({
     name: action.name,
     description: action.description,
+    examples: action.examples,
     access: 'write',
     args: { recommendation_id: idArg },
     output: v.object({
