@@ -345,7 +345,13 @@ function deleteResult(ctx: ToolContext<ProAdsPort>, plan: WritePlan<DeleteData>)
   return { text, structured: { ad_account_id: ctx.account.account_id, changed, summary: plan.summary, entity: plan.data.kind, items } };
 }
 
-function deleteTool(row: { name: string; description: string; kind: EntityKind; archiveOption?: boolean }): ToolDefinition {
+function deleteTool(row: {
+  name: string;
+  description: string;
+  examples?: Record<string, unknown>[];
+  kind: EntityKind;
+  archiveOption?: boolean;
+}): ToolDefinition {
   const e = ENTITIES[row.kind];
   return defineProAdsTool({
     name: row.name,

@@ -206,6 +206,8 @@ interface AddRow {
   name: string;
   surface: Surface;
   description: string;
+  /** Documented request examples (ToolSpec.examples). */
+  examples?: Record<string, unknown>[];
   args: v.ObjectEntries;
   schemaRules?: ReturnType<typeof atLeastOne>[];
   /** The criteria the arguments ask for, or the problems found with them (each naming its field). */

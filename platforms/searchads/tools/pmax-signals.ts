@@ -45,6 +45,8 @@ interface ReadRow {
   name: string;
   type: SignalType;
   description: string;
+  /** Documented request examples (ToolSpec.examples). */
+  examples?: Record<string, unknown>[];
 }
 
 export function signalListTool(row: ReadRow): ToolDefinition {

@@ -140,6 +140,8 @@ interface Action {
   name: 'apply_recommendation' | 'dismiss_recommendation';
   verb: 'Apply' | 'Dismiss';
   description: string;
+  /** Documented request examples (ToolSpec.examples). */
+  examples?: Record<string, unknown>[];
   /** What applying changes on the account (dismissing changes only the recommendation). */
   changes(r: SearchAdsRecommendation, currency: string): { entity: string; id?: string; fields: Record<string, FieldChange> }[];
   run(
