@@ -153,9 +153,11 @@ interface ToolSpecBase<Entries extends v.ObjectEntries> {
    */
   schemaRules?: SchemaRule[];
   /**
-   * Argument sets that work as they are for any owner (no ids: ids differ per account); the first
-   * is the request example of the catalog and OpenAPI. Without it a tool publishes the example its
-   * schema gives when that needs no made-up value, else none.
+   * Argument sets that work on a fresh sandbox owner; the first is the request example of the
+   * OpenAPI document. A value that differs per account (an id) is a placeholder naming where a caller
+   * takes it: `'<campaign_id from list_campaigns>'` (test/e2e/examples.test.ts resolves it from the
+   * list tools). Without it a tool publishes the example its schema gives when that needs no made-up
+   * value, else none.
    */
   examples?: Record<string, unknown>[];
   /**

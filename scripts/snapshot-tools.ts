@@ -1,23 +1,31 @@
 /**
- * npm run snapshot:tools          rewrites catalog/tools.snapshot.json from the registry
+ * npm run snapshot:tools              rewrites catalog/tools/<name>.json (one file per tool) from the registry
  * npm run snapshot:tools -- --check   exits 1 when the committed snapshot is out of date
  */
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { relative } from 'node:path';
 import { REGISTRY } from '../functions/all-tools';
-import { readSnapshot, SNAPSHOT_HINT, SNAPSHOT_PATH, snapshotText, writeSnapshot } from '../functions/catalog/snapshot';
+import {
+  diffSnapshots,
+  readSnapshotFiles,
+  SNAPSHOT_DIR,
+  SNAPSHOT_HINT,
+  snapshotFiles,
+  writeSnapshotFiles,
+} from '../functions/catalog/snapshot';
 
-const text = snapshotText(REGISTRY);
-const count = REGISTRY.all().length;
+const files = snapshotFiles(REGISTRY);
+const where = relative(process.cwd(), SNAPSHOT_DIR) || SNAPSHOT_DIR;
+const summary = ({ added, removed, changed }: { added: string[]; removed: string[]; changed: string[] }) =>
+  [`${added.length} added`, `${removed.length} removed`, `${changed.length} changed`].join(', ');
+
 if (process.argv.includes('--check')) {
-  if (readSnapshot() !== text) {
-    console.error(`${SNAPSHOT_PATH} does not match the ${count} registered tools: ${SNAPSHOT_HINT}.`);
+  const diff = diffSnapshots(readSnapshotFiles() ?? new Map<string, string>(), files);
+  if (diff.added.length || diff.removed.length || diff.changed.length) {
+    console.error(`${where}/ does not match the ${files.size} registered tools (${summary(diff)}): ${SNAPSHOT_HINT}.`);
     process.exit(1);
   }
-  console.log(`Tool snapshot up to date (${count} tools).`);
+  console.log(`Tool snapshot up to date (${files.size} tools).`);
 } else {
-  mkdirSync(dirname(SNAPSHOT_PATH), { recursive: true });
-  const changed = readSnapshot() !== text;
-  writeSnapshot(text);
-  console.log(`${changed ? 'Wrote' : 'Unchanged:'} ${SNAPSHOT_PATH} (${count} tools).`);
+  const diff = writeSnapshotFiles(files);
+  console.log(`${where}/: ${files.size} tools, ${summary(diff)}.`);
 }

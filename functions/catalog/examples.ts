@@ -139,3 +139,132 @@ function exampleString(schema: Schema, name: string): string {
 function singular(name: string): string {
   return name.endsWith('ies') ? `${name.slice(0, -3)}y` : name.endsWith('s') ? name.slice(0, -1) : name;
 }
+
+/**
+ * A value that differs per account (an id, a date relative to today, a link to a file) is written in
+ * a documented example as a placeholder, `<campaign_id from list_campaigns>`: the field, and where a
+ * caller takes it from. test/e2e/examples.test.ts resolves every placeholder on a fresh sandbox owner
+ * (test/support/working-arguments.ts reads the ids from the list tools) and runs the example.
+ */
+const PLACEHOLDER = /^<([^<>]+)>$/;
+
+/** The text of a placeholder (`campaign_id from list_campaigns`), or undefined for any other value. */
+export function placeholderText(value: unknown): string | undefined {
+  return typeof value === 'string' ? PLACEHOLDER.exec(value)?.[1] : undefined;
+}
+
+/** Every placeholder of an example, with its path (keys and array indexes). */
+export function placeholdersIn(value: unknown, path: (string | number)[] = []): { path: (string | number)[]; text: string }[] {
+  const text = placeholderText(value);
+  if (text !== undefined) return [{ path, text }];
+  if (Array.isArray(value)) return value.flatMap((item, index) => placeholdersIn(item, [...path, index]));
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([key, item]) => placeholdersIn(item, [...path, key]));
+  return [];
+}
+
+/** The example with each placeholder replaced by `replace(path, text)`. */
+export function fillPlaceholders(value: unknown, replace: (path: (string | number)[], text: string) => unknown, path: (string | number)[] = []): unknown {
+  const text = placeholderText(value);
+  if (text !== undefined) return replace(path, text);
+  if (Array.isArray(value)) return value.map((item, index) => fillPlaceholders(item, replace, [...path, index]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fillPlaceholders(item, replace, [...path, key])]));
+  return value;
+}
+
+/** The schema of the value at `path` (the non-null branch of an anyOf / oneOf; `$defs` references resolved in `definitions`). */
+function schemaAt(schema: Schema | boolean | undefined, path: (string | number)[], definitions: Record<string, Schema | boolean>): Schema | undefined {
+  let node = resolve(schema, definitions);
+  for (const step of path) {
+    if (!node) return undefined;
+    node = typeof step === 'number' ? resolve(node.items, definitions) : resolve(node.properties?.[step], definitions);
+  }
+  return node;
+}
+
+function resolve(schema: Schema | boolean | undefined, definitions: Record<string, Schema | boolean>): Schema | undefined {
+  let node = schema;
+  for (let i = 0; i < 8 && node && typeof node === 'object'; i++) {
+    if (typeof node.$ref === 'string') node = definitions[node.$ref.replace(/^.*\//, '')];
+    else if (Array.isArray(node.anyOf ?? node.oneOf)) node = ((node.anyOf ?? node.oneOf)!.find((o) => typeof o === 'object' && o.type !== 'null') ?? undefined) as Schema | undefined;
+    else return node;
+  }
+  return typeof node === 'object' ? node : undefined;
+}
+
+/**
+ * The example as the OpenAPI document publishes it: each placeholder replaced by a sample its field
+ * accepts (a string matching the field's pattern, a date, a link), so that the document's example
+ * validates against its schema; the request body's description says where the real values come from.
+ */
+export function sampledExample(example: Record<string, unknown>, schema: Schema, definitions: Record<string, Schema | boolean> = {}): Record<string, unknown> {
+  let count = 0;
+  // Each placeholder gets its own sample (a list of ids must not name one twice; an end date follows the start).
+  return fillPlaceholders(example, (path) => sampleValue(schemaAt(schema, path, { ...(schema.$defs ?? {}), ...definitions }), (count++ % 9) + 1)) as Record<
+    string,
+    unknown
+  >;
+}
+
+function sampleValue(schema: Schema | undefined, nth: number): unknown {
+  if (schema?.type === 'integer' || schema?.type === 'number') return exampleNumber(schema, schema.type === 'integer');
+  if (schema?.format === 'date') return `2025-02-1${nth}`;
+  if (typeof schema?.format === 'string' && FORMAT_EXAMPLES[schema.format]) return FORMAT_EXAMPLES[schema.format];
+  if (typeof schema?.pattern === 'string') return sampleOfPattern(schema.pattern, String(nth));
+  return `${nth}234567890`;
+}
+
+/**
+ * A string a simple regular expression accepts (literals, escapes, classes, groups with the first
+ * alternative, quantifiers at their least count, at least one): enough for the id patterns tools use.
+ */
+export function sampleOfPattern(pattern: string, digit = '1'): string {
+  let i = 0;
+  const source = pattern.replace(/^\^/, '').replace(/\$$/, '');
+  const sequence = (): string => {
+    let out = '';
+    while (i < source.length && source[i] !== ')' && source[i] !== '|') {
+      let atom: () => string;
+      const c = source[i]!;
+      if (c === '(') {
+        i++;
+        if (source.startsWith('?:', i)) i += 2;
+        const first = sequence();
+        while (source[i] === '|') {
+          i++;
+          sequence();
+        }
+        i++;
+        atom = () => first;
+      } else if (c === '[') {
+        const end = source.indexOf(']', i);
+        const body = source.slice(i + 1, end);
+        i = end + 1;
+        const pick = /0-9|\\d/.test(body) ? digit : /a-z/.test(body) ? 'a' : /A-Z/.test(body) ? 'A' : body.replace(/\\/g, '')[0]!;
+        atom = () => pick;
+      } else if (c === '\\') {
+        const next = source[i + 1]!;
+        i += 2;
+        const pick = next === 'd' ? digit : next === 'w' ? 'a' : next === 's' ? ' ' : next;
+        atom = () => pick;
+      } else {
+        i++;
+        atom = () => (c === '.' ? 'a' : c);
+      }
+      let count = 1;
+      const q = source[i];
+      if (q === '?' || q === '*') {
+        count = 0;
+        i++;
+      } else if (q === '+') i++;
+      else if (q === '{') {
+        const end = source.indexOf('}', i);
+        count = Number(source.slice(i + 1, end).split(',')[0]);
+        i = end + 1;
+      }
+      for (let n = 0; n < count; n++) out += atom();
+    }
+    return out;
+  };
+  return sequence();
+}

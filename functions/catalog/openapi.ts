@@ -22,7 +22,7 @@ import type { ToolRegistry } from '../runtime/registry';
 import { GATEWAY_CATEGORIES, type GatewayCategory, type ToolDefinition } from '../../core/tool';
 import { validateToolArguments } from '../runtime/validation';
 import { catalog, type CatalogEntry } from './catalog';
-import { documentedExample, type Schema } from './examples';
+import { documentedExample, placeholdersIn, sampledExample, type Schema } from './examples';
 import { dryRunJsonSchema, heldJsonSchema, outputJsonSchema } from './json-schema';
 
 /** The interface version of the specification ("Versioning"). */
@@ -460,7 +460,10 @@ function successContent(tool: ToolDefinition, definitions: Record<string, Schema
 function toolOperation(tool: ToolDefinition, entry: CatalogEntry, definitions: Record<string, Schema>) {
   const { $schema: _dialect, ...inputSchema } = entry.input_schema as Schema;
   const argumentsSchema = hoistDefinitions(inputSchema, `${tool.name}__`, definitions);
-  const exampleArguments = passesValidation(tool, documentedExample(argumentsSchema, tool.examples));
+  const documented = documentedExample(argumentsSchema, tool.examples);
+  // Values that differ per account are placeholders in the documented example: samples here, named below.
+  const exampleArguments = passesValidation(tool, documented && sampledExample(documented, argumentsSchema, definitions));
+  const placeholders = documented ? [...new Set(placeholdersIn(documented).map((p) => p.text))] : [];
   const responses: Record<string, unknown> = {
     '200': {
       description: 'The tool ran. `data.text` is Markdown for people; `data.structured` is for programs.',
@@ -499,7 +502,9 @@ function toolOperation(tool: ToolDefinition, entry: CatalogEntry, definitions: R
       parameters: [ref('parameters', 'IdempotencyKey')],
       requestBody: {
         required: Array.isArray(argumentsSchema.required) && argumentsSchema.required.length > 0,
-        description: 'The tool\'s fields under `arguments`. A missing body or missing `arguments` means `{}`.',
+        description: `The tool's fields under \`arguments\`. A missing body or missing \`arguments\` means \`{}\`.${
+          placeholders.length ? ` The example's values that differ per account are samples; take the real ones: ${placeholders.join('; ')}.` : ''
+        }`,
         content: {
           [JSON_TYPE]: {
             schema: { type: 'object', properties: { arguments: argumentsSchema }, ...(argumentsSchema.required?.length ? { required: ['arguments'] } : {}) },

@@ -72,6 +72,8 @@ export type ListRow = RetailAdsReportRow & Record<string, unknown>;
 export interface ListSpec<K extends RetailAdsEntityKind> {
   name: string;
   description: string;
+  /** Documented request examples (ToolSpec.examples). */
+  examples?: Record<string, unknown>[];
   /** Plural noun: the key of the rows in structured and the heading. */
   noun: string;
   kind: K;
@@ -102,6 +104,7 @@ export function defineRetailAdsListTool<K extends RetailAdsEntityKind>(spec: Lis
   return defineRetailAdsTool({
     name: spec.name,
     description: spec.description,
+    examples: spec.examples,
     access: 'read',
     args: {
       ...(spec.adProducts.length > 1
@@ -409,6 +412,8 @@ export interface UpdateField<K extends RetailAdsEntityKind> {
 export interface UpdateSpec<K extends RetailAdsEntityKind> extends EntityScope<K> {
   name: string;
   description: string;
+  /** Documented request examples (ToolSpec.examples). */
+  examples?: Record<string, unknown>[];
   /** The items argument (`keywords`) and the id field of each item (`keywordId`). */
   itemsArg: string;
   idField: string;
@@ -427,6 +432,7 @@ export function defineRetailAdsUpdateTool<K extends RetailAdsEntityKind>(spec: U
   return defineRetailAdsTool({
     name: spec.name,
     description: spec.description,
+    examples: spec.examples,
     access: 'write',
     args: {
       [spec.itemsArg]: v.pipe(
@@ -534,6 +540,8 @@ export function defineRetailAdsUpdateTool<K extends RetailAdsEntityKind>(spec: U
 export interface StateSpec<K extends RetailAdsEntityKind> extends EntityScope<K> {
   name: string;
   description: string;
+  /** Documented request examples (ToolSpec.examples). */
+  examples?: Record<string, unknown>[];
   idsArg: string;
   /** The state it sets per entity (SB keywords use lowercase states) and the states it leaves alone. */
   to: (entity: RetailAdsEntityTypes[K]) => string;
@@ -547,6 +555,7 @@ export function defineRetailAdsStateTool<K extends RetailAdsEntityKind>(spec: St
   return defineRetailAdsTool({
     name: spec.name,
     description: spec.description,
+    examples: spec.examples,
     access: 'write',
     destructive: spec.archive ?? false,
     args: {
@@ -628,6 +637,8 @@ export interface AddItemResult {
 export interface AddSpec<K extends RetailAdsEntityKind> {
   name: string;
   description: string;
+  /** Documented request examples (ToolSpec.examples). */
+  examples?: Record<string, unknown>[];
   kind: K;
   entity: string;
   itemsArg: string;
@@ -676,6 +687,7 @@ export function defineRetailAdsAddTool<K extends RetailAdsEntityKind>(spec: AddS
   return defineRetailAdsTool({
     name: spec.name,
     description: spec.description,
+    examples: spec.examples,
     access: 'write',
     args: {
       [spec.itemsArg]: v.pipe(

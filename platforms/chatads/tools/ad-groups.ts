@@ -31,6 +31,7 @@ export const createChatAdsAdGroup = defineChatAdsTool({
     'Creates an ad group in a chatads campaign: its bid strategy (fixed_bid with a max bid per click or per thousand impressions, or maximize_clicks / maximize_conversions on campaigns bidding for clicks / conversions), status, context hints that decide which conversations it matches, and bid multipliers for custom audiences. ' +
     'Spend is gated by the parent campaign: an ad group of a paused campaign does not spend until the campaign is resumed.',
   access: 'write',
+  examples: [{ campaign_id: '<campaign_id from list_chatads_campaigns>', name: 'Example group', max_bid: 1.5 }],
   args: {
     campaign_id: v.pipe(
       v.string(),

@@ -67,6 +67,7 @@ export const createChatAdsPixel = defineChatAdsTool({
   description:
     'Creates a chatads pixel (conversion data source, cds_...) that a website or server sends conversion events to. Then say which events count with create_chatads_event_setting.',
   access: 'write',
+  examples: [{ name: 'Example pixel' }],
   args: { name: nameArg('Pixel name, 1-200 characters') },
   output: v.object({ pixel: pixelSchema }),
   async plan(args, ctx) {
@@ -140,6 +141,7 @@ export const createChatAdsEventSetting = defineChatAdsTool({
   description:
     'Creates a chatads event setting: which event of a pixel counts as a conversion (standard type or custom name), counted every time or once per click, its default value, its click-through window, and whether it is primary (used for bidding and reports).',
   access: 'write',
+  examples: [{ pixel_id: '<pixel_id from list_chatads_pixels>', event_type: 'start_trial' }],
   args: {
     pixel_id: pixelIdArg,
     event_type: v.pipe(v.picklist(STANDARD_EVENTS), v.description(`Standard event: ${STANDARD_EVENTS.join(', ')}`)),
@@ -247,6 +249,7 @@ export const setChatAdsConversionsConfig = defineChatAdsTool({
   description:
     'Sets the chatads conversions configuration: default pixel, click-through window (1, 7, 14 or 28 days) and advanced matching (match server events on hashed email and phone). Fields left out keep their value.',
   access: 'write',
+  examples: [{ advanced_matching: true }],
   args: {
     default_pixel_id: v.optional(pixelIdArg),
     click_through_window_days: v.optional(windowArg('Click-through window')),
@@ -318,6 +321,7 @@ export const createChatAdsConversionsApiKey = defineChatAdsTool({
   description:
     'Creates a chatads Conversions API key for one pixel, for a server to send conversion events. The secret is shown once in this answer and never again: store it safely.',
   access: 'write',
+  examples: [{ name: 'Example key', pixel_id: '<pixel_id from list_chatads_pixels>' }],
   args: { name: nameArg('Key name, 1-200 characters'), pixel_id: pixelIdArg },
   output: v.object({
     api_key: v.object({ id: v.string(), name: v.string(), pixel_id: v.string(), secret_hint: v.string(), created_at: v.string() }),
@@ -379,6 +383,9 @@ export const sendChatAdsConversionEvent = defineChatAdsTool({
   description:
     'Sends one server-side conversion event to a chatads pixel: event_type, event_id (the dedup key: an id already received for the pixel is not counted again), event time (up to 7 days back), value and currency, the click id, and advanced matching data (email and phone are hashed with SHA-256 before they leave the gateway, or give them hashed).',
   access: 'write',
+  examples: [
+    { pixel_id: '<pixel_id from list_chatads_pixels>', event_type: 'purchase', event_id: 'example-1', value: 10, currency: 'USD' },
+  ],
   args: {
     pixel_id: pixelIdArg,
     event_type: v.pipe(v.picklist(STANDARD_EVENTS), v.description(`Standard event: ${STANDARD_EVENTS.join(', ')}`)),

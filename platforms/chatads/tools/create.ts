@@ -144,6 +144,7 @@ export const createChatAdsCampaign = defineChatAdsTool({
   description:
     'Creates a chatads campaign: name, bidding type (impressions, clicks or conversions; fixed after creation), lifetime budget with an optional daily limit, dates. It starts paused (nothing spends) unless status active is asked; add ad groups with create_chatads_ad_group and ads with create_chatads_ad, then resume it with resume_chatads_campaign. launch_chatads_ad does all of it in one call.',
   access: 'write',
+  examples: [{ name: 'Example campaign', budget: 1000 }],
   args: campaignArgs,
   rules: campaignRules,
   output: campaignOutput,
@@ -276,6 +277,15 @@ export const createChatAdsAd = defineChatAdsTool({
   description:
     'Creates a chat card ad in a chatads ad group: title, text, optional button text, HTTPS landing page, and an image by URL (uploaded first) or an uploaded file id. It starts paused unless status active is asked; it spends only while its ad group and campaign are active.',
   access: 'write',
+  examples: [
+    {
+      ad_group_id: '<ad_group_id from list_chatads_ad_groups>',
+      name: 'Example card',
+      headline: 'Gear that goes further',
+      body: 'Trail-tested packs.',
+      landing_url: 'https://www.example.com/trail',
+    },
+  ],
   args: {
     ad_group_id: adGroupIdArg,
     ...adArgs,
@@ -352,6 +362,18 @@ export const launchChatAdsAd = defineChatAdsTool({
     'Launches a chatads chat card in one call: creates the campaign (paused), an ad group (fixed bid), uploads the image and creates the chat card ad. Nothing spends until you resume the campaign with resume_chatads_campaign. ' +
     'If it fails part-way, a retry with exactly the same arguments resumes from the last completed step without duplicates.',
   access: 'write',
+  examples: [
+    {
+      campaign_name: 'Example launch',
+      budget: 1000,
+      max_cpm_bid: 12,
+      image_url: 'https://cdn.example.com/card.png',
+      ad_name: 'Example card',
+      headline: 'Gear that goes further',
+      body: 'Trail-tested packs.',
+      landing_url: 'https://www.example.com/trail',
+    },
+  ],
   longRunning: true,
   args: {
     campaign_name: campaignArgs.name,

@@ -22,6 +22,25 @@ import {
 import { MIN_AUDIENCE_USERS } from './ad-groups';
 import { audienceIdArg, operationIdArg, statusFilterArg } from './common';
 
+/** Documented request examples of the tools this file builds (ToolSpec.examples; <…> marks an id to take from the tool named). */
+const EXAMPLES: Record<string, Record<string, unknown>[]> = {
+  add_chatads_custom_audience_members: [
+    {
+      custom_audience_id: '<custom_audience_id from list_chatads_custom_audiences>',
+      members: [{ identifier_type: 'email', identifier: 'example@example.com' }],
+    },
+  ],
+  remove_chatads_custom_audience_members: [
+    {
+      custom_audience_id: '<custom_audience_id from list_chatads_custom_audiences>',
+      members: [{ identifier_type: 'phone', identifier: '+15551230000' }],
+    },
+  ],
+  pause_chatads_custom_audience_operation: [{ operation_id: '<operation_id from list_chatads_custom_audience_operations>' }],
+  resume_chatads_custom_audience_operation: [{ operation_id: '<operation_id from list_chatads_custom_audience_operations>' }],
+  cancel_chatads_custom_audience_operation: [{ operation_id: '<operation_id from list_chatads_custom_audience_operations>' }],
+};
+
 /** Most identifiers one inline call takes; larger lists go in a file (file_id). */
 export const MAX_INLINE_MEMBERS = 10_000;
 
@@ -189,6 +208,7 @@ export const getChatAdsCustomAudience = defineChatAdsTool({
   description:
     'Gets one chatads custom audience: status (processing, ready, too_small, failed), archived or not, matched users, uploaded identifiers, and its member operations.',
   access: 'read',
+  examples: [{ custom_audience_id: '<custom_audience_id from list_chatads_custom_audiences>' }],
   args: { custom_audience_id: audienceIdArg },
   output: v.object({ custom_audience: audienceSchema, operations: v.array(operationSchema) }),
   async run(args, ctx) {
@@ -289,6 +309,7 @@ export const getChatAdsCustomAudienceOperation = defineChatAdsTool({
   description:
     'Gets one chatads custom audience operation: type, status (processing, paused, succeeded, failed; cancelled is failed with error cancelled), identifiers submitted and matched.',
   access: 'read',
+  examples: [{ operation_id: '<operation_id from list_chatads_custom_audience_operations>' }],
   args: { operation_id: operationIdArg },
   output: v.object({ operation: operationSchema }),
   async run(args, ctx) {
@@ -337,6 +358,7 @@ const opResultOutput = v.object({ custom_audience_id: v.string(), operation: ope
 function memberTool(type: 'add' | 'remove') {
   return defineChatAdsTool({
     name: `${type}_chatads_custom_audience_members`,
+    examples: EXAMPLES[`${type}_chatads_custom_audience_members`],
     description:
       type === 'add'
         ? 'Adds members to a chatads custom audience, inline (up to 10,000 objects {identifier_type, identifier}; email, phone, hashed_email, hashed_phone or device_advertising_id) or from an uploaded file (file_id). Starts an operation that processes asynchronously (processing → succeeded / failed); the audience is processing meanwhile.'
@@ -393,6 +415,7 @@ export const replaceChatAdsCustomAudienceMembers = defineChatAdsTool({
   description:
     'Replaces the entire membership of a chatads custom audience with the identifiers of an uploaded file (file_id). Starts an operation that processes asynchronously; the old members stay until it succeeds.',
   access: 'write',
+  examples: [{ custom_audience_id: '<custom_audience_id from list_chatads_custom_audiences>', file_id: 'file_scanreplace' }],
   destructive: true,
   args: { custom_audience_id: audienceIdArg, file_id: fileIdArg },
   output: opResultOutput,
@@ -437,6 +460,15 @@ export const mergeChatAdsCustomAudiences = defineChatAdsTool({
   description:
     'Merges 2-64 chatads custom audiences into a new audience (the sources are kept). The new audience is built by a merge operation and is processing until it succeeds. Archived audiences cannot be merged.',
   access: 'write',
+  examples: [
+    {
+      name: 'Example merge',
+      custom_audience_ids: [
+        '<custom_audience_id from list_chatads_custom_audiences>',
+        '<custom_audience_id from list_chatads_custom_audiences>',
+      ],
+    },
+  ],
   args: {
     name: v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(200), v.description('Name of the new audience')),
     custom_audience_ids: v.pipe(
@@ -492,6 +524,7 @@ export const createChatAdsCustomAudience = defineChatAdsTool({
   description:
     'Creates a chatads custom audience, empty (too_small until members are added with add_chatads_custom_audience_members) or seeded from an uploaded file (file_id), which starts an add operation.',
   access: 'write',
+  examples: [{ name: 'Example audience' }],
   args: {
     name: v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(200), v.description('Audience name')),
     description: v.optional(v.pipe(v.string(), v.maxLength(2000), v.description('Internal description'))),
@@ -544,6 +577,7 @@ export const archiveChatAdsCustomAudience = defineChatAdsTool({
   description:
     'Archives a chatads custom audience permanently: it can never be targeted (no ad group bid multipliers), changed or merged again. This cannot be undone.',
   access: 'write',
+  examples: [{ custom_audience_id: '<custom_audience_id from list_chatads_custom_audiences>' }],
   destructive: true,
   args: { custom_audience_id: audienceIdArg },
   output: v.object({ custom_audience: audienceSchema, changed: v.boolean() }),
@@ -596,6 +630,7 @@ function operationTool(action: 'pause' | 'resume' | 'cancel') {
   };
   return defineChatAdsTool({
     name: `${action}_chatads_custom_audience_operation`,
+    examples: EXAMPLES[`${action}_chatads_custom_audience_operation`],
     description: descriptions[action],
     access: 'write',
     ...(action === 'cancel' ? { destructive: true } : {}),

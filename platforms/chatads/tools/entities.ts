@@ -96,6 +96,7 @@ function statusTool(key: keyof typeof ENTITY_TYPES, action: Action) {
   };
   return defineChatAdsTool({
     name: `${action}_chatads_${key}`,
+    examples: [{ [type.idField]: `<${type.idField} from list_chatads_${key}s>` }],
     description: descriptions[action],
     access: 'write',
     ...(action === 'archive' ? { destructive: true } : {}),
@@ -182,6 +183,7 @@ function getTool(key: keyof typeof ENTITY_TYPES) {
   const type = ENTITY_TYPES[key];
   return defineChatAdsTool({
     name: `get_chatads_${key}`,
+    examples: [{ [type.idField]: `<${type.idField} from list_chatads_${key}s>` }],
     description: `Gets one chatads ${type.label}: every setting, its status, and its figures over a window (default the last 30 days ending yesterday): spend, impressions, clicks, CTR, CPC, conversions, CPA and 1-day view-through conversions.`,
     access: 'read',
     args: { [type.idField]: type.idArg, ...windowArgs } as Record<typeof type.idField, typeof campaignIdArg> & typeof windowArgs,

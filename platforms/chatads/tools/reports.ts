@@ -273,6 +273,7 @@ export const chatAdsGeoLookup = defineChatAdsTool({
   name: 'chatads_geo_lookup',
   description: 'Looks up places chatads ads can target by name or country code: countries, regions and cities with their ids.',
   access: 'read',
+  examples: [{ query: 'den' }],
   args: {
     query: v.pipe(
       v.string(),

@@ -188,6 +188,7 @@ export const createDeskAdsAdGroup = defineDeskAdsTool({
   description:
     'Adds an ad group with a default CPC bid and network distribution to a search campaign. It is created Paused unless status Active is given (and the owner\'s "create paused" guardrail is off); add keywords with add_deskads_keywords.',
   access: 'write',
+  examples: [{ campaign_id: '<campaign_id from list_deskads_campaigns>', name: 'Example group', cpc_bid: 0.8 }],
   args: {
     campaign_id: idArgument('campaign', 'list_deskads_campaigns'),
     name: v.pipe(
@@ -273,6 +274,7 @@ export const updateDeskAdsAdGroup = defineDeskAdsTool({
   description:
     "Changes an ad group's name, default CPC bid, status (Active or Paused), network distribution or schedule (start and end date). Give at least one change; the answer shows each before → after.",
   access: 'write',
+  examples: [{ ad_group_id: '<ad_group_id from list_deskads_ad_groups>', cpc_bid: 0.95 }],
   args: {
     ad_group_id: idArgument('ad group', LISTER),
     name: v.optional(
@@ -369,6 +371,7 @@ const findGroupForStatus = async (port: DeskAdsPort, id: string) => (await port.
 
 export const pauseDeskAdsAdGroup = statusChangeTool<DeskAdsAdGroup>({
   name: 'pause_deskads_ad_group',
+  examples: [{ ad_group_id: '<ad_group_id from list_deskads_ad_groups>' }],
   description: 'Pauses a deskads ad group: its keywords stop serving from now on. Resume it with resume_deskads_ad_group.',
   entity: 'ad_group',
   label: 'ad group',
@@ -382,6 +385,7 @@ export const pauseDeskAdsAdGroup = statusChangeTool<DeskAdsAdGroup>({
 
 export const resumeDeskAdsAdGroup = statusChangeTool<DeskAdsAdGroup>({
   name: 'resume_deskads_ad_group',
+  examples: [{ ad_group_id: '<ad_group_id from list_deskads_ad_groups>' }],
   description:
     'Resumes a paused deskads ad group (Paused → Active). It serves only while its campaign is Active; a deleted ad group cannot be resumed.',
   entity: 'ad_group',

@@ -222,6 +222,14 @@ export const createDeskAdsResponsiveSearchAd = defineDeskAdsTool({
   name: 'create_deskads_responsive_search_ad',
   description: `Adds a responsive search ad to an ad group: ${RSA.headlines.min}-${RSA.headlines.max} headlines of up to ${RSA.headlines.chars} characters, ${RSA.descriptions.min}-${RSA.descriptions.max} descriptions of up to ${RSA.descriptions.chars}, two optional display path parts of up to ${RSA.path}, and the landing page. It goes through editorial review (Pending) before it can serve; list_deskads_ads shows the outcome.`,
   access: 'write',
+  examples: [
+    {
+      ad_group_id: '<ad_group_id from list_deskads_ad_groups>',
+      headlines: ['Example Boots', 'Northwind Outdoor', 'Free Returns'],
+      descriptions: ['Tested on trails.', 'Order today.'],
+      final_url: 'https://www.example.com/boots',
+    },
+  ],
   args: {
     ad_group_id: idArgument('ad group', 'list_deskads_ad_groups'),
     headlines,
@@ -305,6 +313,7 @@ export const updateDeskAdsAd = defineDeskAdsTool({
   description:
     'Changes the headlines, descriptions, display path or landing page of a responsive search ad (lists replace the whole list; null clears a path). The changed ad goes through editorial review again before it serves. Pause or resume it with pause_deskads_ad / resume_deskads_ad.',
   access: 'write',
+  examples: [{ ad_id: '<ad_id from list_deskads_ads>', final_url: 'https://www.example.com/example' }],
   args: {
     ad_id: idArgument('ad', LISTER),
     headlines: v.optional(headlines),
@@ -401,6 +410,7 @@ const findForStatus = async (port: DeskAdsPort, id: string) => {
 
 export const pauseDeskAdsAd = statusChangeTool({
   name: 'pause_deskads_ad',
+  examples: [{ ad_id: '<ad_id from list_deskads_ads>' }],
   description:
     'Pauses a deskads ad: it stops showing from now on; the other ads of its ad group keep serving. Resume it with resume_deskads_ad.',
   entity: 'ad',
@@ -415,6 +425,7 @@ export const pauseDeskAdsAd = statusChangeTool({
 
 export const resumeDeskAdsAd = statusChangeTool({
   name: 'resume_deskads_ad',
+  examples: [{ ad_id: '<ad_id from list_deskads_ads>' }],
   description:
     'Resumes a paused deskads ad (Paused → Active). It shows once approved by editorial review and while its ad group serves; a deleted ad cannot be resumed.',
   entity: 'ad',

@@ -193,6 +193,12 @@ export const addDeskAdsAudienceTargeting = defineDeskAdsTool({
   name: 'add_deskads_audience_targeting',
   description: `Attaches audiences (list_deskads_audiences) to an ad group, 1-${PER_CALL} per call, each with a bid adjustment from ${BID_ADJUSTMENT.min} to +${BID_ADJUSTMENT.max} percent, or excluded (its members never see the ad group's ads). mode bid_only (observation: everyone still sees the ads, members get the adjusted bid) or target_and_bid (only members of its audiences see them; narrows reach); without mode the ad group keeps its setting (new ad groups: bid only). An audience already on the ad group is skipped and reported.`,
   access: 'write',
+  examples: [
+    {
+      ad_group_id: '<ad_group_id from list_deskads_ad_groups>',
+      audiences: [{ audience_id: '<audience_id from list_deskads_audiences>', bid_adjustment: 20 }],
+    },
+  ],
   args: {
     ad_group_id: idArgument('ad group', 'list_deskads_ad_groups'),
     audiences: v.pipe(

@@ -226,6 +226,7 @@ export const updateDeskAdsBudget = defineDeskAdsTool({
   description:
     "Changes the daily amount of a shared budget (list_deskads_budgets, type Shared). Its campaigns share the new amount from now on; past days keep what they spent. A campaign's own budget is changed with update_deskads_campaign.",
   access: 'write',
+  examples: [{ budget_id: '<budget_id from list_deskads_budgets>', amount: 45 }],
   args: {
     budget_id: idArgument('shared budget', 'list_deskads_budgets'),
     amount: v.pipe(

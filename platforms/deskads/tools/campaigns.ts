@@ -193,6 +193,7 @@ export const updateDeskAdsCampaign = defineDeskAdsTool({
   description:
     "Changes a campaign's name, daily budget, bid strategy (with target CPA for TargetCpa), end date or status (Active or Paused; delete with delete_deskads_campaign). Give at least one change; the answer shows each before → after. A dry run shows the plan without changing anything.",
   access: 'write',
+  examples: [{ campaign_id: '<campaign_id from list_deskads_campaigns>', daily_budget: 55 }],
   args: {
     campaign_id: campaignId(),
     name: v.optional(
@@ -366,6 +367,7 @@ const findForStatus = async (port: { listCampaigns(): Promise<DeskAdsCampaign[]>
 
 export const pauseDeskAdsCampaign = statusChangeTool<DeskAdsCampaign>({
   name: 'pause_deskads_campaign',
+  examples: [{ campaign_id: '<campaign_id from list_deskads_campaigns>' }],
   description: 'Pauses a deskads campaign: it stops serving and spending from now on. Resume it with resume_deskads_campaign.',
   entity: 'campaign',
   label: 'campaign',
@@ -379,6 +381,7 @@ export const pauseDeskAdsCampaign = statusChangeTool<DeskAdsCampaign>({
 
 export const resumeDeskAdsCampaign = statusChangeTool<DeskAdsCampaign>({
   name: 'resume_deskads_campaign',
+  examples: [{ campaign_id: '<campaign_id from list_deskads_campaigns>' }],
   description:
     'Resumes a paused deskads campaign (Paused → Active): it serves again within its daily budget. A deleted campaign cannot be resumed.',
   entity: 'campaign',
@@ -393,6 +396,7 @@ export const resumeDeskAdsCampaign = statusChangeTool<DeskAdsCampaign>({
 
 export const deleteDeskAdsCampaign = statusChangeTool<DeskAdsCampaign>({
   name: 'delete_deskads_campaign',
+  examples: [{ campaign_id: '<campaign_id from list_deskads_campaigns>' }],
   description:
     'Deletes a deskads campaign (irreversible): it stops serving for good and stays readable with status Deleted. Pause it instead if you may want it back.',
   entity: 'campaign',

@@ -244,6 +244,20 @@ export const createDeskAdsSearchCampaign = defineDeskAdsTool({
   name: 'create_deskads_search_campaign',
   description: `Creates a complete search campaign, Paused: the campaign (its own daily budget or a shared one, budget type, bid strategy, dates, languages, locations), one ad group, its keywords (1-${MAX_KEYWORDS}, Exact, Phrase or Broad), optional negative keywords and a responsive search ad (3-15 headlines up to 30 characters, 2-4 descriptions up to 90). Locations are names from the platform's locations file (countries, states, metro areas, cities such as "United States", "Colorado", "Seattle"); default the United States. Resume it with resume_deskads_campaign when ready.`,
   access: 'write',
+  examples: [
+    {
+      name: 'Example search campaign',
+      daily_budget: 20,
+      locations: ['United States'],
+      ad_group: { name: 'Example group', cpc_bid: 0.7 },
+      keywords: [{ text: 'example trail boots', match_type: 'Phrase' }],
+      ad: {
+        headlines: ['Example Trail Boots', 'Northwind Outdoor', 'Free Returns'],
+        descriptions: ['Tested on trails.', 'Order today.'],
+        final_url: 'https://www.example.com/boots',
+      },
+    },
+  ],
   args: {
     ...campaignArgs(SEARCH_STRATEGIES),
     locations: v.optional(
@@ -464,6 +478,14 @@ export const createDeskAdsShoppingCampaign = defineDeskAdsTool({
   name: 'create_deskads_shopping_campaign',
   description: `Creates a shopping campaign, Paused, on a merchant store (store_id from get_deskads_product_performance) for one sales country, with its priority among the store's campaigns, one ad group with its product ad (optional promotional text) and its product group tree: all products at the ad group's bid, or split by one dimension (${PARTITION_DIMENSIONS.join(', ')}) into up to ${MAX_UNITS} groups with their own bid or excluded, plus "everything else". Resume it with resume_deskads_campaign when ready.`,
   access: 'write',
+  examples: [
+    {
+      name: 'Example shopping campaign',
+      daily_budget: 20,
+      store_id: '<store_id from get_deskads_product_performance>',
+      ad_group: { name: 'Example products', cpc_bid: 0.5 },
+    },
+  ],
   args: {
     ...shoppingCampaignArgs,
     store_id: idArgument('merchant store', 'get_deskads_product_performance'),

@@ -67,6 +67,8 @@ const addResultOutput = v.object({
 function addExtensionsTool<Entries extends v.ObjectEntries>(spec: {
   name: string;
   description: string;
+  /** Documented request examples (ToolSpec.examples). */
+  examples?: Record<string, unknown>[];
   type: DeskAdsAdExtension['type'];
   noun: string;
   items: Entries;
@@ -76,6 +78,7 @@ function addExtensionsTool<Entries extends v.ObjectEntries>(spec: {
   return defineDeskAdsTool({
     name: spec.name,
     description: spec.description,
+    examples: spec.examples,
     access: 'write',
     args: { ...entityArgs, ...spec.items },
     rules: [oneEntity, ...spec.rules] as never,
@@ -172,6 +175,12 @@ const httpsUrl = v.pipe(
 
 export const addDeskAdsSitelinks = addExtensionsTool({
   name: 'add_deskads_sitelinks',
+  examples: [
+    {
+      campaign_id: '<campaign_id from list_deskads_campaigns>',
+      sitelinks: [{ text: 'Example Sitelink', final_url: 'https://www.example.com/example' }],
+    },
+  ],
   description:
     'Adds sitelink extensions to a deskads campaign or ad group (campaign_id or ad_group_id): link text up to 25 characters, an https final URL, and optionally two description lines of up to 35 characters (both or neither). An identical sitelink already in the account is reused; at most 20 per campaign or ad group.',
   type: 'SitelinkAdExtension',
@@ -215,6 +224,7 @@ export const addDeskAdsSitelinks = addExtensionsTool({
 
 export const addDeskAdsCallouts = addExtensionsTool({
   name: 'add_deskads_callouts',
+  examples: [{ campaign_id: '<campaign_id from list_deskads_campaigns>', callouts: ['Example callout'] }],
   description:
     'Adds callout extensions (short texts of up to 25 characters, such as "Free returns") to a deskads campaign or ad group (campaign_id or ad_group_id). An identical callout already in the account is reused; at most 20 per campaign or ad group.',
   type: 'CalloutAdExtension',
@@ -236,6 +246,9 @@ export const removeDeskAdsAdExtensions = defineDeskAdsTool({
   description:
     "Detaches ad extensions (ids from list_deskads_ad_extensions) from a deskads campaign or ad group; they stay in the account's library and on other campaigns.",
   access: 'write',
+  examples: [
+    { campaign_id: '<campaign_id from list_deskads_campaigns>', extension_ids: ['<extension_id from list_deskads_ad_extensions>'] },
+  ],
   destructive: true,
   args: {
     ...entityArgs,

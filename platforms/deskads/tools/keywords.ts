@@ -236,6 +236,7 @@ export const addDeskAdsKeywords = defineDeskAdsTool({
   name: 'add_deskads_keywords',
   description: `Adds keywords (Exact, Phrase or Broad match, optional own CPC bid and final URL) to an ad group, up to ${PER_CALL} per call. A keyword the ad group already has with the same match type is skipped and reported, not added twice.`,
   access: 'write',
+  examples: [{ ad_group_id: '<ad_group_id from list_deskads_ad_groups>', keywords: [{ text: 'example boots', match_type: 'Phrase' }] }],
   args: {
     ad_group_id: idArgument('ad group', 'list_deskads_ad_groups'),
     keywords: v.pipe(
@@ -375,6 +376,7 @@ export const updateDeskAdsKeywords = defineDeskAdsTool({
   name: 'update_deskads_keywords',
   description: `Changes the CPC bid (null = use the ad group's default), status (Active or Paused) or final URL of up to ${PER_CALL} keywords in one call; each keyword's before → after is shown. Delete keywords with remove_deskads_keywords.`,
   access: 'write',
+  examples: [{ updates: [{ keyword_id: '<keyword_id from list_deskads_keywords>', bid: 1.05 }] }],
   args: {
     updates: v.pipe(
       v.array(
@@ -501,6 +503,7 @@ export const removeDeskAdsKeywords = defineDeskAdsTool({
   name: 'remove_deskads_keywords',
   description: `Deletes up to ${PER_CALL} keywords (irreversible: they stop serving for good and stay readable with status Deleted). Pause them with update_deskads_keywords instead if you may want them back.`,
   access: 'write',
+  examples: [{ keyword_ids: ['<keyword_id from list_deskads_keywords>'] }],
   destructive: true,
   args: {
     keyword_ids: v.pipe(
@@ -664,6 +667,7 @@ export const addDeskAdsNegativeKeywords = defineDeskAdsTool({
   name: 'add_deskads_negative_keywords',
   description: `Adds negative keywords (Exact or Phrase match) to a campaign or an ad group (give exactly one of campaign_id and ad_group_id), up to ${PER_CALL} per call, so searches containing them no longer show your ads. Ones already there are skipped.`,
   access: 'write',
+  examples: [{ campaign_id: '<campaign_id from list_deskads_campaigns>', negatives: [{ text: 'example', match_type: 'Exact' }] }],
   args: {
     campaign_id: v.optional(idArgument('campaign', 'list_deskads_campaigns')),
     ad_group_id: v.optional(idArgument('ad group', 'list_deskads_ad_groups')),
@@ -775,6 +779,7 @@ export const removeDeskAdsNegativeKeywords = defineDeskAdsTool({
   name: 'remove_deskads_negative_keywords',
   description: `Deletes negative keywords by id (from list_deskads_negative_keywords), up to ${PER_CALL} per call: the searches they blocked can show your ads again.`,
   access: 'write',
+  examples: [{ negative_keyword_ids: ['<negative_keyword_id from list_deskads_negative_keywords>'] }],
   destructive: true,
   args: {
     negative_keyword_ids: v.pipe(

@@ -185,6 +185,7 @@ export const applyDeskAdsRecommendations = defineDeskAdsTool({
   description:
     'Applies or dismisses deskads recommendations by id (from list_deskads_recommendations): applying raises the campaign budget or keyword bid to the recommended value (it shows in the next read); dismissing hides the recommendation.',
   access: 'write',
+  examples: [{ recommendation_ids: ['<recommendation_id from list_deskads_recommendations>'] }],
   args: {
     recommendation_ids: v.pipe(
       v.array(v.pipe(v.string(), v.trim(), v.regex(/^rec_[0-9a-f]{16}$/, 'must be a recommendation id (rec_...)'))),

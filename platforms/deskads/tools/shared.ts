@@ -86,6 +86,8 @@ interface StatusEntity {
 interface StatusChange<E extends StatusEntity> {
   name: string;
   description: string;
+  /** Documented request examples (ToolSpec.examples). */
+  examples?: Record<string, unknown>[];
   /** snake_case entity type, and how people call it. */
   entity: 'campaign' | 'ad_group' | 'ad';
   label: string;
@@ -120,6 +122,7 @@ export function statusChangeTool<E extends StatusEntity>(spec: StatusChange<E>) 
   return defineDeskAdsTool({
     name: spec.name,
     description: spec.description,
+    examples: spec.examples,
     access: 'write',
     destructive: spec.to === 'Deleted',
     args: { [spec.idArg]: idArgument(spec.label, spec.lister) } as Record<string, ReturnType<typeof idArgument>>,

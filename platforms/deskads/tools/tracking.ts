@@ -136,6 +136,9 @@ export const createDeskAdsConversionGoal = defineDeskAdsTool({
   description:
     'Creates a conversion goal on a site tag: Url (a page whose address equals, begins with or contains an expression), Event (a tag event with category, action and/or label), Duration (visits of at least N seconds) or PagesViewedPerVisit (at least N pages). Revenue is NoValue, FixedValue (revenue_value) or VariableValue (a default value, the tag sends the real one). Offline and in-store goals are imported, not created here.',
   access: 'write',
+  examples: [
+    { tag_id: '<tag_id from list_deskads_uet_tags>', name: 'Example goal', type: 'Event', goal_category: 'Signup', event_action: 'signup' },
+  ],
   args: {
     tag_id: idArgument('tag', 'list_deskads_uet_tags'),
     name: v.pipe(

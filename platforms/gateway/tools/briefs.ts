@@ -157,6 +157,7 @@ export const scheduleBrief = defineGatewayTool({
   description:
     'Schedules a recurring cross-platform brief (daily, weekly on a weekday, or every N days, at an hour in your time zone) covering the last N days: the scheduler builds it on time, keeps each one for retrieval (list_scheduled_tasks with its id) and posts it to a chat webhook and emails it when given them.',
   access: 'write',
+  examples: [{ name: 'Example brief', frequency: 'weekly', weekday: 1 }],
   args: {
     name: v.pipe(
       v.string(),

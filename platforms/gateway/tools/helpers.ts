@@ -56,6 +56,7 @@ export const switchPrimaryAccount = defineGatewayTool({
   description:
     'Makes one connected account the default of its platform: with several accounts connected, platform tools called without an account parameter use it (instead of asking which). Undo by switching back.',
   access: 'write',
+  examples: [{ platform: 'searchads', account_id: '<account_id from list_connected_accounts>' }],
   args: {
     platform: platformArg,
     account_id: v.pipe(
@@ -114,6 +115,7 @@ export const explainPlatformError = defineGatewayTool({
   description:
     'Turns an error from one of the platforms (their error codes and messages) or from this gateway (its error codes) into its cause, the fix, and the tool that does it.',
   access: 'read',
+  examples: [{ error: 'RESOURCE_EXHAUSTED: too many requests' }],
   args: {
     error: v.pipe(
       v.string(),
@@ -520,6 +522,7 @@ export const verifyCampaignIsLive = defineGatewayTool({
   description:
     'Checks on the platform that a campaign exists and is serving: its status, and whether it delivered impressions yesterday and over the last 7 days; says why not and which tool fixes it.',
   access: 'read',
+  examples: [{ platform: 'searchads', campaign_id: '<campaign_id from list_campaigns>' }],
   args: {
     platform: platformArg,
     campaign_id: v.pipe(v.string(), v.trim(), v.minLength(1), v.description('The campaign id')),

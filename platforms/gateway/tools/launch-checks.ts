@@ -124,6 +124,7 @@ export const validateCampaignDraft = defineGatewayTool({
   description:
     'Checks a campaign draft against the rules the create tool applies, without writing: give the create tool (create_* or launch_*) and its arguments; every broken rule is listed at once, and a valid draft is planned read-only on its account (what it would create, paused or not).',
   access: 'read',
+  examples: [{ tool: 'create_chatads_campaign', arguments: { name: 'Draft', budget: 1000 } }],
   args: {
     tool: v.pipe(
       v.string(),
@@ -237,6 +238,7 @@ export const saveBusinessProfile = defineGatewayTool({
   description:
     "Stores or updates the advertiser's business profile (vertical, size, goal, target CPA or ROAS, website, locations...): given fields replace the stored ones, others are kept. Analyses and benchmarks read it.",
   access: 'write',
+  examples: [{ business_name: 'Example Outdoor' }],
   args: profileEntries,
   rules: [(a) => Object.values(a).every((x) => x === undefined) && 'give at least one field to save'],
   output: v.object({ profile: profileOutput }),

@@ -79,6 +79,7 @@ export const manageAction = defineGatewayTool({
   description:
     'Approves or rejects a write held for approval (see list_pending_actions). Approving re-checks the entity and applies the held plan exactly once; it is refused when the entity changed since the plan was made or the action expired (48 hours). Needs an approve-scoped key.',
   access: 'write',
+  examples: [{ action_id: '<action_id from list_pending_actions>', decision: 'approve' }],
   approval: true,
   args: {
     action_id: v.pipe(

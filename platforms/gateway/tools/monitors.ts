@@ -147,6 +147,7 @@ export const createMonitor = defineGatewayTool({
   description:
     "Creates a metric alert checked daily (after the night's figures, at check_hour_utc) against the figures the platforms' campaign tools show: one condition or several joined by match all (AND) or any (OR), optionally on several days in a row, per account or per campaign, on chosen platforms or all connected ones. A breach records one alert per day in get_monitor_history. test_monitor checks it now without recording.",
   access: 'write',
+  examples: [{ name: 'Example monitor', conditions: [{ metric: 'spend', operator: '>', threshold: 100, timeframe: 'last_7_days' }] }],
   args: {
     name: v.pipe(
       v.string(),
@@ -314,6 +315,7 @@ export const getMonitorHistory = defineGatewayTool({
   description:
     'Shows the alerts a monitor raised, newest first: the day checked and, for each account or campaign that breached, the figures that did it.',
   access: 'read',
+  examples: [{ monitor_id: '<monitor_id from list_monitors>' }],
   args: {
     monitor_id: monitorId,
     limit: v.optional(
@@ -379,6 +381,7 @@ export const testMonitor = defineGatewayTool({
   description:
     'Checks a monitor against the current figures now and says whether it would alert and on which figures, without recording an alert or notifying.',
   access: 'read',
+  examples: [{ monitor_id: '<monitor_id from list_monitors>' }],
   args: { monitor_id: monitorId },
   output: v.object({
     monitor_id: v.string(),
@@ -421,6 +424,7 @@ export const deleteMonitorTool = defineGatewayTool({
   category: 'monitoring',
   description: 'Permanently deletes a monitoring alert and its alert history.',
   access: 'write',
+  examples: [{ monitor_id: '<monitor_id from list_monitors>' }],
   destructive: true,
   args: { monitor_id: monitorId },
   output: v.object({ monitor_id: v.string(), deleted: v.literal(true) }),
@@ -648,6 +652,7 @@ export const manageScheduledTask = defineGatewayTool({
   description:
     "Pauses, resumes or deletes a scheduled task (a monitor, a brief or a research job, or the watch agent's daily scan with task_id watch; ids from list_scheduled_tasks). A paused task does not run until resumed (a resumed one runs at its next scheduled time); delete is permanent. The daily watch scan cannot be deleted (it comes with the connected accounts): pause it to stop it.",
   access: 'write',
+  examples: [{ task_id: '<task_id from list_scheduled_tasks>', action: 'pause' }],
   destructive: true,
   args: {
     task_id: v.pipe(

@@ -120,6 +120,7 @@ export const getResearchStatus = defineGatewayTool({
   category: 'monitoring',
   description: "Shows a research job's progress (queued, running, done, failed) and, once done, its result.",
   access: 'read',
+  examples: [{ research_id: '<research_id from start_research>' }],
   args: {
     research_id: v.pipe(
       v.string(),

@@ -38,6 +38,7 @@ export const revertChange = defineGatewayTool({
   description:
     'Reverts an applied change from list_change_history: restores the before value of each field it changed (a created entity is paused or archived). Refused when the entity changed again since, when the change was already reverted, or when it cannot be undone (a final removal). The revert is itself a write: dry_run previews it, guardrails apply, and it is audited.',
   access: 'write',
+  examples: [{ change_id: '<change_id from list_change_history>' }],
   args: {
     change_id: v.pipe(
       v.string(),

@@ -14,6 +14,7 @@ export const validateVideo = defineGatewayTool({
     'Follows up to 3 redirects. States the limits (duration, aspect ratio) that can only be checked after upload. Run it before create_shortvideo_video_campaign ' +
     'or any tool that takes a video_url. Links to private or internal network addresses are refused.',
   access: 'read',
+  examples: [{ video_url: '<video_url: a public MP4 link>' }],
   args: {
     video_url: v.pipe(
       v.string(),

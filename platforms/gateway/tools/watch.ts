@@ -102,6 +102,7 @@ export const getSignalBriefing = defineGatewayTool({
   description:
     'Shows one watch finding: its evidence, the advisory, and each pre-staged fix with what it would change right now (planned read-only, nothing changes).',
   access: 'read',
+  examples: [{ signal_id: '<signal_id from run_watch_now>' }],
   args: { signal_id: signalId },
   output: v.object({
     signal: signalOutput,
@@ -159,6 +160,7 @@ export const applySignalActions = defineGatewayTool({
   description:
     'Stages the fixes of a watch finding: each chosen fix is planned on its account and put in the pending-actions inbox, where it runs only when an approve-scoped key approves it (manage_action); list_pending_actions shows them.',
   access: 'write',
+  examples: [{ signal_id: '<signal_id from run_watch_now>' }],
   args: {
     signal_id: signalId,
     fixes: v.optional(

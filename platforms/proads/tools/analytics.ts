@@ -662,6 +662,7 @@ export const forecastSupply = defineProAdsTool({
   description:
     "Forecasts a proads campaign's daily and total impressions, clicks, spend and conversions for a targeting spec and a daily budget, from the audience size and this account's own cost per 1,000 impressions, CTR and conversion rate of the same format over the last 30 days (low and high range). Read-only; create the campaign with add_proads_campaign_to_group.",
   access: 'read',
+  examples: [{ targeting: { include: { locations: ['geo:us'], seniorities: ['seniority:6'] } }, daily_budget: 80 }],
   args: {
     targeting: targetingArg(),
     daily_budget: dailyBudgetArg(),

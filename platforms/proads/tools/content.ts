@@ -68,6 +68,7 @@ export const validateAndPrepareAssets = defineProAdsTool({
   description:
     "Validates images against proads specs for their use (image ads: JPG/PNG/GIF up to 5 MB, 640 x 360 minimum, 1.91:1, 1:1 or 4:5; carousel cards: 1:1, 1080 x 1080 minimum, 10 MB; text ads: 100 x 100, 2 MB) and uploads the valid ones to the ad account's asset library (an image already uploaded from the same URL is reused). Invalid images are listed with what to fix; validate_only checks without uploading. URLs are not fetched: give width, height and size when known.",
   access: 'write',
+  examples: [{ images: [{ url: 'https://www.example.com/media/example.png', width: 1200, height: 628 }] }],
   args: {
     images: v.pipe(
       v.array(imageItem),
@@ -251,6 +252,9 @@ export const generateAdCreatives = defineProAdsTool({
   description:
     "Drafts several proads ad copy variations (introductory text, headline, description, call to action) from business inputs, each within the format's limits (text ads: headline 25, description 75, no button; carousel intro 255; image and video intro 600 with 150 shown). Drafts are built from the inputs by templates (angles: outcome, proof, pain, offer) and nothing is created: pass one to add_proads_creative or add_proads_text_creative.",
   access: 'read',
+  examples: [
+    { business_name: 'Northwind', product: 'Northwind Cloud', audience: 'IT leaders', value_proposition: 'Cut cloud spend by a third' },
+  ],
   args: {
     business_name: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100), v.description('Company or brand name')),
     product: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200), v.description('What is advertised')),

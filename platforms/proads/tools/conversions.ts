@@ -113,6 +113,7 @@ export const associateConversion = defineProAdsTool({
   description:
     'Attaches an existing proads conversion rule to a campaign so the campaign counts (and can optimise for) those conversions. Already attached: nothing changes. Undo detaches it (manage_proads_conversions action dissociate).',
   access: 'write',
+  examples: [{ conversion_id: '<conversion_id from list_proads_conversions>', campaign_id: '<campaign_id from list_proads_campaigns>' }],
   args: { conversion_id: conversionIdArg(), campaign_id: campaignIdArg() },
   output,
   async plan(args, ctx): Promise<WritePlan<AssociationData>> {

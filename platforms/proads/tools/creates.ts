@@ -49,6 +49,100 @@ import {
 } from './common';
 import { PROADS_FORMATS } from './select-campaign-type';
 
+/** Documented request examples of the tools this file builds (ToolSpec.examples; <…> marks an id to take from the tool named). */
+const EXAMPLES: Record<string, Record<string, unknown>[]> = {
+  create_proads_image_campaign: [
+    {
+      campaign_group_id: '<campaign_group_id from list_proads_campaign_groups>',
+      objective_type: 'WEBSITE_CONVERSION',
+      daily_budget: 40,
+      unit_cost: 7,
+      targeting: { include: { locations: ['geo:us'], seniorities: ['seniority:6'] } },
+      name: 'Example image',
+      intro_text: 'See it',
+      headline: 'Example',
+      landing_page_url: 'https://www.example.com/example',
+      asset_id: '<asset_id from discover_proads_assets>',
+    },
+  ],
+  create_proads_video_campaign: [
+    {
+      campaign_group_id: '<campaign_group_id from list_proads_campaign_groups>',
+      objective_type: 'WEBSITE_CONVERSION',
+      daily_budget: 40,
+      unit_cost: 7,
+      targeting: { include: { locations: ['geo:us'], seniorities: ['seniority:6'] } },
+      name: 'Example video',
+      headline: 'Example',
+      landing_page_url: 'https://www.example.com/example',
+      asset_id: '<asset_id from discover_proads_assets>',
+    },
+  ],
+  create_proads_carousel_campaign: [
+    {
+      campaign_group_id: '<campaign_group_id from list_proads_campaign_groups>',
+      objective_type: 'WEBSITE_CONVERSION',
+      daily_budget: 40,
+      unit_cost: 7,
+      targeting: { include: { locations: ['geo:us'], seniorities: ['seniority:6'] } },
+      name: 'Example carousel',
+      intro_text: 'Cards',
+      cards: [
+        { headline: 'One', landing_page_url: 'https://www.example.com/example', asset_id: '<asset_id from discover_proads_assets>' },
+        { headline: 'Two', landing_page_url: 'https://www.example.com/example', asset_id: '<asset_id from discover_proads_assets>' },
+      ],
+    },
+  ],
+  create_proads_text_campaign: [
+    {
+      campaign_group_id: '<campaign_group_id from list_proads_campaign_groups>',
+      objective_type: 'WEBSITE_CONVERSION',
+      daily_budget: 40,
+      unit_cost: 7,
+      targeting: { include: { locations: ['geo:us'], seniorities: ['seniority:6'] } },
+      name: 'Example text',
+      headline: 'Example',
+      description: 'Example the text',
+      landing_page_url: 'https://www.example.com/example',
+    },
+  ],
+  add_proads_creative: [
+    {
+      campaign_id: '<campaign_id from list_proads_campaigns>',
+      intro_text: 'See it',
+      headline: 'Example',
+      landing_page_url: 'https://www.example.com/example',
+      asset_id: '<asset_id from discover_proads_assets>',
+    },
+  ],
+  add_proads_video_creative: [
+    {
+      campaign_id: '<campaign_id from list_proads_campaigns>',
+      headline: 'Example',
+      landing_page_url: 'https://www.example.com/example',
+      asset_id: '<asset_id from discover_proads_assets>',
+    },
+  ],
+  add_proads_carousel_creative: [
+    {
+      campaign_id: '<campaign_id from list_proads_campaigns>',
+      intro_text: 'Cards',
+      cards: [
+        { headline: 'One', landing_page_url: 'https://www.example.com/example', asset_id: '<asset_id from discover_proads_assets>' },
+        { headline: 'Two', landing_page_url: 'https://www.example.com/example', asset_id: '<asset_id from discover_proads_assets>' },
+      ],
+    },
+  ],
+  add_proads_text_creative: [
+    {
+      campaign_id: '<campaign_id from list_proads_campaigns>',
+      headline: 'Example',
+      description: 'Example the text',
+      landing_page_url: 'https://www.example.com/example',
+    },
+  ],
+};
+
 const createdOutput = writeOutput({
   created: v.array(v.object({ entity: v.string(), id: v.string(), name: v.string(), status: v.string() })),
 });
@@ -144,6 +238,7 @@ export const createCampaignGroup = defineProAdsTool({
   description:
     'Creates a proads campaign group: a name, an optional lifetime budget shared by its campaigns, and a schedule. It starts as DRAFT (status ACTIVE on request; a group cannot spend without campaigns, which start paused). Next: add_proads_campaign_to_group or create_proads_image_campaign.',
   access: 'write',
+  examples: [{ name: 'Example group' }],
   args: groupItem,
   output: createdOutput,
   async plan(args, ctx): Promise<WritePlan<GroupsData>> {
@@ -175,6 +270,7 @@ export const batchCreateCampaignGroups = defineProAdsTool({
   description:
     'Creates several proads campaign groups in one call (1-20), each with a name, optional lifetime budget, schedule and status (DRAFT by default). All are checked before any is created; a retry creates only the ones still missing.',
   access: 'write',
+  examples: [{ groups: [{ name: 'Example batch' }] }],
   args: {
     groups: v.pipe(
       v.array(v.strictObject(groupItem)),
@@ -529,6 +625,7 @@ function createCampaignTool(format: ProAdsFormat, name: string, description: str
   const spec = CREATIVE_FORMATS[format];
   return defineProAdsTool({
     name,
+    examples: EXAMPLES[name],
     description,
     access: 'write',
     args: { ...campaignArgs, ...spec.args } as typeof campaignArgs & typeof CREATIVE_FORMATS.SINGLE_IMAGE.args,
@@ -596,6 +693,17 @@ export const addCampaignToGroup = defineProAdsTool({
   description:
     "Creates a new proads campaign with its own targeting, budget, bid and schedule inside an existing campaign group, without creatives: it starts as DRAFT. Add creatives with add_proads_creative (or the text, video and carousel variants), then start it with resume_proads_campaign. Reuse another campaign's targeting from get_proads_campaign_targeting.",
   access: 'write',
+  examples: [
+    {
+      campaign_group_id: '<campaign_group_id from list_proads_campaign_groups>',
+      objective_type: 'WEBSITE_CONVERSION',
+      daily_budget: 40,
+      unit_cost: 7,
+      targeting: { include: { locations: ['geo:us'], seniorities: ['seniority:6'] } },
+      name: 'Example draft',
+      format: 'SINGLE_IMAGE',
+    },
+  ],
   args: {
     ...campaignArgs,
     format: v.pipe(v.picklist(['SINGLE_IMAGE', 'VIDEO', 'CAROUSEL', 'TEXT_AD']), v.description('SINGLE_IMAGE, VIDEO, CAROUSEL or TEXT_AD')),
@@ -649,6 +757,7 @@ function addCreativeTool(format: ProAdsFormat, description: string): ToolDefinit
   const spec = CREATIVE_FORMATS[format];
   return defineProAdsTool({
     name: ADDERS[format],
+    examples: EXAMPLES[ADDERS[format]],
     description,
     access: 'write',
     args: { campaign_id: campaignIdArg(), ...spec.args } as {
@@ -738,6 +847,7 @@ export const cloneCampaign = defineProAdsTool({
   description:
     'Duplicates a proads campaign with its targeting, bid, budget and (by default) its active and paused creatives, into the same or another campaign group, with optional overrides (name, daily budget, targeting, dates). The clone starts PAUSED; its history starts from zero. Start it with resume_proads_campaign.',
   access: 'write',
+  examples: [{ campaign_id: '<campaign_id from list_proads_campaigns>' }],
   args: {
     campaign_id: campaignIdArg(),
     name: v.optional(nameArg('Clone')),

@@ -22,6 +22,11 @@ import {
 } from './common';
 import { analyticsTotals, resolveWindow, windowArgs, windowRules } from './shared';
 
+/** Documented request examples of the tools this file builds (ToolSpec.examples; <…> marks an id to take from the tool named). */
+const EXAMPLES: Record<string, Record<string, unknown>[]> = {
+  search_proads_campaign_groups: [{ query: 'demand' }],
+};
+
 /** The reporting window of list tools (the analysis window without raw_data). */
 const { raw_data: _raw, ...listWindowArgs } = windowArgs;
 export { listWindowArgs };
@@ -49,6 +54,7 @@ const resultOf = (m: MetricTotals, c: Pick<ProAdsCampaign, 'objective_type'>) =>
 const groupsTool = (name: 'list_proads_campaign_groups' | 'search_proads_campaign_groups', description: string): ToolDefinition =>
   defineProAdsTool({
     name,
+    examples: EXAMPLES[name],
     description,
     access: 'read',
     args: {
@@ -299,6 +305,7 @@ export const getCampaignTargeting = defineProAdsTool({
   description:
     "Exports a proads campaign's targeting in reusable form: the include and exclude facets with ids and names, the audience size, and a `targeting` object to pass as is to add_proads_campaign_to_group, create_proads_*_campaign or update_proads_campaign.",
   access: 'read',
+  examples: [{ campaign_id: '<campaign_id from list_proads_campaigns>' }],
   args: { campaign_id: campaignIdArg() },
   output: v.object({
     ad_account_id: v.string(),
@@ -344,6 +351,7 @@ export const getCampaignStructure = defineProAdsTool({
   description:
     'Full detail of one proads campaign: its group, settings (type, format, objective, status, budgets, bid and strategy, schedule), targeting with names and audience size, its creatives with status, review status and copy, and the conversion rules attached to it.',
   access: 'read',
+  examples: [{ campaign_id: '<campaign_id from list_proads_campaigns>' }],
   args: { campaign_id: campaignIdArg() },
   output: v.object({
     ad_account_id: v.string(),

@@ -97,6 +97,8 @@ const statusOutput = writeOutput({ entity: v.string(), id: v.string(), name: v.s
 interface StatusRow {
   name: string;
   description: string;
+  /** Documented request examples (ToolSpec.examples). */
+  examples?: Record<string, unknown>[];
   kind: EntityKind;
   to: string;
   from: readonly string[];
@@ -114,6 +116,7 @@ function statusTool(row: StatusRow): ToolDefinition {
   return defineProAdsTool({
     name: row.name,
     description: row.description,
+    examples: row.examples,
     access: 'write',
     destructive: row.destructive,
     args: { [entity.idArg]: entity.idSchema() } as Record<typeof entity.idArg, v.GenericSchema<string, string>>,
@@ -180,6 +183,7 @@ const LIVE = ['ACTIVE', 'PAUSED', 'DRAFT', 'COMPLETED', 'CANCELED'];
 export const statusTools: ToolDefinition[] = [
   statusTool({
     name: 'pause_proads_campaign',
+    examples: [{ campaign_id: '<campaign_id from list_proads_campaigns>' }],
     kind: 'campaign',
     to: 'PAUSED',
     from: ['ACTIVE'],
@@ -191,6 +195,7 @@ export const statusTools: ToolDefinition[] = [
   }),
   statusTool({
     name: 'resume_proads_campaign',
+    examples: [{ campaign_id: '<campaign_id from list_proads_campaigns>' }],
     kind: 'campaign',
     to: 'ACTIVE',
     from: ['PAUSED', 'DRAFT'],
@@ -202,6 +207,7 @@ export const statusTools: ToolDefinition[] = [
   }),
   statusTool({
     name: 'archive_proads_campaign',
+    examples: [{ campaign_id: '<campaign_id from list_proads_campaigns>' }],
     kind: 'campaign',
     to: 'ARCHIVED',
     from: LIVE,
@@ -213,6 +219,7 @@ export const statusTools: ToolDefinition[] = [
   }),
   statusTool({
     name: 'reactivate_proads_campaign',
+    examples: [{ campaign_id: '<campaign_id from list_proads_campaigns>' }],
     kind: 'campaign',
     to: 'PAUSED',
     from: ['ARCHIVED'],
@@ -224,6 +231,7 @@ export const statusTools: ToolDefinition[] = [
   }),
   statusTool({
     name: 'pause_proads_creative',
+    examples: [{ creative_id: '<creative_id from list_proads_creatives>' }],
     kind: 'creative',
     to: 'PAUSED',
     from: ['ACTIVE'],
@@ -235,6 +243,7 @@ export const statusTools: ToolDefinition[] = [
   }),
   statusTool({
     name: 'resume_proads_creative',
+    examples: [{ creative_id: '<creative_id from list_proads_creatives>' }],
     kind: 'creative',
     to: 'ACTIVE',
     from: ['PAUSED', 'DRAFT'],
@@ -336,11 +345,18 @@ function deleteResult(ctx: ToolContext<ProAdsPort>, plan: WritePlan<DeleteData>)
   return { text, structured: { ad_account_id: ctx.account.account_id, changed, summary: plan.summary, entity: plan.data.kind, items } };
 }
 
-function deleteTool(row: { name: string; description: string; kind: EntityKind; archiveOption?: boolean }): ToolDefinition {
+function deleteTool(row: {
+  name: string;
+  description: string;
+  examples?: Record<string, unknown>[];
+  kind: EntityKind;
+  archiveOption?: boolean;
+}): ToolDefinition {
   const e = ENTITIES[row.kind];
   return defineProAdsTool({
     name: row.name,
     description: row.description,
+    examples: row.examples,
     access: 'write',
     destructive: true,
     args: {
@@ -382,18 +398,21 @@ function deleteTool(row: { name: string; description: string; kind: EntityKind; 
 export const deleteTools: ToolDefinition[] = [
   deleteTool({
     name: 'delete_proads_campaign',
+    examples: [{ campaign_id: '<campaign_id from list_proads_campaigns>' }],
     kind: 'campaign',
     description:
       'Permanently deletes a proads campaign: a DRAFT is removed with its creatives; a campaign that ran (paused, archived, completed) becomes PENDING_DELETION and keeps its figures. An ACTIVE campaign must be paused first (pause_proads_campaign). Cannot be undone.',
   }),
   deleteTool({
     name: 'delete_proads_campaign_group',
+    examples: [{ campaign_group_id: '<campaign_group_id from list_proads_campaign_groups>' }],
     kind: 'campaign_group',
     description:
       'Deletes a proads campaign group: an empty DRAFT group is removed; a group that ran becomes PENDING_DELETION. An ACTIVE group must be paused first (update_proads_campaign_group). Cannot be undone.',
   }),
   deleteTool({
     name: 'delete_proads_creative',
+    examples: [{ creative_id: '<creative_id from list_proads_creatives>' }],
     kind: 'creative',
     archiveOption: true,
     description:
@@ -404,6 +423,7 @@ export const deleteTools: ToolDefinition[] = [
     description:
       'Deletes many proads campaigns in one call (1-50 ids): drafts are removed, campaigns that ran become PENDING_DELETION. Every id is checked before anything changes: one unknown or ACTIVE campaign refuses the whole batch. Cannot be undone.',
     access: 'write',
+    examples: [{ campaign_ids: ['<campaign_id from list_proads_campaigns>'] }],
     destructive: true,
     args: {
       campaign_ids: v.pipe(

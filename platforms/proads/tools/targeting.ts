@@ -55,6 +55,7 @@ export const estimateAudience = defineProAdsTool({
   name: 'estimate_proads_audience_size',
   description: `Estimates how many members a proads targeting spec reaches (include facets, exclusions) and whether the platform will run it (at least ${MIN_AUDIENCE} members; 50,000+ recommended for sponsored content, 15,000+ for text ads). Unknown ids are named.`,
   access: 'read',
+  examples: [{ targeting: { include: { locations: ['geo:us'], seniorities: ['seniority:6'] } } }],
   args: { targeting: targetingArg() },
   output: v.object({
     ad_account_id: v.string(),
@@ -127,6 +128,7 @@ export const researchBusiness = defineProAdsTool({
   description:
     'Derives proads targeting suggestions from a business or website description (what you sell, to whom, where): job functions, industries, seniorities, company sizes, skills and locations as targeting ids, with the audience size of the suggested spec, ready to pass to add_proads_campaign_to_group. It reads only the text given (no website is fetched).',
   access: 'read',
+  examples: [{ business_description: 'Cloud cost software for IT directors at enterprise companies' }],
   args: {
     business_description: v.pipe(
       v.string(),

@@ -233,6 +233,8 @@ async function applyCampaignChanges(ctx: ToolContext<ProAdsPort>, plan: WritePla
 function campaignUpdateTool<E extends v.ObjectEntries>(row: {
   name: string;
   description: string;
+  /** Documented request examples (ToolSpec.examples). */
+  examples?: Record<string, unknown>[];
   args: E;
   rules?: ((args: v.InferOutput<v.ObjectSchema<E, undefined>> & { campaign_id: string }) => string | undefined)[];
   patch(args: v.InferOutput<v.ObjectSchema<E, undefined>>, campaign: ProAdsCampaign): CampaignPatch;
@@ -242,6 +244,7 @@ function campaignUpdateTool<E extends v.ObjectEntries>(row: {
   return defineProAdsTool({
     name: row.name,
     description: row.description,
+    examples: row.examples,
     access: 'write',
     args: { campaign_id: campaignIdArg(), ...row.args },
     rules: (row.rules ?? []) as never,
@@ -330,6 +333,7 @@ const facetMapArg = (description: string) => v.optional(v.pipe(facetMapSchema, v
 export const campaignUpdateTools: ToolDefinition[] = [
   campaignUpdateTool({
     name: 'update_proads_campaign',
+    examples: [{ campaign_id: '<campaign_id from list_proads_campaigns>', name: 'ABM - Named CFO List - renamed' }],
     description:
       'Edits a proads campaign in one call: name, status (ACTIVE, PAUSED, ARCHIVED), daily and lifetime budget, bid and bid strategy, schedule, or the whole targeting (to add or remove single facets use update_proads_campaign_targeting). Only the fields given change; the plan shows each before → after. Undo re-applies the before values.',
     args: {
@@ -366,6 +370,7 @@ export const campaignUpdateTools: ToolDefinition[] = [
   }),
   campaignUpdateTool({
     name: 'update_proads_campaign_budget',
+    examples: [{ campaign_id: '<campaign_id from list_proads_campaigns>', daily_budget: 60 }],
     description:
       "Sets a proads campaign's daily budget, sets or removes its lifetime budget, and changes its bid (unit_cost) or bid strategy (MANUAL, MAXIMUM_DELIVERY, COST_CAP). The plan lists every daily budget set (a lifetime budget as its daily equivalent). Daily budget at least 10, lifetime at least 100 and at least the daily budget, bid at least 2.",
     args: budgetArgs,
@@ -374,6 +379,7 @@ export const campaignUpdateTools: ToolDefinition[] = [
   }),
   campaignUpdateTool({
     name: 'update_proads_campaign_schedule',
+    examples: [{ campaign_id: '<campaign_id from list_proads_campaigns>', end_date: '2031-12-31' }],
     description:
       "Changes a proads campaign's dates: a new end date (today or later), no end date, or a new start date for a campaign that has not started yet.",
     args: scheduleArgs,
@@ -382,6 +388,7 @@ export const campaignUpdateTools: ToolDefinition[] = [
   }),
   campaignUpdateTool({
     name: 'update_proads_campaign_targeting',
+    examples: [{ campaign_id: '<campaign_id from list_proads_campaigns>', add_exclusions: { seniorities: ['seniority:3'] } }],
     description:
       'Adds or removes proads targeting values facet by facet, for reach (add, remove) or exclusions (add_exclusions, remove_exclusions): e.g. exclude seniority:3 (Entry) or industry:68 that analyze_proads_wasted_spend flags. Values are ids from search_proads_targeting. The new audience must stay at 300 members or more and keep a location. Excluded segments get no delivery from now on.',
     args: {
@@ -417,6 +424,7 @@ export const batchUpdateCampaigns = defineProAdsTool({
   description:
     'Applies status and budget changes to many proads campaigns at once (1-50): each item names a campaign_id and any of status (ACTIVE, PAUSED, ARCHIVED), daily_budget, total_budget. Every item is checked before anything changes; one invalid item refuses the batch. Use it to pause losers and move their budget to a winner in one step. Undo re-applies the before values.',
   access: 'write',
+  examples: [{ updates: [{ campaign_id: '<campaign_id from list_proads_campaigns>', daily_budget: 260 }] }],
   args: {
     updates: v.pipe(
       v.array(batchItem),
@@ -502,6 +510,7 @@ export const updateCampaignGroup = defineProAdsTool({
   description:
     'Edits a proads campaign group: name, status (ACTIVE, PAUSED, ARCHIVED: a group that is not ACTIVE stops all its campaigns), lifetime budget shared by its campaigns, or end date. The plan shows each field before → after; undo re-applies them.',
   access: 'write',
+  examples: [{ campaign_group_id: '<campaign_group_id from list_proads_campaign_groups>', total_budget: 125000 }],
   args: {
     campaign_group_id: groupIdArg(),
     name: v.optional(nameArg('New campaign group')),
@@ -611,6 +620,7 @@ export const updateCreative = defineProAdsTool({
   description:
     "Edits a proads creative: name, introductory text, headline, description, call to action, destination URL, or status (ACTIVE, PAUSED, ARCHIVED). Copy is checked against its format's limits (text ads: headline 25, description 75, no button). Changed copy goes back to review (the sandbox approves at once). Undo re-applies the before values.",
   access: 'write',
+  examples: [{ creative_id: '<creative_id from list_proads_creatives>', headline: 'Cut infrastructure costs 31%' }],
   args: {
     creative_id: creativeIdArg(),
     name: v.optional(nameArg('New creative')),

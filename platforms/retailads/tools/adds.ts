@@ -44,6 +44,18 @@ function bidFor(item: Record<string, unknown>, lookups: Lookups): number | { fai
 
 export const addRetailAdsKeywords = defineRetailAdsAddTool({
   name: 'add_retailads_keywords',
+  examples: [
+    {
+      keywords: [
+        {
+          campaignId: '<campaignId from list_retailads_campaigns>',
+          adGroupId: '<adGroupId from list_retailads_ad_groups>',
+          keywordText: 'example words',
+          matchType: 'EXACT',
+        },
+      ],
+    },
+  ],
   description:
     "Adds keywords to Sponsored Products ad groups of MANUAL campaigns: items {campaignId, adGroupId, keywordText, matchType EXACT|PHRASE|BROAD, bid?, state?}. Bid defaults to the ad group's default bid; keywords start PAUSED unless state ENABLED is given. " +
     'Each item is reported created, skipped as a duplicate (same text and match type in the ad group) or failed with its reason. Keyword ideas: get_retailads_keyword_recommendations.',
@@ -83,6 +95,19 @@ export const addRetailAdsKeywords = defineRetailAdsAddTool({
 
 export const addRetailAdsSbKeywords = defineRetailAdsAddTool({
   name: 'add_retailads_sb_keywords',
+  examples: [
+    {
+      keywords: [
+        {
+          campaignId: '<campaignId from list_retailads_campaigns>',
+          adGroupId: '<adGroupId from list_retailads_sb_ad_groups>',
+          keywordText: 'example sb words',
+          matchType: 'exact',
+          bid: 1,
+        },
+      ],
+    },
+  ],
   description:
     "Adds keywords to Sponsored Brands ad groups: items {campaignId, adGroupId, keywordText, matchType broad|exact|phrase, bid?, state?} with the Sponsored Brands interface's lowercase states enabled|paused (default paused). Each item is reported created, skipped as a duplicate or failed with its reason.",
   kind: 'keyword',
@@ -121,6 +146,13 @@ export const addRetailAdsSbKeywords = defineRetailAdsAddTool({
 
 export const addRetailAdsNegativeKeywords = defineRetailAdsAddTool({
   name: 'add_retailads_negative_keywords',
+  examples: [
+    {
+      negative_keywords: [
+        { campaignId: '<campaignId from list_retailads_campaigns>', keywordText: 'example junk', matchType: 'NEGATIVE_EXACT' },
+      ],
+    },
+  ],
   description:
     'Adds Sponsored Products negative keywords so ads stop showing for those searches: items {campaignId, adGroupId?, keywordText, matchType NEGATIVE_EXACT|NEGATIVE_PHRASE}; without adGroupId the negative covers the whole campaign. Duplicates are skipped, each item gets its result. Wasted search terms: analyze_retailads_wasted_spend. (Sponsored Brands: add_retailads_sb_negative_keywords.)',
   kind: 'negative_keyword',
@@ -206,6 +238,17 @@ function productOf(
 
 export const addRetailAdsProductAds = defineRetailAdsAddTool({
   name: 'add_retailads_product_ads',
+  examples: [
+    {
+      product_ads: [
+        {
+          campaignId: '<campaignId from list_retailads_campaigns>',
+          adGroupId: '<adGroupId from list_retailads_ad_groups>',
+          sku: 'NW-SLE-008',
+        },
+      ],
+    },
+  ],
   description:
     'Adds products to Sponsored Products or Sponsored Display ad groups: items {campaignId, adGroupId, sku} for seller profiles or {campaignId, adGroupId, asin} for vendor profiles (list_retailads_profiles shows which), state? ENABLED|PAUSED (default PAUSED). ' +
     'The product must be in the catalog. Each item is reported created, skipped as a duplicate or failed with its reason.',
@@ -239,6 +282,18 @@ export const addRetailAdsProductAds = defineRetailAdsAddTool({
 
 export const addRetailAdsSpVideo = defineRetailAdsAddTool({
   name: 'add_retailads_sp_video',
+  examples: [
+    {
+      video_ads: [
+        {
+          campaignId: '<campaignId from list_retailads_campaigns>',
+          adGroupId: '<adGroupId from list_retailads_ad_groups>',
+          sku: '<sku from list_retailads_product_ads>',
+          videoAssetId: '<videoAssetId from search_retailads_assets>',
+        },
+      ],
+    },
+  ],
   description:
     'Adds Sponsored Products video ads: a catalog product shown with a video from the asset library, items {campaignId, adGroupId, sku (sellers) or asin (vendors), videoAssetId, state?} (default PAUSED). The asset must be a VIDEO (upload_retailads_asset, search_retailads_assets). Each item gets its result.',
   kind: 'product_ad',
@@ -304,6 +359,17 @@ function predicateProblem(type: string, value: string): string | undefined {
 
 export const addRetailAdsTargets = defineRetailAdsAddTool({
   name: 'add_retailads_targets',
+  examples: [
+    {
+      targets: [
+        {
+          campaignId: '<campaignId from list_retailads_campaigns>',
+          adGroupId: '<adGroupId from list_retailads_ad_groups>',
+          expression: [{ type: 'ASIN_SAME_AS', value: 'B0EXAMPLE1' }],
+        },
+      ],
+    },
+  ],
   description:
     'Adds product and category targets to Sponsored Products (MANUAL) and Sponsored Display ad groups: items {campaignId, adGroupId, expression: [{type, value}], bid?, state?} with types ASIN_SAME_AS, ASIN_CATEGORY_SAME_AS, ASIN_BRAND_SAME_AS, ASIN_PRICE_BETWEEN, ASIN_REVIEW_RATING_BETWEEN (default state PAUSED). Each item gets its result. (Sponsored Brands: add_retailads_sb_targets.)',
   kind: 'target',
@@ -360,6 +426,17 @@ export const addRetailAdsTargets = defineRetailAdsAddTool({
 
 export const addRetailAdsSbTargets = defineRetailAdsAddTool({
   name: 'add_retailads_sb_targets',
+  examples: [
+    {
+      targets: [
+        {
+          campaignId: '<campaignId from list_retailads_campaigns>',
+          adGroupId: '<adGroupId from list_retailads_sb_ad_groups>',
+          expressions: [{ type: 'asinBrandSameAs', value: 'Example Brand' }],
+        },
+      ],
+    },
+  ],
   description:
     'Adds product and category targets to Sponsored Brands ad groups: items {campaignId, adGroupId, expressions: [{type, value}], bid?, state?}. The field is `expressions` (plural) and the types are camelCase: asinSameAs, asinCategorySameAs, asinBrandSameAs. States are lowercase enabled|paused (default paused). Each item gets its result.',
   kind: 'target',
@@ -407,6 +484,17 @@ export const addRetailAdsSbTargets = defineRetailAdsAddTool({
 
 export const addRetailAdsSbThemes = defineRetailAdsAddTool({
   name: 'add_retailads_sb_themes',
+  examples: [
+    {
+      themes: [
+        {
+          campaignId: '<campaignId from list_retailads_campaigns>',
+          adGroupId: '<adGroupId from list_retailads_sb_ad_groups>',
+          themeType: 'KEYWORDS_RELATED_TO_YOUR_LANDING_PAGES',
+        },
+      ],
+    },
+  ],
   description:
     'Adds theme targeting to Sponsored Brands ad groups: the platform picks keywords related to your brand or to your landing pages. Items {campaignId, adGroupId, themeType KEYWORDS_RELATED_TO_YOUR_BRAND|KEYWORDS_RELATED_TO_YOUR_LANDING_PAGES, bid?, state? enabled|paused (default paused)}; one theme of each type per ad group. Each item gets its result.',
   kind: 'theme',

@@ -475,6 +475,7 @@ export const getRetailAdsSbKeywordRecommendations = defineRetailAdsTool({
   description:
     'Suggests Sponsored Brands keywords (lowercase match types broad, phrase, exact) with suggested bid and range, for the products of an SB ad group or for ASINs; keywords the ad group already has are left out. Add them with add_retailads_sb_keywords.',
   access: 'read',
+  examples: [{ ad_group_id: '<ad_group_id from list_retailads_sb_ad_groups>' }],
   args: {
     ad_group_id: v.optional(idSchema('ad group')),
     asins: v.optional(

@@ -84,6 +84,12 @@ export const uploadRetailAdsAsset = defineRetailAdsTool({
     'Uploads an image or video from a public URL into the asset library, for Sponsored Brands creatives and Sponsored Products video. asset_type LOGO (PNG or JPEG, at least 400x400 px, at most 1 MB), IMAGE (at least 1200x628 px, at most 5 MB) or VIDEO (MP4, at least 1280x720, at most 500 MB; the background video of video ads). ' +
     'The real type and size are read from the file itself. Find assets with search_retailads_assets.',
   access: 'write',
+  examples: [
+    {
+      url: 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAlgAAAJYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA==',
+      asset_type: 'LOGO',
+    },
+  ],
   args: {
     url: v.pipe(
       v.string(),

@@ -140,6 +140,7 @@ function createChange(entity: string, name: string, fields: Record<string, unkno
 
 export const createRetailAdsAdGroups = defineRetailAdsAddTool({
   name: 'create_retailads_ad_groups',
+  examples: [{ ad_groups: [{ campaignId: '<campaignId from list_retailads_campaigns>', name: 'Example group', defaultBid: 0.7 }] }],
   description:
     'Creates ad groups in existing campaigns of any ad product: items {campaignId, name, defaultBid, state?} (default PAUSED). A name already used in the campaign is skipped as a duplicate; each item gets its result. Fill them with add_retailads_product_ads and add_retailads_keywords / add_retailads_targets.',
   kind: 'ad_group',
@@ -190,6 +191,16 @@ export const createRetailAdsSpCampaign = defineRetailAdsTool({
     'Creates a Sponsored Products campaign with manual targeting (MANUAL only) in one call: the campaign, one ad group, its product ads (SKUs for seller profiles, ASINs for vendors) and its keywords. ' +
     'The campaign starts PAUSED unless state ENABLED is given; the daily budget is in the plan. If it fails part-way, a retry with the same arguments resumes from the last completed step without duplicates.',
   access: 'write',
+  examples: [
+    {
+      name: 'Example SP',
+      daily_budget: 20,
+      ad_group_name: 'Example',
+      default_bid: 0.5,
+      products: [{ sku: '<sku from list_retailads_product_ads>' }],
+      keywords: [{ keywordText: 'example', matchType: 'BROAD' }],
+    },
+  ],
   args: {
     name: nameSchema('Campaign name'),
     targeting_type: v.optional(
@@ -483,6 +494,15 @@ export const createRetailAdsSbCampaign = defineRetailAdsTool({
     'Creates a Sponsored Brands campaign in one call: campaign, ad group, the ad with its creative (productCollection: brand logo, headline of at most 50 characters and at least 3 products; video: an MP4 video asset and 1 product) and keywords (lowercase match types broad|phrase|exact). ' +
     'The creative goes through moderation before it can serve. The campaign starts PAUSED unless state ENABLED is given; a retry with the same arguments resumes without duplicates.',
   access: 'write',
+  examples: [
+    {
+      name: 'Example SB',
+      daily_budget: 20,
+      headline: 'Packs for every trail',
+      brand_logo_asset_id: '<brand_logo_asset_id from search_retailads_assets>',
+      asins: ['<asin from list_retailads_product_ads>', '<asin from list_retailads_product_ads>', '<asin from list_retailads_product_ads>'],
+    },
+  ],
   args: {
     name: nameSchema('Campaign name'),
     daily_budget: budgetSchema,
@@ -675,6 +695,16 @@ export const createRetailAdsSbAd = defineRetailAdsTool({
     'Creates a Sponsored Brands ad in an SB ad group: ad_type productCollection (logo, headline, 3+ products), video (MP4 video, 1 product), brandVideo (video, logo, headline, 1-3 products), storeSpotlight (logo, headline, 3+ products, store page), autoCollection (logo, headline) or manual (logo, headline, products). ' +
     'Its creative goes through moderation (get_retailads_moderation); it starts PAUSED unless state ENABLED is given.',
   access: 'write',
+  examples: [
+    {
+      campaign_id: '<campaign_id from list_retailads_campaigns>',
+      ad_group_id: '<ad_group_id from list_retailads_sb_ad_groups>',
+      name: 'Example SB ad',
+      ad_type: 'video',
+      video_asset_id: '<video_asset_id from search_retailads_assets>',
+      asins: ['<asin from list_retailads_product_ads>'],
+    },
+  ],
   args: {
     campaign_id: idSchema('campaign'),
     ad_group_id: idSchema('ad group'),
@@ -741,6 +771,7 @@ export const updateRetailAdsSbCreative = defineRetailAdsTool({
   description:
     "Submits a new creative version of a Sponsored Brands ad (headline, logo, custom image, video, products, landing page; the ad type's rules apply). The new version goes through moderation; the last APPROVED version keeps serving until it is approved, and a REJECTED or FAILED version never serves. Follow it with get_retailads_moderation.",
   access: 'write',
+  examples: [{ ad_id: '<ad_id from list_retailads_sb_ads>', headline: 'Packs for every trail' }],
   args: { ad_id: idSchema('Sponsored Brands ad'), ...creativeArgs },
   rules: [
     (a) =>
@@ -804,6 +835,7 @@ export const getRetailAdsModeration = defineRetailAdsTool({
   description:
     "Moderation of Sponsored Brands creatives: for one ad (ad_id) or every ad of a campaign (campaign_id), each creative version's status APPROVED, IN_PROGRESS, REJECTED or FAILED with per-component results (headline, brand_logo, custom_image, video, products) and reasons, and the version that serves. Fix a rejection with update_retailads_sb_creative.",
   access: 'read',
+  examples: [{ ad_id: '<ad_id from list_retailads_sb_ads>' }],
   args: { ad_id: v.optional(idSchema('Sponsored Brands ad')), campaign_id: v.optional(idSchema('campaign')) },
   rules: [(a) => (!a.ad_id === !a.campaign_id ? 'give exactly one of `ad_id` or `campaign_id`' : undefined)],
   output: v.object({
@@ -868,6 +900,16 @@ export const createRetailAdsSdCampaign = defineRetailAdsTool({
     'Creates a Sponsored Display campaign in one call: campaign, ad group, product ads and targeting. tactic T00020 (contextual: product_targets {type ASIN_SAME_AS|ASIN_CATEGORY_SAME_AS, value}) or T00030 (audiences: {type views|purchases, lookback 7-365 days}). ' +
     'Starts PAUSED unless state ENABLED is given; a retry with the same arguments resumes without duplicates.',
   access: 'write',
+  examples: [
+    {
+      name: 'Example SD',
+      tactic: 'T00020',
+      daily_budget: 20,
+      default_bid: 0.5,
+      products: [{ sku: '<sku from list_retailads_product_ads>' }],
+      product_targets: [{ type: 'ASIN_CATEGORY_SAME_AS', value: 'Tents' }],
+    },
+  ],
   args: {
     name: nameSchema('Campaign name'),
     tactic: v.pipe(

@@ -39,6 +39,7 @@ export const getRetailAdsReport = defineRetailAdsTool({
     'Filter by campaign, search term/keyword/ASIN, match type and metric bounds (spend, sales, clicks, impressions, ACOS, ROAS, zero sales); sort by spend, sales, ACOS, ROAS, clicks or impressions. ' +
     'Pages hold up to 1,000 rows and each page is a billed call; paging reaches only the top ~5,000 rows by spend, while the summary totals cover every matching row.',
   access: 'read',
+  examples: [{ start_date: '<first day, YYYY-MM-DD>', end_date: '<last day, YYYY-MM-DD, before today>' }],
   args: {
     report_type_id: v.optional(
       v.pipe(

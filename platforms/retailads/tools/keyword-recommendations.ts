@@ -10,6 +10,7 @@ export const getRetailAdsKeywordRecommendations = defineRetailAdsTool({
     'Suggests Sponsored Products keywords with match type (EXACT, PHRASE, BROAD), suggested bid and bid range, best first, for the products of an ad group (ad_group_id, optionally with its campaign_id) or for a list of ASINs. ' +
     'Keywords the ad group already targets are left out.',
   access: 'read',
+  examples: [{ campaign_id: '<campaign_id from list_retailads_campaigns>', ad_group_id: '<ad_group_id from list_retailads_ad_groups>' }],
   args: {
     campaign_id: v.optional(
       v.pipe(

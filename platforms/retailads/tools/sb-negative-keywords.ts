@@ -32,6 +32,18 @@ export const addRetailAdsSbNegativeKeywords = defineRetailAdsTool({
     'Adds negative keywords to Sponsored Brands ad groups so their ads stop showing for those searches. Each item names campaignId, adGroupId, keywordText and matchType (negativeExact or negativePhrase). ' +
     'Items already present (or repeated in the call) are reported as duplicates and skipped. See them with list_retailads_sb_negative_keywords.',
   access: 'write',
+  examples: [
+    {
+      negative_keywords: [
+        {
+          campaignId: '<campaignId from list_retailads_campaigns>',
+          adGroupId: '<adGroupId from list_retailads_sb_ad_groups>',
+          keywordText: 'cheap knockoff',
+          matchType: 'negativePhrase',
+        },
+      ],
+    },
+  ],
   args: {
     negative_keywords: v.pipe(
       v.array(negativeKeyword),

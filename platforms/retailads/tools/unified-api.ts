@@ -298,6 +298,7 @@ export const retailAdsUnifiedApi = defineRetailAdsTool({
     'ads {adGroupId, adProduct, state, creative.productCreative.productCreativeSettings.advertisedProduct {productId, productIdType ASIN|SKU}}; targets {adGroupId, adProduct, state, negative, targetType KEYWORD|PRODUCT|PRODUCT_CATEGORY, bid.bid, targetDetails}. ' +
     'update names the id (campaignId, adGroupId, adId, targetId) and the fields to change; delete archives (final). query takes filters (campaignIdFilter, adGroupIdFilter, stateFilter, adProductFilter, maxResults, nextToken). adExtensions: query only (none are offered for these profiles). Up to 100 items per call.',
   access: 'write',
+  examples: [{ operation: 'query', resource: 'campaigns' }],
   args: {
     operation: v.pipe(v.picklist(OPERATIONS), v.description('create, query, update or delete')),
     resource: v.pipe(v.picklist(RESOURCES), v.description('campaigns, adGroups, ads, targets or adExtensions')),

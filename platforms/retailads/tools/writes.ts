@@ -70,6 +70,7 @@ const bidWithinBudget = (item: Record<string, unknown>, entity: { campaign_id: s
 export const updateRetailAdsAdGroups = defineRetailAdsUpdateTool({
   ...adGroups,
   name: 'update_retailads_ad_groups',
+  examples: [{ ad_groups: [{ adGroupId: '<adGroupId from list_retailads_ad_groups>', defaultBid: 0.9 }] }],
   description:
     'Changes ad groups of any ad product: name, state (ENABLED or PAUSED) and defaultBid. Only the fields given change; archived ad groups cannot be changed. Undo restores the previous values.',
   itemsArg: 'ad_groups',
@@ -95,6 +96,7 @@ const placementSchema = v.pipe(
 export const updateRetailAdsCampaigns = defineRetailAdsUpdateTool({
   ...campaigns,
   name: 'update_retailads_campaigns',
+  examples: [{ campaigns: [{ campaignId: '<campaignId from list_retailads_campaigns>', name: 'SP - Brand - Exact (example)' }] }],
   description:
     'Changes campaigns: name, state (ENABLED or PAUSED), dailyBudget, endDate (YYYY-MM-DD, today or later; null removes it) and, for Sponsored Products, biddingStrategy (LEGACY_FOR_SALES, AUTO_FOR_SALES, MANUAL) and placementAdjustments (0-900%). Every budget change is in the plan. Archived campaigns cannot be changed.',
   itemsArg: 'campaigns',
@@ -148,6 +150,7 @@ export const updateRetailAdsCampaigns = defineRetailAdsUpdateTool({
 export const updateRetailAdsKeywords = defineRetailAdsUpdateTool({
   ...spKeywords,
   name: 'update_retailads_keywords',
+  examples: [{ keywords: [{ keywordId: '<keywordId from list_retailads_keywords>', bid: 0.66 }] }],
   description:
     "Changes Sponsored Products keywords: bid and state (ENABLED or PAUSED, uppercase). Only the fields given change; archived keywords cannot be changed; a bid may not exceed the campaign's daily budget.",
   itemsArg: 'keywords',
@@ -160,6 +163,7 @@ export const updateRetailAdsKeywords = defineRetailAdsUpdateTool({
 export const updateRetailAdsSbKeywords = defineRetailAdsUpdateTool({
   ...sbKeywords,
   name: 'update_retailads_sb_keywords',
+  examples: [{ keywords: [{ keywordId: '<keywordId from list_retailads_sb_keywords>', bid: 1.1 }] }],
   description:
     'Changes Sponsored Brands keywords: bid and state, lowercase enabled or paused as the Sponsored Brands interface writes them. Archived keywords cannot be changed.',
   itemsArg: 'keywords',
@@ -172,6 +176,7 @@ export const updateRetailAdsSbKeywords = defineRetailAdsUpdateTool({
 export const updateRetailAdsTargets = defineRetailAdsUpdateTool({
   ...targets,
   name: 'update_retailads_targets',
+  examples: [{ targets: [{ targetId: '<targetId from list_retailads_targets>', bid: 0.5 }] }],
   description:
     'Changes Sponsored Products and Sponsored Display targets: bid and state (ENABLED or PAUSED). Archived targets cannot be changed.',
   itemsArg: 'targets',
@@ -184,6 +189,7 @@ export const updateRetailAdsTargets = defineRetailAdsUpdateTool({
 export const updateRetailAdsSbTargets = defineRetailAdsUpdateTool({
   ...sbTargets,
   name: 'update_retailads_sb_targets',
+  examples: [{ targets: [{ targetId: '<targetId from list_retailads_sb_targets>', state: 'paused' }] }],
   description: 'Changes Sponsored Brands targets: bid and state (lowercase enabled or paused). Archived targets cannot be changed.',
   itemsArg: 'targets',
   idField: 'targetId',
@@ -195,6 +201,7 @@ export const updateRetailAdsSbTargets = defineRetailAdsUpdateTool({
 export const updateRetailAdsProductAds = defineRetailAdsUpdateTool({
   ...productAds,
   name: 'update_retailads_product_ads',
+  examples: [{ product_ads: [{ adId: '<adId from list_retailads_product_ads>', state: 'PAUSED' }] }],
   description:
     'Pauses or enables Sponsored Products and Sponsored Display product ads (state ENABLED or PAUSED). An ad group with no enabled product ad stops serving.',
   itemsArg: 'product_ads',
@@ -206,6 +213,7 @@ export const updateRetailAdsProductAds = defineRetailAdsUpdateTool({
 export const updateRetailAdsSbAds = defineRetailAdsUpdateTool({
   ...sbAds,
   name: 'update_retailads_sb_ads',
+  examples: [{ ads: [{ adId: '<adId from list_retailads_sb_ads>', name: 'Example ad' }] }],
   description:
     'Changes Sponsored Brands ads: name and state (ENABLED or PAUSED). The creative (headline, logo, video, products) changes with update_retailads_sb_creative, which goes through moderation.',
   itemsArg: 'ads',
@@ -217,6 +225,7 @@ export const updateRetailAdsSbAds = defineRetailAdsUpdateTool({
 export const pauseRetailAdsCampaigns = defineRetailAdsStateTool({
   ...campaigns,
   name: 'pause_retailads_campaigns',
+  examples: [{ campaign_ids: ['<campaign_id from list_retailads_campaigns>'] }],
   description:
     'Pauses campaigns of any ad product (ENABLED → PAUSED): they stop spending at once. Campaigns already paused are reported unchanged; archived ones cannot be paused. Undone by resume_retailads_campaigns.',
   idsArg: 'campaign_ids',
@@ -228,6 +237,7 @@ export const pauseRetailAdsCampaigns = defineRetailAdsStateTool({
 export const resumeRetailAdsCampaigns = defineRetailAdsStateTool({
   ...campaigns,
   name: 'resume_retailads_campaigns',
+  examples: [{ campaign_ids: ['<campaign_id from list_retailads_campaigns>'] }],
   description:
     'Resumes paused campaigns (PAUSED → ENABLED): they can spend again within their daily budgets. Archived campaigns cannot be resumed. Undone by pause_retailads_campaigns.',
   idsArg: 'campaign_ids',
@@ -246,6 +256,7 @@ const archiveTool = <K extends RetailAdsEntityKind>(
   defineRetailAdsStateTool({
     ...s,
     name,
+    examples: [{ [idsArg]: [`<${idsArg.replace(/s$/, '')} from ${s.listTool}>`] }],
     description: `Deletes ${what} by archiving them: final, an archived entity never serves and can never be enabled or changed again (the platform keeps its history). Already archived ones are reported unchanged.`,
     idsArg,
     to,

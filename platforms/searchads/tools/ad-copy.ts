@@ -66,6 +66,8 @@ export function checkCopy(type: string, copy: { headlines?: string[]; descriptio
 interface CopyRow {
   name: string;
   description: string;
+  /** Documented request examples (ToolSpec.examples). */
+  examples?: Record<string, unknown>[];
   fields: ('headlines' | 'descriptions' | 'final_url' | 'path1' | 'path2')[];
   /** Ad types it edits. */
   types: string[];
@@ -101,6 +103,7 @@ export function adCopyTool(row: CopyRow): ToolDefinition {
   return defineSearchAdsTool({
     name: row.name,
     description: row.description,
+    examples: row.examples,
     access: 'write',
     args,
     rules: [
@@ -184,6 +187,7 @@ const BOTH = ['RESPONSIVE_SEARCH_AD', 'RESPONSIVE_DISPLAY_AD'];
 export const AD_COPY_TOOLS: CopyRow[] = [
   {
     name: 'update_ad_headlines',
+    examples: [{ ad_id: '<ad_id from get_ad_performance>', headlines: ['Trail Boots', 'Free Returns', 'Waterproof Boots'] }],
     fields: ['headlines'],
     types: ['RESPONSIVE_SEARCH_AD'],
     description:
@@ -191,12 +195,14 @@ export const AD_COPY_TOOLS: CopyRow[] = [
   },
   {
     name: 'update_ad_descriptions',
+    examples: [{ ad_id: '<ad_id from get_ad_performance>', descriptions: ['Boots tested on real trails.', 'Free returns.'] }],
     fields: ['descriptions'],
     types: ['RESPONSIVE_SEARCH_AD'],
     description: 'Replaces all descriptions of a responsive search ad (2-4 descriptions of at most 90 characters, no repeats).',
   },
   {
     name: 'update_ad_content',
+    examples: [{ ad_id: '<ad_id from get_ad_performance>', path1: 'boots' }],
     fields: ['headlines', 'descriptions', 'final_url', 'path1', 'path2'],
     types: ['RESPONSIVE_SEARCH_AD'],
     description:
@@ -204,6 +210,7 @@ export const AD_COPY_TOOLS: CopyRow[] = [
   },
   {
     name: 'update_ad_creative',
+    examples: [{ ad_id: '<ad_id from get_ad_performance>', final_url: 'https://www.example.com/boots' }],
     fields: ['headlines', 'descriptions', 'final_url'],
     types: BOTH,
     description:

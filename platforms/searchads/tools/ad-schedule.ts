@@ -37,6 +37,7 @@ export const getAdSchedule = defineSearchAdsTool({
   description:
     "Shows a campaign's ad schedule: the days and hours its ads may show (in the account's time zone) and each period's bid modifier. No schedule means all day, every day.",
   access: 'read',
+  examples: [{ campaign_id: '<campaign_id from list_campaigns>' }],
   args: { campaign_id: campaignIdArg() },
   output: v.object({
     customer_id: v.string(),
@@ -127,6 +128,7 @@ export const setAdSchedule = defineSearchAdsTool({
   description:
     "Replaces a campaign's ad schedule: the periods (day, start and end time on the quarter hour, optional bid modifier 0.1-10) in which its ads may show, in the account's time zone. At most 6 periods a day, none overlapping; an empty list removes the schedule (ads may show at any time). Periods that stay keep their criterion.",
   access: 'write',
+  examples: [{ campaign_id: '<campaign_id from list_campaigns>', schedules: [{ day_of_week: 'MONDAY', start_hour: 8, end_hour: 18 }] }],
   args: {
     campaign_id: campaignIdArg(),
     schedules: v.pipe(

@@ -49,6 +49,7 @@ export const addAdGroupAudiences = defineSearchAdsTool({
   description:
     "Adds audience segments to an ad group: in-market and affinity segments, custom audiences (ids from search_audiences) and user lists (ids or resource names). Whether they restrict delivery depends on the campaign's audience_targeting_mode (OBSERVATION or TARGETING, set with update_campaign).",
   access: 'write',
+  examples: [{ ad_group_id: '<ad_group_id from list_ad_groups>', in_market_audiences: ['80432'] }],
   args: {
     ad_group_id: adGroupIdArg(),
     in_market_audiences: idList('In-market segment ids (or userInterests/<id>) from search_audiences'),

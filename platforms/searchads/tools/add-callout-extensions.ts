@@ -30,6 +30,7 @@ export const addCalloutExtensions = defineSearchAdsTool({
   description:
     'Adds callout extensions (short benefit texts such as "Free Shipping Over $50") to a campaign. Each callout is at most 25 characters, is not a call to action (no click, buy, order, call) and does not end with a period; 4-8 per campaign are recommended. Callouts become assets in the library linked to the campaign. Takes 2-5 seconds.',
   access: 'write',
+  examples: [{ campaign_id: '<campaign_id from list_campaigns>', callouts: ['Free shipping', 'Lifetime warranty'] }],
   args: {
     campaign_id: campaignIdArg(),
     callouts: v.pipe(

@@ -77,6 +77,15 @@ export const addSearchCampaignImage = defineSearchAdsTool({
   description:
     'Attaches images to a Search campaign: marketing images (square 1:1 from 300x300 or landscape 1.91:1 from 600x314, at most 20 per campaign) and the business logo (square from 128x128, one per campaign), each from the asset library (asset_id, see discover_existing_assets) or a public image link that is downloaded and measured. Images already on the campaign are skipped.',
   access: 'write',
+  examples: [
+    {
+      campaign_id: '<campaign_id from list_campaigns>',
+      images: [
+        { asset_id: '<asset_id from discover_existing_assets>' },
+        { asset_id: '<asset_id from discover_existing_assets>', use: 'LOGO' },
+      ],
+    },
+  ],
   args: {
     campaign_id: campaignIdArg('Search campaign id from list_campaigns'),
     images: v.pipe(

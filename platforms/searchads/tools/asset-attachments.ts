@@ -37,6 +37,8 @@ export const SNIPPET_HEADERS = [
 interface AttachRow {
   name: string;
   description: string;
+  /** Documented request examples (ToolSpec.examples). */
+  examples?: Record<string, unknown>[];
   type: SearchAdsAssetType;
   /** The argument holding the items and its schema (one item or a list). */
   arg: string;
@@ -77,6 +79,7 @@ export function attachTool(row: AttachRow): ToolDefinition {
   return defineSearchAdsTool({
     name: row.name,
     description: row.description,
+    examples: row.examples,
     access: 'write',
     args: { campaign_id: campaignIdArg(), [row.arg]: row.schema } as Record<string, v.GenericSchema>,
     output: attachOutput,
@@ -180,6 +183,8 @@ export function attachTool(row: AttachRow): ToolDefinition {
 interface DetachRow {
   name: string;
   description: string;
+  /** Documented request examples (ToolSpec.examples). */
+  examples?: Record<string, unknown>[];
   type: SearchAdsAssetType;
   label: AttachRow['label'];
 }
@@ -188,6 +193,7 @@ export function detachTool(row: DetachRow): ToolDefinition {
   return defineSearchAdsTool({
     name: row.name,
     description: row.description,
+    examples: row.examples,
     access: 'write',
     destructive: true,
     args: {
@@ -271,6 +277,12 @@ const SEARCH_LIKE: SearchAdsCampaignType[] = ['SEARCH', 'PERFORMANCE_MAX', 'SHOP
 export const ATTACH_TOOLS: AttachRow[] = [
   {
     name: 'add_sitelinks',
+    examples: [
+      {
+        campaign_id: '<campaign_id from list_campaigns>',
+        sitelinks: [{ link_text: 'Boot Finder', final_url: 'https://www.example.com/finder' }],
+      },
+    ],
     type: 'SITELINK',
     arg: 'sitelinks',
     max: 20,
@@ -305,6 +317,7 @@ export const ATTACH_TOOLS: AttachRow[] = [
   },
   {
     name: 'add_structured_snippets',
+    examples: [{ campaign_id: '<campaign_id from list_campaigns>', snippets: [{ header: 'Brands', values: ['A', 'B', 'C'] }] }],
     type: 'STRUCTURED_SNIPPET',
     arg: 'snippets',
     max: 20,
@@ -327,6 +340,7 @@ export const ATTACH_TOOLS: AttachRow[] = [
   },
   {
     name: 'add_call_asset',
+    examples: [{ campaign_id: '<campaign_id from list_campaigns>', call: { phone_number: '+1 800-555-0100', country_code: 'US' } }],
     type: 'CALL',
     arg: 'call',
     max: 20,
@@ -346,6 +360,7 @@ export const ATTACH_TOOLS: AttachRow[] = [
   },
   {
     name: 'add_business_name_asset',
+    examples: [{ campaign_id: '<campaign_id from list_campaigns>', business_name: 'Northwind Outdoor' }],
     type: 'BUSINESS_NAME',
     arg: 'business_name',
     max: 1,
@@ -362,18 +377,21 @@ export const ATTACH_TOOLS: AttachRow[] = [
 export const DETACH_TOOLS: DetachRow[] = [
   {
     name: 'remove_sitelinks',
+    examples: [{ campaign_id: '<campaign_id from list_campaigns>' }],
     type: 'SITELINK',
     label: sitelinkLabel,
     description: 'Detaches sitelinks from a campaign (by asset id, or all of them); the assets stay in the library.',
   },
   {
     name: 'remove_structured_snippets',
+    examples: [{ campaign_id: '<campaign_id from list_campaigns>' }],
     type: 'STRUCTURED_SNIPPET',
     label: snippetLabel,
     description: 'Detaches structured snippets from a campaign (by asset id, or all of them); the assets stay in the library.',
   },
   {
     name: 'remove_callouts',
+    examples: [{ campaign_id: '<campaign_id from list_campaigns>' }],
     type: 'CALLOUT',
     label: (a) => a.callout_text ?? '',
     description: 'Detaches callout extensions from a campaign (by asset id, or all of them); the assets stay in the library for reuse.',

@@ -18,6 +18,7 @@ export const setBidModifiers = defineSearchAdsTool({
   description:
     'Sets bid modifiers of a campaign: per device (MOBILE, DESKTOP, TABLET: 0 = -100 %, the device gets no ads; otherwise 0.1-10, 1.2 = +20 %; not all three at 0) and per targeted location (0.1-10; only locations the campaign already targets, as get_campaign_targeting lists them). 1 removes a modifier. Performance Max campaigns take none; smart bidding ignores all but the device exclusion.',
   access: 'write',
+  examples: [{ campaign_id: '<campaign_id from list_campaigns>', devices: [{ device: 'MOBILE', bid_modifier: 1.1 }] }],
   args: {
     campaign_id: campaignIdArg(),
     devices: v.optional(

@@ -161,6 +161,7 @@ export const createBiddingStrategy = defineSearchAdsTool({
   description:
     'Creates a portfolio bidding strategy several campaigns can share: TARGET_CPA (target_cpa), TARGET_ROAS (target_roas, 4 = 400 %), MAXIMIZE_CONVERSIONS (optional target_cpa), MAXIMIZE_CONVERSION_VALUE (optional target_roas), TARGET_IMPRESSION_SHARE (location, location_fraction, cpc_bid_ceiling) or TARGET_SPEND (maximize clicks, optional cpc_bid_ceiling); optionally assigns campaigns at once.',
   access: 'write',
+  examples: [{ name: 'Example portfolio', type: 'TARGET_SPEND', cpc_bid_ceiling: 2 }],
   args: {
     name: v.pipe(
       v.string(),
@@ -298,6 +299,7 @@ export const assignBiddingStrategy = defineSearchAdsTool({
   description:
     "Moves campaigns into a portfolio bidding strategy: they then bid by it together and their own strategy ends (update_bid_strategy gives one back). Refuses campaign types the strategy's type does not support (Performance Max and video campaigns take no portfolio; impression share is search only).",
   access: 'write',
+  examples: [{ strategy_id: '<strategy_id from list_bidding_strategies>', campaign_ids: ['<campaign_id from list_campaigns>'] }],
   args: {
     strategy_id: strategyIdArg(),
     campaign_ids: v.pipe(v.array(campaignIdArg()), v.minLength(1), v.maxLength(100), v.description('Campaigns to assign (list_campaigns)')),

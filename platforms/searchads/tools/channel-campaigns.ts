@@ -265,6 +265,7 @@ export const createShoppingCampaign = defineSearchAdsTool({
   description:
     'Creates a Standard Shopping campaign advertising a linked Merchant Center feed: the campaign (PAUSED) with its own daily budget, feed label, priority 0-2 and bidding (MANUAL_CPC, MAXIMIZE_CLICKS, TARGET_ROAS), a product ad group with its product ad and one product group "All products" at cpc_bid, and locations. Each step is checkpointed: a retry resumes without duplicates.',
   access: 'write',
+  examples: [{ name: 'Example shopping', daily_budget: 20 }],
   args: {
     ...basics,
     merchant_center_id: v.optional(
@@ -387,6 +388,17 @@ export const createAppCampaign = defineSearchAdsTool({
   description:
     'Creates an App campaign (PAUSED) promoting an Android (GOOGLE_APP_STORE) or iOS (APPLE_APP_STORE) app: for installs, engagement of existing users, or pre-registration (Android), optimizing for installs or in-app actions (target_cpa: cost per install or action), value (target_roas) or pre-registrations; with its ad group and app ad (2-5 headlines <= 30, 1-5 descriptions <= 90, optional images and videos). Each step is checkpointed.',
   access: 'write',
+  examples: [
+    {
+      name: 'Example app',
+      daily_budget: 20,
+      app_id: 'com.example.app',
+      app_store: 'GOOGLE_APP_STORE',
+      target_cpa: 2,
+      headlines: ['Example one', 'Example two'],
+      descriptions: ['Example app.'],
+    },
+  ],
   args: {
     ...basics,
     app_id: v.pipe(
@@ -700,6 +712,21 @@ export const createDemandGenCampaign = defineSearchAdsTool({
   description:
     'Creates a Demand Gen campaign (PAUSED) for video (in-stream, in-feed, Shorts), Discover, Gmail and Display: its own daily budget and bidding, one ad group with its channels (default all), optional audience segments and its first ad (MULTI_ASSET with images of the asset library, or VIDEO with videos of the video platform), and locations. add_demandgen_ad_group adds more ad groups. Each step is checkpointed.',
   access: 'write',
+  examples: [
+    {
+      name: 'Example demand gen',
+      daily_budget: 20,
+      ad: {
+        headlines: ['Gear for every trail'],
+        descriptions: ['Boots and packs tested on real trails.'],
+        business_name: 'Northwind Outdoor',
+        final_url: 'https://www.example.com/trail',
+        marketing_image_asset_ids: ['<marketing_image_asset_id from discover_existing_assets>'],
+        square_image_asset_ids: ['<square_image_asset_id from discover_existing_assets>'],
+        logo_image_asset_ids: ['<logo_image_asset_id from discover_existing_assets>'],
+      },
+    },
+  ],
   args: {
     ...basics,
     ...biddingArgs,
@@ -742,6 +769,19 @@ export const createVideoCampaign = defineSearchAdsTool({
   description:
     'Creates a video campaign (PAUSED): a Demand Gen campaign whose ad group serves only on the video surfaces (in-stream, in-feed, Shorts; default all three) with a video ad of 1-5 videos, headlines, long headlines, descriptions, business name and a logo; its own daily budget, bidding, optional audiences and locations. Each step is checkpointed.',
   access: 'write',
+  examples: [
+    {
+      name: 'Example video campaign',
+      daily_budget: 20,
+      youtube_video_ids: ['dQw4w9WgXcQ'],
+      headlines: ['Example video'],
+      long_headlines: ['Example video long headline'],
+      descriptions: ['Example.'],
+      business_name: 'Northwind Outdoor',
+      final_url: 'https://www.example.com/video',
+      logo_image_asset_ids: ['<logo_image_asset_id from discover_existing_assets>'],
+    },
+  ],
   args: {
     ...basics,
     bidding_strategy: v.optional(

@@ -9,6 +9,14 @@ export const createAd = defineSearchAdsTool({
   description:
     'Creates a responsive search ad in an existing ad group of a Search campaign: 3-15 headlines (<= 30 characters), 2-4 descriptions (<= 90), a final URL and optional display paths (<= 15). It starts PAUSED unless status ENABLED is asked for (and the owner allows creates that spend); resume_ad enables it.',
   access: 'write',
+  examples: [
+    {
+      ad_group_id: '<ad_group_id from list_ad_groups>',
+      headlines: ['Trail Boots', 'Free Returns', 'Waterproof'],
+      descriptions: ['Boots tested on real trails.', 'Free shipping over $50.'],
+      final_url: 'https://www.example.com/trail',
+    },
+  ],
   args: {
     ad_group_id: adGroupIdArg(),
     headlines: v.pipe(

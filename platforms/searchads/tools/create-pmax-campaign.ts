@@ -16,6 +16,22 @@ export const createPmaxCampaign = defineSearchAdsTool({
   description:
     'Creates a Performance Max campaign in one call: its own daily budget, bidding (MAXIMIZE_CONVERSIONS with optional target CPA, or MAXIMIZE_CONVERSION_VALUE with optional target ROAS), locations, one asset group with its assets (texts, images from a validate_and_prepare_assets bundle or the library, videos), an optional audience signal and search themes. The campaign starts PAUSED; each step is checkpointed, so a retry with the same arguments resumes without duplicates.',
   access: 'write',
+  examples: [
+    {
+      name: 'Example PMax',
+      daily_budget: 20,
+      final_url: 'https://www.example.com/example',
+      headlines: ['Example Boots', 'Example Returns', 'Example Gear'],
+      long_headlines: ['Example boots tested on real trails'],
+      descriptions: ['Example boots.', 'Example boots with free returns on every order over $50.'],
+      business_name: 'Northwind Outdoor',
+      images: [
+        { asset_id: '<asset_id from discover_existing_assets>', field_type: 'MARKETING_IMAGE' },
+        { asset_id: '<asset_id from discover_existing_assets>', field_type: 'SQUARE_MARKETING_IMAGE' },
+        { asset_id: '<asset_id from discover_existing_assets>', field_type: 'LOGO' },
+      ],
+    },
+  ],
   args: {
     name: v.pipe(
       v.string(),

@@ -27,6 +27,25 @@ export const createSearchCampaign = defineSearchAdsTool({
   description:
     'Creates a complete Search campaign in one call: the campaign with its own daily budget and bidding strategy, its ad groups with keywords and responsive search ads, campaign negatives and locations. Everything is created PAUSED at campaign level (nothing spends until resume_campaign). Each step is checkpointed: a retry with the same arguments resumes where it stopped without duplicates.',
   access: 'write',
+  examples: [
+    {
+      name: 'Example search',
+      daily_budget: 20,
+      ad_groups: [
+        {
+          name: 'Example group',
+          keywords: [{ text: 'example boots', match_type: 'EXACT' }],
+          ads: [
+            {
+              headlines: ['Trail Boots', 'Free Returns', 'Waterproof'],
+              descriptions: ['Boots tested on real trails.', 'Free shipping over $50.'],
+              final_url: 'https://www.example.com/trail',
+            },
+          ],
+        },
+      ],
+    },
+  ],
   args: {
     name: v.pipe(
       v.string(),

@@ -285,6 +285,7 @@ export const getDemandGenAudiences = defineSearchAdsTool({
   description:
     "Shows the audience targeting of a Demand Gen campaign's ad groups (or of one ad group): in-market, affinity and custom segments and user lists, with their ids for replace_demandgen_audiences.",
   access: 'read',
+  examples: [{ campaign_id: '<campaign_id from list_campaigns>' }],
   args: scopeArgs,
   rules: [oneScope],
   output: v.object({
@@ -325,6 +326,7 @@ export const replaceDemandGenAudiences = defineSearchAdsTool({
   description:
     'Overwrites the audience targeting of a Demand Gen ad group: the segments given (in-market, affinity, custom, user lists) become its audiences; segments it has that are not given are removed, ones it has already stay. Give no segment at all to clear its audiences.',
   access: 'write',
+  examples: [{ ad_group_id: '<ad_group_id from list_ad_groups>', in_market_audiences: ['80443'] }],
   args: { ad_group_id: adGroupIdArg('Ad group of a Demand Gen campaign (from list_ad_groups)'), ...audienceEntries },
   output: v.object({
     customer_id: v.string(),
@@ -425,6 +427,7 @@ export const getDemandGenChannelControls = defineSearchAdsTool({
   description:
     'Shows which surfaces (video in-stream, in-feed and Shorts, Discover, Gmail, Display) each ad group of a Demand Gen campaign serves on: all channels, or the selected ones.',
   access: 'read',
+  examples: [{ campaign_id: '<campaign_id from list_campaigns>' }],
   args: { campaign_id: campaignIdArg('Demand Gen campaign id from list_campaigns') },
   output: v.object({ customer_id: v.string(), campaign_id: v.string(), campaign_name: v.string(), ad_groups: v.array(controlsOutput) }),
   async run(args, ctx) {
@@ -461,6 +464,7 @@ export const updateDemandGenChannelControls = defineSearchAdsTool({
   description:
     "Turns Demand Gen surfaces on or off for one ad group or every ad group of a campaign: `channels` lists the surfaces to serve on (youtube_in_stream, youtube_in_feed, youtube_shorts, discover, gmail, display); all six means all channels, the platform's default. At least one stays on.",
   access: 'write',
+  examples: [{ ad_group_id: '<ad_group_id from list_ad_groups>', channels: ['youtube_shorts', 'youtube_in_feed', 'discover'] }],
   args: {
     ...scopeArgs,
     channels: v.pipe(
@@ -559,6 +563,21 @@ export const addDemandGenAdGroup = defineSearchAdsTool({
   description:
     'Adds an ad group to an existing Demand Gen campaign: its channels (default all), audience segments (optional; none = optimized targeting) and its first ad (MULTI_ASSET with images from the asset library, or VIDEO with videos of the video platform). It starts PAUSED unless status ENABLED is asked for; each step is checkpointed.',
   access: 'write',
+  examples: [
+    {
+      campaign_id: '<campaign_id from list_campaigns>',
+      name: 'Example DG group',
+      ad: {
+        headlines: ['Gear for every trail'],
+        descriptions: ['Boots and packs tested on real trails.'],
+        business_name: 'Northwind Outdoor',
+        final_url: 'https://www.example.com/trail',
+        marketing_image_asset_ids: ['<marketing_image_asset_id from discover_existing_assets>'],
+        square_image_asset_ids: ['<square_image_asset_id from discover_existing_assets>'],
+        logo_image_asset_ids: ['<logo_image_asset_id from discover_existing_assets>'],
+      },
+    },
+  ],
   args: {
     campaign_id: campaignIdArg('Demand Gen campaign id from list_campaigns'),
     name: v.pipe(
@@ -684,6 +703,18 @@ export const addDemandGenAd = defineSearchAdsTool({
   description:
     "Adds an ad to a Demand Gen ad group: MULTI_ASSET (1-5 headlines <= 30, 1-5 descriptions <= 90, business name, landscape and/or square images and 1-5 logos from the asset library) or VIDEO (video ids of the video platform, long headlines). Images are checked against each slot's shape. It starts PAUSED unless status ENABLED is asked for.",
   access: 'write',
+  examples: [
+    {
+      ad_group_id: '<ad_group_id from list_ad_groups>',
+      headlines: ['Gear for every trail'],
+      descriptions: ['Boots and packs tested on real trails.'],
+      business_name: 'Northwind Outdoor',
+      final_url: 'https://www.example.com/trail',
+      marketing_image_asset_ids: ['<marketing_image_asset_id from discover_existing_assets>'],
+      square_image_asset_ids: ['<square_image_asset_id from discover_existing_assets>'],
+      logo_image_asset_ids: ['<logo_image_asset_id from discover_existing_assets>'],
+    },
+  ],
   args: { ad_group_id: adGroupIdArg('Ad group of a Demand Gen campaign (from list_ad_groups)'), ...demandGenAdEntries, status: statusArg },
   rules: [(a) => demandGenAdRule(a)],
   output: v.object({

@@ -50,6 +50,7 @@ export const addDisplayAdGroup = defineSearchAdsTool({
   description:
     'Adds an ad group to a Display campaign, with its name and default max CPC. It starts PAUSED unless status ENABLED is asked for (and the owner allows creates that spend). Then give it ads (add_display_ad) and targeting (add_display_placements, add_display_topics, add_display_audiences, add_display_keywords, update_display_demographics). Ad schedules and frequency caps belong to the campaign: update_display_campaign_schedule, update_display_frequency_caps.',
   access: 'write',
+  examples: [{ campaign_id: '<campaign_id from list_campaigns>', name: 'Example display group', cpc_bid: 0.75 }],
   args: {
     campaign_id: campaignIdArg('Display campaign id from list_campaigns'),
     name: displayGroupName,
@@ -109,6 +110,7 @@ export const updateDisplayAdGroup = defineSearchAdsTool({
   description:
     'Edits an ad group of a Display campaign: its name, default max CPC and/or status (ENABLED or PAUSED). Fields left out stay. Removed ad groups cannot change (remove_display_ad_group removes one).',
   access: 'write',
+  examples: [{ ad_group_id: '<ad_group_id from list_ad_groups>', name: 'Outdoor Interests (example)' }],
   args: {
     ad_group_id: adGroupIdArg('Display ad group id from list_ad_groups'),
     name: v.optional(displayGroupName),
@@ -188,6 +190,7 @@ export const getDisplayAdGroupSettings = defineSearchAdsTool({
   description:
     "Shows a Display ad group's settings: status, default max CPC and the campaign's bidding strategy, audience targeting mode and frequency caps, how many placements, topics, audiences, contextual keywords and demographic exclusions it has, its ads, and the account's image and video libraries (ids add_display_ad takes).",
   access: 'read',
+  examples: [{ ad_group_id: '<ad_group_id from list_ad_groups>' }],
   args: { ad_group_id: adGroupIdArg('Display ad group id from list_ad_groups') },
   output: v.object({
     customer_id: v.string(),

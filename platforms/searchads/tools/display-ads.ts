@@ -212,6 +212,18 @@ export const addDisplayAd = defineSearchAdsTool({
   description:
     "Adds a responsive display ad to an ad group of a Display campaign: 1-5 headlines (<= 30), a long headline (<= 90), 1-5 descriptions (<= 90), business name (<= 25), final URL, and images from the account's image library (at least one 1.91:1 and one 1:1 marketing image; optional 4:1 and 1:1 logos, up to 5 library videos); optional call to action, main/accent colours and promo text. It starts PAUSED unless status ENABLED is asked for (and the owner allows creates that spend).",
   access: 'write',
+  examples: [
+    {
+      ad_group_id: '<ad_group_id from list_ad_groups>',
+      headlines: ['Trail Gear That Lasts'],
+      long_headline: 'Boots, packs and layers tested on real trails',
+      descriptions: ['Free shipping over $50.'],
+      business_name: 'Northwind Outdoor',
+      final_url: 'https://www.example.com/trail',
+      marketing_image_ids: ['<marketing_image_id from discover_existing_assets>'],
+      square_marketing_image_ids: ['<square_marketing_image_id from discover_existing_assets>'],
+    },
+  ],
   args: {
     ad_group_id: adGroupIdArg('Display ad group id from list_ad_groups'),
     ...displayAdEntries(),
@@ -299,6 +311,7 @@ export const updateDisplayAdCreative = defineSearchAdsTool({
   description:
     "Edits a responsive display ad's visual parts: its images (landscape and square marketing images, logos), videos, colours (main and accent together), call to action, promo text, long headline and business name. Image lists replace the slot; an empty string removes call to action or promo text. Headlines and descriptions: update_ad_creative. The ad keeps its id.",
   access: 'write',
+  examples: [{ ad_id: '<ad_id from get_ad_performance>', main_color: '#1A73E8', accent_color: '#FFFFFF', call_to_action_text: 'Shop now' }],
   args: {
     ad_id: adIdArg('Responsive display ad id from get_ad_performance'),
     long_headline: v.optional(displayAdEntries().long_headline),

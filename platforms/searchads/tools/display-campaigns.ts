@@ -30,6 +30,22 @@ export const createDisplayCampaign = defineSearchAdsTool({
   description:
     "Creates a Standard Display campaign in one call: the campaign with its own daily budget and bidding strategy (on the display network only), one ad group and its responsive display ad (images from the account's image library: get_display_ad_group_settings lists it), and optional locations. The campaign is created PAUSED (nothing spends until resume_campaign); each step is checkpointed, so a retry resumes without duplicates. Smart Display campaigns can no longer be created on the platform.",
   access: 'write',
+  examples: [
+    {
+      name: 'Example display',
+      daily_budget: 20,
+      ad_group: { name: 'Example display' },
+      ad: {
+        headlines: ['Trail Gear That Lasts'],
+        long_headline: 'Boots, packs and layers tested on real trails',
+        descriptions: ['Free shipping over $50.'],
+        business_name: 'Northwind Outdoor',
+        final_url: 'https://www.example.com/trail',
+        marketing_image_ids: ['<marketing_image_id from discover_existing_assets>'],
+        square_marketing_image_ids: ['<square_marketing_image_id from discover_existing_assets>'],
+      },
+    },
+  ],
   args: {
     name: v.pipe(
       v.string(),
@@ -291,6 +307,7 @@ export const updateDisplayCampaignSchedule = defineSearchAdsTool({
   description:
     'Changes when a Display campaign runs: its start date (only before it has started, not in the past), end date (empty string = open-ended) and/or its ad schedule (the weekly windows ads may show in, account time zone; the list replaces all windows, [] = all day every day). At most 6 windows a day, none overlapping, minutes in quarters.',
   access: 'write',
+  examples: [{ campaign_id: '<campaign_id from list_campaigns>', ad_schedule: [{ day_of_week: 'MONDAY', start_hour: 8, end_hour: 20 }] }],
   args: {
     campaign_id: campaignIdArg('Display campaign id from list_campaigns'),
     start_date: v.optional(dateArgument('New start date, YYYY-MM-DD; only for a campaign that has not started, not in the past')),
@@ -447,6 +464,7 @@ export const updateDisplayFrequencyCaps = defineSearchAdsTool({
   description:
     'Sets the impression frequency caps of a Display campaign: how many times one person may see its ads per day, week or month, counted for the whole campaign, each ad group or each ad. The list replaces all caps; [] removes them (the platform then decides). get_display_frequency_caps shows the current caps.',
   access: 'write',
+  examples: [{ campaign_id: '<campaign_id from list_campaigns>', frequency_caps: [{ cap: 4, time_unit: 'DAY' }] }],
   args: {
     campaign_id: campaignIdArg('Display campaign id from list_campaigns'),
     frequency_caps: v.pipe(

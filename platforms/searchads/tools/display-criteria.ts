@@ -104,6 +104,7 @@ export function displayCriteriaReadTool(surface: Surface): ToolDefinition {
   const row = SURFACES[surface];
   return defineSearchAdsTool({
     name: row.readTool,
+    examples: [{ ad_group_id: '<ad_group_id from list_ad_groups>' }],
     description: READ_DESCRIPTIONS[surface],
     access: 'read',
     args: { ad_group_id: adGroupIdArg('Display ad group id from list_ad_groups or get_campaign_structure') },
@@ -205,6 +206,8 @@ interface AddRow {
   name: string;
   surface: Surface;
   description: string;
+  /** Documented request examples (ToolSpec.examples). */
+  examples?: Record<string, unknown>[];
   args: v.ObjectEntries;
   schemaRules?: ReturnType<typeof atLeastOne>[];
   /** The criteria the arguments ask for, or the problems found with them (each naming its field). */
@@ -232,6 +235,7 @@ export function displayCriteriaAddTool(row: AddRow): ToolDefinition {
   return defineSearchAdsTool({
     name: row.name,
     description: row.description,
+    examples: row.examples,
     access: 'write',
     args: { ad_group_id: adGroupIdArg('Display ad group id from list_ad_groups'), ...row.args, exclude: excludeArg(`${surface.words}s`) },
     schemaRules: row.schemaRules,
@@ -397,6 +401,7 @@ const idList = (description: string) =>
 export const DISPLAY_ADD_TOOLS: AddRow[] = [
   {
     name: 'add_display_placements',
+    examples: [{ ad_group_id: '<ad_group_id from list_ad_groups>', placements: [{ type: 'WEBSITE', value: 'www.trail-blog.example' }] }],
     surface: 'placements',
     description:
       'Adds managed placements to a Display ad group: websites (domain or URL), mobile apps (`1-<App Store id>` or `2-<Android package>`), video-network channels (UC… id) and videos (11-character id). With exclude: true they become placement exclusions. Existing ones are skipped; a result per placement with its criterion id.',
@@ -435,6 +440,7 @@ export const DISPLAY_ADD_TOOLS: AddRow[] = [
   },
   {
     name: 'add_display_topics',
+    examples: [{ ad_group_id: '<ad_group_id from list_ad_groups>', topic_ids: ['1317'] }],
     surface: 'topics',
     description:
       "Adds content topics to a Display ad group: ads show on pages and apps about them (or, with exclude: true, never on them). Topics are the platform's topic constants, by id or `topicConstants/<id>` (get_display_topics shows paths). Existing ones are skipped; a result per topic.",
@@ -469,6 +475,7 @@ export const DISPLAY_ADD_TOOLS: AddRow[] = [
   },
   {
     name: 'add_display_audiences',
+    examples: [{ ad_group_id: '<ad_group_id from list_ad_groups>', in_market_audiences: ['80432'] }],
     surface: 'audiences',
     description:
       "Adds audience segments to a Display ad group: in-market and affinity segments, custom audiences and user (remarketing) lists, ids from search_audiences. With exclude: true they become audience exclusions. Whether targeted segments restrict delivery depends on the campaign's audience_targeting_mode (update_campaign).",
@@ -511,6 +518,7 @@ export const removeDisplayCriteria = defineSearchAdsTool({
   description:
     'Removes targeting criteria from a Display ad group, on any of its five surfaces: placements, topics, audiences, contextual keywords and demographics (targeted or excluded). Criterion ids come from get_display_placements, get_display_topics, get_display_audiences, get_display_keywords and get_display_demographics. Removal is final; add the criterion again to restore it.',
   access: 'write',
+  examples: [{ ad_group_id: '<ad_group_id from list_ad_groups>', criterion_ids: ['<criterion_id from get_display_topics>'] }],
   destructive: true,
   args: {
     ad_group_id: adGroupIdArg('Display ad group id from list_ad_groups'),

@@ -87,6 +87,15 @@ export const createExperiment = defineSearchAdsTool({
   description:
     'Starts a campaign experiment (SEARCH_CUSTOM) on a Search campaign: the experiment is created, its control arm runs the base campaign and its treatment arm a trial copy of it (ad groups, keywords, ads) on `traffic_split` percent of the traffic (1-99) from `start_date` to `end_date`. The trial campaign is named with `suffix`, gets that share of the base budget, and serves nothing before the start date (with the create-paused guardrail it stays PAUSED until resume_campaign). Change the trial campaign (bids, ads, keywords) to test the idea; list_experiments shows status and arms.',
   access: 'write',
+  examples: [
+    {
+      campaign_id: '<campaign_id from list_campaigns>',
+      name: 'Example experiment',
+      traffic_split: 20,
+      start_date: '<start date after today, YYYY-MM-DD>',
+      end_date: '<end date after the start, YYYY-MM-DD>',
+    },
+  ],
   args: {
     campaign_id: campaignIdArg('The base campaign (a Search campaign) from list_campaigns'),
     name: v.pipe(

@@ -9,6 +9,7 @@ export const getAdCreative = defineSearchAdsTool({
   description:
     "Exports an ad's creative parts: type, status, every headline and description with its length and the type's limit, final URL and display paths. Ad ids come from get_ad_performance.",
   access: 'read',
+  examples: [{ ad_id: '<ad_id from get_ad_performance>' }],
   args: { ad_id: adIdArg() },
   output: v.object({
     customer_id: v.string(),

@@ -7,6 +7,7 @@ export const getCampaignLabels = defineSearchAdsTool({
   name: 'get_campaign_labels',
   description: 'Lists the labels applied to a campaign (name, id, color, description).',
   access: 'read',
+  examples: [{ campaign_id: '<campaign_id from list_campaigns>' }],
   args: { campaign_id: campaignIdArg() },
   output: v.object({
     customer_id: v.string(),

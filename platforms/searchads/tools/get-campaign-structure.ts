@@ -7,6 +7,7 @@ export const getCampaignStructure = defineSearchAdsTool({
   description:
     'Shows one campaign as a tree: campaign → ad groups → ads (headlines, descriptions, final URL), keywords with match types and bids, and negative keywords at campaign and ad group level. Use it before editing a campaign or to find ad group ids.',
   access: 'read',
+  examples: [{ campaign_id: '<campaign_id from list_campaigns>' }],
   args: {
     campaign_id: campaignIdArg(),
     include_removed: v.optional(v.pipe(v.boolean(), v.description('Include REMOVED ad groups, ads and keywords (default false)')), false),

@@ -9,6 +9,7 @@ export const getCampaignTargeting = defineSearchAdsTool({
   description:
     'Shows the targeting of one campaign: locations (with the criterion resource names update_campaign.locations_to_remove takes, and their bid modifiers), device bid modifiers, languages, the audience segments on its ad groups, and the audience targeting mode (OBSERVATION or TARGETING).',
   access: 'read',
+  examples: [{ campaign_id: '<campaign_id from list_campaigns>' }],
   args: { campaign_id: campaignIdArg() },
   output: v.object({
     customer_id: v.string(),

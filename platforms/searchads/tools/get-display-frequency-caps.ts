@@ -9,6 +9,7 @@ export const getDisplayFrequencyCaps = defineSearchAdsTool({
   description:
     'Shows the frequency caps of a Display campaign: how many impressions one person may see per day, week or month, and at which level (campaign, ad group, ad).',
   access: 'read',
+  examples: [{ campaign_id: '<campaign_id from list_campaigns>' }],
   args: { campaign_id: campaignIdArg('Display campaign id from list_campaigns') },
   output: v.object({
     customer_id: v.string(),

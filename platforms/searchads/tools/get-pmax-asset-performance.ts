@@ -13,6 +13,7 @@ export const getPmaxAssetPerformance = defineSearchAdsTool({
   description:
     "Shows the platform's performance ratings of the assets in a Performance Max campaign's asset groups (BEST, GOOD, LOW; LEARNING while new, PENDING before serving), counts per rating and field, and which LOW assets to replace (remove_pmax_asset_group_asset, then add_pmax_asset_group_asset).",
   access: 'read',
+  examples: [{ campaign_id: '<campaign_id from list_campaigns>' }],
   args: {
     campaign_id: campaignIdArg('Performance Max campaign id from list_campaigns'),
     asset_group_id: v.optional(assetGroupIdArg('Only this asset group (default every asset group of the campaign)')),

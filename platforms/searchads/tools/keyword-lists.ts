@@ -44,6 +44,8 @@ interface Where {
 interface ListRow {
   name: string;
   description: string;
+  /** Documented request examples (ToolSpec.examples). */
+  examples?: Record<string, unknown>[];
   /** keyword = positive keywords of an ad group; negative = negatives of a campaign or one of its ad groups. */
   target: 'keyword' | 'negative';
   campaignTypes: SearchAdsCampaignType[];
@@ -128,6 +130,7 @@ export function keywordListTool(row: ListRow): ToolDefinition {
   return defineSearchAdsTool({
     name: row.name,
     description: row.description,
+    examples: row.examples,
     access: 'write',
     args,
     output: resultOutput,
@@ -252,6 +255,7 @@ export function keywordListTool(row: ListRow): ToolDefinition {
 export const KEYWORD_LIST_TOOLS: ListRow[] = [
   {
     name: 'add_keywords',
+    examples: [{ ad_group_id: '<ad_group_id from list_ad_groups>', keywords: [{ text: 'example boots', match_type: 'PHRASE' }] }],
     target: 'keyword',
     campaignTypes: ['SEARCH'],
     max: 200,
@@ -260,6 +264,7 @@ export const KEYWORD_LIST_TOOLS: ListRow[] = [
   },
   {
     name: 'add_display_keywords',
+    examples: [{ ad_group_id: '<ad_group_id from list_ad_groups>', keywords: [{ text: 'trail gear' }] }],
     target: 'keyword',
     campaignTypes: ['DISPLAY'],
     broadOnly: true,
@@ -269,6 +274,7 @@ export const KEYWORD_LIST_TOOLS: ListRow[] = [
   },
   {
     name: 'add_negative_keywords',
+    examples: [{ campaign_id: '<campaign_id from list_campaigns>', keywords: [{ text: 'example', match_type: 'BROAD' }] }],
     target: 'negative',
     campaignTypes: ['SEARCH', 'SHOPPING', 'PERFORMANCE_MAX', 'DISPLAY', 'VIDEO'],
     max: 200,

@@ -8,6 +8,12 @@ import type { SearchAdsLabel, SearchAdsPort } from '../port';
 import type { SearchAdsLabelEntity, SearchAdsLabelLink } from '../port-bidding';
 import { adGroupIdArg, adIdArg, campaignIdArg, keywordIdArg } from './common';
 
+/** Documented request examples of the tools this file builds (ToolSpec.examples; <…> marks an id to take from the tool named). */
+const EXAMPLES: Record<string, Record<string, unknown>[]> = {
+  apply_labels: [{ label_name: 'Brand', ad_group_ids: ['<ad_group_id from list_ad_groups>'] }],
+  remove_labels: [{ label_name: 'Brand', campaign_ids: ['<campaign_id from list_campaigns>'] }],
+};
+
 /**
  * Labels: create_label makes one (the platform's text label), apply_labels and remove_labels put
  * it on or take it off campaigns, ad groups, ads and keywords (campaign_label, ad_group_label,
@@ -28,6 +34,7 @@ export const createLabel = defineSearchAdsTool({
   description:
     'Creates a label (name, optional description, background color as #RRGGBB) to organise campaigns, ad groups, ads and keywords; apply_labels puts it on them.',
   access: 'write',
+  examples: [{ name: 'Example label', background_color: '#188038' }],
   args: {
     name: v.pipe(
       v.string(),
@@ -169,6 +176,7 @@ function labelLinkTool(apply: boolean): ToolDefinition {
   const other = apply ? 'remove_labels' : 'apply_labels';
   return defineSearchAdsTool({
     name,
+    examples: EXAMPLES[name],
     description: apply
       ? "Applies a label (label_id or label_name) to campaigns, ad groups, ads and/or keywords. Entities that already carry it are left alone; removed entities are refused. get_campaign_labels shows a campaign's labels."
       : 'Takes a label (label_id or label_name) off campaigns, ad groups, ads and/or keywords. Entities that do not carry it are left alone; the label itself stays.',

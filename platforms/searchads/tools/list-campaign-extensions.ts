@@ -24,6 +24,7 @@ export const listCampaignExtensions = defineSearchAdsTool({
   description:
     'Lists the assets attached to a campaign: sitelinks, callouts, structured snippets, call assets and the business name, with their asset ids (for remove_sitelinks, remove_callouts, remove_structured_snippets, remove_call_assets).',
   access: 'read',
+  examples: [{ campaign_id: '<campaign_id from list_campaigns>' }],
   args: { campaign_id: campaignIdArg() },
   output: v.object({
     customer_id: v.string(),

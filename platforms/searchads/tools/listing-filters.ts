@@ -77,6 +77,7 @@ export const getAssetGroupListingFilters = defineSearchAdsTool({
   description:
     'Shows the product-feed listing filters of a retail Performance Max asset group (or of every asset group of a campaign): the tree of subdivisions and included / excluded products by brand, category, item id, custom attribute or condition, and in words which products are advertised.',
   access: 'read',
+  examples: [{ campaign_id: '<campaign_id from list_campaigns>' }],
   args: {
     asset_group_id: v.optional(assetGroupIdArg('Asset group id from get_pmax_asset_groups; or give campaign_id')),
     campaign_id: v.optional(campaignIdArg('Performance Max campaign id: every asset group of it')),
@@ -130,6 +131,7 @@ export const addAssetGroupListingFilter = defineSearchAdsTool({
   description:
     'Restricts a retail Performance Max asset group to a subset of the product feed: INCLUDE advertises only products whose brand, category, item id, custom attribute (index 0-4) or condition is one of the values; EXCLUDE advertises all but those. Values can be added later to the same split; a split on another dimension must be removed first (remove_asset_group_listing_filter).',
   access: 'write',
+  examples: [{ asset_group_id: '<asset_group_id from get_pmax_asset_groups>', dimension: 'BRAND', values: ['Example Brand'] }],
   args: {
     asset_group_id: assetGroupIdArg(),
     dimension: v.pipe(v.picklist(DIMENSIONS), v.description(`Product dimension: ${DIMENSIONS.join(', ')}`)),
@@ -257,6 +259,9 @@ export const removeAssetGroupListingFilter = defineSearchAdsTool({
   description:
     'Deletes listing filters from a retail Performance Max asset group by filter id (get_asset_group_listing_filters): a value leaves the split; removing the root, or the last value, puts the asset group back on every product of the feed. The "everything else" node of a split cannot be removed on its own.',
   access: 'write',
+  examples: [
+    { asset_group_id: '<asset_group_id from get_pmax_asset_groups>', filter_ids: ['<filter_id from get_asset_group_listing_filters>'] },
+  ],
   destructive: true,
   args: {
     asset_group_id: assetGroupIdArg(),

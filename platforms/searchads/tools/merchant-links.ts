@@ -73,6 +73,7 @@ export const linkMerchantFeed = defineSearchAdsTool({
   description:
     'Links a Merchant Center account (product feed) to the searchads account for Shopping campaigns by accepting the link request the Merchant Center account sent. Without a request, the answer says how to send one from Merchant Center.',
   access: 'write',
+  examples: [{ merchant_center_id: '5087654321' }],
   args: { merchant_center_id: merchantIdArg },
   output: v.object({
     customer_id: v.string(),
@@ -149,6 +150,7 @@ export const unlinkMerchantFeed = defineSearchAdsTool({
   description:
     'Removes the link between a Merchant Center account and the searchads account. Refused while an enabled Shopping campaign advertises that feed (pause or remove it first); paused ones are named, they stop having products to show. Linking again needs a new request from Merchant Center.',
   access: 'write',
+  examples: [{ merchant_center_id: '5087654321' }],
   args: { merchant_center_id: merchantIdArg },
   output: v.object({
     customer_id: v.string(),

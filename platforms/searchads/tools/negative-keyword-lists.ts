@@ -7,6 +7,16 @@ import type { SearchAdsNegativeKeywordList, SearchAdsPort } from '../port';
 import { campaignIdArg, requireLiveCampaign } from './common';
 import { keywordText } from './keyword-lists';
 
+/** Documented request examples of the tools this file builds (ToolSpec.examples; <…> marks an id to take from the tool named). */
+const EXAMPLES: Record<string, Record<string, unknown>[]> = {
+  attach_negative_keyword_list: [
+    { list_id: '<list_id from list_negative_keyword_lists>', campaign_ids: ['<campaign_id from list_campaigns>'] },
+  ],
+  detach_negative_keyword_list: [
+    { list_id: '<list_id from list_negative_keyword_lists>', campaign_ids: ['<campaign_id from list_campaigns>'] },
+  ],
+};
+
 /** Shared negative keyword lists: one list of negatives kept once and applied to many campaigns. */
 
 const listIdArg = () =>
@@ -71,6 +81,9 @@ export const createNegativeKeywordList = defineSearchAdsTool({
   description:
     'Creates a shared negative keyword list with its keywords and optionally applies it to campaigns: one place to keep the exclusions every campaign needs (jobs, free, diy...).',
   access: 'write',
+  examples: [
+    { name: 'Example list', keywords: [{ text: 'example', match_type: 'BROAD' }], campaign_ids: ['<campaign_id from list_campaigns>'] },
+  ],
   args: {
     name: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(255), v.description('List name, unique in the account')),
     keywords: keywordsArg,
@@ -134,6 +147,7 @@ export const addNegativeKeywordListKeywords = defineSearchAdsTool({
   description:
     'Adds keywords to a shared negative keyword list; every campaign the list applies to blocks them from now on. Keywords already on the list are skipped.',
   access: 'write',
+  examples: [{ list_id: '<list_id from list_negative_keyword_lists>', keywords: [{ text: 'example two', match_type: 'PHRASE' }] }],
   args: { list_id: listIdArg(), keywords: keywordsArg },
   output: changeOutput,
   async plan(args, ctx) {
@@ -178,6 +192,7 @@ export const removeNegativeKeywordListKeywords = defineSearchAdsTool({
   description:
     'Removes keywords (by text) from a shared negative keyword list; the campaigns it applies to may show ads for those searches again from now on.',
   access: 'write',
+  examples: [{ list_id: '<list_id from list_negative_keyword_lists>', texts: ['example two'] }],
   destructive: true,
   args: {
     list_id: listIdArg(),
@@ -245,6 +260,7 @@ function attachmentTool(attach: boolean) {
   const other = attach ? 'detach_negative_keyword_list' : 'attach_negative_keyword_list';
   return defineSearchAdsTool({
     name,
+    examples: EXAMPLES[name],
     description: attach
       ? 'Applies a shared negative keyword list to campaigns: its keywords block their searches from now on. Campaigns it already applies to are left as they are.'
       : 'Takes a shared negative keyword list off campaigns: its keywords no longer block their searches from now on. The list itself stays.',

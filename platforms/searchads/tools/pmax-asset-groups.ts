@@ -26,6 +26,7 @@ export const getPmaxAssetGroups = defineSearchAdsTool({
   description:
     'Lists the asset groups of a Performance Max campaign: status, final URL, display paths, ad strength and how many assets of each field type each holds. Removed asset groups only with include_removed.',
   access: 'read',
+  examples: [{ campaign_id: '<campaign_id from list_campaigns>' }],
   args: {
     campaign_id: campaignIdArg('Performance Max campaign id from list_campaigns'),
     include_removed: v.optional(v.pipe(v.boolean(), v.description('Also list REMOVED asset groups (default false)')), false),
@@ -88,6 +89,22 @@ export const addPmaxAssetGroup = defineSearchAdsTool({
   description:
     'Adds an asset group to a Performance Max campaign with the assets the platform requires: 3-15 headlines (<= 30), 1-5 long headlines (<= 90), 2-5 descriptions (<= 90, one <= 60), a business name (<= 25), at least one landscape (1.91:1) and one square (1:1) image and a logo (1:1), from the library or a bundle of validate_and_prepare_assets; videos optional. The asset group starts PAUSED; identical library assets are reused.',
   access: 'write',
+  examples: [
+    {
+      campaign_id: '<campaign_id from list_campaigns>',
+      name: 'Example asset group',
+      final_url: 'https://www.example.com/example',
+      headlines: ['Example Boots', 'Example Returns', 'Example Gear'],
+      long_headlines: ['Example boots tested on real trails'],
+      descriptions: ['Example boots.', 'Example boots with free returns on every order over $50.'],
+      business_name: 'Northwind Outdoor',
+      images: [
+        { asset_id: '<asset_id from discover_existing_assets>', field_type: 'MARKETING_IMAGE' },
+        { asset_id: '<asset_id from discover_existing_assets>', field_type: 'SQUARE_MARKETING_IMAGE' },
+        { asset_id: '<asset_id from discover_existing_assets>', field_type: 'LOGO' },
+      ],
+    },
+  ],
   args: {
     campaign_id: campaignIdArg('Performance Max campaign id from list_campaigns'),
     name: v.pipe(
@@ -166,6 +183,7 @@ export const updatePmaxAssetGroup = defineSearchAdsTool({
   description:
     "Edits a Performance Max asset group's settings: name, status (ENABLED / PAUSED), final URL and display paths (an empty string clears a path). Only the fields given change; undo restores the previous values.",
   access: 'write',
+  examples: [{ asset_group_id: '<asset_group_id from get_pmax_asset_groups>', path2: 'example' }],
   args: {
     asset_group_id: assetGroupIdArg(),
     name: v.optional(
@@ -274,6 +292,7 @@ export const removePmaxAssetGroup = defineSearchAdsTool({
   description:
     'Removes an asset group from a Performance Max campaign for good (REMOVED is final: it never serves again; its assets stay in the library). A campaign keeps at least one asset group that is not removed. Use update_pmax_asset_group with status PAUSED to stop it reversibly.',
   access: 'write',
+  examples: [{ asset_group_id: '<asset_group_id from get_pmax_asset_groups>' }],
   destructive: true,
   args: { asset_group_id: assetGroupIdArg() },
   output: v.object({

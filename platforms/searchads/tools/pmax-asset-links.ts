@@ -20,6 +20,8 @@ import { assetGroupIdArg, requireAssetGroup } from './pmax-common';
 interface LinkRow {
   name: string;
   description: string;
+  /** Documented request examples (ToolSpec.examples). */
+  examples?: Record<string, unknown>[];
   fields: PmaxAssetFieldType[];
   /** What the row calls its items ("asset", "image"). */
   noun: string;
@@ -76,6 +78,7 @@ export function listLinksTool(row: LinkRow): ToolDefinition {
   return defineSearchAdsTool({
     name: row.name,
     description: row.description,
+    examples: row.examples,
     access: 'read',
     args: {
       asset_group_id: v.optional(
@@ -227,6 +230,7 @@ export function addLinksTool(row: AddRow): ToolDefinition {
   return defineSearchAdsTool({
     name: row.name,
     description: row.description,
+    examples: row.examples,
     access: 'write',
     args: {
       asset_group_id: assetGroupIdArg(),
@@ -471,6 +475,7 @@ export function removeLinksTool(row: LinkRow): ToolDefinition {
   return defineSearchAdsTool({
     name: row.name,
     description: row.description,
+    examples: row.examples,
     access: 'write',
     destructive: true,
     args: {
@@ -585,6 +590,9 @@ const IMAGES = IMAGE_FIELD_TYPES;
 export const ADD_LINK_TOOLS: AddRow[] = [
   {
     name: 'add_pmax_asset_group_asset',
+    examples: [
+      { asset_group_id: '<asset_group_id from get_pmax_asset_groups>', assets: [{ field_type: 'HEADLINE', text: 'Example Headline' }] },
+    ],
     noun: 'asset',
     fields: ALL,
     sources: ['text', 'asset_id', 'video_id'],
@@ -593,6 +601,12 @@ export const ADD_LINK_TOOLS: AddRow[] = [
   },
   {
     name: 'add_pmax_asset_group_image',
+    examples: [
+      {
+        asset_group_id: '<asset_group_id from get_pmax_asset_groups>',
+        images: [{ asset_id: '<asset_id from discover_existing_assets>', field_type: 'MARKETING_IMAGE' }],
+      },
+    ],
     noun: 'image',
     fields: IMAGES,
     sources: ['image_url', 'asset_id'],
@@ -604,6 +618,13 @@ export const ADD_LINK_TOOLS: AddRow[] = [
 export const REMOVE_LINK_TOOLS: LinkRow[] = [
   {
     name: 'remove_pmax_asset_group_asset',
+    examples: [
+      {
+        asset_group_id: '<asset_group_id from get_pmax_asset_groups>',
+        asset_ids: ['<asset_id from list_pmax_asset_group_assets>'],
+        field_type: 'HEADLINE',
+      },
+    ],
     noun: 'asset',
     fields: ALL,
     description:
@@ -611,6 +632,9 @@ export const REMOVE_LINK_TOOLS: LinkRow[] = [
   },
   {
     name: 'remove_pmax_asset_group_image',
+    examples: [
+      { asset_group_id: '<asset_group_id from get_pmax_asset_groups>', asset_ids: ['<asset_id from list_pmax_asset_group_assets>'] },
+    ],
     noun: 'image',
     fields: IMAGES,
     description:
@@ -621,6 +645,7 @@ export const REMOVE_LINK_TOOLS: LinkRow[] = [
 export const LIST_LINK_TOOLS: LinkRow[] = [
   {
     name: 'list_pmax_asset_group_assets',
+    examples: [{ campaign_id: '<campaign_id from list_campaigns>' }],
     noun: 'asset',
     fields: ALL,
     description:
@@ -628,6 +653,7 @@ export const LIST_LINK_TOOLS: LinkRow[] = [
   },
   {
     name: 'list_pmax_asset_group_images',
+    examples: [{ asset_group_id: '<asset_group_id from get_pmax_asset_groups>' }],
     noun: 'image',
     fields: IMAGES,
     description:

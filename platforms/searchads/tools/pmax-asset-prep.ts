@@ -120,6 +120,7 @@ export const validateAndPrepareAssets = defineSearchAdsTool({
   name: 'validate_and_prepare_assets',
   description: `Checks image links for Performance Max: downloads each (public links only, at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB), reads its real size from the file, matches it to the asset group fields (${shapes}), and packages the usable images as a bundle (valid 24 hours) that create_pmax_campaign and add_pmax_asset_group take by bundle_id. Each link gets a verdict; bad links do not stop the others.`,
   access: 'write',
+  examples: [{ images: [{ url: '<image_url: a public image link>' }] }],
   args: {
     images: v.pipe(
       v.array(

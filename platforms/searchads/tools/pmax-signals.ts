@@ -45,12 +45,15 @@ interface ReadRow {
   name: string;
   type: SignalType;
   description: string;
+  /** Documented request examples (ToolSpec.examples). */
+  examples?: Record<string, unknown>[];
 }
 
 export function signalListTool(row: ReadRow): ToolDefinition {
   return defineSearchAdsTool({
     name: row.name,
     description: row.description,
+    examples: row.examples,
     access: 'read',
     args: {
       campaign_id: campaignIdArg('Performance Max campaign id from list_campaigns'),
@@ -122,12 +125,14 @@ export function signalListTool(row: ReadRow): ToolDefinition {
 export const SIGNAL_LIST_TOOLS: ReadRow[] = [
   {
     name: 'get_pmax_audience_signals',
+    examples: [{ campaign_id: '<campaign_id from list_campaigns>' }],
     type: 'AUDIENCE',
     description:
       "Lists the audience signals on a Performance Max campaign's asset groups: each audience with its segments (in-market, affinity, custom audiences, user lists) and the resource name remove_pmax_audience_signal takes.",
   },
   {
     name: 'get_pmax_search_themes',
+    examples: [{ campaign_id: '<campaign_id from list_campaigns>' }],
     type: 'SEARCH_THEME',
     description:
       "Lists the search themes on a Performance Max campaign's asset groups with their approval status (APPROVED, LIMITED, DISAPPROVED, UNDER_REVIEW).",
@@ -139,6 +144,14 @@ export const addPmaxAudienceSignal = defineSearchAdsTool({
   description:
     'Attaches an audience signal to a Performance Max campaign: an audience of in-market, affinity, custom audience and user list segments (ids from search_audiences) that guides the platform toward likely converters. Added to one asset group, or to every asset group of the campaign.',
   access: 'write',
+  examples: [
+    {
+      campaign_id: '<campaign_id from list_campaigns>',
+      asset_group_id: '<asset_group_id from get_pmax_asset_groups>',
+      name: 'Example audience',
+      affinity_audiences: ['92001'],
+    },
+  ],
   args: {
     campaign_id: campaignIdArg('Performance Max campaign id from list_campaigns'),
     asset_group_id: v.optional(assetGroupIdArg('Only this asset group (default every asset group of the campaign that is not removed)')),
@@ -215,6 +228,7 @@ export const removePmaxAudienceSignal = defineSearchAdsTool({
   description:
     'Removes audience signals from a Performance Max campaign by resource name (customers/<id>/assetGroupSignals/<asset group>~<criterion>, as get_pmax_audience_signals shows them). The audience itself stays in the account.',
   access: 'write',
+  examples: [{ campaign_id: '<campaign_id from list_campaigns>', resource_names: ['<resource_name from get_pmax_audience_signals>'] }],
   destructive: true,
   args: {
     campaign_id: campaignIdArg('Performance Max campaign id from list_campaigns'),
@@ -302,6 +316,7 @@ export const addPmaxSearchThemes = defineSearchAdsTool({
   name: 'add_pmax_search_themes',
   description: `Adds search themes (what people search for, at most ${SEARCH_THEME_MAX_LENGTH} characters each) to a Performance Max asset group as hints for the platform; at most ${MAX_SEARCH_THEMES} per asset group. Themes already there are skipped; new ones are reviewed (UNDER_REVIEW) before they are used.`,
   access: 'write',
+  examples: [{ asset_group_id: '<asset_group_id from get_pmax_asset_groups>', themes: ['example theme'] }],
   args: {
     asset_group_id: assetGroupIdArg(),
     themes: v.pipe(
@@ -397,6 +412,7 @@ export const removePmaxSearchThemes = defineSearchAdsTool({
   description:
     'Removes named search themes from a Performance Max campaign: from every asset group that has them, or from one asset group. Each theme must be on the campaign (get_pmax_search_themes lists them).',
   access: 'write',
+  examples: [{ campaign_id: '<campaign_id from list_campaigns>', themes: ['backpacking gear'] }],
   destructive: true,
   args: {
     campaign_id: campaignIdArg('Performance Max campaign id from list_campaigns'),

@@ -116,6 +116,7 @@ export const getProductGroups = defineSearchAdsTool({
   description:
     'Shows the product partition tree of a Shopping ad group: each product group (subdivision or unit) with its dimension (brand, category, item id, condition, product type, custom attribute), value, bid or exclusion, and its id for the other product group tools.',
   access: 'read',
+  examples: [{ ad_group_id: '<ad_group_id from list_ad_groups>' }],
   args: { ad_group_id: adGroupIdArg('Shopping ad group id (from list_ad_groups or get_shopping_settings)') },
   output: v.object({ ...treeOutput, default_cpc_bid: v.number() }),
   async run(args, ctx) {
@@ -154,6 +155,7 @@ export const addProductGroup = defineSearchAdsTool({
   description:
     'Adds a product group to a Shopping ad group\'s partition tree: a dimension (BRAND, ITEM_ID, CONDITION, CATEGORY_L1-5 with product category ids of the platform taxonomy, PRODUCT_TYPE_L1-5, CUSTOM_ATTRIBUTE_0-4) and value, with its own bid or excluded. Under a subdivision it adds a sibling; on a unit (or a tree of just "All products") it subdivides that unit and adds the "everything else" unit the platform requires (bid everything_else_bid, default the unit\'s bid). An empty tree gets a root.',
   access: 'write',
+  examples: [{ ad_group_id: '<ad_group_id from list_ad_groups>', dimension: 'BRAND', value: 'example brand', cpc_bid: 0.7 }],
   args: {
     ad_group_id: adGroupIdArg('Shopping ad group id (from get_shopping_settings or list_ad_groups)'),
     parent_id: v.optional(nodeIdArg('Product group to add under (from get_product_groups); default the root')),
@@ -333,6 +335,9 @@ export const updateProductGroup = defineSearchAdsTool({
   description:
     'Changes a product group unit of a Shopping ad group: its max CPC bid, or whether its products are excluded (excluded: true; false with a cpc_bid brings them back). Subdivisions do not bid: change their units.',
   access: 'write',
+  examples: [
+    { ad_group_id: '<ad_group_id from list_ad_groups>', product_group_id: '<product_group_id from get_product_groups>', cpc_bid: 0.9 },
+  ],
   args: {
     ...nodeArgs,
     cpc_bid: v.optional(bidArg('New max CPC')),
@@ -433,6 +438,7 @@ export const removeProductGroup = defineSearchAdsTool({
   description:
     'Deletes a product group from a Shopping ad group\'s partition tree, with everything under it (a subdivision takes its subtree). An "everything else" group cannot be removed alone (every subdivision needs one): remove its parent. Removing the root leaves the ad group without products to show.',
   access: 'write',
+  examples: [{ ad_group_id: '<ad_group_id from list_ad_groups>', product_group_id: '<product_group_id from get_product_groups>' }],
   destructive: true,
   args: nodeArgs,
   output: v.object({ ...treeOutput, removed: v.array(v.string()) }),

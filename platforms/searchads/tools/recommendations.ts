@@ -140,6 +140,8 @@ interface Action {
   name: 'apply_recommendation' | 'dismiss_recommendation';
   verb: 'Apply' | 'Dismiss';
   description: string;
+  /** Documented request examples (ToolSpec.examples). */
+  examples?: Record<string, unknown>[];
   /** What applying changes on the account (dismissing changes only the recommendation). */
   changes(r: SearchAdsRecommendation, currency: string): { entity: string; id?: string; fields: Record<string, FieldChange> }[];
   run(
@@ -152,6 +154,7 @@ interface Action {
 const ACTIONS: Action[] = [
   {
     name: 'apply_recommendation',
+    examples: [{ recommendation_id: '<recommendation_id from list_recommendations>' }],
     verb: 'Apply',
     description:
       "Applies a recommendation from list_recommendations: CAMPAIGN_BUDGET raises the campaign's daily budget to the recommended amount, KEYWORD adds the keyword to its ad group, TARGET_CPA_OPT_IN sets the campaign's target CPA, KEYWORD_MATCH_TYPE broadens a keyword (the broad version is added with the same bid and the narrow one paused). The change shows in the next read. A dismissed recommendation, or one that is no longer current (the account changed since), is refused.",
@@ -197,6 +200,7 @@ const ACTIONS: Action[] = [
   },
   {
     name: 'dismiss_recommendation',
+    examples: [{ recommendation_id: '<recommendation_id from list_recommendations>' }],
     verb: 'Dismiss',
     description:
       'Dismisses a recommendation from list_recommendations: nothing else changes, and it no longer shows in list_recommendations (only with include_dismissed). A dismissed recommendation cannot be applied.',
@@ -210,6 +214,7 @@ function actionTool(action: Action) {
   return defineSearchAdsTool({
     name: action.name,
     description: action.description,
+    examples: action.examples,
     access: 'write',
     args: { recommendation_id: idArg },
     output: v.object({

@@ -9,6 +9,7 @@ export const removeCallAssets = defineSearchAdsTool({
   description:
     'Unlinks call (phone number) assets from one campaign. The assets stay in the library and on other campaigns (list_call_assets shows them). Without asset_ids, ALL call assets of the campaign are unlinked. Takes 2-4 seconds.',
   access: 'write',
+  examples: [{ campaign_id: '<campaign_id from list_campaigns>' }],
   destructive: true,
   args: {
     campaign_id: campaignIdArg(),

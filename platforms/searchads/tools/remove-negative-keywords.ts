@@ -10,6 +10,7 @@ export const removeNegativeKeywords = defineSearchAdsTool({
   description:
     'Permanently removes negative keywords from a campaign (campaign or ad group level), by negative keyword id or by text: matching searches may show the ads again from now on. list_campaign_extensions does not show negatives; get_campaign_structure does.',
   access: 'write',
+  examples: [{ campaign_id: '<campaign_id from list_campaigns>', texts: ['example'] }],
   destructive: true,
   args: {
     campaign_id: campaignIdArg(),

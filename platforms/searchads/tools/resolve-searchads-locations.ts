@@ -8,6 +8,7 @@ export const resolveSearchAdsLocations = defineSearchAdsTool({
   description:
     'Turns free-text places ("Austin, TX", "California", "UK") into geo target constants (geoTargetConstants/<id>) with canonical names and types, best match first. Use the resource names in update_campaign.locations_to_add.',
   access: 'read',
+  examples: [{ locations: ['Denver, Colorado'] }],
   args: {
     locations: v.pipe(
       v.array(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), characterLength({ max: 100 }))),

@@ -8,6 +8,7 @@ export const resumeAdGroup = defineSearchAdsTool({
   description:
     'Resumes a paused ad group of any campaign type (PAUSED → ENABLED). Resuming an ad group that is already enabled changes nothing and says so; a removed ad group cannot be resumed.',
   access: 'write',
+  examples: [{ ad_group_id: '<ad_group_id from list_ad_groups>' }],
   args: { ad_group_id: adGroupIdArg() },
   output: v.object({
     customer_id: v.string(),

@@ -118,6 +118,7 @@ export const createSharedBudget = defineSearchAdsTool({
   description:
     'Creates a shared daily budget (delivery STANDARD) and optionally moves campaigns onto it at once. Campaigns on it share the one amount: the platform spreads it between them by demand. Performance Max campaigns cannot share a budget.',
   access: 'write',
+  examples: [{ name: 'Example shared budget', daily_amount: 40 }],
   args: {
     name: v.pipe(
       v.string(),
@@ -186,6 +187,7 @@ export const assignSharedBudget = defineSearchAdsTool({
   description:
     'Moves campaigns onto a shared budget: each then shows the shared daily amount as its budget and they draw from it together (its own budget is left unused). Campaigns already on it are left alone; Performance Max campaigns cannot share a budget.',
   access: 'write',
+  examples: [{ budget_id: '<budget_id from list_shared_budgets>', campaign_ids: ['<campaign_id from list_campaigns>'] }],
   args: {
     budget_id: budgetIdArg(),
     campaign_ids: v.pipe(v.array(campaignIdArg()), v.minLength(1), v.maxLength(100), v.description('Campaigns to move (list_campaigns)')),

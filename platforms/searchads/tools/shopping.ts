@@ -13,6 +13,7 @@ export const getShoppingSettings = defineSearchAdsTool({
   description:
     "Shows a Shopping campaign's feed settings: the Merchant Center id and whether it is still linked, the feed label (country), campaign priority, local inventory, and its ad groups with their product group and product ad counts.",
   access: 'read',
+  examples: [{ campaign_id: '<campaign_id from list_campaigns>' }],
   args: { campaign_id: campaignIdArg('Shopping campaign id from list_campaigns') },
   output: v.object({
     customer_id: v.string(),
@@ -101,6 +102,7 @@ export const addShoppingAdGroup = defineSearchAdsTool({
   description:
     'Adds a product ad group to a Shopping campaign with its default max CPC and a product partition tree of one group, "All products", bidding that amount (add_product_group splits it). It starts PAUSED unless status ENABLED is asked for; add_shopping_product_ad adds the product ad it needs to serve.',
   access: 'write',
+  examples: [{ campaign_id: '<campaign_id from list_campaigns>', name: 'Example shopping group' }],
   args: {
     campaign_id: campaignIdArg('Shopping campaign id from list_campaigns'),
     name: v.pipe(
@@ -194,6 +196,7 @@ export const addShoppingProductAd = defineSearchAdsTool({
   description:
     "Adds the product ad of a Shopping ad group: the one ad that shows the feed's products matching its product groups (titles, images and prices come from the feed). An ad group has one. It starts PAUSED unless status ENABLED is asked for.",
   access: 'write',
+  examples: [{ ad_group_id: '<ad_group_id from list_ad_groups>' }],
   args: { ad_group_id: adGroupIdArg('Shopping ad group id (from get_shopping_settings or list_ad_groups)'), status: statusArg },
   output: v.object({ customer_id: v.string(), ad_group_id: v.string(), ad_id: v.string(), status: v.string() }),
   async plan(args, ctx) {

@@ -99,6 +99,8 @@ export interface StatusToolRow {
   kind: Kind;
   to: Status;
   description: string;
+  /** Documented request examples (ToolSpec.examples). */
+  examples?: Record<string, unknown>[];
   /** Takes a list of ids (1-100) instead of one. */
   many?: boolean;
   /** Only entities of campaigns of these types. */
@@ -144,6 +146,7 @@ export function statusTool(row: StatusToolRow): ToolDefinition {
   return defineSearchAdsTool({
     name: row.name,
     description: row.description,
+    examples: row.examples,
     access: 'write',
     destructive: row.to === 'REMOVED',
     args: { [argName]: argSchema } as Record<string, typeof argSchema>,
@@ -231,6 +234,7 @@ const DISPLAY: SearchAdsCampaignType[] = ['DISPLAY'];
 export const STATUS_TOOLS: StatusToolRow[] = [
   {
     name: 'pause_campaign',
+    examples: [{ campaign_id: '<campaign_id from list_campaigns>' }],
     kind: 'campaign',
     to: 'PAUSED',
     undoTool: 'resume_campaign',
@@ -239,6 +243,7 @@ export const STATUS_TOOLS: StatusToolRow[] = [
   },
   {
     name: 'resume_campaign',
+    examples: [{ campaign_id: '<campaign_id from list_campaigns>' }],
     kind: 'campaign',
     to: 'ENABLED',
     undoTool: 'pause_campaign',
@@ -247,6 +252,7 @@ export const STATUS_TOOLS: StatusToolRow[] = [
   },
   {
     name: 'remove_campaign',
+    examples: [{ campaign_id: '<campaign_id from list_campaigns>' }],
     kind: 'campaign',
     to: 'REMOVED',
     description:
@@ -254,6 +260,7 @@ export const STATUS_TOOLS: StatusToolRow[] = [
   },
   {
     name: 'pause_ad_group',
+    examples: [{ ad_group_id: '<ad_group_id from list_ad_groups>' }],
     kind: 'ad_group',
     to: 'PAUSED',
     undoTool: 'resume_ad_group',
@@ -262,6 +269,7 @@ export const STATUS_TOOLS: StatusToolRow[] = [
   },
   {
     name: 'remove_ad_group',
+    examples: [{ ad_group_id: '<ad_group_id from list_ad_groups>' }],
     kind: 'ad_group',
     to: 'REMOVED',
     description:
@@ -269,6 +277,7 @@ export const STATUS_TOOLS: StatusToolRow[] = [
   },
   {
     name: 'remove_display_ad_group',
+    examples: [{ ad_group_id: '<ad_group_id from list_ad_groups>' }],
     kind: 'ad_group',
     to: 'REMOVED',
     campaignTypes: DISPLAY,
@@ -277,6 +286,7 @@ export const STATUS_TOOLS: StatusToolRow[] = [
   },
   {
     name: 'pause_ad',
+    examples: [{ ad_id: '<ad_id from get_ad_performance>' }],
     kind: 'ad',
     to: 'PAUSED',
     undoTool: 'resume_ad',
@@ -284,6 +294,7 @@ export const STATUS_TOOLS: StatusToolRow[] = [
   },
   {
     name: 'resume_ad',
+    examples: [{ ad_id: '<ad_id from get_ad_performance>' }],
     kind: 'ad',
     to: 'ENABLED',
     undoTool: 'pause_ad',
@@ -291,12 +302,14 @@ export const STATUS_TOOLS: StatusToolRow[] = [
   },
   {
     name: 'remove_ad',
+    examples: [{ ad_id: '<ad_id from get_ad_performance>' }],
     kind: 'ad',
     to: 'REMOVED',
     description: 'Removes an ad of any type for good (final). Use pause_ad to stop it reversibly.',
   },
   {
     name: 'remove_display_ad',
+    examples: [{ ad_id: '<ad_id from get_ad_performance>' }],
     kind: 'ad',
     to: 'REMOVED',
     campaignTypes: DISPLAY,
@@ -305,6 +318,7 @@ export const STATUS_TOOLS: StatusToolRow[] = [
   },
   {
     name: 'pause_keywords',
+    examples: [{ keyword_ids: ['<keyword_id from get_keyword_performance>'] }],
     kind: 'keyword',
     to: 'PAUSED',
     many: true,
@@ -314,6 +328,7 @@ export const STATUS_TOOLS: StatusToolRow[] = [
   },
   {
     name: 'remove_keywords',
+    examples: [{ keyword_ids: ['<keyword_id from get_keyword_performance>'] }],
     kind: 'keyword',
     to: 'REMOVED',
     many: true,
@@ -322,6 +337,7 @@ export const STATUS_TOOLS: StatusToolRow[] = [
   },
   {
     name: 'resume_keywords',
+    examples: [{ keyword_ids: ['<keyword_id from get_keyword_performance>'] }],
     kind: 'keyword',
     to: 'ENABLED',
     many: true,

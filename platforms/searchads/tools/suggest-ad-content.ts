@@ -72,6 +72,7 @@ export const suggestAdContent = defineSearchAdsTool({
   description:
     'Drafts responsive search ad copy within the platform limits: up to 15 headlines (<= 30 characters) and 4 descriptions (<= 90), display paths (<= 15), from your product, selling points, offer and call to action and the keywords (yours, or those of ad_group_id). Each line shows its length; lines that break an editorial rule are left out. Nothing is created: create_ad takes the draft as is.',
   access: 'read',
+  examples: [{ product: 'hiking boots', selling_points: ['Free returns for 60 days', 'Waterproof guarantee'] }],
   args: {
     product: text(60, 'What you sell or offer, e.g. "waterproof hiking boots"'),
     business_name: v.optional(text(25, "Business name (<= 25); default the business profile's")),

@@ -28,6 +28,7 @@ export const updateBidStrategy = defineSearchAdsTool({
   description:
     "Changes a campaign's bidding strategy: MANUAL_CPC, MAXIMIZE_CLICKS, MAXIMIZE_CONVERSIONS (optional target_cpa = target CPA), MAXIMIZE_CONVERSION_VALUE (optional target_roas, 4 = 400 %) or TARGET_IMPRESSION_SHARE. Target CPA and target ROAS are the platform's current form of tCPA and tROAS. Smart strategies relearn for about a week after a change.",
   access: 'write',
+  examples: [{ campaign_id: '<campaign_id from list_campaigns>', strategy: 'MAXIMIZE_CLICKS' }],
   args: {
     campaign_id: campaignIdArg(),
     strategy: v.pipe(v.picklist(STRATEGIES), v.description(STRATEGIES.join(', '))),

@@ -9,6 +9,7 @@ export const updateCampaignBudget = defineSearchAdsTool({
   description:
     "Changes a campaign's daily budget (account currency, at least 1.00, whole cents). The new budget applies from now on; past days keep what they spent. The platform may spend up to 2x the daily budget on a single day and at most 30.4x it in a month. On a shared budget the shared amount changes, for every campaign using it (the plan lists them).",
   access: 'write',
+  examples: [{ campaign_id: '<campaign_id from list_campaigns>', daily_budget: 81 }],
   args: {
     campaign_id: campaignIdArg(),
     daily_budget: v.pipe(

@@ -12,6 +12,7 @@ export const updateCampaignDates = defineSearchAdsTool({
   description:
     'Changes the start and/or end date of a campaign. The start date can only move while the campaign has not started yet, and not into the past; the end date must be after the start date. Pass end_date as an empty string to make the campaign open-ended.',
   access: 'write',
+  examples: [{ campaign_id: '<campaign_id from list_campaigns>', end_date: '2031-12-31' }],
   args: {
     campaign_id: campaignIdArg(),
     start_date: v.optional(date('New start date, YYYY-MM-DD; only for a campaign that has not started yet, and not in the past')),

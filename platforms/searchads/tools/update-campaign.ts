@@ -49,6 +49,7 @@ export const updateCampaign = defineSearchAdsTool({
   description:
     "Updates a campaign's settings: name, status (ENABLED/PAUSED), daily budget, networks, languages (Performance Max and other non-Search types; a no-op on Search), locations to add or remove, audience targeting mode, AI Max (Search only), URL expansion, tracking template, final URL suffix and custom parameters. Give at least one change; the answer shows each setting before → after.",
   access: 'write',
+  examples: [{ campaign_id: '<campaign_id from list_campaigns>', budget_amount: 77 }],
   args: {
     campaign_id: campaignIdArg(),
     name: v.optional(

@@ -36,6 +36,13 @@ export const updateDisplayDemographics = defineSearchAdsTool({
   description:
     'Sets which demographics a Display ad group shows ads to: per dimension (age_ranges, genders, parental_statuses, income_ranges) the values to target; the other values of that dimension become exclusions (one negative criterion per value), values given lose their exclusion. Dimensions left out stay as they are. get_display_demographics shows the current state.',
   access: 'write',
+  examples: [
+    {
+      ad_group_id: '<ad_group_id from list_ad_groups>',
+      genders: ['FEMALE', 'MALE', 'UNDETERMINED'],
+      income_ranges: ['INCOME_RANGE_80_90', 'INCOME_RANGE_90_UP'],
+    },
+  ],
   args: {
     ad_group_id: adGroupIdArg('Display ad group id from list_ad_groups'),
     age_ranges: valuesArg('AGE_RANGE', 'age range'),

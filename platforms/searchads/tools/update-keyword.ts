@@ -10,6 +10,7 @@ export const updateKeyword = defineSearchAdsTool({
   description:
     "Changes a keyword's own max CPC bid (account currency, not micros) and/or its status (ENABLED or PAUSED). Bids under manual CPC take effect from the next auction; under automated bidding the strategy sets bids and the keyword bid is ignored (the answer says so).",
   access: 'write',
+  examples: [{ keyword_id: '<keyword_id from get_keyword_performance>', cpc_bid: 1.11 }],
   args: {
     keyword_id: keywordIdArg(),
     cpc_bid: v.optional(

@@ -143,6 +143,14 @@ export const createCustomerMatchList = defineSearchAdsTool({
   description:
     "Creates a Customer Match list (a CRM_BASED user list, upload key CONTACT_INFO) from customer emails and/or phone numbers and uploads them (an offline user data job). Emails are trimmed and lower-cased, phone numbers put in E.164, and both SHA-256 hashed in the gateway: raw contact data is never sent, stored or returned. Needs the customers' consent (ad_user_data and ad_personalization GRANTED). A list serves on Search only once at least 1,000 members are matched; the list then shows in search_audiences and list_user_lists and goes to add_ad_group_audiences.",
   access: 'write',
+  examples: [
+    {
+      name: 'Example customer list',
+      emails: ['example.customer@example.com'],
+      phone_numbers: ['+1 415 555 0100'],
+      consent: { ad_user_data: 'GRANTED', ad_personalization: 'GRANTED' },
+    },
+  ],
   args: {
     name: v.pipe(
       v.string(),

@@ -252,6 +252,7 @@ export const addShortVideoAdGroup = defineShortVideoTool({
     `Adds an ad group to a shortvideo campaign: budget (daily or lifetime, at least ${MIN_BUDGET.ad_group} a day; none of its own under campaign budget optimization), schedule, optimization goal and bidding for the objective, pixel event, ` +
     'locations, ages, gender, languages, audiences, interests and placements. It starts DISABLED unless start_paused is false; add ads with add_shortvideo_ad, then resume it with resume_shortvideo_ad_group.',
   access: 'write',
+  examples: [{ campaign_id: '<campaign_id from list_shortvideo_campaigns>', adgroup_name: 'Example group', budget: 30 }],
   args: {
     campaign_id: numericId('campaign', 'list_shortvideo_campaigns'),
     ...adGroupArgs,

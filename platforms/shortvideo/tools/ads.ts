@@ -24,6 +24,16 @@ export const addShortVideoAd = defineShortVideoTool({
     'Adds an ad to an existing shortvideo ad group: a library video (SINGLE_VIDEO), an image (SINGLE_IMAGE, not in the in-feed placement alone), an organic post promoted as a Spark ad (SPARK_AD, with an authorized identity) ' +
     'or a carousel (CAROUSEL_ADS, from create_shortvideo_carousel_card). The ad starts DISABLED unless start_paused is false, and goes to creative review (up to 24 hours).',
   access: 'write',
+  examples: [
+    {
+      adgroup_id: '<adgroup_id from list_shortvideo_ad_groups>',
+      ad_format: 'SINGLE_VIDEO',
+      video_id: '<video_id from list_shortvideo_ad_videos>',
+      ad_text: 'Gear that goes further on every trail',
+      display_name: 'Northwind Outdoor',
+      landing_page_url: 'https://www.example.com/trail',
+    },
+  ],
   args: { adgroup_id: numericId('ad group', 'list_shortvideo_ad_groups'), ...creativeArgs(CREATIVE_FORMATS), start_paused: startPausedArg },
   rules: [(a) => creativeRules(a as CreativeInput)],
   output: v.object({
@@ -107,6 +117,7 @@ export const updateShortVideoAd = defineShortVideoTool({
     'Edits a shortvideo ad: name, ad text, call to action, landing page or display name. A change to what people see sends the ad back to creative review (it pauses delivery until approved, up to 24 hours); a new name does not. ' +
     'To change the video or image, add a new ad with add_shortvideo_ad and pause this one.',
   access: 'write',
+  examples: [{ ad_id: '<ad_id from list_shortvideo_ads>', ad_name: 'UGC unboxing (example)' }],
   args: {
     ad_id: numericId('ad', 'list_shortvideo_ads'),
     ad_name: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(512), v.description('New ad name'))),

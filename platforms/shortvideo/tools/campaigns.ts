@@ -63,6 +63,7 @@ export const getShortVideoCampaignDetails = defineShortVideoTool({
   description:
     'Shows the settings of one shortvideo campaign: status, objective, budget and budget mode, campaign budget optimization, start date. No figures (see get_shortvideo_campaign).',
   access: 'read',
+  examples: [{ campaign_id: '<campaign_id from list_shortvideo_campaigns>' }],
   args: { campaign_id: campaignIdArg },
   output: v.object({ advertiser_id: v.string(), campaign: campaignSchema, ad_group_count: v.number(), ad_count: v.number() }),
   async run(args, ctx) {
@@ -88,6 +89,7 @@ export const getShortVideoCampaign = defineShortVideoTool({
   description:
     "Shows one shortvideo campaign whole: settings, the objective's result and cost per result, and each ad group and ad with its figures over a date range (default the last 30 days ending yesterday).",
   access: 'read',
+  examples: [{ campaign_id: '<campaign_id from list_shortvideo_campaigns>' }],
   args: { campaign_id: campaignIdArg, ...windowArgs },
   rules: [windowRule],
   output: v.object({
@@ -250,6 +252,7 @@ export const updateShortVideoCampaign = defineShortVideoTool({
     `Changes a shortvideo campaign's name, budget or budget mode (daily ↔ no campaign budget; a lifetime mode cannot be switched). Minimum campaign budget ${MIN_BUDGET.campaign} a day. ` +
     'A new budget applies from now on; past figures stay. Undone by the same tool with the previous values.',
   access: 'write',
+  examples: [{ campaign_id: '<campaign_id from list_shortvideo_campaigns>', budget: 130 }],
   args: {
     campaign_id: campaignIdArg,
     campaign_name: v.optional(

@@ -28,6 +28,16 @@ export const createShortVideoCampaign = defineShortVideoTool({
     'Creates a shortvideo in-feed campaign with an image (SINGLE_IMAGE), Spark (an organic post promoted, SPARK_AD) or carousel (CAROUSEL_ADS) ad in one call: campaign, ad group and ad, created PAUSED ' +
     `(nothing spends until resume_shortvideo_campaign). Daily campaign budget at least ${MIN_BUDGET.campaign}. If it fails part-way, a retry with the same arguments resumes without duplicates. For a video ad from a URL use create_shortvideo_video_campaign.`,
   access: 'write',
+  examples: [
+    {
+      campaign_name: 'Example image',
+      ad_format: 'SINGLE_IMAGE',
+      image_id: '<image_id from discover_shortvideo_assets>',
+      ad_text: 'Gear that goes further on every trail',
+      display_name: 'Northwind Outdoor',
+      landing_page_url: 'https://www.example.com/trail',
+    },
+  ],
   args: {
     campaign_name: v.pipe(
       v.string(),

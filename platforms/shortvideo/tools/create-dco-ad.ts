@@ -14,6 +14,15 @@ export const createShortVideoDcoAd = defineShortVideoTool({
     '(1-100 characters each) with one call to action; the platform combines them and delivers the best-performing combinations. One dynamic creative per ad group. ' +
     'Switch an ad group to DYNAMIC with update_shortvideo_ad_group (creative_material_mode) before it has ads; find video ids with list_shortvideo_ad_videos.',
   access: 'write',
+  examples: [
+    {
+      adgroup_id: '<adgroup_id from list_shortvideo_ad_groups>',
+      video_ids: ['<video_id from list_shortvideo_ad_videos>'],
+      ad_texts: ['Gear that goes further'],
+      display_name: 'Northwind Outdoor',
+      landing_page_url: 'https://www.example.com/trail',
+    },
+  ],
   args: {
     adgroup_id: v.pipe(
       v.string(),

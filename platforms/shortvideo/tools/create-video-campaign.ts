@@ -53,6 +53,17 @@ export const createShortVideoVideoCampaign = defineShortVideoTool({
     'start it with resume_shortvideo_campaign, stop it with pause_shortvideo_campaign. The platform then processes the video (5-15 minutes) and reviews the creative (up to 24 hours). Creates real spend: call it once per campaign and do not retry automatically. ' +
     'If it fails part-way, a retry with exactly the same arguments resumes from the last completed step without creating duplicates. Check video_url first with validate_video. Carousel ads are not supported.',
   access: 'write',
+  examples: [
+    {
+      campaign_name: 'Example video',
+      ad_text: 'Gear that goes further',
+      objective: 'TRAFFIC',
+      budget_daily: 50,
+      video_id: '<video_id from list_shortvideo_ad_videos>',
+      landing_page_url: 'https://www.example.com/trail',
+      display_name: 'Northwind Outdoor',
+    },
+  ],
   longRunning: true,
   args: {
     campaign_name: v.pipe(

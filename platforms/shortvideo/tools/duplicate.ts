@@ -116,6 +116,7 @@ export const duplicateShortVideoAdGroup = defineShortVideoTool({
     'Copies a shortvideo ad group with its targeting, bidding, budget and ads, into the same or another campaign of the advertiser. The copy starts DISABLED (resume it with resume_shortvideo_ad_group); its ads are new and go through creative review. ' +
     'Under campaign budget optimization the copy shares the campaign budget.',
   access: 'write',
+  examples: [{ adgroup_id: '<adgroup_id from list_shortvideo_ad_groups>' }],
   args: {
     adgroup_id: numericId('ad group', 'list_shortvideo_ad_groups'),
     campaign_id: v.optional(numericId('campaign', 'list_shortvideo_campaigns')),
@@ -193,6 +194,7 @@ export const duplicateShortVideoCampaign = defineShortVideoTool({
   description:
     'Copies a shortvideo campaign with its budget, ad groups and ads. The copy starts PAUSED (resume it with resume_shortvideo_campaign); the ad groups keep their status under it and the ads go through creative review. Ended ad groups are not copied.',
   access: 'write',
+  examples: [{ campaign_id: '<campaign_id from list_shortvideo_campaigns>' }],
   args: {
     campaign_id: numericId('campaign', 'list_shortvideo_campaigns'),
     campaign_name: v.optional(

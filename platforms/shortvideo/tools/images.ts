@@ -228,6 +228,7 @@ export const uploadShortVideoImages = defineShortVideoTool({
   description:
     'Uploads up to 20 images from public URLs (direct .jpg/.jpeg/.png links) to the shortvideo image library and answers each image id with its size and aspect ratio. A link that is not an image refuses the whole call; a retry does not upload twice.',
   access: 'write',
+  examples: [{ image_urls: ['https://cdn.example.com/example/boots_1080x1920.jpg'] }],
   args: { image_urls: imageUrls('Public direct links to JPG or PNG files, 1-20') },
   output: v.object({ advertiser_id: v.string(), images: v.array(imageSchema) }),
   plan: async (args) => uploadPlan(args.image_urls, true),
@@ -250,6 +251,12 @@ export const validateAndPrepareShortVideoAssets = defineShortVideoTool({
     'Checks image URLs against the shortvideo image and carousel specifications (JPG/PNG, ratios 9:16, 1:1 or 1.91:1 with their minimum sizes, 2-35 images of one ratio for a carousel), uploads the links that are images ' +
     'and answers which image ids are ready and what is wrong with the others. With dry_run only the links are checked.',
   access: 'write',
+  examples: [
+    {
+      image_urls: ['https://cdn.example.com/example/a_1080x1080.jpg', 'https://cdn.example.com/example/b_1080x1080.jpg'],
+      intended_use: 'CAROUSEL',
+    },
+  ],
   args: {
     image_urls: imageUrls('Public direct links to JPG or PNG files, 1-20'),
     intended_use: v.optional(
@@ -320,6 +327,12 @@ export const createShortVideoCarouselCard = defineShortVideoTool({
     `Builds a shortvideo carousel from ${CAROUSEL_IMAGES.min}-${CAROUSEL_IMAGES.max} library images of one aspect ratio (9:16, 1:1 or 1.91:1, each at its minimum size), with optional music. ` +
     'Answers the carousel id that add_shortvideo_ad (format CAROUSEL_ADS) and create_shortvideo_campaign take. Spends nothing by itself.',
   access: 'write',
+  examples: [
+    {
+      carousel_name: 'Example carousel',
+      image_ids: ['<image_id from discover_shortvideo_assets>', '<image_id from discover_shortvideo_assets>'],
+    },
+  ],
   args: {
     carousel_name: v.pipe(
       v.string(),

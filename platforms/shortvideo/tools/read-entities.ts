@@ -206,6 +206,7 @@ export const getShortVideoAdGroup = defineShortVideoTool({
   description:
     'Shows every setting of one shortvideo ad group (schedule, dayparting, bidding, optimization, targeting, placements, brand safety, creative mode) and its ads.',
   access: 'read',
+  examples: [{ adgroup_id: '<adgroup_id from list_shortvideo_ad_groups>' }],
   args: { adgroup_id: v.pipe(numericId('ad group'), v.description('Ad group id (from list_shortvideo_ad_groups)')) },
   output: v.object({
     advertiser_id: v.string(),

@@ -7,6 +7,7 @@ export const resumeShortVideoAdGroup = defineShortVideoTool({
   description:
     'Resumes (enables) a disabled/paused shortvideo ad group so it can deliver again. Resuming an ad group that is already enabled changes nothing and says so; a deleted ad group cannot be resumed.',
   access: 'write',
+  examples: [{ adgroup_id: '<adgroup_id from list_shortvideo_ad_groups>' }],
   args: {
     adgroup_id: v.pipe(
       v.string(),

@@ -134,6 +134,7 @@ function statusTool(target: Target, level: Level): ToolDefinition {
   const verb = target === 'pause' ? 'Pause' : target === 'resume' ? 'Resume' : 'Delete';
   return defineShortVideoTool({
     name: toolName(target, level),
+    examples: [{ [spec.idArg]: `<${spec.idArg} from ${spec.list}>` }],
     description: DESCRIPTIONS[target](spec),
     access: 'write',
     destructive: target === 'delete',

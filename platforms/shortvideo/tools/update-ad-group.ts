@@ -308,6 +308,7 @@ export const updateShortVideoAdGroup = defineShortVideoTool({
     'adgroup_id is the only required field; send only what changes, at least one field. Lists replace the current list. The change is checked against the campaign objective ' +
     '(e.g. deep bids only on APP_PROMOTION, ROAS bids only on value-based campaigns, frequency caps on REACH) and is visible on get_shortvideo_ad_group right away.',
   access: 'write',
+  examples: [{ adgroup_id: '<adgroup_id from list_shortvideo_ad_groups>', budget: 66 }],
   args: ARGS,
   rules: [
     (a) => {

@@ -80,6 +80,17 @@ export const addSocialAdsAd = defineSocialAdsTool({
   description:
     'Adds an ad (image, video or carousel) to an existing socialads ad set. Checks that the creative source matches ad_type, the copy limits, HTTPS links and the display link; picks the page automatically when only one promotable page applies (otherwise lists the pages and asks); fetches the lead form of lead campaigns; can copy an image from another connected account of the same owner (auto_copy_creative). The ad enters review and is visible in list_socialads_ads.',
   access: 'write',
+  examples: [
+    {
+      ad_set_id: '<ad_set_id from list_socialads_ad_sets>',
+      ad_type: 'image',
+      landing_page_url: 'https://www.example.com/trail',
+      existing_image_hash: '<existing_image_hash from discover_socialads_assets>',
+      primary_text: 'Gear that goes further',
+      headline: 'Trail-tested packs',
+      facebook_page_id: '<facebook_page_id from list_socialads_pages>',
+    },
+  ],
   args: {
     ad_set_id: v.pipe(
       v.string(),

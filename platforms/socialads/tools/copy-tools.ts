@@ -30,6 +30,7 @@ export const createSocialAdsProductSet = defineSocialAdsTool({
   description:
     'Creates a product set in a socialads catalog from filter rules (every rule must hold: category, brand, availability, price, custom_label_0 with eq, neq, contains, lt, gt). Shows how many products it selects before it is created; refuses a set that selects none. Use it in add_socialads_catalog_ad_set or update_socialads_catalog_ad_set.',
   access: 'write',
+  examples: [{ name: 'Example set', rules: [{ field: 'price', operator: 'gt', value: 100 }] }],
   args: {
     catalog_id: v.optional(
       v.pipe(
@@ -125,6 +126,7 @@ export const duplicateSocialAdsCampaign = defineSocialAdsTool({
   description:
     'Copies a socialads campaign with its ad sets and ads (settings, budgets, targeting, creatives) into a new campaign that starts PAUSED; archived ad sets and ads are left out unless include_archived. Each entity is a checkpointed step, so a retry resumes without duplicates. The copies go through ad review.',
   access: 'write',
+  examples: [{ campaign_id: '<campaign_id from list_socialads_campaigns>' }],
   longRunning: false,
   args: {
     campaign_id: v.pipe(
@@ -309,6 +311,7 @@ export const validateAndPrepareSocialAdsAssets = defineSocialAdsTool({
   description:
     'Validates image URLs against socialads image specs (JPG or PNG, HTTPS or HTTP URL, at least 600 px wide, an aspect ratio the placement accepts: feed 1:1, 4:5 or 1.91:1; stories_reels 9:16; right_column 1.91:1 or 1:1) and uploads them to the ad account for image hashes (an image already uploaded keeps its hash). Use the hashes in existing_image_hash of add_socialads_ad and the create tools.',
   access: 'write',
+  examples: [{ image_urls: ['https://cdn.example.com/hero-1080x1080.jpg'] }],
   args: {
     image_urls: v.pipe(
       v.array(v.pipe(v.string(), v.trim(), v.url('must be a valid URL'))),

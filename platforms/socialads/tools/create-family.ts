@@ -60,6 +60,8 @@ const dailyOf = (e: { daily_budget?: number; lifetime_budget?: number; start_dat
 export function defineSocialAdsCreate<Entries extends v.ObjectEntries>(spec: {
   name: string;
   description: string;
+  /** Documented request examples (ToolSpec.examples). */
+  examples?: Record<string, unknown>[];
   args: Entries;
   rules?: ((args: v.InferOutput<v.ObjectSchema<Entries, undefined>>) => string | undefined)[];
   longRunning?: boolean;
@@ -68,6 +70,7 @@ export function defineSocialAdsCreate<Entries extends v.ObjectEntries>(spec: {
   return defineSocialAdsTool({
     name: spec.name,
     description: spec.description,
+    examples: spec.examples,
     access: 'write',
     longRunning: spec.longRunning,
     args: spec.args,

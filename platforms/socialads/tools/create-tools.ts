@@ -206,6 +206,7 @@ const adSetRules = [oneBudgetRule, lifetimeRule, datesRule, bidRule, ageRule, au
 
 export const addSocialAdsAdSet = defineSocialAdsCreate({
   name: 'add_socialads_ad_set',
+  examples: [{ campaign_id: '<campaign_id from list_socialads_campaigns>', name: 'Example ad set' }],
   description:
     'Adds an ad set to a socialads campaign: optimization goal, budget (unless the campaign holds the budget), bid strategy, schedule, targeting (countries, ages, gender, placements, interests from search_socialads_targeting, custom audiences). Starts PAUSED by default; add ads with add_socialads_ad.',
   args: { campaign_id: idArg('campaign', 'list_socialads_campaigns'), ...adSetEntries },
@@ -221,6 +222,13 @@ export const addSocialAdsAdSet = defineSocialAdsCreate({
 
 export const addSocialAdsCatalogAdSet = defineSocialAdsCreate({
   name: 'add_socialads_catalog_ad_set',
+  examples: [
+    {
+      campaign_id: '<campaign_id from list_socialads_campaigns>',
+      name: 'Example catalog set',
+      product_set_id: '<product_set_id from list_socialads_product_sets>',
+    },
+  ],
   description:
     'Adds an ad set to a catalog (dynamic product ads) campaign: the product set it promotes, the audience (retargeting_days: people who viewed or carted products in the last N days; leave it out for prospecting to a broad audience), budget and targeting. Starts PAUSED by default.',
   args: {
@@ -323,6 +331,9 @@ function catalogCreative(
 
 export const addSocialAdsCatalogAd = defineSocialAdsCreate({
   name: 'add_socialads_catalog_ad',
+  examples: [
+    { ad_set_id: '<ad_set_id from list_socialads_ad_sets>', name: 'Example catalog ad', page_id: '<page_id from list_socialads_pages>' },
+  ],
   description:
     "Adds a catalog ad (carousel, single product or collection showing products of a product set; default the ad set's product set) to an ad set of a catalog campaign. Starts PAUSED by default; reviewed before it delivers.",
   args: {
@@ -495,6 +506,16 @@ async function campaignChain(
 
 export const createSocialAdsImageCampaign = defineSocialAdsCreate({
   name: 'create_socialads_image_campaign',
+  examples: [
+    {
+      campaign_name: 'Example image',
+      daily_budget: 20,
+      landing_page_url: 'https://www.example.com/trail',
+      primary_text: 'Gear that goes further',
+      existing_image_hash: '<existing_image_hash from discover_socialads_assets>',
+      page_id: '<page_id from list_socialads_pages>',
+    },
+  ],
   description:
     'Creates a complete socialads single-image campaign in one call: the campaign (objective), one ad set (budget, targeting, placements, goal) and one image ad (image_url or existing_image_hash, copy, call to action, page). Starts PAUSED by default; each step is checkpointed so a retry resumes without duplicates.',
   args: {
@@ -533,6 +554,19 @@ const cardEntry = v.strictObject({
 
 export const createSocialAdsCarouselCampaign = defineSocialAdsCreate({
   name: 'create_socialads_carousel_campaign',
+  examples: [
+    {
+      campaign_name: 'Example carousel',
+      daily_budget: 20,
+      landing_page_url: 'https://www.example.com/trail',
+      primary_text: 'Gear that goes further',
+      cards: [
+        { headline: 'A', existing_image_hash: '<existing_image_hash from discover_socialads_assets>' },
+        { headline: 'B', existing_image_hash: '<existing_image_hash from discover_socialads_assets>' },
+      ],
+      page_id: '<page_id from list_socialads_pages>',
+    },
+  ],
   description:
     'Creates a complete socialads carousel campaign: the campaign, one ad set (budget, targeting) and one carousel ad of 2-10 cards (each a headline and an image by URL or hash, optional link and description). Starts PAUSED by default; each step is checkpointed.',
   args: {
@@ -572,6 +606,14 @@ export const createSocialAdsCarouselCampaign = defineSocialAdsCreate({
 
 export const createSocialAdsCatalogCampaign = defineSocialAdsCreate({
   name: 'create_socialads_catalog_campaign',
+  examples: [
+    {
+      campaign_name: 'Example catalog',
+      product_set_id: '<product_set_id from list_socialads_product_sets>',
+      daily_budget: 30,
+      page_id: '<page_id from list_socialads_pages>',
+    },
+  ],
   description:
     "Creates a catalog (dynamic product ads) campaign on a product catalog: the campaign with a campaign budget (OUTCOME_SALES, optimizing purchases on the catalog's pixel), one ad set for a product set (retargeting_days for people who viewed or carted products, or prospecting) and one catalog ad. Starts PAUSED by default; check readiness first with validate_catalog_readiness.",
   args: {
@@ -663,6 +705,19 @@ export const createSocialAdsCatalogCampaign = defineSocialAdsCreate({
 
 export const createSocialAdsDcoAd = defineSocialAdsCreate({
   name: 'create_socialads_dco_ad',
+  examples: [
+    {
+      ad_set_id: '<ad_set_id from list_socialads_ad_sets>',
+      name: 'Example DCO',
+      existing_image_hashes: [
+        '<existing_image_hash from discover_socialads_assets>',
+        '<existing_image_hash from discover_socialads_assets>',
+      ],
+      primary_texts: ['One', 'Two'],
+      landing_page_url: 'https://www.example.com/trail',
+      page_id: '<page_id from list_socialads_pages>',
+    },
+  ],
   description:
     'Creates a socialads dynamic-creative ad in an existing ad set: 2-10 images (URLs or hashes), 2-5 primary texts, up to 5 headlines and descriptions; the platform mixes them into the best combinations. Starts PAUSED by default; compare the result with analyze_socialads_ad_performance.',
   args: {

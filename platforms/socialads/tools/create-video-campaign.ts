@@ -43,6 +43,18 @@ export const createSocialAdsVideoCampaign = defineSocialAdsTool({
   description:
     'Creates a complete socialads video campaign in one call: the campaign (objective, budget), one ad set (targeting: countries, age, gender, placements; optimization goal) and one video ad (video_url or existing_video_id, copy, call to action, page). Each step is checkpointed: a retry with the same arguments after a failure resumes instead of duplicating. Created PAUSED by default so it can be reviewed before it spends. Do not retry automatically; use an Idempotency-Key.',
   access: 'write',
+  examples: [
+    {
+      campaign_name: 'Example video',
+      primary_text: 'Gear that goes further',
+      objective: 'OUTCOME_TRAFFIC',
+      daily_budget: 50,
+      existing_video_id: '<existing_video_id from discover_socialads_assets>',
+      landing_page_url: 'https://www.example.com/trail',
+      status: 'PAUSED',
+      page_id: '<page_id from list_socialads_pages>',
+    },
+  ],
   args: {
     campaign_name: v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(400), v.description('Campaign name')),
     objective: v.optional(

@@ -36,6 +36,7 @@ export const searchSocialAdsTargeting = defineSocialAdsTool({
   description:
     'Searches socialads targeting options by text: interests, behaviours, demographics and locations, with their ids and audience size. The ids go into interest_ids of add_socialads_ad_set and update_socialads_ad_set.',
   access: 'read',
+  examples: [{ query: 'hiking' }],
   args: {
     query: v.pipe(
       v.string(),
@@ -255,6 +256,7 @@ export const getSocialAdsLeadFormSubmissions = defineSocialAdsTool({
   description:
     'Fetches the individual lead submissions of a socialads instant form in a window (default the last 30 days to yesterday): answers, time, and the ad, ad set and campaign that brought each lead. Leads are personal data: handle them per your privacy policy.',
   access: 'read',
+  examples: [{ form_id: '<form_id from list_socialads_lead_forms>' }],
   args: {
     form_id: v.pipe(
       v.string(),

@@ -148,6 +148,7 @@ export const getSocialAdsCampaignDetails = defineSocialAdsTool({
   description:
     'Full structure of one socialads campaign: settings and budget, each ad set (status, goal, budget, bid, targeting, placements, promoted object, product set) and each ad (type, status, review state, creative summary).',
   access: 'read',
+  examples: [{ campaign_id: '<campaign_id from list_socialads_campaigns>' }],
   args: {
     campaign_id: v.pipe(
       v.string(),

@@ -107,6 +107,8 @@ export const updateOutput = v.object({
 export function defineSocialAdsUpdate<K extends EntityKind, Entries extends v.ObjectEntries>(spec: {
   name: string;
   description: string;
+  /** Documented request examples (ToolSpec.examples). */
+  examples?: Record<string, unknown>[];
   kind: K;
   args: Entries;
   rules?: ((args: v.InferOutput<v.ObjectSchema<Entries, undefined>>) => string | undefined)[];
@@ -125,6 +127,7 @@ export function defineSocialAdsUpdate<K extends EntityKind, Entries extends v.Ob
   return defineSocialAdsTool({
     name: spec.name,
     description: spec.description,
+    examples: spec.examples,
     access: 'write',
     args: spec.args,
     rules: spec.rules as never,

@@ -25,6 +25,7 @@ const holdsCampaignBudget = (c: SocialAdsCampaign) => c.daily_budget !== undefin
 const pauseResume = (to: 'ACTIVE' | 'PAUSED') =>
   defineSocialAdsUpdate({
     name: to === 'PAUSED' ? 'pause_socialads_campaign' : 'resume_socialads_campaign',
+    examples: [{ campaign_id: '<campaign_id from list_socialads_campaigns>' }],
     description:
       to === 'PAUSED'
         ? 'Pauses a socialads campaign (status PAUSED): it and everything in it stops delivering from now; its history stays. Undone by resume_socialads_campaign.'
@@ -101,6 +102,7 @@ async function campaignPatch(
 
 export const updateSocialAdsCampaign = defineSocialAdsUpdate({
   name: 'update_socialads_campaign',
+  examples: [{ campaign_id: '<campaign_id from list_socialads_campaigns>', daily_budget: 61 }],
   description:
     "Changes a socialads campaign's status (ACTIVE/PAUSED), name, end date, campaign budget (daily or lifetime, when the campaign holds the budget; otherwise change ad set budgets with update_socialads_ad_set) or bid strategy. Planned: a dry run shows each field before → after and the daily budgets.",
   kind: 'campaign',
@@ -113,6 +115,7 @@ export const updateSocialAdsCampaign = defineSocialAdsUpdate({
 
 export const updateSocialAdsCatalogCampaign = defineSocialAdsUpdate({
   name: 'update_socialads_catalog_campaign',
+  examples: [{ campaign_id: '<campaign_id from list_socialads_campaigns>', daily_budget: 81 }],
   description:
     "Changes a catalog (dynamic product ads) campaign's status, name, end date, campaign budget or bid strategy. Only for campaigns that promote a product catalog; other campaigns use update_socialads_campaign.",
   kind: 'campaign',
@@ -208,6 +211,7 @@ const adSetUndo = (tool: string) => (data: UpdateData) => {
 
 export const updateSocialAdsAdSet = defineSocialAdsUpdate({
   name: 'update_socialads_ad_set',
+  examples: [{ ad_set_id: '<ad_set_id from list_socialads_ad_sets>', age_min: 21 }],
   description:
     'Edits a socialads ad set: status (ACTIVE/PAUSED), name, budget (when the ad set holds it; under a campaign budget use update_socialads_campaign), bid strategy and bid amount, end date, and targeting (countries, ages, gender, placements, interests from search_socialads_targeting, custom audiences). Only the fields given change.',
   kind: 'ad_set',
@@ -219,6 +223,7 @@ export const updateSocialAdsAdSet = defineSocialAdsUpdate({
 
 export const updateSocialAdsCatalogAdSet = defineSocialAdsUpdate({
   name: 'update_socialads_catalog_ad_set',
+  examples: [{ ad_set_id: '<ad_set_id from list_socialads_ad_sets>', retargeting_days: 21 }],
   description:
     'Edits an ad set of a catalog campaign: status, name, budget, targeting, the product set it promotes and its retargeting window (people who viewed or carted products in the last 1-180 days; 0 = prospecting to a broad audience).',
   kind: 'ad_set',
@@ -316,6 +321,7 @@ const adUndo = (tool: string) => (data: UpdateData) => {
 
 export const updateSocialAdsAd = defineSocialAdsUpdate({
   name: 'update_socialads_ad',
+  examples: [{ ad_id: '<ad_id from list_socialads_ads>', name: 'Example ad' }],
   description:
     "Changes a socialads ad's status (ACTIVE/PAUSED), name or creative (primary text, headline, call to action, landing page). A creative change sends the ad back to review. Pausing an ad that spends without results is the usual fix for waste found by analyze_socialads_wasted_spend.",
   kind: 'ad',
@@ -345,6 +351,7 @@ export const updateSocialAdsAd = defineSocialAdsUpdate({
 
 export const updateSocialAdsCatalogAd = defineSocialAdsUpdate({
   name: 'update_socialads_catalog_ad',
+  examples: [{ ad_id: '<ad_id from list_socialads_ads>', catalog_format: 'single_product' }],
   description:
     'Edits a catalog ad: the product set it shows, its format (carousel, single_product, collection), primary text and headline templates (e.g. {{product.name}}), call to action, status or name. A creative change sends the ad back to review.',
   kind: 'ad',
