@@ -56,6 +56,8 @@ const OPERATIONS: Record<string, string[]> = {
     'AddAdGroupCriterions',
     'GetAudiencesByIds',
     'GetGeoLocationsFileUrl',
+    'AddCampaignCriterions',
+    'GetCampaignCriterionsByIds',
   ],
   CustomerManagement: ['GetUser', 'SearchAccounts', 'GetAccount'],
   AdInsight: ['GetEstimatedBidByKeywordIds'],
@@ -89,6 +91,8 @@ const SUBTYPES = new Set([
   'NegativeAdGroupCriterion',
   'ProductPartition',
   'AudienceCriterion',
+  'LocationCriterion',
+  'BiddableCampaignCriterion',
   'FixedBid',
   'BidMultiplier',
   // Audience
