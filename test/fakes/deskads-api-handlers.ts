@@ -28,6 +28,9 @@ export interface HandlerContext {
   now: Date;
 }
 
+/** Terms the platform's editorial review refuses in a keyword (per item, the other keywords are added). */
+export const EDITORIAL_REFUSED_TERMS = ['counterfeit'];
+
 type Handler = (ctx: HandlerContext) => Wire;
 
 /** Records a batch error for one item; the item gets no id. */
@@ -237,6 +240,8 @@ export const CAMPAIGN_HANDLERS: Record<string, Handler> = {
         (o) => o.adGroupId === ctx.body.AdGroupId && o.wire.Text.toLowerCase() === k.Text.toLowerCase() && o.wire.MatchType === k.MatchType,
       );
       if (duplicate) return skip(errors, batchError(i, 1043, 'CampaignServiceEntityAlreadyExists', 'The specified entity already exists.'));
+      if (EDITORIAL_REFUSED_TERMS.some((term) => k.Text.toLowerCase().includes(term)))
+        return skip(errors, batchError(i, 1013, 'CampaignServiceEditorialValidationError', 'The keyword did not pass editorial review.'));
       const id = newId();
       ctx.account.keywords.set(id, {
         adGroupId: String(ctx.body.AdGroupId),
