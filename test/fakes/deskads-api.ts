@@ -182,6 +182,11 @@ export class FakeDeskAdsPlatform {
     return [...this.refreshTokens.keys()];
   }
 
+  /** Every pending report is ready at its next poll. */
+  finishReports(): void {
+    for (const report of this.reports.values()) report.pollsLeft = 0;
+  }
+
   throttle(count: number, as: 429 | 117 = 429): void {
     this.throttled = { count, as };
   }
