@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- entities are kept as the platform's JSON
+/** Entities are kept as the platform's JSON. */
 export type Wire = Record<string, any>;
 
 export interface Fact {

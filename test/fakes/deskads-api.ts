@@ -221,14 +221,14 @@ export class FakeDeskAdsPlatform {
     }
     const [operation, def] = entry;
     let status = 200;
-    let body: Wire = {};
+    let body: Wire;
     const trackingId = randomUUID();
     try {
       body = this.operation(operation, def, req, raw, trackingId);
     } catch (err) {
       ({ status, body } = this.faultOf(err, operation, trackingId));
     }
-    let parsed: Wire = {};
+    let parsed: Wire;
     try {
       parsed = JSON.parse(raw) as Wire;
     } catch {
