@@ -403,6 +403,9 @@ describe('Stack: live connections', () => {
       SEARCHADS_CLIENT_SECRET: '',
       SHORTVIDEO_CLIENT_ID: '',
       SHORTVIDEO_CLIENT_SECRET: '',
+      DESKADS_DEVELOPER_TOKEN: '',
+      DESKADS_CLIENT_ID: '',
+      DESKADS_CLIENT_SECRET: '',
     });
   });
 
@@ -413,6 +416,9 @@ describe('Stack: live connections', () => {
       SEARCHADS_CLIENT_SECRET: 'GOCSPX-secret-7d1e3f5a9b',
       SHORTVIDEO_CLIENT_ID: '7301234567890123456',
       SHORTVIDEO_CLIENT_SECRET: 'sv-app-secret-2c9e4a7f1b',
+      DESKADS_DEVELOPER_TOKEN: 'DESKDEVTOKEN4e8a2c6b',
+      DESKADS_CLIENT_ID: '3f6b9d2e-8a1c-4e7f-9b0d-5c2a7e4f1b8d',
+      DESKADS_CLIENT_SECRET: 'desk-app-secret-8b3f1e9a4c',
     };
     const saved = { ...process.env };
     // A deployer's shell that also runs the gateway locally holds the secrets as variables.
