@@ -12,6 +12,8 @@ import { getDeskAdsGeoPerformance } from './tools/geo-performance';
 import { deskAdsCampaignFigures } from './campaign-figures';
 import { findDeskAdsOpportunities } from './opportunities';
 import { newDeskAdsAccountId, seedDeskAdsAccount, DeskAdsSandbox } from './sandbox';
+import { openDeskAdsLive } from './live/adapter';
+import { deskAdsConnector } from './live/connector';
 import { createDeskAdsResponsiveSearchAd, listDeskAdsAds, pauseDeskAdsAd, resumeDeskAdsAd, updateDeskAdsAd } from './tools/ads';
 import {
   createDeskAdsAdGroup,
@@ -53,7 +55,9 @@ export const deskads = definePlatform<DeskAdsPort>({
   exampleAccountIds: ['141234567', '149876543'],
   adapters: {
     sandbox: (account) => new DeskAdsSandbox(account),
+    live: (account, call) => openDeskAdsLive(account, call),
   },
+  connector: deskAdsConnector,
   kind: 'desktop search and shopping advertising',
   tools: [
     listDeskAdsAccounts,

@@ -93,6 +93,8 @@ export interface DeskAdsChange {
   field: string;
   old_value: unknown;
   new_value: unknown;
+  /** Who made it, as the platform records it; absent where every change came through this gateway (sandbox accounts). */
+  changed_by?: string;
 }
 
 export const EDITORIAL_STATUSES = ['Pending', 'Approved', 'Disapproved'] as const;
@@ -356,8 +358,8 @@ export interface DeskAdsProduct {
   campaign_type: string;
   condition: 'New' | 'Refurbished' | 'Used';
   price: number;
-  /** 1-10, as the platform rates the product offer. */
-  quality_score: number;
+  /** 1-10, as the platform rates the product offer; null where it gives no rating (live accounts: the public API rates no offer). */
+  quality_score: number | null;
   /** Share of eligible impressions won, 0-1. */
   impression_share: number;
   start_date: string;

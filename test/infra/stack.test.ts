@@ -409,6 +409,9 @@ describe('Stack: live connections', () => {
       SHORTVIDEO_CLIENT_SECRET: '',
       RETAILADS_CLIENT_ID: '',
       RETAILADS_CLIENT_SECRET: '',
+      DESKADS_DEVELOPER_TOKEN: '',
+      DESKADS_CLIENT_ID: '',
+      DESKADS_CLIENT_SECRET: '',
     });
   });
 
@@ -421,6 +424,9 @@ describe('Stack: live connections', () => {
       SHORTVIDEO_CLIENT_SECRET: 'sv-app-secret-2c9e4a7f1b',
       RETAILADS_CLIENT_ID: 'client.retailads-5e7d9f1a3c',
       RETAILADS_CLIENT_SECRET: 'ra-app-secret-8b4d2f6a0e',
+      DESKADS_DEVELOPER_TOKEN: 'DESKDEVTOKEN4e8a2c6b',
+      DESKADS_CLIENT_ID: '3f6b9d2e-8a1c-4e7f-9b0d-5c2a7e4f1b8d',
+      DESKADS_CLIENT_SECRET: 'desk-app-secret-8b3f1e9a4c',
     };
     const saved = { ...process.env };
     // A deployer's shell that also runs the gateway locally holds the secrets as variables.

@@ -461,7 +461,7 @@ export const getDeskAdsChangeHistory = defineDeskAdsTool({
     const all = (await ctx.platform.listChanges(`${start}T00:00:00.000Z`, `${addDays(end, 1)}T00:00:00.000Z`)).filter(
       (c) => !args.entity_type || c.entity_type === args.entity_type,
     );
-    const page = all.slice(args.offset, args.offset + args.limit).map((c) => ({ ...c, changed_by: 'API (this gateway)' }));
+    const page = all.slice(args.offset, args.offset + args.limit).map((c) => ({ ...c, changed_by: c.changed_by ?? 'API (this gateway)' }));
     const show = (x: unknown) => (x === null || x === undefined ? '-' : typeof x === 'object' ? JSON.stringify(x).slice(0, 60) : String(x));
     const text = [
       `## Changes to account ${ctx.account.account_id}, ${start} to ${end}`,

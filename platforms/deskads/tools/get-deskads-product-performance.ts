@@ -51,7 +51,8 @@ interface ProductRow {
   cpc: number | null;
   ctr: number | null;
   conversion_rate: number | null;
-  quality_score: number;
+  /** null where the platform gives the offer no rating (live accounts). */
+  quality_score: number | null;
   impression_share: number;
 }
 
@@ -207,7 +208,7 @@ export const getDeskAdsProductPerformance = defineDeskAdsTool({
         cpc: v.nullable(v.number()),
         ctr: v.nullable(v.number()),
         conversion_rate: v.nullable(v.number()),
-        quality_score: v.number(),
+        quality_score: v.nullable(v.number()),
         impression_share: v.number(),
       }),
     ),
@@ -325,7 +326,7 @@ export const getDeskAdsProductPerformance = defineDeskAdsTool({
               money(r.revenue, currency),
               r.roas,
               money(r.cpa, currency),
-              r.quality_score,
+              r.quality_score ?? '-',
               percent(r.impression_share, 0),
             ]),
           )

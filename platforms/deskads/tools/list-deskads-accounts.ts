@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { GatewayError } from '../../../core/errors';
 import { listConnectedAccounts } from '../../../functions/runtime/stores/owners';
 import { markdownTable } from '../../../core/markdown';
 import { defineDeskAdsTool } from '../define';
@@ -35,19 +36,23 @@ export const listDeskAdsAccounts = defineDeskAdsTool({
     const connected = await listConnectedAccounts(ctx.owner.owner_id, 'deskads');
     const accounts = [];
     for (const account of connected) {
-      if (account.mode !== 'sandbox') {
-        accounts.push({
+      let info: Awaited<ReturnType<DeskAdsPort['getAccountInfo']>>;
+      try {
+        info = await ctx.openPort<DeskAdsPort>(account).getAccountInfo();
+      } catch (err) {
+        // A live account the platform does not answer for is still listed, from what was stored when it was connected.
+        if (account.mode !== 'live' || !(err instanceof GatewayError)) throw err;
+        info = {
+          id: account.account_id,
           account_id: account.account_id,
-          account_number: null,
+          account_number: account.upstream?.account_number ?? '',
           name: account.name,
-          status: 'live access not available yet',
+          status: `not readable now (${String(err.structuredContent.code)})`,
           currency_code: account.currency,
           time_zone: account.time_zone,
-          mode: account.mode,
-        });
-        continue;
+          parent_customer_id: account.upstream?.customer_id ?? '',
+        };
       }
-      const info = await ctx.openPort<DeskAdsPort>(account).getAccountInfo();
       accounts.push({
         account_id: info.account_id,
         account_number: info.account_number,

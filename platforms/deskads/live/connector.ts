@@ -1,0 +1,168 @@
+/* eslint-disable @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-member-access -- the platform's JSON is read loosely (Wire in wire.ts); typing every read after wire-types.ts is left to do */
+import { ToolError } from '../../../core/errors';
+import type { LiveAccountGrant, LiveConnector } from '../../../core/platform';
+import type { PortCall } from '../../../core/tool';
+import { sendUpstream } from '../../live/http';
+import { ConnectOptionsError, connectionBroken } from '../../live/connector';
+import { openDeskAdsLive } from './adapter';
+import { timeZoneOf } from './convert';
+import { DESKADS_SETTINGS, deskAdsSettings } from './settings';
+import { DeskAdsApi, DeskAdsSetupError, OAUTH_SCOPE, PLATFORM, oauthFailure, type Wire } from './wire';
+
+/**
+ * Connecting live deskads accounts with an OAuth 2.0 refresh token of the platform's identity
+ * service: the user the token belongs to (GetUser) and every ad account that user can reach
+ * (SearchAccounts by UserId, page by page), or only the one asked for. Each account is reached
+ * through its customer: the CustomerId header of its calls (the user's own customer when the
+ * account is linked to it as an agency, else the account's parent customer).
+ */
+
+/** SearchAccounts pages: the platform answers at most 1,000 accounts a page. */
+const PAGE_SIZE = 1000;
+
+/** The refusal of a credential before any account is stored: nothing to mark, just the 400. */
+const refusedAtConnect = async (reason: string) =>
+  new ToolError(
+    `The deskads platform refused these credentials: ${reason} Get a new refresh token (or send a connect link with gateway accounts connect-link) and connect again.`,
+    { code: 'connection_broken', platform: PLATFORM },
+  );
+
+function accountIdOption(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const id = value.trim();
+  if (!/^\d{1,19}$/.test(id))
+    throw new ConnectOptionsError(`--account-id must be the numeric AccountId (not the 8-character account number), not "${value}".`);
+  return id;
+}
+
+async function connect(options: Record<string, string>, call: PortCall): Promise<LiveAccountGrant[]> {
+  const unknown = Object.keys(options).filter((name) => name !== 'refresh-token' && name !== 'account-id');
+  if (unknown.length)
+    throw new ConnectOptionsError(`deskads takes --refresh-token and --account-id; remove ${unknown.map((n) => `--${n}`).join(', ')}.`);
+  const refreshToken = options['refresh-token']?.trim();
+  if (!refreshToken)
+    throw new ConnectOptionsError(
+      '--refresh-token is required: the OAuth 2.0 refresh token of a user with access to the ad accounts (or use gateway accounts connect-link).',
+    );
+  const only = accountIdOption(options['account-id']);
+  const api = new DeskAdsApi({ refresh_token: refreshToken }, undefined, undefined, call, refusedAtConnect);
+  const user = await api.customer('CustomerManagement.GetUser', { UserId: null });
+  const userId = String(user.User?.Id ?? '');
+  if (!userId)
+    throw new ToolError('The deskads platform did not say which user this token belongs to.', {
+      code: 'tool_rejected',
+      platform: PLATFORM,
+    });
+  const roles: Wire[] = user.CustomerRoles ?? [];
+  const accounts: Wire[] = [];
+  for (let index = 0; ; index++) {
+    const page = await api.customer('CustomerManagement.SearchAccounts', {
+      Predicates: [{ Field: 'UserId', Operator: 'Equals', Value: userId }],
+      Ordering: [{ Field: 'Id', Order: 'Ascending' }],
+      PageInfo: { Index: index, Size: PAGE_SIZE },
+    });
+    const found: Wire[] = page.Accounts ?? [];
+    accounts.push(...found);
+    if (found.length < PAGE_SIZE) break;
+  }
+  const reachable = accounts.filter((a) => a.AccountLifeCycleStatus !== 'Inactive' && (!only || String(a.Id) === only));
+  if (only && !reachable.length)
+    throw new ToolError(`Ad account ${only} cannot be reached with this token.`, { code: 'not_found', platform: PLATFORM });
+  // The identity service may have rotated the refresh token while the accounts were read: store the newest.
+  const credentials = { refresh_token: api.currentRefreshToken };
+  return reachable.map((a) => {
+    const id = String(a.Id);
+    const linked = roles.find((r) => (r.LinkedAccountIds ?? []).map(String).includes(id) || (r.AccountIds ?? []).map(String).includes(id));
+    return {
+      account_id: id,
+      name: a.Name ?? id,
+      currency: a.CurrencyCode ?? 'USD',
+      time_zone: timeZoneOf(a.TimeZone),
+      upstream: { customer_id: String(linked?.CustomerId ?? a.ParentCustomerId), account_number: String(a.Number ?? '') },
+      credentials,
+    };
+  });
+}
+
+async function requireClient(): Promise<{ clientId: string; clientSecret: string; tokenUrl: string; authorizeUrl: string }> {
+  const settings = await deskAdsSettings();
+  if (!settings.clientId || !settings.clientSecret) throw new DeskAdsSetupError('DESKADS_CLIENT_ID and DESKADS_CLIENT_SECRET must be set.');
+  return {
+    clientId: settings.clientId,
+    clientSecret: settings.clientSecret,
+    tokenUrl: settings.oauthTokenUrl,
+    authorizeUrl: settings.oauthAuthorizeUrl,
+  };
+}
+
+export const deskAdsConnector: LiveConnector = {
+  usage: "--refresh-token T [--account-id <numeric AccountId>] (every ad account the token's user reaches, or only that one)",
+  settings: DESKADS_SETTINGS,
+  connect,
+  async checkHealth(account, call) {
+    let broken: { detail: string; fix: string } | undefined;
+    const port = openDeskAdsLive(account, call, async (reason, fix) => {
+      broken = { detail: reason, fix };
+      return connectionBroken(account, reason, fix);
+    });
+    try {
+      await port.getAccountInfo();
+      return { healthy: true, detail: 'ok' };
+    } catch (err) {
+      if (broken) return { healthy: false, ...broken };
+      throw err;
+    }
+  },
+  oauth: {
+    async authorizeUrl(state, redirectUri) {
+      const { clientId, authorizeUrl } = await requireClient();
+      const url = new URL(authorizeUrl);
+      const params = {
+        client_id: clientId,
+        response_type: 'code',
+        redirect_uri: redirectUri,
+        response_mode: 'query',
+        scope: OAUTH_SCOPE,
+        state,
+      };
+      for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
+      return url.toString();
+    },
+    async exchangeCode(code, redirectUri, call) {
+      const { clientId, clientSecret, tokenUrl } = await requireClient();
+      const response = await sendUpstream(
+        PLATFORM,
+        {
+          method: 'POST',
+          url: tokenUrl,
+          form: {
+            grant_type: 'authorization_code',
+            code,
+            redirect_uri: redirectUri,
+            client_id: clientId,
+            client_secret: clientSecret,
+            scope: OAUTH_SCOPE,
+          },
+          safe: false,
+        },
+        call,
+      );
+      const body = (response.body ?? {}) as { refresh_token?: string; error?: string };
+      if (response.status === 200 && body.refresh_token) return { 'refresh-token': body.refresh_token };
+      if (response.status === 200)
+        throw new ToolError(
+          'The deskads identity service granted access without a refresh token (offline access was not granted). Start the connect link again and allow it.',
+          { code: 'tool_rejected', platform: PLATFORM },
+        );
+      throw await oauthFailure(
+        body,
+        async () =>
+          new ToolError('The authorization code is invalid, expired or was already used. Start the connect link again.', {
+            code: 'tool_rejected',
+            platform: PLATFORM,
+            platform_error: body.error ?? 'invalid_grant',
+          }),
+      );
+    },
+  },
+};
