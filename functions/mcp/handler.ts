@@ -19,6 +19,7 @@ import {
   type JsonRpcId,
   type JsonRpcRequest,
 } from './json-rpc';
+import { isOAuthPath, oauthRoute, resourceMetadataUrl } from '../oauth/routes';
 import { CALL_TOOL, isMetaTool, SEARCH_TOOLS, searchAnswer, searchArguments } from './meta-tools';
 import { describeScope, listToolsPage, mcpTool, parseScope, parseToolFilter, scopeOffers, type ToolScope } from './tools';
 
@@ -84,6 +85,11 @@ interface Exchange {
 
 async function answer(exchange: Exchange): Promise<GatewayResult> {
   const { event } = exchange;
+  // MCP sign-in (OAuth 2.1): metadata, registration, consent and tokens, served by this function.
+  if (isOAuthPath(event.path ?? '')) {
+    exchange.rpcMethod = `oauth ${event.path}`;
+    return oauthRoute(event);
+  }
   const method = (event.httpMethod ?? '').toUpperCase();
   if (method !== 'POST') {
     return httpError(
@@ -105,8 +111,10 @@ async function answer(exchange: Exchange): Promise<GatewayResult> {
     exchange.owner = await authenticateBearer(authorization, (keyId) => (exchange.keyId = keyId));
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
-    // RFC 6750: a request without credentials gets the bare challenge, a bad key "invalid_token".
-    const challenge = authorization?.trim() ? 'Bearer realm="mcp", error="invalid_token"' : 'Bearer realm="mcp"';
+    // RFC 6750: a request without credentials gets the bare challenge, a bad key or token
+    // "invalid_token"; both name the resource metadata (RFC 9728), where sign-in starts.
+    const metadata = `resource_metadata="${resourceMetadataUrl(event)}"`;
+    const challenge = authorization?.trim() ? `Bearer realm="mcp", error="invalid_token", ${metadata}` : `Bearer realm="mcp", ${metadata}`;
     return httpError(401, error.message, { 'WWW-Authenticate': challenge }, ErrorCode.Unauthorized);
   }
   const version = header(event, 'mcp-protocol-version');
