@@ -18,6 +18,7 @@ import { ConnectOptionsError } from '../platforms/live/connector';
 import { GatewayError } from '../core/errors';
 import { REGISTRY } from '../functions/all-tools';
 import { PLATFORMS } from '../platforms';
+import { createLinkCode, listGrants, revokeGrants } from '../functions/oauth/store';
 
 const usage = () => `Usage:
   gateway owners create --tier <free|plus|pro|max> [--name NAME] [--json]
@@ -41,6 +42,12 @@ ${liveUsage()}
       consent page and connects the accounts they allow
   gateway accounts disconnect --owner <owner_id> --platform <platform> --account <account_id> [--json]
   gateway usage --owner <owner_id> [--json]
+  gateway mcp-link --owner <owner_id> [--json]
+      a one-time code (valid 15 minutes) the owner types on the MCP sign-in page instead of an API key
+  gateway mcp-signins --owner <owner_id> [--json]
+      the MCP clients signed in for the owner (client, scope, since when)
+  gateway mcp-revoke --owner <owner_id> [--client <client_id>] [--json]
+      ends the owner's MCP sign-ins (all, or one client's): their tokens stop working within 10 seconds
 
 Target: the store of a running \`npm start\` on this checkout; or a deployed stack's tables, named by
 TABLE_PREFIX (or TABLE_API_KEYS, TABLE_OWNERS, TABLE_USAGE, TABLE_IDEMPOTENCY, TABLE_SANDBOX, TABLE_AUDIT) and
@@ -197,6 +204,35 @@ export async function runCommand(argv: string[], io: { stdin?: () => Promise<str
             )
             .join('\n')
         : 'No keys.',
+    );
+  }
+  if (group === 'mcp-link') {
+    const owner = await requireOwner(option(parsed, 'owner')!);
+    const { code, expiresAt } = await createLinkCode(owner.owner_id);
+    return out(
+      { owner_id: owner.owner_id, code, expires_at: expiresAt.toISOString() },
+      `One-time sign-in code (works once, until ${expiresAt.toISOString()}): ${code}\nThe owner types it on the MCP sign-in page their client opens, instead of an API key.`,
+    );
+  }
+  if (group === 'mcp-signins') {
+    const owner = await requireOwner(option(parsed, 'owner')!);
+    const grants = await listGrants(owner.owner_id);
+    return out(
+      { owner_id: owner.owner_id, signins: grants },
+      grants.length
+        ? grants
+            .map((g) => `${g.client_id}  ${g.scope.padEnd(8)} since ${g.signed_in_at}  renewable until ${g.refresh_expires_at}`)
+            .join('\n')
+        : 'No MCP sign-ins.',
+    );
+  }
+  if (group === 'mcp-revoke') {
+    const owner = await requireOwner(option(parsed, 'owner')!);
+    const client = option(parsed, 'client', false);
+    const revoked = await revokeGrants(owner.owner_id, client ? { clientId: client } : {});
+    return out(
+      { owner_id: owner.owner_id, client_id: client ?? null, tokens_revoked: revoked },
+      `Revoked ${revoked} token${revoked === 1 ? '' : 's'}${client ? ` of ${client}` : ''}. They stop working within 10 seconds; the client must sign in again.`,
     );
   }
   if (group === 'guardrails' && (action === 'show' || action === 'set')) {

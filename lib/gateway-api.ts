@@ -23,6 +23,7 @@ import { STANDARD_INTEGRATION_TIMEOUT_SECONDS } from './gateway-function';
 import { lambdaProxyIntegration } from './integration';
 import { apiResourceCount, chunkTools, ROUTE_STACK_COUNT, type FunctionName, type RoutedTool } from './routes';
 import { ToolRoutesStack } from './tool-routes-stack';
+import { OAUTH_PATHS } from '../functions/oauth/paths';
 
 export interface GatewayApiProps {
   tools: readonly RoutedTool[];
@@ -98,6 +99,11 @@ export class GatewayApi extends Construct {
         .resourceForPath(MCP_PATH)
         .addMethod('ANY', lambdaProxyIntegration(mcp, longRunningTimeout), { authorizationType: AuthorizationType.NONE }),
     );
+    // MCP sign-in (OAuth 2.1 metadata, registration, consent page, tokens): the MCP function too.
+    const oauthIntegration = lambdaProxyIntegration(mcp, standardTimeout);
+    for (const path of OAUTH_PATHS) {
+      methods.push(this.api.root.resourceForPath(path).addMethod('ANY', oauthIntegration, { authorizationType: AuthorizationType.NONE }));
+    }
     const toolsResource: Resource = this.api.root.resourceForPath('/api/v1/tools');
 
     // Per-tool routes, in nested stacks chosen by a hash of the tool name.
@@ -129,6 +135,15 @@ export class GatewayApi extends Construct {
       principal: new ServicePrincipal('apigateway.amazonaws.com'),
       sourceArn: this.api.arnForExecuteApi('*', MCP_PATH, '*'),
     });
+    for (const [id, prefix] of [
+      ['InvokeOAuthFromApi', '/oauth/*'],
+      ['InvokeWellKnownFromApi', '/.well-known/*'],
+    ]) {
+      mcp.addPermission(id, {
+        principal: new ServicePrincipal('apigateway.amazonaws.com'),
+        sourceArn: this.api.arnForExecuteApi('*', prefix, '*'),
+      });
+    }
     for (const [group, fn] of Object.entries(props.functions) as [FunctionName, IFunction][]) {
       if (group === 'gateway' || group === 'mcp') continue;
       fn.addPermission('InvokeFromApi', {

@@ -40,9 +40,11 @@ export const API_RESOURCES_PER_TOOL = 2;
 /**
  * API Gateway resources that exist whatever the registry holds: `/`, `/health`, `/docs`, `/mcp`, `/api`,
  * `/api/v1`, `/api/v1/openapi.json`, `/api/v1/tools`, `/api/v1/tools/{tool}`, `/api/v1/tools/{tool}/execute`,
- * `/connect`, `/connect/{platform}`, `/connect/{platform}/callback`.
+ * `/connect`, `/connect/{platform}`, `/connect/{platform}/callback`, and MCP sign-in's ten: `/.well-known`
+ * with `oauth-protected-resource`, its `/mcp`, `oauth-authorization-server` and `openid-configuration`,
+ * and `/oauth` with `register`, `authorize`, `token` and `revoke`.
  */
-export const FIXED_API_RESOURCES = 13;
+export const FIXED_API_RESOURCES = 23;
 
 /** CloudFormation's hard limit of resources in one stack (nested stacks count separately). */
 export const CLOUDFORMATION_STACK_LIMIT = 500;

@@ -10,6 +10,7 @@ import type { GatewayEvent, GatewayResult } from '../runtime/state';
 import { PLATFORMS } from '../../platforms';
 import { handler as gateway } from '../gateway';
 import { handler as mcp } from '../mcp';
+import { isOAuthPath } from '../oauth/routes';
 import { createToolHandler } from '../runtime/handler';
 
 type LambdaHandler = (event: GatewayEvent, context: Context) => Promise<GatewayResult>;
@@ -167,7 +168,7 @@ export async function dispatch(request: LocalRequest): Promise<GatewayResult> {
   try {
     event = toApiGatewayEvent(request);
     // The MCP endpoint has a function of its own, as in the stack (lib/gateway-api.ts).
-    if (/^\/mcp\/?$/.test(event.path)) return mcp(event, lambdaContext('mcp', event.requestContext.requestId));
+    if (/^\/mcp\/?$/.test(event.path) || isOAuthPath(event.path)) return mcp(event, lambdaContext('mcp', event.requestContext.requestId));
     group = routeGroup(event.httpMethod, event.path);
   } catch (error) {
     if (!(error instanceof MalformedPathError)) throw error;

@@ -19,7 +19,9 @@ import {
   type JsonRpcId,
   type JsonRpcRequest,
 } from './json-rpc';
-import { listToolsPage, offers, parseToolFilter, type ToolFilter } from './tools';
+import { isOAuthPath, oauthRoute, resourceMetadataUrl } from '../oauth/routes';
+import { CALL_TOOL, isMetaTool, SEARCH_TOOLS, searchAnswer, searchArguments } from './meta-tools';
+import { describeScope, listToolsPage, mcpTool, parseScope, parseToolFilter, scopeOffers, type ToolScope } from './tools';
 
 /** Protocol revisions this endpoint speaks, newest first (Streamable HTTP, one message per POST). */
 export const SUPPORTED_PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26'] as const;
@@ -29,6 +31,7 @@ export const SERVER_INFO = { name: 'ad-platform-tool-gateway', title: 'Ad-platfo
 const INSTRUCTIONS =
   'Tools to read, change and analyse advertising on seven platforms (searchads, socialads, proads, shortvideo, retailads, chatads, deskads). ' +
   'Start with list_connected_accounts; with several accounts on a platform, name one in its account parameter (the error lists them). ' +
+  'The list holds everyday helpers; find any other tool with search_tools and run it with call_tool (or by its name). ' +
   'Every call but get_usage_status, list_connected_accounts and get_connections_status counts against the monthly quota. ' +
   'For writes, send a new UUID per operation in _meta["idempotency-key"] and reuse it when retrying, so nothing runs twice.';
 
@@ -82,6 +85,11 @@ interface Exchange {
 
 async function answer(exchange: Exchange): Promise<GatewayResult> {
   const { event } = exchange;
+  // MCP sign-in (OAuth 2.1): metadata, registration, consent and tokens, served by this function.
+  if (isOAuthPath(event.path ?? '')) {
+    exchange.rpcMethod = `oauth ${event.path}`;
+    return oauthRoute(event);
+  }
   const method = (event.httpMethod ?? '').toUpperCase();
   if (method !== 'POST') {
     return httpError(
@@ -103,8 +111,10 @@ async function answer(exchange: Exchange): Promise<GatewayResult> {
     exchange.owner = await authenticateBearer(authorization, (keyId) => (exchange.keyId = keyId));
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
-    // RFC 6750: a request without credentials gets the bare challenge, a bad key "invalid_token".
-    const challenge = authorization?.trim() ? 'Bearer realm="mcp", error="invalid_token"' : 'Bearer realm="mcp"';
+    // RFC 6750: a request without credentials gets the bare challenge, a bad key or token
+    // "invalid_token"; both name the resource metadata (RFC 9728), where sign-in starts.
+    const metadata = `resource_metadata="${resourceMetadataUrl(event)}"`;
+    const challenge = authorization?.trim() ? `Bearer realm="mcp", error="invalid_token", ${metadata}` : `Bearer realm="mcp", ${metadata}`;
     return httpError(401, error.message, { 'WWW-Authenticate': challenge }, ErrorCode.Unauthorized);
   }
   const version = header(event, 'mcp-protocol-version');
@@ -183,7 +193,7 @@ function initialize(exchange: Exchange, params: Record<string, unknown>) {
   const protocolVersion = (SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(requested)
     ? requested
     : SUPPORTED_PROTOCOL_VERSIONS[0];
-  urlFilter(exchange); // a bad filter in the configured URL fails the connection, not a later call
+  urlScope(exchange); // a bad filter in the configured URL fails the connection, not a later call
   return {
     protocolVersion,
     capabilities: { tools: { listChanged: false } },
@@ -192,27 +202,55 @@ function initialize(exchange: Exchange, params: Record<string, unknown>) {
   };
 }
 
-/** The filters of the endpoint URL (`/mcp?platform=searchads&access=read`): the tools this connection offers. */
-function urlFilter(exchange: Exchange): ToolFilter {
-  return parseToolFilter(exchange.event.queryStringParameters, 'the endpoint URL');
+/**
+ * What the endpoint URL offers (`/mcp`, `/mcp?toolset=searchads_reporting`,
+ * `/mcp?platform=searchads&access=read`): see ToolScope. Unknown parameters are refused.
+ */
+function urlScope(exchange: Exchange): ToolScope {
+  return parseScope(exchange.event.queryStringParameters);
 }
 
 function listTools(exchange: Exchange, params: Record<string, unknown>) {
   const meta = isObject(params._meta) ? params._meta : {};
-  const filters = [urlFilter(exchange), parseToolFilter(params, 'tools/list params'), parseToolFilter(meta, 'tools/list params._meta')];
-  return listToolsPage(filters, params.cursor);
+  const filters = [parseToolFilter(params, 'tools/list params'), parseToolFilter(meta, 'tools/list params._meta')];
+  return listToolsPage(urlScope(exchange), filters, params.cursor);
 }
 
 async function callToolRequest(exchange: Exchange, params: Record<string, unknown>, notify: (message: Record<string, unknown>) => void) {
-  const name = params.name;
-  if (typeof name !== 'string' || !name) throw new InvalidParamsError('tools/call needs "name", the tool to call (tools/list names them).');
+  if (typeof params.name !== 'string' || !params.name) {
+    throw new InvalidParamsError('tools/call needs "name", the tool to call (tools/list names them).');
+  }
+  let name: string = params.name;
   exchange.tool = name;
-  const args = params.arguments ?? {};
-  if (!isObject(args)) throw new InvalidParamsError('"arguments" must be an object of the tool\'s arguments (its inputSchema).');
-  const filter = urlFilter(exchange);
-  if (REGISTRY.get(name) && !offers(filter, name)) {
+  const given = params.arguments ?? {};
+  if (!isObject(given)) throw new InvalidParamsError('"arguments" must be an object of the tool\'s arguments (its inputSchema).');
+  let args: Record<string, unknown> = given;
+  const scope = urlScope(exchange);
+  if (isMetaTool(name) && scope.kind !== 'front_door') {
+    throw new InvalidParamsError(`Tool "${name}" is offered on the front door (/mcp without parameters), not at ${describeScope(scope)}.`);
+  }
+  if (name === SEARCH_TOOLS) {
+    const checked = searchArguments(args);
+    if (typeof checked === 'string')
+      return { content: [{ type: 'text', text: checked }], structuredContent: { code: 'invalid_arguments', status: 400 }, isError: true };
+    return searchAnswer(checked, (tool) => scopeOffers(scope, tool), mcpTool);
+  }
+  if (name === CALL_TOOL) {
+    const inner = args.name;
+    const innerArgs = args.arguments ?? {};
+    if (typeof inner !== 'string' || !inner || isMetaTool(inner)) {
+      throw new InvalidParamsError(
+        'call_tool needs "name", the tool to run (search_tools finds it); it cannot run itself or search_tools.',
+      );
+    }
+    if (!isObject(innerArgs)) throw new InvalidParamsError('call_tool\'s "arguments" must be an object of the tool\'s arguments.');
+    name = inner;
+    args = innerArgs;
+    exchange.tool = `${CALL_TOOL}:${name}`;
+  }
+  if (REGISTRY.get(name) && !scopeOffers(scope, name)) {
     throw new InvalidParamsError(
-      `Tool "${name}" is not offered at this endpoint URL: its filters (${describeFilter(filter)}) leave it out. tools/list names the tools offered.`,
+      `Tool "${name}" is not offered at this endpoint URL: ${describeScope(scope)} leaves it out. tools/list names the tools offered.`,
     );
   }
   const meta = isObject(params._meta) ? params._meta : {};
@@ -272,12 +310,6 @@ function failureMessage(exchange: Exchange, id: JsonRpcId, error: unknown): Reco
     code: ErrorCode.InternalError,
     message: `An internal error happened. Report request id ${exchange.requestId} to support.`,
   });
-}
-
-function describeFilter(filter: ToolFilter): string {
-  return Object.entries(filter)
-    .map(([key, values]) => `${key}=${(values as string[]).join(',')}`)
-    .join('&');
 }
 
 /**

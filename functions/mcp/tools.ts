@@ -2,6 +2,8 @@ import { catalog, type CatalogEntry } from '../catalog/catalog';
 import { PLATFORM_WORDS } from '../../core/platforms';
 import { GATEWAY_CATEGORIES } from '../../core/tool';
 import { InvalidParamsError } from './json-rpc';
+import { META_TOOLS } from './meta-tools';
+import { toolsets } from './toolsets';
 
 /** Tools per tools/list page. Clients follow `nextCursor`; they must not assume a page size. */
 export const TOOLS_PAGE_SIZE = 50;
@@ -10,12 +12,91 @@ const GROUPS: readonly string[] = [...PLATFORM_WORDS, 'gateway'];
 const CATEGORIES: readonly string[] = [...PLATFORM_WORDS, ...GATEWAY_CATEGORIES];
 const ACCESS: readonly string[] = ['read', 'write'];
 
-/** The three filters a client can apply, in the URL query and in tools/list params (comma lists allowed). */
+/** The filters a client can apply, in the URL query and in tools/list params (comma lists allowed). */
 export interface ToolFilter {
   platform?: string[];
   group?: string[];
   category?: string[];
   access?: ('read' | 'write')[];
+}
+
+/** Parameters the endpoint URL takes; any other is refused (a misspelt filter must not widen the surface). */
+export const URL_PARAMETERS = ['platform', 'group', 'category', 'access', 'toolset'] as const;
+
+/**
+ * The everyday helpers the front door lists beside the meta tools (search_tools, call_tool): what an
+ * agent needs before it knows which platform tool it wants.
+ */
+export const FRONT_DOOR_TOOLS = [
+  'list_connected_accounts',
+  'get_usage_status',
+  'get_connections_status',
+  'suggest_next_action',
+  'whats_changed_since_last_visit',
+  'weekly_opportunities',
+  'diagnose_my_setup',
+  'list_pending_actions',
+  'manage_action',
+] as const;
+
+/**
+ * What one connection offers, from its endpoint URL: the front door (no filter: the helpers, tool
+ * search and call_tool; every tool stays callable by name), named tool sets (`?toolset=a,b`, or
+ * `all` for every tool), or every tool the filters let through (`?platform=...&access=...`).
+ */
+export type ToolScope = { kind: 'front_door' } | { kind: 'toolsets'; names: string[] } | { kind: 'filter'; filter: ToolFilter };
+
+export function parseScope(query: Record<string, unknown> | null | undefined): ToolScope {
+  const unknown = Object.keys(query ?? {}).filter((key) => !(URL_PARAMETERS as readonly string[]).includes(key));
+  if (unknown.length) {
+    throw new InvalidParamsError(
+      `Unknown parameter "${unknown.join(', ').slice(0, 60)}" in the endpoint URL. It takes: ${URL_PARAMETERS.join(', ')}.`,
+    );
+  }
+  const rawSets = query?.toolset;
+  const filter = parseToolFilter(query, 'the endpoint URL');
+  if (rawSets !== undefined && rawSets !== null && rawSets !== '') {
+    if (Object.keys(filter).length) {
+      throw new InvalidParamsError('Use either toolset or the filters (platform, group, category, access) in the endpoint URL, not both.');
+    }
+    const names = String(rawSets)
+      .split(',')
+      .map((name) => name.trim().toLowerCase())
+      .filter(Boolean);
+    if (names.includes('all')) return { kind: 'filter', filter: {} };
+    const known = toolsets();
+    const wrong = names.filter((name) => !known.has(name));
+    if (wrong.length || !names.length) {
+      throw new InvalidParamsError(
+        `Unknown toolset "${wrong.join(', ').slice(0, 60)}" in the endpoint URL. Use one of: all, ${[...known.keys()].join(', ')}.`,
+      );
+    }
+    return { kind: 'toolsets', names };
+  }
+  return Object.keys(filter).length ? { kind: 'filter', filter } : { kind: 'front_door' };
+}
+
+/** The catalog tools a scope lists (the front door adds the meta tools to these). */
+export function scopeEntries(scope: ToolScope): CatalogEntry[] {
+  if (scope.kind === 'filter') return filteredTools(scope.filter);
+  const names = new Set<string>(
+    scope.kind === 'front_door' ? FRONT_DOOR_TOOLS : scope.names.flatMap((name) => toolsets().get(name)!.tools),
+  );
+  return catalog().filter((entry) => names.has(entry.name));
+}
+
+/** Whether a tool can be called on this connection: the front door reaches every tool by name. */
+export function scopeOffers(scope: ToolScope, name: string): boolean {
+  if (scope.kind === 'front_door') return true;
+  return scopeEntries(scope).some((entry) => entry.name === name);
+}
+
+export function describeScope(scope: ToolScope): string {
+  if (scope.kind === 'front_door') return 'the front door';
+  if (scope.kind === 'toolsets') return `toolset=${scope.names.join(',')}`;
+  return Object.entries(scope.filter)
+    .map(([key, values]) => `${key}=${(values as string[]).join(',')}`)
+    .join('&');
 }
 
 /** A tool as MCP's tools/list describes it. */
@@ -42,6 +123,18 @@ export interface McpTool {
  */
 const IDEMPOTENT_WRITE_VERBS = new Set(['update', 'pause', 'resume', 'archive', 'remove', 'set', 'delete']);
 
+/**
+ * Writes that take something away: removes, deletes, archives, detaches (the catalog's `destructive`
+ * flag covers most of them; the verb settles the rest), and approving pending actions, which can
+ * run any of them.
+ */
+const REMOVING_VERBS = /^(remove|delete|archive|batch_delete|detach|unlink)_/;
+const APPROVING_TOOLS = new Set(['manage_action']);
+
+export function isDestructive(entry: CatalogEntry): boolean {
+  return entry.access === 'write' && (entry.destructive || REMOVING_VERBS.test(entry.name) || APPROVING_TOOLS.has(entry.name));
+}
+
 /** Gateway tools that reach beyond the gateway's own data: validate_video fetches the caller's URL. */
 const OPEN_WORLD_GATEWAY_TOOLS = new Set(['validate_video']);
 
@@ -57,14 +150,14 @@ export function mcpTool(entry: CatalogEntry): McpTool {
   return {
     name: entry.name,
     title,
-    description: entry.description,
+    description: leanDescription(entry),
     // The catalog's JSON Schema (draft 2020-12), generated from the schema that validates calls.
     inputSchema: entry.input_schema as Record<string, unknown>,
     ...(entry.output_schema ? { outputSchema: mcpOutputSchema(entry.output_schema as Record<string, unknown>) } : {}),
     annotations: {
       title,
       readOnlyHint: readOnly,
-      destructiveHint: !readOnly && entry.destructive,
+      destructiveHint: isDestructive(entry),
       idempotentHint: readOnly || IDEMPOTENT_WRITE_VERBS.has(entry.name.split('_')[0]),
       openWorldHint: entry.platform !== null || OPEN_WORLD_GATEWAY_TOOLS.has(entry.name),
     },
@@ -76,6 +169,30 @@ export function mcpTool(entry: CatalogEntry): McpTool {
       quota_exempt: entry.quota_exempt,
     },
   };
+}
+
+/** Longer descriptions are cut to their first sentences within this many characters. */
+const DESCRIPTION_BUDGET = 480;
+
+/**
+ * A tool's description as an agent needs it: what it does and when (its first sentences, the
+ * long guidance stays in the tool reference, docs/tools/), then what it costs and how to preview.
+ */
+export function leanDescription(entry: CatalogEntry): string {
+  let what = entry.description.trim();
+  if (what.length > DESCRIPTION_BUDGET) {
+    const sentences = what.match(/[^.!?]+[.!?]+(\s|$)/g) ?? [what];
+    let kept = '';
+    for (const sentence of sentences) {
+      if (kept && kept.length + sentence.length > DESCRIPTION_BUDGET) break;
+      kept += sentence;
+    }
+    what = `${kept.trim().slice(0, DESCRIPTION_BUDGET)} (More in the tool reference: docs/tools/${entry.platform ?? 'gateway'}.md.)`;
+  }
+  const cost = entry.quota_exempt ? 'Free: not counted against the monthly quota.' : 'Counts one call against the monthly quota.';
+  const input = entry.input_schema as { properties?: Record<string, unknown> };
+  const preview = input.properties?.dry_run ? ' Preview first with dry_run: true.' : '';
+  return `${what} ${cost}${preview}`;
 }
 
 /**
@@ -141,19 +258,26 @@ export function filteredTools(...filters: ToolFilter[]): CatalogEntry[] {
   );
 }
 
-/** Whether a tool is offered under these filters (the endpoint URL's filters bound tools/call too). */
-export function offers(filter: ToolFilter, name: string): boolean {
-  return filteredTools(filter).some((entry) => entry.name === name);
-}
-
-/** One tools/list page. The cursor is opaque to clients: the offset and the filters it belongs to. */
-export function listToolsPage(filters: ToolFilter[], cursor: unknown): { tools: McpTool[]; nextCursor?: string } {
-  const scope = JSON.stringify(filters);
-  const offset = cursor === undefined || cursor === null ? 0 : offsetOf(cursor, scope);
-  const entries = filteredTools(...filters);
-  const page = entries.slice(offset, offset + TOOLS_PAGE_SIZE).map(mcpTool);
+/**
+ * One tools/list page: the scope's tools (the front door's meta tools first) narrowed by the
+ * filters of the tools/list params. The cursor is opaque to clients: the offset and what it belongs to.
+ */
+export function listToolsPage(scope: ToolScope, filters: ToolFilter[], cursor: unknown): { tools: McpTool[]; nextCursor?: string } {
+  const key = JSON.stringify([scope, filters]);
+  const offset = cursor === undefined || cursor === null ? 0 : offsetOf(cursor, key);
+  const filtering = filters.some((filter) => Object.keys(filter).length);
+  // On the front door, filters in the params list from the whole catalog (every tool is reachable there).
+  const allowed = filtering ? new Set(filteredTools(...filters).map((entry) => entry.name)) : undefined;
+  const entries =
+    scope.kind === 'front_door' && allowed
+      ? catalog().filter((entry) => allowed.has(entry.name))
+      : scopeEntries(scope).filter((entry) => !allowed || allowed.has(entry.name));
+  const items: (McpTool | CatalogEntry)[] = [...(scope.kind === 'front_door' && !filtering ? META_TOOLS : []), ...entries];
+  const total = items.length;
+  // Only the page's tools are described (descriptions and schemas are the costly part).
+  const page = items.slice(offset, offset + TOOLS_PAGE_SIZE).map((item) => ('inputSchema' in item ? item : mcpTool(item)));
   const next = offset + TOOLS_PAGE_SIZE;
-  return next < entries.length ? { tools: page, nextCursor: encodeCursor(next, scope) } : { tools: page };
+  return next < total ? { tools: page, nextCursor: encodeCursor(next, key) } : { tools: page };
 }
 
 function encodeCursor(offset: number, scope: string): string {

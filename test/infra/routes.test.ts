@@ -58,8 +58,8 @@ describe('Function: chunkTools', () => {
 
 describe('Function: apiResourceCount', () => {
   it('needs 1031 API Gateway resources for 509 tools: the "Resources per API" quota to request', () => {
-    expect(apiResourceCount(509)).toBe(1031);
-    expect(apiResourceCount(0)).toBe(13);
+    expect(apiResourceCount(509)).toBe(1041);
+    expect(apiResourceCount(0)).toBe(23);
   });
 });
 

@@ -1,3 +1,4 @@
+import { OAUTH_PATHS } from '../../functions/oauth/paths';
 import { apiResourceCount, CLOUDFORMATION_STACK_LIMIT, ROUTE_STACK_BUDGET, ROUTE_STACK_COUNT } from '../../lib/routes';
 import { resourceCount, synthesizeGateway, syntheticTools } from './support';
 
@@ -25,7 +26,8 @@ describe('Stack: 509 tools', () => {
       expect(routes).toContain(`ANY /api/v1/tools/${tool.name} gateway`);
     }
     expect(routes).toContain('ANY /mcp mcp');
-    expect(gateway.routes).toHaveLength(9 + 3 * 509);
+    for (const path of OAUTH_PATHS) expect(routes).toContain(`ANY ${path} mcp`);
+    expect(gateway.routes).toHaveLength(9 + OAUTH_PATHS.length + 3 * 509);
   });
 
   it('creates exactly the API Gateway resources the quota arithmetic announces', () => {

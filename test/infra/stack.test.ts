@@ -1,3 +1,4 @@
+import { OAUTH_PATHS } from '../../functions/oauth/paths';
 import { Match } from 'aws-cdk-lib/assertions';
 import { ERROR_CODES } from '../../core/errors';
 import { TIERS } from '../../core/accounts';
@@ -242,8 +243,8 @@ describe('Stack: functions', () => {
     expect(schedulerVariables.ALERT_EMAIL_FROM).toBe('alerts@ads.example.com');
   });
 
-  it('lets API Gateway invoke each function through one permission, not one per method', () => {
-    template.resourceCountIs('AWS::Lambda::Permission', FUNCTION_NAMES.length);
+  it('lets API Gateway invoke each function through one permission, not one per method (MCP: one more per sign-in prefix)', () => {
+    template.resourceCountIs('AWS::Lambda::Permission', FUNCTION_NAMES.length + 2);
     for (const routeTemplate of gateway.routeTemplates) routeTemplate.template.resourceCountIs('AWS::Lambda::Permission', 0);
     template.hasResourceProperties('AWS::Lambda::Permission', {
       FunctionName: { 'Fn::GetAtt': [functionLogicalIds.searchads, 'Arn'] },
@@ -254,6 +255,12 @@ describe('Stack: functions', () => {
       FunctionName: { 'Fn::GetAtt': [functionLogicalIds.mcp, 'Arn'] },
       SourceArn: { 'Fn::Join': ['', Match.arrayWith([Match.stringLikeRegexp('/\\*/\\*/mcp$')])] },
     });
+    for (const prefix of ['/oauth/\\*$', '/\\.well-known/\\*$']) {
+      template.hasResourceProperties('AWS::Lambda::Permission', {
+        FunctionName: { 'Fn::GetAtt': [functionLogicalIds.mcp, 'Arn'] },
+        SourceArn: { 'Fn::Join': ['', Match.arrayWith([Match.stringLikeRegexp(`/\\*/\\*${prefix}`)])] },
+      });
+    }
   });
 });
 
@@ -303,13 +310,14 @@ describe('Stack: routes', () => {
     }
   });
 
-  it('routes /mcp, any method, to the MCP function with the long-running integration timeout', () => {
+  it('routes /mcp, any method, to the MCP function with the long-running integration timeout, and MCP sign-in (OAuth) to it too', () => {
     expect(byPathAndMethod.get('ANY /mcp')).toMatchObject({ group: 'mcp', stack: 'parent', timeoutMs: 29_000 });
-    expect(routes.filter((route) => route.group === 'mcp')).toHaveLength(1);
+    for (const path of OAUTH_PATHS) expect(byPathAndMethod.get(`ANY ${path}`)).toMatchObject({ group: 'mcp', stack: 'parent' });
+    expect(routes.filter((route) => route.group === 'mcp')).toHaveLength(1 + OAUTH_PATHS.length);
   });
 
   it('has no route but those', () => {
-    expect(routes).toHaveLength(9 + 3 * REGISTRY.names().length);
+    expect(routes).toHaveLength(9 + OAUTH_PATHS.length + 3 * REGISTRY.names().length);
   });
 
   it('deploys a regional API to a stage with access logs, error logs and no data trace', () => {

@@ -1,5 +1,13 @@
 import { UnauthorizedError } from '../../../core/errors';
-import { API_KEY_PATTERN, findApiKeyByHash, hashApiKey, keyIdOf, keyStatus, type ApiKeyRecord } from '../stores/api-keys';
+import {
+  ACCESS_TOKEN_PATTERN,
+  API_KEY_PATTERN,
+  findApiKeyByHash,
+  hashApiKey,
+  keyIdOf,
+  keyStatus,
+  type ApiKeyRecord,
+} from '../stores/api-keys';
 import { getOwner } from '../stores/owners';
 import type { Owner } from '../../../core/accounts';
 import { header, type GatewayRequest, type GatewayMiddleware, stateOf } from '../state';
@@ -44,6 +52,7 @@ export async function authenticateBearer(
     throw new UnauthorizedError('The Authorization header must use the Bearer scheme: "Authorization: Bearer <API_KEY>".');
   }
   const apiKey = rest[0];
+  if (ACCESS_TOKEN_PATTERN.test(apiKey)) return authenticateAccessToken(apiKey, noteKeyId);
   if (!API_KEY_PATTERN.test(apiKey)) {
     throw new UnauthorizedError(
       'The API key is malformed. Keys start with sk_live_ followed by 32 characters; copy it again from your key page.',
@@ -51,7 +60,7 @@ export async function authenticateBearer(
   }
   const now = Date.now();
   const { key, owner } = await lookup(hashApiKey(apiKey), now);
-  if (!key || !owner)
+  if (!key || !owner || key.kind !== undefined)
     throw new UnauthorizedError('The API key is not recognised. Check that you copied the whole key, or create a new one.');
   noteKeyId(key.key_id, key.scope);
   // Fails closed: any revoked_at is revoked, an unreadable expires_at is expired (keyStatus).
@@ -64,6 +73,23 @@ export async function authenticateBearer(
       : ' (its expiry date is unreadable)';
     throw new UnauthorizedError(`The API key ${keyIdOf(apiKey)}… has expired${on}. Create a new key on your key page.`);
   }
+  return owner;
+}
+
+/**
+ * An MCP sign-in's access token (OAuth 2.1, functions/oauth/): the owner and scope it was granted,
+ * for an hour. Its messages tell the client to refresh or sign in again, never to make a key.
+ */
+async function authenticateAccessToken(token: string, noteKeyId: (keyId: string, scope?: ApiKeyRecord['scope']) => void): Promise<Owner> {
+  const now = Date.now();
+  const { key, owner } = await lookup(hashApiKey(token), now);
+  if (!key || !owner || key.kind !== 'oauth_access') {
+    throw new UnauthorizedError('The access token is not recognised. Sign in again from your MCP client.');
+  }
+  noteKeyId(key.key_id, key.scope);
+  const status = keyStatus(key, now);
+  if (status === 'revoked') throw new UnauthorizedError('The access token has been revoked. Sign in again from your MCP client.');
+  if (status === 'expired') throw new UnauthorizedError('The access token has expired. Your MCP client refreshes it, or sign in again.');
   return owner;
 }
 

@@ -6,6 +6,8 @@ import { documentClient } from './dynamo';
 export const API_KEY_PREFIX = 'sk_live_';
 /** `sk_live_` + 32 URL-safe characters (192 bits of randomness). */
 export const API_KEY_PATTERN = /^sk_live_[A-Za-z0-9_-]{32}$/;
+/** An MCP sign-in's access token (functions/oauth/store.ts): `mcp_at_` + 43 URL-safe characters. */
+export const ACCESS_TOKEN_PATTERN = /^mcp_at_[A-Za-z0-9_-]{43}$/;
 
 export interface ApiKeyRecord {
   key_hash: string;
@@ -16,6 +18,11 @@ export interface ApiKeyRecord {
   revoked_at?: string;
   /** read: read tools only; write: reads and writes; approve: reads and approvals. Absent: full access (every key made before scopes). */
   scope?: 'read' | 'write' | 'approve';
+  /**
+   * Absent for API keys. The table also holds what MCP sign-in issues (functions/oauth/store.ts):
+   * `oauth_access` tokens authenticate like keys; nothing else of it is a Bearer credential.
+   */
+  kind?: 'oauth_access' | 'oauth_refresh' | 'oauth_client';
 }
 
 /** The display id: prefix plus the first 4 random characters. Safe for lists and logs. */
@@ -91,7 +98,9 @@ export async function listApiKeys(ownerId: string): Promise<Omit<ApiKeyRecord, '
       ExpressionAttributeValues: { ':o': ownerId },
     }),
   );
-  return (result.Items ?? []).map(({ key_hash: _hash, ...rest }) => rest as Omit<ApiKeyRecord, 'key_hash'>);
+  return (result.Items ?? [])
+    .filter((item) => item.kind === undefined)
+    .map(({ key_hash: _hash, ...rest }) => rest as Omit<ApiKeyRecord, 'key_hash'>);
 }
 
 /** Marks a key revoked. Returns false when no key has that display id. */
