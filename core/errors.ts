@@ -88,6 +88,8 @@ export const ERROR_CODES = {
   group_not_editable: 'The campaign group cannot be edited in its current state.',
   delete_active: 'An active entity cannot be deleted: pause it first.',
   nothing_to_optimize: 'There is nothing the analysis can act on (too little spend or data).',
+  url_refused:
+    'A link the tool must fetch is refused before anything is sent: it resolves to a loopback, private, link-local or metadata address, or cannot be resolved.',
   // Spend safety.
   guardrail_blocked: "The write breaks one of the owner's guardrails; `guardrails` lists which, with the limit.",
   entity_changed: 'A held write was not applied: the entity changed since it was planned.',
