@@ -34,7 +34,8 @@ export class GatewayError extends Error {
  */
 export const ERROR_CODES = {
   // The request itself (before any tool ran).
-  invalid_request: 'The request itself is malformed: not JSON, not an object, `arguments` not an object, or a bad Idempotency-Key header.',
+  invalid_request:
+    'The request itself is malformed: not JSON, not an object, `arguments` not an object, an unknown top-level field (`fields` names them), or a bad Idempotency-Key header.',
   invalid_arguments: "One or more arguments break the tool's schema or rules; `problems` lists each, naming the field.",
   unauthorized: 'Missing, malformed, unknown, revoked or expired API key.',
   key_scope: "The API key's scope does not allow this call (a read-only key calling a write, or approving without an approve-scoped key).",

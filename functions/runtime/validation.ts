@@ -123,7 +123,7 @@ function describeIssue(original: Issue, tool: ToolDefinition): string {
  * The object entries the schema expects at a path (through optional, nullable and array wrappers),
  * so an unknown key deep inside `cards[1]` can be matched against the keys a card has.
  */
-function entriesAt(schema: unknown, path: readonly unknown[]): Record<string, unknown> | undefined {
+export function entriesAt(schema: unknown, path: readonly unknown[]): Record<string, unknown> | undefined {
   let node = schema as { entries?: Record<string, unknown>; wrapped?: unknown; item?: unknown; pipe?: unknown[] } | undefined;
   const unwrap = () => {
     for (let i = 0; node && i < 5; i++) {
@@ -217,4 +217,45 @@ function urlProblems(tool: ToolDefinition, input: Record<string, unknown>): stri
   };
   for (const path of paths) visit(input, path, '');
   return problems;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The request body around `arguments`: `{"argument": {..., "dry_run": true}}` (a typo) must not run
+// the tool with empty arguments. Only `arguments` is known at the top level, and the paging keys
+// `limit` and `offset` where the tool has them (n8n's pagination sets top-level body keys): they
+// apply to the tool like the same arguments.
+
+/** Top-level paging keys accepted where the tool has the argument of that name. */
+export const TOP_LEVEL_PAGING_KEYS = ['limit', 'offset'] as const;
+
+/**
+ * The tool's arguments from a parsed request body: `arguments`, with the top-level paging keys the
+ * tool has. Refuses (400 `invalid_request`) any other top-level field, naming it, and a paging key
+ * given both at the top level and in `arguments` with different values.
+ */
+export function argumentsFromBody(tool: ToolDefinition, body: Record<string, unknown>): Record<string, unknown> {
+  const args = (body.arguments ?? {}) as Record<string, unknown>;
+  const entries = entriesAt(tool.schema, []) ?? {};
+  const paging = TOP_LEVEL_PAGING_KEYS.filter((key) => key in body && key in entries);
+  const unknown = Object.keys(body).filter((key) => key !== 'arguments' && !(paging as string[]).includes(key));
+  if (unknown.length) {
+    const names = unknown.slice(0, 5).map((key) => `\`${quoted(key, 60)}\``);
+    const [closest] = closestNames(quoted(unknown[0], 80), ['arguments', ...paging], 1);
+    const more = unknown.length > 5 ? ` and ${unknown.length - 5} more` : '';
+    throw new BadRequestError(
+      `Unknown top-level field${unknown.length > 1 ? 's' : ''} ${names.join(', ')}${more} in the request body: the body is {"arguments": {...}} and the tool's fields go inside \`arguments\`${closest === 'arguments' ? '; did you mean `arguments`?' : '.'}`,
+      { fields: unknown.slice(0, 5).map((key) => quoted(key, 60)) },
+    );
+  }
+  if (!paging.length) return args;
+  const merged = { ...args };
+  for (const key of paging) {
+    if (key in args && JSON.stringify(args[key]) !== JSON.stringify(body[key]))
+      throw new BadRequestError(
+        `\`${key}\` is given twice with different values (at the top level of the body and in \`arguments\`); give it once.`,
+        { fields: [key] },
+      );
+    merged[key] = body[key];
+  }
+  return merged;
 }

@@ -3,7 +3,7 @@ import { tableName } from '../../functions/runtime/config';
 import { revokeApiKey, createApiKey, hashApiKey } from '../../functions/runtime/stores/api-keys';
 import { documentClient } from '../../functions/runtime/stores/dynamo';
 import { periodOf, readUsage } from '../../functions/runtime/stores/usage';
-import { createTestOwner, useTestTables } from '../support/gateway';
+import { callTool, createTestOwner, useTestTables } from '../support/gateway';
 import { callTestTool, executions } from '../support/test-tools';
 
 useTestTables();
@@ -179,6 +179,39 @@ describe('Middleware: lookupTool and validateArguments', () => {
     expect(result.status).toBe(400);
     expect(result.body.error).toContain('did you mean `message`');
     expect((await readUsage(owner.owner_id, new Date())).used).toBe(0);
+  });
+
+  it('refuses unknown top-level body fields, naming them: a typo of `arguments` never runs the tool with empty arguments', async () => {
+    const { apiKey, owner } = await createTestOwner();
+    const before = executions.count;
+    const typo = await callTestTool(apiKey, 'test_echo', {}, { rawBody: JSON.stringify({ argument: { message: 'hi', dry_run: true } }) });
+    expect(typo.status).toBe(400);
+    expect(typo.body.structured_content).toMatchObject({ code: 'invalid_request', fields: ['argument'] });
+    expect(typo.body.error).toContain('Unknown top-level field `argument`');
+    expect(typo.body.error).toContain('did you mean `arguments`?');
+    const extra = await callTestTool(
+      apiKey,
+      'test_echo',
+      {},
+      { rawBody: JSON.stringify({ arguments: { message: 'hi' }, dryRun: true, limit: 5 }) },
+    );
+    expect(extra.status).toBe(400);
+    // `limit` is a paging key, but test_echo has no `limit`.
+    expect(extra.body.structured_content).toMatchObject({ code: 'invalid_request', fields: ['dryRun', 'limit'] });
+    expect(executions.count).toBe(before);
+    expect((await readUsage(owner.owner_id, new Date())).used).toBe(0);
+  });
+
+  it('accepts top-level `limit` / `offset` where the tool has them (n8n pagination) and applies them', async () => {
+    const { apiKey } = await createTestOwner({ accounts: { chatads: 1 } });
+    const all = await callTool(apiKey, 'list_chatads_campaigns', { limit: 2 });
+    expect(all.status).toBe(200);
+    const paged = await callTool(apiKey, 'list_chatads_campaigns', {}, { rawBody: JSON.stringify({ arguments: { limit: 2 }, offset: 1 }) });
+    expect(paged.status).toBe(200);
+    expect(paged.body.data!.structured).toMatchObject({ offset: 1 });
+    const both = await callTool(apiKey, 'list_chatads_campaigns', {}, { rawBody: JSON.stringify({ arguments: { limit: 2 }, limit: 3 }) });
+    expect(both.status).toBe(400);
+    expect(both.body.error).toContain('`limit` is given twice');
   });
 });
 
