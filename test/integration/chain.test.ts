@@ -77,6 +77,20 @@ describe('Middleware chain: envelope and request shape', () => {
     expect(JSON.stringify(result.body).length).toBeLessThan(20_000);
   });
 
+  it('never echoes a long value a tool repeats in its error: each is quoted by its first 60 characters', async () => {
+    const { apiKey } = await createTestOwner();
+    const long = `${'y'.repeat(59)}z${'x'.repeat(100 * 1024)}`;
+    const result = await callTestTool(apiKey, 'test_tool_error_echo', { name: long });
+    expect(result.status).toBe(400);
+    expect(result.body.structured_content).toMatchObject({ code: 'tool_rejected', name: `${long.slice(0, 60)}…` });
+    expect(result.body.error).toBe(`No campaign named "${long.slice(0, 60)}…". Campaign "${long.slice(0, 60)}…" was not found.`);
+    expect(JSON.stringify(result.body).length).toBeLessThan(2_000);
+    // The tool name from the path too.
+    const unknown = await callTestTool(apiKey, `t${'o'.repeat(5000)}`);
+    expect(unknown.status).toBe(404);
+    expect(JSON.stringify(unknown.body).length).toBeLessThan(2_000);
+  });
+
   it('answers 400 for a body sent without a JSON content type', async () => {
     const { apiKey } = await createTestOwner();
     const result = await callTestTool(apiKey, 'test_echo', {}, { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
