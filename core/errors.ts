@@ -51,7 +51,6 @@ export const ERROR_CODES = {
   account_not_connected: 'The named account (or any account of the platform) is not connected; `accounts` lists the valid ones.',
   // Quota and idempotency.
   quota_exhausted: 'The monthly tool-call allowance is used up (402); the message carries the upgrade link.',
-  quota_pending: 'The allowance is taken partly by calls still running; retry after Retry-After.',
   idempotency_in_progress: 'A request with the same Idempotency-Key is still running (409); retry after Retry-After.',
   idempotency_mismatch: 'The Idempotency-Key was already used with different arguments (422).',
   // The tool or the platform refused the call; nothing was changed.
@@ -314,21 +313,6 @@ export class StoreUnavailableError extends GatewayError {
       { structuredContent: { code: 'store_unavailable' }, headers: { 'Retry-After': String(retryAfterSeconds) } },
     );
     this.name = 'StoreUnavailableError';
-  }
-}
-
-/**
- * 503: the monthly limit is taken up, but partly by calls still running; if some of them fail,
- * their units come back. Retryable: it is not "limit reached" until those calls have finished.
- */
-export class QuotaPendingError extends GatewayError {
-  constructor(limit: number, retryAfterSeconds: number) {
-    super(
-      503,
-      `All ${limit} tool calls of this month are taken, some by calls still running; units of calls that fail are given back. Retry in about ${retryAfterSeconds} seconds.`,
-      { structuredContent: { code: 'quota_pending' }, headers: { 'Retry-After': String(retryAfterSeconds) } },
-    );
-    this.name = 'QuotaPendingError';
   }
 }
 

@@ -2,7 +2,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../../functions/runtime/config';
 import { revokeApiKey, createApiKey, hashApiKey } from '../../functions/runtime/stores/api-keys';
 import { documentClient } from '../../functions/runtime/stores/dynamo';
-import { periodOf, readUsage } from '../../functions/runtime/stores/usage';
+import { readUsage } from '../../functions/runtime/stores/usage';
 import { callTool, createTestOwner, useTestTables } from '../support/gateway';
 import { callTestTool, executions } from '../support/test-tools';
 
@@ -356,30 +356,18 @@ describe('Middleware: idempotency', () => {
 });
 
 describe('Middleware: quota', () => {
-  // Contract change (issue 12): at the limit, 402 only once no reservation can still be running
-  // (each holds until its function's deadline); before that, a retryable 503 quota_pending.
-  it('answers 402 with the upgrade link and quota block once the limit is reached by finished calls, a retryable 503 while calls may still run', async () => {
-    const { apiKey, owner } = await createTestOwner({ tier: 'free', limitOverride: 2 });
+  // Issue 32: at the limit the answer is 402 at once, as the specification says, also while the last
+  // reservation's function may still run (before: a retryable 503 quota_pending for up to 30 s).
+  it('answers 402 with the upgrade link and quota block as soon as the limit is taken', async () => {
+    const { apiKey } = await createTestOwner({ tier: 'free', limitOverride: 2 });
     expect((await callTestTool(apiKey, 'test_echo')).status).toBe(200);
     expect((await callTestTool(apiKey, 'test_echo')).body.data!.quota).toMatchObject({ used: 2, limit: 2 });
-    const pending = await callTestTool(apiKey, 'test_echo');
-    expect(pending.status).toBe(503);
-    expect(pending.body.structured_content).toEqual({ code: 'quota_pending' });
-    expect(Number(pending.headers['Retry-After'])).toBeGreaterThan(0);
-    // The deadline of the last reservation's function passes.
-    await documentClient().send(
-      new UpdateCommand({
-        TableName: tableName('usage'),
-        Key: { owner_id: owner.owner_id, period: periodOf(new Date()) },
-        UpdateExpression: 'SET held_until = :past',
-        ExpressionAttributeValues: { ':past': Date.now() - 1 },
-      }),
-    );
     const refused = await callTestTool(apiKey, 'test_echo');
     expect(refused.status).toBe(402);
     expect(refused.body.error).toContain('monthly limit of 2 tool calls on the free plan');
     expect(refused.body.error).toContain('https://');
     expect(refused.body.quota).toMatchObject({ used: 2, limit: 2, tier: 'free', upgrade_url: expect.stringMatching(/^https:/) });
+    expect(refused.body.structured_content).toMatchObject({ code: 'quota_exhausted' });
   });
 
   it('refunds the reservation of every call that does not end in 200', async () => {
