@@ -3,6 +3,7 @@ import { tableName } from '../../functions/runtime/config';
 import { revokeApiKey, createApiKey, hashApiKey } from '../../functions/runtime/stores/api-keys';
 import { documentClient } from '../../functions/runtime/stores/dynamo';
 import { readUsage } from '../../functions/runtime/stores/usage';
+import { connectSandboxAccounts } from '../../functions/connect/accounts';
 import { callTool, createTestOwner, useTestTables } from '../support/gateway';
 import { callTestTool, executions } from '../support/test-tools';
 
@@ -230,6 +231,19 @@ describe('Middleware: lookupTool and validateArguments', () => {
 });
 
 describe('Middleware: selectAccount', () => {
+  it('reads the accounts afresh before refusing: an account connected right after a refusal is used at once', async () => {
+    const { apiKey, owner } = await createTestOwner();
+    const none = await callTool(apiKey, 'list_chatads_campaigns');
+    expect(none.status).toBe(400);
+    expect(none.body.structured_content).toMatchObject({ code: 'account_not_connected' });
+    await connectSandboxAccounts(owner.owner_id, 'chatads', 1);
+    expect((await callTool(apiKey, 'list_chatads_campaigns')).status).toBe(200);
+    // An account named that the warm function's cached list does not have yet.
+    const [second] = await connectSandboxAccounts(owner.owner_id, 'chatads', 1);
+    const named = await callTool(apiKey, 'list_chatads_campaigns', { ad_account_id: second!.account_id });
+    expect(named.status).toBe(200);
+  });
+
   it('uses the only account, prompts when several are connected, and accepts the alias', async () => {
     const one = await createTestOwner({ accounts: { deskads: 1 } });
     expect((await callTestTool(one.apiKey, 'test_deskads_account')).body.data!.structured!.account_id).toBe(
