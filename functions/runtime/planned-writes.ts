@@ -1,6 +1,6 @@
 import { GatewayError, ToolError } from '../../core/errors';
 import { dryRunResult, publicPlan, type WritePlan } from '../../core/plan';
-import { GuardrailBlockedError, guardrailBreaches, safetyOf, type GuardrailBreach } from './safety';
+import { currentSafetySettings, GuardrailBlockedError, guardrailBreaches, safetyOf, toolOffBreach, type GuardrailBreach } from './safety';
 import type { RequestState } from './state';
 import { holdAction, newChangeId, recordAudit, type AuditEntry } from './stores/audit';
 import { settle } from './settle';
@@ -18,7 +18,9 @@ import type { PlatformCheckingPort, ToolContext, ToolDefinition, ToolResult } fr
  * and records each outcome in the audit trail (stores/audit.ts).
  */
 export async function runPlannedWrite(tool: ToolDefinition, state: RequestState, ctx: ToolContext<unknown>): Promise<ToolResult> {
-  const settings = safetyOf(ctx.owner);
+  // Read fresh, not from the key cache: a guardrail set a moment ago applies to this write.
+  const settings = await currentSafetySettings(ctx.owner);
+  if (!tool.approval && settings.tools_off?.includes(tool.name)) throw new GuardrailBlockedError(tool.name, [toolOffBreach(tool.name)]);
   const planning: ToolContext<unknown> = {
     ...ctx,
     createPaused: settings.create_paused ?? false,

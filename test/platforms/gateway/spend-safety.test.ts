@@ -93,6 +93,22 @@ describe('Spend safety', () => {
       await expect(runCommand(['guardrails', 'set', '--owner', ownerId, '--tools-off', 'no_such_tool'])).rejects.toThrow('Unknown tool');
     });
 
+    it('apply to the very next write: a warm function reads them afresh for writes (not from the 10 s key cache)', async () => {
+      const other = await createTestOwner({ accounts: { searchads: 1 } });
+      const id = (await campaignsByName(other.apiKey))['Brand - Exact']!.id;
+      // The key cache now holds this owner, without guardrails.
+      expect((await callTool(other.apiKey, 'update_campaign', { campaign_id: id, budget_amount: 100 })).status).toBe(200);
+      await json(['guardrails', 'set', '--owner', other.owner.owner_id, '--max-daily-budget', 'searchads=150']);
+      const over = await callTool(other.apiKey, 'update_campaign', { campaign_id: id, budget_amount: 180 });
+      expect(over.status).toBe(400);
+      expect(over.body.structured_content).toMatchObject({ code: 'guardrail_blocked', guardrail: 'max_daily_budget', limit: 150 });
+      await json(['guardrails', 'set', '--owner', other.owner.owner_id, '--tools-off', 'update_campaign']);
+      const off = await callTool(other.apiKey, 'update_campaign', { campaign_id: id, budget_amount: 120 });
+      expect(off.status).toBe(400);
+      expect(off.body.structured_content).toMatchObject({ code: 'guardrail_blocked', guardrail: 'tools_off' });
+      expect((await campaignsByName(other.apiKey))['Brand - Exact']!.budget_amount).toBe(100);
+    });
+
     it('block a budget increase above the percentage and allow it at the edge', async () => {
       const over = await setBudget(fullKey, 150.01);
       expect(over.status).toBe(400);
