@@ -216,7 +216,10 @@ export function contextFor(ctx: ToolContext<unknown>, tool: ToolDefinition, acco
  */
 export function changedSince(held: WritePlan, fresh: WritePlan): string[] {
   const differences: string[] = [];
-  const key = (c: WritePlan['changes'][number]) => `${c.action}|${c.entity}|${c.id ?? c.name ?? ''}`;
+  // A create is known by its entity and name: planning it again makes a new id (a monitor, a brief,
+  // a research job), which is no change of the entity; the held plan (and its id) is what is applied.
+  const key = (c: WritePlan['changes'][number]) =>
+    c.action === 'create' ? `create|${c.entity}|${c.name ?? ''}` : `${c.action}|${c.entity}|${c.id ?? c.name ?? ''}`;
   const freshByKey = new Map(fresh.changes.map((c) => [key(c), c]));
   for (const change of held.changes) {
     const now = freshByKey.get(key(change));

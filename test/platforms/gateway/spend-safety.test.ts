@@ -393,3 +393,33 @@ describe('Spend safety', () => {
     });
   });
 });
+
+describe('held monitors and briefs', () => {
+  it('can be approved: a create planned again gets a new id, which is no change of the entity', async () => {
+    const other = await createTestOwner({ accounts: { searchads: 1 } });
+    const ownerOf = other.owner.owner_id;
+    const approver = (await json(['keys', 'create', '--owner', ownerOf, '--scope', 'approve'])).api_key;
+    await guardrails(ownerOf, '--approvals', 'all');
+    const writes: [string, Record<string, unknown>][] = [
+      [
+        'create_monitor',
+        {
+          name: 'Held spend monitor',
+          scope: 'account',
+          conditions: [{ metric: 'spend', operator: '>', threshold: 1, timeframe: 'yesterday' }],
+        },
+      ],
+      ['schedule_brief', { name: 'Held brief', frequency: 'daily' }],
+    ];
+    for (const [tool, args] of writes) {
+      const held = await callToolOk(other.apiKey, tool, args);
+      expect([tool, held.structured!.held]).toEqual([tool, true]);
+      const approved = await callTool(approver, 'manage_action', { action_id: held.structured!.action_id, decision: 'approve' });
+      expect([tool, approved.status, approved.body.error]).toEqual([tool, 200, undefined]);
+      expect(approved.body.data!.structured).toMatchObject({ status: 'applied', tool });
+    }
+    const monitors = (await callToolOk(other.apiKey, 'list_monitors')).structured!.monitors as { name: string }[];
+    expect(monitors.map((m) => m.name)).toEqual(['Held spend monitor']);
+    expect((await callToolOk(other.apiKey, 'list_scheduled_tasks')).text).toContain('Held brief');
+  });
+});
