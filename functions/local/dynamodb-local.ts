@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
+import { privateDir } from './local-store';
 import { createServer } from 'node:net';
 import { delimiter, dirname, join } from 'node:path';
 import {
@@ -96,7 +97,8 @@ export interface RunningDynamoDb {
 export async function startDynamoDbLocal(options: { port?: number; dbPath?: string } = {}): Promise<RunningDynamoDb> {
   checkJava();
   const port = options.port ?? (await freePort());
-  if (options.dbPath) mkdirSync(options.dbPath, { recursive: true });
+  // Owner-only: the store's files hold every owner's data.
+  if (options.dbPath) privateDir(options.dbPath);
   const child = spawnDynamoDbLocal(port, options.dbPath);
   // Never leave the Java process behind when this Node process ends, however it ends.
   const killChild = () => child.exitCode === null && child.kill('SIGKILL');

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { runCommand } from '../../../bin/gateway';
 import { dispatch } from '../../../functions/local/router';
 import { tableName } from '../../../functions/runtime/config';
 import { clearAuthCache } from '../../../functions/runtime/middleware/authenticate';
 import { guardrailBreaches } from '../../../functions/runtime/safety';
+import { loadDestinations } from '../../../platforms/gateway/monitoring/deliver';
 import { documentClient } from '../../../functions/runtime/stores/dynamo';
 import { callTool, callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
 import { campaignsByName } from '../searchads/helpers';
@@ -421,5 +422,49 @@ describe('held monitors and briefs', () => {
     const monitors = (await callToolOk(other.apiKey, 'list_monitors')).structured!.monitors as { name: string }[];
     expect(monitors.map((m) => m.name)).toEqual(['Held spend monitor']);
     expect((await callToolOk(other.apiKey, 'list_scheduled_tasks')).text).toContain('Held brief');
+  });
+
+  it("keep a held monitor's webhook URL and email addresses encrypted, never in the audit table, and use them once approved", async () => {
+    const other = await createTestOwner({ accounts: { searchads: 1 } });
+    const ownerOf = other.owner.owner_id;
+    const approver = (await json(['keys', 'create', '--owner', ownerOf, '--scope', 'approve'])).api_key;
+    await guardrails(ownerOf, '--approvals', 'all');
+    const hook = 'http://127.0.0.1:9/services/T000/B000/held-secret-token-1234';
+    const sender = process.env.ALERT_EMAIL_FROM;
+    process.env.ALERT_EMAIL_FROM = 'alerts@gateway.example.com';
+    const held = await callToolOk(other.apiKey, 'create_monitor', {
+      name: 'Secret hook monitor',
+      scope: 'account',
+      conditions: [{ metric: 'spend', operator: '>', threshold: 1, timeframe: 'yesterday' }],
+      webhook_url: hook,
+      email_to: ['held.secret@agency.example'],
+    }).finally(() => {
+      if (sender === undefined) delete process.env.ALERT_EMAIL_FROM;
+      else process.env.ALERT_EMAIL_FROM = sender;
+    });
+    const stored = JSON.stringify(
+      (
+        await documentClient().send(
+          new QueryCommand({
+            TableName: tableName('audit'),
+            KeyConditionExpression: 'owner_id = :o',
+            ExpressionAttributeValues: { ':o': ownerOf },
+          }),
+        )
+      ).Items,
+    );
+    expect(stored).toContain(held.structured!.action_id as string);
+    expect(stored).not.toContain('held-secret-token-1234');
+    expect(stored).not.toContain('held.secret@agency.example');
+    process.env.ALERT_EMAIL_FROM = 'alerts@gateway.example.com';
+    const approved = await callTool(approver, 'manage_action', { action_id: held.structured!.action_id, decision: 'approve' }).finally(
+      () => {
+        if (sender === undefined) delete process.env.ALERT_EMAIL_FROM;
+        else process.env.ALERT_EMAIL_FROM = sender;
+      },
+    );
+    expect([approved.status, approved.body.error]).toEqual([200, undefined]);
+    const { monitor_id } = (approved.body.data!.structured!.result as { monitor: { monitor_id: string } }).monitor;
+    expect(await loadDestinations(ownerOf, monitor_id)).toEqual({ webhook_url: hook, email_to: ['held.secret@agency.example'] });
   });
 });
