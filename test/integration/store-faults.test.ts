@@ -186,6 +186,9 @@ describe('Unknown outcomes and deadlines', () => {
     expect(await store('unknown').list('thing')).toHaveLength(1);
     await settled();
     expect((await readUsage(owner.owner_id, new Date())).used).toBe(0);
+    // The audit trail says the write may have happened, not that it failed.
+    const entries = await listAuditEntries(owner.owner_id, { limit: 50, filter: (e) => e.tool === 'sf_create' });
+    expect(entries.map((e) => `${e.arguments.label} ${e.outcome}`)).toEqual(['unknown unknown']);
   });
 
   it('the audit trail holds exactly one record of a write whose audit record failed or lost its answer', async () => {

@@ -21,7 +21,11 @@ import { documentClient } from './dynamo';
 export const DEFAULT_AUDIT_RETENTION_DAYS = 400;
 export const PENDING_ACTION_HOURS = 48;
 
-export type AuditOutcome = 'applied' | 'failed' | 'dry_run' | 'blocked' | 'held';
+/**
+ * `unknown`: the write may have happened (its answer was lost, it did not finish); never recorded as
+ * failed. `refused`: an approval that was refused (not pending, expired, the entity changed).
+ */
+export type AuditOutcome = 'applied' | 'failed' | 'unknown' | 'dry_run' | 'blocked' | 'held' | 'refused';
 
 export interface AuditEntry {
   change_id: string;

@@ -424,6 +424,24 @@ describe('held monitors and briefs', () => {
     expect((await callToolOk(other.apiKey, 'list_scheduled_tasks')).text).toContain('Held brief');
   });
 
+  it('record refused approvals in the audit trail (not pending, unknown action)', async () => {
+    const other = await createTestOwner({ accounts: { searchads: 1 } });
+    const ownerOf = other.owner.owner_id;
+    const approver = (await json(['keys', 'create', '--owner', ownerOf, '--scope', 'approve'])).api_key;
+    await guardrails(ownerOf, '--approvals', 'all');
+    const held = await callToolOk(other.apiKey, 'schedule_brief', { name: 'Refusal brief', frequency: 'daily' });
+    const actionId = held.structured!.action_id as string;
+    expect((await callTool(approver, 'manage_action', { action_id: actionId, decision: 'approve' })).status).toBe(200);
+    const again = await callTool(approver, 'manage_action', { action_id: actionId, decision: 'approve' });
+    expect(again.body.structured_content).toMatchObject({ code: 'action_not_pending' });
+    const unknown = await callTool(approver, 'manage_action', { action_id: 'act_nothing', decision: 'approve' });
+    expect(unknown.status).toBe(400);
+    const refused = await callToolOk(other.apiKey, 'list_change_history', { tool: 'manage_action', outcome: 'refused' });
+    expect(refused.structured!.count).toBe(2);
+    const applied = await callToolOk(other.apiKey, 'list_change_history', { tool: 'manage_action', outcome: 'applied' });
+    expect(applied.structured!.count).toBe(1);
+  });
+
   it("keep a held monitor's webhook URL and email addresses encrypted, never in the audit table, and use them once approved", async () => {
     const other = await createTestOwner({ accounts: { searchads: 1 } });
     const ownerOf = other.owner.owner_id;
