@@ -21,7 +21,17 @@ async function main(): Promise<void> {
   process.env.CREDENTIALS_KEY_FILE ??= CREDENTIALS_KEY_FILE;
   console.log('Starting DynamoDB Local (data in .data/dynamodb)...');
   const dbPath = join(DATA_DIR, 'dynamodb');
-  let dynamodb = await startDynamoDbLocal({ dbPath, port: process.env.DYNAMODB_PORT ? Number(process.env.DYNAMODB_PORT) : undefined });
+  // As long as it takes, saying so: on a busy machine the JVM may need minutes.
+  const patience = {
+    waitMs: Infinity,
+    onWait: (seconds: number) =>
+      console.log(`DynamoDB Local is still starting after ${seconds} s (a busy machine); waiting as long as it takes...`),
+  };
+  let dynamodb = await startDynamoDbLocal({
+    dbPath,
+    port: process.env.DYNAMODB_PORT ? Number(process.env.DYNAMODB_PORT) : undefined,
+    ...patience,
+  });
   const dynamodbPort = Number(new URL(dynamodb.endpoint).port);
   process.env.DYNAMODB_ENDPOINT = dynamodb.endpoint;
   // Alert and brief emails go to a local SES outbox (.data/outbox, one .eml file each) unless a
@@ -58,7 +68,7 @@ async function main(): Promise<void> {
       console.error('DynamoDB Local stopped unexpectedly; the gateway answers 503 store_unavailable until it is back. Restarting it...');
       for (let attempt = 1; !stopping; attempt++) {
         try {
-          dynamodb = await startDynamoDbLocal({ dbPath, port: dynamodbPort });
+          dynamodb = await startDynamoDbLocal({ dbPath, port: dynamodbPort, ...patience });
           console.error('DynamoDB Local is back.');
           restartWhenItDies(dynamodb);
           return;

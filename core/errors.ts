@@ -34,7 +34,8 @@ export class GatewayError extends Error {
  */
 export const ERROR_CODES = {
   // The request itself (before any tool ran).
-  invalid_request: 'The request itself is malformed: not JSON, not an object, `arguments` not an object, or a bad Idempotency-Key header.',
+  invalid_request:
+    'The request itself is malformed: not JSON, not an object, `arguments` not an object, an unknown top-level field (`fields` names them), or a bad Idempotency-Key header.',
   invalid_arguments: "One or more arguments break the tool's schema or rules; `problems` lists each, naming the field.",
   unauthorized: 'Missing, malformed, unknown, revoked or expired API key.',
   key_scope: "The API key's scope does not allow this call (a read-only key calling a write, or approving without an approve-scoped key).",
@@ -50,7 +51,6 @@ export const ERROR_CODES = {
   account_not_connected: 'The named account (or any account of the platform) is not connected; `accounts` lists the valid ones.',
   // Quota and idempotency.
   quota_exhausted: 'The monthly tool-call allowance is used up (402); the message carries the upgrade link.',
-  quota_pending: 'The allowance is taken partly by calls still running; retry after Retry-After.',
   idempotency_in_progress: 'A request with the same Idempotency-Key is still running (409); retry after Retry-After.',
   idempotency_mismatch: 'The Idempotency-Key was already used with different arguments (422).',
   // The tool or the platform refused the call; nothing was changed.
@@ -88,6 +88,8 @@ export const ERROR_CODES = {
   group_not_editable: 'The campaign group cannot be edited in its current state.',
   delete_active: 'An active entity cannot be deleted: pause it first.',
   nothing_to_optimize: 'There is nothing the analysis can act on (too little spend or data).',
+  url_refused:
+    'A link the tool must fetch is refused before anything is sent: it resolves to a loopback, private, link-local or metadata address, or cannot be resolved.',
   // Spend safety.
   guardrail_blocked: "The write breaks one of the owner's guardrails; `guardrails` lists which, with the limit.",
   entity_changed: 'A held write was not applied: the entity changed since it was planned.',
@@ -311,21 +313,6 @@ export class StoreUnavailableError extends GatewayError {
       { structuredContent: { code: 'store_unavailable' }, headers: { 'Retry-After': String(retryAfterSeconds) } },
     );
     this.name = 'StoreUnavailableError';
-  }
-}
-
-/**
- * 503: the monthly limit is taken up, but partly by calls still running; if some of them fail,
- * their units come back. Retryable: it is not "limit reached" until those calls have finished.
- */
-export class QuotaPendingError extends GatewayError {
-  constructor(limit: number, retryAfterSeconds: number) {
-    super(
-      503,
-      `All ${limit} tool calls of this month are taken, some by calls still running; units of calls that fail are given back. Retry in about ${retryAfterSeconds} seconds.`,
-      { structuredContent: { code: 'quota_pending' }, headers: { 'Retry-After': String(retryAfterSeconds) } },
-    );
-    this.name = 'QuotaPendingError';
   }
 }
 

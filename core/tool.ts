@@ -5,6 +5,7 @@ import type { PlatformDirectory } from './platform';
 import type { PlatformAccountParameter, PlatformWord } from './platforms';
 import type { WritePlan } from './plan';
 import type { SchemaRule } from './argument-rules';
+import { limitedEntries } from './id-limits';
 
 /** The Lambda a tool runs in: its platform's group, or `gateway` for cross-platform tools. */
 export type ToolGroup = PlatformWord | 'gateway';
@@ -272,7 +273,8 @@ function fromSpec<Entries extends v.ObjectEntries, Port, Data>(spec: ToolSpec<En
     destructive: spec.destructive ?? false,
     quotaExempt: spec.quotaExempt ?? false,
     longRunning: spec.longRunning ?? false,
-    schema: v.strictObject({ ...spec.args, ...extraEntries, ...(planned ? dryRunEntry : {}) }),
+    // Every id argument gets a length limit unless it has its own (core/id-limits.ts).
+    schema: v.strictObject(limitedEntries({ ...spec.args, ...extraEntries, ...(planned ? dryRunEntry : {}) })),
     rules: (spec.rules ?? []) as ArgumentRule<Record<string, unknown>>[],
     schemaRules: spec.schemaRules ?? [],
     examples: spec.examples,

@@ -1,15 +1,11 @@
 /**
  * Downloads an image from a caller's link and reads its real format and size from its bytes (PNG,
- * JPEG, GIF and WebP headers), under the same outbound rules as video links (video-check.ts
- * `vetUrl`): only http(s), every resolved address public (loopback only with the test-only
- * setting), the connection pinned to the checked address, each redirect hop (at most 3) checked
- * again. The download stops at MAX_IMAGE_BYTES. Used by validate_and_prepare_assets, the
+ * JPEG, GIF and WebP headers), through the guarded fetcher (video-check.ts `guardedFetch`): only
+ * http(s), every resolved address public (loopback only with the test-only setting), the connection
+ * pinned to the checked address, each redirect hop (at most 3) checked again. The download stops at MAX_IMAGE_BYTES. Used by validate_and_prepare_assets, the
  * Performance Max image tools and the searchads live adapter (the platform takes the bytes).
  */
-import * as http from 'node:http';
-import * as https from 'node:https';
-import type { LookupFunction } from 'node:net';
-import { DEFAULT_TIMEOUT_MS, MAX_REDIRECTS, VideoUrlError, vetUrl } from './video-check';
+import { DEFAULT_TIMEOUT_MS, guardedFetch, MAX_REDIRECTS, VideoFetchError, VideoUrlError } from './video-check';
 
 /** The platform's largest image asset (5 MB). */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -78,116 +74,46 @@ export function imageSize(bytes: Buffer): { format: ImageFormat; width: number; 
   return undefined;
 }
 
-interface Target {
-  url: URL;
-  address: string;
-  family: number;
-}
-
-/** One GET to a vetted address: status, headers and at most `limit + 1` bytes of the body. */
-function get(
-  target: Target,
-  timeoutMs: number,
-  limit: number,
-): Promise<{ status: number; headers: Record<string, string | undefined>; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const pinnedLookup: LookupFunction = (_hostname, options, callback) => {
-      if ((options as { all?: boolean }).all)
-        (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [
-          { address: target.address, family: target.family },
-        ]);
-      else callback(null, target.address, target.family);
-    };
-    const client = target.url.protocol === 'https:' ? https : http;
-    const timer = setTimeout(
-      () => request.destroy(new Error(`the server did not answer within ${Math.round(timeoutMs / 1000)} seconds`)),
-      timeoutMs,
-    );
-    const request = client.request(
-      target.url,
-      {
-        method: 'GET',
-        lookup: pinnedLookup,
-        headers: { 'User-Agent': 'ad-gateway-image-check/1.0', Accept: 'image/*' },
-        timeout: timeoutMs,
-        agent: false,
-      },
-      (response) => {
-        const headers: Record<string, string | undefined> = {};
-        for (const [k, value] of Object.entries(response.headers))
-          headers[k.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-        const chunks: Buffer[] = [];
-        let size = 0;
-        response.on('data', (chunk: Buffer) => {
-          chunks.push(chunk);
-          size += chunk.length;
-          if (size > limit) response.destroy();
-        });
-        const done = () => {
-          clearTimeout(timer);
-          resolve({ status: response.statusCode ?? 0, headers, body: Buffer.concat(chunks) });
-        };
-        response.on('end', done);
-        response.on('close', done);
-        response.on('error', done);
-      },
-    );
-    request.on('timeout', () => request.destroy(new Error(`the server did not answer within ${Math.round(timeoutMs / 1000)} seconds`)));
-    request.on('error', (err) => {
-      clearTimeout(timer);
-      reject(err);
-    });
-    request.end();
-  });
-}
-
 /** Downloads and reads one image; never throws for what the link or the server does wrong (see `problems`). */
 export async function fetchImage(rawUrl: string, options: { timeoutMs?: number } = {}): Promise<ImageFetchResult> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const result: ImageFetchResult = { ok: false, url: rawUrl, final_url: rawUrl, problems: [] };
   const say = (message: string) => message.replace(/the video/g, 'the image').replace(/a video/g, 'an image');
   try {
-    let target = await vetUrl(rawUrl, undefined, timeoutMs);
-    for (let hop = 0; ; hop++) {
-      const response = await get(target, timeoutMs, MAX_IMAGE_BYTES);
-      result.http_status = response.status;
-      if (response.status >= 300 && response.status < 400 && response.headers.location) {
-        if (hop >= MAX_REDIRECTS) {
-          result.problems.push(`The link redirects more than ${MAX_REDIRECTS} times; give the final direct link to the image.`);
-          return result;
-        }
-        const next = new URL(response.headers.location, target.url).toString();
-        result.final_url = next;
-        target = await vetUrl(next, undefined, timeoutMs);
-        continue;
-      }
-      result.content_type = response.headers['content-type'];
-      if (response.status !== 200) {
-        result.problems.push(
-          `The server answered HTTP ${response.status}${response.status === 403 || response.status === 401 ? ' (the image is not public: share it publicly or host it elsewhere)' : ''}.`,
-        );
-        return result;
-      }
-      if (response.body.length > MAX_IMAGE_BYTES) {
-        result.problems.push(`The image is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB, the platform's limit for an image asset.`);
-        return result;
-      }
-      result.size_bytes = response.body.length;
-      const size = imageSize(response.body);
-      if (!size) {
-        const page = /text\/html/i.test(result.content_type ?? '');
-        result.problems.push(
-          page
-            ? 'The link opens a web page, not the image itself; use the direct link to the image file (it usually ends in .jpg or .png).'
-            : `The file is not a PNG, JPEG, GIF or WebP image${result.content_type ? ` (content type ${result.content_type})` : ''}.`,
-        );
-        return result;
-      }
-      Object.assign(result, size, { bytes: response.body, ok: true });
+    const response = await guardedFetch(rawUrl, { maxBytes: MAX_IMAGE_BYTES, timeoutMs, headers: { Accept: 'image/*' } });
+    result.http_status = response.status;
+    result.final_url = response.final_url;
+    if (response.status >= 300 && response.status < 400 && response.headers.location) {
+      result.problems.push(`The link redirects more than ${MAX_REDIRECTS} times; give the final direct link to the image.`);
       return result;
     }
+    result.content_type = response.headers['content-type'];
+    if (response.status !== 200) {
+      result.problems.push(
+        `The server answered HTTP ${response.status}${response.status === 403 || response.status === 401 ? ' (the image is not public: share it publicly or host it elsewhere)' : ''}.`,
+      );
+      return result;
+    }
+    if (!response.complete) {
+      result.problems.push(`The image is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB, the platform's limit for an image asset.`);
+      return result;
+    }
+    result.size_bytes = response.body.length;
+    const size = imageSize(response.body);
+    if (!size) {
+      const page = /text\/html/i.test(result.content_type ?? '');
+      result.problems.push(
+        page
+          ? 'The link opens a web page, not the image itself; use the direct link to the image file (it usually ends in .jpg or .png).'
+          : `The file is not a PNG, JPEG, GIF or WebP image${result.content_type ? ` (content type ${result.content_type})` : ''}.`,
+      );
+      return result;
+    }
+    Object.assign(result, size, { bytes: response.body, ok: true });
+    return result;
   } catch (err) {
     if (err instanceof VideoUrlError) result.problems.push(say(err.message));
+    else if (err instanceof VideoFetchError) result.problems.push(`The image could not be downloaded: ${err.message}`);
     else result.problems.push(`The image could not be downloaded: ${(err as Error).message}.`);
     return result;
   }

@@ -16,9 +16,13 @@
 import * as dns from 'node:dns/promises';
 import * as http from 'node:http';
 import * as https from 'node:https';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
+import { classifyAddress, ipv4Text, parseIpv4 } from '../core/addresses';
+import { quoted } from '../core/errors';
 import { allowLoopbackFetch } from '../functions/runtime/config';
 import type { PlatformWord } from '../core/platforms';
+
+export { classifyAddress, parseIpv4, type AddressClass } from '../core/addresses';
 
 export const MAX_REDIRECTS = 3;
 export const DEFAULT_TIMEOUT_MS = 5000;
@@ -120,111 +124,6 @@ export class UnsafeVideoUrlError extends VideoUrlError {
   }
 }
 
-// ---------------------------------------------------------------------------------------------
-// Address policy: an allow-list. IPv4 is public unless it lies in a range that is not globally
-// reachable; IPv6 is public only inside global unicast (2000::/3) outside its special ranges.
-// IPv4-mapped, -translated and -compatible IPv6 addresses are judged by the IPv4 address inside.
-// Anything that does not parse as an address is refused.
-
-/** [first address, prefix length] of the IPv4 ranges that are not globally reachable. */
-const IPV4_LOOPBACK: [string, number][] = [['127.0.0.0', 8]];
-const IPV4_BLOCKED: [string, number][] = [
-  ['0.0.0.0', 8], // "this network", unspecified
-  ['10.0.0.0', 8], // private
-  ['100.64.0.0', 10], // carrier-grade NAT (also some cloud metadata services)
-  ['169.254.0.0', 16], // link-local, cloud metadata (169.254.169.254)
-  ['172.16.0.0', 12], // private
-  ['192.0.0.0', 24], // IETF protocol assignments
-  ['192.0.2.0', 24], // documentation
-  ['192.88.99.0', 24], // 6to4 relay
-  ['192.168.0.0', 16], // private
-  ['198.18.0.0', 15], // benchmarking
-  ['198.51.100.0', 24], // documentation
-  ['203.0.113.0', 24], // documentation
-  ['224.0.0.0', 4], // multicast
-  ['240.0.0.0', 4], // reserved, broadcast
-];
-/** Special ranges inside IPv6 global unicast (2000::/3). */
-const IPV6_BLOCKED_GLOBAL = new BlockList();
-IPV6_BLOCKED_GLOBAL.addSubnet('2001::', 23, 'ipv6'); // IETF protocol assignments (Teredo embeds IPv4)
-IPV6_BLOCKED_GLOBAL.addSubnet('2001:db8::', 32, 'ipv6'); // documentation
-IPV6_BLOCKED_GLOBAL.addSubnet('2002::', 16, 'ipv6'); // 6to4 (embeds IPv4)
-IPV6_BLOCKED_GLOBAL.addSubnet('3fff::', 20, 'ipv6'); // documentation
-
-/**
- * An IPv4 address written in any spelling the URL standard and inet_aton accept: dotted decimal,
- * fewer parts (`127.1`), one number (`2130706433`), hexadecimal (`0x7f000001`) or octal
- * (`0177.0.0.1`) parts. Returns it as a 32-bit number, or undefined when it is not one.
- */
-export function parseIpv4(text: string): number | undefined {
-  const parts = text.replace(/\.$/, '').split('.');
-  if (parts.length > 4) return undefined;
-  const numbers = parts.map((part) => {
-    if (/^0x[0-9a-f]*$/i.test(part)) return part.length === 2 ? 0 : parseInt(part.slice(2), 16);
-    if (/^0[0-7]+$/.test(part)) return parseInt(part, 8);
-    if (/^(0|[1-9]\d*)$/.test(part)) return Number(part);
-    return NaN;
-  });
-  if (numbers.some((n) => !Number.isSafeInteger(n))) return undefined;
-  const last = numbers.pop()!;
-  if (numbers.some((n) => n > 255) || last >= 256 ** (4 - numbers.length)) return undefined;
-  return numbers.reduce((sum, n, i) => sum + n * 256 ** (3 - i), 0) + last;
-}
-
-function ipv4Text(value: number): string {
-  return [24, 16, 8, 0].map((shift) => Math.floor(value / 2 ** shift) % 256).join('.');
-}
-
-function inIpv4Range(value: number, [first, bits]: [string, number]): boolean {
-  const size = 2 ** (32 - bits);
-  return Math.floor(value / size) === Math.floor(parseIpv4(first)! / size);
-}
-
-/** The 16 bytes of an IPv6 address (zone id ignored), or undefined when it is not one. */
-function parseIpv6(text: string): number[] | undefined {
-  let address = text.replace(/%.*$/, '');
-  if (isIP(address) !== 6) return undefined;
-  const dotted = /^(.*:)(\d+\.\d+\.\d+\.\d+)$/.exec(address);
-  if (dotted) {
-    const v4 = parseIpv4(dotted[2])!;
-    address = `${dotted[1]}${Math.floor(v4 / 65536).toString(16)}:${(v4 % 65536).toString(16)}`;
-  }
-  const [head, tail] = address.split('::');
-  const first = head ? head.split(':') : [];
-  const last = tail === undefined ? [] : tail ? tail.split(':') : [];
-  const groups = tail === undefined ? first : [...first, ...Array<string>(8 - first.length - last.length).fill('0'), ...last];
-  return groups.flatMap((group) => {
-    const n = parseInt(group, 16);
-    return [n >> 8, n & 255];
-  });
-}
-
-export type AddressClass = 'public' | 'loopback' | 'blocked';
-
-function classifyIpv4(value: number): AddressClass {
-  if (IPV4_LOOPBACK.some((range) => inIpv4Range(value, range))) return 'loopback';
-  if (IPV4_BLOCKED.some((range) => inIpv4Range(value, range))) return 'blocked';
-  return 'public';
-}
-
-/** Classifies one IP address, IPv4 (in any spelling) or IPv6. Anything else is 'blocked'. */
-export function classifyAddress(address: string): AddressClass {
-  const v4 = parseIpv4(address);
-  if (v4 !== undefined) return classifyIpv4(v4);
-  const bytes = parseIpv6(address);
-  if (!bytes) return 'blocked';
-  const zeros = (from: number, to: number) => bytes.slice(from, to).every((b) => b === 0);
-  const embedded = () => classifyIpv4(bytes[12] * 2 ** 24 + bytes[13] * 2 ** 16 + bytes[14] * 2 ** 8 + bytes[15]);
-  if (zeros(0, 15) && bytes[15] === 1) return 'loopback'; // ::1
-  // IPv4-mapped ::ffff:a.b.c.d and IPv4-translated ::ffff:0:a.b.c.d
-  if (zeros(0, 10) && bytes[10] === 255 && bytes[11] === 255) return embedded();
-  if (zeros(0, 8) && bytes[8] === 255 && bytes[9] === 255 && zeros(10, 12)) return embedded();
-  // IPv4-compatible ::a.b.c.d (deprecated, never public) and the unspecified address ::
-  if (zeros(0, 12)) return embedded() === 'loopback' ? 'loopback' : 'blocked';
-  if ((bytes[0] & 0xe0) !== 0x20) return 'blocked'; // outside global unicast 2000::/3
-  return IPV6_BLOCKED_GLOBAL.check(address.replace(/%.*$/, ''), 'ipv6') ? 'blocked' : 'public';
-}
-
 /** Throws UnsafeVideoUrlError unless the address may be fetched. */
 export function assertFetchableAddress(address: string, host: string): void {
   const kind = classifyAddress(address);
@@ -254,10 +153,12 @@ export async function vetUrl(
   try {
     url = new URL(raw);
   } catch {
-    throw new VideoUrlError(`"${raw}" is not a valid URL. Give a full http(s) link, e.g. https://cdn.example.com/ad.mp4.`);
+    throw new VideoUrlError(`"${quoted(raw)}" is not a valid URL. Give a full http(s) link, e.g. https://cdn.example.com/ad.mp4.`);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new UnsafeVideoUrlError(`Only http and https links can be checked; "${url.protocol.replace(/:$/, '')}" links are refused.`);
+    throw new UnsafeVideoUrlError(
+      `Only http and https links can be checked; "${quoted(url.protocol.replace(/:$/, ''))}" links are refused.`,
+    );
   }
   if (url.username || url.password) {
     throw new UnsafeVideoUrlError('Links with a user name or password in them are refused; use a public direct-download link.');
@@ -321,43 +222,85 @@ export type HeadRequester = (
   timeoutMs: number,
 ) => Promise<HeadResponse>;
 
-const nodeRequester: HeadRequester = ({ url, address, family }, method, timeoutMs) =>
-  new Promise<HeadResponse>((resolvePromise, reject) => {
-    // Connect to the address that was vetted, whatever DNS would say now (no rebinding).
-    const pinnedLookup: LookupFunction = (_hostname, options, callback) => {
-      if ((options as { all?: boolean }).all)
+/** A URL that was vetted (vetUrl): the address to connect to, whatever DNS would say now. */
+export interface VettedTarget {
+  url: URL;
+  address: string;
+  family: number;
+}
+
+export interface SentResponse {
+  status: number;
+  headers: Record<string, string | undefined>;
+  /** At most `maxBytes` bytes of the body (empty when `maxBytes` is 0). */
+  body: Buffer;
+  /** The whole body was read (it was not longer than `maxBytes`). */
+  complete: boolean;
+}
+
+/**
+ * The one place the gateway connects to an address a caller gave (video and image checks, uploads
+ * from a URL, webhooks): one request to a vetted target, connected to exactly the address that was
+ * checked (no second DNS answer), no agent, no proxy, no redirect followed. Reads at most `maxBytes`
+ * of the body, then closes. Rejects with VideoFetchError when the host cannot be reached in time.
+ */
+export function sendToVettedAddress(
+  target: VettedTarget,
+  options: {
+    method: 'GET' | 'HEAD' | 'POST';
+    headers?: Record<string, string | number>;
+    body?: string;
+    timeoutMs: number;
+    maxBytes: number;
+    signal?: AbortSignal;
+  },
+): Promise<SentResponse> {
+  const { url, address, family } = target;
+  const { timeoutMs } = options;
+  return new Promise<SentResponse>((resolvePromise, reject) => {
+    const pinnedLookup: LookupFunction = (_hostname, lookupOptions, callback) => {
+      if ((lookupOptions as { all?: boolean }).all)
         (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address, family }]);
       else callback(null, address, family);
     };
     const client = url.protocol === 'https:' ? https : http;
+    const tooSlow = () => new VideoFetchError(`The server did not answer within ${Math.round(timeoutMs / 1000)} seconds.`);
     const request = client.request(
       url,
-      {
-        method,
-        lookup: pinnedLookup,
-        headers: {
-          'User-Agent': 'ad-gateway-video-check/1.0',
-          Accept: 'video/*,*/*;q=0.5',
-          ...(method === 'GET' ? { Range: 'bytes=0-0' } : {}),
-        },
-        timeout: timeoutMs,
-        agent: false,
-      },
+      { method: options.method, lookup: pinnedLookup, headers: options.headers, timeout: timeoutMs, agent: false, signal: options.signal },
       (response) => {
         const headers: Record<string, string | undefined> = {};
         for (const [k, value] of Object.entries(response.headers))
           headers[k.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-        response.destroy();
-        resolvePromise({ status: response.statusCode ?? 0, headers });
+        const chunks: Buffer[] = [];
+        let size = 0;
+        let complete = false;
+        const done = () => {
+          clearTimeout(timer);
+          const body = Buffer.concat(chunks);
+          resolvePromise({ status: response.statusCode ?? 0, headers, body: body.subarray(0, options.maxBytes), complete });
+        };
+        if (options.maxBytes <= 0 || options.method === 'HEAD') {
+          complete = options.method === 'HEAD';
+          response.destroy();
+          done();
+          return;
+        }
+        response.on('data', (chunk: Buffer) => {
+          chunks.push(chunk);
+          size += chunk.length;
+          if (size > options.maxBytes) response.destroy();
+        });
+        response.on('end', () => {
+          complete = size <= options.maxBytes;
+          done();
+        });
+        response.on('close', done);
+        response.on('error', done);
       },
     );
-    const timer = setTimeout(
-      () => request.destroy(new VideoFetchError(`The server did not answer within ${Math.round(timeoutMs / 1000)} seconds.`)),
-      timeoutMs,
-    );
-    request.on('timeout', () =>
-      request.destroy(new VideoFetchError(`The server did not answer within ${Math.round(timeoutMs / 1000)} seconds.`)),
-    );
+    const timer = setTimeout(() => request.destroy(tooSlow()), timeoutMs);
+    request.on('timeout', () => request.destroy(tooSlow()));
     request.on('error', (err) => {
       clearTimeout(timer);
       reject(
@@ -367,8 +310,80 @@ const nodeRequester: HeadRequester = ({ url, address, family }, method, timeoutM
       );
     });
     request.on('close', () => clearTimeout(timer));
-    request.end();
+    request.end(options.body);
   });
+}
+
+const nodeRequester: HeadRequester = async (target, method, timeoutMs) => {
+  const { status, headers } = await sendToVettedAddress(target, {
+    method,
+    headers: {
+      'User-Agent': 'ad-gateway-video-check/1.0',
+      Accept: 'video/*,*/*;q=0.5',
+      ...(method === 'GET' ? { Range: 'bytes=0-0' } : {}),
+    },
+    timeoutMs,
+    maxBytes: 0,
+  });
+  return { status, headers };
+};
+
+/** What guardedFetch answers: the last response, where it came from, and the redirects taken. */
+export interface GuardedResponse extends SentResponse {
+  final_url: string;
+  redirects: string[];
+}
+
+/**
+ * The guarded fetcher: a GET of a caller's URL under the outbound rules (vetUrl: http or https only,
+ * every resolved address public, in every spelling), connected to the checked address, each redirect
+ * (at most MAX_REDIRECTS) vetted again before it is followed. Throws VideoUrlError (UnsafeVideoUrlError
+ * when refused for safety) before anything is sent to a refused address; VideoFetchError when the
+ * host cannot be reached. A `data:` URL is read locally when `allowDataUrl`, without any connection.
+ */
+export async function guardedFetch(
+  rawUrl: string,
+  options: { maxBytes: number; timeoutMs?: number; signal?: AbortSignal; headers?: Record<string, string>; allowDataUrl?: boolean },
+): Promise<GuardedResponse> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  if (options.allowDataUrl && /^data:/i.test(rawUrl)) return readDataUrl(rawUrl, options.maxBytes);
+  const started = Date.now();
+  const remaining = () => Math.max(500, timeoutMs - (Date.now() - started));
+  let target = await vetUrl(rawUrl, systemResolver, timeoutMs);
+  const redirects: string[] = [];
+  for (let hop = 0; ; hop++) {
+    const response = await sendToVettedAddress(target, {
+      method: 'GET',
+      headers: { 'User-Agent': 'ad-gateway-fetch/1.0', ...options.headers },
+      timeoutMs: remaining(),
+      maxBytes: options.maxBytes,
+      signal: options.signal,
+    });
+    const location = response.headers.location;
+    if (response.status < 300 || response.status >= 400 || !location || hop >= MAX_REDIRECTS) {
+      return { ...response, final_url: target.url.toString(), redirects };
+    }
+    const next = new URL(location, target.url).toString();
+    redirects.push(next);
+    // Every hop is vetted like the first URL: a public link must not bounce to an internal one.
+    target = await vetUrl(next, systemResolver, remaining());
+  }
+}
+
+function readDataUrl(raw: string, maxBytes: number): GuardedResponse {
+  const match = /^data:([^,;]*)((?:;[^,;]*)*),(.*)$/is.exec(raw);
+  if (!match) throw new VideoUrlError('The data: URL is malformed.');
+  const base64 = /;base64/i.test(match[2] ?? '');
+  const bytes = base64 ? Buffer.from(match[3]!, 'base64') : Buffer.from(decodeURIComponent(match[3]!));
+  return {
+    status: 200,
+    headers: { 'content-type': match[1] || 'text/plain', 'content-length': String(bytes.length) },
+    body: bytes.subarray(0, maxBytes),
+    complete: bytes.length <= maxBytes,
+    final_url: raw,
+    redirects: [],
+  };
+}
 
 // ---------------------------------------------------------------------------------------------
 // The verdict

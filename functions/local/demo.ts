@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { privateDir } from './local-store';
 import { dirname } from 'node:path';
 import { PLATFORM_WORDS } from '../../core/platforms';
 import { createApiKey, findApiKeyByHash, hashApiKey } from '../runtime/stores/api-keys';
@@ -25,7 +26,7 @@ export async function ensureDemoOwner(file: string): Promise<{ demo: DemoOwner; 
   for (const platform of PLATFORM_WORDS) await connectSandboxAccounts(owner.owner_id, platform, 1);
   const { api_key } = await createApiKey(owner.owner_id);
   const demo = { owner_id: owner.owner_id, api_key };
-  mkdirSync(dirname(file), { recursive: true });
+  privateDir(dirname(file));
   writeFileSync(file, JSON.stringify(demo, null, 2), { mode: 0o600 });
   return { demo, created: true };
 }

@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
+import { privateDir } from './local-store';
 import { createServer } from 'node:net';
 import { delimiter, dirname, join } from 'node:path';
 import {
@@ -93,10 +94,20 @@ export interface RunningDynamoDb {
  * machine's loopback interface only, in memory or with its data in `dbPath`, and waits until it
  * answers.
  */
-export async function startDynamoDbLocal(options: { port?: number; dbPath?: string } = {}): Promise<RunningDynamoDb> {
+export async function startDynamoDbLocal(
+  options: {
+    port?: number;
+    dbPath?: string;
+    /** How long to wait for it to answer (default 10 minutes; npm start waits as long as it takes). */
+    waitMs?: number;
+    /** Told every 30 s of waiting, so a slow start on a busy machine says what it is doing. */
+    onWait?: (seconds: number) => void;
+  } = {},
+): Promise<RunningDynamoDb> {
   checkJava();
   const port = options.port ?? (await freePort());
-  if (options.dbPath) mkdirSync(options.dbPath, { recursive: true });
+  // Owner-only: the store's files hold every owner's data.
+  if (options.dbPath) privateDir(options.dbPath);
   const child = spawnDynamoDbLocal(port, options.dbPath);
   // Never leave the Java process behind when this Node process ends, however it ends.
   const killChild = () => child.exitCode === null && child.kill('SIGKILL');
@@ -108,15 +119,23 @@ export async function startDynamoDbLocal(options: { port?: number; dbPath?: stri
   const endpoint = `http://127.0.0.1:${port}`;
   const client = localClient(endpoint);
   const started = Date.now();
+  // A busy machine may take minutes to start the JVM: waiting is better than giving up (issue 32).
+  const waitMs = options.waitMs ?? 10 * 60_000;
+  let nextNote = 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`DynamoDB Local exited at start (code ${child.exitCode}):\n${output.slice(-2000)}`);
     try {
       await client.send(new ListTablesCommand({}));
       break;
     } catch {
-      if (Date.now() - started > 60_000) {
+      const waited = Date.now() - started;
+      if (waited > waitMs) {
         child.kill('SIGKILL');
-        throw new Error(`DynamoDB Local did not answer within 60 s:\n${output.slice(-2000)}`);
+        throw new Error(`DynamoDB Local did not answer within ${Math.round(waitMs / 1000)} s:\n${output.slice(-2000)}`);
+      }
+      if (waited > nextNote) {
+        options.onWait?.(Math.round(waited / 1000));
+        nextNote += 30_000;
       }
       await new Promise((r) => setTimeout(r, 100));
     }

@@ -1,5 +1,5 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 
 /**
  * `.data/` of the checkout (or GATEWAY_DATA_DIR): DynamoDB Local's files, the demo key, and where
@@ -20,9 +20,24 @@ export interface RunningStore {
   credentials_key_file?: string;
 }
 
+/**
+ * Creates a folder of local data readable by its owner only (0700), and makes an existing one so:
+ * DynamoDB Local's files hold owners' data (held writes, monitors, audit), the demo key and the
+ * credentials key. Inside DATA_DIR, DATA_DIR itself is made owner-only too.
+ */
+export function privateDir(path: string): string {
+  const full = resolve(path);
+  mkdirSync(full, { recursive: true, mode: 0o700 });
+  for (let dir = full; ; dir = dirname(dir)) {
+    chmodSync(dir, 0o700);
+    if (dir === DATA_DIR || !dir.startsWith(`${DATA_DIR}/`)) break;
+  }
+  return full;
+}
+
 /** Written by `npm start` so the `gateway` command finds the running store with no setup. */
 export function writeRunningStore(store: RunningStore): void {
-  mkdirSync(DATA_DIR, { recursive: true });
+  privateDir(DATA_DIR);
   writeFileSync(RUNNING_FILE, JSON.stringify(store, null, 2));
 }
 

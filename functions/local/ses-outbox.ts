@@ -12,7 +12,8 @@
  * - and on request the next N sends fail with 429 TooManyRequestsException (SDKs retry it).
  * Accepted messages are kept in `sent` and, with `dir`, written there as one .eml file each.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
+import { privateDir } from './local-store';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -68,7 +69,7 @@ export class SesOutbox {
     const server = createServer((req, res) => void outbox.handle(req, res));
     await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
     const outbox = new SesOutbox(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`, options);
-    if (options.dir) mkdirSync(options.dir, { recursive: true });
+    if (options.dir) privateDir(options.dir);
     return outbox;
   }
 

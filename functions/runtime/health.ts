@@ -2,15 +2,17 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName, type TableName } from './config';
 import { jsonResponse } from './envelope';
 import { documentClient, withStoreDeadline } from './stores/dynamo';
+import { TABLE_SPECS } from './stores/tables';
 import type { GatewayResult } from './state';
 
-const CHECKED: TableName[] = ['apiKeys', 'owners', 'usage', 'idempotency'];
-const PROBE_KEYS: Record<string, Record<string, string>> = {
-  apiKeys: { key_hash: 'health-probe' },
-  owners: { owner_id: 'health-probe', sk: 'PROFILE' },
-  usage: { owner_id: 'health-probe', period: '0000-00' },
-  idempotency: { id: 'health-probe' },
-};
+/** Every table of the gateway: a tool call, a monitor check or an approval may need any of them. */
+const CHECKED = Object.keys(TABLE_SPECS) as TableName[];
+
+/** A key no item has, in the table's own key schema (a read of it costs one read unit). */
+function probeKey(table: TableName): Record<string, string> {
+  const { partitionKey, sortKey } = TABLE_SPECS[table];
+  return { [partitionKey]: 'health-probe', ...(sortKey ? { [sortKey]: 'health-probe' } : {}) };
+}
 
 /** How long /health waits for the tables: it answers within this even when DynamoDB is stalled. */
 export const HEALTH_TIMEOUT_MS = 2000;
@@ -24,7 +26,7 @@ export async function healthResponse(): Promise<GatewayResult> {
     Promise.all(
       CHECKED.map(async (table) => {
         try {
-          await documentClient().send(new GetCommand({ TableName: tableName(table), Key: PROBE_KEYS[table] }));
+          await documentClient().send(new GetCommand({ TableName: tableName(table), Key: probeKey(table) }));
           return [table, 'ok'] as const;
         } catch {
           return [table, 'unreachable'] as const;

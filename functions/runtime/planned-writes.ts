@@ -1,6 +1,7 @@
-import { GatewayError, ToolError } from '../../core/errors';
+import { GatewayError, OutcomeUnknownError, ToolError } from '../../core/errors';
+import { outcomeOf } from './middleware/outcome';
 import { dryRunResult, publicPlan, type WritePlan } from '../../core/plan';
-import { GuardrailBlockedError, guardrailBreaches, safetyOf, type GuardrailBreach } from './safety';
+import { currentSafetySettings, GuardrailBlockedError, guardrailBreaches, safetyOf, toolOffBreach, type GuardrailBreach } from './safety';
 import type { RequestState } from './state';
 import { holdAction, newChangeId, recordAudit, type AuditEntry } from './stores/audit';
 import { settle } from './settle';
@@ -18,14 +19,34 @@ import type { PlatformCheckingPort, ToolContext, ToolDefinition, ToolResult } fr
  * and records each outcome in the audit trail (stores/audit.ts).
  */
 export async function runPlannedWrite(tool: ToolDefinition, state: RequestState, ctx: ToolContext<unknown>): Promise<ToolResult> {
-  const settings = safetyOf(ctx.owner);
+  // Read fresh, not from the key cache: a guardrail set a moment ago applies to this write.
+  const settings = await currentSafetySettings(ctx.owner);
+  if (!tool.approval && settings.tools_off?.includes(tool.name)) throw new GuardrailBlockedError(tool.name, [toolOffBreach(tool.name)]);
   const planning: ToolContext<unknown> = {
     ...ctx,
     createPaused: settings.create_paused ?? false,
     step: () => Promise.reject(new Error(`${tool.name}: a plan only reads; checkpointed steps belong in apply`)),
   };
   const args = state.args!;
-  const plan = await tool.plan!(args, planning);
+  let plan: WritePlan;
+  try {
+    plan = await tool.plan!(args, planning);
+  } catch (err) {
+    // A refused approval (action_not_pending, action_expired, entity_changed) is a decision the trail
+    // must show, like the approvals that went through.
+    if (tool.approval && err instanceof GatewayError && !state.dryRun) {
+      const refusedPlan: WritePlan = { summary: `${tool.name} refused`, changes: [], data: {} };
+      await auditRecorder(
+        tool,
+        state,
+        ctx,
+        refusedPlan,
+      )('refused', err.message, {
+        action_id: typeof args.action_id === 'string' ? args.action_id : undefined,
+      });
+    }
+    throw err;
+  }
   // manage_action applies a plan already held (and checked): it is neither checked nor held again.
   const breaches = tool.approval ? [] : guardrailBreaches(plan, tool.platform, settings);
   const audit = auditRecorder(tool, state, ctx, plan);
@@ -61,7 +82,11 @@ export async function runPlannedWrite(tool: ToolDefinition, state: RequestState,
   try {
     result = await tool.apply!(plan, args, applying);
   } catch (err) {
-    await audit('failed', err instanceof GatewayError ? err.message : 'The write failed; its outcome may be unknown.');
+    // A write that may have happened (the answer the caller gets is outcome_unknown) is recorded as
+    // unknown, never as failed: revert_change and people reading the trail must not take it as undone.
+    if (outcomeOf(state, err) instanceof OutcomeUnknownError)
+      await audit('unknown', 'The write may have happened: its answer was lost or it did not finish. Read the entity to learn its state.');
+    else await audit('failed', err instanceof GatewayError ? err.message : 'The write failed.');
     throw err;
   }
   const extra: Partial<AuditEntry> = { created_ids: createdIds(plan, result) };
@@ -140,7 +165,7 @@ function auditRecorder(tool: ToolDefinition, state: RequestState, ctx: ToolConte
         if ((err as { name?: string }).name !== 'ConditionalCheckFailedException') throw err;
       }
     };
-    if (outcome !== 'applied' && outcome !== 'failed') return write();
+    if (outcome !== 'applied' && outcome !== 'failed' && outcome !== 'unknown') return write();
     // The write happened (or may have): its record is settled like a refund, retried in the
     // background while the store does not answer, and never turns the answer into a failure.
     await settle(`audit record of ${tool.name}`, write, ctx.log).catch((err) =>
@@ -214,7 +239,10 @@ export function contextFor(ctx: ToolContext<unknown>, tool: ToolDefinition, acco
  */
 export function changedSince(held: WritePlan, fresh: WritePlan): string[] {
   const differences: string[] = [];
-  const key = (c: WritePlan['changes'][number]) => `${c.action}|${c.entity}|${c.id ?? c.name ?? ''}`;
+  // A create is known by its entity and name: planning it again makes a new id (a monitor, a brief,
+  // a research job), which is no change of the entity; the held plan (and its id) is what is applied.
+  const key = (c: WritePlan['changes'][number]) =>
+    c.action === 'create' ? `create|${c.entity}|${c.name ?? ''}` : `${c.action}|${c.entity}|${c.id ?? c.name ?? ''}`;
   const freshByKey = new Map(fresh.changes.map((c) => [key(c), c]));
   for (const change of held.changes) {
     const now = freshByKey.get(key(change));

@@ -1,4 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from './config';
 import { GatewayError } from '../../core/errors';
 import type { WritePlan } from '../../core/plan';
@@ -8,7 +8,9 @@ import type { Owner } from '../../core/accounts';
 
 /**
  * Spend safety settings of an owner (set with `gateway guardrails set`), stored on the owner's
- * profile, so the auth step reads them with the owner (changes apply within 10 seconds).
+ * profile. The auth step reads them with the owner (a copy up to 10 seconds old, enough for reads
+ * and for turning a read tool off); a write reads them afresh (currentSafetySettings), so a new
+ * guardrail applies to the very next write.
  */
 export interface SafetySettings {
   /** Highest daily budget a write may set, per platform, in the account currency. */
@@ -44,6 +46,24 @@ export interface GuardrailBreach {
 
 export function safetyOf(owner: Owner): SafetySettings {
   return (owner as Owner & { safety?: SafetySettings }).safety ?? {};
+}
+
+/**
+ * The owner's safety settings as stored now (one consistent read): writes check these, not the
+ * copy riding in the key cache, so `gateway guardrails set` takes effect for the very next write.
+ * An owner without a stored profile (never in production) falls back to the cached copy.
+ */
+export async function currentSafetySettings(owner: Owner): Promise<SafetySettings> {
+  const result = await documentClient().send(
+    new GetCommand({
+      TableName: tableName('owners'),
+      Key: { owner_id: owner.owner_id, sk: 'PROFILE' },
+      ProjectionExpression: 'safety',
+      ConsistentRead: true,
+    }),
+  );
+  if (!result.Item) return safetyOf(owner);
+  return (result.Item.safety as SafetySettings | undefined) ?? {};
 }
 
 export async function setSafetySettings(ownerId: string, settings: SafetySettings): Promise<void> {

@@ -2,6 +2,8 @@ import * as v from 'valibot';
 import { BadRequestError, quoted } from '../../core/errors';
 import { closestNames } from './registry';
 import { schemaRuleProblems } from '../../core/argument-rules';
+import { refusedUrlHost } from '../../core/addresses';
+import { allowLoopbackFetch } from './config';
 import type { ToolDefinition } from '../../core/tool';
 
 /**
@@ -11,7 +13,7 @@ import type { ToolDefinition } from '../../core/tool';
  */
 export function validateToolArguments(tool: ToolDefinition, input: Record<string, unknown>): Record<string, unknown> {
   const result = v.safeParse(tool.schema, input, { abortEarly: false });
-  const declared = schemaRuleProblems(tool.schemaRules ?? [], input);
+  const declared = [...schemaRuleProblems(tool.schemaRules ?? [], input), ...urlProblems(tool, input)];
   if (result.success) {
     const problems = [...declared, ...ruleProblems(tool, result.output as Record<string, unknown>)];
     if (problems.length) throw invalidArguments(tool.name, unique(problems));
@@ -121,7 +123,7 @@ function describeIssue(original: Issue, tool: ToolDefinition): string {
  * The object entries the schema expects at a path (through optional, nullable and array wrappers),
  * so an unknown key deep inside `cards[1]` can be matched against the keys a card has.
  */
-function entriesAt(schema: unknown, path: readonly unknown[]): Record<string, unknown> | undefined {
+export function entriesAt(schema: unknown, path: readonly unknown[]): Record<string, unknown> | undefined {
   let node = schema as { entries?: Record<string, unknown>; wrapped?: unknown; item?: unknown; pipe?: unknown[] } | undefined;
   const unwrap = () => {
     for (let i = 0; node && i < 5; i++) {
@@ -149,4 +151,111 @@ function article(expected: string): string {
     return `${expected === 'array' || expected === 'object' || expected === 'integer' ? 'an' : 'a'} ${expected}`;
   }
   return expected;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Links: every URL argument of every tool (a string with a URL check, or a field named `url`,
+// `*_url` or `website`) is refused when its host is written as a loopback, private, link-local or
+// metadata address, or names the local machine. Tools that fetch a link check it again, resolved,
+// in the guarded fetcher (platforms/video-check.ts); this rule also covers links only stored (a
+// landing page), so no tool accepts what another refuses.
+
+type PathStep = string | '*';
+const URL_FIELD = /(^|_)url$|^website$/;
+const urlPathsByTool = new WeakMap<ToolDefinition, PathStep[][]>();
+
+/** The paths of a schema's URL strings (`['images', '*', 'image_url']`), through wrappers, arrays and unions. */
+export function urlPaths(schema: unknown, key = '', depth = 0): PathStep[][] {
+  const node = schema as {
+    type?: string;
+    entries?: Record<string, unknown>;
+    wrapped?: unknown;
+    item?: unknown;
+    options?: unknown[];
+    pipe?: { type?: string }[];
+  };
+  if (!node || depth > 12) return [];
+  if (node.wrapped) return urlPaths(node.wrapped, key, depth + 1);
+  if (node.type === 'string') {
+    const checked = node.pipe?.some((action) => action.type === 'url') ?? false;
+    return checked || URL_FIELD.test(key) ? [[]] : [];
+  }
+  if (node.entries) {
+    return Object.entries(node.entries).flatMap(([name, entry]) => urlPaths(entry, name, depth + 1).map((path) => [name, ...path]));
+  }
+  if (node.item) return urlPaths(node.item, key, depth + 1).map((path) => ['*', ...path]);
+  if (node.options) {
+    const seen = new Set<string>();
+    return node.options
+      .flatMap((option) => urlPaths(option, key, depth + 1))
+      .filter((path) => !seen.has(path.join('.')) && Boolean(seen.add(path.join('.'))));
+  }
+  return [];
+}
+
+function urlProblems(tool: ToolDefinition, input: Record<string, unknown>): string[] {
+  let paths = urlPathsByTool.get(tool);
+  if (!paths) urlPathsByTool.set(tool, (paths = urlPaths(tool.schema)));
+  if (!paths.length) return [];
+  const allowLoopback = allowLoopbackFetch();
+  const problems: string[] = [];
+  const visit = (value: unknown, path: PathStep[], at: string) => {
+    if (!path.length) {
+      const refused = typeof value === 'string' ? refusedUrlHost(value, allowLoopback) : undefined;
+      if (refused)
+        problems.push(
+          `\`${at}\` is refused: ${quoted(refused, 80)}. Links to the local machine and to private, link-local or cloud metadata addresses are never fetched or accepted; give a public link.`,
+        );
+      return;
+    }
+    const [step, ...rest] = path;
+    if (step === '*') {
+      if (Array.isArray(value)) value.slice(0, 1000).forEach((item, i) => visit(item, rest, `${at}[${i}]`));
+    } else if (value && typeof value === 'object' && !Array.isArray(value)) {
+      visit((value as Record<string, unknown>)[step], rest, at ? `${at}.${step}` : step);
+    }
+  };
+  for (const path of paths) visit(input, path, '');
+  return problems;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The request body around `arguments`: `{"argument": {..., "dry_run": true}}` (a typo) must not run
+// the tool with empty arguments. Only `arguments` is known at the top level, and the paging keys
+// `limit` and `offset` where the tool has them (n8n's pagination sets top-level body keys): they
+// apply to the tool like the same arguments.
+
+/** Top-level paging keys accepted where the tool has the argument of that name. */
+export const TOP_LEVEL_PAGING_KEYS = ['limit', 'offset'] as const;
+
+/**
+ * The tool's arguments from a parsed request body: `arguments`, with the top-level paging keys the
+ * tool has. Refuses (400 `invalid_request`) any other top-level field, naming it, and a paging key
+ * given both at the top level and in `arguments` with different values.
+ */
+export function argumentsFromBody(tool: ToolDefinition, body: Record<string, unknown>): Record<string, unknown> {
+  const args = (body.arguments ?? {}) as Record<string, unknown>;
+  const entries = entriesAt(tool.schema, []) ?? {};
+  const paging = TOP_LEVEL_PAGING_KEYS.filter((key) => key in body && key in entries);
+  const unknown = Object.keys(body).filter((key) => key !== 'arguments' && !(paging as string[]).includes(key));
+  if (unknown.length) {
+    const names = unknown.slice(0, 5).map((key) => `\`${quoted(key, 60)}\``);
+    const [closest] = closestNames(quoted(unknown[0], 80), ['arguments', ...paging], 1);
+    const more = unknown.length > 5 ? ` and ${unknown.length - 5} more` : '';
+    throw new BadRequestError(
+      `Unknown top-level field${unknown.length > 1 ? 's' : ''} ${names.join(', ')}${more} in the request body: the body is {"arguments": {...}} and the tool's fields go inside \`arguments\`${closest === 'arguments' ? '; did you mean `arguments`?' : '.'}`,
+      { fields: unknown.slice(0, 5).map((key) => quoted(key, 60)) },
+    );
+  }
+  if (!paging.length) return args;
+  const merged = { ...args };
+  for (const key of paging) {
+    if (key in args && JSON.stringify(args[key]) !== JSON.stringify(body[key]))
+      throw new BadRequestError(
+        `\`${key}\` is given twice with different values (at the top level of the body and in \`arguments\`); give it once.`,
+        { fields: [key] },
+      );
+    merged[key] = body[key];
+  }
+  return merged;
 }

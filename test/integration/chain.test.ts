@@ -2,8 +2,9 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../../functions/runtime/config';
 import { revokeApiKey, createApiKey, hashApiKey } from '../../functions/runtime/stores/api-keys';
 import { documentClient } from '../../functions/runtime/stores/dynamo';
-import { periodOf, readUsage } from '../../functions/runtime/stores/usage';
-import { createTestOwner, useTestTables } from '../support/gateway';
+import { readUsage } from '../../functions/runtime/stores/usage';
+import { connectSandboxAccounts } from '../../functions/connect/accounts';
+import { callTool, createTestOwner, useTestTables } from '../support/gateway';
 import { callTestTool, executions } from '../support/test-tools';
 
 useTestTables();
@@ -75,6 +76,20 @@ describe('Middleware chain: envelope and request shape', () => {
     expect(result.status).toBe(400);
     expect(result.body.structured_content!.code).toBe('invalid_arguments');
     expect(JSON.stringify(result.body).length).toBeLessThan(20_000);
+  });
+
+  it('never echoes a long value a tool repeats in its error: each is quoted by its first 60 characters', async () => {
+    const { apiKey } = await createTestOwner();
+    const long = `${'y'.repeat(59)}z${'x'.repeat(100 * 1024)}`;
+    const result = await callTestTool(apiKey, 'test_tool_error_echo', { name: long });
+    expect(result.status).toBe(400);
+    expect(result.body.structured_content).toMatchObject({ code: 'tool_rejected', name: `${long.slice(0, 60)}…` });
+    expect(result.body.error).toBe(`No campaign named "${long.slice(0, 60)}…". Campaign "${long.slice(0, 60)}…" was not found.`);
+    expect(JSON.stringify(result.body).length).toBeLessThan(2_000);
+    // The tool name from the path too.
+    const unknown = await callTestTool(apiKey, `t${'o'.repeat(5000)}`);
+    expect(unknown.status).toBe(404);
+    expect(JSON.stringify(unknown.body).length).toBeLessThan(2_000);
   });
 
   it('answers 400 for a body sent without a JSON content type', async () => {
@@ -180,9 +195,55 @@ describe('Middleware: lookupTool and validateArguments', () => {
     expect(result.body.error).toContain('did you mean `message`');
     expect((await readUsage(owner.owner_id, new Date())).used).toBe(0);
   });
+
+  it('refuses unknown top-level body fields, naming them: a typo of `arguments` never runs the tool with empty arguments', async () => {
+    const { apiKey, owner } = await createTestOwner();
+    const before = executions.count;
+    const typo = await callTestTool(apiKey, 'test_echo', {}, { rawBody: JSON.stringify({ argument: { message: 'hi', dry_run: true } }) });
+    expect(typo.status).toBe(400);
+    expect(typo.body.structured_content).toMatchObject({ code: 'invalid_request', fields: ['argument'] });
+    expect(typo.body.error).toContain('Unknown top-level field `argument`');
+    expect(typo.body.error).toContain('did you mean `arguments`?');
+    const extra = await callTestTool(
+      apiKey,
+      'test_echo',
+      {},
+      { rawBody: JSON.stringify({ arguments: { message: 'hi' }, dryRun: true, limit: 5 }) },
+    );
+    expect(extra.status).toBe(400);
+    // `limit` is a paging key, but test_echo has no `limit`.
+    expect(extra.body.structured_content).toMatchObject({ code: 'invalid_request', fields: ['dryRun', 'limit'] });
+    expect(executions.count).toBe(before);
+    expect((await readUsage(owner.owner_id, new Date())).used).toBe(0);
+  });
+
+  it('accepts top-level `limit` / `offset` where the tool has them (n8n pagination) and applies them', async () => {
+    const { apiKey } = await createTestOwner({ accounts: { chatads: 1 } });
+    const all = await callTool(apiKey, 'list_chatads_campaigns', { limit: 2 });
+    expect(all.status).toBe(200);
+    const paged = await callTool(apiKey, 'list_chatads_campaigns', {}, { rawBody: JSON.stringify({ arguments: { limit: 2 }, offset: 1 }) });
+    expect(paged.status).toBe(200);
+    expect(paged.body.data!.structured).toMatchObject({ offset: 1 });
+    const both = await callTool(apiKey, 'list_chatads_campaigns', {}, { rawBody: JSON.stringify({ arguments: { limit: 2 }, limit: 3 }) });
+    expect(both.status).toBe(400);
+    expect(both.body.error).toContain('`limit` is given twice');
+  });
 });
 
 describe('Middleware: selectAccount', () => {
+  it('reads the accounts afresh before refusing: an account connected right after a refusal is used at once', async () => {
+    const { apiKey, owner } = await createTestOwner();
+    const none = await callTool(apiKey, 'list_chatads_campaigns');
+    expect(none.status).toBe(400);
+    expect(none.body.structured_content).toMatchObject({ code: 'account_not_connected' });
+    await connectSandboxAccounts(owner.owner_id, 'chatads', 1);
+    expect((await callTool(apiKey, 'list_chatads_campaigns')).status).toBe(200);
+    // An account named that the warm function's cached list does not have yet.
+    const [second] = await connectSandboxAccounts(owner.owner_id, 'chatads', 1);
+    const named = await callTool(apiKey, 'list_chatads_campaigns', { ad_account_id: second!.account_id });
+    expect(named.status).toBe(200);
+  });
+
   it('uses the only account, prompts when several are connected, and accepts the alias', async () => {
     const one = await createTestOwner({ accounts: { deskads: 1 } });
     expect((await callTestTool(one.apiKey, 'test_deskads_account')).body.data!.structured!.account_id).toBe(
@@ -309,30 +370,18 @@ describe('Middleware: idempotency', () => {
 });
 
 describe('Middleware: quota', () => {
-  // Contract change (issue 12): at the limit, 402 only once no reservation can still be running
-  // (each holds until its function's deadline); before that, a retryable 503 quota_pending.
-  it('answers 402 with the upgrade link and quota block once the limit is reached by finished calls, a retryable 503 while calls may still run', async () => {
-    const { apiKey, owner } = await createTestOwner({ tier: 'free', limitOverride: 2 });
+  // Issue 32: at the limit the answer is 402 at once, as the specification says, also while the last
+  // reservation's function may still run (before: a retryable 503 quota_pending for up to 30 s).
+  it('answers 402 with the upgrade link and quota block as soon as the limit is taken', async () => {
+    const { apiKey } = await createTestOwner({ tier: 'free', limitOverride: 2 });
     expect((await callTestTool(apiKey, 'test_echo')).status).toBe(200);
     expect((await callTestTool(apiKey, 'test_echo')).body.data!.quota).toMatchObject({ used: 2, limit: 2 });
-    const pending = await callTestTool(apiKey, 'test_echo');
-    expect(pending.status).toBe(503);
-    expect(pending.body.structured_content).toEqual({ code: 'quota_pending' });
-    expect(Number(pending.headers['Retry-After'])).toBeGreaterThan(0);
-    // The deadline of the last reservation's function passes.
-    await documentClient().send(
-      new UpdateCommand({
-        TableName: tableName('usage'),
-        Key: { owner_id: owner.owner_id, period: periodOf(new Date()) },
-        UpdateExpression: 'SET held_until = :past',
-        ExpressionAttributeValues: { ':past': Date.now() - 1 },
-      }),
-    );
     const refused = await callTestTool(apiKey, 'test_echo');
     expect(refused.status).toBe(402);
     expect(refused.body.error).toContain('monthly limit of 2 tool calls on the free plan');
     expect(refused.body.error).toContain('https://');
     expect(refused.body.quota).toMatchObject({ used: 2, limit: 2, tier: 'free', upgrade_url: expect.stringMatching(/^https:/) });
+    expect(refused.body.structured_content).toMatchObject({ code: 'quota_exhausted' });
   });
 
   it('refunds the reservation of every call that does not end in 200', async () => {

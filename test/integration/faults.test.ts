@@ -6,7 +6,7 @@
  * writes and quota-exempt calls for one owner near its limit, then checks the invariants:
  * - no write ran twice for one Idempotency-Key (entities created per key ≤ 1, per step ≤ 1);
  * - `used` equals the number of billable 200s, after background settling;
- * - 402 only when the limit is taken by calls that succeeded (else a retryable 503 quota_pending);
+ * - 402 only at the limit (reservations of running calls included), its quota block saying so;
  * - every answer is an envelope with a code for 5xx, within the function's time (plus scheduling
  *   slack on a busy machine); `outcome_unknown` only for writes, and a key that answered it replays it;
  * - no claim is left in progress.
@@ -260,8 +260,13 @@ async function checkRun(result: Awaited<ReturnType<typeof oneRun>>, totals: Map<
   const usage = await readUsage(owner.owner_id, new Date());
   expect({ run, used: usage.used }).toEqual({ run, used: billable200s });
   expect(billable200s).toBeLessThanOrEqual(limit);
-  // 402 "limit reached" only when the limit is taken by calls that succeeded.
-  if (answers.some((a) => a.status === 402)) expect({ run, used: usage.used }).toEqual({ run, used: limit });
+  // 402 "limit reached" only at the limit (reservations of calls still running included).
+  for (const answer of answers.filter((a) => a.status === 402))
+    expect({ run, code: answer.body.structured_content?.code, used: (answer.body as { quota?: { used?: number } }).quota?.used }).toEqual({
+      run,
+      code: 'quota_exhausted',
+      used: limit,
+    });
 }
 
 describe('Fault injection on the request path', () => {

@@ -131,6 +131,23 @@ describe('Store outage', () => {
     expect((await healthResponse()).statusCode).toBe(200);
   });
 
+  it('/health reads every table of the gateway and names the one that does not answer', async () => {
+    const healthy = JSON.parse((await healthResponse()).body) as { tables: Record<string, string> };
+    expect(Object.keys(healthy.tables).sort()).toEqual(['apiKeys', 'audit', 'idempotency', 'monitoring', 'owners', 'sandbox', 'usage']);
+    for (const [suffix, table] of [
+      ['-audit', 'audit'],
+      ['-monitoring', 'monitoring'],
+      ['-sandbox', 'sandbox'],
+    ] as const) {
+      fault = { when: onTable(suffix), kind: 'fail' };
+      const health = await healthResponse();
+      expect([table, health.statusCode]).toEqual([table, 503]);
+      expect(JSON.parse(health.body)).toMatchObject({ code: 'store_unavailable', tables: { [table]: 'unreachable', usage: 'ok' } });
+    }
+    fault = undefined;
+    expect((await healthResponse()).statusCode).toBe(200);
+  });
+
   it('gives a reservation back once the store answers again, when the tool failed on the store', async () => {
     const { apiKey, owner } = await createTestOwner();
     // The sandbox fails; the refund that follows fails too, then the store comes back.
@@ -169,6 +186,9 @@ describe('Unknown outcomes and deadlines', () => {
     expect(await store('unknown').list('thing')).toHaveLength(1);
     await settled();
     expect((await readUsage(owner.owner_id, new Date())).used).toBe(0);
+    // The audit trail says the write may have happened, not that it failed.
+    const entries = await listAuditEntries(owner.owner_id, { limit: 50, filter: (e) => e.tool === 'sf_create' });
+    expect(entries.map((e) => `${e.arguments.label} ${e.outcome}`)).toEqual(['unknown unknown']);
   });
 
   it('the audit trail holds exactly one record of a write whose audit record failed or lost its answer', async () => {

@@ -57,6 +57,20 @@ const refuses = defineGatewayTool({
   },
 });
 
+const refusesEchoing = defineGatewayTool({
+  category: 'helper',
+  name: 'test_tool_error_echo',
+  description: 'Raises a tool-level 400 that repeats its argument, as a careless tool message would.',
+  access: 'read',
+  args: { name: v.string() },
+  async run(args) {
+    throw new ToolError(`No campaign named "${args.name}". Campaign "${args.name}" was not found.`, {
+      name: args.name,
+      tried: [args.name],
+    });
+  },
+});
+
 const rateLimited = defineGatewayTool({
   category: 'helper',
   name: 'test_rate_limited',
@@ -99,7 +113,7 @@ const deskadsAccount = platformToolDefiner(
   },
 });
 
-export const testHandler = createToolHandler([echo, bug, refuses, rateLimited, upstreamDown, deskadsAccount], [deskads]);
+export const testHandler = createToolHandler([echo, bug, refuses, refusesEchoing, rateLimited, upstreamDown, deskadsAccount], [deskads]);
 
 /** Invokes the test handler exactly as API Gateway would for this HTTP request. */
 export async function callTestTool(

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GatewayError } from '../../../core/errors';
+import { GatewayError, quoted } from '../../../core/errors';
 import { errorResponse, internalErrorResponse } from '../envelope';
 import { requestDeadlines } from '../deadlines';
 import { createLogger } from '../log';
@@ -50,6 +50,7 @@ export function envelope(): GatewayMiddleware {
   const finish = (request: GatewayRequest) => {
     const state = stateOf(request.context);
     const response = request.response!;
+    if (response.statusCode >= 400) response.body = withoutEchoes(response.body, request.event.body);
     response.headers = { ...response.headers, 'X-Request-Id': state.requestId };
     state.log.info('request', {
       status: response.statusCode,
@@ -78,4 +79,53 @@ export function envelope(): GatewayMiddleware {
   };
 
   return { before: envelopeBefore, after: envelopeAfter, onError: envelopeOnError };
+}
+
+/** Longest piece of a caller's value an error may quote (docs/errors.md). */
+const QUOTE_CHARS = 60;
+
+/**
+ * An error answer never echoes a caller's long value: whatever a tool or rule wrote into the
+ * message or the structured content, each string of the request body longer than QUOTE_CHARS is
+ * replaced there by its first QUOTE_CHARS characters and "…" (a 2.4 MB value gives an answer of a
+ * few hundred bytes, far from Lambda's 6 MB response limit). The tool name from the path likewise.
+ */
+export function withoutEchoes(body: string, request: unknown): string {
+  const long = new Set<string>();
+  const collect = (value: unknown, depth: number) => {
+    if (long.size >= 200 || depth > 20) return;
+    if (typeof value === 'string') {
+      if (value.length > QUOTE_CHARS + 1) long.add(value);
+    } else if (Array.isArray(value)) value.slice(0, 1000).forEach((item) => collect(item, depth + 1));
+    else if (value && typeof value === 'object')
+      for (const [key, item] of Object.entries(value).slice(0, 1000)) {
+        collect(key, depth + 1);
+        collect(item, depth + 1);
+      }
+  };
+  collect(request, 0);
+  let answer: { tool?: unknown } & Record<string, unknown>;
+  try {
+    answer = JSON.parse(body) as typeof answer;
+  } catch {
+    return body;
+  }
+  if (typeof answer.tool === 'string' && answer.tool.length > 64) answer.tool = quoted(answer.tool, QUOTE_CHARS);
+  if (!long.size) return JSON.stringify(answer);
+  // Longest first, so a value that contains a shorter one is replaced whole.
+  const values = [...long].sort((a, b) => b.length - a.length);
+  const scrub = (value: unknown, depth: number): unknown => {
+    if (typeof value === 'string') {
+      let text = value;
+      for (const long of values)
+        if (text.length >= long.length && text.includes(long)) text = text.split(long).join(quoted(long, QUOTE_CHARS));
+      return text;
+    }
+    if (depth > 20) return value;
+    if (Array.isArray(value)) return value.map((item) => scrub(item, depth + 1));
+    if (value && typeof value === 'object')
+      return Object.fromEntries(Object.entries(value).map(([k, item]) => [scrub(k, depth + 1) as string, scrub(item, depth + 1)]));
+    return value;
+  };
+  return JSON.stringify(scrub(answer, 0));
 }

@@ -1,4 +1,4 @@
-import { ToolNotFoundError } from '../../../core/errors';
+import { quoted, ToolNotFoundError } from '../../../core/errors';
 import type { ToolRegistry } from '../registry';
 import { type GatewayRequest, type GatewayMiddleware, stateOf } from '../state';
 import { checkKeyScope, GuardrailBlockedError, safetyOf, toolOffBreach } from '../safety';
@@ -14,7 +14,7 @@ export function lookupTool(registry: ToolRegistry, suggestFrom: ToolRegistry = r
     if (!tool) {
       const suggestions = suggestFrom.closest(state.toolName);
       throw new ToolNotFoundError(
-        `Unknown tool "${state.toolName}".` +
+        `Unknown tool "${quoted(state.toolName)}".` +
           (suggestions.length ? ` Did you mean: ${suggestions.join(', ')}?` : '') +
           ' GET /api/v1/tools lists every tool.',
         suggestions,

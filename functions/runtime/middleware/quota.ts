@@ -1,6 +1,6 @@
 import { randomToken } from '../canonical';
 import { upgradeUrl } from '../config';
-import { QuotaExceededError, QuotaPendingError, StoreUnavailableError } from '../../../core/errors';
+import { QuotaExceededError, StoreUnavailableError } from '../../../core/errors';
 import { settle, settleNowAndLater } from '../settle';
 import { monthlyLimit } from '../stores/owners';
 import { periodEndOf, periodOf, readUsage, refundCall, reserveCall, slotOf } from '../stores/usage';
@@ -12,9 +12,9 @@ import { forgetOwnerAccounts } from '../stores/account-cache';
 
 /**
  * Monthly quota (CONTRACT.md section 2). before: reserve one call with a conditional update that
- * can never pass the limit. At the limit: 402 only when no reservation can still be running;
- * otherwise a retryable 503 `quota_pending` with Retry-After (no waiting in the gateway: polling
- * the counter would add load exactly when an owner is at the limit).
+ * can never pass the limit. At the limit (reservations of calls still running included): 402, as
+ * the specification says, whose callers show the message and stop; a unit a failing call gives
+ * back later is simply available again.
  * after / onError: a call that did not end in 200 gets its reservation back, exactly once (the
  * refund is idempotent and retried in the background while the store does not answer).
  * Exempt tools and idempotent replays never reserve.
@@ -59,10 +59,6 @@ export function quota(): GatewayMiddleware {
       return;
     }
     if (result.stale) throw new Error('unreachable: a reservation without a version check is never stale');
-    const now = Date.now();
-    if (result.heldUntil > now) {
-      throw new QuotaPendingError(limit, Math.max(1, Math.min(30, Math.ceil((result.heldUntil - now) / 1000))));
-    }
     const url = upgradeUrl();
     throw new QuotaExceededError(
       `You have reached your monthly limit of ${limit} tool calls on the ${owner.tier} plan. ` +

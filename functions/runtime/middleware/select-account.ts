@@ -8,7 +8,8 @@ import { type GatewayRequest, type RequestState, type GatewayMiddleware, stateOf
  * Picks the connected account a platform tool acts on, from the platform's account parameter
  * (CONTRACT.md section 4). One account: used. Several and none named: a selection prompt.
  * Billable calls select from the warm function's cache of the owner's accounts; the quota
- * reservation then checks the cache is current (account-cache.ts) and selects again if not.
+ * reservation then checks the cache is current (account-cache.ts) and selects again if not. Only
+ * a selection that succeeds rests on the cache: before refusing, the accounts are read afresh.
  */
 export function selectAccount(): GatewayMiddleware {
   const selectAccountBefore = async (request: GatewayRequest) => {
@@ -35,13 +36,22 @@ export async function chooseAccount(state: RequestState): Promise<void> {
       'invalid_arguments',
     );
   }
-  let accounts: ConnectedAccount[];
-  if (tool.quotaExempt) {
-    accounts = await listConnectedAccounts(state.owner!.owner_id, platform);
-  } else {
+  const load = async (): Promise<ConnectedAccount[]> => {
+    if (tool.quotaExempt) return listConnectedAccounts(state.owner!.owner_id, platform);
     const cached = await accountsWithVersion(state.owner!.owner_id, platform, state.now);
-    accounts = cached.accounts;
     state.accountsVersion = cached.version;
+    return cached.accounts;
+  };
+  // Ids are compared without the dashes people copy from UIs (123-456-7890).
+  const normalize = (id: string) => id.replace(/-/g, '');
+  const find = (list: ConnectedAccount[]) =>
+    list.find((a) => a.account_id === distinct[0] || normalize(a.account_id) === normalize(distinct[0]!));
+  let accounts = await load();
+  if (state.accountsVersion !== undefined && (accounts.length === 0 || (distinct[0] !== undefined && !find(accounts)))) {
+    // Only a success may rest on the cached list: a refusal (no account, account not connected)
+    // reads afresh, so an account connected a moment ago through another function is seen.
+    forgetOwnerAccounts(state.owner!.owner_id);
+    accounts = await load();
   }
   if (accounts.length === 0) {
     throw new AccountSelectionError(
@@ -71,9 +81,7 @@ export async function chooseAccount(state: RequestState): Promise<void> {
       { platform, parameter, accounts: listing },
     );
   }
-  // Ids are compared without the dashes people copy from UIs (123-456-7890).
-  const normalize = (id: string) => id.replace(/-/g, '');
-  const account = accounts.find((a) => a.account_id === wanted || normalize(a.account_id) === normalize(wanted));
+  const account = find(accounts);
   if (!account) {
     throw new AccountSelectionError(
       `The ${platform} account "${quoted(wanted)}" is not connected to your API key. Valid values of ${parameter}:\n${lines}`,

@@ -1,16 +1,18 @@
-import { validateToolArguments } from '../validation';
+import { argumentsFromBody, validateToolArguments } from '../validation';
 import { type GatewayRequest, type GatewayMiddleware, stateOf } from '../state';
 import { DRY_RUN_ARGUMENT } from '../../../core/tool';
 
 /**
- * Strict validation of `arguments` against the tool's valibot schema and cross-field rules. The tool
+ * Strict validation of the request body (only `arguments`, and the paging keys `limit` / `offset`
+ * where the tool has them, at the top level) and of `arguments` against the tool's valibot schema and cross-field rules. The tool
  * receives them without the account parameters and without `dry_run` (kept in `state.dryRun`).
  */
 export function validateArguments(): GatewayMiddleware {
   const validateArgumentsBefore = async (request: GatewayRequest) => {
     const state = stateOf(request.context);
     const tool = state.tool!;
-    const raw = (request.event.body as { arguments: Record<string, unknown> }).arguments;
+    // Unknown top-level fields are refused; top-level `limit` / `offset` apply where the tool has them.
+    const raw = argumentsFromBody(tool, request.event.body as Record<string, unknown>);
     const parsed = validateToolArguments(tool, raw);
     state.rawArgs = parsed;
     const args = { ...parsed };

@@ -4,6 +4,7 @@ import { randomToken } from '../canonical';
 import type { PlatformWord } from '../../../core/platforms';
 import type { PlannedBudget, PlannedChange, WritePlan } from '../../../core/plan';
 import type { UndoCall } from '../../../core/tool';
+import { loadCredentials, saveCredentials } from './credentials';
 import { documentClient } from './dynamo';
 
 /**
@@ -20,7 +21,11 @@ import { documentClient } from './dynamo';
 export const DEFAULT_AUDIT_RETENTION_DAYS = 400;
 export const PENDING_ACTION_HOURS = 48;
 
-export type AuditOutcome = 'applied' | 'failed' | 'dry_run' | 'blocked' | 'held';
+/**
+ * `unknown`: the write may have happened (its answer was lost, it did not finish); never recorded as
+ * failed. `refused`: an approval that was refused (not pending, expired, the entity changed).
+ */
+export type AuditOutcome = 'applied' | 'failed' | 'unknown' | 'dry_run' | 'blocked' | 'held' | 'refused';
 
 export interface AuditEntry {
   change_id: string;
@@ -63,6 +68,12 @@ export interface PendingAction {
   plan: WritePlan;
   /** The guardrails it broke (empty when the owner holds every write). */
   reasons: string[];
+  /**
+   * The arguments hold values redactArguments hides (a webhook URL with its token, email
+   * addresses): `arguments` shows them redacted, and the whole arguments are kept encrypted apart
+   * from the record (stores/credentials.ts); heldArguments reads them for the approval.
+   */
+  sealed_arguments?: boolean;
   decided_at?: string;
   decided_by?: string;
   reason?: string;
@@ -184,13 +195,18 @@ export async function releaseRevert(ownerId: string, changeId: string, revertId:
 
 export async function holdAction(action: Omit<PendingAction, 'action_id' | 'status' | 'expires'>): Promise<PendingAction> {
   const created = Date.parse(action.created_at);
+  // Secrets and personal data never sit in the audit table in plaintext: shown redacted, kept encrypted.
+  const shown = redactArguments(action.arguments) as Record<string, unknown>;
+  const sealed = JSON.stringify(shown) !== JSON.stringify(action.arguments);
   const record: PendingAction = {
     ...action,
-    arguments: action.arguments,
+    arguments: shown,
+    ...(sealed ? { sealed_arguments: true } : {}),
     action_id: `act_${randomToken(16).replace(/[-_]/g, 'x')}`,
     status: 'pending',
     expires: new Date(created + PENDING_ACTION_HOURS * 3_600_000).toISOString(),
   };
+  if (sealed) await saveCredentials(heldArgumentsRef(record), { arguments: JSON.stringify(action.arguments) });
   await documentClient().send(
     new PutCommand({
       TableName: tableName('audit'),
@@ -200,6 +216,20 @@ export async function holdAction(action: Omit<PendingAction, 'action_id' | 'stat
     }),
   );
   return record;
+}
+
+const heldArgumentsRef = (action: Pick<PendingAction, 'owner_id' | 'action_id'>) => ({
+  owner_id: action.owner_id,
+  platform: 'action' as const,
+  account_id: action.action_id,
+});
+
+/** The arguments a held write was made with, secrets included (decrypted when they were sealed). */
+export async function heldArguments(action: PendingAction): Promise<Record<string, unknown>> {
+  if (!action.sealed_arguments) return action.arguments;
+  const stored = await loadCredentials<{ arguments: string }>(heldArgumentsRef(action));
+  if (!stored) throw new Error(`The encrypted arguments of held action ${action.action_id} are missing.`);
+  return JSON.parse(stored.arguments) as Record<string, unknown>;
 }
 
 /** A held action; `expired` is true once its 48 hours passed while still pending. */

@@ -22,9 +22,12 @@ import { documentClient } from './dynamo';
  */
 export interface AccountRef {
   owner_id: string;
-  /** The platform of a live account, or `monitor` for a monitor's webhook URL (it carries a token). */
-  platform: PlatformWord | 'monitor';
-  /** The account id, or the monitor id. */
+  /**
+   * The platform of a live account, `monitor` for a monitor's webhook URL (it carries a token), or
+   * `action` for the arguments of a held write that carry secrets (stores/audit.ts).
+   */
+  platform: PlatformWord | 'monitor' | 'action';
+  /** The account id, the monitor id, or the action id. */
   account_id: string;
 }
 

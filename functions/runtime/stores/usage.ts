@@ -33,7 +33,7 @@ const TOOL_PREFIX = 'tool:';
  * - A reservation whose outcome is unknown (no answer at all) is refunded only if its slot still
  *   holds its token: the decrement is conditional on it.
  * - `held_until` is the moment the latest reservation's call must have finished (the function's
- *   deadline): until then, reaching the limit may be undone by refunds (see QuotaPendingError).
+ *   deadline), kept for operators: at the limit the answer is 402 whether or not calls still run.
  */
 export const RESERVATION_SLOTS = 128;
 

@@ -5,24 +5,22 @@
  *
  * The URL is checked like every URL the gateway fetches (platforms/video-check.ts): https only, and
  * every address the host resolves to must be public (private, loopback, link-local and metadata
- * addresses are refused); the POST goes to exactly the address that was checked. Loopback (and
- * plain http to it) is allowed only under the test-only setting UNSAFE_ALLOW_LOOPBACK_FETCH_FOR_TESTS.
+ * addresses are refused); the POST goes to exactly the address that was checked (the guarded
+ * fetcher's sendToVettedAddress). Loopback (and plain http to it) is allowed only under the
+ * test-only setting UNSAFE_ALLOW_LOOPBACK_FETCH_FOR_TESTS.
  */
-import * as http from 'node:http';
-import * as https from 'node:https';
-import type { LookupFunction } from 'node:net';
 import { allowLoopbackFetch } from '../../../functions/runtime/config';
 import { ToolError } from '../../../core/errors';
 import { loadCredentials, saveCredentials } from '../../../functions/runtime/stores/credentials';
 import type { Delivery, MonitorAlert } from '../../../functions/runtime/stores/monitoring';
-import { vetUrl } from '../../video-check';
+import { sendToVettedAddress, VideoFetchError, vetUrl, type VettedTarget } from '../../video-check';
 import { checkEmailConfigured, maskEmail, sendEmail } from './email';
 
 const TIMEOUT_MS = 5000;
 export const DELIVERY_ATTEMPTS = 3;
 
 /** Refuses a webhook URL the gateway must not call, with a reason a user can act on. */
-export async function checkWebhookUrl(raw: string): Promise<{ url: URL; address: string; family: number }> {
+export async function checkWebhookUrl(raw: string): Promise<VettedTarget> {
   let target;
   try {
     target = await vetUrl(raw);
@@ -60,34 +58,15 @@ export function alertText(alert: MonitorAlert): string {
   return `Monitor "${alert.monitor_name}" alerted for ${alert.day}: ${where.join(', ')}.`;
 }
 
-function post(target: { url: URL; address: string; family: number }, body: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const lookup: LookupFunction = (_host, options, callback) => {
-      if ((options as { all?: boolean }).all)
-        (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [
-          { address: target.address, family: target.family },
-        ]);
-      else callback(null, target.address, target.family);
-    };
-    const client = target.url.protocol === 'https:' ? https : http;
-    const request = client.request(
-      target.url,
-      {
-        method: 'POST',
-        lookup,
-        agent: false,
-        timeout: TIMEOUT_MS,
-        headers: { 'Content-Type': 'application/json', 'User-Agent': 'ad-gateway-monitor/1.0', 'Content-Length': Buffer.byteLength(body) },
-      },
-      (response) => {
-        response.resume();
-        resolve(response.statusCode ?? 0);
-      },
-    );
-    request.on('timeout', () => request.destroy(new Error('no answer within 5 seconds')));
-    request.on('error', reject);
-    request.end(body);
+async function post(target: VettedTarget, body: string): Promise<number> {
+  const response = await sendToVettedAddress(target, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'User-Agent': 'ad-gateway-monitor/1.0', 'Content-Length': Buffer.byteLength(body) },
+    body,
+    timeoutMs: TIMEOUT_MS,
+    maxBytes: 0,
   });
+  return response.status;
 }
 
 /** Posts a JSON body (with a `text` chat tools show) up to DELIVERY_ATTEMPTS times (1 s, then 2 s apart); a 2xx answer is delivered. */
@@ -105,7 +84,12 @@ export async function deliverJson(
       if (status >= 200 && status < 300) return { status: 'delivered', attempts: attempt };
       error = `the webhook answered HTTP ${status}`;
     } catch (err) {
-      error = err instanceof ToolError ? err.message : `the webhook could not be reached (${(err as Error).message})`;
+      error =
+        err instanceof ToolError
+          ? err.message
+          : err instanceof VideoFetchError
+            ? err.message.replace(/^The server /, 'the webhook ').replace(/\.$/, '')
+            : `the webhook could not be reached (${(err as Error).message})`;
     }
     if (attempt < DELIVERY_ATTEMPTS) await pause(1000 * attempt);
   }

@@ -5,7 +5,7 @@ import { listAuditEntries } from '../../../functions/runtime/stores/audit';
 import { defineGatewayTool } from '../../../core/tool';
 import { markdownTable } from '../../../core/markdown';
 
-const OUTCOMES = ['applied', 'failed', 'dry_run', 'blocked', 'held'] as const;
+const OUTCOMES = ['applied', 'failed', 'unknown', 'dry_run', 'blocked', 'held', 'refused'] as const;
 const time = (what: string) =>
   v.optional(
     v.pipe(
@@ -40,7 +40,7 @@ export const listChangeHistory = defineGatewayTool({
   name: 'list_change_history',
   category: 'audit',
   description:
-    'Lists the audit trail of your writes, newest first: when, which key (its id), tool, account, the plan (each field before → after), the outcome (applied, failed, dry_run, blocked, held) and ids created. Filter by platform, account, tool, entity and time. revert_change restores an applied change.',
+    'Lists the audit trail of your writes, newest first: when, which key (its id), tool, account, the plan (each field before → after), the outcome (applied, failed, unknown: the write may have happened, dry_run, blocked, held, refused approvals) and ids created. Filter by platform, account, tool, entity and time. revert_change restores an applied change.',
   access: 'read',
   args: {
     platform: v.optional(v.pipe(v.picklist(PLATFORM_WORDS), v.description('Only this platform'))),

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { ToolError } from '../../../core/errors';
 import { changedSince } from '../../../functions/runtime/planned-writes';
 import type { WritePlan } from '../../../core/plan';
-import { getPendingAction, transitionAction, type PendingAction } from '../../../functions/runtime/stores/audit';
+import { getPendingAction, heldArguments, transitionAction, type PendingAction } from '../../../functions/runtime/stores/audit';
 import { defineGatewayTool, type ToolContext, type UndoCall } from '../../../core/tool';
 import { plannedTool, planOnly, recordedContext } from './safety-common';
 
@@ -102,7 +102,9 @@ export const manageAction = defineGatewayTool({
     result: v.optional(v.record(v.string(), v.unknown())),
   }),
   async plan(args, ctx) {
-    const action = await pendingOrRefuse(ctx.owner.owner_id, args.action_id);
+    const held = await pendingOrRefuse(ctx.owner.owner_id, args.action_id);
+    // Approving needs the arguments as given (a webhook URL, email addresses: kept encrypted while held).
+    const action = args.decision === 'approve' ? { ...held, arguments: await heldArguments(held) } : held;
     const data: ManageData = {
       action_id: action.action_id,
       decision: args.decision,

@@ -8,6 +8,7 @@ import { ToolError } from '../../../core/errors';
 import { count, markdownTable } from '../../../core/markdown';
 import { defineRetailAdsTool } from '../define';
 import type { RetailAdsAsset } from '../port';
+import { guardedFetch, VideoFetchError, VideoUrlError } from '../../video-check';
 
 const MB = 1024 * 1024;
 /** The platform's limits per asset type. */
@@ -47,33 +48,26 @@ export function sniff(bytes: Uint8Array): { content_type: string; width?: number
   return undefined;
 }
 
-/** Downloads the head of a file and its total size; a clear 400 when it cannot be read. */
+/**
+ * Downloads the head of a file and its total size through the guarded fetcher (every address
+ * public, each redirect vetted); a clear 400 when it cannot be read or is refused.
+ */
 async function readHead(url: string, signal: AbortSignal): Promise<{ head: Uint8Array; size: number }> {
-  let response: Response;
+  let response;
   try {
-    response = await fetch(url, { signal, redirect: 'follow' });
-  } catch {
-    throw new ToolError(`The file at \`url\` could not be downloaded (${url}). Check that it is public and reachable.`);
+    response = await guardedFetch(url, { maxBytes: HEAD_BYTES, signal, allowDataUrl: true });
+  } catch (err) {
+    if (err instanceof VideoUrlError)
+      throw new ToolError(`\`url\`: ${err.message.replace(/the video/g, 'the file')}`, { code: 'url_refused', argument: 'url' });
+    if (err instanceof VideoFetchError)
+      throw new ToolError(`The file at \`url\` could not be downloaded: ${err.message} Check that it is public and reachable.`);
+    throw err;
   }
-  if (!response.ok || !response.body)
+  if (response.status < 200 || response.status >= 300)
     throw new ToolError(`The file at \`url\` answered HTTP ${response.status}. Give a public URL of the file itself.`);
-  const declared = Number(response.headers.get('content-length') ?? NaN);
-  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-  const chunks: Uint8Array[] = [];
-  let read = 0;
-  let done = false;
-  while (read < HEAD_BYTES) {
-    const part = await reader.read();
-    if (part.done) {
-      done = true;
-      break;
-    }
-    chunks.push(part.value);
-    read += part.value.length;
-  }
-  if (!done) await reader.cancel();
-  const head = Buffer.concat(chunks);
-  const size = done ? read : Number.isFinite(declared) ? declared : NaN;
+  const declared = Number(response.headers['content-length'] ?? NaN);
+  const head = response.body;
+  const size = response.complete ? head.length : Number.isFinite(declared) ? declared : NaN;
   if (!Number.isFinite(size)) throw new ToolError("The file's size is unknown (no Content-Length). Host it where the size is sent.");
   return { head, size };
 }

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { runCommand } from '../../../bin/gateway';
 import { dispatch } from '../../../functions/local/router';
 import { tableName } from '../../../functions/runtime/config';
 import { clearAuthCache } from '../../../functions/runtime/middleware/authenticate';
 import { guardrailBreaches } from '../../../functions/runtime/safety';
+import { loadDestinations } from '../../../platforms/gateway/monitoring/deliver';
 import { documentClient } from '../../../functions/runtime/stores/dynamo';
 import { callTool, callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
 import { campaignsByName } from '../searchads/helpers';
@@ -91,6 +92,22 @@ describe('Spend safety', () => {
         '--max-daily-budget',
       );
       await expect(runCommand(['guardrails', 'set', '--owner', ownerId, '--tools-off', 'no_such_tool'])).rejects.toThrow('Unknown tool');
+    });
+
+    it('apply to the very next write: a warm function reads them afresh for writes (not from the 10 s key cache)', async () => {
+      const other = await createTestOwner({ accounts: { searchads: 1 } });
+      const id = (await campaignsByName(other.apiKey))['Brand - Exact']!.id;
+      // The key cache now holds this owner, without guardrails.
+      expect((await callTool(other.apiKey, 'update_campaign', { campaign_id: id, budget_amount: 100 })).status).toBe(200);
+      await json(['guardrails', 'set', '--owner', other.owner.owner_id, '--max-daily-budget', 'searchads=150']);
+      const over = await callTool(other.apiKey, 'update_campaign', { campaign_id: id, budget_amount: 180 });
+      expect(over.status).toBe(400);
+      expect(over.body.structured_content).toMatchObject({ code: 'guardrail_blocked', guardrail: 'max_daily_budget', limit: 150 });
+      await json(['guardrails', 'set', '--owner', other.owner.owner_id, '--tools-off', 'update_campaign']);
+      const off = await callTool(other.apiKey, 'update_campaign', { campaign_id: id, budget_amount: 120 });
+      expect(off.status).toBe(400);
+      expect(off.body.structured_content).toMatchObject({ code: 'guardrail_blocked', guardrail: 'tools_off' });
+      expect((await campaignsByName(other.apiKey))['Brand - Exact']!.budget_amount).toBe(100);
     });
 
     it('block a budget increase above the percentage and allow it at the edge', async () => {
@@ -375,5 +392,97 @@ describe('Spend safety', () => {
         expect.arrayContaining([expect.objectContaining({ action_id: done })]),
       );
     });
+  });
+});
+
+describe('held monitors and briefs', () => {
+  it('can be approved: a create planned again gets a new id, which is no change of the entity', async () => {
+    const other = await createTestOwner({ accounts: { searchads: 1 } });
+    const ownerOf = other.owner.owner_id;
+    const approver = (await json(['keys', 'create', '--owner', ownerOf, '--scope', 'approve'])).api_key;
+    await guardrails(ownerOf, '--approvals', 'all');
+    const writes: [string, Record<string, unknown>][] = [
+      [
+        'create_monitor',
+        {
+          name: 'Held spend monitor',
+          scope: 'account',
+          conditions: [{ metric: 'spend', operator: '>', threshold: 1, timeframe: 'yesterday' }],
+        },
+      ],
+      ['schedule_brief', { name: 'Held brief', frequency: 'daily' }],
+    ];
+    for (const [tool, args] of writes) {
+      const held = await callToolOk(other.apiKey, tool, args);
+      expect([tool, held.structured!.held]).toEqual([tool, true]);
+      const approved = await callTool(approver, 'manage_action', { action_id: held.structured!.action_id, decision: 'approve' });
+      expect([tool, approved.status, approved.body.error]).toEqual([tool, 200, undefined]);
+      expect(approved.body.data!.structured).toMatchObject({ status: 'applied', tool });
+    }
+    const monitors = (await callToolOk(other.apiKey, 'list_monitors')).structured!.monitors as { name: string }[];
+    expect(monitors.map((m) => m.name)).toEqual(['Held spend monitor']);
+    expect((await callToolOk(other.apiKey, 'list_scheduled_tasks')).text).toContain('Held brief');
+  });
+
+  it('record refused approvals in the audit trail (not pending, unknown action)', async () => {
+    const other = await createTestOwner({ accounts: { searchads: 1 } });
+    const ownerOf = other.owner.owner_id;
+    const approver = (await json(['keys', 'create', '--owner', ownerOf, '--scope', 'approve'])).api_key;
+    await guardrails(ownerOf, '--approvals', 'all');
+    const held = await callToolOk(other.apiKey, 'schedule_brief', { name: 'Refusal brief', frequency: 'daily' });
+    const actionId = held.structured!.action_id as string;
+    expect((await callTool(approver, 'manage_action', { action_id: actionId, decision: 'approve' })).status).toBe(200);
+    const again = await callTool(approver, 'manage_action', { action_id: actionId, decision: 'approve' });
+    expect(again.body.structured_content).toMatchObject({ code: 'action_not_pending' });
+    const unknown = await callTool(approver, 'manage_action', { action_id: 'act_nothing', decision: 'approve' });
+    expect(unknown.status).toBe(400);
+    const refused = await callToolOk(other.apiKey, 'list_change_history', { tool: 'manage_action', outcome: 'refused' });
+    expect(refused.structured!.count).toBe(2);
+    const applied = await callToolOk(other.apiKey, 'list_change_history', { tool: 'manage_action', outcome: 'applied' });
+    expect(applied.structured!.count).toBe(1);
+  });
+
+  it("keep a held monitor's webhook URL and email addresses encrypted, never in the audit table, and use them once approved", async () => {
+    const other = await createTestOwner({ accounts: { searchads: 1 } });
+    const ownerOf = other.owner.owner_id;
+    const approver = (await json(['keys', 'create', '--owner', ownerOf, '--scope', 'approve'])).api_key;
+    await guardrails(ownerOf, '--approvals', 'all');
+    const hook = 'http://127.0.0.1:9/services/T000/B000/held-secret-token-1234';
+    const sender = process.env.ALERT_EMAIL_FROM;
+    process.env.ALERT_EMAIL_FROM = 'alerts@gateway.example.com';
+    const held = await callToolOk(other.apiKey, 'create_monitor', {
+      name: 'Secret hook monitor',
+      scope: 'account',
+      conditions: [{ metric: 'spend', operator: '>', threshold: 1, timeframe: 'yesterday' }],
+      webhook_url: hook,
+      email_to: ['held.secret@agency.example'],
+    }).finally(() => {
+      if (sender === undefined) delete process.env.ALERT_EMAIL_FROM;
+      else process.env.ALERT_EMAIL_FROM = sender;
+    });
+    const stored = JSON.stringify(
+      (
+        await documentClient().send(
+          new QueryCommand({
+            TableName: tableName('audit'),
+            KeyConditionExpression: 'owner_id = :o',
+            ExpressionAttributeValues: { ':o': ownerOf },
+          }),
+        )
+      ).Items,
+    );
+    expect(stored).toContain(held.structured!.action_id as string);
+    expect(stored).not.toContain('held-secret-token-1234');
+    expect(stored).not.toContain('held.secret@agency.example');
+    process.env.ALERT_EMAIL_FROM = 'alerts@gateway.example.com';
+    const approved = await callTool(approver, 'manage_action', { action_id: held.structured!.action_id, decision: 'approve' }).finally(
+      () => {
+        if (sender === undefined) delete process.env.ALERT_EMAIL_FROM;
+        else process.env.ALERT_EMAIL_FROM = sender;
+      },
+    );
+    expect([approved.status, approved.body.error]).toEqual([200, undefined]);
+    const { monitor_id } = (approved.body.data!.structured!.result as { monitor: { monitor_id: string } }).monitor;
+    expect(await loadDestinations(ownerOf, monitor_id)).toEqual({ webhook_url: hook, email_to: ['held.secret@agency.example'] });
   });
 });

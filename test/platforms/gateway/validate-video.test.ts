@@ -142,7 +142,7 @@ describe('Tool: validate_video', () => {
       ]) {
         const result = await callTool(apiKey, 'validate_video', { video_url: url });
         expect(result.status).toBe(400);
-        expect(result.body.error).toMatch(/Refused to fetch/);
+        expect(result.body.error).toMatch(/`video_url` is refused: .*private, link-local or reserved/);
       }
       expect(httpSpy).not.toHaveBeenCalled();
       expect(httpsSpy).not.toHaveBeenCalled();
@@ -196,8 +196,9 @@ describe('Tool: validate_video', () => {
       for (const host of spellings) {
         const result = await callTool(apiKey, 'validate_video', { video_url: `http://${host}:${port}/ad.mp4` });
         expect([host, result.status]).toEqual([host, 400]);
-        expect(result.body.error).toMatch(/Refused to fetch .*(loopback|local machine)/);
-        expect(result.body.structured_content).toMatchObject({ refused: true });
+        // Refused with the arguments, as every URL argument of every tool is (functions/runtime/validation.ts).
+        expect(result.body.error).toMatch(/`video_url` is refused: .*(loopback|local machine)/);
+        expect(result.body.structured_content).toMatchObject({ code: 'invalid_arguments' });
       }
       expect(httpSpy).not.toHaveBeenCalled();
     } finally {
@@ -236,7 +237,7 @@ describe('Tool: validate_video', () => {
       for (const host of hosts) {
         const result = await callTool(apiKey, 'validate_video', { video_url: `http://${host}/a.mp4` });
         expect([host, result.status]).toEqual([host, 400]);
-        expect(result.body.error).toMatch(/Refused to fetch .*private, link-local or reserved/);
+        expect(result.body.error).toMatch(/`video_url` is refused: .*private, link-local or reserved/);
       }
       expect(httpSpy).not.toHaveBeenCalled();
     } finally {

@@ -19,15 +19,21 @@ import { callTool, callToolOk, createTestOwner, useTestTables } from '../../supp
 useTestTables();
 
 const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-const makeDue = (ownerId: string, sk: string) =>
+const makeDue = (ownerId: string, sk: string, now = new Date()) =>
   documentClient().send(
     new UpdateCommand({
       TableName: tableName('monitoring'),
       Key: { owner_id: ownerId, sk },
       UpdateExpression: 'SET next_run_at = :past',
-      ExpressionAttributeValues: { ':past': new Date(Date.now() - 60_000).toISOString() },
+      ExpressionAttributeValues: { ':past': new Date(now.getTime() - 60_000).toISOString() },
     }),
   );
+/**
+ * A controlled clock for runs whose retry time matters: today at 12:00 UTC, far from the daily
+ * brief's hour (08:00), which caps a retry; the wall clock made the retry test fail between 07:45
+ * and 08:00 UTC. Same UTC day as the wall clock, so its figures are ones the sandbox has simulated.
+ */
+const middayToday = () => new Date(`${new Date().toISOString().slice(0, 10)}T12:00:00.000Z`);
 const noPause = () => Promise.resolve();
 
 describe('email delivery', () => {
@@ -163,9 +169,9 @@ describe('email delivery', () => {
     const brief = (
       await callToolOk(apiKey, 'schedule_brief', { name: 'Retry brief', frequency: 'daily', email_to: ['retry@agency.example'] })
     ).structured!.brief as { brief_id: string };
-    await makeDue(ownerId, `BRIEF#${brief.brief_id}`);
+    const at = middayToday();
+    await makeDue(ownerId, `BRIEF#${brief.brief_id}`, at);
     ses.throttleNext(3);
-    const at = new Date();
     await runDueBriefs(ALL_PLATFORMS, at, { pause: noPause });
     const failed = (await getBrief(ownerId, brief.brief_id))!;
     expect(failed.retry).toMatchObject({ attempt: 1, at: new Date(at.getTime() + 15 * 60_000).toISOString() });

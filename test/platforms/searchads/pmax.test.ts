@@ -142,9 +142,11 @@ describe('searchads Performance Max tools (sandbox)', () => {
     });
 
     it('refuses a link to a private network address, and packages nothing', async () => {
-      const data = await callToolOk(apiKey, 'validate_and_prepare_assets', { images: [{ url: 'http://10.0.0.7/a.png' }] });
-      expect(data.structured!.bundle_id).toBeUndefined();
-      expect((data.structured!.images as { problems: string[] }[])[0]!.problems.join(' ')).toContain('private');
+      // Refused with the arguments, as every URL argument of every tool is (functions/runtime/validation.ts).
+      const result = await callTool(apiKey, 'validate_and_prepare_assets', { images: [{ url: 'http://10.0.0.7/a.png' }] });
+      expect(result.status).toBe(400);
+      expect(result.body.structured_content).toMatchObject({ code: 'invalid_arguments' });
+      expect(result.body.error).toContain('`images[0].url` is refused: 10.0.0.7 is a private');
     });
 
     it('refuses the same link and field twice', async () => {

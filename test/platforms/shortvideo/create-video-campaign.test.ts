@@ -249,6 +249,7 @@ describe('Tool: create_shortvideo_video_campaign', () => {
       );
       expect(await campaignsNamed(apiKey, 'Html Video')).toHaveLength(0);
     });
-    it('refuses a private-address video_url', () => expect400({ ...baseArgs(), video_url: 'http://10.0.0.1/x.mp4' }, 'Refused to fetch'));
+    it('refuses a private-address video_url', () =>
+      expect400({ ...baseArgs(), video_url: 'http://10.0.0.1/x.mp4' }, '`video_url` is refused: 10.0.0.1 is a private'));
   });
 });
