@@ -3,7 +3,9 @@
  * spend > 100, last 7 days, per campaign" flags a campaign that spent with no conversions, and its
  * alert says "no conversions" rather than a number.
  */
+import { ALL_PLATFORMS } from '../../../functions/all-tools';
 import { alertText } from '../../../platforms/gateway/monitoring/deliver';
+import { runDueTasks } from '../../../platforms/gateway/monitoring/scheduler';
 import type { AlertBreach } from '../../../functions/runtime/stores/monitoring';
 import { callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
 
@@ -72,4 +74,17 @@ describe('zero-conversion spend is the worst CPA', () => {
     const id = await monitor([{ metric: 'cpa', operator: '<', threshold: 1e9, timeframe: 'last_7_days' }]);
     expect((await callToolOk(apiKey, 'test_monitor', { monitor_id: id })).structured).toMatchObject({ would_alert: false, checked: 1 });
   }, 60_000);
+
+  it('the campaigns research ranks spend without conversions as the highest CPA, and says "no conversions"', async () => {
+    const job = (await callToolOk(apiKey, 'start_research', { topic: 'campaigns', platforms: ['searchads'] })).structured!.job;
+    await runDueTasks(ALL_PLATFORMS, new Date());
+    const done = await callToolOk(apiKey, 'get_research_status', { research_id: job.research_id });
+    const highest = done.structured!.job.result.highest_cpa as { name: string; cpa: number | null; cpa_note?: string }[];
+    expect(highest[0]).toMatchObject({ cpa: null, cpa_note: 'no conversions' });
+    expect(highest.find((c) => c.name === 'Competitor Terms')).toMatchObject({ cpa: null, cpa_note: 'no conversions' });
+    // Every campaign without conversions ranks above every campaign with a CPA.
+    const firstWithCpa = highest.findIndex((c) => c.cpa !== null);
+    if (firstWithCpa >= 0) expect(highest.slice(firstWithCpa).every((c) => c.cpa !== null)).toBe(true);
+    expect(done.text).toMatch(/### Highest CPA[\s\S]*Competitor Terms \| searchads \| [^|]+ \| no conversions/);
+  }, 120_000);
 });
