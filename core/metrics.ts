@@ -97,3 +97,26 @@ export function totals(days: readonly Omit<ReportedDay, 'date'>[]): MetricTotals
     conversion_rate: ratio(sum.conversions, sum.clicks),
   };
 }
+
+/**
+ * A cost per result with spend and no result is the worst value, not a missing one (spend with zero
+ * conversions is the worst CPA; with zero clicks, the worst CPC): compared and ranked as +Infinity
+ * (above every threshold, below none) and said in words. The one place monitors, analyses and the
+ * watch read such a figure; null only where nothing was spent.
+ */
+export interface CostReading {
+  /** The figure, null where undefined. */
+  value: number | null;
+  /** What to compare and rank: the value, or +Infinity for spend without results. */
+  rank: number | null;
+  /** "no conversions" / "no clicks" when spend had no results. */
+  note?: string;
+}
+
+const COST_PER = { cpa: ['conversions', 'no conversions'], cpc: ['clicks', 'no clicks'] } as const;
+
+export function costReading(t: Pick<MetricTotals, 'spend' | 'conversions' | 'clicks' | 'cpa' | 'cpc'>, metric: 'cpa' | 'cpc'): CostReading {
+  const [results, note] = COST_PER[metric];
+  if (t[metric] === null && t.spend > 0 && t[results] === 0) return { value: null, rank: Infinity, note };
+  return { value: t[metric], rank: t[metric] };
+}

@@ -89,8 +89,11 @@ export interface AlertBreach {
   currency: string;
   campaign_id?: string;
   campaign_name?: string;
-  /** Per condition: the value on the evaluation day's window (and the previous window's for a relative change). */
-  values: { condition: string; value: number | null; previous?: number | null; holds: boolean }[];
+  /**
+   * Per condition: the value on the evaluation day's window (and the previous window's for a relative
+   * change); `note` (`previous_note`) says why a cost per result is null yet the worst: "no conversions" / "no clicks".
+   */
+  values: { condition: string; value: number | null; note?: string; previous?: number | null; previous_note?: string; holds: boolean }[];
 }
 
 export interface MonitorAlert {

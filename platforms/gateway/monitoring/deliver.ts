@@ -39,11 +39,19 @@ export async function checkWebhookUrl(raw: string): Promise<VettedTarget> {
   return target;
 }
 
+type ConditionValue = MonitorAlert['breaches'][number]['values'][number];
+
+/** A condition's figure as said: the number, or why there is none ("no conversions" is the worst CPA, not a gap). */
+const said = (value: number | null | undefined, note: string | undefined) =>
+  note ?? (value === null || value === undefined ? 'n/a' : String(value));
+const saidValue = (x: ConditionValue) =>
+  `${x.condition}: ${said(x.value, x.note)}${x.previous !== undefined ? ` (before: ${said(x.previous, x.previous_note)})` : ''}`;
+
 /** Each breach on a line: where, and each condition's figures. */
 export function breachLines(breaches: MonitorAlert['breaches']): string[] {
   return breaches.map(
     (b) =>
-      `- ${b.platform} ${b.account_id}${b.campaign_name ? `, campaign "${b.campaign_name}" (${b.campaign_id})` : ''}: ${b.values.map((x) => `${x.condition}: ${x.value ?? 'n/a'}${x.previous !== undefined ? ` (before: ${x.previous ?? 'n/a'})` : ''}`).join('; ')}`,
+      `- ${b.platform} ${b.account_id}${b.campaign_name ? `, campaign "${b.campaign_name}" (${b.campaign_id})` : ''}: ${b.values.map(saidValue).join('; ')}`,
   );
 }
 
@@ -52,7 +60,7 @@ export function alertText(alert: MonitorAlert): string {
     (b) =>
       `${b.platform} ${b.account_id}${b.campaign_name ? ` "${b.campaign_name}"` : ''} (${b.values
         .filter((v) => v.holds)
-        .map((v) => `${v.condition}: ${v.value}`)
+        .map(saidValue)
         .join('; ')})`,
   );
   return `Monitor "${alert.monitor_name}" alerted for ${alert.day}: ${where.join(', ')}.`;

@@ -24,7 +24,7 @@ import { listConnectedAccounts } from '../../../functions/runtime/stores/owners'
 import type { ConnectedAccount } from '../../../core/accounts';
 import { standaloneCall, type PortCall } from '../../../core/tool';
 import { addDays, lastReportDay, reportingZone } from '../../../core/dates';
-import { totals, type MetricTotals } from '../../../core/metrics';
+import { costReading, totals, type CostReading, type MetricTotals } from '../../../core/metrics';
 import type { CampaignFigures } from '../../../core/platform';
 import { outOfTime, type TickOptions } from './tick';
 import { addAttempts, deliverAlert, failedDeliveries, loadDestinations, type Destinations } from './deliver';
@@ -47,14 +47,28 @@ export function conditionLabel(c: MonitorCondition): string {
   return `${c.metric} ${operator} ${c.threshold}${unit} (${c.timeframe.replace(/_/g, ' ')}${c.operator.endsWith('_pct') ? ' vs the period before' : ''})`;
 }
 
-/** A metric's value in the unit thresholds use: CTR and conversion rate in percent; null where undefined (no clicks for a CPC). */
-function valueOf(t: MetricTotals, metric: MonitorCondition['metric']): number | null {
-  if (metric === 'ctr' || metric === 'conversion_rate') return t[metric] === null ? null : Math.round(t[metric]! * 1_000_000) / 10_000;
-  return t[metric];
+/**
+ * A metric as a condition reads it: the value in the unit thresholds use (CTR and conversion rate in
+ * percent; null where undefined) and what is compared. Spend without conversions is the worst CPA
+ * (and without clicks the worst CPC), not a missing one: it compares as +Infinity and is said in
+ * words (core/metrics.ts costReading); other undefined ratios (ROAS of no spend) meet no condition.
+ */
+function readingOf(t: MetricTotals, metric: MonitorCondition['metric']): CostReading {
+  if (metric === 'cpa' || metric === 'cpc') return costReading(t, metric);
+  const value =
+    metric === 'ctr' || metric === 'conversion_rate'
+      ? t[metric] === null
+        ? null
+        : Math.round(t[metric]! * 1_000_000) / 10_000
+      : t[metric];
+  return { value, rank: value };
 }
 
-function holds(c: MonitorCondition, value: number | null, previous: number | null): boolean {
+/** The one place a condition is checked against a reading (and, for a relative change, the previous window's). */
+function holds(c: MonitorCondition, reading: CostReading, previous: CostReading | undefined): boolean {
+  const value = reading.rank;
   if (value === null) return false;
+  const before = previous?.rank ?? null;
   switch (c.operator) {
     case '>':
       return value > c.threshold;
@@ -64,10 +78,12 @@ function holds(c: MonitorCondition, value: number | null, previous: number | nul
       return value < c.threshold;
     case '<=':
       return value <= c.threshold;
+    // From a finite figure to the worst one is an unbounded rise; from the worst to a finite one, a fall of 100%.
     case 'increase_pct':
-      return previous !== null && previous > 0 && ((value - previous) / previous) * 100 >= c.threshold;
+      return before !== null && before > 0 && before !== Infinity && ((value - before) / before) * 100 >= c.threshold;
     case 'decrease_pct':
-      return previous !== null && previous > 0 && ((previous - value) / previous) * 100 >= c.threshold;
+      if (before === Infinity) return value !== Infinity && 100 >= c.threshold;
+      return before !== null && before > 0 && ((before - value) / before) * 100 >= c.threshold;
   }
 }
 
@@ -141,13 +157,14 @@ async function checkScope(monitor: Monitor, scope: Scope, end: string, account: 
       monitor.conditions.map(async (c) => {
         const days = MONITOR_TIMEFRAMES[c.timeframe];
         const start = addDays(dayEnd, -(days - 1));
-        const value = valueOf(await scope.over(start, dayEnd), c.metric);
-        const previous = needsPrevious(c) ? valueOf(await scope.over(addDays(start, -days), addDays(start, -1)), c.metric) : undefined;
+        const reading = readingOf(await scope.over(start, dayEnd), c.metric);
+        const previous = needsPrevious(c) ? readingOf(await scope.over(addDays(start, -days), addDays(start, -1)), c.metric) : undefined;
         return {
           condition: conditionLabel(c),
-          value,
-          ...(previous !== undefined ? { previous } : {}),
-          holds: holds(c, value, previous ?? null),
+          value: reading.value,
+          ...(reading.note ? { note: reading.note } : {}),
+          ...(previous !== undefined ? { previous: previous.value, ...(previous.note ? { previous_note: previous.note } : {}) } : {}),
+          holds: holds(c, reading, previous),
         };
       }),
     );

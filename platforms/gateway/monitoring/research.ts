@@ -12,6 +12,7 @@ import { claimResearch, dueResearch, finishResearch, type ResearchJob } from '..
 import { listConnectedAccounts } from '../../../functions/runtime/stores/owners';
 import type { ConnectedAccount } from '../../../core/accounts';
 import { lastDays } from '../../../core/dates';
+import { costReading } from '../../../core/metrics';
 import { outOfTime, type TickOptions } from './tick';
 import { finderCall } from '../../opportunities';
 import type { DeskAdsPort } from '../../deskads/port';
@@ -174,8 +175,12 @@ export async function researchResult(directory: PlatformDirectory, job: Research
   }
   const accounts = (await listConnectedAccounts(job.owner_id)).filter((a) => !job.platforms.length || job.platforms.includes(a.platform));
   const rows = [];
+  // Each row's CPA rank, kept beside the rows: spend without conversions ranks +Infinity, which is not stored.
+  const ranks: (number | null)[] = [];
   for (const account of accounts) {
     for (const c of await directory.campaignFigures(account, window.start, window.end, finderCall(account))) {
+      const cpa = costReading(c.figures, 'cpa');
+      ranks.push(cpa.rank);
       rows.push({
         platform: account.platform,
         account_id: account.account_id,
@@ -185,6 +190,7 @@ export async function researchResult(directory: PlatformDirectory, job: Research
         spend: c.figures.spend,
         conversions: c.figures.conversions,
         cpa: c.figures.cpa,
+        ...(cpa.note ? { cpa_note: cpa.note } : {}),
         roas: c.figures.roas,
       });
     }
@@ -198,10 +204,13 @@ export async function researchResult(directory: PlatformDirectory, job: Research
       .filter((r) => r.roas !== null && r.spend >= 50)
       .sort((a, b) => b.roas! - a.roas!)
       .slice(0, 10),
+    // Spend without conversions is the worst CPA (core/metrics.ts costReading): first, the biggest spend first.
     highest_cpa: rows
-      .filter((r) => r.cpa !== null)
-      .sort((a, b) => b.cpa! - a.cpa!)
-      .slice(0, 10),
+      .map((r, i) => ({ r, rank: ranks[i] }))
+      .filter((x) => x.rank !== null)
+      .sort((a, b) => (b.rank === a.rank ? b.r.spend - a.r.spend : b.rank! - a.rank!))
+      .slice(0, 10)
+      .map((x) => x.r),
     spend_without_conversions: rows
       .filter((r) => r.conversions === 0 && r.spend > 0)
       .sort((a, b) => b.spend - a.spend)

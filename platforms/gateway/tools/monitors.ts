@@ -137,7 +137,14 @@ const breachOutput = v.object({
   campaign_id: v.optional(v.string()),
   campaign_name: v.optional(v.string()),
   values: v.array(
-    v.object({ condition: v.string(), value: v.nullable(v.number()), previous: v.optional(v.nullable(v.number())), holds: v.boolean() }),
+    v.object({
+      condition: v.string(),
+      value: v.nullable(v.number()),
+      note: v.optional(v.string()),
+      previous: v.optional(v.nullable(v.number())),
+      previous_note: v.optional(v.string()),
+      holds: v.boolean(),
+    }),
   ),
 });
 

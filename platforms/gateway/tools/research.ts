@@ -17,6 +17,8 @@ const campaignRowOutput = v.object({
   spend: v.number(),
   conversions: v.number(),
   cpa: nullableNumber,
+  /** "no conversions": spend without conversions, the worst CPA. */
+  cpa_note: v.optional(v.string()),
   roas: nullableNumber,
 });
 const resultOutput = v.variant('topic', [
@@ -169,6 +171,12 @@ export const getResearchStatus = defineGatewayTool({
             markdownTable(
               ['Campaign', 'Platform', 'Spend', 'ROAS'],
               r.best_roas.map((c) => [c.name, c.platform, money(c.spend, c.currency), c.roas]),
+            ),
+            '',
+            '### Highest CPA',
+            markdownTable(
+              ['Campaign', 'Platform', 'Spend', 'CPA'],
+              r.highest_cpa.map((c) => [c.name, c.platform, money(c.spend, c.currency), c.cpa_note ?? money(c.cpa!, c.currency)]),
             ),
             '',
             '### Spend without conversions',
