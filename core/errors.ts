@@ -42,6 +42,8 @@ export const ERROR_CODES = {
   tool_not_found: 'No tool of that name (404); `suggestions` lists the closest names.',
   route_not_found: 'No endpoint at that path (404); tools are called with POST /api/v1/tools/<tool>/execute.',
   method_not_allowed: 'The path accepts another HTTP method (405); the Allow header names it.',
+  host_not_allowed:
+    'The local server (npm start) was reached under a host name other than localhost, 127.0.0.1 or [::1] (403, DNS-rebinding protection).',
   request_timeout: 'The request was not received completely in time (408); send it again.',
   integration_timeout:
     'The gateway stopped waiting for the tool (504); it may still complete: retry with the same Idempotency-Key to get its result.',

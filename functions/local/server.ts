@@ -2,6 +2,7 @@ import type { ErrorCode } from '../../core/errors';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { dispatch, edgeError } from './router';
+import { publicBaseUrl } from '../runtime/config';
 
 /**
  * What API Gateway does at its edges, which the local server copies:
@@ -33,6 +34,24 @@ function rawEdgeAnswer(status: number, reason: string, message: string, code: Er
 }
 
 /** A plain HTTP server that hands every request to the Lambda handlers via `dispatch`. */
+/** Host names the local server answers under: the loopback names, and the host of PUBLIC_BASE_URL when set. */
+export function localHostAllowed(hostHeader: string | undefined): boolean {
+  if (!hostHeader) return false;
+  let hostname: string;
+  try {
+    hostname = new URL(`http://${hostHeader}`).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  if (['localhost', '127.0.0.1', '[::1]'].includes(hostname)) return true;
+  const configured = publicBaseUrl();
+  try {
+    return configured !== undefined && new URL(configured).hostname.toLowerCase() === hostname;
+  } catch {
+    return false;
+  }
+}
+
 export function startHttpServer(port: number, host = '127.0.0.1', limits: Partial<EdgeLimits> = {}): Promise<Server> {
   const edge = { ...EDGE_LIMITS, ...limits };
   // Each request still reading its body: its response (has anything been sent?) and how to stop
@@ -59,6 +78,20 @@ export function startHttpServer(port: number, host = '127.0.0.1', limits: Partia
   };
 
   const onRequest = (req: IncomingMessage, res: ServerResponse) => {
+    // DNS-rebinding protection: a web page can make a browser resolve its own name to 127.0.0.1, but
+    // the browser then still sends that name as Host. Only the local machine's names are served.
+    if (!localHostAllowed(req.headers.host)) {
+      send(
+        res,
+        edgeError(
+          403,
+          'This local gateway answers only under localhost, 127.0.0.1 or [::1] (the Host header names another host). Use the address npm start prints.',
+          'host_not_allowed',
+        ),
+      );
+      req.resume();
+      return;
+    }
     // Refused before a byte of the body is read when the client says how long it is.
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > edge.maxBodyBytes) {
