@@ -181,13 +181,12 @@ const DESCRIPTION_BUDGET = 480;
 export function leanDescription(entry: CatalogEntry): string {
   let what = entry.description.trim();
   if (what.length > DESCRIPTION_BUDGET) {
-    const sentences = what.match(/[^.!?]+[.!?]+(\s|$)/g) ?? [what];
-    let kept = '';
-    for (const sentence of sentences) {
-      if (kept && kept.length + sentence.length > DESCRIPTION_BUDGET) break;
-      kept += sentence;
-    }
-    what = `${kept.trim().slice(0, DESCRIPTION_BUDGET)} (More in the tool reference: docs/tools/${entry.platform ?? 'gateway'}.md.)`;
+    // Cut after the last sentence that ends within the budget ("e.g." and the like do not end one).
+    const head = what.slice(0, DESCRIPTION_BUDGET);
+    const ends = [...head.matchAll(/[a-z0-9)\]"'][.!?](?=\s)/g)].map((match) => match.index + 2);
+    const cut = ends.filter((index) => index >= 120).pop();
+    const kept = cut !== undefined ? head.slice(0, cut) : `${head.replace(/\s+\S*$/, '')}…`;
+    what = `${kept} (More in the tool reference: docs/tools/${entry.platform ?? 'gateway'}.md.)`;
   }
   const cost = entry.quota_exempt ? 'Free: not counted against the monthly quota.' : 'Counts one call against the monthly quota.';
   const input = entry.input_schema as { properties?: Record<string, unknown> };

@@ -160,7 +160,9 @@ describe('MCP: lifecycle', () => {
 
     const badKey = await post(`sk_live_${'0'.repeat(32)}`, '{not even json');
     expect(badKey.status).toBe(401);
-    expect(badKey.headers.get('www-authenticate')).toBe('Bearer realm="mcp", error="invalid_token"');
+    expect(badKey.headers.get('www-authenticate')).toBe(
+      `Bearer realm="mcp", error="invalid_token", resource_metadata="${base}/.well-known/oauth-protected-resource/mcp"`,
+    );
     expect(badKey.json).toMatchObject({
       jsonrpc: '2.0',
       id: null,
@@ -168,7 +170,9 @@ describe('MCP: lifecycle', () => {
     });
     const missing = await post(undefined, { jsonrpc: '2.0', id: 1, method: 'ping' });
     expect(missing.status).toBe(401);
-    expect(missing.headers.get('www-authenticate')).toBe('Bearer realm="mcp"');
+    expect(missing.headers.get('www-authenticate')).toBe(
+      `Bearer realm="mcp", resource_metadata="${base}/.well-known/oauth-protected-resource/mcp"`,
+    );
   });
 
   it('refuses a browser page of another origin with 403', async () => {
