@@ -25,6 +25,7 @@ export interface ConsentRequest {
   redirect_uri: string;
   code_challenge: string;
   state?: string;
+  /** The scope the client asked for (the page preselects it); read when it asked for none. */
   requested: OAuthScope;
   resource: string;
 }

@@ -4,7 +4,7 @@ import { header, type GatewayEvent, type GatewayResult } from '../runtime/state'
 import { authenticateBearer } from '../runtime/middleware/authenticate';
 import { GatewayError } from '../../core/errors';
 import { API_KEY_PATTERN } from '../runtime/stores/api-keys';
-import { consentPage, errorPage } from './pages';
+import { consentPage, errorPage, type ConsentRequest } from './pages';
 
 export { isOAuthPath } from './paths';
 import { resolveClient, validateRedirectUris } from './clients';
@@ -154,16 +154,8 @@ async function register(event: GatewayEvent): Promise<GatewayResult> {
 // ---------------------------------------------------------------------------------------------
 // Authorization
 
-interface AuthorizationRequest {
-  client_id: string;
-  client_name: string;
-  redirect_uri: string;
-  code_challenge: string;
-  state?: string;
-  /** The scope the client asked for (the page preselects it); read when it asked for none. */
-  requested: OAuthScope;
-  resource: string;
-}
+/** A checked authorization request: what the consent page shows and posts back. */
+type AuthorizationRequest = ConsentRequest;
 
 /**
  * Checks an authorization request. A bad client or redirect URI answers an error page (never a

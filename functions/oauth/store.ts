@@ -104,24 +104,32 @@ export async function createLinkCode(ownerId: string): Promise<{ code: string; e
   return { code, expiresAt: new Date(validUntil * 1000) };
 }
 
-/** Spends a link code: the owner it was made for, once, while valid; undefined otherwise. */
-export async function spendLinkCode(code: string): Promise<string | undefined> {
+/**
+ * Marks a one-time item of the idempotency table used, once, while valid: its attributes, or
+ * undefined when it is unknown, used or expired (two redemptions at once: only the first counts).
+ */
+async function spendOnce(id: string): Promise<Record<string, unknown> | undefined> {
   try {
     const result = await documentClient().send(
       new UpdateCommand({
         TableName: tableName('idempotency'),
-        Key: { id: linkCodeId(code) },
+        Key: { id },
         UpdateExpression: 'SET used_at = :at',
         ConditionExpression: 'attribute_exists(id) AND attribute_not_exists(used_at) AND valid_until > :now',
         ExpressionAttributeValues: { ':at': new Date().toISOString(), ':now': nowSeconds() },
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return result.Attributes?.owner_id as string | undefined;
+    return result.Attributes;
   } catch (err) {
     if (isConditionalCheckFailed(err)) return undefined;
     throw err;
   }
+}
+
+/** Spends a link code: the owner it was made for, once, while valid; undefined otherwise. */
+export async function spendLinkCode(code: string): Promise<string | undefined> {
+  return (await spendOnce(linkCodeId(code)))?.owner_id as string | undefined;
 }
 
 export interface AuthorizationGrant {
@@ -148,23 +156,10 @@ export async function createAuthorizationCode(grant: AuthorizationGrant): Promis
 
 /** Redeems an authorization code: once, while valid (OAuth 2.1 §4.1.3); undefined otherwise. */
 export async function redeemAuthorizationCode(code: string): Promise<AuthorizationGrant | undefined> {
-  try {
-    const result = await documentClient().send(
-      new UpdateCommand({
-        TableName: tableName('idempotency'),
-        Key: { id: authorizationCodeId(code) },
-        UpdateExpression: 'SET used_at = :at',
-        ConditionExpression: 'attribute_exists(id) AND attribute_not_exists(used_at) AND valid_until > :now',
-        ExpressionAttributeValues: { ':at': new Date().toISOString(), ':now': nowSeconds() },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    const { owner_id, client_id, redirect_uri, code_challenge, scope, resource } = result.Attributes as AuthorizationGrant;
-    return { owner_id, client_id, redirect_uri, code_challenge, scope, resource };
-  } catch (err) {
-    if (isConditionalCheckFailed(err)) return undefined;
-    throw err;
-  }
+  const item = await spendOnce(authorizationCodeId(code));
+  if (!item) return undefined;
+  const { owner_id, client_id, redirect_uri, code_challenge, scope, resource } = item as unknown as AuthorizationGrant;
+  return { owner_id, client_id, redirect_uri, code_challenge, scope, resource };
 }
 
 // ---------------------------------------------------------------------------------------------
