@@ -67,6 +67,28 @@ export async function callTool(call: ToolCall, context: Context): Promise<CallTo
   return toCallToolResult(response);
 }
 
+/**
+ * The most text an answer puts in an agent's context (about 5,000 tokens). Several clients cap a
+ * tool result near 25,000 tokens; a long list's Markdown would crowd out everything else.
+ */
+export const MAX_TEXT_CHARS = 20_000;
+
+/**
+ * A long Markdown answer cut at a line end within {@link MAX_TEXT_CHARS}, with a note that says how
+ * much is left out and how to get it: structuredContent stays complete.
+ */
+export function fitText(text: string): { text: string; cut: boolean } {
+  if (text.length <= MAX_TEXT_CHARS) return { text, cut: false };
+  const head = text.slice(0, MAX_TEXT_CHARS);
+  const lineEnd = head.lastIndexOf('\n');
+  const kept = lineEnd > MAX_TEXT_CHARS / 2 ? head.slice(0, lineEnd) : head;
+  const left = text.length - kept.length;
+  return {
+    text: `${kept}\n\n… ${left.toLocaleString('en-US')} more characters of this answer are left out here (${Math.ceil(text.length / 1024)} KB in all) to keep it within an agent's context. structuredContent holds the whole result; or narrow the call (its limit, offset, dates or filters).`,
+    cut: true,
+  };
+}
+
 interface Envelope {
   success?: boolean;
   data?: { text?: string; quota?: Record<string, unknown>; structured?: Record<string, unknown>; content?: CallToolResult['content'] };
@@ -93,8 +115,10 @@ export function toCallToolResult(response: GatewayResult): CallToolResult {
   if (response.headers['Idempotent-Replayed'] === 'true') meta.idempotent_replayed = true;
   if (response.statusCode === 200 && body.success) {
     const data = body.data ?? {};
+    const text = fitText(data.text ?? '');
+    if (text.cut) meta.size = { text_chars: (data.text ?? '').length, text_chars_sent: text.text.length, truncated: true };
     return {
-      content: [{ type: 'text', text: data.text ?? '' }, ...(data.content ?? [])],
+      content: [{ type: 'text', text: text.text }, ...(data.content ?? [])],
       structuredContent: { ...(data.structured ?? {}), quota: data.quota },
       isError: false,
       _meta: meta,
