@@ -159,7 +159,11 @@ describe('analyses', () => {
     expect(worn.status).toBe('FATIGUED');
     expect(worn.hook_rate.decline).toBeGreaterThan(0.1);
     expect(worn.actions.map((a: any) => a.tool)).toEqual(['pause_shortvideo_ad', 'add_shortvideo_ad']);
-    expect(ads.filter((a) => a.status === 'FATIGUED')).toHaveLength(1);
+    // The seeded creative is the most worn one; a small creative whose simulated figures (seeded by
+    // the account's random id) happen to dip may join it, behind it.
+    const fatigued = ads.filter((a) => a.status === 'FATIGUED');
+    expect(fatigued[0].ad_name).toBe('Rain test hook');
+    expect(fatigued.slice(1).every((a) => a.score < worn.score && a.recent_spend < worn.recent_spend)).toBe(true);
     const future = await callTool(apiKey, 'detect_shortvideo_creative_fatigue', { end_date: isoDate(new Date()) });
     expect(future.status).toBe(400);
   });
