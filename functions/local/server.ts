@@ -34,9 +34,12 @@ function rawEdgeAnswer(status: number, reason: string, message: string, code: Er
 }
 
 /** A plain HTTP server that hands every request to the Lambda handlers via `dispatch`. */
-/** Host names the local server answers under: the loopback names, and the host of PUBLIC_BASE_URL when set. */
+/**
+ * Host names the local server answers under: the loopback names, and the host of PUBLIC_BASE_URL when
+ * set. A request without Host (HTTP/1.0, raw sockets) is not a browser's, so not a rebinding attack.
+ */
 export function localHostAllowed(hostHeader: string | undefined): boolean {
-  if (!hostHeader) return false;
+  if (hostHeader === undefined) return true;
   let hostname: string;
   try {
     hostname = new URL(`http://${hostHeader}`).hostname.toLowerCase();
