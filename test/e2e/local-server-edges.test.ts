@@ -108,7 +108,7 @@ describe('Local server edges, with the limits npm start uses', () => {
   it('answers 413 as an envelope when Content-Length says more than 10 MB, before reading the body', async () => {
     const { answer } = await rawExchange(port, (socket) => {
       socket.write(
-        `POST /api/v1/tools/list_campaigns/execute HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${50 * MB}\r\n\r\n`,
+        `POST /api/v1/tools/list_campaigns/execute HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${50 * MB}\r\n\r\n`,
       );
       socket.write('{"arguments": {');
     });
@@ -119,7 +119,7 @@ describe('Local server edges, with the limits npm start uses', () => {
   it('answers 413 to an endless chunked body as soon as it passes 10 MB, without waiting for its end', async () => {
     const { answer } = await rawExchange(port, (socket) => {
       socket.write(
-        'POST /api/v1/tools/list_campaigns/execute HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n',
+        'POST /api/v1/tools/list_campaigns/execute HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n',
       );
       const piece = Buffer.alloc(256 * 1024, 'a');
       const chunk = Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from('\r\n')]);
@@ -149,7 +149,7 @@ describe('Local server edges, with the limits npm start uses', () => {
     ['GET', '/api/v1/tools/%zz'],
   ])('answers %s %s (broken percent-encoding) with a 400 envelope', async (method, path) => {
     const { answer } = await rawExchange(port, (socket) =>
-      socket.write(`${method} ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`),
+      socket.write(`${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`),
     );
     expect(answer.status).toBe(400);
     expectEdgeEnvelope(answer, /path is not valid/, 'invalid_request');
@@ -186,7 +186,7 @@ describe('Local server edges: slow and endless requests time out with an envelop
   it('answers 408 to a body that stops half-way', async () => {
     const { answer, closedAfterMs } = await rawExchange(port, (socket) => {
       socket.write(
-        'POST /api/v1/tools/list_campaigns/execute HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"arguments"',
+        'POST /api/v1/tools/list_campaigns/execute HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"arguments"',
       );
     });
     expect(answer.status).toBe(408);
@@ -197,7 +197,7 @@ describe('Local server edges: slow and endless requests time out with an envelop
   it('answers 408 to a body that trickles without end', async () => {
     const { answer } = await rawExchange(port, (socket) => {
       socket.write(
-        'POST /api/v1/tools/list_campaigns/execute HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n',
+        'POST /api/v1/tools/list_campaigns/execute HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n',
       );
       writeForever(socket, Buffer.from('1\r\n \r\n'), 100);
     });
@@ -218,7 +218,7 @@ describe('Local server edges: slow and endless requests time out with an envelop
 
   it('answers 408 to headers that never finish', async () => {
     const { answer } = await rawExchange(port, (socket) =>
-      socket.write('POST /api/v1/tools/list_campaigns/execute HTTP/1.1\r\nHost: x\r\nX-Slow: '),
+      socket.write('POST /api/v1/tools/list_campaigns/execute HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: '),
     );
     expect(answer.status).toBe(408);
     expectEdgeEnvelope(answer, /not received completely/, 'request_timeout');
