@@ -1,3 +1,4 @@
+import { OAUTH_PATHS } from '../../functions/oauth/paths';
 import { routedTools } from '../../lib/routes';
 import { ALL_TOOLS } from '../../functions/all-tools';
 import { synthesizeGateway } from './support';
@@ -7,7 +8,7 @@ import { synthesizeGateway } from './support';
 const gateway = synthesizeGateway(routedTools(ALL_TOOLS), { toolRoutes: false });
 
 describe('Stack: toolRoutes=false (first deployment)', () => {
-  it("creates no route stack, only the fixed routes: the gateway function's and /mcp", () => {
+  it("creates no route stack, only the fixed routes: the gateway function's, /mcp and MCP sign-in", () => {
     expect(gateway.routeTemplates).toHaveLength(0);
     gateway.template.resourceCountIs('AWS::CloudFormation::Stack', 0);
     expect(gateway.routes.map((route) => `${route.method} ${route.path} ${route.group}`).sort()).toEqual(
@@ -23,6 +24,7 @@ describe('Stack: toolRoutes=false (first deployment)', () => {
           '/connect/{platform}/callback',
         ].map((path) => `ANY ${path} gateway`),
         'ANY /mcp mcp',
+        ...OAUTH_PATHS.map((path) => `ANY ${path} mcp`),
       ].sort(),
     );
   });
