@@ -28,17 +28,24 @@ describe('live socialads failures', () => {
   it('a rate limit answers 429 with Retry-After from the platform estimate, uses no quota, and the next call works', async () => {
     const { apiKey, ownerId } = await liveSocialAdsOwner(fake.api);
     const before = (await readUsage(ownerId, new Date())).used;
-    // The list reads campaigns, ad sets and ads at once; when one is throttled the answer is 429 at
-    // once, and the other two still reach the platform a moment later. Each step waits for all three
-    // so that a throttle armed for the next step is not used up by the last step's stragglers.
+    // The list reads campaigns, ad sets and ads at once (ad sets and ads more than once); when one
+    // is throttled the answer is 429 at once while the others still reach the platform a moment
+    // later. Each step waits until no more reads arrive, so that a throttle armed for the next step
+    // is not used up by the last step's stragglers.
     const lists = /\/(campaigns|adsets|ads)$/;
-    const allThreeArrived = async (before: number) => {
-      for (let i = 0; i < 200 && fake.api.count('GET', lists) < before + 3; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    const untilReadsSettle = async (before: number) => {
+      let seen = before;
+      for (let quiet = 0, i = 0; quiet < 4 && i < 100; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        const now = fake.api.count('GET', lists);
+        quiet = now === seen ? quiet + 1 : 0;
+        seen = now;
+      }
     };
     let sent = fake.api.count('GET', lists);
     fake.api.rateLimit(1, 80000, 3);
     const limited = await callTool(apiKey, 'list_socialads_campaigns', {});
-    await allThreeArrived(sent);
+    await untilReadsSettle(sent);
     expect(limited.status).toBe(429);
     expect(limited.headers['Retry-After'] ?? limited.headers['retry-after']).toBe('180');
     expect(limited.body.structured_content).toMatchObject({ code: 'upstream_rate_limited' });
@@ -47,7 +54,7 @@ describe('live socialads failures', () => {
     sent = fake.api.count('GET', lists);
     fake.api.rateLimit(1, 17, 0);
     const derived = await callTool(apiKey, 'list_socialads_campaigns', {});
-    await allThreeArrived(sent);
+    await untilReadsSettle(sent);
     expect(derived.status).toBe(429);
     expect(Number(derived.headers['Retry-After'] ?? derived.headers['retry-after'])).toBeGreaterThan(0);
     expect((await callTool(apiKey, 'list_socialads_campaigns', {})).status).toBe(200);
