@@ -334,7 +334,7 @@ describe('MCP: the front door, tool search and toolsets', () => {
       const matches = (found.structuredContent as { matches: { name: string; input_schema: unknown }[] }).matches;
       expect(matches.map((match) => match.name)).toContain(expected);
       expect(matches.find((match) => match.name === expected)!.input_schema).toEqual(
-        REGISTRY.get(expected) && catalog().find((entry) => entry.name === expected)!.input_schema,
+        catalog().find((entry) => entry.name === expected)!.input_schema,
       );
       expect((found.content as { text: string }[])[0].text).toContain(`### ${expected}`);
       const result = await client.callTool({ name: 'call_tool', arguments: { name: expected, arguments: {} } });
