@@ -11,7 +11,9 @@ import { importDeskAdsFromSearchAds } from './tools/import-from-searchads';
 import { getDeskAdsGeoPerformance } from './tools/geo-performance';
 import { deskAdsCampaignFigures } from './campaign-figures';
 import { findDeskAdsOpportunities } from './opportunities';
-import { newDeskAdsAccountId, seedDeskAdsAccount, DeskAdsSandbox } from './sandbox';
+import { deskAdsSandbox } from './sandbox/adapter';
+import { seedDeskAdsAccount } from './sandbox/seed';
+import { newDeskAdsAccountId } from './sandbox/stored';
 import { openDeskAdsLive } from './live/adapter';
 import { deskAdsConnector } from './live/connector';
 import { createDeskAdsResponsiveSearchAd, listDeskAdsAds, pauseDeskAdsAd, resumeDeskAdsAd, updateDeskAdsAd } from './tools/ads';
@@ -54,7 +56,7 @@ export const deskads = definePlatform<DeskAdsPort>({
   account: DESKADS_ACCOUNT,
   exampleAccountIds: ['141234567', '149876543'],
   adapters: {
-    sandbox: (account) => new DeskAdsSandbox(account),
+    sandbox: deskAdsSandbox,
     live: (account, call) => openDeskAdsLive(account, call),
   },
   connector: deskAdsConnector,

@@ -4,7 +4,8 @@ import type { ProAdsPort } from './port';
 import { proAdsCampaignFigures } from './campaign-figures';
 import { digits } from '../sandbox/ids';
 import { findProAdsOpportunities } from './opportunities';
-import { seedProAdsAccount, ProAdsSandbox } from './sandbox';
+import { proAdsSandbox } from './sandbox/adapter';
+import { seedProAdsAccount } from './sandbox/seed';
 import { openProAdsLive } from './live/adapter';
 import { proAdsConnector } from './live/connector';
 import { analyzeProAdsCreativePerformance } from './tools/analyze-creative-performance';
@@ -29,7 +30,7 @@ export const proads = definePlatform<ProAdsPort>({
   account: PROADS_ACCOUNT,
   exampleAccountIds: ['508123456', '508654321'],
   adapters: {
-    sandbox: (account) => new ProAdsSandbox(account),
+    sandbox: proAdsSandbox,
     live: openProAdsLive,
   },
   connector: proAdsConnector,

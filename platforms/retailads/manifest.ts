@@ -3,7 +3,9 @@ import { RETAILADS_ACCOUNT } from './define';
 import type { RetailAdsPort } from './port';
 import { retailAdsCampaignFigures } from './campaign-figures';
 import { findRetailAdsOpportunities } from './opportunities';
-import { newRetailAdsProfileId, seedRetailAdsAccount, RetailAdsSandbox } from './sandbox';
+import { retailAdsSandbox } from './sandbox/adapter';
+import { seedRetailAdsAccount } from './sandbox/seed';
+import { newRetailAdsProfileId } from './sandbox/stored';
 import { RetailAdsLive } from './live/adapter';
 import { retailAdsConnector } from './live/connector';
 import { analyzeRetailAdsPlacements } from './tools/analyze-placements';
@@ -29,7 +31,7 @@ export const retailads = definePlatform<RetailAdsPort>({
   account: RETAILADS_ACCOUNT,
   exampleAccountIds: ['3456789012345678', '8765432109876543'],
   adapters: {
-    sandbox: (account) => new RetailAdsSandbox(account),
+    sandbox: retailAdsSandbox,
     live: (account, call) => new RetailAdsLive(account, call),
   },
   connector: retailAdsConnector,

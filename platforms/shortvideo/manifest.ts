@@ -5,7 +5,9 @@ import type { ShortVideoPort } from './port';
 import { shortVideoCampaignFigures } from './campaign-figures';
 import { findWasteAndWinners, opportunityWindow } from '../opportunities';
 import type { Objective } from './port';
-import { freshId, seedShortVideoAccount, ShortVideoSandbox } from './sandbox';
+import { shortVideoSandbox } from './sandbox/adapter';
+import { seedShortVideoAccount } from './sandbox/seed';
+import { freshId } from './sandbox/stored';
 import { openShortVideoLive } from './live/adapter';
 import { shortVideoConnector } from './live/connector';
 import {
@@ -74,7 +76,7 @@ export const shortvideo = definePlatform<ShortVideoPort>({
   account: SHORTVIDEO_ACCOUNT,
   exampleAccountIds: ['7012345678901234567', '7098765432109876543'],
   adapters: {
-    sandbox: (account) => new ShortVideoSandbox(account),
+    sandbox: shortVideoSandbox,
     live: openShortVideoLive,
   },
   connector: shortVideoConnector,

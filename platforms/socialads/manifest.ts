@@ -5,7 +5,8 @@ import type { SocialAdsPort } from './port';
 import { socialAdsCampaignFigures } from './campaign-figures';
 import { digits } from '../sandbox/ids';
 import { findSocialAdsOpportunities } from './opportunities';
-import { seedSocialAdsAccount, SocialAdsSandbox } from './sandbox';
+import { socialAdsSandbox } from './sandbox/adapter';
+import { seedSocialAdsAccount } from './sandbox/seed';
 import { openSocialAdsLive } from './live/adapter';
 import { socialAdsConnector } from './live/connector';
 import { addSocialAdsAd } from './tools/add-ad';
@@ -81,7 +82,7 @@ export const socialads = definePlatform<SocialAdsPort>({
   account: SOCIALADS_ACCOUNT,
   exampleAccountIds: ['act_1234567890', 'act_9876543210'],
   adapters: {
-    sandbox: (account) => new SocialAdsSandbox(account),
+    sandbox: socialAdsSandbox,
     live: openSocialAdsLive,
   },
   connector: socialAdsConnector,

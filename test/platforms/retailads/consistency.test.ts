@@ -9,7 +9,7 @@ import type { ConnectedAccount } from '../../../core/accounts';
 import { addDays, isoDate } from '../../../core/dates';
 import { retailads } from '../../../platforms/retailads/manifest';
 import type { RetailAdsPort, RetailAdsReportRow } from '../../../platforms/retailads/port';
-import { KIND } from '../../../platforms/retailads/sandbox';
+import { KIND } from '../../../platforms/retailads/sandbox/stored';
 import { TARGET_ACOS } from '../../../platforms/retailads/tools/analyze-placements';
 import { SandboxStore } from '../../../platforms/sandbox/store';
 import { callToolOk, createTestOwner, useTestTables } from '../../support/gateway';

@@ -9,7 +9,7 @@ import { addDays, isoDate } from '../../../core/dates';
 import { SandboxStore } from '../../../platforms/sandbox/store';
 import { shortvideo } from '../../../platforms/shortvideo/manifest';
 import type { ReportDataLevel, ShortVideoPort, ShortVideoReportRow } from '../../../platforms/shortvideo/port';
-import { KIND } from '../../../platforms/shortvideo/sandbox';
+import { KIND } from '../../../platforms/shortvideo/sandbox/stored';
 import { callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
 
 useTestTables();

@@ -1,0 +1,51 @@
+/** The retailads sandbox's report reads: report types, campaign days and placements, simulated from the stored entities. */
+import { isoDate } from '../../../core/dates';
+import type { SandboxStore } from '../../sandbox/store';
+import { simulateDelivery } from './delivery';
+import { buildPlacementReport, buildReport, type ReportEntities, type Stored } from './reports';
+import { KIND } from './stored';
+import {
+  type RetailAdsAsset,
+  type RetailAdsSbAd,
+  type RetailAdsAdGroup,
+  type RetailAdsCampaign,
+  type RetailAdsKeyword,
+  type RetailAdsProductAd,
+  type RetailAdsReportRow,
+  type RetailAdsReportTypeId,
+  type RetailAdsTarget,
+} from '../port';
+
+export class ReportingSandbox {
+  constructor(private readonly store: SandboxStore) {}
+
+  async getReport(reportType: RetailAdsReportTypeId, start: string, end: string): Promise<RetailAdsReportRow[]> {
+    return buildReport(reportType, await this._reportEntities(), start, end);
+  }
+
+  async getCampaignDays(start: string, end: string): Promise<{ campaign_id: string; date: string; spend: number }[]> {
+    const delivery = simulateDelivery(await this._reportEntities(), start, end, isoDate(new Date()));
+    return [...delivery.campaignDays.entries()].flatMap(([campaignId, days]) =>
+      days.map((d) => ({ campaign_id: campaignId, date: d.date, spend: d.spend })),
+    );
+  }
+
+  async getPlacementReport(start: string, end: string): Promise<RetailAdsReportRow[]> {
+    return buildPlacementReport(await this._reportEntities(), start, end);
+  }
+
+  /** The stored entities, tiers and change histories included, that report rows are simulated from. */
+  private async _reportEntities(): Promise<ReportEntities> {
+    const withHistory = { withHistory: true };
+    const [campaigns, adGroups, productAds, keywords, targets, sbAds, assets] = await Promise.all([
+      this.store.list<Stored<RetailAdsCampaign>>(KIND.campaign, withHistory),
+      this.store.list<Stored<RetailAdsAdGroup>>(KIND.adGroup, withHistory),
+      this.store.list<Stored<RetailAdsProductAd>>(KIND.productAd, withHistory),
+      this.store.list<Stored<RetailAdsKeyword>>(KIND.keyword, withHistory),
+      this.store.list<Stored<RetailAdsTarget>>(KIND.target, withHistory),
+      this.store.list<RetailAdsSbAd>(KIND.sbAd, withHistory),
+      this.store.list<RetailAdsAsset>(KIND.asset),
+    ]);
+    return { campaigns, adGroups, productAds, keywords, targets, sbAds, assets };
+  }
+}

@@ -1,0 +1,132 @@
+/** The shortvideo sandbox's reports: basic, reach and audience reports from the one delivery model. */
+import type { ConnectedAccount } from '../../../core/accounts';
+import { isoDate } from '../../../core/dates';
+import { datesBetween } from '../../sandbox/metrics';
+import type { SandboxStore } from '../../sandbox/store';
+import { simulateDelivery, type DeliveryAd, type DeliveryAdGroup, type DeliveryCampaign } from './delivery';
+import { audienceSegments, engagementOf, reachOf, withEngagement } from './engagement';
+import { ToolError } from '../../../core/errors';
+import { KIND, type StoredAdGroup } from './stored';
+import type {
+  AudienceDimensions,
+  ShortVideoAudienceRow,
+  ShortVideoReachRow,
+  ReportDataLevel,
+  ShortVideoReportQuery,
+  ShortVideoReportRow,
+} from '../port';
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+export class ReportsSandbox {
+  constructor(
+    private readonly store: SandboxStore,
+    private readonly account: ConnectedAccount,
+  ) {}
+
+  /**
+   * Report rows from the one delivery model (sandbox/delivery.ts): every level's days come from the
+   * same top-down allocation, under the state each entity had on each day, so levels add up and a
+   * past day never changes; the advertiser's days are its campaigns' added up.
+   */
+  async getReport(query: ShortVideoReportQuery): Promise<ShortVideoReportRow[]> {
+    const { start_date: start, end_date: end } = query;
+    const wanted = query.ids ? new Set(query.ids) : undefined;
+    const { delivery, ads } = await this._deliver(start, end);
+    // Video and engagement metrics come from each ad's day; every level above adds its ads up.
+    const adRows = new Map([...delivery.ad].map(([id, days]) => [id, days.map((day) => withEngagement(ads.get(id), day))]));
+    const parentOf = (level: ReportDataLevel, adId: string): string | undefined => {
+      const ad = ads.get(adId);
+      if (level === 'AUCTION_AD') return adId;
+      if (level === 'AUCTION_ADGROUP') return ad?.adgroup_id;
+      if (level === 'AUCTION_CAMPAIGN') return ad?.campaign_id;
+      return this.account.account_id;
+    };
+    const dates = datesBetween(start, end);
+    const levelIds =
+      query.data_level === 'AUCTION_ADVERTISER'
+        ? [this.account.account_id]
+        : query.data_level === 'AUCTION_CAMPAIGN'
+          ? [...delivery.campaign.keys()]
+          : query.data_level === 'AUCTION_ADGROUP'
+            ? [...delivery.adgroup.keys()]
+            : [...delivery.ad.keys()];
+    const rows = new Map(
+      levelIds.filter((id) => !wanted || wanted.has(id)).map((id) => [id, dates.map((date) => ({ id, ...zeroRow(date) }))]),
+    );
+    for (const [adId, days] of adRows) {
+      const target = rows.get(parentOf(query.data_level, adId) ?? '');
+      if (!target) continue;
+      days.forEach((day, i) => addInto(target[i]!, day));
+    }
+    // Campaigns' and ad groups' own days (exact sums of their ads, and of nothing when they have none).
+    const own =
+      query.data_level === 'AUCTION_CAMPAIGN' ? delivery.campaign : query.data_level === 'AUCTION_ADGROUP' ? delivery.adgroup : undefined;
+    if (own)
+      for (const [id, list] of rows) own.get(id)?.forEach((day, i) => Object.assign(list[i]!, { ...day, ...pickEngagement(list[i]!) }));
+    return [...rows.values()].flat().map((row) => ({ ...row, spend: round2(row.spend), revenue: round2(row.revenue) }));
+  }
+
+  async getReachReport(query: ShortVideoReportQuery): Promise<ShortVideoReachRow[]> {
+    const days = await this.getReport(query);
+    const byId = new Map<string, { impressions: number; active: number }>();
+    for (const day of days) {
+      const entry = byId.get(day.id) ?? { impressions: 0, active: 0 };
+      entry.impressions += day.impressions;
+      if (day.impressions > 0) entry.active += 1;
+      byId.set(day.id, entry);
+    }
+    return [...byId].map(([id, { impressions, active }]) => ({ id, ...reachOf(id, impressions, active) }));
+  }
+
+  async getAudienceReport(query: ShortVideoReportQuery & { dimensions: AudienceDimensions }): Promise<ShortVideoAudienceRow[]> {
+    if (query.data_level === 'AUCTION_AD')
+      throw new ToolError('The audience report is available by advertiser, campaign or ad group, not by ad.');
+    const groups = await this.store.list<StoredAdGroup>(KIND.adgroup);
+    const groupDays = await this.getReport({ data_level: 'AUCTION_ADGROUP', start_date: query.start_date, end_date: query.end_date });
+    const wanted = query.ids ? new Set(query.ids) : undefined;
+    const keyOf = (g: StoredAdGroup) =>
+      query.data_level === 'AUCTION_ADGROUP' ? g.id : query.data_level === 'AUCTION_CAMPAIGN' ? g.campaign_id : this.account.account_id;
+    const out = new Map<string, ShortVideoAudienceRow>();
+    for (const group of groups) {
+      const id = keyOf(group);
+      if (wanted && !wanted.has(id)) continue;
+      const total = zeroRow('');
+      for (const day of groupDays) if (day.id === group.id) addInto(total, day);
+      for (const segment of audienceSegments(group, total, query.dimensions)) {
+        const key = `${id}|${segment.age ?? ''}|${segment.gender ?? ''}|${segment.country_code ?? ''}`;
+        const row = out.get(key) ?? { id, ...segment, impressions: 0, clicks: 0, spend: 0, conversions: 0, revenue: 0, video_views: 0 };
+        for (const m of ['impressions', 'clicks', 'spend', 'conversions', 'revenue', 'video_views'] as const)
+          row[m] = round2(row[m] + segment[m]);
+        out.set(key, row);
+      }
+    }
+    return [...out.values()];
+  }
+
+  /** The delivery model's days of [start, end] and the ads by id (with their sandbox fields). */
+  private async _deliver(start: string, end: string) {
+    const [campaigns, adGroups, ads] = await Promise.all([
+      this.store.list<DeliveryCampaign>(KIND.campaign, { withHistory: true }),
+      this.store.list<DeliveryAdGroup>(KIND.adgroup, { withHistory: true }),
+      this.store.list<DeliveryAd>(KIND.ad, { withHistory: true }),
+    ]);
+    return {
+      delivery: simulateDelivery(campaigns, adGroups, ads, start, end, isoDate(new Date())),
+      ads: new Map(ads.map((a) => [a.id, a])),
+    };
+  }
+}
+
+type RowFigures = Omit<ShortVideoReportRow, 'id'>;
+const ENGAGEMENT = ['video_watched_2s', 'video_watched_6s', 'video_views_p100', 'likes', 'comments', 'shares', 'follows'] as const;
+const ADDED = ['impressions', 'clicks', 'spend', 'conversions', 'revenue', 'video_views', ...ENGAGEMENT] as const;
+function zeroRow(date: string): RowFigures {
+  return { date, impressions: 0, clicks: 0, spend: 0, conversions: 0, revenue: 0, video_views: 0, ...engagementOf(undefined, undefined) };
+}
+function addInto(target: RowFigures, day: Omit<RowFigures, 'date'>): void {
+  for (const m of ADDED) target[m] += day[m];
+}
+function pickEngagement(row: RowFigures) {
+  return Object.fromEntries(ENGAGEMENT.map((m) => [m, row[m]]));
+}
