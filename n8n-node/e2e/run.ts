@@ -61,11 +61,17 @@ async function main(): Promise<void> {
   const gateway = await startHttpServer(gatewayPort);
   const base = `http://127.0.0.1:${gatewayPort}`;
   const call = async (tool: string, args: Record<string, unknown> = {}) => {
-    const response = await fetch(`${base}/api/v1/tools/${tool}/execute`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ arguments: args }),
-    });
+    let response: Response;
+    // A loaded machine's DynamoDB Local may answer 503 store_unavailable for a while: the checks wait.
+    for (let attempt = 0; ; attempt += 1) {
+      response = await fetch(`${base}/api/v1/tools/${tool}/execute`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ arguments: args }),
+      });
+      if (response.status !== 503 || attempt >= 20) break;
+      await new Promise((done) => setTimeout(done, 5000));
+    }
     return (await response.json()) as { data: { structured: Record<string, any>; quota: { used: number; limit: number } } };
   };
   const setLimit = async (limit: number) => {
