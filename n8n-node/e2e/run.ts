@@ -126,7 +126,6 @@ async function main(): Promise<void> {
     N8N_ENCRYPTION_KEY: 'e2e-only-encryption-key-not-secret',
     N8N_RUNNERS_ENABLED: 'false',
     N8N_LOG_LEVEL: 'warn',
-    DB_SQLITE_POOL_SIZE: '0',
     EXECUTIONS_MODE: 'regular',
   };
   const n8n = (args: string[]) => execFileSync(NODE24, [N8N, ...args], { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
