@@ -1,7 +1,8 @@
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/test'],
+  // The n8n community node package (an npm workspace) keeps its tests beside it.
+  roots: ['<rootDir>/test', '<rootDir>/n8n-node/test'],
   testMatch: ['**/*.test.ts'],
   // .ts first: bin/gateway.js is the bin shim of bin/gateway.ts, tests import the module.
   moduleFileExtensions: ['ts', 'js', 'json'],

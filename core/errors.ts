@@ -236,8 +236,14 @@ export class IdempotencyInProgressError extends GatewayError {
 
 /** 422: the Idempotency-Key was already used with different arguments. */
 export class IdempotencyKeyReusedError extends GatewayError {
-  constructor() {
-    super(422, 'This Idempotency-Key was already used with different arguments. Use a new UUID for each new operation.');
+  /** `usedForDryRun`: the key's first use was the dry run of these same arguments (a copied dry-run step). */
+  constructor(usedForDryRun = false) {
+    super(
+      422,
+      usedForDryRun
+        ? 'This Idempotency-Key was already used for the dry run of this write. A dry run and its write each need their own key: send the write with a new UUID.'
+        : 'This Idempotency-Key was already used with different arguments. Use a new UUID for each new operation.',
+    );
     this.name = 'IdempotencyKeyReusedError';
   }
 }

@@ -316,6 +316,26 @@ describe('Middleware: idempotency', () => {
     expect(reused.body.error).toContain('different arguments');
   });
 
+  it("answers 422 naming the dry run when a write reuses its dry run's key (a copied dry-run step)", async () => {
+    const { apiKey } = await createTestOwner({ accounts: { searchads: 1 } });
+    const list = await callTool(apiKey, 'list_campaigns', { status: 'ENABLED' });
+    const campaignId = list.body.data!.structured!.campaigns[0].id as string;
+    const key = uuid();
+    const plan = await callTool(
+      apiKey,
+      'pause_campaign',
+      { campaign_id: campaignId, dry_run: true },
+      { headers: { 'Idempotency-Key': key } },
+    );
+    expect(plan.status).toBe(200);
+    const write = await callTool(apiKey, 'pause_campaign', { campaign_id: campaignId }, { headers: { 'Idempotency-Key': key } });
+    expect(write.status).toBe(422);
+    expect(write.body.structured_content!.code).toBe('idempotency_mismatch');
+    expect(write.body.error).toBe(
+      'This Idempotency-Key was already used for the dry run of this write. A dry run and its write each need their own key: send the write with a new UUID.',
+    );
+  });
+
   it('answers 409 with Retry-After while the first call is still running', async () => {
     const { apiKey } = await createTestOwner();
     const key = uuid();

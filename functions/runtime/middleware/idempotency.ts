@@ -84,7 +84,11 @@ export function idempotency(): GatewayMiddleware {
       return;
     }
     const existing = claim.existing;
-    if (existing.fingerprint !== argumentsFingerprint) throw new IdempotencyKeyReusedError();
+    if (existing.fingerprint !== argumentsFingerprint) {
+      // A write sent with its dry run's key (a copied dry-run step with dry_run dropped) says so.
+      const args = state.rawArgs ?? {};
+      throw new IdempotencyKeyReusedError(args.dry_run !== true && fingerprint({ ...args, dry_run: true }) === existing.fingerprint);
+    }
     if (existing.status === IdempotencyStatus.IN_PROGRESS || !existing.response) {
       throw new IdempotencyInProgressError(IN_PROGRESS_RETRY_AFTER_SECONDS);
     }
