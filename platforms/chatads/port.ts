@@ -281,7 +281,8 @@ export interface ChatAdsConversionEvent extends NewChatAdsConversionEvent {
 export interface ChatAdsGeoLocation {
   id: string;
   name: string;
-  type: 'country' | 'region' | 'city';
+  /** Countries, regions, cities (sandbox) and DMA markets (the platform's US metro areas). */
+  type: 'country' | 'region' | 'city' | 'dma';
   country_code: string;
   /** Region or country it lies in. */
   parent?: string;

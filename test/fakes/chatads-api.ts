@@ -3,9 +3,12 @@
  * Bearer <API key>`, one key per ad account), written from its public reference: a real HTTP server
  * on 127.0.0.1 with its own state that refuses what the API refuses (missing or wrong keys, unknown
  * addresses, parameters and fields, malformed ids, incomplete bidding configs, conversion metrics in
- * insights) with the API's error body `{ error: { message, type, param, code } }`, serves cursor
- * pages (`{ object: "list", data, first_id, last_id, has_more }`, `after`/`limit`), enforces per-endpoint
- * and overall rate limits, and can be told to rate-limit, fail, hang, or revoke a key.
+ * insights, budgets and bidding configurations the Bidding & Budgets page rules out, creatives past
+ * their limits) with the API's error body `{ error: { message, type, param, code } }`, serves cursor
+ * pages (`{ object: "list", data, first_id, last_id, has_more }`, `after`/`limit`), uploads, ads and
+ * the geo lookup, replays a create sent again under the same `Idempotency-Key`, tells partner keys
+ * (several ad accounts, chosen with `OpenAI-Ad-Account`) from account keys, enforces per-endpoint
+ * and overall rate limits, and can be told to rate-limit, fail, hang, drop answers, or revoke a key.
  * Delivery figures are its own deterministic model (per ad and day), summed up the hierarchy.
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -13,6 +16,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 
 type Status = 'active' | 'paused' | 'archived';
+type BiddingType = 'impressions' | 'clicks' | 'conversions';
+type Strategy = 'fixed_bid' | 'maximize_clicks' | 'maximize_conversions';
 
 interface Campaign {
   id: string;
@@ -21,10 +26,50 @@ interface Campaign {
   name: string;
   description: string | null;
   status: Status;
+  bidding_type: BiddingType;
   start_time: number | null;
   end_time: number | null;
-  budget: { lifetime_spend_limit_micros: number; daily_spend_limit_micros?: number };
+  /** Exactly one of the two. */
+  budget: { lifetime_spend_limit_micros: number } | { daily_spend_limit_micros: number };
+  targeting: { locations: { include: GeoLocation[] } } | null;
+  conversion_event_setting_ids?: string[];
 }
+
+interface GeoLocation {
+  id: string;
+  type: 'country' | 'region' | 'dma';
+  name: string;
+  canonical_name: string;
+  country_code: string;
+  region_code: string | null;
+}
+
+/** The fake's location catalog (the reference's own examples, and a few more). */
+const GEO_CATALOG: GeoLocation[] = [
+  { id: '1000001', type: 'country', name: 'United States', canonical_name: 'United States', country_code: 'US', region_code: null },
+  { id: '1000002', type: 'country', name: 'Canada', canonical_name: 'Canada', country_code: 'CA', region_code: null },
+  {
+    id: '2000043',
+    type: 'region',
+    name: 'California',
+    canonical_name: 'California, United States',
+    country_code: 'US',
+    region_code: 'CA',
+  },
+  { id: '2000006', type: 'region', name: 'Colorado', canonical_name: 'Colorado, United States', country_code: 'US', region_code: 'CO' },
+  {
+    id: '3000194',
+    type: 'dma',
+    name: 'San Francisco - Oakland - San Jose',
+    canonical_name: 'San Francisco - Oakland - San Jose, United States',
+    country_code: 'US',
+    region_code: '807',
+  },
+  { id: '3000001', type: 'dma', name: 'New York', canonical_name: 'New York, United States', country_code: 'US', region_code: '501' },
+  { id: '3000751', type: 'dma', name: 'Denver', canonical_name: 'Denver, United States', country_code: 'US', region_code: '751' },
+];
+/** The smallest daily budget per campaign (USD accounts): requests below it are refused with the amount. */
+const MIN_DAILY_MICROS = 25_000_000;
 
 interface AdGroup {
   id: string;
@@ -35,7 +80,7 @@ interface AdGroup {
   description: string | null;
   context_hints: string[];
   status: Status;
-  bidding_config: { billing_event_type: 'impression'; max_bid_micros: number };
+  bidding_config: { billing_event_type: 'impression' | 'click'; strategy: Strategy; max_bid_micros?: number };
 }
 
 interface Ad {
@@ -46,7 +91,7 @@ interface Ad {
   updated_at: number;
   creative: { type: 'chat_card'; title: string; body: string; file_id: string; image_url: string; target_url: string };
   status: Status;
-  review_status: 'approved' | 'pending' | 'rejected';
+  review_status: 'approved' | 'in_review' | 'rejected';
 }
 
 interface CustomAudience {
@@ -70,12 +115,17 @@ export interface FakeAdAccount {
   adGroups: AdGroup[];
   ads: Ad[];
   audiences: CustomAudience[];
+  /** Uploaded images: file id → where it came from (an image URL, or `upload:<bytes>` for a file). */
+  files: Map<string, string>;
 }
 
 export interface RecordedRequest {
   method: string;
   path: string;
   status: number;
+  /** The Idempotency-Key and OpenAI-Ad-Account headers the request carried. */
+  idempotencyKey?: string;
+  adAccount?: string;
 }
 
 class ApiError extends Error {
@@ -120,7 +170,10 @@ export class FakeChatAdsApi {
   limits = { perEndpoint: 600, overall: 1200 };
 
   private readonly accounts = new Map<string, FakeAdAccount>();
-  private readonly keys = new Map<string, { accountId: string; revoked: boolean }>();
+  private readonly keys = new Map<string, { accountIds: string[]; partner: boolean; revoked: boolean }>();
+  /** Answers of creates by Idempotency-Key (per key owner and ad account): what a repeat gets back. */
+  private readonly idempotent = new Map<string, { fingerprint: string; status: number; body: unknown }>();
+  private dropping = 0;
   private server?: Server;
   private rateLimited = { count: 0, retryAfter: 1 };
   private failing: { count: number; status: number; method?: string } = { count: 0, status: 500 };
@@ -155,14 +208,15 @@ export class FakeChatAdsApi {
       adGroups: [],
       ads: [],
       audiences: [],
+      files: new Map([['file_901', 'https://cdn.example.com/file_901.png']]),
     };
-    const seeds: [string, Status, number][] = [
-      ['Spring launch', 'active', 60],
-      ['Gear questions', 'active', 40],
-      ['Holiday promo', 'paused', 90],
-      ['Last year', 'archived', 300],
+    const seeds: [string, Status, number, BiddingType][] = [
+      ['Spring launch', 'active', 60, 'impressions'],
+      ['Gear questions', 'active', 40, 'clicks'],
+      ['Holiday promo', 'paused', 90, 'impressions'],
+      ['Last year', 'archived', 300, 'impressions'],
     ];
-    seeds.forEach(([campaignName, status, daysAgo], i) => {
+    seeds.forEach(([campaignName, status, daysAgo, biddingType], i) => {
       const campaign: Campaign = {
         id: newId('cmpn'),
         created_at: now - daysAgo * DAY - 3600,
@@ -170,9 +224,15 @@ export class FakeChatAdsApi {
         name: campaignName,
         description: i === 0 ? 'Promote the spring range' : null,
         status,
+        bidding_type: biddingType,
         start_time: i === 1 ? null : now - daysAgo * DAY,
         end_time: status === 'archived' ? now - 200 * DAY : null,
-        budget: { lifetime_spend_limit_micros: (5000 + i * 1000) * 1_000_000 },
+        // The clicks campaign runs on a daily budget (Maximize Results needs one).
+        budget:
+          biddingType === 'clicks'
+            ? { daily_spend_limit_micros: 50_000_000 }
+            : { lifetime_spend_limit_micros: (5000 + i * 1000) * 1_000_000 },
+        targeting: i === 0 ? { locations: { include: [GEO_CATALOG[0]] } } : null,
       };
       account.campaigns.push(campaign);
       for (const [gi, groupName] of ['Trail planning', 'Gear checklists'].entries()) {
@@ -185,7 +245,12 @@ export class FakeChatAdsApi {
           description: null,
           context_hints: ['planning a weekend hike'],
           status: status === 'archived' ? 'archived' : 'active',
-          bidding_config: { billing_event_type: 'impression', max_bid_micros: 40_000 + gi * 10_000 },
+          bidding_config:
+            biddingType === 'clicks'
+              ? gi === 0
+                ? { billing_event_type: 'click', strategy: 'fixed_bid', max_bid_micros: 1_500_000 }
+                : { billing_event_type: 'click', strategy: 'maximize_clicks' }
+              : { billing_event_type: 'impression', strategy: 'fixed_bid', max_bid_micros: 40_000 + gi * 10_000 },
         };
         account.adGroups.push(group);
         for (const ai of [1, 2]) {
@@ -230,8 +295,20 @@ export class FakeChatAdsApi {
     );
     this.accounts.set(account.id, account);
     const apiKey = `sk-ads-${randomBytes(18).toString('base64url')}`;
-    this.keys.set(apiKey, { accountId: account.id, revoked: false });
+    this.keys.set(apiKey, { accountIds: [account.id], partner: false, revoked: false });
     return { account, apiKey };
+  }
+
+  /** A partner (agency) key reaching these ad accounts; each request names one in `OpenAI-Ad-Account`. */
+  addPartnerKey(accountIds: string[]): string {
+    const apiKey = `sk-ads-partner-${randomBytes(18).toString('base64url')}`;
+    this.keys.set(apiKey, { accountIds, partner: true, revoked: false });
+    return apiKey;
+  }
+
+  /** The next `count` requests are carried out, but their answers are lost (the connection drops). */
+  dropAnswerNext(count: number): void {
+    this.dropping = count;
   }
 
   account(id: string): FakeAdAccount {
@@ -278,24 +355,35 @@ export class FakeChatAdsApi {
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const method = req.method ?? 'GET';
-    const record = (status: number) => this.requests.push({ method, path: url.pathname, status });
+    const idempotencyKey = header(req, 'idempotency-key');
+    const adAccount = header(req, 'openai-ad-account');
+    const record = (status: number) =>
+      this.requests.push({
+        method,
+        path: url.pathname,
+        status,
+        ...(idempotencyKey ? { idempotencyKey } : {}),
+        ...(adAccount ? { adAccount } : {}),
+      });
     if (this.hanging > 0) {
       this.hanging--;
       record(0);
       return; // never answered
     }
-    let status = 200;
+    let status: number;
     let body: unknown;
     const headers: Record<string, string> = { 'Content-Type': 'application/json' };
     try {
-      const raw = await readBody(req);
+      const raw = await readBody(req, url.pathname === '/v1/upload');
       this.applyRateLimits(method, url.pathname, headers);
       if (this.failing.count > 0 && (!this.failing.method || this.failing.method === method)) {
         this.failing.count--;
         throw new ApiError(this.failing.status, 'The server had an error while processing your request. Sorry about that!', 'server_error');
       }
-      const account = this.authenticate(req);
-      body = this.route(account, method, url, raw);
+      const { account, apiKey } = this.authenticate(req);
+      ({ status, body } = this.idempotently(apiKey, account, method, url, raw, idempotencyKey, () =>
+        this.route(account, method, url, raw, { idempotencyKey, contentType: req.headers['content-type'] ?? '' }),
+      ));
     } catch (caught) {
       const err =
         caught instanceof ApiError ? caught : new ApiError(500, 'The server had an error while processing your request.', 'server_error');
@@ -304,8 +392,56 @@ export class FakeChatAdsApi {
       if (status === 429) headers['Retry-After'] = String(this.rateLimited.retryAfter);
     }
     record(status);
+    if (this.dropping > 0) {
+      this.dropping--;
+      res.destroy(); // carried out, answer lost
+      return;
+    }
     res.writeHead(status, headers);
     res.end(JSON.stringify(body));
+  }
+
+  /**
+   * A POST under an Idempotency-Key runs once: sent again with the same key and body it answers the
+   * first result (success or refusal); with the same key and another body it is refused.
+   */
+  private idempotently(
+    apiKey: string,
+    account: FakeAdAccount,
+    method: string,
+    url: URL,
+    raw: string,
+    key: string | undefined,
+    run: () => unknown,
+  ): { status: number; body: unknown } {
+    if (method !== 'POST' || !key) return { status: 200, body: run() };
+    if (key.length > 255)
+      throw new ApiError(400, 'Idempotency-Key must be at most 255 characters.', 'invalid_request_error', 'invalid_idempotency_key');
+    const id = `${apiKey}|${account.id}|${key}`;
+    const fingerprint = `${url.pathname}|${raw}`;
+    const seen = this.idempotent.get(id);
+    if (seen) {
+      if (seen.fingerprint !== fingerprint)
+        throw new ApiError(
+          422,
+          'This Idempotency-Key was already used with a different request. Use a new key for a different request.',
+          'invalid_request_error',
+          'idempotency_key_reused',
+        );
+      return { status: seen.status, body: seen.body };
+    }
+    let answer: { status: number; body: unknown };
+    try {
+      answer = { status: 200, body: run() };
+    } catch (caught) {
+      if (!(caught instanceof ApiError) || caught.status >= 500) throw caught;
+      answer = {
+        status: caught.status,
+        body: { error: { message: caught.message, type: caught.type, param: caught.param, code: caught.code } },
+      };
+    }
+    this.idempotent.set(id, { fingerprint, ...answer });
+    return answer;
   }
 
   private applyRateLimits(method: string, path: string, headers: Record<string, string>): void {
@@ -328,16 +464,16 @@ export class FakeChatAdsApi {
     }
   }
 
-  private authenticate(req: IncomingMessage): FakeAdAccount {
-    const header = req.headers.authorization;
-    if (!header)
+  private authenticate(req: IncomingMessage): { account: FakeAdAccount; apiKey: string } {
+    const authorization = req.headers.authorization;
+    if (!authorization)
       throw new ApiError(
         401,
         "You didn't provide an API key. Provide your Ads API key in an Authorization header using Bearer auth.",
         'invalid_request_error',
         'missing_api_key',
       );
-    const match = /^Bearer (\S+)$/.exec(header);
+    const match = /^Bearer (\S+)$/.exec(authorization);
     if (!match)
       throw new ApiError(
         401,
@@ -353,14 +489,38 @@ export class FakeChatAdsApi {
         'invalid_request_error',
         'invalid_api_key',
       );
-    const account = this.accounts.get(key.accountId)!;
+    const chosen = header(req, 'openai-ad-account');
+    if (!key.partner && chosen)
+      throw new ApiError(
+        400,
+        "This API key belongs to one ad account: don't send an OpenAI-Ad-Account header with it.",
+        'invalid_request_error',
+        'unexpected_ad_account_header',
+      );
+    if (key.partner && !chosen)
+      throw new ApiError(
+        400,
+        'A partner key reaches several ad accounts: name the one to act on in the OpenAI-Ad-Account header.',
+        'invalid_request_error',
+        'missing_ad_account_header',
+      );
+    if (chosen && !key.accountIds.includes(chosen))
+      throw new ApiError(403, `This partner key has no access to ad account '${chosen}'.`, 'permission_error', 'ad_account_not_accessible');
+    const account = this.accounts.get(chosen ?? key.accountIds[0])!;
     if (account.disabled) throw new ApiError(403, 'This ad account is disabled.', 'permission_error', 'account_disabled');
-    return account;
+    return { account, apiKey: match[1] };
   }
 
-  private route(account: FakeAdAccount, method: string, url: URL, raw: string): unknown {
+  private route(
+    account: FakeAdAccount,
+    method: string,
+    url: URL,
+    raw: string,
+    meta: { idempotencyKey?: string; contentType: string },
+  ): unknown {
     const path = url.pathname.replace(/^\/v1(?=\/)/, '');
     const query = url.searchParams;
+    if (method === 'POST' && path === '/upload') return this.upload(account, raw, meta.contentType);
     const json = method === 'POST' ? parseJson(raw) : undefined;
     let m: RegExpExecArray | null;
     if (!url.pathname.startsWith('/v1/')) throw unknownUrl(method, url.pathname);
@@ -434,7 +594,15 @@ export class FakeChatAdsApi {
         query,
       );
     }
-    if (method === 'POST' && path === '/ad_groups') return this.createAdGroup(account, json);
+    if (method === 'POST' && path === '/ad_groups') return this.createAdGroup(account, json, meta.idempotencyKey);
+    if (method === 'POST' && path === '/ads') return this.createAd(account, json);
+    if (method === 'GET' && path === '/geo_lookup/search') {
+      allowParams(query, ['q', 'limit']);
+      const q = required(query, 'q').trim().toLowerCase();
+      const limit = intParam(query, 'limit', 1, 100, 20);
+      const results = GEO_CATALOG.filter((l) => l.canonical_name.toLowerCase().includes(q)).slice(0, limit);
+      return { count: results.length, query: query.get('q'), results };
+    }
     if ((m = /^\/ad_groups\/([^/]+)$/.exec(path)) && method === 'GET') {
       allowParams(query, []);
       const { campaign_id: _c, ...group } = findAdGroup(account, m[1]);
@@ -458,84 +626,107 @@ export class FakeChatAdsApi {
   }
 
   private createCampaign(account: FakeAdAccount, body: unknown): Campaign {
-    if (typeof body !== 'object' || body === null || Array.isArray(body))
-      throw new ApiError(400, 'The request body must be a JSON object.', 'invalid_request_error', 'invalid_body');
-    const b = body as Record<string, unknown>;
-    const known = ['name', 'description', 'status', 'start_time', 'end_time', 'budget'];
-    const unknown = Object.keys(b).find((k) => !known.includes(k));
-    if (unknown) throw new ApiError(400, `Unknown parameter: '${unknown}'.`, 'invalid_request_error', 'unknown_parameter', unknown);
-    for (const field of ['name', 'budget']) {
-      if (b[field] === undefined)
-        throw new ApiError(400, `Missing required parameter: '${field}'.`, 'invalid_request_error', 'missing_required_parameter', field);
-    }
-    if (typeof b.name !== 'string' || b.name.length < 3 || b.name.length > 1000 || !b.name.trim())
-      throw new ApiError(
-        400,
-        "Invalid 'name': must be 3 to 1000 characters and include a non-space character.",
-        'invalid_request_error',
-        'invalid_value',
-        'name',
-      );
-    if (b.status !== undefined && b.status !== 'active' && b.status !== 'paused')
-      throw new ApiError(400, "Invalid 'status': expected 'active' or 'paused'.", 'invalid_request_error', 'invalid_value', 'status');
+    const b = objectBody(body);
+    const known = [
+      'name',
+      'description',
+      'status',
+      'bidding_type',
+      'start_time',
+      'end_time',
+      'budget',
+      'targeting',
+      'conversion_event_setting_ids',
+    ];
+    refuseUnknown(b, known, '');
+    for (const field of ['name', 'status', 'budget', 'bidding_type']) requireField(b, field);
+    checkName(b.name, 'name');
+    checkStatus(b.status);
+    if (!['impressions', 'clicks', 'conversions'].includes(b.bidding_type as string))
+      throw invalid('bidding_type', "expected 'impressions', 'clicks' or 'conversions'");
+    const biddingType = b.bidding_type as BiddingType;
     const budget = b.budget as Record<string, unknown>;
-    if (typeof budget !== 'object' || budget === null)
+    if (typeof budget !== 'object' || budget === null || Array.isArray(budget))
       throw new ApiError(400, "Invalid 'budget': expected an object.", 'invalid_request_error', 'invalid_type', 'budget');
-    const unknownBudget = Object.keys(budget).find((k) => k !== 'lifetime_spend_limit_micros' && k !== 'daily_spend_limit_micros');
-    if (unknownBudget)
-      throw new ApiError(
-        400,
-        `Unknown parameter: 'budget.${unknownBudget}'.`,
-        'invalid_request_error',
-        'unknown_parameter',
-        `budget.${unknownBudget}`,
+    refuseUnknown(budget, ['lifetime_spend_limit_micros', 'daily_spend_limit_micros'], 'budget.');
+    const given = Object.keys(budget).filter((k) => budget[k] !== undefined && budget[k] !== null);
+    if (given.length !== 1)
+      throw invalid(
+        'budget',
+        'provide exactly one of lifetime_spend_limit_micros and daily_spend_limit_micros; a campaign cannot have both',
       );
-    for (const field of ['lifetime_spend_limit_micros', 'daily_spend_limit_micros']) {
-      const value = budget[field];
-      if (value === undefined && field === 'daily_spend_limit_micros') continue;
-      if (typeof value !== 'number' || !Number.isInteger(value) || value < 1)
-        throw new ApiError(
-          400,
-          `Invalid 'budget.${field}': must be a positive integer (micros).`,
-          'invalid_request_error',
-          'invalid_value',
-          `budget.${field}`,
-        );
-    }
-    for (const field of ['start_time', 'end_time']) {
-      if (b[field] !== undefined && b[field] !== null && (typeof b[field] !== 'number' || !Number.isInteger(b[field])))
-        throw new ApiError(400, `Invalid '${field}': expected unix seconds.`, 'invalid_request_error', 'invalid_type', field);
+    const field = given[0];
+    const micros = budget[field];
+    if (typeof micros !== 'number' || !Number.isInteger(micros)) throw invalid(`budget.${field}`, 'must be an integer (micros)');
+    if (field === 'lifetime_spend_limit_micros' && micros < 1_000_000) throw invalid(`budget.${field}`, 'minimum 1000000');
+    if (field === 'daily_spend_limit_micros' && micros < MIN_DAILY_MICROS)
+      throw invalid(`budget.${field}`, `the daily minimum for a ${account.currency_code} account is ${MIN_DAILY_MICROS} micros`);
+    for (const time of ['start_time', 'end_time']) {
+      const value = b[time];
+      if (value === undefined || value === null) continue;
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < 946_684_800 || value > 4_102_444_800)
+        throw invalid(time, 'expected a unix timestamp between 946684800 and 4102444800');
     }
     if (typeof b.start_time === 'number' && typeof b.end_time === 'number' && b.end_time <= b.start_time)
-      throw new ApiError(400, "Invalid 'end_time': must be after start_time.", 'invalid_request_error', 'invalid_value', 'end_time');
+      throw invalid('end_time', 'must be after start_time');
+    let conversionSettings: string[] | undefined;
+    if (biddingType === 'conversions') {
+      const ids = b.conversion_event_setting_ids;
+      if (!Array.isArray(ids) || ids.length !== 1 || typeof ids[0] !== 'string')
+        throw invalid(
+          'conversion_event_setting_ids',
+          'a conversions campaign needs exactly one active standard conversion event setting of this ad account',
+        );
+      conversionSettings = ids as string[];
+    } else if (b.conversion_event_setting_ids !== undefined) {
+      throw invalid('conversion_event_setting_ids', 'only a conversions campaign takes conversion event settings');
+    }
     const now = unix();
     const campaign: Campaign = {
       id: newId('cmpn'),
       created_at: now,
       updated_at: now,
-      name: b.name,
+      name: b.name as string,
       description: (b.description as string | undefined) ?? null,
-      status: (b.status as Status | undefined) ?? 'paused',
+      status: b.status as Status,
+      bidding_type: biddingType,
       start_time: (b.start_time as number | undefined) ?? null,
       end_time: (b.end_time as number | undefined) ?? null,
-      budget: budget as Campaign['budget'],
+      budget: { [field]: micros } as Campaign['budget'],
+      targeting: b.targeting === undefined || b.targeting === null ? null : { locations: { include: this.locations(b.targeting) } },
+      ...(conversionSettings ? { conversion_event_setting_ids: conversionSettings } : {}),
     };
     account.campaigns.push(campaign);
     return campaign;
   }
 
-  private createAdGroup(account: FakeAdAccount, body: unknown): AdGroup {
-    if (typeof body !== 'object' || body === null || Array.isArray(body))
-      throw new ApiError(400, 'The request body must be a JSON object.', 'invalid_request_error', 'invalid_body');
-    const b = body as Record<string, unknown>;
-    const known = ['campaign_id', 'name', 'description', 'context_hints', 'status', 'bidding_config', 'product_set'];
-    const unknown = Object.keys(b).find((k) => !known.includes(k));
-    if (unknown) throw new ApiError(400, `Unknown parameter: '${unknown}'.`, 'invalid_request_error', 'unknown_parameter', unknown);
-    for (const field of ['campaign_id', 'name', 'status', 'bidding_config']) {
-      if (b[field] === undefined)
-        throw new ApiError(400, `Missing required parameter: '${field}'.`, 'invalid_request_error', 'missing_required_parameter', field);
+  /** `targeting.locations.include` ([{id}] from the geo lookup) or `.countries` (ISO codes), expanded. */
+  private locations(targeting: unknown): GeoLocation[] {
+    const t = objectBody(targeting, 'targeting');
+    refuseUnknown(t, ['locations'], 'targeting.');
+    const l = objectBody(t.locations, 'targeting.locations');
+    refuseUnknown(l, ['include', 'countries'], 'targeting.locations.');
+    const found: GeoLocation[] = [];
+    for (const item of (l.include as unknown[] | undefined) ?? []) {
+      const id = (item as { id?: unknown } | null)?.id;
+      const location = GEO_CATALOG.find((g) => g.id === id);
+      if (!location)
+        throw invalid('targeting.locations.include', `unknown location id '${String(id)}' (find ids with GET /geo_lookup/search)`);
+      found.push(location);
     }
-    const campaign = findCampaign(account, String(b.campaign_id));
+    for (const code of (l.countries as unknown[] | undefined) ?? []) {
+      const location = GEO_CATALOG.find((g) => g.type === 'country' && g.country_code === code);
+      if (!location) throw invalid('targeting.locations.countries', `unknown country code '${String(code)}'`);
+      found.push(location);
+    }
+    return found;
+  }
+
+  private createAdGroup(account: FakeAdAccount, body: unknown, idempotencyKey: string | undefined): AdGroup {
+    const b = objectBody(body);
+    refuseUnknown(b, ['campaign_id', 'name', 'description', 'context_hints', 'status', 'bidding_config'], '');
+    for (const field of ['campaign_id', 'name', 'status', 'bidding_config']) requireField(b, field);
+    const campaign = findCampaign(account, b.campaign_id as string);
     if (campaign.status === 'archived')
       throw new ApiError(
         400,
@@ -544,16 +735,8 @@ export class FakeChatAdsApi {
         'invalid_state',
         'campaign_id',
       );
-    if (typeof b.name !== 'string' || b.name.length < 3 || b.name.length > 1000 || !b.name.trim())
-      throw new ApiError(
-        400,
-        "Invalid 'name': must be 3 to 1000 characters and include a non-space character.",
-        'invalid_request_error',
-        'invalid_value',
-        'name',
-      );
-    if (b.status !== 'active' && b.status !== 'paused')
-      throw new ApiError(400, "Invalid 'status': expected 'active' or 'paused'.", 'invalid_request_error', 'invalid_value', 'status');
+    checkName(b.name, 'name');
+    checkStatus(b.status);
     if (b.description !== undefined && b.description !== null && typeof b.description !== 'string')
       throw new ApiError(400, "Invalid 'description': expected a string.", 'invalid_request_error', 'invalid_type', 'description');
     if (b.context_hints !== undefined && (!Array.isArray(b.context_hints) || b.context_hints.some((h) => typeof h !== 'string')))
@@ -564,60 +747,126 @@ export class FakeChatAdsApi {
         'invalid_type',
         'context_hints',
       );
-    const bidding = b.bidding_config as Record<string, unknown>;
-    if (typeof bidding !== 'object' || bidding === null)
-      throw new ApiError(400, "Invalid 'bidding_config': expected an object.", 'invalid_request_error', 'invalid_type', 'bidding_config');
-    const unknownBidding = Object.keys(bidding).find((k) => k !== 'billing_event_type' && k !== 'max_bid_micros');
-    if (unknownBidding)
-      throw new ApiError(
-        400,
-        `Unknown parameter: 'bidding_config.${unknownBidding}'.`,
-        'invalid_request_error',
-        'unknown_parameter',
-        `bidding_config.${unknownBidding}`,
-      );
-    for (const field of ['billing_event_type', 'max_bid_micros']) {
-      if (bidding[field] === undefined)
+    const bidding = objectBody(b.bidding_config, 'bidding_config');
+    refuseUnknown(bidding, ['billing_event_type', 'strategy', 'max_bid_micros', 'custom_audience_bid_multipliers'], 'bidding_config.');
+    requireField(bidding, 'billing_event_type', 'bidding_config.');
+    const billing = bidding.billing_event_type;
+    if (billing !== 'impression' && billing !== 'click')
+      throw invalid('bidding_config.billing_event_type', "expected 'impression' or 'click'");
+    const strategy = (bidding.strategy ?? 'fixed_bid') as Strategy;
+    if (!['fixed_bid', 'maximize_clicks', 'maximize_conversions'].includes(strategy))
+      throw invalid('bidding_config.strategy', "expected 'fixed_bid', 'maximize_clicks' or 'maximize_conversions'");
+    // The combinations the Bidding & Budgets page allows.
+    const allowed: Record<BiddingType, [string, Strategy[]]> = {
+      impressions: ['impression', ['fixed_bid']],
+      clicks: ['click', ['fixed_bid', 'maximize_clicks']],
+      conversions: ['click', ['fixed_bid', 'maximize_conversions']],
+    };
+    const [billingFor, strategies] = allowed[campaign.bidding_type];
+    if (billing !== billingFor)
+      throw invalid('bidding_config.billing_event_type', `a campaign bidding for ${campaign.bidding_type} bills per ${billingFor}`);
+    if (!strategies.includes(strategy))
+      throw invalid('bidding_config.strategy', `a campaign bidding for ${campaign.bidding_type} takes ${strategies.join(' or ')}`);
+    const bid = bidding.max_bid_micros;
+    if (strategy === 'fixed_bid') {
+      if (bid === undefined) requireField(bidding, 'max_bid_micros', 'bidding_config.');
+      if (typeof bid !== 'number' || !Number.isInteger(bid) || bid < 1 || bid > 100_000_000)
+        throw invalid('bidding_config.max_bid_micros', 'must be an integer between 1 and 100000000');
+    } else {
+      if (bid !== undefined) throw invalid('bidding_config.max_bid_micros', `omit it for ${strategy}: Maximize Results sets the bids`);
+      if (bidding.custom_audience_bid_multipliers !== undefined)
+        throw invalid('bidding_config.custom_audience_bid_multipliers', 'audience bid multipliers work only with fixed_bid');
+      if (!('daily_spend_limit_micros' in campaign.budget))
+        throw invalid('bidding_config.strategy', `${strategy} needs a campaign with a daily budget`);
+      if (!idempotencyKey)
         throw new ApiError(
           400,
-          `Missing required parameter: 'bidding_config.${field}'.`,
+          'An Idempotency-Key header is required to create a Maximize Results ad group.',
           'invalid_request_error',
-          'missing_required_parameter',
-          `bidding_config.${field}`,
+          'missing_idempotency_key',
         );
     }
-    if (bidding.billing_event_type !== 'impression')
-      throw new ApiError(
-        400,
-        "Invalid 'bidding_config.billing_event_type': only 'impression' is supported.",
-        'invalid_request_error',
-        'invalid_value',
-        'bidding_config.billing_event_type',
-      );
-    const bid = bidding.max_bid_micros;
-    if (typeof bid !== 'number' || !Number.isInteger(bid) || bid < 1 || bid > 100_000_000)
-      throw new ApiError(
-        400,
-        "Invalid 'bidding_config.max_bid_micros': must be an integer between 1 and 100000000.",
-        'invalid_request_error',
-        'invalid_value',
-        'bidding_config.max_bid_micros',
-      );
     const now = unix();
     const group: AdGroup = {
       id: newId('adgrp'),
       campaign_id: campaign.id,
       created_at: now,
       updated_at: now,
-      name: b.name,
+      name: b.name as string,
       description: (b.description as string | undefined) ?? null,
       context_hints: (b.context_hints as string[] | undefined) ?? [],
-      status: b.status,
-      bidding_config: { billing_event_type: 'impression', max_bid_micros: bid },
+      status: b.status as Status,
+      bidding_config: { billing_event_type: billing, strategy, ...(strategy === 'fixed_bid' ? { max_bid_micros: bid as number } : {}) },
     };
     account.adGroups.push(group);
     const { campaign_id: _c, ...wire } = group;
     return wire as AdGroup;
+  }
+
+  private createAd(account: FakeAdAccount, body: unknown): Omit<Ad, 'ad_group_id'> {
+    const b = objectBody(body);
+    refuseUnknown(b, ['ad_group_id', 'name', 'status', 'creative'], '');
+    for (const field of ['ad_group_id', 'name', 'status', 'creative']) requireField(b, field);
+    const group = findAdGroup(account, b.ad_group_id as string);
+    if (group.status === 'archived')
+      throw new ApiError(400, 'Ads cannot be added to an archived ad group.', 'invalid_request_error', 'invalid_state', 'ad_group_id');
+    checkName(b.name, 'name');
+    checkStatus(b.status);
+    const c = objectBody(b.creative, 'creative');
+    refuseUnknown(c, ['type', 'title', 'body', 'target_url', 'file_id'], 'creative.');
+    for (const field of ['type', 'title', 'body', 'target_url', 'file_id']) requireField(c, field, 'creative.');
+    if (c.type !== 'chat_card') throw invalid('creative.type', "must be 'chat_card'");
+    if (typeof c.title !== 'string' || c.title.length < 3 || c.title.length > 50)
+      throw invalid('creative.title', 'must be 3 to 50 characters');
+    if (typeof c.body !== 'string' || c.body.length > 100) throw invalid('creative.body', 'must be at most 100 characters');
+    if (typeof c.target_url !== 'string' || !/^https?:\/\/\S+$/.test(c.target_url)) throw invalid('creative.target_url', 'must be a URL');
+    if (typeof c.file_id !== 'string' || !account.files.has(c.file_id))
+      throw new ApiError(
+        404,
+        `No file found with id '${String(c.file_id)}'. Upload it with POST /upload.`,
+        'invalid_request_error',
+        'not_found',
+        'creative.file_id',
+      );
+    const now = unix();
+    const ad: Ad = {
+      id: newId('ad'),
+      ad_group_id: group.id,
+      name: b.name as string,
+      created_at: now,
+      updated_at: now,
+      creative: {
+        type: 'chat_card',
+        title: c.title,
+        body: c.body,
+        file_id: c.file_id,
+        image_url: `https://cdn.example.com/${c.file_id}.png`,
+        target_url: c.target_url,
+      },
+      status: b.status as Status,
+      review_status: 'in_review',
+    };
+    account.ads.push(ad);
+    const { ad_group_id: _g, ...wire } = ad;
+    return wire;
+  }
+
+  /** POST /upload: `{ image_url }` as JSON, or a binary `file` as multipart/form-data; answers `{ file_id }`. */
+  private upload(account: FakeAdAccount, raw: string, contentType: string): { file_id: string } {
+    let source: string;
+    if (contentType.startsWith('multipart/form-data')) {
+      if (!/name="file"/.test(raw)) throw invalid('file', "the multipart body needs a 'file' part");
+      source = `upload:${raw.length}`;
+    } else {
+      const b = objectBody(parseJson(raw));
+      refuseUnknown(b, ['image_url'], '');
+      requireField(b, 'image_url');
+      if (typeof b.image_url !== 'string' || !/^https:\/\/\S+$/.test(b.image_url)) throw invalid('image_url', 'must be an HTTPS URL');
+      source = b.image_url;
+    }
+    const fileId = `file_${randomBytes(10).toString('hex')}`;
+    account.files.set(fileId, source);
+    return { file_id: fileId };
   }
 
   private insights(account: FakeAdAccount, query: URLSearchParams) {
@@ -846,6 +1095,55 @@ function page<T extends { id: string; created_at: number }>(items: T[], query: U
   return { object: 'list', data, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null, has_more: from + limit < sorted.length };
 }
 
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return typeof value === 'string' && value ? value : undefined;
+}
+
+function invalid(param: string, why: string): ApiError {
+  return new ApiError(400, `Invalid '${param}': ${why}.`, 'invalid_request_error', 'invalid_value', param);
+}
+
+function objectBody(body: unknown, param?: string): Record<string, unknown> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw param
+      ? new ApiError(400, `Invalid '${param}': expected an object.`, 'invalid_request_error', 'invalid_type', param)
+      : new ApiError(400, 'The request body must be a JSON object.', 'invalid_request_error', 'invalid_body');
+  return body as Record<string, unknown>;
+}
+
+function refuseUnknown(b: Record<string, unknown>, known: string[], prefix: string): void {
+  const unknown = Object.keys(b).find((k) => !known.includes(k));
+  if (unknown)
+    throw new ApiError(
+      400,
+      `Unknown parameter: '${prefix}${unknown}'.`,
+      'invalid_request_error',
+      'unknown_parameter',
+      `${prefix}${unknown}`,
+    );
+}
+
+function requireField(b: Record<string, unknown>, field: string, prefix = ''): void {
+  if (b[field] === undefined)
+    throw new ApiError(
+      400,
+      `Missing required parameter: '${prefix}${field}'.`,
+      'invalid_request_error',
+      'missing_required_parameter',
+      `${prefix}${field}`,
+    );
+}
+
+function checkName(name: unknown, param: string): void {
+  if (typeof name !== 'string' || name.length < 3 || name.length > 1000 || !name.trim())
+    throw invalid(param, 'must be 3 to 1000 characters and include a non-space character');
+}
+
+function checkStatus(status: unknown): void {
+  if (status !== 'active' && status !== 'paused') throw invalid('status', "expected 'active' or 'paused'");
+}
+
 function allowParams(query: URLSearchParams, allowed: string[]): void {
   const unknown = [...query.keys()].find((k) => !allowed.includes(k));
   if (unknown) throw new ApiError(400, `Unknown parameter: '${unknown}'.`, 'invalid_request_error', 'unknown_parameter', unknown);
@@ -886,11 +1184,13 @@ function unknownUrl(method: string, path: string): ApiError {
   return new ApiError(404, `Unknown request URL: ${method} ${path}.`, 'invalid_request_error', 'unknown_url');
 }
 
-async function readBody(req: IncomingMessage): Promise<string> {
+/** The request body as text; JSON only, except the upload endpoint, which also takes multipart/form-data. */
+async function readBody(req: IncomingMessage, multipartAllowed: boolean): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   const raw = Buffer.concat(chunks).toString('utf8');
-  if (raw && !(req.headers['content-type'] ?? '').startsWith('application/json')) {
+  const type = req.headers['content-type'] ?? '';
+  if (raw && !type.startsWith('application/json') && !(multipartAllowed && type.startsWith('multipart/form-data'))) {
     throw new ApiError(400, 'Request bodies must be sent as application/json.', 'invalid_request_error', 'invalid_content_type');
   }
   return raw;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { ToolError } from '../../../core/errors';
 import type { ConnectedAccount } from '../../../core/accounts';
 import type { PortCall } from '../../../core/tool';
@@ -22,14 +23,18 @@ import {
   type ChatAdsPixel,
   type ChatAdsPort,
   type ChatAdsStatus,
+  type NewChatAdsAd,
   type NewChatAdsAdGroup,
 } from '../port';
 import {
   ChatAdsApiError,
   chatAdsListAll,
   chatAdsRequest,
+  type ChatAdsAuth,
   type ChatAdsRequest,
   type WireAd,
+  type WireGeoSearch,
+  type WireUpload,
   type WireAdAccount,
   type WireAdGroup,
   type WireCampaign,
@@ -42,8 +47,27 @@ const MICROS = 1_000_000;
 /** State actions of campaigns: POST /campaigns/{id}/<action>. */
 const ACTION: Record<ChatAdsStatus, string> = { active: 'activate', paused: 'pause', archived: 'archive' };
 
+/** Stored per connection: the API key, and for a partner key the ad account it acts on (`ad_account_id`). */
 export interface ChatAdsCredentials extends Record<string, string> {
   api_key: string;
+}
+
+export const authOf = (c: ChatAdsCredentials): ChatAdsAuth => ({
+  apiKey: c.api_key,
+  ...(c.ad_account_id ? { adAccountId: c.ad_account_id } : {}),
+});
+
+/**
+ * The platform's Idempotency-Key for one logical create: the same ad account, endpoint, body and day
+ * give the same key, so a create whose answer was lost is sent again under it and the platform answers
+ * the first result instead of creating twice (as the gateway's own checkpoints key a write by its
+ * arguments). A later day's identical create is a new one.
+ */
+export function idempotencyKeyOf(accountId: string, path: string, body: unknown, now: Date): string {
+  const digest = createHash('sha256')
+    .update(JSON.stringify([accountId, path, body, isoDate(now)]))
+    .digest('hex');
+  return `gw-${digest.slice(0, 48)}`;
 }
 
 /** How a refused credential is fixed (get_connections_status shows it). */
@@ -63,7 +87,7 @@ export function refusalReason(err: ChatAdsApiError): string {
  * answer a 400 `live_not_supported`, never a made-up answer.
  */
 export class ChatAdsLive implements ChatAdsPort {
-  private apiKey?: Promise<string>;
+  private auth?: Promise<ChatAdsAuth>;
 
   constructor(
     readonly account: ConnectedAccount,
@@ -99,32 +123,34 @@ export class ChatAdsLive implements ChatAdsPort {
     return groups.flat();
   }
 
-  async createAdGroup(adGroup: NewChatAdsAdGroup, _now: Date): Promise<ChatAdsAdGroup> {
-    if (adGroup.strategy !== 'fixed_bid') {
-      throw notSupported(
-        `The ${adGroup.strategy} bid strategy is not offered by the chat-assistant platform's public API, which takes a fixed max bid per ad group. Use strategy fixed_bid.`,
-      );
-    }
+  async createAdGroup(adGroup: NewChatAdsAdGroup, now: Date): Promise<ChatAdsAdGroup> {
     if (adGroup.custom_audience_bid_multipliers.length) {
       throw notSupported(
-        "Custom-audience bid multipliers cannot be set through the chat-assistant platform's public API. Create the ad group without `custom_audience_bid_multipliers`.",
+        "Custom-audience bid multipliers need the platform's custom audiences, which this gateway does not read live yet. Create the ad group without `custom_audience_bid_multipliers` (or add them in the platform's Ads Manager).",
       );
     }
+    // A fixed bid carries its max bid per billing event; Maximize Results (maximize_clicks,
+    // maximize_conversions) sets bids itself and takes none. The platform checks the strategy
+    // against the campaign's objective and budget and answers what it refuses.
     const maxBidMicros =
-      adGroup.billing_event_type === 'click' ? adGroup.max_bid_micros! : impressionBidMicros(adGroup.max_cpm_bid_micros!);
+      adGroup.strategy !== 'fixed_bid'
+        ? undefined
+        : adGroup.billing_event_type === 'click'
+          ? adGroup.max_bid_micros!
+          : impressionBidMicros(adGroup.max_cpm_bid_micros!);
     const created = await this.send<WireAdGroup>(
-      {
-        method: 'POST',
-        path: '/ad_groups',
-        json: {
-          campaign_id: adGroup.campaign_id,
-          name: adGroup.name,
-          ...(adGroup.description !== undefined ? { description: adGroup.description } : {}),
-          context_hints: adGroup.context_hints,
-          status: adGroup.status,
-          bidding_config: { billing_event_type: adGroup.billing_event_type, max_bid_micros: maxBidMicros },
+      this.create('/ad_groups', now, {
+        campaign_id: adGroup.campaign_id,
+        name: adGroup.name,
+        ...(adGroup.description !== undefined ? { description: adGroup.description } : {}),
+        context_hints: adGroup.context_hints,
+        status: adGroup.status,
+        bidding_config: {
+          billing_event_type: adGroup.billing_event_type,
+          strategy: adGroup.strategy,
+          ...(maxBidMicros !== undefined ? { max_bid_micros: maxBidMicros } : {}),
         },
-      },
+      }),
       { what: 'campaign', id: adGroup.campaign_id },
     );
     return adGroupOf(created, adGroup.campaign_id);
@@ -178,43 +204,67 @@ export class ChatAdsLive implements ChatAdsPort {
     return this.getAd(adId);
   }
 
-  async createCampaign(campaign: NewChatAdsCampaign, _now: Date): Promise<ChatAdsCampaign> {
-    if (campaign.bidding_type !== 'impressions') {
+  async createCampaign(campaign: NewChatAdsCampaign, now: Date): Promise<ChatAdsCampaign> {
+    if (campaign.bidding_type === 'conversions') {
       throw notSupported(
-        `Campaigns bidding for ${campaign.bidding_type} cannot be created through the chat-assistant platform's public API, which bids per impression. Use bidding_type impressions.`,
+        "Campaigns bidding for conversions need a conversion event setting chosen on the platform (`conversion_event_setting_ids`), which create_chatads_campaign does not take yet. Create the campaign in the platform's Ads Manager, or use bidding_type impressions or clicks.",
       );
     }
     const unix = (date: string) => Math.floor(Date.parse(`${date}T00:00:00Z`) / 1000);
-    const created = await this.send<WireCampaign>({
-      method: 'POST',
-      path: '/campaigns',
-      json: {
+    const created = await this.send<WireCampaign>(
+      this.create('/campaigns', now, {
         name: campaign.name,
         ...(campaign.description ? { description: campaign.description } : {}),
         status: campaign.status,
+        // The reference asks for the objective explicitly on every create.
+        bidding_type: campaign.bidding_type,
         start_time: unix(campaign.start_date),
         ...(campaign.end_date ? { end_time: unix(campaign.end_date) + 86_399 } : {}),
-        budget: {
-          lifetime_spend_limit_micros: Math.round(campaign.budget * MICROS),
-          ...(campaign.daily_budget !== undefined ? { daily_spend_limit_micros: Math.round(campaign.daily_budget * MICROS) } : {}),
-        },
-      },
-    });
+        budget: budgetOf(campaign),
+      }),
+    );
     return campaignOf(created);
   }
 
-  uploadImage(): Promise<{ file_id: string }> {
-    return Promise.reject(
-      notSupported(
-        "Image uploads for chat cards are not offered by the chat-assistant platform's public API; create image cards in its Ads Manager.",
-      ),
-    );
+  async uploadImage(imageUrl: string, now: Date): Promise<{ file_id: string }> {
+    const uploaded = await this.send<WireUpload>(this.create('/upload', now, { image_url: imageUrl }));
+    return { file_id: uploaded.file_id };
   }
 
-  createAd(): Promise<ChatAdsAd> {
-    return Promise.reject(
-      notSupported("Ads cannot be created through the chat-assistant platform's public API; create chat card ads in its Ads Manager."),
+  async createAd(ad: NewChatAdsAd, now: Date): Promise<ChatAdsAd> {
+    if (ad.call_to_action !== undefined) {
+      throw notSupported(
+        "A chat card's button text is not part of the platform's ad creative (title, body, image and target URL). Create the ad without `call_to_action`.",
+      );
+    }
+    if (!ad.image_file_id) {
+      throw new ToolError(
+        'A live chatads chat card needs an image: give `image_url` (it is uploaded first) or `image_file_id` (an uploaded file_...).',
+        { code: 'invalid_arguments' },
+      );
+    }
+    const created = await this.send<WireAd>(
+      this.create('/ads', now, {
+        ad_group_id: ad.ad_group_id,
+        name: ad.name,
+        status: ad.status,
+        creative: { type: 'chat_card', title: ad.headline, body: ad.body, target_url: ad.landing_url, file_id: ad.image_file_id },
+      }),
+      { what: 'ad group', id: ad.ad_group_id },
     );
+    return adOf(created, { id: ad.ad_group_id, campaign_id: ad.campaign_id });
+  }
+
+  async geoLookup(query: string, limit: number): Promise<ChatAdsGeoLocation[]> {
+    const found = await this.send<WireGeoSearch>({ method: 'GET', path: '/geo_lookup/search', query: { q: query, limit: String(limit) } });
+    return found.results.map((l) => ({
+      id: l.id,
+      name: l.name,
+      type: l.type,
+      country_code: l.country_code,
+      // "San Francisco - Oakland - San Jose, United States": what follows the name places it.
+      ...(l.canonical_name.startsWith(`${l.name}, `) ? { parent: l.canonical_name.slice(l.name.length + 2) } : {}),
+    }));
   }
 
   getCustomAudience = this.unsupported<ChatAdsCustomAudience>('Single custom audiences');
@@ -236,7 +286,6 @@ export class ChatAdsLive implements ChatAdsPort {
   listConversionsApiKeys = this.unsupported<ChatAdsConversionsApiKey[]>('Conversions API keys');
   sendConversionEvent = this.unsupported<ChatAdsConversionEvent>('Sending conversion events through this gateway');
   listConversionEvents = this.unsupported<ChatAdsConversionEvent[]>('Received conversion events');
-  geoLookup = this.unsupported<ChatAdsGeoLocation[]>('Geo lookup');
 
   /** A port method the public API does not offer: a 400 `live_not_supported` naming it. */
   private unsupported<T>(what: string): (...args: unknown[]) => Promise<T> {
@@ -301,23 +350,28 @@ export class ChatAdsLive implements ChatAdsPort {
 
   // --- the wire ---
 
-  private key(): Promise<string> {
-    this.apiKey ??= credentialsOf<ChatAdsCredentials>(this.account).then((c) => c.api_key);
-    return this.apiKey;
+  private credentials(): Promise<ChatAdsAuth> {
+    this.auth ??= credentialsOf<ChatAdsCredentials>(this.account).then(authOf);
+    return this.auth;
+  }
+
+  /** A create: POST with the platform's Idempotency-Key for this logical write. */
+  private create(path: string, now: Date, json: Record<string, unknown>): ChatAdsRequest {
+    return { method: 'POST', path, json, idempotencyKey: idempotencyKeyOf(this.account.account_id, path, json, now) };
   }
 
   private async listAll<T extends { id: string }>(path: string, query: Record<string, string>, subject?: Subject): Promise<T[]> {
-    return this.translate(async (key) => chatAdsListAll<T>(key, path, query, this.call), subject);
+    return this.translate(async (auth) => chatAdsListAll<T>(auth, path, query, this.call), subject);
   }
 
   private async send<T>(request: ChatAdsRequest, subject?: Subject): Promise<T> {
-    return this.translate((key) => chatAdsRequest<T>(key, request, this.call), subject);
+    return this.translate((auth) => chatAdsRequest<T>(auth, request, this.call), subject);
   }
 
   /** Runs a call with the account's key and turns the platform's refusals into gateway errors. */
-  private async translate<T>(work: (key: string) => Promise<T>, subject?: Subject): Promise<T> {
+  private async translate<T>(work: (auth: ChatAdsAuth) => Promise<T>, subject?: Subject): Promise<T> {
     try {
-      const result = await work(await this.key());
+      const result = await work(await this.credentials());
       await connectionHealthy(this.account);
       return result;
     } catch (err) {
@@ -364,43 +418,80 @@ const dateOf = (unixSeconds: number) => isoDate(new Date(unixSeconds * 1000));
 export const impressionBidMicros = (cpmMicros: number): number => Math.max(1, Math.round(cpmMicros / 1000));
 export const cpmBidMicros = (perImpressionMicros: number): number => perImpressionMicros * 1000;
 
+/**
+ * The platform holds exactly one budget per campaign: a lifetime limit, or a daily limit (which
+ * Maximize Results needs). A campaign with a daily budget is sent with its daily limit only, so the
+ * lifetime budget must follow from it: the campaign needs an end date and daily limit × days must
+ * stay within the lifetime budget; otherwise the platform could spend past it, and the create is refused.
+ */
+function budgetOf(c: NewChatAdsCampaign): { lifetime_spend_limit_micros: number } | { daily_spend_limit_micros: number } {
+  if (c.daily_budget === undefined) return { lifetime_spend_limit_micros: Math.round(c.budget * MICROS) };
+  const days = c.end_date
+    ? Math.round((Date.parse(`${c.end_date}T00:00:00Z`) - Date.parse(`${c.start_date}T00:00:00Z`)) / 86_400_000) + 1
+    : 0;
+  if (!c.end_date || c.daily_budget * days > c.budget + 1e-9) {
+    throw new ToolError(
+      `A live chatads campaign has one budget: a lifetime limit or a daily limit, not both. With \`daily_budget\` ${c.daily_budget} it is held by its daily limit, so it needs an \`end_date\` and \`daily_budget\` × days within \`budget\` (${c.budget})${c.end_date ? `: ${days} days × ${c.daily_budget} = ${Math.round(c.daily_budget * days * 100) / 100}` : ''}. Give an end date and a daily budget that fit, or leave \`daily_budget\` out for a lifetime limit.`,
+      { code: 'invalid_arguments' },
+    );
+  }
+  return { daily_spend_limit_micros: Math.round(c.daily_budget * MICROS) };
+}
+
 export function campaignOf(c: WireCampaign): ChatAdsCampaign {
+  const lifetime = c.budget.lifetime_spend_limit_micros ?? undefined;
+  const daily = c.budget.daily_spend_limit_micros ?? undefined;
+  const start = c.start_time ?? c.created_at;
+  // A daily-limited campaign has no lifetime limit: its budget is what the daily limit allows over its
+  // days when it ends, else the daily limit itself (docs/live/chatads.md says so).
+  const days = c.end_time ? Math.max(1, Math.ceil((c.end_time - start) / 86_400)) : 1;
   return {
     id: c.id,
     name: c.name,
     ...(c.description ? { description: c.description } : {}),
     status: c.status,
-    // The public API bids per impression only (ad groups bill per impression).
-    bidding_type: 'impressions',
-    budget: c.budget.lifetime_spend_limit_micros / MICROS,
-    ...(c.budget.daily_spend_limit_micros ? { daily_budget: c.budget.daily_spend_limit_micros / MICROS } : {}),
+    // Campaigns created before the platform had objectives bid per impression.
+    bidding_type: c.bidding_type ?? 'impressions',
+    budget: lifetime !== undefined ? lifetime / MICROS : ((daily ?? 0) * days) / MICROS,
+    ...(daily ? { daily_budget: daily / MICROS } : {}),
     // Without a start time a campaign delivers from its creation.
-    start_date: dateOf(c.start_time ?? c.created_at),
+    start_date: dateOf(start),
     ...(c.end_time ? { end_date: dateOf(c.end_time) } : {}),
     created_at: new Date(c.created_at * 1000).toISOString(),
   };
 }
 
 export function adGroupOf(g: WireAdGroup, campaignId: string): ChatAdsAdGroup {
-  const click = g.bidding_config.billing_event_type === 'click';
+  const bidding = g.bidding_config;
+  const bid = bidding.max_bid_micros ?? undefined;
   return {
     id: g.id,
     campaign_id: g.campaign_id ?? campaignId,
     name: g.name,
     ...(g.description ? { description: g.description } : {}),
     status: g.status,
-    strategy: 'fixed_bid',
-    billing_event_type: g.bidding_config.billing_event_type,
-    ...(click
-      ? { max_bid_micros: g.bidding_config.max_bid_micros }
-      : { max_cpm_bid_micros: cpmBidMicros(g.bidding_config.max_bid_micros) }),
+    strategy: bidding.strategy ?? 'fixed_bid',
+    billing_event_type: bidding.billing_event_type,
+    ...(bid === undefined
+      ? {}
+      : bidding.billing_event_type === 'click'
+        ? { max_bid_micros: bid }
+        : { max_cpm_bid_micros: cpmBidMicros(bid) }),
     context_hints: g.context_hints ?? [],
     custom_audience_bid_multipliers: [],
     created_at: new Date(g.created_at * 1000).toISOString(),
   };
 }
 
-function adOf(ad: WireAd, group: ChatAdsAdGroup): ChatAdsAd {
+const REVIEW_STATUSES: Record<string, ChatAdsAd['review_status']> = {
+  approved: 'approved',
+  rejected: 'rejected',
+  in_review: 'pending',
+  pending: 'pending',
+};
+
+function adOf(ad: WireAd, group: { id: string; campaign_id: string }): ChatAdsAd {
+  const review = ad.review_status ? REVIEW_STATUSES[ad.review_status] : undefined;
   return {
     id: ad.id,
     campaign_id: group.campaign_id,
@@ -410,7 +501,10 @@ function adOf(ad: WireAd, group: ChatAdsAdGroup): ChatAdsAd {
     headline: ad.creative.title,
     body: ad.creative.body,
     landing_url: ad.creative.target_url ?? '',
+    ...(ad.creative.file_id ? { image_file_id: ad.creative.file_id } : {}),
     status: ad.status,
+    ...(review ? { review_status: review } : {}),
+    created_at: new Date(ad.created_at * 1000).toISOString(),
   };
 }
 

@@ -4,9 +4,12 @@ import { urlSetting } from '../../live/settings';
 
 /**
  * The chat-assistant platform's Advertiser API on the wire (REST/JSON, `Authorization: Bearer <API
- * key>`, one key per ad account). Requests go through `sendUpstream` (deadline, read retries, 429);
- * every other non-2xx answer becomes a `ChatAdsApiError` carrying the platform's error body
- * `{ error: { message, type, param, code } }`, for the adapter and the connector to translate.
+ * key>`). An ad account's own key reaches that account; a partner key reaches several, each request
+ * naming its account in the `OpenAI-Ad-Account` header. Requests go through `sendUpstream`
+ * (deadline, read retries, 429); a create carries the platform's `Idempotency-Key`, which makes it
+ * safe to send again (the platform answers the first result). Every other non-2xx answer becomes a
+ * `ChatAdsApiError` carrying the platform's error body `{ error: { message, type, param, code } }`,
+ * for the adapter and the connector to translate.
  */
 export class ChatAdsApiError extends Error {
   constructor(
@@ -26,6 +29,15 @@ export interface ChatAdsRequest {
   path: string;
   query?: Record<string, string | string[] | undefined>;
   json?: unknown;
+  /** The platform's Idempotency-Key: the same key and body answer the first result, never a second create. */
+  idempotencyKey?: string;
+}
+
+/** What a request is sent with: the API key, and the ad account it acts on when the key is a partner key. */
+export interface ChatAdsAuth {
+  apiKey: string;
+  /** Set for a partner key only (sent as `OpenAI-Ad-Account`); an ad account's own key must not send it. */
+  adAccountId?: string;
 }
 
 /** A list object of the API: one page of `data` and the cursor to the next. */
@@ -37,7 +49,7 @@ export interface WireList<T> {
   last_id?: string | null;
 }
 
-export async function chatAdsRequest<T>(apiKey: string, request: ChatAdsRequest, call: PortCall): Promise<T> {
+export async function chatAdsRequest<T>(auth: ChatAdsAuth, request: ChatAdsRequest, call: PortCall): Promise<T> {
   const chatadsApiUrl = urlSetting('CHATADS_API_URL', 'https://api.ads.openai.com/v1');
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(request.query ?? {})) {
@@ -47,7 +59,18 @@ export async function chatAdsRequest<T>(apiKey: string, request: ChatAdsRequest,
   const url = `${chatadsApiUrl}${request.path}${search.size ? `?${search}` : ''}`;
   const response = await sendUpstream(
     'chatads',
-    { method: request.method, url, headers: { Authorization: `Bearer ${apiKey}` }, json: request.json, safe: request.method === 'GET' },
+    {
+      method: request.method,
+      url,
+      headers: {
+        Authorization: `Bearer ${auth.apiKey}`,
+        ...(auth.adAccountId ? { 'OpenAI-Ad-Account': auth.adAccountId } : {}),
+        ...(request.idempotencyKey ? { 'Idempotency-Key': request.idempotencyKey } : {}),
+      },
+      json: request.json,
+      // A read, or a create under an Idempotency-Key: sending it again cannot change anything twice.
+      safe: request.method === 'GET' || request.idempotencyKey !== undefined,
+    },
     call,
   );
   if (response.status >= 200 && response.status < 300) return response.body as T;
@@ -64,7 +87,7 @@ export async function chatAdsRequest<T>(apiKey: string, request: ChatAdsRequest,
 
 /** Every item of a list endpoint, following `after` cursors page by page (500 a page, the maximum). */
 export async function chatAdsListAll<T extends { id: string }>(
-  apiKey: string,
+  auth: ChatAdsAuth,
   path: string,
   query: Record<string, string>,
   call: PortCall,
@@ -73,7 +96,7 @@ export async function chatAdsListAll<T extends { id: string }>(
   let after: string | undefined;
   for (;;) {
     const page = await chatAdsRequest<WireList<T>>(
-      apiKey,
+      auth,
       { method: 'GET', path, query: { ...query, limit: '500', ...(after ? { after } : {}) } },
       call,
     );
@@ -101,9 +124,21 @@ export interface WireCampaign {
   name: string;
   description?: string | null;
   status: 'active' | 'paused' | 'archived';
+  /** The campaign objective; fixed after creation. */
+  bidding_type?: 'impressions' | 'clicks' | 'conversions';
   start_time?: number | null;
   end_time?: number | null;
-  budget: { lifetime_spend_limit_micros: number; daily_spend_limit_micros?: number | null };
+  /** Exactly one of the two limits is set. */
+  budget: { lifetime_spend_limit_micros?: number | null; daily_spend_limit_micros?: number | null };
+  targeting?: { locations?: { include?: { id: string }[]; countries?: string[] } } | null;
+}
+
+/** `bidding_config` of an ad group: a fixed max bid, or a Maximize Results strategy without one. */
+export interface WireBiddingConfig {
+  billing_event_type: 'impression' | 'click';
+  strategy?: 'fixed_bid' | 'maximize_clicks' | 'maximize_conversions';
+  /** Per billing event: per click, or per single impression. Absent for Maximize Results. */
+  max_bid_micros?: number | null;
 }
 
 export interface WireAdGroup {
@@ -115,7 +150,7 @@ export interface WireAdGroup {
   description?: string | null;
   context_hints?: string[] | null;
   status: 'active' | 'paused' | 'archived';
-  bidding_config: { billing_event_type: 'impression' | 'click'; max_bid_micros: number };
+  bidding_config: WireBiddingConfig;
 }
 
 export interface WireAd {
@@ -126,6 +161,27 @@ export interface WireAd {
   creative: { type: string; title: string; body: string; file_id?: string; image_url?: string; target_url?: string };
   status: 'active' | 'paused' | 'archived';
   review_status?: string;
+}
+
+/** POST /upload answers the file id of the uploaded image. */
+export interface WireUpload {
+  file_id: string;
+}
+
+/** GET /geo_lookup/search: the targetable locations matching a text. */
+export interface WireGeoSearch {
+  count: number;
+  query: string;
+  results: WireGeoLocation[];
+}
+
+export interface WireGeoLocation {
+  id: string;
+  type: 'country' | 'region' | 'dma';
+  name: string;
+  canonical_name: string;
+  country_code: string;
+  region_code?: string | null;
 }
 
 export interface WireCustomAudience {

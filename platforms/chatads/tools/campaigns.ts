@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { GatewayError } from '../../../core/errors';
 import { dateArgument } from '../../../core/arguments';
 import { lastDays, reportingZone } from '../../../core/dates';
 import { count, markdownTable, money } from '../../../core/markdown';
@@ -140,12 +141,16 @@ export const listChatAdsCampaigns = defineChatAdsTool({
         page.map((c) => c.id),
         [...DELIVERY_FIELDS],
       ),
+      // A live account's public insights carry no conversions: they are then not reported, never 0.
       insights(
         page.filter((c) => c.bidding_type !== 'impressions').map((c) => c.id),
         [...CONVERSION_FIELDS],
-      ),
+      ).catch((err: unknown) => {
+        if (err instanceof GatewayError && err.structuredContent.code === 'live_not_supported') return null;
+        throw err;
+      }),
     ]);
-    const rows = [...delivery, ...conversions];
+    const rows = [...delivery, ...(conversions ?? [])];
     const listed = page.map((c) => {
       const t = totals(
         rows
@@ -175,9 +180,7 @@ export const listChatAdsCampaigns = defineChatAdsTool({
               spend: t.spend,
               ctr: t.ctr,
               cpc: t.cpc,
-              conversions: t.conversions,
-              conversion_value: t.revenue,
-              cpa: t.cpa,
+              ...(conversions ? { conversions: t.conversions, conversion_value: t.revenue, cpa: t.cpa } : {}),
             };
       return { ...c, metrics };
     });
@@ -200,7 +203,11 @@ export const listChatAdsCampaigns = defineChatAdsTool({
               c.end_date,
               money(c.metrics.spend, currency),
               count(c.metrics.clicks),
-              'conversions' in c.metrics ? count(c.metrics.conversions) : 'n/a (awareness)',
+              'conversions' in c.metrics
+                ? count(c.metrics.conversions)
+                : c.bidding_type === 'impressions'
+                  ? 'n/a (awareness)'
+                  : 'not reported',
               'cpa' in c.metrics ? money(c.metrics.cpa, currency) : '-',
             ]),
           )

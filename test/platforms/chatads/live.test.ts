@@ -131,13 +131,59 @@ describe('Live chatads account: every tool through the gateway', () => {
     const parent = live.upstream.campaigns.find((c) => c.name === 'Spring launch')!;
     const before = live.upstream.adGroups.length;
     const usedBefore = await used(live.apiKey);
-    // Click billing is valid for the gateway, but the platform's API bills per impression only.
+    // Click billing is valid for the gateway, but the platform bills a campaign bidding for impressions per impression.
     const result = await callTool(live.apiKey, 'create_chatads_ad_group', { campaign_id: parent.id, name: 'Click billed', max_bid: 1.5 });
     expect(result.status).toBe(400);
-    expect(result.body.error).toContain("only 'impression' is supported");
+    expect(result.body.error).toContain('a campaign bidding for impressions bills per impression');
     expect(result.body.structured_content).toMatchObject({ code: 'invalid_arguments', platform_error: 'invalid_value' });
     expect(live.upstream.adGroups.length).toBe(before);
     expect(await used(live.apiKey)).toBe(usedBefore);
+  });
+
+  it("reads each campaign's own bidding type and each ad group's strategy back from the platform", async () => {
+    const campaigns = (await callToolOk(live.apiKey, 'list_chatads_campaigns', {})).structured!.campaigns as Row[];
+    expect(campaigns.find((c) => c.name === 'Gear questions')).toMatchObject({ bidding_type: 'clicks', budget: 50, daily_budget: 50 });
+    expect(campaigns.find((c) => c.name === 'Spring launch')).toMatchObject({ bidding_type: 'impressions', budget: 5000 });
+    const gear = live.upstream.campaigns.find((c) => c.name === 'Gear questions')!;
+    const groups = (await callToolOk(live.apiKey, 'list_chatads_ad_groups', { campaign_id: gear.id })).structured!.ad_groups as Row[];
+    expect(groups.find((g) => g.name.endsWith('Trail planning'))).toMatchObject({
+      strategy: 'fixed_bid',
+      billing_event_type: 'click',
+      max_bid_micros: 1_500_000,
+    });
+    const maximized = groups.find((g) => g.name.endsWith('Gear checklists'))!;
+    expect(maximized).toMatchObject({ strategy: 'maximize_clicks', billing_event_type: 'click' });
+    expect(maximized.max_bid_micros).toBeUndefined();
+  });
+
+  it('create_chatads_ad_group with maximize_clicks goes to a clicks campaign with a daily budget, without a bid and under an Idempotency-Key', async () => {
+    const fresh = await liveOwner();
+    const gear = fresh.upstream.campaigns.find((c) => c.name === 'Gear questions')!;
+    const data = await callToolOk(fresh.apiKey, 'create_chatads_ad_group', {
+      campaign_id: gear.id,
+      name: 'Checklist clicks',
+      strategy: 'maximize_clicks',
+      status: 'paused',
+    });
+    const onPlatform = fresh.upstream.adGroups.find((g) => g.name === 'Checklist clicks')!;
+    expect(onPlatform.bidding_config).toEqual({ billing_event_type: 'click', strategy: 'maximize_clicks' });
+    expect(data.structured!.ad_group).toMatchObject({ id: onPlatform.id, strategy: 'maximize_clicks', billing_event_type: 'click' });
+    const sent = fakePlatform.api.requests.filter((r) => r.method === 'POST' && r.path === '/v1/ad_groups').at(-1)!;
+    expect(sent.idempotencyKey).toMatch(/^gw-[0-9a-f]{48}$/);
+    // A campaign with a lifetime budget cannot maximize: the platform refuses it and nothing is created.
+    const clicksLifetime = await callToolOk(fresh.apiKey, 'create_chatads_campaign', {
+      name: 'Clicks lifetime',
+      bidding_type: 'clicks',
+      budget: 500,
+    });
+    const refused = await callTool(fresh.apiKey, 'create_chatads_ad_group', {
+      campaign_id: clicksLifetime.structured!.campaign.id,
+      name: 'Cannot maximize',
+      strategy: 'maximize_clicks',
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toContain('needs a campaign with a daily budget');
+    expect(fresh.upstream.adGroups.some((g) => g.name === 'Cannot maximize')).toBe(false);
   });
 
   it('ad groups and ads: get, pause, resume and archive go to the platform; the next read shows it', async () => {
@@ -163,17 +209,95 @@ describe('Live chatads account: every tool through the gateway', () => {
     expect(unknown.body.error).toContain('ad_nosuchad1');
   });
 
-  it('create_chatads_campaign creates a paused campaign on the platform in micros; bidding for clicks is not offered', async () => {
-    const data = await callToolOk(live.apiKey, 'create_chatads_campaign', { name: 'Live created', budget: 1200, daily_budget: 40 });
+  it('create_chatads_campaign sends its bidding type and one budget in micros: a lifetime limit, or a daily limit that holds the lifetime budget', async () => {
+    const data = await callToolOk(live.apiKey, 'create_chatads_campaign', { name: 'Live created', budget: 1200, bidding_type: 'clicks' });
     const onPlatform = live.upstream.campaigns.find((c) => c.name === 'Live created')!;
-    expect(onPlatform).toMatchObject({
-      status: 'paused',
-      budget: { lifetime_spend_limit_micros: 1_200_000_000, daily_spend_limit_micros: 40_000_000 },
+    expect(onPlatform).toMatchObject({ status: 'paused', bidding_type: 'clicks', budget: { lifetime_spend_limit_micros: 1_200_000_000 } });
+    expect(data.structured!.campaign).toMatchObject({ id: onPlatform.id, status: 'paused', bidding_type: 'clicks', budget: 1200 });
+    // A daily budget: sent alone (the platform holds one), so the end date must keep it within the lifetime budget.
+    const start = new Date();
+    const end = new Date(start.getTime() + 29 * 86_400_000).toISOString().slice(0, 10);
+    const daily = await callToolOk(live.apiKey, 'create_chatads_campaign', {
+      name: 'Live daily',
+      budget: 1200,
+      daily_budget: 40,
+      end_date: end,
     });
-    expect(data.structured!.campaign).toMatchObject({ id: onPlatform.id, status: 'paused', budget: 1200, daily_budget: 40 });
-    const clicks = await callTool(live.apiKey, 'create_chatads_campaign', { name: 'Clicks live', budget: 100, bidding_type: 'clicks' });
-    expect(clicks.status).toBe(400);
-    expect(clicks.body.structured_content).toMatchObject({ code: 'live_not_supported' });
+    const dailyOnPlatform = live.upstream.campaigns.find((c) => c.name === 'Live daily')!;
+    expect(dailyOnPlatform.budget).toEqual({ daily_spend_limit_micros: 40_000_000 });
+    expect(daily.structured!.campaign).toMatchObject({ daily_budget: 40, end_date: end });
+    const unbounded = await callTool(live.apiKey, 'create_chatads_campaign', { name: 'Live unbounded', budget: 1200, daily_budget: 40 });
+    expect(unbounded.status).toBe(400);
+    expect(unbounded.body.error).toContain('one budget');
+    expect(live.upstream.campaigns.some((c) => c.name === 'Live unbounded')).toBe(false);
+    const conversions = await callTool(live.apiKey, 'create_chatads_campaign', {
+      name: 'Conv live',
+      budget: 100,
+      bidding_type: 'conversions',
+    });
+    expect(conversions.status).toBe(400);
+    expect(conversions.body.structured_content).toMatchObject({ code: 'live_not_supported' });
+    expect(conversions.body.error).toContain('conversion event setting');
+  });
+
+  it('create_chatads_ad uploads the image by URL, then creates the chat card on the platform with the file id', async () => {
+    const group = live.upstream.adGroups.find((g) => g.status === 'active')!;
+    const data = await callToolOk(live.apiKey, 'create_chatads_ad', {
+      ad_group_id: group.id,
+      name: 'Live card',
+      headline: 'Packs that carry more',
+      body: 'Trail-tested on 1,000 miles.',
+      landing_url: 'https://www.northwind.example/packs',
+      image_url: 'https://cdn.northwind.example/packs.png',
+    });
+    const onPlatform = live.upstream.ads.find((a) => a.name === 'Live card')!;
+    const fileId = [...live.upstream.files].find(([, source]) => source === 'https://cdn.northwind.example/packs.png')![0];
+    expect(onPlatform).toMatchObject({
+      ad_group_id: group.id,
+      status: 'paused',
+      creative: { type: 'chat_card', title: 'Packs that carry more', file_id: fileId, target_url: 'https://www.northwind.example/packs' },
+    });
+    expect(data.structured!.ad).toMatchObject({ id: onPlatform.id, image_file_id: fileId, status: 'paused', review_status: 'pending' });
+    const uploads = fakePlatform.api.requests.filter((r) => r.path === '/v1/upload');
+    expect(uploads.at(-1)!.idempotencyKey).toMatch(/^gw-/);
+    // The platform's limits: a title of 3 to 50 characters.
+    const long = await callTool(live.apiKey, 'create_chatads_ad', {
+      ad_group_id: group.id,
+      name: 'Too long',
+      headline: 'A title far longer than the fifty characters a card takes',
+      body: 'x',
+      landing_url: 'https://www.northwind.example/',
+      image_file_id: fileId,
+    });
+    expect(long.status).toBe(400);
+    expect(long.body.error).toContain('creative.title');
+    expect(live.upstream.ads.some((a) => a.name === 'Too long')).toBe(false);
+  });
+
+  it('launch_chatads_ad creates campaign, ad group, image and ad on the platform', async () => {
+    const data = await callToolOk(live.apiKey, 'launch_chatads_ad', {
+      campaign_name: 'Live launch',
+      budget: 300,
+      max_cpm_bid: 12,
+      image_url: 'https://cdn.northwind.example/launch.png',
+      ad_name: 'Launch card',
+      headline: 'Gear that goes further',
+      body: 'Trail-tested packs.',
+      landing_url: 'https://www.northwind.example/trail',
+    });
+    const campaign = live.upstream.campaigns.find((c) => c.name === 'Live launch')!;
+    expect(data.structured).toMatchObject({ campaign_id: campaign.id });
+    const group = live.upstream.adGroups.find((g) => g.campaign_id === campaign.id)!;
+    expect(group.bidding_config).toEqual({ billing_event_type: 'impression', strategy: 'fixed_bid', max_bid_micros: 12_000 });
+    expect(live.upstream.ads.find((a) => a.ad_group_id === group.id)).toMatchObject({ name: 'Launch card' });
+  });
+
+  it('chatads_geo_lookup searches the platform for countries, regions and DMA markets', async () => {
+    const data = await callToolOk(live.apiKey, 'chatads_geo_lookup', { query: 'San Francisco' });
+    expect(data.structured!.locations).toEqual([
+      { id: '3000194', name: 'San Francisco - Oakland - San Jose', type: 'dma', country_code: 'US', parent: 'United States' },
+    ]);
+    expect(fakePlatform.api.count('GET', '/v1/geo_lookup/search')).toBeGreaterThan(0);
   });
 
   it.each([
@@ -181,8 +305,6 @@ describe('Live chatads account: every tool through the gateway', () => {
     ['create_chatads_custom_audience', { name: 'x' }],
     ['list_chatads_custom_audience_operations', {}],
     ['get_chatads_conversions_config', {}],
-    ['chatads_geo_lookup', { query: 'denver' }],
-    ['create_chatads_ad', { ad_group_id: 'adgrp_x1', name: 'x', headline: 'x', body: 'x', landing_url: 'https://www.example.com' }],
   ])('%s on a live account answers 400 live_not_supported', async (tool, args) => {
     const result = await callTool(live.apiKey, tool, args);
     expect(result.status).toBe(400);
@@ -289,6 +411,38 @@ describe('Live chatads account: failures', () => {
     const result = await callTool(apiKey, 'list_chatads_campaigns', {});
     expect(result.status).toBe(200);
     expect(fakePlatform.api.count('GET', '/v1/campaigns') - before).toBe(2);
+  });
+
+  it('a create whose answer was lost is sent again under the same Idempotency-Key: one campaign, not two', async () => {
+    const { apiKey, upstream } = await liveOwner();
+    const before = fakePlatform.api.count('POST', '/v1/campaigns');
+    fakePlatform.api.dropAnswerNext(1);
+    const data = await callToolOk(apiKey, 'create_chatads_campaign', { name: 'Answer lost', budget: 100 });
+    const created = upstream.campaigns.filter((c) => c.name === 'Answer lost');
+    expect(created).toHaveLength(1);
+    expect(data.structured!.campaign.id).toBe(created[0].id);
+    const sent = fakePlatform.api.requests.filter((r) => r.method === 'POST' && r.path === '/v1/campaigns').slice(before);
+    expect(sent).toHaveLength(2);
+    expect(new Set(sent.map((r) => r.idempotencyKey)).size).toBe(1);
+    expect(sent[0].idempotencyKey).toMatch(/^gw-[0-9a-f]{48}$/);
+  });
+
+  it('a partner key connects one account per --account-id; each call names its account in OpenAI-Ad-Account', async () => {
+    const { owner, apiKey } = await createTestOwner();
+    const { account: east } = fakePlatform.api.addAccount('Northwind East');
+    const { account: west } = fakePlatform.api.addAccount('Northwind West');
+    const partnerKey = fakePlatform.api.addPartnerKey([east.id, west.id]);
+    const accounts = await connectLiveAccounts(owner.owner_id, 'chatads', { 'api-key': partnerKey, 'account-id': `${east.id},${west.id}` });
+    expect(accounts.map((a) => [a.account_id, a.name])).toEqual([
+      [east.id, 'Northwind East'],
+      [west.id, 'Northwind West'],
+    ]);
+    const before = fakePlatform.api.requests.length;
+    const westCampaigns = await callToolOk(apiKey, 'list_chatads_campaigns', { ad_account_id: west.id });
+    expect((westCampaigns.structured!.campaigns as Row[]).map((c) => c.id).sort()).toEqual(west.campaigns.map((c) => c.id).sort());
+    expect(fakePlatform.api.requests.slice(before).every((r) => r.adAccount === west.id)).toBe(true);
+    // Without --account-id a partner key reaches no single account: the platform says so and nothing is stored.
+    await expect(connectLiveAccounts(owner.owner_id, 'chatads', { 'api-key': partnerKey })).rejects.toThrow('OpenAI-Ad-Account');
   });
 
   it('writes are never retried after a 5xx: 500 outcome_unknown, one request, no quota used', async () => {

@@ -33,7 +33,21 @@ const AD_GROUP_KEYS = [
   'custom_audience_bid_multipliers',
   'created_at',
 ];
-const AD_KEYS = ['id', 'campaign_id', 'ad_group_id', 'name', 'type', 'headline', 'body', 'call_to_action', 'landing_url', 'status'];
+const AD_KEYS = [
+  'id',
+  'campaign_id',
+  'ad_group_id',
+  'name',
+  'type',
+  'headline',
+  'body',
+  'call_to_action',
+  'landing_url',
+  'image_file_id',
+  'status',
+  'review_status',
+  'created_at',
+];
 const STATUSES = ['active', 'paused', 'archived'];
 const DAY = 86_400;
 
@@ -86,7 +100,8 @@ export function describePortContract(label: string, open: () => Promise<ChatAdsP
     });
 
     it('creates an ad group with an id the platform assigns; the next read shows it', async () => {
-      const parent = (await port.listCampaigns()).find((c) => c.status === 'active')!;
+      // Impression billing belongs to a campaign bidding for impressions.
+      const parent = (await port.listCampaigns()).find((c) => c.status === 'active' && c.bidding_type === 'impressions')!;
       const before = await port.listAdGroups();
       const created = await port.createAdGroup(
         {
@@ -114,6 +129,44 @@ export function describePortContract(label: string, open: () => Promise<ChatAdsP
       expect(keysOutside(created, AD_GROUP_KEYS)).toEqual([]);
       const after = await port.listAdGroups({ campaign_id: parent.id });
       expect(after.find((g) => g.id === created.id)).toEqual(created);
+    });
+
+    it('uploads an image and creates a chat card with it; the next read shows the ad', async () => {
+      const group = (await port.listAdGroups()).find((g) => g.status !== 'archived')!;
+      const { file_id } = await port.uploadImage('https://cdn.example.com/cards/tent.png', new Date());
+      expect(file_id).toMatch(/^file_[A-Za-z0-9]+$/);
+      const created = await port.createAd(
+        {
+          campaign_id: group.campaign_id,
+          ad_group_id: group.id,
+          name: 'Contract card',
+          type: 'chat_card',
+          headline: 'Tents that pack small',
+          body: 'Two pounds, four seasons.',
+          landing_url: 'https://www.example.com/tents',
+          image_file_id: file_id,
+          status: 'paused',
+        },
+        new Date(),
+      );
+      expect(created).toMatchObject({
+        campaign_id: group.campaign_id,
+        ad_group_id: group.id,
+        headline: 'Tents that pack small',
+        image_file_id: file_id,
+        status: 'paused',
+      });
+      expect(keysOutside(created, AD_KEYS)).toEqual([]);
+      expect((await port.listAds()).find((a) => a.id === created.id)).toMatchObject({
+        headline: 'Tents that pack small',
+        status: 'paused',
+      });
+    });
+
+    it('finds places to target with the geo lookup', async () => {
+      const found = await port.geoLookup('California', 5);
+      expect(found.find((l) => l.name === 'California')).toMatchObject({ type: 'region', country_code: 'US' });
+      expect(found.length).toBeLessThanOrEqual(5);
     });
 
     it('changes a campaign status, and the next read shows it', async () => {
