@@ -1,27 +1,41 @@
 /**
- * Cold-start proxy: bundles each group's Lambda entry with the stack's esbuild options, then, in
- * fresh `node` processes, times the import of the bundle and its first request. The request is an
- * execute call without an Authorization header: it crosses the whole middleware chain up to auth
- * (401) and needs no DynamoDB. A minimal bundle that only imports @aws-sdk/client-dynamodb runs
- * beside them as the baseline.
+ * Cold start per function, for its first real request: bundles each function's Lambda entry with the
+ * stack's esbuild options (the gateway and MCP functions with the catalog artifact beside the bundle,
+ * as the stack copies it), then, in fresh `node` processes, times the import of the bundle and one
+ * first request. DynamoDB Local holds an owner and an API key, so requests that need a key (MCP's
+ * tools/list) run for real. The baseline: a bare middy function with the DynamoDB client whose first
+ * request reads one item (bench/minimal-entry.ts).
  *
- * Each child runs as the Lambda does (--enable-source-maps); the SDK warning about Node 20 is muted.
+ * Each child runs as the Lambda does (without --enable-source-maps, see lib/gateway-function.ts);
+ * `--source-maps` runs them with it, to show what it costs. The SDK warning about Node 20 is muted.
  *
- *   npm run bench:cold-start [-- --runs 9]
+ * `--before DIR` bundles the same functions from another checkout (e.g. `git worktree add /tmp/before main`)
+ * and runs them in the same rounds, as they were deployed then (with --enable-source-maps), rows marked "before".
+ *
+ *   npm run bench:cold-start [-- --runs 7] [-- --source-maps] [-- --before DIR]
  */
+import '../functions/local/quiet-warnings';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { buildSync } from 'esbuild';
-import { BUNDLE_OPTIONS, functionEntry, PROJECT_ROOT } from '../lib/gateway-function';
-import { FUNCTION_NAMES } from '../lib/routes';
+import { BUNDLE_OPTIONS, functionEntry, PROJECT_ROOT, servesCatalog } from '../lib/gateway-function';
+import { FUNCTION_NAMES, type FunctionName } from '../lib/routes';
+import { ensureTables, startDynamoDbLocal } from '../functions/local/dynamodb-local';
+import { ARTIFACT_DIR, ARTIFACT_FILES } from '../functions/catalog/artifact';
+import { writeCatalogArtifact } from '../functions/catalog/build-artifact';
+import { SCHEDULER_EVENT } from '../functions/scheduler-event';
 
 const OUT = path.join(PROJECT_ROOT, 'bench', 'out');
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 7;
+const SOURCE_MAPS = process.argv.includes('--source-maps');
+const beforeArg = process.argv.indexOf('--before');
+const BEFORE_ROOT = beforeArg > 0 ? path.resolve(process.argv[beforeArg + 1]) : undefined;
+const TABLE_PREFIX = 'bench-cold-';
 
 /** The same esbuild choices as the stack (lib/gateway-function.ts, BUNDLE_OPTIONS). */
-function bundle(name: string, entry: string): { file: string; bytes: number } {
+function bundle(name: string, entry: string, withArtifact: boolean): { file: string; bytes: number } {
   const file = path.join(OUT, name, 'index.js');
   buildSync({
     entryPoints: [entry],
@@ -37,101 +51,201 @@ function bundle(name: string, entry: string): { file: string; bytes: number } {
     external: [...BUNDLE_OPTIONS.externalModules],
     logLevel: 'error',
   });
+  if (withArtifact) fs.cpSync(ARTIFACT_DIR, path.join(OUT, name, 'artifact'), { recursive: true });
   return { file, bytes: fs.statSync(file).size };
+}
+
+/** A first request: an API Gateway proxy event (or the scheduler's event), by what it asks. */
+interface Scenario {
+  label: string;
+  event: Record<string, unknown>;
+}
+
+const context = (key: string) => ({
+  headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+});
+
+function get(path: string, query: Record<string, string> | null = null): Record<string, unknown> {
+  return { httpMethod: 'GET', path, resource: path, headers: { Host: 'bench.example.com' }, queryStringParameters: query };
+}
+
+function scenarios(name: FunctionName | 'scheduler' | 'baseline', apiKey: string): Scenario[] {
+  const unauthenticated = {
+    label: '401 execute',
+    event: {
+      httpMethod: 'POST',
+      path: '/api/v1/tools/list_campaigns/execute',
+      resource: '/api/v1/tools/list_campaigns/execute',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"arguments":{}}',
+    },
+  };
+  if (name === 'baseline') return [{ label: 'one GetItem', event: {} }];
+  if (name === 'scheduler') return [{ label: 'tick, nothing due', event: { ...SCHEDULER_EVENT } }];
+  if (name === 'mcp') {
+    return [
+      {
+        label: 'tools/list (front door)',
+        event: {
+          httpMethod: 'POST',
+          path: '/mcp',
+          resource: '/mcp',
+          ...context(apiKey),
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+        },
+      },
+      {
+        label: 'tools/list ?platform=searchads',
+        event: {
+          httpMethod: 'POST',
+          path: '/mcp',
+          resource: '/mcp',
+          queryStringParameters: { platform: 'searchads' },
+          ...context(apiKey),
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+        },
+      },
+    ];
+  }
+  if (name === 'gateway') {
+    return [
+      unauthenticated,
+      { label: 'GET /api/v1/tools', event: get('/api/v1/tools') },
+      { label: 'GET /api/v1/tools/<name>', event: get('/api/v1/tools/list_campaigns') },
+      { label: 'GET /api/v1/openapi.json', event: get('/api/v1/openapi.json') },
+      { label: 'GET openapi.json?platform=searchads', event: get('/api/v1/openapi.json', { platform: 'searchads' }) },
+    ];
+  }
+  return [unauthenticated];
 }
 
 // Runs in the child: import, then one request, each timed with the monotonic clock.
 const PROBE = `
 const { performance } = require('node:perf_hooks');
-const file = process.argv[1];
+const [file, eventJson] = process.argv.slice(1);
 const t0 = performance.now();
 const mod = require(file);
 const t1 = performance.now();
-const event = {
-  httpMethod: 'POST', path: '/api/v1/tools/list_campaigns/execute', resource: '/api/v1/tools/list_campaigns/execute',
-  headers: { 'Content-Type': 'application/json' }, body: '{"arguments":{}}', isBase64Encoded: false,
-  requestContext: { requestId: 'bench-request' }, pathParameters: null, queryStringParameters: null,
-};
-const context = { awsRequestId: 'bench', functionName: 'bench', getRemainingTimeInMillis: () => 30000 };
+const event = { body: null, isBase64Encoded: false, requestContext: { requestId: 'bench-request' }, pathParameters: null, queryStringParameters: null, ...JSON.parse(eventJson) };
+const context = { awsRequestId: 'bench', functionName: 'bench', getRemainingTimeInMillis: () => 900000 };
 Promise.resolve(mod.handler(event, context)).then((response) => {
   const t2 = performance.now();
-  process.stdout.write(JSON.stringify({ importMs: t1 - t0, firstMs: t2 - t1, status: response && response.statusCode }));
+  const body = response && typeof response.body === 'string' ? response.body.length : 0;
+  process.stdout.write(JSON.stringify({ importMs: t1 - t0, firstMs: t2 - t1, status: response && response.statusCode, bodyBytes: body }));
 });
 `;
 
 interface Sample {
   importMs: number;
   firstMs: number;
-  status: number;
+  status: number | undefined;
+  bodyBytes: number;
 }
 
-function sample(file: string): Sample {
-  const output = execFileSync(process.execPath, ['--no-warnings', '--enable-source-maps', '-e', PROBE, file], {
-    env: {
-      PATH: process.env.PATH,
-      AWS_REGION: 'us-east-1',
-      TABLE_API_KEYS: 'bench-api-keys',
-      TABLE_OWNERS: 'bench-owners',
-      TABLE_USAGE: 'bench-usage',
-      TABLE_IDEMPOTENCY: 'bench-idempotency',
-      TABLE_SANDBOX: 'bench-sandbox',
-      LOG_LEVEL: 'silent',
+function sample(file: string, event: Record<string, unknown>, endpoint: string, sourceMaps: boolean): Sample {
+  const output = execFileSync(
+    process.execPath,
+    ['--no-warnings', ...(sourceMaps ? ['--enable-source-maps'] : []), '-e', PROBE, file, JSON.stringify(event)],
+    {
+      env: {
+        PATH: process.env.PATH,
+        AWS_REGION: 'us-east-1',
+        DYNAMODB_ENDPOINT: endpoint,
+        TABLE_PREFIX,
+        BASELINE_TABLE: `${TABLE_PREFIX}api-keys`,
+        LOG_LEVEL: 'silent',
+      },
+      encoding: 'utf8',
     },
-    encoding: 'utf8',
-  });
+  );
   return JSON.parse(output) as Sample;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-/**
- * Round-robin over the bundles (one process each per round), so that load from other processes on
- * the machine spreads over all bundles instead of skewing one; medians per bundle.
- */
-function measureAll(files: string[]): { median: Sample; minColdMs: number }[] {
-  const samples: Sample[][] = files.map(() => []);
-  for (let run = 0; run < RUNS; run++) files.forEach((file, i) => samples[i].push(sample(file)));
-  return samples.map((list) => ({
-    median: { importMs: median(list.map((s) => s.importMs)), firstMs: median(list.map((s) => s.firstMs)), status: list[0].status },
-    minColdMs: Math.min(...list.map((s) => s.importMs + s.firstMs)),
-  }));
-}
-
-function main(): void {
+async function main(): Promise<void> {
   fs.rmSync(OUT, { recursive: true, force: true });
-  const bundles = [
-    { name: 'minimal-dynamodb', ...bundle('minimal-dynamodb', path.join(PROJECT_ROOT, 'bench', 'minimal-entry.ts')) },
-    ...FUNCTION_NAMES.map((name) => ({ name, ...bundle(name, functionEntry(name)) })),
-  ];
-  const results = measureAll(bundles.map((b) => b.file));
-  const [baseline] = results;
-  const baselineCold = baseline.median.importMs + baseline.median.firstMs;
-  const rows = bundles.map((b, i) => {
-    const { median: m, minColdMs } = results[i];
-    const cold = m.importMs + m.firstMs;
-    return [
-      b.name,
-      (b.bytes / 1024).toFixed(0),
-      (b.bytes / bundles[0].bytes).toFixed(2),
-      m.importMs.toFixed(1),
-      m.firstMs.toFixed(1),
-      cold.toFixed(1),
-      minColdMs.toFixed(1),
-      (cold / baselineCold).toFixed(2),
-      (minColdMs / baseline.minColdMs).toFixed(2),
-      String(m.status),
+  writeCatalogArtifact();
+  process.env.TABLE_PREFIX = TABLE_PREFIX;
+  process.env.LOG_LEVEL = 'silent';
+  const dynamodb = await startDynamoDbLocal();
+  try {
+    process.env.DYNAMODB_ENDPOINT = dynamodb.endpoint;
+    await ensureTables(dynamodb.endpoint);
+    const { createOwner } = await import('../functions/runtime/stores/owners');
+    const { createApiKey } = await import('../functions/runtime/stores/api-keys');
+    const owner = await createOwner({ tier: 'max' });
+    const { api_key: apiKey } = await createApiKey(owner.owner_id);
+
+    const names: (FunctionName | 'scheduler')[] = [...FUNCTION_NAMES, 'scheduler'];
+    const bundles = [
+      { name: 'baseline' as const, ...bundle('baseline', path.join(PROJECT_ROOT, 'bench', 'minimal-entry.ts'), false) },
+      ...names.map((name) => ({ name, ...bundle(name, functionEntry(name), servesCatalog(name)) })),
+    ].map((b) => ({ ...b, label: b.name as string, sourceMaps: SOURCE_MAPS }));
+    if (BEFORE_ROOT) {
+      const before = (name: FunctionName | 'scheduler') => path.join(BEFORE_ROOT, path.relative(PROJECT_ROOT, functionEntry(name)));
+      for (const name of names) {
+        bundles.push({ name, ...bundle(`before-${name}`, before(name), false), label: `${name} (before)`, sourceMaps: true });
+      }
+    }
+    const cases = bundles.flatMap((b) => scenarios(b.name, apiKey).map((scenario) => ({ ...b, scenario, samples: [] as Sample[] })));
+    // Round-robin over every case (one process each per round), so that load from other processes
+    // on the machine spreads over all of them instead of skewing one; medians per case.
+    for (let run = 0; run < RUNS; run++)
+      for (const c of cases) c.samples.push(sample(c.file, c.scenario.event, dynamodb.endpoint, c.sourceMaps));
+
+    const baseline = cases[0];
+    const coldOf = (samples: Sample[]) => median(samples.map((s) => s.importMs + s.firstMs));
+    const baselineCold = coldOf(baseline.samples);
+    const rows = cases.map((c) => [
+      c.label,
+      c.scenario.label,
+      (c.bytes / 1024).toFixed(0),
+      (c.bytes / baseline.bytes).toFixed(2),
+      median(c.samples.map((s) => s.importMs)).toFixed(1),
+      median(c.samples.map((s) => s.firstMs)).toFixed(1),
+      coldOf(c.samples).toFixed(1),
+      (coldOf(c.samples) / baselineCold).toFixed(2),
+      String(c.samples[0].status ?? '-'),
+      (c.samples[0].bodyBytes / 1024).toFixed(0),
+    ]);
+    const header = [
+      'function',
+      'first request',
+      'bundle KB',
+      'size x',
+      'import ms',
+      'first request ms',
+      'cold ms',
+      'cold x',
+      'status',
+      'body KB',
     ];
-  });
-  const header = ['bundle', 'KB', 'size x', 'import ms', 'first request ms', 'cold ms', 'cold min ms', 'cold x', 'min x', 'status'];
-  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((r) => r[i].length)));
-  const line = (cells: string[]) =>
-    `| ${cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join(' | ')} |`;
-  console.log(
-    `Node ${process.version}, ${RUNS} fresh processes per bundle (round-robin), medians unless "min"; "x" = ratio to minimal-dynamodb.`,
-  );
-  console.log(line(header));
-  console.log(`|${widths.map((w, i) => (i === 0 ? ':' : '-') + '-'.repeat(w) + (i === 0 ? '-' : ':')).join('|')}|`);
-  for (const r of rows) console.log(line(r));
+    const widths = header.map((title, i) => Math.max(title.length, ...rows.map((r) => r[i].length)));
+    const line = (cells: string[]) =>
+      `| ${cells.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join(' | ')} |`;
+    console.log(
+      `Node ${process.version}, ${RUNS} fresh processes per case (round-robin), medians; "x" = ratio to the baseline` +
+        `${SOURCE_MAPS ? '; run with --enable-source-maps' : ''}.`,
+    );
+    console.log(line(header));
+    console.log(`|${widths.map((w, i) => (i < 2 ? ':' : '-') + '-'.repeat(w) + (i < 2 ? '-' : ':')).join('|')}|`);
+    for (const r of rows) console.log(line(r));
+    const manifest = JSON.parse(fs.readFileSync(path.join(ARTIFACT_DIR, ARTIFACT_FILES.manifest), 'utf8')) as Record<
+      string,
+      { bytes: number }
+    >;
+    console.log(
+      `\nCatalog artifact: ${Object.entries(manifest)
+        .map(([file, { bytes }]) => `${file} ${(bytes / 1024).toFixed(0)} KB`)
+        .join(', ')}.`,
+    );
+  } finally {
+    await dynamodb.stop();
+  }
 }
 
-main();
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

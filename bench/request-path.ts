@@ -114,8 +114,12 @@ async function main(): Promise<void> {
     };
 
     // ---- 1. DynamoDB requests per call
-    const campaigns = (await call('list_campaigns', { lookback_days: 7 })).data.structured!.campaigns as { id: string }[];
-    const campaignId = campaigns[0].id;
+    // A campaign that takes updates: a new sandbox account's campaigns come in random states, and a
+    // removed one refuses every change.
+    const campaigns = (await call('list_campaigns', { lookback_days: 7 })).data.structured!.campaigns as { id: string; status: string }[];
+    const editable = campaigns.find((campaign) => campaign.status !== 'REMOVED');
+    if (!editable) throw new Error(`None of the sandbox account's ${campaigns.length} campaigns takes updates (all removed).`);
+    const campaignId = editable.id;
     let rename = 0;
     const scenarios: { name: string; run: () => Promise<unknown> }[] = [
       { name: 'get_usage_status (quota-exempt read)', run: () => call('get_usage_status', {}) },

@@ -6,6 +6,10 @@ import { routedTools } from '../lib/routes';
 import { settingsFromContext } from '../lib/settings';
 import { ALL_TOOLS } from '../functions/all-tools';
 import { livePlatforms } from '../functions/connect/accounts';
+import { writeCatalogArtifact } from '../functions/catalog/build-artifact';
+
+// The catalog artifact the gateway and MCP functions serve, written before their bundles copy it.
+writeCatalogArtifact();
 
 // The stack is environment-agnostic (no account or region): `cdk synth` needs no credentials, and
 // `cdk deploy` targets the account and region of the caller's AWS profile.

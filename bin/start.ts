@@ -12,6 +12,7 @@ import { startHttpServer } from '../functions/local/server';
 import { SesOutbox } from '../functions/local/ses-outbox';
 import { runDueTasks } from '../platforms/gateway/monitoring/scheduler';
 import { ALL_PLATFORMS } from '../functions/all-tools';
+import { writeCatalogArtifact } from '../functions/catalog/build-artifact';
 
 async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 3000);
@@ -19,6 +20,8 @@ async function main(): Promise<void> {
   process.env.LOG_LEVEL ??= 'warn';
   // Live connections' credentials are encrypted with a local AES key kept beside the data.
   process.env.CREDENTIALS_KEY_FILE ??= CREDENTIALS_KEY_FILE;
+  // The catalog, OpenAPI documents and MCP tool sets the server serves, from the registry as it is now.
+  writeCatalogArtifact();
   console.log('Starting DynamoDB Local (data in .data/dynamodb)...');
   const dbPath = join(DATA_DIR, 'dynamodb');
   // As long as it takes, saying so: on a busy machine the JVM may need minutes.

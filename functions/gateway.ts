@@ -1,15 +1,15 @@
 import type { Context } from 'aws-lambda';
-import { REGISTRY } from './all-tools';
-import { gatewayTools } from '../platforms/gateway';
-import { PLATFORMS } from '../platforms';
 import { jsonResponse } from './runtime/envelope';
 import { catalogRoute } from './catalog/routes';
-import { connectRoute } from './connect/routes';
-import { createToolHandler } from './runtime/handler';
+import { lazyToolHandler } from './lazy-handler';
 import { healthResponse } from './runtime/health';
 import type { GatewayEvent, GatewayResult } from './runtime/state';
 
-const executeTool = createToolHandler(gatewayTools, PLATFORMS, { allTools: REGISTRY });
+/**
+ * The tool code (every platform's, as the cross-platform tools open them all) is loaded at the
+ * first execute request: health, discovery (the build-time catalog artifact) and 404s need none of it.
+ */
+const executeTool = lazyToolHandler(() => import('./gateway-tools').then((module) => module.gatewayToolHandler()));
 
 /**
  * Lambda of the `gateway` group: the cross-platform tools, unknown tool names (404 with
@@ -24,8 +24,12 @@ export async function handler(event: GatewayEvent, context: Context): Promise<Ga
   // Discovery: GET /api/v1/tools[/<name>], /api/v1/openapi.json, /docs (functions/catalog).
   const discovery = catalogRoute(event);
   if (discovery) return withRequestId(discovery, event);
-  const connect = await connectRoute(event, context);
-  if (connect) return connect;
+  if (/^\/connect\//.test(path) || event.resource?.startsWith('/connect/')) {
+    // The connect-link pages open a platform's connector: loaded only for them.
+    const { connectRoute } = await import('./connect/routes');
+    const connect = await connectRoute(event, context);
+    if (connect) return connect;
+  }
   return withRequestId(
     jsonResponse(404, {
       success: false,

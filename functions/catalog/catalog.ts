@@ -1,5 +1,4 @@
 import type { JsonSchema } from '@valibot/to-json-schema';
-import { REGISTRY } from '../all-tools';
 import type { ToolRegistry } from '../runtime/registry';
 import type { ToolDefinition } from '../../core/tool';
 import { argumentsJsonSchema, JSON_SCHEMA_DIALECT, outputJsonSchema } from './json-schema';
@@ -60,24 +59,8 @@ export function buildCatalog(registry: Pick<ToolRegistry, 'all'>): CatalogEntry[
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
-let cached: { entries: CatalogEntry[]; byName: Map<string, CatalogEntry> } | undefined;
-
-/** The catalog of the registry this process serves: built on first use, then kept. */
-export function catalog(): CatalogEntry[] {
-  return catalogIndex().entries;
-}
-
-export function catalogEntryNamed(name: string): CatalogEntry | undefined {
-  return catalogIndex().byName.get(name);
-}
-
-function catalogIndex(): NonNullable<typeof cached> {
-  if (!cached) {
-    const entries = buildCatalog(REGISTRY);
-    cached = { entries, byName: new Map(entries.map((entry) => [entry.name, entry])) };
-  }
-  return cached;
-}
+/** The served catalog (read from the build-time artifact, not built in the process): functions/catalog/artifact.ts. */
+export { catalog, catalogEntryNamed } from './artifact';
 
 export interface CatalogFilter {
   /** A tool without a platform counts for its group's (`gateway` for the cross-platform tools). */

@@ -1,4 +1,3 @@
-import { REGISTRY } from '../all-tools';
 import { upgradeUrl } from '../runtime/config';
 import { TIERS } from '../../core/accounts';
 import { errorResponse, internalErrorResponse } from '../runtime/envelope';
@@ -21,7 +20,8 @@ import { PLATFORMS } from '../../platforms';
 import type { ToolRegistry } from '../runtime/registry';
 import { GATEWAY_CATEGORIES, type GatewayCategory, type ToolDefinition } from '../../core/tool';
 import { validateToolArguments } from '../runtime/validation';
-import { catalog, type CatalogEntry } from './catalog';
+import type { CatalogEntry } from './catalog';
+import { openApiJson } from './artifact';
 import { documentedExample, placeholdersIn, sampledExample, type Schema } from './examples';
 import { dryRunJsonSchema, heldJsonSchema, outputJsonSchema } from './json-schema';
 
@@ -663,24 +663,13 @@ export function buildOpenApi(registry: Pick<ToolRegistry, 'get'>, entries: reado
   };
 }
 
+/** The served documents are generated at build time (functions/catalog/build-artifact.ts) and read from the artifact. */
+export { openApiJson };
+
 let cachedDocument: Record<string, unknown> | undefined;
-const serialized = new Map<string, string>();
 
-/** The document of this process's registry, built once. */
+/** The whole served document (its `servers` says "/"), parsed once. */
 export function openApiDocument(): Record<string, unknown> {
-  cachedDocument ??= buildOpenApi(REGISTRY, catalog());
+  cachedDocument ??= JSON.parse(openApiJson('/')) as Record<string, unknown>;
   return cachedDocument;
-}
-
-/** The document with `servers` for one base URL ("/" when unknown), serialised once per URL. */
-export function openApiJson(serverUrl: string): string {
-  let json = serialized.get(serverUrl);
-  if (json === undefined) {
-    const { openapi, info, ...rest } = openApiDocument();
-    json = JSON.stringify({ openapi, info, servers: [{ url: serverUrl }], ...rest });
-    // A handful of host names reach one function; keep the cache from growing on odd Host headers.
-    if (serialized.size >= 8) serialized.delete(serialized.keys().next().value as string);
-    serialized.set(serverUrl, json);
-  }
-  return json;
 }

@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
-import { REGISTRY } from '../all-tools';
 import { errorResponse } from '../runtime/envelope';
 import { BadRequestError, GatewayError, MethodNotAllowedError, ToolNotFoundError } from '../../core/errors';
 import { PLATFORM_WORDS } from '../../core/platforms';
 import { header, type GatewayEvent, type GatewayResult } from '../runtime/state';
 import { GATEWAY_CATEGORIES } from '../../core/tool';
-import { catalog, catalogEntryNamed, filterCatalog, type CatalogFilter } from './catalog';
+import { catalog, catalogBody, catalogEntryNamed, openApiJson, toolNames } from './artifact';
+import { filterCatalog, type CatalogFilter } from './catalog';
+import { closestNames } from '../runtime/registry';
 import { DOCS_CONTENT_SECURITY_POLICY, DOCS_HTML } from './docs-page';
-import { openApiJson } from './openapi';
 
 const GROUPS = [...PLATFORM_WORDS, 'gateway'];
 const CATEGORIES = [...PLATFORM_WORDS, ...GATEWAY_CATEGORIES];
@@ -34,7 +34,7 @@ export function catalogRoute(event: GatewayEvent): GatewayResult | undefined {
 
 function matchRoute(path: string, event: GatewayEvent): (() => GatewayResult) | undefined {
   if (path === '/api/v1/tools') return () => listTools(event);
-  if (path === '/api/v1/openapi.json') return () => cached(openApiJson(serverUrl(event)), 'application/json');
+  if (path === '/api/v1/openapi.json') return () => openApiDocument(event);
   if (path === '/docs') return docsPage;
   if (/^\/api\/v1\/tools\/[^/]+$/.test(path)) return () => oneTool(toolNameOf(path, event));
   return undefined;
@@ -51,7 +51,17 @@ function toolNameOf(path: string, event: GatewayEvent): string {
   }
 }
 
-let allToolsBody: string | undefined;
+/**
+ * The OpenAPI document of every tool, or of one platform's (`?platform=searchads`): prepared at
+ * build time, with `servers` set to the URL it was fetched from.
+ */
+function openApiDocument(event: GatewayEvent): GatewayResult {
+  const platform = event.queryStringParameters?.platform;
+  const word = platform ? oneOf('platform', platform, PLATFORM_WORDS) : undefined;
+  return cached(openApiJson(serverUrl(event), word), 'application/json');
+}
+
+const filteredBodies = new Map<string, string>();
 
 function listTools(event: GatewayEvent): GatewayResult {
   const query = event.queryStringParameters ?? {};
@@ -60,12 +70,17 @@ function listTools(event: GatewayEvent): GatewayResult {
   if (query.group) filter.group = oneOf('group', query.group, GROUPS);
   if (query.category) filter.category = oneOf('category', query.category, CATEGORIES);
   if (query.access) filter.access = oneOf('access', query.access.toLowerCase(), ['read', 'write']) as CatalogFilter['access'];
-  if (!Object.keys(filter).length) {
-    allToolsBody ??= JSON.stringify({ tools: catalog(), count: catalog().length });
-    return cached(allToolsBody, 'application/json');
+  // Unfiltered: the prepared body as generated; a filter's body is made once per process.
+  if (!Object.keys(filter).length) return cached(catalogBody(), 'application/json');
+  const key = JSON.stringify(filter);
+  let body = filteredBodies.get(key);
+  if (body === undefined) {
+    const tools = filterCatalog(catalog(), filter);
+    body = JSON.stringify({ tools, count: tools.length });
+    if (filteredBodies.size >= 32) filteredBodies.delete(filteredBodies.keys().next().value as string);
+    filteredBodies.set(key, body);
   }
-  const tools = filterCatalog(catalog(), filter);
-  return cached(JSON.stringify({ tools, count: tools.length }), 'application/json');
+  return cached(body, 'application/json');
 }
 
 function oneOf(name: string, value: string, allowed: readonly string[]): string {
@@ -76,7 +91,7 @@ function oneOf(name: string, value: string, allowed: readonly string[]): string 
 function oneTool(name: string): GatewayResult {
   const entry = catalogEntryNamed(name);
   if (!entry) {
-    const suggestions = REGISTRY.closest(name);
+    const suggestions = closestNames(name, toolNames());
     throw new ToolNotFoundError(
       `Unknown tool "${name}".` + (suggestions.length ? ` Did you mean: ${suggestions.join(', ')}?` : '') + ' GET /api/v1/tools lists every tool.',
       suggestions,

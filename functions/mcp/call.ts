@@ -1,7 +1,7 @@
 import type { Context } from 'aws-lambda';
-import { ALL_TOOLS, REGISTRY } from '../all-tools';
-import { PLATFORMS } from '../../platforms';
-import { createToolHandler, withProgressReporter } from '../runtime/handler';
+import { catalogEntryNamed } from '../catalog/artifact';
+import { withProgressReporter } from '../runtime/handler';
+import { lazyToolHandler } from '../lazy-handler';
 import type { GatewayEvent, GatewayResult } from '../runtime/state';
 import type { ProgressReporter } from '../../core/tool';
 import { InvalidParamsError, JsonRpcFailure, ErrorCode } from './json-rpc';
@@ -10,8 +10,9 @@ import { InvalidParamsError, JsonRpcFailure, ErrorCode } from './json-rpc';
  * Every tool behind the one middy chain the REST routes use (functions/runtime/handler.ts): auth,
  * tool lookup, arguments, account selection, idempotency, quota and the tool itself behave exactly
  * as for `POST /api/v1/tools/<tool>/execute`, because a tools/call is that request, in process.
+ * Loaded at the first call: listing and searching tools (the catalog artifact) need no tool code.
  */
-const executeTool = createToolHandler(ALL_TOOLS, PLATFORMS, { allTools: REGISTRY });
+const executeTool = lazyToolHandler(() => import('./every-tool').then((module) => module.everyToolHandler()));
 
 /** MCP's CallToolResult. */
 export interface CallToolResult {
@@ -37,7 +38,7 @@ export function executeEvent(call: ToolCall): GatewayEvent {
   const path = `/api/v1/tools/${encodeURIComponent(call.name)}/execute`;
   // A registered tool has a route of its own (literal path, no parameter); other names reach the
   // catch-all `{tool}` route, whose 404 suggests close names.
-  const registered = REGISTRY.get(call.name) !== undefined;
+  const registered = catalogEntryNamed(call.name) !== undefined;
   const resource = registered ? path : '/api/v1/tools/{tool}/execute';
   const headers: Record<string, string> = { Authorization: call.authorization, 'Content-Type': 'application/json' };
   if (call.idempotencyKey !== undefined) headers['Idempotency-Key'] = call.idempotencyKey;

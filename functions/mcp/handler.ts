@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'aws-lambda';
-import { REGISTRY } from '../all-tools';
+import { catalogEntryNamed } from '../catalog/artifact';
 import { GatewayError } from '../../core/errors';
 import { createLogger } from '../runtime/log';
 import { authenticateBearer } from '../runtime/middleware/authenticate';
@@ -248,7 +248,7 @@ async function callToolRequest(exchange: Exchange, params: Record<string, unknow
     args = innerArgs;
     exchange.tool = `${CALL_TOOL}:${name}`;
   }
-  if (REGISTRY.get(name) && !scopeOffers(scope, name)) {
+  if (catalogEntryNamed(name) && !scopeOffers(scope, name)) {
     throw new InvalidParamsError(
       `Tool "${name}" is not offered at this endpoint URL: ${describeScope(scope)} leaves it out. tools/list names the tools offered.`,
     );

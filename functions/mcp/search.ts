@@ -1,4 +1,5 @@
-import { catalog, type CatalogEntry } from '../catalog/catalog';
+import { catalog } from '../catalog/artifact';
+import type { CatalogEntry } from '../catalog/catalog';
 import { PLATFORM_WORDS } from '../../core/platforms';
 
 /**

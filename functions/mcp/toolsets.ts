@@ -1,4 +1,5 @@
-import { catalog, type CatalogEntry } from '../catalog/catalog';
+import { artifactText, ARTIFACT_FILES } from '../catalog/artifact';
+import type { CatalogEntry } from '../catalog/catalog';
 import { PLATFORM_WORDS } from '../../core/platforms';
 
 /**
@@ -77,16 +78,20 @@ export interface Toolset {
 
 let cached: Map<string, Toolset> | undefined;
 
-/** Every named set, by name, in a stable order (platforms in their order, then the gateway's). */
+/** Every named set, by name, in a stable order (platforms in their order, then the gateway's): as generated into the catalog artifact. */
 export function toolsets(): Map<string, Toolset> {
-  if (cached) return cached;
+  cached ??= new Map((JSON.parse(artifactText(ARTIFACT_FILES.toolsets)) as Toolset[]).map((set) => [set.name, set]));
+  return cached;
+}
+
+/** The named sets of a catalog (at build time: functions/catalog/build-artifact.ts). */
+export function buildToolsets(entries: readonly CatalogEntry[]): Map<string, Toolset> {
   const sets = new Map<string, Toolset>();
   const add = (name: string, about: string, platform: string | null, tool: string) => {
     const set = sets.get(name) ?? { name, about, platform, tools: [] };
     set.tools.push(tool);
     sets.set(name, set);
   };
-  const entries = catalog();
   for (const platform of PLATFORM_WORDS) {
     const platformEntries = entries.filter((candidate) => candidate.platform === platform);
     const topicOf = (entry: CatalogEntry) => {
@@ -109,6 +114,5 @@ export function toolsets(): Map<string, Toolset> {
     const set = GATEWAY_SETS[entry.category] ?? GATEWAY_SETS.helper;
     add(set.name, set.about, null, entry.name);
   }
-  cached = sets;
   return sets;
 }

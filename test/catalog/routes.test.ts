@@ -105,6 +105,25 @@ describe('GET /api/v1/openapi.json', () => {
     const result = await handler(event, {} as Context);
     expect(JSON.parse(result.body).servers).toEqual([{ url: 'https://abc123.execute-api.eu-west-1.amazonaws.com/prod' }]);
   });
+
+  it('serves one platform\'s document with ?platform=: its tools only, a fraction of the whole', async () => {
+    const whole = await get('/api/v1/openapi.json', { Host: '127.0.0.1:3000' });
+    const chatads = await get('/api/v1/openapi.json?platform=chatads', { Host: '127.0.0.1:3000' });
+    expect(chatads.status).toBe(200);
+    expect(chatads.json.servers).toEqual([{ url: 'http://127.0.0.1:3000' }]);
+    const executePaths = (document: { paths: Record<string, unknown> }) => Object.keys(document.paths).filter((path) => path.endsWith('/execute'));
+    const expected = REGISTRY.ofGroup('chatads').map((tool) => `/api/v1/tools/${tool.name}/execute`);
+    expect(executePaths(chatads.json).sort()).toEqual(expected.sort());
+    expect(executePaths(whole.json)).toEqual(expect.arrayContaining(expected));
+    expect(chatads.body.length).toBeLessThan(whole.body.length / 4);
+    expect(chatads.headers.ETag).not.toBe(whole.headers.ETag);
+  });
+
+  it('refuses an unknown platform with a 400 that lists the platforms', async () => {
+    const response = await get('/api/v1/openapi.json?platform=nosuch');
+    expect(response.status).toBe(400);
+    expect(response.json.error).toMatch(/Unknown platform "nosuch"\. Use one of: searchads, /);
+  });
 });
 
 describe('GET /docs', () => {

@@ -1,0 +1,61 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { REGISTRY } from '../all-tools';
+import { PLATFORM_WORDS } from '../../core/platforms';
+import type { ToolRegistry } from '../runtime/registry';
+import { ARTIFACT_DIR, ARTIFACT_FILES, SERVER_URL_PLACEHOLDER } from './artifact';
+import { buildCatalog } from './catalog';
+import { buildOpenApi } from './openapi';
+import { buildToolsets } from '../mcp/toolsets';
+
+/**
+ * The catalog artifact's files (functions/catalog/artifact.ts reads them): the catalog body, the
+ * OpenAPI document of every tool and of each platform (with a placeholder for `servers`), the MCP
+ * tool sets, and a manifest with each file's SHA-256.
+ */
+export function artifactFiles(registry: Pick<ToolRegistry, 'all' | 'get'> = REGISTRY): Map<string, string> {
+  const entries = buildCatalog(registry);
+  const files = new Map<string, string>();
+  files.set(ARTIFACT_FILES.catalog, JSON.stringify({ tools: entries, count: entries.length }));
+  const openApi = (platform?: string) => {
+    const { openapi, info, ...rest } = buildOpenApi(registry, platform ? entries.filter((entry) => entry.platform === platform) : entries);
+    return JSON.stringify({ openapi, info, servers: [{ url: SERVER_URL_PLACEHOLDER }], ...rest });
+  };
+  files.set(ARTIFACT_FILES.openapi(), openApi());
+  for (const platform of PLATFORM_WORDS) files.set(ARTIFACT_FILES.openapi(platform), openApi(platform));
+  files.set(ARTIFACT_FILES.toolsets, JSON.stringify([...buildToolsets(entries).values()]));
+  const manifest = Object.fromEntries(
+    [...files].map(([name, text]) => [name, { bytes: Buffer.byteLength(text), sha256: createHash('sha256').update(text).digest('hex') }]),
+  );
+  files.set(ARTIFACT_FILES.manifest, `${JSON.stringify(manifest, null, 2)}\n`);
+  return files;
+}
+
+/**
+ * Writes the artifact into `dir` when it differs from what is there (compared by the manifest), as
+ * a whole: into a new folder first, then swapped in, so a reader never sees half of it.
+ */
+export function writeCatalogArtifact(dir = ARTIFACT_DIR, registry: Pick<ToolRegistry, 'all' | 'get'> = REGISTRY): { written: boolean; files: number } {
+  const files = artifactFiles(registry);
+  let current: string | undefined;
+  try {
+    current = readFileSync(join(dir, ARTIFACT_FILES.manifest), 'utf8');
+  } catch {
+    current = undefined;
+  }
+  if (current === files.get(ARTIFACT_FILES.manifest)) return { written: false, files: files.size };
+  const fresh = `${dir}.${process.pid}.tmp`;
+  rmSync(fresh, { recursive: true, force: true });
+  mkdirSync(fresh, { recursive: true });
+  for (const [name, text] of files) writeFileSync(join(fresh, name), text);
+  const old = `${dir}.${process.pid}.old`;
+  try {
+    renameSync(dir, old);
+  } catch {
+    // No artifact yet.
+  }
+  renameSync(fresh, dir);
+  rmSync(old, { recursive: true, force: true });
+  return { written: true, files: files.size };
+}
