@@ -6,7 +6,7 @@
  *   or not, dynamic imports included; the runtime opens ports from the manifests;
  * - the ground floor (core/) imports nothing of ours;
  * - there is no import circle among source files (type-only imports aside) and no relative
- *   dynamic import;
+ *   dynamic import (save the functions' named deferred loads of tool code);
  * - tools see only what a port returns: simulation (deterministic metrics, performance tiers,
  *   made-up ids) lives in the sandbox adapters, wire formats in the live adapters.
  */
@@ -69,7 +69,15 @@ describe('The layers', () => {
     expect(valueImportCircles(graph)).toEqual([]);
   });
 
-  it('has no relative dynamic import outside the benches (they load modules after setting up the environment)', () => {
+  it("has no relative dynamic import outside the benches and the functions' deferred loads", () => {
+    // Benches load modules after setting up the environment. The gateway and mcp functions defer the
+    // tool code and the connect pages to the first request that needs them (a cold start serving the
+    // catalog or a 401 does not evaluate them); these are the only deferred loads, named here.
+    const deferredLoads = [
+      'functions/gateway.ts: ./gateway-tools',
+      'functions/gateway.ts: ./connect/routes',
+      'functions/mcp/call.ts: ./every-tool',
+    ];
     const dynamic = files
       .filter((file) => !file.startsWith('bench/'))
       .flatMap((file) =>
@@ -78,7 +86,7 @@ describe('The layers', () => {
           .filter((edge) => edge.dynamic)
           .map((edge) => `${file}: ${edge.specifier}`),
       );
-    expect(dynamic).toEqual([]);
+    expect(dynamic.sort()).toEqual(deferredLoads.sort());
   });
 
   it('a tool file that reached an adapter would be caught (the rule can fail)', () => {
