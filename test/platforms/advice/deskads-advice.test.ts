@@ -57,12 +57,12 @@ describe('deskads advice rules', () => {
       expect(r.figures.account_cpa).toBeCloseTo(accountCpa, 1);
     }
     expect(listed.text).toContain('more than 2× the account CPA');
-  });
+  }, 120_000);
 
   it('every recommendation names a call that works as given', async () => {
     const recs = (await callToolOk(apiKey, 'list_deskads_recommendations', { limit: 200 })).structured!.recommendations as Rec[];
     expect(recs.length).toBeGreaterThan(0);
     for (const r of recs.slice(0, 3)) await callToolOk(apiKey, r.call.tool, { ...r.call.arguments, dry_run: true });
     await callToolOk(apiKey, recs[0]!.call.tool, recs[0]!.call.arguments);
-  });
+  }, 120_000);
 });
