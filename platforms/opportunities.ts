@@ -5,13 +5,17 @@ import { standaloneCall, type PortCall } from '../core/tool';
 import { lastDays, reportingZone } from '../core/dates';
 import type { Opportunity } from '../core/platform';
 import type { MetricTotals } from '../core/metrics';
+import { accountBaseline, FAR_ABOVE_ACCOUNT, judgeAgainstAccount } from '../core/advice';
 
 /**
  * Thresholds of the opportunity finders, over the last 30 days:
- * - waste: at least WASTE_MIN_SPEND spent with no conversion → pause or cut; value = that spend.
+ * - waste: at least WASTE_MIN_SPEND spent with no conversion → pause or cut; value = that spend. Or,
+ *   by the advice rules (core/advice.ts), a CPA more than FAR_ABOVE_ACCOUNT (2) times the account CPA
+ *   of the candidates → the same cut; value = the spend beyond what its conversions are worth at the
+ *   account CPA.
  * - winner: at least WINNER_MIN_CONVERSIONS conversions at ROAS ≥ WINNER_MIN_ROAS, and limited by its
  *   budget (spent at least BUDGET_LIMITED_SHARE of it) → raise the daily budget by 20 %;
- *   value = 20 % more of the revenue it brought.
+ *   value = 20 % more of the revenue it brought. Never a loser by the advice rules.
  */
 export const WASTE_MIN_SPEND = 100;
 export const WINNER_MIN_CONVERSIONS = 20;
@@ -54,8 +58,11 @@ export function findWasteAndWinners(
   actions: FinderActions,
 ): Opportunity[] {
   const found: Opportunity[] = [];
+  const baseline = accountBaseline(candidates.map((c) => c.figures));
+  const fmt = (n: number) => `${n.toFixed(2)} ${account.currency}`;
   for (const candidate of candidates) {
     const figures = candidate.figures;
+    const verdict = judgeAgainstAccount(figures, baseline, { money: fmt });
     if (figures.spend >= WASTE_MIN_SPEND && figures.conversions === 0) {
       const cut = actions.cut(candidate, figures);
       found.push({
@@ -68,8 +75,21 @@ export function findWasteAndWinners(
         arguments: cut.arguments,
         ...(cut.current ? { current: cut.current } : {}),
       });
+    } else if (figures.conversions > 0 && verdict.loser && verdict.waste >= WASTE_MIN_SPEND) {
+      const cut = actions.cut(candidate, figures);
+      found.push({
+        platform,
+        account_id: account.account_id,
+        kind: 'cut_waste',
+        title: `${cut.verb} "${candidate.name}": its ${verdict.reason} over ${LOOKBACK_DAYS} days; ${fmt(verdict.waste)} is spend beyond what its ${figures.conversions} conversions are worth at the account CPA (more than ${FAR_ABOVE_ACCOUNT}× counts as far above)`,
+        monthly_value: verdict.waste,
+        tool: cut.tool,
+        arguments: cut.arguments,
+        ...(cut.current ? { current: cut.current } : {}),
+      });
     } else if (
       actions.scale &&
+      !verdict.loser &&
       candidate.daily_budget &&
       figures.spend >= candidate.daily_budget * LOOKBACK_DAYS * BUDGET_LIMITED_SHARE &&
       figures.conversions >= WINNER_MIN_CONVERSIONS &&

@@ -20,6 +20,15 @@ import {
 } from '../list-filters';
 import type { DeskAdsPort } from '../port';
 import { figuresBy } from './shared';
+import {
+  accountBaseline,
+  adviceCallSchema,
+  adviceFigures,
+  adviceFiguresSchema,
+  ADVICE_RULE,
+  judgeAgainstAccount,
+  type AdviceFigures,
+} from '../../../core/advice';
 
 /** A campaign is limited by its budget when it spent at least this share of it over the week. */
 const BUDGET_LIMITED_SHARE = 0.95;
@@ -37,27 +46,48 @@ interface Recommendation extends Record<string, unknown> {
   current_value: number;
   recommended_value: number;
   estimated_impact: string;
+  /** The figures of the last 7 days it rests on, against the account CPA. */
+  figures: AdviceFigures;
+  /** The exact call that applies it. */
+  call: { tool: string; arguments: Record<string, unknown> };
   start_date: null;
+}
+
+/** What recommendations() found: the advice, and the ones left out because they would scale a loser. */
+interface Found {
+  recs: Recommendation[];
+  withheld: { entity_type: string; entity_name: string; reason: string }[];
 }
 
 const idOf = (type: string, entity: string, value: number) =>
   `rec_${createHash('sha256').update(`${type}|${entity}|${value}`).digest('hex').slice(0, 16)}`;
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-async function recommendations(ctx: ToolContext<DeskAdsPort>): Promise<Recommendation[]> {
+const applyCall = (id: string) => ({ tool: 'apply_deskads_recommendations', arguments: { recommendation_ids: [id] } });
+
+async function recommendations(ctx: ToolContext<DeskAdsPort>): Promise<Found> {
   const p = ctx.platform;
   const week = lastDays(ctx.now, 7, reportingZone(ctx.account));
-  const [campaigns, groups, keywords, dismissed, figures] = await Promise.all([
+  const [campaigns, groups, keywords, dismissed, figures, keywordFigures] = await Promise.all([
     p.listCampaigns(),
     p.listAdGroups(),
     p.listKeywords(),
     p.listDismissedRecommendations(),
     figuresBy(p, 'CampaignPerformance', week, (r) => r.campaign_id),
+    figuresBy(p, 'KeywordPerformance', week, (r) => r.keyword_id ?? ''),
   ]);
+  const account = accountBaseline(campaigns.map((c) => figures(c.id)));
+  const fmt = (n: number) => money(n, ctx.account.currency);
   const out: Recommendation[] = [];
+  const withheld: Found['withheld'] = [];
   for (const c of campaigns.filter((c) => c.status === 'Active')) {
     const t = figures(c.id);
     if (t.conversions > 0 && t.spend >= c.daily_budget * 7 * BUDGET_LIMITED_SHARE) {
+      const verdict = judgeAgainstAccount(t, account, { money: fmt });
+      if (verdict.loser) {
+        withheld.push({ entity_type: 'Campaign', entity_name: c.name, reason: verdict.reason! });
+        continue;
+      }
       const recommended = round2(c.daily_budget * (1 + BUDGET_RAISE));
       out.push({
         id: idOf('budget', c.id, recommended),
@@ -70,6 +100,8 @@ async function recommendations(ctx: ToolContext<DeskAdsPort>): Promise<Recommend
         current_value: c.daily_budget,
         recommended_value: recommended,
         estimated_impact: `about ${Math.round(t.conversions * BUDGET_RAISE)} more conversions a week (it spent ${money(t.spend, ctx.account.currency)} of a ${money(c.daily_budget * 7, ctx.account.currency)} week)`,
+        figures: adviceFigures(t, account),
+        call: applyCall(idOf('budget', c.id, recommended)),
         start_date: null,
       });
     }
@@ -82,6 +114,12 @@ async function recommendations(ctx: ToolContext<DeskAdsPort>): Promise<Recommend
     const bid = k.bid ?? activeGroups.get(k.ad_group_id)!.cpc_bid;
     const estimate = estimates.get(k.id);
     if (!estimate || bid >= estimate.first_page) continue;
+    const t = keywordFigures(k.id);
+    const verdict = judgeAgainstAccount(t, account, { money: fmt });
+    if (verdict.loser) {
+      withheld.push({ entity_type: 'Keyword', entity_name: k.text, reason: verdict.reason! });
+      continue;
+    }
     out.push({
       id: idOf('bid', k.id, estimate.first_page),
       type: 'KeywordBidOpportunity',
@@ -93,10 +131,12 @@ async function recommendations(ctx: ToolContext<DeskAdsPort>): Promise<Recommend
       current_value: bid,
       recommended_value: estimate.first_page,
       estimated_impact: `shows on the first page of results (bid ${money(bid, ctx.account.currency)} is below the ${money(estimate.first_page, ctx.account.currency)} estimate)`,
+      figures: adviceFigures(t, account),
+      call: applyCall(idOf('bid', k.id, estimate.first_page)),
       start_date: null,
     });
   }
-  return out.map((r) => (dismissed.includes(r.id) ? { ...r, status: 'Dismissed' as const } : r));
+  return { recs: out.map((r) => (dismissed.includes(r.id) ? { ...r, status: 'Dismissed' as const } : r)), withheld };
 }
 
 const recOutput = v.object({
@@ -110,6 +150,8 @@ const recOutput = v.object({
   current_value: v.number(),
   recommended_value: v.number(),
   estimated_impact: v.string(),
+  figures: adviceFiguresSchema,
+  call: adviceCallSchema,
 });
 const OPTIONS: DeskAdsListOptions<Recommendation> = {
   fields: ['id', 'type', 'status', 'entity_name', 'current_value', 'recommended_value'],
@@ -121,8 +163,7 @@ const OPTIONS: DeskAdsListOptions<Recommendation> = {
 
 export const listDeskAdsRecommendations = defineDeskAdsTool({
   name: 'list_deskads_recommendations',
-  description:
-    "The deskads account's optimization recommendations from its last 7 days: budget opportunities (a converting campaign that spent at least 95% of its budget: raise it 20%) and keyword bid opportunities (a manual-bid keyword below the estimated first-page bid: raise it to the estimate), each with an id, its estimated impact and the change it makes. Dismissed ones are shown only with status_filter Dismissed. Takes the shared deskads list filters.",
+  description: `The deskads account's optimization recommendations from its last 7 days: budget opportunities (a converting campaign that spent at least 95% of its budget: raise it 20%) and keyword bid opportunities (a manual-bid keyword below the estimated first-page bid: raise it to the estimate), each with an id, its estimated impact, the change it makes, the figures it rests on (spend, conversions, CPA against the account CPA) and the exact call that applies it. ${ADVICE_RULE} Dismissed ones are shown only with status_filter Dismissed. Takes the shared deskads list filters.`,
   access: 'read',
   args: deskadsListFilterArgs(OPTIONS),
   rules: deskadsListFilterRules(OPTIONS),
@@ -134,9 +175,10 @@ export const listDeskAdsRecommendations = defineDeskAdsTool({
     limit: v.number(),
     has_more: v.boolean(),
     recommendations: v.array(recOutput),
+    withheld: v.array(v.object({ entity_type: v.string(), entity_name: v.string(), reason: v.string() })),
   }),
   async run(args, ctx) {
-    const all = await recommendations(ctx);
+    const { recs: all, withheld } = await recommendations(ctx);
     const page = applyDeskAdsListFilters(args.status_filter ? all : all.filter((r) => r.status === 'Active'), args, {
       searchable: ['entity_name', 'entity_id', 'id'],
       status: 'status',
@@ -151,17 +193,24 @@ export const listDeskAdsRecommendations = defineDeskAdsTool({
       '',
       page.rows.length
         ? markdownTable(
-            ['Id', 'Type', 'For', 'Now', 'Recommended', 'Impact'],
+            ['Id', 'Type', 'For', 'Now', 'Recommended', 'Spend / conv. / CPA (account CPA)', 'Impact'],
             page.rows.map((r) => [
               r.id,
               r.type,
               `${r.entity_type} ${r.entity_name}`,
               money(r.current_value, currency),
               money(r.recommended_value, currency),
+              `${money(r.figures.spend, currency)} / ${r.figures.conversions} / ${r.figures.cpa === null ? 'none' : money(r.figures.cpa, currency)} (${r.figures.account_cpa === null ? 'none' : money(r.figures.account_cpa, currency)})`,
               r.estimated_impact,
             ]),
           )
         : 'No recommendation: no campaign is limited by its budget and no manual bid is below the first page.',
+      ...(withheld.length
+        ? [
+            '',
+            `Not recommended (${ADVICE_RULE.replace(/\.$/, '')}): ${withheld.map((w) => `${w.entity_type} "${w.entity_name}": ${w.reason}`).join('; ')}.`,
+          ]
+        : []),
       '',
       'Next: apply_deskads_recommendations applies or dismisses them by id.',
     ].join('\n');
@@ -175,6 +224,7 @@ export const listDeskAdsRecommendations = defineDeskAdsTool({
         limit: page.limit,
         has_more: page.has_more,
         recommendations: page.rows.map(({ start_date: _none, ...r }) => r),
+        withheld,
       },
     };
   },
@@ -210,7 +260,7 @@ export const applyDeskAdsRecommendations = defineDeskAdsTool({
     ),
   }),
   async plan(args, ctx) {
-    const all = await recommendations(ctx);
+    const { recs: all } = await recommendations(ctx);
     const chosen = args.recommendation_ids.map((id) => all.find((r) => r.id === id && r.status === 'Active'));
     const missing = args.recommendation_ids.filter((_, i) => !chosen[i]);
     if (missing.length)

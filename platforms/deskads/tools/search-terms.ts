@@ -195,7 +195,7 @@ const wasteLine = v.object({ id: v.string(), name: v.string(), spend: v.number()
 export const analyzeDeskAdsWastedSpend = defineDeskAdsTool({
   name: 'analyze_deskads_wasted_spend',
   description:
-    'Finds spend without conversions over a date range (default the last 30 days ending yesterday) by search term, keyword, ad group and device, each above min_spend (default 10), and gives the negatives and bid cuts that would stop it, with the exact arguments of add_deskads_negative_keywords and update_deskads_keywords.',
+    'Finds spend without conversions over a date range (default the last 30 days ending yesterday) by search term, keyword, ad group and device, each above min_spend (default 10), and gives the negatives and bid cuts that would stop it (a negative that would block a live keyword of its campaign is never proposed), with the exact arguments of add_deskads_negative_keywords and update_deskads_keywords.',
   access: 'read',
   args: {
     ...scopeArgs,
@@ -282,8 +282,16 @@ export const analyzeDeskAdsWastedSpend = defineDeskAdsTool({
     const total = totals(keywordRows.filter(inScope)).spend;
     const wasted = Math.round(termWaste.reduce((t, x) => t + x.metrics.spend, 0) * 100) / 100;
     // One negative-keyword call per campaign (phrase negatives at campaign level), one bid-cut call for the keywords.
+    // A proposed negative never blocks a live keyword of its campaign (it would stop the keyword's own searches).
+    const blocksLiveKeyword = (t: (typeof termWaste)[number]) =>
+      s.keywords.some(
+        (k) =>
+          k.campaign_id === t.campaign_id && k.status === 'Active' && negativeBlocks({ text: t.search_term, match_type: 'Exact' }, k.text),
+      );
+    const keptLive = termWaste.filter(blocksLiveKeyword);
     const byCampaign = new Map<string, typeof termWaste>();
-    for (const t of termWaste) byCampaign.set(t.campaign_id, [...(byCampaign.get(t.campaign_id) ?? []), t]);
+    for (const t of termWaste.filter((t) => !blocksLiveKeyword(t)))
+      byCampaign.set(t.campaign_id, [...(byCampaign.get(t.campaign_id) ?? []), t]);
     const actions = [
       ...[...byCampaign].map(([campaignId, list]) => ({
         tool: 'add_deskads_negative_keywords',
@@ -352,6 +360,12 @@ export const analyzeDeskAdsWastedSpend = defineDeskAdsTool({
             )
             .join('\n')
         : 'Nothing to do: no spend without conversions above the threshold.',
+      ...(keptLive.length
+        ? [
+            '',
+            `Not proposed as negatives (each is a live keyword of its campaign, which a negative would block; cut its bid or pause the keyword instead): ${[...new Set(keptLive.map((t) => `"${t.search_term}"`))].join(', ')}.`,
+          ]
+        : []),
     ].join('\n');
     return {
       text,

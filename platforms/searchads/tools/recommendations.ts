@@ -9,7 +9,18 @@ import type { FieldChange } from '../../../core/plan';
 import { markdownTable, money } from '../../../core/markdown';
 import { defineSearchAdsTool } from '../define';
 import type { SearchAdsRecommendation, SearchAdsRecommendationType } from '../port-audience';
-import { campaignIdArg } from './common';
+import { campaignIdArg, totalsBy, totalsByKey } from './common';
+import type { SearchAdsPort } from '../port';
+import { lastDays } from '../../../core/dates';
+import {
+  accountBaseline,
+  adviceCallSchema,
+  adviceFigures,
+  adviceFiguresSchema,
+  ADVICE_RULE,
+  judgeAgainstAccount,
+  type AdviceFigures,
+} from '../../../core/advice';
 
 const TYPES = [
   'CAMPAIGN_BUDGET',
@@ -35,7 +46,51 @@ const recommendationOutput = v.object({
   keyword: v.optional(v.object({ text: v.string(), match_type: v.string(), recommended_cpc_bid: v.optional(v.number()) })),
   target_cpa_opt_in: v.optional(v.object({ target_cpa: v.number() })),
   keyword_match_type: v.optional(v.object({ text: v.string(), match_type: v.string(), recommended_match_type: v.string() })),
+  figures: v.optional(adviceFiguresSchema),
+  call: adviceCallSchema,
 });
+
+/** The recommendation types that scale an entity (more budget, a broader match): the advice rules judge them. */
+const SCALING = new Set(['CAMPAIGN_BUDGET', 'KEYWORD_MATCH_TYPE']);
+
+/**
+ * Judges the platform's scaling recommendations by the advice rules (core/advice.ts), over the last
+ * 30 days: the campaign's figures for a budget raise, the keyword's for a broader match, against the
+ * account CPA. Returns each recommendation's figures and, for a loser, why it is not advised.
+ */
+async function judgeRecommendations(
+  platform: SearchAdsPort,
+  now: Date,
+  recs: SearchAdsRecommendation[],
+  currency: string,
+): Promise<Map<string, { figures: AdviceFigures; loser: string | null }>> {
+  const out = new Map<string, { figures: AdviceFigures; loser: string | null }>();
+  const scaling = recs.filter((r) => SCALING.has(r.type));
+  if (!scaling.length) return out;
+  const { start, end } = lastDays(now, 30, 'UTC');
+  const [campaignRows, keywordRows, keywords] = await Promise.all([
+    platform.getReport('campaign', start, end),
+    scaling.some((r) => r.type === 'KEYWORD_MATCH_TYPE') ? platform.getReport('keyword', start, end) : [],
+    scaling.some((r) => r.type === 'KEYWORD_MATCH_TYPE') ? platform.listKeywords() : [],
+  ]);
+  const account = accountBaseline(campaignRows);
+  const byCampaign = totalsBy(campaignRows, 'campaign_id');
+  const byKeyword = totalsByKey(keywordRows, (r) => r.keyword_id);
+  for (const r of scaling) {
+    let figures;
+    if (r.type === 'CAMPAIGN_BUDGET') figures = byCampaign(r.campaign_id ?? '');
+    else {
+      const k = r.keyword_match_type!;
+      const keyword = keywords.find(
+        (x) => x.ad_group_id === r.ad_group_id && x.text.toLowerCase() === k.text.toLowerCase() && x.match_type === k.match_type,
+      );
+      figures = byKeyword(keyword?.id ?? '');
+    }
+    const verdict = judgeAgainstAccount(figures, account, { money: (n) => money(n, currency) });
+    out.set(r.id, { figures: adviceFigures(figures, account), loser: verdict.reason });
+  }
+  return out;
+}
 
 /** What a recommendation proposes, in words. */
 function summaryOf(r: SearchAdsRecommendation, currency: string): string {
@@ -78,8 +133,7 @@ async function withNames(
 
 export const listRecommendations = defineSearchAdsTool({
   name: 'list_recommendations',
-  description:
-    "The platform's optimization recommendations for the account: CAMPAIGN_BUDGET (a converting campaign limited by its budget, with the recommended amount), KEYWORD (a converting search that is no keyword yet), TARGET_CPA_OPT_IN (a target CPA for a Maximize conversions campaign), KEYWORD_MATCH_TYPE (a converting exact or phrase keyword under smart bidding, to broaden), and the other types the platform makes, each with its weekly impact (base and potential impressions, clicks, cost, conversions). Dismissed ones only with include_dismissed. apply_recommendation applies one, dismiss_recommendation hides it.",
+  description: `The platform's optimization recommendations for the account: CAMPAIGN_BUDGET (a converting campaign limited by its budget, with the recommended amount), KEYWORD (a converting search that is no keyword yet), TARGET_CPA_OPT_IN (a target CPA for a Maximize conversions campaign), KEYWORD_MATCH_TYPE (a converting exact or phrase keyword under smart bidding, to broaden), and the other types the platform makes, each with its weekly impact (base and potential impressions, clicks, cost, conversions). Dismissed ones only with include_dismissed. Each carries the exact apply_recommendation call and, for a budget raise or a broader match, the figures of the last 30 days it rests on. ${ADVICE_RULE} Such recommendations are listed under withheld with the reason instead. apply_recommendation applies one, dismiss_recommendation hides it.`,
   access: 'read',
   args: {
     types: v.optional(v.pipe(v.array(v.picklist(TYPES)), v.minLength(1), v.description(`Only these types: ${TYPES.join(', ')}`))),
@@ -96,7 +150,15 @@ export const listRecommendations = defineSearchAdsTool({
       50,
     ),
   },
-  output: v.object({ customer_id: v.string(), total: v.number(), returned: v.number(), recommendations: v.array(recommendationOutput) }),
+  output: v.object({
+    customer_id: v.string(),
+    total: v.number(),
+    returned: v.number(),
+    recommendations: v.array(recommendationOutput),
+    withheld: v.array(
+      v.object({ id: v.string(), type: v.string(), summary: v.string(), reason: v.string(), figures: adviceFiguresSchema }),
+    ),
+  }),
   async run(args, ctx) {
     const currency = ctx.account.currency;
     const all = (await ctx.platform.listRecommendations()).filter(
@@ -112,9 +174,17 @@ export const listRecommendations = defineSearchAdsTool({
         b.impact.potential.conversions - b.impact.base.conversions - (a.impact.potential.conversions - a.impact.base.conversions) ||
         a.id.localeCompare(b.id),
     );
-    const rows = await withNames(ctx, all.slice(0, args.limit), currency);
+    const judged = await judgeRecommendations(ctx.platform, ctx.now, all, currency);
+    const withheld = all.filter((r) => judged.get(r.id)?.loser);
+    const advised = all.filter((r) => !judged.get(r.id)?.loser);
+    const rows = (await withNames(ctx, advised.slice(0, args.limit), currency)).map((r) => ({
+      ...r,
+      ...(judged.get(r.id) ? { figures: judged.get(r.id)!.figures } : {}),
+      call: { tool: 'apply_recommendation', arguments: { recommendation_id: r.id } },
+    }));
+    const withheldNamed = await withNames(ctx, withheld, currency);
     const text = [
-      `## Recommendations for ${ctx.account.account_id}: ${all.length}${all.length > rows.length ? ` (showing ${rows.length})` : ''}`,
+      `## Recommendations for ${ctx.account.account_id}: ${advised.length}${advised.length > rows.length ? ` (showing ${rows.length})` : ''}`,
       '',
       rows.length
         ? markdownTable(
@@ -129,10 +199,33 @@ export const listRecommendations = defineSearchAdsTool({
             ]),
           )
         : 'No recommendation: no campaign is limited by its budget, no converting search is missing as a keyword, and every converting Maximize conversions campaign has a target.',
+      ...(withheldNamed.length
+        ? [
+            '',
+            `Not advised, left out (${ADVICE_RULE.replace(/\.$/, '')}, over the last 30 days): ${withheldNamed
+              .map((r) => `${r.id} (${r.summary}): ${judged.get(r.id)!.loser}`)
+              .join('; ')}.`,
+          ]
+        : []),
       '',
       'apply_recommendation applies one by id; dismiss_recommendation hides it.',
     ].join('\n');
-    return { text, structured: { customer_id: ctx.account.account_id, total: all.length, returned: rows.length, recommendations: rows } };
+    return {
+      text,
+      structured: {
+        customer_id: ctx.account.account_id,
+        total: advised.length,
+        returned: rows.length,
+        recommendations: rows,
+        withheld: withheldNamed.map((r) => ({
+          id: r.id,
+          type: r.type,
+          summary: r.summary,
+          reason: judged.get(r.id)!.loser!,
+          figures: judged.get(r.id)!.figures,
+        })),
+      },
+    };
   },
 });
 
@@ -238,6 +331,13 @@ function actionTool(action: Action) {
         throw new ToolError(
           `Recommendation ${rec.id} is already dismissed; ${action.name === 'apply_recommendation' ? 'a dismissed recommendation cannot be applied' : 'nothing to do'}.`,
         );
+      if (action.name === 'apply_recommendation') {
+        const loser = (await judgeRecommendations(ctx.platform, ctx.now, [rec], currency)).get(rec.id)?.loser;
+        if (loser)
+          throw new ToolError(
+            `Recommendation ${rec.id} is not applied: it would scale a loser (${loser}). ${ADVICE_RULE} dismiss_recommendation hides it.`,
+          );
+      }
       const [named] = await withNames(ctx, [rec], currency);
       const budget = action.name === 'apply_recommendation' && rec.type === 'CAMPAIGN_BUDGET' ? rec.campaign_budget! : undefined;
       return {
