@@ -3,7 +3,8 @@ import type { LiveAccountGrant, LiveConnector } from '../../../core/platform';
 import type { PortCall } from '../../../core/tool';
 import { ConnectOptionsError, connectionBroken } from '../../live/connector';
 import { sendUpstream } from '../../live/http';
-import { listWireProfiles, RetailAdsLive } from './adapter';
+import { openRetailAdsLive } from './adapter';
+import { listWireProfiles } from './profiles';
 import { RETAILADS_SETTINGS, retailAdsSettings } from './settings';
 import { oauthFailure, PLATFORM, RetailAdsApi, RetailAdsSetupError } from './wire';
 
@@ -81,7 +82,7 @@ export const retailAdsConnector: LiveConnector = {
   connect,
   async checkHealth(account, call) {
     let broken: { detail: string; fix: string } | undefined;
-    const port = new RetailAdsLive(account, call, async (reason, fix) => {
+    const port = openRetailAdsLive(account, call, async (reason, fix) => {
       broken = { detail: reason, fix };
       return connectionBroken(account, reason, fix);
     });
