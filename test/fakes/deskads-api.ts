@@ -238,15 +238,13 @@ export class FakeDeskAdsPlatform {
     if (interrupted) fault.count -= 1;
     if (interrupted && fault.how === 500) {
       this.requests.push({ operation, method: req.method ?? '', body: {}, status: 500 });
-      res
-        .writeHead(500, { 'Content-Type': 'application/json; charset=utf-8', TrackingId: trackingId })
-        .end(
-          JSON.stringify({
-            TrackingId: trackingId,
-            Type: 'ApplicationFault',
-            Errors: [{ Code: 0, ErrorCode: 'InternalError', Message: 'An internal error has occurred.' }],
-          }),
-        );
+      res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8', TrackingId: trackingId }).end(
+        JSON.stringify({
+          TrackingId: trackingId,
+          Type: 'ApplicationFault',
+          Errors: [{ Code: 0, ErrorCode: 'InternalError', Message: 'An internal error has occurred.' }],
+        }),
+      );
       return;
     }
     try {
