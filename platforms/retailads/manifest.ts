@@ -6,7 +6,7 @@ import { findRetailAdsOpportunities } from './opportunities';
 import { retailAdsSandbox } from './sandbox/adapter';
 import { seedRetailAdsAccount } from './sandbox/seed';
 import { newRetailAdsProfileId } from './sandbox/stored';
-import { RetailAdsLive } from './live/adapter';
+import { openRetailAdsLive } from './live/adapter';
 import { retailAdsConnector } from './live/connector';
 import { analyzeRetailAdsPlacements } from './tools/analyze-placements';
 import { getRetailAdsReport } from './tools/get-report';
@@ -32,7 +32,7 @@ export const retailads = definePlatform<RetailAdsPort>({
   exampleAccountIds: ['3456789012345678', '8765432109876543'],
   adapters: {
     sandbox: retailAdsSandbox,
-    live: (account, call) => new RetailAdsLive(account, call),
+    live: (account, call) => openRetailAdsLive(account, call),
   },
   connector: retailAdsConnector,
   kind: 'retail-marketplace advertising',

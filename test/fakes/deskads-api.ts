@@ -64,6 +64,8 @@ export class FakeDeskAdsPlatform {
   reportPolls = 0;
   /** The next `count` API calls are throttled: HTTP 429 (no Retry-After), or operation error 117 in a 400. */
   private throttled: { count: number; as: 429 | 117 } = { count: 0, as: 429 };
+  /** Faults of the next requests of one sort: a 500 before anything is done, or the answer lost after it was done. */
+  private interrupted: { count: number; how: 500 | 'lost'; which: 'reads' | 'writes' } = { count: 0, how: 500, which: 'writes' };
   readonly requests: RecordedDeskAdsRequest[] = [];
   readonly tokenRequests: { grant_type: string; status: number }[] = [];
   readonly downloads: string[] = [];
@@ -203,6 +205,14 @@ export class FakeDeskAdsPlatform {
     return new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
   }
 
+  /**
+   * The next `count` reads or writes fail: `500` answers the platform's internal error without
+   * doing anything; `lost` does the operation and then drops the connection before the answer.
+   */
+  interrupt(count: number, how: 500 | 'lost', which: 'reads' | 'writes' = 'writes'): void {
+    this.interrupted = { count, how, which };
+  }
+
   writes(): RecordedDeskAdsRequest[] {
     return this.requests.filter((r) => isWriteOperation(r.operation));
   }
@@ -223,6 +233,20 @@ export class FakeDeskAdsPlatform {
     let status = 200;
     let body: Wire;
     const trackingId = randomUUID();
+    const fault = this.interrupted;
+    const interrupted = fault.count > 0 && (fault.which === 'writes') === isWriteOperation(operation);
+    if (interrupted) fault.count -= 1;
+    if (interrupted && fault.how === 500) {
+      this.requests.push({ operation, method: req.method ?? '', body: {}, status: 500 });
+      res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8', TrackingId: trackingId }).end(
+        JSON.stringify({
+          TrackingId: trackingId,
+          Type: 'ApplicationFault',
+          Errors: [{ Code: 0, ErrorCode: 'InternalError', Message: 'An internal error has occurred.' }],
+        }),
+      );
+      return;
+    }
     try {
       body = this.operation(operation, def, req, raw, trackingId);
     } catch (err) {
@@ -235,6 +259,10 @@ export class FakeDeskAdsPlatform {
       parsed = {};
     }
     this.requests.push({ operation, method: req.method ?? '', body: parsed, status });
+    if (interrupted) {
+      req.socket.destroy();
+      return;
+    }
     res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', TrackingId: trackingId }).end(JSON.stringify(body));
   }
 

@@ -209,6 +209,7 @@ export class FakeRetailAdsApi {
   readonly requests: FakeRequest[] = [];
   readonly downloads: { authorization: boolean; status: number }[] = [];
   private throttled = { count: 0, retryAfter: null as string | null };
+  private lost = { count: 0, method: 'PUT' };
   private readonly profiles = new Map<string, FakeProfile>();
 
   constructor(readonly login: FakeRetailAdsLogin) {}
@@ -223,6 +224,14 @@ export class FakeRetailAdsApi {
   async close(): Promise<void> {
     this.server.closeAllConnections();
     await new Promise((resolve) => this.server.close(resolve));
+  }
+
+  /**
+   * The next `count` requests of `method` are carried out, and then their connection drops before
+   * the answer is sent: the platform changed something and the caller cannot know.
+   */
+  loseAnswers(count: number, method: 'POST' | 'PUT' = 'PUT'): void {
+    this.lost = { count, method };
   }
 
   /** The next `count` API calls answer 429, with this Retry-After (null: none). */
@@ -598,6 +607,11 @@ export class FakeRetailAdsApi {
       const answer = this.dispatch(found.key, found.params, body, profile, user, url.searchParams, req);
       log.status = answer.status ?? found.op.success;
       this.requests.push(log);
+      if (this.lost.count > 0 && log.method === this.lost.method) {
+        this.lost.count--;
+        req.socket.destroy();
+        return;
+      }
       res
         .writeHead(log.status, {
           'Content-Type': found.op.accept[0] ?? 'application/json',

@@ -2,8 +2,7 @@
 import { ToolError } from '../../../core/errors';
 import type { LiveAccountGrant, LiveConnector } from '../../../core/platform';
 import type { PortCall } from '../../../core/tool';
-import { sendUpstream } from '../../live/http';
-import { ConnectOptionsError, connectionBroken } from '../../live/connector';
+import { ConnectOptionsError, checkHealthWith, refreshTokenConnectLink, refreshTokenOption, refusedAtConnect } from '../../live/connector';
 import { openDeskAdsLive } from './adapter';
 import { timeZoneOf } from './convert';
 import { DESKADS_SETTINGS, deskAdsSettings } from './settings';
@@ -20,12 +19,7 @@ import { DeskAdsApi, DeskAdsSetupError, OAUTH_SCOPE, PLATFORM, oauthFailure, typ
 /** SearchAccounts pages: the platform answers at most 1,000 accounts a page. */
 const PAGE_SIZE = 1000;
 
-/** The refusal of a credential before any account is stored: nothing to mark, just the 400. */
-const refusedAtConnect = async (reason: string) =>
-  new ToolError(
-    `The deskads platform refused these credentials: ${reason} Get a new refresh token (or send a connect link with gateway accounts connect-link) and connect again.`,
-    { code: 'connection_broken', platform: PLATFORM },
-  );
+const refused = refusedAtConnect(PLATFORM, 'The deskads platform');
 
 function accountIdOption(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
@@ -39,13 +33,9 @@ async function connect(options: Record<string, string>, call: PortCall): Promise
   const unknown = Object.keys(options).filter((name) => name !== 'refresh-token' && name !== 'account-id');
   if (unknown.length)
     throw new ConnectOptionsError(`deskads takes --refresh-token and --account-id; remove ${unknown.map((n) => `--${n}`).join(', ')}.`);
-  const refreshToken = options['refresh-token']?.trim();
-  if (!refreshToken)
-    throw new ConnectOptionsError(
-      '--refresh-token is required: the OAuth 2.0 refresh token of a user with access to the ad accounts (or use gateway accounts connect-link).',
-    );
+  const refreshToken = refreshTokenOption(options, 'the OAuth 2.0 refresh token of a user with access to the ad accounts');
   const only = accountIdOption(options['account-id']);
-  const api = new DeskAdsApi({ refresh_token: refreshToken }, undefined, undefined, call, refusedAtConnect);
+  const api = new DeskAdsApi({ refresh_token: refreshToken }, undefined, undefined, call, refused);
   const user = await api.customer('CustomerManagement.GetUser', { UserId: null });
   const userId = String(user.User?.Id ?? '');
   if (!userId)
@@ -99,70 +89,14 @@ export const deskAdsConnector: LiveConnector = {
   usage: "--refresh-token T [--account-id <numeric AccountId>] (every ad account the token's user reaches, or only that one)",
   settings: DESKADS_SETTINGS,
   connect,
-  async checkHealth(account, call) {
-    let broken: { detail: string; fix: string } | undefined;
-    const port = openDeskAdsLive(account, call, async (reason, fix) => {
-      broken = { detail: reason, fix };
-      return connectionBroken(account, reason, fix);
-    });
-    try {
-      await port.getAccountInfo();
-      return { healthy: true, detail: 'ok' };
-    } catch (err) {
-      if (broken) return { healthy: false, ...broken };
-      throw err;
-    }
-  },
-  oauth: {
-    async authorizeUrl(state, redirectUri) {
-      const { clientId, authorizeUrl } = await requireClient();
-      const url = new URL(authorizeUrl);
-      const params = {
-        client_id: clientId,
-        response_type: 'code',
-        redirect_uri: redirectUri,
-        response_mode: 'query',
-        scope: OAUTH_SCOPE,
-        state,
-      };
-      for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
-      return url.toString();
-    },
-    async exchangeCode(code, redirectUri, call) {
-      const { clientId, clientSecret, tokenUrl } = await requireClient();
-      const response = await sendUpstream(
-        PLATFORM,
-        {
-          method: 'POST',
-          url: tokenUrl,
-          form: {
-            grant_type: 'authorization_code',
-            code,
-            redirect_uri: redirectUri,
-            client_id: clientId,
-            client_secret: clientSecret,
-            scope: OAUTH_SCOPE,
-          },
-          safe: false,
-        },
-        call,
-      );
-      const body = (response.body ?? {}) as { refresh_token?: string; error?: string };
-      if (response.status === 200 && body.refresh_token) return { 'refresh-token': body.refresh_token };
-      if (response.status === 200)
-        throw new ToolError(
-          'The deskads identity service granted access without a refresh token (offline access was not granted). Start the connect link again and allow it.',
-          { code: 'tool_rejected', platform: PLATFORM },
-        );
-      throw await oauthFailure(
-        body,
-        async () =>
-          new ToolError('The authorization code is invalid, expired or was already used. Start the connect link again.', {
-            code: 'tool_rejected',
-            platform: PLATFORM,
-            platform_error: body.error ?? 'invalid_grant',
-          }),
-      );
-    },
-  },
+  checkHealth: (account, call) =>
+    checkHealthWith(account, async (refused) => void (await openDeskAdsLive(account, call, refused).getAccountInfo())),
+  oauth: refreshTokenConnectLink({
+    platform: PLATFORM,
+    label: 'The deskads identity service',
+    client: requireClient,
+    consent: { response_mode: 'query', scope: OAUTH_SCOPE },
+    exchange: { scope: OAUTH_SCOPE },
+    refusal: (body, invalidCode) => oauthFailure(body, invalidCode),
+  }),
 };

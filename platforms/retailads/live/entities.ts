@@ -25,6 +25,8 @@ export interface LiveContext {
   currency: string;
   /** Every entity of a kind (all ad products), read once per port and kept current by the adapter's writes. */
   list<K extends RetailAdsEntityKind>(kind: K): Promise<Entity<K>[]>;
+  /** One entity of a kind (a 404 naming it when there is none). */
+  get<K extends RetailAdsEntityKind>(kind: K, id: string): Promise<Entity<K>>;
 }
 
 /** One entity kind of one ad product on the platform's API. */

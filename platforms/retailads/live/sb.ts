@@ -7,6 +7,7 @@
  * "product ads" of a Sponsored Brands ad group are the ASINs of its ads.
  */
 import type {
+  RetailAdsPort,
   RetailAdsAdGroup,
   RetailAdsBrand,
   RetailAdsCampaign,
@@ -23,35 +24,36 @@ import type {
   RetailAdsTheme,
 } from '../port';
 import {
+  codeResults,
   expressionText,
   lowerState,
-  multiStatus,
   portState,
   predicatesOf,
   refusedItem,
   single,
-  codeResults,
   type EntityFamily,
   type ItemResult,
   type LiveContext,
 } from './entities';
 import { checkMoney } from './money';
+import { entityFamily, multiStatusApi, resultPerItemApi, type MultiStatusResource, type ResourceApi, type Wire } from './resources';
 import { idOf, listByIndex, listByToken, notSupported, wireInt } from './wire';
 
-type Wire = Record<string, unknown>;
 const num = (value: unknown) => (typeof value === 'number' ? value : Number(value ?? 0));
 
+const v4 = (path: string, media: string, key: string, deleteFilter: string): MultiStatusResource => ({
+  path,
+  media,
+  key,
+  entityKey: key.replace(/s$/, ''),
+  deleteFilter,
+  pageSize: 100,
+});
 const V4 = {
-  campaigns: {
-    path: '/sb/v4/campaigns',
-    media: 'application/vnd.sbcampaignresource.v4+json',
-    key: 'campaigns',
-    filter: 'campaignIdFilter',
-  },
-  adGroups: { path: '/sb/v4/adGroups', media: 'application/vnd.sbadgroupresource.v4+json', key: 'adGroups', filter: 'adGroupIdFilter' },
-  ads: { path: '/sb/v4/ads', media: 'application/vnd.sbadresource.v4+json', key: 'ads', filter: 'adIdFilter' },
-} as const;
-type V4Resource = (typeof V4)[keyof typeof V4];
+  campaigns: v4('/sb/v4/campaigns', 'application/vnd.sbcampaignresource.v4+json', 'campaigns', 'campaignIdFilter'),
+  adGroups: v4('/sb/v4/adGroups', 'application/vnd.sbadgroupresource.v4+json', 'adGroups', 'adGroupIdFilter'),
+  ads: v4('/sb/v4/ads', 'application/vnd.sbadresource.v4+json', 'ads', 'adIdFilter'),
+};
 const CREATIVE_MEDIA = 'application/vnd.sbAdCreativeResource.v4+json';
 /** The v3 interface's answers come in its vendor types; its request bodies are plain JSON. */
 export const SB_V3_MEDIA = {
@@ -81,62 +83,15 @@ function moderationStatus(status: unknown): RetailAdsModerationStatus {
   return 'IN_PROGRESS';
 }
 
-function listV4(ctx: LiveContext, resource: V4Resource): Promise<Wire[]> {
-  return listByToken<Wire>(
-    ctx.api,
-    {
-      path: `${resource.path}/list`,
-      contentType: resource.media,
-      body: { maxResults: 100, stateFilter: { include: ['ENABLED', 'PAUSED', 'ARCHIVED'] } },
-    },
-    resource.key,
-  );
-}
-
-async function createV4<T>(
-  ctx: LiveContext,
-  resource: V4Resource,
-  path: string,
-  items: Wire[],
-  map: (wire: Wire) => T,
-): Promise<ItemResult<T>[]> {
-  if (!items.length) return [];
-  const { body } = await ctx.api.send({ method: 'POST', path, contentType: resource.media, body: { [resource.key]: items }, safe: false });
-  const entityKey = resource.key.replace(/s$/, '');
-  return multiStatus(body, resource.key, items.length, (item, index) =>
-    map({ ...items[index], ...(item[entityKey] as Wire | undefined), ...pickId(item) }),
-  );
-}
-
-/** The id fields of a success item (`campaignId`, `adGroupId`, `adId`). */
-const pickId = (item: Wire) => Object.fromEntries(Object.entries(item).filter(([k]) => /Id$/.test(k)));
-
-async function putV4(ctx: LiveContext, resource: V4Resource, item: Wire, what: string): Promise<void> {
-  const { body } = await ctx.api.send({
-    method: 'PUT',
-    path: resource.path,
-    contentType: resource.media,
-    body: { [resource.key]: [item] },
-    safe: false,
-  });
-  single(multiStatus(body, resource.key, 1, () => true)[0], what);
-}
-
-async function archiveV4(ctx: LiveContext, resource: V4Resource, id: string, what: string): Promise<void> {
-  const { body } = await ctx.api.send({
-    method: 'POST',
-    path: `${resource.path}/delete`,
-    contentType: resource.media,
-    body: { [resource.filter]: { include: [id] } },
-    safe: false,
-  });
-  single(multiStatus(body, resource.key, 1, () => true)[0], what);
-}
-
 const upper = (state: string) => (state.toUpperCase() === 'ENABLED' ? 'ENABLED' : 'PAUSED');
+
+/** The fields of a patch that are set, under their wire names. */
+const defined = (fields: Wire) => Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
 
 export function sbFamilies(ctx: LiveContext) {
   const money = (kind: 'bid' | 'budget', amount: number) => checkMoney(kind, amount, ctx.currency);
+  const optionalMoney = (kind: 'bid' | 'budget', amount: number | undefined) => (amount === undefined ? undefined : money(kind, amount));
+  const optionalUpper = (state: string | undefined) => (state === undefined ? undefined : upper(state));
   let brandsRead: Promise<RetailAdsBrand[]> | undefined;
   const brands = () =>
     (brandsRead ??= ctx.api.send<Wire[]>({ method: 'GET', path: '/brands', accept: SB_V3_MEDIA.brands, safe: true }).then(({ body }) =>
@@ -147,106 +102,73 @@ export function sbFamilies(ctx: LiveContext) {
       })),
     ));
 
-  const campaignOf = (w: Wire): RetailAdsCampaign => ({
-    id: idOf(w.campaignId),
-    name: String(w.name ?? ''),
-    ad_product: 'SPONSORED_BRANDS',
-    state: portState(w.state),
-    daily_budget: num(w.budget),
-    start_date: String(w.startDate ?? ''),
-    ...(typeof w.endDate === 'string' && w.endDate ? { end_date: w.endDate } : {}),
-    ...(typeof w.brandEntityId === 'string' && w.brandEntityId ? { brand_entity_id: w.brandEntityId } : {}),
-  });
-  const campaigns: EntityFamily<'campaign'> = {
+  const campaigns = entityFamily(ctx, {
     kind: 'campaign',
     adProduct: 'SPONSORED_BRANDS',
-    list: async () => (await listV4(ctx, V4.campaigns)).map(campaignOf),
-    async create(items) {
+    api: multiStatusApi(ctx, V4.campaigns),
+    of: (w): RetailAdsCampaign => ({
+      id: idOf(w.campaignId),
+      name: String(w.name ?? ''),
+      ad_product: 'SPONSORED_BRANDS',
+      state: portState(w.state),
+      daily_budget: num(w.budget),
+      start_date: String(w.startDate ?? ''),
+      ...(typeof w.endDate === 'string' && w.endDate ? { end_date: w.endDate } : {}),
+      ...(typeof w.brandEntityId === 'string' && w.brandEntityId ? { brand_entity_id: w.brandEntityId } : {}),
+    }),
+    toWire: (c) => ({
+      name: c.name,
+      state: upper(c.state),
+      budget: money('budget', c.daily_budget),
+      budgetType: 'DAILY',
+      startDate: c.start_date,
+      ...(c.end_date ? { endDate: c.end_date } : {}),
+      ...(c.brand_entity_id ? { brandEntityId: c.brand_entity_id } : {}),
+    }),
+    async create(items, batch) {
+      // A campaign without a brand advertises the profile's first registered brand.
       const fallbackBrand = items.some((c) => !c.brand_entity_id) ? (await brands())[0]?.brand_entity_id : undefined;
-      return createV4(
-        ctx,
-        V4.campaigns,
-        V4.campaigns.path,
-        items.map((c) => ({
-          name: c.name,
-          state: upper(c.state),
-          budget: money('budget', c.daily_budget),
-          budgetType: 'DAILY',
-          startDate: c.start_date,
-          ...(c.end_date ? { endDate: c.end_date } : {}),
-          ...((c.brand_entity_id ?? fallbackBrand) ? { brandEntityId: c.brand_entity_id ?? fallbackBrand } : {}),
-        })),
-        campaignOf,
-      );
+      return batch(items.map((c) => (c.brand_entity_id || !fallbackBrand ? c : { ...c, brand_entity_id: fallbackBrand })));
     },
-    async update(current, patch) {
-      if (patch.state === 'ARCHIVED') {
-        await archiveV4(ctx, V4.campaigns, current.id, `archiving campaign ${current.id}`);
-        return { ...current, state: 'ARCHIVED' };
-      }
-      if ('end_date' in patch && !patch.end_date)
+    changes(current, patch) {
+      if ('end_date' in patch && !patch.end_date && patch.state !== 'ARCHIVED')
         throw notSupported("The platform's Sponsored Brands interface cannot remove a campaign's end date; set a later end date instead.");
       if (patch.bidding_strategy !== undefined || patch.placement_adjustments !== undefined)
         throw notSupported('Bidding strategies and placement adjustments apply to Sponsored Products campaigns only.');
-      await putV4(
-        ctx,
-        V4.campaigns,
-        {
-          campaignId: current.id,
-          ...(patch.name !== undefined ? { name: patch.name } : {}),
-          ...(patch.state !== undefined ? { state: upper(patch.state) } : {}),
-          ...(patch.daily_budget !== undefined ? { budget: money('budget', patch.daily_budget) } : {}),
-          ...(patch.end_date ? { endDate: patch.end_date } : {}),
-        },
-        `the change of campaign ${current.id}`,
-      );
-      return { ...current, ...patch };
+      return {
+        campaignId: current.id,
+        ...defined({
+          name: patch.name,
+          state: optionalUpper(patch.state),
+          budget: optionalMoney('budget', patch.daily_budget),
+          endDate: patch.end_date || undefined,
+        }),
+      };
     },
-  };
-
-  const adGroupOf = (w: Wire): RetailAdsAdGroup => ({
-    id: idOf(w.adGroupId),
-    campaign_id: idOf(w.campaignId),
-    ad_product: 'SPONSORED_BRANDS',
-    name: String(w.name ?? ''),
-    state: portState(w.state),
-    // Sponsored Brands ad groups have no default bid on the platform: each keyword and target has its own.
-    default_bid: 0,
   });
-  const adGroups: EntityFamily<'ad_group'> = {
+
+  const adGroups = entityFamily(ctx, {
     kind: 'ad_group',
     adProduct: 'SPONSORED_BRANDS',
-    list: async () => (await listV4(ctx, V4.adGroups)).map(adGroupOf),
-    create: (items) =>
-      createV4(
-        ctx,
-        V4.adGroups,
-        V4.adGroups.path,
-        items.map((g) => ({ campaignId: g.campaign_id, name: g.name, state: upper(g.state) })),
-        adGroupOf,
-      ),
-    async update(current, patch) {
-      if (patch.state === 'ARCHIVED') {
-        await archiveV4(ctx, V4.adGroups, current.id, `archiving ad group ${current.id}`);
-        return { ...current, state: 'ARCHIVED' };
-      }
+    api: multiStatusApi(ctx, V4.adGroups),
+    of: (w): RetailAdsAdGroup => ({
+      id: idOf(w.adGroupId),
+      campaign_id: idOf(w.campaignId),
+      ad_product: 'SPONSORED_BRANDS',
+      name: String(w.name ?? ''),
+      state: portState(w.state),
+      // Sponsored Brands ad groups have no default bid on the platform: each keyword and target has its own.
+      default_bid: 0,
+    }),
+    toWire: (g) => ({ campaignId: g.campaign_id, name: g.name, state: upper(g.state) }),
+    changes(current, patch) {
       if (patch.default_bid !== undefined)
         throw notSupported(
           'Sponsored Brands ad groups have no default bid on the platform; change the bids of their keywords and targets.',
         );
-      await putV4(
-        ctx,
-        V4.adGroups,
-        {
-          adGroupId: current.id,
-          ...(patch.name !== undefined ? { name: patch.name } : {}),
-          ...(patch.state !== undefined ? { state: upper(patch.state) } : {}),
-        },
-        `the change of ad group ${current.id}`,
-      );
-      return { ...current, ...patch };
+      return { adGroupId: current.id, ...defined({ name: patch.name, state: optionalUpper(patch.state) }) };
     },
-  };
+  });
 
   const adOf = (w: Wire): RetailAdsSbAd => {
     const creative = (w.creative ?? {}) as Wire;
@@ -277,74 +199,63 @@ export function sbFamilies(ctx: LiveContext) {
       ],
     };
   };
-  const ads: EntityFamily<'sb_ad'> = {
+  /** The ad types this gateway creates, each through its own path of the v4 interface. */
+  const adTypes = {
+    productCollection: { api: multiStatusApi(ctx, V4.ads, `${V4.ads.path}/productCollection`), wireType: 'PRODUCT_COLLECTION' },
+    video: { api: multiStatusApi(ctx, V4.ads, `${V4.ads.path}/video`), wireType: 'VIDEO' },
+  } as const;
+  const adCreative = (ad: Omit<RetailAdsSbAd, 'id'>): Wire => {
+    const creative = ad.creatives.at(-1)!;
+    if (ad.ad_type === 'video') return { creative: { asins: creative.asins, videoAssetIds: [creative.video_asset_id] } };
+    return {
+      landingPage: creative.landing_page_url
+        ? { pageType: 'STORE', url: creative.landing_page_url }
+        : { pageType: 'PRODUCT_LIST', asins: creative.asins },
+      creative: {
+        brandName: creative.brand_name,
+        brandLogoAssetID: creative.brand_logo_asset_id,
+        headline: creative.headline,
+        asins: creative.asins.slice(0, 3),
+        ...(creative.custom_image_asset_id ? { customImageAssetId: creative.custom_image_asset_id } : {}),
+      },
+    };
+  };
+  const ads = entityFamily(ctx, {
     kind: 'sb_ad',
     adProduct: 'SPONSORED_BRANDS',
-    list: async () => (await listV4(ctx, V4.ads)).map(adOf),
+    api: multiStatusApi(ctx, V4.ads),
+    of: adOf,
+    toWire: (ad) => ({ name: ad.name, state: upper(ad.state), adGroupId: ad.ad_group_id, ...adCreative(ad) }),
     async create(items) {
       const results: ItemResult<RetailAdsSbAd>[] = [];
       for (const ad of items) {
-        const creative = ad.creatives.at(-1)!;
-        const base = { name: ad.name, state: upper(ad.state), adGroupId: ad.ad_group_id };
-        if (ad.ad_type === 'productCollection') {
-          const [result] = await createV4(
-            ctx,
-            V4.ads,
-            `${V4.ads.path}/productCollection`,
-            [
-              {
-                ...base,
-                landingPage: creative.landing_page_url
-                  ? { pageType: 'STORE', url: creative.landing_page_url }
-                  : { pageType: 'PRODUCT_LIST', asins: creative.asins },
-                creative: {
-                  brandName: creative.brand_name,
-                  brandLogoAssetID: creative.brand_logo_asset_id,
-                  headline: creative.headline,
-                  asins: creative.asins.slice(0, 3),
-                  ...(creative.custom_image_asset_id ? { customImageAssetId: creative.custom_image_asset_id } : {}),
-                },
-              },
-            ],
-            (w) => adOf({ ...w, campaignId: ad.campaign_id, creative: { ...(w.creative as Wire), type: 'PRODUCT_COLLECTION' } }),
-          );
-          results.push(result!);
-        } else if (ad.ad_type === 'video') {
-          const [result] = await createV4(
-            ctx,
-            V4.ads,
-            `${V4.ads.path}/video`,
-            [{ ...base, creative: { asins: creative.asins, videoAssetIds: [creative.video_asset_id] } }],
-            (w) => adOf({ ...w, campaignId: ad.campaign_id, creative: { ...(w.creative as Wire), type: 'VIDEO' } }),
-          );
-          results.push(result!);
-        } else {
+        const type = ad.ad_type === 'productCollection' || ad.ad_type === 'video' ? adTypes[ad.ad_type] : undefined;
+        if (!type) {
           results.push({
             failed: `${ad.ad_type} ads cannot be created through the platform's public API by this gateway (productCollection and video can)`,
           });
+          continue;
         }
+        const [result] = await type.api.create([{ name: ad.name, state: upper(ad.state), adGroupId: ad.ad_group_id, ...adCreative(ad) }]);
+        results.push(
+          'entity' in result!
+            ? {
+                entity: adOf({
+                  ...result.entity,
+                  campaignId: ad.campaign_id,
+                  creative: { ...(result.entity.creative as Wire), type: type.wireType },
+                }),
+              }
+            : result!,
+        );
       }
       return results;
     },
-    async update(current, patch) {
-      if (patch.state === 'ARCHIVED') {
-        await archiveV4(ctx, V4.ads, current.id, `archiving ad ${current.id}`);
-        return { ...current, state: 'ARCHIVED' };
-      }
+    changes(current, patch) {
       if (patch.creatives !== undefined) throw notSupported('A new creative goes through submitSbCreative.');
-      await putV4(
-        ctx,
-        V4.ads,
-        {
-          adId: current.id,
-          ...(patch.name !== undefined ? { name: patch.name } : {}),
-          ...(patch.state !== undefined ? { state: upper(patch.state) } : {}),
-        },
-        `the change of ad ${current.id}`,
-      );
-      return { ...current, ...patch };
+      return { adId: current.id, ...defined({ name: patch.name, state: optionalUpper(patch.state) }) };
     },
-  };
+  });
 
   /** The products of Sponsored Brands ad groups: the ASINs their ads show (the platform has no separate product ads). */
   const productAds: EntityFamily<'product_ad'> = {
@@ -371,111 +282,28 @@ export function sbFamilies(ctx: LiveContext) {
   };
 
   const bidOr = (value: unknown, fallback: number) => (value === undefined || value === null ? fallback : num(value));
-  const keywordOf = (w: Wire): RetailAdsKeyword => ({
-    id: idOf(w.keywordId),
-    campaign_id: idOf(w.campaignId),
-    ad_group_id: idOf(w.adGroupId),
-    ad_product: 'SPONSORED_BRANDS',
-    keyword_text: String(w.keywordText ?? ''),
-    match_type: String(w.matchType ?? 'broad').toUpperCase() as RetailAdsMatchType,
-    bid: bidOr(w.bid, 0),
-    state: lowerState(w.state),
-  });
-  /** Sets the v3 states after creation (the v3 creates take none: new keywords and targets start enabled). */
+  /** The lowercase state of a v3 write (`archived` archives). */
+  const optionalLower = (state: string | undefined) => (state === undefined ? undefined : state.toLowerCase());
+  /**
+   * The v3 creates take no state: new keywords, targets and themes start enabled, and those wanted
+   * paused are paused with one more batch right after.
+   */
   async function pauseCreated<T extends { id: string; state: string }>(
     results: ItemResult<T>[],
     wanted: string[],
-    pause: (items: T[]) => Promise<void>,
+    what: string,
+    pause: (items: T[]) => Promise<ItemResult<true>[]>,
   ): Promise<ItemResult<T>[]> {
-    const toPause = results.flatMap((r, i) => ('entity' in r && wanted[i] !== 'enabled' ? [r.entity] : []));
-    if (toPause.length) await pause(toPause);
-    return results.map((r, i) => ('entity' in r ? { entity: { ...r.entity, state: wanted[i] === 'enabled' ? 'enabled' : 'paused' } } : r));
-  }
-  async function putKeywords(items: Wire[]): Promise<ItemResult<true>[]> {
-    const { body } = await ctx.api.send({
-      method: 'PUT',
-      path: '/sb/keywords',
-      accept: SB_V3_MEDIA.keywordResponse,
-      body: items,
-      safe: false,
-    });
-    return codeResults(body, items.length, 'keywordId', () => true as const);
-  }
-  const keywords: EntityFamily<'keyword'> = {
-    kind: 'keyword',
-    adProduct: 'SPONSORED_BRANDS',
-    list: async () =>
-      (
-        await listByIndex<Wire>(ctx.api, {
-          path: '/sb/keywords',
-          accept: SB_V3_MEDIA.keywords,
-          query: { stateFilter: 'enabled,paused,archived' },
-        })
-      ).map(keywordOf),
-    async create(items) {
-      const body = items.map((k) => ({
-        campaignId: wireInt(k.campaign_id),
-        adGroupId: wireInt(k.ad_group_id),
-        keywordText: k.keyword_text,
-        matchType: k.match_type.toLowerCase(),
-        ...(k.bid > 0 ? { bid: money('bid', k.bid) } : {}),
-      }));
-      const { body: answer } = await ctx.api.send({
-        method: 'POST',
-        path: '/sb/keywords',
-        accept: SB_V3_MEDIA.keywordResponse,
-        body,
-        safe: false,
+    const toPause = results.flatMap((r, i) => ('entity' in r && wanted[i]!.toLowerCase() !== 'enabled' ? [r.entity] : []));
+    if (toPause.length)
+      (await pause(toPause)).forEach((r, i) => {
+        if ('failed' in r) throw refusedItem(`pausing new ${what} ${toPause[i]!.id}`, r.failed);
       });
-      const results = codeResults(answer, items.length, 'keywordId', (id, i) => ({
-        ...items[i]!,
-        id,
-        state: 'enabled' as RetailAdsKeyword['state'],
-      }));
-      return pauseCreated(
-        results,
-        items.map((k) => String(k.state).toLowerCase()),
-        async (created) => {
-          const paused = await putKeywords(
-            created.map((k) => ({
-              keywordId: wireInt(k.id),
-              adGroupId: wireInt(k.ad_group_id),
-              campaignId: wireInt(k.campaign_id),
-              state: 'paused',
-            })),
-          );
-          paused.forEach((r, i) => {
-            if ('failed' in r) throw refusedItem(`pausing new keyword ${created[i]!.id}`, r.failed);
-          });
-        },
-      );
-    },
-    async update(current, patch) {
-      const [result] = await putKeywords([
-        {
-          keywordId: wireInt(current.id),
-          adGroupId: wireInt(current.ad_group_id),
-          campaignId: wireInt(current.campaign_id),
-          ...(patch.state !== undefined ? { state: String(patch.state).toLowerCase() } : {}),
-          ...(patch.bid !== undefined ? { bid: money('bid', patch.bid) } : {}),
-        },
-      ]);
-      single(result, `the change of keyword ${current.id}`);
-      return { ...current, ...patch };
-    },
-  };
-
-  const targetOf = (w: Wire): RetailAdsTarget => ({
-    id: idOf(w.targetId),
-    campaign_id: idOf(w.campaignId),
-    ad_group_id: idOf(w.adGroupId),
-    ad_product: 'SPONSORED_BRANDS',
-    expression: expressionText((w.expressions ?? []) as Wire[]),
-    expression_type: 'MANUAL',
-    bid: bidOr(w.bid, 0),
-    state: lowerState(w.state),
-  });
-  /** Results of the v3 target and theme writes: success and error lists that name the item's index. */
+    return results.map((r, i) =>
+      'entity' in r ? { entity: { ...r.entity, state: wanted[i]!.toLowerCase() === 'enabled' ? 'enabled' : 'paused' } } : r,
+    );
+  }
+  /** The v3 answers of target and theme writes: success and error lists that name the item's index. */
   function indexedResults<T>(
     successes: unknown,
     errors: unknown,
@@ -491,141 +319,175 @@ export function sbFamilies(ctx: LiveContext) {
       };
     return results.map((r) => r ?? { failed: 'the platform did not report on this item' });
   }
-  async function putTargets(items: Wire[]): Promise<ItemResult<true>[]> {
-    const { body } = await ctx.api.send<Wire>({
-      method: 'PUT',
-      path: '/sb/targets',
-      accept: SB_V3_MEDIA.targetsUpdate,
-      body: { targets: items },
-      safe: false,
-    });
-    return indexedResults(
-      body?.updateTargetSuccessResults,
-      body?.updateTargetErrorResults,
-      items.length,
-      'targetRequestIndex',
-      () => true as const,
-    );
+  /** A v3 resource whose batches go under `key` and answer indexed success and error lists. */
+  function indexedApi(resource: {
+    path: string;
+    key: string;
+    list: () => Promise<Wire[]>;
+    media: { create: string; update: string };
+    answers: { create: [string, string]; update: [string, string]; index: string };
+  }): ResourceApi & { putAll(items: Wire[]): Promise<ItemResult<true>[]> } {
+    const batch = async (method: 'POST' | 'PUT', items: Wire[]) =>
+      (
+        await ctx.api.send<Wire>({
+          method,
+          path: resource.path,
+          accept: method === 'POST' ? resource.media.create : resource.media.update,
+          body: { [resource.key]: items },
+          safe: false,
+        })
+      ).body;
+    const putAll = async (items: Wire[]) => {
+      const body = await batch('PUT', items);
+      const [ok, failed] = resource.answers.update;
+      return indexedResults(body?.[ok], body?.[failed], items.length, resource.answers.index, () => true as const);
+    };
+    return {
+      list: resource.list,
+      async create(items) {
+        if (!items.length) return [];
+        const body = await batch('POST', items);
+        const [ok, failed] = resource.answers.create;
+        return indexedResults(body?.[ok], body?.[failed], items.length, resource.answers.index, (item, i) => ({ ...items[i], ...item }));
+      },
+      putAll,
+      async put(item, what) {
+        single((await putAll([item]))[0], what);
+      },
+    };
   }
-  const targets: EntityFamily<'target'> = {
+
+  const keywordsApi = resultPerItemApi(ctx, {
+    path: '/sb/keywords',
+    idKey: 'keywordId',
+    states: 'enabled,paused,archived',
+    accept: SB_V3_MEDIA.keywords,
+    answerMedia: SB_V3_MEDIA.keywordResponse,
+  });
+  const keywords = entityFamily(ctx, {
+    kind: 'keyword',
+    adProduct: 'SPONSORED_BRANDS',
+    api: keywordsApi,
+    of: (w): RetailAdsKeyword => ({
+      id: idOf(w.keywordId),
+      campaign_id: idOf(w.campaignId),
+      ad_group_id: idOf(w.adGroupId),
+      ad_product: 'SPONSORED_BRANDS',
+      keyword_text: String(w.keywordText ?? ''),
+      match_type: String(w.matchType ?? 'broad').toUpperCase() as RetailAdsMatchType,
+      bid: bidOr(w.bid, 0),
+      state: lowerState(w.state),
+    }),
+    toWire: (k) => ({
+      campaignId: wireInt(k.campaign_id),
+      adGroupId: wireInt(k.ad_group_id),
+      keywordText: k.keyword_text,
+      matchType: k.match_type.toLowerCase(),
+      ...(k.bid > 0 ? { bid: money('bid', k.bid) } : {}),
+    }),
+    created: (item, wire) => ({ ...item, id: idOf(wire.keywordId), state: 'enabled' }),
+    create: async (items, batch) =>
+      pauseCreated(
+        await batch(items),
+        items.map((k) => String(k.state)),
+        'keyword',
+        (created) => keywordsApi.putAll(created.map((k) => ({ ...keywordKeys(k), state: 'paused' }))),
+      ),
+    changes: (current, patch) => ({
+      ...keywordKeys(current),
+      ...defined({ state: optionalLower(patch.state), bid: optionalMoney('bid', patch.bid) }),
+    }),
+  });
+  function keywordKeys(k: { id: string; ad_group_id: string; campaign_id: string }): Wire {
+    return { keywordId: wireInt(k.id), adGroupId: wireInt(k.ad_group_id), campaignId: wireInt(k.campaign_id) };
+  }
+
+  const targetsApi = indexedApi({
+    path: '/sb/targets',
+    key: 'targets',
+    list: () =>
+      listByToken<Wire>(
+        ctx.api,
+        {
+          path: '/sb/targets/list',
+          accept: SB_V3_MEDIA.targetsList,
+          body: { maxResults: 5000, filters: [{ filterType: 'TARGETING_STATE', values: ['enabled', 'paused', 'archived'] }] },
+        },
+        'targets',
+      ),
+    media: { create: SB_V3_MEDIA.targetsCreate, update: SB_V3_MEDIA.targetsUpdate },
+    answers: {
+      create: ['createTargetSuccessResults', 'createTargetErrorResults'],
+      update: ['updateTargetSuccessResults', 'updateTargetErrorResults'],
+      index: 'targetRequestIndex',
+    },
+  });
+  const targets = entityFamily(ctx, {
     kind: 'target',
     adProduct: 'SPONSORED_BRANDS',
-    list: async () =>
-      (
-        await listByToken<Wire>(
-          ctx.api,
-          {
-            path: '/sb/targets/list',
-            accept: SB_V3_MEDIA.targetsList,
-            body: { maxResults: 5000, filters: [{ filterType: 'TARGETING_STATE', values: ['enabled', 'paused', 'archived'] }] },
-          },
-          'targets',
-        )
-      ).map(targetOf),
-    async create(items) {
-      const body = items.map((t) => ({
-        campaignId: wireInt(t.campaign_id),
-        adGroupId: wireInt(t.ad_group_id),
-        expressions: predicatesOf(t.expression).map((p) => ({ type: p.type, value: p.value ?? '' })),
-        ...(t.bid > 0 ? { bid: money('bid', t.bid) } : {}),
-      }));
-      const { body: answer } = await ctx.api.send<Wire>({
-        method: 'POST',
-        path: '/sb/targets',
-        accept: SB_V3_MEDIA.targetsCreate,
-        body: { targets: body },
-        safe: false,
-      });
-      const results = indexedResults(
-        answer?.createTargetSuccessResults,
-        answer?.createTargetErrorResults,
-        items.length,
-        'targetRequestIndex',
-        (item, i) => ({
-          ...items[i]!,
-          id: idOf(item.targetId),
-          state: 'enabled' as RetailAdsTarget['state'],
-        }),
-      );
-      return pauseCreated(
-        results,
-        items.map((t) => String(t.state).toLowerCase()),
-        async (created) => {
-          const paused = await putTargets(
-            created.map((t) => ({ targetId: wireInt(t.id), adGroupId: wireInt(t.ad_group_id), state: 'paused' })),
-          );
-          paused.forEach((r, i) => {
-            if ('failed' in r) throw refusedItem(`pausing new target ${created[i]!.id}`, r.failed);
-          });
-        },
-      );
-    },
-    async update(current, patch) {
-      const [result] = await putTargets([
-        {
-          targetId: wireInt(current.id),
-          adGroupId: wireInt(current.ad_group_id),
-          ...(patch.state !== undefined ? { state: String(patch.state).toLowerCase() } : {}),
-          ...(patch.bid !== undefined ? { bid: money('bid', patch.bid) } : {}),
-        },
-      ]);
-      single(result, `the change of target ${current.id}`);
-      return { ...current, ...patch };
-    },
-  };
-
-  const themeOf = (w: Wire): RetailAdsTheme => ({
-    id: idOf(w.themeId),
-    campaign_id: idOf(w.campaignId),
-    ad_group_id: idOf(w.adGroupId),
-    theme_type: String(w.themeType) as RetailAdsTheme['theme_type'],
-    bid: num(w.bid),
-    state: lowerState(w.state),
+    api: targetsApi,
+    of: (w): RetailAdsTarget => ({
+      id: idOf(w.targetId),
+      campaign_id: idOf(w.campaignId),
+      ad_group_id: idOf(w.adGroupId),
+      ad_product: 'SPONSORED_BRANDS',
+      expression: expressionText((w.expressions ?? []) as Wire[]),
+      expression_type: 'MANUAL',
+      bid: bidOr(w.bid, 0),
+      state: lowerState(w.state),
+    }),
+    toWire: (t) => ({
+      campaignId: wireInt(t.campaign_id),
+      adGroupId: wireInt(t.ad_group_id),
+      expressions: predicatesOf(t.expression).map((p) => ({ type: p.type, value: p.value ?? '' })),
+      ...(t.bid > 0 ? { bid: money('bid', t.bid) } : {}),
+    }),
+    created: (item, wire) => ({ ...item, id: idOf(wire.targetId), state: 'enabled' }),
+    create: async (items, batch) =>
+      pauseCreated(
+        await batch(items),
+        items.map((t) => String(t.state)),
+        'target',
+        (created) =>
+          targetsApi.putAll(created.map((t) => ({ targetId: wireInt(t.id), adGroupId: wireInt(t.ad_group_id), state: 'paused' }))),
+      ),
+    changes: (current, patch) => ({
+      targetId: wireInt(current.id),
+      adGroupId: wireInt(current.ad_group_id),
+      ...defined({
+        state: optionalLower(patch.state === undefined ? undefined : String(patch.state)),
+        bid: optionalMoney('bid', patch.bid),
+      }),
+    }),
   });
-  async function putThemes(items: Wire[]): Promise<ItemResult<true>[]> {
-    const { body } = await ctx.api.send<Wire>({
-      method: 'PUT',
-      path: '/sb/themes',
-      accept: SB_V3_MEDIA.themesUpdate,
-      body: { themes: items },
-      safe: false,
-    });
-    return indexedResults(body?.success, body?.error, items.length, 'index', () => true as const);
-  }
-  const themes: EntityFamily<'theme'> = {
+
+  const themesApi = indexedApi({
+    path: '/sb/themes',
+    key: 'themes',
+    list: () =>
+      listByToken<Wire>(ctx.api, { path: '/sb/themes/list', accept: SB_V3_MEDIA.themesList, body: { maxResults: 100 } }, 'themes'),
+    media: { create: SB_V3_MEDIA.themesCreate, update: SB_V3_MEDIA.themesUpdate },
+    answers: { create: ['success', 'error'], update: ['success', 'error'], index: 'index' },
+  });
+  const themes = entityFamily(ctx, {
     kind: 'theme',
     adProduct: 'SPONSORED_BRANDS',
-    list: async () =>
-      (
-        await listByToken<Wire>(ctx.api, { path: '/sb/themes/list', accept: SB_V3_MEDIA.themesList, body: { maxResults: 100 } }, 'themes')
-      ).map(themeOf),
-    async create(all) {
+    api: themesApi,
+    of: (w): RetailAdsTheme => ({
+      id: idOf(w.themeId),
+      campaign_id: idOf(w.campaignId),
+      ad_group_id: idOf(w.adGroupId),
+      theme_type: String(w.themeType) as RetailAdsTheme['theme_type'],
+      bid: num(w.bid),
+      state: lowerState(w.state),
+    }),
+    toWire: (t) => ({ campaignId: t.campaign_id, adGroupId: t.ad_group_id, themeType: t.theme_type, bid: money('bid', t.bid) }),
+    created: (item, wire) => ({ ...item, id: idOf(wire.themeId), state: 'enabled' }),
+    async create(all, batch) {
       // The platform needs a bid for every theme, and a Sponsored Brands ad group has no default bid to fall back on.
       const items = all.filter((t) => t.bid > 0);
-      const sent: ItemResult<RetailAdsTheme>[] = [];
-      if (items.length) {
-        const body = items.map((t) => ({
-          campaignId: t.campaign_id,
-          adGroupId: t.ad_group_id,
-          themeType: t.theme_type,
-          bid: money('bid', t.bid),
-        }));
-        const { body: answer } = await ctx.api.send<Wire>({
-          method: 'POST',
-          path: '/sb/themes',
-          accept: SB_V3_MEDIA.themesCreate,
-          body: { themes: body },
-          safe: false,
-        });
-        sent.push(
-          ...indexedResults(answer?.success, answer?.error, items.length, 'index', (item, i) => ({
-            ...items[i]!,
-            id: idOf(item.themeId),
-            state: 'enabled' as const,
-          })),
-        );
-      }
-      const results = all.map((t) =>
+      const sent = items.length ? await batch(items) : [];
+      const results = all.map((t): ItemResult<RetailAdsTheme> =>
         t.bid > 0
           ? sent[items.indexOf(t)]!
           : {
@@ -636,27 +498,16 @@ export function sbFamilies(ctx: LiveContext) {
       return pauseCreated(
         results,
         all.map((t) => t.state),
-        async (created) => {
-          const paused = await putThemes(created.map((t) => ({ themeId: t.id, adGroupId: t.ad_group_id, state: 'paused' })));
-          paused.forEach((r, i) => {
-            if ('failed' in r) throw refusedItem(`pausing new theme ${created[i]!.id}`, r.failed);
-          });
-        },
+        'theme',
+        (created) => themesApi.putAll(created.map((t) => ({ themeId: t.id, adGroupId: t.ad_group_id, state: 'paused' }))),
       );
     },
-    async update(current, patch) {
-      const [result] = await putThemes([
-        {
-          themeId: current.id,
-          adGroupId: current.ad_group_id,
-          ...(patch.state !== undefined ? { state: patch.state } : {}),
-          ...(patch.bid !== undefined ? { bid: money('bid', patch.bid) } : {}),
-        },
-      ]);
-      single(result, `the change of theme ${current.id}`);
-      return { ...current, ...patch };
-    },
-  };
+    changes: (current, patch) => ({
+      themeId: current.id,
+      adGroupId: current.ad_group_id,
+      ...defined({ state: patch.state, bid: optionalMoney('bid', patch.bid) }),
+    }),
+  });
 
   const negativeOf = (w: Wire): RetailAdsSbNegativeKeyword => ({
     id: idOf(w.keywordId),
@@ -772,5 +623,24 @@ export function sbFamilies(ctx: LiveContext) {
     );
   }
 
-  return { campaigns, adGroups, ads, productAds, keywords, targets, themes, negatives, brands, creativeVersions, submitCreative };
+  /** The port's Sponsored Brands operations beyond the entity kinds: negative keywords, brands, creatives and their moderation. */
+  const port = {
+    listSbNegativeKeywords: negatives.list,
+    createSbNegativeKeywords: negatives.create,
+    listBrands: brands,
+    async submitSbCreative(adId: string, creative: RetailAdsSbCreativeContent, now: Date): Promise<RetailAdsSbAd> {
+      const ad = await ctx.get('sb_ad', adId);
+      const version = Number(await submitCreative(ad, creative));
+      const next = {
+        ...creative,
+        version: Number.isFinite(version) && version > 0 ? version : (ad.creatives.at(-1)?.version ?? 0) + 1,
+        submitted_at: now.toISOString(),
+      };
+      return { ...ad, creatives: [...ad.creatives, next] };
+    },
+    getModeration: async (adId: string, _now: Date) => creativeVersions(await ctx.get('sb_ad', adId)),
+    listModeration: async (_now: Date) => (await Promise.all((await ctx.list('sb_ad')).map((ad) => creativeVersions(ad)))).flat(),
+  } satisfies Partial<RetailAdsPort>;
+
+  return { campaigns, adGroups, ads, productAds, keywords, targets, themes, port };
 }

@@ -6,44 +6,20 @@
  * `views=exactProduct lookback=30`, the wire `{ type: views, value: [{ type: exactProduct }, { type: lookback, value: "30" }] }`.
  */
 import type { RetailAdsAdGroup, RetailAdsCampaign, RetailAdsProductAd, RetailAdsTarget } from '../port';
-import {
-  codeResults,
-  compactFromIso,
-  expressionText,
-  isoFromCompact,
-  portState,
-  predicatesOf,
-  single,
-  type EntityFamily,
-  type ItemResult,
-  type LiveContext,
-} from './entities';
+import { compactFromIso, expressionText, isoFromCompact, portState, predicatesOf, type LiveContext } from './entities';
 import { checkMoney } from './money';
-import { idOf, listByIndex, notSupported, wireInt } from './wire';
+import { entityFamily, resultPerItemApi, type Wire } from './resources';
+import { idOf, notSupported, wireInt } from './wire';
 
-type Wire = Record<string, unknown>;
 const num = (value: unknown) => (typeof value === 'number' ? value : Number(value ?? 0));
 const lower = (state: string) => state.toLowerCase();
+/** Sponsored Display takes lowercase states; `archived` archives. */
+const optionalLower = (state: string | undefined) => (state === undefined ? undefined : lower(state));
 const ALL_STATES = 'enabled,paused,archived';
 /** The audience types whose value is a list of refinements. */
 const AUDIENCE_TYPES = new Set(['views', 'purchases', 'audience']);
-
-function list(ctx: LiveContext, path: string): Promise<Wire[]> {
-  return listByIndex<Wire>(ctx.api, { path, query: { stateFilter: ALL_STATES } });
-}
-
-async function write<T>(
-  ctx: LiveContext,
-  method: 'POST' | 'PUT',
-  path: string,
-  items: Wire[],
-  idKey: string,
-  map: (id: string, index: number) => T,
-) {
-  if (!items.length) return [];
-  const { body } = await ctx.api.send({ method, path, body: items, safe: false });
-  return codeResults(body, items.length, idKey, map);
-}
+/** The fields of a patch that are set, under their wire names. */
+const defined = (fields: Wire) => Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
 
 /** The wire's nested audience expression from the port's text. */
 export function sdExpression(expression: string): Wire[] {
@@ -59,188 +35,124 @@ export function sdExpression(expression: string): Wire[] {
 
 export function sdFamilies(ctx: LiveContext) {
   const money = (kind: 'bid' | 'budget', amount: number) => checkMoney(kind, amount, ctx.currency);
+  const optionalMoney = (kind: 'bid' | 'budget', amount: number | undefined) => (amount === undefined ? undefined : money(kind, amount));
+  const api = (path: string, idKey: string) => resultPerItemApi(ctx, { path, idKey, states: ALL_STATES });
+  const adProduct = 'SPONSORED_DISPLAY';
+  /** The wire echoes no entity on create: the new one is the item with the platform's id. */
+  const created = <T>(item: T, wire: Wire, idKey: string) => ({ ...item, id: idOf(wire[idKey]) });
 
-  const campaignOf = (w: Wire): RetailAdsCampaign => ({
-    id: idOf(w.campaignId),
-    name: String(w.name ?? ''),
-    ad_product: 'SPONSORED_DISPLAY',
-    state: portState(w.state),
-    daily_budget: num(w.budget),
-    start_date: isoFromCompact(w.startDate) ?? '',
-    ...(isoFromCompact(w.endDate) ? { end_date: isoFromCompact(w.endDate) } : {}),
-    ...(w.tactic === 'T00020' || w.tactic === 'T00030' ? { tactic: w.tactic } : {}),
-  });
-  async function putOne(path: string, item: Wire, idKey: string, what: string): Promise<void> {
-    single((await write(ctx, 'PUT', path, [item], idKey, () => true))[0], what);
-  }
-  const campaigns: EntityFamily<'campaign'> = {
+  const campaigns = entityFamily(ctx, {
     kind: 'campaign',
-    adProduct: 'SPONSORED_DISPLAY',
-    list: async () => (await list(ctx, '/sd/campaigns')).map(campaignOf),
-    create: (items) =>
-      write(
-        ctx,
-        'POST',
-        '/sd/campaigns',
-        items.map((c) => ({
-          name: c.name,
-          // Contextual targeting (T00020) unless the campaign is made for audiences (T00030).
-          tactic: c.tactic ?? 'T00020',
-          state: lower(c.state),
-          budget: money('budget', c.daily_budget),
-          budgetType: 'daily',
-          startDate: compactFromIso(c.start_date),
-          ...(c.end_date ? { endDate: compactFromIso(c.end_date) } : {}),
-          costType: 'cpc',
-        })),
-        'campaignId',
-        (id, i) => ({ ...items[i]!, id }),
-      ),
-    async update(current, patch) {
+    adProduct,
+    api: api('/sd/campaigns', 'campaignId'),
+    of: (w): RetailAdsCampaign => ({
+      id: idOf(w.campaignId),
+      name: String(w.name ?? ''),
+      ad_product: adProduct,
+      state: portState(w.state),
+      daily_budget: num(w.budget),
+      start_date: isoFromCompact(w.startDate) ?? '',
+      ...(isoFromCompact(w.endDate) ? { end_date: isoFromCompact(w.endDate) } : {}),
+      ...(w.tactic === 'T00020' || w.tactic === 'T00030' ? { tactic: w.tactic } : {}),
+    }),
+    toWire: (c) => ({
+      name: c.name,
+      // Contextual targeting (T00020) unless the campaign is made for audiences (T00030).
+      tactic: c.tactic ?? 'T00020',
+      state: lower(c.state),
+      budget: money('budget', c.daily_budget),
+      budgetType: 'daily',
+      startDate: compactFromIso(c.start_date),
+      ...(c.end_date ? { endDate: compactFromIso(c.end_date) } : {}),
+      costType: 'cpc',
+    }),
+    created: (item, wire) => created(item, wire, 'campaignId'),
+    changes(current, patch) {
       if (patch.bidding_strategy !== undefined || patch.placement_adjustments !== undefined)
         throw notSupported('Bidding strategies and placement adjustments apply to Sponsored Products campaigns only.');
-      await putOne(
-        '/sd/campaigns',
-        {
-          campaignId: wireInt(current.id),
-          ...(patch.name !== undefined ? { name: patch.name } : {}),
-          ...(patch.state !== undefined ? { state: lower(patch.state) } : {}),
-          ...(patch.daily_budget !== undefined ? { budget: money('budget', patch.daily_budget) } : {}),
-          ...('end_date' in patch ? { endDate: patch.end_date ? compactFromIso(patch.end_date) : null } : {}),
-        },
-        'campaignId',
-        `the change of campaign ${current.id}`,
-      );
-      return { ...current, ...patch };
+      return {
+        campaignId: wireInt(current.id),
+        ...defined({ name: patch.name, state: optionalLower(patch.state), budget: optionalMoney('budget', patch.daily_budget) }),
+        ...('end_date' in patch ? { endDate: patch.end_date ? compactFromIso(patch.end_date) : null } : {}),
+      };
     },
-  };
-
-  const adGroupOf = (w: Wire): RetailAdsAdGroup => ({
-    id: idOf(w.adGroupId),
-    campaign_id: idOf(w.campaignId),
-    ad_product: 'SPONSORED_DISPLAY',
-    name: String(w.name ?? ''),
-    state: portState(w.state),
-    default_bid: num(w.defaultBid),
   });
-  const adGroups: EntityFamily<'ad_group'> = {
+
+  const adGroups = entityFamily(ctx, {
     kind: 'ad_group',
-    adProduct: 'SPONSORED_DISPLAY',
-    list: async () => (await list(ctx, '/sd/adGroups')).map(adGroupOf),
-    create: (items) =>
-      write(
-        ctx,
-        'POST',
-        '/sd/adGroups',
-        items.map((g) => ({
-          campaignId: wireInt(g.campaign_id),
-          name: g.name,
-          state: lower(g.state),
-          defaultBid: money('bid', g.default_bid),
-        })),
-        'adGroupId',
-        (id, i) => ({ ...items[i]!, id }),
-      ),
-    async update(current, patch) {
-      await putOne(
-        '/sd/adGroups',
-        {
-          adGroupId: wireInt(current.id),
-          ...(patch.name !== undefined ? { name: patch.name } : {}),
-          ...(patch.state !== undefined ? { state: lower(patch.state) } : {}),
-          ...(patch.default_bid !== undefined ? { defaultBid: money('bid', patch.default_bid) } : {}),
-        },
-        'adGroupId',
-        `the change of ad group ${current.id}`,
-      );
-      return { ...current, ...patch };
-    },
-  };
-
-  const productAdOf = (w: Wire): RetailAdsProductAd => ({
-    id: idOf(w.adId),
-    campaign_id: idOf(w.campaignId),
-    ad_group_id: idOf(w.adGroupId),
-    ad_product: 'SPONSORED_DISPLAY',
-    asin: String(w.asin ?? ''),
-    ...(typeof w.sku === 'string' && w.sku ? { sku: w.sku } : {}),
-    title: String(w.sku ?? w.asin ?? ''),
-    category: '',
-    state: portState(w.state),
+    adProduct,
+    api: api('/sd/adGroups', 'adGroupId'),
+    of: (w): RetailAdsAdGroup => ({
+      id: idOf(w.adGroupId),
+      campaign_id: idOf(w.campaignId),
+      ad_product: adProduct,
+      name: String(w.name ?? ''),
+      state: portState(w.state),
+      default_bid: num(w.defaultBid),
+    }),
+    toWire: (g) => ({ campaignId: wireInt(g.campaign_id), name: g.name, state: lower(g.state), defaultBid: money('bid', g.default_bid) }),
+    created: (item, wire) => created(item, wire, 'adGroupId'),
+    changes: (current, patch) => ({
+      adGroupId: wireInt(current.id),
+      ...defined({ name: patch.name, state: optionalLower(patch.state), defaultBid: optionalMoney('bid', patch.default_bid) }),
+    }),
   });
-  const productAds: EntityFamily<'product_ad'> = {
+
+  const productAds = entityFamily(ctx, {
     kind: 'product_ad',
-    adProduct: 'SPONSORED_DISPLAY',
-    list: async () => (await list(ctx, '/sd/productAds')).map(productAdOf),
-    create: (items) =>
-      write(
-        ctx,
-        'POST',
-        '/sd/productAds',
-        items.map((p) => ({
-          campaignId: wireInt(p.campaign_id),
-          adGroupId: wireInt(p.ad_group_id),
-          ...(p.sku ? { sku: p.sku } : { asin: p.asin }),
-          state: lower(p.state),
-        })),
-        'adId',
-        (id, i) => ({ ...items[i]!, id }),
-      ),
-    async update(current, patch) {
-      if (patch.state !== undefined)
-        await putOne(
-          '/sd/productAds',
-          { adId: wireInt(current.id), state: lower(patch.state) },
-          'adId',
-          `the change of product ad ${current.id}`,
-        );
-      return { ...current, ...patch };
-    },
-  };
-
-  const targetOf = (w: Wire): RetailAdsTarget => ({
-    id: idOf(w.targetId),
-    campaign_id: idOf(w.campaignId),
-    ad_group_id: idOf(w.adGroupId),
-    ad_product: 'SPONSORED_DISPLAY',
-    expression: expressionText((w.expression ?? []) as Wire[]),
-    expression_type: w.expressionType === 'auto' ? 'AUTO' : 'MANUAL',
-    bid: num(w.bid),
-    state: portState(w.state),
+    adProduct,
+    api: api('/sd/productAds', 'adId'),
+    of: (w): RetailAdsProductAd => ({
+      id: idOf(w.adId),
+      campaign_id: idOf(w.campaignId),
+      ad_group_id: idOf(w.adGroupId),
+      ad_product: adProduct,
+      asin: String(w.asin ?? ''),
+      ...(typeof w.sku === 'string' && w.sku ? { sku: w.sku } : {}),
+      title: String(w.sku ?? w.asin ?? ''),
+      category: '',
+      state: portState(w.state),
+    }),
+    toWire: (p) => ({
+      campaignId: wireInt(p.campaign_id),
+      adGroupId: wireInt(p.ad_group_id),
+      ...(p.sku ? { sku: p.sku } : { asin: p.asin }),
+      state: lower(p.state),
+    }),
+    created: (item, wire) => created(item, wire, 'adId'),
+    changes: (current, patch) => (patch.state === undefined ? undefined : { adId: wireInt(current.id), state: lower(patch.state) }),
   });
-  const targets: EntityFamily<'target'> = {
+
+  const targets = entityFamily(ctx, {
     kind: 'target',
-    adProduct: 'SPONSORED_DISPLAY',
-    list: async () => (await list(ctx, '/sd/targets')).map(targetOf),
-    create: async (items): Promise<ItemResult<RetailAdsTarget>[]> =>
-      write(
-        ctx,
-        'POST',
-        '/sd/targets',
-        items.map((t) => ({
-          adGroupId: wireInt(t.ad_group_id),
-          expressionType: 'manual',
-          expression: sdExpression(t.expression),
-          bid: money('bid', t.bid),
-          state: lower(t.state),
-        })),
-        'targetId',
-        (id, i) => ({ ...items[i]!, id }),
-      ),
-    async update(current, patch) {
-      await putOne(
-        '/sd/targets',
-        {
-          targetId: wireInt(current.id),
-          ...(patch.state !== undefined ? { state: lower(String(patch.state)) } : {}),
-          ...(patch.bid !== undefined ? { bid: money('bid', patch.bid) } : {}),
-        },
-        'targetId',
-        `the change of target ${current.id}`,
-      );
-      return { ...current, ...patch };
-    },
-  };
+    adProduct,
+    api: api('/sd/targets', 'targetId'),
+    of: (w): RetailAdsTarget => ({
+      id: idOf(w.targetId),
+      campaign_id: idOf(w.campaignId),
+      ad_group_id: idOf(w.adGroupId),
+      ad_product: adProduct,
+      expression: expressionText((w.expression ?? []) as Wire[]),
+      expression_type: w.expressionType === 'auto' ? 'AUTO' : 'MANUAL',
+      bid: num(w.bid),
+      state: portState(w.state),
+    }),
+    toWire: (t) => ({
+      adGroupId: wireInt(t.ad_group_id),
+      expressionType: 'manual',
+      expression: sdExpression(t.expression),
+      bid: money('bid', t.bid),
+      state: lower(t.state),
+    }),
+    created: (item, wire) => created(item, wire, 'targetId'),
+    changes: (current, patch) => ({
+      targetId: wireInt(current.id),
+      ...defined({
+        state: optionalLower(patch.state === undefined ? undefined : String(patch.state)),
+        bid: optionalMoney('bid', patch.bid),
+      }),
+    }),
+  });
 
   return { campaigns, adGroups, productAds, targets };
 }

@@ -15,87 +15,44 @@ import type {
   RetailAdsProductAd,
   RetailAdsTarget,
 } from '../port';
-import {
-  expressionText,
-  multiStatus,
-  portState,
-  predicatesOf,
-  single,
-  snakeType,
-  type EntityFamily,
-  type ItemResult,
-  type LiveContext,
-} from './entities';
+import { expressionText, portState, predicatesOf, snakeType, type EntityFamily, type ItemResult, type LiveContext } from './entities';
 import { checkMoney, wireMoney } from './money';
-import { idOf, listByToken, notSupported } from './wire';
+import { entityFamily, multiStatusApi, type MultiStatusResource, type Wire } from './resources';
+import { idOf, notSupported } from './wire';
 
-type Wire = Record<string, unknown>;
-const ALL_STATES = ['ENABLED', 'PAUSED', 'ARCHIVED'];
 /** Page size of the list searches (the platform caps it itself). */
 const PAGE = 1000;
 
-interface Resource {
-  path: string;
-  media: string;
-  /** The array key of list answers and batch bodies. */
-  key: string;
-  /** The entity key inside a success item of a multi-status answer. */
-  entityKey: string;
-  /** The id filter of the delete (archive) body. */
-  deleteFilter: string;
-}
+const resource = (path: string, media: string, key: string, entityKey: string, deleteFilter: string): MultiStatusResource => ({
+  path,
+  media,
+  key,
+  entityKey,
+  deleteFilter,
+  pageSize: PAGE,
+});
 
 export const SP_RESOURCES = {
-  campaigns: {
-    path: '/sp/campaigns',
-    media: 'application/vnd.spCampaign.v3+json',
-    key: 'campaigns',
-    entityKey: 'campaign',
-    deleteFilter: 'campaignIdFilter',
-  },
-  adGroups: {
-    path: '/sp/adGroups',
-    media: 'application/vnd.spAdGroup.v3+json',
-    key: 'adGroups',
-    entityKey: 'adGroup',
-    deleteFilter: 'adGroupIdFilter',
-  },
-  productAds: {
-    path: '/sp/productAds',
-    media: 'application/vnd.spProductAd.v3+json',
-    key: 'productAds',
-    entityKey: 'productAd',
-    deleteFilter: 'adIdFilter',
-  },
-  keywords: {
-    path: '/sp/keywords',
-    media: 'application/vnd.spKeyword.v3+json',
-    key: 'keywords',
-    entityKey: 'keyword',
-    deleteFilter: 'keywordIdFilter',
-  },
-  negativeKeywords: {
-    path: '/sp/negativeKeywords',
-    media: 'application/vnd.spNegativeKeyword.v3+json',
-    key: 'negativeKeywords',
-    entityKey: 'negativeKeyword',
-    deleteFilter: 'negativeKeywordIdFilter',
-  },
-  campaignNegativeKeywords: {
-    path: '/sp/campaignNegativeKeywords',
-    media: 'application/vnd.spCampaignNegativeKeyword.v3+json',
-    key: 'campaignNegativeKeywords',
-    entityKey: 'campaignNegativeKeyword',
-    deleteFilter: 'campaignNegativeKeywordIdFilter',
-  },
-  targets: {
-    path: '/sp/targets',
-    media: 'application/vnd.spTargetingClause.v3+json',
-    key: 'targetingClauses',
-    entityKey: 'targetingClause',
-    deleteFilter: 'targetIdFilter',
-  },
-} satisfies Record<string, Resource>;
+  campaigns: resource('/sp/campaigns', 'application/vnd.spCampaign.v3+json', 'campaigns', 'campaign', 'campaignIdFilter'),
+  adGroups: resource('/sp/adGroups', 'application/vnd.spAdGroup.v3+json', 'adGroups', 'adGroup', 'adGroupIdFilter'),
+  productAds: resource('/sp/productAds', 'application/vnd.spProductAd.v3+json', 'productAds', 'productAd', 'adIdFilter'),
+  keywords: resource('/sp/keywords', 'application/vnd.spKeyword.v3+json', 'keywords', 'keyword', 'keywordIdFilter'),
+  negativeKeywords: resource(
+    '/sp/negativeKeywords',
+    'application/vnd.spNegativeKeyword.v3+json',
+    'negativeKeywords',
+    'negativeKeyword',
+    'negativeKeywordIdFilter',
+  ),
+  campaignNegativeKeywords: resource(
+    '/sp/campaignNegativeKeywords',
+    'application/vnd.spCampaignNegativeKeyword.v3+json',
+    'campaignNegativeKeywords',
+    'campaignNegativeKeyword',
+    'campaignNegativeKeywordIdFilter',
+  ),
+  targets: resource('/sp/targets', 'application/vnd.spTargetingClause.v3+json', 'targetingClauses', 'targetingClause', 'targetIdFilter'),
+};
 
 /** The wire's placements and the port's. */
 const PLACEMENT_WIRE: Record<RetailAdsPlacement, string> = {
@@ -104,58 +61,10 @@ const PLACEMENT_WIRE: Record<RetailAdsPlacement, string> = {
   REST_OF_SEARCH: 'PLACEMENT_REST_OF_SEARCH',
 };
 
-/** Every item of a Sponsored Products list, all states. */
-function list(ctx: LiveContext, resource: Resource): Promise<Wire[]> {
-  return listByToken<Wire>(
-    ctx.api,
-    { path: `${resource.path}/list`, contentType: resource.media, body: { maxResults: PAGE, stateFilter: { include: ALL_STATES } } },
-    resource.key,
-  );
-}
-
-/** Creates a batch; the entity of each success (return=representation), mapped. */
-async function create<T>(ctx: LiveContext, resource: Resource, items: Wire[], map: (wire: Wire) => T): Promise<ItemResult<T>[]> {
-  if (!items.length) return [];
-  const { body } = await ctx.api.send({
-    method: 'POST',
-    path: resource.path,
-    contentType: resource.media,
-    body: { [resource.key]: items },
-    safe: false,
-  });
-  return multiStatus(body, resource.key, items.length, (item, index) =>
-    map({ ...items[index], ...(item[resource.entityKey] as Wire | undefined) }),
-  );
-}
-
-/** Updates one entity (PUT with one item); its refusal as a 400. */
-async function put(ctx: LiveContext, resource: Resource, item: Wire, what: string): Promise<Wire> {
-  const { body } = await ctx.api.send({
-    method: 'PUT',
-    path: resource.path,
-    contentType: resource.media,
-    body: { [resource.key]: [item] },
-    safe: false,
-  });
-  return single(
-    multiStatus(body, resource.key, 1, (success) => ({ ...item, ...(success[resource.entityKey] as Wire | undefined) }))[0],
-    what,
-  );
-}
-
-/** Archives one entity (the platform's delete archives it). */
-async function archive(ctx: LiveContext, resource: Resource, id: string, what: string): Promise<void> {
-  const { body } = await ctx.api.send({
-    method: 'POST',
-    path: `${resource.path}/delete`,
-    contentType: resource.media,
-    body: { [resource.deleteFilter]: { include: [id] } },
-    safe: false,
-  });
-  single(multiStatus(body, resource.key, 1, () => true)[0], what);
-}
-
 const num = (value: unknown) => (typeof value === 'number' ? value : Number(value ?? 0));
+/** A bid the platform leaves out falls back on the ad group's default bid. */
+const bidOf = (w: Wire, bids: Map<string, number>) =>
+  w.bid === undefined || w.bid === null ? (bids.get(idOf(w.adGroupId)) ?? 0) : num(w.bid);
 
 function campaignOf(w: Wire): RetailAdsCampaign {
   const bidding = (w.dynamicBidding ?? {}) as { strategy?: string; placementBidding?: { placement?: string; percentage?: number }[] };
@@ -186,194 +95,160 @@ function placementBidding(adjustments: Partial<Record<RetailAdsPlacement, number
 
 /** Writable state on the wire: ENABLED or PAUSED (archiving is the delete call). */
 const wireState = (state: string) => (state.toUpperCase() === 'ENABLED' ? 'ENABLED' : 'PAUSED');
+/** The fields of a patch that are set, under their wire names. */
+const defined = (fields: Wire) => Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
 
 export function spFamilies(ctx: LiveContext) {
   const money = (kind: 'bid' | 'budget', amount: number) => checkMoney(kind, amount, ctx.currency);
+  const optionalMoney = (kind: 'bid' | 'budget', amount: number | undefined) => (amount === undefined ? undefined : money(kind, amount));
+  const optionalState = (state: string | undefined) => (state === undefined ? undefined : wireState(state));
+  const adProduct = 'SPONSORED_PRODUCTS';
 
-  const campaigns: EntityFamily<'campaign'> = {
+  const campaigns = entityFamily(ctx, {
     kind: 'campaign',
-    adProduct: 'SPONSORED_PRODUCTS',
-    list: async () => (await list(ctx, SP_RESOURCES.campaigns)).map(campaignOf),
-    create: (items) =>
-      create(
-        ctx,
-        SP_RESOURCES.campaigns,
-        items.map((c) => ({
-          name: c.name,
-          state: wireState(c.state),
-          targetingType: c.targeting_type ?? 'MANUAL',
-          budget: { budget: money('budget', c.daily_budget), budgetType: 'DAILY' },
-          startDate: c.start_date,
-          ...(c.end_date ? { endDate: c.end_date } : {}),
-          dynamicBidding: {
-            strategy: c.bidding_strategy ?? 'LEGACY_FOR_SALES',
-            placementBidding: placementBidding(c.placement_adjustments),
-          },
-        })),
-        campaignOf,
-      ),
-    async update(current, patch) {
-      if (patch.state === 'ARCHIVED') {
-        await archive(ctx, SP_RESOURCES.campaigns, current.id, `archiving campaign ${current.id}`);
-        return { ...current, state: 'ARCHIVED' };
-      }
-      const item: Wire = { campaignId: current.id };
-      if (patch.name !== undefined) item.name = patch.name;
-      if (patch.state !== undefined) item.state = wireState(patch.state);
-      if (patch.daily_budget !== undefined) item.budget = { budget: money('budget', patch.daily_budget), budgetType: 'DAILY' };
-      if ('end_date' in patch) item.endDate = patch.end_date ?? null;
-      if (patch.bidding_strategy !== undefined || patch.placement_adjustments !== undefined)
-        item.dynamicBidding = {
-          ...(patch.bidding_strategy ? { strategy: patch.bidding_strategy } : {}),
-          ...(patch.placement_adjustments ? { placementBidding: placementBidding(patch.placement_adjustments) } : {}),
-        };
-      await put(ctx, SP_RESOURCES.campaigns, item, `the change of campaign ${current.id}`);
-      return { ...current, ...patch };
-    },
-  };
-
-  const adGroupOf = (w: Wire): RetailAdsAdGroup => ({
-    id: idOf(w.adGroupId),
-    campaign_id: idOf(w.campaignId),
-    ad_product: 'SPONSORED_PRODUCTS',
-    name: String(w.name ?? ''),
-    state: portState(w.state),
-    default_bid: num(w.defaultBid),
+    adProduct,
+    api: multiStatusApi(ctx, SP_RESOURCES.campaigns),
+    of: campaignOf,
+    toWire: (c) => ({
+      name: c.name,
+      state: wireState(c.state),
+      targetingType: c.targeting_type ?? 'MANUAL',
+      budget: { budget: money('budget', c.daily_budget), budgetType: 'DAILY' },
+      startDate: c.start_date,
+      ...(c.end_date ? { endDate: c.end_date } : {}),
+      dynamicBidding: { strategy: c.bidding_strategy ?? 'LEGACY_FOR_SALES', placementBidding: placementBidding(c.placement_adjustments) },
+    }),
+    changes: (current, patch) => ({
+      campaignId: current.id,
+      ...defined({
+        name: patch.name,
+        state: optionalState(patch.state),
+        budget: patch.daily_budget === undefined ? undefined : { budget: money('budget', patch.daily_budget), budgetType: 'DAILY' },
+      }),
+      ...('end_date' in patch ? { endDate: patch.end_date ?? null } : {}),
+      ...(patch.bidding_strategy !== undefined || patch.placement_adjustments !== undefined
+        ? {
+            dynamicBidding: defined({
+              strategy: patch.bidding_strategy || undefined,
+              placementBidding: patch.placement_adjustments ? placementBidding(patch.placement_adjustments) : undefined,
+            }),
+          }
+        : {}),
+    }),
   });
-  const adGroups: EntityFamily<'ad_group'> = {
+
+  const adGroups = entityFamily(ctx, {
     kind: 'ad_group',
-    adProduct: 'SPONSORED_PRODUCTS',
-    list: async () => (await list(ctx, SP_RESOURCES.adGroups)).map(adGroupOf),
-    create: (items) =>
-      create(
-        ctx,
-        SP_RESOURCES.adGroups,
-        items.map((g) => ({ campaignId: g.campaign_id, name: g.name, state: wireState(g.state), defaultBid: money('bid', g.default_bid) })),
-        adGroupOf,
-      ),
-    async update(current, patch) {
-      if (patch.state === 'ARCHIVED') {
-        await archive(ctx, SP_RESOURCES.adGroups, current.id, `archiving ad group ${current.id}`);
-        return { ...current, state: 'ARCHIVED' };
-      }
-      await put(
-        ctx,
-        SP_RESOURCES.adGroups,
-        {
-          adGroupId: current.id,
-          ...(patch.name !== undefined ? { name: patch.name } : {}),
-          ...(patch.state !== undefined ? { state: wireState(patch.state) } : {}),
-          ...(patch.default_bid !== undefined ? { defaultBid: money('bid', patch.default_bid) } : {}),
-        },
-        `the change of ad group ${current.id}`,
-      );
-      return { ...current, ...patch };
-    },
-  };
-
-  const productAdOf = (w: Wire): RetailAdsProductAd => ({
-    id: idOf(w.adId),
-    campaign_id: idOf(w.campaignId),
-    ad_group_id: idOf(w.adGroupId),
-    ad_product: 'SPONSORED_PRODUCTS',
-    asin: String(w.asin ?? ''),
-    ...(typeof w.sku === 'string' && w.sku ? { sku: w.sku } : {}),
-    // The platform's ad lists carry no product title or category: the product's identifiers stand in.
-    title: String(w.sku ?? w.asin ?? ''),
-    category: '',
-    state: portState(w.state),
+    adProduct,
+    api: multiStatusApi(ctx, SP_RESOURCES.adGroups),
+    of: (w): RetailAdsAdGroup => ({
+      id: idOf(w.adGroupId),
+      campaign_id: idOf(w.campaignId),
+      ad_product: adProduct,
+      name: String(w.name ?? ''),
+      state: portState(w.state),
+      default_bid: num(w.defaultBid),
+    }),
+    toWire: (g) => ({ campaignId: g.campaign_id, name: g.name, state: wireState(g.state), defaultBid: money('bid', g.default_bid) }),
+    changes: (current, patch) => ({
+      adGroupId: current.id,
+      ...defined({ name: patch.name, state: optionalState(patch.state), defaultBid: optionalMoney('bid', patch.default_bid) }),
+    }),
   });
-  const productAds: EntityFamily<'product_ad'> = {
+
+  const productAds = entityFamily(ctx, {
     kind: 'product_ad',
-    adProduct: 'SPONSORED_PRODUCTS',
-    list: async () => (await list(ctx, SP_RESOURCES.productAds)).map(productAdOf),
-    create(items) {
-      if (items.some((p) => p.video_asset_id))
+    adProduct,
+    api: multiStatusApi(ctx, SP_RESOURCES.productAds),
+    of: (w): RetailAdsProductAd => ({
+      id: idOf(w.adId),
+      campaign_id: idOf(w.campaignId),
+      ad_group_id: idOf(w.adGroupId),
+      ad_product: adProduct,
+      asin: String(w.asin ?? ''),
+      ...(typeof w.sku === 'string' && w.sku ? { sku: w.sku } : {}),
+      // The platform's ad lists carry no product title or category: the product's identifiers stand in.
+      title: String(w.sku ?? w.asin ?? ''),
+      category: '',
+      state: portState(w.state),
+    }),
+    toWire: (p) => {
+      if (p.video_asset_id)
         throw notSupported(
           "Sponsored Products video ads cannot be created through the platform's public API (its product ads take a SKU or an ASIN only).",
         );
       // Sellers advertise SKUs, vendors ASINs: the platform takes one of them.
-      return create(
-        ctx,
-        SP_RESOURCES.productAds,
-        items.map((p) => ({
-          campaignId: p.campaign_id,
-          adGroupId: p.ad_group_id,
-          ...(p.sku ? { sku: p.sku } : { asin: p.asin }),
-          state: wireState(p.state),
-        })),
-        productAdOf,
-      );
+      return {
+        campaignId: p.campaign_id,
+        adGroupId: p.ad_group_id,
+        ...(p.sku ? { sku: p.sku } : { asin: p.asin }),
+        state: wireState(p.state),
+      };
     },
-    async update(current, patch) {
-      if (patch.state === 'ARCHIVED') {
-        await archive(ctx, SP_RESOURCES.productAds, current.id, `archiving product ad ${current.id}`);
-        return { ...current, state: 'ARCHIVED' };
-      }
-      if (patch.state !== undefined)
-        await put(
-          ctx,
-          SP_RESOURCES.productAds,
-          { adId: current.id, state: wireState(patch.state) },
-          `the change of product ad ${current.id}`,
-        );
-      return { ...current, ...patch };
-    },
-  };
+    changes: (current, patch) => (patch.state === undefined ? undefined : { adId: current.id, state: wireState(patch.state) }),
+  });
 
-  /** Bids the platform leaves out fall back on the ad group's default bid. */
-  const defaultBids = async () => new Map((await ctx.list('ad_group')).map((g) => [g.id, g.default_bid]));
-  const keywordOf =
-    (bids: Map<string, number>) =>
-    (w: Wire): RetailAdsKeyword => ({
+  const keywords = entityFamily(ctx, {
+    kind: 'keyword',
+    adProduct,
+    api: multiStatusApi(ctx, SP_RESOURCES.keywords),
+    defaultBids: true,
+    of: (w, bids): RetailAdsKeyword => ({
       id: idOf(w.keywordId),
       campaign_id: idOf(w.campaignId),
       ad_group_id: idOf(w.adGroupId),
-      ad_product: 'SPONSORED_PRODUCTS',
+      ad_product: adProduct,
       keyword_text: String(w.keywordText ?? ''),
       match_type: String(w.matchType ?? 'BROAD') as RetailAdsMatchType,
-      bid: w.bid === undefined || w.bid === null ? (bids.get(idOf(w.adGroupId)) ?? 0) : num(w.bid),
+      bid: bidOf(w, bids),
       state: portState(w.state),
-    });
-  const keywords: EntityFamily<'keyword'> = {
-    kind: 'keyword',
-    adProduct: 'SPONSORED_PRODUCTS',
-    list: async () => {
-      const [wire, bids] = await Promise.all([list(ctx, SP_RESOURCES.keywords), defaultBids()]);
-      return wire.map(keywordOf(bids));
+    }),
+    toWire: (k) => ({
+      campaignId: k.campaign_id,
+      adGroupId: k.ad_group_id,
+      keywordText: k.keyword_text,
+      matchType: k.match_type,
+      bid: money('bid', k.bid),
+      state: wireState(k.state),
+    }),
+    changes: (current, patch) => ({
+      keywordId: current.id,
+      ...defined({ bid: optionalMoney('bid', patch.bid), state: optionalState(patch.state) }),
+    }),
+  });
+
+  const targets = entityFamily(ctx, {
+    kind: 'target',
+    adProduct,
+    api: multiStatusApi(ctx, SP_RESOURCES.targets),
+    defaultBids: true,
+    of: (w, bids): RetailAdsTarget => ({
+      id: idOf(w.targetId),
+      campaign_id: idOf(w.campaignId),
+      ad_group_id: idOf(w.adGroupId),
+      ad_product: adProduct,
+      expression: expressionText((w.expression ?? []) as Wire[]),
+      expression_type: w.expressionType === 'AUTO' ? 'AUTO' : 'MANUAL',
+      bid: bidOf(w, bids),
+      state: portState(w.state),
+    }),
+    toWire: (t) => ({
+      campaignId: t.campaign_id,
+      adGroupId: t.ad_group_id,
+      expression: predicatesOf(t.expression).map((p) => ({
+        type: snakeType(p.type),
+        ...(p.value !== undefined ? { value: p.value } : {}),
+      })),
+      expressionType: 'MANUAL',
+      bid: money('bid', t.bid),
+      state: wireState(t.state),
+    }),
+    changes: (current, patch) => {
+      if ((patch.state === 'ARCHIVED' || patch.state === 'archived') && current.expression_type === 'AUTO')
+        throw notSupported("The platform's automatic targeting groups cannot be archived; pause them instead (state PAUSED).");
+      return { targetId: current.id, ...defined({ bid: optionalMoney('bid', patch.bid), state: optionalState(patch.state) }) };
     },
-    create: async (items) =>
-      create(
-        ctx,
-        SP_RESOURCES.keywords,
-        items.map((k) => ({
-          campaignId: k.campaign_id,
-          adGroupId: k.ad_group_id,
-          keywordText: k.keyword_text,
-          matchType: k.match_type,
-          bid: money('bid', k.bid),
-          state: wireState(k.state),
-        })),
-        keywordOf(await defaultBids()),
-      ),
-    async update(current, patch) {
-      if (patch.state === 'ARCHIVED') {
-        await archive(ctx, SP_RESOURCES.keywords, current.id, `archiving keyword ${current.id}`);
-        return { ...current, state: 'ARCHIVED' };
-      }
-      await put(
-        ctx,
-        SP_RESOURCES.keywords,
-        {
-          keywordId: current.id,
-          ...(patch.bid !== undefined ? { bid: money('bid', patch.bid) } : {}),
-          ...(patch.state !== undefined ? { state: wireState(patch.state) } : {}),
-        },
-        `the change of keyword ${current.id}`,
-      );
-      return { ...current, ...patch };
-    },
-  };
+  });
 
   const negativeOf = (w: Wire): RetailAdsNegativeKeyword => ({
     id: idOf(w.keywordId),
@@ -383,115 +258,46 @@ export function spFamilies(ctx: LiveContext) {
     match_type: w.matchType === 'NEGATIVE_PHRASE' ? 'NEGATIVE_PHRASE' : 'NEGATIVE_EXACT',
     state: portState(w.state) === 'ARCHIVED' ? 'ARCHIVED' : 'ENABLED',
   });
+  // Ad group negatives and campaign negatives are two resources; a negative keyword is only ever archived.
+  const groupNegatives = entityFamily(ctx, {
+    kind: 'negative_keyword',
+    adProduct,
+    api: multiStatusApi(ctx, SP_RESOURCES.negativeKeywords),
+    of: negativeOf,
+    toWire: (n) => ({
+      campaignId: n.campaign_id,
+      adGroupId: n.ad_group_id,
+      keywordText: n.keyword_text,
+      matchType: n.match_type,
+      state: 'ENABLED',
+    }),
+    changes: () => undefined,
+  });
+  const campaignNegatives = entityFamily(ctx, {
+    kind: 'negative_keyword',
+    adProduct,
+    api: multiStatusApi(ctx, SP_RESOURCES.campaignNegativeKeywords),
+    of: (w) => negativeOf({ ...w, adGroupId: undefined }),
+    toWire: (n) => ({ campaignId: n.campaign_id, keywordText: n.keyword_text, matchType: n.match_type, state: 'ENABLED' }),
+    changes: () => undefined,
+  });
   const negatives: EntityFamily<'negative_keyword'> = {
     kind: 'negative_keyword',
-    adProduct: 'SPONSORED_PRODUCTS',
-    list: async () => {
-      const [groupLevel, campaignLevel] = await Promise.all([
-        list(ctx, SP_RESOURCES.negativeKeywords),
-        list(ctx, SP_RESOURCES.campaignNegativeKeywords),
-      ]);
-      return [...campaignLevel.map((w) => negativeOf({ ...w, adGroupId: undefined })), ...groupLevel.map(negativeOf)];
-    },
+    adProduct,
+    list: async () => (await Promise.all([campaignNegatives.list(), groupNegatives.list()])).flat(),
     async create(items) {
-      // Ad group negatives and campaign negatives are two resources: one batch each, results back in order.
       const results: ItemResult<RetailAdsNegativeKeyword>[] = new Array<ItemResult<RetailAdsNegativeKeyword>>(items.length);
       const groupLevel = items.map((n, index) => ({ n, index })).filter(({ n }) => n.ad_group_id);
       const campaignLevel = items.map((n, index) => ({ n, index })).filter(({ n }) => !n.ad_group_id);
       const [a, b] = await Promise.all([
-        create(
-          ctx,
-          SP_RESOURCES.negativeKeywords,
-          groupLevel.map(({ n }) => ({
-            campaignId: n.campaign_id,
-            adGroupId: n.ad_group_id,
-            keywordText: n.keyword_text,
-            matchType: n.match_type,
-            state: 'ENABLED',
-          })),
-          negativeOf,
-        ),
-        create(
-          ctx,
-          SP_RESOURCES.campaignNegativeKeywords,
-          campaignLevel.map(({ n }) => ({
-            campaignId: n.campaign_id,
-            keywordText: n.keyword_text,
-            matchType: n.match_type,
-            state: 'ENABLED',
-          })),
-          (w) => negativeOf({ ...w, adGroupId: undefined }),
-        ),
+        groupNegatives.create(groupLevel.map(({ n }) => n)),
+        campaignNegatives.create(campaignLevel.map(({ n }) => n)),
       ]);
       groupLevel.forEach(({ index }, i) => (results[index] = a[i]!));
       campaignLevel.forEach(({ index }, i) => (results[index] = b[i]!));
       return results;
     },
-    async update(current, patch) {
-      const resource = current.ad_group_id ? SP_RESOURCES.negativeKeywords : SP_RESOURCES.campaignNegativeKeywords;
-      if (patch.state === 'ARCHIVED') {
-        await archive(ctx, resource, current.id, `archiving negative keyword ${current.id}`);
-        return { ...current, state: 'ARCHIVED' };
-      }
-      return { ...current, ...patch };
-    },
-  };
-
-  const targetOf =
-    (bids: Map<string, number>) =>
-    (w: Wire): RetailAdsTarget => ({
-      id: idOf(w.targetId),
-      campaign_id: idOf(w.campaignId),
-      ad_group_id: idOf(w.adGroupId),
-      ad_product: 'SPONSORED_PRODUCTS',
-      expression: expressionText((w.expression ?? []) as Wire[]),
-      expression_type: w.expressionType === 'AUTO' ? 'AUTO' : 'MANUAL',
-      bid: w.bid === undefined || w.bid === null ? (bids.get(idOf(w.adGroupId)) ?? 0) : num(w.bid),
-      state: portState(w.state),
-    });
-  const targets: EntityFamily<'target'> = {
-    kind: 'target',
-    adProduct: 'SPONSORED_PRODUCTS',
-    list: async () => {
-      const [wire, bids] = await Promise.all([list(ctx, SP_RESOURCES.targets), defaultBids()]);
-      return wire.map(targetOf(bids));
-    },
-    create: async (items) =>
-      create(
-        ctx,
-        SP_RESOURCES.targets,
-        items.map((t) => ({
-          campaignId: t.campaign_id,
-          adGroupId: t.ad_group_id,
-          expression: predicatesOf(t.expression).map((p) => ({
-            type: snakeType(p.type),
-            ...(p.value !== undefined ? { value: p.value } : {}),
-          })),
-          expressionType: 'MANUAL',
-          bid: money('bid', t.bid),
-          state: wireState(t.state),
-        })),
-        targetOf(await defaultBids()),
-      ),
-    async update(current, patch) {
-      if (patch.state === 'ARCHIVED' || patch.state === 'archived') {
-        if (current.expression_type === 'AUTO')
-          throw notSupported("The platform's automatic targeting groups cannot be archived; pause them instead (state PAUSED).");
-        await archive(ctx, SP_RESOURCES.targets, current.id, `archiving target ${current.id}`);
-        return { ...current, state: 'ARCHIVED' };
-      }
-      await put(
-        ctx,
-        SP_RESOURCES.targets,
-        {
-          targetId: current.id,
-          ...(patch.bid !== undefined ? { bid: money('bid', patch.bid) } : {}),
-          ...(patch.state !== undefined ? { state: wireState(patch.state) } : {}),
-        },
-        `the change of target ${current.id}`,
-      );
-      return { ...current, ...patch };
-    },
+    update: (current, patch) => (current.ad_group_id ? groupNegatives : campaignNegatives).update(current, patch),
   };
 
   return { campaigns, adGroups, productAds, keywords, negatives, targets };

@@ -160,6 +160,8 @@ export class RetailAdsApi implements RetailAdsWire {
     readonly profileId: string | undefined,
     private readonly call: PortCall,
     private readonly refused: RefusedHandler,
+    /** The clock the access token's lifetime is counted on (tests pass a controlled one). */
+    private readonly now: () => number = Date.now,
   ) {}
 
   /** The deployment's settings, or a `live_setup_incomplete` naming what is missing. */
@@ -235,7 +237,7 @@ export class RetailAdsApi implements RetailAdsWire {
     const settings = await this.loadSettings();
     const key = (this.tokenKey ??= createHash('sha256').update(`${settings.clientId}\n${this.credentials.refresh_token}`).digest('hex'));
     const cached = accessTokens.get(key);
-    if (cached && cached.token !== refused && cached.expiresAt - EXPIRY_MARGIN_MS > Date.now()) return cached.token;
+    if (cached && cached.token !== refused && cached.expiresAt - EXPIRY_MARGIN_MS > this.now()) return cached.token;
     let pending = refreshing.get(key);
     if (!pending) {
       pending = this.newAccessToken(settings, key).finally(() => refreshing.delete(key));
@@ -259,7 +261,7 @@ export class RetailAdsApi implements RetailAdsWire {
     const body = (response.body ?? {}) as { access_token?: unknown; expires_in?: unknown; error?: unknown };
     if (response.status === 200 && typeof body.access_token === 'string') {
       const lifetime = typeof body.expires_in === 'number' ? body.expires_in : 3600;
-      accessTokens.set(key, { token: body.access_token, expiresAt: Date.now() + lifetime * 1000 });
+      accessTokens.set(key, { token: body.access_token, expiresAt: this.now() + lifetime * 1000 });
       return body.access_token;
     }
     throw await oauthFailure(typeof body.error === 'string' ? body.error : undefined, this.refused);

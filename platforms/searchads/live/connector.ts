@@ -1,7 +1,6 @@
 import { ToolError } from '../../../core/errors';
 import type { PortCall } from '../../../core/tool';
-import { sendUpstream } from '../../live/http';
-import { ConnectOptionsError, connectionBroken } from '../../live/connector';
+import { ConnectOptionsError, checkHealthWith, refreshTokenConnectLink, refreshTokenOption, refusedAtConnect } from '../../live/connector';
 import type { LiveAccountGrant, LiveConnector } from '../../../core/platform';
 import { SEARCHADS_SETTINGS, searchAdsSettings } from './settings';
 import { SearchAdsApi, SearchAdsSetupError, oauthFailure, type GoogleAdsRow } from './api';
@@ -27,15 +26,7 @@ export function customerIdOption(value: string | undefined, option: string): str
   return id;
 }
 
-/** The refusal of a credential before any account is stored: nothing to mark, just the 400. */
-const refusedAtConnect = async (reason: string) =>
-  new ToolError(
-    `The search platform refused these credentials: ${reason} Get a new refresh token (or send a connect link with gateway accounts connect-link) and connect again.`,
-    {
-      code: 'connection_broken',
-      platform: 'searchads',
-    },
-  );
+const refused = refusedAtConnect('searchads', 'The search platform');
 
 interface Reached {
   id: string;
@@ -46,15 +37,11 @@ interface Reached {
 }
 
 async function connect(options: Record<string, string>, call: PortCall): Promise<LiveAccountGrant[]> {
-  const refreshToken = options['refresh-token']?.trim();
-  if (!refreshToken)
-    throw new ConnectOptionsError(
-      '--refresh-token is required: the OAuth 2.0 refresh token of a user with access to the ad accounts (or use gateway accounts connect-link).',
-    );
+  const refreshToken = refreshTokenOption(options, 'the OAuth 2.0 refresh token of a user with access to the ad accounts');
   const only = customerIdOption(options['customer-id'], 'customer-id');
   const login = customerIdOption(options['login-customer-id'], 'login-customer-id');
   const credentials = { refresh_token: refreshToken };
-  const api = (loginCustomerId: string | undefined) => new SearchAdsApi(credentials, loginCustomerId, call, refusedAtConnect);
+  const api = (loginCustomerId: string | undefined) => new SearchAdsApi(credentials, loginCustomerId, call, refused);
 
   const reached = new Map<string, Reached>();
   const add = (r: Reached) => {
@@ -130,63 +117,13 @@ export const searchAdsConnector: LiveConnector = {
   usage: '--refresh-token T [--customer-id 123-456-7890] [--login-customer-id <manager id>]',
   settings: SEARCHADS_SETTINGS,
   connect,
-  async checkHealth(account, call) {
-    let broken: { detail: string; fix: string } | undefined;
-    const port = searchAdsLive(account, call, async (reason, fix) => {
-      broken = { detail: reason, fix };
-      return connectionBroken(account, reason, fix);
-    });
-    try {
-      await port.getAccountSettings();
-      return { healthy: true, detail: 'ok' };
-    } catch (err) {
-      if (broken) return { healthy: false, ...broken };
-      throw err;
-    }
-  },
-  oauth: {
-    async authorizeUrl(state, redirectUri) {
-      const { clientId, authorizeUrl } = await requireClient();
-      const url = new URL(authorizeUrl);
-      const params = {
-        client_id: clientId,
-        redirect_uri: redirectUri,
-        response_type: 'code',
-        scope: SCOPE,
-        access_type: 'offline',
-        prompt: 'consent',
-        state,
-      };
-      for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
-      return url.toString();
-    },
-    async exchangeCode(code, redirectUri, call) {
-      const { clientId, clientSecret, tokenUrl } = await requireClient();
-      const response = await sendUpstream(
-        'searchads',
-        {
-          method: 'POST',
-          url: tokenUrl,
-          form: { grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: clientId, client_secret: clientSecret },
-          safe: false,
-        },
-        call,
-      );
-      const body = (response.body ?? {}) as { refresh_token?: string; error?: string };
-      if (response.status === 200 && body.refresh_token) return { 'refresh-token': body.refresh_token };
-      if (response.status === 200)
-        throw new ToolError(
-          'The search platform granted access without a refresh token (offline access was not granted). Start the connect link again and approve offline access.',
-          { code: 'invalid_arguments' },
-        );
-      throw await oauthFailure(
-        body.error,
-        async () =>
-          new ToolError('The authorization code is invalid, expired or was already used. Start the connect link again.', {
-            code: 'invalid_arguments',
-            platform_error: body.error ?? 'invalid_grant',
-          }),
-      );
-    },
-  },
+  checkHealth: (account, call) =>
+    checkHealthWith(account, async (refused) => void (await searchAdsLive(account, call, refused).getAccountSettings())),
+  oauth: refreshTokenConnectLink({
+    platform: 'searchads',
+    label: 'The search platform',
+    client: requireClient,
+    consent: { scope: SCOPE, access_type: 'offline', prompt: 'consent' },
+    refusal: (body, invalidCode) => oauthFailure(body.error, invalidCode),
+  }),
 };

@@ -1,6 +1,7 @@
 /**
  * What a live deskads account does when the platform says no: throttling, an expired access token,
- * a revoked grant, lost access, the operator's own setup, the platform's validation errors; and
+ * a revoked grant, lost access, the operator's own setup, the platform's validation errors, server
+ * errors (reads retried; a write sent once and answered outcome_unknown, also when its answer is lost); and
  * that no secret shows up in a table or an answer.
  */
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
@@ -95,6 +96,34 @@ describe('Live deskads account: failures', () => {
       platform_request_id: expect.any(String),
     });
   });
+
+  it('a server error on a read is retried and the call goes through', async () => {
+    const { apiKey } = await deskAdsLiveOwner(platform);
+    const reads = () => platform.requests.filter((r) => r.operation === 'CampaignManagement.GetCampaignsByAccountId').length;
+    const before = reads();
+    platform.interrupt(1, 500, 'reads');
+    const listed = await callTool(apiKey, 'list_deskads_campaigns', {});
+    expect(listed.status).toBe(200);
+    expect(reads()).toBeGreaterThan(before + 1);
+  });
+
+  it.each([500, 'lost'] as const)(
+    'a write that meets a server error or loses its answer (%s) answers 500 outcome_unknown and is sent only once',
+    async (how) => {
+      const { apiKey, account } = await deskAdsLiveOwner(platform);
+      const brand = [...platform.accounts.get(account.account_id)!.campaigns.values()].find((c) => c.Name === 'Brand search')!;
+      await callToolOk(apiKey, 'list_deskads_campaigns', {});
+      const updates = () => platform.writes().filter((r) => r.operation === 'CampaignManagement.UpdateCampaigns').length;
+      const before = updates();
+      platform.interrupt(1, how);
+      const result = await callTool(apiKey, 'pause_deskads_campaign', { campaign_id: String(brand.Id) });
+      expect(result.status).toBe(500);
+      expect(result.body.structured_content).toMatchObject({ code: 'outcome_unknown', platform: 'deskads' });
+      expect(updates()).toBe(before + 1);
+      // A lost answer: the platform did it. A 500: it did not. Either way the gateway cannot know, and asks nothing twice.
+      expect(brand.Status).toBe(how === 'lost' ? 'Paused' : 'Active');
+    },
+  );
 
   it('no refresh token, client secret or developer token is kept in plain text in any table', async () => {
     const { apiKey } = await deskAdsLiveOwner(platform);

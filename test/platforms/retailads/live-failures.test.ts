@@ -5,7 +5,8 @@
  * problem (400 live_setup_incomplete, the connection stays healthy), money outside the
  * marketplace's limits in two currencies (refused before anything is sent), reports that take
  * longer than the call (503 report_pending, collected by the same call later without a new
- * report), report files only from the allowed hosts and without the Bearer token; and no secret in
+ * report), an access token refreshed before it lapses (on a controlled clock), a write whose answer
+ * is lost (500 outcome_unknown, not sent again), report files only from the allowed hosts and without the Bearer token; and no secret in
  * any answer, table item or log line.
  */
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
@@ -15,6 +16,7 @@ import { tableName } from '../../../functions/runtime/config';
 import { documentClient } from '../../../functions/runtime/stores/dynamo';
 import { TABLE_SPECS } from '../../../functions/runtime/stores/tables';
 import { operatorCall } from '../../../platforms/live/connector';
+import { openRetailAdsLive } from '../../../platforms/retailads/live/adapter';
 import { retailads } from '../../../platforms/retailads/manifest';
 import { callTool, callToolOk, useTestTables } from '../../support/gateway';
 import { liveRetailOwner, useFakeRetailAds } from './live-support';
@@ -73,6 +75,42 @@ describe('Live retailads profile: failures', () => {
     const result = await call(apiKey, 'list_retailads_sb_ad_groups');
     expect(result.status).toBe(200);
     expect(platform.login.tokenRequests.filter((r) => r.grant_type === 'refresh_token').length).toBe(refreshes + 1);
+  });
+
+  it('an access token is refreshed a minute before it lapses, on the clock the port is given, not after a refusal', async () => {
+    const { account } = await liveRetailOwner(platform);
+    const refreshes = () => platform.login.tokenRequests.filter((r) => r.grant_type === 'refresh_token' && r.status === 200).length;
+    const refusals = () => platform.api.requests.filter((r) => r.status === 401).length;
+    const refusedBefore = refusals();
+    // A clock of its own: the token's hour is counted on it, whatever the time of day.
+    let clock = Date.parse('2031-05-04T09:00:00Z');
+    const port = openRetailAdsLive(account, operatorCall(60_000), undefined, { now: () => clock });
+    await port.listProfiles();
+    const first = refreshes();
+    // 58 minutes into the hour the token is still used as it is.
+    clock += 58 * 60_000;
+    await port.listProfiles();
+    expect(refreshes()).toBe(first);
+    // 59.5 minutes in, inside the last minute: a new one before the call, which the platform never refused.
+    clock += 90_000;
+    await port.listProfiles();
+    expect(refreshes()).toBe(first + 1);
+    expect(refusals()).toBe(refusedBefore);
+  });
+
+  it('a write whose answer is lost after the platform applied it answers 500 outcome_unknown and is sent only once', async () => {
+    const { apiKey, profileId } = await liveRetailOwner(platform);
+    const campaign = platform.api.recs(profileId, 'campaign', 'SP').find((c) => c.name === 'SP - Trail Backpacks')!;
+    await callToolOk(apiKey, 'list_retailads_campaigns');
+    const puts = () => platform.api.requests.filter((r) => r.method === 'PUT' && r.path === '/sp/campaigns').length;
+    const before = puts();
+    platform.api.loseAnswers(1, 'PUT');
+    const lost = await call(apiKey, 'update_retailads_campaigns', { campaigns: [{ campaignId: campaign.id, dailyBudget: 61 }] });
+    expect(lost.status).toBe(500);
+    expect(lost.body.structured_content).toMatchObject({ code: 'outcome_unknown', platform: 'retailads' });
+    // The platform did apply it; the gateway did not send it again to find out.
+    expect(campaign.budget).toBe(61);
+    expect(puts()).toBe(before + 1);
   });
 
   it('a revoked grant answers 400 connection_broken, and get_connections_status shows the profile broken with the fix', async () => {
