@@ -1,6 +1,6 @@
 import type { ConnectedAccount } from '../../core/accounts';
 import { addDays, isoDate } from '../../core/dates';
-import { deliverParentDay, splitDay, type DayFigures } from '../sandbox/allocate';
+import { deliverParentDay, splitPerClick, type DayFigures } from '../sandbox/allocate';
 import { stateAt } from '../sandbox/history';
 import { lastReportDay } from '../../core/dates';
 import { totals } from '../../core/metrics';
@@ -310,6 +310,7 @@ function deliveryOf(
           children: groups,
           parentDelivers,
           dailyBudget,
+          pricing: 'cpc',
           childDemand: (g, d) => {
             if (!live(g.status) || !running(g, d)) return undefined;
             const parts = demandOf(g);
@@ -327,19 +328,19 @@ function deliveryOf(
             const w = 0.7 + seededRandom(a.id)() * 0.6;
             return { impressions: w, clicks: w, spend: w, conversions: w, revenue: w };
           });
-          splitDay(figures, shares).forEach((f, i) => adParts.set(groupAds[i]!.id, { ...f, ad_group_id: groupId }));
+          splitPerClick(figures, shares).forEach((f, i) => adParts.set(groupAds[i]!.id, { ...f, ad_group_id: groupId }));
           const group = stateAt(
             groups.find((g) => g.id === groupId)!,
             endOfDay,
           );
           const parts = demandOf(group);
-          splitDay(
+          splitPerClick(
             figures,
             parts.map((p) => p.day),
           ).forEach((f, i) => {
             const { k, searches } = parts[i]!;
             keywordParts.set(k.id, { ...f, ad_group_id: groupId });
-            splitDay(
+            splitPerClick(
               f,
               searches.map((s) => s.day),
             ).forEach((t, j) => {
@@ -375,6 +376,7 @@ function deliveryOf(
         children,
         parentDelivers,
         dailyBudget,
+        pricing: 'cpc',
         childDemand: (p, d) => (p.offer_status !== 'Disapproved' && p.start_date <= d ? productDemand(p, d) : undefined),
       });
       if (day.total.impressions > 0)
@@ -417,7 +419,7 @@ function segmentDay(
     const conversionLean = segment === 'DeviceType' && i === 0 ? 1.25 : 1;
     return { impressions: w, clicks: w, spend: w, conversions: w * conversionLean, revenue: w * conversionLean };
   });
-  return splitDay(day, weights)
+  return splitPerClick(day, weights)
     .map((figures, i) => ({ value: values[i]!, figures }))
     .filter((part) => part.figures.impressions > 0);
 }

@@ -212,11 +212,13 @@ export function simulateDelivery(entities: ReportEntities, start: string, end: s
         zero(),
       );
       // Whole orders; sales follow them at the day's average order value (no sales without an order).
+      // Sponsored ads are paid per click: a day without a click costs nothing.
       const orders = Math.round(sum.orders);
+      const clicks = Math.round(sum.clicks);
       const day: Raw = {
         impressions: Math.round(sum.impressions),
-        clicks: Math.round(sum.clicks),
-        spend: round2(sum.spend),
+        clicks,
+        spend: clicks > 0 ? round2(sum.spend) : 0,
         orders,
         sales: orders > 0 ? round2((sum.sales / sum.orders) * orders) : 0,
       };
