@@ -1,7 +1,7 @@
 import type { ConnectedAccount } from '../../core/accounts';
 import { addDays, isoDate } from '../../core/dates';
 import { deliverParentDay, splitPerClick, type DayFigures } from '../sandbox/allocate';
-import { stateAt } from '../sandbox/history';
+import { settingOnDay, stateAt } from '../sandbox/history';
 import { lastReportDay } from '../../core/dates';
 import { totals } from '../../core/metrics';
 import type { HistoryEntry, WithHistory } from '../sandbox/history';
@@ -223,6 +223,8 @@ const running = (e: { start_date: string; end_date?: string }, date: string) => 
 interface CampaignDay {
   date: string;
   campaign_id: string;
+  /** The campaign's daily budget that day (time-weighted over a change). */
+  daily_budget: number;
   total: DayFigures;
   products: Map<string, DayFigures>;
   adGroups: Map<string, DayFigures>;
@@ -357,6 +359,7 @@ function deliveryOf(
         days.push({
           date,
           campaign_id: id,
+          daily_budget: settingOnDay(campaign, date, (c) => c.daily_budget),
           total: day.total,
           products: new Map(),
           adGroups: day.children,
@@ -383,6 +386,7 @@ function deliveryOf(
         days.push({
           date,
           campaign_id: id,
+          daily_budget: settingOnDay(campaign, date, (c) => c.daily_budget),
           total: day.total,
           products: day.children,
           adGroups: new Map(),
@@ -474,7 +478,12 @@ export class DeskAdsSandbox extends SandboxPlatform implements DeskAdsPort {
       const base = { ...(request.aggregation === 'Daily' ? { date: day.date } : {}), campaign_id: day.campaign_id };
       switch (request.report_type) {
         case 'CampaignPerformance':
-          collect(day.campaign_id, base, day.total, day.date);
+          collect(
+            day.campaign_id,
+            request.aggregation === 'Daily' ? { ...base, daily_budget: day.daily_budget } : base,
+            day.total,
+            day.date,
+          );
           break;
         case 'ProductDimensionPerformance':
           for (const [id, figures] of day.products) collect(id, { ...base, product_id: id }, figures, day.date);

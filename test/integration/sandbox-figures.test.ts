@@ -16,13 +16,7 @@ import { workingArguments } from '../support/working-arguments';
 useTestTables();
 
 /** Objectives whose results are not conversions (reach, views, engagement). */
-const NO_CONVERSION_OBJECTIVES = new Set([
-  'OUTCOME_AWARENESS',
-  'REACH',
-  'BRAND_AWARENESS',
-  'VIDEO_VIEWS',
-  'AWARENESS',
-]);
+const NO_CONVERSION_OBJECTIVES = new Set(['OUTCOME_AWARENESS', 'REACH', 'BRAND_AWARENESS', 'VIDEO_VIEWS', 'AWARENESS']);
 
 /** Fields naming a cost-per-click search row (a search term, a keyword, a product target). */
 const SEARCH_ROW_KEYS = ['search_term', 'keyword', 'keyword_text', 'query', 'expression', 'targeting'];

@@ -52,7 +52,14 @@ export interface CreativeDay {
 
 const METRICS = ['impressions', 'clicks', 'spend_cents', 'conversions', 'revenue_cents', 'video_views'] as const;
 type Metric = (typeof METRICS)[number];
-const zeroMetrics = (): Record<Metric, number> => ({ impressions: 0, clicks: 0, spend_cents: 0, conversions: 0, revenue_cents: 0, video_views: 0 });
+const zeroMetrics = (): Record<Metric, number> => ({
+  impressions: 0,
+  clicks: 0,
+  spend_cents: 0,
+  conversions: 0,
+  revenue_cents: 0,
+  video_views: 0,
+});
 
 /**
  * Professional-network economics: far fewer impressions, lower CTR and much higher CPC than
