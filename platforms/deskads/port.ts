@@ -273,6 +273,11 @@ export interface DeskAdsReportRow {
   ad_id?: string;
   /** SearchQueryPerformance: what the user searched for. */
   search_term?: string;
+  /**
+   * CampaignPerformance, Daily: the campaign's daily budget that day, where the platform keeps it (a
+   * past day is judged against its own budget, not today's).
+   */
+  daily_budget?: number;
   /** Segmented by DeviceType. */
   device_type?: (typeof DEVICE_TYPES)[number];
   /** Segmented by Network. */

@@ -65,7 +65,11 @@ export interface RetailAdsPort {
   /** All rows of a report type over [start, end], from the nightly-collected store. */
   getReport(reportType: RetailAdsReportTypeId, start: string, end: string): Promise<RetailAdsReportRow[]>;
   /** Each campaign's spend per day over [start, end] (budget usage). */
-  getCampaignDays(start: string, end: string): Promise<{ campaign_id: string; date: string; spend: number }[]>;
+  /**
+   * Each campaign's spend per day, with the daily budget in force that day where the platform keeps it
+   * (a past day is judged against its own budget, not today's; absent = unknown, today's is used).
+   */
+  getCampaignDays(start: string, end: string): Promise<{ campaign_id: string; date: string; spend: number; daily_budget?: number }[]>;
   /** Sponsored Products campaign x placement rows over [start, end]. */
   getPlacementReport(start: string, end: string): Promise<RetailAdsReportRow[]>;
 }

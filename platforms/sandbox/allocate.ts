@@ -43,6 +43,8 @@ export interface ParentDay<P extends object, C extends object> {
   childDemand(child: C & { id: string }, date: string): DayFigures | undefined;
   /** A parent without children at all (ever) delivers its own demand. */
   ownDemand?(state: P, date: string): DayFigures;
+  /** Per click (no click, no spend) or per impression; per impression when absent. */
+  pricing?: Pricing;
 }
 
 export interface ParentDayResult {
@@ -89,38 +91,63 @@ export function apportion(total: number, weights: readonly number[]): number[] {
   return parts;
 }
 
-/** The day rounded as a platform reports it: whole counts (a fractional conversion happens with that probability), cents. */
-function rounded(figures: DayFigures, random: () => number): DayFigures {
+/**
+ * The day rounded as a platform reports it: whole counts (a fractional conversion happens with that
+ * probability), cents. Revenue follows the conversions that happened (same value per conversion, none
+ * without one); on cost-per-click delivery, no click costs nothing.
+ */
+function rounded(figures: DayFigures, random: () => number, pricing: Pricing): DayFigures {
   const conversions = Math.floor(figures.conversions) + (random() < figures.conversions % 1 ? 1 : 0);
+  const clicks = Math.round(figures.clicks);
+  const revenue = valueOfConversions(figures.revenue, figures.conversions, conversions);
   const out: DayFigures = {
     impressions: Math.round(figures.impressions),
-    clicks: Math.round(figures.clicks),
+    clicks,
     // Never rounded up past what the budget allowed.
-    spend: Math.floor(figures.spend * 100 + 1e-6) / 100,
+    spend: pricing === 'cpc' && clicks === 0 ? 0 : Math.floor(figures.spend * 100 + 1e-6) / 100,
     conversions,
-    revenue: Math.round(figures.revenue * 100) / 100,
+    revenue: Math.round(revenue * 100) / 100,
   };
   if (figures.video_views !== undefined) out.video_views = Math.round(figures.video_views);
   return out;
 }
 
-/** Splits a rounded day among children by their share of each figure. */
-export function splitDay(total: DayFigures, weights: readonly DayFigures[]): DayFigures[] {
+/**
+ * How a delivery is paid for: per click (search, shopping: a day or a part without clicks costs
+ * nothing) or per impression or view (display, social, video: spend without clicks is normal).
+ */
+export type Pricing = 'cpc' | 'cpm';
+
+/**
+ * Splits a rounded day among children by their share of each figure, as the platforms count them:
+ * revenue only goes to parts that got conversions (by each part's value per conversion), and on
+ * cost-per-click delivery spend only to parts that got clicks (by each part's cost per click), so no
+ * part has revenue without a conversion or (cpc) spend without a click.
+ */
+export function splitDay(total: DayFigures, weights: readonly DayFigures[], pricing: Pricing = 'cpm'): DayFigures[] {
   const parts: DayFigures[] = weights.map(() => ({ impressions: 0, clicks: 0, spend: 0, conversions: 0, revenue: 0 }));
   for (const key of COUNTS) {
     if (total[key] === undefined) continue;
     // Conversions follow clicks where no child had a fractional conversion of its own.
-    const own = weights.map((w) => w[key] ?? 0);
-    const by = own.some((w) => w > 0) ? own : weights.map((w) => w.clicks);
+    let own = weights.map((w) => w[key] ?? 0);
+    // Per click, a conversion needs a click in the same part.
+    if (key === 'conversions' && pricing === 'cpc') own = own.map((w, i) => (parts[i]!.clicks > 0 ? w : 0));
+    const by = own.some((w) => w > 0) ? own : weights.map((w, i) => (pricing === 'cpc' ? parts[i]!.clicks : w.clicks));
     apportion(total[key]!, by).forEach((n, i) => (parts[i]![key] = n));
   }
+  const earned = (metric: 'spend' | 'revenue', from: 'clicks' | 'conversions') =>
+    weights.map((w, i) => (parts[i]![from] > 0 ? (w[from] > 0 ? (w[metric] / w[from]) * parts[i]![from] : w[metric]) : 0));
   for (const key of MONEY) {
-    const own = weights.map((w) => w[key]);
-    const by = own.some((w) => w > 0) ? own : weights.map((w) => w.spend);
+    const from = key === 'revenue' ? 'conversions' : pricing === 'cpc' ? 'clicks' : undefined;
+    let by = from ? earned(key, from) : weights.map((w) => w[key]);
+    if (!by.some((w) => w > 0)) by = from ? parts.map((p) => p[from]) : weights.map((w) => w.spend);
     apportion(Math.round(total[key] * 100), by).forEach((cents, i) => (parts[i]![key] = cents / 100));
   }
   return parts;
 }
+
+/** splitDay of a delivery paid per click (search, shopping): no part gets spend without a click. */
+export const splitPerClick = (total: DayFigures, weights: readonly DayFigures[]): DayFigures[] => splitDay(total, weights, 'cpc');
 
 export const zeroDay = (withViews: boolean): DayFigures => ({
   impressions: 0,
@@ -166,14 +193,24 @@ export function deliverParentDay<P extends object, C extends object>(input: Pare
     }
   }
   if (!total) return { total: zeroDay(false), children: new Map() };
-  const day = rounded(total, random);
+  const pricing = input.pricing ?? 'cpm';
+  const day = rounded(total, random, pricing);
   if (!children.length) return { total: day, children: new Map() };
   const ids = [...byChild.keys()];
   const parts = splitDay(
     day,
     ids.map((id) => byChild.get(id)!),
+    pricing,
   );
   return { total: day, children: new Map(ids.map((id, i) => [id, parts[i]!])) };
+}
+
+/**
+ * The value of the conversions that happened when `expected` (fractional) were due and `happened`
+ * (whole) did: the same value per conversion, nothing without a conversion.
+ */
+export function valueOfConversions(value: number, expected: number, happened: number): number {
+  return expected > 0 && happened > 0 ? (value * happened) / expected : 0;
 }
 
 /** Splits an amount of money (2 decimals) by weight, cent-exact: the parts add up to `total`. */
@@ -185,8 +222,9 @@ export function allocateMoney(total: number, weights: readonly number[]): number
  * Splits a parent's whole figures among parts exactly, metric by metric in `metrics` order. A metric
  * listed in `earnedFrom` follows the part's own share of the metric it is earned from times its
  * rate (clicks from impressions, spend from clicks...), so a part without clicks gets no spend and
- * no sales come without orders; the others follow the weights. When no part qualifies, a metric
- * falls back to the impressions weights, then to the first part, so nothing is ever lost. `money`
+ * no sales come without orders; the others follow the weights. When no part qualifies, an earned
+ * metric follows the parts' share of its source, then (like the others) the impressions weights,
+ * then the first part, so nothing is ever lost. `money`
  * metrics are split to the cent, the others in whole units.
  */
 export function splitEarned<M extends string>(
@@ -199,6 +237,8 @@ export function splitEarned<M extends string>(
   for (const metric of rules.metrics) {
     const from = rules.earnedFrom[metric];
     let use = weights.map((w, i) => (from ? (w[from] > 0 ? (parts[i]![from] * w[metric]) / w[from] : 0) : w[metric]));
+    // Earned where its source is: by the parts' own share of it (sales by orders) before anything else.
+    if (from && !use.some((x) => x > 0)) use = parts.map((p) => p[from]);
     if (!use.some((x) => x > 0)) use = weights.map((w) => w[rules.impressions]);
     if (!use.some((x) => x > 0)) use = weights.map((_, i) => (i === 0 ? 1 : 0));
     const values = rules.money.includes(metric) ? allocateMoney(total[metric], use) : apportion(total[metric], use);

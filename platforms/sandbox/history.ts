@@ -58,3 +58,12 @@ export function daySegments<T extends object>(entity: WithHistory<T>, date: stri
   }
   return segments;
 }
+
+/**
+ * A setting as it was over UTC day `date`, weighted by the part of the day each value held (a
+ * budget of 100 raised to 150 at noon counts 125): what a past day is judged against, so a change
+ * made later never rewrites that day's verdict ("at budget", "limited").
+ */
+export function settingOnDay<T extends object>(entity: WithHistory<T>, date: string, value: (state: T) => number): number {
+  return Math.round(daySegments(entity, date).reduce((sum, s) => sum + s.share * value(s.state), 0) * 100) / 100;
+}

@@ -16,7 +16,7 @@
  * model has no overdelivery allowance.
  */
 import { stateAt, type WithHistory } from '../../sandbox/history';
-import { apportion } from '../../sandbox/allocate';
+import { splitEarned } from '../../sandbox/allocate';
 import { dailyMetrics, profileFor, seededRandom, type PerformanceTier } from '../../sandbox/metrics';
 import type { ChatAdsAd, ChatAdsAdGroup, ChatAdsCampaign, ChatAdsInsightsField } from '../port';
 
@@ -26,15 +26,6 @@ export type StoredAdGroup = ChatAdsAdGroup & { performance: PerformanceTier };
 export type StoredAd = ChatAdsAd & { performance: PerformanceTier };
 
 const FIELDS: ChatAdsInsightsField[] = ['impressions', 'clicks', 'spend', 'conversions', 'conversion_value', 'view_through_conversions'];
-/** Money is allocated in cents, counts in whole units. */
-const UNIT: Record<ChatAdsInsightsField, number> = {
-  impressions: 1,
-  clicks: 1,
-  spend: 100,
-  conversions: 1,
-  conversion_value: 100,
-  view_through_conversions: 1,
-};
 /** Share of impressions followed by a conversion within a day without a click, per tier. */
 const VIEW_THROUGH_RATE: Record<PerformanceTier, number> = { strong: 0.0006, average: 0.0004, poor: 0.0002, wasteful: 0.0001, new: 0.0003 };
 
@@ -53,16 +44,17 @@ export function addCounts(a: Counts, b: Counts): Counts {
   return out;
 }
 
-/** Splits counts among children, field by field, with each child's weight for that field. */
+/**
+ * Splits counts among children with each child's weight for each field, in whole units (cents for
+ * money); conversion value follows the conversions each child got, so no child has value without one.
+ */
 function split(total: Counts, weights: readonly Record<ChatAdsInsightsField, number>[]): Counts[] {
-  const out = weights.map(() => zeroCounts());
-  for (const f of FIELDS) {
-    apportion(
-      Math.round(total[f] * UNIT[f]),
-      weights.map((w) => w[f]),
-    ).forEach((part, i) => (out[i]![f] = part / UNIT[f]));
-  }
-  return out;
+  return splitEarned(total, weights, {
+    metrics: FIELDS,
+    earnedFrom: { conversion_value: 'conversions' },
+    money: ['spend', 'conversion_value'],
+    impressions: 'impressions',
+  });
 }
 
 /** How a child (ad group or ad) draws on its parent's figures: its size, and its tier's rates. */

@@ -4,7 +4,7 @@
  * (../../sandbox/allocate.ts splitDay), so geographic rows add up to the campaign report and audience
  * rows to the ad group report, day by day.
  */
-import { splitDay, type DayFigures } from '../../sandbox/allocate';
+import { splitPerClick, type DayFigures } from '../../sandbox/allocate';
 import { seededRandom } from '../../sandbox/metrics';
 import type { DeskAdsProduct } from '../port';
 import { productValue } from '../product-partitions';
@@ -150,7 +150,7 @@ export function geoSplit(campaignId: string, locationIds: readonly string[] | un
       });
     }
   }
-  return splitDay(
+  return splitPerClick(
     day,
     slots.map((s) => s.weight),
   )
@@ -206,7 +206,7 @@ export function audienceSplit(
   const rest = targetAndBid && members.length ? 0 : Math.max(0.05, 1 - taken);
   const all = [...weights, { impressions: rest, clicks: rest, spend: rest, conversions: rest * 0.8, revenue: rest * 0.8 }];
   const ids = [...members.map((c) => c.audience_id), null];
-  return splitDay(day, all)
+  return splitPerClick(day, all)
     .map((figures, i) => ({ audience_id: ids[i]!, figures }))
     .filter((p) => p.figures.impressions > 0);
 }

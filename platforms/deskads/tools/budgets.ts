@@ -107,15 +107,19 @@ export const listDeskAdsBudgets = defineDeskAdsTool({
     ]);
     const spendOn = (ids: string[], test: (date: string) => boolean) =>
       Math.round(rows.filter((r) => ids.includes(r.campaign_id) && test(r.date!)).reduce((t, r) => t + r.spend, 0) * 100) / 100;
+    // A past day is judged against the budget it had (a campaign's own budget, from that day's report row); a shared budget against its amount.
+    const budgetOn = (ids: string[], date: string, amount: number) =>
+      (ids.length === 1 ? rows.find((r) => r.campaign_id === ids[0] && r.date === date)?.daily_budget : undefined) ?? amount;
     const pacing = (ids: string[], amount: number) => {
       const week = Array.from({ length: 7 }, (_, i) => addDays(yesterday, -i));
-      const limited = week.filter((d) => spendOn(ids, (x) => x === d) >= amount * LIMITED_SHARE && amount > 0).length;
+      const limitedOn = (d: string) => spendOn(ids, (x) => x === d) >= budgetOn(ids, d, amount) * LIMITED_SHARE && amount > 0;
+      const limited = week.filter(limitedOn).length;
       return {
         spent_yesterday: spendOn(ids, (d) => d === yesterday),
         month_to_date: spendOn(ids, (d) => d >= monthStart && d <= yesterday),
         monthly_limit: Math.round(amount * MONTHLY_FACTOR * 100) / 100,
         limited_days_last_7: limited,
-        limited_by_budget: spendOn(ids, (d) => d === yesterday) >= amount * LIMITED_SHARE && amount > 0,
+        limited_by_budget: limitedOn(yesterday),
       };
     };
     const statusOf = (members: { status: string }[]) =>

@@ -129,8 +129,8 @@ export const getDeskAdsCampaignPerformance = defineDeskAdsTool({
         segment,
         metrics: rowMetrics(totals(mine.filter((r) => segmentOf(r, breakdown) === segment))),
       }));
-      // A day that spent 95 % or more of today's daily budget was most likely held back by it.
-      const limited = days.filter((r) => r.campaign_id === c.id && r.spend >= c.daily_budget * 0.95).length;
+      // A day that spent 95 % or more of that day's daily budget was most likely held back by it.
+      const limited = days.filter((r) => r.campaign_id === c.id && r.spend >= (r.daily_budget ?? c.daily_budget) * 0.95).length;
       const scored = keywords.filter((k) => k.campaign_id === c.id && k.quality_score !== null && (impressionsOf.get(k.id) ?? 0) > 0);
       const weight = scored.reduce((t, k) => t + impressionsOf.get(k.id)!, 0);
       const quality =

@@ -18,7 +18,7 @@
 import type { DailyMetrics } from '../../../core/metrics';
 import { stateAt, type WithHistory } from '../../sandbox/history';
 import { dailyMetrics, datesBetween, profileFor, seededRandom, type PerformanceProfile, type PerformanceTier } from '../../sandbox/metrics';
-import { apportion } from '../../sandbox/allocate';
+import { splitEarned, valueOfConversions } from '../../sandbox/allocate';
 import { jointSegments } from '../../sandbox/top-down';
 import type { ProAdsCampaign, ProAdsCampaignGroup, ProAdsCreative, ProAdsEngagement, ProAdsFacet, ProAdsSegment } from '../port';
 
@@ -52,6 +52,14 @@ export interface CreativeDay {
 
 const METRICS = ['impressions', 'clicks', 'spend_cents', 'conversions', 'revenue_cents', 'video_views'] as const;
 type Metric = (typeof METRICS)[number];
+const zeroMetrics = (): Record<Metric, number> => ({
+  impressions: 0,
+  clicks: 0,
+  spend_cents: 0,
+  conversions: 0,
+  revenue_cents: 0,
+  video_views: 0,
+});
 
 /**
  * Professional-network economics: far fewer impressions, lower CTR and much higher CPC than
@@ -163,15 +171,23 @@ export function deliveredCreativeDays(account: DeliveryAccount, start: string, e
         natural.spend_cents > budgetCents
           ? (budgetCents * (0.93 + 0.07 * seededRandom(`${campaign.id}|${date}|pace`)())) / natural.spend_cents
           : 1;
-      const parts = Object.fromEntries(
-        METRICS.map((m) => [
-          m,
-          apportion(
-            m === 'spend_cents' ? Math.min(Math.round(natural[m] * factor), budgetCents) : Math.round(natural[m] * factor),
-            weights.map((w) => w?.[m] ?? 0),
-          ),
-        ]),
-      ) as Record<Metric, number[]>;
+      const whole = Object.fromEntries(METRICS.map((m) => [m, Math.round(natural[m] * factor)])) as Record<Metric, number>;
+      whole.spend_cents = Math.min(whole.spend_cents, budgetCents);
+      // A CPC campaign pays for clicks only; revenue comes with the conversions that happened.
+      const perClick = campaign.cost_type !== 'CPM';
+      if (perClick && whole.clicks === 0) whole.spend_cents = 0;
+      whole.revenue_cents = Math.round(valueOfConversions(natural.revenue_cents, natural.conversions, whole.conversions));
+      const split = splitEarned(
+        whole,
+        weights.map((w) => w ?? zeroMetrics()),
+        {
+          metrics: METRICS,
+          earnedFrom: { revenue_cents: 'conversions', ...(perClick ? { spend_cents: 'clicks' as const } : {}) },
+          money: [],
+          impressions: 'impressions',
+        },
+      );
+      const parts = Object.fromEntries(METRICS.map((m) => [m, split.map((p) => p[m])])) as Record<Metric, number[]>;
       creatives.forEach((creative, i) => {
         if (!weights[i]) return;
         const day: CreativeDay = {
@@ -265,13 +281,15 @@ export function segmentDays(
         return !included?.length || included.includes(s.urn);
       });
       const open = reaches.some(Boolean) ? reaches : segments.map(() => true);
-      for (const m of METRICS) {
-        const parts = apportion(
-          whole[m],
-          weights.map((w, i) => (open[i] ? w[m] : 0)),
-        );
-        parts.forEach((part, i) => (dayParts[i]![m] += part));
-      }
+      // Value follows the conversions each segment got: no segment has revenue without one.
+      const parts = splitEarned(
+        whole,
+        weights.map((w, i) => (open[i] ? w : zeroMetrics())),
+        { metrics: METRICS, earnedFrom: { revenue_cents: 'conversions' }, money: [], impressions: 'impressions' },
+      );
+      parts.forEach((part, i) => {
+        for (const m of METRICS) dayParts[i]![m] += part[m];
+      });
     }
     segments.forEach((s, i) => {
       const part = dayParts[i]!;

@@ -134,8 +134,8 @@ export interface RetailDelivery {
   product: Map<string, Raw>;
   /** Sponsored Products campaigns' range totals per placement. */
   placement: Map<string, Record<RetailAdsPlacement, Raw>>;
-  /** Days of each campaign (for budget checks). */
-  campaignDays: Map<string, { date: string; spend: number }[]>;
+  /** Days of each campaign (for budget checks), with the daily budget in force that day (time-weighted over a change). */
+  campaignDays: Map<string, { date: string; spend: number; daily_budget: number }[]>;
 }
 
 /** Every range total of [start, end]; `today` (YYYY-MM-DD) and later days have no delivery. */
@@ -156,7 +156,7 @@ export function simulateDelivery(entities: ReportEntities, start: string, end: s
     const leafTotals = leaves.map(() => zero());
     const productWeights = products.map(() => 0);
     const placementTotals = Object.fromEntries(PLACEMENTS.map((p) => [p, zero()])) as Record<RetailAdsPlacement, Raw>;
-    const days: { date: string; spend: number }[] = [];
+    const days: { date: string; spend: number; daily_budget: number }[] = [];
     type AnyEntity = RetailAdsCampaign | RetailAdsAdGroup | RetailAdsKeyword | RetailAdsTarget | RetailAdsProductAd | RetailAdsSbAd;
     const all: WithHistory<AnyEntity>[] = [campaign, ...groups, ...leaves, ...products, ...sbAds];
     for (const date of dates) {
@@ -212,15 +212,17 @@ export function simulateDelivery(entities: ReportEntities, start: string, end: s
         zero(),
       );
       // Whole orders; sales follow them at the day's average order value (no sales without an order).
+      // Sponsored ads are paid per click: a day without a click costs nothing.
       const orders = Math.round(sum.orders);
+      const clicks = Math.round(sum.clicks);
       const day: Raw = {
         impressions: Math.round(sum.impressions),
-        clicks: Math.round(sum.clicks),
-        spend: round2(sum.spend),
+        clicks,
+        spend: clicks > 0 ? round2(sum.spend) : 0,
         orders,
         sales: orders > 0 ? round2((sum.sales / sum.orders) * orders) : 0,
       };
-      days.push({ date, spend: day.spend });
+      days.push({ date, spend: day.spend, daily_budget: round2(cap) });
       campaignTotal = add(campaignTotal, day);
       splitRaw(day, shaped).forEach((part, li) => (leafTotals[li] = add(leafTotals[li]!, part)));
       if (campaign.ad_product === 'SPONSORED_PRODUCTS') {

@@ -706,7 +706,7 @@ const budgetLineSchema = v.object({
   acos: v.nullable(v.number()),
 });
 
-/** Budget usage of every enabled campaign over [start, end] (the current daily budget as the yardstick). */
+/** Budget usage of every enabled campaign over [start, end]: each day against the daily budget it had that day. */
 async function budgetLines(ctx: { platform: import('../port').RetailAdsPort }, start: string, end: string): Promise<BudgetLine[]> {
   const [campaigns, days, ...reports] = await Promise.all([
     ctx.platform.listCampaigns(),
@@ -718,8 +718,10 @@ async function budgetLines(ctx: { platform: import('../port').RetailAdsPort }, s
     .filter((c) => c.state === 'ENABLED')
     .map((c) => {
       const mine = days.filter((d) => d.campaign_id === c.id && d.spend > 0);
-      const usage = mine.map((d) => d.spend / c.daily_budget);
-      const last = days.filter((d) => d.campaign_id === c.id && d.date === end)[0]?.spend ?? 0;
+      // Each day against the budget it had (a raise today does not rewrite the past).
+      const usage = mine.map((d) => d.spend / (d.daily_budget || c.daily_budget));
+      const lastDay = days.find((d) => d.campaign_id === c.id && d.date === end);
+      const last = lastDay?.spend ?? 0;
       const f = figures.get(c.id);
       const m = withRatios(f ?? { impressions: 0, clicks: 0, spend: 0, orders: 0, sales: 0 });
       return {
@@ -732,7 +734,7 @@ async function budgetLines(ctx: { platform: import('../port').RetailAdsPort }, s
         capped_days: usage.filter((u) => u >= CAPPED).length,
         average_usage: usage.length ? round2(usage.reduce((s, u) => s + u, 0) / usage.length) : 0,
         last_day_spend: last,
-        last_day_usage: round2(last / c.daily_budget),
+        last_day_usage: round2(last / (lastDay?.daily_budget || c.daily_budget)),
         spend: m.spend,
         sales: m.sales,
         acos: m.acos,

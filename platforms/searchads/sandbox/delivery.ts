@@ -16,7 +16,7 @@
  */
 import { daySegments, stateAt, type WithHistory } from '../../sandbox/history';
 
-import { deliverParentDay, splitDay, type DayFigures } from '../../sandbox/allocate';
+import { deliverParentDay, splitDay, type DayFigures, type Pricing } from '../../sandbox/allocate';
 import { dailyMetrics, profileFor, type PerformanceProfile, type PerformanceTier } from '../../sandbox/metrics';
 import { negativeBlocks } from '../keyword-matching';
 import type {
@@ -64,6 +64,9 @@ function demand(id: string, date: string, type: SearchAdsCampaignType, profile: 
   return type === 'VIDEO' ? { ...day, video_views } : day;
 }
 
+/** Search and shopping campaigns pay per click; display, video and the others per impression or view. */
+export const pricingOf = (type: SearchAdsCampaignType): Pricing => (type === 'SEARCH' || type === 'SHOPPING' ? 'cpc' : 'cpm');
+
 /** Before any recorded change: the entity as first stored. */
 const FIRST_MOMENT = '1970-01-01T00:00:00.000Z';
 
@@ -96,6 +99,7 @@ export function campaignDay(
       return demand(g.id, day, type, profileOf(type, g.performance, first > 0 ? g.cpc_bid / first : 1));
     },
     ownDemand: (c, day) => demand(c.id, day, type, profileOf(type, c.performance)),
+    pricing: pricingOf(type),
   });
 }
 
@@ -125,12 +129,14 @@ export function splitAmong<M extends { id: string; status: string; start_date?: 
   members: readonly WithHistory<M>[],
   date: string,
   tier: (member: M) => PerformanceTier,
+  pricing: Pricing = 'cpm',
 ): [M, DayFigures][] {
   const active = members.map((m) => [m, enabledShare(m, date)] as const).filter(([, share]) => share > 0);
   if (!active.length) return [];
   const parts = splitDay(
     groupDay,
     active.map(([m, share]) => weighted(m.id, date, tier(m), share)),
+    pricing,
   );
   return active.map(([m], i) => [m, parts[i]!]);
 }
@@ -175,6 +181,7 @@ export function splitSearchTerms(
     const w = weighted(`${keyword.id}|${q}`, date, irrelevant ? 'wasteful' : keyword.performance, q === all[0] ? 2 : 1);
     return irrelevant ? { ...w, conversions: 0, revenue: 0 } : w;
   });
-  const parts = splitDay(day, weights);
+  // A search term is paid per click.
+  const parts = splitDay(day, weights, 'cpc');
   return terms.map((q, i) => [q, parts[i]!]);
 }

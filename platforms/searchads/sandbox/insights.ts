@@ -16,6 +16,7 @@ import type {
 import { GEO_TARGET_CONSTANTS, LANGUAGE_CONSTANTS, suggestGeoTargets } from '../reference-data';
 import {
   campaignDay,
+  pricingOf,
   enabledShare,
   splitAmong,
   splitSearchTerms,
@@ -321,11 +322,23 @@ export class InsightsSandbox {
           if (level === 'ad_group') rows.push({ date, ...part, ...ids });
           const group = children.find((g) => g.id === adGroupId)!;
           if (level === 'ad') {
-            for (const [ad, figures] of splitAmong(part, adsOf.get(adGroupId) ?? [], date, () => group.performance))
+            for (const [ad, figures] of splitAmong(
+              part,
+              adsOf.get(adGroupId) ?? [],
+              date,
+              () => group.performance,
+              pricingOf(campaign.type),
+            ))
               rows.push({ date, ...figures, ...ids, ad_id: ad.id });
           }
           if (level === 'keyword' || level === 'search_term') {
-            for (const [keyword, figures] of splitAmong(part, keywordsOf.get(adGroupId) ?? [], date, (k) => k.performance)) {
+            for (const [keyword, figures] of splitAmong(
+              part,
+              keywordsOf.get(adGroupId) ?? [],
+              date,
+              (k) => k.performance,
+              pricingOf(campaign.type),
+            )) {
               if (level === 'keyword') rows.push({ date, ...figures, ...ids, keyword_id: keyword.id });
               else
                 for (const [term, termDay] of splitSearchTerms(keyword, figures, date, negatives))

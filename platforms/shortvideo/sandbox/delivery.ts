@@ -17,13 +17,21 @@ import type { DailyMetrics } from '../../../core/metrics';
 import { splitEarned } from '../../sandbox/allocate';
 import { jointSegments } from '../../sandbox/top-down';
 import type { WithHistory } from '../../sandbox/history';
-import { dailyMetrics, datesBetween, hash32, profileFor, type PerformanceTier } from '../../sandbox/metrics';
-import type { ShortVideoAd, ShortVideoAdGroup, ShortVideoCampaign } from '../port';
+import { dailyMetrics, datesBetween, hash32, profileFor, type PerformanceProfile, type PerformanceTier } from '../../sandbox/metrics';
+import type { Objective, ShortVideoAd, ShortVideoAdGroup, ShortVideoCampaign } from '../port';
 
 type Stored<T> = WithHistory<T & { performance: PerformanceTier }>;
 export type DeliveryCampaign = Stored<ShortVideoCampaign>;
 export type DeliveryAdGroup = Stored<ShortVideoAdGroup>;
 export type DeliveryAd = Stored<ShortVideoAd>;
+
+/** Objectives bought on reach and views: their results are of their own type, never conversions. */
+export const NO_CONVERSION_OBJECTIVES: ReadonlySet<Objective> = new Set<Objective>(['REACH', 'VIDEO_VIEWS']);
+
+/** An ad group's delivery profile: its tier's, without conversions (nor their value) under a reach or view objective. */
+function profileOf(objective: Objective, tier: PerformanceTier): PerformanceProfile {
+  return NO_CONVERSION_OBJECTIVES.has(objective) ? profileFor(tier, { cvr: 0, order_value: 0 }) : profileFor(tier);
+}
 
 /** Share of a daily cap a day may use: delivery stops just under the budget. */
 const BUDGET_USE = 0.97;
@@ -183,7 +191,7 @@ export function simulateDelivery(
         }
         let day = zero();
         if (live > 0) {
-          const natural = dailyMetrics(group.id, date, profileFor(group.performance));
+          const natural = dailyMetrics(group.id, date, profileOf(campaign.objective_type, group.performance));
           day = scale(natural, live);
           if (day.spend > cap * BUDGET_USE) day = scale(day, (cap * BUDGET_USE) / day.spend);
         }

@@ -17,7 +17,7 @@
 import type { DailyMetrics } from '../../../core/metrics';
 import type { WithHistory } from '../../sandbox/history';
 import { dailyMetrics, datesBetween, profileFor, seededRandom, type PerformanceProfile, type PerformanceTier } from '../../sandbox/metrics';
-import { apportion } from '../../sandbox/allocate';
+import { splitEarned, valueOfConversions } from '../../sandbox/allocate';
 import { jointSegments } from '../../sandbox/top-down';
 import type { SocialAdsAd, SocialAdsAdSet, SocialAdsCampaign } from '../port';
 
@@ -198,19 +198,17 @@ export function deliveredAdDays(account: DeliveryAccount, since: string, until: 
         capped && natural.spend_cents > budgetCents
           ? (budgetCents * (0.93 + 0.07 * seededRandom(`${key}|${date}|pace`)())) / natural.spend_cents
           : 1;
-      const parts = Object.fromEntries(
-        METRICS.map((m) => {
-          let whole = Math.round(natural[m] * factor);
-          if (m === 'spend_cents' && capped) whole = Math.min(whole, budgetCents);
-          return [
-            m,
-            apportion(
-              whole,
-              weights.map((w) => w?.[m] ?? 0),
-            ),
-          ];
-        }),
-      ) as Record<Metric, number[]>;
+      const whole = Object.fromEntries(METRICS.map((m) => [m, Math.round(natural[m] * factor)])) as Record<Metric, number>;
+      if (capped) whole.spend_cents = Math.min(whole.spend_cents, budgetCents);
+      // Revenue comes with the conversions that happened (same value per conversion), never without one.
+      whole.revenue_cents = Math.round(valueOfConversions(natural.revenue_cents, natural.conversions, whole.conversions));
+      // Each ad's share: revenue follows the conversions it got, so no ad has revenue without one.
+      const split = splitEarned(
+        whole,
+        weights.map((w) => w ?? (Object.fromEntries(METRICS.map((m) => [m, 0])) as Record<Metric, number>)),
+        { metrics: METRICS, earnedFrom: { revenue_cents: 'conversions' }, money: [], impressions: 'impressions' },
+      );
+      const parts = Object.fromEntries(METRICS.map((m) => [m, split.map((p) => p[m])])) as Record<Metric, number[]>;
       holder.ads.forEach(({ ad }, i) => {
         if (!weights[i]) return;
         const day: AdDay = {
