@@ -3,8 +3,8 @@
  * top down from the entities' history, and a day split by device or network.
  */
 import { totals } from '../../../core/metrics';
-import { deliverParentDay, splitDay, type DayFigures } from '../../sandbox/allocate';
-import { stateAt, type WithHistory } from '../../sandbox/history';
+import { deliverParentDay, splitPerClick, type DayFigures } from '../../sandbox/allocate';
+import { settingOnDay, stateAt, type WithHistory } from '../../sandbox/history';
 import { dailyMetrics, profileFor, seededRandom } from '../../sandbox/metrics';
 import { negativeBlocks } from '../matching';
 import { adAt } from './ads';
@@ -97,6 +97,8 @@ const running = (e: { start_date: string; end_date?: string }, date: string) => 
 export interface CampaignDay {
   date: string;
   campaign_id: string;
+  /** The campaign's daily budget that day (time-weighted over a change). */
+  daily_budget: number;
   total: DayFigures;
   products: Map<string, DayFigures>;
   adGroups: Map<string, DayFigures>;
@@ -184,6 +186,7 @@ export function deliveryOf(
           children: groups,
           parentDelivers,
           dailyBudget,
+          pricing: 'cpc',
           childDemand: (g, d) => {
             if (!live(g.status) || !running(g, d)) return undefined;
             const parts = demandOf(g);
@@ -201,19 +204,19 @@ export function deliveryOf(
             const w = 0.7 + seededRandom(a.id)() * 0.6;
             return { impressions: w, clicks: w, spend: w, conversions: w, revenue: w };
           });
-          splitDay(figures, shares).forEach((f, i) => adParts.set(groupAds[i]!.id, { ...f, ad_group_id: groupId }));
+          splitPerClick(figures, shares).forEach((f, i) => adParts.set(groupAds[i]!.id, { ...f, ad_group_id: groupId }));
           const group = stateAt(
             groups.find((g) => g.id === groupId)!,
             endOfDay,
           );
           const parts = demandOf(group);
-          splitDay(
+          splitPerClick(
             figures,
             parts.map((p) => p.day),
           ).forEach((f, i) => {
             const { k, searches } = parts[i]!;
             keywordParts.set(k.id, { ...f, ad_group_id: groupId });
-            splitDay(
+            splitPerClick(
               f,
               searches.map((s) => s.day),
             ).forEach((t, j) => {
@@ -230,6 +233,7 @@ export function deliveryOf(
         days.push({
           date,
           campaign_id: id,
+          daily_budget: settingOnDay(campaign, date, (c) => c.daily_budget),
           total: day.total,
           products: new Map(),
           adGroups: day.children,
@@ -249,12 +253,14 @@ export function deliveryOf(
         children,
         parentDelivers,
         dailyBudget,
+        pricing: 'cpc',
         childDemand: (p, d) => (p.offer_status !== 'Disapproved' && p.start_date <= d ? productDemand(p, d) : undefined),
       });
       if (day.total.impressions > 0)
         days.push({
           date,
           campaign_id: id,
+          daily_budget: settingOnDay(campaign, date, (c) => c.daily_budget),
           total: day.total,
           products: day.children,
           adGroups: new Map(),
@@ -291,7 +297,7 @@ export function segmentDay(
     const conversionLean = segment === 'DeviceType' && i === 0 ? 1.25 : 1;
     return { impressions: w, clicks: w, spend: w, conversions: w * conversionLean, revenue: w * conversionLean };
   });
-  return splitDay(day, weights)
+  return splitPerClick(day, weights)
     .map((figures, i) => ({ value: values[i]!, figures }))
     .filter((part) => part.figures.impressions > 0);
 }

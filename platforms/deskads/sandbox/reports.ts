@@ -43,7 +43,12 @@ export class ReportsSandbox {
       const base = { ...(request.aggregation === 'Daily' ? { date: day.date } : {}), campaign_id: day.campaign_id };
       switch (request.report_type) {
         case 'CampaignPerformance':
-          collect(day.campaign_id, base, day.total, day.date);
+          collect(
+            day.campaign_id,
+            request.aggregation === 'Daily' ? { ...base, daily_budget: day.daily_budget } : base,
+            day.total,
+            day.date,
+          );
           break;
         case 'ProductDimensionPerformance':
           for (const [id, figures] of day.products) collect(id, { ...base, product_id: id }, figures, day.date);

@@ -23,11 +23,9 @@ export class ReportingSandbox {
     return buildReport(reportType, await this._reportEntities(), start, end);
   }
 
-  async getCampaignDays(start: string, end: string): Promise<{ campaign_id: string; date: string; spend: number }[]> {
+  async getCampaignDays(start: string, end: string): Promise<{ campaign_id: string; date: string; spend: number; daily_budget: number }[]> {
     const delivery = simulateDelivery(await this._reportEntities(), start, end, isoDate(new Date()));
-    return [...delivery.campaignDays.entries()].flatMap(([campaignId, days]) =>
-      days.map((d) => ({ campaign_id: campaignId, date: d.date, spend: d.spend })),
-    );
+    return [...delivery.campaignDays.entries()].flatMap(([campaignId, days]) => days.map((d) => ({ campaign_id: campaignId, ...d })));
   }
 
   async getPlacementReport(start: string, end: string): Promise<RetailAdsReportRow[]> {
