@@ -342,7 +342,9 @@ describe('Stack: routes', () => {
       StatusCode: '429',
       ResponseParameters: { 'gatewayresponse.header.Retry-After': "'1'" },
     });
-    const functions = Object.values(template.findResources('AWS::Lambda::Function')).filter((f) => f.Properties.Environment?.Variables?.TIER_LIMITS);
+    const functions = Object.values(template.findResources('AWS::Lambda::Function')).filter(
+      (f) => f.Properties.Environment?.Variables?.TIER_LIMITS,
+    );
     expect(functions.length).toBeGreaterThan(0);
     for (const fn of functions) expect(fn.Properties.Environment.Variables.KEY_RATE_LIMIT).toBe('20/100');
   });
@@ -364,7 +366,14 @@ describe('Stack: routes', () => {
     const codes = Object.values(template.findResources('AWS::ApiGateway::GatewayResponse')).map(
       (r) => /"code":"([a-z_]+)"/.exec(JSON.stringify(r.Properties.ResponseTemplates).replace(/\\"/g, '"'))?.[1],
     );
-    expect(codes.sort()).toEqual(['integration_timeout', 'internal_error', 'invalid_request', 'payload_too_large', 'rate_limited', 'route_not_found']);
+    expect(codes.sort()).toEqual([
+      'integration_timeout',
+      'internal_error',
+      'invalid_request',
+      'payload_too_large',
+      'rate_limited',
+      'route_not_found',
+    ]);
     for (const code of codes) expect(Object.keys(ERROR_CODES)).toContain(code);
   });
 });

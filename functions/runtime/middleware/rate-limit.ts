@@ -40,7 +40,11 @@ export class RateLimitedError extends GatewayError {
     super(
       429,
       `Too many requests with this API key: slow down and retry after ${retryAfterSeconds} second(s). Nothing ran and no quota was used.`,
-      { code: 'rate_limited', headers: { 'Retry-After': String(retryAfterSeconds) }, structuredContent: { retry_after_seconds: retryAfterSeconds } },
+      {
+        code: 'rate_limited',
+        headers: { 'Retry-After': String(retryAfterSeconds) },
+        structuredContent: { retry_after_seconds: retryAfterSeconds },
+      },
     );
     this.name = 'RateLimitedError';
   }
