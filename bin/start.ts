@@ -6,6 +6,7 @@ import '../functions/local/quiet-warnings';
 import { rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { ensureDemoOwner } from '../functions/local/demo';
+import { untilStoreAnswers } from '../functions/local/patience';
 import { ensureTables, startDynamoDbLocal } from '../functions/local/dynamodb-local';
 import { CREDENTIALS_KEY_FILE, DATA_DIR, RUNNING_FILE, writeRunningStore } from '../functions/local/local-store';
 import { startHttpServer } from '../functions/local/server';
@@ -83,8 +84,12 @@ async function main(): Promise<void> {
     });
   restartWhenItDies(dynamodb);
   try {
-    await ensureTables(dynamodb.endpoint);
-    const { demo, created } = await ensureDemoOwner(join(DATA_DIR, 'demo.json'));
+    // Seeding waits for a slow store as long as it takes, saying so (issue 32: it gave up on busy machines).
+    const onWait = (message: string) => console.log(message);
+    await untilStoreAnswers('creating the tables', () => ensureTables(dynamodb.endpoint), { onWait });
+    const { demo, created } = await untilStoreAnswers('seeding the demo owner', () => ensureDemoOwner(join(DATA_DIR, 'demo.json')), {
+      onWait,
+    });
     server = await startHttpServer(port);
     const baseUrl = `http://127.0.0.1:${port}`;
     // Connect links and the consent callback point here (an outside URL in front of it may override).

@@ -33,6 +33,8 @@ export interface GatewayApiProps {
   logRetention: RetentionDays;
   /** false: fixed routes only (first deployment, before the "Resources per API" increase). */
   toolRoutes: boolean;
+  /** The stage's throttle over all callers together; beyond it API Gateway answers 429 rate_limited. */
+  throttle: { perSecond: number; burst: number };
 }
 
 /**
@@ -188,6 +190,9 @@ export class GatewayApi extends Construct {
       ),
       // Execution logs for errors only, never request or response bodies (dataTrace).
       loggingLevel: MethodLoggingLevel.ERROR,
+      // Every method together; each key's own rate is limited by the functions (KEY_RATE_LIMIT).
+      throttlingRateLimit: props.throttle.perSecond,
+      throttlingBurstLimit: props.throttle.burst,
       dataTraceEnabled: false,
       metricsEnabled: true,
     });
@@ -231,6 +236,12 @@ export class GatewayApi extends Construct {
           '"The request body is larger than 10 MB, the most the gateway accepts. Send a smaller request."',
           'payload_too_large',
         ),
+      }),
+      this.api.addGatewayResponse('Throttled', {
+        type: ResponseType.THROTTLED,
+        statusCode: '429',
+        responseHeaders: { 'Retry-After': "'1'" },
+        templates: envelope('"Too many requests reach the gateway right now. Retry after a second."', 'rate_limited'),
       }),
       this.api.addGatewayResponse('Default4xx', {
         type: ResponseType.DEFAULT_4XX,

@@ -13,7 +13,7 @@ import { functionTimeoutSeconds, GatewayFunction } from './gateway-function';
 import { LiveConnections } from './live-connections';
 import { acknowledgeFindings } from './nag';
 import { FUNCTION_NAMES, type FunctionName, type RoutedTool } from './routes';
-import { LIVE_SETTING_VARIABLES, resolveSettings, type GatewaySettings } from './settings';
+import { LIVE_SETTING_VARIABLES, parseRate, resolveSettings, type GatewaySettings } from './settings';
 import { GatewayTables, type TableAccess } from './tables';
 
 /**
@@ -101,6 +101,7 @@ export class GatewayStack extends Stack {
       TIER_LIMITS: JSON.stringify(settings.tierLimits),
       UPGRADE_URL: settings.upgradeUrl,
       LOG_LEVEL: settings.logLevel,
+      KEY_RATE_LIMIT: settings.keyRateLimit,
     };
     // Functions that open live accounts: where the key and secret are, and the non-secret settings given.
     const liveEnvironment: Record<string, string> = { ...this.liveConnections.environment() };
@@ -180,6 +181,7 @@ export class GatewayStack extends Stack {
       stageName: settings.stageName,
       logRetention,
       toolRoutes: settings.toolRoutes,
+      throttle: parseRate(settings.apiThrottle)!,
     });
 
     // The gateway's public URL, for connect links and the OAuth callback: the setting, else the API's

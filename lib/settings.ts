@@ -18,6 +18,16 @@ export interface GatewaySettings {
    * milliseconds" quota raised first (regional REST APIs, up to 300 s), or the deployment fails.
    */
   longRunningTimeoutSeconds: number;
+  /**
+   * Calls one API key may make (KEY_RATE_LIMIT, `<per second>/<burst>`): each warm function answers
+   * 429 `rate_limited` with Retry-After beyond it (functions/runtime/middleware/rate-limit.ts).
+   */
+  keyRateLimit: string;
+  /**
+   * The API stage's throttle over all callers together (`<per second>/<burst>`): API Gateway answers
+   * 429 `rate_limited` beyond it. Keep it within the account's regional API Gateway quota.
+   */
+  apiThrottle: string;
   /** LOG_LEVEL of every function. */
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   /** Days CloudWatch keeps function, access and API logs. */
@@ -72,6 +82,8 @@ export const DEFAULT_SETTINGS: GatewaySettings = {
   tierLimits: DEFAULT_TIER_LIMITS,
   upgradeUrl: 'https://example.com/pricing',
   longRunningTimeoutSeconds: 29,
+  keyRateLimit: '20/100',
+  apiThrottle: '1000/2000',
   logLevel: 'info',
   logRetentionDays: 30,
   stageName: 'prod',
@@ -98,6 +110,10 @@ export function settingsFromContext(get: (key: string) => unknown): GatewaySetti
   if (upgradeUrl !== undefined) overrides.upgradeUrl = String(upgradeUrl);
   const longRunning = get('longRunningTimeoutSeconds');
   if (longRunning !== undefined) overrides.longRunningTimeoutSeconds = Number(longRunning);
+  for (const key of ['keyRateLimit', 'apiThrottle'] as const) {
+    const value = get(key);
+    if (value !== undefined) overrides[key] = String(value);
+  }
   const logLevel = get('logLevel');
   if (logLevel !== undefined) overrides.logLevel = String(logLevel) as GatewaySettings['logLevel'];
   const retention = get('logRetentionDays');
@@ -142,6 +158,9 @@ export function resolveSettings(overrides: Partial<GatewaySettings> = {}): Gatew
       'longRunningTimeoutSeconds must be a whole number of seconds from 1 to 300 (above 29 needs the raised API Gateway quota)',
     );
   }
+  for (const key of ['keyRateLimit', 'apiThrottle'] as const) {
+    if (!parseRate(settings[key])) problems.push(`${key} must be <calls per second>/<burst>, both above 0, e.g. '20/100'`);
+  }
   if (!(LOG_LEVELS as readonly string[]).includes(settings.logLevel)) problems.push(`logLevel must be one of ${LOG_LEVELS.join(', ')}`);
   if (!RETENTION_DAYS.includes(settings.logRetentionDays)) problems.push(`logRetentionDays must be one of ${RETENTION_DAYS.join(', ')}`);
   if (!/^[A-Za-z0-9_]{1,128}$/.test(settings.stageName)) problems.push('stageName may hold only letters, digits and underscores');
@@ -166,6 +185,13 @@ export function resolveSettings(overrides: Partial<GatewaySettings> = {}): Gatew
   }
   if (problems.length) throw new GatewaySettingsError(`Invalid stack settings:\n- ${problems.join('\n- ')}`);
   return settings;
+}
+
+/** `20/100` → { perSecond: 20, burst: 100 }; undefined when it is not that form. */
+export function parseRate(value: unknown): { perSecond: number; burst: number } | undefined {
+  const match = typeof value === 'string' ? /^(\d+(?:\.\d+)?)\/(\d+)$/.exec(value.trim()) : null;
+  if (!match || !(Number(match[1]) > 0) || !(Number(match[2]) >= 1)) return undefined;
+  return { perSecond: Number(match[1]), burst: Number(match[2]) };
 }
 
 /** SEARCHADS_CLIENT_SECRET → searchadsClientSecret. */

@@ -88,3 +88,21 @@ export function alertEmailFrom(): string | undefined {
 export function sesEndpoint(): string | undefined {
   return process.env.SES_ENDPOINT || undefined;
 }
+
+/** Calls one API key may make: `burst` at once, then `perSecond` each second (middleware/rate-limit.ts). */
+export interface KeyRateLimit {
+  perSecond: number;
+  burst: number;
+}
+
+/** Default per-key rate: 20 calls a second, bursts of 100 (the stack passes its `keyRateLimit` setting). */
+export const DEFAULT_KEY_RATE_LIMIT: KeyRateLimit = { perSecond: 20, burst: 100 };
+
+/** The per-key rate: KEY_RATE_LIMIT as `<per second>/<burst>` (e.g. `20/100`); unset or unreadable: the default. */
+export function keyRateLimit(): KeyRateLimit {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*\/\s*(\d+)\s*$/.exec(process.env.KEY_RATE_LIMIT ?? '');
+  if (!match) return DEFAULT_KEY_RATE_LIMIT;
+  const perSecond = Number(match[1]);
+  const burst = Number(match[2]);
+  return perSecond > 0 && burst >= 1 ? { perSecond, burst } : DEFAULT_KEY_RATE_LIMIT;
+}

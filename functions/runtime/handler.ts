@@ -15,6 +15,7 @@ import { idempotency } from './middleware/idempotency';
 import { lookupTool } from './middleware/lookup-tool';
 import { outcome, outcomeOf, ToolDeadlineReached } from './middleware/outcome';
 import { quota, quotaBlockFor } from './middleware/quota';
+import { rateLimit } from './middleware/rate-limit';
 import { bodyParserErrors, requestShapeAfterParsing, requestShapeBeforeParsing } from './middleware/request-shape';
 import { selectAccount } from './middleware/select-account';
 import { validateArguments } from './middleware/validate-arguments';
@@ -32,7 +33,7 @@ export type ToolHandler = (event: GatewayEvent, context: Context) => Promise<Gat
 /**
  * The one handler every platform group's Lambda uses for `POST /api/v1/tools/{tool}/execute`.
  * The chain runs in the order of CONTRACT.md section 5:
- * envelope → request shape → JSON body → auth (401) → tool lookup (404) → arguments (400) →
+ * envelope → request shape → JSON body → auth (401) → per-key rate (429) → tool lookup (404) → arguments (400) →
  * account selection (400) → idempotency (replay / 409 / 422) → quota (402) → the tool.
  * Deadlines (deadlines.ts): the chain and the tool stop SETTLE_MARGIN_MS before the function's
  * end; settling the quota and the claim may use the time up to ANSWER_MARGIN_MS before it.
@@ -63,6 +64,7 @@ export function createToolHandler(
     .use(bodyParserErrors())
     .use(requestShapeAfterParsing())
     .use(authenticate())
+    .use(rateLimit())
     .use(lookupTool(ownTools, options.allTools ?? ownTools))
     .use(validateArguments())
     .use(selectAccount())

@@ -5,6 +5,7 @@ import { currentSafetySettings, GuardrailBlockedError, guardrailBreaches, safety
 import type { RequestState } from './state';
 import { holdAction, newChangeId, recordAudit, type AuditEntry } from './stores/audit';
 import { settle } from './settle';
+import { currentStoreScope, type ReplacedValues } from './stores/dynamo';
 import type { ConnectedAccount } from '../../core/accounts';
 import type { PlatformCheckingPort, ToolContext, ToolDefinition, ToolResult } from '../../core/tool';
 
@@ -79,6 +80,10 @@ export async function runPlannedWrite(tool: ToolDefinition, state: RequestState,
   }
   const applying = { ...ctx, createPaused: settings.create_paused ?? false };
   let result: ToolResult;
+  // The sandbox reports the values each of its updates replaced (read in the revision-guarded write).
+  const scope = currentStoreScope();
+  const replaced: ReplacedValues[] = [];
+  if (scope) scope.replaced = replaced;
   try {
     result = await tool.apply!(plan, args, applying);
   } catch (err) {
@@ -89,8 +94,13 @@ export async function runPlannedWrite(tool: ToolDefinition, state: RequestState,
     else await audit('failed', err instanceof GatewayError ? err.message : 'The write failed.');
     throw err;
   }
-  const extra: Partial<AuditEntry> = { created_ids: createdIds(plan, result) };
-  if (plan.changes.length) extra.undo = tool.undo?.(plan, args);
+  if (scope?.replaced === replaced) scope.replaced = undefined;
+  // The audit's before values are the ones this write replaced, not the ones the plan read a moment
+  // earlier (another write may have come in between): revert_change restores them.
+  const applied = withReplacedValues(plan, replaced);
+  const extra: Partial<AuditEntry> = { created_ids: createdIds(plan, result), changes: applied.changes, budgets: applied.budgets };
+  if (state.account?.mode === 'live' || !applied.exact) extra.before_from = 'plan';
+  if (plan.changes.length) extra.undo = tool.undo?.(applied, args);
   const heldActionId = (plan.data as { action_id?: unknown } | undefined)?.action_id;
   if (tool.approval && typeof heldActionId === 'string') extra.action_id = heldActionId;
   await audit('applied', undefined, extra);
@@ -172,6 +182,49 @@ function auditRecorder(tool: ToolDefinition, state: RequestState, ctx: ToolConte
       ctx.log.error('audit record not written', { tool: tool.name, outcome, error: (err as Error).name }),
     );
   };
+}
+
+/**
+ * The plan with the before values of its updates replaced by the values the write itself replaced
+ * (`replaced`, reported by the sandbox store; the first update of an entity's field in this write
+ * counts). `exact`: every updated field's before value came from the write (always false on live
+ * accounts, whose adapters report nothing: their before values are the plan's read in the same
+ * request, just before the write).
+ */
+export function withReplacedValues(plan: WritePlan, replaced: readonly ReplacedValues[]): WritePlan & { exact: boolean } {
+  const firstBefore = new Map<string, unknown>();
+  for (const write of replaced) {
+    for (const [field, value] of Object.entries(write.before)) {
+      const key = `${write.id}|${field}`;
+      if (!firstBefore.has(key)) firstBefore.set(key, value);
+    }
+  }
+  let exact = true;
+  const corrected = new Map<string, { planned: unknown; actual: unknown }>();
+  const changes = plan.changes.map((change) => {
+    if (change.action !== 'update' || !change.id) return change;
+    const fields: WritePlan['changes'][number]['fields'] = {};
+    for (const [field, fieldChange] of Object.entries(change.fields)) {
+      const key = `${change.id}|${field}`;
+      if (!firstBefore.has(key)) {
+        exact = false;
+        fields[field] = fieldChange;
+        continue;
+      }
+      const actual = firstBefore.get(key) === null && fieldChange.before === undefined ? undefined : firstBefore.get(key);
+      corrected.set(key, { planned: fieldChange.before, actual });
+      fields[field] = { ...fieldChange, before: actual };
+    }
+    return { ...change, fields };
+  });
+  const budgets = plan.budgets?.map((budget) => {
+    if (!budget.id) return budget;
+    for (const [key, { planned, actual }] of corrected) {
+      if (key.startsWith(`${budget.id}|`) && planned === budget.before && typeof actual === 'number') return { ...budget, before: actual };
+    }
+    return budget;
+  });
+  return { ...plan, changes, budgets, exact };
 }
 
 /** The ids a create's answer names (`*_id` values of its structured data) when the plan created something. */

@@ -1,6 +1,6 @@
 import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../../functions/runtime/config';
-import { documentClient, isConditionalCheckFailed } from '../../functions/runtime/stores/dynamo';
+import { currentStoreScope, documentClient, isConditionalCheckFailed } from '../../functions/runtime/stores/dynamo';
 import type { PlatformWord } from '../../core/platforms';
 
 /**
@@ -137,14 +137,11 @@ export class SandboxStore {
   }
 
   /**
-   * Sets fields of an existing entity (undefined values are removed). With `expect`, the update
-   * only happens when those fields currently hold those values (EntityStateError otherwise).
-   * Returns the entity after the update.
-   */
-  /**
    * Sets fields of an entity (undefined removes one). With `expect`, only when those fields hold those
    * values. Records the values it replaces in the entity's history (history.ts) in the same
-   * conditional write, guarded by a revision number, so the past can always be rebuilt.
+   * conditional write, guarded by a revision number, so the past can always be rebuilt. The values
+   * it replaced (every field of the patch, at that revision) go to the store scope's `replaced`
+   * when the runtime asks for them: the exact before values of the write's audit record.
    */
   async update<T extends SandboxEntity>(
     kind: string,
@@ -162,7 +159,12 @@ export class SandboxStore {
       for (const [field, value] of Object.entries(patch)) {
         if (JSON.stringify(current[field]) !== JSON.stringify(value)) before[field] = current[field] ?? null;
       }
-      if (Object.keys(before).length === 0) return this.strip<T>(current)!;
+      // What this write replaces, field by field, at the revision it is guarded by (reported once it holds).
+      const replaced = { kind, id, before: Object.fromEntries(Object.keys(patch).map((field) => [field, current[field] ?? null])) };
+      if (Object.keys(before).length === 0) {
+        currentStoreScope()?.replaced?.push(replaced);
+        return this.strip<T>(current)!;
+      }
       const names: Record<string, string> = { '#history': 'history', '#rev': 'rev' };
       const values: Record<string, unknown> = {
         ':entry': [{ at: (options.now ?? new Date()).toISOString(), before }],
@@ -201,6 +203,7 @@ export class SandboxStore {
             ReturnValues: 'ALL_NEW',
           }),
         );
+        currentStoreScope()?.replaced?.push(replaced);
         return this.strip<T>(result.Attributes)!;
       } catch (err) {
         // Another write got in between: read again and re-check `expect` (a few times at most).

@@ -332,13 +332,30 @@ describe('Stack: routes', () => {
     });
   });
 
+  // Issue 32: no rate limit served about 9,900 calls of one key in 60 s.
+  it('throttles the stage as a whole and gives each function the per-key rate limit', () => {
+    template.hasResourceProperties('AWS::ApiGateway::Stage', {
+      MethodSettings: [Match.objectLike({ HttpMethod: '*', ResourcePath: '/*', ThrottlingRateLimit: 1000, ThrottlingBurstLimit: 2000 })],
+    });
+    template.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
+      ResponseType: 'THROTTLED',
+      StatusCode: '429',
+      ResponseParameters: { 'gatewayresponse.header.Retry-After': "'1'" },
+    });
+    const functions = Object.values(template.findResources('AWS::Lambda::Function')).filter(
+      (f) => f.Properties.Environment?.Variables?.TIER_LIMITS,
+    );
+    expect(functions.length).toBeGreaterThan(0);
+    for (const fn of functions) expect(fn.Properties.Environment.Variables.KEY_RATE_LIMIT).toBe('20/100');
+  });
+
   it('waits for every route stack before deploying', () => {
     const deployment = Object.values(template.findResources('AWS::ApiGateway::Deployment'))[0];
     for (const { id } of gateway.routeTemplates) expect(deployment.DependsOn).toContain(id);
   });
 
   it('answers API Gateway errors in the envelope with a code of the vocabulary, unknown paths with 404', () => {
-    template.resourceCountIs('AWS::ApiGateway::GatewayResponse', 5);
+    template.resourceCountIs('AWS::ApiGateway::GatewayResponse', 6);
     template.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
       ResponseType: 'MISSING_AUTHENTICATION_TOKEN',
       StatusCode: '404',
@@ -349,7 +366,14 @@ describe('Stack: routes', () => {
     const codes = Object.values(template.findResources('AWS::ApiGateway::GatewayResponse')).map(
       (r) => /"code":"([a-z_]+)"/.exec(JSON.stringify(r.Properties.ResponseTemplates).replace(/\\"/g, '"'))?.[1],
     );
-    expect(codes.sort()).toEqual(['integration_timeout', 'internal_error', 'invalid_request', 'payload_too_large', 'route_not_found']);
+    expect(codes.sort()).toEqual([
+      'integration_timeout',
+      'internal_error',
+      'invalid_request',
+      'payload_too_large',
+      'rate_limited',
+      'route_not_found',
+    ]);
     for (const code of codes) expect(Object.keys(ERROR_CODES)).toContain(code);
   });
 });

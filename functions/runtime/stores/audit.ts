@@ -51,6 +51,13 @@ export interface AuditEntry {
   reverted_by?: string;
   /** The pending action an approval applied. */
   action_id?: string;
+  /**
+   * Applied writes only. Absent: every before value is the one the write replaced (the sandbox reads
+   * it in its revision-guarded write). `plan`: some before values are what the plan read in the same
+   * request just before writing (live platforms report nothing else); a concurrent write between the
+   * two would not show.
+   */
+  before_from?: 'plan';
 }
 
 export interface PendingAction {

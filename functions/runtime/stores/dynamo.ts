@@ -27,6 +27,18 @@ export interface StoreScope {
   deadline: number;
   /** Writes to the sandbox (the simulated platforms) attempted in this scope, answered or not. */
   sandboxWrites?: number;
+  /**
+   * When set, every sandbox update made in this scope adds the values it replaced, read in the same
+   * revision-guarded write (platforms/sandbox/store.ts): the exact before values of a write's audit.
+   */
+  replaced?: ReplacedValues[];
+}
+
+/** The values one update replaced: each field it set, as it was just before (null = absent). */
+export interface ReplacedValues {
+  kind: string;
+  id: string;
+  before: Record<string, unknown>;
 }
 
 const scopes = new AsyncLocalStorage<StoreScope>();

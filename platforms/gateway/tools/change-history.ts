@@ -34,6 +34,7 @@ const entrySchema = v.object({
   undo: v.optional(v.object({ tool: v.string(), arguments: v.record(v.string(), v.unknown()) })),
   reverted_by: v.optional(v.string()),
   action_id: v.optional(v.string()),
+  before_from: v.optional(v.picklist(['plan'])),
 });
 
 export const listChangeHistory = defineGatewayTool({

@@ -1,0 +1,79 @@
+import { mkdtempSync } from 'node:fs';
+import { connect, createServer, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ensureDemoOwner } from '../../functions/local/demo';
+import { untilStoreAnswers } from '../../functions/local/patience';
+import { findApiKeyByHash, hashApiKey } from '../../functions/runtime/stores/api-keys';
+import { useTestTables } from '../support/gateway';
+
+useTestTables();
+
+/**
+ * A loopback listener in front of DynamoDB Local that accepts its first `stalled` connections and
+ * never answers them (a store still starting on a busy machine), then passes connections through.
+ */
+async function stallingProxy(
+  target: string,
+  stalled: number,
+): Promise<{ endpoint: string; stalledSeen: () => number; close: () => Promise<void> }> {
+  const { hostname, port } = new URL(target);
+  const held: Socket[] = [];
+  let seen = 0;
+  const server: Server = createServer((client) => {
+    seen++;
+    if (seen <= stalled) {
+      held.push(client);
+      client.on('error', () => undefined);
+      return;
+    }
+    const upstream = connect(Number(port), hostname);
+    client.pipe(upstream).pipe(client);
+    client.on('error', () => upstream.destroy());
+    upstream.on('error', () => client.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    endpoint: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+    stalledSeen: () => Math.min(seen, stalled),
+    close: () =>
+      new Promise((resolve) => {
+        held.forEach((socket) => socket.destroy());
+        server.close(() => resolve());
+      }),
+  };
+}
+
+describe('Function: untilStoreAnswers (npm start seeding)', () => {
+  // Issue 32: `npm start` gave up seeding ("the gateway's storage is not answering") when DynamoDB
+  // Local was slow at first on a busy machine.
+  it('seeds the demo owner through a store that stalls at first: it waits, says so, and succeeds', async () => {
+    // Prepare: the store behind a listener that never answers its first 3 connections.
+    const real = process.env.DYNAMODB_ENDPOINT!;
+    const proxy = await stallingProxy(real, 3);
+    process.env.DYNAMODB_ENDPOINT = proxy.endpoint;
+    const said: string[] = [];
+    try {
+      // Act
+      const { demo, created } = await untilStoreAnswers(
+        'seeding the demo owner',
+        () => ensureDemoOwner(join(mkdtempSync(join(tmpdir(), 'slow-start-')), 'demo.json')),
+        { onWait: (message) => said.push(message), pauseMs: 10 },
+      );
+      // Assess
+      expect(created).toBe(true);
+      expect(proxy.stalledSeen()).toBe(3);
+      expect(said.length).toBeGreaterThanOrEqual(1);
+      expect(said[0]).toContain('DynamoDB Local is not answering yet (seeding the demo owner, attempt 1)');
+      process.env.DYNAMODB_ENDPOINT = real;
+      expect(await findApiKeyByHash(hashApiKey(demo.api_key))).toMatchObject({ owner_id: demo.owner_id });
+    } finally {
+      process.env.DYNAMODB_ENDPOINT = real;
+      await proxy.close();
+    }
+  }, 300_000);
+
+  it('ends the wait on an error that is not the store’s', async () => {
+    await expect(untilStoreAnswers('a step', () => Promise.reject(new Error('bad setup')))).rejects.toThrow('bad setup');
+  });
+});
