@@ -76,15 +76,23 @@ describe('deskads search terms and wasted spend', () => {
       const result = await callTool(apiKey, action.tool, action.arguments);
       expect(result.status).toBe(200);
     }
+    // The negatives proposed (terms that are live keywords of their campaign are named, never proposed).
+    const proposedNegatives = (actions: typeof s.actions) =>
+      actions
+        .filter((a) => a.tool === 'add_deskads_negative_keywords')
+        .flatMap((a) => (a.arguments.negatives as { text: string }[]).map((n) => n.text));
+    const proposed = proposedNegatives(s.actions);
+    expect(proposed.length).toBeGreaterThan(0);
     const after = (await callToolOk(apiKey, 'get_deskads_search_terms', { limit: 200 })).structured!.search_terms as Term[];
-    for (const t of s.search_terms) expect(after.find((a) => a.search_term === t.search_term)!.is_negative).toBe(true);
+    for (const text of proposed) expect(after.find((a) => a.search_term === text)!.is_negative).toBe(true);
     const keywords = (await callToolOk(apiKey, 'list_deskads_keywords', { limit: 200 })).structured!.keywords as {
       id: string;
       bid: number;
     }[];
     for (const k of s.keywords) expect(keywords.find((x) => x.id === k.id)!.bid).toBe(k.suggested_bid);
     // Blocked terms are not proposed again.
-    const again = (await callToolOk(apiKey, 'analyze_deskads_wasted_spend', {})).structured as { search_terms: unknown[] };
-    expect(again.search_terms).toEqual([]);
+    const again = (await callToolOk(apiKey, 'analyze_deskads_wasted_spend', {})).structured as typeof s;
+    expect(proposedNegatives(again.actions)).toEqual([]);
+    expect(again.search_terms.filter((t) => proposed.includes(t.search_term))).toEqual([]);
   });
 });
