@@ -6,9 +6,16 @@
  */
 import type { ConnectedAccount } from '../../../core/accounts';
 import { ToolError } from '../../../core/errors';
-import type { RetailAdsAdProduct, RetailAdsEntityKind, RetailAdsEntityTypes, RetailAdsItemResult, RetailAdsState } from '../port';
+import type {
+  RetailAdsAdProduct,
+  RetailAdsEntityKind,
+  RetailAdsEntityTypes,
+  RetailAdsItemResult,
+  RetailAdsProductAd,
+  RetailAdsState,
+} from '../port';
 import type { PortCall } from '../../../core/tool';
-import type { RetailAdsWire } from './wire';
+import { idOf, type RetailAdsWire } from './wire';
 
 export type Entity<K extends RetailAdsEntityKind> = RetailAdsEntityTypes[K];
 export type NewEntity<K extends RetailAdsEntityKind> = Omit<RetailAdsEntityTypes[K], 'id'>;
@@ -55,6 +62,22 @@ export function portState(state: unknown): RetailAdsState {
     default:
       return 'PAUSED';
   }
+}
+
+/** A product ad as Sponsored Products and Sponsored Display lists answer it (same fields in both). */
+export function productAdOf(w: Record<string, unknown>, adProduct: RetailAdsAdProduct): RetailAdsProductAd {
+  return {
+    id: idOf(w.adId),
+    campaign_id: idOf(w.campaignId),
+    ad_group_id: idOf(w.adGroupId),
+    ad_product: adProduct,
+    asin: String(w.asin ?? ''),
+    ...(typeof w.sku === 'string' && w.sku ? { sku: w.sku } : {}),
+    // The platform's ad lists carry no product title or category: the product's identifiers stand in.
+    title: String(w.sku ?? w.asin ?? ''),
+    category: '',
+    state: portState(w.state),
+  };
 }
 
 /** The lowercase states of the Sponsored Brands v3 interface (keywords, targets, themes). */

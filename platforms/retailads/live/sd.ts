@@ -5,8 +5,8 @@
  * lowercase, dates YYYYMMDD. Audience targeting nests its refinements: the port writes
  * `views=exactProduct lookback=30`, the wire `{ type: views, value: [{ type: exactProduct }, { type: lookback, value: "30" }] }`.
  */
-import type { RetailAdsAdGroup, RetailAdsCampaign, RetailAdsProductAd, RetailAdsTarget } from '../port';
-import { compactFromIso, expressionText, isoFromCompact, portState, predicatesOf, type LiveContext } from './entities';
+import type { RetailAdsAdGroup, RetailAdsCampaign, RetailAdsTarget } from '../port';
+import { compactFromIso, expressionText, isoFromCompact, portState, predicatesOf, productAdOf, type LiveContext } from './entities';
 import { checkMoney } from './money';
 import { entityFamily, resultPerItemApi, type Wire } from './resources';
 import { idOf, notSupported, wireInt } from './wire';
@@ -102,17 +102,7 @@ export function sdFamilies(ctx: LiveContext) {
     kind: 'product_ad',
     adProduct,
     api: api('/sd/productAds', 'adId'),
-    of: (w): RetailAdsProductAd => ({
-      id: idOf(w.adId),
-      campaign_id: idOf(w.campaignId),
-      ad_group_id: idOf(w.adGroupId),
-      ad_product: adProduct,
-      asin: String(w.asin ?? ''),
-      ...(typeof w.sku === 'string' && w.sku ? { sku: w.sku } : {}),
-      title: String(w.sku ?? w.asin ?? ''),
-      category: '',
-      state: portState(w.state),
-    }),
+    of: (w) => productAdOf(w, adProduct),
     toWire: (p) => ({
       campaignId: wireInt(p.campaign_id),
       adGroupId: wireInt(p.ad_group_id),

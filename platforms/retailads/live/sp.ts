@@ -12,10 +12,18 @@ import type {
   RetailAdsMatchType,
   RetailAdsNegativeKeyword,
   RetailAdsPlacement,
-  RetailAdsProductAd,
   RetailAdsTarget,
 } from '../port';
-import { expressionText, portState, predicatesOf, snakeType, type EntityFamily, type ItemResult, type LiveContext } from './entities';
+import {
+  expressionText,
+  portState,
+  predicatesOf,
+  productAdOf,
+  snakeType,
+  type EntityFamily,
+  type ItemResult,
+  type LiveContext,
+} from './entities';
 import { checkMoney, wireMoney } from './money';
 import { entityFamily, multiStatusApi, type MultiStatusResource, type Wire } from './resources';
 import { idOf, notSupported } from './wire';
@@ -160,18 +168,7 @@ export function spFamilies(ctx: LiveContext) {
     kind: 'product_ad',
     adProduct,
     api: multiStatusApi(ctx, SP_RESOURCES.productAds),
-    of: (w): RetailAdsProductAd => ({
-      id: idOf(w.adId),
-      campaign_id: idOf(w.campaignId),
-      ad_group_id: idOf(w.adGroupId),
-      ad_product: adProduct,
-      asin: String(w.asin ?? ''),
-      ...(typeof w.sku === 'string' && w.sku ? { sku: w.sku } : {}),
-      // The platform's ad lists carry no product title or category: the product's identifiers stand in.
-      title: String(w.sku ?? w.asin ?? ''),
-      category: '',
-      state: portState(w.state),
-    }),
+    of: (w) => productAdOf(w, adProduct),
     toWire: (p) => {
       if (p.video_asset_id)
         throw notSupported(
