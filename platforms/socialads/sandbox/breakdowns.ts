@@ -84,7 +84,8 @@ export function productShares(products: readonly SocialAdsProduct[]): { value: s
     });
 }
 
-const METRICS = [
+/** The whole figures of a funnel day (every figure an insights row sums). */
+export const FUNNEL_METRICS = [
   'impressions',
   'reach',
   'clicks',
@@ -118,19 +119,19 @@ export function splitDay(
   const skew = values.map((v) => v.share * (0.75 + 0.5 * seededRandom(`${day.ad.id}|${v.value}|skew`)()));
   const convertSkew = values.map((v, i) => skew[i] * (v.converts ?? 0.4 + 1.2 * seededRandom(`${day.ad.id}|${v.value}|converts`)()));
   const valueSkew = convertSkew.map((w, i) => w * (values[i].price ?? 1));
-  const weightsOf = (m: (typeof METRICS)[number]) => (m === 'conversions' || m === 'add_to_cart' ? convertSkew : skew);
+  const weightsOf = (m: (typeof FUNNEL_METRICS)[number]) => (m === 'conversions' || m === 'add_to_cart' ? convertSkew : skew);
   const parts = Object.fromEntries(
-    METRICS.filter((m) => m !== 'revenue_cents').map((m) => [
+    FUNNEL_METRICS.filter((m) => m !== 'revenue_cents').map((m) => [
       m,
       apportion(day[m], weightsOf(m).every((w) => w === 0) ? skew : weightsOf(m)),
     ]),
-  ) as Record<(typeof METRICS)[number], number[]>;
+  ) as Record<(typeof FUNNEL_METRICS)[number], number[]>;
   // Value follows the purchases each value got (at its price), so no value earns without a purchase.
   const earned = parts.conversions.map((n, i) => n * (values[i].price ?? 1));
   parts.revenue_cents = apportion(day.revenue_cents, earned.some((w) => w > 0) ? earned : valueSkew);
   return values.map((v, i) => {
     const part = { ...day, breakdown_value: v.value } as FunnelDay & { breakdown_value: string };
-    for (const m of METRICS) part[m] = parts[m][i]!;
+    for (const m of FUNNEL_METRICS) part[m] = parts[m][i]!;
     return part;
   });
 }

@@ -3,7 +3,7 @@ import { ToolError } from '../../../core/errors';
 import { isoDate } from '../../../core/dates';
 import { EntityNotFoundError, type SandboxStore } from '../../sandbox/store';
 import { matchesFilter } from '../product-filter';
-import { breakdownValues, productShares, splitDay, withFunnel, type FunnelDay } from './breakdowns';
+import { breakdownValues, FUNNEL_METRICS, productShares, splitDay, withFunnel, type FunnelDay } from './breakdowns';
 import { asDailyMetrics, deliveredAdDays, type StoredAd, type StoredAdSet, type StoredCampaign } from './delivery';
 import { KIND } from './stored';
 import type { SocialAdsProduct, SocialAdsProductSet, SocialAdsInsightsQuery, SocialAdsInsightsRow } from '../port';
@@ -34,17 +34,6 @@ export class InsightsSandbox {
     const campaignById = new Map(campaigns.map((c) => [c.id, c]));
     const adSetById = new Map(adSets.map((a) => [a.id, a]));
     const productsOfAd = query.breakdown === 'product_id' ? await this._catalogAdProducts(ads) : new Map<string, SocialAdsProduct[]>();
-    const METRICS = [
-      'impressions',
-      'reach',
-      'clicks',
-      'spend_cents',
-      'conversions',
-      'revenue_cents',
-      'video_views',
-      'view_content',
-      'add_to_cart',
-    ] as const;
     const sums = new Map<string, FunnelDay & { breakdown_value?: string }>();
     for (const delivered of deliveredAdDays({ campaigns, adSets, ads }, since, until, isoDate(new Date()))) {
       const key = keyOf(delivered.ad);
@@ -61,7 +50,7 @@ export class InsightsSandbox {
         const sumKey = `${key}|${day.date}|${part.breakdown_value ?? ''}`;
         const sum = sums.get(sumKey);
         if (!sum) sums.set(sumKey, { ...part });
-        else for (const m of METRICS) sum[m] += part[m];
+        else for (const m of FUNNEL_METRICS) sum[m] += part[m];
       }
     }
     return [...sums]
