@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end run of the Ad Gateway node in a real headless n8n (before a release; not part of npm test).
 # n8n needs Node 24: both come from the npm registry into N8N_E2E_DIR (outside the repository), n8n
-# with --ignore-scripts (its native build steps are not needed headless). Then run.ts does the rest.
+# with --ignore-scripts (prebuilt binaries would come from outside the registry); the one native part
+# headless n8n needs, its SQLite driver, is built from source below. Then run.ts does the rest.
 #   n8n-node/e2e/run.sh            # N8N_E2E_DIR defaults to /work/n8n-e2e; N8N_VERSION to 2.40.7
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
