@@ -1,4 +1,4 @@
-import { ATTEMPT_TIMEOUT_MS, MAX_ATTEMPTS, withStoreDeadline } from './stores/dynamo';
+import { ATTEMPT_TIMEOUT_MS, MAX_ATTEMPTS, unfinishedRequestsEnded, withStoreDeadline } from './stores/dynamo';
 import type { Logger } from '../../core/tool';
 
 /**
@@ -14,18 +14,22 @@ export const SETTLE_RETRY_MS = 15 * 60 * 1000;
 /**
  * A request whose answer was lost may still reach DynamoDB later: the SDK keeps retrying under
  * the hood for up to MAX_ATTEMPTS × ATTEMPT_TIMEOUT_MS plus backoff. Settling something whose own
- * outcome is unknown is therefore done twice: now, and once more after this delay.
- * Tests that inject faults above the SDK's retries may shorten it.
+ * outcome is unknown is therefore done twice: now, and once more when the requests the store
+ * boundary gave up on have ended in the SDK (a condition, however slow the store is), or at the
+ * latest after LATE_ARRIVAL_MS (the SDK's own bound, in case a request never ends).
  */
-export const settleTiming = { lateArrivalMs: MAX_ATTEMPTS * ATTEMPT_TIMEOUT_MS + 2000 };
+export const LATE_ARRIVAL_MS = MAX_ATTEMPTS * ATTEMPT_TIMEOUT_MS + 2000;
 
 const pending = new Set<Promise<void>>();
 
 /** Settles now and once more after a write of unknown outcome can no longer arrive. */
 export async function settleNowAndLater(what: string, operation: () => Promise<void>, log: Logger): Promise<void> {
+  const unfinished = unfinishedRequestsEnded();
   track(
     (async () => {
-      await new Promise((resolve) => setTimeout(resolve, settleTiming.lateArrivalMs).unref());
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([unfinished, new Promise((resolve) => (timer = setTimeout(resolve, LATE_ARRIVAL_MS).unref()))]);
+      clearTimeout(timer);
       await withStoreDeadline({ deadline: Date.now() + 5000 }, () => settle(`${what} (late check)`, operation, log)).catch(() => undefined);
     })(),
   );

@@ -9,7 +9,7 @@ import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../../functions/runtime/config';
 import { createToolHandler } from '../../functions/runtime/handler';
 import { healthResponse } from '../../functions/runtime/health';
-import { settled, settleTiming } from '../../functions/runtime/settle';
+import { settled } from '../../functions/runtime/settle';
 import { documentClient } from '../../functions/runtime/stores/dynamo';
 import { idempotencyRecordId, RECORD_TTL_SECONDS } from '../../functions/runtime/stores/idempotency';
 import { markAccountsChanged } from '../../functions/runtime/stores/owners';
@@ -24,13 +24,22 @@ useTestTables();
 
 // ---- a deterministic fault: every DynamoDB request matching `when` fails, hangs or loses its answer
 let fault: { when: (command: string, input: Record<string, unknown>) => boolean; kind: 'fail' | 'hang' | 'lose' } | undefined;
+/** Hung requests end (never applied, as the SDK's request timeout ends them) when the fault is cleared. */
+let endHangs = () => undefined as void;
+let hangsEnd = new Promise<void>((resolve) => (endHangs = resolve));
+function clearFault(): void {
+  fault = undefined;
+  endHangs();
+  hangsEnd = new Promise<void>((resolve) => (endHangs = resolve));
+}
 beforeAll(() => {
-  // Faults are injected above the SDK's own retries: nothing arrives late beyond this.
-  settleTiming.lateArrivalMs = 500;
   documentClient().middlewareStack.add(
     ((next: (a: unknown) => Promise<unknown>, context: { commandName?: string }) => async (args: { input: Record<string, unknown> }) => {
       if (!fault?.when(context.commandName ?? '', args.input)) return next(args);
-      if (fault.kind === 'hang') return new Promise(() => undefined);
+      if (fault.kind === 'hang')
+        return hangsEnd.then(() => {
+          throw Object.assign(new Error('injected: request timed out'), { name: 'TimeoutError' });
+        });
       if (fault.kind === 'lose') {
         await next(args);
         throw Object.assign(new Error('injected: answer lost'), { name: 'TimeoutError' });
@@ -40,7 +49,7 @@ beforeAll(() => {
     { step: 'initialize', priority: 'low', name: 'storeFaults' },
   );
 });
-afterEach(() => (fault = undefined));
+afterEach(() => clearFault());
 const onTable = (suffix: string) => (_command: string, input: Record<string, unknown>) => String(input.TableName ?? '').endsWith(suffix);
 const everything = () => true;
 
@@ -127,7 +136,7 @@ describe('Store outage', () => {
     const health = await healthResponse();
     expect(health.statusCode).toBe(503);
     expect(JSON.parse(health.body)).toMatchObject({ status: 'degraded', code: 'store_unavailable', tables: { usage: 'unreachable' } });
-    fault = undefined;
+    clearFault();
     expect((await healthResponse()).statusCode).toBe(200);
   });
 
@@ -144,7 +153,7 @@ describe('Store outage', () => {
       expect([table, health.statusCode]).toEqual([table, 503]);
       expect(JSON.parse(health.body)).toMatchObject({ code: 'store_unavailable', tables: { [table]: 'unreachable', usage: 'ok' } });
     }
-    fault = undefined;
+    clearFault();
     expect((await healthResponse()).statusCode).toBe(200);
   });
 
@@ -155,7 +164,7 @@ describe('Store outage', () => {
     const result = await call(apiKey, 'sf_create', { label: 'refund-later' });
     expect(result.status).toBeGreaterThanOrEqual(500);
     expect((await readUsage(owner.owner_id, new Date())).used).toBe(1); // the refund is still pending
-    fault = undefined;
+    clearFault();
     await settled();
     expect((await readUsage(owner.owner_id, new Date())).used).toBe(0);
   });
@@ -165,7 +174,7 @@ describe('Store outage', () => {
     fault = { when: (c, input) => onTable('usage')(c, input) && c.startsWith('Update'), kind: 'lose' };
     const result = await call(apiKey, 'sf_create', { label: 'lost-reservation' });
     expect(result.body.structured_content.code).toBe('store_unavailable');
-    fault = undefined;
+    clearFault();
     await settled();
     expect((await readUsage(owner.owner_id, new Date())).used).toBe(0);
   });
@@ -177,7 +186,7 @@ describe('Unknown outcomes and deadlines', () => {
     const key = randomUUID();
     fault = { when: (c, input) => onTable('sandbox')(c, input) && c.startsWith('Put'), kind: 'lose' };
     const first = await call(apiKey, 'sf_create', { label: 'unknown' }, { key });
-    fault = undefined;
+    clearFault();
     expect(first.status).toBe(500);
     expect(first.body.structured_content).toMatchObject({ code: 'outcome_unknown' });
     const retry = await call(apiKey, 'sf_create', { label: 'unknown' }, { key });
@@ -197,7 +206,7 @@ describe('Unknown outcomes and deadlines', () => {
       fault = { when: onTable('audit'), kind };
       const result = await call(apiKey, 'sf_create', { label: `audit-${kind}` });
       expect(result.status).toBe(200);
-      fault = undefined;
+      clearFault();
       await settled();
     }
     const entries = await listAuditEntries(owner.owner_id, { limit: 50, filter: (e) => e.tool === 'sf_create' });

@@ -89,9 +89,10 @@ function storeBoundary(next: (args: CommandArgs) => Promise<unknown>, context: {
     if (scope && WRITE_COMMANDS.test(context.commandName ?? '') && /sandbox$/.test(table))
       scope.sandboxWrites = (scope.sandboxWrites ?? 0) + 1;
     let timer: NodeJS.Timeout | undefined;
+    const request = next(args);
     try {
       return await Promise.race([
-        next(args),
+        request,
         new Promise<never>((_, reject) => {
           timer = setTimeout(
             () => reject(Object.assign(new Error('DynamoDB did not answer in time'), { name: 'StoreDeadlineExceeded' })),
@@ -101,11 +102,33 @@ function storeBoundary(next: (args: CommandArgs) => Promise<unknown>, context: {
       ]);
     } catch (err) {
       if (isStoreAnswer(err) || err instanceof StoreUnavailableError) throw err;
+      // Given up at the deadline: the SDK may still be sending (and DynamoDB applying) this request.
+      if ((err as { name?: string })?.name === 'StoreDeadlineExceeded') trackUnfinished(request);
       throw new StoreUnavailableError();
     } finally {
       clearTimeout(timer);
     }
   };
+}
+
+/** Requests the boundary stopped waiting for while the SDK still had them running. */
+const unfinished = new Set<Promise<unknown>>();
+
+function trackUnfinished(request: Promise<unknown>): void {
+  const done = request.then(
+    () => undefined,
+    () => undefined,
+  );
+  unfinished.add(done);
+  void done.then(() => unfinished.delete(done));
+}
+
+/**
+ * Resolves when every request given up on so far has ended in the SDK (answered, or failed after
+ * its attempts): from then on none of them can still change a table.
+ */
+export async function unfinishedRequestsEnded(): Promise<void> {
+  await Promise.all([...unfinished]);
 }
 
 /**

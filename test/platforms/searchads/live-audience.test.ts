@@ -7,11 +7,14 @@ import { operatorCall } from '../../../platforms/live/connector';
 import { addDays, isoDate } from '../../../core/dates';
 import { searchads } from '../../../platforms/searchads/manifest';
 import { callTool, callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
+import { useMiddayClock } from '../../support/clock';
 import { campaignsByName } from './helpers';
 import { liveOwner, useFakeSearchPlatform, type LiveOwner } from './live-support';
 import { describeAudienceContract } from './port-contract-audience';
 
 useTestTables();
+// Dates in the account's time zone (America/New_York): a clock that does not depend on the time of day.
+useMiddayClock();
 const platform = useFakeSearchPlatform();
 
 describeAudienceContract('live adapter over the fake search platform', async () =>
@@ -221,7 +224,7 @@ describe('searchads audiences, experiments, recommendations and change history (
       ['BROAD', 'ENABLED'],
       ['PHRASE', 'PAUSED'],
     ]);
-  });
+  }, 120_000);
 
   it('reads the change history: changes made through the API and the web interface; the platform refuses unbounded or old ranges', async () => {
     const campaigns = await campaignsByName(live.apiKey);

@@ -5,9 +5,12 @@
  * seed keywords), with the sandbox answer's shape.
  */
 import { callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
+import { useMiddayClock } from '../../support/clock';
 import { liveOwner, useFakeSearchPlatform, type LiveOwner } from './live-support';
 
 useTestTables();
+// Dates in the account's time zone (America/New_York): a clock that does not depend on the time of day.
+useMiddayClock();
 const platform = useFakeSearchPlatform();
 
 type Structured = Record<string, any>;

@@ -6,14 +6,17 @@
  * - conversions only where the objective has them: an awareness, reach or video-view campaign's
  *   rows carry no conversions (its results are of its own type).
  * The structured output is walked row by row; a row is any object with these figures, at any depth.
+ * The read tools are split into SANDBOX_FIGURES_PARTS test files (sandbox-figures-part<n>.test.ts),
+ * each over a share of the platform groups (test/support/parts.ts), so they run on separate workers.
  */
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { REGISTRY } from '../../functions/all-tools';
 import { callTool, createTestOwner, useTestTables } from '../support/gateway';
 import { workingArguments } from '../support/working-arguments';
+import { groupOf, groupsOfPart } from '../support/parts';
 
-useTestTables();
+export const SANDBOX_FIGURES_PARTS = 2;
 
 /** Objectives whose results are not conversions (reach, views, engagement). */
 const NO_CONVERSION_OBJECTIVES = new Set(['OUTCOME_AWARENESS', 'REACH', 'BRAND_AWARENESS', 'VIDEO_VIEWS', 'AWARENESS']);
@@ -48,29 +51,35 @@ export function violations(value: unknown, path: string, objective?: string): st
   return found;
 }
 
-let server: http.Server;
-let videoUrl: string;
-beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    res.writeHead(200, { 'Content-Type': 'video/mp4', 'Content-Length': '7340032' });
-    res.end(req.method === 'HEAD' ? undefined : Buffer.alloc(16));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  videoUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/ad.mp4`;
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-
-describe('sandbox figures obey the platforms arithmetic', () => {
-  it('no read tool answers revenue without conversions, search spend without clicks, or conversions on an awareness objective', async () => {
-    const { apiKey } = await createTestOwner({
-      accounts: { searchads: 1, socialads: 1, proads: 1, shortvideo: 1, retailads: 1, chatads: 1, deskads: 1 },
+/** The check over the read tools of part `part` of SANDBOX_FIGURES_PARTS, on tables of its own. */
+export function describeSandboxFigures(part: number): void {
+  useTestTables();
+  const isRead = (tool: { access: string }) => tool.access === 'read';
+  const groups = groupsOfPart(part, SANDBOX_FIGURES_PARTS, isRead);
+  let server: http.Server;
+  let videoUrl: string;
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      res.writeHead(200, { 'Content-Type': 'video/mp4', 'Content-Length': '7340032' });
+      res.end(req.method === 'HEAD' ? undefined : Buffer.alloc(16));
     });
-    const ARGUMENTS = await workingArguments(apiKey, videoUrl);
-    const found: string[] = [];
-    for (const tool of REGISTRY.all().filter((t) => t.access === 'read')) {
-      const result = await callTool(apiKey, tool.name, ARGUMENTS[tool.name] ?? {});
-      if (result.status === 200) found.push(...violations(result.body.data?.structured, tool.name));
-    }
-    expect(found).toEqual([]);
-  }, 900_000);
-});
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    videoUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/ad.mp4`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  describe(`sandbox figures obey the platforms arithmetic (part ${part} of ${SANDBOX_FIGURES_PARTS}: ${groups.join(', ')})`, () => {
+    it('no read tool answers revenue without conversions, search spend without clicks, or conversions on an awareness objective', async () => {
+      const { apiKey } = await createTestOwner({
+        accounts: { searchads: 1, socialads: 1, proads: 1, shortvideo: 1, retailads: 1, chatads: 1, deskads: 1 },
+      });
+      const ARGUMENTS = await workingArguments(apiKey, videoUrl);
+      const found: string[] = [];
+      for (const tool of REGISTRY.all().filter((t) => isRead(t) && groups.includes(groupOf(t)))) {
+        const result = await callTool(apiKey, tool.name, ARGUMENTS[tool.name] ?? {});
+        if (result.status === 200) found.push(...violations(result.body.data?.structured, tool.name));
+      }
+      expect(found).toEqual([]);
+    }, 900_000);
+  });
+}

@@ -3,13 +3,16 @@
  * from the tool's own JSON Schema (the catalog's): nothing, wrong types, nulls, hostile strings, and
  * schema-valid values at the lower and upper bounds that reach the tool's code. No call may answer
  * 500, and every 400 must say something about the arguments or the platform.
+ * The sweep is split into ROBUSTNESS_PARTS test files (robustness-part<n>.test.ts), each over a
+ * share of the platform groups (test/support/parts.ts), so they run on separate Jest workers.
  */
 import { argumentsJsonSchema } from '../../functions/catalog/json-schema';
 import { PLATFORM_WORDS } from '../../core/platforms';
 import { REGISTRY } from '../../functions/all-tools';
 import { callTool, createTestOwner, useTestTables } from '../support/gateway';
+import { groupOf, groupsOfPart } from '../support/parts';
 
-useTestTables();
+export const ROBUSTNESS_PARTS = 3;
 
 // Loosely typed: the generator reads whichever keywords a schema has.
 type Schema = Record<string, any>;
@@ -90,34 +93,38 @@ function variants(tool: (typeof REGISTRY)['all'] extends () => (infer T)[] ? T :
   };
 }
 
-describe('Every tool, any input', () => {
-  let apiKey: string;
-  beforeAll(async () => {
-    const accounts = Object.fromEntries(PLATFORM_WORDS.map((p) => [p, 1]));
-    ({ apiKey } = await createTestOwner({ tier: 'max', limitOverride: 1_000_000, accounts }));
-  });
+/** The sweep over part `part` of ROBUSTNESS_PARTS: one test per platform group, on tables of its own. */
+export function describeRobustnessSweep(part: number): void {
+  useTestTables();
+  const groups = groupsOfPart(part, ROBUSTNESS_PARTS);
+  describe(`Every tool, any input (part ${part} of ${ROBUSTNESS_PARTS}: ${groups.join(', ')})`, () => {
+    let apiKey: string;
+    beforeAll(async () => {
+      const accounts = Object.fromEntries(PLATFORM_WORDS.map((p) => [p, 1]));
+      ({ apiKey } = await createTestOwner({ tier: 'max', limitOverride: 1_000_000, accounts }));
+    });
 
-  // One test per platform group, each with its own time budget: the sweep grows with the catalog.
-  const groups = [...new Set(REGISTRY.all().map((tool) => tool.platform ?? 'gateway'))];
-  it.each(groups)(
-    '%s tools never answer 500, and every 4xx is an envelope with a message',
-    async (group) => {
-      const tools = REGISTRY.all().filter((tool) => (tool.platform ?? 'gateway') === group);
-      const failures: string[] = [];
-      let calls = 0;
-      for (const tool of tools) {
-        for (const [variant, args] of Object.entries(variants(tool))) {
-          const result = await callTool(apiKey, tool.name, args);
-          calls += 1;
-          const error = result.body.error ?? '';
-          if (result.status >= 500) failures.push(`${tool.name} [${variant}] → ${result.status}: ${error}`);
-          else if (result.status !== 200 && (result.body.success !== false || error.length < 10))
-            failures.push(`${tool.name} [${variant}] → ${result.status} without a usable message`);
+    // One test per platform group, each with its own time budget: the sweep grows with the catalog.
+    it.each(groups)(
+      '%s tools never answer 500, and every 4xx is an envelope with a message',
+      async (group) => {
+        const tools = REGISTRY.all().filter((tool) => groupOf(tool) === group);
+        const failures: string[] = [];
+        let calls = 0;
+        for (const tool of tools) {
+          for (const [variant, args] of Object.entries(variants(tool))) {
+            const result = await callTool(apiKey, tool.name, args);
+            calls += 1;
+            const error = result.body.error ?? '';
+            if (result.status >= 500) failures.push(`${tool.name} [${variant}] → ${result.status}: ${error}`);
+            else if (result.status !== 200 && (result.body.success !== false || error.length < 10))
+              failures.push(`${tool.name} [${variant}] → ${result.status} without a usable message`);
+          }
         }
-      }
-      expect(calls).toBeGreaterThan(tools.length * 6);
-      expect(failures).toEqual([]);
-    },
-    300_000,
-  );
-});
+        expect(calls).toBeGreaterThan(tools.length * 6);
+        expect(failures).toEqual([]);
+      },
+      300_000,
+    );
+  });
+}
