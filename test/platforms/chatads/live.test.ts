@@ -427,6 +427,40 @@ describe('Live chatads account: failures', () => {
     expect(sent[0].idempotencyKey).toMatch(/^gw-[0-9a-f]{48}$/);
   });
 
+  it("two identical creates under different gateway Idempotency-Keys make two campaigns: the platform's key follows the gateway's", async () => {
+    const { apiKey, upstream } = await liveOwner();
+    const args = { name: 'Twice on purpose', budget: 100 };
+    for (const key of ['9b2f0c1e-4d5a-4c6b-8e7f-0a1b2c3d4e5f', '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e6a']) {
+      const result = await callTool(apiKey, 'create_chatads_campaign', args, { headers: { 'Idempotency-Key': key } });
+      expect(result.status).toBe(200);
+    }
+    // Without a gateway key, each request is its own as well.
+    await callToolOk(apiKey, 'create_chatads_campaign', args);
+    expect(upstream.campaigns.filter((c) => c.name === 'Twice on purpose')).toHaveLength(3);
+  });
+
+  it('a create whose every answer was lost and that is sent again under the same gateway Idempotency-Key makes one campaign', async () => {
+    const { apiKey, upstream } = await liveOwner();
+    const key = { 'Idempotency-Key': '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b' };
+    const args = { name: 'Lost three times', budget: 100 };
+    const before = fakePlatform.api.requests.length;
+    // Every attempt of the first request loses its answer: the gateway cannot tell the caller the id.
+    fakePlatform.api.dropAnswerNext(3);
+    const first = await callTool(apiKey, 'create_chatads_campaign', args, { headers: key });
+    // Retryable (not outcome_unknown, which the key would replay): the claim is given back.
+    expect(first.status).toBe(500);
+    expect(first.body.structured_content).toMatchObject({ code: 'upstream_unavailable' });
+    expect(upstream.campaigns.filter((c) => c.name === 'Lost three times')).toHaveLength(1);
+    const retried = await callTool(apiKey, 'create_chatads_campaign', args, { headers: key });
+    expect(retried.status).toBe(200);
+    const created = upstream.campaigns.filter((c) => c.name === 'Lost three times');
+    expect(created).toHaveLength(1);
+    expect(retried.body.data!.structured!.campaign.id).toBe(created[0].id);
+    const sent = fakePlatform.api.requests.slice(before).filter((r) => r.method === 'POST' && r.path === '/v1/campaigns');
+    expect(sent).toHaveLength(4);
+    expect(new Set(sent.map((r) => r.idempotencyKey)).size).toBe(1);
+  });
+
   it('a partner key connects one account per --account-id; each call names its account in OpenAI-Ad-Account', async () => {
     const { owner, apiKey } = await createTestOwner();
     const { account: east } = fakePlatform.api.addAccount('Northwind East');
