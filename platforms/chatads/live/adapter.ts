@@ -192,11 +192,6 @@ export class ChatAdsLive implements ChatAdsPort {
   }
 
   async createCampaign(campaign: NewChatAdsCampaign, _now: Date): Promise<ChatAdsCampaign> {
-    if (campaign.bidding_type === 'conversions') {
-      throw notSupported(
-        "Campaigns bidding for conversions need a conversion event setting chosen on the platform (`conversion_event_setting_ids`), which create_chatads_campaign does not take yet. Create the campaign in the platform's Ads Manager, or use bidding_type impressions or clicks.",
-      );
-    }
     const unix = (date: string) => Math.floor(Date.parse(`${date}T00:00:00Z`) / 1000);
     const created = await this.send<WireCampaign>(
       this.create('/campaigns', {
@@ -205,6 +200,8 @@ export class ChatAdsLive implements ChatAdsPort {
         status: campaign.status,
         // The reference asks for the objective explicitly on every create.
         bidding_type: campaign.bidding_type,
+        // A conversions campaign optimizes for exactly one conversion event setting.
+        ...(campaign.conversion_event_setting_id ? { conversion_event_setting_ids: [campaign.conversion_event_setting_id] } : {}),
         start_time: unix(campaign.start_date),
         ...(campaign.end_date ? { end_time: unix(campaign.end_date) + 86_399 } : {}),
         budget: budgetOf(campaign),
@@ -443,6 +440,7 @@ export function campaignOf(c: WireCampaign): ChatAdsCampaign {
     status: c.status,
     // Campaigns created before the platform had objectives bid per impression.
     bidding_type: c.bidding_type ?? 'impressions',
+    ...(c.conversion_event_setting_ids?.length ? { conversion_event_setting_id: c.conversion_event_setting_ids[0] } : {}),
     budget: lifetime !== undefined ? lifetime / MICROS : ((daily ?? 0) * days) / MICROS,
     ...(daily ? { daily_budget: daily / MICROS } : {}),
     // Without a start time a campaign delivers from its creation.

@@ -230,14 +230,28 @@ describe('Live chatads account: every tool through the gateway', () => {
     expect(unbounded.status).toBe(400);
     expect(unbounded.body.error).toContain('one budget');
     expect(live.upstream.campaigns.some((c) => c.name === 'Live unbounded')).toBe(false);
-    const conversions = await callTool(live.apiKey, 'create_chatads_campaign', {
+    // A conversions campaign names its one conversion event setting: sent as the platform's list of one, read back.
+    const sentBefore = fakePlatform.api.count('POST', '/v1/campaigns');
+    const without = await callTool(live.apiKey, 'create_chatads_campaign', { name: 'Conv live', budget: 100, bidding_type: 'conversions' });
+    expect(without.status).toBe(400);
+    expect(without.body.error).toContain('needs `conversion_event_setting_id`');
+    const onClicks = await callTool(live.apiKey, 'create_chatads_campaign', {
+      name: 'Conv live',
+      budget: 100,
+      bidding_type: 'clicks',
+      conversion_event_setting_id: 'evset_1',
+    });
+    expect(onClicks.status).toBe(400);
+    expect(fakePlatform.api.count('POST', '/v1/campaigns')).toBe(sentBefore);
+    const conversions = await callToolOk(live.apiKey, 'create_chatads_campaign', {
       name: 'Conv live',
       budget: 100,
       bidding_type: 'conversions',
+      conversion_event_setting_id: 'evset_1',
     });
-    expect(conversions.status).toBe(400);
-    expect(conversions.body.structured_content).toMatchObject({ code: 'live_not_supported' });
-    expect(conversions.body.error).toContain('conversion event setting');
+    const convOnPlatform = live.upstream.campaigns.find((c) => c.name === 'Conv live')!;
+    expect(convOnPlatform).toMatchObject({ bidding_type: 'conversions', conversion_event_setting_ids: ['evset_1'] });
+    expect(conversions.structured!.campaign).toMatchObject({ bidding_type: 'conversions', conversion_event_setting_id: 'evset_1' });
   });
 
   it('create_chatads_ad uploads the image by URL, then creates the chat card on the platform with the file id', async () => {
@@ -260,7 +274,8 @@ describe('Live chatads account: every tool through the gateway', () => {
     expect(data.structured!.ad).toMatchObject({ id: onPlatform.id, image_file_id: fileId, status: 'paused', review_status: 'pending' });
     const uploads = fakePlatform.api.requests.filter((r) => r.path === '/v1/upload');
     expect(uploads.at(-1)!.idempotencyKey).toMatch(/^gw-/);
-    // The platform's limits: a title of 3 to 50 characters.
+    // The platform's limits (a title of 3 to 50 characters) are the tool's: refused before anything is sent.
+    const sentBefore = fakePlatform.api.count('POST', '/v1/ads');
     const long = await callTool(live.apiKey, 'create_chatads_ad', {
       ad_group_id: group.id,
       name: 'Too long',
@@ -270,7 +285,8 @@ describe('Live chatads account: every tool through the gateway', () => {
       image_file_id: fileId,
     });
     expect(long.status).toBe(400);
-    expect(long.body.error).toContain('creative.title');
+    expect(long.body.error).toContain('`headline` must be at most 50 characters');
+    expect(fakePlatform.api.count('POST', '/v1/ads')).toBe(sentBefore);
     expect(live.upstream.ads.some((a) => a.name === 'Too long')).toBe(false);
   });
 
