@@ -50,6 +50,14 @@ export interface PortCall {
    * `validatesOnly: true` on the port (PlatformCheckingPort); the runtime runs `apply` on no other.
    */
   validateOnly?: boolean;
+  /**
+   * The gateway request this call serves, as a key that stays the same when that request is sent
+   * again under the caller's Idempotency-Key (and differs between two requests otherwise). Live
+   * adapters derive their platform's own idempotency keys from it (`platformWriteKey` in
+   * platforms/live/idempotency.ts), so a retried request repeats its creates safely while two
+   * deliberate, identical creates stay two. Absent outside a request (operator commands).
+   */
+  requestKey?: string;
 }
 
 /** A port opened with `validateOnly` that honours it: writes are checked by the platform, not applied. */
@@ -82,6 +90,8 @@ export type ProgressReporter = (stage: string, detail?: ProgressDetail) => void;
 
 export interface ToolContext<Port = undefined> {
   requestId: string;
+  /** The request's key for the platforms' idempotency keys (PortCall.requestKey): ports the runtime opens get it. */
+  requestKey: string;
   /** Display id of the API key that called (never the key): who approved, who reverted. */
   keyId?: string;
   /** Aborted when the request's deadline passes; tools pass it on to anything slow. */

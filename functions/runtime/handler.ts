@@ -104,9 +104,13 @@ const toolRunner = (served: ServedPlatforms) =>
     const readUsageOnce = () => (usage ??= readUsage(state.owner!.owner_id, state.now));
     const deadline = state.deadlines.tool;
     const signal = AbortSignal.timeout(Math.max(0, deadline - Date.now()));
-    const call = { signal, deadline, log: state.log };
+    // Stable across a retry of this request under the caller's Idempotency-Key (its claim is scoped
+    // owner + tool + key); without a key each request is its own.
+    const requestKey = state.idempotency?.recordId ?? `request#${state.requestId}`;
+    const call = { signal, deadline, log: state.log, requestKey };
     const ctx: ToolContext<unknown> = {
       requestId: state.requestId,
+      requestKey,
       keyId: state.keyId,
       signal,
       deadline,

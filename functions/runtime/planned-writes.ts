@@ -124,6 +124,7 @@ async function platformCheck(
     signal: ctx.signal,
     deadline: ctx.deadline,
     log: ctx.log,
+    requestKey: ctx.requestKey,
     validateOnly: true,
   });
   if (port.validatesOnly !== true || !port.validationSummary) return undefined;
@@ -282,7 +283,9 @@ export function contextFor(ctx: ToolContext<unknown>, tool: ToolDefinition, acco
   if (tool.selectsAccount && !account)
     throw new ToolError(`The account of this ${tool.name} write is no longer connected; nothing was changed.`);
   const platform =
-    opensPort(tool) && account ? ctx.platforms.open(account, { signal: ctx.signal, deadline: ctx.deadline, log: ctx.log }) : undefined;
+    opensPort(tool) && account
+      ? ctx.platforms.open(account, { signal: ctx.signal, deadline: ctx.deadline, log: ctx.log, requestKey: ctx.requestKey })
+      : undefined;
   return { ...ctx, account: account as ConnectedAccount, platform, createPaused: safetyOf(ctx.owner).create_paused ?? false };
 }
 

@@ -82,6 +82,8 @@ export interface ChatAdsCampaign {
   status: ChatAdsStatus;
   /** What the campaign bids for; cannot change after creation. */
   bidding_type: ChatAdsBiddingType;
+  /** The conversion event setting a conversions campaign optimizes for (exactly one; none for other campaigns). */
+  conversion_event_setting_id?: string;
   /** Lifetime spend limit, account currency. */
   budget: number;
   daily_budget?: number;

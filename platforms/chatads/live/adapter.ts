@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { ToolError } from '../../../core/errors';
 import type { ConnectedAccount } from '../../../core/accounts';
 import type { PortCall } from '../../../core/tool';
 import { isoDate } from '../../../core/dates';
 import { connectionBroken, connectionHealthy, credentialsOf } from '../../live/connector';
+import { platformWriteKey } from '../../live/idempotency';
 import {
   CONVERSION_FIELDS,
   type ChatAdsAdAccount,
@@ -56,19 +56,6 @@ export const authOf = (c: ChatAdsCredentials): ChatAdsAuth => ({
   apiKey: c.api_key,
   ...(c.ad_account_id ? { adAccountId: c.ad_account_id } : {}),
 });
-
-/**
- * The platform's Idempotency-Key for one logical create: the same ad account, endpoint, body and day
- * give the same key, so a create whose answer was lost is sent again under it and the platform answers
- * the first result instead of creating twice (as the gateway's own checkpoints key a write by its
- * arguments). A later day's identical create is a new one.
- */
-export function idempotencyKeyOf(accountId: string, path: string, body: unknown, now: Date): string {
-  const digest = createHash('sha256')
-    .update(JSON.stringify([accountId, path, body, isoDate(now)]))
-    .digest('hex');
-  return `gw-${digest.slice(0, 48)}`;
-}
 
 /** How a refused credential is fixed (get_connections_status shows it). */
 export const RECONNECT_FIX =
@@ -123,7 +110,7 @@ export class ChatAdsLive implements ChatAdsPort {
     return groups.flat();
   }
 
-  async createAdGroup(adGroup: NewChatAdsAdGroup, now: Date): Promise<ChatAdsAdGroup> {
+  async createAdGroup(adGroup: NewChatAdsAdGroup, _now: Date): Promise<ChatAdsAdGroup> {
     if (adGroup.custom_audience_bid_multipliers.length) {
       throw notSupported(
         "Custom-audience bid multipliers need the platform's custom audiences, which this gateway does not read live yet. Create the ad group without `custom_audience_bid_multipliers` (or add them in the platform's Ads Manager).",
@@ -139,7 +126,7 @@ export class ChatAdsLive implements ChatAdsPort {
           ? adGroup.max_bid_micros!
           : impressionBidMicros(adGroup.max_cpm_bid_micros!);
     const created = await this.send<WireAdGroup>(
-      this.create('/ad_groups', now, {
+      this.create('/ad_groups', {
         campaign_id: adGroup.campaign_id,
         name: adGroup.name,
         ...(adGroup.description !== undefined ? { description: adGroup.description } : {}),
@@ -204,20 +191,17 @@ export class ChatAdsLive implements ChatAdsPort {
     return this.getAd(adId);
   }
 
-  async createCampaign(campaign: NewChatAdsCampaign, now: Date): Promise<ChatAdsCampaign> {
-    if (campaign.bidding_type === 'conversions') {
-      throw notSupported(
-        "Campaigns bidding for conversions need a conversion event setting chosen on the platform (`conversion_event_setting_ids`), which create_chatads_campaign does not take yet. Create the campaign in the platform's Ads Manager, or use bidding_type impressions or clicks.",
-      );
-    }
+  async createCampaign(campaign: NewChatAdsCampaign, _now: Date): Promise<ChatAdsCampaign> {
     const unix = (date: string) => Math.floor(Date.parse(`${date}T00:00:00Z`) / 1000);
     const created = await this.send<WireCampaign>(
-      this.create('/campaigns', now, {
+      this.create('/campaigns', {
         name: campaign.name,
         ...(campaign.description ? { description: campaign.description } : {}),
         status: campaign.status,
         // The reference asks for the objective explicitly on every create.
         bidding_type: campaign.bidding_type,
+        // A conversions campaign optimizes for exactly one conversion event setting.
+        ...(campaign.conversion_event_setting_id ? { conversion_event_setting_ids: [campaign.conversion_event_setting_id] } : {}),
         start_time: unix(campaign.start_date),
         ...(campaign.end_date ? { end_time: unix(campaign.end_date) + 86_399 } : {}),
         budget: budgetOf(campaign),
@@ -226,12 +210,12 @@ export class ChatAdsLive implements ChatAdsPort {
     return campaignOf(created);
   }
 
-  async uploadImage(imageUrl: string, now: Date): Promise<{ file_id: string }> {
-    const uploaded = await this.send<WireUpload>(this.create('/upload', now, { image_url: imageUrl }));
+  async uploadImage(imageUrl: string, _now: Date): Promise<{ file_id: string }> {
+    const uploaded = await this.send<WireUpload>(this.create('/upload', { image_url: imageUrl }));
     return { file_id: uploaded.file_id };
   }
 
-  async createAd(ad: NewChatAdsAd, now: Date): Promise<ChatAdsAd> {
+  async createAd(ad: NewChatAdsAd, _now: Date): Promise<ChatAdsAd> {
     if (ad.call_to_action !== undefined) {
       throw notSupported(
         "A chat card's button text is not part of the platform's ad creative (title, body, image and target URL). Create the ad without `call_to_action`.",
@@ -244,7 +228,7 @@ export class ChatAdsLive implements ChatAdsPort {
       );
     }
     const created = await this.send<WireAd>(
-      this.create('/ads', now, {
+      this.create('/ads', {
         ad_group_id: ad.ad_group_id,
         name: ad.name,
         status: ad.status,
@@ -355,9 +339,13 @@ export class ChatAdsLive implements ChatAdsPort {
     return this.auth;
   }
 
-  /** A create: POST with the platform's Idempotency-Key for this logical write. */
-  private create(path: string, now: Date, json: Record<string, unknown>): ChatAdsRequest {
-    return { method: 'POST', path, json, idempotencyKey: idempotencyKeyOf(this.account.account_id, path, json, now) };
+  /**
+   * A create: POST under the platform's Idempotency-Key, derived from the gateway request's own key
+   * (platformWriteKey): sent again in this request or in its retry under the same gateway key, the
+   * platform answers the first result; another gateway request creates anew.
+   */
+  private create(path: string, json: Record<string, unknown>): ChatAdsRequest {
+    return { method: 'POST', path, json, idempotencyKey: platformWriteKey(this.call, this.account.account_id, [path, json]) };
   }
 
   private async listAll<T extends { id: string }>(path: string, query: Record<string, string>, subject?: Subject): Promise<T[]> {
@@ -452,6 +440,7 @@ export function campaignOf(c: WireCampaign): ChatAdsCampaign {
     status: c.status,
     // Campaigns created before the platform had objectives bid per impression.
     bidding_type: c.bidding_type ?? 'impressions',
+    ...(c.conversion_event_setting_ids?.length ? { conversion_event_setting_id: c.conversion_event_setting_ids[0] } : {}),
     budget: lifetime !== undefined ? lifetime / MICROS : ((daily ?? 0) * days) / MICROS,
     ...(daily ? { daily_budget: daily / MICROS } : {}),
     // Without a start time a campaign delivers from its creation.

@@ -126,6 +126,8 @@ export interface WireCampaign {
   status: 'active' | 'paused' | 'archived';
   /** The campaign objective; fixed after creation. */
   bidding_type?: 'impressions' | 'clicks' | 'conversions';
+  /** A conversions campaign's conversion event setting (exactly one). */
+  conversion_event_setting_ids?: string[] | null;
   start_time?: number | null;
   end_time?: number | null;
   /** Exactly one of the two limits is set. */

@@ -132,6 +132,9 @@ export class ChatAdsSandbox extends SandboxPlatform implements ChatAdsPort {
   }
 
   async createCampaign(campaign: NewChatAdsCampaign, now: Date): Promise<ChatAdsCampaign> {
+    // A conversions campaign optimizes for one of the account's event settings: an unknown id is refused.
+    if (campaign.conversion_event_setting_id !== undefined)
+      await this.store.require<ChatAdsEventSetting>(KIND.eventSetting, campaign.conversion_event_setting_id);
     return publicCampaign(
       await this.store.create<StoredCampaign>(KIND.campaign, {
         ...campaign,

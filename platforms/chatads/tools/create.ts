@@ -44,6 +44,17 @@ const campaignArgs = {
     ),
     'impressions',
   ),
+  conversion_event_setting_id: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^[A-Za-z]+_[A-Za-z0-9]+$/, 'must be an event setting id such as evs_...'),
+      v.maxLength(128),
+      v.description(
+        'The conversion event setting a conversions campaign optimizes for (one active standard event setting, from list_chatads_event_settings); required with bidding_type conversions, not taken otherwise',
+      ),
+    ),
+  ),
   budget: v.pipe(
     v.number(),
     v.minValue(1, 'must be at least 1'),
@@ -70,7 +81,19 @@ const campaignArgs = {
 };
 type CampaignArgs = v.InferOutput<v.ObjectSchema<typeof campaignArgs, undefined>>;
 
+/**
+ * A conversions campaign optimizes for exactly one conversion event setting (the platform's
+ * conversion-optimized campaigns take `conversion_event_setting_ids` with one id); no other campaign takes one.
+ */
+const conversionEventRule = (a: { bidding_type: string; conversion_event_setting_id?: string }) =>
+  a.bidding_type === 'conversions' && a.conversion_event_setting_id === undefined
+    ? 'a campaign with `bidding_type` conversions needs `conversion_event_setting_id`: the conversion event it optimizes for (list_chatads_event_settings lists them)'
+    : a.bidding_type !== 'conversions' && a.conversion_event_setting_id !== undefined
+      ? `\`conversion_event_setting_id\` is for campaigns with \`bidding_type\` conversions; this one bids for ${a.bidding_type}`
+      : undefined;
+
 const campaignRules = [
+  conversionEventRule,
   (a: CampaignArgs) =>
     a.daily_budget !== undefined && a.daily_budget > a.budget
       ? `\`daily_budget\` (${a.daily_budget}) must not exceed the lifetime \`budget\` (${a.budget})`
@@ -92,6 +115,7 @@ function newCampaign(a: CampaignArgs, now: Date): NewChatAdsCampaign {
     ...(a.description ? { description: a.description } : {}),
     status: a.status,
     bidding_type: a.bidding_type,
+    ...(a.conversion_event_setting_id ? { conversion_event_setting_id: a.conversion_event_setting_id } : {}),
     budget: a.budget,
     ...(a.daily_budget !== undefined ? { daily_budget: a.daily_budget } : {}),
     start_date: a.start_date ?? today,
@@ -130,6 +154,7 @@ const campaignOutput = v.object({
     name: v.string(),
     status: v.string(),
     bidding_type: v.string(),
+    conversion_event_setting_id: v.optional(v.string()),
     budget: v.number(),
     daily_budget: v.optional(v.number()),
     start_date: v.string(),
@@ -203,8 +228,9 @@ export const createChatAdsCampaign = defineChatAdsTool({
 
 const adArgs = {
   name: text(1, 1000, 'Ad name, 1-1000 characters'),
-  headline: text(1, 60, 'Chat card title, 1-60 characters'),
-  body: text(1, 200, 'Chat card text, 1-200 characters'),
+  // The platform's creative limits (Ads API reference, POST /ads): title 3-50 characters, body at most 100.
+  headline: text(3, 50, 'Chat card title, 3-50 characters'),
+  body: text(1, 100, 'Chat card text, 1-100 characters'),
   call_to_action: v.optional(text(1, 25, 'Button text, up to 25 characters (e.g. Shop now)')),
   landing_url: httpsUrl('HTTPS page the card links to'),
   image_url: v.optional(httpsUrl('HTTPS image (PNG, JPEG or WebP) uploaded for the card; not with image_file_id')),
@@ -378,6 +404,7 @@ export const launchChatAdsAd = defineChatAdsTool({
   args: {
     campaign_name: campaignArgs.name,
     bidding_type: campaignArgs.bidding_type,
+    conversion_event_setting_id: campaignArgs.conversion_event_setting_id,
     budget: campaignArgs.budget,
     daily_budget: campaignArgs.daily_budget,
     start_date: campaignArgs.start_date,
@@ -418,6 +445,7 @@ export const launchChatAdsAd = defineChatAdsTool({
     image_url: httpsUrl('HTTPS image (PNG, JPEG or WebP) for the card'),
   },
   rules: [
+    conversionEventRule,
     (a) =>
       a.daily_budget !== undefined && a.daily_budget > a.budget
         ? `\`daily_budget\` (${a.daily_budget}) must not exceed the lifetime \`budget\` (${a.budget})`
@@ -448,6 +476,7 @@ export const launchChatAdsAd = defineChatAdsTool({
       {
         name: args.campaign_name,
         bidding_type: args.bidding_type,
+        conversion_event_setting_id: args.conversion_event_setting_id,
         budget: args.budget,
         daily_budget: args.daily_budget,
         start_date: args.start_date,

@@ -158,6 +158,7 @@ export async function stageWatchFixes(
   const deadline = Date.now() + 60_000;
   const ctx: ToolContext = {
     requestId: `watch-${now.toISOString()}`,
+    requestKey: `watch#${ownerId}#${now.toISOString()}`,
     signal: AbortSignal.timeout(60_000),
     deadline,
     owner,

@@ -123,10 +123,43 @@ describe('chatads entity families, creates and launch', () => {
     [{ start_date: '2030-01-10', end_date: '2030-01-05' }, '`end_date` (2030-01-05) must be after `start_date`'],
     [{ name: 'ab' }, '`name` must be at least 3 characters'],
     [{ bidding_type: 'views' }, '`bidding_type`'],
+    [{ bidding_type: 'conversions' }, 'needs `conversion_event_setting_id`'],
+    [
+      { bidding_type: 'clicks', conversion_event_setting_id: 'evs_1' },
+      '`conversion_event_setting_id` is for campaigns with `bidding_type` conversions',
+    ],
+    [{ bidding_type: 'conversions', conversion_event_setting_id: 'evs_unknown1' }, 'evs_unknown1'],
   ])('create_chatads_campaign refuses %o', async (bad, message) => {
     const result = await callTool(apiKey, 'create_chatads_campaign', { name: 'Rule check', budget: 1000, ...bad });
     expect(result.status).toBe(400);
     expect(result.body.error).toContain(message);
+  });
+
+  it("a conversions campaign optimizes for one of the account's event settings, named on create and read back", async () => {
+    const setting = ((await callToolOk(apiKey, 'list_chatads_event_settings', {})).structured!.event_settings as Row[])[0];
+    const created = await callToolOk(apiKey, 'create_chatads_campaign', {
+      name: 'Conversions Test',
+      bidding_type: 'conversions',
+      conversion_event_setting_id: setting.id,
+      budget: 1000,
+    });
+    expect(created.structured!.campaign).toMatchObject({ bidding_type: 'conversions', conversion_event_setting_id: setting.id });
+    // Out of the way of the tests below, which pick paused campaigns.
+    await callToolOk(apiKey, 'archive_chatads_campaign', { campaign_id: created.structured!.campaign.id });
+  });
+
+  it.each([
+    [{ headline: 'ab' }, '`headline` must be at least 3 characters'],
+    [{ headline: 'x'.repeat(51) }, '`headline` must be at most 50 characters'],
+    [{ body: 'x'.repeat(101) }, '`body` must be at most 100 characters'],
+  ])("create_chatads_ad keeps the platform's creative limits (title 3-50, body up to 100): refuses %o", async (bad, message) => {
+    const group = ((await callToolOk(apiKey, 'list_chatads_ad_groups', { status_filter: ['active'] })).structured!.ad_groups as Row[])[0];
+    const base = { ad_group_id: group.id, name: 'Limits', headline: 'Fits', body: 'Fits', landing_url: 'https://www.example.com' };
+    const result = await callTool(apiKey, 'create_chatads_ad', { ...base, ...bad });
+    expect(result.status).toBe(400);
+    expect(result.body.error).toContain(message);
+    const fits = await callTool(apiKey, 'create_chatads_ad', { ...base, headline: 'x'.repeat(50), body: 'x'.repeat(100), dry_run: true });
+    expect(fits.status).toBe(200);
   });
 
   it('create_chatads_ad_group is planned: a dry run names the ad group and creates nothing', async () => {
@@ -164,7 +197,7 @@ describe('chatads entity families, creates and launch', () => {
     const refused = await callTool(apiKey, 'create_chatads_ad', {
       ad_group_id: archivedGroup.id,
       name: 'x',
-      headline: 'x',
+      headline: 'xyz',
       body: 'x',
       landing_url: 'https://www.example.com',
     });
@@ -173,7 +206,7 @@ describe('chatads entity families, creates and launch', () => {
     const badImage = await callTool(apiKey, 'create_chatads_ad', {
       ad_group_id: ad.ad_group_id,
       name: 'x',
-      headline: 'x',
+      headline: 'xyz',
       body: 'x',
       landing_url: 'https://www.example.com',
       image_url: 'https://cdn.example.com/tent.gif',
@@ -182,7 +215,7 @@ describe('chatads entity families, creates and launch', () => {
     const http = await callTool(apiKey, 'create_chatads_ad', {
       ad_group_id: ad.ad_group_id,
       name: 'x',
-      headline: 'x',
+      headline: 'xyz',
       body: 'x',
       landing_url: 'http://www.example.com',
     });

@@ -230,14 +230,28 @@ describe('Live chatads account: every tool through the gateway', () => {
     expect(unbounded.status).toBe(400);
     expect(unbounded.body.error).toContain('one budget');
     expect(live.upstream.campaigns.some((c) => c.name === 'Live unbounded')).toBe(false);
-    const conversions = await callTool(live.apiKey, 'create_chatads_campaign', {
+    // A conversions campaign names its one conversion event setting: sent as the platform's list of one, read back.
+    const sentBefore = fakePlatform.api.count('POST', '/v1/campaigns');
+    const without = await callTool(live.apiKey, 'create_chatads_campaign', { name: 'Conv live', budget: 100, bidding_type: 'conversions' });
+    expect(without.status).toBe(400);
+    expect(without.body.error).toContain('needs `conversion_event_setting_id`');
+    const onClicks = await callTool(live.apiKey, 'create_chatads_campaign', {
+      name: 'Conv live',
+      budget: 100,
+      bidding_type: 'clicks',
+      conversion_event_setting_id: 'evset_1',
+    });
+    expect(onClicks.status).toBe(400);
+    expect(fakePlatform.api.count('POST', '/v1/campaigns')).toBe(sentBefore);
+    const conversions = await callToolOk(live.apiKey, 'create_chatads_campaign', {
       name: 'Conv live',
       budget: 100,
       bidding_type: 'conversions',
+      conversion_event_setting_id: 'evset_1',
     });
-    expect(conversions.status).toBe(400);
-    expect(conversions.body.structured_content).toMatchObject({ code: 'live_not_supported' });
-    expect(conversions.body.error).toContain('conversion event setting');
+    const convOnPlatform = live.upstream.campaigns.find((c) => c.name === 'Conv live')!;
+    expect(convOnPlatform).toMatchObject({ bidding_type: 'conversions', conversion_event_setting_ids: ['evset_1'] });
+    expect(conversions.structured!.campaign).toMatchObject({ bidding_type: 'conversions', conversion_event_setting_id: 'evset_1' });
   });
 
   it('create_chatads_ad uploads the image by URL, then creates the chat card on the platform with the file id', async () => {
@@ -260,7 +274,8 @@ describe('Live chatads account: every tool through the gateway', () => {
     expect(data.structured!.ad).toMatchObject({ id: onPlatform.id, image_file_id: fileId, status: 'paused', review_status: 'pending' });
     const uploads = fakePlatform.api.requests.filter((r) => r.path === '/v1/upload');
     expect(uploads.at(-1)!.idempotencyKey).toMatch(/^gw-/);
-    // The platform's limits: a title of 3 to 50 characters.
+    // The platform's limits (a title of 3 to 50 characters) are the tool's: refused before anything is sent.
+    const sentBefore = fakePlatform.api.count('POST', '/v1/ads');
     const long = await callTool(live.apiKey, 'create_chatads_ad', {
       ad_group_id: group.id,
       name: 'Too long',
@@ -270,7 +285,8 @@ describe('Live chatads account: every tool through the gateway', () => {
       image_file_id: fileId,
     });
     expect(long.status).toBe(400);
-    expect(long.body.error).toContain('creative.title');
+    expect(long.body.error).toContain('`headline` must be at most 50 characters');
+    expect(fakePlatform.api.count('POST', '/v1/ads')).toBe(sentBefore);
     expect(live.upstream.ads.some((a) => a.name === 'Too long')).toBe(false);
   });
 
@@ -425,6 +441,40 @@ describe('Live chatads account: failures', () => {
     expect(sent).toHaveLength(2);
     expect(new Set(sent.map((r) => r.idempotencyKey)).size).toBe(1);
     expect(sent[0].idempotencyKey).toMatch(/^gw-[0-9a-f]{48}$/);
+  });
+
+  it("two identical creates under different gateway Idempotency-Keys make two campaigns: the platform's key follows the gateway's", async () => {
+    const { apiKey, upstream } = await liveOwner();
+    const args = { name: 'Twice on purpose', budget: 100 };
+    for (const key of ['9b2f0c1e-4d5a-4c6b-8e7f-0a1b2c3d4e5f', '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e6a']) {
+      const result = await callTool(apiKey, 'create_chatads_campaign', args, { headers: { 'Idempotency-Key': key } });
+      expect(result.status).toBe(200);
+    }
+    // Without a gateway key, each request is its own as well.
+    await callToolOk(apiKey, 'create_chatads_campaign', args);
+    expect(upstream.campaigns.filter((c) => c.name === 'Twice on purpose')).toHaveLength(3);
+  });
+
+  it('a create whose every answer was lost and that is sent again under the same gateway Idempotency-Key makes one campaign', async () => {
+    const { apiKey, upstream } = await liveOwner();
+    const key = { 'Idempotency-Key': '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b' };
+    const args = { name: 'Lost three times', budget: 100 };
+    const before = fakePlatform.api.requests.length;
+    // Every attempt of the first request loses its answer: the gateway cannot tell the caller the id.
+    fakePlatform.api.dropAnswerNext(3);
+    const first = await callTool(apiKey, 'create_chatads_campaign', args, { headers: key });
+    // Retryable (not outcome_unknown, which the key would replay): the claim is given back.
+    expect(first.status).toBe(500);
+    expect(first.body.structured_content).toMatchObject({ code: 'upstream_unavailable' });
+    expect(upstream.campaigns.filter((c) => c.name === 'Lost three times')).toHaveLength(1);
+    const retried = await callTool(apiKey, 'create_chatads_campaign', args, { headers: key });
+    expect(retried.status).toBe(200);
+    const created = upstream.campaigns.filter((c) => c.name === 'Lost three times');
+    expect(created).toHaveLength(1);
+    expect(retried.body.data!.structured!.campaign.id).toBe(created[0].id);
+    const sent = fakePlatform.api.requests.slice(before).filter((r) => r.method === 'POST' && r.path === '/v1/campaigns');
+    expect(sent).toHaveLength(4);
+    expect(new Set(sent.map((r) => r.idempotencyKey)).size).toBe(1);
   });
 
   it('a partner key connects one account per --account-id; each call names its account in OpenAI-Ad-Account', async () => {
