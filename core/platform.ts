@@ -58,13 +58,51 @@ export interface PlatformManifest<Port = unknown> extends PlatformPorts<Port> {
   conversionTrackingNotRead?: string;
 }
 
-/** One campaign and its figures over a window (campaignFigures). */
+/**
+ * One campaign and its figures over a window (campaignFigures), as its platform's campaign list shows
+ * them: the same spend, results and conversions.
+ */
 export interface CampaignFigures {
   id: string;
   name: string;
   /** The platform's own status word (ENABLED, ACTIVE, active, Paused...). */
   status: string;
+  /**
+   * Its figures. Where the objective has no conversions (awareness, reach, views, traffic: `converts`
+   * false), conversions and revenue are 0 and their ratios null, as the platform shows them n/a.
+   */
   figures: MetricTotals;
+  /**
+   * What the objective counts as its result, in the platform's word (conversions, purchases, leads,
+   * installs, orders, link_clicks, clicks, video_views, thruplays, impressions, reach), and how many.
+   */
+  result_type: string;
+  results: number;
+  /** Whether the result is a conversion (its conversions are counted); false shows conversions n/a. */
+  converts: boolean;
+}
+
+/**
+ * A campaign's figures as the list shows them for its objective: a campaign whose result is not a
+ * conversion has no conversions, revenue, CPA or ROAS (n/a), whatever attribution recorded.
+ */
+export function campaignFiguresOf(
+  campaign: { id: string; name: string; status: string },
+  figures: MetricTotals,
+  result: { type: string; value: number; converts: boolean },
+): CampaignFigures {
+  const shown = result.converts
+    ? figures
+    : { ...figures, conversions: 0, revenue: 0, cpa: null, roas: null, acos: null, conversion_rate: null };
+  return {
+    id: campaign.id,
+    name: campaign.name,
+    status: campaign.status,
+    figures: shown,
+    result_type: result.type,
+    results: result.value,
+    converts: result.converts,
+  };
 }
 
 export interface Opportunity {

@@ -1,6 +1,6 @@
 import type { ConnectedAccount } from '../../core/accounts';
 import { totals } from '../../core/metrics';
-import type { CampaignFigures } from '../../core/platform';
+import { campaignFiguresOf, type CampaignFigures } from '../../core/platform';
 import type { ChatAdsPort } from './port';
 import { reportedFields } from './port';
 
@@ -26,11 +26,8 @@ export async function chatAdsCampaignFigures(
         fields: reportedFields(account.mode === 'live'),
       })
     : [];
-  return campaigns.map((c) => ({
-    id: c.id,
-    name: c.name,
-    status: c.status,
-    figures: totals(
+  return campaigns.map((c) => {
+    const figures = totals(
       rows
         .filter((r) => r.entity_id === c.id)
         .map((r) => ({
@@ -40,6 +37,10 @@ export async function chatAdsCampaignFigures(
           conversions: r.conversions ?? 0,
           revenue: r.conversion_value ?? 0,
         })),
-    ),
-  }));
+    );
+    // Awareness (impression-bid) campaigns have no conversions: the list shows them n/a.
+    return c.bidding_type === 'impressions'
+      ? campaignFiguresOf(c, figures, { type: 'impressions', value: figures.impressions, converts: false })
+      : campaignFiguresOf(c, figures, { type: 'conversions', value: figures.conversions, converts: true });
+  });
 }

@@ -6,7 +6,6 @@ import { ChatAdsLive } from './live/adapter';
 import { chatAdsCampaignFigures } from './campaign-figures';
 import { alphanumeric } from '../sandbox/ids';
 import { findWasteAndWinners, opportunityWindow } from '../opportunities';
-import { totals } from '../../core/metrics';
 import { chatAdsConnector } from './live/connector';
 import { chatAdsSandbox } from './sandbox/adapter';
 import { seedChatAdsAccount } from './sandbox/seed';
@@ -15,7 +14,7 @@ import { listChatAdsCampaigns } from './tools/campaigns';
 import { entityTools } from './tools/entities';
 import { listChatAdsAds } from './tools/ads';
 import { createChatAdsAd, createChatAdsCampaign, launchChatAdsAd } from './tools/create';
-import { getChatAdsConversionInsights, INSIGHTS_FIELDS } from './tools/conversion-insights';
+import { getChatAdsConversionInsights } from './tools/conversion-insights';
 import { customAudienceTools } from './tools/custom-audiences';
 import { conversionTools } from './tools/conversions';
 import { reportTools } from './tools/reports';
@@ -56,34 +55,14 @@ export const chatads = definePlatform<ChatAdsPort>({
     const campaigns = (await port.listCampaigns()).filter((c) => c.status === 'active' && c.bidding_type !== 'impressions');
     if (campaigns.length === 0) return [];
     const { start, end } = opportunityWindow(now, account);
-    // (Live campaigns all bid for impressions, so a live account never gets this far: its public
-    // insights carry no conversions.)
-    const rows = await port.getInsights({
-      aggregation_level: 'campaign',
-      ids: campaigns.map((c) => c.id),
-      start: Date.parse(`${start}T00:00:00Z`) / 1000,
-      end: Date.parse(`${end}T00:00:00Z`) / 1000 + 86_400,
-      time_granularity: 'none',
-      fields: INSIGHTS_FIELDS,
-    });
-    const figuresOf = (id: string) =>
-      totals(
-        rows
-          .filter((r) => r.entity_id === id)
-          .map((r) => ({
-            impressions: r.impressions ?? 0,
-            clicks: r.clicks ?? 0,
-            spend: r.spend ?? 0,
-            conversions: r.conversions ?? 0,
-            revenue: r.conversion_value ?? 0,
-            video_views: 0,
-          })),
-      );
+    // The figures list_chatads_campaigns, reports and monitors show (one source). (Live campaigns all
+    // bid for impressions, so a live account never gets this far: its public insights carry no conversions.)
+    const figures = new Map((await chatAdsCampaignFigures(port, account, start, end)).map((c) => [c.id, c.figures]));
     const ad_account_id = account.account_id;
     return findWasteAndWinners(
       'chatads',
       account,
-      campaigns.map((c) => ({ id: c.id, name: c.name, figures: figuresOf(c.id) })),
+      campaigns.map((c) => ({ id: c.id, name: c.name, figures: figures.get(c.id)! })),
       { cut: (c) => ({ verb: 'Pause campaign', tool: 'pause_chatads_campaign', arguments: { ad_account_id, campaign_id: c.id } }) },
     );
   },

@@ -1,5 +1,5 @@
 import type { ConnectedAccount } from '../../core/accounts';
-import type { CampaignFigures } from '../../core/platform';
+import { campaignFiguresOf, type CampaignFigures } from '../../core/platform';
 import type { DeskAdsPort } from './port';
 import { figuresBy } from './tools/shared';
 
@@ -14,5 +14,8 @@ export async function deskAdsCampaignFigures(
     port.listCampaigns(),
     figuresBy(port, 'CampaignPerformance', { start, end }, (r) => r.campaign_id),
   ]);
-  return campaigns.map((c) => ({ id: c.id, name: c.name, status: c.status, figures: figures(c.id) }));
+  return campaigns.map((c) => {
+    const f = figures(c.id);
+    return campaignFiguresOf(c, f, { type: 'conversions', value: f.conversions, converts: true });
+  });
 }

@@ -1,6 +1,6 @@
 import type { ConnectedAccount } from '../../core/accounts';
 import { totals } from '../../core/metrics';
-import type { CampaignFigures } from '../../core/platform';
+import { campaignFiguresOf, type CampaignFigures } from '../../core/platform';
 import type { RetailAdsPort } from './port';
 import type { RetailAdsAdProduct, RetailAdsReportTypeId } from './port';
 
@@ -23,14 +23,16 @@ export async function retailAdsCampaignFigures(
   const campaigns = await port.listCampaigns();
   const products = [...new Set(campaigns.map((c) => c.ad_product))];
   const rows = (await Promise.all(products.map((p) => port.getReport(CAMPAIGN_REPORTS[p], start, end)))).flat();
-  return campaigns.map((c) => ({
-    id: c.id,
-    name: c.name,
-    status: c.state,
-    figures: totals(
+  return campaigns.map((c) => {
+    const figures = totals(
       rows
         .filter((r) => r.campaign_id === c.id)
         .map((r) => ({ impressions: r.impressions, clicks: r.clicks, spend: r.spend, conversions: r.orders, revenue: r.sales })),
-    ),
-  }));
+    );
+    return campaignFiguresOf({ id: c.id, name: c.name, status: c.state }, figures, {
+      type: 'orders',
+      value: figures.conversions,
+      converts: true,
+    });
+  });
 }

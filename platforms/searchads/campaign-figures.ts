@@ -1,5 +1,5 @@
 import type { ConnectedAccount } from '../../core/accounts';
-import type { CampaignFigures } from '../../core/platform';
+import { campaignFiguresOf, type CampaignFigures } from '../../core/platform';
 import type { SearchAdsPort } from './port';
 import { totalsBy } from './tools/common';
 
@@ -12,5 +12,8 @@ export async function searchAdsCampaignFigures(
 ): Promise<CampaignFigures[]> {
   const [campaigns, report] = await Promise.all([port.listCampaigns(), port.getReport('campaign', start, end)]);
   const figures = totalsBy(report, 'campaign_id');
-  return campaigns.map((c) => ({ id: c.id, name: c.name, status: c.status, figures: figures(c.id) }));
+  return campaigns.map((c) => {
+    const f = figures(c.id);
+    return campaignFiguresOf(c, f, { type: 'conversions', value: f.conversions, converts: true });
+  });
 }

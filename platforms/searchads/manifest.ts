@@ -7,7 +7,6 @@ import { findWasteAndWinners, opportunityWindow } from '../opportunities';
 import { searchAdsConnector } from './live/connector';
 import { seedSearchAdsAccount } from './sandbox/seed';
 import { SEARCHADS_ADAPTERS } from './ports';
-import { totalsBy } from './tools/common';
 import { addAdGroupAudiences } from './tools/add-ad-group-audiences';
 import { addCalloutExtensions } from './tools/add-callout-extensions';
 import { getCampaignLabels } from './tools/get-campaign-labels';
@@ -242,8 +241,10 @@ export const searchads = definePlatform<SearchAdsPort>({
   connector: searchAdsConnector,
   async findOpportunities(port, account, now) {
     const { start, end } = opportunityWindow(now, account);
-    const [all, report] = await Promise.all([port.listCampaigns(), port.getReport('campaign', start, end)]);
-    const figures = totalsBy(report, 'campaign_id');
+    // The figures list_campaigns, reports and monitors show (one source).
+    const [all, read] = await Promise.all([port.listCampaigns(), searchAdsCampaignFigures(port, account, start, end)]);
+    const byId = new Map(read.map((c) => [c.id, c.figures]));
+    const figures = (id: string) => byId.get(id)!;
     // Campaigns that run now, judged on conversions: video campaigns are judged on views, not cut for
     // having none; an ended or not yet started campaign has nothing to pause or scale.
     const campaigns = all.filter(

@@ -1,7 +1,7 @@
 import type { ConnectedAccount } from '../../core/accounts';
-import type { CampaignFigures } from '../../core/platform';
+import { campaignFiguresOf, type CampaignFigures } from '../../core/platform';
 import type { ShortVideoPort } from './port';
-import { reportTotals } from './tools/read-entities';
+import { objectiveResults, reportTotals } from './tools/read-entities';
 
 /** Campaign figures as list_shortvideo_campaigns computes them: the campaign report, totalled. */
 export async function shortVideoCampaignFigures(
@@ -18,5 +18,11 @@ export async function shortVideoCampaignFigures(
     start,
     end,
   );
-  return campaigns.map((c) => ({ id: c.id, name: c.campaign_name, status: c.status, figures: figures.get(c.id)! }));
+  return campaigns.map((c) => {
+    const f = figures.get(c.id)!;
+    // The objective's result, as the list's `results` shows it: conversions, leads and installs convert.
+    const { result, value } = objectiveResults(c.objective_type, f);
+    const converts = result === 'conversions' || result === 'leads' || result === 'installs';
+    return campaignFiguresOf({ id: c.id, name: c.campaign_name, status: c.status }, f, { type: result, value, converts });
+  });
 }

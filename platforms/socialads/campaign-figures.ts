@@ -1,25 +1,25 @@
 import type { ConnectedAccount } from '../../core/accounts';
-import type { CampaignFigures } from '../../core/platform';
+import { campaignFiguresOf, type CampaignFigures } from '../../core/platform';
 import type { SocialAdsPort } from './port';
-import { insightTotals } from './tools/shared';
+import { isConversionType, levelMetrics, readStructure } from './tools/report-family';
 
-/** Campaign figures as list_socialads_campaigns computes them: campaign-level insights, totalled. */
+/**
+ * Campaign figures as list_socialads_campaigns computes them: campaign-level insights, totalled, with
+ * each campaign's result type (its ad sets' optimization goal or its objective). Only purchases,
+ * leads and installs are conversions; traffic, reach and video campaigns show none.
+ */
 export async function socialAdsCampaignFigures(
   port: SocialAdsPort,
   account: ConnectedAccount,
   start: string,
   end: string,
 ): Promise<CampaignFigures[]> {
-  const campaigns = await port.listCampaigns();
-  const figures = await insightTotals(
-    port,
-    'campaign',
-    campaigns.map((c) => c.id),
-    start,
-    end,
-  );
-  return campaigns.map((c) => {
-    const { daily_reach: _reach, days_with_delivery: _days, ...totals } = figures(c.id);
-    return { id: c.id, name: c.name, status: c.status, figures: totals };
+  const structure = await readStructure(port);
+  const ids = structure.campaigns.map((c) => c.id);
+  const metricsOf = await levelMetrics(port, structure, 'campaign', ids, start, end);
+  return structure.campaigns.map((c) => {
+    const m = metricsOf(c.id);
+    const { daily_reach: _reach, days_with_delivery: _days, ...totals } = m.totals;
+    return campaignFiguresOf(c, totals, { type: m.result_type, value: m.results, converts: isConversionType(m.result_type) });
   });
 }

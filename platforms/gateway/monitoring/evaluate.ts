@@ -53,7 +53,8 @@ export function conditionLabel(c: MonitorCondition): string {
  * (and without clicks the worst CPC), not a missing one: it compares as +Infinity and is said in
  * words (core/metrics.ts costReading); other undefined ratios (ROAS of no spend) meet no condition.
  */
-function readingOf(t: MetricTotals, metric: MonitorCondition['metric']): CostReading {
+function readingOf(t: MetricTotals, metric: MonitorCondition['metric'], noConversions?: string): CostReading {
+  if (noConversions && CONVERSION_METRICS.has(metric)) return { value: null, rank: null, note: noConversions };
   if (metric === 'cpa' || metric === 'cpc') return costReading(t, metric);
   const value =
     metric === 'ctr' || metric === 'conversion_rate'
@@ -63,6 +64,9 @@ function readingOf(t: MetricTotals, metric: MonitorCondition['metric']): CostRea
       : t[metric];
   return { value, rank: value };
 }
+
+/** Metrics a campaign whose objective has no conversions (awareness, reach, views, traffic) shows n/a. */
+const CONVERSION_METRICS = new Set<MonitorCondition['metric']>(['conversions', 'cpa', 'conversion_rate', 'revenue', 'roas']);
 
 /** The one place a condition is checked against a reading (and, for a relative change, the previous window's). */
 function holds(c: MonitorCondition, reading: CostReading, previous: CostReading | undefined): boolean {
@@ -95,6 +99,8 @@ type FiguresReader = (start: string, end: string) => Promise<CampaignFigures[]>;
 interface Scope {
   campaign_id?: string;
   campaign_name?: string;
+  /** Why conversion metrics are n/a for this campaign (its objective has none); absent when it converts. */
+  no_conversions?: string;
   /** The scope's totals over a window. */
   over(start: string, end: string): Promise<MetricTotals>;
 }
@@ -106,6 +112,7 @@ function scopesOf(monitor: Monitor, read: FiguresReader, campaigns: CampaignFigu
   return watched.map((c) => ({
     campaign_id: c.id,
     campaign_name: c.name,
+    ...(c.converts ? {} : { no_conversions: `n/a: a ${c.result_type.replace(/_/g, ' ')} campaign has no conversions` }),
     over: async (start, end) => sum((await read(start, end)).filter((x) => x.id === c.id)),
   }));
 }
@@ -157,8 +164,10 @@ async function checkScope(monitor: Monitor, scope: Scope, end: string, account: 
       monitor.conditions.map(async (c) => {
         const days = MONITOR_TIMEFRAMES[c.timeframe];
         const start = addDays(dayEnd, -(days - 1));
-        const reading = readingOf(await scope.over(start, dayEnd), c.metric);
-        const previous = needsPrevious(c) ? readingOf(await scope.over(addDays(start, -days), addDays(start, -1)), c.metric) : undefined;
+        const reading = readingOf(await scope.over(start, dayEnd), c.metric, scope.no_conversions);
+        const previous = needsPrevious(c)
+          ? readingOf(await scope.over(addDays(start, -days), addDays(start, -1)), c.metric, scope.no_conversions)
+          : undefined;
         return {
           condition: conditionLabel(c),
           value: reading.value,

@@ -1,45 +1,142 @@
 /**
  * The cross-platform report behind generate_report_now and scheduled briefs: per connected account
- * (in its own currency) spend, clicks, impressions, conversions, revenue, CPA and ROAS over a window,
- * and its top campaigns by spend, from each platform module's campaignFigures (the figures its
- * campaign list tool shows). Rendered as JSON data, Markdown, HTML or a PDF written here (text only).
+ * (in its own currency) spend, clicks, impressions, its results per result type and its top
+ * campaigns by spend, over a window and the same-length window just before it, from each platform
+ * module's campaignFigures (the figures its campaign list tool shows, one source). Only like is summed
+ * with like: purchases, leads, installs, orders, clicks and views stay apart (per result type, per
+ * currency), and a campaign whose objective has no conversions (awareness, reach, views, traffic)
+ * shows conversions n/a, as its platform does. Rendered as JSON data, Markdown, HTML or a PDF
+ * written here (text only).
  */
-import type { PlatformDirectory } from '../../../core/platform';
+import type { CampaignFigures, PlatformDirectory } from '../../../core/platform';
 import { finderCall } from '../../opportunities';
 import type { PlatformWord } from '../../../core/platforms';
 import { listConnectedAccounts } from '../../../functions/runtime/stores/owners';
 import type { PortCall } from '../../../core/tool';
-import { totals, type MetricTotals } from '../../../core/metrics';
-import { markdownTable, money } from '../../../core/markdown';
+import { totals } from '../../../core/metrics';
+import { addDays } from '../../../core/dates';
+import { count, markdownTable, money } from '../../../core/markdown';
+
+/** The campaigns of one result type added up (like with like). */
+export interface ResultTotal {
+  result_type: string;
+  /** Whether this result type is a conversion (purchases, leads, installs, orders, conversions). */
+  converts: boolean;
+  /** Campaigns counted. */
+  campaigns: number;
+  results: number;
+  spend: number;
+  /** Spend per result; null without results. */
+  cost_per_result: number | null;
+  revenue: number;
+}
+
+export interface AccountTotals {
+  spend: number;
+  impressions: number;
+  clicks: number;
+  /** Conversions of the converting campaigns, when they all count one result type; null when mixed (see results). */
+  conversions: number | null;
+  revenue: number;
+  /** Spend of the converting campaigns per conversion; null when mixed or none. */
+  cpa: number | null;
+  roas: number | null;
+}
 
 export interface ReportAccount {
   platform: PlatformWord;
   account_id: string;
   name: string;
   currency: string;
-  totals: Pick<MetricTotals, 'spend' | 'impressions' | 'clicks' | 'conversions' | 'revenue' | 'cpa' | 'roas'>;
+  totals: AccountTotals;
+  /** Per result type, like with like. */
+  results: ResultTotal[];
+  /** The same figures over the same-length window just before. */
+  previous: { totals: AccountTotals; results: ResultTotal[] };
   top_campaigns: {
     id: string;
     name: string;
     status: string;
     spend: number;
-    conversions: number;
+    result_type: string;
+    results: number;
+    /** null (n/a) where the objective has no conversions. */
+    conversions: number | null;
     cpa: number | null;
     roas: number | null;
   }[];
+}
+
+/** One result type across accounts of one currency, now and before. */
+export interface ReportTotal extends ResultTotal {
+  currency: string;
+  previous_results: number;
+  previous_spend: number;
 }
 
 export interface ReportData {
   title: string;
   start_date: string;
   end_date: string;
+  /** The same-length window just before, the comparison's. */
+  previous_start_date: string;
+  previous_end_date: string;
   generated_at: string;
   accounts: ReportAccount[];
+  /** Per currency and result type over every account (only like with like). */
+  totals_by_result_type: ReportTotal[];
   /** Accounts that could not be read. */
   skipped: string[];
 }
 
 const TOP = 5;
+const round2 = (n: number) => Math.round(n * 100) / 100;
+const per = (spend: number, results: number) => (results > 0 ? round2(spend / results) : null);
+
+/** The same-length window just before [start, end]. */
+export function previousWindow(window: { start: string; end: string }): { start: string; end: string } {
+  const days = Math.round((Date.parse(window.end) - Date.parse(window.start)) / 86_400_000) + 1;
+  return { start: addDays(window.start, -days), end: addDays(window.start, -1) };
+}
+
+/** Campaigns added up per result type (campaigns without spend or results left out). */
+export function resultTotals(campaigns: readonly CampaignFigures[]): ResultTotal[] {
+  const by = new Map<string, ResultTotal>();
+  for (const c of campaigns) {
+    if (c.figures.spend === 0 && c.results === 0) continue;
+    const t = by.get(c.result_type) ?? {
+      result_type: c.result_type,
+      converts: c.converts,
+      campaigns: 0,
+      results: 0,
+      spend: 0,
+      cost_per_result: null,
+      revenue: 0,
+    };
+    t.campaigns++;
+    t.results += c.results;
+    t.spend = round2(t.spend + c.figures.spend);
+    t.revenue = round2(t.revenue + c.figures.revenue);
+    t.cost_per_result = per(t.spend, t.results);
+    by.set(c.result_type, t);
+  }
+  return [...by.values()].sort((a, b) => b.spend - a.spend || a.result_type.localeCompare(b.result_type));
+}
+
+function accountTotals(campaigns: readonly CampaignFigures[], results: readonly ResultTotal[]): AccountTotals {
+  const t = totals(campaigns.map((c) => c.figures));
+  const converting = results.filter((r) => r.converts);
+  const one = converting.length === 1 ? converting[0]! : undefined;
+  return {
+    spend: t.spend,
+    impressions: t.impressions,
+    clicks: t.clicks,
+    conversions: converting.length === 0 ? 0 : one ? one.results : null,
+    revenue: t.revenue,
+    cpa: one ? per(one.spend, one.results) : null,
+    roas: t.roas,
+  };
+}
 
 export async function buildReport(
   directory: PlatformDirectory,
@@ -51,27 +148,25 @@ export async function buildReport(
   title = 'Cross-platform report',
 ): Promise<ReportData> {
   const accounts = (await listConnectedAccounts(ownerId)).filter((a) => !platforms.length || platforms.includes(a.platform));
+  const before = previousWindow(window);
   const out: ReportAccount[] = [];
   const skipped: string[] = [];
   for (const account of accounts) {
     try {
-      const campaigns = await directory.campaignFigures(account, window.start, window.end, call ?? finderCall(account));
-      const t = totals(campaigns.map((c) => c.figures));
+      const [campaigns, previous] = await Promise.all(
+        [window, before].map((w) => directory.campaignFigures(account, w.start, w.end, call ?? finderCall(account))),
+      );
+      const results = resultTotals(campaigns!);
+      const previousResults = resultTotals(previous!);
       out.push({
         platform: account.platform,
         account_id: account.account_id,
         name: account.name,
         currency: account.currency,
-        totals: {
-          spend: t.spend,
-          impressions: t.impressions,
-          clicks: t.clicks,
-          conversions: t.conversions,
-          revenue: t.revenue,
-          cpa: t.cpa,
-          roas: t.roas,
-        },
-        top_campaigns: campaigns
+        totals: accountTotals(campaigns!, results),
+        results,
+        previous: { totals: accountTotals(previous!, previousResults), results: previousResults },
+        top_campaigns: campaigns!
           .filter((c) => c.figures.spend > 0)
           .sort((a, b) => b.figures.spend - a.figures.spend || a.id.localeCompare(b.id))
           .slice(0, TOP)
@@ -80,46 +175,119 @@ export async function buildReport(
             name: c.name,
             status: c.status,
             spend: c.figures.spend,
-            conversions: c.figures.conversions,
-            cpa: c.figures.cpa,
-            roas: c.figures.roas,
+            result_type: c.result_type,
+            results: c.results,
+            conversions: c.converts ? c.figures.conversions : null,
+            cpa: c.converts ? c.figures.cpa : null,
+            roas: c.converts ? c.figures.roas : null,
           })),
       });
     } catch (err) {
       skipped.push(`${account.platform} ${account.account_id}: ${(err as Error).message}`);
     }
   }
-  return { title, start_date: window.start, end_date: window.end, generated_at: now.toISOString(), accounts: out, skipped };
+  return {
+    title,
+    start_date: window.start,
+    end_date: window.end,
+    previous_start_date: before.start,
+    previous_end_date: before.end,
+    generated_at: now.toISOString(),
+    accounts: out,
+    totals_by_result_type: reportTotals(out),
+    skipped,
+  };
+}
+
+/** Every account's results per currency and result type, now and before. */
+function reportTotals(accounts: readonly ReportAccount[]): ReportTotal[] {
+  const by = new Map<string, ReportTotal>();
+  const add = (currency: string, r: ResultTotal, previous: boolean) => {
+    const key = `${currency}|${r.result_type}`;
+    const t = by.get(key) ?? {
+      currency,
+      result_type: r.result_type,
+      converts: r.converts,
+      campaigns: 0,
+      results: 0,
+      spend: 0,
+      cost_per_result: null,
+      revenue: 0,
+      previous_results: 0,
+      previous_spend: 0,
+    };
+    if (previous) {
+      t.previous_results += r.results;
+      t.previous_spend = round2(t.previous_spend + r.spend);
+    } else {
+      t.campaigns += r.campaigns;
+      t.results += r.results;
+      t.spend = round2(t.spend + r.spend);
+      t.revenue = round2(t.revenue + r.revenue);
+      t.cost_per_result = per(t.spend, t.results);
+    }
+    by.set(key, t);
+  };
+  for (const a of accounts) {
+    for (const r of a.results) add(a.currency, r, false);
+    for (const r of a.previous.results) add(a.currency, r, true);
+  }
+  return [...by.values()].sort(
+    (a, b) => a.currency.localeCompare(b.currency) || b.spend - a.spend || a.result_type.localeCompare(b.result_type),
+  );
 }
 
 const ratio = (n: number | null) => (n === null ? '-' : String(n));
+const label = (type: string) => type.replace(/_/g, ' ');
+/** "+12.5%" from before to now; "-" without a figure before. */
+const change = (now: number, before: number) =>
+  before > 0 ? `${now >= before ? '+' : ''}${Math.round(((now - before) / before) * 1000) / 10}%` : '-';
+/** "67 purchases, 306 installs" */
+const resultsText = (results: readonly ResultTotal[]) =>
+  results.map((r) => `${count(r.results)} ${label(r.result_type)}`).join(', ') || '-';
 
 /** The report as rows of cells: the one layout Markdown, HTML and PDF share. */
 function rows(data: ReportData): { heading: string; header: string[]; body: string[][] }[] {
   return [
     {
-      heading: 'Accounts',
-      header: ['Platform', 'Account', 'Spend', 'Clicks', 'Conversions', 'CPA', 'ROAS'],
+      heading: `Accounts (previous period ${data.previous_start_date} to ${data.previous_end_date})`,
+      header: ['Platform', 'Account', 'Spend', 'Previous spend', 'Change', 'Clicks', 'Results', 'ROAS'],
       body: data.accounts.map((a) => [
         a.platform,
         `${a.name} (${a.account_id})`,
         money(a.totals.spend, a.currency),
+        money(a.previous.totals.spend, a.currency),
+        change(a.totals.spend, a.previous.totals.spend),
         String(a.totals.clicks),
-        String(a.totals.conversions),
-        a.totals.cpa === null ? '-' : money(a.totals.cpa, a.currency),
+        resultsText(a.results),
         ratio(a.totals.roas),
+      ]),
+    },
+    {
+      heading: 'Totals per result type (like with like, per currency)',
+      header: ['Result', 'Currency', 'Results', 'Previous', 'Change', 'Spend', 'Cost per result', 'Revenue'],
+      body: data.totals_by_result_type.map((t) => [
+        label(t.result_type),
+        t.currency,
+        count(t.results),
+        count(t.previous_results),
+        change(t.results, t.previous_results),
+        money(t.spend, t.currency),
+        t.cost_per_result === null ? '-' : money(t.cost_per_result, t.currency),
+        t.converts ? money(t.revenue, t.currency) : 'n/a',
       ]),
     },
     ...data.accounts
       .filter((a) => a.top_campaigns.length)
       .map((a) => ({
         heading: `Top campaigns: ${a.platform} ${a.name}`,
-        header: ['Campaign', 'Status', 'Spend', 'Conversions', 'CPA', 'ROAS'],
+        header: ['Campaign', 'Status', 'Spend', 'Results', 'Conversions', 'CPA', 'ROAS'],
         body: a.top_campaigns.map((c) => [
           c.name,
           c.status,
           money(c.spend, a.currency),
-          String(c.conversions),
+          `${count(c.results)} ${label(c.result_type)}`,
+          c.conversions === null ? 'n/a' : String(c.conversions),
           c.cpa === null ? '-' : money(c.cpa, a.currency),
           ratio(c.roas),
         ]),

@@ -25,10 +25,32 @@ const webhookArg = v.optional(
 );
 
 const nullableNumber = v.nullable(v.number());
+const accountTotalsOutput = v.object({
+  spend: v.number(),
+  impressions: v.number(),
+  clicks: v.number(),
+  conversions: nullableNumber,
+  revenue: v.number(),
+  cpa: nullableNumber,
+  roas: nullableNumber,
+});
+const resultTotalEntries = {
+  result_type: v.string(),
+  converts: v.boolean(),
+  campaigns: v.number(),
+  results: v.number(),
+  spend: v.number(),
+  cost_per_result: nullableNumber,
+  revenue: v.number(),
+};
+const resultTotalOutput = v.object(resultTotalEntries);
+
 export const reportDataOutput = v.object({
   title: v.string(),
   start_date: v.string(),
   end_date: v.string(),
+  previous_start_date: v.string(),
+  previous_end_date: v.string(),
   generated_at: v.string(),
   accounts: v.array(
     v.object({
@@ -36,27 +58,26 @@ export const reportDataOutput = v.object({
       account_id: v.string(),
       name: v.string(),
       currency: v.string(),
-      totals: v.object({
-        spend: v.number(),
-        impressions: v.number(),
-        clicks: v.number(),
-        conversions: v.number(),
-        revenue: v.number(),
-        cpa: nullableNumber,
-        roas: nullableNumber,
-      }),
+      totals: accountTotalsOutput,
+      results: v.array(resultTotalOutput),
+      previous: v.object({ totals: accountTotalsOutput, results: v.array(resultTotalOutput) }),
       top_campaigns: v.array(
         v.object({
           id: v.string(),
           name: v.string(),
           status: v.string(),
           spend: v.number(),
-          conversions: v.number(),
+          result_type: v.string(),
+          results: v.number(),
+          conversions: nullableNumber,
           cpa: nullableNumber,
           roas: nullableNumber,
         }),
       ),
     }),
+  ),
+  totals_by_result_type: v.array(
+    v.object({ ...resultTotalEntries, currency: v.string(), previous_results: v.number(), previous_spend: v.number() }),
   ),
   skipped: v.array(v.string()),
 });
@@ -72,7 +93,7 @@ export const generateReportNow = defineGatewayTool({
   name: 'generate_report_now',
   category: 'monitoring',
   description:
-    "Builds a cross-platform report now: per connected account (in its own currency) spend, impressions, clicks, conversions, revenue, CPA and ROAS, and its top 5 campaigns by spend, from the figures the platforms' campaign tools show. Formats: json (data only), html (a page) or pdf (base64). Optionally posts it to a chat webhook and emails it (the page as HTML).",
+    "Builds a cross-platform report now: per connected account (in its own currency) spend, impressions, clicks, revenue and ROAS, its results per result type (purchases, leads, installs, orders, clicks, views... never summed together; conversions n/a for awareness, reach, view and traffic campaigns, as their platform shows them), totals per result type and currency, the same-length period just before for comparison, and its top 5 campaigns by spend, from the figures the platforms' campaign tools show. Formats: json (data only), html (a page) or pdf (base64). Optionally posts it to a chat webhook and emails it (the page as HTML).",
   access: 'write',
   args: {
     platforms: platformsArg,
