@@ -50,8 +50,10 @@ async function refuseListBlocking(
   allowed: boolean | undefined,
 ): Promise<void> {
   if (!negatives.length || !campaignIds.length || allowed) return;
-  const live = (await port.listKeywords()).filter((k) => k.status === 'ENABLED' && campaignIds.includes(k.campaign_id));
-  refuseBlockingNegatives(blockedKeywords(negatives, live), `the campaign(s) ${campaignIds.join(', ')}`, false);
+  const [keywords, campaigns] = await Promise.all([port.listKeywords(), port.listCampaigns()]);
+  const live = keywords.filter((k) => k.status === 'ENABLED' && campaignIds.includes(k.campaign_id));
+  const names = campaignIds.map((id) => `"${campaigns.find((c) => c.id === id)?.name ?? id}"`);
+  refuseBlockingNegatives(blockedKeywords(negatives, live), `campaign${names.length > 1 ? 's' : ''} ${names.join(', ')}`, false);
 }
 
 async function requireList(port: SearchAdsPort, id: string): Promise<SearchAdsNegativeKeywordList> {

@@ -112,10 +112,11 @@ describe('searchads: negatives that block live keywords', () => {
   it('analyze_search_terms and analyze_wasted_spend never propose a term that is a live keyword of the campaign', async () => {
     const before = (await callToolOk(apiKey, 'analyze_search_terms', { min_clicks: 1 })).structured!.negative_candidates as Row[];
     expect(before.length).toBeGreaterThan(0);
-    const term = before[0]!;
-    // The term becomes an enabled keyword of another ad group of its campaign: a campaign negative on it would block that keyword.
-    const groups = (await callToolOk(apiKey, 'list_ad_groups', { campaign_id: term.campaign_id })).structured!.ad_groups as Row[];
-    const other = groups.find((g) => g.id !== term.ad_group_id && g.status !== 'REMOVED') ?? groups.find((g) => g.id === term.ad_group_id)!;
+    // A term of a campaign with another ad group becomes an enabled keyword of that other ad group: a campaign negative on it would block that keyword.
+    const groups = (await callToolOk(apiKey, 'list_ad_groups')).structured!.ad_groups as Row[];
+    const otherGroup = (l: Row) => groups.find((g) => g.campaign_id === l.campaign_id && g.id !== l.ad_group_id && g.status !== 'REMOVED');
+    const term = before.find(otherGroup)!;
+    const other = otherGroup(term)!;
     await callToolOk(apiKey, 'add_keywords', {
       ad_group_id: other.id,
       keywords: [{ text: term.search_term, match_type: 'EXACT' }],
@@ -180,6 +181,13 @@ describe('retailads: negatives that block live keywords', () => {
     });
     expect(refused.status).toBe(400);
     expect(refused.body.structured_content?.code).toBe('negative_blocks_keyword');
+  }, 60_000);
+
+  it('search terms are what shoppers typed, never a product targeting expression (asinSameAs=…)', async () => {
+    const rows = (await callToolOk(apiKey, 'get_retailads_search_terms', { search: 'asinSameAs' })).structured!.rows as Row[];
+    const targeted = rows.filter((r) => /=/.test(r.targeting ?? ''));
+    expect(targeted.length).toBeGreaterThan(0);
+    expect(rows.filter((r) => /asin\w*=|category\w*=/i.test(r.search_term)).map((r) => r.search_term)).toEqual([]);
   }, 60_000);
 
   it('analyze_retailads_wasted_spend proposes no negative that blocks a live keyword, and its calls work as given', async () => {
