@@ -739,9 +739,9 @@ export const addDeskAdsNegativeKeywords = defineDeskAdsTool({
       .filter((n) => existing.has(key(n.text, n.match_type)))
       .map((n) => ({ text: n.text, match_type: n.match_type }));
     // A negative never silently blocks the campaign's (or the ad group's) own live keywords.
-    const live = (
-      await ctx.platform.listKeywords(owner.level === 'Campaign' ? { campaignId: owner.id } : { adGroupId: owner.id })
-    ).filter((k) => k.status === 'Active');
+    const live = (await ctx.platform.listKeywords(owner.level === 'Campaign' ? { campaignId: owner.id } : { adGroupId: owner.id })).filter(
+      (k) => k.status === 'Active',
+    );
     refuseBlockingNegatives(blockedKeywords(toAdd, live), ownerName, args.allow_blocking_keywords);
     return {
       summary: `Add ${toAdd.length} negative keyword(s) to ${ownerName}`,

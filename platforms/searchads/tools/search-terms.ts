@@ -20,10 +20,15 @@ export interface SearchTermLine {
  * Whether a negative on the search term (EXACT, at campaign level, as the analyses propose) would
  * block an enabled keyword of its campaign: such a term is never proposed as a negative.
  */
-export function negativeWouldBlockKeyword(line: Pick<SearchTermLine, 'search_term' | 'campaign_id'>, keywords: SearchAdsKeyword[]): boolean {
+export function negativeWouldBlockKeyword(
+  line: Pick<SearchTermLine, 'search_term' | 'campaign_id'>,
+  keywords: SearchAdsKeyword[],
+): boolean {
   return keywords.some(
     (k) =>
-      k.campaign_id === line.campaign_id && k.status === 'ENABLED' && negativeBlocks({ text: line.search_term, match_type: 'EXACT' }, k.text),
+      k.campaign_id === line.campaign_id &&
+      k.status === 'ENABLED' &&
+      negativeBlocks({ text: line.search_term, match_type: 'EXACT' }, k.text),
   );
 }
 
