@@ -89,6 +89,8 @@ export const ERROR_CODES = {
   group_not_empty: 'The campaign group still holds campaigns.',
   group_not_editable: 'The campaign group cannot be edited in its current state.',
   delete_active: 'An active entity cannot be deleted: pause it first.',
+  negative_blocks_keyword:
+    'A negative keyword would block active keywords of its campaign or ad group; `blocked` names each, and allow_blocking_keywords: true adds it anyway.',
   nothing_to_optimize: 'There is nothing the analysis can act on (too little spend or data).',
   url_refused:
     'A link the tool must fetch is refused before anything is sent: it resolves to a loopback, private, link-local or metadata address, or cannot be resolved.',

@@ -1,9 +1,19 @@
 import { GatewayError, OutcomeUnknownError, ToolError } from '../../core/errors';
 import { outcomeOf } from './middleware/outcome';
 import { dryRunResult, publicPlan, type WritePlan } from '../../core/plan';
-import { currentSafetySettings, GuardrailBlockedError, guardrailBreaches, safetyOf, toolOffBreach, type GuardrailBreach } from './safety';
+import {
+  budgetsAtStartOfDay,
+  currentSafetySettings,
+  GuardrailBlockedError,
+  guardrailBreaches,
+  safetyOf,
+  startOfUtcDay,
+  toolOffBreach,
+  type GuardrailBreach,
+  type SafetySettings,
+} from './safety';
 import type { RequestState } from './state';
-import { holdAction, newChangeId, recordAudit, type AuditEntry } from './stores/audit';
+import { holdAction, listAuditEntries, newChangeId, recordAudit, type AuditEntry } from './stores/audit';
 import { settle } from './settle';
 import { currentStoreScope, type ReplacedValues } from './stores/dynamo';
 import type { ConnectedAccount } from '../../core/accounts';
@@ -49,7 +59,7 @@ export async function runPlannedWrite(tool: ToolDefinition, state: RequestState,
     throw err;
   }
   // manage_action applies a plan already held (and checked): it is neither checked nor held again.
-  const breaches = tool.approval ? [] : guardrailBreaches(plan, tool.platform, settings);
+  const breaches = tool.approval ? [] : guardrailBreaches(plan, tool.platform, settings, await dayStartBudgets(plan, settings, state, ctx));
   const audit = auditRecorder(tool, state, ctx, plan);
 
   if (state.dryRun) {
@@ -105,6 +115,26 @@ export async function runPlannedWrite(tool: ToolDefinition, state: RequestState,
   if (tool.approval && typeof heldActionId === 'string') extra.action_id = heldActionId;
   await audit('applied', undefined, extra);
   return result;
+}
+
+/**
+ * The budgets this plan raises as they stood at the start of the UTC day, from today's applied
+ * audit records (read only when the increase guardrail is set and the plan raises a budget).
+ */
+async function dayStartBudgets(
+  plan: WritePlan,
+  settings: SafetySettings,
+  state: RequestState,
+  ctx: ToolContext<unknown>,
+): Promise<Map<string, number>> {
+  const ids = new Set((plan.budgets ?? []).filter((b) => b.id && b.before !== undefined && b.after > b.before).map((b) => b.id!));
+  if (settings.max_budget_increase_percent === undefined || !ids.size) return new Map();
+  const today = await listAuditEntries(ctx.owner.owner_id, {
+    since: startOfUtcDay(ctx.now),
+    limit: 1000,
+    filter: (e) => e.outcome === 'applied' && (e.budgets ?? []).some((b) => b.id !== undefined && ids.has(b.id)),
+  });
+  return budgetsAtStartOfDay(today, state.account?.account_id);
 }
 
 /**

@@ -5,6 +5,7 @@ import type { WritePlan } from '../../core/plan';
 import type { PlatformWord } from '../../core/platforms';
 import { documentClient } from './stores/dynamo';
 import type { Owner } from '../../core/accounts';
+import type { AuditEntry } from './stores/audit';
 
 /**
  * Spend safety settings of an owner (set with `gateway guardrails set`), stored on the owner's
@@ -15,7 +16,10 @@ import type { Owner } from '../../core/accounts';
 export interface SafetySettings {
   /** Highest daily budget a write may set, per platform, in the account currency. */
   max_daily_budget?: Partial<Record<PlatformWord, number>>;
-  /** Highest increase of an existing daily budget in one change, in percent. */
+  /**
+   * Highest increase of an existing daily budget, in percent: per change, and over the UTC day
+   * against the budget at its start (00:00 UTC), so chained raises cannot pass it.
+   */
   max_budget_increase_percent?: number;
   /** Every create must start paused (ctx.createPaused is true while planning). */
   create_paused?: boolean;
@@ -81,8 +85,34 @@ export async function setSafetySettings(ownerId: string, settings: SafetySetting
 const label = (what: { entity: string; name?: string; id?: string }) =>
   `${what.entity.replace(/_/g, ' ')}${what.name ? ` "${what.name}"` : ''}${what.id ? ` (${what.id})` : ''}`;
 
+/** The start of the UTC day `now` is in (the window of the budget increase guardrail). */
+export function startOfUtcDay(now: Date): string {
+  return `${now.toISOString().slice(0, 10)}T00:00:00.000Z`;
+}
+
+/**
+ * The daily budgets in force at the start of the UTC day (00:00 UTC) of the budgets a plan changes,
+ * by budget id: the `before` of the first applied change of that budget today, from the audit trail.
+ * A budget not changed yet today is absent (its current value is its value at the start of the day).
+ */
+export function budgetsAtStartOfDay(entries: readonly AuditEntry[], accountId: string | undefined): Map<string, number> {
+  const found = new Map<string, number>();
+  // Oldest first: the first change of the day tells what the budget was at its start.
+  const applied = entries.filter((e) => e.outcome === 'applied' && (!accountId || !e.account_id || e.account_id === accountId));
+  for (const entry of [...applied].sort((a, b) => a.change_id.localeCompare(b.change_id)))
+    for (const budget of entry.budgets ?? [])
+      if (budget.id && budget.before !== undefined && !found.has(budget.id)) found.set(budget.id, budget.before);
+  return found;
+}
+
 /** The guardrails a plan breaks, checked once here for every write tool (edges allowed: a value equal to its limit passes). */
-export function guardrailBreaches(plan: WritePlan, platform: PlatformWord | null, settings: SafetySettings): GuardrailBreach[] {
+export function guardrailBreaches(
+  plan: WritePlan,
+  platform: PlatformWord | null,
+  settings: SafetySettings,
+  /** Budgets at the start of the UTC day by id (budgetsAtStartOfDay), for the daily window of the increase guardrail. */
+  dayStart: ReadonlyMap<string, number> = new Map(),
+): GuardrailBreach[] {
   const breaches: GuardrailBreach[] = [];
   const maxBudget = platform ? settings.max_daily_budget?.[platform] : undefined;
   for (const budget of plan.budgets ?? []) {
@@ -111,6 +141,22 @@ export function guardrailBreaches(plan: WritePlan, platform: PlatformWord | null
           name: budget.name,
           currency: budget.currency,
           message: `The daily budget of ${label(budget)} would rise ${increase}% (${budget.before} → ${budget.after} ${budget.currency}), above your maximum increase of ${maxIncrease}% per change.`,
+        });
+        continue;
+      }
+      // The same cap over the UTC day: against the budget at 00:00 UTC, so 50 → 75 → 112 is refused at 112.
+      const start = budget.id !== undefined ? dayStart.get(budget.id) : undefined;
+      const dayIncrease = start !== undefined && start > 0 ? Math.round(((budget.after - start) / start) * 10_000) / 100 : 0;
+      if (dayIncrease > maxIncrease) {
+        breaches.push({
+          guardrail: 'max_budget_increase_percent',
+          limit: maxIncrease,
+          planned: dayIncrease,
+          entity: budget.entity,
+          id: budget.id,
+          name: budget.name,
+          currency: budget.currency,
+          message: `The daily budget of ${label(budget)} would rise ${dayIncrease}% today (${start} ${budget.currency} at the start of the UTC day → ${budget.after} ${budget.currency}), above your maximum increase of ${maxIncrease}%, which holds per change and per UTC day against the budget at 00:00 UTC.`,
         });
       }
     }

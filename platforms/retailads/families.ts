@@ -659,6 +659,10 @@ export interface AddSpec<K extends RetailAdsEntityKind> {
   /** Whether an entity it creates cannot spend (paused, or a negative). */
   startsPaused(entity: Omit<RetailAdsEntityTypes[K], 'id'>): boolean;
   next: string;
+  /** Arguments beside the items (flags for `check`). */
+  args?: v.ObjectEntries;
+  /** Refuses the whole call (throws) for what the entities to create would do together. */
+  check?(toCreate: Omit<RetailAdsEntityTypes[K], 'id'>[], args: Record<string, unknown>, ctx: Ctx): Promise<void>;
 }
 
 export const addOutput = v.object({
@@ -696,6 +700,7 @@ export function defineRetailAdsAddTool<K extends RetailAdsEntityKind>(spec: AddS
         v.maxLength(spec.maxItems ?? 1000),
         v.description(`1-${count(spec.maxItems ?? 1000)} items`),
       ),
+      ...spec.args,
     },
     output: addOutput,
     async plan(args, ctx) {
@@ -735,6 +740,11 @@ export function defineRetailAdsAddTool<K extends RetailAdsEntityKind>(spec: AddS
         toCreate.push({ index, entity: built });
         return results.push({ index, outcome: 'created', name });
       });
+      await spec.check?.(
+        toCreate.map((t) => t.entity),
+        args as Record<string, unknown>,
+        ctx,
+      );
       const notes = results
         .filter((r) => r.outcome !== 'created')
         .map((r) => `#${r.index} "${r.name}": ${r.outcome === 'failed' ? 'fails' : 'skipped'}: ${r.reason}`);

@@ -6,7 +6,7 @@ import { totals } from '../../../core/metrics';
 import { deliverParentDay, splitPerClick, type DayFigures } from '../../sandbox/allocate';
 import { settingOnDay, stateAt, type WithHistory } from '../../sandbox/history';
 import { dailyMetrics, profileFor, seededRandom } from '../../sandbox/metrics';
-import { negativeBlocks } from '../matching';
+import { negativeBlocks } from '../../../core/negatives';
 import { adAt } from './ads';
 import { type StoredAd, type StoredCampaign, type StoredKeyword, type StoredNegative, type StoredProduct } from './stored';
 import { DEVICE_TYPES, REPORT_NETWORKS } from '../port';

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { ToolError } from '../../../core/errors';
+import { ALLOW_BLOCKING_DESCRIPTION, blockedKeywords, refuseBlockingNegatives } from '../../../core/negatives';
 import type { PlannedBudget, PlannedChange } from '../../../core/plan';
 import type { ArgumentRule, ToolContext } from '../../../core/tool';
 import { dateArgument } from '../../../core/arguments';
@@ -293,6 +294,7 @@ export const createDeskAdsSearchCampaign = defineDeskAdsTool({
       ),
       [],
     ),
+    allow_blocking_keywords: v.optional(v.pipe(v.boolean(), v.description(ALLOW_BLOCKING_DESCRIPTION))),
     ad: v.pipe(
       v.object({ headlines, descriptions, path1: v.optional(path), path2: v.optional(path), final_url: finalUrl }),
       v.description('The responsive search ad of the ad group'),
@@ -313,18 +315,6 @@ export const createDeskAdsSearchCampaign = defineDeskAdsTool({
       duplicates('ad.headlines', a.ad.headlines) ??
       duplicates('ad.descriptions', a.ad.descriptions) ??
       (a.ad.path2 !== undefined && a.ad.path1 === undefined ? '`ad.path2` needs `ad.path1`' : undefined),
-    (a: { keywords: { text: string }[]; negative_keywords: { text: string; match_type: string }[] }) => {
-      const blocked = a.keywords.filter((k) =>
-        a.negative_keywords.some((n) =>
-          n.match_type === 'Exact'
-            ? n.text.toLowerCase() === k.text.toLowerCase()
-            : ` ${k.text.toLowerCase()} `.includes(` ${n.text.toLowerCase()} `),
-        ),
-      );
-      return blocked.length
-        ? `the negative keywords would block keyword(s) ${blocked.map((k) => `"${k.text}"`).join(', ')} of the same campaign`
-        : undefined;
-    },
   ],
   output: v.object({
     ...createdOutput.entries,
@@ -334,6 +324,11 @@ export const createDeskAdsSearchCampaign = defineDeskAdsTool({
     locations: v.array(v.string()),
   }),
   async plan(args, ctx) {
+    refuseBlockingNegatives(
+      blockedKeywords(args.negative_keywords, args.keywords),
+      `the new campaign "${args.name}"`,
+      args.allow_blocking_keywords,
+    );
     const geo = await ctx.platform.listGeoLocations();
     const resolved: DeskAdsGeoLocation[] = [];
     const unknown: string[] = [];

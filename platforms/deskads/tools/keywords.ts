@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { ToolError } from '../../../core/errors';
+import { ALLOW_BLOCKING_DESCRIPTION, blockedKeywords, refuseBlockingNegatives } from '../../../core/negatives';
 import type { PlannedChange } from '../../../core/plan';
 import { markdownTable, money } from '../../../core/markdown';
 import { defineDeskAdsTool } from '../define';
@@ -682,6 +683,7 @@ export const addDeskAdsNegativeKeywords = defineDeskAdsTool({
       v.maxLength(PER_CALL, `must list at most ${PER_CALL} negative keywords per call`),
       v.description(`1-${PER_CALL} negatives {text, match_type}`),
     ),
+    allow_blocking_keywords: v.optional(v.pipe(v.boolean(), v.description(ALLOW_BLOCKING_DESCRIPTION))),
   },
   rules: [
     (args) =>
@@ -736,6 +738,11 @@ export const addDeskAdsNegativeKeywords = defineDeskAdsTool({
     const skipped = args.negatives
       .filter((n) => existing.has(key(n.text, n.match_type)))
       .map((n) => ({ text: n.text, match_type: n.match_type }));
+    // A negative never silently blocks the campaign's (or the ad group's) own live keywords.
+    const live = (await ctx.platform.listKeywords(owner.level === 'Campaign' ? { campaignId: owner.id } : { adGroupId: owner.id })).filter(
+      (k) => k.status === 'Active',
+    );
+    refuseBlockingNegatives(blockedKeywords(toAdd, live), ownerName, args.allow_blocking_keywords);
     return {
       summary: `Add ${toAdd.length} negative keyword(s) to ${ownerName}`,
       changes: toAdd.map((n) => ({

@@ -4,7 +4,7 @@ import { markdownTable, money } from '../../../core/markdown';
 import { totals } from '../../../core/metrics';
 import { defineDeskAdsTool } from '../define';
 import { DESKADS_LIMIT, DESKADS_MAX_OFFSET } from '../list-filters';
-import { negativeBlocks } from '../matching';
+import { negativeBlocks } from '../../../core/negatives';
 import type { DeskAdsPort, DeskAdsReportRow } from '../port';
 import { idArgument, metricsOutput, metricsWindow, rowMetrics, windowArgs, windowRule } from './shared';
 

@@ -60,9 +60,11 @@ export function searchTermsFor(
   const random = seededRandom(`terms|${source.id}`);
   if (source.matchType === 'EXACT')
     return [...new Set([source.text, `${source.text}s`, source.text.replace(/ /g, ''), source.text.replace(/(\w)(\w)$/, '$2$1')])];
-  const base = source.auto
-    ? ['hiking backpack', 'camping tent', 'water bottle', 'sleeping bag', 'headlamp', 'trekking poles']
-    : [source.text];
+  // A keyword matches searches built on its words; an automatic or a product/category target
+  // (asinSameAs=…, asinCategorySameAs=…) matches what shoppers type for such products, never the
+  // targeting expression itself, as the platform's search term report shows them.
+  const productSearches = ['hiking backpack', 'camping tent', 'water bottle', 'sleeping bag', 'headlamp', 'trekking poles'];
+  const base = source.matchType ? [source.text] : productSearches;
   const terms = new Set<string>();
   for (const text of base) {
     for (const pre of PRE) terms.add(`${pre} ${text}`);

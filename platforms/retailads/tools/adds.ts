@@ -5,6 +5,8 @@
  * guardrail); negatives cannot spend.
  */
 import * as v from 'valibot';
+import { ALLOW_BLOCKING_DESCRIPTION } from '../../../core/negatives';
+import { refuseNegativesBlockingKeywords } from '../negatives';
 import { defineRetailAdsAddTool, idSchema, bidSchema, parentProblem, pausedState, type Lookups } from '../families';
 import type { RetailAdsAsset, RetailAdsMatchType, RetailAdsProductAd, RetailAdsProfile } from '../port';
 
@@ -182,6 +184,9 @@ export const addRetailAdsNegativeKeywords = defineRetailAdsAddTool({
   nameOf: (n) => `${n.keyword_text} (${n.match_type})`,
   startsPaused: () => true,
   next: 'See them with list_retailads_negative_keywords.',
+  args: { allow_blocking_keywords: v.optional(v.pipe(v.boolean(), v.description(ALLOW_BLOCKING_DESCRIPTION))) },
+  check: (negatives, args, ctx) =>
+    refuseNegativesBlockingKeywords(ctx.platform, negatives, args.allow_blocking_keywords as boolean | undefined),
 });
 
 /** The profile (seller or vendor) and the catalog of products the account can advertise. */

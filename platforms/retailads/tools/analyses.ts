@@ -10,6 +10,7 @@ import type { ToolDefinition } from '../../../core/tool';
 import { dateArgument } from '../../../core/arguments';
 import { addDays, lastDays, refuseDatesAfterYesterday, reportingZone, type AccountClock } from '../../../core/dates';
 import { count, markdownTable, money } from '../../../core/markdown';
+import { negativeBlocks } from '../../../core/negatives';
 import { defineRetailAdsTool } from '../define';
 import { AD_PRODUCT_LABEL, idSchema } from '../families';
 import {
@@ -603,7 +604,19 @@ export const analyzeRetailAdsWastedSpend = defineRetailAdsTool({
       spend: r.spend,
       clicks: r.clicks,
     }));
-    const negatives = (adProduct: RetailAdsAdProduct) => terms.filter((t) => t.ad_product === adProduct).slice(0, 100);
+    // A proposed negative (exact, on the term's ad group) never blocks a live keyword of that ad group, and each is proposed once.
+    const live = (await ctx.platform.listEntities('keyword')).filter((k) => k.state === 'ENABLED' || k.state === 'enabled');
+    const blocksLive = (t: (typeof terms)[number]) =>
+      live.some(
+        (k) => k.ad_group_id === t.ad_group_id && negativeBlocks({ text: t.search_term, match_type: 'NEGATIVE_EXACT' }, k.keyword_text),
+      );
+    const keptLive = terms.filter(blocksLive);
+    const negatives = (adProduct: RetailAdsAdProduct) =>
+      [
+        ...new Map(
+          terms.filter((t) => t.ad_product === adProduct && !blocksLive(t)).map((t) => [`${t.ad_group_id}|${t.search_term}`, t]),
+        ).values(),
+      ].slice(0, 100);
     const actions = [
       ...(negatives('SPONSORED_PRODUCTS').length
         ? [
@@ -649,6 +662,12 @@ export const analyzeRetailAdsWastedSpend = defineRetailAdsTool({
           )
         : 'No search term spent that much without sales.',
       '',
+      ...(keptLive.length
+        ? [
+            `Not proposed as negatives (each is a live keyword of its ad group, which a negative would block; pause the keyword or lower its bid instead): ${[...new Set(keptLive.map((t) => `"${t.search_term}"`))].join(', ')}.`,
+            '',
+          ]
+        : []),
       actions.length
         ? `Exclude them with ${actions.map((a) => a.tool).join(' and ')} (structured.actions holds the items, up to 100 per call; try dry_run first). Keywords that only spend: analyze_retailads_targeting.`
         : '',

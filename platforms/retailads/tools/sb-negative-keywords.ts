@@ -2,6 +2,8 @@ import * as v from 'valibot';
 import { characterLength } from '../../../core/arguments';
 import { ToolError } from '../../../core/errors';
 import { markdownTable } from '../../../core/markdown';
+import { ALLOW_BLOCKING_DESCRIPTION } from '../../../core/negatives';
+import { refuseNegativesBlockingKeywords } from '../negatives';
 import { defineRetailAdsTool } from '../define';
 import type { RetailAdsSbNegativeKeyword } from '../port';
 
@@ -51,6 +53,7 @@ export const addRetailAdsSbNegativeKeywords = defineRetailAdsTool({
       v.maxLength(100),
       v.description('1-100 objects {campaignId, adGroupId, keywordText, matchType}'),
     ),
+    allow_blocking_keywords: v.optional(v.pipe(v.boolean(), v.description(ALLOW_BLOCKING_DESCRIPTION))),
   },
   output: v.object({
     profile_id: v.string(),
@@ -116,6 +119,7 @@ export const addRetailAdsSbNegativeKeywords = defineRetailAdsTool({
         match_type: item.matchType,
       });
     });
+    await refuseNegativesBlockingKeywords(ctx.platform, toCreate, args.allow_blocking_keywords);
     const names = {
       campaigns: Object.fromEntries(toCreate.map((n) => [n.campaign_id, campaignById.get(n.campaign_id)!.name])),
       adGroups: Object.fromEntries(toCreate.map((n) => [n.ad_group_id, adGroupById.get(n.ad_group_id)!.name])),

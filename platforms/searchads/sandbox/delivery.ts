@@ -18,7 +18,7 @@ import { daySegments, stateAt, type WithHistory } from '../../sandbox/history';
 
 import { deliverParentDay, splitDay, type DayFigures, type Pricing } from '../../sandbox/allocate';
 import { dailyMetrics, profileFor, type PerformanceProfile, type PerformanceTier } from '../../sandbox/metrics';
-import { negativeBlocks } from '../keyword-matching';
+import { negativeBlocks } from '../../../core/negatives';
 import type {
   SearchAdsAd,
   SearchAdsAdGroup,

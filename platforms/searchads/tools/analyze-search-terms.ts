@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { count, markdownTable, money, percent } from '../../../core/markdown';
 import { defineSearchAdsTool } from '../define';
 import { adGroupIdArg, campaignIdArg, dateRangeArgs, dateRangeRule, metricsOutput, reportWindow } from './common';
-import { searchTermLines } from './search-terms';
+import { negativeWouldBlockKeyword, searchTermLines } from './search-terms';
 
 const lineOutput = v.object({
   search_term: v.string(),
@@ -64,12 +64,16 @@ export const analyzeSearchTerms = defineSearchAdsTool({
     const { start, end } = reportWindow(ctx, args);
     if (args.campaign_id) await ctx.platform.getCampaign(args.campaign_id);
     if (args.ad_group_id) await ctx.platform.getAdGroup(args.ad_group_id);
+    const keywords = await ctx.platform.listKeywords(args.campaign_id);
     const lines = (await searchTermLines(ctx.platform, start, end, args)).sort(
       (a, b) => b.metrics.spend - a.metrics.spend || a.search_term.localeCompare(b.search_term),
     );
     const currency = ctx.account.currency;
     const open = lines.filter((l) => l.status === 'NONE');
-    const negative_candidates = open.filter((l) => l.metrics.clicks >= args.min_clicks && l.metrics.conversions === 0);
+    // A proposed negative never blocks a live keyword of its campaign (a term that is a keyword of another ad group).
+    const negative_candidates = open.filter(
+      (l) => l.metrics.clicks >= args.min_clicks && l.metrics.conversions === 0 && !negativeWouldBlockKeyword(l, keywords),
+    );
     const keyword_candidates = open.filter((l) => l.metrics.conversions >= 2).sort((a, b) => b.metrics.conversions - a.metrics.conversions);
     const structured = {
       customer_id: ctx.account.account_id,

@@ -3,7 +3,7 @@ import { totals } from '../../../core/metrics';
 import { count, markdownTable, money, percent } from '../../../core/markdown';
 import { defineSearchAdsTool } from '../define';
 import { campaignIdArg, dateRangeArgs, dateRangeRule, reportWindow, totalsByKey } from './common';
-import { searchTermLines } from './search-terms';
+import { negativeWouldBlockKeyword, searchTermLines } from './search-terms';
 
 export const analyzeWastedSpend = defineSearchAdsTool({
   name: 'analyze_wasted_spend',
@@ -86,8 +86,16 @@ export const analyzeWastedSpend = defineSearchAdsTool({
         clicks: m.clicks,
       }))
       .sort((a, b) => b.spend - a.spend);
+    // The searches to block: never one whose negative would block a live keyword of its campaign.
     const wastedTerms = terms
-      .filter((t) => judgedIds.has(t.campaign_id) && t.status === 'NONE' && t.metrics.conversions === 0 && t.metrics.spend >= threshold / 2)
+      .filter(
+        (t) =>
+          judgedIds.has(t.campaign_id) &&
+          t.status === 'NONE' &&
+          t.metrics.conversions === 0 &&
+          t.metrics.spend >= threshold / 2 &&
+          !negativeWouldBlockKeyword(t, keywords),
+      )
       .map((t) => ({
         search_term: t.search_term,
         campaign_id: t.campaign_id,
@@ -113,7 +121,7 @@ export const analyzeWastedSpend = defineSearchAdsTool({
     const text = [
       `## Wasted spend, ${start} to ${end}`,
       '',
-      `${money(wasted, currency)} of ${money(all.spend, currency)} (${percent(share)}) went to keywords and searches that spent ${money(threshold, currency)}+ without a conversion.`,
+      `${money(wasted, currency)} of ${money(all.spend, currency)} (${percent(share)}) went to keywords that spent ${money(threshold, currency)}+ and searches that spent ${money(threshold / 2, currency)}+ without a conversion.`,
       '',
       '### Campaigns without conversions',
       wastedCampaigns.length

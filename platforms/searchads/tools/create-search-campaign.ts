@@ -5,6 +5,7 @@ import { markdownTable, money } from '../../../core/markdown';
 import { defineSearchAdsTool } from '../define';
 import { checkCopy, finalUrlArg, pathArg, textList } from './ad-copy';
 import { keywordText } from './keyword-lists';
+import { ALLOW_BLOCKING_DESCRIPTION, blockedKeywords, refuseBlockingNegatives } from '../../../core/negatives';
 
 const STRATEGIES = ['MANUAL_CPC', 'MAXIMIZE_CLICKS', 'MAXIMIZE_CONVERSIONS', 'MAXIMIZE_CONVERSION_VALUE'] as const;
 const keyword = v.strictObject({ text: keywordText, match_type: v.picklist(['EXACT', 'PHRASE', 'BROAD']) });
@@ -81,6 +82,7 @@ export const createSearchCampaign = defineSearchAdsTool({
       v.description('1-20 ad groups: name, optional CPC bid, keywords (text + match type) and 1-3 responsive search ads'),
     ),
     negative_keywords: v.optional(v.pipe(v.array(keyword), v.maxLength(200), v.description('Campaign-level negative keywords'))),
+    allow_blocking_keywords: v.optional(v.pipe(v.boolean(), v.description(ALLOW_BLOCKING_DESCRIPTION))),
   },
   rules: [
     (a) =>
@@ -104,6 +106,14 @@ export const createSearchCampaign = defineSearchAdsTool({
   async plan(args, ctx) {
     const start = newCampaignStart(ctx.now, args.start_date);
     if (await campaignNamed(ctx.platform, args.name)) throw nameTaken(args.name);
+    refuseBlockingNegatives(
+      blockedKeywords(
+        args.negative_keywords ?? [],
+        args.ad_groups.flatMap((g) => g.keywords),
+      ),
+      `the new campaign "${args.name}"`,
+      args.allow_blocking_keywords,
+    );
     for (const g of args.ad_groups) for (const a of g.ads) checkCopy('RESPONSIVE_SEARCH_AD', a);
     const currency = ctx.account.currency;
     const paused = { startsPaused: true };
@@ -118,6 +128,7 @@ export const createSearchCampaign = defineSearchAdsTool({
             status: { after: 'PAUSED' },
             daily_budget: { after: args.daily_budget },
             bidding_strategy: { after: args.bidding_strategy },
+            ...(args.target_cpa !== undefined ? { target_cpa: { after: args.target_cpa } } : {}),
             start_date: { after: start },
             ...(args.end_date ? { end_date: { after: args.end_date } } : {}),
           },
@@ -129,7 +140,7 @@ export const createSearchCampaign = defineSearchAdsTool({
             action: 'create' as const,
             entity: 'keyword',
             name: `${k.text} (${k.match_type})`,
-            fields: { ad_group: { after: g.name } },
+            fields: { ad_group: { after: g.name }, text: { after: k.text }, match_type: { after: k.match_type } },
             ...paused,
           })),
           ...g.ads.map((a) => ({
@@ -144,7 +155,7 @@ export const createSearchCampaign = defineSearchAdsTool({
           action: 'create' as const,
           entity: 'campaign_negative_keyword',
           name: `${k.text} (${k.match_type})`,
-          fields: {},
+          fields: { text: { after: k.text }, match_type: { after: k.match_type } },
           ...paused,
         })),
       ],

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { ToolError } from '../../../core/errors';
+import { ALLOW_BLOCKING_DESCRIPTION, blockedKeywords, refuseBlockingNegatives } from '../../../core/negatives';
 import type { ToolDefinition } from '../../../core/tool';
 import { markdownTable } from '../../../core/markdown';
 import { defineSearchAdsTool } from '../define';
@@ -108,6 +109,7 @@ export function keywordListTool(row: ListRow): ToolDefinition {
       ? {
           campaign_id: campaignIdArg('Campaign the negatives block queries for (from list_campaigns)'),
           ad_group_id: v.optional(adGroupIdArg('Only this ad group of the campaign (ad group level negatives); omit for campaign level')),
+          allow_blocking_keywords: v.optional(v.pipe(v.boolean(), v.description(ALLOW_BLOCKING_DESCRIPTION))),
         }
       : { ad_group_id: adGroupIdArg('Ad group to add the keywords to (from list_ad_groups)') }),
     keywords: v.pipe(
@@ -135,7 +137,13 @@ export function keywordListTool(row: ListRow): ToolDefinition {
     args,
     output: resultOutput,
     async plan(a, ctx) {
-      const given = a as { campaign_id?: string; ad_group_id?: string; keywords: Item[]; status?: 'ENABLED' | 'PAUSED' };
+      const given = a as {
+        campaign_id?: string;
+        ad_group_id?: string;
+        keywords: Item[];
+        status?: 'ENABLED' | 'PAUSED';
+        allow_blocking_keywords?: boolean;
+      };
       const where = await resolveWhere(ctx.platform, row, given);
       const existing =
         row.target === 'keyword'
@@ -160,6 +168,17 @@ export function keywordListTool(row: ListRow): ToolDefinition {
       }
       const status = ctx.createPaused ? 'PAUSED' : (given.status ?? 'ENABLED');
       const level = where.ad_group_id ? 'ad_group' : 'campaign';
+      if (row.target === 'negative') {
+        // A negative never silently blocks the campaign's (or the ad group's) own live keywords.
+        const live = (await ctx.platform.listKeywords(where.campaign.id)).filter(
+          (k) => k.status === 'ENABLED' && (!where.ad_group_id || k.ad_group_id === where.ad_group_id),
+        );
+        refuseBlockingNegatives(
+          blockedKeywords(toAdd, live),
+          where.ad_group_name ? `ad group "${where.ad_group_name}"` : `campaign "${where.campaign.name}"`,
+          given.allow_blocking_keywords,
+        );
+      }
       const entity = row.target === 'keyword' ? 'keyword' : `${level}_negative_keyword`;
       return {
         summary: toAdd.length

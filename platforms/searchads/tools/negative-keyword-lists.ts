@@ -6,6 +6,7 @@ import { defineSearchAdsTool } from '../define';
 import type { SearchAdsNegativeKeywordList, SearchAdsPort } from '../port';
 import { campaignIdArg, requireLiveCampaign } from './common';
 import { keywordText } from './keyword-lists';
+import { ALLOW_BLOCKING_DESCRIPTION, blockedKeywords, refuseBlockingNegatives } from '../../../core/negatives';
 
 /** Documented request examples of the tools this file builds (ToolSpec.examples; <…> marks an id to take from the tool named). */
 const EXAMPLES: Record<string, Record<string, unknown>[]> = {
@@ -38,6 +39,22 @@ const listOutput = v.object({
   keywords: v.array(v.object({ id: v.string(), text: v.string(), match_type: v.string() })),
   campaign_ids: v.array(v.string()),
 });
+
+const allowBlockingArg = v.optional(v.pipe(v.boolean(), v.description(ALLOW_BLOCKING_DESCRIPTION)));
+
+/** Refuses list keywords that would block enabled keywords of the campaigns the list applies to (unless allowed). */
+async function refuseListBlocking(
+  port: SearchAdsPort,
+  negatives: readonly { text: string; match_type: string }[],
+  campaignIds: readonly string[],
+  allowed: boolean | undefined,
+): Promise<void> {
+  if (!negatives.length || !campaignIds.length || allowed) return;
+  const [keywords, campaigns] = await Promise.all([port.listKeywords(), port.listCampaigns()]);
+  const live = keywords.filter((k) => k.status === 'ENABLED' && campaignIds.includes(k.campaign_id));
+  const names = campaignIds.map((id) => `"${campaigns.find((c) => c.id === id)?.name ?? id}"`);
+  refuseBlockingNegatives(blockedKeywords(negatives, live), `campaign${names.length > 1 ? 's' : ''} ${names.join(', ')}`, false);
+}
 
 async function requireList(port: SearchAdsPort, id: string): Promise<SearchAdsNegativeKeywordList> {
   const list = (await port.listNegativeKeywordLists()).find((l) => l.id === id);
@@ -90,12 +107,19 @@ export const createNegativeKeywordList = defineSearchAdsTool({
     campaign_ids: v.optional(
       v.pipe(v.array(campaignIdArg()), v.maxLength(100), v.description('Campaigns to apply it to now (list_campaigns)')),
     ),
+    allow_blocking_keywords: allowBlockingArg,
   },
   output: listOutput,
   async plan(args, ctx) {
     if ((await ctx.platform.listNegativeKeywordLists()).some((l) => l.name.toLowerCase() === args.name.toLowerCase()))
       throw new ToolError(`A negative keyword list named "${args.name}" already exists (list_negative_keyword_lists).`);
     const campaigns = await Promise.all((args.campaign_ids ?? []).map((id) => requireLiveCampaign(ctx.platform, id)));
+    await refuseListBlocking(
+      ctx.platform,
+      args.keywords,
+      campaigns.map((c) => c.id),
+      args.allow_blocking_keywords,
+    );
     return {
       summary: `Create negative keyword list "${args.name}" with ${args.keywords.length} keyword(s)${campaigns.length ? `, applied to ${campaigns.length} campaign(s)` : ''}`,
       changes: [
@@ -148,13 +172,14 @@ export const addNegativeKeywordListKeywords = defineSearchAdsTool({
     'Adds keywords to a shared negative keyword list; every campaign the list applies to blocks them from now on. Keywords already on the list are skipped.',
   access: 'write',
   examples: [{ list_id: '<list_id from list_negative_keyword_lists>', keywords: [{ text: 'example two', match_type: 'PHRASE' }] }],
-  args: { list_id: listIdArg(), keywords: keywordsArg },
+  args: { list_id: listIdArg(), keywords: keywordsArg, allow_blocking_keywords: allowBlockingArg },
   output: changeOutput,
   async plan(args, ctx) {
     const list = await requireList(ctx.platform, args.list_id);
     const key = (k: { text: string; match_type: string }) => `${k.text.toLowerCase()}|${k.match_type}`;
     const have = new Set(list.keywords.map(key));
     const add = args.keywords.filter((k, i) => !have.has(key(k)) && args.keywords.findIndex((x) => key(x) === key(k)) === i);
+    await refuseListBlocking(ctx.platform, add, list.campaign_ids, args.allow_blocking_keywords);
     return {
       summary: add.length
         ? `Add ${add.length} keyword(s) to list "${list.name}"`
@@ -268,6 +293,7 @@ function attachmentTool(attach: boolean) {
     args: {
       list_id: listIdArg(),
       campaign_ids: v.pipe(v.array(campaignIdArg()), v.minLength(1), v.maxLength(100), v.description('Campaign ids (list_campaigns)')),
+      ...(attach ? { allow_blocking_keywords: allowBlockingArg } : {}),
     },
     output: changeOutput,
     async plan(args, ctx) {
@@ -276,6 +302,13 @@ function attachmentTool(attach: boolean) {
         [...new Set(args.campaign_ids)].map((id) => (attach ? requireLiveCampaign(ctx.platform, id) : ctx.platform.getCampaign(id))),
       );
       const targets = campaigns.filter((c) => list.campaign_ids.includes(c.id) !== attach);
+      if (attach)
+        await refuseListBlocking(
+          ctx.platform,
+          list.keywords,
+          targets.map((c) => c.id),
+          (args as { allow_blocking_keywords?: boolean }).allow_blocking_keywords,
+        );
       return {
         summary: targets.length
           ? `${attach ? 'Apply' : 'Take'} list "${list.name}" ${attach ? 'to' : 'off'} ${targets.length} campaign(s)`

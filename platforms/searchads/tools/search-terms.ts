@@ -1,7 +1,7 @@
 import type { MetricTotals } from '../../../core/metrics';
 import { totals } from '../../../core/metrics';
 import type { SearchAdsKeyword, SearchAdsNegativeKeyword, SearchAdsPort, SearchAdsReportRow } from '../port';
-import { negativeBlocks } from '../keyword-matching';
+import { negativeBlocks } from '../../../core/negatives';
 
 /** One search term as people typed it, with the keyword that matched it and its figures over the range. */
 export interface SearchTermLine {
@@ -14,6 +14,22 @@ export interface SearchTermLine {
   /** ADDED: also a keyword of the ad group; EXCLUDED: a negative blocks it now; NONE otherwise. */
   status: 'ADDED' | 'EXCLUDED' | 'NONE';
   metrics: MetricTotals;
+}
+
+/**
+ * Whether a negative on the search term (EXACT, at campaign level, as the analyses propose) would
+ * block an enabled keyword of its campaign: such a term is never proposed as a negative.
+ */
+export function negativeWouldBlockKeyword(
+  line: Pick<SearchTermLine, 'search_term' | 'campaign_id'>,
+  keywords: SearchAdsKeyword[],
+): boolean {
+  return keywords.some(
+    (k) =>
+      k.campaign_id === line.campaign_id &&
+      k.status === 'ENABLED' &&
+      negativeBlocks({ text: line.search_term, match_type: 'EXACT' }, k.text),
+  );
 }
 
 /** Search term report rows added up per term and keyword, with each term's status today. */

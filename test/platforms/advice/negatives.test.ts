@@ -1,5 +1,5 @@
 /** Ready-made negatives never block a live keyword: analyze_deskads_wasted_spend's proposals. */
-import { negativeBlocks } from '../../../platforms/deskads/matching';
+import { negativeBlocks } from '../../../core/negatives';
 import { callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
 
 useTestTables();

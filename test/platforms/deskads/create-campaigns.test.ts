@@ -99,7 +99,7 @@ describe('create_deskads_search_campaign', () => {
       },
       'twice',
     ],
-    [{ negative_keywords: [{ text: 'trail', match_type: 'Phrase' }] }, 'would block keyword(s) "trail boots"'],
+    [{ negative_keywords: [{ text: 'trail', match_type: 'Phrase' }] }, '"trail" (Phrase) blocks keyword "trail boots" (Exact)'],
     [{ ad: { ...rsa, headlines: ['One', 'Two'] } }, 'at least 3 headlines'],
     [{ languages: ['Klingon'] }, 'languages'],
     [{ locations: ['Atlantis'] }, 'Unknown location(s) "Atlantis"'],

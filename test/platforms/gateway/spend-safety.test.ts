@@ -20,6 +20,34 @@ const guardrails = async (ownerId: string, ...options: string[]) => {
   return result.guardrails;
 };
 
+/**
+ * The budget increase guardrail also holds over the UTC day (budget-increase-window.test.ts): each
+ * test here runs on a UTC day of its own (only Date is controlled, and it runs on), so the budget
+ * changes of one test are not chained with those of the tests before it.
+ */
+const realToday = new Date().toISOString().slice(0, 10);
+let testDay = 0;
+beforeEach(() => {
+  testDay += 1;
+  jest.useFakeTimers({
+    now: new Date(Date.parse(`${realToday}T12:00:00Z`) + testDay * 86_400_000),
+    advanceTimers: true,
+    doNotFake: [
+      'nextTick',
+      'setImmediate',
+      'clearImmediate',
+      'setTimeout',
+      'clearTimeout',
+      'setInterval',
+      'clearInterval',
+      'queueMicrotask',
+      'hrtime',
+      'performance',
+    ],
+  });
+});
+afterEach(() => jest.useRealTimers());
+
 describe('Spend safety', () => {
   let ownerId: string;
   let fullKey: string;

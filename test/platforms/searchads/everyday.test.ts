@@ -491,7 +491,14 @@ describe('searchads everyday tools (sandbox)', () => {
       list_id: listId,
       keywords: [{ text: 'careers', match_type: 'BROAD' }],
     });
-    const attached = await callToolOk(apiKey, 'attach_negative_keyword_list', { list_id: listId, campaign_ids: [brand.id] });
+    // The list blocks the campaign's own keyword "northwind outdoor boots" (PHRASE): refused unless allowed on purpose.
+    const refused = await callTool(apiKey, 'attach_negative_keyword_list', { list_id: listId, campaign_ids: [brand.id] });
+    expect(refused.body.structured_content).toMatchObject({ code: 'negative_blocks_keyword' });
+    const attached = await callToolOk(apiKey, 'attach_negative_keyword_list', {
+      list_id: listId,
+      campaign_ids: [brand.id],
+      allow_blocking_keywords: true,
+    });
     expect(attached.structured).toMatchObject({ campaign_ids: [brand.id], keywords: 2 });
     const terms = await callToolOk(apiKey, 'analyze_search_terms', { campaign_id: brand.id, mode: 'report', page_size: 500 });
     expect(
