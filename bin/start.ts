@@ -86,7 +86,7 @@ async function main(): Promise<void> {
   try {
     // Seeding waits for a slow store as long as it takes, saying so (issue 32: it gave up on busy machines).
     const onWait = (message: string) => console.log(message);
-    await untilStoreAnswers('creating the tables', () => ensureTables(dynamodb.endpoint), { onWait });
+    await untilStoreAnswers('creating the tables', () => ensureTables(dynamodb.endpoint, { onWait }), { onWait });
     const { demo, created } = await untilStoreAnswers('seeding the demo owner', () => ensureDemoOwner(join(DATA_DIR, 'demo.json')), {
       onWait,
     });

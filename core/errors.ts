@@ -301,10 +301,12 @@ export class UpstreamUnavailableError extends GatewayError {
  * sending). It may or may not have been applied: the caller must check with a read before retrying.
  */
 export class OutcomeUnknownError extends GatewayError {
-  constructor(platform: string) {
+  /** `message` replaces the default (a replay that could not settle the write says why). */
+  constructor(platform: string, message?: string) {
     super(
       500,
-      `The ${platform} platform did not confirm this change in time, so it may or may not have been applied. Do not repeat it blindly: check the entity with a read tool first, then retry only if it did not change.`,
+      message ??
+        `The ${platform} platform did not confirm this change in time, so it may or may not have been applied. Do not repeat it blindly: send it again with the same Idempotency-Key (the gateway then checks whether it took effect and runs it only if it did not), or check the entity with a read tool first and retry only if it did not change.`,
       { structuredContent: { code: 'outcome_unknown', platform } },
     );
     this.name = 'OutcomeUnknownError';

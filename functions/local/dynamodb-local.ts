@@ -13,6 +13,8 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { tableName, type TableName } from '../runtime/config';
 import { TABLE_SPECS } from '../runtime/stores/tables';
+import { StoreUnavailableError } from '../../core/errors';
+import { untilStoreAnswers } from './patience';
 
 /**
  * Tells clearly when Java (needed by DynamoDB Local) is missing, too old, or a runtime without the
@@ -79,8 +81,43 @@ export function freePort(): Promise<number> {
   });
 }
 
-function localClient(endpoint: string): DynamoDBClient {
-  return new DynamoDBClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+/**
+ * Patient but finite limits for local setup (creating tables): DynamoDB Local on a busy machine may
+ * take many seconds to answer, but a store that never answers must not hang the setup forever.
+ */
+export interface LocalSetupPatience {
+  /** How long one connection may take to open. */
+  connectionTimeoutMs: number;
+  /** How long one request may wait for its answer. */
+  requestTimeoutMs: number;
+  /** How long to keep trying (each failure said through `onWait`) before giving up with store_unavailable. */
+  giveUpAfterMs: number;
+}
+
+export const LOCAL_SETUP_PATIENCE: LocalSetupPatience = {
+  connectionTimeoutMs: 10_000,
+  requestTimeoutMs: 60_000,
+  giveUpAfterMs: 10 * 60_000,
+};
+
+function localClient(endpoint: string, patience?: Pick<LocalSetupPatience, 'connectionTimeoutMs' | 'requestTimeoutMs'>): DynamoDBClient {
+  return new DynamoDBClient({
+    endpoint,
+    region: 'local',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    ...(patience
+      ? {
+          maxAttempts: 1,
+          requestHandler: { connectionTimeout: patience.connectionTimeoutMs, requestTimeout: patience.requestTimeoutMs },
+        }
+      : {}),
+  });
+}
+
+/** A failure of the store itself (no answer in time, no connection, a 5xx), as opposed to an answer (a 4xx). */
+function asStoreFailure(err: unknown): unknown {
+  const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  return typeof status === 'number' && status < 500 ? err : new StoreUnavailableError();
 }
 
 export interface RunningDynamoDb {
@@ -154,14 +191,32 @@ export async function startDynamoDbLocal(
   };
 }
 
-/** Creates every table that does not exist yet, with the names `tableName()` gives now. */
-export async function ensureTables(endpoint: string): Promise<void> {
-  const client = localClient(endpoint);
+/**
+ * Creates every table that does not exist yet, with the names `tableName()` gives now. Each request
+ * waits patiently but not forever (`patience`); when the store does not answer, the whole step is
+ * tried again, said through `onWait`, until `giveUpAfterMs`, then it fails with store_unavailable.
+ */
+export async function ensureTables(
+  endpoint: string,
+  options: { patience?: Partial<LocalSetupPatience>; onWait?: (message: string) => void; pauseMs?: number } = {},
+): Promise<void> {
+  const patience = { ...LOCAL_SETUP_PATIENCE, ...options.patience };
+  const onWait = options.onWait ?? ((message: string) => console.error(message));
+  await untilStoreAnswers('creating the tables', () => createMissingTables(endpoint, patience), {
+    onWait,
+    pauseMs: options.pauseMs,
+    giveUpAfterMs: patience.giveUpAfterMs,
+  });
+}
+
+async function createMissingTables(endpoint: string, patience: LocalSetupPatience): Promise<void> {
+  const client = localClient(endpoint, patience);
+  const send = <T>(sending: Promise<T>): Promise<T> => sending.catch((err: unknown) => Promise.reject(asStoreFailure(err)));
   try {
     const existing = new Set<string>();
     let start: string | undefined;
     do {
-      const page = await client.send(new ListTablesCommand({ ExclusiveStartTableName: start }));
+      const page = await send(client.send(new ListTablesCommand({ ExclusiveStartTableName: start })));
       page.TableNames?.forEach((name) => existing.add(name));
       start = page.LastEvaluatedTableName;
     } while (start);
@@ -188,10 +243,15 @@ export async function ensureTables(endpoint: string): Promise<void> {
           Projection: { ProjectionType: 'ALL' },
         })),
       };
-      await client.send(new CreateTableCommand(input));
+      // Created meanwhile by an attempt whose answer was lost: it exists, which is what was wanted.
+      await send(client.send(new CreateTableCommand(input))).catch((err: unknown) => {
+        if ((err as { name?: string }).name !== 'ResourceInUseException') throw err;
+      });
       if (spec.ttlAttribute) {
-        await client.send(
-          new UpdateTimeToLiveCommand({ TableName: name, TimeToLiveSpecification: { AttributeName: spec.ttlAttribute, Enabled: true } }),
+        await send(
+          client.send(
+            new UpdateTimeToLiveCommand({ TableName: name, TimeToLiveSpecification: { AttributeName: spec.ttlAttribute, Enabled: true } }),
+          ),
         );
       }
     }

@@ -13,7 +13,7 @@ import {
   type SafetySettings,
 } from './safety';
 import type { RequestState } from './state';
-import { holdAction, listAuditEntries, newChangeId, recordAudit, type AuditEntry } from './stores/audit';
+import { getAuditEntry, holdAction, listAuditEntries, newChangeId, recordAudit, settleAuditEntry, type AuditEntry } from './stores/audit';
 import { settle } from './settle';
 import { currentStoreScope, type ReplacedValues } from './stores/dynamo';
 import type { ConnectedAccount } from '../../core/accounts';
@@ -39,6 +39,15 @@ export async function runPlannedWrite(tool: ToolDefinition, state: RequestState,
     step: () => Promise.reject(new Error(`${tool.name}: a plan only reads; checkpointed steps belong in apply`)),
   };
   const args = state.args!;
+  // A replay of a create whose answer was lost: planning it again would plan a new entity.
+  const settling = state.idempotency?.settling;
+  if (settling && !state.dryRun) {
+    const entry = await getAuditEntry(ctx.owner.owner_id, settling.changeId);
+    if (entry?.outcome === 'unknown' && unjudgeable(entry)) {
+      state.unknownChangeId = settling.changeId;
+      throw new OutcomeUnknownError(tool.platform ?? 'gateway', judgeUnknownWrite(entry, undefined).detail);
+    }
+  }
   let plan: WritePlan;
   try {
     plan = await tool.plan!(args, planning);
@@ -57,6 +66,11 @@ export async function runPlannedWrite(tool: ToolDefinition, state: RequestState,
       });
     }
     throw err;
+  }
+  // A replay of a write whose answer was outcome_unknown: settled against the platform's state now.
+  if (settling && !state.dryRun) {
+    const settled = await settleOnReplay(tool, state, ctx, plan, settling.changeId);
+    if (settled) return settled;
   }
   // manage_action applies a plan already held (and checked): it is neither checked nor held again.
   const breaches = tool.approval ? [] : guardrailBreaches(plan, tool.platform, settings, await dayStartBudgets(plan, settings, state, ctx));
@@ -99,8 +113,7 @@ export async function runPlannedWrite(tool: ToolDefinition, state: RequestState,
   } catch (err) {
     // A write that may have happened (the answer the caller gets is outcome_unknown) is recorded as
     // unknown, never as failed: revert_change and people reading the trail must not take it as undone.
-    if (outcomeOf(state, err) instanceof OutcomeUnknownError)
-      await audit('unknown', 'The write may have happened: its answer was lost or it did not finish. Read the entity to learn its state.');
+    if (outcomeOf(state, err) instanceof OutcomeUnknownError) state.unknownChangeId = await audit('unknown', UNKNOWN_DETAIL);
     else await audit('failed', err instanceof GatewayError ? err.message : 'The write failed.');
     throw err;
   }
@@ -177,9 +190,142 @@ async function platformCheck(
   };
 }
 
-/** Writes one audit record of this request; a failure to record an applied write is retried in the background, never turned into a failure of a write that happened. */
+const UNKNOWN_DETAIL =
+  'The write may have happened: its answer was lost or it did not finish. Send it again with the same Idempotency-Key, or settle it with manage_action (decision settle), to learn its outcome.';
+
+/** Verdict on a write recorded `unknown`, from a fresh plan of the same write against the platform's state now. */
+export type UnknownWriteVerdict =
+  { outcome: 'applied'; detail: string } | { outcome: 'not_applied'; detail: string } | { outcome: 'unknown'; detail: string };
+
+/**
+ * Whether a write recorded `unknown` took effect, judged from `fresh`, the same write planned again
+ * now: nothing left to change (applying it would be a no-op) → applied; every
+ * field still at the value the write would have replaced → not applied; anything else (the entity
+ * changed in between) → still unknown. A create or a removal cannot be judged this way: planning a
+ * create again plans a new entity whatever happened (a platform that took idempotency keys could
+ * answer; none of the gateway's ports carries one yet).
+ */
+export function judgeUnknownWrite(recorded: Pick<AuditEntry, 'changes' | 'change_id'>, fresh: WritePlan | undefined): UnknownWriteVerdict {
+  const held: WritePlan = { summary: '', changes: recorded.changes, data: {} };
+  if (recorded.changes.some((c) => c.action !== 'update') || !fresh)
+    return {
+      outcome: 'unknown',
+      detail: `Change ${recorded.change_id} creates or removes something, and such a write cannot be settled by planning it again (a create would be planned anew whatever happened). Check with the platform's list tools whether it exists, then send what is missing with a new Idempotency-Key.`,
+    };
+  if (!recorded.changes.length)
+    return {
+      outcome: 'unknown',
+      detail: `Change ${recorded.change_id} named no field it changes, so planning it again cannot tell whether it took effect. Check the entity with a read tool.`,
+    };
+  if (nothingLeftToChange(fresh))
+    return { outcome: 'applied', detail: 'Settled: planned again, the write found nothing left to change, so it had taken effect.' };
+  const differences = changedSince(held, fresh);
+  if (!differences.length)
+    return {
+      outcome: 'not_applied',
+      detail: 'Settled: planned again, every field still had the value the write would replace, so it had not taken effect.',
+    };
+  return {
+    outcome: 'unknown',
+    detail: `Change ${recorded.change_id} could not be settled: the entity changed in another way since (${differences.join('; ')}). Check it with a read tool; send the write with a new Idempotency-Key if it is still wanted.`,
+  };
+}
+
+/** Whether a fresh plan changes nothing: no change, or only fields already at the value it would set (applying it is a no-op). */
+export function nothingLeftToChange(fresh: WritePlan): boolean {
+  return fresh.changes.every(
+    (c) => c.action === 'update' && Object.values(c.fields).every(({ before, after }) => JSON.stringify(before) === JSON.stringify(after)),
+  );
+}
+
+/** Whether a recorded write cannot be judged by planning it again (it creates or removes something): judgeUnknownWrite says why without a fresh plan. */
+export function unjudgeable(recorded: Pick<AuditEntry, 'changes'>): boolean {
+  return recorded.changes.some((c) => c.action !== 'update');
+}
+
+/** Whether a write's updates are in effect: the fresh plan finds nothing left to change, or finds each field at its planned value. */
+export function alreadyInEffect(held: WritePlan, fresh: WritePlan): boolean {
+  if (!held.changes.length || held.changes.some((c) => c.action !== 'update')) return false;
+  if (!fresh.changes.length) return true;
+  const freshByKey = new Map(fresh.changes.map((c) => [`${c.entity}|${c.id ?? c.name ?? ''}`, c]));
+  return held.changes.every((c) => {
+    const now = freshByKey.get(`${c.entity}|${c.id ?? c.name ?? ''}`);
+    return (
+      !now || Object.entries(c.fields).every(([field, { after }]) => JSON.stringify(now.fields[field]?.before) === JSON.stringify(after))
+    );
+  });
+}
+
+/**
+ * A replay (same Idempotency-Key, same arguments) of a write that answered `outcome_unknown`: the
+ * write is planned again (`fresh`) and its audit record `changeId` settled. Applied → the record says
+ * applied and this request's call is the write's one bill; it answers the tool's result of applying
+ * the fresh plan, which changes nothing. Not applied → the record says so and undefined is returned: the caller
+ * runs the write now (this request holds the key: exactly once). Still unknown → outcome_unknown again,
+ * saying why. A record settled earlier (manage_action) is followed, and billed no second time.
+ */
+async function settleOnReplay(
+  tool: ToolDefinition,
+  state: RequestState,
+  ctx: ToolContext<unknown>,
+  fresh: WritePlan,
+  changeId: string,
+): Promise<ToolResult | undefined> {
+  const platform = tool.platform ?? 'gateway';
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const entry = await getAuditEntry(ctx.owner.owner_id, changeId);
+    if (!entry)
+      throw new OutcomeUnknownError(
+        platform,
+        `The record of this write (${changeId}) is gone, so it cannot be settled; check the entity with a read tool.`,
+      );
+    if (entry.outcome === 'not_applied') return undefined;
+    if (entry.outcome === 'applied') {
+      // Settled (and billed) earlier: answer the result if the write still changes nothing.
+      if (!nothingLeftToChange(fresh))
+        throw new ToolError(
+          `This write was settled as applied (change ${changeId}) and the entity changed since: sending it again would change it anew. Nothing was changed; use a new Idempotency-Key if that is wanted.`,
+          { code: 'entity_changed' },
+        );
+      state.freeOfCharge = true;
+      return tool.apply!(fresh, state.args!, ctx);
+    }
+    if (entry.outcome !== 'unknown') throw new Error(`settleOnReplay: change ${changeId} is ${entry.outcome}`);
+    const verdict = judgeUnknownWrite(entry, fresh);
+    if (verdict.outcome === 'unknown') {
+      state.unknownChangeId = changeId;
+      throw new OutcomeUnknownError(platform, verdict.detail);
+    }
+    const undo =
+      verdict.outcome === 'applied'
+        ? undoOf(tool, { summary: entry.summary ?? '', changes: entry.changes, budgets: entry.budgets, data: fresh.data }, state.args!)
+        : undefined;
+    const won = await settleAuditEntry(ctx.owner.owner_id, changeId, {
+      outcome: verdict.outcome,
+      detail: verdict.detail,
+      at: new Date().toISOString(),
+      by: state.requestId,
+      undo,
+    });
+    if (!won) continue; // settled meanwhile (manage_action): follow what it found
+    if (verdict.outcome === 'not_applied') return undefined;
+    return tool.apply!(fresh, state.args!, ctx);
+  }
+  throw new OutcomeUnknownError(platform, `Change ${changeId} is being settled by another request; send it again in a moment.`);
+}
+
+/** The undo call of a write whose plan is `plan`, or undefined when the tool has none (or cannot work it out from the record). */
+export function undoOf(tool: ToolDefinition, plan: WritePlan, args: Record<string, unknown>): AuditEntry['undo'] {
+  try {
+    return tool.undo?.(plan, args);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes one audit record of this request (returns its change id); a failure to record an applied write is retried in the background, never turned into a failure of a write that happened. */
 function auditRecorder(tool: ToolDefinition, state: RequestState, ctx: ToolContext<unknown>, plan: WritePlan) {
-  return async (outcome: AuditEntry['outcome'], detail?: string, extra: Partial<AuditEntry> = {}) => {
+  return async (outcome: AuditEntry['outcome'], detail?: string, extra: Partial<AuditEntry> = {}): Promise<string> => {
     const entry = {
       owner_id: ctx.owner.owner_id,
       at: new Date().toISOString(),
@@ -206,12 +352,16 @@ function auditRecorder(tool: ToolDefinition, state: RequestState, ctx: ToolConte
         if ((err as { name?: string }).name !== 'ConditionalCheckFailedException') throw err;
       }
     };
-    if (outcome !== 'applied' && outcome !== 'failed' && outcome !== 'unknown') return write();
+    if (outcome !== 'applied' && outcome !== 'failed' && outcome !== 'unknown') {
+      await write();
+      return record.change_id;
+    }
     // The write happened (or may have): its record is settled like a refund, retried in the
     // background while the store does not answer, and never turns the answer into a failure.
     await settle(`audit record of ${tool.name}`, write, ctx.log).catch((err) =>
       ctx.log.error('audit record not written', { tool: tool.name, outcome, error: (err as Error).name }),
     );
+    return record.change_id;
   };
 }
 

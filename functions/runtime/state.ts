@@ -32,7 +32,16 @@ export interface RequestState {
   account?: ConnectedAccount;
   /** The owner's accounts_version the selected account was cached under (billable calls). */
   accountsVersion?: number;
-  idempotency?: { recordId: string; claimToken?: string; replay?: StoredResponse };
+  idempotency?: {
+    recordId: string;
+    claimToken?: string;
+    replay?: StoredResponse;
+    /**
+     * This request replays a key whose stored answer is `outcome_unknown` and holds the key to settle
+     * the write (change `changeId`): `previous` is put back when it ends without learning anything.
+     */
+    settling?: { changeId: string; previous: StoredResponse };
+  };
   reservation?: { period: string; used: number; token: string; slot: number; refunded: boolean };
   /** When the function ends, when the tool must stop, when every DynamoDB call must be answered. */
   deadlines: Deadlines;
@@ -42,6 +51,10 @@ export interface RequestState {
   toolScope?: StoreScope;
   /** The answer is `outcome_unknown`: stored for replay, never released for a blind retry. */
   outcomeUnknown?: boolean;
+  /** The audit record (change id) of a write whose outcome is unknown: stored with the key's `outcome_unknown`. */
+  unknownChangeId?: string;
+  /** A 200 that uses no quota: a replay that found its write already settled and billed. */
+  freeOfCharge?: boolean;
   /** Set once the tool has started running: its 4xx answers are stored for idempotent replay. */
   toolStarted?: boolean;
 }

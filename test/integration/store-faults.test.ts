@@ -61,15 +61,21 @@ const handler = createToolHandler(
     defineGatewayTool({
       category: 'helper',
       name: 'sf_create',
-      description: 'Creates one sandbox entity.',
+      description: 'Creates one sandbox entity (the label’s first; nothing once it has one).',
       access: 'write',
       args: label,
-      async plan() {
-        return { summary: 'test write', changes: [{ action: 'update', entity: 'test_entity', fields: { value: { after: 1 } } }], data: {} };
+      async plan(args) {
+        const things = (await store(args.label).list('thing')).length;
+        if (things) return { summary: 'nothing to do', changes: [], data: {} };
+        return {
+          summary: 'test write',
+          changes: [{ action: 'update', entity: 'test_entity', id: args.label, fields: { things: { before: 0, after: 1 } } }],
+          data: {},
+        };
       },
-      async apply(_plan, args, _ctx) {
-        await store(args.label).create('thing', { id: randomUUID() });
-        return { text: 'created' };
+      async apply(plan, args, _ctx) {
+        if (plan.changes.length) await store(args.label).create('thing', { id: randomUUID() });
+        return { text: plan.changes.length ? 'created' : 'already there' };
       },
     }),
     defineGatewayTool({
@@ -181,7 +187,7 @@ describe('Store outage', () => {
 });
 
 describe('Unknown outcomes and deadlines', () => {
-  it('a write whose sandbox answer was lost answers outcome_unknown, stores it, and a retry with the key never runs it again', async () => {
+  it('a write whose sandbox answer was lost answers outcome_unknown and is recorded unknown; a retry with the key settles it as applied, never runs it again, and bills it once', async () => {
     const { apiKey, owner } = await createTestOwner();
     const key = randomUUID();
     fault = { when: (c, input) => onTable('sandbox')(c, input) && c.startsWith('Put'), kind: 'lose' };
@@ -189,15 +195,22 @@ describe('Unknown outcomes and deadlines', () => {
     clearFault();
     expect(first.status).toBe(500);
     expect(first.body.structured_content).toMatchObject({ code: 'outcome_unknown' });
-    const retry = await call(apiKey, 'sf_create', { label: 'unknown' }, { key });
-    expect(retry.headers['Idempotent-Replayed']).toBe('true');
-    expect(retry.body).toEqual(first.body);
-    expect(await store('unknown').list('thing')).toHaveLength(1);
     await settled();
     expect((await readUsage(owner.owner_id, new Date())).used).toBe(0);
     // The audit trail says the write may have happened, not that it failed.
     const entries = await listAuditEntries(owner.owner_id, { limit: 50, filter: (e) => e.tool === 'sf_create' });
     expect(entries.map((e) => `${e.arguments.label} ${e.outcome}`)).toEqual(['unknown unknown']);
+    // The retry plans it again, finds nothing left to do: applied, answered, billed once.
+    const retry = await call(apiKey, 'sf_create', { label: 'unknown' }, { key });
+    expect([retry.status, retry.body.data?.text]).toEqual([200, 'already there']);
+    expect(await store('unknown').list('thing')).toHaveLength(1);
+    const settledEntries = await listAuditEntries(owner.owner_id, { limit: 50, filter: (e) => e.tool === 'sf_create' });
+    expect(settledEntries.map((e) => `${e.arguments.label} ${e.outcome}`)).toEqual(['unknown applied']);
+    const replay = await call(apiKey, 'sf_create', { label: 'unknown' }, { key });
+    expect(replay.headers['Idempotent-Replayed']).toBe('true');
+    expect(replay.body).toEqual(retry.body);
+    await settled();
+    expect((await readUsage(owner.owner_id, new Date())).used).toBe(1);
   });
 
   it('the audit trail holds exactly one record of a write whose audit record failed or lost its answer', async () => {

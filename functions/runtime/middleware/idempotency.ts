@@ -39,6 +39,8 @@ const IN_PROGRESS_RETRY_AFTER_SECONDS = 2;
  *         the tool ran), so a retry can run. Storing and releasing are retried in the background
  *         while the store does not answer.
  * The replay itself is returned by the tool runner, not from here, so every later step still runs.
+ * A stored `outcome_unknown` of a planned write with its audit record is not replayed but settled:
+ * the request takes the key over and runPlannedWrite plans the write again (settleOnReplay).
  */
 export function idempotency(): GatewayMiddleware {
   const idempotencyBefore = async (request: GatewayRequest) => {
@@ -92,6 +94,24 @@ export function idempotency(): GatewayMiddleware {
     if (existing.status === IdempotencyStatus.IN_PROGRESS || !existing.response) {
       throw new IdempotencyInProgressError(IN_PROGRESS_RETRY_AFTER_SECONDS);
     }
+    // A planned write whose stored answer is outcome_unknown is settled, not replayed: this request
+    // takes the key over (one replay at a time) and the runner plans the write again (planned-writes.ts).
+    if (existing.unknown_change_id && state.tool!.plan && state.rawArgs?.dry_run !== true) {
+      const settling = await claimIdempotencyKey(recordId, argumentsFingerprint, state.now, {
+        token,
+        inProgressUntil: state.deadlines.function,
+        period: periodOf(state.now),
+        settleToken: existing.claim_token,
+        unknownChangeId: existing.unknown_change_id,
+      });
+      if (!settling.claimed) throw new IdempotencyInProgressError(IN_PROGRESS_RETRY_AFTER_SECONDS);
+      state.idempotency = {
+        recordId,
+        claimToken: settling.claimToken,
+        settling: { changeId: existing.unknown_change_id, previous: existing.response },
+      };
+      return;
+    }
     state.idempotency = { recordId, replay: existing.response };
   };
 
@@ -104,18 +124,18 @@ export function idempotency(): GatewayMiddleware {
     const status = response.statusCode;
     const stored = { statusCode: status, headers: response.headers, body: response.body };
     if (status === 200 || (status >= 400 && status < 500 && status !== 429 && state.toolStarted) || state.outcomeUnknown) {
-      const reservation = status === 200 ? state.reservation : undefined;
+      const reservation = status === 200 && !state.freeOfCharge ? state.reservation : undefined;
       await settle(
         'complete claim',
         async () => {
-          const completed = await completeIdempotencyKey(claim.recordId, claim.claimToken!, stored);
+          const completed = await completeIdempotencyKey(claim.recordId, claim.claimToken!, stored, unknownChangeOf(state));
           // Taken over meanwhile as abandoned, and its reservation given back: this 200 still counts.
           if (!completed && reservation) await rechargeCall(state.owner!.owner_id, state.tool!.name, reservation);
         },
         state.log,
       );
     } else {
-      await settle('release claim', () => releaseIdempotencyKey(claim.recordId, claim.claimToken!), state.log);
+      await settle('release claim', () => releaseClaim(state), state.log);
     }
   };
 
@@ -126,13 +146,32 @@ export function idempotency(): GatewayMiddleware {
     if (!claim?.claimToken) return;
     if (state.outcomeUnknown && request.error instanceof OutcomeUnknownError) {
       const stored = errorResponse(state.tool!.name, request.error);
-      await settle('complete claim', async () => void (await completeIdempotencyKey(claim.recordId, claim.claimToken!, stored)), state.log);
+      await settle(
+        'complete claim',
+        async () => void (await completeIdempotencyKey(claim.recordId, claim.claimToken!, stored, unknownChangeOf(state))),
+        state.log,
+      );
       return;
     }
-    await settle('release claim', () => releaseIdempotencyKey(claim.recordId, claim.claimToken!), state.log);
+    await settle('release claim', () => releaseClaim(state), state.log);
   };
 
   return { before: idempotencyBefore, after: idempotencyAfter, onError: idempotencyOnError };
+}
+
+/** The change whose outcome is unknown, kept with the key's `outcome_unknown` so a replay can settle it. */
+function unknownChangeOf(state: RequestState): string | undefined {
+  return state.outcomeUnknown ? (state.unknownChangeId ?? state.idempotency?.settling?.changeId) : undefined;
+}
+
+/**
+ * Lets a retry run after a failure that changed nothing. A replay that was settling an unknown write
+ * puts the key's `outcome_unknown` back instead: the write must never run blindly.
+ */
+async function releaseClaim(state: RequestState): Promise<void> {
+  const claim = state.idempotency!;
+  if (!claim.settling) return releaseIdempotencyKey(claim.recordId, claim.claimToken!);
+  await completeIdempotencyKey(claim.recordId, claim.claimToken!, claim.settling.previous, claim.settling.changeId);
 }
 
 /**
@@ -149,6 +188,6 @@ async function settleAbandoned(state: RequestState, recordId: string, abandoned:
   }
   if (tool.access !== 'write') return undefined;
   const stored = errorResponse(tool.name, new OutcomeUnknownError(tool.platform ?? 'gateway'));
-  if (await completeIdempotencyKey(recordId, abandoned.claim_token, stored)) return stored;
+  if (await completeIdempotencyKey(recordId, abandoned.claim_token, stored, abandoned.unknown_change_id)) return stored;
   throw new IdempotencyInProgressError(IN_PROGRESS_RETRY_AFTER_SECONDS);
 }

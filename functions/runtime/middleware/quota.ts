@@ -72,7 +72,8 @@ export function quota(): GatewayMiddleware {
     enterSettlePhase(state);
     const reservation = state?.reservation;
     if (!reservation || reservation.refunded) return;
-    if (request.response?.statusCode === 200 && !request.error) return;
+    // A replay that found its write settled and billed already answers 200 free of charge.
+    if (request.response?.statusCode === 200 && !request.error && !state.freeOfCharge) return;
     reservation.refunded = true;
     await settle('refund', async () => void (await refundCall(state.owner!.owner_id, state.tool!.name, reservation)), state.log);
   };

@@ -9,8 +9,8 @@ import { documentClient } from './dynamo';
 
 /**
  * The spend-safety table (one per deployment, pk owner_id):
- * - the audit trail, sk `CHANGE#<change id>`: one record per write request (applied, failed, dry run,
- *   blocked, held; approvals and rejections are writes of manage_action), kept for the owner's
+ * - the audit trail, sk `CHANGE#<change id>`: one record per write request (applied, failed, unknown
+ *   until settled, dry run, blocked, held; approvals and rejections are writes of manage_action), kept for the owner's
  *   retention period (DynamoDB TTL on `expires_at`);
  * - actions held for approval, sk `ACTION#<action id>`: the tool, its arguments and its plan, which
  *   an approval applies exactly once; they expire after 48 hours (TTL, and checked on every read).
@@ -23,9 +23,11 @@ export const PENDING_ACTION_HOURS = 48;
 
 /**
  * `unknown`: the write may have happened (its answer was lost, it did not finish); never recorded as
- * failed. `refused`: an approval that was refused (not pending, expired, the entity changed).
+ * failed. It is settled once its outcome is learned (settleAuditEntry): `applied`, or `not_applied`
+ * (the platform still had the values it would have replaced). `refused`: an approval that was refused
+ * (not pending, expired, the entity changed).
  */
-export type AuditOutcome = 'applied' | 'failed' | 'unknown' | 'dry_run' | 'blocked' | 'held' | 'refused';
+export type AuditOutcome = 'applied' | 'failed' | 'unknown' | 'not_applied' | 'dry_run' | 'blocked' | 'held' | 'refused';
 
 export interface AuditEntry {
   change_id: string;
@@ -58,6 +60,9 @@ export interface AuditEntry {
    * two would not show.
    */
   before_from?: 'plan';
+  /** A write recorded `unknown` and settled later: when, and by which request (a replay with its Idempotency-Key, or manage_action). */
+  settled_at?: string;
+  settled_by?: string;
 }
 
 export interface PendingAction {
@@ -160,6 +165,52 @@ export async function listAuditEntries(
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   return found;
+}
+
+/**
+ * Settles a change recorded `unknown` once its outcome is learned: `applied` (with the undo call that
+ * revert_change runs) or `not_applied`, with why. Conditional on the record still being `unknown`, so
+ * of concurrent settlements exactly one wins (the one that bills an applied write). Returns false
+ * when the record was settled already (or is not unknown).
+ */
+export async function settleAuditEntry(
+  ownerId: string,
+  changeId: string,
+  settled: { outcome: 'applied' | 'not_applied'; detail: string; at: string; by: string; undo?: UndoCall },
+): Promise<boolean> {
+  const values: Record<string, unknown> = {
+    ':unknown': 'unknown',
+    ':outcome': settled.outcome,
+    ':detail': settled.detail,
+    ':at': settled.at,
+    ':by': settled.by,
+  };
+  // Every attribute by a placeholder name (`undo` is one of DynamoDB's reserved words).
+  const names: Record<string, string> = { '#outcome': 'outcome', '#detail': 'detail', '#at': 'settled_at', '#by': 'settled_by' };
+  const sets = ['#outcome = :outcome', '#detail = :detail', '#at = :at', '#by = :by'];
+  if (settled.undo) {
+    values[':undo'] = settled.undo;
+    values[':plan'] = 'plan';
+    names['#undo'] = 'undo';
+    names['#from'] = 'before_from';
+    sets.push('#undo = :undo', '#from = :plan');
+  }
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName('audit'),
+        Key: { owner_id: ownerId, sk: `CHANGE#${changeId}` },
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: 'attribute_exists(sk) AND #outcome = :unknown',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      }),
+    );
+    return true;
+  } catch (err) {
+    if ((err as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    throw err;
+  }
 }
 
 /**

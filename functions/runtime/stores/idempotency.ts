@@ -35,6 +35,11 @@ export interface IdempotencyRecord {
   /** The quota period of the claiming request, to give back a reservation the claim abandoned. */
   period?: string;
   response?: StoredResponse;
+  /**
+   * The stored response is `outcome_unknown` of a planned write whose audit record (this change id)
+   * says `unknown`: a replay with the key settles it (middleware/idempotency.ts) instead of replaying.
+   */
+  unknown_change_id?: string;
 }
 
 export function idempotencyRecordId(ownerId: string, tool: string, key: string): string {
@@ -57,7 +62,15 @@ export async function claimIdempotencyKey(
   id: string,
   fingerprint: string,
   now: Date,
-  claim: { token: string; inProgressUntil: number; period: string; takeOverToken?: string },
+  claim: {
+    token: string;
+    inProgressUntil: number;
+    period: string;
+    takeOverToken?: string;
+    /** Take over the completed `outcome_unknown` record of this claim token to settle it (one replay at a time). */
+    settleToken?: string;
+    unknownChangeId?: string;
+  },
 ): Promise<ClaimResult> {
   const nowSeconds = Math.floor(now.getTime() / 1000);
   const record: IdempotencyRecord = {
@@ -68,6 +81,7 @@ export async function claimIdempotencyKey(
     expires_at: nowSeconds + RECORD_TTL_SECONDS,
     in_progress_until: Math.ceil(claim.inProgressUntil / 1000),
     period: claim.period,
+    ...(claim.unknownChangeId ? { unknown_change_id: claim.unknownChangeId } : {}),
   };
   const values: Record<string, unknown> = { ':now': nowSeconds };
   let condition = 'attribute_not_exists(id) OR expires_at <= :now';
@@ -76,13 +90,18 @@ export async function claimIdempotencyKey(
     values[':old'] = claim.takeOverToken;
     values[':inProgress'] = IdempotencyStatus.IN_PROGRESS;
   }
+  if (claim.settleToken) {
+    condition += ' OR (claim_token = :settled AND #status = :completed AND attribute_exists(unknown_change_id))';
+    values[':settled'] = claim.settleToken;
+    values[':completed'] = IdempotencyStatus.COMPLETED;
+  }
   try {
     await documentClient().send(
       new PutCommand({
         TableName: tableName('idempotency'),
         Item: record,
         ConditionExpression: condition,
-        ExpressionAttributeNames: claim.takeOverToken ? { '#status': 'status' } : undefined,
+        ExpressionAttributeNames: claim.takeOverToken || claim.settleToken ? { '#status': 'status' } : undefined,
         ExpressionAttributeValues: values,
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
@@ -111,9 +130,14 @@ export function isAbandoned(record: IdempotencyRecord, now: Date): boolean {
  * Stores the final response under the claim `claimToken` (this request's, or an abandoned one).
  * Returns false when that claim no longer holds the key. Retrying it is harmless.
  */
-export async function completeIdempotencyKey(id: string, claimToken: string, response: StoredResponse): Promise<boolean> {
+export async function completeIdempotencyKey(
+  id: string,
+  claimToken: string,
+  response: StoredResponse,
+  unknownChangeId?: string,
+): Promise<boolean> {
   try {
-    await completeOrThrow(id, claimToken, response);
+    await completeOrThrow(id, claimToken, response, unknownChangeId);
     return true;
   } catch (err) {
     if (isConditionalCheckFailed(err)) return false;
@@ -121,19 +145,19 @@ export async function completeIdempotencyKey(id: string, claimToken: string, res
   }
 }
 
-async function completeOrThrow(id: string, claimToken: string, response: StoredResponse): Promise<void> {
+async function completeOrThrow(id: string, claimToken: string, response: StoredResponse, unknownChangeId?: string): Promise<void> {
+  const values: Record<string, unknown> = { ':completed': IdempotencyStatus.COMPLETED, ':response': response, ':token': claimToken };
+  if (unknownChangeId) values[':change'] = unknownChangeId;
   await documentClient().send(
     new UpdateCommand({
       TableName: tableName('idempotency'),
       Key: { id },
-      UpdateExpression: 'SET #status = :completed, #response = :response',
+      UpdateExpression: unknownChangeId
+        ? 'SET #status = :completed, #response = :response, unknown_change_id = :change'
+        : 'SET #status = :completed, #response = :response REMOVE unknown_change_id',
       ConditionExpression: 'claim_token = :token',
       ExpressionAttributeNames: { '#status': 'status', '#response': 'response' },
-      ExpressionAttributeValues: {
-        ':completed': IdempotencyStatus.COMPLETED,
-        ':response': response,
-        ':token': claimToken,
-      },
+      ExpressionAttributeValues: values,
     }),
   );
 }

@@ -191,6 +191,43 @@ export async function rechargeCall(ownerId: string, tool: string, reservation: P
   }
 }
 
+/**
+ * Bills a write that answered `outcome_unknown` (its reservation was given back) once it is settled
+ * as applied by manage_action: one call in the current period, exactly once per change however
+ * often it is retried (a marker `charge#<change id>`, kept 400 days, must not exist yet). Not bound
+ * by the limit: the write happened. Returns false when it was billed already.
+ */
+export async function chargeSettledWrite(ownerId: string, tool: string, changeId: string, now: Date): Promise<boolean> {
+  try {
+    await documentClient().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName('idempotency'),
+              Item: { id: `charge#${changeId}`, expires_at: Math.floor(now.getTime() / 1000) + 400 * 24 * 60 * 60 },
+              ConditionExpression: 'attribute_not_exists(id)',
+            },
+          },
+          {
+            Update: {
+              TableName: tableName('usage'),
+              Key: { owner_id: ownerId, period: periodOf(now) },
+              UpdateExpression: 'ADD used :one, #tool :one',
+              ExpressionAttributeNames: { '#tool': TOOL_PREFIX + tool },
+              ExpressionAttributeValues: { ':one': 1 },
+            },
+          },
+        ],
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (cancellationReasons(err)) return false;
+    throw err;
+  }
+}
+
 export async function readUsage(ownerId: string, now: Date): Promise<UsageSnapshot> {
   const period = periodOf(now);
   const result = await documentClient().send(

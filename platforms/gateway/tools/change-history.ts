@@ -5,7 +5,7 @@ import { listAuditEntries } from '../../../functions/runtime/stores/audit';
 import { defineGatewayTool } from '../../../core/tool';
 import { markdownTable } from '../../../core/markdown';
 
-const OUTCOMES = ['applied', 'failed', 'unknown', 'dry_run', 'blocked', 'held', 'refused'] as const;
+const OUTCOMES = ['applied', 'failed', 'unknown', 'not_applied', 'dry_run', 'blocked', 'held', 'refused'] as const;
 const time = (what: string) =>
   v.optional(
     v.pipe(
@@ -35,13 +35,15 @@ const entrySchema = v.object({
   reverted_by: v.optional(v.string()),
   action_id: v.optional(v.string()),
   before_from: v.optional(v.picklist(['plan'])),
+  settled_at: v.optional(v.string()),
+  settled_by: v.optional(v.string()),
 });
 
 export const listChangeHistory = defineGatewayTool({
   name: 'list_change_history',
   category: 'audit',
   description:
-    'Lists the audit trail of your writes, newest first: when, which key (its id), tool, account, the plan (each field before → after), the outcome (applied, failed, unknown: the write may have happened, dry_run, blocked, held, refused approvals) and ids created. Filter by platform, account, tool, entity and time. revert_change restores an applied change.',
+    'Lists the audit trail of your writes, newest first: when, which key (its id), tool, account, the plan (each field before → after), the outcome (applied, failed, unknown: the write may have happened until it is settled, not_applied: an unknown one settled as not in effect, dry_run, blocked, held, refused approvals) and ids created. Filter by platform, account, tool, entity and time. revert_change restores an applied change.',
   access: 'read',
   args: {
     platform: v.optional(v.pipe(v.picklist(PLATFORM_WORDS), v.description('Only this platform'))),
@@ -89,7 +91,7 @@ export const listChangeHistory = defineGatewayTool({
       e.tool,
       e.account_id ?? '',
       e.summary ?? '',
-      e.outcome + (e.reverted_by ? ` (reverted by ${e.reverted_by})` : ''),
+      e.outcome + (e.settled_at ? ' (settled)' : '') + (e.reverted_by ? ` (reverted by ${e.reverted_by})` : ''),
     ]);
     const text = [
       `## Change history (${entries.length})`,
@@ -98,6 +100,9 @@ export const listChangeHistory = defineGatewayTool({
       '',
       entries.some((e) => e.outcome === 'applied' && e.undo && !e.reverted_by)
         ? 'revert_change with a change id restores the before values of an applied change.'
+        : '',
+      entries.some((e) => e.outcome === 'unknown')
+        ? 'An unknown change may or may not have taken effect: send the same request again with the same Idempotency-Key, or manage_action with decision settle and its change id, to settle it.'
         : '',
     ]
       .join('\n')

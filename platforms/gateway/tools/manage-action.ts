@@ -1,10 +1,26 @@
 import * as v from 'valibot';
 import { ToolError } from '../../../core/errors';
-import { changedSince } from '../../../functions/runtime/planned-writes';
+import {
+  alreadyInEffect,
+  changedSince,
+  judgeUnknownWrite,
+  unjudgeable,
+  undoOf,
+  type UnknownWriteVerdict,
+} from '../../../functions/runtime/planned-writes';
 import type { WritePlan } from '../../../core/plan';
-import { getPendingAction, heldArguments, transitionAction, type PendingAction } from '../../../functions/runtime/stores/audit';
+import {
+  getAuditEntry,
+  getPendingAction,
+  heldArguments,
+  settleAuditEntry,
+  transitionAction,
+  type PendingAction,
+} from '../../../functions/runtime/stores/audit';
+import { chargeSettledWrite } from '../../../functions/runtime/stores/usage';
+import { settle } from '../../../functions/runtime/settle';
 import { defineGatewayTool, type ToolContext, type UndoCall } from '../../../core/tool';
-import { plannedTool, planOnly, recordedContext } from './safety-common';
+import { plannedTool, planOnly, recordedContext, toolArguments } from './safety-common';
 
 interface ManageData {
   action_id: string;
@@ -20,6 +36,103 @@ interface ManageData {
   held_plan: WritePlan;
   /** The call that undoes the held write once applied (the held tool's own undo, on the held account). */
   undo_call?: UndoCall;
+}
+
+/** Settling a write whose outcome is unknown (decision `settle`): what planning it again found. */
+interface SettleData {
+  decision: 'settle';
+  change_id: string;
+  tool: string;
+  verdict: UnknownWriteVerdict;
+  undo_call?: UndoCall;
+}
+
+/**
+ * Plans settling change `changeId` (recorded `unknown`): the recorded write is planned again on its
+ * account, read-only, and judged (judgeUnknownWrite). Nothing is written here.
+ */
+async function settlePlan(changeId: string, ctx: ToolContext<unknown>): Promise<WritePlan<SettleData>> {
+  const entry = await getAuditEntry(ctx.owner.owner_id, changeId);
+  if (!entry)
+    throw new ToolError(`No change "${changeId}" in your history. list_change_history with outcome unknown lists the changes to settle.`, {
+      code: 'change_not_found',
+      change_id: changeId,
+    });
+  if (entry.outcome !== 'unknown')
+    throw new ToolError(
+      `Change ${changeId} is ${entry.outcome}, not unknown${entry.settled_at ? ` (settled ${entry.settled_at})` : ''}: only a write whose outcome is unknown is settled.`,
+      { code: 'action_not_pending', change_id: changeId, status: entry.outcome },
+    );
+  if (JSON.stringify(entry.arguments).includes('"[redacted]"'))
+    throw new ToolError(
+      `Change ${changeId} (${entry.tool}) was made with values the audit trail keeps redacted, so it cannot be planned again from the record. Send the same request again with the same Idempotency-Key to settle it, or check the entity with a read tool.`,
+    );
+  const tool = plannedTool(ctx, entry.tool);
+  const args = toolArguments(tool, entry.arguments);
+  // A create is not planned again (that would plan a new entity, or refuse its name as taken).
+  const fresh = unjudgeable(entry)
+    ? undefined
+    : await planOnly(tool, args, await recordedContext(ctx, tool, entry.platform, entry.account_id));
+  const verdict = judgeUnknownWrite(entry, fresh);
+  const recorded: WritePlan = { summary: entry.summary ?? entry.tool, changes: entry.changes, budgets: entry.budgets, data: fresh?.data };
+  const undo = verdict.outcome === 'applied' ? undoOf(tool, recorded, args) : undefined;
+  return {
+    summary: `Settle change ${changeId} (${entry.summary ?? entry.tool}): ${verdict.outcome === 'unknown' ? 'still unknown' : verdict.outcome.replace('_', ' ')}`,
+    changes:
+      verdict.outcome === 'unknown'
+        ? []
+        : [{ action: 'update', entity: 'change', id: changeId, fields: { outcome: { before: 'unknown', after: verdict.outcome } } }],
+    notes: [verdict.detail],
+    data: {
+      decision: 'settle',
+      change_id: changeId,
+      tool: entry.tool,
+      verdict,
+      ...(undo ? { undo_call: undo } : {}),
+    },
+  };
+}
+
+/** Records what settling found: the change's outcome (once: a concurrent settlement wins or loses whole), and an applied write's one bill. */
+async function applySettle(data: SettleData, ctx: ToolContext<unknown>) {
+  const { change_id: changeId, verdict } = data;
+  const answer = (status: 'applied' | 'not_applied' | 'unknown', text: string) => ({
+    text,
+    structured: { change_id: changeId, decision: 'settle' as const, status, tool: data.tool, detail: verdict.detail },
+  });
+  if (verdict.outcome === 'unknown') return answer('unknown', `## Change ${changeId} is still unknown\n\n${verdict.detail}`);
+  const won = await settleAuditEntry(ctx.owner.owner_id, changeId, {
+    outcome: verdict.outcome,
+    detail: verdict.detail,
+    at: new Date().toISOString(),
+    by: ctx.requestId,
+    undo: data.undo_call,
+  });
+  if (!won) {
+    const now = await getAuditEntry(ctx.owner.owner_id, changeId);
+    throw new ToolError(
+      `Change ${changeId} was settled meanwhile by another request (its outcome is ${now?.outcome ?? 'gone'}); nothing was changed.`,
+      {
+        code: 'action_not_pending',
+        change_id: changeId,
+      },
+    );
+  }
+  if (verdict.outcome === 'not_applied')
+    return answer(
+      'not_applied',
+      `## Change ${changeId} was not applied\n\n${verdict.detail} Nothing was billed for it. Send the write again (a new Idempotency-Key) if it is still wanted.`,
+    );
+  // The write happened: it uses one call of the quota, exactly once (its reservation was given back when it answered outcome_unknown).
+  await settle(
+    `bill settled change ${changeId}`,
+    async () => void (await chargeSettledWrite(ctx.owner.owner_id, data.tool, changeId, ctx.now)),
+    ctx.log,
+  );
+  return answer(
+    'applied',
+    `## Change ${changeId} was applied\n\n${verdict.detail} It is now recorded as applied (revert_change can undo it) and counted once in your quota.`,
+  );
 }
 
 /**
@@ -60,49 +173,62 @@ async function pendingOrRefuse(ownerId: string, actionId: string): Promise<Decid
   return { ...action, interrupted };
 }
 
-/** Whether a held update is already in effect: the fresh plan finds nothing left to change, or finds each field at its planned value. */
-function alreadyInEffect(held: WritePlan, fresh: WritePlan): boolean {
-  if (!held.changes.length || held.changes.some((c) => c.action !== 'update')) return false;
-  if (!fresh.changes.length) return true;
-  const freshByKey = new Map(fresh.changes.map((c) => [`${c.entity}|${c.id ?? c.name ?? ''}`, c]));
-  return held.changes.every((c) => {
-    const now = freshByKey.get(`${c.entity}|${c.id ?? c.name ?? ''}`);
-    return (
-      !now || Object.entries(c.fields).every(([field, { after }]) => JSON.stringify(now.fields[field]?.before) === JSON.stringify(after))
-    );
-  });
-}
-
 export const manageAction = defineGatewayTool({
   name: 'manage_action',
   category: 'monitoring',
   description:
-    'Approves or rejects a write held for approval (see list_pending_actions). Approving re-checks the entity and applies the held plan exactly once; it is refused when the entity changed since the plan was made or the action expired (48 hours). Needs an approve-scoped key.',
+    'Approves or rejects a write held for approval (see list_pending_actions), or settles a write whose outcome is unknown (see list_change_history, outcome unknown). Approving re-checks the entity and applies the held plan exactly once; it is refused when the entity changed since the plan was made or the action expired (48 hours). Settling plans the recorded write again: nothing left to change → applied (counted once in the quota, revertible); every field still at its old value → not applied; anything else stays unknown. Needs an approve-scoped key.',
   access: 'write',
   examples: [{ action_id: '<action_id from list_pending_actions>', decision: 'approve' }],
   approval: true,
   args: {
-    action_id: v.pipe(
-      v.string(),
-      v.trim(),
-      v.regex(/^act_[A-Za-z0-9]+$/, 'must be an action id from list_pending_actions (act_...)'),
-      v.description('Id of the held action, from list_pending_actions'),
+    action_id: v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.regex(/^act_[A-Za-z0-9]+$/, 'must be an action id from list_pending_actions (act_...)'),
+        v.description('Id of the held action, from list_pending_actions (approve, reject)'),
+      ),
     ),
-    decision: v.pipe(v.picklist(['approve', 'reject']), v.description('approve = apply the held plan; reject = drop it')),
+    change_id: v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.regex(/^chg_\d{13}_[A-Za-z0-9]+$/, 'must be a change id from list_change_history (chg_...)'),
+        v.description('Id of a change whose outcome is unknown, from list_change_history (settle)'),
+      ),
+    ),
+    decision: v.pipe(
+      v.picklist(['approve', 'reject', 'settle']),
+      v.description('approve = apply the held plan; reject = drop it; settle = learn whether the unknown change took effect'),
+    ),
     reason: v.optional(
       v.pipe(v.string(), v.trim(), v.maxLength(500), v.description('Why; required to reject, recorded in the audit trail')),
     ),
   },
-  rules: [(args) => args.decision === 'reject' && !args.reason && '`reason` is required to reject an action'],
+  rules: [
+    (args) => args.decision === 'reject' && !args.reason && '`reason` is required to reject an action',
+    (args) => args.decision !== 'settle' && !args.action_id && '`action_id` is required to approve or reject',
+    (args) => args.decision === 'settle' && !args.change_id && '`change_id` is required to settle a change',
+    (args) =>
+      args.decision !== 'settle' &&
+      args.change_id !== undefined &&
+      '`change_id` is for decision settle; approve and reject take `action_id`',
+    (args) =>
+      args.decision === 'settle' && args.action_id !== undefined && '`action_id` is for approve and reject; settle takes `change_id`',
+  ],
   output: v.object({
-    action_id: v.string(),
-    decision: v.picklist(['approve', 'reject']),
-    status: v.picklist(['applied', 'rejected']),
+    action_id: v.optional(v.string()),
+    change_id: v.optional(v.string()),
+    decision: v.picklist(['approve', 'reject', 'settle']),
+    status: v.picklist(['applied', 'rejected', 'not_applied', 'unknown']),
     tool: v.string(),
+    detail: v.optional(v.string()),
     result: v.optional(v.record(v.string(), v.unknown())),
   }),
-  async plan(args, ctx) {
-    const held = await pendingOrRefuse(ctx.owner.owner_id, args.action_id);
+  async plan(args, ctx): Promise<WritePlan<ManageData | SettleData>> {
+    if (args.decision === 'settle') return settlePlan(args.change_id!, ctx);
+    const held = await pendingOrRefuse(ctx.owner.owner_id, args.action_id!);
     // Approving needs the arguments as given (a webhook URL, email addresses: kept encrypted while held).
     const action = args.decision === 'approve' ? { ...held, arguments: await heldArguments(held) } : held;
     const data: ManageData = {
@@ -175,6 +301,7 @@ export const manageAction = defineGatewayTool({
     };
   },
   async apply(plan, args, ctx) {
+    if (plan.data.decision === 'settle') return applySettle(plan.data, ctx);
     const data = plan.data;
     const decided = { decided_at: new Date().toISOString(), decided_by: ctx.keyId, reason: args.reason };
     // Resuming an interrupted approval is the same one conditional transition, on the interrupted approval's start.

@@ -36,7 +36,7 @@ export const revertChange = defineGatewayTool({
   name: 'revert_change',
   category: 'audit',
   description:
-    'Reverts an applied change from list_change_history: restores the before value of each field it changed (a created entity is paused or archived). Refused when the entity changed again since, when the change was already reverted, or when it cannot be undone (a final removal). The revert is itself a write: dry_run previews it, guardrails apply, and it is audited.',
+    'Reverts an applied change from list_change_history: restores the before value of each field it changed (a created entity is paused or archived). Refused when the entity changed again since, when the change was already reverted, when its outcome is unknown until it is settled (manage_action decision settle), or when it cannot be undone (a final removal). The revert is itself a write: dry_run previews it, guardrails apply, and it is audited.',
   access: 'write',
   examples: [{ change_id: '<change_id from list_change_history>' }],
   args: {
@@ -55,6 +55,11 @@ export const revertChange = defineGatewayTool({
         code: 'change_not_found',
         change_id: args.change_id,
       });
+    if (entry.outcome === 'unknown')
+      throw new ToolError(
+        `Change ${args.change_id} cannot be reverted yet: its outcome is unknown (its answer was lost), so it may or may not have been applied. Settle it first: send the same request again with the same Idempotency-Key, or call manage_action with decision settle and this change_id; once it is settled as applied it can be reverted.`,
+        { code: 'not_revertible', outcome: 'unknown' },
+      );
     if (entry.outcome !== 'applied')
       throw new ToolError(`Change ${args.change_id} was not applied (its outcome is ${entry.outcome}); there is nothing to revert.`, {
         code: 'not_revertible',
