@@ -5,7 +5,7 @@
  * the shared DynamoDB client (as in store-faults.test.ts), against DynamoDB Local.
  */
 import { randomUUID } from 'node:crypto';
-import { settled, settleTiming } from '../../functions/runtime/settle';
+import { settled } from '../../functions/runtime/settle';
 import { documentClient } from '../../functions/runtime/stores/dynamo';
 import { createApiKey } from '../../functions/runtime/stores/api-keys';
 import { listAuditEntries, type AuditEntry } from '../../functions/runtime/stores/audit';
@@ -19,7 +19,6 @@ jest.setTimeout(120_000);
 // ---- one deterministic fault: the next sandbox write of `kind` entities fails or loses its answer
 let fault: { entity: string; kind: 'fail' | 'lose' } | undefined;
 beforeAll(() => {
-  settleTiming.lateArrivalMs = 500;
   documentClient().middlewareStack.add(
     ((next: (a: unknown) => Promise<unknown>, context: { commandName?: string }) => async (args: { input: Record<string, unknown> }) => {
       const sk = String((args.input.Key as { sk?: string } | undefined)?.sk ?? (args.input.Item as { sk?: string } | undefined)?.sk ?? '');
