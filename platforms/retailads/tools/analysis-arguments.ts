@@ -1,0 +1,34 @@
+/** What the retailads analyses share: the date range and target ACOS arguments, the range asked for, rounding and ACOS text. */
+import * as v from 'valibot';
+import { ToolError } from '../../../core/errors';
+import { dateArgument } from '../../../core/arguments';
+import type { AccountClock } from '../../../core/dates';
+import { reportWindow } from '../../../core/report-window';
+
+export const round2 = (n: number) => Math.round(n * 100) / 100;
+export const acosText = (acos: number | null) => (acos === null ? '-' : `${acos}%`);
+
+export const rangeArgs = {
+  start_date: v.optional(dateArgument('First day, YYYY-MM-DD; default 30 days before end_date')),
+  end_date: v.optional(dateArgument('Last day, YYYY-MM-DD; default yesterday (figures are collected nightly)')),
+};
+export const rangeRule = (a: { start_date?: string; end_date?: string }) =>
+  a.start_date && a.end_date && a.end_date < a.start_date
+    ? `\`end_date\` (${a.end_date}) must be on or after \`start_date\` (${a.start_date})`
+    : undefined;
+export const targetAcosArg = v.optional(
+  v.pipe(
+    v.number(),
+    v.minValue(1),
+    v.maxValue(200),
+    v.description('Target ACOS in percent, 1-200, default 30: nothing above it is ever raised'),
+  ),
+  30,
+);
+
+/** The date range asked for: default the last 30 days through yesterday; later days refused. */
+export function rangeOf(args: { start_date?: string; end_date?: string }, clock: AccountClock): { start: string; end: string } {
+  const { start, end } = reportWindow(clock, { start_date: args.start_date, end_date: args.end_date });
+  if (start > end) throw new ToolError(`\`start_date\` (${start}) must be on or before the end of the range (${end}).`);
+  return { start, end };
+}
