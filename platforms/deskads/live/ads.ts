@@ -9,7 +9,7 @@ import type {
   DeskAdsNewAdExtension,
 } from '../port';
 import type { DeskAdsNewProductPartition, DeskAdsProductAd, DeskAdsProductPartition } from '../port-rest';
-import { amount, entityStatusFrom } from './convert';
+import { entityStatusFrom } from './convert';
 import type { DeskAdsLiveContext } from './context';
 import type { CampaignsLive } from './campaigns';
 import type { GroupsLive } from './groups';
@@ -264,7 +264,9 @@ export class AdsLive {
         ParentCriterionId: parent,
         Condition: { Operand: p.dimension, Attribute: p.value },
       },
-      ...(p.excluded || p.partition_type === 'Subdivision' ? {} : { CriterionBid: { Type: 'FixedBid', Amount: amount(p.bid ?? 0) } }),
+      ...(p.excluded || p.partition_type === 'Subdivision'
+        ? {}
+        : { CriterionBid: { Type: 'FixedBid', Amount: this.ctx.amount(p.bid ?? 0) } }),
     });
     const actions = partitions.map((p): WireCriterionAction =>
       p === root

@@ -1,7 +1,7 @@
 import { ToolError } from '../../../core/errors';
 import { type DeskAdsBidStrategy, type DeskAdsCampaign, type DeskAdsCampaignPatch } from '../port';
 import type { DeskAdsBudget, DeskAdsCampaignSettings, DeskAdsNewCampaign, DeskAdsStore } from '../port-rest';
-import { amount, campaignStatusFrom, dateFrom } from './convert';
+import { campaignStatusFrom, dateFrom } from './convert';
 import type { DeskAdsLiveContext } from './context';
 import { batchFailures, nestedBatchFailures } from './wire';
 import type { WireAdGroup, WireBiddingScheme, WireCampaign } from './wire-types';
@@ -62,8 +62,8 @@ export class CampaignsLive {
       CampaignType: campaign.type,
       Status: campaign.status,
       BudgetType: campaign.budget_type ?? 'DailyBudgetStandard',
-      ...(campaign.budget_id ? { BudgetId: campaign.budget_id } : { DailyBudget: amount(campaign.daily_budget ?? 0) }),
-      BiddingScheme: biddingScheme(campaign.bid_strategy, campaign.target_cpa),
+      ...(campaign.budget_id ? { BudgetId: campaign.budget_id } : { DailyBudget: this.ctx.amount(campaign.daily_budget ?? 0) }),
+      BiddingScheme: biddingScheme(campaign.bid_strategy, campaign.target_cpa, this.ctx),
       Languages: campaign.languages?.length ? campaign.languages : ['All'],
       StartDate: `${campaign.start_date}T00:00:00`,
       ...(campaign.end_date ? { EndDate: `${campaign.end_date}T00:00:00` } : {}),
@@ -137,11 +137,11 @@ export class CampaignsLive {
     const wire: WireCampaign = { Id: id };
     if (patch.name !== undefined) wire.Name = patch.name;
     if (patch.status !== undefined) wire.Status = patch.status;
-    if (patch.daily_budget !== undefined) wire.DailyBudget = amount(patch.daily_budget);
+    if (patch.daily_budget !== undefined) wire.DailyBudget = this.ctx.amount(patch.daily_budget);
     // Leaving a shared budget: the platform takes BudgetId 0 as "no shared budget" with the new daily amount.
     if ('budget_id' in patch && patch.budget_id === undefined && current.budget_id) wire.BudgetId = '0';
     if (patch.bid_strategy !== undefined || patch.target_cpa !== undefined)
-      wire.BiddingScheme = biddingScheme(patch.bid_strategy ?? current.bid_strategy, patch.target_cpa ?? current.target_cpa);
+      wire.BiddingScheme = biddingScheme(patch.bid_strategy ?? current.bid_strategy, patch.target_cpa ?? current.target_cpa, this.ctx);
     if ('end_date' in patch) {
       wire.EndDate = patch.end_date ? `${patch.end_date}T00:00:00` : null;
       wire.UseCampaignLevelDates = true;
@@ -177,11 +177,11 @@ export class CampaignsLive {
     if (!current) throw this.ctx.notFound('shared budget', id, 'list_deskads_budgets');
     if (expectAmount !== undefined && current.amount !== expectAmount)
       throw new ToolError(`Shared budget ${id} changed while this call ran (it is now ${current.amount}). Read it again and retry.`);
-    const answer = await this.ctx.send('CampaignManagement.UpdateBudgets', { Budgets: [{ Id: id, Amount: amount(newAmount) }] });
+    const answer = await this.ctx.send('CampaignManagement.UpdateBudgets', { Budgets: [{ Id: id, Amount: this.ctx.amount(newAmount) }] });
     this.ctx.forget();
     const failures = batchFailures(answer.PartialErrors);
     if (failures.length) throw this.ctx.itemsRefused(failures, () => `shared budget ${id}`, 'The budget was not changed.');
-    return (await this.listBudgets()).find((b) => b.id === id) ?? { ...current, amount: amount(newAmount) };
+    return (await this.listBudgets()).find((b) => b.id === id) ?? { ...current, amount: this.ctx.amount(newAmount) };
   }
 
   /** The merchant stores of the customer (GetBMCStoresByCustomerId). */
@@ -198,8 +198,8 @@ export class CampaignsLive {
 }
 
 /** The wire bidding scheme of a port strategy. */
-function biddingScheme(strategy: DeskAdsBidStrategy, targetCpa: number | undefined): WireBiddingScheme {
-  if (strategy === 'TargetCpa') return { Type: 'TargetCpa', TargetCpa: amount(targetCpa ?? 0) };
+function biddingScheme(strategy: DeskAdsBidStrategy, targetCpa: number | undefined, ctx: DeskAdsLiveContext): WireBiddingScheme {
+  if (strategy === 'TargetCpa') return { Type: 'TargetCpa', TargetCpa: ctx.amount(targetCpa ?? 0) };
   return { Type: strategy };
 }
 

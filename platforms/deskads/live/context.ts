@@ -2,6 +2,7 @@ import type { ConnectedAccount } from '../../../core/accounts';
 import { ToolError } from '../../../core/errors';
 import type { PortCall } from '../../../core/tool';
 import { addDays, dateInZone, reportingZone } from '../../../core/dates';
+import { roundToMinorUnit } from '../../../core/money';
 import { saveCredentials } from '../../../functions/runtime/stores/credentials';
 import { connectionBroken, connectionHealthy, credentialsOf } from '../../live/connector';
 import { DeskAdsApi, PLATFORM, type BatchFailure, type DeskAdsCredentials, type Operation, type RefusedHandler } from './wire';
@@ -26,6 +27,11 @@ export class DeskAdsLiveContext {
 
   get accountId(): string {
     return this.account.account_id;
+  }
+
+  /** An amount in the account's currency as the platform takes it: rounded to the currency's minor unit (cents, whole yen). */
+  amount(value: number): number {
+    return roundToMinorUnit(value, this.account.currency);
   }
 
   /** The account's last complete day in its own time zone (reports stop there). */

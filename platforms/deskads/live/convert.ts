@@ -4,13 +4,9 @@ import type { Maybe, WireDate } from './wire-types';
 /**
  * Conversions between the deskads port and the platform's wire values: statuses both ways, dates
  * (the platform's `{ Year, Month, Day }` objects and date-times), time zones (its own names for
- * them, to IANA zones), amounts. Amounts are decimal numbers in the account's currency on both
- * sides (the platform takes no micros or minor units); they are rounded to the cent here so that
- * no float artefact reaches the platform.
+ * them, to IANA zones). Amounts are decimal numbers in the account's currency on both sides (the
+ * platform takes no micros); DeskAdsLiveContext.amount rounds them to the currency's minor unit.
  */
-
-/** An amount in account currency as the platform takes it: a number with at most two decimals. */
-export const amount = (value: number): number => Math.round(value * 100) / 100;
 
 /** `{ Year, Month, Day }` as YYYY-MM-DD; undefined for a missing date. */
 export function dateFrom(date: Maybe<WireDate>): string | undefined {

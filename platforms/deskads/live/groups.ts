@@ -14,7 +14,7 @@ import type {
   DeskAdsQualityRating,
 } from '../port';
 import type { CampaignsLive } from './campaigns';
-import { amount, dateFrom, dateWire, entityStatusFrom } from './convert';
+import { dateFrom, dateWire, entityStatusFrom } from './convert';
 import type { DeskAdsLiveContext } from './context';
 import type { DeskAdsReports } from './reports';
 import { figure } from './report-files';
@@ -52,7 +52,7 @@ export class GroupsLive {
     const wire: WireAdGroup = {
       Name: adGroup.name,
       Status: adGroup.status === 'Deleted' ? 'Paused' : adGroup.status,
-      CpcBid: { Amount: amount(adGroup.cpc_bid) },
+      CpcBid: { Amount: this.ctx.amount(adGroup.cpc_bid) },
       Network: adGroup.network,
       StartDate: dateWire(adGroup.start_date),
       ...(adGroup.end_date ? { EndDate: dateWire(adGroup.end_date) } : {}),
@@ -84,7 +84,7 @@ export class GroupsLive {
     const wire: WireAdGroup = { Id: id };
     if (patch.name !== undefined) wire.Name = patch.name;
     if (patch.status !== undefined) wire.Status = patch.status;
-    if (patch.cpc_bid !== undefined) wire.CpcBid = { Amount: amount(patch.cpc_bid) };
+    if (patch.cpc_bid !== undefined) wire.CpcBid = { Amount: this.ctx.amount(patch.cpc_bid) };
     if (patch.network !== undefined) wire.Network = patch.network;
     if (patch.start_date !== undefined) wire.StartDate = dateWire(patch.start_date);
     if ('end_date' in patch) wire.EndDate = patch.end_date ? dateWire(patch.end_date) : null;
@@ -149,7 +149,7 @@ export class GroupsLive {
       Keywords: keywords.map((k) => ({
         Text: k.text,
         MatchType: k.match_type,
-        ...(k.bid !== null ? { Bid: { Amount: amount(k.bid) } } : {}),
+        ...(k.bid !== null ? { Bid: { Amount: this.ctx.amount(k.bid) } } : {}),
         ...(k.final_url ? { FinalUrls: [k.final_url] } : {}),
       })),
     });
@@ -204,7 +204,7 @@ export class GroupsLive {
     const wire: WireKeyword = { Id: id };
     if (patch.status !== undefined) wire.Status = patch.status;
     // A keyword's own bid removed: the platform takes a bid of 0 as "use the ad group's default bid".
-    if ('bid' in patch) wire.Bid = { Amount: patch.bid === null || patch.bid === undefined ? 0 : amount(patch.bid) };
+    if ('bid' in patch) wire.Bid = { Amount: patch.bid === null || patch.bid === undefined ? 0 : this.ctx.amount(patch.bid) };
     if ('final_url' in patch) wire.FinalUrls = patch.final_url ? [patch.final_url] : [];
     const answer = await this.ctx.send('CampaignManagement.UpdateKeywords', { AdGroupId: current.ad_group_id, Keywords: [wire] });
     this.ctx.forget();
