@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { clampDeskAdsBid, deskAdsDailyBudget } from '../money';
+import { deskAdsDailyBudget } from '../money';
 import { ToolError } from '../../../core/errors';
 import { addDays, lastReportDay, reportingZone } from '../../../core/dates';
 import { markdownTable, money } from '../../../core/markdown';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { clampDeskAdsBid, deskAdsDailyBudget } from '../money';
+import { clampDeskAdsBid } from '../money';
 import { ToolError } from '../../../core/errors';
 import { markdownTable, money } from '../../../core/markdown';
 import { totals } from '../../../core/metrics';
