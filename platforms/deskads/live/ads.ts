@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-member-access -- the platform's JSON is read loosely (Wire in wire.ts); typing every read after wire-types.ts is left to do */
 import { ToolError } from '../../../core/errors';
 import type {
   DeskAdsAd,
@@ -10,11 +9,12 @@ import type {
   DeskAdsNewAdExtension,
 } from '../port';
 import type { DeskAdsNewProductPartition, DeskAdsProductAd, DeskAdsProductPartition } from '../port-rest';
-import { amount, entityStatusFrom } from './convert';
+import { entityStatusFrom } from './convert';
 import type { DeskAdsLiveContext } from './context';
 import type { CampaignsLive } from './campaigns';
 import type { GroupsLive } from './groups';
-import { batchFailures, nestedBatchFailures, type Wire } from './wire';
+import { batchFailures, nestedBatchFailures } from './wire';
+import type { WireAd, WireAdExtension, WireAssetLink, WireCriterion, WireCriterionAction } from './wire-types';
 
 /**
  * Ads (responsive search ads and product ads), ad extensions (sitelinks and callouts with their
@@ -47,10 +47,10 @@ export class AdsLive {
     return lists.flat();
   }
 
-  private adsWire(adGroupId: string, type: 'ResponsiveSearch' | 'Product'): Promise<Wire[]> {
+  private adsWire(adGroupId: string, type: 'ResponsiveSearch' | 'Product'): Promise<WireAd[]> {
     return this.ctx.cached(`ads:${type}:${adGroupId}`, async () => {
       const answer = await this.ctx.send('CampaignManagement.GetAdsByAdGroupId', { AdGroupId: adGroupId, AdTypes: [type] });
-      return (answer.Ads ?? []) as Wire[];
+      return answer.Ads ?? [];
     });
   }
 
@@ -96,7 +96,7 @@ export class AdsLive {
     const textChanged = (['headlines', 'descriptions', 'path1', 'path2', 'final_url'] as const).some(
       (f) => patch[f] !== undefined && JSON.stringify(patch[f]) !== JSON.stringify(current[f]),
     );
-    const wire: Wire = { Id: id, Type: 'ResponsiveSearch' };
+    const wire: WireAd = { Id: id, Type: 'ResponsiveSearch' };
     if (patch.status !== undefined) wire.Status = patch.status;
     // The platform replaces a responsive search ad's assets as a whole: a text change sends them all.
     if (textChanged) Object.assign(wire, adWire(next), { Id: id, Status: undefined });
@@ -116,15 +116,15 @@ export class AdsLive {
         AdExtensionType: EXTENSION_TYPES,
         AssociationType: null,
       });
-      const extensionIds: string[] = (ids.AdExtensionIds ?? []).map(String);
-      const extensions: Wire[] = [];
+      const extensionIds = (ids.AdExtensionIds ?? []).map(String);
+      const extensions: WireAdExtension[] = [];
       for (let i = 0; i < extensionIds.length; i += 100) {
         const answer = await this.ctx.send('CampaignManagement.GetAdExtensionsByIds', {
           AccountId: this.ctx.accountId,
           AdExtensionIds: extensionIds.slice(i, i + 100),
           AdExtensionType: EXTENSION_TYPES,
         });
-        extensions.push(...((answer.AdExtensions ?? []) as Wire[]).filter((e) => e && e.Status !== 'Deleted'));
+        extensions.push(...(answer.AdExtensions ?? []).filter((e): e is WireAdExtension => !!e && e.Status !== 'Deleted'));
       }
       const associations = await this.associations();
       return extensions.map((e) => extensionFrom(e, associations.get(String(e.Id)) ?? []));
@@ -145,8 +145,9 @@ export class AdsLive {
           AssociationType: type,
           EntityIds: chunk,
         });
-        for (const collection of (answer.AdExtensionAssociationCollection ?? []) as Wire[]) {
-          for (const a of (collection?.AdExtensionAssociations ?? []) as Wire[]) {
+        for (const collection of answer.AdExtensionAssociationCollection ?? []) {
+          for (const a of collection?.AdExtensionAssociations ?? []) {
+            if (!a) continue;
             const extensionId = String(a.AdExtension?.Id);
             const entityId = String(a.EntityId);
             byExtension.set(extensionId, [
@@ -185,7 +186,7 @@ export class AdsLive {
         AdExtensions: fresh.map(extensionWire),
       });
       this.ctx.forget();
-      const identities: (Wire | null)[] = answer.AdExtensionIdentities ?? [];
+      const identities = answer.AdExtensionIdentities ?? [];
       const failures = nestedBatchFailures(answer.NestedPartialErrors).flatMap((c) => c.failures.map((f) => ({ ...f, index: c.index })));
       let f = 0;
       ids.forEach((id, i) => {
@@ -204,7 +205,7 @@ export class AdsLive {
     const answer = await this.ctx.send('CampaignManagement.SetAdExtensionsAssociations', {
       AccountId: this.ctx.accountId,
       AssociationType: entity.type,
-      AdExtensionIdToEntityIdAssociations: ids.map((id) => ({ AdExtensionId: id, EntityId: entity.id })),
+      AdExtensionIdToEntityIdAssociations: ids.map((id) => ({ AdExtensionId: id ?? null, EntityId: entity.id })),
     });
     this.ctx.forget();
     const failures = batchFailures(answer.PartialErrors);
@@ -253,7 +254,7 @@ export class AdsLive {
    */
   async setProductPartitions(adGroupId: string, partitions: DeskAdsNewProductPartition[]): Promise<DeskAdsProductPartition[]> {
     const root = partitions.find((p) => p.dimension === 'All');
-    const criterion = (p: DeskAdsNewProductPartition, parent: string | null, id?: string): Wire => ({
+    const criterion = (p: DeskAdsNewProductPartition, parent: string | null, id?: string): WireCriterion => ({
       ...(p.excluded ? { Type: 'NegativeAdGroupCriterion' } : { Type: 'BiddableAdGroupCriterion' }),
       AdGroupId: adGroupId,
       ...(id ? { Id: id } : {}),
@@ -263,9 +264,11 @@ export class AdsLive {
         ParentCriterionId: parent,
         Condition: { Operand: p.dimension, Attribute: p.value },
       },
-      ...(p.excluded || p.partition_type === 'Subdivision' ? {} : { CriterionBid: { Type: 'FixedBid', Amount: amount(p.bid ?? 0) } }),
+      ...(p.excluded || p.partition_type === 'Subdivision'
+        ? {}
+        : { CriterionBid: { Type: 'FixedBid', Amount: this.ctx.amount(p.bid ?? 0) } }),
     });
-    const actions = partitions.map((p) =>
+    const actions = partitions.map((p): WireCriterionAction =>
       p === root
         ? { Action: 'Add', AdGroupCriterion: criterion(p, null, p.partition_type === 'Subdivision' ? '-1' : undefined) }
         : { Action: 'Add', AdGroupCriterion: criterion(p, root ? '-1' : null) },
@@ -279,7 +282,7 @@ export class AdsLive {
         (i) => `product group ${partitions[i]?.value ?? partitions[i]?.dimension ?? i}`,
         'No product group was set (the platform applies the tree as a whole).',
       );
-    const ids: string[] = (answer.AdGroupCriterionIds ?? []).map(String);
+    const ids = (answer.AdGroupCriterionIds ?? []).map((id) => (id === null || id === undefined ? undefined : String(id)));
     return partitions.map((p, i) => ({ ...p, id: ids[i] ?? '', ad_group_id: adGroupId }));
   }
 
@@ -292,8 +295,8 @@ export class AdsLive {
           AdGroupCriterionIds: null,
           CriterionType: 'ProductPartition',
         });
-        return ((answer.AdGroupCriterions ?? []) as Wire[])
-          .filter((c) => c?.Criterion?.Type === 'ProductPartition')
+        return (answer.AdGroupCriterions ?? [])
+          .filter((c): c is WireCriterion => c?.Criterion?.Type === 'ProductPartition')
           .map((c) => partitionFrom(c, g.id));
       }),
     );
@@ -301,7 +304,7 @@ export class AdsLive {
   }
 }
 
-function adWire(ad: Pick<DeskAdsAd, 'headlines' | 'descriptions' | 'path1' | 'path2' | 'final_url' | 'status'>): Wire {
+function adWire(ad: Pick<DeskAdsAd, 'headlines' | 'descriptions' | 'path1' | 'path2' | 'final_url' | 'status'>): WireAd {
   const asset = (text: string) => ({ Asset: { Type: 'TextAsset', Text: text } });
   return {
     Type: 'ResponsiveSearch',
@@ -314,8 +317,8 @@ function adWire(ad: Pick<DeskAdsAd, 'headlines' | 'descriptions' | 'path1' | 'pa
   };
 }
 
-export function adFrom(a: Wire, adGroupId: string, campaignId: string): DeskAdsAd {
-  const texts = (links: Wire[] | null | undefined) => (links ?? []).map((l) => String(l?.Asset?.Text ?? '')).filter(Boolean);
+export function adFrom(a: WireAd, adGroupId: string, campaignId: string): DeskAdsAd {
+  const texts = (links: WireAssetLink[] | null | undefined) => (links ?? []).map((l) => String(l?.Asset?.Text ?? '')).filter(Boolean);
   return {
     id: String(a.Id),
     ad_group_id: adGroupId,
@@ -327,12 +330,12 @@ export function adFrom(a: Wire, adGroupId: string, campaignId: string): DeskAdsA
     path2: a.Path2 ?? null,
     final_url: a.FinalUrls?.[0] ?? '',
     status: entityStatusFrom(a.Status),
-    editorial_status: EDITORIAL[a.EditorialStatus] ?? 'Pending',
+    editorial_status: EDITORIAL[a.EditorialStatus ?? ''] ?? 'Pending',
     editorial_reason: null,
   };
 }
 
-function extensionWire(e: DeskAdsNewAdExtension): Wire {
+function extensionWire(e: DeskAdsNewAdExtension): WireAdExtension {
   if (e.type === 'CalloutAdExtension') return { Type: 'CalloutAdExtension', Text: e.text };
   return {
     Type: 'SitelinkAdExtension',
@@ -343,12 +346,12 @@ function extensionWire(e: DeskAdsNewAdExtension): Wire {
   };
 }
 
-function extensionFrom(e: Wire, associations: DeskAdsAdExtension['associations']): DeskAdsAdExtension {
-  if (e.Type === 'CalloutAdExtension') return { id: String(e.Id), type: 'CalloutAdExtension', text: e.Text, associations };
+function extensionFrom(e: WireAdExtension, associations: DeskAdsAdExtension['associations']): DeskAdsAdExtension {
+  if (e.Type === 'CalloutAdExtension') return { id: String(e.Id), type: 'CalloutAdExtension', text: e.Text ?? '', associations };
   return {
     id: String(e.Id),
     type: 'SitelinkAdExtension',
-    display_text: e.DisplayText,
+    display_text: e.DisplayText ?? '',
     ...(e.Description1 ? { description1: e.Description1 } : {}),
     ...(e.Description2 ? { description2: e.Description2 } : {}),
     ...(e.FinalUrls?.[0] ? { final_url: e.FinalUrls[0] } : {}),
@@ -359,8 +362,8 @@ function extensionFrom(e: Wire, associations: DeskAdsAdExtension['associations']
 const describeExtension = (e: DeskAdsNewAdExtension | undefined) =>
   e?.type === 'CalloutAdExtension' ? `callout "${e.text}"` : `sitelink "${e?.display_text ?? ''}"`;
 
-function partitionFrom(c: Wire, adGroupId: string): DeskAdsProductPartition {
-  const criterion: Wire = c.Criterion ?? {};
+function partitionFrom(c: WireCriterion, adGroupId: string): DeskAdsProductPartition {
+  const criterion = c.Criterion ?? {};
   const operand = String(criterion.Condition?.Operand ?? 'All');
   return {
     id: String(c.Id),

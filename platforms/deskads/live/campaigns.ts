@@ -1,10 +1,10 @@
-/* eslint-disable @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-member-access -- the platform's JSON is read loosely (Wire in wire.ts); typing every read after wire-types.ts is left to do */
 import { ToolError } from '../../../core/errors';
-import { BID_STRATEGIES, type DeskAdsBidStrategy, type DeskAdsCampaign, type DeskAdsCampaignPatch } from '../port';
+import { type DeskAdsBidStrategy, type DeskAdsCampaign, type DeskAdsCampaignPatch } from '../port';
 import type { DeskAdsBudget, DeskAdsCampaignSettings, DeskAdsNewCampaign, DeskAdsStore } from '../port-rest';
-import { amount, campaignStatusFrom, dateFrom } from './convert';
+import { campaignStatusFrom, dateFrom } from './convert';
 import type { DeskAdsLiveContext } from './context';
-import { batchFailures, nestedBatchFailures, type Wire } from './wire';
+import { batchFailures, nestedBatchFailures } from './wire';
+import type { WireAdGroup, WireBiddingScheme, WireCampaign } from './wire-types';
 
 /**
  * Campaigns, shared budgets and merchant stores over the Campaign Management service
@@ -18,7 +18,6 @@ type Campaign = DeskAdsCampaign & DeskAdsCampaignSettings;
 
 const CAMPAIGN_TYPES = 'Search,Shopping,PerformanceMax';
 const LISTER = 'list_deskads_campaigns';
-const STRATEGIES = new Set<string>(BID_STRATEGIES);
 
 export class CampaignsLive {
   constructor(private readonly ctx: DeskAdsLiveContext) {}
@@ -34,13 +33,13 @@ export class CampaignsLive {
         AccountId: this.ctx.accountId,
         CampaignType: CAMPAIGN_TYPES,
       });
-      const wire: Wire[] = answer.Campaigns ?? [];
+      const wire = answer.Campaigns ?? [];
       return Promise.all(wire.map(async (c) => campaignFrom(c, c.StartDate ? undefined : await this.firstAdGroupStart(String(c.Id)))));
     });
   }
 
   private async firstAdGroupStart(campaignId: string): Promise<string> {
-    const groups: Wire[] = await this.adGroupsWire(campaignId);
+    const groups = await this.adGroupsWire(campaignId);
     return (
       groups
         .map((g) => dateFrom(g.StartDate))
@@ -50,21 +49,21 @@ export class CampaignsLive {
   }
 
   /** The ad groups of a campaign as the platform sends them (shared with the ad group family through the cache). */
-  adGroupsWire(campaignId: string): Promise<Wire[]> {
+  adGroupsWire(campaignId: string): Promise<WireAdGroup[]> {
     return this.ctx.cached(`adGroups:${campaignId}`, async () => {
       const answer = await this.ctx.send('CampaignManagement.GetAdGroupsByCampaignId', { CampaignId: campaignId });
-      return (answer.AdGroups ?? []) as Wire[];
+      return answer.AdGroups ?? [];
     });
   }
 
   async createCampaign(campaign: DeskAdsNewCampaign): Promise<Campaign> {
-    const wire: Wire = {
+    const wire: WireCampaign = {
       Name: campaign.name,
       CampaignType: campaign.type,
       Status: campaign.status,
       BudgetType: campaign.budget_type ?? 'DailyBudgetStandard',
-      ...(campaign.budget_id ? { BudgetId: campaign.budget_id } : { DailyBudget: amount(campaign.daily_budget ?? 0) }),
-      BiddingScheme: biddingScheme(campaign.bid_strategy, campaign.target_cpa),
+      ...(campaign.budget_id ? { BudgetId: campaign.budget_id } : { DailyBudget: this.ctx.amount(campaign.daily_budget ?? 0) }),
+      BiddingScheme: biddingScheme(campaign.bid_strategy, campaign.target_cpa, this.ctx),
       Languages: campaign.languages?.length ? campaign.languages : ['All'],
       StartDate: `${campaign.start_date}T00:00:00`,
       ...(campaign.end_date ? { EndDate: `${campaign.end_date}T00:00:00` } : {}),
@@ -135,14 +134,14 @@ export class CampaignsLive {
       if (failures.length) throw this.ctx.itemsRefused(failures, () => `campaign ${id}`, 'The campaign was not deleted.');
       return { ...current, status: 'Deleted' };
     }
-    const wire: Wire = { Id: id };
+    const wire: WireCampaign = { Id: id };
     if (patch.name !== undefined) wire.Name = patch.name;
     if (patch.status !== undefined) wire.Status = patch.status;
-    if (patch.daily_budget !== undefined) wire.DailyBudget = amount(patch.daily_budget);
+    if (patch.daily_budget !== undefined) wire.DailyBudget = this.ctx.amount(patch.daily_budget);
     // Leaving a shared budget: the platform takes BudgetId 0 as "no shared budget" with the new daily amount.
     if ('budget_id' in patch && patch.budget_id === undefined && current.budget_id) wire.BudgetId = '0';
     if (patch.bid_strategy !== undefined || patch.target_cpa !== undefined)
-      wire.BiddingScheme = biddingScheme(patch.bid_strategy ?? current.bid_strategy, patch.target_cpa ?? current.target_cpa);
+      wire.BiddingScheme = biddingScheme(patch.bid_strategy ?? current.bid_strategy, patch.target_cpa ?? current.target_cpa, this.ctx);
     if ('end_date' in patch) {
       wire.EndDate = patch.end_date ? `${patch.end_date}T00:00:00` : null;
       wire.UseCampaignLevelDates = true;
@@ -158,16 +157,16 @@ export class CampaignsLive {
   async listBudgets(): Promise<DeskAdsBudget[]> {
     return this.ctx.cached('budgets', async () => {
       const answer = await this.ctx.send('CampaignManagement.GetBudgetsByIds', { BudgetIds: null });
-      const budgets: Wire[] = answer.Budgets ?? [];
+      const budgets = answer.Budgets ?? [];
       if (!budgets.length) return [];
       const ids = await this.ctx.send('CampaignManagement.GetCampaignIdsByBudgetIds', { BudgetIds: budgets.map((b) => String(b.Id)) });
-      const collections: Wire[] = ids.CampaignIdCollection ?? [];
+      const collections = ids.CampaignIdCollection ?? [];
       return budgets.map((b, i) => ({
         id: String(b.Id),
-        name: b.Name,
+        name: b.Name ?? '',
         amount: Number(b.Amount),
         budget_type: b.BudgetType === 'DailyBudgetAccelerated' ? 'DailyBudgetAccelerated' : 'DailyBudgetStandard',
-        campaign_ids: (collections[i]?.Ids ?? []).map(String),
+        campaign_ids: (collections[i]?.Ids ?? []).filter((id): id is string => !!id).map(String),
       }));
     });
   }
@@ -178,18 +177,18 @@ export class CampaignsLive {
     if (!current) throw this.ctx.notFound('shared budget', id, 'list_deskads_budgets');
     if (expectAmount !== undefined && current.amount !== expectAmount)
       throw new ToolError(`Shared budget ${id} changed while this call ran (it is now ${current.amount}). Read it again and retry.`);
-    const answer = await this.ctx.send('CampaignManagement.UpdateBudgets', { Budgets: [{ Id: id, Amount: amount(newAmount) }] });
+    const answer = await this.ctx.send('CampaignManagement.UpdateBudgets', { Budgets: [{ Id: id, Amount: this.ctx.amount(newAmount) }] });
     this.ctx.forget();
     const failures = batchFailures(answer.PartialErrors);
     if (failures.length) throw this.ctx.itemsRefused(failures, () => `shared budget ${id}`, 'The budget was not changed.');
-    return (await this.listBudgets()).find((b) => b.id === id) ?? { ...current, amount: amount(newAmount) };
+    return (await this.listBudgets()).find((b) => b.id === id) ?? { ...current, amount: this.ctx.amount(newAmount) };
   }
 
   /** The merchant stores of the customer (GetBMCStoresByCustomerId). */
   listStores(): Promise<DeskAdsStore[]> {
     return this.ctx.cached('stores', async () => {
       const answer = await this.ctx.send('CampaignManagement.GetBMCStoresByCustomerId', {});
-      return ((answer.BMCStores ?? []) as Wire[]).map((s) => ({
+      return (answer.BMCStores ?? []).map((s) => ({
         id: String(s.Id),
         name: s.Name ?? '',
         status: s.IsActive && s.IsProductAdsEnabled !== false ? ('Active' as const) : ('Disabled' as const),
@@ -199,24 +198,24 @@ export class CampaignsLive {
 }
 
 /** The wire bidding scheme of a port strategy. */
-function biddingScheme(strategy: DeskAdsBidStrategy, targetCpa: number | undefined): Wire {
-  if (strategy === 'TargetCpa') return { Type: 'TargetCpa', TargetCpa: amount(targetCpa ?? 0) };
+function biddingScheme(strategy: DeskAdsBidStrategy, targetCpa: number | undefined, ctx: DeskAdsLiveContext): WireBiddingScheme {
+  if (strategy === 'TargetCpa') return { Type: 'TargetCpa', TargetCpa: ctx.amount(targetCpa ?? 0) };
   return { Type: strategy };
 }
 
 /** A campaign as the platform sends it, as the port's campaign with its settings. */
-export function campaignFrom(c: Wire, fallbackStart?: string): Campaign {
-  const scheme: Wire = c.BiddingScheme ?? {};
-  const shopping: Wire | undefined = (c.Settings ?? []).find((s: Wire) => s?.Type === 'ShoppingSetting');
+export function campaignFrom(c: WireCampaign, fallbackStart?: string): Campaign {
+  const scheme = c.BiddingScheme ?? {};
+  const shopping = (c.Settings ?? []).find((s) => s?.Type === 'ShoppingSetting');
   const type = String(c.CampaignType ?? 'Search');
   return {
     id: String(c.Id),
-    name: c.Name,
+    name: c.Name ?? '',
     type: (type === 'Shopping' || type === 'PerformanceMax' ? type : 'Search') as Campaign['type'],
     status: campaignStatusFrom(c.Status),
     daily_budget: Number(c.DailyBudget ?? 0),
     // A scheme the port has no word for (maximize conversion value, target ROAS...) keeps the platform's name.
-    bid_strategy: (STRATEGIES.has(scheme.Type) ? scheme.Type : String(scheme.Type ?? 'ManualCpc')) as DeskAdsBidStrategy,
+    bid_strategy: String(scheme.Type ?? 'ManualCpc') as DeskAdsBidStrategy,
     ...(scheme.Type === 'TargetCpa' && scheme.TargetCpa !== undefined && scheme.TargetCpa !== null
       ? { target_cpa: Number(scheme.TargetCpa) }
       : {}),
@@ -228,7 +227,7 @@ export function campaignFrom(c: Wire, fallbackStart?: string): Campaign {
       ? {
           shopping_setting: {
             store_id: String(shopping.StoreId),
-            sales_country_code: shopping.SalesCountryCode,
+            sales_country_code: shopping.SalesCountryCode ?? '',
             priority: Number(shopping.Priority ?? 0) as 0 | 1 | 2,
           },
         }

@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-member-access -- the platform's JSON is read loosely (Wire in wire.ts); typing every read after wire-types.ts is left to do */
 import { ToolError } from '../../../core/errors';
 import type { LiveAccountGrant, LiveConnector } from '../../../core/platform';
 import type { PortCall } from '../../../core/tool';
@@ -6,7 +5,8 @@ import { ConnectOptionsError, checkHealthWith, refreshTokenConnectLink, refreshT
 import { openDeskAdsLive } from './adapter';
 import { timeZoneOf } from './convert';
 import { DESKADS_SETTINGS, deskAdsSettings } from './settings';
-import { DeskAdsApi, DeskAdsSetupError, OAUTH_SCOPE, PLATFORM, oauthFailure, type Wire } from './wire';
+import { DeskAdsApi, DeskAdsSetupError, OAUTH_SCOPE, PLATFORM, oauthFailure } from './wire';
+import type { WireAccount } from './wire-types';
 
 /**
  * Connecting live deskads accounts with an OAuth 2.0 refresh token of the platform's identity
@@ -36,22 +36,22 @@ async function connect(options: Record<string, string>, call: PortCall): Promise
   const refreshToken = refreshTokenOption(options, 'the OAuth 2.0 refresh token of a user with access to the ad accounts');
   const only = accountIdOption(options['account-id']);
   const api = new DeskAdsApi({ refresh_token: refreshToken }, undefined, undefined, call, refused);
-  const user = await api.customer('CustomerManagement.GetUser', { UserId: null });
+  const user = await api.send('CustomerManagement.GetUser', { UserId: null });
   const userId = String(user.User?.Id ?? '');
   if (!userId)
     throw new ToolError('The deskads platform did not say which user this token belongs to.', {
       code: 'tool_rejected',
       platform: PLATFORM,
     });
-  const roles: Wire[] = user.CustomerRoles ?? [];
-  const accounts: Wire[] = [];
+  const roles = user.CustomerRoles ?? [];
+  const accounts: WireAccount[] = [];
   for (let index = 0; ; index++) {
-    const page = await api.customer('CustomerManagement.SearchAccounts', {
+    const page = await api.send('CustomerManagement.SearchAccounts', {
       Predicates: [{ Field: 'UserId', Operator: 'Equals', Value: userId }],
       Ordering: [{ Field: 'Id', Order: 'Ascending' }],
       PageInfo: { Index: index, Size: PAGE_SIZE },
     });
-    const found: Wire[] = page.Accounts ?? [];
+    const found = page.Accounts ?? [];
     accounts.push(...found);
     if (found.length < PAGE_SIZE) break;
   }

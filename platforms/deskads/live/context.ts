@@ -2,9 +2,11 @@ import type { ConnectedAccount } from '../../../core/accounts';
 import { ToolError } from '../../../core/errors';
 import type { PortCall } from '../../../core/tool';
 import { addDays, dateInZone, reportingZone } from '../../../core/dates';
+import { roundToMinorUnit } from '../../../core/money';
 import { saveCredentials } from '../../../functions/runtime/stores/credentials';
 import { connectionBroken, connectionHealthy, credentialsOf } from '../../live/connector';
-import { DeskAdsApi, PLATFORM, type BatchFailure, type DeskAdsCredentials, type Operation, type RefusedHandler, type Wire } from './wire';
+import { DeskAdsApi, PLATFORM, type BatchFailure, type DeskAdsCredentials, type Operation, type RefusedHandler } from './wire';
+import type { Answers, Requests } from './wire-types';
 
 /**
  * What every family of the deskads live adapter shares for one account and one call: the API
@@ -27,6 +29,11 @@ export class DeskAdsLiveContext {
     return this.account.account_id;
   }
 
+  /** An amount in the account's currency as the platform takes it: rounded to the currency's minor unit (cents, whole yen). */
+  amount(value: number): number {
+    return roundToMinorUnit(value, this.account.currency);
+  }
+
   /** The account's last complete day in its own time zone (reports stop there). */
   get yesterday(): string {
     return addDays(dateInZone(new Date(), reportingZone(this.account)), -1);
@@ -43,19 +50,11 @@ export class DeskAdsLiveContext {
   }
 
   /** One operation of the platform; a success records that the connection works. */
-  async send<T = Wire>(operation: Operation, body: object): Promise<T> {
+  async send<O extends Operation>(operation: O, body: Requests[O]): Promise<Answers[O]> {
     const api = await this.api();
-    const service = operation.slice(0, operation.indexOf('.'));
-    const answer =
-      service === 'CampaignManagement'
-        ? await api.campaign(operation as Operation & `CampaignManagement.${string}`, body)
-        : service === 'CustomerManagement'
-          ? await api.customer(operation as Operation & `CustomerManagement.${string}`, body)
-          : service === 'AdInsight'
-            ? await api.insight(operation as Operation & `AdInsight.${string}`, body)
-            : await api.reporting(operation as Operation & `Reporting.${string}`, body);
+    const answer = await api.send(operation, body);
     await connectionHealthy(this.account);
-    return answer as T;
+    return answer;
   }
 
   /** A read kept for the rest of the call (until a write forgets the cache). */

@@ -1,19 +1,15 @@
 import type { DeskAdsEntityStatus } from '../port';
-import type { Wire } from './wire';
+import type { Maybe, WireDate } from './wire-types';
 
 /**
  * Conversions between the deskads port and the platform's wire values: statuses both ways, dates
  * (the platform's `{ Year, Month, Day }` objects and date-times), time zones (its own names for
- * them, to IANA zones), amounts. Amounts are decimal numbers in the account's currency on both
- * sides (the platform takes no micros or minor units); they are rounded to the cent here so that
- * no float artefact reaches the platform.
+ * them, to IANA zones). Amounts are decimal numbers in the account's currency on both sides (the
+ * platform takes no micros); DeskAdsLiveContext.amount rounds them to the currency's minor unit.
  */
 
-/** An amount in account currency as the platform takes it: a number with at most two decimals. */
-export const amount = (value: number): number => Math.round(value * 100) / 100;
-
 /** `{ Year, Month, Day }` as YYYY-MM-DD; undefined for a missing date. */
-export function dateFrom(date: Wire | null | undefined): string | undefined {
+export function dateFrom(date: Maybe<WireDate>): string | undefined {
   if (!date?.Year || !date.Month || !date.Day) return undefined;
   return `${String(date.Year).padStart(4, '0')}-${String(date.Month).padStart(2, '0')}-${String(date.Day).padStart(2, '0')}`;
 }
@@ -29,7 +25,7 @@ export function dateWire(date: string): { Year: number; Month: number; Day: numb
  * set (BudgetPaused: Active; BudgetAndManualPaused: Paused); a suspended campaign does not serve
  * and reads as Paused.
  */
-export function campaignStatusFrom(status: string | undefined): DeskAdsEntityStatus {
+export function campaignStatusFrom(status: Maybe<string>): DeskAdsEntityStatus {
   switch (status) {
     case 'Active':
     case 'BudgetPaused':
@@ -42,7 +38,7 @@ export function campaignStatusFrom(status: string | undefined): DeskAdsEntitySta
 }
 
 /** An ad group's, keyword's or ad's status: Expired (past its end date) and Inactive do not serve and read as Paused. */
-export function entityStatusFrom(status: string | undefined): DeskAdsEntityStatus {
+export function entityStatusFrom(status: Maybe<string>): DeskAdsEntityStatus {
   return status === 'Active' ? 'Active' : status === 'Deleted' ? 'Deleted' : 'Paused';
 }
 
@@ -129,4 +125,4 @@ export const TIME_ZONES: Record<string, string> = {
   InternationalDateLineWest: 'Etc/GMT+12',
 };
 
-export const timeZoneOf = (name: string | undefined): string => (name && TIME_ZONES[name]) || 'UTC';
+export const timeZoneOf = (name: Maybe<string>): string => (name && TIME_ZONES[name]) || 'UTC';

@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-member-access -- the platform's JSON is read loosely (Wire in wire.ts); typing every read after wire-types.ts is left to do */
 import { ToolError } from '../../../core/errors';
 import type {
   DeskAdsAdGroup,
@@ -15,12 +14,13 @@ import type {
   DeskAdsQualityRating,
 } from '../port';
 import type { CampaignsLive } from './campaigns';
-import { amount, dateFrom, dateWire, entityStatusFrom } from './convert';
+import { dateFrom, dateWire, entityStatusFrom } from './convert';
 import type { DeskAdsLiveContext } from './context';
 import type { DeskAdsReports } from './reports';
 import { figure } from './report-files';
 import { addDays } from '../../../core/dates';
-import { batchFailures, nestedBatchFailures, type Wire } from './wire';
+import { batchFailures, nestedBatchFailures } from './wire';
+import type { WireAdGroup, WireKeyword } from './wire-types';
 
 /**
  * Ad groups, keywords and negative keywords over the Campaign Management service
@@ -49,10 +49,10 @@ export class GroupsLive {
   }
 
   async createAdGroup(adGroup: DeskAdsNewAdGroup): Promise<DeskAdsAdGroup> {
-    const wire: Wire = {
+    const wire: WireAdGroup = {
       Name: adGroup.name,
       Status: adGroup.status === 'Deleted' ? 'Paused' : adGroup.status,
-      CpcBid: { Amount: amount(adGroup.cpc_bid) },
+      CpcBid: { Amount: this.ctx.amount(adGroup.cpc_bid) },
       Network: adGroup.network,
       StartDate: dateWire(adGroup.start_date),
       ...(adGroup.end_date ? { EndDate: dateWire(adGroup.end_date) } : {}),
@@ -81,10 +81,10 @@ export class GroupsLive {
       if (failures.length) throw this.ctx.itemsRefused(failures, () => `ad group ${id}`, 'The ad group was not deleted.');
       return { ...current, status: 'Deleted' };
     }
-    const wire: Wire = { Id: id };
+    const wire: WireAdGroup = { Id: id };
     if (patch.name !== undefined) wire.Name = patch.name;
     if (patch.status !== undefined) wire.Status = patch.status;
-    if (patch.cpc_bid !== undefined) wire.CpcBid = { Amount: amount(patch.cpc_bid) };
+    if (patch.cpc_bid !== undefined) wire.CpcBid = { Amount: this.ctx.amount(patch.cpc_bid) };
     if (patch.network !== undefined) wire.Network = patch.network;
     if (patch.start_date !== undefined) wire.StartDate = dateWire(patch.start_date);
     if ('end_date' in patch) wire.EndDate = patch.end_date ? dateWire(patch.end_date) : null;
@@ -105,10 +105,10 @@ export class GroupsLive {
     return lists.flat().map(({ k, g }) => keywordFrom(k, g, quality.get(String(k.Id))));
   }
 
-  private keywordsWire(adGroupId: string): Promise<Wire[]> {
+  private keywordsWire(adGroupId: string): Promise<WireKeyword[]> {
     return this.ctx.cached(`keywords:${adGroupId}`, async () => {
       const answer = await this.ctx.send('CampaignManagement.GetKeywordsByAdGroupId', { AdGroupId: adGroupId });
-      return (answer.Keywords ?? []) as Wire[];
+      return answer.Keywords ?? [];
     });
   }
 
@@ -149,12 +149,12 @@ export class GroupsLive {
       Keywords: keywords.map((k) => ({
         Text: k.text,
         MatchType: k.match_type,
-        ...(k.bid !== null ? { Bid: { Amount: amount(k.bid) } } : {}),
+        ...(k.bid !== null ? { Bid: { Amount: this.ctx.amount(k.bid) } } : {}),
         ...(k.final_url ? { FinalUrls: [k.final_url] } : {}),
       })),
     });
     this.ctx.forget();
-    const ids: (string | null)[] = (answer.KeywordIds ?? []).map((id: unknown) => (id === null || id === undefined ? null : String(id)));
+    const ids = (answer.KeywordIds ?? []).map((id) => (id === null || id === undefined ? null : String(id)));
     const added = keywords.flatMap((k, i) =>
       ids[i]
         ? [
@@ -201,10 +201,10 @@ export class GroupsLive {
       if (failures.length) throw this.ctx.itemsRefused(failures, () => `keyword "${current.text}"`, 'The keyword was not removed.');
       return { ...current, status: 'Deleted' };
     }
-    const wire: Wire = { Id: id };
+    const wire: WireKeyword = { Id: id };
     if (patch.status !== undefined) wire.Status = patch.status;
     // A keyword's own bid removed: the platform takes a bid of 0 as "use the ad group's default bid".
-    if ('bid' in patch) wire.Bid = { Amount: patch.bid === null || patch.bid === undefined ? 0 : amount(patch.bid) };
+    if ('bid' in patch) wire.Bid = { Amount: patch.bid === null || patch.bid === undefined ? 0 : this.ctx.amount(patch.bid) };
     if ('final_url' in patch) wire.FinalUrls = patch.final_url ? [patch.final_url] : [];
     const answer = await this.ctx.send('CampaignManagement.UpdateKeywords', { AdGroupId: current.ad_group_id, Keywords: [wire] });
     this.ctx.forget();
@@ -224,13 +224,13 @@ export class GroupsLive {
           EntityType: level,
           ParentEntityId: level === 'Campaign' ? this.ctx.accountId : campaignId,
         });
-        return ((answer.EntityNegativeKeywords ?? []) as Wire[]).flatMap((e) =>
-          ((e.NegativeKeywords ?? []) as Wire[]).map((n): DeskAdsNegativeKeyword => ({
+        return (answer.EntityNegativeKeywords ?? []).flatMap((e) =>
+          (e?.NegativeKeywords ?? []).map((n): DeskAdsNegativeKeyword => ({
             id: String(n.Id),
             level,
-            owner_id: String(e.EntityId ?? id),
+            owner_id: String(e?.EntityId ?? id),
             campaign_id: campaignId,
-            text: n.Text,
+            text: n.Text ?? '',
             match_type: n.MatchType === 'Phrase' ? 'Phrase' : 'Exact',
           })),
         );
@@ -266,9 +266,7 @@ export class GroupsLive {
       ],
     });
     this.ctx.forget();
-    const ids: (string | null)[] = (answer.NegativeKeywordIds?.[0]?.Ids ?? []).map((id: unknown) =>
-      id === null || id === undefined ? null : String(id),
-    );
+    const ids = (answer.NegativeKeywordIds?.[0]?.Ids ?? []).map((id) => (id === null || id === undefined ? null : String(id)));
     const added = negatives.flatMap((n, i) =>
       ids[i]
         ? [{ id: ids[i]!, level: owner.level, owner_id: owner.id, campaign_id: campaignId, text: n.text, match_type: n.match_type }]
@@ -327,10 +325,10 @@ export class GroupsLive {
         ),
       );
       answers.forEach((answer, p) => {
-        for (const e of (answer.KeywordEstimatedBids ?? []) as Wire[]) {
+        for (const e of answer.KeywordEstimatedBids ?? []) {
           if (!e) continue;
-          const bids: Wire[] = e.KeywordEstimatedBid?.EstimatedBids ?? [];
-          const min = bids.map((b) => Number(b.EstimatedMinBid)).filter((n) => Number.isFinite(n) && n > 0);
+          const bids = e.KeywordEstimatedBid?.EstimatedBids ?? [];
+          const min = bids.map((b) => Number(b?.EstimatedMinBid)).filter((n) => Number.isFinite(n) && n > 0);
           if (!min.length) continue;
           const entry = estimates.get(String(e.KeywordId)) ?? {};
           entry[positions[p]!] = Math.min(...min);
@@ -351,27 +349,27 @@ interface Quality {
   components: DeskAdsKeyword['quality_components'];
 }
 
-export function adGroupFrom(g: Wire, campaignId: string): DeskAdsAdGroup {
+export function adGroupFrom(g: WireAdGroup, campaignId: string): DeskAdsAdGroup {
   return {
     id: String(g.Id),
     campaign_id: campaignId,
-    name: g.Name,
+    name: g.Name ?? '',
     status: entityStatusFrom(g.Status),
     cpc_bid: Number(g.CpcBid?.Amount ?? 0),
-    network: NETWORKS.has(g.Network) ? g.Network : 'OwnedAndOperatedAndSyndicatedSearch',
+    network: NETWORKS.has(g.Network as DeskAdsNetwork) ? (g.Network as DeskAdsNetwork) : 'OwnedAndOperatedAndSyndicatedSearch',
     start_date: dateFrom(g.StartDate) ?? '',
     ...(dateFrom(g.EndDate) ? { end_date: dateFrom(g.EndDate) } : {}),
   };
 }
 
-function keywordFrom(k: Wire, group: DeskAdsAdGroup, quality: Quality | undefined): DeskAdsKeyword {
+function keywordFrom(k: WireKeyword, group: DeskAdsAdGroup, quality: Quality | undefined): DeskAdsKeyword {
   const bid = k.Bid?.Amount;
   return {
     id: String(k.Id),
     ad_group_id: group.id,
     campaign_id: group.campaign_id,
-    text: k.Text,
-    match_type: k.MatchType,
+    text: k.Text ?? '',
+    match_type: k.MatchType as DeskAdsKeyword['match_type'],
     // No bid of its own (absent or 0): the ad group's default bid applies.
     bid: bid === undefined || bid === null || Number(bid) === 0 ? null : Number(bid),
     status: entityStatusFrom(k.Status),

@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-unsafe-assignment -- the platform's JSON is read loosely (Wire in wire.ts); typing every read after wire-types.ts is left to do */
 import { UpstreamUnavailableError } from '../../../core/errors';
 import { addDays } from '../../../core/dates';
 import { downloadReportFile, runAsyncReport } from '../../live/report-jobs';
@@ -8,7 +7,8 @@ import { dateWire } from './convert';
 import type { CampaignsLive } from './campaigns';
 import type { DeskAdsLiveContext } from './context';
 import { figure, reportRecords, unzip } from './report-files';
-import { PLATFORM, type Wire } from './wire';
+import { PLATFORM } from './wire';
+import type { WireReportRequest } from './wire-types';
 
 /**
  * The deskads port's reports over the platform's Reporting service: one report request per port
@@ -73,7 +73,7 @@ export class DeskAdsReports {
     const end = range.end_date < this.ctx.yesterday ? range.end_date : this.ctx.yesterday;
     if (range.start_date > end) return [];
     const accountIds = [this.ctx.accountId];
-    const request = {
+    const request: WireReportRequest = {
       Type: type,
       ReportName: `gateway ${type}`,
       Format: 'Csv',
@@ -99,7 +99,7 @@ export class DeskAdsReports {
         },
         async poll(reportId) {
           const answer = await ctx.send('Reporting.PollGenerateReport', { ReportRequestId: reportId });
-          const status: Wire = answer.ReportRequestStatus ?? {};
+          const status = answer.ReportRequestStatus ?? {};
           if (status.Status === 'Success') return { state: 'done', location: status.ReportDownloadUrl ?? '' };
           if (status.Status === 'Error') return { state: 'failed', reason: 'the platform could not build it' };
           return { state: 'running' };

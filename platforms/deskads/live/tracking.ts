@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-member-access -- the platform's JSON is read loosely (Wire in wire.ts); typing every read after wire-types.ts is left to do */
 import { ToolError } from '../../../core/errors';
 import { listAuditEntries } from '../../../functions/runtime/stores/audit';
 import { downloadReportFile } from '../../live/report-jobs';
@@ -14,7 +13,8 @@ import type {
 import type { CampaignsLive } from './campaigns';
 import type { DeskAdsLiveContext } from './context';
 import { parseCsv } from './report-files';
-import { PLATFORM, batchFailures, nestedBatchFailures, type Wire } from './wire';
+import { PLATFORM, batchFailures, nestedBatchFailures } from './wire';
+import type { WireAudience, WireCriterion, WireGoal } from './wire-types';
 
 /**
  * The account, conversion tracking (conversion goals, UET tags), audiences with their ad group
@@ -47,7 +47,7 @@ export class TrackingLive {
 
   async getAccountInfo(): Promise<DeskAdsAccountInfo> {
     const answer = await this.ctx.send('CustomerManagement.GetAccount', { AccountId: this.ctx.accountId });
-    const a: Wire = answer.Account ?? {};
+    const a = answer.Account ?? {};
     return {
       id: String(a.Id),
       account_id: String(a.Id),
@@ -66,12 +66,14 @@ export class TrackingLive {
         ConversionGoalIds: null,
         ConversionGoalTypes: GOAL_WIRE_TYPES,
       });
-      return ((answer.ConversionGoals ?? []) as Wire[]).filter((g) => g && GOAL_TYPES.includes(g.Type)).map(goalFrom);
+      return (answer.ConversionGoals ?? [])
+        .filter((g): g is WireGoal => !!g && GOAL_TYPES.includes(g.Type as DeskAdsGoalType))
+        .map(goalFrom);
     });
   }
 
   async createConversionGoal(goal: DeskAdsNewConversionGoal): Promise<DeskAdsConversionGoal> {
-    const wire: Wire = {
+    const wire: WireGoal = {
       Type: goal.type,
       Name: goal.name,
       Status: 'Active',
@@ -109,11 +111,17 @@ export class TrackingLive {
   listUetTags(): Promise<DeskAdsUetTag[]> {
     return this.ctx.cached('tags', async () => {
       const answer = await this.ctx.send('CampaignManagement.GetUetTagsByIds', { TagIds: null });
-      return ((answer.UetTags ?? []) as Wire[]).map((t) => ({
-        id: String(t.Id),
-        name: t.Name ?? '',
-        status: t.TrackingStatus ?? 'Unverified',
-      }));
+      return (answer.UetTags ?? []).flatMap((t) =>
+        t
+          ? [
+              {
+                id: String(t.Id),
+                name: t.Name ?? '',
+                status: t.TrackingStatus ?? 'Unverified',
+              },
+            ]
+          : [],
+      );
     });
   }
 
@@ -125,7 +133,7 @@ export class TrackingLive {
           .map((w) => w.audience)
           .join(','),
       });
-      return ((answer.Audiences ?? []) as Wire[]).filter((a) => a && AUDIENCE_PORT.has(a.Type)).map(audienceFrom);
+      return (answer.Audiences ?? []).filter((a): a is WireAudience => !!a && AUDIENCE_PORT.has(a.Type ?? '')).map(audienceFrom);
     });
   }
 
@@ -150,8 +158,8 @@ export class TrackingLive {
               AdGroupCriterionIds: null,
               CriterionType: AUDIENCE_WIRE[type].criterion,
             });
-            return ((answer.AdGroupCriterions ?? []) as Wire[])
-              .filter((c) => c?.Criterion?.Type === 'AudienceCriterion')
+            return (answer.AdGroupCriterions ?? [])
+              .filter((c): c is WireCriterion => c?.Criterion?.Type === 'AudienceCriterion')
               .map((c) => criterionFrom(c, g.id, g.campaign_id));
           }),
         ),
@@ -183,9 +191,7 @@ export class TrackingLive {
         })),
       });
       this.ctx.forget();
-      const ids: (string | null)[] = (answer.AdGroupCriterionIds ?? []).map((id: unknown) =>
-        id === null || id === undefined ? null : String(id),
-      );
+      const ids = (answer.AdGroupCriterionIds ?? []).map((id) => (id === null || id === undefined ? null : String(id)));
       const now = new Date().toISOString();
       batch.forEach(({ c, audience }, i) => {
         if (ids[i])
@@ -219,8 +225,8 @@ export class TrackingLive {
   async getAudienceTargetAndBid(adGroupId: string): Promise<boolean> {
     const campaignId = await this.campaignOfAdGroup(adGroupId);
     const group = (await this.campaigns.adGroupsWire(campaignId)).find((g) => String(g.Id) === adGroupId)!;
-    const setting: Wire | undefined = (group.Settings ?? []).find((s: Wire) => s?.Type === 'TargetSetting');
-    return ((setting?.Details ?? []) as Wire[]).some((d) => d.CriterionTypeGroup === 'Audience' && d.TargetAndBid === true);
+    const setting = (group.Settings ?? []).find((s) => s?.Type === 'TargetSetting');
+    return (setting?.Details ?? []).some((d) => d.CriterionTypeGroup === 'Audience' && d.TargetAndBid === true);
   }
 
   async setAudienceTargetAndBid(adGroupId: string, targetAndBid: boolean): Promise<void> {
@@ -275,8 +281,8 @@ export class TrackingLive {
   async dismissRecommendations(): Promise<void> {}
 }
 
-function goalFrom(g: Wire): DeskAdsConversionGoal {
-  const revenue: Wire = g.Revenue ?? {};
+function goalFrom(g: WireGoal): DeskAdsConversionGoal {
+  const revenue = g.Revenue ?? {};
   return {
     id: String(g.Id),
     name: g.Name ?? '',
@@ -294,12 +300,12 @@ function goalFrom(g: Wire): DeskAdsConversionGoal {
   };
 }
 
-function audienceFrom(a: Wire): DeskAdsAudience {
+function audienceFrom(a: WireAudience): DeskAdsAudience {
   const searchSize = Number(a.SearchSize ?? 0);
   return {
     id: String(a.Id),
     name: a.Name ?? '',
-    type: AUDIENCE_PORT.get(a.Type)!,
+    type: AUDIENCE_PORT.get(a.Type ?? '')!,
     description: a.Description ?? null,
     membership_duration_days: a.MembershipDuration === undefined || a.MembershipDuration === null ? null : Number(a.MembershipDuration),
     search_size: searchSize,
@@ -311,14 +317,14 @@ function audienceFrom(a: Wire): DeskAdsAudience {
   };
 }
 
-function criterionFrom(c: Wire, adGroupId: string, campaignId: string): DeskAdsAudienceCriterion {
-  const criterion: Wire = c.Criterion ?? {};
+function criterionFrom(c: WireCriterion, adGroupId: string, campaignId: string): DeskAdsAudienceCriterion {
+  const criterion = c.Criterion ?? {};
   return {
     id: String(c.Id),
     ad_group_id: adGroupId,
     campaign_id: campaignId,
     audience_id: String(criterion.AudienceId),
-    audience_type: AUDIENCE_PORT.get(criterion.AudienceType) ?? 'RemarketingList',
+    audience_type: AUDIENCE_PORT.get(criterion.AudienceType ?? '') ?? 'RemarketingList',
     bid_adjustment: Number(c.CriterionBid?.Multiplier ?? 0),
     excluded: c.Type === 'NegativeAdGroupCriterion',
     status: c.Status === 'Paused' ? 'Paused' : 'Active',

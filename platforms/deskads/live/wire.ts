@@ -3,7 +3,7 @@ import { GatewayError, ToolError, UpstreamRateLimitError } from '../../../core/e
 import type { PortCall } from '../../../core/tool';
 import { sendUpstream, type UpstreamResponse } from '../../live/http';
 import { deskAdsSettings, type DeskAdsSettings } from './settings';
-import type { WireBatchError, WireBatchErrorCollection } from './wire-types';
+import type { Answers, Maybe, Requests, WireBatchError, WireBatchErrorCollection } from './wire-types';
 
 /**
  * The deskads platform's JSON REST interface (version 13 of its Campaign Management, Customer
@@ -78,20 +78,12 @@ const OPERATIONS = {
   'AdInsight.GetEstimatedBidByKeywordIds': ['POST', '/AdInsight/v13/EstimatedBid/queryByKeywordIds'],
   'Reporting.SubmitGenerateReport': ['POST', '/Reporting/v13/GenerateReport/Submit'],
   'Reporting.PollGenerateReport': ['POST', '/Reporting/v13/GenerateReport/Poll'],
-} as const satisfies Record<string, readonly ['POST' | 'PUT' | 'DELETE', string]>;
+} as const satisfies Record<keyof Requests & keyof Answers, readonly ['POST' | 'PUT' | 'DELETE', string]>;
 
 export type Operation = keyof typeof OPERATIONS;
 
 /** Reads that the platform takes as POST: sending one twice cannot change anything. */
 const isRead = (operation: Operation) => /\.(Get|Search|Poll)/.test(operation);
-
-/**
- * A JSON object of the platform as the adapter builds requests and reads answers. Loosely typed:
- * wire-types.ts names the members read, after the published models; moving every read onto those
- * types is left to do.
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the wire JSON is read loosely (see above)
-export type Wire = Record<string, any>;
 
 export interface DeskAdsCredentials extends Record<string, string> {
   refresh_token: string;
@@ -154,22 +146,6 @@ export class DeskAdsApi {
     return this.refreshToken;
   }
 
-  async campaign<T = Wire>(operation: Operation & `CampaignManagement.${string}`, body: object): Promise<T> {
-    return (await this.send(operation, body)) as T;
-  }
-
-  async customer<T = Wire>(operation: Operation & `CustomerManagement.${string}`, body: object): Promise<T> {
-    return (await this.send(operation, body)) as T;
-  }
-
-  async insight<T = Wire>(operation: Operation & `AdInsight.${string}`, body: object): Promise<T> {
-    return (await this.send(operation, body)) as T;
-  }
-
-  async reporting<T = Wire>(operation: Operation & `Reporting.${string}`, body: object): Promise<T> {
-    return (await this.send(operation, body)) as T;
-  }
-
   /** The deployment's settings (for downloads); refuses a deployment without its app and developer token. */
   async loadSettings(): Promise<DeskAdsSettings> {
     this.settings ??= await deskAdsSettings();
@@ -193,7 +169,8 @@ export class DeskAdsApi {
     }
   }
 
-  private async send(operation: Operation, body: object): Promise<unknown> {
+  /** One operation of the platform: its typed request body, its typed answer. */
+  async send<O extends Operation>(operation: O, body: Requests[O]): Promise<Answers[O]> {
     const settings = await this.loadSettings();
     const [method, path] = OPERATIONS[operation];
     const service = operation.slice(0, operation.indexOf('.')) as Service;
@@ -219,7 +196,7 @@ export class DeskAdsApi {
           throw new UpstreamRateLimitError(PLATFORM, THROTTLE_RETRY_SECONDS);
         throw err;
       }
-      if (response.status >= 200 && response.status < 300) return response.body ?? {};
+      if (response.status >= 200 && response.status < 300) return (response.body ?? {}) as Answers[O];
       const fault = readFault(response.body);
       // An expired or refused access token is refused before anything happens: a new token and one more try is safe.
       if (!refreshed && (response.status === 401 || fault.codes.some((c) => c === 109 || c === 105))) {
@@ -357,7 +334,7 @@ function readFault(body: unknown): Fault {
 }
 
 /** The per-item errors of a batch answer (`PartialErrors`), by the index of the item in the request. */
-export function batchFailures(partialErrors: WireBatchError[] | null | undefined): BatchFailure[] {
+export function batchFailures(partialErrors: Maybe<WireBatchError[]>): BatchFailure[] {
   return (partialErrors ?? []).map((e) => ({
     index: Number(e.Index),
     code: e.Code === undefined || e.Code === null ? undefined : Number(e.Code),
@@ -367,9 +344,7 @@ export function batchFailures(partialErrors: WireBatchError[] | null | undefined
 }
 
 /** The per-item errors of a nested batch answer (`NestedPartialErrors`: one collection per entity, each with its items' errors). */
-export function nestedBatchFailures(
-  nested: (WireBatchErrorCollection | null)[] | null | undefined,
-): { index: number; failures: BatchFailure[] }[] {
+export function nestedBatchFailures(nested: Maybe<Maybe<WireBatchErrorCollection>[]>): { index: number; failures: BatchFailure[] }[] {
   return (nested ?? [])
     .filter((c): c is WireBatchErrorCollection => !!c)
     .map((c) => ({

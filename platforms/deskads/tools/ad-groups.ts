@@ -5,6 +5,8 @@ import { dateArgument } from '../../../core/arguments';
 import { isoDate } from '../../../core/dates';
 import { markdownTable, money } from '../../../core/markdown';
 import { defineDeskAdsTool } from '../define';
+import { deskAdsBid } from '../money';
+import { BID_RANGE, bid } from './keywords';
 import {
   applyDeskAdsListFilters,
   deskadsListFilterArgs,
@@ -39,15 +41,7 @@ const OPTIONS: DeskAdsListOptions<AdGroupRow> = {
   queryHint: 'ad group name, id and campaign name',
 };
 
-/** The platform's CPC bid bounds in account currency. */
-const BID = { min: 0.01, max: 1000 } as const;
-const bidArgument = (description: string) =>
-  v.pipe(
-    v.number(),
-    v.minValue(BID.min, `must be at least ${BID.min}`),
-    v.maxValue(BID.max, `must be at most ${BID.max}`),
-    v.description(description),
-  );
+const bidArgument = (description: string) => v.pipe(bid, v.description(description));
 
 export const listDeskAdsAdGroups = defineDeskAdsTool({
   name: 'list_deskads_ad_groups',
@@ -198,7 +192,7 @@ export const createDeskAdsAdGroup = defineDeskAdsTool({
       v.maxLength(256),
       v.description('Ad group name, up to 256 characters, unique in the campaign'),
     ),
-    cpc_bid: bidArgument(`Default CPC bid of its keywords, ${BID.min}-${BID.max} in account currency`),
+    cpc_bid: bidArgument(`Default CPC bid of its keywords, ${BID_RANGE}`),
     network: v.optional(
       v.pipe(v.picklist(NETWORKS), v.description(`${NETWORKS.join(', ')} (default OwnedAndOperatedAndSyndicatedSearch)`)),
       'OwnedAndOperatedAndSyndicatedSearch',
@@ -238,7 +232,7 @@ export const createDeskAdsAdGroup = defineDeskAdsTool({
       campaign_id: campaign.id,
       name: args.name,
       status,
-      cpc_bid: Math.round(args.cpc_bid * 100) / 100,
+      cpc_bid: deskAdsBid(args.cpc_bid, ctx.account.currency, 'cpc_bid'),
       network: args.network,
       start_date: args.start_date ?? today,
     };
@@ -280,7 +274,7 @@ export const updateDeskAdsAdGroup = defineDeskAdsTool({
     name: v.optional(
       v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(256), v.description('New name, up to 256 characters')),
     ),
-    cpc_bid: v.optional(bidArgument(`New default CPC bid, ${BID.min}-${BID.max}`)),
+    cpc_bid: v.optional(bidArgument(`New default CPC bid, ${BID_RANGE}`)),
     status: v.optional(v.pipe(v.picklist(['Active', 'Paused']), v.description('Active or Paused'))),
     network: v.optional(v.pipe(v.picklist(NETWORKS), v.description(NETWORKS.join(', ')))),
     start_date: v.optional(dateArgument('YYYY-MM-DD new first day (only before it has started)')),
@@ -321,7 +315,7 @@ export const updateDeskAdsAdGroup = defineDeskAdsTool({
     for (const field of AD_GROUP_FIELDS) {
       const raw = args[field];
       if (raw === undefined) continue;
-      const after = field === 'cpc_bid' ? Math.round((raw as number) * 100) / 100 : raw;
+      const after = field === 'cpc_bid' ? deskAdsBid(raw as number, ctx.account.currency, 'cpc_bid') : raw;
       const before = group[field] ?? null;
       if (after === before) continue;
       (patch as Record<string, unknown>)[field] = after ?? undefined;

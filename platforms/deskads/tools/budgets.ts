@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { deskAdsDailyBudget } from '../money';
 import { ToolError } from '../../../core/errors';
 import { addDays, lastReportDay, reportingZone } from '../../../core/dates';
 import { markdownTable, money } from '../../../core/markdown';
@@ -263,7 +264,7 @@ export const updateDeskAdsBudget = defineDeskAdsTool({
         { code: 'not_found' },
       );
     }
-    const amount = Math.round(args.amount * 100) / 100;
+    const amount = deskAdsDailyBudget(args.amount, ctx.account.currency, 'amount');
     const data = { id: budget.id, name: budget.name, before: budget.amount, after: amount, campaign_count: budget.campaign_ids.length };
     if (amount === budget.amount)
       return { summary: `Shared budget "${budget.name}" is already ${amount}; nothing changes`, changes: [], data };

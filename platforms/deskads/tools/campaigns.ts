@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { deskAdsDailyBudget } from '../money';
 import { ToolError } from '../../../core/errors';
 import type { FieldChange } from '../../../core/plan';
 import { dateArgument } from '../../../core/arguments';
@@ -271,7 +272,11 @@ export const updateDeskAdsCampaign = defineDeskAdsTool({
       fields[field] = { before: before ?? null, after };
     };
     set('name', args.name, campaign.name);
-    set('daily_budget', args.daily_budget === undefined ? undefined : Math.round(args.daily_budget * 100) / 100, campaign.daily_budget);
+    set(
+      'daily_budget',
+      args.daily_budget === undefined ? undefined : deskAdsDailyBudget(args.daily_budget, ctx.account.currency),
+      campaign.daily_budget,
+    );
     set('bid_strategy', args.bid_strategy, campaign.bid_strategy);
     set('target_cpa', args.target_cpa, campaign.target_cpa);
     if (args.end_date !== undefined && (args.end_date ?? undefined) !== campaign.end_date) {
@@ -282,7 +287,7 @@ export const updateDeskAdsCampaign = defineDeskAdsTool({
     // A daily budget of its own takes the campaign off its shared budget (BudgetId cleared), as the platform does.
     const leavesShared = sharedBudget !== undefined && args.daily_budget !== undefined;
     if (leavesShared) {
-      patch.daily_budget = Math.round(args.daily_budget! * 100) / 100;
+      patch.daily_budget = deskAdsDailyBudget(args.daily_budget!, ctx.account.currency);
       fields.daily_budget = { before: campaign.daily_budget, after: patch.daily_budget };
       (patch as DeskAdsCampaignPatch & DeskAdsCampaignSettings).budget_id = undefined;
       fields.budget_id = { before: sharedBudget, after: null };

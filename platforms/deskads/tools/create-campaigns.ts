@@ -17,7 +17,9 @@ import {
 } from '../port-rest';
 import { productValue } from '../product-partitions';
 import { descriptions, duplicates, finalUrl, headlines, path } from './ads';
-import { BID, bid, keywordText } from './keywords';
+import { BID_RANGE, bid, keywordText } from './keywords';
+import { deskAdsBid, deskAdsDailyBudget } from '../money';
+import { roundToMinorUnit } from '../../../core/money';
 import { idArgument } from './shared';
 
 /**
@@ -139,7 +141,7 @@ const adGroupArg = (what: string) =>
         v.maxLength(256),
         v.description('Ad group name, up to 256 characters'),
       ),
-      cpc_bid: v.pipe(bid, v.description(`Default CPC bid, ${BID.min}-${BID.max} in account currency`)),
+      cpc_bid: v.pipe(bid, v.description(`Default CPC bid, ${BID_RANGE}`)),
     }),
     v.description(what),
   );
@@ -179,7 +181,7 @@ async function planCampaign(
     status: 'Paused',
     bid_strategy: args.bid_strategy as DeskAdsNewCampaign['bid_strategy'],
     ...(args.target_cpa !== undefined ? { target_cpa: args.target_cpa } : {}),
-    ...(shared ? { budget_id: shared.id } : { daily_budget: Math.round(args.daily_budget! * 100) / 100 }),
+    ...(shared ? { budget_id: shared.id } : { daily_budget: deskAdsDailyBudget(args.daily_budget!, ctx.account.currency) }),
     budget_type: args.budget_type as DeskAdsNewCampaign['budget_type'],
     start_date: args.start_date ?? today,
     ...(args.end_date ? { end_date: args.end_date } : {}),
@@ -354,7 +356,11 @@ export const createDeskAdsSearchCampaign = defineDeskAdsTool({
     const { campaign, change, budgets, notes, sharedName } = await planCampaign(args as CampaignArgs, 'Search', ctx, {
       location_ids: resolved.map((g) => g.id),
     });
-    const adGroup = { name: args.ad_group.name, cpc_bid: Math.round(args.ad_group.cpc_bid * 100) / 100, network: args.network };
+    const adGroup = {
+      name: args.ad_group.name,
+      cpc_bid: deskAdsBid(args.ad_group.cpc_bid, ctx.account.currency, 'ad_group.cpc_bid'),
+      network: args.network,
+    };
     const ad = {
       headlines: args.ad.headlines,
       descriptions: args.ad.descriptions,
@@ -365,7 +371,7 @@ export const createDeskAdsSearchCampaign = defineDeskAdsTool({
     const keywords = args.keywords.map((k) => ({
       text: k.text,
       match_type: k.match_type,
-      bid: k.bid === undefined ? null : Math.round(k.bid * 100) / 100,
+      bid: k.bid === undefined ? null : deskAdsBid(k.bid, ctx.account.currency),
       final_url: null,
     }));
     const child = (entity: string, label: string, fields: Record<string, unknown>): PlannedChange => ({
@@ -578,7 +584,7 @@ export const createDeskAdsShoppingCampaign = defineDeskAdsTool({
       throw new ToolError(
         `Merchant store "${store.name}" has no products in its feed; a shopping campaign would have nothing to advertise.`,
       );
-    const groupBid = Math.round(args.ad_group.cpc_bid * 100) / 100;
+    const groupBid = deskAdsBid(args.ad_group.cpc_bid, ctx.account.currency, 'ad_group.cpc_bid');
     const tree = args.product_groups;
     const dimension = tree?.partition_by;
     if (tree) {
@@ -596,7 +602,7 @@ export const createDeskAdsShoppingCampaign = defineDeskAdsTool({
             dimension: dimension!,
             value: offers.map((p) => productValue(p, dimension!)).find((k) => k.toLowerCase() === g.value.toLowerCase())!,
             partition_type: 'Unit' as const,
-            bid: g.exclude ? null : Math.round((g.bid ?? groupBid) * 100) / 100,
+            bid: g.exclude ? null : roundToMinorUnit(g.bid ?? groupBid, ctx.account.currency),
             excluded: g.exclude,
           })),
           {

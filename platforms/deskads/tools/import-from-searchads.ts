@@ -16,7 +16,9 @@ import { defineDeskAdsTool } from '../define';
 import type { DeskAdsMatchType, DeskAdsNewAdExtension, DeskAdsNegativeMatchType } from '../port';
 import type { DeskAdsNewCampaign } from '../port-rest';
 import { RSA } from './ads';
-import { BID, KEYWORD_MAX_CHARS } from './keywords';
+import { KEYWORD_MAX_CHARS } from './keywords';
+import { clampDeskAdsBid, deskAdsMinimumDailyBudget } from '../money';
+import { roundToMinorUnit } from '../../../core/money';
 import { MAX_EXTENSIONS_PER_ENTITY } from './extensions';
 
 /**
@@ -308,7 +310,7 @@ export const importDeskAdsFromSearchAds = defineDeskAdsTool({
           name: c.name,
           type: 'Search',
           status: 'Paused',
-          daily_budget: Math.max(0.05, Math.round(c.budget_amount * 100) / 100),
+          daily_budget: Math.max(deskAdsMinimumDailyBudget(ctx.account.currency), roundToMinorUnit(c.budget_amount, ctx.account.currency)),
           budget_type: 'DailyBudgetStandard',
           bid_strategy: bidStrategy,
           ...(bidStrategy === 'TargetCpa' ? { target_cpa: targetCpa } : {}),
@@ -374,7 +376,7 @@ export const importDeskAdsFromSearchAds = defineDeskAdsTool({
             : {
                 name: g.name,
                 status: status(g.status),
-                cpc_bid: Math.min(BID.max, Math.max(BID.min, Math.round((g.cpc_bid || 1) * 100) / 100)),
+                cpc_bid: clampDeskAdsBid(g.cpc_bid || 1, ctx.account.currency),
               },
           keywords: [],
           negatives: [],
@@ -404,7 +406,7 @@ export const importDeskAdsFromSearchAds = defineDeskAdsTool({
           plan.keywords.push({
             text: k.text,
             match_type: match,
-            bid: k.cpc_bid ? Math.min(BID.max, Math.max(BID.min, Math.round(k.cpc_bid * 100) / 100)) : null,
+            bid: k.cpc_bid ? clampDeskAdsBid(k.cpc_bid, ctx.account.currency) : null,
             final_url: null,
             status: status(k.status),
           });

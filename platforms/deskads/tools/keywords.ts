@@ -4,6 +4,7 @@ import { ALLOW_BLOCKING_DESCRIPTION, blockedKeywords, refuseBlockingNegatives } 
 import type { PlannedChange } from '../../../core/plan';
 import { markdownTable, money } from '../../../core/markdown';
 import { defineDeskAdsTool } from '../define';
+import { DESKADS_BID_CEILING, deskAdsBid } from '../money';
 import {
   applyDeskAdsListFilters,
   deskadsListFilterArgs,
@@ -24,7 +25,9 @@ import { figuresBy, idArgument, metricsOutput, metricsWindow, rowMetrics, window
 /** Keyword rules of the platform: text length, bids, and how many one call may carry. */
 export const KEYWORD_MAX_CHARS = 100;
 const PER_CALL = 1000;
-export const BID = { min: 0.01, max: 1000 } as const;
+/** The schema's bounds of a CPC bid: above 0 and at most the largest bid of any currency; the account's currency narrows them (deskAdsBid). */
+export const BID = { min: 0, max: DESKADS_BID_CEILING } as const;
+export const BID_RANGE = "in account currency; the platform's range per currency (USD, EUR, GBP 0.05-1,000; JPY whole yen from 1)";
 
 const chars = (s: string) => [...s].length;
 export const keywordText = v.pipe(
@@ -35,11 +38,7 @@ export const keywordText = v.pipe(
   v.check((s) => !/[!@%^*()={};~`<>?\\|]/.test(s), 'must not contain the characters ! @ % ^ * ( ) = { } ; ~ ` < > ? \\ |'),
   v.description(`Keyword text, up to ${KEYWORD_MAX_CHARS} characters, without match-type punctuation (give match_type instead)`),
 );
-export const bid = v.pipe(
-  v.number(),
-  v.minValue(BID.min, `must be at least ${BID.min}`),
-  v.maxValue(BID.max, `must be at most ${BID.max}`),
-);
+export const bid = v.pipe(v.number(), v.gtValue(BID.min, 'must be greater than 0'), v.maxValue(BID.max, `must be at most ${BID.max}`));
 const url = v.pipe(
   v.string(),
   v.trim(),
@@ -245,7 +244,7 @@ export const addDeskAdsKeywords = defineDeskAdsTool({
         v.strictObject({
           text: keywordText,
           match_type: v.pipe(v.picklist(MATCH_TYPES), v.description(MATCH_TYPES.join(', '))),
-          bid: v.optional(v.pipe(bid, v.description(`Own CPC bid ${BID.min}-${BID.max}; default the ad group's bid`))),
+          bid: v.optional(v.pipe(bid, v.description(`Own CPC bid ${BID_RANGE}; default the ad group's bid`))),
           final_url: v.optional(v.pipe(url, v.description("Landing page for this keyword; default the ad's"))),
         }),
       ),
@@ -298,7 +297,7 @@ export const addDeskAdsKeywords = defineDeskAdsTool({
         ad_group_id: { after: group.id },
         text: { after: k.text },
         match_type: { after: k.match_type },
-        bid: { after: k.bid ?? null },
+        bid: { after: k.bid === undefined ? null : deskAdsBid(k.bid, ctx.account.currency, `keywords[${args.keywords.indexOf(k)}].bid`) },
         final_url: { after: k.final_url ?? null },
       },
       // A keyword spends only while its ad group and campaign serve.
@@ -318,7 +317,12 @@ export const addDeskAdsKeywords = defineDeskAdsTool({
       data: {
         adGroupId: group.id,
         adGroupName: group.name,
-        toAdd: toAdd.map((k) => ({ text: k.text, match_type: k.match_type, bid: k.bid ?? null, final_url: k.final_url ?? null })),
+        toAdd: toAdd.map((k) => ({
+          text: k.text,
+          match_type: k.match_type,
+          bid: k.bid === undefined ? null : deskAdsBid(k.bid, ctx.account.currency),
+          final_url: k.final_url ?? null,
+        })),
         skipped,
       },
     };
@@ -383,7 +387,7 @@ export const updateDeskAdsKeywords = defineDeskAdsTool({
       v.array(
         v.strictObject({
           keyword_id: idArgument('keyword', 'list_deskads_keywords'),
-          bid: v.optional(v.nullable(v.pipe(bid, v.description(`CPC bid ${BID.min}-${BID.max}; null = the ad group's default`)))),
+          bid: v.optional(v.nullable(v.pipe(bid, v.description(`CPC bid ${BID_RANGE}; null = the ad group's default`)))),
           status: v.optional(v.pipe(v.picklist(['Active', 'Paused']), v.description('Active or Paused'))),
           final_url: v.optional(v.nullable(v.pipe(url, v.description('Landing page; null clears it')))),
         }),
@@ -420,7 +424,10 @@ export const updateDeskAdsKeywords = defineDeskAdsTool({
       const patch: DeskAdsKeywordPatch = {};
       const fields: PlannedChange['fields'] = {};
       for (const field of ['bid', 'status', 'final_url'] as const) {
-        const after = u[field];
+        const after =
+          field === 'bid' && typeof u.bid === 'number'
+            ? deskAdsBid(u.bid, ctx.account.currency, `updates[${args.updates.indexOf(u)}].bid`)
+            : u[field];
         if (after === undefined || after === k[field]) continue;
         (patch as Record<string, unknown>)[field] = after;
         fields[field] = { before: k[field], after };

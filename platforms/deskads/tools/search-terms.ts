@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { clampDeskAdsBid } from '../money';
 import { ToolError } from '../../../core/errors';
 import { markdownTable, money } from '../../../core/markdown';
 import { totals } from '../../../core/metrics';
@@ -262,7 +263,7 @@ export const analyzeDeskAdsWastedSpend = defineDeskAdsTool({
           spend: r.spend,
           clicks: r.clicks,
           bid,
-          suggested_bid: Math.max(0.01, Math.round(bid * 0.7 * 100) / 100),
+          suggested_bid: clampDeskAdsBid(bid * 0.7, ctx.account.currency),
         },
       ];
     });

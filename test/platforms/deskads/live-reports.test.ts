@@ -25,6 +25,17 @@ describe('Live deskads reports', () => {
     platform.reportPolls = 0;
   });
 
+  it('the locations file is downloaded once and kept: a second lookup asks the platform nothing', async () => {
+    const { account } = await deskAdsLiveOwner(platform);
+    const adapter = deskads.open(account, operatorCall(30_000));
+    const asked = () => platform.requests.filter((r) => r.operation === 'CampaignManagement.GetGeoLocationsFileUrl').length;
+    const first = await adapter.listGeoLocations();
+    expect(first.length).toBeGreaterThan(0);
+    const [askedBefore, downloadsBefore] = [asked(), platform.downloads.length];
+    expect(await adapter.listGeoLocations()).toEqual(first);
+    expect([asked(), platform.downloads.length]).toEqual([askedBefore, downloadsBefore]);
+  }, 120_000);
+
   it('a report tool reads its figures from the downloaded report', async () => {
     const { apiKey, account } = await deskAdsLiveOwner(platform);
     const before = platform.downloads.length;

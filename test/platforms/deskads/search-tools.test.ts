@@ -86,7 +86,7 @@ describe('deskads search tools', () => {
     ['update_deskads_campaign', { campaign_id: '1', status: 'Deleted' }, '`status`'],
     ['update_deskads_campaign', { campaign_id: '999', name: 'X' }, 'No campaign 999'],
     ['pause_deskads_campaign', { campaign_id: '999' }, 'No campaign 999'],
-    ['create_deskads_ad_group', { campaign_id: '1', name: 'X', cpc_bid: 0 }, 'must be at least 0.01'],
+    ['create_deskads_ad_group', { campaign_id: '1', name: 'X', cpc_bid: 0 }, 'must be greater than 0'],
     ['update_deskads_ad_group', { ad_group_id: '1' }, 'give at least one setting'],
     ['update_deskads_ad_group', { ad_group_id: '1', start_date: '2030-02-01', end_date: '2030-01-01' }, 'must not be after `end_date`'],
     ['add_deskads_keywords', { ad_group_id: '1', keywords: [] }, 'at least one keyword'],
