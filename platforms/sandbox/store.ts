@@ -331,7 +331,9 @@ export class SandboxStore {
         return this.strip<T>(after)!;
       } catch (err) {
         // Another write got in between: read again and re-check `expect` (a few times at most).
-        const conflict = isConditionalCheckFailed(err) || cancellationReasons(err)?.some((r) => r.Code === 'ConditionalCheckFailed');
+        const conflict =
+          isConditionalCheckFailed(err) ||
+          cancellationReasons(err)?.some((r) => r.Code === 'ConditionalCheckFailed' || r.Code === 'TransactionConflict');
         if (conflict && attempt < 4) continue;
         if (conflict) throw new EntityStateError(kind, id);
         throw err;

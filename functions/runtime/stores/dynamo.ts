@@ -61,14 +61,17 @@ export function currentStoreScope(): StoreScope | undefined {
 
 /**
  * Errors that are answers, not failures: a condition that did not hold, a transaction cancelled by
- * its conditions, a malformed request (a bug, left to surface as one).
+ * its conditions (or, where the caller reads again and retries, `conflictIsAnswer`: the sandbox
+ * store's update, by a concurrent transaction on the same item), a malformed request (a bug, left to surface as one).
  */
-function isStoreAnswer(err: unknown): boolean {
+function isStoreAnswer(err: unknown, conflictIsAnswer = false): boolean {
   const name = (err as { name?: string })?.name;
   if (name === 'ConditionalCheckFailedException' || name === 'ValidationException') return true;
   if (name === 'TransactionCanceledException') {
     const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-    return reasons.every((r) => !r.Code || r.Code === 'None' || r.Code === 'ConditionalCheckFailed');
+    return reasons.every(
+      (r) => !r.Code || r.Code === 'None' || r.Code === 'ConditionalCheckFailed' || (conflictIsAnswer && r.Code === 'TransactionConflict'),
+    );
   }
   return false;
 }
@@ -111,7 +114,8 @@ function storeBoundary(next: (args: CommandArgs) => Promise<unknown>, context: {
         }),
       ]);
     } catch (err) {
-      if (isStoreAnswer(err) || err instanceof StoreUnavailableError) throw err;
+      const sandboxOnly = tables.length > 0 && tables.every((table) => /sandbox$/.test(table));
+      if (isStoreAnswer(err, sandboxOnly) || err instanceof StoreUnavailableError) throw err;
       // Given up at the deadline: the SDK may still be sending (and DynamoDB applying) this request.
       if ((err as { name?: string })?.name === 'StoreDeadlineExceeded') trackUnfinished(request);
       throw new StoreUnavailableError();
