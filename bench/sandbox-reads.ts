@@ -29,31 +29,36 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 interface Recorded {
   commandName: string;
-  input: Record<string, any>;
+  input: { ExpressionAttributeValues?: Record<string, unknown>; [field: string]: unknown };
 }
 
-const CALLS: Record<string, { list: [string, object]; report: [string, object]; write: (campaigns: any[]) => [string, object] }> = {
+/** A campaign as the list tools answer it: the fields a write is chosen by. */
+type Campaign = Record<string, string>;
+/** The first campaign whose `field` is `value`. */
+const withField = (campaigns: Campaign[], field: string, value: RegExp) => campaigns.find((c) => value.test(c[field] ?? ''))!.id;
+
+const CALLS: Record<string, { list: [string, object]; report: [string, object]; write: (campaigns: Campaign[]) => [string, object] }> = {
   searchads: {
     list: ['list_campaigns', { lookback_days: 7 }],
     report: ['get_campaign_performance', { lookback_days: 30 }],
-    write: (c) => ['update_campaign', { campaign_id: c.find((x) => x.status === 'ENABLED').id, name: `Bench ${randomUUID()}` }],
+    write: (c) => ['update_campaign', { campaign_id: withField(c, 'status', /^ENABLED$/), name: `Bench ${randomUUID()}` }],
   },
   socialads: {
     list: ['list_socialads_campaigns', {}],
     report: ['get_socialads_campaign_performance', { lookback_days: 30 }],
-    write: (c) => ['update_socialads_campaign', { campaign_id: c.find((x) => x.status === 'ACTIVE').id, name: `Bench ${randomUUID()}` }],
+    write: (c) => ['update_socialads_campaign', { campaign_id: withField(c, 'status', /^ACTIVE$/), name: `Bench ${randomUUID()}` }],
   },
   proads: {
     list: ['list_proads_campaigns', {}],
     report: ['get_proads_campaign_performance', { lookback_days: 30 }],
-    write: (c) => ['update_proads_campaign', { campaign_id: c.find((x) => x.status === 'ACTIVE').id, name: `Bench ${randomUUID()}` }],
+    write: (c) => ['update_proads_campaign', { campaign_id: withField(c, 'status', /^ACTIVE$/), name: `Bench ${randomUUID()}` }],
   },
   shortvideo: {
     list: ['list_shortvideo_campaigns', {}],
     report: ['get_shortvideo_campaign_performance', { lookback_days: 30 }],
     write: (c) => [
       'update_shortvideo_campaign',
-      { campaign_id: c.find((x) => /ENABLE/.test(x.status)).id, campaign_name: `Bench ${randomUUID().slice(0, 8)}` },
+      { campaign_id: withField(c, 'status', /ENABLE/), campaign_name: `Bench ${randomUUID().slice(0, 8)}` },
     ],
   },
   retailads: {
@@ -61,18 +66,18 @@ const CALLS: Record<string, { list: [string, object]; report: [string, object]; 
     report: ['get_retailads_campaign_performance', {}],
     write: (c) => [
       'update_retailads_campaigns',
-      { campaigns: [{ campaignId: c.find((x) => x.state === 'ENABLED').id, name: `Bench ${randomUUID()}` }] },
+      { campaigns: [{ campaignId: withField(c, 'state', /^ENABLED$/), name: `Bench ${randomUUID()}` }] },
     ],
   },
   chatads: {
     list: ['list_chatads_campaigns', {}],
     report: ['get_chatads_insights', { scope: 'ad_account' }],
-    write: (c) => ['pause_chatads_campaign', { campaign_id: c.find((x) => x.status === 'ACTIVE').id }],
+    write: (c) => ['pause_chatads_campaign', { campaign_id: withField(c, 'status', /^ACTIVE$/) }],
   },
   deskads: {
     list: ['list_deskads_campaigns', {}],
     report: ['get_deskads_campaign_performance', {}],
-    write: (c) => ['update_deskads_campaign', { campaign_id: c.find((x) => x.status === 'Active').id, name: `Bench ${randomUUID()}` }],
+    write: (c) => ['update_deskads_campaign', { campaign_id: withField(c, 'status', /^Active$/), name: `Bench ${randomUUID()}` }],
   },
 };
 
@@ -115,12 +120,12 @@ async function main(): Promise<void> {
         body: JSON.stringify({ arguments: args }),
       });
       if (result.statusCode !== 200) throw new Error(`${tool} answered ${result.statusCode}: ${result.body}`);
-      return JSON.parse(result.body).data.structured as Record<string, any>;
+      return (JSON.parse(result.body) as { data: { structured: Record<string, unknown> } }).data.structured;
     };
 
     let recording: Recorded[] | undefined;
     documentClient().middlewareStack.add(
-      ((next: (a: unknown) => Promise<unknown>, context: { commandName?: string }) => async (args: { input: Record<string, any> }) => {
+      ((next: (a: unknown) => Promise<unknown>, context: { commandName?: string }) => async (args: { input: Recorded['input'] }) => {
         recording?.push({ commandName: context.commandName ?? '', input: structuredClone(args.input) });
         return next(args);
       }) as never,
@@ -134,10 +139,7 @@ async function main(): Promise<void> {
       recording = undefined;
       return requests;
     };
-    const summary = (requests: Recorded[]) => {
-      const bytes = requests.length ? '' : '';
-      return `${requests.length}${bytes}`;
-    };
+    const summary = (requests: Recorded[]) => String(requests.length);
 
     // ---- 1. Requests per call
     console.log('## DynamoDB requests per warm call\n');
@@ -145,7 +147,7 @@ async function main(): Promise<void> {
     console.log('|---|---:|---:|---:|');
     const billableReads = new Map<string, Recorded[]>();
     for (const [platform, calls] of Object.entries(CALLS)) {
-      const campaigns = (await call(...calls.list)).campaigns as any[];
+      const campaigns = (await call(...calls.list)).campaigns as Campaign[];
       await call(...calls.list);
       const list = await record(() => call(...calls.list));
       const report = await record(() => call(...calls.report));

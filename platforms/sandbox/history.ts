@@ -41,8 +41,8 @@ function timelineOf(entity: WithHistory<object>): Timeline {
   const history = entity.history ?? [];
   const current: Record<string, unknown> = { ...entity };
   for (const field of HISTORY_FIELDS) delete current[field];
-  const states: Record<string, unknown>[] = new Array(history.length + 1);
-  const lowest: string[] = new Array(history.length);
+  const states = new Array<Record<string, unknown>>(history.length + 1);
+  const lowest = new Array<string>(history.length);
   states[history.length] = current;
   let state = current;
   for (let i = history.length - 1; i >= 0; i--) {
