@@ -129,8 +129,9 @@ const toolRunner = (served: ServedPlatforms) =>
       progress: progressReporters.get(context) ?? noProgress,
     };
     state.toolStarted = true;
-    // The tool's own DynamoDB calls stop at the tool deadline, and its sandbox writes are counted.
-    const toolScope: StoreScope = { deadline, sandboxWrites: 0 };
+    // The tool's own DynamoDB calls stop at the tool deadline, its sandbox writes are counted, and
+    // each sandbox account it reads is read once (platforms/sandbox/store.ts).
+    const toolScope: StoreScope = { deadline, sandboxWrites: 0, sandboxReads: new Map() };
     state.toolScope = toolScope;
     try {
       return await withStoreDeadline(toolScope, async () => {

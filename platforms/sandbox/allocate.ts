@@ -11,7 +11,7 @@
  *   among its children by their share of each figure (largest remainder), so children always add
  *   up to the parent exactly and no day exceeds its budget.
  */
-import { stateAt, type WithHistory } from './history';
+import { changeTimes, stateAt, type WithHistory } from './history';
 import { seededRandom } from './metrics';
 
 /** The figures of one day of one entity. `video_views` only where the entity's type has views. */
@@ -56,7 +56,7 @@ export interface ParentDayResult {
 
 /** Moments within UTC day `date` at which the entity changed. */
 function changesWithin(entity: WithHistory<object>, dayStart: number): number[] {
-  return (entity.history ?? []).map((entry) => Date.parse(entry.at)).filter((t) => t > dayStart && t < dayStart + DAY_MS);
+  return changeTimes(entity).filter((t) => t > dayStart && t < dayStart + DAY_MS);
 }
 
 /** The entity at `moment`; the stored entity itself when nothing changed after it (no copy). */

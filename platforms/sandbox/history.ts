@@ -18,20 +18,75 @@ export type WithHistory<T> = T & { history?: HistoryEntry[] };
 /** The fields the store keeps for history; never part of an entity a port returns. */
 export const HISTORY_FIELDS = ['history', 'rev'] as const;
 
-/** The entity as it was at `moment` (ISO timestamp): later updates are undone, newest first. */
-export function stateAt<T extends object>(entity: WithHistory<T>, moment: string): T {
-  const state: Record<string, unknown> = { ...entity };
+/**
+ * The states of an entity, computed once per entity object in one walk back from its current state:
+ * `states[k]` is the state after the first k entries, `lowest[i]` the earliest `at` of entries i and
+ * later. The state at a moment is the one after the last entry made at or before it (found by
+ * binary search on `lowest`), so rebuilding a past state costs a lookup, not a walk of the history.
+ */
+interface Timeline {
+  history: readonly HistoryEntry[] | undefined;
+  length: number;
+  states: Record<string, unknown>[];
+  lowest: string[];
+  /** Each entry's `at` in epoch ms. */
+  times: number[];
+}
+
+const timelines = new WeakMap<object, Timeline>();
+
+function timelineOf(entity: WithHistory<object>): Timeline {
+  let timeline = timelines.get(entity);
+  if (timeline && unchanged(timeline, entity)) return timeline;
   const history = entity.history ?? [];
+  const current: Record<string, unknown> = { ...entity };
+  for (const field of HISTORY_FIELDS) delete current[field];
+  const states = new Array<Record<string, unknown>>(history.length + 1);
+  const lowest = new Array<string>(history.length);
+  states[history.length] = current;
+  let state = current;
   for (let i = history.length - 1; i >= 0; i--) {
     const entry = history[i]!;
-    if (entry.at <= moment) break;
+    state = { ...state };
     for (const [field, value] of Object.entries(entry.before)) {
       if (value === null) delete state[field];
       else state[field] = value;
     }
+    states[i] = state;
+    lowest[i] = i === history.length - 1 || entry.at < lowest[i + 1]! ? entry.at : lowest[i + 1]!;
   }
-  for (const field of HISTORY_FIELDS) delete state[field];
-  return state as T;
+  timeline = { history: entity.history, length: history.length, states, lowest, times: history.map((entry) => Date.parse(entry.at)) };
+  timelines.set(entity, timeline);
+  return timeline;
+}
+
+/** Whether the entity is still what its timeline was computed from (a caller may have changed it since). */
+function unchanged(timeline: Timeline, entity: WithHistory<object>): boolean {
+  if (timeline.history !== entity.history || timeline.length !== (entity.history?.length ?? 0)) return false;
+  const current = timeline.states[timeline.length]!;
+  const fields = Object.keys(entity).filter((field) => !(HISTORY_FIELDS as readonly string[]).includes(field));
+  return (
+    fields.length === Object.keys(current).length && fields.every((field) => (entity as Record<string, unknown>)[field] === current[field])
+  );
+}
+
+/** The moments (epoch ms) of the entity's changes, in history order. */
+export function changeTimes(entity: WithHistory<object>): readonly number[] {
+  return entity.history?.length ? timelineOf(entity).times : [];
+}
+
+/** The entity as it was at `moment` (ISO timestamp): later updates are undone, newest first. */
+export function stateAt<T extends object>(entity: WithHistory<T>, moment: string): T {
+  const { states, lowest } = timelineOf(entity);
+  // The undo walk stops at the newest entry made at or before `moment`: the last i with lowest[i] <= moment.
+  let low = 0;
+  let high = lowest.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (lowest[middle]! <= moment) low = middle + 1;
+    else high = middle;
+  }
+  return { ...states[low] } as T;
 }
 
 export interface DaySegment<T> {
@@ -48,7 +103,7 @@ export interface DaySegment<T> {
 export function daySegments<T extends object>(entity: WithHistory<T>, date: string): DaySegment<T>[] {
   const dayStart = Date.parse(`${date}T00:00:00.000Z`);
   const dayEnd = dayStart + 86_400_000;
-  const changes = (entity.history ?? []).map((entry) => Date.parse(entry.at)).filter((t) => t > dayStart && t < dayEnd);
+  const changes = changeTimes(entity).filter((t) => t > dayStart && t < dayEnd);
   const bounds = [dayStart, ...changes, dayEnd];
   const segments: DaySegment<T>[] = [];
   for (let i = 0; i < bounds.length - 1; i++) {

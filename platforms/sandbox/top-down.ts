@@ -3,7 +3,7 @@
  * entities (ad, its ad set, its campaign...) kept one state each, and the split of a parent's whole
  * figures among its children so the parts add up to the whole exactly.
  */
-import { stateAt, type WithHistory } from './history';
+import { changeTimes, stateAt, type WithHistory } from './history';
 
 export interface JointSegment<T> {
   /** The state of each entity (same order as given) during this part of the day. */
@@ -26,8 +26,8 @@ export function jointSegments<T extends object>(
 ): JointSegment<T>[] {
   const dayStart = Date.parse(`${date}T00:00:00.000Z`);
   const dayEnd = dayStart + 86_400_000;
-  const moments = chain.flatMap((entity) => (entity.history ?? []).map((entry) => entry.at)).concat(extraMoments);
-  const cuts = [...new Set(moments.map((at) => Date.parse(at)).filter((t) => t > dayStart && t < dayEnd))].sort((a, b) => a - b);
+  const moments = chain.flatMap((entity) => changeTimes(entity)).concat(extraMoments.map((at) => Date.parse(at)));
+  const cuts = [...new Set(moments.filter((t) => t > dayStart && t < dayEnd))].sort((a, b) => a - b);
   const bounds = [dayStart, ...cuts, dayEnd];
   const segments: JointSegment<T>[] = [];
   for (let i = 0; i < bounds.length - 1; i++) {

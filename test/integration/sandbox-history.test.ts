@@ -1,4 +1,7 @@
-import { daySegments, stateAt, type WithHistory } from '../../platforms/sandbox/history';
+import { BatchWriteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { tableName } from '../../functions/runtime/config';
+import { documentClient } from '../../functions/runtime/stores/dynamo';
+import { daySegments, settingOnDay, stateAt, type WithHistory } from '../../platforms/sandbox/history';
 import { EntityStateError, SandboxStore } from '../../platforms/sandbox/store';
 import { useTestTables } from '../support/gateway';
 
@@ -51,4 +54,53 @@ describe('Sandbox change history', () => {
     expect(c.history).toHaveLength(4);
     expect(stateAt(c, '2000-01-01T00:00:00Z')).toEqual({ id: '1', status: 'ENABLED', budget: 10 });
   });
+
+  it('takes 10,000 updates of one entity and more (no item grows with them), and a 30-day report over them is right', async () => {
+    const s = store();
+    await s.create<Campaign>('campaign', { id: '1', status: 'ENABLED', budget: 100 });
+    // 10,000 budget changes, 400 a day at equal intervals for 25 days from 1 October, each switching
+    // 100 and 200: written as the store writes an update (one history item per revision, the entity
+    // at the last revision), in batches to be fast.
+    const first = Date.parse('2026-10-01T00:00:00Z');
+    const step = 86_400_000 / 400;
+    const changes = Array.from({ length: 10_000 }, (_, i) => ({
+      pk: s.pk,
+      sk: `HISTORY#campaign#1#${String(i + 1).padStart(10, '0')}`,
+      rev: i + 1,
+      at: new Date(first + (i + 1) * step).toISOString(),
+      before: { budget: i % 2 === 0 ? 100 : 200 },
+    }));
+    for (let i = 0; i < changes.length; i += 25) {
+      let requests: unknown[] = changes.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
+      while (requests.length) {
+        const result = await documentClient().send(new BatchWriteCommand({ RequestItems: { [tableName('sandbox')]: requests as never } }));
+        requests = result.UnprocessedItems?.[tableName('sandbox')] ?? [];
+      }
+    }
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName('sandbox'),
+        Key: { pk: s.pk, sk: 'campaign#1' },
+        UpdateExpression: 'SET rev = :rev',
+        ExpressionAttributeValues: { ':rev': 10_000 },
+      }),
+    );
+    // Updates after them go on working, and the entity's item stays the size of the entity.
+    await s.update('campaign', '1', { budget: 300 }, { now: new Date('2026-11-01T12:00:00Z') });
+    await s.update('campaign', '1', { status: 'PAUSED' }, { now: new Date('2026-11-02T00:00:00Z') });
+    const item = await documentClient().send(new GetCommand({ TableName: tableName('sandbox'), Key: { pk: s.pk, sk: 'campaign#1' } }));
+    expect(JSON.stringify(item.Item).length).toBeLessThan(200);
+    // A 30-day report: the budget of each day, weighted by the part of the day each value held.
+    const c = await s.require<WithHistory<Campaign>>('campaign', '1', { withHistory: true });
+    expect(c.history).toHaveLength(10_002);
+    const days = Array.from({ length: 30 }, (_, i) =>
+      new Date(Date.parse('2026-09-29T00:00:00Z') + i * 86_400_000).toISOString().slice(0, 10),
+    );
+    const budgets = days.map((day) => settingOnDay(c, day, (state) => state.budget));
+    expect(budgets).toEqual([100, 100, ...Array<number>(25).fill(150), 100, 100, 100]);
+    expect(daySegments(c, '2026-10-07')).toHaveLength(400);
+    expect(settingOnDay(c, '2026-11-01', (state) => state.budget)).toBe(200);
+    expect(stateAt(c, '2026-11-01T23:00:00Z')).toEqual({ id: '1', status: 'ENABLED', budget: 300 });
+    expect(stateAt(c, '2026-11-02T00:00:00Z')).toEqual({ id: '1', status: 'PAUSED', budget: 300 });
+  }, 600_000);
 });

@@ -32,6 +32,12 @@ export interface StoreScope {
    * revision-guarded write (platforms/sandbox/store.ts): the exact before values of a write's audit.
    */
   replaced?: ReplacedValues[];
+  /**
+   * When set, the sandbox store reads each account's partition once in this scope (one Query for
+   * every kind, its change history included) and serves further reads from it until a write to
+   * that account (platforms/sandbox/store.ts). Set for a tool's run: a request-scoped cache.
+   */
+  sandboxReads?: Map<string, Promise<Record<string, unknown>[]>>;
 }
 
 /** The values one update replaced: each field it set, as it was just before (null = absent). */
@@ -55,14 +61,17 @@ export function currentStoreScope(): StoreScope | undefined {
 
 /**
  * Errors that are answers, not failures: a condition that did not hold, a transaction cancelled by
- * its conditions, a malformed request (a bug, left to surface as one).
+ * its conditions (or, where the caller reads again and retries, `conflictIsAnswer`: the sandbox
+ * store's update, by a concurrent transaction on the same item), a malformed request (a bug, left to surface as one).
  */
-function isStoreAnswer(err: unknown): boolean {
+function isStoreAnswer(err: unknown, conflictIsAnswer = false): boolean {
   const name = (err as { name?: string })?.name;
   if (name === 'ConditionalCheckFailedException' || name === 'ValidationException') return true;
   if (name === 'TransactionCanceledException') {
     const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-    return reasons.every((r) => !r.Code || r.Code === 'None' || r.Code === 'ConditionalCheckFailed');
+    return reasons.every(
+      (r) => !r.Code || r.Code === 'None' || r.Code === 'ConditionalCheckFailed' || (conflictIsAnswer && r.Code === 'TransactionConflict'),
+    );
   }
   return false;
 }
@@ -71,8 +80,12 @@ const WRITE_COMMANDS = /^(Put|Update|Delete|BatchWrite|TransactWrite)/;
 
 /** What the boundary reads of a command's arguments. */
 interface CommandArgs {
-  input?: { TableName?: string; TransactItems?: unknown[] };
+  input?: { TableName?: string; TransactItems?: Record<string, { TableName?: string } | undefined>[] };
 }
+
+/** The table one item of a transaction acts on. */
+const transactTable = (item: Record<string, { TableName?: string } | undefined>): string =>
+  Object.values(item).find((action) => action?.TableName)?.TableName ?? '';
 
 /**
  * The outermost step of every DynamoDB call: bounds it by the request's store deadline and turns
@@ -85,8 +98,8 @@ function storeBoundary(next: (args: CommandArgs) => Promise<unknown>, context: {
     const scope = scopes.getStore();
     const budget = Math.min(OPERATION_BUDGET_MS, scope ? scope.deadline - Date.now() : OPERATION_BUDGET_MS);
     if (budget <= 0) throw new StoreUnavailableError();
-    const table = args.input?.TableName ?? '';
-    if (scope && WRITE_COMMANDS.test(context.commandName ?? '') && /sandbox$/.test(table))
+    const tables = args.input?.TableName ? [args.input.TableName] : (args.input?.TransactItems ?? []).map(transactTable);
+    if (scope && WRITE_COMMANDS.test(context.commandName ?? '') && tables.some((table) => /sandbox$/.test(table)))
       scope.sandboxWrites = (scope.sandboxWrites ?? 0) + 1;
     let timer: NodeJS.Timeout | undefined;
     const request = next(args);
@@ -101,7 +114,8 @@ function storeBoundary(next: (args: CommandArgs) => Promise<unknown>, context: {
         }),
       ]);
     } catch (err) {
-      if (isStoreAnswer(err) || err instanceof StoreUnavailableError) throw err;
+      const sandboxOnly = tables.length > 0 && tables.every((table) => /sandbox$/.test(table));
+      if (isStoreAnswer(err, sandboxOnly) || err instanceof StoreUnavailableError) throw err;
       // Given up at the deadline: the SDK may still be sending (and DynamoDB applying) this request.
       if ((err as { name?: string })?.name === 'StoreDeadlineExceeded') trackUnfinished(request);
       throw new StoreUnavailableError();
