@@ -9,7 +9,7 @@ import { dateArgument } from '../../core/arguments';
 import { ToolError } from '../../core/errors';
 import type { ToolContext, ToolDefinition, ToolResult } from '../../core/tool';
 import type { PlannedBudget, PlannedChange, WritePlan } from '../../core/plan';
-import { lastDays, refuseDatesAfterYesterday, reportingZone } from '../../core/dates';
+import { reportWindow } from '../../core/report-window';
 import { count, markdownTable, money } from '../../core/markdown';
 import { defineRetailAdsTool } from './define';
 import {
@@ -155,13 +155,9 @@ export function defineRetailAdsListTool<K extends RetailAdsEntityKind>(spec: Lis
         start_date?: string;
         end_date?: string;
       };
-      const window = lastDays(ctx.now, 30, reportingZone(ctx.account));
-      const end = args.end_date ?? window.end;
-      const start =
-        args.start_date ??
-        (args.end_date ? new Date(Date.parse(`${end}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10) : window.start);
-      if (hasFigures)
-        refuseDatesAfterYesterday(ctx.now, { start_date: args.start_date, end_date: args.end_date }, reportingZone(ctx.account));
+      // Tools without figures take no dates: their window is never shown.
+      const dates = { start_date: args.start_date, end_date: args.end_date };
+      const { start, end } = hasFigures ? reportWindow(ctx, dates) : { start: '', end: '' };
       if (args.start_date && end < args.start_date)
         throw new ToolError(`\`start_date\` (${args.start_date}) must be on or before the end of the range (${end}).`);
       const adProducts = args.ad_product ? [args.ad_product] : spec.adProducts;

@@ -2,7 +2,8 @@ import * as v from 'valibot';
 import { ToolError } from '../../../core/errors';
 import { count, markdownTable, money } from '../../../core/markdown';
 import { defineChatAdsTool } from '../define';
-import { adGroupIdArg, campaignIdArg, figuresByEntity, figuresSchema, statusFilterArg, windowArgs, windowOf, windowRules } from './common';
+import { adGroupIdArg, campaignIdArg, figuresByEntity, figuresSchema, statusFilterArg, windowArgs, windowRules } from './common';
+import { reportWindow } from '../../../core/report-window';
 
 export const listChatAdsAds = defineChatAdsTool({
   name: 'list_chatads_ads',
@@ -30,7 +31,7 @@ export const listChatAdsAds = defineChatAdsTool({
     next_offset: v.nullable(v.number()),
   }),
   async run(args, ctx) {
-    const window = windowOf(ctx, args);
+    const window = reportWindow(ctx, args);
     if (args.campaign_id) await ctx.platform.getCampaign(args.campaign_id);
     if (args.ad_group_id) {
       const group = await ctx.platform.getAdGroup(args.ad_group_id);

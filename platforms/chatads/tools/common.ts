@@ -1,6 +1,5 @@
 import * as v from 'valibot';
 import { dateArgument } from '../../../core/arguments';
-import { lastDays, refuseDatesAfterYesterday, reportingZone, type AccountClock } from '../../../core/dates';
 import { totals } from '../../../core/metrics';
 import type { ChatAdsInsightsLevel, ChatAdsPort } from '../port';
 import { reportedFields } from '../port';
@@ -58,17 +57,6 @@ export const windowRules = [
       ? `\`end_date\` (${a.end_date}) must not be before \`start_date\` (${a.start_date})`
       : undefined,
 ];
-
-/** The window of a call: given dates (refused after yesterday) or the last 30 days ending yesterday. */
-export function windowOf(clock: AccountClock, args: { start_date?: string; end_date?: string }): { start: string; end: string } {
-  refuseDatesAfterYesterday(clock.now, { start_date: args.start_date, end_date: args.end_date }, reportingZone(clock.account));
-  const fallback = lastDays(clock.now, 30, reportingZone(clock.account));
-  const end = args.end_date ?? fallback.end;
-  const start =
-    args.start_date ??
-    (args.end_date ? new Date(Date.parse(`${end}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10) : fallback.start);
-  return { start, end };
-}
 
 export interface Figures {
   impressions: number;

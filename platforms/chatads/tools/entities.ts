@@ -9,7 +9,8 @@ import type { ToolContext } from '../../../core/tool';
 import { markdownTable, money, count, percent } from '../../../core/markdown';
 import { defineChatAdsTool } from '../define';
 import type { ChatAdsInsightsLevel, ChatAdsPort, ChatAdsStatus } from '../port';
-import { adGroupIdArg, adIdArg, campaignIdArg, figuresByEntity, figuresSchema, windowArgs, windowOf, windowRules } from './common';
+import { adGroupIdArg, adIdArg, campaignIdArg, figuresByEntity, figuresSchema, windowArgs, windowRules } from './common';
+import { reportWindow } from '../../../core/report-window';
 
 interface Entity {
   id: string;
@@ -190,7 +191,7 @@ function getTool(key: keyof typeof ENTITY_TYPES) {
     rules: windowRules,
     output: v.object({ [key]: v.record(v.string(), v.unknown()), start_date: v.string(), end_date: v.string(), figures: figuresSchema }),
     async run(args, ctx: ToolContext<ChatAdsPort>) {
-      const window = windowOf(ctx, args);
+      const window = reportWindow(ctx, args);
       const entity = await type.get(ctx.platform, (args as Record<string, string>)[type.idField]!);
       const figures = (await figuresByEntity(ctx.platform, type.level, [entity.id], window, ctx.account.mode === 'live')).get(entity.id)!;
       const currency = ctx.account.currency;

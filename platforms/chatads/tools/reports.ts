@@ -9,7 +9,8 @@ import { listConnectedAccounts } from '../../../functions/runtime/stores/owners'
 import { count, markdownTable, money, percent } from '../../../core/markdown';
 import { defineChatAdsTool } from '../define';
 import { reportedFields, type ChatAdsInsightsLevel } from '../port';
-import { figuresByEntity, figuresSchema, statusFilterArg, windowArgs, windowOf, windowRules } from './common';
+import { figuresByEntity, figuresSchema, statusFilterArg, windowArgs, windowRules } from './common';
+import { reportWindow } from '../../../core/report-window';
 
 const SCOPES = ['ad_account', 'campaign', 'ad_group', 'ad'] as const;
 const PREFIX = { campaign: 'cmpn_', ad_group: 'adgrp_', ad: 'ad_' } as const;
@@ -54,7 +55,7 @@ export const getChatAdsInsights = defineChatAdsTool({
     days: v.array(v.object({ date: v.string(), impressions: v.number(), clicks: v.number(), spend: v.number(), conversions: v.number() })),
   }),
   async run(args, ctx) {
-    const window = windowOf(ctx, args);
+    const window = reportWindow(ctx, args);
     const live = ctx.account.mode === 'live';
     // The account is the sum of its campaigns (levels add up in the delivery model).
     let level: ChatAdsInsightsLevel;
@@ -197,7 +198,7 @@ export const getChatAdsPerformance = defineChatAdsTool({
     total_spend: v.number(),
   }),
   async run(args, ctx) {
-    const window = windowOf(ctx, args);
+    const window = reportWindow(ctx, args);
     const campaigns = await ctx.platform.listCampaigns();
     const awareness = new Set(campaigns.filter((c) => c.bidding_type === 'impressions').map((c) => c.id));
     const entities: { id: string; name: string; status: string; campaign_id: string }[] =

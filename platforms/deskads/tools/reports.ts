@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { ToolError } from '../../../core/errors';
-import { addDays } from '../../../core/dates';
+import { previousPeriod } from '../../../core/report-window';
 import { markdownTable, money, percent } from '../../../core/markdown';
 import { totals, type MetricTotals } from '../../../core/metrics';
 import { defineDeskAdsTool } from '../define';
@@ -226,8 +226,7 @@ export const getDeskAdsAccountPerformance = defineDeskAdsTool({
   }),
   async run(args, ctx) {
     const window = metricsWindow(args, ctx);
-    const length = Math.round((Date.parse(window.end) - Date.parse(window.start)) / 86_400_000) + 1;
-    const previous = { start: addDays(window.start, -length), end: addDays(window.start, -1) };
+    const previous = previousPeriod(window);
     const breakdown = args.breakdown as Breakdown;
     const [rows, before] = await Promise.all([
       reportRows(ctx.platform, window, breakdown),

@@ -3,7 +3,8 @@ import { ToolError } from '../../../core/errors';
 import type { PlannedChange } from '../../../core/plan';
 import type { ArgumentRule, ToolContext } from '../../../core/tool';
 import { dateArgument } from '../../../core/arguments';
-import { addDays, lastReportDay, refuseDatesAfterYesterday, reportingZone, type AccountClock } from '../../../core/dates';
+import type { AccountClock } from '../../../core/dates';
+import { reportWindow } from '../../../core/report-window';
 import { type MetricTotals, metricTotalsEntries, totals } from '../../../core/metrics';
 import { defineDeskAdsTool } from '../define';
 import type { DeskAdsEntityStatus, DeskAdsPort, DeskAdsReportRow, DeskAdsReportType } from '../port';
@@ -30,9 +31,7 @@ export const windowRule: ArgumentRule<{ start_date?: string; end_date?: string }
     : undefined;
 
 export function metricsWindow(args: { start_date?: string; end_date?: string }, clock: AccountClock): { start: string; end: string } {
-  refuseDatesAfterYesterday(clock.now, { start_date: args.start_date, end_date: args.end_date }, reportingZone(clock.account));
-  const end = args.end_date ?? lastReportDay(clock.now, reportingZone(clock.account));
-  const start = args.start_date ?? addDays(end, -29);
+  const { start, end } = reportWindow(clock, { start_date: args.start_date, end_date: args.end_date });
   if (start > end) throw new ToolError(`\`start_date\` ${start} must not be after the end date ${end}.`);
   return { start, end };
 }

@@ -24,6 +24,7 @@ import { listConnectedAccounts } from '../../../functions/runtime/stores/owners'
 import type { ConnectedAccount } from '../../../core/accounts';
 import { standaloneCall, type PortCall } from '../../../core/tool';
 import { addDays, lastReportDay, reportingZone } from '../../../core/dates';
+import { previousPeriod } from '../../../core/report-window';
 import { costReading, totals, type CostReading, type MetricTotals } from '../../../core/metrics';
 import type { CampaignFigures } from '../../../core/platform';
 import { outOfTime, type TickOptions } from './tick';
@@ -165,8 +166,9 @@ async function checkScope(monitor: Monitor, scope: Scope, end: string, account: 
         const days = MONITOR_TIMEFRAMES[c.timeframe];
         const start = addDays(dayEnd, -(days - 1));
         const reading = readingOf(await scope.over(start, dayEnd), c.metric, scope.no_conversions);
+        const before = previousPeriod({ start, end: dayEnd });
         const previous = needsPrevious(c)
-          ? readingOf(await scope.over(addDays(start, -days), addDays(start, -1)), c.metric, scope.no_conversions)
+          ? readingOf(await scope.over(before.start, before.end), c.metric, scope.no_conversions)
           : undefined;
         return {
           condition: conditionLabel(c),

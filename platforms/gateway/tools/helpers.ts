@@ -17,6 +17,7 @@ import { accountNamedOrDefault, listConnectedAccounts, monthlyLimit, setPrimaryA
 import type { ConnectedAccount } from '../../../core/accounts';
 import { defineGatewayTool, type ToolContext } from '../../../core/tool';
 import { addDays, lastDays, lastReportDay } from '../../../core/dates';
+import { previousPeriod } from '../../../core/report-window';
 import { markdownTable, money } from '../../../core/markdown';
 import { totals, type MetricTotals } from '../../../core/metrics';
 import type { CampaignFigures } from '../../../core/platform';
@@ -434,7 +435,7 @@ export const whatsChangedSinceLastVisit = defineGatewayTool({
     // The days since the last visit (1-30; the first visit looks at the last 7).
     const days = previous ? Math.min(30, Math.max(1, Math.round((ctx.now.getTime() - Date.parse(previous)) / 86_400_000))) : 7;
     const start = addDays(end, -(days - 1));
-    const before = { start: addDays(start, -days), end: addDays(start, -1) };
+    const before = previousPeriod({ start, end });
     const accounts = [];
     const movers = [];
     for (const account of await listConnectedAccounts(ctx.owner.owner_id)) {

@@ -7,7 +7,8 @@
 import * as v from 'valibot';
 import { ToolError } from '../../../core/errors';
 import type { ToolDefinition } from '../../../core/tool';
-import { addDays, refuseDatesAfterYesterday, reportingZone } from '../../../core/dates';
+import { refuseDatesAfterYesterday, reportingZone } from '../../../core/dates';
+import { previousPeriod } from '../../../core/report-window';
 import { count, markdownTable, money, percent } from '../../../core/markdown';
 import { totals, type MetricTotals } from '../../../core/metrics';
 import { defineProAdsTool } from '../define';
@@ -457,7 +458,7 @@ export const explainAnomaly = defineProAdsTool({
     const previous =
       args.compare_start_date && args.compare_end_date
         ? resolveWindow(ctx, { start_date: args.compare_start_date, end_date: args.compare_end_date, lookback_days: 7 })
-        : { start: addDays(current.start, -current.days), end: addDays(current.start, -1), days: current.days };
+        : { ...previousPeriod(current), days: current.days };
     const campaigns = args.campaign_id ? [await findCampaign(ctx.platform, args.campaign_id)] : await ctx.platform.listCampaigns();
     const ids = { campaigns: campaigns.map((c) => c.id) };
     const [now, before] = await Promise.all([

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { dateArgument } from '../../../core/arguments';
-import { lastDays, refuseDatesAfterYesterday, reportingZone, type AccountClock } from '../../../core/dates';
+import type { AccountClock } from '../../../core/dates';
+import { datePairRule, reportWindow, windowDays } from '../../../core/report-window';
 import { totals, type MetricTotals } from '../../../core/metrics';
 import type {
   ProAdsAnalyticsPivot,
@@ -42,12 +43,7 @@ export const windowArgs = {
   ),
 };
 
-export function windowRules(args: { start_date?: string; end_date?: string }): string | undefined {
-  if (Boolean(args.start_date) !== Boolean(args.end_date))
-    return '`start_date` and `end_date` must be given together (or use `date_range` / `lookback_days`)';
-  if (args.start_date && args.end_date && args.start_date > args.end_date) return '`start_date` must be on or before `end_date`';
-  return undefined;
-}
+export const windowRules = (args: { start_date?: string; end_date?: string }) => datePairRule(args, 'use `date_range` / `lookback_days`');
 
 export interface ResolvedWindow {
   start: string;
@@ -65,14 +61,13 @@ export function resolveWindow(
   clock: AccountClock,
   args: { start_date?: string; end_date?: string; date_range?: keyof typeof DATE_RANGES; lookback_days: number },
 ): ResolvedWindow {
-  refuseDatesAfterYesterday(clock.now, { start_date: args.start_date, end_date: args.end_date }, reportingZone(clock.account));
-  if (args.start_date && args.end_date) {
-    const days = Math.round((Date.parse(`${args.end_date}T00:00:00Z`) - Date.parse(`${args.start_date}T00:00:00Z`)) / 86_400_000) + 1;
-    return { start: args.start_date, end: args.end_date, days, source: 'start_end' };
-  }
-  const days = args.date_range ? DATE_RANGES[args.date_range] : args.lookback_days;
-  const { start, end } = lastDays(clock.now, days, reportingZone(clock.account));
-  return { start, end, days, source: args.date_range ? 'date_range' : 'lookback_days' };
+  const explicit = Boolean(args.start_date && args.end_date);
+  const window = reportWindow(clock, {
+    start_date: explicit ? args.start_date : undefined,
+    end_date: explicit ? args.end_date : undefined,
+    lookback_days: args.date_range ? DATE_RANGES[args.date_range] : args.lookback_days,
+  });
+  return { ...window, days: windowDays(window), source: explicit ? 'start_end' : args.date_range ? 'date_range' : 'lookback_days' };
 }
 
 export interface CreativeRow {

@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { count, markdownTable, money, percent } from '../../../core/markdown';
 import { defineSearchAdsTool } from '../define';
-import { adGroupIdArg, campaignIdArg, dateRangeArgs, dateRangeRule, metricsOutput, reportWindow } from './common';
+import { adGroupIdArg, campaignIdArg, dateRangeArgs, dateRangeRule, metricsOutput } from './common';
+import { reportWindow } from '../../../core/report-window';
 import { negativeWouldBlockKeyword, searchTermLines } from './search-terms';
 
 const lineOutput = v.object({

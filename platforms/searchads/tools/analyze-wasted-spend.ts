@@ -2,7 +2,8 @@ import * as v from 'valibot';
 import { totals } from '../../../core/metrics';
 import { count, markdownTable, money, percent } from '../../../core/markdown';
 import { defineSearchAdsTool } from '../define';
-import { campaignIdArg, dateRangeArgs, dateRangeRule, reportWindow, totalsByKey } from './common';
+import { campaignIdArg, dateRangeArgs, dateRangeRule, totalsByKey } from './common';
+import { reportWindow } from '../../../core/report-window';
 import { negativeWouldBlockKeyword, searchTermLines } from './search-terms';
 
 export const analyzeWastedSpend = defineSearchAdsTool({

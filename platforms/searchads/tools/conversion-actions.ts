@@ -4,7 +4,8 @@ import { totals } from '../../../core/metrics';
 import { count, markdownTable, money, percent } from '../../../core/markdown';
 import { defineSearchAdsTool } from '../define';
 import type { SearchAdsConversionAction, SearchAdsConversionRow } from '../port-insights';
-import { campaignIdArg, dateRangeArgs, dateRangeRule, reportWindow } from './common';
+import { campaignIdArg, dateRangeArgs, dateRangeRule } from './common';
+import { reportWindow } from '../../../core/report-window';
 
 /**
  * Conversion actions: what the account counts as a conversion and how (list_conversion_actions),

@@ -6,7 +6,8 @@ import { type MetricTotals, totals } from '../../../core/metrics';
 import { markdownTable, money, percent } from '../../../core/markdown';
 import { defineSearchAdsTool } from '../define';
 import type { SearchAdsReportRow } from '../port';
-import { campaignIdArg, dateRangeRule, reportWindow } from './common';
+import { campaignIdArg, dateRangeRule } from './common';
+import { reportWindow, previousPeriod } from '../../../core/report-window';
 
 /**
  * Why did a metric move? The period is compared with the period before it (or one the caller
@@ -85,10 +86,6 @@ const BASELINE_DAYS = 28;
 const round = (n: number, digits = 4) => Math.round(n * 10 ** digits) / 10 ** digits;
 const change = (before: number | null, after: number | null) =>
   before !== null && after !== null && before !== 0 ? round((after - before) / before) : null;
-
-function daysBetween(start: string, end: string): number {
-  return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
-}
 
 const within = (rows: SearchAdsReportRow[], start: string, end: string) => rows.filter((r) => r.date >= start && r.date <= end);
 
@@ -215,11 +212,10 @@ export const explainPerformanceAnomaly = defineSearchAdsTool({
   }),
   async run(args, ctx) {
     const period = reportWindow(ctx, { ...args, lookback_days: args.lookback_days });
-    const length = daysBetween(period.start, period.end);
     const comparison =
       args.compare_start_date && args.compare_end_date
         ? { start: args.compare_start_date, end: args.compare_end_date }
-        : { start: addDays(period.start, -length), end: addDays(period.start, -1) };
+        : previousPeriod(period);
     if (comparison.end >= period.start) {
       throw new ToolError(
         `The comparison period (${comparison.start} to ${comparison.end}) must end before the period starts (${period.start}).`,

@@ -3,7 +3,8 @@ import { readBusinessProfile, VERTICALS } from '../../../functions/runtime/store
 import { totals } from '../../../core/metrics';
 import { markdownTable, money, percent } from '../../../core/markdown';
 import { defineSearchAdsTool } from '../define';
-import { campaignIdArg, dateRangeArgs, dateRangeRule, reportWindow } from './common';
+import { campaignIdArg, dateRangeArgs, dateRangeRule } from './common';
+import { reportWindow } from '../../../core/report-window';
 
 /**
  * Industry benchmarks of search advertising, per vertical of the business profile. Figures are the

@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { count, markdownTable, money, percent } from '../../../core/markdown';
 import { defineSearchAdsTool } from '../define';
-import { campaignIdArg, dateRangeArgs, dateRangeRule, reportWindow, totalsBy } from './common';
+import { campaignIdArg, dateRangeArgs, dateRangeRule, totalsBy } from './common';
+import { reportWindow } from '../../../core/report-window';
 import { metricTotalsEntries } from '../../../core/metrics';
 
 export const listAdGroups = defineSearchAdsTool({

@@ -2,7 +2,8 @@ import * as v from 'valibot';
 import { type MetricTotals } from '../../../core/metrics';
 import { markdownTable, money, percent } from '../../../core/markdown';
 import { defineSearchAdsTool } from '../define';
-import { campaignIdArg, dateRangeArgs, dateRangeRule, reportWindow, totalsBy } from './common';
+import { campaignIdArg, dateRangeArgs, dateRangeRule, totalsBy } from './common';
+import { reportWindow } from '../../../core/report-window';
 
 /**
  * Budget shifts across running campaigns that keep the total daily budget and move money from

@@ -4,7 +4,8 @@ import { totals } from '../../../core/metrics';
 import { count, markdownTable, money, percent } from '../../../core/markdown';
 import { defineSearchAdsTool } from '../define';
 import type { SearchAdsPort, SearchAdsReportLevel, SearchAdsReportRow } from '../port';
-import { adGroupIdArg, campaignIdArg, dateRangeArgs, dateRangeRule, metricsOutput, reportWindow, totalsByKey } from './common';
+import { adGroupIdArg, campaignIdArg, dateRangeArgs, dateRangeRule, metricsOutput, totalsByKey } from './common';
+import { reportWindow } from '../../../core/report-window';
 
 /**
  * Performance reports of one level (campaigns, ad groups, keywords, ads) built once: the same date

@@ -15,12 +15,12 @@ import {
   SALES_OBJECTIVES,
   numericId,
   reportFigures,
-  reportWindow,
   videoRates,
   windowArgs,
   windowRule,
   type EntityFigures,
 } from './shared';
+import { reportWindow, previousPeriod, windowDays } from '../../../core/report-window';
 
 const actionSchema = v.object({ tool: v.string(), arguments: v.record(v.string(), v.unknown()), reason: v.string() });
 type Action = v.InferOutput<typeof actionSchema>;
@@ -522,9 +522,7 @@ export const explainShortVideoAnomaly = defineShortVideoTool({
   }),
   async run(args, ctx) {
     const { start, end } = reportWindow(ctx, args);
-    const days = Math.round((Date.parse(end) - Date.parse(start)) / 86_400_000) + 1;
-    const prevEnd = addDays(start, -1);
-    const prevStart = addDays(prevEnd, -(days - 1));
+    const { start: prevStart, end: prevEnd } = previousPeriod({ start, end });
     let parent: { level: 'AUCTION_ADVERTISER' | 'AUCTION_CAMPAIGN'; id: string };
     let children: { id: string; name: string; status: string }[];
     if (args.campaign_id) {
@@ -724,7 +722,7 @@ export const optimizeShortVideoBudget = defineShortVideoTool({
       start,
       end,
     );
-    const days = Math.round((Date.parse(end) - Date.parse(start)) / 86_400_000) + 1;
+    const days = windowDays({ start, end });
     // Held back by a budget: its own daily budget, or its campaign's daily budget that caps its ad groups together.
     const spendsBudget = (spend: number, budget: number) => spend >= budget * days * 0.8 * 0.97;
     const campaignFigures = await reportFigures(

@@ -16,12 +16,12 @@ import {
   plannedBudget,
   reachFor,
   reportFigures,
-  reportWindow,
   requireMinimumBudget,
   windowArgs,
   windowRule,
   type BudgetMode,
 } from './shared';
+import { reportWindow } from '../../../core/report-window';
 
 const campaignIdArg = numericId('campaign', 'list_shortvideo_campaigns');
 

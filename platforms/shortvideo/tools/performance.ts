@@ -17,13 +17,13 @@ import {
   objectiveMetricsSchema,
   reachFor,
   reportFigures,
-  reportWindow,
   SALES_OBJECTIVES,
   videoRates,
   videoRatesSchema,
   windowArgs,
   windowRule,
 } from './shared';
+import { reportWindow } from '../../../core/report-window';
 
 /** The objective whose metrics fit a set of campaigns: theirs when they share one, else what they have in common. */
 export function commonObjective(objectives: readonly Objective[]): Objective {

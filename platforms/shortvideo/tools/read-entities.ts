@@ -10,11 +10,11 @@ import {
   reachFor,
   videoRatesSchema,
   reportFigures,
-  reportWindow,
   videoRates,
   windowArgs,
   windowRule,
 } from './shared';
+import { reportWindow } from '../../../core/report-window';
 const numericId = (what: string) => v.pipe(v.string(), v.trim(), v.regex(/^\d+$/, `must be a numeric ${what} id`));
 
 /** The schema of ObjectiveResults (below): what an objective is judged on. */

@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import { ToolError } from '../../../core/errors';
 import type { PlannedBudget } from '../../../core/plan';
 import { dateArgument } from '../../../core/arguments';
-import { lastDays, refuseDatesAfterYesterday, reportingZone, type AccountClock } from '../../../core/dates';
+import { datePairRule } from '../../../core/report-window';
 import { totals, type MetricTotals } from '../../../core/metrics';
 import type { Objective, ReportDataLevel, ShortVideoPort, ShortVideoReportRow, VideoEngagement } from '../port';
 
@@ -38,22 +38,7 @@ export const windowArgs = {
 };
 
 /** start_date / end_date go together and in order. */
-export function windowRule(args: { start_date?: string; end_date?: string }): string | undefined {
-  if (Boolean(args.start_date) !== Boolean(args.end_date))
-    return '`start_date` and `end_date` must be given together (or leave both out to use `lookback_days`)';
-  if (args.start_date && args.end_date && args.start_date > args.end_date) return '`start_date` must be on or before `end_date`';
-  return undefined;
-}
-
-/** The window asked for: explicit dates (through yesterday) win over lookback_days. */
-export function reportWindow(
-  clock: AccountClock,
-  args: { start_date?: string; end_date?: string; lookback_days?: number },
-): { start: string; end: string } {
-  refuseDatesAfterYesterday(clock.now, { start_date: args.start_date, end_date: args.end_date }, reportingZone(clock.account));
-  if (args.start_date && args.end_date) return { start: args.start_date, end: args.end_date };
-  return lastDays(clock.now, args.lookback_days ?? 30, reportingZone(clock.account));
-}
+export const windowRule = (args: { start_date?: string; end_date?: string }) => datePairRule(args, 'leave both out to use `lookback_days`');
 
 // ---------------------------------------------------------------------------------------------
 // Figures per entity, as the report gives them.

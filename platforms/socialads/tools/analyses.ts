@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { addDays, lastDays, refuseDatesAfterYesterday, reportingZone } from '../../../core/dates';
+import { addDays, lastDays, reportingZone } from '../../../core/dates';
 import { count, markdownTable, money, percent } from '../../../core/markdown';
 import { defineSocialAdsTool } from '../define';
 import { WASTE_MIN_SPEND } from '../opportunities';
@@ -15,7 +15,8 @@ import {
   resultText,
   type Structure,
 } from './report-family';
-import { dateRangeRule, insightTotals, metricsSchema, reportWindow, RESULT_LABEL, windowEntries } from './shared';
+import { dateRangeRule, insightTotals, metricsSchema, RESULT_LABEL, windowEntries } from './shared';
+import { reportWindow, previousPeriod } from '../../../core/report-window';
 
 /**
  * The socialads analyses: waste, budget reallocation, creative fatigue, ad performance and
@@ -713,11 +714,8 @@ export const explainSocialAdsAnomaly = defineSocialAdsTool({
     ),
   }),
   async run(args, ctx) {
-    refuseDatesAfterYesterday(ctx.now, { start_date: args.start_date, end_date: args.end_date }, reportingZone(ctx.account));
-    const cur =
-      args.start_date && args.end_date ? { start: args.start_date, end: args.end_date } : lastDays(ctx.now, 7, reportingZone(ctx.account));
-    const days = Math.round((Date.parse(cur.end) - Date.parse(cur.start)) / 86_400_000) + 1;
-    const prev = { start: addDays(cur.start, -days), end: addDays(cur.start, -1) };
+    const cur = reportWindow(ctx, args, 7);
+    const prev = previousPeriod(cur);
     const st = await readStructure(ctx.platform);
     const campaign = args.campaign_id ? requireCampaign(st, args.campaign_id) : undefined;
     const sets = st.adSets.filter((s) => !campaign || s.campaign_id === campaign.id);

@@ -11,10 +11,10 @@ import {
   dateArg,
   dateRangeRule,
   insightTotals,
-  reportWindow,
   withInstalls,
   type AppMetrics,
 } from './shared';
+import { reportWindow } from '../../../core/report-window';
 
 /**
  * App-promotion reporting (campaigns with objective OUTCOME_APP_PROMOTION): installs are the

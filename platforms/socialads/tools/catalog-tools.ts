@@ -5,7 +5,8 @@ import { count, markdownTable, money, percent } from '../../../core/markdown';
 import { defineSocialAdsTool } from '../define';
 import type { SocialAdsCatalog, SocialAdsPort, SocialAdsProduct, SocialAdsProductSet } from '../port';
 import { breakdownRows, breakdownRowSchema, readStructure, type BreakdownRow } from './report-family';
-import { dateRangeRule, reportWindow, windowEntries } from './shared';
+import { dateRangeRule, windowEntries } from './shared';
+import { reportWindow } from '../../../core/report-window';
 
 /**
  * socialads catalogs: catalogs, product sets and products, product-level figures (the product_id

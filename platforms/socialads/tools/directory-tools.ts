@@ -3,7 +3,8 @@ import { ToolError } from '../../../core/errors';
 import { count, markdownTable } from '../../../core/markdown';
 import { defineSocialAdsTool } from '../define';
 import type { SocialAdsTargetingOption } from '../port';
-import { dateRangeRule, reportWindow, windowEntries } from './shared';
+import { dateRangeRule, windowEntries } from './shared';
+import { reportWindow } from '../../../core/report-window';
 
 /** socialads directories: audiences, targeting options, linked profiles, lead forms and leads, pixels, and the format guide. */
 

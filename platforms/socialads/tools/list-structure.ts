@@ -8,12 +8,12 @@ import {
   insightTotals,
   metricsSchema,
   objectiveMetrics,
-  reportWindow,
   RESULT_LABEL,
   resultTypeOf,
   targetingSchema,
   type ObjectiveMetrics,
 } from './shared';
+import { reportWindow } from '../../../core/report-window';
 
 const paging = {
   limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(200), v.description('Rows per page, 1-200, default 50')), 50),

@@ -15,7 +15,8 @@ import {
   requireCampaign,
   resultText,
 } from './report-family';
-import { dateRangeRule, metricsSchema, reportWindow, windowEntries } from './shared';
+import { dateRangeRule, metricsSchema, windowEntries } from './shared';
+import { reportWindow } from '../../../core/report-window';
 
 /** The socialads list, structure and performance readers. */
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { dateArgument } from '../../../core/arguments';
-import { lastDays, refuseDatesAfterYesterday, reportingZone, type AccountClock } from '../../../core/dates';
+import { datePairRule } from '../../../core/report-window';
 import { metricTotalsEntries, totals, videoMetricEntries, type MetricTotals } from '../../../core/metrics';
 import {
   SOCIALADS_PUBLISHER_PLATFORMS,
@@ -16,22 +16,8 @@ import type { SchemaDescribes } from '../../../core/schema-types';
 export const dateArg = (description: string) => v.optional(dateArgument(description));
 
 /** start_date / end_date go together and in order. */
-export function dateRangeRule(args: { start_date?: string; end_date?: string }): string | undefined {
-  if (Boolean(args.start_date) !== Boolean(args.end_date))
-    return '`start_date` and `end_date` must be given together (or leave both out to use `lookback_days`)';
-  if (args.start_date && args.end_date && args.start_date > args.end_date) return '`start_date` must be on or before `end_date`';
-  return undefined;
-}
-
-/** The reporting window: explicit dates (through yesterday) win over lookback_days (which ends yesterday). */
-export function reportWindow(
-  clock: AccountClock,
-  args: { start_date?: string; end_date?: string; lookback_days: number },
-): { start: string; end: string } {
-  refuseDatesAfterYesterday(clock.now, { start_date: args.start_date, end_date: args.end_date }, reportingZone(clock.account));
-  if (args.start_date && args.end_date) return { start: args.start_date, end: args.end_date };
-  return lastDays(clock.now, args.lookback_days, reportingZone(clock.account));
-}
+export const dateRangeRule = (args: { start_date?: string; end_date?: string }) =>
+  datePairRule(args, 'leave both out to use `lookback_days`');
 
 /**
  * Totals per entity of one level over [start, end], from the platform's daily insights rows. An
