@@ -1,3 +1,22 @@
+/** Everything but `Date` stays real: the fake platforms, DynamoDB Local and deadlines work as usual. */
+const REAL_TIMERS = [
+  'nextTick',
+  'setImmediate',
+  'clearImmediate',
+  'setTimeout',
+  'clearTimeout',
+  'setInterval',
+  'clearInterval',
+  'queueMicrotask',
+  'hrtime',
+  'performance',
+] as const;
+
+/** Fakes only `Date`, set to `now`; with `advance` it runs on at real speed, otherwise it stands still. */
+export function fakeDate(now: Date, advance = true): void {
+  jest.useFakeTimers({ now, advanceTimers: advance, doNotFake: [...REAL_TIMERS] });
+}
+
 /**
  * A controlled clock for test files whose expectations depend on the day in an account's time
  * zone (a New York account's yesterday is two UTC days back between 00:00 and 05:00 UTC). Only
@@ -8,22 +27,7 @@
 export function useMiddayClock(): void {
   beforeAll(() => {
     const today = new Date().toISOString().slice(0, 10);
-    jest.useFakeTimers({
-      now: new Date(`${today}T12:00:00Z`),
-      advanceTimers: true,
-      doNotFake: [
-        'nextTick',
-        'setImmediate',
-        'clearImmediate',
-        'setTimeout',
-        'clearTimeout',
-        'setInterval',
-        'clearInterval',
-        'queueMicrotask',
-        'hrtime',
-        'performance',
-      ],
-    });
+    fakeDate(new Date(`${today}T12:00:00Z`));
   });
   afterAll(() => jest.useRealTimers());
 }

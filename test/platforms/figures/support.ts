@@ -5,6 +5,7 @@
  * own timers keep real time), so no test depends on the time of day.
  */
 import type { PlatformWord } from '../../../core/platforms';
+import { fakeDate } from '../../support/clock';
 import { callToolOk } from '../../support/gateway';
 
 /** The controlled clock of these tests: a weekday morning, UTC. */
@@ -12,21 +13,7 @@ export const NOW = new Date('2026-11-18T09:30:00.000Z');
 
 export function useFixedClock(now: Date = NOW): void {
   beforeAll(() => {
-    jest.useFakeTimers({
-      now,
-      doNotFake: [
-        'nextTick',
-        'setImmediate',
-        'clearImmediate',
-        'setTimeout',
-        'clearTimeout',
-        'setInterval',
-        'clearInterval',
-        'queueMicrotask',
-        'hrtime',
-        'performance',
-      ],
-    });
+    fakeDate(now, false);
   });
   afterAll(() => jest.useRealTimers());
 }

@@ -5,23 +5,11 @@
  */
 import { runCommand } from '../../../bin/gateway';
 import { clearAuthCache } from '../../../functions/runtime/middleware/authenticate';
+import { fakeDate } from '../../support/clock';
 import { callTool, createTestOwner, useTestTables } from '../../support/gateway';
 import { campaignsByName } from '../searchads/helpers';
 
 useTestTables();
-
-const REAL_TIMERS = [
-  'nextTick',
-  'setImmediate',
-  'clearImmediate',
-  'setTimeout',
-  'clearTimeout',
-  'setInterval',
-  'clearInterval',
-  'queueMicrotask',
-  'hrtime',
-  'performance',
-] as const;
 
 describe('max_budget_increase_percent over the UTC day', () => {
   afterEach(() => jest.useRealTimers());
@@ -36,7 +24,7 @@ describe('max_budget_increase_percent over the UTC day', () => {
       new Date(Date.parse(`${new Date().toISOString().slice(0, 10)}T${time}Z`) + offset * 86_400_000);
 
     // The evening before: the budget is brought down to 50 (a decrease passes).
-    jest.useFakeTimers({ now: day(0, '23:00:00'), doNotFake: [...REAL_TIMERS] });
+    fakeDate(day(0, '23:00:00'), false);
     expect((await setBudget(50)).status).toBe(200);
 
     // Just after midnight UTC, the chain: 50 → 75 is +50% (the edge passes); 75 → 112 is +49.33% on its own but +124% today.

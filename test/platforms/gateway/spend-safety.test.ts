@@ -7,6 +7,7 @@ import { clearAuthCache } from '../../../functions/runtime/middleware/authentica
 import { guardrailBreaches } from '../../../functions/runtime/safety';
 import { loadDestinations } from '../../../platforms/gateway/monitoring/deliver';
 import { documentClient } from '../../../functions/runtime/stores/dynamo';
+import { fakeDate } from '../../support/clock';
 import { callTool, callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
 import { campaignsByName } from '../searchads/helpers';
 
@@ -29,22 +30,7 @@ const realToday = new Date().toISOString().slice(0, 10);
 let testDay = 0;
 beforeEach(() => {
   testDay += 1;
-  jest.useFakeTimers({
-    now: new Date(Date.parse(`${realToday}T12:00:00Z`) + testDay * 86_400_000),
-    advanceTimers: true,
-    doNotFake: [
-      'nextTick',
-      'setImmediate',
-      'clearImmediate',
-      'setTimeout',
-      'clearTimeout',
-      'setInterval',
-      'clearInterval',
-      'queueMicrotask',
-      'hrtime',
-      'performance',
-    ],
-  });
+  fakeDate(new Date(Date.parse(`${realToday}T12:00:00Z`) + testDay * 86_400_000));
 });
 afterEach(() => jest.useRealTimers());
 
