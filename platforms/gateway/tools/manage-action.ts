@@ -287,6 +287,8 @@ export const manageAction = defineGatewayTool({
     }
     const differences = changedSince(action.plan, fresh);
     if (differences.length) {
+      // A concurrent approval may have applied it while this one planned: that is "already applied", not a change.
+      await pendingOrRefuse(ctx.owner.owner_id, action.action_id);
       throw new ToolError(
         `Action ${action.action_id} was not approved: the entity changed since the plan was made (${differences.join('; ')}). Nothing was changed. Reject it (manage_action with decision reject) and send the write again.`,
         { code: 'entity_changed', action_id: action.action_id, differences },
