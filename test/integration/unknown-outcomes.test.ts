@@ -21,9 +21,18 @@ let fault: { entity: string; kind: 'fail' | 'lose' } | undefined;
 beforeAll(() => {
   documentClient().middlewareStack.add(
     ((next: (a: unknown) => Promise<unknown>, context: { commandName?: string }) => async (args: { input: Record<string, unknown> }) => {
-      const sk = String((args.input.Key as { sk?: string } | undefined)?.sk ?? (args.input.Item as { sk?: string } | undefined)?.sk ?? '');
-      const write = /^(Put|Update)/.test(context.commandName ?? '') && String(args.input.TableName ?? '').endsWith('sandbox');
-      if (!fault || !write || !sk.startsWith(`${fault.entity}#`)) return next(args);
+      // A sandbox entity write: a Put or Update, or (an update with its history item) a transaction holding one.
+      type Write = { TableName?: string; Key?: { sk?: string }; Item?: { sk?: string } };
+      const items = (args.input.TransactItems as { Put?: Write; Update?: Write }[] | undefined)?.map((item) => item.Update ?? item.Put) ?? [
+        args.input as Write,
+      ];
+      const write = /^(Put|Update|TransactWrite)/.test(context.commandName ?? '');
+      const hit = items.some(
+        (item) =>
+          String(item?.TableName ?? '').endsWith('sandbox') &&
+          String(item?.Key?.sk ?? item?.Item?.sk ?? '').startsWith(`${fault?.entity}#`),
+      );
+      if (!fault || !write || !hit) return next(args);
       const { kind } = fault;
       fault = undefined;
       if (kind === 'lose') {
