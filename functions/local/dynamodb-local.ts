@@ -108,7 +108,12 @@ function localClient(endpoint: string, patience?: Pick<LocalSetupPatience, 'conn
     ...(patience
       ? {
           maxAttempts: 1,
-          requestHandler: { connectionTimeout: patience.connectionTimeoutMs, requestTimeout: patience.requestTimeoutMs },
+          // The SDK only warns when requestTimeout passes unless told to fail the request.
+          requestHandler: {
+            connectionTimeout: patience.connectionTimeoutMs,
+            requestTimeout: patience.requestTimeoutMs,
+            throwOnRequestTimeout: true,
+          },
         }
       : {}),
   });
