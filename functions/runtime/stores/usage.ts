@@ -155,6 +155,19 @@ export async function refundCall(
   }
 }
 
+/** The transaction item that counts one call of `tool` in an owner's period (with a marker item, exactly once). */
+function countOneCall(ownerId: string, period: string, tool: string) {
+  return {
+    Update: {
+      TableName: tableName('usage'),
+      Key: { owner_id: ownerId, period },
+      UpdateExpression: 'ADD used :one, #tool :one',
+      ExpressionAttributeNames: { '#tool': TOOL_PREFIX + tool },
+      ExpressionAttributeValues: { ':one': 1 },
+    },
+  };
+}
+
 /**
  * Undoes a refund of a call that did answer 200: when a request that outlived its claim (the store
  * did not answer until after its function's deadline) finds that a retry took the claim over and
@@ -172,15 +185,7 @@ export async function rechargeCall(ownerId: string, tool: string, reservation: P
               ConditionExpression: 'attribute_exists(id)',
             },
           },
-          {
-            Update: {
-              TableName: tableName('usage'),
-              Key: { owner_id: ownerId, period: reservation.period },
-              UpdateExpression: 'ADD used :one, #tool :one',
-              ExpressionAttributeNames: { '#tool': TOOL_PREFIX + tool },
-              ExpressionAttributeValues: { ':one': 1 },
-            },
-          },
+          countOneCall(ownerId, reservation.period, tool),
         ],
       }),
     );
@@ -209,15 +214,7 @@ export async function chargeSettledWrite(ownerId: string, tool: string, changeId
               ConditionExpression: 'attribute_not_exists(id)',
             },
           },
-          {
-            Update: {
-              TableName: tableName('usage'),
-              Key: { owner_id: ownerId, period: periodOf(now) },
-              UpdateExpression: 'ADD used :one, #tool :one',
-              ExpressionAttributeNames: { '#tool': TOOL_PREFIX + tool },
-              ExpressionAttributeValues: { ':one': 1 },
-            },
-          },
+          countOneCall(ownerId, periodOf(now), tool),
         ],
       }),
     );
