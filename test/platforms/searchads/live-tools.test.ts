@@ -2,6 +2,7 @@
  * Every searchads tool on a live account connected to the fake search platform: the same output
  * shape as on a sandbox account, writes land on the platform and show in the next read.
  */
+import { fakeDate } from '../../support/clock';
 import { callTool, callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
 import { adGroupsByName, campaignsByName } from './helpers';
 import { liveOwner, useFakeSearchPlatform, type LiveOwner } from './live-support';
@@ -288,21 +289,7 @@ describe('searchads tools on a live account (fake search platform)', () => {
     const today = new Date().toISOString().slice(0, 10);
     const day = (offset: number) => new Date(Date.parse(`${today}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
     // Only the clock is faked: the fake platform and DynamoDB Local keep their real timers.
-    jest.useFakeTimers({
-      now: new Date(`${today}T03:00:00Z`),
-      doNotFake: [
-        'nextTick',
-        'setImmediate',
-        'clearImmediate',
-        'setTimeout',
-        'clearTimeout',
-        'setInterval',
-        'clearInterval',
-        'queueMicrotask',
-        'hrtime',
-        'performance',
-      ],
-    });
+    fakeDate(new Date(`${today}T03:00:00Z`), false);
     try {
       // 03:00 UTC is 22:00 or 23:00 the evening before in New York, whose day has not ended.
       const window = await callToolOk(live.apiKey, 'get_campaign_performance', {});
