@@ -23,6 +23,11 @@ export type SearchAdsReportRow = ReportedDay & {
   ad_id?: string;
   /** Search term rows: the query as typed. */
   search_term?: string;
+  /**
+   * Campaign rows: the campaign's daily budget that day, where the platform keeps it (the sandbox does;
+   * absent = unknown, today's budget is used and the tool says so).
+   */
+  daily_budget?: number;
 };
 
 export interface SearchAdsAccountSettings {

@@ -13,13 +13,12 @@ import {
 } from '../list-filters';
 import { BUDGET_TYPES } from '../port-rest';
 import { idArgument } from './shared';
+import { isLimitedDay, LIMITED_DAY_SHARE } from '../../../core/budget-limited';
 
 /** deskads budgets: every campaign's own daily budget and the shared budgets (Budget entity) with their pacing. */
 
 /** The platform may spend up to this many daily budgets in a calendar month. */
 const MONTHLY_FACTOR = 30.4;
-/** A day that spent this share of its budget or more was held back by it. */
-const LIMITED_SHARE = 0.95;
 const MIN_AMOUNT = 0.05;
 
 interface BudgetRow extends Record<string, unknown> {
@@ -62,8 +61,7 @@ const OPTIONS: DeskAdsListOptions<BudgetRow> = {
 
 export const listDeskAdsBudgets = defineDeskAdsTool({
   name: 'list_deskads_budgets',
-  description:
-    "Lists the budgets of a deskads account: each shared budget (one daily amount several campaigns draw on) and each campaign's own daily budget, with pacing: spent yesterday, month to date against the monthly limit (30.4 daily budgets), and whether the budget limited delivery (a day spending 95 % of it or more) in the last 7 days. Figures are collected nightly, so today is not in them. Takes the shared deskads list filters (type_filter Shared or Campaign; status Active, Paused, Deleted or Unused).",
+  description: `Lists the budgets of a deskads account: each shared budget (one daily amount several campaigns draw on) and each campaign's own daily budget, with pacing: spent yesterday, month to date against the monthly limit (30.4 daily budgets), and whether the budget limited delivery (a day spending ${LIMITED_DAY_SHARE * 100} % or more of that day's budget) in the last 7 days. Figures are collected nightly, so today is not in them. Takes the shared deskads list filters (type_filter Shared or Campaign; status Active, Paused, Deleted or Unused).`,
   access: 'read',
   args: { ...deskadsListFilterArgs(OPTIONS) },
   rules: deskadsListFilterRules(OPTIONS),
@@ -113,7 +111,12 @@ export const listDeskAdsBudgets = defineDeskAdsTool({
       (ids.length === 1 ? rows.find((r) => r.campaign_id === ids[0] && r.date === date)?.daily_budget : undefined) ?? amount;
     const pacing = (ids: string[], amount: number) => {
       const week = Array.from({ length: 7 }, (_, i) => addDays(yesterday, -i));
-      const limitedOn = (d: string) => spendOn(ids, (x) => x === d) >= budgetOn(ids, d, amount) * LIMITED_SHARE && amount > 0;
+      const limitedOn = (d: string) =>
+        amount > 0 &&
+        isLimitedDay(
+          spendOn(ids, (x) => x === d),
+          budgetOn(ids, d, amount),
+        );
       const limited = week.filter(limitedOn).length;
       return {
         spent_yesterday: spendOn(ids, (d) => d === yesterday),

@@ -20,6 +20,7 @@ import {
 } from '../list-filters';
 import type { DeskAdsPort } from '../port';
 import { figuresBy } from './shared';
+import { budgetDaysOf, budgetUse, BUDGET_LIMITED_RULE } from '../../../core/budget-limited';
 import {
   accountBaseline,
   adviceCallSchema,
@@ -30,8 +31,6 @@ import {
   type AdviceFigures,
 } from '../../../core/advice';
 
-/** A campaign is limited by its budget when it spent at least this share of it over the week. */
-const BUDGET_LIMITED_SHARE = 0.95;
 const BUDGET_RAISE = 0.2;
 const MANUAL = new Set(['ManualCpc', 'EnhancedCpc']);
 
@@ -68,13 +67,14 @@ const applyCall = (id: string) => ({ tool: 'apply_deskads_recommendations', argu
 async function recommendations(ctx: ToolContext<DeskAdsPort>): Promise<Found> {
   const p = ctx.platform;
   const week = lastDays(ctx.now, 7, reportingZone(ctx.account));
-  const [campaigns, groups, keywords, dismissed, figures, keywordFigures] = await Promise.all([
+  const [campaigns, groups, keywords, dismissed, figures, keywordFigures, days] = await Promise.all([
     p.listCampaigns(),
     p.listAdGroups(),
     p.listKeywords(),
     p.listDismissedRecommendations(),
     figuresBy(p, 'CampaignPerformance', week, (r) => r.campaign_id),
     figuresBy(p, 'KeywordPerformance', week, (r) => r.keyword_id ?? ''),
+    p.getReport({ report_type: 'CampaignPerformance', aggregation: 'Daily', start_date: week.start, end_date: week.end }),
   ]);
   const account = accountBaseline(campaigns.map((c) => figures(c.id)));
   const fmt = (n: number) => money(n, ctx.account.currency);
@@ -82,7 +82,14 @@ async function recommendations(ctx: ToolContext<DeskAdsPort>): Promise<Found> {
   const withheld: Found['withheld'] = [];
   for (const c of campaigns.filter((c) => c.status === 'Active')) {
     const t = figures(c.id);
-    if (t.conversions > 0 && t.spend >= c.daily_budget * 7 * BUDGET_LIMITED_SHARE) {
+    // Limited by its budget over the week, each day against the budget it had (core/budget-limited.ts).
+    const use = budgetUse(
+      budgetDaysOf(
+        days.filter((r) => r.campaign_id === c.id),
+        c.daily_budget,
+      ).days,
+    );
+    if (t.conversions > 0 && use.limited) {
       const verdict = judgeAgainstAccount(t, account, { money: fmt });
       if (verdict.loser) {
         withheld.push({ entity_type: 'Campaign', entity_name: c.name, reason: verdict.reason! });
@@ -99,7 +106,7 @@ async function recommendations(ctx: ToolContext<DeskAdsPort>): Promise<Found> {
         field: 'daily_budget',
         current_value: c.daily_budget,
         recommended_value: recommended,
-        estimated_impact: `about ${Math.round(t.conversions * BUDGET_RAISE)} more conversions a week (it spent ${money(t.spend, ctx.account.currency)} of a ${money(c.daily_budget * 7, ctx.account.currency)} week)`,
+        estimated_impact: `about ${Math.round(t.conversions * BUDGET_RAISE)} more conversions a week (at its budget on ${use.limited_days} of ${use.days} days: it spent ${money(use.spend, ctx.account.currency)} of ${money(use.budget, ctx.account.currency)} of budget)`,
         figures: adviceFigures(t, account),
         call: applyCall(idOf('budget', c.id, recommended)),
         start_date: null,
@@ -163,7 +170,7 @@ const OPTIONS: DeskAdsListOptions<Recommendation> = {
 
 export const listDeskAdsRecommendations = defineDeskAdsTool({
   name: 'list_deskads_recommendations',
-  description: `The deskads account's optimization recommendations from its last 7 days: budget opportunities (a converting campaign that spent at least 95% of its budget: raise it 20%) and keyword bid opportunities (a manual-bid keyword below the estimated first-page bid: raise it to the estimate), each with an id, its estimated impact, the change it makes, the figures it rests on (spend, conversions, CPA against the account CPA) and the exact call that applies it. ${ADVICE_RULE} Dismissed ones are shown only with status_filter Dismissed. Takes the shared deskads list filters.`,
+  description: `The deskads account's optimization recommendations from its last 7 days: budget opportunities (a converting campaign limited by its budget over the week: raise it 20%) and keyword bid opportunities (a manual-bid keyword below the estimated first-page bid: raise it to the estimate), each with an id, its estimated impact, the change it makes, the figures it rests on (spend, conversions, CPA against the account CPA) and the exact call that applies it. ${BUDGET_LIMITED_RULE} ${ADVICE_RULE} Dismissed ones are shown only with status_filter Dismissed. Takes the shared deskads list filters.`,
   access: 'read',
   args: deskadsListFilterArgs(OPTIONS),
   rules: deskadsListFilterRules(OPTIONS),

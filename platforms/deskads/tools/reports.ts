@@ -7,6 +7,7 @@ import { defineDeskAdsTool } from '../define';
 import { DESKADS_LIMIT, DESKADS_MAX_OFFSET } from '../list-filters';
 import { QUALITY_RATINGS, type DeskAdsPort, type DeskAdsReportRow } from '../port';
 import { idArgument, metricsOutput, metricsWindow, rowMetrics, windowArgs, windowRule } from './shared';
+import { budgetDaysOf, budgetUse } from '../../../core/budget-limited';
 
 /** deskads report tools: campaign and account figures by day, device or network; keyword quality and bid estimates. */
 
@@ -129,8 +130,13 @@ export const getDeskAdsCampaignPerformance = defineDeskAdsTool({
         segment,
         metrics: rowMetrics(totals(mine.filter((r) => segmentOf(r, breakdown) === segment))),
       }));
-      // A day that spent 95 % or more of that day's daily budget was most likely held back by it.
-      const limited = days.filter((r) => r.campaign_id === c.id && r.spend >= (r.daily_budget ?? c.daily_budget) * 0.95).length;
+      // Days held back by that day's own budget (core/budget-limited.ts).
+      const limited = budgetUse(
+        budgetDaysOf(
+          days.filter((r) => r.campaign_id === c.id),
+          c.daily_budget,
+        ).days,
+      ).limited_days;
       const scored = keywords.filter((k) => k.campaign_id === c.id && k.quality_score !== null && (impressionsOf.get(k.id) ?? 0) > 0);
       const weight = scored.reduce((t, k) => t + impressionsOf.get(k.id)!, 0);
       const quality =

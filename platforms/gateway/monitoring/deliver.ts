@@ -41,9 +41,12 @@ export async function checkWebhookUrl(raw: string): Promise<VettedTarget> {
 
 type ConditionValue = MonitorAlert['breaches'][number]['values'][number];
 
-/** A condition's figure as said: the number, or why there is none ("no conversions" is the worst CPA, not a gap). */
+/**
+ * A condition's figure as said: the number (with what it rests on, when noted: an account CPA from its
+ * converting campaigns only), or why there is none ("no conversions" is the worst CPA, not a gap).
+ */
 const said = (value: number | null | undefined, note: string | undefined) =>
-  note ?? (value === null || value === undefined ? 'n/a' : String(value));
+  value === null || value === undefined ? (note ?? 'n/a') : note ? `${value} (${note})` : String(value);
 const saidValue = (x: ConditionValue) =>
   `${x.condition}: ${said(x.value, x.note)}${x.previous !== undefined ? ` (before: ${said(x.previous, x.previous_note)})` : ''}`;
 

@@ -54,8 +54,18 @@ export function conditionLabel(c: MonitorCondition): string {
  * (and without clicks the worst CPC), not a missing one: it compares as +Infinity and is said in
  * words (core/metrics.ts costReading); other undefined ratios (ROAS of no spend) meet no condition.
  */
-function readingOf(t: MetricTotals, metric: MonitorCondition['metric'], noConversions?: string): CostReading {
+function readingOf(
+  scoped: { totals: MetricTotals; note?: string },
+  metric: MonitorCondition['metric'],
+  noConversions?: string,
+): CostReading {
   if (noConversions && CONVERSION_METRICS.has(metric)) return { value: null, rank: null, note: noConversions };
+  const reading = figureReading(scoped.totals, metric);
+  if (!scoped.note) return reading;
+  return { ...reading, note: reading.note ? `${reading.note} (${scoped.note})` : scoped.note };
+}
+
+function figureReading(t: MetricTotals, metric: MonitorCondition['metric']): CostReading {
   if (metric === 'cpa' || metric === 'cpc') return costReading(t, metric);
   const value =
     metric === 'ctr' || metric === 'conversion_rate'
@@ -102,19 +112,45 @@ interface Scope {
   campaign_name?: string;
   /** Why conversion metrics are n/a for this campaign (its objective has none); absent when it converts. */
   no_conversions?: string;
-  /** The scope's totals over a window. */
-  over(start: string, end: string): Promise<MetricTotals>;
+  /** The scope's totals over a window, as `metric` reads them (and what they leave out, in words). */
+  over(start: string, end: string, metric: MonitorCondition['metric']): Promise<{ totals: MetricTotals; note?: string }>;
 }
 
-function scopesOf(monitor: Monitor, read: FiguresReader, campaigns: CampaignFigures[]): Scope[] {
+/**
+ * An account's totals as a metric reads them. Conversion metrics (conversions, CPA, conversion rate,
+ * revenue, ROAS) come from the campaigns whose result is a conversion only (campaignFiguresOf's
+ * `converts`): an awareness, reach, view or traffic campaign's spend bought no conversions and would
+ * only inflate the account CPA. The reading says what it left out. Other metrics sum every campaign.
+ */
+export function accountTotals(
+  rows: readonly CampaignFigures[],
+  metric: MonitorCondition['metric'],
+  currency: string,
+): { totals: MetricTotals; note?: string } {
+  if (!CONVERSION_METRICS.has(metric)) return { totals: totals(rows.map((c) => c.figures)) };
+  const converting = rows.filter((c) => c.converts);
+  const left = rows.filter((c) => !c.converts && c.figures.spend > 0);
+  const leftSpend = Math.round(left.reduce((s, c) => s + c.figures.spend, 0) * 100) / 100;
+  const types = [...new Set(left.map((c) => c.result_type.replace(/_/g, ' ')))].sort().join(', ');
+  return {
+    totals: totals(converting.map((c) => c.figures)),
+    ...(left.length
+      ? {
+          note: `from the ${converting.length} campaign${converting.length === 1 ? '' : 's'} whose result is a conversion; ${leftSpend.toFixed(2)} ${currency} of ${left.length} campaign${left.length === 1 ? '' : 's'} without conversions (${types}) left out`,
+        }
+      : {}),
+  };
+}
+
+function scopesOf(monitor: Monitor, read: FiguresReader, campaigns: CampaignFigures[], currency: string): Scope[] {
   const sum = (rows: CampaignFigures[]) => totals(rows.map((c) => c.figures));
-  if (monitor.scope === 'account') return [{ over: async (start, end) => sum(await read(start, end)) }];
+  if (monitor.scope === 'account') return [{ over: async (start, end, metric) => accountTotals(await read(start, end), metric, currency) }];
   const watched = campaigns.filter((c) => !monitor.campaign_ids?.length || monitor.campaign_ids.includes(c.id));
   return watched.map((c) => ({
     campaign_id: c.id,
     campaign_name: c.name,
     ...(c.converts ? {} : { no_conversions: `n/a: a ${c.result_type.replace(/_/g, ' ')} campaign has no conversions` }),
-    over: async (start, end) => sum((await read(start, end)).filter((x) => x.id === c.id)),
+    over: async (start, end) => ({ totals: sum((await read(start, end)).filter((x) => x.id === c.id)) }),
   }));
 }
 
@@ -144,7 +180,7 @@ export async function evaluateMonitor(directory: PlatformDirectory, monitor: Mon
     try {
       const end = lastReportDay(now, reportingZone(account));
       // Campaign scope needs the campaign list (the report of the evaluation day gives it); account scope does not.
-      const scopes = scopesOf(monitor, read, monitor.scope === 'campaign' ? await read(end, end) : []);
+      const scopes = scopesOf(monitor, read, monitor.scope === 'campaign' ? await read(end, end) : [], account.currency);
       checked += scopes.length;
       for (const scope of scopes) {
         const breach = await checkScope(monitor, scope, end, account);
@@ -165,10 +201,10 @@ async function checkScope(monitor: Monitor, scope: Scope, end: string, account: 
       monitor.conditions.map(async (c) => {
         const days = MONITOR_TIMEFRAMES[c.timeframe];
         const start = addDays(dayEnd, -(days - 1));
-        const reading = readingOf(await scope.over(start, dayEnd), c.metric, scope.no_conversions);
+        const reading = readingOf(await scope.over(start, dayEnd, c.metric), c.metric, scope.no_conversions);
         const before = previousPeriod({ start, end: dayEnd });
         const previous = needsPrevious(c)
-          ? readingOf(await scope.over(before.start, before.end), c.metric, scope.no_conversions)
+          ? readingOf(await scope.over(before.start, before.end, c.metric), c.metric, scope.no_conversions)
           : undefined;
         return {
           condition: conditionLabel(c),

@@ -7,10 +7,8 @@ import { ToolError } from '../../../core/errors';
 import { markdownTable, money } from '../../../core/markdown';
 import { defineRetailAdsTool } from '../define';
 import { withRatios } from '../ratios';
+import { budgetUse, BUDGET_LIMITED_RULE, LIMITED_DAY_SHARE } from '../../../core/budget-limited';
 import { acosText, rangeArgs, rangeOf, rangeRule, round2, targetAcosArg } from './analysis-arguments';
-
-/** A day counts as capped when it used at least this share of the daily budget. */
-const CAPPED = 0.95;
 
 interface BudgetLine {
   campaign_id: string;
@@ -19,7 +17,10 @@ interface BudgetLine {
   state: string;
   daily_budget: number;
   days: number;
+  /** Days at budget: limited by that day's own budget (core/budget-limited.ts). */
   capped_days: number;
+  /** Limited by its budget over the window (at its budget on at least half its days). */
+  limited_by_budget: boolean;
   average_usage: number;
   last_day_spend: number;
   last_day_usage: number;
@@ -35,6 +36,7 @@ const budgetLineSchema = v.object({
   daily_budget: v.number(),
   days: v.number(),
   capped_days: v.number(),
+  limited_by_budget: v.boolean(),
   average_usage: v.number(),
   last_day_spend: v.number(),
   last_day_usage: v.number(),
@@ -56,7 +58,9 @@ async function budgetLines(ctx: { platform: import('../port').RetailAdsPort }, s
     .map((c) => {
       const mine = days.filter((d) => d.campaign_id === c.id && d.spend > 0);
       // Each day against the budget it had (a raise today does not rewrite the past).
-      const usage = mine.map((d) => d.spend / (d.daily_budget || c.daily_budget));
+      const budgetOf = (d: { daily_budget?: number }) => d.daily_budget || c.daily_budget;
+      const usage = mine.map((d) => d.spend / budgetOf(d));
+      const use = budgetUse(mine.map((d) => ({ date: d.date, spend: d.spend, budget: budgetOf(d) })));
       const lastDay = days.find((d) => d.campaign_id === c.id && d.date === end);
       const last = lastDay?.spend ?? 0;
       const f = figures.get(c.id);
@@ -68,7 +72,8 @@ async function budgetLines(ctx: { platform: import('../port').RetailAdsPort }, s
         state: c.state,
         daily_budget: c.daily_budget,
         days: mine.length,
-        capped_days: usage.filter((u) => u >= CAPPED).length,
+        capped_days: use.limited_days,
+        limited_by_budget: use.limited,
         average_usage: usage.length ? round2(usage.reduce((s, u) => s + u, 0) / usage.length) : 0,
         last_day_spend: last,
         last_day_usage: round2(last / (lastDay?.daily_budget || c.daily_budget)),
@@ -82,8 +87,7 @@ async function budgetLines(ctx: { platform: import('../port').RetailAdsPort }, s
 
 export const getRetailAdsBudgetUsage = defineRetailAdsTool({
   name: 'get_retailads_budget_usage',
-  description:
-    'Budget usage of every enabled campaign: daily budget, spend and usage of the last day, average usage and how many days reached the budget (95%+) over a date range (default the last 30 days). Change budgets with update_retailads_campaigns.',
+  description: `Budget usage of every enabled campaign: daily budget, spend and usage of the last day, average usage and how many days reached the budget (${LIMITED_DAY_SHARE * 100}%+ of that day's own budget) over a date range (default the last 30 days). ${BUDGET_LIMITED_RULE} Change budgets with update_retailads_campaigns.`,
   access: 'read',
   args: rangeArgs,
   rules: [rangeRule],
@@ -123,7 +127,7 @@ interface BudgetAdvice extends BudgetLine {
 function adviseBudgets(lines: BudgetLine[], targetAcos: number): BudgetAdvice[] {
   return lines.map((l) => {
     const cappedShare = l.days ? l.capped_days / l.days : 0;
-    if (cappedShare >= 1 / 3 && l.acos !== null && l.acos <= targetAcos) {
+    if (l.limited_by_budget && l.acos !== null && l.acos <= targetAcos) {
       const raise = Math.ceil(l.daily_budget * Math.min(0.5, 0.2 + cappedShare * 0.3));
       return {
         ...l,
@@ -132,7 +136,7 @@ function adviseBudgets(lines: BudgetLine[], targetAcos: number): BudgetAdvice[] 
         reason: `at its budget on ${l.capped_days} of ${l.days} days with ACOS ${l.acos}% (target ${targetAcos}%)`,
       };
     }
-    if (cappedShare >= 1 / 3)
+    if (l.limited_by_budget)
       return {
         ...l,
         recommended_budget: l.daily_budget,
@@ -173,7 +177,7 @@ const budgetActionSchema = v.array(
 export const getRetailAdsBudgetRecommendations = defineRetailAdsTool({
   name: 'get_retailads_budget_recommendations',
   description:
-    'Recommends daily budgets: more for campaigns that reach their budget on a third of the days or more at or under the target ACOS, less for budgets used under half on average; a campaign above the target ACOS never gets more budget. Apply with update_retailads_campaigns (structured.actions).',
+    'Recommends daily budgets: more for campaigns limited by their budget (at it on half the days or more, each day against its own budget) at or under the target ACOS, less for budgets used under half on average; a campaign above the target ACOS never gets more budget. Apply with update_retailads_campaigns (structured.actions).',
   access: 'read',
   args: { ...rangeArgs, target_acos: targetAcosArg },
   rules: [rangeRule],

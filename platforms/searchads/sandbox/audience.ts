@@ -9,6 +9,7 @@ import type { ConnectedAccount } from '../../../core/accounts';
 import { ToolError } from '../../../core/errors';
 import { addDays, isoDate, lastReportDay } from '../../../core/dates';
 import { totals } from '../../../core/metrics';
+import { budgetDaysOf, budgetUse } from '../../../core/budget-limited';
 import { digits } from '../../sandbox/ids';
 import { stateAt, type WithHistory } from '../../sandbox/history';
 import type { SandboxStore } from '../../sandbox/store';
@@ -88,8 +89,6 @@ export const matchesUser = (hash: string) => parseInt(hash.slice(0, 2), 16) < 16
 
 // Recommendations.
 
-/** A campaign is limited by its budget when it spent at least this share of it over the last 7 days. */
-const BUDGET_LIMITED_SHARE = 0.95;
 const BUDGET_RAISE = 1.25;
 /** A converting search term becomes a keyword recommendation from this many conversions in 30 days. */
 const KEYWORD_MIN_CONVERSIONS = 2;
@@ -121,7 +120,8 @@ const scaled = (
 
 /**
  * The account's recommendations, from its own delivery (getReport), deterministic for a state of
- * the account: budget-limited converting campaigns (CAMPAIGN_BUDGET, +25 %), converting search
+ * the account: converting campaigns limited by their budget over the last 7 days (core/budget-limited.ts;
+ * CAMPAIGN_BUDGET, +25 %), converting search
  * terms that are no keyword of their ad group yet (KEYWORD, EXACT), and Maximize conversions
  * campaigns without a target CPA that convert (TARGET_CPA_OPT_IN at their CPA). The id depends on
  * the recommended change, so once the account changes an old id is stale. Applied ones are gone;
@@ -152,7 +152,8 @@ export async function deriveRecommendations(
     const month = campaignRows.filter((r) => r.campaign_id === c.id);
     const week = month.filter((r) => r.date >= weekStart);
     const base = metricsOf(week);
-    if (base.conversions > 0 && base.cost >= c.budget_amount * 7 * BUDGET_LIMITED_SHARE) {
+    // Limited by its budget over the last 7 days, each day against the budget it had (core/budget-limited.ts).
+    if (base.conversions > 0 && budgetUse(budgetDaysOf(week, c.budget_amount).days).limited) {
       const recommended = Math.ceil(c.budget_amount * BUDGET_RAISE);
       const f = recommended / c.budget_amount;
       const id = recId('CAMPAIGN_BUDGET', c.id, c.budget_amount, recommended);

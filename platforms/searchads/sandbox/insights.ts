@@ -5,6 +5,7 @@
 import { lastReportDay } from '../../../core/dates';
 import { allocateMoney, apportion } from '../../sandbox/allocate';
 import { datesBetween, hash32 } from '../../sandbox/metrics';
+import { settingOnDay } from '../../sandbox/history';
 import type { SandboxStore } from '../../sandbox/store';
 import type { SearchAdsGeoTarget, SearchAdsLanguage, SearchAdsReportLevel, SearchAdsReportRow } from '../port-types';
 import type {
@@ -315,7 +316,9 @@ export class InsightsSandbox {
       for (const date of dates) {
         const day = campaignDay(campaign, children, date, groupServes);
         if (!day.total.impressions && !day.total.spend) continue;
-        if (level === 'campaign') rows.push({ date, ...day.total, campaign_id: campaign.id });
+        // A campaign row carries the daily budget of that day (time-weighted over a change): a past day is judged against it.
+        if (level === 'campaign')
+          rows.push({ date, ...day.total, campaign_id: campaign.id, daily_budget: settingOnDay(campaign, date, (c) => c.budget_amount) });
         for (const [adGroupId, part] of day.children) {
           if (!part.impressions && !part.spend) continue;
           const ids = { campaign_id: campaign.id, ad_group_id: adGroupId };

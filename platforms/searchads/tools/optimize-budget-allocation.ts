@@ -4,19 +4,26 @@ import { markdownTable, money, percent } from '../../../core/markdown';
 import { defineSearchAdsTool } from '../define';
 import { campaignIdArg, dateRangeArgs, dateRangeRule, totalsBy } from './common';
 import { reportWindow } from '../../../core/report-window';
+import {
+  budgetDaysOf,
+  budgetSourceNote,
+  budgetUse,
+  BUDGET_LIMITED_RULE,
+  type BudgetSource,
+  type BudgetUse,
+} from '../../../core/budget-limited';
 
 /**
  * Budget shifts across running campaigns that keep the total daily budget and move money from
- * where it buys least to where it is limited and buys most. A campaign is budget-limited when its
- * average daily spend over the window reaches 90 % of its daily budget; a donor either leaves
- * budget unused (spends under 60 % of it) or pays 25 % more per conversion than the campaigns
+ * where it buys least to where it is limited and buys most. A campaign is budget-limited as
+ * core/budget-limited.ts defines it (enough of its days reached that day's own budget); a donor
+ * either leaves budget unused (spends under 60 % of its days' budgets) or pays 25 % more per conversion than the campaigns
  * judged together (or converts nothing after twice their CPA). Each move is at most
  * max_shift_percent of a campaign's budget. The projection is an estimate: added budget buys
  * conversions at 75 % of the recipient's current rate (returns diminish as a campaign grows), and a
  * donor loses only what it would really have spent.
  */
 
-const LIMITED = 0.9;
 const UNDERSPENDING = 0.6;
 const EXPENSIVE = 1.25;
 const DIMINISHING = 0.75;
@@ -28,15 +35,16 @@ interface Judged {
   budget: number;
   figures: MetricTotals;
   avgDailySpend: number;
+  /** Spend over the budgets of the days it ran, each day's own (core/budget-limited.ts). */
   utilisation: number;
+  use: BudgetUse;
   /** Spend per conversion (goal conversions) or spend per unit of value (goal conversion_value). */
   costPerResult: number | null;
 }
 
 export const optimizeBudgetAllocation = defineSearchAdsTool({
   name: 'optimize_budget_allocation',
-  description:
-    'Recommends daily budget shifts across running campaigns that keep the total budget and maximise conversions (or conversion value): budget-limited campaigns that convert below the account CPA (above its ROAS) gain, campaigns that leave budget unused or convert expensively give, each by at most max_shift_percent. Shows the projected daily change and the update_campaign_budget calls that make it; changes nothing itself.',
+  description: `Recommends daily budget shifts across running campaigns that keep the total budget and maximise conversions (or conversion value): budget-limited campaigns that convert below the account CPA (above its ROAS) gain, campaigns that leave budget unused or convert expensively give, each by at most max_shift_percent. ${BUDGET_LIMITED_RULE} Shows the projected daily change and the update_campaign_budget calls that make it; changes nothing itself.`,
   access: 'read',
   args: {
     ...dateRangeArgs(),
@@ -81,6 +89,7 @@ export const optimizeBudgetAllocation = defineSearchAdsTool({
     start_date: v.string(),
     end_date: v.string(),
     goal: v.string(),
+    budget_source: v.picklist(['each_day', 'today']),
     total_daily_budget: v.number(),
     moved_daily_budget: v.number(),
     campaigns: v.array(
@@ -93,6 +102,9 @@ export const optimizeBudgetAllocation = defineSearchAdsTool({
         proposed_daily_budget: v.number(),
         average_daily_spend: v.number(),
         budget_utilisation: v.number(),
+        limited_days: v.number(),
+        days: v.number(),
+        limited_by_budget: v.boolean(),
         cpa: v.nullable(v.number()),
         roas: v.nullable(v.number()),
         conversions: v.number(),
@@ -116,6 +128,7 @@ export const optimizeBudgetAllocation = defineSearchAdsTool({
       if (unknown.length) await ctx.platform.getCampaign(unknown[0]!);
     }
     const figures = totalsBy(report, 'campaign_id');
+    let budgetSource: BudgetSource = 'each_day';
     const value = args.goal === 'conversion_value';
     // Campaigns that run now and are judged on conversions; video campaigns are judged on views.
     const judged: Judged[] = all
@@ -128,13 +141,20 @@ export const optimizeBudgetAllocation = defineSearchAdsTool({
         const f = figures(c.id);
         const avgDailySpend = cents(f.spend / days);
         const result = value ? f.revenue : f.conversions;
+        const budgetDays = budgetDaysOf(
+          report.filter((r) => r.campaign_id === c.id),
+          c.budget_amount,
+        );
+        if (budgetDays.days.length && budgetDays.source === 'today') budgetSource = 'today';
+        const use = budgetUse(budgetDays.days);
         return {
           id: c.id,
           name: c.name,
           budget: c.budget_amount,
           figures: f,
           avgDailySpend,
-          utilisation: Math.round((avgDailySpend / c.budget_amount) * 100) / 100,
+          utilisation: use.usage,
+          use,
           costPerResult: result > 0 ? f.spend / result : null,
         };
       });
@@ -146,7 +166,7 @@ export const optimizeBudgetAllocation = defineSearchAdsTool({
     const gains = new Map<string, { cap: number; reason: string }>();
     const gives = new Map<string, { cut: number; reason: string }>();
     for (const c of judged) {
-      const limited = c.utilisation >= LIMITED;
+      const limited = c.use.limited;
       if (
         limited &&
         accountCost !== null &&
@@ -156,7 +176,7 @@ export const optimizeBudgetAllocation = defineSearchAdsTool({
       ) {
         gains.set(c.id, {
           cap: cents(c.budget * share),
-          reason: `budget-limited (spends ${percent(c.utilisation, 0)} of it) and ${value ? `returns ${(1 / c.costPerResult).toFixed(2)} per unit spent` : `converts at ${money(c.costPerResult, ctx.account.currency)}`}, better than the account`,
+          reason: `budget-limited (at its budget on ${c.use.limited_days} of ${c.use.days} days) and ${value ? `returns ${(1 / c.costPerResult).toFixed(2)} per unit spent` : `converts at ${money(c.costPerResult, ctx.account.currency)}`}, better than the account`,
         });
         continue;
       }
@@ -240,13 +260,16 @@ export const optimizeBudgetAllocation = defineSearchAdsTool({
             ? gains.get(c.id)!.reason
             : role === 'gives'
               ? gives.get(c.id)!.reason
-              : c.utilisation >= LIMITED
-                ? 'budget-limited, but does not convert better than the account'
+              : c.use.limited
+                ? `budget-limited (at its budget on ${c.use.limited_days} of ${c.use.days} days), but does not convert better than the account`
                 : "spends its budget at about the account's rate",
         current_daily_budget: c.budget,
         proposed_daily_budget: proposed,
         average_daily_spend: c.avgDailySpend,
         budget_utilisation: c.utilisation,
+        limited_days: c.use.limited_days,
+        days: c.use.days,
+        limited_by_budget: c.use.limited,
         cpa: c.figures.cpa,
         roas: c.figures.roas,
         conversions: c.figures.conversions,
@@ -273,7 +296,7 @@ export const optimizeBudgetAllocation = defineSearchAdsTool({
             : 'No campaign has budget to give: every one spends its budget at or below the account CPA. Raise the total budget to grow the limited ones.',
       '',
       markdownTable(
-        ['Campaign', 'Role', 'Budget now', 'Proposed', 'Avg spend/day', 'Uses', value ? 'ROAS' : 'CPA', 'Why'],
+        ['Campaign', 'Role', 'Budget now', 'Proposed', 'Avg spend/day', 'Uses', 'Days at budget', value ? 'ROAS' : 'CPA', 'Why'],
         rows.map((r) => [
           r.name,
           r.role,
@@ -281,11 +304,13 @@ export const optimizeBudgetAllocation = defineSearchAdsTool({
           money(r.proposed_daily_budget, currency),
           money(r.average_daily_spend, currency),
           percent(r.budget_utilisation, 0),
+          `${r.limited_days} of ${r.days}`,
           value ? r.roas : money(r.cpa, currency),
           r.reason,
         ]),
       ),
       '',
+      ...(budgetSourceNote(budgetSource) ? [budgetSourceNote(budgetSource), ''] : []),
       calls.length
         ? `To apply: ${calls.map((c) => `update_campaign_budget {"campaign_id": "${c.arguments.campaign_id}", "daily_budget": ${c.arguments.daily_budget}}`).join('; ')}. Nothing was changed.`
         : 'Nothing to apply.',
@@ -297,6 +322,7 @@ export const optimizeBudgetAllocation = defineSearchAdsTool({
         start_date: start,
         end_date: end,
         goal: args.goal,
+        budget_source: budgetSource,
         total_daily_budget: total,
         moved_daily_budget: addTotal,
         campaigns: rows,

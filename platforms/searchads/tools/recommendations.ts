@@ -156,7 +156,14 @@ export const listRecommendations = defineSearchAdsTool({
     returned: v.number(),
     recommendations: v.array(recommendationOutput),
     withheld: v.array(
-      v.object({ id: v.string(), type: v.string(), summary: v.string(), reason: v.string(), figures: adviceFiguresSchema }),
+      v.object({
+        id: v.string(),
+        type: v.string(),
+        campaign_id: v.nullable(v.string()),
+        summary: v.string(),
+        reason: v.string(),
+        figures: adviceFiguresSchema,
+      }),
     ),
   }),
   async run(args, ctx) {
@@ -220,6 +227,7 @@ export const listRecommendations = defineSearchAdsTool({
         withheld: withheldNamed.map((r) => ({
           id: r.id,
           type: r.type,
+          campaign_id: r.campaign_id,
           summary: r.summary,
           reason: judged.get(r.id)!.loser!,
           figures: judged.get(r.id)!.figures,

@@ -20,7 +20,8 @@ import {
   windowRule,
   type EntityFigures,
 } from './shared';
-import { reportWindow, previousPeriod, windowDays } from '../../../core/report-window';
+import { reportWindow, previousPeriod } from '../../../core/report-window';
+import { budgetUse } from '../../../core/budget-limited';
 
 const actionSchema = v.object({ tool: v.string(), arguments: v.record(v.string(), v.unknown()), reason: v.string() });
 type Action = v.InferOutput<typeof actionSchema>;
@@ -722,9 +723,10 @@ export const optimizeShortVideoBudget = defineShortVideoTool({
       start,
       end,
     );
-    const days = windowDays({ start, end });
-    // Held back by a budget: its own daily budget, or its campaign's daily budget that caps its ad groups together.
-    const spendsBudget = (spend: number, budget: number) => spend >= budget * days * 0.8 * 0.97;
+    // Held back by a budget (core/budget-limited.ts): its own daily budget, or its campaign's daily budget that caps its ad
+    // groups together. The report carries no past budgets, so each day is judged against today's.
+    const spendsBudget = (rows: readonly { date: string; spend: number }[], budget: number) =>
+      budgetUse(rows.map((r) => ({ date: r.date, spend: r.spend, budget }))).limited;
     const campaignFigures = await reportFigures(
       ctx.platform,
       'AUCTION_CAMPAIGN',
@@ -734,7 +736,7 @@ export const optimizeShortVideoBudget = defineShortVideoTool({
     );
     const campaignLimited = (id: string) => {
       const c = campaigns.get(id)!;
-      return c.budget_mode === 'BUDGET_MODE_DAY' && !!c.budget && spendsBudget(campaignFigures.get(id)?.totals.spend ?? 0, c.budget);
+      return c.budget_mode === 'BUDGET_MODE_DAY' && !!c.budget && spendsBudget(campaignFigures.get(id)?.days ?? [], c.budget);
     };
     const nonSales = groups.filter((g) => !SALES_OBJECTIVES.includes(campaigns.get(g.campaign_id)!.objective_type));
     const spent = nonSales.reduce((t, g) => t + figures.get(g.id)!.totals.spend, 0);
@@ -777,7 +779,7 @@ export const optimizeShortVideoBudget = defineShortVideoTool({
           tool: 'update_shortvideo_ad_group',
           arguments: { adgroup_id: g.id, budget: next },
         });
-      } else if (pays(o, t) && (spendsBudget(t.spend, g.budget!) || campaignLimited(g.campaign_id))) {
+      } else if (pays(o, t) && (spendsBudget(figures.get(g.id)!.days, g.budget!) || campaignLimited(g.campaign_id))) {
         recipients.push(g);
       }
     }
@@ -807,7 +809,7 @@ export const optimizeShortVideoBudget = defineShortVideoTool({
         role: 'recipient',
         current_budget: g.budget!,
         proposed_budget: next,
-        reason: `pays (${SALES_OBJECTIVES.includes(campaigns.get(g.campaign_id)!.objective_type) ? `ROAS ${figures.get(g.id)!.totals.roas}` : `cost per result ${figures.get(g.id)!.totals.cpa}`}) and is held back by ${spendsBudget(figures.get(g.id)!.totals.spend, g.budget!) ? 'its' : "its campaign's"} budget`,
+        reason: `pays (${SALES_OBJECTIVES.includes(campaigns.get(g.campaign_id)!.objective_type) ? `ROAS ${figures.get(g.id)!.totals.roas}` : `cost per result ${figures.get(g.id)!.totals.cpa}`}) and is held back by ${spendsBudget(figures.get(g.id)!.days, g.budget!) ? 'its' : "its campaign's"} budget`,
         tool: 'update_shortvideo_ad_group',
         arguments: { adgroup_id: g.id, budget: next },
       });
