@@ -9,17 +9,28 @@
  * Each child runs as the Lambda does (without --enable-source-maps, see lib/gateway-function.ts);
  * `--source-maps` runs them with it, to show what it costs. The SDK warning about Node 20 is muted.
  *
- * `--before DIR` bundles the same functions from another checkout (e.g. `git worktree add /tmp/before main`)
- * and runs them in the same rounds, as they were deployed then (with --enable-source-maps), rows marked "before".
+ * The gateway, MCP and scheduler packages are split as the stack splits them: index.js, and the tool
+ * code as tool-code.js beside it (lib/gateway-function.ts, TOOL_CODE); a first tool call reads it.
+ *
+ * `--before DIR` bundles the same functions from another checkout (e.g. `git archive main | tar -x -C DIR`
+ * with DIR/node_modules linked to this one's) as one file each, and runs them in the same rounds, rows marked "before".
  *
  *   npm run bench:cold-start [-- --runs 7] [-- --source-maps] [-- --before DIR]
  */
 import '../functions/local/quiet-warnings';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, execSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { buildSync } from 'esbuild';
-import { BUNDLE_OPTIONS, functionEntry, PROJECT_ROOT, servesCatalog } from '../lib/gateway-function';
+import {
+  BUNDLE_OPTIONS,
+  functionEntry,
+  loadsToolCodeLater,
+  PROJECT_ROOT,
+  servesCatalog,
+  TOOL_CODE,
+  toolCodeBuildCommand,
+} from '../lib/gateway-function';
 import { FUNCTION_NAMES, type FunctionName } from '../lib/routes';
 import { ensureTables, startDynamoDbLocal } from '../functions/local/dynamodb-local';
 import { ARTIFACT_DIR, ARTIFACT_FILES } from '../functions/catalog/artifact';
@@ -34,9 +45,21 @@ const beforeArg = process.argv.indexOf('--before');
 const BEFORE_ROOT = beforeArg > 0 ? path.resolve(process.argv[beforeArg + 1]) : undefined;
 const TABLE_PREFIX = 'bench-cold-';
 
-/** The same esbuild choices as the stack (lib/gateway-function.ts, BUNDLE_OPTIONS). */
-function bundle(name: string, entry: string, withArtifact: boolean): { file: string; bytes: number } {
-  const file = path.join(OUT, name, 'index.js');
+let toolCodeFile: string | undefined;
+
+/**
+ * A function's package with the same esbuild choices as the stack (lib/gateway-function.ts,
+ * BUNDLE_OPTIONS): index.js, and with `toolCodeLater` the tool code as tool-code.js beside it
+ * (TOOL_CODE, built once with the stack's command and copied). `bytes` is index.js, `laterBytes` tool-code.js.
+ */
+function bundle(
+  name: string,
+  entry: string,
+  withArtifact: boolean,
+  toolCodeLater = false,
+): { file: string; bytes: number; laterBytes: number } {
+  const folder = path.join(OUT, name);
+  const file = path.join(folder, 'index.js');
   buildSync({
     entryPoints: [entry],
     outfile: file,
@@ -48,11 +71,17 @@ function bundle(name: string, entry: string, withArtifact: boolean): { file: str
     sourcemap: BUNDLE_OPTIONS.sourceMap,
     sourcesContent: BUNDLE_OPTIONS.sourcesContent,
     mainFields: [...BUNDLE_OPTIONS.mainFields],
-    external: [...BUNDLE_OPTIONS.externalModules],
+    external: [...BUNDLE_OPTIONS.externalModules, ...(toolCodeLater ? [TOOL_CODE.specifier] : [])],
+    supported: toolCodeLater ? { ...TOOL_CODE.supported } : undefined,
     logLevel: 'error',
   });
-  if (withArtifact) fs.cpSync(ARTIFACT_DIR, path.join(OUT, name, 'artifact'), { recursive: true });
-  return { file, bytes: fs.statSync(file).size };
+  if (withArtifact) fs.cpSync(ARTIFACT_DIR, path.join(folder, 'artifact'), { recursive: true });
+  if (toolCodeLater) {
+    if (toolCodeFile) fs.cpSync(toolCodeFile, path.join(folder, TOOL_CODE.file));
+    else execSync(toolCodeBuildCommand(folder), { cwd: PROJECT_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+    toolCodeFile ??= path.join(folder, TOOL_CODE.file);
+  }
+  return { file, bytes: fs.statSync(file).size, laterBytes: toolCodeLater ? fs.statSync(path.join(folder, TOOL_CODE.file)).size : 0 };
 }
 
 /** A first request: an API Gateway proxy event (or the scheduler's event), by what it asks. */
@@ -82,6 +111,16 @@ function scenarios(name: FunctionName | 'scheduler' | 'baseline', apiKey: string
   };
   if (name === 'baseline') return [{ label: 'one GetItem', event: {} }];
   if (name === 'scheduler') return [{ label: 'tick, nothing due', event: { ...SCHEDULER_EVENT } }];
+  const firstToolCall = {
+    label: 'first tool call (get_usage_status)',
+    event: {
+      httpMethod: 'POST',
+      path: '/api/v1/tools/get_usage_status/execute',
+      resource: '/api/v1/tools/get_usage_status/execute',
+      ...context(apiKey),
+      body: '{"arguments":{}}',
+    },
+  };
   if (name === 'mcp') {
     return [
       {
@@ -105,6 +144,16 @@ function scenarios(name: FunctionName | 'scheduler' | 'baseline', apiKey: string
           body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
         },
       },
+      {
+        label: 'first tools/call (get_usage_status)',
+        event: {
+          httpMethod: 'POST',
+          path: '/mcp',
+          resource: '/mcp',
+          ...context(apiKey),
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_usage_status', arguments: {} } }),
+        },
+      },
     ];
   }
   if (name === 'gateway') {
@@ -114,6 +163,7 @@ function scenarios(name: FunctionName | 'scheduler' | 'baseline', apiKey: string
       { label: 'GET /api/v1/tools/<name>', event: get('/api/v1/tools/list_campaigns') },
       { label: 'GET /api/v1/openapi.json', event: get('/api/v1/openapi.json') },
       { label: 'GET openapi.json?platform=searchads', event: get('/api/v1/openapi.json', { platform: 'searchads' }) },
+      firstToolCall,
     ];
   }
   return [unauthenticated];
@@ -180,12 +230,18 @@ async function main(): Promise<void> {
     const names: (FunctionName | 'scheduler')[] = [...FUNCTION_NAMES, 'scheduler'];
     const bundles = [
       { name: 'baseline' as const, ...bundle('baseline', path.join(PROJECT_ROOT, 'bench', 'minimal-entry.ts'), false) },
-      ...names.map((name) => ({ name, ...bundle(name, functionEntry(name), servesCatalog(name)) })),
+      ...names.map((name) => ({ name, ...bundle(name, functionEntry(name), servesCatalog(name), loadsToolCodeLater(name)) })),
     ].map((b) => ({ ...b, label: b.name as string, sourceMaps: SOURCE_MAPS }));
     if (BEFORE_ROOT) {
+      // The other checkout's entries as one file each (its catalog artifact format is this one's).
       const before = (name: FunctionName | 'scheduler') => path.join(BEFORE_ROOT, path.relative(PROJECT_ROOT, functionEntry(name)));
       for (const name of names) {
-        bundles.push({ name, ...bundle(`before-${name}`, before(name), false), label: `${name} (before)`, sourceMaps: true });
+        bundles.push({
+          name,
+          ...bundle(`before-${name}`, before(name), servesCatalog(name)),
+          label: `${name} (before)`,
+          sourceMaps: SOURCE_MAPS,
+        });
       }
     }
     const cases = bundles.flatMap((b) => scenarios(b.name, apiKey).map((scenario) => ({ ...b, scenario, samples: [] as Sample[] })));
@@ -202,6 +258,7 @@ async function main(): Promise<void> {
       c.scenario.label,
       (c.bytes / 1024).toFixed(0),
       (c.bytes / baseline.bytes).toFixed(2),
+      c.laterBytes ? (c.laterBytes / 1024).toFixed(0) : '-',
       median(c.samples.map((s) => s.importMs)).toFixed(1),
       median(c.samples.map((s) => s.firstMs)).toFixed(1),
       coldOf(c.samples).toFixed(1),
@@ -212,8 +269,9 @@ async function main(): Promise<void> {
     const header = [
       'function',
       'first request',
-      'bundle KB',
+      'index.js KB',
       'size x',
+      'tool-code.js KB',
       'import ms',
       'first request ms',
       'cold ms',

@@ -1,15 +1,17 @@
 import type { Context } from 'aws-lambda';
 import { jsonResponse } from './runtime/envelope';
 import { catalogRoute } from './catalog/routes';
-import { lazyToolHandler } from './lazy-handler';
+import { deferredToolHandler } from './lazy-handler';
+import { loadToolCode } from './load-tool-code';
 import { healthResponse } from './runtime/health';
 import type { GatewayEvent, GatewayResult } from './runtime/state';
 
 /**
- * The tool code (every platform's, as the cross-platform tools open them all) is loaded at the
- * first execute request: health, discovery (the build-time catalog artifact) and 404s need none of it.
+ * The tool code (every platform's, as the cross-platform tools open them all: functions/tool-code.ts)
+ * is loaded at the first execute request that passes the checks up to the API key: health,
+ * discovery (the build-time catalog artifact), 404s of other paths and 401s need none of it.
  */
-const executeTool = lazyToolHandler(() => import('./gateway-tools').then((module) => module.gatewayToolHandler()));
+const executeTool = deferredToolHandler(() => loadToolCode().then((toolCode) => toolCode.gatewayToolHandler()));
 
 /**
  * Lambda of the `gateway` group: the cross-platform tools, unknown tool names (404 with
@@ -25,9 +27,8 @@ export async function handler(event: GatewayEvent, context: Context): Promise<Ga
   const discovery = catalogRoute(event);
   if (discovery) return withRequestId(discovery, event);
   if (/^\/connect\//.test(path) || event.resource?.startsWith('/connect/')) {
-    // The connect-link pages open a platform's connector: loaded only for them.
-    const { connectRoute } = await import('./connect/routes');
-    const connect = await connectRoute(event, context);
+    // The connect-link pages open a platform's connector (in the tool code): loaded only for them.
+    const connect = await (await loadToolCode()).connectRoute(event, context);
     if (connect) return connect;
   }
   return withRequestId(

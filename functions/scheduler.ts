@@ -1,6 +1,6 @@
 import type { Context } from 'aws-lambda';
-import { runDueTasks, type SchedulerTick } from '../platforms/gateway/monitoring/scheduler';
-import { ALL_PLATFORMS } from './all-tools';
+import type { SchedulerTick } from '../platforms/gateway/monitoring/scheduler';
+import { loadToolCode } from './load-tool-code';
 import { isSchedulerEvent } from './scheduler-event';
 
 /**
@@ -13,9 +13,11 @@ export const CLAIM_RESERVE_MS = 90_000;
 /**
  * Lambda of the scheduler: EventBridge Scheduler invokes it every 15 minutes with the scheduler event
  * (lib/gateway-stack.ts), and it runs the tasks that are due (platforms/gateway/monitoring/scheduler.ts).
- * Its own function, so the work has minutes, not the 30 s of a function behind API Gateway.
+ * Its own function, so the work has minutes, not the 30 s of a function behind API Gateway. The
+ * tasks' code (every platform's) is the tool code (functions/tool-code.ts), loaded for a scheduler event only.
  */
 export async function handler(event: unknown, context: Context): Promise<SchedulerTick> {
   if (!isSchedulerEvent(event)) throw new Error('The scheduler function runs only the scheduler event.');
-  return runDueTasks(ALL_PLATFORMS, new Date(), { until: Date.now() + context.getRemainingTimeInMillis() - CLAIM_RESERVE_MS });
+  const { runScheduledTasks } = await loadToolCode();
+  return runScheduledTasks(new Date(), { until: Date.now() + context.getRemainingTimeInMillis() - CLAIM_RESERVE_MS });
 }

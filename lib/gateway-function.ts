@@ -49,6 +49,46 @@ export const BUNDLE_OPTIONS = {
   externalModules: [] as string[],
 } as const;
 
+/**
+ * The tool code (every tool, the sandbox simulators, the live adapters and the chain that runs them:
+ * functions/tool-code.ts) is a second file of the gateway, MCP and scheduler packages, tool-code.js
+ * beside index.js, loaded only when a tool runs (functions/load-tool-code.ts). Their index.js keeps
+ * that import external, as `require("./tool-code")` (esbuild's dynamic import turned into a require,
+ * which finds tool-code.js beside it), so a 401, the catalog, OpenAPI and tools/list never read it.
+ */
+export const TOOL_CODE = {
+  entry: path.join(PROJECT_ROOT, 'functions', 'tool-code.ts'),
+  /** The import as functions/load-tool-code.ts writes it, kept external in index.js. */
+  specifier: './tool-code',
+  file: 'tool-code.js',
+  /** esbuild's `supported` setting for index.js: the external dynamic import becomes a require (CommonJS resolves tool-code.js). */
+  supported: { 'dynamic-import': false },
+} as const;
+
+/** Whether a function's tool code is the second file (the gateway, MCP and scheduler functions; a platform's function serves its own tools from index.js). */
+export function loadsToolCodeLater(group: FunctionName | 'scheduler'): boolean {
+  return group === 'gateway' || group === 'mcp' || group === 'scheduler';
+}
+
+/** The esbuild command that writes the tool code's file into a package's folder, with the options of index.js. */
+export function toolCodeBuildCommand(outputDir: string): string {
+  const args = [
+    `"${TOOL_CODE.entry}"`,
+    '--bundle',
+    '--platform=node',
+    `--target=${BUNDLE_OPTIONS.target}`,
+    `--format=${BUNDLE_OPTIONS.format}`,
+    ...(BUNDLE_OPTIONS.minify ? ['--minify'] : []),
+    ...(BUNDLE_OPTIONS.sourceMap ? ['--sourcemap'] : []),
+    `--sources-content=${BUNDLE_OPTIONS.sourcesContent}`,
+    `--main-fields=${BUNDLE_OPTIONS.mainFields.join(',')}`,
+    ...BUNDLE_OPTIONS.externalModules.map((name) => `--external:${name}`),
+    '--log-level=warning',
+    `--outfile="${path.join(outputDir, TOOL_CODE.file)}"`,
+  ];
+  return ['npx', '--no-install', 'esbuild', ...args].join(' ');
+}
+
 /** Whether a function serves the catalog, OpenAPI or MCP listings, and so needs the catalog artifact beside its bundle. */
 export function servesCatalog(group: FunctionName | 'scheduler'): boolean {
   return group === 'gateway' || group === 'mcp';
@@ -89,6 +129,11 @@ export class GatewayFunction extends NodejsFunction {
             ? 'Runs the scheduled work of the gateway'
             : `Runs the ${props.group} tool group of the gateway`,
     });
+    const later = loadsToolCodeLater(props.group);
+    const afterBundling: ((outputDir: string) => string)[] = [
+      ...(later ? [toolCodeBuildCommand] : []),
+      ...(servesCatalog(props.group) ? [(outputDir: string) => `cp -R "${ARTIFACT_DIR}" "${path.join(outputDir, 'artifact')}"`] : []),
+    ];
     super(scope, id, {
       description:
         props.group === 'mcp'
@@ -114,17 +159,19 @@ export class GatewayFunction extends NodejsFunction {
       environment: props.environment,
       bundling: {
         ...BUNDLE_OPTIONS,
-        externalModules: [...BUNDLE_OPTIONS.externalModules],
+        externalModules: [...BUNDLE_OPTIONS.externalModules, ...(later ? [TOOL_CODE.specifier] : [])],
         mainFields: [...BUNDLE_OPTIONS.mainFields],
         sourceMapMode: SourceMapMode.DEFAULT,
-        // The gateway and MCP functions serve the catalog artifact (functions/catalog/artifact.ts):
-        // its folder goes beside index.js. bin/app.ts writes it before the stack is built.
-        ...(servesCatalog(props.group)
+        ...(later ? { esbuildArgs: { '--supported:dynamic-import': String(TOOL_CODE.supported['dynamic-import']) } } : {}),
+        // After index.js: the tool code's file (TOOL_CODE) and, for the gateway and MCP functions, the
+        // catalog artifact they serve (functions/catalog/artifact.ts), beside index.js. bin/app.ts writes
+        // the artifact before the stack is built.
+        ...(afterBundling.length
           ? {
               commandHooks: {
                 beforeBundling: () => [],
                 beforeInstall: () => [],
-                afterBundling: (_inputDir: string, outputDir: string) => [`cp -R "${ARTIFACT_DIR}" "${path.join(outputDir, 'artifact')}"`],
+                afterBundling: (_inputDir: string, outputDir: string) => afterBundling.map((command) => command(outputDir)),
               },
             }
           : {}),

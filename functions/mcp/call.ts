@@ -1,18 +1,9 @@
 import type { Context } from 'aws-lambda';
 import { catalogEntryNamed } from '../catalog/artifact';
-import { withProgressReporter } from '../runtime/handler';
-import { lazyToolHandler } from '../lazy-handler';
+import { loadToolCode } from '../load-tool-code';
 import type { GatewayEvent, GatewayResult } from '../runtime/state';
 import type { ProgressReporter } from '../../core/tool';
 import { InvalidParamsError, JsonRpcFailure, ErrorCode } from './json-rpc';
-
-/**
- * Every tool behind the one middy chain the REST routes use (functions/runtime/handler.ts): auth,
- * tool lookup, arguments, account selection, idempotency, quota and the tool itself behave exactly
- * as for `POST /api/v1/tools/<tool>/execute`, because a tools/call is that request, in process.
- * Loaded at the first call: listing and searching tools (the catalog artifact) need no tool code.
- */
-const executeTool = lazyToolHandler(() => import('./every-tool').then((module) => module.everyToolHandler()));
 
 /** MCP's CallToolResult. */
 export interface CallToolResult {
@@ -61,10 +52,18 @@ export function executeEvent(call: ToolCall): GatewayEvent {
   };
 }
 
-/** Runs one tools/call through the chain and maps the envelope to a CallToolResult. */
+/**
+ * Runs one tools/call through the one middy chain the REST routes use (functions/runtime/handler.ts):
+ * auth, tool lookup, arguments, account selection, idempotency, quota and the tool itself behave
+ * exactly as for `POST /api/v1/tools/<tool>/execute`, because a tools/call is that request, in
+ * process. The chain and every tool are loaded at the first call (functions/tool-code.ts): listing
+ * and searching tools (the catalog artifact) need none of it. Maps the envelope to a CallToolResult.
+ */
 export async function callTool(call: ToolCall, context: Context): Promise<CallToolResult> {
+  const { everyToolHandler, withProgressReporter } = await loadToolCode();
+  // The reporter is registered with the loaded chain's own copy of the runtime, which reads it.
   const invocationContext = call.progress ? withProgressReporter(context, call.progress) : context;
-  const response = await executeTool(executeEvent(call), invocationContext);
+  const response = await everyToolHandler()(executeEvent(call), invocationContext);
   return toCallToolResult(response);
 }
 

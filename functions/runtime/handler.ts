@@ -2,29 +2,26 @@ import middy from '@middy/core';
 import type { ConnectedAccount } from '../../core/accounts';
 import type { PlatformManifest, PlatformPorts } from '../../core/platform';
 import { ServedPlatforms } from './directory';
-import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { Context } from 'aws-lambda';
 import { fingerprint } from './canonical';
 import { errorResponse, successResponse } from './envelope';
 import { SETTLE_MARGIN_MS } from './deadlines';
 import { settle } from './settle';
 import { GatewayError } from '../../core/errors';
-import { authenticate } from './middleware/authenticate';
-import { envelope } from './middleware/envelope';
 import { idempotency } from './middleware/idempotency';
 import { lookupTool } from './middleware/lookup-tool';
 import { outcome, outcomeOf, ToolDeadlineReached } from './middleware/outcome';
 import { quota, quotaBlockFor } from './middleware/quota';
 import { rateLimit } from './middleware/rate-limit';
-import { bodyParserErrors, requestShapeAfterParsing, requestShapeBeforeParsing } from './middleware/request-shape';
 import { selectAccount } from './middleware/select-account';
 import { validateArguments } from './middleware/validate-arguments';
 import { ToolRegistry } from './registry';
+import { withFrontChecks } from './front-checks';
 import { checkpointId, clearCheckpoint, loadCheckpoint, saveCheckpointStep } from './stores/checkpoints';
 import { withStoreDeadline, type StoreScope } from './stores/dynamo';
 import { readUsage } from './stores/usage';
 import type { UsageSnapshot } from '../../core/accounts';
-import { stateOf, type GatewayEvent, type GatewayMiddleware, type GatewayResult, type RequestState } from './state';
+import { stateOf, type GatewayEvent, type GatewayResult, type RequestState } from './state';
 import type { ProgressReporter, ToolContext, ToolDefinition, ToolResult } from '../../core/tool';
 import { runPlannedWrite } from './planned-writes';
 
@@ -51,19 +48,14 @@ export function createToolHandler(
   const served = new ServedPlatforms(platforms, options.allTools ?? ownTools, options.alsoOpens);
   // middy stops waiting for the tool SETTLE_MARGIN_MS before the function's end (the tool deadline),
   // so the quota and the claim are settled while the function still runs.
-  const chain = middy<GatewayEvent, GatewayResult, unknown, Context>(toolRunner(served), {
-    timeoutEarlyInMillis: SETTLE_MARGIN_MS,
-    timeoutEarlyResponse: () => {
-      throw new ToolDeadlineReached();
-    },
-  })
-    .use(envelope())
-    .use(requestShapeBeforeParsing())
-    // The parser's own types take the event before parsing (a string body); the chain's event types the parsed body.
-    .use(httpJsonBodyParser() as unknown as GatewayMiddleware)
-    .use(bodyParserErrors())
-    .use(requestShapeAfterParsing())
-    .use(authenticate())
+  const chain = withFrontChecks(
+    middy<GatewayEvent, GatewayResult, unknown, Context>(toolRunner(served), {
+      timeoutEarlyInMillis: SETTLE_MARGIN_MS,
+      timeoutEarlyResponse: () => {
+        throw new ToolDeadlineReached();
+      },
+    }),
+  )
     .use(rateLimit())
     .use(lookupTool(ownTools, options.allTools ?? ownTools))
     .use(validateArguments())

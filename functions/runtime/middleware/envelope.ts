@@ -4,7 +4,7 @@ import { errorResponse, internalErrorResponse } from '../envelope';
 import { requestDeadlines } from '../deadlines';
 import { createLogger } from '../log';
 import { currentStoreScope } from '../stores/dynamo';
-import { type GatewayContext, type GatewayRequest, type GatewayMiddleware, stateOf } from '../state';
+import { type GatewayContext, type GatewayRequest, type GatewayMiddleware, type GatewayResult, stateOf } from '../state';
 
 const EXECUTE_PATH = /\/api\/v1\/tools\/([^/]+)\/execute\/?$/;
 
@@ -23,6 +23,12 @@ export function toolNameOf(event: GatewayRequest['event']): string {
     return match[1];
   }
 }
+
+/**
+ * What the checks in front of a deferred tool handler answer when they pass (functions/runtime/front-checks.ts):
+ * never sent; the envelope leaves it alone (no header, no log line), as the chain that runs next answers the request.
+ */
+export const CHECKS_PASSED: GatewayResult = { statusCode: 0, headers: {}, body: '' };
 
 /**
  * The outermost step: gives the request its id and state, and turns whatever happened into the
@@ -62,7 +68,9 @@ export function envelope(): GatewayMiddleware {
     });
   };
 
-  const envelopeAfter = async (request: GatewayRequest) => finish(request);
+  const envelopeAfter = async (request: GatewayRequest) => {
+    if (request.response !== CHECKS_PASSED) finish(request);
+  };
 
   const envelopeOnError = async (request: GatewayRequest) => {
     const state = stateOf(request.context);

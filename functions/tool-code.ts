@@ -1,0 +1,40 @@
+import { ALL_PLATFORMS, ALL_TOOLS, REGISTRY } from './all-tools';
+import { gatewayTools } from '../platforms/gateway';
+import { PLATFORMS } from '../platforms';
+import { runDueTasks, type SchedulerTick } from '../platforms/gateway/monitoring/scheduler';
+import { createToolHandler, type ToolHandler } from './runtime/handler';
+import type { TickOptions } from '../platforms/gateway/monitoring/tick';
+
+/**
+ * The tool code of the gateway, MCP and scheduler functions: every tool, the sandbox simulators,
+ * the live adapters and the chain that runs them. Loaded with a dynamic import only when a tool runs
+ * (functions/load-tool-code.ts): in a Lambda package it is a second file, tool-code.js
+ * beside index.js (lib/gateway-function.ts), so a 401, the catalog, OpenAPI and tools/list never read it.
+ * Everything a tool call needs comes from here, so the chain and the tools share one copy of every
+ * module (stores, caches, progress reporters).
+ */
+
+let gatewayHandler: ToolHandler | undefined;
+let everyHandler: ToolHandler | undefined;
+
+/**
+ * The gateway group's tools (cross-platform: they open every platform) behind the one chain, and the
+ * 404 of unknown names on an execute path (suggestions from every tool): the gateway function's execute requests.
+ */
+export function gatewayToolHandler(): ToolHandler {
+  return (gatewayHandler ??= createToolHandler(gatewayTools, PLATFORMS, { allTools: REGISTRY }));
+}
+
+/** Every tool of every platform behind the one chain: what an MCP tools/call runs. */
+export function everyToolHandler(): ToolHandler {
+  return (everyHandler ??= createToolHandler(ALL_TOOLS, PLATFORMS, { allTools: REGISTRY }));
+}
+
+/** The tasks that are due, run for the scheduler function (functions/scheduler.ts). */
+export function runScheduledTasks(now: Date, options: TickOptions): Promise<SchedulerTick> {
+  return runDueTasks(ALL_PLATFORMS, now, options);
+}
+
+/** The connect-link pages (GET /connect/{platform}[/callback]) open a platform's connector; MCP's progress reporters live beside the chain. */
+export { connectRoute } from './connect/routes';
+export { withProgressReporter } from './runtime/handler';
