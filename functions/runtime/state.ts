@@ -42,7 +42,7 @@ export interface RequestState {
      */
     settling?: { changeId: string; previous: StoredResponse };
   };
-  reservation?: { period: string; used: number; token: string; slot: number; refunded: boolean };
+  reservation?: { period: string; used: number; token: string; refunded: boolean };
   /** When the function ends, when the tool must stop, when every DynamoDB call must be answered. */
   deadlines: Deadlines;
   /** Bounds the chain's DynamoDB calls; moved to `deadlines.store` for settling. */

@@ -18,7 +18,7 @@ import {
   releaseIdempotencyKey,
   type IdempotencyRecord,
 } from '../stores/idempotency';
-import { periodOf, rechargeCall, refundCall, slotOf } from '../stores/usage';
+import { periodOf, rechargeCall, refundCall } from '../stores/usage';
 import { header, type GatewayRequest, type RequestState, type GatewayMiddleware, stateOf } from '../state';
 import { enterSettlePhase } from './outcome';
 
@@ -183,8 +183,7 @@ async function settleAbandoned(state: RequestState, recordId: string, abandoned:
   const tool = state.tool!;
   state.log.warn('idempotency claim abandoned by an earlier request', { tool: tool.name });
   if (!tool.quotaExempt && abandoned.period) {
-    const reservation = { period: abandoned.period, token: abandoned.claim_token, slot: slotOf(abandoned.claim_token) };
-    await refundCall(state.owner!.owner_id, tool.name, reservation, { onlyIfApplied: true });
+    await refundCall(state.owner!.owner_id, tool.name, { period: abandoned.period, token: abandoned.claim_token });
   }
   if (tool.access !== 'write') return undefined;
   const stored = errorResponse(tool.name, new OutcomeUnknownError(tool.platform ?? 'gateway'));

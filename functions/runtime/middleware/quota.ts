@@ -3,7 +3,7 @@ import { upgradeUrl } from '../config';
 import { QuotaExceededError, StoreUnavailableError } from '../../../core/errors';
 import { settle, settleNowAndLater } from '../settle';
 import { monthlyLimit } from '../stores/owners';
-import { periodEndOf, periodOf, readUsage, refundCall, reserveCall, slotOf } from '../stores/usage';
+import { finishReservation, periodEndOf, periodOf, readUsage, refundCall, reserveCall } from '../stores/usage';
 import { type GatewayRequest, type RequestState, type GatewayMiddleware, stateOf } from '../state';
 import type { QuotaBlock } from '../envelope';
 import { enterSettlePhase } from './outcome';
@@ -44,11 +44,11 @@ export function quota(): GatewayMiddleware {
     } catch (err) {
       if (err instanceof StoreUnavailableError) {
         // The reservation may have been applied without an answer: give it back if it was.
-        const uncertain = { period: periodOf(state.now), token, slot: slotOf(token) };
+        const uncertain = { period: periodOf(state.now), token };
         enterSettlePhase(state);
         await settleNowAndLater(
           'refund uncertain reservation',
-          async () => void (await refundCall(owner.owner_id, tool.name, uncertain, { onlyIfApplied: true })),
+          async () => void (await refundCall(owner.owner_id, tool.name, uncertain)),
           state.log,
         );
       }
@@ -73,7 +73,10 @@ export function quota(): GatewayMiddleware {
     const reservation = state?.reservation;
     if (!reservation || reservation.refunded) return;
     // A replay that found its write settled and billed already answers 200 free of charge.
-    if (request.response?.statusCode === 200 && !request.error && !state.freeOfCharge) return;
+    if (request.response?.statusCode === 200 && !request.error && !state.freeOfCharge) {
+      finishReservation(state.owner!.owner_id, reservation);
+      return;
+    }
     reservation.refunded = true;
     await settle('refund', async () => void (await refundCall(state.owner!.owner_id, state.tool!.name, reservation)), state.log);
   };
