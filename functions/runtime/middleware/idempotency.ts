@@ -66,7 +66,7 @@ export function idempotency(): GatewayMiddleware {
     try {
       claim = await claimWith();
       if (!claim.claimed && claim.existing.fingerprint === argumentsFingerprint && isAbandoned(claim.existing, state.now)) {
-        const replay = await settleAbandoned(state, recordId, claim.existing);
+        const replay = await settleAbandoned(state, recordId, claim.existing, token);
         if (replay) {
           state.idempotency = { recordId, replay };
           return;
@@ -176,10 +176,10 @@ async function releaseClaim(state: RequestState): Promise<void> {
 
 /**
  * An abandoned claim: give back its reservation if one was applied and not yet given back. For a
- * write tool, store `outcome_unknown` under the key and return it for replay; for a read tool,
+ * write tool, store `outcome_unknown` under the key (taking the key over as `token`) and return it for replay; for a read tool,
  * return nothing (the caller takes the key over and runs the tool).
  */
-async function settleAbandoned(state: RequestState, recordId: string, abandoned: IdempotencyRecord) {
+async function settleAbandoned(state: RequestState, recordId: string, abandoned: IdempotencyRecord, token: string) {
   const tool = state.tool!;
   state.log.warn('idempotency claim abandoned by an earlier request', { tool: tool.name });
   if (!tool.quotaExempt && abandoned.period) {
@@ -187,6 +187,8 @@ async function settleAbandoned(state: RequestState, recordId: string, abandoned:
   }
   if (tool.access !== 'write') return undefined;
   const stored = errorResponse(tool.name, new OutcomeUnknownError(tool.platform ?? 'gateway'));
-  if (await completeIdempotencyKey(recordId, abandoned.claim_token, stored, abandoned.unknown_change_id)) return stored;
+  // The key passes to this request's token: the abandoned request's own completion, should it still
+  // arrive, can no longer overwrite this outcome_unknown (it recharges its unit instead).
+  if (await completeIdempotencyKey(recordId, abandoned.claim_token, stored, abandoned.unknown_change_id, token)) return stored;
   throw new IdempotencyInProgressError(IN_PROGRESS_RETRY_AFTER_SECONDS);
 }
