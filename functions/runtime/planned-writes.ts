@@ -15,6 +15,8 @@ import {
 import type { RequestState } from './state';
 import { getAuditEntry, holdAction, listAuditEntries, newChangeId, recordAudit, settleAuditEntry, type AuditEntry } from './stores/audit';
 import { settle } from './settle';
+import { reserveUnit } from './middleware/quota';
+import { chargeSettledWrite } from './stores/usage';
 import { currentStoreScope, type ReplacedValues } from './stores/dynamo';
 import type { ConnectedAccount } from '../../core/accounts';
 import type { PlatformCheckingPort, ToolContext, ToolDefinition, ToolResult } from '../../core/tool';
@@ -71,6 +73,9 @@ export async function runPlannedWrite(tool: ToolDefinition, state: RequestState,
   if (settling && !state.dryRun) {
     const settled = await settleOnReplay(tool, state, ctx, plan, settling.changeId);
     if (settled) return settled;
+    // Not applied: the write runs now, and like any write it needs a unit (402 at the limit; the
+    // key keeps its outcome_unknown, so a later replay settles and runs it).
+    await reserveUnit(state);
   }
   // manage_action applies a plan already held (and checked): it is neither checked nor held again.
   const breaches = tool.approval ? [] : guardrailBreaches(plan, tool.platform, settings, await dayStartBudgets(plan, settings, state, ctx));
@@ -258,11 +263,12 @@ export function alreadyInEffect(held: WritePlan, fresh: WritePlan): boolean {
 
 /**
  * A replay (same Idempotency-Key, same arguments) of a write that answered `outcome_unknown`: the
- * write is planned again (`fresh`) and its audit record `changeId` settled. Applied → the record says
- * applied and this request's call is the write's one bill; it answers the tool's result of applying
+ * write is planned again (`fresh`) and its audit record `changeId` settled (this request reserved no
+ * unit: settling must not wait for one). Applied → the record says applied and the write is billed
+ * once (chargeSettledWrite, as manage_action does); it answers the tool's result of applying
  * the fresh plan, which changes nothing. Not applied → the record says so and undefined is returned: the caller
- * runs the write now (this request holds the key: exactly once). Still unknown → outcome_unknown again,
- * saying why. A record settled earlier (manage_action) is followed, and billed no second time.
+ * runs the write now (this request holds the key: exactly once), after reserving a unit. Still unknown →
+ * outcome_unknown again, saying why. A record settled earlier (manage_action) is followed, and billed no second time.
  */
 async function settleOnReplay(
   tool: ToolDefinition,
@@ -287,7 +293,6 @@ async function settleOnReplay(
           `This write was settled as applied (change ${changeId}) and the entity changed since: sending it again would change it anew. Nothing was changed; use a new Idempotency-Key if that is wanted.`,
           { code: 'entity_changed' },
         );
-      state.freeOfCharge = true;
       return tool.apply!(fresh, state.args!, ctx);
     }
     if (entry.outcome !== 'unknown') throw new Error(`settleOnReplay: change ${changeId} is ${entry.outcome}`);
@@ -309,6 +314,13 @@ async function settleOnReplay(
     });
     if (!won) continue; // settled meanwhile (manage_action): follow what it found
     if (verdict.outcome === 'not_applied') return undefined;
+    // The write happened: it uses one call of the quota, exactly once per change (as a settle by
+    // manage_action; not bound by the limit), and this replay reserved none.
+    await settle(
+      `bill settled change ${changeId}`,
+      async () => void (await chargeSettledWrite(ctx.owner.owner_id, tool.name, changeId, ctx.now)),
+      ctx.log,
+    );
     return tool.apply!(fresh, state.args!, ctx);
   }
   throw new OutcomeUnknownError(platform, `Change ${changeId} is being settled by another request; send it again in a moment.`);

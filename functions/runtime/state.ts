@@ -53,8 +53,6 @@ export interface RequestState {
   outcomeUnknown?: boolean;
   /** The audit record (change id) of a write whose outcome is unknown: stored with the key's `outcome_unknown`. */
   unknownChangeId?: string;
-  /** A 200 that uses no quota: a replay that found its write already settled and billed. */
-  freeOfCharge?: boolean;
   /** Set once the tool has started running: its 4xx answers are stored for idempotent replay. */
   toolStarted?: boolean;
 }

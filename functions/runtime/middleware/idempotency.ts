@@ -123,8 +123,10 @@ export function idempotency(): GatewayMiddleware {
     const response = request.response!;
     const status = response.statusCode;
     const stored = { statusCode: status, headers: response.headers, body: response.body };
-    if (status === 200 || (status >= 400 && status < 500 && status !== 429 && state.toolStarted) || state.outcomeUnknown) {
-      const reservation = status === 200 && !state.freeOfCharge ? state.reservation : undefined;
+    // 402 comes from the quota (a settling replay that runs its write anew reserves inside the tool): never stored.
+    const stored4xx = status >= 400 && status < 500 && status !== 429 && status !== 402 && state.toolStarted;
+    if (status === 200 || stored4xx || state.outcomeUnknown) {
+      const reservation = status === 200 ? state.reservation : undefined;
       await settle(
         'complete claim',
         async () => {
