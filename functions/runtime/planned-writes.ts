@@ -4,6 +4,7 @@ import { dryRunResult, publicPlan, type WritePlan } from '../../core/plan';
 import {
   budgetsAtStartOfDay,
   currentSafetySettings,
+  currentSafetySettingsWithItem,
   GuardrailBlockedError,
   guardrailBreaches,
   safetyOf,
@@ -15,6 +16,7 @@ import {
 import type { RequestState } from './state';
 import { getAuditEntry, holdAction, listAuditEntries, newChangeId, recordAudit, settleAuditEntry, type AuditEntry } from './stores/audit';
 import { settle } from './settle';
+import { stepsOf } from './stores/checkpoints';
 import { reserveUnit } from './middleware/quota';
 import { chargeSettledWrite } from './stores/usage';
 import { currentStoreScope, type ReplacedValues } from './stores/dynamo';
@@ -31,9 +33,15 @@ import type { PlatformCheckingPort, ToolContext, ToolDefinition, ToolResult } fr
  * 5. otherwise apply it;
  * and records each outcome in the audit trail (stores/audit.ts).
  */
-export async function runPlannedWrite(tool: ToolDefinition, state: RequestState, ctx: ToolContext<unknown>): Promise<ToolResult> {
+export async function runPlannedWrite(
+  tool: ToolDefinition,
+  state: RequestState,
+  ctx: ToolContext<unknown>,
+  /** The request's checkpointed steps: a write that may apply reads its checkpoint with the settings, in one request. */
+  steps?: { checkpointId(): string; preload(saved: Record<string, unknown>): void },
+): Promise<ToolResult> {
   // Read fresh, not from the key cache: a guardrail set a moment ago applies to this write.
-  const settings = await currentSafetySettings(ctx.owner);
+  const settings = await readSettings(ctx, state.dryRun ? undefined : steps);
   if (!tool.approval && settings.tools_off?.includes(tool.name)) throw new GuardrailBlockedError(tool.name, [toolOffBreach(tool.name)]);
   const planning: ToolContext<unknown> = {
     ...ctx,
@@ -133,6 +141,17 @@ export async function runPlannedWrite(tool: ToolDefinition, state: RequestState,
   if (tool.approval && typeof heldActionId === 'string') extra.action_id = heldActionId;
   await audit('applied', undefined, extra);
   return result;
+}
+
+/** The owner's safety settings, read fresh; with `steps`, the write's checkpoint in the same request. */
+async function readSettings(
+  ctx: ToolContext<unknown>,
+  steps: { checkpointId(): string; preload(saved: Record<string, unknown>): void } | undefined,
+): Promise<SafetySettings> {
+  if (!steps) return currentSafetySettings(ctx.owner);
+  const { settings, item } = await currentSafetySettingsWithItem(ctx.owner, steps.checkpointId());
+  steps.preload(stepsOf(item));
+  return settings;
 }
 
 /**
