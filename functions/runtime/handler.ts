@@ -127,7 +127,7 @@ const toolRunner = (served: ServedPlatforms) =>
     state.toolScope = toolScope;
     try {
       return await withStoreDeadline(toolScope, async () => {
-        const result = await runOrPlan(tool, state, ctx);
+        const result = await runOrPlan(tool, state, ctx, steps);
         await steps.finish();
         return successResponse(tool.name, result, await quotaBlockFor(state, readUsageOnce));
       });
@@ -143,9 +143,14 @@ const toolRunner = (served: ServedPlatforms) =>
  * Runs the tool: a read runs; a planned write goes through runPlannedWrite (plan, guardrails,
  * dry run, hold for approval, apply, audit trail).
  */
-async function runOrPlan(tool: ToolDefinition, state: RequestState, ctx: ToolContext<unknown>): Promise<ToolResult> {
+async function runOrPlan(
+  tool: ToolDefinition,
+  state: RequestState,
+  ctx: ToolContext<unknown>,
+  steps: ReturnType<typeof stepRunner>,
+): Promise<ToolResult> {
   if (!tool.plan || !tool.apply) return tool.run(state.args!, ctx);
-  return runPlannedWrite(tool, state, ctx);
+  return runPlannedWrite(tool, state, ctx, steps);
 }
 
 /**
@@ -173,6 +178,14 @@ function stepRunner(state: RequestState) {
     stored = true;
   };
   return {
+    /** The checkpoint's item id, for a caller that reads it together with something else (`preload`). */
+    checkpointId: checkpoint,
+    /** The checkpoint as read by the caller before any step ran: the first step reads it no more. */
+    preload(steps: Record<string, unknown>): void {
+      if (saved) return;
+      saved = steps;
+      stored = Object.keys(saved).length > 0;
+    },
     async step<T>(name: string, run: () => Promise<T>): Promise<T> {
       if (!saved) {
         saved = await loadCheckpoint(checkpoint());

@@ -4,6 +4,7 @@ import { dryRunResult, publicPlan, type WritePlan } from '../../core/plan';
 import {
   budgetsAtStartOfDay,
   currentSafetySettings,
+  currentSafetySettingsWithItem,
   GuardrailBlockedError,
   guardrailBreaches,
   safetyOf,
@@ -15,6 +16,9 @@ import {
 import type { RequestState } from './state';
 import { getAuditEntry, holdAction, listAuditEntries, newChangeId, recordAudit, settleAuditEntry, type AuditEntry } from './stores/audit';
 import { settle } from './settle';
+import { stepsOf } from './stores/checkpoints';
+import { reserveUnit } from './middleware/quota';
+import { chargeSettledWrite } from './stores/usage';
 import { currentStoreScope, type ReplacedValues } from './stores/dynamo';
 import type { ConnectedAccount } from '../../core/accounts';
 import type { PlatformCheckingPort, ToolContext, ToolDefinition, ToolResult } from '../../core/tool';
@@ -29,9 +33,15 @@ import type { PlatformCheckingPort, ToolContext, ToolDefinition, ToolResult } fr
  * 5. otherwise apply it;
  * and records each outcome in the audit trail (stores/audit.ts).
  */
-export async function runPlannedWrite(tool: ToolDefinition, state: RequestState, ctx: ToolContext<unknown>): Promise<ToolResult> {
+export async function runPlannedWrite(
+  tool: ToolDefinition,
+  state: RequestState,
+  ctx: ToolContext<unknown>,
+  /** The request's checkpointed steps: a write that may apply reads its checkpoint with the settings, in one request. */
+  steps?: { checkpointId(): string; preload(saved: Record<string, unknown>): void },
+): Promise<ToolResult> {
   // Read fresh, not from the key cache: a guardrail set a moment ago applies to this write.
-  const settings = await currentSafetySettings(ctx.owner);
+  const settings = await readSettings(ctx, state.dryRun ? undefined : steps);
   if (!tool.approval && settings.tools_off?.includes(tool.name)) throw new GuardrailBlockedError(tool.name, [toolOffBreach(tool.name)]);
   const planning: ToolContext<unknown> = {
     ...ctx,
@@ -71,6 +81,9 @@ export async function runPlannedWrite(tool: ToolDefinition, state: RequestState,
   if (settling && !state.dryRun) {
     const settled = await settleOnReplay(tool, state, ctx, plan, settling.changeId);
     if (settled) return settled;
+    // Not applied: the write runs now, and like any write it needs a unit (402 at the limit; the
+    // key keeps its outcome_unknown, so a later replay settles and runs it).
+    await reserveUnit(state);
   }
   // manage_action applies a plan already held (and checked): it is neither checked nor held again.
   const breaches = tool.approval ? [] : guardrailBreaches(plan, tool.platform, settings, await dayStartBudgets(plan, settings, state, ctx));
@@ -128,6 +141,17 @@ export async function runPlannedWrite(tool: ToolDefinition, state: RequestState,
   if (tool.approval && typeof heldActionId === 'string') extra.action_id = heldActionId;
   await audit('applied', undefined, extra);
   return result;
+}
+
+/** The owner's safety settings, read fresh; with `steps`, the write's checkpoint in the same request. */
+async function readSettings(
+  ctx: ToolContext<unknown>,
+  steps: { checkpointId(): string; preload(saved: Record<string, unknown>): void } | undefined,
+): Promise<SafetySettings> {
+  if (!steps) return currentSafetySettings(ctx.owner);
+  const { settings, item } = await currentSafetySettingsWithItem(ctx.owner, steps.checkpointId());
+  steps.preload(stepsOf(item));
+  return settings;
 }
 
 /**
@@ -258,11 +282,12 @@ export function alreadyInEffect(held: WritePlan, fresh: WritePlan): boolean {
 
 /**
  * A replay (same Idempotency-Key, same arguments) of a write that answered `outcome_unknown`: the
- * write is planned again (`fresh`) and its audit record `changeId` settled. Applied → the record says
- * applied and this request's call is the write's one bill; it answers the tool's result of applying
+ * write is planned again (`fresh`) and its audit record `changeId` settled (this request reserved no
+ * unit: settling must not wait for one). Applied → the record says applied and the write is billed
+ * once (chargeSettledWrite, as manage_action does); it answers the tool's result of applying
  * the fresh plan, which changes nothing. Not applied → the record says so and undefined is returned: the caller
- * runs the write now (this request holds the key: exactly once). Still unknown → outcome_unknown again,
- * saying why. A record settled earlier (manage_action) is followed, and billed no second time.
+ * runs the write now (this request holds the key: exactly once), after reserving a unit. Still unknown →
+ * outcome_unknown again, saying why. A record settled earlier (manage_action) is followed, and billed no second time.
  */
 async function settleOnReplay(
   tool: ToolDefinition,
@@ -287,7 +312,6 @@ async function settleOnReplay(
           `This write was settled as applied (change ${changeId}) and the entity changed since: sending it again would change it anew. Nothing was changed; use a new Idempotency-Key if that is wanted.`,
           { code: 'entity_changed' },
         );
-      state.freeOfCharge = true;
       return tool.apply!(fresh, state.args!, ctx);
     }
     if (entry.outcome !== 'unknown') throw new Error(`settleOnReplay: change ${changeId} is ${entry.outcome}`);
@@ -309,6 +333,13 @@ async function settleOnReplay(
     });
     if (!won) continue; // settled meanwhile (manage_action): follow what it found
     if (verdict.outcome === 'not_applied') return undefined;
+    // The write happened: it uses one call of the quota, exactly once per change (as a settle by
+    // manage_action; not bound by the limit), and this replay reserved none.
+    await settle(
+      `bill settled change ${changeId}`,
+      async () => void (await chargeSettledWrite(ctx.owner.owner_id, tool.name, changeId, ctx.now)),
+      ctx.log,
+    );
     return tool.apply!(fresh, state.args!, ctx);
   }
   throw new OutcomeUnknownError(platform, `Change ${changeId} is being settled by another request; send it again in a moment.`);

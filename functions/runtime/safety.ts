@@ -1,6 +1,6 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from './config';
-import { GatewayError } from '../../core/errors';
+import { GatewayError, StoreUnavailableError } from '../../core/errors';
 import type { WritePlan } from '../../core/plan';
 import type { PlatformWord } from '../../core/platforms';
 import { documentClient } from './stores/dynamo';
@@ -68,6 +68,37 @@ export async function currentSafetySettings(owner: Owner): Promise<SafetySetting
   );
   if (!result.Item) return safetyOf(owner);
   return (result.Item.safety as SafetySettings | undefined) ?? {};
+}
+
+/**
+ * The owner's safety settings read fresh, and in the same request (one BatchGetItem, both reads
+ * consistent) an item of the idempotency table: a write's checkpoint (stores/checkpoints.ts), which
+ * its checkpointed steps would otherwise read on their own.
+ */
+export async function currentSafetySettingsWithItem(
+  owner: Owner,
+  idempotencyItemId: string,
+): Promise<{ settings: SafetySettings; item?: Record<string, unknown> }> {
+  const profileKey = { owner_id: owner.owner_id, sk: 'PROFILE' };
+  let request: Record<string, { Keys: Record<string, unknown>[]; ConsistentRead: true; ProjectionExpression?: string }> = {
+    [tableName('owners')]: { Keys: [profileKey], ConsistentRead: true, ProjectionExpression: 'safety' },
+    [tableName('idempotency')]: { Keys: [{ id: idempotencyItemId }], ConsistentRead: true },
+  };
+  let profile: Record<string, unknown> | undefined;
+  let item: Record<string, unknown> | undefined;
+  let profileRead = false;
+  for (let attempt = 0; Object.keys(request).length; attempt++) {
+    if (attempt === 5) throw new StoreUnavailableError();
+    if (attempt) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
+    const result = await documentClient().send(new BatchGetCommand({ RequestItems: request }));
+    profile ??= result.Responses?.[tableName('owners')]?.[0];
+    item ??= result.Responses?.[tableName('idempotency')]?.[0];
+    const left = (result.UnprocessedKeys ?? {}) as typeof request;
+    if (!left[tableName('owners')]) profileRead = true;
+    request = left;
+  }
+  if (!profileRead || !profile) return { settings: safetyOf(owner), item };
+  return { settings: (profile.safety as SafetySettings | undefined) ?? {}, item };
 }
 
 export async function setSafetySettings(ownerId: string, settings: SafetySettings): Promise<void> {

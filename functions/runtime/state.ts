@@ -42,7 +42,7 @@ export interface RequestState {
      */
     settling?: { changeId: string; previous: StoredResponse };
   };
-  reservation?: { period: string; used: number; token: string; slot: number; refunded: boolean };
+  reservation?: { period: string; used: number; token: string; refunded: boolean };
   /** When the function ends, when the tool must stop, when every DynamoDB call must be answered. */
   deadlines: Deadlines;
   /** Bounds the chain's DynamoDB calls; moved to `deadlines.store` for settling. */
@@ -53,8 +53,6 @@ export interface RequestState {
   outcomeUnknown?: boolean;
   /** The audit record (change id) of a write whose outcome is unknown: stored with the key's `outcome_unknown`. */
   unknownChangeId?: string;
-  /** A 200 that uses no quota: a replay that found its write already settled and billed. */
-  freeOfCharge?: boolean;
   /** Set once the tool has started running: its 4xx answers are stored for idempotent replay. */
   toolStarted?: boolean;
 }

@@ -6,7 +6,10 @@ import {
   RECORD_TTL_SECONDS,
   releaseIdempotencyKey,
 } from '../../functions/runtime/stores/idempotency';
-import { periodOf, refundCall, reserveCall, readUsage, slotOf } from '../../functions/runtime/stores/usage';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { tableName } from '../../functions/runtime/config';
+import { documentClient } from '../../functions/runtime/stores/dynamo';
+import { finishReservation, periodOf, refundCall, reserveCall, readUsage } from '../../functions/runtime/stores/usage';
 import { useTestTables } from '../support/gateway';
 
 useTestTables();
@@ -104,14 +107,47 @@ describe('Store: usage', () => {
     const now = new Date();
     await reserveCall('owner-q', 'tool_a', 10, now, 'applied', heldUntil());
     const period = periodOf(now);
-    expect(
-      await refundCall('owner-q', 'tool_a', { period, token: 'never-sent', slot: slotOf('never-sent') }, { onlyIfApplied: true }),
-    ).toBe(false);
+    expect(await refundCall('owner-q', 'tool_a', { period, token: 'never-sent' })).toBe(false);
     expect((await readUsage('owner-q', now)).used).toBe(1);
-    expect(await refundCall('owner-q', 'tool_a', { period, token: 'applied', slot: slotOf('applied') }, { onlyIfApplied: true })).toBe(
-      true,
-    );
+    expect(await refundCall('owner-q', 'tool_a', { period, token: 'applied' })).toBe(true);
     expect((await readUsage('owner-q', now)).used).toBe(0);
+  });
+
+  // Both tokens fell on the same reservation slot of the former scheme (`r<hash % 128>`, slot 114):
+  // the second reservation overwrote the first one's proof, so the first one's retry counted twice
+  // and its give-back (its answer was lost) found nothing to give back.
+  it('two requests whose tokens once shared a slot: a lost answer of the first is neither counted twice nor kept', async () => {
+    const now = new Date();
+    const period = periodOf(now);
+    const first = await reserveCall('owner-s', 'tool_a', 10, now, 'first-request', heldUntil());
+    const second = await reserveCall('owner-s', 'tool_a', 10, now, 'second-request-83', heldUntil());
+    expect([first.reserved, second.reserved]).toEqual([true, true]);
+    // The first request's answer was lost: its retry finds it applied and does not count it again.
+    expect(await reserveCall('owner-s', 'tool_a', 10, now, 'first-request', heldUntil())).toMatchObject({ reserved: true });
+    expect((await readUsage('owner-s', now)).used).toBe(2);
+    // It gives its reservation back (its call failed): exactly its unit, once.
+    expect(await refundCall('owner-s', 'tool_a', { period, token: 'first-request' })).toBe(true);
+    expect(await refundCall('owner-s', 'tool_a', { period, token: 'first-request' })).toBe(false);
+    expect((await readUsage('owner-s', now)).used).toBe(1);
+    // The second one's reservation is untouched: its own give-back still works, once.
+    expect(await refundCall('owner-s', 'tool_a', { period, token: 'second-request-83' })).toBe(true);
+    expect(await refundCall('owner-s', 'tool_a', { period, token: 'second-request-83' })).toBe(false);
+    expect(await readUsage('owner-s', now)).toMatchObject({ used: 0, calls: {} });
+  });
+
+  it('a reservation that ended in 200 leaves no attribute behind once this process reserves there again', async () => {
+    const now = new Date();
+    const first = await reserveCall('owner-g', 'tool_a', 10, now, 'done-1', heldUntil());
+    if (!first.reserved) throw new Error('not reserved');
+    finishReservation('owner-g', first.reservation);
+    await reserveCall('owner-g', 'tool_a', 10, now, 'next-1', heldUntil());
+    const item = await documentClient().send(
+      new GetCommand({ TableName: tableName('usage'), Key: { owner_id: 'owner-g', period: periodOf(now) }, ConsistentRead: true }),
+    );
+    expect(Object.keys(item.Item!).filter((k) => k.startsWith('res_'))).toEqual(['res_next-1']);
+    // A finished reservation is never given back.
+    expect(await refundCall('owner-g', 'tool_a', first.reservation)).toBe(false);
+    expect((await readUsage('owner-g', now)).used).toBe(2);
   });
 });
 

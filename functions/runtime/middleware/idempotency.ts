@@ -18,7 +18,7 @@ import {
   releaseIdempotencyKey,
   type IdempotencyRecord,
 } from '../stores/idempotency';
-import { periodOf, rechargeCall, refundCall, slotOf } from '../stores/usage';
+import { periodOf, rechargeCall, refundCall } from '../stores/usage';
 import { header, type GatewayRequest, type RequestState, type GatewayMiddleware, stateOf } from '../state';
 import { enterSettlePhase } from './outcome';
 
@@ -66,7 +66,7 @@ export function idempotency(): GatewayMiddleware {
     try {
       claim = await claimWith();
       if (!claim.claimed && claim.existing.fingerprint === argumentsFingerprint && isAbandoned(claim.existing, state.now)) {
-        const replay = await settleAbandoned(state, recordId, claim.existing);
+        const replay = await settleAbandoned(state, recordId, claim.existing, token);
         if (replay) {
           state.idempotency = { recordId, replay };
           return;
@@ -123,8 +123,10 @@ export function idempotency(): GatewayMiddleware {
     const response = request.response!;
     const status = response.statusCode;
     const stored = { statusCode: status, headers: response.headers, body: response.body };
-    if (status === 200 || (status >= 400 && status < 500 && status !== 429 && state.toolStarted) || state.outcomeUnknown) {
-      const reservation = status === 200 && !state.freeOfCharge ? state.reservation : undefined;
+    // 402 comes from the quota (a settling replay that runs its write anew reserves inside the tool): never stored.
+    const stored4xx = status >= 400 && status < 500 && status !== 429 && status !== 402 && state.toolStarted;
+    if (status === 200 || stored4xx || state.outcomeUnknown) {
+      const reservation = status === 200 ? state.reservation : undefined;
       await settle(
         'complete claim',
         async () => {
@@ -176,18 +178,19 @@ async function releaseClaim(state: RequestState): Promise<void> {
 
 /**
  * An abandoned claim: give back its reservation if one was applied and not yet given back. For a
- * write tool, store `outcome_unknown` under the key and return it for replay; for a read tool,
+ * write tool, store `outcome_unknown` under the key (taking the key over as `token`) and return it for replay; for a read tool,
  * return nothing (the caller takes the key over and runs the tool).
  */
-async function settleAbandoned(state: RequestState, recordId: string, abandoned: IdempotencyRecord) {
+async function settleAbandoned(state: RequestState, recordId: string, abandoned: IdempotencyRecord, token: string) {
   const tool = state.tool!;
   state.log.warn('idempotency claim abandoned by an earlier request', { tool: tool.name });
   if (!tool.quotaExempt && abandoned.period) {
-    const reservation = { period: abandoned.period, token: abandoned.claim_token, slot: slotOf(abandoned.claim_token) };
-    await refundCall(state.owner!.owner_id, tool.name, reservation, { onlyIfApplied: true });
+    await refundCall(state.owner!.owner_id, tool.name, { period: abandoned.period, token: abandoned.claim_token });
   }
   if (tool.access !== 'write') return undefined;
   const stored = errorResponse(tool.name, new OutcomeUnknownError(tool.platform ?? 'gateway'));
-  if (await completeIdempotencyKey(recordId, abandoned.claim_token, stored, abandoned.unknown_change_id)) return stored;
+  // The key passes to this request's token: the abandoned request's own completion, should it still
+  // arrive, can no longer overwrite this outcome_unknown (it recharges its unit instead).
+  if (await completeIdempotencyKey(recordId, abandoned.claim_token, stored, abandoned.unknown_change_id, token)) return stored;
   throw new IdempotencyInProgressError(IN_PROGRESS_RETRY_AFTER_SECONDS);
 }

@@ -3,7 +3,7 @@ import { upgradeUrl } from '../config';
 import { QuotaExceededError, StoreUnavailableError } from '../../../core/errors';
 import { settle, settleNowAndLater } from '../settle';
 import { monthlyLimit } from '../stores/owners';
-import { periodEndOf, periodOf, readUsage, refundCall, reserveCall, slotOf } from '../stores/usage';
+import { finishReservation, periodEndOf, periodOf, readUsage, refundCall, reserveCall } from '../stores/usage';
 import { type GatewayRequest, type RequestState, type GatewayMiddleware, stateOf } from '../state';
 import type { QuotaBlock } from '../envelope';
 import { enterSettlePhase } from './outcome';
@@ -22,49 +22,11 @@ import { forgetOwnerAccounts } from '../stores/account-cache';
 export function quota(): GatewayMiddleware {
   const quotaBefore = async (request: GatewayRequest) => {
     const state = stateOf(request.context);
-    const tool = state.tool!;
-    if (tool.quotaExempt || state.idempotency?.replay) return;
-    const owner = state.owner!;
-    const limit = monthlyLimit(owner);
-    // With an Idempotency-Key the reservation carries the claim's token: a later request that finds
-    // the claim abandoned can give this reservation back.
-    const token = state.idempotency?.claimToken ?? randomToken(16);
-    let result;
-    try {
-      result = await reserveCall(owner.owner_id, tool.name, limit, state.now, token, state.deadlines.function, state.accountsVersion);
-      for (let attempt = 0; !result.reserved && result.stale; attempt++) {
-        // The owner's accounts changed since this function cached them: select again, fresh.
-        forgetOwnerAccounts(owner.owner_id);
-        state.account = undefined;
-        state.accountsVersion = undefined;
-        await chooseAccount(state);
-        const version = attempt < 2 ? state.accountsVersion : undefined;
-        result = await reserveCall(owner.owner_id, tool.name, limit, state.now, token, state.deadlines.function, version);
-      }
-    } catch (err) {
-      if (err instanceof StoreUnavailableError) {
-        // The reservation may have been applied without an answer: give it back if it was.
-        const uncertain = { period: periodOf(state.now), token, slot: slotOf(token) };
-        enterSettlePhase(state);
-        await settleNowAndLater(
-          'refund uncertain reservation',
-          async () => void (await refundCall(owner.owner_id, tool.name, uncertain, { onlyIfApplied: true })),
-          state.log,
-        );
-      }
-      throw err;
-    }
-    if (result.reserved) {
-      state.reservation = { ...result.reservation, refunded: false };
-      return;
-    }
-    if (result.stale) throw new Error('unreachable: a reservation without a version check is never stale');
-    const url = upgradeUrl();
-    throw new QuotaExceededError(
-      `You have reached your monthly limit of ${limit} tool calls on the ${owner.tier} plan. ` +
-        `Upgrade at ${url} to continue; the counter resets on ${periodEndOf(state.now)}.`,
-      { used: limit, limit, tier: owner.tier, period_end: periodEndOf(state.now), upgrade_url: url },
-    );
+    if (state.tool!.quotaExempt || state.idempotency?.replay) return;
+    // A replay settling a write recorded unknown reserves only if it runs the write anew
+    // (planned-writes.ts): settling it must not wait for a unit, and an applied one is billed once.
+    if (state.idempotency?.settling) return;
+    await reserveUnit(state);
   };
 
   const refundUnlessSuccessful = async (request: GatewayRequest) => {
@@ -72,13 +34,65 @@ export function quota(): GatewayMiddleware {
     enterSettlePhase(state);
     const reservation = state?.reservation;
     if (!reservation || reservation.refunded) return;
-    // A replay that found its write settled and billed already answers 200 free of charge.
-    if (request.response?.statusCode === 200 && !request.error && !state.freeOfCharge) return;
+    if (request.response?.statusCode === 200 && !request.error) {
+      finishReservation(state.owner!.owner_id, reservation);
+      return;
+    }
     reservation.refunded = true;
     await settle('refund', async () => void (await refundCall(state.owner!.owner_id, state.tool!.name, reservation)), state.log);
   };
 
   return { before: quotaBefore, after: refundUnlessSuccessful, onError: refundUnlessSuccessful };
+}
+
+/**
+ * Reserves one unit of the owner's monthly quota for this request, or throws 402 at the limit.
+ * Called by the chain before the tool, or by the write runner for a settling replay that runs its
+ * write anew.
+ */
+export async function reserveUnit(state: RequestState): Promise<void> {
+  const tool = state.tool!;
+  const owner = state.owner!;
+  const limit = monthlyLimit(owner);
+  // With an Idempotency-Key the reservation carries the claim's token: a later request that finds
+  // the claim abandoned can give this reservation back.
+  const token = state.idempotency?.claimToken ?? randomToken(16);
+  let result;
+  try {
+    result = await reserveCall(owner.owner_id, tool.name, limit, state.now, token, state.deadlines.function, state.accountsVersion);
+    for (let attempt = 0; !result.reserved && result.stale; attempt++) {
+      // The owner's accounts changed since this function cached them: select again, fresh.
+      forgetOwnerAccounts(owner.owner_id);
+      state.account = undefined;
+      state.accountsVersion = undefined;
+      await chooseAccount(state);
+      const version = attempt < 2 ? state.accountsVersion : undefined;
+      result = await reserveCall(owner.owner_id, tool.name, limit, state.now, token, state.deadlines.function, version);
+    }
+  } catch (err) {
+    if (err instanceof StoreUnavailableError) {
+      // The reservation may have been applied without an answer: give it back if it was.
+      const uncertain = { period: periodOf(state.now), token };
+      enterSettlePhase(state);
+      await settleNowAndLater(
+        'refund uncertain reservation',
+        async () => void (await refundCall(owner.owner_id, tool.name, uncertain)),
+        state.log,
+      );
+    }
+    throw err;
+  }
+  if (result.reserved) {
+    state.reservation = { ...result.reservation, refunded: false };
+    return;
+  }
+  if (result.stale) throw new Error('unreachable: a reservation without a version check is never stale');
+  const url = upgradeUrl();
+  throw new QuotaExceededError(
+    `You have reached your monthly limit of ${limit} tool calls on the ${owner.tier} plan. ` +
+      `Upgrade at ${url} to continue; the counter resets on ${periodEndOf(state.now)}.`,
+    { used: limit, limit, tier: owner.tier, period_end: periodEndOf(state.now), upgrade_url: url },
+  );
 }
 
 /** The quota block of a 200: this call's reservation, or the current figures for exempt tools. */

@@ -17,7 +17,11 @@ export function checkpointId(ownerId: string, tool: string, argumentsFingerprint
 
 export async function loadCheckpoint(id: string): Promise<Record<string, unknown>> {
   const result = await documentClient().send(new GetCommand({ TableName: tableName('idempotency'), Key: { id }, ConsistentRead: true }));
-  const item = result.Item;
+  return stepsOf(result.Item);
+}
+
+/** The saved steps of a checkpoint item as read (none when it is absent or expired). */
+export function stepsOf(item: Record<string, unknown> | undefined): Record<string, unknown> {
   if (!item || Number(item.expires_at) <= Math.floor(Date.now() / 1000)) return {};
   return Object.fromEntries(
     Object.entries(item)

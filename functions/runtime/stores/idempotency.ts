@@ -127,39 +127,49 @@ export function isAbandoned(record: IdempotencyRecord, now: Date): boolean {
 }
 
 /**
- * Stores the final response under the claim `claimToken` (this request's, or an abandoned one).
- * Returns false when that claim no longer holds the key. Retrying it is harmless.
+ * Stores the final response under the claim `claimToken`. Returns false when that claim no longer
+ * holds the key. Retrying it is harmless. With `takeOverAs`, `claimToken` is an abandoned claim
+ * still in progress and the record passes to the token `takeOverAs` as it completes: a late
+ * completion of the abandoned request (its store retries) then finds the key no longer its own and
+ * cannot overwrite what was stored.
  */
 export async function completeIdempotencyKey(
   id: string,
   claimToken: string,
   response: StoredResponse,
   unknownChangeId?: string,
+  takeOverAs?: string,
 ): Promise<boolean> {
+  const values: Record<string, unknown> = { ':completed': IdempotencyStatus.COMPLETED, ':response': response, ':token': claimToken };
+  const sets = ['#status = :completed', '#response = :response'];
+  let condition = 'claim_token = :token';
+  if (unknownChangeId) {
+    values[':change'] = unknownChangeId;
+    sets.push('unknown_change_id = :change');
+  }
+  if (takeOverAs) {
+    values[':inProgress'] = IdempotencyStatus.IN_PROGRESS;
+    values[':new'] = takeOverAs;
+    sets.push('claim_token = :new');
+    // A retry of this very takeover whose answer was lost finds the key its own already.
+    condition = '(claim_token = :token AND #status = :inProgress) OR claim_token = :new';
+  }
   try {
-    await completeOrThrow(id, claimToken, response, unknownChangeId);
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName('idempotency'),
+        Key: { id },
+        UpdateExpression: `SET ${sets.join(', ')}${unknownChangeId ? '' : ' REMOVE unknown_change_id'}`,
+        ConditionExpression: condition,
+        ExpressionAttributeNames: { '#status': 'status', '#response': 'response' },
+        ExpressionAttributeValues: values,
+      }),
+    );
     return true;
   } catch (err) {
     if (isConditionalCheckFailed(err)) return false;
     throw err;
   }
-}
-
-async function completeOrThrow(id: string, claimToken: string, response: StoredResponse, unknownChangeId?: string): Promise<void> {
-  const values: Record<string, unknown> = { ':completed': IdempotencyStatus.COMPLETED, ':response': response, ':token': claimToken };
-  if (unknownChangeId) values[':change'] = unknownChangeId;
-  await documentClient().send(
-    new UpdateCommand({
-      TableName: tableName('idempotency'),
-      Key: { id },
-      UpdateExpression: unknownChangeId
-        ? 'SET #status = :completed, #response = :response, unknown_change_id = :change'
-        : 'SET #status = :completed, #response = :response REMOVE unknown_change_id',
-      ConditionExpression: 'claim_token = :token',
-      ExpressionAttributeNames: { '#status': 'status', '#response': 'response' },
-      ExpressionAttributeValues: values,
-    }),
-  );
 }
 
 /** Deletes this request's claim so a retry can run. A claim taken over by another request stays. */

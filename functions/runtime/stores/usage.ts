@@ -25,24 +25,27 @@ const TOOL_PREFIX = 'tool:';
 
 /**
  * How a reservation is made exactly once and given back exactly once, whatever answers get lost:
- * - The reservation writes its token into one of RESERVATION_SLOTS attributes (`r<slot>`) of the
- *   usage item, on the condition that the slot does not hold it already. A retry of a reservation
- *   that was applied but whose answer was lost fails that condition and learns it was applied.
- * - A refund is one transaction: a marker item `refund#<token>` in the idempotency table (kept a
- *   day) that must not exist yet, and the decrement. Retrying a refund can never apply it twice.
- * - A reservation whose outcome is unknown (no answer at all) is refunded only if its slot still
- *   holds its token: the decrement is conditional on it.
+ * - The reservation writes an attribute of its own into the usage item, `res_<token>` (the token is
+ *   unique per request: the claim's token with an Idempotency-Key, a random one without), on the
+ *   condition that it does not exist yet. A retry of a reservation that was applied but whose answer
+ *   was lost fails that condition and learns it was applied. No two requests ever share it, so no
+ *   request can overwrite another's proof of reservation.
+ * - A refund removes that attribute, on the condition that it is still there, in one transaction
+ *   with the decrement and a marker item `refund#<token>` in the idempotency table (kept a day, for
+ *   rechargeCall). A refund applies only to a reservation that was applied, and only once; the same
+ *   refund serves a reservation whose own answer was lost (it may or may not have been applied).
+ * - A reservation that ended in 200 is never given back; its attribute is removed by the next
+ *   reservation this process makes in the same usage item (`finishReservation`), so the item does
+ *   not grow with the number of calls. A reservation abandoned by a dead process keeps its attribute
+ *   until a request that takes its claim over gives it back (or the month ends).
  * - `held_until` is the moment the latest reservation's call must have finished (the function's
  *   deadline), kept for operators: at the limit the answer is 402 whether or not calls still run.
  */
-export const RESERVATION_SLOTS = 128;
-
 export interface Reservation {
   period: string;
   /** `used` after this reservation. */
   used: number;
   token: string;
-  slot: number;
 }
 
 export type ReserveResult =
@@ -50,11 +53,23 @@ export type ReserveResult =
   | { reserved: false; stale: true }
   | { reserved: false; stale?: false; used: number; heldUntil: number };
 
-/** The slot of a token: a stable function of it, so a retry (or a later refund) finds it. */
-export function slotOf(token: string): number {
-  let hash = 0;
-  for (let i = 0; i < token.length; i++) hash = (hash * 31 + token.charCodeAt(i)) >>> 0;
-  return hash % RESERVATION_SLOTS;
+/** The usage item's attribute that proves the reservation `token` was applied and not given back. */
+export function reservationAttribute(token: string): string {
+  return `res_${token}`;
+}
+
+/** Reservations of this process that ended in 200, by usage item: their attributes go with the next reservation there. */
+const finished = new Map<string, string[]>();
+const MAX_REMOVED_PER_RESERVATION = 20;
+const itemKey = (ownerId: string, period: string) => `${ownerId}#${period}`;
+
+/** A reservation that ended in 200 (never given back): its attribute is removed with the next reservation of this process there. */
+export function finishReservation(ownerId: string, reservation: Pick<Reservation, 'period' | 'token'>): void {
+  const key = itemKey(ownerId, reservation.period);
+  const tokens = finished.get(key) ?? [];
+  tokens.push(reservation.token);
+  if (finished.size > 10_000) finished.clear();
+  finished.set(key, tokens);
 }
 
 /** Reserves one call, or reports that the limit is reached (and until when calls may be in flight). */
@@ -69,9 +84,10 @@ export async function reserveCall(
   accountsVersion?: number,
 ): Promise<ReserveResult> {
   const period = periodOf(now);
-  const slot = slotOf(token);
-  const values: Record<string, unknown> = { ':one': 1, ':limit': limit, ':token': token, ':heldUntil': heldUntil };
-  let condition = '(attribute_not_exists(used) OR used < :limit) AND (attribute_not_exists(#slot) OR #slot <> :token)';
+  const own = reservationAttribute(token);
+  const names: Record<string, string> = { '#tool': TOOL_PREFIX + tool, '#res': own };
+  const values: Record<string, unknown> = { ':one': 1, ':limit': limit, ':heldUntil': heldUntil };
+  let condition = '(attribute_not_exists(used) OR used < :limit) AND attribute_not_exists(#res)';
   if (accountsVersion !== undefined) {
     if (accountsVersion === 0) condition += ' AND attribute_not_exists(accounts_version)';
     else {
@@ -79,51 +95,51 @@ export async function reserveCall(
       values[':accountsVersion'] = accountsVersion;
     }
   }
+  // The attributes of this process's reservations that ended in 200 here go with this update.
+  const key = itemKey(ownerId, period);
+  const done = (finished.get(key) ?? []).filter((t) => t !== token).slice(0, MAX_REMOVED_PER_RESERVATION);
+  done.forEach((t, i) => (names[`#done${i}`] = reservationAttribute(t)));
+  const removes = done.length ? ` REMOVE ${done.map((_, i) => `#done${i}`).join(', ')}` : '';
   try {
     const result = await documentClient().send(
       new UpdateCommand({
         TableName: tableName('usage'),
         Key: { owner_id: ownerId, period },
-        UpdateExpression: 'ADD used :one, #tool :one SET #slot = :token, held_until = :heldUntil',
+        UpdateExpression: `ADD used :one, #tool :one SET #res = :heldUntil, held_until = :heldUntil${removes}`,
         ConditionExpression: condition,
-        ExpressionAttributeNames: { '#tool': TOOL_PREFIX + tool, '#slot': `r${slot}` },
+        ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
         ReturnValues: 'UPDATED_NEW',
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
     );
-    return { reserved: true, reservation: { period, used: Number(result.Attributes?.used ?? 0), token, slot } };
+    forgetFinished(key, done);
+    return { reserved: true, reservation: { period, used: Number(result.Attributes?.used ?? 0), token } };
   } catch (err) {
     if (!isConditionalCheckFailed(err)) throw err;
     const item = (err as { Item?: Record<string, never> }).Item;
     const old = item ? (unmarshall(item) as Record<string, unknown>) : {};
     const used = Number(old.used ?? 0);
-    // Our token already in its slot: an earlier attempt of this very reservation was applied.
-    if (old[`r${slot}`] === token) return { reserved: true, reservation: { period, used, token, slot } };
+    // Our own attribute there already: an earlier attempt of this very reservation was applied.
+    if (old[own] !== undefined) return { reserved: true, reservation: { period, used, token } };
     if (accountsVersion !== undefined && Number(old.accounts_version ?? 0) !== accountsVersion) return { reserved: false, stale: true };
     return { reserved: false, used, heldUntil: Number(old.held_until ?? 0) };
   }
 }
 
+function forgetFinished(key: string, removed: string[]): void {
+  if (!removed.length) return;
+  const left = (finished.get(key) ?? []).filter((t) => !removed.includes(t));
+  if (left.length) finished.set(key, left);
+  else finished.delete(key);
+}
+
 /**
- * Gives back one reserved call, exactly once per token however often it is retried. With
- * `onlyIfApplied` (the reservation's own answer was lost), only when the reservation was applied.
- * Returns false when there was nothing (more) to give back.
+ * Gives back one reserved call, exactly once per token however often it is retried, and only if the
+ * reservation was applied (its attribute is there): also right for a reservation whose own answer
+ * was lost. Returns false when there was nothing (more) to give back.
  */
-export async function refundCall(
-  ownerId: string,
-  tool: string,
-  reservation: Pick<Reservation, 'period' | 'token' | 'slot'>,
-  options: { onlyIfApplied?: boolean } = {},
-): Promise<boolean> {
-  const names: Record<string, string> = { '#tool': TOOL_PREFIX + tool };
-  const values: Record<string, unknown> = { ':minus': -1, ':zero': 0 };
-  let condition = 'used > :zero';
-  if (options.onlyIfApplied) {
-    condition += ' AND #slot = :token';
-    names['#slot'] = `r${reservation.slot}`;
-    values[':token'] = reservation.token;
-  }
+export async function refundCall(ownerId: string, tool: string, reservation: Pick<Reservation, 'period' | 'token'>): Promise<boolean> {
   try {
     await documentClient().send(
       new TransactWriteCommand({
@@ -139,10 +155,10 @@ export async function refundCall(
             Update: {
               TableName: tableName('usage'),
               Key: { owner_id: ownerId, period: reservation.period },
-              UpdateExpression: 'ADD used :minus, #tool :minus',
-              ConditionExpression: condition,
-              ExpressionAttributeNames: names,
-              ExpressionAttributeValues: values,
+              UpdateExpression: 'ADD used :minus, #tool :minus REMOVE #res',
+              ConditionExpression: 'attribute_exists(#res) AND used > :zero',
+              ExpressionAttributeNames: { '#tool': TOOL_PREFIX + tool, '#res': reservationAttribute(reservation.token) },
+              ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
             },
           },
         ],
