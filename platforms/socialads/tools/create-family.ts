@@ -57,6 +57,15 @@ const dailyOf = (e: { daily_budget?: number; lifetime_budget?: number; start_dat
 };
 
 /** Defines a planned create of a campaign/ad set/ad chain. */
+/** What a conversions ad set counts, for the plan's summary: ", counting PURCHASE on pixel "Shop" (123)". */
+async function conversionText(ctx: ToolContext<SocialAdsPort>, adSet: Chain['adSet']): Promise<string> {
+  const pixelId = adSet?.promoted_object?.pixel_id;
+  if (!pixelId) return '';
+  const pixel = (await ctx.platform.listPixels()).find((p) => p.id === pixelId);
+  const event = adSet.promoted_object?.custom_event_type;
+  return `, counting ${event ?? 'conversions'} on pixel ${pixel ? `"${pixel.name}" ` : ''}(${pixelId})`;
+}
+
 export function defineSocialAdsCreate<Entries extends v.ObjectEntries>(spec: {
   name: string;
   description: string;
@@ -116,6 +125,8 @@ export function defineSocialAdsCreate<Entries extends v.ObjectEntries>(spec: {
             optimization_goal: { after: s.optimization_goal },
             ...(s.daily_budget !== undefined ? { daily_budget: { after: s.daily_budget } } : {}),
             ...(s.lifetime_budget !== undefined ? { lifetime_budget: { after: s.lifetime_budget } } : {}),
+            ...(s.promoted_object?.pixel_id ? { pixel_id: { after: s.promoted_object.pixel_id } } : {}),
+            ...(s.promoted_object?.custom_event_type ? { conversion_event: { after: s.promoted_object.custom_event_type } } : {}),
             targeting: { after: s.targeting },
           },
           startsPaused: s.status === 'PAUSED' || campaignPaused,
@@ -143,7 +154,7 @@ export function defineSocialAdsCreate<Entries extends v.ObjectEntries>(spec: {
         (chain.campaign?.lifetime_budget !== undefined || chain.adSet?.lifetime_budget !== undefined)
       )
         chain.notes.push('A lifetime budget is planned as its even daily share over the flight.');
-      return { summary: chain.summary, changes, budgets, notes: chain.notes, data: chain };
+      return { summary: chain.summary + (await conversionText(ctx, chain.adSet)), changes, budgets, notes: chain.notes, data: chain };
     },
     async apply(plan, _args, ctx) {
       const chain = plan.data;
