@@ -1,3 +1,4 @@
+import { adStatusText } from './shared';
 import * as v from 'valibot';
 import { ToolError } from '../../../core/errors';
 import type { PlannedChange, WritePlan } from '../../../core/plan';
@@ -216,7 +217,7 @@ export function defineSocialAdsCreate<Entries extends v.ObjectEntries>(spec: {
           adSet.id,
           `${adSet.optimization_goal}, ${adSet.status}${adSet.daily_budget !== undefined ? `, ${money(adSet.daily_budget, currency)}/day` : ''}`,
         ]);
-      if (ad) rows.push(['Ad', ad.name, ad.id, `${ad.ad_type}, ${ad.status} (${ad.effective_status})`]);
+      if (ad) rows.push(['Ad', ad.name, ad.id, `${ad.ad_type}, ${adStatusText(ad)}`]);
       const notes = [...(plan.notes ?? [])];
       if (ad) notes.push('The ad is reviewed by the platform (usually within 24 hours) before it can deliver.');
       const text = [
