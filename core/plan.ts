@@ -162,3 +162,70 @@ export function dryRunResult(toolName: string, plan: WritePlan): ToolResult {
   ].join('\n');
   return { text, structured: { dry_run: true, tool: toolName, ...publicPlan(plan) } };
 }
+
+/** One field a plan (or an applied change) sets, before → after, for people and for code. */
+export interface FieldLine {
+  action: PlannedChange['action'];
+  entity: string;
+  id?: string;
+  name?: string;
+  field: string;
+  before?: unknown;
+  after: unknown;
+  /** Daily budgets (the plan's `budgets`): their currency. */
+  currency?: string;
+  /** "campaign "Shoes" (123): daily budget 50.00 → 75.00 USD". */
+  text: string;
+}
+
+const amount = (value: unknown) => (typeof value === 'number' ? value.toFixed(2) : shown(value));
+
+/**
+ * Every field of every change, before → after, in words (a daily budget with two decimals and its
+ * currency: "daily budget 50.00 → 75.00 USD", a status "status ACTIVE → PAUSED"). Shared by the held
+ * actions (list_pending_actions) and the change history (list_change_history).
+ */
+export function fieldLines(plan: Pick<WritePlan, 'changes' | 'budgets'>): FieldLine[] {
+  return plan.changes.flatMap((change) => {
+    const what = `${change.entity}${change.name ? ` "${change.name}"` : ''}${change.id ? ` (${change.id})` : ''}`;
+    return Object.entries(change.fields).map(([field, { before, after }]) => {
+      const budget = (plan.budgets ?? []).find(
+        (b) => b.after === after && b.entity === change.entity && (b.id ? b.id === change.id : b.name === change.name),
+      );
+      const label = budget ? 'daily budget' : field.replace(/_/g, ' ');
+      const value = budget ? amount : shown;
+      const fromTo = change.action === 'create' ? `${label} ${value(after)}` : `${label} ${value(before)} → ${value(after)}`;
+      return {
+        action: change.action,
+        entity: change.entity,
+        ...(change.id ? { id: change.id } : {}),
+        ...(change.name ? { name: change.name } : {}),
+        field,
+        ...(change.action === 'create' ? {} : { before: before ?? null }),
+        after,
+        ...(budget ? { currency: budget.currency } : {}),
+        text: `${what}: ${fromTo}${budget ? ` ${budget.currency}` : ''}`,
+      };
+    });
+  });
+}
+
+/** The field lines of a plan in one Markdown table cell: at most `max`, then how many more. */
+export function fieldLinesCell(lines: FieldLine[], max = 6): string {
+  if (!lines.length) return '(no field changes)';
+  const shownLines = lines.slice(0, max).map((line) => line.text);
+  return [...shownLines, ...(lines.length > max ? [`… ${lines.length - max} more (see structured before_after)`] : [])].join('; ');
+}
+
+/** The schema of one FieldLine in a tool's structured output. */
+export const fieldLineOutput = v.object({
+  action: v.picklist(['create', 'update', 'remove']),
+  entity: v.string(),
+  id: v.optional(v.string()),
+  name: v.optional(v.string()),
+  field: v.string(),
+  before: v.optional(v.unknown()),
+  after: v.unknown(),
+  currency: v.optional(v.string()),
+  text: v.string(),
+});

@@ -4,6 +4,7 @@ import { PLATFORM_WORDS } from '../../../core/platforms';
 import { listAuditEntries } from '../../../functions/runtime/stores/audit';
 import { defineGatewayTool } from '../../../core/tool';
 import { markdownTable } from '../../../core/markdown';
+import { fieldLines, fieldLinesCell, fieldLineOutput } from '../../../core/plan';
 
 const OUTCOMES = ['applied', 'failed', 'unknown', 'not_applied', 'dry_run', 'blocked', 'held', 'refused'] as const;
 const time = (what: string) =>
@@ -28,6 +29,8 @@ const entrySchema = v.object({
   summary: v.optional(v.string()),
   changes: v.array(v.record(v.string(), v.unknown())),
   budgets: v.optional(v.array(v.record(v.string(), v.unknown()))),
+  /** Every field the write set, before → after (a daily budget with its currency). */
+  before_after: v.array(fieldLineOutput),
   outcome: v.picklist(OUTCOMES),
   detail: v.optional(v.string()),
   created_ids: v.optional(v.array(v.string())),
@@ -91,12 +94,15 @@ export const listChangeHistory = defineGatewayTool({
       e.tool,
       e.account_id ?? '',
       e.summary ?? '',
+      fieldLinesCell(fieldLines(e)),
       e.outcome + (e.settled_at ? ' (settled)' : '') + (e.reverted_by ? ` (reverted by ${e.reverted_by})` : ''),
     ]);
     const text = [
       `## Change history (${entries.length})`,
       '',
-      rows.length ? markdownTable(['Change', 'When (UTC)', 'Key', 'Tool', 'Account', 'What', 'Outcome'], rows) : 'No changes match.',
+      rows.length
+        ? markdownTable(['Change', 'When (UTC)', 'Key', 'Tool', 'Account', 'What', 'Before → after', 'Outcome'], rows)
+        : 'No changes match.',
       '',
       entries.some((e) => e.outcome === 'applied' && e.undo && !e.reverted_by)
         ? 'revert_change with a change id restores the before values of an applied change.'
@@ -108,7 +114,7 @@ export const listChangeHistory = defineGatewayTool({
       .join('\n')
       .trim();
     // The owner is the caller: its id is not repeated in every entry.
-    const shown = entries.map(({ owner_id: _owner, ...entry }) => entry);
+    const shown = entries.map(({ owner_id: _owner, ...entry }) => ({ ...entry, before_after: fieldLines(entry) }));
     return { text, structured: { entries: shown as unknown as v.InferOutput<typeof entrySchema>[], count: entries.length } };
   },
 });

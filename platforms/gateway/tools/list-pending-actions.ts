@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { listPendingActions } from '../../../functions/runtime/stores/audit';
 import { defineGatewayTool } from '../../../core/tool';
 import { markdownTable } from '../../../core/markdown';
+import { fieldLines, fieldLinesCell, fieldLineOutput } from '../../../core/plan';
 
 const STATUSES = ['pending', 'approving', 'applied', 'failed', 'rejected', 'expired'] as const;
 
@@ -34,6 +35,8 @@ export const listPendingActionsTool = defineGatewayTool({
         decided_by: v.optional(v.string()),
         reason: v.optional(v.string()),
         changes: v.array(v.record(v.string(), v.unknown())),
+        /** Every field the held write sets, before → after (a daily budget with its currency). */
+        before_after: v.array(fieldLineOutput),
       }),
     ),
   }),
@@ -52,18 +55,20 @@ export const listPendingActionsTool = defineGatewayTool({
       ...(a.decided_by ? { decided_by: a.decided_by } : {}),
       ...(a.reason ? { reason: a.reason } : {}),
       changes: a.plan.changes as unknown as Record<string, unknown>[],
+      before_after: fieldLines(a.plan),
     }));
     const text = [
       `## Held actions: ${args.status} (${actions.length})`,
       '',
       actions.length
         ? markdownTable(
-            ['Action', 'Tool', 'Account', 'What', 'Why held', 'Expires'],
+            ['Action', 'Tool', 'Account', 'What', 'Before → after', 'Why held', 'Expires'],
             actions.map((a) => [
               a.action_id,
               a.tool,
               a.account_id ?? '',
               a.summary,
+              fieldLinesCell(a.before_after),
               a.reasons.join(' ') || 'every write is held',
               a.expires,
             ]),

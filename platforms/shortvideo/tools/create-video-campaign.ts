@@ -365,6 +365,10 @@ export const createShortVideoVideoCampaign = defineShortVideoTool({
     const days = args.schedule_end_time ? Math.max(1, Math.ceil((dateTimeMs(args.schedule_end_time) - ctx.now.getTime()) / 86_400_000)) : 1;
     const dailyBudget = budgetMode === 'BUDGET_MODE_TOTAL' ? Math.round((budget / days) * 100) / 100 : budget;
     const budgetOwner = args.budget_optimize_on ? 'campaign' : 'ad_group';
+    const currency = ctx.account.currency;
+    // The budget as a buyer reads it: amount, daily or lifetime, currency, and who holds it.
+    const budgetText = `${budgetMode === 'BUDGET_MODE_TOTAL' ? 'lifetime' : 'daily'} budget ${money(budget, currency)} on the ${budgetOwner === 'campaign' ? 'campaign' : 'ad group'}`;
+    const budgetFields = { budget_mode: { after: budgetMode }, budget: { after: budget }, currency: { after: currency } };
     const changes: PlannedChange[] = [
       {
         action: 'create',
@@ -374,6 +378,7 @@ export const createShortVideoVideoCampaign = defineShortVideoTool({
           objective_type: { after: objective },
           status: { after: campaignStatus },
           budget_optimize_on: { after: args.budget_optimize_on },
+          ...(args.budget_optimize_on ? budgetFields : {}),
         },
         startsPaused: paused,
       },
@@ -382,8 +387,7 @@ export const createShortVideoVideoCampaign = defineShortVideoTool({
         entity: 'ad_group',
         name: `${args.campaign_name} - Ad group`,
         fields: {
-          budget_mode: { after: args.budget_optimize_on ? 'BUDGET_MODE_INFINITE' : budgetMode },
-          budget: { after: args.budget_optimize_on ? null : budget },
+          ...(args.budget_optimize_on ? { budget_mode: { after: 'BUDGET_MODE_INFINITE' } } : budgetFields),
           location_ids: { after: locations },
         },
         startsPaused: paused,
@@ -408,7 +412,7 @@ export const createShortVideoVideoCampaign = defineShortVideoTool({
       },
     ];
     return {
-      summary: `Create video campaign "${args.campaign_name}" (${objective}, ${campaignStatus}) with an ad group and a video ad`,
+      summary: `Create video campaign "${args.campaign_name}" (${objective}, ${campaignStatus}, ${budgetText}) with an ad group and a video ad`,
       changes,
       budgets: [{ entity: budgetOwner, name: args.campaign_name, after: dailyBudget, currency: ctx.account.currency }],
       notes: [

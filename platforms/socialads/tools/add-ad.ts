@@ -1,3 +1,4 @@
+import { adStatusText } from './shared';
 import * as v from 'valibot';
 import { characterLength } from '../../../core/arguments';
 import { ToolError } from '../../../core/errors';
@@ -622,7 +623,7 @@ export const addSocialAdsAd = defineSocialAdsTool({
                 .join(', ')
             : '-'),
       ],
-      ['Status', `${ad.status} (${ad.effective_status})`],
+      ['Status', adStatusText(ad)],
     ];
     const text = [
       `## Ad created in ${ctx.account.name} (${ctx.account.account_id})`,

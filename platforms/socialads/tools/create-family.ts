@@ -1,3 +1,4 @@
+import { adStatusText } from './shared';
 import * as v from 'valibot';
 import { ToolError } from '../../../core/errors';
 import type { PlannedChange, WritePlan } from '../../../core/plan';
@@ -57,6 +58,15 @@ const dailyOf = (e: { daily_budget?: number; lifetime_budget?: number; start_dat
 };
 
 /** Defines a planned create of a campaign/ad set/ad chain. */
+/** What a conversions ad set counts, for the plan's summary: ", counting PURCHASE on pixel "Shop" (123)". */
+async function conversionText(ctx: ToolContext<SocialAdsPort>, adSet: Chain['adSet']): Promise<string> {
+  const pixelId = adSet?.promoted_object?.pixel_id;
+  if (!pixelId) return '';
+  const pixel = (await ctx.platform.listPixels()).find((p) => p.id === pixelId);
+  const event = adSet.promoted_object?.custom_event_type;
+  return `, counting ${event ?? 'conversions'} on pixel ${pixel ? `"${pixel.name}" ` : ''}(${pixelId})`;
+}
+
 export function defineSocialAdsCreate<Entries extends v.ObjectEntries>(spec: {
   name: string;
   description: string;
@@ -116,6 +126,8 @@ export function defineSocialAdsCreate<Entries extends v.ObjectEntries>(spec: {
             optimization_goal: { after: s.optimization_goal },
             ...(s.daily_budget !== undefined ? { daily_budget: { after: s.daily_budget } } : {}),
             ...(s.lifetime_budget !== undefined ? { lifetime_budget: { after: s.lifetime_budget } } : {}),
+            ...(s.promoted_object?.pixel_id ? { pixel_id: { after: s.promoted_object.pixel_id } } : {}),
+            ...(s.promoted_object?.custom_event_type ? { conversion_event: { after: s.promoted_object.custom_event_type } } : {}),
             targeting: { after: s.targeting },
           },
           startsPaused: s.status === 'PAUSED' || campaignPaused,
@@ -143,7 +155,7 @@ export function defineSocialAdsCreate<Entries extends v.ObjectEntries>(spec: {
         (chain.campaign?.lifetime_budget !== undefined || chain.adSet?.lifetime_budget !== undefined)
       )
         chain.notes.push('A lifetime budget is planned as its even daily share over the flight.');
-      return { summary: chain.summary, changes, budgets, notes: chain.notes, data: chain };
+      return { summary: chain.summary + (await conversionText(ctx, chain.adSet)), changes, budgets, notes: chain.notes, data: chain };
     },
     async apply(plan, _args, ctx) {
       const chain = plan.data;
@@ -205,7 +217,7 @@ export function defineSocialAdsCreate<Entries extends v.ObjectEntries>(spec: {
           adSet.id,
           `${adSet.optimization_goal}, ${adSet.status}${adSet.daily_budget !== undefined ? `, ${money(adSet.daily_budget, currency)}/day` : ''}`,
         ]);
-      if (ad) rows.push(['Ad', ad.name, ad.id, `${ad.ad_type}, ${ad.status} (${ad.effective_status})`]);
+      if (ad) rows.push(['Ad', ad.name, ad.id, `${ad.ad_type}, ${adStatusText(ad)}`]);
       const notes = [...(plan.notes ?? [])];
       if (ad) notes.push('The ad is reviewed by the platform (usually within 24 hours) before it can deliver.');
       const text = [

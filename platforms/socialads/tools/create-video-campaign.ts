@@ -280,6 +280,7 @@ export const createSocialAdsVideoCampaign = defineSocialAdsTool({
         );
     }
     let pixelId: string | undefined;
+    let pixelName: string | undefined;
     if (args.objective === 'OUTCOME_SALES') {
       const pixels = await p.listPixels();
       if (args.pixel_id) {
@@ -294,6 +295,8 @@ export const createSocialAdsVideoCampaign = defineSocialAdsTool({
           `This account has ${pixels.length} pixels. Please specify pixel_id: ${pixels.map((x) => `${x.name} (${x.id})`).join(', ') || 'install a pixel first'}.`,
         );
     }
+    if (pixelId) pixelName = (await p.listPixels()).find((x) => x.id === pixelId)?.name;
+    const conversionEvent = pixelId ? (args.custom_event_type ?? 'PURCHASE') : undefined;
     const goal = args.optimization_goal ?? GOALS_BY_OBJECTIVE[args.objective][0];
     const isApp = args.objective === 'OUTCOME_APP_PROMOTION';
     const cta = args.call_to_action ?? (isApp ? 'INSTALL_MOBILE_APP' : 'LEARN_MORE');
@@ -339,6 +342,7 @@ export const createSocialAdsVideoCampaign = defineSocialAdsTool({
           status: { after: status },
           optimization_goal: { after: goal },
           [args.daily_budget !== undefined ? 'daily_budget' : 'lifetime_budget']: { after: args.daily_budget ?? args.lifetime_budget },
+          ...(pixelId ? { pixel_id: { after: pixelId }, conversion_event: { after: conversionEvent } } : {}),
           countries: { after: args.countries },
         },
         startsPaused: paused,
@@ -352,7 +356,7 @@ export const createSocialAdsVideoCampaign = defineSocialAdsTool({
       },
     ];
     return {
-      summary: `Create video campaign "${args.campaign_name}" (${args.objective}, ${status}) with an ad set and a video ad`,
+      summary: `Create video campaign "${args.campaign_name}" (${args.objective}, ${status}) with an ad set and a video ad${pixelId ? `, counting ${conversionEvent} on pixel ${pixelName ? `"${pixelName}" ` : ''}(${pixelId})` : ''}`,
       changes,
       budgets: [{ entity: 'ad_set', name: args.ad_set_name ?? `${args.campaign_name} - Ad set`, after: daily, currency }],
       notes:

@@ -1,3 +1,4 @@
+import { adStatusText } from './shared';
 import * as v from 'valibot';
 import { count, markdownTable, money, percent } from '../../../core/markdown';
 import { defineSocialAdsTool } from '../define';
@@ -340,7 +341,7 @@ export const listSocialAdsAds = defineSocialAdsTool({
               r.name,
               r.id,
               r.ad_type,
-              `${r.status} (${r.effective_status})`,
+              adStatusText(r, { campaign: campaignById.get(r.campaign_id)?.status, ad_set: adSetById.get(r.ad_set_id)?.status }),
               r.ad_set_name,
               r.creative.headlines[0] ?? r.creative.cards?.[0]?.headline ?? null,
               r.creative.call_to_action,

@@ -15,7 +15,7 @@ import {
   requireCampaign,
   resultText,
 } from './report-family';
-import { dateRangeRule, metricsSchema, windowEntries } from './shared';
+import { adStatusText, dateRangeRule, metricsSchema, windowEntries } from './shared';
 import { reportWindow } from '../../../core/report-window';
 
 /** The socialads list, structure and performance readers. */
@@ -208,7 +208,7 @@ export const getSocialAdsCampaignDetails = defineSocialAdsTool({
                 a.name,
                 a.id,
                 a.ad_type,
-                `${a.status} (${a.effective_status})`,
+                adStatusText(a),
                 a.creative.headlines[0] ?? a.creative.cards?.[0]?.headline ?? null,
                 a.creative.call_to_action,
               ]),

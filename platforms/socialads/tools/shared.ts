@@ -247,3 +247,22 @@ export const windowEntries = {
   start_date: dateArg('Start of the reporting window, YYYY-MM-DD (with end_date; overrides lookback_days)'),
   end_date: dateArg('End of the reporting window, YYYY-MM-DD (with start_date; yesterday at the latest)'),
 };
+
+const statusWord = (status: string) => status.charAt(0) + status.slice(1).toLowerCase().replace(/_/g, ' ');
+
+/**
+ * An ad's state as a buyer means it (not "PAUSED (ACTIVE)": its own status and its review state
+ * mixed): its own status ("Paused", "Archived"); an active ad says what keeps it from delivering, the
+ * way the platform's effective_status does: its campaign or ad set paused (CAMPAIGN_PAUSED,
+ * ADSET_PAUSED), or its review ("Active (pending review)").
+ */
+export function adStatusText(
+  ad: { status: string; effective_status: string },
+  parents: { campaign?: string; ad_set?: string } = {},
+): string {
+  if (ad.status !== 'ACTIVE') return statusWord(ad.status);
+  if (parents.campaign && parents.campaign !== 'ACTIVE') return `Active (campaign ${parents.campaign.toLowerCase()})`;
+  if (parents.ad_set && parents.ad_set !== 'ACTIVE') return `Active (ad set ${parents.ad_set.toLowerCase()})`;
+  if (ad.effective_status !== 'ACTIVE') return `Active (${statusWord(ad.effective_status).toLowerCase()})`;
+  return 'Active';
+}

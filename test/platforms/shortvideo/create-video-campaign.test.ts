@@ -166,6 +166,32 @@ describe('Tool: create_shortvideo_video_campaign', () => {
     });
   });
 
+  it('its plan names the budget: amount, daily or lifetime, currency and where it sits (issue 31)', async () => {
+    const { apiKey } = await createTestOwner({ accounts: { shortvideo: 1 } });
+    // Campaign budget optimization (the default): the budget is the campaign's.
+    const optimized = await callToolOk(apiKey, 'create_shortvideo_video_campaign', { ...baseArgs(), dry_run: true });
+    expect(optimized.structured!.summary).toContain('daily budget $80.00 on the campaign');
+    expect(optimized.structured!.changes[0]).toMatchObject({
+      entity: 'campaign',
+      fields: { budget_mode: { after: 'BUDGET_MODE_DAY' }, budget: { after: 80 }, currency: { after: 'USD' } },
+    });
+    expect(optimized.text).toContain('| budget | - | 80 |');
+    // A lifetime budget on the ad group.
+    const lifetime = await callToolOk(apiKey, 'create_shortvideo_video_campaign', {
+      ...baseArgs(),
+      budget_daily: undefined,
+      budget_lifetime: 1000,
+      schedule_end_time: '2099-01-01 00:00:00',
+      budget_optimize_on: false,
+      dry_run: true,
+    });
+    expect(lifetime.structured!.summary).toContain('lifetime budget $1,000.00 on the ad group');
+    expect(lifetime.structured!.changes[1]).toMatchObject({
+      entity: 'ad_group',
+      fields: { budget_mode: { after: 'BUDGET_MODE_TOTAL' }, budget: { after: 1000 }, currency: { after: 'USD' } },
+    });
+  });
+
   describe('rules', () => {
     let apiKey: string;
     beforeAll(async () => {

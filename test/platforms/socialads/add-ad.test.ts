@@ -66,6 +66,21 @@ describe('Tool: add_socialads_ad', () => {
       expect(found.creative.disabled_creative_features).toEqual(['image_touchups', 'music']);
     });
 
+    it('a paused ad reads "Paused", not its own status and review state mixed (issue 31)', async () => {
+      const adSet = byObjective(env.sets, 'OUTCOME_TRAFFIC');
+      const created = await callToolOk(env.apiKey, 'add_socialads_ad', {
+        ...base(adSet.id, env.pages[0].id),
+        existing_image_hash: env.images[0].hash,
+        ad_name: 'Paused status ad',
+      });
+      expect(created.text).toContain('Active (pending review)');
+      await callToolOk(env.apiKey, 'update_socialads_ad', { ad_id: created.structured!.ad.id, status: 'PAUSED' });
+      const listed = await callToolOk(env.apiKey, 'list_socialads_ads', { ad_set_id: adSet.id, status: 'PAUSED' });
+      const row = listed.text.split('\n').find((line) => line.includes('Paused status ad'))!;
+      expect(row).toContain('| Paused |');
+      expect(listed.text).not.toMatch(/PAUSED \(/);
+    });
+
     it('defaults call_to_action to LEARN_MORE and accepts the name alias', async () => {
       const adSet = byObjective(env.sets, 'OUTCOME_TRAFFIC');
       const created = await callToolOk(env.apiKey, 'add_socialads_ad', {

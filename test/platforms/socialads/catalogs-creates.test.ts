@@ -168,6 +168,18 @@ describe('socialads creates and copies', () => {
     });
     expect(dry.structured!.budgets).toEqual([expect.objectContaining({ entity: 'ad_set', after: 25 })]);
     expect(dry.structured!.changes.every((c: { startsPaused: boolean }) => c.startsPaused)).toBe(true);
+    // A sales campaign's plan names the pixel and the event it counts (issue 31).
+    const pixel = ((await ok('list_socialads_pixels', {})).structured!.pixels as { id: string; name: string }[])[0]!;
+    const sales = await ok('create_socialads_image_campaign', {
+      ...base,
+      objective: 'OUTCOME_SALES',
+      pixel_id: pixel.id,
+      campaign_name: 'Img sales',
+      existing_image_hash: image.hash,
+      dry_run: true,
+    });
+    expect(sales.structured!.summary).toContain(`counting PURCHASE on pixel "${pixel.name}" (${pixel.id})`);
+    expect(sales.structured!.changes[1].fields).toMatchObject({ pixel_id: { after: pixel.id }, conversion_event: { after: 'PURCHASE' } });
     const img = (
       await ok('create_socialads_image_campaign', {
         ...base,

@@ -84,6 +84,20 @@ describe('Tool: create_socialads_video_campaign', () => {
       landing_page_url: 'https://www.example.com/buy',
     });
     expect(sales.structured!.pixel_id).toMatch(/^\d+$/);
+    // The plan of a sales campaign names the pixel and the event it counts (issue 31).
+    const salesPlan = await callToolOk(env.apiKey, 'create_socialads_video_campaign', {
+      ...base(),
+      objective: 'OUTCOME_SALES',
+      landing_page_url: 'https://www.example.com/buy',
+      dry_run: true,
+    });
+    expect(salesPlan.structured!.summary).toMatch(new RegExp(`counting PURCHASE on pixel "[^"]+" \\(${sales.structured!.pixel_id}\\)`));
+    expect(salesPlan.structured!.changes).toContainEqual(
+      expect.objectContaining({
+        entity: 'ad_set',
+        fields: expect.objectContaining({ pixel_id: { after: sales.structured!.pixel_id }, conversion_event: { after: 'PURCHASE' } }),
+      }),
+    );
     // Page 0 has two active lead forms: the tool asks which.
     const leads = await callTool(env.apiKey, 'create_socialads_video_campaign', { ...base(), objective: 'OUTCOME_LEADS' });
     expect(leads.status).toBe(400);
