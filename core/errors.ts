@@ -301,8 +301,13 @@ export class UpstreamUnavailableError extends GatewayError {
  * sending). It may or may not have been applied: the caller must check with a read before retrying.
  */
 export class OutcomeUnknownError extends GatewayError {
+  /**
+   * The write carried the platform's own idempotency key: sent again under it (a replay under the same
+   * Idempotency-Key), the platform answers the first result instead of changing anything twice.
+   */
+  readonly resendable: boolean;
   /** `message` replaces the default (a replay that could not settle the write says why). */
-  constructor(platform: string, message?: string) {
+  constructor(platform: string, message?: string, options: { resendable?: boolean } = {}) {
     super(
       500,
       message ??
@@ -310,6 +315,7 @@ export class OutcomeUnknownError extends GatewayError {
       { structuredContent: { code: 'outcome_unknown', platform } },
     );
     this.name = 'OutcomeUnknownError';
+    this.resendable = options.resendable ?? false;
   }
 }
 

@@ -49,11 +49,12 @@ export async function runPlannedWrite(
     step: () => Promise.reject(new Error(`${tool.name}: a plan only reads; checkpointed steps belong in apply`)),
   };
   const args = state.args!;
-  // A replay of a create whose answer was lost: planning it again would plan a new entity.
+  // A replay of a create whose answer was lost: planning it again would plan a new entity (unless the
+  // platform took an idempotency key: then settleOnReplay sends it again under that key).
   const settling = state.idempotency?.settling;
   if (settling && !state.dryRun) {
     const entry = await getAuditEntry(ctx.owner.owner_id, settling.changeId);
-    if (entry?.outcome === 'unknown' && unjudgeable(entry)) {
+    if (entry?.outcome === 'unknown' && !entry.resendable && unjudgeable(entry)) {
       state.unknownChangeId = settling.changeId;
       throw new OutcomeUnknownError(tool.platform ?? 'gateway', judgeUnknownWrite(entry, undefined).detail);
     }
@@ -126,7 +127,9 @@ export async function runPlannedWrite(
   } catch (err) {
     // A write that may have happened (the answer the caller gets is outcome_unknown) is recorded as
     // unknown, never as failed: revert_change and people reading the trail must not take it as undone.
-    if (outcomeOf(state, err) instanceof OutcomeUnknownError) state.unknownChangeId = await audit('unknown', UNKNOWN_DETAIL);
+    const answer = outcomeOf(state, err);
+    if (answer instanceof OutcomeUnknownError)
+      state.unknownChangeId = await audit('unknown', UNKNOWN_DETAIL, answer.resendable ? { resendable: true } : {});
     else await audit('failed', err instanceof GatewayError ? err.message : 'The write failed.');
     throw err;
   }
@@ -315,7 +318,14 @@ async function settleOnReplay(
       return tool.apply!(fresh, state.args!, ctx);
     }
     if (entry.outcome !== 'unknown') throw new Error(`settleOnReplay: change ${changeId} is ${entry.outcome}`);
-    const verdict = judgeUnknownWrite(entry, fresh);
+    // The platform took an idempotency key: this replay sends the write again under it, and the platform
+    // answers the first result if the lost attempt had been applied. The replay's own record is the write's one.
+    const verdict: UnknownWriteVerdict = entry.resendable
+      ? {
+          outcome: 'not_applied',
+          detail: `Sent again by the replay under the platform's idempotency key: the platform answers the first result if this attempt had taken effect, so the write took effect once, as the replay's own record says.`,
+        }
+      : judgeUnknownWrite(entry, fresh);
     if (verdict.outcome === 'unknown') {
       state.unknownChangeId = changeId;
       throw new OutcomeUnknownError(platform, verdict.detail);

@@ -26,8 +26,14 @@ export interface UpstreamRequest {
   form?: Record<string, string>;
   /** Sent as they are with their content type (media uploads to an address the platform handed out). */
   bytes?: { data: Uint8Array; contentType: string };
-  /** true when sending it twice cannot change anything: reads, and searches sent as POST. */
+  /** true when sending it twice cannot change anything: reads, searches sent as POST, and keyed writes. */
   safe: boolean;
+  /**
+   * A write the platform de-duplicates by the idempotency key it carries (`safe` too, so it is sent again
+   * under the same key). When no answer came back it may still have been applied: it then answers
+   * `outcome_unknown`, never "nothing was changed".
+   */
+  keyedWrite?: boolean;
   /** For a platform that gives a 429's delay in its body rather than as Retry-After: the delay in seconds, read from the body. */
   retryAfter?: (body: unknown) => number | undefined;
 }
@@ -52,6 +58,8 @@ const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH
 export async function sendUpstream(platform: string, request: UpstreamRequest, call: PortCall): Promise<UpstreamResponse> {
   const attempts = request.safe ? MAX_ATTEMPTS_SAFE : 1;
   let lastFailure = 'did not answer';
+  /** An attempt may have reached the platform (it timed out or failed after it was sent). */
+  let maybeReached = false;
   for (let attempt = 1; attempt <= attempts; attempt++) {
     const remaining = call.deadline - Date.now();
     if (remaining < MIN_CALL_MS || call.signal.aborted) break;
@@ -76,6 +84,7 @@ export async function sendUpstream(platform: string, request: UpstreamRequest, c
       });
       if (!request.safe && !(code && NOT_SENT.has(code))) throw new OutcomeUnknownError(platform);
       lastFailure = code && NOT_SENT.has(code) ? 'could not be reached' : 'did not answer in time';
+      maybeReached ||= !(code && NOT_SENT.has(code));
       await backoff(attempt, attempts, call);
       continue;
     }
@@ -94,12 +103,19 @@ export async function sendUpstream(platform: string, request: UpstreamRequest, c
     if (response.status >= 500) {
       if (!request.safe) throw new OutcomeUnknownError(platform);
       lastFailure = 'returned a server error';
+      maybeReached = true;
       await backoff(attempt, attempts, call);
       continue;
     }
     return { status: response.status, headers: response.headers, body, text };
   }
+  if (request.keyedWrite && maybeReached) throw new OutcomeUnknownError(platform, lostKeyedWrite(platform), { resendable: true });
   throw new UpstreamUnavailableError(platform, lastFailure);
+}
+
+/** What a caller can do about a keyed write none of whose answers came back. */
+function lostKeyedWrite(platform: string): string {
+  return `The ${platform} platform did not confirm this change in time, so it may or may not have been applied (a create may exist already). If this request carried an Idempotency-Key, send it again with the same key: the platform recognises the repeat and answers the first result instead of making the change twice. Without a key, check with a read tool whether the change took effect before making it again.`;
 }
 
 function headersOf(request: UpstreamRequest): Record<string, string> {

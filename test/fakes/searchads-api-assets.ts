@@ -2,7 +2,8 @@
  * Mutable resources of the fake search platform, assets family: the asset library (callouts, calls, sitelinks, snippets, text, images, videos) and campaign asset links.
  */
 import { imageSize } from '../../platforms/image-check';
-import { ENUM, type MutableSpec, invalid, newId, refOf, removeFrom, required } from './searchads-api-core';
+import { ENUM, type FakeCustomer, type MutableSpec, type Obj, invalid, newId, refOf, removeFrom, required } from './searchads-api-core';
+import { BRAND_FIELDS, PMAX_FIELDS, brandGuidelines } from './searchads-api-pmax';
 
 /** Mutate specs of this family's resources (by service name). */
 export const ASSET_MUTABLE: Record<string, MutableSpec> = {
@@ -168,9 +169,18 @@ export const ASSET_MUTABLE: Record<string, MutableSpec> = {
       ENUM(
         'field_type',
         create.fieldType,
-        ['CALLOUT', 'CALL', 'SITELINK', 'STRUCTURED_SNIPPET', 'BUSINESS_NAME', 'AD_IMAGE', 'BUSINESS_LOGO'],
+        ['CALLOUT', 'CALL', 'SITELINK', 'STRUCTURED_SNIPPET', 'BUSINESS_NAME', 'AD_IMAGE', 'BUSINESS_LOGO', 'LOGO'],
         where,
       );
+      if (campaign.advertisingChannelType === 'PERFORMANCE_MAX' && BRAND_FIELDS.includes(create.fieldType))
+        return brandLink(c, campaign, asset, create.fieldType, where);
+      if (create.fieldType === 'LOGO')
+        throw invalid(
+          'assetLinkError',
+          'UNSUPPORTED_FIELD_TYPE',
+          'A LOGO is linked to a Performance Max campaign or asset group; Search campaigns take BUSINESS_LOGO.',
+          where('field_type'),
+        );
       if (create.fieldType === 'AD_IMAGE' || create.fieldType === 'BUSINESS_LOGO') {
         // Image assets of Search campaigns: square (1:1, from 300x300) or landscape (1.91:1, from 600x314) images; a logo is square from 128x128, one per campaign.
         if (asset.type !== 'IMAGE')
@@ -230,6 +240,71 @@ export const ASSET_MUTABLE: Record<string, MutableSpec> = {
       };
     },
     validate() {},
-    remove: removeFrom,
+    remove(c, target, list) {
+      // A brand-guidelines campaign keeps one business name and one logo while its asset groups hold assets.
+      const campaign = c.campaigns.find((x) => x.resourceName === target.campaign);
+      if (
+        campaign?.brandGuidelinesEnabled === true &&
+        BRAND_FIELDS.includes(target.fieldType) &&
+        c.assetGroups.some((g) => g.campaign === campaign.resourceName && g.status !== 'REMOVED') &&
+        !c.campaignAssets.some((l) => l !== target && l.campaign === campaign.resourceName && l.fieldType === target.fieldType)
+      )
+        throw invalid(
+          'campaignError',
+          target.fieldType === 'LOGO' ? 'REQUIRED_LOGO_ASSET_NOT_LINKED' : 'REQUIRED_BUSINESS_NAME_ASSET_NOT_LINKED',
+          `Performance Max campaigns with Brand Guidelines enabled require at least one ${target.fieldType === 'LOGO' ? 'square logo' : 'business name'} to be linked as a CampaignAsset.`,
+        );
+      removeFrom(c, target, list);
+    },
   },
 };
+
+/**
+ * A business name or logo linked to a Performance Max campaign: only where its brand guidelines are enabled
+ * (otherwise they belong to its asset groups), one business name and at most five logos, the asset group's
+ * text length and image shape rules.
+ */
+function brandLink(c: FakeCustomer, campaign: Obj, asset: Obj, fieldType: string, where: (f: string) => Obj): Obj {
+  if (!brandGuidelines(c, campaign.resourceName))
+    throw invalid(
+      'assetLinkError',
+      'BRAND_ASSETS_NOT_LINKED_AT_ASSET_GROUP_LEVEL',
+      'For Performance Max campaigns where brand_guidelines_enabled is false, business name and logo assets must be linked as AssetGroupAssets.',
+      where('field_type'),
+    );
+  const rule = PMAX_FIELDS[fieldType]!;
+  if (asset.type !== rule.type)
+    throw invalid(
+      'assetLinkError',
+      'INVALID_ASSET_TYPE',
+      `An asset of type ${asset.type} cannot be linked as ${fieldType}.`,
+      where('field_type'),
+    );
+  if (rule.length && String(asset.textAsset?.text ?? '').length > rule.length)
+    throw invalid(
+      'assetLinkError',
+      'INVALID_ASSET_TEXT_FOR_FIELD_TYPE',
+      `A ${fieldType} is at most ${rule.length} characters.`,
+      where('asset'),
+    );
+  if (rule.ratio) {
+    const [w, h] = [Number(asset.imageAsset?.fullSize?.widthPixels ?? 0), Number(asset.imageAsset?.fullSize?.heightPixels ?? 0)];
+    if (!h || Math.abs(w / h - rule.ratio[0]) / rule.ratio[0] > 0.01 || w < rule.ratio[1] || h < rule.ratio[2])
+      throw invalid('assetLinkError', 'INVALID_IMAGE_ASPECT_RATIO', `A ${w}x${h} image cannot be linked as ${fieldType}.`, where('asset'));
+  }
+  const mine = c.campaignAssets.filter((l) => l.campaign === campaign.resourceName && l.fieldType === fieldType);
+  if (mine.length >= rule.max)
+    throw invalid(
+      fieldType === 'BUSINESS_NAME' ? 'campaignAssetError' : 'resourceCountLimitExceededError',
+      fieldType === 'BUSINESS_NAME' ? 'DUPLICATE_FIELD_TYPE' : 'RESOURCE_LIMIT',
+      `A campaign holds at most ${rule.max} ${fieldType} asset(s).`,
+      where('field_type'),
+    );
+  return {
+    resourceName: `customers/${c.id}/campaignAssets/${campaign.id}~${asset.id}~${fieldType}`,
+    campaign: campaign.resourceName,
+    asset: asset.resourceName,
+    fieldType,
+    status: 'ENABLED',
+  };
+}

@@ -273,6 +273,7 @@ export const CAMPAIGN_MUTABLE: Record<string, MutableSpec> = {
       'startDateTime',
       'endDateTime',
       'finalUrlSuffix',
+      'brandGuidelinesEnabled',
       ...BIDDING_PATHS,
       'advertisingChannelSubType',
       'shoppingSetting.merchantId',
@@ -346,8 +347,17 @@ export const CAMPAIGN_MUTABLE: Record<string, MutableSpec> = {
         ['CONTAINS_EU_POLITICAL_ADVERTISING', 'DOES_NOT_CONTAIN_EU_POLITICAL_ADVERTISING'],
         where,
       );
+      if (create.brandGuidelinesEnabled === true && create.advertisingChannelType !== 'PERFORMANCE_MAX')
+        throw invalid(
+          'campaignError',
+          'BRAND_GUIDELINES_UNSUPPORTED_CHANNEL',
+          'Brand Guidelines cannot be set for this channel type. Brand Guidelines supports Performance Max campaigns.',
+          where('brand_guidelines_enabled'),
+        );
       const id = newId(11);
       return {
+        // New Performance Max campaigns have brand guidelines unless the create turns them off (the default since v21).
+        ...(create.advertisingChannelType === 'PERFORMANCE_MAX' ? { brandGuidelinesEnabled: true } : {}),
         urlCustomParameters: [],
         labels: [],
         frequencyCaps: [],

@@ -26,7 +26,17 @@ export const MUTATE_OPERATIONS: Record<string, string> = {
   campaignBudgetOperation: 'campaignBudgets',
   campaignOperation: 'campaigns',
   campaignCriterionOperation: 'campaignCriteria',
+  campaignAssetOperation: 'campaignAssets',
 };
+
+/**
+ * The brand assets of a Performance Max campaign: where its brand guidelines are enabled (the default for
+ * campaigns created since v21), they are linked to the campaign (CampaignAsset), not to its asset groups.
+ */
+export const BRAND_FIELDS = ['BUSINESS_NAME', 'LOGO'];
+/** Whether a campaign (by resource name) links its business name and logo at campaign level. */
+export const brandGuidelines = (c: FakeCustomer, campaign: unknown): boolean =>
+  c.campaigns.find((x) => x.resourceName === campaign)?.brandGuidelinesEnabled === true;
 
 /** Performance Max field types: the asset type each takes, min / max per asset group, text length, image ratio with minimum size. */
 export const PMAX_FIELDS: Record<
@@ -56,7 +66,19 @@ export function liveGroup(c: FakeCustomer, rn: unknown, where: (f: string) => Ob
 export function checkAssetGroup(c: FakeCustomer, group: Obj): void {
   if (group.status === 'REMOVED') return;
   const links = c.assetGroupAssets.filter((l) => l.assetGroup === group.resourceName);
+  const brand = brandGuidelines(c, group.campaign);
   for (const [field, rule] of Object.entries(PMAX_FIELDS)) {
+    if (brand && BRAND_FIELDS.includes(field)) {
+      // Brand guidelines: the campaign holds the business name and logo for all its asset groups.
+      if (!c.campaignAssets.some((l) => l.campaign === group.campaign && l.fieldType === field))
+        throw invalid(
+          'campaignError',
+          field === 'LOGO' ? 'REQUIRED_LOGO_ASSET_NOT_LINKED' : 'REQUIRED_BUSINESS_NAME_ASSET_NOT_LINKED',
+          `Performance Max campaigns with Brand Guidelines enabled require at least one ${field === 'LOGO' ? 'square logo' : 'business name'} to be linked as a CampaignAsset.`,
+          { fieldPathElements: [{ fieldName: 'campaign' }] },
+        );
+      continue;
+    }
     if (links.filter((l) => l.fieldType === field).length < rule.min)
       throw invalid('assetGroupError', rule.error, `The asset group needs at least ${rule.min} ${field} asset(s).`, {
         fieldPathElements: [{ fieldName: 'asset_group' }],
@@ -158,6 +180,13 @@ export const PMAX_MUTABLE: Record<string, MutableSpec> = {
       const group = liveGroup(c, create.assetGroup, where);
       const asset = refOf(c, 'assets', create.asset, 'asset', where);
       ENUM('field_type', create.fieldType, Object.keys(PMAX_FIELDS), where);
+      if (BRAND_FIELDS.includes(create.fieldType) && brandGuidelines(c, group.campaign))
+        throw invalid(
+          'assetLinkError',
+          'BRAND_ASSETS_NOT_LINKED_AT_CAMPAIGN_LEVEL',
+          'For Performance Max campaigns where brand_guidelines_enabled is true, business name and logo assets must be linked as CampaignAssets.',
+          where('field_type'),
+        );
       const rule = PMAX_FIELDS[create.fieldType]!;
       if (asset.type !== rule.type)
         throw invalid(

@@ -79,7 +79,8 @@ export function seedCustomer(c: FakeCustomer): void {
     targetingSetting: { targetRestrictions: [{ targetingDimension: 'AUDIENCE', bidOnly: false }] },
     frequencyCaps: [{ key: { level: 'CAMPAIGN', eventType: 'IMPRESSION', timeUnit: 'DAY', timeLength: 1 }, cap: 3 }],
   });
-  const pmax = campaign('Performance Max - All Products', 'PERFORMANCE_MAX', 'ENABLED', 200);
+  // Created before brand guidelines became the default: its business name and logo belong to its asset group.
+  const pmax = campaign('Performance Max - All Products', 'PERFORMANCE_MAX', 'ENABLED', 200, { brandGuidelinesEnabled: false });
   const launch = campaign('Search - Summer Launch', 'SEARCH', 'ENABLED', 60, {
     startDateTime: `${addDays(today(), 21)} 00:00:00`,
     endDateTime: `${addDays(today(), 111)} 23:59:59`,

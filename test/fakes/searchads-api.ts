@@ -402,8 +402,21 @@ export class FakeSearchAdsApi {
         if (tempName) temp.set(tempName, result!.resourceName);
         answers.push({ [`${key!.replace(/Operation$/, '')}Result`]: { resourceName: result!.resourceName } });
       }
+      // Every asset group the request named, or whose links (its own, or its campaign's brand links) it changed.
+      const linksOf = (list: Obj[], key: 'assetGroup' | 'campaign', name: string) =>
+        JSON.stringify(
+          list
+            .filter((l) => l[key] === name)
+            .map((l) => l.resourceName as string)
+            .sort(),
+        );
       for (const group of c.assetGroups)
-        if (operations.some((o) => JSON.stringify(o).includes(group.resourceName) || [...temp.values()].includes(group.resourceName)))
+        if (
+          operations.some((o) => JSON.stringify(o).includes(group.resourceName) || [...temp.values()].includes(group.resourceName)) ||
+          linksOf(c.assetGroupAssets, 'assetGroup', group.resourceName) !==
+            linksOf(snapshot.assetGroupAssets!, 'assetGroup', group.resourceName) ||
+          linksOf(c.campaignAssets, 'campaign', group.campaign) !== linksOf(snapshot.campaignAssets!, 'campaign', group.campaign)
+        )
           checkAssetGroup(c, group);
       checkListingTrees(c);
     } catch (err) {

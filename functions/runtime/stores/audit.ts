@@ -60,6 +60,11 @@ export interface AuditEntry {
    * two would not show.
    */
   before_from?: 'plan';
+  /**
+   * A write recorded `unknown` that carried the platform's own idempotency key: a replay under the same
+   * Idempotency-Key sends it again, and the platform answers the first result instead of applying it twice.
+   */
+  resendable?: boolean;
   /** A write recorded `unknown` and settled later: when, and by which request (a replay with its Idempotency-Key, or manage_action). */
   settled_at?: string;
   settled_by?: string;

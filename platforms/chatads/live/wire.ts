@@ -70,6 +70,7 @@ export async function chatAdsRequest<T>(auth: ChatAdsAuth, request: ChatAdsReque
       json: request.json,
       // A read, or a create under an Idempotency-Key: sending it again cannot change anything twice.
       safe: request.method === 'GET' || request.idempotencyKey !== undefined,
+      keyedWrite: request.idempotencyKey !== undefined,
     },
     call,
   );

@@ -40,6 +40,8 @@ const entrySchema = v.object({
   before_from: v.optional(v.picklist(['plan'])),
   settled_at: v.optional(v.string()),
   settled_by: v.optional(v.string()),
+  /** An unknown write that carried the platform's own idempotency key: a replay under the same Idempotency-Key sends it again safely. */
+  resendable: v.optional(v.boolean()),
 });
 
 export const listChangeHistory = defineGatewayTool({

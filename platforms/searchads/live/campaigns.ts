@@ -240,6 +240,9 @@ export class CampaignsLive {
           advertisingChannelType: campaign.type,
           campaignBudget: budget,
           containsEuPoliticalAdvertising: 'DOES_NOT_CONTAIN_EU_POLITICAL_ADVERTISING',
+          // Brand guidelines (the platform's default for new Performance Max campaigns, said explicitly so every
+          // version behaves alike): the business name and logo are linked to the campaign (live/pmax.ts).
+          ...(campaign.type === 'PERFORMANCE_MAX' ? { brandGuidelinesEnabled: true } : {}),
           // Performance Max campaigns take no network settings (they serve on every network).
           ...(network && campaign.type !== 'PERFORMANCE_MAX'
             ? {

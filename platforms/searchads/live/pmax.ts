@@ -39,6 +39,8 @@ export interface LiveCalls {
 }
 
 const digitsOnly = /^\d{1,19}$/;
+/** Field types a brand-guidelines campaign links at campaign level (CampaignAsset), not per asset group. */
+const BRAND_FIELDS: PmaxAssetFieldType[] = ['BUSINESS_NAME', 'LOGO'];
 const MEDIA_TYPES: SearchAdsMediaAssetType[] = ['IMAGE', 'YOUTUBE_VIDEO', 'TEXT'];
 const GROUP_FIELDS =
   'asset_group.id, asset_group.name, asset_group.status, asset_group.final_urls, asset_group.path1, asset_group.path2, asset_group.ad_strength, asset_group.campaign';
@@ -146,6 +148,9 @@ export class PmaxLive implements SearchAdsPmaxPort {
     links: { asset_id: string; field_type: PmaxAssetFieldType }[],
   ): Promise<SearchAdsAssetGroup> {
     const temp = this.live.rn('assetGroups', '-1');
+    const brand = await this.brandLinks([group.campaign_id]);
+    const campaign = this.live.rn('campaigns', group.campaign_id);
+    const atCampaign = links.filter((l) => brand.has(group.campaign_id) && BRAND_FIELDS.includes(l.field_type));
     const names = await this.live.mutateAll([
       {
         assetGroupOperation: {
@@ -160,9 +165,17 @@ export class PmaxLive implements SearchAdsPmaxPort {
           },
         },
       },
-      ...links.map((l) => ({
-        assetGroupAssetOperation: { create: { assetGroup: temp, asset: this.live.rn('assets', l.asset_id), fieldType: l.field_type } },
-      })),
+      ...links
+        .filter((l) => !atCampaign.includes(l))
+        .map((l) => ({
+          assetGroupAssetOperation: { create: { assetGroup: temp, asset: this.live.rn('assets', l.asset_id), fieldType: l.field_type } },
+        })),
+      // Brand guidelines: the business name and logo are the campaign's (linked once for all its asset groups).
+      ...atCampaign
+        .filter((l) => !brand.get(group.campaign_id)!.some((b) => b.asset_id === l.asset_id && b.field_type === l.field_type))
+        .map((l) => ({
+          campaignAssetOperation: { create: { campaign, asset: this.live.rn('assets', l.asset_id), fieldType: l.field_type } },
+        })),
     ]);
     const id = idOf(names[0]!);
     if (id.startsWith('-')) return { id, ...group };
@@ -209,42 +222,116 @@ export class PmaxLive implements SearchAdsPmaxPort {
       if (!digitsOnly.test(filter.campaignId)) throw this.live.notFound('campaign', filter.campaignId);
       where.push(`asset_group.campaign = '${this.live.rn('campaigns', filter.campaignId)}'`);
     }
-    const rows = await this.live.search(
-      'SELECT asset_group_asset.resource_name, asset_group_asset.asset_group, asset_group_asset.asset, asset_group_asset.field_type, asset_group_asset.status, asset_group.campaign ' +
-        `FROM asset_group_asset${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`,
-    );
-    return rows.map((row) => {
-      const l = row.assetGroupAsset;
-      const asset_group_id = idOf(l.assetGroup);
-      const asset_id = idOf(l.asset);
-      return {
-        id: `${asset_group_id}~${asset_id}~${l.fieldType}`,
+    const condition = where.length ? ` WHERE ${where.join(' AND ')}` : '';
+    const [rows, groups] = await Promise.all([
+      this.live.search(
+        'SELECT asset_group_asset.resource_name, asset_group_asset.asset_group, asset_group_asset.asset, asset_group_asset.field_type, asset_group_asset.status, asset_group.campaign ' +
+          `FROM asset_group_asset${condition}`,
+      ),
+      this.live.search(`SELECT asset_group.id, asset_group.campaign FROM asset_group${condition}`),
+    ]);
+    const brand = await this.brandLinks([...new Set(groups.map((g) => idOf(g.assetGroup.campaign)))]);
+    // A brand-guidelines campaign's business name and logo count for each of its asset groups.
+    const campaignLinks = groups.flatMap((g): SearchAdsAssetGroupAsset[] => {
+      const asset_group_id = String(g.assetGroup.id);
+      const campaign_id = idOf(g.assetGroup.campaign);
+      return (brand.get(campaign_id) ?? []).map((b) => ({
+        id: `${asset_group_id}~${b.asset_id}~${b.field_type}`,
         asset_group_id,
-        campaign_id: idOf(row.assetGroup.campaign),
-        asset_id,
-        field_type: l.fieldType,
-        status: l.status,
-        // The platform's current definitions have no performance label for an asset group asset (v22 and later).
+        campaign_id,
+        asset_id: b.asset_id,
+        field_type: b.field_type,
+        status: b.status,
         performance_label: 'UNKNOWN',
-      };
+      }));
     });
+    return [
+      ...rows.map((row) => {
+        const l = row.assetGroupAsset;
+        const asset_group_id = idOf(l.assetGroup);
+        const asset_id = idOf(l.asset);
+        return {
+          id: `${asset_group_id}~${asset_id}~${l.fieldType}`,
+          asset_group_id,
+          campaign_id: idOf(row.assetGroup.campaign),
+          asset_id,
+          field_type: l.fieldType,
+          status: l.status,
+          // The platform's current definitions have no performance label for an asset group asset (v22 and later).
+          performance_label: 'UNKNOWN' as const,
+        };
+      }),
+      ...campaignLinks,
+    ];
+  }
+
+  /**
+   * The business name and logo links of those campaigns (by id) whose brand guidelines are enabled: such a
+   * campaign links them at campaign level (CampaignAsset), not per asset group. Campaigns without brand
+   * guidelines are absent from the answer.
+   */
+  private async brandLinks(
+    campaignIds: string[],
+  ): Promise<Map<string, { asset_id: string; field_type: PmaxAssetFieldType; status: SearchAdsAssetGroupAsset['status'] }[]>> {
+    const ids = campaignIds.filter((id) => digitsOnly.test(id));
+    if (!ids.length) return new Map();
+    const [campaigns, links] = await Promise.all([
+      this.live.search(
+        `SELECT campaign.id, campaign.brand_guidelines_enabled FROM campaign WHERE campaign.id IN (${ids.join(', ')}) AND campaign.brand_guidelines_enabled = TRUE`,
+      ),
+      this.live.search(
+        'SELECT campaign_asset.asset, campaign_asset.field_type, campaign_asset.status, campaign.id FROM campaign_asset ' +
+          `WHERE campaign.id IN (${ids.join(', ')}) AND campaign_asset.field_type IN ('BUSINESS_NAME', 'LOGO') AND campaign_asset.status != 'REMOVED'`,
+      ),
+    ]);
+    return new Map(
+      campaigns.map((c) => {
+        const id = String(c.campaign.id);
+        return [
+          id,
+          links
+            .filter((l) => String(l.campaign.id) === id)
+            .map((l) => ({ asset_id: idOf(l.campaignAsset.asset), field_type: l.campaignAsset.fieldType, status: l.campaignAsset.status })),
+        ];
+      }),
+    );
+  }
+
+  /** The campaign id of each asset group (by id). */
+  private async campaignsOf(assetGroupIds: string[]): Promise<Map<string, string>> {
+    const ids = [...new Set(assetGroupIds)].filter((id) => digitsOnly.test(id));
+    if (!ids.length) return new Map();
+    const rows = await this.live.search(
+      `SELECT asset_group.id, asset_group.campaign FROM asset_group WHERE asset_group.id IN (${ids.join(', ')})`,
+    );
+    return new Map(rows.map((r) => [String(r.assetGroup.id), idOf(r.assetGroup.campaign)]));
   }
 
   async linkAssetGroupAssets(links: NewSearchAdsAssetGroupAsset[]): Promise<SearchAdsAssetGroupAsset[]> {
-    await this.live.mutate(
-      'assetGroupAssets',
-      links.map((l) => ({
-        create: {
-          assetGroup: this.live.rn('assetGroups', l.asset_group_id),
-          asset: this.live.rn('assets', l.asset_id),
-          fieldType: l.field_type,
-        },
-      })),
-    );
-    const groups = new Map<string, string>();
-    for (const l of links)
-      if (!groups.has(l.asset_group_id))
-        groups.set(l.asset_group_id, (await this.getAssetGroup(l.asset_group_id).catch(() => undefined))?.campaign_id ?? '');
+    const groups = await this.campaignsOf(links.map((l) => l.asset_group_id));
+    const brand = await this.brandLinks([...new Set(groups.values())]);
+    const operations: object[] = [];
+    const linkedAtCampaign = new Set<string>();
+    for (const l of links) {
+      const campaignId = groups.get(l.asset_group_id) ?? '';
+      const asset = this.live.rn('assets', l.asset_id);
+      if (BRAND_FIELDS.includes(l.field_type) && brand.has(campaignId)) {
+        // Brand guidelines: linked once to the campaign, for all its asset groups.
+        const key = `${campaignId}~${l.asset_id}~${l.field_type}`;
+        if (linkedAtCampaign.has(key) || brand.get(campaignId)!.some((b) => b.asset_id === l.asset_id && b.field_type === l.field_type))
+          continue;
+        linkedAtCampaign.add(key);
+        operations.push({
+          campaignAssetOperation: { create: { campaign: this.live.rn('campaigns', campaignId), asset, fieldType: l.field_type } },
+        });
+      } else
+        operations.push({
+          assetGroupAssetOperation: {
+            create: { assetGroup: this.live.rn('assetGroups', l.asset_group_id), asset, fieldType: l.field_type },
+          },
+        });
+    }
+    if (operations.length) await this.live.mutateAll(operations);
     return links.map((l) => ({
       ...l,
       id: `${l.asset_group_id}~${l.asset_id}~${l.field_type}`,
@@ -255,10 +342,22 @@ export class PmaxLive implements SearchAdsPmaxPort {
   }
 
   async unlinkAssetGroupAssets(linkIds: string[]): Promise<void> {
-    await this.live.mutate(
-      'assetGroupAssets',
-      linkIds.map((id) => ({ remove: this.live.rn('assetGroupAssets', id) })),
-    );
+    const parts = linkIds.map((id) => {
+      const [assetGroupId = '', assetId = '', fieldType = ''] = id.split('~');
+      return { id, assetGroupId, assetId, fieldType };
+    });
+    const groups = await this.campaignsOf(parts.map((p) => p.assetGroupId));
+    const brand = await this.brandLinks([...new Set(groups.values())]);
+    const operations = new Map<string, object>();
+    for (const p of parts) {
+      const campaignId = groups.get(p.assetGroupId) ?? '';
+      // A brand-guidelines campaign's business name or logo is unlinked from the campaign (so from all its asset groups).
+      if ((BRAND_FIELDS as string[]).includes(p.fieldType) && brand.has(campaignId)) {
+        const name = this.live.rn('campaignAssets', `${campaignId}~${p.assetId}~${p.fieldType}`);
+        operations.set(name, { campaignAssetOperation: { remove: name } });
+      } else operations.set(p.id, { assetGroupAssetOperation: { remove: this.live.rn('assetGroupAssets', p.id) } });
+    }
+    await this.live.mutateAll([...operations.values()]);
   }
 
   async listMediaAssets(type?: SearchAdsMediaAssetType): Promise<SearchAdsMediaAsset[]> {

@@ -460,12 +460,15 @@ describe('Live chatads account: failures', () => {
     const key = { 'Idempotency-Key': '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b' };
     const args = { name: 'Lost three times', budget: 100 };
     const before = fakePlatform.api.requests.length;
-    // Every attempt of the first request loses its answer: the gateway cannot tell the caller the id.
+    // Every attempt of the first request loses its answer: the gateway cannot tell the caller the id, and the
+    // campaign exists. The answer says so (never "nothing was changed") and how to resend safely.
     fakePlatform.api.dropAnswerNext(3);
     const first = await callTool(apiKey, 'create_chatads_campaign', args, { headers: key });
-    // Retryable (not outcome_unknown, which the key would replay): the claim is given back.
     expect(first.status).toBe(500);
-    expect(first.body.structured_content).toMatchObject({ code: 'upstream_unavailable' });
+    expect(first.body.structured_content).toMatchObject({ code: 'outcome_unknown' });
+    expect(first.body.error).toContain('may or may not have been applied');
+    expect(first.body.error).toContain('send it again with the same key');
+    expect(first.body.error).not.toContain('Nothing was changed');
     expect(upstream.campaigns.filter((c) => c.name === 'Lost three times')).toHaveLength(1);
     const retried = await callTool(apiKey, 'create_chatads_campaign', args, { headers: key });
     expect(retried.status).toBe(200);
@@ -475,6 +478,10 @@ describe('Live chatads account: failures', () => {
     const sent = fakePlatform.api.requests.slice(before).filter((r) => r.method === 'POST' && r.path === '/v1/campaigns');
     expect(sent).toHaveLength(4);
     expect(new Set(sent.map((r) => r.idempotencyKey)).size).toBe(1);
+    // The trail: the lost write settled by the replay that sent it again, the replay's own record applied once.
+    const history = (await callToolOk(apiKey, 'list_change_history', { tool: 'create_chatads_campaign' })).structured!.entries as any[];
+    const mine = history.filter((h) => h.arguments.name === 'Lost three times');
+    expect(mine.map((h) => h.outcome).sort()).toEqual(['applied', 'not_applied']);
   });
 
   it('a partner key connects one account per --account-id; each call names its account in OpenAI-Ad-Account', async () => {

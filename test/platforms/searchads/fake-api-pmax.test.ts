@@ -148,6 +148,71 @@ describe('fake search platform: Performance Max', () => {
     expect(c().listingGroupFilters.filter((f) => f.assetGroup === group().resourceName)).toEqual([root]);
   });
 
+  it('brand guidelines (the default of a new campaign): business name and logo only as campaign assets, and required there', async () => {
+    const budget = await post('campaignBudgets:mutate', {
+      operations: [{ create: { name: 'Brand budget', amountMicros: '10000000', deliveryMethod: 'STANDARD', explicitlyShared: false } }],
+    });
+    const created = await post('campaigns:mutate', {
+      operations: [
+        {
+          create: {
+            name: 'Brand PMax',
+            status: 'PAUSED',
+            advertisingChannelType: 'PERFORMANCE_MAX',
+            campaignBudget: budget.json.results[0].resourceName,
+            containsEuPoliticalAdvertising: 'DOES_NOT_CONTAIN_EU_POLITICAL_ADVERTISING',
+            maximizeConversions: {},
+          },
+        },
+      ],
+    });
+    expect(created.status).toBe(200);
+    const brand = c().campaigns.find((x) => x.name === 'Brand PMax')!;
+    expect(brand.brandGuidelinesEnabled).toBe(true);
+    const temp = rn('assetGroups', '-1');
+    const groupOp = (name: string) => ({
+      assetGroupOperation: {
+        create: { resourceName: temp, campaign: brand.resourceName, name, status: 'PAUSED', finalUrls: ['https://www.example.com/'] },
+      },
+    });
+    const linkOps = (fields: (f: string) => boolean) =>
+      links()
+        .filter((l) => fields(l.fieldType))
+        .map((l) => ({ assetGroupAssetOperation: { create: { assetGroup: temp, asset: l.asset, fieldType: l.fieldType } } }));
+    const isBrand = (f: string) => f === 'BUSINESS_NAME' || f === 'LOGO';
+    // The asset group level refuses them, with the platform's error.
+    const atGroup = await post('googleAds:mutate', { mutateOperations: [groupOp('At group'), ...linkOps(() => true)] });
+    expect(atGroup.code).toEqual({ assetLinkError: 'BRAND_ASSETS_NOT_LINKED_AT_CAMPAIGN_LEVEL' });
+    // Without them anywhere, the campaign lacks its business name.
+    const without = await post('googleAds:mutate', { mutateOperations: [groupOp('Without'), ...linkOps((f) => !isBrand(f))] });
+    expect(without.code).toEqual({ campaignError: 'REQUIRED_BUSINESS_NAME_ASSET_NOT_LINKED' });
+    const campaignLink = (field: string) => ({
+      campaignAssetOperation: { create: { campaign: brand.resourceName, asset: assetOf(field), fieldType: field } },
+    });
+    const ok = await post('googleAds:mutate', {
+      mutateOperations: [campaignLink('BUSINESS_NAME'), campaignLink('LOGO'), groupOp('Brand group'), ...linkOps((f) => !isBrand(f))],
+    });
+    expect(ok.status).toBe(200);
+    expect(
+      c()
+        .campaignAssets.filter((l) => l.campaign === brand.resourceName)
+        .map((l) => l.fieldType),
+    ).toEqual(['BUSINESS_NAME', 'LOGO']);
+    // The last logo of a campaign whose asset groups hold assets stays.
+    const logo = c().campaignAssets.find((l) => l.campaign === brand.resourceName && l.fieldType === 'LOGO')!;
+    expect((await post('campaignAssets:mutate', { operations: [{ remove: logo.resourceName }] })).code).toEqual({
+      campaignError: 'REQUIRED_LOGO_ASSET_NOT_LINKED',
+    });
+    // A campaign without brand guidelines keeps them in its asset groups.
+    expect(
+      (
+        await post('campaignAssets:mutate', {
+          operations: [{ create: { campaign: pmax().resourceName, asset: assetOf('LOGO'), fieldType: 'LOGO' } }],
+        })
+      ).code,
+    ).toEqual({ assetLinkError: 'BRAND_ASSETS_NOT_LINKED_AT_ASSET_GROUP_LEVEL' });
+  });
+
   it('refuses changes to a removed asset group', async () => {
     const full = c().assetGroups.find((g) => g.name === 'Full')!;
     expect((await post('assetGroups:mutate', { operations: [{ remove: full.resourceName }] })).status).toBe(200);

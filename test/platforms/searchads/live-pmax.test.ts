@@ -120,12 +120,52 @@ describe('searchads Performance Max tools on a live account (fake search platfor
       maximizeConversions: { targetCpaMicros: '12000000' },
     });
     expect(campaign.networkSettings).toEqual({});
+    // Brand guidelines (the default for new Performance Max campaigns): the business name and logo are linked
+    // to the campaign, not to the asset group (the platform refuses them there).
+    expect(campaign.brandGuidelinesEnabled).toBe(true);
+    expect(
+      customer.campaignAssets
+        .filter((l) => l.campaign === campaign.resourceName)
+        .map((l) => l.fieldType)
+        .sort(),
+    ).toEqual(['BUSINESS_NAME', 'LOGO']);
+    const newGroup = customer.assetGroups.find((g) => g.campaign === campaign.resourceName)!;
+    expect(
+      customer.assetGroupAssets.filter((l) => l.assetGroup === newGroup.resourceName && ['BUSINESS_NAME', 'LOGO'].includes(l.fieldType)),
+    ).toEqual([]);
     // The images were uploaded as bytes; the platform read their size.
     const uploaded = customer.assets.filter((a) => a.type === 'IMAGE' && a.name === 'landscape.png');
     expect(uploaded[0]!.imageAsset.fullSize).toMatchObject({ widthPixels: '1200', heightPixels: '628' });
     const groups = (await callToolOk(live.apiKey, 'get_pmax_asset_groups', { campaign_id: data.structured!.campaign_id })).structured!
       .asset_groups as Structured[];
     expect(groups.map((g) => g.name)).toEqual(['PMax - Live Launch - Asset group 1']);
+    // Read back, the campaign's brand assets count for its asset group.
+    expect(groups[0]!.asset_counts).toMatchObject({ BUSINESS_NAME: 1, LOGO: 1 });
+  });
+
+  it('brand guidelines: a logo added to an asset group of such a campaign is linked to the campaign, and removed from it', async () => {
+    const customer = platform.api.customer(live.account.account_id);
+    const campaign = customer.campaigns.find((c) => c.name === 'PMax - Live Launch')!;
+    const brandGroup = customer.assetGroups.find((g) => g.campaign === campaign.resourceName)!;
+    const logos = () => customer.campaignAssets.filter((l) => l.campaign === campaign.resourceName && l.fieldType === 'LOGO');
+    expect(logos()).toHaveLength(1);
+    const added = await callToolOk(live.apiKey, 'add_pmax_asset_group_image', {
+      asset_group_id: brandGroup.id,
+      images: [{ image_url: `${host.url}/square.jpg`, field_type: 'LOGO' }],
+    });
+    expect((added.structured!.results as Structured[])[0]).toMatchObject({ field_type: 'LOGO', result: 'added' });
+    expect(logos()).toHaveLength(2);
+    expect(customer.assetGroupAssets.some((l) => l.assetGroup === brandGroup.resourceName && l.fieldType === 'LOGO')).toBe(false);
+    const images = (await callToolOk(live.apiKey, 'list_pmax_asset_group_images', { asset_group_id: brandGroup.id })).structured!
+      .assets as Structured[];
+    expect(images.filter((i) => i.field_type === 'LOGO')).toHaveLength(2);
+    const square = logos().find((l) => l.asset !== logos()[0]!.asset)!.asset as string;
+    await callToolOk(live.apiKey, 'remove_pmax_asset_group_image', {
+      asset_group_id: brandGroup.id,
+      asset_ids: [square.slice(square.lastIndexOf('/') + 1)],
+      field_type: 'LOGO',
+    });
+    expect(logos()).toHaveLength(1);
   });
 
   it('asset links: add texts and an image by link, remove one; the platform refuses going below a minimum', async () => {
