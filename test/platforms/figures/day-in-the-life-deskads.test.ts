@@ -16,6 +16,8 @@ dayInTheLife({
       return {
         ids: [...keywords.map((x) => x.id), ...(s.ad_groups as Row[]).map((x) => x.id)],
         campaigns: [],
+        // The bid it suggests for each wasteful keyword.
+        raises: keywords.filter((x) => x.suggested_bid > x.bid).map((x) => x.id),
         stop: {
           tool: 'update_deskads_keywords',
           args: { updates: [{ keyword_id: worst.id, status: 'Paused' }] },

@@ -28,6 +28,8 @@ export interface Waste {
   ids: string[];
   /** The campaigns it shows figures for. */
   campaigns: CampaignFigures[];
+  /** The entities it proposes to scale itself (a bid or budget raised), by id: none of `ids` may be among them. */
+  raises?: string[];
   /** The write that stops the worst of it: the tool and arguments, the entity it pauses, and that entity's campaign. */
   stop: { tool: string; args: Row; entityId: string; campaignId: string };
 }
@@ -155,7 +157,9 @@ export function dayInTheLife(d: DayOfPlatform): void {
     const scaling = d.advice.filter((a) => a.scaled);
     // chatads has no budget advice: no such check there.
     if (scaling.length)
-      it('budget advice never proposes scaling what the waste analysis calls waste', async () => {
+      it('the waste analysis and the budget advice never propose scaling what the waste analysis calls waste', async () => {
+        const itself = (waste.raises ?? []).filter((id) => waste.ids.includes(id));
+        expect({ tool: d.waste.tool, scalesWaste: itself }).toEqual({ tool: d.waste.tool, scalesWaste: [] });
         for (const a of scaling) {
           const scaled = a.scaled!(await answer(a));
           expect({ tool: a.tool, scalesWaste: scaled.filter((id) => waste.ids.includes(id)) }).toEqual({ tool: a.tool, scalesWaste: [] });
