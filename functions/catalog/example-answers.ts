@@ -29,15 +29,35 @@ export interface RecordedAnswer {
 }
 
 /**
- * Ids drawn from crypto randomness (request, change and action ids, tokens) differ on every run:
- * each becomes a stable stand-in numbered in order of first appearance, so equal ids stay equal.
+ * Ids drawn from crypto randomness (request ids, change, action, monitor and owner ids, key
+ * prefixes) and the port of the test's local video host differ on every run: each random part
+ * becomes a stable stand-in of the same length numbered in order of first appearance (equal ids
+ * stay equal), so a recorded answer changes only when the tool's answer does.
  */
+const RANDOM_PARTS: RegExp[] = [
+  /\b()([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\b/g,
+  /\b(chg_\d{13}_)([A-Za-z0-9]{8})\b/g,
+  /\b((?:act|mon|brf|res|own|bnd|mcp_client)_)((?=[A-Za-z0-9_-]*[A-Za-z])[A-Za-z0-9_-]{12,22})\b/g,
+  /\b(sk_(?:live|test)_)([A-Za-z0-9_-]{4,})/g,
+  /(127\.0\.0\.1:)(\d+)/g,
+];
+
+/** Number `n` in the shape of `random` (its length, its dashes kept). */
+function standIn(random: string, n: number): string {
+  const digits = String(n).padStart(random.replace(/-/g, '').length, '0').split('');
+  return random.replace(/[^-]/g, () => digits.shift()!);
+}
+
 export function normaliseIds(text: string): string {
-  const seen = new Map<string, string>();
-  return text.replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g, (id) => {
-    if (!seen.has(id)) seen.set(id, `00000000-0000-4000-8000-${String(seen.size + 1).padStart(12, '0')}`);
-    return seen.get(id)!;
-  });
+  let out = text;
+  for (const pattern of RANDOM_PARTS) {
+    const seen = new Map<string, string>();
+    out = out.replace(pattern, (_match, prefix: string, random: string) => {
+      if (!seen.has(random)) seen.set(random, standIn(random, seen.size + 1));
+      return `${prefix}${seen.get(random)!}`;
+    });
+  }
+  return out;
 }
 
 export function exampleAnswer(answer: ExampleAnswer): RecordedAnswer {
