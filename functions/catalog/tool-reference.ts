@@ -107,12 +107,11 @@ function toolSection(entry: CatalogEntry, declared: readonly Record<string, unkn
   return lines;
 }
 
-/** The recorded answer of the example: its status unless 200, its text (the first ANSWER_LINES lines) in a fence. */
-function answerBlock(answer: RecordedAnswer): string[] {
-  const fence = answer.text.includes('```') ? '````' : '```';
+/** The recorded answer of the example: its status unless 200, its text (the first ANSWER_LINES lines) as an indented code block. */
+export function answerBlock(answer: RecordedAnswer): string[] {
   const status = answer.status === 200 ? '' : ` (HTTP ${answer.status})`;
   const more = answer.more_lines ? [`… ${answer.more_lines} more line${answer.more_lines === 1 ? '' : 's'} (first ${ANSWER_LINES} shown).`, ''] : [];
-  return [`**Answer**${status} on a fresh sandbox account (\`data.text\`):`, '', `${fence}text`, answer.text, fence, '', ...more];
+  return [`**Answer**${status} on a fresh sandbox account (\`data.text\`):`, '', ...answer.text.split('\n').map((line) => `    ${line}`.trimEnd()), '', ...more];
 }
 
 /** One row per argument, nested object fields as `parent.field` and array items as `parent[].field`. */

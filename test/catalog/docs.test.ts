@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REGISTRY } from '../../functions/all-tools';
-import { toolReferenceFiles } from '../../functions/catalog/tool-reference';
+import { answerBlock, toolReferenceFiles } from '../../functions/catalog/tool-reference';
 import { readExampleAnswers } from '../../functions/catalog/example-answers';
 
 const DIR = join(__dirname, '..', '..', 'docs', 'tools');
@@ -39,7 +39,7 @@ describe('Tool reference (docs/tools/)', () => {
       const page = files.get(`${tool.platform ?? 'gateway'}.md`) ?? '';
       const section = page.split('\n## ').find((part) => part.startsWith(`${tool.name}\n`)) ?? '';
       const answer = section.slice(section.indexOf('**Answer**'));
-      expect({ tool: tool.name, shown: section.includes('**Answer**') && answer.includes(answers[tool.name]!.text) }).toEqual({
+      expect({ tool: tool.name, shown: section.includes('**Answer**') && answer.includes(answerBlock(answers[tool.name]!).join('\n')) }).toEqual({
         tool: tool.name,
         shown: true,
       });
