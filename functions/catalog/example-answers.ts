@@ -29,15 +29,16 @@ export interface RecordedAnswer {
 }
 
 /**
- * Ids drawn from crypto randomness (request ids, change, action, monitor and owner ids, key
- * prefixes) and the port of the test's local video host differ on every run: each random part
- * becomes a stable stand-in of the same length numbered in order of first appearance (equal ids
- * stay equal), so a recorded answer changes only when the tool's answer does.
+ * What differs on every run although the recording draws sandbox ids and gateway ids (change,
+ * action, monitor, research, owner ids) from seeded streams: request ids (UUIDs), the parts of
+ * secrets an answer shows (API key prefixes, OAuth client ids) and the port of the test's local
+ * video host. Each random part becomes a stable stand-in of the same length numbered in order of
+ * first appearance (equal ids stay equal), so a recorded answer changes only when the tool's
+ * answer does.
  */
 const RANDOM_PARTS: RegExp[] = [
   /\b()([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\b/g,
-  /\b(chg_\d{13}_)([A-Za-z0-9]{8})\b/g,
-  /\b((?:act|mon|brf|res|own|bnd|mcp_client)_)((?=[A-Za-z0-9_-]*[A-Za-z])[A-Za-z0-9_-]{12,22})\b/g,
+  /\b(mcp_client_)([A-Za-z0-9_-]{22})\b/g,
   /\b(sk_(?:live|test)_)([A-Za-z0-9_-]{4,})/g,
   /(127\.0\.0\.1:)(\d+)/g,
 ];

@@ -23,6 +23,9 @@ import { setSafetySettings } from '../../functions/runtime/safety';
 import { createApiKey } from '../../functions/runtime/stores/api-keys';
 import { callTool, useTestTables } from '../support/gateway';
 import { workingArguments } from '../support/working-arguments';
+import { drawFreshIdsFrom } from '../../platforms/sandbox/ids';
+import { seededRandom } from '../../platforms/sandbox/metrics';
+import { drawIdsFrom } from '../../functions/runtime/canonical';
 import {
   exampleAnswer,
   normaliseIds,
@@ -35,23 +38,6 @@ useTestTables();
 
 /** The clock the examples run under: their answers (dates, windows, figures) are the same on every run. */
 const FIXED_NOW = new Date('2026-11-27T12:00:00Z');
-
-/**
- * Seeded sandbox ids: the ids a sandbox draws (accounts, created entities; platforms/sandbox/ids.ts)
- * come from a stream of their own, so the same examples get the same ids and figures on every run
- * whatever else calls Math.random (SDK retry jitter under load).
- */
-jest.mock('../../platforms/sandbox/ids', () => {
-  const actual = jest.requireActual<typeof import('../../platforms/sandbox/ids')>('../../platforms/sandbox/ids');
-  const { seededRandom } = jest.requireActual<typeof import('../../platforms/sandbox/metrics')>('../../platforms/sandbox/metrics');
-  const seeded = seededRandom('documented examples');
-  const own = (random?: () => number) => (random && random !== Math.random ? random : seeded);
-  return {
-    ...actual,
-    digits: (count: number, random?: () => number) => actual.digits(count, own(random)),
-    alphanumeric: (count: number, random?: () => number) => actual.alphanumeric(count, own(random)),
-  };
-});
 
 /** Each tool's documented example (its first `examples` entry, else the example its schema gives). */
 const DOCUMENTED = new Map(
@@ -79,6 +65,15 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
+/**
+ * Seeded ids: the fresh ids a sandbox draws (new accounts, created entities; platforms/sandbox/ids.ts)
+ * and the gateway's ids (change, action, monitor, owner ids; randomId in functions/runtime/canonical.ts)
+ * come from seeded streams of their own, so the same examples get the same ids, figures and orders
+ * on every run whatever else calls Math.random (SDK retry jitter under load).
+ */
+let restoreFreshIds: () => void;
+let restoreIds: () => void;
+
 // Only Date is fixed; timers, promises and I/O run as usual.
 beforeAll(() => {
   jest.useFakeTimers({
@@ -96,8 +91,14 @@ beforeAll(() => {
       'clearTimeout',
     ],
   });
+  restoreFreshIds = drawFreshIdsFrom(seededRandom('documented examples'));
+  restoreIds = drawIdsFrom(seededRandom('documented examples: gateway ids'));
 });
-afterAll(() => jest.useRealTimers());
+afterAll(() => {
+  jest.useRealTimers();
+  restoreFreshIds();
+  restoreIds();
+});
 
 describe('documented request examples', () => {
   it('exist for every tool, in the catalog and OpenAPI, and no Idempotency-Key example is fixed', () => {

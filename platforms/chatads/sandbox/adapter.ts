@@ -50,7 +50,7 @@ export const KIND = {
 export const CONFIG_ID = 'account';
 const DEFAULT_CONFIG: ChatAdsConversionsConfig = { click_through_window_days: 7, view_through_window_days: 1, advanced_matching: false };
 
-export const lower = (n: number, random: () => number = Math.random) => alphanumeric(n, random).toLowerCase();
+export const lower = (n: number, random?: () => number) => alphanumeric(n, random).toLowerCase();
 
 /** A seeded entity that stopped in the past: its history says when it was still active. */
 export type Seeded<T> = T & { history?: HistoryEntry[] };
