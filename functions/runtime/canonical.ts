@@ -26,3 +26,31 @@ export function randomToken(length: number): string {
     .toString('base64url')
     .slice(0, length);
 }
+
+const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/** Where ids draw their characters: crypto randomness unless a recording replaced it (drawIdsFrom). */
+let idRandom: (() => number) | undefined;
+
+/**
+ * URL-safe random characters for an id that is not a secret (change, action, monitor, research,
+ * owner and bundle ids). Secrets (API keys, OAuth codes and tokens, connect links) use randomToken.
+ */
+export function randomId(length: number): string {
+  if (!idRandom) return randomToken(length);
+  let out = '';
+  while (out.length < length) out += ID_ALPHABET[Math.floor(idRandom() * ID_ALPHABET.length)];
+  return out;
+}
+
+/**
+ * Draws ids (randomId) from `random` (a seeded stream) until the returned function is called:
+ * test/e2e/examples.test.ts records the same answers on every run this way. Returns the restore.
+ */
+export function drawIdsFrom(random: () => number): () => void {
+  const before = idRandom;
+  idRandom = random;
+  return () => {
+    idRandom = before;
+  };
+}

@@ -3,19 +3,6 @@ import type { ConnectedAccount } from '../../core/accounts';
 import { forgetSandboxMeta } from './faults';
 import { SandboxStore, type SandboxAccountMeta } from './store';
 
-/**
- * Base of every platform's sandbox adapter. Subclasses implement their platform's interface
- * (port) with `this.store`. Failure modes and store-error messages are not theirs to handle: the
- * one wrapper `withInjectedFailures` (faults.ts) applies them around every port method.
- */
-export abstract class SandboxPlatform {
-  readonly store: SandboxStore;
-
-  constructor(readonly account: ConnectedAccount) {
-    this.store = new SandboxStore(account.platform, account.account_id);
-  }
-}
-
 /** Health of a sandbox account, as get_connections_status reports it. */
 export async function sandboxHealth(account: ConnectedAccount): Promise<{ healthy: boolean; detail: string }> {
   const meta = await new SandboxStore(account.platform, account.account_id).readMeta();

@@ -390,7 +390,7 @@ export interface SandboxAccountMeta {
   /** Delay of each call, for slow. */
   slow_ms?: number;
   /**
-   * Makes the named operation (the `operation` given to SandboxPlatform.call) fail with a server
+   * Makes the named operation (a port method's name; withInjectedFailures in faults.ts) fail with a server
    * error this many more times, then succeed: a platform failing part-way through a multi-step write.
    */
   fail_operations?: Record<string, number>;

@@ -5,7 +5,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REGISTRY } from '../../functions/all-tools';
-import { toolReferenceFiles } from '../../functions/catalog/tool-reference';
+import { answerBlock, toolReferenceFiles } from '../../functions/catalog/tool-reference';
+import { readExampleAnswers } from '../../functions/catalog/example-answers';
 
 const DIR = join(__dirname, '..', '..', 'docs', 'tools');
 
@@ -26,5 +27,22 @@ describe('Tool reference (docs/tools/)', () => {
       expect({ tool: tool.name, example: section.includes(`$BASE/api/v1/tools/${tool.name}/execute`) }).toEqual({ tool: tool.name, example: true });
     }
     expect([...files.values()].join('').match(/\n## /g)?.length).toBe(REGISTRY.all().length);
+  });
+
+  it("shows each example call's answer as test/e2e/examples.test.ts recorded it (catalog/example-answers.json)", () => {
+    const answers = readExampleAnswers();
+    const missing = REGISTRY.all()
+      .map((tool) => tool.name)
+      .filter((name) => !answers[name]);
+    expect({ missing }).toEqual({ missing: [] });
+    for (const tool of REGISTRY.all()) {
+      const page = files.get(`${tool.platform ?? 'gateway'}.md`) ?? '';
+      const section = page.split('\n## ').find((part) => part.startsWith(`${tool.name}\n`)) ?? '';
+      const answer = section.slice(section.indexOf('**Answer**'));
+      expect({ tool: tool.name, shown: section.includes('**Answer**') && answer.includes(answerBlock(answers[tool.name]!).join('\n')) }).toEqual({
+        tool: tool.name,
+        shown: true,
+      });
+    }
   });
 });

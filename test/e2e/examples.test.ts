@@ -9,7 +9,7 @@
  */
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REGISTRY } from '../../functions/all-tools';
@@ -23,8 +23,21 @@ import { setSafetySettings } from '../../functions/runtime/safety';
 import { createApiKey } from '../../functions/runtime/stores/api-keys';
 import { callTool, useTestTables } from '../support/gateway';
 import { workingArguments } from '../support/working-arguments';
+import { drawFreshIdsFrom } from '../../platforms/sandbox/ids';
+import { seededRandom } from '../../platforms/sandbox/metrics';
+import { drawIdsFrom } from '../../functions/runtime/canonical';
+import {
+  exampleAnswer,
+  normaliseIds,
+  readExampleAnswers,
+  writeExampleAnswers,
+  type ExampleAnswer,
+} from '../../functions/catalog/example-answers';
 
 useTestTables();
+
+/** The clock the examples run under: their answers (dates, windows, figures) are the same on every run. */
+const FIXED_NOW = new Date('2026-11-27T12:00:00Z');
 
 /** Each tool's documented example (its first `examples` entry, else the example its schema gives). */
 const DOCUMENTED = new Map(
@@ -51,6 +64,41 @@ beforeAll(async () => {
   videoUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/ad.mp4`;
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+/**
+ * Seeded ids: the fresh ids a sandbox draws (new accounts, created entities; platforms/sandbox/ids.ts)
+ * and the gateway's ids (change, action, monitor, owner ids; randomId in functions/runtime/canonical.ts)
+ * come from seeded streams of their own, so the same examples get the same ids, figures and orders
+ * on every run whatever else calls Math.random (SDK retry jitter under load).
+ */
+let restoreFreshIds: () => void;
+let restoreIds: () => void;
+
+// Only Date is fixed; timers, promises and I/O run as usual.
+beforeAll(() => {
+  jest.useFakeTimers({
+    now: FIXED_NOW,
+    doNotFake: [
+      'hrtime',
+      'nextTick',
+      'performance',
+      'queueMicrotask',
+      'setImmediate',
+      'clearImmediate',
+      'setInterval',
+      'clearInterval',
+      'setTimeout',
+      'clearTimeout',
+    ],
+  });
+  restoreFreshIds = drawFreshIdsFrom(seededRandom('documented examples'));
+  restoreIds = drawIdsFrom(seededRandom('documented examples: gateway ids'));
+});
+afterAll(() => {
+  jest.useRealTimers();
+  restoreFreshIds();
+  restoreIds();
+});
 
 describe('documented request examples', () => {
   it('exist for every tool, in the catalog and OpenAPI, and no Idempotency-Key example is fixed', () => {
@@ -93,9 +141,15 @@ describe('documented request examples', () => {
         return value;
       }) as Record<string, unknown>;
     const failures: string[] = [];
+    const answers: Record<string, ExampleAnswer> = {};
     const run = async (tool: string, args: Record<string, unknown>, key = apiKey) => {
       const result = await callTool(key, tool, undefined, { rawBody: JSON.stringify({ arguments: args }) });
       if (result.status !== 200) failures.push(`${tool} ${result.status}: ${result.body.error}`);
+      answers[tool] = {
+        status: result.status,
+        text: result.body.data?.text ?? result.body.error ?? '',
+        structured: result.body.data?.structured,
+      };
       if (process.env.EXAMPLES_DEBUG && result.status !== 200)
         console.log(tool, result.status, result.body.error, JSON.stringify(args).slice(0, 300));
     };
@@ -122,5 +176,12 @@ describe('documented request examples', () => {
     await run('manage_action', resolve('manage_action', { action_id: held.action_id }), approver.api_key);
 
     expect({ unresolved, failures }).toEqual({ unresolved: [], failures: [] });
+
+    // The answers the tool reference shows (npm run docs renders them): recorded with
+    // UPDATE_EXAMPLE_ANSWERS=1, else they must be what the examples answer today.
+    const recorded = Object.fromEntries(REGISTRY.all().map((tool) => [tool.name, exampleAnswer(answers[tool.name]!)] as const));
+    if (process.env.EXAMPLES_DUMP) writeFileSync(process.env.EXAMPLES_DUMP, normaliseIds(JSON.stringify(answers, null, 1)));
+    if (process.env.UPDATE_EXAMPLE_ANSWERS) writeExampleAnswers(recorded);
+    else expect(recorded).toEqual(readExampleAnswers());
   }, 900_000);
 });

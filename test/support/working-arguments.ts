@@ -140,6 +140,8 @@ export async function workingArguments(apiKey: string, videoUrl: string): Promis
     ((await read('list_call_assets')).call_assets as any[]).flatMap((a) => a.linked_campaigns)[0]?.campaign_id ?? searchCampaign.id;
   const searchAds = (await read('get_ad_performance', { limit: 1000 })).rows as any[];
   const searchKeywords = ((await read('get_keyword_performance', { limit: 1000 })).rows as any[]).filter((k) => k.status === 'ENABLED');
+  // Keywords are added outside the campaign the negative keyword writes act on (a broad negative there would block them).
+  const keywordAddGroup = (searchKeywords.find((k) => k.campaign_id !== searchCampaign.id) ?? searchKeywords[0]).ad_group_id;
   const allAdGroups = (await read('list_ad_groups', { include_removed: true })).ad_groups as any[];
   const [rsaAd, otherRsaAd] = searchAds.filter((a) => a.details.type === 'RESPONSIVE_SEARCH_AD' && a.status === 'ENABLED');
   const displayAd = searchAds.find((a) => a.details.type === 'RESPONSIVE_DISPLAY_AD');
@@ -286,7 +288,7 @@ export async function workingArguments(apiKey: string, videoUrl: string): Promis
     pause_keywords: { keyword_ids: [searchKeywords[0].id] },
     remove_keywords: { keyword_ids: [searchKeywords[1].id] },
     resume_keywords: { keyword_ids: [searchKeywords[0].id] },
-    add_keywords: { ad_group_id: searchKeywords[0].ad_group_id, keywords: [{ text: 'scan test boots', match_type: 'PHRASE' }] },
+    add_keywords: { ad_group_id: keywordAddGroup, keywords: [{ text: 'scan test boots', match_type: 'PHRASE' }] },
     add_display_keywords: { ad_group_id: displayAdGroup.id, keywords: [{ text: 'trail gear' }] },
     get_display_placements: { ad_group_id: myDisplayGroup.id },
     get_display_topics: { ad_group_id: myDisplayGroup.id },

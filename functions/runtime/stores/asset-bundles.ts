@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config';
-import { randomToken } from '../canonical';
+import { randomId } from '../canonical';
 import { documentClient } from './dynamo';
 
 /**
@@ -39,7 +39,7 @@ const key = (ownerId: string, bundleId: string) => `ASSET_BUNDLE#${ownerId}#${bu
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** A new bundle id: `bnd_` and 20 URL-safe random characters. */
-export const newBundleId = () => `bnd_${randomToken(20)}`;
+export const newBundleId = () => `bnd_${randomId(20)}`;
 
 export async function saveAssetBundle(ownerId: string, bundle: Omit<AssetBundle, 'created_at' | 'valid_until'>): Promise<AssetBundle> {
   const validUntil = nowSeconds() + ASSET_BUNDLE_VALID_SECONDS;

@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config';
-import { randomToken } from '../canonical';
+import { randomId } from '../canonical';
 import type { PlatformWord } from '../../../core/platforms';
 import type { PlannedBudget, PlannedChange, WritePlan } from '../../../core/plan';
 import type { UndoCall } from '../../../core/tool';
@@ -111,7 +111,7 @@ export function redactArguments(value: unknown, key = ''): unknown {
 
 /** Change ids sort by time: `chg_<13-digit epoch ms>_<random>`. */
 export function newChangeId(now: Date): string {
-  return `chg_${String(now.getTime()).padStart(13, '0')}_${randomToken(8).replace(/[-_]/g, 'x')}`;
+  return `chg_${String(now.getTime()).padStart(13, '0')}_${randomId(8).replace(/[-_]/g, 'x')}`;
 }
 
 const epochSeconds = (ms: number) => Math.floor(ms / 1000);
@@ -265,7 +265,7 @@ export async function holdAction(action: Omit<PendingAction, 'action_id' | 'stat
     ...action,
     arguments: shown,
     ...(sealed ? { sealed_arguments: true } : {}),
-    action_id: `act_${randomToken(16).replace(/[-_]/g, 'x')}`,
+    action_id: `act_${randomId(16).replace(/[-_]/g, 'x')}`,
     status: 'pending',
     expires: new Date(created + PENDING_ACTION_HOURS * 3_600_000).toISOString(),
   };

@@ -1,5 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { randomToken } from '../canonical';
+import { randomId } from '../canonical';
 import { tableName } from '../config';
 import type { PlatformWord } from '../../../core/platforms';
 import { deleteCredentials } from './credentials';
@@ -123,7 +123,7 @@ const ALERT_RETENTION_DAYS = 365;
 const DUE = 'MONITOR';
 
 export function newMonitorId(): string {
-  return `mon_${randomToken(12).replace(/[-_]/g, 'x')}`;
+  return `mon_${randomId(12).replace(/[-_]/g, 'x')}`;
 }
 
 /** The next daily check after `after`: today's at check_hour_utc if still ahead, else tomorrow's. */
@@ -496,7 +496,7 @@ const BRIEF_RUN_RETENTION_DAYS = 90;
 const briefKey = (ownerId: string, briefId: string) => ({ owner_id: ownerId, sk: `BRIEF#${briefId}` });
 
 export function newBriefId(): string {
-  return `brf_${randomToken(12).replace(/[-_]/g, 'x')}`;
+  return `brf_${randomId(12).replace(/[-_]/g, 'x')}`;
 }
 
 const stripBrief = (item: Record<string, unknown>) => itemOf<Brief>(item);
@@ -653,7 +653,7 @@ const RESEARCH_DUE = 'RESEARCH';
 const researchKey = (ownerId: string, id: string) => ({ owner_id: ownerId, sk: `RESEARCH#${id}` });
 
 export function newResearchId(): string {
-  return `res_${randomToken(12).replace(/[-_]/g, 'x')}`;
+  return `res_${randomId(12).replace(/[-_]/g, 'x')}`;
 }
 
 const stripResearch = (item: Record<string, unknown>) => itemOf<ResearchJob>(item);

@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName, tierLimits } from '../config';
 import type { ConnectedAccount, ConnectionHealth, Owner, Tier } from '../../../core/accounts';
-import { randomToken } from '../canonical';
+import { randomId } from '../canonical';
 import type { PlatformWord } from '../../../core/platforms';
 import { documentClient } from './dynamo';
 import { ensureWatchTask } from './monitoring';
@@ -16,7 +16,7 @@ export function monthlyLimit(owner: Owner): number {
 
 export async function createOwner(input: { tier: Tier; name?: string; ownerId?: string }): Promise<Owner> {
   const owner: Owner = {
-    owner_id: input.ownerId ?? `own_${randomToken(16).replace(/[-_]/g, 'x')}`,
+    owner_id: input.ownerId ?? `own_${randomId(16).replace(/[-_]/g, 'x')}`,
     tier: input.tier,
     name: input.name,
     created_at: new Date().toISOString(),

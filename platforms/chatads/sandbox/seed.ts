@@ -10,7 +10,7 @@ import { idSource } from '../../sandbox/ids';
 import type { PerformanceTier } from '../../sandbox/metrics';
 import { SandboxStore } from '../../sandbox/store';
 import type { ChatAdsCampaign, ChatAdsCustomAudience, ChatAdsEventSetting, ChatAdsPixel, ChatAdsStatus } from '../port';
-import { CONFIG_ID, KIND, lower, type Seeded } from './adapter';
+import { CONFIG_ID, KIND, lower, type Seeded } from './stored';
 import type { StoredAudience } from './audiences';
 import type { StoredAd, StoredAdGroup, StoredCampaign } from './delivery';
 

@@ -227,7 +227,7 @@ export const createChatAdsCampaign = defineChatAdsTool({
 // --- ads ---
 
 const adArgs = {
-  name: text(1, 1000, 'Ad name, 1-1000 characters'),
+  name: text(3, 1000, 'Ad name, 3-1000 characters'),
   // The platform's creative limits (Ads API reference, POST /ads): title 3-50 characters, body at most 100.
   headline: text(3, 50, 'Chat card title, 3-50 characters'),
   body: text(1, 100, 'Chat card text, 1-100 characters'),
@@ -437,7 +437,7 @@ export const launchChatAdsAd = defineChatAdsTool({
       ),
       [],
     ),
-    ad_name: v.optional(text(1, 1000, 'Ad name; default the headline')),
+    ad_name: v.optional(text(3, 1000, 'Ad name, 3-1000 characters; default the headline')),
     headline: adArgs.headline,
     body: adArgs.body,
     call_to_action: adArgs.call_to_action,

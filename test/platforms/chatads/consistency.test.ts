@@ -5,7 +5,7 @@
  */
 import { chatads } from '../../../platforms/chatads/manifest';
 import { CONVERSION_FIELDS, DELIVERY_FIELDS, type ChatAdsInsightsRow, type ChatAdsPort } from '../../../platforms/chatads/port';
-import { ChatAdsSandbox } from '../../../platforms/chatads/sandbox/adapter';
+import { chatAdsSandbox } from '../../../platforms/chatads/sandbox/adapter';
 import { addDays, isoDate } from '../../../core/dates';
 import { finderCall } from '../../../platforms/opportunities';
 import type { ConnectedAccount } from '../../../core/accounts';
@@ -149,7 +149,7 @@ describe('chatads sandbox: one delivery model', () => {
     const pauseDay = addDays(today(), -6);
     const before = await daily(port, 'campaign', start, end, [campaign.id]);
     // A pause recorded at noon six days ago (the sandbox adapter takes the moment of the change).
-    await new ChatAdsSandbox(account).setCampaignStatus(campaign.id, 'paused', 'active', new Date(`${pauseDay}T12:00:00Z`));
+    await chatAdsSandbox(account).setCampaignStatus(campaign.id, 'paused', 'active', new Date(`${pauseDay}T12:00:00Z`));
     const after = await daily(port, 'campaign', start, end, [campaign.id]);
     for (const [i, day] of after.entries()) {
       const was = before[i]!;

@@ -162,6 +162,23 @@ describe('chatads entity families, creates and launch', () => {
     expect(fits.status).toBe(200);
   });
 
+  it.each(['create_chatads_ad', 'launch_chatads_ad'])(
+    "%s keeps the platform's ad name limit (3-1000 characters): 2 are a 400 naming it, 3 pass",
+    async (tool) => {
+      const group = ((await callToolOk(apiKey, 'list_chatads_ad_groups', { status_filter: ['active'] })).structured!.ad_groups as Row[])[0];
+      const card = { headline: 'Fits', body: 'Fits', landing_url: 'https://www.example.com', dry_run: true };
+      const args = (name: string) =>
+        tool === 'create_chatads_ad'
+          ? { ...card, ad_group_id: group.id, name }
+          : { ...card, campaign_name: 'Name limit', budget: 1000, image_url: 'https://cdn.example.com/card.png', ad_name: name };
+      const short = await callTool(apiKey, tool, args('ab'));
+      expect(short.status).toBe(400);
+      expect(short.body.code).toBe('invalid_arguments');
+      expect(short.body.error).toContain(`\`${tool === 'create_chatads_ad' ? 'name' : 'ad_name'}\` must be at least 3 characters`);
+      expect((await callTool(apiKey, tool, args('abc'))).status).toBe(200);
+    },
+  );
+
   it('create_chatads_ad_group is planned: a dry run names the ad group and creates nothing', async () => {
     const campaign = (
       (await callToolOk(apiKey, 'list_chatads_campaigns', { status_filter: ['paused'] })).structured!.campaigns as Row[]
@@ -196,7 +213,7 @@ describe('chatads entity families, creates and launch', () => {
     )[0];
     const refused = await callTool(apiKey, 'create_chatads_ad', {
       ad_group_id: archivedGroup.id,
-      name: 'x',
+      name: 'xyz',
       headline: 'xyz',
       body: 'x',
       landing_url: 'https://www.example.com',
@@ -205,7 +222,7 @@ describe('chatads entity families, creates and launch', () => {
     expect(refused.body.error).toContain('archived');
     const badImage = await callTool(apiKey, 'create_chatads_ad', {
       ad_group_id: ad.ad_group_id,
-      name: 'x',
+      name: 'xyz',
       headline: 'xyz',
       body: 'x',
       landing_url: 'https://www.example.com',
@@ -214,7 +231,7 @@ describe('chatads entity families, creates and launch', () => {
     expect(badImage.body.error).toContain('PNG, JPEG or WebP');
     const http = await callTool(apiKey, 'create_chatads_ad', {
       ad_group_id: ad.ad_group_id,
-      name: 'x',
+      name: 'xyz',
       headline: 'xyz',
       body: 'x',
       landing_url: 'http://www.example.com',

@@ -3,16 +3,13 @@ import { callToolOk } from '../../support/gateway';
 
 export async function monitoringScanArguments(apiKey: string): Promise<Record<string, Record<string, unknown>>> {
   const monitor = { name: 'Scan monitor', conditions: [{ metric: 'spend', operator: '>', threshold: 100, timeframe: 'last_7_days' }] };
-  const [read, toDelete, toManage] = await Promise.all(
-    ['read', 'delete', 'manage'].map(
-      async (role) =>
-        (
-          (await callToolOk(apiKey, 'create_monitor', { ...monitor, name: `Scan monitor (${role})` })).structured!.monitor as {
-            monitor_id: string;
-          }
-        ).monitor_id,
-    ),
-  );
+  // One after another: the ids the examples recording draws follow the calls' order (test/e2e/examples.test.ts).
+  const ids: string[] = [];
+  for (const role of ['read', 'delete', 'manage']) {
+    const created = await callToolOk(apiKey, 'create_monitor', { ...monitor, name: `Scan monitor (${role})` });
+    ids.push((created.structured!.monitor as { monitor_id: string }).monitor_id);
+  }
+  const [read, toDelete, toManage] = ids;
   const research = ((await callToolOk(apiKey, 'start_research', { topic: 'campaigns' })).structured!.job as { research_id: string })
     .research_id;
   return {
