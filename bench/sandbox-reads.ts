@@ -115,15 +115,15 @@ async function main(): Promise<void> {
 
     // ---- 2. p50 per call against raw
     console.log(`\n## Billable list read in process vs the same DynamoDB requests raw, ${SECONDS} s each\n`);
-    console.log('| platform | callers | requests | gateway p50 ms | raw p50 ms | gateway ÷ raw |');
-    console.log('|---|---:|---:|---:|---:|---:|');
+    console.log('| platform | callers | requests | gateway p50 ms | raw p50 ms | gateway ÷ raw | failed calls |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|');
     for (const platform of ['searchads', 'retailads'] as const) {
       const requests = billableReads.get(platform)!;
       for (const callers of [1, 8, 32]) {
         const inProcess = await p50(callers, SECONDS, () => call(...CALLS[platform].list));
         const direct = await p50(callers, SECONDS, () => gateway.replay(requests));
         console.log(
-          `| ${platform} | ${callers} | ${requests.length} | ${inProcess.toFixed(1)} | ${direct.toFixed(1)} | ${(inProcess / direct).toFixed(2)} |`,
+          `| ${platform} | ${callers} | ${requests.length} | ${inProcess.p50.toFixed(1)} | ${direct.p50.toFixed(1)} | ${(inProcess.p50 / direct.p50).toFixed(2)} | ${inProcess.failed + direct.failed} |`,
         );
       }
     }
