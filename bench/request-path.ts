@@ -13,10 +13,9 @@
  * DynamoDB Local is far slower than DynamoDB and shares the machine with the gateway, so the
  * figures compare code paths with each other; they do not predict production latency.
  */
-import '../functions/local/quiet-warnings';
-import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
-import { ensureTables, freePort, startDynamoDbLocal } from '../functions/local/dynamodb-local';
+import { freePort } from '../functions/local/dynamodb-local';
+import { startBenchGateway, type CommandInput, type Recorded } from './gateway-setup';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -26,13 +25,6 @@ const SECONDS = arg('seconds', 8);
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
-/** The input of a DynamoDB command, as recorded: the fields the breakdown and the raw replay read. */
-interface CommandInput {
-  TableName?: string;
-  ExpressionAttributeValues?: Record<string, unknown>;
-  [field: string]: unknown;
 }
 
 /** What a DynamoDB request of the request path is, for the per-call breakdown. */
@@ -49,74 +41,17 @@ function kindOf(input: CommandInput): string {
 }
 
 async function main(): Promise<void> {
-  process.env.LOG_LEVEL = 'silent';
-  process.env.TABLE_PREFIX = 'bench-';
-  const dynamodb = await startDynamoDbLocal();
-  process.env.DYNAMODB_ENDPOINT = dynamodb.endpoint;
+  const gateway = await startBenchGateway({ tablePrefix: 'bench-', platforms: ['searchads'] });
+  const { headers, record } = gateway;
   let server: import('node:http').Server | undefined;
   try {
-    await ensureTables(dynamodb.endpoint);
-    // Imported after the environment is set: the stores read it when called.
-    const { dispatch } = await import('../functions/local/router');
     const { startHttpServer } = await import('../functions/local/server');
-    const { createOwner } = await import('../functions/runtime/stores/owners');
-    const { createApiKey } = await import('../functions/runtime/stores/api-keys');
-    const { connectSandboxAccounts } = await import('../functions/connect/accounts');
-    const { documentClient } = await import('../functions/runtime/stores/dynamo');
-    const lib = await import('@aws-sdk/lib-dynamodb');
-    const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
-    const { tableName } = await import('../functions/runtime/config');
-    const { settled } = await import('../functions/runtime/settle');
-
-    const owner = await createOwner({ tier: 'max' });
-    await documentClient().send(
-      new lib.UpdateCommand({
-        TableName: tableName('owners'),
-        Key: { owner_id: owner.owner_id, sk: 'PROFILE' },
-        UpdateExpression: 'SET limit_override = :l',
-        ExpressionAttributeValues: { ':l': 100_000_000 },
-      }),
-    );
-    await connectSandboxAccounts(owner.owner_id, 'searchads', 1);
-    const { api_key } = await createApiKey(owner.owner_id);
-    const headers = (key?: boolean): Record<string, string> => ({
-      Authorization: `Bearer ${api_key}`,
-      'Content-Type': 'application/json',
-      ...(key ? { 'Idempotency-Key': randomUUID() } : {}),
-    });
-    const call = async (tool: string, args: Record<string, unknown>, key?: boolean) => {
-      const result = await dispatch({
-        method: 'POST',
-        url: `/api/v1/tools/${tool}/execute`,
-        headers: headers(key),
-        body: JSON.stringify({ arguments: args }),
-      });
-      if (result.statusCode !== 200) throw new Error(`${tool} answered ${result.statusCode}: ${result.body}`);
-      return JSON.parse(result.body) as { data: { structured?: Record<string, unknown> } };
-    };
-
-    // Every DynamoDB request of the gateway passes this middleware on the shared client.
-    let recording: { commandName: string; input: CommandInput }[] | undefined;
-    documentClient().middlewareStack.add(
-      ((next: (a: unknown) => Promise<unknown>, context: { commandName?: string }) => async (args: { input: CommandInput }) => {
-        recording?.push({ commandName: context.commandName ?? '', input: structuredClone(args.input) });
-        return next(args);
-      }) as never,
-      { step: 'initialize', priority: 'low', name: 'benchRecorder' },
-    );
-    const record = async (run: () => Promise<unknown>) => {
-      recording = [];
-      await run();
-      await settled();
-      const requests = recording;
-      recording = undefined;
-      return requests;
-    };
+    const call = (tool: string, args: Record<string, unknown>, key?: boolean) => gateway.call(tool, args, headers(key));
 
     // ---- 1. DynamoDB requests per call
     // A campaign that takes updates: a new sandbox account's campaigns come in random states, and a
     // removed one refuses every change.
-    const campaigns = (await call('list_campaigns', { lookback_days: 7 })).data.structured!.campaigns as { id: string; status: string }[];
+    const campaigns = (await call('list_campaigns', { lookback_days: 7 })).campaigns as { id: string; status: string }[];
     const editable = campaigns.find((campaign) => campaign.status !== 'REMOVED');
     if (!editable) throw new Error(`None of the sandbox account's ${campaigns.length} campaigns takes updates (all removed).`);
     const campaignId = editable.id;
@@ -133,7 +68,7 @@ async function main(): Promise<void> {
     console.log('## DynamoDB requests per call (warm function)\n');
     console.log('| call | requests | of which |');
     console.log('|---|---:|---|');
-    let billableRead: { commandName: string; input: CommandInput }[] = [];
+    let billableRead: Recorded[] = [];
     for (const scenario of scenarios) {
       for (let i = 0; i < 3; i++) await scenario.run(); // warm: key and accounts cached
       const requests = await record(scenario.run);
@@ -146,21 +81,7 @@ async function main(): Promise<void> {
     // ---- 2. End to end over HTTP vs the same DynamoDB operations raw
     const port = await freePort();
     server = await startHttpServer(port);
-    const raw = lib.DynamoDBDocumentClient.from(
-      new DynamoDBClient({ endpoint: dynamodb.endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
-      { marshallOptions: { removeUndefinedValues: true } },
-    );
-    const commandOf = (name: string, input: CommandInput) => {
-      const base = name.replace(/Item(Command)$/, '$1').replace(/Command$/, '');
-      const Command = (lib as unknown as Record<string, new (input: unknown) => unknown>)[`${base}Command`];
-      const fresh = structuredClone(input);
-      // A reservation is idempotent per token: each raw one gets its own, like each call does.
-      if (fresh.ExpressionAttributeValues?.[':token']) fresh.ExpressionAttributeValues[':token'] = randomUUID();
-      return new Command(fresh) as never;
-    };
-    const rawCall = async () => {
-      for (const r of billableRead) await raw.send(commandOf(r.commandName, r.input));
-    };
+    const rawCall = () => gateway.replay(billableRead);
     const rawRun = async (concurrency: number) => {
       const times: number[] = [];
       const end = performance.now() + SECONDS * 1000;
@@ -208,10 +129,9 @@ async function main(): Promise<void> {
         `| ${concurrency} | ${e2e.p50.toFixed(1)} | ${e2e.p99.toFixed(1)} | ${e2e.rps.toFixed(0)} | ${direct.p50.toFixed(1)} | ${direct.p99.toFixed(1)} | ${direct.rps.toFixed(0)} | ${(e2e.p50 / direct.p50).toFixed(2)} | ${(direct.rps / e2e.rps).toFixed(2)} | ${e2e.non2xx} |`,
       );
     }
-    raw.destroy();
   } finally {
     server?.close();
-    await dynamodb.stop();
+    await gateway.stop();
   }
 }
 

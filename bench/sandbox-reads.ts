@@ -6,17 +6,24 @@
  * 2. A billable read (searchads list_campaigns, retailads list_retailads_campaigns) through the
  *    gateway in process at 1, 8 and 32 concurrent callers, against the same DynamoDB requests
  *    issued raw with the SDK at the same concurrency: p50 per call and end to end ÷ raw.
- * 3. History growth: the cost of an update of an entity after N updates of it, and of a 30-day
+ * 3. Reads as an account's changes grow: requests, items and bytes read by a billable list read
+ *    with figures (list_campaigns), a report (get_campaign_performance) and a read that shows no
+ *    past days (get_campaign_structure) on searchads, with no changes and with 10,000 (1,250
+ *    updates of each of 8 campaigns).
+ * 4. History growth: the cost of an update of an entity after N updates of it, and of a 30-day
  *    report (the entity with its history, a day-weighted setting per day) after N changes in one
  *    day, N = 1, 1,000, 10,000, as ratios to N = 1.
  *
- *   npm run bench:sandbox-reads [-- --seconds 3 --changes 1,1000,10000]
+ *   npm run bench:sandbox-reads [-- --seconds 3 --changes 1,1000,10000 --account-changes 10000]
+ *
+ * The setup (bench/gateway-setup.ts) is request-path's: fixed sandbox accounts, seeding retried
+ * while the store is slow.
  *
  * DynamoDB Local shares the machine with the gateway: compare the ratios, not the milliseconds.
  */
-import '../functions/local/quiet-warnings';
 import { randomUUID } from 'node:crypto';
-import { ensureTables, startDynamoDbLocal } from '../functions/local/dynamodb-local';
+import type { PlatformWord } from '../core/platforms';
+import { median, p50, startBenchGateway, type Recorded } from './gateway-setup';
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -24,20 +31,17 @@ const arg = (name: string, fallback: string) => {
 };
 const SECONDS = Number(arg('seconds', '3'));
 const CHANGES = arg('changes', '1,1000,10000').split(',').map(Number);
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-interface Recorded {
-  commandName: string;
-  input: { ExpressionAttributeValues?: Record<string, unknown>; [field: string]: unknown };
-}
+const ACCOUNT_CHANGES = Number(arg('account-changes', '10000'));
 
 /** A campaign as the list tools answer it: the fields a write is chosen by. */
 type Campaign = Record<string, string>;
 /** The first campaign whose `field` is `value`. */
 const withField = (campaigns: Campaign[], field: string, value: RegExp) => campaigns.find((c) => value.test(c[field] ?? ''))!.id;
 
-const CALLS: Record<string, { list: [string, object]; report: [string, object]; write: (campaigns: Campaign[]) => [string, object] }> = {
+const CALLS: Record<
+  PlatformWord,
+  { list: [string, object]; report: [string, object]; write: (campaigns: Campaign[]) => [string, object] }
+> = {
   searchads: {
     list: ['list_campaigns', { lookback_days: 7 }],
     report: ['get_campaign_performance', { lookback_days: 30 }],
@@ -82,126 +86,82 @@ const CALLS: Record<string, { list: [string, object]; report: [string, object]; 
 };
 
 async function main(): Promise<void> {
-  process.env.LOG_LEVEL = 'silent';
-  process.env.TABLE_PREFIX = 'bench-reads-';
-  const dynamodb = await startDynamoDbLocal();
-  process.env.DYNAMODB_ENDPOINT = dynamodb.endpoint;
+  const gateway = await startBenchGateway({ tablePrefix: 'bench-reads-', platforms: Object.keys(CALLS) as PlatformWord[] });
+  const { call, record } = gateway;
   try {
-    await ensureTables(dynamodb.endpoint);
-    // Imported after the environment is set: the stores read it when called.
-    const { dispatch } = await import('../functions/local/router');
-    const { createOwner } = await import('../functions/runtime/stores/owners');
-    const { createApiKey } = await import('../functions/runtime/stores/api-keys');
-    const { connectSandboxAccounts } = await import('../functions/connect/accounts');
-    const { documentClient } = await import('../functions/runtime/stores/dynamo');
-    const { settled } = await import('../functions/runtime/settle');
-    const { tableName } = await import('../functions/runtime/config');
     const { SandboxStore } = await import('../platforms/sandbox/store');
     const { settingOnDay } = await import('../platforms/sandbox/history');
-    const lib = await import('@aws-sdk/lib-dynamodb');
-    const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
-
-    const owner = await createOwner({ tier: 'max' });
-    await documentClient().send(
-      new lib.UpdateCommand({
-        TableName: tableName('owners'),
-        Key: { owner_id: owner.owner_id, sk: 'PROFILE' },
-        UpdateExpression: 'SET limit_override = :l',
-        ExpressionAttributeValues: { ':l': 100_000_000 },
-      }),
-    );
-    for (const platform of Object.keys(CALLS)) await connectSandboxAccounts(owner.owner_id, platform as never, 1);
-    const { api_key } = await createApiKey(owner.owner_id);
-    const call = async (tool: string, args: object, headers: Record<string, string> = {}) => {
-      const result = await dispatch({
-        method: 'POST',
-        url: `/api/v1/tools/${tool}/execute`,
-        headers: { Authorization: `Bearer ${api_key}`, 'Content-Type': 'application/json', ...headers },
-        body: JSON.stringify({ arguments: args }),
-      });
-      if (result.statusCode !== 200) throw new Error(`${tool} answered ${result.statusCode}: ${result.body}`);
-      return (JSON.parse(result.body) as { data: { structured: Record<string, unknown> } }).data.structured;
+    const read = (requests: Recorded[]) => {
+      const bytes = requests.reduce((sum, r) => sum + r.bytes, 0);
+      return `${requests.length} (${requests.reduce((sum, r) => sum + r.items, 0)} items, ${(bytes / 1024).toFixed(1)} KB)`;
     };
-
-    let recording: Recorded[] | undefined;
-    documentClient().middlewareStack.add(
-      ((next: (a: unknown) => Promise<unknown>, context: { commandName?: string }) => async (args: { input: Recorded['input'] }) => {
-        recording?.push({ commandName: context.commandName ?? '', input: structuredClone(args.input) });
-        return next(args);
-      }) as never,
-      { step: 'initialize', priority: 'low', name: 'benchRecorder' },
-    );
-    const record = async (run: () => Promise<unknown>) => {
-      recording = [];
-      await run();
-      await settled();
-      const requests = recording;
-      recording = undefined;
-      return requests;
-    };
-    const summary = (requests: Recorded[]) => String(requests.length);
 
     // ---- 1. Requests per call
-    console.log('## DynamoDB requests per warm call\n');
+    console.log('## DynamoDB requests per warm call (items and bytes read)\n');
     console.log('| platform | billable list read | billable report read | idempotent write |');
     console.log('|---|---:|---:|---:|');
-    const billableReads = new Map<string, Recorded[]>();
-    for (const [platform, calls] of Object.entries(CALLS)) {
+    const billableReads = new Map<PlatformWord, Recorded[]>();
+    for (const [platform, calls] of Object.entries(CALLS) as [PlatformWord, (typeof CALLS)[PlatformWord]][]) {
       const campaigns = (await call(...calls.list)).campaigns as Campaign[];
       await call(...calls.list);
       const list = await record(() => call(...calls.list));
       const report = await record(() => call(...calls.report));
-      const write = await record(() => call(...calls.write(campaigns), { 'Idempotency-Key': randomUUID() })).catch(
+      const write = await record(() => call(...calls.write(campaigns), gateway.headers(true))).catch(
         (err: Error) => err.message.slice(0, 60) as never,
       );
       billableReads.set(platform, list);
-      console.log(`| ${platform} | ${summary(list)} | ${summary(report)} | ${Array.isArray(write) ? summary(write) : write} |`);
+      console.log(`| ${platform} | ${read(list)} | ${read(report)} | ${Array.isArray(write) ? write.length : write} |`);
     }
 
     // ---- 2. p50 per call against raw
-    const raw = lib.DynamoDBDocumentClient.from(
-      new DynamoDBClient({ endpoint: dynamodb.endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
-      { marshallOptions: { removeUndefinedValues: true } },
-    );
-    const commandOf = ({ commandName, input }: Recorded) => {
-      const base = commandName.replace(/Item(Command)$/, '$1').replace(/Command$/, '');
-      const Command = (lib as unknown as Record<string, new (input: unknown) => unknown>)[`${base}Command`]!;
-      const fresh = structuredClone(input);
-      if (fresh.ExpressionAttributeValues?.[':token']) fresh.ExpressionAttributeValues[':token'] = randomUUID();
-      return new Command(fresh) as never;
-    };
-    const timed = async (concurrency: number, once: () => Promise<unknown>) => {
-      const times: number[] = [];
-      const end = performance.now() + SECONDS * 1000;
-      await Promise.all(
-        Array.from({ length: concurrency }, async () => {
-          while (performance.now() < end) {
-            const started = performance.now();
-            await once();
-            times.push(performance.now() - started);
-          }
-        }),
-      );
-      return median(times);
-    };
     console.log(`\n## Billable list read in process vs the same DynamoDB requests raw, ${SECONDS} s each\n`);
-    console.log('| platform | callers | requests | gateway p50 ms | raw p50 ms | gateway ÷ raw |');
-    console.log('|---|---:|---:|---:|---:|---:|');
-    for (const platform of ['searchads', 'retailads']) {
+    console.log('| platform | callers | requests | gateway p50 ms | raw p50 ms | gateway ÷ raw | failed calls |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|');
+    for (const platform of ['searchads', 'retailads'] as const) {
       const requests = billableReads.get(platform)!;
-      for (const concurrency of [1, 8, 32]) {
-        const gateway = await timed(concurrency, () => call(...CALLS[platform]!.list));
-        const direct = await timed(concurrency, async () => {
-          for (const request of requests) await raw.send(commandOf(request));
-        });
+      for (const callers of [1, 8, 32]) {
+        const inProcess = await p50(callers, SECONDS, () => call(...CALLS[platform].list));
+        const direct = await p50(callers, SECONDS, () => gateway.replay(requests));
         console.log(
-          `| ${platform} | ${concurrency} | ${requests.length} | ${gateway.toFixed(1)} | ${direct.toFixed(1)} | ${(gateway / direct).toFixed(2)} |`,
+          `| ${platform} | ${callers} | ${requests.length} | ${inProcess.p50.toFixed(1)} | ${direct.p50.toFixed(1)} | ${(inProcess.p50 / direct.p50).toFixed(2)} | ${inProcess.failed + direct.failed} |`,
         );
       }
     }
-    raw.destroy();
 
-    // ---- 3. History growth
+    // ---- 3. Reads as the account's changes grow
+    console.log(
+      `\n## searchads reads with 0 and ${ACCOUNT_CHANGES.toLocaleString('en')} changes in the account: requests (items, bytes)\n`,
+    );
+    const campaigns = (await call(...CALLS.searchads.list)).campaigns as Campaign[];
+    const campaignId = withField(campaigns, 'status', /^ENABLED$/);
+    const reads: [string, () => Promise<unknown>][] = [
+      ['list_campaigns (7 days of figures)', () => call(...CALLS.searchads.list)],
+      ['get_campaign_performance (30 days)', () => call(...CALLS.searchads.report)],
+      ['get_campaign_structure (no past days)', () => call('get_campaign_structure', { campaign_id: campaignId })],
+    ];
+    const measure = async () => {
+      const figures: string[] = [];
+      for (const [, run] of reads) {
+        await run(); // warm
+        figures.push(read(await record(run)));
+      }
+      return figures;
+    };
+    const before = await measure();
+    const store = new SandboxStore('searchads', gateway.accountIds.searchads!);
+    const changed = [campaignId, ...campaigns.map((c) => c.id).filter((id) => id !== campaignId)].slice(0, 8);
+    const perEntity = Math.ceil(ACCOUNT_CHANGES / changed.length);
+    await Promise.all(
+      changed.map(async (id) => {
+        for (let i = 1; i <= perEntity; i++) await store.update('campaign', id, { bench_marker: i % 2 ? 'set' : undefined });
+      }),
+    );
+    const after = await measure();
+    console.log(`| read | 0 changes | ${(perEntity * changed.length).toLocaleString('en')} changes |`);
+    console.log('|---|---:|---:|');
+    reads.forEach(([name], i) => console.log(`| ${name} | ${before[i]} | ${after[i]} |`));
+
+    // ---- 4. History growth
     console.log('\n## History growth (one entity, N changes in one day), as ratios to N = 1\n');
     console.log('| N | update after N updates | 30-day report after N changes |');
     console.log('|---:|---:|---:|');
@@ -244,7 +204,7 @@ async function main(): Promise<void> {
       );
     }
   } finally {
-    await dynamodb.stop();
+    await gateway.stop();
   }
 }
 

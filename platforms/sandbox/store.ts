@@ -13,16 +13,18 @@ import type { HistoryEntry } from './history';
 import type { PlatformWord } from '../../core/platforms';
 
 /**
- * The simulated platforms' data: one DynamoDB partition per sandbox account
- * (pk `<platform>#<account id>`), one item per entity (sk `<kind>#<id>`) and one item per change
- * of an entity (sk `HISTORY#<kind>#<id>#<revision>`, history.ts), so no item grows with the
- * number of changes. Entities are plain objects with an `id`; what a kind holds is up to the
+ * The simulated platforms' data, two DynamoDB partitions per sandbox account: the entities
+ * (pk `<platform>#<account id>`, one item per entity, sk `<kind>#<id>`) and their changes
+ * (pk `history#<platform>#<account id>`, one item per change, sk `<kind>#<id>#<revision>`,
+ * history.ts), so no item grows with the number of changes and reading the entities never reads
+ * their history. Entities are plain objects with an `id`; what a kind holds is up to the
  * platform's sandbox.
  *
- * Within a tool's run (a store scope with `sandboxReads`), the first list reads the account's whole
- * partition in one Query (all kinds, history included) and every later read of that account is
- * served from it until the run writes to the account: one read per request, however many kinds
- * and reports a tool combines.
+ * Within a tool's run (a store scope with `sandboxReads`), the first list reads the account's
+ * entities in one Query (all kinds) and every later read of that account is served from it until
+ * the run writes to the account; the first read that asks for history (reports, day-weighted
+ * figures, change history) reads the account's changes in one more Query (paginated), likewise
+ * kept for the run. Entities that were never changed need no history read at all.
  */
 export interface SandboxEntity {
   id: string;
@@ -60,24 +62,32 @@ export class EntityStateError extends Error {
 }
 
 const META = 'META';
-const HISTORY = 'HISTORY';
+/** Where changes were kept before they had a partition of their own: `HISTORY#…` in the entities' partition. */
+const LEGACY_HISTORY = 'HISTORY#';
 
-/** One stored change of an entity (sk `HISTORY#<kind>#<id>#<revision>`). */
+/** One stored change of an entity (sk `<kind>#<id>#<revision>` in the account's history partition). */
 interface HistoryItem extends HistoryEntry {
   rev: number;
 }
+
+/** A change as read, with its sort key. */
+type StoredChange = HistoryItem & { sk: string };
 
 /** Items of one partition, as read. */
 type Items = Record<string, unknown>[];
 
 export class SandboxStore {
+  /** The partition of the account's entities. */
   readonly pk: string;
+  /** The partition of the account's changes (platform words never start with `history`). */
+  readonly historyPk: string;
 
   constructor(
     readonly platform: PlatformWord,
     readonly accountId: string,
   ) {
     this.pk = `${platform}#${accountId}`;
+    this.historyPk = `history#${this.pk}`;
   }
 
   private sk(kind: string, id: string): string {
@@ -85,7 +95,7 @@ export class SandboxStore {
   }
 
   private historyPrefix(kind: string, id?: string): string {
-    return id === undefined ? `${HISTORY}#${kind}#` : `${HISTORY}#${kind}#${id}#`;
+    return id === undefined ? `${kind}#` : `${kind}#${id}#`;
   }
 
   private historySk(kind: string, id: string, rev: number): string {
@@ -111,8 +121,8 @@ export class SandboxStore {
     return (all.length ? { ...entity, history: all } : entity) as T;
   }
 
-  /** Every item of the partition whose sort key starts with `prefix`, in sort-key order. */
-  private async query(prefix: string): Promise<Items> {
+  /** Every item of partition `pk` whose sort key starts with `prefix`, in sort-key order. */
+  private async query(pk: string, prefix: string): Promise<Items> {
     const items: Items = [];
     let startKey: Record<string, unknown> | undefined;
     do {
@@ -120,7 +130,7 @@ export class SandboxStore {
         new QueryCommand({
           TableName: tableName('sandbox'),
           KeyConditionExpression: prefix ? 'pk = :pk AND begins_with(sk, :prefix)' : 'pk = :pk',
-          ExpressionAttributeValues: prefix ? { ':pk': this.pk, ':prefix': prefix } : { ':pk': this.pk },
+          ExpressionAttributeValues: prefix ? { ':pk': pk, ':prefix': prefix } : { ':pk': pk },
           ExclusiveStartKey: startKey,
           ConsistentRead: true,
         }),
@@ -131,20 +141,101 @@ export class SandboxStore {
     return items;
   }
 
+  /** The entities of kinds starting with `prefix` ('' = all); changes in the old layout are moved out first. */
+  private async queryEntities(prefix: string): Promise<Items> {
+    const items = await this.query(this.pk, prefix);
+    const legacy = items.filter((item) => (item.sk as string).startsWith(LEGACY_HISTORY));
+    if (!legacy.length) return items;
+    await this.moveLegacyHistory(legacy);
+    return items.filter((item) => !(item.sk as string).startsWith(LEGACY_HISTORY));
+  }
+
   /**
-   * The whole partition, read once per tool run (the scope's `sandboxReads`) and copied for each
-   * caller so no caller sees another's changes to what it was given; undefined outside a run.
+   * A partition read once per tool run (the scope's `sandboxReads`, keyed by partition) and copied
+   * for each caller so no caller sees another's changes to what it was given; undefined outside a run.
    */
-  private async cachedPartition(): Promise<Items | undefined> {
+  private async cached(pk: string, read: () => Promise<Items>): Promise<Items | undefined> {
     const reads = currentStoreScope()?.sandboxReads;
     if (!reads) return undefined;
-    let partition = reads.get(this.pk);
+    let partition = reads.get(pk);
     if (!partition) {
-      partition = this.query('');
-      partition.catch(() => reads.delete(this.pk));
-      reads.set(this.pk, partition);
+      partition = read();
+      partition.catch(() => reads.delete(pk));
+      reads.set(pk, partition);
     }
     return structuredClone(await partition);
+  }
+
+  /** The account's entities, read once per tool run; undefined outside a run. */
+  private cachedPartition(): Promise<Items | undefined> {
+    return this.cached(this.pk, () => this.queryEntities(''));
+  }
+
+  /**
+   * The changes of entities of `kind` (of entity `id` only, when given): within a run from the
+   * run's one read of the account's history partition, outside a run read for just them.
+   */
+  private async changesOf(kind: string, id?: string): Promise<StoredChange[]> {
+    const prefix = this.historyPrefix(kind, id);
+    const all = await this.cached(this.historyPk, () => this.query(this.historyPk, ''));
+    const items = all ? all.filter((item) => (item.sk as string).startsWith(prefix)) : await this.query(this.historyPk, prefix);
+    return items as unknown as StoredChange[];
+  }
+
+  /**
+   * Moves changes written in the old layout (`HISTORY#<kind>#<id>#<revision>` among the entities)
+   * to the history partition: copies first, then deletes, so an interrupted move loses nothing and
+   * the next read finishes it. Done once per account, on the first read that finds them.
+   */
+  private async moveLegacyHistory(legacy?: Items): Promise<void> {
+    legacy ??= await this.query(this.pk, LEGACY_HISTORY);
+    if (!legacy.length) return;
+    await this.batchWrite(
+      legacy.map(({ pk: _p, sk, ...change }) => ({
+        PutRequest: { Item: { ...change, pk: this.historyPk, sk: (sk as string).slice(LEGACY_HISTORY.length) } },
+      })),
+    );
+    await this.batchWrite(legacy.map(({ sk }) => ({ DeleteRequest: { Key: { pk: this.pk, sk } } })));
+    currentStoreScope()?.sandboxReads?.delete(this.historyPk);
+  }
+
+  /** BatchWriteItem in chunks of 25, unprocessed requests retried with backoff. */
+  private async batchWrite(all: Record<string, unknown>[]): Promise<void> {
+    for (let i = 0; i < all.length; i += 25) {
+      let requests = all.slice(i, i + 25);
+      for (let attempt = 0; requests.length && attempt < 8; attempt++) {
+        const result = await documentClient().send(new BatchWriteCommand({ RequestItems: { [tableName('sandbox')]: requests as never } }));
+        requests = (result.UnprocessedItems?.[tableName('sandbox')] ?? []) as Record<string, unknown>[];
+        if (requests.length) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
+      }
+    }
+  }
+
+  /**
+   * Whether every changed entity has all its changes (revisions 1 to its own): false when some are
+   * still in the old layout, which `withChanges` then moves and reads again.
+   */
+  private complete(entities: Items, changes: readonly StoredChange[], kind: string): boolean {
+    const counts = new Map<string, number>();
+    for (const change of changes) {
+      const sk = change.sk;
+      const key = sk.slice(0, sk.lastIndexOf('#'));
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    return entities.every((item) => {
+      if (typeof item.rev !== 'number') return true;
+      const id = (item.sk as string).slice(`${kind}#`.length);
+      return (counts.get(this.historyPrefix(kind, id).slice(0, -1)) ?? 0) >= item.rev;
+    });
+  }
+
+  /** The changes of the entities given (all of `kind`, or entity `id`); none read when none was ever changed. */
+  private async withChanges(entities: Items, kind: string, id?: string): Promise<StoredChange[]> {
+    if (!entities.some((item) => typeof item.rev === 'number')) return [];
+    const changes = await this.changesOf(kind, id);
+    if (this.complete(entities, changes, kind)) return changes;
+    await this.moveLegacyHistory();
+    return this.changesOf(kind, id);
   }
 
   /** The partition as read in this run, if it was read already (no read of its own). */
@@ -152,14 +243,10 @@ export class SandboxStore {
     return currentStoreScope()?.sandboxReads?.has(this.pk) ? this.cachedPartition() : undefined;
   }
 
-  /** After a write to this account, later reads of the run read again. */
+  /** After a write to this account, later reads of the run read again (its entities and its changes). */
   private written(): void {
     currentStoreScope()?.sandboxReads?.delete(this.pk);
-  }
-
-  private historyOf(items: Items, kind: string, id: string): HistoryItem[] {
-    const prefix = this.historyPrefix(kind, id);
-    return items.filter((item) => (item.sk as string).startsWith(prefix)) as unknown as HistoryItem[];
+    currentStoreScope()?.sandboxReads?.delete(this.historyPk);
   }
 
   private async getRaw(kind: string, id: string, options: { fresh?: boolean } = {}): Promise<Record<string, unknown> | undefined> {
@@ -173,15 +260,9 @@ export class SandboxStore {
 
   /** An entity; with `withHistory`, its change history too (for `stateAt` / `daySegments`). */
   async get<T extends SandboxEntity>(kind: string, id: string, options: { withHistory?: boolean } = {}): Promise<T | undefined> {
-    const partition = await this.partitionIfRead();
-    if (partition) {
-      const item = partition.find((candidate) => candidate.sk === this.sk(kind, id));
-      return this.strip<T>(item, options.withHistory ? this.historyOf(partition, kind, id) : undefined);
-    }
     const item = await this.getRaw(kind, id);
     if (!options.withHistory || !item) return this.strip<T>(item);
-    const changes = item.rev === undefined ? [] : ((await this.query(this.historyPrefix(kind, id))) as unknown as HistoryItem[]);
-    return this.strip<T>(item, changes);
+    return this.strip<T>(item, await this.withChanges([item], kind, id));
   }
 
   /** Like get, but throws EntityNotFoundError. */
@@ -195,23 +276,17 @@ export class SandboxStore {
   async list<T extends SandboxEntity>(kind: string, options: { withHistory?: boolean } = {}): Promise<T[]> {
     const prefix = `${kind}#`;
     const partition = await this.cachedPartition();
-    const entities = partition ? partition.filter((item) => (item.sk as string).startsWith(prefix)) : await this.query(prefix);
+    const entities = partition ? partition.filter((item) => (item.sk as string).startsWith(prefix)) : await this.queryEntities(prefix);
     if (!options.withHistory) return entities.map((item) => this.strip<T>(item)!);
-    let changes: Items = [];
-    if (partition) changes = partition;
-    else if (entities.some((item) => item.rev !== undefined)) changes = await this.query(this.historyPrefix(kind));
-    const byEntity = new Map<string, HistoryItem[]>();
-    const historyPrefix = this.historyPrefix(kind);
-    for (const change of changes) {
-      const sk = change.sk as string;
-      if (!sk.startsWith(historyPrefix)) continue;
-      const key = sk.slice(0, sk.lastIndexOf('#'));
+    const byEntity = new Map<string, StoredChange[]>();
+    for (const change of await this.withChanges(entities, kind)) {
+      const key = change.sk.slice(0, change.sk.lastIndexOf('#') + 1);
       if (!byEntity.has(key)) byEntity.set(key, []);
-      byEntity.get(key)!.push(change as unknown as HistoryItem);
+      byEntity.get(key)!.push(change);
     }
     return entities.map((item) => {
       const id = (item.sk as string).slice(prefix.length);
-      return this.strip<T>(item, byEntity.get(`${historyPrefix}${id}`) ?? [])!;
+      return this.strip<T>(item, byEntity.get(this.historyPrefix(kind, id)) ?? [])!;
     });
   }
 
@@ -236,16 +311,7 @@ export class SandboxStore {
   /** Writes many entities at once (seeding). Overwrites. */
   async putMany(kind: string, entities: readonly SandboxEntity[]): Promise<void> {
     this.written();
-    for (let i = 0; i < entities.length; i += 25) {
-      let requests: Record<string, unknown>[] = entities.slice(i, i + 25).map((entity) => ({
-        PutRequest: { Item: { ...entity, pk: this.pk, sk: this.sk(kind, entity.id) } },
-      }));
-      for (let attempt = 0; requests.length && attempt < 8; attempt++) {
-        const result = await documentClient().send(new BatchWriteCommand({ RequestItems: { [tableName('sandbox')]: requests as never } }));
-        requests = (result.UnprocessedItems?.[tableName('sandbox')] ?? []) as Record<string, unknown>[];
-        if (requests.length) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
-      }
-    }
+    await this.batchWrite(entities.map((entity) => ({ PutRequest: { Item: { ...entity, pk: this.pk, sk: this.sk(kind, entity.id) } } })));
   }
 
   /**
@@ -323,7 +389,7 @@ export class SandboxStore {
                 },
               },
               // A removed entity's change at this revision, if any, is replaced (see strip).
-              { Put: { TableName: tableName('sandbox'), Item: { ...change, pk: this.pk, sk: this.historySk(kind, id, rev) } } },
+              { Put: { TableName: tableName('sandbox'), Item: { ...change, pk: this.historyPk, sk: this.historySk(kind, id, rev) } } },
             ],
           }),
         );

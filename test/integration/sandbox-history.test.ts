@@ -1,4 +1,4 @@
-import { BatchWriteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../../functions/runtime/config';
 import { documentClient } from '../../functions/runtime/stores/dynamo';
 import { daySegments, settingOnDay, stateAt, type WithHistory } from '../../platforms/sandbox/history';
@@ -64,8 +64,8 @@ describe('Sandbox change history', () => {
     const first = Date.parse('2026-10-01T00:00:00Z');
     const step = 86_400_000 / 400;
     const changes = Array.from({ length: 10_000 }, (_, i) => ({
-      pk: s.pk,
-      sk: `HISTORY#campaign#1#${String(i + 1).padStart(10, '0')}`,
+      pk: s.historyPk,
+      sk: `campaign#1#${String(i + 1).padStart(10, '0')}`,
       rev: i + 1,
       at: new Date(first + (i + 1) * step).toISOString(),
       before: { budget: i % 2 === 0 ? 100 : 200 },
@@ -103,4 +103,45 @@ describe('Sandbox change history', () => {
     expect(stateAt(c, '2026-11-01T23:00:00Z')).toEqual({ id: '1', status: 'ENABLED', budget: 300 });
     expect(stateAt(c, '2026-11-02T00:00:00Z')).toEqual({ id: '1', status: 'PAUSED', budget: 300 });
   }, 600_000);
+
+  it('moves changes written in the old layout (among the entities) to the history partition on the first read', async () => {
+    const s = store();
+    await s.create<Campaign>('campaign', { id: '1', status: 'ENABLED', budget: 50 });
+    await s.create<Campaign>('campaign', { id: '2', status: 'ENABLED', budget: 70 });
+    // Two changes of campaign 1 as the store wrote them before history had a partition of its own.
+    const legacy = [
+      { rev: 1, at: '2026-11-10T06:00:00.000Z', before: { budget: 50 } },
+      { rev: 2, at: '2026-11-12T18:00:00.000Z', before: { status: 'ENABLED' } },
+    ];
+    for (const change of legacy) {
+      await documentClient().send(
+        new PutCommand({
+          TableName: tableName('sandbox'),
+          Item: { ...change, pk: s.pk, sk: `HISTORY#campaign#1#${String(change.rev).padStart(10, '0')}` },
+        }),
+      );
+    }
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName('sandbox'),
+        Key: { pk: s.pk, sk: 'campaign#1' },
+        UpdateExpression: 'SET rev = :rev, budget = :budget, #status = :status',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':rev': 2, ':budget': 80, ':status': 'PAUSED' },
+      }),
+    );
+    const [c] = await s.list<WithHistory<Campaign>>('campaign', { withHistory: true });
+    expect(stateAt(c!, '2026-11-09T00:00:00Z')).toEqual({ id: '1', status: 'ENABLED', budget: 50 });
+    expect(stateAt(c!, '2026-11-11T00:00:00Z')).toEqual({ id: '1', status: 'ENABLED', budget: 80 });
+    expect(stateAt(c!, '2026-11-13T00:00:00Z')).toEqual({ id: '1', status: 'PAUSED', budget: 80 });
+    // The entities' partition holds entities only now; a later update continues the revisions.
+    const entities = await documentClient().send(
+      new QueryCommand({ TableName: tableName('sandbox'), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': s.pk } }),
+    );
+    expect(entities.Items!.map((item) => item.sk)).toEqual(['campaign#1', 'campaign#2']);
+    await s.update('campaign', '1', { budget: 90 }, { now: new Date('2026-11-14T00:00:00Z') });
+    const again = await s.require<WithHistory<Campaign>>('campaign', '1', { withHistory: true });
+    expect(again.history).toHaveLength(3);
+    expect(stateAt(again, '2026-11-13T00:00:00Z')).toEqual({ id: '1', status: 'PAUSED', budget: 80 });
+  });
 });

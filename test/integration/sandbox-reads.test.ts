@@ -1,24 +1,35 @@
 /**
  * DynamoDB requests of a warm call, counted on the shared client (a middleware records every
- * request the gateway sends to DynamoDB Local): a billable sandbox read costs at most 3 (the quota
- * reservation and the reads the tool needs, batched), an idempotent write at most 5, on every platform.
+ * request the gateway sends to DynamoDB Local, and the items and bytes each answered): a billable
+ * sandbox read costs at most 3 (the quota reservation, the account's entities and, for what walks
+ * past days, its change history), an idempotent write at most 5, on every platform; what a list
+ * reads does not grow with the account's changes.
  */
 import { randomUUID } from 'node:crypto';
 import type { PlatformWord } from '../../core/platforms';
 import { documentClient } from '../../functions/runtime/stores/dynamo';
+import { SandboxStore } from '../../platforms/sandbox/store';
 import { settled } from '../../functions/runtime/settle';
 import { callTool, createTestOwner, useTestTables, type TestOwner } from '../support/gateway';
 
 useTestTables();
 
-/** Commands sent while recording, by name. */
+/** Commands sent while recording, by name, and the items and bytes (as JSON) they answered. */
 let recording: string[] | undefined;
+let read: { items: number; bytes: number } | undefined;
 beforeAll(() => {
   documentClient().middlewareStack.add(
-    ((next: (args: unknown) => Promise<unknown>, context: { commandName?: string }) => async (args: unknown) => {
-      recording?.push(context.commandName ?? '');
-      return next(args);
-    }) as never,
+    ((next: (args: unknown) => Promise<{ output: Record<string, unknown> }>, context: { commandName?: string }) =>
+      async (args: unknown) => {
+        recording?.push(context.commandName ?? '');
+        const result = await next(args);
+        if (read) {
+          const items = (result.output.Items as unknown[] | undefined) ?? (result.output.Item ? [result.output.Item] : []);
+          read.items += items.length;
+          read.bytes += items.length ? JSON.stringify(items).length : 0;
+        }
+        return result;
+      }) as never,
     { step: 'initialize', priority: 'low', name: 'sandboxReadsTestRecorder' },
   );
 });
@@ -84,6 +95,19 @@ const PLATFORMS: Record<PlatformWord, PlatformCalls> = {
   },
 };
 
+const ENTITIES_ONLY = ['UpdateItemCommand', 'QueryCommand'];
+const WITH_HISTORY = ['UpdateItemCommand', 'QueryCommand', 'QueryCommand'];
+/** A list that shows figures of past days (day-weighted budgets) reads the history; the others do not. */
+const LIST_AFTER_CHANGES: Record<PlatformWord, string[]> = {
+  searchads: WITH_HISTORY, // list_campaigns with lookback_days: the metrics of the last 7 days
+  socialads: WITH_HISTORY,
+  proads: WITH_HISTORY,
+  shortvideo: WITH_HISTORY,
+  retailads: WITH_HISTORY,
+  chatads: WITH_HISTORY,
+  deskads: WITH_HISTORY,
+};
+
 describe('DynamoDB requests of a warm sandbox call', () => {
   let owner: TestOwner;
   beforeAll(async () => {
@@ -97,12 +121,14 @@ describe('DynamoDB requests of a warm sandbox call', () => {
   /** The DynamoDB requests of one call (what it leaves settling afterwards included); fails unless 200. */
   const requestsOf = async (tool: string, args: Record<string, unknown>, headers: Record<string, string> = {}) => {
     recording = [];
+    read = { items: 0, bytes: 0 };
     const result = await callTool(owner.apiKey, tool, args, { headers });
     await settled();
-    const requests = recording;
+    const [requests, answered] = [recording, read];
     recording = undefined;
+    read = undefined;
     if (result.status !== 200) throw new Error(`${tool} answered ${result.status}: ${result.body.error}`);
-    return { requests, structured: result.body.data!.structured! };
+    return { requests, read: answered, structured: result.body.data!.structured! };
   };
 
   /** A warm call: the API key, the owner's accounts and the account's failure mode are cached by a warm function. */
@@ -141,6 +167,49 @@ describe('DynamoDB requests of a warm sandbox call', () => {
       'UpdateItemCommand',
     ]);
   }, 180_000);
+
+  it.each(Object.keys(PLATFORMS) as PlatformWord[])(
+    '%s: once a campaign has changed, a report reads the change history in one more request, and a list only if it shows past days',
+    async (platform) => {
+      const calls = PLATFORMS[platform];
+      const campaigns = await warm(platform);
+      await requestsOf(...calls.write(campaigns));
+      await warm(platform);
+      const list = await requestsOf(...calls.list);
+      const report = await requestsOf(...calls.report);
+      expect({ list: list.requests, report: report.requests }).toEqual({
+        list: LIST_AFTER_CHANGES[platform],
+        report: ['UpdateItemCommand', 'QueryCommand', 'QueryCommand'], // + the account's changes
+      });
+    },
+    180_000,
+  );
+
+  it('a read that shows no past days reads as much with 10,000 changes in the account as with none', async () => {
+    await warm('searchads');
+    const campaigns = PLATFORMS.searchads.campaigns((await requestsOf(...PLATFORMS.searchads.list)).structured);
+    const campaignId = live(campaigns).id;
+    const structure = () => requestsOf('get_campaign_structure', { campaign_id: campaignId });
+    await structure();
+    const before = await structure();
+    // 10,000 changes: 1,250 of each of 8 campaigns (the one read among them), each setting then
+    // removing a field, so every entity ends as it began (with its revision number).
+    const store = new SandboxStore('searchads', owner.accounts.searchads![0]!.account_id);
+    const changed = [campaignId, ...campaigns.map((c) => c.id).filter((id) => id !== campaignId)].slice(0, 8);
+    const perEntity = Math.ceil(10_000 / changed.length);
+    await Promise.all(
+      changed.map(async (id) => {
+        for (let i = 1; i <= perEntity; i++) await store.update('campaign', id, { test_marker: i % 2 ? 'set' : undefined });
+      }),
+    );
+    await structure(); // warm again: the function's caches expired meanwhile
+    const after = await structure();
+    expect(after.structured).toEqual(before.structured);
+    expect(after.requests).toEqual(before.requests); // the reservation, the campaign, the account's entities
+    expect(after.read.items).toBe(before.read.items);
+    // Only the changed entities' revision numbers (`"rev":1250`) come on top.
+    expect(after.read.bytes - before.read.bytes).toBeLessThanOrEqual(changed.length * '"rev":1250,'.length);
+  }, 900_000);
 
   // Not reached yet: the claim, the reservation, the sandbox change, the audit record and the
   // completion are 5 already, and the settings and the tool's reads come on top (7-8 in all; 7-9 before

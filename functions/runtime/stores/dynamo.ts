@@ -33,9 +33,10 @@ export interface StoreScope {
    */
   replaced?: ReplacedValues[];
   /**
-   * When set, the sandbox store reads each account's partition once in this scope (one Query for
-   * every kind, its change history included) and serves further reads from it until a write to
-   * that account (platforms/sandbox/store.ts). Set for a tool's run: a request-scoped cache.
+   * When set, the sandbox store reads each partition once in this scope (keyed by pk: an account's
+   * entities, one Query for every kind, and, for reads that ask for it, the account's change history)
+   * and serves further reads from it until a write to that account (platforms/sandbox/store.ts).
+   * Set for a tool's run: a request-scoped cache.
    */
   sandboxReads?: Map<string, Promise<Record<string, unknown>[]>>;
 }
