@@ -170,10 +170,17 @@ describe('chatads entity families, creates and launch', () => {
       const args = (name: string) =>
         tool === 'create_chatads_ad'
           ? { ...card, ad_group_id: group.id, name }
-          : { ...card, campaign_name: 'Name limit', budget: 1000, image_url: 'https://cdn.example.com/card.png', ad_name: name };
+          : {
+              ...card,
+              campaign_name: 'Name limit',
+              budget: 1000,
+              max_cpm_bid: 12,
+              image_url: 'https://cdn.example.com/card.png',
+              ad_name: name,
+            };
       const short = await callTool(apiKey, tool, args('ab'));
       expect(short.status).toBe(400);
-      expect(short.body.code).toBe('invalid_arguments');
+      expect(short.body.structured_content).toMatchObject({ code: 'invalid_arguments' });
       expect(short.body.error).toContain(`\`${tool === 'create_chatads_ad' ? 'name' : 'ad_name'}\` must be at least 3 characters`);
       expect((await callTool(apiKey, tool, args('abc'))).status).toBe(200);
     },
