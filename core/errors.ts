@@ -74,6 +74,7 @@ export const ERROR_CODES = {
   total_below_daily: 'A total (lifetime) budget is below the daily budget.',
   objective_not_allowed: "The campaign's objective does not allow this.",
   targeting_needs_location: 'Targeting must include at least one location.',
+  targeting_conflict: 'The same targeting value is both included and excluded; the message names each.',
   unknown_targeting_value: 'A targeting value is not one the platform knows; the message names the tool that lists them.',
   audience_too_small: 'The audience is too small for the platform to deliver to.',
   not_catalog: 'The entity is not part of a catalog campaign: use the tool the message names.',

@@ -123,12 +123,21 @@ export const targetingArg = () =>
     ),
   );
 
-/** Refuses targeting the platform would refuse: no location, unknown ids, or an audience under MIN_AUDIENCE. Returns its audience count. */
+/** Refuses targeting the platform would refuse: no location, a value both included and excluded, unknown ids, or an audience under MIN_AUDIENCE. Returns its audience count. */
 export async function checkTargeting(platform: ProAdsPort, targeting: ProAdsTargeting): Promise<number> {
   if (!targeting.include.locations?.length)
     throw new ToolError(
       '`targeting.include.locations` must name at least one location (search_proads_targeting with facet locations lists them).',
       { code: 'targeting_needs_location' },
+    );
+  const both = PROADS_FACETS.flatMap((facet) => {
+    const excluded = new Set(targeting.exclude?.[facet] ?? []);
+    return (targeting.include[facet] ?? []).filter((id) => excluded.has(id)).map((id) => `${facet} ${id}`);
+  });
+  if (both.length)
+    throw new ToolError(
+      `Targeting both includes and excludes ${both.join(', ')}: the platform refuses a value on both sides. Keep each value in \`include\` or \`exclude\`, not both.`,
+      { code: 'targeting_conflict', values: both },
     );
   const ids = [...Object.values(targeting.include), ...Object.values(targeting.exclude ?? {})]
     .flat()

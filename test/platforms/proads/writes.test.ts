@@ -237,6 +237,11 @@ describe('proads update tools', () => {
     ],
     [
       'update_proads_campaign_targeting',
+      () => ({ campaign_id: byName('ABM').id, add_exclusions: { locations: [byName('ABM').targeting!.include.locations![0]!] } }),
+      'both includes and excludes locations',
+    ],
+    [
+      'update_proads_campaign_targeting',
       () => ({ campaign_id: byName('ABM').id, remove: { locations: ['geo:us', 'geo:ca'] } }),
       'at least one location',
     ],
