@@ -328,6 +328,9 @@ function editFacets(
 }
 
 type FacetMap = Partial<Record<ProAdsFacet, string[]>>;
+/** The values of `map` that `other` does not name, facet by facet. */
+const valuesNotIn = (map: FacetMap, other: FacetMap): FacetMap =>
+  Object.fromEntries(PROADS_FACETS.map((facet) => [facet, (map[facet] ?? []).filter((x) => !(other[facet] ?? []).includes(x))]));
 const facetMapArg = (description: string) => v.optional(v.pipe(facetMapSchema, v.description(description)));
 
 export const campaignUpdateTools: ToolDefinition[] = [
@@ -390,7 +393,7 @@ export const campaignUpdateTools: ToolDefinition[] = [
     name: 'update_proads_campaign_targeting',
     examples: [{ campaign_id: '<campaign_id from list_proads_campaigns>', add_exclusions: { seniorities: ['seniority:3'] } }],
     description:
-      'Adds or removes proads targeting values facet by facet, for reach (add, remove) or exclusions (add_exclusions, remove_exclusions): e.g. exclude seniority:3 (Entry) or industry:68 that analyze_proads_wasted_spend flags. Values are ids from search_proads_targeting. The new audience must stay at 300 members or more and keep a location. Excluded segments get no delivery from now on.',
+      'Adds or removes proads targeting values facet by facet, for reach (add, remove) or exclusions (add_exclusions, remove_exclusions): e.g. exclude seniority:3 (Entry) or industry:68 that analyze_proads_wasted_spend flags. Values are ids from search_proads_targeting; excluding a value the campaign reaches moves it out of the reach (and adding an excluded one moves it back). The new audience must stay at 300 members or more and keep a location. Excluded segments get no delivery from now on.',
     args: {
       add: facetMapArg('Facet → values to add to the included targeting'),
       remove: facetMapArg('Facet → values to remove from the included targeting'),
@@ -399,8 +402,17 @@ export const campaignUpdateTools: ToolDefinition[] = [
     },
     rules: [needsOne(['add', 'remove', 'add_exclusions', 'remove_exclusions'])] as never,
     patch: (a, campaign) => {
-      const include = editFacets(campaign.targeting?.include, a.add as FacetMap, a.remove as FacetMap);
-      const exclude = editFacets(campaign.targeting?.exclude, a.add_exclusions as FacetMap, a.remove_exclusions as FacetMap);
+      // Excluding a value the campaign reaches moves it out of the reach, and adding an excluded value
+      // moves it out of the exclusions; a value given to both add and add_exclusions stays on both sides,
+      // which checkTargeting refuses (targeting_conflict).
+      const add = (a.add ?? {}) as FacetMap;
+      const addExclusions = (a.add_exclusions ?? {}) as FacetMap;
+      const include = editFacets(editFacets(campaign.targeting?.include, add, a.remove as FacetMap), {}, valuesNotIn(addExclusions, add));
+      const exclude = editFacets(
+        editFacets(campaign.targeting?.exclude, addExclusions, a.remove_exclusions as FacetMap),
+        {},
+        valuesNotIn(add, addExclusions),
+      );
       return { targeting: { include, ...(Object.keys(exclude).length ? { exclude } : {}) } };
     },
     undo: (change) => ({

@@ -173,6 +173,17 @@ describe('proads update tools', () => {
     expect(read.names['seniority:3']).toBe('Entry');
   });
 
+  it('excluding a value the campaign reaches moves it out of the reach (the waste analysis advice as given)', async () => {
+    const reaching = campaigns.find((c) => c.status === 'ACTIVE' && c.targeting?.include.seniorities?.includes('seniority:3'))!;
+    await callToolOk(apiKey, 'update_proads_campaign_targeting', {
+      campaign_id: reaching.id,
+      add_exclusions: { seniorities: ['seniority:3'] },
+    });
+    const read = (await callToolOk(apiKey, 'get_proads_campaign_targeting', { campaign_id: reaching.id })).structured!;
+    expect(read.targeting.exclude.seniorities).toContain('seniority:3');
+    expect(read.targeting.include.seniorities).not.toContain('seniority:3');
+  });
+
   it('applies status and budget changes to many campaigns at once, all checked first', async () => {
     const [a, b] = [byName('Lead Gen - 2026 Buyer Guide'), byName('Mid-Funnel - HR Leaders')];
     const data = await callToolOk(apiKey, 'batch_update_proads_campaigns', {
@@ -237,8 +248,8 @@ describe('proads update tools', () => {
     ],
     [
       'update_proads_campaign_targeting',
-      () => ({ campaign_id: byName('ABM').id, add_exclusions: { locations: [byName('ABM').targeting!.include.locations![0]!] } }),
-      'both includes and excludes locations',
+      () => ({ campaign_id: byName('ABM').id, add: { seniorities: ['seniority:7'] }, add_exclusions: { seniorities: ['seniority:7'] } }),
+      'both includes and excludes seniorities seniority:7',
     ],
     [
       'update_proads_campaign_targeting',
