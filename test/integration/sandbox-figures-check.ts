@@ -24,6 +24,9 @@ const NO_CONVERSION_OBJECTIVES = new Set(['OUTCOME_AWARENESS', 'REACH', 'BRAND_A
 /** Fields naming a cost-per-click search row (a search term, a keyword, a product target). */
 const SEARCH_ROW_KEYS = ['search_term', 'keyword', 'keyword_text', 'query', 'expression', 'targeting'];
 
+/** Keys holding differences between two periods rather than figures. */
+const CHANGE_KEY = /(^|_)(change|changes|delta|deltas)(_percent)?$|^change_percent$/;
+
 const num = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
 
 /** The figures of a row: its own, or those of its `metrics` object. */
@@ -47,7 +50,10 @@ export function violations(value: unknown, path: string, objective?: string): st
     found.push(`${path}: spend ${spend} with 0 clicks on a cost-per-click search row`);
   if (own && NO_CONVERSION_OBJECTIVES.has(own) && conversions !== undefined && conversions > 0)
     found.push(`${path}: ${conversions} conversions on a ${own} row`);
-  for (const [key, child] of Object.entries(row)) if (key !== 'metrics') found.push(...violations(child, `${path}.${key}`, own));
+  // Changes between periods (`change_percent`, `delta`...) are differences, not figures: a revenue change of
+  // +1.1 % beside an unchanged conversion count is no revenue without conversions.
+  for (const [key, child] of Object.entries(row))
+    if (key !== 'metrics' && !CHANGE_KEY.test(key)) found.push(...violations(child, `${path}.${key}`, own));
   return found;
 }
 
