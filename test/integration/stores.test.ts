@@ -9,7 +9,7 @@ import {
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../../functions/runtime/config';
 import { documentClient } from '../../functions/runtime/stores/dynamo';
-import { finishReservation, periodOf, refundCall, reserveCall, readUsage } from '../../functions/runtime/stores/usage';
+import { finishReservation, periodOf, PROOF_KEPT_MS, refundCall, reserveCall, readUsage } from '../../functions/runtime/stores/usage';
 import { useTestTables } from '../support/gateway';
 
 useTestTables();
@@ -149,6 +149,75 @@ describe('Store: usage', () => {
     expect(await refundCall('owner-g', 'tool_a', first.reservation)).toBe(false);
     expect((await readUsage('owner-g', now)).used).toBe(2);
   });
+});
+
+describe('Store: usage item size', () => {
+  // A process that answers 200 and then ends (a recycled Lambda) never reserves again: without
+  // anything else, each such process would leave one reservation attribute in the owner's usage item
+  // for the rest of the month, and at about 10,000 of them the 400 KB item would refuse every
+  // reservation. Each process here is a token whose reservation is never followed by another of its own.
+  const NOV = Date.UTC(2026, 10, 1);
+  const at = (day: number, hour = 12) => new Date(NOV + ((day - 1) * 24 + hour) * 3600 * 1000);
+  const deadlineOf = (now: Date) => now.getTime() + 30_000;
+  const proofsOf = async (ownerId: string, now: Date) => {
+    const item = await documentClient().send(
+      new GetCommand({ TableName: tableName('usage'), Key: { owner_id: ownerId, period: periodOf(now) }, ConsistentRead: true }),
+    );
+    return Object.keys(item.Item ?? {})
+      .filter((k) => k.startsWith('res_'))
+      .sort();
+  };
+  const endedProcesses = async (ownerId: string, now: Date, count: number, tag: string) => {
+    for (let i = 0; i < count; i++) {
+      const done = await reserveCall(ownerId, 'tool_a', 1_000_000, now, `${tag}-${i}`, deadlineOf(now));
+      expect(done.reserved).toBe(true);
+    }
+  };
+
+  it('attributes no request can give back any more are removed by the next reservations', async () => {
+    await endedProcesses('owner-size-1', at(3), 40, 'ended');
+    expect(await proofsOf('owner-size-1', at(3))).toHaveLength(40);
+    // A day later they are still given back when a request takes an abandoned claim over: kept.
+    const dayLater = at(4, 11);
+    expect(dayLater.getTime() - deadlineOf(at(3))).toBeLessThan(PROOF_KEPT_MS);
+    await reserveCall('owner-size-1', 'tool_a', 1_000_000, dayLater, 'day-later-1', deadlineOf(dayLater));
+    await reserveCall('owner-size-1', 'tool_a', 1_000_000, dayLater, 'day-later-2', deadlineOf(dayLater));
+    expect(await proofsOf('owner-size-1', dayLater)).toHaveLength(42);
+    expect(await refundCall('owner-size-1', 'tool_a', { period: periodOf(dayLater), token: 'ended-0' })).toBe(true);
+    // Once nothing can give them back (their claims expired): one reservation finds them, the next one removes them.
+    const twoDaysLater = at(5, 2);
+    expect(twoDaysLater.getTime() - deadlineOf(at(3))).toBeGreaterThan(PROOF_KEPT_MS);
+    await reserveCall('owner-size-1', 'tool_a', 1_000_000, twoDaysLater, 'found-them', deadlineOf(twoDaysLater));
+    await reserveCall('owner-size-1', 'tool_a', 1_000_000, twoDaysLater, 'removed-them', deadlineOf(twoDaysLater));
+    expect(await proofsOf('owner-size-1', twoDaysLater)).toEqual([
+      'res_day-later-1',
+      'res_day-later-2',
+      'res_found-them',
+      'res_removed-them',
+    ]);
+    // The count is untouched: only the proofs went, and the ones still in force still give back.
+    expect((await readUsage('owner-size-1', twoDaysLater)).used).toBe(43);
+    expect(await refundCall('owner-size-1', 'tool_a', { period: periodOf(twoDaysLater), token: 'found-them' })).toBe(true);
+  }, 120_000);
+
+  it('a month of processes that each end after one call keeps the usage item small', async () => {
+    const perDay = 12;
+    let largest = 0;
+    for (let day = 1; day <= 30; day++) {
+      await endedProcesses('owner-size-2', at(day, 9), perDay, `day${day}`);
+      // And one process that lives all day and serves a few calls.
+      for (let call = 0; call < 3; call++) {
+        const now = at(day, 10 + call);
+        const r = await reserveCall('owner-size-2', 'tool_a', 1_000_000, now, `living-${day}-${call}`, deadlineOf(now));
+        if (!r.reserved) throw new Error('not reserved');
+        finishReservation('owner-size-2', r.reservation);
+      }
+      largest = Math.max(largest, (await proofsOf('owner-size-2', at(day, 23))).length);
+    }
+    expect((await readUsage('owner-size-2', at(30))).used).toBe(30 * (perDay + 3));
+    // At most the proofs of the last two days (those a takeover can still give back) and the living one's last.
+    expect(largest).toBeLessThanOrEqual(2 * perDay + 1);
+  }, 600_000);
 });
 
 describe('Store: checkpoints', () => {

@@ -3,6 +3,8 @@ import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dy
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { tableName } from '../config';
 import { cancellationReasons, documentClient, isConditionalCheckFailed } from './dynamo';
+import { RECORD_TTL_SECONDS } from './idempotency';
+import { SETTLE_RETRY_MS } from '../settle';
 
 /**
  * Monthly quota counters: one item per owner and calendar month (UTC) with `used` and one
@@ -37,7 +39,13 @@ const TOOL_PREFIX = 'tool:';
  * - A reservation that ended in 200 is never given back; its attribute is removed by the next
  *   reservation this process makes in the same usage item (`finishReservation`), so the item does
  *   not grow with the number of calls. A reservation abandoned by a dead process keeps its attribute
- *   until a request that takes its claim over gives it back (or the month ends).
+ *   until a request that takes its claim over gives it back.
+ * - An attribute nothing can give back any more (its call's deadline is PROOF_KEPT_MS past: the
+ *   claim that could be taken over has expired, background refunds have given up) is removed by the
+ *   next reservations there, whichever process makes them: each reservation reads the item back
+ *   (no extra request) and the process's following reservation removes what it found. So a process
+ *   that ends (a recycled Lambda) without reserving again leaves its last attribute for a day at
+ *   most, and the item stays bounded whatever the number of processes.
  * - `held_until` is the moment the latest reservation's call must have finished (the function's
  *   deadline), kept for operators: at the limit the answer is 402 whether or not calls still run.
  */
@@ -53,23 +61,41 @@ export type ReserveResult =
   | { reserved: false; stale: true }
   | { reserved: false; stale?: false; used: number; heldUntil: number };
 
+const PROOF_PREFIX = 'res_';
+
 /** The usage item's attribute that proves the reservation `token` was applied and not given back. */
 export function reservationAttribute(token: string): string {
-  return `res_${token}`;
+  return PROOF_PREFIX + token;
 }
 
-/** Reservations of this process that ended in 200, by usage item: their attributes go with the next reservation there. */
-const finished = new Map<string, string[]>();
-const MAX_REMOVED_PER_RESERVATION = 20;
+/**
+ * How long after its call's deadline a reservation's attribute can still be given back: a request
+ * can take an abandoned claim over (and give its unit back) only while the claim's record lives, and
+ * a refund the store did not take is retried for SETTLE_RETRY_MS. After that the attribute is dead
+ * weight, and any reservation removes it.
+ */
+export const PROOF_KEPT_MS = RECORD_TTL_SECONDS * 1000 + SETTLE_RETRY_MS + 15 * 60 * 1000;
+
+/**
+ * Attributes this process removes with its next reservation in a usage item: of its own
+ * reservations that ended in 200, and those found past PROOF_KEPT_MS. By usage item.
+ */
+const toRemove = new Map<string, Set<string>>();
+const MAX_REMOVED_PER_RESERVATION = 50;
+const MAX_ITEMS_REMEMBERED = 10_000;
 const itemKey = (ownerId: string, period: string) => `${ownerId}#${period}`;
+
+function removeLater(key: string, attributes: string[]): void {
+  if (!attributes.length) return;
+  if (!toRemove.has(key) && toRemove.size >= MAX_ITEMS_REMEMBERED) toRemove.clear(); // forgotten ones expire and are found again
+  const pending = toRemove.get(key) ?? new Set<string>();
+  attributes.forEach((a) => pending.add(a));
+  toRemove.set(key, pending);
+}
 
 /** A reservation that ended in 200 (never given back): its attribute is removed with the next reservation of this process there. */
 export function finishReservation(ownerId: string, reservation: Pick<Reservation, 'period' | 'token'>): void {
-  const key = itemKey(ownerId, reservation.period);
-  const tokens = finished.get(key) ?? [];
-  tokens.push(reservation.token);
-  if (finished.size > 10_000) finished.clear();
-  finished.set(key, tokens);
+  removeLater(itemKey(ownerId, reservation.period), [reservationAttribute(reservation.token)]);
 }
 
 /** Reserves one call, or reports that the limit is reached (and until when calls may be in flight). */
@@ -95,11 +121,11 @@ export async function reserveCall(
       values[':accountsVersion'] = accountsVersion;
     }
   }
-  // The attributes of this process's reservations that ended in 200 here go with this update.
+  // What this process found it can remove here goes with this update.
   const key = itemKey(ownerId, period);
-  const done = (finished.get(key) ?? []).filter((t) => t !== token).slice(0, MAX_REMOVED_PER_RESERVATION);
-  done.forEach((t, i) => (names[`#done${i}`] = reservationAttribute(t)));
-  const removes = done.length ? ` REMOVE ${done.map((_, i) => `#done${i}`).join(', ')}` : '';
+  const removed = [...(toRemove.get(key) ?? [])].filter((a) => a !== own).slice(0, MAX_REMOVED_PER_RESERVATION);
+  removed.forEach((a, i) => (names[`#gone${i}`] = a));
+  const removes = removed.length ? ` REMOVE ${removed.map((_, i) => `#gone${i}`).join(', ')}` : '';
   try {
     const result = await documentClient().send(
       new UpdateCommand({
@@ -109,12 +135,15 @@ export async function reserveCall(
         ConditionExpression: condition,
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
-        ReturnValues: 'UPDATED_NEW',
+        // The whole item comes back (no extra request): the attributes nobody can give back any more are found in it.
+        ReturnValues: 'ALL_NEW',
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
     );
-    forgetFinished(key, done);
-    return { reserved: true, reservation: { period, used: Number(result.Attributes?.used ?? 0), token } };
+    const item = result.Attributes ?? {};
+    forgetRemoved(key, removed);
+    removeLater(key, deadProofs(item, now));
+    return { reserved: true, reservation: { period, used: Number(item.used ?? 0), token } };
   } catch (err) {
     if (!isConditionalCheckFailed(err)) throw err;
     const item = (err as { Item?: Record<string, never> }).Item;
@@ -127,11 +156,17 @@ export async function reserveCall(
   }
 }
 
-function forgetFinished(key: string, removed: string[]): void {
-  if (!removed.length) return;
-  const left = (finished.get(key) ?? []).filter((t) => !removed.includes(t));
-  if (left.length) finished.set(key, left);
-  else finished.delete(key);
+function forgetRemoved(key: string, removed: string[]): void {
+  const pending = toRemove.get(key);
+  if (!pending) return;
+  removed.forEach((a) => pending.delete(a));
+  if (!pending.size) toRemove.delete(key);
+}
+
+/** The reservation attributes of a usage item whose call's deadline is more than PROOF_KEPT_MS before `now`. */
+function deadProofs(item: Record<string, unknown>, now: Date): string[] {
+  const cutoff = now.getTime() - PROOF_KEPT_MS;
+  return Object.keys(item).filter((name) => name.startsWith(PROOF_PREFIX) && Number(item[name]) < cutoff);
 }
 
 /**
