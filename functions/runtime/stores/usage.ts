@@ -142,7 +142,7 @@ export async function reserveCall(
     );
     const item = result.Attributes ?? {};
     forgetRemoved(key, removed);
-    removeLater(key, deadProofs(item, now));
+    removeLater(key, deadProofs(item, heldUntil));
     return { reserved: true, reservation: { period, used: Number(item.used ?? 0), token } };
   } catch (err) {
     if (!isConditionalCheckFailed(err)) throw err;
@@ -163,9 +163,12 @@ function forgetRemoved(key: string, removed: string[]): void {
   if (!pending.size) toRemove.delete(key);
 }
 
-/** The reservation attributes of a usage item whose call's deadline is more than PROOF_KEPT_MS before `now`. */
-function deadProofs(item: Record<string, unknown>, now: Date): string[] {
-  const cutoff = now.getTime() - PROOF_KEPT_MS;
+/**
+ * The reservation attributes of a usage item whose call's deadline is more than PROOF_KEPT_MS before
+ * this call's deadline (the same clock wrote both).
+ */
+function deadProofs(item: Record<string, unknown>, heldUntil: number): string[] {
+  const cutoff = heldUntil - PROOF_KEPT_MS;
   return Object.keys(item).filter((name) => name.startsWith(PROOF_PREFIX) && Number(item[name]) < cutoff);
 }
 
