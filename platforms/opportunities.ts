@@ -6,6 +6,7 @@ import { lastDays, reportingZone } from '../core/dates';
 import type { Opportunity } from '../core/platform';
 import type { MetricTotals } from '../core/metrics';
 import { accountBaseline, FAR_ABOVE_ACCOUNT, judgeAgainstAccount } from '../core/advice';
+import { budgetSourceNote, budgetUse, type BudgetDay, type BudgetSource } from '../core/budget-limited';
 
 /**
  * Thresholds of the opportunity finders, over the last 30 days:
@@ -14,13 +15,13 @@ import { accountBaseline, FAR_ABOVE_ACCOUNT, judgeAgainstAccount } from '../core
  *   of the candidates → the same cut; value = the spend beyond what its conversions are worth at the
  *   account CPA.
  * - winner: at least WINNER_MIN_CONVERSIONS conversions at ROAS ≥ WINNER_MIN_ROAS, and limited by its
- *   budget (spent at least BUDGET_LIMITED_SHARE of it) → raise the daily budget by 20 %;
- *   value = 20 % more of the revenue it brought. Never a loser by the advice rules.
+ *   budget over the window as core/budget-limited.ts defines it (each day against the budget it had
+ *   that day) → raise today's daily budget by 20 %; value = 20 % more of the revenue it brought.
+ *   Never a loser by the advice rules.
  */
 export const WASTE_MIN_SPEND = 100;
 export const WINNER_MIN_CONVERSIONS = 20;
 export const WINNER_MIN_ROAS = 3;
-export const BUDGET_LIMITED_SHARE = 0.9;
 const LOOKBACK_DAYS = 30;
 
 /** The days the finders judge: the last 30 full days. */
@@ -36,8 +37,12 @@ export interface Candidate {
   id: string;
   name: string;
   figures: MetricTotals;
-  /** Current daily budget, when the entity has one: winners are only suggested for these. */
-  daily_budget?: number;
+  /**
+   * Its daily budget, when it has one (winners are only suggested for these): today's (a raise
+   * starts from it) and each day of the window with the budget it had that day, as budgetDaysOf
+   * (core/budget-limited.ts) builds them from the platform's daily rows.
+   */
+  budget?: { today: number; days: readonly BudgetDay[]; source: BudgetSource };
 }
 
 export interface FinderActions {
@@ -90,18 +95,21 @@ export function findWasteAndWinners(
     } else if (
       actions.scale &&
       !verdict.loser &&
-      candidate.daily_budget &&
-      figures.spend >= candidate.daily_budget * LOOKBACK_DAYS * BUDGET_LIMITED_SHARE &&
+      candidate.budget?.today &&
       figures.conversions >= WINNER_MIN_CONVERSIONS &&
       (figures.roas ?? 0) >= WINNER_MIN_ROAS
     ) {
-      const newBudget = Math.round(candidate.daily_budget * 1.2 * 100) / 100;
+      const budget = candidate.budget;
+      const use = budgetUse(budget.days);
+      if (!use.limited) continue;
+      const newBudget = Math.round(budget.today * 1.2 * 100) / 100;
       const scale = actions.scale(candidate, newBudget);
+      const note = budgetSourceNote(budget.source);
       found.push({
         platform,
         account_id: account.account_id,
         kind: 'scale_winner',
-        title: `Raise the daily budget of "${candidate.name}" from ${candidate.daily_budget} to ${newBudget} ${account.currency}: it spends its whole budget at ROAS ${figures.roas} (${figures.conversions} conversions in ${LOOKBACK_DAYS} days)`,
+        title: `Raise the daily budget of "${candidate.name}" from ${budget.today} to ${newBudget} ${account.currency}: limited by its budget on ${use.limited_days} of ${use.days} days, at ROAS ${figures.roas} (${figures.conversions} conversions in ${LOOKBACK_DAYS} days)${note ? `. ${note}` : ''}`,
         monthly_value: Math.round(figures.revenue * 0.2 * 100) / 100,
         tool: scale.tool,
         arguments: scale.arguments,

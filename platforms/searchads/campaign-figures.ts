@@ -1,6 +1,6 @@
 import type { ConnectedAccount } from '../../core/accounts';
 import { campaignFiguresOf, type CampaignFigures } from '../../core/platform';
-import type { SearchAdsPort } from './port';
+import type { SearchAdsCampaign, SearchAdsPort, SearchAdsReportRow } from './port';
 import { totalsBy } from './tools/common';
 
 /** Campaign figures as list_campaigns computes them: the campaign report, totalled per campaign. */
@@ -11,6 +11,11 @@ export async function searchAdsCampaignFigures(
   end: string,
 ): Promise<CampaignFigures[]> {
   const [campaigns, report] = await Promise.all([port.listCampaigns(), port.getReport('campaign', start, end)]);
+  return campaignFiguresFrom(campaigns, report);
+}
+
+/** The same figures from campaigns and a campaign report already read (callers that need its daily rows too). */
+export function campaignFiguresFrom(campaigns: readonly SearchAdsCampaign[], report: SearchAdsReportRow[]): CampaignFigures[] {
   const figures = totalsBy(report, 'campaign_id');
   return campaigns.map((c) => {
     const f = figures(c.id);

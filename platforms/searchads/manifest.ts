@@ -1,7 +1,8 @@
 import { definePlatform } from '../manifest';
 import { SEARCHADS_ACCOUNT } from './define';
 import type { SearchAdsPort } from './port';
-import { searchAdsCampaignFigures } from './campaign-figures';
+import { campaignFiguresFrom, searchAdsCampaignFigures } from './campaign-figures';
+import { budgetDaysOf } from '../../core/budget-limited';
 import { digits } from '../sandbox/ids';
 import { findWasteAndWinners, opportunityWindow } from '../opportunities';
 import { searchAdsConnector } from './live/connector';
@@ -241,9 +242,10 @@ export const searchads = definePlatform<SearchAdsPort>({
   connector: searchAdsConnector,
   async findOpportunities(port, account, now) {
     const { start, end } = opportunityWindow(now, account);
-    // The figures list_campaigns, reports and monitors show (one source).
-    const [all, read] = await Promise.all([port.listCampaigns(), searchAdsCampaignFigures(port, account, start, end)]);
-    const byId = new Map(read.map((c) => [c.id, c.figures]));
+    // The figures list_campaigns, reports and monitors show (one source), and the daily rows with each
+    // day's budget that optimize_budget_allocation judges "limited" on (core/budget-limited.ts).
+    const [all, report] = await Promise.all([port.listCampaigns(), port.getReport('campaign', start, end)]);
+    const byId = new Map(campaignFiguresFrom(all, report).map((c) => [c.id, c.figures]));
     const figures = (id: string) => byId.get(id)!;
     // Campaigns that run now, judged on conversions: video campaigns are judged on views, not cut for
     // having none; an ended or not yet started campaign has nothing to pause or scale.
@@ -254,7 +256,13 @@ export const searchads = definePlatform<SearchAdsPort>({
     return findWasteAndWinners(
       'searchads',
       account,
-      campaigns.map((c) => ({ id: c.id, name: c.name, figures: figures(c.id), daily_budget: c.budget_amount })),
+      campaigns.map((c) => {
+        const days = budgetDaysOf(
+          report.filter((r) => r.campaign_id === c.id),
+          c.budget_amount,
+        );
+        return { id: c.id, name: c.name, figures: figures(c.id), budget: { today: c.budget_amount, ...days } };
+      }),
       {
         cut: (c) => ({ verb: 'Pause campaign', tool: 'update_campaign', arguments: { customer_id, campaign_id: c.id, status: 'PAUSED' } }),
         scale: (c, budget) => ({ tool: 'update_campaign', arguments: { customer_id, campaign_id: c.id, budget_amount: budget } }),

@@ -11,11 +11,14 @@ const day = (spend: number, conversions: number, revenue = conversions * 100) =>
   conversions,
   revenue,
 });
+/** 30 days of `budget` a day, each spending spend / 30 (the budget it had each of those days). */
+const thirtyDays = (spend: number, budget: number) =>
+  Array.from({ length: 30 }, (_, i) => ({ date: `2026-10-${String(i + 1).padStart(2, '0')}`, spend: spend / 30, budget }));
 const candidate = (id: string, spend: number, conversions: number, daily_budget?: number): Candidate => ({
   id,
   name: id,
   figures: totals([day(spend, conversions)]),
-  ...(daily_budget ? { daily_budget } : {}),
+  ...(daily_budget ? { budget: { today: daily_budget, days: thirtyDays(spend, daily_budget), source: 'each_day' as const } } : {}),
 });
 
 describe('Function: judgeAgainstAccount', () => {
@@ -53,5 +56,43 @@ describe('Function: findWasteAndWinners', () => {
     const cheap = candidate('cheap', 1000, 200);
     const limited = { ...candidate('limited', 3000, 20, 100), figures: totals([{ ...day(3000, 20), revenue: 9000 }]) };
     expect(findWasteAndWinners('searchads', account, [cheap, limited], actions).filter((o) => o.kind === 'scale_winner')).toEqual([]);
+  });
+  // A winner: 30 conversions at ROAS 10 for 3000 spent, 95 a day against a budget of 100 (the account's CPA is the same).
+  const winner = (budget: Candidate['budget']): Candidate => ({
+    id: 'winner',
+    name: 'winner',
+    figures: totals([{ ...day(2850, 30), revenue: 28_500 }]),
+    ...(budget ? { budget } : {}),
+  });
+  it('scales a winner limited by the budget each past day had, even after its budget was raised today', () => {
+    const raisedToday = winner({ today: 150, days: thirtyDays(2850, 100), source: 'each_day' });
+    const found = findWasteAndWinners('searchads', account, [raisedToday], actions);
+    expect(found).toEqual([
+      expect.objectContaining({ kind: 'scale_winner', arguments: { campaign_id: 'winner', daily_budget: 180 }, monthly_value: 5700 }),
+    ]);
+    expect(found[0]!.title).toContain('limited by its budget on 30 of 30 days');
+  });
+  it('judges limited by days (core/budget-limited.ts), not by the window spend against today’s budget', () => {
+    // Limited on 16 of 30 days (spent 100 of 100), far under on the others: limited by the definition, though its
+    // spend (1600 + 14 × 10 = 1740) is far below 90 % of 30 days of budget.
+    const days = Array.from({ length: 30 }, (_, i) => ({
+      date: `2026-10-${String(i + 1).padStart(2, '0')}`,
+      spend: i < 16 ? 100 : 10,
+      budget: 100,
+    }));
+    const halfLimited = { ...winner({ today: 100, days, source: 'each_day' }), figures: totals([{ ...day(1740, 30), revenue: 17_400 }]) };
+    expect(findWasteAndWinners('searchads', account, [halfLimited], actions).map((o) => o.kind)).toEqual(['scale_winner']);
+    // Limited on 14 of 30: not limited.
+    const fewer = days.map((d, i) => ({ ...d, spend: i < 14 ? 100 : 10 }));
+    expect(findWasteAndWinners('searchads', account, [winner({ today: 100, days: fewer, source: 'each_day' })], actions)).toEqual([]);
+  });
+  it('says so when past days are judged against today’s budget', () => {
+    const found = findWasteAndWinners(
+      'searchads',
+      account,
+      [winner({ today: 100, days: thirtyDays(2850, 100), source: 'today' })],
+      actions,
+    );
+    expect(found[0]!.title).toContain("Past days are judged against today's budget");
   });
 });
