@@ -19,13 +19,8 @@ import {
 } from './tools/assets';
 import { createShortVideoDcoAd } from './tools/create-dco-ad';
 import { createShortVideoVideoCampaign } from './tools/create-video-campaign';
-import {
-  getShortVideoAdGroup,
-  listShortVideoAdGroups,
-  listShortVideoAds,
-  listShortVideoCampaigns,
-  reportTotals,
-} from './tools/read-entities';
+import { getShortVideoAdGroup, listShortVideoAdGroups, listShortVideoAds, listShortVideoCampaigns } from './tools/read-entities';
+import { reportFigures, shortVideoBudgetDays } from './tools/shared';
 import { resumeShortVideoAdGroup } from './tools/resume-ad-group';
 import { updateShortVideoAdGroup } from './tools/update-ad-group';
 import { addShortVideoAdGroup } from './tools/ad-groups';
@@ -149,7 +144,9 @@ export const shortvideo = definePlatform<ShortVideoPort>({
     );
     const advertiser_id = account.account_id;
     const { start, end } = opportunityWindow(now, account);
-    const figures = await reportTotals(
+    // The figures list_shortvideo_ad_groups shows and the days optimize_shortvideo_budget judges
+    // "limited" on: each day it ran against the budget it had that day (core/budget-limited.ts).
+    const figures = await reportFigures(
       platform,
       'AUCTION_ADGROUP',
       candidates.map((g) => g.id),
@@ -160,7 +157,15 @@ export const shortvideo = definePlatform<ShortVideoPort>({
     return findWasteAndWinners(
       'shortvideo',
       account,
-      candidates.map((g) => ({ id: g.id, name: g.adgroup_name, figures: figures.get(g.id)!, daily_budget: g.budget })),
+      candidates.map((g) => {
+        const read = figures.get(g.id)!;
+        return {
+          id: g.id,
+          name: g.adgroup_name,
+          figures: read.totals,
+          budget: { today: g.budget!, ...shortVideoBudgetDays(read.days, g.budget!) },
+        };
+      }),
       {
         cut: (g, figures) => ({
           verb: 'Pause ad group',

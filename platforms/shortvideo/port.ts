@@ -105,6 +105,12 @@ export interface ShortVideoReportQuery {
  */
 export interface ShortVideoReportRow extends DailyMetrics, VideoEngagement {
   id: string;
+  /**
+   * Campaign and ad group rows: the daily budget (BUDGET_MODE_DAY) the entity had that day, where the
+   * platform keeps it (the sandbox does, from its history; 0 = no daily budget that day). Absent =
+   * unknown: a past day is then judged against today's budget and the tool says so.
+   */
+  daily_budget?: number;
 }
 
 export interface VideoEngagement {

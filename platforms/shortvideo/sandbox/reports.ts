@@ -2,6 +2,7 @@
 import type { ConnectedAccount } from '../../../core/accounts';
 import { isoDate } from '../../../core/dates';
 import { datesBetween } from '../../sandbox/metrics';
+import { settingOnDay } from '../../sandbox/history';
 import type { SandboxStore } from '../../sandbox/store';
 import { simulateDelivery, type DeliveryAd, type DeliveryAdGroup, type DeliveryCampaign } from './delivery';
 import { audienceSegments, engagementOf, reachOf, withEngagement } from './engagement';
@@ -14,6 +15,8 @@ import type {
   ReportDataLevel,
   ShortVideoReportQuery,
   ShortVideoReportRow,
+  ShortVideoAdGroup,
+  ShortVideoCampaign,
 } from '../port';
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -32,7 +35,7 @@ export class ReportsSandbox {
   async getReport(query: ShortVideoReportQuery): Promise<ShortVideoReportRow[]> {
     const { start_date: start, end_date: end } = query;
     const wanted = query.ids ? new Set(query.ids) : undefined;
-    const { delivery, ads } = await this._deliver(start, end);
+    const { delivery, ads, budgeted } = await this._deliver(start, end);
     // Video and engagement metrics come from each ad's day; every level above adds its ads up.
     const adRows = new Map([...delivery.ad].map(([id, days]) => [id, days.map((day) => withEngagement(ads.get(id), day))]));
     const parentOf = (level: ReportDataLevel, adId: string): string | undefined => {
@@ -64,7 +67,13 @@ export class ReportsSandbox {
       query.data_level === 'AUCTION_CAMPAIGN' ? delivery.campaign : query.data_level === 'AUCTION_ADGROUP' ? delivery.adgroup : undefined;
     if (own)
       for (const [id, list] of rows) own.get(id)?.forEach((day, i) => Object.assign(list[i]!, { ...day, ...pickEngagement(list[i]!) }));
-    return [...rows.values()].flat().map((row) => ({ ...row, spend: round2(row.spend), revenue: round2(row.revenue) }));
+    // Campaigns and ad groups: the daily budget each day had, from the entity's history (a later change
+    // never rewrites the budget a past day is judged against).
+    const budgetOf = own ? (id: string, date: string) => dailyBudgetOn(budgeted.get(id), date) : () => undefined;
+    return [...rows.values()].flat().map((row) => {
+      const daily_budget = budgetOf(row.id, row.date);
+      return { ...row, spend: round2(row.spend), revenue: round2(row.revenue), ...(daily_budget === undefined ? {} : { daily_budget }) };
+    });
   }
 
   async getReachReport(query: ShortVideoReportQuery): Promise<ShortVideoReachRow[]> {
@@ -114,8 +123,17 @@ export class ReportsSandbox {
     return {
       delivery: simulateDelivery(campaigns, adGroups, ads, start, end, isoDate(new Date())),
       ads: new Map(ads.map((a) => [a.id, a])),
+      budgeted: new Map<string, DeliveryCampaign | DeliveryAdGroup>([...campaigns, ...adGroups].map((e) => [e.id, e])),
     };
   }
+}
+
+/** The daily budget of a campaign or ad group over UTC day `date`, weighted by the part of the day each value held. */
+function dailyBudgetOn(entity: DeliveryCampaign | DeliveryAdGroup | undefined, date: string): number | undefined {
+  if (!entity) return undefined;
+  return settingOnDay<ShortVideoCampaign | ShortVideoAdGroup>(entity, date, (state) =>
+    state.budget_mode === 'BUDGET_MODE_DAY' ? (state.budget ?? 0) : 0,
+  );
 }
 
 type RowFigures = Omit<ShortVideoReportRow, 'id'>;

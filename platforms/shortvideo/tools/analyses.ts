@@ -8,20 +8,21 @@ import { dateArgument } from '../../../core/arguments';
 import { count, markdownTable, money, percent } from '../../../core/markdown';
 import type { MetricTotals } from '../../../core/metrics';
 import { defineShortVideoTool } from '../define';
-import type { Objective, ShortVideoAdGroup, ShortVideoCampaign } from '../port';
+import type { Objective, ShortVideoAdGroup, ShortVideoCampaign, ShortVideoReportRow } from '../port';
 import {
   CONVERSION_OBJECTIVES,
   MIN_BUDGET,
   SALES_OBJECTIVES,
   numericId,
   reportFigures,
+  shortVideoBudgetDays,
   videoRates,
   windowArgs,
   windowRule,
   type EntityFigures,
 } from './shared';
 import { reportWindow, previousPeriod } from '../../../core/report-window';
-import { budgetUse } from '../../../core/budget-limited';
+import { budgetSourceNote, budgetUse, BUDGET_LIMITED_RULE, type BudgetSource } from '../../../core/budget-limited';
 
 const actionSchema = v.object({ tool: v.string(), arguments: v.record(v.string(), v.unknown()), reason: v.string() });
 type Action = v.InferOutput<typeof actionSchema>;
@@ -668,8 +669,8 @@ type Move = v.InferOutput<typeof moveSchema>;
 export const optimizeShortVideoBudget = defineShortVideoTool({
   name: 'optimize_shortvideo_budget',
   description:
-    "Recommends moving shortvideo daily budget from ad groups that do not pay (no conversions, or ROAS / cost per result off target) to ad groups that pay and spend their whole budget (their own, or their campaign's that caps them together), over a date range " +
-    '(default the last 30 days ending yesterday). Only ad groups with daily budgets of their own, in conversion objectives; never raises one below target. Each move names update_shortvideo_ad_group (and update_shortvideo_campaign when the campaign budget would cap it) or pause_shortvideo_ad_group.',
+    "Recommends moving shortvideo daily budget from ad groups that do not pay (no conversions, or ROAS / cost per result off target) to ad groups that pay and are limited by a budget (their own, or their campaign's that caps them together), over a date range " +
+    `(default the last 30 days ending yesterday). ${BUDGET_LIMITED_RULE} Only ad groups with daily budgets of their own, in conversion objectives; never raises one below target. Each move names update_shortvideo_ad_group (and update_shortvideo_campaign when the campaign budget would cap it) or pause_shortvideo_ad_group.`,
   access: 'read',
   args: {
     campaign_id: v.optional(numericId('campaign', 'list_shortvideo_campaigns')),
@@ -695,6 +696,7 @@ export const optimizeShortVideoBudget = defineShortVideoTool({
     advertiser_id: v.string(),
     start_date: v.string(),
     end_date: v.string(),
+    budget_source: v.picklist(['each_day', 'today']),
     freed: v.number(),
     moved: v.number(),
     moves: v.array(moveSchema),
@@ -724,9 +726,13 @@ export const optimizeShortVideoBudget = defineShortVideoTool({
       end,
     );
     // Held back by a budget (core/budget-limited.ts): its own daily budget, or its campaign's daily budget that caps its ad
-    // groups together. The report carries no past budgets, so each day is judged against today's.
-    const spendsBudget = (rows: readonly { date: string; spend: number }[], budget: number) =>
-      budgetUse(rows.map((r) => ({ date: r.date, spend: r.spend, budget }))).limited;
+    // groups together, each day it ran against the budget it had that day (today's where the platform reports none: said so).
+    let budgetSource: BudgetSource = 'each_day';
+    const spendsBudget = (rows: readonly ShortVideoReportRow[], todayBudget: number) => {
+      const { days, source } = shortVideoBudgetDays(rows, todayBudget);
+      if (days.length && source === 'today') budgetSource = 'today';
+      return budgetUse(days).limited;
+    };
     const campaignFigures = await reportFigures(
       ctx.platform,
       'AUCTION_CAMPAIGN',
@@ -862,6 +868,7 @@ export const optimizeShortVideoBudget = defineShortVideoTool({
         : []),
       '',
       `${freed > moved ? `${money(freed - moved, cur)} a day is saved rather than moved (no other ad group that pays could use it). ` : ''}Apply each move with its tool; add dry_run: true first to see the plan.`,
+      ...(budgetSourceNote(budgetSource) ? ['', budgetSourceNote(budgetSource)] : []),
     ].join('\n');
     return {
       text,
@@ -869,6 +876,7 @@ export const optimizeShortVideoBudget = defineShortVideoTool({
         advertiser_id: ctx.account.account_id,
         start_date: start,
         end_date: end,
+        budget_source: budgetSource,
         freed: round2(freed),
         moved: round2(moved),
         moves,

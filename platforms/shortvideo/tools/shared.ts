@@ -9,6 +9,7 @@ import type { PlannedBudget } from '../../../core/plan';
 import { dateArgument } from '../../../core/arguments';
 import { datePairRule } from '../../../core/report-window';
 import { totals, type MetricTotals } from '../../../core/metrics';
+import { budgetDaysOf, type BudgetDay, type BudgetSource } from '../../../core/budget-limited';
 import type { Objective, ReportDataLevel, ShortVideoPort, ShortVideoReportRow, VideoEngagement } from '../port';
 
 export const numericId = (what: string, from: string) =>
@@ -90,6 +91,21 @@ export async function reportFigures(
       id,
       { totals: totals(list), engagement: sumEngagement(list), days: list.sort((a, b) => a.date.localeCompare(b.date)) },
     ]),
+  );
+}
+
+/**
+ * The days an entity ran (delivered anything) with the daily budget it had each day, as
+ * core/budget-limited.ts judges them; a row without a reported budget is judged with `todayBudget`
+ * (source 'today'). One reading for every shortvideo tool and finder that says "limited by budget".
+ */
+export function shortVideoBudgetDays(
+  rows: readonly ShortVideoReportRow[],
+  todayBudget: number,
+): { days: BudgetDay[]; source: BudgetSource } {
+  return budgetDaysOf(
+    rows.filter((r) => r.impressions > 0 || r.spend > 0),
+    todayBudget,
   );
 }
 
