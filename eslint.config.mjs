@@ -54,16 +54,4 @@ export default tseslint.config(
     },
   },
   { files: ['test/**/*.ts', 'n8n-node/test/**/*.ts', 'n8n-node/e2e/**/*.ts'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
-  {
-    // The search platform's wire JSON is still untyped here; typed from the published protos by the
-    // live-fidelity work (remove this block then).
-    files: ['platforms/searchads/live/**/*.ts'],
-    rules: {
-      '@typescript-eslint/no-unsafe-argument': 'off',
-      '@typescript-eslint/no-unsafe-assignment': 'off',
-      '@typescript-eslint/no-unsafe-return': 'off',
-      '@typescript-eslint/no-unsafe-call': 'off',
-      '@typescript-eslint/no-unsafe-member-access': 'off',
-    },
-  },
 );

@@ -3,6 +3,23 @@ import { GatewayError, ToolError } from '../../../core/errors';
 import type { PortCall } from '../../../core/tool';
 import { sendUpstream, type UpstreamResponse } from '../../live/http';
 import { searchAdsSettings, type SearchAdsSettings } from './settings';
+import {
+  wireObject,
+  type FailureBody,
+  type GenerateKeywordIdeasResponse,
+  type GeoTargetConstantSuggestion,
+  type GoogleAdsRow,
+  type KeywordIdea,
+  type ListAccessibleCustomersResponse,
+  type MethodResponse,
+  type MutateAllResponse,
+  type MutateOperation,
+  type MutateResponse,
+  type MutateResult,
+  type Operation,
+  type SearchResponse,
+  type SuggestGeoTargetConstantsResponse,
+} from './wire';
 
 /**
  * The search platform's REST interface, as the searchads live adapter and connector speak it:
@@ -23,17 +40,6 @@ const accessTokens = new Map<string, { token: string; expiresAt: number }>();
 
 export interface SearchAdsCredentials extends Record<string, string> {
   refresh_token: string;
-}
-
-/** A JSON object as the platform sends it (a search row, a custom method's answer). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the wire JSON stays untyped until it is typed from the published protos
-export type WireObject = Record<string, any>;
-
-/** A row of a search answer: resources by their camelCase names (`campaign`, `campaignBudget`, `metrics`, `segments`). */
-export type GoogleAdsRow = WireObject;
-
-export interface MutateResult {
-  resourceName: string;
 }
 
 /** Says what to do when the platform refuses the credential; returns the error to throw. */
@@ -79,10 +85,7 @@ export class SearchAdsApi {
         `customers/${customerId}/googleAds:search`,
         { query, ...(pageToken ? { pageToken } : {}) },
         true,
-      )) as {
-        results?: GoogleAdsRow[];
-        nextPageToken?: string;
-      };
+      )) as SearchResponse;
       rows.push(...(body.results ?? []));
       pageToken = body.nextPageToken || undefined;
     } while (pageToken);
@@ -94,13 +97,13 @@ export class SearchAdsApi {
    * operations or none. With `validateOnly` the platform checks the request and changes nothing
    * (it answers no results).
    */
-  async mutate(customerId: string, resource: string, operations: object[], validateOnly = false): Promise<MutateResult[]> {
+  async mutate(customerId: string, resource: string, operations: Operation[], validateOnly = false): Promise<MutateResult[]> {
     const body = (await this.request(
       'POST',
       `customers/${customerId}/${resource}:mutate`,
       { operations, ...(validateOnly ? { validateOnly: true } : {}) },
       false,
-    )) as { results?: MutateResult[] };
+    )) as MutateResponse;
     return body.results ?? [];
   }
 
@@ -108,8 +111,8 @@ export class SearchAdsApi {
    * A custom method of a resource (`customers/1/offlineUserDataJobs:create`, `.../experiments/2:scheduleExperiment`,
    * `customers/1/recommendations:apply`): one POST, never retried (it changes things).
    */
-  async post(path: string, body: object): Promise<WireObject> {
-    return (await this.request('POST', path, body, false)) as WireObject;
+  async post(path: string, body: object): Promise<MethodResponse> {
+    return (await this.request('POST', path, body, false)) as MethodResponse;
   }
 
   /**
@@ -117,15 +120,13 @@ export class SearchAdsApi {
    * such as `{ assetGroupOperation: { create } }`); later operations may name entities of earlier
    * ones by temporary resource names (`.../-1`). Answers each operation's resource name.
    */
-  async mutateAll(customerId: string, mutateOperations: object[], validateOnly = false): Promise<string[]> {
+  async mutateAll(customerId: string, mutateOperations: MutateOperation[], validateOnly = false): Promise<string[]> {
     const body = (await this.request(
       'POST',
       `customers/${customerId}/googleAds:mutate`,
       { mutateOperations, ...(validateOnly ? { validateOnly: true } : {}) },
       false,
-    )) as {
-      mutateOperationResponses?: Record<string, { resourceName: string }>[];
-    };
+    )) as MutateAllResponse;
     return (body.mutateOperationResponses ?? []).map((r) => Object.values(r)[0]?.resourceName ?? '');
   }
 
@@ -133,29 +134,38 @@ export class SearchAdsApi {
    * A customer method that is not a mutate (`productLinkInvitations:update`, `productLinks:remove`):
    * the body as the method takes it, the answer as it comes. Never retried (a write).
    */
-  async customerMethod(customerId: string, method: string, body: object): Promise<Record<string, unknown>> {
+  async customerMethod(customerId: string, method: string, body: object): Promise<MethodResponse> {
     return this.post(`customers/${customerId}/${method}`, body);
   }
 
   /** Customer ids the credential's user can reach directly. */
   async listAccessibleCustomers(): Promise<string[]> {
-    const body = (await this.request('GET', 'customers:listAccessibleCustomers', undefined, true)) as { resourceNames?: string[] };
+    const body = (await this.request('GET', 'customers:listAccessibleCustomers', undefined, true)) as ListAccessibleCustomersResponse;
     return (body.resourceNames ?? []).map((name) => name.replace(/^customers\//, ''));
   }
 
   /** Keyword ideas (keyword planning idea service): one page of at most `pageSize` results. */
-  async generateKeywordIdeas(customerId: string, request: Record<string, unknown>): Promise<GoogleAdsRow[]> {
-    const body = (await this.request('POST', `customers/${customerId}:generateKeywordIdeas`, request, true)) as {
-      results?: GoogleAdsRow[];
-    };
+  async generateKeywordIdeas(customerId: string, request: Record<string, unknown>): Promise<KeywordIdea[]> {
+    const body = (await this.request(
+      'POST',
+      `customers/${customerId}:generateKeywordIdeas`,
+      request,
+      true,
+    )) as GenerateKeywordIdeasResponse;
     return body.results ?? [];
   }
 
   /** Geo target constant suggestions for free text. */
-  async suggestGeoTargetConstants(text: string): Promise<GoogleAdsRow[]> {
-    const body = (await this.request('POST', 'geoTargetConstants:suggest', { locale: 'en', locationNames: { names: [text] } }, true)) as {
-      geoTargetConstantSuggestions?: GoogleAdsRow[];
-    };
+  async suggestGeoTargetConstants(text: string): Promise<GeoTargetConstantSuggestion[]> {
+    const body = (await this.request(
+      'POST',
+      'geoTargetConstants:suggest',
+      {
+        locale: 'en',
+        locationNames: { names: [text] },
+      },
+      true,
+    )) as SuggestGeoTargetConstantsResponse;
     return body.geoTargetConstantSuggestions ?? [];
   }
 
@@ -181,7 +191,8 @@ export class SearchAdsApi {
         },
         this.call,
       );
-      if (response.status >= 200 && response.status < 300) return response.body ?? {};
+      // The JSON enters here: a body that is not an object reads as an empty answer.
+      if (response.status >= 200 && response.status < 300) return wireObject(response.body);
       // An UNAUTHENTICATED answer is refused before anything happens: refreshing and sending again is safe.
       if (response.status === 401 && !refreshed) {
         accessTokens.delete(this.tokenKey);
@@ -287,8 +298,7 @@ const OPERATOR_SIDE_403 =
  * (`errors[].details.quotaErrorDetails.retryDelay`, a duration such as `"17s"`), not as a header.
  */
 export function quotaRetryDelay(body: unknown): number | undefined {
-  const details = (body as { error?: { details?: { errors?: { details?: { quotaErrorDetails?: { retryDelay?: string } } }[] }[] } })?.error
-    ?.details;
+  const details = (wireObject(body) as FailureBody).error?.details;
   for (const error of details?.flatMap((d) => d.errors ?? []) ?? []) {
     const delay = /^(\d+(?:\.\d+)?)s$/.exec(error.details?.quotaErrorDetails?.retryDelay ?? '');
     if (delay) return Math.max(1, Math.ceil(Number(delay[1])));
@@ -312,11 +322,7 @@ export async function oauthFailure(error: string | undefined, refused: RefusedHa
  * with its code as `CATEGORY_ERROR.VALUE` (`fieldError: REQUIRED` → `FIELD_ERROR.REQUIRED`).
  */
 export function parseFailure(body: unknown): { code?: string; message: string } {
-  const error = (
-    body as {
-      error?: { message?: string; status?: string; details?: { errors?: { errorCode?: Record<string, string>; message?: string }[] }[] };
-    }
-  )?.error;
+  const error = (wireObject(body) as FailureBody).error;
   const first = error?.details?.flatMap((d) => d.errors ?? [])[0];
   const [category, value] = Object.entries(first?.errorCode ?? {})[0] ?? [];
   const code = category ? `${category.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}.${value}` : error?.status;
@@ -327,5 +333,5 @@ export function parseFailure(body: unknown): { code?: string; message: string } 
 export const fromMicros = (micros: string | number | undefined): number => Math.round(Number(micros ?? 0) / 10_000) / 100;
 /** An amount in account currency as int64 micros, as the platform takes it. */
 export const toMicros = (amount: number): string => String(Math.round(amount * 1_000_000));
-/** The last segment of a resource name (`customers/1/campaigns/22` → `22`). */
-export const idOf = (resourceName: string): string => resourceName.slice(resourceName.lastIndexOf('/') + 1);
+/** The last segment of a resource name (`customers/1/campaigns/22` → `22`); empty when the platform left the name out. */
+export const idOf = (resourceName: string | undefined): string => (resourceName ?? '').slice((resourceName ?? '').lastIndexOf('/') + 1);

@@ -19,7 +19,8 @@ import type {
   SearchAdsUserList,
 } from '../port-audience';
 import type { SearchAdsAudienceSegment, SearchAdsAudienceType } from '../port-types';
-import { fromMicros, idOf, toMicros, type GoogleAdsRow } from './api';
+import { fromMicros, idOf, toMicros } from './api';
+import type { ChangedResource, GoogleAdsRow, RecommendationMetrics } from './wire';
 import type { LiveSession } from './session';
 
 export const USER_LIST_QUERY =
@@ -30,16 +31,18 @@ export function userListFrom(row: GoogleAdsRow): SearchAdsUserList {
   const u = row.userList;
   return {
     id: String(u.id),
-    resource_name: u.resourceName,
-    name: u.name,
+    resource_name: u.resourceName ?? '',
+    name: u.name ?? '',
     ...(u.description ? { description: u.description } : {}),
-    type: u.type,
-    membership_status: u.membershipStatus ?? 'OPEN',
+    type: u.type as SearchAdsUserList['type'],
+    membership_status: (u.membershipStatus ?? 'OPEN') as SearchAdsUserList['membership_status'],
     membership_life_span: Number(u.membershipLifeSpan ?? 10000),
     size_for_search: Number(u.sizeForSearch ?? 0),
     size_for_display: Number(u.sizeForDisplay ?? 0),
     eligible_for_search: Boolean(u.eligibleForSearch),
-    ...(u.crmBasedUserList?.uploadKeyType ? { upload_key_type: u.crmBasedUserList.uploadKeyType } : {}),
+    ...(u.crmBasedUserList?.uploadKeyType
+      ? { upload_key_type: u.crmBasedUserList.uploadKeyType as SearchAdsUserList['upload_key_type'] }
+      : {}),
   };
 }
 
@@ -51,21 +54,21 @@ export const EXPERIMENT_ARM_QUERY =
 export function experimentFrom(row: GoogleAdsRow, arms: GoogleAdsRow[]): SearchAdsExperiment {
   const e = row.experiment;
   return {
-    id: String(e.experimentId ?? idOf(e.resourceName)),
-    resource_name: e.resourceName,
-    name: e.name,
+    id: String(e.experimentId ?? idOf(e.resourceName ?? '')),
+    resource_name: e.resourceName ?? '',
+    name: e.name ?? '',
     ...(e.description ? { description: e.description } : {}),
-    type: e.type,
-    status: e.status,
+    type: e.type as SearchAdsExperiment['type'],
+    status: e.status as SearchAdsExperiment['status'],
     start_date: e.startDate ?? '',
     end_date: e.endDate ?? '',
     suffix: e.suffix ?? '',
     arms: arms
       .filter((a) => a.experimentArm.experiment === e.resourceName)
       .map((a) => {
-        const campaign = (a.experimentArm.campaigns ?? [])[0] as string | undefined;
+        const campaign = (a.experimentArm.campaigns ?? [])[0];
         return {
-          name: a.experimentArm.name,
+          name: a.experimentArm.name ?? '',
           control: Boolean(a.experimentArm.control),
           traffic_split: Number(a.experimentArm.trafficSplit ?? 0),
           ...(campaign ? { campaign_id: idOf(campaign) } : {}),
@@ -74,6 +77,8 @@ export function experimentFrom(row: GoogleAdsRow, arms: GoogleAdsRow[]): SearchA
       .sort((a, b) => Number(b.control) - Number(a.control)),
   };
 }
+
+type MatchType = 'EXACT' | 'PHRASE' | 'BROAD';
 
 const METRICS = ['impressions', 'clicks', 'cost_micros', 'conversions'];
 export const RECOMMENDATION_QUERY =
@@ -84,7 +89,7 @@ export const RECOMMENDATION_QUERY =
   'recommendation.target_cpa_opt_in_recommendation.recommended_target_cpa_micros, recommendation.keyword_match_type_recommendation.keyword.text, ' +
   'recommendation.keyword_match_type_recommendation.keyword.match_type, recommendation.keyword_match_type_recommendation.recommended_match_type FROM recommendation';
 
-const metricsFrom = (m: GoogleAdsRow | undefined): SearchAdsRecommendationMetrics => ({
+const metricsFrom = (m: RecommendationMetrics | undefined): SearchAdsRecommendationMetrics => ({
   impressions: Math.round(Number(m?.impressions ?? 0)),
   clicks: Math.round(Number(m?.clicks ?? 0)),
   cost: fromMicros(m?.costMicros),
@@ -97,9 +102,9 @@ export function recommendationFrom(row: GoogleAdsRow): SearchAdsRecommendation {
   const keyword = r.keywordRecommendation;
   const cpa = r.targetCpaOptInRecommendation;
   return {
-    id: idOf(r.resourceName),
-    resource_name: r.resourceName,
-    type: r.type,
+    id: idOf(r.resourceName ?? ''),
+    resource_name: r.resourceName ?? '',
+    type: r.type as SearchAdsRecommendation['type'],
     ...(r.campaign ? { campaign_id: idOf(r.campaign) } : {}),
     ...(r.adGroup ? { ad_group_id: idOf(r.adGroup) } : {}),
     dismissed: Boolean(r.dismissed),
@@ -115,8 +120,8 @@ export function recommendationFrom(row: GoogleAdsRow): SearchAdsRecommendation {
     ...(keyword?.keyword
       ? {
           keyword: {
-            text: keyword.keyword.text,
-            match_type: keyword.keyword.matchType,
+            text: keyword.keyword.text ?? '',
+            match_type: keyword.keyword.matchType as MatchType,
             ...(keyword.recommendedCpcBidMicros !== undefined ? { recommended_cpc_bid: fromMicros(keyword.recommendedCpcBidMicros) } : {}),
           },
         }
@@ -127,9 +132,9 @@ export function recommendationFrom(row: GoogleAdsRow): SearchAdsRecommendation {
     ...(r.keywordMatchTypeRecommendation?.keyword
       ? {
           keyword_match_type: {
-            text: r.keywordMatchTypeRecommendation.keyword.text,
-            match_type: r.keywordMatchTypeRecommendation.keyword.matchType,
-            recommended_match_type: r.keywordMatchTypeRecommendation.recommendedMatchType,
+            text: r.keywordMatchTypeRecommendation.keyword.text ?? '',
+            match_type: r.keywordMatchTypeRecommendation.keyword.matchType as MatchType,
+            recommended_match_type: r.keywordMatchTypeRecommendation.recommendedMatchType as MatchType,
           },
         }
       : {}),
@@ -145,8 +150,8 @@ export const changeEventQuery = (from: string, to: string, limit: number) =>
   `FROM change_event WHERE change_event.change_date_time >= '${gaqlDateTime(from)}' AND change_event.change_date_time < '${gaqlDateTime(to)}' ORDER BY change_event.change_date_time DESC LIMIT ${limit}`;
 
 const snake = (camel: string) => camel.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-const at = (obj: GoogleAdsRow | undefined, path: string): unknown =>
-  path.split('.').reduce<unknown>((node, key) => (node == null ? undefined : (node as GoogleAdsRow)[key]), obj);
+const at = (obj: Record<string, unknown> | undefined, path: string): unknown =>
+  path.split('.').reduce<unknown>((node, key) => (node == null ? undefined : (node as Record<string, unknown>)[key]), obj);
 
 /**
  * A change_event row: changed_fields is a field mask (`a.b,c`) over the changed resource, old and new
@@ -158,7 +163,7 @@ export function changeEventFrom(row: GoogleAdsRow): SearchAdsChangeEvent {
   const paths = String(e.changedFields ?? '')
     .split(',')
     .filter(Boolean);
-  const inner = (resource: GoogleAdsRow | undefined) => (resource ? (Object.values(resource)[0] as GoogleAdsRow) : undefined);
+  const inner = (resource: ChangedResource | undefined) => (resource ? Object.values(resource)[0] : undefined);
   const name = (p: string) =>
     p
       .split('.')
@@ -166,13 +171,14 @@ export function changeEventFrom(row: GoogleAdsRow): SearchAdsChangeEvent {
       .join('.')
       .replace(/_micros$/, '');
   const value = (p: string, v: unknown) => (v === undefined || v === null ? null : /Micros$/.test(p) ? fromMicros(v as string) : v);
-  const values = (resource: GoogleAdsRow | undefined) => Object.fromEntries(paths.map((p) => [name(p), value(p, at(inner(resource), p))]));
+  const values = (resource: ChangedResource | undefined) =>
+    Object.fromEntries(paths.map((p) => [name(p), value(p, at(inner(resource), p))]));
   const dateTime = String(e.changeDateTime ?? '');
   return {
     change_date_time: /^\d{4}-\d{2}-\d{2} /.test(dateTime) ? `${dateTime.replace(' ', 'T').slice(0, 19)}Z` : dateTime,
     change_resource_type: e.changeResourceType as SearchAdsChangeResourceType,
-    change_resource_name: e.changeResourceName,
-    resource_change_operation: e.resourceChangeOperation,
+    change_resource_name: e.changeResourceName ?? '',
+    resource_change_operation: e.resourceChangeOperation as SearchAdsChangeEvent['resource_change_operation'],
     changed_fields: paths.map(name),
     old_values: e.resourceChangeOperation === 'CREATE' ? {} : values(e.oldResource),
     new_values: e.resourceChangeOperation === 'REMOVE' ? {} : values(e.newResource),
@@ -204,7 +210,7 @@ export class AudienceLive {
       ),
       this.live.search('SELECT user_list.id, user_list.name, user_list.description, user_list.size_for_search FROM user_list'),
     ]);
-    const interestName = new Map(interests.map((r) => [String(r.userInterest.userInterestId), r.userInterest.name as string]));
+    const interestName = new Map(interests.map((r) => [String(r.userInterest.userInterestId), r.userInterest.name ?? '']));
     return [
       ...interests.map((r) => {
         const u = r.userInterest;
@@ -212,7 +218,7 @@ export class AudienceLive {
         return {
           id: String(u.userInterestId),
           type: u.taxonomyType as SearchAdsAudienceType,
-          name: u.name,
+          name: u.name ?? '',
           resource_name: `userInterests/${u.userInterestId}`,
           ...(parent ? { parent } : {}),
         };
@@ -220,14 +226,14 @@ export class AudienceLive {
       ...custom.map((r) => ({
         id: String(r.customAudience.id),
         type: 'CUSTOM' as const,
-        name: r.customAudience.name,
+        name: r.customAudience.name ?? '',
         resource_name: this.live.rn('customAudiences', String(r.customAudience.id)),
         ...(r.customAudience.description ? { description: r.customAudience.description } : {}),
       })),
       ...lists.map((r) => ({
         id: String(r.userList.id),
         type: 'USER_LIST' as const,
-        name: r.userList.name,
+        name: r.userList.name ?? '',
         resource_name: this.live.rn('userLists', String(r.userList.id)),
         ...(r.userList.description ? { description: r.userList.description } : {}),
         ...(r.userList.sizeForSearch !== undefined ? { size_for_search: Number(r.userList.sizeForSearch) } : {}),
@@ -317,7 +323,7 @@ export class AudienceLive {
     for (let i = 0; i < operations.length; i += 10_000)
       await api.post(`${resourceName}:addOperations`, { operations: operations.slice(i, i + 10_000), enablePartialFailure: false });
     await api.post(`${resourceName}:run`, {});
-    return { id: idOf(resourceName), user_list_id: userListId, type: 'CUSTOMER_MATCH_USER_LIST', status: 'RUNNING', identifiers };
+    return { id: idOf(resourceName ?? ''), user_list_id: userListId, type: 'CUSTOMER_MATCH_USER_LIST', status: 'RUNNING', identifiers };
   }
 
   // Experiments.

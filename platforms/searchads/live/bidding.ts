@@ -20,22 +20,38 @@ import {
   type SearchAdsLabelLink,
   type SearchAdsSharedBudget,
 } from '../port-bidding';
-import { fromMicros, idOf, toMicros, type GoogleAdsRow } from './api';
+import { fromMicros, idOf, toMicros } from './api';
+import type { BiddingScheme, BiddingSchemeField, GoogleAdsRow, Operation } from './wire';
 
 export interface LiveCalls {
   search(query: string): Promise<GoogleAdsRow[]>;
-  mutate(resource: string, operations: object[]): Promise<string[]>;
+  mutate(resource: string, operations: Operation[]): Promise<string[]>;
   rn(collection: string, id: string): string;
   /** The ad group of an ad (its ad group ad's resource name needs it). */
   adGroupOfAd(adId: string): Promise<string>;
 }
 
 /** Per label link kind: the link resource, the entity field, and how the entity's part of the name is built. */
-const LINKS: Record<SearchAdsLabelEntity, { from: string; collection: string; field: string; entity: string }> = {
-  campaign: { from: 'campaign_label', collection: 'campaignLabels', field: 'campaign', entity: 'campaigns' },
-  ad_group: { from: 'ad_group_label', collection: 'adGroupLabels', field: 'adGroup', entity: 'adGroups' },
-  ad: { from: 'ad_group_ad_label', collection: 'adGroupAdLabels', field: 'adGroupAd', entity: 'adGroupAds' },
-  keyword: { from: 'ad_group_criterion_label', collection: 'adGroupCriterionLabels', field: 'adGroupCriterion', entity: 'adGroupCriteria' },
+const LINKS: Record<
+  SearchAdsLabelEntity,
+  {
+    from: string;
+    collection: string;
+    field: string;
+    entity: string;
+    part: 'campaignLabel' | 'adGroupLabel' | 'adGroupAdLabel' | 'adGroupCriterionLabel';
+  }
+> = {
+  campaign: { from: 'campaign_label', collection: 'campaignLabels', field: 'campaign', entity: 'campaigns', part: 'campaignLabel' },
+  ad_group: { from: 'ad_group_label', collection: 'adGroupLabels', field: 'adGroup', entity: 'adGroups', part: 'adGroupLabel' },
+  ad: { from: 'ad_group_ad_label', collection: 'adGroupAdLabels', field: 'adGroupAd', entity: 'adGroupAds', part: 'adGroupAdLabel' },
+  keyword: {
+    from: 'ad_group_criterion_label',
+    collection: 'adGroupCriterionLabels',
+    field: 'adGroupCriterion',
+    entity: 'adGroupCriteria',
+    part: 'adGroupCriterionLabel',
+  },
 };
 
 const STRATEGY_FIELDS = [
@@ -56,7 +72,7 @@ const STRATEGY_FIELDS = [
   'bidding_strategy.target_impression_share.cpc_bid_ceiling_micros',
   'bidding_strategy.target_spend.cpc_bid_ceiling_micros',
 ];
-const SCHEME: Record<SearchAdsBiddingStrategy['type'], string> = {
+const SCHEME: Record<SearchAdsBiddingStrategy['type'], BiddingSchemeField> = {
   TARGET_CPA: 'targetCpa',
   TARGET_ROAS: 'targetRoas',
   MAXIMIZE_CONVERSIONS: 'maximizeConversions',
@@ -86,11 +102,11 @@ export class BiddingLive {
       (Object.entries(LINKS) as [SearchAdsLabelEntity, (typeof LINKS)[SearchAdsLabelEntity]][]).map(async ([type, spec]) => {
         const rows = await this.api.search(`SELECT ${spec.from}.resource_name, ${spec.from}.label FROM ${spec.from}`);
         return rows.map((row) => {
-          const link = row[spec.field + 'Label'] as { resourceName: string; label: string };
-          const keys = idOf(link.resourceName).split('~');
+          const link = row[spec.part];
+          const keys = idOf(link.resourceName ?? '').split('~');
           // campaign/ad group: <id>~<label>; ad: <ad group>~<ad>~<label>; keyword: <ad group>~<criterion>~<label>.
           const entity_id = type === 'ad' ? keys[1]! : type === 'keyword' ? `${keys[0]}~${keys[1]}` : keys[0]!;
-          return { label_id: idOf(link.label), entity_type: type, entity_id };
+          return { label_id: idOf(link.label ?? ''), entity_type: type, entity_id };
         });
       }),
     );
@@ -136,9 +152,9 @@ export class BiddingLive {
       const id = String(b.id);
       return {
         id,
-        name: b.name,
+        name: b.name ?? '',
         amount: fromMicros(b.amountMicros),
-        delivery_method: b.deliveryMethod ?? 'STANDARD',
+        delivery_method: (b.deliveryMethod ?? 'STANDARD') as SearchAdsSharedBudget['delivery_method'],
         campaign_ids: campaigns
           .filter((c) => c.campaign.campaignBudget && idOf(c.campaign.campaignBudget) === id)
           .map((c) => String(c.campaign.id)),
@@ -170,7 +186,7 @@ export class BiddingLive {
     return strategies.map((row) => {
       const s = row.biddingStrategy;
       const id = String(s.id);
-      const scheme = s[SCHEME[s.type as SearchAdsBiddingStrategy['type']]] ?? {};
+      const scheme: BiddingScheme = s[SCHEME[s.type as SearchAdsBiddingStrategy['type']]] ?? {};
       const money = (micros: unknown) => (micros !== undefined ? fromMicros(micros as string) : undefined);
       const fields = {
         target_cpa: money(scheme.targetCpaMicros),
@@ -225,14 +241,14 @@ export class BiddingLive {
     );
     return rows.map((row) => {
       const c = row.campaignCriterion;
-      const s = c.adSchedule;
+      const s = c.adSchedule ?? {};
       return {
         criterion_id: String(c.criterionId),
-        day_of_week: s.dayOfWeek,
+        day_of_week: s.dayOfWeek as SearchAdsAdSchedule['day_of_week'],
         start_hour: Number(s.startHour ?? 0),
-        start_minute: s.startMinute ?? 'ZERO',
+        start_minute: (s.startMinute ?? 'ZERO') as SearchAdsAdSchedule['start_minute'],
         end_hour: Number(s.endHour ?? 0),
-        end_minute: s.endMinute ?? 'ZERO',
+        end_minute: (s.endMinute ?? 'ZERO') as SearchAdsAdSchedule['end_minute'],
         ...(c.bidModifier !== undefined ? { bid_modifier: Number(c.bidModifier) } : {}),
       };
     });
@@ -271,7 +287,7 @@ export class BiddingLive {
       .filter((row) => DEVICE_BY_ID[String(row.campaignCriterion.criterionId)])
       .map((row) => ({
         criterion_id: String(row.campaignCriterion.criterionId),
-        device: row.campaignCriterion.device.type,
+        device: row.campaignCriterion.device!.type as SearchAdsDeviceModifier['device'],
         bid_modifier: Number(row.campaignCriterion.bidModifier ?? 1),
       }));
   }

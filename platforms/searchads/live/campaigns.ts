@@ -21,7 +21,8 @@ import type {
   SearchAdsLabel,
   SearchAdsNetworkSettings,
 } from '../port-types';
-import { fromMicros, idOf, toMicros, type GoogleAdsRow } from './api';
+import { fromMicros, idOf, toMicros } from './api';
+import type { AdTextAsset, Campaign, FrequencyCapEntry, GoogleAdsRow, NetworkSettings } from './wire';
 import { checkExpected, digitsOnly, liveNotSupported, setPath, type LiveSession } from './session';
 
 const CAMPAIGN_FIELDS = [
@@ -52,7 +53,7 @@ const CAMPAIGN_FIELDS = [
   'campaign.maximize_conversion_value.target_roas',
   'campaign.target_roas.target_roas',
 ];
-const NETWORK_KEYS: Record<keyof SearchAdsNetworkSettings, string> = {
+const NETWORK_KEYS: Record<keyof SearchAdsNetworkSettings, keyof NetworkSettings> = {
   target_google_search: 'targetGoogleSearch',
   target_search_network: 'targetSearchNetwork',
   target_content_network: 'targetContentNetwork',
@@ -127,7 +128,7 @@ export class CampaignsLive {
         row,
         languages
           .filter((l) => String(l.campaign.id) === String(row.campaign.id))
-          .map((l) => idOf(l.campaignCriterion.language.languageConstant)),
+          .map((l) => idOf(l.campaignCriterion.language?.languageConstant ?? '')),
       ),
     );
   }
@@ -194,7 +195,7 @@ export class CampaignsLive {
         `SELECT campaign_criterion.criterion_id, campaign_criterion.language.language_constant FROM campaign_criterion WHERE campaign_criterion.type = 'LANGUAGE' AND campaign.id = ${campaignId}`,
       );
       const have = languages.map((l) => ({
-        id: idOf(l.campaignCriterion.language.languageConstant),
+        id: idOf(l.campaignCriterion.language?.languageConstant ?? ''),
         criterion: String(l.campaignCriterion.criterionId),
       }));
       await this.live.mutate('campaignCriteria', [
@@ -315,9 +316,9 @@ export class CampaignsLive {
     return rows.map((row) => ({
       id: String(row.adGroup.id),
       campaign_id: String(row.campaign.id),
-      name: row.adGroup.name,
-      status: row.adGroup.status,
-      type: row.adGroup.type,
+      name: row.adGroup.name ?? '',
+      status: row.adGroup.status as SearchAdsAdGroup['status'],
+      type: row.adGroup.type as SearchAdsAdGroup['type'],
       cpc_bid: fromMicros(row.adGroup.cpcBidMicros),
       audiences: criteria.filter((c) => String(c.adGroup.id) === String(row.adGroup.id)).map((c) => audienceFrom(c, segments)),
     }));
@@ -392,15 +393,16 @@ export class CampaignsLive {
         (condition ? ` WHERE ${condition}` : ''),
     );
     return rows.map((row) => {
-      const ad = row.adGroupAd.ad;
-      const copy = ad.responsiveSearchAd ?? ad.responsiveDisplayAd ?? {};
-      const texts = (list?: { text: string }[]) => (list ?? []).map((t) => t.text);
+      const ad = row.adGroupAd.ad!;
+      const copy: { headlines?: AdTextAsset[]; descriptions?: AdTextAsset[]; path1?: string; path2?: string } =
+        ad.responsiveSearchAd ?? ad.responsiveDisplayAd ?? {};
+      const texts = (list?: AdTextAsset[]) => (list ?? []).map((t) => t.text ?? '');
       return {
         id: String(ad.id),
         ad_group_id: String(row.adGroup.id),
         campaign_id: String(row.campaign.id),
-        type: ad.type,
-        status: row.adGroupAd.status,
+        type: ad.type as SearchAdsAd['type'],
+        status: row.adGroupAd.status as SearchAdsAd['status'],
         headlines: texts(copy.headlines),
         descriptions: texts(copy.descriptions),
         final_url: ad.finalUrls?.[0] ?? '',
@@ -476,14 +478,14 @@ export class CampaignsLive {
     );
     return rows.map((row) => ({
       id: String(row.label.id),
-      name: row.label.name,
+      name: row.label.name ?? '',
       ...(row.label.textLabel?.description ? { description: row.label.textLabel.description } : {}),
       background_color: row.label.textLabel?.backgroundColor ?? '',
     }));
   }
 }
 
-function biddingTargetsFrom(c: GoogleAdsRow): { bidding_targets?: SearchAdsBiddingTargets } {
+function biddingTargetsFrom(c: Campaign): { bidding_targets?: SearchAdsBiddingTargets } {
   const cpa = c.maximizeConversions?.targetCpaMicros ?? c.targetCpa?.targetCpaMicros;
   const roas = c.maximizeConversionValue?.targetRoas ?? c.targetRoas?.targetRoas;
   const targets: SearchAdsBiddingTargets = {
@@ -496,20 +498,22 @@ function biddingTargetsFrom(c: GoogleAdsRow): { bidding_targets?: SearchAdsBiddi
 function campaignFrom(row: GoogleAdsRow, languageIds: string[]): SearchAdsCampaign {
   const c = row.campaign;
   const network = c.networkSettings ?? {};
-  const restriction = (c.targetingSetting?.targetRestrictions ?? []).find(
-    (r: { targetingDimension: string }) => r.targetingDimension === 'AUDIENCE',
-  );
+  const restriction = (c.targetingSetting?.targetRestrictions ?? []).find((r) => r.targetingDimension === 'AUDIENCE');
   const end = c.endDateTime ? String(c.endDateTime).slice(0, 10) : undefined;
-  const type = c.advertisingChannelType;
+  const type = c.advertisingChannelType as SearchAdsCampaign['type'];
   return {
     id: String(c.id),
-    name: c.name,
+    name: c.name ?? '',
     type,
-    status: c.status,
+    status: c.status as SearchAdsCampaign['status'],
     budget_amount: fromMicros(row.campaignBudget?.amountMicros),
     // Maximize clicks is written as `targetSpend` and the platform reports its type as TARGET_SPEND.
     ...(c.biddingStrategyType
-      ? { bidding_strategy: c.biddingStrategyType === 'TARGET_SPEND' ? 'MAXIMIZE_CLICKS' : c.biddingStrategyType }
+      ? {
+          bidding_strategy: (c.biddingStrategyType === 'TARGET_SPEND'
+            ? 'MAXIMIZE_CLICKS'
+            : c.biddingStrategyType) as SearchAdsCampaign['bidding_strategy'],
+        }
       : {}),
     ...biddingTargetsFrom(c),
     start_date: String(c.startDateTime ?? '').slice(0, 10),
@@ -522,22 +526,17 @@ function campaignFrom(row: GoogleAdsRow, languageIds: string[]): SearchAdsCampai
     ...(type === 'SEARCH' ? { ai_max_enabled: Boolean(c.aiMaxSetting?.enableAiMax) } : {}),
     ...(c.trackingUrlTemplate ? { tracking_url_template: c.trackingUrlTemplate } : {}),
     ...(c.finalUrlSuffix ? { final_url_suffix: c.finalUrlSuffix } : {}),
-    url_custom_parameters: (c.urlCustomParameters ?? []).map((p: { key: string; value: string }) => ({ key: p.key, value: p.value })),
+    url_custom_parameters: (c.urlCustomParameters ?? []).map((p) => ({ key: p.key ?? '', value: p.value ?? '' })),
     label_ids: (c.labels ?? []).map(idOf),
     ...(type === 'DISPLAY'
       ? {
-          frequency_caps: (c.frequencyCaps ?? []).map(
-            (f: {
-              key: { level: string; eventType: string; timeUnit: string; timeLength?: number };
-              cap: number;
-            }): SearchAdsFrequencyCap => ({
-              event_type: f.key.eventType as SearchAdsFrequencyCap['event_type'],
-              level: f.key.level as SearchAdsFrequencyCap['level'],
-              time_unit: f.key.timeUnit as SearchAdsFrequencyCap['time_unit'],
-              time_length: Number(f.key.timeLength ?? 1),
-              cap: Number(f.cap),
-            }),
-          ),
+          frequency_caps: (c.frequencyCaps ?? []).map((f: FrequencyCapEntry): SearchAdsFrequencyCap => ({
+            event_type: f.key!.eventType as SearchAdsFrequencyCap['event_type'],
+            level: f.key!.level as SearchAdsFrequencyCap['level'],
+            time_unit: f.key!.timeUnit as SearchAdsFrequencyCap['time_unit'],
+            time_length: Number(f.key!.timeLength ?? 1),
+            cap: Number(f.cap),
+          })),
         }
       : {}),
   };
@@ -567,7 +566,7 @@ function biddingWire(strategy: string, targets: SearchAdsBiddingTargets = {}): R
 
 function audienceFrom(row: GoogleAdsRow, segments: SearchAdsAudienceSegment[]): SearchAdsAdGroupAudience {
   const c = row.adGroupCriterion;
-  const target: string = c.userInterest?.userInterestCategory ?? c.customAudience?.customAudience ?? c.userList?.userList ?? '';
+  const target = c.userInterest?.userInterestCategory ?? c.customAudience?.customAudience ?? c.userList?.userList ?? '';
   const segmentId = idOf(target);
   const kinds: SearchAdsAudienceType[] =
     c.type === 'USER_INTEREST' ? ['IN_MARKET', 'AFFINITY'] : c.type === 'CUSTOM_AUDIENCE' ? ['CUSTOM'] : ['USER_LIST'];

@@ -3,7 +3,8 @@ import type { PortCall } from '../../../core/tool';
 import { ConnectOptionsError, checkHealthWith, refreshTokenConnectLink, refreshTokenOption, refusedAtConnect } from '../../live/connector';
 import type { LiveAccountGrant, LiveConnector } from '../../../core/platform';
 import { SEARCHADS_SETTINGS, searchAdsSettings } from './settings';
-import { SearchAdsApi, SearchAdsSetupError, oauthFailure, type GoogleAdsRow } from './api';
+import { SearchAdsApi, SearchAdsSetupError, oauthFailure } from './api';
+import type { GoogleAdsRow } from './wire';
 import { searchAdsLive } from './adapter';
 
 /**
@@ -56,8 +57,8 @@ async function connect(options: Record<string, string>, call: PortCall): Promise
       add({
         id: customerId,
         name: customer.descriptiveName ?? customerId,
-        currency: customer.currencyCode,
-        time_zone: customer.timeZone,
+        currency: customer.currencyCode!,
+        time_zone: customer.timeZone!,
         ...(loginCustomerId ? { login_customer_id: loginCustomerId } : {}),
       });
       return;
@@ -70,8 +71,8 @@ async function connect(options: Record<string, string>, call: PortCall): Promise
       add({
         id: String(client.id),
         name: client.descriptiveName ?? String(client.id),
-        currency: client.currencyCode,
-        time_zone: client.timeZone,
+        currency: client.currencyCode!,
+        time_zone: client.timeZone!,
         login_customer_id: loginCustomerId ?? customerId,
       });
     }

@@ -13,7 +13,8 @@ import {
   type SearchAdsDisplayAdPatch,
   type SearchAdsTopic,
 } from '../port-display';
-import { idOf, type GoogleAdsRow } from './api';
+import { idOf } from './api';
+import { messageAt, type AdImageAsset, type AdTextAsset, type GoogleAdsRow, type WireBody } from './wire';
 import { digitsOnly, setPath, type LiveSession } from './session';
 
 /**
@@ -73,9 +74,9 @@ export function criterionTarget(type: SearchAdsCriterionType, value: string, cus
 }
 
 /** A criterion's value from its wire target (the id at the end of a resource name). */
-export function criterionValue(type: SearchAdsCriterionType, c: GoogleAdsRow): string {
+export function criterionValue(type: SearchAdsCriterionType, c: object): string {
   const wire = CRITERION_WIRE[type];
-  const raw = String(c[wire.field]?.[wire.key] ?? '');
+  const raw = String(messageAt(c, wire.field)?.[wire.key] ?? '');
   return wire.constant || wire.collection ? raw.split('/').at(-1)! : raw;
 }
 
@@ -194,7 +195,7 @@ export class DisplayLive {
   async updateDisplayAd(adId: string, patch: SearchAdsDisplayAdPatch): Promise<SearchAdsDisplayAd> {
     await this.getDisplayAd(adId);
     const wire = this._displayAdWire(patch);
-    const update: Record<string, unknown> = { resourceName: this.live.rn('ads', adId) };
+    const update: WireBody & { resourceName: string } = { resourceName: this.live.rn('ads', adId) };
     const mask: string[] = [];
     for (const [key, value] of Object.entries(wire)) {
       mask.push(`responsiveDisplayAd.${key}`);
@@ -249,23 +250,23 @@ function criterionFrom(row: GoogleAdsRow): SearchAdsAdGroupCriterion {
     criterion_id: String(c.criterionId),
     type,
     value: criterionValue(type, c),
-    ...(type === 'KEYWORD' && c.keyword?.matchType ? { match_type: c.keyword.matchType } : {}),
+    ...(type === 'KEYWORD' && c.keyword?.matchType ? { match_type: c.keyword.matchType as SearchAdsAdGroupCriterion['match_type'] } : {}),
     negative: Boolean(c.negative),
-    status: c.status ?? 'ENABLED',
+    status: (c.status ?? 'ENABLED') as SearchAdsAdGroupCriterion['status'],
   };
 }
 
 function displayAdFrom(row: GoogleAdsRow): SearchAdsDisplayAd {
-  const ad = row.adGroupAd.ad;
+  const ad = row.adGroupAd.ad!;
   const r = ad.responsiveDisplayAd ?? {};
-  const texts = (list?: { text: string }[]) => (list ?? []).map((t) => t.text);
-  const images = (list?: { asset: string }[]) => (list ?? []).map((i) => idOf(i.asset));
+  const texts = (list?: AdTextAsset[]) => (list ?? []).map((t) => t.text ?? '');
+  const images = (list?: AdImageAsset[]) => (list ?? []).map((i) => idOf(i.asset ?? ''));
   return {
     id: String(ad.id),
     ad_group_id: String(row.adGroup.id),
     campaign_id: String(row.campaign.id),
-    type: ad.type,
-    status: row.adGroupAd.status,
+    type: ad.type as SearchAdsDisplayAd['type'],
+    status: row.adGroupAd.status as SearchAdsDisplayAd['status'],
     headlines: texts(r.headlines),
     descriptions: texts(r.descriptions),
     final_url: ad.finalUrls?.[0] ?? '',

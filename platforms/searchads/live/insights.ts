@@ -11,9 +11,11 @@ import type {
   SearchAdsKeywordIdeaRequest,
 } from '../port-insights';
 import type { SearchAdsGeoTarget, SearchAdsLanguage, SearchAdsReportLevel, SearchAdsReportRow } from '../port-types';
-import { fromMicros, idOf, type GoogleAdsRow } from './api';
+import { fromMicros, idOf } from './api';
+import type { GeoTargetConstant } from './wire';
 import { digitsOnly, type LiveSession } from './session';
 
+const COMPETITION = ['LOW', 'MEDIUM', 'HIGH'] as const;
 const MONTHS = ['JANUARY', 'FEBRUARY', 'MARCH', 'APRIL', 'MAY', 'JUNE', 'JULY', 'AUGUST', 'SEPTEMBER', 'OCTOBER', 'NOVEMBER', 'DECEMBER'];
 
 export class InsightsLive {
@@ -26,15 +28,15 @@ export class InsightsLive {
     return rows.map((r) => ({
       id: String(r.languageConstant.id),
       resource_name: `languageConstants/${r.languageConstant.id}`,
-      code: r.languageConstant.code,
-      name: r.languageConstant.name,
+      code: r.languageConstant.code ?? '',
+      name: r.languageConstant.name ?? '',
       targetable: Boolean(r.languageConstant.targetable),
     }));
   }
 
   async suggestGeoTargets(text: string): Promise<SearchAdsGeoTarget[]> {
     const suggestions = await (await this.live.client()).suggestGeoTargetConstants(text);
-    return suggestions.map((s) => geoFrom(s.geoTargetConstant));
+    return suggestions.map((s) => geoFrom(s.geoTargetConstant ?? {}));
   }
 
   async getGeoTargets(ids: string[]): Promise<SearchAdsGeoTarget[]> {
@@ -57,9 +59,9 @@ export class InsightsLive {
     );
     return rows.map(({ conversionAction: a }) => ({
       id: String(a.id),
-      name: a.name,
-      category: a.category,
-      type: a.type,
+      name: a.name ?? '',
+      category: a.category as SearchAdsConversionAction['category'],
+      type: a.type ?? '',
       status: a.status === 'HIDDEN' ? 'HIDDEN' : 'ENABLED',
       primary_for_goal: a.primaryForGoal === true,
       counting_type: a.countingType === 'MANY_PER_CLICK' ? 'MANY_PER_CLICK' : 'ONE_PER_CLICK',
@@ -76,7 +78,7 @@ export class InsightsLive {
         `FROM campaign WHERE segments.date BETWEEN '${start}' AND '${end}'`,
     );
     return rows.map((row) => ({
-      date: row.segments.date,
+      date: row.segments.date ?? '',
       campaign_id: String(row.campaign.id),
       conversion_action_id: idOf(row.segments.conversionAction ?? ''),
       conversions: Number(row.metrics?.conversions ?? 0),
@@ -108,14 +110,14 @@ export class InsightsLive {
     return results.slice(0, request.limit).map((r) => {
       const m = r.keywordIdeaMetrics ?? {};
       return {
-        text: r.text,
+        text: r.text ?? '',
         avg_monthly_searches: Number(m.avgMonthlySearches ?? 0),
-        competition: ['LOW', 'MEDIUM', 'HIGH'].includes(m.competition) ? m.competition : 'UNSPECIFIED',
+        competition: COMPETITION.find((c) => c === m.competition) ?? 'UNSPECIFIED',
         competition_index: m.competitionIndex === undefined ? null : Number(m.competitionIndex),
         low_top_of_page_bid: m.lowTopOfPageBidMicros === undefined ? null : fromMicros(m.lowTopOfPageBidMicros),
         high_top_of_page_bid: m.highTopOfPageBidMicros === undefined ? null : fromMicros(m.highTopOfPageBidMicros),
-        monthly_searches: ((m.monthlySearchVolumes ?? []) as GoogleAdsRow[]).map((v) => ({
-          month: `${v.year}-${String(MONTHS.indexOf(v.month) + 1).padStart(2, '0')}`,
+        monthly_searches: (m.monthlySearchVolumes ?? []).map((v) => ({
+          month: `${v.year}-${String(MONTHS.indexOf(v.month ?? '') + 1).padStart(2, '0')}`,
           searches: Number(v.monthlySearches ?? 0),
         })),
       };
@@ -139,11 +141,11 @@ export class InsightsLive {
             ? idOf(row.segments.keyword?.adGroupCriterion ?? '')
             : undefined;
       return {
-        date: row.segments.date,
+        date: row.segments.date ?? '',
         ...(row.campaign ? { campaign_id: String(row.campaign.id) } : {}),
         ...(row.adGroup ? { ad_group_id: String(row.adGroup.id) } : {}),
         ...(keyword ? { keyword_id: keyword } : {}),
-        ...(level === 'ad' ? { ad_id: String(row.adGroupAd.ad.id) } : {}),
+        ...(level === 'ad' ? { ad_id: String(row.adGroupAd.ad!.id) } : {}),
         ...(level === 'search_term' ? { search_term: row.searchTermView.searchTerm } : {}),
         impressions: Number(m.impressions ?? 0),
         clicks: Number(m.clicks ?? 0),
@@ -169,13 +171,13 @@ const REPORT_SOURCES: Record<SearchAdsReportLevel, { from: string; ids: string[]
   },
 };
 
-function geoFrom(g: GoogleAdsRow): SearchAdsGeoTarget {
+function geoFrom(g: GeoTargetConstant): SearchAdsGeoTarget {
   return {
     id: String(g.id),
     resource_name: `geoTargetConstants/${g.id}`,
-    name: g.name,
-    canonical_name: g.canonicalName,
-    country_code: g.countryCode,
-    target_type: g.targetType,
+    name: g.name ?? '',
+    canonical_name: g.canonicalName ?? '',
+    country_code: g.countryCode ?? '',
+    target_type: g.targetType ?? '',
   };
 }

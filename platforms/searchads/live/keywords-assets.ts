@@ -19,7 +19,8 @@ import type {
   SearchAdsNegativeKeyword,
   SearchAdsNegativeKeywordList,
 } from '../port-types';
-import { fromMicros, idOf, toMicros, type GoogleAdsRow } from './api';
+import { fromMicros, idOf, toMicros } from './api';
+import type { Asset, GoogleAdsRow } from './wire';
 import { checkExpected, digitsOnly, type LiveSession } from './session';
 
 export class KeywordsAssetsLive {
@@ -145,8 +146,8 @@ export class KeywordsAssetsLive {
       ...campaignLevel.map((row) => ({
         id: String(row.campaignCriterion.criterionId),
         campaign_id: String(row.campaign.id),
-        text: row.campaignCriterion.keyword.text,
-        match_type: row.campaignCriterion.keyword.matchType,
+        text: row.campaignCriterion.keyword!.text ?? '',
+        match_type: row.campaignCriterion.keyword!.matchType as SearchAdsNegativeKeyword['match_type'],
       })),
       ...groupLevel
         .filter((row) => row.adGroupCriterion.negative)
@@ -154,8 +155,8 @@ export class KeywordsAssetsLive {
           id: String(row.adGroupCriterion.criterionId),
           campaign_id: String(row.campaign.id),
           ad_group_id: String(row.adGroup.id),
-          text: row.adGroupCriterion.keyword.text,
-          match_type: row.adGroupCriterion.keyword.matchType,
+          text: row.adGroupCriterion.keyword!.text ?? '',
+          match_type: row.adGroupCriterion.keyword!.matchType as SearchAdsNegativeKeyword['match_type'],
         })),
     ];
   }
@@ -176,13 +177,13 @@ export class KeywordsAssetsLive {
       const id = String(row.sharedSet.id);
       return {
         id,
-        name: row.sharedSet.name,
+        name: row.sharedSet.name ?? '',
         keywords: criteria
           .filter((c) => String(c.sharedSet.id) === id)
           .map((c) => ({
             id: String(c.sharedCriterion.criterionId),
-            text: c.sharedCriterion.keyword.text,
-            match_type: c.sharedCriterion.keyword.matchType,
+            text: c.sharedCriterion.keyword!.text ?? '',
+            match_type: c.sharedCriterion.keyword!.matchType as SearchAdsNegativeKeyword['match_type'],
           })),
         campaign_ids: links.filter((l) => String(l.sharedSet.id) === id).map((l) => String(l.campaign.id)),
       };
@@ -243,7 +244,7 @@ export class KeywordsAssetsLive {
         campaign_id: campaignId,
         criterion_id: criterionId,
         type: 'LOCATION',
-        geo_target_constant: row.campaignCriterion.location.geoTargetConstant,
+        geo_target_constant: row.campaignCriterion.location!.geoTargetConstant ?? '',
         negative: Boolean(row.campaignCriterion.negative),
         ...(row.campaignCriterion.bidModifier !== undefined ? { bid_modifier: Number(row.campaignCriterion.bidModifier) } : {}),
       };
@@ -301,8 +302,9 @@ export class KeywordsAssetsLive {
     );
     return rows.map((row) => {
       const link = row.campaignAsset;
-      const [campaign_id, asset_id] = [idOf(link.campaign), idOf(link.asset)];
-      return { id: `${campaign_id}~${asset_id}~${link.fieldType}`, campaign_id, asset_id, field_type: link.fieldType, status: 'ENABLED' };
+      const [campaign_id, asset_id] = [idOf(link.campaign ?? ''), idOf(link.asset ?? '')];
+      const field_type = link.fieldType as SearchAdsCampaignAsset['field_type'];
+      return { id: `${campaign_id}~${asset_id}~${field_type}`, campaign_id, asset_id, field_type, status: 'ENABLED' };
     });
   }
 
@@ -334,7 +336,7 @@ const WIRE_ASSET_TYPE: Record<SearchAdsAssetType, string> = {
   BUSINESS_NAME: 'TEXT',
 };
 
-function assetFrom(a: GoogleAdsRow): SearchAdsAsset {
+function assetFrom(a: Asset): SearchAdsAsset {
   const id = String(a.id);
   switch (a.type) {
     case 'CALL':
@@ -383,9 +385,9 @@ function keywordFrom(row: GoogleAdsRow): SearchAdsKeyword {
     id: `${row.adGroup.id}~${c.criterionId}`,
     ad_group_id: String(row.adGroup.id),
     campaign_id: String(row.campaign.id),
-    text: c.keyword.text,
-    match_type: c.keyword.matchType,
-    status: c.status,
+    text: c.keyword!.text ?? '',
+    match_type: c.keyword!.matchType as SearchAdsKeyword['match_type'],
+    status: c.status as SearchAdsKeyword['status'],
     ...(c.cpcBidMicros !== undefined ? { cpc_bid: fromMicros(c.cpcBidMicros) } : {}),
     ...(c.qualityInfo?.qualityScore !== undefined ? { quality_score: Number(c.qualityInfo.qualityScore) } : {}),
   };

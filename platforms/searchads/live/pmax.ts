@@ -19,7 +19,8 @@ import type {
   SearchAdsMediaAssetType,
   SearchAdsPmaxPort,
 } from '../port-pmax';
-import { idOf, type GoogleAdsRow } from './api';
+import { idOf } from './api';
+import type { Asset, AudienceSegment, GoogleAdsRow, ListingCaseValue, MutateOperation, Operation } from './wire';
 
 /**
  * Performance Max over the platform's REST interface: `asset_group`, `asset_group_asset`,
@@ -31,8 +32,8 @@ import { idOf, type GoogleAdsRow } from './api';
 export interface LiveCalls {
   cid: string;
   search(query: string): Promise<GoogleAdsRow[]>;
-  mutate(resource: string, operations: object[]): Promise<string[]>;
-  mutateAll(operations: object[]): Promise<string[]>;
+  mutate(resource: string, operations: Operation[]): Promise<string[]>;
+  mutateAll(operations: MutateOperation[]): Promise<string[]>;
   rn(collection: string, id: string): string;
   notFound(kind: string, id: string): ToolError;
   segments(): Promise<SearchAdsAudienceSegment[]>;
@@ -63,8 +64,8 @@ const groupFrom = (row: GoogleAdsRow): SearchAdsAssetGroup => {
   return {
     id: String(g.id),
     campaign_id: idOf(g.campaign),
-    name: g.name,
-    status: g.status,
+    name: g.name ?? '',
+    status: g.status as SearchAdsAssetGroup['status'],
     final_urls: g.finalUrls ?? [],
     ...(g.path1 ? { path1: g.path1 } : {}),
     ...(g.path2 ? { path2: g.path2 } : {}),
@@ -72,7 +73,7 @@ const groupFrom = (row: GoogleAdsRow): SearchAdsAssetGroup => {
   };
 };
 
-function mediaFrom(a: GoogleAdsRow): SearchAdsMediaAsset {
+function mediaFrom(a: Asset): SearchAdsMediaAsset {
   const base = { id: String(a.id), type: a.type as SearchAdsMediaAssetType, ...(a.name ? { name: a.name } : {}) };
   if (a.type === 'TEXT') return { ...base, text: a.textAsset?.text ?? '' };
   if (a.type === 'YOUTUBE_VIDEO')
@@ -92,7 +93,7 @@ function mediaFrom(a: GoogleAdsRow): SearchAdsMediaAsset {
   };
 }
 
-function caseFrom(c: GoogleAdsRow | undefined): SearchAdsListingGroupFilter['case_value'] {
+function caseFrom(c: ListingCaseValue | undefined): SearchAdsListingGroupFilter['case_value'] {
   if (!c) return undefined;
   for (const [dimension, wire] of Object.entries(CASE_WIRE) as [ListingDimension, string][]) {
     const node = c[wire];
@@ -255,8 +256,8 @@ export class PmaxLive implements SearchAdsPmaxPort {
           asset_group_id,
           campaign_id: idOf(row.assetGroup.campaign),
           asset_id,
-          field_type: l.fieldType,
-          status: l.status,
+          field_type: l.fieldType as SearchAdsAssetGroupAsset['field_type'],
+          status: l.status as SearchAdsAssetGroupAsset['status'],
           // The platform's current definitions have no performance label for an asset group asset (v22 and later).
           performance_label: 'UNKNOWN' as const,
         };
@@ -291,7 +292,11 @@ export class PmaxLive implements SearchAdsPmaxPort {
           id,
           links
             .filter((l) => String(l.campaign.id) === id)
-            .map((l) => ({ asset_id: idOf(l.campaignAsset.asset), field_type: l.campaignAsset.fieldType, status: l.campaignAsset.status })),
+            .map((l) => ({
+              asset_id: idOf(l.campaignAsset.asset),
+              field_type: l.campaignAsset.fieldType as PmaxAssetFieldType,
+              status: l.campaignAsset.status as SearchAdsAssetGroupAsset['status'],
+            })),
         ];
       }),
     );
@@ -310,7 +315,7 @@ export class PmaxLive implements SearchAdsPmaxPort {
   async linkAssetGroupAssets(links: NewSearchAdsAssetGroupAsset[]): Promise<SearchAdsAssetGroupAsset[]> {
     const groups = await this.campaignsOf(links.map((l) => l.asset_group_id));
     const brand = await this.brandLinks([...new Set(groups.values())]);
-    const operations: object[] = [];
+    const operations: MutateOperation[] = [];
     const linkedAtCampaign = new Set<string>();
     for (const l of links) {
       const campaignId = groups.get(l.asset_group_id) ?? '';
@@ -412,13 +417,13 @@ export class PmaxLive implements SearchAdsPmaxPort {
         id: idOf(s.resourceName),
         asset_group_id: idOf(s.assetGroup),
         campaign_id: idOf(row.assetGroup.campaign),
-        approval_status: s.approvalStatus ?? 'UNSPECIFIED',
+        approval_status: (s.approvalStatus ?? 'UNSPECIFIED') as SearchAdsAssetGroupSignal['approval_status'],
       };
-      if (s.searchTheme) return { ...base, type: 'SEARCH_THEME' as const, search_theme: s.searchTheme.text };
+      if (s.searchTheme) return { ...base, type: 'SEARCH_THEME' as const, search_theme: s.searchTheme.text ?? '' };
       const audience = audiences.find((a) => a.audience.resourceName === s.audience?.audience)?.audience;
-      const found: AudienceSignalSegment[] = (audience?.dimensions ?? []).flatMap((d: GoogleAdsRow) =>
-        (d.audienceSegments?.segments ?? []).map((seg: GoogleAdsRow): AudienceSignalSegment => {
-          const [field, body] = Object.entries(seg)[0] as [string, Record<string, string>];
+      const found: AudienceSignalSegment[] = (audience?.dimensions ?? []).flatMap((d) =>
+        (d.audienceSegments?.segments ?? []).map((seg: AudienceSegment): AudienceSignalSegment => {
+          const [field, body] = Object.entries(seg)[0]!;
           const target = Object.values(body)[0] ?? '';
           const segId = idOf(target);
           const types: SearchAdsAudienceType[] =
@@ -447,9 +452,9 @@ export class PmaxLive implements SearchAdsPmaxPort {
       const same = existing.find((row) => row.audience.name === a.name)?.audience;
       if (!same) return undefined;
       const targets = (same.dimensions ?? [])
-        .flatMap((d: GoogleAdsRow) =>
-          (d.audienceSegments?.segments ?? []).map((seg: GoogleAdsRow) =>
-            idOf(String(Object.values(Object.values(seg)[0] as object)[0] ?? '')),
+        .flatMap((d) =>
+          (d.audienceSegments?.segments ?? []).map((seg: AudienceSegment) =>
+            idOf(String(Object.values(Object.values(seg)[0] ?? {})[0] ?? '')),
           ),
         )
         .sort();
@@ -534,7 +539,7 @@ export class PmaxLive implements SearchAdsPmaxPort {
       return {
         id: idOf(f.resourceName),
         asset_group_id: assetGroupId,
-        type: f.type,
+        type: f.type as SearchAdsListingGroupFilter['type'],
         ...(f.parentListingGroupFilter ? { parent_id: idOf(f.parentListingGroupFilter) } : {}),
         ...(caseValue ? { case_value: caseValue } : {}),
       };

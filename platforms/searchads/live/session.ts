@@ -9,7 +9,8 @@ import { ToolError } from '../../../core/errors';
 import type { ConnectedAccount } from '../../../core/accounts';
 import type { PortCall } from '../../../core/tool';
 import { connectionBroken, connectionHealthy, credentialsOf } from '../../live/connector';
-import { SearchAdsApi, type GoogleAdsRow, type RefusedHandler, type SearchAdsCredentials } from './api';
+import { SearchAdsApi, type RefusedHandler, type SearchAdsCredentials } from './api';
+import type { GoogleAdsRow, MethodResponse, MutateOperation, Operation } from './wire';
 
 export type ValidationSummary = { checked: number; skipped: number; refused?: string };
 
@@ -57,11 +58,7 @@ export class LiveSession {
    * A customer method that is not a mutate. On a dry run a method that takes `validateOnly` is
    * checked by the platform; one that does not is skipped (counted) and answers undefined.
    */
-  async customerMethod(
-    method: string,
-    body: Record<string, unknown>,
-    validateOnlyCapable: boolean,
-  ): Promise<Record<string, unknown> | undefined> {
+  async customerMethod(method: string, body: Record<string, unknown>, validateOnlyCapable: boolean): Promise<MethodResponse | undefined> {
     if (this.validatesOnly) {
       if (!validateOnlyCapable) {
         this.validation.skipped += 1;
@@ -79,7 +76,7 @@ export class LiveSession {
     return (await this.client()).customerMethod(this.cid, method, body);
   }
 
-  async mutate(resource: string, operations: object[]): Promise<string[]> {
+  async mutate(resource: string, operations: Operation[]): Promise<string[]> {
     if (!operations.length) return [];
     if (this.validatesOnly) {
       const placeholders = operations.map((_op, i) => this.rn(resource, `-${i + 1}`));
@@ -100,7 +97,7 @@ export class LiveSession {
   }
 
   /** One atomic `googleAds:mutate` of several resources' operations (validate-only in a dry run, like `mutate`). */
-  async mutateAll(operations: object[]): Promise<string[]> {
+  async mutateAll(operations: MutateOperation[]): Promise<string[]> {
     if (!operations.length) return [];
     if (this.validatesOnly) {
       const placeholders = operations.map((op, i) => {

@@ -17,7 +17,8 @@ import {
   type SearchAdsShoppingPort,
   type SearchAdsShoppingSetting,
 } from '../port-shopping';
-import { fromMicros, idOf, toMicros, type GoogleAdsRow } from './api';
+import { fromMicros, idOf, toMicros } from './api';
+import type { AdGroup, GoogleAdsRow, ListingCaseValue, MethodResponse, Operation } from './wire';
 
 /**
  * The Shopping, App, Demand Gen and video part of the live adapter, in the platform's wire format:
@@ -32,9 +33,9 @@ import { fromMicros, idOf, toMicros, type GoogleAdsRow } from './api';
 export interface LiveBase {
   cid: string;
   search(query: string): Promise<GoogleAdsRow[]>;
-  mutate(resource: string, operations: object[]): Promise<string[]>;
+  mutate(resource: string, operations: Operation[]): Promise<string[]>;
   /** A customer method that is not a mutate; `validateOnlyCapable` methods are checked on a dry run, others skipped. */
-  customerMethod(method: string, body: Record<string, unknown>, validateOnlyCapable: boolean): Promise<Record<string, unknown> | undefined>;
+  customerMethod(method: string, body: Record<string, unknown>, validateOnlyCapable: boolean): Promise<MethodResponse | undefined>;
   rn(collection: string, id: string): string;
   getCampaign(id: string): Promise<SearchAdsCampaign>;
   /** The adapter's campaign create, with the channel type's own fields. */
@@ -43,7 +44,10 @@ export interface LiveBase {
   notFound(kind: string, id: string): ToolError;
 }
 
-const CHANNEL_WIRE: Record<SearchAdsDemandGenChannel, string> = {
+const CHANNEL_WIRE: Record<
+  SearchAdsDemandGenChannel,
+  keyof NonNullable<NonNullable<NonNullable<AdGroup['demandGenAdGroupSettings']>['channelControls']>['selectedChannels']>
+> = {
   youtube_in_stream: 'youtubeInStream',
   youtube_in_feed: 'youtubeInFeed',
   youtube_shorts: 'youtubeShorts',
@@ -69,7 +73,7 @@ export function caseValueWire(d: SearchAdsListingDimension): Record<string, Reco
 }
 
 /** A case value read from the wire. */
-export function dimensionFrom(caseValue: GoogleAdsRow | undefined): SearchAdsListingDimension | undefined {
+export function dimensionFrom(caseValue: ListingCaseValue | undefined): SearchAdsListingDimension | undefined {
   if (!caseValue) return undefined;
   const opt = (v: unknown) => (v === undefined || v === null || v === '' ? {} : { value: String(v) });
   if (caseValue.productBrand) return { type: 'BRAND', ...opt(caseValue.productBrand.value) };
@@ -116,7 +120,7 @@ const CONTROL_FIELDS = [
   ...DEMAND_GEN_CHANNELS.map((c) => `ad_group.demand_gen_ad_group_settings.channel_controls.selected_channels.${c}`),
 ];
 
-function controlsFrom(settings: GoogleAdsRow | undefined): SearchAdsDemandGenChannelControls {
+function controlsFrom(settings: AdGroup['demandGenAdGroupSettings']): SearchAdsDemandGenChannelControls {
   const controls = settings?.channelControls ?? {};
   const selected = controls.selectedChannels;
   if (selected && !controls.channelStrategy) {
@@ -207,10 +211,10 @@ export class SearchAdsShoppingLive implements SearchAdsShoppingPort {
     const s = row.campaign.appCampaignSetting;
     if (!s?.appId) return undefined;
     return {
-      sub_type: row.campaign.advertisingChannelSubType,
+      sub_type: row.campaign.advertisingChannelSubType as SearchAdsAppCampaignSetting['sub_type'],
       app_id: s.appId,
-      app_store: s.appStore,
-      bidding_strategy_goal_type: s.biddingStrategyGoalType,
+      app_store: s.appStore as SearchAdsAppCampaignSetting['app_store'],
+      bidding_strategy_goal_type: s.biddingStrategyGoalType as SearchAdsAppCampaignSetting['bidding_strategy_goal_type'],
     };
   }
 
@@ -317,7 +321,7 @@ export class SearchAdsShoppingLive implements SearchAdsShoppingPort {
     );
     return rows.map(({ asset: a }) => ({
       id: String(a.id),
-      type: a.type,
+      type: a.type as SearchAdsMediaAsset['type'],
       name: a.name ?? '',
       ...(a.type === 'IMAGE'
         ? { width: Number(a.imageAsset?.fullSize?.widthPixels ?? 0), height: Number(a.imageAsset?.fullSize?.heightPixels ?? 0) }
@@ -414,7 +418,7 @@ export class SearchAdsShoppingLive implements SearchAdsShoppingPort {
       return {
         id: String(c.criterionId),
         ad_group_id: adGroupId,
-        type: c.listingGroup.type,
+        type: c.listingGroup!.type as SearchAdsListingGroup['type'],
         ...(parent ? { parent_id: idOf(parent).split('~')[1]! } : {}),
         ...(dimension ? { dimension } : {}),
         ...(c.cpcBidMicros !== undefined && !c.negative ? { cpc_bid: fromMicros(c.cpcBidMicros) } : {}),
