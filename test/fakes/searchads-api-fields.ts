@@ -61,3 +61,33 @@ export const FROM: Record<string, { with: string[]; metrics?: boolean }> = {
   product_link: { with: ['product_link', 'customer'] },
   product_link_invitation: { with: ['product_link_invitation', 'customer'] },
 };
+
+const snake = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+
+/** The resource a mutate service changes (`campaignBudgets` → `campaign_budget`, `adGroupCriteria` → `ad_group_criterion`). */
+export function resourceOfService(service: string): string {
+  return snake(service)
+    .replace(/criteria$/, 'criterion')
+    .replace(/ies$/, 'y')
+    .replace(/s$/, '');
+}
+
+/**
+ * What the published definitions say of a field path an operation writes (camelCase as on the wire, below the
+ * resource): unknown, output only, immutable, or writable. A path may name a field, a message holding fields
+ * (`targetSpend`, cleared or set whole), or a part of a field the definitions list whole (a repeated message such as
+ * `headlines`, an ad asset message such as `longHeadline.text`).
+ */
+export function publishedWrite(resource: string, wirePath: string): 'unknown' | 'output_only' | 'immutable' | 'writable' {
+  const fields = PUBLISHED.resources[resource];
+  if (!fields) return 'unknown';
+  const path = wirePath.split('.').map(snake).join('.');
+  const hits = Object.entries(fields).filter(
+    ([field, type]) => field === path || field.startsWith(`${path}.`) || (type.startsWith('message:') && path.startsWith(`${field}.`)),
+  );
+  if (!hits.length) return 'unknown';
+  const flags = (type: string) => type.split('|')[1] ?? '';
+  if (hits.every(([, type]) => flags(type).includes('O'))) return 'output_only';
+  if (hits.every(([, type]) => flags(type).includes('I'))) return 'immutable';
+  return 'writable';
+}

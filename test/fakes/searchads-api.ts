@@ -35,6 +35,7 @@ import {
 } from './searchads-api-core';
 import { CRITERIA_MUTABLE } from './searchads-api-criteria';
 import { MUTATE_OPERATIONS, PMAX_MUTABLE, checkAssetGroup, checkListingTrees } from './searchads-api-pmax';
+import { publishedWrite, resourceOfService } from './searchads-api-fields';
 import { parseQuery, project, valueAt } from './searchads-api-query';
 import { keywordIdeas, suggest } from './searchads-api-reference';
 import { rowsOf } from './searchads-api-rows';
@@ -56,6 +57,8 @@ export class FakeSearchAdsApi {
   /** Rows per search page (the real platform pages at 10,000; small here so paging is exercised). */
   pageSize = 5;
   readonly customers = new Map<string, FakeCustomer>();
+  /** Every field a mutate this fake accepted wrote (`campaign.targetSpend.cpcBidCeilingMicros`): what the live adapter mutates. */
+  readonly mutatedFields = new Set<string>();
   /** Every request: method, path (no query), status. */
   readonly requests: { method: string; path: string; status: number }[] = [];
   private faults: { kind: FaultKind; times: number; retryAfter: number; path?: RegExp; code?: string }[] = [];
@@ -430,7 +433,47 @@ export class FakeSearchAdsApi {
     return { mutateOperationResponses: answers };
   }
 
+  /**
+   * Every field an operation writes (a create's fields, an update's mask) against the published definitions, as
+   * the platform checks them against its protos: an unknown field is refused (an unknown JSON name in a create, an
+   * invalid field in a mask), an output-only field cannot be set, an immutable one cannot be updated. What passes
+   * answers the fields written, recorded in `mutatedFields` once the mutate is accepted.
+   */
+  private checkPublishedWrite(service: string, op: Obj, index: number): string[] {
+    const resource = resourceOfService(service);
+    const at = (field: string) => ({ fieldPathElements: [{ fieldName: 'operations', index }, { fieldName: field }] });
+    const written: [string, 'create' | 'update'][] = [];
+    if (op?.create && typeof op.create === 'object')
+      for (const path of leafPaths(op.create)) if (path !== 'resourceName') written.push([path, 'create']);
+    if (op?.update && typeof op.updateMask === 'string')
+      for (const path of op.updateMask.split(',')) if (path) written.push([path, 'update']);
+    for (const [path, kind] of written) {
+      const verdict = publishedWrite(resource, path);
+      if (verdict === 'unknown')
+        throw kind === 'create'
+          ? invalid(
+              'requestError',
+              'UNKNOWN',
+              `Invalid JSON payload received. Unknown name "${path}" at 'operations[${index}].create': Cannot find field.`,
+            )
+          : invalid('fieldMaskError', 'FIELD_NOT_FOUND', `The field mask contained an invalid field: '${path}'.`, at('update_mask'));
+      if (verdict === 'output_only')
+        throw invalid('fieldError', 'VALUE_MUST_BE_UNSET', `The field cannot be set: ${path} is output only.`, at(path));
+      if (verdict === 'immutable' && kind === 'update')
+        throw invalid('fieldError', 'IMMUTABLE_FIELD', `The field attempted to be mutated is immutable: ${path}.`, at(path));
+    }
+    return written.map(([path]) => `${resource}.${path}`);
+  }
+
   private mutate(c: FakeCustomer, resource: string, json: Obj, user: string, inBatch = false): unknown {
+    const operations: unknown = json.operations;
+    const written = Array.isArray(operations) ? operations.flatMap((op: Obj, index) => this.checkPublishedWrite(resource, op, index)) : [];
+    const answer = this.applyMutate(c, resource, json, user, inBatch);
+    for (const field of written) this.mutatedFields.add(field);
+    return answer;
+  }
+
+  private applyMutate(c: FakeCustomer, resource: string, json: Obj, user: string, inBatch: boolean): unknown {
     const spec = MUTABLE[resource];
     if (!spec)
       throw new ApiFailure(404, 'NOT_FOUND', [{ errorCode: { requestError: 'UNKNOWN' }, message: `Unknown service ${resource}.` }]);
