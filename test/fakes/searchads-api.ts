@@ -434,35 +434,40 @@ export class FakeSearchAdsApi {
   }
 
   /**
-   * Every field an operation writes (a create's fields, an update's mask) against the published definitions, as
-   * the platform checks them against its protos: an unknown field is refused (an unknown JSON name in a create, an
-   * invalid field in a mask), an output-only field cannot be set, an immutable one cannot be updated. What passes
-   * answers the fields written, recorded in `mutatedFields` once the mutate is accepted.
+   * Every field an operation writes against the published definitions, as the platform checks them against its
+   * protos: a name its resource does not have is refused (an unknown JSON name in a create or update body, an
+   * invalid field in an update mask), an immutable field cannot be updated. An output-only field is accepted and
+   * does nothing (google.api.field_behavior: the server ignores it and must not fail). Answers the fields written,
+   * recorded in `mutatedFields` once the mutate is accepted.
    */
   private checkPublishedWrite(service: string, op: Obj, index: number): string[] {
     const resource = resourceOfService(service);
     const at = (field: string) => ({ fieldPathElements: [{ fieldName: 'operations', index }, { fieldName: field }] });
-    const written: [string, 'create' | 'update'][] = [];
-    if (op?.create && typeof op.create === 'object')
-      for (const path of leafPaths(op.create)) if (path !== 'resourceName') written.push([path, 'create']);
-    if (op?.update && typeof op.updateMask === 'string')
-      for (const path of op.updateMask.split(',')) if (path) written.push([path, 'update']);
-    for (const [path, kind] of written) {
-      const verdict = publishedWrite(resource, path);
-      if (verdict === 'unknown')
-        throw kind === 'create'
-          ? invalid(
-              'requestError',
-              'UNKNOWN',
-              `Invalid JSON payload received. Unknown name "${path}" at 'operations[${index}].create': Cannot find field.`,
-            )
-          : invalid('fieldMaskError', 'FIELD_NOT_FOUND', `The field mask contained an invalid field: '${path}'.`, at('update_mask'));
-      if (verdict === 'output_only')
-        throw invalid('fieldError', 'VALUE_MUST_BE_UNSET', `The field cannot be set: ${path} is output only.`, at(path));
-      if (verdict === 'immutable' && kind === 'update')
-        throw invalid('fieldError', 'IMMUTABLE_FIELD', `The field attempted to be mutated is immutable: ${path}.`, at(path));
+    const written: string[] = [];
+    for (const kind of ['create', 'update'] as const) {
+      if (!op?.[kind] || typeof op[kind] !== 'object') continue;
+      for (const path of leafPaths(op[kind])) {
+        if (path === 'resourceName') continue;
+        if (publishedWrite(resource, path) === 'unknown')
+          throw invalid(
+            'requestError',
+            'UNKNOWN',
+            `Invalid JSON payload received. Unknown name "${path}" at 'operations[${index}].${kind}': Cannot find field.`,
+          );
+        if (kind === 'create') written.push(path);
+      }
     }
-    return written.map(([path]) => `${resource}.${path}`);
+    if (op?.update && typeof op.updateMask === 'string') {
+      for (const path of op.updateMask.split(',').filter(Boolean)) {
+        const verdict = publishedWrite(resource, path);
+        if (verdict === 'unknown')
+          throw invalid('fieldMaskError', 'FIELD_NOT_FOUND', `The field mask contained an invalid field: '${path}'.`, at('update_mask'));
+        if (verdict === 'immutable')
+          throw invalid('fieldError', 'IMMUTABLE_FIELD', `The field attempted to be mutated is immutable: ${path}.`, at(path));
+        written.push(path);
+      }
+    }
+    return written.map((path) => `${resource}.${path}`);
   }
 
   private mutate(c: FakeCustomer, resource: string, json: Obj, user: string, inBatch = false): unknown {

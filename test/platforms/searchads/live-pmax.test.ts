@@ -8,6 +8,7 @@ import { callTool, callToolOk, useTestTables } from '../../support/gateway';
 import { campaignsByName } from './helpers';
 import { liveOwner, useFakeSearchPlatform, type LiveOwner } from './live-support';
 import { startImageHost } from './image-host';
+import { publishedWrite } from '../../fakes/searchads-api-fields';
 
 useTestTables();
 const platform = useFakeSearchPlatform();
@@ -307,5 +308,25 @@ describe('searchads Performance Max tools on a live account (fake search platfor
     expect(removed.find((g) => g.id === tents.id)!.status).toBe('REMOVED');
     const refused = await callTool(live.apiKey, 'update_pmax_asset_group', { asset_group_id: tents.id, name: 'Again' });
     expect(refused.body.error).toContain('is REMOVED');
+  });
+
+  it('the writes above mutated only published fields, nested ones included; no output-only field but those an image upload sends', () => {
+    // The fake refuses an unknown field; it recorded every field it accepted, as `resource.wirePath`.
+    const mutated = [...platform.api.mutatedFields];
+    expect(mutated).toEqual(
+      expect.arrayContaining([
+        'campaign.brandGuidelinesEnabled',
+        'campaign_asset.fieldType',
+        'asset_group.finalUrls',
+        'asset_group_asset.fieldType',
+        'asset_group_signal.audience.audience',
+        'asset_group_listing_group_filter.caseValue.productBrand.value',
+      ]),
+    );
+    const behaviour = (field: string) => publishedWrite(field.split('.')[0]!, field.split('.').slice(1).join('.'));
+    expect(mutated.filter((f) => behaviour(f) === 'unknown')).toEqual([]);
+    // The platform ignores an output-only field. Two are sent on purpose, as the platform's own upload samples do:
+    // the asset type, and the image bytes (the protos mark image_asset output only, its data "mutate only").
+    expect(mutated.filter((f) => behaviour(f) === 'output_only').sort()).toEqual(['asset.imageAsset.data', 'asset.type']);
   });
 });

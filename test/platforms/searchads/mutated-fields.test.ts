@@ -1,11 +1,11 @@
 /**
  * Every field the live adapter mutates is checked against the published definitions
  * (test/fakes/searchads-fields.json, generated from the protos with their field behaviours): the fake
- * refuses, as the platform does, a create naming a field its resource does not have, an update mask naming
- * one, a write of an output-only field and an update of an immutable one. The live tests run every write
- * tool against this fake, so a field the adapter writes that the definitions do not allow fails there; the
- * fake records what it accepted (`mutatedFields`), which live-pmax and live-tools check for the nested
- * writes (bidding schemes, brand-guideline campaign assets, asset groups).
+ * refuses, as the platform does, a create or update naming a field its resource does not have, an update
+ * mask naming one, and an update of an immutable field; an output-only field does nothing (the platform
+ * ignores it, google/api/field_behavior.proto). The live tests run every write tool against this fake, so
+ * a field the adapter writes that the definitions do not list fails there; the fake records what it
+ * accepted (`mutatedFields`), which live-pmax checks for the nested writes and for output-only ones.
  */
 import { publishedWrite, resourceOfService } from '../../fakes/searchads-api-fields';
 import { useFakeSearchAdsUpstream } from './fake-api-support';
@@ -31,7 +31,7 @@ describe('searchads fake: mutated fields against the published definitions', () 
     expect(publishedWrite('no_such_resource', 'name')).toBe('unknown');
   });
 
-  it('refuses a create with an unknown or output-only field, and an update mask naming an unknown, output-only or immutable field', async () => {
+  it('refuses a create or update naming an unknown field, an update mask naming one, and an update of an immutable field', async () => {
     const campaign = upstream.api.customer(cid).campaigns[0]!;
     const budget = upstream.api.customer(cid).budgets[0]!;
     const create = (extra: Record<string, unknown>) =>
@@ -49,13 +49,10 @@ describe('searchads fake: mutated fields against the published definitions', () 
         },
       ]);
     expect((await create({ maximizeClicks: { cpcBidCeilingMicros: '1000000' } })).code).toEqual({ requestError: 'UNKNOWN' });
-    const outputOnly = await create({ primaryStatus: 'ELIGIBLE' });
-    expect(outputOnly.code).toEqual({ fieldError: 'VALUE_MUST_BE_UNSET' });
-    expect(outputOnly.json.error.details[0].errors[0].message).toContain('primaryStatus');
     const update = (mask: string, fields: Record<string, unknown>) =>
       mutate('campaigns', [{ update: { resourceName: campaign.resourceName, ...fields }, updateMask: mask }]);
     expect((await update('maximizeClicks', { maximizeClicks: {} })).code).toEqual({ fieldMaskError: 'FIELD_NOT_FOUND' });
-    expect((await update('primaryStatus', { primaryStatus: 'PAUSED' })).code).toEqual({ fieldError: 'VALUE_MUST_BE_UNSET' });
+    expect((await update('name', { name: 'X', budget: 1 })).code).toEqual({ requestError: 'UNKNOWN' });
     expect((await update('advertisingChannelType', { advertisingChannelType: 'DISPLAY' })).code).toEqual({
       fieldError: 'IMMUTABLE_FIELD',
     });
