@@ -189,6 +189,13 @@ describe('fake search platform: Performance Max', () => {
     const campaignLink = (field: string) => ({
       campaignAssetOperation: { create: { campaign: brand.resourceName, asset: assetOf(field), fieldType: field } },
     });
+    // Operations run in order: a link naming the asset group's temporary id before the group is created is refused,
+    // and nothing of the request stays (the platform's sample orders them: asset group, its links, the brand links).
+    const early = await post('googleAds:mutate', {
+      mutateOperations: [...linkOps((f) => !isBrand(f)), groupOp('Too early'), campaignLink('BUSINESS_NAME'), campaignLink('LOGO')],
+    });
+    expect(early.code).toEqual({ mutateError: 'RESOURCE_NOT_FOUND' });
+    expect(c().campaignAssets.filter((l) => l.campaign === brand.resourceName)).toEqual([]);
     const ok = await post('googleAds:mutate', {
       mutateOperations: [campaignLink('BUSINESS_NAME'), campaignLink('LOGO'), groupOp('Brand group'), ...linkOps((f) => !isBrand(f))],
     });
