@@ -243,19 +243,50 @@ export class SandboxStore {
     return currentStoreScope()?.sandboxReads?.has(this.pk) ? this.cachedPartition() : undefined;
   }
 
-  /** After a write to this account, later reads of the run read again (its entities and its changes). */
-  private written(): void {
-    currentStoreScope()?.sandboxReads?.delete(this.pk);
-    currentStoreScope()?.sandboxReads?.delete(this.historyPk);
+  /** The run's cache key of one entity read on its own (a GetItem): `item|<pk>|<sk>`. */
+  private itemKey(kind: string, id: string): string {
+    return `${this.itemKeyPrefix()}${this.sk(kind, id)}`;
   }
 
+  private itemKeyPrefix(): string {
+    return `item|${this.pk}|`;
+  }
+
+  /**
+   * After a write to this account, later reads of the run read again: its entities, its changes and
+   * every entity of it read on its own.
+   */
+  private written(): void {
+    const reads = currentStoreScope()?.sandboxReads;
+    if (!reads) return;
+    reads.delete(this.pk);
+    reads.delete(this.historyPk);
+    for (const key of [...reads.keys()]) if (key.startsWith(this.itemKeyPrefix())) reads.delete(key);
+  }
+
+  /**
+   * The entity's item. Within a run, from the run's read of the account when there is one, else
+   * from the run's own read of this entity (one GetItem per entity and run, until the run writes to
+   * the account: a plan and its revision-guarded update read it once); `fresh` always reads.
+   */
   private async getRaw(kind: string, id: string, options: { fresh?: boolean } = {}): Promise<Record<string, unknown> | undefined> {
-    const partition = options.fresh ? undefined : await this.partitionIfRead();
+    const read = async () => {
+      const result = await documentClient().send(
+        new GetCommand({ TableName: tableName('sandbox'), Key: { pk: this.pk, sk: this.sk(kind, id) }, ConsistentRead: true }),
+      );
+      return result.Item ? [result.Item] : [];
+    };
+    if (options.fresh) return (await read())[0];
+    const partition = await this.partitionIfRead();
     if (partition) return partition.find((item) => item.sk === this.sk(kind, id));
-    const result = await documentClient().send(
-      new GetCommand({ TableName: tableName('sandbox'), Key: { pk: this.pk, sk: this.sk(kind, id) }, ConsistentRead: true }),
-    );
-    return result.Item;
+    const items = (await this.cached(this.itemKey(kind, id), read)) ?? (await read());
+    return items[0];
+  }
+
+  /** Whether a read of this entity in this run came from the run's cache (an update then checks a miss against a fresh read). */
+  private servedFromRun(kind: string, id: string): boolean {
+    const reads = currentStoreScope()?.sandboxReads;
+    return !!reads && (reads.has(this.pk) || reads.has(this.itemKey(kind, id)));
   }
 
   /** An entity; with `withHistory`, its change history too (for `stateAt` / `daySegments`). */
@@ -320,8 +351,8 @@ export class SandboxStore {
    * transaction, guarded by the entity's revision number, so the past can always be rebuilt. The
    * values it replaced (every field of the patch, at that revision) go to the store scope's
    * `replaced` when the runtime asks for them: the exact before values of the write's audit record.
-   * Within a tool's run the entity is taken from the run's read of the account when there is one
-   * (the revision guard catches a change since; then it is read again).
+   * Within a tool's run the entity is taken from the run's read of the account or of the entity when
+   * there is one (the revision guard catches a change since; then it is read again).
    */
   async update<T extends SandboxEntity>(
     kind: string,
@@ -330,14 +361,15 @@ export class SandboxStore {
     options: { expect?: Record<string, unknown>; now?: Date } = {},
   ): Promise<T> {
     for (let attempt = 0; ; attempt++) {
+      const cached = attempt === 0 && this.servedFromRun(kind, id);
       const current = await this.getRaw(kind, id, { fresh: attempt > 0 });
       if (!current) {
-        if (attempt === 0 && currentStoreScope()?.sandboxReads?.has(this.pk)) continue;
+        if (cached) continue;
         throw new EntityNotFoundError(kind, id);
       }
       const expected = Object.entries(options.expect ?? {}).every(([field, value]) => current[field] === value);
       if (!expected) {
-        if (attempt === 0 && currentStoreScope()?.sandboxReads?.has(this.pk)) continue;
+        if (cached) continue;
         throw new EntityStateError(kind, id);
       }
       const before: Record<string, unknown> = {};
