@@ -62,6 +62,33 @@ export class EntityStateError extends Error {
 }
 
 const META = 'META';
+
+/**
+ * Days the change history of a removed entity is kept after its removal: the longest window a
+ * report asks for (lookback_days up to 365, the specification's bound), the period of the same
+ * length before it that comparisons read (core/report-window.ts previousPeriod), and two days for
+ * time zones and windows ending yesterday. Past that no such window reaches a day before the
+ * removal; DynamoDB's TTL (the sandbox table's `expires_at`) deletes the items.
+ */
+export const REMOVED_HISTORY_KEPT_DAYS = 2 * 365 + 2;
+
+/** Values of an entity's `status` or `state` that mean removed on one platform or another (any case). */
+const REMOVED_STATES = new Set(['removed', 'deleted', 'delete', 'archived', 'pending_deletion']);
+
+/** Whether an entity is in a removed state (searchads REMOVED, deskads Deleted, proads and retailads ARCHIVED, chatads archived...). */
+export function isRemovedState(entity: Record<string, unknown>): boolean {
+  return ['status', 'state'].some((field) => typeof entity[field] === 'string' && REMOVED_STATES.has(entity[field].toLowerCase()));
+}
+
+/** `expires_at` is the sandbox table's TTL attribute: an entity holding one would be deleted by DynamoDB. */
+function withoutTtl(entity: object): void {
+  if ('expires_at' in entity) throw new Error('A sandbox entity cannot hold a field named expires_at (the table expires items by it).');
+}
+
+/** The TTL (epoch seconds) of the history of an entity removed at `at`. */
+function removedHistoryExpiry(at: Date): number {
+  return Math.floor(at.getTime() / 1000) + REMOVED_HISTORY_KEPT_DAYS * 86_400;
+}
 /** Where changes were kept before they had a partition of their own: `HISTORY#…` in the entities' partition. */
 const LEGACY_HISTORY = 'HISTORY#';
 
@@ -323,6 +350,7 @@ export class SandboxStore {
 
   /** Creates an entity; EntityExistsError when the id is taken. */
   async create<T extends SandboxEntity>(kind: string, entity: T): Promise<T> {
+    withoutTtl(entity);
     this.written();
     try {
       await documentClient().send(
@@ -341,6 +369,7 @@ export class SandboxStore {
 
   /** Writes many entities at once (seeding). Overwrites. */
   async putMany(kind: string, entities: readonly SandboxEntity[]): Promise<void> {
+    entities.forEach(withoutTtl);
     this.written();
     await this.batchWrite(entities.map((entity) => ({ PutRequest: { Item: { ...entity, pk: this.pk, sk: this.sk(kind, entity.id) } } })));
   }
@@ -360,6 +389,7 @@ export class SandboxStore {
     patch: Record<string, unknown>,
     options: { expect?: Record<string, unknown>; now?: Date } = {},
   ): Promise<T> {
+    withoutTtl(patch);
     for (let attempt = 0; ; attempt++) {
       const cached = attempt === 0 && this.servedFromRun(kind, id);
       const current = await this.getRaw(kind, id, { fresh: attempt > 0 });
@@ -404,7 +434,12 @@ export class SandboxStore {
         condition = 'attribute_exists(sk) AND #rev = :rev';
         values[':rev'] = current.rev;
       }
-      const change: HistoryItem = { at: (options.now ?? new Date()).toISOString(), before, rev };
+      const at = options.now ?? new Date();
+      const change: HistoryItem = { at: at.toISOString(), before, rev };
+      // Removed now: the entity's history (this change's included) expires once no report window reaches back to it.
+      const removing = !isRemovedState(current) && isRemovedState(after);
+      const restoring = isRemovedState(current) && !isRemovedState(after);
+      const expiresAt = removing ? removedHistoryExpiry(at) : undefined;
       this.written();
       try {
         await documentClient().send(
@@ -421,11 +456,22 @@ export class SandboxStore {
                 },
               },
               // A removed entity's change at this revision, if any, is replaced (see strip).
-              { Put: { TableName: tableName('sandbox'), Item: { ...change, pk: this.historyPk, sk: this.historySk(kind, id, rev) } } },
+              {
+                Put: {
+                  TableName: tableName('sandbox'),
+                  Item: {
+                    ...change,
+                    pk: this.historyPk,
+                    sk: this.historySk(kind, id, rev),
+                    ...(expiresAt ? { expires_at: expiresAt } : {}),
+                  },
+                },
+              },
             ],
           }),
         );
         currentStoreScope()?.replaced?.push(replaced);
+        if (removing || restoring) await this.setHistoryExpiry(kind, id, expiresAt, rev);
         return this.strip<T>(after)!;
       } catch (err) {
         // Another write got in between: read again and re-check `expect` (a few times at most).
@@ -439,9 +485,49 @@ export class SandboxStore {
     }
   }
 
-  async remove(kind: string, id: string): Promise<void> {
+  /** Deletes an entity; its change history expires like a removed entity's (REMOVED_HISTORY_KEPT_DAYS). */
+  async remove(kind: string, id: string, options: { now?: Date } = {}): Promise<void> {
     this.written();
     await documentClient().send(new DeleteCommand({ TableName: tableName('sandbox'), Key: { pk: this.pk, sk: this.sk(kind, id) } }));
+    await this.setHistoryExpiry(kind, id, removedHistoryExpiry(options.now ?? new Date()));
+  }
+
+  /**
+   * Sets (or, undefined, clears) the TTL of an entity's change history items: those below revision
+   * `below` when given (the change that removed it carries its own), all otherwise. Each item is
+   * updated only if it is still there and still the change read (a recreated entity's newer change
+   * at that revision keeps no TTL). Best effort after the write it follows: a failure leaves items
+   * as they were and does not undo or fail the write.
+   */
+  private async setHistoryExpiry(kind: string, id: string, expiresAt: number | undefined, below?: number): Promise<void> {
+    try {
+      const items = (await this.query(this.historyPk, this.historyPrefix(kind, id))) as unknown as StoredChange[];
+      const marked = items.filter(
+        (item) => (below === undefined || item.rev < below) && (item as { expires_at?: unknown }).expires_at !== expiresAt,
+      );
+      for (let i = 0; i < marked.length; i += 25) {
+        await Promise.all(
+          marked.slice(i, i + 25).map((item) =>
+            documentClient()
+              .send(
+                new UpdateCommand({
+                  TableName: tableName('sandbox'),
+                  Key: { pk: this.historyPk, sk: item.sk },
+                  UpdateExpression: expiresAt === undefined ? 'REMOVE expires_at' : 'SET expires_at = :expires',
+                  ConditionExpression: 'attribute_exists(sk) AND #at = :at',
+                  ExpressionAttributeNames: { '#at': 'at' },
+                  ExpressionAttributeValues: { ':at': item.at, ...(expiresAt === undefined ? {} : { ':expires': expiresAt }) },
+                }),
+              )
+              .catch((err: unknown) => {
+                if (!isConditionalCheckFailed(err)) throw err;
+              }),
+          ),
+        );
+      }
+    } catch {
+      // Left as they were: the write itself happened and stands.
+    }
   }
 
   async readMeta(): Promise<SandboxAccountMeta> {
