@@ -215,7 +215,7 @@ describe('History of removed entities', () => {
     const report = async () => {
       const result = await callTool(owner.apiKey, 'get_campaign_performance', { lookback_days: 30 });
       expect(result.status).toBe(200);
-      const rows = result.body.data!.structured!.rows as { metrics: Record<string, unknown> }[];
+      const rows = result.body.data!.structured!.rows as (Record<string, unknown> & { metrics: Record<string, unknown> })[];
       return rows.find((r) => Object.values(r).includes(campaign.id))!.metrics;
     };
     const before = await report();
