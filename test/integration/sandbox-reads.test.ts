@@ -208,8 +208,9 @@ describe('DynamoDB requests of a warm sandbox call', () => {
   }, 900_000);
 
   // Not reached yet: the claim, the reservation, the sandbox change, the audit record and the
-  // completion are 5 already, and the settings and the tool's reads come on top (7-8 in all; 7-9 before
-  // the settings and the checkpoint were read together; 8-11 before that). See docs/architecture.md.
+  // completion are 5 already, and the settings with the checkpoint and the entity read come on top (7
+  // on every platform; 7-8 before the entity was read once per run, 7-9 before the settings and the
+  // checkpoint were read together; 8-11 before that). See docs/architecture.md.
   it.failing.each(Object.keys(PLATFORMS) as PlatformWord[])(
     '%s: an idempotent write costs at most 5 requests',
     async (platform) => {
