@@ -62,6 +62,33 @@ export class EntityStateError extends Error {
 }
 
 const META = 'META';
+
+/**
+ * Days the change history of a removed entity is kept after its removal: the longest window a
+ * report asks for (lookback_days up to 365, the specification's bound), the period of the same
+ * length before it that comparisons read (core/report-window.ts previousPeriod), and two days for
+ * time zones and windows ending yesterday. Past that no such window reaches a day before the
+ * removal; DynamoDB's TTL (the sandbox table's `expires_at`) deletes the items.
+ */
+export const REMOVED_HISTORY_KEPT_DAYS = 2 * 365 + 2;
+
+/** Values of an entity's `status` or `state` that mean removed on one platform or another (any case). */
+const REMOVED_STATES = new Set(['removed', 'deleted', 'delete', 'archived', 'pending_deletion']);
+
+/** Whether an entity is in a removed state (searchads REMOVED, deskads Deleted, proads and retailads ARCHIVED, chatads archived...). */
+export function isRemovedState(entity: Record<string, unknown>): boolean {
+  return ['status', 'state'].some((field) => typeof entity[field] === 'string' && REMOVED_STATES.has(entity[field].toLowerCase()));
+}
+
+/** `expires_at` is the sandbox table's TTL attribute: an entity holding one would be deleted by DynamoDB. */
+function withoutTtl(entity: object): void {
+  if ('expires_at' in entity) throw new Error('A sandbox entity cannot hold a field named expires_at (the table expires items by it).');
+}
+
+/** The TTL (epoch seconds) of the history of an entity removed at `at`. */
+function removedHistoryExpiry(at: Date): number {
+  return Math.floor(at.getTime() / 1000) + REMOVED_HISTORY_KEPT_DAYS * 86_400;
+}
 /** Where changes were kept before they had a partition of their own: `HISTORY#…` in the entities' partition. */
 const LEGACY_HISTORY = 'HISTORY#';
 
@@ -243,19 +270,50 @@ export class SandboxStore {
     return currentStoreScope()?.sandboxReads?.has(this.pk) ? this.cachedPartition() : undefined;
   }
 
-  /** After a write to this account, later reads of the run read again (its entities and its changes). */
-  private written(): void {
-    currentStoreScope()?.sandboxReads?.delete(this.pk);
-    currentStoreScope()?.sandboxReads?.delete(this.historyPk);
+  /** The run's cache key of one entity read on its own (a GetItem): `item|<pk>|<sk>`. */
+  private itemKey(kind: string, id: string): string {
+    return `${this.itemKeyPrefix()}${this.sk(kind, id)}`;
   }
 
+  private itemKeyPrefix(): string {
+    return `item|${this.pk}|`;
+  }
+
+  /**
+   * After a write to this account, later reads of the run read again: its entities, its changes and
+   * every entity of it read on its own.
+   */
+  private written(): void {
+    const reads = currentStoreScope()?.sandboxReads;
+    if (!reads) return;
+    reads.delete(this.pk);
+    reads.delete(this.historyPk);
+    for (const key of [...reads.keys()]) if (key.startsWith(this.itemKeyPrefix())) reads.delete(key);
+  }
+
+  /**
+   * The entity's item. Within a run, from the run's read of the account when there is one, else
+   * from the run's own read of this entity (one GetItem per entity and run, until the run writes to
+   * the account: a plan and its revision-guarded update read it once); `fresh` always reads.
+   */
   private async getRaw(kind: string, id: string, options: { fresh?: boolean } = {}): Promise<Record<string, unknown> | undefined> {
-    const partition = options.fresh ? undefined : await this.partitionIfRead();
+    const read = async () => {
+      const result = await documentClient().send(
+        new GetCommand({ TableName: tableName('sandbox'), Key: { pk: this.pk, sk: this.sk(kind, id) }, ConsistentRead: true }),
+      );
+      return result.Item ? [result.Item] : [];
+    };
+    if (options.fresh) return (await read())[0];
+    const partition = await this.partitionIfRead();
     if (partition) return partition.find((item) => item.sk === this.sk(kind, id));
-    const result = await documentClient().send(
-      new GetCommand({ TableName: tableName('sandbox'), Key: { pk: this.pk, sk: this.sk(kind, id) }, ConsistentRead: true }),
-    );
-    return result.Item;
+    const items = (await this.cached(this.itemKey(kind, id), read)) ?? (await read());
+    return items[0];
+  }
+
+  /** Whether a read of this entity in this run came from the run's cache (an update then checks a miss against a fresh read). */
+  private servedFromRun(kind: string, id: string): boolean {
+    const reads = currentStoreScope()?.sandboxReads;
+    return !!reads && (reads.has(this.pk) || reads.has(this.itemKey(kind, id)));
   }
 
   /** An entity; with `withHistory`, its change history too (for `stateAt` / `daySegments`). */
@@ -292,6 +350,7 @@ export class SandboxStore {
 
   /** Creates an entity; EntityExistsError when the id is taken. */
   async create<T extends SandboxEntity>(kind: string, entity: T): Promise<T> {
+    withoutTtl(entity);
     this.written();
     try {
       await documentClient().send(
@@ -310,6 +369,7 @@ export class SandboxStore {
 
   /** Writes many entities at once (seeding). Overwrites. */
   async putMany(kind: string, entities: readonly SandboxEntity[]): Promise<void> {
+    entities.forEach(withoutTtl);
     this.written();
     await this.batchWrite(entities.map((entity) => ({ PutRequest: { Item: { ...entity, pk: this.pk, sk: this.sk(kind, entity.id) } } })));
   }
@@ -320,8 +380,8 @@ export class SandboxStore {
    * transaction, guarded by the entity's revision number, so the past can always be rebuilt. The
    * values it replaced (every field of the patch, at that revision) go to the store scope's
    * `replaced` when the runtime asks for them: the exact before values of the write's audit record.
-   * Within a tool's run the entity is taken from the run's read of the account when there is one
-   * (the revision guard catches a change since; then it is read again).
+   * Within a tool's run the entity is taken from the run's read of the account or of the entity when
+   * there is one (the revision guard catches a change since; then it is read again).
    */
   async update<T extends SandboxEntity>(
     kind: string,
@@ -329,15 +389,17 @@ export class SandboxStore {
     patch: Record<string, unknown>,
     options: { expect?: Record<string, unknown>; now?: Date } = {},
   ): Promise<T> {
+    withoutTtl(patch);
     for (let attempt = 0; ; attempt++) {
+      const cached = attempt === 0 && this.servedFromRun(kind, id);
       const current = await this.getRaw(kind, id, { fresh: attempt > 0 });
       if (!current) {
-        if (attempt === 0 && currentStoreScope()?.sandboxReads?.has(this.pk)) continue;
+        if (cached) continue;
         throw new EntityNotFoundError(kind, id);
       }
       const expected = Object.entries(options.expect ?? {}).every(([field, value]) => current[field] === value);
       if (!expected) {
-        if (attempt === 0 && currentStoreScope()?.sandboxReads?.has(this.pk)) continue;
+        if (cached) continue;
         throw new EntityStateError(kind, id);
       }
       const before: Record<string, unknown> = {};
@@ -372,7 +434,12 @@ export class SandboxStore {
         condition = 'attribute_exists(sk) AND #rev = :rev';
         values[':rev'] = current.rev;
       }
-      const change: HistoryItem = { at: (options.now ?? new Date()).toISOString(), before, rev };
+      const at = options.now ?? new Date();
+      const change: HistoryItem = { at: at.toISOString(), before, rev };
+      // Removed now: the entity's history (this change's included) expires once no report window reaches back to it.
+      const removing = !isRemovedState(current) && isRemovedState(after);
+      const restoring = isRemovedState(current) && !isRemovedState(after);
+      const expiresAt = removing ? removedHistoryExpiry(at) : undefined;
       this.written();
       try {
         await documentClient().send(
@@ -389,11 +456,22 @@ export class SandboxStore {
                 },
               },
               // A removed entity's change at this revision, if any, is replaced (see strip).
-              { Put: { TableName: tableName('sandbox'), Item: { ...change, pk: this.historyPk, sk: this.historySk(kind, id, rev) } } },
+              {
+                Put: {
+                  TableName: tableName('sandbox'),
+                  Item: {
+                    ...change,
+                    pk: this.historyPk,
+                    sk: this.historySk(kind, id, rev),
+                    ...(expiresAt ? { expires_at: expiresAt } : {}),
+                  },
+                },
+              },
             ],
           }),
         );
         currentStoreScope()?.replaced?.push(replaced);
+        if (removing || restoring) await this.setHistoryExpiry(kind, id, expiresAt, rev);
         return this.strip<T>(after)!;
       } catch (err) {
         // Another write got in between: read again and re-check `expect` (a few times at most).
@@ -407,9 +485,49 @@ export class SandboxStore {
     }
   }
 
-  async remove(kind: string, id: string): Promise<void> {
+  /** Deletes an entity; its change history expires like a removed entity's (REMOVED_HISTORY_KEPT_DAYS). */
+  async remove(kind: string, id: string, options: { now?: Date } = {}): Promise<void> {
     this.written();
     await documentClient().send(new DeleteCommand({ TableName: tableName('sandbox'), Key: { pk: this.pk, sk: this.sk(kind, id) } }));
+    await this.setHistoryExpiry(kind, id, removedHistoryExpiry(options.now ?? new Date()));
+  }
+
+  /**
+   * Sets (or, undefined, clears) the TTL of an entity's change history items: those below revision
+   * `below` when given (the change that removed it carries its own), all otherwise. Each item is
+   * updated only if it is still there and still the change read (a recreated entity's newer change
+   * at that revision keeps no TTL). Best effort after the write it follows: a failure leaves items
+   * as they were and does not undo or fail the write.
+   */
+  private async setHistoryExpiry(kind: string, id: string, expiresAt: number | undefined, below?: number): Promise<void> {
+    try {
+      const items = (await this.query(this.historyPk, this.historyPrefix(kind, id))) as unknown as StoredChange[];
+      const marked = items.filter(
+        (item) => (below === undefined || item.rev < below) && (item as { expires_at?: unknown }).expires_at !== expiresAt,
+      );
+      for (let i = 0; i < marked.length; i += 25) {
+        await Promise.all(
+          marked.slice(i, i + 25).map((item) =>
+            documentClient()
+              .send(
+                new UpdateCommand({
+                  TableName: tableName('sandbox'),
+                  Key: { pk: this.historyPk, sk: item.sk },
+                  UpdateExpression: expiresAt === undefined ? 'REMOVE expires_at' : 'SET expires_at = :expires',
+                  ConditionExpression: 'attribute_exists(sk) AND #at = :at',
+                  ExpressionAttributeNames: { '#at': 'at' },
+                  ExpressionAttributeValues: { ':at': item.at, ...(expiresAt === undefined ? {} : { ':expires': expiresAt }) },
+                }),
+              )
+              .catch((err: unknown) => {
+                if (!isConditionalCheckFailed(err)) throw err;
+              }),
+          ),
+        );
+      }
+    } catch {
+      // Left as they were: the write itself happened and stands.
+    }
   }
 
   async readMeta(): Promise<SandboxAccountMeta> {

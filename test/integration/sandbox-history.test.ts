@@ -2,8 +2,8 @@ import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand 
 import { tableName } from '../../functions/runtime/config';
 import { documentClient } from '../../functions/runtime/stores/dynamo';
 import { daySegments, settingOnDay, stateAt, type WithHistory } from '../../platforms/sandbox/history';
-import { EntityStateError, SandboxStore } from '../../platforms/sandbox/store';
-import { useTestTables } from '../support/gateway';
+import { EntityStateError, REMOVED_HISTORY_KEPT_DAYS, SandboxStore } from '../../platforms/sandbox/store';
+import { callTool, createTestOwner, useTestTables } from '../support/gateway';
 
 useTestTables();
 
@@ -144,4 +144,92 @@ describe('Sandbox change history', () => {
     expect(again.history).toHaveLength(3);
     expect(stateAt(again, '2026-11-13T00:00:00Z')).toEqual({ id: '1', status: 'PAUSED', budget: 80 });
   });
+});
+
+describe('History of removed entities', () => {
+  const store = () => new SandboxStore('searchads', `gone${Math.random().toString(36).slice(2, 8)}`);
+  /** The entity's change items as stored: revision and TTL. */
+  const historyItems = async (s: SandboxStore, kind: string, id: string) => {
+    const result = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName('sandbox'),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': s.historyPk, ':prefix': `${kind}#${id}#` },
+        ConsistentRead: true,
+      }),
+    );
+    return (result.Items ?? []).map((item) => ({ rev: item.rev as number, expires_at: item.expires_at as number | undefined }));
+  };
+  const expiryAfter = (removedAt: string) => Date.parse(removedAt) / 1000 + REMOVED_HISTORY_KEPT_DAYS * 86_400;
+
+  it('keeps it past the longest report window and the period before it (365 + 365 days, + 2 for time zones)', () => {
+    expect(REMOVED_HISTORY_KEPT_DAYS).toBe(732);
+  });
+
+  it('expires when the entity is removed, after the longest window; it is still read until then, and a restore keeps it again', async () => {
+    const s = store();
+    await s.create<Campaign>('campaign', { id: '1', status: 'ENABLED', budget: 50 });
+    await s.create<Campaign>('campaign', { id: '2', status: 'ENABLED', budget: 50 });
+    await s.update('campaign', '1', { budget: 80 }, { now: new Date('2026-01-10T00:00:00Z') });
+    await s.update('campaign', '2', { budget: 90 }, { now: new Date('2026-01-10T00:00:00Z') });
+    expect(await historyItems(s, 'campaign', '1')).toEqual([{ rev: 1, expires_at: undefined }]);
+
+    await s.update('campaign', '1', { status: 'REMOVED' }, { now: new Date('2026-03-01T00:00:00Z') });
+    const expiry = expiryAfter('2026-03-01T00:00:00Z');
+    expect(await historyItems(s, 'campaign', '1')).toEqual([
+      { rev: 1, expires_at: expiry },
+      { rev: 2, expires_at: expiry },
+    ]);
+    expect(await historyItems(s, 'campaign', '2')).toEqual([{ rev: 1, expires_at: undefined }]); // not removed
+    // Until then past days still read as they were.
+    const c = await s.require<WithHistory<Campaign>>('campaign', '1', { withHistory: true });
+    expect(stateAt(c, '2026-01-05T00:00:00Z')).toEqual({ id: '1', status: 'ENABLED', budget: 50 });
+    expect(stateAt(c, '2026-02-01T00:00:00Z')).toEqual({ id: '1', status: 'ENABLED', budget: 80 });
+
+    // Out of the removed state (a platform that allows it): kept again.
+    await s.update('campaign', '1', { status: 'PAUSED' }, { now: new Date('2026-03-02T00:00:00Z') });
+    expect(await historyItems(s, 'campaign', '1')).toEqual([
+      { rev: 1, expires_at: undefined },
+      { rev: 2, expires_at: undefined },
+      { rev: 3, expires_at: undefined },
+    ]);
+  });
+
+  it('expires when the entity is deleted outright', async () => {
+    const s = store();
+    await s.create<Campaign>('campaign', { id: '1', status: 'ENABLED', budget: 50 });
+    await s.update('campaign', '1', { budget: 60 });
+    await s.update('campaign', '1', { budget: 70 });
+    await s.remove('campaign', '1', { now: new Date('2026-04-01T12:00:00Z') });
+    const expiry = expiryAfter('2026-04-01T12:00:00Z');
+    expect(await historyItems(s, 'campaign', '1')).toEqual([
+      { rev: 1, expires_at: expiry },
+      { rev: 2, expires_at: expiry },
+    ]);
+  });
+
+  it('remove_campaign: the campaign history expires after the longest window, and a report over past days still shows its spend', async () => {
+    const owner = await createTestOwner({ tier: 'max', accounts: { searchads: 1 } });
+    const list = await callTool(owner.apiKey, 'list_campaigns', {});
+    const campaign = (list.body.data!.structured!.campaigns as { id: string; status: string }[]).find((c) => c.status === 'ENABLED')!;
+    const report = async () => {
+      const result = await callTool(owner.apiKey, 'get_campaign_performance', { lookback_days: 30 });
+      expect(result.status).toBe(200);
+      const rows = result.body.data!.structured!.rows as (Record<string, unknown> & { metrics: Record<string, unknown> })[];
+      return rows.find((r) => Object.values(r).includes(campaign.id))!.metrics;
+    };
+    const before = await report();
+    expect(Object.values(before).some((value) => typeof value === 'number' && value > 0)).toBe(true);
+    const from = Math.floor(Date.now() / 1000);
+    expect((await callTool(owner.apiKey, 'remove_campaign', { campaign_id: campaign.id })).status).toBe(200);
+    const to = Math.ceil(Date.now() / 1000);
+    const items = await historyItems(new SandboxStore('searchads', owner.accounts.searchads![0]!.account_id), 'campaign', campaign.id);
+    expect(items.length).toBeGreaterThan(0);
+    for (const item of items) {
+      expect(item.expires_at).toBeGreaterThanOrEqual(from + REMOVED_HISTORY_KEPT_DAYS * 86_400);
+      expect(item.expires_at).toBeLessThanOrEqual(to + REMOVED_HISTORY_KEPT_DAYS * 86_400);
+    }
+    // The last 30 days ended yesterday, before the removal: the same spend.
+    expect(await report()).toEqual(before);
+  }, 180_000);
 });

@@ -18,7 +18,16 @@ import { header, type GatewayRequest, type GatewayMiddleware, stateOf } from '..
  */
 export const AUTH_CACHE_MILLISECONDS = 10_000;
 
-const cache = new Map<string, { key: ApiKeyRecord | undefined; owner: Owner | undefined; readAt: number }>();
+type AuthCache = Map<string, { key: ApiKeyRecord | undefined; owner: Owner | undefined; readAt: number }>;
+
+/**
+ * One cache per process, however many copies of this module it loaded: a Lambda package runs the
+ * checks in front of the tools from index.js (functions/lazy-handler.ts) and the whole chain from
+ * tool-code.js beside it, each bundle with its own copy (lib/gateway-function.ts). Shared, a new
+ * key is read once before its first call runs, not once per copy.
+ */
+const AUTH_CACHE = Symbol.for('ad-gateway.auth-cache');
+const cache: AuthCache = ((globalThis as Record<symbol, AuthCache | undefined>)[AUTH_CACHE] ??= new Map() as AuthCache);
 
 export function clearAuthCache(): void {
   cache.clear();

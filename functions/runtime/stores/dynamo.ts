@@ -35,7 +35,8 @@ export interface StoreScope {
   /**
    * When set, the sandbox store reads each partition once in this scope (keyed by pk: an account's
    * entities, one Query for every kind, and, for reads that ask for it, the account's change history)
-   * and serves further reads from it until a write to that account (platforms/sandbox/store.ts).
+   * and serves further reads from it until a write to that account (platforms/sandbox/store.ts);
+   * an entity read on its own (GetItem) is kept the same way, keyed `item|<pk>|<sk>`.
    * Set for a tool's run: a request-scoped cache.
    */
   sandboxReads?: Map<string, Promise<Record<string, unknown>[]>>;

@@ -30,8 +30,9 @@ export const TABLE_SPECS: Record<TableName, TableSpec> = {
   usage: { partitionKey: 'owner_id', sortKey: 'period', customerData: true },
   // Idempotency records and multi-step checkpoints, 24 h.
   idempotency: { partitionKey: 'id', ttlAttribute: 'expires_at', customerData: false },
-  // Simulated ad platforms: pk <platform>#<account id>, sk <entity kind>#<entity id>.
-  sandbox: { partitionKey: 'pk', sortKey: 'sk', customerData: true },
+  // Simulated ad platforms: pk <platform>#<account id>, sk <entity kind>#<entity id>; changes under
+  // pk history#<platform>#<account id>. A removed entity's changes expire by TTL (platforms/sandbox/store.ts).
+  sandbox: { partitionKey: 'pk', sortKey: 'sk', ttlAttribute: 'expires_at', customerData: true },
   // Spend safety (stores/audit.ts): the audit trail (sk CHANGE#<change id>, kept for the retention
   // period) and actions held for approval (sk ACTION#<action id>, 48 hours), expired by TTL.
   audit: { partitionKey: 'owner_id', sortKey: 'sk', ttlAttribute: 'expires_at', customerData: true },

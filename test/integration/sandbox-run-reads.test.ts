@@ -1,0 +1,100 @@
+/**
+ * An entity read on its own within a tool's run (a GetItem) is kept for the run: the plan's read
+ * serves the revision-guarded update, the revision guard still catches a change made since, and
+ * nothing is shared between runs.
+ */
+import { documentClient, withStoreDeadline, type StoreScope } from '../../functions/runtime/stores/dynamo';
+import { EntityStateError, SandboxStore } from '../../platforms/sandbox/store';
+import { useTestTables } from '../support/gateway';
+
+useTestTables();
+
+let commands: string[] | undefined;
+beforeAll(() => {
+  documentClient().middlewareStack.add(
+    ((next: (args: unknown) => Promise<unknown>, context: { commandName?: string }) => async (args: unknown) => {
+      commands?.push(context.commandName ?? '');
+      return next(args);
+    }) as never,
+    { step: 'initialize', priority: 'low', name: 'sandboxRunReadsRecorder' },
+  );
+});
+afterAll(() => documentClient().middlewareStack.remove('sandboxRunReadsRecorder'));
+
+interface Campaign {
+  id: string;
+  status: string;
+  budget: number;
+  name?: string;
+}
+
+/** A tool's run: its own scope with its own reads, as the handler gives each run (functions/runtime/handler.ts). */
+const run = <T>(work: () => Promise<T>): Promise<T> => {
+  const scope: StoreScope = { deadline: Date.now() + 60_000, sandboxWrites: 0, sandboxReads: new Map() };
+  return withStoreDeadline(scope, work);
+};
+
+/** The DynamoDB commands `work` sends. */
+const commandsOf = async (work: () => Promise<unknown>): Promise<string[]> => {
+  commands = [];
+  try {
+    await work();
+    return commands;
+  } finally {
+    commands = undefined;
+  }
+};
+
+describe('an entity read within a run', () => {
+  const store = () => new SandboxStore('socialads', `run${Math.random().toString(36).slice(2, 8)}`);
+
+  it('is read once for the plan and the update that follows it', async () => {
+    const s = store();
+    await s.create<Campaign>('campaign', { id: '1', status: 'ACTIVE', budget: 10 });
+    const sent = await commandsOf(() =>
+      run(async () => {
+        const campaign = await s.require<Campaign>('campaign', '1');
+        await s.update('campaign', '1', { budget: campaign.budget + 5 }, { expect: { status: 'ACTIVE' } });
+      }),
+    );
+    expect(sent).toEqual(['GetItemCommand', 'TransactWriteItemsCommand']);
+    expect(await s.require('campaign', '1')).toEqual({ id: '1', status: 'ACTIVE', budget: 15 });
+  });
+
+  it('is not taken for current when another write changed the entity since: the revision guard reads it again', async () => {
+    const s = store();
+    await s.create<Campaign>('campaign', { id: '1', status: 'ACTIVE', budget: 10 });
+    await run(async () => {
+      await s.require<Campaign>('campaign', '1');
+      // Another request changes it meanwhile (outside this run).
+      await withStoreDeadline({ deadline: Date.now() + 60_000 }, () => s.update('campaign', '1', { name: 'renamed' }));
+      await s.update('campaign', '1', { budget: 20 });
+    });
+    expect(await s.require('campaign', '1')).toEqual({ id: '1', status: 'ACTIVE', budget: 20, name: 'renamed' });
+
+    await run(async () => {
+      await s.require<Campaign>('campaign', '1');
+      await withStoreDeadline({ deadline: Date.now() + 60_000 }, () => s.update('campaign', '1', { status: 'PAUSED' }));
+      // The run read ACTIVE; the fresh read finds PAUSED, so the expected state no longer holds.
+      await expect(s.update('campaign', '1', { budget: 30 }, { expect: { status: 'ACTIVE' } })).rejects.toBeInstanceOf(EntityStateError);
+    });
+    expect(await s.require('campaign', '1')).toEqual({ id: '1', status: 'PAUSED', budget: 20, name: 'renamed' });
+  });
+
+  it('is read again after the run writes to the account, and in every new run', async () => {
+    const s = store();
+    await s.create<Campaign>('campaign', { id: '1', status: 'ACTIVE', budget: 10 });
+    await s.create<Campaign>('campaign', { id: '2', status: 'ACTIVE', budget: 10 });
+    const sent = await commandsOf(() =>
+      run(async () => {
+        await s.require('campaign', '1');
+        await s.require('campaign', '1'); // kept
+        await s.update('campaign', '2', { budget: 11 });
+        expect(await s.require('campaign', '1')).toEqual({ id: '1', status: 'ACTIVE', budget: 10 }); // read again
+      }),
+    );
+    expect(sent).toEqual(['GetItemCommand', 'GetItemCommand', 'TransactWriteItemsCommand', 'GetItemCommand']);
+    const again = await commandsOf(() => run(() => s.require('campaign', '1')));
+    expect(again).toEqual(['GetItemCommand']);
+  });
+});
