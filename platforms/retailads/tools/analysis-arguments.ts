@@ -1,9 +1,11 @@
-/** What the retailads analyses share: the date range and target ACOS arguments, the range asked for, rounding and ACOS text. */
+/** What the retailads analyses share: the date range and target ACOS arguments, the range asked for, rounding, ACOS text and the account the advice rules judge against. */
 import * as v from 'valibot';
 import { ToolError } from '../../../core/errors';
 import { dateArgument } from '../../../core/arguments';
 import type { AccountClock } from '../../../core/dates';
 import { reportWindow } from '../../../core/report-window';
+import { accountBaseline, type AccountBaseline, type Performance } from '../../../core/advice';
+import type { RetailAdsReportRow } from '../port';
 
 export const round2 = (n: number) => Math.round(n * 100) / 100;
 export const acosText = (acos: number | null) => (acos === null ? '-' : `${acos}%`);
@@ -32,3 +34,23 @@ export function rangeOf(args: { start_date?: string; end_date?: string }, clock:
   if (start > end) throw new ToolError(`\`start_date\` (${start}) must be on or before the end of the range (${end}).`);
   return { start, end };
 }
+
+/**
+ * The account a retailads analysis judges against (core/advice.ts): spend, orders (its conversions)
+ * and sales (its revenue) of every Sponsored Products, Brands and Display campaign over the range.
+ */
+export async function retailAccountBaseline(
+  platform: { getReport(type: 'spCampaigns' | 'sbCampaigns' | 'sdCampaigns', start: string, end: string): Promise<RetailAdsReportRow[]> },
+  start: string,
+  end: string,
+): Promise<AccountBaseline> {
+  const reports = await Promise.all((['spCampaigns', 'sbCampaigns', 'sdCampaigns'] as const).map((t) => platform.getReport(t, start, end)));
+  return accountBaseline(reports.flat().map(performanceOf));
+}
+
+/** A report row as the advice rules read it: orders are its conversions, sales its revenue. */
+export const performanceOf = (r: { spend: number; orders: number; sales: number }): Performance => ({
+  spend: r.spend,
+  conversions: r.orders,
+  revenue: r.sales,
+});

@@ -1,7 +1,9 @@
 /**
  * Targeting and bids: analyze_retailads_targeting, the Sponsored Products and Sponsored Brands bid
  * recommendations and the Sponsored Brands keyword recommendations. Each advice names the write
- * tool that carries it out; an ACOS above the target never gets a raise.
+ * tool that carries it out; an ACOS above the target never gets a raise, and neither does a loser
+ * by the advice rules (core/advice.ts: orders are conversions, sales revenue, judged against the
+ * account's CPA and ROAS over the same range).
  */
 import * as v from 'valibot';
 import { ToolError } from '../../../core/errors';
@@ -10,11 +12,19 @@ import { markdownTable, money } from '../../../core/markdown';
 import { defineRetailAdsTool } from '../define';
 import { idSchema } from '../families';
 import type { RetailAdsReportRow } from '../port';
-import { acosText, rangeArgs, rangeOf, rangeRule, round2, targetAcosArg } from './analysis-arguments';
+import {
+  adviceFigures,
+  adviceFiguresSchema,
+  ADVICE_RULE,
+  judgeAgainstAccount,
+  type AccountBaseline,
+  type AdviceFigures,
+} from '../../../core/advice';
+import { acosText, performanceOf, rangeArgs, rangeOf, rangeRule, retailAccountBaseline, round2, targetAcosArg } from './analysis-arguments';
 
 /** Clicks a keyword/target needs before its bid is judged. */
 const MIN_CLICKS = 10;
-/** Spend with no sales after which a keyword/target is paused or a search term excluded. */
+/** Spend with no sales after which a keyword/target is paused when the account has no orders to give a CPA. */
 const NO_SALES_SPEND = 15;
 
 export interface BidAdvice {
@@ -34,6 +44,8 @@ export interface BidAdvice {
   sales: number;
   acos: number | null;
   clicks: number;
+  /** Its spend, orders (conversions) and CPA against the account CPA over the same range. */
+  figures: AdviceFigures;
   /** The tool and item that carry the advice out. */
   tool: string;
 }
@@ -42,14 +54,19 @@ const isLive = (state: string) => state === 'ENABLED' || state === 'enabled';
 
 /**
  * The bid each keyword/target deserves at the target ACOS: bid × target / ACOS (a raise capped at
- * +25% a step, and only below the target), pause after NO_SALES_SPEND with no sales, keep when the
- * data are thin. A keyword above the target ACOS is never raised.
+ * +25% a step, and only below the target), pause once it spent the account CPA with no sales (the
+ * waste rule of core/advice.ts; NO_SALES_SPEND when the account has no orders), keep when the data
+ * are thin. A keyword above the target ACOS is never raised, nor a loser by the advice rules (CPA
+ * more than 2× the account CPA, or ROAS under half the account ROAS).
  */
 export function adviseBids(
   rows: RetailAdsReportRow[],
   bids: Map<string, { bid: number; state: string; sb: boolean; kind: 'keyword' | 'target' }>,
   targetAcos: number,
+  account: AccountBaseline,
+  fmt: (n: number) => string,
 ): BidAdvice[] {
+  const noSalesSpend = account.cpa ?? NO_SALES_SPEND;
   const out: BidAdvice[] = [];
   for (const r of rows) {
     const entity = bids.get(r.keyword_id ?? '');
@@ -69,10 +86,19 @@ export function adviseBids(
       sales: r.sales,
       acos: r.acos,
       clicks: r.clicks,
+      figures: adviceFigures(performanceOf(r), account),
       tool,
     };
-    if (r.sales === 0 && r.spend >= NO_SALES_SPEND) {
-      out.push({ ...base, suggested_bid: entity.bid, action: 'pause', reason: `spent ${r.spend} with no sales` });
+    const verdict = judgeAgainstAccount(performanceOf(r), account, { byValue: true, money: fmt });
+    if (r.sales === 0 && r.orders === 0 && r.spend >= noSalesSpend) {
+      out.push({
+        ...base,
+        suggested_bid: entity.bid,
+        action: 'pause',
+        reason:
+          verdict.reason ??
+          `spent ${fmt(r.spend)} with no sales (the account has no orders to measure a CPA; paused from ${fmt(NO_SALES_SPEND)})`,
+      });
     } else if (r.clicks < MIN_CLICKS || r.acos === null) {
       out.push({ ...base, suggested_bid: entity.bid, action: 'keep', reason: `only ${r.clicks} clicks: not enough data` });
     } else if (r.acos > targetAcos) {
@@ -83,6 +109,8 @@ export function adviseBids(
         action: bid < entity.bid ? 'lower' : 'keep',
         reason: `ACOS ${r.acos}% is above the ${targetAcos}% target`,
       });
+    } else if (r.acos < targetAcos * 0.8 && verdict.loser) {
+      out.push({ ...base, suggested_bid: entity.bid, action: 'keep', reason: `not raised: ${verdict.reason}` });
     } else if (r.acos < targetAcos * 0.8) {
       const bid = round2(Math.min(entity.bid * 1.25, entity.bid * (targetAcos / r.acos)));
       out.push({
@@ -127,6 +155,7 @@ const adviceSchema = v.object({
   sales: v.number(),
   acos: v.nullable(v.number()),
   clicks: v.number(),
+  figures: adviceFiguresSchema,
   tool: v.string(),
 });
 
@@ -157,7 +186,7 @@ function adviceText(title: string, advice: BidAdvice[], currency: string, target
   return [
     `## ${title}`,
     '',
-    `Target ACOS ${targetAcos}%: ${counts}. A keyword or target above the target ACOS is never raised.`,
+    `Target ACOS ${targetAcos}%: ${counts}. A keyword or target above the target ACOS is never raised. ${ADVICE_RULE}`,
     '',
     acting.length
       ? markdownTable(
@@ -183,7 +212,8 @@ function adviceText(title: string, advice: BidAdvice[], currency: string, target
 export const analyzeRetailAdsTargeting = defineRetailAdsTool({
   name: 'analyze_retailads_targeting',
   description:
-    'Judges every enabled keyword and target (Sponsored Products, Brands, Display) against a target ACOS over a date range: raise bids that convert well under the target, lower those above it (bid × target / ACOS), pause those that spend with no sales. ' +
+    'Judges every enabled keyword and target (Sponsored Products, Brands, Display) against a target ACOS over a date range: raise bids that convert well under the target, lower those above it (bid × target / ACOS), pause those that spent the account CPA with no sales. ' +
+    `${ADVICE_RULE} Each advice carries its figures (spend, orders, CPA against the account CPA). ` +
     'Returns the ready-to-send calls of update_retailads_keywords, update_retailads_sb_keywords, update_retailads_targets and update_retailads_sb_targets.',
   access: 'read',
   args: { ...rangeArgs, target_acos: targetAcosArg, campaign_id: v.optional(idSchema('campaign')) },
@@ -202,7 +232,8 @@ export const analyzeRetailAdsTargeting = defineRetailAdsTool({
       (['spTargeting', 'sbTargeting', 'sdTargeting'] as const).map((t) => ctx.platform.getReport(t, start, end)),
     );
     const rows = reports.flat().filter((r) => !args.campaign_id || r.campaign_id === args.campaign_id);
-    const advice = adviseBids(rows, await bidsById(ctx.platform), args.target_acos);
+    const account = await retailAccountBaseline(ctx.platform, start, end);
+    const advice = adviseBids(rows, await bidsById(ctx.platform), args.target_acos, account, (n) => money(n, ctx.account.currency));
     const actions = actionsOf(advice);
     const text = [
       ...adviceText(`Targeting analysis, ${start} to ${end}`, advice, ctx.account.currency, args.target_acos),
@@ -223,7 +254,7 @@ function defineBidRecommendations(name: string, sb: boolean): ToolDefinition {
   return defineRetailAdsTool({
     name,
     description:
-      `Recommends a bid for each enabled ${what} keyword and target (optionally of one campaign or ad group) from its own figures and a target ACOS: suggested bid, range and reason; a keyword above the target ACOS is never raised. ` +
+      `Recommends a bid for each enabled ${what} keyword and target (optionally of one campaign or ad group) from its own figures and a target ACOS: suggested bid, range, reason and figures (spend, orders, CPA against the account CPA); a keyword above the target ACOS is never raised. ${ADVICE_RULE} ` +
       `Apply with ${sb ? 'update_retailads_sb_keywords / update_retailads_sb_targets' : 'update_retailads_keywords / update_retailads_targets'} (structured.actions).`,
     access: 'read',
     args: {
@@ -250,7 +281,8 @@ function defineBidRecommendations(name: string, sb: boolean): ToolDefinition {
         throw new ToolError(
           `No ${what} keywords or targets found for ${args.ad_group_id ? `ad group ${args.ad_group_id}` : `campaign ${args.campaign_id}`}. List them with ${sb ? 'list_retailads_sb_keywords' : 'list_retailads_keywords'}.`,
         );
-      const advice = adviseBids(rows, await bidsById(ctx.platform), args.target_acos);
+      const account = await retailAccountBaseline(ctx.platform, start, end);
+      const advice = adviseBids(rows, await bidsById(ctx.platform), args.target_acos, account, (n) => money(n, ctx.account.currency));
       const recommendations = advice.map((a) => ({
         ...a,
         range_low: round2(a.suggested_bid * 0.85),

@@ -1,6 +1,8 @@
 /**
  * Budgets: get_retailads_budget_usage (capped days), get_retailads_budget_recommendations and
  * optimize_retailads_budget (moving budget to campaigns that are capped and within the target ACOS).
+ * No campaign above the target ACOS, without sales, or a loser by the advice rules (core/advice.ts)
+ * ever gains budget.
  */
 import * as v from 'valibot';
 import { ToolError } from '../../../core/errors';
@@ -8,7 +10,15 @@ import { markdownTable, money } from '../../../core/markdown';
 import { defineRetailAdsTool } from '../define';
 import { withRatios } from '../ratios';
 import { budgetUse, BUDGET_LIMITED_RULE, LIMITED_DAY_SHARE } from '../../../core/budget-limited';
-import { acosText, rangeArgs, rangeOf, rangeRule, round2, targetAcosArg } from './analysis-arguments';
+import {
+  adviceFigures,
+  adviceFiguresSchema,
+  ADVICE_RULE,
+  judgeAgainstAccount,
+  type AccountBaseline,
+  type AdviceFigures,
+} from '../../../core/advice';
+import { acosText, performanceOf, rangeArgs, rangeOf, rangeRule, retailAccountBaseline, round2, targetAcosArg } from './analysis-arguments';
 
 interface BudgetLine {
   campaign_id: string;
@@ -25,6 +35,7 @@ interface BudgetLine {
   last_day_spend: number;
   last_day_usage: number;
   spend: number;
+  orders: number;
   sales: number;
   acos: number | null;
 }
@@ -41,6 +52,7 @@ const budgetLineSchema = v.object({
   last_day_spend: v.number(),
   last_day_usage: v.number(),
   spend: v.number(),
+  orders: v.number(),
   sales: v.number(),
   acos: v.nullable(v.number()),
 });
@@ -78,6 +90,7 @@ async function budgetLines(ctx: { platform: import('../port').RetailAdsPort }, s
         last_day_spend: last,
         last_day_usage: round2(last / (lastDay?.daily_budget || c.daily_budget)),
         spend: m.spend,
+        orders: m.orders,
         sales: m.sales,
         acos: m.acos,
       };
@@ -121,12 +134,33 @@ interface BudgetAdvice extends BudgetLine {
   recommended_budget: number;
   action: 'raise' | 'lower' | 'keep';
   reason: string;
+  /** Never gains budget: above the target ACOS, no sales, or a loser by the advice rules. */
+  no_more_budget: boolean;
+  /** Its spend, orders (conversions) and CPA against the account CPA over the same range. */
+  figures: AdviceFigures;
 }
 
-/** Raise only campaigns that hit their budget at or under the target ACOS; lower idle budgets; never raise above the target. */
-function adviseBudgets(lines: BudgetLine[], targetAcos: number): BudgetAdvice[] {
-  return lines.map((l) => {
+/**
+ * Raise only campaigns that hit their budget at or under the target ACOS and are no loser by the
+ * advice rules (against the account's figures of the same range); lower idle budgets; never raise
+ * above the target.
+ */
+function adviseBudgets(lines: BudgetLine[], targetAcos: number, account: AccountBaseline, fmt: (n: number) => string): BudgetAdvice[] {
+  return lines.map((line) => {
+    const verdict = judgeAgainstAccount(performanceOf(line), account, { byValue: true, money: fmt });
+    const l = {
+      ...line,
+      no_more_budget: verdict.loser || line.acos === null || line.acos > targetAcos,
+      figures: adviceFigures(performanceOf(line), account),
+    };
     const cappedShare = l.days ? l.capped_days / l.days : 0;
+    if (l.limited_by_budget && verdict.loser)
+      return {
+        ...l,
+        recommended_budget: l.daily_budget,
+        action: 'keep' as const,
+        reason: `at its budget often, but not raised: ${verdict.reason}`,
+      };
     if (l.limited_by_budget && l.acos !== null && l.acos <= targetAcos) {
       const raise = Math.ceil(l.daily_budget * Math.min(0.5, 0.2 + cappedShare * 0.3));
       return {
@@ -160,6 +194,8 @@ const budgetAdviceSchema = v.object({
   recommended_budget: v.number(),
   action: v.picklist(['raise', 'lower', 'keep']),
   reason: v.string(),
+  no_more_budget: v.boolean(),
+  figures: adviceFiguresSchema,
 });
 const budgetAction = (advice: { campaign_id: string; recommended_budget: number; daily_budget: number }[]) => {
   const items = advice
@@ -177,7 +213,8 @@ const budgetActionSchema = v.array(
 export const getRetailAdsBudgetRecommendations = defineRetailAdsTool({
   name: 'get_retailads_budget_recommendations',
   description:
-    'Recommends daily budgets: more for campaigns limited by their budget (at it on half the days or more, each day against its own budget) at or under the target ACOS, less for budgets used under half on average; a campaign above the target ACOS never gets more budget. Apply with update_retailads_campaigns (structured.actions).',
+    'Recommends daily budgets: more for campaigns limited by their budget (at it on half the days or more, each day against its own budget) at or under the target ACOS, less for budgets used under half on average; a campaign above the target ACOS never gets more budget. ' +
+    `${ADVICE_RULE} Each recommendation carries its figures (spend, orders, CPA against the account CPA). Apply with update_retailads_campaigns (structured.actions).`,
   access: 'read',
   args: { ...rangeArgs, target_acos: targetAcosArg },
   rules: [rangeRule],
@@ -191,8 +228,9 @@ export const getRetailAdsBudgetRecommendations = defineRetailAdsTool({
   }),
   async run(args, ctx) {
     const { start, end } = rangeOf(args, ctx);
-    const advice = adviseBudgets(await budgetLines(ctx, start, end), args.target_acos);
     const currency = ctx.account.currency;
+    const account = await retailAccountBaseline(ctx.platform, start, end);
+    const advice = adviseBudgets(await budgetLines(ctx, start, end), args.target_acos, account, (n) => money(n, currency));
     const acting = advice.filter((a) => a.action !== 'keep');
     const text = [
       `## Budget recommendations, ${start} to ${end}`,
@@ -229,7 +267,8 @@ export const getRetailAdsBudgetRecommendations = defineRetailAdsTool({
 export const optimizeRetailAdsBudget = defineRetailAdsTool({
   name: 'optimize_retailads_budget',
   description:
-    'Reallocates the total daily budget of enabled campaigns (or a new total_daily_budget) towards campaigns that reach their budget at or under the target ACOS, taken from idle budgets and campaigns above the target ACOS; no campaign above the target gains budget. Read only: apply with update_retailads_campaigns (structured.actions).',
+    'Reallocates the total daily budget of enabled campaigns (or a new total_daily_budget) towards campaigns that reach their budget at or under the target ACOS, taken from idle budgets and campaigns above the target ACOS; no campaign above the target or without sales gains budget. ' +
+    `${ADVICE_RULE} Read only: apply with update_retailads_campaigns (structured.actions).`,
   access: 'read',
   args: {
     ...rangeArgs,
@@ -250,17 +289,18 @@ export const optimizeRetailAdsBudget = defineRetailAdsTool({
   }),
   async run(args, ctx) {
     const { start, end } = rangeOf(args, ctx);
-    const advice = adviseBudgets(await budgetLines(ctx, start, end), args.target_acos);
+    const account = await retailAccountBaseline(ctx.platform, start, end);
+    const advice = adviseBudgets(await budgetLines(ctx, start, end), args.target_acos, account, (n) => money(n, ctx.account.currency));
     if (!advice.length)
       throw new ToolError('No enabled campaign to share a budget between. Resume campaigns with resume_retailads_campaigns first.');
     const currentTotal = advice.reduce((s, a) => s + a.daily_budget, 0);
     const newTotal = args.total_daily_budget ?? currentTotal;
-    // Above-target campaigns keep at most their current budget (and give up what they leave idle).
-    const aboveTarget = (a: BudgetAdvice) => a.acos !== null && a.acos > args.target_acos;
+    // Campaigns above the target, without sales or losers keep at most their current budget (and give up what they leave idle).
+    const aboveTarget = (a: BudgetAdvice) => a.no_more_budget;
     const wanted = advice.map((a) => (aboveTarget(a) ? Math.min(a.daily_budget, a.recommended_budget) : a.recommended_budget));
     const wantedTotal = wanted.reduce((s, w) => s + w, 0);
     let allocation = wanted.map((w) => Math.max(1, Math.floor((w * newTotal) / wantedTotal)));
-    // No above-target campaign gains from the scaling: cap them, and give the rest to the efficient ones.
+    // None of them gains from the scaling: cap them, and give the rest to the efficient ones.
     allocation = allocation.map((x, i) => (aboveTarget(advice[i]!) ? Math.min(x, advice[i]!.daily_budget) : x));
     let left = Math.floor(newTotal - allocation.reduce((s, x) => s + x, 0));
     const receivers = advice

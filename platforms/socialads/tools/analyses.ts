@@ -17,6 +17,8 @@ import {
 } from './report-family';
 import { dateRangeRule, insightTotals, metricsSchema, RESULT_LABEL, windowEntries } from './shared';
 import { reportWindow, previousPeriod } from '../../../core/report-window';
+import type { SocialAdsAd } from '../port';
+import { accountBaseline, judgeAgainstAccount } from '../../../core/advice';
 
 /**
  * The socialads analyses: waste, budget reallocation, creative fatigue, ad performance and
@@ -35,6 +37,50 @@ const idText = (what: string, tool: string) =>
     ),
   );
 
+/**
+ * The add_socialads_ad call that adds a copy of an ad's creative to its ad set, as given: the base
+ * of a variation (change its copy or image before sending). None for catalog and dynamic creative
+ * ads (their creative is a product set or an asset feed, not one ad's copy).
+ */
+export function variationCall(ad: SocialAdsAd): { tool: string; arguments: Record<string, unknown> } | null {
+  const c = ad.creative;
+  if (ad.ad_type === 'catalog' || c.asset_bundle_id || c.dynamic_creative) return null;
+  const args: Record<string, unknown> = {
+    ad_set_id: ad.ad_set_id,
+    ad_type: ad.ad_type,
+    ad_name: `${ad.name} - variation`.slice(0, 400),
+    landing_page_url: c.link,
+    facebook_page_id: c.page_id,
+    call_to_action: c.call_to_action,
+  };
+  if (c.instagram_account_id) args.instagram_account_id = c.instagram_account_id;
+  if (c.primary_texts[0]) args.primary_text = c.primary_texts[0];
+  if (c.lead_form_id) args.lead_form_id = c.lead_form_id;
+  if (c.deep_links?.ios) args.deep_link_url_ios = c.deep_links.ios;
+  if (c.deep_links?.android) args.deep_link_url_android = c.deep_links.android;
+  if (ad.ad_type === 'carousel') {
+    if (!c.cards?.length) return null;
+    args.cards = c.cards.map((card) => ({
+      headline: card.headline,
+      existing_image_hash: card.image_hash,
+      landing_page_url: card.link,
+      ...(card.description ? { description: card.description } : {}),
+    }));
+    return { tool: 'add_socialads_ad', arguments: args };
+  }
+  if (c.headlines[0]) args.headline = c.headlines[0];
+  if (c.descriptions[0]) args.description = c.descriptions[0];
+  if (ad.ad_type === 'image') {
+    if (!c.image_hashes[0]) return null;
+    args.existing_image_hash = c.image_hashes[0];
+  } else {
+    if (!c.video_id) return null;
+    args.existing_video_id = c.video_id;
+    if (c.image_hashes[0]) args.existing_image_hash = c.image_hashes[0];
+  }
+  return { tool: 'add_socialads_ad', arguments: args };
+}
+
 /** Delivering: the entity and its parents are active. */
 function delivering(st: Structure, ad: { status: string; ad_set_id: string; campaign_id: string }): boolean {
   return ad.status === 'ACTIVE' && st.adSet(ad.ad_set_id)?.status === 'ACTIVE' && st.campaign(ad.campaign_id)?.status === 'ACTIVE';
@@ -43,7 +89,7 @@ function delivering(st: Structure, ad: { status: string; ad_set_id: string; camp
 export const analyzeSocialAdsWastedSpend = defineSocialAdsTool({
   name: 'analyze_socialads_wasted_spend',
   description:
-    'Finds socialads spend without return: active ads and ad sets with a conversion goal (purchases, leads, installs) that spent at least min_spend without a result, and ad sets whose ROAS is under target_roas. Each finding names the write that stops it (update_socialads_ad or update_socialads_ad_set status PAUSED, or a budget cut). Reach and video-view goals are not judged on conversions.',
+    "Finds socialads spend without return: active ads and ad sets with a conversion goal (purchases, leads, installs) that spent at least min_spend without a result, ad sets whose cost per result is more than 2× the account's for the same result type (the waste is the spend beyond what their results are worth at the account's cost), and ad sets whose ROAS is under target_roas. Each finding names the write that stops it (update_socialads_ad or update_socialads_ad_set status PAUSED, or a budget cut). Reach and video-view goals are not judged on conversions.",
   access: 'read',
   args: {
     min_spend: v.optional(
@@ -101,18 +147,29 @@ export const analyzeSocialAdsWastedSpend = defineSocialAdsTool({
         ctx.platform,
         st,
         'adset',
-        sets.map((s) => s.id),
+        st.adSets.map((s) => s.id),
         start,
         end,
       ),
     ]);
     const currency = ctx.account.currency;
+    // The account's cost per result of each result type (core/advice.ts): every ad set's figures of the same dates,
+    // whatever campaign is asked for and whatever their status now.
+    const accountOf = new Map(
+      [...new Set(st.adSets.map((s) => setM(s.id).result_type))].map((type) => {
+        const rows = st.adSets.map((s) => setM(s.id)).filter((m) => m.result_type === type);
+        return [type, accountBaseline(rows.map((m) => ({ spend: m.spend, conversions: m.results, revenue: m.revenue ?? 0 })))];
+      }),
+    );
     const findings = [];
     const flaggedSets = new Set<string>();
     for (const s of sets) {
       const m = setM(s.id);
       if (!isConversionType(m.result_type)) continue;
       const campaign = st.campaign(s.campaign_id)!;
+      const verdict = judgeAgainstAccount({ spend: m.spend, conversions: m.results }, accountOf.get(m.result_type)!, {
+        money: (n) => money(n, currency),
+      });
       if (m.results === 0 && m.spend >= args.min_spend) {
         flaggedSets.add(s.id);
         findings.push({
@@ -143,6 +200,19 @@ export const analyzeSocialAdsWastedSpend = defineSocialAdsTool({
           campaign_name: campaign.name,
           reason: `ROAS ${m.roas} under the target ${args.target_roas}: ${money(lost, currency)} more spent than earned`,
           wasted_spend: lost,
+          metrics: publicMetrics(m),
+          action: { tool: 'update_socialads_ad_set', arguments: { ad_set_id: s.id, status: 'PAUSED' } },
+        });
+      } else if (m.results > 0 && verdict.loser && m.spend >= args.min_spend) {
+        flaggedSets.add(s.id);
+        findings.push({
+          level: 'ad_set' as const,
+          id: s.id,
+          name: s.name,
+          campaign_id: campaign.id,
+          campaign_name: campaign.name,
+          reason: `${verdict.reason}: ${money(verdict.waste, currency)} more than its ${count(m.results)} ${RESULT_LABEL[m.result_type]} are worth at the account's cost`,
+          wasted_spend: verdict.waste,
           metrics: publicMetrics(m),
           action: { tool: 'update_socialads_ad_set', arguments: { ad_set_id: s.id, status: 'PAUSED' } },
         });
@@ -485,7 +555,7 @@ export const detectSocialAdsCreativeFatigue = defineSocialAdsTool({
           reason,
           actions: fatigued
             ? [
-                { tool: 'add_socialads_ad', arguments: { ad_set_id: a.ad_set_id } },
+                ...[variationCall(a)].filter((x) => x !== null),
                 { tool: 'update_socialads_ad', arguments: { ad_id: a.id, status: 'PAUSED' } },
               ]
             : [],
@@ -626,13 +696,11 @@ export const analyzeSocialAdsAdPerformance = defineSocialAdsTool({
             action: { tool: 'update_socialads_ad', arguments: { ad_id: x.a.id, status: 'PAUSED' } },
           });
       });
-      if (best && group.length > 1 && best.a.status === 'ACTIVE')
+      const variation = best && variationCall(best.a);
+      if (best && variation && group.length > 1 && best.a.status === 'ACTIVE')
         recommendations.push({
-          text: `"${best.a.name}" (${best.a.ad_type}) wins its ad set at ${costPerResultText(best.m, currency)} per result: add a variation of it.`,
-          action: {
-            tool: 'add_socialads_ad',
-            arguments: { ad_set_id: setId, ad_type: best.a.ad_type === 'catalog' ? 'carousel' : best.a.ad_type },
-          },
+          text: `"${best.a.name}" (${best.a.ad_type}) wins its ad set at ${costPerResultText(best.m, currency)} per result: add a variation of it (the call copies its creative: change the copy or image before sending).`,
+          action: variation,
         });
     }
     const formats = [...new Set(rows.map((r) => r.ad_type))].map((t) => ({
@@ -771,7 +839,7 @@ export const explainSocialAdsAnomaly = defineSocialAdsTool({
         previous: p(s.id).spend,
         current: c(s.id).spend,
         spend_change: Math.round((c(s.id).spend - p(s.id).spend) * 100) / 100,
-        action: { tool: 'update_socialads_ad_set', arguments: { ad_set_id: s.id } },
+        action: { tool: 'get_socialads_ad_performance', arguments: { ad_set_id: s.id, start_date: cur.start, end_date: cur.end } },
       }))
       .filter((x) => x.previous || x.current)
       .sort((a, b) => Math.abs(b.spend_change) - Math.abs(a.spend_change))
