@@ -7,11 +7,46 @@ import { idSchema } from '../families';
 import type { RetailAdsAdProduct } from '../port';
 import { rangeArgs, rangeOf, rangeRule, round2 } from './analysis-arguments';
 
+/**
+ * The product a shopper's search names, when the search is a product rather than words: an ASIN
+ * ("b0abc12345") or a raw product targeting expression ("asinSameAs=B0ABC12345"). Such a search is
+ * excluded with a negative product target (expression ASIN_SAME_AS), not a negative keyword.
+ */
+export function productOfSearchTerm(term: string): string | null {
+  const asin = /^\s*(b0[a-z0-9]{8})\s*$/i.exec(term) ?? /asinSameAs="?(b0[a-z0-9]{8})/i.exec(term);
+  return asin ? asin[1]!.toUpperCase() : null;
+}
+
+/**
+ * The negative product targets that would exclude product searches, in the Amazon Ads API v3 shape
+ * (POST /sp/negativeTargets, Sponsored Products; /sb/negativeTargets, Sponsored Brands): one per
+ * ad group and ASIN. No tool of this gateway adds negative product targets yet (the spec's
+ * retailads tools list none), so they are proposed, not given as a call.
+ */
+function negativeProductTargets(terms: { ad_product: string; campaign_id: string; ad_group_id: string; search_term: string }[]) {
+  const byKey = new Map<
+    string,
+    { ad_product: string; campaignId: string; adGroupId: string; expression: { type: 'ASIN_SAME_AS'; value: string }[] }
+  >();
+  for (const t of terms) {
+    const asin = productOfSearchTerm(t.search_term);
+    if (!asin) continue;
+    byKey.set(`${t.ad_group_id}|${asin}`, {
+      ad_product: t.ad_product,
+      campaignId: t.campaign_id,
+      adGroupId: t.ad_group_id,
+      expression: [{ type: 'ASIN_SAME_AS', value: asin }],
+    });
+  }
+  return [...byKey.values()];
+}
+
 export const analyzeRetailAdsWastedSpend = defineRetailAdsTool({
   name: 'analyze_retailads_wasted_spend',
   description:
     'Finds spend without sales over a date range: search terms (Sponsored Products and Brands) that spent at least min_spend with zero sales, and keywords/targets that did. ' +
-    'Returns ready items for add_retailads_negative_keywords / add_retailads_sb_negative_keywords (NEGATIVE_EXACT on the term) and the keywords to pause with update_retailads_keywords.',
+    'Returns ready items for add_retailads_negative_keywords / add_retailads_sb_negative_keywords (NEGATIVE_EXACT on the term) and the keywords to pause with update_retailads_keywords. ' +
+    'A search that is a product (an ASIN such as b0abc12345) is no negative keyword: it is listed under negative_product_targets (expression ASIN_SAME_AS, the Amazon Ads API negative product target), to add in the advertising console.',
   access: 'read',
   args: {
     ...rangeArgs,
@@ -39,6 +74,14 @@ export const analyzeRetailAdsWastedSpend = defineRetailAdsTool({
       }),
     ),
     actions: v.array(v.object({ tool: v.string(), arguments: v.record(v.string(), v.array(v.record(v.string(), v.string()))) })),
+    negative_product_targets: v.array(
+      v.object({
+        ad_product: v.string(),
+        campaignId: v.string(),
+        adGroupId: v.string(),
+        expression: v.array(v.object({ type: v.literal('ASIN_SAME_AS'), value: v.string() })),
+      }),
+    ),
   }),
   async run(args, ctx) {
     const { start, end } = rangeOf(args, ctx);
@@ -67,10 +110,13 @@ export const analyzeRetailAdsWastedSpend = defineRetailAdsTool({
         (k) => k.ad_group_id === t.ad_group_id && negativeBlocks({ text: t.search_term, match_type: 'NEGATIVE_EXACT' }, k.keyword_text),
       );
     const keptLive = terms.filter(blocksLive);
+    const productTargets = negativeProductTargets(terms);
     const negatives = (adProduct: RetailAdsAdProduct) =>
       [
         ...new Map(
-          terms.filter((t) => t.ad_product === adProduct && !blocksLive(t)).map((t) => [`${t.ad_group_id}|${t.search_term}`, t]),
+          terms
+            .filter((t) => t.ad_product === adProduct && !blocksLive(t) && !productOfSearchTerm(t.search_term))
+            .map((t) => [`${t.ad_group_id}|${t.search_term}`, t]),
         ).values(),
       ].slice(0, 100);
     const actions = [
@@ -109,8 +155,9 @@ export const analyzeRetailAdsWastedSpend = defineRetailAdsTool({
     const text = [
       `## Wasted spend, ${start} to ${end}`,
       '',
-      `${count(wasted.length)} search terms spent ${money(wastedSpend, currency)} with no sales: ${total > 0 ? Math.round((wastedSpend / total) * 1000) / 10 : 0}% of ${money(total, currency)} search spend.`,
+      `${count(wasted.length)} search terms spent at least ${money(args.min_spend, currency)} each with no sales, ${money(wastedSpend, currency)} in all: ${total > 0 ? Math.round((wastedSpend / total) * 1000) / 10 : 0}% of ${money(total, currency)} search spend.`,
       '',
+      terms.length > 25 ? `The 25 that spent most (all ${count(terms.length)} in structured.search_terms):` : '',
       terms.length
         ? markdownTable(
             ['Search term', 'Matched', 'Campaign', 'Spend', 'Clicks'],
@@ -121,6 +168,12 @@ export const analyzeRetailAdsWastedSpend = defineRetailAdsTool({
       ...(keptLive.length
         ? [
             `Not proposed as negatives (each is a live keyword of its ad group, which a negative would block; pause the keyword or lower its bid instead): ${[...new Set(keptLive.map((t) => `"${t.search_term}"`))].join(', ')}.`,
+            '',
+          ]
+        : []),
+      ...(productTargets.length
+        ? [
+            `Searches that are products (${[...new Set(productTargets.map((p) => p.expression[0]!.value))].slice(0, 10).join(', ')}${productTargets.length > 10 ? ', …' : ''}) are no negative keywords: exclude them with negative product targets (ASIN_SAME_AS), ${productTargets.length} in structured.negative_product_targets. No tool here adds negative product targets yet: add them in the advertising console (Sponsored Products: negative product targeting of the ad group).`,
             '',
           ]
         : []),
@@ -139,6 +192,7 @@ export const analyzeRetailAdsWastedSpend = defineRetailAdsTool({
         wasted_share: total > 0 ? round2(wastedSpend / total) : 0,
         search_terms: terms,
         actions,
+        negative_product_targets: productTargets,
       },
     };
   },

@@ -1,0 +1,68 @@
+/**
+ * analyze_retailads_wasted_spend: a search that is a product (an ASIN) becomes a negative product
+ * target (ASIN_SAME_AS), never a negative keyword; its stated threshold matches exactly the rows it
+ * lists; search term reports show shopper queries, never targeting expressions.
+ */
+import { productOfSearchTerm } from '../../../platforms/retailads/tools/wasted-spend';
+import { callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
+
+useTestTables();
+
+type Term = { ad_product: string; ad_group_id: string; search_term: string; spend: number };
+type Action = { tool: string; arguments: { negative_keywords: { keywordText: string }[] } };
+
+describe('retailads wasted spend', () => {
+  let apiKey: string;
+  beforeAll(async () => {
+    apiKey = (await createTestOwner({ accounts: { retailads: 1 } })).apiKey;
+  });
+
+  it('reads a product out of a search: an ASIN or a raw asinSameAs expression, never words', () => {
+    expect(productOfSearchTerm('b0k3x9a1zq')).toBe('B0K3X9A1ZQ');
+    expect(productOfSearchTerm('best asinSameAs=B0ABC12345 under 50')).toBe('B0ABC12345');
+    expect(productOfSearchTerm('hiking backpack')).toBeNull();
+    expect(productOfSearchTerm('b0 hiking')).toBeNull();
+  });
+
+  it('proposes searches that are ASINs as negative product targets, never as negative keywords', async () => {
+    const s = (await callToolOk(apiKey, 'analyze_retailads_wasted_spend', { min_spend: 0.5 })).structured!;
+    const terms = s.search_terms as Term[];
+    const asinTerms = terms.filter((t) => /^b0[a-z0-9]{8}$/i.test(t.search_term));
+    // The seeded account's automatic and product targets match shoppers who search product codes.
+    expect(asinTerms.length).toBeGreaterThan(0);
+    const negativeTexts = (s.actions as Action[]).flatMap((a) => a.arguments.negative_keywords.map((n) => n.keywordText));
+    expect(negativeTexts.filter((t) => /^b0[a-z0-9]{8}$/i.test(t) || t.includes('='))).toEqual([]);
+    const targets = s.negative_product_targets as { adGroupId: string; expression: { type: string; value: string }[] }[];
+    for (const t of asinTerms)
+      expect(targets).toContainEqual(
+        expect.objectContaining({ adGroupId: t.ad_group_id, expression: [{ type: 'ASIN_SAME_AS', value: t.search_term.toUpperCase() }] }),
+      );
+    // Words stay negative keywords.
+    expect(negativeTexts.length).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('states the threshold its rows meet, and lists every row that meets it', async () => {
+    const minSpend = 20;
+    const data = await callToolOk(apiKey, 'analyze_retailads_wasted_spend', { min_spend: minSpend });
+    const listed = data.structured!.search_terms as Term[];
+    expect(data.text).toContain(`${listed.length} search terms spent at least $20.00 each with no sales`);
+    expect(listed.filter((t) => t.spend < minSpend)).toEqual([]);
+    // Independently: every zero-sale search term of the same 30 days that spent at least that much, SP and SB.
+    const all: Term[] = [];
+    for (const ad_product of ['SPONSORED_PRODUCTS', 'SPONSORED_BRANDS'])
+      all.push(
+        ...((await callToolOk(apiKey, 'get_retailads_search_terms', { ad_product, zero_sales: true, min_spend: minSpend, limit: 1000 }))
+          .structured!.rows as Term[]),
+      );
+    const key = (t: Term) => `${t.ad_group_id}|${t.search_term}|${t.spend}`;
+    expect(listed.map(key).sort()).toEqual(all.map(key).sort());
+  }, 120_000);
+
+  it('search term reports show shopper queries, never targeting expressions', async () => {
+    for (const ad_product of ['SPONSORED_PRODUCTS', 'SPONSORED_BRANDS']) {
+      const rows = (await callToolOk(apiKey, 'get_retailads_search_terms', { ad_product, limit: 1000 })).structured!.rows as Term[];
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.filter((r) => /=|asin(Same|Category|Brand)/i.test(r.search_term)).map((r) => r.search_term)).toEqual([]);
+    }
+  }, 120_000);
+});
