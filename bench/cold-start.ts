@@ -18,22 +18,14 @@
  *   npm run bench:cold-start [-- --runs 7] [-- --source-maps] [-- --before DIR]
  */
 import '../functions/local/quiet-warnings';
-import { execFileSync, execSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { buildSync } from 'esbuild';
-import {
-  BUNDLE_OPTIONS,
-  functionEntry,
-  loadsToolCodeLater,
-  PROJECT_ROOT,
-  servesCatalog,
-  TOOL_CODE,
-  toolCodeBuildCommand,
-} from '../lib/gateway-function';
+import { functionEntry, loadsToolCodeLater, PROJECT_ROOT, servesCatalog } from '../lib/gateway-function';
 import { FUNCTION_NAMES, type FunctionName } from '../lib/routes';
 import { ensureTables, startDynamoDbLocal } from '../functions/local/dynamodb-local';
 import { ARTIFACT_DIR, ARTIFACT_FILES } from '../functions/catalog/artifact';
+import { buildFunctionPackage } from './function-package';
 import { writeCatalogArtifact } from '../functions/catalog/build-artifact';
 import { SCHEDULER_EVENT } from '../functions/scheduler-event';
 
@@ -45,12 +37,9 @@ const beforeArg = process.argv.indexOf('--before');
 const BEFORE_ROOT = beforeArg > 0 ? path.resolve(process.argv[beforeArg + 1]) : undefined;
 const TABLE_PREFIX = 'bench-cold-';
 
-let toolCodeFile: string | undefined;
-
 /**
- * A function's package with the same esbuild choices as the stack (lib/gateway-function.ts,
- * BUNDLE_OPTIONS): index.js, and with `toolCodeLater` the tool code as tool-code.js beside it
- * (TOOL_CODE, built once with the stack's command and copied). `bytes` is index.js, `laterBytes` tool-code.js.
+ * A function's package as the stack builds it (bench/function-package.ts) in bench/out/<name>:
+ * `bytes` is index.js, `laterBytes` tool-code.js (with `toolCodeLater`).
  */
 function bundle(
   name: string,
@@ -58,30 +47,8 @@ function bundle(
   withArtifact: boolean,
   toolCodeLater = false,
 ): { file: string; bytes: number; laterBytes: number } {
-  const folder = path.join(OUT, name);
-  const file = path.join(folder, 'index.js');
-  buildSync({
-    entryPoints: [entry],
-    outfile: file,
-    bundle: true,
-    platform: 'node',
-    target: BUNDLE_OPTIONS.target,
-    format: BUNDLE_OPTIONS.format,
-    minify: BUNDLE_OPTIONS.minify,
-    sourcemap: BUNDLE_OPTIONS.sourceMap,
-    sourcesContent: BUNDLE_OPTIONS.sourcesContent,
-    mainFields: [...BUNDLE_OPTIONS.mainFields],
-    external: [...BUNDLE_OPTIONS.externalModules, ...(toolCodeLater ? [TOOL_CODE.specifier] : [])],
-    supported: toolCodeLater ? { ...TOOL_CODE.supported } : undefined,
-    logLevel: 'error',
-  });
-  if (withArtifact) fs.cpSync(ARTIFACT_DIR, path.join(folder, 'artifact'), { recursive: true });
-  if (toolCodeLater) {
-    if (toolCodeFile) fs.cpSync(toolCodeFile, path.join(folder, TOOL_CODE.file));
-    else execSync(toolCodeBuildCommand(folder), { cwd: PROJECT_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
-    toolCodeFile ??= path.join(folder, TOOL_CODE.file);
-  }
-  return { file, bytes: fs.statSync(file).size, laterBytes: toolCodeLater ? fs.statSync(path.join(folder, TOOL_CODE.file)).size : 0 };
+  const built = buildFunctionPackage(path.join(OUT, name), { entry, withArtifact, toolCodeLater });
+  return { file: built.file, bytes: built.bytes, laterBytes: built.toolCodeBytes };
 }
 
 /** A first request: an API Gateway proxy event (or the scheduler's event), by what it asks. */

@@ -2,7 +2,7 @@ import { definePlatform } from '../manifest';
 import { auditChatAdsConversionTracking } from './conversion-audit';
 import { CHATADS_ACCOUNT } from './define';
 import type { ChatAdsPort } from './port';
-import { ChatAdsLive } from './live/adapter';
+import { openChatAdsLive } from './live/adapter';
 import { chatAdsCampaignFigures } from './campaign-figures';
 import { alphanumeric } from '../sandbox/ids';
 import { findWasteAndWinners, opportunityWindow } from '../opportunities';
@@ -29,7 +29,7 @@ export const chatads = definePlatform<ChatAdsPort>({
   exampleAccountIds: ['acct_1a2b3c4d', 'acct_5e6f7a8b'],
   adapters: {
     sandbox: chatAdsSandbox,
-    live: (account, call) => new ChatAdsLive(account, call),
+    live: openChatAdsLive,
   },
   kind: 'chat-assistant advertising',
   tools: [

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Progress } from '@modelcontextprotocol/sdk/types.js';
 import { callToolOk, createTestOwner } from '../support/gateway';
+import { sseMessages } from '../support/sse';
 import { useMcpServer, connect, post, videoCampaignArgs } from './mcp-harness';
 
 useMcpServer();
@@ -154,17 +155,7 @@ describe('MCP: tools/call', () => {
     expect(plain.json.result.isError).toBe(false);
     const streamed = await post(apiKey, message({ progressToken: 'p-1' }));
     expect(streamed.headers.get('content-type')).toBe('text/event-stream');
-    const events = streamed.text
-      .trim()
-      .split('\n\n')
-      .map((event) =>
-        JSON.parse(
-          event
-            .split('\n')
-            .find((line) => line.startsWith('data: '))!
-            .slice(6),
-        ),
-      );
+    const events = sseMessages(streamed.text);
     expect(events.map((event) => event.method ?? 'result')).toEqual([
       'notifications/progress',
       'notifications/progress',

@@ -1,21 +1,14 @@
-import { execFileSync, execSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { buildSync, type Metafile } from 'esbuild';
-import {
-  BUNDLE_OPTIONS,
-  functionEntry,
-  loadsToolCodeLater,
-  PROJECT_ROOT,
-  servesCatalog,
-  TOOL_CODE,
-  toolCodeBuildCommand,
-} from '../../lib/gateway-function';
-import { ARTIFACT_DIR } from '../../functions/catalog/artifact';
+import type { Metafile } from 'esbuild';
+import { functionEntry, loadsToolCodeLater, PROJECT_ROOT, servesCatalog, TOOL_CODE } from '../../lib/gateway-function';
+import { buildFunctionPackage, type FunctionPackage } from '../../bench/function-package';
 import { PLATFORM_WORDS } from '../../core/platforms';
 import { SCHEDULER_EVENT } from '../../functions/scheduler-event';
 import { createTestOwner, useTestTables } from '../support/gateway';
+import { sseMessages } from '../support/sse';
 
 /**
  * The gateway, MCP and scheduler packages as the stack builds them (lib/gateway-function.ts): index.js
@@ -30,38 +23,17 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 type Name = 'gateway' | 'mcp' | 'scheduler';
 
-function bundleFile(folder: string, entry: string, external: boolean): Metafile {
-  return buildSync({
-    entryPoints: [entry],
-    outfile: join(folder, 'index.js'),
-    bundle: true,
-    platform: 'node',
-    target: BUNDLE_OPTIONS.target,
-    format: BUNDLE_OPTIONS.format,
-    minify: BUNDLE_OPTIONS.minify,
-    mainFields: [...BUNDLE_OPTIONS.mainFields],
-    external: external ? [...BUNDLE_OPTIONS.externalModules, TOOL_CODE.specifier] : [...BUNDLE_OPTIONS.externalModules],
-    supported: external ? { ...TOOL_CODE.supported } : undefined,
-    metafile: true,
-    logLevel: 'error',
-  }).metafile;
-}
+const packages = new Map<Name, FunctionPackage>();
 
-const packages = new Map<Name, { folder: string; metafile: Metafile }>();
-let toolCodeFile: string | undefined;
-
-/** One function's package: index.js, tool-code.js (built once, copied) and the artifact where it serves the catalog. */
-function functionPackage(name: Name): { folder: string; metafile: Metafile } {
+/** One function's package as the stack builds it (bench/function-package.ts), built once per name. */
+function functionPackage(name: Name): FunctionPackage {
   let built = packages.get(name);
   if (!built) {
-    const folder = join(dir, name);
-    const metafile = bundleFile(folder, functionEntry(name), loadsToolCodeLater(name));
-    if (!toolCodeFile) {
-      execSync(toolCodeBuildCommand(folder), { cwd: PROJECT_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
-      toolCodeFile = join(folder, TOOL_CODE.file);
-    } else cpSync(toolCodeFile, join(folder, TOOL_CODE.file));
-    if (servesCatalog(name)) cpSync(ARTIFACT_DIR, join(folder, 'artifact'), { recursive: true });
-    built = { folder, metafile };
+    built = buildFunctionPackage(join(dir, name), {
+      entry: functionEntry(name),
+      toolCodeLater: loadsToolCodeLater(name),
+      withArtifact: servesCatalog(name),
+    });
     packages.set(name, built);
   }
   return built;
@@ -146,15 +118,13 @@ describe('function bundles', () => {
   test.each(['gateway', 'mcp', 'scheduler'] as const)(
     'the %s package: index.js holds no tool code and requires ./tool-code, tool-code.js holds every tool; sizes',
     (name) => {
-      const { folder, metafile } = functionPackage(name);
+      const { metafile, bytes: index, toolCodeBytes: toolCode } = functionPackage(name);
       const inIndex = projectFiles(metafile);
       expect(inIndex).toContain(relative(PROJECT_ROOT, functionEntry(name)));
       expect(inIndex.filter((input) => TOOL_CODE_SOURCE.test(input))).toEqual([]);
       expect(metafile.inputs['functions/load-tool-code.ts'].imports).toEqual([
         expect.objectContaining({ path: TOOL_CODE.specifier, kind: 'dynamic-import', external: true }),
       ]);
-      const index = statSync(join(folder, 'index.js')).size;
-      const toolCode = statSync(join(folder, TOOL_CODE.file)).size;
       // The baseline of the cold-start bench (a bare middy function with the DynamoDB client) is about
       // 330 KB: index.js stays within 1.5 times that (docs/architecture.md lists the figures).
       expect(index).toBeLessThan(500 * 1024);
@@ -244,17 +214,7 @@ describe('function bundles', () => {
     expect(JSON.parse(answers[0].body!).result.tools.length).toBeGreaterThan(0);
     // The progress reporter is registered with the tool code's own chain: the notifications arrive.
     expect(answers[1].headers!['Content-Type']).toBe('text/event-stream');
-    const events = answers[1]
-      .body!.trim()
-      .split('\n\n')
-      .map((event) =>
-        JSON.parse(
-          event
-            .split('\n')
-            .find((line) => line.startsWith('data: '))!
-            .slice(6),
-        ),
-      );
+    const events = sseMessages(answers[1].body!);
     expect(events.filter((event) => event.method === 'notifications/progress').length).toBeGreaterThan(1);
     expect(events.at(-1)).toMatchObject({ id: 1, result: { isError: false } });
   }, 300_000);

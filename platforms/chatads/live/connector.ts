@@ -2,7 +2,7 @@ import { ToolError } from '../../../core/errors';
 import { connectionBroken, connectionHealthy, ConnectOptionsError, credentialsOf } from '../../live/connector';
 import type { LiveConnector } from '../../../core/platform';
 import type { PortCall } from '../../../core/tool';
-import { authOf, RECONNECT_FIX, refusalReason, type ChatAdsCredentials } from './adapter';
+import { authOf, RECONNECT_FIX, refusalReason, type ChatAdsCredentials } from './session';
 import { ChatAdsApiError, chatAdsRequest, type ChatAdsAuth, type WireAdAccount } from './wire';
 
 /** Ads API keys: printable, no spaces (the platform issues opaque tokens). */
