@@ -2,7 +2,8 @@
  * A local Amazon SES (API v2) endpoint on 127.0.0.1: `npm start`'s outbox for alert and brief
  * emails, and the tests' SES. It takes SendEmail as the real API does (POST
  * /v2/email/outbound-emails, SigV4-signed, JSON body with FromEmailAddress, Destination and
- * Content.Simple) and refuses what SES refuses, with SES's error types and messages:
+ * Content.Simple, or Content.Raw: a MIME message, base64 in the JSON, whose text/plain and text/html
+ * parts it reads) and refuses what SES refuses, with SES's error types and messages:
  * - an unsigned request (403 MissingAuthenticationTokenException);
  * - a sender that is not a verified identity (address or its domain): 400 MessageRejected,
  *   "Email address is not verified. The following identities failed the check in region ...";
@@ -26,6 +27,8 @@ export interface SentEmail {
   subject: string;
   text?: string;
   html?: string;
+  /** The MIME message as sent (Content.Raw), byte for byte. */
+  raw?: string;
   sent_at: string;
 }
 
@@ -43,6 +46,46 @@ export interface SesOutboxOptions {
 const MAX_RECIPIENTS = 50;
 const MAX_BYTES = 10 * 1024 * 1024;
 const ADDRESS = /^[^\s@<>(),;:"]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/;
+
+/** A MIME entity's headers (names lower-cased, folded lines joined) and body. */
+function entity(text: string): { headers: Map<string, string>; body: string } {
+  const at = text.indexOf('\r\n\r\n');
+  const head = at < 0 ? text : text.slice(0, at);
+  const headers = new Map<string, string>();
+  for (const line of head.replace(/\r\n[ \t]+/g, ' ').split('\r\n')) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
+  }
+  return { headers, body: at < 0 ? '' : text.slice(at + 4) };
+}
+
+/** A header value with its UTF-8 encoded words (=?UTF-8?B?...?=) decoded. */
+const decodeWords = (value: string) =>
+  value.replace(/=\?UTF-8\?B\?([A-Za-z0-9+/=]*)\?=/gi, (_, b64: string) => Buffer.from(b64, 'base64').toString('utf8'));
+
+/** The subject, text and HTML of a raw message: a single part, or the parts of a multipart/alternative. */
+function readRaw(raw: string): { subject?: string; text?: string; html?: string } {
+  const message = entity(raw);
+  const subject = message.headers.get('subject');
+  const out: { subject?: string; text?: string; html?: string } = { subject: subject === undefined ? undefined : decodeWords(subject) };
+  const parts = [message];
+  const type = message.headers.get('content-type') ?? 'text/plain';
+  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+  if (/^multipart\//i.test(type) && boundary) {
+    parts.length = 0;
+    for (const chunk of message.body.split(`--${boundary}`).slice(1))
+      if (!chunk.startsWith('--')) parts.push(entity(chunk.replace(/^\r\n/, '')));
+  }
+  for (const p of parts) {
+    const body = /base64/i.test(p.headers.get('content-transfer-encoding') ?? '')
+      ? Buffer.from(p.body.replace(/\s+/g, ''), 'base64').toString('utf8')
+      : p.body;
+    const partType = p.headers.get('content-type') ?? 'text/plain';
+    if (/^text\/html/i.test(partType)) out.html ??= body;
+    else if (/^text\/plain/i.test(partType)) out.text ??= body;
+  }
+  return out;
+}
 
 class SesError extends Error {
   constructor(
@@ -115,7 +158,10 @@ export class SesOutbox {
     const body = JSON.parse(raw.toString('utf8')) as {
       FromEmailAddress?: string;
       Destination?: { ToAddresses?: string[]; CcAddresses?: string[]; BccAddresses?: string[] };
-      Content?: { Simple?: { Subject?: { Data?: string }; Body?: { Text?: { Data?: string }; Html?: { Data?: string } } } };
+      Content?: {
+        Simple?: { Subject?: { Data?: string }; Body?: { Text?: { Data?: string }; Html?: { Data?: string } } };
+        Raw?: { Data?: string };
+      };
     };
     const from = body.FromEmailAddress;
     if (!from) throw new SesError(400, 'BadRequestException', 'Missing required parameter FromEmailAddress.');
@@ -126,7 +172,11 @@ export class SesOutbox {
     if (all.length > MAX_RECIPIENTS) throw new SesError(400, 'BadRequestException', `Recipient count exceeds ${MAX_RECIPIENTS}.`);
     const malformed = [from, ...all].find((a) => !ADDRESS.test(a));
     if (malformed !== undefined) throw new SesError(400, 'BadRequestException', `Illegal address: ${malformed}`);
-    const simple = body.Content?.Simple;
+    const rawMessage = body.Content?.Raw?.Data === undefined ? undefined : Buffer.from(body.Content.Raw.Data, 'base64').toString('utf8');
+    const read = rawMessage === undefined ? undefined : readRaw(rawMessage);
+    const simple = read
+      ? { Subject: { Data: read.subject }, Body: { Text: { Data: read.text }, Html: { Data: read.html } } }
+      : body.Content?.Simple;
     if (!simple?.Subject?.Data) throw new SesError(400, 'BadRequestException', 'Missing required parameter Content.Simple.Subject.');
     if (/[\r\n]/.test(simple.Subject.Data)) throw new SesError(400, 'BadRequestException', 'Illegal header value in Subject.');
     if (!simple.Body?.Text?.Data && !simple.Body?.Html?.Data)
@@ -146,20 +196,23 @@ export class SesOutbox {
       subject: simple.Subject.Data,
       text: simple.Body?.Text?.Data,
       html: simple.Body?.Html?.Data,
+      ...(rawMessage === undefined ? {} : { raw: rawMessage }),
       sent_at: new Date().toISOString(),
     };
     this.sent.push(email);
     if (this.options.dir) {
-      const eml = [
-        `From: ${email.from}`,
-        `To: ${email.to.join(', ')}`,
-        `Subject: ${email.subject}`,
-        `Date: ${new Date(email.sent_at).toUTCString()}`,
-        `Message-ID: <${email.message_id}@local>`,
-        'Content-Type: text/plain; charset=UTF-8',
-        '',
-        email.text ?? email.html ?? '',
-      ].join('\r\n');
+      const eml =
+        email.raw ??
+        [
+          `From: ${email.from}`,
+          `To: ${email.to.join(', ')}`,
+          `Subject: ${email.subject}`,
+          `Date: ${new Date(email.sent_at).toUTCString()}`,
+          `Message-ID: <${email.message_id}@local>`,
+          'Content-Type: text/plain; charset=UTF-8',
+          '',
+          email.text ?? email.html ?? '',
+        ].join('\r\n');
       writeFileSync(join(this.options.dir, `${email.sent_at.replace(/[:.]/g, '-')}-${email.message_id.slice(4, 12)}.eml`), eml);
     }
     return email;

@@ -8,6 +8,8 @@
  * The structured output is walked row by row; a row is any object with these figures, at any depth.
  * The read tools are split into SANDBOX_FIGURES_PARTS test files (sandbox-figures-part<n>.test.ts),
  * each over a share of the platform groups (test/support/parts.ts), so they run on separate workers.
+ * The check runs under a fixed clock (useFixedClock), never the machine's: the seeded figures, the
+ * windows ending yesterday and each account's day are the same whatever the time of day of the run.
  */
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,8 +17,12 @@ import { REGISTRY } from '../../functions/all-tools';
 import { callTool, createTestOwner, useTestTables } from '../support/gateway';
 import { workingArguments } from '../support/working-arguments';
 import { groupOf, groupsOfPart } from '../support/parts';
+import { useFixedClock } from '../platforms/figures/support';
 
 export const SANDBOX_FIGURES_PARTS = 2;
+
+/** The clock the check runs under (a midday: every account time zone is on the same day). */
+export const SANDBOX_FIGURES_NOW = new Date('2026-11-18T12:00:00.000Z');
 
 /** Objectives whose results are not conversions (reach, views, engagement). */
 const NO_CONVERSION_OBJECTIVES = new Set(['OUTCOME_AWARENESS', 'REACH', 'BRAND_AWARENESS', 'VIDEO_VIEWS', 'AWARENESS']);
@@ -57,9 +63,10 @@ export function violations(value: unknown, path: string, objective?: string): st
   return found;
 }
 
-/** The check over the read tools of part `part` of SANDBOX_FIGURES_PARTS, on tables of its own. */
-export function describeSandboxFigures(part: number): void {
+/** The check over the read tools of part `part` of SANDBOX_FIGURES_PARTS, on tables of its own, with the clock at `now`. */
+export function describeSandboxFigures(part: number, now: Date = SANDBOX_FIGURES_NOW): void {
   useTestTables();
+  useFixedClock(now);
   const isRead = (tool: { access: string }) => tool.access === 'read';
   const groups = groupsOfPart(part, SANDBOX_FIGURES_PARTS, isRead);
   let server: http.Server;
@@ -74,7 +81,7 @@ export function describeSandboxFigures(part: number): void {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  describe(`sandbox figures obey the platforms arithmetic (part ${part} of ${SANDBOX_FIGURES_PARTS}: ${groups.join(', ')})`, () => {
+  describe(`sandbox figures obey the platforms arithmetic at ${now.toISOString()} (part ${part} of ${SANDBOX_FIGURES_PARTS}: ${groups.join(', ')})`, () => {
     it('no read tool answers revenue without conversions, search spend without clicks, or conversions on an awareness objective', async () => {
       const { apiKey } = await createTestOwner({
         accounts: { searchads: 1, socialads: 1, proads: 1, shortvideo: 1, retailads: 1, chatads: 1, deskads: 1 },

@@ -2,7 +2,16 @@ import * as v from 'valibot';
 import { ToolError } from '../../../core/errors';
 import { count, markdownTable, money } from '../../../core/markdown';
 import { defineChatAdsTool } from '../define';
-import { adGroupIdArg, campaignIdArg, figuresByEntity, figuresSchema, statusFilterArg, windowArgs, windowRules } from './common';
+import {
+  adGroupIdArg,
+  awarenessEntities,
+  campaignIdArg,
+  figuresByEntity,
+  figuresSchema,
+  statusFilterArg,
+  windowArgs,
+  windowRules,
+} from './common';
 import { reportWindow } from '../../../core/report-window';
 
 export const listChatAdsAds = defineChatAdsTool({
@@ -54,6 +63,7 @@ export const listChatAdsAds = defineChatAdsTool({
       page.map((a) => a.id),
       window,
       ctx.account.mode === 'live',
+      await awarenessEntities(ctx.platform, page),
     );
     const ads = page.map((a) => ({ ...a, figures: figures.get(a.id)! }));
     const next = args.offset + page.length;
@@ -74,7 +84,7 @@ export const listChatAdsAds = defineChatAdsTool({
               a.headline,
               money(a.figures.spend, currency),
               count(a.figures.clicks),
-              count(a.figures.conversions),
+              a.figures.conversions === null ? 'n/a (awareness)' : count(a.figures.conversions),
             ]),
           )
         : 'No ads match.',

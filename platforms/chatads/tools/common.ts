@@ -65,9 +65,10 @@ export interface Figures {
   ctr: number | null;
   cpc: number | null;
   cpm: number | null;
-  conversions: number;
-  conversion_value: number;
-  view_through_conversions: number;
+  /** null (n/a) for an entity of an awareness (impression-bid) campaign, as list_chatads_campaigns shows it. */
+  conversions: number | null;
+  conversion_value: number | null;
+  view_through_conversions: number | null;
   cpa: number | null;
 }
 
@@ -78,15 +79,29 @@ export const figuresSchema = v.object({
   ctr: v.nullable(v.number()),
   cpc: v.nullable(v.number()),
   cpm: v.nullable(v.number()),
-  conversions: v.number(),
-  conversion_value: v.number(),
-  view_through_conversions: v.number(),
+  conversions: v.nullable(v.number()),
+  conversion_value: v.nullable(v.number()),
+  view_through_conversions: v.nullable(v.number()),
   cpa: v.nullable(v.number()),
 });
 
 /**
+ * The entities (by id) that belong to an awareness (impression-bid) campaign: a campaign is its own
+ * campaign, an ad group or ad names its campaign_id. They have no conversions (n/a), whatever
+ * attribution recorded, as list_chatads_campaigns and the cross-platform report show them.
+ */
+export async function awarenessEntities(
+  port: ChatAdsPort,
+  entities: readonly { id: string; campaign_id?: string }[],
+): Promise<Set<string>> {
+  const awareness = new Set((await port.listCampaigns()).filter((c) => c.bidding_type === 'impressions').map((c) => c.id));
+  return new Set(entities.filter((e) => awareness.has(e.campaign_id ?? e.id)).map((e) => e.id));
+}
+
+/**
  * Figures per entity of a level over a window, from the port's insights (the delivery model on a
- * sandbox account). Live accounts report no conversion fields: there they are 0.
+ * sandbox account). Live accounts report no conversion fields: there they are 0. The entities in
+ * `awareness` (awarenessEntities) show no conversions: null, n/a.
  */
 export async function figuresByEntity(
   port: ChatAdsPort,
@@ -94,6 +109,7 @@ export async function figuresByEntity(
   ids: string[],
   window: { start: string; end: string },
   live: boolean,
+  awareness: ReadonlySet<string>,
 ): Promise<Map<string, Figures>> {
   const out = new Map<string, Figures>();
   if (!ids.length) return out;
@@ -117,6 +133,7 @@ export async function figuresByEntity(
         video_views: 0,
       })),
     );
+    const converts = !awareness.has(id);
     out.set(id, {
       impressions: t.impressions,
       clicks: t.clicks,
@@ -124,10 +141,10 @@ export async function figuresByEntity(
       ctr: t.ctr,
       cpc: t.cpc,
       cpm: t.impressions > 0 ? Math.round((t.spend / t.impressions) * 1000 * 100) / 100 : null,
-      conversions: t.conversions,
-      conversion_value: t.revenue,
-      view_through_conversions: own.reduce((s, r) => s + (r.view_through_conversions ?? 0), 0),
-      cpa: t.cpa,
+      conversions: converts ? t.conversions : null,
+      conversion_value: converts ? t.revenue : null,
+      view_through_conversions: converts ? own.reduce((s, r) => s + (r.view_through_conversions ?? 0), 0) : null,
+      cpa: converts ? t.cpa : null,
     });
   }
   return out;

@@ -9,7 +9,7 @@ import type { ToolContext } from '../../../core/tool';
 import { markdownTable, money, count, percent } from '../../../core/markdown';
 import { defineChatAdsTool } from '../define';
 import type { ChatAdsInsightsLevel, ChatAdsPort, ChatAdsStatus } from '../port';
-import { adGroupIdArg, adIdArg, campaignIdArg, figuresByEntity, figuresSchema, windowArgs, windowRules } from './common';
+import { adGroupIdArg, adIdArg, awarenessEntities, campaignIdArg, figuresByEntity, figuresSchema, windowArgs, windowRules } from './common';
 import { reportWindow } from '../../../core/report-window';
 
 interface Entity {
@@ -193,7 +193,9 @@ function getTool(key: keyof typeof ENTITY_TYPES) {
     async run(args, ctx: ToolContext<ChatAdsPort>) {
       const window = reportWindow(ctx, args);
       const entity = await type.get(ctx.platform, (args as Record<string, string>)[type.idField]!);
-      const figures = (await figuresByEntity(ctx.platform, type.level, [entity.id], window, ctx.account.mode === 'live')).get(entity.id)!;
+      const awareness = await awarenessEntities(ctx.platform, [{ id: entity.id, campaign_id: entity.campaign_id as string | undefined }]);
+      const live = ctx.account.mode === 'live';
+      const figures = (await figuresByEntity(ctx.platform, type.level, [entity.id], window, live, awareness)).get(entity.id)!;
       const currency = ctx.account.currency;
       const settings = Object.entries(entity).filter(
         ([k, value]) => k !== 'name' && value !== undefined && !(Array.isArray(value) && value.length === 0),
@@ -225,9 +227,9 @@ function getTool(key: keyof typeof ENTITY_TYPES) {
               count(figures.clicks),
               percent(figures.ctr),
               money(figures.cpc, currency),
-              count(figures.conversions),
+              figures.conversions === null ? 'n/a (awareness)' : count(figures.conversions),
               money(figures.cpa, currency),
-              count(figures.view_through_conversions),
+              figures.view_through_conversions === null ? 'n/a (awareness)' : count(figures.view_through_conversions),
             ],
           ],
         ),

@@ -9,7 +9,7 @@ import { listConnectedAccounts } from '../../../functions/runtime/stores/owners'
 import { count, markdownTable, money, percent } from '../../../core/markdown';
 import { defineChatAdsTool } from '../define';
 import { reportedFields, type ChatAdsInsightsLevel } from '../port';
-import { figuresByEntity, figuresSchema, statusFilterArg, windowArgs, windowRules } from './common';
+import { awarenessEntities, figuresByEntity, figuresSchema, statusFilterArg, windowArgs, windowRules } from './common';
 import { reportWindow } from '../../../core/report-window';
 
 const SCOPES = ['ad_account', 'campaign', 'ad_group', 'ad'] as const;
@@ -52,18 +52,20 @@ export const getChatAdsInsights = defineChatAdsTool({
     start_date: v.string(),
     end_date: v.string(),
     totals: figuresSchema,
-    days: v.array(v.object({ date: v.string(), impressions: v.number(), clicks: v.number(), spend: v.number(), conversions: v.number() })),
+    days: v.array(
+      v.object({ date: v.string(), impressions: v.number(), clicks: v.number(), spend: v.number(), conversions: v.nullable(v.number()) }),
+    ),
   }),
   async run(args, ctx) {
     const window = reportWindow(ctx, args);
     const live = ctx.account.mode === 'live';
     // The account is the sum of its campaigns (levels add up in the delivery model).
     let level: ChatAdsInsightsLevel;
-    let ids: string[];
+    let entities: { id: string; campaign_id?: string }[];
     let name: string;
     if (args.scope === 'ad_account') {
       level = 'campaign';
-      ids = (await ctx.platform.listCampaigns()).map((c) => c.id);
+      entities = await ctx.platform.listCampaigns();
       name = ctx.account.name;
     } else {
       level = args.scope;
@@ -73,28 +75,36 @@ export const getChatAdsInsights = defineChatAdsTool({
           : args.scope === 'ad_group'
             ? await ctx.platform.getAdGroup(args.scope_id!)
             : await ctx.platform.getAd(args.scope_id!);
-      ids = [entity.id];
+      entities = [entity];
       name = entity.name;
     }
-    const byEntity = await figuresByEntity(ctx.platform, level, ids, window, live);
+    const ids = entities.map((e) => e.id);
+    // Awareness (impression-bid) campaigns have no conversions: the account counts those of the others.
+    const awareness = await awarenessEntities(ctx.platform, entities);
+    const converts = ids.some((id) => !awareness.has(id));
+    const byEntity = await figuresByEntity(ctx.platform, level, ids, window, live, awareness);
     const sum = (f: 'impressions' | 'clicks' | 'spend' | 'conversions' | 'conversion_value' | 'view_through_conversions') =>
-      [...byEntity.values()].reduce((t, x) => t + x[f], 0);
+      [...byEntity.values()].reduce((t, x) => t + (x[f] ?? 0), 0);
     const t = {
       impressions: sum('impressions'),
       clicks: sum('clicks'),
       spend: round2(sum('spend')),
-      conversions: sum('conversions'),
-      conversion_value: round2(sum('conversion_value')),
-      view_through_conversions: sum('view_through_conversions'),
+      conversions: converts ? sum('conversions') : null,
+      conversion_value: converts ? round2(sum('conversion_value')) : null,
+      view_through_conversions: converts ? sum('view_through_conversions') : null,
     };
     const figures = {
       ...t,
       ctr: t.impressions ? Math.round((t.clicks / t.impressions) * 10000) / 10000 : null,
       cpc: t.clicks ? round2(t.spend / t.clicks) : null,
       cpm: t.impressions ? round2((t.spend / t.impressions) * 1000) : null,
-      cpa: t.conversions ? round2(t.spend / t.conversions) : null,
+      // CPA over the spend that buys conversions (awareness spend buys impressions).
+      cpa: t.conversions
+        ? round2([...byEntity.entries()].reduce((s, [id, x]) => s + (awareness.has(id) ? 0 : x.spend), 0) / t.conversions)
+        : null,
     };
-    let days: { date: string; impressions: number; clicks: number; spend: number; conversions: number }[] = [];
+    type Day = { date: string; impressions: number; clicks: number; spend: number; conversions: number | null };
+    let days: Day[] = [];
     if (args.breakdown === 'daily' && ids.length) {
       const rows = await ctx.platform.getInsights({
         aggregation_level: level,
@@ -104,13 +114,13 @@ export const getChatAdsInsights = defineChatAdsTool({
         time_granularity: 'daily',
         fields: reportedFields(live),
       });
-      const byDate = new Map<string, { date: string; impressions: number; clicks: number; spend: number; conversions: number }>();
+      const byDate = new Map<string, Day>();
       for (const r of rows) {
-        const d = byDate.get(r.date!) ?? { date: r.date!, impressions: 0, clicks: 0, spend: 0, conversions: 0 };
+        const d = byDate.get(r.date!) ?? { date: r.date!, impressions: 0, clicks: 0, spend: 0, conversions: converts ? 0 : null };
         d.impressions += r.impressions ?? 0;
         d.clicks += r.clicks ?? 0;
         d.spend = round2(d.spend + (r.spend ?? 0));
-        d.conversions += r.conversions ?? 0;
+        if (d.conversions !== null && !awareness.has(r.entity_id)) d.conversions += r.conversions ?? 0;
         byDate.set(d.date, d);
       }
       days = [...byDate.values()].sort((a, b) => a.date.localeCompare(b.date));
@@ -129,9 +139,9 @@ export const getChatAdsInsights = defineChatAdsTool({
             percent(figures.ctr),
             money(figures.cpc, currency),
             money(figures.cpm, currency),
-            live ? 'n/a (live)' : count(figures.conversions),
+            live ? 'n/a (live)' : converts ? count(figures.conversions) : 'n/a (awareness)',
             money(figures.cpa, currency),
-            live ? 'n/a (live)' : count(figures.view_through_conversions),
+            live ? 'n/a (live)' : converts ? count(figures.view_through_conversions) : 'n/a (awareness)',
           ],
         ],
       ),
@@ -200,7 +210,6 @@ export const getChatAdsPerformance = defineChatAdsTool({
   async run(args, ctx) {
     const window = reportWindow(ctx, args);
     const campaigns = await ctx.platform.listCampaigns();
-    const awareness = new Set(campaigns.filter((c) => c.bidding_type === 'impressions').map((c) => c.id));
     const entities: { id: string; name: string; status: string; campaign_id: string }[] =
       args.level === 'campaign'
         ? campaigns.map((c) => ({ ...c, campaign_id: c.id }))
@@ -208,19 +217,22 @@ export const getChatAdsPerformance = defineChatAdsTool({
           ? await ctx.platform.listAdGroups()
           : await ctx.platform.listAds();
     const selected = entities.filter((e) => !args.status_filter || args.status_filter.includes(e.status as never));
+    // Entities of awareness (impression-bid) campaigns show no conversions (n/a), as the campaign list does.
+    const awareness = await awarenessEntities(ctx.platform, selected);
     const figures = await figuresByEntity(
       ctx.platform,
       args.level,
       selected.map((e) => e.id),
       window,
       ctx.account.mode === 'live',
+      awareness,
     );
     const rows = selected.map((e) => ({
       id: e.id,
       name: e.name,
       status: e.status,
       campaign_id: e.campaign_id,
-      awareness: awareness.has(e.campaign_id),
+      awareness: awareness.has(e.id),
       figures: figures.get(e.id)!,
     }));
     const key = args.sort_by;
@@ -232,7 +244,7 @@ export const getChatAdsPerformance = defineChatAdsTool({
     const currency = ctx.account.currency;
     const judged = rows.filter((r) => !r.awareness);
     const wasting = judged.filter((r) => r.figures.spend > 0 && r.figures.conversions === 0);
-    const best = judged.filter((r) => r.figures.conversions > 0).sort((a, b) => a.figures.cpa! - b.figures.cpa!)[0];
+    const best = judged.filter((r) => (r.figures.conversions ?? 0) > 0).sort((a, b) => a.figures.cpa! - b.figures.cpa!)[0];
     const total = round2(rows.reduce((t, r) => t + r.figures.spend, 0));
     const pause =
       args.level === 'campaign' ? 'pause_chatads_campaign' : args.level === 'ad_group' ? 'pause_chatads_ad_group' : 'pause_chatads_ad';

@@ -3,6 +3,7 @@ import { clampDeskAdsBid } from '../money';
 import { ToolError } from '../../../core/errors';
 import { markdownTable, money } from '../../../core/markdown';
 import { totals } from '../../../core/metrics';
+import { deskAdsCampaignFigures } from '../campaign-figures';
 import { defineDeskAdsTool } from '../define';
 import { DESKADS_LIMIT, DESKADS_MAX_OFFSET } from '../list-filters';
 import { negativeBlocks } from '../../../core/negatives';
@@ -196,7 +197,7 @@ const wasteLine = v.object({ id: v.string(), name: v.string(), spend: v.number()
 export const analyzeDeskAdsWastedSpend = defineDeskAdsTool({
   name: 'analyze_deskads_wasted_spend',
   description:
-    'Finds spend without conversions over a date range (default the last 30 days ending yesterday) by search term, keyword, ad group and device, each above min_spend (default 10), and gives the negatives and bid cuts that would stop it (a negative that would block a live keyword of its campaign is never proposed), with the exact arguments of add_deskads_negative_keywords and update_deskads_keywords.',
+    'Finds spend without conversions over a date range (default the last 30 days ending yesterday) by search term, keyword, ad group and device, each above min_spend (default 10), and gives the negatives and bid cuts that would stop it (a negative that would block a live keyword of its campaign is never proposed), with the exact arguments of add_deskads_negative_keywords and update_deskads_keywords. Waste is shown against the spend list_deskads_campaigns shows for the same days (account, campaign or ad group), with the part of it on search keywords beside it.',
   access: 'read',
   args: {
     ...scopeArgs,
@@ -213,6 +214,7 @@ export const analyzeDeskAdsWastedSpend = defineDeskAdsTool({
     end_date: v.string(),
     currency: v.string(),
     total_spend: v.number(),
+    keyword_spend: v.number(),
     wasted_spend: v.number(),
     search_terms: v.array(
       v.object({
@@ -234,7 +236,8 @@ export const analyzeDeskAdsWastedSpend = defineDeskAdsTool({
     const s = await structure(ctx.platform, ctx.account.account_id, args);
     const inScope = (r: DeskAdsReportRow) =>
       (!args.campaign_id || r.campaign_id === args.campaign_id) && (!args.ad_group_id || r.ad_group_id === args.ad_group_id);
-    const [terms, keywordRows, groupRows, deviceRows] = await Promise.all([
+    const [campaignFigures, terms, keywordRows, groupRows, deviceRows] = await Promise.all([
+      deskAdsCampaignFigures(ctx.platform, ctx.account, window.start, window.end),
       searchRows(ctx.platform, window, args),
       ctx.platform.getReport({ report_type: 'KeywordPerformance', aggregation: 'Summary', start_date: window.start, end_date: window.end }),
       ctx.platform.getReport({ report_type: 'AdGroupPerformance', aggregation: 'Summary', start_date: window.start, end_date: window.end }),
@@ -280,7 +283,14 @@ export const analyzeDeskAdsWastedSpend = defineDeskAdsTool({
         return { device, spend: t.conversions === 0 ? t.spend : 0, clicks: t.conversions === 0 ? t.clicks : 0 };
       })
       .filter((d) => d.spend >= args.min_spend);
-    const total = totals(keywordRows.filter(inScope)).spend;
+    // The spend waste is measured against: the account's (or the campaign's) as list_deskads_campaigns shows it
+    // (the one source of figures), or the ad group's; keyword_spend is the part of it on search keywords
+    // (campaigns without keywords, such as shopping, have no search terms to block).
+    const cents = (n: number) => Math.round(n * 100);
+    const total = args.ad_group_id
+      ? totals(groupRows.filter(inScope)).spend
+      : campaignFigures.filter((c) => !args.campaign_id || c.id === args.campaign_id).reduce((t, c) => t + cents(c.figures.spend), 0) / 100;
+    const keywordSpend = totals(keywordRows.filter(inScope)).spend;
     const wasted = Math.round(termWaste.reduce((t, x) => t + x.metrics.spend, 0) * 100) / 100;
     // One negative-keyword call per campaign (phrase negatives at campaign level), one bid-cut call for the keywords.
     // A proposed negative never blocks a live keyword of its campaign (it would stop the keyword's own searches).
@@ -316,7 +326,7 @@ export const analyzeDeskAdsWastedSpend = defineDeskAdsTool({
     const text = [
       `## Wasted spend, ${window.start} to ${window.end}`,
       '',
-      `${money(wasted, currency)} of ${money(total, currency)} went to search terms that never converted (each at least ${money(args.min_spend, currency)}).`,
+      `${money(wasted, currency)} of the ${args.ad_group_id ? 'ad group' : args.campaign_id ? 'campaign' : 'account'}'s ${money(total, currency)} spend (${money(keywordSpend, currency)} of it on search keywords) went to search terms that never converted (each at least ${money(args.min_spend, currency)}).`,
       '',
       '### Search terms to block',
       termWaste.length
@@ -376,6 +386,7 @@ export const analyzeDeskAdsWastedSpend = defineDeskAdsTool({
         end_date: window.end,
         currency,
         total_spend: total,
+        keyword_spend: keywordSpend,
         wasted_spend: wasted,
         search_terms: termWaste.map((t) => ({
           search_term: t.search_term,

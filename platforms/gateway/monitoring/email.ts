@@ -1,5 +1,6 @@
 /**
- * Delivering alerts and briefs by email, through Amazon SES (API v2, SendEmail) from the sender the
+ * Delivering alerts and briefs by email, through Amazon SES (API v2, SendEmail with the raw MIME
+ * message of mime.ts: a report goes as multipart/alternative, text and HTML) from the sender the
  * gateway's operator verified (ALERT_EMAIL_FROM; the stack's `alertEmailFrom` setting). Locally
  * SES_ENDPOINT points at a local SES endpoint (`npm start`'s outbox, the tests' SES).
  *
@@ -12,6 +13,7 @@ import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import * as v from 'valibot';
 import { alertEmailFrom, sesEndpoint } from '../../../functions/runtime/config';
 import { ToolError } from '../../../core/errors';
+import { mimeMessage } from './mime';
 import type { Delivery } from '../../../functions/runtime/stores/monitoring';
 
 export const MAX_EMAIL_RECIPIENTS = 10;
@@ -101,12 +103,11 @@ export async function sendEmail(to: string[], message: { subject: string; text: 
         FromEmailAddress: from,
         Destination: { ToAddresses: to },
         Content: {
-          Simple: {
-            Subject: { Data: message.subject.replace(/[\r\n]+/g, ' ').slice(0, 200), Charset: 'UTF-8' },
-            Body: {
-              Text: { Data: message.text, Charset: 'UTF-8' },
-              ...(message.html ? { Html: { Data: message.html, Charset: 'UTF-8' } } : {}),
-            },
+          Raw: {
+            Data: Buffer.from(
+              mimeMessage({ from, to, subject: message.subject.slice(0, 200), text: message.text, html: message.html, date: new Date() }),
+              'utf8',
+            ),
           },
         },
       }),

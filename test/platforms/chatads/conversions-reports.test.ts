@@ -131,6 +131,34 @@ describe('chatads conversion tracking and reports', () => {
     expect(groups.filter((g) => g.campaign_id === top.id).reduce((t, g) => t + g.figures.spend, 0)).toBeCloseTo(top.figures.spend, 2);
   });
 
+  it("issue 31: an awareness campaign has no conversions anywhere (n/a as in the list); the account counts the others'", async () => {
+    // Every tool's default window: the list's last 30 days ending yesterday.
+    const campaigns = (await callToolOk(apiKey, 'list_chatads_campaigns', { limit: 100 })).structured!.campaigns as Row[];
+    const awareness = campaigns.find((c) => c.bidding_type === 'impressions')!;
+    expect(awareness.metrics.spend).toBeGreaterThan(0);
+    expect('conversions' in awareness.metrics).toBe(false);
+    const listedConversions = campaigns.reduce((t, c) => t + (c.metrics.conversions ?? 0), 0);
+    expect(listedConversions).toBeGreaterThan(0);
+
+    const account = (await callToolOk(apiKey, 'get_chatads_insights', { scope: 'ad_account' })).structured!;
+    expect(account.totals.conversions).toBe(listedConversions);
+    const own = (await callToolOk(apiKey, 'get_chatads_insights', { scope: 'campaign', scope_id: awareness.id, breakdown: 'daily' }))
+      .structured!;
+    expect(own.totals).toMatchObject({ conversions: null, conversion_value: null, view_through_conversions: null, cpa: null });
+    expect(own.days.length).toBeGreaterThan(0);
+    expect((own.days as Row[]).every((d) => d.conversions === null)).toBe(true);
+
+    const got = (await callToolOk(apiKey, 'get_chatads_campaign', { campaign_id: awareness.id })).structured!;
+    expect(got.figures.conversions).toBeNull();
+    const ranked = (await callToolOk(apiKey, 'get_chatads_performance', { level: 'ad_group', limit: 200 })).structured!.rows as Row[];
+    const groups = ranked.filter((g) => g.campaign_id === awareness.id);
+    expect(groups.length).toBeGreaterThan(0);
+    expect(groups.map((g) => [g.awareness, g.figures.conversions, g.figures.cpa])).toEqual(groups.map(() => [true, null, null]));
+    const ads = (await callToolOk(apiKey, 'list_chatads_ads', { campaign_id: awareness.id })).structured!.ads as Row[];
+    expect(ads.length).toBeGreaterThan(0);
+    expect(ads.map((a) => a.figures.conversions)).toEqual(ads.map(() => null));
+  }, 60_000);
+
   it.each([
     [{ scope: 'campaign' }, '`scope` campaign needs `scope_id`'],
     [{ scope: 'ad_account', scope_id: 'cmpn_x' }, '`scope_id` is not used'],

@@ -27,9 +27,6 @@ dayInTheLife({
       tool: 'get_chatads_performance',
       args: dated,
       figures: (s) => (s.rows as Row[]).map((x) => ({ id: x.id, spend: x.figures.spend, conversions: x.figures.conversions })),
-      // Issue 31: the ranking credits the awareness (impression-bid) campaign with conversions (figures.conversions
-      // a number) where list_chatads_campaigns and the cross-platform report show them n/a; only its text says n/a.
-      disagrees: 'get_chatads_performance credits an awareness campaign with conversions; the list shows n/a',
     },
   ],
 });

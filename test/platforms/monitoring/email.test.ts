@@ -159,10 +159,34 @@ describe('email delivery', () => {
     expect(mail!.text).toContain('searchads');
     expect((await listBriefRuns(ownerId, brief.brief_id))[0]!.email_delivery).toEqual({ status: 'delivered', attempts: 1 });
 
-    const report = await callToolOk(apiKey, 'generate_report_now', { lookback_days: 7, email_to: ['now@agency.example'] });
+    const report = await callToolOk(apiKey, 'generate_report_now', { lookback_days: 7, format: 'html', email_to: ['now@agency.example'] });
     expect(report.structured!.email_delivery).toEqual({ status: 'delivered', attempts: 1 });
     expect(report.text).toContain('email: delivered');
     expect(mailsTo('now@agency.example')).toHaveLength(1);
+
+    // Issue 31: the raw message handed to SES is multipart/alternative, a text/plain part then the report's HTML page.
+    const raw = mailsTo('now@agency.example')[0]!.raw!;
+    const [head, ...rest] = raw.split('\r\n\r\n');
+    const boundary = /^Content-Type: multipart\/alternative; boundary="([^"]+)"$/m.exec(head!)?.[1];
+    expect(boundary).toBeDefined();
+    expect(head).toMatch(/^MIME-Version: 1\.0$/m);
+    const parts = rest
+      .join('\r\n\r\n')
+      .split(`--${boundary}`)
+      .slice(1)
+      .filter((p) => !p.startsWith('--'));
+    const decoded = parts.map((p) => {
+      const [headers, body] = p.replace(/^\r\n/, '').split('\r\n\r\n');
+      const lines = body!.trim().split('\r\n');
+      expect(lines.every((line) => line.length <= 76 && /^[A-Za-z0-9+/=]+$/.test(line))).toBe(true);
+      return { headers: headers!.split('\r\n').sort(), body: Buffer.from(lines.join(''), 'base64').toString('utf8') };
+    });
+    expect(decoded.map((p) => p.headers)).toEqual([
+      ['Content-Transfer-Encoding: base64', 'Content-Type: text/plain; charset=UTF-8'],
+      ['Content-Transfer-Encoding: base64', 'Content-Type: text/html; charset=UTF-8'],
+    ]);
+    expect(decoded[0]!.body).toContain('searchads');
+    expect(decoded[1]!.body).toBe(report.structured!.content);
   });
 
   it('a brief whose email failed is retried 15 minutes later by email only; the run is built once and counted once', async () => {
