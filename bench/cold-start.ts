@@ -24,7 +24,10 @@ import * as path from 'node:path';
 import { buildSync } from 'esbuild';
 import {
   BUNDLE_OPTIONS,
+  CONNECT_CODE,
   functionEntry,
+  laterFileBuildCommand,
+  laterFiles,
   loadsToolCodeLater,
   PROJECT_ROOT,
   servesCatalog,
@@ -57,6 +60,7 @@ function bundle(
   entry: string,
   withArtifact: boolean,
   toolCodeLater = false,
+  connectLater = false,
 ): { file: string; bytes: number; laterBytes: number } {
   const folder = path.join(OUT, name);
   const file = path.join(folder, 'index.js');
@@ -71,11 +75,16 @@ function bundle(
     sourcemap: BUNDLE_OPTIONS.sourceMap,
     sourcesContent: BUNDLE_OPTIONS.sourcesContent,
     mainFields: [...BUNDLE_OPTIONS.mainFields],
-    external: [...BUNDLE_OPTIONS.externalModules, ...(toolCodeLater ? [TOOL_CODE.specifier] : [])],
-    supported: toolCodeLater ? { ...TOOL_CODE.supported } : undefined,
+    external: [
+      ...BUNDLE_OPTIONS.externalModules,
+      ...(toolCodeLater ? [TOOL_CODE.specifier] : []),
+      ...(connectLater ? [CONNECT_CODE.specifier] : []),
+    ],
+    supported: toolCodeLater || connectLater ? { ...TOOL_CODE.supported } : undefined,
     logLevel: 'error',
   });
   if (withArtifact) fs.cpSync(ARTIFACT_DIR, path.join(folder, 'artifact'), { recursive: true });
+  if (connectLater) execSync(laterFileBuildCommand(CONNECT_CODE, folder), { cwd: PROJECT_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
   if (toolCodeLater) {
     if (toolCodeFile) fs.cpSync(toolCodeFile, path.join(folder, TOOL_CODE.file));
     else execSync(toolCodeBuildCommand(folder), { cwd: PROJECT_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -96,6 +105,11 @@ const context = (key: string) => ({
 
 function get(path: string, query: Record<string, string> | null = null): Record<string, unknown> {
   return { httpMethod: 'GET', path, resource: path, headers: { Host: 'bench.example.com' }, queryStringParameters: query };
+}
+
+/** The same request from a client that accepts gzip (browsers, fetch, MCP SDKs). */
+function gzip(event: Record<string, unknown>): Record<string, unknown> {
+  return { ...event, headers: { ...(event.headers as Record<string, string>), 'Accept-Encoding': 'gzip, deflate, br' } };
 }
 
 function scenarios(name: FunctionName | 'scheduler' | 'baseline', apiKey: string): Scenario[] {
@@ -134,6 +148,16 @@ function scenarios(name: FunctionName | 'scheduler' | 'baseline', apiKey: string
         },
       },
       {
+        label: 'tools/list (front door), gzip',
+        event: {
+          httpMethod: 'POST',
+          path: '/mcp',
+          resource: '/mcp',
+          headers: { ...context(apiKey).headers, 'Accept-Encoding': 'gzip, deflate' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+        },
+      },
+      {
         label: 'tools/list ?platform=searchads',
         event: {
           httpMethod: 'POST',
@@ -163,6 +187,9 @@ function scenarios(name: FunctionName | 'scheduler' | 'baseline', apiKey: string
       { label: 'GET /api/v1/tools/<name>', event: get('/api/v1/tools/list_campaigns') },
       { label: 'GET /api/v1/openapi.json', event: get('/api/v1/openapi.json') },
       { label: 'GET openapi.json?platform=searchads', event: get('/api/v1/openapi.json', { platform: 'searchads' }) },
+      { label: 'GET /api/v1/tools, gzip', event: gzip(get('/api/v1/tools')) },
+      { label: 'GET /api/v1/openapi.json, gzip', event: gzip(get('/api/v1/openapi.json')) },
+      { label: 'GET /connect/searchads (no link)', event: get('/connect/searchads') },
       firstToolCall,
     ];
   }
@@ -230,7 +257,10 @@ async function main(): Promise<void> {
     const names: (FunctionName | 'scheduler')[] = [...FUNCTION_NAMES, 'scheduler'];
     const bundles = [
       { name: 'baseline' as const, ...bundle('baseline', path.join(PROJECT_ROOT, 'bench', 'minimal-entry.ts'), false) },
-      ...names.map((name) => ({ name, ...bundle(name, functionEntry(name), servesCatalog(name), loadsToolCodeLater(name)) })),
+      ...names.map((name) => ({
+        name,
+        ...bundle(name, functionEntry(name), servesCatalog(name), loadsToolCodeLater(name), laterFiles(name).includes(CONNECT_CODE)),
+      })),
     ].map((b) => ({ ...b, label: b.name as string, sourceMaps: SOURCE_MAPS }));
     if (BEFORE_ROOT) {
       // The other checkout's entries as one file each (its catalog artifact format is this one's).

@@ -5,7 +5,10 @@ import { join, relative } from 'node:path';
 import { buildSync, type Metafile } from 'esbuild';
 import {
   BUNDLE_OPTIONS,
+  CONNECT_CODE,
   functionEntry,
+  laterFileBuildCommand,
+  laterFiles,
   loadsToolCodeLater,
   PROJECT_ROOT,
   servesCatalog,
@@ -30,7 +33,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 type Name = 'gateway' | 'mcp' | 'scheduler';
 
-function bundleFile(folder: string, entry: string, external: boolean): Metafile {
+function bundleFile(folder: string, entry: string, external: boolean, externals: readonly string[] = [TOOL_CODE.specifier]): Metafile {
   return buildSync({
     entryPoints: [entry],
     outfile: join(folder, 'index.js'),
@@ -40,7 +43,7 @@ function bundleFile(folder: string, entry: string, external: boolean): Metafile 
     format: BUNDLE_OPTIONS.format,
     minify: BUNDLE_OPTIONS.minify,
     mainFields: [...BUNDLE_OPTIONS.mainFields],
-    external: external ? [...BUNDLE_OPTIONS.externalModules, TOOL_CODE.specifier] : [...BUNDLE_OPTIONS.externalModules],
+    external: external ? [...BUNDLE_OPTIONS.externalModules, ...externals] : [...BUNDLE_OPTIONS.externalModules],
     supported: external ? { ...TOOL_CODE.supported } : undefined,
     metafile: true,
     logLevel: 'error',
@@ -49,13 +52,25 @@ function bundleFile(folder: string, entry: string, external: boolean): Metafile 
 
 const packages = new Map<Name, { folder: string; metafile: Metafile }>();
 let toolCodeFile: string | undefined;
+let connectCodeMetafile: Metafile | undefined;
 
 /** One function's package: index.js, tool-code.js (built once, copied) and the artifact where it serves the catalog. */
 function functionPackage(name: Name): { folder: string; metafile: Metafile } {
   let built = packages.get(name);
   if (!built) {
     const folder = join(dir, name);
-    const metafile = bundleFile(folder, functionEntry(name), loadsToolCodeLater(name));
+    const later = laterFiles(name);
+    const metafile = bundleFile(
+      folder,
+      functionEntry(name),
+      later.length > 0,
+      later.map((file) => file.specifier),
+    );
+    if (later.includes(CONNECT_CODE)) {
+      execSync(laterFileBuildCommand(CONNECT_CODE, folder), { cwd: PROJECT_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+      // The same options, with a metafile: what the connect pages' file holds.
+      connectCodeMetafile = bundleFile(join(dir, 'connect-code-graph'), CONNECT_CODE.entry, false);
+    }
     if (!toolCodeFile) {
       execSync(toolCodeBuildCommand(folder), { cwd: PROJECT_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
       toolCodeFile = join(folder, TOOL_CODE.file);
@@ -83,20 +98,29 @@ const projectFiles = (metafile: Metafile) =>
 function run(
   name: Name,
   events: Record<string, unknown>[],
-): { status?: number; headers?: Record<string, string>; body?: string; result?: unknown; error?: string; toolCodeLoaded: boolean }[] {
+): {
+  status?: number;
+  headers?: Record<string, string>;
+  body?: string;
+  result?: unknown;
+  error?: string;
+  toolCodeLoaded: boolean;
+  connectCodeLoaded?: boolean;
+}[] {
   const { folder } = functionPackage(name);
   const probe = `
     const [file, eventsJson] = process.argv.slice(1);
     const { handler } = require(file);
     const context = { awsRequestId: 'bundle-test', functionName: 'bundle-test', getRemainingTimeInMillis: () => 600000 };
     const loaded = () => Object.keys(require.cache).some((path) => path.endsWith('/${TOOL_CODE.file}'));
+    const connectLoaded = () => Object.keys(require.cache).some((path) => path.endsWith('/${CONNECT_CODE.file}'));
     (async () => {
       const answers = [];
       for (const event of JSON.parse(eventsJson)) {
         try {
           const response = await handler({ body: null, isBase64Encoded: false, requestContext: { requestId: 'r-1' }, queryStringParameters: null, ...event }, context);
           const { statusCode: status, headers, body } = response;
-          answers.push(status === undefined ? { result: response, toolCodeLoaded: loaded() } : { status, headers, body, toolCodeLoaded: loaded() });
+          answers.push(status === undefined ? { result: response, toolCodeLoaded: loaded() } : { status, headers, body, toolCodeLoaded: loaded(), connectCodeLoaded: connectLoaded() });
         } catch (error) {
           answers.push({ error: String(error && error.message), toolCodeLoaded: loaded() });
         }
@@ -200,6 +224,22 @@ describe('function bundles', () => {
     expect(before).toMatchObject({ success: false, tool: 'get_usage_status', is_error: true });
     expect(answers[3].headers!['X-Request-Id']).toBe('r-1');
     expect(JSON.parse(answers[5].body!).success).toBe(true);
+  }, 300_000);
+
+  test('the gateway package serves a connect page from connect-code.js, which holds the connectors and no tool, simulator or manifest', () => {
+    const answers = run('gateway', [get('/connect/searchads'), get('/api/v1/tools')]);
+    expect(answers.map((answer) => [answer.status, answer.toolCodeLoaded, answer.connectCodeLoaded])).toEqual([
+      [400, false, true],
+      [200, false, true],
+    ]);
+    expect(answers[0].body).toMatch(/This link is incomplete/);
+    const inConnect = projectFiles(connectCodeMetafile!);
+    expect(inConnect).toEqual(expect.arrayContaining(['platforms/searchads/live/connector.ts', 'functions/connect/routes.ts']));
+    const toolCode =
+      /^(platforms\/[a-z]+\/(tools|sandbox)\/|platforms\/[a-z]+\/manifest\.ts$|platforms\/(gateway|sandbox)\/|platforms\/index\.ts$|functions\/(all-tools|tool-code)\.ts$)/;
+    expect(inConnect.filter((input) => toolCode.test(input))).toEqual([]);
+    // index.js leaves the connect pages to connect-code.js.
+    expect(projectFiles(functionPackage('gateway').metafile)).not.toContain('functions/connect/routes.ts');
   }, 300_000);
 
   test('the gateway package answers a bad body before the key as the chain does (400, not 401), from the tool code', () => {
