@@ -9,7 +9,6 @@ import {
   functionEntry,
   laterFileBuildCommand,
   laterFiles,
-  loadsToolCodeLater,
   PROJECT_ROOT,
   servesCatalog,
   TOOL_CODE,
