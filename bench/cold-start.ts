@@ -21,11 +21,11 @@ import '../functions/local/quiet-warnings';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { functionEntry, loadsToolCodeLater, PROJECT_ROOT, servesCatalog } from '../lib/gateway-function';
+import { functionEntry, laterFiles, PROJECT_ROOT, servesCatalog } from '../lib/gateway-function';
 import { FUNCTION_NAMES, type FunctionName } from '../lib/routes';
+import { buildFunctionPackage, type LaterFile } from './function-package';
 import { ensureTables, startDynamoDbLocal } from '../functions/local/dynamodb-local';
 import { ARTIFACT_DIR, ARTIFACT_FILES } from '../functions/catalog/artifact';
-import { buildFunctionPackage } from './function-package';
 import { writeCatalogArtifact } from '../functions/catalog/build-artifact';
 import { SCHEDULER_EVENT } from '../functions/scheduler-event';
 
@@ -38,16 +38,17 @@ const BEFORE_ROOT = beforeArg > 0 ? path.resolve(process.argv[beforeArg + 1]) : 
 const TABLE_PREFIX = 'bench-cold-';
 
 /**
- * A function's package as the stack builds it (bench/function-package.ts) in bench/out/<name>:
- * `bytes` is index.js, `laterBytes` tool-code.js (with `toolCodeLater`).
+ * A function's package as the stack builds it (bench/function-package.ts) in bench/out/<name>, with
+ * the files it requires later (`later`: tool-code.js, connect-code.js): `bytes` is index.js,
+ * `laterBytes` tool-code.js.
  */
 function bundle(
   name: string,
   entry: string,
   withArtifact: boolean,
-  toolCodeLater = false,
+  later: readonly LaterFile[] = [],
 ): { file: string; bytes: number; laterBytes: number } {
-  const built = buildFunctionPackage(path.join(OUT, name), { entry, withArtifact, toolCodeLater });
+  const built = buildFunctionPackage(path.join(OUT, name), { entry, withArtifact, later });
   return { file: built.file, bytes: built.bytes, laterBytes: built.toolCodeBytes };
 }
 
@@ -63,6 +64,11 @@ const context = (key: string) => ({
 
 function get(path: string, query: Record<string, string> | null = null): Record<string, unknown> {
   return { httpMethod: 'GET', path, resource: path, headers: { Host: 'bench.example.com' }, queryStringParameters: query };
+}
+
+/** The same request from a client that accepts gzip (browsers, fetch, MCP SDKs). */
+function gzip(event: Record<string, unknown>): Record<string, unknown> {
+  return { ...event, headers: { ...(event.headers as Record<string, string>), 'Accept-Encoding': 'gzip, deflate, br' } };
 }
 
 function scenarios(name: FunctionName | 'scheduler' | 'baseline', apiKey: string): Scenario[] {
@@ -101,6 +107,16 @@ function scenarios(name: FunctionName | 'scheduler' | 'baseline', apiKey: string
         },
       },
       {
+        label: 'tools/list (front door), gzip',
+        event: {
+          httpMethod: 'POST',
+          path: '/mcp',
+          resource: '/mcp',
+          headers: { ...context(apiKey).headers, 'Accept-Encoding': 'gzip, deflate' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+        },
+      },
+      {
         label: 'tools/list ?platform=searchads',
         event: {
           httpMethod: 'POST',
@@ -130,6 +146,9 @@ function scenarios(name: FunctionName | 'scheduler' | 'baseline', apiKey: string
       { label: 'GET /api/v1/tools/<name>', event: get('/api/v1/tools/list_campaigns') },
       { label: 'GET /api/v1/openapi.json', event: get('/api/v1/openapi.json') },
       { label: 'GET openapi.json?platform=searchads', event: get('/api/v1/openapi.json', { platform: 'searchads' }) },
+      { label: 'GET /api/v1/tools, gzip', event: gzip(get('/api/v1/tools')) },
+      { label: 'GET /api/v1/openapi.json, gzip', event: gzip(get('/api/v1/openapi.json')) },
+      { label: 'GET /connect/searchads (no link)', event: get('/connect/searchads') },
       firstToolCall,
     ];
   }
@@ -197,7 +216,10 @@ async function main(): Promise<void> {
     const names: (FunctionName | 'scheduler')[] = [...FUNCTION_NAMES, 'scheduler'];
     const bundles = [
       { name: 'baseline' as const, ...bundle('baseline', path.join(PROJECT_ROOT, 'bench', 'minimal-entry.ts'), false) },
-      ...names.map((name) => ({ name, ...bundle(name, functionEntry(name), servesCatalog(name), loadsToolCodeLater(name)) })),
+      ...names.map((name) => ({
+        name,
+        ...bundle(name, functionEntry(name), servesCatalog(name), laterFiles(name)),
+      })),
     ].map((b) => ({ ...b, label: b.name as string, sourceMaps: SOURCE_MAPS }));
     if (BEFORE_ROOT) {
       // The other checkout's entries as one file each (its catalog artifact format is this one's).

@@ -1,24 +1,30 @@
 /**
  * A function's package as the stack builds it (lib/gateway-function.ts), for the cold-start bench and
  * the bundle test (test/infra/bundles.test.ts): index.js bundled with the stack's esbuild choices
- * (BUNDLE_OPTIONS); for a function that loads the tool code later, tool-code.js beside it (built by
- * the stack's own command, TOOL_CODE, once per process and copied to the next package); and the
- * catalog artifact where the function serves the catalog.
+ * (BUNDLE_OPTIONS); the files it requires beside it when first needed (laterFiles: tool-code.js,
+ * built by the stack's own command once per process and copied to the next package, and the
+ * gateway's connect-code.js); and the catalog artifact where the function serves the catalog.
  */
 import { execSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { buildSync, type Metafile } from 'esbuild';
 import { ARTIFACT_DIR } from '../functions/catalog/artifact';
-import { BUNDLE_OPTIONS, PROJECT_ROOT, TOOL_CODE, toolCodeBuildCommand } from '../lib/gateway-function';
+import { BUNDLE_OPTIONS, laterFileBuildCommand, PROJECT_ROOT, TOOL_CODE } from '../lib/gateway-function';
 
 export interface FunctionPackageOptions {
   /** The Lambda entry (functionEntry(name), or another file: the bench's baseline, another checkout's). */
   entry: string;
-  /** Keep ./tool-code external and put tool-code.js beside index.js (loadsToolCodeLater(name)). */
-  toolCodeLater: boolean;
+  /** The files index.js requires beside it when first needed (laterFiles(name)): kept external, built beside it. */
+  later: readonly LaterFile[];
   /** Copy the catalog artifact into the package (servesCatalog(name)). */
   withArtifact: boolean;
+}
+
+export interface LaterFile {
+  entry: string;
+  specifier: string;
+  file: string;
 }
 
 export interface FunctionPackage {
@@ -30,6 +36,8 @@ export interface FunctionPackage {
   /** Sizes of index.js and of tool-code.js (0 without it). */
   bytes: number;
   toolCodeBytes: number;
+  /** Sizes of every later file, by file name. */
+  laterBytes: Record<string, number>;
 }
 
 /** tool-code.js as first built in this process: later packages copy it. */
@@ -49,25 +57,38 @@ export function buildFunctionPackage(folder: string, options: FunctionPackageOpt
     sourcemap: BUNDLE_OPTIONS.sourceMap,
     sourcesContent: BUNDLE_OPTIONS.sourcesContent,
     mainFields: [...BUNDLE_OPTIONS.mainFields],
-    external: [...BUNDLE_OPTIONS.externalModules, ...(options.toolCodeLater ? [TOOL_CODE.specifier] : [])],
-    supported: options.toolCodeLater ? { ...TOOL_CODE.supported } : undefined,
+    external: [...BUNDLE_OPTIONS.externalModules, ...options.later.map((later) => later.specifier)],
+    supported: options.later.length ? { ...TOOL_CODE.supported } : undefined,
     metafile: true,
     logLevel: 'error',
   });
   if (options.withArtifact) fs.cpSync(ARTIFACT_DIR, path.join(folder, 'artifact'), { recursive: true });
-  const toolCode = path.join(folder, TOOL_CODE.file);
-  if (options.toolCodeLater) {
-    if (builtToolCode && fs.existsSync(builtToolCode)) fs.cpSync(builtToolCode, toolCode);
+  const laterBytes: Record<string, number> = {};
+  for (const later of options.later) {
+    const built = path.join(folder, later.file);
+    if (later.file === TOOL_CODE.file && builtToolCode && fs.existsSync(builtToolCode)) fs.cpSync(builtToolCode, built);
     else {
-      execSync(toolCodeBuildCommand(folder), { cwd: PROJECT_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
-      builtToolCode = toolCode;
+      execSync(laterFileBuildCommand(later, folder), { cwd: PROJECT_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+      if (later.file === TOOL_CODE.file) builtToolCode = built;
     }
+    laterBytes[later.file] = fs.statSync(built).size;
   }
-  return {
-    folder,
-    file,
-    metafile,
-    bytes: fs.statSync(file).size,
-    toolCodeBytes: options.toolCodeLater ? fs.statSync(toolCode).size : 0,
-  };
+  return { folder, file, metafile, bytes: fs.statSync(file).size, toolCodeBytes: laterBytes[TOOL_CODE.file] ?? 0, laterBytes };
+}
+
+/** What esbuild puts in a bundle of `entry` with the stack's options (nothing kept external but the runtime's modules). */
+export function bundleGraph(entry: string, folder: string): Metafile {
+  return buildSync({
+    entryPoints: [entry],
+    outfile: path.join(folder, 'graph.js'),
+    bundle: true,
+    platform: 'node',
+    target: BUNDLE_OPTIONS.target,
+    format: BUNDLE_OPTIONS.format,
+    minify: BUNDLE_OPTIONS.minify,
+    mainFields: [...BUNDLE_OPTIONS.mainFields],
+    external: [...BUNDLE_OPTIONS.externalModules],
+    metafile: true,
+    logLevel: 'error',
+  }).metafile;
 }

@@ -2,6 +2,7 @@ import type { Context } from 'aws-lambda';
 import { jsonResponse } from './runtime/envelope';
 import { catalogRoute } from './catalog/routes';
 import { deferredToolHandler } from './lazy-handler';
+import { loadConnectCode } from './load-connect-code';
 import { loadToolCode } from './load-tool-code';
 import { healthResponse } from './runtime/health';
 import type { GatewayEvent, GatewayResult } from './runtime/state';
@@ -27,8 +28,8 @@ export async function handler(event: GatewayEvent, context: Context): Promise<Ga
   const discovery = catalogRoute(event);
   if (discovery) return withRequestId(discovery, event);
   if (/^\/connect\//.test(path) || event.resource?.startsWith('/connect/')) {
-    // The connect-link pages open a platform's connector (in the tool code): loaded only for them.
-    const connect = await (await loadToolCode()).connectRoute(event, context);
+    // The connect-link pages open a platform's connector (connect-code.js, no tool code): loaded only for them.
+    const connect = await (await loadConnectCode()).connectRoute(event, context);
     if (connect) return connect;
   }
   return withRequestId(

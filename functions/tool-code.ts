@@ -35,6 +35,5 @@ export function runScheduledTasks(now: Date, options: TickOptions): Promise<Sche
   return runDueTasks(ALL_PLATFORMS, now, options);
 }
 
-/** The connect-link pages (GET /connect/{platform}[/callback]) open a platform's connector; MCP's progress reporters live beside the chain. */
-export { connectRoute } from './connect/routes';
+/** MCP's progress reporters live beside the chain. */
 export { withProgressReporter } from './runtime/handler';

@@ -78,6 +78,13 @@ export class GatewayApi extends Construct {
       // Compress answers over 1 KB for clients that accept it: the OpenAPI document and the catalog
       // grow with every tool (about 4.5 KB per tool uncompressed).
       minCompressionSize: Size.kibibytes(1),
+      // The catalog, the OpenAPI documents and MCP's tools/list arrive gzip from the functions
+      // (prepared at build time: functions/catalog/prepared-bytes.ts) as base64 with isBase64Encoded;
+      // a Lambda proxy answer is decoded to bytes only when the request's Accept (the first type) or
+      // the answer's Content-Type is a binary media type, and browsers and MCP clients send varied
+      // Accept headers, so every type is one. Answers with Content-Encoding are not compressed again;
+      // request bodies then reach the functions base64, which the chain, MCP and OAuth decode.
+      binaryMediaTypes: ['*/*'],
       // The deployment is made below, after the nested route stacks exist.
       deploy: false,
       // Stage logging needs API Gateway's account-level CloudWatch role, missing in a fresh

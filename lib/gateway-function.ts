@@ -65,6 +65,22 @@ export const TOOL_CODE = {
   supported: { 'dynamic-import': false },
 } as const;
 
+/**
+ * The connect-link pages' code (functions/connect-code.ts: the connect flow, the live connectors and
+ * the credential store, no tool code) is a file of the gateway package of its own, connect-code.js
+ * beside index.js, read at the first connect page (functions/load-connect-code.ts), as TOOL_CODE is.
+ */
+export const CONNECT_CODE = {
+  entry: path.join(PROJECT_ROOT, 'functions', 'connect-code.ts'),
+  specifier: './connect-code',
+  file: 'connect-code.js',
+} as const;
+
+/** The files a function's index.js requires beside it when first needed: the tool code, and the gateway's connect pages. */
+export function laterFiles(group: FunctionName | 'scheduler'): { entry: string; specifier: string; file: string }[] {
+  return [...(loadsToolCodeLater(group) ? [TOOL_CODE] : []), ...(group === 'gateway' ? [CONNECT_CODE] : [])];
+}
+
 /** Whether a function's tool code is the second file (the gateway, MCP and scheduler functions; a platform's function serves its own tools from index.js). */
 export function loadsToolCodeLater(group: FunctionName | 'scheduler'): boolean {
   return group === 'gateway' || group === 'mcp' || group === 'scheduler';
@@ -72,8 +88,13 @@ export function loadsToolCodeLater(group: FunctionName | 'scheduler'): boolean {
 
 /** The esbuild command that writes the tool code's file into a package's folder, with the options of index.js. */
 export function toolCodeBuildCommand(outputDir: string): string {
+  return laterFileBuildCommand(TOOL_CODE, outputDir);
+}
+
+/** The esbuild command that writes one of a package's later files (laterFiles) into its folder, with the options of index.js. */
+export function laterFileBuildCommand(later: { entry: string; file: string }, outputDir: string): string {
   const args = [
-    `"${TOOL_CODE.entry}"`,
+    `"${later.entry}"`,
     '--bundle',
     '--platform=node',
     `--target=${BUNDLE_OPTIONS.target}`,
@@ -84,7 +105,7 @@ export function toolCodeBuildCommand(outputDir: string): string {
     `--main-fields=${BUNDLE_OPTIONS.mainFields.join(',')}`,
     ...BUNDLE_OPTIONS.externalModules.map((name) => `--external:${name}`),
     '--log-level=warning',
-    `--outfile="${path.join(outputDir, TOOL_CODE.file)}"`,
+    `--outfile="${path.join(outputDir, later.file)}"`,
   ];
   return ['npx', '--no-install', 'esbuild', ...args].join(' ');
 }
@@ -129,9 +150,9 @@ export class GatewayFunction extends NodejsFunction {
             ? 'Runs the scheduled work of the gateway'
             : `Runs the ${props.group} tool group of the gateway`,
     });
-    const later = loadsToolCodeLater(props.group);
+    const later = laterFiles(props.group);
     const afterBundling: ((outputDir: string) => string)[] = [
-      ...(later ? [toolCodeBuildCommand] : []),
+      ...later.map((file) => (outputDir: string) => laterFileBuildCommand(file, outputDir)),
       ...(servesCatalog(props.group) ? [(outputDir: string) => `cp -R "${ARTIFACT_DIR}" "${path.join(outputDir, 'artifact')}"`] : []),
     ];
     super(scope, id, {
@@ -159,11 +180,11 @@ export class GatewayFunction extends NodejsFunction {
       environment: props.environment,
       bundling: {
         ...BUNDLE_OPTIONS,
-        externalModules: [...BUNDLE_OPTIONS.externalModules, ...(later ? [TOOL_CODE.specifier] : [])],
+        externalModules: [...BUNDLE_OPTIONS.externalModules, ...later.map((file) => file.specifier)],
         mainFields: [...BUNDLE_OPTIONS.mainFields],
         sourceMapMode: SourceMapMode.DEFAULT,
-        ...(later ? { esbuildArgs: { '--supported:dynamic-import': String(TOOL_CODE.supported['dynamic-import']) } } : {}),
-        // After index.js: the tool code's file (TOOL_CODE) and, for the gateway and MCP functions, the
+        ...(later.length ? { esbuildArgs: { '--supported:dynamic-import': String(TOOL_CODE.supported['dynamic-import']) } } : {}),
+        // After index.js: the tool code's file (TOOL_CODE), the gateway's connect pages (CONNECT_CODE) and, for the gateway and MCP functions, the
         // catalog artifact they serve (functions/catalog/artifact.ts), beside index.js. bin/app.ts writes
         // the artifact before the stack is built.
         ...(afterBundling.length

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CatalogEntry } from './catalog';
+import { gzipWithEnd, readPreparedGzipFile, type PreparedGzip } from './prepared-bytes';
 
 /**
  * The catalog artifact: the catalog, the OpenAPI documents (the whole and one per platform) and
@@ -22,26 +23,50 @@ export const ARTIFACT_FILES = {
   openapi: (platform?: string) => (platform ? `openapi-${platform}.json` : 'openapi.json'),
   toolsets: 'mcp-toolsets.json',
   manifest: 'manifest.json',
+  /** A served document's fixed part, gzip-ready (functions/catalog/prepared-bytes.ts). */
+  gzip: (served: string) => `${served}.deflate`,
 } as const;
 
+/** Where a served document's fixed part ends: before the OpenAPI server placeholder, else at its end. */
+export function fixedLength(text: string): number {
+  const placeholder = text.indexOf(JSON.stringify(SERVER_URL_PLACEHOLDER));
+  return placeholder < 0 ? text.length : placeholder;
+}
+
 const texts = new Map<string, string>();
+
+function readArtifact(file: string): Buffer {
+  try {
+    return readFileSync(join(ARTIFACT_DIR, file));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    throw new Error(
+      `The catalog artifact ${join(ARTIFACT_DIR, file)} is missing: run "npm run build:catalog" (npm start, npm test and cdk synth write it).`,
+      { cause: error },
+    );
+  }
+}
 
 /** One file of the artifact as text, read once per process. */
 export function artifactText(file: string): string {
   let text = texts.get(file);
   if (text === undefined) {
-    try {
-      text = readFileSync(join(ARTIFACT_DIR, file), 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      throw new Error(
-        `The catalog artifact ${join(ARTIFACT_DIR, file)} is missing: run "npm run build:catalog" (npm start, npm test and cdk synth write it).`,
-        { cause: error },
-      );
-    }
+    text = readArtifact(file).toString('utf8');
     texts.set(file, text);
   }
   return text;
+}
+
+const gzipParts = new Map<string, PreparedGzip>();
+
+/** A served document's fixed part, compressed at build time, read once per process. */
+function gzipPart(served: string): PreparedGzip {
+  let part = gzipParts.get(served);
+  if (!part) {
+    part = readPreparedGzipFile(readArtifact(ARTIFACT_FILES.gzip(served)));
+    gzipParts.set(served, part);
+  }
+  return part;
 }
 
 let index: { entries: CatalogEntry[]; byName: Map<string, CatalogEntry> } | undefined;
@@ -73,20 +98,41 @@ export function catalogBody(): string {
   return artifactText(ARTIFACT_FILES.catalog);
 }
 
-const openApiBodies = new Map<string, string>();
+let catalogGzipBase64: string | undefined;
+
+/** The unfiltered catalog gzipped (base64), from the build's compressed bytes. */
+export function catalogGzip(): string {
+  return (catalogGzipBase64 ??= gzipWithEnd(gzipPart(ARTIFACT_FILES.catalog), '').toString('base64'));
+}
+
+const openApiBodies = new Map<string, { json: string; end: string; gzip?: string }>();
+
+function openApiDocument(serverUrl: string, platform?: string): { json: string; end: string; gzip?: string } {
+  const key = `${platform ?? ''} ${serverUrl}`;
+  let document = openApiBodies.get(key);
+  if (document === undefined) {
+    const text = artifactText(ARTIFACT_FILES.openapi(platform));
+    const cut = fixedLength(text);
+    // The document ends with `servers`: its fixed part, then the URL and the closing brackets.
+    const end = text.slice(cut).replace(JSON.stringify(SERVER_URL_PLACEHOLDER), () => JSON.stringify(serverUrl));
+    document = { json: text.slice(0, cut) + end, end };
+    // A handful of host names reach one function; keep the cache from growing on odd Host headers.
+    if (openApiBodies.size >= 16) openApiBodies.delete(openApiBodies.keys().next().value as string);
+    openApiBodies.set(key, document);
+  }
+  return document;
+}
 
 /**
  * The OpenAPI document (of one platform, or the whole) with `servers` set to one base URL ("/"
  * when unknown): the prepared text with the URL put in, kept per URL and platform.
  */
 export function openApiJson(serverUrl: string, platform?: string): string {
-  const key = `${platform ?? ''} ${serverUrl}`;
-  let json = openApiBodies.get(key);
-  if (json === undefined) {
-    json = artifactText(ARTIFACT_FILES.openapi(platform)).replace(JSON.stringify(SERVER_URL_PLACEHOLDER), () => JSON.stringify(serverUrl));
-    // A handful of host names reach one function; keep the cache from growing on odd Host headers.
-    if (openApiBodies.size >= 16) openApiBodies.delete(openApiBodies.keys().next().value as string);
-    openApiBodies.set(key, json);
-  }
-  return json;
+  return openApiDocument(serverUrl, platform).json;
+}
+
+/** The same document gzipped (base64): the build's compressed fixed part, then the URL compressed here. */
+export function openApiGzip(serverUrl: string, platform?: string): string {
+  const document = openApiDocument(serverUrl, platform);
+  return (document.gzip ??= gzipWithEnd(gzipPart(ARTIFACT_FILES.openapi(platform)), document.end).toString('base64'));
 }

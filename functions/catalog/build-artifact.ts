@@ -4,26 +4,35 @@ import { join } from 'node:path';
 import { REGISTRY } from '../all-tools';
 import { PLATFORM_WORDS } from '../../core/platforms';
 import type { ToolRegistry } from '../runtime/registry';
-import { ARTIFACT_DIR, ARTIFACT_FILES, SERVER_URL_PLACEHOLDER } from './artifact';
+import { ARTIFACT_DIR, ARTIFACT_FILES, fixedLength, SERVER_URL_PLACEHOLDER } from './artifact';
 import { buildCatalog } from './catalog';
 import { buildOpenApi } from './openapi';
 import { buildToolsets } from '../mcp/toolsets';
+import { prepareGzip, preparedGzipFile } from './prepared-bytes';
 
 /**
  * The catalog artifact's files (functions/catalog/artifact.ts reads them): the catalog body, the
  * OpenAPI document of every tool and of each platform (with a placeholder for `servers`), the MCP
- * tool sets, and a manifest with each file's SHA-256.
+ * tool sets, the gzip of each served document's fixed part (ARTIFACT_FILES.gzip: all but the OpenAPI
+ * `servers` URL, which closes the document) and a manifest with each file's SHA-256.
  */
-export function artifactFiles(registry: Pick<ToolRegistry, 'all' | 'get'> = REGISTRY): Map<string, string> {
+export function artifactFiles(registry: Pick<ToolRegistry, 'all' | 'get'> = REGISTRY): Map<string, string | Buffer> {
   const entries = buildCatalog(registry);
-  const files = new Map<string, string>();
+  const files = new Map<string, string | Buffer>();
   files.set(ARTIFACT_FILES.catalog, JSON.stringify({ tools: entries, count: entries.length }));
   const openApi = (platform?: string) => {
     const { openapi, info, ...rest } = buildOpenApi(registry, platform ? entries.filter((entry) => entry.platform === platform) : entries);
-    return JSON.stringify({ openapi, info, servers: [{ url: SERVER_URL_PLACEHOLDER }], ...rest });
+    // `servers` last: the part before its URL is the same for every caller, so it is compressed here.
+    return JSON.stringify({ openapi, info, ...rest, servers: [{ url: SERVER_URL_PLACEHOLDER }] });
   };
   files.set(ARTIFACT_FILES.openapi(), openApi());
   for (const platform of PLATFORM_WORDS) files.set(ARTIFACT_FILES.openapi(platform), openApi(platform));
+  const catalogText = files.get(ARTIFACT_FILES.catalog) as string;
+  files.set(ARTIFACT_FILES.gzip(ARTIFACT_FILES.catalog), preparedGzipFile(prepareGzip(catalogText)));
+  for (const served of [ARTIFACT_FILES.openapi(), ...PLATFORM_WORDS.map((platform) => ARTIFACT_FILES.openapi(platform))]) {
+    const text = files.get(served) as string;
+    files.set(ARTIFACT_FILES.gzip(served), preparedGzipFile(prepareGzip(text.slice(0, fixedLength(text)))));
+  }
   files.set(ARTIFACT_FILES.toolsets, JSON.stringify([...buildToolsets(entries).values()]));
   const manifest = Object.fromEntries(
     [...files].map(([name, text]) => [name, { bytes: Buffer.byteLength(text), sha256: createHash('sha256').update(text).digest('hex') }]),

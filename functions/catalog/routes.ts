@@ -4,7 +4,8 @@ import { BadRequestError, GatewayError, MethodNotAllowedError, ToolNotFoundError
 import { PLATFORM_WORDS } from '../../core/platforms';
 import { header, type GatewayEvent, type GatewayResult } from '../runtime/state';
 import { GATEWAY_CATEGORIES } from '../../core/tool';
-import { catalog, catalogBody, catalogEntryNamed, openApiJson, toolNames } from './artifact';
+import { catalog, catalogBody, catalogEntryNamed, catalogGzip, openApiGzip, openApiJson, toolNames } from './artifact';
+import { encodedResponse, gzipText } from './prepared-bytes';
 import { filterCatalog, type CatalogFilter } from './catalog';
 import { closestNames } from '../runtime/registry';
 import { DOCS_CONTENT_SECURITY_POLICY, DOCS_HTML } from './docs-page';
@@ -25,7 +26,7 @@ export function catalogRoute(event: GatewayEvent): GatewayResult | undefined {
   try {
     if (method !== 'GET' && method !== 'HEAD') throw new MethodNotAllowedError('GET, HEAD');
     const result = route();
-    return method === 'HEAD' ? { ...result, body: '' } : conditional(result, event);
+    return method === 'HEAD' ? { ...result, body: '', isBase64Encoded: false } : conditional(result, event);
   } catch (error) {
     if (error instanceof GatewayError) return errorResponse(toolNameOf(path, event), error);
     throw error;
@@ -58,10 +59,11 @@ function toolNameOf(path: string, event: GatewayEvent): string {
 function openApiDocument(event: GatewayEvent): GatewayResult {
   const platform = event.queryStringParameters?.platform;
   const word = platform ? oneOf('platform', platform, PLATFORM_WORDS) : undefined;
-  return cached(openApiJson(serverUrl(event), word), 'application/json');
+  const url = serverUrl(event);
+  return encodedResponse(event, cached(openApiJson(url, word), 'application/json'), () => openApiGzip(url, word));
 }
 
-const filteredBodies = new Map<string, string>();
+const filteredBodies = new Map<string, { body: string; gzip?: Buffer }>();
 
 function listTools(event: GatewayEvent): GatewayResult {
   const query = event.queryStringParameters ?? {};
@@ -70,17 +72,18 @@ function listTools(event: GatewayEvent): GatewayResult {
   if (query.group) filter.group = oneOf('group', query.group, GROUPS);
   if (query.category) filter.category = oneOf('category', query.category, CATEGORIES);
   if (query.access) filter.access = oneOf('access', query.access.toLowerCase(), ['read', 'write']) as CatalogFilter['access'];
-  // Unfiltered: the prepared body as generated; a filter's body is made once per process.
-  if (!Object.keys(filter).length) return cached(catalogBody(), 'application/json');
+  // Unfiltered: the prepared body as generated (and its gzip); a filter's body is made once per process.
+  if (!Object.keys(filter).length) return encodedResponse(event, cached(catalogBody(), 'application/json'), catalogGzip);
   const key = JSON.stringify(filter);
-  let body = filteredBodies.get(key);
-  if (body === undefined) {
+  let filtered = filteredBodies.get(key);
+  if (filtered === undefined) {
     const tools = filterCatalog(catalog(), filter);
-    body = JSON.stringify({ tools, count: tools.length });
+    filtered = { body: JSON.stringify({ tools, count: tools.length }) };
     if (filteredBodies.size >= 32) filteredBodies.delete(filteredBodies.keys().next().value as string);
-    filteredBodies.set(key, body);
+    filteredBodies.set(key, filtered);
   }
-  return cached(body, 'application/json');
+  const made = filtered;
+  return encodedResponse(event, cached(made.body, 'application/json'), () => (made.gzip ??= gzipText(made.body)));
 }
 
 function oneOf(name: string, value: string, allowed: readonly string[]): string {
@@ -148,7 +151,7 @@ function conditional(result: GatewayResult, event: GatewayEvent): GatewayResult 
   const etag = result.headers.ETag;
   const wanted = header(event, 'if-none-match');
   if (result.statusCode === 200 && etag && wanted && wanted.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
-    const { 'Content-Type': _type, ...headers } = result.headers;
+    const { 'Content-Type': _type, 'Content-Encoding': _encoding, ...headers } = result.headers;
     return { statusCode: 304, headers, body: '' };
   }
   return result;

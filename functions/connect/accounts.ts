@@ -1,16 +1,12 @@
-import { ToolError } from '../../core/errors';
 import type { PlatformWord } from '../../core/platforms';
-import { deleteCredentials, saveCredentials } from '../runtime/stores/credentials';
+import { deleteCredentials } from '../runtime/stores/credentials';
 import { addConnectedAccount, listConnectedAccounts, removeConnectedAccount } from '../runtime/stores/owners';
 import type { ConnectedAccount } from '../../core/accounts';
-import type { PortCall } from '../../core/tool';
-import { ConnectOptionsError, operatorCall } from '../../platforms/live/connector';
-import { PLATFORMS } from '../../platforms';
 import { ALL_PLATFORMS } from '../all-tools';
 
 /**
- * Connecting and disconnecting accounts, and their health: the wiring between the operator command
- * (and the OAuth callback), the stores and each platform's sandbox or live connector.
+ * Connecting and disconnecting accounts: sandbox accounts (seeded by their platform's simulator), and
+ * live ones (functions/connect/live-accounts.ts, which needs only the connectors).
  */
 
 const BRANDS = ['Northwind Outdoor', 'Contoso Coffee', 'Fabrikam Fitness', 'Tailspin Toys', 'Alpine Ski House', 'Wide World Importers'];
@@ -52,50 +48,7 @@ export async function connectSandboxAccounts(ownerId: string, platform: Platform
   return created;
 }
 
-/** The platforms whose accounts can be connected live. */
-export function livePlatforms(): PlatformWord[] {
-  return PLATFORMS.filter((platform) => platform.connector).map((platform) => platform.word);
-}
-
-/**
- * Connects the live accounts that the credentials in `options` reach (the platform's connector checks
- * them with the platform first). Credentials are stored encrypted, one copy per account; the accounts
- * are listed without them. Connecting an account again replaces its credentials and clears a broken state.
- */
-export async function connectLiveAccounts(
-  ownerId: string,
-  platform: PlatformWord,
-  options: Record<string, string>,
-  call: PortCall = operatorCall(),
-): Promise<ConnectedAccount[]> {
-  const connector = ALL_PLATFORMS.manifest(platform).connector;
-  if (!connector) {
-    throw new ConnectOptionsError(
-      `Live ${platform} accounts cannot be connected yet; live platforms: ${livePlatforms().join(', ') || 'none'}.`,
-    );
-  }
-  const grants = await connector.connect(options, call);
-  if (grants.length === 0) throw new ToolError(`These ${platform} credentials work but reach no ad account.`);
-  const connected: ConnectedAccount[] = [];
-  for (const grant of grants) {
-    const account: ConnectedAccount = {
-      owner_id: ownerId,
-      platform,
-      account_id: grant.account_id,
-      name: grant.name,
-      mode: 'live',
-      currency: grant.currency,
-      time_zone: grant.time_zone,
-      connected_at: new Date().toISOString(),
-      ...(grant.upstream ? { upstream: grant.upstream } : {}),
-      health: { healthy: true, detail: 'ok', checked_at: new Date().toISOString() },
-    };
-    await saveCredentials(account, grant.credentials);
-    await addConnectedAccount(account);
-    connected.push(account);
-  }
-  return connected;
-}
+export { connectLiveAccounts, livePlatforms } from './live-accounts';
 
 /** Disconnects an account: the account item and its stored credentials are deleted. */
 export async function disconnectAccount(ownerId: string, platform: PlatformWord, accountId: string): Promise<boolean> {

@@ -1,9 +1,9 @@
 import { publicBaseUrl } from '../runtime/config';
-import type { PlatformWord } from '../../core/platforms';
 import { createConnectLink } from '../runtime/stores/connect-links';
 import type { OAuthConnect } from '../../core/platform';
 import { ConnectOptionsError } from '../../platforms/live/connector';
-import { PLATFORMS } from '../../platforms';
+import { PLATFORM_WORDS, type PlatformWord } from '../../core/platforms';
+import { CONNECTORS } from '../../platforms/connectors';
 
 /**
  * The gateway's half of connecting accounts through the platform's consent page, shared by every
@@ -14,12 +14,12 @@ import { PLATFORMS } from '../../platforms';
 
 /** The platforms whose accounts can be connected with a link. */
 export function linkPlatforms(): PlatformWord[] {
-  return PLATFORMS.filter((platform) => platform.connector?.oauth).map((platform) => platform.word);
+  return PLATFORM_WORDS.filter((word) => CONNECTORS[word]?.oauth);
 }
 
 /** The platform's OAuth half, or undefined when its accounts cannot be connected by link. */
 export function oauthOf(platform: PlatformWord): OAuthConnect | undefined {
-  return PLATFORMS.find((p) => p.word === platform)?.connector?.oauth;
+  return CONNECTORS[platform]?.oauth;
 }
 
 function baseUrl(): string {

@@ -1,5 +1,5 @@
 import type { Context } from 'aws-lambda';
-import { connectLiveAccounts } from './accounts';
+import { connectLiveAccounts } from './live-accounts';
 import { callbackUrl, oauthOf } from './links';
 import { ConnectOptionsError, operatorCall } from '../../platforms/live/connector';
 import { GatewayError } from '../../core/errors';

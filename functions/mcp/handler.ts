@@ -15,13 +15,15 @@ import {
   InvalidParamsError,
   JsonRpcFailure,
   notificationMessage,
+  PreparedResultMessage,
   resultMessage,
   type JsonRpcId,
   type JsonRpcRequest,
 } from './json-rpc';
 import { isOAuthPath, oauthRoute, resourceMetadataUrl } from '../oauth/routes';
 import { CALL_TOOL, isMetaTool, SEARCH_TOOLS, searchAnswer, searchArguments } from './meta-tools';
-import { describeScope, listToolsPage, mcpTool, parseScope, parseToolFilter, scopeOffers, type ToolScope } from './tools';
+import { describeScope, mcpTool, parseScope, parseToolFilter, preparedToolsPage, scopeOffers, type ToolScope } from './tools';
+import { encodedResponse } from '../catalog/prepared-bytes';
 
 /** Protocol revisions this endpoint speaks, newest first (Streamable HTTP, one message per POST). */
 export const SUPPORTED_PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26'] as const;
@@ -154,16 +156,23 @@ async function answer(exchange: Exchange): Promise<GatewayResult> {
   const request = parsed.message;
   exchange.rpcMethod = request.method;
   const notifications: Record<string, unknown>[] = [];
-  let reply: Record<string, unknown>;
+  let reply: string;
+  let prepared: PreparedResultMessage | undefined;
   try {
-    reply = resultMessage(request.id, await dispatch(exchange, request, (message) => notifications.push(message)));
+    const result = await dispatch(exchange, request, (message) => notifications.push(message));
+    // tools/list: a page serialised once, with this request's id put in (functions/mcp/json-rpc.ts).
+    if (result instanceof PreparedResultMessage) prepared = result;
+    reply = prepared ? prepared.text(request.id) : JSON.stringify(resultMessage(request.id, result));
   } catch (error) {
-    reply = failureMessage(exchange, request.id, error);
+    reply = JSON.stringify(failureMessage(exchange, request.id, error));
   }
   // Progress was asked for and reported (or the client takes only SSE): an SSE stream of the
   // notifications, then the result.
-  if ((notifications.length || !accept.json) && accept.eventStream) return eventStream([...notifications, reply]);
-  return jsonBody(200, reply);
+  if ((notifications.length || !accept.json) && accept.eventStream)
+    return eventStream([...notifications.map((message) => JSON.stringify(message)), reply]);
+  const response: GatewayResult = { statusCode: 200, headers: { 'Content-Type': 'application/json' }, body: reply };
+  // A tools/list page is served gzip to clients that accept it, from its compressed fixed part.
+  return prepared ? encodedResponse(event, response, () => prepared.gzip(request.id)) : response;
 }
 
 async function dispatch(exchange: Exchange, request: JsonRpcRequest, notify: (message: Record<string, unknown>) => void): Promise<unknown> {
@@ -213,7 +222,7 @@ function urlScope(exchange: Exchange): ToolScope {
 function listTools(exchange: Exchange, params: Record<string, unknown>) {
   const meta = isObject(params._meta) ? params._meta : {};
   const filters = [parseToolFilter(params, 'tools/list params'), parseToolFilter(meta, 'tools/list params._meta')];
-  return listToolsPage(urlScope(exchange), filters, params.cursor);
+  return preparedToolsPage(urlScope(exchange), filters, params.cursor);
 }
 
 async function callToolRequest(exchange: Exchange, params: Record<string, unknown>, notify: (message: Record<string, unknown>) => void) {
@@ -353,11 +362,11 @@ function jsonBody(status: number, body: unknown, headers: Record<string, string>
  * An SSE stream of JSON-RPC messages, the response last. Written whole: a Lambda proxy integration
  * (and the local server, which runs the same handler) delivers the body when the handler returns.
  */
-function eventStream(messages: Record<string, unknown>[]): GatewayResult {
+function eventStream(messages: string[]): GatewayResult {
   return {
     statusCode: 200,
     headers: { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' },
-    body: messages.map((message) => `event: message\ndata: ${JSON.stringify(message)}\n\n`).join(''),
+    body: messages.map((message) => `event: message\ndata: ${message}\n\n`).join(''),
   };
 }
 

@@ -1,4 +1,5 @@
 /** JSON-RPC 2.0 as MCP uses it: one message per HTTP POST (no batches since MCP 2025-06-18). */
+import { gzipWithEnd, prepareGzip, type PreparedGzip } from '../catalog/prepared-bytes';
 
 export type JsonRpcId = string | number;
 
@@ -95,3 +96,29 @@ export function classify(body: unknown): ParsedMessage {
   if (!validId) return { kind: 'invalid', id: null, reason: '"id" must be a string or a number.' };
   return { kind: 'request', message: body as unknown as JsonRpcRequest };
 }
+
+/**
+ * A result message serialised once and answered to many requests: its text is fixed but for the
+ * request's `id`, which closes the message (`{"jsonrpc":"2.0","result":...,"id":<id>}`), so only the
+ * id is serialised per request, and its gzip compresses only the id (functions/catalog/prepared-bytes.ts).
+ */
+export class PreparedResultMessage {
+  private readonly fixed: string;
+  private gzipPart: PreparedGzip | undefined;
+
+  constructor(result: unknown) {
+    this.fixed = `{"jsonrpc":"2.0","result":${JSON.stringify(result)},"id":`;
+  }
+
+  text(id: JsonRpcId): string {
+    return this.fixed + closing(id);
+  }
+
+  gzip(id: JsonRpcId): Buffer {
+    this.gzipPart ??= prepareGzip(this.fixed);
+    return gzipWithEnd(this.gzipPart, closing(id));
+  }
+}
+
+/** The id (a string or a finite number: classify checked it), serialised on its own, and the message's closing brace. */
+const closing = (id: JsonRpcId) => `${JSON.stringify(id)}}`;

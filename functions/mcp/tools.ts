@@ -2,7 +2,7 @@ import { catalog } from '../catalog/artifact';
 import type { CatalogEntry } from '../catalog/catalog';
 import { PLATFORM_WORDS } from '../../core/platforms';
 import { GATEWAY_CATEGORIES } from '../../core/tool';
-import { InvalidParamsError } from './json-rpc';
+import { InvalidParamsError, PreparedResultMessage } from './json-rpc';
 import { META_TOOLS } from './meta-tools';
 import { toolsets } from './toolsets';
 
@@ -278,6 +278,26 @@ export function listToolsPage(scope: ToolScope, filters: ToolFilter[], cursor: u
   const page = items.slice(offset, offset + TOOLS_PAGE_SIZE).map((item) => ('inputSchema' in item ? item : mcpTool(item)));
   const next = offset + TOOLS_PAGE_SIZE;
   return next < total ? { tools: page, nextCursor: encodeCursor(next, key) } : { tools: page };
+}
+
+const preparedPages = new Map<string, PreparedResultMessage>();
+
+/**
+ * The tools/list answer of one page (listToolsPage), serialised once per process and page: every
+ * later request for it only puts in its id.
+ */
+export function preparedToolsPage(scope: ToolScope, filters: ToolFilter[], cursor: unknown): PreparedResultMessage {
+  const key = JSON.stringify([scope, filters]);
+  const offset = cursor === undefined || cursor === null ? 0 : offsetOf(cursor, key);
+  const pageKey = `${offset} ${key}`;
+  let prepared = preparedPages.get(pageKey);
+  if (!prepared) {
+    prepared = new PreparedResultMessage(listToolsPage(scope, filters, cursor));
+    // Scopes and filters are many in theory, few in use: keep the most recently made pages.
+    if (preparedPages.size >= 64) preparedPages.delete(preparedPages.keys().next().value as string);
+    preparedPages.set(pageKey, prepared);
+  }
+  return prepared;
 }
 
 function encodeCursor(offset: number, scope: string): string {

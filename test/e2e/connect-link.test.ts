@@ -18,6 +18,7 @@ import { documentClient } from '../../functions/runtime/stores/dynamo';
 import { listConnectedAccounts } from '../../functions/runtime/stores/owners';
 import type { PortCall } from '../../core/tool';
 import { searchads } from '../../platforms/searchads/manifest';
+import { CONNECTORS } from '../../platforms/connectors';
 import { PLATFORMS } from '../../platforms';
 import { ConnectOptionsError } from '../../platforms/live/connector';
 import type { LiveConnector } from '../../core/platform';
@@ -111,10 +112,13 @@ beforeAll(async () => {
   fake = await startFakeAuthorizationServer({ redirectUris: [`${base}/connect/searchads/callback`], scope: SCOPE });
   connectorClientSecret = fake.clientSecret;
   searchads.connector = testConnector();
+  // The connect pages and links read the connectors without the manifests (platforms/connectors.ts).
+  CONNECTORS.searchads = searchads.connector;
 });
 
 afterAll(async () => {
   searchads.connector = originalLive;
+  CONNECTORS.searchads = originalLive;
   if (previousBaseUrl === undefined) delete process.env.PUBLIC_BASE_URL;
   else process.env.PUBLIC_BASE_URL = previousBaseUrl;
   await fake.close();

@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import type { Metafile } from 'esbuild';
-import { functionEntry, loadsToolCodeLater, PROJECT_ROOT, servesCatalog, TOOL_CODE } from '../../lib/gateway-function';
-import { buildFunctionPackage, type FunctionPackage } from '../../bench/function-package';
+import { CONNECT_CODE, functionEntry, laterFiles, PROJECT_ROOT, servesCatalog, TOOL_CODE } from '../../lib/gateway-function';
+import { buildFunctionPackage, bundleGraph, type FunctionPackage } from '../../bench/function-package';
 import { PLATFORM_WORDS } from '../../core/platforms';
 import { SCHEDULER_EVENT } from '../../functions/scheduler-event';
 import { createTestOwner, useTestTables } from '../support/gateway';
@@ -24,6 +24,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 type Name = 'gateway' | 'mcp' | 'scheduler';
 
 const packages = new Map<Name, FunctionPackage>();
+let connectCodeMetafile: Metafile | undefined;
 
 /** One function's package as the stack builds it (bench/function-package.ts), built once per name. */
 function functionPackage(name: Name): FunctionPackage {
@@ -31,9 +32,11 @@ function functionPackage(name: Name): FunctionPackage {
   if (!built) {
     built = buildFunctionPackage(join(dir, name), {
       entry: functionEntry(name),
-      toolCodeLater: loadsToolCodeLater(name),
+      later: laterFiles(name),
       withArtifact: servesCatalog(name),
     });
+    // What the connect pages' file holds (the same options, with a metafile).
+    if (laterFiles(name).includes(CONNECT_CODE)) connectCodeMetafile = bundleGraph(CONNECT_CODE.entry, join(dir, 'connect-code-graph'));
     packages.set(name, built);
   }
   return built;
@@ -55,20 +58,29 @@ const projectFiles = (metafile: Metafile) =>
 function run(
   name: Name,
   events: Record<string, unknown>[],
-): { status?: number; headers?: Record<string, string>; body?: string; result?: unknown; error?: string; toolCodeLoaded: boolean }[] {
+): {
+  status?: number;
+  headers?: Record<string, string>;
+  body?: string;
+  result?: unknown;
+  error?: string;
+  toolCodeLoaded: boolean;
+  connectCodeLoaded?: boolean;
+}[] {
   const { folder } = functionPackage(name);
   const probe = `
     const [file, eventsJson] = process.argv.slice(1);
     const { handler } = require(file);
     const context = { awsRequestId: 'bundle-test', functionName: 'bundle-test', getRemainingTimeInMillis: () => 600000 };
     const loaded = () => Object.keys(require.cache).some((path) => path.endsWith('/${TOOL_CODE.file}'));
+    const connectLoaded = () => Object.keys(require.cache).some((path) => path.endsWith('/${CONNECT_CODE.file}'));
     (async () => {
       const answers = [];
       for (const event of JSON.parse(eventsJson)) {
         try {
           const response = await handler({ body: null, isBase64Encoded: false, requestContext: { requestId: 'r-1' }, queryStringParameters: null, ...event }, context);
           const { statusCode: status, headers, body } = response;
-          answers.push(status === undefined ? { result: response, toolCodeLoaded: loaded() } : { status, headers, body, toolCodeLoaded: loaded() });
+          answers.push(status === undefined ? { result: response, toolCodeLoaded: loaded() } : { status, headers, body, toolCodeLoaded: loaded(), connectCodeLoaded: connectLoaded() });
         } catch (error) {
           answers.push({ error: String(error && error.message), toolCodeLoaded: loaded() });
         }
@@ -172,6 +184,21 @@ describe('function bundles', () => {
     expect(JSON.parse(answers[5].body!).success).toBe(true);
   }, 300_000);
 
+  test('the gateway package serves a connect page from connect-code.js, which holds the connectors and no tool, simulator or manifest', () => {
+    const answers = run('gateway', [get('/connect/searchads'), get('/api/v1/tools')]);
+    expect(answers.map((answer) => [answer.status, answer.toolCodeLoaded, answer.connectCodeLoaded])).toEqual([
+      [400, false, true],
+      [200, false, true],
+    ]);
+    expect(answers[0].body).toMatch(/This link is incomplete/);
+    const inConnect = projectFiles(connectCodeMetafile!);
+    expect(inConnect).toEqual(expect.arrayContaining(['platforms/searchads/live/connector.ts', 'functions/connect/routes.ts']));
+    const toolCode =
+      /^(platforms\/[a-z]+\/(tools|sandbox)\/|platforms\/[a-z]+\/manifest\.ts$|platforms\/(gateway|sandbox)\/|platforms\/index\.ts$|functions\/(all-tools|tool-code)\.ts$)/;
+    expect(inConnect.filter((input) => toolCode.test(input))).toEqual([]);
+    // index.js leaves the connect pages to connect-code.js.
+    expect(projectFiles(functionPackage('gateway').metafile)).not.toContain('functions/connect/routes.ts');
+  }, 300_000);
   test('the gateway package answers a bad body before the key as the chain does (400, not 401), from the tool code', () => {
     const [answer] = run('gateway', [execute('get_usage_status', undefined, '{"arguments": [1]}')]);
     expect(answer.status).toBe(400);

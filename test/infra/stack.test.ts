@@ -327,6 +327,10 @@ describe('Stack: routes', () => {
       EndpointConfiguration: { Types: ['REGIONAL'] },
       MinimumCompressionSize: 1024,
     });
+  });
+
+  it('passes the gzip bytes of the functions through as binary: every media type is a binary one (REST API, Lambda proxy)', () => {
+    template.hasResourceProperties('AWS::ApiGateway::RestApi', { BinaryMediaTypes: ['*/*'] });
     template.hasResourceProperties('AWS::ApiGateway::Stage', {
       StageName: 'prod',
       AccessLogSetting: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('requestId') },

@@ -24,6 +24,7 @@ function isAdapterOrWiring(file: string): boolean {
     /^platforms\/[a-z]+\/(manifest|lambda|ports)\.ts$/.test(file) ||
     file === 'platforms/manifest.ts' ||
     file === 'platforms/index.ts' ||
+    file === 'platforms/connectors.ts' ||
     file === 'functions/all-tools.ts'
   );
 }
@@ -73,7 +74,7 @@ describe('The layers', () => {
     // Benches load modules after setting up the environment. The gateway, mcp and scheduler functions
     // defer the tool code (tool-code.js beside index.js in their packages, lib/gateway-function.ts) to
     // the first request that runs a tool: this is the only deferred load, named here.
-    const deferredLoads = ['functions/load-tool-code.ts: ./tool-code'];
+    const deferredLoads = ['functions/load-connect-code.ts: ./connect-code', 'functions/load-tool-code.ts: ./tool-code'];
     const dynamic = files
       .filter((file) => !file.startsWith('bench/'))
       .flatMap((file) =>

@@ -1,0 +1,168 @@
+import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { gunzipSync } from 'node:zlib';
+import type { Context } from 'aws-lambda';
+import { dispatch } from '../../functions/local/router';
+import { startHttpServer } from '../../functions/local/server';
+import { handleMcp } from '../../functions/mcp/handler';
+import { resultMessage } from '../../functions/mcp/json-rpc';
+import { listToolsPage, parseScope, parseToolFilter, type ToolFilter, type ToolScope } from '../../functions/mcp/tools';
+import { acceptsGzip, gzipWithEnd, prepareGzip } from '../../functions/catalog/prepared-bytes';
+import type { GatewayEvent, GatewayResult } from '../../functions/runtime/state';
+import { createTestOwner, useTestTables } from '../support/gateway';
+
+useTestTables();
+
+const context = { awsRequestId: 'prepared', getRemainingTimeInMillis: () => 60_000 } as unknown as Context;
+
+/** The body a client reads: gunzipped when the answer says gzip (and only then). */
+function bodyOf(result: GatewayResult): string {
+  if (result.headers['Content-Encoding'] === 'gzip') {
+    expect(result.isBase64Encoded).toBe(true);
+    return gunzipSync(Buffer.from(result.body, 'base64')).toString('utf8');
+  }
+  expect(result.isBase64Encoded ?? false).toBe(false);
+  return result.body;
+}
+
+describe('prepared gzip bytes', () => {
+  it('a prepared fixed part followed by any end gunzips to the whole text', () => {
+    const fixed = `{"tools":${JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ name: `tool_${i}`, about: 'ünïcödé ✓' })))},"id":`;
+    const prepared = prepareGzip(fixed);
+    for (const end of ['1}', '"req-ü \\u2028"}', '-12.5e3}', '']) {
+      expect(gunzipSync(gzipWithEnd(prepared, end)).toString('utf8')).toBe(fixed + end);
+    }
+  });
+
+  it('reads Accept-Encoding with its weights', () => {
+    const accepts = (value?: string) => acceptsGzip({ headers: value === undefined ? {} : { 'Accept-Encoding': value } } as GatewayEvent);
+    expect([accepts(), accepts(''), accepts('identity'), accepts('br'), accepts('gzip;q=0'), accepts('*;q=0'), accepts('gzip;q=0, *')]).toEqual(
+      [false, false, false, false, false, false, false],
+    );
+    expect([accepts('gzip'), accepts('GZIP'), accepts('gzip, deflate, br'), accepts('br;q=1.0, gzip;q=0.8'), accepts('*'), accepts('x-gzip')]).toEqual(
+      [true, true, true, true, true, true],
+    );
+  });
+});
+
+describe('the catalog and OpenAPI documents, gzip when accepted', () => {
+  const get = (url: string, headers: Record<string, string> = {}) => dispatch({ method: 'GET', url, headers: { Host: 'gw.example.com', ...headers } });
+
+  it.each(['/api/v1/tools', '/api/v1/tools?platform=searchads&access=read', '/api/v1/openapi.json', '/api/v1/openapi.json?platform=chatads'])(
+    '%s: gzip gunzips to the identity document; without Accept-Encoding, identity; Vary either way',
+    async (url) => {
+      const identity = await get(url);
+      const zipped = await get(url, { 'Accept-Encoding': 'gzip, deflate, br' });
+      const refused = await get(url, { 'Accept-Encoding': 'gzip;q=0, identity' });
+      expect([identity.statusCode, zipped.statusCode, refused.statusCode]).toEqual([200, 200, 200]);
+      expect(identity.headers['Content-Encoding']).toBeUndefined();
+      expect(refused.headers['Content-Encoding']).toBeUndefined();
+      expect(zipped.headers['Content-Encoding']).toBe('gzip');
+      for (const answer of [identity, zipped, refused]) expect(answer.headers.Vary).toBe('Accept-Encoding');
+      expect(bodyOf(zipped)).toBe(bodyOf(identity));
+      expect(refused.body).toBe(identity.body);
+      expect(Buffer.from(zipped.body, 'base64').length).toBeLessThan(identity.body.length / 4);
+      // The bytes differ, so the tags do; each is honoured by If-None-Match.
+      expect(zipped.headers.ETag).not.toBe(identity.headers.ETag);
+      const revalidated = await get(url, { 'Accept-Encoding': 'gzip', 'If-None-Match': zipped.headers.ETag });
+      expect([revalidated.statusCode, revalidated.body, revalidated.headers['Content-Encoding']]).toEqual([304, '', undefined]);
+    },
+    60_000,
+  );
+
+  it('the OpenAPI document gzip carries the caller server URL, put in per request', async () => {
+    for (const host of ['gw.example.com', 'other.example.com:8443']) {
+      const zipped = await get('/api/v1/openapi.json?platform=searchads', { Host: host, 'Accept-Encoding': 'gzip', 'X-Forwarded-Proto': 'https' });
+      expect(JSON.parse(bodyOf(zipped)).servers).toEqual([{ url: `https://${host}` }]);
+    }
+  }, 60_000);
+
+  it('the local server sends the gzip bytes with Content-Encoding (and identity to a client without Accept-Encoding)', async () => {
+    const server: Server = await startHttpServer(0);
+    try {
+      const port = (server.address() as AddressInfo).port;
+      const fetchRaw = (headers: Record<string, string>) =>
+        new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+          request({ host: '127.0.0.1', port, path: '/api/v1/tools', headers }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          })
+            .on('error', reject)
+            .end();
+        });
+      const plain = await fetchRaw({});
+      const zipped = await fetchRaw({ 'Accept-Encoding': 'gzip' });
+      expect([plain.headers['content-encoding'], zipped.headers['content-encoding'], zipped.headers.vary]).toEqual([undefined, 'gzip', 'Accept-Encoding']);
+      expect(gunzipSync(zipped.body).equals(plain.body)).toBe(true);
+      expect(JSON.parse(plain.body.toString('utf8')).count).toBeGreaterThan(400);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  }, 60_000);
+});
+
+describe('MCP tools/list as prepared bytes', () => {
+  let apiKey: string;
+  beforeAll(async () => {
+    ({ apiKey } = await createTestOwner());
+  }, 60_000);
+
+  const list = (id: string | number, params: Record<string, unknown>, query: Record<string, string> | null, acceptEncoding?: string) =>
+    handleMcp(
+      {
+        httpMethod: 'POST',
+        path: '/mcp',
+        resource: '/mcp',
+        headers: {
+          Authorization: `Bearer ${apiKey}`,
+          'Content-Type': 'application/json',
+          Accept: 'application/json, text/event-stream',
+          ...(acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {}),
+        },
+        queryStringParameters: query,
+        body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/list', params }),
+        isBase64Encoded: false,
+        requestContext: { requestId: 'r-prepared' },
+      } as unknown as GatewayEvent,
+      context,
+    );
+
+  /** What tools/list answered before pages were prepared: the page built and the whole message serialised. */
+  const oldAnswer = (id: string | number, scope: ToolScope, filters: ToolFilter[], cursor: unknown) =>
+    JSON.parse(JSON.stringify(resultMessage(id, listToolsPage(scope, filters, cursor))));
+
+  it.each([
+    ['the front door', null, {}],
+    ['every tool (?toolset=all)', { toolset: 'all' }, {}],
+    ['?platform=searchads&access=read', { platform: 'searchads', access: 'read' }, {}],
+    ['the front door filtered in the params', null, { platform: 'chatads' }],
+  ] as const)(
+    '%s: every page, for string and numeric ids, equals the old answer; gzip gunzips to the same bytes',
+    async (_label, query, params) => {
+      const scope = parseScope(query);
+      const filters = [parseToolFilter(params, 'params'), parseToolFilter({}, '_meta')];
+      const ids: (string | number)[] = [7, 'req-"quoted"-\u2028-ü', 0, -3.5];
+      let cursor: string | undefined;
+      let pages = 0;
+      do {
+        const pageParams = cursor === undefined ? { ...params } : { ...params, cursor };
+        for (const id of ids) {
+          const answer = await list(id, pageParams, query as Record<string, string> | null);
+          expect(answer.statusCode).toBe(200);
+          expect(answer.headers['Content-Encoding']).toBeUndefined();
+          expect(JSON.parse(answer.body)).toEqual(oldAnswer(id, scope, filters, cursor));
+          const zipped = await list(id, pageParams, query as Record<string, string> | null, 'gzip');
+          expect([zipped.headers['Content-Encoding'], zipped.headers.Vary]).toEqual(['gzip', 'Accept-Encoding']);
+          expect(bodyOf(zipped)).toBe(answer.body);
+        }
+        cursor = JSON.parse((await list(1, cursor === undefined ? { ...params } : { ...params, cursor }, query as Record<string, string> | null)).body)
+          .result.nextCursor;
+        pages++;
+      } while (cursor !== undefined);
+      expect(pages).toBeGreaterThanOrEqual(query && 'toolset' in query ? 10 : 1);
+    },
+    300_000,
+  );
+});
