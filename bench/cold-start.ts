@@ -68,7 +68,10 @@ function get(path: string, query: Record<string, string> | null = null): Record<
 
 /** The same request from a client that accepts gzip (browsers, fetch, MCP SDKs). */
 function gzip(event: Record<string, unknown>): Record<string, unknown> {
-  return { ...event, headers: { ...(event.headers as Record<string, string>), 'Accept-Encoding': 'gzip, deflate, br' } };
+  return {
+    ...event,
+    headers: { ...(event.headers as Record<string, string>), Accept: 'application/json', 'Accept-Encoding': 'gzip, deflate, br' },
+  };
 }
 
 function scenarios(name: FunctionName | 'scheduler' | 'baseline', apiKey: string): Scenario[] {
@@ -112,7 +115,7 @@ function scenarios(name: FunctionName | 'scheduler' | 'baseline', apiKey: string
           httpMethod: 'POST',
           path: '/mcp',
           resource: '/mcp',
-          headers: { ...context(apiKey).headers, 'Accept-Encoding': 'gzip, deflate' },
+          headers: { ...context(apiKey).headers, Accept: 'application/json, text/event-stream', 'Accept-Encoding': 'gzip, deflate' },
           body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
         },
       },

@@ -54,11 +54,13 @@ export function gzipText(text: string): Buffer {
 
 /**
  * Whether the request's Accept-Encoding allows gzip (RFC 9110 section 12.5.3): `gzip` (or `x-gzip`)
- * with a weight above 0, or else `*` with one. Without the header: identity.
+ * with a weight above 0, or else `*` with one. Without the header: identity. Also identity for a
+ * request without an Accept header: API Gateway turns a base64 body back into bytes by the request's
+ * first Accept type (the binary media types are all types), so without one the client would get base64 text.
  */
 export function acceptsGzip(event: GatewayEvent): boolean {
   const value = header(event, 'accept-encoding');
-  if (!value) return false;
+  if (!value || !header(event, 'accept')) return false;
   let gzip: number | undefined;
   let any: number | undefined;
   for (const part of value.split(',')) {

@@ -36,7 +36,8 @@ describe('prepared gzip bytes', () => {
   });
 
   it('reads Accept-Encoding with its weights', () => {
-    const accepts = (value?: string) => acceptsGzip({ headers: value === undefined ? {} : { 'Accept-Encoding': value } } as GatewayEvent);
+    const accepts = (value?: string) =>
+      acceptsGzip({ headers: value === undefined ? { Accept: '*/*' } : { Accept: '*/*', 'Accept-Encoding': value } } as unknown as GatewayEvent);
     expect([accepts(), accepts(''), accepts('identity'), accepts('br'), accepts('gzip;q=0'), accepts('*;q=0'), accepts('gzip;q=0, *')]).toEqual(
       [false, false, false, false, false, false, false],
     );
@@ -44,10 +45,16 @@ describe('prepared gzip bytes', () => {
       [true, true, true, true, true, true],
     );
   });
+
+  it('answers identity to a request without an Accept header (API Gateway would hand it the base64 text)', () => {
+    expect(acceptsGzip({ headers: { 'Accept-Encoding': 'gzip' } } as unknown as GatewayEvent)).toBe(false);
+    expect(acceptsGzip({ headers: { accept: 'application/json', 'accept-encoding': 'gzip' } } as unknown as GatewayEvent)).toBe(true);
+  });
 });
 
 describe('the catalog and OpenAPI documents, gzip when accepted', () => {
-  const get = (url: string, headers: Record<string, string> = {}) => dispatch({ method: 'GET', url, headers: { Host: 'gw.example.com', ...headers } });
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    dispatch({ method: 'GET', url, headers: { Host: 'gw.example.com', Accept: 'application/json', ...headers } });
 
   it.each(['/api/v1/tools', '/api/v1/tools?platform=searchads&access=read', '/api/v1/openapi.json', '/api/v1/openapi.json?platform=chatads'])(
     '%s: gzip gunzips to the identity document; without Accept-Encoding, identity; Vary either way',
@@ -92,8 +99,8 @@ describe('the catalog and OpenAPI documents, gzip when accepted', () => {
             .on('error', reject)
             .end();
         });
-      const plain = await fetchRaw({});
-      const zipped = await fetchRaw({ 'Accept-Encoding': 'gzip' });
+      const plain = await fetchRaw({ Accept: '*/*' });
+      const zipped = await fetchRaw({ Accept: '*/*', 'Accept-Encoding': 'gzip' });
       expect([plain.headers['content-encoding'], zipped.headers['content-encoding'], zipped.headers.vary]).toEqual([undefined, 'gzip', 'Accept-Encoding']);
       expect(gunzipSync(zipped.body).equals(plain.body)).toBe(true);
       expect(JSON.parse(plain.body.toString('utf8')).count).toBeGreaterThan(400);
