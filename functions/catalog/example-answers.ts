@@ -36,25 +36,29 @@ export interface RecordedAnswer {
  * first appearance (equal ids stay equal), so a recorded answer changes only when the tool's
  * answer does.
  */
-const RANDOM_PARTS: RegExp[] = [
-  /\b()([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\b/g,
-  /\b(mcp_client_)([A-Za-z0-9_-]{22})\b/g,
-  /\b(sk_(?:live|test)_)([A-Za-z0-9_-]{4,})/g,
-  /(127\.0\.0\.1:)(\d+)/g,
+const RANDOM_PARTS: { pattern: RegExp; dashesKept: boolean }[] = [
+  { pattern: /\b()([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\b/g, dashesKept: true },
+  { pattern: /\b(mcp_client_)([A-Za-z0-9_-]{22})\b/g, dashesKept: false },
+  { pattern: /\b(sk_(?:live|test)_)([A-Za-z0-9_-]{4,})/g, dashesKept: false },
+  { pattern: /(127\.0\.0\.1:)(\d+)/g, dashesKept: false },
 ];
 
-/** Number `n` in the shape of `random` (its length, its dashes kept). */
-function standIn(random: string, n: number): string {
-  const digits = String(n).padStart(random.replace(/-/g, '').length, '0').split('');
-  return random.replace(/[^-]/g, () => digits.shift()!);
+/**
+ * Number `n` in the shape of `random`: its length, and a UUID's dashes kept (a dash in a key's random
+ * characters is random too: it becomes a digit, or the stand-in would depend on the draw).
+ */
+function standIn(random: string, n: number, dashesKept: boolean): string {
+  const shape = dashesKept ? random : random.replace(/-/g, '0');
+  const digits = String(n).padStart(shape.replace(/-/g, '').length, '0').split('');
+  return shape.replace(/[^-]/g, () => digits.shift()!);
 }
 
 export function normaliseIds(text: string): string {
   let out = text;
-  for (const pattern of RANDOM_PARTS) {
+  for (const { pattern, dashesKept } of RANDOM_PARTS) {
     const seen = new Map<string, string>();
     out = out.replace(pattern, (_match, prefix: string, random: string) => {
-      if (!seen.has(random)) seen.set(random, standIn(random, seen.size + 1));
+      if (!seen.has(random)) seen.set(random, standIn(random, seen.size + 1, dashesKept));
       return `${prefix}${seen.get(random)!}`;
     });
   }

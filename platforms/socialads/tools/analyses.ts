@@ -170,7 +170,8 @@ export const analyzeSocialAdsWastedSpend = defineSocialAdsTool({
       const verdict = judgeAgainstAccount({ spend: m.spend, conversions: m.results }, accountOf.get(m.result_type)!, {
         money: (n) => money(n, currency),
       });
-      if (m.results === 0 && m.spend >= args.min_spend) {
+      // An ad set flagged as waste: pause it.
+      const flag = (reason: string, wasted: number) => {
         flaggedSets.add(s.id);
         findings.push({
           level: 'ad_set' as const,
@@ -178,11 +179,14 @@ export const analyzeSocialAdsWastedSpend = defineSocialAdsTool({
           name: s.name,
           campaign_id: campaign.id,
           campaign_name: campaign.name,
-          reason: `${money(m.spend, currency)} spent without a single ${RESULT_LABEL[m.result_type].replace(/s$/, '')}`,
-          wasted_spend: m.spend,
+          reason,
+          wasted_spend: wasted,
           metrics: publicMetrics(m),
           action: { tool: 'update_socialads_ad_set', arguments: { ad_set_id: s.id, status: 'PAUSED' } },
         });
+      };
+      if (m.results === 0 && m.spend >= args.min_spend) {
+        flag(`${money(m.spend, currency)} spent without a single ${RESULT_LABEL[m.result_type].replace(/s$/, '')}`, m.spend);
       } else if (
         m.result_type === 'purchases' &&
         m.roas !== null &&
@@ -190,32 +194,13 @@ export const analyzeSocialAdsWastedSpend = defineSocialAdsTool({
         m.roas < args.target_roas &&
         m.spend >= args.min_spend
       ) {
-        flaggedSets.add(s.id);
         const lost = Math.round((m.spend - (m.revenue ?? 0)) * 100) / 100;
-        findings.push({
-          level: 'ad_set' as const,
-          id: s.id,
-          name: s.name,
-          campaign_id: campaign.id,
-          campaign_name: campaign.name,
-          reason: `ROAS ${m.roas} under the target ${args.target_roas}: ${money(lost, currency)} more spent than earned`,
-          wasted_spend: lost,
-          metrics: publicMetrics(m),
-          action: { tool: 'update_socialads_ad_set', arguments: { ad_set_id: s.id, status: 'PAUSED' } },
-        });
+        flag(`ROAS ${m.roas} under the target ${args.target_roas}: ${money(lost, currency)} more spent than earned`, lost);
       } else if (m.results > 0 && verdict.loser && m.spend >= args.min_spend) {
-        flaggedSets.add(s.id);
-        findings.push({
-          level: 'ad_set' as const,
-          id: s.id,
-          name: s.name,
-          campaign_id: campaign.id,
-          campaign_name: campaign.name,
-          reason: `${verdict.reason}: ${money(verdict.waste, currency)} more than its ${count(m.results)} ${RESULT_LABEL[m.result_type]} are worth at the account's cost`,
-          wasted_spend: verdict.waste,
-          metrics: publicMetrics(m),
-          action: { tool: 'update_socialads_ad_set', arguments: { ad_set_id: s.id, status: 'PAUSED' } },
-        });
+        flag(
+          `${verdict.reason}: ${money(verdict.waste, currency)} more than its ${count(m.results)} ${RESULT_LABEL[m.result_type]} are worth at the account's cost`,
+          verdict.waste,
+        );
       }
     }
     for (const a of ads) {
