@@ -46,7 +46,7 @@ export const analyzeRetailAdsWastedSpend = defineRetailAdsTool({
   description:
     'Finds spend without sales over a date range: search terms (Sponsored Products and Brands) that spent at least min_spend with zero sales, and keywords/targets that did. ' +
     'Returns ready items for add_retailads_negative_keywords / add_retailads_sb_negative_keywords (NEGATIVE_EXACT on the term) and the keywords to pause with update_retailads_keywords. ' +
-    'A search that is a product (an ASIN such as b0abc12345) is no negative keyword: it is listed under negative_product_targets (expression ASIN_SAME_AS, the Amazon Ads API negative product target), to add in the advertising console.',
+    'A search that is a product (an ASIN such as b0abc12345) is no negative keyword: it is listed under negative_product_targets (expression ASIN_SAME_AS, a negative product target of the platform), to add in the advertising console of the platform.',
   access: 'read',
   args: {
     ...rangeArgs,
