@@ -57,7 +57,8 @@ describe('Live retailads profile: every tool through the gateway', () => {
     png.write('IHDR', 12, 'ascii');
     png.writeUInt32BE(600, 16);
     png.writeUInt32BE(600, 20);
-    const range = { start_date: daysAgo(14), end_date: daysAgo(1) };
+    // Two UTC days back is yesterday or earlier in every time zone (the live profile's is Los Angeles): true at any hour.
+    const range = { start_date: daysAgo(14), end_date: daysAgo(2) };
 
     // In this order: reads, then writes, deletes last (each write acts on an entity no other touches).
     const ARGS: [string, Record<string, unknown>][] = [
