@@ -33,7 +33,12 @@ const makeDue = (ownerId: string, sk: string, now = new Date()) =>
  * brief's hour (08:00), which caps a retry; the wall clock made the retry test fail between 07:45
  * and 08:00 UTC. Same UTC day as the wall clock, so its figures are ones the sandbox has simulated.
  */
-const middayToday = () => new Date(`${new Date().toISOString().slice(0, 10)}T12:00:00.000Z`);
+/**
+ * The scheduler's moment for a run: the real minute, not a fixed hour of today. With 12:00 UTC today,
+ * a run after midnight UTC also found the earlier tests' briefs due again (their next run fell before
+ * noon), and the throttled answers went to them: the brief under test got no retry.
+ */
+const thisMinute = () => new Date(Math.floor(Date.now() / 60_000) * 60_000);
 const noPause = () => Promise.resolve();
 
 describe('email delivery', () => {
@@ -193,7 +198,7 @@ describe('email delivery', () => {
     const brief = (
       await callToolOk(apiKey, 'schedule_brief', { name: 'Retry brief', frequency: 'daily', email_to: ['retry@agency.example'] })
     ).structured!.brief as { brief_id: string };
-    const at = middayToday();
+    const at = thisMinute();
     await makeDue(ownerId, `BRIEF#${brief.brief_id}`, at);
     ses.throttleNext(3);
     await runDueBriefs(ALL_PLATFORMS, at, { pause: noPause });
