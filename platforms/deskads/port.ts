@@ -278,6 +278,13 @@ export interface DeskAdsReportRow {
    * past day is judged against its own budget, not today's).
    */
   daily_budget?: number;
+  /**
+   * CampaignPerformance, Daily: the shared budget (Budget entity) the campaign drew on that day and
+   * that budget's daily amount that day, where the platform keeps them (a shared budget's past day is
+   * judged against its own amount, not today's).
+   */
+  shared_budget_id?: string;
+  shared_budget_amount?: number;
   /** Segmented by DeviceType. */
   device_type?: (typeof DEVICE_TYPES)[number];
   /** Segmented by Network. */

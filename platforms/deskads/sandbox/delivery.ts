@@ -8,7 +8,14 @@ import { settingOnDay, stateAt, type WithHistory } from '../../sandbox/history';
 import { dailyMetrics, profileFor, seededRandom } from '../../sandbox/metrics';
 import { negativeBlocks } from '../../../core/negatives';
 import { adAt } from './ads';
-import { type StoredAd, type StoredCampaign, type StoredKeyword, type StoredNegative, type StoredProduct } from './stored';
+import {
+  type StoredAd,
+  type StoredBudget,
+  type StoredCampaign,
+  type StoredKeyword,
+  type StoredNegative,
+  type StoredProduct,
+} from './stored';
 import { DEVICE_TYPES, REPORT_NETWORKS } from '../port';
 import type { DeskAdsReportSegment, DeskAdsAdGroup, DeskAdsKeyword, DeskAdsReportRow } from '../port';
 
@@ -99,6 +106,11 @@ export interface CampaignDay {
   campaign_id: string;
   /** The campaign's daily budget that day (time-weighted over a change). */
   daily_budget: number;
+  /**
+   * The shared budget the campaign drew on that day (its budget_id at the end of the day) and that
+   * budget's amount that day (time-weighted over a change): what the shared budget's day is judged against.
+   */
+  shared_budget?: { id: string; amount: number };
   total: DayFigures;
   products: Map<string, DayFigures>;
   adGroups: Map<string, DayFigures>;
@@ -129,8 +141,14 @@ export function deliveryOf(
   negatives: StoredNegative[],
   ads: WithHistory<StoredAd>[],
   dates: string[],
+  budgets: WithHistory<StoredBudget>[] = [],
 ): CampaignDay[] {
   const days: CampaignDay[] = [];
+  const sharedBudgetOn = (c: WithHistory<StoredCampaign>, date: string): Pick<CampaignDay, 'shared_budget'> => {
+    const budgetId = stateAt(c, `${date}T23:59:59.999Z`).budget_id;
+    const budget = budgetId ? budgets.find((b) => b.id === budgetId) : undefined;
+    return budget ? { shared_budget: { id: budget.id, amount: settingOnDay(budget, date, (b) => b.amount) } } : {};
+  };
   const ids = [...new Set([...campaigns.map((c) => c.id), ...products.map((p) => p.campaign_id)])];
   const firstBid = (k: WithHistory<StoredKeyword>) => {
     const first = stateAt(k, FIRST_MOMENT);
@@ -234,6 +252,7 @@ export function deliveryOf(
           date,
           campaign_id: id,
           daily_budget: settingOnDay(campaign, date, (c) => c.daily_budget),
+          ...sharedBudgetOn(campaign, date),
           total: day.total,
           products: new Map(),
           adGroups: day.children,
@@ -261,6 +280,7 @@ export function deliveryOf(
           date,
           campaign_id: id,
           daily_budget: settingOnDay(campaign, date, (c) => c.daily_budget),
+          ...sharedBudgetOn(campaign, date),
           total: day.total,
           products: day.children,
           adGroups: new Map(),

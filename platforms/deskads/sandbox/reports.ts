@@ -6,7 +6,15 @@ import { datesBetween } from '../../sandbox/metrics';
 import type { SandboxStore } from '../../sandbox/store';
 import { deliveryOf, figuresOf, segmentDay, type CampaignDay, type Figures } from './delivery';
 import { audienceSplit, geoSplit } from './rest';
-import { KIND, type StoredAd, type StoredCampaign, type StoredKeyword, type StoredNegative, type StoredProduct } from './stored';
+import {
+  KIND,
+  type StoredAd,
+  type StoredBudget,
+  type StoredCampaign,
+  type StoredKeyword,
+  type StoredNegative,
+  type StoredProduct,
+} from './stored';
 import type { DeskAdsAdGroup, DeskAdsReportRequest, DeskAdsReportRow } from '../port';
 import type {
   DeskAdsAudience,
@@ -45,7 +53,13 @@ export class ReportsSandbox {
         case 'CampaignPerformance':
           collect(
             day.campaign_id,
-            request.aggregation === 'Daily' ? { ...base, daily_budget: day.daily_budget } : base,
+            request.aggregation === 'Daily'
+              ? {
+                  ...base,
+                  daily_budget: day.daily_budget,
+                  ...(day.shared_budget ? { shared_budget_id: day.shared_budget.id, shared_budget_amount: day.shared_budget.amount } : {}),
+                }
+              : base,
             day.total,
             day.date,
           );
@@ -80,15 +94,16 @@ export class ReportsSandbox {
     const dates = datesBetween(range.start_date, range.end_date < last ? range.end_date : last);
     if (!dates.length) return [];
     const history = { withHistory: true };
-    const [campaigns, products, adGroups, keywords, negatives, ads] = await Promise.all([
+    const [campaigns, products, adGroups, keywords, negatives, ads, budgets] = await Promise.all([
       this.store.list<StoredCampaign>(KIND.campaign, history),
       this.store.list<StoredProduct>(KIND.product, history),
       this.store.list<DeskAdsAdGroup>(KIND.adGroup, history),
       this.store.list<StoredKeyword>(KIND.keyword, history),
       this.store.list<StoredNegative>(KIND.negative),
       this.store.list<StoredAd>(KIND.ad, history),
+      this.store.list<StoredBudget>(KIND.budget, history),
     ]);
-    return deliveryOf(campaigns, products, adGroups, keywords, negatives, ads, dates);
+    return deliveryOf(campaigns, products, adGroups, keywords, negatives, ads, dates, budgets);
   }
 
   /** Each campaign's days split by city and location type (sandbox/rest.ts geoSplit), so rows add up to the campaign report. */

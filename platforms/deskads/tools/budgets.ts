@@ -13,7 +13,14 @@ import {
 } from '../list-filters';
 import { BUDGET_TYPES } from '../port-rest';
 import { idArgument } from './shared';
-import { isLimitedDay, LIMITED_DAY_SHARE } from '../../../core/budget-limited';
+import {
+  budgetDaysOf,
+  budgetSourceNote,
+  budgetUse,
+  isLimitedDay,
+  LIMITED_DAY_SHARE,
+  type BudgetSource,
+} from '../../../core/budget-limited';
 
 /** deskads budgets: every campaign's own daily budget and the shared budgets (Budget entity) with their pacing. */
 
@@ -61,7 +68,7 @@ const OPTIONS: DeskAdsListOptions<BudgetRow> = {
 
 export const listDeskAdsBudgets = defineDeskAdsTool({
   name: 'list_deskads_budgets',
-  description: `Lists the budgets of a deskads account: each shared budget (one daily amount several campaigns draw on) and each campaign's own daily budget, with pacing: spent yesterday, month to date against the monthly limit (30.4 daily budgets), and whether the budget limited delivery (a day spending ${LIMITED_DAY_SHARE * 100} % or more of that day's budget) in the last 7 days. Figures are collected nightly, so today is not in them. Takes the shared deskads list filters (type_filter Shared or Campaign; status Active, Paused, Deleted or Unused).`,
+  description: `Lists the budgets of a deskads account: each shared budget (one daily amount several campaigns draw on) and each campaign's own daily budget, with pacing: spent yesterday, month to date against the monthly limit (30.4 daily budgets), and whether the budget limited delivery (a day spending ${LIMITED_DAY_SHARE * 100} % or more of that day's budget) in the last 7 days. Each past day is judged with the amount in force that day (a shared budget: its campaigns' spend that day against its amount that day), so a change made today never rewrites a past day; budget_source says so (each_day) or that today's amounts were used (today). Figures are collected nightly, so today is not in them. Takes the shared deskads list filters (type_filter Shared or Campaign; status Active, Paused, Deleted or Unused).`,
   access: 'read',
   args: { ...deskadsListFilterArgs(OPTIONS) },
   rules: deskadsListFilterRules(OPTIONS),
@@ -70,6 +77,7 @@ export const listDeskAdsBudgets = defineDeskAdsTool({
     currency: v.string(),
     yesterday: v.string(),
     month_start: v.string(),
+    budget_source: v.picklist(['each_day', 'today']),
     total: v.number(),
     filtered: v.number(),
     offset: v.number(),
@@ -104,26 +112,29 @@ export const listDeskAdsBudgets = defineDeskAdsTool({
       ctx.platform.listBudgets(),
       ctx.platform.getReport({ report_type: 'CampaignPerformance', aggregation: 'Daily', start_date: from, end_date: yesterday }),
     ]);
-    const spendOn = (ids: string[], test: (date: string) => boolean) =>
-      Math.round(rows.filter((r) => ids.includes(r.campaign_id) && test(r.date!)).reduce((t, r) => t + r.spend, 0) * 100) / 100;
-    // A past day is judged against the budget it had (a campaign's own budget, from that day's report row); a shared budget against its amount.
-    const budgetOn = (ids: string[], date: string, amount: number) =>
-      (ids.length === 1 ? rows.find((r) => r.campaign_id === ids[0] && r.date === date)?.daily_budget : undefined) ?? amount;
-    const pacing = (ids: string[], amount: number) => {
-      const week = Array.from({ length: 7 }, (_, i) => addDays(yesterday, -i));
-      const limitedOn = (d: string) =>
-        amount > 0 &&
-        isLimitedDay(
-          spendOn(ids, (x) => x === d),
-          budgetOn(ids, d, amount),
-        );
-      const limited = week.filter(limitedOn).length;
+    // Each past day is judged with the amount in force that day (core/budget-limited.ts): a campaign's own
+    // budget from its row's daily_budget; a shared budget from the rows of the campaigns that drew on it
+    // that day, which carry its amount that day. A platform that reports neither is judged with today's.
+    const budgetSource: BudgetSource = rows.length > 0 && rows.every((r) => r.daily_budget !== undefined) ? 'each_day' : 'today';
+    const ownDays = (campaignId: string) => rows.filter((r) => r.campaign_id === campaignId);
+    const sharedDays = (b: { id: string; campaign_ids: string[] }) =>
+      budgetSource === 'each_day'
+        ? rows
+            .filter((r) => r.shared_budget_id === b.id)
+            .map((r) => ({ date: r.date, spend: r.spend, daily_budget: r.shared_budget_amount }))
+        : rows.filter((r) => b.campaign_ids.includes(r.campaign_id)).map((r) => ({ date: r.date, spend: r.spend }));
+    const pacing = (drawn: { date?: string; spend: number; daily_budget?: number }[], amount: number) => {
+      const { days } = budgetDaysOf(drawn, amount);
+      const spendOver = (test: (date: string) => boolean) =>
+        Math.round(days.filter((d) => test(d.date)).reduce((t, d) => t + d.spend, 0) * 100) / 100;
+      const week = days.filter((d) => d.date >= weekStart && d.date <= yesterday);
+      const last = days.find((d) => d.date === yesterday);
       return {
-        spent_yesterday: spendOn(ids, (d) => d === yesterday),
-        month_to_date: spendOn(ids, (d) => d >= monthStart && d <= yesterday),
+        spent_yesterday: spendOver((d) => d === yesterday),
+        month_to_date: spendOver((d) => d >= monthStart && d <= yesterday),
         monthly_limit: Math.round(amount * MONTHLY_FACTOR * 100) / 100,
-        limited_days_last_7: limited,
-        limited_by_budget: limitedOn(yesterday),
+        limited_days_last_7: budgetUse(week).limited_days,
+        limited_by_budget: !!last && isLimitedDay(last.spend, last.budget),
       };
     };
     const statusOf = (members: { status: string }[]) =>
@@ -146,7 +157,7 @@ export const listDeskAdsBudgets = defineDeskAdsTool({
           status: statusOf(members),
           amount: b.amount,
           campaigns: members.map((c) => ({ id: c.id, name: c.name, status: c.status, daily_share: c.daily_budget })),
-          ...pacing(b.campaign_ids, b.amount),
+          ...pacing(sharedDays(b), b.amount),
           start_date: start,
         };
       }),
@@ -160,7 +171,7 @@ export const listDeskAdsBudgets = defineDeskAdsTool({
           status: c.status,
           amount: c.daily_budget,
           campaigns: [{ id: c.id, name: c.name, status: c.status, daily_share: c.daily_budget }],
-          ...pacing([c.id], c.daily_budget),
+          ...pacing(ownDays(c.id), c.daily_budget),
           start_date: c.start_date,
         })),
     ];
@@ -210,6 +221,7 @@ export const listDeskAdsBudgets = defineDeskAdsTool({
         : []),
       '',
       "Today's spend is collected overnight and shows here tomorrow.",
+      ...(budgetSourceNote(budgetSource) ? [budgetSourceNote(budgetSource)] : []),
     ].join('\n');
     return {
       text,
@@ -218,6 +230,7 @@ export const listDeskAdsBudgets = defineDeskAdsTool({
         currency,
         yesterday,
         month_start: monthStart,
+        budget_source: budgetSource,
         total: page.total,
         filtered: page.filtered,
         offset: page.offset,

@@ -1,0 +1,76 @@
+/**
+ * A deskads shared budget's past days are judged with the amount it had that day (issue 31, core/budget-limited.ts):
+ * list_deskads_budgets sums its campaigns' spend of each day against that day's amount, from the sandbox history,
+ * so raising or lowering the shared budget today never changes the verdict of a day already gone.
+ */
+import { addDays, isoDate } from '../../../core/dates';
+import { deskads } from '../../../platforms/deskads/manifest';
+import { operatorCall } from '../../../platforms/live/connector';
+import { SandboxStore } from '../../../platforms/sandbox/store';
+import { useMiddayClock } from '../../support/clock';
+import { callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
+
+useTestTables();
+useMiddayClock();
+
+type Budget = { id: string; name: string; type: string; amount: number; limited_days_last_7: number; limited_by_budget: boolean };
+type Campaign = { id: string; name: string };
+
+describe('deskads shared budget: each past day against that day amount', () => {
+  it('a day the shared budget capped is limited; raising or lowering it today changes no past verdict', async () => {
+    const owner = await createTestOwner({ accounts: { deskads: 1 } });
+    const account = owner.accounts.deskads![0]!;
+    const store = new SandboxStore('deskads', account.account_id);
+    const port = deskads.open(account, operatorCall());
+    const yesterday = addDays(isoDate(new Date()), -1);
+    const [shared] = await port.listBudgets();
+    const campaigns = await store.list<Campaign>('campaign');
+    const boots = campaigns.find((c) => c.name === 'Search - Hiking Boots')!;
+    const brand = campaigns.find((c) => c.name === 'Search - Brand')!;
+    expect(shared && boots && brand).toBeTruthy();
+
+    // Ten days ago both running search campaigns moved onto the shared budget, generous (400 a day, 200 each);
+    // three days ago it was cut to 20 (10 each), which caps both of them every day since.
+    const moved = { now: new Date(`${addDays(yesterday, -9)}T00:00:00.000Z`) };
+    await store.update('budget', shared!.id, { amount: 400 }, moved);
+    for (const c of [boots, brand]) await store.update('campaign', c.id, { budget_id: shared!.id, daily_budget: 200 }, moved);
+    const cut = { now: new Date(`${addDays(yesterday, -2)}T00:00:00.000Z`) };
+    await store.update('budget', shared!.id, { amount: 20 }, cut);
+    for (const c of [boots, brand]) await store.update('campaign', c.id, { daily_budget: 10 }, cut);
+
+    // The daily rows say which shared budget each campaign drew on that day, and its amount that day.
+    const rows = await port.getReport({
+      report_type: 'CampaignPerformance',
+      aggregation: 'Daily',
+      start_date: addDays(yesterday, -6),
+      end_date: yesterday,
+    });
+    const drawn = rows.filter((r) => r.shared_budget_id === shared!.id);
+    expect(new Set(drawn.map((r) => r.campaign_id))).toEqual(new Set([boots.id, brand.id]));
+    expect(drawn.every((r) => r.shared_budget_amount === (r.date! >= addDays(yesterday, -2) ? 20 : 400))).toBe(true);
+
+    const sources = new Set<unknown>();
+    const listed = async () => {
+      const out = (await callToolOk(owner.apiKey, 'list_deskads_budgets', { type_filter: 'Shared' })).structured!;
+      sources.add(out.budget_source);
+      return (out.budgets as Budget[]).find((b) => b.id === shared!.id)!;
+    };
+    const verdict = (b: Budget) => ({ limited_days_last_7: b.limited_days_last_7, limited_by_budget: b.limited_by_budget });
+    const capped = { limited_days_last_7: 3, limited_by_budget: true };
+    expect(verdict(await listed())).toEqual(capped);
+
+    // Raised today by half: the three capped days stay limited.
+    await callToolOk(owner.apiKey, 'update_deskads_budget', { budget_id: shared!.id, amount: 30 });
+    const raised = await listed();
+    expect(raised.amount).toBe(30);
+    expect(verdict(raised)).toEqual(capped);
+
+    // Lowered today below what the generous days spent: those days do not become limited.
+    await callToolOk(owner.apiKey, 'update_deskads_budget', { budget_id: shared!.id, amount: 5 });
+    const lowered = await listed();
+    expect(lowered.amount).toBe(5);
+    expect(verdict(lowered)).toEqual(capped);
+    // Every answer says its past days were judged with each day's own amount.
+    expect([...sources]).toEqual(['each_day']);
+  }, 180_000);
+});
