@@ -20,7 +20,7 @@ import {
 } from '../list-filters';
 import type { DeskAdsPort } from '../port';
 import { figuresBy } from './shared';
-import { budgetDaysOf, budgetUse, BUDGET_LIMITED_RULE } from '../../../core/budget-limited';
+import { budgetDaysOf, budgetSourceNote, budgetUse, BUDGET_LIMITED_RULE, type BudgetSource } from '../../../core/budget-limited';
 import {
   accountBaseline,
   adviceCallSchema,
@@ -56,6 +56,8 @@ interface Recommendation extends Record<string, unknown> {
 interface Found {
   recs: Recommendation[];
   withheld: { entity_type: string; entity_name: string; reason: string }[];
+  /** Whether the budget verdicts judged each day with its own budget or with today's (core/budget-limited.ts). */
+  budgetSource: BudgetSource;
 }
 
 const idOf = (type: string, entity: string, value: number) =>
@@ -80,6 +82,8 @@ async function recommendations(ctx: ToolContext<DeskAdsPort>): Promise<Found> {
   const fmt = (n: number) => money(n, ctx.account.currency);
   const out: Recommendation[] = [];
   const withheld: Found['withheld'] = [];
+  // Each day is judged with its own budget when the platform reports it on every daily row; else with today's.
+  const budgetSource: BudgetSource = days.length > 0 && days.every((r) => r.daily_budget !== undefined) ? 'each_day' : 'today';
   for (const c of campaigns.filter((c) => c.status === 'Active')) {
     const t = figures(c.id);
     // Limited by its budget over the week, each day against the budget it had (core/budget-limited.ts).
@@ -143,7 +147,7 @@ async function recommendations(ctx: ToolContext<DeskAdsPort>): Promise<Found> {
       start_date: null,
     });
   }
-  return { recs: out.map((r) => (dismissed.includes(r.id) ? { ...r, status: 'Dismissed' as const } : r)), withheld };
+  return { recs: out.map((r) => (dismissed.includes(r.id) ? { ...r, status: 'Dismissed' as const } : r)), withheld, budgetSource };
 }
 
 const recOutput = v.object({
@@ -181,11 +185,12 @@ export const listDeskAdsRecommendations = defineDeskAdsTool({
     offset: v.number(),
     limit: v.number(),
     has_more: v.boolean(),
+    budget_source: v.picklist(['each_day', 'today']),
     recommendations: v.array(recOutput),
     withheld: v.array(v.object({ entity_type: v.string(), entity_name: v.string(), reason: v.string() })),
   }),
   async run(args, ctx) {
-    const { recs: all, withheld } = await recommendations(ctx);
+    const { recs: all, withheld, budgetSource } = await recommendations(ctx);
     const page = applyDeskAdsListFilters(args.status_filter ? all : all.filter((r) => r.status === 'Active'), args, {
       searchable: ['entity_name', 'entity_id', 'id'],
       status: 'status',
@@ -218,6 +223,7 @@ export const listDeskAdsRecommendations = defineDeskAdsTool({
             `Not recommended (${ADVICE_RULE.replace(/\.$/, '')}): ${withheld.map((w) => `${w.entity_type} "${w.entity_name}": ${w.reason}`).join('; ')}.`,
           ]
         : []),
+      ...(budgetSourceNote(budgetSource) ? ['', budgetSourceNote(budgetSource)] : []),
       '',
       'Next: apply_deskads_recommendations applies or dismisses them by id.',
     ].join('\n');
@@ -230,6 +236,7 @@ export const listDeskAdsRecommendations = defineDeskAdsTool({
         offset: page.offset,
         limit: page.limit,
         has_more: page.has_more,
+        budget_source: budgetSource,
         recommendations: page.rows.map(({ start_date: _none, ...r }) => r),
         withheld,
       },

@@ -7,7 +7,7 @@ import { defineDeskAdsTool } from '../define';
 import { DESKADS_LIMIT, DESKADS_MAX_OFFSET } from '../list-filters';
 import { QUALITY_RATINGS, type DeskAdsPort, type DeskAdsReportRow } from '../port';
 import { idArgument, metricsOutput, metricsWindow, rowMetrics, windowArgs, windowRule } from './shared';
-import { budgetDaysOf, budgetUse } from '../../../core/budget-limited';
+import { budgetDaysOf, budgetSourceNote, budgetUse, type BudgetSource } from '../../../core/budget-limited';
 
 /** deskads report tools: campaign and account figures by day, device or network; keyword quality and bid estimates. */
 
@@ -67,7 +67,7 @@ const segmentRow = v.object({ segment: v.string(), metrics: metricsOutput });
 export const getDeskAdsCampaignPerformance = defineDeskAdsTool({
   name: 'get_deskads_campaign_performance',
   description:
-    'Figures of one or more deskads campaigns (default all) over a date range (default the last 30 days ending yesterday), broken down by day, device or network, with the days the budget limited delivery and the impression-weighted quality score of search campaigns. Rows page with offset and limit (10-200).',
+    "Figures of one or more deskads campaigns (default all) over a date range (default the last 30 days ending yesterday), broken down by day, device or network, with the days the budget limited delivery (each day against that day's own budget; budget_source says whether the platform reported it or today's was used) and the impression-weighted quality score of search campaigns. Rows page with offset and limit (10-200).",
   access: 'read',
   args: {
     campaign_ids: v.optional(
@@ -88,6 +88,7 @@ export const getDeskAdsCampaignPerformance = defineDeskAdsTool({
     start_date: v.string(),
     end_date: v.string(),
     breakdown: v.picklist(BREAKDOWNS),
+    budget_source: v.picklist(['each_day', 'today']),
     campaigns: v.array(
       v.object({
         campaign_id: v.string(),
@@ -122,6 +123,8 @@ export const getDeskAdsCampaignPerformance = defineDeskAdsTool({
       ctx.platform.getReport({ report_type: 'KeywordPerformance', aggregation: 'Summary', start_date: window.start, end_date: window.end }),
     ]);
     const days = daily ?? rows;
+    // Each day is judged with its own budget when the platform reports it on every daily row; else with today's.
+    const budgetSource: BudgetSource = days.length > 0 && days.every((r) => r.daily_budget !== undefined) ? 'each_day' : 'today';
     const impressionsOf = new Map(keywordRows.map((r) => [r.keyword_id!, r.impressions]));
     const campaigns = chosen.map((c) => {
       const mine = rows.filter((r) => r.campaign_id === c.id);
@@ -194,10 +197,18 @@ export const getDeskAdsCampaignPerformance = defineDeskAdsTool({
       ...(campaigns.some((c) => c.budget_limited_days > 0 && c.metrics.cpa !== null)
         ? ['', 'Campaigns limited by budget on several days with a good CPA can take more: raise the budget with update_deskads_campaign.']
         : []),
+      ...(budgetSourceNote(budgetSource) ? ['', budgetSourceNote(budgetSource)] : []),
     ].join('\n');
     return {
       text,
-      structured: { account_id: ctx.account.account_id, start_date: window.start, end_date: window.end, breakdown, campaigns },
+      structured: {
+        account_id: ctx.account.account_id,
+        start_date: window.start,
+        end_date: window.end,
+        breakdown,
+        budget_source: budgetSource,
+        campaigns,
+      },
     };
   },
 });

@@ -29,11 +29,11 @@ describe('deskads shared budget: each past day against that day amount', () => {
     const brand = campaigns.find((c) => c.name === 'Search - Brand')!;
     expect(shared && boots && brand).toBeTruthy();
 
-    // Ten days ago both running search campaigns moved onto the shared budget, generous (400 a day, 200 each);
+    // Ten days ago both running search campaigns moved onto the shared budget, generous (2000 a day, 1000 each, far above what they can spend);
     // three days ago it was cut to 20 (10 each), which caps both of them every day since.
     const moved = { now: new Date(`${addDays(yesterday, -9)}T00:00:00.000Z`) };
-    await store.update('budget', shared!.id, { amount: 400 }, moved);
-    for (const c of [boots, brand]) await store.update('campaign', c.id, { budget_id: shared!.id, daily_budget: 200 }, moved);
+    await store.update('budget', shared!.id, { amount: 2000 }, moved);
+    for (const c of [boots, brand]) await store.update('campaign', c.id, { budget_id: shared!.id, daily_budget: 1000 }, moved);
     const cut = { now: new Date(`${addDays(yesterday, -2)}T00:00:00.000Z`) };
     await store.update('budget', shared!.id, { amount: 20 }, cut);
     for (const c of [boots, brand]) await store.update('campaign', c.id, { daily_budget: 10 }, cut);
@@ -47,7 +47,7 @@ describe('deskads shared budget: each past day against that day amount', () => {
     });
     const drawn = rows.filter((r) => r.shared_budget_id === shared!.id);
     expect(new Set(drawn.map((r) => r.campaign_id))).toEqual(new Set([boots.id, brand.id]));
-    expect(drawn.every((r) => r.shared_budget_amount === (r.date! >= addDays(yesterday, -2) ? 20 : 400))).toBe(true);
+    expect(drawn.every((r) => r.shared_budget_amount === (r.date! >= addDays(yesterday, -2) ? 20 : 2000))).toBe(true);
 
     const sources = new Set<unknown>();
     const listed = async () => {
@@ -73,4 +73,15 @@ describe('deskads shared budget: each past day against that day amount', () => {
     // Every answer says its past days were judged with each day's own amount.
     expect([...sources]).toEqual(['each_day']);
   }, 180_000);
+});
+
+describe('deskads budget verdicts say where their budgets came from', () => {
+  it('on the sandbox, campaign performance and recommendations judge each day with its own budget (budget_source each_day)', async () => {
+    const { apiKey } = await createTestOwner({ accounts: { deskads: 1 } });
+    for (const tool of ['get_deskads_campaign_performance', 'list_deskads_recommendations']) {
+      const data = await callToolOk(apiKey, tool);
+      expect({ tool, budget_source: data.structured!.budget_source }).toEqual({ tool, budget_source: 'each_day' });
+      expect(data.text).not.toContain("today's budget");
+    }
+  }, 120_000);
 });

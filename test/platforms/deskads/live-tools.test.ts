@@ -57,6 +57,14 @@ describe('Live deskads account: every tool over the fake platform', () => {
     expect(accounts).toEqual([expect.objectContaining({ account_id: live.account.account_id, name: 'Northwind Outdoor (live)' })]);
   }, 300_000);
 
+  it("budget verdicts on a live account say past days were judged with today's budgets (the platform reports none per day)", async () => {
+    for (const tool of ['list_deskads_budgets', 'get_deskads_campaign_performance', 'list_deskads_recommendations']) {
+      const data = await ok(tool);
+      expect({ tool, budget_source: data.structured!.budget_source }).toEqual({ tool, budget_source: 'today' });
+      expect(data.text).toContain("Past days are judged against today's budget");
+    }
+  }, 120_000);
+
   it('dry runs of every write tool send nothing that changes the platform', async () => {
     const search = campaigns.find((c) => c.name === 'Generic search')!;
     const group = groups.find((g) => g.name === 'Running shoes')!;
