@@ -113,6 +113,12 @@ export interface SocialAdsInsightsRow extends DailyMetrics {
   reach?: number;
   /** The breakdown's value on rows of a query with `breakdown` (an age range, a placement, a product id...). */
   breakdown_value?: string;
+  /**
+   * Campaign and ad set rows without a breakdown: the daily budget the entity had that day, where the
+   * platform keeps it (the sandbox does, from its history; 0 = no daily budget that day). Absent =
+   * unknown: a past day is then judged against today's budget and the tool says so.
+   */
+  daily_budget?: number;
   /** Sales objectives: product page views and add-to-carts counted by the pixel (the funnel before purchases). */
   view_content?: number;
   add_to_cart?: number;

@@ -2,6 +2,7 @@
 import { ToolError } from '../../../core/errors';
 import { isoDate } from '../../../core/dates';
 import { EntityNotFoundError, type SandboxStore } from '../../sandbox/store';
+import { settingOnDay } from '../../sandbox/history';
 import { matchesFilter } from '../product-filter';
 import { breakdownValues, FUNNEL_METRICS, productShares, splitDay, withFunnel, type FunnelDay } from './breakdowns';
 import { asDailyMetrics, deliveredAdDays, type StoredAd, type StoredAdSet, type StoredCampaign } from './delivery';
@@ -53,10 +54,18 @@ export class InsightsSandbox {
         else for (const m of FUNNEL_METRICS) sum[m] += part[m];
       }
     }
+    // Campaign and ad set days: the daily budget each had that day, from its history (a later change
+    // never rewrites the budget a past day is judged against). Breakdown rows are parts of a day: none.
+    const budgetOn = (day: FunnelDay): number | undefined => {
+      if (query.breakdown || query.level === 'ad') return undefined;
+      const holder = query.level === 'campaign' ? campaignById.get(day.ad.campaign_id) : adSetById.get(day.ad.ad_set_id);
+      return holder && settingOnDay<StoredCampaign | StoredAdSet>(holder, day.date, (state) => state.daily_budget ?? 0);
+    };
     return [...sums]
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([, day]) => {
         const isSales = campaignById.get(day.ad.campaign_id)?.objective === 'OUTCOME_SALES';
+        const dailyBudget = budgetOn(day);
         return {
           campaign_id: day.ad.campaign_id,
           ...(query.level !== 'campaign' ? { ad_set_id: day.ad.ad_set_id } : {}),
@@ -64,6 +73,7 @@ export class InsightsSandbox {
           ...asDailyMetrics(day),
           ...(day.breakdown_value !== undefined ? { breakdown_value: day.breakdown_value } : {}),
           ...(isSales ? { view_content: day.view_content, add_to_cart: day.add_to_cart } : {}),
+          ...(dailyBudget === undefined ? {} : { daily_budget: dailyBudget }),
         };
       });
   }

@@ -19,6 +19,14 @@ import { dateRangeRule, insightTotals, metricsSchema, RESULT_LABEL, windowEntrie
 import { reportWindow, previousPeriod } from '../../../core/report-window';
 import type { SocialAdsAd } from '../port';
 import { accountBaseline, judgeAgainstAccount } from '../../../core/advice';
+import {
+  budgetDaysOf,
+  budgetSourceNote,
+  budgetUse,
+  BUDGET_LIMITED_RULE,
+  type BudgetSource,
+  type BudgetUse,
+} from '../../../core/budget-limited';
 
 /**
  * The socialads analyses: waste, budget reallocation, creative fatigue, ad performance and
@@ -253,10 +261,64 @@ export const analyzeSocialAdsWastedSpend = defineSocialAdsTool({
   },
 });
 
+/** A budget holder is cut when its cost per result is above this multiple of its goal's average. */
+const EXPENSIVE = 1.4;
+/** A budget holder limited by its budget gains when its cost per result is under this multiple of its goal's average. */
+const CHEAP = 0.85;
+
+/** The figures a budget move rests on: its results against its goal's average, its ROAS, and its days at budget. */
+const budgetMoveFiguresSchema = v.object({
+  result_type: v.string(),
+  spend: v.number(),
+  results: v.number(),
+  cost_per_result: v.nullable(v.number()),
+  average_cost_per_result: v.nullable(v.number()),
+  cost_multiple: v.nullable(v.number()),
+  roas: v.nullable(v.number()),
+  target_roas: v.nullable(v.number()),
+  limited_days: v.number(),
+  days: v.number(),
+  budget_used: v.nullable(v.number()),
+});
+
+/**
+ * The average cost per result of the budget holders of one goal, in the unit the holders' own cost
+ * per result is in (per 1,000 reached or per 1,000 impressions for reach and impression goals).
+ */
+function averageCostPerResult(
+  type: string,
+  group: readonly { m: { spend: number; results: number; totals: { daily_reach: number } } }[],
+): number | null {
+  const spend = group.reduce((s, h) => s + h.m.spend, 0);
+  const units = group.reduce((s, h) => s + (type === 'reach' ? h.m.totals.daily_reach : h.m.results), 0);
+  const per = type === 'reach' || type === 'impressions' ? 1000 : 1;
+  return units > 0 ? Math.round(((spend * per) / units) * 100) / 100 : null;
+}
+
+function budgetMoveFigures(
+  m: { result_type: string; spend: number; results: number; cost_per_result: number | null; roas?: number | null },
+  average: number | null,
+  use: BudgetUse,
+  targetRoas: number | null,
+): v.InferOutput<typeof budgetMoveFiguresSchema> {
+  return {
+    result_type: m.result_type,
+    spend: m.spend,
+    results: m.results,
+    cost_per_result: m.cost_per_result,
+    average_cost_per_result: average,
+    cost_multiple: m.cost_per_result !== null && average ? Math.round((m.cost_per_result / average) * 100) / 100 : null,
+    roas: m.roas ?? null,
+    target_roas: targetRoas,
+    limited_days: use.limited_days,
+    days: use.days,
+    budget_used: use.days > 0 ? use.usage : null,
+  };
+}
+
 export const optimizeSocialAdsBudget = defineSocialAdsTool({
   name: 'optimize_socialads_budget',
-  description:
-    "Recommends socialads budget reallocation across the budget holders (campaign budgets, or ad set budgets) that share a goal: cut the ones whose cost per result is far above the goal's average (or ROAS under target), and raise the cheapest ones that spend their whole budget. Never raises a budget where the return is under target. Each move names update_socialads_campaign or update_socialads_ad_set with the new daily budget.",
+  description: `Recommends socialads budget reallocation across the budget holders (campaign budgets, or ad set budgets) that share a goal: cut the ones whose cost per result is far above the goal's average (or ROAS under target), and raise the cheapest ones that are limited by their budget. ${BUDGET_LIMITED_RULE} Never raises a budget where the return is under target. Each move carries the figures it rests on and names update_socialads_campaign or update_socialads_ad_set with the new daily budget.`,
   access: 'read',
   args: {
     change_percent: v.optional(
@@ -281,6 +343,7 @@ export const optimizeSocialAdsBudget = defineSocialAdsTool({
     ad_account_id: v.string(),
     start_date: v.string(),
     end_date: v.string(),
+    budget_source: v.picklist(['each_day', 'today']),
     moves: v.array(
       v.object({
         level: v.picklist(['campaign', 'ad_set']),
@@ -292,6 +355,7 @@ export const optimizeSocialAdsBudget = defineSocialAdsTool({
         proposed_daily_budget: v.number(),
         budget_used: v.nullable(v.number()),
         reason: v.string(),
+        figures: budgetMoveFiguresSchema,
         action,
       }),
     ),
@@ -302,6 +366,9 @@ export const optimizeSocialAdsBudget = defineSocialAdsTool({
         name: v.string(),
         daily_budget: v.number(),
         budget_used: v.nullable(v.number()),
+        limited_days: v.number(),
+        days: v.number(),
+        limited_by_budget: v.boolean(),
         metrics: metricsSchema,
       }),
     ),
@@ -309,6 +376,7 @@ export const optimizeSocialAdsBudget = defineSocialAdsTool({
   async run(args, ctx) {
     const { start, end } = lastDays(ctx.now, args.lookback_days, reportingZone(ctx.account));
     const st = await readStructure(ctx.platform);
+    let budgetSource: BudgetSource = 'each_day';
     const activeCampaigns = st.campaigns.filter((c) => c.status === 'ACTIVE');
     const campaignHolders = activeCampaigns.filter((c) => c.daily_budget !== undefined);
     const setHolders = st.adSets.filter(
@@ -349,29 +417,30 @@ export const optimizeSocialAdsBudget = defineSocialAdsTool({
         daily_budget: s.daily_budget!,
         m: sm(s.id),
       })),
-    ].map((h) => ({
-      ...h,
-      budget_used:
-        h.m.totals.days_with_delivery > 0 ? Math.round((h.m.spend / (h.daily_budget * h.m.totals.days_with_delivery)) * 100) / 100 : null,
-    }));
+    ].map((h) => {
+      // Each day it delivered, against the daily budget it had THAT day (core/budget-limited.ts).
+      const { days, source } = budgetDaysOf(h.m.totals.days, h.daily_budget);
+      if (days.length && source === 'today') budgetSource = 'today';
+      const use = budgetUse(days);
+      return { ...h, use, budget_used: use.days > 0 ? use.usage : null };
+    });
     const currency = ctx.account.currency;
     const step = args.change_percent / 100;
     const moves = [];
     const byType = new Map<string, typeof holders>();
     for (const h of holders) if (h.m.spend > 0) byType.set(h.m.result_type, [...(byType.get(h.m.result_type) ?? []), h]);
     for (const [type, group] of byType) {
-      const spend = group.reduce((s, h) => s + h.m.spend, 0);
-      const results = group.reduce((s, h) => s + h.m.results, 0);
-      const avg = results > 0 ? spend / results : null;
+      const avg = averageCostPerResult(type, group);
       for (const h of group) {
         const cpr = h.m.cost_per_result;
         const tool = h.level === 'campaign' ? 'update_socialads_campaign' : 'update_socialads_ad_set';
         const idKey = h.level === 'campaign' ? 'campaign_id' : 'ad_set_id';
+        const figures = budgetMoveFigures(h.m, avg, h.use, type === 'purchases' ? args.target_roas : null);
         const belowTarget = type === 'purchases' && (h.m.roas ?? 0) < args.target_roas;
         const label = RESULT_LABEL[h.m.result_type as keyof typeof RESULT_LABEL];
         let direction: 'increase' | 'decrease' | undefined;
         let reason = '';
-        if (h.m.results === 0 || (avg !== null && cpr !== null && cpr > avg * 1.4) || (type === 'purchases' && (h.m.roas ?? 0) < 1)) {
+        if (h.m.results === 0 || (avg !== null && cpr !== null && cpr > avg * EXPENSIVE) || (type === 'purchases' && (h.m.roas ?? 0) < 1)) {
           direction = 'decrease';
           reason =
             h.m.results === 0
@@ -379,9 +448,9 @@ export const optimizeSocialAdsBudget = defineSocialAdsTool({
               : type === 'purchases' && (h.m.roas ?? 0) < 1
                 ? `ROAS ${h.m.roas} loses money`
                 : `cost per result ${money(cpr, currency)} vs ${money(avg, currency)} average for ${label}`;
-        } else if (group.length > 1 && avg !== null && cpr !== null && cpr < avg * 0.85 && !belowTarget && (h.budget_used ?? 0) >= 0.85) {
+        } else if (group.length > 1 && avg !== null && cpr !== null && cpr < avg * CHEAP && !belowTarget && h.use.limited) {
           direction = 'increase';
-          reason = `cost per result ${money(cpr, currency)} vs ${money(avg, currency)} average for ${label}, and it spends ${percent(h.budget_used)} of its budget`;
+          reason = `cost per result ${money(cpr, currency)} vs ${money(avg, currency)} average for ${label}, and it was limited by its budget on ${h.use.limited_days} of ${h.use.days} days`;
         }
         if (!direction) continue;
         const proposed = Math.max(1, Math.round(h.daily_budget * (direction === 'increase' ? 1 + step : 1 - step)));
@@ -396,6 +465,7 @@ export const optimizeSocialAdsBudget = defineSocialAdsTool({
           proposed_daily_budget: proposed,
           budget_used: h.budget_used,
           reason,
+          figures,
           action: { tool, arguments: { [idKey]: h.id, daily_budget: proposed } },
         });
       }
@@ -407,12 +477,13 @@ export const optimizeSocialAdsBudget = defineSocialAdsTool({
       `${holders.length} budget holder(s) compared within their goal; ${moves.length} move(s).`,
       '',
       markdownTable(
-        ['Level', 'Name', 'Budget/day', 'Used', 'Spend', 'Results', 'Judged on'],
+        ['Level', 'Name', 'Budget/day', 'Used', 'Days at budget', 'Spend', 'Results', 'Judged on'],
         holders.map((h) => [
           h.level,
           h.name,
           money(h.daily_budget, currency),
           percent(h.budget_used),
+          `${h.use.limited_days} of ${h.use.days}`,
           money(h.m.spend, currency),
           resultText(h.m),
           judgement(h.m, currency),
@@ -434,6 +505,7 @@ export const optimizeSocialAdsBudget = defineSocialAdsTool({
             ),
           ]
         : ['No move: budgets match performance.']),
+      ...(budgetSourceNote(budgetSource) ? ['', budgetSourceNote(budgetSource)] : []),
     ].join('\n');
     return {
       text,
@@ -441,6 +513,7 @@ export const optimizeSocialAdsBudget = defineSocialAdsTool({
         ad_account_id: ctx.account.account_id,
         start_date: start,
         end_date: end,
+        budget_source: budgetSource,
         moves,
         holders: holders.map((h) => ({
           level: h.level,
@@ -448,6 +521,9 @@ export const optimizeSocialAdsBudget = defineSocialAdsTool({
           name: h.name,
           daily_budget: h.daily_budget,
           budget_used: h.budget_used,
+          limited_days: h.use.limited_days,
+          days: h.use.days,
+          limited_by_budget: h.use.limited,
           metrics: publicMetrics(h.m),
         })),
       },

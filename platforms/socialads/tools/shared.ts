@@ -44,12 +44,16 @@ export async function insightTotals(
       ...totals(rows),
       daily_reach: rows.reduce((sum, row) => sum + (row.reach ?? 0), 0),
       days_with_delivery: new Set(rows.map((row) => row.date)).size,
+      days: rows,
     };
   };
 }
 
-/** Totals of insights rows, with the daily reach summed (reach is not additive across days). */
-export type SocialAdsTotals = MetricTotals & { daily_reach: number; days_with_delivery: number };
+/**
+ * Totals of insights rows, with the daily reach summed (reach is not additive across days), and the
+ * daily rows they add up (with the budget of each day where the platform reports it).
+ */
+export type SocialAdsTotals = MetricTotals & { daily_reach: number; days_with_delivery: number; days: readonly SocialAdsInsightsRow[] };
 
 /** What an ad set's results are: the platform counts results by the optimization goal. */
 export type ResultType = 'purchases' | 'leads' | 'installs' | 'thruplays' | 'reach' | 'impressions' | 'link_clicks';

@@ -34,6 +34,64 @@ describe('socialads advice rules', () => {
     }
   }, 120_000);
 
+  it('every budget move carries the figures its verdict rests on, and its call runs as given', async () => {
+    type Figures = {
+      result_type: string;
+      spend: number;
+      results: number;
+      cost_per_result: number | null;
+      average_cost_per_result: number | null;
+      cost_multiple: number | null;
+      roas: number | null;
+      target_roas: number | null;
+      limited_days: number;
+      days: number;
+      budget_used: number | null;
+    };
+    type Move = { id: string; direction: string; reason: string; budget_used: number | null; figures: Figures; action: Action };
+    type Holder = {
+      id: string;
+      budget_used: number | null;
+      limited_days: number;
+      days: number;
+      metrics: Metrics & { cost_per_result: number | null; roas?: number };
+    };
+    const budget = (await callToolOk(apiKey, 'optimize_socialads_budget', {})).structured!;
+    const moves = budget.moves as Move[];
+    const holders = budget.holders as Holder[];
+    expect(moves.map((m) => m.direction)).toEqual(expect.arrayContaining(['increase', 'decrease']));
+    for (const move of moves) {
+      const f = move.figures;
+      const holder = holders.find((h) => h.id === move.id)!;
+      // The figures are the holder's own over the window judged...
+      expect(f).toMatchObject({
+        result_type: holder.metrics.result_type,
+        spend: holder.metrics.spend,
+        results: holder.metrics.results,
+        cost_per_result: holder.metrics.cost_per_result,
+        roas: holder.metrics.roas ?? null,
+        limited_days: holder.limited_days,
+        days: holder.days,
+        budget_used: holder.budget_used,
+      });
+      // ...its goal's average is the same for every holder of that goal...
+      for (const other of moves.filter((m) => m.figures.result_type === f.result_type))
+        expect(other.figures.average_cost_per_result).toBe(f.average_cost_per_result);
+      // ...and the verdict follows from them.
+      if (move.direction === 'decrease')
+        expect(f.results === 0 || f.cost_multiple! > 1.4 || (f.result_type === 'purchases' && (f.roas ?? 0) < 1)).toBe(true);
+      else {
+        expect(f.cost_multiple!).toBeLessThan(0.85);
+        expect(f.limited_days).toBeGreaterThanOrEqual(f.days / 2);
+        expect(f.limited_days).toBeGreaterThan(0);
+        if (f.result_type === 'purchases') expect(f.roas!).toBeGreaterThanOrEqual(f.target_roas!);
+        expect(move.reason).toContain(`${f.limited_days} of ${f.days} days`);
+      }
+      const res = await callToolOk(apiKey, move.action.tool, { ...move.action.arguments, dry_run: true });
+      expect(res.structured).toBeDefined();
+    }
+  }, 300_000);
+
   it('every call its analyses propose works as given', async () => {
     const calls: Action[] = [];
     const waste = (await callToolOk(apiKey, 'analyze_socialads_wasted_spend', {})).structured!;
