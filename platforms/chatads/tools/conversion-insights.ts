@@ -45,7 +45,7 @@ const countsOf = (row: ChatAdsInsightsRow): Counts => ({
 export const getChatAdsConversionInsights = defineChatAdsTool({
   name: 'get_chatads_conversion_insights',
   description:
-    'Reports chatads conversions per campaign, ad group or ad: click-through conversions, their value, CPA and conversion rate, and 1-day view-through conversions reported separately (never added to the conversion total). ' +
+    'Reports chatads conversions per campaign, ad group or ad: click-through conversions, their value, CPA and conversion rate, and 1-day view-through conversions reported separately (never added to the conversion total). Awareness (impression-bid) campaigns, their ad groups and ads have no conversions: n/a (null), as in every chatads tool. ' +
     'Window: the last lookback_days (default 30, ending yesterday) or start/end unix seconds (floored to the hour, through yesterday at the latest); optional daily breakdown and country or device segments. No account-total rows.',
   access: 'read',
   args: {
@@ -123,9 +123,9 @@ export const getChatAdsConversionInsights = defineChatAdsTool({
         impressions: v.number(),
         clicks: v.number(),
         spend: v.number(),
-        conversions: v.number(),
-        view_through_conversions: v.number(),
-        conversion_value: v.number(),
+        conversions: v.nullable(v.number()),
+        view_through_conversions: v.nullable(v.number()),
+        conversion_value: v.nullable(v.number()),
         cpa: v.nullable(v.number()),
         conversion_rate: v.nullable(v.number()),
         ctr: v.nullable(v.number()),
@@ -178,25 +178,42 @@ export const getChatAdsConversionInsights = defineChatAdsTool({
         })
       : [];
 
-    type Row = Counts & {
+    type Row = {
       entity_id: string;
       entity_name: string;
       date?: string;
       country?: string;
       device?: string;
+      impressions: number;
+      clicks: number;
+      spend: number;
+      /** null (n/a) on the rows of an awareness campaign, as every chatads tool shows them. */
+      conversions: number | null;
+      view_through_conversions: number | null;
+      conversion_value: number | null;
       cpa: number | null;
       conversion_rate: number | null;
       ctr: number | null;
+      /** The figures as reported, for the insights below. */
+      counts: Counts;
     };
-    const finish = (c: Counts, base: Pick<Row, 'entity_id' | 'entity_name' | 'date' | 'country' | 'device'>): Row => ({
-      ...base,
-      ...c,
-      spend: round2(c.spend),
-      conversion_value: round2(c.conversion_value),
-      cpa: c.conversions > 0 && !isAwareness(base.entity_id) ? round2(c.spend / c.conversions) : null,
-      conversion_rate: c.clicks > 0 ? Math.round((c.conversions / c.clicks) * 10000) / 10000 : null,
-      ctr: c.impressions > 0 ? Math.round((c.clicks / c.impressions) * 10000) / 10000 : null,
-    });
+    const finish = (c: Counts, base: Pick<Row, 'entity_id' | 'entity_name' | 'date' | 'country' | 'device'>): Row => {
+      // Awareness campaigns bid for impressions: no conversions, whatever attribution recorded (n/a).
+      const converts = !isAwareness(base.entity_id);
+      return {
+        ...base,
+        impressions: c.impressions,
+        clicks: c.clicks,
+        spend: round2(c.spend),
+        conversions: converts ? c.conversions : null,
+        view_through_conversions: converts ? c.view_through_conversions : null,
+        conversion_value: converts ? round2(c.conversion_value) : null,
+        cpa: converts && c.conversions > 0 ? round2(c.spend / c.conversions) : null,
+        conversion_rate: converts && c.clicks > 0 ? Math.round((c.conversions / c.clicks) * 10000) / 10000 : null,
+        ctr: c.impressions > 0 ? Math.round((c.clicks / c.impressions) * 10000) / 10000 : null,
+        counts: c,
+      };
+    };
     const rows: Row[] = [];
     for (const entity of selected) {
       const own = reported.filter((r) => r.entity_id === entity.id);
@@ -237,9 +254,9 @@ export const getChatAdsConversionInsights = defineChatAdsTool({
         ...(args.segment ? [r[args.segment]] : []),
         money(r.spend, currency),
         r.clicks,
-        r.conversions,
-        r.view_through_conversions,
-        money(r.conversion_value, currency),
+        r.conversions ?? 'n/a (awareness)',
+        r.view_through_conversions ?? 'n/a (awareness)',
+        r.conversion_value === null ? 'n/a' : money(r.conversion_value, currency),
         money(r.cpa, currency),
         percent(r.conversion_rate),
       ]),
@@ -255,7 +272,7 @@ export const getChatAdsConversionInsights = defineChatAdsTool({
         byEntity.set(r.entity_id, {
           name: r.entity_name,
           awareness: isAwareness(r.entity_id),
-          ...addCounts(byEntity.get(r.entity_id) ?? zero(), r),
+          ...addCounts(byEntity.get(r.entity_id) ?? zero(), r.counts),
         });
       const all = [...byEntity.values()];
       const list = all.filter((e) => !e.awareness);
@@ -287,7 +304,7 @@ export const getChatAdsConversionInsights = defineChatAdsTool({
         end,
         breakdown: args.breakdown,
         segment: args.segment ?? null,
-        rows,
+        rows: rows.map(({ counts: _counts, ...row }) => row),
       },
     };
   },

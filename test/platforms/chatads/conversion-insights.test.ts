@@ -36,6 +36,38 @@ describe('Tool: get_chatads_conversion_insights', () => {
     expect(rows.find((r) => r.entity_id === archived.id)!.spend).toBe(0);
   });
 
+  it('issue 31: an awareness campaign, its ad groups and ads show no conversions (n/a), as every other chatads tool', async () => {
+    const campaigns = (await callToolOk(apiKey, 'list_chatads_campaigns', {})).structured!.campaigns as Row[];
+    const awareness = campaigns.find((c) => c.bidding_type === 'impressions' && c.metrics.spend > 0)!;
+    expect(awareness).toBeDefined();
+    const groups = ((await callToolOk(apiKey, 'list_chatads_ad_groups', { campaign_id: awareness.id })).structured!.ad_groups as Row[]).map(
+      (g) => g.id,
+    );
+    const ads = ((await callToolOk(apiKey, 'list_chatads_ads', { campaign_id: awareness.id })).structured!.ads as Row[]).map((a) => a.id);
+    expect(groups.length * ads.length).toBeGreaterThan(0);
+    const asks = [
+      { entity_ids: [awareness.id] },
+      { entity_ids: [awareness.id], breakdown: 'daily' },
+      { entity_ids: [awareness.id], segment: 'device' },
+      { aggregation_level: 'ad_group', entity_ids: groups },
+      { aggregation_level: 'ad', entity_ids: ads },
+    ];
+    for (const ask of asks) {
+      const data = await callToolOk(apiKey, 'get_chatads_conversion_insights', ask);
+      const rows = data.structured!.rows as Row[];
+      expect(rows.reduce((t, r) => t + r.spend, 0)).toBeGreaterThan(0);
+      for (const r of rows)
+        expect([r.conversions, r.view_through_conversions, r.conversion_value, r.cpa, r.conversion_rate]).toEqual([
+          null,
+          null,
+          null,
+          null,
+          null,
+        ]);
+      expect(data.text).toContain('n/a (awareness)');
+    }
+  }, 60_000);
+
   it('adds up ad groups of a campaign to the campaign, and ads of an ad group to the ad group', async () => {
     const groups = (await callToolOk(apiKey, 'list_chatads_ad_groups', { status_filter: ['active'] })).structured!.ad_groups as Row[];
     const campaignId = groups.find((g) => g.name === 'Backpack comparisons')!.campaign_id;
