@@ -48,7 +48,7 @@ export function addCounts(a: Counts, b: Counts): Counts {
  * Splits counts among children with each child's weight for each field, in whole units (cents for
  * money); conversion value follows the conversions each child got, so no child has value without one.
  */
-function split(total: Counts, weights: readonly Record<ChatAdsInsightsField, number>[]): Counts[] {
+export function split(total: Counts, weights: readonly Record<ChatAdsInsightsField, number>[]): Counts[] {
   return splitEarned(total, weights, {
     metrics: FIELDS,
     earnedFrom: { conversion_value: 'conversions' },
@@ -72,18 +72,23 @@ function weightsOf(id: string, tier: PerformanceTier): Record<ChatAdsInsightsFie
   };
 }
 
-/** The campaign's whole day before splitting: deterministic from its id and the date, within its daily budget. */
+/**
+ * The campaign's whole day before splitting: deterministic from its id and the date, within its daily
+ * budget. An awareness campaign (impression bidding) buys impressions: it records no conversions,
+ * click-through or view-through, and so no conversion value, as every chatads tool reports it.
+ */
 function campaignDay(campaign: StoredCampaign, date: string, dailyBudget: number | undefined): Counts {
   const day = dailyMetrics(campaign.id, date, profileFor(campaign.performance, { daily_budget: dailyBudget }));
   const random = seededRandom(`${campaign.id}|vt|${date}`);
   const vt = day.impressions * VIEW_THROUGH_RATE[campaign.performance] * (0.6 + 0.8 * random());
+  const converts = campaign.bidding_type !== 'impressions';
   return {
     impressions: day.impressions,
     clicks: day.clicks,
     spend: day.spend,
-    conversions: day.conversions,
-    conversion_value: day.revenue,
-    view_through_conversions: Math.floor(vt) + (random() < vt % 1 ? 1 : 0),
+    conversions: converts ? day.conversions : 0,
+    conversion_value: converts ? day.revenue : 0,
+    view_through_conversions: converts ? Math.floor(vt) + (random() < vt % 1 ? 1 : 0) : 0,
   };
 }
 

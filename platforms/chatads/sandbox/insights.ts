@@ -2,8 +2,18 @@
 import { isoDate } from '../../../core/dates';
 import type { WithHistory } from '../../sandbox/history';
 import { datesBetween, seededRandom } from '../../sandbox/metrics';
+import { valueOfConversions } from '../../sandbox/allocate';
 import { EntityNotFoundError, type SandboxStore } from '../../sandbox/store';
-import { addCounts, campaignAdDays, zeroCounts, type Counts, type StoredAd, type StoredAdGroup, type StoredCampaign } from './delivery';
+import {
+  addCounts,
+  campaignAdDays,
+  split,
+  zeroCounts,
+  type Counts,
+  type StoredAd,
+  type StoredAdGroup,
+  type StoredCampaign,
+} from './delivery';
 import { KIND } from './stored';
 import type { ChatAdsInsightsQuery, ChatAdsInsightsRow } from '../port';
 
@@ -91,7 +101,10 @@ const SEGMENTS = {
   ],
 } as const;
 
-/** An ad's day prorated to the hours of the day inside the window (a whole day is kept as is). */
+/**
+ * An ad's day prorated to the hours of the day inside the window (a whole day is kept as is): whole
+ * counts, cents, and the conversion value of the conversions kept (none without a conversion).
+ */
 function prorated(day: Counts, fraction: number): Counts {
   if (fraction >= 1) return day;
   const out = zeroCounts();
@@ -99,28 +112,20 @@ function prorated(day: Counts, fraction: number): Counts {
     out[field] =
       field === 'spend' || field === 'conversion_value' ? Math.round(value * fraction * 100) / 100 : Math.round(value * fraction);
   }
+  out.conversion_value = Math.round(valueOfConversions(day.conversion_value, day.conversions, out.conversions) * 100) / 100;
   return out;
 }
 
-/** Splits counts over segment values (largest remainder keeps the whole numbers adding up). */
+/**
+ * Splits counts over segment values exactly (the segments add up to the total), each by its share;
+ * conversion value follows the conversions each segment got, so none has value without one.
+ */
 function splitCounts(total: Counts, shares: [string, number][]): [string, Counts][] {
-  const out = shares.map(([value]) => [value, zeroCounts()] as [string, Counts]);
-  for (const field of Object.keys(total) as (keyof Counts)[]) {
-    const money = field === 'spend' || field === 'conversion_value';
-    const unit = money ? 100 : 1;
-    const amount = Math.round(total[field] * unit);
-    const exact = shares.map(([, s]) => amount * s);
-    const floors = exact.map(Math.floor);
-    let left = amount - floors.reduce((a, b) => a + b, 0);
-    const order = exact.map((x, i) => [x - Math.floor(x), i] as const).sort((a, b) => b[0] - a[0]);
-    for (const [, i] of order) {
-      if (left <= 0) break;
-      floors[i]++;
-      left--;
-    }
-    floors.forEach((n, i) => (out[i][1][field] = n / unit));
-  }
-  return out;
+  const parts = split(
+    total,
+    shares.map(([, share]) => Object.fromEntries(Object.keys(total).map((field) => [field, share])) as Counts),
+  );
+  return shares.map(([value], i) => [value, parts[i]!]);
 }
 
 function segmentShares(entityId: string, segment: keyof typeof SEGMENTS): [string, number][] {
