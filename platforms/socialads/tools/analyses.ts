@@ -390,6 +390,7 @@ export const optimizeSocialAdsBudget = defineSocialAdsTool({
         campaignHolders.map((c) => c.id),
         start,
         end,
+        { days: true },
       ),
       levelMetrics(
         ctx.platform,
@@ -398,6 +399,7 @@ export const optimizeSocialAdsBudget = defineSocialAdsTool({
         setHolders.map((s) => s.id),
         start,
         end,
+        { days: true },
       ),
     ]);
     const holders = [
@@ -419,7 +421,7 @@ export const optimizeSocialAdsBudget = defineSocialAdsTool({
       })),
     ].map((h) => {
       // Each day it delivered, against the daily budget it had THAT day (core/budget-limited.ts).
-      const { days, source } = budgetDaysOf(h.m.totals.days, h.daily_budget);
+      const { days, source } = budgetDaysOf(h.m.totals.days ?? [], h.daily_budget);
       if (days.length && source === 'today') budgetSource = 'today';
       const use = budgetUse(days);
       return { ...h, use, budget_used: use.days > 0 ? use.usage : null };

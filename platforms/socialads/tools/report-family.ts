@@ -89,8 +89,9 @@ export async function levelMetrics(
   ids: string[],
   start: string,
   end: string,
+  options: { days?: boolean } = {},
 ): Promise<(id: string) => ObjectiveMetrics & { totals: SocialAdsTotals }> {
-  const totalsOf = await insightTotals(p, level, ids, start, end);
+  const totalsOf = await insightTotals(p, level, ids, start, end, options);
   return (id) => {
     const t = totalsOf(id);
     return { ...objectiveMetrics(t, resultTypeFor(st, level, id), { hasVideo: hasVideo(st, level, id) }), totals: t };

@@ -29,6 +29,7 @@ export async function insightTotals(
   ids: readonly string[],
   start: string,
   end: string,
+  options: { days?: boolean } = {},
 ): Promise<(id: string) => SocialAdsTotals> {
   const rows = ids.length ? await platform.getInsights({ level, ids: [...new Set(ids)], time_range: { since: start, until: end } }) : [];
   const byEntity = new Map<string, SocialAdsInsightsRow[]>();
@@ -44,16 +45,16 @@ export async function insightTotals(
       ...totals(rows),
       daily_reach: rows.reduce((sum, row) => sum + (row.reach ?? 0), 0),
       days_with_delivery: new Set(rows.map((row) => row.date)).size,
-      days: rows,
+      ...(options.days ? { days: rows } : {}),
     };
   };
 }
 
 /**
- * Totals of insights rows, with the daily reach summed (reach is not additive across days), and the
- * daily rows they add up (with the budget of each day where the platform reports it).
+ * Totals of insights rows, with the daily reach summed (reach is not additive across days); with
+ * `days` asked for, the daily rows they add up (with each day's budget where the platform reports it).
  */
-export type SocialAdsTotals = MetricTotals & { daily_reach: number; days_with_delivery: number; days: readonly SocialAdsInsightsRow[] };
+export type SocialAdsTotals = MetricTotals & { daily_reach: number; days_with_delivery: number; days?: readonly SocialAdsInsightsRow[] };
 
 /** What an ad set's results are: the platform counts results by the optimization goal. */
 export type ResultType = 'purchases' | 'leads' | 'installs' | 'thruplays' | 'reach' | 'impressions' | 'link_clicks';
