@@ -60,6 +60,8 @@ const AD_FIELDS = [
 ];
 const INSIGHTS_FIELDS = [
   'campaign_id',
+  // Campaign and ad set rows: the daily budget of that day, where the platform keeps it.
+  'daily_budget',
   'ad_set_id',
   'ad_id',
   'date',
