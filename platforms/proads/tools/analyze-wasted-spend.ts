@@ -496,8 +496,13 @@ export const analyzeProAdsWastedSpend = defineProAdsTool({
           target_type: 'campaign',
           target_id: c.campaign_id,
           severity: c.severity,
-          text: `Refresh creatives or tighten targeting of "${c.name}" (${c.reasons[0]}): ${adder} for a new variation, update_proads_campaign_targeting to narrow it.`,
-          calls: [{ tool: adder, arguments: { campaign_id: c.campaign_id } }],
+          text: `Refresh creatives or tighten targeting of "${c.name}" (${c.reasons[0]}): analyze_proads_creative_performance shows which creative to replace (then ${adder} for a new variation), update_proads_campaign_targeting narrows it.`,
+          calls: [
+            {
+              tool: 'analyze_proads_creative_performance',
+              arguments: { campaign_id: c.campaign_id, start_date: window.start, end_date: window.end },
+            },
+          ],
         });
       }
     }

@@ -159,7 +159,7 @@ export const analyzeRetailAdsWastedSpend = defineRetailAdsTool({
     const text = [
       `## Wasted spend, ${start} to ${end}`,
       '',
-      `${finding.text} That is ${total > 0 ? Math.round((wastedSpend / total) * 1000) / 10 : 0}% of ${money(total, currency)} search spend.`,
+      `${finding.text}\nThat is ${total > 0 ? Math.round((wastedSpend / total) * 1000) / 10 : 0}% of ${money(total, currency)} search spend.`,
       '',
       terms.length > 25 ? `The 25 that spent most (all ${count(terms.length)} in structured.search_terms):` : '',
       terms.length

@@ -222,8 +222,15 @@ export const analyzeShortVideoWastedSpend = defineShortVideoTool({
     findings.sort((a, b) => order(a.severity) - order(b.severity) || b.wasted - a.wasted);
     const totalWasted = sumToCent(findings.filter((f) => f.actions.length).map((f) => f.wasted));
     const flagged = findings.filter((f) => ['CRITICAL', 'HIGH', 'MEDIUM'].includes(f.severity));
-    const noun = `${args.level === 'campaign' ? 'campaigns' : 'ad groups'} with a conversion objective`;
-    const sentences = [...wasteGroups.values()].map((g) => wasteSentence(g.rule, noun, g.rows, (n) => money(n, cur)).text);
+    const entityWord = args.level === 'campaign' ? 'campaigns' : 'ad groups';
+    // Who each rule judges: every conversion objective on no conversion, sales objectives on ROAS, leads and installs on cost.
+    const nounOf = (rule: WasteRule) =>
+      rule.kind === 'no_results'
+        ? `${entityWord} with a conversion objective`
+        : rule.kind === 'roas_below'
+          ? `${entityWord} with a sales objective`
+          : `${entityWord} with a lead or install objective`;
+    const sentences = [...wasteGroups.values()].map((g) => wasteSentence(g.rule, nounOf(g.rule), g.rows, (n) => money(n, cur)).text);
     const text = [
       `## Wasted spend by ${args.level === 'campaign' ? 'campaign' : 'ad group'}, ${start} to ${end}`,
       '',

@@ -191,7 +191,8 @@ export const analyzeSocialAdsWastedSpend = defineSocialAdsTool({
       const rule = rulesOf(type, level).find((r) => meetsWasteRule(r, figures));
       if (!rule) return null;
       const key = `${level}|${JSON.stringify(rule)}`;
-      const noun = level === 'ad_set' ? 'active ad sets' : 'active ads of the other ad sets';
+      const noun =
+        level === 'ad' ? 'active ads of the other ad sets' : rule.kind === 'roas_below' ? 'active purchase ad sets' : 'active ad sets';
       groups.set(key, { rule, noun, rows: [...(groups.get(key)?.rows ?? []), figures] });
       const waste = wasteOf(rule, figures);
       const single = RESULT_LABEL[type].replace(/s$/, '');
