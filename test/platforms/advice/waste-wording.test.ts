@@ -129,7 +129,7 @@ describe('wasted-spend analyses state the threshold their rows meet', () => {
         .rows as Row[])
         input.push({ key: key(t), spend: t.spend, conversions: t.sales > 0 ? 1 : 0, revenue: t.sales });
     checkNoun(stated, 'search terms', listed, input);
-    const keywords = ((await callToolOk(apiKey, 'list_retailads_keywords', { state_filter: 'ENABLED', limit: 1000 })).structured!
+    const keywords = ((await callToolOk(apiKey, 'list_retailads_keywords', { state_filter: ['ENABLED'], limit: 1000 })).structured!
       .keywords ?? []) as Row[];
     for (const a of s.actions as { tool: string; arguments: { negative_keywords: Row[] } }[])
       for (const n of a.arguments.negative_keywords)
