@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { meetsWasteRule, wasteSentence, type WasteRule } from '../../../core/waste';
 import { clampDeskAdsBid } from '../money';
 import { ToolError } from '../../../core/errors';
 import { markdownTable, money } from '../../../core/markdown';
@@ -249,8 +250,10 @@ export const analyzeDeskAdsWastedSpend = defineDeskAdsTool({
         segment: 'DeviceType',
       }),
     ]);
+    // One rule for every list (core/waste.ts): the sentences below state this very rule.
+    const rule: WasteRule = { kind: 'no_results', min_spend: args.min_spend, results: 'conversions' };
     const wasting = <T extends DeskAdsReportRow>(rows: T[]) =>
-      rows.filter((r) => inScope(r) && r.conversions === 0 && r.spend >= args.min_spend).sort((a, b) => b.spend - a.spend);
+      rows.filter((r) => inScope(r) && meetsWasteRule(rule, r)).sort((a, b) => b.spend - a.spend);
     const termWaste = wasting(terms)
       .map((r) => describeTerm(r, s))
       .filter((t) => !t.is_negative);
@@ -280,9 +283,10 @@ export const analyzeDeskAdsWastedSpend = defineDeskAdsTool({
       .map((device) => {
         const rows = deviceRows.filter((r) => inScope(r) && r.device_type === device);
         const t = totals(rows);
-        return { device, spend: t.conversions === 0 ? t.spend : 0, clicks: t.conversions === 0 ? t.clicks : 0 };
+        return { device, spend: t.spend, clicks: t.clicks, conversions: t.conversions };
       })
-      .filter((d) => d.spend >= args.min_spend);
+      .filter((d) => meetsWasteRule(rule, d))
+      .map(({ device, spend, clicks }) => ({ device, spend, clicks }));
     // The spend waste is measured against: the account's (or the campaign's) as list_deskads_campaigns shows it
     // (the one source of figures), or the ad group's; keyword_spend is the part of it on search keywords
     // (campaigns without keywords, such as shopping, have no search terms to block).
@@ -291,7 +295,22 @@ export const analyzeDeskAdsWastedSpend = defineDeskAdsTool({
       ? totals(groupRows.filter(inScope)).spend
       : campaignFigures.filter((c) => !args.campaign_id || c.id === args.campaign_id).reduce((t, c) => t + cents(c.figures.spend), 0) / 100;
     const keywordSpend = totals(keywordRows.filter(inScope)).spend;
-    const wasted = Math.round(termWaste.reduce((t, x) => t + x.metrics.spend, 0) * 100) / 100;
+    const currency = ctx.account.currency;
+    const fmt = (n: number) => money(n, currency);
+    const noConversion = (r: { spend: number }) => ({ spend: r.spend, conversions: 0 });
+    const termFinding = wasteSentence(
+      rule,
+      'search terms not blocked yet',
+      termWaste.map((t) => t.metrics),
+      fmt,
+    );
+    const findings = [
+      termFinding,
+      wasteSentence(rule, 'active keywords', keywordWaste.map(noConversion), fmt),
+      wasteSentence(rule, 'ad groups', groupWaste.map(noConversion), fmt),
+      wasteSentence(rule, 'devices', devices.map(noConversion), fmt),
+    ];
+    const wasted = termFinding.wasted;
     // One negative-keyword call per campaign (phrase negatives at campaign level), one bid-cut call for the keywords.
     // A proposed negative never blocks a live keyword of its campaign (it would stop the keyword's own searches).
     const blocksLiveKeyword = (t: (typeof termWaste)[number]) =>
@@ -322,11 +341,12 @@ export const analyzeDeskAdsWastedSpend = defineDeskAdsTool({
           ]
         : []),
     ];
-    const currency = ctx.account.currency;
     const text = [
       `## Wasted spend, ${window.start} to ${window.end}`,
       '',
-      `${money(wasted, currency)} of the ${args.ad_group_id ? 'ad group' : args.campaign_id ? 'campaign' : 'account'}'s ${money(total, currency)} spend (${money(keywordSpend, currency)} of it on search keywords) went to search terms that never converted (each at least ${money(args.min_spend, currency)}).`,
+      ...findings.map((f) => `- ${f.text}`),
+      '',
+      `The search terms' ${money(wasted, currency)} is the waste, of the ${args.ad_group_id ? 'ad group' : args.campaign_id ? 'campaign' : 'account'}'s ${money(total, currency)} spend (${money(keywordSpend, currency)} of it on search keywords); keywords, ad groups and devices hold the same spend seen another way.`,
       '',
       '### Search terms to block',
       termWaste.length

@@ -17,6 +17,7 @@ import {
   windowRules,
 } from './shared';
 import { metricTotalsSchema } from '../../../core/metrics';
+import { meetsWasteRule, wasteOf, wasteSentence, type WastePerformance, type WasteRule } from '../../../core/waste';
 
 export type Severity = 'CRITICAL' | 'HIGH' | 'MEDIUM' | 'LEARNING' | 'INSUFFICIENT_DATA' | 'OK';
 
@@ -90,6 +91,33 @@ export interface Classification {
   wasted_spend: number;
 }
 
+/**
+ * The waste rules of a level, in order (a row's waste is that of the first it meets): no conversion on
+ * at least high_zero_conv_spend (HIGH, CRITICAL from critical_zero_conv_spend), a cost per conversion
+ * over CPA_MEDIUM_MULTIPLE × the account average (MEDIUM, HIGH over CPA_HIGH_MULTIPLE × on
+ * high_cpa_min_spend), a ROAS under target_roas when given. Each needs at least min_spend.
+ */
+export function wasteRules(t: Thresholds, accountCpa: number | null, targetRoas?: number): WasteRule[] {
+  return [
+    { kind: 'no_results', min_spend: t.high_zero_conv_spend, results: 'conversions' },
+    ...(accountCpa
+      ? [
+          {
+            kind: 'cost_above' as const,
+            min_spend: t.min_spend,
+            multiple: CPA_MEDIUM_MULTIPLE,
+            baseline: accountCpa,
+            baseline_label: "the account's average",
+            result: 'conversion',
+          },
+        ]
+      : []),
+    ...(targetRoas !== undefined
+      ? [{ kind: 'roas_below' as const, min_spend: t.min_spend, target: targetRoas, target_label: 'the target' }]
+      : []),
+  ];
+}
+
 export function classify(
   m: MetricTotals,
   context: {
@@ -119,37 +147,38 @@ export function classify(
       wasted_spend: 0,
     };
   }
-  const found: { severity: Severity; reason: string; wasted: number }[] = [];
-  if (context.conversionsExpected) {
-    if (m.conversions === 0 && m.spend >= t.critical_zero_conv_spend)
-      found.push({ severity: 'CRITICAL', reason: `${money(m.spend, context.currency)} spent with 0 conversions`, wasted: m.spend });
-    else if (m.conversions === 0 && m.spend >= t.high_zero_conv_spend)
-      found.push({ severity: 'HIGH', reason: `${money(m.spend, context.currency)} spent with 0 conversions`, wasted: m.spend });
-    if (m.conversions > 0 && context.accountCpa && m.cpa !== null) {
-      const multiple = m.cpa / context.accountCpa;
-      const excess = Math.max(0, m.spend - m.conversions * context.accountCpa);
-      const reason = `cost per conversion ${money(m.cpa, context.currency)} is ${multiple.toFixed(1)}x the account average ${money(context.accountCpa, context.currency)}`;
-      if (multiple > CPA_HIGH_MULTIPLE && m.spend >= t.high_cpa_min_spend) found.push({ severity: 'HIGH', reason, wasted: excess });
-      else if (multiple > CPA_MEDIUM_MULTIPLE) found.push({ severity: 'MEDIUM', reason, wasted: excess });
-    }
-    if (context.targetRoas !== undefined) {
+  const found: { severity: Severity; reason: string }[] = [];
+  // The waste rules (core/waste.ts) the figures meet; the first one is the row's waste, as the tool's sentences state it.
+  const met = context.conversionsExpected ? wasteRules(t, context.accountCpa, context.targetRoas).filter((r) => meetsWasteRule(r, m)) : [];
+  for (const rule of met) {
+    if (rule.kind === 'no_results')
+      found.push({
+        severity: m.spend >= t.critical_zero_conv_spend ? 'CRITICAL' : 'HIGH',
+        reason: `${money(m.spend, context.currency)} spent with 0 conversions`,
+      });
+    else if (rule.kind === 'cost_above') {
+      const multiple = m.spend / m.conversions / rule.baseline;
+      found.push({
+        severity: multiple > CPA_HIGH_MULTIPLE && m.spend >= t.high_cpa_min_spend ? 'HIGH' : 'MEDIUM',
+        reason: `cost per conversion ${money(m.cpa, context.currency)} is ${multiple.toFixed(1)}x the account average ${money(rule.baseline, context.currency)}`,
+      });
+    } else {
       const roas = m.roas ?? 0;
-      const excess = Math.max(0, m.spend - m.revenue / context.targetRoas);
-      const reason = `ROAS ${roas.toFixed(2)} below target ${context.targetRoas}`;
-      if (roas < 0.25 * context.targetRoas && m.spend >= t.critical_zero_conv_spend)
-        found.push({ severity: 'CRITICAL', reason, wasted: excess });
-      else if (roas < 0.5 * context.targetRoas) found.push({ severity: 'HIGH', reason, wasted: excess });
-      else if (roas < context.targetRoas) found.push({ severity: 'MEDIUM', reason, wasted: excess });
+      found.push({
+        severity:
+          roas < 0.25 * rule.target && m.spend >= t.critical_zero_conv_spend ? 'CRITICAL' : roas < 0.5 * rule.target ? 'HIGH' : 'MEDIUM',
+        reason: `ROAS ${roas.toFixed(2)} below target ${rule.target}`,
+      });
     }
   }
   if (m.ctr !== null && m.ctr < context.ctrFloor)
-    found.push({ severity: 'MEDIUM', reason: `CTR ${percent(m.ctr, 3)} under the ${percent(context.ctrFloor, 3)} floor`, wasted: 0 });
+    found.push({ severity: 'MEDIUM', reason: `CTR ${percent(m.ctr, 3)} under the ${percent(context.ctrFloor, 3)} floor` });
   if (!found.length) return { severity: 'OK', reasons: [], wasted_spend: 0 };
   found.sort((a, b) => RANK[a.severity] - RANK[b.severity]);
   return {
     severity: found[0].severity,
     reasons: found.map((f) => f.reason),
-    wasted_spend: round2(Math.min(m.spend, Math.max(...found.map((f) => f.wasted)))),
+    wasted_spend: met[0] ? wasteOf(met[0], m) : 0,
   };
 }
 
@@ -467,8 +496,13 @@ export const analyzeProAdsWastedSpend = defineProAdsTool({
           target_type: 'campaign',
           target_id: c.campaign_id,
           severity: c.severity,
-          text: `Refresh creatives or tighten targeting of "${c.name}" (${c.reasons[0]}): ${adder} for a new variation, update_proads_campaign_targeting to narrow it.`,
-          calls: [{ tool: adder, arguments: { campaign_id: c.campaign_id } }],
+          text: `Refresh creatives or tighten targeting of "${c.name}" (${c.reasons[0]}): analyze_proads_creative_performance shows which creative to replace (then ${adder} for a new variation), update_proads_campaign_targeting narrows it.`,
+          calls: [
+            {
+              tool: 'analyze_proads_creative_performance',
+              arguments: { campaign_id: c.campaign_id, start_date: window.start, end_date: window.end },
+            },
+          ],
         });
       }
     }
@@ -507,6 +541,42 @@ export const analyzeProAdsWastedSpend = defineProAdsTool({
     quickActions.sort((a, b) => RANK[a.severity] - RANK[b.severity]);
 
     const wasted = round2(campaignResults.reduce((s, c) => s + c.wasted_spend, 0));
+    // Each waste rule stated with exactly the rows listed under it (the first rule a row meets), per level.
+    const fmt = (n: number) => money(n, currency);
+    const ruleSentences = (
+      rows: { severity: Severity; metrics: MetricTotals; conversions_expected: boolean }[],
+      thresholds: Thresholds,
+      noun: string,
+    ) => {
+      const groups = wasteRules(thresholds, accountCpa, args.target_roas).map((rule) => ({ rule, rows: [] as WastePerformance[] }));
+      for (const r of rows.filter((r) => r.conversions_expected && r.severity !== 'LEARNING' && r.severity !== 'INSUFFICIENT_DATA'))
+        groups.find((g) => meetsWasteRule(g.rule, r.metrics))?.rows.push(r.metrics);
+      return groups.filter((g) => g.rows.length).map((g) => `- ${wasteSentence(g.rule, noun, g.rows, fmt).text}`);
+    };
+    const findings = [
+      ...ruleSentences(
+        campaignResults.map((c) => ({ ...c, conversions_expected: !AWARENESS.includes(c.objective_type) })),
+        CAMPAIGN_THRESHOLDS,
+        'campaigns judged on conversions',
+      ),
+      ...(args.include_demographic_breakdown
+        ? ruleSentences(
+            segmentResults.map((r) => ({ ...r, conversions_expected: true })),
+            ITEM_THRESHOLDS,
+            'segments judged on conversions',
+          )
+        : []),
+      ...(args.include_creative_analysis
+        ? ruleSentences(
+            creativeResults.map((r) => ({
+              ...r,
+              conversions_expected: !AWARENESS.includes(byCampaign.get(r.campaign_id)!.objective_type),
+            })),
+            ITEM_THRESHOLDS,
+            'creatives judged on conversions',
+          )
+        : []),
+    ];
     const severityCounts = (items: { severity: Severity }[]) =>
       Object.fromEntries(
         (['CRITICAL', 'HIGH', 'MEDIUM', 'LEARNING', 'INSUFFICIENT_DATA', 'OK'] as Severity[]).map((s) => [
@@ -519,6 +589,13 @@ export const analyzeProAdsWastedSpend = defineProAdsTool({
       '',
       `Spend ${money(totalSpend, currency)} across ${campaignResults.length} campaign(s); estimated wasted spend ${money(wasted, currency)} (${percent(totalSpend > 0 ? wasted / totalSpend : 0, 1)}). Account cost per conversion: ${money(accountCpa, currency)}${args.target_roas !== undefined ? `; target ROAS ${args.target_roas}` : ''}.`,
       '',
+      ...(findings.length
+        ? [
+            `Judged on conversions: what converts (not ${AWARENESS.join(', ')}), live ${LEARNING_DAYS}+ days, with ${count(CAMPAIGN_THRESHOLDS.min_impressions)}+ impressions and ${fmt(CAMPAIGN_THRESHOLDS.min_spend)}+ spend (segments and creatives: ${count(ITEM_THRESHOLDS.min_impressions)}+ and ${fmt(ITEM_THRESHOLDS.min_spend)}+).`,
+            ...findings,
+            '',
+          ]
+        : []),
       '### Campaigns',
       markdownTable(
         ['Severity', 'Campaign', 'Status', 'Spend', 'Conv.', 'Cost/conv.', 'CTR', 'ROAS', 'Est. waste', 'Why'],
@@ -580,7 +657,7 @@ export const analyzeProAdsWastedSpend = defineProAdsTool({
         ? [...quickActions.map((q) => `- **${q.severity}**: ${q.text}`), '', `_${HOW_TO_APPLY}_`]
         : ['- Nothing to act on: no campaign, segment or creative is wasting spend.']),
       '',
-      `_Severity: CRITICAL = ${money(CAMPAIGN_THRESHOLDS.critical_zero_conv_spend, currency)}+ spent with no conversion (campaigns; ${money(ITEM_THRESHOLDS.critical_zero_conv_spend, currency)} for segments and creatives); HIGH = smaller zero-conversion spend or cost per conversion over ${CPA_HIGH_MULTIPLE}x the account average; MEDIUM = cost per conversion over ${CPA_MEDIUM_MULTIPLE}x average, CTR under the format's floor (text ads ${percent(CTR_FLOOR_BY_FORMAT.TEXT_AD)}, video ${percent(CTR_FLOOR_BY_FORMAT.VIDEO)}, image and carousel ${percent(CTR_FLOOR_BY_FORMAT.SINGLE_IMAGE)}), or ROAS under target; LEARNING = live under ${LEARNING_DAYS} days; INSUFFICIENT_DATA = too little delivery to judge._`,
+      `_Severity: CRITICAL = ${fmt(CAMPAIGN_THRESHOLDS.critical_zero_conv_spend)}+ spent with no conversion (campaigns; ${fmt(ITEM_THRESHOLDS.critical_zero_conv_spend)} for segments and creatives)${args.target_roas !== undefined ? ', or ROAS under a quarter of the target on that spend' : ''}; HIGH = ${fmt(CAMPAIGN_THRESHOLDS.high_zero_conv_spend)}+ spent with no conversion (${fmt(ITEM_THRESHOLDS.high_zero_conv_spend)} for segments and creatives), or cost per conversion over ${CPA_HIGH_MULTIPLE}x the account average on ${fmt(CAMPAIGN_THRESHOLDS.high_cpa_min_spend)}+ spend (${fmt(ITEM_THRESHOLDS.high_cpa_min_spend)}), or ROAS under half the target; MEDIUM = cost per conversion over ${CPA_MEDIUM_MULTIPLE}x average, CTR under the format's floor (text ads ${percent(CTR_FLOOR_BY_FORMAT.TEXT_AD)}, video ${percent(CTR_FLOOR_BY_FORMAT.VIDEO)}, image and carousel ${percent(CTR_FLOOR_BY_FORMAT.SINGLE_IMAGE)}), or ROAS under target; LEARNING = live under ${LEARNING_DAYS} days; INSUFFICIENT_DATA = too little delivery to judge._`,
     ].join('\n');
     return {
       text,

@@ -2,6 +2,7 @@
 import * as v from 'valibot';
 import { count, markdownTable, money } from '../../../core/markdown';
 import { negativeBlocks } from '../../../core/negatives';
+import { meetsWasteRule, wasteSentence, type WasteRule } from '../../../core/waste';
 import { defineRetailAdsTool } from '../define';
 import { idSchema } from '../families';
 import type { RetailAdsAdProduct } from '../port';
@@ -91,8 +92,12 @@ export const analyzeRetailAdsWastedSpend = defineRetailAdsTool({
     ]);
     const all = [...sp, ...sb].filter((r) => !args.campaign_id || r.campaign_id === args.campaign_id);
     const total = round2(all.reduce((s, r) => s + r.spend, 0));
-    const wasted = all.filter((r) => r.sales === 0 && r.spend >= args.min_spend).sort((a, b) => b.spend - a.spend);
-    const wastedSpend = round2(wasted.reduce((s, r) => s + r.spend, 0));
+    const rule: WasteRule = { kind: 'no_results', min_spend: args.min_spend, results: 'sales' };
+    const figures = (r: { spend: number; sales: number }) => ({ spend: r.spend, conversions: r.sales, revenue: r.sales });
+    const wasted = all.filter((r) => meetsWasteRule(rule, figures(r))).sort((a, b) => b.spend - a.spend);
+    const currency = ctx.account.currency;
+    const finding = wasteSentence(rule, 'search terms', wasted.map(figures), (n) => money(n, currency));
+    const wastedSpend = finding.wasted;
     const terms = wasted.map((r) => ({
       ad_product: r.ad_product,
       campaign_id: r.campaign_id,
@@ -151,11 +156,10 @@ export const analyzeRetailAdsWastedSpend = defineRetailAdsTool({
           ]
         : []),
     ];
-    const currency = ctx.account.currency;
     const text = [
       `## Wasted spend, ${start} to ${end}`,
       '',
-      `${count(wasted.length)} search terms spent at least ${money(args.min_spend, currency)} each with no sales, ${money(wastedSpend, currency)} in all: ${total > 0 ? Math.round((wastedSpend / total) * 1000) / 10 : 0}% of ${money(total, currency)} search spend.`,
+      `${finding.text}\nThat is ${total > 0 ? Math.round((wastedSpend / total) * 1000) / 10 : 0}% of ${money(total, currency)} search spend.`,
       '',
       terms.length > 25 ? `The 25 that spent most (all ${count(terms.length)} in structured.search_terms):` : '',
       terms.length

@@ -5,11 +5,12 @@ import { defineSearchAdsTool } from '../define';
 import { campaignIdArg, dateRangeArgs, dateRangeRule, totalsByKey } from './common';
 import { reportWindow } from '../../../core/report-window';
 import { negativeWouldBlockKeyword, searchTermLines } from './search-terms';
+import { meetsWasteRule, sumToCent, wasteSentence, type WasteRule } from '../../../core/waste';
 
 export const analyzeWastedSpend = defineSearchAdsTool({
   name: 'analyze_wasted_spend',
   description:
-    'Finds spend without conversions over a date range: campaigns, keywords and search terms that spent at least min_spend (default: the account CPA over the range, at least 10) and converted nothing. Gives the share of spend wasted and the calls that stop it (pause_keywords, add_negative_keywords). Video campaigns are judged on views, not here.',
+    'Finds spend without conversions over a date range: campaigns and keywords that spent at least min_spend (default: the account CPA over the range, at least 10) and searches not yet added or excluded that spent at least half of it, each with no conversion. States each threshold with the rows that meet it, the share of spend wasted (counted once), and the calls that stop it (structured.actions: pause_keywords, add_negative_keywords, never a negative that blocks a live keyword). Video campaigns are judged on views, not here.',
   access: 'read',
   args: {
     campaign_id: v.optional(campaignIdArg('Only this campaign')),
@@ -47,8 +48,17 @@ export const analyzeWastedSpend = defineSearchAdsTool({
       }),
     ),
     search_terms: v.array(
-      v.object({ search_term: v.string(), campaign_id: v.string(), keyword: v.string(), spend: v.number(), clicks: v.number() }),
+      v.object({
+        search_term: v.string(),
+        campaign_id: v.string(),
+        keyword: v.string(),
+        spend: v.number(),
+        clicks: v.number(),
+        /** True when an exact negative on the search would block a live keyword of its campaign: not proposed as a negative. */
+        blocks_live_keyword: v.boolean(),
+      }),
     ),
+    actions: v.array(v.object({ tool: v.string(), arguments: v.record(v.string(), v.unknown()) })),
   }),
   async run(args, ctx) {
     const { start, end } = reportWindow(ctx, args);
@@ -70,13 +80,17 @@ export const analyzeWastedSpend = defineSearchAdsTool({
       keywordRows.filter((r) => judgedIds.has(r.campaign_id!)),
       (r) => r.keyword_id,
     );
+    // One rule for campaigns and keywords, half its spend for searches (core/waste.ts): the sentences state these very rules.
+    const rule: WasteRule = { kind: 'no_results', min_spend: threshold, results: 'conversions' };
+    const termRule: WasteRule = { kind: 'no_results', min_spend: threshold / 2, results: 'conversions' };
     const wastedCampaigns = judged
       .map((c) => ({ c, m: byCampaign(c.id) }))
-      .filter(({ m }) => m.spend >= threshold && m.conversions === 0)
-      .map(({ c, m }) => ({ id: c.id, name: c.name, spend: m.spend, clicks: m.clicks }));
+      .filter(({ m }) => meetsWasteRule(rule, m))
+      .map(({ c, m }) => ({ id: c.id, name: c.name, spend: m.spend, clicks: m.clicks }))
+      .sort((a, b) => b.spend - a.spend);
     const wastedKeywords = keywords
       .map((k) => ({ k, m: byKeyword(k.id) }))
-      .filter(({ k, m }) => judgedIds.has(k.campaign_id) && m.spend >= threshold && m.conversions === 0)
+      .filter(({ k, m }) => judgedIds.has(k.campaign_id) && meetsWasteRule(rule, m))
       .map(({ k, m }) => ({
         id: k.id,
         text: k.text,
@@ -87,42 +101,71 @@ export const analyzeWastedSpend = defineSearchAdsTool({
         clicks: m.clicks,
       }))
       .sort((a, b) => b.spend - a.spend);
-    // The searches to block: never one whose negative would block a live keyword of its campaign.
-    const wastedTerms = terms
-      .filter(
-        (t) =>
-          judgedIds.has(t.campaign_id) &&
-          t.status === 'NONE' &&
-          t.metrics.conversions === 0 &&
-          t.metrics.spend >= threshold / 2 &&
-          !negativeWouldBlockKeyword(t, keywords),
-      )
-      .map((t) => ({
-        search_term: t.search_term,
-        campaign_id: t.campaign_id,
-        keyword: t.keyword,
-        spend: t.metrics.spend,
-        clicks: t.metrics.clicks,
-      }))
-      .sort((a, b) => b.spend - a.spend);
+    // Every search not yet added or excluded that meets its rule is listed; one whose negative would block a live
+    // keyword of its campaign is marked and never proposed as a negative.
+    const termLines = terms
+      .filter((t) => judgedIds.has(t.campaign_id) && t.status === 'NONE' && meetsWasteRule(termRule, t.metrics))
+      .sort((a, b) => b.metrics.spend - a.metrics.spend);
+    const wastedTerms = termLines.map((t) => ({
+      search_term: t.search_term,
+      campaign_id: t.campaign_id,
+      keyword: t.keyword,
+      spend: t.metrics.spend,
+      clicks: t.metrics.clicks,
+      blocks_live_keyword: negativeWouldBlockKeyword(t, keywords),
+    }));
     // Waste is counted once: keywords that converted nothing, plus non-converting searches of keywords that did convert.
     const wastedKeywordIds = new Set(wastedKeywords.map((k) => k.id));
-    const termWaste = terms.filter(
-      (t) =>
-        judgedIds.has(t.campaign_id) &&
-        t.status === 'NONE' &&
-        t.metrics.conversions === 0 &&
-        t.metrics.spend >= threshold / 2 &&
-        !wastedKeywordIds.has(t.keyword_id),
-    );
-    const wasted =
-      Math.round((wastedKeywords.reduce((s, k) => s + k.spend, 0) + termWaste.reduce((s, t) => s + t.metrics.spend, 0)) * 100) / 100;
-    const share = all.spend > 0 ? Math.round((wasted / all.spend) * 10000) / 10000 : null;
+    const wasted = sumToCent([
+      ...wastedKeywords.map((k) => k.spend),
+      ...termLines.filter((t) => !wastedKeywordIds.has(t.keyword_id)).map((t) => t.metrics.spend),
+    ]);
     const currency = ctx.account.currency;
+    const fmt = (n: number) => money(n, currency);
+    const findings = [
+      wasteSentence(
+        rule,
+        'campaigns',
+        wastedCampaigns.map((c) => byCampaign(c.id)),
+        fmt,
+      ),
+      wasteSentence(
+        rule,
+        'keywords',
+        wastedKeywords.map((k) => byKeyword(k.id)),
+        fmt,
+      ),
+      wasteSentence(
+        termRule,
+        'searches not yet added or excluded',
+        termLines.map((t) => t.metrics),
+        fmt,
+      ),
+    ];
+    // The calls that stop it, as given: pause the live keywords, block the searches (exact, campaign level, 200 per call).
+    const live = new Set(keywords.filter((k) => k.status === 'ENABLED').map((k) => k.id));
+    const toPause = wastedKeywords.filter((k) => live.has(k.id)).slice(0, 100);
+    const negativesByCampaign = new Map<string, string[]>();
+    for (const t of wastedTerms.filter((t) => !t.blocks_live_keyword)) {
+      const list = negativesByCampaign.get(t.campaign_id) ?? [];
+      if (!list.includes(t.search_term.toLowerCase())) list.push(t.search_term.toLowerCase());
+      negativesByCampaign.set(t.campaign_id, list);
+    }
+    const actions = [
+      ...(toPause.length ? [{ tool: 'pause_keywords', arguments: { keyword_ids: toPause.map((k) => k.id) } }] : []),
+      ...[...negativesByCampaign].map(([campaignId, texts]) => ({
+        tool: 'add_negative_keywords',
+        arguments: { campaign_id: campaignId, keywords: texts.slice(0, 200).map((text) => ({ text, match_type: 'EXACT' })) },
+      })),
+    ];
+    const keptLive = wastedTerms.filter((t) => t.blocks_live_keyword);
+    const share = all.spend > 0 ? Math.round((wasted / all.spend) * 10000) / 10000 : null;
     const text = [
       `## Wasted spend, ${start} to ${end}`,
       '',
-      `${money(wasted, currency)} of ${money(all.spend, currency)} (${percent(share)}) went to keywords that spent ${money(threshold, currency)}+ and searches that spent ${money(threshold / 2, currency)}+ without a conversion.`,
+      ...findings.map((f) => `- ${f.text}`),
+      '',
+      `Counted once (the keywords above, plus the searches of keywords that did convert): ${money(wasted, currency)} of ${money(all.spend, currency)} spend (${percent(share)}).`,
       '',
       '### Campaigns without conversions',
       wastedCampaigns.length
@@ -148,11 +191,14 @@ export const analyzeWastedSpend = defineSearchAdsTool({
           )
         : 'None.',
       '',
-      wastedKeywords.length || wastedTerms.length
-        ? `Next: pause_keywords with keyword_ids [${wastedKeywords
-            .slice(0, 10)
-            .map((k) => `"${k.id}"`)
-            .join(', ')}]; add_negative_keywords for the searches (campaign_id and the terms); analyze_search_terms shows every search.`
+      ...(keptLive.length
+        ? [
+            `Not proposed as negatives (each is a live keyword of its campaign, which a negative would block; pause the keyword or lower its bid instead): ${[...new Set(keptLive.map((t) => `"${t.search_term}"`))].join(', ')}.`,
+            '',
+          ]
+        : []),
+      actions.length
+        ? `Next: ${actions.map((a) => (a.tool === 'pause_keywords' ? `pause_keywords (${toPause.length} live keywords)` : `add_negative_keywords for campaign ${(a.arguments as { campaign_id?: string }).campaign_id}`)).join('; ')}: structured.actions holds each call as given (try dry_run first); analyze_search_terms shows every search.`
         : 'Nothing to cut at this threshold.',
     ].join('\n');
     return {
@@ -168,6 +214,7 @@ export const analyzeWastedSpend = defineSearchAdsTool({
         campaigns: wastedCampaigns,
         keywords: wastedKeywords,
         search_terms: wastedTerms,
+        actions,
       },
     };
   },

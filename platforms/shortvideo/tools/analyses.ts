@@ -22,6 +22,7 @@ import {
   type EntityFigures,
 } from './shared';
 import { reportWindow, previousPeriod } from '../../../core/report-window';
+import { meetsWasteRule, sumToCent, wasteOf, wasteSentence, type WastePerformance, type WasteRule } from '../../../core/waste';
 import { budgetSourceNote, budgetUse, BUDGET_LIMITED_RULE, type BudgetSource } from '../../../core/budget-limited';
 
 const actionSchema = v.object({ tool: v.string(), arguments: v.record(v.string(), v.unknown()), reason: v.string() });
@@ -123,6 +124,24 @@ export const analyzeShortVideoWastedSpend = defineShortVideoTool({
     const cvCount = converting.reduce((t, e) => t + figures.get(e.id)!.totals.conversions, 0);
     const cpaTarget = args.cpa_target ?? (cvCount > 0 ? round2(cvSpend / cvCount) : null);
     const cur = ctx.account.currency;
+    const rulesOf = (sales: boolean): WasteRule[] => [
+      { kind: 'no_results', min_spend: args.min_spend, results: 'conversions' },
+      ...(sales
+        ? [{ kind: 'roas_below' as const, min_spend: args.min_spend, target: args.roas_target, target_label: 'the target' }]
+        : cpaTarget !== null
+          ? [
+              {
+                kind: 'cost_above' as const,
+                min_spend: args.min_spend,
+                multiple: 1,
+                baseline: cpaTarget,
+                baseline_label: args.cpa_target !== undefined ? 'the target' : "the account's average",
+                result: 'result',
+              },
+            ]
+          : []),
+    ];
+    const wasteGroups = new Map<string, { rule: WasteRule; rows: WastePerformance[] }>();
     const findings = entities.map((e) => {
       const t = figures.get(e.id)!.totals;
       const o = e.campaign.objective_type;
@@ -154,24 +173,26 @@ export const analyzeShortVideoWastedSpend = defineShortVideoTool({
           reason: `under ${money(args.min_spend, cur)} spent`,
           actions: [],
         };
+      // The first rule (core/waste.ts) the figures meet; the sentences above the table state each rule with its rows.
+      const perf = { spend: t.spend, conversions: t.conversions, revenue: t.revenue };
+      const rule = rulesOf(sales).find((r) => meetsWasteRule(r, perf));
       let severity: (typeof WASTE_LEVELS)[number] = 'OK';
-      let wasted = 0;
       let reason = '';
-      if (t.conversions === 0) {
+      const wasted = rule ? wasteOf(rule, perf) : 0;
+      if (rule?.kind === 'no_results') {
         severity = 'CRITICAL';
-        wasted = t.spend;
         reason = `${money(t.spend, cur)} spent without a conversion`;
-      } else if (sales) {
+      } else if (rule?.kind === 'roas_below') {
         const roas = t.roas ?? 0;
-        if (roas < args.roas_target) {
-          severity = roas < args.roas_target / 2 ? 'HIGH' : 'MEDIUM';
-          wasted = round2(Math.max(0, t.spend - t.revenue / args.roas_target));
-          reason = `ROAS ${roas} under the target ${args.roas_target}`;
-        }
-      } else if (cpaTarget !== null && t.cpa !== null && t.cpa > cpaTarget) {
-        severity = t.cpa > cpaTarget * 2 ? 'HIGH' : 'MEDIUM';
-        wasted = round2(t.spend - t.conversions * cpaTarget);
-        reason = `cost per result ${money(t.cpa, cur)} over the target ${money(cpaTarget, cur)}`;
+        severity = roas < rule.target / 2 ? 'HIGH' : 'MEDIUM';
+        reason = `ROAS ${roas} under the target ${rule.target}`;
+      } else if (rule?.kind === 'cost_above') {
+        severity = t.cpa! > rule.baseline * 2 ? 'HIGH' : 'MEDIUM';
+        reason = `cost per result ${money(t.cpa, cur)} over the target ${money(rule.baseline, cur)}`;
+      }
+      if (rule) {
+        const key = JSON.stringify(rule);
+        wasteGroups.set(key, { rule, rows: [...(wasteGroups.get(key)?.rows ?? []), perf] });
       }
       const actions: Action[] = [];
       if (severity !== 'OK' && e.running) {
@@ -199,14 +220,27 @@ export const analyzeShortVideoWastedSpend = defineShortVideoTool({
     });
     const order = (s: string) => WASTE_LEVELS.indexOf(s as (typeof WASTE_LEVELS)[number]);
     findings.sort((a, b) => order(a.severity) - order(b.severity) || b.wasted - a.wasted);
-    const totalWasted = round2(findings.filter((f) => f.actions.length).reduce((t, f) => t + f.wasted, 0));
+    const totalWasted = sumToCent(findings.filter((f) => f.actions.length).map((f) => f.wasted));
     const flagged = findings.filter((f) => ['CRITICAL', 'HIGH', 'MEDIUM'].includes(f.severity));
+    const entityWord = args.level === 'campaign' ? 'campaigns' : 'ad groups';
+    // Who each rule judges: every conversion objective on no conversion, sales objectives on ROAS, leads and installs on cost.
+    const nounOf = (rule: WasteRule) =>
+      rule.kind === 'no_results'
+        ? `${entityWord} with a conversion objective`
+        : rule.kind === 'roas_below'
+          ? `${entityWord} with a sales objective`
+          : `${entityWord} with a lead or install objective`;
+    const sentences = [...wasteGroups.values()].map((g) => wasteSentence(g.rule, nounOf(g.rule), g.rows, (n) => money(n, cur)).text);
     const text = [
       `## Wasted spend by ${args.level === 'campaign' ? 'campaign' : 'ad group'}, ${start} to ${end}`,
       '',
       flagged.length
-        ? `**${money(totalWasted, cur)}** of spend in running ${args.level === 'campaign' ? 'campaigns' : 'ad groups'} did not pay (ROAS target ${args.roas_target}${cpaTarget !== null ? `, cost-per-result target ${money(cpaTarget, cur)}` : ''}).`
-        : 'Nothing is losing money by these targets.',
+        ? [
+            ...sentences.map((t) => `- ${t}`),
+            '',
+            `Still running (the quick actions below stop it): **${money(totalWasted, cur)}** of that waste.`,
+          ].join('\n')
+        : `Nothing is losing money by these targets (at least ${money(args.min_spend, cur)} spent: no conversion, ROAS under ${args.roas_target}${cpaTarget !== null ? ` or cost per result over ${money(cpaTarget, cur)}` : ''}).`,
       '',
       markdownTable(
         ['Severity', 'Name', 'Objective', 'Status', 'Spend', 'Conversions', 'ROAS / CPA', 'Wasted', 'Why'],

@@ -18,7 +18,8 @@ import {
 import { dateRangeRule, insightTotals, metricsSchema, RESULT_LABEL, windowEntries } from './shared';
 import { reportWindow, previousPeriod } from '../../../core/report-window';
 import type { SocialAdsAd } from '../port';
-import { accountBaseline, judgeAgainstAccount } from '../../../core/advice';
+import { accountBaseline, FAR_ABOVE_ACCOUNT } from '../../../core/advice';
+import { meetsWasteRule, sumToCent, wasteOf, wasteSentence, type WastePerformance, type WasteRule } from '../../../core/waste';
 import {
   budgetDaysOf,
   budgetSourceNote,
@@ -169,52 +170,75 @@ export const analyzeSocialAdsWastedSpend = defineSocialAdsTool({
         return [type, accountBaseline(rows.map((m) => ({ spend: m.spend, conversions: m.results, revenue: m.revenue ?? 0 })))];
       }),
     );
+    const fmt = (n: number) => money(n, currency);
+    // The rules (core/waste.ts), the first one a row meets is the one it is listed under; each rule's sentence
+    // states it with exactly its rows.
+    const groups = new Map<string, { rule: WasteRule; noun: string; rows: WastePerformance[] }>();
+    const rulesOf = (type: keyof typeof RESULT_LABEL, level: 'ad' | 'ad_set'): WasteRule[] => {
+      const account = accountOf.get(type);
+      return [
+        { kind: 'no_results', min_spend: args.min_spend, results: RESULT_LABEL[type] },
+        ...(level === 'ad_set' && type === 'purchases'
+          ? [{ kind: 'roas_below' as const, min_spend: args.min_spend, target: args.target_roas, target_label: 'the target' }]
+          : []),
+        ...(level === 'ad_set' && account?.cpa
+          ? [
+              {
+                kind: 'cost_above' as const,
+                min_spend: args.min_spend,
+                multiple: FAR_ABOVE_ACCOUNT,
+                baseline: account.cpa,
+                baseline_label: "the account's",
+                result: RESULT_LABEL[type].replace(/s$/, ''),
+              },
+            ]
+          : []),
+      ];
+    };
+    const judge = (type: keyof typeof RESULT_LABEL, level: 'ad' | 'ad_set', figures: WastePerformance) => {
+      const rule = rulesOf(type, level).find((r) => meetsWasteRule(r, figures));
+      if (!rule) return null;
+      const key = `${level}|${JSON.stringify(rule)}`;
+      const noun =
+        level === 'ad' ? 'active ads of the other ad sets' : rule.kind === 'roas_below' ? 'active purchase ad sets' : 'active ad sets';
+      groups.set(key, { rule, noun, rows: [...(groups.get(key)?.rows ?? []), figures] });
+      const waste = wasteOf(rule, figures);
+      const single = RESULT_LABEL[type].replace(/s$/, '');
+      const reason =
+        rule.kind === 'no_results'
+          ? `${fmt(figures.spend)} spent without a single ${single}`
+          : rule.kind === 'roas_below'
+            ? `ROAS ${Math.round(((figures.revenue ?? 0) / figures.spend) * 100) / 100} under the target ${rule.target}: ${fmt(waste)} more spent than its revenue is worth at that ROAS`
+            : `cost per ${single} ${fmt(figures.spend / figures.conversions)} is more than ${rule.multiple}× the account's ${fmt(rule.baseline)}: ${fmt(waste)} more than its ${count(figures.conversions)} ${RESULT_LABEL[type]} are worth at the account's cost`;
+      return { reason, waste };
+    };
     const findings = [];
     const flaggedSets = new Set<string>();
     for (const s of sets) {
       const m = setM(s.id);
       if (!isConversionType(m.result_type)) continue;
+      const verdict = judge(m.result_type, 'ad_set', { spend: m.spend, conversions: m.results, revenue: m.revenue ?? 0 });
+      if (!verdict) continue;
       const campaign = st.campaign(s.campaign_id)!;
-      const verdict = judgeAgainstAccount({ spend: m.spend, conversions: m.results }, accountOf.get(m.result_type)!, {
-        money: (n) => money(n, currency),
+      flaggedSets.add(s.id);
+      findings.push({
+        level: 'ad_set' as const,
+        id: s.id,
+        name: s.name,
+        campaign_id: campaign.id,
+        campaign_name: campaign.name,
+        reason: verdict.reason,
+        wasted_spend: verdict.waste,
+        metrics: publicMetrics(m),
+        action: { tool: 'update_socialads_ad_set', arguments: { ad_set_id: s.id, status: 'PAUSED' } },
       });
-      // An ad set flagged as waste: pause it.
-      const flag = (reason: string, wasted: number) => {
-        flaggedSets.add(s.id);
-        findings.push({
-          level: 'ad_set' as const,
-          id: s.id,
-          name: s.name,
-          campaign_id: campaign.id,
-          campaign_name: campaign.name,
-          reason,
-          wasted_spend: wasted,
-          metrics: publicMetrics(m),
-          action: { tool: 'update_socialads_ad_set', arguments: { ad_set_id: s.id, status: 'PAUSED' } },
-        });
-      };
-      if (m.results === 0 && m.spend >= args.min_spend) {
-        flag(`${money(m.spend, currency)} spent without a single ${RESULT_LABEL[m.result_type].replace(/s$/, '')}`, m.spend);
-      } else if (
-        m.result_type === 'purchases' &&
-        m.roas !== null &&
-        m.roas !== undefined &&
-        m.roas < args.target_roas &&
-        m.spend >= args.min_spend
-      ) {
-        const lost = Math.round((m.spend - (m.revenue ?? 0)) * 100) / 100;
-        flag(`ROAS ${m.roas} under the target ${args.target_roas}: ${money(lost, currency)} more spent than earned`, lost);
-      } else if (m.results > 0 && verdict.loser && m.spend >= args.min_spend) {
-        flag(
-          `${verdict.reason}: ${money(verdict.waste, currency)} more than its ${count(m.results)} ${RESULT_LABEL[m.result_type]} are worth at the account's cost`,
-          verdict.waste,
-        );
-      }
     }
     for (const a of ads) {
       if (flaggedSets.has(a.ad_set_id)) continue;
       const m = adM(a.id);
-      if (!isConversionType(m.result_type) || m.results > 0 || m.spend < args.min_spend) continue;
+      if (!isConversionType(m.result_type)) continue;
+      const verdict = judge(m.result_type, 'ad', { spend: m.spend, conversions: m.results, revenue: m.revenue ?? 0 });
+      if (!verdict) continue;
       const campaign = st.campaign(a.campaign_id)!;
       findings.push({
         level: 'ad' as const,
@@ -222,20 +246,23 @@ export const analyzeSocialAdsWastedSpend = defineSocialAdsTool({
         name: a.name,
         campaign_id: campaign.id,
         campaign_name: campaign.name,
-        reason: `${money(m.spend, currency)} spent without a single ${RESULT_LABEL[m.result_type].replace(/s$/, '')}`,
-        wasted_spend: m.spend,
+        reason: verdict.reason,
+        wasted_spend: verdict.waste,
         metrics: publicMetrics(m),
         action: { tool: 'update_socialads_ad', arguments: { ad_id: a.id, status: 'PAUSED' } },
       });
     }
     findings.sort((a, b) => b.wasted_spend - a.wasted_spend);
-    const total = Math.round(findings.reduce((s, f) => s + f.wasted_spend, 0) * 100) / 100;
+    const total = sumToCent(findings.map((f) => f.wasted_spend));
+    const sentences = [...groups.values()].map((g) => wasteSentence(g.rule, g.noun, g.rows, fmt).text);
     const text = [
       `## Wasted spend, ${ctx.account.name} (${ctx.account.account_id}), ${start} to ${end}`,
       '',
       findings.length
-        ? `${findings.length} finding(s), ${money(total, currency)} without return.`
-        : 'No waste found: every active conversion ad set and ad has results and ROAS above target.',
+        ? [...sentences.map((t) => `- ${t}`), '', `${findings.length} finding(s), ${money(total, currency)} without return in all.`].join(
+            '\n',
+          )
+        : `No waste found: no active conversion ad set or ad spent at least ${fmt(args.min_spend)} without a result, at a ROAS under the target ${args.target_roas} or at a cost per result over ${FAR_ABOVE_ACCOUNT}× the account's.`,
       '',
       ...(findings.length
         ? [
