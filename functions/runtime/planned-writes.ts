@@ -231,9 +231,10 @@ const NOT_APPLIED_DETAIL = 'The store did not answer the write, and nothing was 
  * written, and the caller applies the write again, writing as it goes, as before. A claim taken over
  * meanwhile (abandoned) is left out and the write committed without it (the after-hook then
  * recharges the unit, as for any completion that comes too late).
- * No answer: the audit record is put on its own (`failed`); the commit puts the same record only
- * where there is none, so once it is in the commit can never apply: in, nothing was changed (503,
- * retryable); found `applied`, the commit was applied; no answer again, the outcome is unknown.
+ * No answer: the audit record is put on its own (`unknown`); the commit puts the same record only
+ * where there is none, so once it is in the commit can never apply: in, nothing was changed (the
+ * record settled `not_applied`, 503, retryable); found `applied`, the commit was applied; no answer
+ * again, the outcome is unknown (outcome_unknown with that record, settled like any other).
  */
 async function commitWrite(
   tool: ToolDefinition,
@@ -281,14 +282,15 @@ async function commitWrite(
       }
       if ((err as { name?: string }).name === 'ValidationException') return false;
       if (!(err instanceof StoreUnavailableError)) return failedWrite(state, audit, err);
-      const fence = auditPut({ ...entry, outcome: 'failed', detail: NOT_APPLIED_DETAIL }, retention).put;
+      const fence = auditPut({ ...entry, outcome: 'unknown', detail: UNKNOWN_DETAIL }, retention).put;
       let verdict: 'applied' | 'not_applied';
       try {
         verdict = await fenceCommit(fence);
       } catch (fenceErr) {
         if (!(fenceErr instanceof StoreUnavailableError)) throw fenceErr;
-        // Unknown: the key keeps outcome_unknown (a replay answers it: check with a read). Should the
-        // commit turn out applied, this call's unit (given back with the outcome_unknown) is charged again.
+        // Unknown: recorded like any write of unknown outcome (a replay with the key settles it). Should
+        // the commit turn out applied, this call's unit (given back with the outcome_unknown) is charged again.
+        state.unknownChangeId = entry.change_id;
         const reservation = state.reservation;
         void settle(
           `settle the commit of ${tool.name}`,
@@ -301,8 +303,14 @@ async function commitWrite(
         throw new OutcomeUnknownError(tool.platform ?? 'gateway');
       }
       if (verdict === 'applied') return await committed();
-      // Nothing was written: the answer is the store's 503, and the key is free for a retry.
+      // Nothing was written: the record says so, the answer is the store's 503, and the key is free for a retry.
       if (scope) scope.sandboxWrites = sentBefore;
+      const notApplied = { outcome: 'not_applied' as const, detail: NOT_APPLIED_DETAIL, at: new Date().toISOString(), by: state.requestId };
+      await settle(
+        `audit record of ${tool.name}`,
+        async () => void (await settleAuditEntry(ctx.owner.owner_id, entry.change_id, notApplied)),
+        ctx.log,
+      ).catch(() => undefined);
       throw err;
     }
   }
