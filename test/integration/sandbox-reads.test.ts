@@ -150,13 +150,7 @@ describe('DynamoDB requests of a warm sandbox call', () => {
       const campaigns = await warm(platform);
       const write = await requestsOf(...PLATFORMS[platform].write(campaigns), { 'Idempotency-Key': randomUUID() });
       const entity = ['socialads', 'shortvideo', 'chatads'].includes(platform) ? 'GetItemCommand' : 'QueryCommand';
-      expect(write.requests).toEqual([
-        'PutItemCommand',
-        'UpdateItemCommand',
-        'BatchGetItemCommand',
-        entity,
-        'TransactWriteItemsCommand',
-      ]);
+      expect(write.requests).toEqual(['PutItemCommand', 'UpdateItemCommand', 'BatchGetItemCommand', entity, 'TransactWriteItemsCommand']);
     },
     180_000,
   );
