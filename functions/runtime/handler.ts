@@ -18,7 +18,7 @@ import { validateArguments } from './middleware/validate-arguments';
 import { ToolRegistry } from './registry';
 import { withFrontChecks } from './front-checks';
 import { checkpointId, clearCheckpoint, loadCheckpoint, saveCheckpointStep } from './stores/checkpoints';
-import { withStoreDeadline, type StoreScope } from './stores/dynamo';
+import { currentStoreScope, withStoreDeadline, type StoreScope } from './stores/dynamo';
 import { readUsage } from './stores/usage';
 import type { UsageSnapshot } from '../../core/accounts';
 import { stateOf, type GatewayEvent, type GatewayResult, type RequestState } from './state';
@@ -112,6 +112,8 @@ const toolRunner = (served: ServedPlatforms) =>
       platform: tool.platform && tool.selectsAccount && state.account ? served.open(state.account, call) : undefined,
       openPort: <Port>(account: ConnectedAccount) => {
         if (account.owner_id !== state.owner!.owner_id) throw new Error("openPort: the account is not the caller's");
+        // A live platform's writes cannot wait in a unit of work (nor be applied again): none is kept open.
+        if (account.mode === 'live') currentStoreScope()?.unitOfWork?.writeNow();
         return served.open<Port>(account, call);
       },
       platforms: served,
@@ -121,6 +123,8 @@ const toolRunner = (served: ServedPlatforms) =>
       progress: progressReporters.get(context) ?? noProgress,
     };
     state.toolStarted = true;
+    // The 200 of a result: a planned write whose commit stores it under the claim builds it there.
+    state.respond = async (result) => successResponse(tool.name, result, await quotaBlockFor(state, readUsageOnce));
     // The tool's own DynamoDB calls stop at the tool deadline, its sandbox writes are counted, and
     // each sandbox account it reads is read once (platforms/sandbox/store.ts).
     const toolScope: StoreScope = { deadline, sandboxWrites: 0, sandboxReads: new Map() };
@@ -129,7 +133,7 @@ const toolRunner = (served: ServedPlatforms) =>
       return await withStoreDeadline(toolScope, async () => {
         const result = await runOrPlan(tool, state, ctx, steps);
         await steps.finish();
-        return successResponse(tool.name, result, await quotaBlockFor(state, readUsageOnce));
+        return state.committedResponse ?? (await state.respond!(result));
       });
     } catch (err) {
       await steps.keep();
@@ -185,6 +189,16 @@ function stepRunner(state: RequestState) {
       if (saved) return;
       saved = steps;
       stored = Object.keys(saved).length > 0;
+    },
+    /** Whether a checkpoint of an earlier attempt is stored (a success clears it). */
+    holdsCheckpoint: () => stored,
+    /**
+     * The steps as they are, and going back to them: a planned write whose held changes were dropped
+     * (unit-of-work.ts) forgets the steps that made them, so a retry or a second attempt runs them.
+     */
+    snapshot: () => ({ saved: saved && { ...saved }, unsaved, stored }),
+    restore(snapshot: { saved?: Record<string, unknown>; unsaved?: { name: string; value: unknown }; stored: boolean }): void {
+      ({ saved, unsaved, stored } = snapshot);
     },
     async step<T>(name: string, run: () => Promise<T>): Promise<T> {
       if (!saved) {

@@ -1,4 +1,4 @@
-import { GatewayError, OutcomeUnknownError, ToolError } from '../../core/errors';
+import { GatewayError, OutcomeUnknownError, StoreUnavailableError, ToolError } from '../../core/errors';
 import { outcomeOf } from './middleware/outcome';
 import { dryRunResult, publicPlan, type WritePlan } from '../../core/plan';
 import {
@@ -14,12 +14,25 @@ import {
   type SafetySettings,
 } from './safety';
 import type { RequestState } from './state';
-import { getAuditEntry, holdAction, listAuditEntries, newChangeId, recordAudit, settleAuditEntry, type AuditEntry } from './stores/audit';
+import {
+  auditPut,
+  getAuditEntry,
+  holdAction,
+  listAuditEntries,
+  newChangeId,
+  recordAudit,
+  settleAuditEntry,
+  type AuditEntry,
+} from './stores/audit';
+import { completionUpdate } from './stores/idempotency';
+import { UnitOfWork } from './stores/unit-of-work';
+import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { settle } from './settle';
 import { stepsOf } from './stores/checkpoints';
 import { reserveUnit } from './middleware/quota';
-import { chargeSettledWrite } from './stores/usage';
-import { currentStoreScope, type ReplacedValues } from './stores/dynamo';
+import { chargeSettledWrite, rechargeCall } from './stores/usage';
+import { cancellationReasons, currentStoreScope, documentClient, isConditionalCheckFailed, type ReplacedValues } from './stores/dynamo';
 import type { ConnectedAccount } from '../../core/accounts';
 import type { PlatformCheckingPort, ToolContext, ToolDefinition, ToolResult } from '../../core/tool';
 
@@ -38,7 +51,7 @@ export async function runPlannedWrite(
   state: RequestState,
   ctx: ToolContext<unknown>,
   /** The request's checkpointed steps: a write that may apply reads its checkpoint with the settings, in one request. */
-  steps?: { checkpointId(): string; preload(saved: Record<string, unknown>): void },
+  steps?: StepsOfWrite,
 ): Promise<ToolResult> {
   // Read fresh, not from the key cache: a guardrail set a moment ago applies to this write.
   const settings = await readSettings(ctx, state.dryRun ? undefined : steps);
@@ -117,33 +130,202 @@ export async function runPlannedWrite(
     throw new GuardrailBlockedError(tool.name, breaches);
   }
   const applying = { ...ctx, createPaused: settings.create_paused ?? false };
-  let result: ToolResult;
-  // The sandbox reports the values each of its updates replaced (read in the revision-guarded write).
   const scope = currentStoreScope();
-  const replaced: ReplacedValues[] = [];
-  if (scope) scope.replaced = replaced;
-  try {
-    result = await tool.apply!(plan, args, applying);
-  } catch (err) {
-    // A write that may have happened (the answer the caller gets is outcome_unknown) is recorded as
-    // unknown, never as failed: revert_change and people reading the trail must not take it as undone.
-    const answer = outcomeOf(state, err);
-    if (answer instanceof OutcomeUnknownError)
-      state.unknownChangeId = await audit('unknown', UNKNOWN_DETAIL, answer.resendable ? { resendable: true } : {});
-    else await audit('failed', err instanceof GatewayError ? err.message : 'The write failed.');
-    throw err;
+  // On a sandbox account the write's changes are held in a unit of work and committed with its audit
+  // record and the claim's completion in one transaction (commitWrite). When the run cannot hold them
+  // (unit-of-work.ts), or the commit finds an entity changed since it was read, it is applied again
+  // the way it always was: each change written as it is made, then the audit record.
+  for (let holding = holdsWrites(tool, state, steps); ; holding = false) {
+    const work = holding && scope ? new UnitOfWork() : undefined;
+    if (scope) scope.unitOfWork = work;
+    // Steps finished while their changes are held are forgotten again if those are dropped.
+    const stepsBefore = work ? steps?.snapshot?.() : undefined;
+    const dropHeld = () => {
+      if (stepsBefore) steps?.restore?.(stepsBefore);
+    };
+    // The sandbox reports the values each of its updates replaced (read in the revision-guarded write).
+    const replaced: ReplacedValues[] = [];
+    if (scope) scope.replaced = replaced;
+    let result: ToolResult;
+    try {
+      result = await tool.apply!(plan, args, applying);
+    } catch (err) {
+      if (scope) scope.unitOfWork = undefined;
+      if (work?.pending || work?.abandoned) dropHeld();
+      // Nothing of the run was written (what was held is dropped): applied again, writing as it goes.
+      if (work?.abandoned) continue;
+      return failedWrite(state, audit, err);
+    }
+    if (scope) scope.unitOfWork = undefined;
+    if (work?.abandoned) {
+      dropHeld();
+      continue;
+    }
+    if (scope?.replaced === replaced) scope.replaced = undefined;
+    // The audit's before values are the ones this write replaced, not the ones the plan read a moment
+    // earlier (another write may have come in between): revert_change restores them.
+    const applied = withReplacedValues(plan, replaced);
+    const extra: Partial<AuditEntry> = { created_ids: createdIds(plan, result), changes: applied.changes, budgets: applied.budgets };
+    if (state.account?.mode === 'live' || !applied.exact) extra.before_from = 'plan';
+    if (plan.changes.length) extra.undo = tool.undo?.(applied, args);
+    const heldActionId = (plan.data as { action_id?: unknown } | undefined)?.action_id;
+    if (tool.approval && typeof heldActionId === 'string') extra.action_id = heldActionId;
+    // Nothing went out yet (the unit holds the changes, or there were none): one commit.
+    if (work && (work.pending || work.open)) {
+      work.open = false;
+      let committed: boolean;
+      try {
+        committed = await commitWrite(tool, state, ctx, plan, work, result, extra, audit);
+      } catch (err) {
+        dropHeld();
+        throw err;
+      }
+      if (committed) return result;
+      dropHeld();
+      continue;
+    }
+    await audit('applied', undefined, extra);
+    return result;
   }
-  if (scope?.replaced === replaced) scope.replaced = undefined;
-  // The audit's before values are the ones this write replaced, not the ones the plan read a moment
-  // earlier (another write may have come in between): revert_change restores them.
-  const applied = withReplacedValues(plan, replaced);
-  const extra: Partial<AuditEntry> = { created_ids: createdIds(plan, result), changes: applied.changes, budgets: applied.budgets };
-  if (state.account?.mode === 'live' || !applied.exact) extra.before_from = 'plan';
-  if (plan.changes.length) extra.undo = tool.undo?.(applied, args);
-  const heldActionId = (plan.data as { action_id?: unknown } | undefined)?.action_id;
-  if (tool.approval && typeof heldActionId === 'string') extra.action_id = heldActionId;
-  await audit('applied', undefined, extra);
-  return result;
+}
+
+/** What a planned write needs of the request's checkpointed steps (handler.ts stepRunner). */
+interface StepsOfWrite {
+  checkpointId(): string;
+  preload(saved: Record<string, unknown>): void;
+  holdsCheckpoint?(): boolean;
+  snapshot?(): StepsSnapshot;
+  restore?(snapshot: StepsSnapshot): void;
+}
+type StepsSnapshot = { saved?: Record<string, unknown>; unsaved?: { name: string; value: unknown }; stored: boolean };
+
+/**
+ * A write whose apply failed: recorded `unknown` when it may have happened (the answer the caller
+ * gets is outcome_unknown), never as failed: revert_change and people reading the trail must not
+ * take it as undone; `failed` otherwise. Rethrows the failure.
+ */
+async function failedWrite(state: RequestState, audit: ReturnType<typeof auditRecorder>, err: unknown): Promise<never> {
+  const answer = outcomeOf(state, err);
+  if (answer instanceof OutcomeUnknownError)
+    state.unknownChangeId = await audit('unknown', UNKNOWN_DETAIL, answer.resendable ? { resendable: true } : {});
+  else await audit('failed', err instanceof GatewayError ? err.message : 'The write failed.');
+  throw err;
+}
+
+/**
+ * Whether a write's changes are held in a unit of work: a platform tool on a sandbox account (a live
+ * platform's write is its upstream call), not a replay settling an unknown outcome, not a write
+ * resuming from a checkpoint (its success clears the checkpoint after the write).
+ */
+function holdsWrites(tool: ToolDefinition, state: RequestState, steps: StepsOfWrite | undefined): boolean {
+  return opensPort(tool) && state.account?.mode === 'sandbox' && !state.idempotency?.settling && !steps?.holdsCheckpoint?.();
+}
+
+const NOT_APPLIED_DETAIL = 'The store did not answer the write, and nothing was changed: send it again.';
+
+/**
+ * Commits the changes `work` holds together with the write's audit record and, with an
+ * Idempotency-Key, the completion of its claim with the 200 (state.committedResponse), in one
+ * TransactWriteItems: all or nothing. Returns false when it was cancelled by something else than
+ * the claim (an entity changed since it was read, a conflict) or refused (too large): nothing was
+ * written, and the caller applies the write again, writing as it goes, as before. A claim taken over
+ * meanwhile (abandoned) is left out and the write committed without it (the after-hook then
+ * recharges the unit, as for any completion that comes too late).
+ * No answer: the audit record is put on its own (`unknown`); the commit puts the same record only
+ * where there is none, so once it is in the commit can never apply: in, nothing was changed (the
+ * record settled `not_applied`, 503, retryable); found `applied`, the commit was applied; no answer
+ * again, the outcome is unknown (outcome_unknown with that record, settled like any other).
+ */
+async function commitWrite(
+  tool: ToolDefinition,
+  state: RequestState,
+  ctx: ToolContext<unknown>,
+  plan: WritePlan,
+  work: UnitOfWork,
+  result: ToolResult,
+  extra: Partial<AuditEntry>,
+  audit: ReturnType<typeof auditRecorder>,
+): Promise<boolean> {
+  const retention = safetyOf(ctx.owner).audit_retention_days;
+  const entry = auditEntry(tool, state, ctx, plan, 'applied', undefined, extra);
+  const { put } = auditPut(entry, retention);
+  const response = await state.respond!(result);
+  const claim = state.idempotency?.claimToken ? state.idempotency : undefined;
+  const stored = { statusCode: response.statusCode, headers: response.headers, body: response.body };
+  let completion = claim ? completionUpdate(claim.recordId, claim.claimToken!, stored) : undefined;
+  const scope = currentStoreScope();
+  const committed = async () => {
+    state.committedResponse = response;
+    if (completion) claim!.completed = true;
+    for (const next of work.afterCommit) await next();
+    return true;
+  };
+  for (;;) {
+    const sentBefore = scope?.sandboxWrites ?? 0;
+    try {
+      await documentClient().send(
+        new TransactWriteCommand({
+          TransactItems: [...work.items, { Put: put }, ...(completion ? [{ Update: completion }] : [])] as never,
+        }),
+      );
+      return await committed();
+    } catch (err) {
+      const reasons = cancellationReasons(err);
+      if (reasons) {
+        const cancelledBy = (i: number) => !!reasons[i]?.Code && reasons[i]!.Code !== 'None';
+        const claimOnly = work.items.every((_, i) => !cancelledBy(i)) && !cancelledBy(work.items.length);
+        if (completion && claimOnly && reasons[work.items.length + 1]?.Code === 'ConditionalCheckFailed') {
+          completion = undefined;
+          continue;
+        }
+        return false;
+      }
+      if ((err as { name?: string }).name === 'ValidationException') return false;
+      if (!(err instanceof StoreUnavailableError)) return failedWrite(state, audit, err);
+      const fence = auditPut({ ...entry, outcome: 'unknown', detail: UNKNOWN_DETAIL }, retention).put;
+      let verdict: 'applied' | 'not_applied';
+      try {
+        verdict = await fenceCommit(fence);
+      } catch (fenceErr) {
+        if (!(fenceErr instanceof StoreUnavailableError)) throw fenceErr;
+        // Unknown: recorded like any write of unknown outcome (a replay with the key settles it). Should
+        // the commit turn out applied, this call's unit (given back with the outcome_unknown) is charged again.
+        state.unknownChangeId = entry.change_id;
+        const reservation = state.reservation;
+        void settle(
+          `settle the commit of ${tool.name}`,
+          async () => {
+            if ((await fenceCommit(fence)) !== 'applied' || !reservation) return;
+            if (!(await rechargeCall(ctx.owner.owner_id, tool.name, reservation))) throw new StoreUnavailableError();
+          },
+          ctx.log,
+        ).catch(() => undefined);
+        throw new OutcomeUnknownError(tool.platform ?? 'gateway');
+      }
+      if (verdict === 'applied') return await committed();
+      // Nothing was written: the record says so, the answer is the store's 503, and the key is free for a retry.
+      if (scope) scope.sandboxWrites = sentBefore;
+      const notApplied = { outcome: 'not_applied' as const, detail: NOT_APPLIED_DETAIL, at: new Date().toISOString(), by: state.requestId };
+      await settle(
+        `audit record of ${tool.name}`,
+        async () => void (await settleAuditEntry(ctx.owner.owner_id, entry.change_id, notApplied)),
+        ctx.log,
+      ).catch(() => undefined);
+      throw err;
+    }
+  }
+}
+
+/** Puts `fence` (an audit record) unless a record of its change id exists: says whether that one is the commit's `applied`. */
+async function fenceCommit(fence: ReturnType<typeof auditPut>['put']): Promise<'applied' | 'not_applied'> {
+  try {
+    await documentClient().send(new PutCommand({ ...fence, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' }));
+    return 'not_applied';
+  } catch (err) {
+    const item = (err as { Item?: Record<string, never> }).Item;
+    if (!isConditionalCheckFailed(err)) throw err;
+    return item && unmarshall(item).outcome === 'applied' ? 'applied' : 'not_applied';
+  }
 }
 
 /** The owner's safety settings, read fresh; with `steps`, the write's checkpoint in the same request. */
@@ -367,25 +549,7 @@ export function undoOf(tool: ToolDefinition, plan: WritePlan, args: Record<strin
 /** Writes one audit record of this request (returns its change id); a failure to record an applied write is retried in the background, never turned into a failure of a write that happened. */
 function auditRecorder(tool: ToolDefinition, state: RequestState, ctx: ToolContext<unknown>, plan: WritePlan) {
   return async (outcome: AuditEntry['outcome'], detail?: string, extra: Partial<AuditEntry> = {}): Promise<string> => {
-    const entry = {
-      owner_id: ctx.owner.owner_id,
-      at: new Date().toISOString(),
-      key_id: state.keyId,
-      request_id: state.requestId,
-      tool: tool.name,
-      platform: tool.platform ?? (plan.data as { platform?: AuditEntry['platform'] })?.platform ?? null,
-      account_id: state.account?.account_id ?? (plan.data as { account_id?: string })?.account_id,
-      arguments: state.args ?? {},
-      summary: plan.summary,
-      changes: plan.changes,
-      budgets: plan.budgets,
-      outcome,
-      detail,
-      ...extra,
-    };
-    // One record per request: the change id is fixed before the first attempt and the put is
-    // conditional, so a retry of the same record never adds a second one.
-    const record = { ...(JSON.parse(JSON.stringify(entry)) as AuditEntry), change_id: newChangeId(new Date(entry.at)) };
+    const record = auditEntry(tool, state, ctx, plan, outcome, detail, extra);
     const write = async () => {
       try {
         await recordAudit(record, safetyOf(ctx.owner).audit_retention_days);
@@ -404,6 +568,37 @@ function auditRecorder(tool: ToolDefinition, state: RequestState, ctx: ToolConte
     );
     return record.change_id;
   };
+}
+
+/** The audit record of this request, its change id fixed: one record per request, however often it is put. */
+function auditEntry(
+  tool: ToolDefinition,
+  state: RequestState,
+  ctx: ToolContext<unknown>,
+  plan: WritePlan,
+  outcome: AuditEntry['outcome'],
+  detail?: string,
+  extra: Partial<AuditEntry> = {},
+): AuditEntry {
+  const entry = {
+    owner_id: ctx.owner.owner_id,
+    at: new Date().toISOString(),
+    key_id: state.keyId,
+    request_id: state.requestId,
+    tool: tool.name,
+    platform: tool.platform ?? (plan.data as { platform?: AuditEntry['platform'] })?.platform ?? null,
+    account_id: state.account?.account_id ?? (plan.data as { account_id?: string })?.account_id,
+    arguments: state.args ?? {},
+    summary: plan.summary,
+    changes: plan.changes,
+    budgets: plan.budgets,
+    outcome,
+    detail,
+    ...extra,
+  };
+  // One record per request: the change id is fixed before the first attempt and the put is
+  // conditional, so a retry of the same record never adds a second one.
+  return { ...(JSON.parse(JSON.stringify(entry)) as AuditEntry), change_id: newChangeId(new Date(entry.at)) };
 }
 
 /**

@@ -2,7 +2,7 @@ import type { MiddlewareObj, Request } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { ConnectedAccount, Owner } from '../../core/accounts';
 import type { StoredResponse } from './stores/idempotency';
-import type { ToolDefinition } from '../../core/tool';
+import type { ToolDefinition, ToolResult } from '../../core/tool';
 import type { Logger } from '../../core/tool';
 import type { StoreScope } from './stores/dynamo';
 import type { Deadlines } from './deadlines';
@@ -41,6 +41,8 @@ export interface RequestState {
      * the write (change `changeId`): `previous` is put back when it ends without learning anything.
      */
     settling?: { changeId: string; previous: StoredResponse };
+    /** The claim was completed with the write it answers, in one transaction (planned-writes.ts). */
+    completed?: boolean;
   };
   reservation?: { period: string; used: number; token: string; refunded: boolean };
   /** When the function ends, when the tool must stop, when every DynamoDB call must be answered. */
@@ -55,6 +57,10 @@ export interface RequestState {
   unknownChangeId?: string;
   /** Set once the tool has started running: its 4xx answers are stored for idempotent replay. */
   toolStarted?: boolean;
+  /** Builds the 200 of a tool's result (set by the tool runner). */
+  respond?: (result: ToolResult) => Promise<GatewayResult>;
+  /** The 200 a planned write committed under its claim together with its change: the answer, as stored. */
+  committedResponse?: GatewayResult;
 }
 
 export type GatewayContext = Context & { gateway: RequestState };

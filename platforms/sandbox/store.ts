@@ -10,6 +10,7 @@ import {
 import { tableName } from '../../functions/runtime/config';
 import { cancellationReasons, currentStoreScope, documentClient, isConditionalCheckFailed } from '../../functions/runtime/stores/dynamo';
 import type { HistoryEntry } from './history';
+import type { UnitOfWork } from '../../functions/runtime/stores/unit-of-work';
 import type { PlatformWord } from '../../core/platforms';
 
 /**
@@ -182,7 +183,8 @@ export class SandboxStore {
    * for each caller so no caller sees another's changes to what it was given; undefined outside a run.
    */
   private async cached(pk: string, read: () => Promise<Items>): Promise<Items | undefined> {
-    const reads = currentStoreScope()?.sandboxReads;
+    const scope = currentStoreScope();
+    const reads = scope?.sandboxReads;
     if (!reads) return undefined;
     let partition = reads.get(pk);
     if (!partition) {
@@ -190,7 +192,14 @@ export class SandboxStore {
       partition.catch(() => reads.delete(pk));
       reads.set(pk, partition);
     }
-    return structuredClone(await partition);
+    const items = structuredClone(await partition);
+    return scope.unitOfWork ? this.overlay(scope.unitOfWork, pk, items) : items;
+  }
+
+  /** What a read of this run (key: a partition, or `item|<pk>|<sk>`) sees of the writes its unit of work holds. */
+  private overlay(work: UnitOfWork, key: string, items: Items): Items {
+    if (!key.startsWith('item|')) return work.overlay(key, items);
+    return work.overlay(this.pk, items, key.slice(this.itemKeyPrefix().length));
   }
 
   /** The account's entities, read once per tool run; undefined outside a run. */
@@ -303,7 +312,11 @@ export class SandboxStore {
       );
       return result.Item ? [result.Item] : [];
     };
-    if (options.fresh) return (await read())[0];
+    if (options.fresh) {
+      const work = currentStoreScope()?.unitOfWork;
+      const items = await read();
+      return (work ? work.overlay(this.pk, items, this.sk(kind, id)) : items)[0];
+    }
     const partition = await this.partitionIfRead();
     if (partition) return partition.find((item) => item.sk === this.sk(kind, id));
     const items = (await this.cached(this.itemKey(kind, id), read)) ?? (await read());
@@ -440,36 +453,41 @@ export class SandboxStore {
       const removing = !isRemovedState(current) && isRemovedState(after);
       const restoring = isRemovedState(current) && !isRemovedState(after);
       const expiresAt = removing ? removedHistoryExpiry(at) : undefined;
+      const historyItem = {
+        ...change,
+        pk: this.historyPk,
+        sk: this.historySk(kind, id, rev),
+        ...(expiresAt ? { expires_at: expiresAt } : {}),
+      };
+      const entries = [
+        {
+          Update: {
+            TableName: tableName('sandbox'),
+            Key: { pk: this.pk, sk: this.sk(kind, id) },
+            UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+            ConditionExpression: condition,
+            ExpressionAttributeNames: names,
+            ExpressionAttributeValues: values,
+          },
+        },
+        // A removed entity's change at this revision, if any, is replaced (see strip).
+        { Put: { TableName: tableName('sandbox'), Item: historyItem } },
+      ];
+      // Within a planned write's unit of work the change is held, and committed by the runtime with
+      // the write's audit record and claim (functions/runtime/planned-writes.ts); the run's reads see it.
+      const work = currentStoreScope()?.unitOfWork;
+      const held = work?.hold(entries, [
+        { pk: this.pk, sk: this.sk(kind, id), item: after },
+        { pk: this.historyPk, sk: historyItem.sk, item: historyItem },
+      ]);
+      if (held) {
+        currentStoreScope()?.replaced?.push(replaced);
+        if (removing || restoring) work!.afterCommit.push(() => this.setHistoryExpiry(kind, id, expiresAt, rev));
+        return this.strip<T>(after)!;
+      }
       this.written();
       try {
-        await documentClient().send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Update: {
-                  TableName: tableName('sandbox'),
-                  Key: { pk: this.pk, sk: this.sk(kind, id) },
-                  UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
-                  ConditionExpression: condition,
-                  ExpressionAttributeNames: names,
-                  ExpressionAttributeValues: values,
-                },
-              },
-              // A removed entity's change at this revision, if any, is replaced (see strip).
-              {
-                Put: {
-                  TableName: tableName('sandbox'),
-                  Item: {
-                    ...change,
-                    pk: this.historyPk,
-                    sk: this.historySk(kind, id, rev),
-                    ...(expiresAt ? { expires_at: expiresAt } : {}),
-                  },
-                },
-              },
-            ],
-          }),
-        );
+        await documentClient().send(new TransactWriteCommand({ TransactItems: entries }));
         currentStoreScope()?.replaced?.push(replaced);
         if (removing || restoring) await this.setHistoryExpiry(kind, id, expiresAt, rev);
         return this.strip<T>(after)!;

@@ -119,7 +119,8 @@ export function idempotency(): GatewayMiddleware {
     const state = stateOf(request.context);
     enterSettlePhase(state);
     const claim = state.idempotency;
-    if (!claim?.claimToken) return;
+    // Completed already, in the same transaction as the write it answers.
+    if (!claim?.claimToken || claim.completed) return;
     const response = request.response!;
     const status = response.statusCode;
     const stored = { statusCode: status, headers: response.headers, body: response.body };
@@ -145,7 +146,7 @@ export function idempotency(): GatewayMiddleware {
     const state = stateOf(request.context);
     enterSettlePhase(state);
     const claim = state?.idempotency;
-    if (!claim?.claimToken) return;
+    if (!claim?.claimToken || claim.completed) return;
     if (state.outcomeUnknown && request.error instanceof OutcomeUnknownError) {
       const stored = errorResponse(state.tool!.name, request.error);
       await settle(

@@ -120,20 +120,33 @@ export async function recordAudit(
   entry: Omit<AuditEntry, 'change_id'> & { change_id?: string },
   retentionDays = DEFAULT_AUDIT_RETENTION_DAYS,
 ): Promise<AuditEntry> {
+  const { record, put } = auditPut(entry, retentionDays);
+  await documentClient().send(new PutCommand(put));
+  return record;
+}
+
+/**
+ * The conditional put of an audit record (never over an existing record of the same change id), as
+ * recordAudit sends it or a planned write's commit puts it in its transaction (planned-writes.ts).
+ */
+export function auditPut(
+  entry: Omit<AuditEntry, 'change_id'> & { change_id?: string },
+  retentionDays = DEFAULT_AUDIT_RETENTION_DAYS,
+): { record: AuditEntry; put: { TableName: string; Item: Record<string, unknown>; ConditionExpression: string } } {
   const at = new Date(entry.at);
   const record: AuditEntry = {
     ...entry,
     change_id: entry.change_id ?? newChangeId(at),
     arguments: redactArguments(entry.arguments) as Record<string, unknown>,
   };
-  await documentClient().send(
-    new PutCommand({
+  return {
+    record,
+    put: {
       TableName: tableName('audit'),
       Item: { ...record, sk: `CHANGE#${record.change_id}`, expires_at: epochSeconds(at.getTime() + retentionDays * 86_400_000) },
       ConditionExpression: 'attribute_not_exists(sk)',
-    }),
-  );
-  return record;
+    },
+  };
 }
 
 export async function getAuditEntry(ownerId: string, changeId: string): Promise<AuditEntry | undefined> {

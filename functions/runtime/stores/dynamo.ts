@@ -3,6 +3,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { dynamoEndpoint } from '../config';
 import { StoreUnavailableError } from '../../../core/errors';
+import type { UnitOfWork } from './unit-of-work';
 
 const clients = new Map<string, DynamoDBDocumentClient>();
 
@@ -40,6 +41,11 @@ export interface StoreScope {
    * Set for a tool's run: a request-scoped cache.
    */
   sandboxReads?: Map<string, Promise<Record<string, unknown>[]>>;
+  /**
+   * A planned write's unit of work (unit-of-work.ts): while it is open, the sandbox store holds its
+   * changes there, and every other write of the scope goes out only once it holds nothing.
+   */
+  unitOfWork?: UnitOfWork;
 }
 
 /** The values one update replaced: each field it set, as it was just before (null = absent). */
@@ -101,8 +107,10 @@ function storeBoundary(next: (args: CommandArgs) => Promise<unknown>, context: {
     const budget = Math.min(OPERATION_BUDGET_MS, scope ? scope.deadline - Date.now() : OPERATION_BUDGET_MS);
     if (budget <= 0) throw new StoreUnavailableError();
     const tables = args.input?.TableName ? [args.input.TableName] : (args.input?.TransactItems ?? []).map(transactTable);
-    if (scope && WRITE_COMMANDS.test(context.commandName ?? '') && tables.some((table) => /sandbox$/.test(table)))
-      scope.sandboxWrites = (scope.sandboxWrites ?? 0) + 1;
+    const write = WRITE_COMMANDS.test(context.commandName ?? '');
+    // A write while the scope's unit of work holds changes abandons it before anything is sent.
+    if (write) scope?.unitOfWork?.writeNow();
+    if (scope && write && tables.some((table) => /sandbox$/.test(table))) scope.sandboxWrites = (scope.sandboxWrites ?? 0) + 1;
     let timer: NodeJS.Timeout | undefined;
     const request = next(args);
     try {
@@ -116,8 +124,10 @@ function storeBoundary(next: (args: CommandArgs) => Promise<unknown>, context: {
         }),
       ]);
     } catch (err) {
-      const sandboxOnly = tables.length > 0 && tables.every((table) => /sandbox$/.test(table));
-      if (isStoreAnswer(err, sandboxOnly) || err instanceof StoreUnavailableError) throw err;
+      // A cancelled transaction that changes a sandbox entity is answered by a conflict too: the
+      // store's update and a planned write's commit (planned-writes.ts) read again and retry.
+      const sandboxChange = tables.some((table) => /sandbox$/.test(table));
+      if (isStoreAnswer(err, sandboxChange) || err instanceof StoreUnavailableError) throw err;
       // Given up at the deadline: the SDK may still be sending (and DynamoDB applying) this request.
       if ((err as { name?: string })?.name === 'StoreDeadlineExceeded') trackUnfinished(request);
       throw new StoreUnavailableError();

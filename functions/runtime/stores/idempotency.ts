@@ -188,3 +188,24 @@ export async function releaseIdempotencyKey(id: string, claimToken: string): Pro
     if (!isConditionalCheckFailed(err)) throw err;
   }
 }
+
+/**
+ * The completion of claim `claimToken` with `response` as one item of a planned write's commit
+ * (planned-writes.ts): only while that claim still holds the key in progress, so once the key was
+ * taken over, or given its `outcome_unknown`, a late copy of the commit changes nothing.
+ */
+export function completionUpdate(id: string, claimToken: string, response: StoredResponse): Record<string, unknown> {
+  return {
+    TableName: tableName('idempotency'),
+    Key: { id },
+    UpdateExpression: 'SET #status = :completed, #response = :response REMOVE unknown_change_id',
+    ConditionExpression: 'claim_token = :token AND #status = :inProgress',
+    ExpressionAttributeNames: { '#status': 'status', '#response': 'response' },
+    ExpressionAttributeValues: {
+      ':completed': IdempotencyStatus.COMPLETED,
+      ':inProgress': IdempotencyStatus.IN_PROGRESS,
+      ':response': response,
+      ':token': claimToken,
+    },
+  };
+}
