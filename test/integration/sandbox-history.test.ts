@@ -1,6 +1,6 @@
 import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../../functions/runtime/config';
-import { documentClient } from '../../functions/runtime/stores/dynamo';
+import { documentClient, withStoreDeadline, type StoreScope } from '../../functions/runtime/stores/dynamo';
 import { daySegments, settingOnDay, stateAt, type WithHistory } from '../../platforms/sandbox/history';
 import { EntityStateError, HISTORY_KEPT_DAYS, SandboxStore } from '../../platforms/sandbox/store';
 import { callTool, createTestOwner, useTestTables } from '../support/gateway';
@@ -261,6 +261,30 @@ describe('History lifetime: every change expires by itself', () => {
       budget: 20,
     });
   }, 600_000);
+
+  it('a read after changes expired costs what it did before: no check for changes in the old layout within a run, and the same states', async () => {
+    const s = store();
+    await s.create<Campaign>('campaign', { id: '1', status: 'ENABLED', budget: 50 });
+    await s.create<Campaign>('campaign', { id: '2', status: 'ENABLED', budget: 10 });
+    await s.update('campaign', '1', { budget: 60 }, { now: new Date('2097-01-10T00:00:00Z') });
+    await s.update('campaign', '1', { budget: 70 }, { now: new Date('2099-12-20T00:00:00Z') });
+    await s.update('campaign', '2', { budget: 20 }, { now: new Date('2097-01-10T00:00:00Z') });
+    // Campaign 1's first change and campaign 2's only one have expired by then.
+    expect(await expire(s, new Date('2100-01-15T00:00:00Z'))).toBe(2);
+    const run = <T>(work: () => Promise<T>): Promise<T> =>
+      withStoreDeadline({ deadline: Date.now() + 60_000, sandboxWrites: 0, sandboxReads: new Map() } as StoreScope, work);
+    let listed: WithHistory<Campaign>[] = [];
+    const requests = await requestsOf(() =>
+      run(async () => (listed = await s.list<WithHistory<Campaign>>('campaign', { withHistory: true }))),
+    );
+    expect(requests).toEqual(['QueryCommand', 'QueryCommand']);
+    expect(listed.map((c) => stateAt(c, '2099-01-01T00:00:00Z'))).toEqual([
+      { id: '1', status: 'ENABLED', budget: 60 },
+      { id: '2', status: 'ENABLED', budget: 20 },
+    ]);
+    // Campaign 1's newest change is still there: read on its own, it is complete as it is.
+    expect(await requestsOf(() => s.require('campaign', '1', { withHistory: true }))).toEqual(['GetItemCommand', 'QueryCommand']);
+  });
 
   it('a removal (a removed status or state, a flag like archived) is one more update: no extra request, its change expires like any', async () => {
     const s = store();
