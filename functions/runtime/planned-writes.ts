@@ -257,7 +257,6 @@ async function commitWrite(
   const committed = async () => {
     state.committedResponse = response;
     if (completion) claim!.completed = true;
-    for (const next of work.afterCommit) await next();
     return true;
   };
   for (;;) {

@@ -65,31 +65,27 @@ export class EntityStateError extends Error {
 const META = 'META';
 
 /**
- * Days the change history of a removed entity is kept after its removal: the longest window a
- * report asks for (lookback_days up to 365, the specification's bound), the period of the same
+ * Days a change (one history item) is kept after it was made. History is read backward from the
+ * entity's current state (history.ts): the state at a moment undoes the changes made after it, so a
+ * change is needed only for moments before it. The earliest moment any report reads is the start of
+ * the longest window (lookback_days up to 365, the specification's bound) less the period of the same
  * length before it that comparisons read (core/report-window.ts previousPeriod), and two days for
- * time zones and windows ending yesterday. Past that no such window reaches a day before the
- * removal; DynamoDB's TTL (the sandbox table's `expires_at`) deletes the items.
+ * time zones and windows ending yesterday. A change older than that is never undone again; every
+ * history item carries its `expires_at` (the sandbox table's TTL) from the moment it is written, so
+ * DynamoDB deletes it then, for live, removed (any status, state or flag) and deleted entities alike.
  */
-export const REMOVED_HISTORY_KEPT_DAYS = 2 * 365 + 2;
-
-/** Values of an entity's `status` or `state` that mean removed on one platform or another (any case). */
-const REMOVED_STATES = new Set(['removed', 'deleted', 'delete', 'archived', 'pending_deletion']);
-
-/** Whether an entity is in a removed state (searchads REMOVED, deskads Deleted, proads and retailads ARCHIVED, chatads archived...). */
-export function isRemovedState(entity: Record<string, unknown>): boolean {
-  return ['status', 'state'].some((field) => typeof entity[field] === 'string' && REMOVED_STATES.has(entity[field].toLowerCase()));
-}
+export const HISTORY_KEPT_DAYS = 2 * 365 + 2;
 
 /** `expires_at` is the sandbox table's TTL attribute: an entity holding one would be deleted by DynamoDB. */
 function withoutTtl(entity: object): void {
   if ('expires_at' in entity) throw new Error('A sandbox entity cannot hold a field named expires_at (the table expires items by it).');
 }
 
-/** The TTL (epoch seconds) of the history of an entity removed at `at`. */
-function removedHistoryExpiry(at: Date): number {
-  return Math.floor(at.getTime() / 1000) + REMOVED_HISTORY_KEPT_DAYS * 86_400;
+/** The TTL (epoch seconds) of a change made at `at`. */
+export function historyExpiry(at: Date): number {
+  return Math.floor(at.getTime() / 1000) + HISTORY_KEPT_DAYS * 86_400;
 }
+
 /** Where changes were kept before they had a partition of their own: `HISTORY#…` in the entities' partition. */
 const LEGACY_HISTORY = 'HISTORY#';
 
@@ -248,28 +244,27 @@ export class SandboxStore {
   }
 
   /**
-   * Whether every changed entity has all its changes (revisions 1 to its own): false when some are
-   * still in the old layout, which `withChanges` then moves and reads again.
+   * Whether every changed entity's newest change (its own revision) was read: false when changes are
+   * still in the old layout, which `withChanges` then moves and reads again. Older changes may be
+   * gone (expired, HISTORY_KEPT_DAYS) and are never needed by then.
    */
   private complete(entities: Items, changes: readonly StoredChange[], kind: string): boolean {
-    const counts = new Map<string, number>();
-    for (const change of changes) {
-      const sk = change.sk;
-      const key = sk.slice(0, sk.lastIndexOf('#'));
-      counts.set(key, (counts.get(key) ?? 0) + 1);
-    }
+    const read = new Set(changes.map((change) => change.sk));
     return entities.every((item) => {
       if (typeof item.rev !== 'number') return true;
-      const id = (item.sk as string).slice(`${kind}#`.length);
-      return (counts.get(this.historyPrefix(kind, id).slice(0, -1)) ?? 0) >= item.rev;
+      return read.has(this.historySk(kind, (item.sk as string).slice(`${kind}#`.length), item.rev));
     });
   }
 
-  /** The changes of the entities given (all of `kind`, or entity `id`); none read when none was ever changed. */
+  /**
+   * The changes of the entities given (all of `kind`, or entity `id`); none read when none was ever
+   * changed. When this run read the account's whole entity partition, changes in the old layout were
+   * moved by that read, so nothing is checked (an entity whose newest change expired costs no read).
+   */
   private async withChanges(entities: Items, kind: string, id?: string): Promise<StoredChange[]> {
     if (!entities.some((item) => typeof item.rev === 'number')) return [];
     const changes = await this.changesOf(kind, id);
-    if (this.complete(entities, changes, kind)) return changes;
+    if (currentStoreScope()?.sandboxReads?.has(this.pk) || this.complete(entities, changes, kind)) return changes;
     await this.moveLegacyHistory();
     return this.changesOf(kind, id);
   }
@@ -449,15 +444,12 @@ export class SandboxStore {
       }
       const at = options.now ?? new Date();
       const change: HistoryItem = { at: at.toISOString(), before, rev };
-      // Removed now: the entity's history (this change's included) expires once no report window reaches back to it.
-      const removing = !isRemovedState(current) && isRemovedState(after);
-      const restoring = isRemovedState(current) && !isRemovedState(after);
-      const expiresAt = removing ? removedHistoryExpiry(at) : undefined;
       const historyItem = {
         ...change,
         pk: this.historyPk,
         sk: this.historySk(kind, id, rev),
-        ...(expiresAt ? { expires_at: expiresAt } : {}),
+        // Expires once no report window reaches back before it (HISTORY_KEPT_DAYS).
+        expires_at: historyExpiry(at),
       };
       const entries = [
         {
@@ -482,14 +474,12 @@ export class SandboxStore {
       ]);
       if (held) {
         currentStoreScope()?.replaced?.push(replaced);
-        if (removing || restoring) work!.afterCommit.push(() => this.setHistoryExpiry(kind, id, expiresAt, rev));
         return this.strip<T>(after)!;
       }
       this.written();
       try {
         await documentClient().send(new TransactWriteCommand({ TransactItems: entries }));
         currentStoreScope()?.replaced?.push(replaced);
-        if (removing || restoring) await this.setHistoryExpiry(kind, id, expiresAt, rev);
         return this.strip<T>(after)!;
       } catch (err) {
         // Another write got in between: read again and re-check `expect` (a few times at most).
@@ -503,49 +493,10 @@ export class SandboxStore {
     }
   }
 
-  /** Deletes an entity; its change history expires like a removed entity's (REMOVED_HISTORY_KEPT_DAYS). */
-  async remove(kind: string, id: string, options: { now?: Date } = {}): Promise<void> {
+  /** Deletes an entity; its change items stay until each expires (HISTORY_KEPT_DAYS), like every change's. */
+  async remove(kind: string, id: string): Promise<void> {
     this.written();
     await documentClient().send(new DeleteCommand({ TableName: tableName('sandbox'), Key: { pk: this.pk, sk: this.sk(kind, id) } }));
-    await this.setHistoryExpiry(kind, id, removedHistoryExpiry(options.now ?? new Date()));
-  }
-
-  /**
-   * Sets (or, undefined, clears) the TTL of an entity's change history items: those below revision
-   * `below` when given (the change that removed it carries its own), all otherwise. Each item is
-   * updated only if it is still there and still the change read (a recreated entity's newer change
-   * at that revision keeps no TTL). Best effort after the write it follows: a failure leaves items
-   * as they were and does not undo or fail the write.
-   */
-  private async setHistoryExpiry(kind: string, id: string, expiresAt: number | undefined, below?: number): Promise<void> {
-    try {
-      const items = (await this.query(this.historyPk, this.historyPrefix(kind, id))) as unknown as StoredChange[];
-      const marked = items.filter(
-        (item) => (below === undefined || item.rev < below) && (item as { expires_at?: unknown }).expires_at !== expiresAt,
-      );
-      for (let i = 0; i < marked.length; i += 25) {
-        await Promise.all(
-          marked.slice(i, i + 25).map((item) =>
-            documentClient()
-              .send(
-                new UpdateCommand({
-                  TableName: tableName('sandbox'),
-                  Key: { pk: this.historyPk, sk: item.sk },
-                  UpdateExpression: expiresAt === undefined ? 'REMOVE expires_at' : 'SET expires_at = :expires',
-                  ConditionExpression: 'attribute_exists(sk) AND #at = :at',
-                  ExpressionAttributeNames: { '#at': 'at' },
-                  ExpressionAttributeValues: { ':at': item.at, ...(expiresAt === undefined ? {} : { ':expires': expiresAt }) },
-                }),
-              )
-              .catch((err: unknown) => {
-                if (!isConditionalCheckFailed(err)) throw err;
-              }),
-          ),
-        );
-      }
-    } catch {
-      // Left as they were: the write itself happened and stands.
-    }
   }
 
   async readMeta(): Promise<SandboxAccountMeta> {

@@ -68,7 +68,7 @@ describe('Stack: tables', () => {
       else expect(table.Properties.TimeToLiveSpecification).toBeUndefined();
     }
     expect(TABLE_SPECS.idempotency.ttlAttribute).toBe('expires_at');
-    // A removed sandbox entity's change history expires (platforms/sandbox/store.ts REMOVED_HISTORY_KEPT_DAYS).
+    // Every sandbox change (history item) expires (platforms/sandbox/store.ts HISTORY_KEPT_DAYS).
     expect(TABLE_SPECS.sandbox.ttlAttribute).toBe('expires_at');
   });
 });

@@ -1,8 +1,8 @@
-import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../../functions/runtime/config';
-import { documentClient } from '../../functions/runtime/stores/dynamo';
+import { documentClient, withStoreDeadline, type StoreScope } from '../../functions/runtime/stores/dynamo';
 import { daySegments, settingOnDay, stateAt, type WithHistory } from '../../platforms/sandbox/history';
-import { EntityStateError, REMOVED_HISTORY_KEPT_DAYS, SandboxStore } from '../../platforms/sandbox/store';
+import { EntityStateError, HISTORY_KEPT_DAYS, SandboxStore } from '../../platforms/sandbox/store';
 import { callTool, createTestOwner, useTestTables } from '../support/gateway';
 
 useTestTables();
@@ -146,9 +146,34 @@ describe('Sandbox change history', () => {
   });
 });
 
-describe('History of removed entities', () => {
-  const store = () => new SandboxStore('searchads', `gone${Math.random().toString(36).slice(2, 8)}`);
-  /** The entity's change items as stored: revision and TTL. */
+/** DynamoDB commands sent while recording, by name (a middleware on the shared client). */
+let recording: string[] | undefined;
+beforeAll(() => {
+  documentClient().middlewareStack.add(
+    ((next: (args: unknown) => Promise<unknown>, context: { commandName?: string }) => async (args: unknown) => {
+      recording?.push(context.commandName ?? '');
+      return next(args);
+    }) as never,
+    { step: 'initialize', priority: 'low', name: 'sandboxHistoryTestRecorder' },
+  );
+});
+afterAll(() => documentClient().middlewareStack.remove('sandboxHistoryTestRecorder'));
+
+/** The commands `work` sends to DynamoDB. */
+async function requestsOf(work: () => Promise<unknown>): Promise<string[]> {
+  recording = [];
+  try {
+    await work();
+    return recording;
+  } finally {
+    recording = undefined;
+  }
+}
+
+describe('History lifetime: every change expires by itself', () => {
+  const store = () => new SandboxStore('searchads', `ttl${Math.random().toString(36).slice(2, 8)}`);
+  const DAY = 86_400_000;
+  /** The entity's change items as stored. */
   const historyItems = async (s: SandboxStore, kind: string, id: string) => {
     const result = await documentClient().send(
       new QueryCommand({
@@ -158,78 +183,173 @@ describe('History of removed entities', () => {
         ConsistentRead: true,
       }),
     );
-    return (result.Items ?? []).map((item) => ({ rev: item.rev as number, expires_at: item.expires_at as number | undefined }));
+    return (result.Items ?? []) as { sk: string; rev: number; at: string; expires_at?: number }[];
   };
-  const expiryAfter = (removedAt: string) => Date.parse(removedAt) / 1000 + REMOVED_HISTORY_KEPT_DAYS * 86_400;
+  const expiryOf = (at: string) => Math.floor(Date.parse(at) / 1000) + HISTORY_KEPT_DAYS * 86_400;
+  /** What DynamoDB's TTL does (DynamoDB Local does not): deletes every item of the account's history expired at `now`. */
+  const expire = async (s: SandboxStore, now: Date) => {
+    const result = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName('sandbox'),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': s.historyPk },
+        ConsistentRead: true,
+      }),
+    );
+    const expired = (result.Items ?? []).filter((item) => typeof item.expires_at === 'number' && item.expires_at <= now.getTime() / 1000);
+    for (const item of expired)
+      await documentClient().send(new DeleteCommand({ TableName: tableName('sandbox'), Key: { pk: item.pk, sk: item.sk } }));
+    return expired.length;
+  };
 
-  it('keeps it past the longest report window and the period before it (365 + 365 days, + 2 for time zones)', () => {
-    expect(REMOVED_HISTORY_KEPT_DAYS).toBe(732);
+  it('keeps a change for the longest report window and the period before it (365 + 365 days, + 2 for time zones)', () => {
+    expect(HISTORY_KEPT_DAYS).toBe(732);
   });
 
-  it('expires when the entity is removed, after the longest window; it is still read until then, and a restore keeps it again', async () => {
+  it('writes expires_at with every change, and a report over the longest window reads the same before and after the expired changes are gone', async () => {
+    const s = store();
+    // The report's clock, after every expiry of this test: DynamoDB Local deletes expired items by the
+    // real clock (in the background, some at a time), so here only `expire` deletes them.
+    const now = new Date('2100-01-15T02:00:00Z');
+    await s.create<Campaign>('campaign', { id: '1', status: 'ENABLED', budget: 100 });
+    await s.create<Campaign>('campaign', { id: '2', status: 'ENABLED', budget: 10 });
+    // 600 budget changes of campaign 1 over the last 900 days (a change every 36 hours), each to a new
+    // budget; campaign 2 changed once, 800 days ago (its only change expires while it lives on).
+    const first = now.getTime() - 900 * DAY;
+    const changes = Array.from({ length: 600 }, (_, i) => ({ at: first + i * 1.5 * DAY + 3_600_000, budget: 101 + i }));
+    for (const change of changes) await s.update('campaign', '1', { budget: change.budget }, { now: new Date(change.at) });
+    await s.update('campaign', '2', { budget: 20 }, { now: new Date(now.getTime() - 800 * DAY) });
+
+    // Every change carries its expiry from the moment it is written.
+    const items = await historyItems(s, 'campaign', '1');
+    expect(items).toHaveLength(600);
+    for (const item of items) expect(item.expires_at).toBe(expiryOf(item.at));
+
+    // The budget of each day of the longest window with its previous period (and the two days for
+    // time zones), worked out from the changes made: the day-weighted budget.
+    const days = Array.from({ length: HISTORY_KEPT_DAYS }, (_, i) =>
+      new Date(now.getTime() - (HISTORY_KEPT_DAYS - i) * DAY).toISOString().slice(0, 10),
+    );
+    const budgetAt = (t: number) => [...changes].reverse().find((change) => change.at <= t)?.budget ?? 100;
+    const expected = days.map((day) => {
+      const start = Date.parse(`${day}T00:00:00Z`);
+      const cuts = [start, ...changes.map((c) => c.at).filter((t) => t > start && t < start + DAY), start + DAY];
+      let sum = 0;
+      for (let i = 0; i < cuts.length - 1; i++) sum += ((cuts[i + 1]! - cuts[i]!) / DAY) * budgetAt(cuts[i]!);
+      return Math.round(sum * 100) / 100;
+    });
+    const report = async () => {
+      const [one, two] = await s.list<WithHistory<Campaign>>('campaign', { withHistory: true });
+      return {
+        one: days.map((day) => settingOnDay(one!, day, (c) => c.budget)),
+        two: days.map((day) => settingOnDay(two!, day, (c) => c.budget)),
+      };
+    };
+    const before = await report();
+    expect(before.one).toEqual(expected);
+    expect(before.two).toEqual(days.map(() => 20));
+
+    // DynamoDB deletes what expired by now (changes made more than 732 days ago): nothing in the window changes.
+    expect(await expire(s, now)).toBe(changes.filter((c) => c.at + HISTORY_KEPT_DAYS * DAY <= now.getTime()).length + 1);
+    expect(await report()).toEqual(before);
+    expect(await s.require('campaign', '2')).toEqual({ id: '2', status: 'ENABLED', budget: 20 });
+    // Updates go on after the expired changes are gone.
+    await s.update('campaign', '2', { budget: 30 }, { now });
+    expect(stateAt(await s.require<WithHistory<Campaign>>('campaign', '2', { withHistory: true }), days[0]!)).toEqual({
+      id: '2',
+      status: 'ENABLED',
+      budget: 20,
+    });
+  }, 600_000);
+
+  it('a read after changes expired costs what it did before: no check for changes in the old layout within a run, and the same states', async () => {
     const s = store();
     await s.create<Campaign>('campaign', { id: '1', status: 'ENABLED', budget: 50 });
-    await s.create<Campaign>('campaign', { id: '2', status: 'ENABLED', budget: 50 });
-    await s.update('campaign', '1', { budget: 80 }, { now: new Date('2026-01-10T00:00:00Z') });
-    await s.update('campaign', '2', { budget: 90 }, { now: new Date('2026-01-10T00:00:00Z') });
-    expect(await historyItems(s, 'campaign', '1')).toEqual([{ rev: 1, expires_at: undefined }]);
-
-    await s.update('campaign', '1', { status: 'REMOVED' }, { now: new Date('2026-03-01T00:00:00Z') });
-    const expiry = expiryAfter('2026-03-01T00:00:00Z');
-    expect(await historyItems(s, 'campaign', '1')).toEqual([
-      { rev: 1, expires_at: expiry },
-      { rev: 2, expires_at: expiry },
+    await s.create<Campaign>('campaign', { id: '2', status: 'ENABLED', budget: 10 });
+    await s.update('campaign', '1', { budget: 60 }, { now: new Date('2097-01-10T00:00:00Z') });
+    await s.update('campaign', '1', { budget: 70 }, { now: new Date('2099-12-20T00:00:00Z') });
+    await s.update('campaign', '2', { budget: 20 }, { now: new Date('2097-01-10T00:00:00Z') });
+    // Campaign 1's first change and campaign 2's only one have expired by then.
+    expect(await expire(s, new Date('2100-01-15T00:00:00Z'))).toBe(2);
+    const run = <T>(work: () => Promise<T>): Promise<T> =>
+      withStoreDeadline({ deadline: Date.now() + 60_000, sandboxWrites: 0, sandboxReads: new Map() } as StoreScope, work);
+    let listed: WithHistory<Campaign>[] = [];
+    const requests = await requestsOf(() =>
+      run(async () => (listed = await s.list<WithHistory<Campaign>>('campaign', { withHistory: true }))),
+    );
+    expect(requests).toEqual(['QueryCommand', 'QueryCommand']);
+    expect(listed.map((c) => stateAt(c, '2099-01-01T00:00:00Z'))).toEqual([
+      { id: '1', status: 'ENABLED', budget: 60 },
+      { id: '2', status: 'ENABLED', budget: 20 },
     ]);
-    expect(await historyItems(s, 'campaign', '2')).toEqual([{ rev: 1, expires_at: undefined }]); // not removed
-    // Until then past days still read as they were.
+    // Campaign 1's newest change is still there: read on its own, it is complete as it is.
+    expect(await requestsOf(() => s.require('campaign', '1', { withHistory: true }))).toEqual(['GetItemCommand', 'QueryCommand']);
+  });
+
+  it('a removal (a removed status or state, a flag like archived) is one more update: no extra request, its change expires like any', async () => {
+    const s = store();
+    await s.create<Campaign>('campaign', { id: '1', status: 'ENABLED', budget: 50 });
+    await s.create<{ id: string; archived: boolean }>('audience', { id: 'a', archived: false });
+    await s.update('campaign', '1', { budget: 60 }, { now: new Date('2026-01-10T00:00:00Z') });
+    await s.update('campaign', '1', { budget: 70 }, { now: new Date('2026-02-10T00:00:00Z') });
+    await s.update('audience', 'a', { name: 'Buyers' }, { now: new Date('2026-01-10T00:00:00Z') });
+    const update = await requestsOf(() => s.update('campaign', '1', { budget: 75 }, { now: new Date('2026-02-20T00:00:00Z') }));
+    expect(update).toEqual(['GetItemCommand', 'TransactWriteItemsCommand']);
+
+    const removal = await requestsOf(() => s.update('campaign', '1', { status: 'REMOVED' }, { now: new Date('2026-03-01T00:00:00Z') }));
+    expect(removal).toEqual(update);
+    const archive = await requestsOf(() =>
+      s.update('audience', 'a', { archived: true }, { expect: { archived: false }, now: new Date('2026-03-02T00:00:00Z') }),
+    );
+    expect(archive).toEqual(update);
+    // Each change keeps the expiry it was written with; a restore changes none of them either.
+    await s.update('campaign', '1', { status: 'PAUSED' }, { now: new Date('2026-03-05T00:00:00Z') });
+    expect((await historyItems(s, 'campaign', '1')).map((item) => [item.rev, item.expires_at])).toEqual([
+      [1, expiryOf('2026-01-10T00:00:00Z')],
+      [2, expiryOf('2026-02-10T00:00:00Z')],
+      [3, expiryOf('2026-02-20T00:00:00Z')],
+      [4, expiryOf('2026-03-01T00:00:00Z')],
+      [5, expiryOf('2026-03-05T00:00:00Z')],
+    ]);
+    expect((await historyItems(s, 'audience', 'a')).map((item) => [item.rev, item.expires_at])).toEqual([
+      [1, expiryOf('2026-01-10T00:00:00Z')],
+      [2, expiryOf('2026-03-02T00:00:00Z')],
+    ]);
+    // Past days still read as they were.
     const c = await s.require<WithHistory<Campaign>>('campaign', '1', { withHistory: true });
     expect(stateAt(c, '2026-01-05T00:00:00Z')).toEqual({ id: '1', status: 'ENABLED', budget: 50 });
-    expect(stateAt(c, '2026-02-01T00:00:00Z')).toEqual({ id: '1', status: 'ENABLED', budget: 80 });
-
-    // Out of the removed state (a platform that allows it): kept again.
-    await s.update('campaign', '1', { status: 'PAUSED' }, { now: new Date('2026-03-02T00:00:00Z') });
-    expect(await historyItems(s, 'campaign', '1')).toEqual([
-      { rev: 1, expires_at: undefined },
-      { rev: 2, expires_at: undefined },
-      { rev: 3, expires_at: undefined },
-    ]);
+    expect(stateAt(c, '2026-03-03T00:00:00Z')).toEqual({ id: '1', status: 'REMOVED', budget: 75 });
   });
 
-  it('expires when the entity is deleted outright', async () => {
+  it('deleting an entity outright is its one DeleteItem: its changes keep their own expiry', async () => {
     const s = store();
     await s.create<Campaign>('campaign', { id: '1', status: 'ENABLED', budget: 50 });
-    await s.update('campaign', '1', { budget: 60 });
-    await s.update('campaign', '1', { budget: 70 });
-    await s.remove('campaign', '1', { now: new Date('2026-04-01T12:00:00Z') });
-    const expiry = expiryAfter('2026-04-01T12:00:00Z');
-    expect(await historyItems(s, 'campaign', '1')).toEqual([
-      { rev: 1, expires_at: expiry },
-      { rev: 2, expires_at: expiry },
+    await s.update('campaign', '1', { budget: 60 }, { now: new Date('2026-04-01T00:00:00Z') });
+    await s.update('campaign', '1', { budget: 70 }, { now: new Date('2026-04-02T00:00:00Z') });
+    expect(await requestsOf(() => s.remove('campaign', '1'))).toEqual(['DeleteItemCommand']);
+    expect((await historyItems(s, 'campaign', '1')).map((item) => [item.rev, item.expires_at])).toEqual([
+      [1, expiryOf('2026-04-01T00:00:00Z')],
+      [2, expiryOf('2026-04-02T00:00:00Z')],
     ]);
   });
 
-  it('remove_campaign: the campaign history expires after the longest window, and a report over past days still shows its spend', async () => {
+  it('remove_campaign: every change of the campaign carries its expiry, and a report over past days still shows its spend', async () => {
     const owner = await createTestOwner({ tier: 'max', accounts: { searchads: 1 } });
     const list = await callTool(owner.apiKey, 'list_campaigns', {});
     const campaign = (list.body.data!.structured!.campaigns as { id: string; status: string }[]).find((c) => c.status === 'ENABLED')!;
     const report = async () => {
-      const result = await callTool(owner.apiKey, 'get_campaign_performance', { lookback_days: 30 });
+      const result = await callTool(owner.apiKey, 'get_campaign_performance', { lookback_days: 365 });
       expect(result.status).toBe(200);
       const rows = result.body.data!.structured!.rows as (Record<string, unknown> & { metrics: Record<string, unknown> })[];
       return rows.find((r) => Object.values(r).includes(campaign.id))!.metrics;
     };
     const before = await report();
     expect(Object.values(before).some((value) => typeof value === 'number' && value > 0)).toBe(true);
-    const from = Math.floor(Date.now() / 1000);
     expect((await callTool(owner.apiKey, 'remove_campaign', { campaign_id: campaign.id })).status).toBe(200);
-    const to = Math.ceil(Date.now() / 1000);
     const items = await historyItems(new SandboxStore('searchads', owner.accounts.searchads![0]!.account_id), 'campaign', campaign.id);
     expect(items.length).toBeGreaterThan(0);
-    for (const item of items) {
-      expect(item.expires_at).toBeGreaterThanOrEqual(from + REMOVED_HISTORY_KEPT_DAYS * 86_400);
-      expect(item.expires_at).toBeLessThanOrEqual(to + REMOVED_HISTORY_KEPT_DAYS * 86_400);
-    }
-    // The last 30 days ended yesterday, before the removal: the same spend.
+    for (const item of items) expect(item.expires_at).toBe(expiryOf(item.at));
+    // The last 365 days ended yesterday, before the removal: the same spend.
     expect(await report()).toEqual(before);
   }, 180_000);
 });

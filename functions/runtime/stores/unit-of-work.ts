@@ -32,8 +32,6 @@ type Item = Record<string, unknown>;
 export class UnitOfWork {
   /** The held TransactWriteItems entries, in the order they were made. */
   readonly items: Item[] = [];
-  /** Work to do once the held writes are committed (best effort, like the writes it follows). */
-  readonly afterCommit: (() => Promise<void>)[] = [];
   /** The held writes' items as they will be once committed, by pk then sk. */
   private readonly written = new Map<string, Map<string, Item>>();
   /** False once closed (committed, or a write went out directly); then it holds nothing more. */
