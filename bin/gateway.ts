@@ -17,7 +17,7 @@ import { createConnectLinkFor, linkPlatforms } from '../functions/connect/links'
 import { ConnectOptionsError } from '../platforms/live/connector';
 import { GatewayError } from '../core/errors';
 import { REGISTRY } from '../functions/all-tools';
-import { PLATFORMS } from '../platforms';
+import { CONNECTORS } from '../platforms/connectors';
 import { createLinkCode, listGrants, revokeGrants } from '../functions/oauth/store';
 
 const usage = () => `Usage:
@@ -54,15 +54,16 @@ TABLE_PREFIX (or TABLE_API_KEYS, TABLE_OWNERS, TABLE_USAGE, TABLE_IDEMPOTENCY, T
 CREDENTIALS_KMS_KEY_ARN, LIVE_SECRETS_ARN and PUBLIC_BASE_URL (the stack outputs them as one line) with
 the usual AWS credentials and AWS_REGION.`;
 
+/** Each platform's live connection, from the connectors the connect pages use (platforms/connectors.ts), not the tools' registry. */
 function liveUsage(): string {
-  return PLATFORMS.flatMap((platform) => (platform.connector ? [`      ${platform.word}: ${platform.connector.usage}`] : [])).join('\n');
+  return PLATFORM_WORDS.flatMap((word) => (CONNECTORS[word] ? [`      ${word}: ${CONNECTORS[word].usage}`] : [])).join('\n');
 }
 
 export class UsageError extends Error {}
 
 /** The option that carries a connector's credential: the first one its usage names (`api-key`, `refresh-token`). */
 function credentialOption(platform: string): string | undefined {
-  const connector = PLATFORMS.find((p) => p.word === platform)?.connector;
+  const connector = isPlatformWord(platform) ? CONNECTORS[platform] : undefined;
   return connector ? /--([a-z][a-z0-9-]*)/.exec(connector.usage)?.[1] : undefined;
 }
 

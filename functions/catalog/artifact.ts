@@ -5,7 +5,7 @@ import { gzipWithEnd, readPreparedGzipFile, type PreparedGzip } from './prepared
 
 /**
  * The catalog artifact: the catalog, the OpenAPI documents (the whole and one per platform) and
- * what MCP lists, generated at build time from the registry (functions/catalog/build-artifact.ts:
+ * what MCP lists (its tool sets and the tools/list pages of the scopes it offers), generated at build time from the registry (functions/catalog/build-artifact.ts:
  * `npm start`, the test setup and `cdk synth` write it) and read here as prepared bytes. Serving
  * them needs no tool code: the gateway and MCP functions load a tool only when it runs.
  *
@@ -22,6 +22,10 @@ export const ARTIFACT_FILES = {
   catalog: 'catalog.json',
   openapi: (platform?: string) => (platform ? `openapi-${platform}.json` : 'openapi.json'),
   toolsets: 'mcp-toolsets.json',
+  /** MCP's tools/list pages prepared at build time: which file holds the page of a scope, filters and offset (functions/mcp/tools.ts). */
+  toolsPages: 'mcp-tools-pages.json',
+  /** One prepared tools/list page: the JSON-RPC message up to its `id`. */
+  toolsPage: (index: number) => `mcp-tools-page-${index}.json`,
   manifest: 'manifest.json',
   /** A served document's fixed part, gzip-ready (functions/catalog/prepared-bytes.ts). */
   gzip: (served: string) => `${served}.deflate`,
@@ -47,14 +51,24 @@ function readArtifact(file: string): Buffer {
   }
 }
 
+/** One file of the artifact as text, read at every call (the caller keeps what it needs). */
+export function readArtifactText(file: string): string {
+  return readArtifact(file).toString('utf8');
+}
+
 /** One file of the artifact as text, read once per process. */
 export function artifactText(file: string): string {
   let text = texts.get(file);
   if (text === undefined) {
-    text = readArtifact(file).toString('utf8');
+    text = readArtifactText(file);
     texts.set(file, text);
   }
   return text;
+}
+
+/** A served document's fixed part, compressed at build time, read at every call. */
+export function readPreparedGzip(served: string): PreparedGzip {
+  return readPreparedGzipFile(readArtifact(ARTIFACT_FILES.gzip(served)));
 }
 
 const gzipParts = new Map<string, PreparedGzip>();
@@ -63,7 +77,7 @@ const gzipParts = new Map<string, PreparedGzip>();
 function gzipPart(served: string): PreparedGzip {
   let part = gzipParts.get(served);
   if (!part) {
-    part = readPreparedGzipFile(readArtifact(ARTIFACT_FILES.gzip(served)));
+    part = readPreparedGzip(served);
     gzipParts.set(served, part);
   }
   return part;

@@ -8,6 +8,8 @@ import { ARTIFACT_DIR, ARTIFACT_FILES, fixedLength, SERVER_URL_PLACEHOLDER } fro
 import { buildCatalog } from './catalog';
 import { buildOpenApi } from './openapi';
 import { buildToolsets } from '../mcp/toolsets';
+import { PreparedResultMessage } from '../mcp/json-rpc';
+import { listToolsPage, NO_FILTERS, preparedScopes, toolsPageKey, type ToolListing } from '../mcp/tools';
 import { prepareGzip, preparedGzipFile } from './prepared-bytes';
 
 /**
@@ -33,11 +35,36 @@ export function artifactFiles(registry: Pick<ToolRegistry, 'all' | 'get'> = REGI
     const text = files.get(served) as string;
     files.set(ARTIFACT_FILES.gzip(served), preparedGzipFile(prepareGzip(text.slice(0, fixedLength(text)))));
   }
-  files.set(ARTIFACT_FILES.toolsets, JSON.stringify([...buildToolsets(entries).values()]));
+  const sets = buildToolsets(entries);
+  files.set(ARTIFACT_FILES.toolsets, JSON.stringify([...sets.values()]));
+  for (const [name, text] of toolsPages({ catalog: () => entries, toolsets: () => sets })) files.set(name, text);
   const manifest = Object.fromEntries(
     [...files].map(([name, text]) => [name, { bytes: Buffer.byteLength(text), sha256: createHash('sha256').update(text).digest('hex') }]),
   );
   files.set(ARTIFACT_FILES.manifest, `${JSON.stringify(manifest, null, 2)}\n`);
+  return files;
+}
+
+/**
+ * MCP's tools/list pages of the prepared scopes (functions/mcp/tools.ts, preparedScopes), every page
+ * of each: the message up to its id, its gzip, and the index from page key to file.
+ */
+function toolsPages(listing: ToolListing): Map<string, string | Buffer> {
+  const files = new Map<string, string | Buffer>();
+  const index: Record<string, string> = {};
+  for (const scope of preparedScopes(listing.toolsets().keys())) {
+    let cursor: string | undefined;
+    do {
+      const page = listToolsPage(scope, [...NO_FILTERS], cursor, listing);
+      const file = ARTIFACT_FILES.toolsPage(Object.keys(index).length);
+      index[toolsPageKey(scope, NO_FILTERS, cursor)] = file;
+      const fixed = PreparedResultMessage.of(page).fixed;
+      files.set(file, fixed);
+      files.set(ARTIFACT_FILES.gzip(file), preparedGzipFile(prepareGzip(fixed)));
+      cursor = page.nextCursor;
+    } while (cursor !== undefined);
+  }
+  files.set(ARTIFACT_FILES.toolsPages, JSON.stringify(index));
   return files;
 }
 

@@ -101,13 +101,26 @@ export function classify(body: unknown): ParsedMessage {
  * A result message serialised once and answered to many requests: its text is fixed but for the
  * request's `id`, which closes the message (`{"jsonrpc":"2.0","result":...,"id":<id>}`), so only the
  * id is serialised per request, and its gzip compresses only the id (functions/catalog/prepared-bytes.ts).
+ * Made from a result, or from a fixed part prepared at build time (MCP's tools/list pages in the
+ * catalog artifact) with its gzip read when first asked for.
  */
 export class PreparedResultMessage {
-  private readonly fixed: string;
   private gzipPart: PreparedGzip | undefined;
 
-  constructor(result: unknown) {
-    this.fixed = `{"jsonrpc":"2.0","result":${JSON.stringify(result)},"id":`;
+  private constructor(
+    /** The message up to its id: `{"jsonrpc":"2.0","result":...,"id":`. */
+    readonly fixed: string,
+    private readonly readGzipPart: () => PreparedGzip,
+  ) {}
+
+  static of(result: unknown): PreparedResultMessage {
+    const fixed = `{"jsonrpc":"2.0","result":${JSON.stringify(result)},"id":`;
+    return new PreparedResultMessage(fixed, () => prepareGzip(fixed));
+  }
+
+  /** A fixed part made at build time (`fixed` of another message) and its compressed bytes. */
+  static prepared(fixed: string, gzipPart: () => PreparedGzip): PreparedResultMessage {
+    return new PreparedResultMessage(fixed, gzipPart);
   }
 
   text(id: JsonRpcId): string {
@@ -115,7 +128,7 @@ export class PreparedResultMessage {
   }
 
   gzip(id: JsonRpcId): Buffer {
-    this.gzipPart ??= prepareGzip(this.fixed);
+    this.gzipPart ??= this.readGzipPart();
     return gzipWithEnd(this.gzipPart, closing(id));
   }
 }

@@ -1,10 +1,10 @@
-import { catalog } from '../catalog/artifact';
+import { ARTIFACT_FILES, artifactText, catalog, readArtifactText, readPreparedGzip } from '../catalog/artifact';
 import type { CatalogEntry } from '../catalog/catalog';
 import { PLATFORM_WORDS } from '../../core/platforms';
 import { GATEWAY_CATEGORIES } from '../../core/tool';
 import { InvalidParamsError, PreparedResultMessage } from './json-rpc';
 import { META_TOOLS } from './meta-tools';
-import { toolsets } from './toolsets';
+import { toolsets, type Toolset } from './toolsets';
 
 /** Tools per tools/list page. Clients follow `nextCursor`; they must not assume a page size. */
 export const TOOLS_PAGE_SIZE = 50;
@@ -77,13 +77,24 @@ export function parseScope(query: Record<string, unknown> | null | undefined): T
   return Object.keys(filter).length ? { kind: 'filter', filter } : { kind: 'front_door' };
 }
 
+/**
+ * Where the listings come from: the catalog artifact when serving, the registry's catalog and sets
+ * while the build writes the artifact (functions/catalog/build-artifact.ts).
+ */
+export interface ToolListing {
+  catalog(): CatalogEntry[];
+  toolsets(): Map<string, Toolset>;
+}
+
+const ARTIFACT_LISTING: ToolListing = { catalog, toolsets };
+
 /** The catalog tools a scope lists (the front door adds the meta tools to these). */
-export function scopeEntries(scope: ToolScope): CatalogEntry[] {
-  if (scope.kind === 'filter') return filteredTools(scope.filter);
+export function scopeEntries(scope: ToolScope, listing: ToolListing = ARTIFACT_LISTING): CatalogEntry[] {
+  if (scope.kind === 'filter') return filterEntries(listing.catalog(), [scope.filter]);
   const names = new Set<string>(
-    scope.kind === 'front_door' ? FRONT_DOOR_TOOLS : scope.names.flatMap((name) => toolsets().get(name)!.tools),
+    scope.kind === 'front_door' ? FRONT_DOOR_TOOLS : scope.names.flatMap((name) => listing.toolsets().get(name)!.tools),
   );
-  return catalog().filter((entry) => names.has(entry.name));
+  return listing.catalog().filter((entry) => names.has(entry.name));
 }
 
 /** Whether a tool can be called on this connection: the front door reaches every tool by name. */
@@ -247,7 +258,11 @@ export function parseToolFilter(source: Record<string, unknown> | null | undefin
  * catalog's `?platform=`, a tool without a platform counts for its group (`gateway`).
  */
 export function filteredTools(...filters: ToolFilter[]): CatalogEntry[] {
-  return catalog().filter((entry) =>
+  return filterEntries(catalog(), filters);
+}
+
+function filterEntries(entries: CatalogEntry[], filters: ToolFilter[]): CatalogEntry[] {
+  return entries.filter((entry) =>
     filters.every(
       (filter) =>
         (!filter.platform || filter.platform.includes(entry.platform ?? entry.group)) &&
@@ -262,16 +277,21 @@ export function filteredTools(...filters: ToolFilter[]): CatalogEntry[] {
  * One tools/list page: the scope's tools (the front door's meta tools first) narrowed by the
  * filters of the tools/list params. The cursor is opaque to clients: the offset and what it belongs to.
  */
-export function listToolsPage(scope: ToolScope, filters: ToolFilter[], cursor: unknown): { tools: McpTool[]; nextCursor?: string } {
+export function listToolsPage(
+  scope: ToolScope,
+  filters: ToolFilter[],
+  cursor: unknown,
+  listing: ToolListing = ARTIFACT_LISTING,
+): { tools: McpTool[]; nextCursor?: string } {
   const key = JSON.stringify([scope, filters]);
   const offset = cursor === undefined || cursor === null ? 0 : offsetOf(cursor, key);
   const filtering = filters.some((filter) => Object.keys(filter).length);
   // On the front door, filters in the params list from the whole catalog (every tool is reachable there).
-  const allowed = filtering ? new Set(filteredTools(...filters).map((entry) => entry.name)) : undefined;
+  const allowed = filtering ? new Set(filterEntries(listing.catalog(), filters).map((entry) => entry.name)) : undefined;
   const entries =
     scope.kind === 'front_door' && allowed
-      ? catalog().filter((entry) => allowed.has(entry.name))
-      : scopeEntries(scope).filter((entry) => !allowed || allowed.has(entry.name));
+      ? listing.catalog().filter((entry) => allowed.has(entry.name))
+      : scopeEntries(scope, listing).filter((entry) => !allowed || allowed.has(entry.name));
   const items: (McpTool | CatalogEntry)[] = [...(scope.kind === 'front_door' && !filtering ? META_TOOLS : []), ...entries];
   const total = items.length;
   // Only the page's tools are described (descriptions and schemas are the costly part).
@@ -280,19 +300,55 @@ export function listToolsPage(scope: ToolScope, filters: ToolFilter[], cursor: u
   return next < total ? { tools: page, nextCursor: encodeCursor(next, key) } : { tools: page };
 }
 
+/** The filters of a tools/list request without any (none in its params, none in its `_meta`). */
+export const NO_FILTERS: readonly ToolFilter[] = [{}, {}];
+
+/**
+ * The scopes whose tools/list pages the build prepares (without filters in the request): the front
+ * door, every tool (`?toolset=all`), each named set, each platform (and `gateway`), each access and
+ * each platform with each access. Other URLs and filtered requests are listed at run time.
+ */
+export function preparedScopes(toolsetNames: Iterable<string>): ToolScope[] {
+  return [
+    parseScope(null),
+    parseScope({ toolset: 'all' }),
+    ...[...toolsetNames].map((name): ToolScope => ({ kind: 'toolsets', names: [name] })),
+    ...GROUPS.map((platform) => parseScope({ platform })),
+    ...ACCESS.map((access) => parseScope({ access })),
+    ...GROUPS.flatMap((platform) => ACCESS.map((access) => parseScope({ platform, access }))),
+  ];
+}
+
+/** What names one tools/list page: the scope, the request's filters and the page's offset. */
+export function toolsPageKey(scope: ToolScope, filters: readonly ToolFilter[], cursor: unknown): string {
+  const key = JSON.stringify([scope, filters]);
+  const offset = cursor === undefined || cursor === null ? 0 : offsetOf(cursor, key);
+  return `${offset} ${key}`;
+}
+
+let preparedPageFiles: Map<string, string> | undefined;
+
+/** The artifact's file of a page prepared at build time, if the build prepared it. */
+function preparedPageFile(pageKey: string): string | undefined {
+  preparedPageFiles ??= new Map(Object.entries(JSON.parse(artifactText(ARTIFACT_FILES.toolsPages)) as Record<string, string>));
+  return preparedPageFiles.get(pageKey);
+}
+
 const preparedPages = new Map<string, PreparedResultMessage>();
 
 /**
- * The tools/list answer of one page (listToolsPage), serialised once per process and page: every
- * later request for it only puts in its id.
+ * The tools/list answer of one page (listToolsPage): read from the catalog artifact when the build
+ * prepared it (preparedScopes), which needs neither the catalog nor any tool; else serialised once per
+ * process and page. Every later request for it only puts in its id.
  */
 export function preparedToolsPage(scope: ToolScope, filters: ToolFilter[], cursor: unknown): PreparedResultMessage {
-  const key = JSON.stringify([scope, filters]);
-  const offset = cursor === undefined || cursor === null ? 0 : offsetOf(cursor, key);
-  const pageKey = `${offset} ${key}`;
+  const pageKey = toolsPageKey(scope, filters, cursor);
   let prepared = preparedPages.get(pageKey);
   if (!prepared) {
-    prepared = new PreparedResultMessage(listToolsPage(scope, filters, cursor));
+    const file = preparedPageFile(pageKey);
+    prepared = file
+      ? PreparedResultMessage.prepared(readArtifactText(file), () => readPreparedGzip(file))
+      : PreparedResultMessage.of(listToolsPage(scope, filters, cursor));
     // Scopes and filters are many in theory, few in use: keep the most recently made pages.
     if (preparedPages.size >= 64) preparedPages.delete(preparedPages.keys().next().value as string);
     preparedPages.set(pageKey, prepared);

@@ -7,7 +7,19 @@ import { dispatch } from '../../functions/local/router';
 import { startHttpServer } from '../../functions/local/server';
 import { handleMcp } from '../../functions/mcp/handler';
 import { resultMessage } from '../../functions/mcp/json-rpc';
-import { listToolsPage, parseScope, parseToolFilter, type ToolFilter, type ToolScope } from '../../functions/mcp/tools';
+import {
+  listToolsPage,
+  NO_FILTERS,
+  parseScope,
+  parseToolFilter,
+  preparedScopes,
+  preparedToolsPage,
+  toolsPageKey,
+  type ToolFilter,
+  type ToolScope,
+} from '../../functions/mcp/tools';
+import { toolsets } from '../../functions/mcp/toolsets';
+import { ARTIFACT_FILES, artifactText } from '../../functions/catalog/artifact';
 import { acceptsGzip, gzipWithEnd, prepareGzip } from '../../functions/catalog/prepared-bytes';
 import type { GatewayEvent, GatewayResult } from '../../functions/runtime/state';
 import { createTestOwner, useTestTables } from '../support/gateway';
@@ -172,4 +184,29 @@ describe('MCP tools/list as prepared bytes', () => {
     },
     300_000,
   );
+
+  it('every page of every prepared scope comes from the catalog artifact and equals the run-time page, for string and numeric ids', () => {
+    const index = JSON.parse(artifactText(ARTIFACT_FILES.toolsPages)) as Record<string, string>;
+    const scopes = preparedScopes(toolsets().keys());
+    // The front door, every tool, each set, each platform and gateway, each access, each pair.
+    expect(scopes.length).toBe(2 + toolsets().size + 8 + 2 + 16);
+    let pages = 0;
+    for (const scope of scopes) {
+      let cursor: string | undefined;
+      do {
+        const file = index[toolsPageKey(scope, NO_FILTERS, cursor)];
+        expect(file).toMatch(/^mcp-tools-page-\d+\.json$/);
+        const served = preparedToolsPage(scope, [{}, {}], cursor);
+        expect(served.fixed).toBe(artifactText(file));
+        const page = listToolsPage(scope, [{}, {}], cursor);
+        for (const id of [7, 0, -3.5, 'req-"quoted"-\u2028-ü']) {
+          expect(served.text(id)).toBe(JSON.stringify({ jsonrpc: '2.0', result: page, id }));
+          expect(gunzipSync(served.gzip(id)).toString('utf8')).toBe(served.text(id));
+        }
+        cursor = page.nextCursor;
+        pages++;
+      } while (cursor !== undefined);
+    }
+    expect(Object.keys(index)).toHaveLength(pages);
+  }, 300_000);
 });

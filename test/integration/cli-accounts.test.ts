@@ -1,5 +1,6 @@
 import { runCommand, UsageError } from '../../bin/gateway';
 import { PLATFORMS } from '../../platforms';
+import { CONNECTORS } from '../../platforms/connectors';
 import { callTool, callToolOk, createTestOwner, useTestTables } from '../support/gateway';
 
 useTestTables();
@@ -19,6 +20,16 @@ describe('Command: gateway accounts (kinds of connection, disconnect)', () => {
     expect(PLATFORMS.filter((p) => !p.connector).map((p) => p.word)).toEqual([]);
     const usage = await runCommand(['--help']);
     for (const platform of PLATFORMS) expect(usage).toContain(`${platform.word}: ${platform.connector!.usage}`);
+  });
+
+  it('reads the live usage from the connectors (platforms/connectors.ts), not from the tools registry', async () => {
+    const real = CONNECTORS.deskads!;
+    CONNECTORS.deskads = { ...real, usage: '--live --stand-in-token <token>' };
+    try {
+      expect(await runCommand(['--help'])).toContain('deskads: --live --stand-in-token <token>');
+    } finally {
+      CONNECTORS.deskads = real;
+    }
   });
 
   it('disconnects an account: it is gone from the account list at once, and a second disconnect says so', async () => {
