@@ -32,7 +32,9 @@ describe('DynamoDB requests of a warm sandbox read, with 10,000 changes', () => 
     expect(after.structured).toEqual(before.structured);
     expect(after.requests).toEqual(before.requests); // the reservation, the campaign, the account's entities
     expect(after.read.items).toBe(before.read.items);
-    // Only the changed entities' revision numbers (`"rev":1250`) come on top.
-    expect(after.read.bytes - before.read.bytes).toBeLessThanOrEqual(changed.length * '"rev":1250,'.length);
+    // Only the changed entities' revision numbers (`"rev":1250`) come on top: each changed entity once
+    // in the account's entities, and the read campaign once more on its own. (In one file with the
+    // write tests, the campaign had a revision number before already, which hid its second read.)
+    expect(after.read.bytes - before.read.bytes).toBeLessThanOrEqual((changed.length + 1) * '"rev":1250,'.length);
   }, 900_000);
 });
