@@ -141,10 +141,13 @@ const LONG_RUNNING_GROUPS = new Set<string>([
     .map((tool) => tool.group),
 ]);
 
-/** The Lambda context of one call: the remaining time the group's function has in AWS (default settings). */
-function lambdaContext(group: ToolGroup | 'mcp', requestId: string): Context {
+/**
+ * The Lambda context of one call: the remaining time the group's function has in AWS (default
+ * settings), or `functionMs` when the caller sets it (tests of what a call does at its deadline).
+ */
+function lambdaContext(group: ToolGroup | 'mcp', requestId: string, functionMs?: number): Context {
   const seconds = functionTimeoutSeconds(LONG_RUNNING_GROUPS.has(group), DEFAULT_SETTINGS.longRunningTimeoutSeconds);
-  const deadline = Date.now() + seconds * 1000;
+  const deadline = Date.now() + (functionMs ?? seconds * 1000);
   return {
     callbackWaitsForEmptyEventLoop: false,
     functionName: `local-${group}`,
@@ -162,13 +165,14 @@ function lambdaContext(group: ToolGroup | 'mcp', requestId: string): Context {
 }
 
 /** One request through the deployed code path: event → group Lambda handler → result. */
-export async function dispatch(request: LocalRequest): Promise<GatewayResult> {
+export async function dispatch(request: LocalRequest, options: { functionMs?: number } = {}): Promise<GatewayResult> {
   let event: GatewayEvent;
   let group: ToolGroup;
   try {
     event = toApiGatewayEvent(request);
     // The MCP endpoint has a function of its own, as in the stack (lib/gateway-api.ts).
-    if (/^\/mcp\/?$/.test(event.path) || isOAuthPath(event.path)) return mcp(event, lambdaContext('mcp', event.requestContext.requestId));
+    if (/^\/mcp\/?$/.test(event.path) || isOAuthPath(event.path))
+      return mcp(event, lambdaContext('mcp', event.requestContext.requestId, options.functionMs));
     group = routeGroup(event.httpMethod, event.path);
   } catch (error) {
     if (!(error instanceof MalformedPathError)) throw error;
@@ -178,5 +182,5 @@ export async function dispatch(request: LocalRequest): Promise<GatewayResult> {
       'invalid_request',
     );
   }
-  return GROUP_HANDLERS[group](event, lambdaContext(group, event.requestContext.requestId));
+  return GROUP_HANDLERS[group](event, lambdaContext(group, event.requestContext.requestId, options.functionMs));
 }

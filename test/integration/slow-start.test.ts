@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { ensureDemoOwner } from '../../functions/local/demo';
 import { untilStoreAnswers } from '../../functions/local/patience';
 import { findApiKeyByHash, hashApiKey } from '../../functions/runtime/stores/api-keys';
+import { OPERATION_BUDGET_MS, withStoreDeadline, type StoreScope } from '../../functions/runtime/stores/dynamo';
 import { useTestTables } from '../support/gateway';
 
 useTestTables();
@@ -55,9 +56,17 @@ describe('Function: untilStoreAnswers (npm start seeding)', () => {
     const said: string[] = [];
     try {
       // Act
+      // npm start's seeding gives up on a request after OPERATION_BUDGET_MS (15 s locally); while the
+      // store still stalls, the test gives up after 2 s (the same give-up and retry, a seventh of the
+      // wait per stalled connection), then allows the full budget as npm start does.
+      const budget: StoreScope = {
+        get deadline() {
+          return Date.now() + (proxy.stalledSeen() < 3 ? 2000 : OPERATION_BUDGET_MS);
+        },
+      };
       const { demo, created } = await untilStoreAnswers(
         'seeding the demo owner',
-        () => ensureDemoOwner(join(mkdtempSync(join(tmpdir(), 'slow-start-')), 'demo.json')),
+        () => withStoreDeadline(budget, () => ensureDemoOwner(join(mkdtempSync(join(tmpdir(), 'slow-start-')), 'demo.json'))),
         { onWait: (message) => said.push(message), pauseMs: 10 },
       );
       // Assess

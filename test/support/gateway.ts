@@ -92,16 +92,25 @@ export async function callTool(
   apiKey: string | undefined,
   tool: string,
   args: Record<string, unknown> = {},
-  options: { headers?: Record<string, string>; rawBody?: string; method?: string } = {},
+  options: {
+    headers?: Record<string, string>;
+    rawBody?: string;
+    method?: string;
+    /** The function's remaining time (default: the group's Lambda timeout): a call that waits until its deadline ends sooner. */
+    functionMs?: number;
+  } = {},
 ): Promise<CallResult> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json', ...options.headers };
   if (apiKey !== undefined) headers.Authorization = `Bearer ${apiKey}`;
-  const result = await dispatch({
-    method: options.method ?? 'POST',
-    url: `/api/v1/tools/${encodeURIComponent(tool)}/execute`,
-    headers,
-    body: options.rawBody ?? JSON.stringify({ arguments: args }),
-  });
+  const result = await dispatch(
+    {
+      method: options.method ?? 'POST',
+      url: `/api/v1/tools/${encodeURIComponent(tool)}/execute`,
+      headers,
+      body: options.rawBody ?? JSON.stringify({ arguments: args }),
+    },
+    { functionMs: options.functionMs },
+  );
   const body = JSON.parse(result.body) as CallResult['body'];
   // Every 200 of a tool that declares its output is checked against it (test/support/output-check.ts).
   if (result.statusCode === 200) checkToolOutput(tool, body.data?.structured);

@@ -185,7 +185,8 @@ describe('live socialads failures', () => {
     const before = runs();
     fake.api.reportPolls = 1_000;
     try {
-      const pending = await callTool(apiKey, 'get_socialads_audience_insights', { breakdown: 'gender' });
+      // A function with 8 s left (the Lambda timeout is 30 s): the deadline comes first all the same, sooner.
+      const pending = await callTool(apiKey, 'get_socialads_audience_insights', { breakdown: 'gender' }, { functionMs: 8000 });
       expect(pending.status).toBe(503);
       expect(pending.body.structured_content).toMatchObject({ code: 'report_pending', platform: 'socialads' });
       expect(Number(pending.headers['Retry-After'] ?? pending.headers['retry-after'])).toBeGreaterThan(0);
