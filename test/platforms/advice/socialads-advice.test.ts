@@ -25,7 +25,7 @@ describe('socialads advice rules', () => {
       const same = rows.filter((r) => r.metrics.result_type === type);
       return same.reduce((s, r) => s + r.metrics.spend, 0) / same.reduce((s, r) => s + r.metrics.results, 0);
     };
-    const far = findings.filter((f) => f.level === 'ad_set' && f.metrics.results > 0 && f.reason.includes('the account CPA'));
+    const far = findings.filter((f) => f.level === 'ad_set' && f.metrics.results > 0 && f.reason.includes("× the account's"));
     expect(far.length).toBeGreaterThan(0);
     for (const f of far) {
       const accountCost = cost(f.metrics.result_type);

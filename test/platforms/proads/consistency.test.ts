@@ -208,10 +208,14 @@ describe('proads analyses: the same figures, judged by format and objective', ()
       if (q.new_daily_budget !== undefined) expect(q.new_daily_budget).toBeLessThan(q.current_daily_budget!);
     }
     const names = new Set(ALL_TOOLS.map((t) => t.name));
-    // Every quick action names the write tool that carries it out.
+    // Every quick action names the tool that carries it out: a write, or for a campaign to review (MEDIUM),
+    // the read that shows its creatives.
     for (const q of waste.quick_actions as { tool: string; calls: { tool: string }[] }[]) {
       expect(q.calls.length).toBeGreaterThan(0);
-      for (const call of q.calls) expect(REGISTRY.get(call.tool)?.access).toBe('write');
+      for (const call of q.calls) {
+        const access = REGISTRY.get(call.tool)?.access;
+        expect(access === 'write' || call.tool === 'analyze_proads_creative_performance').toBe(true);
+      }
     }
     for (const o of await proads.findOpportunities!(owner.account, new Date())) {
       expect(names.has(o.tool)).toBe(true);
