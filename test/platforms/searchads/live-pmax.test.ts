@@ -87,6 +87,7 @@ describe('searchads Performance Max tools on a live account (fake search platfor
       images: [{ url: `${host.url}/landscape.png` }, { url: `${host.url}/logo.png`, field_type: 'LOGO' }],
     });
     const before = platform.api.countRequests(/googleAds:mutate$/);
+    const alone = platform.api.countRequests(/(campaigns|campaignBudgets|assetGroups|campaignCriteria|campaignAssets):mutate$/);
     const data = await callToolOk(live.apiKey, 'create_pmax_campaign', {
       name: 'PMax - Live Launch',
       daily_budget: 40,
@@ -112,7 +113,11 @@ describe('searchads Performance Max tools on a live account (fake search platfor
       search_themes: 1,
       locations: 1,
     });
+    // The budget, the campaign with its brand links and location, the asset group and its links: one
+    // googleAds:mutate (the platform wants a brand-guidelines campaign created with its business name
+    // and logo); nothing of it in a request of its own. The signals follow in their own request.
     expect(platform.api.countRequests(/googleAds:mutate$/)).toBe(before + 1);
+    expect(platform.api.countRequests(/(campaigns|campaignBudgets|assetGroups|campaignCriteria|campaignAssets):mutate$/)).toBe(alone);
     const customer = platform.api.customer(live.account.account_id);
     const campaign = customer.campaigns.find((c) => c.name === 'PMax - Live Launch')!;
     expect(campaign).toMatchObject({
