@@ -82,6 +82,25 @@ describe('searchads Performance Max tools on a live account (fake search platfor
     expect(library.find((a) => a.label.startsWith('tent-landscape'))!.fits).toEqual(['MARKETING_IMAGE']);
   });
 
+  it('create_pmax_campaign dry run: the upload is checked validate-only, the one request that names the new assets is not refused for them, nothing is created', async () => {
+    const dry = await callToolOk(live.apiKey, 'create_pmax_campaign', {
+      name: 'PMax - Dry Run',
+      daily_budget: 40,
+      final_url: 'https://www.northwind-outdoor.example/dry',
+      ...texts,
+      images: [
+        { asset_id: imageId('tent-landscape'), field_type: 'MARKETING_IMAGE' },
+        { asset_id: imageId('boots-square'), field_type: 'SQUARE_MARKETING_IMAGE' },
+        { asset_id: imageId('boots-square'), field_type: 'LOGO' },
+      ],
+      dry_run: true,
+    });
+    const check = dry.structured!.platformCheck as { checked: boolean; message: string };
+    expect(check.message).not.toContain('would refuse');
+    expect(check).toMatchObject({ checked: true });
+    expect(platform.api.customer(live.account.account_id).campaigns.some((c) => c.name === 'PMax - Dry Run')).toBe(false);
+  });
+
   it('create_pmax_campaign: budget, campaign, image upload from a bundle, asset group with its assets in one request, signals', async () => {
     const bundle = await callToolOk(live.apiKey, 'validate_and_prepare_assets', {
       images: [{ url: `${host.url}/landscape.png` }, { url: `${host.url}/logo.png`, field_type: 'LOGO' }],
