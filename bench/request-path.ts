@@ -147,6 +147,11 @@ async function main(): Promise<void> {
 }
 
 type Gateway = Awaited<ReturnType<typeof startBenchGateway>>;
+/** One entry of a recorded TransactWriteItems, as far as the raw write changes it. */
+type TransactItem = {
+  Update?: { Key: Record<string, unknown>; ExpressionAttributeValues: Record<string, unknown> };
+  Put?: { Item: Record<string, unknown> };
+};
 
 /** The bench's keywords: 32 added to the ad group of the account's first keyword that takes changes (by id). */
 async function benchKeywords(gateway: Gateway, call: (tool: string, args: Record<string, unknown>) => Promise<Record<string, unknown>>) {
@@ -194,9 +199,9 @@ async function writePath(
   const claim = recorded.find((r) => r.commandName === 'PutItemCommand' && JSON.stringify(r.input).includes(recordedKey));
   if (recorded.length > 6 || !transaction || !claim)
     throw new Error(`The recorded write is not one commit: ${recorded.map((r) => r.commandName).join(', ')}`);
-  const items = transaction.input.TransactItems as Record<string, Record<string, any>>[];
+  const items = transaction.input.TransactItems as TransactItem[];
   const claimToken = String((claim.input.Item as Record<string, unknown>).claim_token);
-  const changeId = String(items.find((i) => i.Put?.Item?.change_id)!.Put!.Item.change_id);
+  const changeId = String(items.find((i) => i.Put?.Item.change_id)!.Put!.Item.change_id);
   const pk = String(items[0]!.Update!.Key.pk);
   const kinds = new Map<string, number>();
   for (const r of recorded) kinds.set(kindOfWrite(r), (kinds.get(kindOfWrite(r)) ?? 0) + 1);
@@ -209,13 +214,11 @@ async function writePath(
       .replaceAll(changeId, `chg_${Date.now()}_${randomUUID().slice(0, 8)}`)
       .replaceAll(keywords[0]!.id, keywordId);
     const requests = JSON.parse(text) as Recorded[];
-    const [update, history] = (
-      requests.find((r) => r.commandName === 'TransactWriteItemsCommand')!.input.TransactItems as Record<string, any>[]
-    ).map((i) => i.Update ?? i.Put);
-    update.ExpressionAttributeValues[':rev'] = rev;
-    update.ExpressionAttributeValues[':next'] = rev + 1;
-    history.Item.rev = rev + 1;
-    history.Item.sk = String(history.Item.sk).replace(/#\d+$/, `#${String(rev + 1).padStart(10, '0')}`);
+    const [update, history] = requests.find((r) => r.commandName === 'TransactWriteItemsCommand')!.input.TransactItems as TransactItem[];
+    update!.Update!.ExpressionAttributeValues[':rev'] = rev;
+    update!.Update!.ExpressionAttributeValues[':next'] = rev + 1;
+    history!.Put!.Item.rev = rev + 1;
+    history!.Put!.Item.sk = String(history!.Put!.Item.sk).replace(/#\d+$/, `#${String(rev + 1).padStart(10, '0')}`);
     return requests;
   };
   const rawRun = async (callers: number) => {
