@@ -44,6 +44,12 @@ export interface BenchGateway {
   record(run: () => Promise<unknown>): Promise<Recorded[]>;
   /** Sends recorded requests again, raw with the SDK, in order (a reservation gets a token of its own). */
   replay(requests: readonly Recorded[]): Promise<void>;
+  /** Sends recorded requests raw exactly as given (the caller made their keys and conditions fresh). */
+  replayAsIs(requests: readonly Recorded[]): Promise<void>;
+  /** Reads one item raw with the SDK (outside any measurement). */
+  rawGet(table: string, key: Record<string, unknown>): Promise<Record<string, unknown> | undefined>;
+  /** How many DynamoDB requests the gateway has sent on the shared client so far. */
+  sent(): number;
   stop(): Promise<void>;
 }
 
@@ -101,6 +107,8 @@ export async function p50(callers: number, seconds: number, once: () => Promise<
 /** Starts DynamoDB Local and seeds an owner with one sandbox account per platform of `platforms`. */
 export async function startBenchGateway(options: { tablePrefix: string; platforms: readonly PlatformWord[] }): Promise<BenchGateway> {
   process.env.LOG_LEVEL = 'silent';
+  // The benches measure the path, not the per-key rate limit (20 calls a second by default).
+  process.env.KEY_RATE_LIMIT = '1000000/1000000';
   process.env.TABLE_PREFIX = options.tablePrefix;
   const dynamodb = await startDynamoDbLocal();
   process.env.DYNAMODB_ENDPOINT = dynamodb.endpoint;
@@ -156,9 +164,13 @@ export async function startBenchGateway(options: { tablePrefix: string; platform
 
     // Every DynamoDB request of the gateway passes this middleware on the shared client.
     let recording: Recorded[] | undefined;
+    let sent = 0;
     documentClient().middlewareStack.add(
       ((next: (a: unknown) => Promise<{ output: Record<string, unknown> }>, context: { commandName?: string }) =>
         async (args: { input: CommandInput }) => {
+          sent++;
+          // Outside a recording the recorder costs the measured path nothing but the count.
+          if (!recording) return next(args);
           const entry: Recorded = { commandName: context.commandName ?? '', input: structuredClone(args.input), items: 0, bytes: 0 };
           recording?.push(entry);
           const result = await next(args);
@@ -182,17 +194,35 @@ export async function startBenchGateway(options: { tablePrefix: string; platform
       new DynamoDBClient({ endpoint: dynamodb.endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
       { marshallOptions: { removeUndefinedValues: true } },
     );
-    const commandOf = ({ commandName, input }: Recorded) => {
-      const base = commandName.replace(/Item(Command)$/, '$1').replace(/Command$/, '');
+    const rawProofs: string[] = [];
+    const commandOf = ({ commandName, input }: Recorded, freshToken = true) => {
+      const base = commandName.replace(/Items?(Command)$/, '$1').replace(/Command$/, '');
       const Command = (lib as unknown as Record<string, new (input: unknown) => unknown>)[`${base}Command`]!;
       const fresh = structuredClone(input);
       // A reservation is idempotent per token: each raw one gets its own, like each call does.
-      if (fresh.ExpressionAttributeValues?.[':token']) fresh.ExpressionAttributeValues[':token'] = randomUUID();
+      if (freshToken && fresh.ExpressionAttributeValues?.[':token']) fresh.ExpressionAttributeValues[':token'] = randomUUID();
+      const names = fresh.ExpressionAttributeNames as Record<string, string> | undefined;
+      if (names?.['#res']?.startsWith('res_')) {
+        // Its proof attribute (`res_<token>`, usage.ts) is its own, and it removes earlier raw ones as the
+        // gateway's reservations remove theirs, so the usage item stays the size the gateway keeps it.
+        if (freshToken) names['#res'] = `res_${randomUUID().slice(0, 16)}`;
+        for (const name of Object.keys(names).filter((n) => n.startsWith('#gone'))) names[name] = rawProofs.shift() ?? 'res_none';
+        rawProofs.push(names['#res']);
+      }
       return new Command(fresh) as never;
     };
     const replay = async (requests: readonly Recorded[]) => {
       for (const request of requests) await raw.send(commandOf(request));
     };
+    const replayAsIs = async (requests: readonly Recorded[]) => {
+      for (const request of requests) await raw.send(commandOf(request, false));
+    };
+    const rawGet = async (table: string, key: Record<string, unknown>) =>
+      (
+        (await raw.send(
+          new lib.GetCommand({ TableName: tableName(table as Parameters<typeof tableName>[0]), Key: key, ConsistentRead: true }),
+        )) as { Item?: Record<string, unknown> }
+      ).Item;
 
     return {
       dynamodb,
@@ -203,6 +233,9 @@ export async function startBenchGateway(options: { tablePrefix: string; platform
       call,
       record,
       replay,
+      replayAsIs,
+      rawGet,
+      sent: () => sent,
       stop: async () => {
         raw.destroy();
         await dynamodb.stop();

@@ -5,14 +5,21 @@
  *    billable read with an Idempotency-Key, and a one-step checkpointed write (warm function:
  *    the API key and the owner's accounts are cached, see README "Caches").
  * 2. A billable read over HTTP through the local server (`npm start`'s server, autocannon as the
- *    client) at 1 and 32 concurrent callers, against the same DynamoDB operations issued raw with
+ *    client) at 1, 8 and 32 concurrent callers, against the same DynamoDB operations issued raw with
  *    the SDK at the same concurrency: latency and throughput, and end-to-end ÷ raw.
+ * 3. An idempotent write (update_keyword's bid, a fresh Idempotency-Key per call) over HTTP at 1, 8
+ *    and 32 callers, each caller on a keyword of its own (the bench adds 32 to one ad group, picked
+ *    by id, so no run depends on the sandbox's random states), against the same DynamoDB requests
+ *    raw (with a fresh key, claim token, change id and the keyword's next revision per call, so each
+ *    raw write succeeds like the gateway's): requests per call under load, latency, throughput.
  *
  *   npm run bench:request-path [-- --seconds 8]
  *
  * DynamoDB Local is far slower than DynamoDB and shares the machine with the gateway, so the
  * figures compare code paths with each other; they do not predict production latency.
  */
+import { randomUUID } from 'node:crypto';
+import { Agent, request } from 'node:http';
 import autocannon from 'autocannon';
 import { freePort } from '../functions/local/dynamodb-local';
 import { startBenchGateway, type CommandInput, type Recorded } from './gateway-setup';
@@ -22,6 +29,7 @@ const arg = (name: string, fallback: number) => {
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
 const SECONDS = arg('seconds', 8);
+const CALLERS = [1, 8, 32];
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -121,7 +129,7 @@ async function main(): Promise<void> {
       '| callers | e2e p50 ms | e2e p99 ms | e2e calls/s | raw p50 ms | raw p99 ms | raw calls/s | e2e ÷ raw p50 | raw ÷ e2e calls/s | non-2xx |',
     );
     console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-    for (const concurrency of [1, 32]) {
+    for (const concurrency of CALLERS) {
       await rawRun(concurrency); // warm-up of both paths
       const e2e = await httpRun(concurrency);
       const direct = await rawRun(concurrency);
@@ -129,10 +137,179 @@ async function main(): Promise<void> {
         `| ${concurrency} | ${e2e.p50.toFixed(1)} | ${e2e.p99.toFixed(1)} | ${e2e.rps.toFixed(0)} | ${direct.p50.toFixed(1)} | ${direct.p99.toFixed(1)} | ${direct.rps.toFixed(0)} | ${(e2e.p50 / direct.p50).toFixed(2)} | ${(direct.rps / e2e.rps).toFixed(2)} | ${e2e.non2xx} |`,
       );
     }
+
+    // ---- 3. An idempotent write end to end over HTTP vs the same DynamoDB requests raw
+    await writePath(gateway, port, call);
   } finally {
     server?.close();
     await gateway.stop();
   }
+}
+
+type Gateway = Awaited<ReturnType<typeof startBenchGateway>>;
+/** One entry of a recorded TransactWriteItems, as far as the raw write changes it. */
+type TransactItem = {
+  Update?: { Key: Record<string, unknown>; ExpressionAttributeValues: Record<string, unknown> };
+  Put?: { Item: Record<string, unknown> };
+};
+
+/** The bench's keywords: 32 added to the ad group of the account's first keyword that takes changes (by id). */
+async function benchKeywords(gateway: Gateway, call: (tool: string, args: Record<string, unknown>) => Promise<Record<string, unknown>>) {
+  const { SandboxStore } = await import('../platforms/sandbox/store');
+  const { withStoreDeadline } = await import('../functions/runtime/stores/dynamo');
+  const store = new SandboxStore('searchads', gateway.accountIds.searchads!);
+  type Keyword = { id: string; text: string; status: string; ad_group_id: string; campaign_id: string };
+  const list = () => withStoreDeadline({ deadline: Date.now() + 60_000 }, () => store.list<Keyword>('keyword'));
+  const campaigns = await withStoreDeadline({ deadline: Date.now() + 60_000 }, () =>
+    store.list<{ id: string; status: string }>('campaign'),
+  );
+  const live = new Set(campaigns.filter((c) => c.status !== 'REMOVED').map((c) => c.id));
+  const first = (await list()).filter((k) => k.status !== 'REMOVED' && live.has(k.campaign_id)).sort((a, b) => (a.id < b.id ? -1 : 1))[0];
+  if (!first) throw new Error('The sandbox account has no keyword that takes changes.');
+  const texts = Array.from({ length: Math.max(...CALLERS) }, (_, i) => `bench keyword ${String(i).padStart(2, '0')}`);
+  await call('add_keywords', { ad_group_id: first.ad_group_id, keywords: texts.map((text) => ({ text, match_type: 'PHRASE' })) });
+  const added = (await list()).filter((k) => k.ad_group_id === first.ad_group_id && texts.includes(k.text));
+  return added.sort((a, b) => (a.text < b.text ? -1 : 1));
+}
+
+/**
+ * Section 3: update_keyword (a new bid each call, a fresh Idempotency-Key) end to end, each caller on
+ * its own keyword, against the recorded requests of one such call replayed raw with what makes each
+ * one a new write that succeeds: a fresh key and claim token, a fresh change id, the caller's
+ * keyword and its next revision.
+ */
+async function writePath(
+  gateway: Gateway,
+  port: number,
+  call: (tool: string, args: Record<string, unknown>, key?: boolean) => Promise<Record<string, unknown>>,
+) {
+  const keywords = await benchKeywords(gateway, call);
+  const bidOf = (i: number) => 1 + (i % 50) / 100;
+  // Every keyword changed once (so each has a revision), then one call recorded.
+  for (const [i, keyword] of keywords.entries()) await call('update_keyword', { keyword_id: keyword.id, cpc_bid: bidOf(i + 1) }, true);
+  const recordedKey = randomUUID();
+  const recorded = await gateway.record(() =>
+    gateway.call(
+      'update_keyword',
+      { keyword_id: keywords[0]!.id, cpc_bid: 3.33 },
+      { ...gateway.headers(), 'Idempotency-Key': recordedKey },
+    ),
+  );
+  const transaction = recorded.find((r) => r.commandName === 'TransactWriteItemsCommand');
+  const claim = recorded.find((r) => r.commandName === 'PutItemCommand' && JSON.stringify(r.input).includes(recordedKey));
+  if (recorded.length > 6 || !transaction || !claim)
+    throw new Error(`The recorded write is not one commit: ${recorded.map((r) => r.commandName).join(', ')}`);
+  const items = transaction.input.TransactItems as TransactItem[];
+  const claimToken = String((claim.input.Item as Record<string, unknown>).claim_token);
+  const changeId = String(items.find((i) => i.Put?.Item.change_id)!.Put!.Item.change_id);
+  const pk = String(items[0]!.Update!.Key.pk);
+  const kinds = new Map<string, number>();
+  for (const r of recorded) kinds.set(kindOfWrite(r), (kinds.get(kindOfWrite(r)) ?? 0) + 1);
+
+  /** The recorded call as a new write of `keywordId` at revision `rev` (it sets rev + 1). */
+  const rawWrite = (keywordId: string, rev: number): Recorded[] => {
+    const text = JSON.stringify(recorded)
+      .replaceAll(recordedKey, randomUUID())
+      .replaceAll(claimToken, randomUUID().slice(0, 16))
+      .replaceAll(changeId, `chg_${Date.now()}_${randomUUID().slice(0, 8)}`)
+      .replaceAll(keywords[0]!.id, keywordId);
+    const requests = JSON.parse(text) as Recorded[];
+    const [update, history] = requests.find((r) => r.commandName === 'TransactWriteItemsCommand')!.input.TransactItems as TransactItem[];
+    update!.Update!.ExpressionAttributeValues[':rev'] = rev;
+    update!.Update!.ExpressionAttributeValues[':next'] = rev + 1;
+    history!.Put!.Item.rev = rev + 1;
+    history!.Put!.Item.sk = String(history!.Put!.Item.sk).replace(/#\d+$/, `#${String(rev + 1).padStart(10, '0')}`);
+    return requests;
+  };
+  const rawRun = async (callers: number) => {
+    const times: number[] = [];
+    const revs = await Promise.all(
+      keywords.slice(0, callers).map(async (k) => Number((await gateway.rawGet('sandbox', { pk, sk: `keyword#${k.id}` }))?.rev ?? 0)),
+    );
+    const end = performance.now() + SECONDS * 1000;
+    await Promise.all(
+      revs.map(async (rev, caller) => {
+        while (performance.now() < end) {
+          const requests = rawWrite(keywords[caller]!.id, rev++);
+          const started = performance.now();
+          await gateway.replayAsIs(requests);
+          times.push(performance.now() - started);
+        }
+      }),
+    );
+    times.sort((a, b) => a - b);
+    return { p50: percentile(times, 50), p99: percentile(times, 99), rps: times.length / SECONDS };
+  };
+  const httpRun = async (callers: number) => {
+    const agent = new Agent({ keepAlive: true, maxSockets: callers });
+    const times: number[] = [];
+    let failed = 0;
+    const sentBefore = gateway.sent();
+    const end = performance.now() + SECONDS * 1000;
+    await Promise.all(
+      keywords.slice(0, callers).map(async (keyword, caller) => {
+        for (let i = 0; performance.now() < end; i++) {
+          const body = JSON.stringify({ arguments: { keyword_id: keyword.id, cpc_bid: bidOf(caller + i + 2) } });
+          const started = performance.now();
+          const status = await post(agent, port, '/api/v1/tools/update_keyword/execute', gateway.headers(true), body);
+          if (status === 200) times.push(performance.now() - started);
+          else failed++;
+        }
+      }),
+    );
+    agent.destroy();
+    const calls = times.length + failed;
+    times.sort((a, b) => a - b);
+    return {
+      p50: percentile(times, 50),
+      p99: percentile(times, 99),
+      rps: times.length / SECONDS,
+      failed,
+      requestsPerCall: (gateway.sent() - sentBefore) / calls,
+    };
+  };
+
+  console.log(
+    `\n## Idempotent write (update_keyword bid, fresh Idempotency-Key) end to end vs the same ${recorded.length} DynamoDB requests raw, ${SECONDS} s each\n`,
+  );
+  console.log(`One call: ${recorded.length} requests (${[...kinds].map(([k, n]) => `${k} ${n}`).join(', ')}).\n`);
+  console.log(
+    '| callers | e2e requests/call | e2e p50 ms | e2e p99 ms | e2e calls/s | raw p50 ms | raw p99 ms | raw calls/s | e2e ÷ raw p50 | raw ÷ e2e calls/s | failed |',
+  );
+  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const callers of CALLERS) {
+    await rawRun(callers); // warm-up of both paths
+    const e2e = await httpRun(callers);
+    const direct = await rawRun(callers);
+    console.log(
+      `| ${callers} | ${e2e.requestsPerCall.toFixed(2)} | ${e2e.p50.toFixed(1)} | ${e2e.p99.toFixed(1)} | ${e2e.rps.toFixed(0)} | ${direct.p50.toFixed(1)} | ${direct.p99.toFixed(1)} | ${direct.rps.toFixed(0)} | ${(e2e.p50 / direct.p50).toFixed(2)} | ${(direct.rps / e2e.rps).toFixed(2)} | ${e2e.failed} |`,
+    );
+  }
+}
+
+/** One POST over `agent` (keep-alive); its status once the whole answer is read. */
+function post(agent: Agent, port: number, path: string, headers: Record<string, string>, body: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port, path, method: 'POST', agent, headers: { ...headers, 'Content-Length': Buffer.byteLength(body) } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** What a DynamoDB request of the write path is. */
+function kindOfWrite(recorded: Recorded): string {
+  if (recorded.commandName === 'TransactWriteItemsCommand') return 'commit';
+  if (recorded.commandName === 'BatchGetItemCommand') return 'settings + checkpoint';
+  if (String(recorded.input.TableName).endsWith('sandbox')) return 'entity read';
+  if (String(recorded.input.TableName).endsWith('usage')) return 'reservation';
+  return kindOf(recorded.input) === 'idempotency claim/complete' ? 'claim' : kindOf(recorded.input);
 }
 
 main().then(

@@ -17,7 +17,14 @@ import { selectAccount } from './middleware/select-account';
 import { validateArguments } from './middleware/validate-arguments';
 import { ToolRegistry } from './registry';
 import { withFrontChecks } from './front-checks';
-import { checkpointId, clearCheckpoint, loadCheckpoint, saveCheckpointStep } from './stores/checkpoints';
+import {
+  checkpointDelete,
+  checkpointId,
+  checkpointStepUpdate,
+  clearCheckpoint,
+  loadCheckpoint,
+  saveCheckpointStep,
+} from './stores/checkpoints';
 import { currentStoreScope, withStoreDeadline, type StoreScope } from './stores/dynamo';
 import { readUsage } from './stores/usage';
 import type { UsageSnapshot } from '../../core/accounts';
@@ -177,9 +184,14 @@ function stepRunner(state: RequestState) {
   const saveUnsaved = async () => {
     if (!unsaved) return;
     const { name, value } = unsaved;
-    await saveCheckpointStep(checkpoint(), name, value);
+    // In a planned write's unit of work the step is saved in one transaction with the changes held
+    // so far (unit-of-work.ts commitSoFar), and the run goes on with the unit emptied.
+    const work = currentStoreScope()?.unitOfWork;
+    if (work?.open) await work.commitSoFar([{ Update: checkpointStepUpdate(checkpoint(), name, value) }]);
+    else await saveCheckpointStep(checkpoint(), name, value);
     if (unsaved?.name === name) unsaved = undefined;
     stored = true;
+    if (work?.open) work.onCheckpoint?.();
   };
   return {
     /** The checkpoint's item id, for a caller that reads it together with something else (`preload`). */
@@ -192,6 +204,14 @@ function stepRunner(state: RequestState) {
     },
     /** Whether a checkpoint of an earlier attempt is stored (a success clears it). */
     holdsCheckpoint: () => stored,
+    /**
+     * The removal of the checkpoint this run stored, for the write's final commit to carry (none
+     * stored: undefined); `cleared` once that commit went through, so `finish` removes nothing more.
+     */
+    removal: () => (stored ? { Delete: checkpointDelete(checkpoint()) } : undefined),
+    cleared(): void {
+      stored = false;
+    },
     /**
      * The steps as they are, and going back to them: a planned write whose held changes were dropped
      * (unit-of-work.ts) forgets the steps that made them, so a retry or a second attempt runs them.

@@ -135,17 +135,25 @@ export async function runPlannedWrite(
   // record and the claim's completion in one transaction (commitWrite). When the run cannot hold them
   // (unit-of-work.ts), or the commit finds an entity changed since it was read, it is applied again
   // the way it always was: each change written as it is made, then the audit record.
+  // The values replaced by changes a checkpoint already committed (a run applied again keeps them).
+  let committedReplaced: ReplacedValues[] = [];
   for (let holding = holdsWrites(tool, state, steps); ; holding = false) {
     const work = holding && scope ? new UnitOfWork() : undefined;
     if (scope) scope.unitOfWork = work;
-    // Steps finished while their changes are held are forgotten again if those are dropped.
-    const stepsBefore = work ? steps?.snapshot?.() : undefined;
+    // Steps finished while their changes are held are forgotten again if those are dropped; a
+    // checkpoint commits them (unit-of-work.ts commitSoFar), and from then on they are kept.
+    let stepsBefore = work ? steps?.snapshot?.() : undefined;
     const dropHeld = () => {
       if (stepsBefore) steps?.restore?.(stepsBefore);
     };
     // The sandbox reports the values each of its updates replaced (read in the revision-guarded write).
-    const replaced: ReplacedValues[] = [];
+    const replaced: ReplacedValues[] = [...committedReplaced];
     if (scope) scope.replaced = replaced;
+    if (work)
+      work.onCheckpoint = () => {
+        stepsBefore = steps?.snapshot?.();
+        committedReplaced = [...replaced];
+      };
     let result: ToolResult;
     try {
       result = await tool.apply!(plan, args, applying);
@@ -175,7 +183,7 @@ export async function runPlannedWrite(
       work.open = false;
       let committed: boolean;
       try {
-        committed = await commitWrite(tool, state, ctx, plan, work, result, extra, audit);
+        committed = await commitWrite(tool, state, ctx, plan, work, result, extra, audit, steps);
       } catch (err) {
         dropHeld();
         throw err;
@@ -196,6 +204,9 @@ interface StepsOfWrite {
   holdsCheckpoint?(): boolean;
   snapshot?(): StepsSnapshot;
   restore?(snapshot: StepsSnapshot): void;
+  /** The removal of the checkpoint this run stored (its final commit carries it), and its confirmation. */
+  removal?(): Record<string, unknown> | undefined;
+  cleared?(): void;
 }
 type StepsSnapshot = { saved?: Record<string, unknown>; unsaved?: { name: string; value: unknown }; stored: boolean };
 
@@ -245,6 +256,7 @@ async function commitWrite(
   result: ToolResult,
   extra: Partial<AuditEntry>,
   audit: ReturnType<typeof auditRecorder>,
+  steps: StepsOfWrite | undefined,
 ): Promise<boolean> {
   const retention = safetyOf(ctx.owner).audit_retention_days;
   const entry = auditEntry(tool, state, ctx, plan, 'applied', undefined, extra);
@@ -254,9 +266,12 @@ async function commitWrite(
   const stored = { statusCode: response.statusCode, headers: response.headers, body: response.body };
   let completion = claim ? completionUpdate(claim.recordId, claim.claimToken!, stored) : undefined;
   const scope = currentStoreScope();
+  // A checkpoint this run stored (between its steps) is removed in the same transaction.
+  const removal = steps?.removal?.();
   const committed = async () => {
     state.committedResponse = response;
     if (completion) claim!.completed = true;
+    if (removal) steps?.cleared?.();
     return true;
   };
   for (;;) {
@@ -264,7 +279,12 @@ async function commitWrite(
     try {
       await documentClient().send(
         new TransactWriteCommand({
-          TransactItems: [...work.items, { Put: put }, ...(completion ? [{ Update: completion }] : [])] as never,
+          TransactItems: [
+            ...work.items,
+            { Put: put },
+            ...(completion ? [{ Update: completion }] : []),
+            ...(removal ? [removal] : []),
+          ] as never,
         }),
       );
       return await committed();

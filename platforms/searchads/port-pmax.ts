@@ -1,4 +1,4 @@
-import type { SearchAdsAudienceType } from './port-types';
+import type { NewSearchAdsCampaign, SearchAdsAudienceType, SearchAdsCampaign, SearchAdsCampaignCriterion } from './port-types';
 
 /**
  * Performance Max on the searchads platform, in the platform's own terms: asset groups
@@ -20,6 +20,18 @@ export interface SearchAdsPmaxPort {
     group: NewSearchAdsAssetGroup,
     links: { asset_id: string; field_type: PmaxAssetFieldType }[],
   ): Promise<SearchAdsAssetGroup>;
+  /**
+   * Creates a Performance Max campaign with its own budget, its locations (`geoTargetConstants/<id>`)
+   * and its first asset group with its assets linked, all in one atomic request (the platform wants a
+   * brand-guidelines campaign created with its business name and logo). Where a port has it (live),
+   * create_pmax_campaign makes one call instead of a step per part.
+   */
+  createPmaxCampaign?(
+    campaign: NewSearchAdsCampaign,
+    locations: string[],
+    group: Omit<NewSearchAdsAssetGroup, 'campaign_id'>,
+    links: { asset_id: string; field_type: PmaxAssetFieldType }[],
+  ): Promise<{ campaign: SearchAdsCampaign; group: SearchAdsAssetGroup; locations: SearchAdsCampaignCriterion[] }>;
   /** Sets fields of an asset group (REMOVED is final). With `expect`, only when those fields hold those values. */
   updateAssetGroup(
     assetGroupId: string,

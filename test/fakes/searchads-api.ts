@@ -34,7 +34,7 @@ import {
   setPath,
 } from './searchads-api-core';
 import { CRITERIA_MUTABLE } from './searchads-api-criteria';
-import { MUTATE_OPERATIONS, PMAX_MUTABLE, checkAssetGroup, checkListingTrees } from './searchads-api-pmax';
+import { MUTATE_OPERATIONS, PMAX_MUTABLE, brandGuidelines, checkAssetGroup, checkListingTrees } from './searchads-api-pmax';
 import { publishedWrite, resourceOfService } from './searchads-api-fields';
 import { parseQuery, project, valueAt } from './searchads-api-query';
 import { keywordIdeas, suggest } from './searchads-api-reference';
@@ -386,6 +386,8 @@ export class FakeSearchAdsApi {
       for (const l of lists) (c as unknown as Record<string, Obj[]>)[l] = snapshot[l]!;
     };
     const temp = new Map<string, string>();
+    const tempIds = new Set<string>();
+    const createdCampaigns: string[] = [];
     const answers: Obj[] = [];
     try {
       for (const [index, operation] of operations.entries()) {
@@ -401,8 +403,18 @@ export class FakeSearchAdsApi {
         if (tempName !== undefined && !/[/~]-\d+$/.test(tempName))
           throw invalid('mutateError', 'INVALID_OPERATION', 'A created resource may only carry a temporary resource name.');
         if (op.create) delete op.create.resourceName;
+        // A temporary id is unique in the request, whatever the resource types.
+        const tempId = tempName?.match(/-\d+$/)?.[0];
+        if (tempId && tempIds.has(tempId))
+          throw invalid(
+            'newResourceCreationError',
+            'DUPLICATE_TEMP_IDS',
+            'Creating more than one resource with the same temp ID is not allowed.',
+          );
+        if (tempId) tempIds.add(tempId);
         const [result] = (this.mutate(c, resource, { operations: [op] }, user, true) as { results: { resourceName: string }[] }).results;
         if (tempName) temp.set(tempName, result!.resourceName);
+        if (resource === 'campaigns' && op.create) createdCampaigns.push(result!.resourceName);
         answers.push({ [`${key!.replace(/Operation$/, '')}Result`]: { resourceName: result!.resourceName } });
       }
       // Every asset group the request named, or whose links (its own, or its campaign's brand links) it changed.
@@ -421,6 +433,8 @@ export class FakeSearchAdsApi {
           linksOf(c.campaignAssets, 'campaign', group.campaign) !== linksOf(snapshot.campaignAssets!, 'campaign', group.campaign)
         )
           checkAssetGroup(c, group);
+      // A campaign with brand guidelines is created with its business name and logo (campaign assets) in the same request.
+      for (const name of createdCampaigns) checkBrandLinks(c, name);
       checkListingTrees(c);
     } catch (err) {
       restore();
@@ -594,6 +608,15 @@ export class FakeSearchAdsApi {
       };
     });
     spec.checkAll?.(c, [...list.filter((x) => !removed.has(x)).map((x) => replaced.get(x) ?? x), ...added]);
+    // Alone, a Performance Max campaign with brand guidelines cannot have its business name and logo yet.
+    if (!inBatch && resource === 'campaigns')
+      for (const op of operations)
+        if (op.create?.advertisingChannelType === 'PERFORMANCE_MAX' && op.create.brandGuidelinesEnabled !== false)
+          throw invalid(
+            'campaignError',
+            'REQUIRED_BUSINESS_NAME_ASSET_NOT_LINKED',
+            'A campaign with brand guidelines enabled must link a business name asset at campaign level: create it with its campaign assets in one googleAds:mutate.',
+          );
     // validateOnly: every operation was checked above; nothing is applied and the answer is empty.
     if (json.validateOnly === true) return {};
     if (!inBatch && ['assetGroups', 'assetGroupAssets', 'assetGroupListingGroupFilters'].includes(resource)) {
@@ -625,3 +648,18 @@ export const MUTABLE: Record<string, MutableSpec> = {
   ...ASSET_MUTABLE,
   ...PMAX_MUTABLE,
 };
+
+/** A Performance Max campaign with brand guidelines holds a business name and a logo as campaign assets. */
+function checkBrandLinks(c: FakeCustomer, campaign: string): void {
+  if (!brandGuidelines(c, campaign)) return;
+  const linked = (field: string) =>
+    c.campaignAssets.some((l) => l.campaign === campaign && l.fieldType === field && l.status !== 'REMOVED');
+  if (!linked('BUSINESS_NAME'))
+    throw invalid(
+      'campaignError',
+      'REQUIRED_BUSINESS_NAME_ASSET_NOT_LINKED',
+      'A campaign with brand guidelines enabled must link a business name asset.',
+    );
+  if (!linked('LOGO'))
+    throw invalid('campaignError', 'REQUIRED_LOGO_ASSET_NOT_LINKED', 'A campaign with brand guidelines enabled must link a logo asset.');
+}

@@ -30,19 +30,27 @@ export function stepsOf(item: Record<string, unknown> | undefined): Record<strin
   );
 }
 
+/** The UpdateItem of saving one finished step: on its own (saveCheckpointStep), or in a unit of work's commit. */
+export function checkpointStepUpdate(id: string, step: string, value: unknown) {
+  return {
+    TableName: tableName('idempotency'),
+    Key: { id },
+    UpdateExpression: 'SET #step = :value, expires_at = :exp',
+    ExpressionAttributeNames: { '#step': STEP_PREFIX + step },
+    ExpressionAttributeValues: { ':value': value ?? null, ':exp': Math.floor(Date.now() / 1000) + RECORD_TTL_SECONDS },
+  };
+}
+
 export async function saveCheckpointStep(id: string, step: string, value: unknown): Promise<void> {
-  await documentClient().send(
-    new UpdateCommand({
-      TableName: tableName('idempotency'),
-      Key: { id },
-      UpdateExpression: 'SET #step = :value, expires_at = :exp',
-      ExpressionAttributeNames: { '#step': STEP_PREFIX + step },
-      ExpressionAttributeValues: { ':value': value ?? null, ':exp': Math.floor(Date.now() / 1000) + RECORD_TTL_SECONDS },
-    }),
-  );
+  await documentClient().send(new UpdateCommand(checkpointStepUpdate(id, step, value)));
+}
+
+/** The DeleteItem of a checkpoint: on its own (clearCheckpoint), or in the commit of the write it belongs to. */
+export function checkpointDelete(id: string) {
+  return { TableName: tableName('idempotency'), Key: { id } };
 }
 
 /** Removes saved steps once the whole operation succeeded, so the same arguments later start anew. */
 export async function clearCheckpoint(id: string): Promise<void> {
-  await documentClient().send(new DeleteCommand({ TableName: tableName('idempotency'), Key: { id } }));
+  await documentClient().send(new DeleteCommand(checkpointDelete(id)));
 }

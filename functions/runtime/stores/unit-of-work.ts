@@ -1,3 +1,6 @@
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { cancellationReasons, currentStoreScope, documentClient } from './dynamo';
+
 /**
  * A planned write's unit of work (issue 33): the sandbox changes one request's `apply` makes are
  * held here instead of being written one by one, so the runtime commits them together with the
@@ -6,18 +9,24 @@
  *
  * One per request and run (it lives in the tool's store scope, never shared across requests or
  * owners). Reads of the same run see its held writes (`overlay`). It only ever holds writes while
- * nothing else was written: any other DynamoDB write of the run (another table, a create, a
- * checkpoint, a second change of an item it already holds, more items than a transaction takes)
- * first calls `writeNow`, which closes the unit when it holds nothing, and otherwise abandons it
- * before that write is sent: nothing of the run was written, and the runtime applies the write again
- * the way it always did, each change written as it is made.
+ * nothing else was written: any other DynamoDB write of the run (another table, a create, a second
+ * change of an item it already holds, more items than a transaction takes) first calls `writeNow`,
+ * which closes the unit when it holds nothing, and otherwise abandons it before that write is sent:
+ * nothing of the run since its last checkpoint was written, and the runtime applies the write again
+ * the way it always did, each change written as it is made (steps already checkpointed are not run
+ * again).
+ *
+ * A checkpoint of a multi-step write (handler.ts stepRunner) does not abandon it: `commitSoFar`
+ * commits the changes held so far together with the saved step in one transaction, and the unit goes
+ * on empty for the next step. So a step's changes and its checkpoint are written together or not at
+ * all, and a retry after a failure between steps resumes after the last committed step.
  */
 
 /** What DynamoDB takes in one TransactWriteItems. */
 export const MAX_TRANSACTION_ITEMS = 100;
 
-/** Items kept free in the transaction for the audit record and the claim's completion. */
-const ITEMS_KEPT_FOR_THE_RUNTIME = 2;
+/** Items kept free in the transaction for the audit record, the claim's completion and the checkpoint (saved or removed). */
+const ITEMS_KEPT_FOR_THE_RUNTIME = 3;
 
 /** Thrown (before the write is sent) when a write cannot wait while the unit holds writes. */
 export class UnitOfWorkAbandoned extends Error {
@@ -38,6 +47,10 @@ export class UnitOfWork {
   open = true;
   /** Set when a write that cannot wait came while writes were held: the run must be applied again. */
   abandoned = false;
+  /** Called once a checkpoint committed what the unit held (the runtime notes the steps and values kept). */
+  onCheckpoint?: () => void;
+  /** True while the unit's own commit is being sent (it is the write the unit waits for). */
+  private sending = false;
 
   constructor(readonly maxItems = MAX_TRANSACTION_ITEMS) {}
 
@@ -67,12 +80,38 @@ export class UnitOfWork {
 
   /** Before a write that goes out now: closes the unit, or abandons it (throws) when it holds writes. */
   writeNow(): void {
-    if (!this.open) return;
+    if (!this.open || this.sending) return;
     if (this.pending) {
       this.abandoned = true;
       throw new UnitOfWorkAbandoned();
     }
     this.open = false;
+  }
+
+  /**
+   * Commits what the unit holds with `entries` (a checkpoint's saved step) in one TransactWriteItems,
+   * and goes on empty: the run's reads are read again from the store from here on. A transaction
+   * cancelled by a condition (an entity changed since it was read) or refused (too large) wrote
+   * nothing: the unit is abandoned (UnitOfWorkAbandoned) and the runtime applies the write again from
+   * the last checkpoint. A store failure is rethrown (the write's outcome is then unknown).
+   */
+  async commitSoFar(entries: Item[]): Promise<void> {
+    this.sending = true;
+    try {
+      await documentClient().send(new TransactWriteCommand({ TransactItems: [...this.items, ...entries] as never }));
+    } catch (err) {
+      if (cancellationReasons(err) || (err as { name?: string }).name === 'ValidationException') {
+        this.abandoned = true;
+        throw new UnitOfWorkAbandoned();
+      }
+      throw err;
+    } finally {
+      this.sending = false;
+    }
+    this.items.length = 0;
+    this.written.clear();
+    // What the run read before may be older than what it just committed: read again from here on.
+    currentStoreScope()?.sandboxReads?.clear();
   }
 
   /**

@@ -222,44 +222,8 @@ export class CampaignsLive {
     channelWire: Record<string, unknown> = {},
     defaultStrategy = 'MAXIMIZE_CLICKS',
   ): Promise<SearchAdsCampaign> {
-    const [budget] = await this.live.mutate('campaignBudgets', [
-      {
-        create: {
-          name: `${campaign.name} budget ${Date.now()}`,
-          amountMicros: toMicros(campaign.budget_amount),
-          deliveryMethod: 'STANDARD',
-          explicitlyShared: false,
-        },
-      },
-    ]);
-    const network = campaign.network_settings;
-    const [created] = await this.live.mutate('campaigns', [
-      {
-        create: {
-          name: campaign.name,
-          status: campaign.status,
-          advertisingChannelType: campaign.type,
-          campaignBudget: budget,
-          containsEuPoliticalAdvertising: 'DOES_NOT_CONTAIN_EU_POLITICAL_ADVERTISING',
-          // Brand guidelines (the platform's default for new Performance Max campaigns, said explicitly so every
-          // version behaves alike): the business name and logo are linked to the campaign (live/pmax.ts).
-          ...(campaign.type === 'PERFORMANCE_MAX' ? { brandGuidelinesEnabled: true } : {}),
-          // Performance Max campaigns take no network settings (they serve on every network).
-          ...(network && campaign.type !== 'PERFORMANCE_MAX'
-            ? {
-                networkSettings: Object.fromEntries(
-                  Object.entries(NETWORK_KEYS).map(([key, wire]) => [wire, network[key as keyof SearchAdsNetworkSettings]]),
-                ),
-              }
-            : {}),
-          ...biddingWire(campaign.bidding_strategy ?? defaultStrategy, campaign.bidding_targets),
-          startDateTime: `${campaign.start_date} 00:00:00`,
-          ...(campaign.end_date ? { endDateTime: `${campaign.end_date} 23:59:59` } : {}),
-          ...(campaign.final_url_suffix ? { finalUrlSuffix: campaign.final_url_suffix } : {}),
-          ...channelWire,
-        },
-      },
-    ]);
+    const [budget] = await this.live.mutate('campaignBudgets', [{ create: budgetCreate(campaign) }]);
+    const [created] = await this.live.mutate('campaigns', [{ create: campaignCreate(campaign, budget!, channelWire, defaultStrategy) }]);
     const campaignId = idOf(created!);
     if (campaign.language_ids?.length) {
       await this.live.mutate(
@@ -539,6 +503,49 @@ function campaignFrom(row: GoogleAdsRow, languageIds: string[]): SearchAdsCampai
           })),
         }
       : {}),
+  };
+}
+
+/** The create body of a campaign's own budget. */
+export function budgetCreate(campaign: NewSearchAdsCampaign): Record<string, unknown> {
+  return {
+    name: `${campaign.name} budget ${Date.now()}`,
+    amountMicros: toMicros(campaign.budget_amount),
+    deliveryMethod: 'STANDARD',
+    explicitlyShared: false,
+  };
+}
+
+/** The create body of a campaign on `budget` (a resource name, or a temporary one in the same googleAds:mutate). */
+export function campaignCreate(
+  campaign: NewSearchAdsCampaign,
+  budget: string,
+  channelWire: Record<string, unknown> = {},
+  defaultStrategy = 'MAXIMIZE_CLICKS',
+): Record<string, unknown> {
+  const network = campaign.network_settings;
+  return {
+    name: campaign.name,
+    status: campaign.status,
+    advertisingChannelType: campaign.type,
+    campaignBudget: budget,
+    containsEuPoliticalAdvertising: 'DOES_NOT_CONTAIN_EU_POLITICAL_ADVERTISING',
+    // Brand guidelines (the platform's default for new Performance Max campaigns, said explicitly so every
+    // version behaves alike): the business name and logo are linked to the campaign (live/pmax.ts).
+    ...(campaign.type === 'PERFORMANCE_MAX' ? { brandGuidelinesEnabled: true } : {}),
+    // Performance Max campaigns take no network settings (they serve on every network).
+    ...(network && campaign.type !== 'PERFORMANCE_MAX'
+      ? {
+          networkSettings: Object.fromEntries(
+            Object.entries(NETWORK_KEYS).map(([key, wire]) => [wire, network[key as keyof SearchAdsNetworkSettings]]),
+          ),
+        }
+      : {}),
+    ...biddingWire(campaign.bidding_strategy ?? defaultStrategy, campaign.bidding_targets),
+    startDateTime: `${campaign.start_date} 00:00:00`,
+    ...(campaign.end_date ? { endDateTime: `${campaign.end_date} 23:59:59` } : {}),
+    ...(campaign.final_url_suffix ? { finalUrlSuffix: campaign.final_url_suffix } : {}),
+    ...channelWire,
   };
 }
 

@@ -19,7 +19,9 @@ import type {
   SearchAdsMediaAssetType,
   SearchAdsPmaxPort,
 } from '../port-pmax';
+import type { NewSearchAdsCampaign, SearchAdsCampaign, SearchAdsCampaignCriterion } from '../port-types';
 import { idOf } from './api';
+import { budgetCreate, campaignCreate } from './campaigns';
 import type { Asset, AudienceSegment, GoogleAdsRow, ListingCaseValue, MutateOperation, Operation } from './wire';
 
 /**
@@ -181,6 +183,74 @@ export class PmaxLive implements SearchAdsPmaxPort {
     const id = idOf(names[0]!);
     if (id.startsWith('-')) return { id, ...group };
     return this.getAssetGroup(id);
+  }
+
+  /**
+   * One googleAds:mutate with temporary resource names: the budget (-1), the campaign on it (-2), its
+   * brand links (a brand-guidelines campaign is refused without its business name and logo in the
+   * same request), its locations, the asset group (-3) and its asset links. All or nothing.
+   */
+  async createPmaxCampaign(
+    campaign: NewSearchAdsCampaign,
+    locations: string[],
+    group: Omit<NewSearchAdsAssetGroup, 'campaign_id'>,
+    links: { asset_id: string; field_type: PmaxAssetFieldType }[],
+  ): Promise<{ campaign: SearchAdsCampaign; group: SearchAdsAssetGroup; locations: SearchAdsCampaignCriterion[] }> {
+    const budget = this.live.rn('campaignBudgets', '-1');
+    const campaignName = this.live.rn('campaigns', '-2');
+    const groupName = this.live.rn('assetGroups', '-3');
+    const body = campaignCreate(campaign, budget);
+    const brand = body.brandGuidelinesEnabled === true;
+    const atCampaign = brand ? links.filter((l) => BRAND_FIELDS.includes(l.field_type)) : [];
+    const operations: MutateOperation[] = [
+      { campaignBudgetOperation: { create: { resourceName: budget, ...budgetCreate(campaign) } } },
+      { campaignOperation: { create: { resourceName: campaignName, ...body } } },
+      ...atCampaign.map((l) => ({
+        campaignAssetOperation: { create: { campaign: campaignName, asset: this.live.rn('assets', l.asset_id), fieldType: l.field_type } },
+      })),
+      ...locations.map((geo) => ({
+        campaignCriterionOperation: { create: { campaign: campaignName, negative: false, location: { geoTargetConstant: geo } } },
+      })),
+      {
+        assetGroupOperation: {
+          create: {
+            resourceName: groupName,
+            campaign: campaignName,
+            name: group.name,
+            status: group.status,
+            finalUrls: group.final_urls,
+            ...(group.path1 ? { path1: group.path1 } : {}),
+            ...(group.path2 ? { path2: group.path2 } : {}),
+          },
+        },
+      },
+      ...links
+        .filter((l) => !atCampaign.includes(l))
+        .map((l) => ({
+          assetGroupAssetOperation: {
+            create: { assetGroup: groupName, asset: this.live.rn('assets', l.asset_id), fieldType: l.field_type },
+          },
+        })),
+    ];
+    const names = await this.live.mutateAll(operations);
+    const campaignId = idOf(names[1]!);
+    const criteria = names.slice(2 + atCampaign.length, 2 + atCampaign.length + locations.length);
+    const groupId = idOf(names[2 + atCampaign.length + locations.length]!);
+    return {
+      campaign: { ...campaign, id: campaignId },
+      group: { ...group, id: groupId, campaign_id: campaignId },
+      locations: locations.map((geo, i) => {
+        const key = idOf(criteria[i]!);
+        return {
+          id: key,
+          campaign_id: campaignId,
+          criterion_id: key.split('~')[1] ?? key,
+          type: 'LOCATION',
+          geo_target_constant: geo,
+          negative: false,
+        };
+      }),
+    };
   }
 
   async updateAssetGroup(

@@ -104,7 +104,15 @@ export class LiveSession {
         const name = JSON.stringify(op).match(/"resourceName":"([^"]+[/~]-\d+)"/)?.[1];
         return name ?? this.rn('operations', `-${i + 1}`);
       });
-      // Temporary ids inside one request are the platform's own: the request can be checked as a whole.
+      // Temporary ids inside one request are the platform's own: the request can be checked as a whole,
+      // unless it names a placeholder of an earlier checked request (an asset this write would upload first).
+      const text = JSON.stringify(operations);
+      const defined = new Set([...text.matchAll(/"resourceName":"([^"]+[/~]-\d+)"/g)].map((m) => m[1]));
+      const named = [...text.matchAll(/"(customers\/[^"]+[/~]-\d+)"/g)].map((m) => m[1]);
+      if (named.some((name) => !defined.has(name))) {
+        this.validation.skipped += 1;
+        return placeholders;
+      }
       try {
         await (await this.client()).mutateAll(this.cid, operations, true);
       } catch (err) {

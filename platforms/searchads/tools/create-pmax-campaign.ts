@@ -8,6 +8,8 @@ import { MAX_SEARCH_THEMES, SEARCH_THEME_MAX_LENGTH } from '../pmax-rules';
 import { finalUrlArg, pathArg } from './ad-copy';
 import { FIELD_COUNTS, assetSetArgs, assetSetChanges, createAssetSet, planAssetSet } from './pmax-asset-set';
 import { SEGMENT_ARGS, resolveSegments, segmentArgs } from './pmax-common';
+import type { SearchAdsCampaign, SearchAdsCampaignCriterion } from '../port-types';
+import type { PmaxAssetFieldType, SearchAdsAssetGroup } from '../port-pmax';
 
 const STRATEGIES = ['MAXIMIZE_CONVERSIONS', 'MAXIMIZE_CONVERSION_VALUE'] as const;
 
@@ -210,64 +212,69 @@ export const createPmaxCampaign = defineSearchAdsTool({
   },
   async apply(plan, args, ctx) {
     const { start, planned, segments, groupName } = plan.data;
-    const total = 5;
-    ctx.progress?.('campaign', { step: 1, total, message: 'Creating the budget and the campaign' });
-    const campaign = await ctx.step('campaign', () =>
-      ctx.platform.createCampaign({
-        name: args.name,
-        type: 'PERFORMANCE_MAX',
-        status: 'PAUSED',
-        budget_amount: args.daily_budget,
-        bidding_strategy: args.bidding_strategy,
-        ...(args.target_cpa !== undefined
-          ? { bidding_targets: { target_cpa: args.target_cpa } }
-          : args.target_roas !== undefined
-            ? { bidding_targets: { target_roas: args.target_roas } }
-            : {}),
-        start_date: start,
-        ...(args.end_date ? { end_date: args.end_date } : {}),
-        // Performance Max serves on every network; the platform sets them itself.
-        network_settings: {
-          target_google_search: true,
-          target_search_network: true,
-          target_content_network: true,
-          target_partner_search_network: false,
-          target_youtube: true,
-          target_google_tv_network: false,
-        },
-        language_ids: [],
-      }),
-    );
-    ctx.progress?.('locations', { step: 2, total, message: 'Locations' });
-    const locations = args.location_ids?.length
-      ? await ctx.step('locations', () =>
-          ctx.platform.addCampaignCriteria(
-            args.location_ids!.map((id) => ({
-              campaign_id: campaign.id,
-              type: 'LOCATION' as const,
-              geo_target_constant: `geoTargetConstants/${id}`,
-              negative: false,
-            })),
-          ),
-        )
-      : [];
-    ctx.progress?.('assets', { step: 3, total, message: 'Library assets' });
-    const links = await createAssetSet(planned, ctx, 'assets');
-    ctx.progress?.('asset_group', { step: 4, total, message: `Asset group "${groupName}"` });
-    const group = await ctx.step('asset_group', () =>
-      ctx.platform.createAssetGroup(
-        {
-          campaign_id: campaign.id,
-          name: groupName,
-          status: 'ENABLED',
-          final_urls: [args.final_url],
-          ...(args.path1 ? { path1: args.path1 } : {}),
-          ...(args.path2 ? { path2: args.path2 } : {}),
-        },
-        links,
-      ),
-    );
-    ctx.progress?.('signals', { step: 5, total, message: 'Signals' });
+    const newCampaign = {
+      name: args.name,
+      type: 'PERFORMANCE_MAX' as const,
+      status: 'PAUSED' as const,
+      budget_amount: args.daily_budget,
+      bidding_strategy: args.bidding_strategy,
+      ...(args.target_cpa !== undefined
+        ? { bidding_targets: { target_cpa: args.target_cpa } }
+        : args.target_roas !== undefined
+          ? { bidding_targets: { target_roas: args.target_roas } }
+          : {}),
+      start_date: start,
+      ...(args.end_date ? { end_date: args.end_date } : {}),
+      // Performance Max serves on every network; the platform sets them itself.
+      network_settings: {
+        target_google_search: true,
+        target_search_network: true,
+        target_content_network: true,
+        target_partner_search_network: false,
+        target_youtube: true,
+        target_google_tv_network: false,
+      },
+      language_ids: [],
+    };
+    const newGroup = {
+      name: groupName,
+      status: 'ENABLED' as const,
+      final_urls: [args.final_url],
+      ...(args.path1 ? { path1: args.path1 } : {}),
+      ...(args.path2 ? { path2: args.path2 } : {}),
+    };
+    const geo = (args.location_ids ?? []).map((id) => `geoTargetConstants/${id}`);
+    let campaign: SearchAdsCampaign;
+    let locations: SearchAdsCampaignCriterion[];
+    let group: SearchAdsAssetGroup;
+    let links: { asset_id: string; field_type: PmaxAssetFieldType }[];
+    const createAtOnce = ctx.platform.createPmaxCampaign?.bind(ctx.platform);
+    const total = createAtOnce ? 3 : 5;
+    if (createAtOnce) {
+      // The platform creates the budget, the campaign with its brand links and locations, and the asset
+      // group with its assets in one atomic request: one step, nothing half made.
+      ctx.progress?.('assets', { step: 1, total, message: 'Library assets' });
+      links = await createAssetSet(planned, ctx, 'assets');
+      ctx.progress?.('campaign', { step: 2, total, message: `The budget, the campaign and asset group "${groupName}"` });
+      ({ campaign, group, locations } = await ctx.step('campaign_with_asset_group', () => createAtOnce(newCampaign, geo, newGroup, links)));
+    } else {
+      ctx.progress?.('campaign', { step: 1, total, message: 'Creating the budget and the campaign' });
+      campaign = await ctx.step('campaign', () => ctx.platform.createCampaign(newCampaign));
+      const campaignId = campaign.id;
+      ctx.progress?.('locations', { step: 2, total, message: 'Locations' });
+      locations = geo.length
+        ? await ctx.step('locations', () =>
+            ctx.platform.addCampaignCriteria(
+              geo.map((g) => ({ campaign_id: campaignId, type: 'LOCATION' as const, geo_target_constant: g, negative: false })),
+            ),
+          )
+        : [];
+      ctx.progress?.('assets', { step: 3, total, message: 'Library assets' });
+      links = await createAssetSet(planned, ctx, 'assets');
+      ctx.progress?.('asset_group', { step: 4, total, message: `Asset group "${groupName}"` });
+      group = await ctx.step('asset_group', () => ctx.platform.createAssetGroup({ campaign_id: campaignId, ...newGroup }, links));
+    }
+    ctx.progress?.('signals', { step: total, total, message: 'Signals' });
     const signals = [
       ...(args.audience_signal
         ? [{ asset_group_id: group.id, type: 'AUDIENCE' as const, audience: { name: args.audience_signal.name, segments } }]

@@ -152,18 +152,32 @@ describe('fake search platform: Performance Max', () => {
     const budget = await post('campaignBudgets:mutate', {
       operations: [{ create: { name: 'Brand budget', amountMicros: '10000000', deliveryMethod: 'STANDARD', explicitlyShared: false } }],
     });
-    const created = await post('campaigns:mutate', {
-      operations: [
-        {
-          create: {
-            name: 'Brand PMax',
-            status: 'PAUSED',
-            advertisingChannelType: 'PERFORMANCE_MAX',
-            campaignBudget: budget.json.results[0].resourceName,
-            containsEuPoliticalAdvertising: 'DOES_NOT_CONTAIN_EU_POLITICAL_ADVERTISING',
-            maximizeConversions: {},
-          },
-        },
+    const campaignBody = {
+      name: 'Brand PMax',
+      status: 'PAUSED',
+      advertisingChannelType: 'PERFORMANCE_MAX',
+      campaignBudget: budget.json.results[0].resourceName,
+      containsEuPoliticalAdvertising: 'DOES_NOT_CONTAIN_EU_POLITICAL_ADVERTISING',
+      maximizeConversions: {},
+    };
+    // Alone, such a campaign cannot have its business name and logo yet: refused.
+    const alone = await post('campaigns:mutate', { operations: [{ create: campaignBody }] });
+    expect(alone.code).toEqual({ campaignError: 'REQUIRED_BUSINESS_NAME_ASSET_NOT_LINKED' });
+    const tempCampaign = rn('campaigns', '-9');
+    const brandLink = (field: string) => ({
+      campaignAssetOperation: { create: { campaign: tempCampaign, asset: assetOf(field), fieldType: field } },
+    });
+    const withoutLogo = await post('googleAds:mutate', {
+      mutateOperations: [{ campaignOperation: { create: { resourceName: tempCampaign, ...campaignBody } } }, brandLink('BUSINESS_NAME')],
+    });
+    expect(withoutLogo.code).toEqual({ campaignError: 'REQUIRED_LOGO_ASSET_NOT_LINKED' });
+    expect(c().campaigns.some((x) => x.name === 'Brand PMax')).toBe(false);
+    // Created with its brand links in one request (the asset group may follow in a later one).
+    const created = await post('googleAds:mutate', {
+      mutateOperations: [
+        { campaignOperation: { create: { resourceName: tempCampaign, ...campaignBody } } },
+        brandLink('BUSINESS_NAME'),
+        brandLink('LOGO'),
       ],
     });
     expect(created.status).toBe(200);
@@ -183,28 +197,30 @@ describe('fake search platform: Performance Max', () => {
     // The asset group level refuses them, with the platform's error.
     const atGroup = await post('googleAds:mutate', { mutateOperations: [groupOp('At group'), ...linkOps(() => true)] });
     expect(atGroup.code).toEqual({ assetLinkError: 'BRAND_ASSETS_NOT_LINKED_AT_CAMPAIGN_LEVEL' });
-    // Without them anywhere, the campaign lacks its business name.
-    const without = await post('googleAds:mutate', { mutateOperations: [groupOp('Without'), ...linkOps((f) => !isBrand(f))] });
-    expect(without.code).toEqual({ campaignError: 'REQUIRED_BUSINESS_NAME_ASSET_NOT_LINKED' });
-    const campaignLink = (field: string) => ({
-      campaignAssetOperation: { create: { campaign: brand.resourceName, asset: assetOf(field), fieldType: field } },
-    });
-    // Operations run in order: a link naming the asset group's temporary id before the group is created is refused,
-    // and nothing of the request stays (the platform's sample orders them: asset group, its links, the brand links).
-    const early = await post('googleAds:mutate', {
-      mutateOperations: [...linkOps((f) => !isBrand(f)), groupOp('Too early'), campaignLink('BUSINESS_NAME'), campaignLink('LOGO')],
-    });
-    expect(early.code).toEqual({ mutateError: 'RESOURCE_NOT_FOUND' });
-    expect(c().campaignAssets.filter((l) => l.campaign === brand.resourceName)).toEqual([]);
-    const ok = await post('googleAds:mutate', {
-      mutateOperations: [campaignLink('BUSINESS_NAME'), campaignLink('LOGO'), groupOp('Brand group'), ...linkOps((f) => !isBrand(f))],
-    });
-    expect(ok.status).toBe(200);
-    expect(
+    const brandLinks = () =>
       c()
         .campaignAssets.filter((l) => l.campaign === brand.resourceName)
-        .map((l) => l.fieldType),
-    ).toEqual(['BUSINESS_NAME', 'LOGO']);
+        .map((l) => l.fieldType);
+    expect(brandLinks()).toEqual(['BUSINESS_NAME', 'LOGO']);
+    // Operations run in order: a link naming the asset group's temporary id before the group is created is refused,
+    // and nothing of the request stays.
+    const early = await post('googleAds:mutate', { mutateOperations: [...linkOps((f) => !isBrand(f)), groupOp('Too early')] });
+    expect(early.code).toEqual({ mutateError: 'RESOURCE_NOT_FOUND' });
+    // A temporary id is unique in a request, across resource types.
+    const twice = await post('googleAds:mutate', {
+      mutateOperations: [
+        { campaignBudgetOperation: { create: { resourceName: rn('campaignBudgets', '-3'), name: 'Twice', amountMicros: '1000000' } } },
+        {
+          ...groupOp('Twice'),
+          assetGroupOperation: { create: { ...groupOp('Twice').assetGroupOperation.create, resourceName: rn('assetGroups', '-3') } },
+        },
+      ],
+    });
+    expect(twice.code).toEqual({ newResourceCreationError: 'DUPLICATE_TEMP_IDS' });
+    expect(c().assetGroups.some((g) => ['Too early', 'Twice'].includes(g.name))).toBe(false);
+    const ok = await post('googleAds:mutate', { mutateOperations: [groupOp('Brand group'), ...linkOps((f) => !isBrand(f))] });
+    expect(ok.status).toBe(200);
+    expect(brandLinks()).toEqual(['BUSINESS_NAME', 'LOGO']);
     // The last logo of a campaign whose asset groups hold assets stays.
     const logo = c().campaignAssets.find((l) => l.campaign === brand.resourceName && l.fieldType === 'LOGO')!;
     expect((await post('campaignAssets:mutate', { operations: [{ remove: logo.resourceName }] })).code).toEqual({

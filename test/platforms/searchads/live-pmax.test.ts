@@ -82,11 +82,31 @@ describe('searchads Performance Max tools on a live account (fake search platfor
     expect(library.find((a) => a.label.startsWith('tent-landscape'))!.fits).toEqual(['MARKETING_IMAGE']);
   });
 
+  it('create_pmax_campaign dry run: the upload is checked validate-only, the one request that names the new assets is not refused for them, nothing is created', async () => {
+    const dry = await callToolOk(live.apiKey, 'create_pmax_campaign', {
+      name: 'PMax - Dry Run',
+      daily_budget: 40,
+      final_url: 'https://www.northwind-outdoor.example/dry',
+      ...texts,
+      images: [
+        { asset_id: imageId('tent-landscape'), field_type: 'MARKETING_IMAGE' },
+        { asset_id: imageId('boots-square'), field_type: 'SQUARE_MARKETING_IMAGE' },
+        { asset_id: imageId('boots-square'), field_type: 'LOGO' },
+      ],
+      dry_run: true,
+    });
+    const check = dry.structured!.platformCheck as { checked: boolean; message: string };
+    expect(check.message).not.toContain('would refuse');
+    expect(check).toMatchObject({ checked: true });
+    expect(platform.api.customer(live.account.account_id).campaigns.some((c) => c.name === 'PMax - Dry Run')).toBe(false);
+  });
+
   it('create_pmax_campaign: budget, campaign, image upload from a bundle, asset group with its assets in one request, signals', async () => {
     const bundle = await callToolOk(live.apiKey, 'validate_and_prepare_assets', {
       images: [{ url: `${host.url}/landscape.png` }, { url: `${host.url}/logo.png`, field_type: 'LOGO' }],
     });
     const before = platform.api.countRequests(/googleAds:mutate$/);
+    const alone = platform.api.countRequests(/(campaigns|campaignBudgets|assetGroups|campaignCriteria|campaignAssets):mutate$/);
     const data = await callToolOk(live.apiKey, 'create_pmax_campaign', {
       name: 'PMax - Live Launch',
       daily_budget: 40,
@@ -112,7 +132,11 @@ describe('searchads Performance Max tools on a live account (fake search platfor
       search_themes: 1,
       locations: 1,
     });
+    // The budget, the campaign with its brand links and location, the asset group and its links: one
+    // googleAds:mutate (the platform wants a brand-guidelines campaign created with its business name
+    // and logo); nothing of it in a request of its own. The signals follow in their own request.
     expect(platform.api.countRequests(/googleAds:mutate$/)).toBe(before + 1);
+    expect(platform.api.countRequests(/(campaigns|campaignBudgets|assetGroups|campaignCriteria|campaignAssets):mutate$/)).toBe(alone);
     const customer = platform.api.customer(live.account.account_id);
     const campaign = customer.campaigns.find((c) => c.name === 'PMax - Live Launch')!;
     expect(campaign).toMatchObject({
