@@ -13,13 +13,15 @@
  *   together they never spend more than its amount in a day (sharedBudgetDays). The platform itself may spend up to 2x the
  *   daily budget on a day as long as a month stays within 30.4x; the sandbox does not model that
  *   overdelivery, so both limits always hold.
- * - Only video campaigns report video views; the other types have none (absent, not zero).
+ * - Only video campaigns report video views; the other types have none (absent, not zero). A video
+ *   campaign bidding for impressions or views (awareness, reach) reports no conversions.
  */
 import { daySegments, stateAt, type WithHistory } from '../../sandbox/history';
 
 import { deliverParentDay, splitDay, type DayFigures, type Pricing } from '../../sandbox/allocate';
 import { dailyMetrics, profileFor, type PerformanceProfile, type PerformanceTier } from '../../sandbox/metrics';
 import { negativeBlocks } from '../../../core/negatives';
+import { withoutConversions } from '../awareness';
 import type {
   SearchAdsAd,
   SearchAdsAdGroup,
@@ -60,9 +62,10 @@ function profileOf(type: SearchAdsCampaignType, tier: PerformanceTier, bidFactor
   });
 }
 
-function demand(id: string, date: string, type: SearchAdsCampaignType, profile: PerformanceProfile): DayFigures {
+function demand(id: string, date: string, type: SearchAdsCampaignType, profile: PerformanceProfile, conversions = true): DayFigures {
   const { date: _date, video_views, ...day } = dailyMetrics(id, date, profile);
-  return type === 'VIDEO' ? { ...day, video_views } : day;
+  const figures = conversions ? day : { ...day, conversions: 0, revenue: 0 };
+  return type === 'VIDEO' ? { ...figures, video_views } : figures;
 }
 
 /** Search and shopping campaigns pay per click; display, video and the others per impression or view. */
@@ -87,6 +90,8 @@ export function campaignDay(
   dailyBudget: (state: StoredCampaign) => number | undefined = (c) => c.budget_amount,
 ) {
   const type = campaign.type;
+  // Conversions as the campaign was bought that day (its bidding at the end of the day).
+  const converts = !withoutConversions(stateAt(campaign, `${date}T23:59:59.999Z`));
   const firstBid = new Map(groups.map((g) => [g.id, stateAt(g, FIRST_MOMENT).cpc_bid]));
   return deliverParentDay<StoredCampaign, StoredAdGroup>({
     date,
@@ -98,9 +103,9 @@ export function campaignDay(
       if (g.status !== 'ENABLED' || g.start_date > day) return undefined;
       if (!groupServes(g, day, type)) return undefined;
       const first = firstBid.get(g.id) || g.cpc_bid;
-      return demand(g.id, day, type, profileOf(type, g.performance, first > 0 ? g.cpc_bid / first : 1));
+      return demand(g.id, day, type, profileOf(type, g.performance, first > 0 ? g.cpc_bid / first : 1), converts);
     },
-    ownDemand: (c, day) => demand(c.id, day, type, profileOf(type, c.performance)),
+    ownDemand: (c, day) => demand(c.id, day, type, profileOf(type, c.performance), converts),
     pricing: pricingOf(type),
   });
 }
