@@ -9,7 +9,7 @@ import { searchads } from '../../../platforms/searchads/manifest';
 import { campaignDay, type StoredAdGroup, type StoredCampaign } from '../../../platforms/searchads/sandbox/delivery';
 import { operatorCall } from '../../../platforms/live/connector';
 import { useMiddayClock } from '../../support/clock';
-import { createTestOwner, useTestTables } from '../../support/gateway';
+import { callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
 
 useTestTables();
 useMiddayClock();
@@ -77,5 +77,11 @@ describe('searchads: an awareness video campaign is counted in views, its conver
     expect(video.results).toBeGreaterThan(0);
     expect(video.figures.conversions).toBe(0);
     expect(figures.find((c) => c.name === 'Brand - Exact')).toMatchObject({ converts: true, result_type: 'conversions' });
+
+    // list_campaigns shows its conversions and CPA as n/a, as get_chatads_conversion_insights does for awareness.
+    const listed = await callToolOk(owner.apiKey, 'list_campaigns', { start_date: addDays(yesterday, -59), end_date: yesterday });
+    const line = listed.text.split('\n').find((l) => l.startsWith('| Video - Brand Story |'))!;
+    expect(line).toContain('n/a (awareness)');
+    expect(listed.text.split('\n').find((l) => l.startsWith('| Brand - Exact |'))).not.toContain('n/a');
   }, 120_000);
 });
