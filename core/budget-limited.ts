@@ -8,6 +8,9 @@
  * - A campaign is limited over a window when at least LIMITED_WINDOW_SHARE (half) of the days it
  *   ran with a daily budget were limited.
  *
+ * - Campaigns on a shared budget draw from one amount: a day of each is judged with the spend of all of
+ *   them against the shared amount (withSharedBudgetSpend), so they all get the same verdict.
+ *
  * A past day is judged with the budget it had (from the sandbox history, or the budget the platform
  * reports per day): raising a budget today never changes the verdict of a day already gone. When a
  * platform does not report past budgets, the caller passes today's budget for every day and says so
@@ -88,6 +91,21 @@ export function budgetDaysOf(
     byDate.set(row.date, day);
   }
   return { days: [...byDate.values()].sort((a, b) => a.date.localeCompare(b.date)), source: reported ? 'each_day' : 'today' };
+}
+
+/**
+ * Campaign rows with the spend that judges their day: a campaign on a shared budget that day (the row
+ * names it in `shared_budget_id`) draws from one amount with the other campaigns on it, so its day is
+ * the shared budget's day: the spend of all of them that day, against the shared amount (the row's
+ * `daily_budget`). A shared budget is limited on a day when its campaigns together reached
+ * LIMITED_DAY_SHARE of its amount, and every campaign on it is judged with that day. Other rows are
+ * returned as they are.
+ */
+export function withSharedBudgetSpend<R extends { date?: string; spend: number; shared_budget_id?: string }>(rows: readonly R[]): R[] {
+  const pool = new Map<string, number>();
+  const key = (r: R) => `${r.shared_budget_id}|${r.date}`;
+  for (const r of rows) if (r.shared_budget_id) pool.set(key(r), round2((pool.get(key(r)) ?? 0) + r.spend));
+  return rows.map((r) => (r.shared_budget_id ? { ...r, spend: pool.get(key(r))! } : r));
 }
 
 /** The rule in words, for tool descriptions and texts. */

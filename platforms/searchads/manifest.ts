@@ -2,7 +2,7 @@ import { definePlatform } from '../manifest';
 import { SEARCHADS_ACCOUNT } from './define';
 import type { SearchAdsPort } from './port';
 import { campaignFiguresFrom, searchAdsCampaignFigures } from './campaign-figures';
-import { budgetDaysOf } from '../../core/budget-limited';
+import { budgetDaysOf, withSharedBudgetSpend } from '../../core/budget-limited';
 import { digits } from '../sandbox/ids';
 import { findWasteAndWinners, opportunityWindow } from '../opportunities';
 import { searchAdsConnector } from './live/connector';
@@ -253,12 +253,14 @@ export const searchads = definePlatform<SearchAdsPort>({
       (c) => c.status === 'ENABLED' && c.type !== 'VIDEO' && c.start_date <= end && (!c.end_date || c.end_date > end),
     );
     const customer_id = account.account_id;
+    // A campaign on a shared budget is judged with the spend of every campaign on it (core/budget-limited.ts).
+    const pooled = withSharedBudgetSpend(report);
     return findWasteAndWinners(
       'searchads',
       account,
       campaigns.map((c) => {
         const days = budgetDaysOf(
-          report.filter((r) => r.campaign_id === c.id),
+          pooled.filter((r) => r.campaign_id === c.id),
           c.budget_amount,
         );
         return { id: c.id, name: c.name, figures: figures(c.id), budget: { today: c.budget_amount, ...days } };

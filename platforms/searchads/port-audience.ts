@@ -111,8 +111,15 @@ export interface SearchAdsRecommendation {
   ad_group_id?: string;
   dismissed: boolean;
   impact: { base: SearchAdsRecommendationMetrics; potential: SearchAdsRecommendationMetrics };
-  /** campaign_budget_recommendation (account currency). */
-  campaign_budget?: { current_amount: number; recommended_amount: number };
+  /**
+   * campaign_budget_recommendation (account currency). On a shared budget the budget is the shared one
+   * (`shared_budget`, with the campaigns on it): its campaigns together are limited by it.
+   */
+  campaign_budget?: {
+    current_amount: number;
+    recommended_amount: number;
+    shared_budget?: { id: string; name: string; campaign_ids: string[] };
+  };
   /** keyword_recommendation. */
   keyword?: { text: string; match_type: 'EXACT' | 'PHRASE' | 'BROAD'; recommended_cpc_bid?: number };
   /** target_cpa_opt_in_recommendation (account currency). */

@@ -28,6 +28,11 @@ export type SearchAdsReportRow = ReportedDay & {
    * absent = unknown, today's budget is used and the tool says so).
    */
   daily_budget?: number;
+  /**
+   * Campaign rows of a campaign on a shared budget that day: the budget's id. Its campaigns draw from its
+   * one amount together, so a day of each is judged with the spend of all of them (core/budget-limited.ts).
+   */
+  shared_budget_id?: string;
 };
 
 export interface SearchAdsAccountSettings {

@@ -9,7 +9,7 @@ import type { ConnectedAccount } from '../../../core/accounts';
 import { ToolError } from '../../../core/errors';
 import { addDays, isoDate, lastReportDay } from '../../../core/dates';
 import { totals } from '../../../core/metrics';
-import { budgetDaysOf, budgetUse } from '../../../core/budget-limited';
+import { budgetDaysOf, budgetUse, withSharedBudgetSpend } from '../../../core/budget-limited';
 import { digits } from '../../sandbox/ids';
 import { stateAt, type WithHistory } from '../../sandbox/history';
 import type { SandboxStore } from '../../sandbox/store';
@@ -148,23 +148,50 @@ export async function deriveRecommendations(
   const rn = (id: string) => `customers/${customerId}/recommendations/${id}`;
   const serving = (c: SearchAdsCampaign) => c.status === 'ENABLED' && c.start_date <= yesterday && (!c.end_date || c.end_date >= yesterday);
   const out: SearchAdsRecommendation[] = [];
-  for (const c of campaigns.filter((c) => serving(c) && c.type !== 'VIDEO')) {
+  // A campaign on a shared budget is judged with the spend of every campaign on it each day; the shared
+  // budget gets one recommendation (on its campaign with the most conversions), with the impact of all of them.
+  const pooledRows = withSharedBudgetSpend(campaignRows.filter((r) => r.date >= weekStart));
+  const sharedBudgets = await port.listSharedBudgets();
+  const raised = new Set<string>();
+  const judgedCampaigns = campaigns.filter((c) => serving(c) && c.type !== 'VIDEO');
+  for (const c of judgedCampaigns) {
     const month = campaignRows.filter((r) => r.campaign_id === c.id);
     const week = month.filter((r) => r.date >= weekStart);
     const base = metricsOf(week);
+    const shared = sharedBudgets.find((b) => b.campaign_ids.includes(c.id));
+    const members = shared ? judgedCampaigns.filter((m) => shared.campaign_ids.includes(m.id)) : [c];
+    const membersWeek = campaignRows.filter((r) => r.date >= weekStart && members.some((m) => m.id === r.campaign_id));
+    const conversionsOf = (id: string) => totals(membersWeek.filter((r) => r.campaign_id === id)).conversions;
+    const lead = [...members].sort((a, b) => conversionsOf(b.id) - conversionsOf(a.id) || a.id.localeCompare(b.id))[0]!;
+    const budgetBase = shared ? metricsOf(membersWeek) : base;
     // Limited by its budget over the last 7 days, each day against the budget it had (core/budget-limited.ts).
-    if (base.conversions > 0 && budgetUse(budgetDaysOf(week, c.budget_amount).days).limited) {
+    if (
+      lead.id === c.id &&
+      !(shared && raised.has(shared.id)) &&
+      budgetBase.conversions > 0 &&
+      budgetUse(
+        budgetDaysOf(
+          pooledRows.filter((r) => r.campaign_id === c.id),
+          c.budget_amount,
+        ).days,
+      ).limited
+    ) {
+      if (shared) raised.add(shared.id);
       const recommended = Math.ceil(c.budget_amount * BUDGET_RAISE);
       const f = recommended / c.budget_amount;
-      const id = recId('CAMPAIGN_BUDGET', c.id, c.budget_amount, recommended);
+      const id = recId('CAMPAIGN_BUDGET', shared?.id ?? c.id, c.budget_amount, recommended);
       out.push({
         id,
         resource_name: rn(id),
         type: 'CAMPAIGN_BUDGET',
         campaign_id: c.id,
         dismissed: false,
-        impact: { base, potential: scaled(base, { impressions: f, clicks: f, cost: f, conversions: f }) },
-        campaign_budget: { current_amount: c.budget_amount, recommended_amount: recommended },
+        impact: { base: budgetBase, potential: scaled(budgetBase, { impressions: f, clicks: f, cost: f, conversions: f }) },
+        campaign_budget: {
+          current_amount: c.budget_amount,
+          recommended_amount: recommended,
+          ...(shared ? { shared_budget: { id: shared.id, name: shared.name, campaign_ids: shared.campaign_ids } } : {}),
+        },
       });
     }
     const monthFigures = totals(month);

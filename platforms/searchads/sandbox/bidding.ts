@@ -2,9 +2,9 @@
  * The sandbox side of labels, shared budgets, portfolio bidding strategies, ad schedules and bid
  * modifiers (port-bidding.ts). Campaigns keep the shared budget and the portfolio they use in two
  * stored fields the port does not show (`budget_id`, `bidding_strategy_id`); the shared amount is
- * copied onto each campaign's `budget_amount` with its history, so the delivery model caps each
- * campaign at the shared amount from the moment it moved (it does not pool the amount between the
- * campaigns, as the platform does). Schedules and bid modifiers are stored and read back; the
+ * copied onto each campaign's `budget_amount` with its history (the amount of each past day), and the
+ * delivery model pools it between the campaigns on it, as the platform does (delivery.ts
+ * sharedBudgetDays). Schedules and bid modifiers are stored and read back; the
  * delivery model does not apply them.
  */
 import { digits } from '../../sandbox/ids';

@@ -9,16 +9,19 @@
  * - An ad group's demand comes from its tier and the campaign type (display and video draw many more,
  *   cheaper impressions at a lower CTR); a higher CPC bid than it started with buys more impressions
  *   at a higher cost per click.
- * - A campaign's day never exceeds its daily budget. The platform itself may spend up to 2x the
+ * - A campaign's day never exceeds its daily budget. Campaigns on a shared budget draw from one pool:
+ *   together they never spend more than its amount in a day (sharedBudgetDays). The platform itself may spend up to 2x the
  *   daily budget on a day as long as a month stays within 30.4x; the sandbox does not model that
  *   overdelivery, so both limits always hold.
- * - Only video campaigns report video views; the other types have none (absent, not zero).
+ * - Only video campaigns report video views; the other types have none (absent, not zero). A video
+ *   campaign bidding for impressions or views (awareness, reach) reports no conversions.
  */
 import { daySegments, stateAt, type WithHistory } from '../../sandbox/history';
 
 import { deliverParentDay, splitDay, type DayFigures, type Pricing } from '../../sandbox/allocate';
 import { dailyMetrics, profileFor, type PerformanceProfile, type PerformanceTier } from '../../sandbox/metrics';
 import { negativeBlocks } from '../../../core/negatives';
+import { withoutConversions } from '../awareness';
 import type {
   SearchAdsAd,
   SearchAdsAdGroup,
@@ -59,9 +62,10 @@ function profileOf(type: SearchAdsCampaignType, tier: PerformanceTier, bidFactor
   });
 }
 
-function demand(id: string, date: string, type: SearchAdsCampaignType, profile: PerformanceProfile): DayFigures {
+function demand(id: string, date: string, type: SearchAdsCampaignType, profile: PerformanceProfile, conversions = true): DayFigures {
   const { date: _date, video_views, ...day } = dailyMetrics(id, date, profile);
-  return type === 'VIDEO' ? { ...day, video_views } : day;
+  const figures = conversions ? day : { ...day, conversions: 0, revenue: 0 };
+  return type === 'VIDEO' ? { ...figures, video_views } : figures;
 }
 
 /** Search and shopping campaigns pay per click; display, video and the others per impression or view. */
@@ -83,23 +87,62 @@ export function campaignDay(
   groups: readonly WithHistory<StoredAdGroup>[],
   date: string,
   groupServes: (group: StoredAdGroup, date: string, campaignType: SearchAdsCampaignType) => boolean,
+  dailyBudget: (state: StoredCampaign) => number | undefined = (c) => c.budget_amount,
 ) {
   const type = campaign.type;
+  // Conversions as the campaign was bought that day (its bidding at the end of the day).
+  const converts = !withoutConversions(stateAt(campaign, `${date}T23:59:59.999Z`));
   const firstBid = new Map(groups.map((g) => [g.id, stateAt(g, FIRST_MOMENT).cpc_bid]));
   return deliverParentDay<StoredCampaign, StoredAdGroup>({
     date,
     parent: campaign,
     children: groups,
     parentDelivers: campaignDelivers,
-    dailyBudget: (c) => c.budget_amount,
+    dailyBudget,
     childDemand: (g, day) => {
       if (g.status !== 'ENABLED' || g.start_date > day) return undefined;
       if (!groupServes(g, day, type)) return undefined;
       const first = firstBid.get(g.id) || g.cpc_bid;
-      return demand(g.id, day, type, profileOf(type, g.performance, first > 0 ? g.cpc_bid / first : 1));
+      return demand(g.id, day, type, profileOf(type, g.performance, first > 0 ? g.cpc_bid / first : 1), converts);
     },
-    ownDemand: (c, day) => demand(c.id, day, type, profileOf(type, c.performance)),
+    ownDemand: (c, day) => demand(c.id, day, type, profileOf(type, c.performance), converts),
     pricing: pricingOf(type),
+  });
+}
+
+/** A campaign as stored with the shared budget it draws on (`budget_id`, sandbox/bidding.ts). */
+type PoolMember = { campaign: WithHistory<StoredCampaign & { budget_id?: string }>; groups: readonly WithHistory<StoredAdGroup>[] };
+
+/** The shared budget a campaign draws on during `date`: the one it is on at the end of the day. */
+export function sharedBudgetOn(campaign: WithHistory<StoredCampaign & { budget_id?: string }>, date: string): string | undefined {
+  return stateAt(campaign, `${date}T23:59:59.999Z`).budget_id;
+}
+
+/**
+ * The days of the campaigns on one shared budget (`amount` that day): they draw from one pool, as on
+ * the platform. When their demand together (each as if it had no cap) fits the amount, each delivers as
+ * a campaign with the shared amount as its own budget (no day spends more than it demands, so they stay
+ * within it). When it does not fit and more than one campaign delivers, the amount is split among those
+ * that deliver by their demand (paused, removed or ended campaigns draw nothing), and each spends at most
+ * its part over the part of the day it delivers (93-100 % of it, as a capped campaign does): the campaigns'
+ * spend together never exceeds the shared amount. A single delivering campaign is capped as a campaign with
+ * the shared amount as its budget.
+ */
+export function sharedBudgetDays(
+  members: readonly PoolMember[],
+  amount: number,
+  date: string,
+  groupServes: (group: StoredAdGroup, date: string, campaignType: SearchAdsCampaignType) => boolean,
+): ReturnType<typeof campaignDay>[] {
+  const own = () => members.map((m) => campaignDay(m.campaign, m.groups, date, groupServes));
+  const demands = members.map((m) => campaignDay(m.campaign, m.groups, date, groupServes, () => undefined).total.spend);
+  const demand = demands.reduce((s, d) => s + d, 0);
+  if (demands.filter((d) => d > 0).length < 2 || demand <= amount) return own();
+  return members.map((m, i) => {
+    const delivering = daySegments(m.campaign, date).reduce((s, seg) => s + (campaignDelivers(seg.state, date) ? seg.share : 0), 0);
+    // Its part of the pool, spread over the share of the day it delivers (the model caps each part of a day).
+    const part = (amount * demands[i]!) / demand;
+    return campaignDay(m.campaign, m.groups, date, groupServes, () => (delivering > 0 ? part / delivering : 0));
   });
 }
 

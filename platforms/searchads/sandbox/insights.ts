@@ -5,7 +5,7 @@
 import { lastReportDay } from '../../../core/dates';
 import { allocateMoney, apportion } from '../../sandbox/allocate';
 import { datesBetween, hash32 } from '../../sandbox/metrics';
-import { settingOnDay } from '../../sandbox/history';
+import { settingOnDay, type WithHistory } from '../../sandbox/history';
 import type { SandboxStore } from '../../sandbox/store';
 import type { SearchAdsGeoTarget, SearchAdsLanguage, SearchAdsReportLevel, SearchAdsReportRow } from '../port-types';
 import type {
@@ -18,15 +18,17 @@ import { GEO_TARGET_CONSTANTS, LANGUAGE_CONSTANTS, suggestGeoTargets } from '../
 import {
   campaignDay,
   pricingOf,
+  sharedBudgetDays,
+  sharedBudgetOn,
   enabledShare,
   splitAmong,
   splitSearchTerms,
   type StoredAd,
   type StoredAdGroup,
-  type StoredCampaign,
   type StoredKeyword,
   type StoredNegative,
 } from './delivery';
+import { BIDDING_KIND, type LinkedCampaign } from './bidding';
 import { KIND, type StoredNegativeList } from './stored';
 
 /**
@@ -289,12 +291,13 @@ export class InsightsSandbox {
     const last = lastReportDay(new Date(), 'UTC'); // the sandbox simulates its days in UTC
     const dates = datesBetween(start, end < last ? end : last);
     if (!dates.length) return [];
-    const [campaigns, groups, keywords, ads, negatives] = await Promise.all([
-      this.store.list<StoredCampaign>(KIND.campaign, { withHistory: true }),
+    const [campaigns, groups, keywords, ads, negatives, sharedBudgets] = await Promise.all([
+      this.store.list<LinkedCampaign>(KIND.campaign, { withHistory: true }),
       this.store.list<StoredAdGroup>(KIND.adGroup, { withHistory: true }),
       this.store.list<StoredKeyword>(KIND.keyword, { withHistory: true }),
       this.store.list<StoredAd>(KIND.ad, { withHistory: true }),
       level === 'search_term' ? this._searchTermNegatives() : Promise.resolve([]),
+      this.store.list<{ id: string; amount: number }>(BIDDING_KIND.budget, { withHistory: true }),
     ]);
     const byGroup = <T extends { ad_group_id: string }>(items: T[]) => {
       const map = new Map<string, T[]>();
@@ -309,16 +312,26 @@ export class InsightsSandbox {
       const groupAds = adsOf.get(g.id) ?? [];
       return !groupAds.length || groupAds.some((a) => enabledShare(a, date) > 0);
     };
+    const groupsOf = new Map(campaigns.map((c) => [c.id, groups.filter((g) => g.campaign_id === c.id)]));
+    const pooled = pooledDays(campaigns, groupsOf, sharedBudgets, dates, groupServes);
     const rows: SearchAdsReportRow[] = [];
     const account = new Map<string, SearchAdsReportRow>();
     for (const campaign of campaigns) {
-      const children = groups.filter((g) => g.campaign_id === campaign.id);
+      const children = groupsOf.get(campaign.id)!;
       for (const date of dates) {
-        const day = campaignDay(campaign, children, date, groupServes);
+        const day = pooled.get(`${campaign.id}|${date}`) ?? campaignDay(campaign, children, date, groupServes);
         if (!day.total.impressions && !day.total.spend) continue;
-        // A campaign row carries the daily budget of that day (time-weighted over a change): a past day is judged against it.
+        // A campaign row carries the daily budget of that day (time-weighted over a change): a past day is
+        // judged against it; on a shared budget, with the spend of all the campaigns on it that day.
+        const shared = sharedBudgetOn(campaign, date);
         if (level === 'campaign')
-          rows.push({ date, ...day.total, campaign_id: campaign.id, daily_budget: settingOnDay(campaign, date, (c) => c.budget_amount) });
+          rows.push({
+            date,
+            ...day.total,
+            campaign_id: campaign.id,
+            daily_budget: settingOnDay(campaign, date, (c) => c.budget_amount),
+            ...(shared && sharedBudgets.some((b) => b.id === shared) ? { shared_budget_id: shared } : {}),
+          });
         for (const [adGroupId, part] of day.children) {
           if (!part.impressions && !part.spend) continue;
           const ids = { campaign_id: campaign.id, ad_group_id: adGroupId };
@@ -364,4 +377,33 @@ export class InsightsSandbox {
     }
     return level === 'customer' ? [...account.values()].sort((a, b) => a.date.localeCompare(b.date)) : rows;
   }
+}
+
+/**
+ * The days of the campaigns on a shared budget, by `${campaign id}|${date}`: each day, the campaigns on
+ * the same shared budget draw from its amount of that day together (sharedBudgetDays).
+ */
+function pooledDays(
+  campaigns: readonly WithHistory<LinkedCampaign>[],
+  groupsOf: ReadonlyMap<string, WithHistory<StoredAdGroup>[]>,
+  budgets: readonly WithHistory<{ id: string; amount: number }>[],
+  dates: readonly string[],
+  groupServes: Parameters<typeof campaignDay>[3],
+): Map<string, ReturnType<typeof campaignDay>> {
+  const out = new Map<string, ReturnType<typeof campaignDay>>();
+  for (const budget of budgets) {
+    for (const date of dates) {
+      const members = campaigns.filter((c) => sharedBudgetOn(c, date) === budget.id);
+      if (members.length < 2) continue;
+      const amount = settingOnDay(budget, date, (b) => b.amount);
+      const days = sharedBudgetDays(
+        members.map((c) => ({ campaign: c, groups: groupsOf.get(c.id)! })),
+        amount,
+        date,
+        groupServes,
+      );
+      members.forEach((c, i) => out.set(`${c.id}|${date}`, days[i]!));
+    }
+  }
+  return out;
 }

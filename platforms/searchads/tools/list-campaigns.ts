@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { count, markdownTable, money, percent } from '../../../core/markdown';
+import { withoutConversions } from '../awareness';
 import { defineSearchAdsTool } from '../define';
 import { dateRangeArgs, dateRangeRule, totalsBy } from './common';
 import { reportWindow } from '../../../core/report-window';
@@ -96,8 +97,9 @@ export const listCampaigns = defineSearchAdsTool({
               money(c.metrics.spend, currency),
               count(c.metrics.clicks),
               percent(c.metrics.ctr),
-              c.metrics.conversions,
-              money(c.metrics.cpa, currency),
+              // A video campaign bought for impressions or views has no conversions (its views are below).
+              withoutConversions(c) ? 'n/a (awareness)' : c.metrics.conversions,
+              withoutConversions(c) ? 'n/a (awareness)' : money(c.metrics.cpa, currency),
             ]),
           )
         : 'No campaigns match.',

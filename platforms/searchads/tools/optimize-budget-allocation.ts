@@ -2,13 +2,14 @@ import * as v from 'valibot';
 import { type MetricTotals } from '../../../core/metrics';
 import { markdownTable, money, percent } from '../../../core/markdown';
 import { defineSearchAdsTool } from '../define';
-import { campaignIdArg, dateRangeArgs, dateRangeRule, totalsBy } from './common';
+import { campaignIdArg, dateRangeArgs, dateRangeRule, totalsBy, totalsByKey } from './common';
 import { reportWindow } from '../../../core/report-window';
 import {
   budgetDaysOf,
   budgetSourceNote,
   budgetUse,
   BUDGET_LIMITED_RULE,
+  withSharedBudgetSpend,
   type BudgetSource,
   type BudgetUse,
 } from '../../../core/budget-limited';
@@ -29,9 +30,14 @@ const EXPENSIVE = 1.25;
 const DIMINISHING = 0.75;
 const cents = (n: number) => Math.round(n * 100) / 100;
 
+/** What one budget is judged on: a campaign's own budget, or a shared budget with the running campaigns on it. */
 interface Judged {
+  /** The campaign whose budget this is (on a shared budget, the one with the most conversions: a budget call names it). */
   id: string;
   name: string;
+  /** The running campaigns drawing on this budget. */
+  members: string[];
+  shared: { id: string; name: string } | null;
   budget: number;
   figures: MetricTotals;
   avgDailySpend: number;
@@ -96,6 +102,8 @@ export const optimizeBudgetAllocation = defineSearchAdsTool({
       v.object({
         campaign_id: v.string(),
         name: v.string(),
+        /** The shared budget it draws on with others: the budget, its verdict and its move are theirs together. */
+        shared_budget: v.nullable(v.object({ id: v.string(), name: v.string() })),
         role: v.picklist(['gains', 'gives', 'keeps']),
         reason: v.string(),
         current_daily_budget: v.number(),
@@ -130,34 +138,50 @@ export const optimizeBudgetAllocation = defineSearchAdsTool({
     const figures = totalsBy(report, 'campaign_id');
     let budgetSource: BudgetSource = 'each_day';
     const value = args.goal === 'conversion_value';
+    // Campaigns on a shared budget are judged with the spend of all of them each day (core/budget-limited.ts).
+    const pooled = withSharedBudgetSpend(report);
+    const sharedBudgets = await ctx.platform.listSharedBudgets();
+    const sharedOf = (id: string) => sharedBudgets.find((b) => b.campaign_ids.includes(id));
     // Campaigns that run now and are judged on conversions; video campaigns are judged on views.
-    const judged: Judged[] = all
+    const running = all
       .filter(
         (c) =>
           c.status === 'ENABLED' && c.type !== 'VIDEO' && c.budget_amount > 0 && c.start_date <= end && (!c.end_date || c.end_date > end),
       )
-      .filter((c) => !args.campaign_ids || args.campaign_ids.includes(c.id))
-      .map((c) => {
-        const f = figures(c.id);
-        const avgDailySpend = cents(f.spend / days);
-        const result = value ? f.revenue : f.conversions;
-        const budgetDays = budgetDaysOf(
-          report.filter((r) => r.campaign_id === c.id),
-          c.budget_amount,
-        );
-        if (budgetDays.days.length && budgetDays.source === 'today') budgetSource = 'today';
-        const use = budgetUse(budgetDays.days);
-        return {
-          id: c.id,
-          name: c.name,
-          budget: c.budget_amount,
-          figures: f,
-          avgDailySpend,
-          utilisation: use.usage,
-          use,
-          costPerResult: result > 0 ? f.spend / result : null,
-        };
-      });
+      .filter((c) => !args.campaign_ids || args.campaign_ids.includes(c.id));
+    // One budget, one unit: a campaign with its own budget, or the running campaigns on one shared budget
+    // (its amount is theirs together: moving budget in or out of it changes it for all of them).
+    const unitOf = (id: string) => sharedOf(id)?.id ?? id;
+    const unitFigures = totalsByKey(report, (r) => (running.some((c) => c.id === r.campaign_id) ? unitOf(r.campaign_id!) : undefined));
+    const units = new Map<string, typeof running>();
+    for (const c of running) units.set(unitOf(c.id), [...(units.get(unitOf(c.id)) ?? []), c]);
+    const judged: Judged[] = [...units].map(([key, members]) => {
+      const lead = [...members].sort((a, b) => figures(b.id).conversions - figures(a.id).conversions || a.id.localeCompare(b.id))[0]!;
+      const shared = sharedOf(lead.id);
+      const f = unitFigures(key);
+      const avgDailySpend = cents(f.spend / days);
+      const result = value ? f.revenue : f.conversions;
+      // A shared budget's day is on each of its campaigns' rows (with the spend of all of them): one row a day.
+      const unitRows = pooled.filter((r) => members.some((m) => m.id === r.campaign_id));
+      const budgetDays = budgetDaysOf(
+        unitRows.filter((r, i) => unitRows.findIndex((x) => x.date === r.date) === i),
+        lead.budget_amount,
+      );
+      if (budgetDays.days.length && budgetDays.source === 'today') budgetSource = 'today';
+      const use = budgetUse(budgetDays.days);
+      return {
+        id: lead.id,
+        name: shared ? `shared budget "${shared.name}"` : lead.name,
+        members: members.map((m) => m.id),
+        shared: shared ? { id: shared.id, name: shared.name } : null,
+        budget: lead.budget_amount,
+        figures: f,
+        avgDailySpend,
+        utilisation: use.usage,
+        use,
+        costPerResult: result > 0 ? f.spend / result : null,
+      };
+    });
     const spend = judged.reduce((s, c) => s + c.figures.spend, 0);
     const results = judged.reduce((s, c) => s + (value ? c.figures.revenue : c.figures.conversions), 0);
     const accountCost = results > 0 ? spend / results : null;
@@ -235,7 +259,7 @@ export const optimizeBudgetAllocation = defineSearchAdsTool({
 
     let projectedConversions = 0;
     let projectedValue = 0;
-    const rows = judged.map((c) => {
+    const rows = judged.flatMap((c) => {
       const add = adds.get(c.id) ?? 0;
       const cut = scaledCuts.get(c.id) ?? 0;
       const proposed = cents(c.budget + add - cut);
@@ -251,9 +275,11 @@ export const optimizeBudgetAllocation = defineSearchAdsTool({
         projectedValue -= lostSpend * valueRate;
       }
       const role = add > 0 ? ('gains' as const) : cut > 0 ? ('gives' as const) : ('keeps' as const);
-      return {
-        campaign_id: c.id,
-        name: c.name,
+      const campaignName = (id: string) => all.find((x) => x.id === id)!.name;
+      return c.members.map((memberId) => ({
+        campaign_id: memberId,
+        name: campaignName(memberId),
+        shared_budget: c.shared,
         role,
         reason:
           role === 'gains'
@@ -265,21 +291,26 @@ export const optimizeBudgetAllocation = defineSearchAdsTool({
                 : "spends its budget at about the account's rate",
         current_daily_budget: c.budget,
         proposed_daily_budget: proposed,
-        average_daily_spend: c.avgDailySpend,
+        average_daily_spend: c.members.length > 1 ? cents(figures(memberId).spend / days) : c.avgDailySpend,
         budget_utilisation: c.utilisation,
         limited_days: c.use.limited_days,
         days: c.use.days,
         limited_by_budget: c.use.limited,
-        cpa: c.figures.cpa,
-        roas: c.figures.roas,
-        conversions: c.figures.conversions,
-      };
+        cpa: figures(memberId).cpa,
+        roas: figures(memberId).roas,
+        conversions: figures(memberId).conversions,
+      }));
     });
-    const calls = rows
-      .filter((r) => r.role !== 'keeps')
-      .map((r) => ({
+    // One call a budget: on a shared budget, update_campaign_budget on one of its campaigns changes it for all.
+    const calls = judged
+      .filter((c) => (adds.get(c.id) ?? 0) > 0 || (scaledCuts.get(c.id) ?? 0) > 0)
+      .map((c) => ({
         tool: 'update_campaign_budget' as const,
-        arguments: { customer_id: ctx.account.account_id, campaign_id: r.campaign_id, daily_budget: r.proposed_daily_budget },
+        arguments: {
+          customer_id: ctx.account.account_id,
+          campaign_id: c.id,
+          daily_budget: rows.find((r) => r.campaign_id === c.id)!.proposed_daily_budget,
+        },
       }));
     const currency = ctx.account.currency;
     const total = cents(judged.reduce((s, c) => s + c.budget, 0));

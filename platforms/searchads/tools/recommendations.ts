@@ -42,7 +42,13 @@ const recommendationOutput = v.object({
   dismissed: v.boolean(),
   summary: v.string(),
   impact: v.object({ base: metricsOutput, potential: metricsOutput }),
-  campaign_budget: v.optional(v.object({ current_amount: v.number(), recommended_amount: v.number() })),
+  campaign_budget: v.optional(
+    v.object({
+      current_amount: v.number(),
+      recommended_amount: v.number(),
+      shared_budget: v.optional(v.object({ id: v.string(), name: v.string(), campaign_ids: v.array(v.string()) })),
+    }),
+  ),
   keyword: v.optional(v.object({ text: v.string(), match_type: v.string(), recommended_cpc_bid: v.optional(v.number()) })),
   target_cpa_opt_in: v.optional(v.object({ target_cpa: v.number() })),
   keyword_match_type: v.optional(v.object({ text: v.string(), match_type: v.string(), recommended_match_type: v.string() })),
@@ -78,7 +84,13 @@ async function judgeRecommendations(
   const byKeyword = totalsByKey(keywordRows, (r) => r.keyword_id);
   for (const r of scaling) {
     let figures;
-    if (r.type === 'CAMPAIGN_BUDGET') figures = byCampaign(r.campaign_id ?? '');
+    const shared = r.campaign_budget?.shared_budget;
+    // A shared budget's raise rests on the figures of every campaign on it.
+    if (shared)
+      figures = totalsByKey(campaignRows, (row) => (shared.campaign_ids.includes(row.campaign_id ?? '') ? shared.id : undefined))(
+        shared.id,
+      );
+    else if (r.type === 'CAMPAIGN_BUDGET') figures = byCampaign(r.campaign_id ?? '');
     else {
       const k = r.keyword_match_type!;
       const keyword = keywords.find(
@@ -96,6 +108,8 @@ async function judgeRecommendations(
 function summaryOf(r: SearchAdsRecommendation, currency: string): string {
   switch (r.type) {
     case 'CAMPAIGN_BUDGET':
+      if (r.campaign_budget!.shared_budget)
+        return `Raise the shared budget "${r.campaign_budget!.shared_budget.name}" from ${money(r.campaign_budget!.current_amount, currency)} to ${money(r.campaign_budget!.recommended_amount, currency)} a day: its ${r.campaign_budget!.shared_budget.campaign_ids.length} campaigns together are limited by it (the raise applies to all of them)`;
       return `Raise the daily budget from ${money(r.campaign_budget!.current_amount, currency)} to ${money(r.campaign_budget!.recommended_amount, currency)}: the campaign is limited by its budget`;
     case 'KEYWORD':
       return `Add the keyword "${r.keyword!.text}" (${r.keyword!.match_type})${r.keyword!.recommended_cpc_bid !== undefined ? ` at ${money(r.keyword!.recommended_cpc_bid, currency)}` : ''}: the search converts and is no keyword yet`;
@@ -106,6 +120,23 @@ function summaryOf(r: SearchAdsRecommendation, currency: string): string {
     default:
       return `${r.type.toLowerCase().replace(/_/g, ' ')} recommendation`;
   }
+}
+
+/**
+ * The exact call that does what a recommendation proposes: a shared budget is raised with update_campaign
+ * on one of its campaigns (the new amount is the shared budget's, for every campaign on it); the others
+ * with apply_recommendation.
+ */
+function callOf(
+  r: Pick<SearchAdsRecommendation, 'id' | 'campaign_budget'> & { campaign_id: string | null },
+  customerId: string,
+): { tool: string; arguments: Record<string, unknown> } {
+  if (r.campaign_budget?.shared_budget)
+    return {
+      tool: 'update_campaign',
+      arguments: { customer_id: customerId, campaign_id: r.campaign_id, budget_amount: r.campaign_budget.recommended_amount },
+    };
+  return { tool: 'apply_recommendation', arguments: { recommendation_id: r.id } };
 }
 
 const idArg = v.pipe(
@@ -187,7 +218,7 @@ export const listRecommendations = defineSearchAdsTool({
     const rows = (await withNames(ctx, advised.slice(0, args.limit), currency)).map((r) => ({
       ...r,
       ...(judged.get(r.id) ? { figures: judged.get(r.id)!.figures } : {}),
-      call: { tool: 'apply_recommendation', arguments: { recommendation_id: r.id } },
+      call: callOf(r, ctx.account.account_id),
     }));
     const withheldNamed = await withNames(ctx, withheld, currency);
     const text = [
@@ -260,6 +291,15 @@ const ACTIONS: Action[] = [
     description:
       "Applies a recommendation from list_recommendations: CAMPAIGN_BUDGET raises the campaign's daily budget to the recommended amount, KEYWORD adds the keyword to its ad group, TARGET_CPA_OPT_IN sets the campaign's target CPA, KEYWORD_MATCH_TYPE broadens a keyword (the broad version is added with the same bid and the narrow one paused). The change shows in the next read. A dismissed recommendation, or one that is no longer current (the account changed since), is refused.",
     changes(r) {
+      const shared = r.campaign_budget?.shared_budget;
+      if (shared)
+        return [
+          {
+            entity: 'shared_budget',
+            id: shared.id,
+            fields: { amount: { before: r.campaign_budget!.current_amount, after: r.campaign_budget!.recommended_amount } },
+          },
+        ];
       if (r.type === 'CAMPAIGN_BUDGET')
         return [
           {
@@ -355,15 +395,16 @@ function actionTool(action: Action) {
           entity: c.entity,
           ...(c.id ? { id: c.id } : {}),
           ...(c.entity === 'campaign' && named!.campaign_name ? { name: named!.campaign_name } : {}),
+          ...(c.entity === 'shared_budget' ? { name: rec.campaign_budget!.shared_budget!.name } : {}),
           ...(c.entity === 'keyword' ? { name: rec.keyword?.text ?? rec.keyword_match_type!.text, startsPaused: false } : {}),
           fields: c.fields,
         })),
         budgets: budget
           ? [
               {
-                entity: 'campaign',
-                id: rec.campaign_id,
-                name: named!.campaign_name ?? rec.campaign_id!,
+                ...(budget.shared_budget
+                  ? { entity: 'shared_budget', id: budget.shared_budget.id, name: budget.shared_budget.name }
+                  : { entity: 'campaign', id: rec.campaign_id, name: named!.campaign_name ?? rec.campaign_id! }),
                 before: budget.current_amount,
                 after: budget.recommended_amount,
                 currency,

@@ -6,7 +6,8 @@
  * - on cost-per-click search (searchads, deskads, retailads keywords, targets and search terms) no
  *   spend without a click;
  * - no conversions on an awareness or reach objective (socialads OUTCOME_AWARENESS, shortvideo REACH,
- *   proads BRAND_AWARENESS, chatads impression-bid campaigns).
+ *   proads BRAND_AWARENESS, chatads impression-bid campaigns, searchads video campaigns bidding for
+ *   impressions or views: target CPM, CPV).
  */
 import type { ConnectedAccount } from '../../../core/accounts';
 import type { PlatformWord } from '../../../core/platforms';
@@ -22,6 +23,7 @@ import { REPORT_TYPES as DESKADS_REPORTS } from '../../../platforms/deskads/port
 import { REPORT_TYPE_IDS as RETAILADS_REPORTS } from '../../../platforms/retailads/port';
 import { CONVERSION_FIELDS, DELIVERY_FIELDS } from '../../../platforms/chatads/port';
 import { SOCIALADS_BREAKDOWNS } from '../../../platforms/socialads/port';
+import { withoutConversions } from '../../../platforms/searchads/awareness';
 import { createTestOwner, useTestTables } from '../../support/gateway';
 import { day, useFixedClock } from './support';
 
@@ -68,12 +70,13 @@ const rowsOf: Record<PlatformWord, () => Promise<Row[]>> = {
     const out: Row[] = [];
     for (const level of ['customer', 'campaign', 'ad_group', 'keyword', 'ad', 'search_term'] as const)
       for (const r of await port.getReport(level, start, end)) {
-        const type = r.campaign_id ? campaigns.get(r.campaign_id)?.type : undefined;
+        const campaign = r.campaign_id ? campaigns.get(r.campaign_id) : undefined;
         out.push({
           where: `searchads ${level} ${r.search_term ?? r.keyword_id ?? r.ad_id ?? r.ad_group_id ?? r.campaign_id ?? ''} ${r.date}`,
           ...r,
-          perClick: (level === 'keyword' || level === 'search_term') && type === 'SEARCH',
-          awareness: false,
+          perClick: (level === 'keyword' || level === 'search_term') && campaign?.type === 'SEARCH',
+          // Video bought for impressions or views (awareness, reach); a video action campaign (conversion bidding) converts.
+          awareness: !!campaign && withoutConversions(campaign),
         });
       }
     return out;
@@ -251,6 +254,8 @@ describe("sandbox reports obey the platforms' arithmetic", () => {
     const all = (await Promise.all(WORDS.map((w) => rowsOf[w]()))).flat();
     expect(all.some((r) => r.perClick && r.spend > 0)).toBe(true);
     expect(all.some((r) => r.awareness && r.spend > 0)).toBe(true);
+    // searchads' awareness video delivers in the window too (its last day before its end date).
+    expect(all.some((r) => r.where.startsWith('searchads campaign') && r.awareness && r.spend > 0)).toBe(true);
     expect(all.some((r) => r.revenue > 0)).toBe(true);
   }, 600_000);
 });
