@@ -170,9 +170,16 @@ async function answer(exchange: Exchange): Promise<GatewayResult> {
   // notifications, then the result.
   if ((notifications.length || !accept.json) && accept.eventStream)
     return eventStream([...notifications.map((message) => JSON.stringify(message)), reply]);
-  const response: GatewayResult = { statusCode: 200, headers: { 'Content-Type': 'application/json' }, body: reply };
+  const headers = { 'Content-Type': 'application/json' };
   // A tools/list page is served gzip to clients that accept it, from its compressed fixed part.
-  return prepared ? encodedResponse(event, response, () => prepared.gzip(request.id)) : response;
+  if (prepared)
+    return encodedResponse(
+      event,
+      headers,
+      () => reply,
+      () => prepared.gzip(request.id),
+    );
+  return { statusCode: 200, headers, body: reply };
 }
 
 async function dispatch(exchange: Exchange, request: JsonRpcRequest, notify: (message: Record<string, unknown>) => void): Promise<unknown> {
