@@ -13,7 +13,8 @@
  * code as tool-code.js beside it (lib/gateway-function.ts, TOOL_CODE); a first tool call reads it.
  *
  * `--before DIR` bundles the same functions from another checkout (e.g. `git archive main | tar -x -C DIR`
- * with DIR/node_modules linked to this one's) as one file each, and runs them in the same rounds, rows marked "before".
+ * with DIR/node_modules linked to this one's), split as this one's (the files required later, tool-code.js and
+ * connect-code.js, are this checkout's), and runs them in the same rounds, rows marked "before".
  *
  * `--functions gateway,mcp` runs only those functions (and the baseline), for a closer look at a few rows.
  *
@@ -229,12 +230,12 @@ async function main(): Promise<void> {
       })),
     ].map((b) => ({ ...b, label: b.name as string, sourceMaps: SOURCE_MAPS }));
     if (BEFORE_ROOT) {
-      // The other checkout's entries as one file each (its catalog artifact format is this one's).
+      // The other checkout's entries (its catalog artifact format is this one's, which it reads a part of).
       const before = (name: FunctionName | 'scheduler') => path.join(BEFORE_ROOT, path.relative(PROJECT_ROOT, functionEntry(name)));
       for (const name of names) {
         bundles.push({
           name,
-          ...bundle(`before-${name}`, before(name), servesCatalog(name)),
+          ...bundle(`before-${name}`, before(name), servesCatalog(name), laterFiles(name)),
           label: `${name} (before)`,
           sourceMaps: SOURCE_MAPS,
         });

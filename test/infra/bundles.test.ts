@@ -313,6 +313,35 @@ describe('function bundles', () => {
     expect(events.at(-1)).toMatchObject({ id: 1, result: { isError: false } });
   }, 300_000);
 
+  test('the mcp package answers a first tools/list of a platform (?platform=searchads) from its page alone; gzip from its compressed bytes alone', async () => {
+    const { apiKey } = await createTestOwner();
+    const list = (acceptEncoding?: string) => {
+      const event = mcp(apiKey, { method: 'tools/list', params: {} });
+      return {
+        ...event,
+        queryStringParameters: { platform: 'searchads' },
+        headers: { ...event.headers, ...(acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {}) },
+      };
+    };
+    const [plain] = run('mcp', [list()]);
+    const [zipped] = run('mcp', [list('gzip')]);
+    expect([plain.status, plain.toolCodeLoaded, zipped.status, zipped.toolCodeLoaded, zipped.headers!['Content-Encoding']]).toEqual([
+      200,
+      false,
+      200,
+      false,
+      'gzip',
+    ]);
+    // Nothing but the index of pages and the page: no catalog, no tool sets, no tool code.
+    const page = plain.artifactRead!.find((file) => file !== 'mcp-tools-pages.json')!;
+    expect(plain.artifactRead).toEqual([page, 'mcp-tools-pages.json'].sort());
+    expect(zipped.artifactRead).toEqual([`${page}.deflate`, 'mcp-tools-pages.json']);
+    expect(gunzipSync(Buffer.from(zipped.body!, 'base64')).toString('utf8')).toBe(plain.body);
+    expect(JSON.parse(plain.body!).result.tools.every((tool: { _meta: { platform: string } }) => tool._meta.platform === 'searchads')).toBe(
+      true,
+    );
+  }, 300_000);
+
   test('the scheduler package runs a tick with the tool code and refuses another event without reading it', () => {
     const answers = run('scheduler', [{ source: 'somewhere-else' }, { ...SCHEDULER_EVENT }]);
     expect(answers).toEqual([
