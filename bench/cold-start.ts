@@ -13,9 +13,12 @@
  * code as tool-code.js beside it (lib/gateway-function.ts, TOOL_CODE); a first tool call reads it.
  *
  * `--before DIR` bundles the same functions from another checkout (e.g. `git archive main | tar -x -C DIR`
- * with DIR/node_modules linked to this one's) as one file each, and runs them in the same rounds, rows marked "before".
+ * with DIR/node_modules linked to this one's), split as this one's (the files required later, tool-code.js and
+ * connect-code.js, are this checkout's), and runs them in the same rounds, rows marked "before".
  *
- *   npm run bench:cold-start [-- --runs 7] [-- --source-maps] [-- --before DIR]
+ * `--functions gateway,mcp` runs only those functions (and the baseline), for a closer look at a few rows.
+ *
+ *   npm run bench:cold-start [-- --runs 7] [-- --source-maps] [-- --before DIR] [-- --functions gateway,mcp]
  */
 import '../functions/local/quiet-warnings';
 import { execFileSync } from 'node:child_process';
@@ -35,6 +38,8 @@ const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 7;
 const SOURCE_MAPS = process.argv.includes('--source-maps');
 const beforeArg = process.argv.indexOf('--before');
 const BEFORE_ROOT = beforeArg > 0 ? path.resolve(process.argv[beforeArg + 1]) : undefined;
+const functionsArg = process.argv.indexOf('--functions');
+const ONLY = functionsArg > 0 ? process.argv[functionsArg + 1].split(',') : undefined;
 const TABLE_PREFIX = 'bench-cold-';
 
 /**
@@ -216,7 +221,7 @@ async function main(): Promise<void> {
     const owner = await createOwner({ tier: 'max' });
     const { api_key: apiKey } = await createApiKey(owner.owner_id);
 
-    const names: (FunctionName | 'scheduler')[] = [...FUNCTION_NAMES, 'scheduler'];
+    const names = ([...FUNCTION_NAMES, 'scheduler'] as (FunctionName | 'scheduler')[]).filter((name) => !ONLY || ONLY.includes(name));
     const bundles = [
       { name: 'baseline' as const, ...bundle('baseline', path.join(PROJECT_ROOT, 'bench', 'minimal-entry.ts'), false) },
       ...names.map((name) => ({
@@ -225,12 +230,12 @@ async function main(): Promise<void> {
       })),
     ].map((b) => ({ ...b, label: b.name as string, sourceMaps: SOURCE_MAPS }));
     if (BEFORE_ROOT) {
-      // The other checkout's entries as one file each (its catalog artifact format is this one's).
+      // The other checkout's entries (its catalog artifact format is this one's, which it reads a part of).
       const before = (name: FunctionName | 'scheduler') => path.join(BEFORE_ROOT, path.relative(PROJECT_ROOT, functionEntry(name)));
       for (const name of names) {
         bundles.push({
           name,
-          ...bundle(`before-${name}`, before(name), servesCatalog(name)),
+          ...bundle(`before-${name}`, before(name), servesCatalog(name), laterFiles(name)),
           label: `${name} (before)`,
           sourceMaps: SOURCE_MAPS,
         });

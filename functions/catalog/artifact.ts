@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CatalogEntry } from './catalog';
 import { gzipWithEnd, readPreparedGzipFile, type PreparedGzip } from './prepared-bytes';
@@ -20,6 +20,8 @@ export const SERVER_URL_PLACEHOLDER = '{{server_url}}';
 /** The files of the artifact, by what they hold. */
 export const ARTIFACT_FILES = {
   catalog: 'catalog.json',
+  /** Where each tool's entry lies in catalog.json: `{"<name>": [byte offset, byte length], ...}`, in the catalog's order. */
+  catalogIndex: 'catalog-index.json',
   openapi: (platform?: string) => (platform ? `openapi-${platform}.json` : 'openapi.json'),
   toolsets: 'mcp-toolsets.json',
   /** MCP's tools/list pages prepared at build time: which file holds the page of a scope, filters and offset (functions/mcp/tools.ts). */
@@ -39,15 +41,44 @@ export function fixedLength(text: string): number {
 
 const texts = new Map<string, string>();
 
+function missing(file: string, error: unknown): Error {
+  if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return error as Error;
+  return new Error(
+    `The catalog artifact ${join(ARTIFACT_DIR, file)} is missing: run "npm run build:catalog" (npm start, npm test and cdk synth write it).`,
+    { cause: error },
+  );
+}
+
 function readArtifact(file: string): Buffer {
   try {
     return readFileSync(join(ARTIFACT_DIR, file));
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    throw new Error(
-      `The catalog artifact ${join(ARTIFACT_DIR, file)} is missing: run "npm run build:catalog" (npm start, npm test and cdk synth write it).`,
-      { cause: error },
-    );
+    throw missing(file, error);
+  }
+}
+
+/**
+ * Bytes of one file of the artifact from `offset`: `length` of them, or up to its end. Only those
+ * bytes are read (a tool's entry in the catalog, the end of an OpenAPI document).
+ */
+function readArtifactBytes(file: string, offset: number, length?: number): Buffer {
+  let fd: number;
+  try {
+    fd = openSync(join(ARTIFACT_DIR, file), 'r');
+  } catch (error) {
+    throw missing(file, error);
+  }
+  try {
+    const bytes = Buffer.alloc(length ?? Math.max(0, fstatSync(fd).size - offset));
+    let read = 0;
+    while (read < bytes.length) {
+      const count = readSync(fd, bytes, read, bytes.length - read, offset + read);
+      if (count === 0) break;
+      read += count;
+    }
+    return bytes.subarray(0, read);
+  } finally {
+    closeSync(fd);
   }
 }
 
@@ -98,13 +129,33 @@ export function catalog(): CatalogEntry[] {
   return catalogIndex().entries;
 }
 
-export function catalogEntryNamed(name: string): CatalogEntry | undefined {
-  return catalogIndex().byName.get(name);
+let spans: Map<string, [offset: number, length: number]> | undefined;
+
+/** Where each tool's entry lies in catalog.json (ARTIFACT_FILES.catalogIndex), by name, in the catalog's order. */
+function entrySpans(): Map<string, [number, number]> {
+  spans ??= new Map(Object.entries(JSON.parse(artifactText(ARTIFACT_FILES.catalogIndex)) as Record<string, [number, number]>));
+  return spans;
 }
 
-/** Every tool's name, sorted. */
+/**
+ * One tool's catalog entry as JSON, exactly as it stands in catalog.json (what `GET /api/v1/tools/{name}`
+ * serves): only its bytes are read, through the catalog index. Undefined for an unknown name.
+ */
+export function catalogEntryJson(name: string): string | undefined {
+  const span = entrySpans().get(name);
+  return span && readArtifactBytes(ARTIFACT_FILES.catalog, span[0], span[1]).toString('utf8');
+}
+
+/** One tool's catalog entry: from the parsed catalog when this process holds it, else from its own bytes. */
+export function catalogEntryNamed(name: string): CatalogEntry | undefined {
+  if (index) return index.byName.get(name);
+  const json = catalogEntryJson(name);
+  return json === undefined ? undefined : (JSON.parse(json) as CatalogEntry);
+}
+
+/** Every tool's name, sorted (from the catalog index: the catalog itself is not read). */
 export function toolNames(): string[] {
-  return catalog().map((entry) => entry.name);
+  return [...entrySpans().keys()];
 }
 
 /** `GET /api/v1/tools` without filters: `{"tools": [...], "count": n}`, as generated. */
@@ -114,27 +165,33 @@ export function catalogBody(): string {
 
 let catalogGzipBase64: string | undefined;
 
-/** The unfiltered catalog gzipped (base64), from the build's compressed bytes. */
+/** The unfiltered catalog gzipped (base64), from the build's compressed bytes: catalog.json itself is not read. */
 export function catalogGzip(): string {
   return (catalogGzipBase64 ??= gzipWithEnd(gzipPart(ARTIFACT_FILES.catalog), '').toString('base64'));
 }
 
-const openApiBodies = new Map<string, { json: string; end: string; gzip?: string }>();
+let manifest: Record<string, { sha256: string }> | undefined;
 
-function openApiDocument(serverUrl: string, platform?: string): { json: string; end: string; gzip?: string } {
-  const key = `${platform ?? ''} ${serverUrl}`;
-  let document = openApiBodies.get(key);
-  if (document === undefined) {
-    const text = artifactText(ARTIFACT_FILES.openapi(platform));
-    const cut = fixedLength(text);
-    // The document ends with `servers`: its fixed part, then the URL and the closing brackets.
-    const end = text.slice(cut).replace(JSON.stringify(SERVER_URL_PLACEHOLDER), () => JSON.stringify(serverUrl));
-    document = { json: text.slice(0, cut) + end, end };
-    // A handful of host names reach one function; keep the cache from growing on odd Host headers.
-    if (openApiBodies.size >= 16) openApiBodies.delete(openApiBodies.keys().next().value as string);
-    openApiBodies.set(key, document);
-  }
-  return document;
+/** The SHA-256 (hex) of one file of the artifact, as the build wrote it in the manifest: the file is not read. */
+export function artifactDigest(file: string): string {
+  manifest ??= JSON.parse(artifactText(ARTIFACT_FILES.manifest)) as Record<string, { sha256: string }>;
+  const digest = manifest[file]?.sha256;
+  if (!digest) throw new Error(`The catalog artifact's manifest names no ${file}: run "npm run build:catalog".`);
+  return digest;
+}
+
+/** The end of an OpenAPI document with the caller's server URL: its `servers` URL and the closing brackets. */
+function withServerUrl(end: string, serverUrl: string): string {
+  return end.replace(JSON.stringify(SERVER_URL_PLACEHOLDER), () => JSON.stringify(serverUrl));
+}
+
+const openApiBodies = new Map<string, string>();
+
+/** Keeps a handful of bodies per kind: a handful of host names reach one function, but odd Host headers must not grow the cache. */
+function remember(cache: Map<string, string>, key: string, body: string): string {
+  if (cache.size >= 16) cache.delete(cache.keys().next().value as string);
+  cache.set(key, body);
+  return body;
 }
 
 /**
@@ -142,11 +199,33 @@ function openApiDocument(serverUrl: string, platform?: string): { json: string; 
  * when unknown): the prepared text with the URL put in, kept per URL and platform.
  */
 export function openApiJson(serverUrl: string, platform?: string): string {
-  return openApiDocument(serverUrl, platform).json;
+  const key = `${platform ?? ''} ${serverUrl}`;
+  const made = openApiBodies.get(key);
+  if (made !== undefined) return made;
+  const text = artifactText(ARTIFACT_FILES.openapi(platform));
+  const cut = fixedLength(text);
+  // The document ends with `servers`: its fixed part, then the URL and the closing brackets.
+  return remember(openApiBodies, key, text.slice(0, cut) + withServerUrl(text.slice(cut), serverUrl));
 }
 
-/** The same document gzipped (base64): the build's compressed fixed part, then the URL compressed here. */
+const openApiEnds = new Map<string, string>();
+const openApiGzips = new Map<string, string>();
+
+/**
+ * The same document gzipped (base64): the build's compressed fixed part, then the end with the URL,
+ * compressed here. Neither the document nor its text is read: the compressed part, and the end's few
+ * bytes (from where the fixed part stops to the end of the file).
+ */
 export function openApiGzip(serverUrl: string, platform?: string): string {
-  const document = openApiDocument(serverUrl, platform);
-  return (document.gzip ??= gzipWithEnd(gzipPart(ARTIFACT_FILES.openapi(platform)), document.end).toString('base64'));
+  const key = `${platform ?? ''} ${serverUrl}`;
+  const made = openApiGzips.get(key);
+  if (made !== undefined) return made;
+  const file = ARTIFACT_FILES.openapi(platform);
+  const part = gzipPart(file);
+  let end = openApiEnds.get(file);
+  if (end === undefined) {
+    end = readArtifactBytes(file, part.bytes).toString('utf8');
+    openApiEnds.set(file, end);
+  }
+  return remember(openApiGzips, key, gzipWithEnd(part, withServerUrl(end, serverUrl)).toString('base64'));
 }

@@ -5,7 +5,7 @@ import { REGISTRY } from '../all-tools';
 import { PLATFORM_WORDS } from '../../core/platforms';
 import type { ToolRegistry } from '../runtime/registry';
 import { ARTIFACT_DIR, ARTIFACT_FILES, fixedLength, SERVER_URL_PLACEHOLDER } from './artifact';
-import { buildCatalog } from './catalog';
+import { buildCatalog, type CatalogEntry } from './catalog';
 import { buildOpenApi } from './openapi';
 import { buildToolsets } from '../mcp/toolsets';
 import { PreparedResultMessage } from '../mcp/json-rpc';
@@ -14,14 +14,17 @@ import { prepareGzip, preparedGzipFile } from './prepared-bytes';
 
 /**
  * The catalog artifact's files (functions/catalog/artifact.ts reads them): the catalog body, the
- * OpenAPI document of every tool and of each platform (with a placeholder for `servers`), the MCP
+ * index of where each tool's entry lies in the catalog body, the OpenAPI document of every tool and
+ * of each platform (with a placeholder for `servers`), the MCP
  * tool sets, the gzip of each served document's fixed part (ARTIFACT_FILES.gzip: all but the OpenAPI
  * `servers` URL, which closes the document) and a manifest with each file's SHA-256.
  */
 export function artifactFiles(registry: Pick<ToolRegistry, 'all' | 'get'> = REGISTRY): Map<string, string | Buffer> {
   const entries = buildCatalog(registry);
   const files = new Map<string, string | Buffer>();
-  files.set(ARTIFACT_FILES.catalog, JSON.stringify({ tools: entries, count: entries.length }));
+  const catalogBody = JSON.stringify({ tools: entries, count: entries.length });
+  files.set(ARTIFACT_FILES.catalog, catalogBody);
+  files.set(ARTIFACT_FILES.catalogIndex, JSON.stringify(catalogIndex(entries, catalogBody)));
   const openApi = (platform?: string) => {
     const { openapi, info, ...rest } = buildOpenApi(registry, platform ? entries.filter((entry) => entry.platform === platform) : entries);
     // `servers` last: the part before its URL is the same for every caller, so it is compressed here.
@@ -43,6 +46,23 @@ export function artifactFiles(registry: Pick<ToolRegistry, 'all' | 'get'> = REGI
   );
   files.set(ARTIFACT_FILES.manifest, `${JSON.stringify(manifest, null, 2)}\n`);
   return files;
+}
+
+/**
+ * Where each entry's JSON lies in the catalog body (byte offset and length): the body is
+ * `{"tools":[` and the entries as JSON.stringify writes each, separated by commas.
+ */
+function catalogIndex(entries: readonly CatalogEntry[], body: string): Record<string, [number, number]> {
+  const bytes = Buffer.from(body, 'utf8');
+  const index: Record<string, [number, number]> = {};
+  let offset = Buffer.byteLength('{"tools":[');
+  for (const entry of entries) {
+    const json = Buffer.from(JSON.stringify(entry), 'utf8');
+    if (!bytes.subarray(offset, offset + json.length).equals(json)) throw new Error(`The catalog index of ${entry.name} does not match the catalog body.`);
+    index[entry.name] = [offset, json.length];
+    offset += json.length + 1;
+  }
+  return index;
 }
 
 /**

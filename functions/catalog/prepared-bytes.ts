@@ -77,16 +77,22 @@ export function acceptsGzip(event: GatewayEvent): boolean {
 /**
  * A 200 of prepared bytes in the encoding the request accepts: gzip (base64 with isBase64Encoded,
  * as API Gateway and the local server expect binary bodies; Content-Encoding set, so API Gateway
- * does not compress it again) or identity. `Vary: Accept-Encoding` either way; a gzip answer's ETag
- * is its own (the identity tag with `-gzip`), as the bytes differ.
+ * does not compress it again) or identity. Only the body sent is made: a gzip answer never builds
+ * the identity text. `Vary: Accept-Encoding` either way; a gzip answer's ETag is its own (the
+ * identity tag with `-gzip`), as the bytes differ.
  */
-export function encodedResponse(event: GatewayEvent, identity: GatewayResult, gzip: () => Buffer | string): GatewayResult {
-  const headers: Record<string, string> = { ...identity.headers, Vary: 'Accept-Encoding' };
-  if (!acceptsGzip(event)) return { ...identity, headers };
+export function encodedResponse(
+  event: GatewayEvent,
+  identityHeaders: Record<string, string>,
+  identity: () => string,
+  gzip: () => Buffer | string,
+): GatewayResult {
+  const headers: Record<string, string> = { ...identityHeaders, Vary: 'Accept-Encoding' };
+  if (!acceptsGzip(event)) return { statusCode: 200, headers, body: identity() };
   const zipped = gzip();
   const etag = headers.ETag?.replace(/"$/, '-gzip"');
   return {
-    ...identity,
+    statusCode: 200,
     headers: { ...headers, 'Content-Encoding': 'gzip', ...(etag ? { ETag: etag } : {}) },
     body: typeof zipped === 'string' ? zipped : zipped.toString('base64'),
     isBase64Encoded: true,

@@ -4,7 +4,17 @@ import { BadRequestError, GatewayError, MethodNotAllowedError, ToolNotFoundError
 import { PLATFORM_WORDS } from '../../core/platforms';
 import { header, type GatewayEvent, type GatewayResult } from '../runtime/state';
 import { GATEWAY_CATEGORIES } from '../../core/tool';
-import { catalog, catalogBody, catalogEntryNamed, catalogGzip, openApiGzip, openApiJson, toolNames } from './artifact';
+import {
+  ARTIFACT_FILES,
+  artifactDigest,
+  catalog,
+  catalogBody,
+  catalogEntryJson,
+  catalogGzip,
+  openApiGzip,
+  openApiJson,
+  toolNames,
+} from './artifact';
 import { encodedResponse, gzipText } from './prepared-bytes';
 import { filterCatalog, type CatalogFilter } from './catalog';
 import { closestNames } from '../runtime/registry';
@@ -60,7 +70,14 @@ function openApiDocument(event: GatewayEvent): GatewayResult {
   const platform = event.queryStringParameters?.platform;
   const word = platform ? oneOf('platform', platform, PLATFORM_WORDS) : undefined;
   const url = serverUrl(event);
-  return encodedResponse(event, cached(openApiJson(url, word), 'application/json'), () => openApiGzip(url, word));
+  // Tagged from the build's digest of the document and the URL put in: the document is not read for it.
+  const etag = tagOf(`${artifactDigest(ARTIFACT_FILES.openapi(word))} ${url}`);
+  return encodedResponse(
+    event,
+    headersOf('application/json', etag),
+    () => openApiJson(url, word),
+    () => openApiGzip(url, word),
+  );
 }
 
 const filteredBodies = new Map<string, { body: string; gzip?: Buffer }>();
@@ -73,7 +90,11 @@ function listTools(event: GatewayEvent): GatewayResult {
   if (query.category) filter.category = oneOf('category', query.category, CATEGORIES);
   if (query.access) filter.access = oneOf('access', query.access.toLowerCase(), ['read', 'write']) as CatalogFilter['access'];
   // Unfiltered: the prepared body as generated (and its gzip); a filter's body is made once per process.
-  if (!Object.keys(filter).length) return encodedResponse(event, cached(catalogBody(), 'application/json'), catalogGzip);
+  if (!Object.keys(filter).length) {
+    // Its tag is its SHA-256 as the build wrote it in the manifest, as cached() would make it from the body.
+    const etag = `"${Buffer.from(artifactDigest(ARTIFACT_FILES.catalog), 'hex').toString('base64url').slice(0, 27)}"`;
+    return encodedResponse(event, headersOf('application/json', etag), catalogBody, catalogGzip);
+  }
   const key = JSON.stringify(filter);
   let filtered = filteredBodies.get(key);
   if (filtered === undefined) {
@@ -83,7 +104,7 @@ function listTools(event: GatewayEvent): GatewayResult {
     filteredBodies.set(key, filtered);
   }
   const made = filtered;
-  return encodedResponse(event, cached(made.body, 'application/json'), () => (made.gzip ??= gzipText(made.body)));
+  return encodedResponse(event, cached(made.body, 'application/json').headers, () => made.body, () => (made.gzip ??= gzipText(made.body)));
 }
 
 function oneOf(name: string, value: string, allowed: readonly string[]): string {
@@ -91,16 +112,17 @@ function oneOf(name: string, value: string, allowed: readonly string[]): string 
   return value;
 }
 
+/** One tool's entry: its bytes of the catalog alone; an unknown name reads the names only. */
 function oneTool(name: string): GatewayResult {
-  const entry = catalogEntryNamed(name);
-  if (!entry) {
+  const entry = catalogEntryJson(name);
+  if (entry === undefined) {
     const suggestions = closestNames(name, toolNames());
     throw new ToolNotFoundError(
       `Unknown tool "${name}".` + (suggestions.length ? ` Did you mean: ${suggestions.join(', ')}?` : '') + ' GET /api/v1/tools lists every tool.',
       suggestions,
     );
   }
-  return cached(JSON.stringify(entry), 'application/json');
+  return cached(entry, 'application/json');
 }
 
 function docsPage(): GatewayResult {
@@ -135,15 +157,24 @@ export function serverUrl(event: GatewayEvent): string {
 
 const etags = new Map<string, string>();
 
+/** An ETag: the start of a SHA-256 of what identifies the body. */
+function tagOf(identity: string): string {
+  return `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
+}
+
+function headersOf(contentType: string, etag: string): Record<string, string> {
+  return { 'Content-Type': contentType, 'Cache-Control': 'no-cache', ETag: etag };
+}
+
 /** A 200 with an ETag; bodies are built once per process, so their tags are too. */
 function cached(body: string, contentType: string): GatewayResult {
   let etag = etags.get(body);
   if (!etag) {
-    etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+    etag = tagOf(body);
     if (etags.size >= 32) etags.delete(etags.keys().next().value as string);
     etags.set(body, etag);
   }
-  return { statusCode: 200, headers: { 'Content-Type': contentType, 'Cache-Control': 'no-cache', ETag: etag }, body };
+  return { statusCode: 200, headers: headersOf(contentType, etag), body };
 }
 
 /** 304 when the client already holds this version (If-None-Match). */

@@ -156,23 +156,26 @@ async function answer(exchange: Exchange): Promise<GatewayResult> {
   const request = parsed.message;
   exchange.rpcMethod = request.method;
   const notifications: Record<string, unknown>[] = [];
-  let reply: string;
+  let answered: string | undefined;
   let prepared: PreparedResultMessage | undefined;
   try {
     const result = await dispatch(exchange, request, (message) => notifications.push(message));
     // tools/list: a page serialised once, with this request's id put in (functions/mcp/json-rpc.ts).
     if (result instanceof PreparedResultMessage) prepared = result;
-    reply = prepared ? prepared.text(request.id) : JSON.stringify(resultMessage(request.id, result));
+    else answered = JSON.stringify(resultMessage(request.id, result));
   } catch (error) {
-    reply = JSON.stringify(failureMessage(exchange, request.id, error));
+    answered = JSON.stringify(failureMessage(exchange, request.id, error));
   }
+  // A prepared page's text is made (and read) only when it is sent as text.
+  const reply = () => answered ?? prepared!.text(request.id);
   // Progress was asked for and reported (or the client takes only SSE): an SSE stream of the
   // notifications, then the result.
   if ((notifications.length || !accept.json) && accept.eventStream)
-    return eventStream([...notifications.map((message) => JSON.stringify(message)), reply]);
-  const response: GatewayResult = { statusCode: 200, headers: { 'Content-Type': 'application/json' }, body: reply };
+    return eventStream([...notifications.map((message) => JSON.stringify(message)), reply()]);
+  const headers = { 'Content-Type': 'application/json' };
   // A tools/list page is served gzip to clients that accept it, from its compressed fixed part.
-  return prepared ? encodedResponse(event, response, () => prepared.gzip(request.id)) : response;
+  if (prepared) return encodedResponse(event, headers, reply, () => prepared.gzip(request.id));
+  return { statusCode: 200, headers, body: reply() };
 }
 
 async function dispatch(exchange: Exchange, request: JsonRpcRequest, notify: (message: Record<string, unknown>) => void): Promise<unknown> {

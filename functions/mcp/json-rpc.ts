@@ -102,25 +102,34 @@ export function classify(body: unknown): ParsedMessage {
  * request's `id`, which closes the message (`{"jsonrpc":"2.0","result":...,"id":<id>}`), so only the
  * id is serialised per request, and its gzip compresses only the id (functions/catalog/prepared-bytes.ts).
  * Made from a result, or from a fixed part prepared at build time (MCP's tools/list pages in the
- * catalog artifact) with its gzip read when first asked for.
+ * catalog artifact), whose text and gzip are each read when first asked for: a gzip answer reads
+ * only the compressed bytes.
  */
 export class PreparedResultMessage {
+  private fixedText: string | undefined;
   private gzipPart: PreparedGzip | undefined;
 
   private constructor(
-    /** The message up to its id: `{"jsonrpc":"2.0","result":...,"id":`. */
-    readonly fixed: string,
+    private readonly readFixed: () => string,
     private readonly readGzipPart: () => PreparedGzip,
   ) {}
 
   static of(result: unknown): PreparedResultMessage {
     const fixed = `{"jsonrpc":"2.0","result":${JSON.stringify(result)},"id":`;
-    return new PreparedResultMessage(fixed, () => prepareGzip(fixed));
+    return new PreparedResultMessage(
+      () => fixed,
+      () => prepareGzip(fixed),
+    );
   }
 
-  /** A fixed part made at build time (`fixed` of another message) and its compressed bytes. */
-  static prepared(fixed: string, gzipPart: () => PreparedGzip): PreparedResultMessage {
+  /** A fixed part made at build time (`fixed` of another message) and its compressed bytes, each read when needed. */
+  static prepared(fixed: () => string, gzipPart: () => PreparedGzip): PreparedResultMessage {
     return new PreparedResultMessage(fixed, gzipPart);
+  }
+
+  /** The message up to its id: `{"jsonrpc":"2.0","result":...,"id":`. */
+  get fixed(): string {
+    return (this.fixedText ??= this.readFixed());
   }
 
   text(id: JsonRpcId): string {

@@ -347,7 +347,10 @@ export function preparedToolsPage(scope: ToolScope, filters: ToolFilter[], curso
   if (!prepared) {
     const file = preparedPageFile(pageKey);
     prepared = file
-      ? PreparedResultMessage.prepared(readArtifactText(file), () => readPreparedGzip(file))
+      ? PreparedResultMessage.prepared(
+          () => readArtifactText(file),
+          () => readPreparedGzip(file),
+        )
       : PreparedResultMessage.of(listToolsPage(scope, filters, cursor));
     // Scopes and filters are many in theory, few in use: keep the most recently made pages.
     if (preparedPages.size >= 64) preparedPages.delete(preparedPages.keys().next().value as string);

@@ -19,7 +19,8 @@ import {
   type ToolScope,
 } from '../../functions/mcp/tools';
 import { toolsets } from '../../functions/mcp/toolsets';
-import { ARTIFACT_FILES, artifactText } from '../../functions/catalog/artifact';
+import { createHash } from 'node:crypto';
+import { ARTIFACT_FILES, artifactText, catalog, catalogEntryJson, toolNames } from '../../functions/catalog/artifact';
 import { acceptsGzip, gzipWithEnd, prepareGzip } from '../../functions/catalog/prepared-bytes';
 import type { GatewayEvent, GatewayResult } from '../../functions/runtime/state';
 import { createTestOwner, useTestTables } from '../support/gateway';
@@ -120,6 +121,57 @@ describe('the catalog and OpenAPI documents, gzip when accepted', () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
   }, 60_000);
+});
+
+describe('one tool\'s entry as prepared bytes', () => {
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    dispatch({ method: 'GET', url, headers: { Host: 'gw.example.com', Accept: 'application/json', ...headers } });
+  /** What GET /api/v1/tools/{name} answered before: the parsed catalog's entry serialised again, tagged by its SHA-256. */
+  const tagOf = (body: string) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+
+  it('every tool: GET /api/v1/tools/{name} serves its bytes of the catalog, equal to the run-time entry, with the same tag', async () => {
+    const entries = catalog();
+    expect(toolNames()).toEqual(entries.map((entry) => entry.name));
+    for (const entry of entries) {
+      const runTime = JSON.stringify(entry);
+      expect([entry.name, catalogEntryJson(entry.name)]).toEqual([entry.name, runTime]);
+      const answer = await get(`/api/v1/tools/${encodeURIComponent(entry.name)}`);
+      expect([entry.name, answer.statusCode, answer.body, answer.headers.ETag]).toEqual([entry.name, 200, runTime, tagOf(runTime)]);
+    }
+  }, 300_000);
+
+  it('an unknown name: no entry, and the 404 suggests close names from the index', async () => {
+    expect(catalogEntryJson('list_campaign')).toBeUndefined();
+    expect(catalogEntryJson('__proto__')).toBeUndefined();
+    const answer = await get('/api/v1/tools/list_campaign');
+    expect(answer.statusCode).toBe(404);
+    expect(JSON.parse(answer.body).structured_content.suggestions).toContain('list_campaigns');
+  }, 60_000);
+});
+
+describe('the OpenAPI document\'s tag', () => {
+  const get = (url: string, headers: Record<string, string>) => dispatch({ method: 'GET', url, headers: { Accept: 'application/json', ...headers } });
+
+  it('is the same for the same document and URL, another for another URL or platform; gzip has its own, both revalidate', async () => {
+    const tags = async (url: string, host: string) => {
+      const identity = await get(url, { Host: host });
+      const zipped = await get(url, { Host: host, 'Accept-Encoding': 'gzip' });
+      return [identity.headers.ETag, zipped.headers.ETag];
+    };
+    const [plain, zipped] = await tags('/api/v1/openapi.json', 'a.example.com');
+    expect(zipped).toBe(plain.replace(/"$/, '-gzip"'));
+    expect(await tags('/api/v1/openapi.json', 'a.example.com')).toEqual([plain, zipped]);
+    const [otherHost] = await tags('/api/v1/openapi.json', 'b.example.com');
+    const [otherPlatform] = await tags('/api/v1/openapi.json?platform=deskads', 'a.example.com');
+    expect(new Set([plain, otherHost, otherPlatform]).size).toBe(3);
+    for (const [tag, encoding] of [
+      [plain, 'identity'],
+      [zipped, 'gzip'],
+    ]) {
+      const again = await get('/api/v1/openapi.json', { Host: 'a.example.com', 'Accept-Encoding': encoding, 'If-None-Match': tag });
+      expect([again.statusCode, again.body]).toEqual([304, '']);
+    }
+  }, 120_000);
 });
 
 describe('MCP tools/list as prepared bytes', () => {

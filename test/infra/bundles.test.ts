@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import type { Metafile } from 'esbuild';
 import { CONNECT_CODE, functionEntry, laterFiles, PROJECT_ROOT, servesCatalog, TOOL_CODE } from '../../lib/gateway-function';
 import { buildFunctionPackage, bundleGraph, type FunctionPackage } from '../../bench/function-package';
@@ -68,17 +69,39 @@ function run(
   connectCodeLoaded?: boolean;
   /** The catalog artifact's files read so far in the process. */
   artifactRead?: string[];
+  /** How many bytes of each were read so far. */
+  artifactBytes?: Record<string, number>;
 }[] {
   const { folder } = functionPackage(name);
   const probe = `
     const [file, eventsJson] = process.argv.slice(1);
     const fs = require('node:fs');
-    const readFileSync = fs.readFileSync;
-    const artifactRead = new Set();
+    const { readFileSync, openSync, readSync, closeSync } = fs;
+    // Bytes read of each catalog artifact file: whole files, and positioned reads through a descriptor.
+    const artifactBytes = {};
+    const artifactFile = (path) => /[\\/]artifact[\\/]([^\\/]+)$/.exec(String(path))?.[1];
+    const count = (file, bytes) => (artifactBytes[file] = (artifactBytes[file] ?? 0) + bytes);
+    const opened = new Map();
     fs.readFileSync = function (path, ...rest) {
-      const match = /[\\/]artifact[\\/]([^\\/]+)$/.exec(String(path));
-      if (match) artifactRead.add(match[1]);
-      return readFileSync.call(this, path, ...rest);
+      const content = readFileSync.call(this, path, ...rest);
+      const file = artifactFile(path);
+      if (file) count(file, Buffer.byteLength(content));
+      return content;
+    };
+    fs.openSync = function (path, ...rest) {
+      const fd = openSync.call(this, path, ...rest);
+      const file = artifactFile(path);
+      if (file) opened.set(fd, file), count(file, 0);
+      return fd;
+    };
+    fs.readSync = function (fd, ...rest) {
+      const bytes = readSync.call(this, fd, ...rest);
+      if (opened.has(fd)) count(opened.get(fd), bytes);
+      return bytes;
+    };
+    fs.closeSync = function (fd, ...rest) {
+      opened.delete(fd);
+      return closeSync.call(this, fd, ...rest);
     };
     const { handler } = require(file);
     const context = { awsRequestId: 'bundle-test', functionName: 'bundle-test', getRemainingTimeInMillis: () => 600000 };
@@ -90,7 +113,7 @@ function run(
         try {
           const response = await handler({ body: null, isBase64Encoded: false, requestContext: { requestId: 'r-1' }, queryStringParameters: null, ...event }, context);
           const { statusCode: status, headers, body } = response;
-          answers.push(status === undefined ? { result: response, toolCodeLoaded: loaded() } : { status, headers, body, toolCodeLoaded: loaded(), connectCodeLoaded: connectLoaded(), artifactRead: [...artifactRead].sort() });
+          answers.push(status === undefined ? { result: response, toolCodeLoaded: loaded() } : { status, headers, body, toolCodeLoaded: loaded(), connectCodeLoaded: connectLoaded(), artifactRead: Object.keys(artifactBytes).sort(), artifactBytes: { ...artifactBytes } });
         } catch (error) {
           answers.push({ error: String(error && error.message), toolCodeLoaded: loaded() });
         }
@@ -194,6 +217,38 @@ describe('function bundles', () => {
     expect(JSON.parse(answers[5].body!).success).toBe(true);
   }, 300_000);
 
+  test('the gateway package answers a first GET of one tool, an unknown tool, and the gzip OpenAPI documents and catalog reading only the bytes each needs', () => {
+    // Each a first request, in a fresh process.
+    const first = (event: Record<string, unknown>) => run('gateway', [event])[0];
+    const gzip = (event: ReturnType<typeof get>) => ({
+      ...event,
+      headers: { ...event.headers, Accept: 'application/json', 'Accept-Encoding': 'gzip' },
+    });
+    const tool = first(get('/api/v1/tools/list_campaigns'));
+    expect([tool.status, JSON.parse(tool.body!).name, tool.toolCodeLoaded]).toEqual([200, 'list_campaigns', false]);
+    // The index of where entries lie, then the entry's own bytes of catalog.json.
+    expect(tool.artifactRead).toEqual(['catalog-index.json', 'catalog.json']);
+    expect(tool.artifactBytes!['catalog.json']).toBe(Buffer.byteLength(tool.body!));
+    const unknown = first(get('/api/v1/tools/list_campaign'));
+    expect([unknown.status, unknown.artifactRead]).toEqual([404, ['catalog-index.json']]);
+    expect(JSON.parse(unknown.body!).structured_content.suggestions).toContain('list_campaigns');
+    for (const [query, document] of [
+      [null, 'openapi.json'],
+      [{ platform: 'searchads' }, 'openapi-searchads.json'],
+    ] as const) {
+      const zipped = first(gzip(get('/api/v1/openapi.json', query)));
+      expect([zipped.status, zipped.headers!['Content-Encoding']]).toEqual([200, 'gzip']);
+      // The compressed part, the digests for the tag, and the document's end after its compressed part.
+      expect(zipped.artifactRead).toEqual(['manifest.json', document, `${document}.deflate`]);
+      expect(zipped.artifactBytes![document]).toBeLessThan(64);
+      expect(JSON.parse(gunzipSync(Buffer.from(zipped.body!, 'base64')).toString('utf8')).servers).toEqual([
+        { url: 'http://gw.example.com' },
+      ]);
+    }
+    const catalogZipped = first(gzip(get('/api/v1/tools')));
+    expect([catalogZipped.status, catalogZipped.artifactRead]).toEqual([200, ['catalog.json.deflate', 'manifest.json']]);
+  }, 300_000);
+
   test('the gateway package serves a connect page from connect-code.js, which holds the connectors and no tool, simulator or manifest', () => {
     const answers = run('gateway', [get('/connect/searchads'), get('/api/v1/tools')]);
     expect(answers.map((answer) => [answer.status, answer.toolCodeLoaded, answer.connectCodeLoaded])).toEqual([
@@ -256,6 +311,35 @@ describe('function bundles', () => {
     const events = sseMessages(answers[1].body!);
     expect(events.filter((event) => event.method === 'notifications/progress').length).toBeGreaterThan(1);
     expect(events.at(-1)).toMatchObject({ id: 1, result: { isError: false } });
+  }, 300_000);
+
+  test('the mcp package answers a first tools/list of a platform (?platform=searchads) from its page alone; gzip from its compressed bytes alone', async () => {
+    const { apiKey } = await createTestOwner();
+    const list = (acceptEncoding?: string) => {
+      const event = mcp(apiKey, { method: 'tools/list', params: {} });
+      return {
+        ...event,
+        queryStringParameters: { platform: 'searchads' },
+        headers: { ...event.headers, ...(acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {}) },
+      };
+    };
+    const [plain] = run('mcp', [list()]);
+    const [zipped] = run('mcp', [list('gzip')]);
+    expect([plain.status, plain.toolCodeLoaded, zipped.status, zipped.toolCodeLoaded, zipped.headers!['Content-Encoding']]).toEqual([
+      200,
+      false,
+      200,
+      false,
+      'gzip',
+    ]);
+    // Nothing but the index of pages and the page: no catalog, no tool sets, no tool code.
+    const page = plain.artifactRead!.find((file) => file !== 'mcp-tools-pages.json')!;
+    expect(plain.artifactRead).toEqual([page, 'mcp-tools-pages.json'].sort());
+    expect(zipped.artifactRead).toEqual([`${page}.deflate`, 'mcp-tools-pages.json']);
+    expect(gunzipSync(Buffer.from(zipped.body!, 'base64')).toString('utf8')).toBe(plain.body);
+    expect(JSON.parse(plain.body!).result.tools.every((tool: { _meta: { platform: string } }) => tool._meta.platform === 'searchads')).toBe(
+      true,
+    );
   }, 300_000);
 
   test('the scheduler package runs a tick with the tool code and refuses another event without reading it', () => {
