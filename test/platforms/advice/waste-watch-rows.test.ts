@@ -19,7 +19,7 @@ interface Item {
   value: number;
 }
 const window = { start_date: day(-30), end_date: day(-1) };
-const byValue = (items: Item[]) => [...items].sort((a, b) => b.value - a.value || a.id.localeCompare(b.id));
+const byValue = <T extends Item>(items: T[]) => [...items].sort((a, b) => b.value - a.value || a.id.localeCompare(b.id));
 
 interface WasteCase {
   platform: 'socialads' | 'proads';
@@ -43,6 +43,19 @@ const CASES: WasteCase[] = [
     },
     idOf: (a) => a.ad_set_id ?? a.ad_id,
   },
+  {
+    platform: 'proads',
+    async analysis(apiKey) {
+      const s = (await callToolOk(apiKey, 'analyze_proads_wasted_spend', window)).structured!;
+      return (s.campaigns as Row[])
+        .filter((c) => c.status === 'ACTIVE' && c.wasted_spend > 0)
+        .flatMap((c) => {
+          const action = (s.quick_actions as Row[]).find((a) => a.target_id === c.campaign_id);
+          return action ? [{ id: c.campaign_id, tool: action.tool, value: c.wasted_spend, converting: c.metrics.conversions > 0 }] : [];
+        });
+    },
+    idOf: (a) => a.campaign_id,
+  },
 ];
 
 describe('the watch and suggest_next_action list what the wasted-spend analysis lists', () => {
@@ -56,9 +69,11 @@ describe('the watch and suggest_next_action list what the wasted-spend analysis 
       expect(rows.some((r) => r.converting && r.value > 0)).toBe(true);
 
       const signals = (await callToolOk(apiKey, 'run_watch_now')).structured!.signals as Row[];
+      // A signal's write is its fix; a read (a review) is what it names to inspect.
       const watched = signals
         .filter((s) => s.kind === 'cut_waste' && s.platform === c.platform)
-        .map((s) => ({ id: c.idOf(s.fixes[0].arguments), tool: s.fixes[0].tool, value: s.monthly_value }));
+        .map((s) => ({ call: s.fixes[0] ?? s.inspect, value: s.monthly_value }))
+        .map(({ call, value }) => ({ id: c.idOf(call.arguments), tool: call.tool, value }));
       expect(byValue(watched)).toEqual(expected);
 
       const actions = ((await callToolOk(apiKey, 'suggest_next_action')).structured!.actions as Row[]).filter(
@@ -69,7 +84,8 @@ describe('the watch and suggest_next_action list what the wasted-spend analysis 
       for (const s of suggested) expect(expected).toContainEqual(s);
       // The largest is first, and its call works as given.
       expect(suggested[0]).toEqual(expected[0]);
-      await callToolOk(apiKey, actions[0]!.tool, { ...actions[0]!.arguments, dry_run: true });
+      const first = actions[0]!;
+      await callToolOk(apiKey, first.tool, first.action_type === 'change' ? { ...first.arguments, dry_run: true } : first.arguments);
     }, 240_000);
   }
 });
