@@ -30,7 +30,7 @@ export async function findProAdsOpportunities(platform: ProAdsPort, account: Con
       platform: 'proads',
       account_id: account.account_id,
       kind: 'cut_waste',
-      title: `${action.text.replace(/: [a-z_]+\.$/, '')}: ${c.wasted_spend.toFixed(2)} ${currency} of waste from ${window.start} to ${window.end}, as analyze_proads_wasted_spend shows`,
+      title: `${action.text.replace(/: [a-z_]+\.$/, '')}: ${c.wasted_spend.toFixed(2)} ${currency} ${c.metrics.conversions > 0 ? 'of spend beyond what its conversions are worth at the account CPA' : 'spent with no conversion'} from ${window.start} to ${window.end}, as analyze_proads_wasted_spend shows`,
       monthly_value: c.wasted_spend,
       tool: call.tool,
       arguments: { ad_account_id: account.account_id, ...call.arguments },
