@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { count, markdownTable, money, percent } from '../../../core/markdown';
 import type { MetricTotals } from '../../../core/metrics';
 import { defineProAdsTool } from '../define';
-import type { ProAdsCampaign, ProAdsObjective, ProAdsPivot } from '../port';
+import type { ProAdsCampaign, ProAdsObjective, ProAdsPivot, ProAdsPort } from '../port';
 import { MIN_DAILY_BUDGET } from './common';
 import {
   ADD_CREATIVE_TOOL,
@@ -189,6 +189,122 @@ const PIVOT_LABEL: Record<string, string> = {
   COMPANY_SIZE: 'company size',
 };
 
+/** A call of the write (or read) tool that carries out an action (add dry_run: true to preview a write). */
+type Call = { tool: string; arguments: Record<string, unknown> };
+export interface QuickAction {
+  action: string;
+  target_type: string;
+  target_id: string;
+  severity: Severity;
+  text: string;
+  current_daily_budget?: number;
+  new_daily_budget?: number;
+  tool: string;
+  calls: Call[];
+}
+type Window = { start: string; end: string };
+
+/**
+ * The campaigns the analysis judges over a window, with their figures (drafts, and campaigns without
+ * delivery that are not live, are left out), and the account's cost per conversion: that of every
+ * judged campaign whose objective is judged on conversions. The watch (../opportunities.ts) reads the
+ * same.
+ */
+export async function campaignFigures(platform: ProAdsPort, campaigns: ProAdsCampaign[], window: Window) {
+  const campaignMetrics = await analyticsTotals(platform, 'CAMPAIGN', window.start, window.end);
+  const campaignRows = campaigns
+    .map((c) => ({ campaign: c, metrics: campaignMetrics(c.id) }))
+    .filter((r) => r.campaign.status !== 'DRAFT' && (r.metrics.impressions > 0 || r.campaign.status === 'ACTIVE'));
+  const converting = campaignRows.filter((r) => !AWARENESS.includes(r.campaign.objective_type));
+  const convSpend = converting.reduce((s, r) => s + r.metrics.spend, 0);
+  const convCount = converting.reduce((s, r) => s + r.metrics.conversions, 0);
+  const accountCpa = convCount > 0 ? round2(convSpend / convCount) : null;
+  return { campaignRows, accountCpa };
+}
+
+/** Each campaign classified by the campaign thresholds, the most severe and then the largest waste first. */
+export function judgeCampaigns(
+  campaignRows: { campaign: ProAdsCampaign; metrics: MetricTotals }[],
+  window: Window,
+  base: { accountCpa: number | null; targetRoas?: number; currency: string },
+) {
+  return campaignRows
+    .map((r) => ({
+      campaign_id: r.campaign.id,
+      name: r.campaign.name,
+      status: r.campaign.status,
+      objective_type: r.campaign.objective_type,
+      format: r.campaign.format,
+      metrics: r.metrics,
+      ...classify(r.metrics, {
+        ...base,
+        ageDays: ageInDays(r.campaign.start_date, window.end),
+        conversionsExpected: !AWARENESS.includes(r.campaign.objective_type),
+        thresholds: CAMPAIGN_THRESHOLDS,
+        ctrFloor: CTR_FLOOR_BY_FORMAT[r.campaign.format],
+      }),
+    }))
+    .sort((a, b) => RANK[a.severity] - RANK[b.severity] || b.wasted_spend - a.wasted_spend);
+}
+
+/**
+ * The quick actions on campaigns: pause a CRITICAL active campaign, halve the daily budget of a HIGH
+ * one (never under the minimum), review the creatives and targeting of a MEDIUM one.
+ */
+export function campaignActions(
+  campaignResults: ReturnType<typeof judgeCampaigns>,
+  byCampaign: Map<string, ProAdsCampaign>,
+  currency: string,
+  window: Window,
+): QuickAction[] {
+  const quickActions: QuickAction[] = [];
+  const action = (q: Omit<QuickAction, 'tool'>) => quickActions.push({ ...q, tool: q.calls[0]!.tool });
+  for (const c of campaignResults) {
+    const campaign = byCampaign.get(c.campaign_id)!;
+    const budget = campaign.daily_budget;
+    // Half the budget, never under the platform's minimum daily budget.
+    const halved = Math.max(MIN_DAILY_BUDGET, Math.round(budget * 50) / 100);
+    if (c.severity === 'CRITICAL' && c.status === 'ACTIVE')
+      action({
+        action: 'pause_campaign',
+        target_type: 'campaign',
+        target_id: c.campaign_id,
+        severity: c.severity,
+        text: `Pause campaign "${c.name}" (${c.reasons[0]}): pause_proads_campaign.`,
+        calls: [{ tool: 'pause_proads_campaign', arguments: { campaign_id: c.campaign_id } }],
+      });
+    if (c.severity === 'HIGH' && c.status === 'ACTIVE' && halved < budget) {
+      action({
+        action: 'reduce_budget',
+        target_type: 'campaign',
+        target_id: c.campaign_id,
+        severity: c.severity,
+        current_daily_budget: budget,
+        new_daily_budget: halved,
+        text: `Cut the daily budget of "${c.name}" from ${money(budget, currency)} to ${money(halved, currency)} and review its targeting (${c.reasons[0]}): update_proads_campaign_budget.`,
+        calls: [{ tool: 'update_proads_campaign_budget', arguments: { campaign_id: c.campaign_id, daily_budget: halved } }],
+      });
+    }
+    if (c.severity === 'MEDIUM') {
+      const adder = ADD_CREATIVE_TOOL[campaign.format];
+      action({
+        action: 'review_campaign',
+        target_type: 'campaign',
+        target_id: c.campaign_id,
+        severity: c.severity,
+        text: `Refresh creatives or tighten targeting of "${c.name}" (${c.reasons[0]}): analyze_proads_creative_performance shows which creative to replace (then ${adder} for a new variation), update_proads_campaign_targeting narrows it.`,
+        calls: [
+          {
+            tool: 'analyze_proads_creative_performance',
+            arguments: { campaign_id: c.campaign_id, start_date: window.start, end_date: window.end },
+          },
+        ],
+      });
+    }
+  }
+  return quickActions;
+}
+
 export const analyzeProAdsWastedSpend = defineProAdsTool({
   name: 'analyze_proads_wasted_spend',
   description:
@@ -320,15 +436,7 @@ export const analyzeProAdsWastedSpend = defineProAdsTool({
       args.include_demographic_breakdown ? ctx.platform.listSegments() : [],
     ]);
     const rows = await creativeRows(ctx.platform, creatives, campaigns, window.start, window.end);
-    // Drafts, and campaigns without delivery that are not live, are left out.
-    const campaignMetrics = await analyticsTotals(ctx.platform, 'CAMPAIGN', window.start, window.end);
-    const campaignRows = campaigns
-      .map((c) => ({ campaign: c, metrics: campaignMetrics(c.id) }))
-      .filter((r) => r.campaign.status !== 'DRAFT' && (r.metrics.impressions > 0 || r.campaign.status === 'ACTIVE'));
-    const converting = campaignRows.filter((r) => !AWARENESS.includes(r.campaign.objective_type));
-    const convSpend = converting.reduce((s, r) => s + r.metrics.spend, 0);
-    const convCount = converting.reduce((s, r) => s + r.metrics.conversions, 0);
-    const accountCpa = convCount > 0 ? round2(convSpend / convCount) : null;
+    const { campaignRows, accountCpa } = await campaignFigures(ctx.platform, campaigns, window);
     const totalSpend = round2(campaignRows.reduce((s, r) => s + r.metrics.spend, 0));
     const heading = `## Wasted spend, ${ctx.account.name} (${ctx.account.account_id}), ${window.start} to ${window.end}`;
 
@@ -404,23 +512,7 @@ export const analyzeProAdsWastedSpend = defineProAdsTool({
       deliveredImpressions > 0
         ? campaignRows.reduce((s, r) => s + r.metrics.impressions * CTR_FLOOR_BY_FORMAT[r.campaign.format], 0) / deliveredImpressions
         : CTR_FLOOR_BY_FORMAT.SINGLE_IMAGE;
-    const campaignResults = campaignRows
-      .map((r) => ({
-        campaign_id: r.campaign.id,
-        name: r.campaign.name,
-        status: r.campaign.status,
-        objective_type: r.campaign.objective_type,
-        format: r.campaign.format,
-        metrics: r.metrics,
-        ...classify(r.metrics, {
-          ...base,
-          ageDays: ageInDays(r.campaign.start_date, window.end),
-          conversionsExpected: !AWARENESS.includes(r.campaign.objective_type),
-          thresholds: CAMPAIGN_THRESHOLDS,
-          ctrFloor: CTR_FLOOR_BY_FORMAT[r.campaign.format],
-        }),
-      }))
-      .sort((a, b) => RANK[a.severity] - RANK[b.severity] || b.wasted_spend - a.wasted_spend);
+    const campaignResults = judgeCampaigns(campaignRows, window, base);
     const segmentResults = segmentRows
       .map((r) => ({
         pivot: r.segment.pivot,
@@ -449,63 +541,8 @@ export const analyzeProAdsWastedSpend = defineProAdsTool({
       }))
       .sort((a, b) => RANK[a.severity] - RANK[b.severity] || b.wasted_spend - a.wasted_spend);
 
-    /** A call of the write tool that carries out an action (add dry_run: true to preview it). */
-    type Call = { tool: string; arguments: Record<string, unknown> };
-    const quickActions: {
-      action: string;
-      target_type: string;
-      target_id: string;
-      severity: Severity;
-      text: string;
-      current_daily_budget?: number;
-      new_daily_budget?: number;
-      tool: string;
-      calls: Call[];
-    }[] = [];
-    const action = (q: Omit<(typeof quickActions)[number], 'tool'>) => quickActions.push({ ...q, tool: q.calls[0]!.tool });
-    for (const c of campaignResults) {
-      const campaign = byCampaign.get(c.campaign_id)!;
-      const budget = campaign.daily_budget;
-      // Half the budget, never under the platform's minimum daily budget.
-      const halved = Math.max(MIN_DAILY_BUDGET, Math.round(budget * 50) / 100);
-      if (c.severity === 'CRITICAL' && c.status === 'ACTIVE')
-        action({
-          action: 'pause_campaign',
-          target_type: 'campaign',
-          target_id: c.campaign_id,
-          severity: c.severity,
-          text: `Pause campaign "${c.name}" (${c.reasons[0]}): pause_proads_campaign.`,
-          calls: [{ tool: 'pause_proads_campaign', arguments: { campaign_id: c.campaign_id } }],
-        });
-      if (c.severity === 'HIGH' && c.status === 'ACTIVE' && halved < budget) {
-        action({
-          action: 'reduce_budget',
-          target_type: 'campaign',
-          target_id: c.campaign_id,
-          severity: c.severity,
-          current_daily_budget: budget,
-          new_daily_budget: halved,
-          text: `Cut the daily budget of "${c.name}" from ${money(budget, currency)} to ${money(halved, currency)} and review its targeting (${c.reasons[0]}): update_proads_campaign_budget.`,
-          calls: [{ tool: 'update_proads_campaign_budget', arguments: { campaign_id: c.campaign_id, daily_budget: halved } }],
-        });
-      }
-      if (c.severity === 'MEDIUM') {
-        const adder = ADD_CREATIVE_TOOL[campaign.format];
-        action({
-          action: 'review_campaign',
-          target_type: 'campaign',
-          target_id: c.campaign_id,
-          severity: c.severity,
-          text: `Refresh creatives or tighten targeting of "${c.name}" (${c.reasons[0]}): analyze_proads_creative_performance shows which creative to replace (then ${adder} for a new variation), update_proads_campaign_targeting narrows it.`,
-          calls: [
-            {
-              tool: 'analyze_proads_creative_performance',
-              arguments: { campaign_id: c.campaign_id, start_date: window.start, end_date: window.end },
-            },
-          ],
-        });
-      }
-    }
+    const quickActions: QuickAction[] = campaignActions(campaignResults, byCampaign, currency, window);
+    const action = (q: Omit<QuickAction, 'tool'>) => quickActions.push({ ...q, tool: q.calls[0]!.tool });
     for (const s of segmentResults.filter((s) => s.severity === 'CRITICAL' || s.severity === 'HIGH')) {
       // The active campaigns that still reach the segment: each gets the exclusion.
       const facet = FACET_OF_PIVOT[s.pivot];

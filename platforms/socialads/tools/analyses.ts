@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { addDays, lastDays, reportingZone } from '../../../core/dates';
 import { count, markdownTable, money, percent } from '../../../core/markdown';
 import { defineSocialAdsTool } from '../define';
-import { WASTE_MIN_SPEND } from '../opportunities';
+import { findSocialAdsWaste, WASTE_MIN_SPEND, WASTE_TARGET_ROAS } from './waste';
 import {
   costPerResultText,
   isConversionType,
@@ -18,8 +18,7 @@ import {
 import { dateRangeRule, insightTotals, metricsSchema, RESULT_LABEL, windowEntries } from './shared';
 import { reportWindow, previousPeriod } from '../../../core/report-window';
 import type { SocialAdsAd } from '../port';
-import { accountBaseline, FAR_ABOVE_ACCOUNT } from '../../../core/advice';
-import { meetsWasteRule, sumToCent, wasteOf, wasteSentence, type WastePerformance, type WasteRule } from '../../../core/waste';
+import { FAR_ABOVE_ACCOUNT } from '../../../core/advice';
 import {
   budgetDaysOf,
   budgetSourceNote,
@@ -107,7 +106,7 @@ export const analyzeSocialAdsWastedSpend = defineSocialAdsTool({
     ),
     target_roas: v.optional(
       v.pipe(v.number(), v.minValue(0.1), v.maxValue(100), v.description('ROAS under which a purchase ad set loses money, default 1.0')),
-      1,
+      WASTE_TARGET_ROAS,
     ),
     campaign_id: idText('campaign', 'list_socialads_campaigns'),
     ...windowEntries,
@@ -134,127 +133,15 @@ export const analyzeSocialAdsWastedSpend = defineSocialAdsTool({
   }),
   async run(args, ctx) {
     const { start, end } = reportWindow(ctx, args);
-    const st = await readStructure(ctx.platform);
-    if (args.campaign_id) requireCampaign(st, args.campaign_id);
-    const ads = st.ads.filter((a) => delivering(st, a) && (!args.campaign_id || a.campaign_id === args.campaign_id));
-    const sets = st.adSets.filter(
-      (s) =>
-        s.status === 'ACTIVE' &&
-        st.campaign(s.campaign_id)?.status === 'ACTIVE' &&
-        (!args.campaign_id || s.campaign_id === args.campaign_id),
-    );
-    const [adM, setM] = await Promise.all([
-      levelMetrics(
-        ctx.platform,
-        st,
-        'ad',
-        ads.map((a) => a.id),
-        start,
-        end,
-      ),
-      levelMetrics(
-        ctx.platform,
-        st,
-        'adset',
-        st.adSets.map((s) => s.id),
-        start,
-        end,
-      ),
-    ]);
     const currency = ctx.account.currency;
-    // The account's cost per result of each result type (core/advice.ts): every ad set's figures of the same dates,
-    // whatever campaign is asked for and whatever their status now.
-    const accountOf = new Map(
-      [...new Set(st.adSets.map((s) => setM(s.id).result_type))].map((type) => {
-        const rows = st.adSets.map((s) => setM(s.id)).filter((m) => m.result_type === type);
-        return [type, accountBaseline(rows.map((m) => ({ spend: m.spend, conversions: m.results, revenue: m.revenue ?? 0 })))];
-      }),
-    );
     const fmt = (n: number) => money(n, currency);
-    // The rules (core/waste.ts), the first one a row meets is the one it is listed under; each rule's sentence
-    // states it with exactly its rows.
-    const groups = new Map<string, { rule: WasteRule; noun: string; rows: WastePerformance[] }>();
-    const rulesOf = (type: keyof typeof RESULT_LABEL, level: 'ad' | 'ad_set'): WasteRule[] => {
-      const account = accountOf.get(type);
-      return [
-        { kind: 'no_results', min_spend: args.min_spend, results: RESULT_LABEL[type] },
-        ...(level === 'ad_set' && type === 'purchases'
-          ? [{ kind: 'roas_below' as const, min_spend: args.min_spend, target: args.target_roas, target_label: 'the target' }]
-          : []),
-        ...(level === 'ad_set' && account?.cpa
-          ? [
-              {
-                kind: 'cost_above' as const,
-                min_spend: args.min_spend,
-                multiple: FAR_ABOVE_ACCOUNT,
-                baseline: account.cpa,
-                baseline_label: "the account's",
-                result: RESULT_LABEL[type].replace(/s$/, ''),
-              },
-            ]
-          : []),
-      ];
-    };
-    const judge = (type: keyof typeof RESULT_LABEL, level: 'ad' | 'ad_set', figures: WastePerformance) => {
-      const rule = rulesOf(type, level).find((r) => meetsWasteRule(r, figures));
-      if (!rule) return null;
-      const key = `${level}|${JSON.stringify(rule)}`;
-      const noun =
-        level === 'ad' ? 'active ads of the other ad sets' : rule.kind === 'roas_below' ? 'active purchase ad sets' : 'active ad sets';
-      groups.set(key, { rule, noun, rows: [...(groups.get(key)?.rows ?? []), figures] });
-      const waste = wasteOf(rule, figures);
-      const single = RESULT_LABEL[type].replace(/s$/, '');
-      const reason =
-        rule.kind === 'no_results'
-          ? `${fmt(figures.spend)} spent without a single ${single}`
-          : rule.kind === 'roas_below'
-            ? `ROAS ${Math.round(((figures.revenue ?? 0) / figures.spend) * 100) / 100} under the target ${rule.target}: ${fmt(waste)} more spent than its revenue is worth at that ROAS`
-            : `cost per ${single} ${fmt(figures.spend / figures.conversions)} is more than ${rule.multiple}× the account's ${fmt(rule.baseline)}: ${fmt(waste)} more than its ${count(figures.conversions)} ${RESULT_LABEL[type]} are worth at the account's cost`;
-      return { reason, waste };
-    };
-    const findings = [];
-    const flaggedSets = new Set<string>();
-    for (const s of sets) {
-      const m = setM(s.id);
-      if (!isConversionType(m.result_type)) continue;
-      const verdict = judge(m.result_type, 'ad_set', { spend: m.spend, conversions: m.results, revenue: m.revenue ?? 0 });
-      if (!verdict) continue;
-      const campaign = st.campaign(s.campaign_id)!;
-      flaggedSets.add(s.id);
-      findings.push({
-        level: 'ad_set' as const,
-        id: s.id,
-        name: s.name,
-        campaign_id: campaign.id,
-        campaign_name: campaign.name,
-        reason: verdict.reason,
-        wasted_spend: verdict.waste,
-        metrics: publicMetrics(m),
-        action: { tool: 'update_socialads_ad_set', arguments: { ad_set_id: s.id, status: 'PAUSED' } },
-      });
-    }
-    for (const a of ads) {
-      if (flaggedSets.has(a.ad_set_id)) continue;
-      const m = adM(a.id);
-      if (!isConversionType(m.result_type)) continue;
-      const verdict = judge(m.result_type, 'ad', { spend: m.spend, conversions: m.results, revenue: m.revenue ?? 0 });
-      if (!verdict) continue;
-      const campaign = st.campaign(a.campaign_id)!;
-      findings.push({
-        level: 'ad' as const,
-        id: a.id,
-        name: a.name,
-        campaign_id: campaign.id,
-        campaign_name: campaign.name,
-        reason: verdict.reason,
-        wasted_spend: verdict.waste,
-        metrics: publicMetrics(m),
-        action: { tool: 'update_socialads_ad', arguments: { ad_id: a.id, status: 'PAUSED' } },
-      });
-    }
-    findings.sort((a, b) => b.wasted_spend - a.wasted_spend);
-    const total = sumToCent(findings.map((f) => f.wasted_spend));
-    const sentences = [...groups.values()].map((g) => wasteSentence(g.rule, g.noun, g.rows, fmt).text);
+    const { findings, sentences, total } = await findSocialAdsWaste(ctx.platform, currency, {
+      start,
+      end,
+      min_spend: args.min_spend,
+      target_roas: args.target_roas,
+      campaign_id: args.campaign_id,
+    });
     const text = [
       `## Wasted spend, ${ctx.account.name} (${ctx.account.account_id}), ${start} to ${end}`,
       '',
