@@ -58,7 +58,11 @@ export class CampaignsSandbox {
     return (await this.listBudgets()).find((b) => b.id === id)!;
   }
 
-  /** Gives each campaign of a shared budget an even share of it (in whole cents, never more than the amount in all). */
+  /**
+   * Gives each campaign of a shared budget an even share of it (in whole cents, never more than the amount
+   * in all): the daily_share the tools show. Delivery does not cap a campaign by it: the campaigns that
+   * deliver on a day draw on the whole amount as one pool (delivery.ts sharedPool).
+   */
   private async _respreadBudget(budgetId: string, amount: number): Promise<void> {
     const members = (await this.store.list<StoredCampaign>(KIND.campaign)).filter(
       (c) => c.budget_id === budgetId && c.status !== 'Deleted',

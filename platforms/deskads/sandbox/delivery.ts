@@ -123,7 +123,9 @@ export interface CampaignDay {
 /**
  * The delivery model, top down from the entities' history (../sandbox/allocate.ts), so every level
  * adds up exactly and a past day never changes:
- * - a campaign delivers while Active, started and not ended, and never beyond its daily budget;
+ * - a campaign delivers while Active, started and not ended, and never beyond its daily budget; a
+ *   campaign on a shared budget has no cap of its own: the campaigns of the shared budget that deliver
+ *   that day draw on its amount as one pool (sharedPool), so a paused one leaves it to the others;
  * - a shopping or Performance Max campaign's day is its serving products' demand (a disapproved or
  *   not yet started offer serves nothing);
  * - a search campaign's day is its ad groups' demand (Active and running), each the demand of its
@@ -143,7 +145,7 @@ export function deliveryOf(
   dates: string[],
   budgets: WithHistory<StoredBudget>[] = [],
 ): CampaignDay[] {
-  const days: CampaignDay[] = [];
+  const out: CampaignDay[] = [];
   const sharedBudgetOn = (c: WithHistory<StoredCampaign>, date: string): Pick<CampaignDay, 'shared_budget'> => {
     const budgetId = stateAt(c, `${date}T23:59:59.999Z`).budget_id;
     const budget = budgetId ? budgets.find((b) => b.id === budgetId) : undefined;
@@ -155,6 +157,8 @@ export function deliveryOf(
     const group = adGroups.find((g) => g.id === k.ad_group_id);
     return first.bid ?? (group ? stateAt(group, FIRST_MOMENT).cpc_bid : 1);
   };
+  /** Each campaign and how to deliver one of its days under a daily cap (undefined: none that day). */
+  const makers: { campaign: WithHistory<StoredCampaign>; dayOf: (date: string, cap: DailyCap) => CampaignDay | undefined }[] = [];
   for (const id of ids) {
     // A product under a campaign the sandbox does not hold (older accounts): no budget, always on.
     const campaign: WithHistory<StoredCampaign> = campaigns.find((c) => c.id === id) ?? {
@@ -167,11 +171,10 @@ export function deliveryOf(
       start_date: '0000-01-01',
     };
     const parentDelivers = (c: StoredCampaign, d: string) => live(c.status) && running(c, d);
-    const dailyBudget = (c: StoredCampaign) => (c.daily_budget > 0 ? c.daily_budget : undefined);
     if (campaign.type === 'Search') {
       const groups = adGroups.filter((g) => g.campaign_id === id);
       const words = keywords.filter((k) => k.campaign_id === id);
-      for (const date of dates) {
+      const dayOf = (date: string, dailyBudget: DailyCap): CampaignDay | undefined => {
         const endOfDay = `${date}T23:59:59.999Z`;
         const serving = words.map((k) => stateAt(k, endOfDay)).filter((k) => live(k.status));
         const blocking = negatives.filter(
@@ -211,7 +214,7 @@ export function deliveryOf(
             return parts.length ? totals(parts.map((p) => p.day)) : undefined;
           },
         });
-        if (day.total.impressions <= 0) continue;
+        if (day.total.impressions <= 0) return undefined;
         const keywordParts = new Map<string, DayFigures & { ad_group_id: string }>();
         const adParts = new Map<string, DayFigures & { ad_group_id: string }>();
         const termParts: CampaignDay['terms'] = new Map();
@@ -248,7 +251,7 @@ export function deliveryOf(
             });
           });
         }
-        days.push({
+        return {
           date,
           campaign_id: id,
           daily_budget: settingOnDay(campaign, date, (c) => c.daily_budget),
@@ -259,13 +262,14 @@ export function deliveryOf(
           keywords: keywordParts,
           ads: adParts,
           terms: termParts,
-        });
-      }
+        };
+      };
+      makers.push({ campaign, dayOf });
       continue;
     }
     const children = products.filter((p) => p.campaign_id === id);
     if (!children.length) continue;
-    for (const date of dates) {
+    const dayOf = (date: string, dailyBudget: DailyCap): CampaignDay | undefined => {
       const day = deliverParentDay<StoredCampaign, StoredProduct>({
         date,
         parent: campaign,
@@ -275,22 +279,66 @@ export function deliveryOf(
         pricing: 'cpc',
         childDemand: (p, d) => (p.offer_status !== 'Disapproved' && p.start_date <= d ? productDemand(p, d) : undefined),
       });
-      if (day.total.impressions > 0)
-        days.push({
-          date,
-          campaign_id: id,
-          daily_budget: settingOnDay(campaign, date, (c) => c.daily_budget),
-          ...sharedBudgetOn(campaign, date),
-          total: day.total,
-          products: day.children,
-          adGroups: new Map(),
-          keywords: new Map(),
-          ads: new Map(),
-          terms: new Map(),
-        });
-    }
+      if (day.total.impressions <= 0) return undefined;
+      return {
+        date,
+        campaign_id: id,
+        daily_budget: settingOnDay(campaign, date, (c) => c.daily_budget),
+        ...sharedBudgetOn(campaign, date),
+        total: day.total,
+        products: day.children,
+        adGroups: new Map(),
+        keywords: new Map(),
+        ads: new Map(),
+        terms: new Map(),
+      };
+    };
+    makers.push({ campaign, dayOf });
   }
-  return days;
+  // A campaign's own budget caps it; the campaigns of a shared budget draw on one pool (sharedPool).
+  const ownBudget: DailyCap = (c) => (c.daily_budget > 0 ? c.daily_budget : undefined);
+  const byCampaign = makers.map(() => new Map<string, CampaignDay>());
+  for (const date of dates) {
+    const pools = new Map<string, { amount: number; members: number[] }>();
+    makers.forEach((m, i) => {
+      const shared = sharedBudgetOn(m.campaign, date).shared_budget;
+      if (!shared) {
+        const day = m.dayOf(date, ownBudget);
+        if (day) byCampaign[i]!.set(date, day);
+        return;
+      }
+      const pool = pools.get(shared.id) ?? { amount: shared.amount, members: [] };
+      pool.members.push(i);
+      pools.set(shared.id, pool);
+    });
+    for (const pool of pools.values())
+      sharedPool(
+        pool.amount,
+        pool.members.map((i) => (cap: DailyCap) => makers[i]!.dayOf(date, cap)),
+      ).forEach((day, k) => day && byCampaign[pool.members[k]!]!.set(date, day));
+  }
+  for (const days of byCampaign) for (const date of dates) if (days.has(date)) out.push(days.get(date)!);
+  return out;
+}
+
+/** A campaign's daily cap in a state (undefined: no cap). */
+type DailyCap = (state: StoredCampaign) => number | undefined;
+
+/**
+ * One day of the campaigns of a shared budget, as the platform spends one pool: each campaign's day is
+ * first its demand with no cap; when they would spend more than the day's amount together, the amount
+ * is split among the campaigns that deliver that day by their demand (spend), and each delivers under
+ * its part. A paused, removed or ended campaign delivers nothing and draws nothing, so the others can
+ * spend the whole amount; together they never spend more than it.
+ */
+export function sharedPool(amount: number, members: ((cap: DailyCap) => CampaignDay | undefined)[]): (CampaignDay | undefined)[] {
+  const demand = members.map((deliver) => deliver(() => undefined));
+  const wanted = demand.reduce((s, d) => s + (d?.total.spend ?? 0), 0);
+  if (wanted <= amount) return demand;
+  return members.map((deliver, i) => {
+    const spend = demand[i]?.total.spend ?? 0;
+    return spend > 0 ? deliver(() => (amount * spend) / wanted) : demand[i];
+  });
 }
 
 /** Typical shares of a search day by device and by network, before each day's own variation. */

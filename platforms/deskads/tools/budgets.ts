@@ -13,14 +13,8 @@ import {
 } from '../list-filters';
 import { BUDGET_TYPES } from '../port-rest';
 import { idArgument } from './shared';
-import {
-  budgetDaysOf,
-  budgetSourceNote,
-  budgetUse,
-  isLimitedDay,
-  LIMITED_DAY_SHARE,
-  type BudgetSource,
-} from '../../../core/budget-limited';
+import { budgetSourceNote, budgetUse, isLimitedDay, LIMITED_DAY_SHARE, type BudgetDay } from '../../../core/budget-limited';
+import { budgetSourceOf, ownBudgetDays, sharedBudgetDays } from './shared-budget-days';
 
 /** deskads budgets: every campaign's own daily budget and the shared budgets (Budget entity) with their pacing. */
 
@@ -112,19 +106,11 @@ export const listDeskAdsBudgets = defineDeskAdsTool({
       ctx.platform.listBudgets(),
       ctx.platform.getReport({ report_type: 'CampaignPerformance', aggregation: 'Daily', start_date: from, end_date: yesterday }),
     ]);
-    // Each past day is judged with the amount in force that day (core/budget-limited.ts): a campaign's own
+    // Each past day is judged with the amount in force that day (./shared-budget-days.ts): a campaign's own
     // budget from its row's daily_budget; a shared budget from the rows of the campaigns that drew on it
     // that day, which carry its amount that day. A platform that reports neither is judged with today's.
-    const budgetSource: BudgetSource = rows.length > 0 && rows.every((r) => r.daily_budget !== undefined) ? 'each_day' : 'today';
-    const ownDays = (campaignId: string) => rows.filter((r) => r.campaign_id === campaignId);
-    const sharedDays = (b: { id: string; campaign_ids: string[] }) =>
-      budgetSource === 'each_day'
-        ? rows
-            .filter((r) => r.shared_budget_id === b.id)
-            .map((r) => ({ date: r.date, spend: r.spend, daily_budget: r.shared_budget_amount }))
-        : rows.filter((r) => b.campaign_ids.includes(r.campaign_id)).map((r) => ({ date: r.date, spend: r.spend }));
-    const pacing = (drawn: { date?: string; spend: number; daily_budget?: number }[], amount: number) => {
-      const { days } = budgetDaysOf(drawn, amount);
+    const budgetSource = budgetSourceOf(rows);
+    const pacing = (days: BudgetDay[], amount: number) => {
       const spendOver = (test: (date: string) => boolean) =>
         Math.round(days.filter((d) => test(d.date)).reduce((t, d) => t + d.spend, 0) * 100) / 100;
       const week = days.filter((d) => d.date >= weekStart && d.date <= yesterday);
@@ -157,7 +143,7 @@ export const listDeskAdsBudgets = defineDeskAdsTool({
           status: statusOf(members),
           amount: b.amount,
           campaigns: members.map((c) => ({ id: c.id, name: c.name, status: c.status, daily_share: c.daily_budget })),
-          ...pacing(sharedDays(b), b.amount),
+          ...pacing(sharedBudgetDays(rows, b, budgetSource), b.amount),
           start_date: start,
         };
       }),
@@ -171,7 +157,7 @@ export const listDeskAdsBudgets = defineDeskAdsTool({
           status: c.status,
           amount: c.daily_budget,
           campaigns: [{ id: c.id, name: c.name, status: c.status, daily_share: c.daily_budget }],
-          ...pacing(ownDays(c.id), c.daily_budget),
+          ...pacing(ownBudgetDays(rows, c), c.daily_budget),
           start_date: c.start_date,
         })),
     ];

@@ -20,7 +20,9 @@ import {
 } from '../list-filters';
 import type { DeskAdsPort } from '../port';
 import { figuresBy } from './shared';
-import { budgetDaysOf, budgetSourceNote, budgetUse, BUDGET_LIMITED_RULE, type BudgetSource } from '../../../core/budget-limited';
+import { budgetSourceNote, budgetUse, BUDGET_LIMITED_RULE, type BudgetSource } from '../../../core/budget-limited';
+import { totals } from '../../../core/metrics';
+import { budgetSourceOf, ownBudgetDays, sharedBudgetUse } from './shared-budget-days';
 import {
   accountBaseline,
   adviceCallSchema,
@@ -34,19 +36,32 @@ import {
 const BUDGET_RAISE = 0.2;
 const MANUAL = new Set(['ManualCpc', 'EnhancedCpc']);
 
+/** One campaign of a shared budget and its figures of the week. */
+interface SharedBudgetCampaign {
+  id: string;
+  name: string;
+  status: string;
+  spend: number;
+  conversions: number;
+  cpa: number | null;
+}
+
 interface Recommendation extends Record<string, unknown> {
   id: string;
   type: 'BudgetOpportunity' | 'KeywordBidOpportunity';
   status: 'Active' | 'Dismissed';
-  entity_type: 'Campaign' | 'Keyword';
+  /** SharedBudget: a shared budget (Budget entity), raised with update_deskads_budget (its campaigns have no budget of their own). */
+  entity_type: 'Campaign' | 'SharedBudget' | 'Keyword';
   entity_id: string;
   entity_name: string;
-  field: 'daily_budget' | 'bid';
+  field: 'daily_budget' | 'amount' | 'bid';
   current_value: number;
   recommended_value: number;
   estimated_impact: string;
   /** The figures of the last 7 days it rests on, against the account CPA. */
   figures: AdviceFigures;
+  /** A shared budget's campaigns, each with its figures of the week (the budget's figures are their sum). */
+  campaigns?: SharedBudgetCampaign[];
   /** The exact call that applies it. */
   call: { tool: string; arguments: Record<string, unknown> };
   start_date: null;
@@ -64,13 +79,17 @@ const idOf = (type: string, entity: string, value: number) =>
   `rec_${createHash('sha256').update(`${type}|${entity}|${value}`).digest('hex').slice(0, 16)}`;
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
+/** The entity a recommendation's change is made on, as plans name them. */
+const ENTITY_OF: Record<Recommendation['entity_type'], string> = { Campaign: 'campaign', SharedBudget: 'budget', Keyword: 'keyword' };
+
 const applyCall = (id: string) => ({ tool: 'apply_deskads_recommendations', arguments: { recommendation_ids: [id] } });
 
 async function recommendations(ctx: ToolContext<DeskAdsPort>): Promise<Found> {
   const p = ctx.platform;
   const week = lastDays(ctx.now, 7, reportingZone(ctx.account));
-  const [campaigns, groups, keywords, dismissed, figures, keywordFigures, days] = await Promise.all([
-    p.listCampaigns(),
+  const [campaigns, sharedBudgets, groups, keywords, dismissed, figures, keywordFigures, days] = await Promise.all([
+    p.listCampaignSettings(),
+    p.listBudgets(),
     p.listAdGroups(),
     p.listKeywords(),
     p.listDismissedRecommendations(),
@@ -83,16 +102,12 @@ async function recommendations(ctx: ToolContext<DeskAdsPort>): Promise<Found> {
   const out: Recommendation[] = [];
   const withheld: Found['withheld'] = [];
   // Each day is judged with its own budget when the platform reports it on every daily row; else with today's.
-  const budgetSource: BudgetSource = days.length > 0 && days.every((r) => r.daily_budget !== undefined) ? 'each_day' : 'today';
-  for (const c of campaigns.filter((c) => c.status === 'Active')) {
+  const budgetSource: BudgetSource = budgetSourceOf(days);
+  // A campaign on a shared budget has no budget of its own to raise: its shared budget is judged below.
+  for (const c of campaigns.filter((c) => c.status === 'Active' && !c.budget_id)) {
     const t = figures(c.id);
     // Limited by its budget over the week, each day against the budget it had (core/budget-limited.ts).
-    const use = budgetUse(
-      budgetDaysOf(
-        days.filter((r) => r.campaign_id === c.id),
-        c.daily_budget,
-      ).days,
-    );
+    const use = budgetUse(ownBudgetDays(days, c));
     if (t.conversions > 0 && use.limited) {
       const verdict = judgeAgainstAccount(t, account, { money: fmt });
       if (verdict.loser) {
@@ -116,6 +131,45 @@ async function recommendations(ctx: ToolContext<DeskAdsPort>): Promise<Found> {
         start_date: null,
       });
     }
+  }
+  // A shared budget is limited when its campaigns' spend of a day reached the share of that day's amount
+  // (the rule list_deskads_budgets uses); its figures are its campaigns' figures added up.
+  for (const b of sharedBudgets) {
+    const members = campaigns.filter((c) => b.campaign_ids.includes(c.id));
+    if (!members.some((c) => c.status === 'Active')) continue;
+    const memberFigures = members.map((c) => ({ c, t: figures(c.id) }));
+    const t = totals(memberFigures.map((m) => m.t));
+    const use = sharedBudgetUse(days, b, budgetSource);
+    if (!(t.conversions > 0 && use.limited)) continue;
+    const verdict = judgeAgainstAccount(t, account, { money: fmt });
+    if (verdict.loser) {
+      withheld.push({ entity_type: 'SharedBudget', entity_name: b.name, reason: verdict.reason! });
+      continue;
+    }
+    const recommended = round2(b.amount * (1 + BUDGET_RAISE));
+    out.push({
+      id: idOf('shared_budget', b.id, recommended),
+      type: 'BudgetOpportunity',
+      status: 'Active',
+      entity_type: 'SharedBudget',
+      entity_id: b.id,
+      entity_name: b.name,
+      field: 'amount',
+      current_value: b.amount,
+      recommended_value: recommended,
+      estimated_impact: `about ${Math.round(t.conversions * BUDGET_RAISE)} more conversions a week for its ${members.length} campaign(s) (at its amount on ${use.limited_days} of ${use.days} days: they spent ${money(use.spend, ctx.account.currency)} of ${money(use.budget, ctx.account.currency)})`,
+      figures: adviceFigures(t, account),
+      campaigns: memberFigures.map(({ c, t: m }) => ({
+        id: c.id,
+        name: c.name,
+        status: c.status,
+        spend: round2(m.spend),
+        conversions: m.conversions,
+        cpa: m.conversions > 0 ? round2(m.spend / m.conversions) : null,
+      })),
+      call: { tool: 'update_deskads_budget', arguments: { budget_id: b.id, amount: recommended } },
+      start_date: null,
+    });
   }
   const manualCampaigns = new Map(campaigns.filter((c) => c.status === 'Active' && MANUAL.has(c.bid_strategy)).map((c) => [c.id, c]));
   const activeGroups = new Map(groups.filter((g) => g.status === 'Active').map((g) => [g.id, g]));
@@ -162,6 +216,18 @@ const recOutput = v.object({
   recommended_value: v.number(),
   estimated_impact: v.string(),
   figures: adviceFiguresSchema,
+  campaigns: v.optional(
+    v.array(
+      v.object({
+        id: v.string(),
+        name: v.string(),
+        status: v.string(),
+        spend: v.number(),
+        conversions: v.number(),
+        cpa: v.nullable(v.number()),
+      }),
+    ),
+  ),
   call: adviceCallSchema,
 });
 const OPTIONS: DeskAdsListOptions<Recommendation> = {
@@ -174,7 +240,7 @@ const OPTIONS: DeskAdsListOptions<Recommendation> = {
 
 export const listDeskAdsRecommendations = defineDeskAdsTool({
   name: 'list_deskads_recommendations',
-  description: `The deskads account's optimization recommendations from its last 7 days: budget opportunities (a converting campaign limited by its budget over the week: raise it 20%) and keyword bid opportunities (a manual-bid keyword below the estimated first-page bid: raise it to the estimate), each with an id, its estimated impact, the change it makes, the figures it rests on (spend, conversions, CPA against the account CPA) and the exact call that applies it. ${BUDGET_LIMITED_RULE} ${ADVICE_RULE} Dismissed ones are shown only with status_filter Dismissed. Takes the shared deskads list filters.`,
+  description: `The deskads account's optimization recommendations from its last 7 days: budget opportunities (a converting campaign limited by its own budget over the week: raise it 20%; campaigns on a shared budget have no budget of their own, so a shared budget whose campaigns were limited by it gets one recommendation: raise its amount 20% with update_deskads_budget, with each of its campaigns' figures) and keyword bid opportunities (a manual-bid keyword below the estimated first-page bid: raise it to the estimate), each with an id, its estimated impact, the change it makes, the figures it rests on (spend, conversions, CPA against the account CPA) and the exact call that applies it. ${BUDGET_LIMITED_RULE} ${ADVICE_RULE} Dismissed ones are shown only with status_filter Dismissed. Takes the shared deskads list filters.`,
   access: 'read',
   args: deskadsListFilterArgs(OPTIONS),
   rules: deskadsListFilterRules(OPTIONS),
@@ -247,7 +313,7 @@ export const listDeskAdsRecommendations = defineDeskAdsTool({
 export const applyDeskAdsRecommendations = defineDeskAdsTool({
   name: 'apply_deskads_recommendations',
   description:
-    'Applies or dismisses deskads recommendations by id (from list_deskads_recommendations): applying raises the campaign budget or keyword bid to the recommended value (it shows in the next read); dismissing hides the recommendation.',
+    'Applies or dismisses deskads recommendations by id (from list_deskads_recommendations): applying raises the campaign budget, the shared budget amount or the keyword bid to the recommended value (it shows in the next read); dismissing hides the recommendation.',
   access: 'write',
   examples: [{ recommendation_ids: ['<recommendation_id from list_deskads_recommendations>'] }],
   args: {
@@ -290,7 +356,7 @@ export const applyDeskAdsRecommendations = defineDeskAdsTool({
         apply
           ? {
               action: 'update' as const,
-              entity: r.entity_type === 'Campaign' ? 'campaign' : 'keyword',
+              entity: ENTITY_OF[r.entity_type],
               id: r.entity_id,
               name: r.entity_name,
               fields: { [r.field]: { before: r.current_value, after: r.recommended_value } },
@@ -299,9 +365,9 @@ export const applyDeskAdsRecommendations = defineDeskAdsTool({
       ),
       budgets: apply
         ? recs
-            .filter((r) => r.field === 'daily_budget')
+            .filter((r) => r.field === 'daily_budget' || r.field === 'amount')
             .map((r) => ({
-              entity: 'campaign',
+              entity: ENTITY_OF[r.entity_type],
               id: r.entity_id,
               name: r.entity_name,
               before: r.current_value,
@@ -317,7 +383,8 @@ export const applyDeskAdsRecommendations = defineDeskAdsTool({
     if (args.action === 'dismiss') await ctx.platform.dismissRecommendations(recs.map((r) => r.id));
     else {
       for (const r of recs) {
-        if (r.entity_type === 'Campaign')
+        if (r.entity_type === 'SharedBudget') await ctx.platform.updateBudget(r.entity_id, r.recommended_value, r.current_value);
+        else if (r.entity_type === 'Campaign')
           await ctx.platform.updateCampaign(r.entity_id, { daily_budget: r.recommended_value }, { daily_budget: r.current_value });
         else await ctx.platform.updateKeyword(r.entity_id, { bid: r.recommended_value });
       }
