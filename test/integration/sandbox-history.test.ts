@@ -336,7 +336,10 @@ describe('History lifetime: every change expires by itself', () => {
   it('remove_campaign: every change of the campaign carries its expiry, and a report over past days still shows its spend', async () => {
     const owner = await createTestOwner({ tier: 'max', accounts: { searchads: 1 } });
     const list = await callTool(owner.apiKey, 'list_campaigns', {});
-    const campaign = (list.body.data!.structured!.campaigns as { id: string; status: string }[]).find((c) => c.status === 'ENABLED')!;
+    // By name: ids are random per account, and some enabled campaigns start later or have not spent yet.
+    const campaign = (list.body.data!.structured!.campaigns as { id: string; name: string; status: string }[]).find(
+      (c) => c.name === 'Shopping - Footwear' && c.status === 'ENABLED',
+    )!;
     const report = async () => {
       const result = await callTool(owner.apiKey, 'get_campaign_performance', { lookback_days: 365 });
       expect(result.status).toBe(200);
