@@ -3,11 +3,9 @@
  * list_deskads_budgets sums its campaigns' spend of each day against that day's amount, from the sandbox history,
  * so raising or lowering the shared budget today never changes the verdict of a day already gone.
  */
-import { addDays, isoDate } from '../../../core/dates';
-import { deskads } from '../../../platforms/deskads/manifest';
-import { operatorCall } from '../../../platforms/live/connector';
-import { SandboxStore } from '../../../platforms/sandbox/store';
+import { addDays } from '../../../core/dates';
 import { useMiddayClock } from '../../support/clock';
+import { deskadsSharedBudgetAccount } from '../helpers/deskads-shared-budget';
 import { callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
 
 useTestTables();
@@ -18,15 +16,7 @@ type Campaign = { id: string; name: string };
 
 describe('deskads shared budget: each past day against that day amount', () => {
   it('a day the shared budget capped is limited; raising or lowering it today changes no past verdict', async () => {
-    const owner = await createTestOwner({ accounts: { deskads: 1 } });
-    const account = owner.accounts.deskads![0]!;
-    const store = new SandboxStore('deskads', account.account_id);
-    const port = deskads.open(account, operatorCall());
-    const yesterday = addDays(isoDate(new Date()), -1);
-    const [shared] = await port.listBudgets();
-    const campaigns = await store.list<Campaign>('campaign');
-    const boots = campaigns.find((c) => c.name === 'Search - Hiking Boots')!;
-    const brand = campaigns.find((c) => c.name === 'Search - Brand')!;
+    const { owner, store, port, yesterday, shared, boots, brand } = await deskadsSharedBudgetAccount<Campaign>();
     expect(shared && boots && brand).toBeTruthy();
 
     // Ten days ago both running search campaigns moved onto the shared budget, generous (2000 a day, 1000 each, far above what they can spend);

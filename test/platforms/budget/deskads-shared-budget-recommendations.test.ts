@@ -5,12 +5,10 @@
  * raise of the shared budget, with its campaigns' figures and an update_deskads_budget call that works as
  * given; applying it changes the shared budget, not the campaigns.
  */
-import { addDays, isoDate } from '../../../core/dates';
-import { deskads } from '../../../platforms/deskads/manifest';
-import { operatorCall } from '../../../platforms/live/connector';
-import { SandboxStore } from '../../../platforms/sandbox/store';
+import { addDays } from '../../../core/dates';
 import { useMiddayClock } from '../../support/clock';
-import { callTool, callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
+import { deskadsSharedBudgetAccount } from '../helpers/deskads-shared-budget';
+import { callTool, callToolOk, useTestTables } from '../../support/gateway';
 
 useTestTables();
 useMiddayClock();
@@ -31,15 +29,7 @@ type Rec = {
 
 describe('deskads recommendations on a shared budget', () => {
   it('propose one raise of the limited shared budget (never of its campaigns), with its figures and a call that works; applying raises the shared budget', async () => {
-    const owner = await createTestOwner({ accounts: { deskads: 1 } });
-    const account = owner.accounts.deskads![0]!;
-    const store = new SandboxStore('deskads', account.account_id);
-    const port = deskads.open(account, operatorCall());
-    const yesterday = addDays(isoDate(new Date()), -1);
-    const [shared] = await port.listBudgets();
-    const campaigns = await store.list<Campaign>('campaign');
-    const boots = campaigns.find((c) => c.name === 'Search - Hiking Boots')!;
-    const brand = campaigns.find((c) => c.name === 'Search - Brand')!;
+    const { owner, store, port, yesterday, shared, campaigns, boots, brand } = await deskadsSharedBudgetAccount<Campaign>();
     // The seeded paused campaign that already draws on the shared budget.
     const camping = campaigns.find((c) => c.name === 'Search - Camping Gear')!;
 

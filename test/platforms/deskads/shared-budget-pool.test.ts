@@ -3,12 +3,10 @@
  * one pool; a paused campaign draws nothing, so the active one can spend up to the whole amount, and together
  * they never spend more than the day's amount.
  */
-import { addDays, isoDate } from '../../../core/dates';
-import { deskads } from '../../../platforms/deskads/manifest';
-import { operatorCall } from '../../../platforms/live/connector';
-import { SandboxStore } from '../../../platforms/sandbox/store';
+import { addDays } from '../../../core/dates';
 import { useMiddayClock } from '../../support/clock';
-import { createTestOwner, useTestTables } from '../../support/gateway';
+import { deskadsSharedBudgetAccount } from '../helpers/deskads-shared-budget';
+import { useTestTables } from '../../support/gateway';
 
 useTestTables();
 useMiddayClock();
@@ -17,15 +15,7 @@ type Campaign = { id: string; name: string };
 
 describe('deskads sandbox: a shared budget is one pool', () => {
   it('a paused campaign leaves the whole amount to the other; the members never spend more than the day amount', async () => {
-    const owner = await createTestOwner({ accounts: { deskads: 1 } });
-    const account = owner.accounts.deskads![0]!;
-    const store = new SandboxStore('deskads', account.account_id);
-    const port = deskads.open(account, operatorCall());
-    const yesterday = addDays(isoDate(new Date()), -1);
-    const [shared] = await port.listBudgets();
-    const campaigns = await store.list<Campaign>('campaign');
-    const boots = campaigns.find((c) => c.name === 'Search - Hiking Boots')!;
-    const brand = campaigns.find((c) => c.name === 'Search - Brand')!;
+    const { store, port, yesterday, shared, boots, brand } = await deskadsSharedBudgetAccount<Campaign>();
 
     // Eight days ago both search campaigns moved onto a shared budget of 20 a day (an even share of 10 each,
     // far below what either would spend); three days ago Brand was paused.
