@@ -60,7 +60,8 @@ describe('searchads advice rules', () => {
     const withheld = listed.structured!.withheld as { id: string; type: string; reason: string; figures: { cpa_multiple: number } }[];
     const broadening = withheld.find((w) => w.type === 'KEYWORD_MATCH_TYPE');
     expect(broadening).toBeDefined();
-    expect(broadening!.figures.cpa_multiple).toBeGreaterThan(2);
+    // The multiple is rounded to one decimal: a CPA just over 2× the account's reads 2.
+    expect(broadening!.figures.cpa_multiple).toBeGreaterThanOrEqual(2);
     expect(broadening!.reason).toContain('the account CPA');
     const refused = await callTool(apiKey, 'apply_recommendation', { recommendation_id: broadening!.id });
     expect(refused.status).toBe(400);

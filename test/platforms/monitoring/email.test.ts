@@ -195,8 +195,15 @@ describe('email delivery', () => {
   });
 
   it('a brief whose email failed is retried 15 minutes later by email only; the run is built once and counted once', async () => {
-    const brief = (
-      await callToolOk(apiKey, 'schedule_brief', { name: 'Retry brief', frequency: 'daily', email_to: ['retry@agency.example'] })
+    const brief = // Its hour is 12 hours away: a regular run due before the retry would take the retry's place (at 07:45 to
+    // 08:00 UTC with the default hour 8, it did).
+    (
+      await callToolOk(apiKey, 'schedule_brief', {
+        name: 'Retry brief',
+        frequency: 'daily',
+        hour: (new Date().getUTCHours() + 12) % 24,
+        email_to: ['retry@agency.example'],
+      })
     ).structured!.brief as { brief_id: string };
     const at = thisMinute();
     await makeDue(ownerId, `BRIEF#${brief.brief_id}`, at);
