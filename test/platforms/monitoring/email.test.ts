@@ -195,9 +195,9 @@ describe('email delivery', () => {
   });
 
   it('a brief whose email failed is retried 15 minutes later by email only; the run is built once and counted once', async () => {
-    const brief = // Its hour is 12 hours away: a regular run due before the retry would take the retry's place (at 07:45 to
+    // Its hour is 12 hours away: a regular run due before the retry would take the retry's place (at 07:45 to
     // 08:00 UTC with the default hour 8, it did).
-    (
+    const brief = (
       await callToolOk(apiKey, 'schedule_brief', {
         name: 'Retry brief',
         frequency: 'daily',
