@@ -155,19 +155,7 @@ export class PmaxLive implements SearchAdsPmaxPort {
     const campaign = this.live.rn('campaigns', group.campaign_id);
     const atCampaign = links.filter((l) => brand.has(group.campaign_id) && BRAND_FIELDS.includes(l.field_type));
     const names = await this.live.mutateAll([
-      {
-        assetGroupOperation: {
-          create: {
-            resourceName: temp,
-            campaign: this.live.rn('campaigns', group.campaign_id),
-            name: group.name,
-            status: group.status,
-            finalUrls: group.final_urls,
-            ...(group.path1 ? { path1: group.path1 } : {}),
-            ...(group.path2 ? { path2: group.path2 } : {}),
-          },
-        },
-      },
+      { assetGroupOperation: { create: assetGroupCreate(temp, campaign, group) } },
       ...links
         .filter((l) => !atCampaign.includes(l))
         .map((l) => ({
@@ -211,19 +199,7 @@ export class PmaxLive implements SearchAdsPmaxPort {
       ...locations.map((geo) => ({
         campaignCriterionOperation: { create: { campaign: campaignName, negative: false, location: { geoTargetConstant: geo } } },
       })),
-      {
-        assetGroupOperation: {
-          create: {
-            resourceName: groupName,
-            campaign: campaignName,
-            name: group.name,
-            status: group.status,
-            finalUrls: group.final_urls,
-            ...(group.path1 ? { path1: group.path1 } : {}),
-            ...(group.path2 ? { path2: group.path2 } : {}),
-          },
-        },
-      },
+      { assetGroupOperation: { create: assetGroupCreate(groupName, campaignName, group) } },
       ...links
         .filter((l) => !atCampaign.includes(l))
         .map((l) => ({
@@ -643,4 +619,17 @@ export class PmaxLive implements SearchAdsPmaxPort {
       asset_group_id: assetGroupId,
     }));
   }
+}
+
+/** An AssetGroup to create, under its (possibly temporary) resource name and campaign. */
+function assetGroupCreate(resourceName: string, campaign: string, group: Omit<NewSearchAdsAssetGroup, 'campaign_id'>) {
+  return {
+    resourceName,
+    campaign,
+    name: group.name,
+    status: group.status,
+    finalUrls: group.final_urls,
+    ...(group.path1 ? { path1: group.path1 } : {}),
+    ...(group.path2 ? { path2: group.path2 } : {}),
+  };
 }
