@@ -1,6 +1,7 @@
 import { readUsage } from '../../functions/runtime/stores/usage';
 import { KeyRateLimiter, keyRateLimiter } from '../../functions/runtime/middleware/rate-limit';
 import { callTool, createTestOwner, useTestTables } from '../support/gateway';
+import { fakeDate } from '../support/clock';
 
 useTestTables();
 
@@ -25,7 +26,13 @@ describe('Per-key rate limit', () => {
 
   describe('the tool chain (npm start and AWS alike)', () => {
     const saved = process.env.KEY_RATE_LIMIT;
-    beforeEach(() => keyRateLimiter.clear());
+    // The clock stands still: on a busy machine the 12 calls may take seconds, and a bucket that
+    // refilled meanwhile would tell the limited calls to wait less than 100 seconds.
+    beforeEach(() => {
+      keyRateLimiter.clear();
+      fakeDate(new Date(), false);
+    });
+    afterEach(() => jest.useRealTimers());
     afterAll(() => {
       process.env.KEY_RATE_LIMIT = saved;
       keyRateLimiter.clear();
