@@ -11,6 +11,8 @@ module.exports = {
   transformIgnorePatterns: ['/node_modules/(?!@middy/)'],
   // One DynamoDB Local for the whole run; each test file works in its own tables.
   setupFiles: ['<rootDir>/functions/local/quiet-warnings.ts'],
+  // With JEST_CPU_LOG set, each file logs its CPU seconds (bench/suite-cpu.ts).
+  setupFilesAfterEnv: ['<rootDir>/test/support/cpu-per-file.ts'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   testTimeout: 30000,
