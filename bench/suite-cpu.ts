@@ -31,12 +31,19 @@ const rows = readFileSync(log, 'utf8')
   .trim()
   .split('\n')
   .map((line) => {
-    const [path, cpu] = line.split('\t');
-    return { file: relative(root, path), cpu: Number(cpu) };
+    const [path, own, children = '0'] = line.split('\t');
+    return {
+      file: relative(root, path).replace(/^(\.\.\/)+wt\/[^/]+\//, ''),
+      cpu: Number(own) + Number(children),
+      children: Number(children),
+    };
   })
   .sort((a, b) => b.cpu - a.cpu);
 const total = rows.reduce((sum, r) => sum + r.cpu, 0);
-console.log(`${rows.length} files, ${total.toFixed(0)} CPU s in the Jest workers (${(total / rows.length).toFixed(1)} s a file)\n`);
+const inChildren = rows.reduce((sum, r) => sum + r.children, 0);
+console.log(
+  `${rows.length} files, ${total.toFixed(0)} CPU s (${(total / rows.length).toFixed(1)} s a file), of which ${inChildren.toFixed(0)} in processes the files started\n`,
+);
 
 const byFolder = new Map<string, { cpu: number; files: number }>();
 for (const r of rows) {
@@ -49,5 +56,5 @@ for (const r of rows) {
 console.log('| folder | files | CPU s | share |\n|---|---:|---:|---:|');
 for (const [folder, f] of [...byFolder].sort((a, b) => b[1].cpu - a[1].cpu))
   console.log(`| ${folder} | ${f.files} | ${f.cpu.toFixed(0)} | ${((f.cpu / total) * 100).toFixed(1)} % |`);
-console.log('\n| file | CPU s |\n|---|---:|');
-for (const r of rows.slice(0, 25)) console.log(`| ${r.file} | ${r.cpu.toFixed(1)} |`);
+console.log('\n| file | CPU s | of which in started processes |\n|---|---:|---:|');
+for (const r of rows.slice(0, 25)) console.log(`| ${r.file} | ${r.cpu.toFixed(1)} | ${r.children.toFixed(1)} |`);
