@@ -6,9 +6,16 @@ import { SCHEDULER_EVENT } from '../../functions/scheduler-event';
 import type { PlatformWord } from '../../core/platforms';
 import { TABLE_SPECS } from '../../functions/runtime/stores/tables';
 import { TABLE_ACCESS } from '../../lib/gateway-stack';
-import { FUNCTION_NAMES, routedTools } from '../../lib/routes';
+import {
+  apiResourceCount,
+  CLOUDFORMATION_STACK_LIMIT,
+  FUNCTION_NAMES,
+  ROUTE_STACK_BUDGET,
+  ROUTE_STACK_COUNT,
+  routedTools,
+} from '../../lib/routes';
 import { ALL_TOOLS, REGISTRY } from '../../functions/all-tools';
-import { synthesizeGateway } from './support';
+import { resourceCount, synthesizeGateway, type SynthesizedGateway } from './support';
 
 // One synthesis of the real registry, shared by every test of this file, with the two platforms
 // that have live adapters (issue 8) marked live.
@@ -16,6 +23,50 @@ const tools = routedTools(ALL_TOOLS);
 const LIVE_PLATFORMS: PlatformWord[] = ['searchads', 'chatads'];
 const gateway = synthesizeGateway(tools, {}, LIVE_PLATFORMS);
 const { template, routes, functionLogicalIds, tableLogicalIds } = gateway;
+
+/** What a deployer's shell holds beside the stack's settings: the live apps' secrets, never written to a template. */
+const DEPLOYER_SECRETS = {
+  SEARCHADS_DEVELOPER_TOKEN: 'devtok-9f3c1d7e5a',
+  SEARCHADS_CLIENT_ID: 'client-4b2a8e6f0c.apps.example',
+  SEARCHADS_CLIENT_SECRET: 'GOCSPX-secret-7d1e3f5a9b',
+  SHORTVIDEO_CLIENT_ID: '7301234567890123456',
+  SHORTVIDEO_CLIENT_SECRET: 'sv-app-secret-2c9e4a7f1b',
+  RETAILADS_CLIENT_ID: 'client.retailads-5e7d9f1a3c',
+  RETAILADS_CLIENT_SECRET: 'ra-app-secret-8b4d2f6a0e',
+  DESKADS_DEVELOPER_TOKEN: 'DESKDEVTOKEN4e8a2c6b',
+  DESKADS_CLIENT_ID: '3f6b9d2e-8a1c-4e7f-9b0d-5c2a7e4f1b8d',
+  DESKADS_CLIENT_SECRET: 'desk-app-secret-8b3f1e9a4c',
+};
+/** Every setting a deployer may set: an alert sender, live endpoints, and the long-running timeout raised to 90 s. */
+const CONFIGURED_SETTINGS = {
+  alertEmailFrom: 'alerts@ads.example.com',
+  longRunningTimeoutSeconds: 90,
+  searchadsApiUrl: 'https://searchads.staging.example.com',
+  searchadsApiVersion: 'v23',
+  chatadsApiUrl: 'https://chatads.staging.example.com/v1',
+  searchadsOauthTokenUrl: 'https://auth.staging.example.com/token',
+  searchadsOauthAuthorizeUrl: 'https://auth.staging.example.com/authorize',
+  publicBaseUrl: 'https://ads-gateway.example.com',
+  // Secret names slipped into the settings object are ignored, never written.
+  ...DEPLOYER_SECRETS,
+};
+let configuredGateway: SynthesizedGateway | undefined;
+/**
+ * The file's second and last synthesis of the real registry, with CONFIGURED_SETTINGS, from a shell that
+ * holds DEPLOYER_SECRETS as variables (a deployer who also runs the gateway locally). Built on first use.
+ */
+function configured(): SynthesizedGateway {
+  if (configuredGateway) return configuredGateway;
+  const saved = { ...process.env };
+  Object.assign(process.env, DEPLOYER_SECRETS);
+  try {
+    configuredGateway = synthesizeGateway(tools, CONFIGURED_SETTINGS, LIVE_PLATFORMS);
+  } finally {
+    for (const name of Object.keys(DEPLOYER_SECRETS)) if (!(name in saved)) delete process.env[name];
+    Object.assign(process.env, saved);
+  }
+  return configuredGateway;
+}
 const isLive = (group: string) => group === 'gateway' || group === 'mcp' || (LIVE_PLATFORMS as string[]).includes(group);
 const logicalIdOf = (type: string) => {
   const ids = Object.keys(template.findResources(type));
@@ -222,7 +273,7 @@ describe('Stack: functions', () => {
     for (const group of FUNCTION_NAMES)
       expect(template.toJSON().Resources[functionLogicalIds[group]].Properties.Environment.Variables.ALERT_EMAIL_FROM).toBeUndefined();
 
-    const withEmail = synthesizeGateway(tools, { alertEmailFrom: 'alerts@ads.example.com' }, LIVE_PLATFORMS);
+    const withEmail = configured();
     const statements = sesStatements(withEmail.template);
     expect(statements).toHaveLength(3);
     for (const statement of statements) {
@@ -454,52 +505,78 @@ describe('Stack: live connections', () => {
   });
 
   it('passes live settings to the live functions, and no secret value reaches the template', () => {
-    const secrets = {
-      SEARCHADS_DEVELOPER_TOKEN: 'devtok-9f3c1d7e5a',
-      SEARCHADS_CLIENT_ID: 'client-4b2a8e6f0c.apps.example',
-      SEARCHADS_CLIENT_SECRET: 'GOCSPX-secret-7d1e3f5a9b',
-      SHORTVIDEO_CLIENT_ID: '7301234567890123456',
-      SHORTVIDEO_CLIENT_SECRET: 'sv-app-secret-2c9e4a7f1b',
-      RETAILADS_CLIENT_ID: 'client.retailads-5e7d9f1a3c',
-      RETAILADS_CLIENT_SECRET: 'ra-app-secret-8b4d2f6a0e',
-      DESKADS_DEVELOPER_TOKEN: 'DESKDEVTOKEN4e8a2c6b',
-      DESKADS_CLIENT_ID: '3f6b9d2e-8a1c-4e7f-9b0d-5c2a7e4f1b8d',
-      DESKADS_CLIENT_SECRET: 'desk-app-secret-8b3f1e9a4c',
-    };
-    const saved = { ...process.env };
-    // A deployer's shell that also runs the gateway locally holds the secrets as variables.
-    Object.assign(process.env, secrets);
-    try {
-      const settings = {
-        searchadsApiUrl: 'https://searchads.staging.example.com',
-        searchadsApiVersion: 'v23',
-        chatadsApiUrl: 'https://chatads.staging.example.com/v1',
-        searchadsOauthTokenUrl: 'https://auth.staging.example.com/token',
-        searchadsOauthAuthorizeUrl: 'https://auth.staging.example.com/authorize',
-        publicBaseUrl: 'https://ads-gateway.example.com',
-        // Secret names slipped into the settings object are ignored, never written.
-        ...(secrets as object),
-      };
-      const synthesized = synthesizeGateway(tools, settings, LIVE_PLATFORMS);
-      const everything = [synthesized.template, ...synthesized.routeTemplates.map((route) => route.template)]
-        .map((t) => JSON.stringify(t.toJSON()))
-        .join('\n');
-      for (const value of Object.values(secrets)) expect(everything).not.toContain(value);
-      const variables = synthesized.template.toJSON().Resources[synthesized.functionLogicalIds.searchads].Properties.Environment.Variables;
-      expect(variables).toMatchObject({
-        SEARCHADS_API_URL: settings.searchadsApiUrl,
-        SEARCHADS_API_VERSION: 'v23',
-        CHATADS_API_URL: settings.chatadsApiUrl,
-        SEARCHADS_OAUTH_TOKEN_URL: settings.searchadsOauthTokenUrl,
-        SEARCHADS_OAUTH_AUTHORIZE_URL: settings.searchadsOauthAuthorizeUrl,
-        PUBLIC_BASE_URL: 'https://ads-gateway.example.com',
-      });
-      expect(
-        synthesized.template.toJSON().Resources[synthesized.functionLogicalIds.proads].Properties.Environment.Variables.SEARCHADS_API_URL,
-      ).toBeUndefined();
-    } finally {
-      for (const name of Object.keys(secrets)) if (!(name in saved)) delete process.env[name];
-      Object.assign(process.env, saved);
+    const synthesized = configured();
+    const everything = [synthesized.template, ...synthesized.routeTemplates.map((route) => route.template)]
+      .map((t) => JSON.stringify(t.toJSON()))
+      .join('\n');
+    for (const value of Object.values(DEPLOYER_SECRETS)) expect(everything).not.toContain(value);
+    const variables = synthesized.template.toJSON().Resources[synthesized.functionLogicalIds.searchads].Properties.Environment.Variables;
+    expect(variables).toMatchObject({
+      SEARCHADS_API_URL: CONFIGURED_SETTINGS.searchadsApiUrl,
+      SEARCHADS_API_VERSION: 'v23',
+      CHATADS_API_URL: CONFIGURED_SETTINGS.chatadsApiUrl,
+      SEARCHADS_OAUTH_TOKEN_URL: CONFIGURED_SETTINGS.searchadsOauthTokenUrl,
+      SEARCHADS_OAUTH_AUTHORIZE_URL: CONFIGURED_SETTINGS.searchadsOauthAuthorizeUrl,
+      PUBLIC_BASE_URL: 'https://ads-gateway.example.com',
+    });
+    expect(
+      synthesized.template.toJSON().Resources[synthesized.functionLogicalIds.proads].Properties.Environment.Variables.SEARCHADS_API_URL,
+    ).toBeUndefined();
+  });
+});
+
+// The registry at its announced size (509 tools), configured: the stack must hold CloudFormation's
+// and API Gateway's limits with every route in place.
+describe('Stack: the whole registry, configured', () => {
+  it('keeps the parent stack and every route stack well under 500 resources', () => {
+    const { template: parent, routeTemplates } = configured();
+    expect(tools.length).toBeGreaterThanOrEqual(509);
+    expect(routeTemplates).toHaveLength(ROUTE_STACK_COUNT);
+    expect(resourceCount(parent)).toBeLessThanOrEqual(ROUTE_STACK_BUDGET);
+    for (const { template: routeTemplate } of routeTemplates) expect(resourceCount(routeTemplate)).toBeLessThanOrEqual(ROUTE_STACK_BUDGET);
+    expect(ROUTE_STACK_BUDGET).toBeLessThan(CLOUDFORMATION_STACK_LIMIT);
+  });
+
+  it('routes every tool, with the 3 methods each, and nothing else', () => {
+    const configuredRoutes = configured().routes;
+    const routeSet = new Set(configuredRoutes.map((route) => `${route.method} ${route.path} ${route.group}`));
+    for (const tool of tools) {
+      expect(routeSet.has(`POST /api/v1/tools/${tool.name}/execute ${tool.group}`)).toBe(true);
+      expect(routeSet.has(`ANY /api/v1/tools/${tool.name}/execute gateway`)).toBe(true);
+      expect(routeSet.has(`ANY /api/v1/tools/${tool.name} gateway`)).toBe(true);
     }
+    expect(routeSet.has('ANY /mcp mcp')).toBe(true);
+    for (const path of OAUTH_PATHS) expect(routeSet.has(`ANY ${path} mcp`)).toBe(true);
+    expect(configuredRoutes).toHaveLength(9 + OAUTH_PATHS.length + 3 * tools.length);
+  });
+
+  it('creates exactly the API Gateway resources the quota arithmetic announces', () => {
+    const { template: parent, routeTemplates } = configured();
+    const apiResources = [parent, ...routeTemplates.map((route) => route.template)].reduce(
+      (sum, t) => sum + Object.keys(t.findResources('AWS::ApiGateway::Resource')).length,
+      0,
+    );
+    // + 1: the root resource, created with the API itself
+    expect(apiResources + 1).toBe(apiResourceCount(tools.length));
+  });
+
+  it('applies the raised long-running integration timeout to long-running tools and /mcp only', () => {
+    const longRunning = new Set([
+      ...tools.filter((tool) => tool.longRunning).map((tool) => `POST /api/v1/tools/${tool.name}/execute`),
+      'ANY /mcp',
+    ]);
+    expect(longRunning.size).toBeGreaterThan(1);
+    const wrong = configured()
+      .routes.map((route) => ({ route: `${route.method} ${route.path}`, timeout: route.timeoutMs }))
+      .filter(({ route, timeout }) => timeout !== (longRunning.has(route) ? 90_000 : 29_000));
+    expect(wrong).toEqual([]);
+  });
+
+  it('gives the long-running functions a Lambda timeout above their integration timeout', () => {
+    const synthesized = configured();
+    const resources = synthesized.template.toJSON().Resources;
+    expect(resources[synthesized.functionLogicalIds.shortvideo].Properties.Timeout).toBe(120);
+    expect(resources[synthesized.functionLogicalIds.mcp].Properties.Timeout).toBe(120);
+    expect(resources[synthesized.functionLogicalIds.searchads].Properties.Timeout).toBe(30);
   });
 });
