@@ -1,32 +1,19 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { freePort } from '../../functions/local/dynamodb-local';
+import { startNpmStart } from '../support/npm-start';
 
-const root = resolve(__dirname, '..', '..');
 const dataDir = mkdtempSync(join(tmpdir(), 'gateway-start-'));
 
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 /** Runs `npm start` in its own data folder until it prints the demo key. */
-async function start(port: number): Promise<{ child: ChildProcess; output: () => string; apiKey: string }> {
+function start(port: number): ReturnType<typeof startNpmStart> {
   // As a developer runs it: without the test-only settings this test process may carry.
   const { UNSAFE_ALLOW_LOOPBACK_FETCH_FOR_TESTS: _testOnly, ALERT_EMAIL_FROM: _from, SES_ENDPOINT: _ses, ...env } = process.env;
-  const child = spawn(process.execPath, [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'bin/start.ts'], {
-    cwd: root,
-    env: { ...env, PORT: String(port), GATEWAY_DATA_DIR: dataDir, TABLE_PREFIX: 'gateway-', DYNAMODB_ENDPOINT: '', PUBLIC_BASE_URL: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const started = Date.now();
-  while (!/Demo API key:\s+(sk_live_\S+)/.test(output)) {
-    if (child.exitCode !== null || Date.now() - started > 90_000) throw new Error(`npm start did not come up:\n${output}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return { child, output: () => output, apiKey: /Demo API key:\s+(sk_live_\S+)/.exec(output)![1] };
+  return startNpmStart(port, dataDir, { ...env, PUBLIC_BASE_URL: '' });
 }
 
 function stop(child: ChildProcess): Promise<number | null> {
@@ -101,5 +88,5 @@ describe('npm start', () => {
     expect(usage.status).toBe(200);
     await stop(second.child);
     expect(javaRunningFor(dataDir)).toBe(false);
-  }, 240_000);
+  }, 900_000);
 });
