@@ -5,19 +5,23 @@ import { standaloneCall, type PortCall } from '../core/tool';
 import { lastDays, reportingZone } from '../core/dates';
 import type { Opportunity } from '../core/platform';
 import type { MetricTotals } from '../core/metrics';
-import { accountBaseline, FAR_ABOVE_ACCOUNT, judgeAgainstAccount } from '../core/advice';
+import { accountBaseline, FAR_ABOVE_ACCOUNT, judgeAgainstAccount, type AccountBaseline } from '../core/advice';
+import { meetsWasteRule, wasteOf, wasteRuleText, type WasteRule } from '../core/waste';
+import { count, money } from '../core/markdown';
 import { budgetSourceNote, budgetUse, type BudgetDay, type BudgetSource } from '../core/budget-limited';
 
 /**
- * Thresholds of the opportunity finders, over the last 30 days:
- * - waste: at least WASTE_MIN_SPEND spent with no conversion → pause or cut; value = that spend. Or,
- *   by the advice rules (core/advice.ts), a CPA more than FAR_ABOVE_ACCOUNT (2) times the account CPA
- *   of the candidates → the same cut; value = the spend beyond what its conversions are worth at the
- *   account CPA.
+ * Thresholds of the shared opportunity finder, over the last 30 days ending yesterday:
+ * - waste, by the rules of core/waste.ts (`wasteRules`), the first one met → pause or cut:
+ *   at least WASTE_MIN_SPEND spent with no conversion (value: all of it); or at least WASTE_MIN_SPEND
+ *   spent at a cost per conversion over FAR_ABOVE_ACCOUNT (2) × the account's (core/advice.ts: the
+ *   candidates' spend over their conversions; value: the spend beyond what its conversions are worth
+ *   at the account's cost per conversion). The title states the rule as the analyses word it
+ *   (wasteRuleText).
  * - winner: at least WINNER_MIN_CONVERSIONS conversions at ROAS ≥ WINNER_MIN_ROAS, and limited by its
  *   budget over the window as core/budget-limited.ts defines it (each day against the budget it had
  *   that day) → raise today's daily budget by 20 %; value = 20 % more of the revenue it brought.
- *   Never a loser by the advice rules.
+ *   Never a loser by the advice rules, never an entity listed as waste.
  */
 export const WASTE_MIN_SPEND = 100;
 export const WINNER_MIN_CONVERSIONS = 20;
@@ -45,14 +49,35 @@ export interface Candidate {
   budget?: { today: number; days: readonly BudgetDay[]; source: BudgetSource };
 }
 
+/** The tool call that gives a winner more budget. */
+export type ScaleAction = (candidate: Candidate, newBudget: number) => { tool: string; arguments: Record<string, unknown> };
+
 export interface FinderActions {
+  /** What the candidates are, plural ("campaigns", "ad groups"), for the rule in a title. */
+  entities: string;
   /** The tool call that stops the waste of a candidate. */
-  cut(
-    candidate: Candidate,
-    figures: MetricTotals,
-  ): { tool: string; arguments: Record<string, unknown>; verb: string; saving?: number; current?: Record<string, unknown> };
+  cut(candidate: Candidate): { tool: string; arguments: Record<string, unknown>; verb: string; current?: Record<string, unknown> };
   /** The tool call that gives a winner more budget (omit when the platform has none). */
-  scale?(candidate: Candidate, newBudget: number): { tool: string; arguments: Record<string, unknown> };
+  scale?: ScaleAction;
+}
+
+/** The waste rules of the shared finder (see above), against the account's cost per conversion when it has one. */
+export function wasteRules(account: AccountBaseline): WasteRule[] {
+  return [
+    { kind: 'no_results', min_spend: WASTE_MIN_SPEND, results: 'conversions' },
+    ...(account.cpa
+      ? [
+          {
+            kind: 'cost_above' as const,
+            min_spend: WASTE_MIN_SPEND,
+            multiple: FAR_ABOVE_ACCOUNT,
+            baseline: account.cpa,
+            baseline_label: "the account's",
+            result: 'conversion',
+          },
+        ]
+      : []),
+  ];
 }
 
 /** Waste and winners among active entities (campaigns or ad groups), from their own metrics. */
@@ -62,59 +87,66 @@ export function findWasteAndWinners(
   candidates: readonly Candidate[],
   actions: FinderActions,
 ): Opportunity[] {
+  const rules = wasteRules(accountBaseline(candidates.map((c) => c.figures)));
+  const fmt = (n: number) => money(n, account.currency);
   const found: Opportunity[] = [];
-  const baseline = accountBaseline(candidates.map((c) => c.figures));
-  const fmt = (n: number) => `${n.toFixed(2)} ${account.currency}`;
   for (const candidate of candidates) {
     const figures = candidate.figures;
-    const verdict = judgeAgainstAccount(figures, baseline, { money: fmt });
-    if (figures.spend >= WASTE_MIN_SPEND && figures.conversions === 0) {
-      const cut = actions.cut(candidate, figures);
-      found.push({
-        platform,
-        account_id: account.account_id,
-        kind: 'cut_waste',
-        title: `${cut.verb} "${candidate.name}": ${figures.spend.toFixed(2)} ${account.currency} spent in ${LOOKBACK_DAYS} days with no conversion`,
-        monthly_value: Math.round((cut.saving ?? figures.spend) * 100) / 100,
-        tool: cut.tool,
-        arguments: cut.arguments,
-        ...(cut.current ? { current: cut.current } : {}),
-      });
-    } else if (figures.conversions > 0 && verdict.loser && verdict.waste >= WASTE_MIN_SPEND) {
-      const cut = actions.cut(candidate, figures);
-      found.push({
-        platform,
-        account_id: account.account_id,
-        kind: 'cut_waste',
-        title: `${cut.verb} "${candidate.name}": its ${verdict.reason} over ${LOOKBACK_DAYS} days; ${fmt(verdict.waste)} is spend beyond what its ${figures.conversions} conversions are worth at the account CPA (more than ${FAR_ABOVE_ACCOUNT}× counts as far above)`,
-        monthly_value: verdict.waste,
-        tool: cut.tool,
-        arguments: cut.arguments,
-        ...(cut.current ? { current: cut.current } : {}),
-      });
-    } else if (
-      actions.scale &&
-      !verdict.loser &&
-      candidate.budget?.today &&
-      figures.conversions >= WINNER_MIN_CONVERSIONS &&
-      (figures.roas ?? 0) >= WINNER_MIN_ROAS
-    ) {
-      const budget = candidate.budget;
-      const use = budgetUse(budget.days);
-      if (!use.limited) continue;
-      const newBudget = Math.round(budget.today * 1.2 * 100) / 100;
-      const scale = actions.scale(candidate, newBudget);
-      const note = budgetSourceNote(budget.source);
-      found.push({
-        platform,
-        account_id: account.account_id,
-        kind: 'scale_winner',
-        title: `Raise the daily budget of "${candidate.name}" from ${budget.today} to ${newBudget} ${account.currency}: limited by its budget on ${use.limited_days} of ${use.days} days, at ROAS ${figures.roas} (${figures.conversions} conversions in ${LOOKBACK_DAYS} days)${note ? `. ${note}` : ''}`,
-        monthly_value: Math.round(figures.revenue * 0.2 * 100) / 100,
-        tool: scale.tool,
-        arguments: scale.arguments,
-      });
-    }
+    const rule = rules.find((r) => meetsWasteRule(r, figures));
+    if (!rule) continue;
+    const cut = actions.cut(candidate);
+    const waste = wasteOf(rule, figures);
+    const what =
+      rule.kind === 'cost_above'
+        ? `cost per conversion ${fmt(figures.spend / figures.conversions)}, ${Math.round((figures.spend / figures.conversions / rule.baseline) * 10) / 10}× the account's ${fmt(rule.baseline)}: ${fmt(waste)} of its ${fmt(figures.spend)} is beyond what its ${count(figures.conversions)} conversions are worth at the account's cost`
+        : `${fmt(figures.spend)} spent with no conversions`;
+    found.push({
+      platform,
+      account_id: account.account_id,
+      kind: 'cut_waste',
+      title: `${cut.verb} "${candidate.name}": over the last ${LOOKBACK_DAYS} days, ${what} (listed as waste: ${actions.entities} that ${wasteRuleText(rule, fmt)})`,
+      monthly_value: waste,
+      tool: cut.tool,
+      arguments: cut.arguments,
+      ...(cut.current ? { current: cut.current } : {}),
+    });
+  }
+  const wasting = new Set(candidates.filter((c) => rules.some((r) => meetsWasteRule(r, c.figures))).map((c) => c.id));
+  return actions.scale ? [...found, ...findWinners(platform, account, candidates, actions.scale, wasting)] : found;
+}
+
+/**
+ * Budget-limited winners among the candidates (see above), never one the advice rules call a loser
+ * against the candidates' account figures, nor one of `wasting` (the ids a waste rule lists).
+ */
+export function findWinners(
+  platform: PlatformWord,
+  account: ConnectedAccount,
+  candidates: readonly Candidate[],
+  scale: ScaleAction,
+  wasting: ReadonlySet<string> = new Set(),
+): Opportunity[] {
+  const baseline = accountBaseline(candidates.map((c) => c.figures));
+  const found: Opportunity[] = [];
+  for (const candidate of candidates) {
+    const { figures, budget } = candidate;
+    if (wasting.has(candidate.id) || !budget?.today) continue;
+    if (figures.conversions < WINNER_MIN_CONVERSIONS || (figures.roas ?? 0) < WINNER_MIN_ROAS) continue;
+    if (judgeAgainstAccount(figures, baseline).loser) continue;
+    const use = budgetUse(budget.days);
+    if (!use.limited) continue;
+    const newBudget = Math.round(budget.today * 1.2 * 100) / 100;
+    const call = scale(candidate, newBudget);
+    const note = budgetSourceNote(budget.source);
+    found.push({
+      platform,
+      account_id: account.account_id,
+      kind: 'scale_winner',
+      title: `Raise the daily budget of "${candidate.name}" from ${budget.today} to ${newBudget} ${account.currency}: limited by its budget on ${use.limited_days} of ${use.days} days, at ROAS ${figures.roas} (${figures.conversions} conversions in ${LOOKBACK_DAYS} days)${note ? `. ${note}` : ''}`,
+      monthly_value: Math.round(figures.revenue * 0.2 * 100) / 100,
+      tool: call.tool,
+      arguments: call.arguments,
+    });
   }
   return found;
 }

@@ -63,7 +63,10 @@ export const chatads = definePlatform<ChatAdsPort>({
       'chatads',
       account,
       campaigns.map((c) => ({ id: c.id, name: c.name, figures: figures.get(c.id)! })),
-      { cut: (c) => ({ verb: 'Pause campaign', tool: 'pause_chatads_campaign', arguments: { ad_account_id, campaign_id: c.id } }) },
+      {
+        entities: 'campaigns',
+        cut: (c) => ({ verb: 'Pause campaign', tool: 'pause_chatads_campaign', arguments: { ad_account_id, campaign_id: c.id } }),
+      },
     );
   },
 });

@@ -266,6 +266,7 @@ export const searchads = definePlatform<SearchAdsPort>({
         return { id: c.id, name: c.name, figures: figures(c.id), budget: { today: c.budget_amount, ...days } };
       }),
       {
+        entities: 'campaigns',
         cut: (c) => ({ verb: 'Pause campaign', tool: 'update_campaign', arguments: { customer_id, campaign_id: c.id, status: 'PAUSED' } }),
         scale: (c, budget) => ({ tool: 'update_campaign', arguments: { customer_id, campaign_id: c.id, budget_amount: budget } }),
       },

@@ -3,8 +3,7 @@ import { auditShortVideoConversionTracking } from './conversion-audit';
 import { SHORTVIDEO_ACCOUNT } from './define';
 import type { ShortVideoPort } from './port';
 import { shortVideoCampaignFigures } from './campaign-figures';
-import { findWasteAndWinners, opportunityWindow } from '../opportunities';
-import type { Objective } from './port';
+import { findShortVideoOpportunities } from './opportunities';
 import { shortVideoSandbox } from './sandbox/adapter';
 import { seedShortVideoAccount } from './sandbox/seed';
 import { freshId } from './sandbox/stored';
@@ -20,7 +19,6 @@ import {
 import { createShortVideoDcoAd } from './tools/create-dco-ad';
 import { createShortVideoVideoCampaign } from './tools/create-video-campaign';
 import { getShortVideoAdGroup, listShortVideoAdGroups, listShortVideoAds, listShortVideoCampaigns } from './tools/read-entities';
-import { reportFigures, shortVideoBudgetDays } from './tools/shared';
 import { resumeShortVideoAdGroup } from './tools/resume-ad-group';
 import { updateShortVideoAdGroup } from './tools/update-ad-group';
 import { addShortVideoAdGroup } from './tools/ad-groups';
@@ -58,9 +56,6 @@ import {
   resumeShortVideoAd,
   resumeShortVideoCampaign,
 } from './tools/status';
-
-/** Objectives whose result is a conversion (a purchase, lead or install): the finders' rules fit them. */
-const CONVERSION_OBJECTIVES = new Set<Objective>(['WEB_CONVERSIONS', 'PRODUCT_SALES', 'LEAD_GENERATION', 'APP_PROMOTION']);
 
 /** The shortvideo platform: short-video advertising. */
 export const shortvideo = definePlatform<ShortVideoPort>({
@@ -126,56 +121,6 @@ export const shortvideo = definePlatform<ShortVideoPort>({
   ],
   newSandboxAccountId: freshId.advertiser,
   seedSandbox: seedShortVideoAccount,
-  /** Judges ad groups by the figures list_shortvideo_ad_groups shows, read through the port as tools read it. */
-  async findOpportunities(platform, account, now) {
-    const [campaigns, adGroups] = await Promise.all([platform.listCampaigns(), platform.listAdGroups()]);
-    // Ad groups with a daily budget of their own (not under campaign budget optimization), of
-    // objectives judged on conversions: traffic, reach and video-view ad groups are not waste for
-    // lacking conversions they never optimize for.
-    const optimized = new Set(campaigns.filter((c) => c.budget_optimize_on).map((c) => c.id));
-    const judged = new Set(campaigns.filter((c) => CONVERSION_OBJECTIVES.has(c.objective_type)).map((c) => c.id));
-    const candidates = adGroups.filter(
-      (g) =>
-        g.status === 'ENABLED' &&
-        g.budget_mode === 'BUDGET_MODE_DAY' &&
-        g.budget &&
-        !optimized.has(g.campaign_id) &&
-        judged.has(g.campaign_id),
-    );
-    const advertiser_id = account.account_id;
-    const { start, end } = opportunityWindow(now, account);
-    // The figures list_shortvideo_ad_groups shows and the days optimize_shortvideo_budget judges
-    // "limited" on: each day it ran against the budget it had that day (core/budget-limited.ts).
-    const figures = await reportFigures(
-      platform,
-      'AUCTION_ADGROUP',
-      candidates.map((g) => g.id),
-      start,
-      end,
-    );
-    // Only enabled ad groups are candidates, so a pause is always a change.
-    return findWasteAndWinners(
-      'shortvideo',
-      account,
-      candidates.map((g) => {
-        const read = figures.get(g.id)!;
-        return {
-          id: g.id,
-          name: g.adgroup_name,
-          figures: read.totals,
-          budget: { today: g.budget!, ...shortVideoBudgetDays(read.days, g.budget!) },
-        };
-      }),
-      {
-        cut: (g, figures) => ({
-          verb: 'Pause ad group',
-          tool: 'pause_shortvideo_ad_group',
-          arguments: { advertiser_id, adgroup_id: g.id },
-          current: { status: 'ENABLED' },
-          saving: figures.spend,
-        }),
-        scale: (g, budget) => ({ tool: 'update_shortvideo_ad_group', arguments: { advertiser_id, adgroup_id: g.id, budget } }),
-      },
-    );
-  },
+  /** What analyze_shortvideo_wasted_spend lists at CRITICAL and HIGH, and budget-limited ad groups (./opportunities.ts). */
+  findOpportunities: findShortVideoOpportunities,
 });

@@ -40,6 +40,7 @@ describe('Function: judgeAgainstAccount', () => {
 describe('Function: findWasteAndWinners', () => {
   const account = { platform: 'searchads', account_id: '1', currency: 'USD' } as ConnectedAccount;
   const actions = {
+    entities: 'campaigns',
     cut: (c: Candidate) => ({ tool: 'pause_campaign', arguments: { campaign_id: c.id }, verb: 'Pause' }),
     scale: (c: Candidate, budget: number) => ({ tool: 'update_campaign_budget', arguments: { campaign_id: c.id, daily_budget: budget } }),
   };
@@ -49,7 +50,8 @@ describe('Function: findWasteAndWinners', () => {
     expect(found).toEqual([
       expect.objectContaining({ kind: 'cut_waste', tool: 'pause_campaign', arguments: { campaign_id: 'costly' }, monthly_value: 1400 }),
     ]);
-    expect(found[0]!.title).toContain('8× the account CPA');
+    expect(found[0]!.title).toContain("8× the account's $50.00");
+    expect(found[0]!.title).toContain("campaigns that spent at least $100.00 each at a cost per conversion over 2× the account's $50.00");
   });
   it('never scales a loser', () => {
     // "limited" spends its whole budget at ROAS 3+ with 20+ conversions, yet pays 5× the account CPA.

@@ -8,7 +8,7 @@ import { dateArgument } from '../../../core/arguments';
 import { count, markdownTable, money, percent } from '../../../core/markdown';
 import type { MetricTotals } from '../../../core/metrics';
 import { defineShortVideoTool } from '../define';
-import type { Objective, ShortVideoAdGroup, ShortVideoCampaign, ShortVideoReportRow } from '../port';
+import type { Objective, ShortVideoAdGroup, ShortVideoReportRow } from '../port';
 import {
   CONVERSION_OBJECTIVES,
   MIN_BUDGET,
@@ -22,17 +22,25 @@ import {
   type EntityFigures,
 } from './shared';
 import { reportWindow, previousPeriod } from '../../../core/report-window';
-import { meetsWasteRule, sumToCent, wasteOf, wasteSentence, type WastePerformance, type WasteRule } from '../../../core/waste';
+import { findShortVideoWaste, WASTE_LEVELS, WASTE_MIN_SPEND, WASTE_ROAS_TARGET } from './waste';
 import { budgetSourceNote, budgetUse, BUDGET_LIMITED_RULE, type BudgetSource } from '../../../core/budget-limited';
 
 const actionSchema = v.object({ tool: v.string(), arguments: v.record(v.string(), v.unknown()), reason: v.string() });
 type Action = v.InferOutput<typeof actionSchema>;
 const round2 = (n: number) => Math.round(n * 100) / 100;
+/** Sales objectives' target ROAS, the same default in the waste and budget analyses. */
+const roasTargetArg = v.optional(
+  v.pipe(
+    v.number(),
+    v.minValue(0.1),
+    v.maxValue(100),
+    v.description(`Sales objectives: the ROAS that pays (default ${WASTE_ROAS_TARGET})`),
+  ),
+  WASTE_ROAS_TARGET,
+);
 
 // ---------------------------------------------------------------------------------------------
 // Wasted spend
-
-const WASTE_LEVELS = ['CRITICAL', 'HIGH', 'MEDIUM', 'OK', 'NOT_JUDGED', 'INSUFFICIENT_DATA'] as const;
 
 export const analyzeShortVideoWastedSpend = defineShortVideoTool({
   name: 'analyze_shortvideo_wasted_spend',
@@ -42,10 +50,7 @@ export const analyzeShortVideoWastedSpend = defineShortVideoTool({
   access: 'read',
   args: {
     level: v.optional(v.pipe(v.picklist(['campaign', 'ad_group']), v.description('campaign (default) or ad_group')), 'campaign'),
-    roas_target: v.optional(
-      v.pipe(v.number(), v.minValue(0.1), v.maxValue(100), v.description('Sales objectives: the ROAS that pays (default 2)')),
-      2,
-    ),
+    roas_target: roasTargetArg,
     cpa_target: v.optional(
       v.pipe(
         v.number(),
@@ -53,7 +58,10 @@ export const analyzeShortVideoWastedSpend = defineShortVideoTool({
         v.description('Leads and installs: the highest cost per result that pays (default: the account average)'),
       ),
     ),
-    min_spend: v.optional(v.pipe(v.number(), v.minValue(0), v.description('Less spend than this is INSUFFICIENT_DATA (default 50)')), 50),
+    min_spend: v.optional(
+      v.pipe(v.number(), v.minValue(0), v.description(`Less spend than this is INSUFFICIENT_DATA (default ${WASTE_MIN_SPEND})`)),
+      WASTE_MIN_SPEND,
+    ),
     ...windowArgs,
   },
   rules: [windowRule],
@@ -86,151 +94,14 @@ export const analyzeShortVideoWastedSpend = defineShortVideoTool({
   }),
   async run(args, ctx) {
     const { start, end } = reportWindow(ctx, args);
-    const campaigns = new Map((await ctx.platform.listCampaigns()).map((c) => [c.id, c]));
-    const groups = await ctx.platform.listAdGroups();
-    const entities: {
-      id: string;
-      name: string;
-      campaign: ShortVideoCampaign;
-      status: string;
-      running: boolean;
-      group?: ShortVideoAdGroup;
-    }[] =
-      args.level === 'campaign'
-        ? [...campaigns.values()]
-            .filter((c) => c.status !== 'DELETED')
-            .map((c) => ({ id: c.id, name: c.campaign_name, campaign: c, status: c.status, running: c.status === 'ACTIVE' }))
-        : groups
-            .filter((g) => g.status !== 'DELETED' && campaigns.has(g.campaign_id))
-            .map((g) => ({
-              id: g.id,
-              name: g.adgroup_name,
-              campaign: campaigns.get(g.campaign_id)!,
-              status: g.status,
-              running: g.status === 'ENABLED' && campaigns.get(g.campaign_id)!.status === 'ACTIVE',
-              group: g,
-            }));
-    const figures = await reportFigures(
-      ctx.platform,
-      args.level === 'campaign' ? 'AUCTION_CAMPAIGN' : 'AUCTION_ADGROUP',
-      entities.map((e) => e.id),
-      start,
-      end,
-    );
-    const converting = entities.filter(
-      (e) => CONVERSION_OBJECTIVES.includes(e.campaign.objective_type) && !SALES_OBJECTIVES.includes(e.campaign.objective_type),
-    );
-    const cvSpend = converting.reduce((t, e) => t + figures.get(e.id)!.totals.spend, 0);
-    const cvCount = converting.reduce((t, e) => t + figures.get(e.id)!.totals.conversions, 0);
-    const cpaTarget = args.cpa_target ?? (cvCount > 0 ? round2(cvSpend / cvCount) : null);
     const cur = ctx.account.currency;
-    const rulesOf = (sales: boolean): WasteRule[] => [
-      { kind: 'no_results', min_spend: args.min_spend, results: 'conversions' },
-      ...(sales
-        ? [{ kind: 'roas_below' as const, min_spend: args.min_spend, target: args.roas_target, target_label: 'the target' }]
-        : cpaTarget !== null
-          ? [
-              {
-                kind: 'cost_above' as const,
-                min_spend: args.min_spend,
-                multiple: 1,
-                baseline: cpaTarget,
-                baseline_label: args.cpa_target !== undefined ? 'the target' : "the account's average",
-                result: 'result',
-              },
-            ]
-          : []),
-    ];
-    const wasteGroups = new Map<string, { rule: WasteRule; rows: WastePerformance[] }>();
-    const findings = entities.map((e) => {
-      const t = figures.get(e.id)!.totals;
-      const o = e.campaign.objective_type;
-      const sales = SALES_OBJECTIVES.includes(o);
-      const judged = CONVERSION_OBJECTIVES.includes(o);
-      const base = {
-        id: e.id,
-        name: e.name,
-        campaign_id: e.campaign.id,
-        objective: o,
-        status: e.status,
-        spend: t.spend,
-        ...(judged ? { conversions: t.conversions, cpa: t.cpa } : {}),
-        ...(sales ? { revenue: t.revenue, roas: t.roas } : {}),
-      };
-      if (!judged)
-        return {
-          ...base,
-          severity: 'NOT_JUDGED' as const,
-          wasted: 0,
-          reason: `${o} is judged on its own result, not on conversions`,
-          actions: [],
-        };
-      if (t.spend < args.min_spend)
-        return {
-          ...base,
-          severity: 'INSUFFICIENT_DATA' as const,
-          wasted: 0,
-          reason: `under ${money(args.min_spend, cur)} spent`,
-          actions: [],
-        };
-      // The first rule (core/waste.ts) the figures meet; the sentences above the table state each rule with its rows.
-      const perf = { spend: t.spend, conversions: t.conversions, revenue: t.revenue };
-      const rule = rulesOf(sales).find((r) => meetsWasteRule(r, perf));
-      let severity: (typeof WASTE_LEVELS)[number] = 'OK';
-      let reason = '';
-      const wasted = rule ? wasteOf(rule, perf) : 0;
-      if (rule?.kind === 'no_results') {
-        severity = 'CRITICAL';
-        reason = `${money(t.spend, cur)} spent without a conversion`;
-      } else if (rule?.kind === 'roas_below') {
-        const roas = t.roas ?? 0;
-        severity = roas < rule.target / 2 ? 'HIGH' : 'MEDIUM';
-        reason = `ROAS ${roas} under the target ${rule.target}`;
-      } else if (rule?.kind === 'cost_above') {
-        severity = t.cpa! > rule.baseline * 2 ? 'HIGH' : 'MEDIUM';
-        reason = `cost per result ${money(t.cpa, cur)} over the target ${money(rule.baseline, cur)}`;
-      }
-      if (rule) {
-        const key = JSON.stringify(rule);
-        wasteGroups.set(key, { rule, rows: [...(wasteGroups.get(key)?.rows ?? []), perf] });
-      }
-      const actions: Action[] = [];
-      if (severity !== 'OK' && e.running) {
-        const idArg = args.level === 'campaign' ? { campaign_id: e.id } : { adgroup_id: e.id };
-        const pauseTool = args.level === 'campaign' ? 'pause_shortvideo_campaign' : 'pause_shortvideo_ad_group';
-        if (severity === 'CRITICAL' || severity === 'HIGH')
-          actions.push({ tool: pauseTool, arguments: idArg, reason: 'stop the spend now' });
-        const budgetHolder = args.level === 'campaign' ? e.campaign : e.group!;
-        const daily = budgetHolder.budget_mode === 'BUDGET_MODE_DAY' ? budgetHolder.budget : undefined;
-        const floor = args.level === 'campaign' ? MIN_BUDGET.campaign : MIN_BUDGET.ad_group;
-        if (severity === 'MEDIUM' && daily && daily > floor) {
-          const cut = Math.max(floor, round2(daily * 0.7));
-          actions.push({
-            tool: args.level === 'campaign' ? 'update_shortvideo_campaign' : 'update_shortvideo_ad_group',
-            arguments: { ...idArg, budget: cut },
-            reason: `cut the daily budget from ${daily} to ${cut}`,
-          });
-        }
-        if (severity === 'MEDIUM' && !actions.length)
-          actions.push({ tool: pauseTool, arguments: idArg, reason: 'no budget of its own to cut: pause it or fix its targeting' });
-      }
-      if (severity !== 'OK' && !e.running)
-        reason += ` (already ${e.status === 'ACTIVE' || e.status === 'ENABLED' ? 'stopped by its campaign' : e.status}: nothing to do)`;
-      return { ...base, severity, wasted, reason, actions };
-    });
-    const order = (s: string) => WASTE_LEVELS.indexOf(s as (typeof WASTE_LEVELS)[number]);
-    findings.sort((a, b) => order(a.severity) - order(b.severity) || b.wasted - a.wasted);
-    const totalWasted = sumToCent(findings.filter((f) => f.actions.length).map((f) => f.wasted));
+    const {
+      findings,
+      cpa_target: cpaTarget,
+      sentences,
+      total_wasted: totalWasted,
+    } = await findShortVideoWaste(ctx.platform, cur, { ...args, start, end });
     const flagged = findings.filter((f) => ['CRITICAL', 'HIGH', 'MEDIUM'].includes(f.severity));
-    const entityWord = args.level === 'campaign' ? 'campaigns' : 'ad groups';
-    // Who each rule judges: every conversion objective on no conversion, sales objectives on ROAS, leads and installs on cost.
-    const nounOf = (rule: WasteRule) =>
-      rule.kind === 'no_results'
-        ? `${entityWord} with a conversion objective`
-        : rule.kind === 'roas_below'
-          ? `${entityWord} with a sales objective`
-          : `${entityWord} with a lead or install objective`;
-    const sentences = [...wasteGroups.values()].map((g) => wasteSentence(g.rule, nounOf(g.rule), g.rows, (n) => money(n, cur)).text);
     const text = [
       `## Wasted spend by ${args.level === 'campaign' ? 'campaign' : 'ad group'}, ${start} to ${end}`,
       '',
@@ -708,10 +579,7 @@ export const optimizeShortVideoBudget = defineShortVideoTool({
   access: 'read',
   args: {
     campaign_id: v.optional(numericId('campaign', 'list_shortvideo_campaigns')),
-    roas_target: v.optional(
-      v.pipe(v.number(), v.minValue(0.1), v.maxValue(100), v.description('Sales objectives: the ROAS that pays (default 2)')),
-      2,
-    ),
+    roas_target: roasTargetArg,
     cpa_target: v.optional(
       v.pipe(
         v.number(),

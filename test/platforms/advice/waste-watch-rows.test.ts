@@ -3,8 +3,12 @@
  * last 30 days ending yesterday), run_watch_now's waste signals and suggest_next_action's waste actions
  * of a platform are exactly the rows its wasted-spend analysis lists with an action: the same entities,
  * the same amounts to the cent, the same write. Spend at a cost per result far above the account's is
- * among them, not only spend with no result.
+ * among them, not only spend with no result. chatads has no wasted-spend analysis: its watch follows the
+ * shared finder's rules (platforms/opportunities.ts), checked against the figures get_chatads_performance
+ * shows, with titles that state the rule as the analyses word it.
  */
+import { money } from '../../../core/markdown';
+import { WASTE_MIN_SPEND } from '../../../platforms/opportunities';
 import { callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
 import { day, useFixedClock } from '../figures/support';
 
@@ -20,11 +24,17 @@ interface Item {
 }
 const window = { start_date: day(-30), end_date: day(-1) };
 const byValue = <T extends Item>(items: T[]) => [...items].sort((a, b) => b.value - a.value || a.id.localeCompare(b.id));
+const cents = (n: number) => Math.round(n * 100);
 
 interface WasteCase {
-  platform: 'socialads' | 'proads';
-  /** The analysis's rows that carry a write, as items, and whether each has conversions. */
-  analysis(apiKey: string): Promise<(Item & { converting: boolean })[]>;
+  platform: 'socialads' | 'proads' | 'shortvideo' | 'chatads';
+  /** Brings the seeded account to the state judged, when the seed alone shows too little. */
+  setup?(apiKey: string): Promise<void>;
+  /**
+   * The analysis's rows that carry a write, as items, whether each has conversions, and what the
+   * watch's title of it must say.
+   */
+  analysis(apiKey: string): Promise<(Item & { converting: boolean; says?: string[] })[]>;
   /** The entity a watch fix or suggested action acts on. */
   idOf(args: Row): string;
 }
@@ -56,25 +66,79 @@ const CASES: WasteCase[] = [
     },
     idOf: (a) => a.campaign_id,
   },
+  {
+    // The watch proposes the severities a buyer acts on (CRITICAL, HIGH) of what still runs, each a pause: the
+    // campaigns, and the ad groups of the other campaigns (a zero-conversion ad group in a campaign that pays).
+    platform: 'shortvideo',
+    async analysis(apiKey) {
+      const watched = async (level: string) =>
+        ((await callToolOk(apiKey, 'analyze_shortvideo_wasted_spend', { ...window, level })).structured!.findings as Row[]).filter(
+          (f) => ['CRITICAL', 'HIGH'].includes(f.severity) && f.actions.length,
+        );
+      const campaigns = await watched('campaign');
+      const adGroups = (await watched('ad_group')).filter((f) => !campaigns.some((c) => c.id === f.campaign_id));
+      return [...campaigns, ...adGroups].map((f) => ({
+        id: f.id,
+        tool: f.actions[0].tool,
+        value: f.wasted,
+        converting: f.conversions > 0,
+      }));
+    },
+    idOf: (a) => a.adgroup_id ?? a.campaign_id,
+  },
+  {
+    // No analysis tool: the shared finder's rules over the campaigns get_chatads_performance shows for the window.
+    platform: 'chatads',
+    async setup(apiKey) {
+      // The seeded paused campaigns spent in the window (one without a conversion, one at a high cost per
+      // conversion); resumed, they run and are judged, their past days unchanged.
+      const paused = (await callToolOk(apiKey, 'list_chatads_campaigns', { status_filter: ['paused'] })).structured!.campaigns as Row[];
+      for (const c of paused) await callToolOk(apiKey, 'resume_chatads_campaign', { campaign_id: c.id });
+    },
+    async analysis(apiKey) {
+      const s = (await callToolOk(apiKey, 'get_chatads_performance', { ...window, status_filter: ['active'], limit: 200 })).structured!;
+      // Awareness campaigns are judged on CPM, not on conversions.
+      const judged = (s.rows as Row[]).filter((r) => !r.awareness).map((r): Row => ({ id: r.id, ...r.figures }));
+      const spend = judged.reduce((t, r) => t + cents(r.spend), 0) / 100;
+      const conversions = judged.reduce((t, r) => t + r.conversions, 0);
+      const accountCpa = Math.round((spend / conversions) * 100) / 100;
+      const atLeast = `spent at least ${money(WASTE_MIN_SPEND)} each`;
+      return judged.flatMap((r) => {
+        if (r.spend < WASTE_MIN_SPEND) return [];
+        const item = { id: r.id, tool: 'pause_chatads_campaign', converting: r.conversions > 0 };
+        if (r.conversions === 0) return [{ ...item, value: r.spend, says: [`${atLeast} with no conversions`] }];
+        if (r.spend / r.conversions <= 2 * accountCpa) return [];
+        const value = cents(r.spend - r.conversions * accountCpa) / 100;
+        return [{ ...item, value, says: [`${atLeast} at a cost per conversion over 2× the account's ${money(accountCpa)}`, money(value)] }];
+      });
+    },
+    idOf: (a) => a.campaign_id,
+  },
 ];
 
 describe('the watch and suggest_next_action list what the wasted-spend analysis lists', () => {
   for (const c of CASES) {
     it(`${c.platform}: the same entities, amounts and writes, high cost per result included`, async () => {
       const { apiKey } = await createTestOwner({ accounts: { [c.platform]: 1 } });
+      await c.setup?.(apiKey);
       const rows = byValue(await c.analysis(apiKey));
-      const expected = rows.map(({ converting: _c, ...item }) => item);
+      const expected = rows.map(({ converting: _c, says: _s, ...item }) => item);
       expect(rows.length).toBeGreaterThan(0);
       // Waste is measured against the account's cost per result, not only zero results.
       expect(rows.some((r) => r.converting && r.value > 0)).toBe(true);
 
       const signals = (await callToolOk(apiKey, 'run_watch_now')).structured!.signals as Row[];
       // A signal's write is its fix; a read (a review) is what it names to inspect.
-      const watched = signals
-        .filter((s) => s.kind === 'cut_waste' && s.platform === c.platform)
+      const wasteSignals = signals.filter((s) => s.kind === 'cut_waste' && s.platform === c.platform);
+      const watched = wasteSignals
         .map((s) => ({ call: s.fixes[0] ?? s.inspect, value: s.monthly_value }))
         .map(({ call, value }) => ({ id: c.idOf(call.arguments), tool: call.tool, value }));
       expect(byValue(watched)).toEqual(expected);
+      // Each title states the rule it was found by, with the threshold and the waste.
+      for (const row of rows.filter((r) => r.says)) {
+        const title = wasteSignals.find((s) => c.idOf((s.fixes[0] ?? s.inspect).arguments) === row.id)!.title;
+        for (const words of row.says!) expect(title).toContain(words);
+      }
 
       const actions = ((await callToolOk(apiKey, 'suggest_next_action')).structured!.actions as Row[]).filter(
         (a) => a.kind === 'cut_waste' && a.platform === c.platform,

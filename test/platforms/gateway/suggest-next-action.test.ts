@@ -1,3 +1,4 @@
+import { money } from '../../../core/markdown';
 import { setSandboxFailureMode } from '../../../platforms/sandbox/platform';
 import { callTool, callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
 
@@ -83,7 +84,7 @@ describe('Tool: suggest_next_action', () => {
       // Zero-conversion spend is all waste; a CPA far above the account CPA wastes the spend beyond it (core/advice.ts).
       if (m.conversions === 0) expect(action.monthly_value).toBe(m.spend);
       else {
-        expect(action.title).toContain(`CPA $${m.cpa!.toFixed(2)}`.replace('$', ''));
+        expect(action.title).toContain(`cost per conversion ${money(m.cpa)}`);
         expect(action.monthly_value).toBeLessThan(m.spend);
       }
     }

@@ -1,3 +1,4 @@
+import { count, money } from '../../../core/markdown';
 import { searchads } from '../../../platforms/searchads/manifest';
 import { callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
 
@@ -30,11 +31,11 @@ describe('Function: searchads.findOpportunities', () => {
       expect(campaign.type).not.toBe('VIDEO');
       if (o.kind === 'cut_waste') {
         expect(o.arguments.status).toBe('PAUSED');
-        if (campaign.metrics.conversions === 0) expect(o.title).toContain(campaign.metrics.spend.toFixed(2));
+        if (campaign.metrics.conversions === 0) expect(o.title).toContain(money(campaign.metrics.spend));
         else {
           // A campaign that converts is cut only when its CPA is far above the account's (core/advice.ts).
-          expect(o.title).toContain(`its ${campaign.metrics.conversions} conversions are worth at the account CPA`);
-          expect(o.title).toContain('far above');
+          expect(o.title).toContain(`its ${count(campaign.metrics.conversions)} conversions are worth at the account's cost`);
+          expect(o.title).toContain("at a cost per conversion over 2× the account's");
         }
       } else {
         // Never more spend where the return is below target, never the current value again.

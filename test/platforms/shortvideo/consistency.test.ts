@@ -6,6 +6,7 @@
 import { createLogger } from '../../../functions/runtime/log';
 import type { ConnectedAccount } from '../../../core/accounts';
 import { addDays, isoDate } from '../../../core/dates';
+import { money } from '../../../core/markdown';
 import { SandboxStore } from '../../../platforms/sandbox/store';
 import { shortvideo } from '../../../platforms/shortvideo/manifest';
 import type { ReportDataLevel, ShortVideoPort, ShortVideoReportRow } from '../../../platforms/shortvideo/port';
@@ -223,8 +224,8 @@ describe('shortvideo sandbox: figures that add up and obey state', () => {
     const found = await shortvideo.findOpportunities!(account, new Date());
     const cut = found.find((o) => o.arguments.adgroup_id === wasteful.id)!;
     expect(cut).toMatchObject({ kind: 'cut_waste', tool: 'pause_shortvideo_ad_group', arguments: { adgroup_id: wasteful.id } });
-    expect(cut.title).toContain(listed.metrics.spend.toFixed(2));
-    for (const o of found) {
+    expect(cut.title).toContain(money(listed.metrics.spend, account.currency));
+    for (const o of found.filter((o) => o.arguments.adgroup_id)) {
       const group = (await port.listAdGroups()).find((g) => g.id === o.arguments.adgroup_id)!;
       expect(o.arguments.budget).not.toBe(group.budget);
     }
