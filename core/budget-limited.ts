@@ -108,6 +108,21 @@ export function withSharedBudgetSpend<R extends { date?: string; spend: number; 
   return rows.map((r) => (r.shared_budget_id ? { ...r, spend: pool.get(key(r))! } : r));
 }
 
+/**
+ * The days of one shared budget from campaign rows already pooled by withSharedBudgetSpend: one day per
+ * date (every campaign row of it carries the spend of all of them), judged against that day's shared
+ * amount (`todayAmount` for a day without one).
+ */
+export function sharedBudgetDays<R extends { date?: string; spend: number; daily_budget?: number; shared_budget_id?: string }>(
+  pooledRows: readonly R[],
+  sharedBudgetId: string,
+  todayAmount: number,
+): { days: BudgetDay[]; source: BudgetSource } {
+  const seen = new Set<string>();
+  const rows = pooledRows.filter((r) => r.shared_budget_id === sharedBudgetId && r.date && !seen.has(r.date) && seen.add(r.date));
+  return budgetDaysOf(rows, todayAmount);
+}
+
 /** The rule in words, for tool descriptions and texts. */
 export const BUDGET_LIMITED_RULE = `A day is limited by its budget when its spend reached ${LIMITED_DAY_SHARE * 100}% of that day's own daily budget (a later budget change never rewrites a past day); a campaign is limited over a window when at least ${LIMITED_WINDOW_SHARE * 100}% of its days were.`;
 

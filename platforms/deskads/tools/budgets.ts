@@ -18,8 +18,24 @@ import { budgetSourceOf, ownBudgetDays, sharedBudgetDays } from './shared-budget
 
 /** deskads budgets: every campaign's own daily budget and the shared budgets (Budget entity) with their pacing. */
 
-/** The platform may spend up to this many daily budgets in a calendar month. */
+/** The platform may spend up to this many daily budgets in a calendar month whose budget never changed. */
 const MONTHLY_FACTOR = 30.4;
+/** The monthly limit rule in words (tool description and docs/platforms.md say the same). */
+const MONTHLY_LIMIT_RULE = `monthly_limit is ${MONTHLY_FACTOR} × the daily amount while every past day of the month had today's amount; once the amount changed during the month, it is month_to_date_limit (the sum of each past day's amount this month, over the days it ran) plus today's amount × the days left in the month, today included`;
+
+/**
+ * What a budget may spend this month (Microsoft Advertising's daily budget): the sum of the amounts of
+ * the month's past days it ran, and the month's limit (see MONTHLY_LIMIT_RULE).
+ */
+function monthLimits(monthDays: readonly BudgetDay[], amount: number, daysLeft: number) {
+  const cents = (n: number) => Math.round(n * 100) / 100;
+  const monthToDateLimit = cents(monthDays.reduce((t, d) => t + (d.budget ?? amount), 0));
+  const changed = monthDays.some((d) => d.budget !== undefined && d.budget !== amount);
+  return {
+    month_to_date_limit: monthToDateLimit,
+    monthly_limit: changed ? cents(monthToDateLimit + amount * daysLeft) : cents(amount * MONTHLY_FACTOR),
+  };
+}
 const MIN_AMOUNT = 0.05;
 
 interface BudgetRow extends Record<string, unknown> {
@@ -32,6 +48,7 @@ interface BudgetRow extends Record<string, unknown> {
   campaign_count: number;
   spent_yesterday: number;
   month_to_date: number;
+  month_to_date_limit: number;
   monthly_limit: number;
   limited_days_last_7: number;
   limited_by_budget: boolean;
@@ -49,6 +66,7 @@ const OPTIONS: DeskAdsListOptions<BudgetRow> = {
     'campaign_count',
     'spent_yesterday',
     'month_to_date',
+    'month_to_date_limit',
     'monthly_limit',
     'limited_days_last_7',
     'limited_by_budget',
@@ -62,7 +80,7 @@ const OPTIONS: DeskAdsListOptions<BudgetRow> = {
 
 export const listDeskAdsBudgets = defineDeskAdsTool({
   name: 'list_deskads_budgets',
-  description: `Lists the budgets of a deskads account: each shared budget (one daily amount several campaigns draw on) and each campaign's own daily budget, with pacing: spent yesterday, month to date against the monthly limit (30.4 daily budgets), and whether the budget limited delivery (a day spending ${LIMITED_DAY_SHARE * 100} % or more of that day's budget) in the last 7 days. Each past day is judged with the amount in force that day (a shared budget: its campaigns' spend that day against its amount that day), so a change made today never rewrites a past day; budget_source says so (each_day) or that today's amounts were used (today). Figures are collected nightly, so today is not in them. Takes the shared deskads list filters (type_filter Shared or Campaign; status Active, Paused, Deleted or Unused).`,
+  description: `Lists the budgets of a deskads account: each shared budget (one daily amount several campaigns draw on) and each campaign's own daily budget, with pacing: spent yesterday, month to date against the amounts of the month's past days (month_to_date_limit) and the monthly limit (${MONTHLY_LIMIT_RULE}), and whether the budget limited delivery (a day spending ${LIMITED_DAY_SHARE * 100} % or more of that day's budget) in the last 7 days. Each past day is judged with the amount in force that day (a shared budget: its campaigns' spend that day against its amount that day), so a change made today never rewrites a past day; budget_source says so (each_day) or that today's amounts were used (today). Figures are collected nightly, so today is not in them. Takes the shared deskads list filters (type_filter Shared or Campaign; status Active, Paused, Deleted or Unused).`,
   access: 'read',
   args: { ...deskadsListFilterArgs(OPTIONS) },
   rules: deskadsListFilterRules(OPTIONS),
@@ -88,6 +106,7 @@ export const listDeskAdsBudgets = defineDeskAdsTool({
         campaigns: v.array(v.object({ id: v.string(), name: v.string(), status: v.string(), daily_share: v.number() })),
         spent_yesterday: v.number(),
         month_to_date: v.number(),
+        month_to_date_limit: v.number(),
         monthly_limit: v.number(),
         limited_days_last_7: v.number(),
         limited_by_budget: v.boolean(),
@@ -99,6 +118,9 @@ export const listDeskAdsBudgets = defineDeskAdsTool({
     const yesterday = lastReportDay(ctx.now, reportingZone(ctx.account));
     const today = addDays(yesterday, 1);
     const monthStart = `${today.slice(0, 7)}-01`;
+    const [year, month] = today.split('-').map(Number) as [number, number];
+    // Days left in the month, today included (day 0 of the next month is this month's last day).
+    const daysLeft = new Date(Date.UTC(year, month, 0)).getUTCDate() - Number(today.slice(8)) + 1;
     const weekStart = addDays(yesterday, -6);
     const from = monthStart < weekStart ? monthStart : weekStart;
     const [campaigns, shared, rows] = await Promise.all([
@@ -118,7 +140,11 @@ export const listDeskAdsBudgets = defineDeskAdsTool({
       return {
         spent_yesterday: spendOver((d) => d === yesterday),
         month_to_date: spendOver((d) => d >= monthStart && d <= yesterday),
-        monthly_limit: Math.round(amount * MONTHLY_FACTOR * 100) / 100,
+        ...monthLimits(
+          days.filter((d) => d.date >= monthStart && d.date <= yesterday),
+          amount,
+          daysLeft,
+        ),
         limited_days_last_7: budgetUse(week).limited_days,
         limited_by_budget: !!last && isLimitedDay(last.spend, last.budget),
       };
@@ -184,7 +210,19 @@ export const listDeskAdsBudgets = defineDeskAdsTool({
       '',
       budgets.length
         ? markdownTable(
-            ['Budget', 'Id', 'Type', 'Status', 'Daily', 'Campaigns', 'Yesterday', 'Month to date', 'Monthly limit', 'Limited days (7)'],
+            [
+              'Budget',
+              'Id',
+              'Type',
+              'Status',
+              'Daily',
+              'Campaigns',
+              'Yesterday',
+              'Month to date',
+              'Past days limit',
+              'Monthly limit',
+              'Limited days (7)',
+            ],
             budgets.map((b) => [
               b.name,
               b.id,
@@ -194,6 +232,7 @@ export const listDeskAdsBudgets = defineDeskAdsTool({
               b.type === 'Shared' ? b.campaigns.map((c) => c.name).join(', ') || '(none)' : '-',
               money(b.spent_yesterday, currency),
               money(b.month_to_date, currency),
+              money(b.month_to_date_limit, currency),
               money(b.monthly_limit, currency),
               b.limited_days_last_7,
             ]),

@@ -1,9 +1,12 @@
 import * as v from 'valibot';
 import { ToolError } from '../../../core/errors';
-import { markdownTable, money } from '../../../core/markdown';
+import { markdownTable, money, percent } from '../../../core/markdown';
+import { budgetUse, sharedBudgetDays, withSharedBudgetSpend, BUDGET_LIMITED_RULE, type BudgetUse } from '../../../core/budget-limited';
+import { reportWindow, type ReportWindow } from '../../../core/report-window';
 import { defineSearchAdsTool } from '../define';
 import type { SearchAdsCampaign, SearchAdsPort } from '../port';
 import type { SearchAdsSharedBudget } from '../port-bidding';
+import type { SearchAdsReportRow } from '../port-types';
 import { campaignIdArg, listing, requireLiveCampaign } from './common';
 
 /**
@@ -31,6 +34,33 @@ const budgetOutput = v.object({
   resource_name: v.string(),
   campaigns: v.array(campaignRef),
 });
+/** How the pool used its amount over the window (list_shared_budgets only). */
+const poolOutput = v.object({
+  limited_by_budget: v.boolean(),
+  limited_days: v.number(),
+  days: v.number(),
+  spend: v.number(),
+  usage: v.number(),
+});
+
+/** The window list_shared_budgets judges pools over: the last 7 full days, as list_recommendations does. */
+const POOL_DAYS = 7;
+
+/** How one shared budget's pool used its amount: its campaigns together each day against that day's amount. */
+function poolUse(pooledRows: SearchAdsReportRow[], b: SearchAdsSharedBudget): BudgetUse {
+  return budgetUse(sharedBudgetDays(pooledRows, b.id, b.amount).days);
+}
+
+function poolView(use: BudgetUse) {
+  return { limited_by_budget: use.limited, limited_days: use.limited_days, days: use.days, spend: use.spend, usage: use.usage };
+}
+
+const poolCell = (use: BudgetUse, currency: string) =>
+  use.days
+    ? `${use.limited ? 'limited' : 'not limited'}: ${use.limited_days} of ${use.days} days; spent ${money(use.spend, currency)} (${percent(use.usage)})`
+    : 'no spend';
+
+const windowText = (w: ReportWindow) => `${w.start} to ${w.end}`;
 
 function budgetView(cid: string, b: SearchAdsSharedBudget, campaigns: SearchAdsCampaign[]) {
   return {
@@ -69,14 +99,26 @@ async function campaignsToMove(port: SearchAdsPort, ids: string[], budget?: Sear
 
 export const listSharedBudgets = defineSearchAdsTool({
   name: 'list_shared_budgets',
-  description: 'Lists the shared budgets of the account: daily amount, delivery method and the campaigns drawing from each.',
+  description: `Lists the shared budgets of the account: daily amount, delivery method, the campaigns drawing from each, and whether the pool was limited by its amount over the last ${POOL_DAYS} full days (its campaigns' spend together each day against that day's shared amount; the same verdict as list_recommendations and optimize_budget_allocation over those days). ${BUDGET_LIMITED_RULE}`,
   access: 'read',
   args: {},
-  output: v.object({ customer_id: v.string(), budgets: v.array(budgetOutput) }),
+  output: v.object({
+    customer_id: v.string(),
+    start_date: v.string(),
+    end_date: v.string(),
+    budgets: v.array(v.object({ ...budgetOutput.entries, pool: poolOutput })),
+  }),
   async run(_args, ctx) {
-    const [budgets, campaigns] = await Promise.all([ctx.platform.listSharedBudgets(), ctx.platform.listCampaigns()]);
+    const window = reportWindow(ctx, {}, POOL_DAYS);
+    const [budgets, campaigns, report] = await Promise.all([
+      ctx.platform.listSharedBudgets(),
+      ctx.platform.listCampaigns(),
+      ctx.platform.getReport('campaign', window.start, window.end),
+    ]);
+    const pooled = withSharedBudgetSpend(report);
     const cid = ctx.account.account_id;
-    const views = budgets.map((b) => budgetView(cid, b, campaigns));
+    const uses = budgets.map((b) => poolUse(pooled, b));
+    const views = budgets.map((b, i) => ({ ...budgetView(cid, b, campaigns), pool: poolView(uses[i]!) }));
     const currency = ctx.account.currency;
     return {
       text: [
@@ -84,20 +126,22 @@ export const listSharedBudgets = defineSearchAdsTool({
         '',
         views.length
           ? markdownTable(
-              ['Budget', 'Id', 'Daily amount', 'Delivery', 'Campaigns'],
-              views.map((b) => [
+              ['Budget', 'Id', 'Daily amount', 'Delivery', 'Campaigns', `Pool, ${windowText(window)}`],
+              views.map((b, i) => [
                 b.name,
                 b.id,
                 money(b.daily_amount, currency),
                 b.delivery_method,
                 b.campaigns.map((c) => c.name).join(', ') || '(none)',
+                poolCell(uses[i]!, currency),
               ]),
             )
           : 'No shared budgets yet: create_shared_budget makes one.',
         '',
         'Every campaign on a shared budget draws from the one daily amount; assign_shared_budget moves campaigns onto one.',
+        `Pool: its campaigns' spend together each day of the last ${POOL_DAYS} full days against that day's shared amount. ${BUDGET_LIMITED_RULE}`,
       ].join('\n'),
-      structured: { customer_id: cid, budgets: views },
+      structured: { customer_id: cid, start_date: window.start, end_date: window.end, budgets: views },
     };
   },
 });

@@ -86,7 +86,7 @@ describe('searchads: a shared budget is one pool', () => {
   }, 240_000);
 
   it('the tools agree on the pool verdict, and the recommended raise of the shared budget works as given', async () => {
-    const { owner, shared, brand, generic, yesterday } = await twoOnOnePool();
+    const { owner, shared, brand, generic, yesterday, daily } = await twoOnOnePool();
     const ids = [brand.id, generic.id].sort();
     const start = addDays(yesterday, -6);
     const allocation = (
@@ -99,6 +99,13 @@ describe('searchads: a shared budget is one pool', () => {
     // One budget: counted once in the total, moved (if at all) with one call.
     const calls = (allocation.calls as { arguments: { campaign_id: string } }[]).filter((c) => ids.includes(c.arguments.campaign_id));
     expect(calls.length).toBeLessThanOrEqual(1);
+
+    // list_shared_budgets gives the pool the same verdict over the same 7 days, with the pool's spend.
+    const pools = (await callToolOk(owner.apiKey, 'list_shared_budgets', {})).structured!;
+    expect([pools.start_date, pools.end_date]).toEqual([start, yesterday]);
+    const pool = (pools.budgets as { id: string; pool: Record<string, unknown> }[]).find((b) => b.id === shared.id)!.pool;
+    const poolSpend = round2([...(await daily(start, yesterday)).values()].reduce((s, d) => s + d.brand + d.generic, 0));
+    expect(pool).toMatchObject({ limited_by_budget: true, limited_days: members[0]!.limited_days, days: 7, spend: poolSpend });
 
     const listed = (await callToolOk(owner.apiKey, 'list_recommendations', { types: ['CAMPAIGN_BUDGET'], limit: 200 })).structured!;
     const all = [...(listed.recommendations as Rec[]), ...(listed.withheld as Rec[])];
