@@ -21,19 +21,19 @@ import { budgetSourceOf, ownBudgetDays, sharedBudgetDays } from './shared-budget
 /** The platform may spend up to this many daily budgets in a calendar month whose budget never changed. */
 const MONTHLY_FACTOR = 30.4;
 /** The monthly limit rule in words (tool description and docs/platforms.md say the same). */
-const MONTHLY_LIMIT_RULE = `monthly_limit is ${MONTHLY_FACTOR} × the daily amount while every past day of the month had today's amount; once the amount changed during the month, it is month_to_date_limit (the sum of each past day's amount this month, over the days it ran) plus today's amount × the days left in the month, today included`;
+const MONTHLY_LIMIT_RULE = `monthly_limit is ${MONTHLY_FACTOR} × the daily amount while every past day of the month had today's amount; once the amount changed during the month, it is what the budget spent this month so far (month_to_date) plus today's amount × the days left in the month, today included (Microsoft Advertising's rule for a daily budget changed mid-month); month_to_date_limit is the sum of each past day's amount this month, over the days it ran`;
 
 /**
  * What a budget may spend this month (Microsoft Advertising's daily budget): the sum of the amounts of
  * the month's past days it ran, and the month's limit (see MONTHLY_LIMIT_RULE).
  */
-function monthLimits(monthDays: readonly BudgetDay[], amount: number, daysLeft: number) {
+function monthLimits(monthDays: readonly BudgetDay[], amount: number, daysLeft: number, spentThisMonth: number) {
   const cents = (n: number) => Math.round(n * 100) / 100;
   const monthToDateLimit = cents(monthDays.reduce((t, d) => t + (d.budget ?? amount), 0));
   const changed = monthDays.some((d) => d.budget !== undefined && d.budget !== amount);
   return {
     month_to_date_limit: monthToDateLimit,
-    monthly_limit: changed ? cents(monthToDateLimit + amount * daysLeft) : cents(amount * MONTHLY_FACTOR),
+    monthly_limit: changed ? cents(spentThisMonth + amount * daysLeft) : cents(amount * MONTHLY_FACTOR),
   };
 }
 const MIN_AMOUNT = 0.05;
@@ -137,13 +137,15 @@ export const listDeskAdsBudgets = defineDeskAdsTool({
         Math.round(days.filter((d) => test(d.date)).reduce((t, d) => t + d.spend, 0) * 100) / 100;
       const week = days.filter((d) => d.date >= weekStart && d.date <= yesterday);
       const last = days.find((d) => d.date === yesterday);
+      const monthToDate = spendOver((d) => d >= monthStart && d <= yesterday);
       return {
         spent_yesterday: spendOver((d) => d === yesterday),
-        month_to_date: spendOver((d) => d >= monthStart && d <= yesterday),
+        month_to_date: monthToDate,
         ...monthLimits(
           days.filter((d) => d.date >= monthStart && d.date <= yesterday),
           amount,
           daysLeft,
+          monthToDate,
         ),
         limited_days_last_7: budgetUse(week).limited_days,
         limited_by_budget: !!last && isLimitedDay(last.spend, last.budget),

@@ -12,7 +12,15 @@ useTestTables();
 beforeAll(() => fakeDate(new Date('2026-11-15T12:00:00Z')));
 afterAll(() => jest.useRealTimers());
 
-type Budget = { id: string; name: string; type: string; amount: number; month_to_date_limit: number; monthly_limit: number };
+type Budget = {
+  id: string;
+  name: string;
+  type: string;
+  amount: number;
+  month_to_date: number;
+  month_to_date_limit: number;
+  monthly_limit: number;
+};
 const cents = (n: number) => Math.round(n * 100) / 100;
 
 describe('deskads: the monthly limit follows a budget changed mid-month', () => {
@@ -36,6 +44,8 @@ describe('deskads: the monthly limit follows a budget changed mid-month', () => 
     const after = await brand();
     expect(after.amount).toBe(raised);
     expect(after.month_to_date_limit).toBe(before.month_to_date_limit);
-    expect(after.monthly_limit).toBe(cents(before.month_to_date_limit + 16 * raised));
+    // Microsoft Advertising's rule: what it spent this month so far + the new amount × the days left.
+    expect(after.month_to_date).toBe(before.month_to_date);
+    expect(after.monthly_limit).toBe(cents(before.month_to_date + 16 * raised));
   }, 120_000);
 });
