@@ -1,6 +1,7 @@
 /**
  * Seeds a new socialads sandbox account: assets (seed-assets.ts), campaigns and ad sets
- * (seed-campaigns.ts), ads (seed-ads.ts), the product catalog (seed-catalog.ts) and custom audiences.
+ * (seed-campaigns.ts), ads (seed-ads.ts), the product catalog (seed-catalog.ts), custom audiences and a
+ * campaign on ad set budgets (seed-ad-set-budgets.ts).
  * Ids are reproducible per account: the parts draw them from one id source, in this order.
  */
 import type { ConnectedAccount } from '../../../core/accounts';
@@ -8,6 +9,7 @@ import { addDays, isoDate } from '../../../core/dates';
 import { idSource } from '../../sandbox/ids';
 import { SandboxStore } from '../../sandbox/store';
 import { brandDomain } from './assets';
+import { seedAdSetBudgets } from './seed-ad-set-budgets';
 import { seedAds } from './seed-ads';
 import { seedAssets } from './seed-assets';
 import { seedCampaigns } from './seed-campaigns';
@@ -125,6 +127,8 @@ export async function seedSocialAdsAccount(account: ConnectedAccount): Promise<v
       time_updated: audienceTime,
     },
   ];
+  // Last, so the entities above keep the ids they had before it was added.
+  seedAdSetBudgets(basics, assets, structure, built);
 
   await Promise.all([
     store.putMany(KIND.catalog, [catalog]),
