@@ -93,6 +93,7 @@ export const FUNNEL_METRICS = [
   'conversions',
   'revenue_cents',
   'video_views',
+  'post_engagements',
   'view_content',
   'add_to_cart',
 ] as const;

@@ -1,7 +1,7 @@
 /**
  * Seeds a new socialads sandbox account: assets (seed-assets.ts), campaigns and ad sets
- * (seed-campaigns.ts), ads (seed-ads.ts), the product catalog (seed-catalog.ts), custom audiences and a
- * campaign on ad set budgets (seed-ad-set-budgets.ts).
+ * (seed-campaigns.ts), ads (seed-ads.ts), the product catalog (seed-catalog.ts), custom audiences, a
+ * campaign on ad set budgets (seed-ad-set-budgets.ts) and an engagement campaign (seed-engagement.ts).
  * Ids are reproducible per account: the parts draw them from one id source, in this order.
  */
 import type { ConnectedAccount } from '../../../core/accounts';
@@ -14,6 +14,7 @@ import { seedAds } from './seed-ads';
 import { seedAssets } from './seed-assets';
 import { seedCampaigns } from './seed-campaigns';
 import { seedCatalog } from './seed-catalog';
+import { seedEngagement } from './seed-engagement';
 import { KIND } from './stored';
 import type { SocialAdsCustomAudience } from '../port';
 
@@ -129,6 +130,7 @@ export async function seedSocialAdsAccount(account: ConnectedAccount): Promise<v
   ];
   // Last, so the entities above keep the ids they had before it was added.
   seedAdSetBudgets(basics, assets, structure, built);
+  seedEngagement(basics, assets, structure, built);
 
   await Promise.all([
     store.putMany(KIND.catalog, [catalog]),
