@@ -48,7 +48,8 @@ export interface AdDay {
   post_engagements: number;
 }
 
-const METRICS = [
+/** The whole figures of an ad's day. */
+export const METRICS = [
   'impressions',
   'reach',
   'clicks',

@@ -1,7 +1,7 @@
 /**
  * Seeds a new socialads sandbox account: assets (seed-assets.ts), campaigns and ad sets
- * (seed-campaigns.ts), ads (seed-ads.ts), the product catalog (seed-catalog.ts), custom audiences, a
- * campaign on ad set budgets (seed-ad-set-budgets.ts) and an engagement campaign (seed-engagement.ts).
+ * (seed-campaigns.ts), ads (seed-ads.ts), the product catalog (seed-catalog.ts), custom audiences, and
+ * the campaigns added later (seed-later-campaigns.ts: one on ad set budgets, one for engagement).
  * Ids are reproducible per account: the parts draw them from one id source, in this order.
  */
 import type { ConnectedAccount } from '../../../core/accounts';
@@ -9,12 +9,11 @@ import { addDays, isoDate } from '../../../core/dates';
 import { idSource } from '../../sandbox/ids';
 import { SandboxStore } from '../../sandbox/store';
 import { brandDomain } from './assets';
-import { seedAdSetBudgets } from './seed-ad-set-budgets';
 import { seedAds } from './seed-ads';
 import { seedAssets } from './seed-assets';
 import { seedCampaigns } from './seed-campaigns';
 import { seedCatalog } from './seed-catalog';
-import { seedEngagement } from './seed-engagement';
+import { seedLaterCampaigns } from './seed-later-campaigns';
 import { KIND } from './stored';
 import type { SocialAdsCustomAudience } from '../port';
 
@@ -129,8 +128,7 @@ export async function seedSocialAdsAccount(account: ConnectedAccount): Promise<v
     },
   ];
   // Last, so the entities above keep the ids they had before it was added.
-  seedAdSetBudgets(basics, assets, structure, built);
-  seedEngagement(basics, assets, structure, built);
+  seedLaterCampaigns(basics, assets, structure, built);
 
   await Promise.all([
     store.putMany(KIND.catalog, [catalog]),

@@ -10,6 +10,7 @@
 import { GatewayError } from '../../../core/errors';
 import { addDays, isoDate } from '../../../core/dates';
 import type { SocialAdsInsightsRow, SocialAdsPort } from '../../../platforms/socialads/port';
+import type { DailyMetrics } from '../../../core/metrics';
 
 const CAMPAIGN_FIELDS = [
   'id',
@@ -94,18 +95,7 @@ async function rejection(promise: Promise<unknown>): Promise<GatewayError> {
 
 /** Sums rows by a key; the figures of one key and day. */
 function sumBy(rows: SocialAdsInsightsRow[], key: (row: SocialAdsInsightsRow) => string) {
-  const sums = new Map<
-    string,
-    {
-      impressions: number;
-      clicks: number;
-      spend: number;
-      conversions: number;
-      revenue: number;
-      video_views: number;
-      post_engagements: number;
-    }
-  >();
+  const sums = new Map<string, Omit<DailyMetrics, 'date'> & { post_engagements: number }>();
   for (const row of rows) {
     const k = `${key(row)}|${row.date}`;
     const sum = sums.get(k) ?? { impressions: 0, clicks: 0, spend: 0, conversions: 0, revenue: 0, video_views: 0, post_engagements: 0 };

@@ -1,15 +1,19 @@
 /**
- * The socialads seed's campaign on ad set budgets (ABO: no campaign budget, each ad set holds its own
- * daily budget, as on the platform when campaign budget optimization is off): a lookalike ad set that
- * sells and is held back by its budget every day, and a broad ad set that spends its budget without a
- * purchase. Seeded after everything else, so the other entities keep their ids.
+ * The socialads seed's campaigns added after the first ones, seeded after everything else so the other
+ * entities keep their ids:
+ * - a campaign on ad set budgets (ABO: no campaign budget, each ad set holds its own daily budget, as on
+ *   the platform when campaign budget optimization is off): a lookalike ad set that sells and is held
+ *   back by its budget every day, and a broad ad set that spends its budget without a purchase;
+ * - an engagement campaign (OUTCOME_ENGAGEMENT, campaign budget): one ad set that optimises for post
+ *   engagement, so its results are post engagements (reactions, comments, shares and clicks on the
+ *   post), not purchases: the objective has no conversions.
  */
 import type { SocialAdsSeedAds } from './seed-ads';
 import type { SocialAdsSeedAssets } from './seed-assets';
 import type { SocialAdsSeedBasics } from './seed';
 import type { SocialAdsSeedCampaigns } from './seed-campaigns';
 
-export function seedAdSetBudgets(
+export function seedLaterCampaigns(
   basics: SocialAdsSeedBasics,
   assets: SocialAdsSeedAssets,
   structure: SocialAdsSeedCampaigns,
@@ -19,6 +23,8 @@ export function seedAdSetBudgets(
   const { pixel, img } = assets;
   const { campaign, campaigns, adSet, adSets, targeting } = structure;
   const { creative, ad, ads } = built;
+
+  // On ad set budgets.
   const prospecting = campaign(
     { name: 'Prospecting - Ad Set Budgets', objective: 'OUTCOME_SALES', status: 'ACTIVE', start_date: ago(45), performance: 'average' },
     45,
@@ -73,6 +79,43 @@ export function seedAdSetBudgets(
         headlines: ['Rain jackets'],
         image_hashes: [img('product-jacket')],
         call_to_action: 'SHOP_NOW',
+      }),
+    ),
+  );
+
+  // Engagement.
+  const community = campaign(
+    {
+      name: 'Community - Post Engagement',
+      objective: 'OUTCOME_ENGAGEMENT',
+      status: 'ACTIVE',
+      daily_budget: 25,
+      start_date: ago(40),
+      performance: 'average',
+    },
+    40,
+  );
+  const engagement = adSet(community, {
+    name: 'Followers lookalike - Engagement',
+    status: 'ACTIVE',
+    optimization_goal: 'POST_ENGAGEMENT',
+    billing_event: 'IMPRESSIONS',
+    targeting: targeting(['US'], 21, 55),
+    performance: 'average',
+  });
+  campaigns.community = community;
+  adSets.communityEngagement = engagement;
+  ads.push(
+    ad(
+      engagement,
+      'Trail photo of the week',
+      'image',
+      'average',
+      creative({
+        link: `${site}/community`,
+        primary_texts: ['Where did you hike this weekend? Show us your trail.'],
+        headlines: ['Trail photo of the week'],
+        image_hashes: [img('story-trail')],
       }),
     ),
   );
