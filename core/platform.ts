@@ -74,7 +74,7 @@ export interface CampaignFigures {
   figures: MetricTotals;
   /**
    * What the objective counts as its result, in the platform's word (conversions, purchases, leads,
-   * installs, orders, link_clicks, clicks, video_views, thruplays, impressions, reach), and how many.
+   * installs, orders, link_clicks, clicks, video_views, thruplays, post_engagements, impressions, reach), and how many.
    */
   result_type: string;
   results: number;

@@ -19,7 +19,7 @@ export async function socialAdsCampaignFigures(
   const metricsOf = await levelMetrics(port, structure, 'campaign', ids, start, end);
   return structure.campaigns.map((c) => {
     const m = metricsOf(c.id);
-    const { daily_reach: _reach, days_with_delivery: _days, ...totals } = m.totals;
+    const { daily_reach: _reach, post_engagements: _engagements, days_with_delivery: _days, ...totals } = m.totals;
     return campaignFiguresOf(c, totals, { type: m.result_type, value: m.results, converts: isConversionType(m.result_type) });
   });
 }

@@ -119,6 +119,11 @@ export interface SocialAdsInsightsRow extends DailyMetrics {
    * unknown: a past day is then judged against today's budget and the tool says so.
    */
   daily_budget?: number;
+  /**
+   * Post engagements: every interaction with the ad's post (reactions, comments, shares, link and
+   * other clicks, photo views, video plays), the results of an ad set optimising for POST_ENGAGEMENT.
+   */
+  post_engagements?: number;
   /** Sales objectives: product page views and add-to-carts counted by the pixel (the funnel before purchases). */
   view_content?: number;
   add_to_cart?: number;

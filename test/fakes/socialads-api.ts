@@ -1323,6 +1323,8 @@ export class FakeSocialAdsApi {
           install: campaign.objective === 'OUTCOME_APP_PROMOTION' ? 2 + (h % 5) : 0,
           view_content: campaign.objective === 'OUTCOME_SALES' ? Math.round(clicks * 0.7) : 0,
           add_to_cart: campaign.objective === 'OUTCOME_SALES' ? Math.round(clicks * 0.2) : 0,
+          // Every interaction with the post (the clicks among them), reported for every objective.
+          post_engagement: clicks + (h % 25),
         };
         const parts = breakdowns.length ? this.split(metrics, breakdowns[0], h) : [{ value: undefined, metrics }];
         for (const part of parts) {
@@ -1340,6 +1342,7 @@ export class FakeSocialAdsApi {
         ...(s.m.install ? [{ action_type: 'omni_app_install', value: String(s.m.install) }] : []),
         ...(s.m.view_content ? [{ action_type: 'omni_view_content', value: String(s.m.view_content) }] : []),
         ...(s.m.add_to_cart ? [{ action_type: 'omni_add_to_cart', value: String(s.m.add_to_cart) }] : []),
+        ...(s.m.post_engagement ? [{ action_type: 'post_engagement', value: String(s.m.post_engagement) }] : []),
       ];
       const decimal = (minor: number) => (offset === 1 ? String(minor) : (minor / 100).toFixed(2));
       const row: Json = {

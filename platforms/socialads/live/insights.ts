@@ -87,6 +87,7 @@ function rowOf(row: WireInsightsRow, query: SocialAdsInsightsQuery): SocialAdsIn
     conversions: result ? actionValue(row.actions, result) : 0,
     revenue: result === 'omni_purchase' ? money(row.action_values?.find((a) => a.action_type === 'omni_purchase')?.value) : 0,
     video_views: actionValue(row.video_thruplay_watched_actions, 'video_view'),
+    post_engagements: actionValue(row.actions, 'post_engagement'),
     ...(value !== undefined ? { breakdown_value: value } : {}),
     ...(isSales
       ? { view_content: actionValue(row.actions, 'omni_view_content'), add_to_cart: actionValue(row.actions, 'omni_add_to_cart') }

@@ -8,7 +8,7 @@
 import { apportion } from '../../sandbox/allocate';
 import { hash32, seededRandom } from '../../sandbox/metrics';
 import type { SocialAdsBreakdown, SocialAdsProduct, SocialAdsTargeting } from '../port';
-import type { AdDay } from './delivery';
+import { METRICS, type AdDay } from './delivery';
 
 const AGES: [string, number, number, number][] = [
   ['18-24', 18, 24, 0.14],
@@ -85,17 +85,7 @@ export function productShares(products: readonly SocialAdsProduct[]): { value: s
 }
 
 /** The whole figures of a funnel day (every figure an insights row sums). */
-export const FUNNEL_METRICS = [
-  'impressions',
-  'reach',
-  'clicks',
-  'spend_cents',
-  'conversions',
-  'revenue_cents',
-  'video_views',
-  'view_content',
-  'add_to_cart',
-] as const;
+export const FUNNEL_METRICS = [...METRICS, 'view_content', 'add_to_cart'] as const;
 export type FunnelDay = AdDay & { view_content: number; add_to_cart: number };
 
 /** A sales ad's day with its pixel funnel: product page views and add-to-carts (whole numbers). */

@@ -11,8 +11,10 @@
  *   among its ads (whole impressions, clicks, results, cents), so ads add up to ad sets and ad sets
  *   to campaigns exactly, and no holder ever spends more than its daily budget.
  * - Results follow the objective: purchases (with value) for sales and traffic, leads for lead
- *   forms, installs for app promotion, none for awareness (judged on reach and ThruPlays); video
- *   views only for video ads.
+ *   forms, installs for app promotion, none for awareness and engagement (judged on reach, ThruPlays
+ *   or post engagements); video views only for video ads. Every ad has post engagements (its link
+ *   clicks and the reactions, comments, shares and other clicks on it), far more of them when its
+ *   ad set optimises for them (POST_ENGAGEMENT).
  */
 import type { DailyMetrics } from '../../../core/metrics';
 import type { WithHistory } from '../../sandbox/history';
@@ -43,9 +45,20 @@ export interface AdDay {
   conversions: number;
   revenue_cents: number;
   video_views: number;
+  post_engagements: number;
 }
 
-const METRICS = ['impressions', 'reach', 'clicks', 'spend_cents', 'conversions', 'revenue_cents', 'video_views'] as const;
+/** The whole figures of an ad's day. */
+export const METRICS = [
+  'impressions',
+  'reach',
+  'clicks',
+  'spend_cents',
+  'conversions',
+  'revenue_cents',
+  'video_views',
+  'post_engagements',
+] as const;
 type Metric = (typeof METRICS)[number];
 
 /**
@@ -149,6 +162,8 @@ export function deliveredAdDays(account: DeliveryAccount, since: string, until: 
         const natural = dailyMetrics(ad.id, date, profileOf(ad, campaign));
         const random = seededRandom(`${ad.id}|${date}|reach`);
         const reach = natural.impressions / (1.15 + 0.4 * random());
+        // Post engagements: the link clicks and the other interactions with the post, per impression.
+        const engagementRate = (adSet.optimization_goal === 'POST_ENGAGEMENT' ? 0.03 : 0.004) * (0.7 + 0.6 * random());
         return {
           impressions: natural.impressions * share,
           reach: reach * share,
@@ -157,6 +172,7 @@ export function deliveredAdDays(account: DeliveryAccount, since: string, until: 
           conversions: natural.conversions * share,
           revenue_cents: natural.revenue * 100 * share,
           video_views: natural.video_views * share,
+          post_engagements: (natural.clicks + natural.impressions * engagementRate) * share,
         } satisfies Record<Metric, number>;
       });
       if (weights.every((w) => !w)) continue;
@@ -221,10 +237,12 @@ export function deliveredAdDays(account: DeliveryAccount, since: string, until: 
           conversions: 0,
           revenue_cents: 0,
           video_views: 0,
+          post_engagements: 0,
         };
         for (const m of METRICS) day[m] = parts[m][i]!;
         day.clicks = Math.min(day.clicks, day.impressions);
         day.reach = Math.min(day.reach, day.impressions);
+        day.post_engagements = Math.max(day.post_engagements, day.clicks);
         if (day.impressions || day.spend_cents || day.clicks) out.push(day);
       });
     }
@@ -242,7 +260,7 @@ function addDaysUtc(date: string, days: number): string {
 }
 
 /** The neutral figures of a day (spend and revenue back in currency units). */
-export function asDailyMetrics(day: AdDay): DailyMetrics & { reach: number } {
+export function asDailyMetrics(day: AdDay): DailyMetrics & { reach: number; post_engagements: number } {
   return {
     date: day.date,
     impressions: day.impressions,
@@ -252,5 +270,6 @@ export function asDailyMetrics(day: AdDay): DailyMetrics & { reach: number } {
     conversions: day.conversions,
     revenue: day.revenue_cents / 100,
     video_views: day.video_views,
+    post_engagements: day.post_engagements,
   };
 }

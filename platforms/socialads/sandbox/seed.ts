@@ -1,6 +1,7 @@
 /**
  * Seeds a new socialads sandbox account: assets (seed-assets.ts), campaigns and ad sets
- * (seed-campaigns.ts), ads (seed-ads.ts), the product catalog (seed-catalog.ts) and custom audiences.
+ * (seed-campaigns.ts), ads (seed-ads.ts), the product catalog (seed-catalog.ts), custom audiences, and
+ * the campaigns added later (seed-later-campaigns.ts: one on ad set budgets, one for engagement).
  * Ids are reproducible per account: the parts draw them from one id source, in this order.
  */
 import type { ConnectedAccount } from '../../../core/accounts';
@@ -12,6 +13,7 @@ import { seedAds } from './seed-ads';
 import { seedAssets } from './seed-assets';
 import { seedCampaigns } from './seed-campaigns';
 import { seedCatalog } from './seed-catalog';
+import { seedLaterCampaigns } from './seed-later-campaigns';
 import { KIND } from './stored';
 import type { SocialAdsCustomAudience } from '../port';
 
@@ -125,6 +127,8 @@ export async function seedSocialAdsAccount(account: ConnectedAccount): Promise<v
       time_updated: audienceTime,
     },
   ];
+  // Last, so the entities above keep the ids they had before it was added.
+  seedLaterCampaigns(basics, assets, structure, built);
 
   await Promise.all([
     store.putMany(KIND.catalog, [catalog]),

@@ -232,7 +232,7 @@ function budgetMoveFigures(
 
 export const optimizeSocialAdsBudget = defineSocialAdsTool({
   name: 'optimize_socialads_budget',
-  description: `Recommends socialads budget reallocation across the budget holders (campaign budgets, or ad set budgets) that share a goal: cut the ones whose cost per result is far above the goal's average (or ROAS under target), and raise the cheapest ones that are limited by their budget. ${BUDGET_LIMITED_RULE} Never raises a budget where the return is under target. Each move carries the figures it rests on and names update_socialads_campaign or update_socialads_ad_set with the new daily budget.`,
+  description: `Recommends socialads budget reallocation across the budget holders (campaign budgets, or ad set budgets) that share a goal: cut the ones whose cost per result is far above the goal's average (or ROAS under target), and raise the cheapest ones that are limited by their budget. ${BUDGET_LIMITED_RULE} Never raises a budget where the return is under target, nor one that pays for waste analyze_socialads_wasted_spend lists over the same days (the ad set itself, an ad set under the campaign budget, or one of their ads): that raise is held back with the pause to make first. Each move carries the figures it rests on and names the budget's owner, update_socialads_campaign (campaign budget) or update_socialads_ad_set (ad set budget), with the new daily budget.`,
   access: 'read',
   args: {
     change_percent: v.optional(
@@ -271,6 +271,26 @@ export const optimizeSocialAdsBudget = defineSocialAdsTool({
         reason: v.string(),
         figures: budgetMoveFiguresSchema,
         action,
+      }),
+    ),
+    held_back: v.array(
+      v.object({
+        level: v.picklist(['campaign', 'ad_set']),
+        id: v.string(),
+        name: v.string(),
+        campaign_id: v.string(),
+        reason: v.string(),
+        figures: budgetMoveFiguresSchema,
+        waste: v.array(
+          v.object({
+            level: v.picklist(['ad', 'ad_set']),
+            id: v.string(),
+            name: v.string(),
+            wasted_spend: v.number(),
+            reason: v.string(),
+            action,
+          }),
+        ),
       }),
     ),
     holders: v.array(
@@ -341,8 +361,22 @@ export const optimizeSocialAdsBudget = defineSocialAdsTool({
       return { ...h, use, budget_used: use.days > 0 ? use.usage : null };
     });
     const currency = ctx.account.currency;
+    // The waste the analysis lists over the same days, by the budget that pays for it: an ad set's own
+    // budget pays for it and its ads, a campaign budget for every ad set and ad of the campaign.
+    const { findings } = await findSocialAdsWaste(ctx.platform, currency, {
+      start,
+      end,
+      min_spend: WASTE_MIN_SPEND,
+      target_roas: WASTE_TARGET_ROAS,
+    });
+    const adSetOf = new Map(st.ads.map((a) => [a.id, a.ad_set_id]));
+    const wastePaidBy = (h: { level: 'campaign' | 'ad_set'; id: string }) =>
+      findings.filter((f) =>
+        h.level === 'campaign' ? f.campaign_id === h.id : (f.level === 'ad_set' ? f.id : adSetOf.get(f.id)) === h.id,
+      );
     const step = args.change_percent / 100;
     const moves = [];
+    const heldBack = [];
     const byType = new Map<string, typeof holders>();
     for (const h of holders) if (h.m.spend > 0) byType.set(h.m.result_type, [...(byType.get(h.m.result_type) ?? []), h]);
     for (const [type, group] of byType) {
@@ -369,6 +403,26 @@ export const optimizeSocialAdsBudget = defineSocialAdsTool({
           reason = `cost per result ${money(cpr, currency)} vs ${money(avg, currency)} average for ${label}, and it was limited by its budget on ${h.use.limited_days} of ${h.use.days} days`;
         }
         if (!direction) continue;
+        const waste = direction === 'increase' ? wastePaidBy(h) : [];
+        if (waste.length) {
+          heldBack.push({
+            level: h.level,
+            id: h.id,
+            name: h.name,
+            campaign_id: h.campaign_id,
+            reason: `${reason}; but its budget pays for what analyze_socialads_wasted_spend calls waste (${waste.map((f) => `${f.level === 'ad' ? 'ad' : 'ad set'} "${f.name}": ${f.reason}`).join('; ')}): stop that first`,
+            figures,
+            waste: waste.map((f) => ({
+              level: f.level,
+              id: f.id,
+              name: f.name,
+              wasted_spend: f.wasted_spend,
+              reason: f.reason,
+              action: f.action,
+            })),
+          });
+          continue;
+        }
         const proposed = Math.max(1, Math.round(h.daily_budget * (direction === 'increase' ? 1 + step : 1 - step)));
         if (proposed === h.daily_budget) continue;
         moves.push({
@@ -421,6 +475,21 @@ export const optimizeSocialAdsBudget = defineSocialAdsTool({
             ),
           ]
         : ['No move: budgets match performance.']),
+      ...(heldBack.length
+        ? [
+            '',
+            '### Raises held back',
+            markdownTable(
+              ['Name', 'Budget/day', 'Why not raised', 'Stop first'],
+              heldBack.map((b) => [
+                b.name,
+                money(holders.find((h) => h.id === b.id)!.daily_budget, currency),
+                b.reason,
+                b.waste.map((f) => `${f.action.tool} ${JSON.stringify(f.action.arguments)}`).join('; '),
+              ]),
+            ),
+          ]
+        : []),
       ...(budgetSourceNote(budgetSource) ? ['', budgetSourceNote(budgetSource)] : []),
     ].join('\n');
     return {
@@ -431,6 +500,7 @@ export const optimizeSocialAdsBudget = defineSocialAdsTool({
         end_date: end,
         budget_source: budgetSource,
         moves,
+        held_back: heldBack,
         holders: holders.map((h) => ({
           level: h.level,
           id: h.id,

@@ -44,6 +44,7 @@ export async function insightTotals(
     return {
       ...totals(rows),
       daily_reach: rows.reduce((sum, row) => sum + (row.reach ?? 0), 0),
+      post_engagements: rows.reduce((sum, row) => sum + (row.post_engagements ?? 0), 0),
       days_with_delivery: new Set(rows.map((row) => row.date)).size,
       ...(options.days ? { days: rows } : {}),
     };
@@ -54,10 +55,15 @@ export async function insightTotals(
  * Totals of insights rows, with the daily reach summed (reach is not additive across days); with
  * `days` asked for, the daily rows they add up (with each day's budget where the platform reports it).
  */
-export type SocialAdsTotals = MetricTotals & { daily_reach: number; days_with_delivery: number; days?: readonly SocialAdsInsightsRow[] };
+export type SocialAdsTotals = MetricTotals & {
+  daily_reach: number;
+  post_engagements: number;
+  days_with_delivery: number;
+  days?: readonly SocialAdsInsightsRow[];
+};
 
 /** What an ad set's results are: the platform counts results by the optimization goal. */
-export type ResultType = 'purchases' | 'leads' | 'installs' | 'thruplays' | 'reach' | 'impressions' | 'link_clicks';
+export type ResultType = 'purchases' | 'leads' | 'installs' | 'thruplays' | 'post_engagements' | 'reach' | 'impressions' | 'link_clicks';
 
 const RESULT_BY_GOAL: Record<string, ResultType> = {
   OFFSITE_CONVERSIONS: 'purchases',
@@ -73,7 +79,7 @@ const RESULT_BY_GOAL: Record<string, ResultType> = {
   AD_RECALL_LIFT: 'reach',
   LINK_CLICKS: 'link_clicks',
   LANDING_PAGE_VIEWS: 'link_clicks',
-  POST_ENGAGEMENT: 'link_clicks',
+  POST_ENGAGEMENT: 'post_engagements',
 };
 
 /** Result types whose figure is a conversion the platform attributes (and that can carry value). */
@@ -176,7 +182,9 @@ export function objectiveMetrics(t: SocialAdsTotals, resultType: ResultType, opt
           ? t.impressions
           : resultType === 'link_clicks'
             ? t.clicks
-            : t.conversions;
+            : resultType === 'post_engagements'
+              ? t.post_engagements
+              : t.conversions;
   const m: ObjectiveMetrics = {
     impressions: t.impressions,
     clicks: t.clicks,
@@ -217,6 +225,7 @@ export const RESULT_LABEL: Record<ResultType, string> = {
   leads: 'leads',
   installs: 'installs',
   thruplays: 'ThruPlays',
+  post_engagements: 'post engagements',
   reach: 'avg daily reach',
   impressions: 'impressions',
   link_clicks: 'link clicks',
@@ -232,9 +241,14 @@ const appTotalsEntries = { ...metricTotalsEntries, ...videoMetricEntries, instal
 export const appTotalsSchema = v.object(appTotalsEntries);
 export const appMetricsSchema = v.object({ ...appTotalsEntries, daily_reach: v.number(), days_with_delivery: v.number() });
 
-/** App-promotion figures: the results of these campaigns are installs. */
-export function withInstalls(t: MetricTotals): AppMetrics {
-  return { ...t, installs: t.conversions, cost_per_install: t.conversions > 0 ? Math.round((t.spend / t.conversions) * 100) / 100 : null };
+/** App-promotion figures: the results of these campaigns are installs (post engagements are not shown). */
+export function withInstalls(t: MetricTotals & { post_engagements?: number }): AppMetrics {
+  const { post_engagements: _engagements, ...figures } = t;
+  return {
+    ...figures,
+    installs: t.conversions,
+    cost_per_install: t.conversions > 0 ? Math.round((t.spend / t.conversions) * 100) / 100 : null,
+  };
 }
 
 /** The reporting window arguments every socialads report and list tool takes. */

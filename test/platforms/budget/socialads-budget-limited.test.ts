@@ -25,9 +25,9 @@ describe('socialads: a budget raise today keeps past days judged against their o
     expect((await optimize()).budget_source).toBe('each_day');
   }, 120_000);
 
-  // The seeded account's budgets are all campaign budgets (and ads created through the tools stay in
-  // review in the sandbox, so a new ad set budget has no past days): the campaign level is judged here.
-  for (const level of ['campaign'] as const) {
+  // The seeded account has campaign budgets and a campaign on ad set budgets (ads created through the
+  // tools stay in review in the sandbox, so a new ad set budget would have no past days): both levels.
+  for (const level of ['campaign', 'ad_set'] as const) {
     it(`raising a limited ${level}'s budget today leaves its past days' verdicts and its recommendation as they were`, async () => {
       const before = await optimize();
       const holders = before.holders as Holder[];

@@ -44,8 +44,11 @@ describe('the cross-platform report sums only like with like', () => {
     const awareness = (account('chatads').top_campaigns as Row[]).find((c) => c.name === 'Spring Launch - Awareness')!;
     expect(awareness).toMatchObject({ conversions: null, cpa: null, roas: null, result_type: 'impressions' });
     expect(awareness.spend).toBeGreaterThan(0);
-    const traffic = (account('socialads').top_campaigns as Row[]).find((c) => c.name === 'Spring Sale - Traffic')!;
-    expect(traffic).toMatchObject({ conversions: null, result_type: 'link_clicks' });
+    // socialads traffic (link clicks): no conversions in its results row, n/a on any of its campaigns shown.
+    const social = account('socialads');
+    expect((social.results as Row[]).find((r) => r.result_type === 'link_clicks')).toMatchObject({ converts: false });
+    for (const c of (social.top_campaigns as Row[]).filter((x) => x.result_type === 'link_clicks'))
+      expect(c).toMatchObject({ conversions: null, cpa: null, roas: null });
     expect(data.content).toMatch(
       /Spring Launch - Awareness<\/td><td>active<\/td><td>[^<]+<\/td><td>[\d,]+ impressions<\/td><td>n\/a<\/td>/,
     );

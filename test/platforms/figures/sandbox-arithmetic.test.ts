@@ -5,7 +5,8 @@
  * - revenue (sales, conversion value) only with conversions (orders);
  * - on cost-per-click search (searchads, deskads, retailads keywords, targets and search terms) no
  *   spend without a click;
- * - no conversions on an awareness or reach objective (socialads OUTCOME_AWARENESS, shortvideo REACH,
+ * - no conversions on an awareness, reach or engagement objective (socialads OUTCOME_AWARENESS and
+ *   OUTCOME_ENGAGEMENT, whose results are reach, ThruPlays or post engagements; shortvideo REACH,
  *   proads BRAND_AWARENESS, chatads impression-bid campaigns, searchads video campaigns bidding for
  *   impressions or views: target CPM, CPV).
  */
@@ -50,7 +51,7 @@ interface Row {
   revenue: number;
   /** Cost-per-click search: no spend without a click. */
   perClick: boolean;
-  /** Of an awareness or reach objective: no conversions. */
+  /** Of an awareness, reach or engagement objective: no conversions. */
   awareness: boolean;
 }
 
@@ -89,10 +90,10 @@ const rowsOf: Record<PlatformWord, () => Promise<Row[]>> = {
       for (const breakdown of [undefined, ...SOCIALADS_BREAKDOWNS])
         for (const r of await port.getInsights({ level, time_range: { since: start, until: end }, ...(breakdown ? { breakdown } : {}) }))
           out.push({
-            where: `socialads ${level} ${r.ad_id ?? r.ad_set_id ?? r.campaign_id} ${r.date} ${r.breakdown_value ?? ''}`,
+            where: `socialads ${level} ${objective.get(r.campaign_id)} ${r.ad_id ?? r.ad_set_id ?? r.campaign_id} ${r.date} ${r.breakdown_value ?? ''}`,
             ...r,
             perClick: false,
-            awareness: objective.get(r.campaign_id) === 'OUTCOME_AWARENESS',
+            awareness: ['OUTCOME_AWARENESS', 'OUTCOME_ENGAGEMENT'].includes(objective.get(r.campaign_id) ?? ''),
           });
     return out;
   },
@@ -254,6 +255,10 @@ describe("sandbox reports obey the platforms' arithmetic", () => {
     const all = (await Promise.all(WORDS.map((w) => rowsOf[w]()))).flat();
     expect(all.some((r) => r.perClick && r.spend > 0)).toBe(true);
     expect(all.some((r) => r.awareness && r.spend > 0)).toBe(true);
+    // socialads' engagement campaign delivers in the window (its rows are judged like awareness rows).
+    expect(
+      all.some((r) => r.where.startsWith('socialads campaign') && r.awareness && r.spend > 0 && /OUTCOME_ENGAGEMENT/.test(r.where)),
+    ).toBe(true);
     // searchads' awareness video delivers in the window too (its last day before its end date).
     expect(all.some((r) => r.where.startsWith('searchads campaign') && r.awareness && r.spend > 0)).toBe(true);
     expect(all.some((r) => r.revenue > 0)).toBe(true);

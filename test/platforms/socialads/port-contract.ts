@@ -10,6 +10,7 @@
 import { GatewayError } from '../../../core/errors';
 import { addDays, isoDate } from '../../../core/dates';
 import type { SocialAdsInsightsRow, SocialAdsPort } from '../../../platforms/socialads/port';
+import type { DailyMetrics } from '../../../core/metrics';
 
 const CAMPAIGN_FIELDS = [
   'id',
@@ -72,6 +73,8 @@ const INSIGHTS_FIELDS = [
   'conversions',
   'revenue',
   'video_views',
+  // Post engagements (the results of POST_ENGAGEMENT ad sets).
+  'post_engagements',
   'breakdown_value',
   'view_content',
   'add_to_cart',
@@ -92,19 +95,17 @@ async function rejection(promise: Promise<unknown>): Promise<GatewayError> {
 
 /** Sums rows by a key; the figures of one key and day. */
 function sumBy(rows: SocialAdsInsightsRow[], key: (row: SocialAdsInsightsRow) => string) {
-  const sums = new Map<
-    string,
-    { impressions: number; clicks: number; spend: number; conversions: number; revenue: number; video_views: number }
-  >();
+  const sums = new Map<string, Omit<DailyMetrics, 'date'> & { post_engagements: number }>();
   for (const row of rows) {
     const k = `${key(row)}|${row.date}`;
-    const sum = sums.get(k) ?? { impressions: 0, clicks: 0, spend: 0, conversions: 0, revenue: 0, video_views: 0 };
+    const sum = sums.get(k) ?? { impressions: 0, clicks: 0, spend: 0, conversions: 0, revenue: 0, video_views: 0, post_engagements: 0 };
     sum.impressions += row.impressions;
     sum.clicks += row.clicks;
     sum.spend += row.spend;
     sum.conversions += row.conversions;
     sum.revenue += row.revenue;
     sum.video_views += row.video_views;
+    sum.post_engagements += row.post_engagements ?? 0;
     sums.set(k, sum);
   }
   return sums;
@@ -118,6 +119,7 @@ function expectSameSums(children: ReturnType<typeof sumBy>, parents: SocialAdsIn
     expect(sum.clicks).toBe(parent.clicks);
     expect(sum.conversions).toBe(parent.conversions);
     expect(sum.video_views).toBe(parent.video_views);
+    expect(sum.post_engagements).toBe(parent.post_engagements ?? 0);
     expect(sum.spend).toBeCloseTo(parent.spend, 2);
     expect(sum.revenue).toBeCloseTo(parent.revenue, 2);
   }
