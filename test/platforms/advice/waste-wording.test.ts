@@ -120,14 +120,16 @@ describe('wasted-spend analyses state the threshold their rows meet', () => {
     const answer = await callToolOk(apiKey, 'analyze_retailads_wasted_spend', { ...dated, min_spend: 10 });
     const s = answer.structured!;
     const stated = statedRules(answer.text);
-    expect(stated.map((x) => x.noun)).toEqual(['search terms']);
+    // No sale, then a cost per order over 2× the account's (orders are a sale's conversions, sales its revenue).
+    expect(stated.map((x) => x.kind)).toEqual(['no_results', 'cost_above']);
+    expect(new Set(stated.map((x) => x.noun))).toEqual(new Set(['search terms']));
     const key = (t: Row) => `${t.ad_group_id}|${t.search_term}|${t.spend}`;
-    const listed = (s.search_terms as Row[]).map((t) => ({ key: key(t), spend: t.spend, conversions: 0, revenue: 0 }));
+    const listed = (s.search_terms as Row[]).map((t) => ({ key: key(t), spend: t.spend, conversions: t.orders, revenue: t.sales }));
     const input: Judged[] = [];
     for (const ad_product of ['SPONSORED_PRODUCTS', 'SPONSORED_BRANDS'])
       for (const t of (await callToolOk(apiKey, 'get_retailads_search_terms', { ...dated, ad_product, limit: 1000 })).structured!
         .rows as Row[])
-        input.push({ key: key(t), spend: t.spend, conversions: t.sales > 0 ? 1 : 0, revenue: t.sales });
+        input.push({ key: key(t), spend: t.spend, conversions: t.orders, revenue: t.sales });
     checkNoun(stated, 'search terms', listed, input);
     const keywords = ((await callToolOk(apiKey, 'list_retailads_keywords', { state_filter: ['ENABLED'], limit: 1000 })).structured!
       .keywords ?? []) as Row[];
@@ -186,7 +188,7 @@ describe('wasted-spend analyses state the threshold their rows meet', () => {
     await runsAsGiven(apiKey, actions);
   }, 240_000);
 
-  it('deskads: search terms, keywords, ad groups and devices', async () => {
+  it('deskads: search terms, products, keywords, ad groups and devices', async () => {
     const answer = await callToolOk(apiKey, 'analyze_deskads_wasted_spend', { ...dated, min_spend: 10 });
     const s = answer.structured!;
     const stated = statedRules(answer.text);
@@ -201,8 +203,17 @@ describe('wasted-spend analyses state the threshold their rows meet', () => {
     checkNoun(
       stated,
       'search terms not blocked yet',
-      (s.search_terms as Row[]).map((t) => ({ key: termKey(t), spend: t.spend, conversions: 0, revenue: 0 })),
+      (s.search_terms as Row[]).map((t) => ({ key: termKey(t), spend: t.spend, conversions: t.conversions, revenue: 0 })),
       terms.filter((t) => !t.is_negative).map((t) => ({ key: termKey(t), ...m(t.metrics) })),
+    );
+    // Shopping and Performance Max products: no conversion, or a cost per conversion over 2× the account's.
+    expect(stated.filter((x) => x.noun === 'products').map((x) => x.kind)).toEqual(['no_results', 'cost_above']);
+    const products = (await callToolOk(apiKey, 'get_deskads_product_performance', { ...dated, limit: 200 })).structured!.products as Row[];
+    checkNoun(
+      stated,
+      'products',
+      (s.products as Row[]).map((p) => ({ key: p.product_id, spend: p.spend, conversions: p.conversions, revenue: p.revenue })),
+      products.map((p) => ({ key: p.product_id, spend: p.spend, conversions: p.conversions, revenue: p.revenue })),
     );
     const keywords = (await callToolOk(apiKey, 'get_deskads_keyword_performance', { ...dated, limit: 200 })).structured!.keywords as Row[];
     checkNoun(
@@ -221,7 +232,7 @@ describe('wasted-spend analyses state the threshold their rows meet', () => {
             .map((k) => ({ text: k.text, match_type: 'exact' })),
         ),
       ).toEqual([]);
-    await runsAsGiven(apiKey, actions);
+    await runsAsGiven(apiKey, [...actions, ...(s.products as Row[]).map((p) => p.action)]);
   }, 240_000);
 
   it('socialads: ad sets and ads, by result type', async () => {
