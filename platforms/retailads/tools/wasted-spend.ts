@@ -274,7 +274,7 @@ export const analyzeRetailAdsWastedSpend = defineRetailAdsTool({
       '',
       `That is ${total > 0 ? Math.round((wastedSpend / total) * 1000) / 10 : 0}% of ${money(total, currency)} search spend.`,
       '',
-      terms.length > 25 ? `The 25 that waste most (all ${count(terms.length)} in structured.search_terms):` : '',
+      ...(terms.length > 25 ? [`The 25 that waste most (all ${count(terms.length)} in structured.search_terms):`] : []),
       terms.length
         ? markdownTable(
             ['Search term', 'Matched', 'Campaign', 'Spend', 'Clicks', 'Orders', 'Waste'],
