@@ -294,9 +294,17 @@ export async function findDeskAdsWaste(port: DeskAdsPort, account: ConnectedAcco
       (k) =>
         k.campaign_id === t.campaign_id && k.status === 'Active' && negativeBlocks({ text: t.search_term, match_type: 'Exact' }, k.text),
     );
-  const termWaste = terms
-    .map((r) => describeTerm(r, s))
-    .filter((t) => !t.is_negative)
+  // A term is judged where its negative acts: in its campaign, over every ad group it ran in (the report has a
+  // row per keyword that matched it), so one ad group's spend never blocks a term that converts in another.
+  const byTerm = new Map<string, { row: DeskAdsReportRow; term: ReturnType<typeof describeTerm> }[]>();
+  for (const row of [...terms].sort((a, b) => b.spend - a.spend)) {
+    const term = describeTerm(row, s);
+    if (term.is_negative) continue;
+    const key = `${term.campaign_id}|${term.search_term}`;
+    byTerm.set(key, [...(byTerm.get(key) ?? []), { row, term }]);
+  }
+  const termWaste = [...byTerm.values()]
+    .map((rows) => ({ ...rows[0]!.term, metrics: rowMetrics(totals(rows.map((x) => x.row))) }))
     .flatMap((t) => {
       const judged = judge(t.metrics);
       if (!judged) return [];

@@ -30,7 +30,7 @@ import {
 } from '../../../core/waste';
 import { defineRetailAdsTool } from '../define';
 import { idSchema } from '../families';
-import type { RetailAdsPort } from '../port';
+import type { RetailAdsPort, RetailAdsReportRow } from '../port';
 import { NO_SALES_SPEND, performanceOf, rangeArgs, rangeOf, rangeRule, retailAccountBaseline, round2 } from './analysis-arguments';
 
 /**
@@ -143,7 +143,26 @@ export async function findRetailAdsWaste(platform: RetailAdsPort, currency: stri
     live.some((k) => k.ad_group_id === adGroupId && negativeBlocks({ text: term, match_type: 'NEGATIVE_EXACT' }, k.keyword_text));
   const judged: { rule: WasteRule; figures: WastePerformance }[] = [];
   const terms: RetailAdsWasteTerm[] = [];
-  for (const r of all) {
+  // A term is judged where its negative acts: in its ad group, over every keyword or target that matched it
+  // (the report has a row for each), so one keyword's spend never excludes a term another one sells on.
+  const byTerm = new Map<string, RetailAdsReportRow>();
+  for (const r of [...all].sort((a, b) => b.spend - a.spend)) {
+    const key = `${r.ad_group_id}|${r.search_term}`;
+    const seen = byTerm.get(key);
+    byTerm.set(
+      key,
+      seen
+        ? {
+            ...seen,
+            spend: round2(seen.spend + r.spend),
+            clicks: seen.clicks + r.clicks,
+            orders: seen.orders + r.orders,
+            sales: round2(seen.sales + r.sales),
+          }
+        : r,
+    );
+  }
+  for (const r of byTerm.values()) {
     const figures = performanceOf(r);
     const rule = firstWasteRule(rules, figures);
     if (!rule) continue;
