@@ -5,6 +5,7 @@
  */
 import { productOfSearchTerm } from '../../../platforms/retailads/tools/wasted-spend';
 import { callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
+import { allRetailSearchTerms } from '../helpers/retailads-search-terms';
 
 useTestTables();
 
@@ -48,15 +49,16 @@ describe('retailads wasted spend', () => {
     const listed = (data.structured!.search_terms as Term[]).filter((t) => t.sales === 0);
     expect(data.text).toContain(`${listed.length} search terms spent at least $20.00 each with no sales`);
     expect(listed.filter((t) => t.spend < minSpend)).toEqual([]);
-    // Independently: every zero-sale search term of the same 30 days that spent at least that much, SP and SB.
-    const all: Term[] = [];
-    for (const ad_product of ['SPONSORED_PRODUCTS', 'SPONSORED_BRANDS'])
-      all.push(
-        ...((await callToolOk(apiKey, 'get_retailads_search_terms', { ad_product, zero_sales: true, min_spend: minSpend, limit: 1000 }))
-          .structured!.rows as Term[]),
-      );
-    const key = (t: Term) => `${t.ad_group_id}|${t.search_term}|${t.spend}`;
-    expect(listed.map(key).sort()).toEqual(all.map(key).sort());
+    // Independently: every search term of the same 30 days, SP and SB, summed over the keywords and targets of its
+    // ad group that matched it (where its negative acts), that spent at least that much without a sale.
+    const byTerm = new Map<string, { spend: number; sales: number }>();
+    for (const t of (await allRetailSearchTerms(apiKey)) as Term[]) {
+      const k = `${t.ad_group_id}|${t.search_term}`;
+      const seen = byTerm.get(k) ?? { spend: 0, sales: 0 };
+      byTerm.set(k, { spend: seen.spend + Math.round(t.spend * 100), sales: seen.sales + t.sales });
+    }
+    const expected = [...byTerm].filter(([, t]) => t.sales === 0 && t.spend >= minSpend * 100).map(([k, t]) => `${k}|${t.spend / 100}`);
+    expect(listed.map((t) => `${t.ad_group_id}|${t.search_term}|${t.spend}`).sort()).toEqual(expected.sort());
   }, 120_000);
 
   it('search term reports show shopper queries, never targeting expressions', async () => {
