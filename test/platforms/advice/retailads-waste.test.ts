@@ -61,6 +61,18 @@ describe('retailads wasted spend', () => {
     expect(listed.map((t) => `${t.ad_group_id}|${t.search_term}|${t.spend}`).sort()).toEqual(expected.sort());
   }, 120_000);
 
+  it("by default, a term without a sale is waste once it spent the account's cost per order", async () => {
+    const data = await callToolOk(apiKey, 'analyze_retailads_wasted_spend', {});
+    const s = data.structured!;
+    // The account's cost per order (core/advice.ts): every campaign's spend over its orders, the same dates.
+    const campaigns = (await callToolOk(apiKey, 'list_retailads_campaigns', { start_date: s.start_date, end_date: s.end_date, limit: 100 }))
+      .structured!.campaigns as { spend: number; orders: number }[];
+    const spend = campaigns.reduce((t, c) => t + Math.round(c.spend * 100), 0) / 100;
+    const cpa = Math.round((spend / campaigns.reduce((t, c) => t + c.orders, 0)) * 100) / 100;
+    expect(s.min_spend).toBe(cpa);
+    expect(data.text).toContain(`search terms spent at least $${cpa.toFixed(2)} each with no sales`);
+  }, 120_000);
+
   it('search term reports show shopper queries, never targeting expressions', async () => {
     for (const ad_product of ['SPONSORED_PRODUCTS', 'SPONSORED_BRANDS']) {
       const rows = (await callToolOk(apiKey, 'get_retailads_search_terms', { ad_product, limit: 1000 })).structured!.rows as Term[];
