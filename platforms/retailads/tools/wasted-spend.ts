@@ -12,8 +12,9 @@
  *   and orders of the same dates); the waste is the spend beyond what its orders are worth at the
  *   account's cost.
  * Each term's action is one exact negative on its ad group (add_retailads_negative_keywords, Sponsored
- * Brands add_retailads_sb_negative_keywords), except a term that is a live keyword of its ad group (a
- * negative would block it) or a product (no tool adds negative product targets): those carry none.
+ * Brands add_retailads_sb_negative_keywords); a term that is a live keyword of its ad group (a negative
+ * would block it) pauses that keyword (update_retailads_keywords, update_retailads_sb_keywords); a
+ * product search carries none (no tool adds negative product targets).
  */
 import * as v from 'valibot';
 import { FAR_ABOVE_ACCOUNT } from '../../../core/advice';
@@ -77,8 +78,9 @@ export interface RetailAdsWasteOptions {
 
 /** The write that excludes a search term, as given (the profile is the one judged). */
 export interface RetailAdsWasteAction {
-  tool: 'add_retailads_negative_keywords' | 'add_retailads_sb_negative_keywords';
-  arguments: { negative_keywords: Record<string, string>[] };
+  tool:
+    'add_retailads_negative_keywords' | 'add_retailads_sb_negative_keywords' | 'update_retailads_keywords' | 'update_retailads_sb_keywords';
+  arguments: { negative_keywords: Record<string, string>[] } | { keywords: Record<string, string>[] };
 }
 
 export interface RetailAdsWasteTerm {
@@ -95,7 +97,7 @@ export interface RetailAdsWasteTerm {
   /** Why it is listed, with the figures. */
   reason: string;
   wasted_spend: number;
-  /** One exact negative on its ad group; null for a live keyword of the ad group or a product search. */
+  /** One exact negative on its ad group, or the pause of the live keyword(s) of the ad group it is; null for a product search. */
   action: RetailAdsWasteAction | null;
 }
 
@@ -139,8 +141,6 @@ export async function findRetailAdsWaste(platform: RetailAdsPort, currency: stri
   const fmt = (n: number) => money(n, currency);
   // A proposed negative (exact, on the term's ad group) never blocks a live keyword of that ad group.
   const live = keywords.filter((k) => k.state === 'ENABLED' || k.state === 'enabled');
-  const blocksLive = (adGroupId: string, term: string) =>
-    live.some((k) => k.ad_group_id === adGroupId && negativeBlocks({ text: term, match_type: 'NEGATIVE_EXACT' }, k.keyword_text));
   const judged: { rule: WasteRule; figures: WastePerformance }[] = [];
   const terms: RetailAdsWasteTerm[] = [];
   // A term is judged where its negative acts: in its ad group, over every keyword or target that matched it
@@ -169,12 +169,22 @@ export async function findRetailAdsWaste(platform: RetailAdsPort, currency: stri
     const waste = wasteOf(rule, figures);
     const term = r.search_term!;
     const item = { campaignId: r.campaign_id, adGroupId: r.ad_group_id!, keywordText: term };
-    const action: RetailAdsWasteAction | null =
-      productOfSearchTerm(term) || blocksLive(r.ad_group_id!, term)
-        ? null
-        : r.ad_product === 'SPONSORED_BRANDS'
-          ? { tool: 'add_retailads_sb_negative_keywords', arguments: { negative_keywords: [{ ...item, matchType: 'negativeExact' }] } }
-          : { tool: 'add_retailads_negative_keywords', arguments: { negative_keywords: [{ ...item, matchType: 'NEGATIVE_EXACT' }] } };
+    // A term that is a live keyword of its ad group is not excluded (a negative would block the keyword): the keyword is paused.
+    const blocked = live.filter(
+      (k) => k.ad_group_id === r.ad_group_id && negativeBlocks({ text: term, match_type: 'NEGATIVE_EXACT' }, k.keyword_text),
+    );
+    const sb = r.ad_product === 'SPONSORED_BRANDS';
+    const action: RetailAdsWasteAction | null = productOfSearchTerm(term)
+      ? null
+      : blocked.length
+        ? {
+            tool: sb ? 'update_retailads_sb_keywords' : 'update_retailads_keywords',
+            arguments: { keywords: blocked.map((k) => ({ keywordId: k.id, state: sb ? 'paused' : 'PAUSED' })) },
+          }
+        : {
+            tool: sb ? 'add_retailads_sb_negative_keywords' : 'add_retailads_negative_keywords',
+            arguments: { negative_keywords: [{ ...item, matchType: sb ? 'negativeExact' : 'NEGATIVE_EXACT' }] },
+          };
     const listed: RetailAdsWasteTerm = {
       ad_product: r.ad_product,
       campaign_id: r.campaign_id,
@@ -207,12 +217,12 @@ export async function findRetailAdsWaste(platform: RetailAdsPort, currency: stri
 }
 
 /** The terms' negatives as up to two calls (Sponsored Products, Sponsored Brands), each term once, up to 100 a call. */
-function batchedNegatives(terms: readonly RetailAdsWasteTerm[]): RetailAdsWasteAction[] {
+function batchedNegatives(terms: readonly RetailAdsWasteTerm[]) {
   const tools = ['add_retailads_negative_keywords', 'add_retailads_sb_negative_keywords'] as const;
   return tools.flatMap((tool) => {
     const items = new Map(
       terms
-        .flatMap((t) => (t.action?.tool === tool ? t.action.arguments.negative_keywords : []))
+        .flatMap((t) => (t.action?.tool === tool && 'negative_keywords' in t.action.arguments ? t.action.arguments.negative_keywords : []))
         .map((n) => [`${n.adGroupId}|${n.keywordText}`, n]),
     );
     return items.size ? [{ tool, arguments: { negative_keywords: [...items.values()].slice(0, 100) } }] : [];
@@ -223,7 +233,7 @@ export const analyzeRetailAdsWastedSpend = defineRetailAdsTool({
   name: 'analyze_retailads_wasted_spend',
   description:
     "Finds the search terms (Sponsored Products and Brands) that waste spend over a date range: those that spent at least min_spend (default the account's cost per order) with zero sales, and those whose cost per order is more than 2× the account's, each with the part of its spend that is waste. " +
-    'Returns ready items for add_retailads_negative_keywords / add_retailads_sb_negative_keywords (NEGATIVE_EXACT on the term, on its ad group), one per term in search_terms[].action and batched in actions; a term that is a live keyword of its ad group is never proposed as a negative (pause the keyword or lower its bid with update_retailads_keywords). ' +
+    'Returns ready items for add_retailads_negative_keywords / add_retailads_sb_negative_keywords (NEGATIVE_EXACT on the term, on its ad group), one per term in search_terms[].action and batched in actions; a term that is a live keyword of its ad group is never proposed as a negative: its action pauses that keyword (update_retailads_keywords / update_retailads_sb_keywords). ' +
     'A search that is a product (an ASIN such as b0abc12345) is no negative keyword: it is listed under negative_product_targets (expression ASIN_SAME_AS, a negative product target of the platform), to add in the advertising console of the platform. run_watch_now and suggest_next_action propose the same terms with the same amounts.',
   access: 'read',
   args: {
@@ -283,7 +293,7 @@ export const analyzeRetailAdsWastedSpend = defineRetailAdsTool({
       campaign_id: args.campaign_id,
     });
     const { terms, total_spend: total, wasted_spend: wastedSpend } = waste;
-    const keptLive = terms.filter((t) => !t.action && !productOfSearchTerm(t.search_term));
+    const keptLive = terms.filter((t) => t.action && !('negative_keywords' in t.action.arguments));
     const productTargets = negativeProductTargets(terms);
     const actions = batchedNegatives(terms);
     const text = [
@@ -313,7 +323,7 @@ export const analyzeRetailAdsWastedSpend = defineRetailAdsTool({
       '',
       ...(keptLive.length
         ? [
-            `Not proposed as negatives (each is a live keyword of its ad group, which a negative would block; pause the keyword or lower its bid instead): ${[...new Set(keptLive.map((t) => `"${t.search_term}"`))].join(', ')}.`,
+            `Not proposed as negatives (each is a live keyword of its ad group, which a negative would block; its action pauses the keyword with update_retailads_keywords or update_retailads_sb_keywords, or lower its bid instead): ${[...new Set(keptLive.map((t) => `"${t.search_term}"`))].join(', ')}.`,
             '',
           ]
         : []),

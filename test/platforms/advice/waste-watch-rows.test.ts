@@ -39,6 +39,10 @@ interface WasteCase {
   idOf(args: Row): string;
 }
 
+/** What a retailads call acts on: the search its negative excludes in an ad group, or the keyword it pauses. */
+const retailTarget = (a: Row) =>
+  a.negative_keywords ? `${a.negative_keywords[0].adGroupId}|${a.negative_keywords[0].keywordText}` : a.keywords[0].keywordId;
+
 const CASES: WasteCase[] = [
   {
     platform: 'socialads',
@@ -120,9 +124,9 @@ const CASES: WasteCase[] = [
       const s = (await callToolOk(apiKey, 'analyze_retailads_wasted_spend', window)).structured!;
       return (s.search_terms as Row[])
         .filter((t) => t.action)
-        .map((t) => ({ id: `${t.ad_group_id}|${t.search_term}`, tool: t.action.tool, value: t.wasted_spend, converting: t.orders > 0 }));
+        .map((t) => ({ id: retailTarget(t.action.arguments), tool: t.action.tool, value: t.wasted_spend, converting: t.orders > 0 }));
     },
-    idOf: (a) => `${a.negative_keywords[0].adGroupId}|${a.negative_keywords[0].keywordText}`,
+    idOf: (a) => retailTarget(a),
   },
   {
     platform: 'deskads',
