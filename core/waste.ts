@@ -58,6 +58,10 @@ export function meetsWasteRule(rule: WasteRule, row: WastePerformance): boolean 
   return (row.revenue ?? 0) / row.spend < rule.target;
 }
 
+/** The first of the rules the row meets (a row is listed under one rule only), or undefined. */
+export const firstWasteRule = (rules: readonly WasteRule[], row: WastePerformance): WasteRule | undefined =>
+  rules.find((rule) => meetsWasteRule(rule, row));
+
 /** The spend of a row that meets the rule beyond what its results are worth (see above), to the cent. */
 export function wasteOf(rule: WasteRule, row: WastePerformance): number {
   const beyond =
@@ -111,4 +115,21 @@ export function wasteSentence(
     wasted,
     text: `${rows.length} ${noun} ${wasteRuleText(rule, money)}, ${money(spend)} in all${beyond}.`,
   };
+}
+
+/**
+ * One sentence per rule, in the order of `rules`, each stating its rule with exactly the rows listed
+ * under it (`judged`: each listed row's figures and the rule it is listed under); the first rule's
+ * sentence is stated even with no row.
+ */
+export function wasteSentences(
+  rules: readonly WasteRule[],
+  noun: string,
+  judged: readonly { rule: WasteRule; figures: WastePerformance }[],
+  money: (n: number) => string,
+): WasteFinding[] {
+  return rules.flatMap((rule, i) => {
+    const under = judged.filter((j) => j.rule === rule).map((j) => j.figures);
+    return i === 0 || under.length ? [wasteSentence(rule, noun, under, money)] : [];
+  });
 }

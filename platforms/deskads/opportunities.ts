@@ -1,62 +1,42 @@
 import type { ConnectedAccount } from '../../core/accounts';
-import { opportunityWindow, WASTE_MIN_SPEND } from '../opportunities';
+import { opportunityWindow } from '../opportunities';
 import type { Opportunity } from '../../core/platform';
 import type { DeskAdsPort } from './port';
+import { DESKADS_WASTE_MIN_SPEND, findDeskAdsWaste } from './tools/search-terms';
 
 /**
- * Waste in a deskads account for suggest_next_action, over the last 30 days:
- * - products that each spent WASTE_MIN_SPEND or more without a conversion, as one action to inspect
- *   them (get_deskads_product_performance with the same dates and filters);
- * - search terms that each spent WASTE_MIN_SPEND or more without a conversion, as one action to run
- *   analyze_deskads_wasted_spend, which gives the negative keywords and bid cuts that stop it.
- * Figures are the reports those tools show.
+ * Waste in a deskads account for suggest_next_action and the watch: exactly the search terms and
+ * products analyze_deskads_wasted_spend lists with an action, with its defaults over the last 30 days
+ * ending yesterday (findDeskAdsWaste, core/waste.ts): no conversion on at least 10, or a cost per
+ * conversion over 2× the account's, each with the same waste to the cent. A search term's action is
+ * its exact negative (add_deskads_negative_keywords); a product's is a read of its figures
+ * (get_deskads_product_performance), as no tool excludes a product.
  */
 export async function findDeskAdsOpportunities(port: DeskAdsPort, account: ConnectedAccount, now: Date): Promise<Opportunity[]> {
   const { start, end } = opportunityWindow(now, account);
-  const rows = await port.getReport({
-    report_type: 'ProductDimensionPerformance',
-    aggregation: 'Summary',
-    start_date: start,
-    end_date: end,
+  const waste = await findDeskAdsWaste(port, account, { start, end, min_spend: DESKADS_WASTE_MIN_SPEND });
+  const seen = `(${start} to ${end}, as analyze_deskads_wasted_spend shows)`;
+  const opportunity = (title: string, value: number, call: { tool: string; arguments: Record<string, unknown> }): Opportunity => ({
+    platform: 'deskads',
+    account_id: account.account_id,
+    kind: 'cut_waste',
+    title,
+    monthly_value: value,
+    tool: call.tool,
+    arguments: { account_id: account.account_id, ...call.arguments },
   });
-  const wasting = rows.filter((r) => r.spend >= WASTE_MIN_SPEND && r.conversions === 0);
-  const terms = (
-    await port.getReport({ report_type: 'SearchQueryPerformance', aggregation: 'Summary', start_date: start, end_date: end })
-  ).filter((r) => r.spend >= WASTE_MIN_SPEND && r.conversions === 0);
-  const termSpend = Math.round(terms.reduce((t, r) => t + r.spend, 0) * 100) / 100;
-  const searchWaste: Opportunity[] = terms.length
-    ? [
-        {
-          platform: 'deskads',
-          account_id: account.account_id,
-          kind: 'cut_waste',
-          title: `Block ${terms.length} search term${terms.length > 1 ? 's' : ''} with no conversion: ${termSpend.toFixed(2)} ${account.currency} spent in 30 days`,
-          monthly_value: termSpend,
-          tool: 'analyze_deskads_wasted_spend',
-          arguments: { account_id: account.account_id, start_date: start, end_date: end, min_spend: WASTE_MIN_SPEND },
-        },
-      ]
-    : [];
-  if (wasting.length === 0) return searchWaste;
-  const spend = Math.round(wasting.reduce((t, r) => t + r.spend, 0) * 100) / 100;
   return [
-    ...searchWaste,
-    {
-      platform: 'deskads',
-      account_id: account.account_id,
-      kind: 'cut_waste',
-      title: `Review ${wasting.length} product${wasting.length > 1 ? 's' : ''} with no conversion: ${spend.toFixed(2)} ${account.currency} spent in 30 days`,
-      monthly_value: spend,
-      tool: 'get_deskads_product_performance',
-      arguments: {
-        account_id: account.account_id,
-        start_date: start,
-        end_date: end,
-        zero_conversions: true,
-        min_spend: WASTE_MIN_SPEND,
-        sort_by: 'spend',
-        sort_dir: 'desc',
-      },
-    },
+    ...waste.termWaste.flatMap((t) =>
+      t.action
+        ? [opportunity(`Block the search "${t.search_term}" in "${t.campaign}": ${t.judged.reason} ${seen}`, t.judged.waste, t.action)]
+        : [],
+    ),
+    ...waste.productWaste.map((p) =>
+      opportunity(
+        `Review product "${p.product.title}" (${p.product.merchant_product_id}) in "${p.product.campaign_name}": ${p.judged.reason}; exclude it from the campaign's product groups on the platform ${seen}`,
+        p.judged.waste,
+        p.action,
+      ),
+    ),
   ];
 }

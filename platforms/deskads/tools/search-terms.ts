@@ -1,8 +1,20 @@
 import * as v from 'valibot';
-import { meetsWasteRule, wasteSentence, type WasteRule } from '../../../core/waste';
+import {
+  firstWasteRule,
+  meetsWasteRule,
+  sumToCent,
+  wasteOf,
+  wasteSentence,
+  wasteSentences,
+  type WasteFinding,
+  type WastePerformance,
+  type WasteRule,
+} from '../../../core/waste';
+import { accountBaseline, FAR_ABOVE_ACCOUNT } from '../../../core/advice';
+import type { ConnectedAccount } from '../../../core/accounts';
 import { clampDeskAdsBid } from '../money';
 import { ToolError } from '../../../core/errors';
-import { markdownTable, money } from '../../../core/markdown';
+import { count, markdownTable, money } from '../../../core/markdown';
 import { totals } from '../../../core/metrics';
 import { deskAdsCampaignFigures } from '../campaign-figures';
 import { defineDeskAdsTool } from '../define';
@@ -194,17 +206,213 @@ function describeTerm(r: DeskAdsReportRow, s: Structure): v.InferOutput<typeof t
 }
 
 const wasteLine = v.object({ id: v.string(), name: v.string(), spend: v.number(), clicks: v.number() });
+/** A write or a read that acts on one finding, as given (the account is the one judged). */
+const callOutput = v.object({ tool: v.string(), arguments: v.record(v.string(), v.unknown()) });
+
+/** Smallest wasted spend analyze_deskads_wasted_spend lists, by default. */
+export const DESKADS_WASTE_MIN_SPEND = 10;
+
+export interface DeskAdsWasteOptions {
+  start: string;
+  end: string;
+  min_spend: number;
+  campaign_id?: string;
+  ad_group_id?: string;
+}
+
+type Call = v.InferOutput<typeof callOutput>;
+
+/**
+ * The wasted spend of a deskads account over [start, end], as analyze_deskads_wasted_spend lists it
+ * and the watch and suggest_next_action (../opportunities.ts) propose it, so both name the same search
+ * terms and products with the same amounts, to the cent. Rules (core/waste.ts), the first a row meets:
+ * no conversion on at least min_spend (the waste is all of it); for search terms and products, a cost
+ * per conversion over FAR_ABOVE_ACCOUNT (2) × the account's (every campaign's figures of the same
+ * dates, as list_deskads_campaigns shows them; the waste is the spend beyond what its conversions are
+ * worth at the account's cost). Keywords, ad groups and devices: no conversion only (the same spend
+ * seen another way). The waste is the search terms' and the products' (shopping and Performance Max,
+ * whose spend no search term holds). A search term's action blocks it (an exact negative on its
+ * campaign), except a term a negative would block as a live keyword (none); a product's is a read of
+ * its figures (get_deskads_product_performance), as no tool excludes a product.
+ */
+export async function findDeskAdsWaste(port: DeskAdsPort, account: ConnectedAccount, o: DeskAdsWasteOptions) {
+  const s = await structure(port, account.account_id, o);
+  const inScope = (r: { campaign_id: string; ad_group_id?: string }) =>
+    (!o.campaign_id || r.campaign_id === o.campaign_id) && (!o.ad_group_id || r.ad_group_id === o.ad_group_id);
+  const report = (report_type: 'KeywordPerformance' | 'AdGroupPerformance' | 'ProductDimensionPerformance') =>
+    port.getReport({ report_type, aggregation: 'Summary', start_date: o.start, end_date: o.end });
+  const [campaignFigures, terms, keywordRows, groupRows, deviceRows, productRows, products] = await Promise.all([
+    deskAdsCampaignFigures(port, account, o.start, o.end),
+    searchRows(port, o, o),
+    report('KeywordPerformance'),
+    report('AdGroupPerformance'),
+    port.getReport({
+      report_type: 'AdGroupPerformance',
+      aggregation: 'Summary',
+      start_date: o.start,
+      end_date: o.end,
+      segment: 'DeviceType',
+    }),
+    report('ProductDimensionPerformance'),
+    port.listProducts(),
+  ]);
+  const currency = account.currency;
+  const fmt = (n: number) => money(n, currency);
+  const baseline = accountBaseline(campaignFigures.map((c) => c.figures));
+  const noResults: WasteRule = { kind: 'no_results', min_spend: o.min_spend, results: 'conversions' };
+  const rules: WasteRule[] = [
+    noResults,
+    ...(baseline.cpa
+      ? [
+          {
+            kind: 'cost_above' as const,
+            min_spend: o.min_spend,
+            multiple: FAR_ABOVE_ACCOUNT,
+            baseline: baseline.cpa,
+            baseline_label: "the account's",
+            result: 'conversion',
+          },
+        ]
+      : []),
+  ];
+  /** A row judged by the rules: the rule it meets, its waste and why, in words with its figures. */
+  const judge = (figures: WastePerformance) => {
+    const rule = firstWasteRule(rules, figures);
+    if (!rule) return null;
+    const waste = wasteOf(rule, figures);
+    const reason =
+      rule.kind === 'cost_above'
+        ? `cost per conversion ${fmt(figures.spend / figures.conversions)} is more than ${rule.multiple}× the account's ${fmt(rule.baseline)}: ${fmt(waste)} more than its ${count(figures.conversions)} conversions are worth at the account's cost`
+        : `${fmt(figures.spend)} spent without a conversion`;
+    return { rule, figures, waste, reason };
+  };
+  const wasting = <T extends DeskAdsReportRow>(rows: T[]) =>
+    rows.filter((r) => inScope(r) && meetsWasteRule(noResults, r)).sort((a, b) => b.spend - a.spend);
+  // A proposed negative (exact, on the term's campaign) never blocks a live keyword of its campaign (it would stop the keyword's own searches).
+  const blocksLiveKeyword = (t: { campaign_id: string; search_term: string }) =>
+    s.keywords.some(
+      (k) =>
+        k.campaign_id === t.campaign_id && k.status === 'Active' && negativeBlocks({ text: t.search_term, match_type: 'Exact' }, k.text),
+    );
+  // A term is judged where its negative acts: in its campaign, over every ad group it ran in (the report has a
+  // row per keyword that matched it), so one ad group's spend never blocks a term that converts in another.
+  const byTerm = new Map<string, { row: DeskAdsReportRow; term: ReturnType<typeof describeTerm> }[]>();
+  for (const row of [...terms].sort((a, b) => b.spend - a.spend)) {
+    const term = describeTerm(row, s);
+    if (term.is_negative) continue;
+    const key = `${term.campaign_id}|${term.search_term}`;
+    byTerm.set(key, [...(byTerm.get(key) ?? []), { row, term }]);
+  }
+  const termWaste = [...byTerm.values()]
+    .map((rows) => ({ ...rows[0]!.term, metrics: rowMetrics(totals(rows.map((x) => x.row))) }))
+    .flatMap((t) => {
+      const judged = judge(t.metrics);
+      if (!judged) return [];
+      const action: Call | null = blocksLiveKeyword(t)
+        ? null
+        : {
+            tool: 'add_deskads_negative_keywords',
+            arguments: { campaign_id: t.campaign_id, negatives: [{ text: t.search_term, match_type: 'Exact' }] },
+          };
+      return [{ ...t, judged, action }];
+    })
+    .sort((a, b) => b.judged.waste - a.judged.waste || b.metrics.spend - a.metrics.spend);
+  const productWaste = o.ad_group_id
+    ? []
+    : products.flatMap((p) => {
+        const row = productRows.find((r) => r.product_id === p.id);
+        if (!row || !inScope({ campaign_id: p.campaign_id })) return [];
+        const figures = totals([row]);
+        const judged = judge(figures);
+        if (!judged) return [];
+        const read: Call = {
+          tool: 'get_deskads_product_performance',
+          arguments: { start_date: o.start, end_date: o.end, query: p.merchant_product_id },
+        };
+        return [{ product: p, figures, judged, action: read }];
+      });
+  productWaste.sort((a, b) => b.judged.waste - a.judged.waste || b.figures.spend - a.figures.spend);
+  const keywordWaste = wasting(keywordRows).flatMap((r) => {
+    const k = s.keywords.find((x) => x.id === r.keyword_id);
+    if (!k || k.status !== 'Active') return [];
+    const bid = k.bid ?? s.groups.find((g) => g.id === k.ad_group_id)?.cpc_bid ?? 0;
+    return [
+      {
+        id: k.id,
+        name: k.text,
+        match_type: k.match_type,
+        spend: r.spend,
+        clicks: r.clicks,
+        bid,
+        suggested_bid: clampDeskAdsBid(bid * 0.7, currency),
+      },
+    ];
+  });
+  const groupWaste = wasting(groupRows).map((r) => ({
+    id: r.ad_group_id!,
+    name: s.groups.find((g) => g.id === r.ad_group_id)?.name ?? '',
+    spend: r.spend,
+    clicks: r.clicks,
+  }));
+  const devices = [...new Set(deviceRows.filter(inScope).map((r) => r.device_type!))]
+    .map((device) => {
+      const rows = deviceRows.filter((r) => inScope(r) && r.device_type === device);
+      const t = totals(rows);
+      return { device, spend: t.spend, clicks: t.clicks, conversions: t.conversions };
+    })
+    .filter((d) => meetsWasteRule(noResults, d))
+    .map(({ device, spend, clicks }) => ({ device, spend, clicks }));
+  // The spend waste is measured against: the account's (or the campaign's) as list_deskads_campaigns shows it
+  // (the one source of figures), or the ad group's; keyword_spend is the part of it on search keywords
+  // (campaigns without keywords, such as shopping, have no search terms to block).
+  const cents = (n: number) => Math.round(n * 100);
+  const total = o.ad_group_id
+    ? totals(groupRows.filter(inScope)).spend
+    : campaignFigures.filter((c) => !o.campaign_id || c.id === o.campaign_id).reduce((t, c) => t + cents(c.figures.spend), 0) / 100;
+  const noConversion = (r: { spend: number }) => ({ spend: r.spend, conversions: 0 });
+  const findings: WasteFinding[] = [
+    ...wasteSentences(
+      rules,
+      'search terms not blocked yet',
+      termWaste.map((t) => t.judged),
+      fmt,
+    ),
+    ...(o.ad_group_id
+      ? []
+      : wasteSentences(
+          rules,
+          'products',
+          productWaste.map((p) => p.judged),
+          fmt,
+        )),
+    wasteSentence(noResults, 'active keywords', keywordWaste.map(noConversion), fmt),
+    wasteSentence(noResults, 'ad groups', groupWaste.map(noConversion), fmt),
+    wasteSentence(noResults, 'devices', devices.map(noConversion), fmt),
+  ];
+  return {
+    total,
+    keywordSpend: totals(keywordRows.filter(inScope)).spend,
+    termWaste,
+    productWaste,
+    keywordWaste,
+    groupWaste,
+    devices,
+    findings,
+    termWasted: sumToCent(termWaste.map((t) => t.judged.waste)),
+    productWasted: sumToCent(productWaste.map((p) => p.judged.waste)),
+  };
+}
 
 export const analyzeDeskAdsWastedSpend = defineDeskAdsTool({
   name: 'analyze_deskads_wasted_spend',
   description:
-    'Finds spend without conversions over a date range (default the last 30 days ending yesterday) by search term, keyword, ad group and device, each above min_spend (default 10), and gives the negatives and bid cuts that would stop it (a negative that would block a live keyword of its campaign is never proposed), with the exact arguments of add_deskads_negative_keywords and update_deskads_keywords. Waste is shown against the spend list_deskads_campaigns shows for the same days (account, campaign or ad group), with the part of it on search keywords beside it.',
+    "Finds wasted spend over a date range (default the last 30 days ending yesterday): search terms and shopping products that spent at least min_spend (default 10) without a conversion or at a cost per conversion more than 2× the account's (the waste is the spend beyond what their conversions are worth at the account's cost), and keywords, ad groups and devices without a conversion. Gives the negatives and bid cuts that would stop it (a negative that would block a live keyword of its campaign is never proposed), with the exact arguments of add_deskads_negative_keywords and update_deskads_keywords, one per search term in search_terms[].action; a product's action reads its figures (get_deskads_product_performance), as products are excluded in the shopping campaign's product groups on the platform. Waste is shown against the spend list_deskads_campaigns shows for the same days (account, campaign or ad group), with the part of it on search keywords beside it. run_watch_now and suggest_next_action propose the same search terms and products with the same amounts.",
   access: 'read',
   args: {
     ...scopeArgs,
     min_spend: v.optional(
       v.pipe(v.number(), v.minValue(0), v.maxValue(100_000), v.description('Smallest wasted spend worth listing, default 10')),
-      10,
+      DESKADS_WASTE_MIN_SPEND,
     ),
     ...windowArgs,
   },
@@ -225,6 +433,26 @@ export const analyzeDeskAdsWastedSpend = defineDeskAdsTool({
         keyword: v.string(),
         spend: v.number(),
         clicks: v.number(),
+        conversions: v.number(),
+        reason: v.string(),
+        wasted_spend: v.number(),
+        action: v.nullable(callOutput),
+      }),
+    ),
+    products: v.array(
+      v.object({
+        product_id: v.string(),
+        merchant_product_id: v.string(),
+        title: v.string(),
+        campaign_id: v.string(),
+        campaign_name: v.string(),
+        spend: v.number(),
+        clicks: v.number(),
+        conversions: v.number(),
+        revenue: v.number(),
+        reason: v.string(),
+        wasted_spend: v.number(),
+        action: callOutput,
       }),
     ),
     keywords: v.array(v.object({ ...wasteLine.entries, match_type: v.string(), bid: v.number(), suggested_bid: v.number() })),
@@ -234,94 +462,14 @@ export const analyzeDeskAdsWastedSpend = defineDeskAdsTool({
   }),
   async run(args, ctx) {
     const window = metricsWindow(args, ctx);
-    const s = await structure(ctx.platform, ctx.account.account_id, args);
-    const inScope = (r: DeskAdsReportRow) =>
-      (!args.campaign_id || r.campaign_id === args.campaign_id) && (!args.ad_group_id || r.ad_group_id === args.ad_group_id);
-    const [campaignFigures, terms, keywordRows, groupRows, deviceRows] = await Promise.all([
-      deskAdsCampaignFigures(ctx.platform, ctx.account, window.start, window.end),
-      searchRows(ctx.platform, window, args),
-      ctx.platform.getReport({ report_type: 'KeywordPerformance', aggregation: 'Summary', start_date: window.start, end_date: window.end }),
-      ctx.platform.getReport({ report_type: 'AdGroupPerformance', aggregation: 'Summary', start_date: window.start, end_date: window.end }),
-      ctx.platform.getReport({
-        report_type: 'AdGroupPerformance',
-        aggregation: 'Summary',
-        start_date: window.start,
-        end_date: window.end,
-        segment: 'DeviceType',
-      }),
-    ]);
-    // One rule for every list (core/waste.ts): the sentences below state this very rule.
-    const rule: WasteRule = { kind: 'no_results', min_spend: args.min_spend, results: 'conversions' };
-    const wasting = <T extends DeskAdsReportRow>(rows: T[]) =>
-      rows.filter((r) => inScope(r) && meetsWasteRule(rule, r)).sort((a, b) => b.spend - a.spend);
-    const termWaste = wasting(terms)
-      .map((r) => describeTerm(r, s))
-      .filter((t) => !t.is_negative);
-    const keywordWaste = wasting(keywordRows).flatMap((r) => {
-      const k = s.keywords.find((x) => x.id === r.keyword_id);
-      if (!k || k.status !== 'Active') return [];
-      const bid = k.bid ?? s.groups.find((g) => g.id === k.ad_group_id)?.cpc_bid ?? 0;
-      return [
-        {
-          id: k.id,
-          name: k.text,
-          match_type: k.match_type,
-          spend: r.spend,
-          clicks: r.clicks,
-          bid,
-          suggested_bid: clampDeskAdsBid(bid * 0.7, ctx.account.currency),
-        },
-      ];
-    });
-    const groupWaste = wasting(groupRows).map((r) => ({
-      id: r.ad_group_id!,
-      name: s.groups.find((g) => g.id === r.ad_group_id)?.name ?? '',
-      spend: r.spend,
-      clicks: r.clicks,
-    }));
-    const devices = [...new Set(deviceRows.filter(inScope).map((r) => r.device_type!))]
-      .map((device) => {
-        const rows = deviceRows.filter((r) => inScope(r) && r.device_type === device);
-        const t = totals(rows);
-        return { device, spend: t.spend, clicks: t.clicks, conversions: t.conversions };
-      })
-      .filter((d) => meetsWasteRule(rule, d))
-      .map(({ device, spend, clicks }) => ({ device, spend, clicks }));
-    // The spend waste is measured against: the account's (or the campaign's) as list_deskads_campaigns shows it
-    // (the one source of figures), or the ad group's; keyword_spend is the part of it on search keywords
-    // (campaigns without keywords, such as shopping, have no search terms to block).
-    const cents = (n: number) => Math.round(n * 100);
-    const total = args.ad_group_id
-      ? totals(groupRows.filter(inScope)).spend
-      : campaignFigures.filter((c) => !args.campaign_id || c.id === args.campaign_id).reduce((t, c) => t + cents(c.figures.spend), 0) / 100;
-    const keywordSpend = totals(keywordRows.filter(inScope)).spend;
+    const w = await findDeskAdsWaste(ctx.platform, ctx.account, { ...window, ...args });
+    const { termWaste, productWaste, keywordWaste, groupWaste, devices, total, keywordSpend } = w;
     const currency = ctx.account.currency;
-    const fmt = (n: number) => money(n, currency);
-    const noConversion = (r: { spend: number }) => ({ spend: r.spend, conversions: 0 });
-    const termFinding = wasteSentence(
-      rule,
-      'search terms not blocked yet',
-      termWaste.map((t) => t.metrics),
-      fmt,
-    );
-    const findings = [
-      termFinding,
-      wasteSentence(rule, 'active keywords', keywordWaste.map(noConversion), fmt),
-      wasteSentence(rule, 'ad groups', groupWaste.map(noConversion), fmt),
-      wasteSentence(rule, 'devices', devices.map(noConversion), fmt),
-    ];
-    const wasted = termFinding.wasted;
-    // One negative-keyword call per campaign (phrase negatives at campaign level), one bid-cut call for the keywords.
-    // A proposed negative never blocks a live keyword of its campaign (it would stop the keyword's own searches).
-    const blocksLiveKeyword = (t: (typeof termWaste)[number]) =>
-      s.keywords.some(
-        (k) =>
-          k.campaign_id === t.campaign_id && k.status === 'Active' && negativeBlocks({ text: t.search_term, match_type: 'Exact' }, k.text),
-      );
-    const keptLive = termWaste.filter(blocksLiveKeyword);
+    const wasted = sumToCent([w.termWasted, w.productWasted]);
+    const keptLive = termWaste.filter((t) => !t.action);
+    // One negative-keyword call per campaign (exact negatives at campaign level), one bid-cut call for the keywords.
     const byCampaign = new Map<string, typeof termWaste>();
-    for (const t of termWaste.filter((t) => !blocksLiveKeyword(t)))
-      byCampaign.set(t.campaign_id, [...(byCampaign.get(t.campaign_id) ?? []), t]);
+    for (const t of termWaste.filter((t) => t.action)) byCampaign.set(t.campaign_id, [...(byCampaign.get(t.campaign_id) ?? []), t]);
     const actions = [
       ...[...byCampaign].map(([campaignId, list]) => ({
         tool: 'add_deskads_negative_keywords',
@@ -329,7 +477,7 @@ export const analyzeDeskAdsWastedSpend = defineDeskAdsTool({
           campaign_id: campaignId,
           negatives: [...new Set(list.map((t) => t.search_term))].map((text) => ({ text, match_type: 'Exact' })),
         },
-        saves: Math.round(list.reduce((t, x) => t + x.metrics.spend, 0) * 100) / 100,
+        saves: sumToCent(list.map((x) => x.judged.waste)),
       })),
       ...(keywordWaste.length
         ? [
@@ -341,21 +489,48 @@ export const analyzeDeskAdsWastedSpend = defineDeskAdsTool({
           ]
         : []),
     ];
+    const findings = w.findings;
     const text = [
       `## Wasted spend, ${window.start} to ${window.end}`,
       '',
       ...findings.map((f) => `- ${f.text}`),
       '',
-      `The search terms' ${money(wasted, currency)} is the waste, of the ${args.ad_group_id ? 'ad group' : args.campaign_id ? 'campaign' : 'account'}'s ${money(total, currency)} spend (${money(keywordSpend, currency)} of it on search keywords); keywords, ad groups and devices hold the same spend seen another way.`,
+      `The waste is ${money(wasted, currency)} (search terms ${money(w.termWasted, currency)}, products ${money(w.productWasted, currency)}), of the ${args.ad_group_id ? 'ad group' : args.campaign_id ? 'campaign' : 'account'}'s ${money(total, currency)} spend (${money(keywordSpend, currency)} of it on search keywords); keywords, ad groups and devices hold the search terms' spend seen another way.`,
       '',
       '### Search terms to block',
       termWaste.length
         ? markdownTable(
-            ['Search term', 'Keyword', 'Ad group', 'Spend', 'Clicks'],
-            termWaste.map((t) => [t.search_term, t.keyword, t.ad_group, money(t.metrics.spend, currency), t.metrics.clicks]),
+            ['Search term', 'Keyword', 'Ad group', 'Spend', 'Clicks', 'Conv.', 'Waste'],
+            termWaste.map((t) => [
+              t.search_term,
+              t.keyword,
+              t.ad_group,
+              money(t.metrics.spend, currency),
+              t.metrics.clicks,
+              t.metrics.conversions,
+              money(t.judged.waste, currency),
+            ]),
           )
         : 'None above the threshold.',
       '',
+      ...(productWaste.length
+        ? [
+            '### Products',
+            markdownTable(
+              ['Product', 'Campaign', 'Spend', 'Conv.', 'Waste', 'Why'],
+              productWaste.map((p) => [
+                `${p.product.title} (${p.product.merchant_product_id})`,
+                p.product.campaign_name,
+                money(p.figures.spend, currency),
+                p.figures.conversions,
+                money(p.judged.waste, currency),
+                p.judged.reason,
+              ]),
+            ),
+            'No tool here excludes a product: exclude it from the product groups of its shopping campaign on the platform, or lower its bid there.',
+            '',
+          ]
+        : []),
       '### Keywords without a conversion',
       keywordWaste.length
         ? markdownTable(
@@ -415,6 +590,24 @@ export const analyzeDeskAdsWastedSpend = defineDeskAdsTool({
           keyword: t.keyword,
           spend: t.metrics.spend,
           clicks: t.metrics.clicks,
+          conversions: t.metrics.conversions,
+          reason: t.judged.reason,
+          wasted_spend: t.judged.waste,
+          action: t.action,
+        })),
+        products: productWaste.map((p) => ({
+          product_id: p.product.id,
+          merchant_product_id: p.product.merchant_product_id,
+          title: p.product.title,
+          campaign_id: p.product.campaign_id,
+          campaign_name: p.product.campaign_name,
+          spend: p.figures.spend,
+          clicks: p.figures.clicks,
+          conversions: p.figures.conversions,
+          revenue: p.figures.revenue,
+          reason: p.judged.reason,
+          wasted_spend: p.judged.waste,
+          action: p.action,
         })),
         keywords: keywordWaste,
         ad_groups: groupWaste,

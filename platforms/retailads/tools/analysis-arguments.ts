@@ -7,6 +7,9 @@ import { reportWindow } from '../../../core/report-window';
 import { accountBaseline, type AccountBaseline, type Performance } from '../../../core/advice';
 import type { RetailAdsReportRow } from '../port';
 
+/** Spend with no sale that counts as waste when the account has no orders to give a CPA (core/advice.ts judges against the CPA). */
+export const NO_SALES_SPEND = 15;
+
 export const round2 = (n: number) => Math.round(n * 100) / 100;
 export const acosText = (acos: number | null) => (acos === null ? '-' : `${acos}%`);
 

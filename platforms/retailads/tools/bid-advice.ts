@@ -20,12 +20,20 @@ import {
   type AccountBaseline,
   type AdviceFigures,
 } from '../../../core/advice';
-import { acosText, performanceOf, rangeArgs, rangeOf, rangeRule, retailAccountBaseline, round2, targetAcosArg } from './analysis-arguments';
+import {
+  acosText,
+  NO_SALES_SPEND,
+  performanceOf,
+  rangeArgs,
+  rangeOf,
+  rangeRule,
+  retailAccountBaseline,
+  round2,
+  targetAcosArg,
+} from './analysis-arguments';
 
 /** Clicks a keyword/target needs before its bid is judged. */
 const MIN_CLICKS = 10;
-/** Spend with no sales after which a keyword/target is paused when the account has no orders to give a CPA. */
-const NO_SALES_SPEND = 15;
 
 export interface BidAdvice {
   id: string;

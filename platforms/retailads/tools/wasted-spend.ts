@@ -1,12 +1,38 @@
-/** analyze_retailads_wasted_spend: spend without sales, by search term, keyword and target. */
+/**
+ * analyze_retailads_wasted_spend: the search terms that waste spend, by one rule set (core/waste.ts)
+ * that the analysis lists and the watch and suggest_next_action (../opportunities.ts) propose, so both
+ * name the same searches with the same amounts, to the cent, over the same window.
+ *
+ * Sponsored Products and Brands search terms are judged; the first rule a term meets is the one it is
+ * listed under:
+ * - no_results: at least min_spend (default the account's cost per order over the range, the advice
+ *   rule of core/advice.ts; NO_SALES_SPEND when the account has no orders) with no sale; the waste is
+ *   all of it;
+ * - cost_above: a cost per order over FAR_ABOVE_ACCOUNT (2) × the account's (every campaign's spend
+ *   and orders of the same dates); the waste is the spend beyond what its orders are worth at the
+ *   account's cost.
+ * Each term's action is one exact negative on its ad group (add_retailads_negative_keywords, Sponsored
+ * Brands add_retailads_sb_negative_keywords); a term that is a live keyword of its ad group (a negative
+ * would block it) pauses that keyword (update_retailads_keywords, update_retailads_sb_keywords); a
+ * product search carries none (no tool adds negative product targets).
+ */
 import * as v from 'valibot';
+import { FAR_ABOVE_ACCOUNT } from '../../../core/advice';
 import { count, markdownTable, money } from '../../../core/markdown';
 import { negativeBlocks } from '../../../core/negatives';
-import { meetsWasteRule, wasteSentence, type WasteRule } from '../../../core/waste';
+import {
+  firstWasteRule,
+  sumToCent,
+  wasteOf,
+  wasteSentences,
+  type WasteFinding,
+  type WastePerformance,
+  type WasteRule,
+} from '../../../core/waste';
 import { defineRetailAdsTool } from '../define';
 import { idSchema } from '../families';
-import type { RetailAdsAdProduct } from '../port';
-import { rangeArgs, rangeOf, rangeRule, round2 } from './analysis-arguments';
+import type { RetailAdsPort, RetailAdsReportRow } from '../port';
+import { NO_SALES_SPEND, performanceOf, rangeArgs, rangeOf, rangeRule, retailAccountBaseline, round2 } from './analysis-arguments';
 
 /**
  * The product a shopper's search names, when the search is a product rather than words: an ASIN
@@ -42,16 +68,183 @@ function negativeProductTargets(terms: { ad_product: string; campaign_id: string
   return [...byKey.values()];
 }
 
+export interface RetailAdsWasteOptions {
+  start: string;
+  end: string;
+  /** Default: the account's cost per order over the range (NO_SALES_SPEND without orders). */
+  min_spend?: number;
+  campaign_id?: string;
+}
+
+/** The write that excludes a search term, as given (the profile is the one judged). */
+export interface RetailAdsWasteAction {
+  tool:
+    'add_retailads_negative_keywords' | 'add_retailads_sb_negative_keywords' | 'update_retailads_keywords' | 'update_retailads_sb_keywords';
+  arguments: { negative_keywords: Record<string, string>[] } | { keywords: Record<string, string>[] };
+}
+
+export interface RetailAdsWasteTerm {
+  ad_product: string;
+  campaign_id: string;
+  campaign_name: string;
+  ad_group_id: string;
+  search_term: string;
+  targeting: string;
+  spend: number;
+  clicks: number;
+  orders: number;
+  sales: number;
+  /** Why it is listed, with the figures. */
+  reason: string;
+  wasted_spend: number;
+  /** One exact negative on its ad group, or the pause of the live keyword(s) of the ad group it is; null for a product search. */
+  action: RetailAdsWasteAction | null;
+}
+
+export interface RetailAdsWaste {
+  min_spend: number;
+  /** Every search term's spend over the range (of the campaign asked for). */
+  total_spend: number;
+  /** Largest waste first. */
+  terms: RetailAdsWasteTerm[];
+  /** One sentence per rule met, stating the rule with exactly its terms (core/waste.ts). */
+  sentences: WasteFinding[];
+  /** The sum of the terms' waste, to the cent. */
+  wasted_spend: number;
+}
+
+/** The wasted spend of a profile's search terms over [start, end], by the rules above. */
+export async function findRetailAdsWaste(platform: RetailAdsPort, currency: string, o: RetailAdsWasteOptions): Promise<RetailAdsWaste> {
+  const [sp, sb, account, keywords] = await Promise.all([
+    platform.getReport('spSearchTerm', o.start, o.end),
+    platform.getReport('sbSearchTerm', o.start, o.end),
+    retailAccountBaseline(platform, o.start, o.end),
+    platform.listEntities('keyword'),
+  ]);
+  const all = [...sp, ...sb].filter((r) => !o.campaign_id || r.campaign_id === o.campaign_id);
+  const min_spend = o.min_spend ?? account.cpa ?? NO_SALES_SPEND;
+  const rules: WasteRule[] = [
+    { kind: 'no_results', min_spend, results: 'sales' },
+    ...(account.cpa
+      ? [
+          {
+            kind: 'cost_above' as const,
+            min_spend,
+            multiple: FAR_ABOVE_ACCOUNT,
+            baseline: account.cpa,
+            baseline_label: "the account's",
+            result: 'order',
+          },
+        ]
+      : []),
+  ];
+  const fmt = (n: number) => money(n, currency);
+  // A proposed negative (exact, on the term's ad group) never blocks a live keyword of that ad group.
+  const live = keywords.filter((k) => k.state === 'ENABLED' || k.state === 'enabled');
+  const judged: { rule: WasteRule; figures: WastePerformance }[] = [];
+  const terms: RetailAdsWasteTerm[] = [];
+  // A term is judged where its negative acts: in its ad group, over every keyword or target that matched it
+  // (the report has a row for each), so one keyword's spend never excludes a term another one sells on.
+  const byTerm = new Map<string, RetailAdsReportRow>();
+  for (const r of [...all].sort((a, b) => b.spend - a.spend)) {
+    const key = `${r.ad_group_id}|${r.search_term}`;
+    const seen = byTerm.get(key);
+    byTerm.set(
+      key,
+      seen
+        ? {
+            ...seen,
+            spend: round2(seen.spend + r.spend),
+            clicks: seen.clicks + r.clicks,
+            orders: seen.orders + r.orders,
+            sales: round2(seen.sales + r.sales),
+          }
+        : r,
+    );
+  }
+  for (const r of byTerm.values()) {
+    const figures = performanceOf(r);
+    const rule = firstWasteRule(rules, figures);
+    if (!rule) continue;
+    const waste = wasteOf(rule, figures);
+    const term = r.search_term!;
+    const item = { campaignId: r.campaign_id, adGroupId: r.ad_group_id!, keywordText: term };
+    // A term that is a live keyword of its ad group is not excluded (a negative would block the keyword): the keyword is paused.
+    const blocked = live.filter(
+      (k) => k.ad_group_id === r.ad_group_id && negativeBlocks({ text: term, match_type: 'NEGATIVE_EXACT' }, k.keyword_text),
+    );
+    const sb = r.ad_product === 'SPONSORED_BRANDS';
+    const action: RetailAdsWasteAction | null = productOfSearchTerm(term)
+      ? null
+      : blocked.length
+        ? {
+            tool: sb ? 'update_retailads_sb_keywords' : 'update_retailads_keywords',
+            arguments: { keywords: blocked.map((k) => ({ keywordId: k.id, state: sb ? 'paused' : 'PAUSED' })) },
+          }
+        : {
+            tool: sb ? 'add_retailads_sb_negative_keywords' : 'add_retailads_negative_keywords',
+            arguments: { negative_keywords: [{ ...item, matchType: sb ? 'negativeExact' : 'NEGATIVE_EXACT' }] },
+          };
+    const listed: RetailAdsWasteTerm = {
+      ad_product: r.ad_product,
+      campaign_id: r.campaign_id,
+      campaign_name: r.campaign_name,
+      ad_group_id: r.ad_group_id!,
+      search_term: term,
+      targeting: r.targeting ?? '',
+      spend: r.spend,
+      clicks: r.clicks,
+      orders: r.orders,
+      sales: r.sales,
+      reason:
+        rule.kind === 'cost_above'
+          ? `cost per order ${fmt(r.spend / r.orders)} is more than ${rule.multiple}× the account's ${fmt(rule.baseline)}: ${fmt(waste)} more than its ${count(r.orders)} orders are worth at the account's cost`
+          : `${fmt(r.spend)} spent without a sale`,
+      wasted_spend: waste,
+      action,
+    };
+    judged.push({ rule, figures });
+    terms.push(listed);
+  }
+  terms.sort((a, b) => b.wasted_spend - a.wasted_spend || b.spend - a.spend);
+  return {
+    min_spend,
+    total_spend: round2(all.reduce((s, r) => s + r.spend, 0)),
+    terms,
+    sentences: wasteSentences(rules, 'search terms', judged, fmt),
+    wasted_spend: sumToCent(terms.map((t) => t.wasted_spend)),
+  };
+}
+
+/** The terms' negatives as up to two calls (Sponsored Products, Sponsored Brands), each term once, up to 100 a call. */
+function batchedNegatives(terms: readonly RetailAdsWasteTerm[]) {
+  const tools = ['add_retailads_negative_keywords', 'add_retailads_sb_negative_keywords'] as const;
+  return tools.flatMap((tool) => {
+    const items = new Map(
+      terms
+        .flatMap((t) => (t.action?.tool === tool && 'negative_keywords' in t.action.arguments ? t.action.arguments.negative_keywords : []))
+        .map((n) => [`${n.adGroupId}|${n.keywordText}`, n]),
+    );
+    return items.size ? [{ tool, arguments: { negative_keywords: [...items.values()].slice(0, 100) } }] : [];
+  });
+}
+
 export const analyzeRetailAdsWastedSpend = defineRetailAdsTool({
   name: 'analyze_retailads_wasted_spend',
   description:
-    'Finds spend without sales over a date range: search terms (Sponsored Products and Brands) that spent at least min_spend with zero sales, and keywords/targets that did. ' +
-    'Returns ready items for add_retailads_negative_keywords / add_retailads_sb_negative_keywords (NEGATIVE_EXACT on the term) and the keywords to pause with update_retailads_keywords. ' +
-    'A search that is a product (an ASIN such as b0abc12345) is no negative keyword: it is listed under negative_product_targets (expression ASIN_SAME_AS, a negative product target of the platform), to add in the advertising console of the platform.',
+    "Finds the search terms (Sponsored Products and Brands) that waste spend over a date range: those that spent at least min_spend (default the account's cost per order) with zero sales, and those whose cost per order is more than 2× the account's, each with the part of its spend that is waste. " +
+    'Returns ready items for add_retailads_negative_keywords / add_retailads_sb_negative_keywords (NEGATIVE_EXACT on the term, on its ad group), one per term in search_terms[].action and batched in actions; a term that is a live keyword of its ad group is never proposed as a negative: its action pauses that keyword (update_retailads_keywords / update_retailads_sb_keywords). ' +
+    'A search that is a product (an ASIN such as b0abc12345) is no negative keyword: it is listed under negative_product_targets (expression ASIN_SAME_AS, a negative product target of the platform), to add in the advertising console of the platform. run_watch_now and suggest_next_action propose the same terms with the same amounts.',
   access: 'read',
   args: {
     ...rangeArgs,
-    min_spend: v.optional(v.pipe(v.number(), v.minValue(0), v.description('Only terms that spent at least this much, default 5')), 5),
+    min_spend: v.optional(
+      v.pipe(
+        v.number(),
+        v.minValue(0),
+        v.description("Only terms that spent at least this much; default the account's cost per order over the range (15 without orders)"),
+      ),
+    ),
     campaign_id: v.optional(idSchema('campaign')),
   },
   rules: [rangeRule],
@@ -59,6 +252,7 @@ export const analyzeRetailAdsWastedSpend = defineRetailAdsTool({
     profile_id: v.string(),
     start_date: v.string(),
     end_date: v.string(),
+    min_spend: v.number(),
     total_spend: v.number(),
     wasted_spend: v.number(),
     wasted_share: v.number(),
@@ -72,6 +266,11 @@ export const analyzeRetailAdsWastedSpend = defineRetailAdsTool({
         targeting: v.string(),
         spend: v.number(),
         clicks: v.number(),
+        orders: v.number(),
+        sales: v.number(),
+        reason: v.string(),
+        wasted_spend: v.number(),
+        action: v.nullable(v.object({ tool: v.string(), arguments: v.record(v.string(), v.array(v.record(v.string(), v.string()))) })),
       }),
     ),
     actions: v.array(v.object({ tool: v.string(), arguments: v.record(v.string(), v.array(v.record(v.string(), v.string()))) })),
@@ -86,92 +285,45 @@ export const analyzeRetailAdsWastedSpend = defineRetailAdsTool({
   }),
   async run(args, ctx) {
     const { start, end } = rangeOf(args, ctx);
-    const [sp, sb] = await Promise.all([
-      ctx.platform.getReport('spSearchTerm', start, end),
-      ctx.platform.getReport('sbSearchTerm', start, end),
-    ]);
-    const all = [...sp, ...sb].filter((r) => !args.campaign_id || r.campaign_id === args.campaign_id);
-    const total = round2(all.reduce((s, r) => s + r.spend, 0));
-    const rule: WasteRule = { kind: 'no_results', min_spend: args.min_spend, results: 'sales' };
-    const figures = (r: { spend: number; sales: number }) => ({ spend: r.spend, conversions: r.sales, revenue: r.sales });
-    const wasted = all.filter((r) => meetsWasteRule(rule, figures(r))).sort((a, b) => b.spend - a.spend);
     const currency = ctx.account.currency;
-    const finding = wasteSentence(rule, 'search terms', wasted.map(figures), (n) => money(n, currency));
-    const wastedSpend = finding.wasted;
-    const terms = wasted.map((r) => ({
-      ad_product: r.ad_product,
-      campaign_id: r.campaign_id,
-      campaign_name: r.campaign_name,
-      ad_group_id: r.ad_group_id!,
-      search_term: r.search_term!,
-      targeting: r.targeting ?? '',
-      spend: r.spend,
-      clicks: r.clicks,
-    }));
-    // A proposed negative (exact, on the term's ad group) never blocks a live keyword of that ad group, and each is proposed once.
-    const live = (await ctx.platform.listEntities('keyword')).filter((k) => k.state === 'ENABLED' || k.state === 'enabled');
-    const blocksLive = (t: (typeof terms)[number]) =>
-      live.some(
-        (k) => k.ad_group_id === t.ad_group_id && negativeBlocks({ text: t.search_term, match_type: 'NEGATIVE_EXACT' }, k.keyword_text),
-      );
-    const keptLive = terms.filter(blocksLive);
+    const waste = await findRetailAdsWaste(ctx.platform, currency, {
+      start,
+      end,
+      min_spend: args.min_spend,
+      campaign_id: args.campaign_id,
+    });
+    const { terms, total_spend: total, wasted_spend: wastedSpend } = waste;
+    const keptLive = terms.filter((t) => t.action && !('negative_keywords' in t.action.arguments));
     const productTargets = negativeProductTargets(terms);
-    const negatives = (adProduct: RetailAdsAdProduct) =>
-      [
-        ...new Map(
-          terms
-            .filter((t) => t.ad_product === adProduct && !blocksLive(t) && !productOfSearchTerm(t.search_term))
-            .map((t) => [`${t.ad_group_id}|${t.search_term}`, t]),
-        ).values(),
-      ].slice(0, 100);
-    const actions = [
-      ...(negatives('SPONSORED_PRODUCTS').length
-        ? [
-            {
-              tool: 'add_retailads_negative_keywords',
-              arguments: {
-                negative_keywords: negatives('SPONSORED_PRODUCTS').map((t) => ({
-                  campaignId: t.campaign_id,
-                  adGroupId: t.ad_group_id,
-                  keywordText: t.search_term,
-                  matchType: 'NEGATIVE_EXACT',
-                })),
-              },
-            },
-          ]
-        : []),
-      ...(negatives('SPONSORED_BRANDS').length
-        ? [
-            {
-              tool: 'add_retailads_sb_negative_keywords',
-              arguments: {
-                negative_keywords: negatives('SPONSORED_BRANDS').map((t) => ({
-                  campaignId: t.campaign_id,
-                  adGroupId: t.ad_group_id,
-                  keywordText: t.search_term,
-                  matchType: 'negativeExact',
-                })),
-              },
-            },
-          ]
-        : []),
-    ];
+    const actions = batchedNegatives(terms);
     const text = [
       `## Wasted spend, ${start} to ${end}`,
       '',
-      `${finding.text}\nThat is ${total > 0 ? Math.round((wastedSpend / total) * 1000) / 10 : 0}% of ${money(total, currency)} search spend.`,
+      ...waste.sentences.map((f) => `- ${f.text}`),
       '',
-      terms.length > 25 ? `The 25 that spent most (all ${count(terms.length)} in structured.search_terms):` : '',
+      `That is ${total > 0 ? Math.round((wastedSpend / total) * 1000) / 10 : 0}% of ${money(total, currency)} search spend.`,
+      '',
+      ...(terms.length > 25 ? [`The 25 that waste most (all ${count(terms.length)} in structured.search_terms):`] : []),
       terms.length
         ? markdownTable(
-            ['Search term', 'Matched', 'Campaign', 'Spend', 'Clicks'],
-            terms.slice(0, 25).map((t) => [t.search_term, t.targeting, t.campaign_name, money(t.spend, currency), t.clicks]),
+            ['Search term', 'Matched', 'Campaign', 'Spend', 'Clicks', 'Orders', 'Waste'],
+            terms
+              .slice(0, 25)
+              .map((t) => [
+                t.search_term,
+                t.targeting,
+                t.campaign_name,
+                money(t.spend, currency),
+                t.clicks,
+                t.orders,
+                money(t.wasted_spend, currency),
+              ]),
           )
-        : 'No search term spent that much without sales.',
+        : 'No search term wastes spend by these rules.',
       '',
       ...(keptLive.length
         ? [
-            `Not proposed as negatives (each is a live keyword of its ad group, which a negative would block; pause the keyword or lower its bid instead): ${[...new Set(keptLive.map((t) => `"${t.search_term}"`))].join(', ')}.`,
+            `Not proposed as negatives (each is a live keyword of its ad group, which a negative would block; its action pauses the keyword with update_retailads_keywords or update_retailads_sb_keywords, or lower its bid instead): ${[...new Set(keptLive.map((t) => `"${t.search_term}"`))].join(', ')}.`,
             '',
           ]
         : []),
@@ -191,6 +343,7 @@ export const analyzeRetailAdsWastedSpend = defineRetailAdsTool({
         profile_id: ctx.account.account_id,
         start_date: start,
         end_date: end,
+        min_spend: waste.min_spend,
         total_spend: total,
         wasted_spend: wastedSpend,
         wasted_share: total > 0 ? round2(wastedSpend / total) : 0,

@@ -5,10 +5,11 @@
  */
 import { productOfSearchTerm } from '../../../platforms/retailads/tools/wasted-spend';
 import { callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
+import { allRetailSearchTerms } from '../helpers/retailads-search-terms';
 
 useTestTables();
 
-type Term = { ad_product: string; ad_group_id: string; search_term: string; spend: number };
+type Term = { ad_product: string; ad_group_id: string; search_term: string; spend: number; sales: number };
 type Action = { tool: string; arguments: { negative_keywords: { keywordText: string }[] } };
 
 describe('retailads wasted spend', () => {
@@ -44,18 +45,32 @@ describe('retailads wasted spend', () => {
   it('states the threshold its rows meet, and lists every row that meets it', async () => {
     const minSpend = 20;
     const data = await callToolOk(apiKey, 'analyze_retailads_wasted_spend', { min_spend: minSpend });
-    const listed = data.structured!.search_terms as Term[];
+    // The terms without a sale (those that sold at a cost over 2× the account's are listed under a rule of their own).
+    const listed = (data.structured!.search_terms as Term[]).filter((t) => t.sales === 0);
     expect(data.text).toContain(`${listed.length} search terms spent at least $20.00 each with no sales`);
     expect(listed.filter((t) => t.spend < minSpend)).toEqual([]);
-    // Independently: every zero-sale search term of the same 30 days that spent at least that much, SP and SB.
-    const all: Term[] = [];
-    for (const ad_product of ['SPONSORED_PRODUCTS', 'SPONSORED_BRANDS'])
-      all.push(
-        ...((await callToolOk(apiKey, 'get_retailads_search_terms', { ad_product, zero_sales: true, min_spend: minSpend, limit: 1000 }))
-          .structured!.rows as Term[]),
-      );
-    const key = (t: Term) => `${t.ad_group_id}|${t.search_term}|${t.spend}`;
-    expect(listed.map(key).sort()).toEqual(all.map(key).sort());
+    // Independently: every search term of the same 30 days, SP and SB, summed over the keywords and targets of its
+    // ad group that matched it (where its negative acts), that spent at least that much without a sale.
+    const byTerm = new Map<string, { spend: number; sales: number }>();
+    for (const t of (await allRetailSearchTerms(apiKey)) as Term[]) {
+      const k = `${t.ad_group_id}|${t.search_term}`;
+      const seen = byTerm.get(k) ?? { spend: 0, sales: 0 };
+      byTerm.set(k, { spend: seen.spend + Math.round(t.spend * 100), sales: seen.sales + t.sales });
+    }
+    const expected = [...byTerm].filter(([, t]) => t.sales === 0 && t.spend >= minSpend * 100).map(([k, t]) => `${k}|${t.spend / 100}`);
+    expect(listed.map((t) => `${t.ad_group_id}|${t.search_term}|${t.spend}`).sort()).toEqual(expected.sort());
+  }, 120_000);
+
+  it("by default, a term without a sale is waste once it spent the account's cost per order", async () => {
+    const data = await callToolOk(apiKey, 'analyze_retailads_wasted_spend', {});
+    const s = data.structured!;
+    // The account's cost per order (core/advice.ts): every campaign's spend over its orders, the same dates.
+    const campaigns = (await callToolOk(apiKey, 'list_retailads_campaigns', { start_date: s.start_date, end_date: s.end_date, limit: 100 }))
+      .structured!.campaigns as { spend: number; orders: number }[];
+    const spend = campaigns.reduce((t, c) => t + Math.round(c.spend * 100), 0) / 100;
+    const cpa = Math.round((spend / campaigns.reduce((t, c) => t + c.orders, 0)) * 100) / 100;
+    expect(s.min_spend).toBe(cpa);
+    expect(data.text).toContain(`search terms spent at least $${cpa.toFixed(2)} each with no sales`);
   }, 120_000);
 
   it('search term reports show shopper queries, never targeting expressions', async () => {

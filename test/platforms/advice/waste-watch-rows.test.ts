@@ -27,7 +27,7 @@ const byValue = <T extends Item>(items: T[]) => [...items].sort((a, b) => b.valu
 const cents = (n: number) => Math.round(n * 100);
 
 interface WasteCase {
-  platform: 'socialads' | 'proads' | 'shortvideo' | 'chatads';
+  platform: 'socialads' | 'proads' | 'shortvideo' | 'chatads' | 'retailads' | 'deskads';
   /** Brings the seeded account to the state judged, when the seed alone shows too little. */
   setup?(apiKey: string): Promise<void>;
   /**
@@ -38,6 +38,10 @@ interface WasteCase {
   /** The entity a watch fix or suggested action acts on. */
   idOf(args: Row): string;
 }
+
+/** What a retailads call acts on: the search its negative excludes in an ad group, or the keyword it pauses. */
+const retailTarget = (a: Row) =>
+  a.negative_keywords ? `${a.negative_keywords[0].adGroupId}|${a.negative_keywords[0].keywordText}` : a.keywords[0].keywordId;
 
 const CASES: WasteCase[] = [
   {
@@ -113,6 +117,40 @@ const CASES: WasteCase[] = [
       });
     },
     idOf: (a) => a.campaign_id,
+  },
+  {
+    platform: 'retailads',
+    async analysis(apiKey) {
+      const s = (await callToolOk(apiKey, 'analyze_retailads_wasted_spend', window)).structured!;
+      return (s.search_terms as Row[])
+        .filter((t) => t.action)
+        .map((t) => ({ id: retailTarget(t.action.arguments), tool: t.action.tool, value: t.wasted_spend, converting: t.orders > 0 }));
+    },
+    idOf: (a) => retailTarget(a),
+  },
+  {
+    platform: 'deskads',
+    async analysis(apiKey) {
+      const s = (await callToolOk(apiKey, 'analyze_deskads_wasted_spend', window)).structured!;
+      return [
+        ...(s.search_terms as Row[])
+          .filter((t) => t.action)
+          .map((t) => ({
+            id: `${t.campaign_id}|${t.search_term}`,
+            tool: t.action.tool,
+            value: t.wasted_spend,
+            converting: t.conversions > 0,
+          })),
+        ...(s.products as Row[]).map((p) => ({
+          id: p.merchant_product_id,
+          tool: p.action.tool,
+          value: p.wasted_spend,
+          converting: p.conversions > 0,
+        })),
+      ];
+    },
+    // A search term's negative (its campaign and text), or the product a review reads.
+    idOf: (a) => (a.negatives ? `${a.campaign_id}|${a.negatives[0].text}` : a.query),
   },
 ];
 

@@ -8,6 +8,7 @@ import { blockedKeywords } from '../../../core/negatives';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
+import { allRetailSearchTerms } from '../helpers/retailads-search-terms';
 import { day, useFixedClock } from '../figures/support';
 
 useTestTables();
@@ -91,6 +92,26 @@ function checkNoun(stated: Stated[], noun: string, listed: Judged[], input: Judg
   expect({ noun, leftOut }).toEqual({ noun, leftOut: [] });
 }
 
+/** Rows summed by key: a search term's report rows (one per keyword or target that matched it) where its negative acts. */
+function summed(rows: Judged[]): Judged[] {
+  const byKey = new Map<string, Judged>();
+  for (const r of rows) {
+    const s = byKey.get(r.key);
+    byKey.set(
+      r.key,
+      s
+        ? {
+            ...s,
+            spend: (cents(s.spend) + cents(r.spend)) / 100,
+            conversions: s.conversions + r.conversions,
+            revenue: (cents(s.revenue) + cents(r.revenue)) / 100,
+          }
+        : r,
+    );
+  }
+  return [...byKey.values()];
+}
+
 /** Runs each proposed call as given, as a dry run: each answers 200. */
 async function runsAsGiven(apiKey: string, calls: { tool: string; arguments: Record<string, unknown> }[]) {
   for (const c of calls) {
@@ -120,15 +141,19 @@ describe('wasted-spend analyses state the threshold their rows meet', () => {
     const answer = await callToolOk(apiKey, 'analyze_retailads_wasted_spend', { ...dated, min_spend: 10 });
     const s = answer.structured!;
     const stated = statedRules(answer.text);
-    expect(stated.map((x) => x.noun)).toEqual(['search terms']);
-    const key = (t: Row) => `${t.ad_group_id}|${t.search_term}|${t.spend}`;
-    const listed = (s.search_terms as Row[]).map((t) => ({ key: key(t), spend: t.spend, conversions: 0, revenue: 0 }));
-    const input: Judged[] = [];
-    for (const ad_product of ['SPONSORED_PRODUCTS', 'SPONSORED_BRANDS'])
-      for (const t of (await callToolOk(apiKey, 'get_retailads_search_terms', { ...dated, ad_product, limit: 1000 })).structured!
-        .rows as Row[])
-        input.push({ key: key(t), spend: t.spend, conversions: t.sales > 0 ? 1 : 0, revenue: t.sales });
-    checkNoun(stated, 'search terms', listed, input);
+    // No sale, then a cost per order over 2× the account's (orders are a sale's conversions, sales its revenue).
+    expect(stated.map((x) => x.kind)).toEqual(['no_results', 'cost_above']);
+    expect(new Set(stated.map((x) => x.noun))).toEqual(new Set(['search terms']));
+    // A term is judged in its ad group (where its negative acts), over every keyword or target that matched it.
+    const key = (t: Row) => `${t.ad_group_id}|${t.search_term}`;
+    const listed = (s.search_terms as Row[]).map((t) => ({ key: key(t), spend: t.spend, conversions: t.orders, revenue: t.sales }));
+    const input = (await allRetailSearchTerms(apiKey, dated)).map((t) => ({
+      key: key(t),
+      spend: t.spend,
+      conversions: t.orders,
+      revenue: t.sales,
+    }));
+    checkNoun(stated, 'search terms', listed, summed(input));
     const keywords = ((await callToolOk(apiKey, 'list_retailads_keywords', { state_filter: ['ENABLED'], limit: 1000 })).structured!
       .keywords ?? []) as Row[];
     for (const a of s.actions as { tool: string; arguments: { negative_keywords: Row[] } }[])
@@ -186,12 +211,13 @@ describe('wasted-spend analyses state the threshold their rows meet', () => {
     await runsAsGiven(apiKey, actions);
   }, 240_000);
 
-  it('deskads: search terms, keywords, ad groups and devices', async () => {
+  it('deskads: search terms, products, keywords, ad groups and devices', async () => {
     const answer = await callToolOk(apiKey, 'analyze_deskads_wasted_spend', { ...dated, min_spend: 10 });
     const s = answer.structured!;
     const stated = statedRules(answer.text);
     expect(stated.map((x) => x.noun)).toEqual(expect.arrayContaining(['search terms not blocked yet', 'active keywords']));
-    const termKey = (t: Row) => `${t.ad_group_id}|${t.search_term}|${t.keyword}|${t.spend ?? t.metrics.spend}`;
+    // A term is judged in its campaign (where its negative acts), over every ad group and keyword it ran under.
+    const termKey = (t: Row) => `${t.campaign_id}|${t.search_term}`;
     const terms: Row[] = [];
     for (let offset = 0; ; offset += 200) {
       const page = (await callToolOk(apiKey, 'get_deskads_search_terms', { ...dated, limit: 200, offset })).structured!;
@@ -201,8 +227,17 @@ describe('wasted-spend analyses state the threshold their rows meet', () => {
     checkNoun(
       stated,
       'search terms not blocked yet',
-      (s.search_terms as Row[]).map((t) => ({ key: termKey(t), spend: t.spend, conversions: 0, revenue: 0 })),
-      terms.filter((t) => !t.is_negative).map((t) => ({ key: termKey(t), ...m(t.metrics) })),
+      (s.search_terms as Row[]).map((t) => ({ key: termKey(t), spend: t.spend, conversions: t.conversions, revenue: 0 })),
+      summed(terms.filter((t) => !t.is_negative).map((t) => ({ key: termKey(t), ...m(t.metrics) }))),
+    );
+    // Shopping and Performance Max products: no conversion, or a cost per conversion over 2× the account's.
+    expect(stated.filter((x) => x.noun === 'products').map((x) => x.kind)).toEqual(['no_results', 'cost_above']);
+    const products = (await callToolOk(apiKey, 'get_deskads_product_performance', { ...dated, limit: 200 })).structured!.products as Row[];
+    checkNoun(
+      stated,
+      'products',
+      (s.products as Row[]).map((p) => ({ key: p.product_id, spend: p.spend, conversions: p.conversions, revenue: p.revenue })),
+      products.map((p) => ({ key: p.product_id, spend: p.spend, conversions: p.conversions, revenue: p.revenue })),
     );
     const keywords = (await callToolOk(apiKey, 'get_deskads_keyword_performance', { ...dated, limit: 200 })).structured!.keywords as Row[];
     checkNoun(
@@ -221,7 +256,7 @@ describe('wasted-spend analyses state the threshold their rows meet', () => {
             .map((k) => ({ text: k.text, match_type: 'exact' })),
         ),
       ).toEqual([]);
-    await runsAsGiven(apiKey, actions);
+    await runsAsGiven(apiKey, [...actions, ...(s.products as Row[]).map((p) => p.action)]);
   }, 240_000);
 
   it('socialads: ad sets and ads, by result type', async () => {

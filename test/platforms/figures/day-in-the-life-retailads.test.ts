@@ -7,7 +7,8 @@ dayInTheLife({
   platform: 'retailads',
   waste: {
     tool: 'analyze_retailads_wasted_spend',
-    args: dated,
+    // Every term that spent $5 without a sale (by default the analysis lists those that spent the account's cost per order).
+    args: (w) => ({ ...dated(w), min_spend: 5 }),
     read: (s, list) => {
       // The analysis names search terms without sales; a campaign of theirs that the list shows
       // without a single order over the window spends for nothing as a whole.
