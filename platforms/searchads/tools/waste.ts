@@ -165,7 +165,7 @@ export async function findSearchAdsWaste(port: SearchAdsPort, currency: string, 
     wasted_spend: wasteOf(r, m),
     ...(r.kind === 'cost_above' ? { cost_per_conversion: Math.round((m.spend / m.conversions) * 100) / 100 } : {}),
   });
-  const listCampaigns = (r: WasteRule | null) =>
+  const campaignsMeeting = (r: WasteRule | null) =>
     bySpend(
       r
         ? judgedCampaigns
@@ -178,8 +178,8 @@ export async function findSearchAdsWaste(port: SearchAdsPort, currency: string, 
             }))
         : [],
     );
-  const wastedCampaigns = listCampaigns(rule);
-  const costlyCampaigns = listCampaigns(costRule) as SearchAdsWaste['high_cost_campaigns'];
+  const wastedCampaigns = campaignsMeeting(rule);
+  const costlyCampaigns = campaignsMeeting(costRule) as SearchAdsWaste['high_cost_campaigns'];
   const listedCampaigns = new Set([...wastedCampaigns, ...costlyCampaigns].map((c) => c.id));
   const campaignOf = new Map(campaigns.map((c) => [c.id, c]));
   const liveGroups = new Set(adGroups.filter((g) => g.status === 'ENABLED').map((g) => g.id));
@@ -189,7 +189,7 @@ export async function findSearchAdsWaste(port: SearchAdsPort, currency: string, 
     liveGroups.has(k.ad_group_id) &&
     runningOn(campaignOf.get(k.campaign_id)!, o.today) &&
     !listedCampaigns.has(k.campaign_id);
-  const listKeywords = (r: WasteRule | null) =>
+  const keywordsMeeting = (r: WasteRule | null) =>
     bySpend(
       r
         ? keywords
@@ -205,8 +205,8 @@ export async function findSearchAdsWaste(port: SearchAdsPort, currency: string, 
             }))
         : [],
     );
-  const wastedKeywords = listKeywords(rule);
-  const costlyKeywords = listKeywords(costRule) as SearchAdsWaste['high_cost_keywords'];
+  const wastedKeywords = keywordsMeeting(rule);
+  const costlyKeywords = keywordsMeeting(costRule) as SearchAdsWaste['high_cost_keywords'];
   const listedKeywords = new Set([...wastedKeywords, ...costlyKeywords].map((k) => k.id));
   // Every search not yet added or excluded that meets its rule is listed; one whose negative would block a live
   // keyword of its campaign is marked and never proposed as a negative.
