@@ -46,7 +46,13 @@ export interface Candidate {
    * starts from it) and each day of the window with the budget it had that day, as budgetDaysOf
    * (core/budget-limited.ts) builds them from the platform's daily rows.
    */
-  budget?: { today: number; days: readonly BudgetDay[]; source: BudgetSource };
+  budget?: {
+    today: number;
+    days: readonly BudgetDay[];
+    source: BudgetSource;
+    /** The shared budget it draws from, when it does: one raise per pool (findWinners). */
+    pool?: string;
+  };
 }
 
 /** The tool call that gives a winner more budget. */
@@ -118,6 +124,8 @@ export function findWasteAndWinners(
 /**
  * Budget-limited winners among the candidates (see above), never one the advice rules call a loser
  * against the candidates' account figures, nor one of `wasting` (the ids a waste rule lists).
+ * Candidates that draw from one shared budget (the same `budget.pool`) get one raise between them, on
+ * the winner with the most conversions: a raise of any of them raises the pool for all.
  */
 export function findWinners(
   platform: PlatformWord,
@@ -127,14 +135,27 @@ export function findWinners(
   wasting: ReadonlySet<string> = new Set(),
 ): Opportunity[] {
   const baseline = accountBaseline(candidates.map((c) => c.figures));
+  const winners = candidates.filter(
+    ({ id, figures, budget }) =>
+      !wasting.has(id) &&
+      !!budget?.today &&
+      figures.conversions >= WINNER_MIN_CONVERSIONS &&
+      (figures.roas ?? 0) >= WINNER_MIN_ROAS &&
+      !judgeAgainstAccount(figures, baseline).loser &&
+      budgetUse(budget.days).limited,
+  );
+  const leadOf = new Map<string, Candidate>();
+  for (const c of winners) {
+    const pool = c.budget!.pool;
+    const lead = pool ? leadOf.get(pool) : undefined;
+    if (pool && (!lead || c.figures.conversions > lead.figures.conversions)) leadOf.set(pool, c);
+  }
   const found: Opportunity[] = [];
-  for (const candidate of candidates) {
-    const { figures, budget } = candidate;
-    if (wasting.has(candidate.id) || !budget?.today) continue;
-    if (figures.conversions < WINNER_MIN_CONVERSIONS || (figures.roas ?? 0) < WINNER_MIN_ROAS) continue;
-    if (judgeAgainstAccount(figures, baseline).loser) continue;
+  for (const candidate of winners) {
+    const { figures } = candidate;
+    const budget = candidate.budget!;
+    if (budget.pool && leadOf.get(budget.pool) !== candidate) continue;
     const use = budgetUse(budget.days);
-    if (!use.limited) continue;
     const newBudget = Math.round(budget.today * 1.2 * 100) / 100;
     const call = scale(candidate, newBudget);
     const note = budgetSourceNote(budget.source);
@@ -142,7 +163,7 @@ export function findWinners(
       platform,
       account_id: account.account_id,
       kind: 'scale_winner',
-      title: `Raise the daily budget of "${candidate.name}" from ${budget.today} to ${newBudget} ${account.currency}: limited by its budget on ${use.limited_days} of ${use.days} days, at ROAS ${figures.roas} (${figures.conversions} conversions in ${LOOKBACK_DAYS} days)${note ? `. ${note}` : ''}`,
+      title: `Raise the daily budget of "${candidate.name}"${budget.pool ? ' (its shared budget, for every campaign on it)' : ''} from ${budget.today} to ${newBudget} ${account.currency}: limited by its budget on ${use.limited_days} of ${use.days} days, at ROAS ${figures.roas} (${figures.conversions} conversions in ${LOOKBACK_DAYS} days)${note ? `. ${note}` : ''}`,
       monthly_value: Math.round(figures.revenue * 0.2 * 100) / 100,
       tool: call.tool,
       arguments: call.arguments,

@@ -4,7 +4,10 @@ import type { SearchAdsPort } from './port';
 import { campaignFiguresFrom, searchAdsCampaignFigures } from './campaign-figures';
 import { budgetDaysOf, withSharedBudgetSpend } from '../../core/budget-limited';
 import { digits } from '../sandbox/ids';
-import { findWasteAndWinners, opportunityWindow } from '../opportunities';
+import { findWinners, opportunityWindow } from '../opportunities';
+import { addDays } from '../../core/dates';
+import type { Opportunity } from '../../core/platform';
+import { findSearchAdsWaste } from './tools/waste';
 import { searchAdsConnector } from './live/connector';
 import { seedSearchAdsAccount } from './sandbox/seed';
 import { SEARCHADS_ADAPTERS } from './ports';
@@ -242,20 +245,40 @@ export const searchads = definePlatform<SearchAdsPort>({
   connector: searchAdsConnector,
   async findOpportunities(port, account, now) {
     const { start, end } = opportunityWindow(now, account);
-    // The figures list_campaigns, reports and monitors show (one source), and the daily rows with each
+    const customer_id = account.account_id;
+    // Waste: exactly the rows analyze_wasted_spend lists with an action over the window, with its defaults (./tools/waste.ts).
+    const waste = await findSearchAdsWaste(port, account.currency, { start, end, today: addDays(end, 1) });
+    const cuts: Opportunity[] = waste.findings.map((f) => ({
+      platform: 'searchads',
+      account_id: customer_id,
+      kind: 'cut_waste',
+      title: `Pause ${f.level === 'campaign' ? `campaign "${f.name}"` : `keyword "${f.name}" in "${f.campaign_name}"`}: ${f.reason} (${start} to ${end}, as analyze_wasted_spend shows)`,
+      monthly_value: f.wasted_spend,
+      tool: f.action.tool,
+      arguments: { customer_id, ...f.action.arguments },
+      ...(f.level === 'campaign' ? { current: { status: 'ENABLED' } } : {}),
+    }));
+    // Winners: the figures list_campaigns, reports and monitors show (one source), and the daily rows with each
     // day's budget that optimize_budget_allocation judges "limited" on (core/budget-limited.ts).
-    const [all, report] = await Promise.all([port.listCampaigns(), port.getReport('campaign', start, end)]);
+    const [all, report, shared] = await Promise.all([
+      port.listCampaigns(),
+      port.getReport('campaign', start, end),
+      port.listSharedBudgets(),
+    ]);
     const byId = new Map(campaignFiguresFrom(all, report).map((c) => [c.id, c.figures]));
-    const figures = (id: string) => byId.get(id)!;
-    // Campaigns that run now, judged on conversions: video campaigns are judged on views, not cut for
-    // having none; an ended or not yet started campaign has nothing to pause or scale.
+    const poolOf = (id: string) => shared.find((b) => b.campaign_ids.includes(id))?.id;
+    // Campaigns that run now, judged on conversions: video campaigns are judged on views, not scaled on
+    // conversions; an ended or not yet started campaign has nothing to scale.
     const campaigns = all.filter(
       (c) => c.status === 'ENABLED' && c.type !== 'VIDEO' && c.start_date <= end && (!c.end_date || c.end_date > end),
     );
-    const customer_id = account.account_id;
+    // Never more budget for what the waste analysis lists, nor for a shared budget one of its campaigns draws from.
+    const listed = new Set([...waste.campaigns, ...waste.high_cost_campaigns].map((c) => c.id));
+    const wastedPools = new Set([...listed].flatMap((id) => poolOf(id) ?? []));
+    const wasting = new Set(campaigns.filter((c) => listed.has(c.id) || wastedPools.has(poolOf(c.id) ?? '')).map((c) => c.id));
     // A campaign on a shared budget is judged with the spend of every campaign on it (core/budget-limited.ts).
     const pooled = withSharedBudgetSpend(report);
-    return findWasteAndWinners(
+    const winners = findWinners(
       'searchads',
       account,
       campaigns.map((c) => {
@@ -263,13 +286,11 @@ export const searchads = definePlatform<SearchAdsPort>({
           pooled.filter((r) => r.campaign_id === c.id),
           c.budget_amount,
         );
-        return { id: c.id, name: c.name, figures: figures(c.id), budget: { today: c.budget_amount, ...days } };
+        return { id: c.id, name: c.name, figures: byId.get(c.id)!, budget: { today: c.budget_amount, pool: poolOf(c.id), ...days } };
       }),
-      {
-        entities: 'campaigns',
-        cut: (c) => ({ verb: 'Pause campaign', tool: 'update_campaign', arguments: { customer_id, campaign_id: c.id, status: 'PAUSED' } }),
-        scale: (c, budget) => ({ tool: 'update_campaign', arguments: { customer_id, campaign_id: c.id, budget_amount: budget } }),
-      },
+      (c, budget) => ({ tool: 'update_campaign', arguments: { customer_id, campaign_id: c.id, budget_amount: budget } }),
+      wasting,
     );
+    return [...cuts, ...winners];
   },
 });

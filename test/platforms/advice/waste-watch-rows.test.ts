@@ -27,7 +27,7 @@ const byValue = <T extends Item>(items: T[]) => [...items].sort((a, b) => b.valu
 const cents = (n: number) => Math.round(n * 100);
 
 interface WasteCase {
-  platform: 'socialads' | 'proads' | 'shortvideo' | 'chatads' | 'retailads' | 'deskads';
+  platform: 'searchads' | 'socialads' | 'proads' | 'shortvideo' | 'chatads' | 'retailads' | 'deskads';
   /** Brings the seeded account to the state judged, when the seed alone shows too little. */
   setup?(apiKey: string): Promise<void>;
   /**
@@ -44,6 +44,19 @@ const retailTarget = (a: Row) =>
   a.negative_keywords ? `${a.negative_keywords[0].adGroupId}|${a.negative_keywords[0].keywordText}` : a.keywords[0].keywordId;
 
 const CASES: WasteCase[] = [
+  {
+    platform: 'searchads',
+    async analysis(apiKey) {
+      const s = (await callToolOk(apiKey, 'analyze_wasted_spend', window)).structured!;
+      // Campaigns and keywords, with no conversion or far above the account CPA: each running one with its pause.
+      return ['campaigns', 'high_cost_campaigns', 'keywords', 'high_cost_keywords'].flatMap((field) =>
+        (s[field] as Row[])
+          .filter((r) => r.action)
+          .map((r) => ({ id: r.id, tool: r.action.tool, value: r.wasted_spend, converting: r.conversions > 0 })),
+      );
+    },
+    idOf: (a) => a.keyword_ids?.[0] ?? a.campaign_id,
+  },
   {
     platform: 'socialads',
     async analysis(apiKey) {

@@ -173,12 +173,20 @@ describe('wasted-spend analyses state the threshold their rows meet', () => {
     const answer = await callToolOk(apiKey, 'analyze_wasted_spend', { ...dated, min_spend: 20 });
     const s = answer.structured!;
     const stated = statedRules(answer.text);
-    expect(stated.map((x) => x.noun).sort()).toEqual(['campaigns', 'keywords', 'searches not yet added or excluded']);
+    // Campaigns and keywords under two rules each (no conversion, a cost per conversion far above the account's).
+    expect(stated.map((x) => `${x.noun} ${x.kind}`).sort()).toEqual([
+      'campaigns cost_above',
+      'campaigns no_results',
+      'keywords cost_above',
+      'keywords no_results',
+      'searches not yet added or excluded no_results',
+    ]);
+    const judged = (rows: Row[]) => rows.map((r) => ({ key: r.id, spend: r.spend, conversions: r.conversions, revenue: 0 }));
     const kwRows = (await callToolOk(apiKey, 'get_keyword_performance', { ...dated, limit: 1000 })).structured!.rows as Row[];
     checkNoun(
       stated,
       'keywords',
-      (s.keywords as Row[]).map((k) => ({ key: k.id, spend: k.spend, conversions: 0, revenue: 0 })),
+      judged([...(s.keywords as Row[]), ...(s.high_cost_keywords as Row[])]),
       kwRows.map((k) => ({ key: k.id, ...m(k.metrics) })),
     );
     const termKey = (t: Row) => `${t.campaign_id}|${t.search_term}|${t.keyword}`;
@@ -189,11 +197,12 @@ describe('wasted-spend analyses state the threshold their rows meet', () => {
       (s.search_terms as Row[]).map((t) => ({ key: termKey(t), spend: t.spend, conversions: 0, revenue: 0 })),
       (report.terms as Row[]).filter((t) => t.status === 'NONE').map((t) => ({ key: termKey(t), ...m(t.metrics) })),
     );
+    const listed = (await callToolOk(apiKey, 'list_campaigns', dated)).structured!.campaigns as Row[];
     checkNoun(
       stated,
       'campaigns',
-      (s.campaigns as Row[]).map((c) => ({ key: c.id, spend: c.spend, conversions: 0, revenue: 0 })),
-      [],
+      judged([...(s.campaigns as Row[]), ...(s.high_cost_campaigns as Row[])]),
+      listed.filter((c) => c.type !== 'VIDEO').map((c) => ({ key: c.id, ...m(c.metrics) })),
     );
     const actions = s.actions as { tool: string; arguments: Row }[];
     expect(actions.map((a) => a.tool)).toContain('add_negative_keywords');

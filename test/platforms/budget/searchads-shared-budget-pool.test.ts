@@ -3,7 +3,8 @@
  * explicitly_shared): the campaigns on it together never spend more than its amount in a day, a paused
  * campaign draws nothing and leaves the pool to the others, and every tool that says a campaign on it is
  * limited judges the pool (its campaigns together against the shared amount of each day) the same way;
- * the raise it recommends is the shared budget's, with a call that works as given.
+ * the raise it recommends is the shared budget's, with a call that works as given, and the watch proposes
+ * one raise for the pool, not one per campaign.
  */
 import { addDays, isoDate } from '../../../core/dates';
 import { LIMITED_DAY_SHARE } from '../../../core/budget-limited';
@@ -125,5 +126,34 @@ describe('searchads: a shared budget is one pool', () => {
     const dry = await callTool(owner.apiKey, raise.call.tool, { ...raise.call.arguments, dry_run: true });
     expect(dry.status).toBe(200);
     expect(dry.body.data!.text).toContain(shared.name);
+  }, 300_000);
+
+  it('the watch and suggest_next_action propose one raise for the pool, never for a campaign the waste analysis lists', async () => {
+    const { owner, shared, brand, generic } = await twoOnOnePool();
+    const ids = [brand.id, generic.id];
+    type Call = { kind: string; tool: string; arguments: Record<string, unknown> };
+    const raisesOf = (items: Call[]) => items.filter((o) => o.kind === 'scale_winner' && o.tool === 'update_campaign');
+    const signals = (await callToolOk(owner.apiKey, 'run_watch_now')).structured!.signals as {
+      kind: string;
+      monthly_value: number;
+      fixes: { tool: string; arguments: Record<string, unknown> }[];
+    }[];
+    const watched = raisesOf(signals.map((s) => ({ kind: s.kind, ...s.fixes[0]! })));
+    // Both campaigns are limited winners on their own figures; a raise of either raises the pool for both: one raise.
+    const pooled = watched.filter((r) => ids.includes(r.arguments.campaign_id as string));
+    expect(pooled.length).toBe(1);
+    expect(pooled[0]!.arguments.budget_amount).toBe(round2(AMOUNT * 1.2));
+    const dry = await callTool(owner.apiKey, 'update_campaign', { ...pooled[0]!.arguments, dry_run: true });
+    expect(dry.status).toBe(200);
+    expect(dry.body.data!.text).toContain(shared.name);
+    const suggested = raisesOf((await callToolOk(owner.apiKey, 'suggest_next_action')).structured!.actions as Call[]);
+    expect(suggested.filter((r) => ids.includes(r.arguments.campaign_id as string)).length).toBeLessThanOrEqual(1);
+
+    // What the waste analysis of the same days lists never gets a raise.
+    const end = addDays(isoDate(new Date()), -1);
+    const waste = (await callToolOk(owner.apiKey, 'analyze_wasted_spend', { start_date: addDays(end, -29), end_date: end })).structured!;
+    const wasted = [...(waste.campaigns as { id: string }[]), ...(waste.high_cost_campaigns as { id: string }[])].map((c) => c.id);
+    expect(wasted.length).toBeGreaterThan(0);
+    expect(watched.filter((r) => wasted.includes(r.arguments.campaign_id as string))).toEqual([]);
   }, 300_000);
 });

@@ -10,10 +10,11 @@ dayInTheLife({
     args: dated,
     read: (s) => {
       const worst = largest(s.campaigns as Row[], (x) => x.spend);
+      // Campaigns and keywords with no conversion, and those at a cost per conversion far above the account's.
+      const campaigns = [...(s.campaigns as Row[]), ...(s.high_cost_campaigns as Row[])];
       return {
-        ids: [...(s.campaigns as Row[]).map((x) => x.id), ...(s.keywords as Row[]).map((x) => x.id)],
-        // A campaign named here converted nothing in the window.
-        campaigns: (s.campaigns as Row[]).map((x) => ({ id: x.id, spend: x.spend, conversions: 0 })),
+        ids: [...campaigns, ...(s.keywords as Row[]), ...(s.high_cost_keywords as Row[])].map((x) => x.id),
+        campaigns: campaigns.map((x) => ({ id: x.id, spend: x.spend, conversions: x.conversions })),
         stop: { tool: 'pause_campaign', args: { campaign_id: worst.id }, entityId: worst.id, campaignId: worst.id },
       };
     },

@@ -75,12 +75,15 @@ describe('Tool: suggest_next_action', () => {
       (a) => a.platform === 'searchads' && a.kind === 'cut_waste',
     );
     expect(actions.length).toBeGreaterThan(0);
-    const campaigns = (await callToolOk(apiKey, 'list_campaigns', { lookback_days: 30 })).structured!.campaigns as {
-      id: string;
-      metrics: { spend: number; conversions: number; cpa: number | null };
-    }[];
+    type Figures = { id: string; metrics: { spend: number; conversions: number; cpa: number | null } };
+    const campaigns = (await callToolOk(apiKey, 'list_campaigns', { lookback_days: 30 })).structured!.campaigns as Figures[];
+    const keywords = (await callToolOk(apiKey, 'get_keyword_performance', { lookback_days: 30, limit: 1000 })).structured!
+      .rows as Figures[];
     for (const action of actions) {
-      const m = campaigns.find((c) => c.id === action.arguments.campaign_id)!.metrics;
+      // A campaign paused, or one keyword.
+      const keywordId = (action.arguments.keyword_ids as string[] | undefined)?.[0];
+      const m = (keywordId ? keywords.find((k) => k.id === keywordId) : campaigns.find((c) => c.id === action.arguments.campaign_id))!
+        .metrics;
       // Zero-conversion spend is all waste; a CPA far above the account CPA wastes the spend beyond it (core/advice.ts).
       if (m.conversions === 0) expect(action.monthly_value).toBe(m.spend);
       else {
