@@ -273,9 +273,13 @@ export class SandboxStore {
     return this.changesOf(kind, id);
   }
 
-  /** The partition as read in this run, if it was read already (no read of its own). */
+  /**
+   * The partition as read in this run, if it was read already (no read of its own) or the run is
+   * planning a write (the scope's `planning`: a plan's entities come from one read of the account).
+   */
   private async partitionIfRead(): Promise<Items | undefined> {
-    return currentStoreScope()?.sandboxReads?.has(this.pk) ? this.cachedPartition() : undefined;
+    const scope = currentStoreScope();
+    return scope?.sandboxReads?.has(this.pk) || scope?.planning ? this.cachedPartition() : undefined;
   }
 
   /** The run's cache key of one entity read on its own (a GetItem): `item|<pk>|<sk>`. */
