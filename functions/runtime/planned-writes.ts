@@ -73,7 +73,11 @@ export async function runPlannedWrite(
     }
   }
   let plan: WritePlan;
+  const scope = currentStoreScope();
   try {
+    // On a sandbox account the plan reads the account's entities in one Query (store.ts), and apply's
+    // revision-guarded updates take what they change from that read.
+    if (scope) scope.planning = true;
     plan = await tool.plan!(args, planning);
   } catch (err) {
     // A refused approval (action_not_pending, action_expired, entity_changed) is a decision the trail
@@ -90,6 +94,8 @@ export async function runPlannedWrite(
       });
     }
     throw err;
+  } finally {
+    if (scope) scope.planning = undefined;
   }
   // A replay of a write whose answer was outcome_unknown: settled against the platform's state now.
   if (settling && !state.dryRun) {
@@ -130,7 +136,6 @@ export async function runPlannedWrite(
     throw new GuardrailBlockedError(tool.name, breaches);
   }
   const applying = { ...ctx, createPaused: settings.create_paused ?? false };
-  const scope = currentStoreScope();
   // On a sandbox account the write's changes are held in a unit of work and committed with its audit
   // record and the claim's completion in one transaction (commitWrite). When the run cannot hold them
   // (unit-of-work.ts), or the commit finds an entity changed since it was read, it is applied again

@@ -127,14 +127,17 @@ export class SandboxStore {
   }
 
   /**
-   * The entity without its keys; with `changes` (its history items, any order), its change history
-   * too: entries kept in the item itself (seeded, or written before history had items of its own)
-   * first, then one per revision up to the entity's own (a removed entity's leftovers never count).
+   * The entity without its keys, as the caller's own copy: the items it comes from may be the run's
+   * one read of the partition (`cached`), which every later read of the run is served from, so
+   * nothing a caller does to what it was given reaches them. This is the only way items leave the
+   * store. With `changes` (its history items, any order), its change history too: entries kept in
+   * the item itself (seeded, or written before history had items of its own) first, then one per
+   * revision up to the entity's own (a removed entity's leftovers never count).
    */
   private strip<T>(item: Record<string, unknown> | undefined, changes?: readonly HistoryItem[]): T | undefined {
     if (!item) return undefined;
     const { pk: _pk, sk: _sk, history, rev, ...entity } = item;
-    if (!changes) return entity as T;
+    if (!changes) return structuredClone(entity) as T;
     const inline = (history as HistoryEntry[] | undefined) ?? [];
     const revision = typeof rev === 'number' ? rev : 0;
     const stored = changes
@@ -142,7 +145,7 @@ export class SandboxStore {
       .sort((a, b) => a.rev - b.rev)
       .map(({ at, before }) => ({ at, before }));
     const all = inline.length ? [...inline, ...stored] : stored;
-    return (all.length ? { ...entity, history: all } : entity) as T;
+    return structuredClone(all.length ? { ...entity, history: all } : entity) as T;
   }
 
   /** Every item of partition `pk` whose sort key starts with `prefix`, in sort-key order. */
@@ -175,8 +178,9 @@ export class SandboxStore {
   }
 
   /**
-   * A partition read once per tool run (the scope's `sandboxReads`, keyed by partition) and copied
-   * for each caller so no caller sees another's changes to what it was given; undefined outside a run.
+   * A partition read once per tool run (the scope's `sandboxReads`, keyed by partition); undefined
+   * outside a run. The items are shared by every read of the run and never changed: the store only
+   * filters them, and hands out copies of the entities a caller takes (`strip`), not of the partition.
    */
   private async cached(pk: string, read: () => Promise<Items>): Promise<Items | undefined> {
     const scope = currentStoreScope();
@@ -188,7 +192,7 @@ export class SandboxStore {
       partition.catch(() => reads.delete(pk));
       reads.set(pk, partition);
     }
-    const items = structuredClone(await partition);
+    const items = await partition;
     return scope.unitOfWork ? this.overlay(scope.unitOfWork, pk, items) : items;
   }
 
@@ -269,9 +273,13 @@ export class SandboxStore {
     return this.changesOf(kind, id);
   }
 
-  /** The partition as read in this run, if it was read already (no read of its own). */
+  /**
+   * The partition as read in this run, if it was read already (no read of its own) or the run is
+   * planning a write (the scope's `planning`: a plan's entities come from one read of the account).
+   */
   private async partitionIfRead(): Promise<Items | undefined> {
-    return currentStoreScope()?.sandboxReads?.has(this.pk) ? this.cachedPartition() : undefined;
+    const scope = currentStoreScope();
+    return scope?.sandboxReads?.has(this.pk) || scope?.planning ? this.cachedPartition() : undefined;
   }
 
   /** The run's cache key of one entity read on its own (a GetItem): `item|<pk>|<sk>`. */

@@ -19,6 +19,11 @@ export interface PlatformCalls {
   campaigns: (structured: Record<string, any>) => Campaign[];
   /** An idempotent write of a campaign the list returned. */
   write: (campaigns: Campaign[]) => [string, Record<string, unknown>];
+  /**
+   * An idempotent write of an entity below a campaign (keyword, ad, ad group, creative), whose plan
+   * may also read what it belongs to: the read that lists such entities, and the write of one it returned.
+   */
+  child: { list: [string, Record<string, unknown>]; write: (structured: Record<string, any>) => [string, Record<string, unknown>] };
 }
 
 /** A campaign that takes changes: serving or paused, not removed or archived. */
@@ -31,42 +36,71 @@ export const PLATFORMS: Record<PlatformWord, PlatformCalls> = {
     report: ['get_campaign_performance', { lookback_days: 30 }],
     campaigns: (s) => s.campaigns,
     write: (c) => ['update_campaign', { campaign_id: live(c).id, name: 'Counted write' }],
+    child: {
+      // Its plan reads the keyword's campaign too (the note on bids under automated bidding).
+      list: ['get_keyword_performance', { limit: 1000 }],
+      write: (s) => ['update_keyword', { keyword_id: live(s.rows).id, cpc_bid: 7.77 }],
+    },
   },
   socialads: {
     list: ['list_socialads_campaigns', {}],
     report: ['get_socialads_campaign_performance', { lookback_days: 30 }],
     campaigns: (s) => s.campaigns,
     write: (c) => ['update_socialads_campaign', { campaign_id: live(c).id, name: 'Counted write' }],
+    child: {
+      list: ['list_socialads_ads', {}],
+      write: (s) => ['update_socialads_ad', { ad_id: live(s.ads).id, name: 'Counted write' }],
+    },
   },
   proads: {
     list: ['list_proads_campaigns', {}],
     report: ['get_proads_campaign_performance', { lookback_days: 30 }],
     campaigns: (s) => s.campaigns,
     write: (c) => ['update_proads_campaign', { campaign_id: live(c).id, name: 'Counted write' }],
+    child: {
+      list: ['list_proads_creatives', {}],
+      write: (s) => ['pause_proads_creative', { creative_id: live(s.creatives).id }],
+    },
   },
   shortvideo: {
     list: ['list_shortvideo_campaigns', {}],
     report: ['get_shortvideo_campaign_performance', { lookback_days: 30 }],
     campaigns: (s) => s.campaigns,
     write: (c) => ['update_shortvideo_campaign', { campaign_id: live(c).id, campaign_name: 'Counted write' }],
+    child: {
+      list: ['list_shortvideo_ad_groups', {}],
+      write: (s) => ['update_shortvideo_ad_group', { adgroup_id: s.ad_groups[0].id, budget: 66 }],
+    },
   },
   retailads: {
     list: ['list_retailads_campaigns', {}],
     report: ['get_retailads_campaign_performance', {}],
     campaigns: (s) => s.campaigns,
     write: (c) => ['update_retailads_campaigns', { campaigns: [{ campaignId: live(c, 'state').id, name: 'Counted write' }] }],
+    child: {
+      list: ['list_retailads_keywords', { state_filter: ['ENABLED'] }],
+      write: (s) => ['update_retailads_keywords', { keywords: [{ keywordId: s.keywords[0].id, bid: 0.66 }] }],
+    },
   },
   chatads: {
     list: ['list_chatads_campaigns', {}],
     report: ['get_chatads_insights', { scope: 'ad_account' }],
     campaigns: (s) => s.campaigns,
     write: (c) => ['pause_chatads_campaign', { campaign_id: live(c).id }],
+    child: {
+      list: ['list_chatads_ads', { status_filter: ['active'] }],
+      write: (s) => ['pause_chatads_ad', { ad_id: s.ads[0].id }],
+    },
   },
   deskads: {
     list: ['list_deskads_campaigns', {}],
     report: ['get_deskads_campaign_performance', {}],
     campaigns: (s) => s.campaigns,
     write: (c) => ['update_deskads_campaign', { campaign_id: live(c).id, name: 'Counted write' }],
+    child: {
+      list: ['list_deskads_ad_groups', {}],
+      write: (s) => ['update_deskads_ad_group', { ad_group_id: live(s.ad_groups).id, cpc_bid: 0.95 }],
+    },
   },
 };
 

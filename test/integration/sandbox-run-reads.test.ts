@@ -1,7 +1,8 @@
 /**
  * An entity read on its own within a tool's run (a GetItem) is kept for the run: the plan's read
  * serves the revision-guarded update, the revision guard still catches a change made since, and
- * nothing is shared between runs.
+ * nothing is shared between runs. What a run keeps is never handed out: a caller that changes what
+ * it was given changes its own copy, never what a later read of the run is served.
  */
 import { documentClient, withStoreDeadline, type StoreScope } from '../../functions/runtime/stores/dynamo';
 import { EntityStateError, SandboxStore } from '../../platforms/sandbox/store';
@@ -26,6 +27,8 @@ interface Campaign {
   status: string;
   budget: number;
   name?: string;
+  targeting?: { locations: string[] };
+  history?: { at: string; before: Record<string, unknown> }[];
 }
 
 /** A tool's run: its own scope with its own reads, as the handler gives each run (functions/runtime/handler.ts). */
@@ -96,5 +99,54 @@ describe('an entity read within a run', () => {
     expect(sent).toEqual(['GetItemCommand', 'GetItemCommand', 'TransactWriteItemsCommand', 'GetItemCommand']);
     const again = await commandsOf(() => run(() => s.require('campaign', '1')));
     expect(again).toEqual(['GetItemCommand']);
+  });
+});
+
+describe('what a run keeps', () => {
+  const store = () => new SandboxStore('socialads', `keep${Math.random().toString(36).slice(2, 8)}`);
+
+  /** Changes everything a caller was given, nested values and change history included. */
+  const tamper = (campaign: Campaign) => {
+    campaign.status = 'TAMPERED';
+    campaign.targeting!.locations.push('XX');
+    if (campaign.history) campaign.history[0]!.before.budget = -1;
+  };
+
+  it("cannot be changed through what a read handed out: the run's later reads of the account read what is stored", async () => {
+    const s = store();
+    await s.create<Campaign>('campaign', { id: '1', status: 'ACTIVE', budget: 10, targeting: { locations: ['DE'] } });
+    await s.update('campaign', '1', { budget: 12 });
+    const sent = await commandsOf(() =>
+      run(async () => {
+        (await s.list<Campaign>('campaign')).forEach(tamper);
+        (await s.list<Campaign>('campaign', { withHistory: true })).forEach(tamper);
+        tamper(await s.require<Campaign>('campaign', '1', { withHistory: true }));
+        expect(await s.list<Campaign>('campaign')).toEqual([{ id: '1', status: 'ACTIVE', budget: 12, targeting: { locations: ['DE'] } }]);
+        const [withHistory] = await s.list<Campaign>('campaign', { withHistory: true });
+        expect(withHistory!.targeting).toEqual({ locations: ['DE'] });
+        expect(withHistory!.history!.map((entry) => entry.before)).toEqual([{ budget: 10 }]);
+        expect((await s.require<Campaign>('campaign', '1', { withHistory: true })).history!.map((entry) => entry.before)).toEqual([
+          { budget: 10 },
+        ]);
+      }),
+    );
+    expect(sent).toEqual(['QueryCommand', 'QueryCommand']); // the account's entities and its changes, each read once
+  });
+
+  it('cannot be changed through an entity read on its own', async () => {
+    const s = store();
+    await s.create<Campaign>('campaign', { id: '1', status: 'ACTIVE', budget: 10, targeting: { locations: ['DE'] } });
+    const sent = await commandsOf(() =>
+      run(async () => {
+        tamper(await s.require<Campaign>('campaign', '1'));
+        expect(await s.require<Campaign>('campaign', '1')).toEqual({
+          id: '1',
+          status: 'ACTIVE',
+          budget: 10,
+          targeting: { locations: ['DE'] },
+        });
+      }),
+    );
+    expect(sent).toEqual(['GetItemCommand']);
   });
 });

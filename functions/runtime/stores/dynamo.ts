@@ -42,6 +42,13 @@ export interface StoreScope {
    */
   sandboxReads?: Map<string, Promise<Record<string, unknown>[]>>;
   /**
+   * Set while a planned write plans (planned-writes.ts): a sandbox entity read on its own comes from
+   * the account's entities read in one Query (kept in `sandboxReads`), not a GetItem of its own, so
+   * the entity a plan changes and what it checks it against (its campaign, its ad group) cost one
+   * request and are read at the same moment.
+   */
+  planning?: boolean;
+  /**
    * A planned write's unit of work (unit-of-work.ts): while it is open, the sandbox store holds its
    * changes there, and every other write of the scope goes out only once it holds nothing.
    */

@@ -192,8 +192,6 @@ export const updateCampaign = defineSearchAdsTool({
   }),
   async plan(args, ctx) {
     const cid = ctx.account.account_id;
-    // The criteria first: on a sandbox account that read is the account's one Query, and the campaign
-    // comes from it (a GetItem before it would be one more request).
     const criteria = await ctx.platform.listCampaignCriteria(args.campaign_id);
     const campaign = await requireLiveCampaign(ctx.platform, args.campaign_id);
     const isSearch = campaign.type === 'SEARCH';
