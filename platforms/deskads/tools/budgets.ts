@@ -21,7 +21,7 @@ import { budgetSourceOf, ownBudgetDays, sharedBudgetDays } from './shared-budget
 /** The platform may spend up to this many daily budgets in a calendar month whose budget never changed. */
 const MONTHLY_FACTOR = 30.4;
 /** The monthly limit rule in words (tool description and docs/platforms.md say the same). */
-const MONTHLY_LIMIT_RULE = `monthly_limit is ${MONTHLY_FACTOR} × the daily amount while every past day of the month had today's amount; once the amount changed during the month, it is what the budget spent this month so far (month_to_date) plus today's amount × the days left in the month, today included (Microsoft Advertising's rule for a daily budget changed mid-month); month_to_date_limit is the sum of each past day's amount this month, over the days it ran`;
+const MONTHLY_LIMIT_RULE = `monthly_limit is ${MONTHLY_FACTOR} × the daily amount while every past day of the month had today's amount; once the amount changed during the month, it is what the budget spent this month so far (month_to_date) plus today's amount × the days left in the month, today included (the platform's own rule for a daily budget changed mid-month); month_to_date_limit is the sum of each past day's amount this month, over the days it ran`;
 
 /**
  * What a budget may spend this month (Microsoft Advertising's daily budget): the sum of the amounts of

@@ -93,48 +93,20 @@ describe('Tool: suggest_next_action', () => {
     }
   }, 120_000);
 
-  it('covers every platform: each has a finder; retailads and deskads waste is what their read tools show, as inspect actions', async () => {
+  // What each platform's waste actions are (the rows its wasted-spend analysis lists) is checked per platform in
+  // test/platforms/advice/waste-watch-rows.test.ts.
+  it('covers every platform: each has a finder, and an action is a change when its tool writes, an inspect when it reads', async () => {
     const { PLATFORMS } = await import('../../../platforms');
     const { REGISTRY } = await import('../../../functions/all-tools');
-    const { lastDays } = await import('../../../core/dates');
     for (const module of PLATFORMS)
       expect({ platform: module.word, finder: typeof module.findOpportunities }).toEqual({ platform: module.word, finder: 'function' });
     const { apiKey } = await createTestOwner({ accounts: { retailads: 1, deskads: 1, chatads: 1 } });
-    const data = await callToolOk(apiKey, 'suggest_next_action');
-    const actions = data.structured!.actions as Action[];
+    const actions = (await callToolOk(apiKey, 'suggest_next_action')).structured!.actions as Action[];
+    expect(actions.length).toBeGreaterThan(0);
     for (const action of actions) expect(action.action_type).toBe(REGISTRY.get(action.tool)!.access === 'write' ? 'change' : 'inspect');
-    const { start, end } = lastDays(new Date(), 30, 'UTC');
-    // retailads: one inspect action per enabled campaign that spent 100+ without a sale, at the spend the report shows.
-    const campaigns = (
-      await callToolOk(apiKey, 'get_retailads_report', { start_date: start, end_date: end, report_type_id: 'spCampaigns', limit: 1000 })
-    ).structured!.rows as { campaign_id: string; campaign_state?: string; spend: number; sales: number }[];
-    const wasting = campaigns.filter((c) => c.campaign_state === 'ENABLED' && c.spend >= 100 && c.sales === 0);
-    const retail = actions.filter((a) => a.platform === 'retailads' && a.kind === 'cut_waste');
-    expect(retail.map((a) => [a.arguments.campaign_id, a.monthly_value, a.action_type, a.tool]).sort()).toEqual(
-      wasting.map((c) => [c.campaign_id, c.spend, 'inspect', 'get_retailads_report']).sort(),
-    );
-    // deskads: one inspect action whose arguments show exactly the products it counts, and one for the
-    // search terms that spent without converting, at the spend the waste analysis shows.
-    const desk = actions.filter((a) => a.platform === 'deskads' && a.kind === 'cut_waste' && a.tool === 'get_deskads_product_performance');
-    const shown = (
-      await callToolOk(apiKey, 'get_deskads_product_performance', {
-        start_date: start,
-        end_date: end,
-        zero_conversions: true,
-        min_spend: 100,
-      })
-    ).structured!;
-    if (shown.filtered === 0) expect(desk).toEqual([]);
-    else {
-      expect(desk).toHaveLength(1);
-      expect(desk[0]).toMatchObject({ action_type: 'inspect', monthly_value: shown.summary.spend });
-      expect(desk[0].title).toContain(`${shown.filtered} product`);
-    }
-    const terms = actions.filter((a) => a.platform === 'deskads' && a.tool === 'analyze_deskads_wasted_spend');
-    const waste = (await callToolOk(apiKey, 'analyze_deskads_wasted_spend', { start_date: start, end_date: end, min_spend: 100 }))
-      .structured!;
-    if (waste.search_terms.length === 0) expect(terms).toEqual([]);
-    else expect(terms).toEqual([expect.objectContaining({ action_type: 'inspect', monthly_value: waste.wasted_spend })]);
+    // deskads products have no tool that excludes them: their waste is a read of exactly those products.
+    const products = actions.filter((a) => a.platform === 'deskads' && a.tool === 'get_deskads_product_performance');
+    for (const action of products) expect(action.action_type).toBe('inspect');
   });
 
   it('never proposes a change to the value something already has: a followed cut disappears', async () => {
