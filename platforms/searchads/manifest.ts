@@ -260,11 +260,9 @@ export const searchads = definePlatform<SearchAdsPort>({
     }));
     // Winners: the figures list_campaigns, reports and monitors show (one source), and the daily rows with each
     // day's budget that optimize_budget_allocation judges "limited" on (core/budget-limited.ts).
-    const [all, report, shared] = await Promise.all([
-      port.listCampaigns(),
-      port.getReport('campaign', start, end),
-      port.listSharedBudgets(),
-    ]);
+    // (read once: the campaigns and the campaign report the waste analysis read)
+    const { campaigns: all, campaignRows: report } = waste.read;
+    const shared = await port.listSharedBudgets();
     const byId = new Map(campaignFiguresFrom(all, report).map((c) => [c.id, c.figures]));
     const poolOf = (id: string) => shared.find((b) => b.campaign_ids.includes(id))?.id;
     // Campaigns that run now, judged on conversions: video campaigns are judged on views, not scaled on

@@ -115,6 +115,8 @@ export interface SearchAdsWaste {
   findings: SearchAdsWasteFinding[];
   /** The calls that stop it, as given: campaign pauses, one pause_keywords, exact negatives per campaign. */
   actions: Action[];
+  /** What it read for the whole account, for a caller that judges more over the same days (the watch's winners). */
+  read: { campaigns: SearchAdsCampaign[]; campaignRows: Awaited<ReturnType<SearchAdsPort['getReport']>> };
 }
 
 const runningOn = (c: SearchAdsCampaign, today: string) => c.status === 'ENABLED' && (!c.end_date || c.end_date >= today);
@@ -308,5 +310,6 @@ export async function findSearchAdsWaste(port: SearchAdsPort, currency: string, 
     sentences,
     findings,
     actions,
+    read: { campaigns, campaignRows },
   };
 }
