@@ -9,7 +9,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 
 const root = join(__dirname, '..');
 const args = process.argv.slice(2);
@@ -31,9 +31,9 @@ const rows = readFileSync(log, 'utf8')
   .trim()
   .split('\n')
   .map((line) => {
-    const [path, own, children = '0'] = line.split('\t');
+    const [file, own, children = '0'] = line.split('\t');
     return {
-      file: relative(root, path).replace(/^(\.\.\/)+wt\/[^/]+\//, ''),
+      file,
       cpu: Number(own) + Number(children),
       children: Number(children),
     };

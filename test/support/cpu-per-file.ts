@@ -1,7 +1,8 @@
 import { appendFileSync, readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 
 /**
- * With JEST_CPU_LOG=<file>, each test file appends one line to it: its path, the CPU seconds its
+ * With JEST_CPU_LOG=<file>, each test file appends one line to it: its path from the project's root, the CPU seconds its
  * worker spent from loading the file's modules to its last test (user + system; the worker runs one
  * file at a time), and the CPU seconds of the processes the file started and waited for (`npm start`,
  * the `gateway` command, Chromium; Linux only, else 0). What DynamoDB Local spends is not counted.
@@ -27,6 +28,8 @@ if (log) {
   afterAll(() => {
     const used = process.cpuUsage(start);
     const own = (used.user + used.system) / 1e6;
-    appendFileSync(log, `${expect.getState().testPath}\t${own.toFixed(2)}\t${(childrenCpuSeconds() - children).toFixed(2)}\n`);
+    // The path from the project's root (Jest's rootDir is the workers' working directory).
+    const file = relative(process.cwd(), expect.getState().testPath!);
+    appendFileSync(log, `${file}\t${own.toFixed(2)}\t${(childrenCpuSeconds() - children).toFixed(2)}\n`);
   });
 }
