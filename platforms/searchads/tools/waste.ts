@@ -165,7 +165,8 @@ export async function findSearchAdsWaste(port: SearchAdsPort, currency: string, 
     clicks: m.clicks,
     conversions: m.conversions,
     wasted_spend: wasteOf(r, m),
-    ...(r.kind === 'cost_above' ? { cost_per_conversion: Math.round((m.spend / m.conversions) * 100) / 100 } : {}),
+    // The cost per conversion the platform's tools show (from the unrounded spend), not one of the rounded spend.
+    ...(r.kind === 'cost_above' ? { cost_per_conversion: m.cpa ?? Math.round((m.spend / m.conversions) * 100) / 100 } : {}),
   });
   const campaignsMeeting = (r: WasteRule | null) =>
     bySpend(
@@ -243,10 +244,10 @@ export async function findSearchAdsWaste(port: SearchAdsPort, currency: string, 
       fmt,
     ),
   ];
-  const reason = (row: { spend: number; conversions: number; wasted_spend: number }) =>
+  const reason = (row: { spend: number; conversions: number; wasted_spend: number; cost_per_conversion?: number }) =>
     row.conversions === 0
       ? `${fmt(row.spend)} spent without a single conversion`
-      : `cost per conversion ${fmt(row.spend / row.conversions)} is more than ${FAR_ABOVE_ACCOUNT}× the account's ${fmt(account.cpa!)}: ${fmt(row.wasted_spend)} more than its ${count(row.conversions)} conversion${row.conversions === 1 ? ' is' : 's are'} worth at the account CPA`;
+      : `cost per conversion ${fmt(row.cost_per_conversion ?? row.spend / row.conversions)} is more than ${FAR_ABOVE_ACCOUNT}× the account's ${fmt(account.cpa!)}: ${fmt(row.wasted_spend)} more than its ${count(row.conversions)} conversion${row.conversions === 1 ? ' is' : 's are'} worth at the account CPA`;
   const findings: SearchAdsWasteFinding[] = [
     ...[...wastedCampaigns, ...costlyCampaigns].flatMap((c) =>
       c.action
