@@ -275,7 +275,8 @@ export interface DeskAdsReportRow {
   search_term?: string;
   /**
    * CampaignPerformance, Daily: the campaign's daily budget that day, where the platform keeps it (a
-   * past day is judged against its own budget, not today's).
+   * past day is judged against its own budget, not today's). A campaign on a shared budget that day has
+   * no budget of its own: this is the shared budget's amount that day (shared_budget_amount).
    */
   daily_budget?: number;
   /**

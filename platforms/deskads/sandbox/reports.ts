@@ -56,7 +56,8 @@ export class ReportsSandbox {
             request.aggregation === 'Daily'
               ? {
                   ...base,
-                  daily_budget: day.daily_budget,
+                  // A campaign on a shared budget has no budget of its own: its day's budget is the shared amount.
+                  daily_budget: day.shared_budget?.amount ?? day.daily_budget,
                   ...(day.shared_budget ? { shared_budget_id: day.shared_budget.id, shared_budget_amount: day.shared_budget.amount } : {}),
                 }
               : base,

@@ -185,7 +185,14 @@ export const listDeskAdsBudgets = defineDeskAdsTool({
           status: c.status,
           amount: c.daily_budget,
           campaigns: [{ id: c.id, name: c.name, status: c.status, daily_share: c.daily_budget }],
-          ...pacing(ownBudgetDays(rows, c), c.daily_budget),
+          // Its own budget's days only: a day it drew on a shared budget is that budget's day.
+          ...pacing(
+            ownBudgetDays(
+              rows.filter((r) => !r.shared_budget_id),
+              c,
+            ),
+            c.daily_budget,
+          ),
           start_date: c.start_date,
         })),
     ];

@@ -22,7 +22,7 @@ import type { DeskAdsPort } from '../port';
 import { figuresBy } from './shared';
 import { budgetSourceNote, budgetUse, BUDGET_LIMITED_RULE, type BudgetSource } from '../../../core/budget-limited';
 import { totals } from '../../../core/metrics';
-import { budgetSourceOf, ownBudgetDays, sharedBudgetUse } from './shared-budget-days';
+import { budgetSourceOf, campaignBudgetDays, sharedBudgetUse } from './shared-budget-days';
 import {
   accountBaseline,
   adviceCallSchema,
@@ -107,7 +107,7 @@ async function recommendations(ctx: ToolContext<DeskAdsPort>): Promise<Found> {
   for (const c of campaigns.filter((c) => c.status === 'Active' && !c.budget_id)) {
     const t = figures(c.id);
     // Limited by its budget over the week, each day against the budget it had (core/budget-limited.ts).
-    const use = budgetUse(ownBudgetDays(days, c));
+    const use = budgetUse(campaignBudgetDays(days, c, budgetSource, sharedBudgets));
     if (t.conversions > 0 && use.limited) {
       const verdict = judgeAgainstAccount(t, account, { money: fmt });
       if (verdict.loser) {

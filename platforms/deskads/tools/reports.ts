@@ -7,7 +7,8 @@ import { defineDeskAdsTool } from '../define';
 import { DESKADS_LIMIT, DESKADS_MAX_OFFSET } from '../list-filters';
 import { QUALITY_RATINGS, type DeskAdsPort, type DeskAdsReportRow } from '../port';
 import { idArgument, metricsOutput, metricsWindow, rowMetrics, windowArgs, windowRule } from './shared';
-import { budgetDaysOf, budgetSourceNote, budgetUse, type BudgetSource } from '../../../core/budget-limited';
+import { budgetSourceNote, budgetUse } from '../../../core/budget-limited';
+import { budgetSourceOf, campaignBudgetDays } from './shared-budget-days';
 
 /** deskads report tools: campaign and account figures by day, device or network; keyword quality and bid estimates. */
 
@@ -67,7 +68,7 @@ const segmentRow = v.object({ segment: v.string(), metrics: metricsOutput });
 export const getDeskAdsCampaignPerformance = defineDeskAdsTool({
   name: 'get_deskads_campaign_performance',
   description:
-    "Figures of one or more deskads campaigns (default all) over a date range (default the last 30 days ending yesterday), broken down by day, device or network, with the days the budget limited delivery (each day against that day's own budget; budget_source says whether the platform reported it or today's was used) and the impression-weighted quality score of search campaigns. Rows page with offset and limit (10-200).",
+    "Figures of one or more deskads campaigns (default all) over a date range (default the last 30 days ending yesterday), broken down by day, device or network, with the days the budget limited delivery (each day against that day's own budget; budget_source says whether the platform reported it or today's was used; a campaign on a shared budget has none of its own: its daily_budget is the shared amount, shared_budget_id names it, and its days are the shared budget's, all its campaigns' spend against that amount) and the impression-weighted quality score of search campaigns. Rows page with offset and limit (10-200).",
   access: 'read',
   args: {
     campaign_ids: v.optional(
@@ -96,6 +97,7 @@ export const getDeskAdsCampaignPerformance = defineDeskAdsTool({
         type: v.string(),
         status: v.string(),
         daily_budget: v.number(),
+        shared_budget_id: v.nullable(v.string()),
         budget_limited_days: v.number(),
         average_quality_score: v.nullable(v.number()),
         metrics: metricsOutput,
@@ -108,7 +110,7 @@ export const getDeskAdsCampaignPerformance = defineDeskAdsTool({
   async run(args, ctx) {
     const window = metricsWindow(args, ctx);
     const breakdown = args.breakdown as Breakdown;
-    const all = await ctx.platform.listCampaigns();
+    const [all, sharedBudgets] = await Promise.all([ctx.platform.listCampaignSettings(), ctx.platform.listBudgets()]);
     const unknown = (args.campaign_ids ?? []).filter((id) => !all.some((c) => c.id === id));
     if (unknown.length)
       throw new ToolError(
@@ -124,7 +126,7 @@ export const getDeskAdsCampaignPerformance = defineDeskAdsTool({
     ]);
     const days = daily ?? rows;
     // Each day is judged with its own budget when the platform reports it on every daily row; else with today's.
-    const budgetSource: BudgetSource = days.length > 0 && days.every((r) => r.daily_budget !== undefined) ? 'each_day' : 'today';
+    const budgetSource = budgetSourceOf(days);
     const impressionsOf = new Map(keywordRows.map((r) => [r.keyword_id!, r.impressions]));
     const campaigns = chosen.map((c) => {
       const mine = rows.filter((r) => r.campaign_id === c.id);
@@ -133,13 +135,9 @@ export const getDeskAdsCampaignPerformance = defineDeskAdsTool({
         segment,
         metrics: rowMetrics(totals(mine.filter((r) => segmentOf(r, breakdown) === segment))),
       }));
-      // Days held back by that day's own budget (core/budget-limited.ts).
-      const limited = budgetUse(
-        budgetDaysOf(
-          days.filter((r) => r.campaign_id === c.id),
-          c.daily_budget,
-        ).days,
-      ).limited_days;
+      // Days held back by the budget it drew on that day, its own or a shared one (core/budget-limited.ts).
+      const limited = budgetUse(campaignBudgetDays(days, c, budgetSource, sharedBudgets)).limited_days;
+      const shared = sharedBudgets.find((b) => b.id === c.budget_id);
       const scored = keywords.filter((k) => k.campaign_id === c.id && k.quality_score !== null && (impressionsOf.get(k.id) ?? 0) > 0);
       const weight = scored.reduce((t, k) => t + impressionsOf.get(k.id)!, 0);
       const quality =
@@ -149,7 +147,8 @@ export const getDeskAdsCampaignPerformance = defineDeskAdsTool({
         name: c.name,
         type: c.type,
         status: c.status,
-        daily_budget: c.daily_budget,
+        daily_budget: shared?.amount ?? c.daily_budget,
+        shared_budget_id: shared?.id ?? null,
         budget_limited_days: limited,
         average_quality_score: quality,
         metrics: rowMetrics(totals(mine)),
@@ -195,7 +194,10 @@ export const getDeskAdsCampaignPerformance = defineDeskAdsTool({
           ...(c.has_more ? [`More rows: call again with offset ${args.offset + args.limit}.`] : []),
         ]),
       ...(campaigns.some((c) => c.budget_limited_days > 0 && c.metrics.cpa !== null)
-        ? ['', 'Campaigns limited by budget on several days with a good CPA can take more: raise the budget with update_deskads_campaign.']
+        ? [
+            '',
+            'Campaigns limited by budget on several days with a good CPA can take more: raise the budget with update_deskads_campaign (a shared budget with update_deskads_budget).',
+          ]
         : []),
       ...(budgetSourceNote(budgetSource) ? ['', budgetSourceNote(budgetSource)] : []),
     ].join('\n');

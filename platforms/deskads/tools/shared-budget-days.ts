@@ -8,7 +8,14 @@
  * A platform that does not report past budgets on every daily row is judged with today's amounts
  * (budget_source 'today').
  */
-import { budgetDaysOf, budgetUse, type BudgetDay, type BudgetSource, type BudgetUse } from '../../../core/budget-limited';
+import {
+  budgetDaysOf,
+  budgetUse,
+  withSharedBudgetSpend,
+  type BudgetDay,
+  type BudgetSource,
+  type BudgetUse,
+} from '../../../core/budget-limited';
 import type { DeskAdsReportRow } from '../port';
 
 type DailyRow = Pick<DeskAdsReportRow, 'date' | 'campaign_id' | 'spend' | 'daily_budget' | 'shared_budget_id' | 'shared_budget_amount'>;
@@ -24,6 +31,25 @@ export function ownBudgetDays(rows: readonly DailyRow[], campaign: { id: string;
     rows.filter((r) => r.campaign_id === campaign.id),
     campaign.daily_budget,
   ).days;
+}
+
+/**
+ * A campaign's days as the budget it draws on judges them: a day it drew on a shared budget is that
+ * budget's day (the spend of every campaign on it that day against its amount that day: the row's
+ * daily_budget, withSharedBudgetSpend in core/budget-limited.ts), so its verdict is the shared
+ * budget's; any other day is its own spend against its own budget. With source 'today' (no past
+ * budgets reported), a campaign on a shared budget today is judged with that budget's days
+ * (sharedBudgetDays), else with its own.
+ */
+export function campaignBudgetDays(
+  rows: readonly DailyRow[],
+  campaign: { id: string; daily_budget: number; budget_id?: string },
+  source: BudgetSource,
+  sharedBudgets: readonly { id: string; amount: number; campaign_ids: readonly string[] }[],
+): BudgetDay[] {
+  const shared = source === 'today' ? sharedBudgets.find((b) => b.id === campaign.budget_id) : undefined;
+  if (shared) return sharedBudgetDays(rows, shared, source);
+  return ownBudgetDays(withSharedBudgetSpend(rows), campaign);
 }
 
 /**
