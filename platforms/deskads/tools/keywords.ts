@@ -21,6 +21,10 @@ import {
   type DeskAdsNegativeOwner,
 } from '../port';
 import { figuresBy, idArgument, metricsOutput, metricsWindow, rowMetrics, windowArgs, windowRule } from './shared';
+import { accountBaseline, FAR_ABOVE_ACCOUNT } from '../../../core/advice';
+import { firstWasteRule, sumToCent } from '../../../core/waste';
+import { deskAdsCampaignFigures } from '../campaign-figures';
+import { deskAdsWasteRules } from './search-terms';
 
 /** Keyword rules of the platform: text length, bids, and how many one call may carry. */
 export const KEYWORD_MAX_CHARS = 100;
@@ -130,10 +134,14 @@ export const listDeskAdsKeywords = defineDeskAdsTool({
         { code: 'not_found' },
       );
     }
-    const [keywords, figures] = await Promise.all([
+    const [keywords, figures, campaignFigures] = await Promise.all([
       ctx.platform.listKeywords({ campaignId: args.campaign_id, adGroupId: args.ad_group_id }),
       figuresBy(ctx.platform, 'KeywordPerformance', window, (r) => r.keyword_id),
+      deskAdsCampaignFigures(ctx.platform, ctx.account, window.start, window.end),
     ]);
+    // Judged as analyze_deskads_wasted_spend judges keywords: spend with no conversion, or a cost per conversion over 2× the account's.
+    const accountCpa = accountBaseline(campaignFigures.map((c) => c.figures)).cpa;
+    const rules = deskAdsWasteRules(0, accountCpa);
     const group = new Map(groups.map((g) => [g.id, g]));
     const rows: KeywordRow[] = keywords.map((k) => {
       const t = figures(k.id);
@@ -176,7 +184,7 @@ export const listDeskAdsKeywords = defineDeskAdsTool({
       };
     });
     const currency = ctx.account.currency;
-    const wasting = listed.filter((k) => k.metrics.spend > 0 && k.metrics.conversions === 0);
+    const wasting = listed.filter((k) => k.status === 'Active' && firstWasteRule(rules, k.metrics));
     return {
       text: [
         `## Keywords, ${window.start} to ${window.end}`,
@@ -203,10 +211,10 @@ export const listDeskAdsKeywords = defineDeskAdsTool({
         ...(wasting.length
           ? [
               '',
-              `${wasting.length} keyword(s) on this page spent without converting (${money(
-                wasting.reduce((t, k) => t + k.metrics.spend, 0),
+              `${wasting.length} active keyword(s) on this page spent without converting${accountCpa ? ` or at a cost per conversion over ${FAR_ABOVE_ACCOUNT}× the account's ${money(accountCpa, currency)}` : ''} (${money(
+                sumToCent(wasting.map((k) => k.metrics.spend)),
                 currency,
-              )}): pause them or lower their bids with update_deskads_keywords, or block the searches with add_deskads_negative_keywords.`,
+              )}): pause them with update_deskads_keywords (status Paused) or lower their bids, or block the searches with add_deskads_negative_keywords (analyze_deskads_wasted_spend shows what each wastes).`,
             ]
           : []),
       ].join('\n'),

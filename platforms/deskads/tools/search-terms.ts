@@ -223,17 +223,43 @@ export interface DeskAdsWasteOptions {
 type Call = v.InferOutput<typeof callOutput>;
 
 /**
+ * The rules deskads spend is judged wasted by (core/waste.ts), the first a row meets: no conversion on at
+ * least minSpend, then, when the account converted, a cost per conversion over FAR_ABOVE_ACCOUNT (2) × the
+ * account's (accountCpa: every campaign's spend over its conversions, core/advice.ts accountBaseline).
+ */
+export function deskAdsWasteRules(minSpend: number, accountCpa: number | null): WasteRule[] {
+  return [
+    { kind: 'no_results', min_spend: minSpend, results: 'conversions' },
+    ...(accountCpa
+      ? [
+          {
+            kind: 'cost_above' as const,
+            min_spend: minSpend,
+            multiple: FAR_ABOVE_ACCOUNT,
+            baseline: accountCpa,
+            baseline_label: "the account's",
+            result: 'conversion',
+          },
+        ]
+      : []),
+  ];
+}
+
+/**
  * The wasted spend of a deskads account over [start, end], as analyze_deskads_wasted_spend lists it
  * and the watch and suggest_next_action (../opportunities.ts) propose it, so both name the same search
  * terms and products with the same amounts, to the cent. Rules (core/waste.ts), the first a row meets:
  * no conversion on at least min_spend (the waste is all of it); for search terms and products, a cost
  * per conversion over FAR_ABOVE_ACCOUNT (2) × the account's (every campaign's figures of the same
  * dates, as list_deskads_campaigns shows them; the waste is the spend beyond what its conversions are
- * worth at the account's cost). Keywords, ad groups and devices: no conversion only (the same spend
- * seen another way). The waste is the search terms' and the products' (shopping and Performance Max,
- * whose spend no search term holds). A search term's action blocks it (an exact negative on its
- * campaign), except a term a negative would block as a live keyword (none); a product's is a read of
- * its figures (get_deskads_product_performance), as no tool excludes a product.
+ * worth at the account's cost); active keywords by the same rules. Ad groups and devices: no
+ * conversion only (the same spend seen another way). A keyword's action pauses it
+ * (update_deskads_keywords) when its ad group and campaign run; a search term's blocks it (an exact
+ * negative on its campaign), except a term a negative would block as a live keyword, or whose keywords
+ * are all paused, already or by the keyword pauses (none: it stops with them); a product's is a read of its figures
+ * (get_deskads_product_performance), as no tool excludes a product. The waste is counted once: the
+ * paused keywords', the other search terms' and the products' (shopping and Performance Max, whose
+ * spend no search term holds).
  */
 export async function findDeskAdsWaste(port: DeskAdsPort, account: ConnectedAccount, o: DeskAdsWasteOptions) {
   const s = await structure(port, account.account_id, o);
@@ -258,23 +284,8 @@ export async function findDeskAdsWaste(port: DeskAdsPort, account: ConnectedAcco
   ]);
   const currency = account.currency;
   const fmt = (n: number) => money(n, currency);
-  const baseline = accountBaseline(campaignFigures.map((c) => c.figures));
-  const noResults: WasteRule = { kind: 'no_results', min_spend: o.min_spend, results: 'conversions' };
-  const rules: WasteRule[] = [
-    noResults,
-    ...(baseline.cpa
-      ? [
-          {
-            kind: 'cost_above' as const,
-            min_spend: o.min_spend,
-            multiple: FAR_ABOVE_ACCOUNT,
-            baseline: baseline.cpa,
-            baseline_label: "the account's",
-            result: 'conversion',
-          },
-        ]
-      : []),
-  ];
+  const rules = deskAdsWasteRules(o.min_spend, accountBaseline(campaignFigures.map((c) => c.figures)).cpa);
+  const noResults = rules[0]!;
   /** A row judged by the rules: the rule it meets, its waste and why, in words with its figures. */
   const judge = (figures: WastePerformance) => {
     const rule = firstWasteRule(rules, figures);
@@ -288,6 +299,47 @@ export async function findDeskAdsWaste(port: DeskAdsPort, account: ConnectedAcco
   };
   const wasting = <T extends DeskAdsReportRow>(rows: T[]) =>
     rows.filter((r) => inScope(r) && meetsWasteRule(noResults, r)).sort((a, b) => b.spend - a.spend);
+  // Active keywords, judged by the same rules; each listed one is paused (update_deskads_keywords) when it runs:
+  // its ad group and campaign are active (a paused one stops it already).
+  const keywordWaste = keywordRows
+    .filter(inScope)
+    .flatMap((r) => {
+      const k = s.keywords.find((x) => x.id === r.keyword_id);
+      if (!k || k.status !== 'Active') return [];
+      const figures = totals([r]);
+      const judged = judge(figures);
+      if (!judged) return [];
+      const group = s.groups.find((g) => g.id === k.ad_group_id);
+      const runs = group?.status === 'Active' && s.campaigns.find((c) => c.id === k.campaign_id)?.status === 'Active';
+      const bid = k.bid ?? group?.cpc_bid ?? 0;
+      const action: Call | null = runs
+        ? { tool: 'update_deskads_keywords', arguments: { updates: [{ keyword_id: k.id, status: 'Paused' }] } }
+        : null;
+      return [
+        {
+          id: k.id,
+          name: k.text,
+          match_type: k.match_type,
+          campaign_id: k.campaign_id,
+          campaign: s.campaigns.find((c) => c.id === k.campaign_id)?.name ?? '',
+          spend: r.spend,
+          clicks: r.clicks,
+          conversions: r.conversions,
+          cost_per_conversion: figures.cpa,
+          bid,
+          suggested_bid: clampDeskAdsBid(bid * 0.7, currency),
+          judged,
+          action,
+        },
+      ];
+    })
+    .sort((a, b) => b.judged.waste - a.judged.waste || b.spend - a.spend);
+  // A term all of whose keywords are paused (already, or by the pauses above) stops with them: it needs no negative of
+  // its own, and its waste is theirs.
+  const pausedKeywords = new Set([
+    ...keywordWaste.filter((k) => k.action).map((k) => k.id),
+    ...s.keywords.filter((k) => k.status !== 'Active').map((k) => k.id),
+  ]);
   // A proposed negative (exact, on the term's campaign) never blocks a live keyword of its campaign (it would stop the keyword's own searches).
   const blocksLiveKeyword = (t: { campaign_id: string; search_term: string }) =>
     s.keywords.some(
@@ -304,16 +356,21 @@ export async function findDeskAdsWaste(port: DeskAdsPort, account: ConnectedAcco
     byTerm.set(key, [...(byTerm.get(key) ?? []), { row, term }]);
   }
   const termWaste = [...byTerm.values()]
-    .map((rows) => ({ ...rows[0]!.term, metrics: rowMetrics(totals(rows.map((x) => x.row))) }))
+    .map((rows) => ({
+      ...rows[0]!.term,
+      metrics: rowMetrics(totals(rows.map((x) => x.row))),
+      paused_with_keyword: rows.every((x) => pausedKeywords.has(x.row.keyword_id!)),
+    }))
     .flatMap((t) => {
       const judged = judge(t.metrics);
       if (!judged) return [];
-      const action: Call | null = blocksLiveKeyword(t)
-        ? null
-        : {
-            tool: 'add_deskads_negative_keywords',
-            arguments: { campaign_id: t.campaign_id, negatives: [{ text: t.search_term, match_type: 'Exact' }] },
-          };
+      const action: Call | null =
+        t.paused_with_keyword || blocksLiveKeyword(t)
+          ? null
+          : {
+              tool: 'add_deskads_negative_keywords',
+              arguments: { campaign_id: t.campaign_id, negatives: [{ text: t.search_term, match_type: 'Exact' }] },
+            };
       return [{ ...t, judged, action }];
     })
     .sort((a, b) => b.judged.waste - a.judged.waste || b.metrics.spend - a.metrics.spend);
@@ -332,22 +389,6 @@ export async function findDeskAdsWaste(port: DeskAdsPort, account: ConnectedAcco
         return [{ product: p, figures, judged, action: read }];
       });
   productWaste.sort((a, b) => b.judged.waste - a.judged.waste || b.figures.spend - a.figures.spend);
-  const keywordWaste = wasting(keywordRows).flatMap((r) => {
-    const k = s.keywords.find((x) => x.id === r.keyword_id);
-    if (!k || k.status !== 'Active') return [];
-    const bid = k.bid ?? s.groups.find((g) => g.id === k.ad_group_id)?.cpc_bid ?? 0;
-    return [
-      {
-        id: k.id,
-        name: k.text,
-        match_type: k.match_type,
-        spend: r.spend,
-        clicks: r.clicks,
-        bid,
-        suggested_bid: clampDeskAdsBid(bid * 0.7, currency),
-      },
-    ];
-  });
   const groupWaste = wasting(groupRows).map((r) => ({
     id: r.ad_group_id!,
     name: s.groups.find((g) => g.id === r.ad_group_id)?.name ?? '',
@@ -385,7 +426,12 @@ export async function findDeskAdsWaste(port: DeskAdsPort, account: ConnectedAcco
           productWaste.map((p) => p.judged),
           fmt,
         )),
-    wasteSentence(noResults, 'active keywords', keywordWaste.map(noConversion), fmt),
+    ...wasteSentences(
+      rules,
+      'active keywords',
+      keywordWaste.map((k) => k.judged),
+      fmt,
+    ),
     wasteSentence(noResults, 'ad groups', groupWaste.map(noConversion), fmt),
     wasteSentence(noResults, 'devices', devices.map(noConversion), fmt),
   ];
@@ -398,7 +444,9 @@ export async function findDeskAdsWaste(port: DeskAdsPort, account: ConnectedAcco
     groupWaste,
     devices,
     findings,
-    termWasted: sumToCent(termWaste.map((t) => t.judged.waste)),
+    // Counted once: a paused keyword's waste holds its search terms'.
+    keywordWasted: sumToCent(keywordWaste.filter((k) => k.action).map((k) => k.judged.waste)),
+    termWasted: sumToCent(termWaste.filter((t) => !t.paused_with_keyword).map((t) => t.judged.waste)),
     productWasted: sumToCent(productWaste.map((p) => p.judged.waste)),
   };
 }
@@ -406,7 +454,7 @@ export async function findDeskAdsWaste(port: DeskAdsPort, account: ConnectedAcco
 export const analyzeDeskAdsWastedSpend = defineDeskAdsTool({
   name: 'analyze_deskads_wasted_spend',
   description:
-    "Finds wasted spend over a date range (default the last 30 days ending yesterday): search terms and shopping products that spent at least min_spend (default 10) without a conversion or at a cost per conversion more than 2× the account's (the waste is the spend beyond what their conversions are worth at the account's cost), and keywords, ad groups and devices without a conversion. Gives the negatives and bid cuts that would stop it (a negative that would block a live keyword of its campaign is never proposed), with the exact arguments of add_deskads_negative_keywords and update_deskads_keywords, one per search term in search_terms[].action; a product's action reads its figures (get_deskads_product_performance), as products are excluded in the shopping campaign's product groups on the platform. Waste is shown against the spend list_deskads_campaigns shows for the same days (account, campaign or ad group), with the part of it on search keywords beside it. run_watch_now and suggest_next_action propose the same search terms and products with the same amounts.",
+    "Finds wasted spend over a date range (default the last 30 days ending yesterday): search terms, active keywords and shopping products that spent at least min_spend (default 10) without a conversion or at a cost per conversion more than 2× the account's (the waste is the spend beyond what their conversions are worth at the account's cost), and ad groups and devices without a conversion. Gives the keyword pauses and negatives that would stop it, with the exact arguments of update_deskads_keywords (keywords[].action: status Paused, when its ad group and campaign run) and add_deskads_negative_keywords (search_terms[].action; a negative that would block a live keyword of its campaign is never proposed, and a search term whose keywords are all paused, now or by those pauses, needs none: paused_with_keyword); a product's action reads its figures (get_deskads_product_performance), as products are excluded in the shopping campaign's product groups on the platform. Waste is shown against the spend list_deskads_campaigns shows for the same days (account, campaign or ad group), with the part of it on search keywords beside it. run_watch_now and suggest_next_action propose the same keywords, search terms and products with the same amounts.",
   access: 'read',
   args: {
     ...scopeArgs,
@@ -436,6 +484,7 @@ export const analyzeDeskAdsWastedSpend = defineDeskAdsTool({
         conversions: v.number(),
         reason: v.string(),
         wasted_spend: v.number(),
+        paused_with_keyword: v.boolean(),
         action: v.nullable(callOutput),
       }),
     ),
@@ -455,7 +504,20 @@ export const analyzeDeskAdsWastedSpend = defineDeskAdsTool({
         action: callOutput,
       }),
     ),
-    keywords: v.array(v.object({ ...wasteLine.entries, match_type: v.string(), bid: v.number(), suggested_bid: v.number() })),
+    keywords: v.array(
+      v.object({
+        ...wasteLine.entries,
+        match_type: v.string(),
+        campaign_id: v.string(),
+        conversions: v.number(),
+        cost_per_conversion: v.nullable(v.number()),
+        bid: v.number(),
+        suggested_bid: v.number(),
+        reason: v.string(),
+        wasted_spend: v.number(),
+        action: v.nullable(callOutput),
+      }),
+    ),
     ad_groups: v.array(wasteLine),
     devices: v.array(v.object({ device: v.string(), spend: v.number(), clicks: v.number() })),
     actions: v.array(v.object({ tool: v.string(), arguments: v.record(v.string(), v.unknown()), saves: v.number() })),
@@ -465,8 +527,9 @@ export const analyzeDeskAdsWastedSpend = defineDeskAdsTool({
     const w = await findDeskAdsWaste(ctx.platform, ctx.account, { ...window, ...args });
     const { termWaste, productWaste, keywordWaste, groupWaste, devices, total, keywordSpend } = w;
     const currency = ctx.account.currency;
-    const wasted = sumToCent([w.termWasted, w.productWasted]);
-    const keptLive = termWaste.filter((t) => !t.action);
+    const wasted = sumToCent([w.keywordWasted, w.termWasted, w.productWasted]);
+    const keptLive = termWaste.filter((t) => !t.action && !t.paused_with_keyword);
+    const toPause = keywordWaste.filter((k) => k.action);
     // One negative-keyword call per campaign (exact negatives at campaign level), one bid-cut call for the keywords.
     const byCampaign = new Map<string, typeof termWaste>();
     for (const t of termWaste.filter((t) => t.action)) byCampaign.set(t.campaign_id, [...(byCampaign.get(t.campaign_id) ?? []), t]);
@@ -479,12 +542,12 @@ export const analyzeDeskAdsWastedSpend = defineDeskAdsTool({
         },
         saves: sumToCent(list.map((x) => x.judged.waste)),
       })),
-      ...(keywordWaste.length
+      ...(toPause.length
         ? [
             {
               tool: 'update_deskads_keywords',
-              arguments: { updates: keywordWaste.map((k) => ({ keyword_id: k.id, bid: k.suggested_bid })) },
-              saves: Math.round(keywordWaste.reduce((t, k) => t + k.spend * 0.3, 0) * 100) / 100,
+              arguments: { updates: toPause.map((k) => ({ keyword_id: k.id, status: 'Paused' })) },
+              saves: w.keywordWasted,
             },
           ]
         : []),
@@ -495,7 +558,7 @@ export const analyzeDeskAdsWastedSpend = defineDeskAdsTool({
       '',
       ...findings.map((f) => `- ${f.text}`),
       '',
-      `The waste is ${money(wasted, currency)} (search terms ${money(w.termWasted, currency)}, products ${money(w.productWasted, currency)}), of the ${args.ad_group_id ? 'ad group' : args.campaign_id ? 'campaign' : 'account'}'s ${money(total, currency)} spend (${money(keywordSpend, currency)} of it on search keywords); keywords, ad groups and devices hold the search terms' spend seen another way.`,
+      `The waste is ${money(wasted, currency)} (keywords to pause ${money(w.keywordWasted, currency)}, other search terms ${money(w.termWasted, currency)}, products ${money(w.productWasted, currency)}), of the ${args.ad_group_id ? 'ad group' : args.campaign_id ? 'campaign' : 'account'}'s ${money(total, currency)} spend (${money(keywordSpend, currency)} of it on search keywords); a paused keyword's search terms are counted with it, and ad groups and devices hold the search terms' spend seen another way.`,
       '',
       '### Search terms to block',
       termWaste.length
@@ -531,17 +594,18 @@ export const analyzeDeskAdsWastedSpend = defineDeskAdsTool({
             '',
           ]
         : []),
-      '### Keywords without a conversion',
+      '### Keywords to pause',
       keywordWaste.length
         ? markdownTable(
-            ['Keyword', 'Match', 'Spend', 'Clicks', 'Bid', 'Suggested bid'],
+            ['Keyword', 'Match', 'Spend', 'Conv.', 'Cost/conv.', 'Waste', 'Why'],
             keywordWaste.map((k) => [
               k.name,
               k.match_type,
               money(k.spend, currency),
-              k.clicks,
-              money(k.bid, currency),
-              money(k.suggested_bid, currency),
+              k.conversions,
+              k.cost_per_conversion === null ? '-' : money(k.cost_per_conversion, currency),
+              money(k.judged.waste, currency),
+              k.action ? k.judged.reason : `${k.judged.reason} (its ad group or campaign is paused)`,
             ]),
           )
         : 'None above the threshold.',
@@ -562,10 +626,16 @@ export const analyzeDeskAdsWastedSpend = defineDeskAdsTool({
         ? actions
             .map(
               (a) =>
-                `- ${a.tool}: ${a.tool === 'add_deskads_negative_keywords' ? `block ${(a.arguments as { negatives: unknown[] }).negatives.length} search term(s)` : `cut ${keywordWaste.length} bid(s) by 30 % (or pause those keywords with status Paused)`}, saving about ${money(a.saves, currency)} over a period like this one.`,
+                `- ${a.tool}: ${a.tool === 'add_deskads_negative_keywords' ? `block ${(a.arguments as { negatives: unknown[] }).negatives.length} search term(s)` : `pause ${toPause.length} keyword(s) (or lower their bids)`}, saving about ${money(a.saves, currency)} over a period like this one.`,
             )
             .join('\n')
         : 'Nothing to do: no spend without conversions above the threshold.',
+      ...(termWaste.some((t) => t.paused_with_keyword)
+        ? [
+            '',
+            `Stopped with their paused keywords (no negative needed): ${[...new Set(termWaste.filter((t) => t.paused_with_keyword).map((t) => `"${t.search_term}"`))].join(', ')}.`,
+          ]
+        : []),
       ...(keptLive.length
         ? [
             '',
@@ -593,6 +663,7 @@ export const analyzeDeskAdsWastedSpend = defineDeskAdsTool({
           conversions: t.metrics.conversions,
           reason: t.judged.reason,
           wasted_spend: t.judged.waste,
+          paused_with_keyword: t.paused_with_keyword,
           action: t.action,
         })),
         products: productWaste.map((p) => ({
@@ -609,7 +680,11 @@ export const analyzeDeskAdsWastedSpend = defineDeskAdsTool({
           wasted_spend: p.judged.waste,
           action: p.action,
         })),
-        keywords: keywordWaste,
+        keywords: keywordWaste.map(({ judged, campaign: _campaign, ...k }) => ({
+          ...k,
+          reason: judged.reason,
+          wasted_spend: judged.waste,
+        })),
         ad_groups: groupWaste,
         devices,
         actions,

@@ -146,6 +146,10 @@ const CASES: WasteCase[] = [
     async analysis(apiKey) {
       const s = (await callToolOk(apiKey, 'analyze_deskads_wasted_spend', window)).structured!;
       return [
+        // Keywords (no conversion, or far above the account's cost per conversion), each running one with its pause.
+        ...(s.keywords as Row[])
+          .filter((k) => k.action)
+          .map((k) => ({ id: k.id, tool: k.action.tool, value: k.wasted_spend, converting: k.conversions > 0 })),
         ...(s.search_terms as Row[])
           .filter((t) => t.action)
           .map((t) => ({
@@ -162,8 +166,8 @@ const CASES: WasteCase[] = [
         })),
       ];
     },
-    // A search term's negative (its campaign and text), or the product a review reads.
-    idOf: (a) => (a.negatives ? `${a.campaign_id}|${a.negatives[0].text}` : a.query),
+    // A keyword's pause, a search term's negative (its campaign and text), or the product a review reads.
+    idOf: (a) => (a.updates ? a.updates[0].keyword_id : a.negatives ? `${a.campaign_id}|${a.negatives[0].text}` : a.query),
   },
 ];
 

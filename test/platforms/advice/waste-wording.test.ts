@@ -252,7 +252,7 @@ describe('wasted-spend analyses state the threshold their rows meet', () => {
     checkNoun(
       stated,
       'active keywords',
-      (s.keywords as Row[]).map((k) => ({ key: k.id, spend: k.spend, conversions: 0, revenue: 0 })),
+      (s.keywords as Row[]).map((k) => ({ key: k.id, spend: k.spend, conversions: k.conversions, revenue: 0 })),
       keywords.filter((k) => k.status === 'Active').map((k) => ({ key: k.keyword_id, ...m(k.metrics) })),
     );
     const actions = s.actions as { tool: string; arguments: Row }[];

@@ -59,14 +59,14 @@ describe('deskads search terms and wasted spend', () => {
     expect(result.body.error).toContain(message);
   });
 
-  it('analyze_deskads_wasted_spend finds the waste and its actions work as given: the terms show as blocked, the bids as cut', async () => {
+  it('analyze_deskads_wasted_spend finds the waste and its actions work as given: the terms show as blocked, the keywords as paused', async () => {
     const data = await callToolOk(apiKey, 'analyze_deskads_wasted_spend', {});
     const s = data.structured as {
       wasted_spend: number;
       total_spend: number;
       search_terms: { search_term: string; spend: number }[];
       actions: { tool: string; arguments: Record<string, unknown> }[];
-      keywords: { id: string; suggested_bid: number }[];
+      keywords: { id: string; action: { tool: string } | null }[];
     };
     expect(s.wasted_spend).toBeGreaterThan(0);
     expect(s.wasted_spend).toBeLessThan(s.total_spend);
@@ -87,11 +87,14 @@ describe('deskads search terms and wasted spend', () => {
     for (const text of proposed) expect(after.find((a) => a.search_term === text)!.is_negative).toBe(true);
     const keywords = (await callToolOk(apiKey, 'list_deskads_keywords', { limit: 200 })).structured!.keywords as {
       id: string;
-      bid: number;
+      status: string;
     }[];
-    for (const k of s.keywords) expect(keywords.find((x) => x.id === k.id)!.bid).toBe(k.suggested_bid);
-    // Blocked terms are not proposed again.
+    const paused = s.keywords.filter((k) => k.action);
+    expect(paused.length).toBeGreaterThan(0);
+    for (const k of paused) expect(keywords.find((x) => x.id === k.id)!.status).toBe('Paused');
     const again = (await callToolOk(apiKey, 'analyze_deskads_wasted_spend', {})).structured as typeof s;
+    // Blocked terms and paused keywords are not proposed again, nor the searches of the paused keywords.
+    expect(again.keywords.filter((k) => paused.some((p) => p.id === k.id))).toEqual([]);
     expect(proposedNegatives(again.actions)).toEqual([]);
     expect(again.search_terms.filter((t) => proposed.includes(t.search_term))).toEqual([]);
   });
