@@ -373,7 +373,7 @@ export async function findDeskAdsWaste(port: DeskAdsPort, account: ConnectedAcco
   const findings: WasteFinding[] = [
     ...wasteSentences(
       rules,
-      'search terms not blocked yet',
+      { one: 'search term not blocked yet', many: 'search terms not blocked yet' },
       termWaste.map((t) => t.judged),
       fmt,
     ),
@@ -381,13 +381,13 @@ export async function findDeskAdsWaste(port: DeskAdsPort, account: ConnectedAcco
       ? []
       : wasteSentences(
           rules,
-          'products',
+          { one: 'product', many: 'products' },
           productWaste.map((p) => p.judged),
           fmt,
         )),
-    wasteSentence(noResults, 'active keywords', keywordWaste.map(noConversion), fmt),
-    wasteSentence(noResults, 'ad groups', groupWaste.map(noConversion), fmt),
-    wasteSentence(noResults, 'devices', devices.map(noConversion), fmt),
+    wasteSentence(noResults, { one: 'active keyword', many: 'active keywords' }, keywordWaste.map(noConversion), fmt),
+    wasteSentence(noResults, { one: 'ad group', many: 'ad groups' }, groupWaste.map(noConversion), fmt),
+    wasteSentence(noResults, { one: 'device', many: 'devices' }, devices.map(noConversion), fmt),
   ];
   return {
     total,

@@ -211,7 +211,7 @@ export async function findRetailAdsWaste(platform: RetailAdsPort, currency: stri
     min_spend,
     total_spend: round2(all.reduce((s, r) => s + r.spend, 0)),
     terms,
-    sentences: wasteSentences(rules, 'search terms', judged, fmt),
+    sentences: wasteSentences(rules, { one: 'search term', many: 'search terms' }, judged, fmt),
     wasted_spend: sumToCent(terms.map((t) => t.wasted_spend)),
   };
 }

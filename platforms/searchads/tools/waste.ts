@@ -119,6 +119,9 @@ export interface SearchAdsWaste {
   read: { campaigns: SearchAdsCampaign[]; campaignRows: Awaited<ReturnType<SearchAdsPort['getReport']>> };
 }
 
+const CAMPAIGNS = { one: 'campaign', many: 'campaigns' };
+const KEYWORDS = { one: 'keyword', many: 'keywords' };
+
 const runningOn = (c: SearchAdsCampaign, today: string) => c.status === 'ENABLED' && (!c.end_date || c.end_date >= today);
 const bySpend = <T extends { spend: number }>(rows: T[]) => rows.sort((a, b) => b.spend - a.spend);
 
@@ -233,13 +236,13 @@ export async function findSearchAdsWaste(port: SearchAdsPort, currency: string, 
     ...termLines.filter((t) => !listedCampaigns.has(t.campaign_id) && !listedKeywords.has(t.keyword_id)).map((t) => t.metrics.spend),
   ]);
   const sentences = [
-    wasteSentence(rule, 'campaigns', wastedCampaigns, fmt),
-    ...(costRule ? [wasteSentence(costRule, 'campaigns', costlyCampaigns, fmt)] : []),
-    wasteSentence(rule, 'keywords', wastedKeywords, fmt),
-    ...(costRule ? [wasteSentence(costRule, 'keywords', costlyKeywords, fmt)] : []),
+    wasteSentence(rule, CAMPAIGNS, wastedCampaigns, fmt),
+    ...(costRule ? [wasteSentence(costRule, CAMPAIGNS, costlyCampaigns, fmt)] : []),
+    wasteSentence(rule, KEYWORDS, wastedKeywords, fmt),
+    ...(costRule ? [wasteSentence(costRule, KEYWORDS, costlyKeywords, fmt)] : []),
     wasteSentence(
       termRule,
-      'searches not yet added or excluded',
+      { one: 'search not yet added or excluded', many: 'searches not yet added or excluded' },
       termLines.map((t) => t.metrics),
       fmt,
     ),

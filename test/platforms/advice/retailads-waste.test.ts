@@ -47,7 +47,8 @@ describe('retailads wasted spend', () => {
     const data = await callToolOk(apiKey, 'analyze_retailads_wasted_spend', { min_spend: minSpend });
     // The terms without a sale (those that sold at a cost over 2× the account's are listed under a rule of their own).
     const listed = (data.structured!.search_terms as Term[]).filter((t) => t.sales === 0);
-    expect(data.text).toContain(`${listed.length} search terms spent at least $20.00 each with no sales`);
+    const one = listed.length === 1;
+    expect(data.text).toContain(`${listed.length} search term${one ? '' : 's'} spent at least $20.00${one ? '' : ' each'} with no sales`);
     expect(listed.filter((t) => t.spend < minSpend)).toEqual([]);
     // Independently: every search term of the same 30 days, SP and SB, summed over the keywords and targets of its
     // ad group that matched it (where its negative acts), that spent at least that much without a sale.

@@ -41,22 +41,32 @@ const amount = (s: string) => Number(s.replace(/,/g, ''));
 const cents = (n: number) => Math.round(n * 100);
 const sumCents = (rows: { spend: number }[]) => rows.reduce((s, r) => s + cents(r.spend), 0);
 const SENTENCE =
-  /^(?:- )?(\d+) (.+?) spent at least \$([\d,]+\.\d\d) each (?:with no (\w+)|at a cost per (\w+) over (?:([\d.]+)× )?.+? \$([\d,]+\.\d\d)|at a ROAS under .+? ([\d.]+)), \$([\d,]+\.\d\d) in all(?:, .*)?\.$/gm;
+  /^(?:- )?(\d+) (.+?) spent at least \$([\d,]+\.\d\d)( each)? (?:with no (\w+)|at a cost per (\w+) over (?:([\d.]+)× )?.+? \$([\d,]+\.\d\d)|at a ROAS under .+? ([\d.]+)), \$([\d,]+\.\d\d) in all(?:, .*)?\.$/gm;
 
-/** The rules a text states, read from the text alone. */
+/** The row words the analyses use, singular: a sentence about one row names it so, without "each". */
+const SINGULAR_HEAD =
+  /^(active purchase ad set|active ad set|active ad(?! sets?\b)|active keyword|search term|search(?! terms?\b)|campaign|ad group|keyword|product|segment|creative|device)\b/;
+const pluralOf = (noun: string) => noun.replace(SINGULAR_HEAD, (head) => (head === 'search' ? 'searches' : `${head}s`));
+
+/** The rules a text states, read from the text alone (the noun in the plural, as the checks name it). */
 function statedRules(text: string): Stated[] {
-  return [...text.matchAll(SENTENCE)].map((m) => ({
-    line: m[0],
-    count: Number(m[1]),
-    noun: m[2]!,
-    min_spend: amount(m[3]!),
-    kind: m[4] ? 'no_results' : m[5] ? 'cost_above' : 'roas_below',
-    result: m[4] ?? m[5],
-    multiple: m[5] ? Number(m[6] ?? 1) : undefined,
-    baseline: m[7] ? amount(m[7]) : undefined,
-    target: m[8] ? Number(m[8]) : undefined,
-    total: amount(m[9]!),
-  }));
+  return [...text.matchAll(SENTENCE)].map((m) => {
+    const count = Number(m[1]);
+    // One row: the noun in the singular and no "each"; otherwise the plural, each.
+    expect({ line: m[0], one: SINGULAR_HEAD.test(m[2]!), each: !!m[4] }).toEqual({ line: m[0], one: count === 1, each: count !== 1 });
+    return {
+      line: m[0],
+      count,
+      noun: count === 1 ? pluralOf(m[2]!) : m[2]!,
+      min_spend: amount(m[3]!),
+      kind: m[5] ? 'no_results' : m[6] ? 'cost_above' : 'roas_below',
+      result: m[5] ?? m[6],
+      multiple: m[6] ? Number(m[7] ?? 1) : undefined,
+      baseline: m[8] ? amount(m[8]) : undefined,
+      target: m[9] ? Number(m[9]) : undefined,
+      total: amount(m[10]!),
+    };
+  });
 }
 
 const KIND_ORDER = ['no_results', 'cost_above', 'roas_below'];
