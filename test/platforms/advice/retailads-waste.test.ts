@@ -10,7 +10,7 @@ import { allRetailSearchTerms } from '../helpers/retailads-search-terms';
 useTestTables();
 
 type Term = { ad_product: string; ad_group_id: string; search_term: string; spend: number; sales: number };
-type Action = { tool: string; arguments: { negative_keywords: { keywordText: string }[] } };
+type Action = { tool: string; arguments: { negative_keywords?: { keywordText: string }[] } };
 
 describe('retailads wasted spend', () => {
   let apiKey: string;
@@ -31,7 +31,7 @@ describe('retailads wasted spend', () => {
     const asinTerms = terms.filter((t) => /^b0[a-z0-9]{8}$/i.test(t.search_term));
     // The seeded account's automatic and product targets match shoppers who search product codes.
     expect(asinTerms.length).toBeGreaterThan(0);
-    const negativeTexts = (s.actions as Action[]).flatMap((a) => a.arguments.negative_keywords.map((n) => n.keywordText));
+    const negativeTexts = (s.actions as Action[]).flatMap((a) => (a.arguments.negative_keywords ?? []).map((n) => n.keywordText));
     expect(negativeTexts.filter((t) => /^b0[a-z0-9]{8}$/i.test(t) || t.includes('='))).toEqual([]);
     const targets = s.negative_product_targets as { adGroupId: string; expression: { type: string; value: string }[] }[];
     for (const t of asinTerms)

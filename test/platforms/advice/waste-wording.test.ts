@@ -147,13 +147,17 @@ describe('wasted-spend analyses state the threshold their rows meet', () => {
     }));
   }, 60_000);
 
-  it('retailads: search terms', async () => {
+  it('retailads: campaigns, ad groups and search terms', async () => {
     const answer = await callToolOk(apiKey, 'analyze_retailads_wasted_spend', { ...dated, min_spend: 10 });
     const s = answer.structured!;
     const stated = statedRules(answer.text);
     // No sale, then a cost per order over 2× the account's (orders are a sale's conversions, sales its revenue).
-    expect(stated.map((x) => x.kind)).toEqual(['no_results', 'cost_above']);
-    expect(new Set(stated.map((x) => x.noun))).toEqual(new Set(['search terms']));
+    expect(stated.filter((x) => x.noun === 'search terms').map((x) => x.kind)).toEqual(['no_results', 'cost_above']);
+    expect(new Set(stated.map((x) => x.noun))).toEqual(new Set(['campaigns', 'ad groups of the other campaigns', 'search terms']));
+    // Campaigns as list_retailads_campaigns shows them over the same days.
+    const asJudged = (r: Row) => ({ key: r.id, spend: r.spend, conversions: r.orders, revenue: r.sales });
+    const campaigns = (await callToolOk(apiKey, 'list_retailads_campaigns', { ...dated, limit: 1000 })).structured!.campaigns as Row[];
+    checkNoun(stated, 'campaigns', (s.campaigns as Row[]).map(asJudged), campaigns.map(asJudged));
     // A term is judged in its ad group (where its negative acts), over every keyword or target that matched it.
     const key = (t: Row) => `${t.ad_group_id}|${t.search_term}`;
     const listed = (s.search_terms as Row[]).map((t) => ({ key: key(t), spend: t.spend, conversions: t.orders, revenue: t.sales }));
@@ -166,8 +170,8 @@ describe('wasted-spend analyses state the threshold their rows meet', () => {
     checkNoun(stated, 'search terms', listed, summed(input));
     const keywords = ((await callToolOk(apiKey, 'list_retailads_keywords', { state_filter: ['ENABLED'], limit: 1000 })).structured!
       .keywords ?? []) as Row[];
-    for (const a of s.actions as { tool: string; arguments: { negative_keywords: Row[] } }[])
-      for (const n of a.arguments.negative_keywords)
+    for (const a of s.actions as { tool: string; arguments: { negative_keywords?: Row[] } }[])
+      for (const n of a.arguments.negative_keywords ?? [])
         expect(
           blockedKeywords(
             [{ text: n.keywordText, match_type: 'exact' }],
