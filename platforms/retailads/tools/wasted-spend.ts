@@ -359,22 +359,20 @@ function batchedNegatives(terms: readonly RetailAdsWasteTerm[]) {
 }
 
 const actionSchema = v.object({ tool: v.string(), arguments: v.record(v.string(), v.array(v.unknown())) });
-const entityRow = v.object({
-  id: v.string(),
-  name: v.string(),
+/** What every listed row carries: where it is, its figures, why it is listed, its waste and the call that stops it (or null). */
+const rowEntries = {
   ad_product: v.string(),
   campaign_id: v.string(),
   campaign_name: v.string(),
-  state: v.string(),
   spend: v.number(),
   clicks: v.number(),
   orders: v.number(),
   sales: v.number(),
   reason: v.string(),
   wasted_spend: v.number(),
-  /** Its pause, as given, while it runs (an ad group's only when its campaign is not listed). */
   action: v.nullable(actionSchema),
-});
+};
+const entityRow = v.object({ id: v.string(), name: v.string(), state: v.string(), ...rowEntries });
 
 /** The pauses of the running listed campaigns and ad groups as up to two calls, up to 100 each. */
 function batchedPauses(rows: readonly RetailAdsWasteEntity[]) {
@@ -418,23 +416,7 @@ export const analyzeRetailAdsWastedSpend = defineRetailAdsTool({
     wasted_share: v.number(),
     campaigns: v.array(entityRow),
     ad_groups: v.array(entityRow),
-    search_terms: v.array(
-      v.object({
-        ad_product: v.string(),
-        campaign_id: v.string(),
-        campaign_name: v.string(),
-        ad_group_id: v.string(),
-        search_term: v.string(),
-        targeting: v.string(),
-        spend: v.number(),
-        clicks: v.number(),
-        orders: v.number(),
-        sales: v.number(),
-        reason: v.string(),
-        wasted_spend: v.number(),
-        action: v.nullable(actionSchema),
-      }),
-    ),
+    search_terms: v.array(v.object({ ad_group_id: v.string(), search_term: v.string(), targeting: v.string(), ...rowEntries })),
     actions: v.array(actionSchema),
     negative_product_targets: v.array(
       v.object({
