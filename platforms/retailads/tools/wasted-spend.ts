@@ -91,20 +91,23 @@ export interface RetailAdsWasteAction {
   arguments: { negative_keywords: Record<string, string>[] } | { keywords: Record<string, string>[] };
 }
 
-export interface RetailAdsWasteTerm {
+/** What every listed row carries: where it is, its figures, why it is listed (with the figures) and its waste. */
+interface RetailAdsWasteRow {
   ad_product: string;
   campaign_id: string;
   campaign_name: string;
-  ad_group_id: string;
-  search_term: string;
-  targeting: string;
   spend: number;
   clicks: number;
   orders: number;
   sales: number;
-  /** Why it is listed, with the figures. */
   reason: string;
   wasted_spend: number;
+}
+
+export interface RetailAdsWasteTerm extends RetailAdsWasteRow {
+  ad_group_id: string;
+  search_term: string;
+  targeting: string;
   /** One exact negative on its ad group, or the pause of the live keyword(s) of the ad group it is; null for a product search. */
   action: RetailAdsWasteAction | null;
 }
@@ -115,19 +118,10 @@ export type RetailAdsPauseAction =
   | { tool: 'update_retailads_ad_groups'; arguments: { ad_groups: { adGroupId: string; state: 'PAUSED' }[] } };
 
 /** A campaign or ad group that meets a rule. */
-export interface RetailAdsWasteEntity {
+export interface RetailAdsWasteEntity extends RetailAdsWasteRow {
   id: string;
   name: string;
-  ad_product: string;
-  campaign_id: string;
-  campaign_name: string;
   state: string;
-  spend: number;
-  clicks: number;
-  orders: number;
-  sales: number;
-  reason: string;
-  wasted_spend: number;
   /** Its pause while it runs; null otherwise. */
   action: RetailAdsPauseAction | null;
 }
