@@ -73,13 +73,22 @@ export function wasteOf(rule: WasteRule, row: WastePerformance): number {
   return Math.max(0, Math.min(row.spend, cents(beyond) / 100));
 }
 
-/** The rule in words, after "N campaigns": "spent at least $50.00 each with no conversions". */
-export function wasteRuleText(rule: WasteRule, money: (n: number) => string): string {
-  const spent = `spent at least ${money(rule.min_spend)} each`;
+/**
+ * The rule in words, after "N campaigns": "spent at least $50.00 each with no conversions" (without
+ * "each" after one row: `each` false).
+ */
+export function wasteRuleText(rule: WasteRule, money: (n: number) => string, each = true): string {
+  const spent = `spent at least ${money(rule.min_spend)}${each ? ' each' : ''}`;
   if (rule.kind === 'no_results') return `${spent} with no ${rule.results}`;
   if (rule.kind === 'cost_above')
     return `${spent} at a cost per ${rule.result} over ${rule.multiple === 1 ? '' : `${rule.multiple}× `}${rule.baseline_label} ${money(rule.baseline)}`;
   return `${spent} at a ROAS under ${rule.target_label} ${rule.target}`;
+}
+
+/** What a sentence calls its rows: "1 campaign", "3 campaigns", "1 search not yet added or excluded". */
+export interface WasteNoun {
+  one: string;
+  many: string;
 }
 
 export interface WasteFinding {
@@ -92,28 +101,30 @@ export interface WasteFinding {
 }
 
 /**
- * The sentence that states what a rule found: how many rows (named by `noun`, plural), the rule, the
+ * The sentence that states what a rule found: how many rows (named by `noun`, singular for one), the rule, the
  * spend of those rows in all and, when it differs, the part of it that is waste. `rows` are exactly the
  * rows the tool lists under that rule.
  */
 export function wasteSentence(
   rule: WasteRule,
-  noun: string,
+  noun: WasteNoun,
   rows: readonly WastePerformance[],
   money: (n: number) => string,
 ): WasteFinding {
   const spend = sumToCent(rows.map((r) => r.spend));
   const wasted = sumToCent(rows.map((r) => wasteOf(rule, r)));
+  const one = rows.length === 1;
+  const their = one ? 'its' : 'their';
   const worth =
     rule.kind === 'cost_above'
-      ? `their results are worth at ${rule.baseline_label} ${money(rule.baseline)}`
-      : `their revenue is worth at a ROAS of ${rule.kind === 'roas_below' ? rule.target : 1}`;
+      ? `${their} results are worth at ${rule.baseline_label} ${money(rule.baseline)}`
+      : `${their} revenue is worth at a ROAS of ${rule.kind === 'roas_below' ? rule.target : 1}`;
   const beyond = cents(wasted) !== cents(spend) ? `, ${money(wasted)} of it beyond what ${worth}` : '';
   return {
     count: rows.length,
     spend,
     wasted,
-    text: `${rows.length} ${noun} ${wasteRuleText(rule, money)}, ${money(spend)} in all${beyond}.`,
+    text: `${rows.length} ${one ? noun.one : noun.many} ${wasteRuleText(rule, money, !one)}, ${money(spend)} in all${beyond}.`,
   };
 }
 
@@ -124,7 +135,7 @@ export function wasteSentence(
  */
 export function wasteSentences(
   rules: readonly WasteRule[],
-  noun: string,
+  noun: WasteNoun,
   judged: readonly { rule: WasteRule; figures: WastePerformance }[],
   money: (n: number) => string,
 ): WasteFinding[] {

@@ -173,7 +173,7 @@ export function rowsOf(c: FakeCustomer, query: Query, customers: Map<string, Fak
         ? (query.fields.includes('segments.conversion_action')
             ? conversionRows(c)
             : metricsRows(c, 'campaign').map(withAllConversions(c))
-          ).map((r) => ({ ...r, customer }))
+          ).map((r) => ({ ...r, campaignBudget: c.budgets.find((b) => b.resourceName === r.campaign.campaignBudget), customer }))
         : c.campaigns.map((campaign) => ({
             campaign,
             campaignBudget: c.budgets.find((b) => b.resourceName === campaign.campaignBudget),

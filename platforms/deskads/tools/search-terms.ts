@@ -414,7 +414,7 @@ export async function findDeskAdsWaste(port: DeskAdsPort, account: ConnectedAcco
   const findings: WasteFinding[] = [
     ...wasteSentences(
       rules,
-      'search terms not blocked yet',
+      { one: 'search term not blocked yet', many: 'search terms not blocked yet' },
       termWaste.map((t) => t.judged),
       fmt,
     ),
@@ -422,18 +422,18 @@ export async function findDeskAdsWaste(port: DeskAdsPort, account: ConnectedAcco
       ? []
       : wasteSentences(
           rules,
-          'products',
+          { one: 'product', many: 'products' },
           productWaste.map((p) => p.judged),
           fmt,
         )),
     ...wasteSentences(
       rules,
-      'active keywords',
+      { one: 'active keyword', many: 'active keywords' },
       keywordWaste.map((k) => k.judged),
       fmt,
     ),
-    wasteSentence(noResults, 'ad groups', groupWaste.map(noConversion), fmt),
-    wasteSentence(noResults, 'devices', devices.map(noConversion), fmt),
+    wasteSentence(noResults, { one: 'ad group', many: 'ad groups' }, groupWaste.map(noConversion), fmt),
+    wasteSentence(noResults, { one: 'device', many: 'devices' }, devices.map(noConversion), fmt),
   ];
   return {
     total,

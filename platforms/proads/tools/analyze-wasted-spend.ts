@@ -17,7 +17,7 @@ import {
   windowRules,
 } from './shared';
 import { metricTotalsSchema } from '../../../core/metrics';
-import { meetsWasteRule, wasteOf, wasteSentence, type WastePerformance, type WasteRule } from '../../../core/waste';
+import { meetsWasteRule, wasteOf, wasteSentence, type WasteNoun, type WastePerformance, type WasteRule } from '../../../core/waste';
 
 export type Severity = 'CRITICAL' | 'HIGH' | 'MEDIUM' | 'LEARNING' | 'INSUFFICIENT_DATA' | 'OK';
 
@@ -583,7 +583,7 @@ export const analyzeProAdsWastedSpend = defineProAdsTool({
     const ruleSentences = (
       rows: { severity: Severity; metrics: MetricTotals; conversions_expected: boolean }[],
       thresholds: Thresholds,
-      noun: string,
+      noun: WasteNoun,
     ) => {
       const groups = wasteRules(thresholds, accountCpa, args.target_roas).map((rule) => ({ rule, rows: [] as WastePerformance[] }));
       for (const r of rows.filter((r) => r.conversions_expected && r.severity !== 'LEARNING' && r.severity !== 'INSUFFICIENT_DATA'))
@@ -594,13 +594,13 @@ export const analyzeProAdsWastedSpend = defineProAdsTool({
       ...ruleSentences(
         campaignResults.map((c) => ({ ...c, conversions_expected: !AWARENESS.includes(c.objective_type) })),
         CAMPAIGN_THRESHOLDS,
-        'campaigns judged on conversions',
+        { one: 'campaign judged on conversions', many: 'campaigns judged on conversions' },
       ),
       ...(args.include_demographic_breakdown
         ? ruleSentences(
             segmentResults.map((r) => ({ ...r, conversions_expected: true })),
             ITEM_THRESHOLDS,
-            'segments judged on conversions',
+            { one: 'segment judged on conversions', many: 'segments judged on conversions' },
           )
         : []),
       ...(args.include_creative_analysis
@@ -610,7 +610,7 @@ export const analyzeProAdsWastedSpend = defineProAdsTool({
               conversions_expected: !AWARENESS.includes(byCampaign.get(r.campaign_id)!.objective_type),
             })),
             ITEM_THRESHOLDS,
-            'creatives judged on conversions',
+            { one: 'creative judged on conversions', many: 'creatives judged on conversions' },
           )
         : []),
     ];

@@ -15,9 +15,17 @@
  * Brands add_retailads_sb_negative_keywords); a term that is a live keyword of its ad group (a negative
  * would block it) pauses that keyword (update_retailads_keywords, update_retailads_sb_keywords); a
  * product search carries none (no tool adds negative product targets).
+ *
+ * Campaigns (every ad product, their campaign reports: the figures list_retailads_campaigns shows) and
+ * the ad groups of the other campaigns (their keywords' and targets' rows) are judged by the same rules,
+ * so a campaign whose every search spent less than the cost per order is still seen. A listed enabled
+ * campaign is paused (pause_retailads_campaigns); a listed enabled ad group of an enabled campaign is
+ * paused (update_retailads_ad_groups state PAUSED). A listed campaign's or ad group's pause stops its
+ * searches: they stay listed without an action of their own, and the waste is counted once (the
+ * campaign's, else the ad group's, else the search's).
  */
 import * as v from 'valibot';
-import { FAR_ABOVE_ACCOUNT } from '../../../core/advice';
+import { accountBaseline, FAR_ABOVE_ACCOUNT } from '../../../core/advice';
 import { count, markdownTable, money } from '../../../core/markdown';
 import { negativeBlocks } from '../../../core/negatives';
 import {
@@ -32,7 +40,7 @@ import {
 import { defineRetailAdsTool } from '../define';
 import { idSchema } from '../families';
 import type { RetailAdsPort, RetailAdsReportRow } from '../port';
-import { NO_SALES_SPEND, performanceOf, rangeArgs, rangeOf, rangeRule, retailAccountBaseline, round2 } from './analysis-arguments';
+import { NO_SALES_SPEND, performanceOf, rangeArgs, rangeOf, rangeRule, round2 } from './analysis-arguments';
 
 /**
  * The product a shopper's search names, when the search is a product rather than words: an ASIN
@@ -83,45 +91,96 @@ export interface RetailAdsWasteAction {
   arguments: { negative_keywords: Record<string, string>[] } | { keywords: Record<string, string>[] };
 }
 
-export interface RetailAdsWasteTerm {
+/** What every listed row carries: where it is, its figures, why it is listed (with the figures) and its waste. */
+interface RetailAdsWasteRow {
   ad_product: string;
   campaign_id: string;
   campaign_name: string;
-  ad_group_id: string;
-  search_term: string;
-  targeting: string;
   spend: number;
   clicks: number;
   orders: number;
   sales: number;
-  /** Why it is listed, with the figures. */
   reason: string;
   wasted_spend: number;
+}
+
+export interface RetailAdsWasteTerm extends RetailAdsWasteRow {
+  ad_group_id: string;
+  search_term: string;
+  targeting: string;
   /** One exact negative on its ad group, or the pause of the live keyword(s) of the ad group it is; null for a product search. */
   action: RetailAdsWasteAction | null;
 }
 
+/** The pause of a listed campaign or ad group, as given (the profile is the one judged). */
+export type RetailAdsPauseAction =
+  | { tool: 'pause_retailads_campaigns'; arguments: { campaign_ids: string[] } }
+  | { tool: 'update_retailads_ad_groups'; arguments: { ad_groups: { adGroupId: string; state: 'PAUSED' }[] } };
+
+/** A campaign or ad group that meets a rule. */
+export interface RetailAdsWasteEntity extends RetailAdsWasteRow {
+  id: string;
+  name: string;
+  state: string;
+  /** Its pause while it runs; null otherwise. */
+  action: RetailAdsPauseAction | null;
+}
+
 export interface RetailAdsWaste {
   min_spend: number;
-  /** Every search term's spend over the range (of the campaign asked for). */
+  /** Every campaign's spend over the range (the campaign asked for), as list_retailads_campaigns shows it. */
   total_spend: number;
   /** Largest waste first. */
+  campaigns: RetailAdsWasteEntity[];
+  ad_groups: RetailAdsWasteEntity[];
   terms: RetailAdsWasteTerm[];
-  /** One sentence per rule met, stating the rule with exactly its terms (core/waste.ts). */
+  /** One sentence per rule met, stating the rule with exactly its rows (core/waste.ts): campaigns, ad groups, search terms. */
   sentences: WasteFinding[];
-  /** The sum of the terms' waste, to the cent. */
+  /** Counted once: the listed campaigns' waste, the listed ad groups' (of the other campaigns), the other terms', to the cent. */
   wasted_spend: number;
 }
 
-/** The wasted spend of a profile's search terms over [start, end], by the rules above. */
+const byWaste = <T extends { wasted_spend: number; spend: number }>(rows: T[]) =>
+  rows.sort((a, b) => b.wasted_spend - a.wasted_spend || b.spend - a.spend);
+
+/** Report rows summed per key (spend and sales to the cent), the first row of each key giving its dimensions. */
+function summedBy(rows: readonly RetailAdsReportRow[], keyOf: (r: RetailAdsReportRow) => string): Map<string, RetailAdsReportRow> {
+  const byKey = new Map<string, RetailAdsReportRow>();
+  for (const r of [...rows].sort((a, b) => b.spend - a.spend)) {
+    const key = keyOf(r);
+    const seen = byKey.get(key);
+    byKey.set(
+      key,
+      seen
+        ? {
+            ...seen,
+            spend: round2(seen.spend + r.spend),
+            clicks: seen.clicks + r.clicks,
+            orders: seen.orders + r.orders,
+            sales: round2(seen.sales + r.sales),
+          }
+        : r,
+    );
+  }
+  return byKey;
+}
+
+/** The wasted spend of a profile's campaigns, ad groups and search terms over [start, end], by the rules above. */
 export async function findRetailAdsWaste(platform: RetailAdsPort, currency: string, o: RetailAdsWasteOptions): Promise<RetailAdsWaste> {
-  const [sp, sb, account, keywords] = await Promise.all([
+  const [sp, sb, campaignReports, targetingReports, campaigns, adGroups, keywords] = await Promise.all([
     platform.getReport('spSearchTerm', o.start, o.end),
     platform.getReport('sbSearchTerm', o.start, o.end),
-    retailAccountBaseline(platform, o.start, o.end),
+    Promise.all((['spCampaigns', 'sbCampaigns', 'sdCampaigns'] as const).map((t) => platform.getReport(t, o.start, o.end))),
+    Promise.all((['spTargeting', 'sbTargeting', 'sdTargeting'] as const).map((t) => platform.getReport(t, o.start, o.end))),
+    platform.listCampaigns(),
+    platform.listAdGroups(),
     platform.listEntities('keyword'),
   ]);
-  const all = [...sp, ...sb].filter((r) => !o.campaign_id || r.campaign_id === o.campaign_id);
+  const inScope = (r: { campaign_id: string }) => !o.campaign_id || r.campaign_id === o.campaign_id;
+  // The account judged against (core/advice.ts): every campaign's spend, orders and sales, whatever campaign is asked for.
+  const account = accountBaseline(campaignReports.flat().map(performanceOf));
+  const campaignRows = campaignReports.flat().filter(inScope);
+  const all = [...sp, ...sb].filter(inScope);
   const min_spend = o.min_spend ?? account.cpa ?? NO_SALES_SPEND;
   const rules: WasteRule[] = [
     { kind: 'no_results', min_spend, results: 'sales' },
@@ -139,30 +198,80 @@ export async function findRetailAdsWaste(platform: RetailAdsPort, currency: stri
       : []),
   ];
   const fmt = (n: number) => money(n, currency);
+  const reasonOf = (rule: WasteRule, r: { spend: number; orders: number }, waste: number) =>
+    rule.kind === 'cost_above'
+      ? `cost per order ${fmt(r.spend / r.orders)} is more than ${rule.multiple}× the account's ${fmt(rule.baseline)}: ${fmt(waste)} more than its ${count(r.orders)} order${r.orders === 1 ? ' is' : 's are'} worth at the account's cost`
+      : `${fmt(r.spend)} spent without a sale`;
+
+  // Campaigns and ad groups: the first rule each meets, with its pause while it runs.
+  const campaignOf = new Map(campaigns.map((c) => [c.id, c]));
+  const adGroupOf = new Map(adGroups.map((g) => [g.id, g]));
+  type Judged = { rule: WasteRule; figures: WastePerformance };
+  const judgedEntities = { campaigns: [] as Judged[], ad_groups: [] as Judged[] };
+  const judge = (level: 'campaigns' | 'ad_groups', r: RetailAdsReportRow, id: string, name: string, state: string) => {
+    const figures = performanceOf(r);
+    const rule = firstWasteRule(rules, figures);
+    if (!rule) return [];
+    const waste = wasteOf(rule, figures);
+    judgedEntities[level].push({ rule, figures });
+    const entity: RetailAdsWasteEntity = {
+      id,
+      name,
+      ad_product: r.ad_product,
+      campaign_id: r.campaign_id,
+      campaign_name: r.campaign_name,
+      state,
+      spend: r.spend,
+      clicks: r.clicks,
+      orders: r.orders,
+      sales: r.sales,
+      reason: reasonOf(rule, r, waste),
+      wasted_spend: waste,
+      action: null,
+    };
+    return [entity];
+  };
+  const listedCampaigns = byWaste(
+    [...summedBy(campaignRows, (r) => r.campaign_id).values()].flatMap((r) => {
+      const c = campaignOf.get(r.campaign_id);
+      return judge('campaigns', r, r.campaign_id, c?.name ?? r.campaign_name, c?.state ?? r.campaign_state ?? '').map((e) => ({
+        ...e,
+        action: c?.state === 'ENABLED' ? { tool: 'pause_retailads_campaigns' as const, arguments: { campaign_ids: [e.id] } } : null,
+      }));
+    }),
+  );
+  const campaignListed = new Set(listedCampaigns.map((c) => c.id));
+  const listedAdGroups = byWaste(
+    // The ad groups of the other campaigns (a listed campaign's pause stops its ad groups).
+    [
+      ...summedBy(
+        targetingReports.flat().filter((r) => inScope(r) && !campaignListed.has(r.campaign_id)),
+        (r) => r.ad_group_id!,
+      ).values(),
+    ].flatMap((r) => {
+      const g = adGroupOf.get(r.ad_group_id!);
+      const running = g?.state === 'ENABLED' && campaignOf.get(r.campaign_id)?.state === 'ENABLED';
+      return judge('ad_groups', r, r.ad_group_id!, g?.name ?? r.ad_group_name ?? r.ad_group_id!, g?.state ?? r.ad_group_state ?? '').map(
+        (e) => ({
+          ...e,
+          action: running
+            ? { tool: 'update_retailads_ad_groups' as const, arguments: { ad_groups: [{ adGroupId: e.id, state: 'PAUSED' as const }] } }
+            : null,
+        }),
+      );
+    }),
+  );
+  const adGroupListed = new Set(listedAdGroups.map((g) => g.id));
+  const stoppedAbove = (t: { campaign_id: string; ad_group_id: string }) =>
+    campaignListed.has(t.campaign_id) || adGroupListed.has(t.ad_group_id);
+
   // A proposed negative (exact, on the term's ad group) never blocks a live keyword of that ad group.
   const live = keywords.filter((k) => k.state === 'ENABLED' || k.state === 'enabled');
-  const judged: { rule: WasteRule; figures: WastePerformance }[] = [];
+  const judged: Judged[] = [];
   const terms: RetailAdsWasteTerm[] = [];
   // A term is judged where its negative acts: in its ad group, over every keyword or target that matched it
   // (the report has a row for each), so one keyword's spend never excludes a term another one sells on.
-  const byTerm = new Map<string, RetailAdsReportRow>();
-  for (const r of [...all].sort((a, b) => b.spend - a.spend)) {
-    const key = `${r.ad_group_id}|${r.search_term}`;
-    const seen = byTerm.get(key);
-    byTerm.set(
-      key,
-      seen
-        ? {
-            ...seen,
-            spend: round2(seen.spend + r.spend),
-            clicks: seen.clicks + r.clicks,
-            orders: seen.orders + r.orders,
-            sales: round2(seen.sales + r.sales),
-          }
-        : r,
-    );
-  }
-  for (const r of byTerm.values()) {
+  for (const r of summedBy(all, (r) => `${r.ad_group_id}|${r.search_term}`).values()) {
     const figures = performanceOf(r);
     const rule = firstWasteRule(rules, figures);
     if (!rule) continue;
@@ -174,17 +283,19 @@ export async function findRetailAdsWaste(platform: RetailAdsPort, currency: stri
       (k) => k.ad_group_id === r.ad_group_id && negativeBlocks({ text: term, match_type: 'NEGATIVE_EXACT' }, k.keyword_text),
     );
     const sb = r.ad_product === 'SPONSORED_BRANDS';
-    const action: RetailAdsWasteAction | null = productOfSearchTerm(term)
-      ? null
-      : blocked.length
-        ? {
-            tool: sb ? 'update_retailads_sb_keywords' : 'update_retailads_keywords',
-            arguments: { keywords: blocked.map((k) => ({ keywordId: k.id, state: sb ? 'paused' : 'PAUSED' })) },
-          }
-        : {
-            tool: sb ? 'add_retailads_sb_negative_keywords' : 'add_retailads_negative_keywords',
-            arguments: { negative_keywords: [{ ...item, matchType: sb ? 'negativeExact' : 'NEGATIVE_EXACT' }] },
-          };
+    const stopped = stoppedAbove({ campaign_id: r.campaign_id, ad_group_id: r.ad_group_id! });
+    const action: RetailAdsWasteAction | null =
+      stopped || productOfSearchTerm(term)
+        ? null
+        : blocked.length
+          ? {
+              tool: sb ? 'update_retailads_sb_keywords' : 'update_retailads_keywords',
+              arguments: { keywords: blocked.map((k) => ({ keywordId: k.id, state: sb ? 'paused' : 'PAUSED' })) },
+            }
+          : {
+              tool: sb ? 'add_retailads_sb_negative_keywords' : 'add_retailads_negative_keywords',
+              arguments: { negative_keywords: [{ ...item, matchType: sb ? 'negativeExact' : 'NEGATIVE_EXACT' }] },
+            };
     const listed: RetailAdsWasteTerm = {
       ad_product: r.ad_product,
       campaign_id: r.campaign_id,
@@ -196,23 +307,35 @@ export async function findRetailAdsWaste(platform: RetailAdsPort, currency: stri
       clicks: r.clicks,
       orders: r.orders,
       sales: r.sales,
-      reason:
-        rule.kind === 'cost_above'
-          ? `cost per order ${fmt(r.spend / r.orders)} is more than ${rule.multiple}× the account's ${fmt(rule.baseline)}: ${fmt(waste)} more than its ${count(r.orders)} orders are worth at the account's cost`
-          : `${fmt(r.spend)} spent without a sale`,
+      reason: `${reasonOf(rule, r, waste)}${stopped ? ` (its ${campaignListed.has(r.campaign_id) ? 'campaign' : 'ad group'} is listed: its pause stops this search)` : ''}`,
       wasted_spend: waste,
       action,
     };
     judged.push({ rule, figures });
     terms.push(listed);
   }
-  terms.sort((a, b) => b.wasted_spend - a.wasted_spend || b.spend - a.spend);
+  byWaste(terms);
   return {
     min_spend,
-    total_spend: round2(all.reduce((s, r) => s + r.spend, 0)),
+    total_spend: sumToCent(campaignRows.map((r) => r.spend)),
+    campaigns: listedCampaigns,
+    ad_groups: listedAdGroups,
     terms,
-    sentences: wasteSentences(rules, 'search terms', judged, fmt),
-    wasted_spend: sumToCent(terms.map((t) => t.wasted_spend)),
+    sentences: [
+      ...wasteSentences(rules, { one: 'campaign', many: 'campaigns' }, judgedEntities.campaigns, fmt),
+      ...wasteSentences(
+        rules,
+        { one: 'ad group of the other campaigns', many: 'ad groups of the other campaigns' },
+        judgedEntities.ad_groups,
+        fmt,
+      ),
+      ...wasteSentences(rules, { one: 'search term', many: 'search terms' }, judged, fmt),
+    ],
+    wasted_spend: sumToCent([
+      ...listedCampaigns.map((c) => c.wasted_spend),
+      ...listedAdGroups.map((g) => g.wasted_spend),
+      ...terms.filter((t) => !stoppedAbove(t)).map((t) => t.wasted_spend),
+    ]),
   };
 }
 
@@ -229,12 +352,39 @@ function batchedNegatives(terms: readonly RetailAdsWasteTerm[]) {
   });
 }
 
+const actionSchema = v.object({ tool: v.string(), arguments: v.record(v.string(), v.array(v.unknown())) });
+/** What every listed row carries: where it is, its figures, why it is listed, its waste and the call that stops it (or null). */
+const rowEntries = {
+  ad_product: v.string(),
+  campaign_id: v.string(),
+  campaign_name: v.string(),
+  spend: v.number(),
+  clicks: v.number(),
+  orders: v.number(),
+  sales: v.number(),
+  reason: v.string(),
+  wasted_spend: v.number(),
+  action: v.nullable(actionSchema),
+};
+const entityRow = v.object({ id: v.string(), name: v.string(), state: v.string(), ...rowEntries });
+
+/** The pauses of the running listed campaigns and ad groups as up to two calls, up to 100 each. */
+function batchedPauses(rows: readonly RetailAdsWasteEntity[]) {
+  const campaignIds = rows.flatMap((r) => (r.action?.tool === 'pause_retailads_campaigns' ? r.action.arguments.campaign_ids : []));
+  const adGroups = rows.flatMap((r) => (r.action?.tool === 'update_retailads_ad_groups' ? r.action.arguments.ad_groups : []));
+  return [
+    ...(campaignIds.length ? [{ tool: 'pause_retailads_campaigns', arguments: { campaign_ids: campaignIds.slice(0, 100) } }] : []),
+    ...(adGroups.length ? [{ tool: 'update_retailads_ad_groups', arguments: { ad_groups: adGroups.slice(0, 100) } }] : []),
+  ];
+}
+
 export const analyzeRetailAdsWastedSpend = defineRetailAdsTool({
   name: 'analyze_retailads_wasted_spend',
   description:
-    "Finds the search terms (Sponsored Products and Brands) that waste spend over a date range: those that spent at least min_spend (default the account's cost per order) with zero sales, and those whose cost per order is more than 2× the account's, each with the part of its spend that is waste. " +
+    "Finds the campaigns, ad groups and search terms (Sponsored Products and Brands) that waste spend over a date range: those that spent at least min_spend (default the account's cost per order) with zero sales, and those whose cost per order is more than 2× the account's, each with the part of its spend that is waste (counted once: a listed campaign's covers its ad groups and searches). " +
+    'A running listed campaign carries its pause (pause_retailads_campaigns), a running listed ad group of the other campaigns its own (update_retailads_ad_groups state PAUSED); the searches inside them carry no action of their own. ' +
     'Returns ready items for add_retailads_negative_keywords / add_retailads_sb_negative_keywords (NEGATIVE_EXACT on the term, on its ad group), one per term in search_terms[].action and batched in actions; a term that is a live keyword of its ad group is never proposed as a negative: its action pauses that keyword (update_retailads_keywords / update_retailads_sb_keywords). ' +
-    'A search that is a product (an ASIN such as b0abc12345) is no negative keyword: it is listed under negative_product_targets (expression ASIN_SAME_AS, a negative product target of the platform), to add in the advertising console of the platform. run_watch_now and suggest_next_action propose the same terms with the same amounts.',
+    'A search that is a product (an ASIN such as b0abc12345) is no negative keyword: it is listed under negative_product_targets (expression ASIN_SAME_AS, a negative product target of the platform), to add in the advertising console of the platform. run_watch_now and suggest_next_action propose the same rows with the same amounts.',
   access: 'read',
   args: {
     ...rangeArgs,
@@ -242,7 +392,9 @@ export const analyzeRetailAdsWastedSpend = defineRetailAdsTool({
       v.pipe(
         v.number(),
         v.minValue(0),
-        v.description("Only terms that spent at least this much; default the account's cost per order over the range (15 without orders)"),
+        v.description(
+          "Only campaigns, ad groups and terms that spent at least this much; default the account's cost per order over the range (15 without orders)",
+        ),
       ),
     ),
     campaign_id: v.optional(idSchema('campaign')),
@@ -256,24 +408,10 @@ export const analyzeRetailAdsWastedSpend = defineRetailAdsTool({
     total_spend: v.number(),
     wasted_spend: v.number(),
     wasted_share: v.number(),
-    search_terms: v.array(
-      v.object({
-        ad_product: v.string(),
-        campaign_id: v.string(),
-        campaign_name: v.string(),
-        ad_group_id: v.string(),
-        search_term: v.string(),
-        targeting: v.string(),
-        spend: v.number(),
-        clicks: v.number(),
-        orders: v.number(),
-        sales: v.number(),
-        reason: v.string(),
-        wasted_spend: v.number(),
-        action: v.nullable(v.object({ tool: v.string(), arguments: v.record(v.string(), v.array(v.record(v.string(), v.string()))) })),
-      }),
-    ),
-    actions: v.array(v.object({ tool: v.string(), arguments: v.record(v.string(), v.array(v.record(v.string(), v.string()))) })),
+    campaigns: v.array(entityRow),
+    ad_groups: v.array(entityRow),
+    search_terms: v.array(v.object({ ad_group_id: v.string(), search_term: v.string(), targeting: v.string(), ...rowEntries })),
+    actions: v.array(actionSchema),
     negative_product_targets: v.array(
       v.object({
         ad_product: v.string(),
@@ -295,14 +433,33 @@ export const analyzeRetailAdsWastedSpend = defineRetailAdsTool({
     const { terms, total_spend: total, wasted_spend: wastedSpend } = waste;
     const keptLive = terms.filter((t) => t.action && !('negative_keywords' in t.action.arguments));
     const productTargets = negativeProductTargets(terms);
-    const actions = batchedNegatives(terms);
+    const actions = [...batchedPauses([...waste.campaigns, ...waste.ad_groups]), ...batchedNegatives(terms)];
+    const entityTable = (rows: RetailAdsWasteEntity[], level: 'Campaign' | 'Ad group') =>
+      markdownTable(
+        [level, 'Id', ...(level === 'Ad group' ? ['Campaign'] : []), 'Type', 'Spend', 'Orders', 'Waste', 'Pause'],
+        rows
+          .slice(0, 25)
+          .map((r) => [
+            r.name,
+            r.id,
+            ...(level === 'Ad group' ? [r.campaign_name] : []),
+            r.ad_product,
+            money(r.spend, currency),
+            r.orders,
+            money(r.wasted_spend, currency),
+            r.action ? 'yes' : `no (${r.state})`,
+          ]),
+      );
     const text = [
       `## Wasted spend, ${start} to ${end}`,
       '',
       ...waste.sentences.map((f) => `- ${f.text}`),
       '',
-      `That is ${total > 0 ? Math.round((wastedSpend / total) * 1000) / 10 : 0}% of ${money(total, currency)} search spend.`,
+      `Counted once (a listed campaign with its waste; in the others, the listed ad groups, then the searches of the rest): ${money(wastedSpend, currency)}, ${total > 0 ? Math.round((wastedSpend / total) * 1000) / 10 : 0}% of ${money(total, currency)} spend.`,
       '',
+      ...(waste.campaigns.length ? ['### Campaigns', entityTable(waste.campaigns, 'Campaign'), ''] : []),
+      ...(waste.ad_groups.length ? ['### Ad groups of the other campaigns', entityTable(waste.ad_groups, 'Ad group'), ''] : []),
+      '### Search terms',
       ...(terms.length > 25 ? [`The 25 that waste most (all ${count(terms.length)} in structured.search_terms):`] : []),
       terms.length
         ? markdownTable(
@@ -334,7 +491,7 @@ export const analyzeRetailAdsWastedSpend = defineRetailAdsTool({
           ]
         : []),
       actions.length
-        ? `Exclude them with ${actions.map((a) => a.tool).join(' and ')} (structured.actions holds the items, up to 100 per call; try dry_run first). Keywords that only spend: analyze_retailads_targeting.`
+        ? `Stop them with ${actions.map((a) => a.tool).join(', ')} (structured.actions holds the items, up to 100 per call; try dry_run first); a search inside a listed campaign or ad group is stopped by its pause. Keywords that only spend: analyze_retailads_targeting.`
         : '',
     ].join('\n');
     return {
@@ -347,6 +504,8 @@ export const analyzeRetailAdsWastedSpend = defineRetailAdsTool({
         total_spend: total,
         wasted_spend: wastedSpend,
         wasted_share: total > 0 ? round2(wastedSpend / total) : 0,
+        campaigns: waste.campaigns,
+        ad_groups: waste.ad_groups,
         search_terms: terms,
         actions,
         negative_product_targets: productTargets,

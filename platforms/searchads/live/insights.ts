@@ -147,6 +147,8 @@ export class InsightsLive {
         ...(keyword ? { keyword_id: keyword } : {}),
         ...(level === 'ad' ? { ad_id: String(row.adGroupAd.ad!.id) } : {}),
         ...(level === 'search_term' ? { search_term: row.searchTermView.searchTerm } : {}),
+        // A campaign on an explicitly shared budget draws from its one amount with the others on it (core/budget-limited.ts).
+        ...(row.campaignBudget?.explicitlyShared ? { shared_budget_id: String(row.campaignBudget.id) } : {}),
         impressions: Number(m.impressions ?? 0),
         clicks: Number(m.clicks ?? 0),
         spend: fromMicros(m.costMicros),
@@ -161,7 +163,8 @@ export class InsightsLive {
 /** Where each report level's rows come from: the resource queried and the ids selected with the figures. */
 const REPORT_SOURCES: Record<SearchAdsReportLevel, { from: string; ids: string[] }> = {
   customer: { from: 'customer', ids: [] },
-  campaign: { from: 'campaign', ids: ['campaign.id'] },
+  // The budget is an attribute: the platform answers the campaign's current one (its past days' budgets are not reported).
+  campaign: { from: 'campaign', ids: ['campaign.id', 'campaign_budget.id', 'campaign_budget.explicitly_shared'] },
   ad_group: { from: 'ad_group', ids: ['campaign.id', 'ad_group.id'] },
   keyword: { from: 'keyword_view', ids: ['campaign.id', 'ad_group.id', 'ad_group_criterion.criterion_id'] },
   ad: { from: 'ad_group_ad', ids: ['campaign.id', 'ad_group.id', 'ad_group_ad.ad.id'] },

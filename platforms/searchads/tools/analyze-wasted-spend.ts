@@ -9,7 +9,7 @@ import { findSearchAdsWaste, searchAdsWasteRows, type SearchAdsWaste } from './w
 
 export const analyzeWastedSpend = defineSearchAdsTool({
   name: 'analyze_wasted_spend',
-  description: `Finds wasted spend over a date range: campaigns and keywords that spent at least min_spend (default: the account CPA over the range, at least 10) with no conversion, or at a cost per conversion over ${FAR_ABOVE_ACCOUNT}× the account CPA over the range (the waste: spend beyond what their conversions are worth at the account CPA), and searches not yet added or excluded that spent at least half of it with no conversion. States each threshold with the rows that meet it, the share of spend wasted (counted once), and the calls that stop it: each running row's own (action: update_campaign status PAUSED for a campaign, pause_keywords for a keyword of a campaign not listed) and structured.actions (those, plus exact add_negative_keywords, never one that blocks a live keyword). The watch and suggest_next_action propose the same rows with the same amounts. Video campaigns are judged on views, not here.`,
+  description: `Finds wasted spend over a date range: campaigns and keywords that spent at least min_spend (default: the account CPA over the range, at least 10) with no conversion, or at a cost per conversion over ${FAR_ABOVE_ACCOUNT}× the account CPA over the range (the waste: spend beyond what their conversions are worth at the account CPA), and searches not yet added or excluded that spent at least half of it with no conversion. States each threshold with the rows that meet it, the share of spend wasted (counted once), and the calls that stop it: each running row's own (action: update_campaign status PAUSED for a campaign, pause_keywords for a keyword of a campaign not listed) and structured.actions (those, plus exact add_negative_keywords, never one that blocks a live keyword nor one in a campaign it pauses: a search there carries the campaign's pause as its action). The watch and suggest_next_action propose the same rows with the same amounts. Video campaigns are judged on views, not here.`,
   access: 'read',
   args: {
     campaign_id: v.optional(campaignIdArg('Only this campaign')),
@@ -50,7 +50,9 @@ export const analyzeWastedSpend = defineSearchAdsTool({
       campaign_id: args.campaign_id,
     });
     const fmt = (n: number) => money(n, currency);
-    const keptLive = w.search_terms.filter((t) => t.blocks_live_keyword);
+    const listedCampaigns = new Set([...w.campaigns, ...w.high_cost_campaigns].map((c) => c.id));
+    const inListed = w.search_terms.filter((t) => listedCampaigns.has(t.campaign_id));
+    const keptLive = w.search_terms.filter((t) => t.blocks_live_keyword && !listedCampaigns.has(t.campaign_id));
     const pauses = w.findings.filter((f) => f.level === 'campaign').length;
     const keywordPauses = w.findings.length - pauses;
     const campaignTable = (rows: SearchAdsWaste['campaigns']) =>
@@ -107,6 +109,9 @@ export const analyzeWastedSpend = defineSearchAdsTool({
           )
         : 'None.',
       '',
+      ...(inListed.length
+        ? [`Not proposed as negatives: the searches of a campaign listed above (${count(inListed.length)}), which its pause stops.`, '']
+        : []),
       ...(keptLive.length
         ? [
             `Not proposed as negatives (each is a live keyword of its campaign, which a negative would block; pause the keyword or lower its bid instead): ${[...new Set(keptLive.map((t) => `"${t.search_term}"`))].join(', ')}.`,

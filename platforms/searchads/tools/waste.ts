@@ -12,7 +12,8 @@
  *   CPA over the range (every non-video campaign's figures of the same dates, whatever campaign is
  *   asked for; the waste is the spend beyond what the conversions are worth at the account CPA).
  * Searches not yet added or excluded that spent at least half of min_spend with no conversion are listed
- * too, and blocked with exact negatives (never one that blocks a live keyword of its campaign).
+ * too, and blocked with exact negatives (never one that blocks a live keyword of its campaign, nor one in
+ * a listed campaign: its pause stops them, so such a search's action is that pause, or null).
  *
  * A row carries an action when the write stops something running today: a listed campaign that is
  * enabled and not ended is paused (update_campaign status PAUSED); a listed enabled keyword of an enabled
@@ -74,6 +75,12 @@ export const searchAdsWasteRows = {
       clicks: v.number(),
       /** True when an exact negative on the search would block a live keyword of its campaign: not proposed as a negative. */
       blocks_live_keyword: v.boolean(),
+      /**
+       * Its exact negative on its campaign (add_negative_keywords); in a campaign listed above, that campaign's pause
+       * (no negative: pausing the campaign stops it); null when neither runs (a live keyword's search, a listed campaign
+       * that is not running).
+       */
+      action: actionSchema,
     }),
   ),
 };
@@ -119,6 +126,10 @@ export interface SearchAdsWaste {
   read: { campaigns: SearchAdsCampaign[]; campaignRows: Awaited<ReturnType<SearchAdsPort['getReport']>> };
 }
 
+const CAMPAIGNS = { one: 'campaign', many: 'campaigns' };
+const KEYWORDS = { one: 'keyword', many: 'keywords' };
+
+const exactNegative = (text: string) => ({ text: text.toLowerCase(), match_type: 'EXACT' });
 const runningOn = (c: SearchAdsCampaign, today: string) => c.status === 'ENABLED' && (!c.end_date || c.end_date >= today);
 const bySpend = <T extends { spend: number }>(rows: T[]) => rows.sort((a, b) => b.spend - a.spend);
 
@@ -218,14 +229,21 @@ export async function findSearchAdsWaste(port: SearchAdsPort, currency: string, 
       .filter((t) => judgedIds.has(t.campaign_id) && t.status === 'NONE' && meetsWasteRule(termRule, t.metrics))
       .map((t) => ({ ...t, spend: t.metrics.spend })),
   );
-  const wastedTerms = termLines.map((t) => ({
-    search_term: t.search_term,
-    campaign_id: t.campaign_id,
-    keyword: t.keyword,
-    spend: t.metrics.spend,
-    clicks: t.metrics.clicks,
-    blocks_live_keyword: negativeWouldBlockKeyword(t, keywords),
-  }));
+  // A listed campaign's searches need no negative: its pause (when it runs) stops them.
+  const campaignPause = new Map([...wastedCampaigns, ...costlyCampaigns].map((c) => [c.id, c.action]));
+  const wastedTerms = termLines.map((t) => {
+    const blocks = negativeWouldBlockKeyword(t, keywords);
+    const negative = { tool: 'add_negative_keywords', arguments: { campaign_id: t.campaign_id, keywords: [exactNegative(t.search_term)] } };
+    return {
+      search_term: t.search_term,
+      campaign_id: t.campaign_id,
+      keyword: t.keyword,
+      spend: t.metrics.spend,
+      clicks: t.metrics.clicks,
+      blocks_live_keyword: blocks,
+      action: campaignPause.has(t.campaign_id) ? campaignPause.get(t.campaign_id)! : blocks ? null : negative,
+    };
+  });
   // Waste is counted once: a listed campaign's; in the others, the listed keywords' and the searches of their other keywords.
   const wasted = sumToCent([
     ...[...wastedCampaigns, ...costlyCampaigns].map((c) => c.wasted_spend),
@@ -233,13 +251,13 @@ export async function findSearchAdsWaste(port: SearchAdsPort, currency: string, 
     ...termLines.filter((t) => !listedCampaigns.has(t.campaign_id) && !listedKeywords.has(t.keyword_id)).map((t) => t.metrics.spend),
   ]);
   const sentences = [
-    wasteSentence(rule, 'campaigns', wastedCampaigns, fmt),
-    ...(costRule ? [wasteSentence(costRule, 'campaigns', costlyCampaigns, fmt)] : []),
-    wasteSentence(rule, 'keywords', wastedKeywords, fmt),
-    ...(costRule ? [wasteSentence(costRule, 'keywords', costlyKeywords, fmt)] : []),
+    wasteSentence(rule, CAMPAIGNS, wastedCampaigns, fmt),
+    ...(costRule ? [wasteSentence(costRule, CAMPAIGNS, costlyCampaigns, fmt)] : []),
+    wasteSentence(rule, KEYWORDS, wastedKeywords, fmt),
+    ...(costRule ? [wasteSentence(costRule, KEYWORDS, costlyKeywords, fmt)] : []),
     wasteSentence(
       termRule,
-      'searches not yet added or excluded',
+      { one: 'search not yet added or excluded', many: 'searches not yet added or excluded' },
       termLines.map((t) => t.metrics),
       fmt,
     ),
@@ -283,7 +301,7 @@ export async function findSearchAdsWaste(port: SearchAdsPort, currency: string, 
   // The calls that stop it, as given: pause the campaigns and the live keywords, block the searches (exact, campaign level, 200 per call).
   const toPause = findings.filter((f) => f.level === 'keyword').slice(0, 100);
   const negativesByCampaign = new Map<string, string[]>();
-  for (const t of wastedTerms.filter((t) => !t.blocks_live_keyword)) {
+  for (const t of wastedTerms.filter((t) => t.action?.tool === 'add_negative_keywords')) {
     const list = negativesByCampaign.get(t.campaign_id) ?? [];
     if (!list.includes(t.search_term.toLowerCase())) list.push(t.search_term.toLowerCase());
     negativesByCampaign.set(t.campaign_id, list);
@@ -293,7 +311,7 @@ export async function findSearchAdsWaste(port: SearchAdsPort, currency: string, 
     ...(toPause.length ? [{ tool: 'pause_keywords', arguments: { keyword_ids: toPause.map((k) => k.id) } }] : []),
     ...[...negativesByCampaign].map(([campaignId, texts]) => ({
       tool: 'add_negative_keywords',
-      arguments: { campaign_id: campaignId, keywords: texts.slice(0, 200).map((text) => ({ text, match_type: 'EXACT' })) },
+      arguments: { campaign_id: campaignId, keywords: texts.slice(0, 200).map(exactNegative) },
     })),
   ];
   return {

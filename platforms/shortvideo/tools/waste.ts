@@ -16,7 +16,15 @@
  * has no budget of its own to cut).
  */
 import { money } from '../../../core/markdown';
-import { meetsWasteRule, sumToCent, wasteOf, wasteSentence, type WastePerformance, type WasteRule } from '../../../core/waste';
+import {
+  meetsWasteRule,
+  sumToCent,
+  wasteOf,
+  wasteSentence,
+  type WasteNoun,
+  type WastePerformance,
+  type WasteRule,
+} from '../../../core/waste';
 import type { ShortVideoAdGroup, ShortVideoCampaign, ShortVideoPort } from '../port';
 import { CONVERSION_OBJECTIVES, MIN_BUDGET, SALES_OBJECTIVES, reportFigures } from './shared';
 
@@ -202,14 +210,17 @@ export async function findShortVideoWaste(platform: ShortVideoPort, currency: st
   });
   const order = (s: WasteLevel) => WASTE_LEVELS.indexOf(s);
   findings.sort((a, b) => order(a.severity) - order(b.severity) || b.wasted - a.wasted);
-  const entityWord = o.level === 'campaign' ? 'campaigns' : 'ad groups';
+  const entity = o.level === 'campaign' ? { one: 'campaign', many: 'campaigns' } : { one: 'ad group', many: 'ad groups' };
   // Who each rule judges: every conversion objective on no conversion, sales objectives on ROAS, leads and installs on cost.
-  const nounOf = (rule: WasteRule) =>
-    rule.kind === 'no_results'
-      ? `${entityWord} with a conversion objective`
-      : rule.kind === 'roas_below'
-        ? `${entityWord} with a sales objective`
-        : `${entityWord} with a lead or install objective`;
+  const nounOf = (rule: WasteRule): WasteNoun => {
+    const objective =
+      rule.kind === 'no_results'
+        ? 'a conversion objective'
+        : rule.kind === 'roas_below'
+          ? 'a sales objective'
+          : 'a lead or install objective';
+    return { one: `${entity.one} with ${objective}`, many: `${entity.many} with ${objective}` };
+  };
   return {
     findings,
     cpa_target: cpaTarget,

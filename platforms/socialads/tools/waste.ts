@@ -16,7 +16,15 @@
  */
 import { count, money } from '../../../core/markdown';
 import { accountBaseline, FAR_ABOVE_ACCOUNT } from '../../../core/advice';
-import { meetsWasteRule, sumToCent, wasteOf, wasteSentence, type WastePerformance, type WasteRule } from '../../../core/waste';
+import {
+  meetsWasteRule,
+  sumToCent,
+  wasteOf,
+  wasteSentence,
+  type WasteNoun,
+  type WastePerformance,
+  type WasteRule,
+} from '../../../core/waste';
 import type { ObjectiveMetrics } from './shared';
 import type { SocialAdsPort } from '../port';
 import { isConversionType, levelMetrics, publicMetrics, readStructure, requireCampaign, type Structure } from './report-family';
@@ -99,7 +107,7 @@ export async function findSocialAdsWaste(platform: SocialAdsPort, currency: stri
   );
   const fmt = (n: number) => money(n, currency);
   // The first rule a row meets is the one it is listed under; each rule's sentence states it with exactly its rows.
-  const groups = new Map<string, { rule: WasteRule; noun: string; rows: WastePerformance[] }>();
+  const groups = new Map<string, { rule: WasteRule; noun: WasteNoun; rows: WastePerformance[] }>();
   const rulesOf = (type: keyof typeof RESULT_LABEL, level: 'ad' | 'ad_set'): WasteRule[] => {
     const account = accountOf.get(type);
     return [
@@ -126,7 +134,11 @@ export async function findSocialAdsWaste(platform: SocialAdsPort, currency: stri
     if (!rule) return null;
     const key = `${level}|${JSON.stringify(rule)}`;
     const noun =
-      level === 'ad' ? 'active ads of the other ad sets' : rule.kind === 'roas_below' ? 'active purchase ad sets' : 'active ad sets';
+      level === 'ad'
+        ? { one: 'active ad of the other ad sets', many: 'active ads of the other ad sets' }
+        : rule.kind === 'roas_below'
+          ? { one: 'active purchase ad set', many: 'active purchase ad sets' }
+          : { one: 'active ad set', many: 'active ad sets' };
     groups.set(key, { rule, noun, rows: [...(groups.get(key)?.rows ?? []), figures] });
     const waste = wasteOf(rule, figures);
     const single = RESULT_LABEL[type].replace(/s$/, '');

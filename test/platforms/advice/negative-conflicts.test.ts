@@ -203,7 +203,7 @@ describe('retailads: negatives that block live keywords', () => {
       ...((await callToolOk(apiKey, 'list_retailads_sb_keywords', { state_filter: ['enabled'] })).structured!.sb_keywords as Row[]),
     ];
     const blocking = actions.flatMap((a) =>
-      (a.arguments.negative_keywords as Row[])
+      ((a.arguments.negative_keywords ?? []) as Row[])
         .filter((n) =>
           live.some(
             (k) => k.ad_group_id === n.adGroupId && negativeBlocks({ text: n.keywordText, match_type: n.matchType }, k.keyword_text),

@@ -39,9 +39,11 @@ interface WasteCase {
   idOf(args: Row): string;
 }
 
-/** What a retailads call acts on: the search its negative excludes in an ad group, or the keyword it pauses. */
+/** What a retailads call acts on: the campaign or ad group it pauses, the search its negative excludes in an ad group, or the keyword it pauses. */
 const retailTarget = (a: Row) =>
-  a.negative_keywords ? `${a.negative_keywords[0].adGroupId}|${a.negative_keywords[0].keywordText}` : a.keywords[0].keywordId;
+  a.campaign_ids?.[0] ??
+  a.ad_groups?.[0].adGroupId ??
+  (a.negative_keywords ? `${a.negative_keywords[0].adGroupId}|${a.negative_keywords[0].keywordText}` : a.keywords[0].keywordId);
 
 const CASES: WasteCase[] = [
   {
@@ -135,9 +137,12 @@ const CASES: WasteCase[] = [
     platform: 'retailads',
     async analysis(apiKey) {
       const s = (await callToolOk(apiKey, 'analyze_retailads_wasted_spend', window)).structured!;
-      return (s.search_terms as Row[])
-        .filter((t) => t.action)
-        .map((t) => ({ id: retailTarget(t.action.arguments), tool: t.action.tool, value: t.wasted_spend, converting: t.orders > 0 }));
+      // Campaigns, ad groups of the other campaigns and search terms: each running one with its own call.
+      return ['campaigns', 'ad_groups', 'search_terms'].flatMap((field) =>
+        (s[field] as Row[])
+          .filter((r) => r.action)
+          .map((r) => ({ id: retailTarget(r.action.arguments), tool: r.action.tool, value: r.wasted_spend, converting: r.orders > 0 })),
+      );
     },
     idOf: (a) => retailTarget(a),
   },

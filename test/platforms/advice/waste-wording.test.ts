@@ -41,22 +41,32 @@ const amount = (s: string) => Number(s.replace(/,/g, ''));
 const cents = (n: number) => Math.round(n * 100);
 const sumCents = (rows: { spend: number }[]) => rows.reduce((s, r) => s + cents(r.spend), 0);
 const SENTENCE =
-  /^(?:- )?(\d+) (.+?) spent at least \$([\d,]+\.\d\d) each (?:with no (\w+)|at a cost per (\w+) over (?:([\d.]+)× )?.+? \$([\d,]+\.\d\d)|at a ROAS under .+? ([\d.]+)), \$([\d,]+\.\d\d) in all(?:, .*)?\.$/gm;
+  /^(?:- )?(\d+) (.+?) spent at least \$([\d,]+\.\d\d)( each)? (?:with no (\w+)|at a cost per (\w+) over (?:([\d.]+)× )?.+? \$([\d,]+\.\d\d)|at a ROAS under .+? ([\d.]+)), \$([\d,]+\.\d\d) in all(?:, .*)?\.$/gm;
 
-/** The rules a text states, read from the text alone. */
+/** The row words the analyses use, singular: a sentence about one row names it so, without "each". */
+const SINGULAR_HEAD =
+  /^(active purchase ad set|active ad set|active ad(?! sets?\b)|active keyword|search term|search(?! terms?\b)|campaign|ad group|keyword|product|segment|creative|device)\b/;
+const pluralOf = (noun: string) => noun.replace(SINGULAR_HEAD, (head) => (head === 'search' ? 'searches' : `${head}s`));
+
+/** The rules a text states, read from the text alone (the noun in the plural, as the checks name it). */
 function statedRules(text: string): Stated[] {
-  return [...text.matchAll(SENTENCE)].map((m) => ({
-    line: m[0],
-    count: Number(m[1]),
-    noun: m[2]!,
-    min_spend: amount(m[3]!),
-    kind: m[4] ? 'no_results' : m[5] ? 'cost_above' : 'roas_below',
-    result: m[4] ?? m[5],
-    multiple: m[5] ? Number(m[6] ?? 1) : undefined,
-    baseline: m[7] ? amount(m[7]) : undefined,
-    target: m[8] ? Number(m[8]) : undefined,
-    total: amount(m[9]!),
-  }));
+  return [...text.matchAll(SENTENCE)].map((m) => {
+    const count = Number(m[1]);
+    // One row: the noun in the singular and no "each"; otherwise the plural, each.
+    expect({ line: m[0], one: SINGULAR_HEAD.test(m[2]!), each: !!m[4] }).toEqual({ line: m[0], one: count === 1, each: count !== 1 });
+    return {
+      line: m[0],
+      count,
+      noun: count === 1 ? pluralOf(m[2]!) : m[2]!,
+      min_spend: amount(m[3]!),
+      kind: m[5] ? 'no_results' : m[6] ? 'cost_above' : 'roas_below',
+      result: m[5] ?? m[6],
+      multiple: m[6] ? Number(m[7] ?? 1) : undefined,
+      baseline: m[8] ? amount(m[8]) : undefined,
+      target: m[9] ? Number(m[9]) : undefined,
+      total: amount(m[10]!),
+    };
+  });
 }
 
 const KIND_ORDER = ['no_results', 'cost_above', 'roas_below'];
@@ -137,13 +147,17 @@ describe('wasted-spend analyses state the threshold their rows meet', () => {
     }));
   }, 60_000);
 
-  it('retailads: search terms', async () => {
+  it('retailads: campaigns, ad groups and search terms', async () => {
     const answer = await callToolOk(apiKey, 'analyze_retailads_wasted_spend', { ...dated, min_spend: 10 });
     const s = answer.structured!;
     const stated = statedRules(answer.text);
     // No sale, then a cost per order over 2× the account's (orders are a sale's conversions, sales its revenue).
-    expect(stated.map((x) => x.kind)).toEqual(['no_results', 'cost_above']);
-    expect(new Set(stated.map((x) => x.noun))).toEqual(new Set(['search terms']));
+    expect(stated.filter((x) => x.noun === 'search terms').map((x) => x.kind)).toEqual(['no_results', 'cost_above']);
+    expect(new Set(stated.map((x) => x.noun))).toEqual(new Set(['campaigns', 'ad groups of the other campaigns', 'search terms']));
+    // Campaigns as list_retailads_campaigns shows them over the same days.
+    const asJudged = (r: Row) => ({ key: r.id, spend: r.spend, conversions: r.orders, revenue: r.sales });
+    const campaigns = (await callToolOk(apiKey, 'list_retailads_campaigns', { ...dated, limit: 1000 })).structured!.campaigns as Row[];
+    checkNoun(stated, 'campaigns', (s.campaigns as Row[]).map(asJudged), campaigns.map(asJudged));
     // A term is judged in its ad group (where its negative acts), over every keyword or target that matched it.
     const key = (t: Row) => `${t.ad_group_id}|${t.search_term}`;
     const listed = (s.search_terms as Row[]).map((t) => ({ key: key(t), spend: t.spend, conversions: t.orders, revenue: t.sales }));
@@ -156,8 +170,8 @@ describe('wasted-spend analyses state the threshold their rows meet', () => {
     checkNoun(stated, 'search terms', listed, summed(input));
     const keywords = ((await callToolOk(apiKey, 'list_retailads_keywords', { state_filter: ['ENABLED'], limit: 1000 })).structured!
       .keywords ?? []) as Row[];
-    for (const a of s.actions as { tool: string; arguments: { negative_keywords: Row[] } }[])
-      for (const n of a.arguments.negative_keywords)
+    for (const a of s.actions as { tool: string; arguments: { negative_keywords?: Row[] } }[])
+      for (const n of a.arguments.negative_keywords ?? [])
         expect(
           blockedKeywords(
             [{ text: n.keywordText, match_type: 'exact' }],

@@ -7,18 +7,19 @@ dayInTheLife({
   platform: 'retailads',
   waste: {
     tool: 'analyze_retailads_wasted_spend',
-    // Every term that spent $5 without a sale (by default the analysis lists those that spent the account's cost per order).
-    args: (w) => ({ ...dated(w), min_spend: 5 }),
-    read: (s, list) => {
-      // The analysis names search terms without sales; a campaign of theirs that the list shows
-      // without a single order over the window spends for nothing as a whole.
-      const named = new Set((s.search_terms as Row[]).map((x) => x.campaign_id as string));
-      const wasteful = list.filter((x) => named.has(x.id) && x.spend > 0 && x.conversions === 0);
-      const worst = largest(wasteful, (x) => x.spend);
+    // Its defaults: campaigns, ad groups and search terms that spent the account's cost per order without a sale, or at 2× it.
+    args: dated,
+    read: (s) => {
+      // The campaigns it lists, with their figures, and the ad groups of the others; the worst running one is paused.
+      const campaigns = s.campaigns as Row[];
+      const worst = largest(
+        campaigns.filter((x) => x.action),
+        (x) => x.wasted_spend,
+      );
       return {
-        ids: wasteful.map((x) => x.id),
-        campaigns: [],
-        stop: { tool: 'pause_retailads_campaigns', args: { campaign_ids: [worst.id] }, entityId: worst.id, campaignId: worst.id },
+        ids: [...campaigns.map((x) => x.id as string), ...(s.ad_groups as Row[]).map((x) => x.id as string)],
+        campaigns: campaigns.map((x) => ({ id: x.id, spend: x.spend, conversions: x.orders })),
+        stop: { tool: worst.action.tool, args: worst.action.arguments, entityId: worst.id, campaignId: worst.id },
       };
     },
   },

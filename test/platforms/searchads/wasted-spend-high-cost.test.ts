@@ -66,7 +66,7 @@ describe('searchads analyze_wasted_spend: a cost per conversion far above the ac
     // The text states the rule with exactly these rows.
     const waste = (rows: Row[]) => rows.reduce((sum, r) => sum + cents(r.wasted_spend), 0) / 100;
     expect(answer.text).toContain(
-      `${campaigns.length} campaigns spent at least $${s.threshold.toFixed(2)} each at a cost per conversion over ${FAR_ABOVE_ACCOUNT}× the account's CPA $${accountCpa.toFixed(2)}`,
+      `${campaigns.length} ${campaigns.length === 1 ? 'campaign' : 'campaigns'} spent at least $${s.threshold.toFixed(2)}${campaigns.length === 1 ? '' : ' each'} at a cost per conversion over ${FAR_ABOVE_ACCOUNT}× the account's CPA $${accountCpa.toFixed(2)}`,
     );
     expect(answer.text).toContain(`$${waste(s.high_cost_campaigns).toLocaleString('en-US', { minimumFractionDigits: 2 })} of it beyond`);
 
