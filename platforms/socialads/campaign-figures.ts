@@ -2,6 +2,7 @@ import type { ConnectedAccount } from '../../core/accounts';
 import { campaignFiguresOf, type CampaignFigures } from '../../core/platform';
 import type { SocialAdsPort } from './port';
 import { isConversionType, levelMetrics, readStructure } from './tools/report-family';
+import { withoutSocialCounts } from './tools/shared';
 
 /**
  * Campaign figures as list_socialads_campaigns computes them: campaign-level insights, totalled, with
@@ -20,15 +21,7 @@ export async function socialAdsCampaignFigures(
   const metricsOf = await levelMetrics(port, structure, 'campaign', ids, start, end);
   return structure.campaigns.map((c) => {
     const m = metricsOf(c.id);
-    const {
-      daily_reach: _reach,
-      post_engagements: _engagements,
-      link_clicks: _links,
-      landing_page_views: _views,
-      two_second_video_plays: _plays,
-      days_with_delivery: _days,
-      ...totals
-    } = m.totals;
+    const { daily_reach: _reach, days_with_delivery: _days, ...totals } = withoutSocialCounts(m.totals);
     return campaignFiguresOf(c, totals, { type: m.result_type, value: m.results, converts: isConversionType(m.result_type) });
   });
 }

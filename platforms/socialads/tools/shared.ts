@@ -274,9 +274,18 @@ const appTotalsEntries = { ...metricTotalsEntries, ...videoMetricEntries, instal
 export const appTotalsSchema = v.object(appTotalsEntries);
 export const appMetricsSchema = v.object({ ...appTotalsEntries, daily_reach: v.number(), days_with_delivery: v.number() });
 
-/** App-promotion figures: the results of these campaigns are installs (post engagements are not shown). */
-export function withInstalls(t: MetricTotals & { post_engagements?: number }): AppMetrics {
-  const { post_engagements: _engagements, ...figures } = t;
+/** The counts of socialads totals that other results are made of, which neutral totals (MetricTotals) do not carry. */
+type SocialCounts = Pick<SocialAdsTotals, 'post_engagements' | 'link_clicks' | 'landing_page_views' | 'two_second_video_plays'>;
+
+/** Totals without the socialads-only counts (post engagements, link clicks, landing page views, 2-second plays). */
+export function withoutSocialCounts<T extends Partial<SocialCounts>>(t: T): Omit<T, keyof SocialCounts> {
+  const { post_engagements: _engagements, link_clicks: _links, landing_page_views: _views, two_second_video_plays: _plays, ...rest } = t;
+  return rest;
+}
+
+/** App-promotion figures: the results of these campaigns are installs (post engagements and link clicks are not shown). */
+export function withInstalls(t: MetricTotals & Partial<SocialCounts>): AppMetrics {
+  const figures = withoutSocialCounts(t);
   return {
     ...figures,
     installs: t.conversions,
