@@ -10,7 +10,6 @@
 import { GatewayError } from '../../../core/errors';
 import { addDays, isoDate } from '../../../core/dates';
 import type { SocialAdsInsightsRow, SocialAdsPort } from '../../../platforms/socialads/port';
-import type { DailyMetrics } from '../../../core/metrics';
 
 const CAMPAIGN_FIELDS = [
   'id',
@@ -59,15 +58,9 @@ const AD_FIELDS = [
   'start_date',
   'created_at',
 ];
-const INSIGHTS_FIELDS = [
-  'campaign_id',
-  // Campaign and ad set rows: the daily budget of that day, where the platform keeps it.
-  'daily_budget',
-  'ad_set_id',
-  'ad_id',
-  'date',
+/** The figures of an insights row that add up across rows. */
+const COUNTED = [
   'impressions',
-  'reach',
   'clicks',
   'spend',
   'conversions',
@@ -79,6 +72,16 @@ const INSIGHTS_FIELDS = [
   'link_clicks',
   'landing_page_views',
   'two_second_video_plays',
+] as const;
+const INSIGHTS_FIELDS = [
+  'campaign_id',
+  // Campaign and ad set rows: the daily budget of that day, where the platform keeps it.
+  'daily_budget',
+  'ad_set_id',
+  'ad_id',
+  'date',
+  'reach',
+  ...COUNTED,
   'breakdown_value',
   'view_content',
   'add_to_cart',
@@ -99,39 +102,11 @@ async function rejection(promise: Promise<unknown>): Promise<GatewayError> {
 
 /** Sums rows by a key; the figures of one key and day. */
 function sumBy(rows: SocialAdsInsightsRow[], key: (row: SocialAdsInsightsRow) => string) {
-  const sums = new Map<
-    string,
-    Omit<DailyMetrics, 'date'> & {
-      post_engagements: number;
-      link_clicks: number;
-      landing_page_views: number;
-      two_second_video_plays: number;
-    }
-  >();
+  const sums = new Map<string, Record<(typeof COUNTED)[number], number>>();
   for (const row of rows) {
     const k = `${key(row)}|${row.date}`;
-    const sum = sums.get(k) ?? {
-      impressions: 0,
-      clicks: 0,
-      spend: 0,
-      conversions: 0,
-      revenue: 0,
-      video_views: 0,
-      post_engagements: 0,
-      link_clicks: 0,
-      landing_page_views: 0,
-      two_second_video_plays: 0,
-    };
-    sum.link_clicks += row.link_clicks ?? 0;
-    sum.landing_page_views += row.landing_page_views ?? 0;
-    sum.two_second_video_plays += row.two_second_video_plays ?? 0;
-    sum.impressions += row.impressions;
-    sum.clicks += row.clicks;
-    sum.spend += row.spend;
-    sum.conversions += row.conversions;
-    sum.revenue += row.revenue;
-    sum.video_views += row.video_views;
-    sum.post_engagements += row.post_engagements ?? 0;
+    const sum = sums.get(k) ?? (Object.fromEntries(COUNTED.map((m) => [m, 0])) as Record<(typeof COUNTED)[number], number>);
+    for (const m of COUNTED) sum[m] += row[m] ?? 0;
     sums.set(k, sum);
   }
   return sums;
