@@ -509,7 +509,9 @@ export const optimizeSocialAdsBudget = defineSocialAdsTool({
               ]),
             ),
           ]
-        : ['No move: budgets match performance.']),
+        : [
+            heldBack.length || pauseInstead.length ? 'No budget move: the pauses below come first.' : 'No move: budgets match performance.',
+          ]),
       ...wastePaidSection('### Raises held back', 'Why not raised', heldBack, budgetOf),
       ...wastePaidSection('### Pauses instead of cuts', 'Why not cut', pauseInstead, budgetOf),
       ...(budgetSourceNote(budgetSource) ? ['', budgetSourceNote(budgetSource)] : []),
