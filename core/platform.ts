@@ -74,7 +74,8 @@ export interface CampaignFigures {
   figures: MetricTotals;
   /**
    * What the objective counts as its result, in the platform's word (conversions, purchases, leads,
-   * installs, orders, link_clicks, clicks, video_views, thruplays, post_engagements, impressions, reach), and how many.
+   * installs, orders, link_clicks, landing_page_views, clicks, video_views, thruplays, two_second_video_plays,
+   * post_engagements, impressions, reach), and how many.
    */
   result_type: string;
   results: number;

@@ -99,6 +99,11 @@ export type SocialAdsBreakdown = (typeof SOCIALADS_BREAKDOWNS)[number];
  * (purchases for sales and traffic, leads for OUTCOME_LEADS, app installs for
  * OUTCOME_APP_PROMOTION, none for OUTCOME_AWARENESS, whose results are reach and ThruPlays);
  * `revenue` is their value (purchases only). `video_views` are ThruPlays of video ads (0 for others).
+ * `clicks` are all clicks (the platform's `clicks`: link clicks and likes, expands, profile clicks...);
+ * `link_clicks` the clicks on the ad's link among them (`inline_link_clicks`), `landing_page_views`
+ * the link clicks whose landing page loaded (action `landing_page_view`), so landing page views ≤ link
+ * clicks ≤ clicks; `two_second_video_plays` the 2-second continuous plays of video ads
+ * (`video_continuous_2_sec_watched_actions`), at least their ThruPlays.
  */
 export interface SocialAdsInsightsRow extends DailyMetrics {
   campaign_id: string;
@@ -124,6 +129,10 @@ export interface SocialAdsInsightsRow extends DailyMetrics {
    * other clicks, photo views, video plays), the results of an ad set optimising for POST_ENGAGEMENT.
    */
   post_engagements?: number;
+  /** Link clicks, landing page views and 2-second continuous video plays (see above). */
+  link_clicks?: number;
+  landing_page_views?: number;
+  two_second_video_plays?: number;
   /** Sales objectives: product page views and add-to-carts counted by the pixel (the funnel before purchases). */
   view_content?: number;
   add_to_cart?: number;

@@ -1311,11 +1311,19 @@ export class FakeSocialAdsApi {
         if (ms < Date.now() - 30 * DAY_MS) continue;
         const h = hash(`${ad.id}|${day}`);
         const impressions = 800 + (h % 900);
+        // All clicks; the link clicks among them, and the landing page views among those.
         const clicks = 10 + (h % 40);
+        const linkClicks = Math.round(clicks * 0.7);
+        const isVideo = Boolean(account.creatives.find((c) => c.id === ad.creative_id)?.object_story_spec?.video_data);
+        const thruplays = isVideo ? 40 + (h % 60) : 0;
         const metrics: Json = {
           impressions,
           reach: Math.round(impressions * 0.8),
           clicks,
+          inline_link_clicks: linkClicks,
+          landing_page_view: Math.round(linkClicks * 0.8),
+          thruplay: thruplays,
+          two_second_play: thruplays * 2,
           spend: 1500 + (h % 2500),
           purchase: campaign.objective === 'OUTCOME_SALES' || campaign.objective === 'OUTCOME_TRAFFIC' ? h % 4 : 0,
           purchase_value: campaign.objective === 'OUTCOME_SALES' || campaign.objective === 'OUTCOME_TRAFFIC' ? (h % 4) * 8999 : 0,
@@ -1343,7 +1351,10 @@ export class FakeSocialAdsApi {
         ...(s.m.view_content ? [{ action_type: 'omni_view_content', value: String(s.m.view_content) }] : []),
         ...(s.m.add_to_cart ? [{ action_type: 'omni_add_to_cart', value: String(s.m.add_to_cart) }] : []),
         ...(s.m.post_engagement ? [{ action_type: 'post_engagement', value: String(s.m.post_engagement) }] : []),
+        ...(s.m.inline_link_clicks ? [{ action_type: 'link_click', value: String(s.m.inline_link_clicks) }] : []),
+        ...(s.m.landing_page_view ? [{ action_type: 'landing_page_view', value: String(s.m.landing_page_view) }] : []),
       ];
+      const plays = (n: number) => (n ? [{ action_type: 'video_view', value: String(n) }] : undefined);
       const decimal = (minor: number) => (offset === 1 ? String(minor) : (minor / 100).toFixed(2));
       const row: Json = {
         date_start: s.day,
@@ -1356,6 +1367,9 @@ export class FakeSocialAdsApi {
         impressions: String(s.m.impressions),
         reach: String(s.m.reach),
         clicks: String(s.m.clicks),
+        inline_link_clicks: String(s.m.inline_link_clicks),
+        ...(s.m.thruplay ? { video_thruplay_watched_actions: plays(s.m.thruplay) } : {}),
+        ...(s.m.two_second_play ? { video_continuous_2_sec_watched_actions: plays(s.m.two_second_play) } : {}),
         // Spend in account currency as a decimal string.
         spend: decimal(s.m.spend),
         ...(actions.length ? { actions } : {}),
@@ -1382,7 +1396,29 @@ export class FakeSocialAdsApi {
     const weights = names.map((_, i) => 1 + ((h >>> (i * 3)) % 5));
     const total = weights.reduce((a, b) => a + b, 0);
     const parts = names.map((value) => ({ value, metrics: {} as Json }));
+    // Figures counted among another follow that one's parts (largest remainder), so each part keeps
+    // landing page views ≤ link clicks ≤ clicks and 2-second plays ≥ ThruPlays, as the platform's rows do.
+    const among: Record<string, string> = {
+      inline_link_clicks: 'clicks',
+      landing_page_view: 'inline_link_clicks',
+      two_second_play: 'thruplay',
+    };
     for (const [m, amount] of Object.entries(metrics) as [string, number][]) {
+      const base = among[m];
+      const baseTotal = base ? Number(metrics[base]) : 0;
+      if (base && baseTotal > 0) {
+        const exact = parts.map((p) => (amount * p.metrics[base]) / baseTotal);
+        const shares = exact.map(Math.floor);
+        let left = amount - shares.reduce((a, b) => a + b, 0);
+        for (const i of exact
+          .map((x, i) => i)
+          .sort((a, b) => exact[b] - Math.floor(exact[b]) - (exact[a] - Math.floor(exact[a])) || a - b)) {
+          if (left-- <= 0) break;
+          shares[i] += 1;
+        }
+        parts.forEach((p, i) => (p.metrics[m] = shares[i]));
+        continue;
+      }
       let given = 0;
       names.forEach((_, i) => {
         const share = i === names.length - 1 ? amount - given : Math.floor((amount * weights[i]) / total);

@@ -11,7 +11,9 @@ import { objectiveOf, positionFromWire, publisherFromWire } from './wire';
  * (POST creates the run, GET polls `async_status`, the run's own insights edge is read page by
  * page) through `runAsyncReport`, which answers 503 report_pending when the platform takes longer
  * than the call may wait and collects the same run on the next call. Spend comes back as decimal
- * strings in account currency; results are the actions of the campaign's objective.
+ * strings in account currency; results are the actions of the campaign's objective. `clicks` are all
+ * clicks; link clicks are `inline_link_clicks`, landing page views the `landing_page_view` action and
+ * 2-second continuous plays `video_continuous_2_sec_watched_actions` (action type video_view).
  */
 
 /** The longest window read synchronously (days). */
@@ -32,10 +34,12 @@ interface WireInsightsRow {
   impressions?: string;
   reach?: string;
   clicks?: string;
+  inline_link_clicks?: string;
   spend?: string;
   actions?: WireAction[];
   action_values?: WireAction[];
   video_thruplay_watched_actions?: WireAction[];
+  video_continuous_2_sec_watched_actions?: WireAction[];
   [breakdown: string]: unknown;
 }
 
@@ -47,10 +51,12 @@ const FIELDS = [
   'impressions',
   'reach',
   'clicks',
+  'inline_link_clicks',
   'spend',
   'actions',
   'action_values',
   'video_thruplay_watched_actions',
+  'video_continuous_2_sec_watched_actions',
 ];
 
 /** The action whose count is the results of each objective (none for awareness and engagement). */
@@ -88,6 +94,9 @@ function rowOf(row: WireInsightsRow, query: SocialAdsInsightsQuery): SocialAdsIn
     revenue: result === 'omni_purchase' ? money(row.action_values?.find((a) => a.action_type === 'omni_purchase')?.value) : 0,
     video_views: actionValue(row.video_thruplay_watched_actions, 'video_view'),
     post_engagements: actionValue(row.actions, 'post_engagement'),
+    link_clicks: Number(row.inline_link_clicks ?? 0),
+    landing_page_views: actionValue(row.actions, 'landing_page_view'),
+    two_second_video_plays: actionValue(row.video_continuous_2_sec_watched_actions, 'video_view'),
     ...(value !== undefined ? { breakdown_value: value } : {}),
     ...(isSales
       ? { view_content: actionValue(row.actions, 'omni_view_content'), add_to_cart: actionValue(row.actions, 'omni_add_to_cart') }

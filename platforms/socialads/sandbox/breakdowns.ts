@@ -109,13 +109,21 @@ export function splitDay(
   const skew = values.map((v) => v.share * (0.75 + 0.5 * seededRandom(`${day.ad.id}|${v.value}|skew`)()));
   const convertSkew = values.map((v, i) => skew[i] * (v.converts ?? 0.4 + 1.2 * seededRandom(`${day.ad.id}|${v.value}|converts`)()));
   const valueSkew = convertSkew.map((w, i) => w * (values[i].price ?? 1));
-  const weightsOf = (m: (typeof FUNNEL_METRICS)[number]) => (m === 'conversions' || m === 'add_to_cart' ? convertSkew : skew);
-  const parts = Object.fromEntries(
-    FUNNEL_METRICS.filter((m) => m !== 'revenue_cents').map((m) => [
-      m,
-      apportion(day[m], weightsOf(m).every((w) => w === 0) ? skew : weightsOf(m)),
-    ]),
-  ) as Record<(typeof FUNNEL_METRICS)[number], number[]>;
+  // Link clicks follow the parts' clicks, landing page views their link clicks and 2-second plays their
+  // ThruPlays, so every part keeps landing page views ≤ link clicks ≤ clicks and 2-second plays ≥ ThruPlays.
+  const parts = {} as Record<(typeof FUNNEL_METRICS)[number], number[]>;
+  const weightsOf = (m: (typeof FUNNEL_METRICS)[number]): number[] =>
+    m === 'conversions' || m === 'add_to_cart'
+      ? convertSkew
+      : m === 'link_clicks'
+        ? parts.clicks
+        : m === 'landing_page_views'
+          ? parts.link_clicks
+          : m === 'two_second_video_plays'
+            ? parts.video_views
+            : skew;
+  for (const m of FUNNEL_METRICS.filter((m) => m !== 'revenue_cents'))
+    parts[m] = apportion(day[m], weightsOf(m).every((w) => w === 0) ? skew : weightsOf(m));
   // Value follows the purchases each value got (at its price), so no value earns without a purchase.
   const earned = parts.conversions.map((n, i) => n * (values[i].price ?? 1));
   parts.revenue_cents = apportion(day.revenue_cents, earned.some((w) => w > 0) ? earned : valueSkew);

@@ -15,6 +15,10 @@
  *   or post engagements); video views only for video ads. Every ad has post engagements (its link
  *   clicks and the reactions, comments, shares and other clicks on it), far more of them when its
  *   ad set optimises for them (POST_ENGAGEMENT).
+ * - Clicks are all clicks; the link clicks are 60-85 % of them, and the landing page views 70-90 % of
+ *   the link clicks (the page did not load for the others), so landing page views ≤ link clicks ≤
+ *   clicks on every row. Video ads have 2-second continuous plays, 1.8-2.5× their ThruPlays (at most
+ *   one per impression, never fewer than the ThruPlays).
  */
 import type { DailyMetrics } from '../../../core/metrics';
 import type { WithHistory } from '../../sandbox/history';
@@ -46,6 +50,9 @@ export interface AdDay {
   revenue_cents: number;
   video_views: number;
   post_engagements: number;
+  link_clicks: number;
+  landing_page_views: number;
+  two_second_video_plays: number;
 }
 
 /** The whole figures of an ad's day. */
@@ -58,6 +65,9 @@ export const METRICS = [
   'revenue_cents',
   'video_views',
   'post_engagements',
+  'link_clicks',
+  'landing_page_views',
+  'two_second_video_plays',
 ] as const;
 type Metric = (typeof METRICS)[number];
 
@@ -164,6 +174,10 @@ export function deliveredAdDays(account: DeliveryAccount, since: string, until: 
         const reach = natural.impressions / (1.15 + 0.4 * random());
         // Post engagements: the link clicks and the other interactions with the post, per impression.
         const engagementRate = (adSet.optimization_goal === 'POST_ENGAGEMENT' ? 0.03 : 0.004) * (0.7 + 0.6 * random());
+        const shares = seededRandom(`${ad.id}|${date}|link`);
+        const linkClicks = natural.clicks * (0.6 + 0.25 * shares());
+        const landingPageViews = linkClicks * (0.7 + 0.2 * shares());
+        const twoSecondPlays = Math.min(natural.impressions, natural.video_views * (1.8 + 0.7 * shares()));
         return {
           impressions: natural.impressions * share,
           reach: reach * share,
@@ -173,6 +187,9 @@ export function deliveredAdDays(account: DeliveryAccount, since: string, until: 
           revenue_cents: natural.revenue * 100 * share,
           video_views: natural.video_views * share,
           post_engagements: (natural.clicks + natural.impressions * engagementRate) * share,
+          link_clicks: linkClicks * share,
+          landing_page_views: landingPageViews * share,
+          two_second_video_plays: twoSecondPlays * share,
         } satisfies Record<Metric, number>;
       });
       if (weights.every((w) => !w)) continue;
@@ -238,11 +255,17 @@ export function deliveredAdDays(account: DeliveryAccount, since: string, until: 
           revenue_cents: 0,
           video_views: 0,
           post_engagements: 0,
+          link_clicks: 0,
+          landing_page_views: 0,
+          two_second_video_plays: 0,
         };
         for (const m of METRICS) day[m] = parts[m][i]!;
         day.clicks = Math.min(day.clicks, day.impressions);
         day.reach = Math.min(day.reach, day.impressions);
         day.post_engagements = Math.max(day.post_engagements, day.clicks);
+        day.link_clicks = Math.min(day.link_clicks, day.clicks);
+        day.landing_page_views = Math.min(day.landing_page_views, day.link_clicks);
+        day.two_second_video_plays = Math.max(Math.min(day.two_second_video_plays, day.impressions), day.video_views);
         if (day.impressions || day.spend_cents || day.clicks) out.push(day);
       });
     }
@@ -260,7 +283,9 @@ function addDaysUtc(date: string, days: number): string {
 }
 
 /** The neutral figures of a day (spend and revenue back in currency units). */
-export function asDailyMetrics(day: AdDay): DailyMetrics & { reach: number; post_engagements: number } {
+export function asDailyMetrics(
+  day: AdDay,
+): DailyMetrics & Pick<AdDay, 'reach' | 'post_engagements' | 'link_clicks' | 'landing_page_views' | 'two_second_video_plays'> {
   return {
     date: day.date,
     impressions: day.impressions,
@@ -271,5 +296,8 @@ export function asDailyMetrics(day: AdDay): DailyMetrics & { reach: number; post
     revenue: day.revenue_cents / 100,
     video_views: day.video_views,
     post_engagements: day.post_engagements,
+    link_clicks: day.link_clicks,
+    landing_page_views: day.landing_page_views,
+    two_second_video_plays: day.two_second_video_plays,
   };
 }

@@ -230,9 +230,55 @@ function budgetMoveFigures(
   };
 }
 
+/**
+ * A budget move the optimiser does not propose because the budget pays for what the waste analysis
+ * lists over the same days: a raise held back, or a cut replaced by the waste's pauses.
+ */
+const wastePaidSchema = v.object({
+  level: v.picklist(['campaign', 'ad_set']),
+  id: v.string(),
+  name: v.string(),
+  campaign_id: v.string(),
+  reason: v.string(),
+  figures: budgetMoveFiguresSchema,
+  waste: v.array(
+    v.object({
+      level: v.picklist(['ad', 'ad_set']),
+      id: v.string(),
+      name: v.string(),
+      wasted_spend: v.number(),
+      reason: v.string(),
+      action,
+    }),
+  ),
+});
+
+/** A section of budget moves not proposed for the waste their budgets pay for, with the pause calls to make. */
+function wastePaidSection(
+  heading: string,
+  why: string,
+  rows: readonly v.InferOutput<typeof wastePaidSchema>[],
+  budgetOf: (id: string) => string,
+): string[] {
+  if (!rows.length) return [];
+  return [
+    '',
+    heading,
+    markdownTable(
+      ['Name', 'Budget/day', why, 'Pause first'],
+      rows.map((b) => [
+        b.name,
+        budgetOf(b.id),
+        b.reason,
+        b.waste.map((f) => `${f.action.tool} ${JSON.stringify(f.action.arguments)}`).join('; '),
+      ]),
+    ),
+  ];
+}
+
 export const optimizeSocialAdsBudget = defineSocialAdsTool({
   name: 'optimize_socialads_budget',
-  description: `Recommends socialads budget reallocation across the budget holders (campaign budgets, or ad set budgets) that share a goal: cut the ones whose cost per result is far above the goal's average (or ROAS under target), and raise the cheapest ones that are limited by their budget. ${BUDGET_LIMITED_RULE} Never raises a budget where the return is under target, nor one that pays for waste analyze_socialads_wasted_spend lists over the same days (the ad set itself, an ad set under the campaign budget, or one of their ads): that raise is held back with the pause to make first. Each move carries the figures it rests on and names the budget's owner, update_socialads_campaign (campaign budget) or update_socialads_ad_set (ad set budget), with the new daily budget.`,
+  description: `Recommends socialads budget reallocation across the budget holders (campaign budgets, or ad set budgets) that share a goal: cut the ones whose cost per result is far above the goal's average (or ROAS under target), and raise the cheapest ones that are limited by their budget. ${BUDGET_LIMITED_RULE} Never raises a budget where the return is under target, nor one that pays for waste analyze_socialads_wasted_spend lists over the same days (the ad set itself, an ad set under the campaign budget, or one of their ads): that raise is held back with the pause to make first. Nor does it cut a budget that pays for such waste: it gives the analysis's pauses instead of the cut, so the two tools never give one ad set both a cut and a pause. Each move carries the figures it rests on and names the budget's owner, update_socialads_campaign (campaign budget) or update_socialads_ad_set (ad set budget), with the new daily budget.`,
   access: 'read',
   args: {
     change_percent: v.optional(
@@ -273,26 +319,8 @@ export const optimizeSocialAdsBudget = defineSocialAdsTool({
         action,
       }),
     ),
-    held_back: v.array(
-      v.object({
-        level: v.picklist(['campaign', 'ad_set']),
-        id: v.string(),
-        name: v.string(),
-        campaign_id: v.string(),
-        reason: v.string(),
-        figures: budgetMoveFiguresSchema,
-        waste: v.array(
-          v.object({
-            level: v.picklist(['ad', 'ad_set']),
-            id: v.string(),
-            name: v.string(),
-            wasted_spend: v.number(),
-            reason: v.string(),
-            action,
-          }),
-        ),
-      }),
-    ),
+    held_back: v.array(wastePaidSchema),
+    pause_instead: v.array(wastePaidSchema),
     holders: v.array(
       v.object({
         level: v.string(),
@@ -376,7 +404,8 @@ export const optimizeSocialAdsBudget = defineSocialAdsTool({
       );
     const step = args.change_percent / 100;
     const moves = [];
-    const heldBack = [];
+    const heldBack: v.InferOutput<typeof wastePaidSchema>[] = [];
+    const pauseInstead: v.InferOutput<typeof wastePaidSchema>[] = [];
     const byType = new Map<string, typeof holders>();
     for (const h of holders) if (h.m.spend > 0) byType.set(h.m.result_type, [...(byType.get(h.m.result_type) ?? []), h]);
     for (const [type, group] of byType) {
@@ -403,14 +432,19 @@ export const optimizeSocialAdsBudget = defineSocialAdsTool({
           reason = `cost per result ${money(cpr, currency)} vs ${money(avg, currency)} average for ${label}, and it was limited by its budget on ${h.use.limited_days} of ${h.use.days} days`;
         }
         if (!direction) continue;
-        const waste = direction === 'increase' ? wastePaidBy(h) : [];
+        // A budget that pays for what the waste analysis lists is neither raised nor cut: its pauses come first.
+        const waste = wastePaidBy(h);
         if (waste.length) {
-          heldBack.push({
+          const listed = waste.map((f) => `${f.level === 'ad' ? 'ad' : 'ad set'} "${f.name}": ${f.reason}`).join('; ');
+          (direction === 'increase' ? heldBack : pauseInstead).push({
             level: h.level,
             id: h.id,
             name: h.name,
             campaign_id: h.campaign_id,
-            reason: `${reason}; but its budget pays for what analyze_socialads_wasted_spend calls waste (${waste.map((f) => `${f.level === 'ad' ? 'ad' : 'ad set'} "${f.name}": ${f.reason}`).join('; ')}): stop that first`,
+            reason:
+              direction === 'increase'
+                ? `${reason}; but its budget pays for what analyze_socialads_wasted_spend calls waste (${listed}): stop that first`
+                : `${reason}; its budget pays for what analyze_socialads_wasted_spend calls waste (${listed}): pause that instead of cutting the budget`,
             figures,
             waste: waste.map((f) => ({
               level: f.level,
@@ -441,6 +475,7 @@ export const optimizeSocialAdsBudget = defineSocialAdsTool({
       }
     }
     moves.sort((a, b) => (a.direction === b.direction ? 0 : a.direction === 'decrease' ? -1 : 1));
+    const budgetOf = (id: string) => money(holders.find((h) => h.id === id)!.daily_budget, currency);
     const text = [
       `## Budget reallocation, ${ctx.account.name}, ${start} to ${end}`,
       '',
@@ -474,22 +509,11 @@ export const optimizeSocialAdsBudget = defineSocialAdsTool({
               ]),
             ),
           ]
-        : ['No move: budgets match performance.']),
-      ...(heldBack.length
-        ? [
-            '',
-            '### Raises held back',
-            markdownTable(
-              ['Name', 'Budget/day', 'Why not raised', 'Stop first'],
-              heldBack.map((b) => [
-                b.name,
-                money(holders.find((h) => h.id === b.id)!.daily_budget, currency),
-                b.reason,
-                b.waste.map((f) => `${f.action.tool} ${JSON.stringify(f.action.arguments)}`).join('; '),
-              ]),
-            ),
-          ]
-        : []),
+        : [
+            heldBack.length || pauseInstead.length ? 'No budget move: the pauses below come first.' : 'No move: budgets match performance.',
+          ]),
+      ...wastePaidSection('### Raises held back', 'Why not raised', heldBack, budgetOf),
+      ...wastePaidSection('### Pauses instead of cuts', 'Why not cut', pauseInstead, budgetOf),
       ...(budgetSourceNote(budgetSource) ? ['', budgetSourceNote(budgetSource)] : []),
     ].join('\n');
     return {
@@ -501,6 +525,7 @@ export const optimizeSocialAdsBudget = defineSocialAdsTool({
         budget_source: budgetSource,
         moves,
         held_back: heldBack,
+        pause_instead: pauseInstead,
         holders: holders.map((h) => ({
           level: h.level,
           id: h.id,

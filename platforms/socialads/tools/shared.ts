@@ -45,6 +45,9 @@ export async function insightTotals(
       ...totals(rows),
       daily_reach: rows.reduce((sum, row) => sum + (row.reach ?? 0), 0),
       post_engagements: rows.reduce((sum, row) => sum + (row.post_engagements ?? 0), 0),
+      link_clicks: rows.reduce((sum, row) => sum + (row.link_clicks ?? 0), 0),
+      landing_page_views: rows.reduce((sum, row) => sum + (row.landing_page_views ?? 0), 0),
+      two_second_video_plays: rows.reduce((sum, row) => sum + (row.two_second_video_plays ?? 0), 0),
       days_with_delivery: new Set(rows.map((row) => row.date)).size,
       ...(options.days ? { days: rows } : {}),
     };
@@ -58,12 +61,26 @@ export async function insightTotals(
 export type SocialAdsTotals = MetricTotals & {
   daily_reach: number;
   post_engagements: number;
+  /** Link clicks (among `clicks`, all clicks), landing page views and 2-second continuous video plays. */
+  link_clicks: number;
+  landing_page_views: number;
+  two_second_video_plays: number;
   days_with_delivery: number;
   days?: readonly SocialAdsInsightsRow[];
 };
 
 /** What an ad set's results are: the platform counts results by the optimization goal. */
-export type ResultType = 'purchases' | 'leads' | 'installs' | 'thruplays' | 'post_engagements' | 'reach' | 'impressions' | 'link_clicks';
+export type ResultType =
+  | 'purchases'
+  | 'leads'
+  | 'installs'
+  | 'thruplays'
+  | 'two_second_video_plays'
+  | 'post_engagements'
+  | 'reach'
+  | 'impressions'
+  | 'link_clicks'
+  | 'landing_page_views';
 
 const RESULT_BY_GOAL: Record<string, ResultType> = {
   OFFSITE_CONVERSIONS: 'purchases',
@@ -73,17 +90,21 @@ const RESULT_BY_GOAL: Record<string, ResultType> = {
   APP_INSTALLS: 'installs',
   APP_INSTALLS_AND_OFFSITE_CONVERSIONS: 'installs',
   THRUPLAY: 'thruplays',
-  TWO_SECOND_CONTINUOUS_VIDEO_VIEWS: 'thruplays',
+  TWO_SECOND_CONTINUOUS_VIDEO_VIEWS: 'two_second_video_plays',
   REACH: 'reach',
   IMPRESSIONS: 'impressions',
   AD_RECALL_LIFT: 'reach',
   LINK_CLICKS: 'link_clicks',
-  LANDING_PAGE_VIEWS: 'link_clicks',
+  LANDING_PAGE_VIEWS: 'landing_page_views',
   POST_ENGAGEMENT: 'post_engagements',
 };
 
 /** Result types whose figure is a conversion the platform attributes (and that can carry value). */
 const CONVERSION_RESULTS: ResultType[] = ['purchases', 'leads', 'installs'];
+/** Result types of traffic: their CTR and CPC are the link ones (per link click), as the platform shows them. */
+const LINK_RESULTS: ResultType[] = ['link_clicks', 'landing_page_views'];
+/** Result types of video plays: their entities show their ThruPlays and view rate. */
+const VIDEO_RESULTS: ResultType[] = ['thruplays', 'two_second_video_plays'];
 
 export function resultTypeOf(optimizationGoal: string | undefined, objective: SocialAdsObjective | undefined): ResultType {
   if (optimizationGoal && RESULT_BY_GOAL[optimizationGoal]) return RESULT_BY_GOAL[optimizationGoal]!;
@@ -123,6 +144,7 @@ export const targetingSchema = v.object(targetingEntries);
 export const metricsSchema = v.object({
   impressions: v.number(),
   clicks: v.number(),
+  link_clicks: v.number(),
   spend: v.number(),
   ctr: v.nullable(v.number()),
   cpc: v.nullable(v.number()),
@@ -142,8 +164,11 @@ export const metricsSchema = v.object({
 
 export interface ObjectiveMetrics {
   impressions: number;
+  /** All clicks (likes, expands, profile clicks and link clicks); `link_clicks` the clicks on the ad's link. */
   clicks: number;
+  link_clicks: number;
   spend: number;
+  /** Per link click for traffic results (link clicks, landing page views), per click otherwise. */
   ctr: number | null;
   cpc: number | null;
   /** Daily reach averaged over the days with delivery, and impressions per account reached a day. */
@@ -159,7 +184,7 @@ export interface ObjectiveMetrics {
   /** Purchases only. */
   revenue?: number;
   roas?: number | null;
-  /** Entities with video ads only: ThruPlays and their share of impressions. */
+  /** Entities with video ads only: ThruPlays and their share of impressions (2-second plays are results of their own). */
   video_views?: number;
   view_rate?: number | null;
 }
@@ -176,21 +201,27 @@ export function objectiveMetrics(t: SocialAdsTotals, resultType: ResultType, opt
   const results =
     resultType === 'thruplays'
       ? videoViews
-      : resultType === 'reach'
-        ? avgDailyReach
-        : resultType === 'impressions'
-          ? t.impressions
-          : resultType === 'link_clicks'
-            ? t.clicks
-            : resultType === 'post_engagements'
-              ? t.post_engagements
-              : t.conversions;
+      : resultType === 'two_second_video_plays'
+        ? t.two_second_video_plays
+        : resultType === 'reach'
+          ? avgDailyReach
+          : resultType === 'impressions'
+            ? t.impressions
+            : resultType === 'link_clicks'
+              ? t.link_clicks
+              : resultType === 'landing_page_views'
+                ? t.landing_page_views
+                : resultType === 'post_engagements'
+                  ? t.post_engagements
+                  : t.conversions;
+  const perLink = LINK_RESULTS.includes(resultType);
   const m: ObjectiveMetrics = {
     impressions: t.impressions,
     clicks: t.clicks,
+    link_clicks: t.link_clicks,
     spend: t.spend,
-    ctr: t.ctr,
-    cpc: t.cpc,
+    ctr: perLink ? ratio(t.link_clicks, t.impressions) : t.ctr,
+    cpc: perLink ? ratio(t.spend, t.link_clicks, 2) : t.cpc,
     avg_daily_reach: avgDailyReach,
     avg_daily_frequency: ratio(t.impressions, t.daily_reach, 2),
     result_type: resultType,
@@ -212,7 +243,7 @@ export function objectiveMetrics(t: SocialAdsTotals, resultType: ResultType, opt
     m.revenue = t.revenue;
     m.roas = t.roas;
   }
-  if (options.hasVideo || resultType === 'thruplays') {
+  if (options.hasVideo || VIDEO_RESULTS.includes(resultType)) {
     m.video_views = videoViews;
     m.view_rate = ratio(videoViews, t.impressions);
   }
@@ -225,10 +256,12 @@ export const RESULT_LABEL: Record<ResultType, string> = {
   leads: 'leads',
   installs: 'installs',
   thruplays: 'ThruPlays',
+  two_second_video_plays: '2-second video plays',
   post_engagements: 'post engagements',
   reach: 'avg daily reach',
   impressions: 'impressions',
   link_clicks: 'link clicks',
+  landing_page_views: 'landing page views',
 };
 
 export interface AppMetrics extends MetricTotals {
@@ -241,9 +274,18 @@ const appTotalsEntries = { ...metricTotalsEntries, ...videoMetricEntries, instal
 export const appTotalsSchema = v.object(appTotalsEntries);
 export const appMetricsSchema = v.object({ ...appTotalsEntries, daily_reach: v.number(), days_with_delivery: v.number() });
 
-/** App-promotion figures: the results of these campaigns are installs (post engagements are not shown). */
-export function withInstalls(t: MetricTotals & { post_engagements?: number }): AppMetrics {
-  const { post_engagements: _engagements, ...figures } = t;
+/** The counts of socialads totals that other results are made of, which neutral totals (MetricTotals) do not carry. */
+type SocialCounts = Pick<SocialAdsTotals, 'post_engagements' | 'link_clicks' | 'landing_page_views' | 'two_second_video_plays'>;
+
+/** Totals without the socialads-only counts (post engagements, link clicks, landing page views, 2-second plays). */
+export function withoutSocialCounts<T extends Partial<SocialCounts>>(t: T): Omit<T, keyof SocialCounts> {
+  const { post_engagements: _engagements, link_clicks: _links, landing_page_views: _views, two_second_video_plays: _plays, ...rest } = t;
+  return rest;
+}
+
+/** App-promotion figures: the results of these campaigns are installs (post engagements and link clicks are not shown). */
+export function withInstalls(t: MetricTotals & Partial<SocialCounts>): AppMetrics {
+  const figures = withoutSocialCounts(t);
   return {
     ...figures,
     installs: t.conversions,

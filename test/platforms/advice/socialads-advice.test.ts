@@ -57,10 +57,12 @@ describe('socialads advice rules', () => {
       metrics: Metrics & { cost_per_result: number | null; roas?: number };
     };
     const budget = (await callToolOk(apiKey, 'optimize_socialads_budget', {})).structured!;
-    const moves = budget.moves as Move[];
     const holders = budget.holders as Holder[];
-    expect(moves.map((m) => m.direction)).toEqual(expect.arrayContaining(['increase', 'decrease']));
-    for (const move of moves) {
+    // A cut whose budget pays for waste is given as the waste's pauses instead (pause_instead), with the same figures.
+    const instead = (budget.pause_instead as Omit<Move, 'direction' | 'action'>[]).map((p) => ({ ...p, direction: 'decrease' }));
+    const moves = budget.moves as Move[];
+    expect([...moves, ...instead].map((m) => m.direction)).toEqual(expect.arrayContaining(['increase', 'decrease']));
+    for (const move of [...moves, ...instead] as Move[]) {
       const f = move.figures;
       const holder = holders.find((h) => h.id === move.id)!;
       // The figures are the holder's own over the window judged...
@@ -87,10 +89,35 @@ describe('socialads advice rules', () => {
         if (f.result_type === 'purchases') expect(f.roas!).toBeGreaterThanOrEqual(f.target_roas!);
         expect(move.reason).toContain(`${f.limited_days} of ${f.days} days`);
       }
+      if (!move.action) continue;
       const res = await callToolOk(apiKey, move.action.tool, { ...move.action.arguments, dry_run: true });
       expect(res.structured).toBeDefined();
     }
   }, 300_000);
+
+  it('the optimiser and the waste analysis over the same days never give one ad set both a cut and a pause', async () => {
+    type Pause = { level: string; id: string; campaign_id: string; action: Action };
+    const waste = (await callToolOk(apiKey, 'analyze_socialads_wasted_spend', { lookback_days: 14 })).structured!;
+    const findings = waste.findings as Pause[];
+    const budget = (await callToolOk(apiKey, 'optimize_socialads_budget', { lookback_days: 14 })).structured!;
+    expect({ start: budget.start_date, end: budget.end_date }).toEqual({ start: waste.start_date, end: waste.end_date });
+    const ads = (await callToolOk(apiKey, 'list_socialads_ads', {})).structured!.ads as { id: string; ad_set_id: string }[];
+    const adSetOf = new Map(ads.map((a) => [a.id, a.ad_set_id]));
+    // What a budget pays for: a campaign budget every ad set and ad of the campaign, an ad set budget its own ads.
+    const paidBy = (holder: { level: string; id: string }) =>
+      findings.filter((f) =>
+        holder.level === 'campaign' ? f.campaign_id === holder.id : (f.level === 'ad_set' ? f.id : adSetOf.get(f.id)) === holder.id,
+      );
+    const cuts = (budget.moves as { level: string; id: string; direction: string }[]).filter((m) => m.direction === 'decrease');
+    for (const cut of cuts) expect({ cut: cut.id, pauses: paidBy(cut) }).toEqual({ cut: cut.id, pauses: [] });
+    // The holders whose budget pays for waste get the waste analysis's pause calls, exactly, instead of a cut.
+    const instead = budget.pause_instead as { level: string; id: string; waste: { id: string; action: Action }[] }[];
+    expect(instead.length).toBeGreaterThan(0);
+    for (const row of instead) {
+      expect(row.waste.map((w) => w.action)).toEqual(paidBy(row).map((f) => f.action));
+      expect(row.waste.every((w) => w.action.arguments.status === 'PAUSED')).toBe(true);
+    }
+  }, 120_000);
 
   it('every call its analyses propose works as given', async () => {
     const calls: Action[] = [];

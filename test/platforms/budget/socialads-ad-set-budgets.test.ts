@@ -2,8 +2,8 @@
  * optimize_socialads_budget on ad set budgets (ABO) and campaign budgets (CBO), issue 31: the budget to
  * raise or cut is its owner's (the ad set's own daily_budget when the campaign has no budget, the
  * campaign's otherwise), "limited" is judged per owner each day against that day's budget
- * (core/budget-limited.ts), and no raise goes to a budget that pays for what
- * analyze_socialads_wasted_spend lists over the same days.
+ * (core/budget-limited.ts), and no raise or cut goes to a budget that pays for what
+ * analyze_socialads_wasted_spend lists over the same days: the waste's pauses come first.
  */
 import { callTool, callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
 import { useMiddayClock } from '../../support/clock';
@@ -37,7 +37,7 @@ describe('optimize_socialads_budget: the budget owner of ad set and campaign bud
   const holder = (id: string) => (optimized.holders as Holder[]).find((h) => h.id === id);
   const movesOn = (id: string) => (optimized.moves as Move[]).filter((m) => m.id === id);
 
-  it('on ad set budgets: raises the limited ad set that sells and cuts the one that wastes, each on its own budget', async () => {
+  it('on ad set budgets: raises the limited ad set that sells on its own budget, and pauses the one that wastes instead of cutting it', async () => {
     const abo = campaigns.find((c) => c.name === 'Prospecting - Ad Set Budgets')!;
     const limited = adSet('Lookalike 3% - Add to cart');
     const wasting = adSet('Broad - Cold 18-65');
@@ -53,13 +53,16 @@ describe('optimize_socialads_budget: the budget owner of ad set and campaign bud
     expect(movesOn(limited.id).map((m) => m.action)).toEqual([
       { tool: 'update_socialads_ad_set', arguments: { ad_set_id: limited.id, daily_budget: 48 } },
     ]);
-    expect(movesOn(wasting.id).map((m) => m.action)).toEqual([
-      { tool: 'update_socialads_ad_set', arguments: { ad_set_id: wasting.id, daily_budget: 24 } },
+    // The waste analysis pauses the wasting ad set: the optimiser gives that pause, not a cut of its own.
+    expect(movesOn(wasting.id)).toEqual([]);
+    const instead = (optimized.pause_instead as Row[]).find((p) => p.id === wasting.id)!;
+    expect(instead.waste.map((f: Row) => f.action)).toEqual([
+      { tool: 'update_socialads_ad_set', arguments: { ad_set_id: wasting.id, status: 'PAUSED' } },
     ]);
     // Each proposed call works as given (planned under dry_run).
-    for (const m of [...movesOn(limited.id), ...movesOn(wasting.id)]) {
-      const planned = await callTool(apiKey, m.action.tool, { ...m.action.arguments, dry_run: true });
-      expect({ tool: m.action.tool, status: planned.status }).toEqual({ tool: m.action.tool, status: 200 });
+    for (const action of [...movesOn(limited.id).map((m) => m.action), ...instead.waste.map((f: Row) => f.action as Action)]) {
+      const planned = await callTool(apiKey, action.tool, { ...action.arguments, dry_run: true });
+      expect({ tool: action.tool, status: planned.status }).toEqual({ tool: action.tool, status: 200 });
     }
   }, 120_000);
 

@@ -10,7 +10,6 @@
 import { GatewayError } from '../../../core/errors';
 import { addDays, isoDate } from '../../../core/dates';
 import type { SocialAdsInsightsRow, SocialAdsPort } from '../../../platforms/socialads/port';
-import type { DailyMetrics } from '../../../core/metrics';
 
 const CAMPAIGN_FIELDS = [
   'id',
@@ -59,15 +58,9 @@ const AD_FIELDS = [
   'start_date',
   'created_at',
 ];
-const INSIGHTS_FIELDS = [
-  'campaign_id',
-  // Campaign and ad set rows: the daily budget of that day, where the platform keeps it.
-  'daily_budget',
-  'ad_set_id',
-  'ad_id',
-  'date',
+/** The figures of an insights row that add up across rows. */
+const COUNTED = [
   'impressions',
-  'reach',
   'clicks',
   'spend',
   'conversions',
@@ -75,6 +68,20 @@ const INSIGHTS_FIELDS = [
   'video_views',
   // Post engagements (the results of POST_ENGAGEMENT ad sets).
   'post_engagements',
+  // All clicks are `clicks`; the link clicks among them, landing page views and 2-second video plays.
+  'link_clicks',
+  'landing_page_views',
+  'two_second_video_plays',
+] as const;
+const INSIGHTS_FIELDS = [
+  'campaign_id',
+  // Campaign and ad set rows: the daily budget of that day, where the platform keeps it.
+  'daily_budget',
+  'ad_set_id',
+  'ad_id',
+  'date',
+  'reach',
+  ...COUNTED,
   'breakdown_value',
   'view_content',
   'add_to_cart',
@@ -95,17 +102,11 @@ async function rejection(promise: Promise<unknown>): Promise<GatewayError> {
 
 /** Sums rows by a key; the figures of one key and day. */
 function sumBy(rows: SocialAdsInsightsRow[], key: (row: SocialAdsInsightsRow) => string) {
-  const sums = new Map<string, Omit<DailyMetrics, 'date'> & { post_engagements: number }>();
+  const sums = new Map<string, Record<(typeof COUNTED)[number], number>>();
   for (const row of rows) {
     const k = `${key(row)}|${row.date}`;
-    const sum = sums.get(k) ?? { impressions: 0, clicks: 0, spend: 0, conversions: 0, revenue: 0, video_views: 0, post_engagements: 0 };
-    sum.impressions += row.impressions;
-    sum.clicks += row.clicks;
-    sum.spend += row.spend;
-    sum.conversions += row.conversions;
-    sum.revenue += row.revenue;
-    sum.video_views += row.video_views;
-    sum.post_engagements += row.post_engagements ?? 0;
+    const sum = sums.get(k) ?? (Object.fromEntries(COUNTED.map((m) => [m, 0])) as Record<(typeof COUNTED)[number], number>);
+    for (const m of COUNTED) sum[m] += row[m] ?? 0;
     sums.set(k, sum);
   }
   return sums;
@@ -120,6 +121,9 @@ function expectSameSums(children: ReturnType<typeof sumBy>, parents: SocialAdsIn
     expect(sum.conversions).toBe(parent.conversions);
     expect(sum.video_views).toBe(parent.video_views);
     expect(sum.post_engagements).toBe(parent.post_engagements ?? 0);
+    expect(sum.link_clicks).toBe(parent.link_clicks ?? 0);
+    expect(sum.landing_page_views).toBe(parent.landing_page_views ?? 0);
+    expect(sum.two_second_video_plays).toBe(parent.two_second_video_plays ?? 0);
     expect(sum.spend).toBeCloseTo(parent.spend, 2);
     expect(sum.revenue).toBeCloseTo(parent.revenue, 2);
   }
@@ -254,6 +258,26 @@ export function describePortContract(
         byCampaign,
         (r) => r.campaign_id,
       );
+    });
+
+    it('counts link clicks among all clicks, landing page views among link clicks, and 2-second plays beyond ThruPlays', async () => {
+      const port = await open();
+      const rows = [
+        ...(await port.getInsights({ level: 'ad', time_range: range })),
+        ...(await port.getInsights({ level: 'campaign', time_range: range, breakdown: 'age' })),
+      ];
+      for (const row of rows) {
+        const day = { id: row.ad_id ?? row.campaign_id, date: row.date, breakdown: row.breakdown_value };
+        expect({ ...day, ok: row.link_clicks! <= row.clicks && row.landing_page_views! <= row.link_clicks! }).toEqual({ ...day, ok: true });
+        expect({ ...day, ok: row.two_second_video_plays! >= row.video_views }).toEqual({ ...day, ok: true });
+      }
+      // Not the same figure under three names: other clicks than link clicks, and pages that did not load.
+      const total = (m: 'clicks' | 'link_clicks' | 'landing_page_views' | 'video_views' | 'two_second_video_plays') =>
+        rows.reduce((sum, row) => sum + (row[m] ?? 0), 0);
+      expect(total('landing_page_views')).toBeGreaterThan(0);
+      expect(total('link_clicks')).toBeGreaterThan(total('landing_page_views'));
+      expect(total('clicks')).toBeGreaterThan(total('link_clicks'));
+      if (total('video_views') > 0) expect(total('two_second_video_plays')).toBeGreaterThan(total('video_views'));
     });
 
     it('filters insights to the ids asked for', async () => {
