@@ -1,6 +1,7 @@
 /**
  * DynamoDB requests of a warm idempotent write, counted on the shared client
- * (sandbox-reads-counting.ts): 5 on every platform, for a campaign and for an entity below one.
+ * (sandbox-reads-counting.ts): 5 on every platform, for a campaign, for an entity below one, and for
+ * a create.
  */
 import { randomUUID } from 'node:crypto';
 import type { PlatformWord } from '../../core/platforms';
@@ -50,6 +51,25 @@ describe('DynamoDB requests of a warm idempotent write', () => {
       const campaigns = await warm(platform);
       const write = await requestsOf(...PLATFORMS[platform].write(campaigns), { 'Idempotency-Key': randomUUID() });
       expect(write.requests.length).toBeLessThanOrEqual(5);
+    },
+    180_000,
+  );
+
+  // A create's conditional put (the id must be free) is held in the write's unit of work like an
+  // update and committed in the same one transaction: 7 on every platform before (the put, then the
+  // audit record and the completion on their own). The plan reads the parent from the account's Query.
+  let created = 0;
+  it.each(Object.keys(PLATFORMS) as PlatformWord[])(
+    '%s: an idempotent create costs at most 5 requests: claim, reservation, settings with checkpoint, the account once, one commit with the new entity',
+    async (platform) => {
+      const { create } = PLATFORMS[platform];
+      await warm(platform);
+      const parents = (await requestsOf(...create.list)).structured;
+      const write = await requestsOf(...create.write(parents, ++created), { 'Idempotency-Key': randomUUID() });
+      expect(write.requests.length).toBeLessThanOrEqual(5);
+      expect(write.requests).toEqual(fiveRequests);
+      // The one commit holds the new entity with the audit record and the completion.
+      expect(new Set(write.tables[4])).toEqual(new Set(['sandbox', 'audit', 'idempotency']));
     },
     180_000,
   );
