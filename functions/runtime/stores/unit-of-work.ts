@@ -2,14 +2,14 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { cancellationReasons, currentStoreScope, documentClient } from './dynamo';
 
 /**
- * A planned write's unit of work (issue 33): the sandbox changes one request's `apply` makes are
- * held here instead of being written one by one, so the runtime commits them together with the
+ * A planned write's unit of work (issue 33): the sandbox changes one request's `apply` makes (updates,
+ * and creates with their condition that the id is free) are held here instead of being written one by one, so the runtime commits them together with the
  * write's audit record and the completion of its Idempotency-Key claim in ONE TransactWriteItems
  * (planned-writes.ts): no completed claim without its change, no change without its audit record.
  *
  * One per request and run (it lives in the tool's store scope, never shared across requests or
  * owners). Reads of the same run see its held writes (`overlay`). It only ever holds writes while
- * nothing else was written: any other DynamoDB write of the run (another table, a create, a second
+ * nothing else was written: any other DynamoDB write of the run (another table, a removal, a second
  * change of an item it already holds, more items than a transaction takes) first calls `writeNow`,
  * which closes the unit when it holds nothing, and otherwise abandons it before that write is sent:
  * nothing of the run since its last checkpoint was written, and the runtime applies the write again
