@@ -507,7 +507,7 @@ export class SandboxStore {
       // Within a planned write's unit of work the change is held, and committed by the runtime with
       // the write's audit record and claim (functions/runtime/planned-writes.ts); the run's reads see it.
       const work = currentStoreScope()?.unitOfWork;
-      const held = work?.hold(entries, [
+      const held = await work?.hold(entries, [
         { pk: this.pk, sk: this.sk(kind, id), item: after },
         { pk: this.historyPk, sk: historyItem.sk, item: historyItem },
       ]);

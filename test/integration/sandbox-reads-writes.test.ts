@@ -73,4 +73,37 @@ describe('DynamoDB requests of a warm idempotent write', () => {
     },
     180_000,
   );
+
+  // A create of several entities in checkpointed steps (campaign, ad group, keywords, ad): each
+  // finished step's changes stay held and every step commits in the write's one transaction (17
+  // requests before: a put, a checkpoint save and a GetItem per step; 11 with the puts held but each
+  // step committed with its checkpoint as the next one started). All or nothing: the entities, the
+  // audit record and the completion are written together.
+  it('searchads: an idempotent create of a campaign with an ad group, a keyword and an ad costs 5 requests', async () => {
+    await warm('searchads');
+    const write = await requestsOf(
+      'create_search_campaign',
+      {
+        name: 'Counted multi-entity create',
+        daily_budget: 20,
+        ad_groups: [
+          {
+            name: 'Counted group',
+            keywords: [{ text: 'counted boots', match_type: 'EXACT' }],
+            ads: [
+              {
+                headlines: ['Trail Boots', 'Free Returns', 'Waterproof'],
+                descriptions: ['Boots tested on real trails.', 'Free shipping over $50.'],
+                final_url: 'https://www.example.com/trail',
+              },
+            ],
+          },
+        ],
+      },
+      { 'Idempotency-Key': randomUUID() },
+    );
+    expect(write.requests).toEqual(fiveRequests);
+    expect(new Set(write.tables[4])).toEqual(new Set(['sandbox', 'audit', 'idempotency']));
+    expect(write.structured.campaign_id).toEqual(expect.any(String));
+  }, 180_000);
 });

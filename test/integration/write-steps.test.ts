@@ -1,11 +1,10 @@
 /**
- * A planned sandbox write of several checkpointed steps keeps its unit of work across checkpoints
- * (functions/runtime/planned-writes.ts, stores/unit-of-work.ts, handler.ts stepRunner): a checkpoint
- * commits the changes held so far together with the saved step in one transaction, and the run goes
- * on with a fresh unit; the last step's changes commit with the audit record, the claim's completion
- * and the checkpoint's removal. No step is applied twice, and a failure between steps resumes from
- * the checkpoint the transaction wrote.
- */
+ * A planned sandbox write of several checkpointed steps keeps its unit of work across its steps
+ * (functions/runtime/planned-writes.ts, stores/unit-of-work.ts, handler.ts stepRunner): a finished
+ * step's changes stay held and every step commits with the audit record and the claim's completion
+ * in one transaction; only a run that stops before that commit (a later step failed) commits the
+ * finished steps with their checkpoint, in one transaction. No step is applied twice, and a failure
+ * between steps resumes from the checkpoint that transaction wrote. */
 import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import type { Context } from 'aws-lambda';
@@ -141,7 +140,7 @@ async function checkpointOf(label: string) {
 }
 
 describe('a write of two checkpointed steps keeps its unit of work', () => {
-  it('the checkpoint commits step a with its saved step in one transaction, step b commits with the record, the completion and the checkpoint removal: 8 requests (11 before), nothing applied twice', async () => {
+  it('both steps commit in the one final transaction with the record and the completion, no checkpoint written: 7 requests (8 when step a committed with its checkpoint as step b started, 11 before), nothing applied twice', async () => {
     await things('warm');
     await things('two');
     expect((await call({ label: 'warm' }, randomUUID())).status).toBe(200); // the key, owner and accounts cached
@@ -152,20 +151,19 @@ describe('a write of two checkpointed steps keeps its unit of work', () => {
     recording = undefined;
     expect(result.status).toBe(200);
     expect(result.body.data.structured.renamed).toBe(2);
-    // Claim, reservation, settings with the checkpoint, thing 0, commit of step a with its checkpoint,
-    // thing 1, the run's list, commit of step b with the audit record, the completion and the
-    // checkpoint's removal. (Before: step a held, then abandoned at the checkpoint and the run applied
-    // again writing as it goes: 11 requests, the checkpoint saved and removed on its own.)
+    // Claim, reservation, settings with the checkpoint, thing 0, thing 1, the run's list (which sees
+    // both held changes), one commit of both steps with the audit record and the completion: a step
+    // that finishes while its changes are held is saved only if the run stops before this commit.
     expect(sent.map((r) => `${r.command.replace(/Command$/, '')} ${[...new Set(r.tables)].sort().join('+')}`)).toEqual([
       'PutItem idempotency',
       'UpdateItem usage',
       'BatchGetItem idempotency+owners',
       'GetItem sandbox',
-      'TransactWriteItems idempotency+sandbox',
       'GetItem sandbox',
       'Query sandbox',
       'TransactWriteItems audit+idempotency+sandbox',
     ]);
+    expect(sent.filter((r) => r.checkpoint).map((r) => r.command)).toEqual(['BatchGetItemCommand']);
     for (const i of [0, 1]) expect((await stored(`two-${i}`))!.history).toHaveLength(1); // each written once
     expect(await checkpointOf('two')).toBeUndefined();
     const records = (await listAuditEntries(owner.owner.owner_id, { limit: 100 })).filter((e) => e.summary === 'rename two of two');
@@ -174,7 +172,7 @@ describe('a write of two checkpointed steps keeps its unit of work', () => {
     expect(records[0]!.before_from).toBeUndefined();
   }, 120_000);
 
-  it('an entity changed before the final commit: the commit is cancelled and the run applied again from the checkpoint, step a not again', async () => {
+  it('an entity changed before the final commit: the commit is cancelled and the run applied again, step a once', async () => {
     await things('conflict');
     beforeFinalCommit = () =>
       withStoreDeadline(
