@@ -2,8 +2,9 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { cancellationReasons, currentStoreScope, documentClient } from './dynamo';
 
 /**
- * A planned write's unit of work (issue 33): the sandbox changes one request's `apply` makes (updates,
- * and creates with their condition that the id is free) are held here instead of being written one by one, so the runtime commits them together with the
+ * A planned write's unit of work (issue 33): the sandbox changes one request's `apply` makes
+ * (updates, and creates with their condition that the id is free) are held here instead of being
+ * written one by one, so the runtime commits them together with the
  * write's audit record and the completion of its Idempotency-Key claim in ONE TransactWriteItems
  * (planned-writes.ts): no completed claim without its change, no change without its audit record.
  *
@@ -128,6 +129,8 @@ export class UnitOfWork {
   async commitFinishedSteps(): Promise<boolean> {
     const finished = this.finished;
     if (!finished) return false;
+    // Sent once: after a commit that got no answer (it may have gone through) nothing sends it again.
+    this.finished = undefined;
     this.sending = true;
     try {
       const entries = [...this.items.slice(0, finished.entries), finished.checkpoint];
@@ -141,7 +144,6 @@ export class UnitOfWork {
     } finally {
       this.sending = false;
     }
-    this.finished = undefined;
     this.items.splice(0, finished.entries);
     for (const held of this.written.values()) {
       for (const [sk, { item, entry }] of held) {
