@@ -41,6 +41,11 @@ beforeAll(() => {
         tables: tables.map((t) => t.replace(/^.*-/, '')),
         checkpoint: JSON.stringify(input).includes('"checkpoint#'),
       });
+      if (loseStepsCommit && context.commandName === 'TransactWriteItemsCommand' && JSON.stringify(input).includes('"checkpoint#')) {
+        loseStepsCommit = false;
+        await next(args);
+        throw Object.assign(new Error('injected: answer lost'), { name: 'TimeoutError' });
+      }
       if (beforeFinalCommit && context.commandName === 'TransactWriteItemsCommand' && tables.some((t) => t.endsWith('audit'))) {
         const other = beforeFinalCommit;
         beforeFinalCommit = undefined;
@@ -56,6 +61,8 @@ afterEach(() => {
   recording = undefined;
   beforeFinalCommit = undefined;
 });
+/** The next commit of finished steps with their checkpoint goes through but its answer is lost. */
+let loseStepsCommit = false;
 /** Runs once just before the next final commit (another writer getting in between). */
 let beforeFinalCommit: (() => Promise<void>) | undefined;
 
@@ -101,12 +108,40 @@ const tools = [
     },
   }),
 ];
+tools.push(
+  defineSearchAdsTool({
+    name: 'ws_create_then_many',
+    description: 'Creates one test entity, then 98 more in a second step: more than one transaction takes.',
+    access: 'write',
+    args: { label: v.string() },
+    async plan(args) {
+      return {
+        summary: `create for ${args.label}`,
+        changes: [{ action: 'create' as const, entity: 'test_thing', name: args.label, fields: {} }],
+        data: {},
+      };
+    },
+    async apply(_plan, args, ctx) {
+      const things = new SandboxStore('searchads', ctx.account.account_id);
+      // A fresh id per run: a run applied again would create a second one.
+      await ctx.step('one', () => things.create('test_thing', { id: `${args.label}-one-${randomUUID()}` }).then(() => true));
+      await ctx.step('many', async () => {
+        await things.putMany(
+          'test_thing',
+          Array.from({ length: 98 }, (_, i) => ({ id: `${args.label}-many-${i}` })),
+        );
+        return true;
+      });
+      return { text: 'created', structured: {} };
+    },
+  }) as never,
+);
 const handler = createToolHandler(tools, PLATFORMS);
 
-async function call(args: Record<string, unknown>, key: string) {
+async function call(args: Record<string, unknown>, key: string, tool = 'ws_two_steps') {
   const event = toApiGatewayEvent({
     method: 'POST',
-    url: '/api/v1/tools/ws_two_steps/execute',
+    url: `/api/v1/tools/${tool}/execute`,
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${owner.apiKey}`, 'Idempotency-Key': key },
     body: JSON.stringify({ arguments: args }),
   });
@@ -216,5 +251,17 @@ describe('a write of two checkpointed steps keeps its unit of work', () => {
     expect((await stored('resume-0'))!.history).toHaveLength(1); // step a not applied again
     expect(await stored('resume-1')).toMatchObject({ name: 'new', history: [{ before: { name: 'old' } }] });
     expect(await checkpointOf('resume')).toBeUndefined();
+  }, 120_000);
+
+  it('finished steps committed to make room whose answer is lost: outcome_unknown, and the write is never applied again', async () => {
+    loseStepsCommit = true;
+    const result = await call({ label: 'lost' }, randomUUID(), 'ws_create_then_many');
+    await settled();
+    expect(loseStepsCommit).toBe(false); // the commit of step one went out (and went through)
+    expect(result.status).toBe(500);
+    expect(result.body.structured_content.code).toBe('outcome_unknown');
+    const created = await withStoreDeadline({ deadline: Date.now() + 10_000 }, () => store.list<{ id: string }>('test_thing'));
+    expect(created.filter((t) => t.id.startsWith('lost-one-'))).toHaveLength(1); // step one once, never applied again
+    expect(created.filter((t) => t.id.startsWith('lost-many-'))).toHaveLength(0);
   }, 120_000);
 });
