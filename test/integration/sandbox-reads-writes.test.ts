@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PlatformWord } from '../../core/platforms';
 import { useTestTables } from '../support/gateway';
+import { createSearchCampaign } from '../../platforms/searchads/tools/create-search-campaign';
 import { PLATFORMS, useCountedCalls } from './sandbox-reads-counting';
 
 useTestTables();
@@ -81,25 +82,10 @@ describe('DynamoDB requests of a warm idempotent write', () => {
   // audit record and the completion are written together.
   it('searchads: an idempotent create of a campaign with an ad group, a keyword and an ad costs 5 requests', async () => {
     await warm('searchads');
+    // The tool's documented example: a campaign with one ad group, one keyword and one ad.
     const write = await requestsOf(
       'create_search_campaign',
-      {
-        name: 'Counted multi-entity create',
-        daily_budget: 20,
-        ad_groups: [
-          {
-            name: 'Counted group',
-            keywords: [{ text: 'counted boots', match_type: 'EXACT' }],
-            ads: [
-              {
-                headlines: ['Trail Boots', 'Free Returns', 'Waterproof'],
-                descriptions: ['Boots tested on real trails.', 'Free shipping over $50.'],
-                final_url: 'https://www.example.com/trail',
-              },
-            ],
-          },
-        ],
-      },
+      { ...(createSearchCampaign.examples![0] as Record<string, unknown>), name: 'Counted multi-entity create' },
       { 'Idempotency-Key': randomUUID() },
     );
     expect(write.requests).toEqual(fiveRequests);
