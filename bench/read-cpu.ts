@@ -7,7 +7,7 @@
  * DynamoDB Local runs in its own process and is not counted, so on a shared machine this says more
  * than wall time does.
  *
- *   npx tsx bench/read-cpu.ts [-- --calls 150 --warm 20 --rounds 2 --tools list_campaigns,...]
+ *   npm run bench:read-cpu [-- --calls 150 --warm 20 --rounds 2 --tools list_campaigns,...]
  *   npx tsx bench/read-cpu.ts --tools list_campaigns --profile .data/list_campaigns.cpuprofile
  *
  * `--profile <file>` writes a V8 CPU profile of the last round's measured gateway calls only (open it
