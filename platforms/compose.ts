@@ -25,18 +25,29 @@ export function composePort<Families extends object[]>(...families: Families): U
 function methodNames(object: object): string[] {
   const names = new Set<string>();
   for (const [name, value] of Object.entries(object)) if (typeof value === 'function' && !name.startsWith('_')) names.add(name);
-  for (
-    let proto = Object.getPrototypeOf(object) as object | null;
-    proto && proto !== Object.prototype;
-    proto = Object.getPrototypeOf(proto) as object | null
-  ) {
-    for (const name of Object.getOwnPropertyNames(proto)) {
-      if (name === 'constructor' || name.startsWith('_')) continue;
-      const descriptor = Object.getOwnPropertyDescriptor(proto, name);
-      if (descriptor && typeof descriptor.value === 'function') names.add(name);
-    }
-  }
+  for (const name of classMethodNames(Object.getPrototypeOf(object) as object | null)) names.add(name);
   return [...names];
+}
+
+/** The public methods of a class chain, found once per class: a port is composed for every tool run. */
+const classMethods = new WeakMap<object, readonly string[]>();
+
+function classMethodNames(prototype: object | null): readonly string[] {
+  if (!prototype || prototype === Object.prototype) return [];
+  let names = classMethods.get(prototype);
+  if (!names) {
+    const found = new Set<string>();
+    for (let proto: object | null = prototype; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto) as object | null) {
+      for (const name of Object.getOwnPropertyNames(proto)) {
+        if (name === 'constructor' || name.startsWith('_')) continue;
+        const descriptor = Object.getOwnPropertyDescriptor(proto, name);
+        if (descriptor && typeof descriptor.value === 'function') found.add(name);
+      }
+    }
+    names = [...found];
+    classMethods.set(prototype, names);
+  }
+  return names;
 }
 
 /** `A | B | C` → `A & B & C`. */

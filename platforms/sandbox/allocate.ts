@@ -50,8 +50,11 @@ export interface ParentDay<P extends object, C extends object> {
 export interface ParentDayResult {
   /** The parent's day, rounded; zero figures when it did not deliver. */
   total: DayFigures;
-  /** Each delivering child's part of it (children that delivered nothing are left out). */
-  children: Map<string, DayFigures>;
+  /**
+   * Each delivering child's part of it (children that delivered nothing are left out), split when
+   * first read: a campaign-level report reads only the totals.
+   */
+  readonly children: Map<string, DayFigures>;
 }
 
 /** Moments within UTC day `date` at which the entity changed. */
@@ -86,6 +89,8 @@ export function apportion(total: number, weights: readonly number[]): number[] {
   const raw = effective.map((share) => share * total);
   const parts = raw.map(Math.floor);
   let left = total - parts.reduce((s, p) => s + p, 0);
+  // Nothing left over (a zero total, or whole shares): no remainders to rank.
+  if (left <= 0) return parts;
   const order = raw.map((r, i) => [r - Math.floor(r), i] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
   for (let k = 0; left > 0; k = (k + 1) % order.length, left--) parts[order[k]![1]]! += 1;
   return parts;
@@ -196,13 +201,24 @@ export function deliverParentDay<P extends object, C extends object>(input: Pare
   const pricing = input.pricing ?? 'cpm';
   const day = rounded(total, random, pricing);
   if (!children.length) return { total: day, children: new Map() };
-  const ids = [...byChild.keys()];
-  const parts = splitDay(
-    day,
-    ids.map((id) => byChild.get(id)!),
-    pricing,
-  );
-  return { total: day, children: new Map(ids.map((id, i) => [id, parts[i]!])) };
+  // What the split divides, as rounded now (a caller may change the total it is given).
+  const whole = { ...day };
+  let split: Map<string, DayFigures> | undefined;
+  return {
+    total: day,
+    get children() {
+      if (!split) {
+        const ids = [...byChild.keys()];
+        const parts = splitDay(
+          whole,
+          ids.map((id) => byChild.get(id)!),
+          pricing,
+        );
+        split = new Map(ids.map((id, i) => [id, parts[i]!]));
+      }
+      return split;
+    },
+  };
 }
 
 /**

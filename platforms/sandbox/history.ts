@@ -28,6 +28,8 @@ interface Timeline {
   history: readonly HistoryEntry[] | undefined;
   length: number;
   states: Record<string, unknown>[];
+  /** How many fields the current state has. */
+  fields: number;
   lowest: string[];
   /** Each entry's `at` in epoch ms. */
   times: number[];
@@ -55,7 +57,14 @@ function timelineOf(entity: WithHistory<object>): Timeline {
     states[i] = state;
     lowest[i] = i === history.length - 1 || entry.at < lowest[i + 1]! ? entry.at : lowest[i + 1]!;
   }
-  timeline = { history: entity.history, length: history.length, states, lowest, times: history.map((entry) => Date.parse(entry.at)) };
+  timeline = {
+    history: entity.history,
+    length: history.length,
+    states,
+    fields: Object.keys(current).length,
+    lowest,
+    times: history.map((entry) => Date.parse(entry.at)),
+  };
   timelines.set(entity, timeline);
   return timeline;
 }
@@ -64,10 +73,19 @@ function timelineOf(entity: WithHistory<object>): Timeline {
 function unchanged(timeline: Timeline, entity: WithHistory<object>): boolean {
   if (timeline.history !== entity.history || timeline.length !== (entity.history?.length ?? 0)) return false;
   const current = timeline.states[timeline.length]!;
-  const fields = Object.keys(entity).filter((field) => !(HISTORY_FIELDS as readonly string[]).includes(field));
-  return (
-    fields.length === Object.keys(current).length && fields.every((field) => (entity as Record<string, unknown>)[field] === current[field])
-  );
+  // A loop, not Object.keys(...).filter(...).every(...): this runs for every state asked of the entity.
+  let fields = 0;
+  for (const field of Object.keys(entity)) {
+    if (field === 'history' || field === 'rev') continue;
+    if ((entity as Record<string, unknown>)[field] !== current[field]) return false;
+    fields++;
+  }
+  return fields === timeline.fields;
+}
+
+/** Whether the entity carries none of the fields the store keeps for history (so it is its own state). */
+function withoutHistoryFields(entity: WithHistory<object>): boolean {
+  return !('history' in entity) && !('rev' in entity);
 }
 
 /** The moments (epoch ms) of the entity's changes, in history order. */
@@ -77,6 +95,15 @@ export function changeTimes(entity: WithHistory<object>): readonly number[] {
 
 /** The entity as it was at `moment` (ISO timestamp): later updates are undone, newest first. */
 export function stateAt<T extends object>(entity: WithHistory<T>, moment: string): T {
+  return { ...stateView(entity, moment) } as T;
+}
+
+/**
+ * `stateAt` without the copy, for the simulators' day walks that only read states: the entity itself
+ * when it has no history, else the state its timeline keeps. Shared: never to be changed.
+ */
+export function stateView<T extends object>(entity: WithHistory<T>, moment: string): Readonly<T> {
+  if (withoutHistoryFields(entity)) return entity;
   const { states, lowest } = timelineOf(entity);
   // The undo walk stops at the newest entry made at or before `moment`: the last i with lowest[i] <= moment.
   let low = 0;
@@ -86,12 +113,12 @@ export function stateAt<T extends object>(entity: WithHistory<T>, moment: string
     if (lowest[middle]! <= moment) low = middle + 1;
     else high = middle;
   }
-  return { ...states[low] } as T;
+  return states[low] as T;
 }
 
 export interface DaySegment<T> {
-  /** The entity's state during this part of the day. */
-  state: T;
+  /** The entity's state during this part of the day (shared with the entity's other reads: read only). */
+  state: Readonly<T>;
   /** The part of the day it ran under that state, 0-1; the segments of a day add up to 1. */
   share: number;
 }
@@ -109,7 +136,7 @@ export function daySegments<T extends object>(entity: WithHistory<T>, date: stri
   for (let i = 0; i < bounds.length - 1; i++) {
     const share = (bounds[i + 1]! - bounds[i]!) / 86_400_000;
     if (share <= 0) continue;
-    segments.push({ state: stateAt(entity, new Date(bounds[i]!).toISOString()), share });
+    segments.push({ state: stateView(entity, new Date(bounds[i]!).toISOString()), share });
   }
   return segments;
 }

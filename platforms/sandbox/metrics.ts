@@ -100,6 +100,13 @@ export function datesBetween(start: string, end: string): string[] {
   return dates;
 }
 
+/** How many dates `datesBetween(start, end)` holds, without making them (a flight's length, asked per day). */
+export function dayCount(start: string, end: string): number {
+  const first = Date.parse(`${start}T00:00:00Z`);
+  const last = Date.parse(`${end}T00:00:00Z`);
+  return last >= first ? Math.floor((last - first) / 86_400_000) + 1 : 0;
+}
+
 /**
  * Daily metrics of an entity over a range. Days before `activeFrom` (the entity's start or
  * creation date) and after `activeUntil` (its end date) have nothing.

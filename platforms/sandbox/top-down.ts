@@ -3,11 +3,11 @@
  * entities (ad, its ad set, its campaign...) kept one state each, and the split of a parent's whole
  * figures among its children so the parts add up to the whole exactly.
  */
-import { changeTimes, stateAt, type WithHistory } from './history';
+import { changeTimes, stateView, type WithHistory } from './history';
 
 export interface JointSegment<T> {
-  /** The state of each entity (same order as given) during this part of the day. */
-  states: T[];
+  /** The state of each entity (same order as given) during this part of the day (shared: read only). */
+  states: Readonly<T>[];
   /** When this part starts (ISO timestamp). */
   from: string;
   /** Part of the UTC day, 0-1; the segments of a day add up to 1. */
@@ -33,7 +33,7 @@ export function jointSegments<T extends object>(
   for (let i = 0; i < bounds.length - 1; i++) {
     const moment = new Date(bounds[i]!).toISOString();
     segments.push({
-      states: chain.map((entity) => stateAt(entity, moment)),
+      states: chain.map((entity) => stateView(entity, moment)),
       from: moment,
       share: (bounds[i + 1]! - bounds[i]!) / 86_400_000,
     });

@@ -332,7 +332,9 @@ export class InsightsSandbox {
             daily_budget: settingOnDay(campaign, date, (c) => c.budget_amount),
             ...(shared && sharedBudgets.some((b) => b.id === shared) ? { shared_budget_id: shared } : {}),
           });
-        for (const [adGroupId, part] of day.children) {
+        // Campaign and account rows need no ad group's part of the day (nor its split).
+        const below = level !== 'campaign' && level !== 'customer';
+        for (const [adGroupId, part] of below ? day.children : []) {
           if (!part.impressions && !part.spend) continue;
           const ids = { campaign_id: campaign.id, ad_group_id: adGroupId };
           if (level === 'ad_group') rows.push({ date, ...part, ...ids });

@@ -17,7 +17,15 @@ import type { DailyMetrics } from '../../../core/metrics';
 import { splitEarned } from '../../sandbox/allocate';
 import { jointSegments } from '../../sandbox/top-down';
 import type { WithHistory } from '../../sandbox/history';
-import { dailyMetrics, datesBetween, hash32, profileFor, type PerformanceProfile, type PerformanceTier } from '../../sandbox/metrics';
+import {
+  dailyMetrics,
+  datesBetween,
+  dayCount,
+  hash32,
+  profileFor,
+  type PerformanceProfile,
+  type PerformanceTier,
+} from '../../sandbox/metrics';
 import type { Objective, ShortVideoAd, ShortVideoAdGroup, ShortVideoCampaign } from '../port';
 
 type Stored<T> = WithHistory<T & { performance: PerformanceTier }>;
@@ -61,7 +69,7 @@ function dailyCap(
   if (budget.budget_mode === 'BUDGET_MODE_TOTAL' && budget.budget) {
     const end = flightEnd ?? addDays(flightStart, OPEN_FLIGHT_DAYS - 1);
     if (date < flightStart || date > end) return 0;
-    return budget.budget / datesBetween(flightStart, end).length;
+    return budget.budget / dayCount(flightStart, end);
   }
   return Infinity;
 }

@@ -22,7 +22,15 @@
  */
 import type { DailyMetrics } from '../../../core/metrics';
 import type { WithHistory } from '../../sandbox/history';
-import { dailyMetrics, datesBetween, profileFor, seededRandom, type PerformanceProfile, type PerformanceTier } from '../../sandbox/metrics';
+import {
+  dailyMetrics,
+  datesBetween,
+  dayCount,
+  profileFor,
+  seededRandom,
+  type PerformanceProfile,
+  type PerformanceTier,
+} from '../../sandbox/metrics';
 import { splitEarned, valueOfConversions } from '../../sandbox/allocate';
 import { jointSegments } from '../../sandbox/top-down';
 import type { SocialAdsAd, SocialAdsAdSet, SocialAdsCampaign } from '../port';
@@ -124,7 +132,7 @@ function dailyBudgetOf(holder: {
 }): number | undefined {
   if (holder.daily_budget) return holder.daily_budget;
   if (holder.lifetime_budget && holder.end_date) {
-    const days = datesBetween(holder.start_date, holder.end_date).length;
+    const days = dayCount(holder.start_date, holder.end_date);
     return days > 0 ? holder.lifetime_budget / days : undefined;
   }
   return undefined;
