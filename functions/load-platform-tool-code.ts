@@ -2,8 +2,8 @@ import type { PlatformWord } from '../core/platforms';
 import { lazyImport } from './lazy-import';
 import type { ToolHandler, withProgressReporter } from './runtime/handler';
 
-/** One platform's tool code: its function's handler (platforms/<word>/lambda.ts) and the chain's progress reporters. */
-export interface PlatformToolCode {
+/** A tool file's handler (a platform's: its function's, platforms/<word>/lambda.ts) and its chain's progress reporters. */
+export interface ToolCode {
   handler: ToolHandler;
   withProgressReporter: typeof withProgressReporter;
 }
@@ -15,7 +15,7 @@ export interface PlatformToolCode {
  * searchads tools, simulator and live adapter and nothing of the other platforms. The main bundle
  * keeps these imports as `require("./tool-code-<word>")`, which is why they are made here, and only here.
  */
-const PLATFORM_TOOL_CODE: Record<PlatformWord, () => Promise<PlatformToolCode>> = {
+const PLATFORM_TOOL_CODE: Record<PlatformWord, () => Promise<ToolCode>> = {
   searchads: lazyImport(() => import('./tool-code-searchads')),
   socialads: lazyImport(() => import('./tool-code-socialads')),
   proads: lazyImport(() => import('./tool-code-proads')),
@@ -26,6 +26,6 @@ const PLATFORM_TOOL_CODE: Record<PlatformWord, () => Promise<PlatformToolCode>> 
 };
 
 /** The tool code of one platform, loaded at its first use. */
-export function loadPlatformToolCode(word: PlatformWord): Promise<PlatformToolCode> {
+export function loadPlatformToolCode(word: PlatformWord): Promise<ToolCode> {
   return PLATFORM_TOOL_CODE[word]();
 }

@@ -1,7 +1,7 @@
 import type { Context } from 'aws-lambda';
 import { catalogEntryNamed } from '../catalog/artifact';
 import { isPlatformWord } from '../../core/platforms';
-import { loadPlatformToolCode, type PlatformToolCode } from '../load-platform-tool-code';
+import { loadPlatformToolCode, type ToolCode } from '../load-platform-tool-code';
 import { loadToolCode } from '../load-tool-code';
 import type { GatewayEvent, GatewayResult } from '../runtime/state';
 import type { ProgressReporter } from '../../core/tool';
@@ -73,7 +73,7 @@ export async function callTool(call: ToolCall, context: Context): Promise<CallTo
 }
 
 /** The tool code that runs a tool: its group's, as API Gateway routes it (lib/routes.ts). */
-async function toolCodeOf(name: string): Promise<PlatformToolCode> {
+async function toolCodeOf(name: string): Promise<ToolCode> {
   const group = catalogEntryNamed(name)?.group;
   if (group && isPlatformWord(group)) return loadPlatformToolCode(group);
   const { gatewayToolHandler, withProgressReporter } = await loadToolCode();
