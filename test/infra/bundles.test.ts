@@ -343,6 +343,24 @@ describe('function bundles', () => {
     expect(usage.result.isError).toBe(false);
   }, 300_000);
 
+  test("the mcp package's platform file sees a primary account switched through tool-code.js in the same process", async () => {
+    const { apiKey, accounts } = await createTestOwner({ accounts: { searchads: 2 } });
+    const call = (name: string, args: Record<string, unknown> = {}) =>
+      mcp(apiKey, { method: 'tools/call', params: { name, arguments: args } });
+    const answers = run('mcp', [
+      call('list_campaigns'),
+      call('switch_primary_account', { platform: 'searchads', account_id: accounts.searchads![1].account_id }),
+      call('list_campaigns'),
+    ]);
+    expect(answers.at(-1)!.laterLoaded).toEqual(['tool-code-searchads.js', 'tool-code.js']);
+    const [ask, switched, listed] = answers.map((answer) => JSON.parse(answer.body!).result);
+    // Two accounts and no primary: the searchads file asks which, then uses the one made primary.
+    expect(ask).toMatchObject({ isError: true, structuredContent: { code: 'account_selection_required' } });
+    expect(switched.isError).toBe(false);
+    expect(listed.isError).toBe(false);
+    expect(listed.content[0].text).toContain(accounts.searchads![1].account_id);
+  }, 300_000);
+
   test('the mcp package lists tools without reading tool-code.js, and a tools/call streams the tool progress through it', async () => {
     const { apiKey } = await createTestOwner({ accounts: { searchads: 1 } });
     const answers = run('mcp', [
