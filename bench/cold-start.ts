@@ -10,11 +10,13 @@
  * `--source-maps` runs them with it, to show what it costs. The SDK warning about Node 20 is muted.
  *
  * The gateway, MCP and scheduler packages are split as the stack splits them: index.js, and the tool
- * code as tool-code.js beside it (lib/gateway-function.ts, TOOL_CODE); a first tool call reads it.
+ * code as files beside it (lib/gateway-function.ts, laterFiles: tool-code.js, and the MCP function's
+ * tool-code-<word>.js per platform); a first tool call reads one. The "read later" column says which
+ * files of the package the first request read beyond index.js (measured: the child's require cache), and their size.
  *
- * `--before DIR` bundles the same functions from another checkout (e.g. `git archive main | tar -x -C DIR`
- * with DIR/node_modules linked to this one's), split as this one's (the files required later, tool-code.js and
- * connect-code.js, are this checkout's), and runs them in the same rounds, rows marked "before".
+ * `--before DIR` bundles the same functions from another checkout (e.g. `git worktree add DIR main` and
+ * `npm ci` there), each file from that checkout's own source (of this checkout's later files, those it
+ * has), and runs them in the same rounds, rows marked "before".
  *
  * `--functions gateway,mcp` runs only those functions (and the baseline), for a closer look at a few rows.
  *
@@ -52,9 +54,9 @@ function bundle(
   entry: string,
   withArtifact: boolean,
   later: readonly LaterFile[] = [],
-): { file: string; bytes: number; laterBytes: number } {
+): { file: string; bytes: number; laterBytes: Record<string, number> } {
   const built = buildFunctionPackage(path.join(OUT, name), { entry, withArtifact, later });
-  return { file: built.file, bytes: built.bytes, laterBytes: built.toolCodeBytes };
+  return { file: built.file, bytes: built.bytes, laterBytes: built.laterBytes };
 }
 
 /** A first request: an API Gateway proxy event (or the scheduler's event), by what it asks. */
@@ -135,16 +137,16 @@ function scenarios(name: FunctionName | 'scheduler' | 'baseline', apiKey: string
           body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
         },
       },
-      {
-        label: 'first tools/call (get_usage_status)',
+      ...['get_usage_status', 'list_campaigns', 'list_retailads_campaigns'].map((tool) => ({
+        label: `first tools/call (${tool})`,
         event: {
           httpMethod: 'POST',
           path: '/mcp',
           resource: '/mcp',
           ...context(apiKey),
-          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_usage_status', arguments: {} } }),
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: tool, arguments: {} } }),
         },
-      },
+      })),
     ];
   }
   if (name === 'gateway') {
@@ -175,7 +177,9 @@ const context = { awsRequestId: 'bench', functionName: 'bench', getRemainingTime
 Promise.resolve(mod.handler(event, context)).then((response) => {
   const t2 = performance.now();
   const body = response && typeof response.body === 'string' ? response.body.length : 0;
-  process.stdout.write(JSON.stringify({ importMs: t1 - t0, firstMs: t2 - t1, status: response && response.statusCode, bodyBytes: body }));
+  const folder = require('node:path').dirname(file) + '/';
+  const later = Object.keys(require.cache).filter((path) => path.startsWith(folder) && path !== file).map((path) => path.slice(folder.length));
+  process.stdout.write(JSON.stringify({ importMs: t1 - t0, firstMs: t2 - t1, status: response && response.statusCode, bodyBytes: body, later }));
 });
 `;
 
@@ -184,6 +188,8 @@ interface Sample {
   firstMs: number;
   status: number | undefined;
   bodyBytes: number;
+  /** The package's files beside index.js the request read. */
+  later: string[];
 }
 
 function sample(file: string, event: Record<string, unknown>, endpoint: string, sourceMaps: boolean): Sample {
@@ -218,8 +224,11 @@ async function main(): Promise<void> {
     await ensureTables(dynamodb.endpoint);
     const { createOwner } = await import('../functions/runtime/stores/owners');
     const { createApiKey } = await import('../functions/runtime/stores/api-keys');
+    const { connectSandboxAccounts } = await import('../functions/connect/accounts');
     const owner = await createOwner({ tier: 'max' });
     const { api_key: apiKey } = await createApiKey(owner.owner_id);
+    // The platforms of MCP's first tools/call of a platform's tool.
+    for (const platform of ['searchads', 'retailads'] as const) await connectSandboxAccounts(owner.owner_id, platform);
 
     const names = ([...FUNCTION_NAMES, 'scheduler'] as (FunctionName | 'scheduler')[]).filter((name) => !ONLY || ONLY.includes(name));
     const bundles = [
@@ -231,11 +240,15 @@ async function main(): Promise<void> {
     ].map((b) => ({ ...b, label: b.name as string, sourceMaps: SOURCE_MAPS }));
     if (BEFORE_ROOT) {
       // The other checkout's entries (its catalog artifact format is this one's, which it reads a part of).
-      const before = (name: FunctionName | 'scheduler') => path.join(BEFORE_ROOT, path.relative(PROJECT_ROOT, functionEntry(name)));
+      const before = (entry: string) => path.join(BEFORE_ROOT, path.relative(PROJECT_ROOT, entry));
+      const beforeLater = (name: FunctionName | 'scheduler') =>
+        laterFiles(name)
+          .map((later) => ({ ...later, entry: before(later.entry) }))
+          .filter((later) => fs.existsSync(later.entry));
       for (const name of names) {
         bundles.push({
           name,
-          ...bundle(`before-${name}`, before(name), servesCatalog(name), laterFiles(name)),
+          ...bundle(`before-${name}`, before(functionEntry(name)), servesCatalog(name), beforeLater(name)),
           label: `${name} (before)`,
           sourceMaps: SOURCE_MAPS,
         });
@@ -255,7 +268,7 @@ async function main(): Promise<void> {
       c.scenario.label,
       (c.bytes / 1024).toFixed(0),
       (c.bytes / baseline.bytes).toFixed(2),
-      c.laterBytes ? (c.laterBytes / 1024).toFixed(0) : '-',
+      c.samples[0].later.map((file) => `${file} ${((c.laterBytes[file] ?? 0) / 1024).toFixed(0)}`).join(', ') || '-',
       median(c.samples.map((s) => s.importMs)).toFixed(1),
       median(c.samples.map((s) => s.firstMs)).toFixed(1),
       coldOf(c.samples).toFixed(1),
@@ -268,7 +281,7 @@ async function main(): Promise<void> {
       'first request',
       'index.js KB',
       'size x',
-      'tool-code.js KB',
+      'read later, KB',
       'import ms',
       'first request ms',
       'cold ms',
@@ -290,6 +303,12 @@ async function main(): Promise<void> {
       string,
       { bytes: number }
     >;
+    for (const b of bundles.filter((b) => Object.keys(b.laterBytes).length))
+      console.log(
+        `${b.label}: index.js ${(b.bytes / 1024).toFixed(0)} KB, ${Object.entries(b.laterBytes)
+          .map(([file, bytes]) => `${file} ${(bytes / 1024).toFixed(0)} KB`)
+          .join(', ')}.`,
+      );
     console.log(
       `\nCatalog artifact: ${Object.entries(manifest)
         .map(([file, { bytes }]) => `${file} ${(bytes / 1024).toFixed(0)} KB`)

@@ -1,9 +1,10 @@
 /**
  * A function's package as the stack builds it (lib/gateway-function.ts), for the cold-start bench and
  * the bundle test (test/infra/bundles.test.ts): index.js bundled with the stack's esbuild choices
- * (BUNDLE_OPTIONS); the files it requires beside it when first needed (laterFiles: tool-code.js,
- * built by the stack's own command once per process and copied to the next package, and the
- * gateway's connect-code.js); and the catalog artifact where the function serves the catalog.
+ * (BUNDLE_OPTIONS); the files it requires beside it when first needed (laterFiles: tool-code.js, the
+ * MCP function's tool-code-<word>.js and the gateway's connect-code.js, each built by the stack's own
+ * command once per process and copied to the next package); and the catalog artifact where the
+ * function serves the catalog.
  */
 import { execSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -40,8 +41,8 @@ export interface FunctionPackage {
   laterBytes: Record<string, number>;
 }
 
-/** tool-code.js as first built in this process: later packages copy it. */
-let builtToolCode: string | undefined;
+/** Each later file as first built in this process, by its entry: later packages copy it. */
+const builtLater = new Map<string, string>();
 
 /** Builds one function's package into `folder` (made if missing). */
 export function buildFunctionPackage(folder: string, options: FunctionPackageOptions): FunctionPackage {
@@ -66,10 +67,11 @@ export function buildFunctionPackage(folder: string, options: FunctionPackageOpt
   const laterBytes: Record<string, number> = {};
   for (const later of options.later) {
     const built = path.join(folder, later.file);
-    if (later.file === TOOL_CODE.file && builtToolCode && fs.existsSync(builtToolCode)) fs.cpSync(builtToolCode, built);
+    const copyOf = builtLater.get(later.entry);
+    if (copyOf && fs.existsSync(copyOf)) fs.cpSync(copyOf, built);
     else {
       execSync(laterFileBuildCommand(later, folder), { cwd: PROJECT_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
-      if (later.file === TOOL_CODE.file) builtToolCode = built;
+      builtLater.set(later.entry, built);
     }
     laterBytes[later.file] = fs.statSync(built).size;
   }

@@ -5,7 +5,7 @@ import { Architecture, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { isPlatformWord } from '../core/platforms';
+import { isPlatformWord, PLATFORM_WORDS, type PlatformWord } from '../core/platforms';
 import type { FunctionName } from './routes';
 import { ARTIFACT_DIR } from '../functions/catalog/artifact';
 
@@ -76,9 +76,31 @@ export const CONNECT_CODE = {
   file: 'connect-code.js',
 } as const;
 
-/** The files a function's index.js requires beside it when first needed: the tool code, and the gateway's connect pages. */
+/**
+ * One platform's tool code for the MCP function (functions/tool-code-<word>.ts: the platform function's
+ * handler, its tools, simulator, live adapter and the chain), a file of the MCP package of its own,
+ * tool-code-<word>.js beside index.js, read at the first tools/call of one of its tools
+ * (functions/load-platform-tool-code.ts), as TOOL_CODE is.
+ */
+export function platformToolCode(word: PlatformWord): { entry: string; specifier: string; file: string } {
+  return {
+    entry: path.join(PROJECT_ROOT, 'functions', `tool-code-${word}.ts`),
+    specifier: `./tool-code-${word}`,
+    file: `tool-code-${word}.js`,
+  };
+}
+
+/**
+ * The files a function's index.js requires beside it when first needed: the tool code (the MCP
+ * function's also one file per platform), and the gateway's connect pages. The stack's afterBundling,
+ * the cold-start bench and the bundle test build each from this list.
+ */
 export function laterFiles(group: FunctionName | 'scheduler'): { entry: string; specifier: string; file: string }[] {
-  return [...(loadsToolCodeLater(group) ? [TOOL_CODE] : []), ...(group === 'gateway' ? [CONNECT_CODE] : [])];
+  return [
+    ...(loadsToolCodeLater(group) ? [TOOL_CODE] : []),
+    ...(group === 'mcp' ? PLATFORM_WORDS.map(platformToolCode) : []),
+    ...(group === 'gateway' ? [CONNECT_CODE] : []),
+  ];
 }
 
 /** Whether a function's tool code is the second file (the gateway, MCP and scheduler functions; a platform's function serves its own tools from index.js). */
@@ -184,7 +206,7 @@ export class GatewayFunction extends NodejsFunction {
         mainFields: [...BUNDLE_OPTIONS.mainFields],
         sourceMapMode: SourceMapMode.DEFAULT,
         ...(later.length ? { esbuildArgs: { '--supported:dynamic-import': String(TOOL_CODE.supported['dynamic-import']) } } : {}),
-        // After index.js: the tool code's file (TOOL_CODE), the gateway's connect pages (CONNECT_CODE) and, for the gateway and MCP functions, the
+        // After index.js: the tool code's files (TOOL_CODE; the MCP function's also one per platform, platformToolCode), the gateway's connect pages (CONNECT_CODE) and, for the gateway and MCP functions, the
         // catalog artifact they serve (functions/catalog/artifact.ts), beside index.js. bin/app.ts writes
         // the artifact before the stack is built.
         ...(afterBundling.length

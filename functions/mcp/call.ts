@@ -1,5 +1,7 @@
 import type { Context } from 'aws-lambda';
 import { catalogEntryNamed } from '../catalog/artifact';
+import { isPlatformWord } from '../../core/platforms';
+import { loadPlatformToolCode, type ToolCode } from '../load-platform-tool-code';
 import { loadToolCode } from '../load-tool-code';
 import type { GatewayEvent, GatewayResult } from '../runtime/state';
 import type { ProgressReporter } from '../../core/tool';
@@ -56,15 +58,26 @@ export function executeEvent(call: ToolCall): GatewayEvent {
  * Runs one tools/call through the one middy chain the REST routes use (functions/runtime/handler.ts):
  * auth, tool lookup, arguments, account selection, idempotency, quota and the tool itself behave
  * exactly as for `POST /api/v1/tools/<tool>/execute`, because a tools/call is that request, in
- * process. The chain and every tool are loaded at the first call (functions/tool-code.ts): listing
- * and searching tools (the catalog artifact) need none of it. Maps the envelope to a CallToolResult.
+ * process, run by the handler of the function API Gateway routes it to. The code is loaded at the
+ * first call of a group and runs the call whole: a platform's tool, its platform's tool code
+ * (functions/load-platform-tool-code.ts: its tools, simulator and live adapter); a cross-platform tool or
+ * an unknown name (404 with suggestions from every tool), the gateway's (functions/tool-code.ts).
+ * Listing and searching tools (the catalog artifact) need none of it. Maps the envelope to a CallToolResult.
  */
 export async function callTool(call: ToolCall, context: Context): Promise<CallToolResult> {
-  const { everyToolHandler, withProgressReporter } = await loadToolCode();
+  const { handler, withProgressReporter } = await toolCodeOf(call.name);
   // The reporter is registered with the loaded chain's own copy of the runtime, which reads it.
   const invocationContext = call.progress ? withProgressReporter(context, call.progress) : context;
-  const response = await everyToolHandler()(executeEvent(call), invocationContext);
+  const response = await handler(executeEvent(call), invocationContext);
   return toCallToolResult(response);
+}
+
+/** The tool code that runs a tool: its group's, as API Gateway routes it (lib/routes.ts). */
+async function toolCodeOf(name: string): Promise<ToolCode> {
+  const group = catalogEntryNamed(name)?.group;
+  if (group && isPlatformWord(group)) return loadPlatformToolCode(group);
+  const { gatewayToolHandler, withProgressReporter } = await loadToolCode();
+  return { handler: gatewayToolHandler(), withProgressReporter };
 }
 
 /**

@@ -4,7 +4,15 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { Metafile } from 'esbuild';
-import { CONNECT_CODE, functionEntry, laterFiles, PROJECT_ROOT, servesCatalog, TOOL_CODE } from '../../lib/gateway-function';
+import {
+  CONNECT_CODE,
+  functionEntry,
+  laterFiles,
+  platformToolCode,
+  PROJECT_ROOT,
+  servesCatalog,
+  TOOL_CODE,
+} from '../../lib/gateway-function';
 import { buildFunctionPackage, bundleGraph, type FunctionPackage } from '../../bench/function-package';
 import { PLATFORM_WORDS } from '../../core/platforms';
 import { SCHEDULER_EVENT } from '../../functions/scheduler-event';
@@ -14,9 +22,10 @@ import { sseMessages } from '../support/sse';
 /**
  * The gateway, MCP and scheduler packages as the stack builds them (lib/gateway-function.ts): index.js
  * holds no tool code; the tool code is a second file, tool-code.js beside it (built by the same
- * esbuild command as the stack's afterBundling hook), read only when a tool runs. The gateway and
- * MCP packages carry the catalog artifact they serve. The bundles run here in fresh node processes
- * against this file's DynamoDB Local tables.
+ * esbuild command as the stack's afterBundling hook), read only when a tool runs; the MCP package
+ * also has one file per platform, tool-code-<word>.js, read at the first tools/call of that
+ * platform's tools instead. The gateway and MCP packages carry the catalog artifact they serve. The
+ * bundles run here in fresh node processes against this file's DynamoDB Local tables.
  */
 useTestTables();
 const dir = mkdtempSync(join(tmpdir(), 'bundles-'));
@@ -54,7 +63,8 @@ const projectFiles = (metafile: Metafile) =>
 
 /**
  * Runs requests one after the other in a fresh node process against a package's index.js, as Lambda
- * does; answers each response (status, headers, body) and, after each, whether tool-code.js was loaded.
+ * does; answers each response (status, headers, body) and, after each, whether tool-code.js was loaded
+ * and which of the package's files beside index.js were.
  */
 function run(
   name: Name,
@@ -66,6 +76,8 @@ function run(
   result?: unknown;
   error?: string;
   toolCodeLoaded: boolean;
+  /** The package's files beside index.js loaded so far (tool-code.js, tool-code-<word>.js, connect-code.js). */
+  laterLoaded: string[];
   connectCodeLoaded?: boolean;
   /** The catalog artifact's files read so far in the process. */
   artifactRead?: string[];
@@ -107,15 +119,17 @@ function run(
     const context = { awsRequestId: 'bundle-test', functionName: 'bundle-test', getRemainingTimeInMillis: () => 600000 };
     const loaded = () => Object.keys(require.cache).some((path) => path.endsWith('/${TOOL_CODE.file}'));
     const connectLoaded = () => Object.keys(require.cache).some((path) => path.endsWith('/${CONNECT_CODE.file}'));
+    const folder = require('node:path').dirname(file) + '/';
+    const laterLoaded = () => Object.keys(require.cache).filter((path) => path.startsWith(folder) && path !== file).map((path) => path.slice(folder.length)).sort();
     (async () => {
       const answers = [];
       for (const event of JSON.parse(eventsJson)) {
         try {
           const response = await handler({ body: null, isBase64Encoded: false, requestContext: { requestId: 'r-1' }, queryStringParameters: null, ...event }, context);
           const { statusCode: status, headers, body } = response;
-          answers.push(status === undefined ? { result: response, toolCodeLoaded: loaded() } : { status, headers, body, toolCodeLoaded: loaded(), connectCodeLoaded: connectLoaded(), artifactRead: Object.keys(artifactBytes).sort(), artifactBytes: { ...artifactBytes } });
+          answers.push(status === undefined ? { result: response, toolCodeLoaded: loaded(), laterLoaded: laterLoaded() } : { status, headers, body, toolCodeLoaded: loaded(), laterLoaded: laterLoaded(), connectCodeLoaded: connectLoaded(), artifactRead: Object.keys(artifactBytes).sort(), artifactBytes: { ...artifactBytes } });
         } catch (error) {
-          answers.push({ error: String(error && error.message), toolCodeLoaded: loaded() });
+          answers.push({ error: String(error && error.message), toolCodeLoaded: loaded(), laterLoaded: laterLoaded() });
         }
       }
       process.stdout.write(JSON.stringify(answers));
@@ -167,9 +181,14 @@ describe('function bundles', () => {
       const inIndex = projectFiles(metafile);
       expect(inIndex).toContain(relative(PROJECT_ROOT, functionEntry(name)));
       expect(inIndex.filter((input) => TOOL_CODE_SOURCE.test(input))).toEqual([]);
-      expect(metafile.inputs['functions/load-tool-code.ts'].imports.filter((imported) => imported.kind === 'dynamic-import')).toEqual([
-        expect.objectContaining({ path: TOOL_CODE.specifier, external: true }),
-      ]);
+      const deferred = (input: string) => metafile.inputs[input]?.imports.filter((imported) => imported.kind === 'dynamic-import');
+      expect(deferred('functions/load-tool-code.ts')).toEqual([expect.objectContaining({ path: TOOL_CODE.specifier, external: true })]);
+      // The MCP function's platform files, each kept external; the other functions run no platform's tool alone.
+      expect(deferred('functions/load-platform-tool-code.ts')).toEqual(
+        name === 'mcp'
+          ? PLATFORM_WORDS.map((word) => expect.objectContaining({ path: platformToolCode(word).specifier, external: true }))
+          : undefined,
+      );
       // The baseline of the cold-start bench (a bare middy function with the DynamoDB client) is about
       // 330 KB: index.js stays within 1.5 times that (docs/architecture.md lists the figures).
       expect(index).toBeLessThan(500 * 1024);
@@ -270,6 +289,78 @@ describe('function bundles', () => {
     expect(JSON.parse(answer.body!).error).toMatch(/arguments/);
   }, 300_000);
 
+  test.each(PLATFORM_WORDS)(
+    "the mcp package's tool-code-%s.js carries its platform's tools and function, and no other platform's tools nor the cross-platform ones",
+    (word) => {
+      const inFile = projectFiles(bundleGraph(platformToolCode(word).entry, join(dir, `${word}-graph`)));
+      expect(inFile).toEqual(expect.arrayContaining([`platforms/${word}/manifest.ts`, `platforms/${word}/lambda.ts`]));
+      const others: string[] = PLATFORM_WORDS.filter((other) => other !== word);
+      const foreign = new RegExp(
+        `^(platforms/(${others.join('|')})/(tools/|manifest\\.ts$|lambda\\.ts$)|platforms/gateway/|platforms/index\\.ts$|functions/(all-tools|tool-code)\\.ts$)`,
+      );
+      expect(inFile.filter((input) => foreign.test(input))).toEqual([]);
+      // Another platform's code only where this platform's function opens its accounts: deskads reads a
+      // searchads account (platforms/deskads/lambda.ts opens searchads' ports, not its tools).
+      const otherPlatforms = new Set(
+        inFile.map((input) => /^platforms\/([a-z]+)\//.exec(input)?.[1] ?? '').filter((found) => others.includes(found)),
+      );
+      expect([...otherPlatforms]).toEqual(word === 'deskads' ? ['searchads'] : []);
+    },
+    300_000,
+  );
+
+  test("the mcp package runs a platform's tools/call from that platform's file alone, a cross-platform tool and an unknown name from tool-code.js", async () => {
+    const { apiKey } = await createTestOwner({ accounts: { searchads: 1, retailads: 1, deskads: 1 } });
+    const call = (name: string, args: Record<string, unknown> = {}) =>
+      mcp(apiKey, { method: 'tools/call', params: { name, arguments: args } });
+    const answers = run('mcp', [
+      call('list_campaigns'),
+      call('list_retailads_campaigns'),
+      // deskads' own file opens the owner's searchads account.
+      call('import_deskads_from_searchads', { dry_run: true }),
+      call('list_campaign'),
+      call('get_usage_status'),
+    ]);
+    const searchads = ['tool-code-searchads.js'];
+    const platforms = ['tool-code-deskads.js', 'tool-code-retailads.js', ...searchads];
+    expect(answers.map((answer) => [answer.status, answer.laterLoaded])).toEqual([
+      [200, searchads],
+      [200, ['tool-code-retailads.js', ...searchads]],
+      [200, platforms],
+      [200, [...platforms, 'tool-code.js']],
+      [200, [...platforms, 'tool-code.js']],
+    ]);
+    const [list, retail, imported, unknown, usage] = answers.map((answer) => JSON.parse(answer.body!));
+    expect(list.result).toMatchObject({ isError: false, structuredContent: { campaigns: expect.any(Array) } });
+    expect(retail.result.isError).toBe(false);
+    expect(imported.result.isError).toBe(false);
+    expect(imported.result.content[0].text).toMatch(/^## .*searchads/);
+    // The unknown name's suggestions come from every tool, as on the REST route.
+    expect(unknown.error).toMatchObject({
+      code: -32602,
+      data: expect.objectContaining({ suggestions: expect.arrayContaining(['list_campaigns']) }),
+    });
+    expect(usage.result.isError).toBe(false);
+  }, 300_000);
+
+  test("the mcp package's platform file sees a primary account switched through tool-code.js in the same process", async () => {
+    const { apiKey, accounts } = await createTestOwner({ accounts: { searchads: 2 } });
+    const call = (name: string, args: Record<string, unknown> = {}) =>
+      mcp(apiKey, { method: 'tools/call', params: { name, arguments: args } });
+    const answers = run('mcp', [
+      call('list_campaigns'),
+      call('switch_primary_account', { platform: 'searchads', account_id: accounts.searchads![1].account_id }),
+      call('list_campaigns'),
+    ]);
+    expect(answers.at(-1)!.laterLoaded).toEqual(['tool-code-searchads.js', 'tool-code.js']);
+    const [ask, switched, listed] = answers.map((answer) => JSON.parse(answer.body!).result);
+    // Two accounts and no primary: the searchads file asks which, then uses the one made primary.
+    expect(ask).toMatchObject({ isError: true, structuredContent: { code: 'account_selection_required' } });
+    expect(switched.isError).toBe(false);
+    expect(listed.isError).toBe(false);
+    expect(listed.content[0].text).toContain(accounts.searchads![1].account_id);
+  }, 300_000);
+
   test('the mcp package lists tools without reading tool-code.js, and a tools/call streams the tool progress through it', async () => {
     const { apiKey } = await createTestOwner({ accounts: { searchads: 1 } });
     const answers = run('mcp', [
@@ -299,14 +390,14 @@ describe('function bundles', () => {
         },
       }),
     ]);
-    expect(answers.map((answer) => [answer.status, answer.toolCodeLoaded])).toEqual([
-      [200, false],
-      [200, true],
+    expect(answers.map((answer) => [answer.status, answer.laterLoaded])).toEqual([
+      [200, []],
+      [200, ['tool-code-searchads.js']],
     ]);
     expect(JSON.parse(answers[0].body!).result.tools.length).toBeGreaterThan(0);
     // The first tools/list reads its page prepared at build time: not the catalog, the sets or any tool.
     expect(answers[0].artifactRead).toEqual(['mcp-tools-page-0.json', 'mcp-tools-pages.json']);
-    // The progress reporter is registered with the tool code's own chain: the notifications arrive.
+    // The progress reporter is registered with the searchads file's own chain: the notifications arrive.
     expect(answers[1].headers!['Content-Type']).toBe('text/event-stream');
     const events = sseMessages(answers[1].body!);
     expect(events.filter((event) => event.method === 'notifications/progress').length).toBeGreaterThan(1);
@@ -345,8 +436,12 @@ describe('function bundles', () => {
   test('the scheduler package runs a tick with the tool code and refuses another event without reading it', () => {
     const answers = run('scheduler', [{ source: 'somewhere-else' }, { ...SCHEDULER_EVENT }]);
     expect(answers).toEqual([
-      { error: expect.stringMatching(/only the scheduler event/), toolCodeLoaded: false },
-      { result: expect.objectContaining({ monitors: expect.any(Object), watch: expect.any(Object) }), toolCodeLoaded: true },
+      { error: expect.stringMatching(/only the scheduler event/), toolCodeLoaded: false, laterLoaded: [] },
+      {
+        result: expect.objectContaining({ monitors: expect.any(Object), watch: expect.any(Object) }),
+        toolCodeLoaded: true,
+        laterLoaded: ['tool-code.js'],
+      },
     ]);
   }, 300_000);
 });

@@ -1,5 +1,6 @@
 import { lazyImport } from '../../functions/lazy-import';
 import { loadConnectCode } from '../../functions/load-connect-code';
+import { loadPlatformToolCode } from '../../functions/load-platform-tool-code';
 import { loadToolCode } from '../../functions/load-tool-code';
 
 describe('lazyImport: one module imported at its first use', () => {
@@ -27,6 +28,8 @@ describe('lazyImport: one module imported at its first use', () => {
   it("loads the tool code and the connect pages' code through it", async () => {
     expect(typeof (await loadConnectCode()).connectRoute).toBe('function');
     expect(await loadConnectCode()).toBe(await loadConnectCode());
-    expect(typeof (await loadToolCode()).everyToolHandler).toBe('function');
+    expect(typeof (await loadToolCode()).gatewayToolHandler).toBe('function');
+    expect(typeof (await loadPlatformToolCode('retailads')).handler).toBe('function');
+    expect(await loadPlatformToolCode('retailads')).toBe(await loadPlatformToolCode('retailads'));
   }, 120_000);
 });

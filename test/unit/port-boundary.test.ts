@@ -6,12 +6,13 @@
  *   or not, dynamic imports included; the runtime opens ports from the manifests;
  * - the ground floor (core/) imports nothing of ours;
  * - there is no import circle among source files (type-only imports aside) and no relative
- *   dynamic import (save the functions' one deferred load of the tool code);
+ *   dynamic import (save the functions' deferred loads of the tool code);
  * - tools see only what a port returns: simulation (deterministic metrics, performance tiers,
  *   made-up ids) lives in the sandbox adapters, wire formats in the live adapters.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PLATFORM_WORDS } from '../../core/platforms';
 import { reachable, ROOT, sourceImportGraph, valueImportCircles } from '../support/import-graph';
 
 const graph = sourceImportGraph();
@@ -72,9 +73,14 @@ describe('The layers', () => {
 
   it("has no relative dynamic import outside the benches and the functions' deferred loads", () => {
     // Benches load modules after setting up the environment. The gateway, mcp and scheduler functions
-    // defer the tool code (tool-code.js beside index.js in their packages, lib/gateway-function.ts) to
-    // the first request that runs a tool: this is the only deferred load, named here.
-    const deferredLoads = ['functions/load-connect-code.ts: ./connect-code', 'functions/load-tool-code.ts: ./tool-code'];
+    // defer the tool code (tool-code.js beside index.js in their packages, and the MCP function's one
+    // file per platform, lib/gateway-function.ts) to the first request that runs a tool: these are
+    // the only deferred loads, named here.
+    const deferredLoads = [
+      'functions/load-connect-code.ts: ./connect-code',
+      'functions/load-tool-code.ts: ./tool-code',
+      ...PLATFORM_WORDS.map((word) => `functions/load-platform-tool-code.ts: ./tool-code-${word}`),
+    ];
     const dynamic = files
       .filter((file) => !file.startsWith('bench/'))
       .flatMap((file) =>

@@ -23,7 +23,8 @@ type AuthCache = Map<string, { key: ApiKeyRecord | undefined; owner: Owner | und
 /**
  * One cache per process, however many copies of this module it loaded: a Lambda package runs the
  * checks in front of the tools from index.js (functions/lazy-handler.ts) and the whole chain from
- * tool-code.js beside it, each bundle with its own copy (lib/gateway-function.ts). Shared, a new
+ * tool-code.js beside it (and MCP's from each platform's tool-code-<word>.js), each bundle with its own
+ * copy (lib/gateway-function.ts). Shared, a new
  * key is read once before its first call runs, not once per copy.
  */
 const AUTH_CACHE = Symbol.for('ad-gateway.auth-cache');

@@ -1,0 +1,3 @@
+/** The shortvideo tool code of the MCP function: its own function's handler and chain (functions/load-platform-tool-code.ts). */
+export { handler } from '../platforms/shortvideo/lambda';
+export { withProgressReporter } from './runtime/handler';
