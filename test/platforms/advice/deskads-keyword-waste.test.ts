@@ -58,7 +58,8 @@ describe('analyze_deskads_wasted_spend: keywords far above the account cost per 
       action: pause,
     });
     expect(listed!.reason).toContain("more than 2× the account's");
-    expect(analysis.text).toMatch(/active keywords spent at least \$10\.00 each at a cost per conversion over 2× the account's/);
+    // One keyword listed under the rule reads in the singular ("1 active keyword spent at least $10.00 at …").
+    expect(analysis.text).toMatch(/active keywords? spent at least \$10\.00 (each )?at a cost per conversion over 2× the account's/);
 
     // list_deskads_keywords counts it among the keywords to pause by the same rule.
     const list = await callToolOk(owner.apiKey, 'list_deskads_keywords', { ...window, limit: 200 });

@@ -9,6 +9,7 @@
  */
 import { money } from '../../../core/markdown';
 import { WASTE_MIN_SPEND } from '../../../platforms/opportunities';
+import { SandboxStore } from '../../../platforms/sandbox/store';
 import { callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
 import { day, useFixedClock } from '../figures/support';
 
@@ -29,7 +30,7 @@ const cents = (n: number) => Math.round(n * 100);
 interface WasteCase {
   platform: 'searchads' | 'socialads' | 'proads' | 'shortvideo' | 'chatads' | 'retailads' | 'deskads';
   /** Brings the seeded account to the state judged, when the seed alone shows too little. */
-  setup?(apiKey: string): Promise<void>;
+  setup?(apiKey: string, accountId: string): Promise<void>;
   /**
    * The analysis's rows that carry a write, as items, whether each has conversions, and what the
    * watch's title of it must say.
@@ -108,11 +109,22 @@ const CASES: WasteCase[] = [
   {
     // No analysis tool: the shared finder's rules over the campaigns get_chatads_performance shows for the window.
     platform: 'chatads',
-    async setup(apiKey) {
+    async setup(apiKey, accountId) {
       // The seeded paused campaigns spent in the window (one without a conversion, one at a high cost per
       // conversion); resumed, they run and are judged, their past days unchanged.
       const paused = (await callToolOk(apiKey, 'list_chatads_campaigns', { status_filter: ['paused'] })).structured!.campaigns as Row[];
       for (const c of paused) await callToolOk(apiKey, 'resume_chatads_campaign', { campaign_id: c.id });
+      // The paused poor campaign ran half the window and converts a couple of times at most, so on some
+      // accounts not at all: the converting trial campaign has performed poorly (a cost per conversion
+      // about ten times the average's) since 40 days ago, so every account has one far above the account's.
+      const campaigns = (await callToolOk(apiKey, 'list_chatads_campaigns')).structured!.campaigns as Row[];
+      const trials = campaigns.find((c) => c.name === 'Trial Signups - Conversions')!;
+      await new SandboxStore('chatads', accountId).update(
+        'campaign',
+        trials.id,
+        { performance: 'poor' },
+        { now: new Date(`${day(-40)}T00:00:00.000Z`) },
+      );
     },
     async analysis(apiKey) {
       const s = (await callToolOk(apiKey, 'get_chatads_performance', { ...window, status_filter: ['active'], limit: 200 })).structured!;
@@ -179,8 +191,8 @@ const CASES: WasteCase[] = [
 describe('the watch and suggest_next_action list what the wasted-spend analysis lists', () => {
   for (const c of CASES) {
     it(`${c.platform}: the same entities, amounts and writes, high cost per result included`, async () => {
-      const { apiKey } = await createTestOwner({ accounts: { [c.platform]: 1 } });
-      await c.setup?.(apiKey);
+      const { apiKey, accounts } = await createTestOwner({ accounts: { [c.platform]: 1 } });
+      await c.setup?.(apiKey, accounts[c.platform]![0]!.account_id);
       const rows = byValue(await c.analysis(apiKey));
       const expected = rows.map(({ converting: _c, says: _s, ...item }) => item);
       expect(rows.length).toBeGreaterThan(0);
