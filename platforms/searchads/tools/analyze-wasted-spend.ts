@@ -52,7 +52,11 @@ export const analyzeWastedSpend = defineSearchAdsTool({
     const fmt = (n: number) => money(n, currency);
     const listedCampaigns = new Set([...w.campaigns, ...w.high_cost_campaigns].map((c) => c.id));
     const inListed = w.search_terms.filter((t) => listedCampaigns.has(t.campaign_id));
-    const keptLive = w.search_terms.filter((t) => t.blocks_live_keyword && !listedCampaigns.has(t.campaign_id));
+    const pausedKeywords = new Set(w.findings.filter((f) => f.level === 'keyword').map((f) => f.id));
+    const withKeyword = w.search_terms.filter((t) => !listedCampaigns.has(t.campaign_id) && pausedKeywords.has(t.keyword_id));
+    const keptLive = w.search_terms.filter(
+      (t) => t.blocks_live_keyword && !listedCampaigns.has(t.campaign_id) && !pausedKeywords.has(t.keyword_id),
+    );
     const pauses = w.findings.filter((f) => f.level === 'campaign').length;
     const keywordPauses = w.findings.length - pauses;
     const campaignTable = (rows: SearchAdsWaste['campaigns']) =>
@@ -111,6 +115,9 @@ export const analyzeWastedSpend = defineSearchAdsTool({
       '',
       ...(inListed.length
         ? [`Not proposed as negatives: the searches of a campaign listed above (${count(inListed.length)}), which its pause stops.`, '']
+        : []),
+      ...(withKeyword.length
+        ? [`Not proposed as negatives: the searches of a keyword listed above (${count(withKeyword.length)}), which its pause stops.`, '']
         : []),
       ...(keptLive.length
         ? [

@@ -70,6 +70,8 @@ export const searchAdsWasteRows = {
     v.object({
       search_term: v.string(),
       campaign_id: v.string(),
+      /** The keyword the search matched. */
+      keyword_id: v.string(),
       keyword: v.string(),
       spend: v.number(),
       clicks: v.number(),
@@ -77,8 +79,8 @@ export const searchAdsWasteRows = {
       blocks_live_keyword: v.boolean(),
       /**
        * Its exact negative on its campaign (add_negative_keywords); in a campaign listed above, that campaign's pause
-       * (no negative: pausing the campaign stops it); null when neither runs (a live keyword's search, a listed campaign
-       * that is not running).
+       * (no negative: pausing the campaign stops it); of a keyword listed above with its pause, that pause; null when
+       * none runs (a live keyword's search, a listed campaign that is not running).
        */
       action: actionSchema,
     }),
@@ -229,19 +231,24 @@ export async function findSearchAdsWaste(port: SearchAdsPort, currency: string, 
       .filter((t) => judgedIds.has(t.campaign_id) && t.status === 'NONE' && meetsWasteRule(termRule, t.metrics))
       .map((t) => ({ ...t, spend: t.metrics.spend })),
   );
-  // A listed campaign's searches need no negative: its pause (when it runs) stops them.
+  // A listed campaign's searches need no negative: its pause (when it runs) stops them; a listed keyword's pause
+  // likewise stops the searches it matched.
   const campaignPause = new Map([...wastedCampaigns, ...costlyCampaigns].map((c) => [c.id, c.action]));
+  const keywordPause = new Map([...wastedKeywords, ...costlyKeywords].filter((k) => k.action).map((k) => [k.id, k.action!]));
   const wastedTerms = termLines.map((t) => {
     const blocks = negativeWouldBlockKeyword(t, keywords);
     const negative = { tool: 'add_negative_keywords', arguments: { campaign_id: t.campaign_id, keywords: [exactNegative(t.search_term)] } };
     return {
       search_term: t.search_term,
       campaign_id: t.campaign_id,
+      keyword_id: t.keyword_id,
       keyword: t.keyword,
       spend: t.metrics.spend,
       clicks: t.metrics.clicks,
       blocks_live_keyword: blocks,
-      action: campaignPause.has(t.campaign_id) ? campaignPause.get(t.campaign_id)! : blocks ? null : negative,
+      action: campaignPause.has(t.campaign_id)
+        ? campaignPause.get(t.campaign_id)!
+        : (keywordPause.get(t.keyword_id) ?? (blocks ? null : negative)),
     };
   });
   // Waste is counted once: a listed campaign's; in the others, the listed keywords' and the searches of their other keywords.

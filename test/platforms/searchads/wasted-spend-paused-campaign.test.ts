@@ -2,7 +2,8 @@
  * searchads analyze_wasted_spend proposes nothing more inside a campaign it proposes to pause (issue 31):
  * the pause stops the campaign's searches and keywords, so the calls it gives add no negative to a listed
  * campaign and pause none of its keywords; its searches stay listed, each with the campaign's pause (or
- * null) as its action, and its waste is counted once (the campaign's).
+ * null) as its action, and its waste is counted once (the campaign's). Likewise a search of a keyword it pauses
+ * carries that keyword's pause, not a negative.
  */
 import { callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
 import { day, useFixedClock } from '../figures/support';
@@ -39,7 +40,22 @@ describe('searchads analyze_wasted_spend: a campaign it pauses gets no negatives
     for (const t of inListed)
       expect({ term: t.search_term, action: t.action }).toEqual({ term: t.search_term, action: listed.get(t.campaign_id)!.action });
     const negated = new Set(negatives.flatMap((a) => (a.arguments.keywords as Row[]).map((k) => `${a.arguments.campaign_id}|${k.text}`)));
-    for (const t of elsewhere.filter((t) => !t.blocks_live_keyword)) {
+    // A search of a keyword the analysis pauses carries that pause, and no negative is proposed for it (unless another
+    // search with the same words, of a keyword that runs on, needs it).
+    const keywordRows = new Map(
+      [...(s.keywords as Row[]), ...(s.high_cost_keywords as Row[])].filter((k) => k.action).map((k) => [k.id, k]),
+    );
+    const ofPaused = elsewhere.filter((t) => keywordRows.has(t.keyword_id));
+    expect(ofPaused.length).toBeGreaterThan(0);
+    for (const t of ofPaused) {
+      expect({ term: t.search_term, action: t.action }).toEqual({ term: t.search_term, action: keywordRows.get(t.keyword_id)!.action });
+      const sameWords = elsewhere.filter(
+        (o) => o !== t && o.campaign_id === t.campaign_id && o.search_term.toLowerCase() === t.search_term.toLowerCase(),
+      );
+      if (!sameWords.some((o) => o.action?.tool === 'add_negative_keywords'))
+        expect(negated.has(`${t.campaign_id}|${t.search_term.toLowerCase()}`)).toBe(false);
+    }
+    for (const t of elsewhere.filter((t) => !t.blocks_live_keyword && !keywordRows.has(t.keyword_id))) {
       expect(t.action).toEqual({
         tool: 'add_negative_keywords',
         arguments: { campaign_id: t.campaign_id, keywords: [{ text: t.search_term.toLowerCase(), match_type: 'EXACT' }] },
