@@ -1,10 +1,8 @@
 import * as v from 'valibot';
 import {
   firstWasteRule,
-  meetsWasteRule,
   sumToCent,
   wasteOf,
-  wasteSentence,
   wasteSentences,
   type WasteFinding,
   type WastePerformance,
@@ -206,6 +204,15 @@ function describeTerm(r: DeskAdsReportRow, s: Structure): v.InferOutput<typeof t
 }
 
 const wasteLine = v.object({ id: v.string(), name: v.string(), spend: v.number(), clicks: v.number() });
+/** What a judged ad group or device row adds: its conversions, why it is listed and the spend beyond what its conversions are worth. */
+const judgedEntries = { conversions: v.number(), reason: v.string(), wasted_spend: v.number() };
+/** A judged row's figures as its structured row shows them. */
+const judgedFigures = (j: { figures: WastePerformance; waste: number; reason: string }) => ({
+  spend: j.figures.spend,
+  conversions: j.figures.conversions,
+  reason: j.reason,
+  wasted_spend: j.waste,
+});
 /** A write or a read that acts on one finding, as given (the account is the one judged). */
 const callOutput = v.object({ tool: v.string(), arguments: v.record(v.string(), v.unknown()) });
 
@@ -252,8 +259,8 @@ export function deskAdsWasteRules(minSpend: number, accountCpa: number | null): 
  * no conversion on at least min_spend (the waste is all of it); for search terms and products, a cost
  * per conversion over FAR_ABOVE_ACCOUNT (2) × the account's (every campaign's figures of the same
  * dates, as list_deskads_campaigns shows them; the waste is the spend beyond what its conversions are
- * worth at the account's cost); active keywords by the same rules. Ad groups and devices: no
- * conversion only (the same spend seen another way). A keyword's action pauses it
+ * worth at the account's cost); active keywords, ad groups and devices by the same rules (ad groups
+ * and devices show the same spend another way: not added to the waste). A keyword's action pauses it
  * (update_deskads_keywords) when its ad group and campaign run; a search term's blocks it (an exact
  * negative on its campaign), except a term a negative would block as a live keyword, or whose keywords
  * are all paused, already or by the keyword pauses (none: it stops with them); a product's is a read of its figures
@@ -285,7 +292,6 @@ export async function findDeskAdsWaste(port: DeskAdsPort, account: ConnectedAcco
   const currency = account.currency;
   const fmt = (n: number) => money(n, currency);
   const rules = deskAdsWasteRules(o.min_spend, accountBaseline(campaignFigures.map((c) => c.figures)).cpa);
-  const noResults = rules[0]!;
   /** A row judged by the rules: the rule it meets, its waste and why, in words with its figures. */
   const judge = (figures: WastePerformance) => {
     const rule = firstWasteRule(rules, figures);
@@ -297,8 +303,6 @@ export async function findDeskAdsWaste(port: DeskAdsPort, account: ConnectedAcco
         : `${fmt(figures.spend)} spent without a conversion`;
     return { rule, figures, waste, reason };
   };
-  const wasting = <T extends DeskAdsReportRow>(rows: T[]) =>
-    rows.filter((r) => inScope(r) && meetsWasteRule(noResults, r)).sort((a, b) => b.spend - a.spend);
   // Active keywords, judged by the same rules; each listed one is paused (update_deskads_keywords) when it runs:
   // its ad group and campaign are active (a paused one stops it already).
   const keywordWaste = keywordRows
@@ -389,20 +393,25 @@ export async function findDeskAdsWaste(port: DeskAdsPort, account: ConnectedAcco
         return [{ product: p, figures, judged, action: read }];
       });
   productWaste.sort((a, b) => b.judged.waste - a.judged.waste || b.figures.spend - a.figures.spend);
-  const groupWaste = wasting(groupRows).map((r) => ({
-    id: r.ad_group_id!,
-    name: s.groups.find((g) => g.id === r.ad_group_id)?.name ?? '',
-    spend: r.spend,
-    clicks: r.clicks,
-  }));
-  const devices = [...new Set(deviceRows.filter(inScope).map((r) => r.device_type!))]
-    .map((device) => {
-      const rows = deviceRows.filter((r) => inScope(r) && r.device_type === device);
-      const t = totals(rows);
-      return { device, spend: t.spend, clicks: t.clicks, conversions: t.conversions };
+  // Ad groups and devices, judged by the same rules (no conversion, or a cost per conversion over 2× the account's):
+  // they show the search spend another way, so their waste is not added to the total.
+  const groupWaste = groupRows
+    .filter(inScope)
+    .flatMap((r) => {
+      const figures = totals([r]);
+      const judged = judge(figures);
+      return judged
+        ? [{ id: r.ad_group_id!, name: s.groups.find((g) => g.id === r.ad_group_id)?.name ?? '', clicks: r.clicks, judged }]
+        : [];
     })
-    .filter((d) => meetsWasteRule(noResults, d))
-    .map(({ device, spend, clicks }) => ({ device, spend, clicks }));
+    .sort((a, b) => b.judged.waste - a.judged.waste || b.judged.figures.spend - a.judged.figures.spend);
+  const devices = [...new Set(deviceRows.filter(inScope).map((r) => r.device_type!))]
+    .flatMap((device) => {
+      const t = totals(deviceRows.filter((r) => inScope(r) && r.device_type === device));
+      const judged = judge(t);
+      return judged ? [{ device, clicks: t.clicks, judged }] : [];
+    })
+    .sort((a, b) => b.judged.waste - a.judged.waste || a.device.localeCompare(b.device));
   // The spend waste is measured against: the account's (or the campaign's) as list_deskads_campaigns shows it
   // (the one source of figures), or the ad group's; keyword_spend is the part of it on search keywords
   // (campaigns without keywords, such as shopping, have no search terms to block).
@@ -410,7 +419,6 @@ export async function findDeskAdsWaste(port: DeskAdsPort, account: ConnectedAcco
   const total = o.ad_group_id
     ? totals(groupRows.filter(inScope)).spend
     : campaignFigures.filter((c) => !o.campaign_id || c.id === o.campaign_id).reduce((t, c) => t + cents(c.figures.spend), 0) / 100;
-  const noConversion = (r: { spend: number }) => ({ spend: r.spend, conversions: 0 });
   const findings: WasteFinding[] = [
     ...wasteSentences(
       rules,
@@ -432,8 +440,18 @@ export async function findDeskAdsWaste(port: DeskAdsPort, account: ConnectedAcco
       keywordWaste.map((k) => k.judged),
       fmt,
     ),
-    wasteSentence(noResults, { one: 'ad group', many: 'ad groups' }, groupWaste.map(noConversion), fmt),
-    wasteSentence(noResults, { one: 'device', many: 'devices' }, devices.map(noConversion), fmt),
+    ...wasteSentences(
+      rules,
+      { one: 'ad group', many: 'ad groups' },
+      groupWaste.map((g) => g.judged),
+      fmt,
+    ),
+    ...wasteSentences(
+      rules,
+      { one: 'device', many: 'devices' },
+      devices.map((d) => d.judged),
+      fmt,
+    ),
   ];
   return {
     total,
@@ -454,7 +472,7 @@ export async function findDeskAdsWaste(port: DeskAdsPort, account: ConnectedAcco
 export const analyzeDeskAdsWastedSpend = defineDeskAdsTool({
   name: 'analyze_deskads_wasted_spend',
   description:
-    "Finds wasted spend over a date range (default the last 30 days ending yesterday): search terms, active keywords and shopping products that spent at least min_spend (default 10) without a conversion or at a cost per conversion more than 2× the account's (the waste is the spend beyond what their conversions are worth at the account's cost), and ad groups and devices without a conversion. Gives the keyword pauses and negatives that would stop it, with the exact arguments of update_deskads_keywords (keywords[].action: status Paused, when its ad group and campaign run) and add_deskads_negative_keywords (search_terms[].action; a negative that would block a live keyword of its campaign is never proposed, and a search term whose keywords are all paused, now or by those pauses, needs none: paused_with_keyword); a product's action reads its figures (get_deskads_product_performance), as products are excluded in the shopping campaign's product groups on the platform. Waste is shown against the spend list_deskads_campaigns shows for the same days (account, campaign or ad group), with the part of it on search keywords beside it. run_watch_now and suggest_next_action propose the same keywords, search terms and products with the same amounts.",
+    "Finds wasted spend over a date range (default the last 30 days ending yesterday): search terms, active keywords and shopping products that spent at least min_spend (default 10) without a conversion or at a cost per conversion more than 2× the account's (the waste is the spend beyond what their conversions are worth at the account's cost), and ad groups and devices by the same rules. Gives the keyword pauses and negatives that would stop it, with the exact arguments of update_deskads_keywords (keywords[].action: status Paused, when its ad group and campaign run) and add_deskads_negative_keywords (search_terms[].action; a negative that would block a live keyword of its campaign is never proposed, and a search term whose keywords are all paused, now or by those pauses, needs none: paused_with_keyword); a product's action reads its figures (get_deskads_product_performance), as products are excluded in the shopping campaign's product groups on the platform. Waste is shown against the spend list_deskads_campaigns shows for the same days (account, campaign or ad group), with the part of it on search keywords beside it. run_watch_now and suggest_next_action propose the same keywords, search terms and products with the same amounts.",
   access: 'read',
   args: {
     ...scopeArgs,
@@ -518,8 +536,8 @@ export const analyzeDeskAdsWastedSpend = defineDeskAdsTool({
         action: v.nullable(callOutput),
       }),
     ),
-    ad_groups: v.array(wasteLine),
-    devices: v.array(v.object({ device: v.string(), spend: v.number(), clicks: v.number() })),
+    ad_groups: v.array(v.object({ ...wasteLine.entries, ...judgedEntries })),
+    devices: v.array(v.object({ device: v.string(), spend: v.number(), clicks: v.number(), ...judgedEntries })),
     actions: v.array(v.object({ tool: v.string(), arguments: v.record(v.string(), v.unknown()), saves: v.number() })),
   }),
   async run(args, ctx) {
@@ -610,14 +628,21 @@ export const analyzeDeskAdsWastedSpend = defineDeskAdsTool({
           )
         : 'None above the threshold.',
       '',
-      '### Ad groups and devices without a conversion',
+      '### Ad groups and devices (the same spend seen another way)',
       groupWaste.length || devices.length
         ? markdownTable(
-            ['Where', 'Spend', 'Clicks'],
+            ['Where', 'Spend', 'Clicks', 'Conv.', 'Waste', 'Why'],
             [
-              ...groupWaste.map((g) => [`ad group "${g.name}"`, money(g.spend, currency), g.clicks]),
-              ...devices.map((d) => [`device ${d.device}`, money(d.spend, currency), d.clicks]),
-            ],
+              ...groupWaste.map((g) => ({ where: `ad group "${g.name}"`, ...g })),
+              ...devices.map((d) => ({ where: `device ${d.device}`, ...d })),
+            ].map((r) => [
+              r.where,
+              money(r.judged.figures.spend, currency),
+              r.clicks,
+              r.judged.figures.conversions,
+              money(r.judged.waste, currency),
+              r.judged.reason,
+            ]),
           )
         : 'None above the threshold.',
       '',
@@ -685,8 +710,8 @@ export const analyzeDeskAdsWastedSpend = defineDeskAdsTool({
           reason: judged.reason,
           wasted_spend: judged.waste,
         })),
-        ad_groups: groupWaste,
-        devices,
+        ad_groups: groupWaste.map(({ judged, ...g }) => ({ ...g, ...judgedFigures(judged) })),
+        devices: devices.map(({ judged, ...d }) => ({ ...d, ...judgedFigures(judged) })),
         actions,
       },
     };

@@ -3,7 +3,7 @@
  * terms and products are: a keyword that converts at a cost per conversion more than 2× the account's is listed
  * by analyze_deskads_wasted_spend with the figures it rests on, the spend beyond what its conversions are worth
  * at the account's cost, and its pause (update_deskads_keywords, which runs as given); the watch proposes the
- * same pause with the same amount.
+ * same pause with the same amount. Its ad group is judged by the same rule.
  */
 import { addDays, isoDate } from '../../../core/dates';
 import { SandboxStore } from '../../../platforms/sandbox/store';
@@ -60,6 +60,14 @@ describe('analyze_deskads_wasted_spend: keywords far above the account cost per 
     expect(listed!.reason).toContain("more than 2× the account's");
     // One keyword listed under the rule reads in the singular ("1 active keyword spent at least $10.00 at …").
     expect(analysis.text).toMatch(/active keywords? spent at least \$10\.00 (each )?at a cost per conversion over 2× the account's/);
+
+    // Its ad group, whose spend it now makes, is judged by the same rule: listed with its conversions and the
+    // spend beyond what they are worth at the account's cost (ad groups show that spend another way).
+    const group = (analysis.structured!.ad_groups as Row[]).find((g) => g.id === keyword.ad_group_id);
+    expect(group).toBeDefined();
+    expect(group!.conversions).toBeGreaterThan(0);
+    expect(group!.reason).toContain("more than 2× the account's");
+    expect(group!.wasted_spend).toBeCloseTo(group!.spend - group!.conversions * accountCpa, 1);
 
     // list_deskads_keywords counts it among the keywords to pause by the same rule.
     const list = await callToolOk(owner.apiKey, 'list_deskads_keywords', { ...window, limit: 200 });
