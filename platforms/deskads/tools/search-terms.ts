@@ -419,38 +419,36 @@ export async function findDeskAdsWaste(port: DeskAdsPort, account: ConnectedAcco
   const total = o.ad_group_id
     ? totals(groupRows.filter(inScope)).spend
     : campaignFigures.filter((c) => !o.campaign_id || c.id === o.campaign_id).reduce((t, c) => t + cents(c.figures.spend), 0) / 100;
+  // One sentence per rule for each kind of row, naming exactly the rows listed under it.
+  const stated = (one: string, many: string, judged: { rule: WasteRule; figures: WastePerformance }[]) =>
+    wasteSentences(rules, { one, many }, judged, fmt);
   const findings: WasteFinding[] = [
-    ...wasteSentences(
-      rules,
-      { one: 'search term not blocked yet', many: 'search terms not blocked yet' },
+    ...stated(
+      'search term not blocked yet',
+      'search terms not blocked yet',
       termWaste.map((t) => t.judged),
-      fmt,
     ),
     ...(o.ad_group_id
       ? []
-      : wasteSentences(
-          rules,
-          { one: 'product', many: 'products' },
+      : stated(
+          'product',
+          'products',
           productWaste.map((p) => p.judged),
-          fmt,
         )),
-    ...wasteSentences(
-      rules,
-      { one: 'active keyword', many: 'active keywords' },
+    ...stated(
+      'active keyword',
+      'active keywords',
       keywordWaste.map((k) => k.judged),
-      fmt,
     ),
-    ...wasteSentences(
-      rules,
-      { one: 'ad group', many: 'ad groups' },
+    ...stated(
+      'ad group',
+      'ad groups',
       groupWaste.map((g) => g.judged),
-      fmt,
     ),
-    ...wasteSentences(
-      rules,
-      { one: 'device', many: 'devices' },
+    ...stated(
+      'device',
+      'devices',
       devices.map((d) => d.judged),
-      fmt,
     ),
   ];
   return {
