@@ -7,7 +7,7 @@
  * 2. A billable read over HTTP through the local server (`npm start`'s server) at 1, 8 and 32
  *    concurrent callers, against the same DynamoDB operations issued raw with the SDK at the same
  *    concurrency: latency and throughput, and end-to-end ÷ raw. The 1-caller row uses one keep-alive
- *    client timing each call with performance.now() (sub-millisecond); 8 and 32 use autocannon, whose
+ *    client timing each call with performance.now() (sub-millisecond; keepAliveRun); 8 and 32 use autocannon, whose
  *    percentiles are whole milliseconds (at 30-200 ms that is under 3 % of the ratio).
  * 3. An idempotent write (update_keyword's bid, a fresh Idempotency-Key per call) over HTTP at 1, 8
  *    and 32 callers, each caller on a keyword of its own (the bench adds 32 to one ad group, picked
@@ -21,7 +21,8 @@
  * figures compare code paths with each other; they do not predict production latency.
  */
 import { randomUUID } from 'node:crypto';
-import { Agent, request } from 'node:http';
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import autocannon from 'autocannon';
 import { freePort } from '../functions/local/dynamodb-local';
 import { startBenchGateway, type CommandInput, type Recorded } from './gateway-setup';
@@ -294,7 +295,9 @@ async function writePath(
 /**
  * `callers` keep-alive clients, each posting one call after another for SECONDS (caller c's i-th
  * body is `bodyOf(c, i)`), each call timed with performance.now(): percentiles of the 200 answers
- * to a fraction of a millisecond, calls per second, and how many did not answer 200.
+ * to a fraction of a millisecond, calls per second, and how many did not answer 200. Each client is
+ * one socket writing the request's bytes as one string and reading the answer by its Content-Length
+ * (like autocannon, so the client's own work, in the server's process, stays small).
  */
 async function keepAliveRun(
   port: number,
@@ -303,40 +306,57 @@ async function keepAliveRun(
   headers: () => Record<string, string>,
   bodyOf: (caller: number, i: number) => string,
 ) {
-  const agent = new Agent({ keepAlive: true, maxSockets: callers });
   const times: number[] = [];
   let failed = 0;
   const end = performance.now() + SECONDS * 1000;
   await Promise.all(
     Array.from({ length: callers }, async (_, caller) => {
+      const client = await keepAliveClient(port);
       for (let i = 0; performance.now() < end; i++) {
         const body = bodyOf(caller, i);
+        const fields = Object.entries(headers())
+          .map(([name, value]) => `${name}: ${value}\r\n`)
+          .join('');
+        const request = `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${fields}Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
         const started = performance.now();
-        const status = await post(agent, port, path, headers(), body);
+        const status = await client.send(request);
         if (status === 200) times.push(performance.now() - started);
         else failed++;
       }
+      client.close();
     }),
   );
-  agent.destroy();
   times.sort((a, b) => a - b);
   return { p50: percentile(times, 50), p99: percentile(times, 99), rps: times.length / SECONDS, failed, calls: times.length + failed };
 }
 
-/** One POST over `agent` (keep-alive); its status once the whole answer is read. */
-function post(agent: Agent, port: number, path: string, headers: Record<string, string>, body: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      { host: '127.0.0.1', port, path, method: 'POST', agent, headers: { ...headers, 'Content-Length': Buffer.byteLength(body) } },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
+/** One keep-alive HTTP/1.1 connection: `send` writes a whole request and resolves with the status once the answer's body is in. */
+async function keepAliveClient(port: number) {
+  const socket = connect(port, '127.0.0.1').setNoDelay(true);
+  await once(socket, 'connect');
+  let received = Buffer.alloc(0);
+  let waiting: { resolve: (status: number) => void; reject: (err: Error) => void } | undefined;
+  socket.on('data', (chunk: Buffer) => {
+    received = Buffer.concat([received, chunk]);
+    const head = received.indexOf('\r\n\r\n');
+    if (head < 0 || !waiting) return;
+    const header = received.subarray(0, head).toString('latin1');
+    const length = Number(/\r\ncontent-length: *(\d+)/i.exec(header)?.[1] ?? 0);
+    if (received.length < head + 4 + length) return;
+    received = received.subarray(head + 4 + length);
+    const done = waiting;
+    waiting = undefined;
+    done.resolve(Number(header.slice(9, 12)));
   });
+  socket.on('error', (err) => waiting?.reject(err));
+  return {
+    send: (request: string) =>
+      new Promise<number>((resolve, reject) => {
+        waiting = { resolve, reject };
+        socket.write(request);
+      }),
+    close: () => socket.destroy(),
+  };
 }
 
 /** What a DynamoDB request of the write path is. */
