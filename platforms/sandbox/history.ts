@@ -37,6 +37,13 @@ interface Timeline {
 
 const timelines = new WeakMap<object, Timeline>();
 
+/**
+ * Under Jest (NODE_ENV=test) the states a timeline shares are frozen, so a simulator that changes
+ * one instead of copying it throws in the tests (strict mode) rather than corrupting other reads.
+ * One check per timeline built, nothing per state asked; production skips it.
+ */
+const FREEZE_SHARED_STATES = process.env.NODE_ENV === 'test';
+
 function timelineOf(entity: WithHistory<object>): Timeline {
   let timeline = timelines.get(entity);
   if (timeline && unchanged(timeline, entity)) return timeline;
@@ -57,6 +64,7 @@ function timelineOf(entity: WithHistory<object>): Timeline {
     states[i] = state;
     lowest[i] = i === history.length - 1 || entry.at < lowest[i + 1]! ? entry.at : lowest[i + 1]!;
   }
+  if (FREEZE_SHARED_STATES) for (const shared of states) Object.freeze(shared);
   timeline = {
     history: entity.history,
     length: history.length,
@@ -100,7 +108,8 @@ export function stateAt<T extends object>(entity: WithHistory<T>, moment: string
 
 /**
  * `stateAt` without the copy, for the simulators' day walks that only read states: the entity itself
- * when it has no history, else the state its timeline keeps. Shared: never to be changed.
+ * when it has no history, else the state its timeline keeps. Shared: never to be changed (frozen
+ * under Jest, FREEZE_SHARED_STATES).
  */
 export function stateView<T extends object>(entity: WithHistory<T>, moment: string): Readonly<T> {
   if (withoutHistoryFields(entity)) return entity;

@@ -33,6 +33,19 @@ describe('Sandbox change history', () => {
     expect(daySegments(c, '2026-11-11')).toEqual([{ state: { id: '1', status: 'ENABLED', budget: 80 }, share: 1 }]);
   });
 
+  it('a state shared by the reads of an entity cannot be changed under test; stateAt hands out a copy to change', async () => {
+    const s = store();
+    await s.create<Campaign>('campaign', { id: '1', status: 'ENABLED', budget: 50 });
+    await s.update('campaign', '1', { budget: 80 }, { now: new Date('2026-11-10T06:00:00Z') });
+    const c = await s.require<WithHistory<Campaign>>('campaign', '1', { withHistory: true });
+    const [before, after] = daySegments(c, '2026-11-10').map((segment) => segment.state as Campaign);
+    expect(() => (before!.budget = 1)).toThrow(TypeError);
+    expect(() => (after!.status = 'PAUSED')).toThrow(TypeError);
+    const copy = stateAt(c, '2026-11-09T00:00:00Z');
+    copy.budget = 1;
+    expect(stateAt(c, '2026-11-09T00:00:00Z')).toEqual({ id: '1', status: 'ENABLED', budget: 50 });
+  });
+
   it('keeps history out of what ports return, and records nothing for a patch that changes nothing', async () => {
     const s = store();
     await s.create<Campaign>('campaign', { id: '1', status: 'ENABLED', budget: 50 });

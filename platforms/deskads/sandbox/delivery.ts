@@ -215,42 +215,47 @@ export function deliveryOf(
           },
         });
         if (day.total.impressions <= 0) return undefined;
-        const keywordParts = new Map<string, DayFigures & { ad_group_id: string }>();
-        const adParts = new Map<string, DayFigures & { ad_group_id: string }>();
-        const termParts: CampaignDay['terms'] = new Map();
-        for (const [groupId, figures] of day.children) {
-          const groupAds = servingAds(groupId);
-          // Ads share their ad group's day by how often the platform picks each (stable per ad).
-          const shares = groupAds.map((a) => {
-            const w = 0.7 + seededRandom(a.id)() * 0.6;
-            return { impressions: w, clicks: w, spend: w, conversions: w, revenue: w };
-          });
-          splitPerClick(figures, shares).forEach((f, i) => adParts.set(groupAds[i]!.id, { ...f, ad_group_id: groupId }));
-          const group = stateAt(
-            groups.find((g) => g.id === groupId)!,
-            endOfDay,
-          );
-          const parts = demandOf(group);
-          splitPerClick(
-            figures,
-            parts.map((p) => p.day),
-          ).forEach((f, i) => {
-            const { k, searches } = parts[i]!;
-            keywordParts.set(k.id, { ...f, ad_group_id: groupId });
-            splitPerClick(
-              f,
-              searches.map((s) => s.day),
-            ).forEach((t, j) => {
-              if (t.impressions > 0)
-                termParts.set(`${k.id}|${searches[j]!.term.text}`, {
-                  ...t,
-                  ad_group_id: groupId,
-                  keyword_id: k.id,
-                  search_term: searches[j]!.term.text,
-                });
+        /** The day's ad, keyword and search term parts, split when one of them is first read (a campaign list reads none). */
+        const splitParts = () => {
+          const keywordParts = new Map<string, DayFigures & { ad_group_id: string }>();
+          const adParts = new Map<string, DayFigures & { ad_group_id: string }>();
+          const termParts: CampaignDay['terms'] = new Map();
+          for (const [groupId, figures] of day.children) {
+            const groupAds = servingAds(groupId);
+            // Ads share their ad group's day by how often the platform picks each (stable per ad).
+            const shares = groupAds.map((a) => {
+              const w = 0.7 + seededRandom(a.id)() * 0.6;
+              return { impressions: w, clicks: w, spend: w, conversions: w, revenue: w };
             });
-          });
-        }
+            splitPerClick(figures, shares).forEach((f, i) => adParts.set(groupAds[i]!.id, { ...f, ad_group_id: groupId }));
+            const group = stateAt(
+              groups.find((g) => g.id === groupId)!,
+              endOfDay,
+            );
+            const parts = demandOf(group);
+            splitPerClick(
+              figures,
+              parts.map((p) => p.day),
+            ).forEach((f, i) => {
+              const { k, searches } = parts[i]!;
+              keywordParts.set(k.id, { ...f, ad_group_id: groupId });
+              splitPerClick(
+                f,
+                searches.map((s) => s.day),
+              ).forEach((t, j) => {
+                if (t.impressions > 0)
+                  termParts.set(`${k.id}|${searches[j]!.term.text}`, {
+                    ...t,
+                    ad_group_id: groupId,
+                    keyword_id: k.id,
+                    search_term: searches[j]!.term.text,
+                  });
+              });
+            });
+          }
+          return { keywords: keywordParts, ads: adParts, terms: termParts };
+        };
+        let parts: ReturnType<typeof splitParts> | undefined;
         return {
           date,
           campaign_id: id,
@@ -258,10 +263,18 @@ export function deliveryOf(
           ...sharedBudgetOn(campaign, date),
           total: day.total,
           products: new Map(),
-          adGroups: day.children,
-          keywords: keywordParts,
-          ads: adParts,
-          terms: termParts,
+          get adGroups() {
+            return day.children;
+          },
+          get keywords() {
+            return (parts ??= splitParts()).keywords;
+          },
+          get ads() {
+            return (parts ??= splitParts()).ads;
+          },
+          get terms() {
+            return (parts ??= splitParts()).terms;
+          },
         };
       };
       makers.push({ campaign, dayOf });

@@ -130,8 +130,9 @@ const campaignLive = (c: RetailAdsCampaign, date: string) =>
 export interface RetailDelivery {
   /** Range totals of every campaign, keyword/target (by id) and product ad. */
   campaign: Map<string, Raw>;
-  leaf: Map<string, Raw>;
-  product: Map<string, Raw>;
+  /** Split from the campaigns' days when first read (a campaign report reads neither). */
+  readonly leaf: Map<string, Raw>;
+  readonly product: Map<string, Raw>;
   /** Sponsored Products campaigns' range totals per placement. */
   placement: Map<string, Record<RetailAdsPlacement, Raw>>;
   /** Days of each campaign (for budget checks), with the daily budget in force that day (time-weighted over a change). */
@@ -140,7 +141,26 @@ export interface RetailDelivery {
 
 /** Every range total of [start, end]; `today` (YYYY-MM-DD) and later days have no delivery. */
 export function simulateDelivery(entities: ReportEntities, start: string, end: string, today: string): RetailDelivery {
-  const out: RetailDelivery = { campaign: new Map(), leaf: new Map(), product: new Map(), placement: new Map(), campaignDays: new Map() };
+  const leaf = new Map<string, Raw>();
+  const product = new Map<string, Raw>();
+  /** Per campaign: splits its days among its keywords/targets, and its ad groups' totals among their product ads. */
+  const splits: (() => void)[] = [];
+  const split = () => {
+    for (const splitCampaign of splits.splice(0)) splitCampaign();
+  };
+  const out: RetailDelivery = {
+    campaign: new Map(),
+    get leaf() {
+      split();
+      return leaf;
+    },
+    get product() {
+      split();
+      return product;
+    },
+    placement: new Map(),
+    campaignDays: new Map(),
+  };
   const dates = datesBetween(start, end).filter((d) => d < today);
   for (const campaign of entities.campaigns) {
     const groups = entities.adGroups.filter((g) => g.campaign_id === campaign.id);
@@ -153,7 +173,8 @@ export function simulateDelivery(entities: ReportEntities, start: string, end: s
     const gatedBySbAds = campaign.ad_product === 'SPONSORED_BRANDS';
     const groupIndex = new Map(groups.map((g, i) => [g.id, i]));
     let campaignTotal = zero();
-    const leafTotals = leaves.map(() => zero());
+    /** Each day and its keywords'/targets' shares of it, split later (splits). */
+    const leafDays: { day: Raw; shaped: Raw[] }[] = [];
     const productWeights = products.map(() => 0);
     const placementTotals = Object.fromEntries(PLACEMENTS.map((p) => [p, zero()])) as Record<RetailAdsPlacement, Raw>;
     const days: { date: string; spend: number; daily_budget: number }[] = [];
@@ -224,7 +245,7 @@ export function simulateDelivery(entities: ReportEntities, start: string, end: s
       };
       days.push({ date, spend: day.spend, daily_budget: round2(cap) });
       campaignTotal = add(campaignTotal, day);
-      splitRaw(day, shaped).forEach((part, li) => (leafTotals[li] = add(leafTotals[li]!, part)));
+      leafDays.push({ day, shaped });
       if (campaign.ad_product === 'SPONSORED_PRODUCTS') {
         // Placement weights shaped by what the campaign earns: ctr/cvr/cpc leans applied to its day.
         splitRaw(day, placementLean).forEach((part, i) => (placementTotals[PLACEMENTS[i]!] = add(placementTotals[PLACEMENTS[i]!], part)));
@@ -232,26 +253,30 @@ export function simulateDelivery(entities: ReportEntities, start: string, end: s
     }
     out.campaign.set(campaign.id, campaignTotal);
     out.campaignDays.set(campaign.id, days);
-    leaves.forEach((l, li) => out.leaf.set(l.id, leafTotals[li]!));
     if (campaign.ad_product === 'SPONSORED_PRODUCTS') out.placement.set(campaign.id, placementTotals);
-    // Each ad group's range total over its product ads, by the time each ran and its tier.
-    groups.forEach((g) => {
-      const groupTotal = leaves.reduce((t, l, li) => (l.ad_group_id === g.id ? add(t, leafTotals[li]!) : t), zero());
-      const mine = products.map((p, pi) => ({ p, pi })).filter(({ p }) => p.ad_group_id === g.id);
-      const weights = mine.map(({ p, pi }) => {
-        const tier = profileFor(p.performance);
-        const presence = productWeights[pi]! * (0.6 + ((hash32(p.id) % 1000) / 1000) * 0.8);
-        const clicks = presence * tier.ctr;
-        return {
-          impressions: presence,
-          clicks,
-          spend: clicks * tier.cpc,
-          orders: clicks * tier.cvr,
-          sales: clicks * tier.cvr * tier.order_value,
-        };
+    splits.push(() => {
+      const leafTotals = leaves.map(() => zero());
+      for (const { day, shaped } of leafDays) splitRaw(day, shaped).forEach((part, li) => (leafTotals[li] = add(leafTotals[li]!, part)));
+      leaves.forEach((l, li) => leaf.set(l.id, leafTotals[li]!));
+      // Each ad group's range total over its product ads, by the time each ran and its tier.
+      groups.forEach((g) => {
+        const groupTotal = leaves.reduce((t, l, li) => (l.ad_group_id === g.id ? add(t, leafTotals[li]!) : t), zero());
+        const mine = products.map((p, pi) => ({ p, pi })).filter(({ p }) => p.ad_group_id === g.id);
+        const weights = mine.map(({ p, pi }) => {
+          const tier = profileFor(p.performance);
+          const presence = productWeights[pi]! * (0.6 + ((hash32(p.id) % 1000) / 1000) * 0.8);
+          const clicks = presence * tier.ctr;
+          return {
+            impressions: presence,
+            clicks,
+            spend: clicks * tier.cpc,
+            orders: clicks * tier.cvr,
+            sales: clicks * tier.cvr * tier.order_value,
+          };
+        });
+        const parts = weights.some((w) => w.impressions > 0) ? splitRaw(groupTotal, weights) : mine.map(() => zero());
+        mine.forEach(({ p }, i) => product.set(p.id, parts[i]!));
       });
-      const parts = weights.some((w) => w.impressions > 0) ? splitRaw(groupTotal, weights) : mine.map(() => zero());
-      mine.forEach(({ p }, i) => out.product.set(p.id, parts[i]!));
     });
   }
   return out;

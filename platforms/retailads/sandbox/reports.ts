@@ -154,11 +154,15 @@ export function buildReport(
     case 'spCampaigns':
     case 'sbCampaigns':
     case 'sdCampaigns':
-      return rollUp(
-        targetingRows(),
-        (r) => r.campaign_id,
-        (id) => ({ ...base(id), campaign_state: campaigns.get(id)!.state, daily_budget: campaigns.get(id)!.daily_budget }),
-        [...campaigns.keys()],
+      // The campaigns' own totals: what their keywords'/targets' rows add up to, exactly (delivery.ts).
+      return [...campaigns.values()].map(
+        (c) =>
+          ({
+            ...base(c.id),
+            campaign_state: c.state,
+            daily_budget: c.daily_budget,
+            ...withRatios(delivery.campaign.get(c.id) ?? zero()),
+          }) as RetailAdsReportRow,
       );
     case 'sbAdGroup':
     case 'sdAdGroup':
