@@ -4,29 +4,31 @@ import type { Context } from 'aws-lambda';
 import { REGISTRY } from '../all-tools';
 import { DEFAULT_SETTINGS } from '../../lib/settings';
 import { functionTimeoutSeconds } from '../../lib/timeouts';
-import type { PlatformWord } from '../../core/platforms';
 import type { ToolGroup } from '../../core/tool';
-import type { GatewayEvent, GatewayResult } from '../runtime/state';
-import { PLATFORMS } from '../../platforms';
+import type { GatewayResult, GatewayEvent } from '../runtime/state';
+import type { ToolHandler } from '../runtime/handler';
+import { handler as chatads } from '../../platforms/chatads/lambda';
+import { handler as deskads } from '../../platforms/deskads/lambda';
+import { handler as proads } from '../../platforms/proads/lambda';
+import { handler as retailads } from '../../platforms/retailads/lambda';
+import { handler as searchads } from '../../platforms/searchads/lambda';
+import { handler as shortvideo } from '../../platforms/shortvideo/lambda';
+import { handler as socialads } from '../../platforms/socialads/lambda';
 import { handler as gateway } from '../gateway';
 import { handler as mcp } from '../mcp';
 import { isOAuthPath } from '../oauth/routes';
-import { createToolHandler } from '../runtime/handler';
-
-type LambdaHandler = (event: GatewayEvent, context: Context) => Promise<GatewayResult>;
 
 /**
- * One handler per group, as the CDK stack deploys them: the gateway function's own, and each
- * platform's tools behind the one chain (platforms/<word>/lambda.ts builds the same handler; here
- * every platform's function can open every platform, as they all share one process).
+ * One handler per group, exactly the ones the CDK stack deploys: the gateway function's own, and each
+ * platform's function (platforms/<word>/lambda.ts), which opens only its own platform's accounts
+ * (deskads also searchads' ports), as in AWS.
  */
-const GROUP_HANDLERS: Record<ToolGroup, LambdaHandler> = {
-  gateway,
-  ...(Object.fromEntries(PLATFORMS.map((platform) => [platform.word, createToolHandler(platform.tools, PLATFORMS)])) as Record<
-    PlatformWord,
-    LambdaHandler
-  >),
-};
+const GROUP_HANDLERS: Record<ToolGroup, ToolHandler> = { gateway, searchads, socialads, proads, shortvideo, retailads, chatads, deskads };
+
+/** The handler that runs a group's tools: the function the stack deploys for the group. */
+export function groupHandler(group: ToolGroup): ToolHandler {
+  return GROUP_HANDLERS[group];
+}
 
 /**
  * Routes like API Gateway does in AWS: POST on a registered tool's execute path goes to that tool's
@@ -182,5 +184,5 @@ export async function dispatch(request: LocalRequest, options: { functionMs?: nu
       'invalid_request',
     );
   }
-  return GROUP_HANDLERS[group](event, lambdaContext(group, event.requestContext.requestId, options.functionMs));
+  return groupHandler(group)(event, lambdaContext(group, event.requestContext.requestId, options.functionMs));
 }

@@ -1,5 +1,6 @@
-import { dispatch } from '../../functions/local/router';
+import { dispatch, groupHandler } from '../../functions/local/router';
 import { handler } from '../../functions/gateway';
+import { PLATFORM_WORDS } from '../../core/platforms';
 import { REGISTRY } from '../../functions/all-tools';
 import type { GatewayEvent } from '../../functions/runtime/state';
 import type { Context } from 'aws-lambda';
@@ -60,6 +61,19 @@ describe('GET /api/v1/tools', () => {
     const response = await get('/api/v1/tools', {}, 'POST');
     expect(response.status).toBe(405);
     expect(response.headers.Allow).toBe('GET, HEAD');
+  });
+});
+
+describe('POST /api/v1/tools/<tool>/execute (npm start and the tests)', () => {
+  // A platform's function in AWS opens only its own platform's accounts (deskads also searchads'):
+  // locally each platform's tools run in that very function, so the limit holds here too.
+  it.each(PLATFORM_WORDS)('runs the %s tools in the handler its Lambda deploys (platforms/<word>/lambda.ts)', async (word) => {
+    const deployed = (await import(`../../platforms/${word}/lambda`)) as { handler: unknown };
+    expect(groupHandler(word)).toBe(deployed.handler);
+  });
+
+  it('runs the cross-platform tools in the gateway function', () => {
+    expect(groupHandler('gateway')).toBe(handler);
   });
 });
 

@@ -19,16 +19,19 @@ async function stallingProxy(
   stalled: number,
 ): Promise<{ endpoint: string; stalledSeen: () => number; close: () => Promise<void> }> {
   const { hostname, port } = new URL(target);
-  const held: Socket[] = [];
+  // Every socket, held or passed through: closing ends them all, or server.close would wait until
+  // DynamoDB Local drops the pooled pass-through connections when they idle out (about 30 s).
+  const sockets: Socket[] = [];
   let seen = 0;
   const server: Server = createServer((client) => {
     seen++;
+    sockets.push(client);
     if (seen <= stalled) {
-      held.push(client);
       client.on('error', () => undefined);
       return;
     }
     const upstream = connect(Number(port), hostname);
+    sockets.push(upstream);
     client.pipe(upstream).pipe(client);
     client.on('error', () => upstream.destroy());
     upstream.on('error', () => client.destroy());
@@ -39,7 +42,7 @@ async function stallingProxy(
     stalledSeen: () => Math.min(seen, stalled),
     close: () =>
       new Promise((resolve) => {
-        held.forEach((socket) => socket.destroy());
+        sockets.forEach((socket) => socket.destroy());
         server.close(() => resolve());
       }),
   };

@@ -1,19 +1,26 @@
 import { createHash } from 'node:crypto';
 import { processingMs } from '../../../platforms/chatads/sandbox/audiences';
+import { fakeDate } from '../../support/clock';
 import { callTool, callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
 
 useTestTables();
 
 type Row = Record<string, any>;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/**
+ * The sandbox finishes an operation when the clock passes its end (`processingMs` after the start):
+ * the test moves the faked `Date` on by that much instead of waiting it out (timers stay real).
+ */
+const passTime = (ms: number) => jest.setSystemTime(Date.now() + ms);
 const emails = (n: number, tag: string) =>
   Array.from({ length: n }, (_, i) => ({ identifier_type: 'email', identifier: `${tag}${i}@example.com` }));
 
 describe('chatads custom audiences and operations', () => {
   let apiKey: string;
   beforeAll(async () => {
+    fakeDate(new Date());
     ({ apiKey } = await createTestOwner({ accounts: { chatads: 1 } }));
   });
+  afterAll(() => jest.useRealTimers());
 
   const audience = async (id: string) => (await callToolOk(apiKey, 'get_chatads_custom_audience', { custom_audience_id: id })).structured!;
   const operation = async (id: string) =>
@@ -33,7 +40,7 @@ describe('chatads custom audiences and operations', () => {
     const op = added.structured!.operation;
     expect(op).toMatchObject({ status: 'processing', type: 'add', submitted_identifiers: 1993, source: 'inline' });
     expect((await audience(id)).custom_audience.status).toBe('processing');
-    await sleep(processingMs(1993) + 200);
+    passTime(processingMs(1993) + 200);
     const done = await operation(op.id);
     expect(done.status).toBe('succeeded');
     expect(done.matched_identifiers).toBeGreaterThan(1000);
@@ -43,7 +50,7 @@ describe('chatads custom audiences and operations', () => {
       custom_audience_id: id,
       members: emails(10, 'hiker'),
     });
-    await sleep(processingMs(10) + 200);
+    passTime(processingMs(10) + 200);
     expect((await operation(removed.structured!.operation.id)).status).toBe('succeeded');
     expect((await audience(id)).custom_audience.uploaded_identifiers).toBe(1983);
   });
@@ -55,7 +62,7 @@ describe('chatads custom audiences and operations', () => {
     expect(first.source).toBe('file');
     const paused = await callToolOk(apiKey, 'pause_chatads_custom_audience_operation', { operation_id: first.id });
     expect(paused.structured).toMatchObject({ previous_status: 'processing', operation: { status: 'paused' } });
-    await sleep(processingMs(first.submitted_identifiers) + 200);
+    passTime(processingMs(first.submitted_identifiers) + 200);
     expect((await operation(first.id)).status).toBe('paused');
     expect((await audience(id)).custom_audience.status).toBe('processing');
     const again = await callToolOk(apiKey, 'pause_chatads_custom_audience_operation', { operation_id: first.id });
@@ -88,7 +95,7 @@ describe('chatads custom audiences and operations', () => {
     });
     expect(merged.structured!.custom_audience.status).toBe('processing');
     expect(merged.structured!.operation).toMatchObject({ type: 'merge', source_audience_ids: sources.map((a) => a.id) });
-    await sleep(processingMs(merged.structured!.operation.submitted_identifiers) + 200);
+    passTime(processingMs(merged.structured!.operation.submitted_identifiers) + 200);
     const built = (await audience(merged.structured!.custom_audience.id)).custom_audience;
     expect(built.status).toBe('ready');
     expect(built.matched_users).toBe(Math.round((sources[0].matched_users + sources[1].matched_users) * 0.9));
