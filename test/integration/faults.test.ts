@@ -143,10 +143,16 @@ interface FaultScope {
   hangsEnd?: Promise<void>;
   /** Holds back an operation until the promise resolves, then applies it (a store slower than any grace). */
   hold?: (operation: string) => Promise<void> | undefined;
+  /** A fault this operation gets, whatever the draw (a scripted failure at one exact operation). */
+  faultAt?: (operation: string) => Fault | undefined;
   /** The held operations, settled once applied. */
   applied?: Promise<unknown>[];
+  /** What each call's DynamoDB operations met, in order (printed for a key whose invariant failed). */
+  trace?: string[];
 }
 const faultScope = new AsyncLocalStorage<FaultScope>();
+/** The call a DynamoDB operation belongs to (its background settling included), for the trace. */
+const callScope = new AsyncLocalStorage<string>();
 const injected = new Map<string, number>();
 const count = (key: string) => injected.set(key, (injected.get(key) ?? 0) + 1);
 
@@ -154,12 +160,17 @@ const count = (key: string) => injected.set(key, (injected.get(key) ?? 0) + 1);
 function operationOf(commandName: string, input: Record<string, unknown>): string {
   const text = JSON.stringify(input);
   const table = String(input.TableName ?? '');
-  if (commandName.startsWith('TransactWrite')) return text.includes('refund#') && text.includes(':minus') ? 'refund' : 'recharge';
+  if (commandName.startsWith('TransactWrite')) {
+    // A planned write's commit (its changes, audit record, claim) or its finished steps' commit (changes, checkpoint).
+    if (text.includes('sandbox"')) return text.includes('audit"') ? 'write commit' : 'steps commit';
+    return text.includes('refund#') && text.includes(':minus') ? 'refund' : 'recharge';
+  }
   if (table.endsWith('usage')) return commandName.startsWith('Update') ? 'reserve' : 'usage read';
   if (table.endsWith('sandbox'))
     return commandName.startsWith('Put') || commandName.startsWith('Update') || commandName.startsWith('Delete')
       ? 'sandbox write'
       : 'sandbox read';
+  if (table.endsWith('audit')) return commandName.startsWith('Put') || commandName.startsWith('Update') ? 'audit write' : 'audit read';
   if (table.endsWith('api-keys')) return 'api key read';
   if (table.endsWith('owners')) return 'owner read';
   if (text.includes('checkpoint#')) return commandName.startsWith('Get') ? 'checkpoint read' : 'checkpoint write';
@@ -173,32 +184,52 @@ function installFaultInjector(): void {
   documentClient().middlewareStack.add(
     ((next: (args: unknown) => Promise<unknown>, context: { commandName?: string }) => async (args: { input: Record<string, unknown> }) => {
       const scope = faultScope.getStore();
-      const held = scope?.hold?.(operationOf(context.commandName ?? '', args.input));
+      const operation = operationOf(context.commandName ?? '', args.input);
+      const started = Date.now();
+      const note = (what: string) => scope?.trace?.push(`${callScope.getStore() ?? '?'} ${operation} ${what} (${Date.now() - started} ms)`);
+      const traced = async (fault: string, attempt: Promise<unknown>) => {
+        note(`${fault}: sent`);
+        try {
+          const answer = await attempt;
+          note(`${fault}: answered`);
+          return answer;
+        } catch (err) {
+          note(`${fault}: ${(err as Error).name}`);
+          throw err;
+        }
+      };
+      const held = scope?.hold?.(operation);
       if (held) {
         const applied = held.then(() => next(args));
         scope!.applied?.push(applied.catch(() => undefined));
         return applied;
       }
-      if (!scope || scope.random() >= scope.probability) return next(args);
-      const fault = FAULTS[Math.floor(scope.random() * FAULTS.length)];
-      count(`${operationOf(context.commandName ?? '', args.input)}: ${fault}`);
-      switch (fault) {
-        case 'fail':
-          throw Object.assign(new Error('injected: internal server error'), { name: 'InternalServerError', $fault: 'server' });
-        case 'hang':
-          // Never applied; the store boundary gives up at the deadline, the attempt ends after the run's last answer.
-          await scope.hangsEnd;
-          throw Object.assign(new Error('injected: request timed out'), { name: 'TimeoutError' });
-        case 'lose':
-          await next(args);
-          throw Object.assign(new Error('injected: socket hang up after the request was applied'), { name: 'TimeoutError' });
-        case 'late':
-          await new Promise((resolve) => setTimeout(resolve, scope.random() * MAX_LATE_MS));
-          return next(args); // applied, perhaps after its caller gave up
-      }
+      const scripted = scope?.faultAt?.(operation);
+      if (!scripted && (!scope || scope.random() >= scope.probability)) return traced('ok', next(args));
+      const fault = scripted ?? FAULTS[Math.floor(scope!.random() * FAULTS.length)];
+      count(`${operation}: ${fault}`);
+      return traced(fault, inject(scope!, fault, next, args));
     }) as never,
     { step: 'initialize', priority: 'low', name: 'faultInjector' },
   );
+}
+
+/** Applies `fault` to one DynamoDB operation. */
+async function inject(scope: FaultScope, fault: Fault, next: (args: unknown) => Promise<unknown>, args: unknown): Promise<unknown> {
+  switch (fault) {
+    case 'fail':
+      throw Object.assign(new Error('injected: internal server error'), { name: 'InternalServerError', $fault: 'server' });
+    case 'hang':
+      // Never applied; the store boundary gives up at the deadline, the attempt ends after the run's last answer.
+      await scope.hangsEnd;
+      throw Object.assign(new Error('injected: request timed out'), { name: 'TimeoutError' });
+    case 'lose':
+      await next(args);
+      throw Object.assign(new Error('injected: socket hang up after the request was applied'), { name: 'TimeoutError' });
+    case 'late':
+      await new Promise((resolve) => setTimeout(resolve, scope.random() * MAX_LATE_MS));
+      return next(args); // applied, perhaps after its caller gave up
+  }
 }
 
 // ---- one run
@@ -213,6 +244,7 @@ interface Answer extends Call {
   replayed: boolean;
 }
 
+let sent = 0;
 async function send(apiKey: string, run: string, call: Call, functionMs = FUNCTION_MS): Promise<Answer> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Authorization: `Bearer ${apiKey}` };
   if (call.key) headers['Idempotency-Key'] = call.key;
@@ -227,7 +259,9 @@ async function send(apiKey: string, run: string, call: Call, functionMs = FUNCTI
     awsRequestId: event.requestContext.requestId,
     getRemainingTimeInMillis: () => Math.max(0, end - Date.now()),
   } as Context;
-  const result = await handler(event, context);
+  const name = `${call.tool}/${call.label}#${++sent}`;
+  const result = await callScope.run(name, () => handler(event, context));
+  faultScope.getStore()?.trace?.push(`${name} answered ${result.statusCode} ${result.body.slice(0, 160)}`);
   return {
     ...call,
     status: result.statusCode,
@@ -258,14 +292,15 @@ async function oneRun(index: number) {
   const answers: Answer[] = [];
   let endHangs = () => undefined as void;
   const hangsEnd = new Promise<void>((resolve) => (endHangs = resolve));
-  await faultScope.run({ probability: FAULT_PROBABILITY, random, hangsEnd }, async () => {
+  const trace: string[] = [];
+  await faultScope.run({ probability: FAULT_PROBABILITY, random, hangsEnd, trace }, async () => {
     answers.push(...(await Promise.all(firstWave.map((call) => send(apiKey, run, call)))));
     // Sometimes the retries come after the first calls' functions would have ended.
     if (random() < 0.1) await new Promise((resolve) => setTimeout(resolve, FUNCTION_MS + 200));
     answers.push(...(await Promise.all(keyed.map((call) => send(apiKey, run, call)))));
   });
   endHangs();
-  return { index, run, owner, limit, keyed, answers };
+  return { index, run, owner, limit, keyed, answers, trace };
 }
 
 async function checkRun(result: Awaited<ReturnType<typeof oneRun>>, totals: Map<string, number>) {
@@ -299,7 +334,8 @@ async function checkRun(result: Awaited<ReturnType<typeof oneRun>>, totals: Map<
         ConsistentRead: true,
       }),
     );
-    expect(record.Item?.status ?? 'none').not.toBe('IN_PROGRESS');
+    const claim = `${call.tool} ${call.label}`;
+    expect({ claim, status: record.Item?.status ?? 'none' }).not.toEqual({ claim, status: 'IN_PROGRESS' });
   }
   // used equals the billable 200s, and never passes the limit.
   const billable200s = answers.filter((a) => a.status === 200 && !a.replayed && BILLABLE.has(a.tool)).length;
@@ -320,13 +356,22 @@ describe('Fault injection on the request path', () => {
 
   it(`holds every invariant over ${RUNS} randomized runs with DynamoDB faults`, async () => {
     const totals = new Map<string, number>();
+    const failures: unknown[] = [];
     let calls = 0;
     for (let start = 0; start < RUNS; start += PARALLEL_RUNS) {
       const batch = await Promise.all(Array.from({ length: Math.min(PARALLEL_RUNS, RUNS - start) }, (_, i) => oneRun(start + i)));
       await settled();
       for (const result of batch) {
         calls += result.answers.length;
-        await checkRun(result, totals);
+        try {
+          await checkRun(result, totals);
+        } catch (err) {
+          // Every run is checked; a failed one prints what each of its calls met, in order.
+          failures.push(err);
+          console.log(
+            `${result.run} (FAULT_SEED=${SEED}, run ${result.index}) failed: ${(err as Error).message}\n${result.trace.join('\n')}`,
+          );
+        }
       }
     }
     const sorted = (map: Map<string, number>) =>
@@ -338,6 +383,7 @@ describe('Fault injection on the request path', () => {
       `Fault injection (FAULT_SEED=${SEED}): ${RUNS} runs, ${calls} calls, ${[...injected.values()].reduce((a, b) => a + b, 0)} faults injected\nInjected:\n${sorted(injected)}\nAnswers:\n${sorted(totals)}`,
     );
     expect(injected.size).toBeGreaterThan(0);
+    if (failures.length) throw failures[0];
   });
 
   it('gives back a reservation DynamoDB applies only after its caller answered, however slow the store is', async () => {
