@@ -405,6 +405,44 @@ describe('Fault injection on the request path', () => {
     expect((await readUsage(owner.owner_id, new Date())).used).toBe(0);
   });
 
+  it("puts a key's outcome_unknown back when the replay that takes it over to settle the write gets no answer", async () => {
+    const { apiKey, owner } = await createTestOwner({ tier: 'free', limitOverride: 5 });
+    const call = { tool: 'fault_create', label: 'settled', key: randomUUID() };
+    /** Faults by operation, the n-th of each kind getting the n-th entry (none beyond). */
+    const scripted = (faults: Record<string, (Fault | undefined)[]>): FaultScope => {
+      const seen = new Map<string, number>();
+      return {
+        probability: 0,
+        random: generator(0),
+        faultAt: (operation) => {
+          seen.set(operation, (seen.get(operation) ?? 0) + 1);
+          return faults[operation]?.[seen.get(operation)! - 1];
+        },
+      };
+    };
+    // The create is applied and its answer lost: outcome_unknown, kept under the key.
+    const first = await faultScope.run(scripted({ 'sandbox write': ['lose'] }), () => send(apiKey, 'settled', call));
+    expect(first.body.structured_content?.code).toBe('outcome_unknown');
+    // A replay takes the key over to settle it (its second claim): applied, the answer lost.
+    const second = await faultScope.run(scripted({ claim: [undefined, 'lose'] }), () => send(apiKey, 'settled', call));
+    expect(second).toMatchObject({ status: 503, body: { structured_content: { code: 'store_unavailable' } } });
+    await settled();
+    const record = await documentClient().send(
+      new GetCommand({
+        TableName: tableName('idempotency'),
+        Key: { id: idempotencyRecordId(owner.owner_id, call.tool, call.key) },
+        ConsistentRead: true,
+      }),
+    );
+    expect(record.Item).toMatchObject({ status: 'COMPLETED', unknown_change_id: expect.any(String) });
+    // The next replay settles it: the create had been applied, once.
+    const third = await send(apiKey, 'settled', call);
+    expect(third.status).toBe(200);
+    expect(
+      (await sandboxOf('settled').list<{ id: string; label: string }>('fault_entity')).filter((e) => e.label === 'settled'),
+    ).toHaveLength(1);
+  });
+
   it('checks itself: with no faults every call of a run succeeds or replays', async () => {
     const { apiKey, owner } = await createTestOwner({ tier: 'free', limitOverride: 20 });
     const key = randomUUID();
