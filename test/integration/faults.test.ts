@@ -3,7 +3,9 @@
  * and the simulated platform can fail, time out (hang), succeed but lose its answer, or arrive
  * late, injected by a middleware on the shared DynamoDB client (nothing is mocked). Each run sends
  * concurrent duplicates with Idempotency-Keys, calls without keys, billable reads, checkpointed
- * writes and quota-exempt calls for one owner near its limit, then checks the invariants:
+ * writes and quota-exempt calls for one owner near its limit (every other run writes with a
+ * platform's tools on a sandbox account, whose changes are held and committed with the audit record
+ * and the claim in one transaction), then checks the invariants:
  * - no write ran twice for one Idempotency-Key (entities created per key ≤ 1, per step ≤ 1);
  * - `used` equals the number of billable 200s, after background settling;
  * - 402 only at the limit (reservations of running calls included), its quota block saying so;
@@ -30,6 +32,10 @@ import { settled } from '../../functions/runtime/settle';
 import { defineGatewayTool } from '../../core/tool';
 import { toApiGatewayEvent } from '../../functions/local/router';
 import { SandboxStore } from '../../platforms/sandbox/store';
+import { defineSearchAdsTool } from '../../platforms/searchads/define';
+import { PLATFORMS } from '../../platforms';
+import type { WritePlan } from '../../core/plan';
+import type { ToolContext } from '../../core/tool';
 import { createTestOwner, useTestTables } from '../support/gateway';
 
 useTestTables();
@@ -76,40 +82,46 @@ async function labelPlan(args: { run: string; label: string }, kinds: string[]) 
   };
 }
 const runArgs = { run: v.string(), label: v.string() };
+/** A write that creates one entity labelled with its arguments. */
+const createWrite = (name: string) => ({
+  name,
+  description: 'Creates one entity labelled with its arguments (none once the label has one).',
+  access: 'write' as const,
+  args: runArgs,
+  // The plan reads what is there, as real tools do: a replay of an unknown outcome is settled by it.
+  async plan(args: { run: string; label: string }) {
+    return labelPlan(args, ['fault_entity']);
+  },
+  async apply(plan: WritePlan, args: { run: string; label: string }) {
+    if (!plan.changes.length) return { text: 'already there' };
+    const entity = await sandboxOf(args.run).create('fault_entity', { id: randomUUID(), label: args.label });
+    return { text: `created ${entity.id}` };
+  },
+});
+/** A write that creates two entities in two checkpointed steps. */
+const stepsWrite = (name: string) => ({
+  name,
+  description: 'Creates two entities in two checkpointed steps.',
+  access: 'write' as const,
+  args: runArgs,
+  async plan(args: { run: string; label: string }) {
+    return labelPlan(args, ['fault_step_a', 'fault_step_b']);
+  },
+  async apply(plan: WritePlan, args: { run: string; label: string }, ctx: Pick<ToolContext<unknown>, 'step'>) {
+    if (!plan.changes.length) return { text: 'already there' };
+    const store = sandboxOf(args.run);
+    const a = await ctx.step('a', () => store.create('fault_step_a', { id: randomUUID(), label: args.label }));
+    const b = await ctx.step('b', () => store.create('fault_step_b', { id: randomUUID(), label: args.label }));
+    return { text: `created ${a.id} and ${b.id}` };
+  },
+});
 const tools = [
-  defineGatewayTool({
-    category: 'helper',
-    name: 'fault_create',
-    description: 'Creates one entity labelled with its arguments (none once the label has one).',
-    access: 'write',
-    args: runArgs,
-    // The plan reads what is there, as real tools do: a replay of an unknown outcome is settled by it.
-    async plan(args) {
-      return labelPlan(args, ['fault_entity']);
-    },
-    async apply(plan, args, _ctx) {
-      if (!plan.changes.length) return { text: 'already there' };
-      const entity = await sandboxOf(args.run).create('fault_entity', { id: randomUUID(), label: args.label });
-      return { text: `created ${entity.id}` };
-    },
-  }),
-  defineGatewayTool({
-    category: 'helper',
-    name: 'fault_steps',
-    description: 'Creates two entities in two checkpointed steps.',
-    access: 'write',
-    args: runArgs,
-    async plan(args) {
-      return labelPlan(args, ['fault_step_a', 'fault_step_b']);
-    },
-    async apply(plan, args, ctx) {
-      if (!plan.changes.length) return { text: 'already there' };
-      const store = sandboxOf(args.run);
-      const a = await ctx.step('a', () => store.create('fault_step_a', { id: randomUUID(), label: args.label }));
-      const b = await ctx.step('b', () => store.create('fault_step_b', { id: randomUUID(), label: args.label }));
-      return { text: `created ${a.id} and ${b.id}` };
-    },
-  }),
+  // Gateway tools write as they go; the same writes as a platform's tools on a sandbox account hold
+  // their changes in a unit of work, committed with the audit record and the claim (planned-writes.ts).
+  defineGatewayTool({ category: 'helper', ...createWrite('fault_create') }),
+  defineGatewayTool({ category: 'helper', ...stepsWrite('fault_steps') }),
+  defineSearchAdsTool(createWrite('fault_held_create')),
+  defineSearchAdsTool(stepsWrite('fault_held_steps')),
   defineGatewayTool({
     category: 'helper',
     name: 'fault_read',
@@ -132,8 +144,9 @@ const tools = [
     },
   }),
 ];
-const handler = createToolHandler(tools, []);
-const BILLABLE = new Set(['fault_create', 'fault_steps', 'fault_read']);
+const handler = createToolHandler(tools, PLATFORMS);
+const WRITES = ['fault_create', 'fault_steps', 'fault_held_create', 'fault_held_steps'];
+const BILLABLE = new Set([...WRITES, 'fault_read']);
 
 // ---- the fault injector: a middleware on the shared client, active only inside a run's scope
 interface FaultScope {
@@ -275,17 +288,20 @@ async function oneRun(index: number) {
   const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)];
   const between = (low: number, high: number) => low + Math.floor(random() * (high - low + 1));
   const limit = between(3, 8);
-  const { apiKey, owner } = await createTestOwner({ tier: 'free', limitOverride: limit });
+  // Every other run writes with the platform's tools on a sandbox account: its writes are held.
+  const held = index % 2 === 1;
+  const write = (tool: string) => (held ? tool.replace('fault_', 'fault_held_') : tool);
+  const { apiKey, owner } = await createTestOwner({ tier: 'free', limitOverride: limit, accounts: held ? { searchads: 1 } : {} });
   const run = `r${index}-seed${SEED}`;
   const keyed: Call[] = Array.from({ length: between(1, 3) }, (_, k) => ({
-    tool: pick(['fault_create', 'fault_create', 'fault_steps', 'fault_read']),
+    tool: pick([write('fault_create'), write('fault_create'), write('fault_steps'), 'fault_read']),
     label: `key${k}`,
     key: randomUUID(),
   }));
   const firstWave: Call[] = [
     ...keyed.flatMap((call) => Array.from({ length: between(1, 3) }, () => call)),
     ...Array.from({ length: between(0, 3) }, (_, i) => ({
-      tool: pick(['fault_create', 'fault_read', 'fault_status']),
+      tool: pick([write('fault_create'), 'fault_read', 'fault_status']),
       label: `plain${i}`,
     })),
   ];
@@ -315,7 +331,7 @@ async function checkRun(result: Awaited<ReturnType<typeof oneRun>>, totals: Map<
     // An envelope, always; a code on every 5xx.
     expect(typeof answer.body.success).toBe('boolean');
     if (answer.status >= 500 && answer.status !== 500) expect(code).toBeTruthy();
-    if (code === 'outcome_unknown') expect(['fault_create', 'fault_steps']).toContain(answer.tool);
+    if (code === 'outcome_unknown') expect(WRITES).toContain(answer.tool);
   }
   // No write ran twice for one Idempotency-Key.
   const created = await store.list<{ id: string; label: string }>('fault_entity');
