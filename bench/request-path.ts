@@ -2,7 +2,8 @@
  * The request path: DynamoDB requests per call, and what the gateway adds to them.
  *
  * 1. DynamoDB requests one call makes, by kind, for a quota-exempt read, a billable read, a
- *    billable read with an Idempotency-Key, and a one-step checkpointed write (warm function:
+ *    billable read with an Idempotency-Key, a one-step checkpointed write and an idempotent create
+ *    (add_keywords, a new keyword each call) (warm function:
  *    the API key and the owner's accounts are cached, see README "Caches").
  * 2. A billable read over HTTP through the local server (`npm start`'s server) at 1, 8 and 32
  *    concurrent callers, against the same DynamoDB operations issued raw with the SDK at the same
@@ -38,13 +39,25 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
+/** The tables one transaction writes, without the bench's prefix, in the order of its items. */
+function transactionTables(input: CommandInput): string[] {
+  const items = input.TransactItems as Record<string, { TableName?: string }>[];
+  return [...new Set(items.map((item) => String(Object.values(item)[0]?.TableName).replace(/^.*-/, '')))];
+}
+
 /** What a DynamoDB request of the request path is, for the per-call breakdown. */
 function kindOf(input: CommandInput): string {
+  if (input.TransactItems) return `commit (${transactionTables(input).join(' + ')})`;
+  if (input.RequestItems) {
+    const tables = Object.keys(input.RequestItems);
+    return tables.some((table) => table.endsWith('sandbox')) ? 'tool (sandbox)' : 'settings + checkpoint';
+  }
   const table = String(input.TableName ?? '');
   const text = JSON.stringify(input);
   if (table.endsWith('usage')) return text.includes('ADD used :one') ? 'reserve' : text.includes(':minus') ? 'refund' : 'usage read';
   if (table.endsWith('sandbox')) return text.includes('"META#META"') ? 'sandbox failure mode' : 'tool (sandbox)';
   if (table.endsWith('api-keys')) return 'api key';
+  if (table.endsWith('audit')) return 'audit record';
   if (table.endsWith('owners')) return text.includes('ACCOUNT#') ? 'accounts' : 'owner';
   if (text.includes('checkpoint#')) return 'checkpoint';
   if (text.includes('refund#')) return 'refund';
@@ -67,6 +80,12 @@ async function main(): Promise<void> {
     if (!editable) throw new Error(`None of the sandbox account's ${campaigns.length} campaigns takes updates (all removed).`);
     const campaignId = editable.id;
     let rename = 0;
+    // A search ad group that takes keywords, for a create (a new keyword each call).
+    type AdGroup = { id: string; type: string; status: string; campaign_status: string };
+    const adGroups = (await call('list_ad_groups', {})).ad_groups as AdGroup[];
+    const adGroup = adGroups.find((g) => g.type === 'SEARCH_STANDARD' && g.status !== 'REMOVED' && g.campaign_status !== 'REMOVED');
+    if (!adGroup) throw new Error(`None of the sandbox account's ${adGroups.length} ad groups takes keywords.`);
+    let added = 0;
     const scenarios: { name: string; run: () => Promise<unknown> }[] = [
       { name: 'get_usage_status (quota-exempt read)', run: () => call('get_usage_status', {}) },
       { name: 'list_campaigns (billable read)', run: () => call('list_campaigns', { lookback_days: 7 }) },
@@ -74,6 +93,11 @@ async function main(): Promise<void> {
       {
         name: 'update_campaign name (one checkpointed step)',
         run: () => call('update_campaign', { campaign_id: campaignId, name: `Bench ${rename++}` }),
+      },
+      {
+        name: 'add_keywords + Idempotency-Key (a create)',
+        run: () =>
+          call('add_keywords', { ad_group_id: adGroup.id, keywords: [{ text: `bench create ${added++}`, match_type: 'PHRASE' }] }, true),
       },
     ];
     console.log('## DynamoDB requests per call (warm function)\n');

@@ -20,7 +20,7 @@ import { withFrontChecks } from './front-checks';
 import {
   checkpointDelete,
   checkpointId,
-  checkpointStepUpdate,
+  checkpointStepsUpdate,
   clearCheckpoint,
   loadCheckpoint,
   saveCheckpointStep,
@@ -184,14 +184,18 @@ function stepRunner(state: RequestState) {
   const saveUnsaved = async () => {
     if (!unsaved) return;
     const { name, value } = unsaved;
-    // In a planned write's unit of work the step is saved in one transaction with the changes held
-    // so far (unit-of-work.ts commitSoFar), and the run goes on with the unit emptied.
+    // In a planned write's unit of work the finished step's changes stay held: the final commit takes
+    // every step at once, and the steps are saved with their changes only if the run stops before it
+    // (unit-of-work.ts finishStep, commitFinishedSteps).
     const work = currentStoreScope()?.unitOfWork;
-    if (work?.open) await work.commitSoFar([{ Update: checkpointStepUpdate(checkpoint(), name, value) }]);
-    else await saveCheckpointStep(checkpoint(), name, value);
+    if (work?.open) {
+      unsaved = undefined;
+      work.finishStep({ Update: checkpointStepsUpdate(checkpoint(), saved!) }, { saved: { ...saved }, unsaved, stored: true });
+      return;
+    }
+    await saveCheckpointStep(checkpoint(), name, value);
     if (unsaved?.name === name) unsaved = undefined;
     stored = true;
-    if (work?.open) work.onCheckpoint?.();
   };
   return {
     /** The checkpoint's item id, for a caller that reads it together with something else (`preload`). */

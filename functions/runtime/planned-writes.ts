@@ -25,7 +25,7 @@ import {
   type AuditEntry,
 } from './stores/audit';
 import { completionUpdate } from './stores/idempotency';
-import { UnitOfWork } from './stores/unit-of-work';
+import { UnitOfWork, UnitOfWorkAbandoned } from './stores/unit-of-work';
 import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { settle } from './settle';
@@ -145,8 +145,8 @@ export async function runPlannedWrite(
   for (let holding = holdsWrites(tool, state, steps); ; holding = false) {
     const work = holding && scope ? new UnitOfWork() : undefined;
     if (scope) scope.unitOfWork = work;
-    // Steps finished while their changes are held are forgotten again if those are dropped; a
-    // checkpoint commits them (unit-of-work.ts commitSoFar), and from then on they are kept.
+    // Steps finished while their changes are held are forgotten again if those are dropped; once
+    // committed with their checkpoint (unit-of-work.ts commitFinishedSteps) they are kept.
     let stepsBefore = work ? steps?.snapshot?.() : undefined;
     const dropHeld = () => {
       if (stepsBefore) steps?.restore?.(stepsBefore);
@@ -155,19 +155,22 @@ export async function runPlannedWrite(
     const replaced: ReplacedValues[] = [...committedReplaced];
     if (scope) scope.replaced = replaced;
     if (work)
-      work.onCheckpoint = () => {
-        stepsBefore = steps?.snapshot?.();
-        committedReplaced = [...replaced];
+      work.onCheckpoint = (kept, replacedCount) => {
+        stepsBefore = kept as StepsSnapshot;
+        steps?.restore?.(stepsBefore);
+        committedReplaced = replaced.slice(0, replacedCount);
       };
     let result: ToolResult;
     try {
       result = await tool.apply!(plan, args, applying);
     } catch (err) {
+      // A failure after finished steps keeps them, committed with their checkpoint: a retry resumes after them.
+      const failure = work && !work.abandoned ? await keepFinishedSteps(work, err) : err;
       if (scope) scope.unitOfWork = undefined;
       if (work?.pending || work?.abandoned) dropHeld();
       // Nothing of the run was written (what was held is dropped): applied again, writing as it goes.
       if (work?.abandoned) continue;
-      return failedWrite(state, audit, err);
+      return failedWrite(state, audit, failure);
     }
     if (scope) scope.unitOfWork = undefined;
     if (work?.abandoned) {
@@ -199,6 +202,21 @@ export async function runPlannedWrite(
     }
     await audit('applied', undefined, extra);
     return result;
+  }
+}
+
+/**
+ * Commits the steps a failed write finished (their held changes with their checkpoint), as each was
+ * committed as it finished before: the failure to answer, or the commit's own when the store did not
+ * answer it (the outcome is then unknown). A commit cancelled by a changed entity abandons the unit
+ * (the write is applied again, writing as it goes).
+ */
+async function keepFinishedSteps(work: UnitOfWork, failure: unknown): Promise<unknown> {
+  try {
+    await work.commitFinishedSteps();
+    return failure;
+  } catch (err) {
+    return err instanceof UnitOfWorkAbandoned ? failure : err;
   }
 }
 

@@ -383,18 +383,19 @@ export class SandboxStore {
     });
   }
 
-  /** Creates an entity; EntityExistsError when the id is taken. */
+  /**
+   * Creates an entity; EntityExistsError when the id is taken. Within a planned write's unit of work
+   * the conditional put is held and committed with the write's audit record and claim (an id taken
+   * meanwhile cancels that commit, and the write is applied again, writing as it goes: then this
+   * throws); an id the run's read of the account already holds throws at once.
+   */
   async create<T extends SandboxEntity>(kind: string, entity: T): Promise<T> {
     withoutTtl(entity);
+    const put = this.put(kind, entity, { ConditionExpression: 'attribute_not_exists(sk)' });
+    if (await this.heldNew(kind, [put])) return entity;
     this.written();
     try {
-      await documentClient().send(
-        new PutCommand({
-          TableName: tableName('sandbox'),
-          Item: { ...entity, pk: this.pk, sk: this.sk(kind, entity.id) },
-          ConditionExpression: 'attribute_not_exists(sk)',
-        }),
-      );
+      await documentClient().send(new PutCommand(put));
       return entity;
     } catch (err) {
       if (isConditionalCheckFailed(err)) throw new EntityExistsError(kind, entity.id);
@@ -402,11 +403,41 @@ export class SandboxStore {
     }
   }
 
-  /** Writes many entities at once (seeding). Overwrites. */
+  /**
+   * Writes many entities at once (seeding, and creates of several entities of a kind). Overwrites.
+   * Within a planned write's unit of work the puts are held like a create's.
+   */
   async putMany(kind: string, entities: readonly SandboxEntity[]): Promise<void> {
     entities.forEach(withoutTtl);
+    const puts = entities.map((entity) => this.put(kind, entity));
+    if (await this.heldNew(kind, puts)) return;
     this.written();
-    await this.batchWrite(entities.map((entity) => ({ PutRequest: { Item: { ...entity, pk: this.pk, sk: this.sk(kind, entity.id) } } })));
+    await this.batchWrite(puts.map(({ Item }) => ({ PutRequest: { Item } })));
+  }
+
+  /** The put of an entity's item. */
+  private put(kind: string, entity: SandboxEntity, condition: { ConditionExpression?: string } = {}) {
+    const Item: Record<string, unknown> = { ...entity, pk: this.pk, sk: this.sk(kind, entity.id) };
+    return { TableName: tableName('sandbox'), Item, ...condition };
+  }
+
+  /**
+   * Holds the puts of new entities of `kind` in the run's unit of work; false when there is none or
+   * it cannot hold them (the caller then writes them now). A conditional put (a create) of an id the
+   * run's read of the account holds fails as its write would: EntityExistsError.
+   */
+  private async heldNew(kind: string, puts: ReturnType<SandboxStore['put']>[]): Promise<boolean> {
+    const scope = currentStoreScope();
+    if (!scope?.unitOfWork?.open) return false;
+    if (scope.sandboxReads?.has(this.pk)) {
+      const read = new Set((await this.cachedPartition())!.map((item) => item.sk));
+      const taken = puts.find((put) => put.ConditionExpression && read.has(put.Item.sk));
+      if (taken) throw new EntityExistsError(kind, (taken.Item.sk as string).slice(kind.length + 1));
+    }
+    return scope.unitOfWork.hold(
+      puts.map((put) => ({ Put: put })),
+      puts.map(({ Item }) => ({ pk: this.pk, sk: Item.sk as string, item: Item })),
+    );
   }
 
   /**
@@ -495,7 +526,7 @@ export class SandboxStore {
       // Within a planned write's unit of work the change is held, and committed by the runtime with
       // the write's audit record and claim (functions/runtime/planned-writes.ts); the run's reads see it.
       const work = currentStoreScope()?.unitOfWork;
-      const held = work?.hold(entries, [
+      const held = await work?.hold(entries, [
         { pk: this.pk, sk: this.sk(kind, id), item: after },
         { pk: this.historyPk, sk: historyItem.sk, item: historyItem },
       ]);

@@ -24,7 +24,21 @@ export interface PlatformCalls {
    * may also read what it belongs to: the read that lists such entities, and the write of one it returned.
    */
   child: { list: [string, Record<string, unknown>]; write: (structured: Record<string, any>) => [string, Record<string, unknown>] };
+  /**
+   * An idempotent create of one entity (in a seeded parent the read `list` returns, picked by name):
+   * `n` makes each call's name its own, as names are unique per parent on most platforms.
+   */
+  create: {
+    list: [string, Record<string, unknown>];
+    write: (structured: Record<string, any>, n: number) => [string, Record<string, unknown>];
+  };
 }
+
+/**
+ * The first entity whose `field` is `value`: a seeded kind picked by what it is, not by its name (the
+ * campaign writes above rename a campaign) nor by its random id.
+ */
+const withField = (entities: Record<string, any>[], field: string, value: string) => entities.find((e) => e[field] === value)!;
 
 /** A campaign that takes changes: serving or paused, not removed or archived. */
 export const live = (campaigns: Campaign[], field = 'status') =>
@@ -41,6 +55,16 @@ export const PLATFORMS: Record<PlatformWord, PlatformCalls> = {
       list: ['get_keyword_performance', { limit: 1000 }],
       write: (s) => ['update_keyword', { keyword_id: live(s.rows).id, cpc_bid: 7.77 }],
     },
+    create: {
+      list: ['list_ad_groups', {}],
+      write: (s, n) => [
+        'add_keywords',
+        {
+          ad_group_id: withField(s.ad_groups, 'name', 'Brand - Core').id,
+          keywords: [{ text: `counted create ${n}`, match_type: 'PHRASE' }],
+        },
+      ],
+    },
   },
   socialads: {
     list: ['list_socialads_campaigns', {}],
@@ -50,6 +74,13 @@ export const PLATFORMS: Record<PlatformWord, PlatformCalls> = {
     child: {
       list: ['list_socialads_ads', {}],
       write: (s) => ['update_socialads_ad', { ad_id: live(s.ads).id, name: 'Counted write' }],
+    },
+    create: {
+      list: ['list_socialads_campaigns', {}],
+      write: (s, n) => [
+        'add_socialads_ad_set',
+        { campaign_id: withField(s.campaigns, 'objective', 'OUTCOME_TRAFFIC').id, name: `Counted create ${n}` },
+      ],
     },
   },
   proads: {
@@ -61,6 +92,10 @@ export const PLATFORMS: Record<PlatformWord, PlatformCalls> = {
       list: ['list_proads_creatives', {}],
       write: (s) => ['pause_proads_creative', { creative_id: live(s.creatives).id }],
     },
+    create: {
+      list: ['list_proads_campaign_groups', {}],
+      write: (_s, n) => ['create_proads_campaign_group', { name: `Counted create ${n}` }],
+    },
   },
   shortvideo: {
     list: ['list_shortvideo_campaigns', {}],
@@ -70,6 +105,13 @@ export const PLATFORMS: Record<PlatformWord, PlatformCalls> = {
     child: {
       list: ['list_shortvideo_ad_groups', {}],
       write: (s) => ['update_shortvideo_ad_group', { adgroup_id: s.ad_groups[0].id, budget: 66 }],
+    },
+    create: {
+      list: ['list_shortvideo_campaigns', {}],
+      write: (s, n) => [
+        'add_shortvideo_ad_group',
+        { campaign_id: withField(s.campaigns, 'objective_type', 'TRAFFIC').id, adgroup_name: `Counted create ${n}`, budget: 30 },
+      ],
     },
   },
   retailads: {
@@ -81,6 +123,21 @@ export const PLATFORMS: Record<PlatformWord, PlatformCalls> = {
       list: ['list_retailads_keywords', { state_filter: ['ENABLED'] }],
       write: (s) => ['update_retailads_keywords', { keywords: [{ keywordId: s.keywords[0].id, bid: 0.66 }] }],
     },
+    create: {
+      list: ['list_retailads_ad_groups', {}],
+      write: (s, n) => {
+        // An ad group of a campaign with manual targeting (an automatic one takes no keywords).
+        const group = withField(s.ad_groups, 'name', 'Hiking Backpacks');
+        return [
+          'add_retailads_keywords',
+          {
+            keywords: [
+              { campaignId: group.campaign_id, adGroupId: group.ad_group_id, keywordText: `counted create ${n}`, matchType: 'EXACT' },
+            ],
+          },
+        ];
+      },
+    },
   },
   chatads: {
     list: ['list_chatads_campaigns', {}],
@@ -90,6 +147,10 @@ export const PLATFORMS: Record<PlatformWord, PlatformCalls> = {
     child: {
       list: ['list_chatads_ads', { status_filter: ['active'] }],
       write: (s) => ['pause_chatads_ad', { ad_id: s.ads[0].id }],
+    },
+    create: {
+      list: ['list_chatads_campaigns', {}],
+      write: (s, n) => ['create_chatads_ad_group', { campaign_id: live(s.campaigns).id, name: `Counted create ${n}`, max_bid: 1.5 }],
     },
   },
   deskads: {
@@ -101,12 +162,26 @@ export const PLATFORMS: Record<PlatformWord, PlatformCalls> = {
       list: ['list_deskads_ad_groups', {}],
       write: (s) => ['update_deskads_ad_group', { ad_group_id: live(s.ad_groups).id, cpc_bid: 0.95 }],
     },
+    create: {
+      list: ['list_deskads_campaigns', {}],
+      write: (s, n) => [
+        'create_deskads_ad_group',
+        { campaign_id: withField(s.campaigns, 'type', 'Search').id, name: `Counted create ${n}`, cpc_bid: 0.8 },
+      ],
+    },
   },
 };
 
-/** Commands sent while recording, by name, and the items and bytes (as JSON) they answered. */
+/** Commands sent while recording, by name, the tables each names, and the items and bytes (as JSON) they answered. */
 let recording: string[] | undefined;
+let tablesOf: string[][] | undefined;
 let read: { items: number; bytes: number } | undefined;
+
+/** The tables a request names, without the test's prefix (`sandbox`, `audit`...), one per transaction item. */
+const tablesNamed = (input: Record<string, any>): string[] =>
+  (input.TableName ? [input.TableName] : (input.TransactItems ?? []).map((i: Record<string, any>) => Object.values(i)[0].TableName)).map(
+    (table: string) => table.replace(/^.*-/, ''),
+  );
 
 /**
  * Records this file's DynamoDB requests and makes an owner (tier max) with one sandbox account of
@@ -118,6 +193,7 @@ export function useCountedCalls(platforms: PlatformWord[] = Object.keys(PLATFORM
       ((next: (args: unknown) => Promise<{ output: Record<string, unknown> }>, context: { commandName?: string }) =>
         async (args: unknown) => {
           recording?.push(context.commandName ?? '');
+          tablesOf?.push(tablesNamed((args as { input: Record<string, any> }).input));
           const result = await next(args);
           if (read) {
             const items = (result.output.Items as unknown[] | undefined) ?? (result.output.Item ? [result.output.Item] : []);
@@ -143,14 +219,16 @@ export function useCountedCalls(platforms: PlatformWord[] = Object.keys(PLATFORM
   /** The DynamoDB requests of one call (what it leaves settling afterwards included); fails unless 200. */
   const requestsOf = async (tool: string, args: Record<string, unknown>, headers: Record<string, string> = {}) => {
     recording = [];
+    tablesOf = [];
     read = { items: 0, bytes: 0 };
     const result = await callTool(owner.apiKey, tool, args, { headers });
     await settled();
-    const [requests, answered] = [recording, read];
+    const [requests, tables, answered] = [recording, tablesOf, read];
     recording = undefined;
+    tablesOf = undefined;
     read = undefined;
     if (result.status !== 200) throw new Error(`${tool} answered ${result.status}: ${result.body.error}`);
-    return { requests, read: answered, structured: result.body.data!.structured! };
+    return { requests, tables, read: answered, structured: result.body.data!.structured! };
   };
 
   /** A warm call: the API key, the owner's accounts and the account's failure mode are cached by a warm function. */

@@ -1,11 +1,10 @@
 /**
- * A planned sandbox write of several checkpointed steps keeps its unit of work across checkpoints
- * (functions/runtime/planned-writes.ts, stores/unit-of-work.ts, handler.ts stepRunner): a checkpoint
- * commits the changes held so far together with the saved step in one transaction, and the run goes
- * on with a fresh unit; the last step's changes commit with the audit record, the claim's completion
- * and the checkpoint's removal. No step is applied twice, and a failure between steps resumes from
- * the checkpoint the transaction wrote.
- */
+ * A planned sandbox write of several checkpointed steps keeps its unit of work across its steps
+ * (functions/runtime/planned-writes.ts, stores/unit-of-work.ts, handler.ts stepRunner): a finished
+ * step's changes stay held and every step commits with the audit record and the claim's completion
+ * in one transaction; only a run that stops before that commit (a later step failed) commits the
+ * finished steps with their checkpoint, in one transaction. No step is applied twice, and a failure
+ * between steps resumes from the checkpoint that transaction wrote. */
 import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import type { Context } from 'aws-lambda';
@@ -42,6 +41,11 @@ beforeAll(() => {
         tables: tables.map((t) => t.replace(/^.*-/, '')),
         checkpoint: JSON.stringify(input).includes('"checkpoint#'),
       });
+      if (loseStepsCommit && context.commandName === 'TransactWriteItemsCommand' && JSON.stringify(input).includes('"checkpoint#')) {
+        loseStepsCommit = false;
+        await next(args);
+        throw Object.assign(new Error('injected: answer lost'), { name: 'TimeoutError' });
+      }
       if (beforeFinalCommit && context.commandName === 'TransactWriteItemsCommand' && tables.some((t) => t.endsWith('audit'))) {
         const other = beforeFinalCommit;
         beforeFinalCommit = undefined;
@@ -57,6 +61,8 @@ afterEach(() => {
   recording = undefined;
   beforeFinalCommit = undefined;
 });
+/** The next commit of finished steps with their checkpoint goes through but its answer is lost. */
+let loseStepsCommit = false;
 /** Runs once just before the next final commit (another writer getting in between). */
 let beforeFinalCommit: (() => Promise<void>) | undefined;
 
@@ -102,12 +108,40 @@ const tools = [
     },
   }),
 ];
+tools.push(
+  defineSearchAdsTool({
+    name: 'ws_create_then_many',
+    description: 'Creates one test entity, then 98 more in a second step: more than one transaction takes.',
+    access: 'write',
+    args: { label: v.string() },
+    async plan(args) {
+      return {
+        summary: `create for ${args.label}`,
+        changes: [{ action: 'create' as const, entity: 'test_thing', name: args.label, fields: {} }],
+        data: {},
+      };
+    },
+    async apply(_plan, args, ctx) {
+      const things = new SandboxStore('searchads', ctx.account.account_id);
+      // A fresh id per run: a run applied again would create a second one.
+      await ctx.step('one', () => things.create('test_thing', { id: `${args.label}-one-${randomUUID()}` }).then(() => true));
+      await ctx.step('many', async () => {
+        await things.putMany(
+          'test_thing',
+          Array.from({ length: 98 }, (_, i) => ({ id: `${args.label}-many-${i}` })),
+        );
+        return true;
+      });
+      return { text: 'created', structured: {} };
+    },
+  }) as never,
+);
 const handler = createToolHandler(tools, PLATFORMS);
 
-async function call(args: Record<string, unknown>, key: string) {
+async function call(args: Record<string, unknown>, key: string, tool = 'ws_two_steps') {
   const event = toApiGatewayEvent({
     method: 'POST',
-    url: '/api/v1/tools/ws_two_steps/execute',
+    url: `/api/v1/tools/${tool}/execute`,
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${owner.apiKey}`, 'Idempotency-Key': key },
     body: JSON.stringify({ arguments: args }),
   });
@@ -141,7 +175,7 @@ async function checkpointOf(label: string) {
 }
 
 describe('a write of two checkpointed steps keeps its unit of work', () => {
-  it('the checkpoint commits step a with its saved step in one transaction, step b commits with the record, the completion and the checkpoint removal: 8 requests (11 before), nothing applied twice', async () => {
+  it('both steps commit in the one final transaction with the record and the completion, no checkpoint written: 7 requests (8 when step a committed with its checkpoint as step b started, 11 before), nothing applied twice', async () => {
     await things('warm');
     await things('two');
     expect((await call({ label: 'warm' }, randomUUID())).status).toBe(200); // the key, owner and accounts cached
@@ -152,20 +186,19 @@ describe('a write of two checkpointed steps keeps its unit of work', () => {
     recording = undefined;
     expect(result.status).toBe(200);
     expect(result.body.data.structured.renamed).toBe(2);
-    // Claim, reservation, settings with the checkpoint, thing 0, commit of step a with its checkpoint,
-    // thing 1, the run's list, commit of step b with the audit record, the completion and the
-    // checkpoint's removal. (Before: step a held, then abandoned at the checkpoint and the run applied
-    // again writing as it goes: 11 requests, the checkpoint saved and removed on its own.)
+    // Claim, reservation, settings with the checkpoint, thing 0, thing 1, the run's list (which sees
+    // both held changes), one commit of both steps with the audit record and the completion: a step
+    // that finishes while its changes are held is saved only if the run stops before this commit.
     expect(sent.map((r) => `${r.command.replace(/Command$/, '')} ${[...new Set(r.tables)].sort().join('+')}`)).toEqual([
       'PutItem idempotency',
       'UpdateItem usage',
       'BatchGetItem idempotency+owners',
       'GetItem sandbox',
-      'TransactWriteItems idempotency+sandbox',
       'GetItem sandbox',
       'Query sandbox',
       'TransactWriteItems audit+idempotency+sandbox',
     ]);
+    expect(sent.filter((r) => r.checkpoint).map((r) => r.command)).toEqual(['BatchGetItemCommand']);
     for (const i of [0, 1]) expect((await stored(`two-${i}`))!.history).toHaveLength(1); // each written once
     expect(await checkpointOf('two')).toBeUndefined();
     const records = (await listAuditEntries(owner.owner.owner_id, { limit: 100 })).filter((e) => e.summary === 'rename two of two');
@@ -174,7 +207,7 @@ describe('a write of two checkpointed steps keeps its unit of work', () => {
     expect(records[0]!.before_from).toBeUndefined();
   }, 120_000);
 
-  it('an entity changed before the final commit: the commit is cancelled and the run applied again from the checkpoint, step a not again', async () => {
+  it('an entity changed before the final commit: the commit is cancelled and the run applied again, step a once', async () => {
     await things('conflict');
     beforeFinalCommit = () =>
       withStoreDeadline(
@@ -218,5 +251,17 @@ describe('a write of two checkpointed steps keeps its unit of work', () => {
     expect((await stored('resume-0'))!.history).toHaveLength(1); // step a not applied again
     expect(await stored('resume-1')).toMatchObject({ name: 'new', history: [{ before: { name: 'old' } }] });
     expect(await checkpointOf('resume')).toBeUndefined();
+  }, 120_000);
+
+  it('finished steps committed to make room whose answer is lost: outcome_unknown, and the write is never applied again', async () => {
+    loseStepsCommit = true;
+    const result = await call({ label: 'lost' }, randomUUID(), 'ws_create_then_many');
+    await settled();
+    expect(loseStepsCommit).toBe(false); // the commit of step one went out (and went through)
+    expect(result.status).toBe(500);
+    expect(result.body.structured_content.code).toBe('outcome_unknown');
+    const created = await withStoreDeadline({ deadline: Date.now() + 10_000 }, () => store.list<{ id: string }>('test_thing'));
+    expect(created.filter((t) => t.id.startsWith('lost-one-'))).toHaveLength(1); // step one once, never applied again
+    expect(created.filter((t) => t.id.startsWith('lost-many-'))).toHaveLength(0);
   }, 120_000);
 });

@@ -62,24 +62,16 @@ export function idempotency(): GatewayMiddleware {
         period: periodOf(state.now),
         takeOverToken,
       });
-    let claim;
-    try {
-      claim = await claimWith();
-      if (!claim.claimed && claim.existing.fingerprint === argumentsFingerprint && isAbandoned(claim.existing, state.now)) {
-        const replay = await settleAbandoned(state, recordId, claim.existing, token);
-        if (replay) {
-          state.idempotency = { recordId, replay };
-          return;
-        }
-        claim = await claimWith(claim.existing.claim_token);
+    const ours: HeldClaim = { recordId, claimToken: token };
+    let claim = await releasedIfUnanswered(state, ours, claimWith);
+    if (!claim.claimed && claim.existing.fingerprint === argumentsFingerprint && isAbandoned(claim.existing, state.now)) {
+      const abandoned = claim.existing;
+      const replay = await releasedIfUnanswered(state, ours, () => settleAbandoned(state, recordId, abandoned, token));
+      if (replay) {
+        state.idempotency = { recordId, replay };
+        return;
       }
-    } catch (err) {
-      if (err instanceof StoreUnavailableError) {
-        // The claim may have been written without an answer: take it back so a retry can run.
-        enterSettlePhase(state);
-        await settleNowAndLater('release unanswered claim', () => releaseIdempotencyKey(recordId, token), state.log);
-      }
-      throw err;
+      claim = await releasedIfUnanswered(state, ours, () => claimWith(abandoned.claim_token));
     }
     if (claim.claimed) {
       state.idempotency = { recordId, claimToken: claim.claimToken };
@@ -97,19 +89,19 @@ export function idempotency(): GatewayMiddleware {
     // A planned write whose stored answer is outcome_unknown is settled, not replayed: this request
     // takes the key over (one replay at a time) and the runner plans the write again (planned-writes.ts).
     if (existing.unknown_change_id && state.tool!.plan && state.rawArgs?.dry_run !== true) {
-      const settling = await claimIdempotencyKey(recordId, argumentsFingerprint, state.now, {
-        token,
-        inProgressUntil: state.deadlines.function,
-        period: periodOf(state.now),
-        settleToken: existing.claim_token,
-        unknownChangeId: existing.unknown_change_id,
-      });
-      if (!settling.claimed) throw new IdempotencyInProgressError(IN_PROGRESS_RETRY_AFTER_SECONDS);
-      state.idempotency = {
-        recordId,
-        claimToken: settling.claimToken,
-        settling: { changeId: existing.unknown_change_id, previous: existing.response },
-      };
+      const settling = { changeId: existing.unknown_change_id, previous: existing.response };
+      // Unanswered, the take-over may have been written: the key's outcome_unknown is put back.
+      const claimed = await releasedIfUnanswered(state, { ...ours, settling }, () =>
+        claimIdempotencyKey(recordId, argumentsFingerprint, state.now, {
+          token,
+          inProgressUntil: state.deadlines.function,
+          period: periodOf(state.now),
+          settleToken: existing.claim_token,
+          unknownChangeId: existing.unknown_change_id,
+        }),
+      );
+      if (!claimed.claimed) throw new IdempotencyInProgressError(IN_PROGRESS_RETRY_AFTER_SECONDS);
+      state.idempotency = { recordId, claimToken: claimed.claimToken, settling };
       return;
     }
     state.idempotency = { recordId, replay: existing.response };
@@ -138,7 +130,7 @@ export function idempotency(): GatewayMiddleware {
         state.log,
       );
     } else {
-      await settle('release claim', () => releaseClaim(state), state.log);
+      await settle('release claim', () => releaseClaim(claim), state.log);
     }
   };
 
@@ -156,7 +148,7 @@ export function idempotency(): GatewayMiddleware {
       );
       return;
     }
-    await settle('release claim', () => releaseClaim(state), state.log);
+    await settle('release claim', () => releaseClaim(claim), state.log);
   };
 
   return { before: idempotencyBefore, after: idempotencyAfter, onError: idempotencyOnError };
@@ -167,14 +159,34 @@ function unknownChangeOf(state: RequestState): string | undefined {
   return state.outcomeUnknown ? (state.unknownChangeId ?? state.idempotency?.settling?.changeId) : undefined;
 }
 
+/** A claim this request holds, or tried to take (`claimToken`): what releasing it needs. */
+type HeldClaim = Pick<NonNullable<RequestState['idempotency']>, 'recordId' | 'claimToken' | 'settling'>;
+
 /**
  * Lets a retry run after a failure that changed nothing. A replay that was settling an unknown write
  * puts the key's `outcome_unknown` back instead: the write must never run blindly.
  */
-async function releaseClaim(state: RequestState): Promise<void> {
-  const claim = state.idempotency!;
+async function releaseClaim(claim: HeldClaim): Promise<void> {
   if (!claim.settling) return releaseIdempotencyKey(claim.recordId, claim.claimToken!);
   await completeIdempotencyKey(claim.recordId, claim.claimToken!, claim.settling.previous, claim.settling.changeId);
+}
+
+/**
+ * Runs a step that writes the key as `claim` (a claim, a take-over). When the store does not answer
+ * it, it may still have been written: the claim is released (now, and once more when the requests
+ * given up on have ended) before the 503, so the key is never left in progress by a request that
+ * answered.
+ */
+async function releasedIfUnanswered<T>(state: RequestState, claim: HeldClaim, step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (err) {
+    if (err instanceof StoreUnavailableError) {
+      enterSettlePhase(state);
+      await settleNowAndLater('release unanswered claim', () => releaseClaim(claim), state.log);
+    }
+    throw err;
+  }
 }
 
 /**

@@ -30,19 +30,23 @@ export function stepsOf(item: Record<string, unknown> | undefined): Record<strin
   );
 }
 
-/** The UpdateItem of saving one finished step: on its own (saveCheckpointStep), or in a unit of work's commit. */
-export function checkpointStepUpdate(id: string, step: string, value: unknown) {
+/** The UpdateItem of saving finished steps (name → result): one on its own (saveCheckpointStep), or several in a unit of work's commit. */
+export function checkpointStepsUpdate(id: string, steps: Record<string, unknown>) {
+  const names = Object.keys(steps);
   return {
     TableName: tableName('idempotency'),
     Key: { id },
-    UpdateExpression: 'SET #step = :value, expires_at = :exp',
-    ExpressionAttributeNames: { '#step': STEP_PREFIX + step },
-    ExpressionAttributeValues: { ':value': value ?? null, ':exp': Math.floor(Date.now() / 1000) + RECORD_TTL_SECONDS },
+    UpdateExpression: `SET ${names.map((_, i) => `#s${i} = :v${i}`).join(', ')}, expires_at = :exp`,
+    ExpressionAttributeNames: Object.fromEntries(names.map((name, i) => [`#s${i}`, STEP_PREFIX + name])),
+    ExpressionAttributeValues: {
+      ...Object.fromEntries(names.map((name, i) => [`:v${i}`, steps[name] ?? null])),
+      ':exp': Math.floor(Date.now() / 1000) + RECORD_TTL_SECONDS,
+    },
   };
 }
 
 export async function saveCheckpointStep(id: string, step: string, value: unknown): Promise<void> {
-  await documentClient().send(new UpdateCommand(checkpointStepUpdate(id, step, value)));
+  await documentClient().send(new UpdateCommand(checkpointStepsUpdate(id, { [step]: value })));
 }
 
 /** The DeleteItem of a checkpoint: on its own (clearCheckpoint), or in the commit of the write it belongs to. */
