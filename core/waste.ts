@@ -12,6 +12,7 @@
  * - roas_below: spend of at least min_spend at a ROAS under the target; the waste is
  *   spend − revenue ÷ target.
  */
+import { count } from './markdown';
 
 export type WasteRule =
   | {
@@ -143,4 +144,15 @@ export function wasteSentences(
     const under = judged.filter((j) => j.rule === rule).map((j) => j.figures);
     return i === 0 || under.length ? [wasteSentence(rule, noun, under, money)] : [];
   });
+}
+
+/**
+ * The line that says why the searches inside a row the analysis pauses get no negative (searchads, retailads): its
+ * pause stops them, so each such search is listed with its figures and proposes nothing of its own. `above` names
+ * the paused rows ("campaign", "keyword", "campaign or ad group"); none when no search is inside one.
+ */
+export function stoppedByPauseLines(above: string, searches: number): string[] {
+  return searches
+    ? [`Not proposed as negatives: the searches of a ${above} listed above (${count(searches)}), which its pause stops.`, '']
+    : [];
 }

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { deskAdsDailyBudget } from '../money';
 import { ToolError } from '../../../core/errors';
 import { addDays, lastReportDay, reportingZone } from '../../../core/dates';
-import { markdownTable, money } from '../../../core/markdown';
+import { markdownTable, money, percent } from '../../../core/markdown';
 import { defineDeskAdsTool } from '../define';
 import {
   applyDeskAdsListFilters,
@@ -14,7 +14,7 @@ import {
 import { BUDGET_TYPES } from '../port-rest';
 import { idArgument } from './shared';
 import { budgetSourceNote, budgetUse, isLimitedDay, LIMITED_DAY_SHARE, type BudgetDay } from '../../../core/budget-limited';
-import { budgetSourceOf, ownBudgetDays, sharedBudgetDays } from './shared-budget-days';
+import { budgetSourceOf, ownBudgetDays, sharedBudgetDays, sharedBudgetRows } from './shared-budget-days';
 
 /** deskads budgets: every campaign's own daily budget and the shared budgets (Budget entity) with their pacing. */
 
@@ -38,6 +38,33 @@ function monthLimits(monthDays: readonly BudgetDay[], amount: number, daysLeft: 
 }
 const MIN_AMOUNT = 0.05;
 
+/**
+ * The campaigns of a budget as they drew on it over [from, to]: each with the budget's whole daily amount (a
+ * shared budget is one pool its campaigns share by demand, never an even split), its spend out of the budget in
+ * those days (`drawn`: its rows that drew on this budget) and its share of the budget's spend (null when the
+ * budget spent nothing).
+ */
+function budgetCampaigns(
+  members: readonly { id: string; name: string; status: string }[],
+  amount: number,
+  drawn: readonly { date?: string; campaign_id: string; spend: number }[],
+  from: string,
+  to: string,
+) {
+  const cents = new Map<string, number>();
+  for (const r of drawn)
+    if (r.date && r.date >= from && r.date <= to) cents.set(r.campaign_id, (cents.get(r.campaign_id) ?? 0) + Math.round(r.spend * 100));
+  const total = [...cents.values()].reduce((t, n) => t + n, 0);
+  return members.map((c) => ({
+    id: c.id,
+    name: c.name,
+    status: c.status,
+    daily_budget: amount,
+    spent_last_7: (cents.get(c.id) ?? 0) / 100,
+    share_of_spend_last_7: total > 0 ? Math.round(((cents.get(c.id) ?? 0) / total) * 100) / 100 : null,
+  }));
+}
+
 interface BudgetRow extends Record<string, unknown> {
   id: string;
   name: string;
@@ -47,6 +74,7 @@ interface BudgetRow extends Record<string, unknown> {
   amount: number;
   campaign_count: number;
   spent_yesterday: number;
+  spent_last_7: number;
   month_to_date: number;
   month_to_date_limit: number;
   monthly_limit: number;
@@ -65,6 +93,7 @@ const OPTIONS: DeskAdsListOptions<BudgetRow> = {
     'amount',
     'campaign_count',
     'spent_yesterday',
+    'spent_last_7',
     'month_to_date',
     'month_to_date_limit',
     'monthly_limit',
@@ -80,7 +109,7 @@ const OPTIONS: DeskAdsListOptions<BudgetRow> = {
 
 export const listDeskAdsBudgets = defineDeskAdsTool({
   name: 'list_deskads_budgets',
-  description: `Lists the budgets of a deskads account: each shared budget (one daily amount several campaigns draw on) and each campaign's own daily budget, with pacing: spent yesterday, month to date against the amounts of the month's past days (month_to_date_limit) and the monthly limit (${MONTHLY_LIMIT_RULE}), and whether the budget limited delivery (a day spending ${LIMITED_DAY_SHARE * 100} % or more of that day's budget) in the last 7 days. Each past day is judged with the amount in force that day (a shared budget: its campaigns' spend that day against its amount that day), so a change made today never rewrites a past day; budget_source says so (each_day) or that today's amounts were used (today). Figures are collected nightly, so today is not in them. Takes the shared deskads list filters (type_filter Shared or Campaign; status Active, Paused, Deleted or Unused).`,
+  description: `Lists the budgets of a deskads account: each shared budget (one daily amount several campaigns draw on) and each campaign's own daily budget, with pacing: spent yesterday, month to date against the amounts of the month's past days (month_to_date_limit) and the monthly limit (${MONTHLY_LIMIT_RULE}), and whether the budget limited delivery (a day spending ${LIMITED_DAY_SHARE * 100} % or more of that day's budget) in the last 7 days, and what it spent in them (spent_last_7). Each budget lists its campaigns: a shared budget's campaigns each draw on its whole daily amount (daily_budget; they share it by demand, not evenly), with what each spent out of it in the last 7 days (spent_last_7) and its share of the budget's spend (share_of_spend_last_7, null when the budget spent nothing). Each past day is judged with the amount in force that day (a shared budget: its campaigns' spend that day against its amount that day), so a change made today never rewrites a past day; budget_source says so (each_day) or that today's amounts were used (today). Figures are collected nightly, so today is not in them. Takes the shared deskads list filters (type_filter Shared or Campaign; status Active, Paused, Deleted or Unused).`,
   access: 'read',
   args: { ...deskadsListFilterArgs(OPTIONS) },
   rules: deskadsListFilterRules(OPTIONS),
@@ -103,8 +132,18 @@ export const listDeskAdsBudgets = defineDeskAdsTool({
         budget_type: v.picklist(BUDGET_TYPES),
         status: v.string(),
         amount: v.number(),
-        campaigns: v.array(v.object({ id: v.string(), name: v.string(), status: v.string(), daily_share: v.number() })),
+        campaigns: v.array(
+          v.object({
+            id: v.string(),
+            name: v.string(),
+            status: v.string(),
+            daily_budget: v.number(),
+            spent_last_7: v.number(),
+            share_of_spend_last_7: v.nullable(v.number()),
+          }),
+        ),
         spent_yesterday: v.number(),
+        spent_last_7: v.number(),
         month_to_date: v.number(),
         month_to_date_limit: v.number(),
         monthly_limit: v.number(),
@@ -132,6 +171,8 @@ export const listDeskAdsBudgets = defineDeskAdsTool({
     // budget from its row's daily_budget; a shared budget from the rows of the campaigns that drew on it
     // that day, which carry its amount that day. A platform that reports neither is judged with today's.
     const budgetSource = budgetSourceOf(rows);
+    // A campaign's days on its own budget (a day it drew on a shared budget is that budget's day).
+    const ownRows = (id: string) => rows.filter((r) => r.campaign_id === id && !r.shared_budget_id);
     const pacing = (days: BudgetDay[], amount: number) => {
       const spendOver = (test: (date: string) => boolean) =>
         Math.round(days.filter((d) => test(d.date)).reduce((t, d) => t + d.spend, 0) * 100) / 100;
@@ -140,6 +181,7 @@ export const listDeskAdsBudgets = defineDeskAdsTool({
       const monthToDate = spendOver((d) => d >= monthStart && d <= yesterday);
       return {
         spent_yesterday: spendOver((d) => d === yesterday),
+        spent_last_7: spendOver((d) => d >= weekStart && d <= yesterday),
         month_to_date: monthToDate,
         ...monthLimits(
           days.filter((d) => d.date >= monthStart && d.date <= yesterday),
@@ -170,7 +212,7 @@ export const listDeskAdsBudgets = defineDeskAdsTool({
           budget_type: b.budget_type,
           status: statusOf(members),
           amount: b.amount,
-          campaigns: members.map((c) => ({ id: c.id, name: c.name, status: c.status, daily_share: c.daily_budget })),
+          campaigns: budgetCampaigns(members, b.amount, sharedBudgetRows(rows, b, budgetSource), weekStart, yesterday),
           ...pacing(sharedBudgetDays(rows, b, budgetSource), b.amount),
           start_date: start,
         };
@@ -184,15 +226,9 @@ export const listDeskAdsBudgets = defineDeskAdsTool({
           budget_type: c.budget_type ?? 'DailyBudgetStandard',
           status: c.status,
           amount: c.daily_budget,
-          campaigns: [{ id: c.id, name: c.name, status: c.status, daily_share: c.daily_budget }],
+          campaigns: budgetCampaigns([c], c.daily_budget, ownRows(c.id), weekStart, yesterday),
           // Its own budget's days only: a day it drew on a shared budget is that budget's day.
-          ...pacing(
-            ownBudgetDays(
-              rows.filter((r) => !r.shared_budget_id),
-              c,
-            ),
-            c.daily_budget,
-          ),
+          ...pacing(ownBudgetDays(ownRows(c.id), c), c.daily_budget),
           start_date: c.start_date,
         })),
     ];
@@ -212,6 +248,7 @@ export const listDeskAdsBudgets = defineDeskAdsTool({
     const budgets = page.rows.map((r) => byId.get(`${r.type}|${r.id}`)!);
     const currency = ctx.account.currency;
     const limited = budgets.filter((b) => b.limited_days_last_7 >= 3 && b.status === 'Active');
+    const pools = budgets.filter((b) => b.type === 'Shared' && b.campaigns.length);
     const text = [
       `## Budgets of account ${ctx.account.account_id} (figures through ${yesterday})`,
       '',
@@ -247,6 +284,29 @@ export const listDeskAdsBudgets = defineDeskAdsTool({
             ]),
           )
         : 'No budget matches these filters.',
+      ...(pools.length
+        ? [
+            '',
+            `### Campaigns of the shared budgets, ${weekStart} to ${yesterday}`,
+            '',
+            "Each campaign draws on the whole daily amount of its shared budget, which its campaigns share by demand (no even split): what each spent out of it, and its share of the budget's spend.",
+            '',
+            markdownTable(
+              ['Budget', 'Daily', 'Campaign', 'Id', 'Status', 'Spent', 'Share'],
+              pools.flatMap((b) =>
+                b.campaigns.map((c) => [
+                  b.name,
+                  money(b.amount, currency),
+                  c.name,
+                  c.id,
+                  c.status,
+                  money(c.spent_last_7, currency),
+                  percent(c.share_of_spend_last_7, 0),
+                ]),
+              ),
+            ),
+          ]
+        : []),
       ...(limited.length
         ? [
             '',
@@ -279,7 +339,7 @@ export const listDeskAdsBudgets = defineDeskAdsTool({
 export const updateDeskAdsBudget = defineDeskAdsTool({
   name: 'update_deskads_budget',
   description:
-    "Changes the daily amount of a shared budget (list_deskads_budgets, type Shared). Its campaigns share the new amount from now on; past days keep what they spent. A campaign's own budget is changed with update_deskads_campaign.",
+    "Changes the daily amount of a shared budget (list_deskads_budgets, type Shared). Its campaigns draw on the new amount together from now on, shared by demand (each campaign's daily_budget is the whole amount); past days keep what they spent. A campaign's own budget is changed with update_deskads_campaign.",
   access: 'write',
   examples: [{ budget_id: '<budget_id from list_deskads_budgets>', amount: 45 }],
   args: {
@@ -298,7 +358,7 @@ export const updateDeskAdsBudget = defineDeskAdsTool({
     before: v.number(),
     after: v.number(),
     changed: v.boolean(),
-    campaigns: v.array(v.object({ id: v.string(), name: v.string(), daily_share: v.number() })),
+    campaigns: v.array(v.object({ id: v.string(), name: v.string(), daily_budget: v.number() })),
   }),
   async plan(args, ctx) {
     const budgets = await ctx.platform.listBudgets();
@@ -348,7 +408,7 @@ export const updateDeskAdsBudget = defineDeskAdsTool({
     const updated = await ctx.platform.updateBudget(id, after, before);
     const campaigns = (await ctx.platform.listCampaigns())
       .filter((c) => updated.campaign_ids.includes(c.id))
-      .map((c) => ({ id: c.id, name: c.name, daily_share: c.daily_budget }));
+      .map((c) => ({ id: c.id, name: c.name, daily_budget: updated.amount }));
     const currency = ctx.account.currency;
     return {
       text: [
@@ -358,9 +418,11 @@ export const updateDeskAdsBudget = defineDeskAdsTool({
         ...(campaigns.length
           ? [
               '',
+              `Its campaigns draw on the whole ${money(updated.amount, currency)} together, shared by demand (no even split):`,
+              '',
               markdownTable(
-                ['Campaign', 'Id', 'Daily share now'],
-                campaigns.map((c) => [c.name, c.id, money(c.daily_share, currency)]),
+                ['Campaign', 'Id'],
+                campaigns.map((c) => [c.name, c.id]),
               ),
             ]
           : []),

@@ -61,13 +61,24 @@ export function sharedBudgetDays(
   budget: { id: string; amount: number; campaign_ids: readonly string[] },
   source: BudgetSource,
 ): BudgetDay[] {
-  const drawn =
-    source === 'each_day'
-      ? rows
-          .filter((r) => r.shared_budget_id === budget.id)
-          .map((r) => ({ date: r.date, spend: r.spend, daily_budget: r.shared_budget_amount }))
-      : rows.filter((r) => budget.campaign_ids.includes(r.campaign_id)).map((r) => ({ date: r.date, spend: r.spend }));
+  const drawn = sharedBudgetRows(rows, budget, source).map((r) =>
+    source === 'each_day' ? { date: r.date, spend: r.spend, daily_budget: r.shared_budget_amount } : { date: r.date, spend: r.spend },
+  );
   return budgetDaysOf(drawn, budget.amount).days;
+}
+
+/**
+ * The campaigns' daily rows that drew on a shared budget: each a campaign's spend of that day out of the budget's
+ * amount; with source 'today' (no past budgets reported), the rows of its current campaigns.
+ */
+export function sharedBudgetRows<R extends DailyRow>(
+  rows: readonly R[],
+  budget: { id: string; campaign_ids: readonly string[] },
+  source: BudgetSource,
+): R[] {
+  return source === 'each_day'
+    ? rows.filter((r) => r.shared_budget_id === budget.id)
+    : rows.filter((r) => budget.campaign_ids.includes(r.campaign_id));
 }
 
 /** How a shared budget was used over the days of the rows given (core/budget-limited.ts budgetUse). */

@@ -21,8 +21,9 @@
  * so a campaign whose every search spent less than the cost per order is still seen. A listed enabled
  * campaign is paused (pause_retailads_campaigns); a listed enabled ad group of an enabled campaign is
  * paused (update_retailads_ad_groups state PAUSED). A listed campaign's or ad group's pause stops its
- * searches: they stay listed without an action of their own, and the waste is counted once (the
- * campaign's, else the ad group's, else the search's).
+ * searches: they stay listed without an action of their own (no negative keyword, and no negative
+ * product target for a product search), and the waste is counted once (the campaign's, else the ad
+ * group's, else the search's).
  */
 import * as v from 'valibot';
 import { accountBaseline, FAR_ABOVE_ACCOUNT } from '../../../core/advice';
@@ -30,6 +31,7 @@ import { count, markdownTable, money } from '../../../core/markdown';
 import { negativeBlocks } from '../../../core/negatives';
 import {
   firstWasteRule,
+  stoppedByPauseLines,
   sumToCent,
   wasteOf,
   wasteSentences,
@@ -58,11 +60,10 @@ export function productOfSearchTerm(term: string): string | null {
  * ad group and ASIN. No tool of this gateway adds negative product targets yet (the spec's
  * retailads tools list none), so they are proposed, not given as a call.
  */
-function negativeProductTargets(terms: { ad_product: string; campaign_id: string; ad_group_id: string; search_term: string }[]) {
-  const byKey = new Map<
-    string,
-    { ad_product: string; campaignId: string; adGroupId: string; expression: { type: 'ASIN_SAME_AS'; value: string }[] }
-  >();
+function negativeProductTargets(
+  terms: { ad_product: string; campaign_id: string; ad_group_id: string; search_term: string }[],
+): NegativeProductTarget[] {
+  const byKey = new Map<string, NegativeProductTarget>();
   for (const t of terms) {
     const asin = productOfSearchTerm(t.search_term);
     if (!asin) continue;
@@ -74,6 +75,13 @@ function negativeProductTargets(terms: { ad_product: string; campaign_id: string
     });
   }
   return [...byKey.values()];
+}
+
+export interface NegativeProductTarget {
+  ad_product: string;
+  campaignId: string;
+  adGroupId: string;
+  expression: { type: 'ASIN_SAME_AS'; value: string }[];
 }
 
 export interface RetailAdsWasteOptions {
@@ -136,6 +144,8 @@ export interface RetailAdsWaste {
   terms: RetailAdsWasteTerm[];
   /** One sentence per rule met, stating the rule with exactly its rows (core/waste.ts): campaigns, ad groups, search terms. */
   sentences: WasteFinding[];
+  /** The negative product targets of the listed product searches that no listed campaign's or ad group's pause stops. */
+  negative_product_targets: NegativeProductTarget[];
   /** Counted once: the listed campaigns' waste, the listed ad groups' (of the other campaigns), the other terms', to the cent. */
   wasted_spend: number;
 }
@@ -331,6 +341,8 @@ export async function findRetailAdsWaste(platform: RetailAdsPort, currency: stri
       ),
       ...wasteSentences(rules, { one: 'search term', many: 'search terms' }, judged, fmt),
     ],
+    // A listed campaign's or ad group's pause stops its product searches too: they need no negative product target.
+    negative_product_targets: negativeProductTargets(terms.filter((t) => !stoppedAbove(t))),
     wasted_spend: sumToCent([
       ...listedCampaigns.map((c) => c.wasted_spend),
       ...listedAdGroups.map((g) => g.wasted_spend),
@@ -384,7 +396,7 @@ export const analyzeRetailAdsWastedSpend = defineRetailAdsTool({
     "Finds the campaigns, ad groups and search terms (Sponsored Products and Brands) that waste spend over a date range: those that spent at least min_spend (default the account's cost per order) with zero sales, and those whose cost per order is more than 2× the account's, each with the part of its spend that is waste (counted once: a listed campaign's covers its ad groups and searches). " +
     'A running listed campaign carries its pause (pause_retailads_campaigns), a running listed ad group of the other campaigns its own (update_retailads_ad_groups state PAUSED); the searches inside them carry no action of their own. ' +
     'Returns ready items for add_retailads_negative_keywords / add_retailads_sb_negative_keywords (NEGATIVE_EXACT on the term, on its ad group), one per term in search_terms[].action and batched in actions; a term that is a live keyword of its ad group is never proposed as a negative: its action pauses that keyword (update_retailads_keywords / update_retailads_sb_keywords). ' +
-    'A search that is a product (an ASIN such as b0abc12345) is no negative keyword: it is listed under negative_product_targets (expression ASIN_SAME_AS, a negative product target of the platform), to add in the advertising console of the platform. run_watch_now and suggest_next_action propose the same rows with the same amounts.',
+    'A search that is a product (an ASIN such as b0abc12345) is no negative keyword: it is listed under negative_product_targets (expression ASIN_SAME_AS, a negative product target of the platform), to add in the advertising console of the platform, unless a listed campaign or ad group holds it (its pause stops it). run_watch_now and suggest_next_action propose the same rows with the same amounts.',
   access: 'read',
   args: {
     ...rangeArgs,
@@ -432,7 +444,9 @@ export const analyzeRetailAdsWastedSpend = defineRetailAdsTool({
     });
     const { terms, total_spend: total, wasted_spend: wastedSpend } = waste;
     const keptLive = terms.filter((t) => t.action && !('negative_keywords' in t.action.arguments));
-    const productTargets = negativeProductTargets(terms);
+    const productTargets = waste.negative_product_targets;
+    const stoppedAbove = new Set([...waste.campaigns.map((c) => c.id), ...waste.ad_groups.map((g) => g.id)]);
+    const inListed = terms.filter((t) => stoppedAbove.has(t.campaign_id) || stoppedAbove.has(t.ad_group_id));
     const actions = [...batchedPauses([...waste.campaigns, ...waste.ad_groups]), ...batchedNegatives(terms)];
     const entityTable = (rows: RetailAdsWasteEntity[], level: 'Campaign' | 'Ad group') =>
       markdownTable(
@@ -478,6 +492,7 @@ export const analyzeRetailAdsWastedSpend = defineRetailAdsTool({
           )
         : 'No search term wastes spend by these rules.',
       '',
+      ...stoppedByPauseLines('campaign or ad group', inListed.length),
       ...(keptLive.length
         ? [
             `Not proposed as negatives (each is a live keyword of its ad group, which a negative would block; its action pauses the keyword with update_retailads_keywords or update_retailads_sb_keywords, or lower its bid instead): ${[...new Set(keptLive.map((t) => `"${t.search_term}"`))].join(', ')}.`,

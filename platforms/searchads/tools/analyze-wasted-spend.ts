@@ -5,6 +5,7 @@ import { addDays, lastReportDay, reportingZone } from '../../../core/dates';
 import { defineSearchAdsTool } from '../define';
 import { campaignIdArg, dateRangeArgs, dateRangeRule } from './common';
 import { reportWindow } from '../../../core/report-window';
+import { stoppedByPauseLines } from '../../../core/waste';
 import { findSearchAdsWaste, searchAdsWasteRows, type SearchAdsWaste } from './waste';
 
 export const analyzeWastedSpend = defineSearchAdsTool({
@@ -113,12 +114,8 @@ export const analyzeWastedSpend = defineSearchAdsTool({
           )
         : 'None.',
       '',
-      ...(inListed.length
-        ? [`Not proposed as negatives: the searches of a campaign listed above (${count(inListed.length)}), which its pause stops.`, '']
-        : []),
-      ...(withKeyword.length
-        ? [`Not proposed as negatives: the searches of a keyword listed above (${count(withKeyword.length)}), which its pause stops.`, '']
-        : []),
+      ...stoppedByPauseLines('campaign', inListed.length),
+      ...stoppedByPauseLines('keyword', withKeyword.length),
       ...(keptLive.length
         ? [
             `Not proposed as negatives (each is a live keyword of its campaign, which a negative would block; pause the keyword or lower its bid instead): ${[...new Set(keptLive.map((t) => `"${t.search_term}"`))].join(', ')}.`,

@@ -55,13 +55,13 @@ describe('create_deskads_search_campaign', () => {
     expect(budgets[0]).toMatchObject({ amount: 30, status: 'Paused' });
   });
 
-  it('joins a shared budget: the campaigns share it evenly', async () => {
+  it('joins a shared budget: each of its campaigns draws on the whole amount', async () => {
     const shared = (await callToolOk(env.apiKey, 'list_deskads_budgets', { type_filter: 'Shared' })).structured!.budgets[0];
     const { daily_budget: _d, ...rest } = search('Search - Shared Boots');
     const done = (await callToolOk(env.apiKey, 'create_deskads_search_campaign', { ...rest, shared_budget_id: shared.id })).structured!;
     expect(done).toMatchObject({ shared_budget_id: shared.id, daily_budget: shared.amount / 2 });
     const after = (await callToolOk(env.apiKey, 'list_deskads_budgets', { type_filter: 'Shared' })).structured!.budgets[0];
-    expect(after.campaigns.map((c: { daily_share: number }) => c.daily_share)).toEqual([shared.amount / 2, shared.amount / 2]);
+    expect(after.campaigns.map((c: { daily_budget: number }) => c.daily_budget)).toEqual([shared.amount, shared.amount]);
   });
 
   it('a retry after a failed step creates no duplicates', async () => {

@@ -34,16 +34,17 @@ describe('deskads budgets', () => {
     expect(onlyShared).toMatchObject({ total: 5, filtered: 1 });
   });
 
-  it('update_deskads_budget changes a shared amount, its campaign shares follow, and a dry run changes nothing', async () => {
+  it('update_deskads_budget changes a shared amount, its campaigns draw on the new amount, and a dry run changes nothing', async () => {
     const id = (await budgets({ type_filter: 'Shared' })).budgets[0].id;
     const dry = await callToolOk(apiKey, 'update_deskads_budget', { budget_id: id, amount: 55, dry_run: true });
     expect(dry.structured).toMatchObject({ dry_run: true });
     expect((await budgets({ type_filter: 'Shared' })).budgets[0].amount).toBe(40);
     const done = (await callToolOk(apiKey, 'update_deskads_budget', { budget_id: id, amount: 55 })).structured!;
     expect(done).toMatchObject({ before: 40, after: 55, changed: true });
+    expect(done.campaigns.map((c: { daily_budget: number }) => c.daily_budget)).toEqual(done.campaigns.map(() => 55));
     const after = (await budgets({ type_filter: 'Shared' })).budgets[0];
     expect(after.amount).toBe(55);
-    expect(after.campaigns[0].daily_share).toBe(55);
+    expect(after.campaigns[0].daily_budget).toBe(55);
   });
 
   it.each([
