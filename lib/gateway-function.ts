@@ -90,17 +90,42 @@ export function platformToolCode(word: PlatformWord): { entry: string; specifier
   };
 }
 
+/** A library needed only on a rare path, as a file of its own beside index.js (functions/load-library.ts loads it). */
+function libraryFile(name: string): { entry: string; specifier: string; file: string } {
+  return { entry: path.join(PROJECT_ROOT, 'functions', `${name}.ts`), specifier: `./${name}`, file: `${name}.js` };
+}
+
+/**
+ * Large libraries needed only on a rare path, each a file of its own in every package, read at its
+ * first use (functions/load-library.ts): a sandbox tool call reads none of them. The Encryption SDK of
+ * live credentials and stored secrets (with the KMS client: about 380 KB of each file that carried
+ * it), the Secrets Manager client of the live adapters' secret settings, and the SES client of
+ * emailed alerts and briefs.
+ */
+export const LIBRARY_FILES = {
+  encryptionSdk: libraryFile('encryption-sdk'),
+  secretsClient: libraryFile('secrets-client'),
+  emailClient: libraryFile('email-client'),
+} as const;
+
 /**
  * The files a function's index.js requires beside it when first needed: the tool code (the MCP
- * function's also one file per platform), and the gateway's connect pages. The stack's afterBundling,
- * the cold-start bench and the bundle test build each from this list.
+ * function's also one file per platform), the gateway's connect pages, and the libraries of rare
+ * paths (LIBRARY_FILES), which those files require in turn. The stack's afterBundling, the cold-start
+ * bench and the bundle test build each from this list.
  */
 export function laterFiles(group: FunctionName | 'scheduler'): { entry: string; specifier: string; file: string }[] {
   return [
     ...(loadsToolCodeLater(group) ? [TOOL_CODE] : []),
     ...(group === 'mcp' ? PLATFORM_WORDS.map(platformToolCode) : []),
     ...(group === 'gateway' ? [CONNECT_CODE] : []),
+    ...Object.values(LIBRARY_FILES),
   ];
+}
+
+/** The specifiers every file of a package keeps external: its later files, required beside it. */
+export function laterSpecifiers(group: FunctionName | 'scheduler'): string[] {
+  return laterFiles(group).map((later) => later.specifier);
 }
 
 /** Whether a function's tool code is the second file (the gateway, MCP and scheduler functions; a platform's function serves its own tools from index.js). */
@@ -108,13 +133,12 @@ export function loadsToolCodeLater(group: FunctionName | 'scheduler'): boolean {
   return group === 'gateway' || group === 'mcp' || group === 'scheduler';
 }
 
-/** The esbuild command that writes the tool code's file into a package's folder, with the options of index.js. */
-export function toolCodeBuildCommand(outputDir: string): string {
-  return laterFileBuildCommand(TOOL_CODE, outputDir);
-}
-
-/** The esbuild command that writes one of a package's later files (laterFiles) into its folder, with the options of index.js. */
-export function laterFileBuildCommand(later: { entry: string; file: string }, outputDir: string): string {
+/**
+ * The esbuild command that writes one of a package's later files (laterFiles) into its folder, with the
+ * options of index.js: the package's other later files (`external`: laterSpecifiers) stay external, as
+ * requires of the files beside it.
+ */
+export function laterFileBuildCommand(later: { entry: string; file: string }, outputDir: string, external: readonly string[]): string {
   const args = [
     `"${later.entry}"`,
     '--bundle',
@@ -125,7 +149,8 @@ export function laterFileBuildCommand(later: { entry: string; file: string }, ou
     ...(BUNDLE_OPTIONS.sourceMap ? ['--sourcemap'] : []),
     `--sources-content=${BUNDLE_OPTIONS.sourcesContent}`,
     `--main-fields=${BUNDLE_OPTIONS.mainFields.join(',')}`,
-    ...BUNDLE_OPTIONS.externalModules.map((name) => `--external:${name}`),
+    ...[...BUNDLE_OPTIONS.externalModules, ...external].map((name) => `--external:${name}`),
+    ...(external.length ? [`--supported:dynamic-import=${TOOL_CODE.supported['dynamic-import']}`] : []),
     '--log-level=warning',
     `--outfile="${path.join(outputDir, later.file)}"`,
   ];
@@ -174,7 +199,7 @@ export class GatewayFunction extends NodejsFunction {
     });
     const later = laterFiles(props.group);
     const afterBundling: ((outputDir: string) => string)[] = [
-      ...later.map((file) => (outputDir: string) => laterFileBuildCommand(file, outputDir)),
+      ...later.map((file) => (outputDir: string) => laterFileBuildCommand(file, outputDir, laterSpecifiers(props.group))),
       ...(servesCatalog(props.group) ? [(outputDir: string) => `cp -R "${ARTIFACT_DIR}" "${path.join(outputDir, 'artifact')}"`] : []),
     ];
     super(scope, id, {
@@ -202,7 +227,7 @@ export class GatewayFunction extends NodejsFunction {
       environment: props.environment,
       bundling: {
         ...BUNDLE_OPTIONS,
-        externalModules: [...BUNDLE_OPTIONS.externalModules, ...later.map((file) => file.specifier)],
+        externalModules: [...BUNDLE_OPTIONS.externalModules, ...laterSpecifiers(props.group)],
         mainFields: [...BUNDLE_OPTIONS.mainFields],
         sourceMapMode: SourceMapMode.DEFAULT,
         ...(later.length ? { esbuildArgs: { '--supported:dynamic-import': String(TOOL_CODE.supported['dynamic-import']) } } : {}),

@@ -1,6 +1,7 @@
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { promisify } from 'node:util';
 import { join, relative } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { Metafile } from 'esbuild';
@@ -8,6 +9,8 @@ import {
   CONNECT_CODE,
   functionEntry,
   laterFiles,
+  laterSpecifiers,
+  LIBRARY_FILES,
   platformToolCode,
   PROJECT_ROOT,
   servesCatalog,
@@ -15,6 +18,9 @@ import {
 } from '../../lib/gateway-function';
 import { buildFunctionPackage, bundleGraph, type FunctionPackage } from '../../bench/function-package';
 import { PLATFORM_WORDS } from '../../core/platforms';
+import { FUNCTION_NAMES, type FunctionName } from '../../lib/routes';
+import { connectLiveAccounts } from '../../functions/connect/accounts';
+import { useFakeChatAdsApi } from '../platforms/chatads/live-support';
 import { SCHEDULER_EVENT } from '../../functions/scheduler-event';
 import { createTestOwner, useTestTables } from '../support/gateway';
 import { sseMessages } from '../support/sse';
@@ -31,7 +37,7 @@ useTestTables();
 const dir = mkdtempSync(join(tmpdir(), 'bundles-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-type Name = 'gateway' | 'mcp' | 'scheduler';
+type Name = FunctionName | 'scheduler';
 
 const packages = new Map<Name, FunctionPackage>();
 let connectCodeMetafile: Metafile | undefined;
@@ -66,24 +72,26 @@ const projectFiles = (metafile: Metafile) =>
  * does; answers each response (status, headers, body) and, after each, whether tool-code.js was loaded
  * and which of the package's files beside index.js were.
  */
-function run(
+async function run(
   name: Name,
   events: Record<string, unknown>[],
-): {
-  status?: number;
-  headers?: Record<string, string>;
-  body?: string;
-  result?: unknown;
-  error?: string;
-  toolCodeLoaded: boolean;
-  /** The package's files beside index.js loaded so far (tool-code.js, tool-code-<word>.js, connect-code.js). */
-  laterLoaded: string[];
-  connectCodeLoaded?: boolean;
-  /** The catalog artifact's files read so far in the process. */
-  artifactRead?: string[];
-  /** How many bytes of each were read so far. */
-  artifactBytes?: Record<string, number>;
-}[] {
+): Promise<
+  {
+    status?: number;
+    headers?: Record<string, string>;
+    body?: string;
+    result?: unknown;
+    error?: string;
+    toolCodeLoaded: boolean;
+    /** The package's files beside index.js loaded so far (tool-code.js, tool-code-<word>.js, connect-code.js). */
+    laterLoaded: string[];
+    connectCodeLoaded?: boolean;
+    /** The catalog artifact's files read so far in the process. */
+    artifactRead?: string[];
+    /** How many bytes of each were read so far. */
+    artifactBytes?: Record<string, number>;
+  }[]
+> {
   const { folder } = functionPackage(name);
   const probe = `
     const [file, eventsJson] = process.argv.slice(1);
@@ -134,21 +142,27 @@ function run(
       }
       process.stdout.write(JSON.stringify(answers));
     })();`;
-  const output = execFileSync(process.execPath, ['--no-warnings', '-e', probe, join(folder, 'index.js'), JSON.stringify(events)], {
-    encoding: 'utf8',
-    // The catalog and the OpenAPI document are megabytes.
-    maxBuffer: 256 * 1024 * 1024,
-    env: {
-      PATH: process.env.PATH,
-      AWS_REGION: 'us-east-1',
-      DYNAMODB_ENDPOINT: process.env.DYNAMODB_ENDPOINT,
-      TABLE_PREFIX: process.env.TABLE_PREFIX,
-      CREDENTIALS_KEY_FILE: process.env.CREDENTIALS_KEY_FILE,
-      KEY_RATE_LIMIT: process.env.KEY_RATE_LIMIT,
-      LOG_LEVEL: 'silent',
+  // Asynchronous: the fake platform APIs of live calls answer from this process meanwhile.
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--no-warnings', '-e', probe, join(folder, 'index.js'), JSON.stringify(events)],
+    {
+      encoding: 'utf8',
+      // The catalog and the OpenAPI document are megabytes.
+      maxBuffer: 256 * 1024 * 1024,
+      env: {
+        PATH: process.env.PATH,
+        AWS_REGION: 'us-east-1',
+        DYNAMODB_ENDPOINT: process.env.DYNAMODB_ENDPOINT,
+        TABLE_PREFIX: process.env.TABLE_PREFIX,
+        CREDENTIALS_KEY_FILE: process.env.CREDENTIALS_KEY_FILE,
+        KEY_RATE_LIMIT: process.env.KEY_RATE_LIMIT,
+        CHATADS_API_URL: process.env.CHATADS_API_URL,
+        LOG_LEVEL: 'silent',
+      },
     },
-  });
-  return JSON.parse(output);
+  );
+  return JSON.parse(stdout);
 }
 
 const get = (path: string, query: Record<string, string> | null = null) => ({
@@ -172,6 +186,12 @@ const mcp = (apiKey: string, message: Record<string, unknown>, accept = 'applica
   headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json', Accept: accept },
   body: JSON.stringify({ jsonrpc: '2.0', id: 1, ...message }),
 });
+
+/** The libraries of rare paths (LIBRARY_FILES): each may be only in its own file. */
+const LIBRARY_CODE = /(^|\/)node_modules\/(@aws-crypto\/|@aws-sdk\/client-(kms|secrets-manager|sesv2)\/)/;
+
+/** The chat-assistant platform's API faked for the live calls below (CHATADS_API_URL, passed to the packages). */
+const fakeChatAds = useFakeChatAdsApi();
 
 describe('function bundles', () => {
   test.each(['gateway', 'mcp', 'scheduler'] as const)(
@@ -199,7 +219,7 @@ describe('function bundles', () => {
 
   test('the gateway package answers health, the catalog, OpenAPI and a 401 without reading tool-code.js, and runs a tool with it', async () => {
     const { apiKey } = await createTestOwner({ accounts: { searchads: 1 } });
-    const answers = run('gateway', [
+    const answers = await run('gateway', [
       get('/health'),
       get('/api/v1/tools'),
       get('/api/v1/openapi.json', { platform: 'chatads' }),
@@ -236,26 +256,26 @@ describe('function bundles', () => {
     expect(JSON.parse(answers[5].body!).success).toBe(true);
   }, 300_000);
 
-  test('the gateway package answers a first GET of one tool, an unknown tool, and the gzip OpenAPI documents and catalog reading only the bytes each needs', () => {
+  test('the gateway package answers a first GET of one tool, an unknown tool, and the gzip OpenAPI documents and catalog reading only the bytes each needs', async () => {
     // Each a first request, in a fresh process.
-    const first = (event: Record<string, unknown>) => run('gateway', [event])[0];
+    const first = async (event: Record<string, unknown>) => (await run('gateway', [event]))[0];
     const gzip = (event: ReturnType<typeof get>) => ({
       ...event,
       headers: { ...event.headers, Accept: 'application/json', 'Accept-Encoding': 'gzip' },
     });
-    const tool = first(get('/api/v1/tools/list_campaigns'));
+    const tool = await first(get('/api/v1/tools/list_campaigns'));
     expect([tool.status, JSON.parse(tool.body!).name, tool.toolCodeLoaded]).toEqual([200, 'list_campaigns', false]);
     // The index of where entries lie, then the entry's own bytes of catalog.json.
     expect(tool.artifactRead).toEqual(['catalog-index.json', 'catalog.json']);
     expect(tool.artifactBytes!['catalog.json']).toBe(Buffer.byteLength(tool.body!));
-    const unknown = first(get('/api/v1/tools/list_campaign'));
+    const unknown = await first(get('/api/v1/tools/list_campaign'));
     expect([unknown.status, unknown.artifactRead]).toEqual([404, ['catalog-index.json']]);
     expect(JSON.parse(unknown.body!).structured_content.suggestions).toContain('list_campaigns');
     for (const [query, document] of [
       [null, 'openapi.json'],
       [{ platform: 'searchads' }, 'openapi-searchads.json'],
     ] as const) {
-      const zipped = first(gzip(get('/api/v1/openapi.json', query)));
+      const zipped = await first(gzip(get('/api/v1/openapi.json', query)));
       expect([zipped.status, zipped.headers!['Content-Encoding']]).toEqual([200, 'gzip']);
       // The compressed part, the digests for the tag, and the document's end after its compressed part.
       expect(zipped.artifactRead).toEqual(['manifest.json', document, `${document}.deflate`]);
@@ -264,12 +284,12 @@ describe('function bundles', () => {
         { url: 'http://gw.example.com' },
       ]);
     }
-    const catalogZipped = first(gzip(get('/api/v1/tools')));
+    const catalogZipped = await first(gzip(get('/api/v1/tools')));
     expect([catalogZipped.status, catalogZipped.artifactRead]).toEqual([200, ['catalog.json.deflate', 'manifest.json']]);
   }, 300_000);
 
-  test('the gateway package serves a connect page from connect-code.js, which holds the connectors and no tool, simulator or manifest', () => {
-    const answers = run('gateway', [get('/connect/searchads'), get('/api/v1/tools')]);
+  test('the gateway package serves a connect page from connect-code.js, which holds the connectors and no tool, simulator or manifest', async () => {
+    const answers = await run('gateway', [get('/connect/searchads'), get('/api/v1/tools')]);
     expect(answers.map((answer) => [answer.status, answer.toolCodeLoaded, answer.connectCodeLoaded])).toEqual([
       [400, false, true],
       [200, false, true],
@@ -283,8 +303,8 @@ describe('function bundles', () => {
     // index.js leaves the connect pages to connect-code.js.
     expect(projectFiles(functionPackage('gateway').metafile)).not.toContain('functions/connect/routes.ts');
   }, 300_000);
-  test('the gateway package answers a bad body before the key as the chain does (400, not 401), from the tool code', () => {
-    const [answer] = run('gateway', [execute('get_usage_status', undefined, '{"arguments": [1]}')]);
+  test('the gateway package answers a bad body before the key as the chain does (400, not 401), from the tool code', async () => {
+    const [answer] = await run('gateway', [execute('get_usage_status', undefined, '{"arguments": [1]}')]);
     expect(answer.status).toBe(400);
     expect(JSON.parse(answer.body!).error).toMatch(/arguments/);
   }, 300_000);
@@ -313,7 +333,7 @@ describe('function bundles', () => {
     const { apiKey } = await createTestOwner({ accounts: { searchads: 1, retailads: 1, deskads: 1 } });
     const call = (name: string, args: Record<string, unknown> = {}) =>
       mcp(apiKey, { method: 'tools/call', params: { name, arguments: args } });
-    const answers = run('mcp', [
+    const answers = await run('mcp', [
       call('list_campaigns'),
       call('list_retailads_campaigns'),
       // deskads' own file opens the owner's searchads account.
@@ -347,7 +367,7 @@ describe('function bundles', () => {
     const { apiKey, accounts } = await createTestOwner({ accounts: { searchads: 2 } });
     const call = (name: string, args: Record<string, unknown> = {}) =>
       mcp(apiKey, { method: 'tools/call', params: { name, arguments: args } });
-    const answers = run('mcp', [
+    const answers = await run('mcp', [
       call('list_campaigns'),
       call('switch_primary_account', { platform: 'searchads', account_id: accounts.searchads![1].account_id }),
       call('list_campaigns'),
@@ -363,7 +383,7 @@ describe('function bundles', () => {
 
   test('the mcp package lists tools without reading tool-code.js, and a tools/call streams the tool progress through it', async () => {
     const { apiKey } = await createTestOwner({ accounts: { searchads: 1 } });
-    const answers = run('mcp', [
+    const answers = await run('mcp', [
       mcp(apiKey, { method: 'tools/list', params: {} }),
       mcp(apiKey, {
         method: 'tools/call',
@@ -414,8 +434,8 @@ describe('function bundles', () => {
         headers: { ...event.headers, ...(acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {}) },
       };
     };
-    const [plain] = run('mcp', [list()]);
-    const [zipped] = run('mcp', [list('gzip')]);
+    const [plain] = await run('mcp', [list()]);
+    const [zipped] = await run('mcp', [list('gzip')]);
     expect([plain.status, plain.toolCodeLoaded, zipped.status, zipped.toolCodeLoaded, zipped.headers!['Content-Encoding']]).toEqual([
       200,
       false,
@@ -433,8 +453,8 @@ describe('function bundles', () => {
     );
   }, 300_000);
 
-  test('the scheduler package runs a tick with the tool code and refuses another event without reading it', () => {
-    const answers = run('scheduler', [{ source: 'somewhere-else' }, { ...SCHEDULER_EVENT }]);
+  test('the scheduler package runs a tick with the tool code and refuses another event without reading it', async () => {
+    const answers = await run('scheduler', [{ source: 'somewhere-else' }, { ...SCHEDULER_EVENT }]);
     expect(answers).toEqual([
       { error: expect.stringMatching(/only the scheduler event/), toolCodeLoaded: false, laterLoaded: [] },
       {
@@ -443,5 +463,50 @@ describe('function bundles', () => {
         laterLoaded: ['tool-code.js'],
       },
     ]);
+  }, 300_000);
+  test.each([...FUNCTION_NAMES, 'scheduler'] as const)(
+    'the %s package keeps the libraries of rare paths in files of their own, and its files require only files it holds',
+    (name) => {
+      const files = [{ entry: functionEntry(name), file: 'index.js' }, ...laterFiles(name)];
+      const libraryFiles: string[] = Object.values(LIBRARY_FILES).map((library) => library.file);
+      for (const { entry, file } of files) {
+        const graph = bundleGraph(entry, join(dir, `${name}-${file}-graph`), laterSpecifiers(name));
+        const libraryCode = Object.keys(graph.inputs).filter((input) => LIBRARY_CODE.test(input));
+        // The Encryption SDK, the KMS, Secrets Manager and SES clients: only in their own files.
+        if (!libraryFiles.includes(file)) expect([file, libraryCode]).toEqual([file, []]);
+        // What the file requires at run time (the output's imports; type-only imports are gone).
+        const required = Object.values(graph.outputs)
+          .flatMap((output) => output.imports)
+          .filter((imported) => imported.external && imported.path.startsWith('./'))
+          .map((imported) => imported.path);
+        expect([file, required.filter((specifier) => !laterSpecifiers(name).includes(specifier))]).toEqual([file, []]);
+      }
+      expect(libraryFiles.every((library) => laterFiles(name).some((later) => later.file === library))).toBe(true);
+    },
+    300_000,
+  );
+
+  test("a platform's function and the mcp package run a sandbox call without the encryption SDK, and a live call with stored credentials with it", async () => {
+    const { apiKey: sandboxKey } = await createTestOwner({ accounts: { chatads: 1 } });
+    const { owner, apiKey: liveKey } = await createTestOwner();
+    const { apiKey: platformKey } = fakeChatAds.api.addAccount();
+    await connectLiveAccounts(owner.owner_id, 'chatads', { 'api-key': platformKey });
+    const list = (apiKey: string) => execute('list_chatads_campaigns', apiKey);
+    const onFunction = await run('chatads', [list(sandboxKey), list(liveKey), list(sandboxKey)]);
+    expect(onFunction.map((answer) => [answer.status, answer.laterLoaded])).toEqual([
+      [200, []],
+      [200, [LIBRARY_FILES.encryptionSdk.file]],
+      [200, [LIBRARY_FILES.encryptionSdk.file]],
+    ]);
+    const [sandbox, live] = onFunction.map((answer) => JSON.parse(answer.body!));
+    expect([sandbox.success, live.success]).toEqual([true, true]);
+    expect(live.data.structured.campaigns.length).toBeGreaterThan(0);
+    const call = (apiKey: string) => mcp(apiKey, { method: 'tools/call', params: { name: 'list_chatads_campaigns', arguments: {} } });
+    const onMcp = await run('mcp', [call(sandboxKey), call(liveKey)]);
+    expect(onMcp.map((answer) => [answer.status, answer.laterLoaded])).toEqual([
+      [200, ['tool-code-chatads.js']],
+      [200, [LIBRARY_FILES.encryptionSdk.file, 'tool-code-chatads.js']],
+    ]);
+    expect(JSON.parse(onMcp[1].body!).result).toMatchObject({ isError: false, structuredContent: { campaigns: expect.any(Array) } });
   }, 300_000);
 });
