@@ -11,7 +11,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { buildSync, type Metafile } from 'esbuild';
 import { ARTIFACT_DIR } from '../functions/catalog/artifact';
-import { BUNDLE_OPTIONS, laterFileBuildCommand, PROJECT_ROOT, TOOL_CODE } from '../lib/gateway-function';
+import { BUNDLE_OPTIONS, laterFileBuildCommand, PROJECT_ROOT, sharedAliases, TOOL_CODE } from '../lib/gateway-function';
 
 export interface FunctionPackageOptions {
   /** The Lambda entry (functionEntry(name), or another file: the bench's baseline, another checkout's). */
@@ -60,6 +60,10 @@ export function buildFunctionPackage(folder: string, options: FunctionPackageOpt
     mainFields: [...BUNDLE_OPTIONS.mainFields],
     external: [...BUNDLE_OPTIONS.externalModules, ...options.later.map((later) => later.specifier)],
     supported: options.later.length ? { ...TOOL_CODE.supported } : undefined,
+    alias: sharedAliases(
+      options.entry,
+      options.later.map((later) => later.specifier),
+    ),
     metafile: true,
     logLevel: 'error',
   });
@@ -96,6 +100,7 @@ export function bundleGraph(entry: string, folder: string, external: readonly st
     mainFields: [...BUNDLE_OPTIONS.mainFields],
     external: [...BUNDLE_OPTIONS.externalModules, ...external],
     supported: external.length ? { ...TOOL_CODE.supported } : undefined,
+    alias: sharedAliases(entry, external),
     metafile: true,
     logLevel: 'error',
   }).metafile;

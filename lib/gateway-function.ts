@@ -109,10 +109,28 @@ export const LIBRARY_FILES = {
 } as const;
 
 /**
+ * The DynamoDB client (functions/dynamodb-sdk.ts: the AWS SDK's DynamoDB and document clients), a
+ * file of every package of its own, dynamodb-sdk.js beside index.js, which index.js requires at once
+ * and every tool file requires too: one copy per process, not one per file (a first tool call does
+ * not load the SDK again). The other files take `packages` from it through esbuild's `alias`.
+ */
+export const DYNAMODB_SDK = {
+  ...libraryFile('dynamodb-sdk'),
+  packages: ['@aws-sdk/client-dynamodb', '@aws-sdk/lib-dynamodb', '@aws-sdk/util-dynamodb'],
+} as const;
+
+/** esbuild's `alias` for a file of a package (`external`: laterSpecifiers): the DynamoDB SDK's imports become require("./dynamodb-sdk"), except in that file itself. */
+export function sharedAliases(entry: string, external: readonly string[]): Record<string, string> {
+  if (entry === DYNAMODB_SDK.entry || !external.includes(DYNAMODB_SDK.specifier)) return {};
+  return Object.fromEntries(DYNAMODB_SDK.packages.map((name) => [name, DYNAMODB_SDK.specifier]));
+}
+
+/**
  * The files a function's index.js requires beside it when first needed: the tool code (the MCP
  * function's also one file per platform), the gateway's connect pages, and the libraries of rare
- * paths (LIBRARY_FILES), which those files require in turn. The stack's afterBundling, the cold-start
- * bench and the bundle test build each from this list.
+ * paths (LIBRARY_FILES), which those files require in turn, and the DynamoDB SDK that they all
+ * share (DYNAMODB_SDK, required at once). The stack's afterBundling, the cold-start bench and the
+ * bundle test build each from this list.
  */
 export function laterFiles(group: FunctionName | 'scheduler'): { entry: string; specifier: string; file: string }[] {
   return [
@@ -120,6 +138,7 @@ export function laterFiles(group: FunctionName | 'scheduler'): { entry: string; 
     ...(group === 'mcp' ? PLATFORM_WORDS.map(platformToolCode) : []),
     ...(group === 'gateway' ? [CONNECT_CODE] : []),
     ...Object.values(LIBRARY_FILES),
+    DYNAMODB_SDK,
   ];
 }
 
@@ -151,6 +170,7 @@ export function laterFileBuildCommand(later: { entry: string; file: string }, ou
     `--main-fields=${BUNDLE_OPTIONS.mainFields.join(',')}`,
     ...[...BUNDLE_OPTIONS.externalModules, ...external].map((name) => `--external:${name}`),
     ...(external.length ? [`--supported:dynamic-import=${TOOL_CODE.supported['dynamic-import']}`] : []),
+    ...Object.entries(sharedAliases(later.entry, external)).map(([name, specifier]) => `--alias:${name}=${specifier}`),
     '--log-level=warning',
     `--outfile="${path.join(outputDir, later.file)}"`,
   ];
@@ -230,7 +250,15 @@ export class GatewayFunction extends NodejsFunction {
         externalModules: [...BUNDLE_OPTIONS.externalModules, ...laterSpecifiers(props.group)],
         mainFields: [...BUNDLE_OPTIONS.mainFields],
         sourceMapMode: SourceMapMode.DEFAULT,
-        ...(later.length ? { esbuildArgs: { '--supported:dynamic-import': String(TOOL_CODE.supported['dynamic-import']) } } : {}),
+        esbuildArgs: {
+          '--supported:dynamic-import': String(TOOL_CODE.supported['dynamic-import']),
+          ...Object.fromEntries(
+            Object.entries(sharedAliases(functionEntry(props.group), laterSpecifiers(props.group))).map(([name, specifier]) => [
+              `--alias:${name}`,
+              specifier,
+            ]),
+          ),
+        },
         // After index.js: the tool code's files (TOOL_CODE; the MCP function's also one per platform, platformToolCode), the gateway's connect pages (CONNECT_CODE) and, for the gateway and MCP functions, the
         // catalog artifact they serve (functions/catalog/artifact.ts), beside index.js. bin/app.ts writes
         // the artifact before the stack is built.

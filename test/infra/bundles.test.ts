@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { promisify } from 'node:util';
 import { join, relative } from 'node:path';
@@ -7,6 +7,7 @@ import { gunzipSync } from 'node:zlib';
 import type { Metafile } from 'esbuild';
 import {
   CONNECT_CODE,
+  DYNAMODB_SDK,
   functionEntry,
   laterFiles,
   laterSpecifiers,
@@ -22,6 +23,7 @@ import { FUNCTION_NAMES, type FunctionName } from '../../lib/routes';
 import { connectLiveAccounts } from '../../functions/connect/accounts';
 import { useFakeChatAdsApi } from '../platforms/chatads/live-support';
 import { SCHEDULER_EVENT } from '../../functions/scheduler-event';
+import * as dynamodbSdk from '../../functions/dynamodb-sdk';
 import { createTestOwner, useTestTables } from '../support/gateway';
 import { sseMessages } from '../support/sse';
 
@@ -83,8 +85,10 @@ async function run(
     result?: unknown;
     error?: string;
     toolCodeLoaded: boolean;
-    /** The package's files beside index.js loaded so far (tool-code.js, tool-code-<word>.js, connect-code.js). */
+    /** The package's files beside index.js loaded after index.js's own load, so far (tool-code.js, tool-code-<word>.js, connect-code.js). */
     laterLoaded: string[];
+    /** The package's files beside index.js that loading index.js read (dynamodb-sdk.js). */
+    startLoaded?: string[];
     connectCodeLoaded?: boolean;
     /** The catalog artifact's files read so far in the process. */
     artifactRead?: string[];
@@ -124,18 +128,22 @@ async function run(
       return closeSync.call(this, fd, ...rest);
     };
     const { handler } = require(file);
+    // What index.js requires at once (the DynamoDB SDK's file); laterLoaded lists what came after.
+    const atStart = new Set(Object.keys(require.cache));
     const context = { awsRequestId: 'bundle-test', functionName: 'bundle-test', getRemainingTimeInMillis: () => 600000 };
     const loaded = () => Object.keys(require.cache).some((path) => path.endsWith('/${TOOL_CODE.file}'));
     const connectLoaded = () => Object.keys(require.cache).some((path) => path.endsWith('/${CONNECT_CODE.file}'));
     const folder = require('node:path').dirname(file) + '/';
-    const laterLoaded = () => Object.keys(require.cache).filter((path) => path.startsWith(folder) && path !== file).map((path) => path.slice(folder.length)).sort();
+    const inFolder = (paths) => paths.filter((path) => path.startsWith(folder) && path !== file).map((path) => path.slice(folder.length)).sort();
+    const startLoaded = inFolder([...atStart]);
+    const laterLoaded = () => inFolder(Object.keys(require.cache).filter((path) => !atStart.has(path)));
     (async () => {
       const answers = [];
       for (const event of JSON.parse(eventsJson)) {
         try {
           const response = await handler({ body: null, isBase64Encoded: false, requestContext: { requestId: 'r-1' }, queryStringParameters: null, ...event }, context);
           const { statusCode: status, headers, body } = response;
-          answers.push(status === undefined ? { result: response, toolCodeLoaded: loaded(), laterLoaded: laterLoaded() } : { status, headers, body, toolCodeLoaded: loaded(), laterLoaded: laterLoaded(), connectCodeLoaded: connectLoaded(), artifactRead: Object.keys(artifactBytes).sort(), artifactBytes: { ...artifactBytes } });
+          answers.push(status === undefined ? { result: response, toolCodeLoaded: loaded(), laterLoaded: laterLoaded() } : { status, headers, body, toolCodeLoaded: loaded(), laterLoaded: laterLoaded(), startLoaded, connectCodeLoaded: connectLoaded(), artifactRead: Object.keys(artifactBytes).sort(), artifactBytes: { ...artifactBytes } });
         } catch (error) {
           answers.push({ error: String(error && error.message), toolCodeLoaded: loaded(), laterLoaded: laterLoaded() });
         }
@@ -187,8 +195,24 @@ const mcp = (apiKey: string, message: Record<string, unknown>, accept = 'applica
   body: JSON.stringify({ jsonrpc: '2.0', id: 1, ...message }),
 });
 
-/** The libraries of rare paths (LIBRARY_FILES): each may be only in its own file. */
-const LIBRARY_CODE = /(^|\/)node_modules\/(@aws-crypto\/|@aws-sdk\/client-(kms|secrets-manager|sesv2)\/)/;
+/** The libraries that are files of their own (LIBRARY_FILES, DYNAMODB_SDK): each may be only in its own file. */
+const OWN_FILE_CODE: [string, RegExp][] = [
+  [LIBRARY_FILES.encryptionSdk.file, /(^|\/)node_modules\/(@aws-crypto\/|@aws-sdk\/client-kms\/)/],
+  [LIBRARY_FILES.secretsClient.file, /(^|\/)node_modules\/@aws-sdk\/client-secrets-manager\//],
+  [LIBRARY_FILES.emailClient.file, /(^|\/)node_modules\/@aws-sdk\/client-sesv2\//],
+  [DYNAMODB_SDK.file, /(^|\/)node_modules\/@aws-sdk\/(client|lib|util)-dynamodb\//],
+];
+
+/** The names a project file imports (values, not types) from the DynamoDB SDK's packages. */
+function dynamodbImports(source: string): string[] {
+  const packages = DYNAMODB_SDK.packages.map((name) => name.replace('/', '\\/')).join('|');
+  return [...source.matchAll(new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*'(${packages})'`, 'g'))].flatMap((found) =>
+    found[1]
+      .split(',')
+      .map((name) => name.trim())
+      .filter((name) => name && !name.startsWith('type ')),
+  );
+}
 
 /** The chat-assistant platform's API faked for the live calls below (CHATADS_API_URL, passed to the packages). */
 const fakeChatAds = useFakeChatAdsApi();
@@ -460,33 +484,37 @@ describe('function bundles', () => {
       {
         result: expect.objectContaining({ monitors: expect.any(Object), watch: expect.any(Object) }),
         toolCodeLoaded: true,
-        laterLoaded: ['tool-code.js'],
+        // The scheduler's index.js holds no DynamoDB client: the tool code requires it.
+        laterLoaded: [DYNAMODB_SDK.file, 'tool-code.js'],
       },
     ]);
   }, 300_000);
   test.each([...FUNCTION_NAMES, 'scheduler'] as const)(
-    'the %s package keeps the libraries of rare paths in files of their own, and its files require only files it holds',
+    'the %s package keeps the DynamoDB SDK and the libraries of rare paths in files of their own, and its files require only files it holds',
     (name) => {
       const files = [{ entry: functionEntry(name), file: 'index.js' }, ...laterFiles(name)];
-      const libraryFiles: string[] = Object.values(LIBRARY_FILES).map((library) => library.file);
       for (const { entry, file } of files) {
         const graph = bundleGraph(entry, join(dir, `${name}-${file}-graph`), laterSpecifiers(name));
-        const libraryCode = Object.keys(graph.inputs).filter((input) => LIBRARY_CODE.test(input));
-        // The Encryption SDK, the KMS, Secrets Manager and SES clients: only in their own files.
-        if (!libraryFiles.includes(file)) expect([file, libraryCode]).toEqual([file, []]);
-        // What the file requires at run time (the output's imports; type-only imports are gone).
+        // The Encryption SDK, the KMS, Secrets Manager, SES and DynamoDB clients: each only in its own file.
+        for (const [owner, code] of OWN_FILE_CODE) {
+          if (owner !== file)
+            expect([file, owner, Object.keys(graph.inputs).filter((input) => code.test(input))]).toEqual([file, owner, []]);
+        }
+        // What the bundled files take from dynamodb-sdk.js, it exports.
+        const taken = projectFiles(graph).flatMap((input) => dynamodbImports(readFileSync(join(PROJECT_ROOT, input), 'utf8')));
+        expect([file, taken.filter((imported) => !(imported in dynamodbSdk))]).toEqual([file, []]);
         const required = Object.values(graph.outputs)
           .flatMap((output) => output.imports)
           .filter((imported) => imported.external && imported.path.startsWith('./'))
           .map((imported) => imported.path);
         expect([file, required.filter((specifier) => !laterSpecifiers(name).includes(specifier))]).toEqual([file, []]);
       }
-      expect(libraryFiles.every((library) => laterFiles(name).some((later) => later.file === library))).toBe(true);
+      expect(OWN_FILE_CODE.every(([library]) => laterFiles(name).some((later) => later.file === library))).toBe(true);
     },
     300_000,
   );
 
-  test("a platform's function and the mcp package run a sandbox call without the encryption SDK, and a live call with stored credentials with it", async () => {
+  test("a platform's function and the mcp package load the DynamoDB SDK's file once, run a sandbox call without the encryption SDK, and a live call with stored credentials with it", async () => {
     const { apiKey: sandboxKey } = await createTestOwner({ accounts: { chatads: 1 } });
     const { owner, apiKey: liveKey } = await createTestOwner();
     const { apiKey: platformKey } = fakeChatAds.api.addAccount();
@@ -498,6 +526,8 @@ describe('function bundles', () => {
       [200, [LIBRARY_FILES.encryptionSdk.file]],
       [200, [LIBRARY_FILES.encryptionSdk.file]],
     ]);
+    // Loading index.js reads the DynamoDB SDK's file, which the tool code then shares.
+    expect(onFunction[0].startLoaded).toEqual([DYNAMODB_SDK.file]);
     const [sandbox, live] = onFunction.map((answer) => JSON.parse(answer.body!));
     expect([sandbox.success, live.success]).toEqual([true, true]);
     expect(live.data.structured.campaigns.length).toBeGreaterThan(0);
@@ -507,6 +537,7 @@ describe('function bundles', () => {
       [200, ['tool-code-chatads.js']],
       [200, [LIBRARY_FILES.encryptionSdk.file, 'tool-code-chatads.js']],
     ]);
+    expect(onMcp[0].startLoaded).toEqual([DYNAMODB_SDK.file]);
     expect(JSON.parse(onMcp[1].body!).result).toMatchObject({ isError: false, structuredContent: { campaigns: expect.any(Array) } });
   }, 300_000);
 });
