@@ -11,7 +11,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { buildSync, type Metafile } from 'esbuild';
 import { ARTIFACT_DIR } from '../functions/catalog/artifact';
-import { BUNDLE_OPTIONS, laterFileBuildCommand, PROJECT_ROOT, TOOL_CODE } from '../lib/gateway-function';
+import { BUNDLE_OPTIONS, laterFileBuildCommand, PROJECT_ROOT, sharedAliases, TOOL_CODE } from '../lib/gateway-function';
 
 export interface FunctionPackageOptions {
   /** The Lambda entry (functionEntry(name), or another file: the bench's baseline, another checkout's). */
@@ -41,7 +41,7 @@ export interface FunctionPackage {
   laterBytes: Record<string, number>;
 }
 
-/** Each later file as first built in this process, by its entry: later packages copy it. */
+/** Each later file as first built in this process, by its entry and the package's externals: later packages copy it. */
 const builtLater = new Map<string, string>();
 
 /** Builds one function's package into `folder` (made if missing). */
@@ -60,26 +60,35 @@ export function buildFunctionPackage(folder: string, options: FunctionPackageOpt
     mainFields: [...BUNDLE_OPTIONS.mainFields],
     external: [...BUNDLE_OPTIONS.externalModules, ...options.later.map((later) => later.specifier)],
     supported: options.later.length ? { ...TOOL_CODE.supported } : undefined,
+    alias: sharedAliases(
+      options.entry,
+      options.later.map((later) => later.specifier),
+    ),
     metafile: true,
     logLevel: 'error',
   });
   if (options.withArtifact) fs.cpSync(ARTIFACT_DIR, path.join(folder, 'artifact'), { recursive: true });
   const laterBytes: Record<string, number> = {};
+  const external = options.later.map((later) => later.specifier);
   for (const later of options.later) {
     const built = path.join(folder, later.file);
-    const copyOf = builtLater.get(later.entry);
+    const key = [later.entry, ...external].join('\n');
+    const copyOf = builtLater.get(key);
     if (copyOf && fs.existsSync(copyOf)) fs.cpSync(copyOf, built);
     else {
-      execSync(laterFileBuildCommand(later, folder), { cwd: PROJECT_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
-      builtLater.set(later.entry, built);
+      execSync(laterFileBuildCommand(later, folder, external), { cwd: PROJECT_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+      builtLater.set(key, built);
     }
     laterBytes[later.file] = fs.statSync(built).size;
   }
   return { folder, file, metafile, bytes: fs.statSync(file).size, toolCodeBytes: laterBytes[TOOL_CODE.file] ?? 0, laterBytes };
 }
 
-/** What esbuild puts in a bundle of `entry` with the stack's options (nothing kept external but the runtime's modules). */
-export function bundleGraph(entry: string, folder: string): Metafile {
+/**
+ * What esbuild puts in a bundle of `entry` with the stack's options: nothing kept external but the
+ * runtime's modules, or also `external` (a package's later files: laterSpecifiers).
+ */
+export function bundleGraph(entry: string, folder: string, external: readonly string[] = []): Metafile {
   return buildSync({
     entryPoints: [entry],
     outfile: path.join(folder, 'graph.js'),
@@ -89,7 +98,9 @@ export function bundleGraph(entry: string, folder: string): Metafile {
     format: BUNDLE_OPTIONS.format,
     minify: BUNDLE_OPTIONS.minify,
     mainFields: [...BUNDLE_OPTIONS.mainFields],
-    external: [...BUNDLE_OPTIONS.externalModules],
+    external: [...BUNDLE_OPTIONS.externalModules, ...external],
+    supported: external.length ? { ...TOOL_CODE.supported } : undefined,
+    alias: sharedAliases(entry, external),
     metafile: true,
     logLevel: 'error',
   }).metafile;

@@ -90,17 +90,61 @@ export function platformToolCode(word: PlatformWord): { entry: string; specifier
   };
 }
 
+/** A library needed only on a rare path, as a file of its own beside index.js (functions/load-library.ts loads it). */
+function libraryFile(name: string): { entry: string; specifier: string; file: string } {
+  return { entry: path.join(PROJECT_ROOT, 'functions', `${name}.ts`), specifier: `./${name}`, file: `${name}.js` };
+}
+
+/**
+ * Large libraries needed only on a rare path, each a file of its own in every package, read at its
+ * first use (functions/load-library.ts): a sandbox tool call reads none of them. The Encryption SDK of
+ * live credentials and stored secrets (with the KMS client: about 380 KB of each file that carried
+ * it), the Secrets Manager client of the live adapters' secret settings, and the SES client of
+ * emailed alerts and briefs.
+ */
+export const LIBRARY_FILES = {
+  encryptionSdk: libraryFile('encryption-sdk'),
+  secretsClient: libraryFile('secrets-client'),
+  emailClient: libraryFile('email-client'),
+} as const;
+
+/**
+ * The DynamoDB client (functions/dynamodb-sdk.ts: the AWS SDK's DynamoDB and document clients), a
+ * file of every package of its own, dynamodb-sdk.js beside index.js, which index.js requires at once
+ * and every tool file requires too: one copy per process, not one per file (a first tool call does
+ * not load the SDK again). The other files take `packages` from it through esbuild's `alias`.
+ */
+export const DYNAMODB_SDK = {
+  ...libraryFile('dynamodb-sdk'),
+  packages: ['@aws-sdk/client-dynamodb', '@aws-sdk/lib-dynamodb', '@aws-sdk/util-dynamodb'],
+} as const;
+
+/** esbuild's `alias` for a file of a package (`external`: laterSpecifiers): the DynamoDB SDK's imports become require("./dynamodb-sdk"), except in that file itself. */
+export function sharedAliases(entry: string, external: readonly string[]): Record<string, string> {
+  if (entry === DYNAMODB_SDK.entry || !external.includes(DYNAMODB_SDK.specifier)) return {};
+  return Object.fromEntries(DYNAMODB_SDK.packages.map((name) => [name, DYNAMODB_SDK.specifier]));
+}
+
 /**
  * The files a function's index.js requires beside it when first needed: the tool code (the MCP
- * function's also one file per platform), and the gateway's connect pages. The stack's afterBundling,
- * the cold-start bench and the bundle test build each from this list.
+ * function's also one file per platform), the gateway's connect pages, and the libraries of rare
+ * paths (LIBRARY_FILES), which those files require in turn, and the DynamoDB SDK that they all
+ * share (DYNAMODB_SDK, required at once). The stack's afterBundling, the cold-start bench and the
+ * bundle test build each from this list.
  */
 export function laterFiles(group: FunctionName | 'scheduler'): { entry: string; specifier: string; file: string }[] {
   return [
     ...(loadsToolCodeLater(group) ? [TOOL_CODE] : []),
     ...(group === 'mcp' ? PLATFORM_WORDS.map(platformToolCode) : []),
     ...(group === 'gateway' ? [CONNECT_CODE] : []),
+    ...Object.values(LIBRARY_FILES),
+    DYNAMODB_SDK,
   ];
+}
+
+/** The specifiers every file of a package keeps external: its later files, required beside it. */
+export function laterSpecifiers(group: FunctionName | 'scheduler'): string[] {
+  return laterFiles(group).map((later) => later.specifier);
 }
 
 /** Whether a function's tool code is the second file (the gateway, MCP and scheduler functions; a platform's function serves its own tools from index.js). */
@@ -108,13 +152,12 @@ export function loadsToolCodeLater(group: FunctionName | 'scheduler'): boolean {
   return group === 'gateway' || group === 'mcp' || group === 'scheduler';
 }
 
-/** The esbuild command that writes the tool code's file into a package's folder, with the options of index.js. */
-export function toolCodeBuildCommand(outputDir: string): string {
-  return laterFileBuildCommand(TOOL_CODE, outputDir);
-}
-
-/** The esbuild command that writes one of a package's later files (laterFiles) into its folder, with the options of index.js. */
-export function laterFileBuildCommand(later: { entry: string; file: string }, outputDir: string): string {
+/**
+ * The esbuild command that writes one of a package's later files (laterFiles) into its folder, with the
+ * options of index.js: the package's other later files (`external`: laterSpecifiers) stay external, as
+ * requires of the files beside it.
+ */
+export function laterFileBuildCommand(later: { entry: string; file: string }, outputDir: string, external: readonly string[]): string {
   const args = [
     `"${later.entry}"`,
     '--bundle',
@@ -125,7 +168,9 @@ export function laterFileBuildCommand(later: { entry: string; file: string }, ou
     ...(BUNDLE_OPTIONS.sourceMap ? ['--sourcemap'] : []),
     `--sources-content=${BUNDLE_OPTIONS.sourcesContent}`,
     `--main-fields=${BUNDLE_OPTIONS.mainFields.join(',')}`,
-    ...BUNDLE_OPTIONS.externalModules.map((name) => `--external:${name}`),
+    ...[...BUNDLE_OPTIONS.externalModules, ...external].map((name) => `--external:${name}`),
+    ...(external.length ? [`--supported:dynamic-import=${TOOL_CODE.supported['dynamic-import']}`] : []),
+    ...Object.entries(sharedAliases(later.entry, external)).map(([name, specifier]) => `--alias:${name}=${specifier}`),
     '--log-level=warning',
     `--outfile="${path.join(outputDir, later.file)}"`,
   ];
@@ -174,7 +219,7 @@ export class GatewayFunction extends NodejsFunction {
     });
     const later = laterFiles(props.group);
     const afterBundling: ((outputDir: string) => string)[] = [
-      ...later.map((file) => (outputDir: string) => laterFileBuildCommand(file, outputDir)),
+      ...later.map((file) => (outputDir: string) => laterFileBuildCommand(file, outputDir, laterSpecifiers(props.group))),
       ...(servesCatalog(props.group) ? [(outputDir: string) => `cp -R "${ARTIFACT_DIR}" "${path.join(outputDir, 'artifact')}"`] : []),
     ];
     super(scope, id, {
@@ -202,10 +247,18 @@ export class GatewayFunction extends NodejsFunction {
       environment: props.environment,
       bundling: {
         ...BUNDLE_OPTIONS,
-        externalModules: [...BUNDLE_OPTIONS.externalModules, ...later.map((file) => file.specifier)],
+        externalModules: [...BUNDLE_OPTIONS.externalModules, ...laterSpecifiers(props.group)],
         mainFields: [...BUNDLE_OPTIONS.mainFields],
         sourceMapMode: SourceMapMode.DEFAULT,
-        ...(later.length ? { esbuildArgs: { '--supported:dynamic-import': String(TOOL_CODE.supported['dynamic-import']) } } : {}),
+        esbuildArgs: {
+          '--supported:dynamic-import': String(TOOL_CODE.supported['dynamic-import']),
+          ...Object.fromEntries(
+            Object.entries(sharedAliases(functionEntry(props.group), laterSpecifiers(props.group))).map(([name, specifier]) => [
+              `--alias:${name}`,
+              specifier,
+            ]),
+          ),
+        },
         // After index.js: the tool code's files (TOOL_CODE; the MCP function's also one per platform, platformToolCode), the gateway's connect pages (CONNECT_CODE) and, for the gateway and MCP functions, the
         // catalog artifact they serve (functions/catalog/artifact.ts), beside index.js. bin/app.ts writes
         // the artifact before the stack is built.

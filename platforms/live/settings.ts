@@ -6,6 +6,7 @@
  * object with the same names, one per name each platform's connector lists in `secretSettings`),
  * never from plain environment values in the template.
  */
+import { loadSecretsClient } from '../../functions/load-library';
 
 const SECRET_CACHE_MS = 5 * 60_000;
 let cachedSecrets: { arn: string; at: number; values: Record<string, string> } | undefined;
@@ -15,7 +16,7 @@ async function secretValues(): Promise<Record<string, string>> {
   if (!arn) return {};
   if (cachedSecrets?.arn === arn && Date.now() - cachedSecrets.at < SECRET_CACHE_MS) return cachedSecrets.values;
   // Loaded only where the secret is configured (AWS), not on every cold start that imports settings.
-  const { GetSecretValueCommand, SecretsManagerClient } = await import('@aws-sdk/client-secrets-manager');
+  const { GetSecretValueCommand, SecretsManagerClient } = await loadSecretsClient();
   const result = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: arn }));
   const values = result.SecretString ? (JSON.parse(result.SecretString) as Record<string, string>) : {};
   cachedSecrets = { arn, at: Date.now(), values };

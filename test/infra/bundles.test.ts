@@ -1,13 +1,17 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { promisify } from 'node:util';
 import { join, relative } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { Metafile } from 'esbuild';
 import {
   CONNECT_CODE,
+  DYNAMODB_SDK,
   functionEntry,
   laterFiles,
+  laterSpecifiers,
+  LIBRARY_FILES,
   platformToolCode,
   PROJECT_ROOT,
   servesCatalog,
@@ -15,7 +19,11 @@ import {
 } from '../../lib/gateway-function';
 import { buildFunctionPackage, bundleGraph, type FunctionPackage } from '../../bench/function-package';
 import { PLATFORM_WORDS } from '../../core/platforms';
+import { FUNCTION_NAMES, type FunctionName } from '../../lib/routes';
+import { connectLiveAccounts } from '../../functions/connect/accounts';
+import { useFakeChatAdsApi } from '../platforms/chatads/live-support';
 import { SCHEDULER_EVENT } from '../../functions/scheduler-event';
+import * as dynamodbSdk from '../../functions/dynamodb-sdk';
 import { createTestOwner, useTestTables } from '../support/gateway';
 import { sseMessages } from '../support/sse';
 
@@ -31,7 +39,7 @@ useTestTables();
 const dir = mkdtempSync(join(tmpdir(), 'bundles-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-type Name = 'gateway' | 'mcp' | 'scheduler';
+type Name = FunctionName | 'scheduler';
 
 const packages = new Map<Name, FunctionPackage>();
 let connectCodeMetafile: Metafile | undefined;
@@ -66,24 +74,28 @@ const projectFiles = (metafile: Metafile) =>
  * does; answers each response (status, headers, body) and, after each, whether tool-code.js was loaded
  * and which of the package's files beside index.js were.
  */
-function run(
+async function run(
   name: Name,
   events: Record<string, unknown>[],
-): {
-  status?: number;
-  headers?: Record<string, string>;
-  body?: string;
-  result?: unknown;
-  error?: string;
-  toolCodeLoaded: boolean;
-  /** The package's files beside index.js loaded so far (tool-code.js, tool-code-<word>.js, connect-code.js). */
-  laterLoaded: string[];
-  connectCodeLoaded?: boolean;
-  /** The catalog artifact's files read so far in the process. */
-  artifactRead?: string[];
-  /** How many bytes of each were read so far. */
-  artifactBytes?: Record<string, number>;
-}[] {
+): Promise<
+  {
+    status?: number;
+    headers?: Record<string, string>;
+    body?: string;
+    result?: unknown;
+    error?: string;
+    toolCodeLoaded: boolean;
+    /** The package's files beside index.js loaded after index.js's own load, so far (tool-code.js, tool-code-<word>.js, connect-code.js). */
+    laterLoaded: string[];
+    /** The package's files beside index.js that loading index.js read (dynamodb-sdk.js). */
+    startLoaded?: string[];
+    connectCodeLoaded?: boolean;
+    /** The catalog artifact's files read so far in the process. */
+    artifactRead?: string[];
+    /** How many bytes of each were read so far. */
+    artifactBytes?: Record<string, number>;
+  }[]
+> {
   const { folder } = functionPackage(name);
   const probe = `
     const [file, eventsJson] = process.argv.slice(1);
@@ -116,39 +128,49 @@ function run(
       return closeSync.call(this, fd, ...rest);
     };
     const { handler } = require(file);
+    // What index.js requires at once (the DynamoDB SDK's file); laterLoaded lists what came after.
+    const atStart = new Set(Object.keys(require.cache));
     const context = { awsRequestId: 'bundle-test', functionName: 'bundle-test', getRemainingTimeInMillis: () => 600000 };
     const loaded = () => Object.keys(require.cache).some((path) => path.endsWith('/${TOOL_CODE.file}'));
     const connectLoaded = () => Object.keys(require.cache).some((path) => path.endsWith('/${CONNECT_CODE.file}'));
     const folder = require('node:path').dirname(file) + '/';
-    const laterLoaded = () => Object.keys(require.cache).filter((path) => path.startsWith(folder) && path !== file).map((path) => path.slice(folder.length)).sort();
+    const inFolder = (paths) => paths.filter((path) => path.startsWith(folder) && path !== file).map((path) => path.slice(folder.length)).sort();
+    const startLoaded = inFolder([...atStart]);
+    const laterLoaded = () => inFolder(Object.keys(require.cache).filter((path) => !atStart.has(path)));
     (async () => {
       const answers = [];
       for (const event of JSON.parse(eventsJson)) {
         try {
           const response = await handler({ body: null, isBase64Encoded: false, requestContext: { requestId: 'r-1' }, queryStringParameters: null, ...event }, context);
           const { statusCode: status, headers, body } = response;
-          answers.push(status === undefined ? { result: response, toolCodeLoaded: loaded(), laterLoaded: laterLoaded() } : { status, headers, body, toolCodeLoaded: loaded(), laterLoaded: laterLoaded(), connectCodeLoaded: connectLoaded(), artifactRead: Object.keys(artifactBytes).sort(), artifactBytes: { ...artifactBytes } });
+          answers.push(status === undefined ? { result: response, toolCodeLoaded: loaded(), laterLoaded: laterLoaded() } : { status, headers, body, toolCodeLoaded: loaded(), laterLoaded: laterLoaded(), startLoaded, connectCodeLoaded: connectLoaded(), artifactRead: Object.keys(artifactBytes).sort(), artifactBytes: { ...artifactBytes } });
         } catch (error) {
           answers.push({ error: String(error && error.message), toolCodeLoaded: loaded(), laterLoaded: laterLoaded() });
         }
       }
       process.stdout.write(JSON.stringify(answers));
     })();`;
-  const output = execFileSync(process.execPath, ['--no-warnings', '-e', probe, join(folder, 'index.js'), JSON.stringify(events)], {
-    encoding: 'utf8',
-    // The catalog and the OpenAPI document are megabytes.
-    maxBuffer: 256 * 1024 * 1024,
-    env: {
-      PATH: process.env.PATH,
-      AWS_REGION: 'us-east-1',
-      DYNAMODB_ENDPOINT: process.env.DYNAMODB_ENDPOINT,
-      TABLE_PREFIX: process.env.TABLE_PREFIX,
-      CREDENTIALS_KEY_FILE: process.env.CREDENTIALS_KEY_FILE,
-      KEY_RATE_LIMIT: process.env.KEY_RATE_LIMIT,
-      LOG_LEVEL: 'silent',
+  // Asynchronous: the fake platform APIs of live calls answer from this process meanwhile.
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--no-warnings', '-e', probe, join(folder, 'index.js'), JSON.stringify(events)],
+    {
+      encoding: 'utf8',
+      // The catalog and the OpenAPI document are megabytes.
+      maxBuffer: 256 * 1024 * 1024,
+      env: {
+        PATH: process.env.PATH,
+        AWS_REGION: 'us-east-1',
+        DYNAMODB_ENDPOINT: process.env.DYNAMODB_ENDPOINT,
+        TABLE_PREFIX: process.env.TABLE_PREFIX,
+        CREDENTIALS_KEY_FILE: process.env.CREDENTIALS_KEY_FILE,
+        KEY_RATE_LIMIT: process.env.KEY_RATE_LIMIT,
+        CHATADS_API_URL: process.env.CHATADS_API_URL,
+        LOG_LEVEL: 'silent',
+      },
     },
-  });
-  return JSON.parse(output);
+  );
+  return JSON.parse(stdout);
 }
 
 const get = (path: string, query: Record<string, string> | null = null) => ({
@@ -172,6 +194,28 @@ const mcp = (apiKey: string, message: Record<string, unknown>, accept = 'applica
   headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json', Accept: accept },
   body: JSON.stringify({ jsonrpc: '2.0', id: 1, ...message }),
 });
+
+/** The libraries that are files of their own (LIBRARY_FILES, DYNAMODB_SDK): each may be only in its own file. */
+const OWN_FILE_CODE: [string, RegExp][] = [
+  [LIBRARY_FILES.encryptionSdk.file, /(^|\/)node_modules\/(@aws-crypto\/|@aws-sdk\/client-kms\/)/],
+  [LIBRARY_FILES.secretsClient.file, /(^|\/)node_modules\/@aws-sdk\/client-secrets-manager\//],
+  [LIBRARY_FILES.emailClient.file, /(^|\/)node_modules\/@aws-sdk\/client-sesv2\//],
+  [DYNAMODB_SDK.file, /(^|\/)node_modules\/@aws-sdk\/(client|lib|util)-dynamodb\//],
+];
+
+/** The names a project file imports (values, not types) from the DynamoDB SDK's packages. */
+function dynamodbImports(source: string): string[] {
+  const packages = DYNAMODB_SDK.packages.map((name) => name.replace('/', '\\/')).join('|');
+  return [...source.matchAll(new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*'(${packages})'`, 'g'))].flatMap((found) =>
+    found[1]
+      .split(',')
+      .map((name) => name.trim())
+      .filter((name) => name && !name.startsWith('type ')),
+  );
+}
+
+/** The chat-assistant platform's API faked for the live calls below (CHATADS_API_URL, passed to the packages). */
+const fakeChatAds = useFakeChatAdsApi();
 
 describe('function bundles', () => {
   test.each(['gateway', 'mcp', 'scheduler'] as const)(
@@ -199,7 +243,7 @@ describe('function bundles', () => {
 
   test('the gateway package answers health, the catalog, OpenAPI and a 401 without reading tool-code.js, and runs a tool with it', async () => {
     const { apiKey } = await createTestOwner({ accounts: { searchads: 1 } });
-    const answers = run('gateway', [
+    const answers = await run('gateway', [
       get('/health'),
       get('/api/v1/tools'),
       get('/api/v1/openapi.json', { platform: 'chatads' }),
@@ -236,26 +280,26 @@ describe('function bundles', () => {
     expect(JSON.parse(answers[5].body!).success).toBe(true);
   }, 300_000);
 
-  test('the gateway package answers a first GET of one tool, an unknown tool, and the gzip OpenAPI documents and catalog reading only the bytes each needs', () => {
+  test('the gateway package answers a first GET of one tool, an unknown tool, and the gzip OpenAPI documents and catalog reading only the bytes each needs', async () => {
     // Each a first request, in a fresh process.
-    const first = (event: Record<string, unknown>) => run('gateway', [event])[0];
+    const first = async (event: Record<string, unknown>) => (await run('gateway', [event]))[0];
     const gzip = (event: ReturnType<typeof get>) => ({
       ...event,
       headers: { ...event.headers, Accept: 'application/json', 'Accept-Encoding': 'gzip' },
     });
-    const tool = first(get('/api/v1/tools/list_campaigns'));
+    const tool = await first(get('/api/v1/tools/list_campaigns'));
     expect([tool.status, JSON.parse(tool.body!).name, tool.toolCodeLoaded]).toEqual([200, 'list_campaigns', false]);
     // The index of where entries lie, then the entry's own bytes of catalog.json.
     expect(tool.artifactRead).toEqual(['catalog-index.json', 'catalog.json']);
     expect(tool.artifactBytes!['catalog.json']).toBe(Buffer.byteLength(tool.body!));
-    const unknown = first(get('/api/v1/tools/list_campaign'));
+    const unknown = await first(get('/api/v1/tools/list_campaign'));
     expect([unknown.status, unknown.artifactRead]).toEqual([404, ['catalog-index.json']]);
     expect(JSON.parse(unknown.body!).structured_content.suggestions).toContain('list_campaigns');
     for (const [query, document] of [
       [null, 'openapi.json'],
       [{ platform: 'searchads' }, 'openapi-searchads.json'],
     ] as const) {
-      const zipped = first(gzip(get('/api/v1/openapi.json', query)));
+      const zipped = await first(gzip(get('/api/v1/openapi.json', query)));
       expect([zipped.status, zipped.headers!['Content-Encoding']]).toEqual([200, 'gzip']);
       // The compressed part, the digests for the tag, and the document's end after its compressed part.
       expect(zipped.artifactRead).toEqual(['manifest.json', document, `${document}.deflate`]);
@@ -264,12 +308,12 @@ describe('function bundles', () => {
         { url: 'http://gw.example.com' },
       ]);
     }
-    const catalogZipped = first(gzip(get('/api/v1/tools')));
+    const catalogZipped = await first(gzip(get('/api/v1/tools')));
     expect([catalogZipped.status, catalogZipped.artifactRead]).toEqual([200, ['catalog.json.deflate', 'manifest.json']]);
   }, 300_000);
 
-  test('the gateway package serves a connect page from connect-code.js, which holds the connectors and no tool, simulator or manifest', () => {
-    const answers = run('gateway', [get('/connect/searchads'), get('/api/v1/tools')]);
+  test('the gateway package serves a connect page from connect-code.js, which holds the connectors and no tool, simulator or manifest', async () => {
+    const answers = await run('gateway', [get('/connect/searchads'), get('/api/v1/tools')]);
     expect(answers.map((answer) => [answer.status, answer.toolCodeLoaded, answer.connectCodeLoaded])).toEqual([
       [400, false, true],
       [200, false, true],
@@ -283,8 +327,8 @@ describe('function bundles', () => {
     // index.js leaves the connect pages to connect-code.js.
     expect(projectFiles(functionPackage('gateway').metafile)).not.toContain('functions/connect/routes.ts');
   }, 300_000);
-  test('the gateway package answers a bad body before the key as the chain does (400, not 401), from the tool code', () => {
-    const [answer] = run('gateway', [execute('get_usage_status', undefined, '{"arguments": [1]}')]);
+  test('the gateway package answers a bad body before the key as the chain does (400, not 401), from the tool code', async () => {
+    const [answer] = await run('gateway', [execute('get_usage_status', undefined, '{"arguments": [1]}')]);
     expect(answer.status).toBe(400);
     expect(JSON.parse(answer.body!).error).toMatch(/arguments/);
   }, 300_000);
@@ -313,7 +357,7 @@ describe('function bundles', () => {
     const { apiKey } = await createTestOwner({ accounts: { searchads: 1, retailads: 1, deskads: 1 } });
     const call = (name: string, args: Record<string, unknown> = {}) =>
       mcp(apiKey, { method: 'tools/call', params: { name, arguments: args } });
-    const answers = run('mcp', [
+    const answers = await run('mcp', [
       call('list_campaigns'),
       call('list_retailads_campaigns'),
       // deskads' own file opens the owner's searchads account.
@@ -347,7 +391,7 @@ describe('function bundles', () => {
     const { apiKey, accounts } = await createTestOwner({ accounts: { searchads: 2 } });
     const call = (name: string, args: Record<string, unknown> = {}) =>
       mcp(apiKey, { method: 'tools/call', params: { name, arguments: args } });
-    const answers = run('mcp', [
+    const answers = await run('mcp', [
       call('list_campaigns'),
       call('switch_primary_account', { platform: 'searchads', account_id: accounts.searchads![1].account_id }),
       call('list_campaigns'),
@@ -363,7 +407,7 @@ describe('function bundles', () => {
 
   test('the mcp package lists tools without reading tool-code.js, and a tools/call streams the tool progress through it', async () => {
     const { apiKey } = await createTestOwner({ accounts: { searchads: 1 } });
-    const answers = run('mcp', [
+    const answers = await run('mcp', [
       mcp(apiKey, { method: 'tools/list', params: {} }),
       mcp(apiKey, {
         method: 'tools/call',
@@ -414,8 +458,8 @@ describe('function bundles', () => {
         headers: { ...event.headers, ...(acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {}) },
       };
     };
-    const [plain] = run('mcp', [list()]);
-    const [zipped] = run('mcp', [list('gzip')]);
+    const [plain] = await run('mcp', [list()]);
+    const [zipped] = await run('mcp', [list('gzip')]);
     expect([plain.status, plain.toolCodeLoaded, zipped.status, zipped.toolCodeLoaded, zipped.headers!['Content-Encoding']]).toEqual([
       200,
       false,
@@ -433,15 +477,67 @@ describe('function bundles', () => {
     );
   }, 300_000);
 
-  test('the scheduler package runs a tick with the tool code and refuses another event without reading it', () => {
-    const answers = run('scheduler', [{ source: 'somewhere-else' }, { ...SCHEDULER_EVENT }]);
+  test('the scheduler package runs a tick with the tool code and refuses another event without reading it', async () => {
+    const answers = await run('scheduler', [{ source: 'somewhere-else' }, { ...SCHEDULER_EVENT }]);
     expect(answers).toEqual([
       { error: expect.stringMatching(/only the scheduler event/), toolCodeLoaded: false, laterLoaded: [] },
       {
         result: expect.objectContaining({ monitors: expect.any(Object), watch: expect.any(Object) }),
         toolCodeLoaded: true,
-        laterLoaded: ['tool-code.js'],
+        // The scheduler's index.js holds no DynamoDB client: the tool code requires it.
+        laterLoaded: [DYNAMODB_SDK.file, 'tool-code.js'],
       },
     ]);
+  }, 300_000);
+  test.each([...FUNCTION_NAMES, 'scheduler'] as const)(
+    'the %s package keeps the DynamoDB SDK and the libraries of rare paths in files of their own, and its files require only files it holds',
+    (name) => {
+      const files = [{ entry: functionEntry(name), file: 'index.js' }, ...laterFiles(name)];
+      for (const { entry, file } of files) {
+        const graph = bundleGraph(entry, join(dir, `${name}-${file}-graph`), laterSpecifiers(name));
+        // The Encryption SDK, the KMS, Secrets Manager, SES and DynamoDB clients: each only in its own file.
+        for (const [owner, code] of OWN_FILE_CODE) {
+          if (owner !== file)
+            expect([file, owner, Object.keys(graph.inputs).filter((input) => code.test(input))]).toEqual([file, owner, []]);
+        }
+        // What the bundled files take from dynamodb-sdk.js, it exports.
+        const taken = projectFiles(graph).flatMap((input) => dynamodbImports(readFileSync(join(PROJECT_ROOT, input), 'utf8')));
+        expect([file, taken.filter((imported) => !(imported in dynamodbSdk))]).toEqual([file, []]);
+        const required = Object.values(graph.outputs)
+          .flatMap((output) => output.imports)
+          .filter((imported) => imported.external && imported.path.startsWith('./'))
+          .map((imported) => imported.path);
+        expect([file, required.filter((specifier) => !laterSpecifiers(name).includes(specifier))]).toEqual([file, []]);
+      }
+      expect(OWN_FILE_CODE.every(([library]) => laterFiles(name).some((later) => later.file === library))).toBe(true);
+    },
+    300_000,
+  );
+
+  test("a platform's function and the mcp package load the DynamoDB SDK's file once, run a sandbox call without the encryption SDK, and a live call with stored credentials with it", async () => {
+    const { apiKey: sandboxKey } = await createTestOwner({ accounts: { chatads: 1 } });
+    const { owner, apiKey: liveKey } = await createTestOwner();
+    const { apiKey: platformKey } = fakeChatAds.api.addAccount();
+    await connectLiveAccounts(owner.owner_id, 'chatads', { 'api-key': platformKey });
+    const list = (apiKey: string) => execute('list_chatads_campaigns', apiKey);
+    const onFunction = await run('chatads', [list(sandboxKey), list(liveKey), list(sandboxKey)]);
+    expect(onFunction.map((answer) => [answer.status, answer.laterLoaded])).toEqual([
+      [200, []],
+      [200, [LIBRARY_FILES.encryptionSdk.file]],
+      [200, [LIBRARY_FILES.encryptionSdk.file]],
+    ]);
+    // Loading index.js reads the DynamoDB SDK's file, which the tool code then shares.
+    expect(onFunction[0].startLoaded).toEqual([DYNAMODB_SDK.file]);
+    const [sandbox, live] = onFunction.map((answer) => JSON.parse(answer.body!));
+    expect([sandbox.success, live.success]).toEqual([true, true]);
+    expect(live.data.structured.campaigns.length).toBeGreaterThan(0);
+    const call = (apiKey: string) => mcp(apiKey, { method: 'tools/call', params: { name: 'list_chatads_campaigns', arguments: {} } });
+    const onMcp = await run('mcp', [call(sandboxKey), call(liveKey)]);
+    expect(onMcp.map((answer) => [answer.status, answer.laterLoaded])).toEqual([
+      [200, ['tool-code-chatads.js']],
+      [200, [LIBRARY_FILES.encryptionSdk.file, 'tool-code-chatads.js']],
+    ]);
+    expect(onMcp[0].startLoaded).toEqual([DYNAMODB_SDK.file]);
+    expect(JSON.parse(onMcp[1].body!).result).toMatchObject({ isError: false, structuredContent: { campaigns: expect.any(Array) } });
   }, 300_000);
 });

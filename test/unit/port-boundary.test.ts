@@ -6,13 +6,14 @@
  *   or not, dynamic imports included; the runtime opens ports from the manifests;
  * - the ground floor (core/) imports nothing of ours;
  * - there is no import circle among source files (type-only imports aside) and no relative
- *   dynamic import (save the functions' deferred loads of the tool code);
+ *   dynamic import (save the functions' deferred loads of the tool code and of the libraries of rare paths);
  * - tools see only what a port returns: simulation (deterministic metrics, performance tiers,
  *   made-up ids) lives in the sandbox adapters, wire formats in the live adapters.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PLATFORM_WORDS } from '../../core/platforms';
+import { LIBRARY_FILES } from '../../lib/gateway-function';
 import { reachable, ROOT, sourceImportGraph, valueImportCircles } from '../support/import-graph';
 
 const graph = sourceImportGraph();
@@ -75,11 +76,13 @@ describe('The layers', () => {
     // Benches load modules after setting up the environment. The gateway, mcp and scheduler functions
     // defer the tool code (tool-code.js beside index.js in their packages, and the MCP function's one
     // file per platform, lib/gateway-function.ts) to the first request that runs a tool: these are
-    // the only deferred loads, named here.
+    // the only deferred loads, named here; and every function defers the libraries of rare paths (the
+    // Encryption SDK, the Secrets Manager and SES clients: LIBRARY_FILES) to their first use.
     const deferredLoads = [
       'functions/load-connect-code.ts: ./connect-code',
       'functions/load-tool-code.ts: ./tool-code',
       ...PLATFORM_WORDS.map((word) => `functions/load-platform-tool-code.ts: ./tool-code-${word}`),
+      ...Object.values(LIBRARY_FILES).map((library) => `functions/load-library.ts: ${library.specifier}`),
     ];
     const dynamic = files
       .filter((file) => !file.startsWith('bench/'))

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import type { KeyringNode } from '@aws-crypto/client-node';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config';
 import type { PlatformWord } from '../../../core/platforms';
 import { documentClient } from './dynamo';
+import type { KeyringNode } from '../../encryption-sdk';
+import { loadEncryptionSdk } from '../../load-library';
 
 /**
  * The platform credentials of live connections (an API key, an OAuth refresh token) and monitors'
@@ -32,13 +33,13 @@ export interface AccountRef {
 }
 
 /**
- * The Encryption SDK, loaded on first use: only live connections need it, so the functions and
- * requests that never touch a credential do not pay for loading it.
+ * The Encryption SDK, loaded on first use (functions/load-library.ts; in a Lambda package the file
+ * encryption-sdk.js): only live connections and stored secrets need it, so the functions and requests
+ * that never touch a credential do not read it.
  */
-let sdk: Promise<typeof import('@aws-crypto/client-node')> | undefined;
-const encryptionSdk = () => (sdk ??= import('@aws-crypto/client-node'));
-let client: Promise<ReturnType<(typeof import('@aws-crypto/client-node'))['buildClient']>> | undefined;
-const encryptionClient = () => (client ??= encryptionSdk().then((m) => m.buildClient(m.CommitmentPolicy.REQUIRE_ENCRYPT_REQUIRE_DECRYPT)));
+let client: Promise<ReturnType<Awaited<ReturnType<typeof loadEncryptionSdk>>['buildClient']>> | undefined;
+const encryptionClient = () =>
+  (client ??= loadEncryptionSdk().then((m) => m.buildClient(m.CommitmentPolicy.REQUIRE_ENCRYPT_REQUIRE_DECRYPT)));
 const KEY_NAMESPACE = 'ad-gateway';
 const KEY_NAME = 'platform-credentials';
 const credentialsSk = (account: AccountRef) => `CREDENTIALS#${account.platform}#${account.account_id}`;
@@ -50,7 +51,7 @@ async function keyring(): Promise<KeyringNode> {
   const kmsKey = process.env.CREDENTIALS_KMS_KEY_ARN;
   const source = kmsKey ? `kms:${kmsKey}` : `file:${localKeyFile()}`;
   if (cachedKeyring?.source === source) return cachedKeyring.keyring;
-  const { KmsKeyringNode, RawAesKeyringNode, RawAesWrappingSuiteIdentifier } = await encryptionSdk();
+  const { KmsKeyringNode, RawAesKeyringNode, RawAesWrappingSuiteIdentifier } = await loadEncryptionSdk();
   const made = kmsKey
     ? new KmsKeyringNode({ generatorKeyId: kmsKey })
     : new RawAesKeyringNode({

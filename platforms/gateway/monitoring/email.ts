@@ -9,12 +9,13 @@
  * refusal (unverified sender, or a recipient SES's sandbox does not allow) is recorded with SES's
  * reason, never thrown at the scheduler.
  */
-import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import * as v from 'valibot';
 import { alertEmailFrom, sesEndpoint } from '../../../functions/runtime/config';
 import { ToolError } from '../../../core/errors';
 import { mimeMessage } from './mime';
 import type { Delivery } from '../../../functions/runtime/stores/monitoring';
+import type { SESv2Client } from '../../../functions/email-client';
+import { loadEmailClient } from '../../../functions/load-library';
 
 export const MAX_EMAIL_RECIPIENTS = 10;
 
@@ -59,9 +60,11 @@ export function checkEmailConfigured(): void {
 
 let client: { endpoint: string | undefined; ses: SESv2Client } | undefined;
 
-function ses(): SESv2Client {
+/** The SES client (its library loaded at the first email: functions/load-library.ts). */
+async function ses(): Promise<SESv2Client> {
   const endpoint = sesEndpoint();
   if (!client || client.endpoint !== endpoint) {
+    const { SESv2Client } = await loadEmailClient();
     const limits = { maxAttempts: 3, requestHandler: { connectionTimeout: 2000, requestTimeout: 5000 } };
     client = {
       endpoint,
@@ -98,7 +101,10 @@ export async function sendEmail(to: string[], message: { subject: string; text: 
   const from = alertEmailFrom();
   if (!from) return { status: 'failed', attempts: 0, error: 'email delivery is not set up on this gateway (no sender address)' };
   try {
-    const sent = await ses().send(
+    const { SendEmailCommand } = await loadEmailClient();
+    const sent = await (
+      await ses()
+    ).send(
       new SendEmailCommand({
         FromEmailAddress: from,
         Destination: { ToAddresses: to },
