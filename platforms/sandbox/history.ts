@@ -84,7 +84,7 @@ function unchanged(timeline: Timeline, entity: WithHistory<object>): boolean {
   // A loop, not Object.keys(...).filter(...).every(...): this runs for every state asked of the entity.
   let fields = 0;
   for (const field of Object.keys(entity)) {
-    if (field === 'history' || field === 'rev') continue;
+    if (isHistoryField(field)) continue;
     if ((entity as Record<string, unknown>)[field] !== current[field]) return false;
     fields++;
   }
@@ -93,8 +93,10 @@ function unchanged(timeline: Timeline, entity: WithHistory<object>): boolean {
 
 /** Whether the entity carries none of the fields the store keeps for history (so it is its own state). */
 function withoutHistoryFields(entity: WithHistory<object>): boolean {
-  return !('history' in entity) && !('rev' in entity);
+  return !HISTORY_FIELDS.some((field) => field in entity);
 }
+
+const isHistoryField = (field: string): boolean => (HISTORY_FIELDS as readonly string[]).includes(field);
 
 /** The moments (epoch ms) of the entity's changes, in history order. */
 export function changeTimes(entity: WithHistory<object>): readonly number[] {
