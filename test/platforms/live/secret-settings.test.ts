@@ -5,9 +5,9 @@
  * with dummy credentials, and a deskads live account (test/fakes/deskads-api.ts) is served with the developer token and
  * client secret the secret holds, which the environment does not.
  */
-import { FakeSecretsManager } from '../fakes/secrets-manager';
-import { deskAdsLiveOwner, useFakeDeskAds } from '../platforms/deskads/live-support';
-import { callTool, useTestTables } from '../support/gateway';
+import { FakeSecretsManager } from '../../fakes/secrets-manager';
+import { deskAdsLiveOwner, useFakeDeskAds } from '../deskads/live-support';
+import { callTool, useTestTables } from '../../support/gateway';
 
 useTestTables();
 const platform = useFakeDeskAds();
