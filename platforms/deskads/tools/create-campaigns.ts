@@ -203,7 +203,13 @@ async function planCampaign(
         `It draws on shared budget "${shared.name}" (${money(shared.amount, currency)} a day) together with its ${shared.campaign_ids.length} other campaign(s), shared by demand (no even split).`,
       ]
     : [];
-  return { campaign, change, budgets: budgetsOut, notes };
+  return {
+    campaign,
+    change,
+    budgets: budgetsOut,
+    notes,
+    sharedBudget: shared ? { id: shared.id, name: shared.name, amount: shared.amount } : null,
+  };
 }
 
 /**
@@ -221,10 +227,14 @@ function createCampaignOnce(ctx: ToolContext<DeskAdsPort>, campaign: DeskAdsNewC
   });
 }
 
-/** The created campaign's budget: its shared budget's whole amount as it stands now, else its own. */
-async function createdBudget(ctx: ToolContext<DeskAdsPort>, created: { daily_budget: number; budget_id?: string }) {
-  return campaignBudget(created, created.budget_id === undefined ? [] : await ctx.platform.listBudgets());
-}
+/**
+ * The created campaign's budget: the shared budget's whole amount as planned (no read after the writes, which could
+ * fail an answer whose campaign exists), else its own.
+ */
+const createdBudget = (
+  created: { daily_budget: number; budget_id?: string },
+  sharedBudget: { id: string; name: string; amount: number } | null,
+) => campaignBudget(created, sharedBudget ? [sharedBudget] : []);
 
 /** The created campaign's own lines of the answer. */
 const campaignLines = (c: { id: string; name: string }, budget: CampaignBudget, currency: string) => [
@@ -359,7 +369,7 @@ export const createDeskAdsSearchCampaign = defineDeskAdsTool({
           .join(', ')}.`.replace(/\s+/g, ' '),
       );
     }
-    const { campaign, change, budgets, notes } = await planCampaign(args as CampaignArgs, 'Search', ctx, {
+    const { campaign, change, budgets, notes, sharedBudget } = await planCampaign(args as CampaignArgs, 'Search', ctx, {
       location_ids: resolved.map((g) => g.id),
     });
     const adGroup = {
@@ -408,11 +418,12 @@ export const createDeskAdsSearchCampaign = defineDeskAdsTool({
         negatives: args.negative_keywords,
         ad,
         locations: resolved.map((g) => g.name),
+        sharedBudget,
       },
     };
   },
   async apply(plan, _args, ctx) {
-    const { campaign, adGroup, keywords, negatives, ad, locations } = plan.data;
+    const { campaign, adGroup, keywords, negatives, ad, locations, sharedBudget } = plan.data;
     const created = await createCampaignOnce(ctx, campaign);
     const group = await ctx.step('ad_group', () =>
       ctx.platform.createAdGroup({
@@ -430,7 +441,7 @@ export const createDeskAdsSearchCampaign = defineDeskAdsTool({
       : [];
     const madeAd = await ctx.step('ad', () => ctx.platform.createAd({ ad_group_id: group.id, ...ad, status: 'Active' }));
     const currency = ctx.account.currency;
-    const budget = await createdBudget(ctx, created);
+    const budget = createdBudget(created, sharedBudget);
     return {
       text: [
         `## Search campaign "${created.name}" created (Paused)`,
@@ -630,7 +641,7 @@ export const createDeskAdsShoppingCampaign = defineDeskAdsTool({
     );
     if (!leaves.some((u, i) => !u.excluded && counts[i]! > 0))
       throw new ToolError('The product groups leave no product of the store to advertise; bid on at least one group that has products.');
-    const { campaign, change, budgets, notes } = await planCampaign(args as CampaignArgs, 'Shopping', ctx, {
+    const { campaign, change, budgets, notes, sharedBudget } = await planCampaign(args as CampaignArgs, 'Shopping', ctx, {
       shopping_setting: { store_id: store.id, sales_country_code: args.sales_country_code, priority: args.priority as 0 | 1 | 2 },
     });
     const adGroup = { name: args.ad_group.name, cpc_bid: groupBid };
@@ -675,11 +686,12 @@ export const createDeskAdsShoppingCampaign = defineDeskAdsTool({
         groupsOut,
         storeName: store.name,
         promotionalText: args.promotional_text ?? null,
+        sharedBudget,
       },
     };
   },
   async apply(plan, _args, ctx) {
-    const { campaign, adGroup, units, groupsOut, storeName, promotionalText } = plan.data;
+    const { campaign, adGroup, units, groupsOut, storeName, promotionalText, sharedBudget } = plan.data;
     const created = await createCampaignOnce(ctx, campaign);
     const group = await ctx.step('ad_group', () =>
       ctx.platform.createAdGroup({
@@ -694,7 +706,7 @@ export const createDeskAdsShoppingCampaign = defineDeskAdsTool({
     await ctx.step('product_partitions', () => ctx.platform.setProductPartitions(group.id, units));
     const productAd = await ctx.step('product_ad', () => ctx.platform.addProductAd(group.id, promotionalText ?? undefined));
     const currency = ctx.account.currency;
-    const budget = await createdBudget(ctx, created);
+    const budget = createdBudget(created, sharedBudget);
     const setting = campaign.shopping_setting!;
     return {
       text: [
