@@ -1,5 +1,5 @@
 import type { ConnectedAccount } from '../core/accounts';
-import { ToolError } from '../core/errors';
+import { GatewayError, ToolError } from '../core/errors';
 import type {
   CampaignFigures,
   ConversionTrackingAudit,
@@ -56,10 +56,14 @@ export function definePorts<Port extends object>(spec: PortsSpec<Port>): Platfor
         return await connector.checkHealth(account, call);
       } catch (err) {
         const reason = err instanceof Error && 'statusCode' in err ? err.message : 'the platform could not be reached';
+        // The operator's setup (live_setup_incomplete): reconnecting the account would not help.
+        const setup = err instanceof GatewayError && err.structuredContent.code === 'live_setup_incomplete';
         return {
           healthy: false,
           detail: reason,
-          fix: account.health?.fix ?? 'Try again in a few minutes; reconnect the account if it persists.',
+          fix: setup
+            ? "The gateway's operator must fix its setup for this platform (the detail says what); the account's connection needs nothing."
+            : (account.health?.fix ?? 'Try again in a few minutes; reconnect the account if it persists.'),
         };
       }
     },

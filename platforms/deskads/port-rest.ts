@@ -27,7 +27,10 @@ export interface DeskAdsShoppingSetting {
 /** Settings a campaign may carry beyond the first part's fields. */
 export interface DeskAdsCampaignSettings {
   budget_type?: DeskAdsBudgetType;
-  /** A shared budget (Budget entity): the campaign's daily_budget is then its share of it. */
+  /**
+   * A shared budget (Budget entity): the campaign draws on its whole amount with its other campaigns, and the
+   * daily_budget the platform keeps for it is no budget of its own (the tools show the shared amount: tools/campaign-budget.ts).
+   */
   budget_id?: string;
   /** Shopping campaigns. */
   shopping_setting?: DeskAdsShoppingSetting;
@@ -42,7 +45,7 @@ export interface DeskAdsNewCampaign extends DeskAdsCampaignSettings {
   name: string;
   type: 'Search' | 'Shopping';
   status: 'Active' | 'Paused';
-  /** Its own daily budget; with budget_id the platform takes its share of the shared budget. */
+  /** Its own daily budget; with budget_id none (the campaign draws on the shared budget). */
   daily_budget?: number;
   bid_strategy: 'ManualCpc' | 'EnhancedCpc' | 'MaxClicks' | 'MaxConversions' | 'TargetCpa';
   target_cpa?: number;

@@ -22,6 +22,8 @@ import { PLATFORM_WORDS } from '../../core/platforms';
 import { FUNCTION_NAMES, type FunctionName } from '../../lib/routes';
 import { connectLiveAccounts } from '../../functions/connect/accounts';
 import { useFakeChatAdsApi } from '../platforms/chatads/live-support';
+import { deskAdsLiveOwner, useFakeDeskAds } from '../platforms/deskads/live-support';
+import { FakeSecretsManager } from '../fakes/secrets-manager';
 import { SCHEDULER_EVENT } from '../../functions/scheduler-event';
 import * as dynamodbSdk from '../../functions/dynamodb-sdk';
 import { createTestOwner, useTestTables } from '../support/gateway';
@@ -77,6 +79,8 @@ const projectFiles = (metafile: Metafile) =>
 async function run(
   name: Name,
   events: Record<string, unknown>[],
+  /** More environment for the process (a live platform's settings). */
+  env: Record<string, string> = {},
 ): Promise<
   {
     status?: number;
@@ -167,6 +171,7 @@ async function run(
         KEY_RATE_LIMIT: process.env.KEY_RATE_LIMIT,
         CHATADS_API_URL: process.env.CHATADS_API_URL,
         LOG_LEVEL: 'silent',
+        ...env,
       },
     },
   );
@@ -216,6 +221,11 @@ function dynamodbImports(source: string): string[] {
 
 /** The chat-assistant platform's API faked for the live calls below (CHATADS_API_URL, passed to the packages). */
 const fakeChatAds = useFakeChatAdsApi();
+/** The desktop-search platform (its settings passed to the packages that call it) and Secrets Manager, faked for the secret settings' path. */
+const fakeDeskAds = useFakeDeskAds();
+const fakeSecrets = new FakeSecretsManager();
+beforeAll(() => fakeSecrets.start());
+afterAll(() => fakeSecrets.close());
 
 describe('function bundles', () => {
   test.each(['gateway', 'mcp', 'scheduler'] as const)(
@@ -539,5 +549,28 @@ describe('function bundles', () => {
     ]);
     expect(onMcp[0].startLoaded).toEqual([DYNAMODB_SDK.file]);
     expect(JSON.parse(onMcp[1].body!).result).toMatchObject({ isError: false, structuredContent: { campaigns: expect.any(Array) } });
+  }, 300_000);
+
+  test("a platform's function loads secrets-client.js only when a live call reads the deployment's secret (LIVE_SECRETS_ARN)", async () => {
+    const { apiKey: sandboxKey } = await createTestOwner({ accounts: { deskads: 1 } });
+    const { apiKey: liveKey } = await deskAdsLiveOwner(fakeDeskAds);
+    // The app's secrets only in the secret, as in AWS; the plain settings (the fake's URLs) from the environment.
+    const { DESKADS_DEVELOPER_TOKEN, DESKADS_CLIENT_SECRET, ...plain } = fakeDeskAds.settings();
+    const inSecret = {
+      ...plain,
+      LIVE_SECRETS_ARN: fakeSecrets.putSecret('bundle-live-app-secrets', { DESKADS_DEVELOPER_TOKEN, DESKADS_CLIENT_SECRET }),
+      AWS_ENDPOINT_URL_SECRETS_MANAGER: fakeSecrets.url,
+      AWS_ACCESS_KEY_ID: 'AKIDFAKEFORTESTS',
+      AWS_SECRET_ACCESS_KEY: 'fake-secret-access-key-for-tests',
+    };
+    const list = (apiKey: string) => execute('list_deskads_campaigns', apiKey);
+    const withSecret = await run('deskads', [list(sandboxKey), list(liveKey)], inSecret);
+    expect(withSecret.map((answer) => [answer.status, answer.laterLoaded])).toEqual([
+      [200, []],
+      [200, [LIBRARY_FILES.encryptionSdk.file, LIBRARY_FILES.secretsClient.file].sort()],
+    ]);
+    // Without a secret configured (settings from the environment, as locally) the same live call reads no Secrets Manager client.
+    const fromEnvironment = await run('deskads', [list(liveKey)], fakeDeskAds.settings());
+    expect(fromEnvironment.map((answer) => [answer.status, answer.laterLoaded])).toEqual([[200, [LIBRARY_FILES.encryptionSdk.file]]]);
   }, 300_000);
 });

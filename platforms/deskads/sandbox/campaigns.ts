@@ -9,8 +9,8 @@ export class CampaignsSandbox {
   constructor(private readonly store: SandboxStore) {}
 
   /**
-   * A new campaign. On a shared budget the campaigns of that budget share it evenly from now on (each
-   * campaign's daily_budget is its share, so delivery keeps every day within the shared amount).
+   * A new campaign. On a shared budget it draws on the budget's whole amount with the budget's other campaigns
+   * (delivery.ts sharedPool); its stored daily_budget is an even share (_respreadBudget), which no tool shows.
    */
   async createCampaign(campaign: DeskAdsNewCampaign): Promise<StoredCampaign> {
     const { daily_budget, ...rest } = campaign;
@@ -60,8 +60,9 @@ export class CampaignsSandbox {
 
   /**
    * Gives each campaign of a shared budget an even share of it (in whole cents, never more than the amount
-   * in all): the daily_share the tools show. Delivery does not cap a campaign by it: the campaigns that
-   * deliver on a day draw on the whole amount as one pool (delivery.ts sharedPool).
+   * in all) as its stored daily_budget. Delivery does not cap a campaign by it: the campaigns that deliver on
+   * a day draw on the whole amount as one pool (delivery.ts sharedPool), and the tools show that amount
+   * (tools/campaign-budget.ts); the budget guardrails judge a rise from it (update_deskads_campaign).
    */
   private async _respreadBudget(budgetId: string, amount: number): Promise<void> {
     const members = (await this.store.list<StoredCampaign>(KIND.campaign)).filter(

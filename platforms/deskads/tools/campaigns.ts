@@ -14,6 +14,7 @@ import {
 } from '../list-filters';
 import { BID_STRATEGIES, CAMPAIGN_TYPES, ENTITY_STATUSES, type DeskAdsCampaign, type DeskAdsCampaignPatch } from '../port';
 import type { DeskAdsCampaignSettings } from '../port-rest';
+import { campaignBudget, campaignBudgetOutput, campaignBudgetText, SHARED_BUDGET_NOTE } from './campaign-budget';
 import { figuresBy, idArgument, metricsOutput, metricsWindow, rowMetrics, statusChangeTool, windowArgs, windowRule } from './shared';
 
 const LISTER = 'list_deskads_campaigns';
@@ -62,7 +63,7 @@ const campaignOutput = v.object({
   name: v.string(),
   type: v.picklist(CAMPAIGN_TYPES),
   status: v.picklist(ENTITY_STATUSES),
-  daily_budget: v.number(),
+  ...campaignBudgetOutput,
   bid_strategy: v.picklist(BID_STRATEGIES),
   target_cpa: v.nullable(v.number()),
   start_date: v.string(),
@@ -73,7 +74,7 @@ const campaignOutput = v.object({
 export const listDeskAdsCampaigns = defineDeskAdsTool({
   name: 'list_deskads_campaigns',
   description:
-    'Lists the campaigns of a deskads account with status, type (Search, Shopping, PerformanceMax), daily budget, bid strategy and their figures over a date range (default the last 30 days ending yesterday). Takes the shared deskads list filters; sort_by accepts spend, conversions, cpa and roas too.',
+    "Lists the campaigns of a deskads account with status, type (Search, Shopping, PerformanceMax), daily budget, bid strategy and their figures over a date range (default the last 30 days ending yesterday). A campaign on a shared budget has no budget of its own: its daily_budget is the shared budget's whole amount, which it draws on together with the budget's other campaigns by demand (no even split), and shared_budget_id and shared_budget_name name the budget (list_deskads_budgets shows each campaign's share of its spend). Takes the shared deskads list filters; sort_by accepts spend, conversions, cpa and roas too.",
   access: 'read',
   args: { ...windowArgs, ...deskadsListFilterArgs(OPTIONS) },
   rules: [windowRule, ...deskadsListFilterRules(OPTIONS)],
@@ -91,8 +92,9 @@ export const listDeskAdsCampaigns = defineDeskAdsTool({
   }),
   async run(args, ctx) {
     const window = metricsWindow(args, ctx);
-    const [campaigns, figures] = await Promise.all([
-      ctx.platform.listCampaigns(),
+    const [campaigns, sharedBudgets, figures] = await Promise.all([
+      ctx.platform.listCampaignSettings(),
+      ctx.platform.listBudgets(),
       figuresBy(ctx.platform, 'CampaignPerformance', window, (r) => r.campaign_id),
     ]);
     const rows: CampaignRow[] = campaigns.map((c) => {
@@ -102,7 +104,7 @@ export const listDeskAdsCampaigns = defineDeskAdsTool({
         name: c.name,
         type: c.type,
         status: c.status,
-        daily_budget: c.daily_budget,
+        daily_budget: campaignBudget(c, sharedBudgets).daily_budget,
         bid_strategy: c.bid_strategy,
         target_cpa: c.target_cpa ?? null,
         start_date: c.start_date,
@@ -122,7 +124,7 @@ export const listDeskAdsCampaigns = defineDeskAdsTool({
         name: c.name,
         type: c.type,
         status: c.status,
-        daily_budget: c.daily_budget,
+        ...campaignBudget(c, sharedBudgets),
         bid_strategy: c.bid_strategy,
         target_cpa: c.target_cpa ?? null,
         start_date: c.start_date,
@@ -143,7 +145,7 @@ export const listDeskAdsCampaigns = defineDeskAdsTool({
               c.id,
               c.type,
               c.status,
-              money(c.daily_budget, currency),
+              campaignBudgetText(c, currency),
               c.bid_strategy,
               money(c.metrics.spend, currency),
               c.metrics.clicks,
@@ -153,6 +155,7 @@ export const listDeskAdsCampaigns = defineDeskAdsTool({
             ]),
           )
         : 'No campaign matches these filters.',
+      ...(listed.some((c) => c.shared_budget_id !== null) ? ['', SHARED_BUDGET_NOTE] : []),
       '',
       'Change one with update_deskads_campaign, pause_deskads_campaign or resume_deskads_campaign; its ad groups: list_deskads_ad_groups.',
     ].join('\n');
@@ -286,9 +289,11 @@ export const updateDeskAdsCampaign = defineDeskAdsTool({
     set('status', args.status, campaign.status);
     // A daily budget of its own takes the campaign off its shared budget (BudgetId cleared), as the platform does.
     const leavesShared = sharedBudget !== undefined && args.daily_budget !== undefined;
+    // What it drew on until now: the shared budget's whole amount (its stored daily_budget is no budget of its own).
+    const pool = leavesShared ? campaignBudget({ ...campaign, budget_id: sharedBudget }, await ctx.platform.listBudgets()) : undefined;
     if (leavesShared) {
       patch.daily_budget = deskAdsDailyBudget(args.daily_budget!, ctx.account.currency);
-      fields.daily_budget = { before: campaign.daily_budget, after: patch.daily_budget };
+      fields.daily_budget = { before: pool!.daily_budget, after: patch.daily_budget };
       (patch as DeskAdsCampaignPatch & DeskAdsCampaignSettings).budget_id = undefined;
       fields.budget_id = { before: sharedBudget, after: null };
     }
@@ -298,6 +303,8 @@ export const updateDeskAdsCampaign = defineDeskAdsTool({
         ? `Change campaign "${campaign.name}" (${campaign.id}): ${Object.keys(fields).join(', ')}`
         : `Campaign "${campaign.name}" already has these settings; nothing changes`,
       changes: changed ? [{ action: 'update' as const, entity: 'campaign', id: campaign.id, name: campaign.name, fields }] : [],
+      // The budget guardrails judge the rise from the stored daily_budget (a shared budget's member: the share the
+      // platform keeps for it, never more than the pool), so leaving a pool never passes as a smaller rise than it is.
       budgets:
         patch.daily_budget !== undefined
           ? [
@@ -313,7 +320,7 @@ export const updateDeskAdsCampaign = defineDeskAdsTool({
           : [],
       notes: leavesShared
         ? [
-            `The campaign leaves shared budget ${sharedBudget} for a daily budget of its own; the shared budget's other campaigns share it from now on (update_deskads_budget changes a shared amount).`,
+            `The campaign leaves shared budget ${pool!.shared_budget_name === null ? sharedBudget : `"${pool!.shared_budget_name}" (${sharedBudget})`}, whose whole ${money(pool!.daily_budget, ctx.account.currency)} a day it drew on with the budget's other campaigns, for a daily budget of its own; the shared budget's other campaigns share it from now on (update_deskads_budget changes a shared amount).`,
           ]
         : [],
       data: {

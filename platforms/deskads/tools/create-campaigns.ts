@@ -21,6 +21,7 @@ import { BID_RANGE, bid, keywordText } from './keywords';
 import { deskAdsBid, deskAdsDailyBudget } from '../money';
 import { roundToMinorUnit } from '../../../core/money';
 import { idArgument } from './shared';
+import { campaignBudget, campaignBudgetOutput, campaignBudgetText, SHARED_BUDGET_NOTE, type CampaignBudget } from './campaign-budget';
 
 /**
  * Campaign creation: create_deskads_search_campaign and create_deskads_shopping_campaign share the
@@ -189,7 +190,6 @@ async function planCampaign(
     ...extra,
   };
   const currency = ctx.account.currency;
-  const share = shared ? Math.floor((shared.amount / (shared.campaign_ids.length + 1)) * 100) / 100 : undefined;
   const budgetsOut: PlannedBudget[] = shared ? [] : [{ entity: 'campaign', name: args.name, after: campaign.daily_budget!, currency }];
   const change: PlannedChange = {
     action: 'create',
@@ -200,10 +200,16 @@ async function planCampaign(
   };
   const notes = shared
     ? [
-        `It shares "${shared.name}" (${money(shared.amount, currency)} a day) with ${shared.campaign_ids.length} other campaign(s): each gets ${money(share!, currency)} a day from now on.`,
+        `It draws on shared budget "${shared.name}" (${money(shared.amount, currency)} a day) together with its ${shared.campaign_ids.length} other campaign(s), shared by demand (no even split).`,
       ]
     : [];
-  return { campaign, change, budgets: budgetsOut, notes, sharedName: shared?.name };
+  return {
+    campaign,
+    change,
+    budgets: budgetsOut,
+    notes,
+    sharedBudget: shared ? { id: shared.id, name: shared.name, amount: shared.amount } : null,
+  };
 }
 
 /**
@@ -221,17 +227,27 @@ function createCampaignOnce(ctx: ToolContext<DeskAdsPort>, campaign: DeskAdsNewC
   });
 }
 
+/**
+ * The created campaign's budget: the shared budget's whole amount as planned (no read after the writes, which could
+ * fail an answer whose campaign exists), else its own.
+ */
+const createdBudget = (
+  created: { daily_budget: number; budget_id?: string },
+  sharedBudget: { id: string; name: string; amount: number } | null,
+) => campaignBudget(created, sharedBudget ? [sharedBudget] : []);
+
 /** The created campaign's own lines of the answer. */
-const campaignLine = (c: { id: string; name: string; daily_budget: number }, currency: string, sharedName?: string) =>
-  `Campaign "${c.name}" (${c.id}), Paused, ${sharedName ? `on shared budget "${sharedName}" (its share ${money(c.daily_budget, currency)} a day)` : `${money(c.daily_budget, currency)} a day`}.`;
+const campaignLines = (c: { id: string; name: string }, budget: CampaignBudget, currency: string) => [
+  `Campaign "${c.name}" (${c.id}), Paused, ${campaignBudgetText(budget, currency)} a day.`,
+  ...(budget.shared_budget_id === null ? [] : [SHARED_BUDGET_NOTE]),
+];
 
 const createdOutput = v.object({
   account_id: v.string(),
   campaign_id: v.string(),
   name: v.string(),
   status: v.literal('Paused'),
-  daily_budget: v.number(),
-  shared_budget_id: v.nullable(v.string()),
+  ...campaignBudgetOutput,
   ad_group_id: v.string(),
 });
 
@@ -353,7 +369,7 @@ export const createDeskAdsSearchCampaign = defineDeskAdsTool({
           .join(', ')}.`.replace(/\s+/g, ' '),
       );
     }
-    const { campaign, change, budgets, notes, sharedName } = await planCampaign(args as CampaignArgs, 'Search', ctx, {
+    const { campaign, change, budgets, notes, sharedBudget } = await planCampaign(args as CampaignArgs, 'Search', ctx, {
       location_ids: resolved.map((g) => g.id),
     });
     const adGroup = {
@@ -401,13 +417,13 @@ export const createDeskAdsSearchCampaign = defineDeskAdsTool({
         keywords,
         negatives: args.negative_keywords,
         ad,
-        sharedName: sharedName ?? null,
         locations: resolved.map((g) => g.name),
+        sharedBudget,
       },
     };
   },
   async apply(plan, _args, ctx) {
-    const { campaign, adGroup, keywords, negatives, ad, sharedName, locations } = plan.data;
+    const { campaign, adGroup, keywords, negatives, ad, locations, sharedBudget } = plan.data;
     const created = await createCampaignOnce(ctx, campaign);
     const group = await ctx.step('ad_group', () =>
       ctx.platform.createAdGroup({
@@ -425,11 +441,12 @@ export const createDeskAdsSearchCampaign = defineDeskAdsTool({
       : [];
     const madeAd = await ctx.step('ad', () => ctx.platform.createAd({ ad_group_id: group.id, ...ad, status: 'Active' }));
     const currency = ctx.account.currency;
+    const budget = createdBudget(created, sharedBudget);
     return {
       text: [
         `## Search campaign "${created.name}" created (Paused)`,
         '',
-        campaignLine(created, currency, sharedName ?? undefined),
+        ...campaignLines(created, budget, currency),
         '',
         markdownTable(
           ['Created', 'Id', 'Details'],
@@ -456,8 +473,7 @@ export const createDeskAdsSearchCampaign = defineDeskAdsTool({
         campaign_id: created.id,
         name: created.name,
         status: 'Paused' as const,
-        daily_budget: created.daily_budget,
-        shared_budget_id: created.budget_id ?? null,
+        ...budget,
         ad_group_id: group.id,
         keyword_count: words.length,
         negative_keyword_count: blocked.length,
@@ -625,7 +641,7 @@ export const createDeskAdsShoppingCampaign = defineDeskAdsTool({
     );
     if (!leaves.some((u, i) => !u.excluded && counts[i]! > 0))
       throw new ToolError('The product groups leave no product of the store to advertise; bid on at least one group that has products.');
-    const { campaign, change, budgets, notes, sharedName } = await planCampaign(args as CampaignArgs, 'Shopping', ctx, {
+    const { campaign, change, budgets, notes, sharedBudget } = await planCampaign(args as CampaignArgs, 'Shopping', ctx, {
       shopping_setting: { store_id: store.id, sales_country_code: args.sales_country_code, priority: args.priority as 0 | 1 | 2 },
     });
     const adGroup = { name: args.ad_group.name, cpc_bid: groupBid };
@@ -669,13 +685,13 @@ export const createDeskAdsShoppingCampaign = defineDeskAdsTool({
         units,
         groupsOut,
         storeName: store.name,
-        sharedName: sharedName ?? null,
         promotionalText: args.promotional_text ?? null,
+        sharedBudget,
       },
     };
   },
   async apply(plan, _args, ctx) {
-    const { campaign, adGroup, units, groupsOut, storeName, sharedName, promotionalText } = plan.data;
+    const { campaign, adGroup, units, groupsOut, storeName, promotionalText, sharedBudget } = plan.data;
     const created = await createCampaignOnce(ctx, campaign);
     const group = await ctx.step('ad_group', () =>
       ctx.platform.createAdGroup({
@@ -690,12 +706,13 @@ export const createDeskAdsShoppingCampaign = defineDeskAdsTool({
     await ctx.step('product_partitions', () => ctx.platform.setProductPartitions(group.id, units));
     const productAd = await ctx.step('product_ad', () => ctx.platform.addProductAd(group.id, promotionalText ?? undefined));
     const currency = ctx.account.currency;
+    const budget = createdBudget(created, sharedBudget);
     const setting = campaign.shopping_setting!;
     return {
       text: [
         `## Shopping campaign "${created.name}" created (Paused)`,
         '',
-        campaignLine(created, currency, sharedName ?? undefined),
+        ...campaignLines(created, budget, currency),
         `Store "${storeName}" (${setting.store_id}), sales country ${setting.sales_country_code}, priority ${setting.priority}; ad group "${group.name}" (${group.id}) with product ad ${productAd.id}${productAd.promotional_text ? ` ("${productAd.promotional_text}")` : ''}.`,
         '',
         markdownTable(
@@ -710,8 +727,7 @@ export const createDeskAdsShoppingCampaign = defineDeskAdsTool({
         campaign_id: created.id,
         name: created.name,
         status: 'Paused' as const,
-        daily_budget: created.daily_budget,
-        shared_budget_id: created.budget_id ?? null,
+        ...budget,
         ad_group_id: group.id,
         product_ad_id: productAd.id,
         store_id: setting.store_id,

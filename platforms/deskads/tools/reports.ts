@@ -9,6 +9,7 @@ import { QUALITY_RATINGS, type DeskAdsPort, type DeskAdsReportRow } from '../por
 import { idArgument, metricsOutput, metricsWindow, rowMetrics, windowArgs, windowRule } from './shared';
 import { budgetSourceNote, budgetUse } from '../../../core/budget-limited';
 import { budgetSourceOf, campaignBudgetDays } from './shared-budget-days';
+import { campaignBudget, campaignBudgetOutput } from './campaign-budget';
 
 /** deskads report tools: campaign and account figures by day, device or network; keyword quality and bid estimates. */
 
@@ -68,7 +69,7 @@ const segmentRow = v.object({ segment: v.string(), metrics: metricsOutput });
 export const getDeskAdsCampaignPerformance = defineDeskAdsTool({
   name: 'get_deskads_campaign_performance',
   description:
-    "Figures of one or more deskads campaigns (default all) over a date range (default the last 30 days ending yesterday), broken down by day, device or network, with the days the budget limited delivery (each day against that day's own budget; budget_source says whether the platform reported it or today's was used; a campaign on a shared budget has none of its own: its daily_budget is the shared amount, shared_budget_id names it, and its days are the shared budget's, all its campaigns' spend against that amount) and the impression-weighted quality score of search campaigns. Rows page with offset and limit (10-200).",
+    "Figures of one or more deskads campaigns (default all) over a date range (default the last 30 days ending yesterday), broken down by day, device or network, with the days the budget limited delivery (each day against that day's own budget; budget_source says whether the platform reported it or today's was used; a campaign on a shared budget has none of its own: its daily_budget is the shared amount, shared_budget_id and shared_budget_name name it, and its days are the shared budget's, all its campaigns' spend against that amount) and the impression-weighted quality score of search campaigns. Rows page with offset and limit (10-200).",
   access: 'read',
   args: {
     campaign_ids: v.optional(
@@ -96,8 +97,7 @@ export const getDeskAdsCampaignPerformance = defineDeskAdsTool({
         name: v.string(),
         type: v.string(),
         status: v.string(),
-        daily_budget: v.number(),
-        shared_budget_id: v.nullable(v.string()),
+        ...campaignBudgetOutput,
         budget_limited_days: v.number(),
         average_quality_score: v.nullable(v.number()),
         metrics: metricsOutput,
@@ -137,7 +137,6 @@ export const getDeskAdsCampaignPerformance = defineDeskAdsTool({
       }));
       // Days held back by the budget it drew on that day, its own or a shared one (core/budget-limited.ts).
       const limited = budgetUse(campaignBudgetDays(days, c, budgetSource, sharedBudgets)).limited_days;
-      const shared = sharedBudgets.find((b) => b.id === c.budget_id);
       const scored = keywords.filter((k) => k.campaign_id === c.id && k.quality_score !== null && (impressionsOf.get(k.id) ?? 0) > 0);
       const weight = scored.reduce((t, k) => t + impressionsOf.get(k.id)!, 0);
       const quality =
@@ -147,8 +146,7 @@ export const getDeskAdsCampaignPerformance = defineDeskAdsTool({
         name: c.name,
         type: c.type,
         status: c.status,
-        daily_budget: shared?.amount ?? c.daily_budget,
-        shared_budget_id: shared?.id ?? null,
+        ...campaignBudget(c, sharedBudgets),
         budget_limited_days: limited,
         average_quality_score: quality,
         metrics: rowMetrics(totals(mine)),

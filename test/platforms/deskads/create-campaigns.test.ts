@@ -59,7 +59,7 @@ describe('create_deskads_search_campaign', () => {
     const shared = (await callToolOk(env.apiKey, 'list_deskads_budgets', { type_filter: 'Shared' })).structured!.budgets[0];
     const { daily_budget: _d, ...rest } = search('Search - Shared Boots');
     const done = (await callToolOk(env.apiKey, 'create_deskads_search_campaign', { ...rest, shared_budget_id: shared.id })).structured!;
-    expect(done).toMatchObject({ shared_budget_id: shared.id, daily_budget: shared.amount / 2 });
+    expect(done).toMatchObject({ shared_budget_id: shared.id, shared_budget_name: shared.name, daily_budget: shared.amount });
     const after = (await callToolOk(env.apiKey, 'list_deskads_budgets', { type_filter: 'Shared' })).structured!.budgets[0];
     expect(after.campaigns.map((c: { daily_budget: number }) => c.daily_budget)).toEqual([shared.amount, shared.amount]);
   });
