@@ -131,9 +131,13 @@ export const DYNAMODB_SDK = {
   packages: ['@aws-sdk/client-dynamodb', '@aws-sdk/lib-dynamodb', '@aws-sdk/util-dynamodb'],
 } as const;
 
-/** esbuild's `alias` for a file of a package (`external`: laterSpecifiers): the DynamoDB SDK's imports become require("./dynamodb-sdk"), except in that file itself. */
+/**
+ * esbuild's `alias` for a file of a package (`external`: laterSpecifiers): the DynamoDB SDK's imports become
+ * require("./dynamodb-sdk"), except in that file itself (known by its name: the bench's `--before` builds
+ * another checkout's copy).
+ */
 export function sharedAliases(entry: string, external: readonly string[]): Record<string, string> {
-  if (entry === DYNAMODB_SDK.entry || !external.includes(DYNAMODB_SDK.specifier)) return {};
+  if (path.basename(entry) === path.basename(DYNAMODB_SDK.entry) || !external.includes(DYNAMODB_SDK.specifier)) return {};
   return Object.fromEntries(DYNAMODB_SDK.packages.map((name) => [name, DYNAMODB_SDK.specifier]));
 }
 
