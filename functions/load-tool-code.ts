@@ -19,7 +19,8 @@ export const loadToolCode = lazyImport(() =>
 
 /**
  * Whether a gateway tool runs from the platform-free file: one of its tools, while the whole tool code is not
- * loaded. Once it is, the whole runs every call, so that one chain (one set of stores and caches) serves them.
+ * loaded. Once it is, the whole runs every call: one chain (one set of stores and caches) serves the process
+ * from then on, and the platform-free file's copy stays loaded, unused.
  */
 export function runsPlatformFree(name: string): boolean {
   return !wholeLoaded && PLATFORM_FREE_TOOLS.has(name);
