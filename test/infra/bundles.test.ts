@@ -78,6 +78,7 @@ const projectFiles = (metafile: Metafile) =>
 async function run(
   name: Name,
   events: Record<string, unknown>[],
+  env: Record<string, string> = {},
 ): Promise<
   {
     status?: number;
@@ -168,6 +169,7 @@ async function run(
         KEY_RATE_LIMIT: process.env.KEY_RATE_LIMIT,
         CHATADS_API_URL: process.env.CHATADS_API_URL,
         LOG_LEVEL: 'silent',
+        ...env,
       },
     },
   );
@@ -296,6 +298,29 @@ describe('function bundles', () => {
       parameter: 'customer_id',
       accounts: [expect.anything()],
     });
+  }, 300_000);
+
+  test("one rate limit per key and process, whichever tool file's chain runs the call (gateway: platform-free and whole; mcp: each platform's file)", async () => {
+    const { apiKey } = await createTestOwner({ accounts: { searchads: 1, retailads: 1 } });
+    // Two calls at once, then one more a second after 100 s.
+    const limit = { KEY_RATE_LIMIT: '0.01/2' };
+    const gateway = await run(
+      'gateway',
+      [execute('get_usage_status', apiKey), execute('get_usage_status', apiKey), execute('get_connections_status', apiKey)],
+      limit,
+    );
+    expect(gateway.map((answer) => [answer.status, answer.laterLoaded])).toEqual([
+      [200, [PLATFORM_FREE_TOOL_CODE.file]],
+      [200, [PLATFORM_FREE_TOOL_CODE.file]],
+      [429, [PLATFORM_FREE_TOOL_CODE.file, TOOL_CODE.file]],
+    ]);
+    const call = (name: string) => mcp(apiKey, { method: 'tools/call', params: { name, arguments: {} } });
+    const onMcp = await run('mcp', [call('list_campaigns'), call('list_campaigns'), call('list_retailads_campaigns')], limit);
+    expect(onMcp.map((answer) => [answer.laterLoaded, JSON.parse(answer.body!).result?.structuredContent?.code])).toEqual([
+      [['tool-code-searchads.js'], undefined],
+      [['tool-code-searchads.js'], undefined],
+      [['tool-code-retailads.js', 'tool-code-searchads.js'], 'rate_limited'],
+    ]);
   }, 300_000);
 
   test("the gateway and mcp packages' platform-free-tool-code.js holds the chain and the gateway's tools, and no platform's tools, simulator, live adapter or manifest", () => {
