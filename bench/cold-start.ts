@@ -161,6 +161,11 @@ function scenarios(name: FunctionName | 'scheduler' | 'baseline', apiKey: string
       { label: 'GET /api/v1/openapi.json, gzip', event: gzip(get('/api/v1/openapi.json')) },
       { label: 'GET /connect/searchads (no link)', event: get('/connect/searchads') },
       firstToolCall,
+      // A cross-platform tool that opens the owner's platforms (their connections' health).
+      {
+        label: 'first tool call (get_connections_status)',
+        event: { ...firstToolCall.event, ...executePath('get_connections_status') },
+      },
     ];
   }
   // A platform's function: a 401, and the first tool call of the platforms the owner has an account on.

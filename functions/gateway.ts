@@ -3,16 +3,23 @@ import { jsonResponse } from './runtime/envelope';
 import { catalogRoute } from './catalog/routes';
 import { deferredToolHandler } from './lazy-handler';
 import { loadConnectCode } from './load-connect-code';
-import { loadToolCode } from './load-tool-code';
+import { loadPlatformFreeToolCode } from './load-platform-free-tool-code';
+import { loadToolCode, runsPlatformFree } from './load-tool-code';
+import { toolNameOf } from './runtime/middleware/envelope';
 import { healthResponse } from './runtime/health';
 import type { GatewayEvent, GatewayResult } from './runtime/state';
 
 /**
- * The tool code (every platform's, as the cross-platform tools open them all: functions/tool-code.ts)
- * is loaded at the first execute request that passes the checks up to the API key: health,
- * discovery (the build-time catalog artifact), 404s of other paths and 401s need none of it.
+ * The tool code is loaded at the first execute request that passes the checks up to the API key: health,
+ * discovery (the build-time catalog artifact), 404s of other paths and 401s need none of it. A tool that
+ * opens no platform runs from the platform-free file (functions/platform-free-tool-code.ts) until the
+ * whole (every platform's, as the other cross-platform tools open them all: functions/tool-code.ts) is
+ * loaded for another tool or an unknown name; from then on the whole runs every call.
  */
-const executeTool = deferredToolHandler(() => loadToolCode().then((toolCode) => toolCode.gatewayToolHandler()));
+const wholeTools = deferredToolHandler(() => loadToolCode().then((toolCode) => toolCode.gatewayToolHandler()));
+const platformFreeTools = deferredToolHandler(() => loadPlatformFreeToolCode().then((toolCode) => toolCode.platformFreeToolHandler()));
+const executeTool = (event: GatewayEvent, context: Context) =>
+  (runsPlatformFree(toolNameOf(event)) ? platformFreeTools : wholeTools)(event, context);
 
 /**
  * Lambda of the `gateway` group: the cross-platform tools, unknown tool names (404 with

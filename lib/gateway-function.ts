@@ -66,6 +66,18 @@ export const TOOL_CODE = {
 } as const;
 
 /**
+ * The gateway's tools that open no platform (functions/platform-free-tool-code.ts: the chain and the
+ * gateway's tools, no platform's tools, simulator or live adapter), a file of the gateway and MCP packages
+ * of its own, platform-free-tool-code.js beside index.js, read at the first call of one of those tools
+ * (functions/load-platform-free-tool-code.ts), as TOOL_CODE is.
+ */
+export const PLATFORM_FREE_TOOL_CODE = {
+  entry: path.join(PROJECT_ROOT, 'functions', 'platform-free-tool-code.ts'),
+  specifier: './platform-free-tool-code',
+  file: 'platform-free-tool-code.js',
+} as const;
+
+/**
  * The connect-link pages' code (functions/connect-code.ts: the connect flow, the live connectors and
  * the credential store, no tool code) is a file of the gateway package of its own, connect-code.js
  * beside index.js, read at the first connect page (functions/load-connect-code.ts), as TOOL_CODE is.
@@ -119,15 +131,19 @@ export const DYNAMODB_SDK = {
   packages: ['@aws-sdk/client-dynamodb', '@aws-sdk/lib-dynamodb', '@aws-sdk/util-dynamodb'],
 } as const;
 
-/** esbuild's `alias` for a file of a package (`external`: laterSpecifiers): the DynamoDB SDK's imports become require("./dynamodb-sdk"), except in that file itself. */
+/**
+ * esbuild's `alias` for a file of a package (`external`: laterSpecifiers): the DynamoDB SDK's imports become
+ * require("./dynamodb-sdk"), except in that file itself (known by its name: the bench's `--before` builds
+ * another checkout's copy).
+ */
 export function sharedAliases(entry: string, external: readonly string[]): Record<string, string> {
-  if (entry === DYNAMODB_SDK.entry || !external.includes(DYNAMODB_SDK.specifier)) return {};
+  if (path.basename(entry) === path.basename(DYNAMODB_SDK.entry) || !external.includes(DYNAMODB_SDK.specifier)) return {};
   return Object.fromEntries(DYNAMODB_SDK.packages.map((name) => [name, DYNAMODB_SDK.specifier]));
 }
 
 /**
- * The files a function's index.js requires beside it when first needed: the tool code (the MCP
- * function's also one file per platform), the gateway's connect pages, and the libraries of rare
+ * The files a function's index.js requires beside it when first needed: the tool code (the gateway and
+ * MCP functions' also the platform-free tools' file, the MCP function's one file per platform), the gateway's connect pages, and the libraries of rare
  * paths (LIBRARY_FILES), which those files require in turn, and the DynamoDB SDK that they all
  * share (DYNAMODB_SDK, required at once). The stack's afterBundling, the cold-start bench and the
  * bundle test build each from this list.
@@ -135,6 +151,7 @@ export function sharedAliases(entry: string, external: readonly string[]): Recor
 export function laterFiles(group: FunctionName | 'scheduler'): { entry: string; specifier: string; file: string }[] {
   return [
     ...(loadsToolCodeLater(group) ? [TOOL_CODE] : []),
+    ...(group === 'gateway' || group === 'mcp' ? [PLATFORM_FREE_TOOL_CODE] : []),
     ...(group === 'mcp' ? PLATFORM_WORDS.map(platformToolCode) : []),
     ...(group === 'gateway' ? [CONNECT_CODE] : []),
     ...Object.values(LIBRARY_FILES),

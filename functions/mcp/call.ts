@@ -2,7 +2,8 @@ import type { Context } from 'aws-lambda';
 import { catalogEntryNamed } from '../catalog/artifact';
 import { isPlatformWord } from '../../core/platforms';
 import { loadPlatformToolCode, type ToolCode } from '../load-platform-tool-code';
-import { loadToolCode } from '../load-tool-code';
+import { loadPlatformFreeToolCode } from '../load-platform-free-tool-code';
+import { loadToolCode, runsPlatformFree } from '../load-tool-code';
 import type { GatewayEvent, GatewayResult } from '../runtime/state';
 import type { ProgressReporter } from '../../core/tool';
 import { InvalidParamsError, JsonRpcFailure, ErrorCode } from './json-rpc';
@@ -60,8 +61,9 @@ export function executeEvent(call: ToolCall): GatewayEvent {
  * exactly as for `POST /api/v1/tools/<tool>/execute`, because a tools/call is that request, in
  * process, run by the handler of the function API Gateway routes it to. The code is loaded at the
  * first call of a group and runs the call whole: a platform's tool, its platform's tool code
- * (functions/load-platform-tool-code.ts: its tools, simulator and live adapter); a cross-platform tool or
- * an unknown name (404 with suggestions from every tool), the gateway's (functions/tool-code.ts).
+ * (functions/load-platform-tool-code.ts: its tools, simulator and live adapter); a gateway tool that opens
+ * no platform, the platform-free file until the whole is loaded (functions/load-tool-code.ts); another
+ * cross-platform tool or an unknown name (404 with suggestions from every tool), the gateway's (functions/tool-code.ts).
  * Listing and searching tools (the catalog artifact) need none of it. Maps the envelope to a CallToolResult.
  */
 export async function callTool(call: ToolCall, context: Context): Promise<CallToolResult> {
@@ -76,6 +78,10 @@ export async function callTool(call: ToolCall, context: Context): Promise<CallTo
 async function toolCodeOf(name: string): Promise<ToolCode> {
   const group = catalogEntryNamed(name)?.group;
   if (group && isPlatformWord(group)) return loadPlatformToolCode(group);
+  if (runsPlatformFree(name)) {
+    const { platformFreeToolHandler, withProgressReporter } = await loadPlatformFreeToolCode();
+    return { handler: platformFreeToolHandler(), withProgressReporter };
+  }
   const { gatewayToolHandler, withProgressReporter } = await loadToolCode();
   return { handler: gatewayToolHandler(), withProgressReporter };
 }

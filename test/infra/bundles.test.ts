@@ -12,6 +12,7 @@ import {
   laterFiles,
   laterSpecifiers,
   LIBRARY_FILES,
+  PLATFORM_FREE_TOOL_CODE,
   platformToolCode,
   PROJECT_ROOT,
   servesCatalog,
@@ -237,6 +238,10 @@ describe('function bundles', () => {
       expect(inIndex.filter((input) => TOOL_CODE_SOURCE.test(input))).toEqual([]);
       const deferred = (input: string) => metafile.inputs[input]?.imports.filter((imported) => imported.kind === 'dynamic-import');
       expect(deferred('functions/load-tool-code.ts')).toEqual([expect.objectContaining({ path: TOOL_CODE.specifier, external: true })]);
+      // The gateway's tools that open no platform: a file of their own in the gateway and MCP packages.
+      expect(deferred('functions/load-platform-free-tool-code.ts')).toEqual(
+        name === 'scheduler' ? undefined : [expect.objectContaining({ path: PLATFORM_FREE_TOOL_CODE.specifier, external: true })],
+      );
       // The MCP function's platform files, each kept external; the other functions run no platform's tool alone.
       expect(deferred('functions/load-platform-tool-code.ts')).toEqual(
         name === 'mcp'
@@ -251,7 +256,7 @@ describe('function bundles', () => {
     300_000,
   );
 
-  test('the gateway package answers health, the catalog, OpenAPI and a 401 without reading tool-code.js, and runs a tool with it', async () => {
+  test('the gateway package answers health, the catalog, OpenAPI and a 401 without reading tool code, a tool that opens no platform from platform-free-tool-code.js, another with tool-code.js', async () => {
     const { apiKey } = await createTestOwner({ accounts: { searchads: 1 } });
     const answers = await run('gateway', [
       get('/health'),
@@ -260,16 +265,24 @@ describe('function bundles', () => {
       execute('get_usage_status'),
       execute('get_usage_status', 'sk_live_' + 'x'.repeat(32)),
       execute('get_usage_status', apiKey),
+      execute('list_connected_accounts', apiKey),
       execute('get_usage_status'),
+      // Health of the searchads connection: the searchads code, in the whole tool code.
+      execute('get_connections_status', apiKey),
+      execute('get_usage_status', apiKey),
     ]);
-    expect(answers.map((answer) => [answer.status, answer.toolCodeLoaded])).toEqual([
-      [200, false],
-      [200, false],
-      [200, false],
-      [401, false],
-      [401, false],
-      [200, true],
-      [401, true],
+    const platformFree = [PLATFORM_FREE_TOOL_CODE.file];
+    expect(answers.map((answer) => [answer.status, answer.laterLoaded])).toEqual([
+      [200, []],
+      [200, []],
+      [200, []],
+      [401, []],
+      [401, []],
+      [200, platformFree],
+      [200, platformFree],
+      [401, platformFree],
+      [200, [...platformFree, TOOL_CODE.file]],
+      [200, [...platformFree, TOOL_CODE.file]],
     ]);
     expect(JSON.parse(answers[1].body!).count).toBeGreaterThan(400);
     const doc = JSON.parse(answers[2].body!);
@@ -283,11 +296,50 @@ describe('function bundles', () => {
     ]).toEqual(['chatads']);
     // The 401 answered before the tool code is the chain's own: same envelope as after it.
     const before = JSON.parse(answers[3].body!);
-    const after = JSON.parse(answers[6].body!);
+    const after = JSON.parse(answers[7].body!);
     expect(before).toEqual(after);
     expect(before).toMatchObject({ success: false, tool: 'get_usage_status', is_error: true });
     expect(answers[3].headers!['X-Request-Id']).toBe('r-1');
-    expect(JSON.parse(answers[5].body!).success).toBe(true);
+    const [usage, accounts, , health, usageAgain] = answers.slice(5).map((answer) => JSON.parse(answer.body!));
+    expect([usage.success, accounts.success, health.success, usageAgain.success]).toEqual([true, true, true, true]);
+    expect(accounts.data.structured.platforms.find((platform: { platform: string }) => platform.platform === 'searchads')).toMatchObject({
+      parameter: 'customer_id',
+      accounts: [expect.anything()],
+    });
+  }, 300_000);
+
+  test("one rate limit per key and process, whichever tool file's chain runs the call (gateway: platform-free and whole; mcp: each platform's file)", async () => {
+    const { apiKey } = await createTestOwner({ accounts: { searchads: 1, retailads: 1 } });
+    // Two calls at once, then one more a second after 100 s.
+    const limit = { KEY_RATE_LIMIT: '0.01/2' };
+    const gateway = await run(
+      'gateway',
+      [execute('get_usage_status', apiKey), execute('get_usage_status', apiKey), execute('get_connections_status', apiKey)],
+      limit,
+    );
+    expect(gateway.map((answer) => [answer.status, answer.laterLoaded])).toEqual([
+      [200, [PLATFORM_FREE_TOOL_CODE.file]],
+      [200, [PLATFORM_FREE_TOOL_CODE.file]],
+      [429, [PLATFORM_FREE_TOOL_CODE.file, TOOL_CODE.file]],
+    ]);
+    const call = (name: string) => mcp(apiKey, { method: 'tools/call', params: { name, arguments: {} } });
+    const onMcp = await run('mcp', [call('list_campaigns'), call('list_campaigns'), call('list_retailads_campaigns')], limit);
+    expect(onMcp.map((answer) => [answer.laterLoaded, JSON.parse(answer.body!).result?.structuredContent?.code])).toEqual([
+      [['tool-code-searchads.js'], undefined],
+      [['tool-code-searchads.js'], undefined],
+      [['tool-code-retailads.js', 'tool-code-searchads.js'], 'rate_limited'],
+    ]);
+  }, 300_000);
+
+  test("the gateway and mcp packages' platform-free-tool-code.js holds the chain and the gateway's tools, and no platform's tools, simulator, live adapter or manifest", () => {
+    const inFile = projectFiles(bundleGraph(PLATFORM_FREE_TOOL_CODE.entry, join(dir, 'platform-free-graph'), laterSpecifiers('gateway')));
+    expect(inFile).toEqual(expect.arrayContaining(['functions/runtime/handler.ts', 'platforms/gateway/tools/get-usage-status.ts']));
+    const platformCode = new RegExp(
+      `^(platforms/(${PLATFORM_WORDS.join('|')})/(?!define\\.ts$)|platforms/(sandbox|live)/|platforms/index\\.ts$|functions/(all-tools|tool-code)\\.ts$)`,
+    );
+    expect(inFile.filter((input) => platformCode.test(input))).toEqual([]);
+    expect(laterFiles('gateway')).toContain(PLATFORM_FREE_TOOL_CODE);
+    expect(laterFiles('mcp')).toContain(PLATFORM_FREE_TOOL_CODE);
   }, 300_000);
 
   test('the gateway package answers a first GET of one tool, an unknown tool, and the gzip OpenAPI documents and catalog reading only the bytes each needs', async () => {
@@ -397,7 +449,7 @@ describe('function bundles', () => {
     expect(usage.result.isError).toBe(false);
   }, 300_000);
 
-  test("the mcp package's platform file sees a primary account switched through tool-code.js in the same process", async () => {
+  test("the mcp package's platform file sees a primary account switched through platform-free-tool-code.js in the same process", async () => {
     const { apiKey, accounts } = await createTestOwner({ accounts: { searchads: 2 } });
     const call = (name: string, args: Record<string, unknown> = {}) =>
       mcp(apiKey, { method: 'tools/call', params: { name, arguments: args } });
@@ -406,7 +458,7 @@ describe('function bundles', () => {
       call('switch_primary_account', { platform: 'searchads', account_id: accounts.searchads![1].account_id }),
       call('list_campaigns'),
     ]);
-    expect(answers.at(-1)!.laterLoaded).toEqual(['tool-code-searchads.js', 'tool-code.js']);
+    expect(answers.at(-1)!.laterLoaded).toEqual([PLATFORM_FREE_TOOL_CODE.file, 'tool-code-searchads.js']);
     const [ask, switched, listed] = answers.map((answer) => JSON.parse(answer.body!).result);
     // Two accounts and no primary: the searchads file asks which, then uses the one made primary.
     expect(ask).toMatchObject({ isError: true, structuredContent: { code: 'account_selection_required' } });

@@ -74,13 +74,15 @@ describe('The layers', () => {
 
   it("has no relative dynamic import outside the benches and the functions' deferred loads", () => {
     // Benches load modules after setting up the environment. The gateway, mcp and scheduler functions
-    // defer the tool code (tool-code.js beside index.js in their packages, and the MCP function's one
-    // file per platform, lib/gateway-function.ts) to the first request that runs a tool: these are
+    // defer the tool code (tool-code.js beside index.js in their packages, the gateway and MCP functions'
+    // platform-free-tool-code.js, and the MCP function's one file per platform, lib/gateway-function.ts)
+    // to the first request that runs a tool: these are
     // the only deferred loads, named here; and every function defers the libraries of rare paths (the
     // Encryption SDK, the Secrets Manager and SES clients: LIBRARY_FILES) to their first use.
     const deferredLoads = [
       'functions/load-connect-code.ts: ./connect-code',
       'functions/load-tool-code.ts: ./tool-code',
+      'functions/load-platform-free-tool-code.ts: ./platform-free-tool-code',
       ...PLATFORM_WORDS.map((word) => `functions/load-platform-tool-code.ts: ./tool-code-${word}`),
       ...Object.values(LIBRARY_FILES).map((library) => `functions/load-library.ts: ${library.specifier}`),
     ];

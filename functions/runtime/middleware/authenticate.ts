@@ -23,7 +23,7 @@ type AuthCache = Map<string, { key: ApiKeyRecord | undefined; owner: Owner | und
 /**
  * One cache per process, however many copies of this module it loaded: a Lambda package runs the
  * checks in front of the tools from index.js (functions/lazy-handler.ts) and the whole chain from
- * tool-code.js beside it (and MCP's from each platform's tool-code-<word>.js), each bundle with its own
+ * tool-code.js beside it (or platform-free-tool-code.js, and MCP's from each platform's tool-code-<word>.js), each bundle with its own
  * copy (lib/gateway-function.ts). Shared, a new
  * key is read once before its first call runs, not once per copy.
  */

@@ -32,8 +32,15 @@ export class KeyRateLimiter {
   }
 }
 
-/** One limiter per process: the local server's per-platform handlers and the MCP endpoint share it. */
-export const keyRateLimiter = new KeyRateLimiter();
+/**
+ * One limiter per process, however many copies of this module it loaded: the local server's per-platform
+ * handlers and the MCP endpoint share it, and so do the chains of a Lambda package's tool files (MCP's
+ * tool-code-<word>.js of each platform, the gateway's platform-free-tool-code.js and tool-code.js): a key's
+ * calls are counted once, whichever file's chain runs them (as the API key cache, middleware/authenticate.ts).
+ */
+const KEY_RATE_LIMITER = Symbol.for('ad-gateway.key-rate-limiter');
+export const keyRateLimiter: KeyRateLimiter = ((globalThis as Record<symbol, KeyRateLimiter | undefined>)[KEY_RATE_LIMITER] ??=
+  new KeyRateLimiter());
 
 export class RateLimitedError extends GatewayError {
   constructor(retryAfterSeconds: number) {

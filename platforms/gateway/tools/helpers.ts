@@ -22,6 +22,7 @@ import { markdownTable, money } from '../../../core/markdown';
 import { totals, type MetricTotals } from '../../../core/metrics';
 import type { CampaignFigures } from '../../../core/platform';
 import { ERROR_GUIDE } from '../helpers/error-guide';
+import { ACCOUNT_PARAMETERS } from '../../account-parameters';
 import { searchTermFigures, themesOf, type TermFigures } from '../monitoring/research';
 
 const callOf = (ctx: ToolContext<unknown>) => ({ signal: ctx.signal, deadline: ctx.deadline, log: ctx.log });
@@ -100,7 +101,7 @@ export const switchPrimaryAccount = defineGatewayTool({
   async apply(plan, args, ctx) {
     if (plan.changes.length) await setPrimaryAccount(ctx.owner.owner_id, args.platform, args.account_id);
     return {
-      text: `## ${plan.summary}\n\n${plan.changes.length ? `${args.platform} tools called without ${ctx.platforms.manifest(args.platform).account.parameter} now use account ${args.account_id}.` : 'Nothing changed.'}`,
+      text: `## ${plan.summary}\n\n${plan.changes.length ? `${args.platform} tools called without ${ACCOUNT_PARAMETERS[args.platform].parameter} now use account ${args.account_id}.` : 'Nothing changed.'}`,
       structured: { platform: args.platform, account_id: args.account_id, previous: plan.data.previous },
     };
   },

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { PLATFORM_WORDS } from '../../../core/platforms';
+import { ACCOUNT_PARAMETERS } from '../../account-parameters';
 import { listConnectedAccounts } from '../../../functions/runtime/stores/owners';
 import { defineGatewayTool } from '../../../core/tool';
 import { markdownTable } from '../../../core/markdown';
@@ -28,7 +29,7 @@ export const listConnectedAccountsTool = defineGatewayTool({
       const mine = accounts.filter((a) => a.platform === platform);
       return {
         platform,
-        parameter: ctx.platforms.manifest(platform).account.parameter,
+        parameter: ACCOUNT_PARAMETERS[platform].parameter,
         required: mine.length > 1,
         accounts: mine.map((a) => ({ id: a.account_id, name: a.name, mode: a.mode })),
       };
