@@ -31,7 +31,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { settle } from './settle';
 import { stepsOf } from './stores/checkpoints';
 import { reserveUnit } from './middleware/quota';
-import { finishReservation, periodOf, type HeldUnit } from './stores/usage';
+import { finishReservation, periodOf, refundCall, type HeldUnit } from './stores/usage';
 import { cancellationReasons, currentStoreScope, documentClient, isConditionalCheckFailed, type ReplacedValues } from './stores/dynamo';
 import type { ConnectedAccount } from '../../core/accounts';
 import type { PlatformCheckingPort, ToolContext, ToolDefinition, ToolResult } from '../../core/tool';
@@ -549,7 +549,13 @@ async function settleOnReplay(
         platform,
         `The record of this write (${changeId}) is gone, so it cannot be settled; check the entity with a read tool.`,
       );
-    if (entry.outcome === 'not_applied') return undefined;
+    if (entry.outcome === 'not_applied') {
+      // Settled earlier, by manage_action (which gave the held unit back) or by a replay that did not get
+      // to run it (its answer lost, its process gone): the unit is given back if it still is held (once,
+      // by its token), and the write runs on a unit of its own.
+      if (entry.held_unit) await refundCall(ctx.owner.owner_id, tool.name, entry.held_unit);
+      return undefined;
+    }
     if (entry.outcome === 'applied') {
       // Settled earlier: answer the result if the write still changes nothing.
       if (!nothingLeftToChange(fresh))

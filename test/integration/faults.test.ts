@@ -495,6 +495,24 @@ describe('Fault injection on the request path', () => {
     expect((second.body as { data?: { quota?: { used?: number } } }).data?.quota?.used).toBe(1);
   });
 
+  it('a replay whose settlement as not applied lost its answer leaves the held unit to the next replay, which runs the write on one unit', async () => {
+    const { apiKey, owner } = await createTestOwner({ tier: 'free', limitOverride: 5 });
+    const call = { tool: 'fault_create', label: 'lost-settle', key: randomUUID() };
+    const first = await faultScope.run(scripted({ 'sandbox write': ['fail'] }), () => send(apiKey, 'lost-settle', call));
+    expect(first.body.structured_content?.code).toBe('outcome_unknown');
+    await settled();
+    expect((await readUsage(owner.owner_id, new Date())).used).toBe(1); // held while unknown
+    // The replay settles it as not applied, and that update's answer is lost: 503, the key's outcome_unknown put back.
+    const second = await faultScope.run(scripted({ 'audit write': ['lose'] }), () => send(apiKey, 'lost-settle', call));
+    expect(second).toMatchObject({ status: 503, body: { structured_content: { code: 'store_unavailable' } } });
+    const third = await send(apiKey, 'lost-settle', call);
+    await settled();
+    expect({ status: third.status, used: (await readUsage(owner.owner_id, new Date())).used }).toEqual({ status: 200, used: 1 });
+    expect(
+      (await sandboxOf('lost-settle').list<{ id: string; label: string }>('fault_entity')).filter((e) => e.label === 'lost-settle'),
+    ).toHaveLength(1);
+  });
+
   it('settles a write found applied at the limit reached after it: 200, and used stays at the limit', async () => {
     const { apiKey, owner } = await createTestOwner({ tier: 'free', limitOverride: 3 });
     const call = { tool: 'fault_create', label: 'limit', key: randomUUID() };
