@@ -399,6 +399,18 @@ async function checkRun(result: Awaited<ReturnType<typeof oneRun>>, totals: Map<
     });
 }
 
+/** A fault_create under a new key (labelled `run`) whose sandbox write meets `fault`: it answers outcome_unknown. */
+async function unknownCreate(apiKey: string, run: string, fault: Fault): Promise<Call & { key: string }> {
+  const call = { tool: 'fault_create', label: run, key: randomUUID() };
+  const first = await faultScope.run(scripted({ 'sandbox write': [fault] }), () => send(apiKey, run, call));
+  expect(first.body.structured_content?.code).toBe('outcome_unknown');
+  await settled();
+  return call;
+}
+const usedBy = async (ownerId: string) => (await readUsage(ownerId, new Date())).used;
+const createdIn = async (run: string) =>
+  (await sandboxOf(run).list<{ id: string; label: string }>('fault_entity')).filter((e) => e.label === run);
+
 describe('Fault injection on the request path', () => {
   beforeAll(() => installFaultInjector());
 
@@ -455,10 +467,8 @@ describe('Fault injection on the request path', () => {
 
   it("puts a key's outcome_unknown back when the replay that takes it over to settle the write gets no answer", async () => {
     const { apiKey, owner } = await createTestOwner({ tier: 'free', limitOverride: 5 });
-    const call = { tool: 'fault_create', label: 'settled', key: randomUUID() };
     // The create is applied and its answer lost: outcome_unknown, kept under the key.
-    const first = await faultScope.run(scripted({ 'sandbox write': ['lose'] }), () => send(apiKey, 'settled', call));
-    expect(first.body.structured_content?.code).toBe('outcome_unknown');
+    const call = await unknownCreate(apiKey, 'settled', 'lose');
     // A replay takes the key over to settle it (its second claim): applied, the answer lost.
     const second = await faultScope.run(scripted({ claim: [undefined, 'lose'] }), () => send(apiKey, 'settled', call));
     expect(second).toMatchObject({ status: 503, body: { structured_content: { code: 'store_unavailable' } } });
@@ -474,9 +484,7 @@ describe('Fault injection on the request path', () => {
     // The next replay settles it: the create had been applied, once.
     const third = await send(apiKey, 'settled', call);
     expect(third.status).toBe(200);
-    expect(
-      (await sandboxOf('settled').list<{ id: string; label: string }>('fault_entity')).filter((e) => e.label === 'settled'),
-    ).toHaveLength(1);
+    expect(await createdIn('settled')).toHaveLength(1);
   });
 
   // A write that answers outcome_unknown keeps its unit (held) until it is settled: a replay that
@@ -484,48 +492,37 @@ describe('Fault injection on the request path', () => {
   // failed usage read for the answer's quota block turned into a 503 "no quota was used", unit used).
   it('a settling replay that finds the write applied answers 200 with the unit the write held, whatever a usage read would meet', async () => {
     const { apiKey, owner } = await createTestOwner({ tier: 'free', limitOverride: 5 });
-    const call = { tool: 'fault_create', label: 'billed', key: randomUUID() };
-    const first = await faultScope.run(scripted({ 'sandbox write': ['lose'] }), () => send(apiKey, 'billed', call));
-    expect(first.body.structured_content?.code).toBe('outcome_unknown');
-    await settled();
-    expect((await readUsage(owner.owner_id, new Date())).used).toBe(1); // held while unknown
+    const call = await unknownCreate(apiKey, 'billed', 'lose');
+    expect(await usedBy(owner.owner_id)).toBe(1); // held while unknown
     const second = await faultScope.run(scripted({ 'usage read': ['fail'] }), () => send(apiKey, 'billed', call));
     await settled();
-    expect({ status: second.status, used: (await readUsage(owner.owner_id, new Date())).used }).toEqual({ status: 200, used: 1 });
+    expect({ status: second.status, used: await usedBy(owner.owner_id) }).toEqual({ status: 200, used: 1 });
     expect((second.body as { data?: { quota?: { used?: number } } }).data?.quota?.used).toBe(1);
   });
 
   it('a replay whose settlement as not applied lost its answer leaves the held unit to the next replay, which runs the write on one unit', async () => {
     const { apiKey, owner } = await createTestOwner({ tier: 'free', limitOverride: 5 });
-    const call = { tool: 'fault_create', label: 'lost-settle', key: randomUUID() };
-    const first = await faultScope.run(scripted({ 'sandbox write': ['fail'] }), () => send(apiKey, 'lost-settle', call));
-    expect(first.body.structured_content?.code).toBe('outcome_unknown');
-    await settled();
-    expect((await readUsage(owner.owner_id, new Date())).used).toBe(1); // held while unknown
+    const call = await unknownCreate(apiKey, 'lost-settle', 'fail');
+    expect(await usedBy(owner.owner_id)).toBe(1); // held while unknown
     // The replay settles it as not applied, and that update's answer is lost: 503, the key's outcome_unknown put back.
     const second = await faultScope.run(scripted({ 'audit write': ['lose'] }), () => send(apiKey, 'lost-settle', call));
     expect(second).toMatchObject({ status: 503, body: { structured_content: { code: 'store_unavailable' } } });
     const third = await send(apiKey, 'lost-settle', call);
     await settled();
-    expect({ status: third.status, used: (await readUsage(owner.owner_id, new Date())).used }).toEqual({ status: 200, used: 1 });
-    expect(
-      (await sandboxOf('lost-settle').list<{ id: string; label: string }>('fault_entity')).filter((e) => e.label === 'lost-settle'),
-    ).toHaveLength(1);
+    expect({ status: third.status, used: await usedBy(owner.owner_id) }).toEqual({ status: 200, used: 1 });
+    expect(await createdIn('lost-settle')).toHaveLength(1);
   });
 
   it('settles a write found applied at the limit reached after it: 200, and used stays at the limit', async () => {
     const { apiKey, owner } = await createTestOwner({ tier: 'free', limitOverride: 3 });
-    const call = { tool: 'fault_create', label: 'limit', key: randomUUID() };
-    const first = await faultScope.run(scripted({ 'sandbox write': ['lose'] }), () => send(apiKey, 'limit', call));
-    expect(first.body.structured_content?.code).toBe('outcome_unknown');
-    await settled();
+    const call = await unknownCreate(apiKey, 'limit', 'lose');
     // Other calls take the rest of the allowance: the held unit is part of it.
     const reads = [];
     for (let i = 0; i < 3; i++) reads.push((await send(apiKey, 'limit', { tool: 'fault_read', label: `r${i}` })).status);
     expect(reads).toEqual([200, 200, 402]);
     const replay = await send(apiKey, 'limit', call);
     await settled();
-    expect({ status: replay.status, used: (await readUsage(owner.owner_id, new Date())).used }).toEqual({ status: 200, used: 3 });
+    expect({ status: replay.status, used: await usedBy(owner.owner_id) }).toEqual({ status: 200, used: 3 });
   });
 
   it('checks itself: with no faults every call of a run succeeds or replays', async () => {
